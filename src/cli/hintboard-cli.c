@@ -1,0 +1,550 @@
+/* hintboard-cli: the headless face of Hintboard, on the same core as the app.
+ *
+ *   hintboard-cli list
+ *   hintboard-cli solve [--game G] [--solver ID] [--stats] [--compact] FILE
+ *   hintboard-cli hint [--game G] FILE
+ *   hintboard-cli render [--game G] FILE -o OUT.png|OUT.svg [--solution] [--hints]
+ *   hintboard-cli generate --game G --size WxH --seed N [--colours C]
+ *   hintboard-cli convert [--game G] FILE --to native|compact|tatham
+ *   hintboard-cli bench GAME [--quick] [--repeats N]
+ *
+ * Exit status: 0 solved (or done), 1 no solution, 2 bad input or usage,
+ * 3 the solver gave up or was stopped. FILE may be "-" for standard input.
+ */
+#include "hb-game.h"
+#include "hb-registry.h"
+
+#include <cairo-svg.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+enum {
+  EXIT_SOLVED = 0,
+  EXIT_NO_SOLUTION = 1,
+  EXIT_BAD_INPUT = 2,
+  EXIT_GAVE_UP = 3,
+};
+
+static char    *opt_game;
+static char    *opt_solver;
+static gboolean opt_stats;
+static gboolean opt_compact;
+static gboolean opt_tatham;
+static gboolean opt_solution;
+static gboolean opt_hints;
+static gboolean opt_dark;
+static gboolean opt_quick;
+static char    *opt_output;
+static char    *opt_size;
+static char    *opt_to;
+static gint64   opt_seed = 1;
+static int      opt_colours;
+static int      opt_repeats;
+static int      opt_count;
+static int      opt_pixels = 48;
+static double   opt_time_limit;
+
+static const GOptionEntry game_entry[] = {
+  { "game", 'g', 0, G_OPTION_ARG_STRING, &opt_game,
+    "The game: lights, loop, flood or flow (else from the file)", "G" },
+  { NULL }
+};
+
+static void
+die_usage (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  fputs ("hintboard-cli: ", stderr);
+  vfprintf (stderr, fmt, ap);
+  fputs ("\nTry 'hintboard-cli --help'.\n", stderr);
+  va_end (ap);
+  exit (EXIT_BAD_INPUT);
+}
+
+static const HbGame *
+game_from_option (void)
+{
+  const HbGame *game;
+
+  if (opt_game == NULL)
+    return NULL;
+  game = hb_registry_find_game (opt_game);
+  if (game == NULL)
+    {
+      GString *known = g_string_new (NULL);
+      const HbGame *const *games = hb_registry_games ();
+      for (int i = 0; games[i]; i++)
+        g_string_append_printf (known, "%s%s", i ? ", " : "", games[i]->id);
+      die_usage ("unknown game '%s' (known: %s)", opt_game, known->str);
+    }
+  return game;
+}
+
+static gboolean
+parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *entries,
+               gboolean with_game)
+{
+  g_autoptr(GOptionContext) ctx = g_option_context_new (usage);
+  g_autoptr(GError) error = NULL;
+
+  if (with_game)
+    g_option_context_add_main_entries (ctx, game_entry, NULL);
+  if (entries)
+    g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!g_option_context_parse (ctx, argc, argv, &error))
+    die_usage ("%s", error->message);
+  return TRUE;
+}
+
+static HbState *
+load_or_die (const HbGame *game, const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  HbState *s = hb_registry_load (game, path, &error);
+
+  if (s == NULL)
+    {
+      fprintf (stderr, "hintboard-cli: %s\n", error->message);
+      exit (EXIT_BAD_INPUT);
+    }
+  return s;
+}
+
+static int
+status_exit (HbStatus status)
+{
+  switch (status)
+    {
+    case HB_STATUS_SOLVED: return EXIT_SOLVED;
+    case HB_STATUS_NO_SOLUTION: return EXIT_NO_SOLUTION;
+    default: return EXIT_GAVE_UP;
+    }
+}
+
+/* ---- list ---------------------------------------------------------------- */
+
+static int
+cmd_list (int argc, char **argv)
+{
+  const HbGame *const *games = hb_registry_games ();
+
+  parse_options (&argc, &argv, "- one line per solver: game, solver, summary", NULL, FALSE);
+  for (int i = 0; games[i]; i++)
+    for (int j = 0; games[i]->solvers[j]; j++)
+      printf ("%s\t%s\t%s\n", games[i]->id, games[i]->solvers[j]->id,
+              games[i]->solvers[j]->summary);
+  return 0;
+}
+
+/* ---- solve --------------------------------------------------------------- */
+
+static HbResult *
+solve_or_die (const HbState *state, const char *solver_id)
+{
+  const HbGame *game = state->game;
+  const HbSolver *solver = solver_id ? hb_game_find_solver (game, solver_id)
+                                     : hb_game_default_solver (game);
+  HbSolveOptions options = { 0 };
+  g_autoptr(GError) error = NULL;
+  HbResult *r;
+
+  if (solver == NULL)
+    {
+      GString *known = g_string_new (NULL);
+      for (int j = 0; game->solvers[j]; j++)
+        g_string_append_printf (known, "%s%s", j ? ", " : "", game->solvers[j]->id);
+      die_usage ("%s has no solver '%s' (known: %s)", game->id, solver_id, known->str);
+    }
+  options.seed = (guint64) opt_seed;
+  options.count_limit = opt_count > 0 ? (guint) opt_count : 0;
+  options.time_limit = opt_time_limit;
+  r = hb_solve (solver, state, &options, NULL, NULL, &error);
+  if (r == NULL)
+    {
+      fprintf (stderr, "hintboard-cli: %s: %s\n", solver->id, error->message);
+      exit (EXIT_GAVE_UP);
+    }
+  return r;
+}
+
+static void
+print_stats (const HbSolver *solver, const HbResult *r)
+{
+  fprintf (stderr, "solver: %s\n", solver->id);
+  fprintf (stderr, "status: %s\n", hb_status_to_string (r->status));
+  if (r->status == HB_STATUS_SOLVED)
+    fprintf (stderr, "optimal: %s\n", r->optimal ? "proven" : "not proven");
+  fprintf (stderr, "time: %.3f ms\n", r->seconds * 1000);
+  for (guint i = 0; i < r->stats->len; i++)
+    {
+      const HbStat *s = g_ptr_array_index (r->stats, i);
+      fprintf (stderr, "%s: %s\n", s->name, s->value);
+    }
+  if (r->message)
+    fprintf (stderr, "message: %s\n", r->message);
+}
+
+static int
+cmd_solve (int argc, char **argv)
+{
+  static const GOptionEntry entries[] = {
+    { "solver", 's', 0, G_OPTION_ARG_STRING, &opt_solver, "The solver (see 'list'); else the game's default", "ID" },
+    { "stats", 0, 0, G_OPTION_ARG_NONE, &opt_stats, "Print the solver's statistics on standard error", NULL },
+    { "compact", 0, 0, G_OPTION_ARG_NONE, &opt_compact, "Write the solution in the game's compact form", NULL },
+    { "count", 0, 0, G_OPTION_ARG_INT, &opt_count, "Count solutions up to N (solvers that can)", "N" },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &opt_seed, "Seed for stochastic solvers", "N" },
+    { "time-limit", 0, 0, G_OPTION_ARG_DOUBLE, &opt_time_limit, "Give up after this many seconds (solvers that can)", "S" },
+    { NULL }
+  };
+  g_autofree char *text = NULL;
+  HbState *state;
+  HbResult *r;
+  int code;
+
+  parse_options (&argc, &argv, "FILE - solve a level; the solution goes to standard output", entries, TRUE);
+  if (argc != 2)
+    die_usage ("solve takes one FILE (or - for standard input)");
+  state = load_or_die (game_from_option (), argv[1]);
+  r = solve_or_die (state, opt_solver);
+  if (opt_stats)
+    print_stats (opt_solver ? hb_game_find_solver (state->game, opt_solver)
+                            : hb_game_default_solver (state->game), r);
+  code = status_exit (r->status);
+  if (r->status == HB_STATUS_SOLVED)
+    {
+      text = state->game->write_solution (state, r, opt_compact ? HB_WRITE_COMPACT
+                                                                : HB_WRITE_NATIVE);
+      fputs (text, stdout);
+    }
+  else
+    fprintf (stderr, "hintboard-cli: %s: %s%s%s\n", argv[1], hb_status_to_string (r->status),
+             r->message ? ": " : "", r->message ? r->message : "");
+  hb_result_free (r);
+  hb_state_free (state);
+  return code;
+}
+
+/* ---- hint ---------------------------------------------------------------- */
+
+static int
+cmd_hint (int argc, char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  HbState *state;
+  gpointer hint;
+  HbMove move;
+
+  parse_options (&argc, &argv, "FILE - what to do next on a level", NULL, TRUE);
+  if (argc != 2)
+    die_usage ("hint takes one FILE (or - for standard input)");
+  state = load_or_die (game_from_option (), argv[1]);
+  hint = state->game->hint_compute (state, NULL, &error);
+  if (hint == NULL)
+    {
+      fprintf (stderr, "hintboard-cli: %s: %s\n", argv[1], error->message);
+      hb_state_free (state);
+      return EXIT_GAVE_UP;
+    }
+  text = state->game->hint_describe (state, hint);
+  printf ("%s\n", text);
+  if (state->game->hint_next_move (state, hint, &move))
+    printf ("next: column %d, row %d\n", move.x + 1, move.y + 1);
+  state->game->hint_free (hint);
+  hb_state_free (state);
+  return 0;
+}
+
+/* ---- render -------------------------------------------------------------- */
+
+static int
+cmd_render (int argc, char **argv)
+{
+  static const GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output, "Where to write: a .png or .svg file", "OUT" },
+    { "solution", 0, 0, G_OPTION_ARG_NONE, &opt_solution, "Draw the board once solved", NULL },
+    { "hints", 0, 0, G_OPTION_ARG_NONE, &opt_hints, "Draw the hint overlay (Enlight: the cells to press)", NULL },
+    { "solver", 's', 0, G_OPTION_ARG_STRING, &opt_solver, "The solver for --solution", "ID" },
+    { "dark", 0, 0, G_OPTION_ARG_NONE, &opt_dark, "Use the dark style", NULL },
+    { "cell", 0, 0, G_OPTION_ARG_INT, &opt_pixels, "Cell size in pixels (default 48)", "PX" },
+    { NULL }
+  };
+  const double margin = 16;
+  HbRenderOptions ro = { 0 };
+  HbState *state, *shown;
+  HbResult *r = NULL;
+  gpointer hint = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  HbLayout layout;
+  double w, h;
+  int cell;
+  gboolean svg;
+
+  parse_options (&argc, &argv, "FILE -o OUT - draw a level to PNG or SVG", entries, TRUE);
+  if (argc != 2 || opt_output == NULL)
+    die_usage ("render takes one FILE and -o OUT.png or OUT.svg");
+  svg = g_str_has_suffix (opt_output, ".svg");
+  if (!svg && !g_str_has_suffix (opt_output, ".png"))
+    die_usage ("the output must end in .png or .svg");
+  state = load_or_die (game_from_option (), argv[1]);
+  shown = state;
+  ro.dark = opt_dark;
+  ro.mode = HB_MODE_PLAY;
+  ro.hover_x = ro.hover_y = -1;
+  if (opt_solution)
+    {
+      r = solve_or_die (state, opt_solver);
+      if (r->status != HB_STATUS_SOLVED)
+        {
+          fprintf (stderr, "hintboard-cli: %s: %s\n", argv[1], hb_status_to_string (r->status));
+          return status_exit (r->status);
+        }
+      shown = r->solved;
+    }
+  if (opt_hints)
+    {
+      g_autoptr(GError) error = NULL;
+      hint = shown->game->hint_compute (shown, NULL, &error);
+      if (hint == NULL)
+        {
+          fprintf (stderr, "hintboard-cli: %s: %s\n", argv[1], error->message);
+          return EXIT_GAVE_UP;
+        }
+      ro.show_hints = TRUE;
+      ro.hint = hint;
+    }
+  cell = CLAMP (opt_pixels, 4, 256);
+  /* Keep huge boards to a sane image size. */
+  while (cell > 1 && (double) cell * MAX (state->width, state->height) > 8192)
+    cell--;
+  w = cell * shown->width + 2 * margin;
+  h = cell * shown->height + 2 * margin;
+  surface = svg ? cairo_svg_surface_create (opt_output, w, h)
+                : cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) w, (int) h);
+  cr = cairo_create (surface);
+  if (opt_dark)
+    cairo_set_source_rgb (cr, 0.14, 0.14, 0.14);
+  else
+    cairo_set_source_rgb (cr, 0.98, 0.98, 0.98);
+  cairo_paint (cr);
+  hb_layout_fit (&layout, shown->width, shown->height, w, h, margin);
+  shown->game->render (shown, cr, &layout, &ro);
+  cairo_destroy (cr);
+  if (!svg && cairo_surface_write_to_png (surface, opt_output) != CAIRO_STATUS_SUCCESS)
+    {
+      fprintf (stderr, "hintboard-cli: cannot write %s\n", opt_output);
+      cairo_surface_destroy (surface);
+      return EXIT_BAD_INPUT;
+    }
+  cairo_surface_finish (surface);
+  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+    {
+      fprintf (stderr, "hintboard-cli: cannot write %s: %s\n", opt_output,
+               cairo_status_to_string (cairo_surface_status (surface)));
+      cairo_surface_destroy (surface);
+      return EXIT_BAD_INPUT;
+    }
+  cairo_surface_destroy (surface);
+  if (hint)
+    shown->game->hint_free (hint);
+  hb_result_free (r);
+  hb_state_free (state);
+  return 0;
+}
+
+/* ---- generate ------------------------------------------------------------ */
+
+static int
+cmd_generate (int argc, char **argv)
+{
+  static const GOptionEntry entries[] = {
+    { "size", 0, 0, G_OPTION_ARG_STRING, &opt_size, "Board size", "WxH" },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &opt_seed, "Seed (the same seed gives the same level)", "N" },
+    { "colours", 0, 0, G_OPTION_ARG_INT, &opt_colours, "Number of colours (Flood-It, Flow Free)", "C" },
+    { "colors", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &opt_colours, NULL, "C" },
+    { "compact", 0, 0, G_OPTION_ARG_NONE, &opt_compact, "Write the game's compact form", NULL },
+    { "tatham", 0, 0, G_OPTION_ARG_NONE, &opt_tatham, "Write a Simon Tatham game ID", NULL },
+    { NULL }
+  };
+  g_autoptr(GError) error = NULL;
+  HbGenerateParams p = { 0 };
+  const HbGame *game;
+  HbState *s;
+  char *text, *end;
+
+  parse_options (&argc, &argv, "- make a random level", entries, TRUE);
+  game = game_from_option ();
+  if (game == NULL || argc != 1)
+    die_usage ("generate needs --game G (and no file)");
+  if (opt_size)
+    {
+      p.width = (int) g_ascii_strtoll (opt_size, &end, 10);
+      if (*end != 'x' && *end != 'X')
+        die_usage ("--size takes WxH, e.g. 10x10");
+      p.height = (int) g_ascii_strtoll (end + 1, &end, 10);
+      if (*end != '\0')
+        die_usage ("--size takes WxH, e.g. 10x10");
+    }
+  else
+    {
+      p.width = game->default_width;
+      p.height = game->default_height;
+    }
+  p.colours = opt_colours;
+  p.seed = (guint64) opt_seed;
+  s = game->generate (&p, &error);
+  if (s == NULL)
+    {
+      fprintf (stderr, "hintboard-cli: generate: %s\n", error->message);
+      return EXIT_BAD_INPUT;
+    }
+  text = game->write (s, opt_tatham ? HB_WRITE_TATHAM
+                         : opt_compact ? HB_WRITE_COMPACT : HB_WRITE_NATIVE, &error);
+  if (text == NULL)
+    {
+      fprintf (stderr, "hintboard-cli: generate: %s\n", error->message);
+      hb_state_free (s);
+      return EXIT_BAD_INPUT;
+    }
+  fputs (text, stdout);
+  g_free (text);
+  hb_state_free (s);
+  return 0;
+}
+
+/* ---- convert ------------------------------------------------------------- */
+
+static int
+cmd_convert (int argc, char **argv)
+{
+  static const GOptionEntry entries[] = {
+    { "to", 0, 0, G_OPTION_ARG_STRING, &opt_to, "native, compact or tatham", "FORMAT" },
+    { NULL }
+  };
+  g_autoptr(GError) error = NULL;
+  HbWriteFormat fmt;
+  HbState *s;
+  char *text;
+
+  parse_options (&argc, &argv, "FILE --to FORMAT - rewrite a level in another format", entries, TRUE);
+  if (argc != 2 || opt_to == NULL)
+    die_usage ("convert takes one FILE and --to native|compact|tatham");
+  if (g_str_equal (opt_to, "native"))
+    fmt = HB_WRITE_NATIVE;
+  else if (g_str_equal (opt_to, "compact"))
+    fmt = HB_WRITE_COMPACT;
+  else if (g_str_equal (opt_to, "tatham"))
+    fmt = HB_WRITE_TATHAM;
+  else
+    die_usage ("unknown format '%s' (native, compact or tatham)", opt_to);
+  s = load_or_die (game_from_option (), argv[1]);
+  text = s->game->write (s, fmt, &error);
+  if (text == NULL)
+    {
+      fprintf (stderr, "hintboard-cli: %s: %s\n", argv[1], error->message);
+      hb_state_free (s);
+      return EXIT_BAD_INPUT;
+    }
+  fputs (text, stdout);
+  g_free (text);
+  hb_state_free (s);
+  return 0;
+}
+
+/* ---- bench --------------------------------------------------------------- */
+
+static int
+cmd_bench (int argc, char **argv)
+{
+  static const GOptionEntry entries[] = {
+    { "quick", 0, 0, G_OPTION_ARG_NONE, &opt_quick, "Tiny sizes only (for tests)", NULL },
+    { "repeats", 'r', 0, G_OPTION_ARG_INT, &opt_repeats, "Repeats per row (default: the game's)", "N" },
+    { NULL }
+  };
+  const HbGame *const *games = hb_registry_games ();
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  int ran = 0;
+
+  parse_options (&argc, &argv, "[GAME…] - time the solvers; prints Markdown tables", entries, FALSE);
+  for (int i = 0; games[i]; i++)
+    {
+      gboolean wanted = argc < 2;
+      for (int a = 1; a < argc; a++)
+        if (g_str_equal (argv[a], games[i]->id))
+          wanted = TRUE;
+      if (!wanted || games[i]->bench == NULL)
+        continue;
+      g_string_append_printf (out, "### %s\n\n", games[i]->name);
+      if (!games[i]->bench (opt_quick, opt_repeats > 0 ? (guint) opt_repeats : 0, out, &error))
+        {
+          fputs (out->str, stdout);
+          fprintf (stderr, "hintboard-cli: bench %s: %s\n", games[i]->id, error->message);
+          return EXIT_GAVE_UP;
+        }
+      g_string_append_c (out, '\n');
+      ran++;
+      fputs (out->str, stdout);
+      fflush (stdout);
+      g_string_truncate (out, 0);
+    }
+  for (int a = 1; a < argc; a++)
+    if (hb_registry_find_game (argv[a]) == NULL)
+      die_usage ("unknown game '%s'", argv[a]);
+  if (ran == 0)
+    die_usage ("nothing to bench");
+  return 0;
+}
+
+/* ---- main ---------------------------------------------------------------- */
+
+static const struct {
+  const char *name;
+  int (*run) (int argc, char **argv);
+  const char *help;
+} commands[] = {
+  { "list", cmd_list, "list the solvers: game, solver, summary (first = default)" },
+  { "solve", cmd_solve, "solve FILE; the solution on stdout, --stats on stderr" },
+  { "hint", cmd_hint, "say what to do next on FILE" },
+  { "render", cmd_render, "draw FILE to -o OUT.png|.svg [--solution]" },
+  { "generate", cmd_generate, "make a random level: --game G --size WxH --seed N" },
+  { "convert", cmd_convert, "rewrite FILE --to native|compact|tatham" },
+  { "bench", cmd_bench, "time the solvers [GAME…]; prints Markdown tables" },
+};
+
+static void
+usage (FILE *f)
+{
+  fprintf (f, "Usage: hintboard-cli COMMAND [OPTION…] [FILE]\n\nCommands:\n");
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (f, "  %-9s %s\n", commands[i].name, commands[i].help);
+  fprintf (f, "\nFILE may be - for standard input. The game comes from --game, else the\n"
+              "file's extension (.lights .loop .flood .flow), else a format only one game\n"
+              "reads. Exit status: 0 solved, 1 no solution, 2 bad input, 3 gave up.\n"
+              "'hintboard-cli COMMAND --help' tells a command's options.\n");
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  if (argc < 2)
+    {
+      usage (stderr);
+      return EXIT_BAD_INPUT;
+    }
+  if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h")
+      || g_str_equal (argv[1], "help"))
+    {
+      usage (stdout);
+      return 0;
+    }
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (g_str_equal (argv[1], commands[i].name))
+      return commands[i].run (argc - 1, argv + 1);
+  die_usage ("unknown command '%s'", argv[1]);
+  return EXIT_BAD_INPUT;
+}

@@ -1,0 +1,275 @@
+/* hb-game.h: the game and solver interfaces.
+ *
+ * In the manner of Simon Tatham's puzzle collection every game is one
+ * `const HbGame` of facts and function pointers (lights_game, loop_game, …)
+ * and the shell — app, CLI, tests — knows games only through it. Adding a
+ * game means a folder under src/games/ and one line in hb-registry.c.
+ *
+ * States are values: a move never changes a state, it returns a new one.
+ * Undo and redo are then a list of states (hb-history.h), kept once, here in
+ * core, for every game.
+ *
+ * Every state starts with an HbState header; a game's own struct embeds it
+ * first (`struct LightsState { HbState base; ... }`) and casts.
+ */
+#pragma once
+
+#include <glib.h>
+#include <gio/gio.h>
+#include <cairo.h>
+
+#include "hb-error.h"
+#include "hb-grid.h"
+#include "hb-trace.h"
+
+G_BEGIN_DECLS
+
+typedef struct _HbGame   HbGame;
+typedef struct _HbSolver HbSolver;
+
+typedef struct {
+  const HbGame *game;
+  int           width, height;
+} HbState;
+
+typedef enum {
+  HB_MODE_EDIT,   /* drawing the level */
+  HB_MODE_PLAY,   /* playing it */
+} HbMode;
+
+/* A move. `op` is the game's own code (lights: press / toggle / set);
+ * x, y a cell; value what the op needs (a rotation, a colour, a light). */
+typedef struct {
+  gint32 op;
+  gint32 x, y;
+  gint32 value;
+} HbMove;
+
+/* Pointer gesture state, owned by the app, handed to the game's pointer
+ * handler on every event of one gesture (press, motions, release). The game
+ * may keep what it needs for the gesture in the drag_* fields. */
+typedef enum {
+  HB_POINTER_PRESS,
+  HB_POINTER_MOTION,
+  HB_POINTER_RELEASE,
+} HbPointerPhase;
+
+typedef struct {
+  HbMode mode;
+  int    button;       /* 1 primary, 2 middle, 3 secondary */
+  int    tool;         /* the selected palette entry (see palette), or -1 */
+  int    drag_x, drag_y;       /* game's memory: last cell handled */
+  int    drag_value;           /* game's memory: e.g. the paint value */
+  gboolean drag_moved;         /* game's memory: left the first cell */
+} HbPointer;
+
+/* An entry of the palette the sidebar shows for a mode (flood colours,
+ * loop tile kinds). Drawn by the game's palette_render. */
+typedef struct {
+  char  name[48];
+  int   id;
+} HbPaletteEntry;
+
+/* What the renderer draws on top of the board. */
+typedef struct {
+  gboolean      dark;          /* dark style */
+  HbMode        mode;
+  gboolean      show_hints;    /* the hint overlay toggle */
+  guint         hint_flags;    /* game-specific hint options */
+  gconstpointer hint;          /* the game's hint data (hint_compute), or NULL */
+  int           hover_x, hover_y; /* cell under the pointer, or -1 */
+} HbRenderOptions;
+
+typedef enum {
+  HB_WRITE_NATIVE,    /* the game's own text format */
+  HB_WRITE_COMPACT,   /* a compact form, where the game has one */
+  HB_WRITE_TATHAM,    /* a Simon Tatham game ID, where the game has one */
+} HbWriteFormat;
+
+/* Parameters for random levels. */
+typedef struct {
+  int     width, height;
+  int     colours;     /* Flood-It, Flow Free; 0 = the game's default */
+  guint64 seed;
+} HbGenerateParams;
+
+/* ---- Results ---------------------------------------------------------- */
+
+typedef enum {
+  HB_STATUS_SOLVED,       /* `moves` and `solved` hold an answer */
+  HB_STATUS_NO_SOLUTION,  /* proven: the level has no solution */
+  HB_STATUS_GAVE_UP,      /* limit hit, or a relaxation that is no answer */
+  HB_STATUS_CANCELLED,    /* the GCancellable fired */
+} HbStatus;
+
+typedef struct {
+  char *name;
+  char *value;
+} HbStat;
+
+typedef struct {
+  HbStatus   status;
+  HbState   *solved;     /* the board once the answer is applied, or NULL */
+  GArray    *moves;      /* HbMove: play moves from the initial board */
+  gboolean   optimal;    /* the answer is proven the shortest / fewest */
+  char      *message;    /* a sentence for the user (why it gave up, …) */
+  GPtrArray *stats;      /* HbStat, in the order they were added */
+  double     seconds;    /* wall time of the solve call */
+} HbResult;
+
+HbResult *hb_result_new (HbStatus status);
+void      hb_result_free (HbResult *result);
+void      hb_result_add_move (HbResult *result, int op, int x, int y, int value);
+void      hb_result_add_stat (HbResult *result, const char *name,
+                              const char *format, ...) G_GNUC_PRINTF (3, 4);
+const char *hb_result_get_stat (const HbResult *result, const char *name);
+void      hb_result_set_message (HbResult *result, const char *format, ...) G_GNUC_PRINTF (2, 3);
+const char *hb_status_to_string (HbStatus status);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HbResult, hb_result_free)
+
+/* ---- Solvers ---------------------------------------------------------- */
+
+typedef enum {
+  HB_SOLVER_EXACT      = 1 << 0, /* complete: finds an answer if one exists */
+  HB_SOLVER_OPTIMAL    = 1 << 1, /* the answer is proven shortest */
+  HB_SOLVER_STOCHASTIC = 1 << 2, /* uses the seed; may give up */
+  HB_SOLVER_ANIMATED   = 1 << 3, /* records a useful trace */
+  HB_SOLVER_RELAXATION = 1 << 4, /* a teaching view, not a full solver */
+  HB_SOLVER_COUNTS     = 1 << 5, /* can count solutions (count_limit) */
+} HbSolverFlags;
+
+typedef struct {
+  guint64 seed;           /* for stochastic solvers */
+  double  time_limit;     /* seconds, 0 = none */
+  guint64 node_limit;     /* search steps, 0 = none */
+  gsize   memory_limit;   /* bytes for search tables, 0 = the solver's default */
+  guint   count_limit;    /* >0: count solutions up to this many ("solutions" stat) */
+} HbSolveOptions;
+
+struct _HbSolver {
+  const char   *id;       /* "gf2", "backtrack" */
+  const char   *name;     /* "Linear algebra over GF(2)" */
+  const char   *summary;  /* one line for `hintboard-cli list` and the sidebar */
+  HbSolverFlags flags;
+  /* Solves `state`. Runs on a worker thread in the app: must not touch
+   * anything shared, must poll `cancellable` (returning a CANCELLED result,
+   * not an error), and reports steps to `trace` (which may be NULL).
+   * Returns NULL with `error` set only when it cannot run at all. */
+  HbResult *(*solve) (const HbState        *state,
+                      const HbSolveOptions *options,
+                      HbTrace              *trace,
+                      GCancellable         *cancellable,
+                      GError              **error);
+};
+
+/* ---- Games ------------------------------------------------------------ */
+
+struct _HbGame {
+  const char *id;            /* "lights" */
+  const char *name;          /* "Enlight" (translatable via N_) */
+  const char *extension;     /* ".lights" */
+  const char *description;   /* one sentence of rules */
+  int default_width, default_height;
+  int max_ui_side;           /* largest board the size chooser offers */
+
+  /* NULL-terminated; the first is the default. */
+  const HbSolver *const *solvers;
+
+  /* States. */
+  HbState  *(*new_blank) (int width, int height);
+  HbState  *(*copy) (const HbState *state);
+  void      (*free) (HbState *state);
+  gboolean  (*equal) (const HbState *a, const HbState *b);
+  HbState  *(*generate) (const HbGenerateParams *params, GError **error);
+  /* Another board size keeping what fits (the size chooser). */
+  HbState  *(*resize) (const HbState *state, int width, int height);
+
+  /* Formats. parse reads every format the game knows; sniff says whether
+   * text is in a format that only this game reads (a Tatham ID, a header). */
+  HbState  *(*parse) (const char *text, gsize len, GError **error);
+  gboolean  (*sniff) (const char *text, gsize len);
+  char     *(*write) (const HbState *state, HbWriteFormat format, GError **error);
+  char     *(*write_solution) (const HbState *state, const HbResult *result,
+                               HbWriteFormat format);
+
+  /* Rules. */
+  gboolean  (*is_solved) (const HbState *state);
+  /* Returns the new state, or NULL when the move changes nothing or is
+   * not legal here. */
+  HbState  *(*apply) (const HbState *state, const HbMove *move);
+  /* Maps one pointer event to moves (at most max); returns how many. */
+  int       (*pointer) (const HbState *state, HbPointer *pointer,
+                        HbPointerPhase phase, const HbHit *hit,
+                        HbMove *out, int max);
+  /* Palette for a mode: fills at most max entries, returns how many (0: none).
+   * palette_render may be NULL for a game whose palette is always empty. */
+  int       (*palette) (const HbState *state, HbMode mode,
+                        HbPaletteEntry *out, int max);
+  void      (*palette_render) (const HbState *state, HbMode mode, int id,
+                               cairo_t *cr, double size, gboolean dark);
+  /* A one-line status ("12 lights on", "7 / 23 moves"). */
+  char     *(*status_text) (const HbState *state);
+
+  /* Drawing: the board with its overlays, into a layout from hb_layout_fit. */
+  void      (*render) (const HbState *state, cairo_t *cr,
+                       const HbLayout *layout, const HbRenderOptions *options);
+
+  /* Hints: computed off the drawing path (may be slow on large boards). */
+  gpointer  (*hint_compute) (const HbState *state, GCancellable *cancellable,
+                             GError **error);
+  void      (*hint_free) (gpointer hint);
+  char     *(*hint_describe) (const HbState *state, gconstpointer hint);
+  /* The single move the "next hint" action makes; FALSE if none. */
+  gboolean  (*hint_next_move) (const HbState *state, gconstpointer hint,
+                               HbMove *move);
+
+  /* Trace frames for the player: a frame is the board part-way through a
+   * solver's run, built by applying steps in order from frame_new. */
+  gpointer  (*frame_new) (const HbState *initial, const HbTrace *trace);
+  gpointer  (*frame_copy) (gconstpointer frame);
+  void      (*frame_free) (gpointer frame);
+  void      (*frame_step) (gpointer frame, const HbTrace *trace, const HbStep *step);
+  void      (*frame_render) (gconstpointer frame, cairo_t *cr,
+                             const HbLayout *layout,
+                             const HbRenderOptions *options,
+                             const HbStep *current);
+  /* "Try pressing (3, 4)": newly allocated. */
+  char     *(*describe_step) (const HbTrace *trace, const HbStep *step);
+
+  /* `hintboard-cli bench GAME`: runs the game's benchmark and appends a
+   * Markdown table (board size, solver, median time over `repeats`, …) to
+   * `out`. `quick` runs a tiny version, so the test suite covers the code. */
+  gboolean  (*bench) (gboolean quick, guint repeats, GString *out, GError **error);
+};
+
+/* Convenience wrappers. */
+static inline HbState *
+hb_state_copy (const HbState *s)
+{
+  return s->game->copy (s);
+}
+
+static inline void
+hb_state_free (HbState *s)
+{
+  if (s != NULL)
+    s->game->free (s);
+}
+
+const HbSolver *hb_game_find_solver (const HbGame *game, const char *id);
+const HbSolver *hb_game_default_solver (const HbGame *game);
+
+/* Runs a solver, timing it and filling result->seconds. */
+HbResult *hb_solve (const HbSolver *solver, const HbState *state,
+                    const HbSolveOptions *options, HbTrace *trace,
+                    GCancellable *cancellable, GError **error);
+
+/* Polls a cancellable cheaply: checks it once every 2^k calls. */
+static inline gboolean
+hb_cancelled_every (GCancellable *c, guint64 counter, guint mask)
+{
+  return c != NULL && (counter & mask) == 0 && g_cancellable_is_cancelled (c);
+}
+
+G_END_DECLS

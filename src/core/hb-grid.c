@@ -1,0 +1,209 @@
+#include "hb-grid.h"
+#include "hb-error.h"
+
+#include <math.h>
+
+const int hb_dir_dx[4] = { 0, 1, 0, -1 };
+const int hb_dir_dy[4] = { -1, 0, 1, 0 };
+
+gboolean
+hb_check_board_size (int w, int h, int line, int column, GError **error)
+{
+  if (w < 1 || h < 1)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, line, column,
+                          "the board is empty (%d×%d); it needs at least one cell",
+                          MAX (w, 0), MAX (h, 0));
+      return FALSE;
+    }
+  if (w > HB_MAX_SIDE || h > HB_MAX_SIDE)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, line, column,
+                          "the board is too large (%d×%d); the most is %d×%d",
+                          w, h, HB_MAX_SIDE, HB_MAX_SIDE);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+hb_layout_fit (HbLayout *layout, int w, int h,
+               double area_w, double area_h, double margin)
+{
+  double cw, ch, cell;
+
+  layout->width = MAX (w, 1);
+  layout->height = MAX (h, 1);
+  cw = (area_w - 2 * margin) / layout->width;
+  ch = (area_h - 2 * margin) / layout->height;
+  cell = MIN (cw, ch);
+  if (cell >= 4)
+    cell = floor (cell);
+  if (cell < 1)
+    cell = 1;
+  layout->cell = cell;
+  layout->x0 = floor ((area_w - cell * layout->width) / 2);
+  layout->y0 = floor ((area_h - cell * layout->height) / 2);
+}
+
+void
+hb_layout_hit (const HbLayout *layout, double px, double py, HbHit *hit)
+{
+  double gx = (px - layout->x0) / layout->cell;
+  double gy = (py - layout->y0) / layout->cell;
+
+  hit->inside = gx >= 0 && gy >= 0 && gx < layout->width && gy < layout->height;
+  hit->x = (int) floor (gx);
+  hit->y = (int) floor (gy);
+  hit->fx = gx - floor (gx);
+  hit->fy = gy - floor (gy);
+  if (!hit->inside)
+    {
+      hit->x = CLAMP (hit->x, 0, layout->width - 1);
+      hit->y = CLAMP (hit->y, 0, layout->height - 1);
+    }
+}
+
+void
+hb_line_reader_init (HbLineReader *r, const char *text, gsize len)
+{
+  r->p = text;
+  r->end = text + len;
+  r->line = 0;
+}
+
+gboolean
+hb_line_reader_next (HbLineReader *r, const char **line, gsize *len)
+{
+  const char *nl;
+
+  if (r->p >= r->end)
+    return FALSE;
+  nl = memchr (r->p, '\n', r->end - r->p);
+  *line = r->p;
+  if (nl)
+    {
+      *len = nl - r->p;
+      r->p = nl + 1;
+    }
+  else
+    {
+      *len = r->end - r->p;
+      r->p = r->end;
+    }
+  if (*len > 0 && (*line)[*len - 1] == '\r')
+    (*len)--;
+  r->line++;
+  return TRUE;
+}
+
+gsize
+hb_strip_slice (const char **s, gsize *len)
+{
+  gsize lead = 0;
+
+  while (*len > 0 && (**s == ' ' || **s == '\t' || **s == '\r'))
+    {
+      (*s)++;
+      (*len)--;
+      lead++;
+    }
+  while (*len > 0 && ((*s)[*len - 1] == ' ' || (*s)[*len - 1] == '\t'
+                      || (*s)[*len - 1] == '\r'))
+    (*len)--;
+  return lead;
+}
+
+gboolean
+hb_check_text (const char *text, gsize len, GError **error)
+{
+  const char *bad = NULL;
+
+  if (!g_utf8_validate_len (text, len, &bad))
+    {
+      int line = 1, col = 1;
+      for (const char *p = text; p < bad; p++)
+        {
+          if (*p == '\n')
+            {
+              line++;
+              col = 1;
+            }
+          else if (((guchar) *p & 0xc0) != 0x80)
+            col++;
+        }
+      hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, col,
+                          (bad && *bad == '\0') ? "the text contains a NUL byte"
+                                                : "the text is not valid UTF-8");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static guint64
+splitmix64 (guint64 *x)
+{
+  guint64 z = (*x += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+void
+hb_rng_init (HbRng *rng, guint64 seed)
+{
+  guint64 x = seed;
+  for (int i = 0; i < 4; i++)
+    rng->s[i] = splitmix64 (&x);
+}
+
+static inline guint64
+rotl (guint64 x, int k)
+{
+  return (x << k) | (x >> (64 - k));
+}
+
+guint64
+hb_rng_next (HbRng *rng)
+{
+  guint64 *s = rng->s;
+  guint64 result = rotl (s[1] * 5, 7) * 9;
+  guint64 t = s[1] << 17;
+
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = rotl (s[3], 45);
+  return result;
+}
+
+guint32
+hb_rng_below (HbRng *rng, guint32 n)
+{
+  /* Lemire's multiply-shift with rejection: unbiased. */
+  guint64 m;
+  guint32 l;
+
+  if (n <= 1)
+    return 0;
+  m = (guint64) (guint32) (hb_rng_next (rng) >> 32) * n;
+  l = (guint32) m;
+  if (l < n)
+    {
+      guint32 t = -n % n;
+      while (l < t)
+        {
+          m = (guint64) (guint32) (hb_rng_next (rng) >> 32) * n;
+          l = (guint32) m;
+        }
+    }
+  return (guint32) (m >> 32);
+}
+
+double
+hb_now (void)
+{
+  return g_get_monotonic_time () / 1e6;
+}

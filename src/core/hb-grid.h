@@ -1,0 +1,87 @@
+/* hb-grid.h: grid geometry, board size limits, on-screen layout and hit
+ * testing, a line reader for text formats, and a small seeded RNG.
+ *
+ * All four games are rectangular grids of square cells, so the layout of a
+ * board in a widget (and in `hintboard-cli render`) is computed once here. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Boards larger than this are refused by every parser and generator with a
+ * clear message: 4096 × 4096 covers the largest benchmark boards (Enlight
+ * n = 4000) and keeps a board's cells addressable in 32 bits. */
+#define HB_MAX_SIDE  4096
+#define HB_MAX_CELLS (HB_MAX_SIDE * HB_MAX_SIDE)
+
+/* Directions, clockwise from north, as bit positions in a tile's arm mask. */
+typedef enum {
+  HB_DIR_N = 0,
+  HB_DIR_E = 1,
+  HB_DIR_S = 2,
+  HB_DIR_W = 3,
+} HbDir;
+
+extern const int hb_dir_dx[4];
+extern const int hb_dir_dy[4];
+#define HB_DIR_OPPOSITE(d) (((d) + 2) & 3)
+
+/* Checks w × h against 1..HB_MAX_SIDE; on failure sets an HB_PARSE_ERROR_SIZE
+ * error at (line, column) naming the size and the limit. */
+gboolean hb_check_board_size (int w, int h, int line, int column, GError **error);
+
+/* Where a board sits in a drawing area: cells are squares of `cell` pixels,
+ * the board's top-left corner is at (x0, y0). */
+typedef struct {
+  int    width, height;   /* board size in cells */
+  double x0, y0;          /* board origin in pixels */
+  double cell;            /* side of a cell in pixels */
+} HbLayout;
+
+/* Fits a w × h board into an area of area_w × area_h pixels with a margin,
+ * centred, cells square and at least 1 pixel. */
+void hb_layout_fit (HbLayout *layout, int w, int h,
+                    double area_w, double area_h, double margin);
+
+/* A pointer position on the board. */
+typedef struct {
+  int    x, y;     /* cell, valid only when inside is TRUE */
+  double fx, fy;   /* position within the cell, 0..1 */
+  gboolean inside;
+} HbHit;
+
+void hb_layout_hit (const HbLayout *layout, double px, double py, HbHit *hit);
+
+/* Line reader over a text buffer: yields lines without their terminator
+ * (accepting \n, \r\n and a missing final newline) with 1-based numbers. */
+typedef struct {
+  const char *p, *end;
+  int         line;      /* number of the line last returned */
+} HbLineReader;
+
+void     hb_line_reader_init (HbLineReader *r, const char *text, gsize len);
+/* Returns FALSE at the end; *line points into the buffer, not terminated. */
+gboolean hb_line_reader_next (HbLineReader *r, const char **line, gsize *len);
+
+/* Strips leading and trailing blanks (space, tab, \r) from a line slice,
+ * returning the number of leading bytes removed. */
+gsize hb_strip_slice (const char **s, gsize *len);
+
+/* Validates that text is UTF-8 with no NUL bytes; sets an
+ * HB_PARSE_ERROR_SYNTAX error with line and column if it is not. */
+gboolean hb_check_text (const char *text, gsize len, GError **error);
+
+/* Deterministic, fast, seedable RNG (xoshiro256**, seeded by splitmix64)
+ * so generated levels are the same on every machine and GLib version. */
+typedef struct { guint64 s[4]; } HbRng;
+
+void    hb_rng_init (HbRng *rng, guint64 seed);
+guint64 hb_rng_next (HbRng *rng);
+/* Uniform integer in [0, n), n >= 1. */
+guint32 hb_rng_below (HbRng *rng, guint32 n);
+
+/* Monotonic seconds, for the bench and stats. */
+double hb_now (void);
+
+G_END_DECLS

@@ -1,0 +1,129 @@
+#include "hb-history.h"
+
+struct _HbHistory {
+  GPtrArray *states;   /* HbState*, oldest first */
+  guint      pos;      /* index of the current state */
+  guint      limit;
+  gint64     saved;    /* index of the saved state, -1 if none is */
+};
+
+static void
+free_state (gpointer p)
+{
+  hb_state_free (p);
+}
+
+HbHistory *
+hb_history_new (HbState *initial, guint limit)
+{
+  HbHistory *h = g_new0 (HbHistory, 1);
+
+  h->states = g_ptr_array_new_with_free_func (free_state);
+  h->limit = limit ? limit : HB_HISTORY_DEFAULT_LIMIT;
+  hb_history_reset (h, initial);
+  return h;
+}
+
+void
+hb_history_free (HbHistory *h)
+{
+  if (h == NULL)
+    return;
+  g_ptr_array_unref (h->states);
+  g_free (h);
+}
+
+const HbState *
+hb_history_current (const HbHistory *h)
+{
+  return g_ptr_array_index (h->states, h->pos);
+}
+
+void
+hb_history_push (HbHistory *h, HbState *state)
+{
+  if (h->pos + 1 < h->states->len)
+    {
+      if (h->saved > (gint64) h->pos)
+        h->saved = -1;
+      g_ptr_array_remove_range (h->states, h->pos + 1, h->states->len - h->pos - 1);
+    }
+  g_ptr_array_add (h->states, state);
+  h->pos = h->states->len - 1;
+  if (h->states->len > h->limit)
+    {
+      g_ptr_array_remove_index (h->states, 0);
+      h->pos--;
+      h->saved = h->saved >= 0 ? h->saved - 1 : -1;
+    }
+}
+
+void
+hb_history_replace (HbHistory *h, HbState *state)
+{
+  HbState *old = g_ptr_array_index (h->states, h->pos);
+
+  h->states->pdata[h->pos] = state;
+  if (h->saved == (gint64) h->pos)
+    h->saved = -1;
+  hb_state_free (old);
+}
+
+void
+hb_history_reset (HbHistory *h, HbState *state)
+{
+  g_ptr_array_set_size (h->states, 0);
+  g_ptr_array_add (h->states, state);
+  h->pos = 0;
+  h->saved = 0;
+}
+
+gboolean
+hb_history_can_undo (const HbHistory *h)
+{
+  return h->pos > 0;
+}
+
+gboolean
+hb_history_can_redo (const HbHistory *h)
+{
+  return h->pos + 1 < h->states->len;
+}
+
+gboolean
+hb_history_undo (HbHistory *h)
+{
+  if (!hb_history_can_undo (h))
+    return FALSE;
+  h->pos--;
+  return TRUE;
+}
+
+gboolean
+hb_history_redo (HbHistory *h)
+{
+  if (!hb_history_can_redo (h))
+    return FALSE;
+  h->pos++;
+  return TRUE;
+}
+
+void
+hb_history_mark_saved (HbHistory *h)
+{
+  h->saved = h->pos;
+}
+
+gboolean
+hb_history_is_modified (const HbHistory *h)
+{
+  const HbState *saved;
+
+  if (h->saved == (gint64) h->pos)
+    return FALSE;
+  if (h->saved < 0)
+    return TRUE;
+  /* Undoing and redoing back to an equal board is not a change. */
+  saved = g_ptr_array_index (h->states, h->saved);
+  return !saved->game->equal (saved, hb_history_current (h));
+}

@@ -1,0 +1,36 @@
+/* hb-history.h: undo and redo as a list of states (states are values).
+ *
+ * The history owns its states. The "saved" mark remembers which entry was
+ * last written to disk, so the app can tell whether there are unsaved
+ * changes even after undoing back to the saved board. */
+#pragma once
+
+#include "hb-game.h"
+
+G_BEGIN_DECLS
+
+typedef struct _HbHistory HbHistory;
+
+#define HB_HISTORY_DEFAULT_LIMIT 500
+
+HbHistory     *hb_history_new (HbState *initial, guint limit);
+void           hb_history_free (HbHistory *history);
+
+const HbState *hb_history_current (const HbHistory *history);
+/* Makes `state` (taken) the current entry, dropping any redo entries. */
+void           hb_history_push (HbHistory *history, HbState *state);
+/* Replaces the current entry (taken) without a new undo step: for the
+ * intermediate states of a drag. */
+void           hb_history_replace (HbHistory *history, HbState *state);
+/* Starts afresh with `state` (taken): a new or opened level. */
+void           hb_history_reset (HbHistory *history, HbState *state);
+
+gboolean       hb_history_can_undo (const HbHistory *history);
+gboolean       hb_history_can_redo (const HbHistory *history);
+gboolean       hb_history_undo (HbHistory *history);
+gboolean       hb_history_redo (HbHistory *history);
+
+void           hb_history_mark_saved (HbHistory *history);
+gboolean       hb_history_is_modified (const HbHistory *history);
+
+G_END_DECLS

@@ -1,0 +1,39 @@
+/* hb-registry.h: the games Hintboard knows, and reading a level from a file
+ * or text when the game is not said (extension, then a format only one game
+ * reads). This file alone names every game; the rest of the shell asks it. */
+#pragma once
+
+#include "hb-game.h"
+
+G_BEGIN_DECLS
+
+/* Files larger than this are refused before reading (a 4096² board in the
+ * most verbose format is well under it). */
+#define HB_MAX_FILE_BYTES (128u << 20)
+
+/* NULL-terminated, in the order the app lists them. */
+const HbGame *const *hb_registry_games (void);
+const HbGame        *hb_registry_find_game (const char *id);
+/* By extension (".lights"), or NULL. */
+const HbGame        *hb_registry_game_for_filename (const char *filename);
+/* The one game whose sniff accepts text, or NULL. */
+const HbGame        *hb_registry_sniff (const char *text, gsize len);
+
+/* Parses text as a level. `game` may be NULL: then the file name's extension
+ * decides, then sniffing. `display_name` (a path, or "-" for standard input)
+ * is put in front of error messages: "NAME:LINE:COL: message". */
+HbState *hb_registry_parse (const HbGame *game, const char *display_name,
+                            const char *text, gsize len, GError **error);
+
+/* Reads a level from a path ("-" is standard input), as hb_registry_parse. */
+HbState *hb_registry_load (const HbGame *game, const char *path, GError **error);
+
+/* Reads a whole file or standard input, refusing more than HB_MAX_FILE_BYTES. */
+gboolean hb_read_input (const char *path, char **contents, gsize *len, GError **error);
+
+/* Writes contents atomically: a temporary file in the same folder, then a
+ * rename, so a failed save leaves the old file as it was. */
+gboolean hb_write_atomic (const char *path, const char *contents, gsize len,
+                          GError **error);
+
+G_END_DECLS

@@ -1,0 +1,83 @@
+/* hb-trace.h: what a solver reports while it works, for the animation player.
+ *
+ * A trace is a bounded list of small steps. Backtracking reports
+ * try / place / undo on a cell; propagation reports forced cells; a genetic
+ * algorithm reports one GENERATION step per generation whose blob carries the
+ * best individual and whose f[] carries best / mean / worst fitness.
+ *
+ * Memory is bounded: once max_steps steps or max_blob_bytes of blobs are
+ * recorded, further steps are counted as dropped but not stored, the solver
+ * keeps going, and hb_trace_truncated() lets the UI say the animation was
+ * cut. A NULL trace is valid everywhere and records nothing, so solvers call
+ * hb_trace_* unconditionally or guard expensive work with hb_trace_wants().
+ *
+ * Threading: the solver (on a worker thread) is the only writer while it
+ * runs; the progress fields may be read from another thread at any time
+ * through hb_trace_get_progress(). The steps are read once the solve is over.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum {
+  HB_STEP_TRY,        /* considering `value` at (x, y) */
+  HB_STEP_PLACE,      /* committed `value` at (x, y) */
+  HB_STEP_UNDO,       /* retracted what was placed at (x, y) */
+  HB_STEP_REJECT,     /* `value` at (x, y) failed a check at once */
+  HB_STEP_FORCE,      /* propagation fixed (x, y) to `value` */
+  HB_STEP_MOVE,       /* one move of the answer (a press, a flood colour) */
+  HB_STEP_GENERATION, /* a GA generation: f[0..2] best/mean/worst, blob = best */
+  HB_STEP_BOUND,      /* a search bound or phase changed: value, counter */
+  HB_STEP_SOLUTION,   /* a full solution was found (blob may hold it) */
+  HB_STEP_INFO,       /* anything else worth a line in the player */
+} HbStepKind;
+
+typedef struct {
+  guint8  kind;       /* HbStepKind */
+  guint8  flags;      /* game-specific */
+  guint16 aux;        /* game-specific (e.g. an edge direction) */
+  gint32  x, y;       /* cell, or -1 */
+  gint32  value;      /* game-specific (rotation, colour, pressed) */
+  gint32  depth;      /* search depth */
+  guint32 blob;       /* 1 + index of the blob, or 0 for none */
+  gint64  counter;    /* the solver's main counter when the step happened */
+  float   f[3];       /* extra numbers (fitness best/mean/worst, bounds) */
+} HbStep;
+
+typedef struct _HbTrace HbTrace;
+
+#define HB_TRACE_DEFAULT_MAX_STEPS  (1u << 20)
+#define HB_TRACE_DEFAULT_MAX_BYTES  (64u << 20)
+
+HbTrace  *hb_trace_new (gsize max_steps, gsize max_blob_bytes);
+void      hb_trace_free (HbTrace *trace);
+
+/* TRUE when the trace exists and is still recording. */
+gboolean  hb_trace_wants (const HbTrace *trace);
+
+/* Records a step (copying blob_len bytes of blob when blob != NULL);
+ * returns FALSE when the step was dropped because the cap was reached. */
+gboolean  hb_trace_push (HbTrace *trace, const HbStep *step,
+                         gconstpointer blob, gsize blob_len);
+/* Shorthand for the common case. */
+gboolean  hb_trace_add (HbTrace *trace, HbStepKind kind, int x, int y,
+                        int value, int depth, gint64 counter);
+
+gsize         hb_trace_length (const HbTrace *trace);
+const HbStep *hb_trace_step (const HbTrace *trace, gsize index);
+gconstpointer hb_trace_blob (const HbTrace *trace, const HbStep *step, gsize *len);
+gboolean      hb_trace_truncated (const HbTrace *trace);
+guint64       hb_trace_dropped (const HbTrace *trace);
+
+/* What the main counter counts ("search calls", "states expanded"). */
+void          hb_trace_set_counter_name (HbTrace *trace, const char *name);
+const char   *hb_trace_get_counter_name (const HbTrace *trace);
+
+/* Progress for a UI polling from another thread. */
+void          hb_trace_set_progress (HbTrace *trace, gint64 counter, const char *text);
+/* Returns a newly allocated copy of the last progress text (or NULL). */
+char         *hb_trace_get_progress (HbTrace *trace, gint64 *counter);
+
+G_END_DECLS

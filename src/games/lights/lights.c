@@ -1,0 +1,901 @@
+/* lights.c: Enlight / Lights Out state, rules, text formats, input, hints
+ * and trace frames. Solvers live in lights-solve-*.c, drawing in
+ * lights-render.c. */
+#include "lights.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+gboolean lights_bench (gboolean quick, guint repeats, GString *out, GError **error);
+
+/* ---- States ------------------------------------------------------------ */
+
+LightsState *
+lights_state_new (int width, int height)
+{
+  LightsState *s = g_new0 (LightsState, 1);
+
+  s->base.game = &lights_game;
+  s->base.width = width;
+  s->base.height = height;
+  s->cells = g_malloc0 ((gsize) width * height);
+  return s;
+}
+
+static HbState *
+lights_new_blank (int width, int height)
+{
+  if (width < 1 || height < 1 || width > HB_MAX_SIDE || height > HB_MAX_SIDE)
+    return NULL;
+  return &lights_state_new (width, height)->base;
+}
+
+static HbState *
+lights_copy (const HbState *state)
+{
+  const LightsState *s = LIGHTS_CONST (state);
+  LightsState *c = lights_state_new (state->width, state->height);
+
+  memcpy (c->cells, s->cells, (gsize) state->width * state->height);
+  return &c->base;
+}
+
+static void
+lights_free (HbState *state)
+{
+  LightsState *s = LIGHTS (state);
+
+  if (s == NULL)
+    return;
+  g_free (s->cells);
+  g_free (s);
+}
+
+static gboolean
+lights_equal (const HbState *a, const HbState *b)
+{
+  return a->game == b->game && a->width == b->width && a->height == b->height
+         && memcmp (LIGHTS_CONST (a)->cells, LIGHTS_CONST (b)->cells,
+                    (gsize) a->width * a->height) == 0;
+}
+
+void
+lights_press (guint8 *cells, int width, int height, int x, int y)
+{
+  gsize i = (gsize) y * width + x;
+
+  cells[i] ^= 1;
+  if (x > 0)
+    cells[i - 1] ^= 1;
+  if (x + 1 < width)
+    cells[i + 1] ^= 1;
+  if (y > 0)
+    cells[i - width] ^= 1;
+  if (y + 1 < height)
+    cells[i + width] ^= 1;
+}
+
+gboolean
+lights_check_presses (const guint8 *cells, const guint8 *press, int width, int height)
+{
+  gsize n = (gsize) width * height;
+  g_autofree guint8 *b = g_memdup2 (cells, n);
+
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      if (press[(gsize) y * width + x])
+        lights_press (b, width, height, x, y);
+  for (gsize i = 0; i < n; i++)
+    if (b[i])
+      return FALSE;
+  return TRUE;
+}
+
+/* Random levels are made by pressing random cells of a dark board, so every
+ * generated level is solvable whatever the null space of its size. */
+static HbState *
+lights_generate (const HbGenerateParams *p, GError **error)
+{
+  LightsState *s;
+  HbRng rng;
+
+  if (!hb_check_board_size (p->width, p->height, 0, 0, error))
+    return NULL;
+  s = lights_state_new (p->width, p->height);
+  hb_rng_init (&rng, p->seed);
+  for (int y = 0; y < p->height; y++)
+    for (int x = 0; x < p->width; x++)
+      if (hb_rng_next (&rng) >> 63)
+        lights_press (s->cells, p->width, p->height, x, y);
+  return &s->base;
+}
+
+static HbState *
+lights_resize (const HbState *state, int width, int height)
+{
+  const LightsState *s = LIGHTS_CONST (state);
+  LightsState *r;
+
+  if (width < 1 || height < 1 || width > HB_MAX_SIDE || height > HB_MAX_SIDE)
+    return NULL;
+  r = lights_state_new (width, height);
+  for (int y = 0; y < MIN (height, state->height); y++)
+    memcpy (r->cells + (gsize) y * width, s->cells + (gsize) y * state->width,
+            MIN (width, state->width));
+  return &r->base;
+}
+
+/* ---- Tatham Flip IDs --------------------------------------------------- */
+
+/* A Flip game ID is "WxH:MATRIX,GRID". MATRIX packs the W²H² bits
+ * matrix[i*wh + j] (pressing i toggles j) four to a hex digit, high bit
+ * first; GRID packs the W×H lights the same way. Flip has a "crosses" kind
+ * (the Lights Out rule) and a "random" kind whose matrix is arbitrary; only
+ * the first is Enlight, so the matrix must be exactly the cross. */
+
+static gboolean
+parse_dims (const char *text, gsize len, int *w, int *h, gsize *consumed)
+{
+  gsize i = 0;
+  guint64 a = 0, b = 0;
+  int da = 0, db = 0;
+
+  while (i < len && g_ascii_isdigit (text[i]) && da < 9)
+    a = a * 10 + (text[i++] - '0'), da++;
+  if (da == 0 || i >= len || text[i] != 'x')
+    return FALSE;
+  i++;
+  while (i < len && g_ascii_isdigit (text[i]) && db < 9)
+    b = b * 10 + (text[i++] - '0'), db++;
+  if (db == 0)
+    return FALSE;
+  *w = (int) a;
+  *h = (int) b;
+  *consumed = i;
+  return TRUE;
+}
+
+static gboolean
+cross_bit (int w, int h, gsize i, gsize j)
+{
+  int xi = i % w, yi = i / w, xj = j % w, yj = j / w;
+  int d = ABS (xi - xj) + ABS (yi - yj);
+  (void) h;
+  return d <= 1;
+}
+
+static int
+hex_value (char c)
+{
+  return g_ascii_xdigit_value (c);
+}
+
+LightsState *
+lights_parse_flip_id (const char *text, gsize len, GError **error)
+{
+  int w, h, col;
+  gsize i, wh, mlen, glen, start;
+  LightsState *s;
+  const char *comma;
+
+  hb_strip_slice (&text, &len);
+  if (!parse_dims (text, len, &w, &h, &i) || i >= len || text[i] != ':')
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_FORMAT, 1, 1,
+                          "not a Flip game ID (expected WxH:MATRIX,GRID)");
+      return NULL;
+    }
+  if (!hb_check_board_size (w, h, 1, 1, error))
+    return NULL;
+  /* The matrix is W²H² bits: refuse sizes whose ID would be absurd before
+   * doing any arithmetic that could overflow. */
+  wh = (gsize) w * h;
+  if (wh > 4096)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, 1, 1,
+                          "a %d×%d Flip ID is too large to read (its matrix alone "
+                          "is %" G_GSIZE_FORMAT " digits); the most is 64×64", w, h,
+                          (wh * wh + 3) / 4);
+      return NULL;
+    }
+  mlen = (wh * wh + 3) / 4;
+  glen = (wh + 3) / 4;
+  i++;
+  start = i;
+  comma = memchr (text + i, ',', len - i);
+  if (comma == NULL)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, 1, (int) len + 1,
+                          "the Flip ID is truncated: no ',' before the grid");
+      return NULL;
+    }
+  if ((gsize) (comma - (text + start)) != mlen)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, 1, (int) (comma - text) + 1,
+                          "the Flip ID's matrix has %d digits; a %d×%d board needs %"
+                          G_GSIZE_FORMAT,
+                          (int) (comma - (text + start)), w, h, mlen);
+      return NULL;
+    }
+  for (gsize k = 0; k < mlen; k++)
+    {
+      int v = hex_value (text[start + k]);
+      col = (int) (start + k) + 1;
+      if (v < 0)
+        {
+          hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, 1, col,
+                              "'%c' is not a hex digit", text[start + k]);
+          return NULL;
+        }
+      for (int b = 0; b < 4; b++)
+        {
+          gsize bit = k * 4 + b;
+          gboolean set = (v >> (3 - b)) & 1;
+          if (bit >= wh * wh)
+            {
+              if (set)
+                {
+                  hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, 1, col,
+                                      "padding bits of the matrix are set");
+                  return NULL;
+                }
+              continue;
+            }
+          if (set != cross_bit (w, h, bit / wh, bit % wh))
+            {
+              hb_set_parse_error (error, HB_PARSE_ERROR_UNSUPPORTED, 1, col,
+                                  "this Flip ID is not of the crosses kind (its "
+                                  "presses toggle other cells than a cross); only "
+                                  "crosses are Enlight");
+              return NULL;
+            }
+        }
+    }
+  i = (comma - text) + 1;
+  if (len - i != glen)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, 1, (int) len + 1,
+                          "the Flip ID's grid has %d digits; a %d×%d board needs %"
+                          G_GSIZE_FORMAT, (int) (len - i), w, h, glen);
+      return NULL;
+    }
+  s = lights_state_new (w, h);
+  for (gsize k = 0; k < glen; k++)
+    {
+      int v = hex_value (text[i + k]);
+      if (v < 0)
+        {
+          hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, 1, (int) (i + k) + 1,
+                              "'%c' is not a hex digit", text[i + k]);
+          lights_free (&s->base);
+          return NULL;
+        }
+      for (int b = 0; b < 4; b++)
+        if (k * 4 + b < wh)
+          s->cells[k * 4 + b] = (v >> (3 - b)) & 1;
+    }
+  return s;
+}
+
+char *
+lights_write_flip_id (const LightsState *s)
+{
+  int w = s->base.width, h = s->base.height;
+  gsize wh = (gsize) w * h;
+  GString *out;
+
+  if (wh > 4096)
+    return NULL;
+  out = g_string_new (NULL);
+  g_string_append_printf (out, "%dx%d:", w, h);
+  for (gsize k = 0; k < (wh * wh + 3) / 4; k++)
+    {
+      int v = 0;
+      for (int b = 0; b < 4; b++)
+        {
+          gsize bit = k * 4 + b;
+          if (bit < wh * wh && cross_bit (w, h, bit / wh, bit % wh))
+            v |= 8 >> b;
+        }
+      g_string_append_c (out, "0123456789abcdef"[v]);
+    }
+  g_string_append_c (out, ',');
+  for (gsize k = 0; k < (wh + 3) / 4; k++)
+    {
+      int v = 0;
+      for (int b = 0; b < 4; b++)
+        if (k * 4 + b < wh && s->cells[k * 4 + b])
+          v |= 8 >> b;
+      g_string_append_c (out, "0123456789abcdef"[v]);
+    }
+  g_string_append_c (out, '\n');
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+looks_like_flip_id (const char *text, gsize len)
+{
+  int w, h;
+  gsize i, wh;
+  const char *comma;
+
+  hb_strip_slice (&text, &len);
+  if (!parse_dims (text, len, &w, &h, &i) || i >= len || text[i] != ':')
+    return FALSE;
+  if (w < 1 || h < 1 || w > 64 || h > 64)
+    return FALSE;
+  wh = (gsize) w * h;
+  comma = memchr (text + i + 1, ',', len - i - 1);
+  return comma != NULL && (gsize) (comma - (text + i + 1)) == (wh * wh + 3) / 4;
+}
+
+/* ---- The grid format --------------------------------------------------- */
+
+static gboolean
+lights_sniff (const char *text, gsize len)
+{
+  return looks_like_flip_id (text, len);
+}
+
+static gboolean
+is_blank_or_comment (const char *line, gsize len)
+{
+  hb_strip_slice (&line, &len);
+  return len == 0 || line[0] == '#';
+}
+
+static HbState *
+lights_parse (const char *text, gsize len, GError **error)
+{
+  HbLineReader r;
+  const char *line;
+  gsize n;
+  GByteArray *cells;
+  int width = -1, height = 0, first_line = 0;
+  gboolean ended = FALSE;
+  LightsState *s;
+
+  {
+    const char *t = text;
+    gsize l = len;
+    hb_strip_slice (&t, &l);
+    if (l > 0 && g_ascii_isdigit (t[0]) && memchr (t, ':', MIN (l, 24)) != NULL)
+      return (HbState *) lights_parse_flip_id (text, len, error);
+  }
+
+  cells = g_byte_array_new ();
+  hb_line_reader_init (&r, text, len);
+  while (hb_line_reader_next (&r, &line, &n))
+    {
+      const char *row = line;
+      gsize rlen = n, lead;
+      int count = 0;
+
+      if (is_blank_or_comment (line, n))
+        {
+          if (height > 0)
+            ended = TRUE;
+          continue;
+        }
+      if (ended)
+        {
+          hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line, 1,
+                              "a row after a blank line: the board's rows must be "
+                              "consecutive");
+          goto fail;
+        }
+      lead = hb_strip_slice (&row, &rlen);
+      for (gsize k = 0; k < rlen; k++)
+        {
+          char c = row[k];
+          int col = (int) g_utf8_pointer_to_offset (line, row + k) + 1;
+          if (c == ' ' || c == '\t')
+            continue;
+          if (c == '1' || c == '*')
+            g_byte_array_append (cells, (const guint8 *) "\1", 1);
+          else if (c == '0' || c == '.')
+            g_byte_array_append (cells, (const guint8 *) "\0", 1);
+          else
+            {
+              gunichar u = g_utf8_get_char_validated (row + k, rlen - k);
+              char buf[8] = { 0 };
+              if (u == (gunichar) -1 || u == (gunichar) -2)
+                u = 0xfffd;
+              g_unichar_to_utf8 (u, buf);
+              hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, r.line, col,
+                                  "unknown character '%s' (a light is 1 or *, a "
+                                  "dark cell 0 or .)", buf);
+              goto fail;
+            }
+          count++;
+          if (count > HB_MAX_SIDE)
+            {
+              hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, r.line, col,
+                                  "the row is longer than %d cells", HB_MAX_SIDE);
+              goto fail;
+            }
+        }
+      (void) lead;
+      if (width < 0)
+        {
+          width = count;
+          first_line = r.line;
+        }
+      else if (count != width)
+        {
+          hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line,
+                              (int) g_utf8_strlen (line, n) + 1,
+                              "this row has %d cells but the first row (line %d) "
+                              "has %d: the grid is ragged",
+                              count, first_line, width);
+          goto fail;
+        }
+      height++;
+      if (height > HB_MAX_SIDE)
+        {
+          hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, r.line, 1,
+                              "the board has more than %d rows", HB_MAX_SIDE);
+          goto fail;
+        }
+    }
+  if (height == 0)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, MAX (r.line, 1), 1,
+                          "the file holds no board (no rows of 0 and 1)");
+      goto fail;
+    }
+  s = lights_state_new (width, height);
+  memcpy (s->cells, cells->data, (gsize) width * height);
+  g_byte_array_unref (cells);
+  return &s->base;
+
+fail:
+  g_byte_array_unref (cells);
+  return NULL;
+}
+
+static char *
+write_grid (const guint8 *cells, int w, int h)
+{
+  GString *out = g_string_sized_new ((gsize) (w + 1) * h);
+
+  for (int y = 0; y < h; y++)
+    {
+      for (int x = 0; x < w; x++)
+        g_string_append_c (out, cells[(gsize) y * w + x] ? '1' : '0');
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}
+
+static char *
+lights_write (const HbState *state, HbWriteFormat format, GError **error)
+{
+  const LightsState *s = LIGHTS_CONST (state);
+
+  switch (format)
+    {
+    case HB_WRITE_NATIVE:
+    case HB_WRITE_COMPACT:
+      return write_grid (s->cells, state->width, state->height);
+    case HB_WRITE_TATHAM:
+      {
+        char *id = lights_write_flip_id (s);
+        if (id == NULL)
+          g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_SIZE,
+                       "a %d×%d board is too large for a Flip ID (the most is 64×64)",
+                       state->width, state->height);
+        return id;
+      }
+    default:
+      g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_UNSUPPORTED,
+                   "Enlight has no such format");
+      return NULL;
+    }
+}
+
+static char *
+lights_write_solution (const HbState *state, const HbResult *result, HbWriteFormat format)
+{
+  int w = state->width, h = state->height;
+  g_autofree guint8 *press = g_malloc0 ((gsize) w * h);
+
+  for (guint i = 0; i < result->moves->len; i++)
+    {
+      const HbMove *m = &g_array_index (result->moves, HbMove, i);
+      if (m->op == LIGHTS_OP_PRESS && m->x >= 0 && m->x < w && m->y >= 0 && m->y < h)
+        press[(gsize) m->y * w + m->x] ^= 1;
+    }
+  return write_grid (press, w, h);
+}
+
+/* ---- Rules and input --------------------------------------------------- */
+
+static gboolean
+lights_is_solved (const HbState *state)
+{
+  const LightsState *s = LIGHTS_CONST (state);
+  gsize n = (gsize) state->width * state->height;
+
+  for (gsize i = 0; i < n; i++)
+    if (s->cells[i])
+      return FALSE;
+  return TRUE;
+}
+
+static HbState *
+lights_apply (const HbState *state, const HbMove *m)
+{
+  const LightsState *s = LIGHTS_CONST (state);
+  int w = state->width, h = state->height;
+  LightsState *r;
+
+  if (m->op != LIGHTS_OP_CLEAR && (m->x < 0 || m->x >= w || m->y < 0 || m->y >= h))
+    return NULL;
+  switch (m->op)
+    {
+    case LIGHTS_OP_PRESS:
+      r = LIGHTS (lights_copy (state));
+      lights_press (r->cells, w, h, m->x, m->y);
+      return &r->base;
+    case LIGHTS_OP_TOGGLE:
+      r = LIGHTS (lights_copy (state));
+      r->cells[(gsize) m->y * w + m->x] ^= 1;
+      return &r->base;
+    case LIGHTS_OP_SET:
+      if (s->cells[(gsize) m->y * w + m->x] == (m->value ? 1 : 0))
+        return NULL;
+      r = LIGHTS (lights_copy (state));
+      r->cells[(gsize) m->y * w + m->x] = m->value ? 1 : 0;
+      return &r->base;
+    case LIGHTS_OP_CLEAR:
+      if (lights_is_solved (state))
+        return NULL;
+      return lights_new_blank (w, h);
+    default:
+      return NULL;
+    }
+}
+
+/* Edit mode, as in the write-up's left board: a click toggles one light and
+ * a drag paints the value the first cell got onto every cell it crosses.
+ * Play mode: a click presses (toggles the cross); drags do nothing more. */
+static int
+lights_pointer (const HbState *state, HbPointer *p, HbPointerPhase phase,
+                const HbHit *hit, HbMove *out, int max)
+{
+  const LightsState *s = LIGHTS_CONST (state);
+
+  if (hit == NULL || !hit->inside || max < 1)
+    return 0;
+  if (p->mode == HB_MODE_PLAY)
+    {
+      if (phase != HB_POINTER_PRESS)
+        return 0;
+      out[0] = (HbMove) { LIGHTS_OP_PRESS, hit->x, hit->y, 0 };
+      return 1;
+    }
+  switch (phase)
+    {
+    case HB_POINTER_PRESS:
+      p->drag_x = hit->x;
+      p->drag_y = hit->y;
+      p->drag_value = !s->cells[(gsize) hit->y * state->width + hit->x];
+      p->drag_moved = FALSE;
+      out[0] = (HbMove) { LIGHTS_OP_SET, hit->x, hit->y, p->drag_value };
+      return 1;
+    case HB_POINTER_MOTION:
+      if (hit->x == p->drag_x && hit->y == p->drag_y)
+        return 0;
+      p->drag_x = hit->x;
+      p->drag_y = hit->y;
+      p->drag_moved = TRUE;
+      out[0] = (HbMove) { LIGHTS_OP_SET, hit->x, hit->y, p->drag_value };
+      return 1;
+    case HB_POINTER_RELEASE:
+    default:
+      return 0;
+    }
+}
+
+static int
+lights_palette (const HbState *state, HbMode mode, HbPaletteEntry *out, int max)
+{
+  /* Enlight has nothing to choose: a click is the only tool. */
+  return 0;
+}
+
+static char *
+lights_status_text (const HbState *state)
+{
+  const LightsState *s = LIGHTS_CONST (state);
+  gsize n = (gsize) state->width * state->height, on = 0;
+
+  for (gsize i = 0; i < n; i++)
+    on += s->cells[i];
+  if (on == 0)
+    return g_strdup (_("All lights are off: solved"));
+  return g_strdup_printf (g_dngettext (NULL, "%" G_GSIZE_FORMAT " light on",
+                                       "%" G_GSIZE_FORMAT " lights on", on), on);
+}
+
+/* ---- Hints --------------------------------------------------------------- */
+
+/* The hint is the GF(2) solver's answer: a press set with the fewest
+ * presses (proven up to a node budget small enough to keep the overlay
+ * instant while editing). */
+#define LIGHTS_HINT_NODE_LIMIT (1u << 20)
+
+static gpointer
+lights_hint_compute (const HbState *state, GCancellable *cancellable, GError **error)
+{
+  LightsHint *hint = g_new0 (LightsHint, 1);
+
+  hint->width = state->width;
+  hint->height = state->height;
+  if (!lights_gf2_solve (LIGHTS_CONST (state), LIGHTS_HINT_NODE_LIMIT, cancellable,
+                         NULL, &hint->answer, error))
+    {
+      g_free (hint);
+      return NULL;
+    }
+  if (hint->answer.cancelled)
+    {
+      lights_answer_clear (&hint->answer);
+      g_free (hint);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
+      return NULL;
+    }
+  return hint;
+}
+
+static void
+lights_hint_free (gpointer data)
+{
+  LightsHint *hint = data;
+
+  if (hint == NULL)
+    return;
+  lights_answer_clear (&hint->answer);
+  g_free (hint);
+}
+
+static char *
+lights_hint_describe (const HbState *state, gconstpointer data)
+{
+  const LightsHint *hint = data;
+
+  if (hint == NULL)
+    return g_strdup ("");
+  if (!hint->answer.solvable)
+    return g_strdup (_("This board has no solution: no set of presses turns every light off"));
+  if (hint->answer.presses == 0)
+    return g_strdup (_("Nothing to press: every light is off"));
+  if (hint->answer.optimal)
+    return g_strdup_printf (g_dngettext (NULL,
+                                         "Press the marked cell (%" G_GUINT64_FORMAT
+                                         " press, the fewest possible)",
+                                         "Press the %" G_GUINT64_FORMAT
+                                         " marked cells (the fewest possible)",
+                                         hint->answer.presses),
+                            hint->answer.presses);
+  return g_strdup_printf (g_dngettext (NULL,
+                                       "Press the marked cell (%" G_GUINT64_FORMAT
+                                       " press; fewer was not ruled out)",
+                                       "Press the %" G_GUINT64_FORMAT
+                                       " marked cells (fewer was not ruled out)",
+                                       hint->answer.presses),
+                          hint->answer.presses);
+}
+
+static gboolean
+lights_hint_next_move (const HbState *state, gconstpointer data, HbMove *move)
+{
+  const LightsHint *hint = data;
+
+  if (hint == NULL || !hint->answer.solvable || hint->answer.press == NULL
+      || hint->width != state->width || hint->height != state->height)
+    return FALSE;
+  for (int y = 0; y < state->height; y++)
+    for (int x = 0; x < state->width; x++)
+      if (hint->answer.press[(gsize) y * state->width + x])
+        {
+          *move = (HbMove) { LIGHTS_OP_PRESS, x, y, 0 };
+          return TRUE;
+        }
+  return FALSE;
+}
+
+/* ---- Trace frames ------------------------------------------------------- */
+
+/* A frame is the board part-way through a solver's run: the lights as they
+ * are after the presses made so far, and those presses. */
+typedef struct {
+  int     width, height;
+  guint8 *cells;
+  guint8 *press;
+  guint64 presses;
+} LightsFrame;
+
+static gpointer
+lights_frame_new (const HbState *initial, const HbTrace *trace)
+{
+  const LightsState *s = LIGHTS_CONST (initial);
+  LightsFrame *f = g_new0 (LightsFrame, 1);
+  gsize n = (gsize) initial->width * initial->height;
+
+  f->width = initial->width;
+  f->height = initial->height;
+  f->cells = g_memdup2 (s->cells, n);
+  f->press = g_malloc0 (n);
+  return f;
+}
+
+static gpointer
+lights_frame_copy (gconstpointer data)
+{
+  const LightsFrame *f = data;
+  LightsFrame *c = g_new0 (LightsFrame, 1);
+  gsize n = (gsize) f->width * f->height;
+
+  *c = *f;
+  c->cells = g_memdup2 (f->cells, n);
+  c->press = g_memdup2 (f->press, n);
+  return c;
+}
+
+static void
+lights_frame_free (gpointer data)
+{
+  LightsFrame *f = data;
+
+  if (f == NULL)
+    return;
+  g_free (f->cells);
+  g_free (f->press);
+  g_free (f);
+}
+
+static void
+frame_toggle_press (LightsFrame *f, int x, int y)
+{
+  gsize i = (gsize) y * f->width + x;
+
+  lights_press (f->cells, f->width, f->height, x, y);
+  f->press[i] ^= 1;
+  if (f->press[i])
+    f->presses++;
+  else
+    f->presses--;
+}
+
+/* PLACE and MOVE press a cell, UNDO unpresses it; the others only move the
+ * highlight. A step is applied only when it changes the press state, so a
+ * solver may report a press it already made without the frame drifting. */
+static void
+lights_frame_step (gpointer data, const HbTrace *trace, const HbStep *step)
+{
+  LightsFrame *f = data;
+  gsize i;
+
+  if (step->x < 0 || step->y < 0 || step->x >= f->width || step->y >= f->height)
+    return;
+  i = (gsize) step->y * f->width + step->x;
+  switch (step->kind)
+    {
+    case HB_STEP_PLACE:
+    case HB_STEP_MOVE:
+    case HB_STEP_FORCE:
+      if (!f->press[i])
+        frame_toggle_press (f, step->x, step->y);
+      break;
+    case HB_STEP_UNDO:
+      if (f->press[i])
+        frame_toggle_press (f, step->x, step->y);
+      break;
+    default:
+      break;
+    }
+}
+
+static void
+lights_frame_render (gconstpointer data, cairo_t *cr, const HbLayout *layout,
+                     const HbRenderOptions *options, const HbStep *current)
+{
+  const LightsFrame *f = data;
+  int cx = -1, cy = -1;
+  gboolean bad = FALSE;
+
+  if (current != NULL)
+    {
+      cx = current->x;
+      cy = current->y;
+      bad = current->kind == HB_STEP_REJECT || current->kind == HB_STEP_UNDO;
+    }
+  lights_render_cells (f->cells, f->press, f->width, f->height, cr, layout,
+                       options, cx, cy, bad);
+}
+
+static char *
+lights_describe_step (const HbTrace *trace, const HbStep *s)
+{
+  /* Cells are shown 1-based, column then row, as a person counts them. */
+  int x = s->x + 1, y = s->y + 1;
+
+  switch (s->kind)
+    {
+    case HB_STEP_TRY:
+      return g_strdup_printf (_("Try column %d, row %d unpressed"), x, y);
+    case HB_STEP_PLACE:
+      return g_strdup_printf (_("Press column %d, row %d"), x, y);
+    case HB_STEP_UNDO:
+      return g_strdup_printf (_("Undo the press at column %d, row %d"), x, y);
+    case HB_STEP_REJECT:
+      return g_strdup_printf (_("Dead end at column %d, row %d: the light to its left stays on"),
+                              x, y);
+    case HB_STEP_MOVE:
+      return g_strdup_printf (_("Press column %d, row %d"), x, y);
+    case HB_STEP_FORCE:
+      return g_strdup_printf (_("Forced: press column %d, row %d"), x, y);
+    case HB_STEP_SOLUTION:
+      return g_strdup (_("A solution is found"));
+    case HB_STEP_BOUND:
+      return g_strdup_printf (_("Bound: %d"), s->value);
+    default:
+      return g_strdup (_("Working"));
+    }
+}
+
+/* ---- The game ---------------------------------------------------------- */
+
+static const HbSolver *const lights_solvers[] = {
+  &lights_solver_gf2,
+  &lights_solver_backtrack,
+  NULL,
+};
+
+const HbGame lights_game = {
+  .id = "lights",
+  .name = N_("Enlight"),
+  .extension = ".lights",
+  .description = N_("Pressing a cell toggles it and its four neighbours: turn every light off."),
+  .default_width = 10,
+  .default_height = 10,
+  .max_ui_side = 64,
+  .solvers = lights_solvers,
+
+  .new_blank = lights_new_blank,
+  .copy = lights_copy,
+  .free = lights_free,
+  .equal = lights_equal,
+  .generate = lights_generate,
+  .resize = lights_resize,
+
+  .parse = lights_parse,
+  .sniff = lights_sniff,
+  .write = lights_write,
+  .write_solution = lights_write_solution,
+
+  .is_solved = lights_is_solved,
+  .apply = lights_apply,
+  .pointer = lights_pointer,
+  .palette = lights_palette,
+  .palette_render = NULL,
+  .status_text = lights_status_text,
+
+  .render = lights_render,
+
+  .hint_compute = lights_hint_compute,
+  .hint_free = lights_hint_free,
+  .hint_describe = lights_hint_describe,
+  .hint_next_move = lights_hint_next_move,
+
+  .frame_new = lights_frame_new,
+  .frame_copy = lights_frame_copy,
+  .frame_free = lights_frame_free,
+  .frame_step = lights_frame_step,
+  .frame_render = lights_frame_render,
+  .describe_step = lights_describe_step,
+
+  .bench = lights_bench,
+};

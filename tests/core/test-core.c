@@ -1,0 +1,177 @@
+/* Core pieces with no game: errors, the line reader, layout and hit
+ * testing, the RNG, the trace's caps and undo/redo bookkeeping. */
+#include "hb-game.h"
+#include "hb-history.h"
+#include "hb-test-util.h"
+
+#include <string.h>
+
+static void
+test_parse_error_format (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  hb_set_parse_error (&error, HB_PARSE_ERROR_SYNTAX, 3, 7, "unknown character '%c'", 'x');
+  g_assert_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_SYNTAX);
+  g_assert_cmpstr (error->message, ==, "3:7: unknown character 'x'");
+}
+
+static void
+test_line_reader (void)
+{
+  const char *text = "ab\r\n\ncd";
+  HbLineReader r;
+  const char *line;
+  gsize len;
+
+  hb_line_reader_init (&r, text, strlen (text));
+  g_assert_true (hb_line_reader_next (&r, &line, &len));
+  g_assert_cmpint (len, ==, 2);
+  g_assert_cmpint (r.line, ==, 1);
+  g_assert_true (hb_line_reader_next (&r, &line, &len));
+  g_assert_cmpint (len, ==, 0);
+  g_assert_true (hb_line_reader_next (&r, &line, &len));
+  g_assert_cmpint (len, ==, 2);
+  g_assert_true (strncmp (line, "cd", 2) == 0);
+  g_assert_cmpint (r.line, ==, 3);
+  g_assert_false (hb_line_reader_next (&r, &line, &len));
+}
+
+static void
+test_check_text (void)
+{
+  g_autoptr(GError) error = NULL;
+  const char bad[] = "01\n0\xff";
+
+  g_assert_true (hb_check_text ("01\n10\n", 6, NULL));
+  g_assert_false (hb_check_text (bad, sizeof bad - 1, &error));
+  g_assert_cmpstr (error->message, ==, "2:2: the text is not valid UTF-8");
+  g_clear_error (&error);
+  g_assert_false (hb_check_text ("0\0" "1", 3, &error));
+  g_assert_nonnull (strstr (error->message, "NUL"));
+}
+
+static void
+test_board_size (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (hb_check_board_size (1, 1, 1, 1, NULL));
+  g_assert_true (hb_check_board_size (HB_MAX_SIDE, HB_MAX_SIDE, 1, 1, NULL));
+  g_assert_false (hb_check_board_size (0, 0, 1, 1, &error));
+  g_assert_nonnull (strstr (error->message, "empty"));
+  g_clear_error (&error);
+  g_assert_false (hb_check_board_size (100000, 100000, 2, 3, &error));
+  g_assert_cmpstr (error->message, ==,
+                   "2:3: the board is too large (100000×100000); the most is 4096×4096");
+}
+
+static void
+test_layout_hit (void)
+{
+  HbLayout l;
+  HbHit hit;
+
+  hb_layout_fit (&l, 10, 5, 420, 320, 10);
+  g_assert_cmpfloat (l.cell, ==, 40);
+  g_assert_cmpfloat (l.x0, ==, 10);
+  g_assert_cmpfloat (l.y0, ==, 60);
+  hb_layout_hit (&l, 10 + 3 * 40 + 5, 60 + 2 * 40 + 30, &hit);
+  g_assert_true (hit.inside);
+  g_assert_cmpint (hit.x, ==, 3);
+  g_assert_cmpint (hit.y, ==, 2);
+  g_assert_cmpfloat_with_epsilon (hit.fx, 0.125, 1e-9);
+  g_assert_cmpfloat_with_epsilon (hit.fy, 0.75, 1e-9);
+  hb_layout_hit (&l, 5, 5, &hit);
+  g_assert_false (hit.inside);
+  g_assert_cmpint (hit.x, ==, 0);
+  g_assert_cmpint (hit.y, ==, 0);
+}
+
+static void
+test_rng (void)
+{
+  HbRng a, b;
+  guint counts[6] = { 0 };
+
+  hb_rng_init (&a, 42);
+  hb_rng_init (&b, 42);
+  for (int i = 0; i < 100; i++)
+    g_assert_cmpuint (hb_rng_next (&a), ==, hb_rng_next (&b));
+  /* The sequence is fixed forever: generated levels depend on it. */
+  hb_rng_init (&a, 1);
+  g_assert_cmpuint (hb_rng_next (&a), ==, G_GUINT64_CONSTANT (0xb3f2af6d0fc710c5));
+  for (int i = 0; i < 60000; i++)
+    counts[hb_rng_below (&a, 6)]++;
+  for (int i = 0; i < 6; i++)
+    g_assert_cmpuint (counts[i], >, 9000);
+  g_assert_cmpuint (hb_rng_below (&a, 1), ==, 0);
+}
+
+static void
+test_trace_cap (void)
+{
+  HbTrace *t = hb_trace_new (5, 16);
+  const char blob[10] = "012345678";
+  HbStep s = { .kind = HB_STEP_GENERATION, .x = -1, .y = -1 };
+  gsize len;
+  g_autofree char *progress = NULL;
+  gint64 counter;
+
+  g_assert_true (hb_trace_wants (t));
+  for (int i = 0; i < 3; i++)
+    g_assert_true (hb_trace_add (t, HB_STEP_TRY, i, 0, 1, i, i));
+  g_assert_true (hb_trace_push (t, &s, blob, 10));
+  g_assert_cmpmem (hb_trace_blob (t, hb_trace_step (t, 3), &len), len, blob, 10);
+  /* The blob bytes cap: a second 10-byte blob does not fit in 16. */
+  g_assert_false (hb_trace_push (t, &s, blob, 10));
+  g_assert_true (hb_trace_truncated (t));
+  /* Once cut, nothing more is recorded, so the prefix stays faithful. */
+  g_assert_false (hb_trace_add (t, HB_STEP_TRY, 0, 0, 0, 0, 0));
+  g_assert_cmpuint (hb_trace_length (t), ==, 4);
+  g_assert_cmpuint (hb_trace_dropped (t), ==, 2);
+  g_assert_false (hb_trace_wants (t));
+  g_assert_null (hb_trace_step (t, 4));
+  hb_trace_set_progress (t, 77, "half way");
+  progress = hb_trace_get_progress (t, &counter);
+  g_assert_cmpstr (progress, ==, "half way");
+  g_assert_cmpint (counter, ==, 77);
+  hb_trace_free (t);
+
+  /* A NULL trace is valid and records nothing. */
+  g_assert_false (hb_trace_wants (NULL));
+  g_assert_false (hb_trace_add (NULL, HB_STEP_TRY, 0, 0, 0, 0, 0));
+  g_assert_cmpuint (hb_trace_length (NULL), ==, 0);
+}
+
+static void
+test_result (void)
+{
+  HbResult *r = hb_result_new (HB_STATUS_SOLVED);
+
+  hb_result_add_move (r, 1, 2, 3, 4);
+  hb_result_add_stat (r, "nodes", "%d", 12);
+  hb_result_set_message (r, "fine %s", "indeed");
+  g_assert_cmpuint (r->moves->len, ==, 1);
+  g_assert_cmpint (g_array_index (r->moves, HbMove, 0).value, ==, 4);
+  g_assert_cmpstr (hb_result_get_stat (r, "nodes"), ==, "12");
+  g_assert_null (hb_result_get_stat (r, "missing"));
+  g_assert_cmpstr (r->message, ==, "fine indeed");
+  g_assert_cmpstr (hb_status_to_string (HB_STATUS_NO_SOLUTION), ==, "no solution");
+  hb_result_free (r);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/core/error/format", test_parse_error_format);
+  g_test_add_func ("/core/grid/line-reader", test_line_reader);
+  g_test_add_func ("/core/grid/check-text", test_check_text);
+  g_test_add_func ("/core/grid/board-size", test_board_size);
+  g_test_add_func ("/core/grid/layout-hit", test_layout_hit);
+  g_test_add_func ("/core/grid/rng", test_rng);
+  g_test_add_func ("/core/trace/cap", test_trace_cap);
+  g_test_add_func ("/core/result", test_result);
+  return g_test_run ();
+}

@@ -1,0 +1,23 @@
+/* hb-test-util.h: small helpers shared by the tests. */
+#pragma once
+
+#include "hb-game.h"
+
+G_BEGIN_DECLS
+
+/* Reads tests/data/<relative path> (G_TEST_SRCDIR), aborting the test if it
+ * cannot. Newly allocated, NUL-terminated. */
+char *hb_test_read_data (const char *relative, gsize *len);
+
+/* Splits a TSV data file into rows of fields, skipping '#' comments and
+ * blank lines. Returns a GPtrArray of GStrv. */
+GPtrArray *hb_test_read_tsv (const char *relative);
+
+/* Parses text with the game, asserting success. */
+HbState *hb_test_parse (const HbGame *game, const char *text);
+
+/* Asserts that parsing fails with an error whose message contains
+ * `needle` (may be NULL) and that the message starts with "LINE:COL:". */
+void hb_test_parse_fails (const HbGame *game, const char *text, const char *needle);
+
+G_END_DECLS
