@@ -1,0 +1,377 @@
+/* Enlight's model: formats (good and bad input), Flip IDs, moves, pointer
+ * gestures, undo/redo through HbHistory, trace frames through HbPlayer and
+ * drawing on an image surface. Solvers are tested in test-lights-solve.c. */
+#include "lights.h"
+#include "hb-history.h"
+#include "hb-player.h"
+#include "hb-test-util.h"
+
+#include <string.h>
+
+static LightsState *
+parse (const char *text)
+{
+  return LIGHTS (hb_test_parse (&lights_game, text));
+}
+
+static void
+test_parse_grid (void)
+{
+  LightsState *s = parse ("# a comment\n\n10*\r\n.01\n\n");
+
+  g_assert_cmpint (s->base.width, ==, 3);
+  g_assert_cmpint (s->base.height, ==, 2);
+  g_assert_cmpmem (s->cells, 6, "\1\0\1\0\0\1", 6);
+  lights_game.free (&s->base);
+
+  /* No final newline, blanks between cells allowed. */
+  s = parse ("1 0\n0 1");
+  g_assert_cmpint (s->base.width, ==, 2);
+  g_assert_cmpmem (s->cells, 4, "\1\0\0\1", 4);
+  lights_game.free (&s->base);
+}
+
+static void
+test_parse_bad (void)
+{
+  hb_test_parse_fails (&lights_game, "", "no board");
+  hb_test_parse_fails (&lights_game, "\n# only a comment\n", "no board");
+  hb_test_parse_fails (&lights_game, "101\n1x1\n", "unknown character 'x'");
+  hb_test_parse_fails (&lights_game, "101\n11\n", "ragged");
+  hb_test_parse_fails (&lights_game, "10\n\n01\n", "consecutive");
+  hb_test_parse_fails (&lights_game, "10\n0é\n", "unknown character 'é'");
+
+  /* The exact position of an unknown character. */
+  {
+    g_autoptr(GError) error = NULL;
+    const char *text = "000\n0a0\n";
+    g_assert_null (lights_game.parse (text, strlen (text), &error));
+    g_assert_cmpstr (error->message, ==,
+                     "2:2: unknown character 'a' (a light is 1 or *, a dark cell 0 or .)");
+  }
+  /* A row longer than the limit is refused without building it. */
+  {
+    gsize n = HB_MAX_SIDE + 10;
+    g_autofree char *row = g_malloc (n + 2);
+    memset (row, '1', n);
+    row[n] = '\n';
+    row[n + 1] = '\0';
+    hb_test_parse_fails (&lights_game, row, "longer than");
+  }
+}
+
+static void
+test_flip_ids (void)
+{
+  g_autoptr(GPtrArray) rows = hb_test_read_tsv ("anchors/lights/tatham-flip-ids.tsv");
+
+  g_assert_cmpuint (rows->len, ==, 20);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      char **f = g_ptr_array_index (rows, i);
+      int w, h;
+      LightsState *s;
+      g_autofree char *again = NULL;
+      g_autofree char *expected = g_strdup_printf ("%s\n", f[3]);
+
+      g_assert_cmpint (sscanf (f[0], "%dx%dc", &w, &h), ==, 2);
+      /* Sniffing finds the game without an extension. */
+      g_assert_true (lights_game.sniff (f[3], strlen (f[3])));
+      s = parse (f[3]);
+      g_assert_cmpint (s->base.width, ==, w);
+      g_assert_cmpint (s->base.height, ==, h);
+      again = lights_game.write (&s->base, HB_WRITE_TATHAM, NULL);
+      g_assert_cmpstr (again, ==, expected);
+      lights_game.free (&s->base);
+    }
+
+  /* 3x3:...,028 is lights at cells 6 and 8: the bottom corners. */
+  {
+    LightsState *s = parse ("3x3:d074191345d1644c17058,028");
+    g_assert_cmpmem (s->cells, 9, "\0\0\0\0\0\0\1\0\1", 9);
+    lights_game.free (&s->base);
+  }
+}
+
+static void
+test_flip_bad (void)
+{
+  /* Truncated: no grid, short matrix, short grid. */
+  hb_test_parse_fails (&lights_game, "3x3:d074191345d1644c17058", "truncated");
+  hb_test_parse_fails (&lights_game, "3x3:d074191345d1644c1705,028", "matrix has 20 digits");
+  hb_test_parse_fails (&lights_game, "3x3:d074191345d1644c17058,02", "grid has 2 digits");
+  hb_test_parse_fails (&lights_game, "3x3:d074191345d1644c17058,0g8", "not a hex digit");
+  /* Another Flip kind: one matrix bit differs from the cross. */
+  hb_test_parse_fails (&lights_game, "3x3:f074191345d1644c17058,028", "crosses");
+  /* Sizes. */
+  hb_test_parse_fails (&lights_game, "0x0:,", "empty");
+  hb_test_parse_fails (&lights_game, "100000x100000:0,0", "too large");
+  hb_test_parse_fails (&lights_game, "65x65:0,0", "too large to read");
+}
+
+static void
+test_write_roundtrip (void)
+{
+  HbGenerateParams p = { 13, 7, 0, 99 };
+  HbState *s = lights_game.generate (&p, NULL);
+  g_autofree char *text = lights_game.write (s, HB_WRITE_NATIVE, NULL);
+  HbState *back = hb_test_parse (&lights_game, text);
+
+  g_assert_true (lights_game.equal (s, back));
+  /* The same seed gives the same level; another seed another one. */
+  {
+    HbState *same = lights_game.generate (&p, NULL);
+    HbGenerateParams q = p;
+    HbState *other;
+    q.seed = 100;
+    other = lights_game.generate (&q, NULL);
+    g_assert_true (lights_game.equal (s, same));
+    g_assert_false (lights_game.equal (s, other));
+    hb_state_free (same);
+    hb_state_free (other);
+  }
+  {
+    g_autoptr(GError) error = NULL;
+    HbGenerateParams big = { 100000, 100000, 0, 1 };
+    g_assert_null (lights_game.generate (&big, &error));
+    g_assert_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_SIZE);
+  }
+  hb_state_free (s);
+  hb_state_free (back);
+}
+
+static void
+test_moves (void)
+{
+  LightsState *s = parse ("000\n000\n000\n");
+  HbMove press = { LIGHTS_OP_PRESS, 1, 1, 0 };
+  HbMove corner = { LIGHTS_OP_PRESS, 0, 0, 0 };
+  HbMove off = { LIGHTS_OP_PRESS, 3, 0, 0 };
+  HbState *a, *b;
+
+  a = lights_game.apply (&s->base, &press);
+  g_assert_cmpmem (LIGHTS (a)->cells, 9, "\0\1\0\1\1\1\0\1\0", 9);
+  b = lights_game.apply (a, &corner);
+  g_assert_cmpmem (LIGHTS (b)->cells, 9, "\1\0\0\0\1\1\0\1\0", 9);
+  g_assert_null (lights_game.apply (a, &off));
+  g_assert_false (lights_game.is_solved (b));
+  g_assert_true (lights_game.is_solved (&s->base));
+  /* Pressing twice undoes a press. */
+  {
+    HbState *c = lights_game.apply (b, &corner);
+    g_assert_true (lights_game.equal (c, a));
+    hb_state_free (c);
+  }
+  hb_state_free (a);
+  hb_state_free (b);
+  lights_game.free (&s->base);
+}
+
+/* A drag in edit mode paints the value the first cell got. */
+static void
+test_pointer (void)
+{
+  LightsState *s = parse ("0100\n0000\n");
+  HbState *cur = lights_game.copy (&s->base);
+  HbPointer p = { .mode = HB_MODE_EDIT, .button = 1, .tool = -1 };
+  HbHit hits[] = {
+    { 0, 0, 0.5, 0.5, TRUE }, { 1, 0, 0.5, 0.5, TRUE }, { 1, 0, 0.9, 0.5, TRUE },
+    { 2, 0, 0.5, 0.5, TRUE }, { 2, 1, 0.5, 0.5, TRUE },
+  };
+  HbMove mv[4];
+
+  for (guint i = 0; i < G_N_ELEMENTS (hits); i++)
+    {
+      int n = lights_game.pointer (cur, &p, i == 0 ? HB_POINTER_PRESS : HB_POINTER_MOTION,
+                                   &hits[i], mv, 4);
+      for (int k = 0; k < n; k++)
+        {
+          HbState *next = lights_game.apply (cur, &mv[k]);
+          if (next)
+            {
+              hb_state_free (cur);
+              cur = next;
+            }
+        }
+    }
+  g_assert_cmpint (lights_game.pointer (cur, &p, HB_POINTER_RELEASE, &hits[4], mv, 4), ==, 0);
+  g_assert_cmpmem (LIGHTS (cur)->cells, 8, "\1\1\1\0\0\0\1\0", 8);
+
+  /* Play mode: a press is a cross; motion adds nothing. */
+  p = (HbPointer) { .mode = HB_MODE_PLAY, .button = 1, .tool = -1 };
+  g_assert_cmpint (lights_game.pointer (cur, &p, HB_POINTER_PRESS, &hits[0], mv, 4), ==, 1);
+  g_assert_cmpint (mv[0].op, ==, LIGHTS_OP_PRESS);
+  g_assert_cmpint (lights_game.pointer (cur, &p, HB_POINTER_MOTION, &hits[3], mv, 4), ==, 0);
+  hb_state_free (cur);
+  lights_game.free (&s->base);
+}
+
+static void
+test_history (void)
+{
+  HbState *s0 = hb_test_parse (&lights_game, "00\n00\n");
+  HbHistory *h = hb_history_new (s0, 3);
+  HbMove m = { LIGHTS_OP_TOGGLE, 0, 0, 0 };
+  HbMove m2 = { LIGHTS_OP_TOGGLE, 1, 1, 0 };
+
+  g_assert_false (hb_history_is_modified (h));
+  hb_history_push (h, lights_game.apply (hb_history_current (h), &m));
+  g_assert_true (hb_history_is_modified (h));
+  g_assert_true (hb_history_undo (h));
+  g_assert_false (hb_history_is_modified (h));
+  g_assert_true (hb_history_redo (h));
+  hb_history_mark_saved (h);
+  g_assert_false (hb_history_is_modified (h));
+  /* Toggling the same light twice is back to the saved board. */
+  hb_history_push (h, lights_game.apply (hb_history_current (h), &m));
+  g_assert_true (hb_history_is_modified (h));
+  hb_history_push (h, lights_game.apply (hb_history_current (h), &m));
+  g_assert_false (hb_history_is_modified (h));
+  /* The limit drops the oldest entries. */
+  hb_history_push (h, lights_game.apply (hb_history_current (h), &m2));
+  g_assert_true (hb_history_undo (h));
+  g_assert_true (hb_history_undo (h));
+  g_assert_false (hb_history_undo (h));
+  /* A push after undo drops the redo entries. */
+  hb_history_push (h, lights_game.apply (hb_history_current (h), &m2));
+  g_assert_false (hb_history_can_redo (h));
+  hb_history_free (h);
+}
+
+/* The player rebuilds frames from steps; seeking backwards through
+ * keyframes gives the same frame as stepping forward. */
+static void
+test_player (void)
+{
+  HbState *s = hb_test_parse (&lights_game, "0000\n0000\n0000\n");
+  HbTrace *t = hb_trace_new (0, 0);
+  HbPlayer *p;
+  HbRng rng;
+  gsize n = 2000;
+
+  hb_rng_init (&rng, 5);
+  for (gsize i = 0; i < n; i++)
+    {
+      int kind = hb_rng_below (&rng, 3) == 0 ? HB_STEP_UNDO : HB_STEP_PLACE;
+      hb_trace_add (t, kind, hb_rng_below (&rng, 4), hb_rng_below (&rng, 3), 1, 0, i);
+    }
+  p = hb_player_new (s, t);
+  g_assert_cmpuint (hb_player_length (p), ==, n);
+  hb_player_seek (p, 1500);
+  {
+    g_autofree char *d = hb_player_describe (p);
+    g_assert_true (strlen (d) > 0);
+  }
+  {
+    /* Compare the frame at 1500 reached directly with one reached after a
+     * trip to the end and back. */
+    HbPlayer *q = hb_player_new (s, t);
+    hb_player_seek (q, n);
+    hb_player_seek (q, 10);
+    hb_player_seek (q, 1500);
+    g_assert_cmpuint (hb_player_position (q), ==, 1500);
+    {
+      cairo_surface_t *a = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 100, 80);
+      cairo_surface_t *b = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 100, 80);
+      cairo_t *ca = cairo_create (a), *cb = cairo_create (b);
+      HbLayout l;
+      HbRenderOptions o = { .hover_x = -1, .hover_y = -1 };
+      hb_layout_fit (&l, 4, 3, 100, 80, 4);
+      hb_player_render (p, ca, &l, &o);
+      hb_player_render (q, cb, &l, &o);
+      cairo_surface_flush (a);
+      cairo_surface_flush (b);
+      g_assert_cmpmem (cairo_image_surface_get_data (a), 100 * 80 * 4,
+                       cairo_image_surface_get_data (b), 100 * 80 * 4);
+      cairo_destroy (ca);
+      cairo_destroy (cb);
+      cairo_surface_destroy (a);
+      cairo_surface_destroy (b);
+    }
+    hb_player_free (q);
+  }
+  hb_player_seek (p, 0);
+  g_assert_null (hb_player_current_step (p));
+  hb_player_free (p);
+  hb_trace_free (t);
+  hb_state_free (s);
+}
+
+static guint32
+pixel_at (cairo_surface_t *surf, double x, double y)
+{
+  guint8 *data = cairo_image_surface_get_data (surf);
+  int stride = cairo_image_surface_get_stride (surf);
+  return *(guint32 *) (data + (int) y * stride + (int) x * 4);
+}
+
+static void
+test_render (void)
+{
+  HbState *s = hb_test_parse (&lights_game, "10\n00\n");
+  cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 200, 200);
+  cairo_t *cr = cairo_create (surf);
+  HbRenderOptions o = { .hover_x = -1, .hover_y = -1 };
+  HbLayout l;
+  guint32 lit, dark, dot;
+  gpointer hint;
+
+  hb_layout_fit (&l, 2, 2, 200, 200, 10);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  lights_game.render (s, cr, &l, &o);
+  cairo_surface_flush (surf);
+  lit = pixel_at (surf, l.x0 + l.cell * 0.5, l.y0 + l.cell * 0.8);
+  dark = pixel_at (surf, l.x0 + l.cell * 1.5, l.y0 + l.cell * 1.5);
+  g_assert_cmphex (lit, !=, dark);
+  /* Lit is warm: more red than blue. */
+  g_assert_cmpuint ((lit >> 16) & 0xff, >, (lit & 0xff) + 60);
+
+  /* Hints: 10/00 is solved by pressing (0,0)... check the dot is where the
+   * solver says, in orange. */
+  hint = lights_game.hint_compute (s, NULL, NULL);
+  g_assert_nonnull (hint);
+  o.show_hints = TRUE;
+  o.hint = hint;
+  lights_game.render (s, cr, &l, &o);
+  cairo_surface_flush (surf);
+  for (int y = 0; y < 2; y++)
+    for (int x = 0; x < 2; x++)
+      {
+        const LightsHint *lh = hint;
+        dot = pixel_at (surf, l.x0 + l.cell * (x + 0.5), l.y0 + l.cell * (y + 0.5));
+        if (lh->answer.press[y * 2 + x])
+          {
+            g_assert_cmpuint ((dot >> 16) & 0xff, >, 200);
+            g_assert_cmpuint ((dot >> 8) & 0xff, <, 160);
+            g_assert_cmpuint (dot & 0xff, <, 60);
+          }
+        else
+          g_assert_cmpuint (dot & 0xff, >, 0x20);
+      }
+  {
+    g_autofree char *d = lights_game.hint_describe (s, hint);
+    g_assert_nonnull (strstr (d, "Press"));
+  }
+  lights_game.hint_free (hint);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surf);
+  hb_state_free (s);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/lights/parse/grid", test_parse_grid);
+  g_test_add_func ("/lights/parse/bad", test_parse_bad);
+  g_test_add_func ("/lights/flip/ids", test_flip_ids);
+  g_test_add_func ("/lights/flip/bad", test_flip_bad);
+  g_test_add_func ("/lights/write/roundtrip", test_write_roundtrip);
+  g_test_add_func ("/lights/moves", test_moves);
+  g_test_add_func ("/lights/pointer", test_pointer);
+  g_test_add_func ("/lights/history", test_history);
+  g_test_add_func ("/lights/player", test_player);
+  g_test_add_func ("/lights/render", test_render);
+  return g_test_run ();
+}
