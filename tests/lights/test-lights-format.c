@@ -6,6 +6,7 @@
 #include "hb-player.h"
 #include "hb-test-util.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static LightsState *
