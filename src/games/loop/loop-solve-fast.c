@@ -1,0 +1,494 @@
+/* loop-solve-fast.c: the fast exact solver.
+ *
+ * The unknowns are the edges between cells, each unknown, open or closed.
+ * A tile only cares about its four edges, so the whole state is one byte per
+ * tile: the high nibble says which of its edges are known, the low nibble
+ * which of those are open (both tiles of an edge always agree). Edges on
+ * the border are known closed from the start.
+ *
+ * Propagation. For a tile with mask t and edge state (known k, open o) the
+ * rotations still possible are the distinct rotations m of t with
+ * (m & k) == o. An edge is forced open when every such m has the arm, and
+ * forced closed when none has it; no such m at all is a contradiction. Both
+ * facts depend on (t, k, o) only, 4096 cases, so they are precomputed in
+ * one table. A tile whose edge changes is pushed on a stack; popping until
+ * the stack is empty reaches the fixpoint (the order does not matter: each
+ * rule only ever adds knowledge, so every order reaches the same fixpoint).
+ *
+ * Regions. After the fixpoint every tile with an unknown edge belongs to a
+ * component of the graph whose links are the unknown edges. Two components
+ * share no unknown edge, and a tile's constraint involves only its own
+ * edges, so the components are independent: the level is solvable iff each
+ * is, and the number of solutions is the product of theirs.
+ *
+ * Search. Within a region: pick the tile with the fewest possible
+ * rotations (the most constrained), try each, propagate, recurse, undo from
+ * a trail of (tile, old byte) pairs. Rotations that give the same mask
+ * (a straight has 2, a cross and an empty tile 1) are tried once.
+ */
+#include "loop.h"
+
+#include <string.h>
+
+/* table[t << 8 | k << 4 | o]: bits 0..2 number of possible masks, bits
+ * 4..7 edges forced open, bits 8..11 edges forced closed (only unknown
+ * ones). */
+static guint16 fast_table[16 * 256];
+
+static gpointer
+fast_table_init (gpointer data)
+{
+  for (int t = 0; t < 16; t++)
+    {
+      guint8 masks[4];
+      int turns[4];
+      int nm = loop_distinct_rotations ((guint8) t, masks, turns);
+
+      for (int k = 0; k < 16; k++)
+        for (int o = 0; o < 16; o++)
+          {
+            int count = 0, all_open = 15, all_closed = 15;
+            guint16 v;
+
+            if ((o & ~k) != 0)
+              {
+                fast_table[t << 8 | k << 4 | o] = 0;
+                continue;
+              }
+            for (int i = 0; i < nm; i++)
+              if ((masks[i] & k) == o)
+                {
+                  count++;
+                  all_open &= masks[i];
+                  all_closed &= ~masks[i] & 15;
+                }
+            v = (guint16) count;
+            if (count > 0)
+              v |= (guint16) (((all_open & ~k) << 4) | ((all_closed & ~k) << 8));
+            fast_table[t << 8 | k << 4 | o] = v;
+          }
+    }
+  return NULL;
+}
+
+static void
+ensure_table (void)
+{
+  static GOnce once = G_ONCE_INIT;
+  g_once (&once, fast_table_init, NULL);
+}
+
+typedef struct {
+  int      w, h;
+  gsize    n;
+  const guint8 *tile;
+  guint8  *st;           /* known << 4 | open */
+  guint8  *inq;          /* on the stack */
+  gint32  *stack;
+  gsize    sp;
+  gint32   off[4];
+  /* Trail for undo while searching (NULL-sized before the search). */
+  gint32  *trail_i;
+  guint8  *trail_v;
+  gsize    trail_len, trail_cap;
+  gboolean trailing;
+  /* Counters. */
+  guint64  props, nodes, node_limit;
+  GCancellable *cancellable;
+  gboolean cancelled, gave_up;
+  HbTrace *trace;
+  int      depth;
+  /* The first solution found per region is copied here. */
+  guint8  *solution;
+} Fast;
+
+static inline void
+trail_push (Fast *f, gint32 i)
+{
+  if (f->trail_len == f->trail_cap)
+    {
+      f->trail_cap = MAX (1024, f->trail_cap * 2);
+      f->trail_i = g_renew (gint32, f->trail_i, f->trail_cap);
+      f->trail_v = g_renew (guint8, f->trail_v, f->trail_cap);
+    }
+  f->trail_i[f->trail_len] = i;
+  f->trail_v[f->trail_len] = f->st[i];
+  f->trail_len++;
+}
+
+static inline void
+push (Fast *f, gint32 i)
+{
+  if (!f->inq[i])
+    {
+      f->inq[i] = 1;
+      f->stack[f->sp++] = i;
+    }
+}
+
+static void
+trace_fixed (Fast *f, gint32 i)
+{
+  int turns = loop_turns_between (f->tile[i], f->st[i] & 15);
+  HbStep step = { 0 };
+
+  step.kind = HB_STEP_FORCE;
+  step.flags = f->trailing ? 0 : LOOP_STEP_FORCED;
+  step.x = i % f->w;
+  step.y = i / f->w;
+  step.value = turns;
+  step.depth = f->depth;
+  step.counter = (gint64) f->nodes;
+  hb_trace_push (f->trace, &step, NULL, 0);
+}
+
+/* Sets the unknown edges `dirs` of tile i to open where `open` has the bit,
+ * closed elsewhere, on both sides, and pushes the neighbours. */
+static inline void
+set_edges (Fast *f, gint32 i, int dirs, int open)
+{
+  if (f->trailing)
+    trail_push (f, i);
+  f->st[i] |= (guint8) (dirs << 4 | (open & dirs));
+  if (f->trace && (f->st[i] >> 4) == 15 && hb_trace_wants (f->trace))
+    trace_fixed (f, i);
+  for (int d = 0; d < 4; d++)
+    if (dirs & (1 << d))
+      {
+        gint32 j = i + f->off[d];
+        int od = (d + 2) & 3;
+        if (f->trailing)
+          trail_push (f, j);
+        f->st[j] |= (guint8) (1 << (od + 4) | ((open >> d) & 1) << od);
+        if (f->trace && (f->st[j] >> 4) == 15 && hb_trace_wants (f->trace))
+          trace_fixed (f, j);
+        push (f, j);
+      }
+}
+
+/* Runs propagation to the fixpoint; FALSE on a contradiction (the stack is
+ * emptied either way). */
+static gboolean
+propagate (Fast *f)
+{
+  while (f->sp > 0)
+    {
+      gint32 i = f->stack[--f->sp];
+      guint16 v;
+      int forced;
+
+      f->inq[i] = 0;
+      f->props++;
+      if (G_UNLIKELY ((f->props & 0xffff) == 0) && f->cancellable
+          && g_cancellable_is_cancelled (f->cancellable))
+        {
+          f->cancelled = TRUE;
+          goto fail;
+        }
+      v = fast_table[f->tile[i] << 8 | f->st[i]];
+      if ((v & 7) == 0)
+        goto fail;
+      forced = (v >> 4 | v >> 8) & 15;
+      if (forced)
+        set_edges (f, i, forced, (v >> 4) & 15);
+    }
+  return TRUE;
+
+fail:
+  while (f->sp > 0)
+    f->inq[f->stack[--f->sp]] = 0;
+  return FALSE;
+}
+
+static void
+undo_to (Fast *f, gsize mark)
+{
+  while (f->trail_len > mark)
+    {
+      f->trail_len--;
+      f->st[f->trail_i[f->trail_len]] = f->trail_v[f->trail_len];
+    }
+}
+
+/* Counts the solutions of the region `tiles[0..len)` up to `limit`, saving
+ * the first in f->solution. */
+static guint64
+search (Fast *f, const gint32 *tiles, gsize len, guint64 limit)
+{
+  gint32 best = -1;
+  int best_count = 5;
+  guint8 masks[4];
+  int turns[4], nm;
+  guint64 found = 0;
+
+  f->nodes++;
+  if (hb_cancelled_every (f->cancellable, f->nodes, 0xff))
+    {
+      f->cancelled = TRUE;
+      return 0;
+    }
+  if (f->node_limit && f->nodes > f->node_limit)
+    {
+      f->gave_up = TRUE;
+      return 0;
+    }
+  for (gsize k = 0; k < len; k++)
+    {
+      gint32 i = tiles[k];
+      int c;
+      if ((f->st[i] >> 4) == 15)
+        continue;
+      c = fast_table[f->tile[i] << 8 | f->st[i]] & 7;
+      if (c < best_count)
+        {
+          best_count = c;
+          best = i;
+          if (c <= 2)
+            break;
+        }
+    }
+  if (best < 0)
+    {
+      /* Every edge of the region is known: a solution. */
+      if (f->solution != NULL)
+        {
+          for (gsize k = 0; k < len; k++)
+            f->solution[tiles[k]] = f->st[tiles[k]] & 15;
+          f->solution = NULL;   /* keep the first */
+        }
+      if (hb_trace_wants (f->trace))
+        hb_trace_add (f->trace, HB_STEP_SOLUTION, -1, -1, 0, f->depth, (gint64) f->nodes);
+      return 1;
+    }
+
+  nm = loop_distinct_rotations (f->tile[best], masks, turns);
+  for (int r = 0; r < nm && found < limit && !f->cancelled && !f->gave_up; r++)
+    {
+      int k = f->st[best] >> 4, o = f->st[best] & 15;
+      gsize mark = f->trail_len;
+      gboolean ok;
+
+      if ((masks[r] & k) != o)
+        continue;
+      if (hb_trace_wants (f->trace))
+        {
+          HbStep step = { 0 };
+          step.kind = HB_STEP_TRY;
+          step.flags = LOOP_STEP_VALID;
+          step.x = best % f->w;
+          step.y = best / f->w;
+          step.value = turns[r];
+          step.depth = f->depth;
+          step.counter = (gint64) f->nodes;
+          hb_trace_push (f->trace, &step, NULL, 0);
+        }
+      set_edges (f, best, ~k & 15, masks[r]);
+      ok = propagate (f);
+      if (ok)
+        {
+          f->depth++;
+          found += search (f, tiles, len, limit - found);
+          f->depth--;
+        }
+      else if (hb_trace_wants (f->trace))
+        hb_trace_add (f->trace, HB_STEP_REJECT, best % f->w, best / f->w,
+                      turns[r], f->depth, (gint64) f->nodes);
+      undo_to (f, mark);
+      if (hb_trace_wants (f->trace))
+        hb_trace_add (f->trace, HB_STEP_UNDO, best % f->w, best / f->w,
+                      turns[r], f->depth, (gint64) f->nodes);
+    }
+  return found;
+}
+
+void
+loop_answer_clear (LoopAnswer *a)
+{
+  g_clear_pointer (&a->solved, g_free);
+  g_clear_pointer (&a->forced, g_free);
+}
+
+void
+loop_fast_solve (const LoopState *state, guint count_limit, guint64 node_limit,
+                 GCancellable *cancellable, HbTrace *trace, LoopAnswer *a)
+{
+  Fast f = { 0 };
+  int w = state->base.width, h = state->base.height;
+  gsize n = (gsize) w * h;
+  guint64 limit = MAX (count_limit, 1), total = 1;
+  gint32 *order = NULL;
+  gsize order_len = 0;
+  guint8 *result = NULL;
+
+  ensure_table ();
+  memset (a, 0, sizeof *a);
+  a->status = HB_STATUS_NO_SOLUTION;
+
+  f.w = w;
+  f.h = h;
+  f.n = n;
+  f.tile = state->tiles;
+  f.st = g_malloc (n);
+  f.inq = g_malloc (n);
+  f.stack = g_new (gint32, n);
+  f.off[HB_DIR_N] = -w;
+  f.off[HB_DIR_E] = 1;
+  f.off[HB_DIR_S] = w;
+  f.off[HB_DIR_W] = -1;
+  f.cancellable = cancellable;
+  f.trace = trace;
+  f.node_limit = node_limit;
+  hb_trace_set_counter_name (trace, "search nodes");
+
+  /* Border edges are known closed; every tile starts on the stack. */
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        int k = 0;
+        if (y == 0) k |= 1 << HB_DIR_N;
+        if (x == w - 1) k |= 1 << HB_DIR_E;
+        if (y == h - 1) k |= 1 << HB_DIR_S;
+        if (x == 0) k |= 1 << HB_DIR_W;
+        f.st[(gsize) y * w + x] = (guint8) (k << 4);
+      }
+  memset (f.inq, 1, n);
+  /* Pushed in reverse so tiles pop in reading order (a nicer animation). */
+  for (gsize i = 0; i < n; i++)
+    f.stack[i] = (gint32) (n - 1 - i);
+  f.sp = n;
+
+  if (!propagate (&f))
+    {
+      a->status = f.cancelled ? HB_STATUS_CANCELLED : HB_STATUS_NO_SOLUTION;
+      a->solutions = 0;
+      goto out;
+    }
+
+  a->forced = g_malloc (n);
+  result = g_malloc (n);
+  for (gsize i = 0; i < n; i++)
+    {
+      gboolean fixed = (f.st[i] >> 4) == 15;
+      a->forced[i] = fixed;
+      a->forced_count += fixed;
+      result[i] = f.st[i] & 15;
+    }
+
+  /* Regions: components linked by unknown edges, listed one after another
+   * in `order`. a->forced[i] == 2 marks a tile already put in a region
+   * (reset to 0 below); inq stays free for the propagation in the search. */
+  order = g_new (gint32, n - a->forced_count + 1);
+  f.trailing = TRUE;
+  for (gsize s = 0; s < n && total > 0; s++)
+    {
+      gsize start = order_len;
+      guint64 c;
+
+      if (a->forced[s])
+        continue;
+      a->forced[s] = 2;
+      order[order_len++] = (gint32) s;
+      for (gsize q = start; q < order_len; q++)
+        {
+          gint32 i = order[q];
+          int unknown = ~(f.st[i] >> 4) & 15;
+          for (int d = 0; d < 4; d++)
+            if (unknown & (1 << d))
+              {
+                gint32 j = i + f.off[d];
+                if (!a->forced[j])
+                  {
+                    a->forced[j] = 2;
+                    order[order_len++] = j;
+                  }
+              }
+        }
+      a->regions++;
+      a->largest_region = MAX (a->largest_region, order_len - start);
+
+      f.solution = result;
+      f.depth = 1;   /* depth 0 is the first propagation (frames undo by depth) */
+      c = search (&f, order + start, order_len - start, limit);
+      undo_to (&f, 0);
+      if (f.cancelled || f.gave_up)
+        break;
+      total = MIN (total * c, limit);
+    }
+  for (gsize q = 0; q < order_len; q++)
+    a->forced[order[q]] = 0;
+
+  if (f.cancelled)
+    a->status = HB_STATUS_CANCELLED;
+  else if (f.gave_up)
+    a->status = HB_STATUS_GAVE_UP;
+  else if (total == 0)
+    a->status = HB_STATUS_NO_SOLUTION;
+  else
+    {
+      a->status = HB_STATUS_SOLVED;
+      a->solved = result;
+      result = NULL;
+    }
+  a->solutions = (f.cancelled || f.gave_up) ? 0 : total;
+
+out:
+  a->nodes = f.nodes;
+  a->propagations = f.props;
+  g_free (result);
+  g_free (order);
+  g_free (f.st);
+  g_free (f.inq);
+  g_free (f.stack);
+  g_free (f.trail_i);
+  g_free (f.trail_v);
+}
+
+static HbResult *
+fast_solve (const HbState *state, const HbSolveOptions *options,
+            HbTrace *trace, GCancellable *cancellable, GError **error)
+{
+  const LoopState *s = LOOP_CONST (state);
+  LoopAnswer a;
+  HbResult *r;
+
+  loop_fast_solve (s, options->count_limit, options->node_limit, cancellable, trace, &a);
+  r = hb_result_new (a.status);
+  switch (a.status)
+    {
+    case HB_STATUS_SOLVED:
+      loop_result_set_solution (r, s, a.solved);
+      if (options->count_limit > 1 && a.solutions > 1)
+        hb_result_set_message (r, "The level has %s%" G_GUINT64_FORMAT " solutions",
+                               a.solutions >= options->count_limit ? "at least " : "",
+                               a.solutions);
+      break;
+    case HB_STATUS_NO_SOLUTION:
+      hb_result_set_message (r, "No solution: no way to turn the tiles so that every arm meets another");
+      break;
+    case HB_STATUS_GAVE_UP:
+      hb_result_set_message (r, "Gave up after %" G_GUINT64_FORMAT " search nodes (the node limit)",
+                             a.nodes);
+      break;
+    case HB_STATUS_CANCELLED:
+      hb_result_set_message (r, "Cancelled");
+      break;
+    }
+  hb_result_add_stat (r, "propagations", "%" G_GUINT64_FORMAT, a.propagations);
+  hb_result_add_stat (r, "forced", "%" G_GUINT64_FORMAT, a.forced_count);
+  hb_result_add_stat (r, "regions", "%" G_GUINT64_FORMAT, a.regions);
+  hb_result_add_stat (r, "largest region", "%" G_GUINT64_FORMAT, a.largest_region);
+  hb_result_add_stat (r, "nodes", "%" G_GUINT64_FORMAT, a.nodes);
+  if (options->count_limit > 0 && (a.status == HB_STATUS_SOLVED || a.status == HB_STATUS_NO_SOLUTION))
+    hb_result_add_stat (r, "solutions", "%" G_GUINT64_FORMAT, a.solutions);
+  loop_answer_clear (&a);
+  return r;
+}
+
+const HbSolver loop_solver_fast = {
+  .id = "fast",
+  .name = "Propagation and region search",
+  .summary = "Edges known open or closed, propagated to a fixpoint; the rest split "
+             "into independent regions, each searched most constrained tile first",
+  .flags = HB_SOLVER_EXACT | HB_SOLVER_ANIMATED | HB_SOLVER_COUNTS,
+  .solve = fast_solve,
+};

@@ -1,0 +1,1027 @@
+/* loop.c: Infinite Loop state, rules, text formats, moves and hints. */
+#include "loop.h"
+
+#include <string.h>
+
+/* ---- Model ---------------------------------------------------------------- */
+
+LoopState *
+loop_state_new (int width, int height)
+{
+  LoopState *s = g_new0 (LoopState, 1);
+
+  s->base.game = &loop_game;
+  s->base.width = width;
+  s->base.height = height;
+  s->tiles = g_new0 (guint8, (gsize) width * height);
+  return s;
+}
+
+static HbState *
+loop_new_blank (int width, int height)
+{
+  if (width < 1 || height < 1 || width > HB_MAX_SIDE || height > HB_MAX_SIDE)
+    return NULL;
+  return &loop_state_new (width, height)->base;
+}
+
+static HbState *
+loop_copy (const HbState *state)
+{
+  const LoopState *s = LOOP_CONST (state);
+  LoopState *c = loop_state_new (state->width, state->height);
+
+  memcpy (c->tiles, s->tiles, (gsize) state->width * state->height);
+  return &c->base;
+}
+
+static void
+loop_free (HbState *state)
+{
+  LoopState *s = LOOP (state);
+
+  if (s == NULL)
+    return;
+  g_free (s->tiles);
+  g_free (s);
+}
+
+static gboolean
+loop_equal (const HbState *a, const HbState *b)
+{
+  return a->width == b->width && a->height == b->height
+         && memcmp (LOOP_CONST (a)->tiles, LOOP_CONST (b)->tiles,
+                    (gsize) a->width * a->height) == 0;
+}
+
+int
+loop_turns_between (guint8 from, guint8 to)
+{
+  for (int t = 0; t < 4; t++)
+    if (loop_rotate (from, t) == to)
+      return t;
+  return -1;
+}
+
+int
+loop_distinct_rotations (guint8 mask, guint8 masks[4], int turns[4])
+{
+  int n = 0;
+
+  for (int t = 0; t < 4; t++)
+    {
+      guint8 m = loop_rotate (mask, t);
+      gboolean seen = FALSE;
+      for (int i = 0; i < n; i++)
+        seen |= masks[i] == m;
+      if (!seen)
+        {
+          masks[n] = m;
+          turns[n] = t;
+          n++;
+        }
+    }
+  return n;
+}
+
+gboolean
+loop_arm_is_open (const guint8 *tiles, int width, int height,
+                  int x, int y, int dir)
+{
+  int nx = x + hb_dir_dx[dir], ny = y + hb_dir_dy[dir];
+
+  if (!(tiles[(gsize) y * width + x] & (1 << dir)))
+    return FALSE;
+  if (nx < 0 || ny < 0 || nx >= width || ny >= height)
+    return TRUE;
+  return !(tiles[(gsize) ny * width + nx] & (1 << HB_DIR_OPPOSITE (dir)));
+}
+
+guint64
+loop_open_ends (const guint8 *tiles, int width, int height)
+{
+  guint64 open = 0;
+
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        guint8 m = tiles[(gsize) y * width + x];
+        if (m == 0)
+          continue;
+        for (int d = 0; d < 4; d++)
+          open += loop_arm_is_open (tiles, width, height, x, y, d);
+      }
+  return open;
+}
+
+static gboolean
+loop_is_solved (const HbState *state)
+{
+  return loop_open_ends (LOOP_CONST (state)->tiles, state->width, state->height) == 0;
+}
+
+static char *
+loop_status_text (const HbState *state)
+{
+  guint64 open = loop_open_ends (LOOP_CONST (state)->tiles, state->width, state->height);
+
+  if (open == 0)
+    return g_strdup ("Solved");
+  if (open == 1)
+    return g_strdup ("1 open end");
+  return g_strdup_printf ("%" G_GUINT64_FORMAT " open ends", open);
+}
+
+void
+loop_result_set_solution (HbResult *result, const LoopState *state,
+                          const guint8 *solved)
+{
+  int w = state->base.width, h = state->base.height;
+  LoopState *s = loop_state_new (w, h);
+
+  memcpy (s->tiles, solved, (gsize) w * h);
+  hb_state_free (result->solved);
+  result->solved = &s->base;
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        gsize i = (gsize) y * w + x;
+        int t = loop_turns_between (state->tiles[i], solved[i]);
+        if (t > 0)
+          hb_result_add_move (result, LOOP_OP_ROTATE, x, y, t);
+      }
+}
+
+/* ---- Generator -------------------------------------------------------------- */
+
+LoopState *
+loop_generate_level (int width, int height, guint64 seed)
+{
+  LoopState *s = loop_state_new (width, height);
+  HbRng rng;
+
+  hb_rng_init (&rng, seed);
+  /* Every edge between two cells is open with probability 1/2; both tiles
+   * then carry the arm, so the unturned board is solved. */
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        gsize i = (gsize) y * width + x;
+        if (x + 1 < width && (hb_rng_next (&rng) >> 63))
+          {
+            s->tiles[i] |= 1 << HB_DIR_E;
+            s->tiles[i + 1] |= 1 << HB_DIR_W;
+          }
+        if (y + 1 < height && (hb_rng_next (&rng) >> 63))
+          {
+            s->tiles[i] |= 1 << HB_DIR_S;
+            s->tiles[i + width] |= 1 << HB_DIR_N;
+          }
+      }
+  for (gsize i = 0; i < (gsize) width * height; i++)
+    s->tiles[i] = loop_rotate (s->tiles[i], (int) hb_rng_below (&rng, 4));
+  return s;
+}
+
+static HbState *
+loop_generate (const HbGenerateParams *params, GError **error)
+{
+  if (!hb_check_board_size (params->width, params->height, 0, 0, error))
+    return NULL;
+  return &loop_generate_level (params->width, params->height, params->seed)->base;
+}
+
+static HbState *
+loop_resize (const HbState *state, int width, int height)
+{
+  const LoopState *s = LOOP_CONST (state);
+  LoopState *r;
+
+  if (width < 1 || height < 1 || width > HB_MAX_SIDE || height > HB_MAX_SIDE)
+    return NULL;
+  r = loop_state_new (width, height);
+  for (int y = 0; y < MIN (height, state->height); y++)
+    for (int x = 0; x < MIN (width, state->width); x++)
+      r->tiles[(gsize) y * width + x] = s->tiles[(gsize) y * state->width + x];
+  return &r->base;
+}
+
+/* ---- Formats ------------------------------------------------------------------ */
+
+/* Box-drawing characters indexed by mask (N=1 E=2 S=4 W=8). */
+static const char *const box_chars[16] = {
+  " ", "╵", "╶", "└", "╷", "│", "┌", "├",
+  "╴", "┘", "─", "┴", "┐", "┤", "┬", "┼",
+};
+
+static int
+box_mask (gunichar c)
+{
+  if (c == ' ' || c == '.')
+    return 0;
+  for (int m = 1; m < 16; m++)
+    if (g_utf8_get_char (box_chars[m]) == c)
+      return m;
+  return -1;
+}
+
+/* Column (1-based, in characters) of byte offset `off` within `line`. */
+static int
+char_column (const char *line, gsize off)
+{
+  return 1 + (int) g_utf8_strlen (line, off);
+}
+
+static gboolean
+is_comment (const char *line, gsize len)
+{
+  const char *p = line;
+  gsize n = len;
+
+  hb_strip_slice (&p, &n);
+  return n > 0 && p[0] == '#';
+}
+
+static gboolean
+is_blank (const char *line, gsize len)
+{
+  const char *p = line;
+  gsize n = len;
+
+  hb_strip_slice (&p, &n);
+  return n == 0;
+}
+
+/* "WxH" followed by parameters and a colon: a Tatham ID. Fills w, h and
+ * the offset of the colon. */
+static gboolean
+looks_like_tatham (const char *p, gsize n, gsize *colon)
+{
+  gsize i = 0;
+
+  while (i < n && g_ascii_isdigit (p[i]))
+    i++;
+  if (i == 0 || i >= n || p[i] != 'x')
+    return FALSE;
+  i++;
+  if (i >= n || !g_ascii_isdigit (p[i]))
+    return FALSE;
+  while (i < n && p[i] != ':' && !g_ascii_isspace (p[i]))
+    i++;
+  if (i >= n || p[i] != ':')
+    return FALSE;
+  *colon = i;
+  return TRUE;
+}
+
+static const guint8 net_to_mask[16] = {
+  /* Net bits: R=1 U=2 L=4 D=8; ours: N=1 E=2 S=4 W=8. */
+  0x0, 0x2, 0x1, 0x3, 0x8, 0xa, 0x9, 0xb,
+  0x4, 0x6, 0x5, 0x7, 0xc, 0xe, 0xd, 0xf,
+};
+
+LoopState *
+loop_parse_net_id (const char *text, gsize len, int line, GError **error)
+{
+  const char *p = text;
+  gsize n = len, colon = 0, lead;
+  long w, h;
+  char *end;
+  LoopState *s;
+  gsize count = 0;
+
+  lead = hb_strip_slice (&p, &n);
+  if (!looks_like_tatham (p, n, &colon))
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_FORMAT, line, 1 + (int) lead,
+                          "not a Net game ID (expected WxH:…)");
+      return NULL;
+    }
+  w = strtol (p, &end, 10);
+  h = strtol (end + 1, &end, 10);
+  if (w > HB_MAX_SIDE || h > HB_MAX_SIDE || w < 1 || h < 1)
+    {
+      hb_check_board_size ((int) MIN (w, HB_MAX_SIDE + 1), (int) MIN (h, HB_MAX_SIDE + 1),
+                           line, 1 + (int) lead, error);
+      return NULL;
+    }
+  for (const char *q = end; q < p + colon; q++)
+    {
+      if (*q == 'w')
+        {
+          hb_set_parse_error (error, HB_PARSE_ERROR_UNSUPPORTED, line,
+                              1 + (int) lead + (int) (q - p),
+                              "this Net game wraps around the edges; Infinite Loop "
+                              "boards do not wrap");
+          return NULL;
+        }
+      if (!(g_ascii_isalnum (*q) || *q == '.'))
+        {
+          hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line,
+                              1 + (int) lead + (int) (q - p),
+                              "unexpected '%c' in the Net game parameters", *q);
+          return NULL;
+        }
+    }
+  s = loop_state_new ((int) w, (int) h);
+  for (gsize i = colon + 1; i < n; i++)
+    {
+      char c = p[i];
+      int col = 1 + (int) lead + (int) i;
+      if (g_ascii_isxdigit (c))
+        {
+          if (count == (gsize) w * h)
+            {
+              hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, line, col,
+                                  "too many tiles for a %ld×%ld Net board", w, h);
+              loop_free (&s->base);
+              return NULL;
+            }
+          s->tiles[count++] = net_to_mask[g_ascii_xdigit_value (c)];
+        }
+      else if (c == 'h' || c == 'v')
+        {
+          hb_set_parse_error (error, HB_PARSE_ERROR_UNSUPPORTED, line, col,
+                              "this Net game has barriers; Infinite Loop boards "
+                              "have none");
+          loop_free (&s->base);
+          return NULL;
+        }
+      else
+        {
+          hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, col,
+                              "unexpected character in a Net game ID (tiles are "
+                              "hex digits)");
+          loop_free (&s->base);
+          return NULL;
+        }
+    }
+  if (count != (gsize) w * h)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, line, 1 + (int) (lead + n),
+                          "a %ld×%ld Net board has %ld tiles, the ID gives %"
+                          G_GSIZE_FORMAT, w, h, w * h, count);
+      loop_free (&s->base);
+      return NULL;
+    }
+  return s;
+}
+
+char *
+loop_write_net_id (const LoopState *state)
+{
+  static const char hex[] = "0123456789abcdef";
+  int w = state->base.width, h = state->base.height;
+  GString *out = g_string_new (NULL);
+  guint8 to_net[16];
+
+  for (int i = 0; i < 16; i++)
+    to_net[net_to_mask[i]] = (guint8) i;
+  g_string_append_printf (out, "%dx%d:", w, h);
+  for (gsize i = 0; i < (gsize) w * h; i++)
+    g_string_append_c (out, hex[to_net[state->tiles[i]]]);
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+loop_sniff (const char *text, gsize len)
+{
+  const char *p = text;
+  gsize n = len, colon, count = 0;
+  long w, h;
+  char *end;
+
+  hb_strip_slice (&p, &n);
+  /* Only the ID itself: strip a trailing newline too. */
+  while (n > 0 && (p[n - 1] == '\n' || p[n - 1] == '\r' || p[n - 1] == ' '))
+    n--;
+  if (n > 64 + 2 * (gsize) HB_MAX_CELLS || !looks_like_tatham (p, n, &colon))
+    return FALSE;
+  w = strtol (p, &end, 10);
+  h = strtol (end + 1, &end, 10);
+  if (w < 1 || h < 1 || w > HB_MAX_SIDE || h > HB_MAX_SIDE)
+    return FALSE;
+  for (gsize i = colon + 1; i < n; i++)
+    {
+      if (g_ascii_isxdigit (p[i]))
+        count++;
+      else if (p[i] != 'h' && p[i] != 'v')
+        return FALSE;   /* Flip's comma, anything else */
+    }
+  return count == (gsize) w * h;
+}
+
+static LoopState *
+parse_native (const char *text, gsize len, GError **error)
+{
+  HbLineReader r;
+  const char *line;
+  gsize n;
+  GByteArray *tiles = g_byte_array_new ();
+  int width = -1, height = 0;
+  LoopState *s;
+
+  hb_line_reader_init (&r, text, len);
+  while (hb_line_reader_next (&r, &line, &n))
+    {
+      int count = 0;
+      gsize i = 0;
+
+      if (is_blank (line, n) || is_comment (line, n))
+        continue;
+      while (i < n)
+        {
+          gsize start;
+          guint8 m = 0;
+
+          while (i < n && (line[i] == ' ' || line[i] == '\t'))
+            i++;
+          if (i >= n)
+            break;
+          start = i;
+          while (i < n && line[i] != ' ' && line[i] != '\t')
+            {
+              if (line[i] != '0' && line[i] != '1')
+                {
+                  hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, r.line,
+                                      char_column (line, i),
+                                      "a tile is four binary digits N E S W "
+                                      "(like 1010); found '%.*s'",
+                                      (int) (g_utf8_next_char (line + i) - (line + i)),
+                                      line + i);
+                  g_byte_array_unref (tiles);
+                  return NULL;
+                }
+              if (i - start < 4 && line[i] == '1')
+                m |= 1 << (i - start);
+              i++;
+            }
+          if (i - start != 4)
+            {
+              hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, r.line,
+                                  char_column (line, start),
+                                  "a tile is four binary digits N E S W; this "
+                                  "one has %d", (int) (i - start));
+              g_byte_array_unref (tiles);
+              return NULL;
+            }
+          if (width >= 0 && count == width)
+            {
+              hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line,
+                                  char_column (line, start),
+                                  "this row has more tiles than the first row (%d)",
+                                  width);
+              g_byte_array_unref (tiles);
+              return NULL;
+            }
+          if (count >= HB_MAX_SIDE)
+            {
+              hb_check_board_size (count + 1, 1, r.line, char_column (line, start), error);
+              g_byte_array_unref (tiles);
+              return NULL;
+            }
+          g_byte_array_append (tiles, &m, 1);
+          count++;
+        }
+      if (width < 0)
+        width = count;
+      else if (count != width)
+        {
+          hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line,
+                              char_column (line, n),
+                              "this row has %d tiles; the first row has %d",
+                              count, width);
+          g_byte_array_unref (tiles);
+          return NULL;
+        }
+      height++;
+      if (height > HB_MAX_SIDE)
+        {
+          hb_check_board_size (width, height, r.line, 1, error);
+          g_byte_array_unref (tiles);
+          return NULL;
+        }
+    }
+  if (!hb_check_board_size (MAX (width, 0), height, MAX (r.line, 1), 1, error))
+    {
+      g_byte_array_unref (tiles);
+      return NULL;
+    }
+  s = loop_state_new (width, height);
+  memcpy (s->tiles, tiles->data, (gsize) width * height);
+  g_byte_array_unref (tiles);
+  return s;
+}
+
+static LoopState *
+parse_compact (const char *text, gsize len, GError **error)
+{
+  HbLineReader r;
+  const char *line;
+  gsize n;
+  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_byte_array_unref);
+  guint pending_blank = 0;
+  int width = 0, height;
+  LoopState *s;
+
+  hb_line_reader_init (&r, text, len);
+  while (hb_line_reader_next (&r, &line, &n))
+    {
+      GByteArray *row;
+
+      if (is_comment (line, n))
+        continue;
+      if (is_blank (line, n))
+        {
+          if (rows->len > 0)
+            pending_blank++;   /* an empty row, if more rows follow */
+          continue;
+        }
+      for (; pending_blank > 0; pending_blank--)
+        g_ptr_array_add (rows, g_byte_array_new ());
+      row = g_byte_array_new ();
+      g_ptr_array_add (rows, row);
+      for (const char *p = line; p < line + n; p = g_utf8_next_char (p))
+        {
+          int m = box_mask (g_utf8_get_char (p));
+          guint8 b = (guint8) m;
+          if (m < 0)
+            {
+              hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, r.line,
+                                  char_column (line, p - line),
+                                  "'%.*s' is not a tile; the compact form uses "
+                                  "╵╶╷╴│─└┌┐┘├┬┤┴┼ and space",
+                                  (int) (g_utf8_next_char (p) - p), p);
+              g_ptr_array_unref (rows);
+              return NULL;
+            }
+          if (row->len >= HB_MAX_SIDE)
+            {
+              hb_check_board_size (row->len + 1, 1, r.line, char_column (line, p - line), error);
+              g_ptr_array_unref (rows);
+              return NULL;
+            }
+          g_byte_array_append (row, &b, 1);
+        }
+      width = MAX (width, (int) row->len);
+      if (rows->len > HB_MAX_SIDE)
+        {
+          hb_check_board_size (width, rows->len, r.line, 1, error);
+          g_ptr_array_unref (rows);
+          return NULL;
+        }
+    }
+  height = rows->len;
+  if (!hb_check_board_size (width, height, MAX (r.line, 1), 1, error))
+    {
+      g_ptr_array_unref (rows);
+      return NULL;
+    }
+  s = loop_state_new (width, height);
+  for (int y = 0; y < height; y++)
+    {
+      GByteArray *row = g_ptr_array_index (rows, y);
+      if (row->len > 0)
+        memcpy (s->tiles + (gsize) y * width, row->data, row->len);
+    }
+  g_ptr_array_unref (rows);
+  return s;
+}
+
+static HbState *
+loop_parse (const char *text, gsize len, GError **error)
+{
+  HbLineReader r;
+  const char *line;
+  gsize n;
+  gboolean compact = FALSE;
+  LoopState *s;
+
+  if (!hb_check_text (text, len, error))
+    return NULL;
+
+  /* A Tatham ID is a single line; look at the first line that counts. */
+  hb_line_reader_init (&r, text, len);
+  while (hb_line_reader_next (&r, &line, &n))
+    {
+      const char *p = line;
+      gsize m = n, colon;
+
+      if (is_blank (line, n) || is_comment (line, n))
+        continue;
+      hb_strip_slice (&p, &m);
+      if (looks_like_tatham (p, m, &colon))
+        {
+          int id_line = r.line;
+          s = loop_parse_net_id (line, n, id_line, error);
+          if (s == NULL)
+            return NULL;
+          while (hb_line_reader_next (&r, &line, &n))
+            if (!is_blank (line, n) && !is_comment (line, n))
+              {
+                hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, r.line, 1,
+                                    "unexpected text after the Net game ID");
+                loop_free (&s->base);
+                return NULL;
+              }
+          return &s->base;
+        }
+      break;
+    }
+
+  /* Any box-drawing character makes it the compact form. */
+  hb_line_reader_init (&r, text, len);
+  while (!compact && hb_line_reader_next (&r, &line, &n))
+    {
+      if (is_comment (line, n))
+        continue;
+      for (const char *p = line; p < line + n; p = g_utf8_next_char (p))
+        if (box_mask (g_utf8_get_char (p)) > 0)
+          {
+            compact = TRUE;
+            break;
+          }
+    }
+  s = compact ? parse_compact (text, len, error) : parse_native (text, len, error);
+  return s ? &s->base : NULL;
+}
+
+static char *
+write_tiles (const guint8 *tiles, int w, int h, HbWriteFormat format)
+{
+  GString *out = g_string_sized_new ((gsize) w * h * (format == HB_WRITE_COMPACT ? 3 : 5) + h);
+
+  for (int y = 0; y < h; y++)
+    {
+      for (int x = 0; x < w; x++)
+        {
+          guint8 m = tiles[(gsize) y * w + x];
+          if (format == HB_WRITE_COMPACT)
+            g_string_append (out, box_chars[m]);
+          else
+            {
+              if (x > 0)
+                g_string_append_c (out, ' ');
+              for (int d = 0; d < 4; d++)
+                g_string_append_c (out, (m >> d) & 1 ? '1' : '0');
+            }
+        }
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}
+
+static char *
+loop_write (const HbState *state, HbWriteFormat format, GError **error)
+{
+  const LoopState *s = LOOP_CONST (state);
+
+  if (format == HB_WRITE_TATHAM)
+    {
+      char *id = loop_write_net_id (s);
+      char *line = g_strconcat (id, "\n", NULL);
+      g_free (id);
+      return line;
+    }
+  return write_tiles (s->tiles, state->width, state->height, format);
+}
+
+static char *
+loop_write_solution (const HbState *state, const HbResult *result,
+                     HbWriteFormat format)
+{
+  HbState *solved;
+  char *text;
+
+  if (result == NULL)
+    return NULL;
+  if (result->solved != NULL)
+    solved = hb_state_copy (result->solved);
+  else if (result->status == HB_STATUS_SOLVED)
+    {
+      solved = hb_state_copy (state);
+      for (guint i = 0; i < result->moves->len; i++)
+        {
+          const HbMove *m = &g_array_index (result->moves, HbMove, i);
+          if (m->x >= 0 && m->y >= 0 && m->x < state->width && m->y < state->height)
+            {
+              guint8 *t = &LOOP (solved)->tiles[(gsize) m->y * state->width + m->x];
+              *t = loop_rotate (*t, m->value);
+            }
+        }
+    }
+  else
+    return NULL;
+  text = loop_write (solved, format, NULL);
+  hb_state_free (solved);
+  return text;
+}
+
+/* ---- Moves ------------------------------------------------------------------- */
+
+static HbState *
+loop_apply (const HbState *state, const HbMove *move)
+{
+  const LoopState *s = LOOP_CONST (state);
+  int w = state->width, h = state->height;
+  LoopState *r;
+  gsize i;
+
+  if (move->op == LOOP_OP_CLEAR)
+    {
+      for (gsize k = 0; k < (gsize) w * h; k++)
+        if (s->tiles[k] != 0)
+          return &loop_state_new (w, h)->base;
+      return NULL;
+    }
+  if (move->x < 0 || move->y < 0 || move->x >= w || move->y >= h)
+    return NULL;
+  i = (gsize) move->y * w + move->x;
+  switch (move->op)
+    {
+    case LOOP_OP_ROTATE:
+      if (loop_rotate (s->tiles[i], move->value) == s->tiles[i])
+        return NULL;
+      r = LOOP (loop_copy (state));
+      r->tiles[i] = loop_rotate (s->tiles[i], move->value);
+      return &r->base;
+
+    case LOOP_OP_TOGGLE_EDGE:
+      {
+        int d = move->value, nx, ny;
+        if (d < 0 || d > 3)
+          return NULL;
+        nx = move->x + hb_dir_dx[d];
+        ny = move->y + hb_dir_dy[d];
+        if (nx < 0 || ny < 0 || nx >= w || ny >= h)
+          return NULL;
+        r = LOOP (loop_copy (state));
+        /* Toggle as a pair: both arms end up as the first one becomes. */
+        if (r->tiles[i] & (1 << d))
+          {
+            r->tiles[i] &= ~(1 << d);
+            r->tiles[(gsize) ny * w + nx] &= ~(1 << HB_DIR_OPPOSITE (d));
+          }
+        else
+          {
+            r->tiles[i] |= 1 << d;
+            r->tiles[(gsize) ny * w + nx] |= 1 << HB_DIR_OPPOSITE (d);
+          }
+        return &r->base;
+      }
+
+    case LOOP_OP_SET_TILE:
+      if (move->value < 0 || move->value > 15 || s->tiles[i] == move->value)
+        return NULL;
+      r = LOOP (loop_copy (state));
+      r->tiles[i] = (guint8) move->value;
+      return &r->base;
+
+    default:
+      return NULL;
+    }
+}
+
+static int
+loop_pointer (const HbState *state, HbPointer *p, HbPointerPhase phase,
+              const HbHit *hit, HbMove *out, int max)
+{
+  if (max < 1)
+    return 0;
+
+  if (p->mode == HB_MODE_PLAY)
+    {
+      if (phase != HB_POINTER_PRESS || !hit->inside)
+        return 0;
+      if (p->button != 1 && p->button != 3)
+        return 0;
+      out[0] = (HbMove) { LOOP_OP_ROTATE, hit->x, hit->y, p->button == 3 ? -1 : 1 };
+      return 1;
+    }
+
+  /* Edit mode. */
+  switch (phase)
+    {
+    case HB_POINTER_PRESS:
+      p->drag_x = hit->inside ? hit->x : -1;
+      p->drag_y = hit->inside ? hit->y : -1;
+      p->drag_moved = FALSE;
+      return 0;
+
+    case HB_POINTER_MOTION:
+      if (p->drag_x < 0 || !hit->inside
+          || (hit->x == p->drag_x && hit->y == p->drag_y))
+        return 0;
+      for (int d = 0; d < 4; d++)
+        if (p->drag_x + hb_dir_dx[d] == hit->x && p->drag_y + hb_dir_dy[d] == hit->y)
+          {
+            out[0] = (HbMove) { LOOP_OP_TOGGLE_EDGE, p->drag_x, p->drag_y, d };
+            p->drag_x = hit->x;
+            p->drag_y = hit->y;
+            p->drag_moved = TRUE;
+            return 1;
+          }
+      /* A jump of more than one cell (a fast drag): keep drawing from the
+       * new cell without connecting across the gap. */
+      p->drag_x = hit->x;
+      p->drag_y = hit->y;
+      p->drag_moved = TRUE;
+      return 0;
+
+    case HB_POINTER_RELEASE:
+      if (p->drag_moved || p->drag_x < 0 || !hit->inside
+          || hit->x != p->drag_x || hit->y != p->drag_y)
+        return 0;
+      if (p->tool >= 0 && p->tool <= 15)
+        {
+          out[0] = (HbMove) { LOOP_OP_SET_TILE, hit->x, hit->y, p->tool };
+          return 1;
+        }
+      out[0] = (HbMove) { LOOP_OP_ROTATE, hit->x, hit->y, p->button == 3 ? -1 : 1 };
+      return 1;
+    }
+  return 0;
+}
+
+static int
+loop_palette (const HbState *state, HbMode mode, HbPaletteEntry *out, int max)
+{
+  static const struct { const char *name; int id; } kinds[] = {
+    { "Empty", LOOP_KIND_EMPTY },
+    { "End", LOOP_KIND_END },
+    { "Straight", LOOP_KIND_STRAIGHT },
+    { "Corner", LOOP_KIND_CORNER },
+    { "Tee", LOOP_KIND_TEE },
+    { "Cross", LOOP_KIND_CROSS },
+  };
+  int n = 0;
+
+  if (mode != HB_MODE_EDIT)
+    return 0;
+  for (guint k = 0; k < G_N_ELEMENTS (kinds) && n < max; k++, n++)
+    {
+      g_strlcpy (out[n].name, kinds[k].name, sizeof out[n].name);
+      out[n].id = kinds[k].id;
+    }
+  return n;
+}
+
+/* ---- Hints ---------------------------------------------------------------------- */
+
+static gpointer
+loop_hint_compute (const HbState *state, GCancellable *cancellable, GError **error)
+{
+  const LoopState *s = LOOP_CONST (state);
+  gsize n = (gsize) state->width * state->height;
+  LoopAnswer a;
+  LoopHint *hint;
+
+  loop_fast_solve (s, 1, 0, cancellable, NULL, &a);
+  if (a.status == HB_STATUS_CANCELLED)
+    {
+      loop_answer_clear (&a);
+      g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_CANCELLED, "cancelled");
+      return NULL;
+    }
+  hint = g_new0 (LoopHint, 1);
+  hint->width = state->width;
+  hint->height = state->height;
+  hint->status = a.status;
+  hint->tiles = g_memdup2 (s->tiles, n);
+  hint->solved = a.solved;
+  hint->forced = a.forced;
+  a.solved = NULL;
+  a.forced = NULL;
+  loop_answer_clear (&a);
+  return hint;
+}
+
+static void
+loop_hint_free (gpointer data)
+{
+  LoopHint *hint = data;
+
+  if (hint == NULL)
+    return;
+  g_free (hint->tiles);
+  g_free (hint->solved);
+  g_free (hint->forced);
+  g_free (hint);
+}
+
+/* The turn tile i needs according to the hint, or -1 if the hint does not
+ * apply to it (another board, or the tile was edited since). */
+static int
+hint_turns (const LoopState *s, const LoopHint *hint, gsize i)
+{
+  if (hint->solved == NULL)
+    return -1;
+  return loop_turns_between (s->tiles[i], hint->solved[i]);
+}
+
+static gboolean
+hint_fits (const HbState *state, const LoopHint *hint)
+{
+  return hint != NULL && hint->width == state->width && hint->height == state->height;
+}
+
+static char *
+loop_hint_describe (const HbState *state, gconstpointer data)
+{
+  const LoopHint *hint = data;
+  const LoopState *s = LOOP_CONST (state);
+  guint64 turn = 0, forced = 0;
+
+  if (!hint_fits (state, hint))
+    return g_strdup ("The hint is for another board");
+  if (hint->status == HB_STATUS_NO_SOLUTION)
+    return g_strdup ("This level has no solution");
+  if (hint->solved == NULL)
+    return g_strdup ("No hint: the solver gave up");
+  for (gsize i = 0; i < (gsize) state->width * state->height; i++)
+    {
+      turn += hint_turns (s, hint, i) > 0;
+      forced += hint->forced[i] && s->tiles[i] != 0;
+    }
+  if (turn == 0)
+    return g_strdup ("Every tile is in its solved rotation");
+  return g_strdup_printf ("%" G_GUINT64_FORMAT " tile%s to turn; %" G_GUINT64_FORMAT
+                          " tile%s forced by propagation alone",
+                          turn, turn == 1 ? "" : "s", forced, forced == 1 ? " is" : "s are");
+}
+
+static gboolean
+loop_hint_next_move (const HbState *state, gconstpointer data, HbMove *move)
+{
+  const LoopHint *hint = data;
+  const LoopState *s = LOOP_CONST (state);
+  gsize n = (gsize) state->width * state->height;
+
+  if (!hint_fits (state, hint) || hint->solved == NULL)
+    return FALSE;
+  /* Forced tiles first: their turn follows from the board alone. */
+  for (int pass = 0; pass < 2; pass++)
+    for (gsize i = 0; i < n; i++)
+      {
+        int t = hint_turns (s, hint, i);
+        if (t > 0 && (pass == 1 || hint->forced[i]))
+          {
+            move->op = LOOP_OP_ROTATE;
+            move->x = (int) (i % state->width);
+            move->y = (int) (i / state->width);
+            move->value = t;
+            return TRUE;
+          }
+      }
+  return FALSE;
+}
+
+/* ---- The game ------------------------------------------------------------------- */
+
+static const HbSolver *const loop_solvers[] = {
+  &loop_solver_fast,
+  &loop_solver_backtrack,
+  &loop_solver_dlx,
+  &loop_solver_maxflow,
+  NULL,
+};
+
+const HbGame loop_game = {
+  .id = "loop",
+  .name = "Infinite Loop",
+  .extension = ".loop",
+  .description = "Turn the tiles until every arm meets an arm of its neighbour "
+                 "and no arm points off the board.",
+  .default_width = 8,
+  .default_height = 8,
+  .max_ui_side = 200,
+  .solvers = loop_solvers,
+  .new_blank = loop_new_blank,
+  .copy = loop_copy,
+  .free = loop_free,
+  .equal = loop_equal,
+  .generate = loop_generate,
+  .resize = loop_resize,
+  .parse = loop_parse,
+  .sniff = loop_sniff,
+  .write = loop_write,
+  .write_solution = loop_write_solution,
+  .is_solved = loop_is_solved,
+  .apply = loop_apply,
+  .pointer = loop_pointer,
+  .palette = loop_palette,
+  .palette_render = loop_palette_render,
+  .status_text = loop_status_text,
+  .render = loop_render,
+  .hint_compute = loop_hint_compute,
+  .hint_free = loop_hint_free,
+  .hint_describe = loop_hint_describe,
+  .hint_next_move = loop_hint_next_move,
+  .frame_new = loop_frame_new,
+  .frame_copy = loop_frame_copy,
+  .frame_free = loop_frame_free,
+  .frame_step = loop_frame_step,
+  .frame_render = loop_frame_render,
+  .describe_step = loop_describe_step,
+  .bench = loop_bench,
+};

@@ -1,0 +1,438 @@
+/* test-loop-format: Infinite Loop model, text formats, parse errors,
+ * generator, rules, moves and pointer gestures. */
+#include "loop.h"
+#include "hb-test-util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *square_loop =
+  "0110 0011\n"
+  "1100 1001\n";
+
+static guint8
+tile_at (const HbState *s, int x, int y)
+{
+  return LOOP_CONST (s)->tiles[y * s->width + x];
+}
+
+static void
+test_native (void)
+{
+  HbState *s = hb_test_parse (&loop_game, "# a comment\n\n1000 1010 0000\r\n0101 1111 0011\n\n");
+  g_autofree char *text = NULL;
+  HbState *again;
+
+  g_assert_cmpint (s->width, ==, 3);
+  g_assert_cmpint (s->height, ==, 2);
+  g_assert_cmpuint (tile_at (s, 0, 0), ==, 1 << HB_DIR_N);
+  g_assert_cmpuint (tile_at (s, 1, 0), ==, (1 << HB_DIR_N) | (1 << HB_DIR_S));
+  g_assert_cmpuint (tile_at (s, 2, 0), ==, 0);
+  g_assert_cmpuint (tile_at (s, 0, 1), ==, (1 << HB_DIR_E) | (1 << HB_DIR_W));
+  g_assert_cmpuint (tile_at (s, 1, 1), ==, 15);
+  g_assert_cmpuint (tile_at (s, 2, 1), ==, (1 << HB_DIR_S) | (1 << HB_DIR_W));
+  text = loop_game.write (s, HB_WRITE_NATIVE, NULL);
+  g_assert_cmpstr (text, ==, "1000 1010 0000\n0101 1111 0011\n");
+  again = hb_test_parse (&loop_game, text);
+  g_assert_true (loop_game.equal (s, again));
+  hb_state_free (again);
+  hb_state_free (s);
+}
+
+static void
+test_compact (void)
+{
+  HbState *s = hb_test_parse (&loop_game, square_loop);
+  g_autofree char *text = loop_game.write (s, HB_WRITE_COMPACT, NULL);
+  HbState *again, *every;
+  GString *all = g_string_new (NULL);
+
+  g_assert_cmpstr (text, ==, "┌┐\n└┘\n");
+  again = hb_test_parse (&loop_game, text);
+  g_assert_true (loop_game.equal (s, again));
+  hb_state_free (again);
+
+  /* Every mask survives the compact form, with empty tiles inside rows,
+   * and short rows padded by empty tiles. */
+  for (int m = 0; m < 16; m++)
+    {
+      HbState *one = loop_game.new_blank (3, 1);
+      g_autofree char *t = NULL;
+      LOOP (one)->tiles[1] = (guint8) m;
+      LOOP (one)->tiles[2] = 15;
+      t = loop_game.write (one, HB_WRITE_COMPACT, NULL);
+      again = hb_test_parse (&loop_game, t);
+      g_assert_true (loop_game.equal (one, again));
+      hb_state_free (again);
+      hb_state_free (one);
+    }
+  for (int m = 1; m < 16; m++)
+    {
+      g_autofree char *t = NULL;
+      HbState *one = loop_game.new_blank (1, 1);
+      LOOP (one)->tiles[0] = (guint8) m;
+      t = loop_game.write (one, HB_WRITE_COMPACT, NULL);
+      g_string_append (all, t);
+      hb_state_free (one);
+    }
+  every = hb_test_parse (&loop_game, "┼─┐\n│\n\n└╴\n");
+  g_assert_cmpint (every->width, ==, 3);
+  g_assert_cmpint (every->height, ==, 4);
+  g_assert_cmpuint (tile_at (every, 1, 1), ==, 0);
+  g_assert_cmpuint (tile_at (every, 0, 2), ==, 0);
+  g_assert_cmpuint (tile_at (every, 1, 3), ==, 1 << HB_DIR_W);
+  hb_state_free (every);
+  every = hb_test_parse (&loop_game, all->str);
+  g_assert_cmpint (every->height, ==, 15);
+  for (int m = 1; m < 16; m++)
+    g_assert_cmpuint (tile_at (every, 0, m - 1), ==, m);
+  hb_state_free (every);
+  g_string_free (all, TRUE);
+  hb_state_free (s);
+}
+
+static void
+test_tatham (void)
+{
+  GPtrArray *rows = hb_test_read_tsv ("anchors/loop/tatham-net-ids.tsv");
+
+  g_assert_cmpuint (rows->len, >=, 6);
+  for (guint r = 0; r < rows->len; r++)
+    {
+      GStrv row = g_ptr_array_index (rows, r);
+      const char *id = row[1];
+      HbState *s;
+      g_autofree char *written = NULL;
+      int w, h;
+
+      g_assert_true (loop_game.sniff (id, strlen (id)));
+      s = hb_test_parse (&loop_game, id);
+      g_assert_cmpint (sscanf (row[0], "%dx%d", &w, &h), ==, 2);
+      g_assert_cmpint (s->width, ==, w);
+      g_assert_cmpint (s->height, ==, h);
+      written = loop_game.write (s, HB_WRITE_TATHAM, NULL);
+      g_strchomp (written);
+      g_assert_cmpstr (written, ==, id);
+      hb_state_free (s);
+    }
+  g_ptr_array_unref (rows);
+
+}
+
+static void
+test_tatham_map (void)
+{
+  HbState *s = hb_test_parse (&loop_game, "4x1:1248\n");
+
+  g_assert_cmpuint (tile_at (s, 0, 0), ==, 1 << HB_DIR_E);
+  g_assert_cmpuint (tile_at (s, 1, 0), ==, 1 << HB_DIR_N);
+  g_assert_cmpuint (tile_at (s, 2, 0), ==, 1 << HB_DIR_W);
+  g_assert_cmpuint (tile_at (s, 3, 0), ==, 1 << HB_DIR_S);
+  hb_state_free (s);
+}
+
+static void
+test_sniff (void)
+{
+  const char *flip = "3x3:d074191345d1644c17058,028";
+
+  g_assert_true (loop_game.sniff ("3x2:123456", 10));
+  g_assert_true (loop_game.sniff ("  3x2:1v23h456\n", 15));
+  g_assert_false (loop_game.sniff ("3x2:12345", 9));
+  g_assert_false (loop_game.sniff ("3x2:1234567", 11));
+  g_assert_false (loop_game.sniff (flip, strlen (flip)));
+  g_assert_false (loop_game.sniff (square_loop, strlen (square_loop)));
+  g_assert_false (loop_game.sniff ("┌┐\n└┘\n", strlen ("┌┐\n└┘\n")));
+  g_assert_false (loop_game.sniff ("", 0));
+}
+
+static void
+test_parse_errors (void)
+{
+  hb_test_parse_fails (&loop_game, "", "empty");
+  hb_test_parse_fails (&loop_game, "# only a comment\n\n", "empty");
+  hb_test_parse_fails (&loop_game, "1000 1020\n", "binary");
+  hb_test_parse_fails (&loop_game, "1000 101\n", "four binary digits");
+  hb_test_parse_fails (&loop_game, "1000 10100\n", "four binary digits");
+  hb_test_parse_fails (&loop_game, "1000 1010\n1000\n", "first row has 2");
+  hb_test_parse_fails (&loop_game, "1000\n1000 1010\n", "more tiles");
+  hb_test_parse_fails (&loop_game, "┌┐\n└x\n", "not a tile");
+  hb_test_parse_fails (&loop_game, "3x3w:123456789\n", "wraps");
+  hb_test_parse_fails (&loop_game, "3x3:12v3456789\n", "barriers");
+  hb_test_parse_fails (&loop_game, "3x3:12345678\n", "has 9 tiles");
+  hb_test_parse_fails (&loop_game, "3x3:1234567891\n", "too many");
+  hb_test_parse_fails (&loop_game, "3x3:12345678z\n", "hex");
+  hb_test_parse_fails (&loop_game, "0x3:\n", "empty");
+  hb_test_parse_fails (&loop_game, "5000x3:1\n", "too large");
+  hb_test_parse_fails (&loop_game, "3x1:123\nmore\n", "after the Net");
+  hb_test_parse_fails (&loop_game, "1000 \xff\n", "UTF-8");
+  hb_test_parse_fails (&loop_game, "1000 1\xc3\xa9\n", "binary");
+
+  /* The error position: line 3, column 6. */
+  {
+    g_autoptr(GError) error = NULL;
+    const char *text = "1000 1000\n\n0000 1x00\n";
+    HbState *s = loop_game.parse (text, strlen (text), &error);
+    g_assert_null (s);
+    g_assert_true (g_str_has_prefix (error->message, "3:7:"));
+  }
+
+  /* A row longer than the largest board. */
+  {
+    GString *big = g_string_new (NULL);
+    for (int i = 0; i <= HB_MAX_SIDE; i++)
+      g_string_append (big, "0000 ");
+    hb_test_parse_fails (&loop_game, big->str, "too large");
+    g_string_free (big, TRUE);
+  }
+}
+
+static void
+test_generate (void)
+{
+  HbGenerateParams p = { .width = 9, .height = 7, .seed = 42 };
+  g_autoptr(GError) error = NULL;
+  HbState *a = loop_game.generate (&p, &error);
+  HbState *b = loop_game.generate (&p, &error);
+  HbState *c;
+  guint arms = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (loop_game.equal (a, b));
+  p.seed = 43;
+  c = loop_game.generate (&p, &error);
+  g_assert_false (loop_game.equal (a, c));
+  /* Every arm belongs to an edge between two cells: an even count. */
+  for (int i = 0; i < 63; i++)
+    arms += __builtin_popcount (LOOP (a)->tiles[i]);
+  g_assert_cmpuint (arms % 2, ==, 0);
+  g_assert_cmpuint (arms, >, 0);
+  hb_state_free (a);
+  hb_state_free (b);
+  hb_state_free (c);
+
+  p.width = 0;
+  g_assert_null (loop_game.generate (&p, &error));
+  g_assert_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_SIZE);
+}
+
+static void
+test_rules (void)
+{
+  HbState *s = hb_test_parse (&loop_game, square_loop);
+  HbState *t;
+  HbMove turn = { LOOP_OP_ROTATE, 0, 0, 1 };
+  g_autofree char *status = NULL, *status2 = NULL;
+
+  g_assert_true (loop_game.is_solved (s));
+  status = loop_game.status_text (s);
+  g_assert_cmpstr (status, ==, "Solved");
+  t = loop_game.apply (s, &turn);
+  g_assert_nonnull (t);
+  g_assert_false (loop_game.is_solved (t));
+  /* (0,0) becomes S+W: W off the board, S meets (0,1)'s N; E of (1,0)'s W
+   * is left open... */
+  g_assert_cmpuint (tile_at (t, 0, 0), ==, (1 << HB_DIR_S) | (1 << HB_DIR_W));
+  status2 = loop_game.status_text (t);
+  g_assert_cmpstr (status2, ==, "2 open ends");
+  g_assert_cmpuint (loop_open_ends (LOOP (t)->tiles, 2, 2), ==, 2);
+  hb_state_free (t);
+
+  /* An arm off the board is open. */
+  t = hb_test_parse (&loop_game, "1000\n");
+  g_assert_false (loop_game.is_solved (t));
+  hb_state_free (t);
+  t = hb_test_parse (&loop_game, "0000 0000\n");
+  g_assert_true (loop_game.is_solved (t));
+  hb_state_free (t);
+  hb_state_free (s);
+
+  g_assert_cmpint (loop_turns_between (1, 2), ==, 1);
+  g_assert_cmpint (loop_turns_between (1, 8), ==, 3);
+  g_assert_cmpint (loop_turns_between (5, 10), ==, 1);
+  g_assert_cmpint (loop_turns_between (5, 3), ==, -1);
+  g_assert_cmpuint (loop_rotate (0x3, 1), ==, 0x6);
+  g_assert_cmpuint (loop_rotate (0x3, -1), ==, 0x9);
+}
+
+static void
+test_apply (void)
+{
+  HbState *s = loop_game.new_blank (3, 3);
+  HbState *t, *u;
+  HbMove m;
+
+  m = (HbMove) { LOOP_OP_TOGGLE_EDGE, 1, 1, HB_DIR_E };
+  t = loop_game.apply (s, &m);
+  g_assert_cmpuint (tile_at (t, 1, 1), ==, 1 << HB_DIR_E);
+  g_assert_cmpuint (tile_at (t, 2, 1), ==, 1 << HB_DIR_W);
+  g_assert_true (loop_game.is_solved (t));
+  u = loop_game.apply (t, &m);
+  g_assert_true (loop_game.equal (s, u));
+  hb_state_free (u);
+  m = (HbMove) { LOOP_OP_TOGGLE_EDGE, 2, 1, HB_DIR_E };
+  g_assert_null (loop_game.apply (t, &m));
+  m = (HbMove) { LOOP_OP_TOGGLE_EDGE, 1, 1, 7 };
+  g_assert_null (loop_game.apply (t, &m));
+
+  m = (HbMove) { LOOP_OP_SET_TILE, 0, 0, LOOP_KIND_CROSS };
+  u = loop_game.apply (t, &m);
+  g_assert_cmpuint (tile_at (u, 0, 0), ==, 15);
+  g_assert_null (loop_game.apply (u, &m));
+  m = (HbMove) { LOOP_OP_ROTATE, 0, 0, 1 };
+  g_assert_null (loop_game.apply (u, &m));   /* a cross turns into itself */
+  m = (HbMove) { LOOP_OP_ROTATE, 5, 0, 1 };
+  g_assert_null (loop_game.apply (u, &m));
+  m = (HbMove) { LOOP_OP_SET_TILE, 0, 0, 16 };
+  g_assert_null (loop_game.apply (u, &m));
+  m = (HbMove) { LOOP_OP_CLEAR, 0, 0, 0 };
+  hb_state_free (t);
+  t = loop_game.apply (u, &m);
+  g_assert_true (loop_game.equal (s, t));
+  g_assert_null (loop_game.apply (t, &m));
+  hb_state_free (t);
+  hb_state_free (u);
+
+  /* Resize keeps what fits. */
+  t = hb_test_parse (&loop_game, "1000 0100\n0010 0001\n");
+  u = loop_game.resize (t, 1, 3);
+  g_assert_cmpint (u->width, ==, 1);
+  g_assert_cmpint (u->height, ==, 3);
+  g_assert_cmpuint (tile_at (u, 0, 0), ==, 1);
+  g_assert_cmpuint (tile_at (u, 0, 1), ==, 4);
+  g_assert_cmpuint (tile_at (u, 0, 2), ==, 0);
+  hb_state_free (u);
+  hb_state_free (t);
+  hb_state_free (s);
+}
+
+static HbHit
+hit_at (int x, int y)
+{
+  HbHit h = { x, y, 0.5, 0.5, TRUE };
+  return h;
+}
+
+static void
+test_pointer (void)
+{
+  HbState *s = loop_game.new_blank (3, 3);
+  HbPointer p = { .mode = HB_MODE_EDIT, .button = 1, .tool = -1 };
+  HbMove out[4];
+  HbHit h;
+  int n;
+
+  /* Drag (0,0) → (1,0) → (1,1): two edges toggled. */
+  h = hit_at (0, 0);
+  g_assert_cmpint (loop_game.pointer (s, &p, HB_POINTER_PRESS, &h, out, 4), ==, 0);
+  h = hit_at (1, 0);
+  n = loop_game.pointer (s, &p, HB_POINTER_MOTION, &h, out, 4);
+  g_assert_cmpint (n, ==, 1);
+  g_assert_cmpint (out[0].op, ==, LOOP_OP_TOGGLE_EDGE);
+  g_assert_cmpint (out[0].x, ==, 0);
+  g_assert_cmpint (out[0].value, ==, HB_DIR_E);
+  h = hit_at (1, 0);
+  g_assert_cmpint (loop_game.pointer (s, &p, HB_POINTER_MOTION, &h, out, 4), ==, 0);
+  h = hit_at (1, 1);
+  n = loop_game.pointer (s, &p, HB_POINTER_MOTION, &h, out, 4);
+  g_assert_cmpint (n, ==, 1);
+  g_assert_cmpint (out[0].x, ==, 1);
+  g_assert_cmpint (out[0].y, ==, 0);
+  g_assert_cmpint (out[0].value, ==, HB_DIR_S);
+  g_assert_cmpint (loop_game.pointer (s, &p, HB_POINTER_RELEASE, &h, out, 4), ==, 0);
+
+  /* A click rotates; with a tool it places the kind. */
+  h = hit_at (2, 2);
+  loop_game.pointer (s, &p, HB_POINTER_PRESS, &h, out, 4);
+  n = loop_game.pointer (s, &p, HB_POINTER_RELEASE, &h, out, 4);
+  g_assert_cmpint (n, ==, 1);
+  g_assert_cmpint (out[0].op, ==, LOOP_OP_ROTATE);
+  g_assert_cmpint (out[0].value, ==, 1);
+  p.tool = LOOP_KIND_TEE;
+  loop_game.pointer (s, &p, HB_POINTER_PRESS, &h, out, 4);
+  n = loop_game.pointer (s, &p, HB_POINTER_RELEASE, &h, out, 4);
+  g_assert_cmpint (n, ==, 1);
+  g_assert_cmpint (out[0].op, ==, LOOP_OP_SET_TILE);
+  g_assert_cmpint (out[0].value, ==, LOOP_KIND_TEE);
+
+  /* Play: button 1 clockwise, button 3 anticlockwise. */
+  p.mode = HB_MODE_PLAY;
+  p.button = 1;
+  n = loop_game.pointer (s, &p, HB_POINTER_PRESS, &h, out, 4);
+  g_assert_cmpint (n, ==, 1);
+  g_assert_cmpint (out[0].op, ==, LOOP_OP_ROTATE);
+  g_assert_cmpint (out[0].value, ==, 1);
+  p.button = 3;
+  n = loop_game.pointer (s, &p, HB_POINTER_PRESS, &h, out, 4);
+  g_assert_cmpint (out[0].value, ==, -1);
+  {
+    HbState *t = hb_test_parse (&loop_game, "1000\n");
+    HbMove at_origin = { out[0].op, 0, 0, out[0].value };
+    HbState *u = loop_game.apply (t, &at_origin);
+    g_assert_cmpuint (tile_at (u, 0, 0), ==, 1 << HB_DIR_W);
+    hb_state_free (u);
+    hb_state_free (t);
+  }
+  h.inside = FALSE;
+  g_assert_cmpint (loop_game.pointer (s, &p, HB_POINTER_PRESS, &h, out, 4), ==, 0);
+  hb_state_free (s);
+}
+
+static void
+test_palette (void)
+{
+  HbState *s = loop_game.new_blank (2, 2);
+  HbPaletteEntry e[8];
+  int n = loop_game.palette (s, HB_MODE_EDIT, e, 8);
+
+  g_assert_cmpint (n, ==, 6);
+  g_assert_cmpstr (e[0].name, ==, "Empty");
+  g_assert_cmpint (e[5].id, ==, LOOP_KIND_CROSS);
+  g_assert_cmpint (loop_game.palette (s, HB_MODE_PLAY, e, 8), ==, 0);
+  g_assert_cmpint (loop_game.palette (s, HB_MODE_EDIT, e, 2), ==, 2);
+  hb_state_free (s);
+}
+
+static void
+test_vtable (void)
+{
+  const HbGame *g = &loop_game;
+
+  g_assert_cmpstr (g->id, ==, "loop");
+  g_assert_cmpstr (g->name, ==, "Infinite Loop");
+  g_assert_cmpstr (g->extension, ==, ".loop");
+  g_assert_cmpstr (g->solvers[0]->id, ==, "fast");
+  g_assert_cmpstr (g->solvers[1]->id, ==, "backtrack");
+  g_assert_cmpstr (g->solvers[2]->id, ==, "dlx");
+  g_assert_cmpstr (g->solvers[3]->id, ==, "maxflow");
+  g_assert_null (g->solvers[4]);
+  g_assert_true (g->solvers[3]->flags & HB_SOLVER_RELAXATION);
+  g_assert_false (g->solvers[3]->flags & HB_SOLVER_EXACT);
+  g_assert_true (g->new_blank && g->copy && g->free && g->equal && g->generate
+                 && g->resize && g->parse && g->sniff && g->write && g->write_solution
+                 && g->is_solved && g->apply && g->pointer && g->palette
+                 && g->palette_render && g->status_text && g->render
+                 && g->hint_compute && g->hint_free && g->hint_describe
+                 && g->hint_next_move && g->frame_new && g->frame_copy
+                 && g->frame_free && g->frame_step && g->frame_render
+                 && g->describe_step && g->bench);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/loop/format/native", test_native);
+  g_test_add_func ("/loop/format/compact", test_compact);
+  g_test_add_func ("/loop/format/tatham", test_tatham);
+  g_test_add_func ("/loop/format/tatham-map", test_tatham_map);
+  g_test_add_func ("/loop/format/sniff", test_sniff);
+  g_test_add_func ("/loop/format/errors", test_parse_errors);
+  g_test_add_func ("/loop/generate", test_generate);
+  g_test_add_func ("/loop/rules", test_rules);
+  g_test_add_func ("/loop/apply", test_apply);
+  g_test_add_func ("/loop/pointer", test_pointer);
+  g_test_add_func ("/loop/palette", test_palette);
+  g_test_add_func ("/loop/vtable", test_vtable);
+  return g_test_run ();
+}
