@@ -1,0 +1,476 @@
+/* test-loop-solve: every solver on hand-made levels, generated levels and
+ * the Tatham Net IDs, each answer checked by the independent checker below;
+ * unsolvable levels; the fast solver's count against a brute force;
+ * cancellation and limits. */
+#include "loop.h"
+#include "hb-test-util.h"
+
+#include <string.h>
+
+/* ---- Independent checking (shares no code with the game) --------------- */
+
+/* The tile's arms as the string "NESW" of 0/1, turned a quarter clockwise
+ * by moving the last character to the front. */
+static gboolean
+is_rotation_of (guint8 from, guint8 to)
+{
+  char a[5], b[5];
+
+  for (int d = 0; d < 4; d++)
+    {
+      a[d] = (from >> d) & 1 ? '1' : '0';
+      b[d] = (to >> d) & 1 ? '1' : '0';
+    }
+  a[4] = b[4] = 0;
+  for (int t = 0; t < 4; t++)
+    {
+      char c = a[3];
+      if (strcmp (a, b) == 0)
+        return TRUE;
+      memmove (a + 1, a, 3);
+      a[0] = c;
+    }
+  return FALSE;
+}
+
+static gboolean
+arm (const guint8 *t, int w, int h, int x, int y, char dir)
+{
+  int bit = dir == 'N' ? 0 : dir == 'E' ? 1 : dir == 'S' ? 2 : 3;
+  if (x < 0 || y < 0 || x >= w || y >= h)
+    return FALSE;
+  return (t[y * w + x] >> bit) & 1;
+}
+
+static void
+check_solution (const guint8 *orig, const guint8 *solved, int w, int h)
+{
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        if (!is_rotation_of (orig[y * w + x], solved[y * w + x]))
+          g_error ("tile (%d, %d) changed kind", x, y);
+        if (arm (solved, w, h, x, y, 'N') != arm (solved, w, h, x, y - 1, 'S')
+            || (y == 0 && arm (solved, w, h, x, y, 'N')))
+          g_error ("(%d, %d) north unmatched", x, y);
+        if (arm (solved, w, h, x, y, 'W') != arm (solved, w, h, x - 1, y, 'E')
+            || (x == 0 && arm (solved, w, h, x, y, 'W')))
+          g_error ("(%d, %d) west unmatched", x, y);
+        if ((x == w - 1 && arm (solved, w, h, x, y, 'E'))
+            || (y == h - 1 && arm (solved, w, h, x, y, 'S')))
+          g_error ("(%d, %d) points off the board", x, y);
+      }
+}
+
+/* Checks a result: the solved board, and the moves applied to the level. */
+static void
+check_result (const HbState *level, const HbResult *r)
+{
+  const LoopState *s = LOOP_CONST (level);
+  int w = level->width, h = level->height;
+  guint8 *board = g_memdup2 (s->tiles, (gsize) w * h);
+
+  g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+  g_assert_nonnull (r->solved);
+  g_assert_cmpint (r->solved->width, ==, w);
+  g_assert_cmpint (r->solved->height, ==, h);
+  check_solution (s->tiles, LOOP_CONST (r->solved)->tiles, w, h);
+  for (guint i = 0; i < r->moves->len; i++)
+    {
+      const HbMove *m = &g_array_index (r->moves, HbMove, i);
+      guint8 *t = &board[m->y * w + m->x];
+      g_assert_cmpint (m->op, ==, LOOP_OP_ROTATE);
+      g_assert_cmpint (m->value, >=, 1);
+      g_assert_cmpint (m->value, <=, 3);
+      for (int k = 0; k < m->value; k++)
+        *t = (guint8) (((*t << 1) | (*t >> 3)) & 15);
+    }
+  g_assert_cmpmem (board, (gsize) w * h, LOOP_CONST (r->solved)->tiles, (gsize) w * h);
+  g_free (board);
+}
+
+static HbResult *
+run (const char *solver_id, const HbState *level, const HbSolveOptions *options)
+{
+  const HbSolver *solver = hb_game_find_solver (&loop_game, solver_id);
+  g_autoptr(GError) error = NULL;
+  HbResult *r;
+
+  g_assert_nonnull (solver);
+  r = hb_solve (solver, level, options, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (r);
+  return r;
+}
+
+static HbState *
+load (const char *name)
+{
+  g_autofree char *rel = g_strconcat ("loop/", name, NULL);
+  g_autofree char *text = hb_test_read_data (rel, NULL);
+  return hb_test_parse (&loop_game, text);
+}
+
+static const char *const exact[] = { "fast", "backtrack", "dlx", NULL };
+
+static void
+test_hand_made (void)
+{
+  const char *solvable[] = { "corners-4x4.loop", "mixed.loop", "compact.loop",
+                             "ambiguous.loop", NULL };
+
+  for (int f = 0; solvable[f]; f++)
+    {
+      HbState *level = load (solvable[f]);
+      for (int k = 0; exact[k]; k++)
+        {
+          HbResult *r = run (exact[k], level, NULL);
+          check_result (level, r);
+          hb_result_free (r);
+        }
+      hb_state_free (level);
+    }
+}
+
+static void
+test_unsolvable (void)
+{
+  const char *files[] = { "odd-arms.loop", "cross-corner.loop", NULL };
+  const char *inline_levels[] = {
+    "1000\n",                     /* an end alone */
+    "1111 1111\n1111 1111\n",     /* crosses in every corner */
+    "1010 1010 1010\n",           /* straights across a one-row board */
+    "0110 0110\n0110 0111\n",     /* five arms around a closed 2×2 */
+    NULL,
+  };
+  GPtrArray *levels = g_ptr_array_new_with_free_func ((GDestroyNotify) hb_state_free);
+
+  for (int f = 0; files[f]; f++)
+    g_ptr_array_add (levels, load (files[f]));
+  for (int f = 0; inline_levels[f]; f++)
+    g_ptr_array_add (levels, hb_test_parse (&loop_game, inline_levels[f]));
+  for (guint i = 0; i < levels->len; i++)
+    {
+      HbState *level = g_ptr_array_index (levels, i);
+      for (int k = 0; exact[k]; k++)
+        {
+          HbResult *r = run (exact[k], level, NULL);
+          g_assert_cmpint (r->status, ==, HB_STATUS_NO_SOLUTION);
+          g_assert_null (r->solved);
+          g_assert_nonnull (r->message);
+          g_assert_null (loop_game.write_solution (level, r, HB_WRITE_NATIVE));
+          hb_result_free (r);
+        }
+    }
+  /* The odd and cornered ones are beyond the flow too: it proves them. */
+  {
+    HbResult *r = run ("maxflow", g_ptr_array_index (levels, 0), NULL);
+    g_assert_cmpint (r->status, ==, HB_STATUS_NO_SOLUTION);
+    hb_result_free (r);
+    r = run ("maxflow", g_ptr_array_index (levels, 1), NULL);
+    g_assert_cmpint (r->status, ==, HB_STATUS_NO_SOLUTION);
+    hb_result_free (r);
+  }
+  g_ptr_array_unref (levels);
+}
+
+static void
+test_generated (void)
+{
+  for (guint64 seed = 1; seed <= 30; seed++)
+    {
+      int w = 2 + (int) (seed % 7), h = 2 + (int) ((seed * 3) % 6);
+      LoopState *level = loop_generate_level (w, h, seed);
+      for (int k = 0; exact[k]; k++)
+        {
+          HbResult *r = run (exact[k], &level->base, NULL);
+          check_result (&level->base, r);
+          hb_result_free (r);
+        }
+      hb_state_free (&level->base);
+    }
+  /* Larger ones for the fast solver. */
+  for (guint64 seed = 1; seed <= 5; seed++)
+    {
+      LoopState *level = loop_generate_level (150 + (int) seed, 90, seed);
+      HbResult *r = run ("fast", &level->base, NULL);
+      check_result (&level->base, r);
+      g_assert_nonnull (hb_result_get_stat (r, "propagations"));
+      g_assert_nonnull (hb_result_get_stat (r, "regions"));
+      hb_result_free (r);
+      hb_state_free (&level->base);
+    }
+}
+
+static void
+test_net_ids (void)
+{
+  GPtrArray *rows = hb_test_read_tsv ("anchors/loop/tatham-net-ids.tsv");
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      GStrv row = g_ptr_array_index (rows, i);
+      HbState *level = hb_test_parse (&loop_game, row[1]);
+      for (int k = 0; exact[k]; k++)
+        {
+          HbResult *r = run (exact[k], level, NULL);
+          g_autofree char *text = NULL;
+          HbState *again;
+          check_result (level, r);
+          /* write_solution prints the solved grid. */
+          text = loop_game.write_solution (level, r, HB_WRITE_NATIVE);
+          again = hb_test_parse (&loop_game, text);
+          g_assert_true (loop_game.equal (again, r->solved));
+          hb_state_free (again);
+          g_free (text);
+          text = loop_game.write_solution (level, r, HB_WRITE_COMPACT);
+          again = hb_test_parse (&loop_game, text);
+          g_assert_true (loop_game.equal (again, r->solved));
+          hb_state_free (again);
+          hb_result_free (r);
+        }
+      hb_state_free (level);
+    }
+  g_ptr_array_unref (rows);
+}
+
+/* ---- Counting ------------------------------------------------------------ */
+
+/* Counts solved boards by trying every distinct orientation of every tile
+ * in reading order, checking each tile against its west and north
+ * neighbours and the border as soon as it is placed. */
+static guint64
+brute_count (const guint8 *orig, guint8 *cur, int w, int h, int k)
+{
+  guint64 total = 0;
+  int x = k % w, y = k / w;
+  guint8 seen[4];
+  int nseen = 0;
+
+  if (k == w * h)
+    return 1;
+  for (int t = 0; t < 4; t++)
+    {
+      guint8 m = (guint8) (((orig[k] << t) | (orig[k] >> (4 - t))) & 15);
+      gboolean dup = FALSE;
+      for (int i = 0; i < nseen; i++)
+        dup |= seen[i] == m;
+      if (dup)
+        continue;
+      seen[nseen++] = m;
+      cur[k] = m;
+      if (y == 0 && (m & 1))
+        continue;
+      if (x == 0 && (m & 8))
+        continue;
+      if (x == w - 1 && (m & 2))
+        continue;
+      if (y == h - 1 && (m & 4))
+        continue;
+      if (x > 0 && ((m >> 3) & 1) != ((cur[k - 1] >> 1) & 1))
+        continue;
+      if (y > 0 && (m & 1) != ((cur[k - w] >> 2) & 1))
+        continue;
+      total += brute_count (orig, cur, w, h, k + 1);
+    }
+  return total;
+}
+
+static void
+check_count (const HbState *level)
+{
+  int w = level->width, h = level->height;
+  guint8 *cur = g_new0 (guint8, w * h);
+  guint64 expect = brute_count (LOOP_CONST (level)->tiles, cur, w, h, 0);
+  HbSolveOptions options = { .count_limit = 100000 };
+  HbResult *r = run ("fast", level, &options);
+  const char *got = hb_result_get_stat (r, "solutions");
+
+  g_assert_nonnull (got);
+  g_assert_cmpuint (g_ascii_strtoull (got, NULL, 10), ==, expect);
+  g_assert_cmpint (r->status, ==, expect ? HB_STATUS_SOLVED : HB_STATUS_NO_SOLUTION);
+  if (expect)
+    check_result (level, r);
+  hb_result_free (r);
+
+  /* The uniqueness check: stop at 2. */
+  options.count_limit = 2;
+  r = run ("fast", level, &options);
+  got = hb_result_get_stat (r, "solutions");
+  g_assert_cmpuint (g_ascii_strtoull (got, NULL, 10), ==, MIN (expect, 2));
+  hb_result_free (r);
+
+  /* Backtracking and DLX agree on solvability. */
+  for (int k = 1; exact[k]; k++)
+    {
+      r = run (exact[k], level, NULL);
+      g_assert_cmpint (r->status, ==, expect ? HB_STATUS_SOLVED : HB_STATUS_NO_SOLUTION);
+      if (expect)
+        check_result (level, r);
+      hb_result_free (r);
+    }
+  g_free (cur);
+}
+
+static void
+test_count (void)
+{
+  HbRng rng;
+
+  hb_rng_init (&rng, 2024);
+  /* Generated levels (solvable) and boards of random tiles (mostly not). */
+  for (guint64 seed = 1; seed <= 40; seed++)
+    {
+      int w = 1 + (int) hb_rng_below (&rng, 4), h = 1 + (int) hb_rng_below (&rng, 4);
+      LoopState *level = loop_generate_level (w, h, seed);
+      check_count (&level->base);
+      for (int i = 0; i < w * h; i++)
+        level->tiles[i] = (guint8) hb_rng_below (&rng, 16);
+      check_count (&level->base);
+      hb_state_free (&level->base);
+    }
+  {
+    const char *files[] = { "corners-4x4.loop", "ambiguous.loop", "mixed.loop",
+                            "odd-arms.loop", "thirteen.loop", NULL };
+    for (int f = 0; files[f]; f++)
+      {
+        HbState *level = load (files[f]);
+        check_count (level);
+        hb_state_free (level);
+      }
+  }
+  /* Known counts (a brute force in Python agrees): the 4×4 of corners is
+   * unique, thirteen.loop has 13 solutions. */
+  {
+    HbState *level = load ("corners-4x4.loop");
+    HbSolveOptions options = { .count_limit = 2 };
+    HbResult *r = run ("fast", level, &options);
+    g_assert_cmpstr (hb_result_get_stat (r, "solutions"), ==, "1");
+    hb_result_free (r);
+    hb_state_free (level);
+    level = load ("thirteen.loop");
+    r = run ("fast", level, &options);
+    g_assert_cmpstr (hb_result_get_stat (r, "solutions"), ==, "2");
+    hb_result_free (r);
+    options.count_limit = 1000;
+    r = run ("fast", level, &options);
+    g_assert_cmpstr (hb_result_get_stat (r, "solutions"), ==, "13");
+    check_result (level, r);
+    hb_result_free (r);
+    hb_state_free (level);
+  }
+}
+
+/* ---- Max flow ---------------------------------------------------------- */
+
+static void
+test_maxflow (void)
+{
+  LoopState *level = loop_generate_level (12, 9, 5);
+  HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+  HbSolveOptions options = { 0 };
+  HbResult *r = hb_solve (&loop_solver_maxflow, &level->base, &options, trace, NULL, NULL);
+  guint arms = 0, flow_steps = 0;
+
+  g_assert_cmpint (r->status, ==, HB_STATUS_GAVE_UP);
+  g_assert_null (r->solved);
+  g_assert_nonnull (strstr (r->message, "relaxation"));
+  for (int i = 0; i < 12 * 9; i++)
+    arms += __builtin_popcount (level->tiles[i]);
+  /* A solvable level saturates the flow: one unit per open edge. */
+  g_assert_cmpuint (g_ascii_strtoull (hb_result_get_stat (r, "flow"), NULL, 10), ==, arms / 2);
+  for (gsize i = 0; i < hb_trace_length (trace); i++)
+    flow_steps += (hb_trace_step (trace, i)->flags & LOOP_STEP_FLOW) != 0;
+  g_assert_cmpuint (flow_steps, ==, arms / 2);
+  hb_result_free (r);
+  hb_trace_free (trace);
+  hb_state_free (&level->base);
+}
+
+/* ---- Cancellation and limits ------------------------------------------- */
+
+static void
+test_cancel (void)
+{
+  GCancellable *c = g_cancellable_new ();
+  LoopState *big = loop_generate_level (300, 300, 1);
+  LoopState *mid = loop_generate_level (40, 40, 1);
+  HbSolveOptions options = { 0 };
+
+  g_cancellable_cancel (c);
+  for (int k = 0; loop_game.solvers[k]; k++)
+    {
+      const HbSolver *s = loop_game.solvers[k];
+      HbState *level = g_str_equal (s->id, "fast") ? &big->base : &mid->base;
+      HbResult *r = hb_solve (s, level, &options, NULL, c, NULL);
+      g_assert_nonnull (r);
+      g_assert_cmpint (r->status, ==, HB_STATUS_CANCELLED);
+      hb_result_free (r);
+    }
+  g_object_unref (c);
+
+  /* Node limits give up honestly. */
+  options.node_limit = 3;
+  {
+    HbState *level = load ("corners-4x4.loop");
+    HbResult *r = hb_solve (&loop_solver_backtrack, level, &options, NULL, NULL, NULL);
+    g_assert_cmpint (r->status, ==, HB_STATUS_GAVE_UP);
+    hb_result_free (r);
+    r = hb_solve (&loop_solver_dlx, level, &options, NULL, NULL, NULL);
+    g_assert_cmpint (r->status, ==, HB_STATUS_GAVE_UP);
+    hb_result_free (r);
+    hb_state_free (level);
+  }
+  /* DLX refuses boards its tables would not fit in the memory limit. */
+  {
+    g_autoptr(GError) error = NULL;
+    HbSolveOptions tiny = { .memory_limit = 1024 };
+    HbResult *r = hb_solve (&loop_solver_dlx, &mid->base, &tiny, NULL, NULL, &error);
+    g_assert_null (r);
+    g_assert_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED);
+  }
+  hb_state_free (&big->base);
+  hb_state_free (&mid->base);
+}
+
+/* Traces: the fast solver's first propagation is FORCE steps, the
+ * backtracking's TRY steps carry validity. */
+static void
+test_traces (void)
+{
+  HbState *level = load ("mixed.loop");
+
+  for (int k = 0; exact[k]; k++)
+    {
+      HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+      HbSolveOptions options = { 0 };
+      HbResult *r = hb_solve (hb_game_find_solver (&loop_game, exact[k]), level, &options,
+                              trace, NULL, NULL);
+      check_result (level, r);
+      g_assert_cmpuint (hb_trace_length (trace), >, 0);
+      for (gsize i = 0; i < hb_trace_length (trace); i++)
+        {
+          const HbStep *st = hb_trace_step (trace, i);
+          g_autofree char *text = loop_game.describe_step (trace, st);
+          g_assert_true (text != NULL && *text);
+        }
+      hb_result_free (r);
+      hb_trace_free (trace);
+    }
+  hb_state_free (level);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/loop/solve/hand-made", test_hand_made);
+  g_test_add_func ("/loop/solve/unsolvable", test_unsolvable);
+  g_test_add_func ("/loop/solve/generated", test_generated);
+  g_test_add_func ("/loop/solve/net-ids", test_net_ids);
+  g_test_add_func ("/loop/solve/count", test_count);
+  g_test_add_func ("/loop/solve/maxflow", test_maxflow);
+  g_test_add_func ("/loop/solve/cancel", test_cancel);
+  g_test_add_func ("/loop/solve/traces", test_traces);
+  return g_test_run ();
+}
