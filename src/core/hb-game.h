@@ -198,7 +198,14 @@ struct _HbGame {
   /* Returns the new state, or NULL when the move changes nothing or is
    * not legal here. */
   HbState  *(*apply) (const HbState *state, const HbMove *move);
-  /* Maps one pointer event to moves (at most max); returns how many. */
+  /* Maps one pointer event to moves (at most max); returns how many.
+   * The app applies the moves in order, and all the moves of one gesture
+   * (press, motions, release) make one undo step. PRESS and MOTION come
+   * only with a hit inside the board; RELEASE always ends a gesture that
+   * began with a PRESS, and its hit may lie outside (hit->inside FALSE).
+   * A click on a palette entry in play mode is a PRESS with hit == NULL
+   * and pointer->tool set to the entry's id (Flood-It: flood with that
+   * colour); games without a play palette never see hit == NULL. */
   int       (*pointer) (const HbState *state, HbPointer *pointer,
                         HbPointerPhase phase, const HbHit *hit,
                         HbMove *out, int max);

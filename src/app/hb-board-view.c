@@ -1,0 +1,407 @@
+/* hb-board-view.c: the board canvas (see hb-board-view.h). */
+#include "config.h"
+
+#include <adwaita.h>
+#include <math.h>
+
+#include "hb-board-view.h"
+
+#define BOARD_MARGIN 16.0
+#define MAX_MOVES_PER_EVENT 64
+
+struct _HbBoardView
+{
+  GtkDrawingArea parent_instance;
+
+  const HbState *state;
+  gconstpointer  hint;
+  HbPlayer      *player;
+  gboolean       show_hints;
+  HbMode         mode;
+  int            tool;
+
+  int            hover_x, hover_y;
+
+  /* The gesture in progress. */
+  gboolean       pressed;
+  HbPointer      pointer;
+  double         start_x, start_y;
+  HbHit          last_hit;
+};
+
+G_DEFINE_FINAL_TYPE (HbBoardView, hb_board_view, GTK_TYPE_DRAWING_AREA)
+
+enum { SIGNAL_MOVES, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static void
+board_layout (HbBoardView *self, HbLayout *layout)
+{
+  int w = gtk_widget_get_width (GTK_WIDGET (self));
+  int h = gtk_widget_get_height (GTK_WIDGET (self));
+
+  if (self->state == NULL)
+    {
+      memset (layout, 0, sizeof *layout);
+      layout->cell = 1;
+      return;
+    }
+  hb_layout_fit (layout, self->state->width, self->state->height,
+                 w, h, BOARD_MARGIN);
+}
+
+void
+hb_board_view_get_layout (HbBoardView *self, HbLayout *layout)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  board_layout (self, layout);
+}
+
+static void
+draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height,
+           gpointer user_data)
+{
+  HbBoardView *self = HB_BOARD_VIEW (area);
+  HbRenderOptions options = { 0 };
+  HbLayout layout;
+
+  if (self->state == NULL)
+    return;
+
+  board_layout (self, &layout);
+  options.dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  options.mode = self->mode;
+  options.show_hints = self->show_hints && self->player == NULL;
+  options.hint = options.show_hints ? self->hint : NULL;
+  options.hover_x = self->player == NULL ? self->hover_x : -1;
+  options.hover_y = self->player == NULL ? self->hover_y : -1;
+
+  cairo_save (cr);
+  if (self->player != NULL)
+    hb_player_render (self->player, cr, &layout, &options);
+  else
+    self->state->game->render (self->state, cr, &layout, &options);
+  cairo_restore (cr);
+}
+
+/* ---- Pointer -------------------------------------------------------- */
+
+static void
+emit_moves (HbBoardView *self, HbPointerPhase phase, const HbHit *hit,
+            gboolean new_gesture)
+{
+  HbMove moves[MAX_MOVES_PER_EVENT];
+  int n;
+
+  n = self->state->game->pointer (self->state, &self->pointer, phase, hit,
+                                  moves, MAX_MOVES_PER_EVENT);
+  n = CLAMP (n, 0, MAX_MOVES_PER_EVENT);
+  g_signal_emit (self, signals[SIGNAL_MOVES], 0, moves, (guint) n, new_gesture);
+}
+
+/* The contract with game->pointer: PRESS and MOTION come only with a hit
+ * inside the board; RELEASE always ends a gesture that began with a PRESS
+ * (its hit may lie outside, hit->inside says so). */
+static void
+pointer_press (HbBoardView *self, double x, double y, int button)
+{
+  HbLayout layout;
+  HbHit hit;
+
+  if (self->state == NULL || self->player != NULL)
+    return;
+  board_layout (self, &layout);
+  hb_layout_hit (&layout, x, y, &hit);
+  if (!hit.inside)
+    return;
+
+  self->pressed = TRUE;
+  self->pointer = (HbPointer) {
+    .mode = self->mode,
+    .button = button,
+    .tool = self->tool,
+    .drag_x = -1,
+    .drag_y = -1,
+    .drag_value = 0,
+    .drag_moved = FALSE,
+  };
+  self->start_x = x;
+  self->start_y = y;
+  self->last_hit = hit;
+  emit_moves (self, HB_POINTER_PRESS, &hit, TRUE);
+}
+
+static void
+pointer_motion (HbBoardView *self, double x, double y)
+{
+  HbLayout layout;
+  HbHit hit;
+
+  if (!self->pressed || self->state == NULL)
+    return;
+  board_layout (self, &layout);
+  hb_layout_hit (&layout, x, y, &hit);
+  self->last_hit = hit;
+  if (!hit.inside)
+    return;
+  emit_moves (self, HB_POINTER_MOTION, &hit, FALSE);
+}
+
+static void
+pointer_release (HbBoardView *self, double x, double y)
+{
+  HbLayout layout;
+  HbHit hit;
+
+  if (!self->pressed)
+    return;
+  self->pressed = FALSE;
+  if (self->state == NULL)
+    return;
+  board_layout (self, &layout);
+  hb_layout_hit (&layout, x, y, &hit);
+  emit_moves (self, HB_POINTER_RELEASE, &hit, FALSE);
+}
+
+static void
+pointer_cancel (HbBoardView *self)
+{
+  if (!self->pressed)
+    return;
+  self->pressed = FALSE;
+  if (self->state != NULL)
+    {
+      HbHit hit = self->last_hit;
+      hit.inside = FALSE;
+      emit_moves (self, HB_POINTER_RELEASE, &hit, FALSE);
+    }
+}
+
+static void
+on_drag_begin (GtkGestureDrag *gesture, double x, double y, HbBoardView *self)
+{
+  int button = (int) gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+
+  pointer_press (self, x, y, button ? button : 1);
+  if (!self->pressed)
+    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+  else
+    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+static void
+on_drag_update (GtkGestureDrag *gesture, double dx, double dy, HbBoardView *self)
+{
+  pointer_motion (self, self->start_x + dx, self->start_y + dy);
+}
+
+static void
+on_drag_end (GtkGestureDrag *gesture, double dx, double dy, HbBoardView *self)
+{
+  pointer_release (self, self->start_x + dx, self->start_y + dy);
+}
+
+static void
+on_drag_cancel (GtkGesture *gesture, GdkEventSequence *sequence, HbBoardView *self)
+{
+  pointer_cancel (self);
+}
+
+static void
+set_hover (HbBoardView *self, int x, int y)
+{
+  if (x == self->hover_x && y == self->hover_y)
+    return;
+  self->hover_x = x;
+  self->hover_y = y;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_motion (GtkEventControllerMotion *motion, double x, double y, HbBoardView *self)
+{
+  HbLayout layout;
+  HbHit hit;
+
+  if (self->state == NULL)
+    return;
+  board_layout (self, &layout);
+  hb_layout_hit (&layout, x, y, &hit);
+  if (hit.inside)
+    set_hover (self, hit.x, hit.y);
+  else
+    set_hover (self, -1, -1);
+}
+
+static void
+on_leave (GtkEventControllerMotion *motion, HbBoardView *self)
+{
+  set_hover (self, -1, -1);
+}
+
+/* ---- Public API ----------------------------------------------------- */
+
+void
+hb_board_view_set_state (HbBoardView *self, const HbState *state)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+
+  if (self->state != NULL && state != NULL
+      && (self->state->game != state->game
+          || self->state->width != state->width
+          || self->state->height != state->height))
+    {
+      /* A gesture cannot carry over to another board. */
+      self->pressed = FALSE;
+      self->hover_x = self->hover_y = -1;
+    }
+  self->state = state;
+  self->hint = NULL;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+hb_board_view_set_hint (HbBoardView *self, gconstpointer hint)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  self->hint = hint;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+hb_board_view_set_show_hints (HbBoardView *self, gboolean show)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  self->show_hints = !!show;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+hb_board_view_set_mode (HbBoardView *self, HbMode mode)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  self->mode = mode;
+  self->pressed = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+hb_board_view_set_tool (HbBoardView *self, int tool)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  self->tool = tool;
+}
+
+void
+hb_board_view_set_player (HbBoardView *self, HbPlayer *player)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  self->player = player;
+  self->pressed = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+hb_board_view_simulate_click (HbBoardView *self, double x, double y, int button)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  pointer_press (self, x, y, button);
+  pointer_release (self, x, y);
+}
+
+void
+hb_board_view_simulate_drag (HbBoardView *self, double x0, double y0,
+                             double x1, double y1, int button)
+{
+  HbLayout layout;
+  double dist, step;
+  int n;
+
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  board_layout (self, &layout);
+  pointer_press (self, x0, y0, button);
+  /* Motion events every quarter cell, as a real pointer would send. */
+  dist = hypot (x1 - x0, y1 - y0);
+  step = MAX (1.0, layout.cell / 4);
+  n = MAX (1, (int) ceil (dist / step));
+  for (int i = 1; i <= n; i++)
+    pointer_motion (self, x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n);
+  pointer_release (self, x1, y1);
+}
+
+/* ---- GObject -------------------------------------------------------- */
+
+static void
+on_dark_changed (AdwStyleManager *manager, GParamSpec *pspec, HbBoardView *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+hb_board_view_dispose (GObject *object)
+{
+  HbBoardView *self = HB_BOARD_VIEW (object);
+
+  g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
+  self->state = NULL;
+  self->hint = NULL;
+  self->player = NULL;
+  G_OBJECT_CLASS (hb_board_view_parent_class)->dispose (object);
+}
+
+static void
+hb_board_view_class_init (HbBoardViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = hb_board_view_dispose;
+
+  signals[SIGNAL_MOVES] =
+    g_signal_new ("moves", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 3,
+                  G_TYPE_POINTER, G_TYPE_UINT, G_TYPE_BOOLEAN);
+
+  gtk_widget_class_set_css_name (widget_class, "boardview");
+}
+
+static void
+hb_board_view_init (HbBoardView *self)
+{
+  GtkGesture *drag;
+  GtkEventController *motion;
+
+  self->tool = -1;
+  self->hover_x = self->hover_y = -1;
+  self->mode = HB_MODE_EDIT;
+
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self), draw_func, NULL, NULL);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+
+  /* One drag gesture for every button serves clicks too (a click is a drag
+   * that does not move), so press, motion and release reach the game in
+   * order and a click is never reported twice. */
+  drag = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), 0);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
+  g_signal_connect (drag, "cancel", G_CALLBACK (on_drag_cancel), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  motion = gtk_event_controller_motion_new ();
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+
+  g_signal_connect (adw_style_manager_get_default (), "notify::dark",
+                    G_CALLBACK (on_dark_changed), self);
+}
+
+GtkWidget *
+hb_board_view_new (void)
+{
+  return g_object_new (HB_TYPE_BOARD_VIEW, NULL);
+}

@@ -1,0 +1,44 @@
+/* hb-board-view.h: the canvas. Draws a game's board (or a solver trace's
+ * frame while the player is shown) with the game's render function, and maps
+ * pointer gestures to the game's moves through hb_layout_hit and
+ * game->pointer. It owns nothing it draws: the window hands it the current
+ * state, hint and player and keeps them alive while they are set. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "hb-game.h"
+#include "hb-player.h"
+
+G_BEGIN_DECLS
+
+#define HB_TYPE_BOARD_VIEW (hb_board_view_get_type ())
+G_DECLARE_FINAL_TYPE (HbBoardView, hb_board_view, HB, BOARD_VIEW, GtkDrawingArea)
+
+GtkWidget *hb_board_view_new (void);
+
+/* Borrowed; a new state drops the hint (a hint belongs to one state). */
+void       hb_board_view_set_state (HbBoardView *self, const HbState *state);
+/* Borrowed; must have been computed for the state currently set. */
+void       hb_board_view_set_hint (HbBoardView *self, gconstpointer hint);
+void       hb_board_view_set_show_hints (HbBoardView *self, gboolean show);
+void       hb_board_view_set_mode (HbBoardView *self, HbMode mode);
+/* The selected palette entry handed to game->pointer as HbPointer.tool. */
+void       hb_board_view_set_tool (HbBoardView *self, int tool);
+/* Borrowed; while set, the view shows the player's frame and ignores input. */
+void       hb_board_view_set_player (HbBoardView *self, HbPlayer *player);
+/* Where the board currently sits in the widget. */
+void       hb_board_view_get_layout (HbBoardView *self, HbLayout *layout);
+
+/* The view emits "moves" (HbMove *moves, guint n_moves, gboolean
+ * new_gesture) for each pointer event that maps to moves; the moves of one
+ * gesture (press, drag, release) are one undo step. */
+
+/* Testing: drive the same code path as the gestures, in widget
+ * coordinates. */
+void       hb_board_view_simulate_click (HbBoardView *self, double x, double y,
+                                         int button);
+void       hb_board_view_simulate_drag (HbBoardView *self, double x0, double y0,
+                                        double x1, double y1, int button);
+
+G_END_DECLS

@@ -1,0 +1,264 @@
+/* hb-palette-bar.c: see hb-palette-bar.h. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "hb-palette-bar.h"
+
+#define SWATCH_SIZE 28
+
+struct _HbPaletteBar
+{
+  GtkBox parent_instance;
+
+  const HbState  *state;
+  const HbGame   *game;
+  HbMode          mode;
+  HbPaletteEntry  entries[HB_PALETTE_MAX];
+  int             n_entries;
+  GtkWidget      *buttons[HB_PALETTE_MAX];
+  int             selected;   /* id, or -1 */
+};
+
+G_DEFINE_FINAL_TYPE (HbPaletteBar, hb_palette_bar, GTK_TYPE_BOX)
+
+enum { PROP_0, PROP_SELECTED, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+enum { SIGNAL_ACTIVATED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static void
+draw_swatch (GtkDrawingArea *area, cairo_t *cr, int width, int height,
+             gpointer user_data)
+{
+  HbPaletteBar *self = g_object_get_data (G_OBJECT (area), "hb-palette-bar");
+  int id = GPOINTER_TO_INT (user_data);
+  double size = MIN (width, height);
+
+  if (self == NULL || self->state == NULL || self->game->palette_render == NULL)
+    return;
+  cairo_translate (cr, (width - size) / 2, (height - size) / 2);
+  self->game->palette_render (self->state, self->mode, id, cr, size,
+                              adw_style_manager_get_dark (adw_style_manager_get_default ()));
+}
+
+static void
+select_id (HbPaletteBar *self, int id)
+{
+  if (self->selected == id)
+    return;
+  self->selected = id;
+  for (int i = 0; i < self->n_entries; i++)
+    if (GTK_IS_TOGGLE_BUTTON (self->buttons[i]))
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->buttons[i]),
+                                    self->entries[i].id == id);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+}
+
+static void
+on_toggled (GtkToggleButton *button, HbPaletteBar *self)
+{
+  if (gtk_toggle_button_get_active (button))
+    select_id (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "hb-id")));
+}
+
+static void
+on_clicked (GtkButton *button, HbPaletteBar *self)
+{
+  g_signal_emit (self, signals[SIGNAL_ACTIVATED], 0,
+                 GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "hb-id")));
+}
+
+static void
+clear_buttons (HbPaletteBar *self)
+{
+  for (int i = 0; i < self->n_entries; i++)
+    gtk_box_remove (GTK_BOX (self), self->buttons[i]);
+  self->n_entries = 0;
+}
+
+static void
+on_dark_changed (AdwStyleManager *manager, GParamSpec *pspec, HbPaletteBar *self)
+{
+  for (int i = 0; i < self->n_entries; i++)
+    gtk_widget_queue_draw (gtk_button_get_child (GTK_BUTTON (self->buttons[i])));
+}
+
+int
+hb_palette_bar_update (HbPaletteBar *self, const HbState *state, HbMode mode)
+{
+  HbPaletteEntry entries[HB_PALETTE_MAX];
+  GtkToggleButton *group = NULL;
+  int n = 0, old_selected;
+  gboolean keep;
+
+  g_return_val_if_fail (HB_IS_PALETTE_BAR (self), 0);
+
+  /* Zeroed, so that entries compare bytewise past their names' ends. */
+  memset (entries, 0, sizeof entries);
+  if (state != NULL && state->game->palette != NULL)
+    n = CLAMP (state->game->palette (state, mode, entries, HB_PALETTE_MAX),
+               0, HB_PALETTE_MAX);
+
+  keep = state != NULL && self->game == state->game && self->mode == mode
+         && n == self->n_entries
+         && memcmp (entries, self->entries, n * sizeof entries[0]) == 0;
+  self->state = state;
+  if (keep)
+    {
+      for (int i = 0; i < n; i++)
+        gtk_widget_queue_draw (gtk_button_get_child (GTK_BUTTON (self->buttons[i])));
+      return n;
+    }
+
+  old_selected = self->selected;
+  clear_buttons (self);
+  self->game = state ? state->game : NULL;
+  self->mode = mode;
+  memcpy (self->entries, entries, n * sizeof entries[0]);
+  self->n_entries = n;
+  self->selected = -1;
+
+  for (int i = 0; i < n; i++)
+    {
+      GtkWidget *button, *swatch;
+
+      swatch = gtk_drawing_area_new ();
+      gtk_widget_set_size_request (swatch, SWATCH_SIZE, SWATCH_SIZE);
+      g_object_set_data (G_OBJECT (swatch), "hb-palette-bar", self);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch,
+                                      GINT_TO_POINTER (entries[i].id), NULL);
+      if (mode == HB_MODE_EDIT)
+        {
+          button = gtk_toggle_button_new ();
+          if (group != NULL)
+            gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), group);
+          else
+            group = GTK_TOGGLE_BUTTON (button);
+          g_signal_connect (button, "toggled", G_CALLBACK (on_toggled), self);
+        }
+      else
+        {
+          button = gtk_button_new ();
+          g_signal_connect (button, "clicked", G_CALLBACK (on_clicked), self);
+        }
+      gtk_button_set_child (GTK_BUTTON (button), swatch);
+      gtk_widget_add_css_class (button, "flat");
+      gtk_widget_add_css_class (button, "palette-entry");
+      if (i < 9)
+        {
+          char *tip = g_strdup_printf ("%s (%d)", entries[i].name, i + 1);
+          gtk_widget_set_tooltip_text (button, tip);
+          g_free (tip);
+        }
+      else
+        gtk_widget_set_tooltip_text (button, entries[i].name);
+      g_object_set_data (G_OBJECT (button), "hb-id", GINT_TO_POINTER (entries[i].id));
+      gtk_box_append (GTK_BOX (self), button);
+      self->buttons[i] = button;
+    }
+
+  if (mode == HB_MODE_EDIT && n > 0)
+    {
+      int id = entries[0].id;
+      for (int i = 0; i < n; i++)
+        if (entries[i].id == old_selected)
+          id = old_selected;
+      select_id (self, id);
+    }
+  else if (old_selected != -1)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+  return n;
+}
+
+int
+hb_palette_bar_get_n_entries (HbPaletteBar *self)
+{
+  g_return_val_if_fail (HB_IS_PALETTE_BAR (self), 0);
+  return self->n_entries;
+}
+
+int
+hb_palette_bar_get_selected (HbPaletteBar *self)
+{
+  g_return_val_if_fail (HB_IS_PALETTE_BAR (self), -1);
+  return self->selected;
+}
+
+gboolean
+hb_palette_bar_activate_index (HbPaletteBar *self, int index)
+{
+  g_return_val_if_fail (HB_IS_PALETTE_BAR (self), FALSE);
+  if (index < 0 || index >= self->n_entries)
+    return FALSE;
+  if (self->mode == HB_MODE_EDIT)
+    select_id (self, self->entries[index].id);
+  else
+    g_signal_emit (self, signals[SIGNAL_ACTIVATED], 0, self->entries[index].id);
+  return TRUE;
+}
+
+static void
+hb_palette_bar_get_property (GObject *object, guint prop_id, GValue *value,
+                             GParamSpec *pspec)
+{
+  HbPaletteBar *self = HB_PALETTE_BAR (object);
+
+  switch (prop_id)
+    {
+    case PROP_SELECTED:
+      g_value_set_int (value, self->selected);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hb_palette_bar_dispose (GObject *object)
+{
+  HbPaletteBar *self = HB_PALETTE_BAR (object);
+
+  g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
+  clear_buttons (self);
+  self->state = NULL;
+  G_OBJECT_CLASS (hb_palette_bar_parent_class)->dispose (object);
+}
+
+static void
+hb_palette_bar_class_init (HbPaletteBarClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = hb_palette_bar_get_property;
+  object_class->dispose = hb_palette_bar_dispose;
+
+  properties[PROP_SELECTED] =
+    g_param_spec_int ("selected", NULL, NULL, -1, G_MAXINT, -1,
+                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[SIGNAL_ACTIVATED] =
+    g_signal_new ("activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+}
+
+static void
+hb_palette_bar_init (HbPaletteBar *self)
+{
+  self->selected = -1;
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_HORIZONTAL);
+  gtk_box_set_spacing (GTK_BOX (self), 6);
+  gtk_widget_set_halign (GTK_WIDGET (self), GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (GTK_WIDGET (self), "palette-bar");
+  g_signal_connect (adw_style_manager_get_default (), "notify::dark",
+                    G_CALLBACK (on_dark_changed), self);
+}
+
+GtkWidget *
+hb_palette_bar_new (void)
+{
+  return g_object_new (HB_TYPE_PALETTE_BAR, NULL);
+}

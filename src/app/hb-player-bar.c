@@ -1,0 +1,453 @@
+/* hb-player-bar.c: see hb-player-bar.h. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "hb-player-bar.h"
+
+#define SPEED_MIN 0.5
+#define SPEED_MAX 2000.0
+
+struct _HbPlayerBar
+{
+  GtkBox parent_instance;
+
+  GtkLabel      *description_label;
+  GtkLabel      *step_label;
+  GtkLabel      *depth_label;
+  GtkLabel      *counter_label;
+  GtkLabel      *truncated_label;
+  GtkButton     *play_button;
+  GtkScale      *position_scale;
+  GtkAdjustment *position_adjustment;
+  GtkScale      *speed_scale;
+  GtkAdjustment *speed_adjustment;
+
+  HbPlayer      *player;
+  const HbTrace *trace;
+
+  gboolean       playing;
+  guint          tick_id;
+  gint64         last_frame_time;
+  double         pending;       /* fraction of a step carried to the next frame */
+  double         speed;
+  gboolean       updating;      /* guards the scale's value-changed */
+};
+
+G_DEFINE_FINAL_TYPE (HbPlayerBar, hb_player_bar, GTK_TYPE_BOX)
+
+enum { PROP_0, PROP_SPEED, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+enum { SIGNAL_FRAME_CHANGED, SIGNAL_CLOSE, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static void
+update_labels (HbPlayerBar *self)
+{
+  const HbStep *step;
+  gsize pos, len;
+  char *text;
+
+  if (self->player == NULL)
+    return;
+  pos = hb_player_position (self->player);
+  len = hb_player_length (self->player);
+  step = hb_player_current_step (self->player);
+
+  text = hb_player_describe (self->player);
+  gtk_label_set_label (self->description_label,
+                       text[0] ? text : _("Before the first step"));
+  g_free (text);
+
+  /* TRANSLATORS: the player's position: "Step 12 / 400" */
+  text = g_strdup_printf (_("Step %" G_GSIZE_FORMAT " / %" G_GSIZE_FORMAT), pos, len);
+  gtk_label_set_label (self->step_label, text);
+  g_free (text);
+
+  text = g_strdup_printf (_("Depth %d"), step ? (int) step->depth : 0);
+  gtk_label_set_label (self->depth_label, text);
+  g_free (text);
+
+  {
+    const char *name = hb_trace_get_counter_name (self->trace);
+    /* TRANSLATORS: the solver's own counter, e.g. "search calls: 93183" */
+    text = g_strdup_printf (_("%s: %" G_GINT64_FORMAT),
+                            name && name[0] ? name : _("counter"),
+                            step ? (gint64) step->counter : (gint64) 0);
+    gtk_label_set_label (self->counter_label, text);
+    g_free (text);
+  }
+
+  self->updating = TRUE;
+  gtk_adjustment_configure (self->position_adjustment, pos, 0, MAX (len, 1),
+                            1, MAX (1, len / 20), 0);
+  self->updating = FALSE;
+}
+
+static void
+frame_changed (HbPlayerBar *self)
+{
+  update_labels (self);
+  g_signal_emit (self, signals[SIGNAL_FRAME_CHANGED], 0);
+}
+
+static gboolean
+tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
+{
+  HbPlayerBar *self = HB_PLAYER_BAR (widget);
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
+  gsize pos, len, steps;
+
+  if (self->player == NULL)
+    {
+      self->tick_id = 0;
+      self->playing = FALSE;
+      return G_SOURCE_REMOVE;
+    }
+  if (self->last_frame_time == 0)
+    self->last_frame_time = now;
+  /* Advance by speed × elapsed time: several steps a frame when fast, one
+   * every few frames when slow. A long stall (a suspended laptop) is not
+   * made up for. */
+  self->pending += self->speed * MIN (now - self->last_frame_time, G_USEC_PER_SEC / 4)
+                   / (double) G_USEC_PER_SEC;
+  self->last_frame_time = now;
+  steps = (gsize) floor (self->pending);
+  if (steps == 0)
+    return G_SOURCE_CONTINUE;
+  self->pending -= steps;
+
+  pos = hb_player_position (self->player);
+  len = hb_player_length (self->player);
+  hb_player_seek (self->player, MIN (pos + steps, len));
+  frame_changed (self);
+  if (hb_player_position (self->player) >= len)
+    {
+      hb_player_bar_set_playing (self, FALSE);
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+void
+hb_player_bar_set_playing (HbPlayerBar *self, gboolean playing)
+{
+  g_return_if_fail (HB_IS_PLAYER_BAR (self));
+
+  playing = playing && self->player != NULL;
+  if (playing && hb_player_position (self->player) >= hb_player_length (self->player))
+    {
+      /* Play at the end starts again from the beginning. */
+      hb_player_seek (self->player, 0);
+      frame_changed (self);
+    }
+  self->playing = playing;
+  if (playing && self->tick_id == 0)
+    {
+      self->last_frame_time = 0;
+      self->pending = 0;
+      self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), tick_cb, NULL, NULL);
+    }
+  else if (!playing && self->tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
+      self->tick_id = 0;
+    }
+  gtk_button_set_icon_name (self->play_button,
+                            playing ? "media-playback-pause-symbolic"
+                                    : "media-playback-start-symbolic");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->play_button),
+                               playing ? _("Pause (Space)") : _("Play (Space)"));
+}
+
+gboolean
+hb_player_bar_get_playing (HbPlayerBar *self)
+{
+  g_return_val_if_fail (HB_IS_PLAYER_BAR (self), FALSE);
+  return self->playing;
+}
+
+void
+hb_player_bar_toggle_playing (HbPlayerBar *self)
+{
+  hb_player_bar_set_playing (self, !self->playing);
+}
+
+void
+hb_player_bar_seek (HbPlayerBar *self, gsize position)
+{
+  g_return_if_fail (HB_IS_PLAYER_BAR (self));
+  if (self->player == NULL)
+    return;
+  hb_player_seek (self->player, MIN (position, hb_player_length (self->player)));
+  frame_changed (self);
+}
+
+void
+hb_player_bar_step (HbPlayerBar *self, gssize delta)
+{
+  gsize pos;
+
+  g_return_if_fail (HB_IS_PLAYER_BAR (self));
+  if (self->player == NULL)
+    return;
+  hb_player_bar_set_playing (self, FALSE);
+  pos = hb_player_position (self->player);
+  if (delta < 0 && (gsize) -delta > pos)
+    pos = 0;
+  else
+    pos += delta;
+  hb_player_bar_seek (self, pos);
+}
+
+void
+hb_player_bar_set_player (HbPlayerBar *self, HbPlayer *player, const HbTrace *trace)
+{
+  g_return_if_fail (HB_IS_PLAYER_BAR (self));
+
+  hb_player_bar_set_playing (self, FALSE);
+  self->player = player;
+  self->trace = trace;
+  if (player == NULL)
+    return;
+
+  if (hb_trace_truncated (trace))
+    {
+      char *text = g_strdup_printf (_("Animation cut after %" G_GSIZE_FORMAT
+                                      " steps; the solver went on"),
+                                    hb_trace_length (trace));
+      gtk_label_set_label (self->truncated_label, text);
+      gtk_widget_set_visible (GTK_WIDGET (self->truncated_label), TRUE);
+      g_free (text);
+    }
+  else
+    gtk_widget_set_visible (GTK_WIDGET (self->truncated_label), FALSE);
+  update_labels (self);
+}
+
+HbPlayer *
+hb_player_bar_get_player (HbPlayerBar *self)
+{
+  g_return_val_if_fail (HB_IS_PLAYER_BAR (self), NULL);
+  return self->player;
+}
+
+double
+hb_player_bar_get_speed (HbPlayerBar *self)
+{
+  g_return_val_if_fail (HB_IS_PLAYER_BAR (self), 1);
+  return self->speed;
+}
+
+void
+hb_player_bar_set_speed (HbPlayerBar *self, double speed)
+{
+  g_return_if_fail (HB_IS_PLAYER_BAR (self));
+
+  speed = CLAMP (speed, SPEED_MIN, SPEED_MAX);
+  if (fabs (speed - self->speed) < 1e-9)
+    return;
+  self->speed = speed;
+  self->updating = TRUE;
+  gtk_adjustment_set_value (self->speed_adjustment, log10 (speed));
+  self->updating = FALSE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEED]);
+}
+
+const char *
+hb_player_bar_get_step_text (HbPlayerBar *self)
+{
+  return gtk_label_get_label (self->step_label);
+}
+
+const char *
+hb_player_bar_get_description (HbPlayerBar *self)
+{
+  return gtk_label_get_label (self->description_label);
+}
+
+/* ---- Template callbacks ------------------------------------------------ */
+
+static void
+on_close_clicked (HbPlayerBar *self)
+{
+  hb_player_bar_set_playing (self, FALSE);
+  g_signal_emit (self, signals[SIGNAL_CLOSE], 0);
+}
+
+static void
+on_start_clicked (HbPlayerBar *self)
+{
+  hb_player_bar_set_playing (self, FALSE);
+  hb_player_bar_seek (self, 0);
+}
+
+static void
+on_end_clicked (HbPlayerBar *self)
+{
+  hb_player_bar_set_playing (self, FALSE);
+  if (self->player != NULL)
+    hb_player_bar_seek (self, hb_player_length (self->player));
+}
+
+static void
+on_back_clicked (HbPlayerBar *self)
+{
+  hb_player_bar_step (self, -1);
+}
+
+static void
+on_forward_clicked (HbPlayerBar *self)
+{
+  hb_player_bar_step (self, 1);
+}
+
+static void
+on_play_clicked (HbPlayerBar *self)
+{
+  hb_player_bar_toggle_playing (self);
+}
+
+static void
+on_position_changed (GtkAdjustment *adjustment, HbPlayerBar *self)
+{
+  if (self->updating || self->player == NULL)
+    return;
+  hb_player_bar_seek (self, (gsize) llround (gtk_adjustment_get_value (adjustment)));
+}
+
+static void
+on_speed_changed (GtkAdjustment *adjustment, HbPlayerBar *self)
+{
+  double speed;
+
+  if (self->updating)
+    return;
+  speed = CLAMP (pow (10, gtk_adjustment_get_value (adjustment)), SPEED_MIN, SPEED_MAX);
+  if (fabs (speed - self->speed) < 1e-9)
+    return;
+  self->speed = speed;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEED]);
+}
+
+static char *
+format_speed (GtkScale *scale, double value, gpointer user_data)
+{
+  double speed = pow (10, value);
+
+  /* TRANSLATORS: steps per second, in the player's speed control */
+  return g_strdup_printf (_("%.3g/s"), speed);
+}
+
+/* ---- GObject ----------------------------------------------------------- */
+
+static void
+hb_player_bar_get_property (GObject *object, guint prop_id, GValue *value,
+                            GParamSpec *pspec)
+{
+  HbPlayerBar *self = HB_PLAYER_BAR (object);
+
+  switch (prop_id)
+    {
+    case PROP_SPEED:
+      g_value_set_double (value, self->speed);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hb_player_bar_set_property (GObject *object, guint prop_id, const GValue *value,
+                            GParamSpec *pspec)
+{
+  HbPlayerBar *self = HB_PLAYER_BAR (object);
+
+  switch (prop_id)
+    {
+    case PROP_SPEED:
+      hb_player_bar_set_speed (self, g_value_get_double (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hb_player_bar_dispose (GObject *object)
+{
+  HbPlayerBar *self = HB_PLAYER_BAR (object);
+
+  if (self->tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
+      self->tick_id = 0;
+    }
+  self->player = NULL;
+  self->trace = NULL;
+  gtk_widget_dispose_template (GTK_WIDGET (self), HB_TYPE_PLAYER_BAR);
+  G_OBJECT_CLASS (hb_player_bar_parent_class)->dispose (object);
+}
+
+static void
+hb_player_bar_class_init (HbPlayerBarClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->get_property = hb_player_bar_get_property;
+  object_class->set_property = hb_player_bar_set_property;
+  object_class->dispose = hb_player_bar_dispose;
+
+  properties[PROP_SPEED] =
+    g_param_spec_double ("speed", NULL, NULL, SPEED_MIN, SPEED_MAX, 10,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[SIGNAL_FRAME_CHANGED] =
+    g_signal_new ("frame-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_CLOSE] =
+    g_signal_new ("close", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+      RESOURCE_PATH "/hb-player-bar.ui");
+  gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, description_label);
+  gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, step_label);
+  gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, depth_label);
+  gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, counter_label);
+  gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, truncated_label);
+  gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, play_button);
+  gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, position_scale);
+  gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, position_adjustment);
+  gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, speed_scale);
+  gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, speed_adjustment);
+  gtk_widget_class_bind_template_callback (widget_class, on_close_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_start_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_end_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_back_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_forward_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_play_clicked);
+}
+
+static void
+hb_player_bar_init (HbPlayerBar *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->speed = 10;
+  gtk_adjustment_set_value (self->speed_adjustment, 1.0);
+  gtk_scale_set_format_value_func (self->speed_scale, format_speed, NULL, NULL);
+  g_signal_connect (self->position_adjustment, "value-changed",
+                    G_CALLBACK (on_position_changed), self);
+  g_signal_connect (self->speed_adjustment, "value-changed",
+                    G_CALLBACK (on_speed_changed), self);
+}
+
+GtkWidget *
+hb_player_bar_new (void)
+{
+  return g_object_new (HB_TYPE_PLAYER_BAR, NULL);
+}

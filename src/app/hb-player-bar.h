@@ -1,0 +1,39 @@
+/* hb-player-bar.h: the controls that replay a solver's recorded trace:
+ * play/pause, step back and forward, jump to either end, a speed control
+ * (steps per second on a logarithmic scale), a position scrubber, the
+ * current step's description and its counters. The bar drives an HbPlayer
+ * it borrows; the window draws the player's frame on the board view when
+ * "frame-changed" is emitted. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "hb-player.h"
+
+G_BEGIN_DECLS
+
+#define HB_TYPE_PLAYER_BAR (hb_player_bar_get_type ())
+G_DECLARE_FINAL_TYPE (HbPlayerBar, hb_player_bar, HB, PLAYER_BAR, GtkBox)
+
+GtkWidget  *hb_player_bar_new (void);
+/* Borrowed, as is `trace` (the player's trace); NULL detaches and stops. */
+void        hb_player_bar_set_player (HbPlayerBar *self, HbPlayer *player,
+                                      const HbTrace *trace);
+HbPlayer   *hb_player_bar_get_player (HbPlayerBar *self);
+
+void        hb_player_bar_set_playing (HbPlayerBar *self, gboolean playing);
+gboolean    hb_player_bar_get_playing (HbPlayerBar *self);
+void        hb_player_bar_toggle_playing (HbPlayerBar *self);
+/* Moves by `delta` steps (clamped) and pauses. */
+void        hb_player_bar_step (HbPlayerBar *self, gssize delta);
+void        hb_player_bar_seek (HbPlayerBar *self, gsize position);
+
+/* Steps per second (the "speed" property). */
+double      hb_player_bar_get_speed (HbPlayerBar *self);
+void        hb_player_bar_set_speed (HbPlayerBar *self, double speed);
+
+/* What the labels show, for tests. */
+const char *hb_player_bar_get_step_text (HbPlayerBar *self);
+const char *hb_player_bar_get_description (HbPlayerBar *self);
+
+G_END_DECLS

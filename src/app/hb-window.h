@@ -1,0 +1,64 @@
+/* hb-window.h: the main window. It holds one level (a game, its undo
+ * history, the file it came from) and everything around it: the header bar
+ * (game chooser, edit/play mode, undo/redo, the primary menu), the sidebar
+ * (board size, solvers, hints), the canvas, the palette and the solver
+ * player. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "hb-game.h"
+#include "hb-board-view.h"
+#include "hb-player-bar.h"
+#include "hb-palette-bar.h"
+
+G_BEGIN_DECLS
+
+#define HB_TYPE_WINDOW (hb_window_get_type ())
+G_DECLARE_FINAL_TYPE (HbWindow, hb_window, HB, WINDOW, AdwApplicationWindow)
+
+/* A window on the bundled welcome level (Enlight), or on a blank board of
+ * the last game used when that is another game. */
+HbWindow      *hb_window_new (GtkApplication *application);
+
+/* Opens a level file, asking first about unsaved changes. */
+void           hb_window_open (HbWindow *self, GFile *file);
+/* Loads a level file now, whatever the current level holds. On failure
+ * shows a toast with the error and leaves the open level unchanged. */
+gboolean       hb_window_load_file (HbWindow *self, GFile *file);
+/* Writes the level to `file` (atomically) and makes it the level's file. */
+gboolean       hb_window_save_to_file (HbWindow *self, GFile *file, GError **error);
+
+const HbGame  *hb_window_get_game (HbWindow *self);
+const HbState *hb_window_get_state (HbWindow *self);
+gboolean       hb_window_get_modified (HbWindow *self);
+GFile         *hb_window_get_file (HbWindow *self);
+void           hb_window_set_mode (HbWindow *self, HbMode mode);
+HbMode         hb_window_get_mode (HbWindow *self);
+
+/* The "ask-to-save" property (TRUE by default): when FALSE, closing the
+ * window or replacing a modified level discards the changes without the
+ * Cancel / Discard / Save dialog. Tests turn it off. */
+void           hb_window_set_ask_to_save (HbWindow *self, gboolean ask);
+
+/* Solving, for the keyboard, the sidebar and tests. */
+gboolean       hb_window_select_solver (HbWindow *self, const char *id);
+const HbSolver *hb_window_get_solver (HbWindow *self);
+void           hb_window_solve (HbWindow *self);
+void           hb_window_cancel_solve (HbWindow *self);
+gboolean       hb_window_is_solving (HbWindow *self);
+/* The last solve's result and the board it started from, or NULL. */
+const HbResult *hb_window_get_result (HbWindow *self);
+const HbState  *hb_window_get_result_initial (HbWindow *self);
+/* TRUE while a hint is being computed for the current board. */
+gboolean       hb_window_is_hint_pending (HbWindow *self);
+
+HbBoardView   *hb_window_get_board_view (HbWindow *self);
+HbPlayerBar   *hb_window_get_player_bar (HbWindow *self);
+HbPaletteBar  *hb_window_get_palette_bar (HbWindow *self);
+/* TRUE while the player shows a trace instead of the live board. */
+gboolean       hb_window_is_playing_trace (HbWindow *self);
+/* The text of the last toast shown (for tests), or NULL. */
+const char    *hb_window_get_last_toast (HbWindow *self);
+
+G_END_DECLS
