@@ -294,7 +294,9 @@ search (Fast *f, const gint32 *tiles, gsize len, guint64 limit)
         hb_trace_add (f->trace, HB_STEP_REJECT, best % f->w, best / f->w,
                       turns[r], f->depth, (gint64) f->nodes);
       undo_to (f, mark);
-      if (hb_trace_wants (f->trace))
+      /* Once the search is over the animation keeps the answer on the
+       * board: the undo is recorded only when the search goes on. */
+      if (found < limit && hb_trace_wants (f->trace))
         hb_trace_add (f->trace, HB_STEP_UNDO, best % f->w, best / f->w,
                       turns[r], f->depth, (gint64) f->nodes);
     }

@@ -1,0 +1,342 @@
+/* test-loop-render: drawing, the hint overlay and "next hint", the palette,
+ * the trace frames of every solver, and the quick bench. */
+#include "loop.h"
+#include "hb-test-util.h"
+#include "hb-player.h"
+
+#include <string.h>
+
+#define SIZE 240
+
+static cairo_surface_t *
+new_surface (void)
+{
+  return cairo_image_surface_create (CAIRO_FORMAT_RGB24, SIZE, SIZE);
+}
+
+static guint32
+pixel (cairo_surface_t *s, int x, int y)
+{
+  cairo_surface_flush (s);
+  return ((guint32 *) (cairo_image_surface_get_data (s)
+                       + y * cairo_image_surface_get_stride (s)))[x] & 0xffffff;
+}
+
+/* Number of pixels that differ between two surfaces, or from the pixel at
+ * (0, 0) (the background) when b is NULL. */
+static guint
+count_diff (cairo_surface_t *a, cairo_surface_t *b)
+{
+  guint32 bg = pixel (a, 0, 0);
+  guint n = 0;
+
+  if (b)
+    cairo_surface_flush (b);
+  for (int y = 0; y < SIZE; y++)
+    for (int x = 0; x < SIZE; x++)
+      n += pixel (a, x, y) != (b ? pixel (b, x, y) : bg);
+  return n;
+}
+
+static cairo_surface_t *
+render (const HbState *s, const HbRenderOptions *o)
+{
+  cairo_surface_t *surf = new_surface ();
+  cairo_t *cr = cairo_create (surf);
+  HbLayout l;
+
+  hb_layout_fit (&l, s->width, s->height, SIZE, SIZE, 4);
+  loop_game.render (s, cr, &l, o);
+  cairo_destroy (cr);
+  return surf;
+}
+
+static void
+test_render (void)
+{
+  LoopState *level = loop_generate_level (6, 5, 3);
+  HbState *blank = loop_game.new_blank (6, 5);
+  HbRenderOptions o = { .hover_x = -1, .hover_y = -1 };
+  cairo_surface_t *a = render (&level->base, &o), *b = render (blank, &o), *c;
+  HbLayout l;
+
+  /* Tiles draw something beyond the background and the grid. */
+  g_assert_cmpuint (count_diff (a, NULL), >, 1000);
+  g_assert_cmpuint (count_diff (a, b), >, 1000);
+  /* The middle of a cell with arms is arm-coloured, not background. */
+  hb_layout_fit (&l, 6, 5, SIZE, SIZE, 4);
+  for (int i = 0; i < 30; i++)
+    if (level->tiles[i])
+      {
+        int px = (int) (l.x0 + (i % 6 + 0.5) * l.cell), py = (int) (l.y0 + (i / 6 + 0.5) * l.cell);
+        g_assert_cmphex (pixel (a, px, py), !=, pixel (a, 0, 0));
+        break;
+      }
+  cairo_surface_destroy (b);
+
+  /* The dark style has another background. */
+  o.dark = TRUE;
+  b = render (&level->base, &o);
+  g_assert_cmphex (pixel (a, 0, 0), !=, pixel (b, 0, 0));
+  cairo_surface_destroy (b);
+  o.dark = FALSE;
+
+  /* A hovered cell is highlighted. */
+  o.hover_x = o.hover_y = 0;
+  c = render (&level->base, &o);
+  g_assert_cmpuint (count_diff (a, c), >, 0);
+  cairo_surface_destroy (c);
+
+  /* Open ends are marked: the same tile drawn matched and unmatched
+   * differ. */
+  {
+    HbState *solo = hb_test_parse (&loop_game, "0100 0001\n");
+    HbState *open = hb_test_parse (&loop_game, "0100 0100\n");
+    HbRenderOptions plain = { .hover_x = -1, .hover_y = -1 };
+    cairo_surface_t *x = render (solo, &plain), *y = render (open, &plain);
+    /* Compare only the left tile's half: same tile, open in one. */
+    guint diff = 0;
+    for (int py = 0; py < SIZE; py++)
+      for (int px = 0; px < SIZE / 2; px++)
+        diff += pixel (x, px, py) != pixel (y, px, py);
+    g_assert_cmpuint (diff, >, 50);
+    cairo_surface_destroy (x);
+    cairo_surface_destroy (y);
+    hb_state_free (solo);
+    hb_state_free (open);
+  }
+  cairo_surface_destroy (a);
+  hb_state_free (blank);
+  hb_state_free (&level->base);
+}
+
+static void
+test_hints (void)
+{
+  LoopState *level = loop_generate_level (9, 8, 11);
+  HbState *cur = loop_game.copy (&level->base);
+  g_autoptr(GError) error = NULL;
+  gpointer hint = loop_game.hint_compute (cur, NULL, &error);
+  HbRenderOptions o = { .hover_x = -1, .hover_y = -1 };
+  cairo_surface_t *plain, *shown;
+  g_autofree char *text = NULL;
+  HbMove m;
+  int moves = 0;
+  guint forced = 0;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (hint);
+  for (int i = 0; i < 72; i++)
+    forced += ((LoopHint *) hint)->forced[i];
+  g_assert_cmpuint (forced, >, 0);
+  text = loop_game.hint_describe (cur, hint);
+  g_assert_nonnull (strstr (text, "to turn"));
+
+  /* The overlay draws arrows and forced colours. */
+  plain = render (cur, &o);
+  o.show_hints = TRUE;
+  o.hint = hint;
+  shown = render (cur, &o);
+  g_assert_cmpuint (count_diff (plain, shown), >, 100);
+  cairo_surface_destroy (plain);
+  cairo_surface_destroy (shown);
+
+  /* "Next hint" until solved: each fixes one tile. */
+  while (loop_game.hint_next_move (cur, hint, &m))
+    {
+      HbState *next = loop_game.apply (cur, &m);
+      g_assert_nonnull (next);
+      g_assert_cmpint (m.op, ==, LOOP_OP_ROTATE);
+      hb_state_free (cur);
+      cur = next;
+      g_assert_cmpint (++moves, <=, 72);
+    }
+  g_assert_true (loop_game.is_solved (cur));
+  g_assert_cmpint (moves, >, 0);
+  g_free (text);
+  text = loop_game.hint_describe (cur, hint);
+  g_assert_cmpstr (text, ==, "Every tile is in its solved rotation");
+  loop_game.hint_free (hint);
+
+  /* An unsolvable level: the hint says so and offers no move. */
+  {
+    HbState *bad = hb_test_parse (&loop_game, "1000 1000 1000\n");
+    hint = loop_game.hint_compute (bad, NULL, &error);
+    g_assert_no_error (error);
+    g_free (text);
+    text = loop_game.hint_describe (bad, hint);
+    g_assert_nonnull (strstr (text, "no solution"));
+    g_assert_false (loop_game.hint_next_move (bad, hint, &m));
+    loop_game.hint_free (hint);
+    hb_state_free (bad);
+  }
+  /* A cancelled hint is an error, not a crash. */
+  {
+    GCancellable *c = g_cancellable_new ();
+    LoopState *big = loop_generate_level (300, 300, 2);
+    g_cancellable_cancel (c);
+    hint = loop_game.hint_compute (&big->base, c, &error);
+    g_assert_null (hint);
+    g_assert_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_CANCELLED);
+    g_clear_error (&error);
+    g_object_unref (c);
+    hb_state_free (&big->base);
+  }
+  hb_state_free (cur);
+  hb_state_free (&level->base);
+}
+
+static void
+test_palette_render (void)
+{
+  HbState *s = loop_game.new_blank (2, 2);
+  HbPaletteEntry e[8];
+  int n = loop_game.palette (s, HB_MODE_EDIT, e, 8);
+
+  for (int i = 0; i < n; i++)
+    {
+      cairo_surface_t *surf = new_surface ();
+      cairo_t *cr = cairo_create (surf);
+      loop_game.palette_render (s, HB_MODE_EDIT, e[i].id, cr, SIZE, i % 2);
+      cairo_destroy (cr);
+      g_assert_cmpuint (count_diff (surf, NULL), >, 50);
+      cairo_surface_destroy (surf);
+    }
+  hb_state_free (s);
+}
+
+/* Replays a solver's trace in the player; the last frame of an exact
+ * solver shows its answer, and every frame renders. */
+static void
+test_frames (void)
+{
+  g_autofree char *text = hb_test_read_data ("loop/mixed.loop", NULL);
+  HbState *level = hb_test_parse (&loop_game, text);
+  int n = level->width * level->height;
+
+  for (int k = 0; loop_game.solvers[k]; k++)
+    {
+      const HbSolver *solver = loop_game.solvers[k];
+      HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+      HbSolveOptions options = { 0 };
+      HbResult *r = hb_solve (solver, level, &options, trace, NULL, NULL);
+      HbPlayer *player = hb_player_new (level, trace);
+      HbRenderOptions o = { .hover_x = -1, .hover_y = -1 };
+      gsize len = hb_player_length (player);
+      const LoopFrame *frame;
+      HbLayout l;
+      cairo_surface_t *first, *last;
+      cairo_t *cr;
+
+      g_assert_cmpuint (len, >, 0);
+      hb_layout_fit (&l, level->width, level->height, SIZE, SIZE, 4);
+      first = new_surface ();
+      cr = cairo_create (first);
+      hb_player_render (player, cr, &l, &o);
+      cairo_destroy (cr);
+
+      /* Walk every step forward, then jump about. */
+      for (gsize p = 1; p <= len; p++)
+        {
+          g_autofree char *d = NULL;
+          hb_player_seek (player, p);
+          d = hb_player_describe (player);
+          g_assert_true (d != NULL && *d);
+        }
+      hb_player_seek (player, len / 2);
+      hb_player_seek (player, len);
+      frame = hb_player_frame (player);
+      last = new_surface ();
+      cr = cairo_create (last);
+      hb_player_render (player, cr, &l, &o);
+      cairo_destroy (cr);
+      g_assert_cmpuint (count_diff (first, last), >, 0);
+
+      if (solver->flags & HB_SOLVER_EXACT)
+        g_assert_cmpmem (frame->tiles, n, LOOP_CONST (r->solved)->tiles, n);
+      else
+        {
+          /* The flow is on the board. */
+          guint flow = 0;
+          for (int i = 0; i < n; i++)
+            flow += frame->flow[i] != 0;
+          g_assert_cmpuint (flow, >, 0);
+        }
+      cairo_surface_destroy (first);
+      cairo_surface_destroy (last);
+      hb_player_free (player);
+      hb_result_free (r);
+      hb_trace_free (trace);
+    }
+  hb_state_free (level);
+}
+
+/* The write-up's colours: a valid try green, an invalid one red. */
+static void
+test_backtrack_tries (void)
+{
+  g_autofree char *text = hb_test_read_data ("loop/mixed.loop", NULL);
+  HbState *level = hb_test_parse (&loop_game, text);
+  HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+  HbSolveOptions options = { 0 };
+  HbResult *r = hb_solve (&loop_solver_backtrack, level, &options, trace, NULL, NULL);
+  gboolean saw_valid = FALSE, saw_invalid = FALSE;
+  gpointer frame = loop_game.frame_new (level, trace);
+
+  g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+  for (gsize i = 0; i < hb_trace_length (trace); i++)
+    {
+      const HbStep *st = hb_trace_step (trace, i);
+      loop_game.frame_step (frame, trace, st);
+      if (st->kind == HB_STEP_TRY)
+        {
+          const LoopFrame *f = frame;
+          guint8 status = f->status[st->y * level->width + st->x];
+          if (st->flags & LOOP_STEP_VALID)
+            {
+              saw_valid = TRUE;
+              g_assert_cmpint (status, ==, LOOP_CELL_TRIED);
+            }
+          else
+            {
+              saw_invalid = TRUE;
+              g_assert_cmpint (status, ==, LOOP_CELL_REJECTED);
+            }
+          g_assert_cmpint (f->cur_x, ==, st->x);
+        }
+    }
+  g_assert_true (saw_valid);
+  g_assert_true (saw_invalid);
+  loop_game.frame_free (frame);
+  hb_result_free (r);
+  hb_trace_free (trace);
+  hb_state_free (level);
+}
+
+static void
+test_bench_quick (void)
+{
+  GString *out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (loop_game.bench (TRUE, 1, out, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (out->str, "| board | solver | median ms | repeats |"));
+  g_assert_nonnull (strstr (out->str, "| fast |"));
+  g_assert_nonnull (strstr (out->str, "| backtrack |"));
+  g_assert_nonnull (strstr (out->str, "| dlx |"));
+  g_string_free (out, TRUE);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/loop/render/board", test_render);
+  g_test_add_func ("/loop/render/hints", test_hints);
+  g_test_add_func ("/loop/render/palette", test_palette_render);
+  g_test_add_func ("/loop/render/frames", test_frames);
+  g_test_add_func ("/loop/render/backtrack-tries", test_backtrack_tries);
+  g_test_add_func ("/loop/bench/quick", test_bench_quick);
+  return g_test_run ();
+}
