@@ -67,6 +67,8 @@ typedef guint64 Word;
 #define WORK_PER_NODE       16
 /* Search tables (signature classes and the level tree) may use this much. */
 #define SEARCH_MEMORY_LIMIT ((gsize) 256 << 20)
+/* Word operations allowed for setting up the search (see below). */
+#define SEARCH_SETUP_LIMIT  4e8
 /* The trace shows the chase press by press only on boards this small. */
 #define TRACE_MAX_CELLS     (64 * 64)
 
@@ -91,7 +93,17 @@ bit_set (Word *v, gsize i)
 static inline void
 xor_words (Word *restrict dst, const Word *restrict src, gsize n)
 {
-  for (gsize i = 0; i < n; i++)
+  gsize i = 0;
+
+  /* Four words a round: the elimination's inner loop. */
+  for (; i + 4 <= n; i += 4)
+    {
+      dst[i] ^= src[i];
+      dst[i + 1] ^= src[i + 1];
+      dst[i + 2] ^= src[i + 2];
+      dst[i + 3] ^= src[i + 3];
+    }
+  for (; i < n; i++)
     dst[i] ^= src[i];
 }
 
@@ -125,6 +137,22 @@ chase_cell (const Chase *c, int r, int i)
   return c->transposed ? (gsize) i * c->width + r : (gsize) r * c->width + i;
 }
 
+/* Eight cells (bytes, nonzero = lit) as eight bits, cell i at bit i: set
+ * the top bit of each nonzero byte, move it to bit 0, and gather the eight
+ * bits with one multiplication (each byte's bit lands in the top byte,
+ * none carries into another). */
+static inline Word
+pack8 (const guint8 *p)
+{
+  Word x;
+
+  memcpy (&x, p, 8);
+  x = GUINT64_FROM_LE (x);
+  x = ((((x & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | x)
+       & 0x8080808080808080ull) >> 7;
+  return (x * 0x0102040810204080ull) >> 56;
+}
+
 static gboolean
 chase_init (Chase *c, const LightsState *s, GError **error)
 {
@@ -148,7 +176,15 @@ chase_init (Chase *c, const LightsState *s, GError **error)
   for (int y = 0; y < h; y++)
     {
       const guint8 *row = s->cells + (gsize) y * w;
-      for (int x = 0; x < w; x++)
+      int x = 0;
+
+      if (!c->transposed)
+        {
+          Word *out = c->lights + (gsize) y * c->nw;
+          for (; x + 8 <= w; x += 8)
+            out[x / WORD_BITS] |= pack8 (row + x) << (x % WORD_BITS);
+        }
+      for (; x < w; x++)
         if (row[x])
           {
             if (c->transposed)
@@ -1059,12 +1095,19 @@ lights_gf2_solve (const LightsState *state, guint64 node_limit,
           f++;
         }
 
-      null_rows = g_try_malloc_n ((gsize) k * c.m * nw, sizeof (Word));
       s.node_limit = node_limit;
-      s.work_limit = node_limit * WORK_PER_NODE;
+      s.work_limit = node_limit > G_MAXUINT64 / WORK_PER_NODE
+                     ? G_MAXUINT64 : node_limit * WORK_PER_NODE;
       s.cancellable = cancellable;
       s.trace = trace;
-      if (null_rows != NULL && (gsize) k * nw * c.m * sizeof (Word) <= SEARCH_MEMORY_LIMIT)
+      /* Setting up the search reduces every cell's k-bit signature against
+       * k pivots: N·k·k/64 word operations, and k chased null vectors in
+       * memory. Past these bounds (a 1055×1055 board has nullity 702) the
+       * particular solution is returned, not proven minimal. */
+      if ((gsize) k * nw * c.m * sizeof (Word) <= SEARCH_MEMORY_LIMIT
+          && (double) N * k * WORDS (k) <= SEARCH_SETUP_LIMIT)
+        null_rows = g_try_malloc_n ((gsize) k * c.m * nw, sizeof (Word));
+      if (null_rows != NULL)
         {
           for (int i = 0; i < k; i++)
             chase_run (&c, FALSE, nullv + (gsize) i * nw,
@@ -1177,11 +1220,23 @@ gf2_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
     int w = state->width, h = state->height;
     gsize at = 0;
 
-    g_array_set_size (r->moves, (guint) a.presses);
+    HbMove *m;
+
+    /* One slot more than the presses: the loop writes every cell's move
+     * and only advances past pressed ones (no unpredictable branch on a
+     * random board). */
+    g_array_set_size (r->moves, (guint) a.presses + 1);
+    m = (HbMove *) (gpointer) r->moves->data;
     for (int y = 0; y < h; y++)
-      for (int x = 0; x < w; x++)
-        if (a.press[(gsize) y * w + x])
-          g_array_index (r->moves, HbMove, at++) = (HbMove) { LIGHTS_OP_PRESS, x, y, 0 };
+      {
+        const guint8 *row = a.press + (gsize) y * w;
+        for (int x = 0; x < w; x++)
+          {
+            m[at] = (HbMove) { LIGHTS_OP_PRESS, x, y, 0 };
+            at += row[x] != 0;
+          }
+      }
+    g_array_set_size (r->moves, (guint) a.presses);
     r->solved = &lights_state_new (w, h)->base;
   }
   r->optimal = a.optimal;
@@ -1192,7 +1247,12 @@ gf2_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
   hb_result_add_stat (r, "presses", "%" G_GUINT64_FORMAT, a.presses);
   hb_result_add_stat (r, "optimal", "%s", a.optimal ? "proven" : "not proven");
   hb_result_add_stat (r, "nodes", "%" G_GUINT64_FORMAT, a.nodes);
-  if (!a.optimal)
+  if (!a.optimal && a.nodes == 0)
+    hb_result_set_message (r, "Did not search for the fewest presses: the null space "
+                           "(dimension %d) is too large for the search on a board this "
+                           "size; this is one of the 2^%d solutions, fewer presses may "
+                           "exist", a.nullity, a.nullity);
+  else if (!a.optimal)
     hb_result_set_message (r, "Gave up proving the minimum after %" G_GUINT64_FORMAT
                            " search nodes: %" G_GUINT64_FORMAT " presses, fewer "
                            "may exist among the 2^%d solutions",
