@@ -11,8 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-gboolean lights_bench (gboolean quick, guint repeats, GString *out, GError **error);
-
 #define BENCH_SEED 0x5eed0f11u
 
 typedef struct {

@@ -68,6 +68,9 @@ gboolean lights_gf2_solve (const LightsState *state, guint64 node_limit,
                            LightsAnswer *answer, GError **error);
 void     lights_answer_clear (LightsAnswer *answer);
 
+/* `hintboard-cli bench lights` (lights-bench.c). */
+gboolean lights_bench (gboolean quick, guint repeats, GString *out, GError **error);
+
 /* The hint the overlay draws (orange dots): see lights.c. */
 typedef struct {
   LightsAnswer answer;
