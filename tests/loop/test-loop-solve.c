@@ -361,6 +361,66 @@ test_count (void)
   }
 }
 
+/* One arm added to a tile that propagation alone does not fix leaves an
+ * odd number of arms: no solution, found by every exact solver. */
+static void
+test_odd_parity (void)
+{
+  guint odd_regions = 0;
+
+  for (guint64 seed = 1; seed <= 25; seed++)
+    {
+      LoopState *level = loop_generate_level (6, 6, seed);
+      LoopAnswer a;
+      int k = -1;
+
+      loop_fast_solve (level, 1, 0, NULL, NULL, &a);
+      for (int i = 0; i < 36 && k < 0; i++)
+        if (!a.forced[i] && level->tiles[i] != 15)
+          k = i;
+      loop_answer_clear (&a);
+      if (k < 0)
+        {
+          hb_state_free (&level->base);
+          continue;
+        }
+      for (int d = 0; d < 4; d++)
+        if (!(level->tiles[k] & (1 << d)))
+          {
+            level->tiles[k] |= 1 << d;
+            break;
+          }
+      for (int e = 0; exact[e]; e++)
+        {
+          HbResult *r = run (exact[e], &level->base, NULL);
+          g_assert_cmpint (r->status, ==, HB_STATUS_NO_SOLUTION);
+          if (hb_result_get_stat (r, "odd regions"))
+            odd_regions++;
+          hb_result_free (r);
+        }
+      hb_state_free (&level->base);
+    }
+  g_test_message ("%u levels refused by region parity", odd_regions);
+
+  /* This one needs the parity rule (or a search) to be refused. */
+  {
+    HbState *level = load ("odd-region.loop");
+    for (int e = 0; exact[e]; e++)
+      {
+        HbResult *r = run (exact[e], level, NULL);
+        g_assert_cmpint (r->status, ==, HB_STATUS_NO_SOLUTION);
+        if (e == 0)
+          {
+            g_assert_cmpstr (hb_result_get_stat (r, "odd regions"), ==, "1");
+            g_assert_nonnull (strstr (r->message, "odd number of arms"));
+          }
+        hb_result_free (r);
+      }
+    check_count (level);
+    hb_state_free (level);
+  }
+}
+
 /* ---- Max flow ---------------------------------------------------------- */
 
 static void
@@ -469,6 +529,7 @@ main (int argc, char **argv)
   g_test_add_func ("/loop/solve/generated", test_generated);
   g_test_add_func ("/loop/solve/net-ids", test_net_ids);
   g_test_add_func ("/loop/solve/count", test_count);
+  g_test_add_func ("/loop/solve/odd-parity", test_odd_parity);
   g_test_add_func ("/loop/solve/maxflow", test_maxflow);
   g_test_add_func ("/loop/solve/cancel", test_cancel);
   g_test_add_func ("/loop/solve/traces", test_traces);

@@ -108,6 +108,7 @@ typedef struct {
   guint64  forced_count;  /* tiles fixed by the first propagation */
   guint64  regions;       /* independent regions left to search */
   guint64  largest_region;
+  guint64  parity_failures; /* regions proven unsolvable by their arm parity */
 } LoopAnswer;
 
 /* Solves (and with count_limit > 1 counts solutions up to that many). */
