@@ -1,0 +1,433 @@
+/* flood-graph.c: the graph of same-colour regions, and the lower bound.
+ *
+ * Every solver works on regions rather than cells: a 14×14 board with six
+ * colours has about 120 regions instead of 196 cells, a move is a few word
+ * operations on a bitset, and distances are counted in moves.
+ *
+ * The lower bound (FloodScan.h). Let dist(r) be the number of edges from
+ * the flooded set F to region r in the region graph (frontier regions are
+ * at 1). A move adds to F only regions at distance 1, so one move lowers
+ * every distance by at most one, and r cannot be flooded before move
+ * dist(r). Take any d ≥ 0: after the first d moves of a solution, every
+ * region farther than d is still unflooded, and each colour among those
+ * regions (D_d) still needs a move of its own colour. Hence a solution has
+ * at least d + |D_d| moves, for every d, and
+ *
+ *     h(F) = max over d ≥ 0 of d + |D_d|,   D_d = colours of the regions
+ *                                                  farther than d.
+ *
+ * d = 0 gives the number of colours left, d = ecc − 1 the eccentricity ecc.
+ * (This dominates "d plus the colours found *only* farther than d".)
+ * h is consistent: after one move, distances drop by at most one and the
+ * regions farther than d ≥ 1 are untouched, so D_d(F) ⊆ D_{d−1}(F') and
+ * h(F') ≥ h(F) − 1; for d = 0 the colours left drop by at most one.
+ * Consistency lets A* close a state the first time it expands it. */
+#include "flood.h"
+
+#include <string.h>
+
+FloodGraph *
+flood_graph_new (const guint8 *cells, int width, int height, int colours)
+{
+  FloodGraph *g = g_new0 (FloodGraph, 1);
+  int ncells = width * height;
+  int *queue = g_new (int, ncells);
+  int *order, *start, *mark;
+  GArray *nbr;
+
+  g->width = width;
+  g->height = height;
+  g->colours = colours;
+  g->region_of = g_new (int, ncells);
+  for (int i = 0; i < ncells; i++)
+    g->region_of[i] = -1;
+
+  /* Label the regions by breadth-first search over the cells. */
+  GArray *col = g_array_new (FALSE, FALSE, 1);
+  GArray *size = g_array_new (FALSE, FALSE, sizeof (int));
+  for (int i = 0; i < ncells; i++)
+    {
+      int head = 0, tail = 0, r;
+      guint8 c = cells[i];
+
+      if (g->region_of[i] >= 0)
+        continue;
+      r = g->n++;
+      g->region_of[i] = r;
+      queue[tail++] = i;
+      while (head < tail)
+        {
+          int p = queue[head++], x = p % width, y = p / width;
+          for (int d = 0; d < 4; d++)
+            {
+              int nx = x + hb_dir_dx[d], ny = y + hb_dir_dy[d], q;
+              if (nx < 0 || ny < 0 || nx >= width || ny >= height)
+                continue;
+              q = ny * width + nx;
+              if (g->region_of[q] < 0 && cells[q] == c)
+                {
+                  g->region_of[q] = r;
+                  queue[tail++] = q;
+                }
+            }
+        }
+      g_array_append_val (col, c);
+      g_array_append_val (size, tail);
+    }
+  g->colour = (guint8 *) g_array_free (col, FALSE);
+  g->size = (int *) g_array_free (size, FALSE);
+  g->root = g->region_of[0];
+  g->words = (g->n + 63) / 64;
+
+  /* Cells grouped by region (counting sort), then each region's distinct
+   * neighbours, deduplicated with a mark per region. */
+  start = g_new0 (int, g->n + 1);
+  for (int i = 0; i < ncells; i++)
+    start[g->region_of[i] + 1]++;
+  for (int r = 0; r < g->n; r++)
+    start[r + 1] += start[r];
+  order = queue;
+  {
+    int *fill = g_memdup2 (start, sizeof (int) * g->n);
+    for (int i = 0; i < ncells; i++)
+      order[fill[g->region_of[i]]++] = i;
+    g_free (fill);
+  }
+  mark = g_new (int, g->n);
+  for (int r = 0; r < g->n; r++)
+    mark[r] = -1;
+  nbr = g_array_new (FALSE, FALSE, sizeof (int));
+  g->nbr_start = g_new (int, g->n + 1);
+  for (int r = 0; r < g->n; r++)
+    {
+      g->nbr_start[r] = nbr->len;
+      for (int k = start[r]; k < start[r + 1]; k++)
+        {
+          int p = order[k], x = p % width, y = p / width;
+          for (int d = 0; d < 4; d++)
+            {
+              int nx = x + hb_dir_dx[d], ny = y + hb_dir_dy[d], s;
+              if (nx < 0 || ny < 0 || nx >= width || ny >= height)
+                continue;
+              s = g->region_of[ny * width + nx];
+              if (s != r && mark[s] != r)
+                {
+                  mark[s] = r;
+                  g_array_append_val (nbr, s);
+                }
+            }
+        }
+    }
+  g->nbr_start[g->n] = nbr->len;
+  g->nbr = (int *) g_array_free (nbr, FALSE);
+  g_free (mark);
+  g_free (start);
+  g_free (queue);
+
+  g->by_colour = g_new0 (guint64, (gsize) MAX (colours, 1) * g->words);
+  g->all = g_new0 (guint64, g->words);
+  for (int r = 0; r < g->n; r++)
+    {
+      if (g->colour[r] < colours)
+        FLOOD_SET_ADD (g->by_colour + (gsize) g->colour[r] * g->words, r);
+      FLOOD_SET_ADD (g->all, r);
+    }
+  if (g->n <= FLOOD_ADJ_MAX_REGIONS)
+    {
+      g->adj = g_new0 (guint64, (gsize) g->n * g->words);
+      for (int r = 0; r < g->n; r++)
+        for (int k = g->nbr_start[r]; k < g->nbr_start[r + 1]; k++)
+          FLOOD_SET_ADD (g->adj + (gsize) r * g->words, g->nbr[k]);
+    }
+  return g;
+}
+
+void
+flood_graph_free (FloodGraph *g)
+{
+  if (g == NULL)
+    return;
+  g_free (g->region_of);
+  g_free (g->colour);
+  g_free (g->size);
+  g_free (g->nbr_start);
+  g_free (g->nbr);
+  g_free (g->by_colour);
+  g_free (g->all);
+  g_free (g->adj);
+  g_free (g);
+}
+
+void
+flood_scratch_init (FloodScratch *s, const FloodGraph *g)
+{
+  s->queue = g_new (int, g->n + 1);
+  s->seen = g_new (guint64, g->words);
+  s->frontier = g_new (guint64, g->words);
+  s->layer = g_new (guint64, g->words);
+  s->next = g_new (guint64, g->words);
+}
+
+void
+flood_scratch_clear (FloodScratch *s)
+{
+  g_clear_pointer (&s->queue, g_free);
+  g_clear_pointer (&s->seen, g_free);
+  g_clear_pointer (&s->frontier, g_free);
+  g_clear_pointer (&s->layer, g_free);
+  g_clear_pointer (&s->next, g_free);
+}
+
+/* The bound from each colour's farthest distance, see above. */
+static int
+bound_from_maxdist (const int *maxdist)
+{
+  int h = 0;
+
+  /* h = max over d of d + #{colours with a region farther than d}. The
+   * count only drops just past a colour's farthest distance, so the maximum
+   * is at d = M − 1 for some colour's farthest distance M. */
+  for (int c = 0; c < FLOOD_MAX_COLOURS; c++)
+    {
+      int m = maxdist[c], farther = 0;
+      if (m == 0)
+        continue;
+      for (int c2 = 0; c2 < FLOOD_MAX_COLOURS; c2++)
+        if (maxdist[c2] >= m)
+          farther++;
+      h = MAX (h, m - 1 + farther);
+    }
+  return h;
+}
+
+/* The same search, a layer at a time with word operations on neighbour
+ * sets: several times faster on the boards the optimal search can solve. */
+static void
+scan_bitset (const FloodGraph *g, const guint64 *set, FloodScratch *sc,
+             gboolean need_cells, FloodScan *out)
+{
+  int words = g->words, maxdist[FLOOD_MAX_COLOURS + 1] = { 0 };
+  int d = 0, remaining = 0, cells = 0;
+  guint64 *seen = sc->seen, *layer = sc->layer, *next = sc->next;
+  guint left = 0;
+  gboolean any;
+
+  memset (layer, 0, sizeof (guint64) * words);
+  for (int w = 0; w < words; w++)
+    {
+      guint64 bits = set[w];
+      seen[w] = bits;
+      remaining += __builtin_popcountll (g->all[w] & ~bits);
+      while (bits)
+        {
+          int r = w * 64 + __builtin_ctzll (bits);
+          const guint64 *a = g->adj + (gsize) r * words;
+          bits &= bits - 1;
+          if (need_cells)
+            cells += g->size[r];
+          for (int k = 0; k < words; k++)
+            layer[k] |= a[k];
+        }
+    }
+  any = FALSE;
+  for (int w = 0; w < words; w++)
+    {
+      layer[w] &= ~set[w];
+      sc->frontier[w] = layer[w];
+      any |= layer[w] != 0;
+    }
+  while (any)
+    {
+      d++;
+      for (int c = 0; c < g->colours; c++)
+        {
+          const guint64 *bc = g->by_colour + (gsize) c * words;
+          for (int w = 0; w < words; w++)
+            if (layer[w] & bc[w])
+              {
+                maxdist[c] = d;
+                left |= 1u << c;
+                break;
+              }
+        }
+      memset (next, 0, sizeof (guint64) * words);
+      for (int w = 0; w < words; w++)
+        {
+          guint64 bits = layer[w];
+          seen[w] |= bits;
+          while (bits)
+            {
+              int r = w * 64 + __builtin_ctzll (bits);
+              const guint64 *a = g->adj + (gsize) r * words;
+              bits &= bits - 1;
+              for (int k = 0; k < words; k++)
+                next[k] |= a[k];
+            }
+        }
+      any = FALSE;
+      for (int w = 0; w < words; w++)
+        {
+          layer[w] = next[w] & ~seen[w];
+          any |= layer[w] != 0;
+        }
+    }
+  out->remaining = remaining;
+  out->ecc = d;
+  out->colours_left = left;
+  out->cells_flooded = cells;
+  out->frontier = sc->frontier;
+  out->h = bound_from_maxdist (maxdist);
+}
+
+void
+flood_graph_scan (const FloodGraph *g, const guint64 *set,
+                  FloodScratch *sc, gboolean need_cells, FloodScan *out)
+{
+  if (g->adj != NULL)
+    {
+      scan_bitset (g, set, sc, need_cells, out);
+      return;
+    }
+
+  int maxdist[FLOOD_MAX_COLOURS + 1];
+  int head = 0, tail = 0, layer_end, d = 1, cells = 0;
+  guint left = 0;
+  guint64 *seen = sc->seen;
+
+  memcpy (seen, set, sizeof (guint64) * g->words);
+  memset (sc->frontier, 0, sizeof (guint64) * g->words);
+  for (int c = 0; c <= FLOOD_MAX_COLOURS; c++)
+    maxdist[c] = 0;
+
+  /* The frontier: unflooded neighbours of flooded regions. */
+  for (int w = 0; w < g->words; w++)
+    {
+      guint64 bits = set[w];
+      while (bits)
+        {
+          int r = w * 64 + __builtin_ctzll (bits);
+          bits &= bits - 1;
+          if (need_cells)
+            cells += g->size[r];
+          for (int k = g->nbr_start[r]; k < g->nbr_start[r + 1]; k++)
+            {
+              int s = g->nbr[k];
+              if (!FLOOD_SET_HAS (seen, s))
+                {
+                  FLOOD_SET_ADD (seen, s);
+                  FLOOD_SET_ADD (sc->frontier, s);
+                  sc->queue[tail++] = s;
+                }
+            }
+        }
+    }
+  layer_end = tail;
+  out->ecc = tail > 0 ? 1 : 0;
+  while (head < tail)
+    {
+      int r;
+
+      if (head == layer_end)
+        {
+          d++;
+          layer_end = tail;
+          out->ecc = d;
+        }
+      r = sc->queue[head++];
+      /* Breadth-first: d never decreases, so this is the farthest. */
+      left |= 1u << g->colour[r];
+      maxdist[g->colour[r]] = d;
+      for (int k = g->nbr_start[r]; k < g->nbr_start[r + 1]; k++)
+        {
+          int s = g->nbr[k];
+          if (!FLOOD_SET_HAS (seen, s))
+            {
+              FLOOD_SET_ADD (seen, s);
+              sc->queue[tail++] = s;
+            }
+        }
+    }
+  out->remaining = tail;
+  out->colours_left = left;
+  out->cells_flooded = cells;
+  out->frontier = sc->frontier;
+
+  out->h = bound_from_maxdist (maxdist);
+}
+
+void
+flood_graph_frontier (const FloodGraph *g, const guint64 *set, guint64 *out)
+{
+  memset (out, 0, sizeof (guint64) * g->words);
+  for (int w = 0; w < g->words; w++)
+    {
+      guint64 bits = set[w];
+      while (bits)
+        {
+          int r = w * 64 + __builtin_ctzll (bits);
+          bits &= bits - 1;
+          for (int k = g->nbr_start[r]; k < g->nbr_start[r + 1]; k++)
+            FLOOD_SET_ADD (out, g->nbr[k]);
+        }
+    }
+  for (int w = 0; w < g->words; w++)
+    out[w] &= ~set[w];
+}
+
+void
+flood_graph_move (const FloodGraph *g, guint64 *set, const guint64 *frontier,
+                  int c)
+{
+  const guint64 *bc = g->by_colour + (gsize) c * g->words;
+
+  for (int w = 0; w < g->words; w++)
+    set[w] |= frontier[w] & bc[w];
+}
+
+/* Proof that a forced colour may be played at once (used by the optimal
+ * search to collapse chains of such moves into one edge).
+ *
+ * Write move(F, c) = F ∪ {regions of colour c adjacent to F}. It is
+ * monotone: F ⊆ G implies move(F, c) ⊆ move(G, c), since a region adjacent
+ * to F is adjacent to G or inside it. Hence applying one sequence of moves
+ * to a larger set always yields a larger set.
+ *
+ * Suppose every unflooded region of colour c is adjacent to F (the set R),
+ * and S is any solution from F. S floods the regions of R, so it contains a
+ * move of colour c; write S = S1 · c · S2 with S1 free of c. Compare with
+ * S' = c · S1 · S2, of the same length. After c, S' has F ∪ R. S1 applied
+ * to F gives F1, and to the larger F ∪ R gives H ⊇ F1 ∪ R. In S the move c
+ * then gives F1 plus some regions of colour c, all of which are in R (R is
+ * every unflooded region of colour c), so H ⊇ move(F1, c). S2 keeps the
+ * inclusion, and S ends with every region flooded, so S' does too. So some
+ * shortest solution starts with c, and the search may play it without
+ * branching. */
+int
+flood_graph_forced (const FloodGraph *g, const guint64 *set,
+                    const guint64 *frontier)
+{
+  for (int c = 0; c < g->colours; c++)
+    {
+      const guint64 *bc = g->by_colour + (gsize) c * g->words;
+      gboolean any = FALSE, outside = FALSE;
+
+      for (int w = 0; w < g->words && !outside; w++)
+        {
+          guint64 rem = bc[w] & ~set[w];
+          any |= rem != 0;
+          outside = (rem & ~frontier[w]) != 0;
+        }
+      if (any && !outside)
+        return c;
+    }
+  return -1;
+}
+
+gboolean
+flood_set_full (const FloodGraph *g, const guint64 *set)
+{
+  for (int w = 0; w < g->words; w++)
+    if (set[w] != g->all[w])
+      return FALSE;
+  return TRUE;
+}

@@ -1,0 +1,427 @@
+/* flood-render.c: cairo drawing of a board, its overlays and trace frames.
+ *
+ * The colours are the Okabe–Ito palette (distinguishable with the common
+ * colour-vision deficiencies) followed by grey, brown and lavender for
+ * boards of more than seven colours; on large enough cells the colour's
+ * digit is drawn faintly too, so no one has to rely on hue alone. */
+#include "flood.h"
+
+#include <math.h>
+#include <string.h>
+
+static const guint32 palette_light[FLOOD_MAX_COLOURS] = {
+  0xE69F00, 0x56B4E9, 0x009E73, 0xF0E442, 0x0072B2,
+  0xD55E00, 0xCC79A7, 0x999999, 0x8C564B, 0xC5B0D5,
+};
+
+void
+flood_colour_rgb (int c, gboolean dark, double rgb[3])
+{
+  guint32 v = palette_light[CLAMP (c, 0, FLOOD_MAX_COLOURS - 1)];
+  /* In the dark style the brightest colours are toned down a little so the
+   * board does not glare against a dark window. */
+  double k = dark ? 0.85 : 1.0;
+
+  rgb[0] = ((v >> 16) & 0xff) / 255.0 * k;
+  rgb[1] = ((v >> 8) & 0xff) / 255.0 * k;
+  rgb[2] = (v & 0xff) / 255.0 * k;
+}
+
+static void
+set_colour (cairo_t *cr, int c, gboolean dark)
+{
+  double rgb[3];
+
+  flood_colour_rgb (c, dark, rgb);
+  cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
+}
+
+/* Traces the boundary of the cells marked in mask: every cell edge with a
+ * marked cell on one side and an unmarked cell (or the border) on the
+ * other. */
+static void
+mask_outline_path (cairo_t *cr, const guint8 *mask, int w, int h,
+                   const HbLayout *l, double inset)
+{
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        double x0, y0, x1, y1;
+        if (!mask[y * w + x])
+          continue;
+        x0 = l->x0 + x * l->cell;
+        y0 = l->y0 + y * l->cell;
+        x1 = x0 + l->cell;
+        y1 = y0 + l->cell;
+        if (y == 0 || !mask[(y - 1) * w + x])
+          {
+            cairo_move_to (cr, x0, y0 + inset);
+            cairo_line_to (cr, x1, y0 + inset);
+          }
+        if (y == h - 1 || !mask[(y + 1) * w + x])
+          {
+            cairo_move_to (cr, x0, y1 - inset);
+            cairo_line_to (cr, x1, y1 - inset);
+          }
+        if (x == 0 || !mask[y * w + x - 1])
+          {
+            cairo_move_to (cr, x0 + inset, y0);
+            cairo_line_to (cr, x0 + inset, y1);
+          }
+        if (x == w - 1 || !mask[y * w + x + 1])
+          {
+            cairo_move_to (cr, x1 - inset, y0);
+            cairo_line_to (cr, x1 - inset, y1);
+          }
+      }
+}
+
+/* A dashed outline in two tones, readable on every colour. */
+static void
+stroke_highlight (cairo_t *cr, const guint8 *mask, int w, int h,
+                  const HbLayout *l)
+{
+  double lw = MAX (2.0, l->cell * 0.12);
+  double dash[] = { MAX (3.0, l->cell * 0.3), MAX (2.0, l->cell * 0.18) };
+
+  cairo_save (cr);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_SQUARE);
+  mask_outline_path (cr, mask, w, h, l, lw / 2);
+  cairo_set_line_width (cr, lw);
+  cairo_set_source_rgb (cr, 0.05, 0.05, 0.05);
+  cairo_stroke_preserve (cr);
+  cairo_set_dash (cr, dash, 2, 0);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+void
+flood_render_cells (const guint8 *cells, int w, int h, const guint8 *highlight,
+                    cairo_t *cr, const HbLayout *l, gboolean dark)
+{
+  guint8 *flooded = g_new (guint8, (gsize) w * h);
+
+  cairo_save (cr);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        set_colour (cr, cells[y * w + x], dark);
+        /* Overlap by a fraction of a pixel so no seams show. */
+        cairo_rectangle (cr, l->x0 + x * l->cell, l->y0 + y * l->cell,
+                         l->cell + 0.5, l->cell + 0.5);
+        cairo_fill (cr);
+      }
+
+  if (l->cell >= 22)
+    {
+      cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+                              CAIRO_FONT_WEIGHT_NORMAL);
+      cairo_set_font_size (cr, l->cell * 0.32);
+      for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+          {
+            char t[2] = { '0' + cells[y * w + x], 0 };
+            cairo_text_extents_t e;
+            cairo_text_extents (cr, t, &e);
+            cairo_set_source_rgba (cr, 0, 0, 0, 0.3);
+            cairo_move_to (cr, l->x0 + (x + 0.5) * l->cell - e.x_bearing - e.width / 2,
+                           l->y0 + (y + 0.5) * l->cell - e.y_bearing - e.height / 2);
+            cairo_show_text (cr, t);
+          }
+    }
+
+  /* The flooded region, subtly outlined. */
+  flood_region_mask (cells, w, h, flooded);
+  if (!flood_cells_solved (cells, w * h))
+    {
+      mask_outline_path (cr, flooded, w, h, l, 0);
+      cairo_set_line_width (cr, MAX (1.5, l->cell * 0.08));
+      if (dark)
+        cairo_set_source_rgba (cr, 1, 1, 1, 0.75);
+      else
+        cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.65);
+      cairo_stroke (cr);
+    }
+  if (highlight)
+    stroke_highlight (cr, highlight, w, h, l);
+
+  /* The board's edge. */
+  cairo_rectangle (cr, l->x0, l->y0, l->cell * w, l->cell * h);
+  cairo_set_line_width (cr, 1);
+  if (dark)
+    cairo_set_source_rgba (cr, 1, 1, 1, 0.3);
+  else
+    cairo_set_source_rgba (cr, 0, 0, 0, 0.4);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+  g_free (flooded);
+}
+
+/* A rounded badge with text at the board's top-left corner. */
+static void
+draw_badge (cairo_t *cr, const HbLayout *l, const char *text, gboolean dark)
+{
+  double size = MAX (10.0, MIN (l->cell * 0.6, 28.0)), pad = size * 0.35;
+  double x, y, bw, bh, r;
+  cairo_text_extents_t e;
+
+  cairo_save (cr);
+  cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+                          CAIRO_FONT_WEIGHT_BOLD);
+  cairo_set_font_size (cr, size);
+  cairo_text_extents (cr, text, &e);
+  bw = e.width + 2 * pad;
+  bh = size + pad;
+  x = l->x0 + 3;
+  y = l->y0 + 3;
+  r = bh / 3;
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + bw - r, y + r, r, -G_PI / 2, 0);
+  cairo_arc (cr, x + bw - r, y + bh - r, r, 0, G_PI / 2);
+  cairo_arc (cr, x + r, y + bh - r, r, G_PI / 2, G_PI);
+  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+  if (dark)
+    cairo_set_source_rgba (cr, 0.12, 0.12, 0.12, 0.85);
+  else
+    cairo_set_source_rgba (cr, 1, 1, 1, 0.88);
+  cairo_fill (cr);
+  if (dark)
+    cairo_set_source_rgb (cr, 1, 1, 1);
+  else
+    cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+  cairo_move_to (cr, x + pad - e.x_bearing, y + bh / 2 - e.y_bearing - e.height / 2);
+  cairo_show_text (cr, text);
+  cairo_restore (cr);
+}
+
+void
+flood_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
+              const HbRenderOptions *options)
+{
+  const FloodState *s = FLOOD_CONST (state);
+  const FloodHint *hint = options ? options->hint : NULL;
+  gboolean dark = options ? options->dark : FALSE;
+  const guint8 *highlight = NULL;
+  int w = state->width, h = state->height;
+
+  if (options && options->show_hints && hint && hint->width == w
+      && hint->height == h && hint->colour >= 0)
+    highlight = hint->captured;
+  flood_render_cells (s->cells, w, h, highlight, cr, layout, dark);
+  if (highlight)
+    {
+      g_autofree char *t = g_strdup_printf ("%s%d", hint->proven ? "" : "≤",
+                                            hint->to_go);
+      draw_badge (cr, layout, t, dark);
+      /* A swatch of the colour to play, inside the badge's right edge. */
+    }
+  if (options && options->mode == HB_MODE_PLAY && options->hover_x >= 0
+      && options->hover_y >= 0 && options->hover_x < w && options->hover_y < h)
+    {
+      cairo_save (cr);
+      cairo_rectangle (cr, layout->x0 + options->hover_x * layout->cell + 1,
+                       layout->y0 + options->hover_y * layout->cell + 1,
+                       layout->cell - 2, layout->cell - 2);
+      cairo_set_line_width (cr, MAX (1.0, layout->cell * 0.06));
+      cairo_set_source_rgba (cr, dark ? 1 : 0, dark ? 1 : 0, dark ? 1 : 0, 0.6);
+      cairo_stroke (cr);
+      cairo_restore (cr);
+    }
+}
+
+void
+flood_palette_render (const HbState *state, HbMode mode, int id, cairo_t *cr,
+                      double size, gboolean dark)
+{
+  char t[2] = { '0' + CLAMP (id, 0, 9), 0 };
+  double r = size * 0.18;
+  cairo_text_extents_t e;
+
+  cairo_save (cr);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, size - r, r, r, -G_PI / 2, 0);
+  cairo_arc (cr, size - r, size - r, r, 0, G_PI / 2);
+  cairo_arc (cr, r, size - r, r, G_PI / 2, G_PI);
+  cairo_arc (cr, r, r, r, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+  set_colour (cr, id, dark);
+  cairo_fill_preserve (cr);
+  cairo_set_line_width (cr, 1);
+  cairo_set_source_rgba (cr, dark ? 1 : 0, dark ? 1 : 0, dark ? 1 : 0, 0.35);
+  cairo_stroke (cr);
+  cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+                          CAIRO_FONT_WEIGHT_BOLD);
+  cairo_set_font_size (cr, size * 0.45);
+  cairo_text_extents (cr, t, &e);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.55);
+  cairo_move_to (cr, size / 2 - e.x_bearing - e.width / 2,
+                 size / 2 - e.y_bearing - e.height / 2);
+  cairo_show_text (cr, t);
+  cairo_restore (cr);
+}
+
+/* ---- Trace frames ---------------------------------------------------------- */
+
+/* A frame: the board a step leaves. MOVE steps flood the answer board one
+ * move at a time (the captured cells outlined); TRY steps of the optimal
+ * search show the state being expanded (the board after its moves, blob =
+ * the colours); BOUND / INFO steps update the counters. */
+typedef struct {
+  int      w, h;
+  guint8  *initial;
+  guint8  *cells;
+  guint8  *highlight;    /* cells the last step captured, or NULL */
+  int      moves;
+  int      bound;
+  gint64   expanded;
+  gboolean searching;
+} FloodFrame;
+
+gpointer
+flood_frame_new (const HbState *initial, const HbTrace *trace)
+{
+  const FloodState *s = FLOOD_CONST (initial);
+  FloodFrame *f = g_new0 (FloodFrame, 1);
+  gsize n = (gsize) initial->width * initial->height;
+
+  f->w = initial->width;
+  f->h = initial->height;
+  f->initial = g_memdup2 (s->cells, n);
+  f->cells = g_memdup2 (s->cells, n);
+  return f;
+}
+
+gpointer
+flood_frame_copy (gconstpointer frame)
+{
+  const FloodFrame *f = frame;
+  FloodFrame *c = g_memdup2 (f, sizeof *f);
+  gsize n = (gsize) f->w * f->h;
+
+  c->initial = g_memdup2 (f->initial, n);
+  c->cells = g_memdup2 (f->cells, n);
+  c->highlight = f->highlight ? g_memdup2 (f->highlight, n) : NULL;
+  return c;
+}
+
+void
+flood_frame_free (gpointer frame)
+{
+  FloodFrame *f = frame;
+
+  if (f == NULL)
+    return;
+  g_free (f->initial);
+  g_free (f->cells);
+  g_free (f->highlight);
+  g_free (f);
+}
+
+void
+flood_frame_step (gpointer frame, const HbTrace *trace, const HbStep *step)
+{
+  FloodFrame *f = frame;
+  gsize n = (gsize) f->w * f->h;
+
+  switch ((HbStepKind) step->kind)
+    {
+    case HB_STEP_MOVE:
+      {
+        guint8 *before = g_new (guint8, n);
+        if (f->searching)
+          {
+            memcpy (f->cells, f->initial, n);
+            f->searching = FALSE;
+          }
+        flood_region_mask (f->cells, f->w, f->h, before);
+        if (step->value >= 0 && step->value < FLOOD_MAX_COLOURS)
+          flood_fill (f->cells, f->w, f->h, step->value);
+        g_free (f->highlight);
+        f->highlight = g_new (guint8, n);
+        flood_region_mask (f->cells, f->w, f->h, f->highlight);
+        for (gsize i = 0; i < n; i++)
+          f->highlight[i] = f->highlight[i] && !before[i];
+        g_free (before);
+        f->moves = step->depth;
+        break;
+      }
+    case HB_STEP_TRY:
+      {
+        gsize len = 0;
+        const guint8 *m = hb_trace_blob (trace, step, &len);
+        memcpy (f->cells, f->initial, n);
+        for (gsize i = 0; m && i < len; i++)
+          if (m[i] < FLOOD_MAX_COLOURS)
+            flood_fill (f->cells, f->w, f->h, m[i]);
+        g_free (f->highlight);
+        f->highlight = g_new (guint8, n);
+        flood_region_mask (f->cells, f->w, f->h, f->highlight);
+        f->moves = len;
+        f->bound = step->value;
+        f->expanded = step->counter;
+        f->searching = TRUE;
+        break;
+      }
+    case HB_STEP_SOLUTION:
+      memcpy (f->cells, f->initial, n);
+      g_clear_pointer (&f->highlight, g_free);
+      f->searching = FALSE;
+      f->moves = 0;
+      f->expanded = step->counter;
+      break;
+    case HB_STEP_BOUND:
+    case HB_STEP_INFO:
+      f->bound = step->value;
+      f->expanded = step->counter;
+      break;
+    default:
+      break;
+    }
+}
+
+void
+flood_frame_render (gconstpointer frame, cairo_t *cr, const HbLayout *layout,
+                    const HbRenderOptions *options, const HbStep *current)
+{
+  const FloodFrame *f = frame;
+  gboolean dark = options ? options->dark : FALSE;
+
+  flood_render_cells (f->cells, f->w, f->h, f->highlight, cr, layout, dark);
+  if (f->moves > 0 || f->searching)
+    {
+      g_autofree char *t = f->searching
+        ? g_strdup_printf ("%d · ≥%d", f->moves, f->bound)
+        : g_strdup_printf ("%d", f->moves);
+      draw_badge (cr, layout, t, dark);
+    }
+}
+
+char *
+flood_describe_step (const HbTrace *trace, const HbStep *step)
+{
+  int v = step->value;
+  const char *name = v >= 0 && v < FLOOD_MAX_COLOURS ? "" : "?";
+
+  switch ((HbStepKind) step->kind)
+    {
+    case HB_STEP_MOVE:
+      return g_strdup_printf ("Move %d: flood with colour %d%s", step->depth, v, name);
+    case HB_STEP_TRY:
+      return g_strdup_printf ("Expanding a state %d moves deep; lower bound %d, "
+                              "%" G_GINT64_FORMAT " states expanded",
+                              step->depth, v, step->counter);
+    case HB_STEP_BOUND:
+      return g_strdup_printf ("Lower bound: %d moves (%" G_GINT64_FORMAT
+                              " states expanded)", v, step->counter);
+    case HB_STEP_SOLUTION:
+      return g_strdup_printf ("Answer: %d moves, after %" G_GINT64_FORMAT
+                              " states expanded", v, step->counter);
+    case HB_STEP_INFO:
+      return g_strdup_printf ("%" G_GINT64_FORMAT " states expanded; "
+                              "f = %d at depth %d", step->counter, v, step->depth);
+    default:
+      return g_strdup ("");
+    }
+}

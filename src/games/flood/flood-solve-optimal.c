@@ -1,0 +1,542 @@
+/* flood-solve-optimal.c: proven-shortest solutions by A* over region sets.
+ *
+ * A state is the set of flooded regions (a bitset over the region graph of
+ * flood-graph.c); its colour does not matter, since a region of the
+ * current colour is never on the frontier. A move of colour c adds the
+ * frontier regions of colour c. The search is A* with
+ *
+ * - the lower bound h of flood-graph.c (max over d of d plus the colours
+ *   found only farther than d), which is admissible and consistent, so a
+ *   state is closed the first time it is expanded and the first goal popped
+ *   is optimal;
+ * - only frontier colours as moves (any other colour floods nothing and
+ *   cannot shorten a solution);
+ * - forced colours (every remaining region of the colour is on the
+ *   frontier) played at once without branching: flood_graph_forced proves
+ *   that some shortest solution plays them first. A child's chain of forced
+ *   moves is folded into its edge, which then costs more than one; chaining
+ *   single-move consistency keeps h consistent on such edges;
+ * - an upper bound: the greedy lookahead's answer (and any shorter goal
+ *   met since). A child whose f reaches it cannot improve on it and is not
+ *   stored. The search ends when the smallest f in the open list reaches the
+ *   best length known, which proves that answer optimal — often at once,
+ *   when the greedy answer meets the root's bound;
+ * - duplicate detection: every state generated is in a hash table keyed by
+ *   its bitset, with the best g found for it.
+ *
+ * Why A* rather than IDA*: the state graph is full of transpositions (the
+ * same set reached by moves in different orders), which IDA* re-expands on
+ * every path and every iteration; A* with a hash table expands each set
+ * once, and a set costs only a few words (a 14×14 board has ~120 regions,
+ * two words; 18×18 ~210, four). The open list is a bucket queue on (f, g),
+ * popping the smallest f and, among those, the deepest g: deep states are
+ * near a goal and tighten the upper bound early.
+ *
+ * Memory is bounded (options->memory_limit, default 1 GiB): when the tables
+ * reach the bound the search stops and returns the best answer found, not
+ * proven, with the lower bound reached. */
+#include "flood.h"
+
+#include <string.h>
+
+#define FLOOD_DEFAULT_MEMORY  ((gsize) 1 << 30)
+/* Lengths are stored in a byte: boards needing more moves than this are
+ * left to the greedy answer. */
+#define FLOOD_MAX_LENGTH      250
+#define NO_PARENT             G_MAXUINT32
+
+typedef struct {
+  const FloodGraph *g;
+  int       words;
+  /* nodes */
+  guint64  *sets;
+  guint32  *parent;
+  guint8   *colour;     /* first move of the edge from the parent */
+  guint8   *gval;
+  guint8   *closed;
+  guint32   n, cap;
+  /* hash table of node index + 1 */
+  guint32  *table;
+  guint32   tmask;
+  /* open list: buckets[f * (L + 1) + g] */
+  GArray  **buckets;
+  int       L;          /* lengths 0..L */
+  gsize     open_entries;
+  /* root */
+  GByteArray *prefix;   /* forced moves before the root */
+  FloodScratch sc;
+} Search;
+
+static inline guint32
+set_hash (const guint64 *s, int words)
+{
+  guint64 h = 0x9e3779b97f4a7c15ull;
+
+  for (int w = 0; w < words; w++)
+    {
+      h ^= s[w];
+      h *= 0xbf58476d1ce4e5b9ull;
+      h ^= h >> 31;
+    }
+  return (guint32) (h ^ (h >> 32));
+}
+
+static gsize
+search_bytes (const Search *se)
+{
+  return (gsize) se->cap * (se->words * 8 + 4 + 1 + 1 + 1)
+         + ((gsize) se->tmask + 1) * 4 + se->open_entries * 4;
+}
+
+static void
+grow_nodes (Search *se)
+{
+  se->cap = se->cap ? se->cap * 2 : 4096;
+  se->sets = g_renew (guint64, se->sets, (gsize) se->cap * se->words);
+  se->parent = g_renew (guint32, se->parent, se->cap);
+  se->colour = g_renew (guint8, se->colour, se->cap);
+  se->gval = g_renew (guint8, se->gval, se->cap);
+  se->closed = g_renew (guint8, se->closed, se->cap);
+}
+
+static void
+rehash (Search *se)
+{
+  guint32 size = (se->tmask + 1) * 2;
+
+  g_free (se->table);
+  se->table = g_new0 (guint32, size);
+  se->tmask = size - 1;
+  for (guint32 i = 0; i < se->n; i++)
+    {
+      guint32 k = set_hash (se->sets + (gsize) i * se->words, se->words) & se->tmask;
+      while (se->table[k])
+        k = (k + 1) & se->tmask;
+      se->table[k] = i + 1;
+    }
+}
+
+/* Finds set; returns its node, or NO_PARENT with *slot the free slot. */
+static guint32
+lookup (Search *se, const guint64 *set, guint32 *slot)
+{
+  guint32 k = set_hash (set, se->words) & se->tmask;
+
+  while (se->table[k])
+    {
+      guint32 i = se->table[k] - 1;
+      if (memcmp (se->sets + (gsize) i * se->words, set,
+                  sizeof (guint64) * se->words) == 0)
+        return i;
+      k = (k + 1) & se->tmask;
+    }
+  *slot = k;
+  return NO_PARENT;
+}
+
+static void
+push_open (Search *se, guint32 node, int f, int g)
+{
+  GArray **b = &se->buckets[f * (se->L + 1) + g];
+
+  if (*b == NULL)
+    *b = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_array_append_val (*b, node);
+  se->open_entries++;
+}
+
+/* Plays forced colours on set until none is left; appends them to moves
+ * (may be NULL) and returns how many. */
+static int
+play_forced (const FloodGraph *g, guint64 *set, guint64 *frontier,
+             GByteArray *moves)
+{
+  int count = 0;
+
+  for (;;)
+    {
+      int c;
+      if (flood_set_full (g, set))
+        return count;
+      flood_graph_frontier (g, set, frontier);
+      c = flood_graph_forced (g, set, frontier);
+      if (c < 0)
+        return count;
+      flood_graph_move (g, set, frontier, c);
+      if (moves)
+        {
+          guint8 b = c;
+          g_byte_array_append (moves, &b, 1);
+        }
+      count++;
+    }
+}
+
+/* The moves from the board to node, replayed from the parents' sets. */
+static void
+node_moves (Search *se, guint32 node, GByteArray *out)
+{
+  const FloodGraph *g = se->g;
+  GArray *path = g_array_new (FALSE, FALSE, sizeof (guint32));
+  guint64 *set = g_new (guint64, se->words);
+  guint64 *frontier = g_new (guint64, se->words);
+
+  for (guint32 i = node; se->parent[i] != NO_PARENT; i = se->parent[i])
+    g_array_append_val (path, i);
+  g_byte_array_append (out, se->prefix->data, se->prefix->len);
+  for (int k = path->len - 1; k >= 0; k--)
+    {
+      guint32 i = g_array_index (path, guint32, k);
+      guint8 c = se->colour[i];
+      memcpy (set, se->sets + (gsize) se->parent[i] * se->words,
+              sizeof (guint64) * se->words);
+      flood_graph_frontier (g, set, frontier);
+      flood_graph_move (g, set, frontier, c);
+      g_byte_array_append (out, &c, 1);
+      play_forced (g, set, frontier, out);
+    }
+  g_array_unref (path);
+  g_free (set);
+  g_free (frontier);
+}
+
+void
+flood_answer_clear (FloodAnswer *a)
+{
+  if (a->moves)
+    g_byte_array_unref (a->moves);
+  g_free (a->stop_reason);
+  memset (a, 0, sizeof *a);
+}
+
+void
+flood_optimal_search (const guint8 *cells, int width, int height, int colours,
+                      gsize memory_limit, guint64 node_limit, double time_limit,
+                      GCancellable *cancellable, HbTrace *trace,
+                      FloodAnswer *a)
+{
+  FloodGraph *g = flood_graph_new (cells, width, height, colours);
+  Search se = { g, g->words };
+  GByteArray *best = g_byte_array_new ();
+  guint64 *set, *frontier, *child;
+  int best_len, bound, f_min = 0;
+  guint32 best_node = NO_PARENT;
+  double t0 = hb_now ();
+  FloodScan scan;
+
+  memset (a, 0, sizeof *a);
+  a->moves = g_byte_array_new ();
+  if (memory_limit == 0)
+    memory_limit = FLOOD_DEFAULT_MEMORY;
+  hb_trace_set_counter_name (trace, "states expanded");
+
+  set = g_new0 (guint64, se.words);
+  frontier = g_new0 (guint64, se.words);
+  child = g_new0 (guint64, se.words);
+  flood_scratch_init (&se.sc, g);
+
+  /* The upper bound: the greedy lookahead. */
+  if (!flood_greedy_moves (cells, width, height, colours, 3, cancellable, best))
+    {
+      a->cancelled = TRUE;
+      goto out;
+    }
+  best_len = best->len;
+
+  /* The root, after its forced moves. */
+  se.prefix = g_byte_array_new ();
+  FLOOD_SET_ADD (set, g->root);
+  play_forced (g, set, frontier, se.prefix);
+  flood_graph_scan (g, set, &se.sc, FALSE, &scan);
+  a->initial_h = se.prefix->len + scan.h;
+  bound = a->initial_h;
+  a->lower_bound = MIN (bound, best_len);
+  hb_trace_add (trace, HB_STEP_BOUND, -1, -1, a->lower_bound, 0, 0);
+
+  if (flood_set_full (g, set) || (int) se.prefix->len >= best_len)
+    {
+      /* Forced moves alone finish the board: they are optimal. */
+      if (flood_set_full (g, set))
+        {
+          g_byte_array_set_size (best, 0);
+          g_byte_array_append (best, se.prefix->data, se.prefix->len);
+        }
+      a->optimal = TRUE;
+      a->solved = TRUE;
+      a->lower_bound = best->len;
+      goto out;
+    }
+  if (best_len > FLOOD_MAX_LENGTH)
+    {
+      a->solved = TRUE;
+      a->stop_reason = g_strdup_printf ("the greedy answer needs %d moves, more "
+                                        "than the optimal search handles (%d)",
+                                        best_len, FLOOD_MAX_LENGTH);
+      goto out;
+    }
+
+  se.L = best_len;
+  se.buckets = g_new0 (GArray *, (gsize) (se.L + 1) * (se.L + 1));
+  se.table = g_new0 (guint32, 1u << 12);
+  se.tmask = (1u << 12) - 1;
+  grow_nodes (&se);
+  memcpy (se.sets, set, sizeof (guint64) * se.words);
+  se.parent[0] = NO_PARENT;
+  se.colour[0] = 0;
+  se.gval[0] = se.prefix->len;
+  se.closed[0] = 0;
+  se.n = 1;
+  rehash (&se);
+  if (bound < best_len)
+    push_open (&se, 0, bound, se.prefix->len);
+  f_min = bound;
+
+  for (;;)
+    {
+      guint32 u = NO_PARENT;
+      int ug;
+
+      /* Pop the smallest f, deepest g. */
+      while (f_min < best_len && u == NO_PARENT)
+        {
+          for (int gg = MIN (f_min, se.L); gg >= 0 && u == NO_PARENT; gg--)
+            {
+              GArray *b = se.buckets[f_min * (se.L + 1) + gg];
+              while (b && b->len > 0)
+                {
+                  guint32 i = g_array_index (b, guint32, b->len - 1);
+                  g_array_set_size (b, b->len - 1);
+                  se.open_entries--;
+                  if (!se.closed[i] && se.gval[i] == gg)
+                    {
+                      u = i;
+                      break;
+                    }
+                }
+            }
+          if (u == NO_PARENT)
+            {
+              f_min++;
+              if (f_min > a->lower_bound && f_min <= best_len)
+                {
+                  a->lower_bound = f_min;
+                  hb_trace_add (trace, HB_STEP_BOUND, -1, -1, f_min, 0, a->expanded);
+                }
+            }
+        }
+      if (u == NO_PARENT)
+        {
+          /* Every state that could beat best_len is expanded. */
+          a->optimal = TRUE;
+          a->lower_bound = best_len;
+          break;
+        }
+
+      ug = se.gval[u];
+      se.closed[u] = 1;
+      a->expanded++;
+      if (hb_trace_wants (trace) && (a->expanded <= 16 || a->expanded % 256 == 0))
+        {
+          GByteArray *m = g_byte_array_new ();
+          HbStep st = { HB_STEP_TRY, 0, 0, -1, -1, f_min, ug, 0, a->expanded,
+                        { se.n, 0, 0 } };
+          node_moves (&se, u, m);
+          hb_trace_push (trace, &st, m->data, m->len);
+          g_byte_array_unref (m);
+        }
+      if ((a->expanded & 255) == 0)
+        {
+          if (cancellable && g_cancellable_is_cancelled (cancellable))
+            {
+              a->cancelled = TRUE;
+              break;
+            }
+          if ((node_limit && a->expanded >= node_limit)
+              || (time_limit > 0 && hb_now () - t0 > time_limit))
+            {
+              a->stop_reason = g_strdup_printf ("the search hit its %s limit",
+                                                node_limit && a->expanded >= node_limit
+                                                ? "state" : "time");
+              break;
+            }
+          if (trace && (a->expanded & 4095) == 0)
+            {
+              g_autofree char *text = g_strdup_printf ("bound %d, best %d, %u states",
+                                                       f_min, best_len, se.n);
+              hb_trace_set_progress (trace, a->expanded, text);
+            }
+        }
+
+      memcpy (set, se.sets + (gsize) u * se.words, sizeof (guint64) * se.words);
+      flood_graph_frontier (g, set, frontier);
+      for (int c = 0; c < colours; c++)
+        {
+          const guint64 *bc = g->by_colour + (gsize) c * se.words;
+          gboolean present = FALSE;
+          int cost, f, h;
+          guint32 v, slot;
+
+          for (int w = 0; w < se.words && !present; w++)
+            present = (frontier[w] & bc[w]) != 0;
+          if (!present)
+            continue;
+          memcpy (child, set, sizeof (guint64) * se.words);
+          flood_graph_move (g, child, frontier, c);
+          cost = 1;
+          for (;;)
+            {
+              int fc;
+              if (flood_set_full (g, child))
+                {
+                  h = 0;
+                  break;
+                }
+              flood_graph_scan (g, child, &se.sc, FALSE, &scan);
+              fc = flood_graph_forced (g, child, scan.frontier);
+              if (fc < 0)
+                {
+                  h = scan.h;
+                  break;
+                }
+              flood_graph_move (g, child, scan.frontier, fc);
+              cost++;
+            }
+          f = ug + cost + h;
+          if (f >= best_len)
+            continue;
+
+          v = lookup (&se, child, &slot);
+          if (v != NO_PARENT)
+            {
+              if (se.gval[v] <= ug + cost || se.closed[v])
+                continue;
+              se.gval[v] = ug + cost;
+              se.parent[v] = u;
+              se.colour[v] = c;
+            }
+          else
+            {
+              if (se.n == se.cap)
+                {
+                  if (search_bytes (&se) * 2 > memory_limit)
+                    {
+                      g_autofree char *size =
+                        g_format_size_full (memory_limit, G_FORMAT_SIZE_IEC_UNITS);
+                      a->stop_reason = g_strdup_printf (
+                        "the search reached its memory bound of %s after %u "
+                        "states", size, se.n);
+                      goto stop;
+                    }
+                  grow_nodes (&se);
+                }
+              v = se.n++;
+              memcpy (se.sets + (gsize) v * se.words, child,
+                      sizeof (guint64) * se.words);
+              se.parent[v] = u;
+              se.colour[v] = c;
+              se.gval[v] = ug + cost;
+              se.closed[v] = 0;
+              se.table[slot] = v + 1;
+              if ((guint64) se.n * 2 > se.tmask)
+                rehash (&se);
+            }
+          if (h == 0)
+            {
+              /* A goal shorter than the best known. */
+              best_len = ug + cost;
+              best_node = v;
+              se.closed[v] = 1;
+              continue;
+            }
+          push_open (&se, v, f, ug + cost);
+        }
+    }
+stop:
+  if (best_node != NO_PARENT)
+    {
+      g_byte_array_set_size (best, 0);
+      node_moves (&se, best_node, best);
+    }
+  a->solved = !a->cancelled;
+  if (a->optimal)
+    a->lower_bound = best->len;
+  a->stored = se.n;
+  a->bytes = search_bytes (&se);
+
+out:
+  g_byte_array_append (a->moves, best->data, best->len);
+  g_byte_array_unref (best);
+  if (se.buckets)
+    {
+      for (int i = 0; i < (se.L + 1) * (se.L + 1); i++)
+        if (se.buckets[i])
+          g_array_unref (se.buckets[i]);
+      g_free (se.buckets);
+    }
+  if (se.prefix)
+    g_byte_array_unref (se.prefix);
+  g_free (se.sets);
+  g_free (se.parent);
+  g_free (se.colour);
+  g_free (se.gval);
+  g_free (se.closed);
+  g_free (se.table);
+  g_free (set);
+  g_free (frontier);
+  g_free (child);
+  flood_scratch_clear (&se.sc);
+  flood_graph_free (g);
+}
+
+static HbResult *
+optimal_solve (const HbState *state, const HbSolveOptions *options,
+               HbTrace *trace, GCancellable *cancellable, GError **error)
+{
+  const FloodState *s = FLOOD_CONST (state);
+  FloodAnswer a;
+  HbResult *r;
+
+  flood_optimal_search (s->cells, state->width, state->height, s->colours,
+                        options->memory_limit, options->node_limit,
+                        options->time_limit, cancellable, trace, &a);
+  if (a.cancelled)
+    {
+      r = hb_result_new (HB_STATUS_CANCELLED);
+      if (a.moves->len > 0)
+        hb_result_set_message (r, "Cancelled: at least %d moves are needed; "
+                               "the best found has %u", a.lower_bound, a.moves->len);
+      else
+        hb_result_set_message (r, "Cancelled before an answer was found");
+    }
+  else
+    {
+      r = hb_result_new (HB_STATUS_SOLVED);
+      r->optimal = a.optimal;
+      flood_result_fill (r, s, a.moves->data, a.moves->len);
+      hb_trace_add (trace, HB_STEP_SOLUTION, -1, -1, a.moves->len, 0, a.expanded);
+      flood_trace_moves (trace, a.moves->data, a.moves->len, a.expanded);
+      if (a.optimal)
+        hb_result_set_message (r, "%u moves, proven optimal", a.moves->len);
+      else
+        hb_result_set_message (r, "%u moves, not proven optimal (at least %d): %s",
+                               a.moves->len, a.lower_bound,
+                               a.stop_reason ? a.stop_reason : "stopped");
+    }
+  hb_result_add_stat (r, "lower bound", "%d", a.lower_bound);
+  hb_result_add_stat (r, "best found", "%u", a.moves->len);
+  hb_result_add_stat (r, "initial bound", "%d", a.initial_h);
+  hb_result_add_stat (r, "states expanded", "%" G_GUINT64_FORMAT, a.expanded);
+  hb_result_add_stat (r, "states stored", "%" G_GUINT64_FORMAT, a.stored);
+  hb_result_add_stat (r, "memory", "%.1f MiB", a.bytes / 1048576.0);
+  flood_answer_clear (&a);
+  return r;
+}
+
+const HbSolver flood_solver_optimal = {
+  .id = "optimal",
+  .name = "Optimal A* on regions",
+  .summary = "A* over sets of same-colour regions with a consistent distance-"
+             "and-colours bound: proven shortest solutions",
+  .flags = HB_SOLVER_EXACT | HB_SOLVER_OPTIMAL | HB_SOLVER_ANIMATED,
+  .solve = optimal_solve,
+};

@@ -1,0 +1,975 @@
+/* flood.c: the Flood-It state, its rules and text formats, hints, and the
+ * game vtable. */
+#include "flood.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ---- State --------------------------------------------------------------- */
+
+FloodState *
+flood_state_new (int width, int height, int colours)
+{
+  FloodState *s = g_new0 (FloodState, 1);
+
+  s->base.game = &flood_game;
+  s->base.width = width;
+  s->base.height = height;
+  s->cells = g_new0 (guint8, (gsize) width * height);
+  s->colours = CLAMP (colours, 1, FLOOD_MAX_COLOURS);
+  return s;
+}
+
+static HbState *
+flood_new_blank (int width, int height)
+{
+  if (width < 1 || height < 1 || width > HB_MAX_SIDE || height > HB_MAX_SIDE)
+    return NULL;
+  return &flood_state_new (width, height, FLOOD_DEFAULT_COLOURS)->base;
+}
+
+static HbState *
+flood_copy (const HbState *state)
+{
+  const FloodState *s = FLOOD_CONST (state);
+  FloodState *c = flood_state_new (state->width, state->height, s->colours);
+
+  memcpy (c->cells, s->cells, (gsize) state->width * state->height);
+  c->move_limit = s->move_limit;
+  c->moves = s->moves;
+  return &c->base;
+}
+
+static void
+flood_free (HbState *state)
+{
+  if (state == NULL)
+    return;
+  g_free (FLOOD (state)->cells);
+  g_free (state);
+}
+
+static gboolean
+flood_equal (const HbState *a, const HbState *b)
+{
+  const FloodState *x = FLOOD_CONST (a), *y = FLOOD_CONST (b);
+
+  return a->width == b->width && a->height == b->height
+         && x->colours == y->colours && x->move_limit == y->move_limit
+         && x->moves == y->moves
+         && memcmp (x->cells, y->cells, (gsize) a->width * a->height) == 0;
+}
+
+/* ---- Rules --------------------------------------------------------------- */
+
+int
+flood_region_mask (const guint8 *cells, int width, int height, guint8 *mask)
+{
+  int n = width * height, head = 0, tail = 0;
+  int *queue = g_new (int, n);
+  guint8 c = cells[0];
+
+  memset (mask, 0, n);
+  mask[0] = 1;
+  queue[tail++] = 0;
+  while (head < tail)
+    {
+      int p = queue[head++], x = p % width, y = p / width;
+      for (int d = 0; d < 4; d++)
+        {
+          int nx = x + hb_dir_dx[d], ny = y + hb_dir_dy[d], q;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height)
+            continue;
+          q = ny * width + nx;
+          if (!mask[q] && cells[q] == c)
+            {
+              mask[q] = 1;
+              queue[tail++] = q;
+            }
+        }
+    }
+  g_free (queue);
+  return tail;
+}
+
+int
+flood_fill (guint8 *cells, int width, int height, int c)
+{
+  int n = width * height, count;
+  guint8 *mask = g_new (guint8, n);
+
+  flood_region_mask (cells, width, height, mask);
+  for (int i = 0; i < n; i++)
+    if (mask[i])
+      cells[i] = c;
+  count = flood_region_mask (cells, width, height, mask);
+  g_free (mask);
+  return count;
+}
+
+gboolean
+flood_cells_solved (const guint8 *cells, int n)
+{
+  for (int i = 1; i < n; i++)
+    if (cells[i] != cells[0])
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+flood_is_solved (const HbState *state)
+{
+  return flood_cells_solved (FLOOD_CONST (state)->cells,
+                             state->width * state->height);
+}
+
+/* Boards up to this many cells get the depth-3 lookahead for their move
+ * limit; up to the second bound depth 1; larger ones no limit (the
+ * lookahead is quadratic in the board and would stall the generator). */
+#define FLOOD_LIMIT_DEEP_CELLS  4096
+#define FLOOD_LIMIT_CELLS       65536
+
+static int
+flood_auto_limit (const FloodState *s)
+{
+  int n = s->base.width * s->base.height, depth;
+  GByteArray *moves;
+  int limit;
+
+  if (n > FLOOD_LIMIT_CELLS)
+    return 0;
+  depth = n <= FLOOD_LIMIT_DEEP_CELLS ? 3 : 1;
+  moves = g_byte_array_new ();
+  flood_greedy_moves (s->cells, s->base.width, s->base.height, s->colours,
+                      depth, NULL, moves);
+  limit = moves->len + FLOOD_LENIENCY;
+  g_byte_array_unref (moves);
+  return limit;
+}
+
+static HbState *
+flood_apply (const HbState *state, const HbMove *m)
+{
+  const FloodState *s = FLOOD_CONST (state);
+  int w = state->width, h = state->height, n = w * h;
+  FloodState *r;
+
+  switch ((FloodOp) m->op)
+    {
+    case FLOOD_OP_FLOOD:
+      if (m->value < 0 || m->value >= s->colours || m->value == s->cells[0])
+        return NULL;
+      r = FLOOD (flood_copy (state));
+      flood_fill (r->cells, w, h, m->value);
+      r->moves++;
+      return &r->base;
+
+    case FLOOD_OP_PAINT:
+      if (m->x < 0 || m->y < 0 || m->x >= w || m->y >= h
+          || m->value < 0 || m->value >= s->colours
+          || s->cells[m->y * w + m->x] == m->value)
+        return NULL;
+      r = FLOOD (flood_copy (state));
+      r->cells[m->y * w + m->x] = m->value;
+      r->moves = 0;
+      return &r->base;
+
+    case FLOOD_OP_FILL:
+      if (m->value < 0 || m->value >= s->colours)
+        return NULL;
+      r = FLOOD (flood_copy (state));
+      memset (r->cells, m->value, n);
+      r->moves = 0;
+      return flood_equal (&r->base, state) ? (flood_free (&r->base), NULL) : &r->base;
+
+    case FLOOD_OP_SET_COLOURS:
+      if (m->value < 1 || m->value > FLOOD_MAX_COLOURS || m->value == s->colours)
+        return NULL;
+      r = FLOOD (flood_copy (state));
+      r->colours = m->value;
+      for (int i = 0; i < n; i++)
+        r->cells[i] %= m->value;
+      r->moves = 0;
+      return &r->base;
+
+    case FLOOD_OP_SET_LIMIT:
+      if (m->value < -1)
+        return NULL;
+      r = FLOOD (flood_copy (state));
+      r->move_limit = m->value == -1 ? flood_auto_limit (s) : m->value;
+      if (r->move_limit == s->move_limit)
+        {
+          flood_free (&r->base);
+          return NULL;
+        }
+      return &r->base;
+
+    default:
+      return NULL;
+    }
+}
+
+/* ---- Generating and resizing ---------------------------------------------- */
+
+static HbState *
+flood_generate (const HbGenerateParams *p, GError **error)
+{
+  int w = p->width > 0 ? p->width : flood_game.default_width;
+  int h = p->height > 0 ? p->height : flood_game.default_height;
+  int colours = p->colours > 0 ? p->colours : FLOOD_DEFAULT_COLOURS;
+  FloodState *s;
+  HbRng rng;
+
+  if (!hb_check_board_size (w, h, 0, 0, error))
+    return NULL;
+  if (colours < 2 || colours > FLOOD_MAX_COLOURS)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_UNSUPPORTED, 0, 0,
+                          "Flood-It boards have 2 to %d colours, not %d",
+                          FLOOD_MAX_COLOURS, colours);
+      return NULL;
+    }
+  s = flood_state_new (w, h, colours);
+  hb_rng_init (&rng, p->seed);
+  for (int i = 0; i < w * h; i++)
+    s->cells[i] = hb_rng_below (&rng, colours);
+  s->move_limit = flood_auto_limit (s);
+  return &s->base;
+}
+
+static HbState *
+flood_resize (const HbState *state, int width, int height)
+{
+  const FloodState *s = FLOOD_CONST (state);
+  FloodState *r;
+
+  if (width < 1 || height < 1 || width > HB_MAX_SIDE || height > HB_MAX_SIDE)
+    return NULL;
+  r = flood_state_new (width, height, s->colours);
+  for (int y = 0; y < MIN (height, state->height); y++)
+    memcpy (r->cells + (gsize) y * width, s->cells + (gsize) y * state->width,
+            MIN (width, state->width));
+  r->move_limit = s->move_limit;
+  return &r->base;
+}
+
+/* ---- Parsing ---------------------------------------------------------------- */
+
+/* Reads a decimal number of at most 7 digits at *p (column *col), for
+ * sizes, move limits and counts. */
+static gboolean
+read_number (const char **p, const char *end, int line, int *col, int *out,
+             const char *what, GError **error)
+{
+  int v = 0, digits = 0;
+
+  while (*p < end && g_ascii_isdigit (**p))
+    {
+      if (digits == 7)
+        {
+          hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, line, *col,
+                              "the %s is too large", what);
+          return FALSE;
+        }
+      v = v * 10 + (**p - '0');
+      (*p)++;
+      digits++;
+    }
+  if (digits == 0)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, *col,
+                          "expected the %s (a number)%s%s", what,
+                          *p < end ? ", found " : " at the end of the line",
+                          *p < end ? (const char []) { **p, 0 } : "");
+      return FALSE;
+    }
+  *col += digits;
+  *out = v;
+  return TRUE;
+}
+
+static void
+skip_blanks (const char **p, const char *end, int *col)
+{
+  while (*p < end && (**p == ' ' || **p == '\t'))
+    {
+      (*p)++;
+      (*col)++;
+    }
+}
+
+static gboolean
+expect_word (const char **p, const char *end, int line, int *col,
+             const char *word, GError **error)
+{
+  gsize n = strlen (word);
+
+  if ((gsize) (end - *p) < n || memcmp (*p, word, n) != 0)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, *col,
+                          "expected \"%s\" in the header `W by H -> M`", word);
+      return FALSE;
+    }
+  *p += n;
+  *col += n;
+  return TRUE;
+}
+
+static gboolean
+is_comment (const char *s, gsize n)
+{
+  return n > 0 && s[0] == '#';
+}
+
+/* "# moves: N" records moves played so far. */
+static void
+read_moves_comment (const char *s, gsize n, int *moves)
+{
+  const char *key = "# moves:";
+  gsize k = strlen (key);
+
+  if (n > k && memcmp (s, key, k) == 0)
+    {
+      g_autofree char *rest = g_strndup (s + k, n - k);
+      gint64 v = g_ascii_strtoll (rest, NULL, 10);
+      if (v > 0 && v < G_MAXINT / 2)
+        *moves = v;
+    }
+}
+
+static gboolean
+line_is_dump_header (const char *s, gsize n)
+{
+  return g_strstr_len (s, n, " by ") != NULL || g_strstr_len (s, n, "->") != NULL;
+}
+
+/* Parses the rest of a line starting with a colour digit string. */
+static gboolean
+read_colour (char ch, int line, int col, int *out, GError **error)
+{
+  if (ch >= '0' && ch <= '9')
+    {
+      *out = ch - '0';
+      return TRUE;
+    }
+  if ((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z'))
+    hb_set_parse_error (error, HB_PARSE_ERROR_UNSUPPORTED, line, col,
+                        "colour '%c': only %d colours (0 to 9) are supported",
+                        ch, FLOOD_MAX_COLOURS);
+  else
+    hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, col,
+                        "'%c' is not a colour digit (0 to 9)", ch);
+  return FALSE;
+}
+
+/* After the board: only blank lines, comments, or another board. */
+static gboolean
+check_trailer (HbLineReader *r, GError **error)
+{
+  const char *s;
+  gsize n;
+
+  while (hb_line_reader_next (r, &s, &n))
+    {
+      gsize lead = hb_strip_slice (&s, &n);
+      if (n == 0 || is_comment (s, n))
+        continue;
+      if (line_is_dump_header (s, n))
+        return TRUE;   /* the next board of a write-up file */
+      hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r->line, lead + 1,
+                          "unexpected text after the board");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static FloodState *
+parse_dump (HbLineReader *r, const char *s, gsize n, int col0, int moves,
+            GError **error)
+{
+  const char *p = s, *end = s + n;
+  int line = r->line, col = col0, w, h, limit, maxc = 0, row = 0;
+  FloodState *st;
+
+  if (!read_number (&p, end, line, &col, &w, "board width", error))
+    return NULL;
+  skip_blanks (&p, end, &col);
+  if (!expect_word (&p, end, line, &col, "by", error))
+    return NULL;
+  skip_blanks (&p, end, &col);
+  if (!read_number (&p, end, line, &col, &h, "board height", error))
+    return NULL;
+  skip_blanks (&p, end, &col);
+  if (!expect_word (&p, end, line, &col, "->", error))
+    return NULL;
+  skip_blanks (&p, end, &col);
+  if (!read_number (&p, end, line, &col, &limit, "move limit", error))
+    return NULL;
+  skip_blanks (&p, end, &col);
+  if (p < end)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, col,
+                          "unexpected text after the header `W by H -> M`");
+      return NULL;
+    }
+  if (!hb_check_board_size (w, h, line, col0, error))
+    return NULL;
+
+  st = flood_state_new (w, h, FLOOD_MAX_COLOURS);
+  st->move_limit = limit;
+  st->moves = moves;
+  while (row < h)
+    {
+      const char *ls;
+      gsize ln, lead;
+
+      if (!hb_line_reader_next (r, &ls, &ln))
+        {
+          hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r->line + 1, 1,
+                              "the board ends after %d of its %d rows", row, h);
+          goto fail;
+        }
+      lead = hb_strip_slice (&ls, &ln);
+      if (ln == 0 || is_comment (ls, ln))
+        continue;
+      for (gsize i = 0; i < ln && (int) i < w; i++)
+        {
+          int c;
+          if (!read_colour (ls[i], r->line, lead + i + 1, &c, error))
+            goto fail;
+          st->cells[(gsize) row * w + i] = c;
+          maxc = MAX (maxc, c);
+        }
+      if ((int) ln != w)
+        {
+          hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r->line,
+                              lead + MIN ((int) ln, w) + 1,
+                              "row %d has %d cells; the header says %d",
+                              row + 1, (int) ln, w);
+          goto fail;
+        }
+      row++;
+    }
+  if (!check_trailer (r, error))
+    goto fail;
+  st->colours = maxc + 1;
+  return st;
+
+fail:
+  flood_free (&st->base);
+  return NULL;
+}
+
+static FloodState *
+parse_tatham (HbLineReader *r, const char *s, gsize n, int col0, int moves,
+              GError **error)
+{
+  const char *p = s, *end = s + n;
+  int line = r->line, col = col0, w, h, colours = 0, leniency, limit, maxc = 0;
+  gsize cells, i;
+  FloodState *st;
+
+  if (!read_number (&p, end, line, &col, &w, "board width", error))
+    return NULL;
+  if (p >= end || *p != 'x')
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, col,
+                          "expected 'x' in the Tatham Flood ID `WxH:colours,limit`");
+      return NULL;
+    }
+  p++, col++;
+  if (!read_number (&p, end, line, &col, &h, "board height", error))
+    return NULL;
+  /* Full parameters: c<colours> and m<leniency>. */
+  while (p < end && (*p == 'c' || *p == 'm'))
+    {
+      char k = *p;
+      int v;
+      p++, col++;
+      if (!read_number (&p, end, line, &col, &v,
+                        k == 'c' ? "number of colours" : "leniency", error))
+        return NULL;
+      if (k == 'c')
+        colours = v;
+      else
+        leniency = v;
+    }
+  (void) leniency;
+  if (p >= end || *p != ':')
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, col,
+                          "expected ':' after the size in the Tatham Flood ID");
+      return NULL;
+    }
+  p++, col++;
+  if (!hb_check_board_size (w, h, line, col0, error))
+    return NULL;
+  if (colours != 0 && (colours < 1 || colours > FLOOD_MAX_COLOURS))
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_UNSUPPORTED, line, col0,
+                          "%d colours: only 1 to %d are supported",
+                          colours, FLOOD_MAX_COLOURS);
+      return NULL;
+    }
+  cells = (gsize) w * h;
+  for (i = 0; p + i < end && p[i] != ','; i++)
+    ;
+  if (i != cells)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, line, col + MIN (i, cells),
+                          "a %d×%d board has %" G_GSIZE_FORMAT
+                          " colours; the ID has %" G_GSIZE_FORMAT,
+                          w, h, cells, i);
+      return NULL;
+    }
+  st = flood_state_new (w, h, FLOOD_MAX_COLOURS);
+  st->moves = moves;
+  for (i = 0; i < cells; i++)
+    {
+      int c;
+      if (!read_colour (p[i], line, col + i, &c, error))
+        goto fail;
+      st->cells[i] = c;
+      maxc = MAX (maxc, c);
+    }
+  p += cells;
+  col += cells;
+  if (p >= end)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, col,
+                          "expected ',' and the move limit after the colours");
+      goto fail;
+    }
+  p++, col++;
+  if (!read_number (&p, end, line, &col, &limit, "move limit", error))
+    goto fail;
+  if (p < end)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, col,
+                          "unexpected text after the move limit");
+      goto fail;
+    }
+  if (colours != 0 && maxc >= colours)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, line, col0,
+                          "the board uses colour %d but the ID says %d colours",
+                          maxc, colours);
+      goto fail;
+    }
+  if (!check_trailer (r, error))
+    goto fail;
+  st->move_limit = limit;
+  st->colours = colours != 0 ? colours : maxc + 1;
+  return st;
+
+fail:
+  flood_free (&st->base);
+  return NULL;
+}
+
+static HbState *
+flood_parse (const char *text, gsize len, GError **error)
+{
+  HbLineReader r;
+  const char *s;
+  gsize n;
+  int moves = 0;
+
+  if (!hb_check_text (text, len, error))
+    return NULL;
+  hb_line_reader_init (&r, text, len);
+  while (hb_line_reader_next (&r, &s, &n))
+    {
+      gsize lead = hb_strip_slice (&s, &n);
+      FloodState *st;
+      gsize i = 0;
+
+      if (n == 0)
+        continue;
+      if (is_comment (s, n))
+        {
+          read_moves_comment (s, n, &moves);
+          continue;
+        }
+      while (i < n && g_ascii_isdigit (s[i]))
+        i++;
+      if (line_is_dump_header (s, n))
+        st = parse_dump (&r, s, n, lead + 1, moves, error);
+      else if (i > 0 && i < n && s[i] == 'x')
+        st = parse_tatham (&r, s, n, lead + 1, moves, error);
+      else
+        {
+          hb_set_parse_error (error, HB_PARSE_ERROR_FORMAT, r.line, lead + 1,
+                              "not a Flood-It board: expected a header "
+                              "`W by H -> M` or a Tatham Flood ID `WxH:colours,limit`");
+          return NULL;
+        }
+      return st ? &st->base : NULL;
+    }
+  hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, r.line + 1, 1,
+                      "the text holds no board");
+  return NULL;
+}
+
+/* TRUE for `W by H -> M` and for a Tatham Flood ID: `WxH` (optionally with
+ * c/m parameters), ':', exactly W*H decimal digits, ',', a number. Tatham's
+ * Flip IDs also start `WxH:` but continue with a hex matrix and a comma
+ * elsewhere, so they fail the digit count or the tail. */
+static gboolean
+flood_sniff (const char *text, gsize len)
+{
+  HbLineReader r;
+  const char *s;
+  gsize n;
+
+  hb_line_reader_init (&r, text, len);
+  while (hb_line_reader_next (&r, &s, &n))
+    {
+      const char *p, *end;
+      guint64 w = 0, h = 0, k = 0;
+      int digits = 0;
+
+      hb_strip_slice (&s, &n);
+      if (n == 0 || s[0] == '#')
+        continue;
+      p = s;
+      end = s + n;
+      /* `W by H -> M` */
+      {
+        g_autofree char *l = g_strndup (s, n);
+        int a, b, c, used = 0;
+        if (sscanf (l, "%d by %d -> %d%n", &a, &b, &c, &used) == 3
+            && (gsize) used == n)
+          return TRUE;
+      }
+      for (; p < end && g_ascii_isdigit (*p) && digits < 6; p++, digits++)
+        w = w * 10 + (*p - '0');
+      if (digits == 0 || p >= end || *p != 'x')
+        return FALSE;
+      p++;
+      for (digits = 0; p < end && g_ascii_isdigit (*p) && digits < 6; p++, digits++)
+        h = h * 10 + (*p - '0');
+      if (digits == 0)
+        return FALSE;
+      while (p < end && (*p == 'c' || *p == 'm'))
+        {
+          p++;
+          for (digits = 0; p < end && g_ascii_isdigit (*p); p++)
+            digits++;
+          if (digits == 0)
+            return FALSE;
+        }
+      if (p >= end || *p != ':')
+        return FALSE;
+      p++;
+      while (p < end && g_ascii_isdigit (*p))
+        p++, k++;
+      if (k != w * h || p >= end || *p != ',')
+        return FALSE;
+      p++;
+      for (digits = 0; p < end && g_ascii_isdigit (*p); p++)
+        digits++;
+      return digits > 0 && p == end;
+    }
+  return FALSE;
+}
+
+/* ---- Writing ----------------------------------------------------------------- */
+
+static char *
+flood_write (const HbState *state, HbWriteFormat format, GError **error)
+{
+  const FloodState *s = FLOOD_CONST (state);
+  int w = state->width, h = state->height;
+  GString *out = g_string_new (NULL);
+
+  if (format == HB_WRITE_NATIVE)
+    {
+      if (s->moves > 0)
+        g_string_append_printf (out, "# moves: %d\n", s->moves);
+      g_string_append_printf (out, "%d by %d -> %d\n", w, h, s->move_limit);
+      for (int y = 0; y < h; y++)
+        {
+          for (int x = 0; x < w; x++)
+            g_string_append_c (out, '0' + s->cells[y * w + x]);
+          g_string_append_c (out, '\n');
+        }
+    }
+  else
+    {
+      g_string_append_printf (out, "%dx%d:", w, h);
+      for (int i = 0; i < w * h; i++)
+        g_string_append_c (out, '0' + s->cells[i]);
+      g_string_append_printf (out, ",%d\n", s->move_limit);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static char *
+flood_write_solution (const HbState *state, const HbResult *result,
+                      HbWriteFormat format)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < result->moves->len; i++)
+    {
+      const HbMove *m = &g_array_index (result->moves, HbMove, i);
+      g_string_append_printf (out, i ? " %d" : "%d", m->value);
+    }
+  g_string_append_c (out, '\n');
+  return g_string_free (out, FALSE);
+}
+
+/* ---- Results and traces ------------------------------------------------------ */
+
+void
+flood_result_fill (HbResult *result, const FloodState *state,
+                   const guint8 *moves, int n)
+{
+  FloodState *f = FLOOD (flood_copy (&state->base));
+
+  for (int i = 0; i < n; i++)
+    {
+      hb_result_add_move (result, FLOOD_OP_FLOOD, 0, 0, moves[i]);
+      flood_fill (f->cells, state->base.width, state->base.height, moves[i]);
+      f->moves++;
+    }
+  hb_state_free (result->solved);
+  result->solved = &f->base;
+}
+
+void
+flood_trace_moves (HbTrace *trace, const guint8 *moves, int n, gint64 counter)
+{
+  for (int i = 0; i < n; i++)
+    hb_trace_add (trace, HB_STEP_MOVE, 0, 0, moves[i], i + 1, counter);
+}
+
+/* ---- Input, palette, status ----------------------------------------------------- */
+
+static int
+flood_pointer (const HbState *state, HbPointer *ptr, HbPointerPhase phase,
+               const HbHit *hit, HbMove *out, int max)
+{
+  const FloodState *s = FLOOD_CONST (state);
+  int w = state->width;
+
+  if (max < 1 || hit == NULL)
+    return 0;
+  if (ptr->mode == HB_MODE_PLAY)
+    {
+      int c;
+      if (phase != HB_POINTER_PRESS || !hit->inside)
+        return 0;
+      c = s->cells[hit->y * w + hit->x];
+      if (c == s->cells[0])
+        return 0;
+      out[0] = (HbMove) { FLOOD_OP_FLOOD, hit->x, hit->y, c };
+      return 1;
+    }
+
+  /* Edit: paint with the palette colour, by click and drag. */
+  switch (phase)
+    {
+    case HB_POINTER_PRESS:
+      ptr->drag_value = ptr->tool >= 0 && ptr->tool < s->colours ? ptr->tool : 0;
+      ptr->drag_moved = FALSE;
+      ptr->drag_x = ptr->drag_y = -1;
+      break;
+    case HB_POINTER_MOTION:
+      if (hit->x == ptr->drag_x && hit->y == ptr->drag_y)
+        return 0;
+      break;
+    case HB_POINTER_RELEASE:
+    default:
+      return 0;
+    }
+  if (!hit->inside)
+    return 0;
+  if (phase == HB_POINTER_MOTION && ptr->drag_x >= 0)
+    ptr->drag_moved = TRUE;
+  ptr->drag_x = hit->x;
+  ptr->drag_y = hit->y;
+  if (s->cells[hit->y * w + hit->x] == ptr->drag_value)
+    return 0;
+  out[0] = (HbMove) { FLOOD_OP_PAINT, hit->x, hit->y, ptr->drag_value };
+  return 1;
+}
+
+static const char *const colour_names[FLOOD_MAX_COLOURS] = {
+  "Orange", "Sky blue", "Green", "Yellow", "Blue",
+  "Vermilion", "Pink", "Grey", "Brown", "Lavender",
+};
+
+static int
+flood_palette (const HbState *state, HbMode mode, HbPaletteEntry *out, int max)
+{
+  const FloodState *s = FLOOD_CONST (state);
+  int n = MIN (s->colours, max);
+
+  for (int i = 0; i < n; i++)
+    {
+      g_snprintf (out[i].name, sizeof out[i].name, "%d %s", i, colour_names[i]);
+      out[i].id = i;
+    }
+  return n;
+}
+
+static char *
+flood_status_text (const HbState *state)
+{
+  const FloodState *s = FLOOD_CONST (state);
+  const char *tail = "";
+
+  if (flood_is_solved (state))
+    tail = s->move_limit > 0 && s->moves > s->move_limit
+           ? " · solved, over the limit" : " · solved";
+  if (s->move_limit > 0)
+    return g_strdup_printf ("%d / %d moves%s", s->moves, s->move_limit, tail);
+  return g_strdup_printf ("%d moves%s", s->moves, tail);
+}
+
+/* ---- Hints -------------------------------------------------------------------- */
+
+/* Hints search with a smaller memory bound than the solvers: the overlay
+ * must stay responsive, and the greedy answer is a fine fallback. */
+#define FLOOD_HINT_MEMORY   (256u << 20)
+#define FLOOD_HINT_SECONDS  5.0
+
+static gpointer
+flood_hint_compute (const HbState *state, GCancellable *cancellable,
+                    GError **error)
+{
+  const FloodState *s = FLOOD_CONST (state);
+  int w = state->width, h = state->height, n = w * h;
+  FloodHint *hint = g_new0 (FloodHint, 1);
+  FloodAnswer a;
+
+  hint->width = w;
+  hint->height = h;
+  hint->colour = -1;
+  hint->captured = g_new0 (guint8, n);
+  if (flood_cells_solved (s->cells, n))
+    {
+      hint->proven = TRUE;
+      return hint;
+    }
+
+  flood_optimal_search (s->cells, w, h, s->colours, FLOOD_HINT_MEMORY, 0,
+                        FLOOD_HINT_SECONDS, cancellable, NULL, &a);
+  if (a.cancelled)
+    {
+      flood_answer_clear (&a);
+      g_free (hint->captured);
+      g_free (hint);
+      g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_CANCELLED,
+                   "the hint was cancelled");
+      return NULL;
+    }
+  if (a.solved && a.moves->len > 0)
+    {
+      guint8 *after = g_memdup2 (s->cells, n);
+      guint8 *before = g_new (guint8, n), *now = g_new (guint8, n);
+
+      hint->colour = a.moves->data[0];
+      hint->to_go = a.moves->len;
+      hint->proven = a.optimal;
+      flood_region_mask (s->cells, w, h, before);
+      flood_fill (after, w, h, hint->colour);
+      flood_region_mask (after, w, h, now);
+      for (int i = 0; i < n; i++)
+        hint->captured[i] = now[i] && !before[i];
+      g_free (after);
+      g_free (before);
+      g_free (now);
+    }
+  flood_answer_clear (&a);
+  return hint;
+}
+
+static void
+flood_hint_free (gpointer hint)
+{
+  FloodHint *h = hint;
+
+  if (h == NULL)
+    return;
+  g_free (h->captured);
+  g_free (h);
+}
+
+static char *
+flood_hint_describe (const HbState *state, gconstpointer data)
+{
+  const FloodHint *h = data;
+
+  if (h == NULL)
+    return g_strdup ("");
+  if (h->colour < 0)
+    return g_strdup ("Solved");
+  return g_strdup_printf ("Flood with %d (%s): %d move%s to go (%s)",
+                          h->colour, colour_names[h->colour], h->to_go,
+                          h->to_go == 1 ? "" : "s",
+                          h->proven ? "optimal" : "greedy, not proven optimal");
+}
+
+static gboolean
+flood_hint_next_move (const HbState *state, gconstpointer data, HbMove *move)
+{
+  const FloodHint *h = data;
+
+  if (h == NULL || h->colour < 0 || h->width != state->width
+      || h->height != state->height)
+    return FALSE;
+  *move = (HbMove) { FLOOD_OP_FLOOD, 0, 0, h->colour };
+  return TRUE;
+}
+
+/* ---- The game ------------------------------------------------------------------ */
+
+static const HbSolver *const flood_solvers[] = {
+  &flood_solver_optimal,
+  &flood_solver_greedy,
+  &flood_solver_astar,
+  NULL,
+};
+
+const HbGame flood_game = {
+  .id = "flood",
+  .name = "Flood-It",
+  .extension = ".flood",
+  .description = "Flood the top-left region with one colour at a time until "
+                 "the board is a single colour, within the move limit.",
+  .default_width = 14,
+  .default_height = 14,
+  .max_ui_side = 40,
+  .solvers = flood_solvers,
+  .new_blank = flood_new_blank,
+  .copy = flood_copy,
+  .free = flood_free,
+  .equal = flood_equal,
+  .generate = flood_generate,
+  .resize = flood_resize,
+  .parse = flood_parse,
+  .sniff = flood_sniff,
+  .write = flood_write,
+  .write_solution = flood_write_solution,
+  .is_solved = flood_is_solved,
+  .apply = flood_apply,
+  .pointer = flood_pointer,
+  .palette = flood_palette,
+  .palette_render = flood_palette_render,
+  .status_text = flood_status_text,
+  .render = flood_render,
+  .hint_compute = flood_hint_compute,
+  .hint_free = flood_hint_free,
+  .hint_describe = flood_hint_describe,
+  .hint_next_move = flood_hint_next_move,
+  .frame_new = flood_frame_new,
+  .frame_copy = flood_frame_copy,
+  .frame_free = flood_frame_free,
+  .frame_step = flood_frame_step,
+  .frame_render = flood_frame_render,
+  .describe_step = flood_describe_step,
+  .bench = flood_bench,
+};

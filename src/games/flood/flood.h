@@ -1,0 +1,212 @@
+/* flood.h: Flood-It (Simon Tatham's Flood).
+ *
+ * A W×H board of cells in C colours. A move picks a colour: the region
+ * connected to the top-left cell (the flooded region) takes that colour and
+ * so absorbs every neighbouring cell of it. The goal is a board of one
+ * colour, within the move limit.
+ *
+ * Text formats (parse reads both, write writes both):
+ *
+ * - The dump format of the write-up (HB_WRITE_NATIVE): a header
+ *   `W by H -> M` (M the move limit, 0 for none) and H rows of W colour
+ *   digits. Blank lines are ignored, lines starting with `#` are comments,
+ *   and a comment `# moves: N` before the header records moves already
+ *   played. Text after the board is an error, except another header (the
+ *   write-up's files hold several boards; the first is read).
+ * - Tatham's Flood game IDs (HB_WRITE_TATHAM): `WxH:` then W×H colour
+ *   digits row by row, `,` and the move limit. `WxHcCmL:` (full
+ *   parameters) is read too.
+ *
+ * The solution format: one line, the colour of each move as digits
+ * separated by spaces.
+ *
+ * The app: a palette click in play mode should be mapped to the move
+ * { FLOOD_OP_FLOOD, value = palette id } (palette ids are colours); a
+ * click on a cell in play mode floods with that cell's colour (pointer).
+ */
+#pragma once
+
+#include "hb-game.h"
+
+G_BEGIN_DECLS
+
+#define FLOOD_MAX_COLOURS      10
+#define FLOOD_DEFAULT_COLOURS  6
+/* Tatham's generator sets the move limit to his greedy solver's count plus
+ * a leniency; his presets use 5, 2 and 0. We use his "medium" one. */
+#define FLOOD_LENIENCY         2
+
+typedef struct {
+  HbState base;
+  guint8 *cells;          /* width*height colours, row-major */
+  int     colours;        /* palette size, 1..FLOOD_MAX_COLOURS */
+  int     move_limit;     /* 0 = none */
+  int     moves;          /* moves played so far */
+} FloodState;
+
+typedef enum {
+  FLOOD_OP_FLOOD,         /* play: flood the top-left region with value */
+  FLOOD_OP_PAINT,         /* edit: cell (x, y) takes colour value */
+  FLOOD_OP_SET_COLOURS,   /* edit: palette size value (cells beyond wrap) */
+  FLOOD_OP_SET_LIMIT,     /* edit: move limit value; -1 = greedy + leniency */
+  FLOOD_OP_FILL,          /* edit: every cell colour value */
+} FloodOp;
+
+extern const HbGame flood_game;
+
+extern const HbSolver flood_solver_optimal;
+extern const HbSolver flood_solver_greedy;
+extern const HbSolver flood_solver_astar;
+
+#define FLOOD(s) ((FloodState *) (s))
+#define FLOOD_CONST(s) ((const FloodState *) (s))
+
+FloodState *flood_state_new (int width, int height, int colours);
+/* Floods the region of cell 0 with colour c in place; returns the number
+ * of cells the region has afterwards. */
+int         flood_fill (guint8 *cells, int width, int height, int c);
+/* Marks (nonzero) the cells of the region connected to cell 0 in mask
+ * (width*height); returns how many. */
+int         flood_region_mask (const guint8 *cells, int width, int height,
+                               guint8 *mask);
+gboolean    flood_cells_solved (const guint8 *cells, int n);
+
+/* ---- The region graph (flood-graph.c), shared by the solvers ----------- */
+
+/* Cells of one colour that touch form a region; two regions that touch have
+ * different colours. Flooding with c adds to the flooded set exactly the
+ * regions of colour c adjacent to it, so a search state is the set of
+ * flooded regions (a bitset), whatever colour it currently has. */
+typedef struct {
+  int      width, height, colours;
+  int      n;              /* regions */
+  int      words;          /* guint64 words in a region set */
+  int      root;           /* the region of cell 0 */
+  int     *region_of;      /* cell → region */
+  guint8  *colour;         /* region → colour */
+  int     *size;           /* region → cells */
+  int     *nbr_start;      /* CSR adjacency: neighbours of r are */
+  int     *nbr;            /*   nbr[nbr_start[r] .. nbr_start[r+1]) */
+  guint64 *by_colour;      /* colours × words: the regions of each colour */
+  guint64 *all;            /* every region */
+  guint64 *adj;            /* n × words neighbour sets, or NULL when the
+                            * graph is too large for them */
+} FloodGraph;
+
+/* Neighbour sets cost n²/8 bytes: 8 MiB at this many regions. */
+#define FLOOD_ADJ_MAX_REGIONS 8192
+
+FloodGraph *flood_graph_new (const guint8 *cells, int width, int height,
+                             int colours);
+void        flood_graph_free (FloodGraph *g);
+
+#define FLOOD_SET_HAS(s, i)  (((s)[(i) >> 6] >> ((i) & 63)) & 1)
+#define FLOOD_SET_ADD(s, i)  ((s)[(i) >> 6] |= G_GUINT64_CONSTANT (1) << ((i) & 63))
+
+/* What a breadth-first search from a flooded set finds. */
+typedef struct {
+  int      remaining;      /* regions not flooded */
+  int      ecc;            /* largest distance (moves) to a region */
+  int      h;              /* the admissible lower bound, see flood-graph.c */
+  guint    colours_left;   /* bitmask of colours with an unflooded region */
+  int      cells_flooded;
+  guint64 *frontier;       /* words: unflooded regions adjacent to the set */
+} FloodScan;
+
+/* Scratch for flood_graph_scan; frontier is allocated by it. */
+typedef struct {
+  int     *queue;
+  guint64 *seen;
+  guint64 *frontier;
+  guint64 *layer, *next;
+} FloodScratch;
+
+void flood_scratch_init (FloodScratch *s, const FloodGraph *g);
+void flood_scratch_clear (FloodScratch *s);
+/* Breadth-first search over the regions from the flooded set. With
+ * need_cells the flooded cell count is summed too. */
+void flood_graph_scan (const FloodGraph *g, const guint64 *set,
+                       FloodScratch *scratch, gboolean need_cells,
+                       FloodScan *out);
+/* The unflooded regions adjacent to set, into out (words). */
+void flood_graph_frontier (const FloodGraph *g, const guint64 *set,
+                           guint64 *out);
+/* set ∪ (frontier ∩ regions of colour c): the move c, in place. */
+void flood_graph_move (const FloodGraph *g, guint64 *set,
+                       const guint64 *frontier, int c);
+/* A colour every unflooded region of which is in the frontier, or -1. */
+int  flood_graph_forced (const FloodGraph *g, const guint64 *set,
+                         const guint64 *frontier);
+gboolean flood_set_full (const FloodGraph *g, const guint64 *set);
+
+/* The greedy lookahead (flood-solve-greedy.c): the colours of a solution
+ * from the board, appended to moves (guint8). Returns FALSE if cancelled. */
+gboolean flood_greedy_moves (const guint8 *cells, int width, int height,
+                             int colours, int depth, GCancellable *cancellable,
+                             GByteArray *moves);
+
+/* ---- The optimal search (flood-solve-optimal.c) ----------------------- */
+
+typedef struct {
+  gboolean  solved;       /* moves hold a solution */
+  gboolean  optimal;      /* proven shortest */
+  gboolean  cancelled;
+  char     *stop_reason;  /* why the search stopped early, or NULL */
+  GByteArray *moves;      /* colours */
+  int       lower_bound;
+  guint64   expanded;
+  guint64   stored;
+  gsize     bytes;
+  int       initial_h;
+} FloodAnswer;
+
+/* Searches for a shortest solution of cells. memory_limit 0 = 1 GiB. */
+void flood_optimal_search (const guint8 *cells, int width, int height,
+                           int colours, gsize memory_limit,
+                           guint64 node_limit, double time_limit,
+                           GCancellable *cancellable, HbTrace *trace,
+                           FloodAnswer *answer);
+void flood_answer_clear (FloodAnswer *answer);
+
+/* ---- Hints, rendering, frames ------------------------------------------ */
+
+typedef struct {
+  int      colour;        /* best next move, or -1 when solved */
+  int      to_go;         /* moves still needed (with this move) */
+  gboolean proven;        /* to_go is optimal */
+  guint8  *captured;      /* width*height: cells the move captures */
+  int      width, height;
+} FloodHint;
+
+/* RGB of colour c (0..FLOOD_MAX_COLOURS-1) for the style. */
+void flood_colour_rgb (int c, gboolean dark, double rgb[3]);
+
+void flood_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
+                   const HbRenderOptions *options);
+void flood_render_cells (const guint8 *cells, int width, int height,
+                         const guint8 *highlight, cairo_t *cr,
+                         const HbLayout *layout, gboolean dark);
+void flood_palette_render (const HbState *state, HbMode mode, int id,
+                           cairo_t *cr, double size, gboolean dark);
+
+gpointer flood_frame_new (const HbState *initial, const HbTrace *trace);
+gpointer flood_frame_copy (gconstpointer frame);
+void     flood_frame_free (gpointer frame);
+void     flood_frame_step (gpointer frame, const HbTrace *trace, const HbStep *step);
+void     flood_frame_render (gconstpointer frame, cairo_t *cr,
+                             const HbLayout *layout,
+                             const HbRenderOptions *options,
+                             const HbStep *current);
+char    *flood_describe_step (const HbTrace *trace, const HbStep *step);
+
+gboolean flood_bench (gboolean quick, guint repeats, GString *out, GError **error);
+
+/* Records the moves of an answer as HB_STEP_MOVE steps (value = colour,
+ * depth = move index). */
+void flood_trace_moves (HbTrace *trace, const guint8 *moves, int n,
+                        gint64 counter);
+/* Fills result (moves, solved board) from colours applied to state. */
+void flood_result_fill (HbResult *result, const FloodState *state,
+                        const guint8 *moves, int n);
+
+G_END_DECLS

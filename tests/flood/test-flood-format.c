@@ -1,0 +1,407 @@
+/* Flood-It model and formats: parsing both formats, writing them back, the
+ * parse errors with their line and column, sniffing, generating, and the
+ * rules (apply, pointer, palette, status). */
+#include "flood.h"
+#include "hb-test-util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The write-up's example board. */
+static const char *writeup_board =
+  "12 by 12 -> 23\n"
+  "220512241115\n"
+  "050301010135\n"
+  "145334435442\n"
+  "055410020501\n"
+  "115015101341\n"
+  "540123454434\n"
+  "005154123544\n"
+  "342420355535\n"
+  "412520311103\n"
+  "554304552042\n"
+  "255022011245\n"
+  "212510012340\n";
+
+/* An independent flood for checking apply: recursive fill over a copy. */
+static void
+fill_rec (guint8 *cells, int w, int h, int x, int y, int from, int to)
+{
+  if (x < 0 || y < 0 || x >= w || y >= h || cells[y * w + x] != from)
+    return;
+  cells[y * w + x] = to;
+  fill_rec (cells, w, h, x + 1, y, from, to);
+  fill_rec (cells, w, h, x - 1, y, from, to);
+  fill_rec (cells, w, h, x, y + 1, from, to);
+  fill_rec (cells, w, h, x, y - 1, from, to);
+}
+
+static void
+test_parse_dump (void)
+{
+  HbState *s = hb_test_parse (&flood_game, writeup_board);
+  FloodState *f = FLOOD (s);
+  g_autofree char *out = NULL;
+  HbState *back;
+
+  g_assert_cmpint (s->width, ==, 12);
+  g_assert_cmpint (s->height, ==, 12);
+  g_assert_cmpint (f->move_limit, ==, 23);
+  g_assert_cmpint (f->moves, ==, 0);
+  g_assert_cmpint (f->colours, ==, 6);
+  g_assert_cmpint (f->cells[0], ==, 2);
+  g_assert_cmpint (f->cells[3], ==, 5);
+  g_assert_cmpint (f->cells[12 * 12 - 1], ==, 0);
+  g_assert_cmpint (f->cells[12], ==, 0);
+
+  out = flood_game.write (s, HB_WRITE_NATIVE, NULL);
+  g_assert_cmpstr (out, ==, writeup_board);
+  back = hb_test_parse (&flood_game, out);
+  g_assert_true (flood_game.equal (s, back));
+  hb_state_free (back);
+  hb_state_free (s);
+
+  /* Blank lines, comments, CRLF, blanks around, and a second board after. */
+  s = hb_test_parse (&flood_game,
+                     "\r\n# a comment\r\n  3 by 2 -> 4  \r\n\r\n012\r\n# mid\r\n 210\r\n"
+                     "\n3 by 1 -> 2\n012\n");
+  g_assert_cmpint (s->width, ==, 3);
+  g_assert_cmpint (s->height, ==, 2);
+  g_assert_cmpint (FLOOD (s)->move_limit, ==, 4);
+  g_assert_cmpmem (FLOOD (s)->cells, 6, "\0\1\2\2\1\0", 6);
+  hb_state_free (s);
+}
+
+static void
+test_parse_tatham (void)
+{
+  g_autoptr(GPtrArray) rows = hb_test_read_tsv ("anchors/flood/tatham-flood-ids.tsv");
+
+  g_assert_cmpuint (rows->len, >=, 20);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      GStrv row = g_ptr_array_index (rows, i);
+      const char *id = row[3];
+      HbState *s = hb_test_parse (&flood_game, id);
+      g_autofree char *out = flood_game.write (s, HB_WRITE_TATHAM, NULL);
+      g_autofree char *native = flood_game.write (s, HB_WRITE_NATIVE, NULL);
+      HbState *again = hb_test_parse (&flood_game, native);
+      int w, h;
+
+      g_assert_true (flood_game.sniff (id, strlen (id)));
+      g_assert_true (flood_game.sniff (native, strlen (native)));
+      g_assert_cmpint (sscanf (id, "%dx%d", &w, &h), ==, 2);
+      g_assert_cmpint (s->width, ==, w);
+      g_assert_cmpint (s->height, ==, h);
+      g_assert_cmpint (FLOOD (s)->move_limit, ==, atoi (row[2]));
+      g_strchomp (out);
+      g_assert_cmpstr (out, ==, id);
+      g_assert_true (flood_game.equal (s, again));
+      hb_state_free (again);
+      hb_state_free (s);
+    }
+
+  /* Full parameters. */
+  {
+    HbState *s = hb_test_parse (&flood_game, "2x2c7m0:0123,5");
+    g_assert_cmpint (FLOOD (s)->colours, ==, 7);
+    g_assert_cmpint (FLOOD (s)->move_limit, ==, 5);
+    hb_state_free (s);
+  }
+}
+
+static void
+test_moves_comment (void)
+{
+  HbState *s = hb_test_parse (&flood_game, "# moves: 7\n2 by 2 -> 9\n01\n10\n");
+  g_autofree char *out = flood_game.write (s, HB_WRITE_NATIVE, NULL);
+  g_autofree char *status = flood_game.status_text (s);
+
+  g_assert_cmpint (FLOOD (s)->moves, ==, 7);
+  g_assert_cmpstr (out, ==, "# moves: 7\n2 by 2 -> 9\n01\n10\n");
+  g_assert_cmpstr (status, ==, "7 / 9 moves");
+  hb_state_free (s);
+}
+
+/* The error must start with exactly "LINE:COL:" and mention needle. */
+static void
+check_error (const char *text, int line, int col, const char *needle)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *prefix = g_strdup_printf ("%d:%d: ", line, col);
+  HbState *s = flood_game.parse (text, strlen (text), &error);
+
+  hb_test_parse_fails (&flood_game, text, needle);
+  g_assert_null (s);
+  if (!g_str_has_prefix (error->message, prefix))
+    g_error ("parsing %s: error \"%s\" should start with \"%s\"", text,
+             error->message, prefix);
+}
+
+static void
+test_parse_errors (void)
+{
+  check_error ("", 1, 1, "no board");
+  check_error ("\n\n   \n", 4, 1, "no board");
+  check_error ("hello\n", 1, 1, "not a Flood-It board");
+  check_error ("3 by 2 -> 5\n012\n0a2\n", 3, 2, "colour");
+  check_error ("3 by 2 -> 5\n012\n0.2\n", 3, 2, "not a colour digit");
+  check_error ("3 by 2 -> 5\n012\n01\n", 3, 3, "row 2 has 2 cells");
+  check_error ("3 by 2 -> 5\n012\n0123\n", 3, 4, "row 2 has 4 cells");
+  check_error ("3 by 2 -> 5\n012\n", 3, 1, "1 of its 2 rows");
+  check_error ("3 by 2 - 5\n012\n012\n", 1, 8, "->");
+  check_error ("3 bx 2 -> 5\n", 1, 3, "by");
+  check_error ("3 by -> 5\n", 1, 6, "height");
+  check_error ("3 by 2 -> \n", 1, 10, "move limit");
+  check_error ("3 by 2 -> 5 x\n", 1, 13, "after the header");
+  check_error ("0 by 2 -> 5\n", 1, 1, "empty");
+  check_error ("5000 by 2 -> 5\n", 1, 1, "too large");
+  check_error ("99999999 by 2 -> 5\n", 1, 1, "too large");
+  check_error ("2 by 1 -> 5\n01\n01\n", 3, 1, "after the board");
+  check_error ("  2 by 1 -> 5\n01\n\n  junk\n", 4, 3, "after the board");
+  check_error ("2x2:012,5", 1, 8, "has 3");
+  check_error ("2x2:01234,5", 1, 9, "has 5");
+  check_error ("2x2:01a3,5", 1, 7, "colour 'a'");
+  check_error ("2x2:0123", 1, 9, "','");
+  check_error ("2x2:0123,", 1, 10, "move limit");
+  check_error ("2x2:0123,5z", 1, 11, "after the move limit");
+  check_error ("2x:0123,5", 1, 3, "height");
+  check_error ("2x2;0123,5", 1, 4, "':'");
+  check_error ("0x2:,5", 1, 1, "empty");
+  check_error ("2x2c3:0123,5", 1, 1, "3 colours");
+  check_error ("2x2c11:0123,5", 1, 1, "11 colours");
+  check_error ("\n  2x2:0123,5\nmore\n", 3, 1, "after the board");
+  check_error ("3 by 1 -> 2\n0\xff" "1\n", 2, 2, "UTF-8");
+}
+
+static void
+test_sniff (void)
+{
+  const char *yes[] = {
+    "12 by 12 -> 23\n000000000000\n",
+    "2x2:0123,5",
+    "\n# c\n 3x1:012,2 \n",
+    "2x2c6m0:0123,5",
+  };
+  const char *no[] = {
+    "",
+    "hello",
+    /* Tatham Flip IDs (crosses): hex matrix then the grid. */
+    "3x3:1ff,1ab",
+    "5x5:7d5f5ef71a5fd7e3a1f4,01fffff",
+    "2x2:0123",
+    "2x2:012,5",
+    "2x2:0123,",
+    "2x2:0123,5x",
+    "2x2:01a3,5",
+    "12 by 12 -> 23 extra",
+    "1111\n0000\n",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (yes); i++)
+    if (!flood_game.sniff (yes[i], strlen (yes[i])))
+      g_error ("sniff should accept %s", yes[i]);
+  for (guint i = 0; i < G_N_ELEMENTS (no); i++)
+    if (flood_game.sniff (no[i], strlen (no[i])))
+      g_error ("sniff should refuse %s", no[i]);
+}
+
+static void
+test_generate (void)
+{
+  HbGenerateParams p = { 14, 14, 6, 42 };
+  g_autoptr(GError) error = NULL;
+  HbState *a = flood_game.generate (&p, &error);
+  HbState *b = flood_game.generate (&p, &error);
+  HbState *c;
+  int seen[FLOOD_MAX_COLOURS] = { 0 };
+
+  g_assert_no_error (error);
+  g_assert_true (flood_game.equal (a, b));
+  g_assert_cmpint (FLOOD (a)->colours, ==, 6);
+  g_assert_cmpint (FLOOD (a)->move_limit, >, 10);
+  g_assert_cmpint (FLOOD (a)->move_limit, <, 40);
+  for (int i = 0; i < 14 * 14; i++)
+    {
+      g_assert_cmpint (FLOOD (a)->cells[i], <, 6);
+      seen[FLOOD (a)->cells[i]]++;
+    }
+  for (int k = 0; k < 6; k++)
+    g_assert_cmpint (seen[k], >, 10);
+  p.seed = 43;
+  c = flood_game.generate (&p, &error);
+  g_assert_false (flood_game.equal (a, c));
+  hb_state_free (a);
+  hb_state_free (b);
+  hb_state_free (c);
+
+  /* Defaults, and refusals. */
+  p = (HbGenerateParams) { 0, 0, 0, 1 };
+  a = flood_game.generate (&p, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (a->width, ==, flood_game.default_width);
+  g_assert_cmpint (FLOOD (a)->colours, ==, FLOOD_DEFAULT_COLOURS);
+  hb_state_free (a);
+  p = (HbGenerateParams) { 5, 5, 11, 1 };
+  g_assert_null (flood_game.generate (&p, &error));
+  g_assert_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_UNSUPPORTED);
+  g_clear_error (&error);
+  p = (HbGenerateParams) { 5000, 5, 6, 1 };
+  g_assert_null (flood_game.generate (&p, &error));
+  g_assert_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_SIZE);
+}
+
+static void
+test_apply (void)
+{
+  HbState *s = hb_test_parse (&flood_game, writeup_board);
+  int n = 144;
+  guint8 *expect = g_memdup2 (FLOOD (s)->cells, n);
+
+  /* Same colour: nothing happens. */
+  g_assert_null (flood_game.apply (s, &(HbMove) { FLOOD_OP_FLOOD, 0, 0, 2 }));
+  g_assert_null (flood_game.apply (s, &(HbMove) { FLOOD_OP_FLOOD, 0, 0, 6 }));
+  g_assert_null (flood_game.apply (s, &(HbMove) { FLOOD_OP_FLOOD, 0, 0, -1 }));
+  g_assert_null (flood_game.apply (s, &(HbMove) { 99, 0, 0, 1 }));
+
+  for (int k = 0; k < 400 && !flood_game.is_solved (s); k++)
+    {
+      int c = (k * 7 + 3) % 6;
+      HbState *t = flood_game.apply (s, &(HbMove) { FLOOD_OP_FLOOD, 0, 0, c });
+      if (c == expect[0])
+        {
+          g_assert_null (t);
+          continue;
+        }
+      fill_rec (expect, 12, 12, 0, 0, expect[0], c);
+      g_assert_nonnull (t);
+      g_assert_cmpmem (FLOOD (t)->cells, n, expect, n);
+      g_assert_cmpint (FLOOD (t)->moves, ==, FLOOD (s)->moves + 1);
+      hb_state_free (s);
+      s = t;
+    }
+  g_assert_true (flood_game.is_solved (s));
+  {
+    g_autofree char *st = flood_game.status_text (s);
+    g_assert_true (strstr (st, "solved") != NULL);
+  }
+
+  /* Edit ops reset the move count. */
+  {
+    HbState *t = flood_game.apply (s, &(HbMove) { FLOOD_OP_PAINT, 3, 4, (expect[0] + 1) % 6 });
+    HbState *u;
+    g_assert_nonnull (t);
+    g_assert_cmpint (FLOOD (t)->moves, ==, 0);
+    g_assert_cmpint (FLOOD (t)->cells[4 * 12 + 3], ==, (expect[0] + 1) % 6);
+    g_assert_false (flood_game.is_solved (t));
+    g_assert_null (flood_game.apply (t, &(HbMove) { FLOOD_OP_PAINT, 12, 0, 1 }));
+    g_assert_null (flood_game.apply (t, &(HbMove) { FLOOD_OP_PAINT, 0, 0, 7 }));
+    u = flood_game.apply (t, &(HbMove) { FLOOD_OP_SET_COLOURS, 0, 0, 3 });
+    g_assert_nonnull (u);
+    g_assert_cmpint (FLOOD (u)->colours, ==, 3);
+    for (int i = 0; i < n; i++)
+      g_assert_cmpint (FLOOD (u)->cells[i], <, 3);
+    hb_state_free (t);
+    t = flood_game.apply (u, &(HbMove) { FLOOD_OP_SET_LIMIT, 0, 0, -1 });
+    g_assert_nonnull (t);
+    g_assert_cmpint (FLOOD (t)->move_limit, ==, 1 + FLOOD_LENIENCY);
+    hb_state_free (u);
+    u = flood_game.apply (t, &(HbMove) { FLOOD_OP_FILL, 0, 0, 1 });
+    g_assert_true (flood_game.is_solved (u));
+    hb_state_free (u);
+    hb_state_free (t);
+  }
+  hb_state_free (s);
+  g_free (expect);
+}
+
+static void
+test_pointer_palette (void)
+{
+  HbState *s = hb_test_parse (&flood_game, "3 by 2 -> 4\n012\n345\n");
+  HbPointer ptr = { HB_MODE_PLAY, 1, -1 };
+  HbHit hit = { 2, 1, 0.5, 0.5, TRUE };
+  HbMove out[4];
+  HbPaletteEntry pal[16];
+  int n;
+
+  g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_PRESS, &hit, out, 4), ==, 1);
+  g_assert_cmpint (out[0].op, ==, FLOOD_OP_FLOOD);
+  g_assert_cmpint (out[0].value, ==, 5);
+  hit.x = 0, hit.y = 0;
+  g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_PRESS, &hit, out, 4), ==, 0);
+
+  /* Edit: a drag paints each new cell once. */
+  ptr = (HbPointer) { HB_MODE_EDIT, 1, 4 };
+  hit = (HbHit) { 0, 0, 0.5, 0.5, TRUE };
+  g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_PRESS, &hit, out, 4), ==, 1);
+  g_assert_cmpint (out[0].op, ==, FLOOD_OP_PAINT);
+  g_assert_cmpint (out[0].value, ==, 4);
+  g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_MOTION, &hit, out, 4), ==, 0);
+  hit.x = 1;
+  g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_MOTION, &hit, out, 4), ==, 1);
+  g_assert_cmpint (out[0].x, ==, 1);
+  hit.x = 1, hit.y = 1;  /* already colour 4 */
+  g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_MOTION, &hit, out, 4), ==, 0);
+  g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_RELEASE, &hit, out, 4), ==, 0);
+
+  n = flood_game.palette (s, HB_MODE_EDIT, pal, 16);
+  g_assert_cmpint (n, ==, 6);
+  for (int i = 0; i < n; i++)
+    {
+      g_assert_cmpint (pal[i].id, ==, i);
+      g_assert_cmpstr (pal[i].name, !=, "");
+    }
+  g_assert_cmpint (flood_game.palette (s, HB_MODE_PLAY, pal, 3), ==, 3);
+  hb_state_free (s);
+}
+
+static void
+test_resize_blank (void)
+{
+  HbState *s = hb_test_parse (&flood_game, "3 by 2 -> 4\n012\n345\n");
+  HbState *r = flood_game.resize (s, 2, 3);
+  HbState *b = flood_game.new_blank (4, 4);
+
+  g_assert_cmpint (r->width, ==, 2);
+  g_assert_cmpint (r->height, ==, 3);
+  g_assert_cmpmem (FLOOD (r)->cells, 6, "\0\1\3\4\0\0", 6);
+  g_assert_true (flood_game.is_solved (b));
+  g_assert_null (flood_game.resize (s, 0, 3));
+  hb_state_free (r);
+  hb_state_free (b);
+  hb_state_free (s);
+}
+
+static void
+test_write_solution (void)
+{
+  HbState *s = hb_test_parse (&flood_game, "3 by 1 -> 4\n012\n");
+  HbResult *r = hb_result_new (HB_STATUS_SOLVED);
+  g_autofree char *text = NULL;
+
+  hb_result_add_move (r, FLOOD_OP_FLOOD, 0, 0, 1);
+  hb_result_add_move (r, FLOOD_OP_FLOOD, 0, 0, 2);
+  text = flood_game.write_solution (s, r, HB_WRITE_NATIVE);
+  g_assert_cmpstr (text, ==, "1 2\n");
+  hb_result_free (r);
+  hb_state_free (s);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/flood/parse-dump", test_parse_dump);
+  g_test_add_func ("/flood/parse-tatham", test_parse_tatham);
+  g_test_add_func ("/flood/moves-comment", test_moves_comment);
+  g_test_add_func ("/flood/parse-errors", test_parse_errors);
+  g_test_add_func ("/flood/sniff", test_sniff);
+  g_test_add_func ("/flood/generate", test_generate);
+  g_test_add_func ("/flood/apply", test_apply);
+  g_test_add_func ("/flood/pointer-palette", test_pointer_palette);
+  g_test_add_func ("/flood/resize-blank", test_resize_blank);
+  g_test_add_func ("/flood/write-solution", test_write_solution);
+  return g_test_run ();
+}

@@ -1,0 +1,458 @@
+/* Flood-It solvers: every answer replayed by code independent of the
+ * solvers; the optimal solver against Tatham's reference solutions and
+ * against a brute-force breadth-first search on small boards; the stop
+ * conditions (cancel, state limit, memory bound), traces and hints. */
+#include "flood.h"
+#include "hb-test-util.h"
+#include "hb-player.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Independent rules ------------------------------------------------------ */
+
+/* Floods the top-left region with c, by an explicit-stack fill. */
+static void
+ref_flood (guint8 *cells, int w, int h, int c)
+{
+  int from = cells[0];
+  GArray *stack;
+
+  if (from == c)
+    return;
+  stack = g_array_new (FALSE, FALSE, sizeof (int));
+  g_array_append_val (stack, (int) { 0 });
+  cells[0] = c;
+  while (stack->len > 0)
+    {
+      int p = g_array_index (stack, int, stack->len - 1), x = p % w, y = p / w;
+      int nb[4][2] = { { x + 1, y }, { x - 1, y }, { x, y + 1 }, { x, y - 1 } };
+      g_array_set_size (stack, stack->len - 1);
+      for (int k = 0; k < 4; k++)
+        {
+          int nx = nb[k][0], ny = nb[k][1];
+          if (nx >= 0 && ny >= 0 && nx < w && ny < h && cells[ny * w + nx] == from)
+            {
+              int q = ny * w + nx;
+              cells[q] = c;
+              g_array_append_val (stack, q);
+            }
+        }
+    }
+  g_array_unref (stack);
+}
+
+static gboolean
+ref_solved (const guint8 *cells, int n)
+{
+  for (int i = 1; i < n; i++)
+    if (cells[i] != cells[0])
+      return FALSE;
+  return TRUE;
+}
+
+/* Replays the result's moves on a copy of the board and checks that they
+ * leave one colour and that result->solved is that board. */
+static void
+check_result (const HbState *state, const HbResult *r)
+{
+  const FloodState *s = FLOOD_CONST (state);
+  int n = state->width * state->height;
+  guint8 *cells = g_memdup2 (s->cells, n);
+
+  g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+  for (guint i = 0; i < r->moves->len; i++)
+    {
+      const HbMove *m = &g_array_index (r->moves, HbMove, i);
+      g_assert_cmpint (m->op, ==, FLOOD_OP_FLOOD);
+      g_assert_cmpint (m->value, >=, 0);
+      g_assert_cmpint (m->value, <, s->colours);
+      ref_flood (cells, state->width, state->height, m->value);
+    }
+  g_assert_true (ref_solved (cells, n));
+  g_assert_nonnull (r->solved);
+  g_assert_cmpmem (FLOOD (r->solved)->cells, n, cells, n);
+  g_assert_cmpint (FLOOD (r->solved)->moves, ==, s->moves + (int) r->moves->len);
+  g_free (cells);
+}
+
+static HbResult *
+run (const char *solver, const HbState *s, const HbSolveOptions *opt, HbTrace *trace)
+{
+  g_autoptr(GError) error = NULL;
+  HbResult *r = hb_solve (hb_game_find_solver (&flood_game, solver), s, opt,
+                          trace, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (r);
+  return r;
+}
+
+/* ---- Brute force -------------------------------------------------------------- */
+
+/* Shortest solution length by breadth-first search over whole boards. */
+static int
+brute_force (const FloodState *s)
+{
+  int w = s->base.width, h = s->base.height, n = w * h, depth = 0;
+  GHashTable *seen = g_hash_table_new_full (g_bytes_hash, g_bytes_equal,
+                                            (GDestroyNotify) g_bytes_unref, NULL);
+  GPtrArray *layer = g_ptr_array_new_with_free_func (g_free);
+
+  if (ref_solved (s->cells, n))
+    goto done;
+  g_ptr_array_add (layer, g_memdup2 (s->cells, n));
+  g_hash_table_add (seen, g_bytes_new (s->cells, n));
+  for (;;)
+    {
+      GPtrArray *next = g_ptr_array_new_with_free_func (g_free);
+      depth++;
+      for (guint i = 0; i < layer->len; i++)
+        for (int c = 0; c < s->colours; c++)
+          {
+            guint8 *b = g_memdup2 (g_ptr_array_index (layer, i), n);
+            GBytes *key;
+            if (b[0] == c)
+              {
+                g_free (b);
+                continue;
+              }
+            ref_flood (b, w, h, c);
+            if (ref_solved (b, n))
+              {
+                g_free (b);
+                g_ptr_array_unref (next);
+                goto done;
+              }
+            key = g_bytes_new (b, n);
+            if (g_hash_table_contains (seen, key))
+              {
+                g_bytes_unref (key);
+                g_free (b);
+                continue;
+              }
+            g_hash_table_add (seen, key);
+            g_ptr_array_add (next, b);
+          }
+      g_ptr_array_unref (layer);
+      layer = next;
+      g_assert_cmpuint (layer->len, >, 0);
+    }
+done:
+  g_ptr_array_unref (layer);
+  g_hash_table_unref (seen);
+  return depth;
+}
+
+static void
+test_brute_force (void)
+{
+  static const int sizes[][3] = {
+    { 1, 1, 3 }, { 2, 1, 2 }, { 3, 3, 3 }, { 4, 4, 3 }, { 4, 4, 4 },
+    { 5, 4, 4 }, { 5, 5, 3 }, { 5, 5, 4 }, { 6, 3, 5 }, { 1, 8, 4 },
+    { 6, 5, 4 }, { 5, 5, 6 },
+  };
+  int boards = 0;
+
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    for (guint64 seed = 1; seed <= 6; seed++)
+      {
+        HbGenerateParams p = { sizes[k][0], sizes[k][1], sizes[k][2], seed * 977 + k };
+        HbState *s;
+        HbResult *r;
+        int best;
+
+        if (sizes[k][2] < 2)
+          continue;
+        s = flood_game.generate (&p, NULL);
+        g_assert_nonnull (s);
+        best = brute_force (FLOOD (s));
+        r = run ("optimal", s, NULL, NULL);
+        check_result (s, r);
+        g_assert_true (r->optimal);
+        if ((int) r->moves->len != best)
+          g_error ("%dx%d seed %" G_GUINT64_FORMAT ": optimal solver %u moves, "
+                   "breadth-first search %d", sizes[k][0], sizes[k][1], p.seed,
+                   r->moves->len, best);
+        g_assert_cmpint (atoi (hb_result_get_stat (r, "lower bound")), ==, best);
+        hb_result_free (r);
+
+        /* The other solvers are valid and never shorter. */
+        r = run ("greedy", s, NULL, NULL);
+        check_result (s, r);
+        g_assert_cmpint (r->moves->len, >=, best);
+        hb_result_free (r);
+        r = run ("astar-clusters", s, NULL, NULL);
+        check_result (s, r);
+        g_assert_cmpint (r->moves->len, >=, best);
+        hb_result_free (r);
+        hb_state_free (s);
+        boards++;
+      }
+  g_test_message ("%d boards matched the breadth-first search", boards);
+}
+
+/* Boards whose first moves are forced, and edge shapes. */
+static void
+test_small_cases (void)
+{
+  const char *cases[][2] = {
+    { "1 by 1 -> 0\n3\n", "0" },
+    { "2 by 1 -> 1\n01\n", "1" },
+    { "3 by 1 -> 2\n010\n", "2" },
+    { "4 by 1 -> 3\n0123\n", "3" },
+    { "3 by 3 -> 9\n012\n120\n201\n", NULL },
+    { "5 by 1 -> 4\n01010\n", "4" },
+    { "5 by 1 -> 4\n01210\n", "4" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      HbState *s = hb_test_parse (&flood_game, cases[i][0]);
+      for (int k = 0; flood_game.solvers[k]; k++)
+        {
+          HbResult *r = run (flood_game.solvers[k]->id, s, NULL, NULL);
+          check_result (s, r);
+          if (k == 0)
+            {
+              g_assert_true (r->optimal);
+              if (cases[i][1])
+                g_assert_cmpint (r->moves->len, ==, atoi (cases[i][1]));
+              else
+                g_assert_cmpint (r->moves->len, ==, brute_force (FLOOD (s)));
+            }
+          hb_result_free (r);
+        }
+      hb_state_free (s);
+    }
+}
+
+/* Tatham's reference boards, with his solver's answers. */
+static void
+test_anchors (void)
+{
+  g_autoptr(GPtrArray) rows = hb_test_read_tsv ("anchors/flood/tatham-flood-ids.tsv");
+  g_autoptr(GPtrArray) sols = hb_test_read_tsv ("anchors/flood/tatham-flood-solutions.txt");
+  int astar_longer = 0, greedy_at_limit = 0, total_opt = 0, total_tatham = 0;
+
+  g_assert_cmpuint (rows->len, ==, sols->len);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      GStrv row = g_ptr_array_index (rows, i);
+      const char *sol = ((GStrv) g_ptr_array_index (sols, i))[0];
+      HbState *s = hb_test_parse (&flood_game, row[3]);
+      int n = s->width * s->height;
+      g_auto(GStrv) moves = NULL;
+      guint8 *cells = g_memdup2 (FLOOD (s)->cells, n);
+      int tatham;
+      HbResult *r, *g, *a;
+
+      /* Tatham's own answer solves the board (checks our reading of it). */
+      g_assert_true (sol[0] == 'S');
+      moves = g_strsplit (sol + 1, ",", -1);
+      tatham = g_strv_length (moves);
+      for (int k = 0; k < tatham; k++)
+        ref_flood (cells, s->width, s->height, atoi (moves[k]));
+      g_assert_true (ref_solved (cells, n));
+      g_free (cells);
+
+      r = run ("optimal", s, NULL, NULL);
+      check_result (s, r);
+      g_assert_true (r->optimal);
+      g_assert_cmpint (r->moves->len, <=, tatham);
+      g_assert_cmpint (r->moves->len, <=, FLOOD (s)->move_limit);
+      total_opt += r->moves->len;
+      total_tatham += tatham;
+
+      g = run ("greedy", s, NULL, NULL);
+      check_result (s, g);
+      g_assert_cmpint (g->moves->len, >=, r->moves->len);
+      greedy_at_limit += (int) g->moves->len == FLOOD (s)->move_limit;
+
+      a = run ("astar-clusters", s, NULL, NULL);
+      check_result (s, a);
+      g_assert_false (a->optimal);
+      g_assert_cmpint (a->moves->len, >=, r->moves->len);
+      astar_longer += a->moves->len > r->moves->len;
+
+      hb_result_free (r);
+      hb_result_free (g);
+      hb_result_free (a);
+      hb_state_free (s);
+    }
+  g_test_message ("optimal %d moves in all, Tatham %d; our greedy met Tatham's "
+                  "limit on %d of %u; A* with cluster count longer than optimal "
+                  "on %d", total_opt, total_tatham, greedy_at_limit, rows->len,
+                  astar_longer);
+  /* The write-up's character: its heuristic is not admissible, and it shows. */
+  g_assert_cmpint (astar_longer, >, 0);
+}
+
+static void
+test_stops (void)
+{
+  HbGenerateParams p = { 18, 18, 6, 7 };
+  HbState *s = flood_game.generate (&p, NULL);
+  GCancellable *cancel = g_cancellable_new ();
+  HbSolveOptions opt = { 0 };
+  HbResult *r;
+
+  /* Cancelled: a CANCELLED result with the bounds, not an error. */
+  g_cancellable_cancel (cancel);
+  for (int k = 0; flood_game.solvers[k]; k++)
+    {
+      r = hb_solve (flood_game.solvers[k], s, &opt, NULL, cancel, NULL);
+      g_assert_nonnull (r);
+      g_assert_cmpint (r->status, ==, HB_STATUS_CANCELLED);
+      g_assert_nonnull (r->message);
+      if (k == 0)
+        {
+          g_assert_nonnull (hb_result_get_stat (r, "lower bound"));
+          g_assert_nonnull (hb_result_get_stat (r, "best found"));
+        }
+      hb_result_free (r);
+    }
+  g_object_unref (cancel);
+
+  /* A state limit: the best answer found, not proven. */
+  opt.node_limit = 256;
+  r = run ("optimal", s, &opt, NULL);
+  check_result (s, r);
+  if (!r->optimal)
+    {
+      g_assert_true (strstr (r->message, "limit") != NULL);
+      g_assert_cmpint (atoi (hb_result_get_stat (r, "lower bound")), <=, r->moves->len);
+    }
+  hb_result_free (r);
+
+  /* A memory bound too small for the search: a clear message. */
+  opt = (HbSolveOptions) { .memory_limit = 64 << 10 };
+  r = run ("optimal", s, &opt, NULL);
+  check_result (s, r);
+  g_test_message ("64 KiB: %s", r->message);
+  if (!r->optimal)
+    g_assert_true (strstr (r->message, "memory bound") != NULL);
+  hb_result_free (r);
+  hb_state_free (s);
+}
+
+static void
+test_trace_and_hint (void)
+{
+  g_autoptr(GPtrArray) rows = hb_test_read_tsv ("anchors/flood/tatham-flood-ids.tsv");
+  HbState *s = hb_test_parse (&flood_game, ((GStrv) g_ptr_array_index (rows, 20))[3]);
+  HbTrace *trace = hb_trace_new (0, 0);
+  HbResult *r = run ("optimal", s, NULL, trace);
+  guint moves = 0, solutions = 0;
+  int last_bound = 0;
+  HbPlayer *player;
+  gpointer hint;
+  HbMove m;
+
+  check_result (s, r);
+  for (gsize i = 0; i < hb_trace_length (trace); i++)
+    {
+      const HbStep *st = hb_trace_step (trace, i);
+      g_autofree char *text = flood_game.describe_step (trace, st);
+      g_assert_cmpstr (text, !=, "");
+      if (st->kind == HB_STEP_MOVE)
+        {
+          const HbMove *rm = &g_array_index (r->moves, HbMove, moves);
+          g_assert_cmpint (st->value, ==, rm->value);
+          moves++;
+        }
+      else if (st->kind == HB_STEP_SOLUTION)
+        solutions++;
+      else if (st->kind == HB_STEP_BOUND)
+        {
+          g_assert_cmpint (st->value, >=, last_bound);
+          last_bound = st->value;
+        }
+    }
+  g_assert_cmpuint (moves, ==, r->moves->len);
+  g_assert_cmpuint (solutions, ==, 1);
+  g_assert_cmpint (last_bound, ==, r->moves->len);
+  player = hb_player_new (s, trace);
+  hb_player_seek (player, hb_player_length (player));
+  hb_player_seek (player, 1);
+  hb_player_seek (player, hb_player_length (player));
+  hb_player_free (player);
+
+  /* The hint: the optimal next move and the count from here. */
+  hint = flood_game.hint_compute (s, NULL, NULL);
+  g_assert_nonnull (hint);
+  {
+    const FloodHint *h = hint;
+    g_autofree char *text = flood_game.hint_describe (s, hint);
+    HbState *t;
+    gpointer hint2;
+
+    g_assert_true (h->proven);
+    g_assert_cmpint (h->to_go, ==, r->moves->len);
+    g_assert_true (strstr (text, "optimal") != NULL);
+    g_assert_true (flood_game.hint_next_move (s, hint, &m));
+    g_assert_cmpint (m.op, ==, FLOOD_OP_FLOOD);
+    t = flood_game.apply (s, &m);
+    g_assert_nonnull (t);
+    /* The captured cells are the ones the move adds to the region. */
+    for (int i = 0; i < s->width * s->height; i++)
+      if (h->captured[i])
+        {
+          g_assert_cmpint (FLOOD (s)->cells[i], ==, m.value);
+          g_assert_cmpint (FLOOD (t)->cells[i], ==, FLOOD (t)->cells[0]);
+        }
+    hint2 = flood_game.hint_compute (t, NULL, NULL);
+    g_assert_cmpint (((FloodHint *) hint2)->to_go, ==, h->to_go - 1);
+    flood_game.hint_free (hint2);
+    hb_state_free (t);
+  }
+  flood_game.hint_free (hint);
+  hb_result_free (r);
+  hb_trace_free (trace);
+
+  /* Greedy and A* traces hold their moves. */
+  for (int k = 1; flood_game.solvers[k]; k++)
+    {
+      trace = hb_trace_new (0, 0);
+      r = run (flood_game.solvers[k]->id, s, NULL, trace);
+      moves = 0;
+      for (gsize i = 0; i < hb_trace_length (trace); i++)
+        moves += hb_trace_step (trace, i)->kind == HB_STEP_MOVE;
+      g_assert_cmpuint (moves, ==, r->moves->len);
+      hb_result_free (r);
+      hb_trace_free (trace);
+    }
+  hb_state_free (s);
+
+  /* A solved board: no hint move. */
+  s = hb_test_parse (&flood_game, "2 by 1 -> 1\n11\n");
+  hint = flood_game.hint_compute (s, NULL, NULL);
+  g_assert_false (flood_game.hint_next_move (s, hint, &m));
+  flood_game.hint_free (hint);
+  hb_state_free (s);
+}
+
+/* A board part-way through a game is solved from where it stands. */
+static void
+test_played_state (void)
+{
+  HbState *s = hb_test_parse (&flood_game, "# moves: 3\n4 by 2 -> 9\n0123\n3210\n");
+  HbResult *r = run ("optimal", s, NULL, NULL);
+
+  check_result (s, r);
+  g_assert_cmpint (FLOOD (r->solved)->moves, ==, 3 + (int) r->moves->len);
+  hb_result_free (r);
+  hb_state_free (s);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/flood/solve/brute-force", test_brute_force);
+  g_test_add_func ("/flood/solve/small-cases", test_small_cases);
+  g_test_add_func ("/flood/solve/anchors", test_anchors);
+  g_test_add_func ("/flood/solve/stops", test_stops);
+  g_test_add_func ("/flood/solve/trace-and-hint", test_trace_and_hint);
+  g_test_add_func ("/flood/solve/played-state", test_played_state);
+  return g_test_run ();
+}
