@@ -150,7 +150,7 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
       g_free (solved);
     }
   else if (status == HB_STATUS_NO_SOLUTION)
-    hb_result_set_message (r, "No solution: every option of every tile was tried");
+    hb_result_set_message (r, "every option of every tile was tried");
   else if (status == HB_STATUS_GAVE_UP)
     hb_result_set_message (r, "Gave up after %" G_GUINT64_FORMAT " tries (the node limit)", tries);
   else

@@ -185,7 +185,7 @@ dlx_solve (const HbState *state, const HbSolveOptions *options,
           break;
         }
       steps++;
-      if (hb_cancelled_every (cancellable, steps, 0x3ff))
+      if (hb_cancelled_every (cancellable, steps, 0x3f))
         {
           status = HB_STATUS_CANCELLED;
           break;
@@ -244,7 +244,7 @@ dlx_solve (const HbState *state, const HbSolveOptions *options,
       g_free (solved);
     }
   else if (status == HB_STATUS_NO_SOLUTION)
-    hb_result_set_message (r, "No solution: the exact cover has none");
+    hb_result_set_message (r, "the exact cover has none: no choice of rotations fits");
   else if (status == HB_STATUS_GAVE_UP)
     hb_result_set_message (r, "Gave up after %" G_GUINT64_FORMAT " nodes (the node limit)", steps);
   else

@@ -485,10 +485,10 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
       break;
     case HB_STATUS_NO_SOLUTION:
       if (a.parity_failures > 0)
-        hb_result_set_message (r, "No solution: a closed area has an odd number of arms "
+        hb_result_set_message (r, "a closed area has an odd number of arms "
                                "left to pair up");
       else
-        hb_result_set_message (r, "No solution: no way to turn the tiles so that every "
+        hb_result_set_message (r, "no way to turn the tiles so that every "
                                "arm meets another");
       break;
     case HB_STATUS_GAVE_UP:

@@ -218,7 +218,7 @@ maxflow_solve (const HbState *state, const HbSolveOptions *options,
     {
       /* A solution would be a flow saturating the source: none exists. */
       r = hb_result_new (HB_STATUS_NO_SOLUTION);
-      hb_result_set_message (r, "No solution: the maximum flow (%" G_GINT64_FORMAT
+      hb_result_set_message (r, "the maximum flow (%" G_GINT64_FORMAT
                              ") cannot carry every arm (%" G_GINT64_FORMAT " on even cells, %"
                              G_GINT64_FORMAT " on odd cells), so no board can match them all",
                              flow, even_arms, odd_arms);
