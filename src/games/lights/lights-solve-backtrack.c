@@ -191,7 +191,11 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
                                "above the limit of %" G_GUINT64_FORMAT " (it doubles "
                                "with every row); use the GF(2) solver",
                                w, h, predicted, limit);
-      hb_result_add_stat (r, "search calls", "%" G_GUINT64_FORMAT " (predicted)", predicted);
+      if (predicted == G_MAXUINT64)
+        hb_result_add_stat (r, "search calls", "over 2^64 (predicted)");
+      else
+        hb_result_add_stat (r, "search calls", "%" G_GUINT64_FORMAT " (predicted)",
+                            predicted);
       return r;
     }
 
