@@ -208,9 +208,9 @@ test_palette_render (void)
 /* Replays a solver's trace in the player; the last frame of an exact
  * solver shows its answer, and every frame renders. */
 static void
-test_frames (void)
+frames_of (const char *file)
 {
-  g_autofree char *text = hb_test_read_data ("loop/mixed.loop", NULL);
+  g_autofree char *text = hb_test_read_data (file, NULL);
   HbState *level = hb_test_parse (&loop_game, text);
   int n = level->width * level->height;
 
@@ -269,6 +269,13 @@ test_frames (void)
       hb_trace_free (trace);
     }
   hb_state_free (level);
+}
+
+static void
+test_frames (void)
+{
+  frames_of ("loop/mixed.loop");       /* propagation alone */
+  frames_of ("loop/thirteen.loop");    /* a region searched, tries undone */
 }
 
 /* The write-up's colours: a valid try green, an invalid one red. */
