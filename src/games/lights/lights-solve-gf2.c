@@ -401,6 +401,14 @@ system_eliminate (System *s, GCancellable *cancellable)
  * is independent of those taken before (pivots v_0, v_1, …), and use new
  * coordinates a' in which v_j is the unit vector e_j; every cell before the
  * (j+1)-th pivot is then decided by a'_0 … a'_j.
+ *
+ * Measured (random solvable boards, default limit): the grouped bound does
+ * most of the work — 2^20 solutions of a 30×30 board are settled in ~37,000
+ * nodes, 2^30 of a 47×47 board in ~11 million (2 s). The corner order is
+ * what proves that 47×47 one; plain row-major order gives up on it, though
+ * it needs a little fewer nodes on 19×19, 30×30 and 64×64. At nullity 32
+ * (39×39) and 40 (61×61) the default budget is not enough and the answer
+ * says the minimum is not proven.
  */
 
 typedef struct {
