@@ -102,14 +102,14 @@ hb_strip_slice (const char **s, gsize *len)
 {
   gsize lead = 0;
 
-  while (*len > 0 && (**s == ' ' || **s == '\t' || **s == '\r'))
+  while (*len > 0 && (**s == ' ' || **s == '\t' || **s == '\r' || **s == '\n'))
     {
       (*s)++;
       (*len)--;
       lead++;
     }
   while (*len > 0 && ((*s)[*len - 1] == ' ' || (*s)[*len - 1] == '\t'
-                      || (*s)[*len - 1] == '\r'))
+                      || (*s)[*len - 1] == '\r' || (*s)[*len - 1] == '\n'))
     (*len)--;
   return lead;
 }

@@ -64,7 +64,7 @@ void     hb_line_reader_init (HbLineReader *r, const char *text, gsize len);
 /* Returns FALSE at the end; *line points into the buffer, not terminated. */
 gboolean hb_line_reader_next (HbLineReader *r, const char **line, gsize *len);
 
-/* Strips leading and trailing blanks (space, tab, \r) from a line slice,
+/* Strips leading and trailing blanks (space, tab, \r, \n) from a slice,
  * returning the number of leading bytes removed. */
 gsize hb_strip_slice (const char **s, gsize *len);
 

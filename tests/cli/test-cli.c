@@ -23,6 +23,14 @@ run_clear (Run *r)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 
+static char *
+bytes_to_string (GBytes *b)
+{
+  gsize n = 0;
+  const char *data = b ? g_bytes_get_data (b, &n) : NULL;
+  return data ? g_strndup (data, n) : g_strdup ("");
+}
+
 /* Runs the CLI with a NULL-terminated argument list, feeding `input` (may
  * be NULL) to standard input. */
 static void
@@ -31,7 +39,7 @@ run_cli (Run *r, const char *input, ...)
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GSubprocess) p = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) in = input ? g_bytes_new (input, strlen (input)) : NULL;
+  g_autoptr(GBytes) in = g_bytes_new (input ? input : "", input ? strlen (input) : 0);
   g_autoptr(GBytes) out = NULL, err = NULL;
   va_list ap;
   const char *a;
@@ -49,8 +57,8 @@ run_cli (Run *r, const char *input, ...)
   g_subprocess_communicate (p, in, NULL, &out, &err, &error);
   g_assert_no_error (error);
   r->status = g_subprocess_get_if_exited (p) ? g_subprocess_get_exit_status (p) : -1;
-  r->out = g_strndup (g_bytes_get_data (out, NULL), g_bytes_get_size (out));
-  r->err = g_strndup (g_bytes_get_data (err, NULL), g_bytes_get_size (err));
+  r->out = bytes_to_string (out);
+  r->err = bytes_to_string (err);
 }
 
 static char *
@@ -128,7 +136,7 @@ test_list (void)
 static void
 test_solve (void)
 {
-  const char *board = "01100\n10010\n10001\n01110\n00100\n";
+  const char *board = "11000\n10100\n01110\n00100\n00000\n";
   g_autofree char *path = write_tmp ("a.lights", board);
   const char *solvers[] = { "gf2", "backtrack" };
 

@@ -6,8 +6,6 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-gboolean lights_bench (gboolean quick, guint repeats, GString *out, GError **error);
-
 /* ---- States ------------------------------------------------------------ */
 
 LightsState *
@@ -388,7 +386,8 @@ lights_parse (const char *text, gsize len, GError **error)
       for (gsize k = 0; k < rlen; k++)
         {
           char c = row[k];
-          int col = (int) g_utf8_pointer_to_offset (line, row + k) + 1;
+          /* The column is counted in characters, only when it is needed. */
+#define COL ((int) g_utf8_pointer_to_offset (line, row + k) + 1)
           if (c == ' ' || c == '\t')
             continue;
           if (c == '1' || c == '*')
@@ -402,7 +401,7 @@ lights_parse (const char *text, gsize len, GError **error)
               if (u == (gunichar) -1 || u == (gunichar) -2)
                 u = 0xfffd;
               g_unichar_to_utf8 (u, buf);
-              hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, r.line, col,
+              hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, r.line, COL,
                                   "unknown character '%s' (a light is 1 or *, a "
                                   "dark cell 0 or .)", buf);
               goto fail;
@@ -410,10 +409,11 @@ lights_parse (const char *text, gsize len, GError **error)
           count++;
           if (count > HB_MAX_SIDE)
             {
-              hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, r.line, col,
+              hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, r.line, COL,
                                   "the row is longer than %d cells", HB_MAX_SIDE);
               goto fail;
             }
+#undef COL
         }
       (void) lead;
       if (width < 0)
