@@ -6,7 +6,7 @@
 
 #include "hb-board-view.h"
 
-#define BOARD_MARGIN 16.0
+#define BOARD_MARGIN 24.0
 #define MAX_MOVES_PER_EVENT 64
 
 struct _HbBoardView
@@ -14,6 +14,8 @@ struct _HbBoardView
   GtkDrawingArea parent_instance;
 
   const HbState *state;
+  const HbGame  *shown_game;      /* what state had, for comparing */
+  int            shown_width, shown_height;
   gconstpointer  hint;
   HbPlayer      *player;
   gboolean       show_hints;
@@ -246,16 +248,19 @@ hb_board_view_set_state (HbBoardView *self, const HbState *state)
 {
   g_return_if_fail (HB_IS_BOARD_VIEW (self));
 
-  if (self->state != NULL && state != NULL
-      && (self->state->game != state->game
-          || self->state->width != state->width
-          || self->state->height != state->height))
+  /* The previous state may be freed already (the history replaces states
+   * during a drag): compare with what was remembered of it, never read it. */
+  if (state == NULL || state->game != self->shown_game
+      || state->width != self->shown_width || state->height != self->shown_height)
     {
       /* A gesture cannot carry over to another board. */
       self->pressed = FALSE;
       self->hover_x = self->hover_y = -1;
     }
   self->state = state;
+  self->shown_game = state ? state->game : NULL;
+  self->shown_width = state ? state->width : 0;
+  self->shown_height = state ? state->height : 0;
   self->hint = NULL;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }

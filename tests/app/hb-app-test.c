@@ -1,0 +1,195 @@
+/* hb-app-test.c: see hb-app-test.h. */
+#include "hb-app-test.h"
+
+#include <adwaita.h>
+
+static HbApplication *app;
+
+void
+hb_app_test_init (int *argc, char ***argv)
+{
+  GError *error = NULL;
+
+  gtk_test_init (argc, argv, NULL);
+  /* Revealers and the flap jump to their end state, so layouts settle at
+   * once and pixels are stable. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+
+  /* Non-unique: the app never asks the session bus to be the primary
+   * instance, so no D-Bus is needed. */
+  app = hb_application_new (G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+}
+
+void
+hb_app_test_settle (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      while (g_main_context_pending (NULL))
+        g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+}
+
+void
+hb_app_test_wait (gboolean (*cond) (gpointer data), gpointer data,
+                  guint timeout_ms, const char *what)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  while (!cond (data))
+    {
+      if (g_get_monotonic_time () > end)
+        {
+          if (g_getenv ("HB_TEST_DEBUG_WAIT"))
+            {
+              GList *l = gtk_window_list_toplevels ();
+              for (GList *i = l; i; i = i->next)
+                g_printerr ("toplevel %s mapped %d %dx%d\n", G_OBJECT_TYPE_NAME (i->data),
+                            gtk_widget_get_mapped (i->data), gtk_widget_get_width (i->data),
+                            gtk_widget_get_height (i->data));
+              g_list_free (l);
+            }
+          g_error ("timed out waiting for %s", what);
+        }
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+static gboolean
+no_hint_pending (gpointer data)
+{
+  return !hb_window_is_hint_pending (HB_WINDOW (data));
+}
+
+void
+hb_app_test_wait_hint (HbWindow *window)
+{
+  hb_app_test_wait (no_hint_pending, window, 30000, "the hint");
+  hb_app_test_settle (50);
+}
+
+static gboolean
+window_ready (gpointer data)
+{
+  HbWindow *window = data;
+  GtkWidget *view = GTK_WIDGET (hb_window_get_board_view (window));
+
+  /* The window's own size excludes the few pixels of its frame. */
+  return gtk_widget_get_mapped (GTK_WIDGET (window))
+         && gtk_widget_get_width (GTK_WIDGET (window)) > HB_TEST_WIDTH - 40
+         && gtk_widget_get_height (GTK_WIDGET (window)) > HB_TEST_HEIGHT - 40
+         && gtk_widget_get_width (view) > 100;
+}
+
+HbWindow *
+hb_app_test_window_new (void)
+{
+  HbWindow *window = hb_window_new (GTK_APPLICATION (app));
+
+  hb_window_set_ask_to_save (window, FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), HB_TEST_WIDTH, HB_TEST_HEIGHT);
+  gtk_window_present (GTK_WINDOW (window));
+  hb_app_test_wait (window_ready, window, 20000, "the window to be mapped and sized");
+  hb_app_test_wait_hint (window);
+  hb_app_test_settle (100);
+  return window;
+}
+
+void
+hb_app_test_window_close (HbWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  hb_app_test_settle (50);
+}
+
+HbShot *
+hb_app_test_shot (GtkWidget *widget)
+{
+  HbShot *shot = g_new0 (HbShot, 1);
+  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node;
+  GskRenderer *renderer;
+
+  shot->width = gtk_widget_get_width (widget);
+  shot->height = gtk_widget_get_height (widget);
+  g_assert_cmpint (shot->width, >, 0);
+  g_assert_cmpint (shot->height, >, 0);
+  gdk_paintable_snapshot (paintable, snapshot, shot->width, shot->height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  shot->texture = gsk_renderer_render_texture (renderer, node,
+                                               &GRAPHENE_RECT_INIT (0, 0, shot->width, shot->height));
+  gsk_render_node_unref (node);
+  g_object_unref (paintable);
+
+  g_assert_cmpint (gdk_texture_get_width (shot->texture), ==, shot->width);
+  shot->stride = (gsize) shot->width * 4;
+  shot->data = g_malloc (shot->stride * shot->height);
+  gdk_texture_download (shot->texture, shot->data, shot->stride);
+  return shot;
+}
+
+void
+hb_app_test_shot_free (HbShot *shot)
+{
+  if (shot == NULL)
+    return;
+  g_object_unref (shot->texture);
+  g_free (shot->data);
+  g_free (shot);
+}
+
+void
+hb_app_test_pixel (const HbShot *shot, int x, int y, int rgb[3])
+{
+  const guchar *p;
+
+  g_assert_cmpint (x, >=, 0);
+  g_assert_cmpint (y, >=, 0);
+  g_assert_cmpint (x, <, shot->width);
+  g_assert_cmpint (y, <, shot->height);
+  p = shot->data + (gsize) y * shot->stride + (gsize) x * 4;
+  /* Little-endian ARGB32: B, G, R, A in memory; opaque here. */
+  rgb[0] = p[2];
+  rgb[1] = p[1];
+  rgb[2] = p[0];
+}
+
+void
+hb_app_test_save (GtkWidget *widget, const char *name)
+{
+  const char *dir = g_getenv ("HB_TEST_SNAPSHOT_DIR");
+  HbShot *shot;
+  char *path, *file;
+
+  if (dir == NULL || dir[0] == '\0')
+    return;
+  g_mkdir_with_parents (dir, 0755);
+  file = g_strconcat (name, ".png", NULL);
+  path = g_build_filename (dir, file, NULL);
+  shot = hb_app_test_shot (widget);
+  g_assert_true (gdk_texture_save_to_png (shot->texture, path));
+  g_test_message ("saved %s", path);
+  hb_app_test_shot_free (shot);
+  g_free (path);
+  g_free (file);
+}
+
+void
+hb_app_test_cell_point (HbWindow *window, int x, int y, double fx, double fy,
+                        double *px, double *py)
+{
+  HbLayout layout;
+
+  hb_board_view_get_layout (hb_window_get_board_view (window), &layout);
+  *px = layout.x0 + (x + fx) * layout.cell;
+  *py = layout.y0 + (y + fy) * layout.cell;
+}

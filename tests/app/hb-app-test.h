@@ -1,0 +1,52 @@
+/* hb-app-test.h: helpers for the headless GUI tests (see DESIGN.md): an
+ * application registered without D-Bus, a window of fixed size, main loop
+ * iteration until a condition holds, snapshots of a widget as pixels. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "hb-application.h"
+#include "hb-window.h"
+
+G_BEGIN_DECLS
+
+#define HB_TEST_WIDTH  1100
+#define HB_TEST_HEIGHT 760
+
+/* gtk_test_init, animations off, the application registered (startup run). */
+void        hb_app_test_init (int *argc, char ***argv);
+/* A presented window of HB_TEST_WIDTH × HB_TEST_HEIGHT on the welcome level,
+ * laid out and with its first hint delivered. */
+HbWindow   *hb_app_test_window_new (void);
+void        hb_app_test_window_close (HbWindow *window);
+
+/* Iterates the main loop for about `ms` milliseconds. */
+void        hb_app_test_settle (guint ms);
+/* Iterates until cond (data) is TRUE; fails the test after `timeout_ms`. */
+void        hb_app_test_wait (gboolean (*cond) (gpointer data), gpointer data,
+                              guint timeout_ms, const char *what);
+/* Waits until the window has no hint in flight. */
+void        hb_app_test_wait_hint (HbWindow *window);
+
+/* Renders a widget as it is now into BGRA bytes (premultiplied, stride
+ * width * 4), like a screenshot. */
+typedef struct {
+  GdkTexture *texture;
+  guchar     *data;
+  int         width, height;
+  gsize       stride;
+} HbShot;
+
+HbShot     *hb_app_test_shot (GtkWidget *widget);
+void        hb_app_test_shot_free (HbShot *shot);
+/* R, G, B (0..255) at (x, y), with x, y in widget coordinates. */
+void        hb_app_test_pixel (const HbShot *shot, int x, int y, int rgb[3]);
+/* When HB_TEST_SNAPSHOT_DIR is set, saves a PNG of `widget` there. */
+void        hb_app_test_save (GtkWidget *widget, const char *name);
+
+/* The centre of cell (x, y) of the board view (fx, fy: position within the
+ * cell, 0.5 for the centre). */
+void        hb_app_test_cell_point (HbWindow *window, int x, int y,
+                                    double fx, double fy, double *px, double *py);
+
+G_END_DECLS

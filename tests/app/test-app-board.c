@@ -1,0 +1,323 @@
+/* test-app-board.c: the window opens on the welcome level, edits by
+ * simulated clicks and drags change the board (and undo restores it), and
+ * the hint dots sit where the GF(2) solver says to press. Every check is
+ * on pixels of a snapshot of the canvas, against an independent reading of
+ * the level file or the solver's answer. */
+#include <adwaita.h>
+#include <string.h>
+
+#include "hb-app-test.h"
+#include "lights.h"
+
+/* Reads data/levels/welcome.lights with its own little parser (not the
+ * game's): rows of 0/1, '#' comments. */
+static GPtrArray *
+read_welcome_rows (void)
+{
+  char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "levels",
+                                      "welcome.lights", NULL);
+  char *text = NULL, **lines;
+  GPtrArray *rows = g_ptr_array_new_with_free_func (g_free);
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (int i = 0; lines[i] != NULL; i++)
+    {
+      char *l = g_strstrip (lines[i]);
+      if (l[0] == '\0' || l[0] == '#')
+        continue;
+      g_ptr_array_add (rows, g_strdup (l));
+    }
+  g_strfreev (lines);
+  g_free (text);
+  g_free (path);
+  return rows;
+}
+
+/* A lit lamp is warm yellow; a dark cell is slate grey. Sampled away from
+ * the centre, where a hint dot may sit. */
+static gboolean
+cell_looks_lit (HbWindow *window, const HbShot *shot, int x, int y)
+{
+  double px, py;
+  int rgb[3];
+
+  hb_app_test_cell_point (window, x, y, 0.3, 0.3, &px, &py);
+  hb_app_test_pixel (shot, (int) px, (int) py, rgb);
+  return rgb[0] > 180 && rgb[0] - rgb[2] > 40;
+}
+
+/* The orange hint dot at a cell's centre. */
+static gboolean
+cell_has_dot (HbWindow *window, const HbShot *shot, int x, int y)
+{
+  double px, py;
+  int rgb[3];
+
+  hb_app_test_cell_point (window, x, y, 0.5, 0.5, &px, &py);
+  hb_app_test_pixel (shot, (int) px, (int) py, rgb);
+  return ABS (rgb[0] - 255) <= 25 && ABS (rgb[1] - 120) <= 35 && rgb[2] <= 40;
+}
+
+static HbShot *
+shoot_board (HbWindow *window)
+{
+  return hb_app_test_shot (GTK_WIDGET (hb_window_get_board_view (window)));
+}
+
+static void
+set_hints (HbWindow *window, gboolean on)
+{
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
+                                      g_variant_new_boolean (on));
+  hb_app_test_wait_hint (window);
+}
+
+static void
+test_opens_on_welcome (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GPtrArray *rows = read_welcome_rows ();
+  const HbState *state;
+  HbShot *shot;
+  int lit = 0;
+
+  set_hints (window, FALSE);
+  state = hb_window_get_state (window);
+  g_assert_cmpstr (hb_window_get_game (window)->id, ==, "lights");
+  g_assert_cmpuint (rows->len, ==, (guint) state->height);
+  g_assert_false (hb_window_get_modified (window));
+
+  shot = shoot_board (window);
+  for (int y = 0; y < state->height; y++)
+    {
+      const char *row = g_ptr_array_index (rows, y);
+      g_assert_cmpint ((int) strlen (row), ==, state->width);
+      for (int x = 0; x < state->width; x++)
+        {
+          gboolean want = row[x] == '1';
+          if (cell_looks_lit (window, shot, x, y) != want)
+            g_error ("cell (%d, %d) should look %s", x, y, want ? "lit" : "dark");
+          lit += want;
+        }
+    }
+  g_assert_cmpint (lit, >, 0);
+  hb_app_test_shot_free (shot);
+  g_ptr_array_unref (rows);
+  hb_app_test_window_close (window);
+}
+
+/* Which cells look lit, row-major. */
+static guint8 *
+read_lit (HbWindow *window)
+{
+  const HbState *state = hb_window_get_state (window);
+  guint8 *lit = g_new0 (guint8, state->width * state->height);
+  HbShot *shot = shoot_board (window);
+
+  for (int y = 0; y < state->height; y++)
+    for (int x = 0; x < state->width; x++)
+      lit[y * state->width + x] = cell_looks_lit (window, shot, x, y);
+  hb_app_test_shot_free (shot);
+  return lit;
+}
+
+static void
+activate (HbWindow *window, const char *action)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (window), action, NULL);
+  hb_app_test_settle (50);
+}
+
+static void
+test_edit_click_and_drag (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  const HbState *state = hb_window_get_state (window);
+  int w = state->width, h = state->height, y = h / 2;
+  guint8 *before, *after;
+  double px, py, qx, qy;
+
+  g_assert_cmpint (w, >=, 2);
+  set_hints (window, FALSE);
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (50);
+  before = read_lit (window);
+
+  /* A click toggles that light alone (no cross in edit mode). */
+  hb_app_test_cell_point (window, 1, y, 0.5, 0.5, &px, &py);
+  hb_board_view_simulate_click (view, px, py, 1);
+  hb_app_test_settle (50);
+  after = read_lit (window);
+  for (int i = 0; i < w * h; i++)
+    g_assert_cmpint (after[i], ==, i == y * w + 1 ? !before[i] : before[i]);
+  g_assert_true (hb_window_get_modified (window));
+  g_free (after);
+
+  /* Undo restores the board and the unmodified state. */
+  activate (window, "undo");
+  after = read_lit (window);
+  g_assert_cmpmem (after, w * h, before, w * h);
+  g_assert_false (hb_window_get_modified (window));
+  g_free (after);
+
+  /* A drag along row y paints the value the first cell got onto every
+   * cell it crosses, and the stroke is one undo step. */
+  hb_app_test_cell_point (window, 0, y, 0.5, 0.5, &px, &py);
+  hb_app_test_cell_point (window, w - 1, y, 0.5, 0.5, &qx, &qy);
+  hb_board_view_simulate_drag (view, px, py, qx, qy, 1);
+  hb_app_test_settle (50);
+  after = read_lit (window);
+
+  for (int x = 0; x < w; x++)
+    g_assert_cmpint (after[y * w + x], ==, !before[y * w]);
+  for (int i = 0; i < w * h; i++)
+    if (i / w != y)
+      g_assert_cmpint (after[i], ==, before[i]);
+  g_free (after);
+
+  activate (window, "undo");
+  after = read_lit (window);
+  g_assert_cmpmem (after, w * h, before, w * h);
+  g_free (after);
+
+  /* Redo brings the whole stroke back. */
+  activate (window, "redo");
+  after = read_lit (window);
+  for (int x = 0; x < w; x++)
+    g_assert_cmpint (after[y * w + x], ==, !before[y * w]);
+  g_free (after);
+
+  /* A click outside the board does nothing. */
+  {
+    const HbState *s = hb_window_get_state (window);
+    hb_board_view_simulate_click (view, 2, 2, 1);
+    g_assert_true (hb_window_get_state (window) == s);
+  }
+
+  /* In play mode a click presses the cross. */
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  activate (window, "undo");
+  g_free (before);
+  before = read_lit (window);
+  hb_app_test_cell_point (window, 1, y, 0.5, 0.5, &px, &py);
+  hb_board_view_simulate_click (view, px, py, 1);
+  hb_app_test_settle (50);
+  after = read_lit (window);
+  for (int yy = 0; yy < h; yy++)
+    for (int x = 0; x < w; x++)
+      {
+        gboolean in_cross = (yy == y && ABS (x - 1) <= 1) || (x == 1 && ABS (yy - y) == 1);
+        int i = yy * w + x;
+        g_assert_cmpint (after[i], ==, in_cross ? !before[i] : before[i]);
+      }
+  g_free (after);
+  g_free (before);
+  hb_app_test_window_close (window);
+}
+
+/* Checks the dots on the canvas against the GF(2) solver's answer for the
+ * board the window shows. */
+static void
+check_dots_match_gf2 (HbWindow *window, gboolean expect_dots)
+{
+  const LightsState *s = LIGHTS_CONST (hb_window_get_state (window));
+  int w = s->base.width, h = s->base.height;
+  LightsAnswer answer = { 0 };
+  GError *error = NULL;
+  HbShot *shot;
+  int dots = 0;
+
+  g_assert_true (lights_gf2_solve (s, 0, NULL, NULL, &answer, &error));
+  g_assert_no_error (error);
+  g_assert_true (answer.solvable);
+  /* The answer really switches every light off (independent check). */
+  g_assert_true (lights_check_presses (s->cells, answer.press, w, h));
+
+  shot = shoot_board (window);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        gboolean want = expect_dots && answer.press[y * w + x];
+        if (cell_has_dot (window, shot, x, y) != want)
+          g_error ("cell (%d, %d) should %shave a hint dot", x, y, want ? "" : "not ");
+        dots += want;
+      }
+  if (expect_dots)
+    g_assert_cmpint (dots, ==, (int) answer.presses);
+  hb_app_test_shot_free (shot);
+  lights_answer_clear (&answer);
+}
+
+static void
+test_hint_dots (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  const LightsState *s;
+  LightsAnswer answer = { 0 };
+  double px, py;
+  int target = -1;
+
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  set_hints (window, TRUE);
+
+  hb_app_test_save (GTK_WIDGET (window), "welcome-play-hints-light");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      ADW_COLOR_SCHEME_FORCE_DARK);
+  hb_app_test_settle (200);
+  hb_app_test_save (GTK_WIDGET (window), "welcome-play-hints-dark");
+  /* The dots read in the dark style too. */
+  check_dots_match_gf2 (window, TRUE);
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      ADW_COLOR_SCHEME_FORCE_LIGHT);
+  hb_app_test_settle (200);
+
+  check_dots_match_gf2 (window, TRUE);
+
+  /* Press one of the suggested cells: the hint is recomputed for the new
+   * board and the dots follow. */
+  s = LIGHTS_CONST (hb_window_get_state (window));
+  g_assert_true (lights_gf2_solve (s, 0, NULL, NULL, &answer, NULL));
+  for (int i = 0; i < s->base.width * s->base.height && target < 0; i++)
+    if (answer.press[i])
+      target = i;
+  g_assert_cmpint (target, >=, 0);
+  hb_app_test_cell_point (window, target % s->base.width, target / s->base.width,
+                          0.5, 0.5, &px, &py);
+  lights_answer_clear (&answer);
+  hb_board_view_simulate_click (view, px, py, 1);
+  hb_app_test_wait_hint (window);
+  g_assert_true (hb_window_get_modified (window));
+  check_dots_match_gf2 (window, TRUE);
+
+  /* The switch off: no dot anywhere. */
+  set_hints (window, FALSE);
+  check_dots_match_gf2 (window, FALSE);
+  set_hints (window, TRUE);
+  check_dots_match_gf2 (window, TRUE);
+
+  /* "Next hint" makes one suggested press. */
+  {
+    const HbState *before = hb_window_get_state (window);
+    g_action_group_activate_action (G_ACTION_GROUP (window), "next-hint", NULL);
+    hb_app_test_wait_hint (window);
+    g_assert_false (hb_window_get_state (window) == before);
+    check_dots_match_gf2 (window, TRUE);
+  }
+
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      ADW_COLOR_SCHEME_DEFAULT);
+  hb_app_test_window_close (window);
+}
+
+int
+main (int argc, char *argv[])
+{
+  hb_app_test_init (&argc, &argv);
+  g_test_add_func ("/app/board/opens-on-welcome", test_opens_on_welcome);
+  g_test_add_func ("/app/board/edit-click-and-drag", test_edit_click_and_drag);
+  g_test_add_func ("/app/board/hint-dots", test_hint_dots);
+  return g_test_run ();
+}
