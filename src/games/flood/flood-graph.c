@@ -423,6 +423,120 @@ flood_graph_forced (const FloodGraph *g, const guint64 *set,
   return -1;
 }
 
+/* out |= the neighbours of every region of src. */
+static void
+or_neighbours (const FloodGraph *g, const guint64 *src, guint64 *out)
+{
+  for (int w = 0; w < g->words; w++)
+    {
+      guint64 bits = src[w];
+      while (bits)
+        {
+          int r = w * 64 + __builtin_ctzll (bits);
+          bits &= bits - 1;
+          if (g->adj)
+            {
+              const guint64 *a = g->adj + (gsize) r * g->words;
+              for (int k = 0; k < g->words; k++)
+                out[k] |= a[k];
+            }
+          else
+            for (int k = g->nbr_start[r]; k < g->nbr_start[r + 1]; k++)
+              FLOOD_SET_ADD (out, g->nbr[k]);
+        }
+    }
+}
+
+/* The relaxed bound. opt(F), the length of a shortest solution from the
+ * flooded set F, is antitone: F ⊆ G implies opt(F) ≥ opt(G), because moves
+ * are monotone (see flood_graph_forced) and so a solution from F also
+ * solves G. Two facts then give a lower bound by simulation:
+ *
+ * - Exposed colours. If every unflooded region of colour c is adjacent to
+ *   G, opt(G) = 1 + opt(G ∪ those regions) (flood_graph_forced's lemma).
+ *   Playing c leaves any other exposed colour exposed, so with k exposed
+ *   colours opt(G) = k + opt(G ∪ all their regions).
+ * - A colour-blind move. Otherwise the first move of any solution leaves a
+ *   set inside G ∪ N(G) (N = the adjacent regions), so by antitonicity
+ *   opt(G) ≥ 1 + opt(G ∪ N(G)).
+ *
+ * Applying the first rule when it can and the second otherwise, until every
+ * region is in, counts a number of moves that is at most opt(F): an
+ * admissible bound. It reasons like the breadth-first bound (each blind
+ * move is one distance layer) but also charges a move for each colour
+ * eliminated on the way, and is usually several moves stronger. It is not
+ * always consistent, so the search reopens states reached more cheaply and
+ * keeps f monotone along paths (pathmax). */
+int
+flood_graph_relaxed_bound (const FloodGraph *g, const guint64 *set,
+                           const guint64 *frontier, FloodScratch *sc)
+{
+  int words = g->words, cost = 0;
+  guint64 *in = sc->seen, *front = sc->layer, *newly = sc->next;
+
+  memcpy (in, set, sizeof (guint64) * words);
+  if (frontier)
+    memcpy (front, frontier, sizeof (guint64) * words);
+  else
+    {
+      memset (front, 0, sizeof (guint64) * words);
+      or_neighbours (g, in, front);
+      for (int w = 0; w < words; w++)
+        front[w] &= ~in[w];
+    }
+  for (;;)
+    {
+      gboolean full = TRUE;
+      int exposed = 0;
+
+      for (int w = 0; w < words && full; w++)
+        full = in[w] == g->all[w];
+      if (full)
+        return cost;
+      memset (newly, 0, sizeof (guint64) * words);
+      for (int c = 0; c < g->colours; c++)
+        {
+          const guint64 *bc = g->by_colour + (gsize) c * words;
+          gboolean any = FALSE, outside = FALSE;
+          for (int w = 0; w < words && !outside; w++)
+            {
+              guint64 rem = bc[w] & ~in[w];
+              any |= rem != 0;
+              outside = (rem & ~front[w]) != 0;
+            }
+          if (any && !outside)
+            {
+              exposed++;
+              for (int w = 0; w < words; w++)
+                newly[w] |= bc[w] & ~in[w];
+            }
+        }
+      if (exposed > 0)
+        cost += exposed;
+      else
+        {
+          cost++;
+          memcpy (newly, front, sizeof (guint64) * words);
+        }
+      for (int w = 0; w < words; w++)
+        in[w] |= newly[w];
+      or_neighbours (g, newly, front);
+      for (int w = 0; w < words; w++)
+        front[w] &= ~in[w];
+    }
+}
+
+void
+flood_graph_grow (const FloodGraph *g, guint64 *set, guint64 *frontier,
+                  const guint64 *newly)
+{
+  for (int w = 0; w < g->words; w++)
+    set[w] |= newly[w];
+  or_neighbours (g, newly, frontier);
+  for (int w = 0; w < g->words; w++)
+    frontier[w] &= ~set[w];
+}
+
 gboolean
 flood_set_full (const FloodGraph *g, const guint64 *set)
 {

@@ -53,6 +53,7 @@ typedef struct {
   guint32  *parent;
   guint8   *colour;     /* first move of the edge from the parent */
   guint8   *gval;
+  guint8   *hval;
   guint8   *closed;
   guint32   n, cap;
   /* hash table of node index + 1 */
@@ -84,7 +85,7 @@ set_hash (const guint64 *s, int words)
 static gsize
 search_bytes (const Search *se)
 {
-  return (gsize) se->cap * (se->words * 8 + 4 + 1 + 1 + 1)
+  return (gsize) se->cap * (se->words * 8 + 4 + 1 + 1 + 1 + 1)
          + ((gsize) se->tmask + 1) * 4 + se->open_entries * 4;
 }
 
@@ -96,6 +97,7 @@ grow_nodes (Search *se)
   se->parent = g_renew (guint32, se->parent, se->cap);
   se->colour = g_renew (guint8, se->colour, se->cap);
   se->gval = g_renew (guint8, se->gval, se->cap);
+  se->hval = g_renew (guint8, se->hval, se->cap);
   se->closed = g_renew (guint8, se->closed, se->cap);
 }
 
@@ -218,11 +220,10 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
   FloodGraph *g = flood_graph_new (cells, width, height, colours);
   Search se = { g, g->words };
   GByteArray *best = g_byte_array_new ();
-  guint64 *set, *frontier, *child;
+  guint64 *set, *frontier, *child, *cfront, *newly;
   int best_len, bound, f_min = 0;
   guint32 best_node = NO_PARENT;
   double t0 = hb_now ();
-  FloodScan scan;
 
   memset (a, 0, sizeof *a);
   a->moves = g_byte_array_new ();
@@ -233,6 +234,8 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
   set = g_new0 (guint64, se.words);
   frontier = g_new0 (guint64, se.words);
   child = g_new0 (guint64, se.words);
+  cfront = g_new0 (guint64, se.words);
+  newly = g_new0 (guint64, se.words);
   flood_scratch_init (&se.sc, g);
 
   /* The upper bound: the greedy lookahead. */
@@ -247,8 +250,9 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
   se.prefix = g_byte_array_new ();
   FLOOD_SET_ADD (set, g->root);
   play_forced (g, set, frontier, se.prefix);
-  flood_graph_scan (g, set, &se.sc, FALSE, &scan);
-  a->initial_h = se.prefix->len + scan.h;
+  a->initial_h = se.prefix->len
+                 + (flood_set_full (g, set) ? 0
+                    : flood_graph_relaxed_bound (g, set, NULL, &se.sc));
   bound = a->initial_h;
   a->lower_bound = MIN (bound, best_len);
   hb_trace_add (trace, HB_STEP_BOUND, -1, -1, a->lower_bound, 0, 0);
@@ -284,6 +288,7 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
   se.parent[0] = NO_PARENT;
   se.colour[0] = 0;
   se.gval[0] = se.prefix->len;
+  se.hval[0] = bound - se.prefix->len;
   se.closed[0] = 0;
   se.n = 1;
   rehash (&se);
@@ -380,36 +385,50 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
             present = (frontier[w] & bc[w]) != 0;
           if (!present)
             continue;
+          /* The child, with its frontier kept up to date incrementally,
+           * and its chain of forced moves. */
           memcpy (child, set, sizeof (guint64) * se.words);
-          flood_graph_move (g, child, frontier, c);
+          memcpy (cfront, frontier, sizeof (guint64) * se.words);
+          for (int w = 0; w < se.words; w++)
+            newly[w] = frontier[w] & bc[w];
+          flood_graph_grow (g, child, cfront, newly);
           cost = 1;
           for (;;)
             {
               int fc;
+              const guint64 *fcc;
               if (flood_set_full (g, child))
-                {
-                  h = 0;
-                  break;
-                }
-              flood_graph_scan (g, child, &se.sc, FALSE, &scan);
-              fc = flood_graph_forced (g, child, scan.frontier);
+                break;
+              fc = flood_graph_forced (g, child, cfront);
               if (fc < 0)
-                {
-                  h = scan.h;
-                  break;
-                }
-              flood_graph_move (g, child, scan.frontier, fc);
+                break;
+              fcc = g->by_colour + (gsize) fc * se.words;
+              for (int w = 0; w < se.words; w++)
+                newly[w] = cfront[w] & fcc[w];
+              flood_graph_grow (g, child, cfront, newly);
               cost++;
             }
-          f = ug + cost + h;
-          if (f >= best_len)
-            continue;
 
+          /* Known states keep their bound: look up before computing it. */
           v = lookup (&se, child, &slot);
           if (v != NO_PARENT)
             {
-              if (se.gval[v] <= ug + cost || se.closed[v])
+              if (se.gval[v] <= ug + cost)
                 continue;
+              h = se.hval[v];
+            }
+          else
+            h = flood_set_full (g, child) ? 0
+                : flood_graph_relaxed_bound (g, child, cfront, &se.sc);
+          /* Pathmax: a child's f is never below its parent's. */
+          f = MAX (ug + cost + h, f_min);
+          if (f >= best_len)
+            continue;
+
+          if (v != NO_PARENT)
+            {
+              /* Reached more cheaply: (re)open it. */
+              se.closed[v] = 0;
               se.gval[v] = ug + cost;
               se.parent[v] = u;
               se.colour[v] = c;
@@ -435,6 +454,7 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
               se.parent[v] = u;
               se.colour[v] = c;
               se.gval[v] = ug + cost;
+              se.hval[v] = h;
               se.closed[v] = 0;
               se.table[slot] = v + 1;
               if ((guint64) se.n * 2 > se.tmask)
@@ -479,11 +499,14 @@ out:
   g_free (se.parent);
   g_free (se.colour);
   g_free (se.gval);
+  g_free (se.hval);
   g_free (se.closed);
   g_free (se.table);
   g_free (set);
   g_free (frontier);
   g_free (child);
+  g_free (cfront);
+  g_free (newly);
   flood_scratch_clear (&se.sc);
   flood_graph_free (g);
 }

@@ -137,6 +137,14 @@ void flood_graph_move (const FloodGraph *g, guint64 *set,
 /* A colour every unflooded region of which is in the frontier, or -1. */
 int  flood_graph_forced (const FloodGraph *g, const guint64 *set,
                          const guint64 *frontier);
+/* The relaxed lower bound of flood-graph.c (exposed colours and
+ * colour-blind moves); uses scratch's seen, layer and next. frontier is
+ * set's frontier, or NULL to compute it. */
+int  flood_graph_relaxed_bound (const FloodGraph *g, const guint64 *set,
+                                const guint64 *frontier, FloodScratch *scratch);
+/* set |= newly, and frontier (set's frontier before) updated to match. */
+void flood_graph_grow (const FloodGraph *g, guint64 *set, guint64 *frontier,
+                       const guint64 *newly);
 gboolean flood_set_full (const FloodGraph *g, const guint64 *set);
 
 /* The greedy lookahead (flood-solve-greedy.c): the colours of a solution
