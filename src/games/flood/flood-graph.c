@@ -207,7 +207,7 @@ scan_bitset (const FloodGraph *g, const guint64 *set, FloodScratch *sc,
              gboolean need_cells, FloodScan *out)
 {
   int words = g->words, maxdist[FLOOD_MAX_COLOURS + 1] = { 0 };
-  int d = 0, remaining = 0, cells = 0;
+  int d = 0, remaining = 0, cells = 0, far = 0;
   guint64 *seen = sc->seen, *layer = sc->layer, *next = sc->next;
   guint left = 0;
   gboolean any;
@@ -239,6 +239,13 @@ scan_bitset (const FloodGraph *g, const guint64 *set, FloodScratch *sc,
   while (any)
     {
       d++;
+      if (need_cells)
+        {
+          far = 0;
+          for (int w = 0; w < words; w++)
+            for (guint64 bits = layer[w]; bits; bits &= bits - 1)
+              far += g->size[w * 64 + __builtin_ctzll (bits)];
+        }
       for (int c = 0; c < g->colours; c++)
         {
           const guint64 *bc = g->by_colour + (gsize) c * words;
@@ -275,6 +282,7 @@ scan_bitset (const FloodGraph *g, const guint64 *set, FloodScratch *sc,
   out->ecc = d;
   out->colours_left = left;
   out->cells_flooded = cells;
+  out->far_cells = far;
   out->frontier = sc->frontier;
   out->h = bound_from_maxdist (maxdist);
 }
@@ -290,7 +298,7 @@ flood_graph_scan (const FloodGraph *g, const guint64 *set,
     }
 
   int maxdist[FLOOD_MAX_COLOURS + 1];
-  int head = 0, tail = 0, layer_end, d = 1, cells = 0;
+  int head = 0, tail = 0, layer_end, d = 1, cells = 0, far = 0;
   guint left = 0;
   guint64 *seen = sc->seen;
 
@@ -332,8 +340,10 @@ flood_graph_scan (const FloodGraph *g, const guint64 *set,
           d++;
           layer_end = tail;
           out->ecc = d;
+          far = 0;
         }
       r = sc->queue[head++];
+      far += g->size[r];
       /* Breadth-first: d never decreases, so this is the farthest. */
       left |= 1u << g->colour[r];
       maxdist[g->colour[r]] = d;
@@ -350,6 +360,7 @@ flood_graph_scan (const FloodGraph *g, const guint64 *set,
   out->remaining = tail;
   out->colours_left = left;
   out->cells_flooded = cells;
+  out->far_cells = far;
   out->frontier = sc->frontier;
 
   out->h = bound_from_maxdist (maxdist);

@@ -1,13 +1,17 @@
 /* flood-solve-greedy.c: lookahead in the manner of Tatham's generator.
  *
- * Tatham's Flood sets its move limit by playing a greedy solver: at each
- * move it tries every sequence of a few colours (three), scores the board
- * each sequence leaves by how far the farthest cell is from the flooded
- * region (counted in moves, i.e. the eccentricity in the region graph) and
- * then by how many cells are flooded, and plays the first colour of the best
- * sequence. A sequence that finishes the board wins outright, the shorter
- * the better. Only colours on the frontier are tried: any other move floods
- * nothing. Fast and usually within a move or two of optimal. */
+ * Tatham's Flood sets its move limit by playing a greedy solver, and this
+ * is the same procedure on the region graph, decision for decision, so
+ * that on his boards it plays his moves (the tests check it against his
+ * reference solutions). At each move it tries every colour but the
+ * current one, three moves deep (a colour that floods nothing still counts
+ * as a move there: it acts as a pass). Each line of play is scored by the
+ * board it leaves: first the distance, in moves, of the farthest cell from
+ * the flooded region, then the number of cells at that distance (fewer is
+ * better), then the cells flooded (more is better); a line that finishes
+ * the board beats every other, the sooner the better. The first colour of
+ * the best line is played; ties go to the lowest colour. Fast, and usually
+ * within a move or two of optimal. */
 #include "flood.h"
 
 #include <string.h>
@@ -18,88 +22,78 @@ typedef struct {
   const FloodGraph *g;
   FloodScratch sc;
   int depth;
+  int cells;            /* cells on the board */
   guint64 *sets;        /* depth+1 sets */
   guint64 *frontiers;   /* depth+1 frontiers */
-  /* best so far: solved in `solved_at` moves (0 = not solved), else the
-   * eccentricity and the flooded cells */
-  int best_solved, best_ecc, best_cells, best_colour;
-  int first;
 } Greedy;
 
+/* A line's score: smaller is better, compared in order. A win scores
+ * (-1, level of the win, cells). */
+typedef struct {
+  int dist, number, control;
+} Score;
+
 static gboolean
-better (const Greedy *gr, int solved_at, int ecc, int cells)
+score_better (const Score *a, const Score *b)
 {
-  if (gr->best_colour < 0)
-    return TRUE;
-  if (solved_at || gr->best_solved)
-    {
-      if (!gr->best_solved)
-        return TRUE;
-      return solved_at && solved_at < gr->best_solved;
-    }
-  if (ecc != gr->best_ecc)
-    return ecc < gr->best_ecc;
-  return cells > gr->best_cells;
+  if (a->dist != b->dist)
+    return a->dist < b->dist;
+  if (a->number != b->number)
+    return a->number < b->number;
+  return a->control > b->control;
 }
 
-/* sets[level] is the flooded set, frontiers[level] its frontier. */
-static void
-greedy_recurse (Greedy *gr, int level)
+/* sets[level] is the flooded set, frontiers[level] its frontier, cur the
+ * colour it has. Returns the best colour and its score. */
+static int
+greedy_recurse (Greedy *gr, int level, int cur, Score *best)
 {
   const FloodGraph *g = gr->g;
-  int words = g->words;
+  int words = g->words, best_move = -1;
   guint64 *set = gr->sets + (gsize) level * words;
   guint64 *front = gr->frontiers + (gsize) level * words;
   guint64 *child = gr->sets + (gsize) (level + 1) * words;
-  guint present = 0;
 
-  for (int c = 0; c < g->colours; c++)
-    {
-      const guint64 *bc = g->by_colour + (gsize) c * words;
-      for (int w = 0; w < words; w++)
-        if (front[w] & bc[w])
-          {
-            present |= 1u << c;
-            break;
-          }
-    }
+  best->dist = gr->cells + 1;
+  best->number = 0;
+  best->control = 0;
   for (int c = 0; c < g->colours; c++)
     {
       FloodScan scan;
+      Score sc;
 
-      if (!(present & (1u << c)))
+      if (c == cur)
         continue;
-      if (level == 0)
-        gr->first = c;
       memcpy (child, set, sizeof (guint64) * words);
       flood_graph_move (g, child, front, c);
       if (flood_set_full (g, child))
         {
-          if (better (gr, level + 1, 0, 0))
-            {
-              gr->best_solved = level + 1;
-              gr->best_colour = gr->first;
-            }
-          continue;
+          best->dist = -1;
+          best->number = level;
+          best->control = gr->cells;
+          return c;
         }
-      flood_graph_scan (g, child, &gr->sc, level + 1 == gr->depth, &scan);
-      if (level + 1 == gr->depth)
+      if (level + 1 < gr->depth)
         {
-          if (better (gr, 0, scan.ecc, scan.cells_flooded))
-            {
-              gr->best_solved = 0;
-              gr->best_ecc = scan.ecc;
-              gr->best_cells = scan.cells_flooded;
-              gr->best_colour = gr->first;
-            }
+          flood_graph_scan (g, child, &gr->sc, FALSE, &scan);
+          memcpy (gr->frontiers + (gsize) (level + 1) * words, scan.frontier,
+                  sizeof (guint64) * words);
+          greedy_recurse (gr, level + 1, c, &sc);
         }
       else
         {
-          memcpy (gr->frontiers + (gsize) (level + 1) * words, scan.frontier,
-                  sizeof (guint64) * words);
-          greedy_recurse (gr, level + 1);
+          flood_graph_scan (g, child, &gr->sc, TRUE, &scan);
+          sc.dist = scan.ecc;
+          sc.number = scan.far_cells;
+          sc.control = scan.cells_flooded;
+        }
+      if (score_better (&sc, best))
+        {
+          *best = sc;
+          best_move = c;
         }
     }
+  return best_move;
 }
 
 gboolean
@@ -109,9 +103,10 @@ flood_greedy_moves (const guint8 *cells, int width, int height, int colours,
   FloodGraph *g = flood_graph_new (cells, width, height, colours);
   Greedy gr = { g };
   gboolean ok = TRUE;
-  guint64 iter = 0;
+  int cur = cells[0], passes = 0;
 
   gr.depth = CLAMP (depth, 1, 6);
+  gr.cells = width * height;
   flood_scratch_init (&gr.sc, g);
   gr.sets = g_new0 (guint64, (gsize) (gr.depth + 1) * g->words);
   gr.frontiers = g_new0 (guint64, (gsize) (gr.depth + 1) * g->words);
@@ -120,7 +115,9 @@ flood_greedy_moves (const guint8 *cells, int width, int height, int colours,
   while (!flood_set_full (g, gr.sets))
     {
       FloodScan scan;
-      guint8 c;
+      Score score;
+      int c;
+      guint8 byte;
 
       if (cancellable && g_cancellable_is_cancelled (cancellable))
         {
@@ -129,15 +126,35 @@ flood_greedy_moves (const guint8 *cells, int width, int height, int colours,
         }
       flood_graph_scan (g, gr.sets, &gr.sc, FALSE, &scan);
       memcpy (gr.frontiers, scan.frontier, sizeof (guint64) * g->words);
-      gr.best_colour = -1;
-      gr.best_solved = 0;
-      greedy_recurse (&gr, 0);
-      c = gr.best_colour;
-      g_byte_array_append (moves, &c, 1);
+      c = greedy_recurse (&gr, 0, cur, &score);
+      /* The lookahead may pick a colour that floods nothing (a pass that
+       * sets up the next two moves). Tatham's solver does too; a run of
+       * them could in principle cycle, so after a few take the first
+       * colour that floods something. */
+      {
+        gboolean floods = FALSE;
+        const guint64 *bc = g->by_colour + (gsize) c * g->words;
+        for (int w = 0; w < g->words; w++)
+          floods |= (gr.frontiers[w] & bc[w]) != 0;
+        passes = floods ? 0 : passes + 1;
+        if (passes > g->colours)
+          for (c = 0; c < g->colours; c++)
+            {
+              bc = g->by_colour + (gsize) c * g->words;
+              floods = FALSE;
+              for (int w = 0; w < g->words; w++)
+                floods |= (gr.frontiers[w] & bc[w]) != 0;
+              if (floods)
+                break;
+            }
+      }
+      if (c < 0 || c >= g->colours)
+        break;   /* cannot happen with two colours or more */
+      byte = c;
+      g_byte_array_append (moves, &byte, 1);
       flood_graph_move (g, gr.sets, gr.frontiers, c);
-      iter++;
+      cur = c;
     }
-  (void) iter;
   g_free (gr.sets);
   g_free (gr.frontiers);
   flood_scratch_clear (&gr.sc);

@@ -439,8 +439,9 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
                 {
                   if (search_bytes (&se) * 2 > memory_limit)
                     {
-                      g_autofree char *size =
-                        g_format_size_full (memory_limit, G_FORMAT_SIZE_IEC_UNITS);
+                      g_autofree char *size = memory_limit >= (1 << 20)
+                        ? g_strdup_printf ("%" G_GSIZE_FORMAT " MiB", memory_limit >> 20)
+                        : g_strdup_printf ("%" G_GSIZE_FORMAT " KiB", memory_limit >> 10);
                       a->stop_reason = g_strdup_printf (
                         "the search reached its memory bound of %s after %u "
                         "states", size, se.n);

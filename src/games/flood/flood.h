@@ -110,6 +110,7 @@ typedef struct {
   int      h;              /* the admissible lower bound, see flood-graph.c */
   guint    colours_left;   /* bitmask of colours with an unflooded region */
   int      cells_flooded;
+  int      far_cells;      /* cells at distance ecc (with need_cells) */
   guint64 *frontier;       /* words: unflooded regions adjacent to the set */
 } FloodScan;
 
@@ -124,7 +125,8 @@ typedef struct {
 void flood_scratch_init (FloodScratch *s, const FloodGraph *g);
 void flood_scratch_clear (FloodScratch *s);
 /* Breadth-first search over the regions from the flooded set. With
- * need_cells the flooded cell count is summed too. */
+ * need_cells the flooded cells and the cells farthest away are counted
+ * too. */
 void flood_graph_scan (const FloodGraph *g, const guint64 *set,
                        FloodScratch *scratch, gboolean need_cells,
                        FloodScan *out);
