@@ -366,21 +366,13 @@ flood_graph_scan (const FloodGraph *g, const guint64 *set,
   out->h = bound_from_maxdist (maxdist);
 }
 
+static void or_neighbours (const FloodGraph *g, const guint64 *src, guint64 *out);
+
 void
 flood_graph_frontier (const FloodGraph *g, const guint64 *set, guint64 *out)
 {
   memset (out, 0, sizeof (guint64) * g->words);
-  for (int w = 0; w < g->words; w++)
-    {
-      guint64 bits = set[w];
-      while (bits)
-        {
-          int r = w * 64 + __builtin_ctzll (bits);
-          bits &= bits - 1;
-          for (int k = g->nbr_start[r]; k < g->nbr_start[r + 1]; k++)
-            FLOOD_SET_ADD (out, g->nbr[k]);
-        }
-    }
+  or_neighbours (g, set, out);
   for (int w = 0; w < g->words; w++)
     out[w] &= ~set[w];
 }
@@ -434,10 +426,47 @@ flood_graph_forced (const FloodGraph *g, const guint64 *set,
   return -1;
 }
 
-/* out |= the neighbours of every region of src. */
+/* out |= the neighbours of every region of src. This is the innermost loop
+ * of the optimal search, so it is specialised for the common set sizes
+ * (a 14×14 board has two or three words, 18×18 four or five), which lets
+ * the compiler unroll the row operations. */
+#define DEFINE_OR_ROWS(W)                                                    \
+  static void                                                               \
+  or_rows_##W (const guint64 *adj, const guint64 *src, guint64 *out)        \
+  {                                                                         \
+    for (int w = 0; w < W; w++)                                             \
+      for (guint64 bits = src[w]; bits; bits &= bits - 1)                   \
+        {                                                                   \
+          const guint64 *a = adj + (gsize) (w * 64 + __builtin_ctzll (bits)) * W; \
+          for (int k = 0; k < W; k++)                                       \
+            out[k] |= a[k];                                                 \
+        }                                                                   \
+  }
+DEFINE_OR_ROWS (1)
+DEFINE_OR_ROWS (2)
+DEFINE_OR_ROWS (3)
+DEFINE_OR_ROWS (4)
+DEFINE_OR_ROWS (5)
+DEFINE_OR_ROWS (6)
+DEFINE_OR_ROWS (7)
+DEFINE_OR_ROWS (8)
+
 static void
 or_neighbours (const FloodGraph *g, const guint64 *src, guint64 *out)
 {
+  if (g->adj)
+    switch (g->words)
+      {
+      case 1: or_rows_1 (g->adj, src, out); return;
+      case 2: or_rows_2 (g->adj, src, out); return;
+      case 3: or_rows_3 (g->adj, src, out); return;
+      case 4: or_rows_4 (g->adj, src, out); return;
+      case 5: or_rows_5 (g->adj, src, out); return;
+      case 6: or_rows_6 (g->adj, src, out); return;
+      case 7: or_rows_7 (g->adj, src, out); return;
+      case 8: or_rows_8 (g->adj, src, out); return;
+      default: break;
+      }
   for (int w = 0; w < g->words; w++)
     {
       guint64 bits = src[w];
