@@ -1031,6 +1031,7 @@ close_player (HbWindow *self)
   hb_board_view_set_player (self->board_view, NULL);
   g_clear_pointer (&self->player, hb_player_free);
   gtk_revealer_set_reveal_child (self->player_revealer, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), TRUE);
   update_actions (self);
 }
 
@@ -1045,6 +1046,8 @@ open_player (HbWindow *self)
   hb_player_bar_set_player (self->player_bar, self->player, self->trace);
   hb_board_view_set_player (self->board_view, self->player);
   gtk_revealer_set_reveal_child (self->player_revealer, TRUE);
+  /* The status line describes the live board, not the frame shown. */
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), FALSE);
   update_actions (self);
 }
 
@@ -1112,8 +1115,10 @@ add_result_row (HbWindow *self, const char *title, const char *value,
     {
       GtkWidget *label = gtk_label_new (value);
       gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 18);
       gtk_label_set_xalign (GTK_LABEL (label), 1);
+      gtk_widget_set_tooltip_text (label, value);
       gtk_widget_add_css_class (label, "dim-label");
       gtk_widget_add_css_class (label, "numeric");
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
@@ -1156,8 +1161,12 @@ show_result (HbWindow *self)
   add_result_row (self, status, r->message, TRUE);
   g_free (status);
 
-  /* TRANSLATORS: wall time of a solve, in seconds */
-  seconds = g_strdup_printf (_("%.3f s"), r->seconds);
+  if (r->seconds < 1)
+    /* TRANSLATORS: wall time of a solve, in milliseconds */
+    seconds = g_strdup_printf (_("%.3g ms"), r->seconds * 1000);
+  else
+    /* TRANSLATORS: wall time of a solve, in seconds */
+    seconds = g_strdup_printf (_("%.3g s"), r->seconds);
   add_result_row (self, _("Time"), seconds, FALSE);
   g_free (seconds);
   for (guint i = 0; i < r->stats->len; i++)

@@ -104,6 +104,33 @@ test_opens_on_welcome (void)
   g_assert_cmpint (lit, >, 0);
   hb_app_test_shot_free (shot);
   g_ptr_array_unref (rows);
+
+  /* The shortcuts window and the about window open without a warning. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
+  hb_app_test_settle (100);
+  g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "about", NULL);
+  hb_app_test_settle (100);
+  {
+    GList *windows = gtk_window_list_toplevels ();
+    GPtrArray *others = g_ptr_array_new ();
+    gboolean about = FALSE;
+    for (GList *l = windows; l != NULL; l = l->next)
+      {
+        about |= ADW_IS_ABOUT_WINDOW (l->data);
+        if (l->data != (gpointer) window)
+          g_ptr_array_add (others, l->data);
+      }
+    g_assert_true (about);
+    /* The about window goes; the shortcuts window belongs to the main
+     * window, which keeps it for next time: it is only hidden. */
+    for (guint i = 0; i < others->len; i++)
+      if (ADW_IS_ABOUT_WINDOW (g_ptr_array_index (others, i)))
+        gtk_window_destroy (g_ptr_array_index (others, i));
+      else
+        gtk_widget_set_visible (g_ptr_array_index (others, i), FALSE);
+    g_ptr_array_unref (others);
+    g_list_free (windows);
+  }
   hb_app_test_window_close (window);
 }
 

@@ -1,0 +1,195 @@
+/* test-app-files.c: opening and saving. A malformed file shows a toast
+ * naming the file, line and column and leaves the open level unchanged;
+ * save then reopen round-trips; a failed save keeps the unsaved state; the
+ * title marks unsaved changes. */
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "hb-app-test.h"
+#include "lights.h"
+
+typedef struct {
+  char *dir;
+} Fixture;
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  f->dir = g_dir_make_tmp ("hintboard-app-XXXXXX", NULL);
+  g_assert_nonnull (f->dir);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  GDir *d = g_dir_open (f->dir, 0, NULL);
+  const char *name;
+
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      char *path = g_build_filename (f->dir, name, NULL);
+      g_unlink (path);
+      g_free (path);
+    }
+  g_dir_close (d);
+  g_rmdir (f->dir);
+  g_free (f->dir);
+}
+
+static GFile *
+write_file (Fixture *f, const char *name, const char *text)
+{
+  char *path = g_build_filename (f->dir, name, NULL);
+  GFile *file;
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  file = g_file_new_for_path (path);
+  g_free (path);
+  return file;
+}
+
+static void
+click_cell (HbWindow *window, int x, int y)
+{
+  double px, py;
+
+  hb_app_test_cell_point (window, x, y, 0.5, 0.5, &px, &py);
+  hb_board_view_simulate_click (hb_window_get_board_view (window), px, py, 1);
+  hb_app_test_settle (30);
+}
+
+static void
+test_malformed (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  const HbState *before = hb_window_get_state (window);
+  HbState *copy = hb_state_copy (before);
+  static const struct { const char *name, *text, *needle; } bad[] = {
+    { "bad.lights", "0101\n01x1\n", "bad.lights:2:3:" },        /* unknown character */
+    { "ragged.lights", "0101\n011\n", "ragged.lights:2:" },     /* ragged grid */
+    { "empty.lights", "\n\n", "empty.lights:" },                /* 0×0 */
+    { "mystery.txt", "hello\n", "mystery.txt:1:1:" },           /* no game */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      GFile *file = write_file (f, bad[i].name, bad[i].text);
+      const char *toast;
+
+      g_assert_false (hb_window_load_file (window, file));
+      toast = hb_window_get_last_toast (window);
+      g_assert_nonnull (toast);
+      if (!g_str_has_prefix (toast, bad[i].needle))
+        g_error ("toast “%s” does not start with “%s”", toast, bad[i].needle);
+      /* The open level is untouched. */
+      g_assert_true (hb_window_get_state (window) == before);
+      g_assert_true (hb_window_get_game (window)->equal (copy, hb_window_get_state (window)));
+      g_assert_null (hb_window_get_file (window));
+      g_object_unref (file);
+    }
+
+  /* A file that does not exist. */
+  {
+    char *path = g_build_filename (f->dir, "missing.lights", NULL);
+    GFile *file = g_file_new_for_path (path);
+    g_assert_false (hb_window_load_file (window, file));
+    g_assert_true (hb_window_get_state (window) == before);
+    g_object_unref (file);
+    g_free (path);
+  }
+
+  hb_state_free (copy);
+  hb_app_test_window_close (window);
+}
+
+static void
+test_save_and_reopen (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  char *path = g_build_filename (f->dir, "round.lights", NULL);
+  char *bad_path = g_build_filename (f->dir, "no-such-folder", "x.lights", NULL);
+  GFile *file = g_file_new_for_path (path);
+  GFile *bad_file = g_file_new_for_path (bad_path);
+  GError *error = NULL;
+  HbState *saved;
+  char *text = NULL;
+
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  g_assert_false (hb_window_get_modified (window));
+  g_assert_null (strstr (gtk_window_get_title (GTK_WINDOW (window)), "•"));
+
+  click_cell (window, 0, 0);
+  click_cell (window, 2, 1);
+  g_assert_true (hb_window_get_modified (window));
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), "•"));
+
+  g_assert_true (hb_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (hb_window_get_modified (window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "round.lights");
+  saved = hb_state_copy (hb_window_get_state (window));
+
+  /* What is on disk reads back, with an independent parser, as the board. */
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  {
+    const LightsState *s = LIGHTS_CONST (saved);
+    char **lines = g_strsplit (text, "\n", -1);
+    int row = 0;
+    for (int i = 0; lines[i] != NULL; i++)
+      {
+        const char *l = lines[i];
+        if (l[0] == '\0' || l[0] == '#')
+          continue;
+        g_assert_cmpint (row, <, saved->height);
+        g_assert_cmpint ((int) strlen (l), ==, saved->width);
+        for (int x = 0; x < saved->width; x++)
+          g_assert_cmpint (l[x] == '1', ==, s->cells[row * saved->width + x]);
+        row++;
+      }
+    g_assert_cmpint (row, ==, saved->height);
+    g_strfreev (lines);
+  }
+  g_free (text);
+
+  /* A change, then a save that fails: nothing is lost, the level stays
+   * modified and keeps its file. */
+  click_cell (window, 4, 4);
+  g_assert_true (hb_window_get_modified (window));
+  g_assert_false (hb_window_save_to_file (window, bad_file, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_true (hb_window_get_modified (window));
+  g_assert_true (g_file_equal (hb_window_get_file (window), file));
+  g_assert_false (hb_window_get_game (window)->equal (saved, hb_window_get_state (window)));
+
+  /* Reopening reads back exactly the saved board. */
+  g_assert_true (hb_window_load_file (window, file));
+  g_assert_true (hb_window_get_game (window)->equal (saved, hb_window_get_state (window)));
+  g_assert_false (hb_window_get_modified (window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "round.lights");
+
+  /* Undoing back to the saved board is not a change. */
+  click_cell (window, 1, 1);
+  g_assert_true (hb_window_get_modified (window));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  hb_app_test_settle (30);
+  g_assert_false (hb_window_get_modified (window));
+
+  hb_state_free (saved);
+  g_object_unref (file);
+  g_object_unref (bad_file);
+  g_free (path);
+  g_free (bad_path);
+  hb_app_test_window_close (window);
+}
+
+int
+main (int argc, char *argv[])
+{
+  hb_app_test_init (&argc, &argv);
+  g_test_add ("/app/files/malformed", Fixture, NULL, fixture_set_up,
+              test_malformed, fixture_tear_down);
+  g_test_add ("/app/files/save-and-reopen", Fixture, NULL, fixture_set_up,
+              test_save_and_reopen, fixture_tear_down);
+  return g_test_run ();
+}

@@ -1,0 +1,225 @@
+/* test-app-solve.c: solving off the main thread and the player. The
+ * backtracking solver records a trace; the player steps forward and back
+ * (the description and the step label follow, the canvas changes); the
+ * answer is checked with an independent press check; a long solve can be
+ * cancelled while the window keeps running. */
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "hb-app-test.h"
+#include "lights.h"
+
+static gboolean
+not_solving (gpointer data)
+{
+  return !hb_window_is_solving (HB_WINDOW (data));
+}
+
+static void
+activate (HbWindow *window, const char *action)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (window), action, NULL);
+  hb_app_test_settle (30);
+}
+
+/* The answer's presses switch every light of the initial board off. */
+static void
+check_answer (const HbState *initial, const HbResult *result)
+{
+  const LightsState *s = LIGHTS_CONST (initial);
+  int w = initial->width, h = initial->height;
+  guint8 *press = g_new0 (guint8, w * h);
+
+  for (guint i = 0; i < result->moves->len; i++)
+    {
+      const HbMove *m = &g_array_index (result->moves, HbMove, i);
+      g_assert_cmpint (m->op, ==, LIGHTS_OP_PRESS);
+      g_assert_cmpint (m->x, >=, 0);
+      g_assert_cmpint (m->x, <, w);
+      g_assert_cmpint (m->y, >=, 0);
+      g_assert_cmpint (m->y, <, h);
+      press[m->y * w + m->x] ^= 1;
+    }
+  g_assert_true (lights_check_presses (s->cells, press, w, h));
+  g_free (press);
+}
+
+static gboolean
+shots_differ (const HbShot *a, const HbShot *b)
+{
+  g_assert_cmpint (a->width, ==, b->width);
+  g_assert_cmpint (a->height, ==, b->height);
+  return memcmp (a->data, b->data, a->stride * a->height) != 0;
+}
+
+static void
+test_backtrack_and_player (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *view = GTK_WIDGET (hb_window_get_board_view (window));
+  HbPlayerBar *bar = hb_window_get_player_bar (window);
+  const HbResult *result;
+  char *step0, *step1_desc, *expect;
+  HbShot *shot0, *shot1, *shot_end;
+  gsize len;
+
+  g_assert_true (hb_window_select_solver (window, "backtrack"));
+  g_assert_cmpstr (hb_window_get_solver (window)->id, ==, "backtrack");
+  g_assert_false (hb_window_select_solver (window, "no-such-solver"));
+
+  hb_window_solve (window);
+  g_assert_true (hb_window_is_solving (window));
+  hb_app_test_wait (not_solving, window, 120000, "the solver");
+  hb_app_test_settle (100);
+
+  result = hb_window_get_result (window);
+  g_assert_nonnull (result);
+  g_assert_cmpint (result->status, ==, HB_STATUS_SOLVED);
+  g_assert_true (hb_window_get_game (window)->equal (hb_window_get_result_initial (window),
+                                                     hb_window_get_state (window)));
+  check_answer (hb_window_get_result_initial (window), result);
+
+  /* The player opened on the recorded steps, before the first one. */
+  g_assert_true (hb_window_is_playing_trace (window));
+  len = hb_player_length (hb_player_bar_get_player (bar));
+  g_assert_cmpuint (len, >, 2);
+  expect = g_strdup_printf ("Step 0 / %" G_GSIZE_FORMAT, len);
+  g_assert_cmpstr (hb_player_bar_get_step_text (bar), ==, expect);
+  g_free (expect);
+  step0 = g_strdup (hb_player_bar_get_description (bar));
+  shot0 = hb_app_test_shot (view);
+
+  activate (window, "player-forward");
+  expect = g_strdup_printf ("Step 1 / %" G_GSIZE_FORMAT, len);
+  g_assert_cmpstr (hb_player_bar_get_step_text (bar), ==, expect);
+  g_free (expect);
+  step1_desc = g_strdup (hb_player_bar_get_description (bar));
+  g_assert_cmpstr (step1_desc, !=, step0);
+  g_assert_cmpstr (step1_desc, !=, "");
+  shot1 = hb_app_test_shot (view);
+  /* The current step is marked on the canvas. */
+  g_assert_true (shots_differ (shot0, shot1));
+
+  activate (window, "player-forward");
+  expect = g_strdup_printf ("Step 2 / %" G_GSIZE_FORMAT, len);
+  g_assert_cmpstr (hb_player_bar_get_step_text (bar), ==, expect);
+  g_free (expect);
+
+  activate (window, "player-back");
+  expect = g_strdup_printf ("Step 1 / %" G_GSIZE_FORMAT, len);
+  g_assert_cmpstr (hb_player_bar_get_step_text (bar), ==, expect);
+  g_free (expect);
+  g_assert_cmpstr (hb_player_bar_get_description (bar), ==, step1_desc);
+
+  /* Playing advances on its own (speed × time), then pauses. */
+  hb_player_bar_set_speed (bar, 20);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "player-toggle"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "player-toggle", NULL);
+  g_assert_true (hb_player_bar_get_playing (bar));
+  hb_app_test_settle (300);
+  if (hb_player_bar_get_playing (bar))
+    g_action_group_activate_action (G_ACTION_GROUP (window), "player-toggle", NULL);
+  g_assert_false (hb_player_bar_get_playing (bar));
+  g_assert_cmpuint (hb_player_position (hb_player_bar_get_player (bar)), >=, MIN (len, 3));
+  g_test_message ("trace: %" G_GSIZE_FORMAT " steps", len);
+
+  /* Mid-way, for the lead to look at, in both styles. */
+  hb_player_bar_seek (bar, len / 2);
+  hb_app_test_settle (100);
+  hb_app_test_save (GTK_WIDGET (window), "player-backtrack-light");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      ADW_COLOR_SCHEME_FORCE_DARK);
+  hb_app_test_settle (200);
+  hb_app_test_save (GTK_WIDGET (window), "player-backtrack-dark");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      ADW_COLOR_SCHEME_DEFAULT);
+  hb_app_test_settle (200);
+
+  activate (window, "player-end");
+  shot_end = hb_app_test_shot (view);
+  g_assert_true (shots_differ (shot0, shot_end));
+  hb_app_test_shot_free (shot0);
+  hb_app_test_shot_free (shot1);
+  hb_app_test_shot_free (shot_end);
+
+  /* Escape leaves the player; Replay comes back to it. */
+  activate (window, "cancel");
+  g_assert_false (hb_window_is_playing_trace (window));
+  activate (window, "replay");
+  g_assert_true (hb_window_is_playing_trace (window));
+
+  /* Applying the solution in play mode solves the board, as one undo step
+   * (and leaves the player). */
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  activate (window, "apply-solution");
+  g_assert_false (hb_window_is_playing_trace (window));
+  g_assert_true (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
+  activate (window, "undo");
+  g_assert_true (hb_window_get_game (window)->equal (hb_window_get_result_initial (window),
+                                                     hb_window_get_state (window)));
+
+  g_free (step0);
+  g_free (step1_desc);
+  hb_app_test_window_close (window);
+}
+
+static void
+test_cancel (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  char *dir = g_dir_make_tmp ("hintboard-app-XXXXXX", NULL);
+  char *path = g_build_filename (dir, "big.lights", NULL);
+  GString *text = g_string_new (NULL);
+  HbRng rng;
+  GFile *file;
+  gboolean was_running;
+
+  /* A 13×20 board: the pruned backtracking runs its search step about
+   * 2^20 × 240 times, far longer than the moment the test gives it (and
+   * under the solver's own limit, so it does start). */
+  hb_rng_init (&rng, 7);
+  for (int y = 0; y < 20; y++)
+    {
+      for (int x = 0; x < 13; x++)
+        g_string_append_c (text, hb_rng_below (&rng, 2) ? '1' : '0');
+      g_string_append_c (text, '\n');
+    }
+  g_assert_true (g_file_set_contents (path, text->str, text->len, NULL));
+  file = g_file_new_for_path (path);
+  g_assert_true (hb_window_load_file (window, file));
+  hb_app_test_wait_hint (window);
+
+  g_assert_true (hb_window_select_solver (window, "backtrack"));
+  hb_window_solve (window);
+  /* The main loop keeps running while the worker thinks. */
+  hb_app_test_settle (300);
+  was_running = hb_window_is_solving (window);
+  activate (window, "cancel");
+  hb_app_test_wait (not_solving, window, 20000, "the solver to stop");
+  hb_app_test_settle (50);
+  g_assert_nonnull (hb_window_get_result (window));
+  g_test_message ("status %s: %s", hb_status_to_string (hb_window_get_result (window)->status),
+                  hb_window_get_result (window)->message);
+  if (was_running)
+    g_assert_cmpint (hb_window_get_result (window)->status, ==, HB_STATUS_CANCELLED);
+  else
+    g_test_message ("the solve ended before it could be cancelled");
+
+  g_object_unref (file);
+  g_unlink (path);
+  g_rmdir (dir);
+  g_free (path);
+  g_free (dir);
+  g_string_free (text, TRUE);
+  hb_app_test_window_close (window);
+}
+
+int
+main (int argc, char *argv[])
+{
+  hb_app_test_init (&argc, &argv);
+  g_test_add_func ("/app/solve/backtrack-and-player", test_backtrack_and_player);
+  g_test_add_func ("/app/solve/cancel", test_cancel);
+  return g_test_run ();
+}
