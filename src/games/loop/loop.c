@@ -629,18 +629,28 @@ loop_parse (const char *text, gsize len, GError **error)
       break;
     }
 
-  /* Any box-drawing character makes it the compact form. */
+  /* Any box-drawing character makes it the compact form, and so does a
+   * row of '.' and spaces (a board of empty tiles as written in the compact
+   * form); the native form has neither. */
   hb_line_reader_init (&r, text, len);
   while (!compact && hb_line_reader_next (&r, &line, &n))
     {
+      gboolean dots_only = TRUE, dot = FALSE;
+
       if (is_comment (line, n))
         continue;
       for (const char *p = line; p < line + n; p = g_utf8_next_char (p))
-        if (box_mask (g_utf8_get_char (p)) > 0)
-          {
-            compact = TRUE;
-            break;
-          }
+        {
+          gunichar c = g_utf8_get_char (p);
+          if (box_mask (c) > 0)
+            {
+              compact = TRUE;
+              break;
+            }
+          dot |= c == '.';
+          dots_only &= c == '.' || c == ' ';
+        }
+      compact |= dot && dots_only;
     }
   s = compact ? parse_compact (text, len, error) : parse_native (text, len, error);
   return s ? &s->base : NULL;
@@ -656,8 +666,12 @@ write_tiles (const guint8 *tiles, int w, int h, HbWriteFormat format)
       for (int x = 0; x < w; x++)
         {
           guint8 m = tiles[(gsize) y * w + x];
+          /* An empty tile is a space, except at the end of a row: a '.'
+           * there keeps the row's width, and keeps a row of empty tiles
+           * from being a blank line, which the reader drops at the start
+           * and end of a board (and an editor may strip). */
           if (format == HB_WRITE_COMPACT)
-            g_string_append (out, box_chars[m]);
+            g_string_append (out, m == 0 && x == w - 1 ? "." : box_chars[m]);
           else
             {
               if (x > 0)
