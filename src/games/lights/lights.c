@@ -168,6 +168,21 @@ hex_value (char c)
   return g_ascii_xdigit_value (c);
 }
 
+/* The character at text[i] for an error message: the whole UTF-8 sequence,
+ * or the byte as \xNN when it starts none, so that the message stays valid
+ * UTF-8 (the app shows it in a toast). */
+static void
+describe_char (const char *text, gsize len, gsize i, char buf[8])
+{
+  gunichar u = g_utf8_get_char_validated (text + i, len - i);
+
+  memset (buf, 0, 8);
+  if (u == (gunichar) -1 || u == (gunichar) -2)
+    g_snprintf (buf, 8, "\\x%02x", (guchar) text[i]);
+  else
+    g_unichar_to_utf8 (u, buf);
+}
+
 LightsState *
 lights_parse_flip_id (const char *text, gsize len, GError **error)
 {
@@ -221,8 +236,10 @@ lights_parse_flip_id (const char *text, gsize len, GError **error)
       col = (int) (start + k) + 1;
       if (v < 0)
         {
+          char c[8];
+          describe_char (text, len, start + k, c);
           hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, 1, col,
-                              "'%c' is not a hex digit", text[start + k]);
+                              "'%s' is not a hex digit", c);
           return NULL;
         }
       for (int b = 0; b < 4; b++)
@@ -263,8 +280,10 @@ lights_parse_flip_id (const char *text, gsize len, GError **error)
       int v = hex_value (text[i + k]);
       if (v < 0)
         {
+          char c[8];
+          describe_char (text, len, i + k, c);
           hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, 1, (int) (i + k) + 1,
-                              "'%c' is not a hex digit", text[i + k]);
+                              "'%s' is not a hex digit", c);
           lights_free (&s->base);
           return NULL;
         }
@@ -353,6 +372,8 @@ lights_parse (const char *text, gsize len, GError **error)
   gboolean ended = FALSE;
   LightsState *s;
 
+  if (!hb_check_text (text, len, error))
+    return NULL;
   {
     const char *t = text;
     gsize l = len;
