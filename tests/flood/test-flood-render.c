@@ -86,24 +86,55 @@ test_board (void)
 static void
 test_hint_overlay (void)
 {
-  HbState *s = hb_test_parse (&flood_game, "4 by 1 -> 3\n0123\n");
+  HbGenerateParams p = { 7, 6, 4, 11 };
+  HbState *s = flood_game.generate (&p, NULL);
   gpointer hint = flood_game.hint_compute (s, NULL, NULL);
+  const FloodHint *h = hint;
   HbRenderOptions plain = { .hover_x = -1, .hover_y = -1 };
   HbRenderOptions with = plain;
   cairo_surface_t *a, *b;
   HbLayout l;
-  gboolean changed = FALSE;
+  int w = 7, hh = 6, outlined = 0, checked = 0;
 
+  g_assert_nonnull (h);
+  g_assert_cmpint (h->colour, >=, 0);
   with.show_hints = TRUE;
   with.hint = hint;
   a = render (s, &plain, &l);
   b = render (s, &with, &l);
-  /* The captured cell (1, 0) gets an outline along its edge. */
-  for (int k = 0; k < (int) l.cell; k++)
-    changed |= pixel_differs (a, b, l.x0 + l.cell + k, l.y0 + 2);
-  g_assert_true (changed);
-  /* Cells not captured and away from the badge are untouched. */
-  g_assert_false (pixel_differs (a, b, l.x0 + 3.5 * l.cell, l.y0 + 0.5 * l.cell));
+  for (int y = 0; y < hh; y++)
+    for (int x = 0; x < w; x++)
+      {
+        double cx = l.x0 + x * l.cell, cy = l.y0 + y * l.cell;
+        gboolean near = FALSE;
+        if (h->captured[y * w + x])
+          {
+            /* An outline runs along the inside of some edge of the cell. */
+            gboolean changed = FALSE;
+            for (int k = 2; k < (int) l.cell - 2; k++)
+              changed |= pixel_differs (a, b, cx + k, cy + 2)
+                         || pixel_differs (a, b, cx + k, cy + l.cell - 3)
+                         || pixel_differs (a, b, cx + 2, cy + k)
+                         || pixel_differs (a, b, cx + l.cell - 3, cy + k);
+            outlined += changed;
+            continue;
+          }
+        for (int dy = -1; dy <= 1; dy++)
+          for (int dx = -1; dx <= 1; dx++)
+            if (x + dx >= 0 && x + dx < w && y + dy >= 0 && y + dy < hh
+                && h->captured[(y + dy) * w + x + dx])
+              near = TRUE;
+        /* Cells away from the captured ones and from the badge (bottom
+         * right) are untouched. */
+        if (near || (y == hh - 1 && x >= w - 3))
+          continue;
+        g_assert_false (pixel_differs (a, b, cx + 0.5 * l.cell, cy + 0.25 * l.cell));
+        checked++;
+      }
+  g_assert_cmpint (outlined, >, 0);
+  g_assert_cmpint (checked, >, 3);
+  /* The badge: the bottom-right corner changes. */
+  g_assert_true (pixel_differs (a, b, l.x0 + w * l.cell - 12, l.y0 + hh * l.cell - 12));
   cairo_surface_destroy (a);
   cairo_surface_destroy (b);
   flood_game.hint_free (hint);
@@ -156,9 +187,10 @@ test_frames (void)
       g_assert_nonnull (text);
     }
   cairo_surface_flush (surf);
-  /* Every cell of the last frame has the final colour (the bottom-right
-   * one is clear of the badge). */
-  assert_colour (surf, l.x0 + 5.2 * l.cell, l.y0 + 5.2 * l.cell, final, FALSE);
+  /* Every cell of the last frame has the final colour (the badge sits in
+   * the bottom-right corner). */
+  assert_colour (surf, l.x0 + 0.2 * l.cell, l.y0 + 5.2 * l.cell, final, FALSE);
+  assert_colour (surf, l.x0 + 5.2 * l.cell, l.y0 + 0.2 * l.cell, final, FALSE);
   assert_colour (surf, l.x0 + 2.2 * l.cell, l.y0 + 4.2 * l.cell, final, FALSE);
   cairo_surface_destroy (surf);
   hb_player_free (player);

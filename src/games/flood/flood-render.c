@@ -158,12 +158,15 @@ flood_render_cells (const guint8 *cells, int w, int h, const guint8 *highlight,
   g_free (flooded);
 }
 
-/* A rounded badge with text at the board's top-left corner. */
+/* A rounded badge with text, and optionally a swatch of a colour, in the
+ * board's bottom-right corner: away from the flooded region, which grows
+ * from the top-left. */
 static void
-draw_badge (cairo_t *cr, const HbLayout *l, const char *text, gboolean dark)
+draw_badge (cairo_t *cr, const HbLayout *l, const char *text, int swatch,
+            gboolean dark)
 {
   double size = MAX (10.0, MIN (l->cell * 0.6, 28.0)), pad = size * 0.35;
-  double x, y, bw, bh, r;
+  double x, y, bw, bh, r, sw = swatch >= 0 ? size * 0.9 + pad : 0;
   cairo_text_extents_t e;
 
   cairo_save (cr);
@@ -171,10 +174,10 @@ draw_badge (cairo_t *cr, const HbLayout *l, const char *text, gboolean dark)
                           CAIRO_FONT_WEIGHT_BOLD);
   cairo_set_font_size (cr, size);
   cairo_text_extents (cr, text, &e);
-  bw = e.width + 2 * pad;
+  bw = e.x_advance + 2 * pad + sw;
   bh = size + pad;
-  x = l->x0 + 3;
-  y = l->y0 + 3;
+  x = l->x0 + l->cell * l->width - bw - 3;
+  y = l->y0 + l->cell * l->height - bh - 3;
   r = bh / 3;
   cairo_new_sub_path (cr);
   cairo_arc (cr, x + bw - r, y + r, r, -G_PI / 2, 0);
@@ -183,15 +186,24 @@ draw_badge (cairo_t *cr, const HbLayout *l, const char *text, gboolean dark)
   cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
   cairo_close_path (cr);
   if (dark)
-    cairo_set_source_rgba (cr, 0.12, 0.12, 0.12, 0.85);
+    cairo_set_source_rgba (cr, 0.12, 0.12, 0.12, 0.88);
   else
-    cairo_set_source_rgba (cr, 1, 1, 1, 0.88);
+    cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
   cairo_fill (cr);
+  if (swatch >= 0)
+    {
+      cairo_arc (cr, x + pad + size * 0.45, y + bh / 2, size * 0.4, 0, 2 * G_PI);
+      set_colour (cr, swatch, dark);
+      cairo_fill_preserve (cr);
+      cairo_set_line_width (cr, 1);
+      cairo_set_source_rgba (cr, dark ? 1 : 0, dark ? 1 : 0, dark ? 1 : 0, 0.5);
+      cairo_stroke (cr);
+    }
   if (dark)
     cairo_set_source_rgb (cr, 1, 1, 1);
   else
     cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-  cairo_move_to (cr, x + pad - e.x_bearing, y + bh / 2 - e.y_bearing - e.height / 2);
+  cairo_move_to (cr, x + pad + sw - e.x_bearing, y + bh / 2 - e.y_bearing - e.height / 2);
   cairo_show_text (cr, text);
   cairo_restore (cr);
 }
@@ -214,8 +226,7 @@ flood_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
     {
       g_autofree char *t = g_strdup_printf ("%s%d", hint->proven ? "" : "≤",
                                             hint->to_go);
-      draw_badge (cr, layout, t, dark);
-      /* A swatch of the colour to play, inside the badge's right edge. */
+      draw_badge (cr, layout, t, hint->colour, dark);
     }
   if (options && options->mode == HB_MODE_PLAY && options->hover_x >= 0
       && options->hover_y >= 0 && options->hover_x < w && options->hover_y < h)
@@ -394,7 +405,7 @@ flood_frame_render (gconstpointer frame, cairo_t *cr, const HbLayout *layout,
       g_autofree char *t = f->searching
         ? g_strdup_printf ("%d · ≥%d", f->moves, f->bound)
         : g_strdup_printf ("%d", f->moves);
-      draw_badge (cr, layout, t, dark);
+      draw_badge (cr, layout, t, -1, dark);
     }
 }
 

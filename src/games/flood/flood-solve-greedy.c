@@ -194,7 +194,7 @@ const HbSolver flood_solver_greedy = {
   .id = "greedy",
   .name = "Greedy lookahead",
   .summary = "Tatham's generator: look three moves ahead, bring the farthest "
-             "cell closest, then flood the most; fast, not proven optimal",
+             "cells closest and fewest, then flood the most; fast, not optimal",
   .flags = HB_SOLVER_EXACT | HB_SOLVER_ANIMATED,
   .solve = greedy_solve,
 };

@@ -566,8 +566,8 @@ optimal_solve (const HbState *state, const HbSolveOptions *options,
 const HbSolver flood_solver_optimal = {
   .id = "optimal",
   .name = "Optimal A* on regions",
-  .summary = "A* over sets of same-colour regions with a consistent distance-"
-             "and-colours bound: proven shortest solutions",
+  .summary = "A* over sets of same-colour regions, bounded by eliminating "
+             "exposed colours and colour-blind moves: proven shortest solutions",
   .flags = HB_SOLVER_EXACT | HB_SOLVER_OPTIMAL | HB_SOLVER_ANIMATED,
   .solve = optimal_solve,
 };

@@ -722,18 +722,46 @@ flood_write_solution (const HbState *state, const HbResult *result,
 
 /* ---- Results and traces ------------------------------------------------------ */
 
+/* A cell of colour c on the flooded region's border, for a move's x, y (a
+ * click there plays it), or (0, 0) when none is. */
+static void
+capture_cell (const guint8 *cells, int w, int h, const guint8 *region, int c,
+              int *cx, int *cy)
+{
+  for (int i = 0; i < w * h; i++)
+    {
+      int x = i % w, y = i / w;
+      if (region[i] || cells[i] != c)
+        continue;
+      if ((x > 0 && region[i - 1]) || (x < w - 1 && region[i + 1])
+          || (y > 0 && region[i - w]) || (y < h - 1 && region[i + w]))
+        {
+          *cx = x;
+          *cy = y;
+          return;
+        }
+    }
+  *cx = *cy = 0;
+}
+
 void
 flood_result_fill (HbResult *result, const FloodState *state,
                    const guint8 *moves, int n)
 {
+  int w = state->base.width, h = state->base.height;
   FloodState *f = FLOOD (flood_copy (&state->base));
+  guint8 *region = g_new (guint8, (gsize) w * h);
 
   for (int i = 0; i < n; i++)
     {
-      hb_result_add_move (result, FLOOD_OP_FLOOD, 0, 0, moves[i]);
-      flood_fill (f->cells, state->base.width, state->base.height, moves[i]);
+      int x, y;
+      flood_region_mask (f->cells, w, h, region);
+      capture_cell (f->cells, w, h, region, moves[i], &x, &y);
+      hb_result_add_move (result, FLOOD_OP_FLOOD, x, y, moves[i]);
+      flood_fill (f->cells, w, h, moves[i]);
       f->moves++;
     }
+  g_free (region);
   hb_state_free (result->solved);
   result->solved = &f->base;
 }
@@ -922,6 +950,13 @@ flood_hint_next_move (const HbState *state, gconstpointer data, HbMove *move)
       || h->height != state->height)
     return FALSE;
   *move = (HbMove) { FLOOD_OP_FLOOD, 0, 0, h->colour };
+  for (int i = 0; i < h->width * h->height; i++)
+    if (h->captured[i])
+      {
+        move->x = i % h->width;
+        move->y = i / h->width;
+        break;
+      }
   return TRUE;
 }
 

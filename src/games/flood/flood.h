@@ -45,7 +45,9 @@ typedef struct {
 } FloodState;
 
 typedef enum {
-  FLOOD_OP_FLOOD,         /* play: flood the top-left region with value */
+  FLOOD_OP_FLOOD,         /* play: flood the top-left region with value;
+                           * x, y (ignored by apply) name a cell the move
+                           * captures, for showing it */
   FLOOD_OP_PAINT,         /* edit: cell (x, y) takes colour value */
   FLOOD_OP_SET_COLOURS,   /* edit: palette size value (cells beyond wrap) */
   FLOOD_OP_SET_LIMIT,     /* edit: move limit value; -1 = greedy + leniency */
