@@ -62,7 +62,9 @@ update_labels (HbPlayerBar *self)
   g_free (text);
 
   /* TRANSLATORS: the player's position: "Step 12 / 400" */
-  text = g_strdup_printf (_("Step %" G_GSIZE_FORMAT " / %" G_GSIZE_FORMAT), pos, len);
+  /* (No G_*_FORMAT macros in translatable strings: xgettext cannot
+   * expand them.) */
+  text = g_strdup_printf (_("Step %lu / %lu"), (unsigned long) pos, (unsigned long) len);
   gtk_label_set_label (self->step_label, text);
   g_free (text);
 
@@ -73,9 +75,9 @@ update_labels (HbPlayerBar *self)
   {
     const char *name = hb_trace_get_counter_name (self->trace);
     /* TRANSLATORS: the solver's own counter, e.g. "search calls: 93183" */
-    text = g_strdup_printf (_("%s: %" G_GINT64_FORMAT),
+    text = g_strdup_printf (_("%s: %lld"),
                             name && name[0] ? name : _("counter"),
-                            step ? (gint64) step->counter : (gint64) 0);
+                            step ? (long long) step->counter : 0LL);
     gtk_label_set_label (self->counter_label, text);
     g_free (text);
   }
@@ -215,9 +217,8 @@ hb_player_bar_set_player (HbPlayerBar *self, HbPlayer *player, const HbTrace *tr
 
   if (hb_trace_truncated (trace))
     {
-      char *text = g_strdup_printf (_("Animation cut after %" G_GSIZE_FORMAT
-                                      " steps; the solver went on"),
-                                    hb_trace_length (trace));
+      char *text = g_strdup_printf (_("Animation cut after %lu steps; the solver went on"),
+                                    (unsigned long) hb_trace_length (trace));
       gtk_label_set_label (self->truncated_label, text);
       gtk_widget_set_visible (GTK_WIDGET (self->truncated_label), TRUE);
       g_free (text);

@@ -1207,9 +1207,9 @@ poll_progress (gpointer data)
   text = hb_trace_get_progress (self->running_trace, &counter);
   name = hb_trace_get_counter_name (self->running_trace);
   /* TRANSLATORS: live progress of a solve: "2.4 s · search calls: 93183" */
-  line = g_strdup_printf (_("%.1f s · %s: %" G_GINT64_FORMAT "%s%s"),
+  line = g_strdup_printf (_("%.1f s · %s: %lld%s%s"),
                           hb_now () - self->solve_started,
-                          name && name[0] ? name : _("steps"), counter,
+                          name && name[0] ? name : _("steps"), (long long) counter,
                           text && text[0] ? "\n" : "", text ? text : "");
   gtk_label_set_label (self->progress_label, line);
   g_free (line);
