@@ -317,9 +317,16 @@ loop_parse_net_id (const char *text, gsize len, int line, GError **error)
         }
       if (!(g_ascii_isalnum (*q) || *q == '.'))
         {
+          /* The whole character, so the message stays valid UTF-8. */
+          gunichar u = g_utf8_get_char_validated (q, p + colon - q);
+          char c[8] = { 0 };
+          if (u == (gunichar) -1 || u == (gunichar) -2)
+            g_snprintf (c, sizeof c, "\\x%02x", (guchar) *q);
+          else
+            g_unichar_to_utf8 (u, c);
           hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line,
-                              1 + (int) lead + (int) (q - p),
-                              "unexpected '%c' in the Net game parameters", *q);
+                              char_column (p, q - p) + (int) lead,
+                              "unexpected '%s' in the Net game parameters", c);
           return NULL;
         }
     }
