@@ -183,32 +183,70 @@ describe_char (const char *text, gsize len, gsize i, char buf[8])
     g_unichar_to_utf8 (u, buf);
 }
 
+/* Line and column (1-based, in characters) of byte `off` of text. The Flip
+ * ID reader strips the text first; it counts positions in the text as
+ * given, so an ID after blank lines (or broken over lines) is pointed at
+ * truly. */
+static void
+flip_position (const char *text, gsize off, int *line, int *col)
+{
+  *line = 1;
+  *col = 1;
+  for (gsize k = 0; k < off; k++)
+    {
+      if (text[k] == '\n')
+        (*line)++, *col = 1;
+      else if (((guchar) text[k] & 0xc0) != 0x80)
+        (*col)++;
+    }
+}
+
+/* A parse error at byte `off` of text. */
+static void G_GNUC_PRINTF (5, 6)
+flip_error (GError **error, HbParseErrorCode code, const char *text,
+            gsize off, const char *format, ...)
+            {
+            int line, col;
+            va_list ap;
+            char *msg;
+            
+            if (error == NULL)
+            return;
+            flip_position (text, off, &line, &col);
+  va_start (ap, format);
+  msg = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  hb_set_parse_error (error, code, line, col, "%s", msg);
+  g_free (msg);
+}
+
 LightsState *
 lights_parse_flip_id (const char *text, gsize len, GError **error)
 {
-  int w, h, col;
-  gsize i, wh, mlen, glen, start;
+  int w, h, line, col;
+  gsize i, wh, mlen, glen, start, lead;
   LightsState *s;
-  const char *comma;
+  const char *comma, *orig = text;
 
-  hb_strip_slice (&text, &len);
+  lead = hb_strip_slice (&text, &len);
   if (!parse_dims (text, len, &w, &h, &i) || i >= len || text[i] != ':')
     {
-      hb_set_parse_error (error, HB_PARSE_ERROR_FORMAT, 1, 1,
-                          "not a Flip game ID (expected WxH:MATRIX,GRID)");
+      flip_error (error, HB_PARSE_ERROR_FORMAT, orig, lead,
+                  "not a Flip game ID (expected WxH:MATRIX,GRID)");
       return NULL;
     }
-  if (!hb_check_board_size (w, h, 1, 1, error))
+  flip_position (orig, lead, &line, &col);
+  if (!hb_check_board_size (w, h, line, col, error))
     return NULL;
   /* The matrix is W²H² bits: refuse sizes whose ID would be absurd before
    * doing any arithmetic that could overflow. */
   wh = (gsize) w * h;
   if (wh > 4096)
     {
-      hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, 1, 1,
-                          "a %d×%d Flip ID is too large to read (its matrix alone "
-                          "is %" G_GSIZE_FORMAT " digits); the most is 64×64", w, h,
-                          (wh * wh + 3) / 4);
+      flip_error (error, HB_PARSE_ERROR_SIZE, orig, lead,
+                  "a %d×%d Flip ID is too large to read (its matrix alone "
+                  "is %" G_GSIZE_FORMAT " digits); the most is 64×64", w, h,
+                  (wh * wh + 3) / 4);
       return NULL;
     }
   mlen = (wh * wh + 3) / 4;
@@ -218,28 +256,27 @@ lights_parse_flip_id (const char *text, gsize len, GError **error)
   comma = memchr (text + i, ',', len - i);
   if (comma == NULL)
     {
-      hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, 1, (int) len + 1,
-                          "the Flip ID is truncated: no ',' before the grid");
+      flip_error (error, HB_PARSE_ERROR_SHAPE, orig, lead + len,
+                  "the Flip ID is truncated: no ',' before the grid");
       return NULL;
     }
   if ((gsize) (comma - (text + start)) != mlen)
     {
-      hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, 1, (int) (comma - text) + 1,
-                          "the Flip ID's matrix has %d digits; a %d×%d board needs %"
-                          G_GSIZE_FORMAT,
-                          (int) (comma - (text + start)), w, h, mlen);
+      flip_error (error, HB_PARSE_ERROR_SHAPE, orig, lead + (comma - text),
+                  "the Flip ID's matrix has %d digits; a %d×%d board needs %"
+                  G_GSIZE_FORMAT,
+                  (int) (comma - (text + start)), w, h, mlen);
       return NULL;
     }
   for (gsize k = 0; k < mlen; k++)
     {
       int v = hex_value (text[start + k]);
-      col = (int) (start + k) + 1;
       if (v < 0)
         {
           char c[8];
           describe_char (text, len, start + k, c);
-          hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, 1, col,
-                              "'%s' is not a hex digit", c);
+          flip_error (error, HB_PARSE_ERROR_SYNTAX, orig, lead + start + k,
+                      "'%s' is not a hex digit", c);
           return NULL;
         }
       for (int b = 0; b < 4; b++)
@@ -250,18 +287,18 @@ lights_parse_flip_id (const char *text, gsize len, GError **error)
             {
               if (set)
                 {
-                  hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, 1, col,
-                                      "padding bits of the matrix are set");
+                  flip_error (error, HB_PARSE_ERROR_SYNTAX, orig, lead + start + k,
+                              "padding bits of the matrix are set");
                   return NULL;
                 }
               continue;
             }
           if (set != cross_bit (w, h, bit / wh, bit % wh))
             {
-              hb_set_parse_error (error, HB_PARSE_ERROR_UNSUPPORTED, 1, col,
-                                  "this Flip ID is not of the crosses kind (its "
-                                  "presses toggle other cells than a cross); only "
-                                  "crosses are Enlight");
+              flip_error (error, HB_PARSE_ERROR_UNSUPPORTED, orig, lead + start + k,
+                          "this Flip ID is not of the crosses kind (its "
+                          "presses toggle other cells than a cross); only "
+                          "crosses are Enlight");
               return NULL;
             }
         }
@@ -269,9 +306,9 @@ lights_parse_flip_id (const char *text, gsize len, GError **error)
   i = (comma - text) + 1;
   if (len - i != glen)
     {
-      hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, 1, (int) len + 1,
-                          "the Flip ID's grid has %d digits; a %d×%d board needs %"
-                          G_GSIZE_FORMAT, (int) (len - i), w, h, glen);
+      flip_error (error, HB_PARSE_ERROR_SHAPE, orig, lead + len,
+                  "the Flip ID's grid has %d digits; a %d×%d board needs %"
+                  G_GSIZE_FORMAT, (int) (len - i), w, h, glen);
       return NULL;
     }
   s = lights_state_new (w, h);
@@ -282,8 +319,8 @@ lights_parse_flip_id (const char *text, gsize len, GError **error)
         {
           char c[8];
           describe_char (text, len, i + k, c);
-          hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, 1, (int) (i + k) + 1,
-                              "'%s' is not a hex digit", c);
+          flip_error (error, HB_PARSE_ERROR_SYNTAX, orig, lead + i + k,
+                      "'%s' is not a hex digit", c);
           lights_free (&s->base);
           return NULL;
         }
@@ -636,8 +673,13 @@ lights_status_text (const HbState *state)
     on += s->cells[i];
   if (on == 0)
     return g_strdup (_("All lights are off: solved"));
-  return g_strdup_printf (g_dngettext (NULL, "%" G_GSIZE_FORMAT " light on",
-                                       "%" G_GSIZE_FORMAT " lights on", on), on);
+  {
+    /* Numbers are formatted apart: a G_*_FORMAT macro inside _() would
+     * hide the message from xgettext. */
+    g_autofree char *num = g_strdup_printf ("%" G_GSIZE_FORMAT, on);
+    return g_strdup_printf (g_dngettext (NULL, "%s light on", "%s lights on",
+                                         (gulong) MIN (on, G_MAXULONG)), num);
+  }
 }
 
 /* ---- Hints --------------------------------------------------------------- */
@@ -692,21 +734,20 @@ lights_hint_describe (const HbState *state, gconstpointer data)
     return g_strdup (_("This board has no solution: no set of presses turns every light off"));
   if (hint->answer.presses == 0)
     return g_strdup (_("Nothing to press: every light is off"));
-  if (hint->answer.optimal)
+  {
+    g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, hint->answer.presses);
+    gulong n = (gulong) MIN (hint->answer.presses, G_MAXULONG);
+
+    if (hint->answer.optimal)
+      return g_strdup_printf (g_dngettext (NULL,
+                                           "Press the marked cell (%s press, the fewest possible)",
+                                           "Press the %s marked cells (the fewest possible)",
+                                           n), num);
     return g_strdup_printf (g_dngettext (NULL,
-                                         "Press the marked cell (%" G_GUINT64_FORMAT
-                                         " press, the fewest possible)",
-                                         "Press the %" G_GUINT64_FORMAT
-                                         " marked cells (the fewest possible)",
-                                         hint->answer.presses),
-                            hint->answer.presses);
-  return g_strdup_printf (g_dngettext (NULL,
-                                       "Press the marked cell (%" G_GUINT64_FORMAT
-                                       " press; fewer was not ruled out)",
-                                       "Press the %" G_GUINT64_FORMAT
-                                       " marked cells (fewer was not ruled out)",
-                                       hint->answer.presses),
-                          hint->answer.presses);
+                                         "Press the marked cell (%s press; fewer was not ruled out)",
+                                         "Press the %s marked cells (fewer was not ruled out)",
+                                         n), num);
+  }
 }
 
 static gboolean
