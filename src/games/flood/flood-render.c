@@ -413,12 +413,12 @@ char *
 flood_describe_step (const HbTrace *trace, const HbStep *step)
 {
   int v = step->value;
-  const char *name = v >= 0 && v < FLOOD_MAX_COLOURS ? "" : "?";
 
   switch ((HbStepKind) step->kind)
     {
     case HB_STEP_MOVE:
-      return g_strdup_printf ("Move %d: flood with colour %d%s", step->depth, v, name);
+      return g_strdup_printf ("Move %d: flood with %d (%s)", step->depth, v,
+                              flood_colour_name (v));
     case HB_STEP_TRY:
       return g_strdup_printf ("Expanding a state %d moves deep; lower bound %d, "
                               "%" G_GINT64_FORMAT " states expanded",

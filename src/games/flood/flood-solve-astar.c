@@ -68,6 +68,10 @@ nodes_bytes (const Nodes *ns)
   return (gsize) ns->cap * (ns->words * 8 + 9) + ((gsize) ns->tmask + 1) * 4;
 }
 
+/* The open list has a bucket per f, up to twice the regions: beyond this
+ * many regions the search is refused rather than allocate that. */
+#define ASTAR_MAX_REGIONS (1 << 20)
+
 static HbResult *
 astar_solve (const HbState *state, const HbSolveOptions *options,
              HbTrace *trace, GCancellable *cancellable, GError **error)
@@ -78,18 +82,31 @@ astar_solve (const HbState *state, const HbSolveOptions *options,
   gsize memory_limit = options->memory_limit ? options->memory_limit
                                              : ASTAR_DEFAULT_MEMORY;
   int words = g->words, maxf = 2 * g->n + 2;
-  GArray **buckets = g_new0 (GArray *, maxf + 1);
+  GArray **buckets;
   Nodes ns = { words };
   guint64 *set = g_new0 (guint64, words), *frontier = g_new0 (guint64, words);
   guint64 *child = g_new0 (guint64, words);
   guint64 expanded = 0;
   guint32 goal = NONE;
+  double t0 = hb_now ();
   int f_min = 0;
   const char *stop = NULL;
   HbResult *r;
 
   hb_trace_set_counter_name (trace, "states expanded");
-  ns.cap = 4096;
+  ns.cap = MIN (4096, memory_limit / ((gsize) words * 8 + 16) / 16);
+  if (g->n > ASTAR_MAX_REGIONS || ns.cap < 4)
+    {
+      r = hb_result_new (HB_STATUS_GAVE_UP);
+      hb_result_set_message (r, "The board has %d regions, too many for this "
+                             "search within its memory bound", g->n);
+      flood_graph_free (g);
+      g_free (set);
+      g_free (frontier);
+      g_free (child);
+      return r;
+    }
+  buckets = g_new0 (GArray *, maxf + 1);
   ns.sets = g_new (guint64, (gsize) ns.cap * words);
   ns.parent = g_new (guint32, ns.cap);
   ns.colour = g_new (guint8, ns.cap);
@@ -148,6 +165,11 @@ astar_solve (const HbState *state, const HbSolveOptions *options,
           if (options->node_limit && expanded >= options->node_limit)
             {
               stop = "its state limit";
+              break;
+            }
+          if (options->time_limit > 0 && hb_now () - t0 > options->time_limit)
+            {
+              stop = "its time limit";
               break;
             }
           hb_trace_add (trace, HB_STEP_INFO, -1, -1, uf, ug, expanded);

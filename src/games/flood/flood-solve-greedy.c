@@ -98,7 +98,8 @@ greedy_recurse (Greedy *gr, int level, int cur, Score *best)
 
 gboolean
 flood_greedy_moves (const guint8 *cells, int width, int height, int colours,
-                    int depth, GCancellable *cancellable, GByteArray *moves)
+                    int depth, double deadline, GCancellable *cancellable,
+                    GByteArray *moves)
 {
   FloodGraph *g = flood_graph_new (cells, width, height, colours);
   Greedy gr = { g };
@@ -119,7 +120,8 @@ flood_greedy_moves (const guint8 *cells, int width, int height, int colours,
       int c;
       guint8 byte;
 
-      if (cancellable && g_cancellable_is_cancelled (cancellable))
+      if ((cancellable && g_cancellable_is_cancelled (cancellable))
+          || (deadline > 0 && hb_now () > deadline))
         {
           ok = FALSE;
           break;
@@ -172,10 +174,14 @@ greedy_solve (const HbState *state, const HbSolveOptions *options,
 
   hb_trace_set_counter_name (trace, "moves");
   if (!flood_greedy_moves (s->cells, state->width, state->height, s->colours,
-                           GREEDY_DEPTH, cancellable, moves))
+                           GREEDY_DEPTH,
+                           options->time_limit > 0 ? hb_now () + options->time_limit : 0,
+                           cancellable, moves))
     {
-      r = hb_result_new (HB_STATUS_CANCELLED);
-      hb_result_set_message (r, "Cancelled after %u moves of the greedy lookahead",
+      gboolean cancelled = cancellable && g_cancellable_is_cancelled (cancellable);
+      r = hb_result_new (cancelled ? HB_STATUS_CANCELLED : HB_STATUS_GAVE_UP);
+      hb_result_set_message (r, "%s after %u moves of the greedy lookahead",
+                             cancelled ? "Cancelled" : "Hit the time limit",
                              moves->len);
       g_byte_array_unref (moves);
       return r;

@@ -62,7 +62,7 @@ typedef struct {
   guint8   *gval;
   guint8   *hval;
   guint8   *closed;
-  guint32   n, cap;
+  guint32   n, cap, first_cap;
   /* hash table of node index + 1 */
   guint32  *table;
   guint32   tmask;
@@ -99,7 +99,7 @@ search_bytes (const Search *se)
 static void
 grow_nodes (Search *se)
 {
-  se->cap = se->cap ? se->cap * 2 : 4096;
+  se->cap = se->cap ? se->cap * 2 : se->first_cap;
   se->sets = g_renew (guint64, se->sets, (gsize) se->cap * se->words);
   se->parent = g_renew (guint32, se->parent, se->cap);
   se->colour = g_renew (guint8, se->colour, se->cap);
@@ -246,9 +246,14 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
   flood_scratch_init (&se.sc, g);
 
   /* The upper bound: the greedy lookahead. */
-  if (!flood_greedy_moves (cells, width, height, colours, 2, cancellable, best))
+  if (!flood_greedy_moves (cells, width, height, colours, 2,
+                           time_limit > 0 ? t0 + time_limit : 0, cancellable, best))
     {
-      a->cancelled = TRUE;
+      if (cancellable && g_cancellable_is_cancelled (cancellable))
+        a->cancelled = TRUE;
+      else
+        a->stop_reason = g_strdup ("the time limit ran out before a first answer");
+      g_byte_array_set_size (best, 0);
       goto out;
     }
   best_len = best->len;
@@ -286,6 +291,20 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
       goto out;
     }
 
+  /* Start small enough for the memory bound: on huge boards one state is
+   * a large bitset. */
+  {
+    gsize per_state = (gsize) se.words * 8 + 16;
+    if (per_state * 64 > memory_limit)
+      {
+        a->solved = TRUE;
+        a->stop_reason = g_strdup_printf ("the board has %d regions, too many "
+                                          "for the search within its memory bound",
+                                          g->n);
+        goto out;
+      }
+    se.first_cap = MIN (4096, memory_limit / per_state / 16);
+  }
   se.L = best_len;
   se.buckets = g_new0 (GArray *, (gsize) (se.L + 1) * (se.L + 1));
   se.table = g_new0 (guint32, 1u << 12);
@@ -538,6 +557,11 @@ optimal_solve (const HbState *state, const HbSolveOptions *options,
                                "the best found has %u", a.lower_bound, a.moves->len);
       else
         hb_result_set_message (r, "Cancelled before an answer was found");
+    }
+  else if (!a.solved)
+    {
+      r = hb_result_new (HB_STATUS_GAVE_UP);
+      hb_result_set_message (r, "No answer: %s", a.stop_reason ? a.stop_reason : "stopped");
     }
   else
     {

@@ -141,7 +141,7 @@ flood_auto_limit (const FloodState *s)
   depth = n <= FLOOD_LIMIT_DEEP_CELLS ? 3 : 1;
   moves = g_byte_array_new ();
   flood_greedy_moves (s->cells, s->base.width, s->base.height, s->colours,
-                      depth, NULL, moves);
+                      depth, 0, NULL, moves);
   limit = moves->len + FLOOD_LENIENCY;
   g_byte_array_unref (moves);
   return limit;
@@ -829,6 +829,12 @@ static const char *const colour_names[FLOOD_MAX_COLOURS] = {
   "Vermilion", "Pink", "Grey", "Brown", "Lavender",
 };
 
+const char *
+flood_colour_name (int c)
+{
+  return c >= 0 && c < FLOOD_MAX_COLOURS ? colour_names[c] : "?";
+}
+
 static int
 flood_palette (const HbState *state, HbMode mode, HbPaletteEntry *out, int max)
 {
@@ -894,7 +900,9 @@ flood_hint_compute (const HbState *state, GCancellable *cancellable,
                    "the hint was cancelled");
       return NULL;
     }
-  if (a.solved && a.moves->len > 0)
+  if (!a.solved)
+    hint->to_go = -1;
+  else if (a.moves->len > 0)
     {
       guint8 *after = g_memdup2 (s->cells, n);
       guint8 *before = g_new (guint8, n), *now = g_new (guint8, n);
@@ -934,7 +942,8 @@ flood_hint_describe (const HbState *state, gconstpointer data)
   if (h == NULL)
     return g_strdup ("");
   if (h->colour < 0)
-    return g_strdup ("Solved");
+    return g_strdup (h->to_go < 0 ? "No hint: the board is too large to search in time"
+                                  : "Solved");
   return g_strdup_printf ("Flood with %d (%s): %d move%s to go (%s)",
                           h->colour, colour_names[h->colour], h->to_go,
                           h->to_go == 1 ? "" : "s",

@@ -152,10 +152,11 @@ void flood_graph_grow (const FloodGraph *g, guint64 *set, guint64 *frontier,
 gboolean flood_set_full (const FloodGraph *g, const guint64 *set);
 
 /* The greedy lookahead (flood-solve-greedy.c): the colours of a solution
- * from the board, appended to moves (guint8). Returns FALSE if cancelled. */
+ * from the board, appended to moves (guint8). Returns FALSE if cancelled
+ * or past deadline (hb_now () seconds; 0 = none). */
 gboolean flood_greedy_moves (const guint8 *cells, int width, int height,
-                             int colours, int depth, GCancellable *cancellable,
-                             GByteArray *moves);
+                             int colours, int depth, double deadline,
+                             GCancellable *cancellable, GByteArray *moves);
 
 /* ---- The optimal search (flood-solve-optimal.c) ----------------------- */
 
@@ -190,6 +191,8 @@ typedef struct {
   int      width, height;
 } FloodHint;
 
+/* The colour's name ("Orange"), "?" out of range. */
+const char *flood_colour_name (int c);
 /* RGB of colour c (0..FLOOD_MAX_COLOURS-1) for the style. */
 void flood_colour_rgb (int c, gboolean dark, double rgb[3]);
 
