@@ -38,6 +38,9 @@ struct _HbWindow
   AdwPreferencesGroup *result_group;
   GtkAdjustment       *width_adjustment;
   GtkAdjustment       *height_adjustment;
+  GtkAdjustment       *colours_adjustment;
+  GtkWidget           *colours_row;
+  const HbGame        *colours_game;   /* the game the colour count was set for */
   GtkWidget           *solve_button;
   GtkSpinner          *solve_spinner;
   GtkLabel            *solve_label;
@@ -260,6 +263,15 @@ update_size_controls (HbWindow *self)
   gtk_adjustment_set_upper (self->height_adjustment, MAX (max_side, s->height));
   gtk_adjustment_set_value (self->width_adjustment, s->width);
   gtk_adjustment_set_value (self->height_adjustment, s->height);
+  /* The colour count is offered only by games that have one, and starts at
+   * the game's default each time the game changes. */
+  gtk_widget_set_visible (self->colours_row, self->game->max_colours > 0);
+  if (self->game->max_colours > 0 && self->colours_game != self->game)
+    {
+      gtk_adjustment_set_upper (self->colours_adjustment, self->game->max_colours);
+      gtk_adjustment_set_value (self->colours_adjustment, self->game->default_colours);
+      self->colours_game = self->game;
+    }
   self->updating = FALSE;
 }
 
@@ -1330,6 +1342,8 @@ random_then (HbWindow *self, gpointer data)
 
   params.width = (int) gtk_adjustment_get_value (self->width_adjustment);
   params.height = (int) gtk_adjustment_get_value (self->height_adjustment);
+  if (self->game->max_colours > 0)
+    params.colours = (int) gtk_adjustment_get_value (self->colours_adjustment);
   params.seed = ((guint64) g_random_int () << 32) | g_random_int ();
   state = self->game->generate (&params, &error);
   if (state == NULL)
@@ -1957,6 +1971,8 @@ hb_window_class_init (HbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HbWindow, result_group);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, width_adjustment);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, height_adjustment);
+  gtk_widget_class_bind_template_child (widget_class, HbWindow, colours_adjustment);
+  gtk_widget_class_bind_template_child (widget_class, HbWindow, colours_row);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, solve_button);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, solve_spinner);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, solve_label);

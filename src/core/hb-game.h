@@ -172,6 +172,8 @@ struct _HbGame {
   const char *description;   /* one sentence of rules */
   int default_width, default_height;
   int max_ui_side;           /* largest board the size chooser offers */
+  int default_colours;       /* games with colours (Flood-It): for Random */
+  int max_colours;           /* 0: the game has no colour count to choose */
 
   /* NULL-terminated; the first is the default. */
   const HbSolver *const *solvers;
