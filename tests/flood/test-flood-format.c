@@ -242,6 +242,8 @@ test_generate (void)
   g_assert_no_error (error);
   g_assert_cmpint (a->width, ==, flood_game.default_width);
   g_assert_cmpint (FLOOD (a)->colours, ==, FLOOD_DEFAULT_COLOURS);
+  g_assert_cmpint (flood_game.default_colours, ==, FLOOD_DEFAULT_COLOURS);
+  g_assert_cmpint (flood_game.max_colours, ==, FLOOD_MAX_COLOURS);
   hb_state_free (a);
   p = (HbGenerateParams) { 5, 5, 11, 1 };
   g_assert_null (flood_game.generate (&p, &error));
@@ -331,6 +333,15 @@ test_pointer_palette (void)
   g_assert_cmpint (out[0].value, ==, 5);
   hit.x = 0, hit.y = 0;
   g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_PRESS, &hit, out, 4), ==, 0);
+  /* A palette click: no hit, the entry in tool. */
+  ptr.tool = 3;
+  g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_PRESS, NULL, out, 4), ==, 1);
+  g_assert_cmpint (out[0].op, ==, FLOOD_OP_FLOOD);
+  g_assert_cmpint (out[0].value, ==, 3);
+  ptr.tool = 0;   /* the current colour: nothing to do */
+  g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_PRESS, NULL, out, 4), ==, 0);
+  ptr.tool = 9;   /* not a colour of this board */
+  g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_PRESS, NULL, out, 4), ==, 0);
 
   /* Edit: a drag paints each new cell once. */
   ptr = (HbPointer) { HB_MODE_EDIT, 1, 4 };
@@ -345,6 +356,7 @@ test_pointer_palette (void)
   hit.x = 1, hit.y = 1;  /* already colour 4 */
   g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_MOTION, &hit, out, 4), ==, 0);
   g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_RELEASE, &hit, out, 4), ==, 0);
+  g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_PRESS, NULL, out, 4), ==, 0);
 
   n = flood_game.palette (s, HB_MODE_EDIT, pal, 16);
   g_assert_cmpint (n, ==, 6);

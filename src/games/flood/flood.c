@@ -782,12 +782,22 @@ flood_pointer (const HbState *state, HbPointer *ptr, HbPointerPhase phase,
   const FloodState *s = FLOOD_CONST (state);
   int w = state->width;
 
-  if (max < 1 || hit == NULL)
+  if (max < 1)
     return 0;
   if (ptr->mode == HB_MODE_PLAY)
     {
       int c;
-      if (phase != HB_POINTER_PRESS || !hit->inside)
+      if (phase != HB_POINTER_PRESS)
+        return 0;
+      if (hit == NULL)
+        {
+          /* A palette click: flood with that colour. */
+          if (ptr->tool < 0 || ptr->tool >= s->colours || ptr->tool == s->cells[0])
+            return 0;
+          out[0] = (HbMove) { FLOOD_OP_FLOOD, 0, 0, ptr->tool };
+          return 1;
+        }
+      if (!hit->inside)
         return 0;
       c = s->cells[hit->y * w + hit->x];
       if (c == s->cells[0])
@@ -812,7 +822,7 @@ flood_pointer (const HbState *state, HbPointer *ptr, HbPointerPhase phase,
     default:
       return 0;
     }
-  if (!hit->inside)
+  if (hit == NULL || !hit->inside)
     return 0;
   if (phase == HB_POINTER_MOTION && ptr->drag_x >= 0)
     ptr->drag_moved = TRUE;
@@ -987,6 +997,8 @@ const HbGame flood_game = {
   .default_width = 14,
   .default_height = 14,
   .max_ui_side = 40,
+  .default_colours = FLOOD_DEFAULT_COLOURS,
+  .max_colours = FLOOD_MAX_COLOURS,
   .solvers = flood_solvers,
   .new_blank = flood_new_blank,
   .copy = flood_copy,

@@ -20,9 +20,12 @@
  * The solution format: one line, the colour of each move as digits
  * separated by spaces.
  *
- * The app: a palette click in play mode should be mapped to the move
- * { FLOOD_OP_FLOOD, value = palette id } (palette ids are colours); a
- * click on a cell in play mode floods with that cell's colour (pointer).
+ * Input: in play mode a click on a cell floods with that cell's colour,
+ * and a palette click (pointer PRESS with hit == NULL, tool = the entry's
+ * id, which is the colour) floods with that colour: both give the move
+ * { FLOOD_OP_FLOOD, value = colour }, which the app may also apply
+ * directly. In edit mode a click or drag paints cells with the palette
+ * colour.
  */
 #pragma once
 
