@@ -157,7 +157,9 @@ flood_apply (const HbState *state, const HbMove *m)
   switch ((FloodOp) m->op)
     {
     case FLOOD_OP_FLOOD:
-      if (m->value < 0 || m->value >= s->colours || m->value == s->cells[0])
+      /* As in Tatham's game, a finished board takes no more moves. */
+      if (m->value < 0 || m->value >= s->colours || m->value == s->cells[0]
+          || flood_cells_solved (s->cells, n))
         return NULL;
       r = FLOOD (flood_copy (state));
       flood_fill (r->cells, w, h, m->value);
