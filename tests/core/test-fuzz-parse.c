@@ -36,7 +36,10 @@
  *  - for a parsed state, six random moves (random op codes, x and y in and
  *    out of the board, extreme values) and one pointer gesture (press,
  *    motion, release; a palette press where the game has a play palette):
- *    apply returns NULL or a valid state as above.
+ *    apply returns NULL or a valid state as above;
+ *  - for one small parsed state in SOLVE_ONE_IN, every solver with small
+ *    limits and a trace (played back as frames), and the hint: nothing
+ *    crashes, and a SOLVED answer's moves solve the board.
  *
  * Crashes, leaks (LeakSanitizer) and warnings (G_DEBUG=fatal-warnings) fail
  * the test by themselves; run it under build-asan. HB_FUZZ_CASES and
@@ -60,6 +63,8 @@
 #define TRUNCATE_MAX_LEN 160     /* seeds up to this long: every prefix */
 #define MAX_TEXT_LEN     (64 * 1024)
 #define MOVES_PER_STATE  6
+#define SOLVE_MAX_CELLS  64      /* solvers and hints run on boards this small */
+#define SOLVE_ONE_IN     4       /* … on one parsed board in this many */
 
 typedef struct {
   char  *data;
@@ -68,7 +73,7 @@ typedef struct {
 } Blob;
 
 typedef struct {
-  guint parsed, refused, registry_parsed, moves_applied, cases;
+  guint parsed, refused, registry_parsed, moves_applied, solver_runs, cases;
 } Counts;
 
 static void
@@ -557,6 +562,75 @@ exercise_moves (const HbGame *game, const HbState *start, HbRng *rng,
   hb_state_free (state);
 }
 
+/* Every solver, with small limits, on a parsed state (odd shapes: one
+ * row, one colour, no tiles), recording a trace that is then played as
+ * frames; then the hint. A SOLVED answer's moves, applied by the game's
+ * rules, must solve the board. */
+static void
+exercise_solvers (const HbGame *game, const HbState *state,
+                  const char *text, gsize len, Counts *counts)
+{
+  for (int k = 0; game->solvers[k] != NULL; k++)
+    {
+      HbSolveOptions options = { .seed = 1, .time_limit = 0.05, .node_limit = 20000 };
+      HbTrace *trace = hb_trace_new (5000, 1 << 20);
+      GError *error = NULL;
+      HbResult *r = hb_solve (game->solvers[k], state, &options, trace, NULL, &error);
+
+      g_clear_error (&error);
+      counts->solver_runs++;
+      if (r != NULL)
+        {
+          gpointer frame = game->frame_new (state, trace);
+
+          for (gsize i = 0; i < hb_trace_length (trace); i++)
+            {
+              const HbStep *step = hb_trace_step (trace, i);
+              game->frame_step (frame, trace, step);
+              g_free (game->describe_step (trace, step));
+            }
+          game->frame_free (frame);
+          if (r->status == HB_STATUS_SOLVED)
+            {
+              HbState *board = hb_state_copy (state);
+              for (guint i = 0; i < r->moves->len; i++)
+                {
+                  HbState *next = game->apply (board, &g_array_index (r->moves, HbMove, i));
+                  if (next != NULL)
+                    {
+                      hb_state_free (board);
+                      board = next;
+                    }
+                }
+              if (!game->is_solved (board))
+                {
+                  g_autofree char *what = g_strdup_printf ("the %s solver's moves do "
+                                                           "not solve the board",
+                                                           game->solvers[k]->id);
+                  fail_case (game, text, len, what);
+                }
+              hb_state_free (board);
+            }
+          hb_result_free (r);
+        }
+      hb_trace_free (trace);
+    }
+
+  {
+    GError *error = NULL;
+    gpointer hint = game->hint_compute (state, NULL, &error);
+    HbMove move;
+
+    g_clear_error (&error);
+    if (hint != NULL)
+      {
+        g_free (game->hint_describe (state, hint));
+        game->hint_next_move (state, hint, &move);
+        game->hint_free (hint);
+      }
+  }
+}
+
 /* ---- One case -------------------------------------------------------------- */
 
 static void
@@ -579,6 +653,9 @@ run_case (const HbGame *game, const char *input, gsize len, HbRng *rng,
       check_state (game, state, text, len);
       if (with_moves)
         exercise_moves (game, state, rng, text, len, counts);
+      if (with_moves && state->width * state->height <= SOLVE_MAX_CELLS
+          && hb_rng_below (rng, SOLVE_ONE_IN) == 0)
+        exercise_solvers (game, state, text, len, counts);
       hb_state_free (state);
       counts->parsed++;
     }
@@ -998,9 +1075,10 @@ test_fuzz_game (gconstpointer data)
     }
 
   g_test_message ("%s: %u cases (%u seeds, %u mutated): %u parsed, %u refused; "
-                  "%u parsed by the registry; %u moves applied; %.2f s",
+                  "%u parsed by the registry; %u moves applied; %u solver runs; %.2f s",
                   game->id, counts.cases, seeds->len, cases, counts.parsed,
                   counts.refused, counts.registry_parsed, counts.moves_applied,
+                  counts.solver_runs,
                   hb_now () - t0);
   for (guint i = 0; known_issues[i].game != NULL; i++)
     if (known_issues[i].seen > 0)
