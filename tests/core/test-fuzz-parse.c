@@ -38,8 +38,9 @@
  *    motion, release; a palette press where the game has a play palette):
  *    apply returns NULL or a valid state as above;
  *  - for one small parsed state in SOLVE_ONE_IN, every solver with small
- *    limits and a trace (played back as frames), and the hint: nothing
- *    crashes, and a SOLVED answer's moves solve the board.
+ *    limits and a trace (played back as frames), the hint, and drawing the
+ *    board and its palettes in both modes: nothing crashes, and a SOLVED
+ *    answer's moves solve the board.
  *
  * Crashes, leaks (LeakSanitizer) and warnings (G_DEBUG=fatal-warnings) fail
  * the test by themselves; run it under build-asan. HB_FUZZ_CASES and
@@ -619,9 +620,27 @@ exercise_solvers (const HbGame *game, const HbState *state,
   {
     GError *error = NULL;
     gpointer hint = game->hint_compute (state, NULL, &error);
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 96, 80);
+    cairo_t *cr = cairo_create (surface);
+    HbPaletteEntry palette[32];
+    HbLayout layout;
     HbMove move;
 
     g_clear_error (&error);
+    hb_layout_fit (&layout, state->width, state->height, 96, 80, 4);
+    for (int mode = HB_MODE_EDIT; mode <= HB_MODE_PLAY; mode++)
+      {
+        HbRenderOptions options = { .dark = mode, .mode = mode, .show_hints = TRUE,
+                                    .hint = hint, .hover_x = 0, .hover_y = 0 };
+        int n = game->palette (state, mode, palette, G_N_ELEMENTS (palette));
+
+        game->render (state, cr, &layout, &options);
+        for (int i = 0; i < n && game->palette_render != NULL; i++)
+          game->palette_render (state, mode, palette[i].id, cr, 16, mode);
+      }
+    g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+    cairo_destroy (cr);
+    cairo_surface_destroy (surface);
     if (hint != NULL)
       {
         g_free (game->hint_describe (state, hint));
