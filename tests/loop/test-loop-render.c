@@ -63,15 +63,21 @@ test_render (void)
   /* Tiles draw something beyond the background and the grid. */
   g_assert_cmpuint (count_diff (a, NULL), >, 1000);
   g_assert_cmpuint (count_diff (a, b), >, 1000);
-  /* The middle of a cell with arms is arm-coloured, not background. */
+  /* The middle of a cell with two or more arms (an end tile is a ring,
+   * hollow in the middle) is arm-coloured: it differs from the same spot
+   * of the blank board. */
   hb_layout_fit (&l, 6, 5, SIZE, SIZE, 4);
-  for (int i = 0; i < 30; i++)
-    if (level->tiles[i])
-      {
-        int px = (int) (l.x0 + (i % 6 + 0.5) * l.cell), py = (int) (l.y0 + (i / 6 + 0.5) * l.cell);
-        g_assert_cmphex (pixel (a, px, py), !=, pixel (a, 0, 0));
-        break;
-      }
+  {
+    gboolean checked = FALSE;
+    for (int i = 0; i < 30 && !checked; i++)
+      if (__builtin_popcount (level->tiles[i]) >= 2)
+        {
+          int px = (int) (l.x0 + (i % 6 + 0.5) * l.cell), py = (int) (l.y0 + (i / 6 + 0.5) * l.cell);
+          g_assert_cmphex (pixel (a, px, py), !=, pixel (b, px, py));
+          checked = TRUE;
+        }
+    g_assert_true (checked);
+  }
   cairo_surface_destroy (b);
 
   /* The dark style has another background. */
@@ -104,6 +110,28 @@ test_render (void)
     cairo_surface_destroy (y);
     hb_state_free (solo);
     hb_state_free (open);
+  }
+  /* A closed loop is drawn "done" in another colour than the same tile in
+   * a group that still has an open end: (0, 0) is the same corner with
+   * both arms met in both boards; only (1, 1) differs, breaking the loop. */
+  {
+    HbState *done = hb_test_parse (&loop_game, "0110 0011\n1100 1001\n");
+    HbState *broken = hb_test_parse (&loop_game, "0110 0011\n1100 0011\n");
+    HbRenderOptions plain = { .hover_x = -1, .hover_y = -1 };
+    cairo_surface_t *x = render (done, &plain), *y = render (broken, &plain);
+    HbLayout l2;
+    int px, py;
+
+    g_assert_true (loop_game.is_solved (done));
+    hb_layout_fit (&l2, 2, 2, SIZE, SIZE, 4);
+    px = (int) (l2.x0 + 0.8 * l2.cell);   /* on the east arm of (0, 0) */
+    py = (int) (l2.y0 + 0.5 * l2.cell);
+    g_assert_cmphex (pixel (x, px, py), !=, pixel (y, px, py));
+    g_assert_cmphex (pixel (y, px, py), !=, pixel (y, 0, 0));
+    cairo_surface_destroy (x);
+    cairo_surface_destroy (y);
+    hb_state_free (done);
+    hb_state_free (broken);
   }
   cairo_surface_destroy (a);
   hb_state_free (blank);

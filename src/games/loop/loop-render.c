@@ -1,75 +1,230 @@
 /* loop-render.c: cairo drawing of boards, the hint overlay, the palette and
- * the solver player's frames. */
+ * the solver player's frames.
+ *
+ * The look follows the game it is named after: thick rounded pipes in one
+ * quiet foreground colour on a plain card. An arm that meets its
+ * neighbour's arm runs to the cell edge, so the two join into one pipe; an
+ * arm that meets nothing stops short of the edge with a rounded tip and a
+ * small red dot on it. A connected group of tiles with no open arm left is
+ * closed, and all of it turns the accent blue, so progress shows as blue
+ * spreading over the board and a solved board is blue throughout.
+ *
+ * Colours are the GNOME palette (light: dark pipes on white; dark: light
+ * pipes on a dark card), one accent for "done", red only for what is wrong,
+ * orange only for hints, greens and red in the solver frames where they
+ * mean "fits" and "fails". */
 #include "loop.h"
 
 #include <math.h>
 #include <string.h>
 
-typedef struct { double r, g, b; } Rgb;
+typedef struct { double r, g, b, a; } Rgba;
 
 typedef struct {
-  Rgb bg, grid, arm, open, forced, hint, tried, rejected, placed, flow, ring, hover;
+  Rgba bg;        /* around the board */
+  Rgba card;      /* the board itself */
+  Rgba border;    /* the board's outline */
+  Rgba grid;      /* cell lines */
+  Rgba pipe;      /* arms */
+  Rgba done;      /* arms of a closed group */
+  Rgba open;      /* the tip of an arm that meets nothing */
+  Rgba hint;      /* the turn badge */
+  Rgba hint_fg;   /* its digit and arrow */
+  Rgba forced;    /* tint of a tile propagation alone fixes */
+  Rgba hover;     /* tint of the cell under the pointer */
+  /* Solver frames. */
+  Rgba fixed;     /* fixed by propagation */
+  Rgba placed;    /* kept by the search */
+  Rgba tried;     /* being tried, fits so far; the ring of a valid step */
+  Rgba rejected;  /* fails; the ring of an invalid step */
+  Rgba flow;      /* max-flow units */
 } Style;
 
+#define HEX(v, alpha) { ((v) >> 16 & 255) / 255.0, ((v) >> 8 & 255) / 255.0, \
+                        ((v) & 255) / 255.0, (alpha) }
+
 static const Style light_style = {
-  .bg = { 0.965, 0.961, 0.957 }, .grid = { 0.871, 0.867, 0.855 },
-  .arm = { 0.239, 0.220, 0.275 }, .open = { 0.878, 0.106, 0.141 },
-  .forced = { 0.110, 0.443, 0.847 }, .hint = { 0.902, 0.380, 0.000 },
-  .tried = { 0.180, 0.620, 0.220 }, .rejected = { 0.878, 0.106, 0.141 },
-  .placed = { 0.149, 0.396, 0.200 }, .flow = { 0.000, 0.600, 0.700 },
-  .ring = { 0.878, 0.106, 0.141 }, .hover = { 0.800, 0.800, 0.780 },
+  .bg = HEX (0xf6f5f4, 1), .card = HEX (0xffffff, 1),
+  .border = HEX (0x000000, 0.09), .grid = HEX (0x000000, 0.045),
+  .pipe = HEX (0x3d3846, 1), .done = HEX (0x3584e4, 1),
+  .open = HEX (0xe01b24, 1),
+  .hint = HEX (0xff7800, 1), .hint_fg = HEX (0x000000, 0.8),
+  .forced = HEX (0x3584e4, 0.09), .hover = HEX (0x000000, 0.05),
+  .fixed = HEX (0x3584e4, 1), .placed = HEX (0x26a269, 1),
+  .tried = HEX (0x2ec27e, 1), .rejected = HEX (0xe01b24, 1),
+  .flow = HEX (0x9141ac, 1),
 };
 
 static const Style dark_style = {
-  .bg = { 0.141, 0.141, 0.141 }, .grid = { 0.230, 0.230, 0.230 },
-  .arm = { 0.871, 0.867, 0.855 }, .open = { 1.000, 0.482, 0.388 },
-  .forced = { 0.384, 0.627, 0.918 }, .hint = { 1.000, 0.639, 0.282 },
-  .tried = { 0.341, 0.890, 0.537 }, .rejected = { 1.000, 0.482, 0.388 },
-  .placed = { 0.561, 0.941, 0.643 }, .flow = { 0.400, 0.850, 0.950 },
-  .ring = { 1.000, 0.482, 0.388 }, .hover = { 0.300, 0.300, 0.300 },
+  .bg = HEX (0x242424, 1), .card = HEX (0x303030, 1),
+  .border = HEX (0x000000, 0.25), .grid = HEX (0xffffff, 0.04),
+  .pipe = HEX (0xdeddda, 1), .done = HEX (0x62a0ea, 1),
+  .open = HEX (0xe01b24, 1),
+  .hint = HEX (0xff7800, 1), .hint_fg = HEX (0x000000, 0.8),
+  .forced = HEX (0x3584e4, 0.12), .hover = HEX (0xffffff, 0.06),
+  .fixed = HEX (0x62a0ea, 1), .placed = HEX (0x33d17a, 1),
+  .tried = HEX (0x8ff0a4, 1), .rejected = HEX (0xf66151, 1),
+  .flow = HEX (0xc061cb, 1),
 };
 
 static void
-set_rgb (cairo_t *cr, Rgb c)
+set_rgba (cairo_t *cr, Rgba c)
 {
-  cairo_set_source_rgb (cr, c.r, c.g, c.b);
+  cairo_set_source_rgba (cr, c.r, c.g, c.b, c.a);
 }
 
-/* One tile at cell origin (x0, y0), side `c`: thick arms from the centre
- * to the edge midpoints, round at the centre, an end tile with a knob.
- * Arms in `open` are drawn in the open colour with a dot at their tip. */
+/* Pipe width as a fraction of the cell. */
+#define PIPE 0.22
+
+/* A rectangle with corners rounded by r. */
+static void
+rounded_rect (cairo_t *cr, double x, double y, double w, double h, double r)
+{
+  r = MIN (r, MIN (w, h) / 2);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
+  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
+  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
+  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+}
+
+/* TRUE when (x, y) has arm d and its neighbour that way the facing arm. */
+static inline gboolean
+arm_matched (const guint8 *tiles, int w, int h, int x, int y, int d)
+{
+  int nx = x + hb_dir_dx[d], ny = y + hb_dir_dy[d];
+
+  return (tiles[(gsize) y * w + x] & (1 << d))
+         && nx >= 0 && ny >= 0 && nx < w && ny < h
+         && (tiles[(gsize) ny * w + nx] & (1 << HB_DIR_OPPOSITE (d)));
+}
+
+static guint8
+matched_arms (const guint8 *tiles, int w, int h, int x, int y)
+{
+  guint8 m = 0;
+
+  for (int d = 0; d < 4; d++)
+    if (arm_matched (tiles, w, h, x, y, d))
+      m |= 1 << d;
+  return m;
+}
+
+static guint32
+uf_find (guint32 *parent, guint32 i)
+{
+  while (parent[i] != i)
+    {
+      parent[i] = parent[parent[i]];    /* path halving */
+      i = parent[i];
+    }
+  return i;
+}
+
+/* For every tile, 1 when it has arms and the group of tiles its arms
+ * connect it to has no open arm anywhere (a closed network, drawn "done").
+ * Matched arms join tiles into groups by union-find; a group is open when
+ * any of its tiles has an arm its neighbour does not answer. Linear in the
+ * board, so it is done for the whole board even when only part shows: a
+ * group may reach far outside the clip. */
+static guint8 *
+closed_tiles (const guint8 *tiles, int w, int h)
+{
+  gsize n = (gsize) w * h;
+  guint32 *parent = g_new (guint32, n);
+  guint8 *open = g_new0 (guint8, n), *closed = g_new (guint8, n);
+
+  for (gsize i = 0; i < n; i++)
+    parent[i] = (guint32) i;
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        guint32 i = (guint32) ((gsize) y * w + x);
+        /* East and south: each edge once. */
+        if (arm_matched (tiles, w, h, x, y, HB_DIR_E))
+          parent[uf_find (parent, i)] = uf_find (parent, i + 1);
+        if (arm_matched (tiles, w, h, x, y, HB_DIR_S))
+          parent[uf_find (parent, i)] = uf_find (parent, i + (guint32) w);
+      }
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        gsize i = (gsize) y * w + x;
+        if (matched_arms (tiles, w, h, x, y) != tiles[i])
+          open[uf_find (parent, (guint32) i)] = 1;
+      }
+  for (gsize i = 0; i < n; i++)
+    closed[i] = tiles[i] != 0 && !open[uf_find (parent, (guint32) i)];
+  g_free (parent);
+  g_free (open);
+  return closed;
+}
+
+/* Where an arm that meets nothing ends: the centre of its round tip, as a
+ * fraction of the cell from the tile centre. The tip stops a little short
+ * of the edge, so a gap shows that nothing joins there. */
+#define TIP (0.5 - PIPE / 2 - 0.05)
+
+/* One tile at cell origin (x0, y0), side `c`, in colour `col`: arms from
+ * the centre to the edge midpoints, joined at the centre by a disc of the
+ * pipe's width (tees and crosses meet cleanly, corners bend round). Arms
+ * in `matched` run to the edge (butt ends, so they meet the neighbour's
+ * arm flush); the others stop at TIP with a round end, and those also in
+ * `marked` carry a red dot there. An end tile is a ring with its arm. */
 static void
 draw_tile (cairo_t *cr, double x0, double y0, double c, guint8 mask,
-           guint8 open, Rgb arm, Rgb open_rgb)
+           guint8 matched, guint8 marked, Rgba col, Rgba mark)
 {
-  double cx = x0 + c / 2, cy = y0 + c / 2, lw = MAX (1.0, c * 0.2);
+  double cx = x0 + c / 2, cy = y0 + c / 2, lw = MAX (1.0, c * PIPE);
+  gboolean end = __builtin_popcount (mask) == 1;
+  double ring = c * 0.15;   /* outer radius of an end's ring: 30% of the cell */
 
   if (mask == 0)
     return;
+  set_rgba (cr, col);
   cairo_set_line_width (cr, lw);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
   for (int d = 0; d < 4; d++)
     if (mask & (1 << d))
       {
-        set_rgb (cr, (open & (1 << d)) ? open_rgb : arm);
-        cairo_move_to (cr, cx, cy);
-        cairo_line_to (cr, cx + hb_dir_dx[d] * c / 2, cy + hb_dir_dy[d] * c / 2);
+        double len = (matched & (1 << d)) ? c / 2 : c * TIP;
+        double from = end ? ring : 0;
+        cairo_move_to (cr, cx + hb_dir_dx[d] * from, cy + hb_dir_dy[d] * from);
+        cairo_line_to (cr, cx + hb_dir_dx[d] * len, cy + hb_dir_dy[d] * len);
         cairo_stroke (cr);
+        if (!(matched & (1 << d)))
+          {
+            cairo_arc (cr, cx + hb_dir_dx[d] * len, cy + hb_dir_dy[d] * len,
+                       lw / 2, 0, 2 * G_PI);
+            cairo_fill (cr);
+          }
       }
-  set_rgb (cr, arm);
-  if (__builtin_popcount (mask) == 1)
-    cairo_arc (cr, cx, cy, c * 0.22, 0, 2 * G_PI);
+  if (end)
+    {
+      /* The ring: a knob of 30% of the cell with a hole, filled even-odd
+       * so the tile's own background (hover, hint tint) shows through. */
+      double width = MAX (1.0, c * 0.075);
+      cairo_new_path (cr);
+      cairo_arc (cr, cx, cy, ring + width / 2, 0, 2 * G_PI);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, cx, cy, MAX (0, ring - width * 1.1), 0, 2 * G_PI);
+      cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+      cairo_fill (cr);
+      cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
+    }
   else
-    cairo_arc (cr, cx, cy, lw / 2, 0, 2 * G_PI);
-  cairo_fill (cr);
-  if (open && c >= 8)
+    {
+      cairo_arc (cr, cx, cy, lw / 2, 0, 2 * G_PI);
+      cairo_fill (cr);
+    }
+  if (marked && c >= 8)
     for (int d = 0; d < 4; d++)
-      if (open & (1 << d))
+      if (marked & mask & ~matched & (1 << d))
         {
-          /* A ring near the tip marks the arm that meets nothing. */
-          double tx = cx + hb_dir_dx[d] * c * 0.36, ty = cy + hb_dir_dy[d] * c * 0.36;
-          set_rgb (cr, open_rgb);
-          cairo_arc (cr, tx, ty, lw * 0.75, 0, 2 * G_PI);
+          set_rgba (cr, mark);
+          cairo_arc (cr, cx + hb_dir_dx[d] * c * TIP, cy + hb_dir_dy[d] * c * TIP,
+                     lw * 0.3, 0, 2 * G_PI);
           cairo_fill (cr);
         }
 }
@@ -87,80 +242,105 @@ visible_cells (cairo_t *cr, const HbLayout *l, int *x0, int *y0, int *x1, int *y
   *y1 = CLAMP ((int) ceil ((cy1 - l->y0) / l->cell) + 1, 0, l->height);
 }
 
+/* The plain background, the board as a card with rounded corners, and
+ * faint lines between cells (none when cells are too small for them to
+ * help). */
 static void
 draw_background (cairo_t *cr, const HbLayout *l, const Style *st,
                  int vx0, int vy0, int vx1, int vy1)
 {
-  set_rgb (cr, st->bg);
+  double c = l->cell, bw = l->width * c, bh = l->height * c;
+  double r = MIN (c * 0.2, 8);
+
+  set_rgba (cr, st->bg);
   cairo_paint (cr);
-  if (l->cell < 6)
-    return;
-  set_rgb (cr, st->grid);
+  rounded_rect (cr, l->x0 - 0.5, l->y0 - 0.5, bw + 1, bh + 1, r);
+  set_rgba (cr, st->card);
+  cairo_fill_preserve (cr);
+  set_rgba (cr, st->border);
   cairo_set_line_width (cr, 1);
-  for (int x = vx0; x <= vx1; x++)
+  cairo_stroke (cr);
+  if (c < 12)
+    return;
+  set_rgba (cr, st->grid);
+  for (int x = MAX (vx0, 1); x <= MIN (vx1, l->width - 1); x++)
     {
-      cairo_move_to (cr, floor (l->x0 + x * l->cell) + 0.5, l->y0 + vy0 * l->cell);
-      cairo_line_to (cr, floor (l->x0 + x * l->cell) + 0.5, l->y0 + vy1 * l->cell);
+      cairo_move_to (cr, floor (l->x0 + x * c) + 0.5, l->y0 + vy0 * c);
+      cairo_line_to (cr, floor (l->x0 + x * c) + 0.5, l->y0 + vy1 * c);
     }
-  for (int y = vy0; y <= vy1; y++)
+  for (int y = MAX (vy0, 1); y <= MIN (vy1, l->height - 1); y++)
     {
-      cairo_move_to (cr, l->x0 + vx0 * l->cell, floor (l->y0 + y * l->cell) + 0.5);
-      cairo_line_to (cr, l->x0 + vx1 * l->cell, floor (l->y0 + y * l->cell) + 0.5);
+      cairo_move_to (cr, l->x0 + vx0 * c, floor (l->y0 + y * c) + 0.5);
+      cairo_line_to (cr, l->x0 + vx1 * c, floor (l->y0 + y * c) + 0.5);
     }
   cairo_stroke (cr);
 }
 
-static guint8
-open_arms (const guint8 *tiles, int w, int h, int x, int y)
+/* A tile-sized tint. Rounded and inset a little for a single cell (hover,
+ * the max-flow view's impossible tiles); flush with the cell otherwise, so
+ * neighbouring tinted tiles (forced ones) merge into one calm area. */
+static void
+tint_cell (cairo_t *cr, double x0, double y0, double c, Rgba col, gboolean rounded)
 {
-  guint8 open = 0;
+  double inset = rounded && c >= 12 ? MAX (1.0, c * 0.04) : 0;
 
-  for (int d = 0; d < 4; d++)
-    if (loop_arm_is_open (tiles, w, h, x, y, d))
-      open |= 1 << d;
-  return open;
+  set_rgba (cr, col);
+  if (rounded)
+    rounded_rect (cr, x0 + inset, y0 + inset, c - 2 * inset, c - 2 * inset, c * 0.12);
+  else
+    cairo_rectangle (cr, x0, y0, c, c);
+  cairo_fill (cr);
 }
 
-/* The turn a tile needs: a small curved arrow (clockwise for ↻1 and ↻2,
- * anticlockwise for ↺1) in the tile's top-right corner with the count. */
+/* The turn a tile needs: a small orange badge in the tile's top-right
+ * corner, clear of the pipes, with the number of quarter turns and an
+ * arrow round it, clockwise for ↻1 and ↻2, anticlockwise for ↺1. */
 static void
-draw_turn_hint (cairo_t *cr, double x0, double y0, double c, int turns, Rgb col)
+draw_turn_hint (cairo_t *cr, double x0, double y0, double c, int turns,
+                const Style *st)
 {
-  double r = c * 0.14, cx = x0 + c * 0.78, cy = y0 + c * 0.22;
+  double r = c * 0.11, cx = x0 + c * 0.82, cy = y0 + c * 0.18;
   gboolean cw = turns != 3;
-  double a0 = -G_PI * 0.9, a1 = G_PI * 0.4, ax, ay, dir;
   char label[2] = { cw ? (char) ('0' + turns) : '1', 0 };
 
-  set_rgb (cr, col);
-  cairo_set_line_width (cr, MAX (1.0, c * 0.045));
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  set_rgba (cr, st->hint);
   cairo_new_path (cr);
-  if (cw)
-    cairo_arc (cr, cx, cy, r, a0, a1);
-  else
-    cairo_arc_negative (cr, cx, cy, r, -a0 - G_PI, -a1 - G_PI);
-  cairo_stroke (cr);
-  /* Arrowhead at the arc's end, along its tangent. */
+  cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
+  cairo_fill (cr);
+  if (c < 20)
+    return;
+  /* The arrow: three quarters of a circle just outside the badge's
+   * rim, and a head along its tangent at the end. */
   {
-    double end = cw ? a1 : -a1 - G_PI;
-    ax = cx + r * cos (end);
-    ay = cy + r * sin (end);
+    double ar = r * 1.45, a0 = cw ? -G_PI * 0.95 : -G_PI * 0.05;
+    double a1 = cw ? G_PI * 0.25 : -G_PI * 1.25, end = a1, dir, hx, hy;
+    double head = r * 0.55;
+
+    cairo_set_line_width (cr, MAX (1.0, c * 0.03));
+    cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+    if (cw)
+      cairo_arc (cr, cx, cy, ar, a0, a1);
+    else
+      cairo_arc_negative (cr, cx, cy, ar, a0, a1);
+    cairo_stroke (cr);
+    hx = cx + ar * cos (end);
+    hy = cy + ar * sin (end);
     dir = end + (cw ? G_PI / 2 : -G_PI / 2);
-    cairo_move_to (cr, ax + cos (dir) * r * 0.6, ay + sin (dir) * r * 0.6);
-    cairo_line_to (cr, ax + cos (dir + 2.4) * r * 0.6, ay + sin (dir + 2.4) * r * 0.6);
-    cairo_line_to (cr, ax + cos (dir - 2.4) * r * 0.6, ay + sin (dir - 2.4) * r * 0.6);
+    cairo_move_to (cr, hx + cos (dir) * head, hy + sin (dir) * head);
+    cairo_line_to (cr, hx + cos (dir + 2.3) * head, hy + sin (dir + 2.3) * head);
+    cairo_line_to (cr, hx + cos (dir - 2.3) * head, hy + sin (dir - 2.3) * head);
     cairo_close_path (cr);
     cairo_fill (cr);
   }
-  if (c >= 16)
-    {
-      cairo_text_extents_t ext;
-      cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-      cairo_set_font_size (cr, r * 1.3);
-      cairo_text_extents (cr, label, &ext);
-      cairo_move_to (cr, cx - ext.width / 2 - ext.x_bearing, cy - ext.height / 2 - ext.y_bearing);
-      cairo_show_text (cr, label);
-    }
+  {
+    cairo_text_extents_t ext;
+    set_rgba (cr, st->hint_fg);
+    cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+    cairo_set_font_size (cr, r * 1.5);
+    cairo_text_extents (cr, label, &ext);
+    cairo_move_to (cr, cx - ext.width / 2 - ext.x_bearing, cy - ext.height / 2 - ext.y_bearing);
+    cairo_show_text (cr, label);
+  }
 }
 
 void
@@ -172,38 +352,49 @@ loop_render (const HbState *state, cairo_t *cr, const HbLayout *l,
   const LoopHint *hint = options && options->show_hints ? options->hint : NULL;
   int w = state->width, h = state->height, vx0, vy0, vx1, vy1;
   double c = l->cell;
+  guint8 *closed;
 
   if (hint && (hint->width != w || hint->height != h))
     hint = NULL;
   cairo_save (cr);
   visible_cells (cr, l, &vx0, &vy0, &vx1, &vy1);
   draw_background (cr, l, st, vx0, vy0, vx1, vy1);
+
+  /* Tints under the pipes: forced tiles, then the hovered cell. */
+  if (hint && hint->solved && hint->forced)
+    for (int y = vy0; y < vy1; y++)
+      for (int x = vx0; x < vx1; x++)
+        {
+          gsize i = (gsize) y * w + x;
+          if (hint->forced[i])
+            tint_cell (cr, l->x0 + x * c, l->y0 + y * c, c, st->forced, FALSE);
+        }
   if (options && options->hover_x >= 0 && options->hover_y >= 0
       && options->hover_x < w && options->hover_y < h)
-    {
-      set_rgb (cr, st->hover);
-      cairo_rectangle (cr, l->x0 + options->hover_x * c, l->y0 + options->hover_y * c, c, c);
-      cairo_fill (cr);
-    }
+    tint_cell (cr, l->x0 + options->hover_x * c, l->y0 + options->hover_y * c, c,
+               st->hover, TRUE);
+
+  closed = closed_tiles (s->tiles, w, h);
   for (int y = vy0; y < vy1; y++)
     for (int x = vx0; x < vx1; x++)
       {
         gsize i = (gsize) y * w + x;
-        double x0 = l->x0 + x * c, y0 = l->y0 + y * c;
-        Rgb arm = st->arm;
-        int turns = -1;
+        guint8 m = matched_arms (s->tiles, w, h, x, y);
 
-        if (hint && hint->solved)
-          {
-            turns = loop_turns_between (s->tiles[i], hint->solved[i]);
-            if (hint->forced[i] && turns >= 0)
-              arm = st->forced;
-          }
-        draw_tile (cr, x0, y0, c, s->tiles[i], open_arms (s->tiles, w, h, x, y),
-                   arm, st->open);
-        if (turns > 0)
-          draw_turn_hint (cr, x0, y0, c, turns, st->hint);
+        draw_tile (cr, l->x0 + x * c, l->y0 + y * c, c, s->tiles[i], m,
+                   s->tiles[i] & ~m, closed[i] ? st->done : st->pipe, st->open);
       }
+  g_free (closed);
+
+  if (hint && hint->solved)
+    for (int y = vy0; y < vy1; y++)
+      for (int x = vx0; x < vx1; x++)
+        {
+          gsize i = (gsize) y * w + x;
+          int turns = loop_turns_between (s->tiles[i], hint->solved[i]);
+          if (turns > 0)
+            draw_turn_hint (cr, l->x0 + x * c, l->y0 + y * c, c, turns, st);
+        }
   cairo_restore (cr);
 }
 
@@ -214,21 +405,25 @@ loop_palette_render (const HbState *state, HbMode mode, int id, cairo_t *cr,
   const Style *st = dark ? &dark_style : &light_style;
 
   cairo_save (cr);
-  set_rgb (cr, st->bg);
+  set_rgba (cr, st->card);
   cairo_rectangle (cr, 0, 0, size, size);
   cairo_fill (cr);
   if (id == LOOP_KIND_EMPTY)
     {
       /* An empty tile: a dashed outline, so the entry is not blank. */
       double dash = MAX (1.0, size / 10);
-      set_rgb (cr, st->grid);
+      set_rgba (cr, st->pipe);
       cairo_set_line_width (cr, MAX (1.0, size / 24));
       cairo_set_dash (cr, &dash, 1, 0);
-      cairo_rectangle (cr, size * 0.2, size * 0.2, size * 0.6, size * 0.6);
+      cairo_push_group (cr);
+      rounded_rect (cr, size * 0.2, size * 0.2, size * 0.6, size * 0.6, size * 0.08);
       cairo_stroke (cr);
+      cairo_pop_group_to_source (cr);
+      cairo_paint_with_alpha (cr, 0.4);
     }
   else
-    draw_tile (cr, 0, 0, size, (guint8) (id & 15), 0, st->arm, st->open);
+    /* A piece on its own: round tips inside the icon, no red marks. */
+    draw_tile (cr, 0, 0, size, (guint8) (id & 15), 0, 0, st->pipe, st->open);
   cairo_restore (cr);
 }
 
@@ -378,39 +573,46 @@ loop_frame_render (gconstpointer data, cairo_t *cr, const HbLayout *l,
 {
   const Frame *f = data;
   const Style *st = (options && options->dark) ? &dark_style : &light_style;
-  int w = f->pub.width, vx0, vy0, vx1, vy1;
+  int w = f->pub.width, h = f->pub.height, vx0, vy0, vx1, vy1;
   double c = l->cell;
 
   cairo_save (cr);
   visible_cells (cr, l, &vx0, &vy0, &vx1, &vy1);
   draw_background (cr, l, st, vx0, vy0, vx1, vy1);
+  /* Tiles the max-flow view proves cannot fit: a red tint beneath. */
+  for (int y = vy0; y < vy1; y++)
+    for (int x = vx0; x < vx1; x++)
+      if (f->pub.status[(gsize) y * w + x] == LOOP_CELL_BAD)
+        {
+          Rgba bad = st->rejected;
+          bad.a = 0.22;
+          tint_cell (cr, l->x0 + x * c, l->y0 + y * c, c, bad, TRUE);
+        }
+  /* The pipes coloured by what the solver knows of each tile; the same
+   * shapes as on the board (arms that meet join, the others end short),
+   * but no red tips: red here means a failed try. */
   for (int y = vy0; y < vy1; y++)
     for (int x = vx0; x < vx1; x++)
       {
         gsize i = (gsize) y * w + x;
-        double x0 = l->x0 + x * c, y0 = l->y0 + y * c;
-        Rgb arm = st->arm;
+        Rgba arm = st->pipe;
 
         switch (f->pub.status[i])
           {
-          case LOOP_CELL_FORCED: arm = st->forced; break;
+          case LOOP_CELL_FORCED: arm = st->fixed; break;
           case LOOP_CELL_PLACED: arm = st->placed; break;
           case LOOP_CELL_TRIED: arm = st->tried; break;
           case LOOP_CELL_REJECTED: arm = st->rejected; break;
-          case LOOP_CELL_BAD:
-            cairo_set_source_rgba (cr, st->rejected.r, st->rejected.g, st->rejected.b, 0.3);
-            cairo_rectangle (cr, x0, y0, c, c);
-            cairo_fill (cr);
-            break;
           default: break;
           }
-        draw_tile (cr, x0, y0, c, f->pub.tiles[i], 0, arm, st->open);
+        draw_tile (cr, l->x0 + x * c, l->y0 + y * c, c, f->pub.tiles[i],
+                   matched_arms (f->pub.tiles, w, h, x, y), 0, arm, st->open);
       }
   /* The flow of the max-flow view: a line between the centres of the
-   * two cells of each unit of flow. */
-  set_rgb (cr, st->flow);
-  cairo_set_line_width (cr, MAX (1.0, c * 0.08));
+   * two cells of each unit of flow, over the pipes, with a thin halo of
+   * the card's colour so it reads where it runs along a pipe. */
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_new_path (cr);
   for (int y = vy0; y < vy1; y++)
     for (int x = vx0; x < vx1; x++)
       {
@@ -423,14 +625,21 @@ loop_frame_render (gconstpointer data, cairo_t *cr, const HbLayout *l,
                              l->y0 + (y + 0.5 + hb_dir_dy[d]) * c);
             }
       }
+  set_rgba (cr, st->card);
+  cairo_set_line_width (cr, MAX (1.0, c * 0.07) + MAX (2.0, c * 0.04));
+  cairo_stroke_preserve (cr);
+  set_rgba (cr, st->flow);
+  cairo_set_line_width (cr, MAX (1.0, c * 0.07));
   cairo_stroke (cr);
-  /* The current tile, ringed as in the write-up's animation. */
+  /* The current tile, ringed as in the write-up's animation: green when
+   * the step fits, red when it fails. */
   if (current != NULL && f->pub.cur_x >= 0)
     {
-      set_rgb (cr, f->pub.cur_valid ? st->tried : st->ring);
-      cairo_set_line_width (cr, MAX (1.0, c * 0.06));
+      set_rgba (cr, f->pub.cur_valid ? st->tried : st->rejected);
+      cairo_set_line_width (cr, MAX (1.5, c * 0.055));
+      cairo_new_path (cr);
       cairo_arc (cr, l->x0 + (f->pub.cur_x + 0.5) * c, l->y0 + (f->pub.cur_y + 0.5) * c,
-                 c * 0.45, 0, 2 * G_PI);
+                 c * 0.46, 0, 2 * G_PI);
       cairo_stroke (cr);
     }
   cairo_restore (cr);
