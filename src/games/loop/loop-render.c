@@ -166,67 +166,165 @@ closed_tiles (const guint8 *tiles, int w, int h)
  * of the edge, so a gap shows that nothing joins there. */
 #define TIP (0.5 - PIPE / 2 - 0.05)
 
-/* One tile at cell origin (x0, y0), side `c`, in colour `col`: arms from
- * the centre to the edge midpoints, joined at the centre by a disc of the
- * pipe's width (tees and crosses meet cleanly, corners bend round). Arms
- * in `matched` run to the edge (butt ends, so they meet the neighbour's
- * arm flush); the others stop at TIP with a round end, and those also in
- * `marked` carry a red dot there. An end tile is a ring with its arm. */
-static void
-draw_tile (cairo_t *cr, double x0, double y0, double c, guint8 mask,
-           guint8 matched, guint8 marked, Rgba col, Rgba mark)
+/* A tile at cell origin (x0, y0) of side `c` is drawn in three passes
+ * (TilePass), each a path that draw_pipes strokes for a whole row of
+ * tiles of one colour at once:
+ *  - LINES, butt ends at the pipe's width: the arms, from the centre
+ *    towards the edge midpoints. Arms in `matched` run to the edge and meet
+ *    the neighbour's arm flush; the others stop at TIP.
+ *  - DOTS, round caps at the pipe's width on zero-length segments: the
+ *    round end of every arm that meets nothing, and a dot at the centre so
+ *    tees and crosses meet cleanly and corners bend round.
+ *  - RINGS: an end tile's knob, a ring about a third of the cell across
+ *    whose hole lets the tile's own background (hover, hint tint) show;
+ *    its arm starts on the ring.
+ * Discs as round-capped strokes, batched by row, cost a fraction of one
+ * cairo fill per disc, which matters on a 200×200 board. */
+typedef enum { PASS_LINES, PASS_DOTS, PASS_RINGS, N_PASSES } TilePass;
+
+#define RING 0.125          /* radius of an end's ring, to its middle */
+/* Below this cell size (pixels) only LINES are drawn: dots and rings
+ * would be a pixel or less, and cost more than the lines. */
+#define SMALL_CELL 8
+
+static double
+pipe_width (double c)
 {
-  double cx = x0 + c / 2, cy = y0 + c / 2, lw = MAX (1.0, c * PIPE);
+  return MAX (1.0, c * PIPE);
+}
+
+static double
+ring_width (double c)
+{
+  return MAX (1.0, c * 0.1);
+}
+
+static void
+dot (cairo_t *cr, double x, double y)
+{
+  cairo_move_to (cr, x, y);
+  cairo_close_path (cr);   /* a degenerate closed segment: a round cap's disc */
+}
+
+static void
+tile_path (cairo_t *cr, TilePass pass, double x0, double y0, double c,
+           guint8 mask, guint8 matched)
+{
+  double cx = x0 + c / 2, cy = y0 + c / 2;
   gboolean end = __builtin_popcount (mask) == 1;
-  double ring = c * 0.15;   /* outer radius of an end's ring: 30% of the cell */
 
   if (mask == 0)
     return;
-  set_rgba (cr, col);
-  cairo_set_line_width (cr, lw);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-  for (int d = 0; d < 4; d++)
-    if (mask & (1 << d))
-      {
-        double len = (matched & (1 << d)) ? c / 2 : c * TIP;
-        double from = end ? ring : 0;
-        cairo_move_to (cr, cx + hb_dir_dx[d] * from, cy + hb_dir_dy[d] * from);
-        cairo_line_to (cr, cx + hb_dir_dx[d] * len, cy + hb_dir_dy[d] * len);
-        cairo_stroke (cr);
-        if (!(matched & (1 << d)))
+  switch (pass)
+    {
+    case PASS_LINES:
+      for (int d = 0; d < 4; d++)
+        if (mask & (1 << d))
           {
-            cairo_arc (cr, cx + hb_dir_dx[d] * len, cy + hb_dir_dy[d] * len,
-                       lw / 2, 0, 2 * G_PI);
-            cairo_fill (cr);
+            double len = (matched & (1 << d)) ? c / 2 : c * TIP;
+            double from = end && c >= SMALL_CELL ? c * RING : 0;
+            cairo_move_to (cr, cx + hb_dir_dx[d] * from, cy + hb_dir_dy[d] * from);
+            cairo_line_to (cr, cx + hb_dir_dx[d] * len, cy + hb_dir_dy[d] * len);
           }
-      }
-  if (end)
-    {
-      /* The ring: a knob of 30% of the cell with a hole, filled even-odd
-       * so the tile's own background (hover, hint tint) shows through. */
-      double width = MAX (1.0, c * 0.075);
-      cairo_new_path (cr);
-      cairo_arc (cr, cx, cy, ring + width / 2, 0, 2 * G_PI);
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, cx, cy, MAX (0, ring - width * 1.1), 0, 2 * G_PI);
-      cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
-      cairo_fill (cr);
-      cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
-    }
-  else
-    {
-      cairo_arc (cr, cx, cy, lw / 2, 0, 2 * G_PI);
-      cairo_fill (cr);
-    }
-  if (marked && c >= 8)
-    for (int d = 0; d < 4; d++)
-      if (marked & mask & ~matched & (1 << d))
+      break;
+    case PASS_DOTS:
+      for (int d = 0; d < 4; d++)
+        if ((mask & ~matched) & (1 << d))
+          dot (cr, cx + hb_dir_dx[d] * c * TIP, cy + hb_dir_dy[d] * c * TIP);
+      if (!end)
+        dot (cr, cx, cy);
+      break;
+    case PASS_RINGS:
+      if (end)
         {
-          set_rgba (cr, mark);
-          cairo_arc (cr, cx + hb_dir_dx[d] * c * TIP, cy + hb_dir_dy[d] * c * TIP,
-                     lw * 0.3, 0, 2 * G_PI);
-          cairo_fill (cr);
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, cx, cy, c * RING, 0, 2 * G_PI);
+          cairo_close_path (cr);
         }
+      break;
+    default:
+      break;
+    }
+}
+
+/* Sets up the pen of a pass. */
+static void
+pass_pen (cairo_t *cr, TilePass pass, double c)
+{
+  cairo_set_line_width (cr, pass == PASS_RINGS ? ring_width (c) : pipe_width (c));
+  cairo_set_line_cap (cr, pass == PASS_DOTS ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
+}
+
+/* One tile on its own (the palette). */
+static void
+draw_tile (cairo_t *cr, double x0, double y0, double c, guint8 mask,
+           guint8 matched, Rgba col)
+{
+  set_rgba (cr, col);
+  cairo_new_path (cr);
+  for (int pass = 0; pass < N_PASSES; pass++)
+    {
+      pass_pen (cr, pass, c);
+      tile_path (cr, pass, x0, y0, c, mask, matched);
+      cairo_stroke (cr);
+    }
+}
+
+/* The visible tiles of a board, each in colours[klass[i]] (klass has
+ * nclasses values; NULL: all in colours[0]); then, with `marks`, a small
+ * red dot on the tip of every arm that meets nothing. One stroke per pass,
+ * colour and row: one per tile costs more on a big board, and so does one
+ * path for the whole board (cairo's scan conversion slows with huge
+ * paths). */
+static void
+draw_pipes (cairo_t *cr, const HbLayout *l, const guint8 *tiles, int w, int h,
+            int vx0, int vy0, int vx1, int vy1,
+            const guint8 *klass, const Rgba *colours, int nclasses,
+            gboolean marks, Rgba mark)
+{
+  double c = l->cell;
+
+  cairo_new_path (cr);
+  for (int pass = 0; pass < (c < SMALL_CELL ? 1 : N_PASSES); pass++)
+    {
+      pass_pen (cr, pass, c);
+      for (int y = vy0; y < vy1; y++)
+        for (int k = 0; k < nclasses; k++)
+          {
+            gboolean any = FALSE;
+            for (int x = vx0; x < vx1; x++)
+              {
+                gsize i = (gsize) y * w + x;
+                if (tiles[i] == 0 || (klass ? klass[i] : 0) != k)
+                  continue;
+                tile_path (cr, pass, l->x0 + x * c, l->y0 + y * c, c, tiles[i],
+                           matched_arms (tiles, w, h, x, y));
+                any = TRUE;
+              }
+            if (any)
+              {
+                set_rgba (cr, colours[k]);
+                cairo_stroke (cr);
+              }
+          }
+    }
+  if (!marks || c < SMALL_CELL)
+    return;
+  set_rgba (cr, mark);
+  cairo_set_line_width (cr, pipe_width (c) * 0.6);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  for (int y = vy0; y < vy1; y++)
+    {
+      for (int x = vx0; x < vx1; x++)
+        {
+          guint8 open = tiles[(gsize) y * w + x] & ~matched_arms (tiles, w, h, x, y);
+          double cx = l->x0 + (x + 0.5) * c, cy = l->y0 + (y + 0.5) * c;
+          for (int d = 0; d < 4; d++)
+            if (open & (1 << d))
+              dot (cr, cx + hb_dir_dx[d] * c * TIP, cy + hb_dir_dy[d] * c * TIP);
+        }
+      cairo_stroke (cr);
+    }
 }
 
 /* The range of cells the clip touches, so huge boards draw only what shows. */
@@ -375,15 +473,11 @@ loop_render (const HbState *state, cairo_t *cr, const HbLayout *l,
                st->hover, TRUE);
 
   closed = closed_tiles (s->tiles, w, h);
-  for (int y = vy0; y < vy1; y++)
-    for (int x = vx0; x < vx1; x++)
-      {
-        gsize i = (gsize) y * w + x;
-        guint8 m = matched_arms (s->tiles, w, h, x, y);
-
-        draw_tile (cr, l->x0 + x * c, l->y0 + y * c, c, s->tiles[i], m,
-                   s->tiles[i] & ~m, closed[i] ? st->done : st->pipe, st->open);
-      }
+  {
+    Rgba colours[2] = { st->pipe, st->done };
+    draw_pipes (cr, l, s->tiles, w, h, vx0, vy0, vx1, vy1, closed, colours, 2,
+                TRUE, st->open);
+  }
   g_free (closed);
 
   if (hint && hint->solved)
@@ -423,7 +517,7 @@ loop_palette_render (const HbState *state, HbMode mode, int id, cairo_t *cr,
     }
   else
     /* A piece on its own: round tips inside the icon, no red marks. */
-    draw_tile (cr, 0, 0, size, (guint8) (id & 15), 0, 0, st->pipe, st->open);
+    draw_tile (cr, 0, 0, size, (guint8) (id & 15), 0, st->pipe);
   cairo_restore (cr);
 }
 
@@ -591,23 +685,15 @@ loop_frame_render (gconstpointer data, cairo_t *cr, const HbLayout *l,
   /* The pipes coloured by what the solver knows of each tile; the same
    * shapes as on the board (arms that meet join, the others end short),
    * but no red tips: red here means a failed try. */
-  for (int y = vy0; y < vy1; y++)
-    for (int x = vx0; x < vx1; x++)
-      {
-        gsize i = (gsize) y * w + x;
-        Rgba arm = st->pipe;
-
-        switch (f->pub.status[i])
-          {
-          case LOOP_CELL_FORCED: arm = st->fixed; break;
-          case LOOP_CELL_PLACED: arm = st->placed; break;
-          case LOOP_CELL_TRIED: arm = st->tried; break;
-          case LOOP_CELL_REJECTED: arm = st->rejected; break;
-          default: break;
-          }
-        draw_tile (cr, l->x0 + x * c, l->y0 + y * c, c, f->pub.tiles[i],
-                   matched_arms (f->pub.tiles, w, h, x, y), 0, arm, st->open);
-      }
+  {
+    Rgba colours[] = {
+      [LOOP_CELL_FREE] = st->pipe, [LOOP_CELL_FORCED] = st->fixed,
+      [LOOP_CELL_PLACED] = st->placed, [LOOP_CELL_TRIED] = st->tried,
+      [LOOP_CELL_REJECTED] = st->rejected, [LOOP_CELL_BAD] = st->pipe,
+    };
+    draw_pipes (cr, l, f->pub.tiles, w, h, vx0, vy0, vx1, vy1, f->pub.status,
+                colours, G_N_ELEMENTS (colours), FALSE, st->open);
+  }
   /* The flow of the max-flow view: a line between the centres of the
    * two cells of each unit of flow, over the pipes, with a thin halo of
    * the card's colour so it reads where it runs along a pipe. */
