@@ -61,7 +61,7 @@ static const Style dark_style = {
   .pipe = HEX (0xdeddda, 1), .done = HEX (0x62a0ea, 1),
   .open = HEX (0xe01b24, 1),
   .hint = HEX (0xff7800, 1), .hint_fg = HEX (0x000000, 0.8),
-  .forced = HEX (0x3584e4, 0.12), .hover = HEX (0xffffff, 0.06),
+  .forced = HEX (0x3584e4, 0.1), .hover = HEX (0xffffff, 0.06),
   .fixed = HEX (0x62a0ea, 1), .placed = HEX (0x33d17a, 1),
   .tried = HEX (0x8ff0a4, 1), .rejected = HEX (0xf66151, 1),
   .flow = HEX (0xc061cb, 1),
@@ -173,8 +173,8 @@ closed_tiles (const guint8 *tiles, int w, int h)
  *    towards the edge midpoints. Arms in `matched` run to the edge and meet
  *    the neighbour's arm flush; the others stop at TIP.
  *  - DOTS, round caps at the pipe's width on zero-length segments: the
- *    round end of every arm that meets nothing, and a dot at the centre so
- *    tees and crosses meet cleanly and corners bend round.
+ *    round end of every arm that meets nothing, and a dot at the centre of
+ *    a corner so it bends round (tees and crosses meet cleanly as lines).
  *  - RINGS: an end tile's knob, a ring about a third of the cell across
  *    whose hole lets the tile's own background (hover, hint tint) show;
  *    its arm starts on the ring.
@@ -231,7 +231,9 @@ tile_path (cairo_t *cr, TilePass pass, double x0, double y0, double c,
       for (int d = 0; d < 4; d++)
         if ((mask & ~matched) & (1 << d))
           dot (cr, cx + hb_dir_dx[d] * c * TIP, cy + hb_dir_dy[d] * c * TIP);
-      if (!end)
+      /* Only a corner needs it: straights, tees and crosses are covered
+       * by their lines, and a dot there could show as a faint bump. */
+      if (__builtin_popcount (mask) == 2 && mask != 0x5 && mask != 0xa)
         dot (cr, cx, cy);
       break;
     case PASS_RINGS:
