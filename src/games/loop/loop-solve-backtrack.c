@@ -18,6 +18,7 @@
  */
 #include "loop.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 static HbResult *
@@ -42,7 +43,7 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
   added = g_new0 (guint8, n + 1);
   emask = g_new0 (guint8, n);
   deg = g_new0 (guint8, n);
-  hb_trace_set_counter_name (trace, "tries");
+  hb_trace_set_counter_name (trace, _("tries"));
 
   for (gsize i = 0; i < n; i++)
     deg[i] = (guint8) __builtin_popcount (s->tiles[i]);
@@ -150,14 +151,19 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
       g_free (solved);
     }
   else if (status == HB_STATUS_NO_SOLUTION)
-    hb_result_set_message (r, "every option of every tile was tried");
+    hb_result_set_message (r, "%s", _("every option of every tile was tried"));
   else if (status == HB_STATUS_GAVE_UP)
-    hb_result_set_message (r, "Gave up after %" G_GUINT64_FORMAT " tries (the node limit)", tries);
+    {
+      g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, tries);
+      hb_result_set_message (r, g_dngettext (NULL, "Gave up after %s try (the node limit)",
+                                             "Gave up after %s tries (the node limit)",
+                                             (gulong) MIN (tries, G_MAXULONG)), num);
+    }
   else
-    hb_result_set_message (r, "Cancelled");
-  hb_result_add_stat (r, "tries", "%" G_GUINT64_FORMAT, tries);
-  hb_result_add_stat (r, "undos", "%" G_GUINT64_FORMAT, undos);
-  hb_result_add_stat (r, "tiles", "%" G_GSIZE_FORMAT, count);
+    hb_result_set_message (r, "%s", _("Cancelled"));
+  hb_result_add_stat (r, _("tries"), "%" G_GUINT64_FORMAT, tries);
+  hb_result_add_stat (r, _("undos"), "%" G_GUINT64_FORMAT, undos);
+  hb_result_add_stat (r, _("tiles"), "%" G_GSIZE_FORMAT, count);
 
   g_free (tape);
   g_free (opts);
@@ -171,9 +177,9 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
 
 const HbSolver loop_solver_backtrack = {
   .id = "backtrack",
-  .name = "Backtracking (the write-up's)",
-  .summary = "Tiles in reading order, each rotation tried in turn and kept while no "
-             "tile has more arms pointing at it than it has",
+  .name = N_("Backtracking (the write-up's)"),
+  .summary = N_("Tiles in reading order, each rotation tried in turn and kept while no "
+                "tile has more arms pointing at it than it has"),
   .flags = HB_SOLVER_EXACT | HB_SOLVER_ANIMATED,
   .solve = backtrack_solve,
 };

@@ -17,6 +17,7 @@
  */
 #include "loop.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 typedef struct {
@@ -93,10 +94,13 @@ dlx_solve (const HbState *state, const HbSolveOptions *options,
 
   if (bytes > limit || max_nodes > G_MAXINT32)
     {
+      g_autofree char *need = g_strdup_printf ("%" G_GSIZE_FORMAT, bytes >> 20);
+      g_autofree char *allowed = g_strdup_printf ("%" G_GSIZE_FORMAT, limit >> 20);
+
       g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                   "a %d×%d board needs about %" G_GSIZE_FORMAT " MiB of dancing links, "
-                   "more than the %" G_GSIZE_FORMAT " MiB allowed",
-                   w, h, bytes >> 20, limit >> 20);
+                   _("a %d×%d board needs about %s MiB of dancing links, "
+                     "more than the %s MiB allowed"),
+                   w, h, need, allowed);
       return NULL;
     }
   x.L = g_new (gint32, max_nodes);
@@ -109,7 +113,7 @@ dlx_solve (const HbState *state, const HbSolveOptions *options,
   x.row_tile = g_new (gint32, max_rows);
   x.row_mask = g_new (guint8, max_rows);
   choice = g_new (gint32, n + 1);
-  hb_trace_set_counter_name (trace, "nodes");
+  hb_trace_set_counter_name (trace, _("nodes"));
 
   /* Root and column headers in a ring. */
   for (gsize c = 0; c <= ncols; c++)
@@ -244,14 +248,19 @@ dlx_solve (const HbState *state, const HbSolveOptions *options,
       g_free (solved);
     }
   else if (status == HB_STATUS_NO_SOLUTION)
-    hb_result_set_message (r, "the exact cover has none: no choice of rotations fits");
+    hb_result_set_message (r, "%s", _("the exact cover has none: no choice of rotations fits"));
   else if (status == HB_STATUS_GAVE_UP)
-    hb_result_set_message (r, "Gave up after %" G_GUINT64_FORMAT " nodes (the node limit)", steps);
+    {
+      g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, steps);
+      hb_result_set_message (r, g_dngettext (NULL, "Gave up after %s node (the node limit)",
+                                             "Gave up after %s nodes (the node limit)",
+                                             (gulong) MIN (steps, G_MAXULONG)), num);
+    }
   else
-    hb_result_set_message (r, "Cancelled");
-  hb_result_add_stat (r, "nodes", "%" G_GUINT64_FORMAT, steps);
-  hb_result_add_stat (r, "rows", "%d", nrows);
-  hb_result_add_stat (r, "columns", "%" G_GSIZE_FORMAT, ncols);
+    hb_result_set_message (r, "%s", _("Cancelled"));
+  hb_result_add_stat (r, _("nodes"), "%" G_GUINT64_FORMAT, steps);
+  hb_result_add_stat (r, _("rows"), "%d", nrows);
+  hb_result_add_stat (r, _("columns"), "%" G_GSIZE_FORMAT, ncols);
 
   g_free (x.L);
   g_free (x.R);
@@ -268,9 +277,9 @@ dlx_solve (const HbState *state, const HbSolveOptions *options,
 
 const HbSolver loop_solver_dlx = {
   .id = "dlx",
-  .name = "Exact cover (Algorithm X, dancing links)",
-  .summary = "One row per tile rotation, columns for tiles and for edges between cells; "
-             "Knuth's DLX finds rows that cover every column once",
+  .name = N_("Exact cover (Algorithm X, dancing links)"),
+  .summary = N_("One row per tile rotation, columns for tiles and for edges between cells; "
+                "Knuth's DLX finds rows that cover every column once"),
   .flags = HB_SOLVER_EXACT | HB_SOLVER_ANIMATED,
   .solve = dlx_solve,
 };

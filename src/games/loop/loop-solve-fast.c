@@ -28,6 +28,7 @@
  */
 #include "loop.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 /* table[t << 8 | k << 4 | o]: bits 0..2 number of possible masks, bits
@@ -340,7 +341,7 @@ loop_fast_solve (const LoopState *state, guint count_limit, guint64 node_limit,
   f.cancellable = cancellable;
   f.trace = trace;
   f.node_limit = node_limit;
-  hb_trace_set_counter_name (trace, "search nodes");
+  hb_trace_set_counter_name (trace, _("search nodes"));
 
   /* Border edges are known closed; every tile starts on the stack. */
   for (int y = 0; y < h; y++)
@@ -479,44 +480,60 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
     case HB_STATUS_SOLVED:
       loop_result_set_solution (r, s, a.solved);
       if (options->count_limit > 1 && a.solutions > 1)
-        hb_result_set_message (r, "The level has %s%" G_GUINT64_FORMAT " solutions",
-                               a.solutions >= options->count_limit ? "at least " : "",
-                               a.solutions);
+        {
+          g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, a.solutions);
+          gulong n = (gulong) MIN (a.solutions, G_MAXULONG);
+
+          if (a.solutions >= options->count_limit)
+            hb_result_set_message (r, g_dngettext (NULL, "The level has at least %s solution",
+                                                   "The level has at least %s solutions", n),
+                                   num);
+          else
+            hb_result_set_message (r, g_dngettext (NULL, "The level has %s solution",
+                                                   "The level has %s solutions", n),
+                                   num);
+        }
       break;
     case HB_STATUS_NO_SOLUTION:
       if (a.parity_failures > 0)
-        hb_result_set_message (r, "a closed area has an odd number of arms "
-                               "left to pair up");
+        hb_result_set_message (r, "%s", _("a closed area has an odd number of arms "
+                                          "left to pair up"));
       else
-        hb_result_set_message (r, "no way to turn the tiles so that every "
-                               "arm meets another");
+        hb_result_set_message (r, "%s", _("no way to turn the tiles so that every "
+                                          "arm meets another"));
       break;
     case HB_STATUS_GAVE_UP:
-      hb_result_set_message (r, "Gave up after %" G_GUINT64_FORMAT " search nodes (the node limit)",
-                             a.nodes);
+      {
+        g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, a.nodes);
+        hb_result_set_message (r, g_dngettext (NULL,
+                                               "Gave up after %s search node (the node limit)",
+                                               "Gave up after %s search nodes (the node limit)",
+                                               (gulong) MIN (a.nodes, G_MAXULONG)),
+                               num);
+      }
       break;
     case HB_STATUS_CANCELLED:
-      hb_result_set_message (r, "Cancelled");
+      hb_result_set_message (r, "%s", _("Cancelled"));
       break;
     }
-  hb_result_add_stat (r, "propagations", "%" G_GUINT64_FORMAT, a.propagations);
-  hb_result_add_stat (r, "forced", "%" G_GUINT64_FORMAT, a.forced_count);
-  hb_result_add_stat (r, "regions", "%" G_GUINT64_FORMAT, a.regions);
-  hb_result_add_stat (r, "largest region", "%" G_GUINT64_FORMAT, a.largest_region);
-  hb_result_add_stat (r, "nodes", "%" G_GUINT64_FORMAT, a.nodes);
+  hb_result_add_stat (r, _("propagations"), "%" G_GUINT64_FORMAT, a.propagations);
+  hb_result_add_stat (r, _("forced"), "%" G_GUINT64_FORMAT, a.forced_count);
+  hb_result_add_stat (r, _("regions"), "%" G_GUINT64_FORMAT, a.regions);
+  hb_result_add_stat (r, _("largest region"), "%" G_GUINT64_FORMAT, a.largest_region);
+  hb_result_add_stat (r, _("nodes"), "%" G_GUINT64_FORMAT, a.nodes);
   if (a.parity_failures > 0)
-    hb_result_add_stat (r, "odd regions", "%" G_GUINT64_FORMAT, a.parity_failures);
+    hb_result_add_stat (r, _("odd regions"), "%" G_GUINT64_FORMAT, a.parity_failures);
   if (options->count_limit > 0 && (a.status == HB_STATUS_SOLVED || a.status == HB_STATUS_NO_SOLUTION))
-    hb_result_add_stat (r, "solutions", "%" G_GUINT64_FORMAT, a.solutions);
+    hb_result_add_stat (r, _("solutions"), "%" G_GUINT64_FORMAT, a.solutions);
   loop_answer_clear (&a);
   return r;
 }
 
 const HbSolver loop_solver_fast = {
   .id = "fast",
-  .name = "Propagation and region search",
-  .summary = "Edges known open or closed, propagated to a fixpoint; the rest split "
-             "into independent regions, each searched most constrained tile first",
+  .name = N_("Propagation and region search"),
+  .summary = N_("Edges known open or closed, propagated to a fixpoint; the rest split "
+                "into independent regions, each searched most constrained tile first"),
   .flags = HB_SOLVER_EXACT | HB_SOLVER_ANIMATED | HB_SOLVER_COUNTS,
   .solve = fast_solve,
 };

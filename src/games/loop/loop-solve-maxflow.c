@@ -20,6 +20,7 @@
  */
 #include "loop.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 typedef struct {
@@ -65,7 +66,7 @@ maxflow_solve (const HbState *state, const HbSolveOptions *options,
   g.narcs = 0;
   for (gint32 v = 0; v < nv; v++)
     g.head[v] = -1;
-  hb_trace_set_counter_name (trace, "phases");
+  hb_trace_set_counter_name (trace, _("phases"));
 
   for (int y = 0; y < h; y++)
     for (int x = 0; x < w; x++)
@@ -212,34 +213,51 @@ maxflow_solve (const HbState *state, const HbSolveOptions *options,
   if (cancelled)
     {
       r = hb_result_new (HB_STATUS_CANCELLED);
-      hb_result_set_message (r, "Cancelled");
+      hb_result_set_message (r, "%s", _("Cancelled"));
     }
   else if (even_arms != odd_arms || flow < even_arms)
     {
       /* A solution would be a flow saturating the source: none exists. */
+      g_autofree char *nflow = g_strdup_printf ("%" G_GINT64_FORMAT, flow);
+      g_autofree char *neven = g_strdup_printf ("%" G_GINT64_FORMAT, even_arms);
+      g_autofree char *nodd = g_strdup_printf ("%" G_GINT64_FORMAT, odd_arms);
+
       r = hb_result_new (HB_STATUS_NO_SOLUTION);
-      hb_result_set_message (r, "the maximum flow (%" G_GINT64_FORMAT
-                             ") cannot carry every arm (%" G_GINT64_FORMAT " on even cells, %"
-                             G_GINT64_FORMAT " on odd cells), so no board can match them all",
-                             flow, even_arms, odd_arms);
+      hb_result_set_message (r, _("the maximum flow (%s) cannot carry every arm (%s on "
+                                  "even cells, %s on odd cells), so no board can match "
+                                  "them all"),
+                             nflow, neven, nodd);
     }
   else
     {
       r = hb_result_new (HB_STATUS_GAVE_UP);
       if (bad > 0)
-        hb_result_set_message (r, "This is a relaxation, not a solution: the maximum flow "
-                               "matches arm counts between neighbours but ignores the tiles' "
-                               "shapes, and %" G_GUINT64_FORMAT " tile%s cannot be turned to "
-                               "fit it. Use an exact solver.", bad, bad == 1 ? "" : "s");
+        {
+          g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, bad);
+          hb_result_set_message (r, g_dngettext (NULL,
+                                                 "This is a relaxation, not a solution: the "
+                                                 "maximum flow matches arm counts between "
+                                                 "neighbours but ignores the tiles' shapes, and "
+                                                 "%s tile cannot be turned to fit it. Use an "
+                                                 "exact solver.",
+                                                 "This is a relaxation, not a solution: the "
+                                                 "maximum flow matches arm counts between "
+                                                 "neighbours but ignores the tiles' shapes, and "
+                                                 "%s tiles cannot be turned to fit it. Use an "
+                                                 "exact solver.",
+                                                 (gulong) MIN (bad, G_MAXULONG)),
+                                 num);
+        }
       else
-        hb_result_set_message (r, "This is a relaxation, not a solution method: this time "
-                               "every tile happens to fit the flow, but in general the flow "
-                               "ignores the tiles' shapes. Use an exact solver.");
+        hb_result_set_message (r, "%s", _("This is a relaxation, not a solution method: this "
+                                           "time every tile happens to fit the flow, but in "
+                                           "general the flow ignores the tiles' shapes. Use an "
+                                           "exact solver."));
     }
-  hb_result_add_stat (r, "flow", "%" G_GINT64_FORMAT, flow);
-  hb_result_add_stat (r, "arms", "%" G_GINT64_FORMAT, even_arms + odd_arms);
-  hb_result_add_stat (r, "phases", "%" G_GUINT64_FORMAT, phases);
-  hb_result_add_stat (r, "misfit tiles", "%" G_GUINT64_FORMAT, bad);
+  hb_result_add_stat (r, _("flow"), "%" G_GINT64_FORMAT, flow);
+  hb_result_add_stat (r, _("arms"), "%" G_GINT64_FORMAT, even_arms + odd_arms);
+  hb_result_add_stat (r, _("phases"), "%" G_GUINT64_FORMAT, phases);
+  hb_result_add_stat (r, _("misfit tiles"), "%" G_GUINT64_FORMAT, bad);
 
   g_free (fmask);
   g_free (level);
@@ -255,9 +273,9 @@ maxflow_solve (const HbState *state, const HbSolveOptions *options,
 
 const HbSolver loop_solver_maxflow = {
   .id = "maxflow",
-  .name = "Maximum flow (a relaxation)",
-  .summary = "The write-up's checkerboard flow network: matches arm counts, not tile "
-             "shapes, so it shows why flow alone cannot solve the game",
+  .name = N_("Maximum flow (a relaxation)"),
+  .summary = N_("The write-up's checkerboard flow network: matches arm counts, not tile "
+                "shapes, so it shows why flow alone cannot solve the game"),
   .flags = HB_SOLVER_RELAXATION | HB_SOLVER_ANIMATED,
   .solve = maxflow_solve,
 };

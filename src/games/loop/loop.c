@@ -1,6 +1,7 @@
 /* loop.c: Infinite Loop state, rules, text formats, moves and hints. */
 #include "loop.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 /* ---- Model ---------------------------------------------------------------- */
@@ -126,10 +127,14 @@ loop_status_text (const HbState *state)
   guint64 open = loop_open_ends (LOOP_CONST (state)->tiles, state->width, state->height);
 
   if (open == 0)
-    return g_strdup ("Solved");
-  if (open == 1)
-    return g_strdup ("1 open end");
-  return g_strdup_printf ("%" G_GUINT64_FORMAT " open ends", open);
+    return g_strdup (_("Solved"));
+  {
+    /* Numbers are formatted apart: a G_*_FORMAT macro inside _() would
+     * hide the message from xgettext. */
+    g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, open);
+    return g_strdup_printf (g_dngettext (NULL, "%s open end", "%s open ends",
+                                         (gulong) MIN (open, G_MAXULONG)), num);
+  }
 }
 
 void
@@ -294,7 +299,7 @@ loop_parse_net_id (const char *text, gsize len, int line, GError **error)
   if (!looks_like_tatham (p, n, &colon))
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_FORMAT, line, 1 + (int) lead,
-                          "not a Net game ID (expected WxH:…)");
+                          _("not a Net game ID (expected WxH:…)"));
       return NULL;
     }
   w = strtol (p, &end, 10);
@@ -311,8 +316,8 @@ loop_parse_net_id (const char *text, gsize len, int line, GError **error)
         {
           hb_set_parse_error (error, HB_PARSE_ERROR_UNSUPPORTED, line,
                               1 + (int) lead + (int) (q - p),
-                              "this Net game wraps around the edges; Infinite Loop "
-                              "boards do not wrap");
+                              _("this Net game wraps around the edges; Infinite Loop "
+                                "boards do not wrap"));
           return NULL;
         }
       if (!(g_ascii_isalnum (*q) || *q == '.'))
@@ -326,7 +331,7 @@ loop_parse_net_id (const char *text, gsize len, int line, GError **error)
             g_unichar_to_utf8 (u, c);
           hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line,
                               char_column (p, q - p) + (int) lead,
-                              "unexpected '%s' in the Net game parameters", c);
+                              _("unexpected '%s' in the Net game parameters"), c);
           return NULL;
         }
     }
@@ -340,7 +345,7 @@ loop_parse_net_id (const char *text, gsize len, int line, GError **error)
           if (count == (gsize) w * h)
             {
               hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, line, col,
-                                  "too many tiles for a %ld×%ld Net board", w, h);
+                                  _("too many tiles for a %ld×%ld Net board"), w, h);
               loop_free (&s->base);
               return NULL;
             }
@@ -349,25 +354,29 @@ loop_parse_net_id (const char *text, gsize len, int line, GError **error)
       else if (c == 'h' || c == 'v')
         {
           hb_set_parse_error (error, HB_PARSE_ERROR_UNSUPPORTED, line, col,
-                              "this Net game has barriers; Infinite Loop boards "
-                              "have none");
+                              _("this Net game has barriers; Infinite Loop boards "
+                                "have none"));
           loop_free (&s->base);
           return NULL;
         }
       else
         {
           hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, col,
-                              "unexpected character in a Net game ID (tiles are "
-                              "hex digits)");
+                              _("unexpected character in a Net game ID (tiles are "
+                                "hex digits)"));
           loop_free (&s->base);
           return NULL;
         }
     }
   if (count != (gsize) w * h)
     {
+      g_autofree char *given = g_strdup_printf ("%" G_GSIZE_FORMAT, count);
+
       hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, line, 1 + (int) (lead + n),
-                          "a %ld×%ld Net board has %ld tiles, the ID gives %"
-                          G_GSIZE_FORMAT, w, h, w * h, count);
+                          g_dngettext (NULL, "a %ld×%ld Net board has %ld tile, the ID gives %s",
+                                       "a %ld×%ld Net board has %ld tiles, the ID gives %s",
+                                       (gulong) (w * h)),
+                          w, h, w * h, given);
       loop_free (&s->base);
       return NULL;
     }
@@ -452,8 +461,10 @@ parse_native (const char *text, gsize len, GError **error)
                 {
                   hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, r.line,
                                       char_column (line, i),
-                                      "a tile is four binary digits N E S W "
-                                      "(like 1010); found '%.*s'",
+                                      /* TRANSLATORS: N E S W are north, east,
+                                       * south, west: the order of the digits */
+                                      _("a tile is four binary digits N E S W "
+                                        "(like 1010); found '%.*s'"),
                                       (int) (g_utf8_next_char (line + i) - (line + i)),
                                       line + i);
                   g_byte_array_unref (tiles);
@@ -467,8 +478,10 @@ parse_native (const char *text, gsize len, GError **error)
             {
               hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, r.line,
                                   char_column (line, start),
-                                  "a tile is four binary digits N E S W; this "
-                                  "one has %d", (int) (i - start));
+                                  /* TRANSLATORS: N E S W are north, east,
+                                   * south, west: the order of the digits */
+                                  _("a tile is four binary digits N E S W; this "
+                                    "one has %d"), (int) (i - start));
               g_byte_array_unref (tiles);
               return NULL;
             }
@@ -476,7 +489,7 @@ parse_native (const char *text, gsize len, GError **error)
             {
               hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line,
                                   char_column (line, start),
-                                  "this row has more tiles than the first row (%d)",
+                                  _("this row has more tiles than the first row (%d)"),
                                   width);
               g_byte_array_unref (tiles);
               return NULL;
@@ -496,7 +509,10 @@ parse_native (const char *text, gsize len, GError **error)
         {
           hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line,
                               char_column (line, n),
-                              "this row has %d tiles; the first row has %d",
+                              g_dngettext (NULL,
+                                           "this row has %d tile; the first row has %d",
+                                           "this row has %d tiles; the first row has %d",
+                                           count),
                               count, width);
           g_byte_array_unref (tiles);
           return NULL;
@@ -556,8 +572,8 @@ parse_compact (const char *text, gsize len, GError **error)
             {
               hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, r.line,
                                   char_column (line, p - line),
-                                  "'%.*s' is not a tile; the compact form uses "
-                                  "╵╶╷╴│─└┌┐┘├┬┤┴┼ and space",
+                                  _("'%.*s' is not a tile; the compact form uses "
+                                    "╵╶╷╴│─└┌┐┘├┬┤┴┼ and space"),
                                   (int) (g_utf8_next_char (p) - p), p);
               g_ptr_array_unref (rows);
               return NULL;
@@ -627,7 +643,7 @@ loop_parse (const char *text, gsize len, GError **error)
             if (!is_blank (line, n) && !is_comment (line, n))
               {
                 hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, r.line, 1,
-                                    "unexpected text after the Net game ID");
+                                    _("unexpected text after the Net game ID"));
                 loop_free (&s->base);
                 return NULL;
               }
@@ -868,12 +884,18 @@ static int
 loop_palette (const HbState *state, HbMode mode, HbPaletteEntry *out, int max)
 {
   static const struct { const char *name; int id; } kinds[] = {
-    { "Empty", LOOP_KIND_EMPTY },
-    { "End", LOOP_KIND_END },
-    { "Straight", LOOP_KIND_STRAIGHT },
-    { "Corner", LOOP_KIND_CORNER },
-    { "Tee", LOOP_KIND_TEE },
-    { "Cross", LOOP_KIND_CROSS },
+    /* TRANSLATORS: Infinite Loop tile kinds in the palette: a tile with no arm */
+    { N_("Empty"), LOOP_KIND_EMPTY },
+    /* TRANSLATORS: a tile with one arm */
+    { N_("End"), LOOP_KIND_END },
+    /* TRANSLATORS: a tile with two opposite arms */
+    { N_("Straight"), LOOP_KIND_STRAIGHT },
+    /* TRANSLATORS: a tile with two arms at a right angle */
+    { N_("Corner"), LOOP_KIND_CORNER },
+    /* TRANSLATORS: a T-shaped tile, three arms */
+    { N_("Tee"), LOOP_KIND_TEE },
+    /* TRANSLATORS: a tile with four arms */
+    { N_("Cross"), LOOP_KIND_CROSS },
   };
   int n = 0;
 
@@ -881,7 +903,7 @@ loop_palette (const HbState *state, HbMode mode, HbPaletteEntry *out, int max)
     return 0;
   for (guint k = 0; k < G_N_ELEMENTS (kinds) && n < max; k++, n++)
     {
-      g_strlcpy (out[n].name, kinds[k].name, sizeof out[n].name);
+      g_strlcpy (out[n].name, _(kinds[k].name), sizeof out[n].name);
       out[n].id = kinds[k].id;
     }
   return n;
@@ -954,21 +976,36 @@ loop_hint_describe (const HbState *state, gconstpointer data)
   guint64 turn = 0, forced = 0;
 
   if (!hint_fits (state, hint))
-    return g_strdup ("The hint is for another board");
+    return g_strdup (_("The hint is for another board"));
   if (hint->status == HB_STATUS_NO_SOLUTION)
-    return g_strdup ("This level has no solution");
+    return g_strdup (_("This level has no solution"));
   if (hint->solved == NULL)
-    return g_strdup ("No hint: the solver gave up");
+    return g_strdup (_("No hint: the solver gave up"));
   for (gsize i = 0; i < (gsize) state->width * state->height; i++)
     {
       turn += hint_turns (s, hint, i) > 0;
       forced += hint->forced[i] && s->tiles[i] != 0;
     }
   if (turn == 0)
-    return g_strdup ("Every tile is in its solved rotation");
-  return g_strdup_printf ("%" G_GUINT64_FORMAT " tile%s to turn; %" G_GUINT64_FORMAT
-                          " tile%s forced by propagation alone",
-                          turn, turn == 1 ? "" : "s", forced, forced == 1 ? " is" : "s are");
+    return g_strdup (_("Every tile is in its solved rotation"));
+  {
+    /* Two sentences, each with its own plural: "3 tiles to turn; 1 tile is
+     * forced …". */
+    g_autofree char *nturn = g_strdup_printf ("%" G_GUINT64_FORMAT, turn);
+    g_autofree char *nforced = g_strdup_printf ("%" G_GUINT64_FORMAT, forced);
+    g_autofree char *first = g_strdup_printf (g_dngettext (NULL, "%s tile to turn",
+                                                           "%s tiles to turn",
+                                                           (gulong) MIN (turn, G_MAXULONG)),
+                                              nturn);
+    g_autofree char *second = g_strdup_printf (g_dngettext (NULL,
+                                                            "%s tile is forced by propagation alone",
+                                                            "%s tiles are forced by propagation alone",
+                                                            (gulong) MIN (forced, G_MAXULONG)),
+                                               nforced);
+    /* TRANSLATORS: the two halves of the hint: "3 tiles to turn" and
+     * "1 tile is forced by propagation alone" */
+    return g_strdup_printf (_("%s; %s"), first, second);
+  }
 }
 
 static gboolean
@@ -1009,10 +1046,10 @@ static const HbSolver *const loop_solvers[] = {
 
 const HbGame loop_game = {
   .id = "loop",
-  .name = "Infinite Loop",
+  .name = N_("Infinite Loop"),
   .extension = ".loop",
-  .description = "Turn the tiles until every arm meets an arm of its neighbour "
-                 "and no arm points off the board.",
+  .description = N_("Turn the tiles until every arm meets an arm of its neighbour "
+                    "and no arm points off the board."),
   .default_width = 8,
   .default_height = 8,
   .max_ui_side = 200,
