@@ -15,6 +15,7 @@
  * never touch), the count is simply the regions not yet flooded. */
 #include "flood.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #define ASTAR_DEFAULT_MEMORY ((gsize) 1 << 30)
@@ -93,13 +94,17 @@ astar_solve (const HbState *state, const HbSolveOptions *options,
   const char *stop = NULL;
   HbResult *r;
 
-  hb_trace_set_counter_name (trace, "states expanded");
+  hb_trace_set_counter_name (trace, _("states expanded"));
   ns.cap = MIN (4096, memory_limit / ((gsize) words * 8 + 16) / 16);
   if (g->n > ASTAR_MAX_REGIONS || ns.cap < 4)
     {
       r = hb_result_new (HB_STATUS_GAVE_UP);
-      hb_result_set_message (r, "The board has %d regions, too many for this "
-                             "search within its memory bound", g->n);
+      hb_result_set_message (r, g_dngettext (NULL,
+                                             "The board has %d region, too many for this "
+                                             "search within its memory bound",
+                                             "The board has %d regions, too many for this "
+                                             "search within its memory bound", g->n),
+                             g->n);
       flood_graph_free (g);
       g_free (set);
       g_free (frontier);
@@ -159,17 +164,19 @@ astar_solve (const HbState *state, const HbSolveOptions *options,
         {
           if (cancellable && g_cancellable_is_cancelled (cancellable))
             {
-              stop = "cancelled";
+              stop = "cancelled";   /* a key, not shown */
               break;
             }
           if (options->node_limit && expanded >= options->node_limit)
             {
-              stop = "its state limit";
+              /* TRANSLATORS: "The search stopped at its state limit after …" */
+              stop = N_("its state limit");
               break;
             }
           if (options->time_limit > 0 && hb_now () - t0 > options->time_limit)
             {
-              stop = "its time limit";
+              /* TRANSLATORS: "The search stopped at its time limit after …" */
+              stop = N_("its time limit");
               break;
             }
           hb_trace_add (trace, HB_STEP_INFO, -1, -1, uf, ug, expanded);
@@ -214,7 +221,8 @@ astar_solve (const HbState *state, const HbSolveOptions *options,
                 {
                   if (nodes_bytes (&ns) * 2 > memory_limit)
                     {
-                      stop = "its memory bound";
+                      /* TRANSLATORS: "The search stopped at its memory bound after …" */
+                      stop = N_("its memory bound");
                       goto done;
                     }
                   ns.cap *= 2;
@@ -249,25 +257,41 @@ done:
       flood_result_fill (r, s, moves->data, moves->len);
       flood_trace_moves (trace, moves->data, moves->len, expanded);
       r->optimal = moves->len == 0;
-      hb_result_set_message (r, "%u moves (the cluster count is not admissible: "
-                             "not proven optimal)", moves->len);
+      hb_result_set_message (r, g_dngettext (NULL,
+                                             "%u move (the cluster count is not admissible: "
+                                             "not proven optimal)",
+                                             "%u moves (the cluster count is not admissible: "
+                                             "not proven optimal)", moves->len),
+                             moves->len);
       g_byte_array_unref (moves);
     }
   else if (stop && g_str_equal (stop, "cancelled"))
     {
+      g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, expanded);
+
       r = hb_result_new (HB_STATUS_CANCELLED);
-      hb_result_set_message (r, "Cancelled after %" G_GUINT64_FORMAT
-                             " states; no answer yet", expanded);
+      hb_result_set_message (r, g_dngettext (NULL, "Cancelled after %s state; no answer yet",
+                                             "Cancelled after %s states; no answer yet",
+                                             (gulong) MIN (expanded, G_MAXULONG)),
+                             num);
     }
   else
     {
+      g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, expanded);
+
       r = hb_result_new (HB_STATUS_GAVE_UP);
-      hb_result_set_message (r, "The search stopped at %s after %" G_GUINT64_FORMAT
-                             " states", stop ? stop : "an empty open list", expanded);
+      /* TRANSLATORS: %s is why it stopped: "its time limit", "its memory
+       * bound", "an empty open list"; then the count of states */
+      hb_result_set_message (r, g_dngettext (NULL, "The search stopped at %s after %s state",
+                                             "The search stopped at %s after %s states",
+                                             (gulong) MIN (expanded, G_MAXULONG)),
+                             /* TRANSLATORS: "The search stopped at an empty open list
+                              * after …": no state was left to expand */
+                             stop ? _(stop) : _("an empty open list"), num);
     }
-  hb_result_add_stat (r, "states expanded", "%" G_GUINT64_FORMAT, expanded);
-  hb_result_add_stat (r, "states stored", "%u", ns.n);
-  hb_result_add_stat (r, "regions", "%d", g->n);
+  hb_result_add_stat (r, _("states expanded"), "%" G_GUINT64_FORMAT, expanded);
+  hb_result_add_stat (r, _("states stored"), "%u", ns.n);
+  hb_result_add_stat (r, _("regions"), "%d", g->n);
 
   for (int i = 0; i <= maxf; i++)
     if (buckets[i])
@@ -287,9 +311,9 @@ done:
 
 const HbSolver flood_solver_astar = {
   .id = "astar-clusters",
-  .name = "A* with cluster count (the write-up)",
-  .summary = "The write-up's A*: h = clusters left, not admissible, so valid "
-             "answers that are often not the shortest",
+  .name = N_("A* with cluster count (the write-up)"),
+  .summary = N_("The write-up's A*: h = clusters left, not admissible, so valid "
+                "answers that are often not the shortest"),
   .flags = HB_SOLVER_EXACT | HB_SOLVER_ANIMATED,
   .solve = astar_solve,
 };

@@ -14,6 +14,7 @@
  * within a move or two of optimal. */
 #include "flood.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #define GREEDY_DEPTH 3
@@ -172,7 +173,7 @@ greedy_solve (const HbState *state, const HbSolveOptions *options,
   GByteArray *moves = g_byte_array_new ();
   HbResult *r;
 
-  hb_trace_set_counter_name (trace, "moves");
+  hb_trace_set_counter_name (trace, _("moves"));
   if (!flood_greedy_moves (s->cells, state->width, state->height, s->colours,
                            GREEDY_DEPTH,
                            options->time_limit > 0 ? hb_now () + options->time_limit : 0,
@@ -180,9 +181,20 @@ greedy_solve (const HbState *state, const HbSolveOptions *options,
     {
       gboolean cancelled = cancellable && g_cancellable_is_cancelled (cancellable);
       r = hb_result_new (cancelled ? HB_STATUS_CANCELLED : HB_STATUS_GAVE_UP);
-      hb_result_set_message (r, "%s after %u moves of the greedy lookahead",
-                             cancelled ? "Cancelled" : "Hit the time limit",
-                             moves->len);
+      if (cancelled)
+        hb_result_set_message (r, g_dngettext (NULL,
+                                               "Cancelled after %u move of the greedy lookahead",
+                                               "Cancelled after %u moves of the greedy lookahead",
+                                               moves->len),
+                               moves->len);
+      else
+        hb_result_set_message (r, g_dngettext (NULL,
+                                               "Hit the time limit after %u move of the greedy "
+                                               "lookahead",
+                                               "Hit the time limit after %u moves of the greedy "
+                                               "lookahead",
+                                               moves->len),
+                               moves->len);
       g_byte_array_unref (moves);
       return r;
     }
@@ -190,17 +202,18 @@ greedy_solve (const HbState *state, const HbSolveOptions *options,
   flood_result_fill (r, s, moves->data, moves->len);
   flood_trace_moves (trace, moves->data, moves->len, 0);
   r->optimal = moves->len == 0;
-  hb_result_add_stat (r, "moves", "%u", moves->len);
-  hb_result_add_stat (r, "lookahead", "%d moves", GREEDY_DEPTH);
+  hb_result_add_stat (r, _("moves"), "%u", moves->len);
+  hb_result_add_stat (r, _("lookahead"),
+                      g_dngettext (NULL, "%d move", "%d moves", GREEDY_DEPTH), GREEDY_DEPTH);
   g_byte_array_unref (moves);
   return r;
 }
 
 const HbSolver flood_solver_greedy = {
   .id = "greedy",
-  .name = "Greedy lookahead",
-  .summary = "Tatham's generator: look three moves ahead, bring the farthest "
-             "cells closest and fewest, then flood the most; fast, not optimal",
+  .name = N_("Greedy lookahead"),
+  .summary = N_("Tatham's generator: look three moves ahead, bring the farthest "
+                "cells closest and fewest, then flood the most; fast, not optimal"),
   .flags = HB_SOLVER_EXACT | HB_SOLVER_ANIMATED,
   .solve = greedy_solve,
 };

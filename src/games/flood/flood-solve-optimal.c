@@ -44,6 +44,7 @@
  * proven, with the lower bound reached. */
 #include "flood.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #define FLOOD_DEFAULT_MEMORY  ((gsize) 1 << 30)
@@ -236,7 +237,7 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
   a->moves = g_byte_array_new ();
   if (memory_limit == 0)
     memory_limit = FLOOD_DEFAULT_MEMORY;
-  hb_trace_set_counter_name (trace, "states expanded");
+  hb_trace_set_counter_name (trace, _("states expanded"));
 
   set = g_new0 (guint64, se.words);
   frontier = g_new0 (guint64, se.words);
@@ -252,7 +253,7 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
       if (cancellable && g_cancellable_is_cancelled (cancellable))
         a->cancelled = TRUE;
       else
-        a->stop_reason = g_strdup ("the time limit ran out before a first answer");
+        a->stop_reason = g_strdup (_("the time limit ran out before a first answer"));
       g_byte_array_set_size (best, 0);
       goto out;
     }
@@ -285,8 +286,12 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
   if (best_len > FLOOD_MAX_LENGTH)
     {
       a->solved = TRUE;
-      a->stop_reason = g_strdup_printf ("the greedy answer needs %d moves, more "
-                                        "than the optimal search handles (%d)",
+      a->stop_reason = g_strdup_printf (g_dngettext (NULL,
+                                                     "the greedy answer needs %d move, more "
+                                                     "than the optimal search handles (%d)",
+                                                     "the greedy answer needs %d moves, more "
+                                                     "than the optimal search handles (%d)",
+                                                     best_len),
                                         best_len, FLOOD_MAX_LENGTH);
       goto out;
     }
@@ -298,8 +303,12 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
     if (per_state * 64 > memory_limit)
       {
         a->solved = TRUE;
-        a->stop_reason = g_strdup_printf ("the board has %d regions, too many "
-                                          "for the search within its memory bound",
+        a->stop_reason = g_strdup_printf (g_dngettext (NULL,
+                                                       "the board has %d region, too many "
+                                                       "for the search within its memory bound",
+                                                       "the board has %d regions, too many "
+                                                       "for the search within its memory bound",
+                                                       g->n),
                                           g->n);
         goto out;
       }
@@ -385,14 +394,21 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
           if ((node_limit && a->expanded >= node_limit)
               || (time_limit > 0 && hb_now () - t0 > time_limit))
             {
-              a->stop_reason = g_strdup_printf ("the search hit its %s limit",
-                                                node_limit && a->expanded >= node_limit
-                                                ? "state" : "time");
+              a->stop_reason = g_strdup (node_limit && a->expanded >= node_limit
+                                         ? _("the search hit its state limit")
+                                         : _("the search hit its time limit"));
               break;
             }
           if (trace && (a->expanded & 4095) == 0)
             {
-              g_autofree char *text = g_strdup_printf ("bound %d, best %d, %u states",
+              g_autofree char *text = g_strdup_printf (g_dngettext (NULL,
+                                                                    /* TRANSLATORS: live progress:
+                                                                     * the lower bound, the best
+                                                                     * answer's length, the states
+                                                                     * stored */
+                                                                    "bound %d, best %d, %u state",
+                                                                    "bound %d, best %d, %u states",
+                                                                    se.n),
                                                        f_min, best_len, se.n);
               hb_trace_set_progress (trace, a->expanded, text);
             }
@@ -469,8 +485,12 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
                         ? g_strdup_printf ("%" G_GSIZE_FORMAT " MiB", memory_limit >> 20)
                         : g_strdup_printf ("%" G_GSIZE_FORMAT " KiB", memory_limit >> 10);
                       a->stop_reason = g_strdup_printf (
-                        "the search reached its memory bound of %s after %u "
-                        "states", size, se.n);
+                        g_dngettext (NULL,
+                                     "the search reached its memory bound of %s after %u "
+                                     "state",
+                                     "the search reached its memory bound of %s after %u "
+                                     "states", se.n),
+                        size, se.n);
                       goto stop;
                     }
                   grow_nodes (&se);
@@ -553,15 +573,21 @@ optimal_solve (const HbState *state, const HbSolveOptions *options,
     {
       r = hb_result_new (HB_STATUS_CANCELLED);
       if (a.moves->len > 0)
-        hb_result_set_message (r, "Cancelled: at least %d moves are needed; "
-                               "the best found has %u", a.lower_bound, a.moves->len);
+        hb_result_set_message (r, g_dngettext (NULL,
+                                               "Cancelled: at least %d move is needed; "
+                                               "the best found has %u",
+                                               "Cancelled: at least %d moves are needed; "
+                                               "the best found has %u", a.lower_bound),
+                               a.lower_bound, a.moves->len);
       else
-        hb_result_set_message (r, "Cancelled before an answer was found");
+        hb_result_set_message (r, "%s", _("Cancelled before an answer was found"));
     }
   else if (!a.solved)
     {
       r = hb_result_new (HB_STATUS_GAVE_UP);
-      hb_result_set_message (r, "No answer: %s", a.stop_reason ? a.stop_reason : "stopped");
+      /* TRANSLATORS: %s says why: "the search hit its time limit" */
+      hb_result_set_message (r, _("No answer: %s"),
+                             a.stop_reason ? a.stop_reason : _("stopped"));
     }
   else
     {
@@ -571,27 +597,34 @@ optimal_solve (const HbState *state, const HbSolveOptions *options,
       hb_trace_add (trace, HB_STEP_SOLUTION, -1, -1, a.moves->len, 0, a.expanded);
       flood_trace_moves (trace, a.moves->data, a.moves->len, a.expanded);
       if (a.optimal)
-        hb_result_set_message (r, "%u moves, proven optimal", a.moves->len);
+        hb_result_set_message (r, g_dngettext (NULL, "%u move, proven optimal",
+                                               "%u moves, proven optimal", a.moves->len),
+                               a.moves->len);
       else
-        hb_result_set_message (r, "%u moves, not proven optimal (at least %d): %s",
+        hb_result_set_message (r, g_dngettext (NULL,
+                                               /* TRANSLATORS: the last %s says why: "the
+                                                * search hit its time limit" */
+                                               "%u move, not proven optimal (at least %d): %s",
+                                               "%u moves, not proven optimal (at least %d): %s",
+                                               a.moves->len),
                                a.moves->len, a.lower_bound,
-                               a.stop_reason ? a.stop_reason : "stopped");
+                               a.stop_reason ? a.stop_reason : _("stopped"));
     }
-  hb_result_add_stat (r, "lower bound", "%d", a.lower_bound);
-  hb_result_add_stat (r, "best found", "%u", a.moves->len);
-  hb_result_add_stat (r, "initial bound", "%d", a.initial_h);
-  hb_result_add_stat (r, "states expanded", "%" G_GUINT64_FORMAT, a.expanded);
-  hb_result_add_stat (r, "states stored", "%" G_GUINT64_FORMAT, a.stored);
-  hb_result_add_stat (r, "memory", "%.1f MiB", a.bytes / 1048576.0);
+  hb_result_add_stat (r, _("lower bound"), "%d", a.lower_bound);
+  hb_result_add_stat (r, _("best found"), "%u", a.moves->len);
+  hb_result_add_stat (r, _("initial bound"), "%d", a.initial_h);
+  hb_result_add_stat (r, _("states expanded"), "%" G_GUINT64_FORMAT, a.expanded);
+  hb_result_add_stat (r, _("states stored"), "%" G_GUINT64_FORMAT, a.stored);
+  hb_result_add_stat (r, _("memory"), "%.1f MiB", a.bytes / 1048576.0);
   flood_answer_clear (&a);
   return r;
 }
 
 const HbSolver flood_solver_optimal = {
   .id = "optimal",
-  .name = "Optimal A* on regions",
-  .summary = "A* over sets of same-colour regions, bounded by eliminating "
-             "exposed colours and colour-blind moves: proven shortest solutions",
+  .name = N_("Optimal A* on regions"),
+  .summary = N_("A* over sets of same-colour regions, bounded by eliminating "
+                "exposed colours and colour-blind moves: proven shortest solutions"),
   .flags = HB_SOLVER_EXACT | HB_SOLVER_OPTIMAL | HB_SOLVER_ANIMATED,
   .solve = optimal_solve,
 };

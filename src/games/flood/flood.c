@@ -2,6 +2,7 @@
  * game vtable. */
 #include "flood.h"
 
+#include <glib/gi18n.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -227,7 +228,7 @@ flood_generate (const HbGenerateParams *p, GError **error)
   if (colours < 2 || colours > FLOOD_MAX_COLOURS)
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_UNSUPPORTED, 0, 0,
-                          "Flood-It boards have 2 to %d colours, not %d",
+                          _("Flood-It boards have 2 to %d colours, not %d"),
                           FLOOD_MAX_COLOURS, colours);
       return NULL;
     }
@@ -258,7 +259,8 @@ flood_resize (const HbState *state, int width, int height)
 /* ---- Parsing ---------------------------------------------------------------- */
 
 /* Reads a decimal number of at most 7 digits at *p (column *col), for
- * sizes, move limits and counts. */
+ * sizes, move limits and counts. `what` names it in messages, already
+ * translated ("the board width"). */
 static gboolean
 read_number (const char **p, const char *end, int line, int *col, int *out,
              const char *what, GError **error)
@@ -270,7 +272,9 @@ read_number (const char **p, const char *end, int line, int *col, int *out,
       if (digits == 7)
         {
           hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, line, *col,
-                              "the %s is too large", what);
+                              /* TRANSLATORS: %s is what the number is: "the
+                               * board width", "the move limit" */
+                              _("%s is too large"), what);
           return FALSE;
         }
       v = v * 10 + (**p - '0');
@@ -279,10 +283,18 @@ read_number (const char **p, const char *end, int line, int *col, int *out,
     }
   if (digits == 0)
     {
-      hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, *col,
-                          "expected the %s (a number)%s%s", what,
-                          *p < end ? ", found " : " at the end of the line",
-                          *p < end ? (const char []) { **p, 0 } : "");
+      if (*p < end)
+        hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, *col,
+                            /* TRANSLATORS: the first %s is what the number is:
+                             * "the board width", "the move limit"; the second
+                             * the character found instead */
+                            _("expected %s (a number), found %s"), what,
+                            (const char []) { **p, 0 });
+      else
+        hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, *col,
+                            /* TRANSLATORS: %s is what the number is: "the
+                             * board width", "the move limit" */
+                            _("expected %s (a number) at the end of the line"), what);
       return FALSE;
     }
   *col += digits;
@@ -309,7 +321,7 @@ expect_word (const char **p, const char *end, int line, int *col,
   if ((gsize) (end - *p) < n || memcmp (*p, word, n) != 0)
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, *col,
-                          "expected \"%s\" in the header `W by H -> M`", word);
+                          _("expected \"%s\" in the header `W by H -> M`"), word);
       return FALSE;
     }
   *p += n;
@@ -356,11 +368,11 @@ read_colour (char ch, int line, int col, int *out, GError **error)
     }
   if ((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z'))
     hb_set_parse_error (error, HB_PARSE_ERROR_UNSUPPORTED, line, col,
-                        "colour '%c': only %d colours (0 to 9) are supported",
+                        _("colour '%c': only %d colours (0 to 9) are supported"),
                         ch, FLOOD_MAX_COLOURS);
   else
     hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, col,
-                        "'%c' is not a colour digit (0 to 9)", ch);
+                        _("'%c' is not a colour digit (0 to 9)"), ch);
   return FALSE;
 }
 
@@ -379,7 +391,7 @@ check_trailer (HbLineReader *r, GError **error)
       if (line_is_dump_header (s, n))
         return TRUE;   /* the next board of a write-up file */
       hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r->line, lead + 1,
-                          "unexpected text after the board");
+                          _("unexpected text after the board"));
       return FALSE;
     }
   return TRUE;
@@ -393,25 +405,25 @@ parse_dump (HbLineReader *r, const char *s, gsize n, int col0, int moves,
   int line = r->line, col = col0, w, h, limit, maxc = 0, row = 0;
   FloodState *st;
 
-  if (!read_number (&p, end, line, &col, &w, "board width", error))
+  if (!read_number (&p, end, line, &col, &w, _("the board width"), error))
     return NULL;
   skip_blanks (&p, end, &col);
   if (!expect_word (&p, end, line, &col, "by", error))
     return NULL;
   skip_blanks (&p, end, &col);
-  if (!read_number (&p, end, line, &col, &h, "board height", error))
+  if (!read_number (&p, end, line, &col, &h, _("the board height"), error))
     return NULL;
   skip_blanks (&p, end, &col);
   if (!expect_word (&p, end, line, &col, "->", error))
     return NULL;
   skip_blanks (&p, end, &col);
-  if (!read_number (&p, end, line, &col, &limit, "move limit", error))
+  if (!read_number (&p, end, line, &col, &limit, _("the move limit"), error))
     return NULL;
   skip_blanks (&p, end, &col);
   if (p < end)
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, col,
-                          "unexpected text after the header `W by H -> M`");
+                          _("unexpected text after the header `W by H -> M`"));
       return NULL;
     }
   if (!hb_check_board_size (w, h, line, col0, error))
@@ -428,7 +440,9 @@ parse_dump (HbLineReader *r, const char *s, gsize n, int col0, int moves,
       if (!hb_line_reader_next (r, &ls, &ln))
         {
           hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r->line + 1, 1,
-                              "the board ends after %d of its %d rows", row, h);
+                              g_dngettext (NULL, "the board ends after %d of its %d row",
+                                           "the board ends after %d of its %d rows", h),
+                              row, h);
           goto fail;
         }
       lead = hb_strip_slice (&ls, &ln);
@@ -446,7 +460,9 @@ parse_dump (HbLineReader *r, const char *s, gsize n, int col0, int moves,
         {
           hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r->line,
                               lead + MIN ((int) ln, w) + 1,
-                              "row %d has %d cells; the header says %d",
+                              g_dngettext (NULL, "row %d has %d cell; the header says %d",
+                                           "row %d has %d cells; the header says %d",
+                                           (gulong) ln),
                               row + 1, (int) ln, w);
           goto fail;
         }
@@ -471,16 +487,16 @@ parse_tatham (HbLineReader *r, const char *s, gsize n, int col0, int moves,
   gsize cells, i;
   FloodState *st;
 
-  if (!read_number (&p, end, line, &col, &w, "board width", error))
+  if (!read_number (&p, end, line, &col, &w, _("the board width"), error))
     return NULL;
   if (p >= end || *p != 'x')
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, col,
-                          "expected 'x' in the Tatham Flood ID `WxH:colours,limit`");
+                          _("expected 'x' in the Tatham Flood ID `WxH:colours,limit`"));
       return NULL;
     }
   p++, col++;
-  if (!read_number (&p, end, line, &col, &h, "board height", error))
+  if (!read_number (&p, end, line, &col, &h, _("the board height"), error))
     return NULL;
   /* Full parameters: c<colours> and m<leniency>. */
   while (p < end && (*p == 'c' || *p == 'm'))
@@ -489,7 +505,8 @@ parse_tatham (HbLineReader *r, const char *s, gsize n, int col0, int moves,
       int v;
       p++, col++;
       if (!read_number (&p, end, line, &col, &v,
-                        k == 'c' ? "number of colours" : "leniency", error))
+                        k == 'c' ? _("the number of colours") : _("the leniency"),
+                        error))
         return NULL;
       if (k == 'c')
         colours = v;
@@ -500,7 +517,7 @@ parse_tatham (HbLineReader *r, const char *s, gsize n, int col0, int moves,
   if (p >= end || *p != ':')
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, col,
-                          "expected ':' after the size in the Tatham Flood ID");
+                          _("expected ':' after the size in the Tatham Flood ID"));
       return NULL;
     }
   p++, col++;
@@ -509,7 +526,7 @@ parse_tatham (HbLineReader *r, const char *s, gsize n, int col0, int moves,
   if (colours != 0 && (colours < 1 || colours > FLOOD_MAX_COLOURS))
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_UNSUPPORTED, line, col0,
-                          "%d colours: only 1 to %d are supported",
+                          _("%d colours: only 1 to %d are supported"),
                           colours, FLOOD_MAX_COLOURS);
       return NULL;
     }
@@ -518,10 +535,14 @@ parse_tatham (HbLineReader *r, const char *s, gsize n, int col0, int moves,
     ;
   if (i != cells)
     {
+      g_autofree char *ncells = g_strdup_printf ("%" G_GSIZE_FORMAT, cells);
+      g_autofree char *ngiven = g_strdup_printf ("%" G_GSIZE_FORMAT, i);
+
       hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, line, col + MIN (i, cells),
-                          "a %d×%d board has %" G_GSIZE_FORMAT
-                          " colours; the ID has %" G_GSIZE_FORMAT,
-                          w, h, cells, i);
+                          g_dngettext (NULL, "a %d×%d board has %s colour; the ID has %s",
+                                       "a %d×%d board has %s colours; the ID has %s",
+                                       (gulong) MIN (cells, G_MAXULONG)),
+                          w, h, ncells, ngiven);
       return NULL;
     }
   st = flood_state_new (w, h, FLOOD_MAX_COLOURS);
@@ -539,22 +560,24 @@ parse_tatham (HbLineReader *r, const char *s, gsize n, int col0, int moves,
   if (p >= end)
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, col,
-                          "expected ',' and the move limit after the colours");
+                          _("expected ',' and the move limit after the colours"));
       goto fail;
     }
   p++, col++;
-  if (!read_number (&p, end, line, &col, &limit, "move limit", error))
+  if (!read_number (&p, end, line, &col, &limit, _("the move limit"), error))
     goto fail;
   if (p < end)
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, col,
-                          "unexpected text after the move limit");
+                          _("unexpected text after the move limit"));
       goto fail;
     }
   if (colours != 0 && maxc >= colours)
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, line, col0,
-                          "the board uses colour %d but the ID says %d colours",
+                          g_dngettext (NULL, "the board uses colour %d but the ID says %d colour",
+                                       "the board uses colour %d but the ID says %d colours",
+                                       colours),
                           maxc, colours);
       goto fail;
     }
@@ -602,14 +625,14 @@ flood_parse (const char *text, gsize len, GError **error)
       else
         {
           hb_set_parse_error (error, HB_PARSE_ERROR_FORMAT, r.line, lead + 1,
-                              "not a Flood-It board: expected a header "
-                              "`W by H -> M` or a Tatham Flood ID `WxH:colours,limit`");
+                              _("not a Flood-It board: expected a header "
+                                "`W by H -> M` or a Tatham Flood ID `WxH:colours,limit`"));
           return NULL;
         }
       return st ? &st->base : NULL;
     }
   hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, r.line + 1, 1,
-                      "the text holds no board");
+                      _("the text holds no board"));
   return NULL;
 }
 
@@ -836,15 +859,17 @@ flood_pointer (const HbState *state, HbPointer *ptr, HbPointerPhase phase,
   return 1;
 }
 
+/* The Okabe–Ito palette's colours (see flood-render.c). */
 static const char *const colour_names[FLOOD_MAX_COLOURS] = {
-  "Orange", "Sky blue", "Green", "Yellow", "Blue",
-  "Vermilion", "Pink", "Grey", "Brown", "Lavender",
+  /* TRANSLATORS: a Flood-It colour, also in "Flood with 3 (Orange)" */
+  N_("Orange"), N_("Sky blue"), N_("Green"), N_("Yellow"), N_("Blue"),
+  N_("Vermilion"), N_("Pink"), N_("Grey"), N_("Brown"), N_("Lavender"),
 };
 
 const char *
 flood_colour_name (int c)
 {
-  return c >= 0 && c < FLOOD_MAX_COLOURS ? colour_names[c] : "?";
+  return c >= 0 && c < FLOOD_MAX_COLOURS ? _(colour_names[c]) : "?";
 }
 
 static int
@@ -855,7 +880,7 @@ flood_palette (const HbState *state, HbMode mode, HbPaletteEntry *out, int max)
 
   for (int i = 0; i < n; i++)
     {
-      g_snprintf (out[i].name, sizeof out[i].name, "%d %s", i, colour_names[i]);
+      g_snprintf (out[i].name, sizeof out[i].name, "%d %s", i, _(colour_names[i]));
       out[i].id = i;
     }
   return n;
@@ -865,14 +890,24 @@ static char *
 flood_status_text (const HbState *state)
 {
   const FloodState *s = FLOOD_CONST (state);
-  const char *tail = "";
+  g_autofree char *count = NULL;
 
-  if (flood_is_solved (state))
-    tail = s->move_limit > 0 && s->moves > s->move_limit
-           ? " · solved, over the limit" : " · solved";
+  /* The count, then what the board's state adds to it. */
   if (s->move_limit > 0)
-    return g_strdup_printf ("%d / %d moves%s", s->moves, s->move_limit, tail);
-  return g_strdup_printf ("%d moves%s", s->moves, tail);
+    /* TRANSLATORS: moves played / the move limit */
+    count = g_strdup_printf (g_dngettext (NULL, "%d / %d move", "%d / %d moves",
+                                          s->move_limit),
+                             s->moves, s->move_limit);
+  else
+    count = g_strdup_printf (g_dngettext (NULL, "%d move", "%d moves", s->moves),
+                             s->moves);
+  if (!flood_is_solved (state))
+    return g_steal_pointer (&count);
+  if (s->move_limit > 0 && s->moves > s->move_limit)
+    /* TRANSLATORS: the status line: "25 / 22 moves · solved, over the limit" */
+    return g_strdup_printf (_("%s · solved, over the limit"), count);
+  /* TRANSLATORS: the status line: "20 / 22 moves · solved" */
+  return g_strdup_printf (_("%s · solved"), count);
 }
 
 /* ---- Hints -------------------------------------------------------------------- */
@@ -954,12 +989,21 @@ flood_hint_describe (const HbState *state, gconstpointer data)
   if (h == NULL)
     return g_strdup ("");
   if (h->colour < 0)
-    return g_strdup (h->to_go < 0 ? "No hint: the board is too large to search in time"
-                                  : "Solved");
-  return g_strdup_printf ("Flood with %d (%s): %d move%s to go (%s)",
-                          h->colour, colour_names[h->colour], h->to_go,
-                          h->to_go == 1 ? "" : "s",
-                          h->proven ? "optimal" : "greedy, not proven optimal");
+    return g_strdup (h->to_go < 0 ? _("No hint: the board is too large to search in time")
+                                  : _("Solved"));
+  if (h->proven)
+    /* TRANSLATORS: the hint: "Flood with 3 (Yellow): 12 moves to go (optimal)" */
+    return g_strdup_printf (g_dngettext (NULL, "Flood with %d (%s): %d move to go (optimal)",
+                                         "Flood with %d (%s): %d moves to go (optimal)",
+                                         h->to_go),
+                            h->colour, _(colour_names[h->colour]), h->to_go);
+  return g_strdup_printf (g_dngettext (NULL,
+                                       "Flood with %d (%s): %d move to go (greedy, not proven "
+                                       "optimal)",
+                                       "Flood with %d (%s): %d moves to go (greedy, not proven "
+                                       "optimal)",
+                                       h->to_go),
+                          h->colour, _(colour_names[h->colour]), h->to_go);
 }
 
 static gboolean
@@ -992,10 +1036,10 @@ static const HbSolver *const flood_solvers[] = {
 
 const HbGame flood_game = {
   .id = "flood",
-  .name = "Flood-It",
+  .name = N_("Flood-It"),
   .extension = ".flood",
-  .description = "Flood the top-left region with one colour at a time until "
-                 "the board is a single colour, within the move limit.",
+  .description = N_("Flood the top-left region with one colour at a time until "
+                    "the board is a single colour, within the move limit."),
   .default_width = 14,
   .default_height = 14,
   .max_ui_side = 40,
