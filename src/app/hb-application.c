@@ -52,14 +52,14 @@ action_about (GSimpleAction *action, GVariant *param, gpointer data)
 {
   GtkApplication *app = GTK_APPLICATION (data);
   GtkWindow *parent = gtk_application_get_active_window (app);
-  const char *developers[] = { _("The Hintboard authors"), NULL };
+  const char *developers[] = { _("The Hintboard developers"), NULL };
   GtkWidget *about;
 
   about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
                         "transient-for", parent,
                         "application-name", _("Hintboard"),
                         "application-icon", APP_ID,
-                        "developer-name", _("The Hintboard authors"),
+                        "developer-name", _("The Hintboard developers"),
                         "version", VERSION,
                         "comments", _("Draw puzzle levels, watch solvers work on them, "
                                       "and play with hints: Enlight, Infinite Loop, "

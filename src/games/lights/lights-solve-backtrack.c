@@ -46,6 +46,7 @@
  */
 #include "lights.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #define DEFAULT_NODE_LIMIT ((guint64) 1 << 28)
@@ -180,22 +181,33 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
 
   if (predicted > limit)
     {
+      g_autofree char *npredicted = g_strdup_printf ("%" G_GUINT64_FORMAT, predicted);
+      g_autofree char *nlimit = g_strdup_printf ("%" G_GUINT64_FORMAT, limit);
+
       r = hb_result_new (HB_STATUS_GAVE_UP);
       if (predicted == G_MAXUINT64)
-        hb_result_set_message (r, "Too large for the backtracking: on a %d×%d board it "
-                               "would run its search step more than 2^64 times (it "
-                               "doubles with every row); use the GF(2) solver", w, h);
+        hb_result_set_message (r, _("Too large for the backtracking: on a %d×%d board it "
+                                    "would run its search step more than 2^64 times (it "
+                                    "doubles with every row); use the GF(2) solver"), w, h);
       else
-        hb_result_set_message (r, "Too large for the backtracking: on a %d×%d board it "
-                               "would run its search step %" G_GUINT64_FORMAT " times, "
-                               "above the limit of %" G_GUINT64_FORMAT " (it doubles "
-                               "with every row); use the GF(2) solver",
-                               w, h, predicted, limit);
+        hb_result_set_message (r, g_dngettext (NULL,
+                                               "Too large for the backtracking: on a %d×%d "
+                                               "board it would run its search step %s time, "
+                                               "above the limit of %s (it doubles with every "
+                                               "row); use the GF(2) solver",
+                                               "Too large for the backtracking: on a %d×%d "
+                                               "board it would run its search step %s times, "
+                                               "above the limit of %s (it doubles with every "
+                                               "row); use the GF(2) solver",
+                                               (gulong) MIN (predicted, G_MAXULONG)),
+                               w, h, npredicted, nlimit);
       if (predicted == G_MAXUINT64)
-        hb_result_add_stat (r, "search calls", "over 2^64 (predicted)");
+        hb_result_add_stat (r, _("search calls"), "%s", _("over 2^64 (predicted)"));
       else
-        hb_result_add_stat (r, "search calls", "%" G_GUINT64_FORMAT " (predicted)",
-                            predicted);
+        hb_result_add_stat (r, _("search calls"),
+                            /* TRANSLATORS: a count the solver predicts:
+                             * "4294967296 (predicted)" */
+                            _("%s (predicted)"), npredicted);
       return r;
     }
 
@@ -207,21 +219,25 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
   b.best_presses = G_MAXUINT64;
   b.cancellable = cancellable;
   b.trace = trace;
-  hb_trace_set_counter_name (trace, "search calls");
+  hb_trace_set_counter_name (trace, _("search calls"));
 
   search (&b, 0);
 
   if (b.cancelled)
     {
+      g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, b.calls);
+
       r = hb_result_new (HB_STATUS_CANCELLED);
-      hb_result_set_message (r, "Cancelled after %" G_GUINT64_FORMAT " search calls",
-                             b.calls);
+      hb_result_set_message (r, g_dngettext (NULL, "Cancelled after %s search call",
+                                             "Cancelled after %s search calls",
+                                             (gulong) MIN (b.calls, G_MAXULONG)),
+                             num);
     }
   else if (b.solutions == 0)
     {
       r = hb_result_new (HB_STATUS_NO_SOLUTION);
-      hb_result_set_message (r, "No set of presses turns every light off: the whole "
-                             "pruned search found none");
+      hb_result_set_message (r, "%s", _("No set of presses turns every light off: the "
+                                        "whole pruned search found none"));
     }
   else
     {
@@ -233,12 +249,12 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
       r->solved = &lights_state_new (w, h)->base;
       r->optimal = TRUE;
     }
-  hb_result_add_stat (r, "search calls", "%" G_GUINT64_FORMAT, b.calls);
+  hb_result_add_stat (r, _("search calls"), "%" G_GUINT64_FORMAT, b.calls);
   if (!b.cancelled)
     {
-      hb_result_add_stat (r, "solutions", "%" G_GUINT64_FORMAT, b.solutions);
+      hb_result_add_stat (r, _("solutions"), "%" G_GUINT64_FORMAT, b.solutions);
       if (b.solutions > 0)
-        hb_result_add_stat (r, "presses", "%" G_GUINT64_FORMAT, b.best_presses);
+        hb_result_add_stat (r, _("presses"), "%" G_GUINT64_FORMAT, b.best_presses);
     }
   g_free (b.cells);
   g_free (b.press);
@@ -248,9 +264,9 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
 
 const HbSolver lights_solver_backtrack = {
   .id = "backtrack",
-  .name = "Pruned backtracking (the write-up)",
-  .summary = "The write-up's search: cells column by column, pressed or not, a branch "
-             "cut when the light to the left stays on",
+  .name = N_("Pruned backtracking (the write-up)"),
+  .summary = N_("The write-up's search: cells column by column, pressed or not, a branch "
+                "cut when the light to the left stays on"),
   .flags = HB_SOLVER_EXACT | HB_SOLVER_OPTIMAL | HB_SOLVER_ANIMATED,
   .solve = backtrack_solve,
 };

@@ -54,6 +54,7 @@
  */
 #include "lights.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 typedef guint64 Word;
@@ -170,7 +171,7 @@ chase_init (Chase *c, const LightsState *s, GError **error)
   if (c->lights == NULL)
     {
       g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                   "Out of memory for a %d×%d board", w, h);
+                   _("Out of memory for a %d×%d board"), w, h);
       return FALSE;
     }
   for (int y = 0; y < h; y++)
@@ -279,7 +280,7 @@ system_build (System *s, const Chase *c, const Word *constant, GError **error)
     {
       system_clear (s);
       g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                   "Out of memory for the %d×%d system", n, n);
+                   _("Out of memory for the %d×%d system"), n, n);
       return FALSE;
     }
 
@@ -986,7 +987,7 @@ trace_chase (HbTrace *trace, const Chase *c, const guint8 *press0, const guint8 
 {
   gint64 count = 0;
 
-  hb_trace_set_counter_name (trace, "presses");
+  hb_trace_set_counter_name (trace, _("presses"));
   for (int r = 0; r < c->m; r++)
     for (int i = 0; i < c->n; i++)
       {
@@ -1071,7 +1072,7 @@ lights_gf2_solve (const LightsState *state, guint64 node_limit,
   if (rows == NULL)
     {
       g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                   "Out of memory for a %d×%d board", c.width, c.height);
+                   _("Out of memory for a %d×%d board"), c.width, c.height);
       ok = FALSE;
       goto out;
     }
@@ -1150,7 +1151,7 @@ lights_gf2_solve (const LightsState *state, guint64 node_limit,
         {
           /* Cannot happen: u solves M·u = c. Refuse rather than lie. */
           g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                       "internal error: the first row found does not clear the board");
+                       _("internal error: the first row found does not clear the board"));
           ok = FALSE;
           goto out;
         }
@@ -1158,7 +1159,7 @@ lights_gf2_solve (const LightsState *state, guint64 node_limit,
     if (answer->press == NULL)
       {
         g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                     "Out of memory for a %d×%d board", c.width, c.height);
+                     _("Out of memory for a %d×%d board"), c.width, c.height);
         ok = FALSE;
         goto out;
       }
@@ -1207,18 +1208,18 @@ gf2_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
   if (a.cancelled)
     {
       r = hb_result_new (HB_STATUS_CANCELLED);
-      hb_result_set_message (r, "Cancelled");
+      hb_result_set_message (r, "%s", _("Cancelled"));
       lights_answer_clear (&a);
       return r;
     }
   if (!a.solvable)
     {
       r = hb_result_new (HB_STATUS_NO_SOLUTION);
-      hb_result_set_message (r, "No set of presses turns every light off: the "
-                             "first-row system over GF(2) is inconsistent");
-      hb_result_add_stat (r, "solvable", "no");
-      hb_result_add_stat (r, "nullity", "%d", a.nullity);
-      hb_result_add_stat (r, "solutions", "0");
+      hb_result_set_message (r, "%s", _("No set of presses turns every light off: the "
+                                        "first-row system over GF(2) is inconsistent"));
+      hb_result_add_stat (r, _("solvable"), "%s", _("no"));
+      hb_result_add_stat (r, _("nullity"), "%d", a.nullity);
+      hb_result_add_stat (r, _("solutions"), "0");
       lights_answer_clear (&a);
       return r;
     }
@@ -1249,34 +1250,58 @@ gf2_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
   }
   r->optimal = a.optimal;
   sols = format_solutions (a.nullity);
-  hb_result_add_stat (r, "solvable", "yes");
-  hb_result_add_stat (r, "nullity", "%d", a.nullity);
-  hb_result_add_stat (r, "solutions", "%s", sols);
-  hb_result_add_stat (r, "presses", "%" G_GUINT64_FORMAT, a.presses);
-  hb_result_add_stat (r, "optimal", "%s", a.optimal ? "proven" : "not proven");
-  hb_result_add_stat (r, "nodes", "%" G_GUINT64_FORMAT, a.nodes);
+  hb_result_add_stat (r, _("solvable"), "%s", _("yes"));
+  hb_result_add_stat (r, _("nullity"), "%d", a.nullity);
+  hb_result_add_stat (r, _("solutions"), "%s", sols);
+  hb_result_add_stat (r, _("presses"), "%" G_GUINT64_FORMAT, a.presses);
+  hb_result_add_stat (r, _("optimal"), "%s", a.optimal ? _("proven") : _("not proven"));
+  hb_result_add_stat (r, _("nodes"), "%" G_GUINT64_FORMAT, a.nodes);
   if (!a.optimal && a.nodes == 0)
-    hb_result_set_message (r, "Did not search for the fewest presses: the null space "
-                           "(dimension %d) is too large for the search on a board this "
-                           "size; this is one of the 2^%d solutions, fewer presses may "
-                           "exist", a.nullity, a.nullity);
+    hb_result_set_message (r, _("Did not search for the fewest presses: the null space "
+                                "(dimension %d) is too large for the search on a board this "
+                                "size; this is one of the 2^%d solutions, fewer presses may "
+                                "exist"), a.nullity, a.nullity);
   else if (!a.optimal)
-    hb_result_set_message (r, "Gave up proving the minimum after %" G_GUINT64_FORMAT
-                           " search nodes: %" G_GUINT64_FORMAT " presses, fewer "
-                           "may exist among the 2^%d solutions",
-                           a.nodes, a.presses, a.nullity);
+    {
+      g_autofree char *nnodes = g_strdup_printf ("%" G_GUINT64_FORMAT, a.nodes);
+      g_autofree char *npresses = g_strdup_printf ("%" G_GUINT64_FORMAT, a.presses);
+      g_autofree char *nodes = g_strdup_printf (g_dngettext (NULL, "%s search node",
+                                                             "%s search nodes",
+                                                             (gulong) MIN (a.nodes, G_MAXULONG)),
+                                                nnodes);
+      g_autofree char *presses = g_strdup_printf (g_dngettext (NULL, "%s press", "%s presses",
+                                                               (gulong) MIN (a.presses,
+                                                                             G_MAXULONG)),
+                                                  npresses);
+
+      /* TRANSLATORS: "Gave up proving the minimum after 1048576 search
+       * nodes: 17 presses, fewer may exist among the 2^40 solutions" */
+      hb_result_set_message (r, _("Gave up proving the minimum after %s: %s, fewer "
+                                  "may exist among the 2^%d solutions"),
+                             nodes, presses, a.nullity);
+    }
   else if (a.nullity > 0)
-    hb_result_set_message (r, "%" G_GUINT64_FORMAT " presses, the fewest of the "
-                           "%s solutions (proven)", a.presses, sols);
+    {
+      g_autofree char *npresses = g_strdup_printf ("%" G_GUINT64_FORMAT, a.presses);
+
+      hb_result_set_message (r, g_dngettext (NULL,
+                                             /* TRANSLATORS: the second %s is a count like
+                                              * "2^8 = 256" */
+                                             "%s press, the fewest of the %s solutions (proven)",
+                                             "%s presses, the fewest of the %s solutions "
+                                             "(proven)",
+                                             (gulong) MIN (a.presses, G_MAXULONG)),
+                             npresses, sols);
+    }
   lights_answer_clear (&a);
   return r;
 }
 
 const HbSolver lights_solver_gf2 = {
   .id = "gf2",
-  .name = "Linear algebra over GF(2)",
-  .summary = "Light chasing reduces the board to a first-row system over GF(2); "
-             "branch and bound over the null space proves the fewest presses",
+  .name = N_("Linear algebra over GF(2)"),
+  .summary = N_("Light chasing reduces the board to a first-row system over GF(2); "
+                "branch and bound over the null space proves the fewest presses"),
   .flags = HB_SOLVER_EXACT | HB_SOLVER_OPTIMAL | HB_SOLVER_ANIMATED,
   .solve = gf2_solve,
 };
