@@ -1184,7 +1184,7 @@ show_result (HbWindow *self)
   for (guint i = 0; i < r->stats->len; i++)
     {
       const HbStat *stat = g_ptr_array_index (r->stats, i);
-      add_result_row (self, stat->name, stat->value, FALSE);
+      add_result_row (self, _(stat->name), stat->value, FALSE);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->result_group), TRUE);
 }

@@ -102,6 +102,8 @@ typedef enum {
   HB_STATUS_CANCELLED,    /* the GCancellable fired */
 } HbStatus;
 
+/* A statistic: `name` is an English key marked with the N_ macro (scripts
+ * and tests read it; the app translates it when shown), `value` as is. */
 typedef struct {
   char *name;
   char *value;

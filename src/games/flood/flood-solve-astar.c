@@ -289,9 +289,9 @@ done:
                               * after …": no state was left to expand */
                              stop ? _(stop) : _("an empty open list"), num);
     }
-  hb_result_add_stat (r, _("states expanded"), "%" G_GUINT64_FORMAT, expanded);
-  hb_result_add_stat (r, _("states stored"), "%u", ns.n);
-  hb_result_add_stat (r, _("regions"), "%d", g->n);
+  hb_result_add_stat (r, N_("states expanded"), "%" G_GUINT64_FORMAT, expanded);
+  hb_result_add_stat (r, N_("states stored"), "%u", ns.n);
+  hb_result_add_stat (r, N_("regions"), "%d", g->n);
 
   for (int i = 0; i <= maxf; i++)
     if (buckets[i])

@@ -202,8 +202,8 @@ greedy_solve (const HbState *state, const HbSolveOptions *options,
   flood_result_fill (r, s, moves->data, moves->len);
   flood_trace_moves (trace, moves->data, moves->len, 0);
   r->optimal = moves->len == 0;
-  hb_result_add_stat (r, _("moves"), "%u", moves->len);
-  hb_result_add_stat (r, _("lookahead"),
+  hb_result_add_stat (r, N_("moves"), "%u", moves->len);
+  hb_result_add_stat (r, N_("lookahead"),
                       g_dngettext (NULL, "%d move", "%d moves", GREEDY_DEPTH), GREEDY_DEPTH);
   g_byte_array_unref (moves);
   return r;

@@ -610,12 +610,12 @@ optimal_solve (const HbState *state, const HbSolveOptions *options,
                                a.moves->len, a.lower_bound,
                                a.stop_reason ? a.stop_reason : _("stopped"));
     }
-  hb_result_add_stat (r, _("lower bound"), "%d", a.lower_bound);
-  hb_result_add_stat (r, _("best found"), "%u", a.moves->len);
-  hb_result_add_stat (r, _("initial bound"), "%d", a.initial_h);
-  hb_result_add_stat (r, _("states expanded"), "%" G_GUINT64_FORMAT, a.expanded);
-  hb_result_add_stat (r, _("states stored"), "%" G_GUINT64_FORMAT, a.stored);
-  hb_result_add_stat (r, _("memory"), "%.1f MiB", a.bytes / 1048576.0);
+  hb_result_add_stat (r, N_("lower bound"), "%d", a.lower_bound);
+  hb_result_add_stat (r, N_("best found"), "%u", a.moves->len);
+  hb_result_add_stat (r, N_("initial bound"), "%d", a.initial_h);
+  hb_result_add_stat (r, N_("states expanded"), "%" G_GUINT64_FORMAT, a.expanded);
+  hb_result_add_stat (r, N_("states stored"), "%" G_GUINT64_FORMAT, a.stored);
+  hb_result_add_stat (r, N_("memory"), "%.1f MiB", a.bytes / 1048576.0);
   flood_answer_clear (&a);
   return r;
 }

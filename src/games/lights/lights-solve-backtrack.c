@@ -202,9 +202,9 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
                                                (gulong) MIN (predicted, G_MAXULONG)),
                                w, h, npredicted, nlimit);
       if (predicted == G_MAXUINT64)
-        hb_result_add_stat (r, _("search calls"), "%s", _("over 2^64 (predicted)"));
+        hb_result_add_stat (r, N_("search calls"), "%s", _("over 2^64 (predicted)"));
       else
-        hb_result_add_stat (r, _("search calls"),
+        hb_result_add_stat (r, N_("search calls"),
                             /* TRANSLATORS: a count the solver predicts:
                              * "4294967296 (predicted)" */
                             _("%s (predicted)"), npredicted);
@@ -249,12 +249,12 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
       r->solved = &lights_state_new (w, h)->base;
       r->optimal = TRUE;
     }
-  hb_result_add_stat (r, _("search calls"), "%" G_GUINT64_FORMAT, b.calls);
+  hb_result_add_stat (r, N_("search calls"), "%" G_GUINT64_FORMAT, b.calls);
   if (!b.cancelled)
     {
-      hb_result_add_stat (r, _("solutions"), "%" G_GUINT64_FORMAT, b.solutions);
+      hb_result_add_stat (r, N_("solutions"), "%" G_GUINT64_FORMAT, b.solutions);
       if (b.solutions > 0)
-        hb_result_add_stat (r, _("presses"), "%" G_GUINT64_FORMAT, b.best_presses);
+        hb_result_add_stat (r, N_("presses"), "%" G_GUINT64_FORMAT, b.best_presses);
     }
   g_free (b.cells);
   g_free (b.press);

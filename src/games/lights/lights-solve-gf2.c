@@ -1217,9 +1217,9 @@ gf2_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
       r = hb_result_new (HB_STATUS_NO_SOLUTION);
       hb_result_set_message (r, "%s", _("No set of presses turns every light off: the "
                                         "first-row system over GF(2) is inconsistent"));
-      hb_result_add_stat (r, _("solvable"), "%s", _("no"));
-      hb_result_add_stat (r, _("nullity"), "%d", a.nullity);
-      hb_result_add_stat (r, _("solutions"), "0");
+      hb_result_add_stat (r, N_("solvable"), "%s", _("no"));
+      hb_result_add_stat (r, N_("nullity"), "%d", a.nullity);
+      hb_result_add_stat (r, N_("solutions"), "0");
       lights_answer_clear (&a);
       return r;
     }
@@ -1250,12 +1250,12 @@ gf2_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
   }
   r->optimal = a.optimal;
   sols = format_solutions (a.nullity);
-  hb_result_add_stat (r, _("solvable"), "%s", _("yes"));
-  hb_result_add_stat (r, _("nullity"), "%d", a.nullity);
-  hb_result_add_stat (r, _("solutions"), "%s", sols);
-  hb_result_add_stat (r, _("presses"), "%" G_GUINT64_FORMAT, a.presses);
-  hb_result_add_stat (r, _("optimal"), "%s", a.optimal ? _("proven") : _("not proven"));
-  hb_result_add_stat (r, _("nodes"), "%" G_GUINT64_FORMAT, a.nodes);
+  hb_result_add_stat (r, N_("solvable"), "%s", _("yes"));
+  hb_result_add_stat (r, N_("nullity"), "%d", a.nullity);
+  hb_result_add_stat (r, N_("solutions"), "%s", sols);
+  hb_result_add_stat (r, N_("presses"), "%" G_GUINT64_FORMAT, a.presses);
+  hb_result_add_stat (r, N_("optimal"), "%s", a.optimal ? _("proven") : _("not proven"));
+  hb_result_add_stat (r, N_("nodes"), "%" G_GUINT64_FORMAT, a.nodes);
   if (!a.optimal && a.nodes == 0)
     hb_result_set_message (r, _("Did not search for the fewest presses: the null space "
                                 "(dimension %d) is too large for the search on a board this "

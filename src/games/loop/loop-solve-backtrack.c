@@ -161,9 +161,9 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
     }
   else
     hb_result_set_message (r, "%s", _("Cancelled"));
-  hb_result_add_stat (r, _("tries"), "%" G_GUINT64_FORMAT, tries);
-  hb_result_add_stat (r, _("undos"), "%" G_GUINT64_FORMAT, undos);
-  hb_result_add_stat (r, _("tiles"), "%" G_GSIZE_FORMAT, count);
+  hb_result_add_stat (r, N_("tries"), "%" G_GUINT64_FORMAT, tries);
+  hb_result_add_stat (r, N_("undos"), "%" G_GUINT64_FORMAT, undos);
+  hb_result_add_stat (r, N_("tiles"), "%" G_GSIZE_FORMAT, count);
 
   g_free (tape);
   g_free (opts);

@@ -258,9 +258,9 @@ dlx_solve (const HbState *state, const HbSolveOptions *options,
     }
   else
     hb_result_set_message (r, "%s", _("Cancelled"));
-  hb_result_add_stat (r, _("nodes"), "%" G_GUINT64_FORMAT, steps);
-  hb_result_add_stat (r, _("rows"), "%d", nrows);
-  hb_result_add_stat (r, _("columns"), "%" G_GSIZE_FORMAT, ncols);
+  hb_result_add_stat (r, N_("nodes"), "%" G_GUINT64_FORMAT, steps);
+  hb_result_add_stat (r, N_("rows"), "%d", nrows);
+  hb_result_add_stat (r, N_("columns"), "%" G_GSIZE_FORMAT, ncols);
 
   g_free (x.L);
   g_free (x.R);

@@ -516,15 +516,15 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
       hb_result_set_message (r, "%s", _("Cancelled"));
       break;
     }
-  hb_result_add_stat (r, _("propagations"), "%" G_GUINT64_FORMAT, a.propagations);
-  hb_result_add_stat (r, _("forced"), "%" G_GUINT64_FORMAT, a.forced_count);
-  hb_result_add_stat (r, _("regions"), "%" G_GUINT64_FORMAT, a.regions);
-  hb_result_add_stat (r, _("largest region"), "%" G_GUINT64_FORMAT, a.largest_region);
-  hb_result_add_stat (r, _("nodes"), "%" G_GUINT64_FORMAT, a.nodes);
+  hb_result_add_stat (r, N_("propagations"), "%" G_GUINT64_FORMAT, a.propagations);
+  hb_result_add_stat (r, N_("forced"), "%" G_GUINT64_FORMAT, a.forced_count);
+  hb_result_add_stat (r, N_("regions"), "%" G_GUINT64_FORMAT, a.regions);
+  hb_result_add_stat (r, N_("largest region"), "%" G_GUINT64_FORMAT, a.largest_region);
+  hb_result_add_stat (r, N_("nodes"), "%" G_GUINT64_FORMAT, a.nodes);
   if (a.parity_failures > 0)
-    hb_result_add_stat (r, _("odd regions"), "%" G_GUINT64_FORMAT, a.parity_failures);
+    hb_result_add_stat (r, N_("odd regions"), "%" G_GUINT64_FORMAT, a.parity_failures);
   if (options->count_limit > 0 && (a.status == HB_STATUS_SOLVED || a.status == HB_STATUS_NO_SOLUTION))
-    hb_result_add_stat (r, _("solutions"), "%" G_GUINT64_FORMAT, a.solutions);
+    hb_result_add_stat (r, N_("solutions"), "%" G_GUINT64_FORMAT, a.solutions);
   loop_answer_clear (&a);
   return r;
 }

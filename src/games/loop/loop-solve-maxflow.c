@@ -254,10 +254,10 @@ maxflow_solve (const HbState *state, const HbSolveOptions *options,
                                            "general the flow ignores the tiles' shapes. Use an "
                                            "exact solver."));
     }
-  hb_result_add_stat (r, _("flow"), "%" G_GINT64_FORMAT, flow);
-  hb_result_add_stat (r, _("arms"), "%" G_GINT64_FORMAT, even_arms + odd_arms);
-  hb_result_add_stat (r, _("phases"), "%" G_GUINT64_FORMAT, phases);
-  hb_result_add_stat (r, _("misfit tiles"), "%" G_GUINT64_FORMAT, bad);
+  hb_result_add_stat (r, N_("flow"), "%" G_GINT64_FORMAT, flow);
+  hb_result_add_stat (r, N_("arms"), "%" G_GINT64_FORMAT, even_arms + odd_arms);
+  hb_result_add_stat (r, N_("phases"), "%" G_GUINT64_FORMAT, phases);
+  hb_result_add_stat (r, N_("misfit tiles"), "%" G_GUINT64_FORMAT, bad);
 
   g_free (fmask);
   g_free (level);
