@@ -178,31 +178,6 @@ has_long_number (const HbState *state, const char *native,
   return FALSE;
 }
 
-/* The native text reads back with another palette size, and nothing else
- * differs: flood's dump format has no field for the number of colours, so
- * the reader takes the highest colour used plus one. */
-static gboolean
-loses_colours (const HbState *state, const char *native,
-               const char *text, gsize len, const GError *error)
-{
-  HbState *again;
-  gboolean only_colours;
-  FloodState *a;
-  const FloodState *s = FLOOD_CONST (state);
-
-  if (native == NULL)
-    return FALSE;
-  again = state->game->parse (native, strlen (native), NULL);
-  if (again == NULL)
-    return FALSE;
-  a = FLOOD (again);
-  only_colours = a->colours != s->colours;
-  a->colours = s->colours;
-  only_colours &= state->game->equal (state, again);
-  hb_state_free (again);
-  return only_colours;
-}
-
 /* Flood's reader prints an unexpected byte with '%c' (read_number,
  * read_colour), half of a UTF-8 sequence when it is not ASCII. */
 static gboolean
@@ -242,10 +217,6 @@ static KnownIssue known_issues[] = {
   { "flood", KNOWN_BAD_UTF8,
     "an error message is not valid UTF-8 (a non-ASCII character where a "
     "number or colour digit should be)", message_not_utf8, 0 },
-  { "flood", KNOWN_ROUND_TRIP,
-    "the native format loses the number of colours when the highest is "
-    "unused (after PAINT, FILL or SET_COLOURS, or a Tatham ID's cN)",
-    loses_colours, 0 },
   { "flood", KNOWN_ROUND_TRIP,
     "SET_LIMIT sets a move limit of 8+ digits that the reader refuses",
     has_long_number, 0 },

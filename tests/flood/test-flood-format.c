@@ -124,6 +124,74 @@ test_moves_comment (void)
   hb_state_free (s);
 }
 
+/* Writes s in format f and reads it back: the same state (the Tatham ID
+ * has no move count, so only with none). */
+static void
+check_round_trip (const HbState *s, HbWriteFormat f)
+{
+  g_autofree char *text = flood_game.write (s, f, NULL);
+  HbState *back = hb_test_parse (&flood_game, text);
+
+  if (!flood_game.equal (s, back))
+    g_error ("\"%s\" reads back as another board (%d colours, not %d)", text,
+             FLOOD (back)->colours, FLOOD (s)->colours);
+  hb_state_free (back);
+}
+
+/* The palette size survives both formats when the highest colour is
+ * unused: the dump records it in a "# colours: C" comment, the ID in its
+ * cN parameter, each only when the board cannot say it. */
+static void
+test_colours_kept (void)
+{
+  HbState *s = hb_test_parse (&flood_game, "2x1c8:01,3\n");
+  g_autofree char *native = flood_game.write (s, HB_WRITE_NATIVE, NULL);
+  g_autofree char *id = flood_game.write (s, HB_WRITE_TATHAM, NULL);
+  HbState *t, *u;
+
+  g_assert_cmpint (FLOOD (s)->colours, ==, 8);
+  g_assert_cmpstr (native, ==, "# colours: 8\n2 by 1 -> 3\n01\n");
+  g_assert_cmpstr (id, ==, "2x1c8:01,3\n");
+  check_round_trip (s, HB_WRITE_NATIVE);
+  check_round_trip (s, HB_WRITE_TATHAM);
+  g_assert_true (flood_game.sniff (native, strlen (native)));
+  g_assert_true (flood_game.sniff (id, strlen (id)));
+
+  /* The comment before a Tatham ID, and agreeing with its cN. */
+  t = hb_test_parse (&flood_game, "# colours: 5\n2x1:01,3\n");
+  g_assert_cmpint (FLOOD (t)->colours, ==, 5);
+  hb_state_free (t);
+  t = hb_test_parse (&flood_game, "# colours: 8\n# moves: 2\n2x1c8:01,3\n");
+  g_assert_false (flood_game.equal (s, t));   /* two moves played */
+  g_assert_cmpint (FLOOD (t)->colours, ==, 8);
+  g_assert_cmpint (FLOOD (t)->moves, ==, 2);
+  check_round_trip (t, HB_WRITE_NATIVE);
+  hb_state_free (t);
+
+  /* Edit moves that leave the highest colour unused. */
+  t = flood_game.apply (s, &(HbMove) { FLOOD_OP_SET_COLOURS, 0, 0, 9 });
+  check_round_trip (t, HB_WRITE_NATIVE);
+  check_round_trip (t, HB_WRITE_TATHAM);
+  u = flood_game.apply (t, &(HbMove) { FLOOD_OP_PAINT, 1, 0, 0 });
+  check_round_trip (u, HB_WRITE_NATIVE);
+  hb_state_free (t);
+  t = flood_game.apply (u, &(HbMove) { FLOOD_OP_FILL, 0, 0, 3 });
+  g_assert_cmpint (FLOOD (t)->colours, ==, 9);
+  check_round_trip (t, HB_WRITE_NATIVE);
+  check_round_trip (t, HB_WRITE_TATHAM);
+  hb_state_free (t);
+  hb_state_free (u);
+  hb_state_free (s);
+
+  /* No comment when the board says it: the write-up's plain format. */
+  s = hb_test_parse (&flood_game, "# colours: 2\n2 by 1 -> 3\n01\n");
+  {
+    g_autofree char *plain = flood_game.write (s, HB_WRITE_NATIVE, NULL);
+    g_assert_cmpstr (plain, ==, "2 by 1 -> 3\n01\n");
+  }
+  hb_state_free (s);
+}
+
 /* The error must start with exactly "LINE:COL:" and mention needle. */
 static void
 check_error (const char *text, int line, int col, const char *needle)
@@ -173,6 +241,13 @@ test_parse_errors (void)
   check_error ("2x2c11:0123,5", 1, 1, "11 colours");
   check_error ("\n  2x2:0123,5\nmore\n", 3, 1, "after the board");
   check_error ("3 by 1 -> 2\n0\xff" "1\n", 2, 2, "UTF-8");
+  /* The colours comment. */
+  check_error ("# colours: 7\n2x1c8:01,3\n", 1, 12, "the ID says 8");
+  check_error ("  # colours: 1\n2 by 1 -> 3\n01\n", 1, 14, "uses colour 1");
+  check_error ("# colours: 11\n2 by 1 -> 3\n01\n", 1, 12, "11 colours");
+  check_error ("# colours: 0\n2 by 1 -> 3\n01\n", 1, 12, "0 colours");
+  check_error ("# colours: 3 4\n2 by 1 -> 3\n01\n", 1, 14, "after the number of colours");
+  check_error ("# colours:\n2 by 1 -> 3\n01\n", 1, 11, "number of colours");
 }
 
 static void
@@ -409,6 +484,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flood/parse-dump", test_parse_dump);
   g_test_add_func ("/flood/parse-tatham", test_parse_tatham);
   g_test_add_func ("/flood/moves-comment", test_moves_comment);
+  g_test_add_func ("/flood/colours-kept", test_colours_kept);
   g_test_add_func ("/flood/parse-errors", test_parse_errors);
   g_test_add_func ("/flood/sniff", test_sniff);
   g_test_add_func ("/flood/generate", test_generate);

@@ -335,6 +335,14 @@ is_comment (const char *s, gsize n)
   return n > 0 && s[0] == '#';
 }
 
+/* What the comments before a board record (the writer puts them there). */
+typedef struct {
+  int moves;            /* "# moves: N": moves played so far; 0 if absent */
+  int colours;          /* "# colours: C": the palette size; 0 if absent */
+  int colours_line;     /* where C is, for errors */
+  int colours_col;
+} FloodComments;
+
 /* "# moves: N" records moves played so far. */
 static void
 read_moves_comment (const char *s, gsize n, int *moves)
@@ -349,6 +357,76 @@ read_moves_comment (const char *s, gsize n, int *moves)
       if (v > 0 && v < G_MAXINT / 2)
         *moves = v;
     }
+}
+
+/* "# colours: C" records a palette size larger than the highest colour
+ * the board uses plus one (the board alone cannot say it). Unlike the
+ * moves comment it is checked: it changes the level, so a wrong one is
+ * an error rather than silently dropped. FALSE with error set when the
+ * comment is ours but its number is bad. */
+static gboolean
+read_colours_comment (const char *s, gsize n, int line, int col0,
+                      FloodComments *c, GError **error)
+{
+  const char *key = "# colours:";
+  gsize k = strlen (key);
+  const char *p, *end = s + n;
+  int col, v;
+
+  if (n < k || memcmp (s, key, k) != 0)
+    return TRUE;
+  p = s + k;
+  col = col0 + (int) k;
+  skip_blanks (&p, end, &col);
+  c->colours_line = line;
+  c->colours_col = col;
+  if (!read_number (&p, end, line, &col, &v, _("the number of colours"), error))
+    return FALSE;
+  skip_blanks (&p, end, &col);
+  if (p < end)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, col,
+                          _("unexpected text after the number of colours"));
+      return FALSE;
+    }
+  if (v < 1 || v > FLOOD_MAX_COLOURS)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_UNSUPPORTED, line, c->colours_col,
+                          _("%d colours: only 1 to %d are supported"),
+                          v, FLOOD_MAX_COLOURS);
+      return FALSE;
+    }
+  c->colours = v;
+  return TRUE;
+}
+
+/* Sets st's palette size once its cells are read: the ID's cN if any (0
+ * if none), else the comment's, else the highest colour used plus one. */
+static gboolean
+settle_colours (FloodState *st, int maxc, int id_colours,
+                const FloodComments *c, GError **error)
+{
+  if (c->colours != 0 && id_colours != 0 && c->colours != id_colours)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, c->colours_line, c->colours_col,
+                          g_dngettext (NULL, "the comment says %d colour but the ID says %d",
+                                       "the comment says %d colours but the ID says %d",
+                                       c->colours),
+                          c->colours, id_colours);
+      return FALSE;
+    }
+  if (c->colours != 0 && maxc >= c->colours)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, c->colours_line, c->colours_col,
+                          g_dngettext (NULL,
+                                       "the board uses colour %d but the comment says %d colour",
+                                       "the board uses colour %d but the comment says %d colours",
+                                       c->colours),
+                          maxc, c->colours);
+      return FALSE;
+    }
+  st->colours = id_colours != 0 ? id_colours : c->colours != 0 ? c->colours : maxc + 1;
+  return TRUE;
 }
 
 static gboolean
@@ -398,8 +476,8 @@ check_trailer (HbLineReader *r, GError **error)
 }
 
 static FloodState *
-parse_dump (HbLineReader *r, const char *s, gsize n, int col0, int moves,
-            GError **error)
+parse_dump (HbLineReader *r, const char *s, gsize n, int col0,
+            const FloodComments *comments, GError **error)
 {
   const char *p = s, *end = s + n;
   int line = r->line, col = col0, w, h, limit, maxc = 0, row = 0;
@@ -431,7 +509,7 @@ parse_dump (HbLineReader *r, const char *s, gsize n, int col0, int moves,
 
   st = flood_state_new (w, h, FLOOD_MAX_COLOURS);
   st->move_limit = limit;
-  st->moves = moves;
+  st->moves = comments->moves;
   while (row < h)
     {
       const char *ls;
@@ -470,7 +548,8 @@ parse_dump (HbLineReader *r, const char *s, gsize n, int col0, int moves,
     }
   if (!check_trailer (r, error))
     goto fail;
-  st->colours = maxc + 1;
+  if (!settle_colours (st, maxc, 0, comments, error))
+    goto fail;
   return st;
 
 fail:
@@ -479,8 +558,8 @@ fail:
 }
 
 static FloodState *
-parse_tatham (HbLineReader *r, const char *s, gsize n, int col0, int moves,
-              GError **error)
+parse_tatham (HbLineReader *r, const char *s, gsize n, int col0,
+              const FloodComments *comments, GError **error)
 {
   const char *p = s, *end = s + n;
   int line = r->line, col = col0, w, h, colours = 0, leniency, limit, maxc = 0;
@@ -546,7 +625,7 @@ parse_tatham (HbLineReader *r, const char *s, gsize n, int col0, int moves,
       return NULL;
     }
   st = flood_state_new (w, h, FLOOD_MAX_COLOURS);
-  st->moves = moves;
+  st->moves = comments->moves;
   for (i = 0; i < cells; i++)
     {
       int c;
@@ -583,8 +662,9 @@ parse_tatham (HbLineReader *r, const char *s, gsize n, int col0, int moves,
     }
   if (!check_trailer (r, error))
     goto fail;
+  if (!settle_colours (st, maxc, colours, comments, error))
+    goto fail;
   st->move_limit = limit;
-  st->colours = colours != 0 ? colours : maxc + 1;
   return st;
 
 fail:
@@ -598,7 +678,7 @@ flood_parse (const char *text, gsize len, GError **error)
   HbLineReader r;
   const char *s;
   gsize n;
-  int moves = 0;
+  FloodComments comments = { 0 };
 
   if (!hb_check_text (text, len, error))
     return NULL;
@@ -613,15 +693,17 @@ flood_parse (const char *text, gsize len, GError **error)
         continue;
       if (is_comment (s, n))
         {
-          read_moves_comment (s, n, &moves);
+          read_moves_comment (s, n, &comments.moves);
+          if (!read_colours_comment (s, n, r.line, lead + 1, &comments, error))
+            return NULL;
           continue;
         }
       while (i < n && g_ascii_isdigit (s[i]))
         i++;
       if (line_is_dump_header (s, n))
-        st = parse_dump (&r, s, n, lead + 1, moves, error);
+        st = parse_dump (&r, s, n, lead + 1, &comments, error);
       else if (i > 0 && i < n && s[i] == 'x')
-        st = parse_tatham (&r, s, n, lead + 1, moves, error);
+        st = parse_tatham (&r, s, n, lead + 1, &comments, error);
       else
         {
           hb_set_parse_error (error, HB_PARSE_ERROR_FORMAT, r.line, lead + 1,
@@ -707,9 +789,16 @@ flood_write (const HbState *state, HbWriteFormat format, GError **error)
   const FloodState *s = FLOOD_CONST (state);
   int w = state->width, h = state->height;
   GString *out = g_string_new (NULL);
+  int maxc = 0;
 
+  /* The palette size is the highest colour used plus one unless written:
+   * only then, so most files stay in the write-up's plain format. */
+  for (int i = 0; i < w * h; i++)
+    maxc = MAX (maxc, s->cells[i]);
   if (format == HB_WRITE_NATIVE)
     {
+      if (s->colours != maxc + 1)
+        g_string_append_printf (out, "# colours: %d\n", s->colours);
       if (s->moves > 0)
         g_string_append_printf (out, "# moves: %d\n", s->moves);
       g_string_append_printf (out, "%d by %d -> %d\n", w, h, s->move_limit);
@@ -722,7 +811,10 @@ flood_write (const HbState *state, HbWriteFormat format, GError **error)
     }
   else
     {
-      g_string_append_printf (out, "%dx%d:", w, h);
+      if (s->colours != maxc + 1)
+        g_string_append_printf (out, "%dx%dc%d:", w, h, s->colours);
+      else
+        g_string_append_printf (out, "%dx%d:", w, h);
       for (int i = 0; i < w * h; i++)
         g_string_append_c (out, '0' + s->cells[i]);
       g_string_append_printf (out, ",%d\n", s->move_limit);

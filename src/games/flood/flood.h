@@ -11,11 +11,15 @@
  *   `W by H -> M` (M the move limit, 0 for none) and H rows of W colour
  *   digits. Blank lines are ignored, lines starting with `#` are comments,
  *   and a comment `# moves: N` before the header records moves already
- *   played. Text after the board is an error, except another header (the
- *   write-up's files hold several boards; the first is read).
+ *   played. The number of colours is the highest used plus one, unless a
+ *   comment `# colours: C` before the header says more (written only
+ *   then, so most files stay in the write-up's plain format). Text after
+ *   the board is an error, except another header (the write-up's files
+ *   hold several boards; the first is read).
  * - Tatham's Flood game IDs (HB_WRITE_TATHAM): `WxH:` then W×H colour
  *   digits row by row, `,` and the move limit. `WxHcCmL:` (full
- *   parameters) is read too.
+ *   parameters) is read too; `WxHcC:` is written when the highest colour
+ *   is unused. A `# colours: C` comment before an ID must agree with it.
  *
  * The solution format: one line, the colour of each move as digits
  * separated by spaces.
