@@ -159,25 +159,6 @@ typedef struct {
 } KnownIssue;
 
 #ifdef HAVE_FLOOD
-/* A run of more than 7 digits in the text: flood_apply's SET_LIMIT takes
- * any move limit ≥ 0 but flood's reader refuses numbers over 7 digits. */
-static gboolean
-has_long_number (const HbState *state, const char *native,
-                 const char *text, gsize len, const GError *error)
-{
-  int run = 0;
-
-  if (native == NULL)
-    return FALSE;
-  for (const char *p = native; *p; p++)
-    {
-      run = g_ascii_isdigit (*p) ? run + 1 : 0;
-      if (run > 7)
-        return TRUE;
-    }
-  return FALSE;
-}
-
 /* Flood's reader prints an unexpected byte with '%c' (read_number,
  * read_colour), half of a UTF-8 sequence when it is not ASCII. */
 static gboolean
@@ -217,9 +198,6 @@ static KnownIssue known_issues[] = {
   { "flood", KNOWN_BAD_UTF8,
     "an error message is not valid UTF-8 (a non-ASCII character where a "
     "number or colour digit should be)", message_not_utf8, 0 },
-  { "flood", KNOWN_ROUND_TRIP,
-    "SET_LIMIT sets a move limit of 8+ digits that the reader refuses",
-    has_long_number, 0 },
 #endif
   { NULL },
 };

@@ -192,6 +192,47 @@ test_colours_kept (void)
   hb_state_free (s);
 }
 
+/* One largest move limit for everything that sets one: SET_LIMIT stops
+ * where the readers do, so every limit it sets reads back. */
+static void
+test_limit_bounds (void)
+{
+  g_autofree char *top = g_strdup_printf ("1 by 1 -> %d\n0\n", FLOOD_MAX_MOVE_LIMIT);
+  g_autofree char *id = g_strdup_printf ("1x1:0,%d", FLOOD_MAX_MOVE_LIMIT);
+  g_autofree char *over = g_strdup_printf ("1 by 1 -> %d\n0\n", FLOOD_MAX_MOVE_LIMIT + 1);
+  g_autofree char *id_over = g_strdup_printf ("1x1:0,%d", FLOOD_MAX_MOVE_LIMIT + 1);
+  HbState *s = hb_test_parse (&flood_game, "2 by 1 -> 3\n01\n");
+  HbState *t, *u;
+
+  /* A board is solved within cells - 1 moves: no limit beyond the most
+   * cells can matter. */
+  g_assert_cmpint (FLOOD_MAX_MOVE_LIMIT, ==, HB_MAX_SIDE * HB_MAX_SIDE);
+  t = hb_test_parse (&flood_game, top);
+  g_assert_cmpint (FLOOD (t)->move_limit, ==, FLOOD_MAX_MOVE_LIMIT);
+  hb_state_free (t);
+  t = hb_test_parse (&flood_game, id);
+  g_assert_cmpint (FLOOD (t)->move_limit, ==, FLOOD_MAX_MOVE_LIMIT);
+  hb_state_free (t);
+  hb_test_parse_fails (&flood_game, over, "the most is");
+  hb_test_parse_fails (&flood_game, id_over, "the most is");
+
+  /* 10000000 is the input of the bug: 8 digits, refused by the old reader. */
+  t = flood_game.apply (s, &(HbMove) { FLOOD_OP_SET_LIMIT, 0, 0, 10000000 });
+  g_assert_nonnull (t);
+  check_round_trip (t, HB_WRITE_NATIVE);
+  check_round_trip (t, HB_WRITE_TATHAM);
+  u = flood_game.apply (t, &(HbMove) { FLOOD_OP_SET_LIMIT, 0, 0, FLOOD_MAX_MOVE_LIMIT });
+  g_assert_nonnull (u);
+  check_round_trip (u, HB_WRITE_NATIVE);
+  check_round_trip (u, HB_WRITE_TATHAM);
+  g_assert_null (flood_game.apply (u, &(HbMove) { FLOOD_OP_SET_LIMIT, 0, 0,
+                                                  FLOOD_MAX_MOVE_LIMIT + 1 }));
+  g_assert_null (flood_game.apply (u, &(HbMove) { FLOOD_OP_SET_LIMIT, 0, 0, G_MAXINT32 }));
+  hb_state_free (u);
+  hb_state_free (t);
+  hb_state_free (s);
+}
+
 /* The error must start with exactly "LINE:COL:" and mention needle. */
 static void
 check_error (const char *text, int line, int col, const char *needle)
@@ -226,6 +267,9 @@ test_parse_errors (void)
   check_error ("0 by 2 -> 5\n", 1, 1, "empty");
   check_error ("5000 by 2 -> 5\n", 1, 1, "too large");
   check_error ("99999999 by 2 -> 5\n", 1, 1, "too large");
+  check_error ("2 by 4097 -> 5\n", 1, 6, "the board height is too large; the most is 4096");
+  check_error ("1 by 1 -> 99999999999999999999\n0\n", 1, 11, "the move limit is too large");
+  check_error ("2x2m99999999999:0123,5", 1, 5, "the leniency is too large");
   check_error ("2 by 1 -> 5\n01\n01\n", 3, 1, "after the board");
   check_error ("  2 by 1 -> 5\n01\n\n  junk\n", 4, 3, "after the board");
   check_error ("2x2:012,5", 1, 8, "has 3");
@@ -238,13 +282,13 @@ test_parse_errors (void)
   check_error ("2x2;0123,5", 1, 4, "':'");
   check_error ("0x2:,5", 1, 1, "empty");
   check_error ("2x2c3:0123,5", 1, 1, "3 colours");
-  check_error ("2x2c11:0123,5", 1, 1, "11 colours");
+  check_error ("2x2c11:0123,5", 1, 5, "the number of colours is too large; the most is 10");
   check_error ("\n  2x2:0123,5\nmore\n", 3, 1, "after the board");
   check_error ("3 by 1 -> 2\n0\xff" "1\n", 2, 2, "UTF-8");
   /* The colours comment. */
   check_error ("# colours: 7\n2x1c8:01,3\n", 1, 12, "the ID says 8");
   check_error ("  # colours: 1\n2 by 1 -> 3\n01\n", 1, 14, "uses colour 1");
-  check_error ("# colours: 11\n2 by 1 -> 3\n01\n", 1, 12, "11 colours");
+  check_error ("# colours: 11\n2 by 1 -> 3\n01\n", 1, 12, "the most is 10");
   check_error ("# colours: 0\n2 by 1 -> 3\n01\n", 1, 12, "0 colours");
   check_error ("# colours: 3 4\n2 by 1 -> 3\n01\n", 1, 14, "after the number of colours");
   check_error ("# colours:\n2 by 1 -> 3\n01\n", 1, 11, "number of colours");
@@ -485,6 +529,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flood/parse-tatham", test_parse_tatham);
   g_test_add_func ("/flood/moves-comment", test_moves_comment);
   g_test_add_func ("/flood/colours-kept", test_colours_kept);
+  g_test_add_func ("/flood/limit-bounds", test_limit_bounds);
   g_test_add_func ("/flood/parse-errors", test_parse_errors);
   g_test_add_func ("/flood/sniff", test_sniff);
   g_test_add_func ("/flood/generate", test_generate);

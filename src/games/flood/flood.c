@@ -145,7 +145,7 @@ flood_auto_limit (const FloodState *s)
                       depth, 0, NULL, moves);
   limit = moves->len + FLOOD_LENIENCY;
   g_byte_array_unref (moves);
-  return limit;
+  return MIN (limit, FLOOD_MAX_MOVE_LIMIT);
 }
 
 static HbState *
@@ -196,7 +196,7 @@ flood_apply (const HbState *state, const HbMove *m)
       return &r->base;
 
     case FLOOD_OP_SET_LIMIT:
-      if (m->value < -1)
+      if (m->value < -1 || m->value > FLOOD_MAX_MOVE_LIMIT)
         return NULL;
       r = FLOOD (flood_copy (state));
       r->move_limit = m->value == -1 ? flood_auto_limit (s) : m->value;
@@ -258,26 +258,30 @@ flood_resize (const HbState *state, int width, int height)
 
 /* ---- Parsing ---------------------------------------------------------------- */
 
-/* Reads a decimal number of at most 7 digits at *p (column *col), for
- * sizes, move limits and counts. `what` names it in messages, already
- * translated ("the board width"). */
+G_STATIC_ASSERT (FLOOD_MAX_MOVE_LIMIT <= (G_MAXINT - 9) / 10);
+
+/* Reads a decimal number of at most `max` at *p (column *col), for sizes,
+ * move limits and counts. `what` names it in messages, already translated
+ * ("the board width"). The value is checked digit by digit, so it cannot
+ * overflow (max * 10 + 9 fits an int for every max used here). */
 static gboolean
 read_number (const char **p, const char *end, int line, int *col, int *out,
-             const char *what, GError **error)
+             int max, const char *what, GError **error)
 {
   int v = 0, digits = 0;
 
   while (*p < end && g_ascii_isdigit (**p))
     {
-      if (digits == 7)
+      v = v * 10 + (**p - '0');
+      if (v > max)
         {
           hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, line, *col,
                               /* TRANSLATORS: %s is what the number is: "the
-                               * board width", "the move limit" */
-                              _("%s is too large"), what);
+                               * board width", "the move limit"; %d the
+                               * largest it may be */
+                              _("%s is too large; the most is %d"), what, max);
           return FALSE;
         }
-      v = v * 10 + (**p - '0');
       (*p)++;
       digits++;
     }
@@ -380,7 +384,8 @@ read_colours_comment (const char *s, gsize n, int line, int col0,
   skip_blanks (&p, end, &col);
   c->colours_line = line;
   c->colours_col = col;
-  if (!read_number (&p, end, line, &col, &v, _("the number of colours"), error))
+  if (!read_number (&p, end, line, &col, &v, FLOOD_MAX_COLOURS,
+                    _("the number of colours"), error))
     return FALSE;
   skip_blanks (&p, end, &col);
   if (p < end)
@@ -483,19 +488,22 @@ parse_dump (HbLineReader *r, const char *s, gsize n, int col0,
   int line = r->line, col = col0, w, h, limit, maxc = 0, row = 0;
   FloodState *st;
 
-  if (!read_number (&p, end, line, &col, &w, _("the board width"), error))
+  if (!read_number (&p, end, line, &col, &w, HB_MAX_SIDE, _("the board width"),
+                    error))
     return NULL;
   skip_blanks (&p, end, &col);
   if (!expect_word (&p, end, line, &col, "by", error))
     return NULL;
   skip_blanks (&p, end, &col);
-  if (!read_number (&p, end, line, &col, &h, _("the board height"), error))
+  if (!read_number (&p, end, line, &col, &h, HB_MAX_SIDE, _("the board height"),
+                    error))
     return NULL;
   skip_blanks (&p, end, &col);
   if (!expect_word (&p, end, line, &col, "->", error))
     return NULL;
   skip_blanks (&p, end, &col);
-  if (!read_number (&p, end, line, &col, &limit, _("the move limit"), error))
+  if (!read_number (&p, end, line, &col, &limit, FLOOD_MAX_MOVE_LIMIT,
+                    _("the move limit"), error))
     return NULL;
   skip_blanks (&p, end, &col);
   if (p < end)
@@ -566,7 +574,8 @@ parse_tatham (HbLineReader *r, const char *s, gsize n, int col0,
   gsize cells, i;
   FloodState *st;
 
-  if (!read_number (&p, end, line, &col, &w, _("the board width"), error))
+  if (!read_number (&p, end, line, &col, &w, HB_MAX_SIDE, _("the board width"),
+                    error))
     return NULL;
   if (p >= end || *p != 'x')
     {
@@ -575,7 +584,8 @@ parse_tatham (HbLineReader *r, const char *s, gsize n, int col0,
       return NULL;
     }
   p++, col++;
-  if (!read_number (&p, end, line, &col, &h, _("the board height"), error))
+  if (!read_number (&p, end, line, &col, &h, HB_MAX_SIDE, _("the board height"),
+                    error))
     return NULL;
   /* Full parameters: c<colours> and m<leniency>. */
   while (p < end && (*p == 'c' || *p == 'm'))
@@ -584,6 +594,7 @@ parse_tatham (HbLineReader *r, const char *s, gsize n, int col0,
       int v;
       p++, col++;
       if (!read_number (&p, end, line, &col, &v,
+                        k == 'c' ? FLOOD_MAX_COLOURS : FLOOD_MAX_MOVE_LIMIT,
                         k == 'c' ? _("the number of colours") : _("the leniency"),
                         error))
         return NULL;
@@ -643,7 +654,8 @@ parse_tatham (HbLineReader *r, const char *s, gsize n, int col0,
       goto fail;
     }
   p++, col++;
-  if (!read_number (&p, end, line, &col, &limit, _("the move limit"), error))
+  if (!read_number (&p, end, line, &col, &limit, FLOOD_MAX_MOVE_LIMIT,
+                    _("the move limit"), error))
     goto fail;
   if (p < end)
     {

@@ -39,6 +39,11 @@ G_BEGIN_DECLS
 
 #define FLOOD_MAX_COLOURS      10
 #define FLOOD_DEFAULT_COLOURS  6
+/* The largest move limit. Each move floods at least one more cell, so a
+ * board of N cells is solved within N - 1 moves and no larger limit can
+ * matter. Everything that sets a limit keeps to it: both readers, the
+ * SET_LIMIT move and the generator's automatic limit. */
+#define FLOOD_MAX_MOVE_LIMIT   HB_MAX_CELLS
 /* Tatham's generator sets the move limit to his greedy solver's count plus
  * a leniency; his presets use 5, 2 and 0. We use his "medium" one. */
 #define FLOOD_LENIENCY         2
