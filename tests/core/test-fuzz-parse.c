@@ -159,15 +159,6 @@ typedef struct {
 } KnownIssue;
 
 #ifdef HAVE_FLOOD
-/* Flood's reader prints an unexpected byte with '%c' (read_number,
- * read_colour), half of a UTF-8 sequence when it is not ASCII. */
-static gboolean
-message_not_utf8 (const HbState *state, const char *native,
-                  const char *text, gsize len, const GError *error)
-{
-  return error != NULL && !g_utf8_validate (error->message, -1, NULL);
-}
-
 /* An error's column past the end of its line in characters but not in
  * bytes: flood's reader counts columns in bytes. */
 static gboolean
@@ -195,9 +186,6 @@ static KnownIssue known_issues[] = {
   { "flood", KNOWN_BAD_COLUMN,
     "error columns are counted in bytes, not characters (after a non-ASCII "
     "character)", column_in_bytes, 0 },
-  { "flood", KNOWN_BAD_UTF8,
-    "an error message is not valid UTF-8 (a non-ASCII character where a "
-    "number or colour digit should be)", message_not_utf8, 0 },
 #endif
   { NULL },
 };

@@ -294,6 +294,38 @@ test_parse_errors (void)
   check_error ("# colours:\n2 by 1 -> 3\n01\n", 1, 11, "number of colours");
 }
 
+/* The whole error message, exactly (in the C locale the tests run in). */
+static void
+check_message (const char *text, const char *message)
+{
+  g_autoptr(GError) error = NULL;
+  HbState *s = flood_game.parse (text, strlen (text), &error);
+
+  g_assert_null (s);
+  g_assert_error (error, HB_PARSE_ERROR, error->code);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_assert_cmpstr (error->message, ==, message);
+}
+
+/* A character where a number or a colour digit should be is quoted whole,
+ * not as its first byte: the message must stay valid UTF-8. */
+static void
+test_error_characters (void)
+{
+  check_message ("1 by 1 -> é\n0\n",
+                 "1:11: expected the move limit (a number), found é");
+  check_message ("é by 1 -> 2\n0\n",
+                 "1:1: expected the board width (a number), found é");
+  check_message ("1 by ✓ -> 2\n0\n",
+                 "1:6: expected the board height (a number), found ✓");
+  check_message ("2 by 1 -> 3\néé\n", "2:1: 'é' is not a colour digit (0 to 9)");
+  check_message ("2 by 1 -> 3\n0😀\n", "2:2: '😀' is not a colour digit (0 to 9)");
+  check_message ("2x1:é,3", "1:5: 'é' is not a colour digit (0 to 9)");
+  check_message ("2x1:01,é", "1:8: expected the move limit (a number), found é");
+  check_message ("# colours: ț\n2x1:01,3", "1:12: expected the number of colours "
+                 "(a number), found ț");
+}
+
 static void
 test_sniff (void)
 {
@@ -531,6 +563,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flood/colours-kept", test_colours_kept);
   g_test_add_func ("/flood/limit-bounds", test_limit_bounds);
   g_test_add_func ("/flood/parse-errors", test_parse_errors);
+  g_test_add_func ("/flood/error-characters", test_error_characters);
   g_test_add_func ("/flood/sniff", test_sniff);
   g_test_add_func ("/flood/generate", test_generate);
   g_test_add_func ("/flood/apply", test_apply);

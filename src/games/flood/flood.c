@@ -258,6 +258,22 @@ flood_resize (const HbState *state, int width, int height)
 
 /* ---- Parsing ---------------------------------------------------------------- */
 
+/* The character at p for an error message: the whole UTF-8 sequence, so
+ * that the message stays valid UTF-8 (the app shows it in a toast), or the
+ * byte as \xNN where no valid sequence starts (flood_parse checks the text
+ * first, so only a caller that does not would see that). */
+static void
+describe_char (const char *p, const char *end, char buf[8])
+{
+  gunichar u = g_utf8_get_char_validated (p, end - p);
+
+  memset (buf, 0, 8);
+  if (u == (gunichar) -1 || u == (gunichar) -2)
+    g_snprintf (buf, 8, "\\x%02x", (guchar) *p);
+  else
+    g_unichar_to_utf8 (u, buf);
+}
+
 G_STATIC_ASSERT (FLOOD_MAX_MOVE_LIMIT <= (G_MAXINT - 9) / 10);
 
 /* Reads a decimal number of at most `max` at *p (column *col), for sizes,
@@ -288,12 +304,15 @@ read_number (const char **p, const char *end, int line, int *col, int *out,
   if (digits == 0)
     {
       if (*p < end)
-        hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, *col,
-                            /* TRANSLATORS: the first %s is what the number is:
-                             * "the board width", "the move limit"; the second
-                             * the character found instead */
-                            _("expected %s (a number), found %s"), what,
-                            (const char []) { **p, 0 });
+        {
+          char found[8];
+          describe_char (*p, end, found);
+          hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, *col,
+                              /* TRANSLATORS: the first %s is what the number
+                               * is: "the board width", "the move limit"; the
+                               * second the character found instead */
+                              _("expected %s (a number), found %s"), what, found);
+        }
       else
         hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, *col,
                             /* TRANSLATORS: %s is what the number is: "the
@@ -440,22 +459,29 @@ line_is_dump_header (const char *s, gsize n)
   return g_strstr_len (s, n, " by ") != NULL || g_strstr_len (s, n, "->") != NULL;
 }
 
-/* Parses the rest of a line starting with a colour digit string. */
+/* Reads the colour digit at p (column col). */
 static gboolean
-read_colour (char ch, int line, int col, int *out, GError **error)
+read_colour (const char *p, const char *end, int line, int col, int *out,
+             GError **error)
 {
+  char ch = *p, found[8];
+
   if (ch >= '0' && ch <= '9')
     {
       *out = ch - '0';
       return TRUE;
     }
   if ((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z'))
-    hb_set_parse_error (error, HB_PARSE_ERROR_UNSUPPORTED, line, col,
-                        _("colour '%c': only %d colours (0 to 9) are supported"),
-                        ch, FLOOD_MAX_COLOURS);
-  else
-    hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, col,
-                        _("'%c' is not a colour digit (0 to 9)"), ch);
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_UNSUPPORTED, line, col,
+                          _("colour '%c': only %d colours (0 to 9) are supported"),
+                          ch, FLOOD_MAX_COLOURS);
+      return FALSE;
+    }
+  describe_char (p, end, found);
+  hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, col,
+                      /* TRANSLATORS: %s is the character found */
+                      _("'%s' is not a colour digit (0 to 9)"), found);
   return FALSE;
 }
 
@@ -537,7 +563,7 @@ parse_dump (HbLineReader *r, const char *s, gsize n, int col0,
       for (gsize i = 0; i < ln && (int) i < w; i++)
         {
           int c;
-          if (!read_colour (ls[i], r->line, lead + i + 1, &c, error))
+          if (!read_colour (ls + i, ls + ln, r->line, lead + i + 1, &c, error))
             goto fail;
           st->cells[(gsize) row * w + i] = c;
           maxc = MAX (maxc, c);
@@ -640,7 +666,7 @@ parse_tatham (HbLineReader *r, const char *s, gsize n, int col0,
   for (i = 0; i < cells; i++)
     {
       int c;
-      if (!read_colour (p[i], line, col + i, &c, error))
+      if (!read_colour (p + i, end, line, col + i, &c, error))
         goto fail;
       st->cells[i] = c;
       maxc = MAX (maxc, c);
