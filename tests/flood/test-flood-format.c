@@ -326,6 +326,21 @@ test_error_characters (void)
                  "(a number), found ț");
 }
 
+/* Columns count characters, not bytes: a bad character is reported where
+ * it stands, before any count, and counts are in characters. */
+static void
+test_error_columns (void)
+{
+  check_message ("3x1:é", "1:5: 'é' is not a colour digit (0 to 9)");
+  check_message ("3x1:0ț1ă,2", "1:6: 'ț' is not a colour digit (0 to 9)");
+  check_message ("2x1:éé,3", "1:5: 'é' is not a colour digit (0 to 9)");
+  check_message ("  3x1:01,2", "1:9: a 3×1 board has 3 colours; the ID has 2");
+  check_message ("3 by 1 -> 2\n0é\n", "2:2: 'é' is not a colour digit (0 to 9)");
+  check_message ("1 by 1 -> 2\n0é\n", "2:2: 'é' is not a colour digit (0 to 9)");
+  check_message ("1 by 1 -> 2\n 0âî\n", "2:3: 'â' is not a colour digit (0 to 9)");
+  check_message ("2 by 1 -> 2\n012\n", "2:3: row 1 has 3 cells; the header says 2");
+}
+
 static void
 test_sniff (void)
 {
@@ -564,6 +579,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flood/limit-bounds", test_limit_bounds);
   g_test_add_func ("/flood/parse-errors", test_parse_errors);
   g_test_add_func ("/flood/error-characters", test_error_characters);
+  g_test_add_func ("/flood/error-columns", test_error_columns);
   g_test_add_func ("/flood/sniff", test_sniff);
   g_test_add_func ("/flood/generate", test_generate);
   g_test_add_func ("/flood/apply", test_apply);

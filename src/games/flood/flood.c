@@ -560,13 +560,21 @@ parse_dump (HbLineReader *r, const char *s, gsize n, int col0,
       lead = hb_strip_slice (&ls, &ln);
       if (ln == 0 || is_comment (ls, ln))
         continue;
-      for (gsize i = 0; i < ln && (int) i < w; i++)
+      /* Every character of the row is checked before its length, so a
+       * bad one is reported first and the length is then in characters
+       * (digits are one byte each). Likewise the bytes before the one
+       * read_colour refuses are digits: its column in bytes is its column
+       * in characters. */
+      for (gsize i = 0; i < ln; i++)
         {
           int c;
           if (!read_colour (ls + i, ls + ln, r->line, lead + i + 1, &c, error))
             goto fail;
-          st->cells[(gsize) row * w + i] = c;
-          maxc = MAX (maxc, c);
+          if ((int) i < w)
+            {
+              st->cells[(gsize) row * w + i] = c;
+              maxc = MAX (maxc, c);
+            }
         }
       if ((int) ln != w)
         {
@@ -647,8 +655,17 @@ parse_tatham (HbLineReader *r, const char *s, gsize n, int col0,
       return NULL;
     }
   cells = (gsize) w * h;
+  /* As in parse_dump's rows: every character before the ',' must be a
+   * colour digit, checked before the count (which is then in characters),
+   * and only digits come before the one refused (so its column in bytes
+   * is its column in characters). */
   for (i = 0; p + i < end && p[i] != ','; i++)
-    ;
+    if (!g_ascii_isdigit (p[i]))
+      {
+        int c;
+        read_colour (p + i, end, line, col + i, &c, error);
+        return NULL;
+      }
   if (i != cells)
     {
       g_autofree char *ncells = g_strdup_printf ("%" G_GSIZE_FORMAT, cells);
@@ -665,11 +682,8 @@ parse_tatham (HbLineReader *r, const char *s, gsize n, int col0,
   st->moves = comments->moves;
   for (i = 0; i < cells; i++)
     {
-      int c;
-      if (!read_colour (p + i, end, line, col + i, &c, error))
-        goto fail;
-      st->cells[i] = c;
-      maxc = MAX (maxc, c);
+      st->cells[i] = p[i] - '0';
+      maxc = MAX (maxc, st->cells[i]);
     }
   p += cells;
   col += cells;
