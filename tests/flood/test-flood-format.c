@@ -349,6 +349,11 @@ test_sniff (void)
     "2x2:0123,5",
     "\n# c\n 3x1:012,2 \n",
     "2x2c6m0:0123,5",
+    "1by2->3\n0\n0\n",
+    " 3 \tby 1->2 \n012\n",
+    /* Too large for the reader, which then says so. */
+    "1 by 1 -> 99999999\n0\n",
+    "1 by 1 -> 999999999999999999\n0\n",
   };
   const char *no[] = {
     "",
@@ -363,6 +368,19 @@ test_sniff (void)
     "2x2:01a3,5",
     "12 by 12 -> 23 extra",
     "1111\n0000\n",
+    /* Signs: the reader takes none. */
+    "-1 by 2 -> 3\n0\n",
+    "+1 by 2 -> 3\n0\n",
+    "1 by -2 -> 3\n0\n",
+    "1 by 2 -> +3\n0\n",
+    "1 by 2 -> - 3\n0\n",
+    "1 b y 2 -> 3\n0\n",
+    "1 by 2 - > 3\n0\n",
+    "1 by 2 ->\n0\n",
+    /* Past the sniffer's digit cap (and past int: once undefined). */
+    "1 by 1 -> 9999999999999999999\n0\n",
+    "99999999999999999999 by 1 -> 3\n0\n",
+    "1234567890x1:0,1",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (yes); i++)
@@ -371,6 +389,19 @@ test_sniff (void)
   for (guint i = 0; i < G_N_ELEMENTS (no); i++)
     if (flood_game.sniff (no[i], strlen (no[i])))
       g_error ("sniff should refuse %s", no[i]);
+
+  /* What the sniffer accepts as a header the reader reads as one. */
+  {
+    HbState *t = hb_test_parse (&flood_game, yes[4]);
+    g_assert_cmpint (t->width, ==, 1);
+    g_assert_cmpint (t->height, ==, 2);
+    g_assert_cmpint (FLOOD (t)->move_limit, ==, 3);
+    hb_state_free (t);
+    t = hb_test_parse (&flood_game, yes[5]);
+    g_assert_cmpint (t->width, ==, 3);
+    hb_state_free (t);
+    hb_test_parse_fails (&flood_game, yes[6], "the move limit is too large");
+  }
 }
 
 static void

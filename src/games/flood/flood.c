@@ -3,7 +3,6 @@
 #include "flood.h"
 
 #include <glib/gi18n.h>
-#include <stdio.h>
 #include <string.h>
 
 /* ---- State --------------------------------------------------------------- */
@@ -770,10 +769,80 @@ flood_parse (const char *text, gsize len, GError **error)
   return NULL;
 }
 
+/* Sniffing reads numbers by hand, never past these many digits: a header
+ * number of up to 18 (far more than the reader takes, so that it, not the
+ * sniffer, says what is wrong with a large one) and a Tatham side of up to
+ * 9, so that W * H fits a guint64. */
+#define SNIFF_MAX_DIGITS       18
+#define SNIFF_MAX_SIDE_DIGITS  9
+
+/* 1 to max decimal digits at *p, no sign: TRUE and the value (and *p past
+ * them), or FALSE. */
+static gboolean
+sniff_number (const char **p, const char *end, int max, guint64 *value)
+{
+  guint64 v = 0;
+  int digits = 0;
+
+  while (*p < end && g_ascii_isdigit (**p))
+    {
+      if (digits == max)
+        return FALSE;
+      v = v * 10 + (**p - '0');
+      (*p)++;
+      digits++;
+    }
+  if (value != NULL)
+    *value = v;
+  return digits > 0;
+}
+
+static void
+sniff_blanks (const char **p, const char *end)
+{
+  while (*p < end && (**p == ' ' || **p == '\t'))
+    (*p)++;
+}
+
+static gboolean
+sniff_word (const char **p, const char *end, const char *word)
+{
+  gsize n = strlen (word);
+
+  if ((gsize) (end - *p) < n || memcmp (*p, word, n) != 0)
+    return FALSE;
+  *p += n;
+  return TRUE;
+}
+
+/* `W by H -> M` as parse_dump reads it: blanks between the parts are
+ * optional, numbers unsigned. */
+static gboolean
+sniff_dump_header (const char *p, const char *end)
+{
+  if (!sniff_number (&p, end, SNIFF_MAX_DIGITS, NULL))
+    return FALSE;
+  sniff_blanks (&p, end);
+  if (!sniff_word (&p, end, "by"))
+    return FALSE;
+  sniff_blanks (&p, end);
+  if (!sniff_number (&p, end, SNIFF_MAX_DIGITS, NULL))
+    return FALSE;
+  sniff_blanks (&p, end);
+  if (!sniff_word (&p, end, "->"))
+    return FALSE;
+  sniff_blanks (&p, end);
+  if (!sniff_number (&p, end, SNIFF_MAX_DIGITS, NULL))
+    return FALSE;
+  sniff_blanks (&p, end);
+  return p == end;
+}
+
 /* TRUE for `W by H -> M` and for a Tatham Flood ID: `WxH` (optionally with
  * c/m parameters), ':', exactly W*H decimal digits, ',', a number. Tatham's
  * Flip IDs also start `WxH:` but continue with a hex matrix and a comma
- * elsewhere, so they fail the digit count or the tail. */
+ * elsewhere, so they fail the digit count or the tail. Comments and blank
+ * lines before either are skipped. */
 static gboolean
 flood_sniff (const char *text, gsize len)
 {
@@ -785,37 +854,24 @@ flood_sniff (const char *text, gsize len)
   while (hb_line_reader_next (&r, &s, &n))
     {
       const char *p, *end;
-      guint64 w = 0, h = 0, k = 0;
-      int digits = 0;
+      guint64 w, h, k = 0;
 
       hb_strip_slice (&s, &n);
       if (n == 0 || s[0] == '#')
         continue;
       p = s;
       end = s + n;
-      /* `W by H -> M` */
-      {
-        g_autofree char *l = g_strndup (s, n);
-        int a, b, c, used = 0;
-        if (sscanf (l, "%d by %d -> %d%n", &a, &b, &c, &used) == 3
-            && (gsize) used == n)
-          return TRUE;
-      }
-      for (; p < end && g_ascii_isdigit (*p) && digits < 6; p++, digits++)
-        w = w * 10 + (*p - '0');
-      if (digits == 0 || p >= end || *p != 'x')
+      if (sniff_dump_header (p, end))
+        return TRUE;
+      if (!sniff_number (&p, end, SNIFF_MAX_SIDE_DIGITS, &w) || p >= end || *p != 'x')
         return FALSE;
       p++;
-      for (digits = 0; p < end && g_ascii_isdigit (*p) && digits < 6; p++, digits++)
-        h = h * 10 + (*p - '0');
-      if (digits == 0)
+      if (!sniff_number (&p, end, SNIFF_MAX_SIDE_DIGITS, &h))
         return FALSE;
       while (p < end && (*p == 'c' || *p == 'm'))
         {
           p++;
-          for (digits = 0; p < end && g_ascii_isdigit (*p); p++)
-            digits++;
-          if (digits == 0)
+          if (!sniff_number (&p, end, SNIFF_MAX_DIGITS, NULL))
             return FALSE;
         }
       if (p >= end || *p != ':')
@@ -826,9 +882,7 @@ flood_sniff (const char *text, gsize len)
       if (k != w * h || p >= end || *p != ',')
         return FALSE;
       p++;
-      for (digits = 0; p < end && g_ascii_isdigit (*p); p++)
-        digits++;
-      return digits > 0 && p == end;
+      return sniff_number (&p, end, SNIFF_MAX_DIGITS, NULL) && p == end;
     }
   return FALSE;
 }
