@@ -282,6 +282,7 @@ test_parse_errors (void)
   check_error ("2x2;0123,5", 1, 4, "':'");
   check_error ("0x2:,5", 1, 1, "empty");
   check_error ("2x2c3:0123,5", 1, 1, "3 colours");
+  check_error ("2x2c0:0000,5", 1, 1, "0 colours: only 1 to 10");
   check_error ("2x2c11:0123,5", 1, 5, "the number of colours is too large; the most is 10");
   check_error ("\n  2x2:0123,5\nmore\n", 3, 1, "after the board");
   check_error ("3 by 1 -> 2\n0\xff" "1\n", 2, 2, "UTF-8");

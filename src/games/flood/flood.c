@@ -603,7 +603,8 @@ parse_tatham (HbLineReader *r, const char *s, gsize n, int col0,
               const FloodComments *comments, GError **error)
 {
   const char *p = s, *end = s + n;
-  int line = r->line, col = col0, w, h, colours = 0, leniency, limit, maxc = 0;
+  int line = r->line, col = col0, w, h, leniency, limit, maxc = 0;
+  int colours = -1;   /* the cN parameter; -1 when the ID has none */
   gsize cells, i;
   FloodState *st;
 
@@ -646,7 +647,7 @@ parse_tatham (HbLineReader *r, const char *s, gsize n, int col0,
   p++, col++;
   if (!hb_check_board_size (w, h, line, col0, error))
     return NULL;
-  if (colours != 0 && (colours < 1 || colours > FLOOD_MAX_COLOURS))
+  if (colours == 0)
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_UNSUPPORTED, line, col0,
                           _("%d colours: only 1 to %d are supported"),
@@ -702,7 +703,7 @@ parse_tatham (HbLineReader *r, const char *s, gsize n, int col0,
                           _("unexpected text after the move limit"));
       goto fail;
     }
-  if (colours != 0 && maxc >= colours)
+  if (colours > 0 && maxc >= colours)
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, line, col0,
                           g_dngettext (NULL, "the board uses colour %d but the ID says %d colour",
@@ -713,7 +714,7 @@ parse_tatham (HbLineReader *r, const char *s, gsize n, int col0,
     }
   if (!check_trailer (r, error))
     goto fail;
-  if (!settle_colours (st, maxc, colours, comments, error))
+  if (!settle_colours (st, maxc, MAX (colours, 0), comments, error))
     goto fail;
   st->move_limit = limit;
   return st;
