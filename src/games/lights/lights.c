@@ -205,14 +205,14 @@ flip_position (const char *text, gsize off, int *line, int *col)
 static void G_GNUC_PRINTF (5, 6)
 flip_error (GError **error, HbParseErrorCode code, const char *text,
             gsize off, const char *format, ...)
-            {
-            int line, col;
-            va_list ap;
-            char *msg;
-            
-            if (error == NULL)
-            return;
-            flip_position (text, off, &line, &col);
+{
+  int line, col;
+  va_list ap;
+  char *msg;
+
+  if (error == NULL)
+    return;
+  flip_position (text, off, &line, &col);
   va_start (ap, format);
   msg = g_strdup_vprintf (format, ap);
   va_end (ap);
@@ -232,7 +232,7 @@ lights_parse_flip_id (const char *text, gsize len, GError **error)
   if (!parse_dims (text, len, &w, &h, &i) || i >= len || text[i] != ':')
     {
       flip_error (error, HB_PARSE_ERROR_FORMAT, orig, lead,
-                  "not a Flip game ID (expected WxH:MATRIX,GRID)");
+                  _("not a Flip game ID (expected WxH:MATRIX,GRID)"));
       return NULL;
     }
   flip_position (orig, lead, &line, &col);
@@ -243,10 +243,14 @@ lights_parse_flip_id (const char *text, gsize len, GError **error)
   wh = (gsize) w * h;
   if (wh > 4096)
     {
+      /* Formatted apart: xgettext cannot read G_GSIZE_FORMAT in a string. */
+      g_autofree char *digits = g_strdup_printf ("%" G_GSIZE_FORMAT, (wh * wh + 3) / 4);
+
       flip_error (error, HB_PARSE_ERROR_SIZE, orig, lead,
-                  "a %d×%d Flip ID is too large to read (its matrix alone "
-                  "is %" G_GSIZE_FORMAT " digits); the most is 64×64", w, h,
-                  (wh * wh + 3) / 4);
+                  /* TRANSLATORS: a Flip game ID of Simon Tatham's puzzles;
+                   * %s is a (large) number */
+                  _("a %d×%d Flip ID is too large to read (its matrix alone "
+                    "is %s digits); the most is 64×64"), w, h, digits);
       return NULL;
     }
   mlen = (wh * wh + 3) / 4;
@@ -257,15 +261,21 @@ lights_parse_flip_id (const char *text, gsize len, GError **error)
   if (comma == NULL)
     {
       flip_error (error, HB_PARSE_ERROR_SHAPE, orig, lead + len,
-                  "the Flip ID is truncated: no ',' before the grid");
+                  _("the Flip ID is truncated: no ',' before the grid"));
       return NULL;
     }
   if ((gsize) (comma - (text + start)) != mlen)
     {
+      int given = (int) MIN (comma - (text + start), G_MAXINT);
+      g_autofree char *needed = g_strdup_printf ("%" G_GSIZE_FORMAT, mlen);
+
       flip_error (error, HB_PARSE_ERROR_SHAPE, orig, lead + (comma - text),
-                  "the Flip ID's matrix has %d digits; a %d×%d board needs %"
-                  G_GSIZE_FORMAT,
-                  (int) (comma - (text + start)), w, h, mlen);
+                  /* TRANSLATORS: the matrix is the first part of a Flip
+                   * game ID, in hex digits; the last %s is a number */
+                  g_dngettext (NULL, "the Flip ID's matrix has %d digit; a %d×%d board needs %s",
+                               "the Flip ID's matrix has %d digits; a %d×%d board needs %s",
+                               given),
+                  given, w, h, needed);
       return NULL;
     }
   for (gsize k = 0; k < mlen; k++)
@@ -276,7 +286,8 @@ lights_parse_flip_id (const char *text, gsize len, GError **error)
           char c[8];
           describe_char (text, len, start + k, c);
           flip_error (error, HB_PARSE_ERROR_SYNTAX, orig, lead + start + k,
-                      "'%s' is not a hex digit", c);
+                      /* TRANSLATORS: %s is the character found */
+                      _("'%s' is not a hex digit"), c);
           return NULL;
         }
       for (int b = 0; b < 4; b++)
@@ -288,7 +299,7 @@ lights_parse_flip_id (const char *text, gsize len, GError **error)
               if (set)
                 {
                   flip_error (error, HB_PARSE_ERROR_SYNTAX, orig, lead + start + k,
-                              "padding bits of the matrix are set");
+                              _("padding bits of the matrix are set"));
                   return NULL;
                 }
               continue;
@@ -296,9 +307,12 @@ lights_parse_flip_id (const char *text, gsize len, GError **error)
           if (set != cross_bit (w, h, bit / wh, bit % wh))
             {
               flip_error (error, HB_PARSE_ERROR_UNSUPPORTED, orig, lead + start + k,
-                          "this Flip ID is not of the crosses kind (its "
-                          "presses toggle other cells than a cross); only "
-                          "crosses are Enlight");
+                          /* TRANSLATORS: Tatham's Flip has several kinds of
+                           * press pattern; "crosses" is one of them, and
+                           * Enlight the name of this game */
+                          _("this Flip ID is not of the crosses kind (its "
+                            "presses toggle other cells than a cross); only "
+                            "crosses are Enlight"));
               return NULL;
             }
         }
@@ -306,9 +320,16 @@ lights_parse_flip_id (const char *text, gsize len, GError **error)
   i = (comma - text) + 1;
   if (len - i != glen)
     {
+      int given = (int) MIN (len - i, G_MAXINT);
+      g_autofree char *needed = g_strdup_printf ("%" G_GSIZE_FORMAT, glen);
+
       flip_error (error, HB_PARSE_ERROR_SHAPE, orig, lead + len,
-                  "the Flip ID's grid has %d digits; a %d×%d board needs %"
-                  G_GSIZE_FORMAT, (int) (len - i), w, h, glen);
+                  /* TRANSLATORS: the grid is the second part of a Flip game
+                   * ID, in hex digits; the last %s is a number */
+                  g_dngettext (NULL, "the Flip ID's grid has %d digit; a %d×%d board needs %s",
+                               "the Flip ID's grid has %d digits; a %d×%d board needs %s",
+                               given),
+                  given, w, h, needed);
       return NULL;
     }
   s = lights_state_new (w, h);
@@ -320,7 +341,7 @@ lights_parse_flip_id (const char *text, gsize len, GError **error)
           char c[8];
           describe_char (text, len, i + k, c);
           flip_error (error, HB_PARSE_ERROR_SYNTAX, orig, lead + i + k,
-                      "'%s' is not a hex digit", c);
+                      _("'%s' is not a hex digit"), c);
           lights_free (&s->base);
           return NULL;
         }
@@ -436,8 +457,8 @@ lights_parse (const char *text, gsize len, GError **error)
       if (ended)
         {
           hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line, 1,
-                              "a row after a blank line: the board's rows must be "
-                              "consecutive");
+                              _("a row after a blank line: the board's rows must be "
+                                "consecutive"));
           goto fail;
         }
       lead = hb_strip_slice (&row, &rlen);
@@ -460,15 +481,19 @@ lights_parse (const char *text, gsize len, GError **error)
                 u = 0xfffd;
               g_unichar_to_utf8 (u, buf);
               hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, r.line, COL,
-                                  "unknown character '%s' (a light is 1 or *, a "
-                                  "dark cell 0 or .)", buf);
+                                  /* TRANSLATORS: %s is the character found */
+                                  _("unknown character '%s' (a light is 1 or *, a "
+                                    "dark cell 0 or .)"), buf);
               goto fail;
             }
           count++;
           if (count > HB_MAX_SIDE)
             {
               hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, r.line, COL,
-                                  "the row is longer than %d cells", HB_MAX_SIDE);
+                                  g_dngettext (NULL, "the row is longer than %d cell",
+                                               "the row is longer than %d cells",
+                                               HB_MAX_SIDE),
+                                  HB_MAX_SIDE);
               goto fail;
             }
 #undef COL
@@ -483,8 +508,12 @@ lights_parse (const char *text, gsize len, GError **error)
         {
           hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line,
                               (int) g_utf8_strlen (line, n) + 1,
-                              "this row has %d cells but the first row (line %d) "
-                              "has %d: the grid is ragged",
+                              g_dngettext (NULL,
+                                           "this row has %d cell but the first row (line %d) "
+                                           "has %d: the grid is ragged",
+                                           "this row has %d cells but the first row (line %d) "
+                                           "has %d: the grid is ragged",
+                                           count),
                               count, first_line, width);
           goto fail;
         }
@@ -492,14 +521,16 @@ lights_parse (const char *text, gsize len, GError **error)
       if (height > HB_MAX_SIDE)
         {
           hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, r.line, 1,
-                              "the board has more than %d rows", HB_MAX_SIDE);
+                              g_dngettext (NULL, "the board has more than %d row",
+                                           "the board has more than %d rows", HB_MAX_SIDE),
+                              HB_MAX_SIDE);
           goto fail;
         }
     }
   if (height == 0)
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, MAX (r.line, 1), 1,
-                          "the file holds no board (no rows of 0 and 1)");
+                          _("the file holds no board (no rows of 0 and 1)"));
       goto fail;
     }
   s = lights_state_new (width, height);
@@ -541,13 +572,13 @@ lights_write (const HbState *state, HbWriteFormat format, GError **error)
         char *id = lights_write_flip_id (s);
         if (id == NULL)
           g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_SIZE,
-                       "a %d×%d board is too large for a Flip ID (the most is 64×64)",
+                       _("a %d×%d board is too large for a Flip ID (the most is 64×64)"),
                        state->width, state->height);
         return id;
       }
     default:
       g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_UNSUPPORTED,
-                   "Enlight has no such format");
+                   _("Enlight has no such format"));
       return NULL;
     }
 }
