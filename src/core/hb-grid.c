@@ -1,6 +1,7 @@
 #include "hb-grid.h"
 #include "hb-error.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 
 const int hb_dir_dx[4] = { 0, 1, 0, -1 };
@@ -12,14 +13,14 @@ hb_check_board_size (int w, int h, int line, int column, GError **error)
   if (w < 1 || h < 1)
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, line, column,
-                          "the board is empty (%d×%d); it needs at least one cell",
+                          _("the board is empty (%d×%d); it needs at least one cell"),
                           MAX (w, 0), MAX (h, 0));
       return FALSE;
     }
   if (w > HB_MAX_SIDE || h > HB_MAX_SIDE)
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, line, column,
-                          "the board is too large (%d×%d); the most is %d×%d",
+                          _("the board is too large (%d×%d); the most is %d×%d"),
                           w, h, HB_MAX_SIDE, HB_MAX_SIDE);
       return FALSE;
     }
@@ -132,9 +133,9 @@ hb_check_text (const char *text, gsize len, GError **error)
           else if (((guchar) *p & 0xc0) != 0x80)
             col++;
         }
-      hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, col,
-                          (bad && *bad == '\0') ? "the text contains a NUL byte"
-                                                : "the text is not valid UTF-8");
+      hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, col, "%s",
+                          (bad && *bad == '\0') ? _("the text contains a NUL byte")
+                                                : _("the text is not valid UTF-8"));
       return FALSE;
     }
   return TRUE;

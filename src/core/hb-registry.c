@@ -1,5 +1,6 @@
 #include "hb-registry.h"
 
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
@@ -97,10 +98,13 @@ hb_registry_parse (const HbGame *game, const char *display_name,
     game = hb_registry_sniff (text, len);
   if (game == NULL)
     {
-      g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_FORMAT,
-                   "%s:1:1: cannot tell which game this is; name it with "
-                   "--game or give the file a game's extension "
-                   "(.lights, .loop, .flood, .flow)", display_name);
+      g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_FORMAT, "%s:1:1: %s",
+                   display_name,
+                   /* TRANSLATORS: --game is the command line option and
+                    * .lights … .flow the file name extensions: keep them */
+                   _("cannot tell which game this is; name it with --game "
+                     "or give the file a game's extension (.lights, .loop, "
+                     ".flood, .flow)"));
       return NULL;
     }
   if (!hb_check_text (text, len, &local))
@@ -131,10 +135,13 @@ hb_read_input (const char *path, char **contents, gsize *len, GError **error)
         {
           if (s->len + n > HB_MAX_FILE_BYTES)
             {
+              g_autofree char *msg = NULL;
+
               g_string_free (s, TRUE);
-              g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
-                           "-: standard input is larger than %u MiB",
-                           HB_MAX_FILE_BYTES >> 20);
+              /* TRANSLATORS: MiB is mebibytes */
+              msg = g_strdup_printf (_("standard input is larger than %u MiB"),
+                                     HB_MAX_FILE_BYTES >> 20);
+              g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "-: %s", msg);
               return FALSE;
             }
           g_string_append_len (s, buf, n);
@@ -149,15 +156,17 @@ hb_read_input (const char *path, char **contents, gsize *len, GError **error)
       if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode)
           && (guint64) st.st_size > HB_MAX_FILE_BYTES)
         {
-          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
-                       "%s: the file is larger than %u MiB", path,
-                       HB_MAX_FILE_BYTES >> 20);
+          /* TRANSLATORS: MiB is mebibytes */
+          g_autofree char *msg = g_strdup_printf (_("the file is larger than %u MiB"),
+                                                  HB_MAX_FILE_BYTES >> 20);
+          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "%s: %s", path, msg);
           return FALSE;
         }
       if (g_stat (path, &st) == 0 && S_ISDIR (st.st_mode))
         {
-          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR,
-                       "%s: is a folder, not a level file", path);
+          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR, "%s: %s", path,
+                       /* TRANSLATORS: said of a path given as a level file */
+                       _("is a folder, not a level file"));
           return FALSE;
         }
       return g_file_get_contents (path, contents, len, error);
