@@ -15,6 +15,7 @@
  * mean "fits" and "fails". */
 #include "loop.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -733,42 +734,85 @@ loop_frame_render (gconstpointer data, cairo_t *cr, const HbLayout *l,
   cairo_restore (cr);
 }
 
+/* The rotation a step records in its value (quarter turns clockwise; 3
+ * is one anticlockwise) as the symbol the step messages show, or NULL when
+ * the tile stays as it is. Symbols, not words: they need no translation. */
+static const char *
+turn_symbol (int value)
+{
+  switch (value)
+    {
+    case 1: return "↻1";
+    case 2: return "↻2";
+    case 3: return "↺1";
+    default: return NULL;
+    }
+}
+
 char *
 loop_describe_step (const HbTrace *trace, const HbStep *step)
 {
   int x = step->x, y = step->y;
-  const char *turn = step->value == 1 ? " turned ↻1" : step->value == 2 ? " turned ↻2"
-                     : step->value == 3 ? " turned ↺1" : "";
+  const char *turn = turn_symbol (step->value);
 
+  /* Whole sentences, one for each case, so translators can order them as
+   * their language wants. */
   switch (step->kind)
     {
     case HB_STEP_FORCE:
-      return g_strdup_printf ("Propagation fixes (%d, %d)%s", x, y,
-                              *turn ? turn : " as it is");
+      if (turn != NULL)
+        /* TRANSLATORS: a solver step. (%d, %d) is a tile's column and row;
+         * %s a rotation: ↻1 a quarter turn clockwise, ↻2 a half turn, ↺1 a
+         * quarter turn anticlockwise */
+        return g_strdup_printf (_("Propagation fixes (%d, %d) turned %s"), x, y, turn);
+      /* TRANSLATORS: a solver step. (%d, %d) is a tile's column and row */
+      return g_strdup_printf (_("Propagation fixes (%d, %d) as it is"), x, y);
     case HB_STEP_TRY:
-      return g_strdup_printf ("Try (%d, %d)%s: %s", x, y, *turn ? turn : " as it is",
-                              (step->flags & LOOP_STEP_VALID) ? "fits so far"
-                              : "a tile would get more arms than it has");
+      if (turn != NULL && (step->flags & LOOP_STEP_VALID))
+        /* TRANSLATORS: a solver step. (%d, %d) is a tile's column and row;
+         * %s a rotation (↻1, ↻2, ↺1) */
+        return g_strdup_printf (_("Try (%d, %d) turned %s: fits so far"), x, y, turn);
+      if (turn != NULL)
+        return g_strdup_printf (_("Try (%d, %d) turned %s: a tile would get more arms "
+                                  "than it has"), x, y, turn);
+      if (step->flags & LOOP_STEP_VALID)
+        return g_strdup_printf (_("Try (%d, %d) as it is: fits so far"), x, y);
+      return g_strdup_printf (_("Try (%d, %d) as it is: a tile would get more arms "
+                                "than it has"), x, y);
     case HB_STEP_PLACE:
+      if ((step->flags & LOOP_STEP_DLX_ROW) && turn != NULL)
+        /* TRANSLATORS: a step of the Dancing Links solver: a row of its
+         * exact-cover matrix, named by its tile (column, row) and the
+         * tile's rotation %s (↻1, ↻2, ↺1) */
+        return g_strdup_printf (_("Choose the row (%d, %d) turned %s"), x, y, turn);
       if (step->flags & LOOP_STEP_DLX_ROW)
-        return g_strdup_printf ("Choose the row (%d, %d)%s", x, y, turn);
-      return g_strdup_printf ("Keep (%d, %d)%s", x, y, turn);
+        return g_strdup_printf (_("Choose the row (%d, %d)"), x, y);
+      if (turn != NULL)
+        return g_strdup_printf (_("Keep (%d, %d) turned %s"), x, y, turn);
+      return g_strdup_printf (_("Keep (%d, %d)"), x, y);
     case HB_STEP_UNDO:
+      if ((step->flags & LOOP_STEP_DLX_ROW) && turn != NULL)
+        return g_strdup_printf (_("Remove the row (%d, %d) turned %s"), x, y, turn);
       if (step->flags & LOOP_STEP_DLX_ROW)
-        return g_strdup_printf ("Remove the row (%d, %d)%s", x, y, turn);
-      return g_strdup_printf ("Undo (%d, %d) and what followed from it", x, y);
+        return g_strdup_printf (_("Remove the row (%d, %d)"), x, y);
+      return g_strdup_printf (_("Undo (%d, %d) and what followed from it"), x, y);
     case HB_STEP_REJECT:
       if (step->value < 0)
-        return g_strdup_printf ("(%d, %d) cannot be turned to fit the flow", x, y);
-      return g_strdup_printf ("(%d, %d)%s leads to a contradiction", x, y, turn);
+        return g_strdup_printf (_("(%d, %d) cannot be turned to fit the flow"), x, y);
+      if (turn != NULL)
+        return g_strdup_printf (_("(%d, %d) turned %s leads to a contradiction"), x, y, turn);
+      return g_strdup_printf (_("(%d, %d) leads to a contradiction"), x, y);
     case HB_STEP_INFO:
       if (step->flags & LOOP_STEP_FLOW)
-        return g_strdup_printf ("One unit of flow from (%d, %d) to (%d, %d)", x, y,
+        /* TRANSLATORS: a step of the maximum-flow view, from one tile
+         * (column, row) to its neighbour */
+        return g_strdup_printf (_("One unit of flow from (%d, %d) to (%d, %d)"), x, y,
                                 x + hb_dir_dx[step->aux & 3], y + hb_dir_dy[step->aux & 3]);
-      return g_strdup ("Information");
+      return g_strdup (C_("solver step", "Information"));
     case HB_STEP_SOLUTION:
-      return g_strdup ("Every tile fits: a solution");
+      return g_strdup (_("Every tile fits: a solution"));
     default:
-      return g_strdup ("Step");
+      /* TRANSLATORS: a solver step of no particular kind */
+      return g_strdup (C_("solver step", "Step"));
     }
 }
