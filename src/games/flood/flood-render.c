@@ -6,6 +6,7 @@
  * digit is drawn faintly too, so no one has to rely on hue alone. */
 #include "flood.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -413,25 +414,36 @@ char *
 flood_describe_step (const HbTrace *trace, const HbStep *step)
 {
   int v = step->value;
+  /* Formatted apart: xgettext cannot read G_GINT64_FORMAT in a string. */
+  g_autofree char *expanded = g_strdup_printf ("%" G_GINT64_FORMAT, step->counter);
 
   switch ((HbStepKind) step->kind)
     {
     case HB_STEP_MOVE:
-      return g_strdup_printf ("Move %d: flood with %d (%s)", step->depth, v,
+      /* TRANSLATORS: a solver step: "Move 3: flood with 2 (Green)" */
+      return g_strdup_printf (_("Move %d: flood with %d (%s)"), step->depth, v,
                               flood_colour_name (v));
     case HB_STEP_TRY:
-      return g_strdup_printf ("Expanding a state %d moves deep; lower bound %d, "
-                              "%" G_GINT64_FORMAT " states expanded",
-                              step->depth, v, step->counter);
+      /* TRANSLATORS: a step of the optimal search: the depth (moves played
+       * in the state), the state's lower bound on the whole solution, and
+       * the number of states expanded so far */
+      return g_strdup_printf (_("Expanding a state at depth %d; lower bound %d; "
+                                "states expanded: %s"),
+                              step->depth, v, expanded);
     case HB_STEP_BOUND:
-      return g_strdup_printf ("Lower bound: %d moves (%" G_GINT64_FORMAT
-                              " states expanded)", v, step->counter);
+      /* TRANSLATORS: the search proved at least this many moves are needed */
+      return g_strdup_printf (g_dngettext (NULL, "Lower bound: %d move; states expanded: %s",
+                                           "Lower bound: %d moves; states expanded: %s", v),
+                              v, expanded);
     case HB_STEP_SOLUTION:
-      return g_strdup_printf ("Answer: %d moves, after %" G_GINT64_FORMAT
-                              " states expanded", v, step->counter);
+      return g_strdup_printf (g_dngettext (NULL, "Answer: %d move; states expanded: %s",
+                                           "Answer: %d moves; states expanded: %s", v),
+                              v, expanded);
     case HB_STEP_INFO:
-      return g_strdup_printf ("%" G_GINT64_FORMAT " states expanded; "
-                              "f = %d at depth %d", step->counter, v, step->depth);
+      /* TRANSLATORS: A* search progress; f is the search's estimate of the
+       * whole solution's length (moves played + lower bound) */
+      return g_strdup_printf (_("States expanded: %s; f = %d at depth %d"),
+                              expanded, v, step->depth);
     default:
       return g_strdup ("");
     }
