@@ -412,7 +412,7 @@ read_colours_comment (const char *s, gsize n, int line, int col0,
                           _("unexpected text after the number of colours"));
       return FALSE;
     }
-  if (v < 1 || v > FLOOD_MAX_COLOURS)
+  if (v < 1)   /* read_number refused more than FLOOD_MAX_COLOURS */
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_UNSUPPORTED, line, c->colours_col,
                           _("%d colours: only 1 to %d are supported"),
