@@ -5,6 +5,7 @@
  * boards of more than seven colours; on large enough cells the colour's
  * digit is drawn faintly too, so no one has to rely on hue alone. */
 #include "flood.h"
+#include "hb-draw.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -180,12 +181,7 @@ draw_badge (cairo_t *cr, const HbLayout *l, const char *text, int swatch,
   x = l->x0 + l->cell * l->width - bw - 3;
   y = l->y0 + l->cell * l->height - bh - 3;
   r = bh / 3;
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + bw - r, y + r, r, -G_PI / 2, 0);
-  cairo_arc (cr, x + bw - r, y + bh - r, r, 0, G_PI / 2);
-  cairo_arc (cr, x + r, y + bh - r, r, G_PI / 2, G_PI);
-  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
+  hb_draw_rounded_rect (cr, x, y, bw, bh, r);
   if (dark)
     cairo_set_source_rgba (cr, 0.12, 0.12, 0.12, 0.88);
   else

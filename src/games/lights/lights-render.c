@@ -4,6 +4,7 @@
  * an orange dot on each cell still to press (the write-up's orange dots).
  * Colours are chosen to read at a glance in both the light and dark style. */
 #include "lights.h"
+#include "hb-draw.h"
 
 #include <math.h>
 
@@ -13,18 +14,6 @@ static void
 set_rgb (cairo_t *cr, Rgb c, double alpha)
 {
   cairo_set_source_rgba (cr, c.r, c.g, c.b, alpha);
-}
-
-static void
-rounded_rect (cairo_t *cr, double x, double y, double w, double h, double r)
-{
-  r = MIN (r, MIN (w, h) / 2);
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
-  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
-  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
-  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
 }
 
 void
@@ -46,7 +35,7 @@ lights_render_cells (const guint8 *cells, const guint8 *press, int width, int he
 
   /* The board plate. */
   set_rgb (cr, board, 1);
-  rounded_rect (cr, l->x0 - gap, l->y0 - gap, c * width + 2 * gap,
+  hb_draw_rounded_rect (cr, l->x0 - gap, l->y0 - gap, c * width + 2 * gap,
                 c * height + 2 * gap, radius + gap);
   cairo_fill (cr);
 
@@ -58,7 +47,7 @@ lights_render_cells (const guint8 *cells, const guint8 *press, int width, int he
         double s = c - gap;
 
         if (gap > 0)
-          rounded_rect (cr, px, py, s, s, radius);
+          hb_draw_rounded_rect (cr, px, py, s, s, radius);
         else
           cairo_rectangle (cr, px, py, s, s);
         if (cells[i])
@@ -93,7 +82,7 @@ lights_render_cells (const guint8 *cells, const guint8 *press, int width, int he
 
         if (o && x == o->hover_x && y == o->hover_y)
           {
-            rounded_rect (cr, px + 1, py + 1, s - 2, s - 2, radius);
+            hb_draw_rounded_rect (cr, px + 1, py + 1, s - 2, s - 2, radius);
             cairo_set_line_width (cr, MAX (1.0, c * 0.05));
             cairo_set_source_rgba (cr, 1, 1, 1, dark ? 0.35 : 0.6);
             cairo_stroke (cr);
@@ -104,7 +93,7 @@ lights_render_cells (const guint8 *cells, const guint8 *press, int width, int he
     {
       double px = l->x0 + current_x * c + gap / 2, py = l->y0 + current_y * c + gap / 2;
       double s = c - gap;
-      rounded_rect (cr, px - 1, py - 1, s + 2, s + 2, radius + 1);
+      hb_draw_rounded_rect (cr, px - 1, py - 1, s + 2, s + 2, radius + 1);
       cairo_set_line_width (cr, MAX (2.0, c * 0.10));
       set_rgb (cr, current_bad ? ring_bad : ring_ok, 1);
       cairo_stroke (cr);

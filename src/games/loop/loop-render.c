@@ -14,6 +14,7 @@
  * orange only for hints, greens and red in the solver frames where they
  * mean "fits" and "fails". */
 #include "loop.h"
+#include "hb-draw.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -76,19 +77,6 @@ set_rgba (cairo_t *cr, Rgba c)
 
 /* Pipe width as a fraction of the cell. */
 #define PIPE 0.22
-
-/* A rectangle with corners rounded by r. */
-static void
-rounded_rect (cairo_t *cr, double x, double y, double w, double h, double r)
-{
-  r = MIN (r, MIN (w, h) / 2);
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
-  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
-  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
-  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
-}
 
 /* TRUE when (x, y) has arm d and its neighbour that way the facing arm. */
 static inline gboolean
@@ -355,7 +343,7 @@ draw_background (cairo_t *cr, const HbLayout *l, const Style *st,
 
   set_rgba (cr, st->bg);
   cairo_paint (cr);
-  rounded_rect (cr, l->x0 - 0.5, l->y0 - 0.5, bw + 1, bh + 1, r);
+  hb_draw_rounded_rect (cr, l->x0 - 0.5, l->y0 - 0.5, bw + 1, bh + 1, r);
   set_rgba (cr, st->card);
   cairo_fill_preserve (cr);
   set_rgba (cr, st->border);
@@ -387,7 +375,7 @@ tint_cell (cairo_t *cr, double x0, double y0, double c, Rgba col, gboolean round
 
   set_rgba (cr, col);
   if (rounded)
-    rounded_rect (cr, x0 + inset, y0 + inset, c - 2 * inset, c - 2 * inset, c * 0.12);
+    hb_draw_rounded_rect (cr, x0 + inset, y0 + inset, c - 2 * inset, c - 2 * inset, c * 0.12);
   else
     cairo_rectangle (cr, x0, y0, c, c);
   cairo_fill (cr);
@@ -513,7 +501,7 @@ loop_palette_render (const HbState *state, HbMode mode, int id, cairo_t *cr,
       cairo_set_line_width (cr, MAX (1.0, size / 24));
       cairo_set_dash (cr, &dash, 1, 0);
       cairo_push_group (cr);
-      rounded_rect (cr, size * 0.2, size * 0.2, size * 0.6, size * 0.6, size * 0.08);
+      hb_draw_rounded_rect (cr, size * 0.2, size * 0.2, size * 0.6, size * 0.6, size * 0.08);
       cairo_stroke (cr);
       cairo_pop_group_to_source (cr);
       cairo_paint_with_alpha (cr, 0.4);
