@@ -4,6 +4,7 @@
  *   hintboard-cli solve [--game G] [--solver ID] [--stats] [--compact] FILE
  *   hintboard-cli hint [--game G] FILE
  *   hintboard-cli render [--game G] FILE -o OUT.png|OUT.svg [--solution] [--hints]
+ *   hintboard-cli render [--game G] FILE --animate -o OUT.png [--delay MS]
  *   hintboard-cli generate --game G --size WxH --seed N [--colours C]
  *   hintboard-cli convert [--game G] FILE --to native|compact|tatham
  *   hintboard-cli bench GAME [--quick] [--repeats N]
@@ -11,6 +12,7 @@
  * Exit status: 0 solved (or done), 1 no solution, 2 bad input or usage,
  * 3 the solver gave up or was stopped. FILE may be "-" for standard input.
  */
+#include "hb-anim.h"
 #include "hb-game.h"
 #include "hb-registry.h"
 
@@ -33,6 +35,7 @@ static gboolean opt_compact;
 static gboolean opt_tatham;
 static gboolean opt_solution;
 static gboolean opt_hints;
+static gboolean opt_animate;
 static gboolean opt_dark;
 static gboolean opt_quick;
 static char    *opt_output;
@@ -43,6 +46,7 @@ static int      opt_colours;
 static int      opt_repeats;
 static int      opt_count;
 static int      opt_pixels = 48;
+static int      opt_delay = 500;
 static double   opt_time_limit;
 
 static const GOptionEntry game_entry[] = {
@@ -174,7 +178,8 @@ print_stats (const HbSolver *solver, const HbResult *r)
 {
   fprintf (stderr, "solver: %s\n", solver->id);
   fprintf (stderr, "status: %s\n", hb_status_to_string (r->status));
-  if (r->status == HB_STATUS_SOLVED)
+  /* Only solvers that minimise something have an optimum to prove. */
+  if (r->status == HB_STATUS_SOLVED && (solver->flags & HB_SOLVER_OPTIMAL))
     fprintf (stderr, "optimal: %s\n", r->optimal ? "proven" : "not proven");
   fprintf (stderr, "time: %.3f ms\n", r->seconds * 1000);
   for (guint i = 0; i < r->stats->len; i++)
@@ -259,6 +264,39 @@ cmd_hint (int argc, char **argv)
 
 /* ---- render -------------------------------------------------------------- */
 
+/* render --animate: the solver's answer, move by move, as an animated PNG. */
+static int
+render_animation (HbState *state, const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (opt_output);
+  g_autoptr(GError) error = NULL;
+  HbRenderOptions ro = { 0 };
+  HbResult *r;
+
+  r = solve_or_die (state, opt_solver);
+  if (r->status != HB_STATUS_SOLVED)
+    {
+      int code = status_exit (r->status);
+      fprintf (stderr, "hintboard-cli: %s: %s%s%s\n", path, hb_status_to_string (r->status),
+               r->message ? ": " : "", r->message ? r->message : "");
+      hb_result_free (r);
+      hb_state_free (state);
+      return code;
+    }
+  ro.dark = opt_dark;
+  if (!hb_anim_save_solution (file, state, r, &ro, opt_pixels, opt_delay / 1000.0,
+                              NULL, &error))
+    {
+      fprintf (stderr, "hintboard-cli: cannot write %s: %s\n", opt_output, error->message);
+      hb_result_free (r);
+      hb_state_free (state);
+      return EXIT_BAD_INPUT;
+    }
+  hb_result_free (r);
+  hb_state_free (state);
+  return 0;
+}
+
 static int
 cmd_render (int argc, char **argv)
 {
@@ -266,9 +304,11 @@ cmd_render (int argc, char **argv)
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output, "Where to write: a .png or .svg file", "OUT" },
     { "solution", 0, 0, G_OPTION_ARG_NONE, &opt_solution, "Draw the board once solved", NULL },
     { "hints", 0, 0, G_OPTION_ARG_NONE, &opt_hints, "Draw the hint overlay (Enlight: the cells to press)", NULL },
-    { "solver", 's', 0, G_OPTION_ARG_STRING, &opt_solver, "The solver for --solution", "ID" },
+    { "animate", 0, 0, G_OPTION_ARG_NONE, &opt_animate, "Write the solution move by move as an animated PNG", NULL },
+    { "solver", 's', 0, G_OPTION_ARG_STRING, &opt_solver, "The solver for --solution and --animate", "ID" },
     { "dark", 0, 0, G_OPTION_ARG_NONE, &opt_dark, "Use the dark style", NULL },
     { "cell", 0, 0, G_OPTION_ARG_INT, &opt_pixels, "Cell size in pixels (default 48)", "PX" },
+    { "delay", 0, 0, G_OPTION_ARG_INT, &opt_delay, "With --animate: milliseconds per move (default 500; the last frame stays 3 times as long)", "MS" },
     { NULL }
   };
   const double margin = 16;
@@ -283,12 +323,23 @@ cmd_render (int argc, char **argv)
   int cell;
   gboolean svg;
 
-  parse_options (&argc, &argv, "FILE -o OUT - draw a level to PNG or SVG", entries, TRUE);
+  parse_options (&argc, &argv, "FILE -o OUT - draw a level to PNG or SVG, or its solution to an animated PNG",
+                 entries, TRUE);
   if (argc != 2 || opt_output == NULL)
     die_usage ("render takes one FILE and -o OUT.png or OUT.svg");
   svg = g_str_has_suffix (opt_output, ".svg");
   if (!svg && !g_str_has_suffix (opt_output, ".png"))
     die_usage ("the output must end in .png or .svg");
+  if (opt_animate)
+    {
+      if (svg)
+        die_usage ("--animate writes an animated PNG: the output must end in .png");
+      if (opt_solution || opt_hints)
+        die_usage ("--animate draws the solution move by move; it takes no --solution or --hints");
+      if (opt_delay < 10 || opt_delay > 60000)
+        die_usage ("--delay takes 10 to 60000 milliseconds");
+      return render_animation (load_or_die (game_from_option (), argv[1]), argv[1]);
+    }
   state = load_or_die (game_from_option (), argv[1]);
   shown = state;
   ro.dark = opt_dark;
@@ -509,7 +560,7 @@ static const struct {
   { "list", cmd_list, "list the solvers: game, solver, summary (first = default)" },
   { "solve", cmd_solve, "solve FILE; the solution on stdout, --stats on stderr" },
   { "hint", cmd_hint, "say what to do next on FILE" },
-  { "render", cmd_render, "draw FILE to -o OUT.png|.svg [--solution]" },
+  { "render", cmd_render, "draw FILE to -o OUT.png|.svg [--solution], or --animate it" },
   { "generate", cmd_generate, "make a random level: --game G --size WxH --seed N" },
   { "convert", cmd_convert, "rewrite FILE --to native|compact|tatham" },
   { "bench", cmd_bench, "time the solvers [GAME…]; prints Markdown tables" },

@@ -271,6 +271,53 @@ test_hint_render (void)
   }
 }
 
+/* render --animate: the solution as an animated PNG, with the exit codes
+ * of solve. (tests/core/test-anim.c reads the chunks in depth.) */
+static void
+test_render_animate (void)
+{
+  g_autofree char *path = write_tmp ("anim.lights", "11000\n10100\n01110\n00100\n00000\n");
+  g_autofree char *corner = write_tmp ("anim-corner.lights", "10000\n00000\n00000\n00000\n00000\n");
+  g_autofree char *png = g_build_filename (tmpdir, "anim.png", NULL);
+  g_autofree char *none = g_build_filename (tmpdir, "none.png", NULL);
+  g_autofree char *svg = g_build_filename (tmpdir, "anim.svg", NULL);
+  g_autofree char *data = NULL;
+  gsize len = 0;
+
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, NULL, "render", path, "--animate", "-o", png, "--solver", "backtrack",
+             "--dark", "--cell", "20", "--delay", "300", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_cmpstr (r.err, ==, "");
+    g_assert_true (g_file_get_contents (png, &data, &len, NULL));
+    g_assert_cmpuint (len, >, 100);
+    g_assert_cmpmem (data, 8, "\211PNG\r\n\032\n", 8);
+    /* acTL right after the 13-byte IHDR: 8 + 25 bytes in. */
+    g_assert_cmpmem (data + 8 + 25 + 4, 4, "acTL", 4);
+    g_assert_nonnull (memmem (data, len, "fdAT", 4));
+  }
+  {
+    /* No solution: exit 1, and no file. */
+    g_auto(Run) r = { 0 };
+    run_cli (&r, NULL, "render", corner, "--animate", "-o", none, NULL);
+    g_assert_cmpint (r.status, ==, 1);
+    g_assert_nonnull (strstr (r.err, "no solution"));
+    g_assert_false (g_file_test (none, G_FILE_TEST_EXISTS));
+  }
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, NULL, "render", path, "--animate", "-o", svg, NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, ".png"));
+  }
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, NULL, "render", path, "--animate", "--delay", "0", "-o", png, NULL);
+    g_assert_cmpint (r.status, ==, 2);
+  }
+}
+
 static void
 test_generate_convert (void)
 {
@@ -330,6 +377,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/no-solution", test_no_solution);
   g_test_add_func ("/cli/bad-input", test_bad_input);
   g_test_add_func ("/cli/hint-render", test_hint_render);
+  g_test_add_func ("/cli/render-animate", test_render_animate);
   g_test_add_func ("/cli/generate-convert", test_generate_convert);
   g_test_add_func ("/cli/bench-quick", test_bench_quick);
   status = g_test_run ();
