@@ -1860,6 +1860,43 @@ hb_window_get_last_toast (HbWindow *self)
   return self->last_toast;
 }
 
+gboolean
+hb_window_select_game (HbWindow *self, const char *id)
+{
+  const HbGame *const *games = hb_registry_games ();
+
+  g_return_val_if_fail (HB_IS_WINDOW (self), FALSE);
+  for (guint i = 0; games[i] != NULL; i++)
+    if (g_strcmp0 (games[i]->id, id) == 0)
+      {
+        /* notify::selected runs on_game_selected, as a click would. */
+        gtk_drop_down_set_selected (self->game_dropdown, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+hb_window_get_status_text (HbWindow *self)
+{
+  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
+  return gtk_label_get_label (self->status_label);
+}
+
+GtkWidget *
+hb_window_get_colours_row (HbWindow *self)
+{
+  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
+  return self->colours_row;
+}
+
+GtkAdjustment *
+hb_window_get_colours_adjustment (HbWindow *self)
+{
+  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
+  return self->colours_adjustment;
+}
+
 /* ---- GObject ------------------------------------------------------------- */
 
 static void

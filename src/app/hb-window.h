@@ -61,4 +61,15 @@ gboolean       hb_window_is_playing_trace (HbWindow *self);
 /* The text of the last toast shown (for tests), or NULL. */
 const char    *hb_window_get_last_toast (HbWindow *self);
 
+/* Testing: chooses a game in the header bar's game chooser as the user
+ * does (the chooser's own handler replaces the level, asking first about
+ * unsaved changes). FALSE when no game has that id. */
+gboolean       hb_window_select_game (HbWindow *self, const char *id);
+/* Testing: the status line under the board. */
+const char    *hb_window_get_status_text (HbWindow *self);
+/* Testing: the sidebar's colour count row and its spin button's
+ * adjustment (the count Random uses). */
+GtkWidget     *hb_window_get_colours_row (HbWindow *self);
+GtkAdjustment *hb_window_get_colours_adjustment (HbWindow *self);
+
 G_END_DECLS
