@@ -178,9 +178,14 @@ play_player_mid_way (HbWindow *window, const char *snapshot)
   g_test_message ("%s: %" G_GSIZE_FORMAT " steps", snapshot, len);
   activate (window, "player-start");
   start = hb_app_test_shot (view);
-  /* The frames change on the canvas as the player steps. */
-  for (gsize i = 0; i < len; i++)
-    activate (window, "player-forward");
+  /* The player steps forward one step at a time, and its last frame is
+   * not its first. */
+  for (gsize i = 1; i <= MIN (len, 3); i++)
+    {
+      activate (window, "player-forward");
+      g_assert_cmpuint (hb_player_position (hb_player_bar_get_player (bar)), ==, i);
+    }
+  activate (window, "player-end");
   g_assert_cmpuint (hb_player_position (hb_player_bar_get_player (bar)), ==, len);
   later = hb_app_test_shot (view);
   g_assert_true (shots_differ (start, later));
@@ -796,6 +801,15 @@ test_flood_play_edit_solve (void)
     /* The player replays the answer's search and moves. */
     play_player_mid_way (window, "flood-player-optimal");
     activate (window, "cancel");
+
+    /* Applied in play mode, the answer solves the board in its count. */
+    hb_window_set_mode (window, HB_MODE_PLAY);
+    activate (window, "apply-solution");
+    g_assert_cmpmem (flood_state (window)->cells, n, want, n);
+    check_move_count (window, (int) r->moves->len);
+    g_assert_nonnull (strstr (hb_window_get_status_text (window), "solved"));
+    activate (window, "undo");
+    g_assert_cmpmem (flood_state (window)->cells, n, initial, n);
   }
 
   /* Play: a click on a cell bordering the flooded region floods with that
