@@ -1,6 +1,7 @@
 /* hb-player-bar.c: see hb-player-bar.h. */
 #include "config.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
 #include <math.h>
 
@@ -19,6 +20,7 @@ struct _HbPlayerBar
   GtkLabel      *counter_label;
   GtkLabel      *truncated_label;
   GtkButton     *play_button;
+  GtkWidget     *export_button;
   GtkScale      *position_scale;
   GtkAdjustment *position_adjustment;
   GtkScale      *speed_scale;
@@ -257,6 +259,20 @@ hb_player_bar_set_speed (HbPlayerBar *self, double speed)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEED]);
 }
 
+void
+hb_player_bar_set_can_export (HbPlayerBar *self, gboolean can_export)
+{
+  g_return_if_fail (HB_IS_PLAYER_BAR (self));
+  gtk_widget_set_visible (self->export_button, can_export);
+}
+
+gboolean
+hb_player_bar_get_can_export (HbPlayerBar *self)
+{
+  g_return_val_if_fail (HB_IS_PLAYER_BAR (self), FALSE);
+  return gtk_widget_get_visible (self->export_button);
+}
+
 const char *
 hb_player_bar_get_step_text (HbPlayerBar *self)
 {
@@ -414,6 +430,7 @@ hb_player_bar_class_init (HbPlayerBarClass *klass)
     g_signal_new ("close", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
+  g_type_ensure (ADW_TYPE_BUTTON_CONTENT);
   gtk_widget_class_set_template_from_resource (widget_class,
       RESOURCE_PATH "/hb-player-bar.ui");
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, description_label);
@@ -422,6 +439,7 @@ hb_player_bar_class_init (HbPlayerBarClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, counter_label);
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, truncated_label);
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, play_button);
+  gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, export_button);
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, position_scale);
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, position_adjustment);
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, speed_scale);

@@ -3,7 +3,9 @@
  * (steps per second on a logarithmic scale), a position scrubber, the
  * current step's description and its counters. The bar drives an HbPlayer
  * it borrows; the window draws the player's frame on the board view when
- * "frame-changed" is emitted. */
+ * "frame-changed" is emitted. Its "Export Animation…" button activates
+ * win.export-animation and is shown while the window has a solution to
+ * export (hb_player_bar_set_can_export). */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -31,6 +33,10 @@ void        hb_player_bar_seek (HbPlayerBar *self, gsize position);
 /* Steps per second (the "speed" property). */
 double      hb_player_bar_get_speed (HbPlayerBar *self);
 void        hb_player_bar_set_speed (HbPlayerBar *self, double speed);
+
+/* Shows the "Export Animation…" button (hidden at first). */
+void        hb_player_bar_set_can_export (HbPlayerBar *self, gboolean can_export);
+gboolean    hb_player_bar_get_can_export (HbPlayerBar *self);
 
 /* What the labels show, for tests. */
 const char *hb_player_bar_get_step_text (HbPlayerBar *self);

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "hb-window.h"
+#include "hb-anim.h"
 #include "hb-history.h"
 #include "hb-player.h"
 #include "hb-registry.h"
@@ -91,6 +92,9 @@ struct _HbWindow
   HbState             *result_initial;
   HbPlayer            *player;
   GPtrArray           *result_rows;    /* rows in result_group */
+
+  /* Exporting the answer as an animation. */
+  GCancellable        *export_cancellable;  /* non-NULL while an export runs */
 
   char                *last_toast;
 };
@@ -216,6 +220,16 @@ update_status (HbWindow *self)
   g_free (text);
 }
 
+/* A solution with moves, whichever board is shown now: the animation is of
+ * the board the solver started from. */
+static gboolean
+result_can_export (HbWindow *self)
+{
+  return self->result != NULL && self->result_initial != NULL
+         && self->result->status == HB_STATUS_SOLVED
+         && self->result->moves->len > 0;
+}
+
 static gboolean
 result_applies (HbWindow *self)
 {
@@ -250,6 +264,9 @@ update_actions (HbWindow *self)
   action_set_enabled (self, "player-start", playing);
   action_set_enabled (self, "player-end", playing);
   action_set_enabled (self, "palette", hb_palette_bar_get_n_entries (self->palette_bar) > 0);
+  action_set_enabled (self, "export-animation",
+                      result_can_export (self) && self->export_cancellable == NULL);
+  hb_player_bar_set_can_export (self->player_bar, result_can_export (self));
 }
 
 static void
@@ -1310,6 +1327,174 @@ hb_window_cancel_solve (HbWindow *self)
     g_cancellable_cancel (self->solve_cancellable);
 }
 
+/* ---- Exporting the solution as an animated PNG ----------------------------- */
+
+#define EXPORT_CELL_PX   48
+#define EXPORT_SECONDS   0.5   /* per move; the last frame stays longer */
+
+typedef struct {
+  HbState  *initial;
+  HbResult *result;     /* status and moves only */
+  gboolean  dark;
+  GFile    *file;
+} ExportJob;
+
+static void
+export_job_free (gpointer data)
+{
+  ExportJob *job = data;
+
+  hb_state_free (job->initial);
+  hb_result_free (job->result);
+  g_clear_object (&job->file);
+  g_free (job);
+}
+
+/* A copy of what the export needs, taken when the dialog opens: the window
+ * may solve again or change level while the dialog or the worker runs. */
+static ExportJob *
+export_job_new (HbWindow *self)
+{
+  ExportJob *job = g_new0 (ExportJob, 1);
+
+  job->initial = hb_state_copy (self->result_initial);
+  job->result = hb_result_new (self->result->status);
+  g_array_append_vals (job->result->moves, self->result->moves->data,
+                       self->result->moves->len);
+  job->dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  return job;
+}
+
+static void
+export_thread (GTask *task, gpointer source, gpointer task_data,
+               GCancellable *cancellable)
+{
+  ExportJob *job = task_data;
+  HbRenderOptions options = { 0 };
+  GError *error = NULL;
+
+  options.dark = job->dark;
+  if (hb_anim_save_solution (job->file, job->initial, job->result, &options,
+                             EXPORT_CELL_PX, EXPORT_SECONDS, cancellable, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+export_done (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  HbWindow *self = HB_WINDOW (source);
+  ExportJob *job = g_task_get_task_data (G_TASK (res));
+  GError *error = NULL;
+  char *name, *text;
+
+  g_task_propagate_boolean (G_TASK (res), &error);
+  if (self->disposed)
+    {
+      g_clear_error (&error);
+      return;
+    }
+  g_clear_object (&self->export_cancellable);
+  name = g_file_get_basename (job->file);
+  if (error == NULL)
+    text = g_strdup_printf (_("Animation saved as “%s”"), name);
+  else
+    text = g_strdup_printf (_("Could not export “%s”: %s"), name, error->message);
+  show_toast (self, text);
+  g_free (text);
+  g_free (name);
+  g_clear_error (&error);
+  update_actions (self);
+}
+
+static void
+on_export_response (GtkNativeDialog *dialog, int response, gpointer data)
+{
+  HbWindow *self = HB_WINDOW (gtk_native_dialog_get_transient_for (dialog));
+  ExportJob *job = g_object_steal_data (G_OBJECT (dialog), "hb-export-job");
+  GFile *file = NULL;
+  GTask *task;
+  char *base;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  g_object_unref (dialog);
+  if (file == NULL || self->export_cancellable != NULL)
+    {
+      g_clear_object (&file);
+      export_job_free (job);
+      return;
+    }
+
+  /* A name without an extension gets ".png", so that viewers know it. */
+  base = g_file_get_basename (file);
+  if (base != NULL && strchr (base, '.') == NULL)
+    {
+      char *with_ext = g_strconcat (base, ".png", NULL);
+      GFile *parent = g_file_get_parent (file);
+      GFile *renamed = g_file_get_child (parent, with_ext);
+      g_object_unref (parent);
+      g_object_unref (file);
+      g_free (with_ext);
+      file = renamed;
+    }
+  g_free (base);
+
+  job->file = file;
+  self->export_cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->export_cancellable, export_done, NULL);
+  g_task_set_task_data (task, job, export_job_free);
+  g_task_set_source_tag (task, on_export_response);
+  g_task_run_in_thread (task, export_thread);
+  g_object_unref (task);
+  update_actions (self);
+}
+
+static void
+export_animation (HbWindow *self)
+{
+  GtkFileChooserNative *dialog;
+  GtkFileFilter *filter;
+  char *level, *dot, *name;
+
+  if (!result_can_export (self) || self->export_cancellable != NULL)
+    return;
+  dialog = gtk_file_chooser_native_new (_("Export Animation"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, _("Animated PNG images"));
+  gtk_file_filter_add_pattern (filter, "*.png");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  g_object_unref (filter);
+
+  /* "<level>-solution.png", beside the level's file when it has one. */
+  level = level_display_name (self);
+  dot = strrchr (level, '.');
+  if (dot != NULL && dot != level)
+    *dot = '\0';
+  /* TRANSLATORS: the suggested file name of an exported animation;
+   * %s is the level's name without its extension */
+  name = g_strdup_printf (_("%s-solution.png"), level);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  g_free (name);
+  g_free (level);
+  if (self->file != NULL)
+    {
+      GFile *folder = g_file_get_parent (self->file);
+      if (folder != NULL)
+        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
+      g_clear_object (&folder);
+    }
+
+  g_object_set_data_full (G_OBJECT (dialog), "hb-export-job", export_job_new (self),
+                          export_job_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_export_response), NULL);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
 /* ---- Actions ------------------------------------------------------------- */
 
 static void
@@ -1573,6 +1758,12 @@ action_player_end (GSimpleAction *action, GVariant *param, gpointer data)
 }
 
 static void
+action_export_animation (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  export_animation (HB_WINDOW (data));
+}
+
+static void
 action_palette (GSimpleAction *action, GVariant *param, gpointer data)
 {
   HbWindow *self = HB_WINDOW (data);
@@ -1602,6 +1793,7 @@ static const GActionEntry win_entries[] = {
   { "player-forward", action_player_forward },
   { "player-start", action_player_start },
   { "player-end", action_player_end },
+  { "export-animation", action_export_animation },
   { "palette", action_palette, "i" },
 };
 
@@ -1944,6 +2136,9 @@ hb_window_dispose (GObject *object)
       g_clear_object (&self->solve_cancellable);
       self->running_trace = NULL;
       g_clear_handle_id (&self->progress_id, g_source_remove);
+      if (self->export_cancellable != NULL)
+        g_cancellable_cancel (self->export_cancellable);
+      g_clear_object (&self->export_cancellable);
       if (self->player != NULL)
         {
           hb_player_bar_set_player (self->player_bar, NULL, NULL);
