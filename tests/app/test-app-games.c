@@ -357,8 +357,9 @@ test_loop_edit (void)
   hb_window_set_mode (window, HB_MODE_EDIT);
   hb_app_test_settle (30);
   g_assert_cmpmem (loop_tiles (window), 9, empty, 9);
-  /* Edit mode offers the six tile kinds. */
-  g_assert_cmpint (hb_palette_bar_get_n_entries (palette), ==, 6);
+  /* Edit mode offers the Turn tool (selected first) and the six tile kinds. */
+  g_assert_cmpint (hb_palette_bar_get_n_entries (palette), ==, 7);
+  g_assert_cmpint (hb_palette_bar_get_selected (palette), ==, LOOP_TOOL_TURN);
 
   /* A drag from (0, 0) into (1, 0) adds the arm pair across their edge:
    * east on the first tile, west on the second. */
@@ -384,13 +385,13 @@ test_loop_edit (void)
   g_assert_cmpuint (loop_tile (window, 1, 0), ==, 1 << 3);
   g_assert_cmpuint (loop_tile (window, 0, 0), ==, 1 << 1);
 
-  /* Keys 1–6 pick a tile kind (2: an end); a click places it. */
-  press_palette_key (window, 2);
+  /* Keys 2–7 pick a tile kind (3: an end); a click places it. */
+  press_palette_key (window, 3);
   g_assert_cmpint (hb_palette_bar_get_selected (palette), ==, LOOP_KIND_END);
   click_cell (window, 2, 2, 1);
   g_assert_cmpuint (loop_tile (window, 2, 2), ==, LOOP_KIND_END);
-  /* The palette's own button for the cross (the sixth entry). */
-  press_palette_button (window, 5);
+  /* The palette's own button for the cross (the seventh entry). */
+  press_palette_button (window, 6);
   g_assert_cmpint (hb_palette_bar_get_selected (palette), ==, LOOP_KIND_CROSS);
   memcpy (before, loop_tiles (window), 9);
   click_cell (window, 1, 1, 1);
@@ -398,26 +399,19 @@ test_loop_edit (void)
   activate (window, "undo");
   g_assert_cmpmem (loop_tiles (window), 9, before, 9);
 
-  /* A click on a tile turns it: the end placed at (2, 2) points north;
-   * a quarter turn clockwise points it east. */
+  /* With the Turn tool (key 1) a click turns a tile: the end placed at
+   * (2, 2) points north; a quarter turn clockwise points it east. */
+  press_palette_key (window, 1);
+  g_assert_cmpint (hb_palette_bar_get_selected (palette), ==, LOOP_TOOL_TURN);
   memcpy (before, loop_tiles (window), 9);
   click_cell (window, 2, 2, 1);
-  if (loop_tile (window, 2, 2) == turn_cw (LOOP_KIND_END, 1))
-    {
-      activate (window, "undo");
-      g_assert_cmpmem (loop_tiles (window), 9, before, 9);
-    }
-  else
-    {
-      /* The palette always has an entry selected in edit mode (the first,
-       * "Empty", to begin with), and loop_pointer places the selected kind
-       * whenever there is one: an edit-mode click never turns a tile, it
-       * places the kind (here the cross) or, with "Empty", erases it. */
-      g_assert_cmpuint (loop_tile (window, 2, 2), ==,
-                        (guint) hb_palette_bar_get_selected (palette));
-      g_test_incomplete ("an edit-mode click places the selected palette kind; "
-                         "it never turns the tile");
-    }
+  g_assert_cmpuint (loop_tile (window, 2, 2), ==, turn_cw (LOOP_KIND_END, 1));
+  activate (window, "undo");
+  g_assert_cmpmem (loop_tiles (window), 9, before, 9);
+  /* With a kind chosen, a click on a tile of that kind turns it too. */
+  press_palette_key (window, 3);
+  click_cell (window, 2, 2, 1);
+  g_assert_cmpuint (loop_tile (window, 2, 2), ==, turn_cw (LOOP_KIND_END, 1));
 
   /* Undo all the way back to the file's empty board. */
   while (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo"))

@@ -354,6 +354,23 @@ test_pointer (void)
   g_assert_cmpint (n, ==, 1);
   g_assert_cmpint (out[0].op, ==, LOOP_OP_SET_TILE);
   g_assert_cmpint (out[0].value, ==, LOOP_KIND_TEE);
+  /* A click on a tile that already is of the chosen kind turns it, so a
+   * placed piece can be aimed without changing tools; the Turn tool only
+   * turns. */
+  {
+    HbState *tee = loop_game.apply (s, &out[0]);
+    g_assert_nonnull (tee);
+    loop_game.pointer (tee, &p, HB_POINTER_PRESS, &h, out, 4);
+    n = loop_game.pointer (tee, &p, HB_POINTER_RELEASE, &h, out, 4);
+    g_assert_cmpint (n, ==, 1);
+    g_assert_cmpint (out[0].op, ==, LOOP_OP_ROTATE);
+    p.tool = LOOP_TOOL_TURN;
+    loop_game.pointer (tee, &p, HB_POINTER_PRESS, &h, out, 4);
+    n = loop_game.pointer (tee, &p, HB_POINTER_RELEASE, &h, out, 4);
+    g_assert_cmpint (n, ==, 1);
+    g_assert_cmpint (out[0].op, ==, LOOP_OP_ROTATE);
+    hb_state_free (tee);
+  }
 
   /* Play: button 1 clockwise, button 3 anticlockwise. */
   p.mode = HB_MODE_PLAY;
@@ -385,9 +402,11 @@ test_palette (void)
   HbPaletteEntry e[8];
   int n = loop_game.palette (s, HB_MODE_EDIT, e, 8);
 
-  g_assert_cmpint (n, ==, 6);
-  g_assert_cmpstr (e[0].name, ==, "Empty");
-  g_assert_cmpint (e[5].id, ==, LOOP_KIND_CROSS);
+  g_assert_cmpint (n, ==, 7);
+  g_assert_cmpstr (e[0].name, ==, "Turn");
+  g_assert_cmpint (e[0].id, ==, LOOP_TOOL_TURN);
+  g_assert_cmpstr (e[1].name, ==, "Empty");
+  g_assert_cmpint (e[6].id, ==, LOOP_KIND_CROSS);
   g_assert_cmpint (loop_game.palette (s, HB_MODE_PLAY, e, 8), ==, 0);
   g_assert_cmpint (loop_game.palette (s, HB_MODE_EDIT, e, 2), ==, 2);
   hb_state_free (s);

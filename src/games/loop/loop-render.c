@@ -493,7 +493,29 @@ loop_palette_render (const HbState *state, HbMode mode, int id, cairo_t *cr,
   set_rgba (cr, st->card);
   cairo_rectangle (cr, 0, 0, size, size);
   cairo_fill (cr);
-  if (id == LOOP_KIND_EMPTY)
+  if (id == LOOP_TOOL_TURN)
+    {
+      /* The Turn tool: a clockwise arrow round the centre. */
+      double cx = size / 2, cy = size / 2, rad = size * 0.26, a0 = -G_PI * 0.35;
+      double a1 = a0 + G_PI * 1.55, hx, hy, head = size * 0.16;
+      set_rgba (cr, st->pipe);
+      cairo_set_line_width (cr, MAX (1.5, size * 0.09));
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      cairo_arc (cr, cx, cy, rad, a0, a1);
+      cairo_stroke (cr);
+      hx = cx + rad * cos (a1);
+      hy = cy + rad * sin (a1);
+      /* The head points along the arc's tangent at its end (angles grow
+       * clockwise on screen), its barbs swept back from the tip. */
+      {
+        double t = a1 + G_PI / 2;
+        cairo_move_to (cr, hx + head * cos (t + G_PI - 0.6), hy + head * sin (t + G_PI - 0.6));
+        cairo_line_to (cr, hx, hy);
+        cairo_line_to (cr, hx + head * cos (t + G_PI + 0.6), hy + head * sin (t + G_PI + 0.6));
+      }
+      cairo_stroke (cr);
+    }
+  else if (id == LOOP_KIND_EMPTY)
     {
       /* An empty tile: a dashed outline, so the entry is not blank. */
       double dash = MAX (1.0, size / 10);

@@ -869,10 +869,22 @@ loop_pointer (const HbState *state, HbPointer *p, HbPointerPhase phase,
       if (p->drag_moved || p->drag_x < 0 || !hit->inside
           || hit->x != p->drag_x || hit->y != p->drag_y)
         return 0;
+      /* With a tile kind chosen, a click places it; a click on a tile that
+       * already is of that kind turns it instead, so a piece can be placed
+       * and then aimed without changing tools. The Turn tool (or none)
+       * only turns. */
       if (p->tool >= 0 && p->tool <= 15)
         {
-          out[0] = (HbMove) { LOOP_OP_SET_TILE, hit->x, hit->y, p->tool };
-          return 1;
+          const LoopState *s = LOOP_CONST (state);
+          guint8 t = s->tiles[(gsize) hit->y * state->width + hit->x];
+          gboolean same_kind = FALSE;
+          for (int k = 0; k < 4; k++)
+            same_kind |= loop_rotate ((guint8) p->tool, k) == t;
+          if (!same_kind)
+            {
+              out[0] = (HbMove) { LOOP_OP_SET_TILE, hit->x, hit->y, p->tool };
+              return 1;
+            }
         }
       out[0] = (HbMove) { LOOP_OP_ROTATE, hit->x, hit->y, p->button == 3 ? -1 : 1 };
       return 1;
@@ -884,6 +896,8 @@ static int
 loop_palette (const HbState *state, HbMode mode, HbPaletteEntry *out, int max)
 {
   static const struct { const char *name; int id; } kinds[] = {
+    /* TRANSLATORS: the Infinite Loop edit tool that turns tiles on click */
+    { N_("Turn"), LOOP_TOOL_TURN },
     /* TRANSLATORS: Infinite Loop tile kinds in the palette: a tile with no arm */
     { N_("Empty"), LOOP_KIND_EMPTY },
     /* TRANSLATORS: a tile with one arm */

@@ -51,6 +51,9 @@ typedef enum {
   LOOP_KIND_CROSS    = 0xf,
 } LoopKind;
 
+/* The edit palette's first entry: clicks turn tiles instead of placing. */
+#define LOOP_TOOL_TURN 16
+
 extern const HbGame loop_game;
 
 extern const HbSolver loop_solver_fast;
