@@ -209,13 +209,13 @@ update_status (HbWindow *self)
 
   if (self->game->status_text != NULL)
     text = self->game->status_text (current (self));
+  /* Every game's status already says when the board is solved; the app
+   * only colours it, so the words are never said twice. */
   if (self->game->is_solved != NULL && self->mode == HB_MODE_PLAY
       && self->game->is_solved (current (self)))
-    {
-      char *solved = g_strdup_printf (_("%s — solved!"), text ? text : "");
-      g_free (text);
-      text = solved;
-    }
+    gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "success");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "success");
   gtk_label_set_label (self->status_label, text ? text : "");
   g_free (text);
 }

@@ -279,7 +279,9 @@ loop_tile (HbWindow *window, int x, int y)
 static gboolean
 status_says_solved (HbWindow *window)
 {
-  return strstr (hb_window_get_status_text (window), "solved!") != NULL;
+  /* Each game's status names the solved board ("Solved", "… · solved"). */
+  g_autofree char *lower = g_utf8_strdown (hb_window_get_status_text (window), -1);
+  return strstr (lower, "solved") != NULL;
 }
 
 /* ---- Infinite Loop: play ------------------------------------------------- */
