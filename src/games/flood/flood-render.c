@@ -165,7 +165,7 @@ flood_render_cells (const guint8 *cells, int w, int h, const guint8 *highlight,
  * from the top-left. */
 static void
 draw_badge (cairo_t *cr, const HbLayout *l, const char *text, int swatch,
-            gboolean dark)
+            gboolean dark, int hover_x, int hover_y)
 {
   double size = MAX (10.0, MIN (l->cell * 0.6, 28.0)), pad = size * 0.35;
   double x, y, bw, bh, r, sw = swatch >= 0 ? size * 0.9 + pad : 0;
@@ -181,6 +181,17 @@ draw_badge (cairo_t *cr, const HbLayout *l, const char *text, int swatch,
   x = l->x0 + l->cell * l->width - bw - 3;
   y = l->y0 + l->cell * l->height - bh - 3;
   r = bh / 3;
+  /* The badge covers a cell or two: with the pointer on them it fades, so
+   * the cells under it can be seen and clicked. */
+  {
+    double hx = l->x0 + hover_x * l->cell, hy = l->y0 + hover_y * l->cell;
+    if (hover_x >= 0 && hover_y >= 0 && hx < x + bw && hx + l->cell > x
+        && hy < y + bh && hy + l->cell > y)
+      {
+        cairo_restore (cr);
+        return;
+      }
+  }
   hb_draw_rounded_rect (cr, x, y, bw, bh, r);
   if (dark)
     cairo_set_source_rgba (cr, 0.12, 0.12, 0.12, 0.88);
@@ -223,7 +234,8 @@ flood_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
     {
       g_autofree char *t = g_strdup_printf ("%s%d", hint->proven ? "" : "≤",
                                             hint->to_go);
-      draw_badge (cr, layout, t, hint->colour, dark);
+      draw_badge (cr, layout, t, hint->colour, dark,
+                  options->hover_x, options->hover_y);
     }
   if (options && options->mode == HB_MODE_PLAY && options->hover_x >= 0
       && options->hover_y >= 0 && options->hover_x < w && options->hover_y < h)
@@ -248,12 +260,7 @@ flood_palette_render (const HbState *state, HbMode mode, int id, cairo_t *cr,
   cairo_text_extents_t e;
 
   cairo_save (cr);
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, size - r, r, r, -G_PI / 2, 0);
-  cairo_arc (cr, size - r, size - r, r, 0, G_PI / 2);
-  cairo_arc (cr, r, size - r, r, G_PI / 2, G_PI);
-  cairo_arc (cr, r, r, r, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
+  hb_draw_rounded_rect (cr, 0, 0, size, size, r);
   set_colour (cr, id, dark);
   cairo_fill_preserve (cr);
   cairo_set_line_width (cr, 1);
@@ -402,7 +409,8 @@ flood_frame_render (gconstpointer frame, cairo_t *cr, const HbLayout *layout,
       g_autofree char *t = f->searching
         ? g_strdup_printf ("%d · ≥%d", f->moves, f->bound)
         : g_strdup_printf ("%d", f->moves);
-      draw_badge (cr, layout, t, -1, dark);
+      draw_badge (cr, layout, t, -1, dark, options ? options->hover_x : -1,
+                  options ? options->hover_y : -1);
     }
 }
 

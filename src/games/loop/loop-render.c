@@ -455,7 +455,10 @@ loop_render (const HbState *state, cairo_t *cr, const HbLayout *l,
       for (int x = vx0; x < vx1; x++)
         {
           gsize i = (gsize) y * w + x;
-          if (hint->forced[i])
+          /* Only forced tiles still to turn: sure moves. A tint on tiles
+           * already right would cover most of a small board and say
+           * nothing. */
+          if (hint->forced[i] && loop_turns_between (s->tiles[i], hint->solved[i]) > 0)
             tint_cell (cr, l->x0 + x * c, l->y0 + y * c, c, st->forced, FALSE);
         }
   if (options && options->hover_x >= 0 && options->hover_y >= 0
