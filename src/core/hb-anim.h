@@ -53,12 +53,15 @@ typedef struct _HbApngWriter HbApngWriter;
  * when n_frames is 0 or over HB_ANIM_MAX_FRAMES. */
 HbApngWriter *hb_apng_writer_new (GOutputStream *out, guint n_frames, GError **error);
 /* Appends a frame shown for `delay_ms` milliseconds. `frame` is a cairo
- * image surface (RGB24 or ARGB32) of the same size and format as the first
- * frame, at most HB_ANIM_MAX_SIDE pixels a side. The first call writes the
- * PNG header; each call writes its frame, so memory stays one frame. */
+ * image surface (RGB24 or ARGB32). The first frame sets the image size (at
+ * most HB_ANIM_MAX_SIDE pixels a side) and comes at offset (0, 0); a later
+ * one has the first's format and replaces the rectangle it covers at
+ * (x_offset, y_offset), inside the image, and the rest stays. The first
+ * call writes the PNG header; each call writes its frame, so memory stays
+ * one frame. */
 gboolean      hb_apng_writer_add_frame (HbApngWriter *writer, cairo_surface_t *frame,
-                                        guint delay_ms, GCancellable *cancellable,
-                                        GError **error);
+                                        int x_offset, int y_offset, guint delay_ms,
+                                        GCancellable *cancellable, GError **error);
 /* Writes the end of the file; fails if fewer frames came than announced. */
 gboolean      hb_apng_writer_finish (HbApngWriter *writer, GCancellable *cancellable,
                                      GError **error);
@@ -74,6 +77,13 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HbApngWriter, hb_apng_writer_free)
  * smallest cells do not fit. */
 gboolean hb_anim_frame_size (int w, int h, int cell_px, int *out_w, int *out_h,
                              int *out_cell, GError **error);
+
+/* Draws `state` as one frame of hb_anim_write_solution: the background of
+ * the light or dark style, then the board in play mode without overlays,
+ * fitted with cells of `cell` pixels (from hb_anim_frame_size) into
+ * `surface`, an image surface of hb_anim_frame_size's size. */
+void     hb_anim_render_frame (const HbState *state, int cell, gboolean dark,
+                               cairo_surface_t *surface);
 
 /* Writes the answer `result` (HB_STATUS_SOLVED, its moves played from
  * `initial`) as an APNG to `out`: the initial board, then the board after

@@ -5,13 +5,14 @@
  * bit here, not from a table), IHDR first, one acTL before any image data
  * with num_frames = moves + 1 and endless play, one fcTL per frame before
  * that frame's data, fcTL and fdAT sequence numbers 0, 1, 2, … with no gap,
- * the first frame in IDAT and the others in fdAT, the delays, IEND last.
- * Then every frame is rebuilt as a plain PNG from its IDAT/fdAT data and
- * decoded by cairo's PNG reader (a decoder independent of the writer): it
- * must decode to the announced size, a frame after a real move must differ
- * from the one before, the frame of a move that does nothing must equal it,
- * and the last frame must equal the one frame of an animation of the solved
- * board alone.
+ * the first frame in IDAT and the others in fdAT, the first frame the whole
+ * image and the others rectangles inside it, the delays, IEND last.
+ * Then every frame is rebuilt as a plain PNG from its IDAT/fdAT data,
+ * decoded by cairo's PNG reader (a decoder independent of the writer) and
+ * painted at its offset over the frames before, as a viewer does: a picture
+ * after a real move must differ from the one before, the picture after a
+ * move that does nothing must equal it, and the last picture must equal the
+ * one frame of an animation of the solved board alone.
  *
  * Levels come from the games' generators and answers from their default
  * solvers; the error cases use answers edited by hand. */
@@ -236,17 +237,25 @@ read_cb (void *closure, unsigned char *data, unsigned int length)
   return CAIRO_STATUS_SUCCESS;
 }
 
-/* Frame i as a plain PNG (IHDR, its data as IDATs, IEND), decoded by cairo. */
+/* Frame i as a plain PNG (IHDR with the frame's size, its data as IDATs,
+ * IEND), decoded by cairo. */
 static cairo_surface_t *
 tapng_decode (const TApng *a, guint i)
 {
   const TFrame *f = &g_array_index (a->frames, TFrame, i);
   g_autoptr(GByteArray) png = g_byte_array_new ();
+  guint8 ihdr[13];
   cairo_surface_t *s;
   Reader r;
 
+  memcpy (ihdr, a->ihdr, 13);
+  for (int k = 0; k < 4; k++)
+    {
+      ihdr[k] = (guint8) (f->width >> (24 - 8 * k));
+      ihdr[4 + k] = (guint8) (f->height >> (24 - 8 * k));
+    }
   g_byte_array_append (png, signature, 8);
-  append_chunk (png, "IHDR", a->ihdr, 13);
+  append_chunk (png, "IHDR", ihdr, 13);
   for (guint k = 0; k < f->parts->len; k++)
     {
       gsize n;
@@ -258,9 +267,46 @@ tapng_decode (const TApng *a, guint i)
   r.left = png->len;
   s = cairo_image_surface_create_from_png_stream (read_cb, &r);
   g_assert_cmpint (cairo_surface_status (s), ==, CAIRO_STATUS_SUCCESS);
-  g_assert_cmpint (cairo_image_surface_get_width (s), ==, (int) a->width);
-  g_assert_cmpint (cairo_image_surface_get_height (s), ==, (int) a->height);
+  g_assert_cmpint (cairo_image_surface_get_width (s), ==, (int) f->width);
+  g_assert_cmpint (cairo_image_surface_get_height (s), ==, (int) f->height);
   return s;
+}
+
+/* Paints frame i over `canvas` at its offset, replacing what is there
+ * (blend_op SOURCE; dispose_op NONE keeps it for the next frame). */
+static void
+tapng_compose (const TApng *a, guint i, cairo_surface_t *canvas)
+{
+  const TFrame *f = &g_array_index (a->frames, TFrame, i);
+  cairo_surface_t *s = tapng_decode (a, i);
+  cairo_t *cr = cairo_create (canvas);
+
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+  cairo_set_source_surface (cr, s, f->x, f->y);
+  cairo_rectangle (cr, f->x, f->y, f->width, f->height);
+  cairo_fill (cr);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+}
+
+static cairo_surface_t *
+canvas_new (const TApng *a)
+{
+  return cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) a->width, (int) a->height);
+}
+
+static cairo_surface_t *
+canvas_copy (cairo_surface_t *canvas)
+{
+  cairo_surface_t *copy = cairo_image_surface_create (CAIRO_FORMAT_RGB24,
+                                                      cairo_image_surface_get_width (canvas),
+                                                      cairo_image_surface_get_height (canvas));
+  cairo_t *cr = cairo_create (copy);
+
+  cairo_set_source_surface (cr, canvas, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  return copy;
 }
 
 /* Same pixels (colour only: the alpha byte of RGB24 is undefined). */
@@ -336,14 +382,16 @@ solve (const HbState *s)
   return r;
 }
 
-/* Whether move i applies (changes the board): played here, as the test's
- * own expectation of which frames repeat. */
+/* The answer played here: the board before each frame (states[i] after i
+ * moves) and whether move i changed it, the test's own expectation of
+ * which frames repeat. */
 static gboolean *
-moves_that_apply (const HbState *initial, const HbResult *r)
+play_answer (const HbState *initial, const HbResult *r, GPtrArray *states)
 {
   gboolean *applies = g_new0 (gboolean, r->moves->len + 1);
   HbState *s = hb_state_copy (initial);
 
+  g_ptr_array_add (states, hb_state_copy (s));
   for (guint i = 0; i < r->moves->len; i++)
     {
       HbState *next = s->game->apply (s, &g_array_index (r->moves, HbMove, i));
@@ -353,6 +401,7 @@ moves_that_apply (const HbState *initial, const HbResult *r)
           hb_state_free (s);
           s = next;
         }
+      g_ptr_array_add (states, hb_state_copy (s));
     }
   g_assert_true (s->game->is_solved (s));
   hb_state_free (s);
@@ -365,13 +414,15 @@ check_animation (const HbState *initial, const HbResult *r, int cell)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GBytes) bytes = NULL, still = NULL;
-  g_autofree gboolean *applies = moves_that_apply (initial, r);
+  g_autoptr(GPtrArray) states = g_ptr_array_new_with_free_func ((GDestroyNotify) hb_state_free);
+  g_autofree gboolean *applies = play_answer (initial, r, states);
   HbResult *solved_only;
   TApng a, b;
   int want_w, want_h, want_cell;
   gsize size;
   const guint8 *data;
-  cairo_surface_t *prev, *last_still;
+  cairo_surface_t *canvas, *prev, *still_canvas, *expected;
+  guint partial = 0;
 
   bytes = write_to_memory (initial, r, cell, 0.25, &error);
   g_assert_no_error (error);
@@ -390,28 +441,52 @@ check_animation (const HbState *initial, const HbResult *r, int cell)
       const TFrame *f = &g_array_index (a.frames, TFrame, i);
       double delay = (double) f->delay_num / (f->delay_den ? f->delay_den : 100);
 
-      g_assert_cmpuint (f->width, ==, a.width);
-      g_assert_cmpuint (f->height, ==, a.height);
-      g_assert_cmpuint (f->x, ==, 0);
-      g_assert_cmpuint (f->y, ==, 0);
+      if (i == 0)
+        {
+          /* The default image: the whole picture. */
+          g_assert_cmpuint (f->width, ==, a.width);
+          g_assert_cmpuint (f->height, ==, a.height);
+          g_assert_cmpuint (f->x, ==, 0);
+          g_assert_cmpuint (f->y, ==, 0);
+        }
+      g_assert_cmpuint (f->width, >=, 1);
+      g_assert_cmpuint (f->height, >=, 1);
+      g_assert_cmpuint (f->x, <=, a.width - f->width);
+      g_assert_cmpuint (f->y, <=, a.height - f->height);
+      if (f->width < a.width || f->height < a.height)
+        partial++;
       g_assert_cmpuint (f->dispose, ==, 0);
       g_assert_cmpuint (f->blend, ==, 0);
       g_assert_cmpfloat_with_epsilon (delay, i + 1 == a.frames->len
                                              ? 0.25 * HB_ANIM_HOLD_LAST : 0.25, 1e-9);
     }
 
-  /* The frames decode, and change exactly where a move changed the board. */
-  prev = tapng_decode (&a, 0);
+  /* Frames after the first hold only what changed (every move here
+   * changes less than the whole picture). */
+  g_assert_cmpuint (partial, ==, a.frames->len - 1);
+
+  /* The frames decode; the picture after i moves is the board after i
+   * moves, drawn whole; it changes exactly where a move changed the board. */
+  canvas = canvas_new (&a);
+  expected = canvas_new (&a);
+  tapng_compose (&a, 0, canvas);
+  hb_anim_render_frame (g_ptr_array_index (states, 0), want_cell, FALSE, expected);
+  g_assert_true (same_pixels (canvas, expected));
+  prev = canvas_copy (canvas);
   for (guint i = 1; i < a.frames->len; i++)
     {
-      cairo_surface_t *cur = tapng_decode (&a, i);
+      tapng_compose (&a, i, canvas);
+      hb_anim_render_frame (g_ptr_array_index (states, i), want_cell, FALSE, expected);
+      g_assert_true (same_pixels (canvas, expected));
       if (applies[i - 1])
-        g_assert_false (same_pixels (prev, cur));
+        g_assert_false (same_pixels (prev, canvas));
       else
-        g_assert_true (same_pixels (prev, cur));
+        g_assert_true (same_pixels (prev, canvas));
       cairo_surface_destroy (prev);
-      prev = cur;
+      prev = canvas_copy (canvas);
     }
+  cairo_surface_destroy (prev);
+  cairo_surface_destroy (expected);
 
   /* The last frame is the solved board. */
   solved_only = hb_result_new (HB_STATUS_SOLVED);
@@ -421,10 +496,11 @@ check_animation (const HbState *initial, const HbResult *r, int cell)
   data = g_bytes_get_data (still, &size);
   tapng_read (&b, data, size);
   g_assert_cmpuint (b.num_frames, ==, 1);
-  last_still = tapng_decode (&b, 0);
-  g_assert_true (same_pixels (prev, last_still));
-  cairo_surface_destroy (last_still);
-  cairo_surface_destroy (prev);
+  still_canvas = canvas_new (&b);
+  tapng_compose (&b, 0, still_canvas);
+  g_assert_true (same_pixels (canvas, still_canvas));
+  cairo_surface_destroy (still_canvas);
+  cairo_surface_destroy (canvas);
   hb_result_free (solved_only);
   tapng_clear (&b);
   tapng_clear (&a);
@@ -571,7 +647,7 @@ test_too_large (void)
     cairo_surface_t *huge = cairo_image_surface_create (CAIRO_FORMAT_RGB24,
                                                         HB_ANIM_MAX_SIDE + 1, 1);
     g_assert_no_error (error);
-    g_assert_false (hb_apng_writer_add_frame (writer, huge, 100, NULL, &error));
+    g_assert_false (hb_apng_writer_add_frame (writer, huge, 0, 0, 100, NULL, &error));
     g_assert_error (error, HB_ANIM_ERROR, HB_ANIM_ERROR_TOO_LARGE);
     g_assert_cmpuint (g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)), ==, 0);
     cairo_surface_destroy (huge);
@@ -590,13 +666,28 @@ test_writer (void)
   HbApngWriter *w = hb_apng_writer_new (out, 3, &error);
   cairo_surface_t *a = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 20, 10);
   cairo_surface_t *b = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 10, 20);
+  cairo_surface_t *c = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 5, 5);
+  cairo_surface_t *argb = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 5, 5);
   TApng t;
 
   g_assert_no_error (error);
-  g_assert_true (hb_apng_writer_add_frame (w, a, 70000, NULL, &error));
+  /* The first frame is the whole image, at (0, 0). */
+  g_assert_false (hb_apng_writer_add_frame (w, a, 1, 0, 100, NULL, &error));
+  g_assert_error (error, HB_ANIM_ERROR, HB_ANIM_ERROR_USAGE);
+  g_clear_error (&error);
+  g_assert_true (hb_apng_writer_add_frame (w, a, 0, 0, 70000, NULL, &error));
   g_assert_no_error (error);
-  /* Another size than the first frame. */
-  g_assert_false (hb_apng_writer_add_frame (w, b, 100, NULL, &error));
+  /* Later frames must fit inside it, in its format. */
+  g_assert_false (hb_apng_writer_add_frame (w, b, 0, 0, 100, NULL, &error));
+  g_assert_error (error, HB_ANIM_ERROR, HB_ANIM_ERROR_USAGE);
+  g_clear_error (&error);
+  g_assert_false (hb_apng_writer_add_frame (w, c, 16, 5, 100, NULL, &error));
+  g_assert_error (error, HB_ANIM_ERROR, HB_ANIM_ERROR_USAGE);
+  g_clear_error (&error);
+  g_assert_false (hb_apng_writer_add_frame (w, c, -1, 0, 100, NULL, &error));
+  g_assert_error (error, HB_ANIM_ERROR, HB_ANIM_ERROR_USAGE);
+  g_clear_error (&error);
+  g_assert_false (hb_apng_writer_add_frame (w, argb, 0, 0, 100, NULL, &error));
   g_assert_error (error, HB_ANIM_ERROR, HB_ANIM_ERROR_USAGE);
   g_clear_error (&error);
   /* Finished early. */
@@ -605,12 +696,13 @@ test_writer (void)
   g_clear_error (&error);
   /* Cancelled. */
   g_cancellable_cancel (cancel);
-  g_assert_false (hb_apng_writer_add_frame (w, a, 100, cancel, &error));
+  g_assert_false (hb_apng_writer_add_frame (w, a, 0, 0, 100, cancel, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_clear_error (&error);
-  g_assert_true (hb_apng_writer_add_frame (w, a, 100, NULL, &error));
-  g_assert_true (hb_apng_writer_add_frame (w, a, 65535, NULL, &error));
-  g_assert_false (hb_apng_writer_add_frame (w, a, 100, NULL, &error));
+  /* None of the refused frames was written: these are frames 2 and 3. */
+  g_assert_true (hb_apng_writer_add_frame (w, c, 15, 5, 100, NULL, &error));
+  g_assert_true (hb_apng_writer_add_frame (w, a, 0, 0, 65535, NULL, &error));
+  g_assert_false (hb_apng_writer_add_frame (w, a, 0, 0, 100, NULL, &error));
   g_assert_error (error, HB_ANIM_ERROR, HB_ANIM_ERROR_USAGE);
   g_clear_error (&error);
   g_assert_true (hb_apng_writer_finish (w, NULL, &error));
@@ -623,14 +715,22 @@ test_writer (void)
   g_assert_cmpuint (t.num_frames, ==, 3);
   g_assert_cmpuint (t.width, ==, 20);
   g_assert_cmpuint (t.height, ==, 10);
+  g_assert_cmpuint (g_array_index (t.frames, TFrame, 1).x, ==, 15);
+  g_assert_cmpuint (g_array_index (t.frames, TFrame, 1).y, ==, 5);
+  g_assert_cmpuint (g_array_index (t.frames, TFrame, 1).width, ==, 5);
+  g_assert_cmpuint (g_array_index (t.frames, TFrame, 1).height, ==, 5);
   /* 70 s does not fit 16 bits of milliseconds: whole seconds. */
   g_assert_cmpuint (g_array_index (t.frames, TFrame, 0).delay_num, ==, 70);
   g_assert_cmpuint (g_array_index (t.frames, TFrame, 0).delay_den, ==, 1);
   g_assert_cmpuint (g_array_index (t.frames, TFrame, 2).delay_num, ==, 65535);
   g_assert_cmpuint (g_array_index (t.frames, TFrame, 2).delay_den, ==, 1000);
+  for (guint i = 0; i < 3; i++)
+    cairo_surface_destroy (tapng_decode (&t, i));
   tapng_clear (&t);
   cairo_surface_destroy (a);
   cairo_surface_destroy (b);
+  cairo_surface_destroy (c);
+  cairo_surface_destroy (argb);
 }
 
 static void
