@@ -18,6 +18,7 @@ struct _HbPlayerBar
   GtkLabel      *step_label;
   GtkLabel      *depth_label;
   GtkLabel      *counter_label;
+  GtkLabel      *frame_label;
   GtkLabel      *truncated_label;
   GtkButton     *play_button;
   GtkWidget     *export_button;
@@ -83,6 +84,11 @@ update_labels (HbPlayerBar *self)
     gtk_label_set_label (self->counter_label, text);
     g_free (text);
   }
+
+  text = hb_player_frame_status (self->player);
+  gtk_label_set_label (self->frame_label, text ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->frame_label), text != NULL);
+  g_free (text);
 
   self->updating = TRUE;
   gtk_adjustment_configure (self->position_adjustment, pos, 0, MAX (len, 1),
@@ -437,6 +443,7 @@ hb_player_bar_class_init (HbPlayerBarClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, step_label);
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, depth_label);
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, counter_label);
+  gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, frame_label);
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, truncated_label);
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, play_button);
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, export_button);

@@ -247,6 +247,9 @@ struct _HbGame {
                              const HbStep *current);
   /* "Try pressing (3, 4)": newly allocated. */
   char     *(*describe_step) (const HbTrace *trace, const HbStep *step);
+  /* What the frame holds so far, for the player's counters ("7 presses",
+   * "40 tiles decided"): newly allocated. May be NULL. */
+  char     *(*frame_status) (gconstpointer frame);
 
   /* `hintboard-cli bench GAME`: runs the game's benchmark and appends a
    * Markdown table (board size, solver, median time over `repeats`, …) to

@@ -122,3 +122,11 @@ hb_player_describe (const HbPlayer *p)
     return g_strdup ("");
   return p->game->describe_step (p->trace, s);
 }
+
+char *
+hb_player_frame_status (const HbPlayer *p)
+{
+  if (p->game->frame_status == NULL)
+    return NULL;
+  return p->game->frame_status (p->frame);
+}

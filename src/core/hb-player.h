@@ -31,5 +31,8 @@ void           hb_player_render (const HbPlayer *player, cairo_t *cr,
                                  const HbRenderOptions *options);
 /* Description of the current step (newly allocated), "" at position 0. */
 char          *hb_player_describe (const HbPlayer *player);
+/* The game's counters for the current frame (newly allocated), or NULL
+ * when the game has none. */
+char          *hb_player_frame_status (const HbPlayer *player);
 
 G_END_DECLS

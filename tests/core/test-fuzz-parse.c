@@ -498,6 +498,11 @@ exercise_solvers (const HbGame *game, const HbState *state,
               const HbStep *step = hb_trace_step (trace, i);
               game->frame_step (frame, trace, step);
               g_free (game->describe_step (trace, step));
+              if (game->frame_status != NULL)
+                {
+                  g_autofree char *st = game->frame_status (frame);
+                  g_assert_true (st != NULL && g_utf8_validate (st, -1, NULL));
+                }
             }
           game->frame_free (frame);
           if (r->status == HB_STATUS_SOLVED)

@@ -291,6 +291,25 @@ test_player (void)
     }
     hb_player_free (q);
   }
+  /* The frame's counter is its number of presses. */
+  {
+    HbTrace *t2 = hb_trace_new (0, 0);
+    HbPlayer *q;
+    hb_trace_add (t2, HB_STEP_PLACE, 0, 0, 1, 0, 1);
+    hb_trace_add (t2, HB_STEP_PLACE, 2, 1, 1, 1, 2);
+    hb_trace_add (t2, HB_STEP_UNDO, 0, 0, 0, 0, 3);
+    q = hb_player_new (s, t2);
+    for (gsize pos = 0; pos <= 3; pos++)
+      {
+        static const char *const expect[] = { "0 presses", "1 press", "2 presses", "1 press" };
+        g_autofree char *st = NULL;
+        hb_player_seek (q, pos);
+        st = hb_player_frame_status (q);
+        g_assert_cmpstr (st, ==, expect[pos]);
+      }
+    hb_player_free (q);
+    hb_trace_free (t2);
+  }
   hb_player_seek (p, 0);
   g_assert_null (hb_player_current_step (p));
   hb_player_free (p);

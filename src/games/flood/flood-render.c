@@ -452,3 +452,16 @@ flood_describe_step (const HbTrace *trace, const HbStep *step)
       return g_strdup ("");
     }
 }
+
+/* The player's counter for a frame: the moves of the answer so far, or,
+ * during the search, the bound reached. */
+char *
+flood_frame_status (gconstpointer frame)
+{
+  const FloodFrame *f = frame;
+
+  if (f->searching)
+    /* TRANSLATORS: the player's counter during the optimal search */
+    return g_strdup_printf (_("lower bound %d"), f->bound);
+  return g_strdup_printf (g_dngettext (NULL, "%d move", "%d moves", f->moves), f->moves);
+}

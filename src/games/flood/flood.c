@@ -1272,5 +1272,6 @@ const HbGame flood_game = {
   .frame_step = flood_frame_step,
   .frame_render = flood_frame_render,
   .describe_step = flood_describe_step,
+  .frame_status = flood_frame_status,
   .bench = flood_bench,
 };

@@ -939,6 +939,16 @@ lights_describe_step (const HbTrace *trace, const HbStep *s)
     }
 }
 
+static char *
+lights_frame_status (gconstpointer data)
+{
+  const LightsFrame *f = data;
+  g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, f->presses);
+
+  return g_strdup_printf (g_dngettext (NULL, "%s press", "%s presses",
+                                       (gulong) MIN (f->presses, G_MAXULONG)), num);
+}
+
 /* ---- The game ---------------------------------------------------------- */
 
 static const HbSolver *const lights_solvers[] = {
@@ -989,6 +999,7 @@ const HbGame lights_game = {
   .frame_step = lights_frame_step,
   .frame_render = lights_frame_render,
   .describe_step = lights_describe_step,
+  .frame_status = lights_frame_status,
 
   .bench = lights_bench,
 };

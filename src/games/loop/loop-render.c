@@ -829,3 +829,21 @@ loop_describe_step (const HbTrace *trace, const HbStep *step)
       return g_strdup (C_("solver step", "Step"));
     }
 }
+
+/* The player's counter for a frame: how many tiles are settled so far
+ * (fixed by propagation or kept by the search). */
+char *
+loop_frame_status (gconstpointer data)
+{
+  const LoopFrame *f = data;
+  gsize n = (gsize) f->width * f->height, settled = 0;
+  g_autofree char *a = NULL, *b = NULL;
+
+  for (gsize i = 0; i < n; i++)
+    settled += f->status[i] == LOOP_CELL_FORCED || f->status[i] == LOOP_CELL_PLACED;
+  a = g_strdup_printf ("%" G_GSIZE_FORMAT, settled);
+  b = g_strdup_printf ("%" G_GSIZE_FORMAT, n);
+  /* TRANSLATORS: the player's counter: "40 of 130 tiles settled" */
+  return g_strdup_printf (g_dngettext (NULL, "%s of %s tile settled", "%s of %s tiles settled",
+                                       (gulong) MIN (n, G_MAXULONG)), a, b);
+}

@@ -1095,5 +1095,6 @@ const HbGame loop_game = {
   .frame_step = loop_frame_step,
   .frame_render = loop_frame_render,
   .describe_step = loop_describe_step,
+  .frame_status = loop_frame_status,
   .bench = loop_bench,
 };

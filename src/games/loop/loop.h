@@ -167,6 +167,7 @@ void     loop_frame_step (gpointer frame, const HbTrace *trace, const HbStep *st
 void     loop_frame_render (gconstpointer frame, cairo_t *cr, const HbLayout *layout,
                             const HbRenderOptions *options, const HbStep *current);
 char    *loop_describe_step (const HbTrace *trace, const HbStep *step);
+char    *loop_frame_status (gconstpointer frame);
 
 /* Rendering (loop-render.c). */
 void loop_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
