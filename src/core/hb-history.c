@@ -39,6 +39,19 @@ hb_history_current (const HbHistory *h)
   return g_ptr_array_index (h->states, h->pos);
 }
 
+static guint64
+history_cells (const HbHistory *h)
+{
+  guint64 cells = 0;
+
+  for (guint i = 0; i < h->states->len; i++)
+    {
+      const HbState *s = g_ptr_array_index (h->states, i);
+      cells += (guint64) s->width * s->height;
+    }
+  return cells;
+}
+
 void
 hb_history_push (HbHistory *h, HbState *state)
 {
@@ -50,7 +63,8 @@ hb_history_push (HbHistory *h, HbState *state)
     }
   g_ptr_array_add (h->states, state);
   h->pos = h->states->len - 1;
-  if (h->states->len > h->limit)
+  while (h->states->len > 1
+         && (h->states->len > h->limit || history_cells (h) > HB_HISTORY_MAX_CELLS))
     {
       g_ptr_array_remove_index (h->states, 0);
       h->pos--;

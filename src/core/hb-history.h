@@ -12,6 +12,10 @@ G_BEGIN_DECLS
 typedef struct _HbHistory HbHistory;
 
 #define HB_HISTORY_DEFAULT_LIMIT 500
+/* However many entries the limit allows, the history keeps no more than
+ * this many cells in all (undo on a 4096×4096 board keeps a few steps, not
+ * 500 copies of 16 MiB); the current entry always stays. */
+#define HB_HISTORY_MAX_CELLS (G_GUINT64_CONSTANT (64) << 20)
 
 HbHistory     *hb_history_new (HbState *initial, guint limit);
 void           hb_history_free (HbHistory *history);

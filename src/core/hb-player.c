@@ -28,7 +28,11 @@ hb_player_new (const HbState *initial, const HbTrace *trace)
   p->initial = hb_state_copy (initial);
   p->trace = trace;
   p->frame = p->game->frame_new (p->initial, trace);
-  p->interval = MAX (256, (len + HB_PLAYER_MAX_KEYFRAMES - 1) / HB_PLAYER_MAX_KEYFRAMES);
+  {
+    guint64 cells = MAX ((guint64) initial->width * initial->height, 1);
+    gsize max_keyframes = CLAMP (HB_PLAYER_KEYFRAME_CELLS / cells, 2, HB_PLAYER_MAX_KEYFRAMES);
+    p->interval = MAX (256, (len + max_keyframes - 1) / max_keyframes);
+  }
   p->keyframes = g_ptr_array_new ();
   g_ptr_array_add (p->keyframes, p->game->frame_copy (p->frame));
   return p;

@@ -12,6 +12,9 @@
 G_BEGIN_DECLS
 
 #define HB_PLAYER_MAX_KEYFRAMES 256
+/* …and no more keyframes than hold this many cells in all, so a trace on a
+ * huge board does not keep 256 copies of it. */
+#define HB_PLAYER_KEYFRAME_CELLS (G_GUINT64_CONSTANT (32) << 20)
 
 typedef struct _HbPlayer HbPlayer;
 

@@ -237,6 +237,22 @@ test_history (void)
   hb_history_push (h, lights_game.apply (hb_history_current (h), &m2));
   g_assert_false (hb_history_can_redo (h));
   hb_history_free (h);
+
+  /* On a huge board the history keeps what fits in its cell budget:
+   * 2048×2048 is 4 Mi cells, so 16 entries. */
+  {
+    HbHistory *big = hb_history_new (lights_game.new_blank (2048, 2048), 0);
+    int undos = 0;
+    for (int i = 0; i < 20; i++)
+      {
+        HbMove t = { LIGHTS_OP_TOGGLE, i, 0, 0 };
+        hb_history_push (big, lights_game.apply (hb_history_current (big), &t));
+      }
+    while (hb_history_undo (big))
+      undos++;
+    g_assert_cmpint (undos, ==, (int) (HB_HISTORY_MAX_CELLS / (2048 * 2048)) - 1);
+    hb_history_free (big);
+  }
 }
 
 /* The player rebuilds frames from steps; seeking backwards through
