@@ -57,6 +57,11 @@ struct _HbWindow
 
   GSettings           *settings;
   gboolean             disposed;
+
+  /* Opening a file (read and parsed on a worker thread). */
+  GCancellable        *load_cancellable;
+  AdwToast            *load_toast;     /* "Opening…", shown if it takes a while */
+  guint                load_toast_id;
   gboolean             updating;       /* guards handlers while the UI follows the model */
 
   /* The level. */
@@ -249,7 +254,7 @@ update_actions (HbWindow *self)
   action_set_enabled (self, "undo", hb_history_can_undo (self->history));
   action_set_enabled (self, "redo", hb_history_can_redo (self->history));
   action_set_enabled (self, "solve", !solving);
-  action_set_enabled (self, "cancel", solving || playing);
+  action_set_enabled (self, "cancel", solving || playing || self->load_cancellable != NULL);
   action_set_enabled (self, "apply-solution",
                       !solving && self->mode == HB_MODE_PLAY && result_applies (self));
   action_set_enabled (self, "replay", !solving && self->trace != NULL
@@ -788,48 +793,175 @@ maybe_discard (HbWindow *self, HbThen then, gpointer data, GDestroyNotify destro
 
 /* ---- Files ------------------------------------------------------------- */
 
-gboolean
-hb_window_load_file (HbWindow *self, GFile *file)
+/* Reading and parsing run on a worker thread, so a large file never
+ * freezes the window; a newer open or Escape cancels an older one, and
+ * whatever happens the open level changes only when a level was read. */
+
+typedef struct {
+  GFile *file;
+  char  *name;
+} LoadJob;
+
+static void
+load_job_free (gpointer data)
 {
+  LoadJob *job = data;
+
+  g_object_unref (job->file);
+  g_free (job->name);
+  g_free (job);
+}
+
+static void
+load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  LoadJob *job = data;
   GError *error = NULL;
-  char *name, *text = NULL;
+  char *path = g_file_get_path (job->file), *text = NULL;
   gsize len = 0;
-  HbState *state = NULL;
   gboolean ok;
-  char *path;
+  HbState *state = NULL;
 
-  g_return_val_if_fail (HB_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-
-  name = g_file_get_basename (file);
-  path = g_file_get_path (file);
   if (path != NULL)
     ok = hb_read_input (path, &text, &len, &error);
   else
-    ok = g_file_load_contents (file, NULL, &text, &len, NULL, &error);
+    ok = g_file_load_contents (job->file, cancellable, &text, &len, NULL, &error);
   if (ok && len > HB_MAX_FILE_BYTES)
     {
       g_set_error (&error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
-                   _("%s: the file is larger than %u MiB"), name, HB_MAX_FILE_BYTES >> 20);
+                   _("%s: the file is larger than %u MiB"), job->name, HB_MAX_FILE_BYTES >> 20);
       ok = FALSE;
     }
   /* The game comes from the extension, else from a format only one game
    * reads; errors read "NAME:LINE:COL: message". */
-  if (ok)
-    state = hb_registry_parse (NULL, name, text, len, &error);
+  if (ok && !g_cancellable_is_cancelled (cancellable))
+    state = hb_registry_parse (NULL, job->name, text, len, &error);
   g_free (text);
   g_free (path);
+  if (state != NULL && g_cancellable_is_cancelled (cancellable))
+    g_clear_pointer (&state, hb_state_free);
+  if (state != NULL)
+    g_task_return_pointer (task, state, (GDestroyNotify) hb_state_free);
+  else if (error != NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", _("Opening was cancelled"));
+}
 
+static void
+load_toast_clear (HbWindow *self)
+{
+  g_clear_handle_id (&self->load_toast_id, g_source_remove);
+  if (self->load_toast != NULL)
+    {
+      adw_toast_dismiss (self->load_toast);
+      g_clear_object (&self->load_toast);
+    }
+}
+
+static gboolean
+load_toast_show (gpointer data)
+{
+  HbWindow *self = data;
+  char *text, *escaped;
+
+  self->load_toast_id = 0;
+  text = g_strdup_printf (_("Opening “%s”…"), (const char *) g_object_get_data (G_OBJECT (self->load_cancellable), "hb-name"));
+  escaped = g_markup_escape_text (text, -1);
+  self->load_toast = g_object_ref (adw_toast_new (escaped));
+  adw_toast_set_timeout (self->load_toast, 0);
+  adw_toast_set_button_label (self->load_toast, _("_Cancel"));
+  adw_toast_set_action_name (self->load_toast, "win.cancel");
+  adw_toast_overlay_add_toast (self->toast_overlay, self->load_toast);
+  g_free (escaped);
+  g_free (text);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+load_done (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  HbWindow *self = HB_WINDOW (source);
+  GTask *outer = user_data;
+  LoadJob *job = g_task_get_task_data (G_TASK (res));
+  GCancellable *cancellable = g_task_get_cancellable (G_TASK (res));
+  GError *error = NULL;
+  HbState *state = g_task_propagate_pointer (G_TASK (res), &error);
+
+  if (!self->disposed && cancellable == self->load_cancellable)
+    {
+      load_toast_clear (self);
+      g_clear_object (&self->load_cancellable);
+      update_actions (self);
+    }
+  if (self->disposed || g_cancellable_is_cancelled (cancellable))
+    {
+      g_clear_pointer (&state, hb_state_free);
+      g_clear_error (&error);
+      g_task_return_new_error (outer, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s",
+                               _("Opening was cancelled"));
+      g_object_unref (outer);
+      return;
+    }
   if (state == NULL)
     {
       show_toast (self, error ? error->message : _("The file could not be read"));
-      g_clear_error (&error);
-      g_free (name);
-      return FALSE;
+      g_task_return_error (outer, error);
+      g_object_unref (outer);
+      return;
     }
-  set_level (self, state, file, NULL);
-  g_free (name);
-  return TRUE;
+  set_level (self, state, job->file, NULL);
+  g_task_return_boolean (outer, TRUE);
+  g_object_unref (outer);
+}
+
+void
+hb_window_load_file_async (HbWindow *self, GFile *file, GAsyncReadyCallback callback,
+                           gpointer user_data)
+{
+  GTask *outer, *task;
+  LoadJob *job;
+
+  g_return_if_fail (HB_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  if (self->load_cancellable != NULL)
+    g_cancellable_cancel (self->load_cancellable);
+  g_clear_object (&self->load_cancellable);
+  load_toast_clear (self);
+  self->load_cancellable = g_cancellable_new ();
+
+  job = g_new0 (LoadJob, 1);
+  job->file = g_object_ref (file);
+  job->name = g_file_get_basename (file);
+  g_object_set_data_full (G_OBJECT (self->load_cancellable), "hb-name",
+                          g_strdup (job->name), g_free);
+  outer = g_task_new (self, self->load_cancellable, callback, user_data);
+  task = g_task_new (self, self->load_cancellable, load_done, outer);
+  g_task_set_task_data (task, job, load_job_free);
+  g_task_run_in_thread (task, load_thread);
+  g_object_unref (task);
+  /* Say so only when it takes long enough to notice. */
+  self->load_toast_id = g_timeout_add (300, load_toast_show, self);
+  update_actions (self);
+}
+
+gboolean
+hb_window_load_file_finish (HbWindow *self, GAsyncResult *result, GError **error)
+{
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+gboolean
+hb_window_is_loading (HbWindow *self)
+{
+  return self->load_cancellable != NULL;
+}
+
+static void
+hb_window_load_file (HbWindow *self, GFile *file)
+{
+  hb_window_load_file_async (self, file, NULL, NULL);
 }
 
 static void
@@ -1675,7 +1807,12 @@ action_cancel (GSimpleAction *action, GVariant *param, gpointer data)
 {
   HbWindow *self = HB_WINDOW (data);
 
-  if (self->solve_cancellable != NULL)
+  if (self->load_cancellable != NULL)
+    {
+      g_cancellable_cancel (self->load_cancellable);
+      load_toast_clear (self);
+    }
+  else if (self->solve_cancellable != NULL)
     hb_window_cancel_solve (self);
   else if (self->player != NULL)
     close_player (self);
@@ -2139,6 +2276,11 @@ hb_window_dispose (GObject *object)
       if (self->export_cancellable != NULL)
         g_cancellable_cancel (self->export_cancellable);
       g_clear_object (&self->export_cancellable);
+      if (self->load_cancellable != NULL)
+        g_cancellable_cancel (self->load_cancellable);
+      g_clear_object (&self->load_cancellable);
+      g_clear_handle_id (&self->load_toast_id, g_source_remove);
+      g_clear_object (&self->load_toast);
       if (self->player != NULL)
         {
           hb_player_bar_set_player (self->player_bar, NULL, NULL);

@@ -25,7 +25,16 @@ HbWindow      *hb_window_new (GtkApplication *application);
 void           hb_window_open (HbWindow *self, GFile *file);
 /* Loads a level file now, whatever the current level holds. On failure
  * shows a toast with the error and leaves the open level unchanged. */
-gboolean       hb_window_load_file (HbWindow *self, GFile *file);
+/* Opens a file without asking about unsaved changes: read and parsed on a
+ * worker thread; on success the level is replaced, on failure a toast says
+ * why and the level is kept. Finishes FALSE with an error on failure or
+ * when a newer open or Escape cancelled it. */
+void           hb_window_load_file_async (HbWindow *self, GFile *file,
+                                          GAsyncReadyCallback callback,
+                                          gpointer user_data);
+gboolean       hb_window_load_file_finish (HbWindow *self, GAsyncResult *result,
+                                           GError **error);
+gboolean       hb_window_is_loading (HbWindow *self);
 /* Writes the level to `file` (atomically) and makes it the level's file. */
 gboolean       hb_window_save_to_file (HbWindow *self, GFile *file, GError **error);
 

@@ -193,3 +193,46 @@ hb_app_test_cell_point (HbWindow *window, int x, int y, double fx, double fy,
   *px = layout.x0 + (x + fx) * layout.cell;
   *py = layout.y0 + (y + fy) * layout.cell;
 }
+
+typedef struct {
+  gboolean done, ok;
+} LoadWait;
+
+static void
+load_finished (GObject *source, GAsyncResult *result, gpointer data)
+{
+  LoadWait *w = data;
+  GError *error = NULL;
+
+  w->ok = hb_window_load_file_finish (HB_WINDOW (source), result, &error);
+  g_clear_error (&error);
+  w->done = TRUE;
+}
+
+static gboolean
+load_wait_done (gpointer data)
+{
+  return ((LoadWait *) data)->done;
+}
+
+gboolean
+hb_app_test_load (HbWindow *window, GFile *file)
+{
+  LoadWait w = { FALSE, FALSE };
+
+  hb_window_load_file_async (window, file, load_finished, &w);
+  hb_app_test_wait (load_wait_done, &w, 30000, "the file to open");
+  return w.ok;
+}
+
+static gboolean
+not_loading (gpointer data)
+{
+  return !hb_window_is_loading (HB_WINDOW (data));
+}
+
+void
+hb_app_test_wait_loaded (HbWindow *window)
+{
+  hb_app_test_wait (not_loading, window, 30000, "the file to open");
+}

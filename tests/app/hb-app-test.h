@@ -27,6 +27,11 @@ void        hb_app_test_wait (gboolean (*cond) (gpointer data), gpointer data,
                               guint timeout_ms, const char *what);
 /* Waits until the window has no hint in flight. */
 void        hb_app_test_wait_hint (HbWindow *window);
+/* Opens a file through the window's own (threaded) open path and waits for
+ * it: TRUE when the level was replaced. */
+gboolean    hb_app_test_load (HbWindow *window, GFile *file);
+/* Waits until no open is in flight. */
+void        hb_app_test_wait_loaded (HbWindow *window);
 
 /* Renders a widget as it is now into BGRA bytes (premultiplied, stride
  * width * 4), like a screenshot. */

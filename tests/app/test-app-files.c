@@ -76,7 +76,7 @@ test_malformed (Fixture *f, gconstpointer data)
       GFile *file = write_file (f, bad[i].name, bad[i].text);
       const char *toast;
 
-      g_assert_false (hb_window_load_file (window, file));
+      g_assert_false (hb_app_test_load (window, file));
       toast = hb_window_get_last_toast (window);
       g_assert_nonnull (toast);
       if (!g_str_has_prefix (toast, bad[i].needle))
@@ -92,7 +92,7 @@ test_malformed (Fixture *f, gconstpointer data)
   {
     char *path = g_build_filename (f->dir, "missing.lights", NULL);
     GFile *file = g_file_new_for_path (path);
-    g_assert_false (hb_window_load_file (window, file));
+    g_assert_false (hb_app_test_load (window, file));
     g_assert_true (hb_window_get_state (window) == before);
     g_object_unref (file);
     g_free (path);
@@ -163,7 +163,7 @@ test_save_and_reopen (Fixture *f, gconstpointer data)
   g_assert_false (hb_window_get_game (window)->equal (saved, hb_window_get_state (window)));
 
   /* Reopening reads back exactly the saved board. */
-  g_assert_true (hb_window_load_file (window, file));
+  g_assert_true (hb_app_test_load (window, file));
   g_assert_true (hb_window_get_game (window)->equal (saved, hb_window_get_state (window)));
   g_assert_false (hb_window_get_modified (window));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "round.lights");
@@ -183,6 +183,81 @@ test_save_and_reopen (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+typedef struct {
+  gboolean done, ok;
+  GError  *error;
+} Opened;
+
+static void
+opened (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Opened *o = data;
+
+  o->ok = hb_window_load_file_finish (HB_WINDOW (source), result, &o->error);
+  o->done = TRUE;
+}
+
+static gboolean
+both_opened (gpointer data)
+{
+  Opened *o = data;
+  return o[0].done && o[1].done;
+}
+
+/* Opening runs on a worker thread: a newer open cancels an older one, and
+ * Escape (win.cancel) cancels an open in flight; a cancelled open never
+ * changes the level. */
+static void
+test_open_cancel (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  char *pa = g_build_filename (f->dir, "a.lights", NULL);
+  char *pb = g_build_filename (f->dir, "b.lights", NULL);
+  GFile *a, *b;
+  HbState *before;
+  Opened o[2] = { { 0 } };
+
+  g_assert_true (g_file_set_contents (pa, "111\n111\n", -1, NULL));
+  g_assert_true (g_file_set_contents (pb, "0000\n0100\n", -1, NULL));
+  a = g_file_new_for_path (pa);
+  b = g_file_new_for_path (pb);
+
+  /* A then B at once: B wins, A reports cancelled. */
+  hb_window_load_file_async (window, a, opened, &o[0]);
+  g_assert_true (hb_window_is_loading (window));
+  hb_window_load_file_async (window, b, opened, &o[1]);
+  hb_app_test_wait (both_opened, o, 30000, "both opens to finish");
+  g_assert_false (o[0].ok);
+  g_assert_error (o[0].error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_true (o[1].ok);
+  g_assert_false (hb_window_is_loading (window));
+  g_assert_true (g_file_equal (hb_window_get_file (window), b));
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 4);
+  g_clear_error (&o[0].error);
+
+  /* Escape while A is opening: the level stays B. */
+  before = hb_state_copy (hb_window_get_state (window));
+  memset (o, 0, sizeof o);
+  o[1].done = TRUE;
+  hb_window_load_file_async (window, a, opened, &o[0]);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "cancel", NULL);
+  hb_app_test_wait (both_opened, o, 30000, "the cancelled open to finish");
+  g_assert_false (o[0].ok);
+  g_assert_error (o[0].error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&o[0].error);
+  g_assert_true (hb_window_get_game (window)->equal (before, hb_window_get_state (window)));
+  g_assert_true (g_file_equal (hb_window_get_file (window), b));
+
+  hb_state_free (before);
+  g_object_unref (a);
+  g_object_unref (b);
+  g_unlink (pa);
+  g_unlink (pb);
+  g_free (pa);
+  g_free (pb);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -191,5 +266,7 @@ main (int argc, char *argv[])
               test_malformed, fixture_tear_down);
   g_test_add ("/app/files/save-and-reopen", Fixture, NULL, fixture_set_up,
               test_save_and_reopen, fixture_tear_down);
+  g_test_add ("/app/files/open-cancel", Fixture, NULL, fixture_set_up,
+              test_open_cancel, fixture_tear_down);
   return g_test_run ();
 }

@@ -104,6 +104,7 @@ open_level (HbWindow *window, const char *dir, const char *name, const char *tex
   g_assert_true (g_file_set_contents (path, text, -1, NULL));
   file = g_file_new_for_path (path);
   hb_window_open (window, file);
+  hb_app_test_wait_loaded (window);
   hb_app_test_wait_hint (window);
   g_assert_nonnull (hb_window_get_file (window));
   g_assert_true (g_file_equal (hb_window_get_file (window), file));

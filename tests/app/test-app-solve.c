@@ -187,7 +187,7 @@ test_cancel (void)
     }
   g_assert_true (g_file_set_contents (path, text->str, text->len, NULL));
   file = g_file_new_for_path (path);
-  g_assert_true (hb_window_load_file (window, file));
+  g_assert_true (hb_app_test_load (window, file));
   hb_app_test_wait_hint (window);
 
   g_assert_true (hb_window_select_solver (window, "backtrack"));
