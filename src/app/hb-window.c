@@ -1847,6 +1847,17 @@ action_apply_solution (GSimpleAction *action, GVariant *param, gpointer data)
   if (!result_applies (self))
     return;
   close_player (self);
+  /* The result carries the board once solved: one copy, where replaying
+   * the moves would copy the board once per move (a million presses on a
+   * big Enlight board). */
+  if (self->result->solved != NULL)
+    {
+      self->gesture_pushed = FALSE;
+      hb_history_push (self->history, hb_state_copy (self->result->solved));
+      self->gesture_pushed = TRUE;
+      state_changed (self);
+      return;
+    }
   apply_moves (self, (const HbMove *) self->result->moves->data,
                self->result->moves->len, TRUE);
 }

@@ -111,7 +111,8 @@ typedef struct {
 
 typedef struct {
   HbStatus   status;
-  HbState   *solved;     /* the board once the answer is applied, or NULL */
+  HbState   *solved;     /* the board the moves lead to (the app applies an
+                          * answer by taking it), or NULL */
   GArray    *moves;      /* HbMove: play moves from the initial board */
   gboolean   optimal;    /* the answer is proven the shortest / fewest */
   char      *message;    /* a sentence for the user (why it gave up, …) */

@@ -524,6 +524,15 @@ exercise_solvers (const HbGame *game, const HbState *state,
                                                            game->solvers[k]->id);
                   fail_case (game, text, len, what);
                 }
+              /* The app applies a solution by taking result->solved: it
+               * must be the board the moves lead to. */
+              if (r->solved == NULL || !game->equal (board, r->solved))
+                {
+                  g_autofree char *what = g_strdup_printf ("the %s solver's solved board "
+                                                           "is not where its moves lead",
+                                                           game->solvers[k]->id);
+                  fail_case (game, text, len, what);
+                }
               hb_state_free (board);
             }
           hb_result_free (r);
