@@ -1,6 +1,6 @@
 #include "hb-draw.h"
 
-#include <glib.h>
+#include <math.h>
 
 void
 hb_draw_rounded_rect (cairo_t *cr, double x, double y, double w, double h, double r)
@@ -12,4 +12,137 @@ hb_draw_rounded_rect (cairo_t *cr, double x, double y, double w, double h, doubl
   cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
   cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
   cairo_close_path (cr);
+}
+
+/* v (a cell coordinate, maybe far outside the board or not a number when
+ * the clip is unbounded) as an index clamped to 0..n. Clamped as a double
+ * first: casting an out-of-range double to int is undefined. */
+static int
+clamp_index (double v, int n)
+{
+  if (!(v > 0))
+    return 0;
+  if (v >= n)
+    return n;
+  return (int) v;
+}
+
+void
+hb_draw_visible_cells (cairo_t *cr, const HbLayout *l, int width, int height,
+                       int margin, int *x0, int *y0, int *x1, int *y1)
+{
+  double cx0, cy0, cx1, cy1;
+
+  cairo_clip_extents (cr, &cx0, &cy0, &cx1, &cy1);
+  *x0 = clamp_index (floor ((cx0 - l->x0) / l->cell) - margin, width);
+  *y0 = clamp_index (floor ((cy0 - l->y0) / l->cell) - margin, height);
+  *x1 = clamp_index (ceil ((cx1 - l->x0) / l->cell) + margin, width);
+  *y1 = clamp_index (ceil ((cy1 - l->y0) / l->cell) + margin, height);
+  /* A clip wholly on one side of the board clamps to an empty range. */
+  *x1 = MAX (*x1, *x0);
+  *y1 = MAX (*y1, *y0);
+}
+
+void
+hb_draw_cell_image (cairo_t *cr, const HbLayout *l, int width, int height,
+                    HbDrawCellColour colour, gpointer data)
+{
+  int x0, y0, x1, y1, nw, nh, stride;
+  cairo_surface_t *img;
+  cairo_pattern_t *pat;
+  guint8 *pixels;
+
+  if (!(l->cell > 0) || width <= 0 || height <= 0)
+    return;
+  hb_draw_visible_cells (cr, l, width, height, 0, &x0, &y0, &x1, &y1);
+  nw = x1 - x0;
+  nh = y1 - y0;
+  if (nw <= 0 || nh <= 0)
+    return;
+  img = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, nw, nh);
+  if (cairo_surface_status (img) != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (img);
+      return;
+    }
+  cairo_surface_flush (img);
+  pixels = cairo_image_surface_get_data (img);
+  stride = cairo_image_surface_get_stride (img);
+  for (int y = 0; y < nh; y++)
+    {
+      guint32 *row = (guint32 *) (gpointer) (pixels + (gsize) y * stride);
+      gsize i = (gsize) (y0 + y) * width + x0;
+
+      for (int x = 0; x < nw; x++, i++)
+        {
+          guint32 v = colour (i, data), a = v >> 24;
+
+          if (a == 255)
+            row[x] = v;
+          else if (a == 0)
+            row[x] = 0;
+          else
+            {
+              /* Cairo's ARGB32 is premultiplied: each channel scaled by
+               * alpha, rounded. */
+              guint32 r = ((v >> 16 & 255) * a + 127) / 255;
+              guint32 g = ((v >> 8 & 255) * a + 127) / 255;
+              guint32 b = ((v & 255) * a + 127) / 255;
+              row[x] = a << 24 | r << 16 | g << 8 | b;
+            }
+        }
+    }
+  cairo_surface_mark_dirty (img);
+
+  cairo_save (cr);
+  cairo_translate (cr, l->x0 + x0 * l->cell, l->y0 + y0 * l->cell);
+  cairo_scale (cr, l->cell, l->cell);
+  pat = cairo_pattern_create_for_surface (img);
+  /* PAD: a filter that reads past the image's edge (GOOD, when scaling
+   * down) finds the edge cells there, not transparency. */
+  cairo_pattern_set_extend (pat, CAIRO_EXTEND_PAD);
+  cairo_pattern_set_filter (pat, l->cell >= 1 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD);
+  cairo_set_source (cr, pat);
+  cairo_new_path (cr);
+  cairo_rectangle (cr, 0, 0, nw, nh);
+  cairo_fill (cr);
+  cairo_restore (cr);
+  cairo_pattern_destroy (pat);
+  cairo_surface_destroy (img);
+}
+
+void
+hb_draw_cell_ring (cairo_t *cr, const HbLayout *l, int x, int y, double min_radius)
+{
+  double r = MAX (min_radius, l->cell * 0.6);
+  double cx = l->x0 + (x + 0.5) * l->cell, cy = l->y0 + (y + 0.5) * l->cell;
+
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
+  cairo_close_path (cr);
+}
+
+guint32
+hb_draw_pack_rgba (double r, double g, double b, double a)
+{
+  guint32 v[4];
+  double c[4] = { a, r, g, b };
+
+  for (int k = 0; k < 4; k++)
+    v[k] = (guint32) lround (CLAMP (c[k], 0.0, 1.0) * 255);
+  return v[0] << 24 | v[1] << 16 | v[2] << 8 | v[3];
+}
+
+guint32
+hb_draw_mix (guint32 a, guint32 b, double t)
+{
+  guint32 out = 0;
+
+  t = CLAMP (t, 0.0, 1.0);
+  for (int shift = 0; shift < 32; shift += 8)
+    {
+      double ca = (a >> shift) & 255, cb = (b >> shift) & 255;
+      out |= (guint32) lround (ca + (cb - ca) * t) << shift;
+    }
+  return out;
 }
