@@ -75,7 +75,7 @@ hb_draw_cell_image (cairo_t *cr, const HbLayout *l, int width, int height,
 
       for (int x = 0; x < nw; x++, i++)
         {
-          guint32 v = colour (i, data), a = v >> 24;
+          guint32 v = colour (i, x0 + x, y0 + y, data), a = v >> 24;
 
           if (a == 255)
             row[x] = v;
@@ -142,7 +142,7 @@ hb_draw_mix (guint32 a, guint32 b, double t)
   for (int shift = 0; shift < 32; shift += 8)
     {
       double ca = (a >> shift) & 255, cb = (b >> shift) & 255;
-      out |= (guint32) lround (ca + (cb - ca) * t) << shift;
+      out |= (guint32) (ca + (cb - ca) * t + 0.5) << shift;
     }
   return out;
 }

@@ -26,11 +26,13 @@ void hb_draw_rounded_rect (cairo_t *cr, double x, double y, double w, double h, 
  * 0xRRGGBB colour opaque. */
 #define HB_DRAW_OPAQUE(rgb) ((guint32) (rgb) | 0xff000000u)
 
-/* The colour of cell `cell` (y * width + x) for hb_draw_cell_image. */
-typedef guint32 (*HbDrawCellColour) (gsize cell, gpointer data);
+/* The colour of cell (x, y) for hb_draw_cell_image; `cell` is its index
+ * y * width + x, given too so that no one divides to get one from the
+ * other (a division per cell shows on a board of a million). */
+typedef guint32 (*HbDrawCellColour) (gsize cell, int x, int y, gpointer data);
 
 /* Paints cell (x, y) of a width × height board laid out by `layout` as a
- * square of colour (y * width + x, data), for every cell the current clip
+ * square of colour (y * width + x, x, y, data), for every cell the current clip
  * touches, and for no other: the board is cut to the clip's extents
  * (cairo_clip_extents, so the cost follows the pixels shown, not the
  * board), the colours go into an image surface of one pixel per cell, and

@@ -44,11 +44,12 @@ typedef struct {
 } Cells;
 
 static guint32
-cell_colour (gsize i, gpointer data)
+cell_colour (gsize i, int x, int y, gpointer data)
 {
   Cells *c = data;
 
   c->calls++;
+  g_assert_cmpuint (i, ==, (gsize) y * c->width + x);
   return (guint32) c->alpha << 24 | (guint32) (i % c->width) * 40 << 16
          | (guint32) (i / c->width) * 60 << 8 | 0x20;
 }
@@ -69,7 +70,7 @@ test_cells_in_place (void)
       {
         int cx = (x - 7) / 10, cy = (y - 9) / 10;
         gboolean in = x >= 7 && y >= 9 && cx < 4 && cy < 3;
-        guint32 want = in ? cell_colour ((gsize) cy * 4 + cx, &c) & 0xffffff : GREY;
+        guint32 want = in ? cell_colour ((gsize) cy * 4 + cx, cx, cy, &c) & 0xffffff : GREY;
         /* Every pixel of a cell is its colour, edges sharp; nothing
          * outside the board changes. */
         g_assert_cmphex (pixel (s, x, y), ==, want);
@@ -106,7 +107,7 @@ test_clip (void)
   g_assert_cmphex (pixel (s, 20, 19), ==, GREY);
   g_assert_cmphex (pixel (s, 20, 60), ==, GREY);
   /* Pixel (21, 31) is in cell ((21 + 50) / 2, 31 / 2) = (35, 15). */
-  g_assert_cmphex (pixel (s, 21, 31), ==, cell_colour (15 * 1000 + 35, &c) & 0xffffff);
+  g_assert_cmphex (pixel (s, 21, 31), ==, cell_colour (15 * 1000 + 35, 35, 15, &c) & 0xffffff);
 
   /* A clip that misses the board asks for nothing. */
   c.calls = 0;
@@ -123,7 +124,7 @@ test_clip (void)
 
 /* Alpha 0 leaves the background, other alphas blend over it. */
 static guint32
-half_or_clear (gsize i, gpointer data)
+half_or_clear (gsize i, int x, int y, gpointer data)
 {
   return i == 0 ? 0x00ff0000 : 0x80ffffff;
 }
@@ -144,11 +145,9 @@ test_alpha (void)
 
 /* Cells smaller than a pixel average into it. */
 static guint32
-checker (gsize i, gpointer data)
+checker (gsize i, int x, int y, gpointer data)
 {
-  int w = GPOINTER_TO_INT (data);
-
-  return ((i % w + i / w) & 1) ? 0xffffffff : 0xff000000;
+  return ((x + y) & 1) ? 0xffffffff : 0xff000000;
 }
 
 static void
