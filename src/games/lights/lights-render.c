@@ -16,6 +16,38 @@ set_rgb (cairo_t *cr, Rgb c, double alpha)
   cairo_set_source_rgba (cr, c.r, c.g, c.b, alpha);
 }
 
+/* Below this cell size (pixels) the board is one flat colour per cell
+ * (hb_draw_cell_image): the lamps' gradient, rounded corners and press
+ * dots would be a pixel or two, and a path per cell costs seconds on a
+ * board of a million cells. At 6 px a press dot (radius 2) still shows
+ * inside its lamp, so the normal drawing starts there. */
+#define TINY_CELL 6
+
+/* The flat colours of a tiny-cell board. A press to make (the hint, the
+ * solver's presses) is orange, as its dot is on larger cells; it covers
+ * the lamp's own colour, but still a little darker on a dark lamp so the
+ * lights can be told apart under the hint. */
+typedef struct {
+  const guint8 *cells, *press;
+  guint32       on, off, press_on, press_off;
+} TinyCells;
+
+static guint32
+tiny_colour (gsize i, int x, int y, gpointer data)
+{
+  const TinyCells *t = data;
+
+  if (t->press != NULL && t->press[i])
+    return t->cells[i] ? t->press_on : t->press_off;
+  return t->cells[i] ? t->on : t->off;
+}
+
+static guint32
+pack (Rgb c)
+{
+  return hb_draw_pack_rgba (c.r, c.g, c.b, 1);
+}
+
 void
 lights_render_cells (const guint8 *cells, const guint8 *press, int width, int height,
                      cairo_t *cr, const HbLayout *l, const HbRenderOptions *o,
@@ -32,6 +64,43 @@ lights_render_cells (const guint8 *cells, const guint8 *press, int width, int he
   const double c = l->cell;
   const double gap = c >= 12 ? MAX (1.0, floor (c * 0.08)) : 0;
   const double radius = c * 0.16;
+  int vx0, vy0, vx1, vy1;
+
+  if (c < TINY_CELL)
+    {
+      TinyCells t = {
+        .cells = cells, .press = press, .on = pack (on), .off = pack (off),
+        .press_on = pack (dot),
+        .press_off = hb_draw_mix (pack (dot), pack (off), 0.4),
+      };
+
+      cairo_save (cr);
+      hb_draw_cell_image (cr, l, width, height, tiny_colour, &t);
+      /* The hovered cell and the trace's current press as rings a few
+       * pixels across, where an outline inside the cell would not show;
+       * cut at the board's edge like everything else. */
+      cairo_rectangle (cr, l->x0, l->y0, c * width, c * height);
+      cairo_clip (cr);
+      cairo_set_line_width (cr, 1.5);
+      if (o && o->hover_x >= 0 && o->hover_y >= 0 && o->hover_x < width
+          && o->hover_y < height)
+        {
+          cairo_new_path (cr);
+          hb_draw_cell_ring (cr, l, o->hover_x, o->hover_y, 3);
+          cairo_set_source_rgba (cr, 1, 1, 1, dark ? 0.6 : 0.85);
+          cairo_stroke (cr);
+        }
+      if (current_x >= 0 && current_y >= 0 && current_x < width && current_y < height)
+        {
+          cairo_new_path (cr);
+          hb_draw_cell_ring (cr, l, current_x, current_y, 4);
+          cairo_set_line_width (cr, 2);
+          set_rgb (cr, current_bad ? ring_bad : ring_ok, 1);
+          cairo_stroke (cr);
+        }
+      cairo_restore (cr);
+      return;
+    }
 
   /* The board plate. */
   set_rgb (cr, board, 1);
@@ -39,8 +108,11 @@ lights_render_cells (const guint8 *cells, const guint8 *press, int width, int he
                 c * height + 2 * gap, radius + gap);
   cairo_fill (cr);
 
-  for (int y = 0; y < height; y++)
-    for (int x = 0; x < width; x++)
+  /* Only the cells the clip shows: on a big board at a readable size
+   * most of it lies outside the window. */
+  hb_draw_visible_cells (cr, l, width, height, 1, &vx0, &vy0, &vx1, &vy1);
+  for (int y = vy0; y < vy1; y++)
+    for (int x = vx0; x < vx1; x++)
       {
         gsize i = (gsize) y * width + x;
         double px = l->x0 + x * c + gap / 2, py = l->y0 + y * c + gap / 2;
