@@ -100,54 +100,124 @@ matched_arms (const guint8 *tiles, int w, int h, int x, int y)
   return m;
 }
 
-static guint32
-uf_find (guint32 *parent, guint32 i)
+/* The arms of (x, y) that meet nothing: matched_arms' complement, in a
+ * form without loops or calls, as it runs for every tile shown. Bit d of
+ * `facing` is set when the neighbour that way has the arm facing back. */
+static inline guint8
+open_arms (const guint8 *tiles, int w, int h, int x, int y)
 {
-  while (parent[i] != i)
-    {
-      parent[i] = parent[parent[i]];    /* path halving */
-      i = parent[i];
-    }
-  return i;
+  gsize i = (gsize) y * w + x;
+  guint8 facing = 0;
+
+  if (y > 0)
+    facing |= (tiles[i - w] >> HB_DIR_S & 1) << HB_DIR_N;
+  if (x < w - 1)
+    facing |= (tiles[i + 1] >> HB_DIR_W & 1) << HB_DIR_E;
+  if (y < h - 1)
+    facing |= (tiles[i + w] >> HB_DIR_N & 1) << HB_DIR_S;
+  if (x > 0)
+    facing |= (tiles[i - 1] >> HB_DIR_E & 1) << HB_DIR_W;
+  return tiles[i] & ~facing;
 }
 
-/* For every tile, 1 when it has arms and the group of tiles its arms
- * connect it to has no open arm anywhere (a closed network, drawn "done").
- * Matched arms join tiles into groups by union-find; a group is open when
- * any of its tiles has an arm its neighbour does not answer. Linear in the
- * board, so it is done for the whole board even when only part shows: a
- * group may reach far outside the clip. */
-static guint8 *
-closed_tiles (const guint8 *tiles, int w, int h)
-{
-  gsize n = (gsize) w * h;
-  guint32 *parent = g_new (guint32, n);
-  guint8 *open = g_new0 (guint8, n), *closed = g_new (guint8, n);
+/* What closed_tiles knows of a tile's group. */
+enum {
+  GROUP_UNKNOWN,     /* not looked at (or a tile with no arms) */
+  GROUP_CLOSED,      /* the group has no open arm: drawn "done" */
+  GROUP_OPEN,        /* some tile of the group has an arm that meets nothing */
+  GROUP_WALKING,     /* queued in the walk under way */
+};
 
-  for (gsize i = 0; i < n; i++)
-    parent[i] = (guint32) i;
-  for (int y = 0; y < h; y++)
-    for (int x = 0; x < w; x++)
+/* For every tile in [vx0, vx1) × [vy0, vy1): 1 when it has arms and the
+ * group of tiles its matched arms connect it to has no open arm anywhere
+ * (a closed network, drawn "done"), else 0. Entries outside the range are
+ * left as the walks found them (any GROUP_ value): callers read only the
+ * range.
+ *
+ * A group may reach far outside the range, so it is walked whole, but
+ * only groups a shown tile belongs to, and a walk stops at the first open
+ * arm: a scrambled board is made of small open groups, and the cost then
+ * follows the tiles shown, not the board (a 4096 × 4096 board shows a few
+ * hundred thousand). Only a walk that finds no open arm visits all its
+ * group, which is then closed, and at most the board once in all.
+ *
+ * Why stopping early is sound: the tiles a stopped walk queued are all in
+ * the group it started from, which is open, so they are marked OPEN. A
+ * later walk from another tile of that group reaches one of them (the
+ * group is connected through matched arms) and so learns the group is
+ * open; a walk that never meets a marked tile has explored a group no walk
+ * touched before, every tile of it, so its verdict is its own. It cannot
+ * meet a CLOSED tile: a closed walk marked its whole group. */
+static guint8 *
+closed_tiles (const guint8 *tiles, int w, int h, int vx0, int vy0, int vx1, int vy1)
+{
+  guint8 *group = g_malloc0 ((gsize) w * h);
+  guint32 *queue = NULL;
+  gsize cap = 0;
+
+  for (int y = vy0; y < vy1; y++)
+    for (int x = vx0; x < vx1; x++)
       {
-        guint32 i = (guint32) ((gsize) y * w + x);
-        /* East and south: each edge once. */
-        if (arm_matched (tiles, w, h, x, y, HB_DIR_E))
-          parent[uf_find (parent, i)] = uf_find (parent, i + 1);
-        if (arm_matched (tiles, w, h, x, y, HB_DIR_S))
-          parent[uf_find (parent, i)] = uf_find (parent, i + (guint32) w);
+        gsize start = (gsize) y * w + x, len = 0, head;
+        gboolean open = FALSE;
+        guint8 verdict;
+
+        if (tiles[start] == 0 || group[start] != GROUP_UNKNOWN)
+          continue;
+        /* Most tiles of a scrambled board are open themselves. */
+        if (open_arms (tiles, w, h, x, y))
+          {
+            group[start] = GROUP_OPEN;
+            continue;
+          }
+        if (cap == 0)
+          queue = g_new (guint32, cap = 1024);
+        queue[len++] = (guint32) start;
+        group[start] = GROUP_WALKING;
+        for (head = 0; head < len && !open; head++)
+          {
+            guint32 i = queue[head];
+            int tx = (int) (i % (guint32) w), ty = (int) (i / (guint32) w);
+
+            if (open_arms (tiles, w, h, tx, ty))
+              {
+                open = TRUE;
+                break;
+              }
+            for (int d = 0; d < 4; d++)
+              {
+                guint32 j;
+                /* Every arm is matched here, so the neighbour is there. */
+                if (!(tiles[i] & (1 << d)))
+                  continue;
+                j = (guint32) ((gsize) (ty + hb_dir_dy[d]) * w + tx + hb_dir_dx[d]);
+                if (group[j] == GROUP_OPEN)
+                  {
+                    open = TRUE;
+                    break;
+                  }
+                if (group[j] == GROUP_UNKNOWN)
+                  {
+                    if (len == cap)
+                      queue = g_renew (guint32, queue, cap *= 2);
+                    group[j] = GROUP_WALKING;
+                    queue[len++] = j;
+                  }
+              }
+          }
+        verdict = open ? GROUP_OPEN : GROUP_CLOSED;
+        for (gsize k = 0; k < len; k++)
+          group[queue[k]] = verdict;
       }
-  for (int y = 0; y < h; y++)
-    for (int x = 0; x < w; x++)
+  g_free (queue);
+  /* As draw_pipes' classes: 1 closed, 0 not. */
+  for (int y = vy0; y < vy1; y++)
+    for (int x = vx0; x < vx1; x++)
       {
         gsize i = (gsize) y * w + x;
-        if (matched_arms (tiles, w, h, x, y) != tiles[i])
-          open[uf_find (parent, (guint32) i)] = 1;
+        group[i] = group[i] == GROUP_CLOSED;
       }
-  for (gsize i = 0; i < n; i++)
-    closed[i] = tiles[i] != 0 && !open[uf_find (parent, (guint32) i)];
-  g_free (parent);
-  g_free (open);
-  return closed;
+  return group;
 }
 
 /* Where an arm that meets nothing ends: the centre of its round tip, as a
@@ -318,17 +388,12 @@ draw_pipes (cairo_t *cr, const HbLayout *l, const guint8 *tiles, int w, int h,
     }
 }
 
-/* The range of cells the clip touches, so huge boards draw only what shows. */
+/* The range of cells the clip touches, so huge boards draw only what
+ * shows; a cell of margin for what spills over a tile's edge. */
 static void
 visible_cells (cairo_t *cr, const HbLayout *l, int *x0, int *y0, int *x1, int *y1)
 {
-  double cx0, cy0, cx1, cy1;
-
-  cairo_clip_extents (cr, &cx0, &cy0, &cx1, &cy1);
-  *x0 = CLAMP ((int) floor ((cx0 - l->x0) / l->cell) - 1, 0, l->width);
-  *y0 = CLAMP ((int) floor ((cy0 - l->y0) / l->cell) - 1, 0, l->height);
-  *x1 = CLAMP ((int) ceil ((cx1 - l->x0) / l->cell) + 1, 0, l->width);
-  *y1 = CLAMP ((int) ceil ((cy1 - l->y0) / l->cell) + 1, 0, l->height);
+  hb_draw_visible_cells (cr, l, l->width, l->height, 1, x0, y0, x1, y1);
 }
 
 /* The plain background, the board as a card with rounded corners, and
@@ -381,6 +446,19 @@ tint_cell (cairo_t *cr, double x0, double y0, double c, Rgba col, gboolean round
   cairo_fill (cr);
 }
 
+/* The turn badge's radius as a fraction of the cell, and the cell size
+ * (pixels) from which it has an arrow and a digit. */
+#define BADGE_R      0.11
+#define BADGE_DETAIL 20
+
+/* Adds the disc of a turn badge to the path, as a new sub-path. */
+static void
+turn_hint_disc (cairo_t *cr, double x0, double y0, double c)
+{
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x0 + c * 0.82, y0 + c * 0.18, c * BADGE_R, 0, 2 * G_PI);
+}
+
 /* The turn a tile needs: a small orange badge in the tile's top-right
  * corner, clear of the pipes, with the number of quarter turns and an
  * arrow round it, clockwise for ↻1 and ↻2, anticlockwise for ↺1. */
@@ -388,15 +466,15 @@ static void
 draw_turn_hint (cairo_t *cr, double x0, double y0, double c, int turns,
                 const Style *st)
 {
-  double r = c * 0.11, cx = x0 + c * 0.82, cy = y0 + c * 0.18;
+  double r = c * BADGE_R, cx = x0 + c * 0.82, cy = y0 + c * 0.18;
   gboolean cw = turns != 3;
   char label[2] = { cw ? (char) ('0' + turns) : '1', 0 };
 
   set_rgba (cr, st->hint);
   cairo_new_path (cr);
-  cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
+  turn_hint_disc (cr, x0, y0, c);
   cairo_fill (cr);
-  if (c < 20)
+  if (c < BADGE_DETAIL)
     return;
   /* The arrow: three quarters of a circle just outside the badge's
    * rim, and a head along its tangent at the end. */
@@ -432,6 +510,98 @@ draw_turn_hint (cairo_t *cr, double x0, double y0, double c, int turns,
   }
 }
 
+/* ---- Tiny cells ----------------------------------------------------------------
+ *
+ * Below TINY_CELL pixels a pipe would be a pixel wide and shorter than
+ * two, and a 1000 × 1000 board costs a second or more a frame to draw as
+ * paths; each tile is then one flat colour (hb_draw_cell_image) that keeps
+ * what the drawing means: an empty tile is the card, a tile with arms the
+ * pipe colour, more of it the more arms it has (as its pipes cover more of
+ * the cell), red-tinged when one of its arms meets nothing, blue when its
+ * group is closed; a tile the hint would turn orange, full for the sure
+ * (forced) ones; in the solver's frames, the colour of what the solver
+ * knows of the tile. The hovered cell and the current step are rings a
+ * few pixels across. */
+#define TINY_CELL 4
+
+static guint32
+pack (Rgba c)
+{
+  return hb_draw_pack_rgba (c.r, c.g, c.b, c.a);
+}
+
+/* How much of a tile's colour shows over the card, by its number of arms. */
+static const double arm_weight[5] = { 0, 0.55, 0.7, 0.85, 1 };
+
+/* The tiles' colours, worked out once a frame for every kind × number of
+ * arms (a mix per tile would cost more than the rest of the drawing). */
+enum { TINY_PIPE, TINY_DONE, TINY_OPEN };     /* kinds on the board */
+#define TINY_KINDS (LOOP_CELL_BAD + 1)        /* kinds in a frame: LoopCellStatus */
+
+typedef struct {
+  const guint8 *tiles;
+  int           w, h;
+  const guint8 *klass;          /* board: closed (1) or not; frame: LoopCellStatus */
+  const guint8 *solved, *forced; /* board: the hint, or NULL */
+  const guint8 *flow;           /* frame: flow arms, or NULL */
+  guint32       hint;
+  guint32       colour[TINY_KINDS][5];   /* by kind and number of arms */
+  guint32       marked[TINY_KINDS][5];   /* the same half hinted / with flow */
+} Tiny;
+
+static guint32
+tiny_board_colour (gsize i, int x, int y, gpointer data)
+{
+  const Tiny *t = data;
+  guint8 m = t->tiles[i];
+  int arms = __builtin_popcount (m), kind = TINY_PIPE;
+
+  if (t->klass[i])
+    kind = TINY_DONE;
+  else if (open_arms (t->tiles, t->w, t->h, x, y))
+    kind = TINY_OPEN;
+  if (t->solved && loop_turns_between (m, t->solved[i]) > 0)
+    return t->forced && t->forced[i] ? t->hint : t->marked[kind][arms];
+  return t->colour[kind][arms];
+}
+
+static guint32
+tiny_frame_colour (gsize i, int x, int y, gpointer data)
+{
+  const Tiny *t = data;
+  int kind = MIN (t->klass[i], LOOP_CELL_BAD), arms = __builtin_popcount (t->tiles[i]);
+
+  return t->flow[i] ? t->marked[kind][arms] : t->colour[kind][arms];
+}
+
+/* Fills t->colour[kind] with `colour` over the card by number of arms, and
+ * t->marked[kind] with those mixed `amount` towards `mark`. */
+static void
+tiny_kind (Tiny *t, int kind, guint32 card, guint32 colour, guint32 mark, double amount)
+{
+  for (int arms = 0; arms <= 4; arms++)
+    {
+      t->colour[kind][arms] = hb_draw_mix (card, colour, arm_weight[arms]);
+      t->marked[kind][arms] = hb_draw_mix (t->colour[kind][arms], mark, amount);
+    }
+}
+
+/* A ring round cell (x, y), cut at the board's edge. */
+static void
+tiny_ring (cairo_t *cr, const HbLayout *l, int x, int y, double min_radius,
+           double width, Rgba col)
+{
+  cairo_save (cr);
+  cairo_rectangle (cr, l->x0, l->y0, l->cell * l->width, l->cell * l->height);
+  cairo_clip (cr);
+  cairo_new_path (cr);
+  hb_draw_cell_ring (cr, l, x, y, min_radius);
+  cairo_set_line_width (cr, width);
+  set_rgba (cr, col);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
 void
 loop_render (const HbState *state, cairo_t *cr, const HbLayout *l,
              const HbRenderOptions *options)
@@ -441,6 +611,8 @@ loop_render (const HbState *state, cairo_t *cr, const HbLayout *l,
   const LoopHint *hint = options && options->show_hints ? options->hint : NULL;
   int w = state->width, h = state->height, vx0, vy0, vx1, vy1;
   double c = l->cell;
+  gboolean hover = options && options->hover_x >= 0 && options->hover_y >= 0
+                   && options->hover_x < w && options->hover_y < h;
   guint8 *closed;
 
   if (hint && (hint->width != w || hint->height != h))
@@ -448,25 +620,56 @@ loop_render (const HbState *state, cairo_t *cr, const HbLayout *l,
   cairo_save (cr);
   visible_cells (cr, l, &vx0, &vy0, &vx1, &vy1);
   draw_background (cr, l, st, vx0, vy0, vx1, vy1);
+  closed = closed_tiles (s->tiles, w, h, vx0, vy0, vx1, vy1);
 
-  /* Tints under the pipes: forced tiles, then the hovered cell. */
-  if (hint && hint->solved && hint->forced)
-    for (int y = vy0; y < vy1; y++)
-      for (int x = vx0; x < vx1; x++)
+  if (c < TINY_CELL)
+    {
+      Tiny t = { .tiles = s->tiles, .w = w, .h = h, .klass = closed,
+                 .hint = pack (st->hint) };
+      guint32 card = pack (st->card);
+
+      tiny_kind (&t, TINY_PIPE, card, pack (st->pipe), t.hint, 0.5);
+      tiny_kind (&t, TINY_DONE, card, pack (st->done), t.hint, 0.5);
+      tiny_kind (&t, TINY_OPEN, card, hb_draw_mix (pack (st->pipe), pack (st->open), 0.55),
+                 t.hint, 0.5);
+      if (hint && hint->solved)
         {
-          gsize i = (gsize) y * w + x;
-          /* Only forced tiles still to turn: sure moves. A tint on tiles
-           * already right would cover most of a small board and say
-           * nothing. */
-          if (hint->forced[i] && loop_turns_between (s->tiles[i], hint->solved[i]) > 0)
-            tint_cell (cr, l->x0 + x * c, l->y0 + y * c, c, st->forced, FALSE);
+          t.solved = hint->solved;
+          t.forced = hint->forced;
         }
-  if (options && options->hover_x >= 0 && options->hover_y >= 0
-      && options->hover_x < w && options->hover_y < h)
+      hb_draw_cell_image (cr, l, w, h, tiny_board_colour, &t);
+      g_free (closed);
+      if (hover)
+        tiny_ring (cr, l, options->hover_x, options->hover_y, 3, 1.5,
+                   options->dark ? (Rgba) { 1, 1, 1, 0.6 } : (Rgba) { 0, 0, 0, 0.6 });
+      cairo_restore (cr);
+      return;
+    }
+
+  /* Tints under the pipes: forced tiles, then the hovered cell. The forced
+   * tiles' squares abut without overlapping, so one fill a row draws them
+   * as a fill each would. */
+  if (hint && hint->solved && hint->forced)
+    {
+      set_rgba (cr, st->forced);
+      for (int y = vy0; y < vy1; y++)
+        {
+          for (int x = vx0; x < vx1; x++)
+            {
+              gsize i = (gsize) y * w + x;
+              /* Only forced tiles still to turn: sure moves. A tint on
+               * tiles already right would cover most of a small board and
+               * say nothing. */
+              if (hint->forced[i] && loop_turns_between (s->tiles[i], hint->solved[i]) > 0)
+                cairo_rectangle (cr, l->x0 + x * c, l->y0 + y * c, c, c);
+            }
+          cairo_fill (cr);
+        }
+    }
+  if (hover)
     tint_cell (cr, l->x0 + options->hover_x * c, l->y0 + options->hover_y * c, c,
                st->hover, TRUE);
 
-  closed = closed_tiles (s->tiles, w, h);
   {
     Rgba colours[2] = { st->pipe, st->done };
     draw_pipes (cr, l, s->tiles, w, h, vx0, vy0, vx1, vy1, closed, colours, 2,
@@ -476,13 +679,26 @@ loop_render (const HbState *state, cairo_t *cr, const HbLayout *l,
 
   if (hint && hint->solved)
     for (int y = vy0; y < vy1; y++)
-      for (int x = vx0; x < vx1; x++)
-        {
-          gsize i = (gsize) y * w + x;
-          int turns = loop_turns_between (s->tiles[i], hint->solved[i]);
-          if (turns > 0)
-            draw_turn_hint (cr, l->x0 + x * c, l->y0 + y * c, c, turns, st);
-        }
+      {
+        for (int x = vx0; x < vx1; x++)
+          {
+            gsize i = (gsize) y * w + x;
+            int turns = loop_turns_between (s->tiles[i], hint->solved[i]);
+            if (turns <= 0)
+              continue;
+            if (c >= BADGE_DETAIL)
+              draw_turn_hint (cr, l->x0 + x * c, l->y0 + y * c, c, turns, st);
+            else
+              turn_hint_disc (cr, l->x0 + x * c, l->y0 + y * c, c);
+          }
+        /* Below BADGE_DETAIL the badges are plain discs, far enough apart
+         * to share no pixel: one fill a row. */
+        if (c < BADGE_DETAIL)
+          {
+            set_rgba (cr, st->hint);
+            cairo_fill (cr);
+          }
+      }
   cairo_restore (cr);
 }
 
@@ -689,6 +905,28 @@ loop_frame_render (gconstpointer data, cairo_t *cr, const HbLayout *l,
   cairo_save (cr);
   visible_cells (cr, l, &vx0, &vy0, &vx1, &vy1);
   draw_background (cr, l, st, vx0, vy0, vx1, vy1);
+  if (c < TINY_CELL)
+    {
+      Tiny t = { .tiles = f->pub.tiles, .w = w, .h = h, .klass = f->pub.status,
+                 .flow = f->pub.flow };
+      guint32 card = pack (st->card), flow = pack (st->flow);
+
+      tiny_kind (&t, LOOP_CELL_FREE, card, pack (st->pipe), flow, 0.6);
+      tiny_kind (&t, LOOP_CELL_FORCED, card, pack (st->fixed), flow, 0.6);
+      tiny_kind (&t, LOOP_CELL_PLACED, card, pack (st->placed), flow, 0.6);
+      tiny_kind (&t, LOOP_CELL_TRIED, card, pack (st->tried), flow, 0.6);
+      tiny_kind (&t, LOOP_CELL_REJECTED, card, pack (st->rejected), flow, 0.6);
+      /* A tile the max-flow view rules out: its pipe over a red tint, as
+       * on larger cells, where the tint shows round the pipe. */
+      tiny_kind (&t, LOOP_CELL_BAD, hb_draw_mix (card, pack (st->rejected), 0.4),
+                 pack (st->pipe), flow, 0.6);
+      hb_draw_cell_image (cr, l, w, h, tiny_frame_colour, &t);
+      if (current != NULL && f->pub.cur_x >= 0)
+        tiny_ring (cr, l, f->pub.cur_x, f->pub.cur_y, 4, 2,
+                   f->pub.cur_valid ? st->tried : st->rejected);
+      cairo_restore (cr);
+      return;
+    }
   /* Tiles the max-flow view proves cannot fit: a red tint beneath. */
   for (int y = vy0; y < vy1; y++)
     for (int x = vx0; x < vx1; x++)
