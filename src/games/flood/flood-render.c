@@ -40,13 +40,14 @@ set_colour (cairo_t *cr, int c, gboolean dark)
 
 /* Traces the boundary of the cells marked in mask: every cell edge with a
  * marked cell on one side and an unmarked cell (or the border) on the
- * other. */
+ * other; of the cells in [vx0, vx1) × [vy0, vy1) only (those shown). */
 static void
 mask_outline_path (cairo_t *cr, const guint8 *mask, int w, int h,
-                   const HbLayout *l, double inset)
+                   const HbLayout *l, double inset,
+                   int vx0, int vy0, int vx1, int vy1)
 {
-  for (int y = 0; y < h; y++)
-    for (int x = 0; x < w; x++)
+  for (int y = vy0; y < vy1; y++)
+    for (int x = vx0; x < vx1; x++)
       {
         double x0, y0, x1, y1;
         if (!mask[y * w + x])
@@ -81,14 +82,14 @@ mask_outline_path (cairo_t *cr, const guint8 *mask, int w, int h,
 /* A dashed outline in two tones, readable on every colour. */
 static void
 stroke_highlight (cairo_t *cr, const guint8 *mask, int w, int h,
-                  const HbLayout *l)
+                  const HbLayout *l, int vx0, int vy0, int vx1, int vy1)
 {
   double lw = MAX (2.0, l->cell * 0.12);
   double dash[] = { MAX (3.0, l->cell * 0.3), MAX (2.0, l->cell * 0.18) };
 
   cairo_save (cr);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_SQUARE);
-  mask_outline_path (cr, mask, w, h, l, lw / 2);
+  mask_outline_path (cr, mask, w, h, l, lw / 2, vx0, vy0, vx1, vy1);
   cairo_set_line_width (cr, lw);
   cairo_set_source_rgb (cr, 0.05, 0.05, 0.05);
   cairo_stroke_preserve (cr);
@@ -98,55 +99,139 @@ stroke_highlight (cairo_t *cr, const guint8 *mask, int w, int h,
   cairo_restore (cr);
 }
 
+/* Below this cell size (pixels) the board is painted as one image of a
+ * colour per cell (hb_draw_cell_image), a fill per cell costing a second a
+ * frame on a board of a million. The outlines, which would be wider than
+ * the cells, become tints of the cells along them: the flooded region's
+ * edge cells take the outline's colour half-way, and the edge cells of
+ * the hint's (or the last move's) captured cells alternate dark and light
+ * in pairs, like the dashed two-tone line they stand for. */
+#define TINY_CELL 4
+
+typedef struct {
+  const guint8 *cells, *flooded, *highlight;
+  int           w, h;
+  guint32       colour[FLOOD_MAX_COLOURS];
+  guint32       edge[FLOOD_MAX_COLOURS];   /* on the flooded region's edge */
+  guint32       dash[2];
+} Tiny;
+
+/* TRUE when (x, y) is marked in mask and a neighbour on the board is not;
+ * with `border`, the board's own edge counts as unmarked too. */
+static inline gboolean
+mask_edge (const guint8 *mask, int w, int h, int x, int y, gboolean border)
+{
+  gsize i = (gsize) y * w + x;
+
+  if (!mask[i])
+    return FALSE;
+  if (y > 0 ? !mask[i - w] : border)
+    return TRUE;
+  if (y < h - 1 ? !mask[i + w] : border)
+    return TRUE;
+  if (x > 0 ? !mask[i - 1] : border)
+    return TRUE;
+  return x < w - 1 ? !mask[i + 1] : border;
+}
+
+static guint32
+tiny_colour (gsize i, int x, int y, gpointer data)
+{
+  const Tiny *t = data;
+  int c = MIN (t->cells[i], FLOOD_MAX_COLOURS - 1);
+
+  if (t->highlight && mask_edge (t->highlight, t->w, t->h, x, y, TRUE))
+    return t->dash[((x + y) >> 1) & 1];
+  /* The region's outline along the board's border would only repeat the
+   * border: inner edges only. */
+  if (t->flooded && mask_edge (t->flooded, t->w, t->h, x, y, FALSE))
+    return t->edge[c];
+  return t->colour[c];
+}
+
+static guint32
+pack_colour (int c, gboolean dark)
+{
+  double rgb[3];
+
+  flood_colour_rgb (c, dark, rgb);
+  return hb_draw_pack_rgba (rgb[0], rgb[1], rgb[2], 1);
+}
+
 void
 flood_render_cells (const guint8 *cells, int w, int h, const guint8 *highlight,
                     cairo_t *cr, const HbLayout *l, gboolean dark)
 {
   guint8 *flooded = g_new (guint8, (gsize) w * h);
+  gboolean solved = flood_cells_solved (cells, w * h);
+  int vx0, vy0, vx1, vy1;
 
   cairo_save (cr);
-  for (int y = 0; y < h; y++)
-    for (int x = 0; x < w; x++)
-      {
-        set_colour (cr, cells[y * w + x], dark);
-        /* Overlap by a fraction of a pixel so no seams show. */
-        cairo_rectangle (cr, l->x0 + x * l->cell, l->y0 + y * l->cell,
-                         l->cell + 0.5, l->cell + 0.5);
-        cairo_fill (cr);
-      }
-
-  if (l->cell >= 22)
-    {
-      cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
-                              CAIRO_FONT_WEIGHT_NORMAL);
-      cairo_set_font_size (cr, l->cell * 0.32);
-      for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++)
-          {
-            char t[2] = { '0' + cells[y * w + x], 0 };
-            cairo_text_extents_t e;
-            cairo_text_extents (cr, t, &e);
-            cairo_set_source_rgba (cr, 0, 0, 0, 0.3);
-            cairo_move_to (cr, l->x0 + (x + 0.5) * l->cell - e.x_bearing - e.width / 2,
-                           l->y0 + (y + 0.5) * l->cell - e.y_bearing - e.height / 2);
-            cairo_show_text (cr, t);
-          }
-    }
-
-  /* The flooded region, subtly outlined. */
   flood_region_mask (cells, w, h, flooded);
-  if (!flood_cells_solved (cells, w * h))
+  if (l->cell < TINY_CELL)
     {
-      mask_outline_path (cr, flooded, w, h, l, 0);
-      cairo_set_line_width (cr, MAX (1.5, l->cell * 0.08));
-      if (dark)
-        cairo_set_source_rgba (cr, 1, 1, 1, 0.75);
-      else
-        cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.65);
-      cairo_stroke (cr);
+      Tiny t = { .cells = cells, .flooded = solved ? NULL : flooded,
+                 .highlight = highlight, .w = w, .h = h,
+                 .dash = { 0xff0d0d0d, 0xffffffff } };
+      /* The normal outline's colour and opacity. */
+      guint32 outline = dark ? hb_draw_pack_rgba (1, 1, 1, 1)
+                             : hb_draw_pack_rgba (0.1, 0.1, 0.1, 1);
+      double alpha = dark ? 0.75 : 0.65;
+
+      for (int c = 0; c < FLOOD_MAX_COLOURS; c++)
+        {
+          t.colour[c] = pack_colour (c, dark);
+          t.edge[c] = hb_draw_mix (t.colour[c], outline, alpha * 0.6);
+        }
+      hb_draw_cell_image (cr, l, w, h, tiny_colour, &t);
     }
-  if (highlight)
-    stroke_highlight (cr, highlight, w, h, l);
+  else
+    {
+      /* Only the cells the clip shows (and one more round them, which
+       * an outline may reach into). */
+      hb_draw_visible_cells (cr, l, w, h, 1, &vx0, &vy0, &vx1, &vy1);
+      for (int y = vy0; y < vy1; y++)
+        for (int x = vx0; x < vx1; x++)
+          {
+            set_colour (cr, cells[y * w + x], dark);
+            /* Overlap by a fraction of a pixel so no seams show. */
+            cairo_rectangle (cr, l->x0 + x * l->cell, l->y0 + y * l->cell,
+                             l->cell + 0.5, l->cell + 0.5);
+            cairo_fill (cr);
+          }
+
+      if (l->cell >= 22)
+        {
+          cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+                                  CAIRO_FONT_WEIGHT_NORMAL);
+          cairo_set_font_size (cr, l->cell * 0.32);
+          for (int y = vy0; y < vy1; y++)
+            for (int x = vx0; x < vx1; x++)
+              {
+                char t[2] = { '0' + cells[y * w + x], 0 };
+                cairo_text_extents_t e;
+                cairo_text_extents (cr, t, &e);
+                cairo_set_source_rgba (cr, 0, 0, 0, 0.3);
+                cairo_move_to (cr, l->x0 + (x + 0.5) * l->cell - e.x_bearing - e.width / 2,
+                               l->y0 + (y + 0.5) * l->cell - e.y_bearing - e.height / 2);
+                cairo_show_text (cr, t);
+              }
+        }
+
+      /* The flooded region, subtly outlined. */
+      if (!solved)
+        {
+          mask_outline_path (cr, flooded, w, h, l, 0, vx0, vy0, vx1, vy1);
+          cairo_set_line_width (cr, MAX (1.5, l->cell * 0.08));
+          if (dark)
+            cairo_set_source_rgba (cr, 1, 1, 1, 0.75);
+          else
+            cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.65);
+          cairo_stroke (cr);
+        }
+      if (highlight)
+        stroke_highlight (cr, highlight, w, h, l, vx0, vy0, vx1, vy1);
+    }
 
   /* The board's edge. */
   cairo_rectangle (cr, l->x0, l->y0, l->cell * w, l->cell * h);
@@ -238,7 +323,22 @@ flood_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
                   options->hover_x, options->hover_y);
     }
   if (options && options->mode == HB_MODE_PLAY && options->hover_x >= 0
-      && options->hover_y >= 0 && options->hover_x < w && options->hover_y < h)
+      && options->hover_y >= 0 && options->hover_x < w && options->hover_y < h
+      && layout->cell < TINY_CELL)
+    {
+      /* A square inside a cell of a pixel or two would not show: a ring
+       * round it, cut at the board's edge. */
+      cairo_save (cr);
+      cairo_rectangle (cr, layout->x0, layout->y0, layout->cell * w, layout->cell * h);
+      cairo_clip (cr);
+      hb_draw_cell_ring (cr, layout, options->hover_x, options->hover_y, 3);
+      cairo_set_line_width (cr, 1.5);
+      cairo_set_source_rgba (cr, dark ? 1 : 0, dark ? 1 : 0, dark ? 1 : 0, 0.7);
+      cairo_stroke (cr);
+      cairo_restore (cr);
+    }
+  else if (options && options->mode == HB_MODE_PLAY && options->hover_x >= 0
+           && options->hover_y >= 0 && options->hover_x < w && options->hover_y < h)
     {
       cairo_save (cr);
       cairo_rectangle (cr, layout->x0 + options->hover_x * layout->cell + 1,
