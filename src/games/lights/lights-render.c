@@ -112,54 +112,75 @@ lights_render_cells (const guint8 *cells, const guint8 *press, int width, int he
    * most of it lies outside the window. */
   hb_draw_visible_cells (cr, l, width, height, 1, &vx0, &vy0, &vx1, &vy1);
   for (int y = vy0; y < vy1; y++)
-    for (int x = vx0; x < vx1; x++)
-      {
-        gsize i = (gsize) y * width + x;
-        double px = l->x0 + x * c + gap / 2, py = l->y0 + y * c + gap / 2;
-        double s = c - gap;
+    {
+      for (int x = vx0; x < vx1; x++)
+        {
+          gsize i = (gsize) y * width + x;
+          double px = l->x0 + x * c + gap / 2, py = l->y0 + y * c + gap / 2;
+          double s = c - gap;
 
-        if (gap > 0)
-          hb_draw_rounded_rect (cr, px, py, s, s, radius);
-        else
-          cairo_rectangle (cr, px, py, s, s);
-        if (cells[i])
-          {
-            cairo_pattern_t *pat =
-              cairo_pattern_create_radial (px + s * 0.4, py + s * 0.35, s * 0.05,
-                                           px + s / 2, py + s / 2, s * 0.75);
-            cairo_pattern_add_color_stop_rgb (pat, 0, 1.0, 0.97, 0.75);
-            cairo_pattern_add_color_stop_rgb (pat, 0.55, on.r, on.g, on.b);
-            cairo_pattern_add_color_stop_rgb (pat, 1, on_edge.r, on_edge.g, on_edge.b);
-            cairo_set_source (cr, pat);
-            cairo_fill (cr);
-            cairo_pattern_destroy (pat);
-          }
-        else
-          {
-            set_rgb (cr, off, 1);
-            cairo_fill (cr);
-          }
+          if (gap > 0)
+            hb_draw_rounded_rect (cr, px, py, s, s, radius);
+          else
+            cairo_rectangle (cr, px, py, s, s);
+          if (cells[i])
+            {
+              cairo_pattern_t *pat =
+                cairo_pattern_create_radial (px + s * 0.4, py + s * 0.35, s * 0.05,
+                                             px + s / 2, py + s / 2, s * 0.75);
+              cairo_pattern_add_color_stop_rgb (pat, 0, 1.0, 0.97, 0.75);
+              cairo_pattern_add_color_stop_rgb (pat, 0.55, on.r, on.g, on.b);
+              cairo_pattern_add_color_stop_rgb (pat, 1, on_edge.r, on_edge.g, on_edge.b);
+              cairo_set_source (cr, pat);
+              cairo_fill (cr);
+              cairo_pattern_destroy (pat);
+            }
+          else
+            {
+              set_rgb (cr, off, 1);
+              cairo_fill (cr);
+            }
+        }
 
-        if (press != NULL && press[i])
-          {
-            /* A press: an orange dot, outlined so it reads on a lit lamp. */
-            double r = MAX (2.0, s * 0.17);
-            cairo_arc (cr, px + s / 2, py + s / 2, r, 0, 2 * G_PI);
-            set_rgb (cr, dot, 1);
-            cairo_fill_preserve (cr);
-            cairo_set_line_width (cr, MAX (1.0, s * 0.04));
-            cairo_set_source_rgba (cr, 0.25, 0.12, 0, 0.55);
-            cairo_stroke (cr);
-          }
+      /* The row's presses: orange dots, outlined so they read on a lit
+       * lamp. One fill and one stroke for the row: a dot and its outline
+       * (radius at most 0.19 of the lamp) stay inside their own cell, so
+       * the pixels are those of a fill and a stroke per dot. */
+      if (press != NULL)
+        {
+          double s = c - gap, r = MAX (2.0, s * 0.17);
+          gboolean any = FALSE;
 
-        if (o && x == o->hover_x && y == o->hover_y)
-          {
-            hb_draw_rounded_rect (cr, px + 1, py + 1, s - 2, s - 2, radius);
-            cairo_set_line_width (cr, MAX (1.0, c * 0.05));
-            cairo_set_source_rgba (cr, 1, 1, 1, dark ? 0.35 : 0.6);
-            cairo_stroke (cr);
-          }
-      }
+          for (int x = vx0; x < vx1; x++)
+            if (press[(gsize) y * width + x])
+              {
+                cairo_new_sub_path (cr);
+                cairo_arc (cr, l->x0 + x * c + gap / 2 + s / 2,
+                           l->y0 + y * c + gap / 2 + s / 2, r, 0, 2 * G_PI);
+                any = TRUE;
+              }
+          if (any)
+            {
+              set_rgb (cr, dot, 1);
+              cairo_fill_preserve (cr);
+              cairo_set_line_width (cr, MAX (1.0, s * 0.04));
+              cairo_set_source_rgba (cr, 0.25, 0.12, 0, 0.55);
+              cairo_stroke (cr);
+            }
+        }
+    }
+
+  /* The hovered lamp, outlined inside its own cell. */
+  if (o && o->hover_x >= vx0 && o->hover_y >= vy0 && o->hover_x < vx1 && o->hover_y < vy1)
+    {
+      double px = l->x0 + o->hover_x * c + gap / 2, py = l->y0 + o->hover_y * c + gap / 2;
+      double s = c - gap;
+
+      hb_draw_rounded_rect (cr, px + 1, py + 1, s - 2, s - 2, radius);
+      cairo_set_line_width (cr, MAX (1.0, c * 0.05));
+      cairo_set_source_rgba (cr, 1, 1, 1, dark ? 0.35 : 0.6);
+      cairo_stroke (cr);
+    }
 
   if (current_x >= 0 && current_y >= 0 && current_x < width && current_y < height)
     {
