@@ -518,8 +518,9 @@ draw_turn_hint (cairo_t *cr, double x0, double y0, double c, int turns,
  * what the drawing means: an empty tile is the card, a tile with arms the
  * pipe colour, more of it the more arms it has (as its pipes cover more of
  * the cell), red-tinged when one of its arms meets nothing, blue when its
- * group is closed; a tile the hint would turn orange, full for the sure
- * (forced) ones; in the solver's frames, the colour of what the solver
+ * group is closed; a tile the hint would turn orange-tinged, more so for
+ * the sure (forced) ones, the tile's own colour still showing through (on
+ * a scrambled board most tiles are to turn); in the solver's frames, the colour of what the solver
  * knows of the tile. The hovered cell and the current step are rings a
  * few pixels across. */
 #define TINY_CELL 4
@@ -546,7 +547,8 @@ typedef struct {
   const guint8 *flow;           /* frame: flow arms, or NULL */
   guint32       hint;
   guint32       colour[TINY_KINDS][5];   /* by kind and number of arms */
-  guint32       marked[TINY_KINDS][5];   /* the same half hinted / with flow */
+  guint32       marked[TINY_KINDS][5];   /* the same hinted / with flow */
+  guint32       sure[TINY_KINDS][5];     /* board: hinted and forced */
 } Tiny;
 
 static guint32
@@ -561,7 +563,7 @@ tiny_board_colour (gsize i, int x, int y, gpointer data)
   else if (open_arms (t->tiles, t->w, t->h, x, y))
     kind = TINY_OPEN;
   if (t->solved && loop_turns_between (m, t->solved[i]) > 0)
-    return t->forced && t->forced[i] ? t->hint : t->marked[kind][arms];
+    return t->forced && t->forced[i] ? t->sure[kind][arms] : t->marked[kind][arms];
   return t->colour[kind][arms];
 }
 
@@ -628,10 +630,13 @@ loop_render (const HbState *state, cairo_t *cr, const HbLayout *l,
                  .hint = pack (st->hint) };
       guint32 card = pack (st->card);
 
-      tiny_kind (&t, TINY_PIPE, card, pack (st->pipe), t.hint, 0.5);
-      tiny_kind (&t, TINY_DONE, card, pack (st->done), t.hint, 0.5);
+      tiny_kind (&t, TINY_PIPE, card, pack (st->pipe), t.hint, 0.4);
+      tiny_kind (&t, TINY_DONE, card, pack (st->done), t.hint, 0.4);
       tiny_kind (&t, TINY_OPEN, card, hb_draw_mix (pack (st->pipe), pack (st->open), 0.55),
-                 t.hint, 0.5);
+                 t.hint, 0.4);
+      for (int k = TINY_PIPE; k <= TINY_OPEN; k++)
+        for (int arms = 0; arms <= 4; arms++)
+          t.sure[k][arms] = hb_draw_mix (t.colour[k][arms], t.hint, 0.7);
       if (hint && hint->solved)
         {
           t.solved = hint->solved;
