@@ -406,6 +406,25 @@ cmd_render (int argc, char **argv)
   return 0;
 }
 
+/* Writes a level (taken) to standard output in a format; `what` names it
+ * in an error ("generate", a file name). */
+static int
+print_level (HbState *s, HbWriteFormat format, const char *what)
+{
+  g_autoptr(GError) error = NULL;
+  char *text = s->game->write (s, format, &error);
+
+  hb_state_free (s);
+  if (text == NULL)
+    {
+      fprintf (stderr, "hintboard-cli: %s: %s\n", what, error->message);
+      return EXIT_BAD_INPUT;
+    }
+  fputs (text, stdout);
+  g_free (text);
+  return 0;
+}
+
 /* ---- generate ------------------------------------------------------------ */
 
 static int
@@ -424,7 +443,7 @@ cmd_generate (int argc, char **argv)
   HbGenerateParams p = { 0 };
   const HbGame *game;
   HbState *s;
-  char *text, *end;
+  char *end;
 
   parse_options (&argc, &argv, "- make a random level", entries, TRUE);
   game = game_from_option ();
@@ -452,18 +471,8 @@ cmd_generate (int argc, char **argv)
       fprintf (stderr, "hintboard-cli: generate: %s\n", error->message);
       return EXIT_BAD_INPUT;
     }
-  text = game->write (s, opt_tatham ? HB_WRITE_TATHAM
-                         : opt_compact ? HB_WRITE_COMPACT : HB_WRITE_NATIVE, &error);
-  if (text == NULL)
-    {
-      fprintf (stderr, "hintboard-cli: generate: %s\n", error->message);
-      hb_state_free (s);
-      return EXIT_BAD_INPUT;
-    }
-  fputs (text, stdout);
-  g_free (text);
-  hb_state_free (s);
-  return 0;
+  return print_level (s, opt_tatham ? HB_WRITE_TATHAM
+                          : opt_compact ? HB_WRITE_COMPACT : HB_WRITE_NATIVE, "generate");
 }
 
 /* ---- convert ------------------------------------------------------------- */
@@ -475,10 +484,8 @@ cmd_convert (int argc, char **argv)
     { "to", 0, 0, G_OPTION_ARG_STRING, &opt_to, "native, compact or tatham", "FORMAT" },
     { NULL }
   };
-  g_autoptr(GError) error = NULL;
   HbWriteFormat fmt;
   HbState *s;
-  char *text;
 
   parse_options (&argc, &argv, "FILE --to FORMAT - rewrite a level in another format", entries, TRUE);
   if (argc != 2 || opt_to == NULL)
@@ -492,17 +499,7 @@ cmd_convert (int argc, char **argv)
   else
     die_usage ("unknown format '%s' (native, compact or tatham)", opt_to);
   s = load_or_die (game_from_option (), argv[1]);
-  text = s->game->write (s, fmt, &error);
-  if (text == NULL)
-    {
-      fprintf (stderr, "hintboard-cli: %s: %s\n", argv[1], error->message);
-      hb_state_free (s);
-      return EXIT_BAD_INPUT;
-    }
-  fputs (text, stdout);
-  g_free (text);
-  hb_state_free (s);
-  return 0;
+  return print_level (s, fmt, argv[1]);
 }
 
 /* ---- bench --------------------------------------------------------------- */
