@@ -451,12 +451,16 @@ cmd_generate (int argc, char **argv)
     die_usage ("generate needs --game G (and no file)");
   if (opt_size)
     {
-      p.width = (int) g_ascii_strtoll (opt_size, &end, 10);
-      if (*end != 'x' && *end != 'X')
+      /* Sides are clamped before narrowing, so a huge number is refused
+       * as too large rather than wrapping round to a small one. */
+      gint64 w = g_ascii_strtoll (opt_size, &end, 10), h;
+      if (end == opt_size || (*end != 'x' && *end != 'X'))
         die_usage ("--size takes WxH, e.g. 10x10");
-      p.height = (int) g_ascii_strtoll (end + 1, &end, 10);
+      h = g_ascii_strtoll (end + 1, &end, 10);
       if (*end != '\0')
         die_usage ("--size takes WxH, e.g. 10x10");
+      p.width = (int) CLAMP (w, -1, (gint64) HB_MAX_SIDE + 1);
+      p.height = (int) CLAMP (h, -1, (gint64) HB_MAX_SIDE + 1);
     }
   else
     {

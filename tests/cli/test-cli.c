@@ -349,6 +349,13 @@ test_generate_convert (void)
     g_assert_cmpint (r.status, ==, 2);
     g_assert_nonnull (strstr (r.err, "empty"));
   }
+  {
+    /* 2^32 + 3 must not wrap round to a 3-wide board. */
+    g_auto(Run) r = { 0 };
+    run_cli (&r, NULL, "generate", "--game", "lights", "--size", "4294967299x3", NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "too large"));
+  }
 }
 
 static void
