@@ -81,6 +81,7 @@ struct _HbWindow
 
   /* Hints. */
   gboolean             show_hints;
+  gboolean             next_hint_wanted; /* "Next hint" waits for the worker */
   GCancellable        *hint_cancellable;
   gpointer             hint;           /* for the current board, or NULL */
   const HbGame        *hint_game;      /* whose hint_free frees it */
@@ -311,8 +312,9 @@ update_palette (HbWindow *self)
 /* ---- Hints --------------------------------------------------------------- */
 
 typedef struct {
-  HbState *state;
-  guint64  serial;
+  HbState      *state;
+  guint64       serial;
+  GCancellable *cancellable;   /* the job's own: tells it from newer jobs */
 } HintJob;
 
 typedef struct {
@@ -325,6 +327,7 @@ hint_job_free (gpointer data)
 {
   HintJob *job = data;
   hb_state_free (job->state);
+  g_clear_object (&job->cancellable);
   g_free (job);
 }
 
@@ -359,6 +362,8 @@ hint_thread (GTask *task, gpointer source, gpointer task_data,
   g_task_return_pointer (task, answer, hint_answer_free);
 }
 
+static void make_next_hint_move (HbWindow *self);
+
 static void
 hint_done (GObject *source, GAsyncResult *res, gpointer user_data)
 {
@@ -368,7 +373,12 @@ hint_done (GObject *source, GAsyncResult *res, gpointer user_data)
   HintAnswer *answer;
 
   answer = g_task_propagate_pointer (G_TASK (res), &error);
-  if (self->disposed || job->serial != self->serial)
+  /* Only the newest job may deliver: an older one (cancelled when hints
+   * were toggled, or the board changed) must neither clear the newer
+   * job's cancellable nor overwrite its answer. */
+  if (self->disposed || job->serial != self->serial
+      || job->cancellable != self->hint_cancellable
+      || g_cancellable_is_cancelled (job->cancellable))
     {
       g_clear_error (&error);
       if (answer != NULL)
@@ -378,6 +388,7 @@ hint_done (GObject *source, GAsyncResult *res, gpointer user_data)
   g_clear_object (&self->hint_cancellable);
   if (answer != NULL)
     {
+      free_hint (self);
       self->hint = answer->hint;
       self->hint_game = answer->game;
       g_free (answer);
@@ -385,18 +396,30 @@ hint_done (GObject *source, GAsyncResult *res, gpointer user_data)
     }
   else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     g_debug ("no hint: %s", error ? error->message : "?");
+  if (self->next_hint_wanted && answer == NULL && error != NULL)
+    {
+      self->next_hint_wanted = FALSE;
+      show_toast (self, error->message);
+    }
   g_clear_error (&error);
   update_hint_row (self);
+  if (self->next_hint_wanted)
+    {
+      self->next_hint_wanted = FALSE;
+      make_next_hint_move (self);
+    }
 }
 
+/* Starts the worker for the current board's hint: when hints are shown,
+ * or when `needed` (Next hint asked for one while hints are off). */
 static void
-start_hint (HbWindow *self)
+start_hint_job (HbWindow *self, gboolean needed)
 {
   HintJob *job;
   GTask *task;
 
   free_hint (self);
-  if (!self->show_hints || self->game->hint_compute == NULL)
+  if ((!self->show_hints && !needed) || self->game->hint_compute == NULL)
     {
       update_hint_row (self);
       return;
@@ -405,40 +428,19 @@ start_hint (HbWindow *self)
   job->state = hb_state_copy (current (self));
   job->serial = self->serial;
   self->hint_cancellable = g_cancellable_new ();
+  job->cancellable = g_object_ref (self->hint_cancellable);
   task = g_task_new (self, self->hint_cancellable, hint_done, NULL);
   g_task_set_task_data (task, job, hint_job_free);
-  g_task_set_source_tag (task, start_hint);
+  g_task_set_source_tag (task, start_hint_job);
   g_task_run_in_thread (task, hint_thread);
   g_object_unref (task);
   update_hint_row (self);
 }
 
-/* The hint for the current board, computed here and now when the worker
- * has not delivered it yet (for "Next hint"). */
-static gconstpointer
-ensure_hint (HbWindow *self)
+static void
+start_hint (HbWindow *self)
 {
-  GError *error = NULL;
-  gpointer hint;
-
-  if (self->hint != NULL)
-    return self->hint;
-  if (self->game->hint_compute == NULL)
-    return NULL;
-  hint = self->game->hint_compute (current (self), NULL, &error);
-  if (hint == NULL)
-    {
-      if (error != NULL)
-        show_toast (self, error->message);
-      g_clear_error (&error);
-      return NULL;
-    }
-  free_hint (self);
-  self->hint = hint;
-  self->hint_game = self->game;
-  hb_board_view_set_hint (self->board_view, hint);
-  update_hint_row (self);
-  return hint;
+  start_hint_job (self, FALSE);
 }
 
 /* ---- The level ----------------------------------------------------------- */
@@ -449,6 +451,8 @@ static void
 state_changed (HbWindow *self)
 {
   self->serial++;
+  /* A Next hint still waiting was for the board that just changed. */
+  self->next_hint_wanted = FALSE;
   if (self->player != NULL)
     close_player (self);
   free_hint (self);
@@ -1819,17 +1823,13 @@ action_cancel (GSimpleAction *action, GVariant *param, gpointer data)
 }
 
 static void
-action_next_hint (GSimpleAction *action, GVariant *param, gpointer data)
+make_next_hint_move (HbWindow *self)
 {
-  HbWindow *self = HB_WINDOW (data);
-  gconstpointer hint;
   HbMove move;
 
-  close_player (self);
-  hint = ensure_hint (self);
-  if (hint == NULL)
+  if (self->hint == NULL)
     return;
-  if (!self->game->hint_next_move (current (self), hint, &move))
+  if (!self->game->hint_next_move (current (self), self->hint, &move))
     {
       show_toast (self, self->game->is_solved (current (self))
                         ? _("Nothing left to do: the level is solved")
@@ -1837,6 +1837,28 @@ action_next_hint (GSimpleAction *action, GVariant *param, gpointer data)
       return;
     }
   apply_moves (self, &move, 1, TRUE);
+}
+
+/* Makes the hint's next move; when the hint is not ready (still being
+ * worked out, or hints are off), asks the worker for it and moves when it
+ * arrives, so the window never waits on the main thread. */
+static void
+action_next_hint (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  HbWindow *self = HB_WINDOW (data);
+
+  close_player (self);
+  if (self->game->hint_compute == NULL)
+    return;
+  if (self->hint != NULL)
+    {
+      make_next_hint_move (self);
+      return;
+    }
+  if (self->hint_cancellable == NULL)
+    start_hint_job (self, TRUE);
+  self->next_hint_wanted = TRUE;
+  update_hint_row (self);
 }
 
 static void

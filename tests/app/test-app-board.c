@@ -334,6 +334,41 @@ test_hint_dots (void)
     check_dots_match_gf2 (window, TRUE);
   }
 
+  /* With hints off, "Next hint" asks the worker and moves when the answer
+   * arrives: nothing is computed on the main thread, so the board has not
+   * changed yet when the action returns. */
+  {
+    HbState *before;
+    set_hints (window, FALSE);
+    /* The hint still there is used at once; after that move the board has
+     * no hint (hints are off), so the next one must be worked out. */
+    before = hb_state_copy (hb_window_get_state (window));
+    g_action_group_activate_action (G_ACTION_GROUP (window), "next-hint", NULL);
+    g_assert_false (hb_window_get_game (window)->equal (before, hb_window_get_state (window)));
+    g_assert_false (hb_window_is_hint_pending (window));
+    hb_state_free (before);
+    before = hb_state_copy (hb_window_get_state (window));
+    g_action_group_activate_action (G_ACTION_GROUP (window), "next-hint", NULL);
+    g_assert_true (hb_window_is_hint_pending (window));
+    g_assert_true (hb_window_get_game (window)->equal (before, hb_window_get_state (window)));
+    hb_app_test_wait_hint (window);
+    hb_app_test_settle (30);
+    g_assert_false (hb_window_get_game (window)->equal (before, hb_window_get_state (window)));
+    hb_state_free (before);
+  }
+
+  /* Toggling hints quickly: only the newest job delivers, and the last
+   * state (on) ends with the dots of the board as it is. */
+  for (int i = 0; i < 7; i++)
+    {
+      g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
+                                          g_variant_new_boolean (i % 2 == 0));
+      hb_app_test_settle (5);
+    }
+  hb_app_test_wait_hint (window);
+  g_assert_false (hb_window_is_hint_pending (window));
+  check_dots_match_gf2 (window, TRUE);
+
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
                                       ADW_COLOR_SCHEME_DEFAULT);
   hb_app_test_window_close (window);
