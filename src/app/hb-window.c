@@ -58,6 +58,9 @@ struct _HbWindow
   GSettings           *settings;
   gboolean             disposed;
 
+  /* The file dialog open now (Open, Save As, Export), or NULL. */
+  GtkNativeDialog     *file_dialog;
+
   /* Opening a file (read and parsed on a worker thread). */
   GCancellable        *load_cancellable;
   AdwToast            *load_toast;     /* "Opening…", shown if it takes a while */
@@ -1040,10 +1043,36 @@ filter_all (void)
   return filter;
 }
 
+/* File dialogs are modal and remember their window in "hb-window"; a
+ * window that closes while one is up destroys it and clears that link, so
+ * a late response finds no window instead of a freed one. */
 static void
-on_open_response (GtkNativeDialog *dialog, int response, HbWindow *self)
+show_file_dialog (HbWindow *self, GtkFileChooserNative *dialog, GCallback on_response)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_object_set_data (G_OBJECT (dialog), "hb-window", self);
+  self->file_dialog = GTK_NATIVE_DIALOG (dialog);
+  g_signal_connect (dialog, "response", on_response, NULL);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* The window a dialog belongs to, or NULL when it has closed. */
+static HbWindow *
+file_dialog_window (GtkNativeDialog *dialog)
+{
+  HbWindow *self = g_object_get_data (G_OBJECT (dialog), "hb-window");
+
+  if (self != NULL && self->file_dialog == dialog)
+    self->file_dialog = NULL;
+  return self;
+}
+
+static void
+on_open_response (GtkNativeDialog *dialog, int response, gpointer data)
+{
+  HbWindow *self = file_dialog_window (dialog);
+
+  if (self != NULL && response == GTK_RESPONSE_ACCEPT)
     {
       GFile *file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       if (file != NULL)
@@ -1085,19 +1114,18 @@ open_dialog_then (HbWindow *self, gpointer data)
     gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), f);
     g_object_unref (f);
   }
-  g_signal_connect (dialog, "response", G_CALLBACK (on_open_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  show_file_dialog (self, dialog, G_CALLBACK (on_open_response));
 }
 
 static void
 on_save_as_response (GtkNativeDialog *dialog, int response, gpointer data)
 {
-  HbWindow *self = HB_WINDOW (gtk_native_dialog_get_transient_for (dialog));
+  HbWindow *self = file_dialog_window (dialog);
   Pending *p = g_object_get_data (G_OBJECT (dialog), "hb-pending");
   GFile *file = NULL;
 
   g_object_steal_data (G_OBJECT (dialog), "hb-pending");
-  if (response == GTK_RESPONSE_ACCEPT)
+  if (self != NULL && response == GTK_RESPONSE_ACCEPT)
     file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
   if (file != NULL)
     {
@@ -1165,8 +1193,7 @@ save_as (HbWindow *self, gpointer pending)
       g_free (name);
     }
   g_object_set_data (G_OBJECT (dialog), "hb-pending", pending);
-  g_signal_connect (dialog, "response", G_CALLBACK (on_save_as_response), NULL);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  show_file_dialog (self, dialog, G_CALLBACK (on_save_as_response));
 }
 
 static gboolean
@@ -1547,16 +1574,16 @@ export_done (GObject *source, GAsyncResult *res, gpointer user_data)
 static void
 on_export_response (GtkNativeDialog *dialog, int response, gpointer data)
 {
-  HbWindow *self = HB_WINDOW (gtk_native_dialog_get_transient_for (dialog));
+  HbWindow *self = file_dialog_window (dialog);
   ExportJob *job = g_object_steal_data (G_OBJECT (dialog), "hb-export-job");
   GFile *file = NULL;
   GTask *task;
   char *base;
 
-  if (response == GTK_RESPONSE_ACCEPT)
+  if (self != NULL && response == GTK_RESPONSE_ACCEPT)
     file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
   g_object_unref (dialog);
-  if (file == NULL || self->export_cancellable != NULL)
+  if (file == NULL || self == NULL || self->export_cancellable != NULL)
     {
       g_clear_object (&file);
       export_job_free (job);
@@ -1599,7 +1626,6 @@ export_animation (HbWindow *self)
   dialog = gtk_file_chooser_native_new (_("Export Animation"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE,
                                         _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   filter = gtk_file_filter_new ();
   gtk_file_filter_set_name (filter, _("Animated PNG images"));
   gtk_file_filter_add_pattern (filter, "*.png");
@@ -1627,8 +1653,7 @@ export_animation (HbWindow *self)
 
   g_object_set_data_full (G_OBJECT (dialog), "hb-export-job", export_job_new (self),
                           export_job_free);
-  g_signal_connect (dialog, "response", G_CALLBACK (on_export_response), NULL);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  show_file_dialog (self, dialog, G_CALLBACK (on_export_response));
 }
 
 /* ---- Actions ------------------------------------------------------------- */
@@ -2309,6 +2334,13 @@ hb_window_dispose (GObject *object)
       if (self->export_cancellable != NULL)
         g_cancellable_cancel (self->export_cancellable);
       g_clear_object (&self->export_cancellable);
+      if (self->file_dialog != NULL)
+        {
+          GtkNativeDialog *dialog = self->file_dialog;
+          self->file_dialog = NULL;
+          g_object_set_data (G_OBJECT (dialog), "hb-window", NULL);
+          gtk_native_dialog_destroy (dialog);
+        }
       if (self->load_cancellable != NULL)
         g_cancellable_cancel (self->load_cancellable);
       g_clear_object (&self->load_cancellable);

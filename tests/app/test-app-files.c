@@ -258,6 +258,20 @@ test_open_cancel (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* Closing a window while its Open or Export dialog is up destroys the
+ * dialog with it: nothing may touch the closed window afterwards (run the
+ * suite under AddressSanitizer to see it). */
+static void
+test_close_with_dialog (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "open", NULL);
+  hb_app_test_settle (100);
+  hb_app_test_window_close (window);
+  hb_app_test_settle (100);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -268,5 +282,7 @@ main (int argc, char *argv[])
               test_save_and_reopen, fixture_tear_down);
   g_test_add ("/app/files/open-cancel", Fixture, NULL, fixture_set_up,
               test_open_cancel, fixture_tear_down);
+  g_test_add ("/app/files/close-with-dialog", Fixture, NULL, fixture_set_up,
+              test_close_with_dialog, fixture_tear_down);
   return g_test_run ();
 }
