@@ -334,6 +334,27 @@ hb_board_view_simulate_drag (HbBoardView *self, double x0, double y0,
   pointer_release (self, x1, y1);
 }
 
+void
+hb_board_view_simulate_press (HbBoardView *self, double x, double y, int button)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  pointer_press (self, x, y, button);
+}
+
+void
+hb_board_view_simulate_motion (HbBoardView *self, double x, double y)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  pointer_motion (self, x, y);
+}
+
+void
+hb_board_view_simulate_release (HbBoardView *self, double x, double y)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  pointer_release (self, x, y);
+}
+
 /* ---- GObject -------------------------------------------------------- */
 
 static void

@@ -40,5 +40,9 @@ void       hb_board_view_simulate_click (HbBoardView *self, double x, double y,
                                          int button);
 void       hb_board_view_simulate_drag (HbBoardView *self, double x0, double y0,
                                         double x1, double y1, int button);
+/* The three phases of a gesture one at a time, for what happens between. */
+void       hb_board_view_simulate_press (HbBoardView *self, double x, double y, int button);
+void       hb_board_view_simulate_motion (HbBoardView *self, double x, double y);
+void       hb_board_view_simulate_release (HbBoardView *self, double x, double y);
 
 G_END_DECLS

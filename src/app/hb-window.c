@@ -469,8 +469,12 @@ state_changed (HbWindow *self)
 }
 
 /* Applies moves in order to the current board; the first change of a
- * gesture is a new undo step, later ones replace it. Returns TRUE when the
- * board changed. */
+ * gesture is a new undo step, later ones replace it. A change from outside
+ * the gesture (new_step: a hint, a palette click) is a step of its own and
+ * ends the gesture's claim on the current entry, as undo, redo, clear and
+ * resize do: a drag that goes on afterwards starts a new step instead of
+ * overwriting an entry that is not its own. Returns TRUE when the board
+ * changed. */
 static gboolean
 apply_moves (HbWindow *self, const HbMove *moves, guint n, gboolean new_step)
 {
@@ -493,7 +497,7 @@ apply_moves (HbWindow *self, const HbMove *moves, guint n, gboolean new_step)
   if (!self->gesture_pushed)
     {
       hb_history_push (self->history, state);
-      self->gesture_pushed = TRUE;
+      self->gesture_pushed = !new_step;
     }
   else
     hb_history_replace (self->history, state);
@@ -1725,6 +1729,7 @@ action_clear (GSimpleAction *action, GVariant *param, gpointer data)
       return;
     }
   hb_history_push (self->history, blank);
+  self->gesture_pushed = FALSE;
   state_changed (self);
 }
 
@@ -1756,6 +1761,7 @@ action_undo (GSimpleAction *action, GVariant *param, gpointer data)
 {
   HbWindow *self = HB_WINDOW (data);
 
+  self->gesture_pushed = FALSE;
   if (hb_history_undo (self->history))
     state_changed (self);
 }
@@ -1765,6 +1771,7 @@ action_redo (GSimpleAction *action, GVariant *param, gpointer data)
 {
   HbWindow *self = HB_WINDOW (data);
 
+  self->gesture_pushed = FALSE;
   if (hb_history_redo (self->history))
     state_changed (self);
 }
@@ -1899,9 +1906,8 @@ action_apply_solution (GSimpleAction *action, GVariant *param, gpointer data)
    * big Enlight board). */
   if (self->result->solved != NULL)
     {
-      self->gesture_pushed = FALSE;
       hb_history_push (self->history, hb_state_copy (self->result->solved));
-      self->gesture_pushed = TRUE;
+      self->gesture_pushed = FALSE;
       state_changed (self);
       return;
     }
@@ -2069,6 +2075,7 @@ on_size_changed (GtkAdjustment *adjustment, HbWindow *self)
   if (resized == NULL)
     return;
   hb_history_push (self->history, resized);
+  self->gesture_pushed = FALSE;
   state_changed (self);
 }
 
