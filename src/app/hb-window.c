@@ -1244,6 +1244,9 @@ open_player (HbWindow *self)
   gtk_revealer_set_reveal_child (self->player_revealer, TRUE);
   /* The status line describes the live board, not the frame shown. */
   gtk_widget_set_visible (GTK_WIDGET (self->status_label), FALSE);
+  /* The player's keys (Space, arrows, Home, End) reach the window only if
+   * no scrolled sidebar holds the focus: hand it to the board. */
+  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
   update_actions (self);
 }
 
