@@ -1,5 +1,6 @@
 #include "hb-trace.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 struct _HbTrace {
@@ -12,8 +13,12 @@ struct _HbTrace {
   char       *counter_name;
 
   GMutex      progress_lock;
-  gint64      progress_counter;
   char       *progress_text;
+  /* The newest counter, from hb_trace_set_progress or any step pushed
+   * (recorded or not): read by the UI thread while the solver runs. */
+  _Atomic gint64 live_counter;
+  GPtrArray  *old_names;   /* counter names replaced: kept until the end,
+                            * so a pointer the UI read stays valid */
 };
 
 HbTrace *
@@ -26,6 +31,7 @@ hb_trace_new (gsize max_steps, gsize max_blob_bytes)
   t->max_steps = max_steps ? max_steps : HB_TRACE_DEFAULT_MAX_STEPS;
   t->max_bytes = max_blob_bytes ? max_blob_bytes : HB_TRACE_DEFAULT_MAX_BYTES;
   g_mutex_init (&t->progress_lock);
+  t->old_names = g_ptr_array_new_with_free_func (g_free);
   return t;
 }
 
@@ -37,6 +43,7 @@ hb_trace_free (HbTrace *t)
   g_array_unref (t->steps);
   g_ptr_array_unref (t->blobs);
   g_free (t->counter_name);
+  g_ptr_array_unref (t->old_names);
   g_free (t->progress_text);
   g_mutex_clear (&t->progress_lock);
   g_free (t);
@@ -55,6 +62,7 @@ hb_trace_push (HbTrace *t, const HbStep *step, gconstpointer blob, gsize blob_le
 
   if (t == NULL)
     return FALSE;
+  atomic_store_explicit (&t->live_counter, step->counter, memory_order_relaxed);
   /* Once one step is dropped every later one is too, so the recorded
    * prefix is always a faithful start of the run. */
   if (t->dropped > 0 || t->steps->len >= t->max_steps
@@ -138,14 +146,24 @@ hb_trace_set_counter_name (HbTrace *t, const char *name)
 {
   if (t == NULL)
     return;
-  g_free (t->counter_name);
+  g_mutex_lock (&t->progress_lock);
+  if (t->counter_name != NULL)
+    g_ptr_array_add (t->old_names, t->counter_name);
   t->counter_name = g_strdup (name);
+  g_mutex_unlock (&t->progress_lock);
 }
 
 const char *
 hb_trace_get_counter_name (const HbTrace *t)
 {
-  return (t && t->counter_name) ? t->counter_name : "steps";
+  const char *name;
+
+  if (t == NULL)
+    return "steps";
+  g_mutex_lock ((GMutex *) &t->progress_lock);
+  name = t->counter_name ? t->counter_name : "steps";
+  g_mutex_unlock ((GMutex *) &t->progress_lock);
+  return name;
 }
 
 void
@@ -153,8 +171,8 @@ hb_trace_set_progress (HbTrace *t, gint64 counter, const char *text)
 {
   if (t == NULL)
     return;
+  atomic_store_explicit (&t->live_counter, counter, memory_order_relaxed);
   g_mutex_lock (&t->progress_lock);
-  t->progress_counter = counter;
   if (text != NULL && g_strcmp0 (text, t->progress_text) != 0)
     {
       g_free (t->progress_text);
@@ -174,9 +192,9 @@ hb_trace_get_progress (HbTrace *t, gint64 *counter)
         *counter = 0;
       return NULL;
     }
-  g_mutex_lock (&t->progress_lock);
   if (counter)
-    *counter = t->progress_counter;
+    *counter = atomic_load_explicit (&t->live_counter, memory_order_relaxed);
+  g_mutex_lock (&t->progress_lock);
   text = g_strdup (t->progress_text);
   g_mutex_unlock (&t->progress_lock);
   return text;

@@ -12,8 +12,9 @@
  * hb_trace_* unconditionally or guard expensive work with hb_trace_wants().
  *
  * Threading: the solver (on a worker thread) is the only writer while it
- * runs; the progress fields may be read from another thread at any time
- * through hb_trace_get_progress(). The steps are read once the solve is over.
+ * runs; the progress (the counter of the newest step pushed, recorded or
+ * not, or of hb_trace_set_progress) and the counter name may be read from
+ * another thread at any time. The steps are read once the solve is over.
  */
 #pragma once
 

@@ -136,6 +136,20 @@ test_trace_cap (void)
   progress = hb_trace_get_progress (t, &counter);
   g_assert_cmpstr (progress, ==, "half way");
   g_assert_cmpint (counter, ==, 77);
+  /* Every step pushed, even one the full trace drops, moves the live
+   * counter the UI shows while a solver runs. */
+  g_assert_false (hb_trace_add (t, HB_STEP_TRY, 0, 0, 0, 0, 12345));
+  g_clear_pointer (&progress, g_free);
+  progress = hb_trace_get_progress (t, &counter);
+  g_assert_cmpint (counter, ==, 12345);
+  hb_trace_set_counter_name (t, "nodes");
+  {
+    const char *first = hb_trace_get_counter_name (t);
+    hb_trace_set_counter_name (t, "tries");
+    /* A name read before stays valid after it is replaced. */
+    g_assert_cmpstr (first, ==, "nodes");
+    g_assert_cmpstr (hb_trace_get_counter_name (t), ==, "tries");
+  }
   hb_trace_free (t);
 
   /* A NULL trace is valid and records nothing. */
