@@ -1008,7 +1008,9 @@ turn_symbol (int value)
 char *
 loop_describe_step (const HbTrace *trace, const HbStep *step)
 {
-  int x = step->x, y = step->y;
+  /* Tiles are shown 1-based, column then row, as Enlight's steps and
+   * every hint count them. */
+  int x = step->x + 1, y = step->y + 1;
   const char *turn = turn_symbol (step->value);
 
   /* Whole sentences, one for each case, so translators can order them as
