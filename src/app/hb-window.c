@@ -23,7 +23,7 @@
 #include "hb-registry.h"
 
 #define WELCOME_RESOURCE RESOURCE_PATH "/levels/welcome.lights"
-#define SETTINGS_MAX_SIDE 64   /* the schema's range for board-width/height */
+#define SETTINGS_MAX_SIDE 256  /* the schema's range for board-width/height */
 
 struct _HbWindow
 {
@@ -2460,7 +2460,11 @@ hb_window_init (HbWindow *self)
   add_plain_shortcuts (self);
 
   for (int i = 0; games[i] != NULL; i++)
-    gtk_string_list_append (names, _(games[i]->name));
+    {
+      /* The size chooser remembers sizes in the schema's range. */
+      g_warn_if_fail (games[i]->max_ui_side <= SETTINGS_MAX_SIDE);
+      gtk_string_list_append (names, _(games[i]->name));
+    }
   gtk_drop_down_set_model (self->game_dropdown, G_LIST_MODEL (names));
   g_object_unref (names);
   g_signal_connect (self->game_dropdown, "notify::selected",
