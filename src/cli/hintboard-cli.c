@@ -51,7 +51,7 @@ static double   opt_time_limit;
 
 static const GOptionEntry game_entry[] = {
   { "game", 'g', 0, G_OPTION_ARG_STRING, &opt_game,
-    "The game: lights, loop, flood or flow (else from the file)", "G" },
+    "The game: lights, loop or flood (else from the file)", "G" },
   { NULL }
 };
 
@@ -322,6 +322,7 @@ cmd_render (int argc, char **argv)
   double w, h;
   int cell;
   gboolean svg;
+  int code = 0;
 
   parse_options (&argc, &argv, "FILE -o OUT - draw a level to PNG or SVG, or its solution to an animated PNG",
                  entries, TRUE);
@@ -350,8 +351,11 @@ cmd_render (int argc, char **argv)
       r = solve_or_die (state, opt_solver);
       if (r->status != HB_STATUS_SOLVED)
         {
+          code = status_exit (r->status);
           fprintf (stderr, "hintboard-cli: %s: %s\n", argv[1], hb_status_to_string (r->status));
-          return status_exit (r->status);
+          hb_result_free (r);
+          hb_state_free (state);
+          return code;
         }
       shown = r->solved;
     }
@@ -362,6 +366,8 @@ cmd_render (int argc, char **argv)
       if (hint == NULL)
         {
           fprintf (stderr, "hintboard-cli: %s: %s\n", argv[1], error->message);
+          hb_result_free (r);
+          hb_state_free (state);
           return EXIT_GAVE_UP;
         }
       ro.show_hints = TRUE;
@@ -387,23 +393,24 @@ cmd_render (int argc, char **argv)
   if (!svg && cairo_surface_write_to_png (surface, opt_output) != CAIRO_STATUS_SUCCESS)
     {
       fprintf (stderr, "hintboard-cli: cannot write %s\n", opt_output);
-      cairo_surface_destroy (surface);
-      return EXIT_BAD_INPUT;
+      code = EXIT_BAD_INPUT;
     }
-  cairo_surface_finish (surface);
-  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+  else
     {
-      fprintf (stderr, "hintboard-cli: cannot write %s: %s\n", opt_output,
-               cairo_status_to_string (cairo_surface_status (surface)));
-      cairo_surface_destroy (surface);
-      return EXIT_BAD_INPUT;
+      cairo_surface_finish (surface);
+      if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+        {
+          fprintf (stderr, "hintboard-cli: cannot write %s: %s\n", opt_output,
+                   cairo_status_to_string (cairo_surface_status (surface)));
+          code = EXIT_BAD_INPUT;
+        }
     }
   cairo_surface_destroy (surface);
   if (hint)
     shown->game->hint_free (hint);
   hb_result_free (r);
   hb_state_free (state);
-  return 0;
+  return code;
 }
 
 /* Writes a level (taken) to standard output in a format; `what` names it
@@ -574,7 +581,7 @@ usage (FILE *f)
   for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
     fprintf (f, "  %-9s %s\n", commands[i].name, commands[i].help);
   fprintf (f, "\nFILE may be - for standard input. The game comes from --game, else the\n"
-              "file's extension (.lights .loop .flood .flow), else a format only one game\n"
+              "file's extension (.lights .loop .flood), else a format only one game\n"
               "reads. Exit status: 0 solved, 1 no solution, 2 bad input, 3 gave up.\n"
               "'hintboard-cli COMMAND --help' tells a command's options.\n");
 }

@@ -98,13 +98,18 @@ hb_registry_parse (const HbGame *game, const char *display_name,
     game = hb_registry_sniff (text, len);
   if (game == NULL)
     {
+      GString *known = g_string_new (NULL);
+      g_autofree char *msg = NULL;
+
+      for (int i = 0; games[i]; i++)
+        g_string_append_printf (known, "%s%s", i ? ", " : "", games[i]->extension);
+      /* TRANSLATORS: --game is the command line option and %s the file
+       * name extensions (".lights, .loop, .flood"): keep them */
+      msg = g_strdup_printf (_("cannot tell which game this is; name it with --game "
+                               "or give the file a game's extension (%s)"), known->str);
       g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_FORMAT, "%s:1:1: %s",
-                   display_name,
-                   /* TRANSLATORS: --game is the command line option and
-                    * .lights … .flow the file name extensions: keep them */
-                   _("cannot tell which game this is; name it with --game "
-                     "or give the file a game's extension (.lights, .loop, "
-                     ".flood, .flow)"));
+                   display_name, msg);
+      g_string_free (known, TRUE);
       return NULL;
     }
   if (!hb_check_text (text, len, &local))
