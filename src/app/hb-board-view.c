@@ -28,7 +28,10 @@ struct _HbBoardView
   gboolean       pressed;
   HbPointer      pointer;
   double         start_x, start_y;
+  double         last_x, last_y;  /* the last pointer position handled */
   HbHit          last_hit;
+  gpointer       ui;              /* the game's gesture state (ui_new) */
+  const HbGame  *ui_game;
 };
 
 G_DEFINE_FINAL_TYPE (HbBoardView, hb_board_view, GTK_TYPE_DRAWING_AREA)
@@ -122,13 +125,10 @@ pointer_press (HbBoardView *self, double x, double y, int button)
     .mode = self->mode,
     .button = button,
     .tool = self->tool,
-    .drag_x = -1,
-    .drag_y = -1,
-    .drag_value = 0,
-    .drag_moved = FALSE,
+    .ui = self->ui,
   };
-  self->start_x = x;
-  self->start_y = y;
+  self->start_x = self->last_x = x;
+  self->start_y = self->last_y = y;
   self->last_hit = hit;
   emit_moves (self, HB_POINTER_PRESS, &hit, TRUE);
 }
@@ -144,9 +144,22 @@ pointer_motion (HbBoardView *self, double x, double y)
   board_layout (self, &layout);
   hb_layout_hit (&layout, x, y, &hit);
   self->last_hit = hit;
-  if (!hit.inside)
-    return;
-  emit_moves (self, HB_POINTER_MOTION, &hit, FALSE);
+  /* Every cell the stroke crossed since the last event, in order, so a
+   * fast drag handles the cells between two far-apart samples too. */
+  {
+    g_autoptr (GArray) cells = g_array_new (FALSE, FALSE, sizeof (HbHit));
+    hb_layout_walk (&layout, self->last_x, self->last_y, x, y, cells);
+    self->last_x = x;
+    self->last_y = y;
+    for (guint i = 0; i < cells->len && self->pressed && self->state != NULL; i++)
+      {
+        HbHit h = g_array_index (cells, HbHit, i);
+        /* The last cell gets the real position within it. */
+        if (i + 1 == cells->len && hit.inside && h.x == hit.x && h.y == hit.y)
+          h = hit;
+        emit_moves (self, HB_POINTER_MOTION, &h, FALSE);
+      }
+  }
 }
 
 static void
@@ -256,6 +269,16 @@ hb_board_view_set_state (HbBoardView *self, const HbState *state)
       /* A gesture cannot carry over to another board. */
       self->pressed = FALSE;
       self->hover_x = self->hover_y = -1;
+    }
+  if (state == NULL || state->game != self->ui_game)
+    {
+      if (self->ui != NULL && self->ui_game != NULL && self->ui_game->ui_free != NULL)
+        self->ui_game->ui_free (self->ui);
+      self->ui = NULL;
+      self->ui_game = state ? state->game : NULL;
+      if (state != NULL && state->game->ui_new != NULL)
+        self->ui = state->game->ui_new (state);
+      self->pointer.ui = self->ui;
     }
   self->state = state;
   self->shown_game = state ? state->game : NULL;
@@ -372,6 +395,10 @@ hb_board_view_dispose (GObject *object)
   self->state = NULL;
   self->hint = NULL;
   self->player = NULL;
+  if (self->ui != NULL && self->ui_game != NULL && self->ui_game->ui_free != NULL)
+    self->ui_game->ui_free (self->ui);
+  self->ui = NULL;
+  self->ui_game = NULL;
   G_OBJECT_CLASS (hb_board_view_parent_class)->dispose (object);
 }
 

@@ -524,8 +524,6 @@ on_palette_activated (HbPaletteBar *bar, int id, HbWindow *self)
     .mode = self->mode,
     .button = 1,
     .tool = id,
-    .drag_x = -1,
-    .drag_y = -1,
   };
   HbMove moves[16];
   int n;

@@ -1,5 +1,7 @@
 #include "hb-game.h"
 
+#include <glib/gi18n.h>
+
 static void
 stat_free (gpointer p)
 {
@@ -88,6 +90,20 @@ hb_status_to_string (HbStatus status)
     }
 }
 
+gpointer
+hb_cell_drag_new (const HbState *state)
+{
+  HbCellDrag *d = g_new0 (HbCellDrag, 1);
+  d->x = d->y = -1;
+  return d;
+}
+
+void
+hb_cell_drag_free (gpointer ui)
+{
+  g_free (ui);
+}
+
 const HbSolver *
 hb_game_find_solver (const HbGame *game, const char *id)
 {
@@ -116,4 +132,74 @@ hb_solve (const HbSolver *solver, const HbState *state,
   if (r != NULL)
     r->seconds = hb_now () - t0;
   return r;
+}
+
+/* ---- Settings every solver takes ---------------------------------------- */
+
+const HbSetting hb_common_solver_settings[] = {
+  { "time-limit", N_("Time limit"), N_("Stop after this many seconds; 0 for no limit."),
+    HB_SETTING_NUMBER, 0, 86400 * 365, 0, NULL, NULL, N_("seconds") },
+  { "node-limit", N_("Step limit"), N_("Stop after this many search steps; 0 for no limit."),
+    HB_SETTING_INT, 0, (double) G_MAXINT64 / 2, 0, NULL, NULL, NULL },
+  { NULL }
+};
+
+const HbSetting hb_count_setting[] = {
+  { "count", N_("Count solutions"), N_("Count solutions up to this many (2 tells unique from not); 0 finds one."),
+    HB_SETTING_INT, 0, 1000000, 0, NULL, NULL, NULL },
+  { NULL }
+};
+
+void
+hb_solve_options_apply (HbSolveOptions *o, const HbSettings *s)
+{
+  if (hb_settings_has (s, "time-limit"))
+    o->time_limit = hb_settings_get_number (s, hb_common_solver_settings, "time-limit");
+  if (hb_settings_has (s, "node-limit"))
+    o->node_limit = (guint64) hb_settings_get_int (s, hb_common_solver_settings, "node-limit");
+  if (hb_settings_has (s, "count"))
+    o->count_limit = (guint) hb_settings_get_int (s, hb_count_setting, "count");
+  o->settings = s;
+}
+
+HbResult *
+hb_result_stop (HbResult *r, HbStopReason reason, guint64 count,
+                const char *one, const char *many)
+{
+  g_autofree char *what = NULL;
+  const char *why;
+
+  if (one != NULL && many != NULL)
+    {
+      g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, count);
+      /* one and many are the solver's N_() phrases with one %s. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+      what = g_strdup_printf (g_dngettext (NULL, one, many, (gulong) MIN (count, G_MAXULONG)), num);
+#pragma GCC diagnostic pop
+    }
+  r->status = reason == HB_STOP_CANCELLED ? HB_STATUS_CANCELLED : HB_STATUS_GAVE_UP;
+  switch (reason)
+    {
+    case HB_STOP_CANCELLED:
+      if (what)
+        hb_result_set_message (r, _("Cancelled after %s"), what);
+      else
+        hb_result_set_message (r, "%s", _("Cancelled"));
+      return r;
+    case HB_STOP_TIME_LIMIT: why = _("the time limit"); break;
+    case HB_STOP_NODE_LIMIT: why = _("the node limit"); break;
+    case HB_STOP_MEMORY_LIMIT: default: why = _("the memory limit"); break;
+    }
+  if (what)
+    hb_result_set_message (r, _("Gave up after %s (%s)"), what, why);
+  else
+    hb_result_set_message (r, _("Gave up (%s)"), why);
+  return r;
+}
+
+double
+hb_deadline (const HbSolveOptions *o)
+{
+  return o->time_limit > 0 ? hb_now () + o->time_limit : 0;
 }

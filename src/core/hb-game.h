@@ -20,6 +20,7 @@
 
 #include "hb-error.h"
 #include "hb-grid.h"
+#include "hb-settings.h"
 #include "hb-trace.h"
 
 G_BEGIN_DECLS
@@ -46,8 +47,11 @@ typedef struct {
 } HbMove;
 
 /* Pointer gesture state, owned by the app, handed to the game's pointer
- * handler on every event of one gesture (press, motions, release). The game
- * may keep what it needs for the gesture in the drag_* fields. */
+ * handler on every event of one gesture (press, motions, release). What the
+ * game remembers between events lives in `ui`: the game's own gesture state
+ * (Tatham's game_ui), made by the game's ui_new when the board view is given
+ * a level of that game and freed by its ui_free, so a game keeps whatever it
+ * needs (Flow Free: the colour, the path drawn so far and what it cut). */
 typedef enum {
   HB_POINTER_PRESS,
   HB_POINTER_MOTION,
@@ -58,10 +62,20 @@ typedef struct {
   HbMode mode;
   int    button;       /* 1 primary, 2 middle, 3 secondary */
   int    tool;         /* the selected palette entry (see palette), or -1 */
-  int    drag_x, drag_y;       /* game's memory: last cell handled */
-  int    drag_value;           /* game's memory: e.g. the paint value */
-  gboolean drag_moved;         /* game's memory: left the first cell */
+  gpointer ui;         /* the game's gesture state (ui_new), or NULL */
 } HbPointer;
+
+/* The gesture state of games whose drags only remember the last cell and
+ * one value (Enlight, Infinite Loop and Flood-It painting): their ui_new
+ * and ui_free. The game resets it on every PRESS. */
+typedef struct {
+  int      x, y;      /* last cell handled, or -1 */
+  int      value;     /* e.g. the paint value */
+  gboolean moved;     /* left the first cell */
+} HbCellDrag;
+
+gpointer hb_cell_drag_new (const HbState *state);
+void     hb_cell_drag_free (gpointer ui);
 
 /* An entry of the palette the sidebar shows for a mode (flood colours,
  * loop tile kinds). Drawn by the game's palette_render. */
@@ -91,6 +105,8 @@ typedef struct {
   int     width, height;
   int     colours;     /* Flood-It, Flow Free; 0 = the game's default */
   guint64 seed;
+  /* Values for the game's generate_settings (may be NULL: defaults). */
+  const HbSettings *settings;
 } HbGenerateParams;
 
 /* ---- Results ---------------------------------------------------------- */
@@ -148,13 +164,57 @@ typedef struct {
   guint64 node_limit;     /* search steps, 0 = none */
   gsize   memory_limit;   /* bytes for search tables, 0 = the solver's default */
   guint   count_limit;    /* >0: count solutions up to this many ("solutions" stat) */
+  /* Values for the solver's declared settings (may be NULL: defaults). */
+  const HbSettings *settings;
 } HbSolveOptions;
+
+/* Settings every solver takes (time-limit, node-limit), and count for the
+ * solvers flagged HB_SOLVER_COUNTS. */
+extern const HbSetting hb_common_solver_settings[];
+extern const HbSetting hb_count_setting[];
+
+/* Fills the fixed fields of `options` from the common settings set in `s`
+ * (others keep their value) and points options->settings at `s`. */
+void hb_solve_options_apply (HbSolveOptions *options, const HbSettings *s);
+
+typedef enum {
+  HB_STOP_CANCELLED,     /* the GCancellable fired */
+  HB_STOP_TIME_LIMIT,    /* options->time_limit */
+  HB_STOP_NODE_LIMIT,    /* options->node_limit */
+  HB_STOP_MEMORY_LIMIT,  /* options->memory_limit or the solver's own bound */
+} HbStopReason;
+
+/* Ends a solve that stopped before it could answer, in the words every
+ * solver uses, and returns `result` with its status (CANCELLED or GAVE_UP)
+ * and message set: "Cancelled after 93183 search calls", "Gave up after
+ * 5000 search nodes (the node limit)". `one` and `many` say what the counter
+ * counts, singular and plural, with %s for the number, marked with the N_
+ * macro ("%s search call", "%s search calls"); both NULL give the bare
+ * "Cancelled" or "Gave up (the time limit)". */
+HbResult *hb_result_stop (HbResult *result, HbStopReason reason, guint64 count,
+                          const char *one, const char *many);
+
+/* The time limit and node limit as one check: TRUE when either is
+ * exceeded (`deadline` from hb_deadline, in hb_now() seconds, 0 = none). */
+double   hb_deadline (const HbSolveOptions *options);
+static inline gboolean
+hb_limits_hit (const HbSolveOptions *o, double deadline, guint64 nodes)
+{
+  return (o->node_limit && nodes >= o->node_limit)
+         || (deadline > 0 && hb_now () >= deadline);
+}
 
 struct _HbSolver {
   const char   *id;       /* "gf2", "backtrack" */
   const char   *name;     /* "Linear algebra over GF(2)" */
   const char   *summary;  /* one line for `hintboard-cli list` and the sidebar */
   HbSolverFlags flags;
+  /* The solver's own settings (population, mutation rate, seed …), ending
+   * with a NULL key; NULL for none. Read them from options->settings with
+   * hb_settings_get_*(options->settings, solver_settings, key). A solver
+   * flagged STOCHASTIC declares HB_SETTING_SEED_ENTRY and reports the seed
+   * it used as its "seed" stat. */
+  const HbSetting *settings;
   /* Solves `state`. Runs on a worker thread in the app: must not touch
    * anything shared, must poll `cancellable` (returning a CANCELLED result,
    * not an error), and reports steps to `trace` (which may be NULL).
@@ -180,6 +240,8 @@ struct _HbGame {
 
   /* NULL-terminated; the first is the default. */
   const HbSolver *const *solvers;
+  /* Settings for generate (besides size, colours and seed), or NULL. */
+  const HbSetting *generate_settings;
 
   /* States. */
   HbState  *(*new_blank) (int width, int height);
@@ -203,6 +265,10 @@ struct _HbGame {
   /* Returns the new state, or NULL when the move changes nothing or is
    * not legal here. */
   HbState  *(*apply) (const HbState *state, const HbMove *move);
+  /* The game's gesture state (see HbPointer.ui); both NULL when the game
+   * needs none. ui_new may look at the level (its size, its colours). */
+  gpointer  (*ui_new) (const HbState *state);
+  void      (*ui_free) (gpointer ui);
   /* Maps one pointer event to moves (at most max); returns how many.
    * The app applies the moves in order, and all the moves of one gesture
    * (press, motions, release) make one undo step. PRESS and MOTION come

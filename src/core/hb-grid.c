@@ -65,6 +65,54 @@ hb_layout_hit (const HbLayout *layout, double px, double py, HbHit *hit)
     }
 }
 
+/* Amanatides and Woo's grid traversal: step to whichever cell boundary the
+ * segment meets first. When it meets a corner exactly, step in x then y, so
+ * consecutive cells always share a side. */
+guint
+hb_layout_walk (const HbLayout *layout, double px0, double py0,
+                double px1, double py1, GArray *cells)
+{
+  double gx0 = (px0 - layout->x0) / layout->cell, gy0 = (py0 - layout->y0) / layout->cell;
+  double gx1 = (px1 - layout->x0) / layout->cell, gy1 = (py1 - layout->y0) / layout->cell;
+  double dx = gx1 - gx0, dy = gy1 - gy0;
+  int x = (int) floor (gx0), y = (int) floor (gy0);
+  int x_end = (int) floor (gx1), y_end = (int) floor (gy1);
+  int sx = dx > 0 ? 1 : -1, sy = dy > 0 ? 1 : -1;
+  double tdx = dx != 0 ? fabs (1.0 / dx) : G_MAXDOUBLE;
+  double tdy = dy != 0 ? fabs (1.0 / dy) : G_MAXDOUBLE;
+  double tx = dx != 0 ? ((sx > 0 ? floor (gx0) + 1 - gx0 : gx0 - floor (gx0)) * tdx) : G_MAXDOUBLE;
+  double ty = dy != 0 ? ((sy > 0 ? floor (gy0) + 1 - gy0 : gy0 - floor (gy0)) * tdy) : G_MAXDOUBLE;
+  guint n = 0, max = 4u * (guint) (layout->width + layout->height) + 4;
+
+  if (!isfinite (gx0) || !isfinite (gy0) || !isfinite (gx1) || !isfinite (gy1))
+    return 0;
+  while ((x != x_end || y != y_end) && n < max)
+    {
+      if (tx <= ty)
+        {
+          x += sx;
+          tx += tdx;
+        }
+      else
+        {
+          y += sy;
+          ty += tdy;
+        }
+      /* Past the end on one axis (rounding): walk straight to the end. */
+      if ((sx > 0 && x > x_end) || (sx < 0 && x < x_end))
+        x = x_end, tx = G_MAXDOUBLE;
+      if ((sy > 0 && y > y_end) || (sy < 0 && y < y_end))
+        y = y_end, ty = G_MAXDOUBLE;
+      if (x >= 0 && y >= 0 && x < layout->width && y < layout->height)
+        {
+          HbHit h = { x, y, 0.5, 0.5, TRUE };
+          g_array_append_val (cells, h);
+          n++;
+        }
+    }
+  return n;
+}
+
 void
 hb_line_reader_init (HbLineReader *r, const char *text, gsize len)
 {

@@ -53,6 +53,15 @@ typedef struct {
 
 void hb_layout_hit (const HbLayout *layout, double px, double py, HbHit *hit);
 
+/* The cells a straight pointer stroke from (px0, py0) to (px1, py1) crosses,
+ * in order, each an orthogonal neighbour of the one before (a fast drag
+ * samples the pointer far apart: every cell between two samples must still
+ * be handled). The cell under the start is not included; cells outside the
+ * board are skipped. Appends HbHit values (inside TRUE, fx = fy = 0.5) to
+ * `cells` and returns how many. At most 4 × (width + height) cells. */
+guint hb_layout_walk (const HbLayout *layout, double px0, double py0,
+                      double px1, double py1, GArray *cells);
+
 /* Line reader over a text buffer: yields lines without their terminator
  * (accepting \n, \r\n and a missing final newline) with 1-based numbers. */
 typedef struct {

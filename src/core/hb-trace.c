@@ -19,6 +19,24 @@ struct _HbTrace {
   _Atomic gint64 live_counter;
   GPtrArray  *old_names;   /* counter names replaced: kept until the end,
                             * so a pointer the UI read stays valid */
+
+  /* Live view. */
+  _Atomic gboolean live;
+  _Atomic gint64   next_due;    /* monotonic µs of the next snapshot wanted */
+  GMutex           snap_lock;
+  gpointer         snapshot;
+  GDestroyNotify   snapshot_free;
+  _Atomic guint64  published;
+
+  /* Series (under series_lock). */
+  GMutex      series_lock;
+  guint       n_series;
+  char       *series_name[HB_TRACE_MAX_SERIES];
+  char       *series_axis[HB_TRACE_MAX_SERIES];
+  GArray     *series[HB_TRACE_MAX_SERIES];   /* HbPoint */
+  guint       series_skip[HB_TRACE_MAX_SERIES]; /* keep 1 push in 2^skip */
+  guint64     series_pushes[HB_TRACE_MAX_SERIES];
+  _Atomic guint64 series_version;
 };
 
 HbTrace *
@@ -31,6 +49,8 @@ hb_trace_new (gsize max_steps, gsize max_blob_bytes)
   t->max_steps = max_steps ? max_steps : HB_TRACE_DEFAULT_MAX_STEPS;
   t->max_bytes = max_blob_bytes ? max_blob_bytes : HB_TRACE_DEFAULT_MAX_BYTES;
   g_mutex_init (&t->progress_lock);
+  g_mutex_init (&t->snap_lock);
+  g_mutex_init (&t->series_lock);
   t->old_names = g_ptr_array_new_with_free_func (g_free);
   return t;
 }
@@ -46,6 +66,16 @@ hb_trace_free (HbTrace *t)
   g_ptr_array_unref (t->old_names);
   g_free (t->progress_text);
   g_mutex_clear (&t->progress_lock);
+  if (t->snapshot != NULL && t->snapshot_free != NULL)
+    t->snapshot_free (t->snapshot);
+  g_mutex_clear (&t->snap_lock);
+  for (guint i = 0; i < t->n_series; i++)
+    {
+      g_free (t->series_name[i]);
+      g_free (t->series_axis[i]);
+      g_array_unref (t->series[i]);
+    }
+  g_mutex_clear (&t->series_lock);
   g_free (t);
 }
 
@@ -198,4 +228,197 @@ hb_trace_get_progress (HbTrace *t, gint64 *counter)
   text = g_strdup (t->progress_text);
   g_mutex_unlock (&t->progress_lock);
   return text;
+}
+
+/* ---- Live view ---- */
+
+#define SNAPSHOT_INTERVAL_US (G_USEC_PER_SEC / 30)
+
+void
+hb_trace_set_live (HbTrace *t, gboolean live)
+{
+  if (t == NULL)
+    return;
+  atomic_store (&t->next_due, 0);
+  atomic_store (&t->live, live ? TRUE : FALSE);
+}
+
+gboolean
+hb_trace_snapshot_due (HbTrace *t)
+{
+  gint64 now, due;
+
+  if (t == NULL || !atomic_load_explicit (&t->live, memory_order_relaxed))
+    return FALSE;
+  now = g_get_monotonic_time ();
+  due = atomic_load_explicit (&t->next_due, memory_order_relaxed);
+  if (now < due)
+    return FALSE;
+  atomic_store_explicit (&t->next_due, now + SNAPSHOT_INTERVAL_US, memory_order_relaxed);
+  return TRUE;
+}
+
+void
+hb_trace_publish (HbTrace *t, gpointer snapshot, GDestroyNotify free_func)
+{
+  gpointer old;
+  GDestroyNotify old_free;
+
+  if (t == NULL)
+    {
+      if (snapshot != NULL && free_func != NULL)
+        free_func (snapshot);
+      return;
+    }
+  /* The lock is held for two pointer swaps only; freeing the replaced
+   * snapshot happens outside it, so the solver never waits on the UI's
+   * drawing and the UI never waits on a free. */
+  g_mutex_lock (&t->snap_lock);
+  old = t->snapshot;
+  old_free = t->snapshot_free;
+  t->snapshot = snapshot;
+  t->snapshot_free = free_func;
+  g_mutex_unlock (&t->snap_lock);
+  atomic_fetch_add (&t->published, 1);
+  if (old != NULL && old_free != NULL)
+    old_free (old);
+}
+
+gpointer
+hb_trace_take_snapshot (HbTrace *t, GDestroyNotify *free_func)
+{
+  gpointer s;
+
+  if (free_func)
+    *free_func = NULL;
+  if (t == NULL)
+    return NULL;
+  g_mutex_lock (&t->snap_lock);
+  s = t->snapshot;
+  if (free_func)
+    *free_func = t->snapshot_free;
+  t->snapshot = NULL;
+  t->snapshot_free = NULL;
+  g_mutex_unlock (&t->snap_lock);
+  return s;
+}
+
+guint64
+hb_trace_published (const HbTrace *t)
+{
+  return t ? atomic_load (&((HbTrace *) t)->published) : 0;
+}
+
+/* ---- Series ---- */
+
+int
+hb_trace_add_series (HbTrace *t, const char *name, const char *axis)
+{
+  int i;
+
+  if (t == NULL)
+    return -1;
+  g_mutex_lock (&t->series_lock);
+  if (t->n_series >= HB_TRACE_MAX_SERIES)
+    {
+      g_mutex_unlock (&t->series_lock);
+      return -1;
+    }
+  i = t->n_series++;
+  t->series_name[i] = g_strdup (name);
+  t->series_axis[i] = g_strdup (axis);
+  t->series[i] = g_array_new (FALSE, FALSE, sizeof (HbPoint));
+  g_mutex_unlock (&t->series_lock);
+  return i;
+}
+
+void
+hb_trace_series_push (HbTrace *t, int i, double x, double y)
+{
+  if (t == NULL || i < 0)
+    return;
+  g_mutex_lock (&t->series_lock);
+  if ((guint) i < t->n_series)
+    {
+      GArray *a = t->series[i];
+      guint64 n = t->series_pushes[i]++;
+
+      if ((n & ((G_GUINT64_CONSTANT (1) << t->series_skip[i]) - 1)) == 0)
+        {
+          HbPoint p = { x, y };
+          if (a->len >= HB_TRACE_MAX_SERIES_POINTS)
+            {
+              /* Halve: keep the even points, then keep one push in twice
+               * as many from now on. */
+              for (guint k = 0; 2 * k < a->len; k++)
+                g_array_index (a, HbPoint, k) = g_array_index (a, HbPoint, 2 * k);
+              g_array_set_size (a, (a->len + 1) / 2);
+              t->series_skip[i]++;
+            }
+          g_array_append_val (a, p);
+        }
+      atomic_fetch_add (&t->series_version, 1);
+    }
+  g_mutex_unlock (&t->series_lock);
+}
+
+guint
+hb_trace_n_series (const HbTrace *t)
+{
+  guint n;
+
+  if (t == NULL)
+    return 0;
+  g_mutex_lock ((GMutex *) &t->series_lock);
+  n = t->n_series;
+  g_mutex_unlock ((GMutex *) &t->series_lock);
+  return n;
+}
+
+const char *
+hb_trace_series_name (const HbTrace *t, guint i)
+{
+  const char *n = NULL;
+
+  if (t == NULL)
+    return NULL;
+  g_mutex_lock ((GMutex *) &t->series_lock);
+  if (i < t->n_series)
+    n = t->series_name[i];
+  g_mutex_unlock ((GMutex *) &t->series_lock);
+  return n;
+}
+
+const char *
+hb_trace_series_axis (const HbTrace *t, guint i)
+{
+  const char *n = NULL;
+
+  if (t == NULL)
+    return NULL;
+  g_mutex_lock ((GMutex *) &t->series_lock);
+  if (i < t->n_series)
+    n = t->series_axis[i];
+  g_mutex_unlock ((GMutex *) &t->series_lock);
+  return n;
+}
+
+GArray *
+hb_trace_series_points (const HbTrace *t, guint i)
+{
+  GArray *copy = g_array_new (FALSE, FALSE, sizeof (HbPoint));
+
+  if (t == NULL)
+    return copy;
+  g_mutex_lock ((GMutex *) &t->series_lock);
+  if (i < t->n_series)
+    g_array_append_vals (copy, t->series[i]->data, t->series[i]->len);
+  g_mutex_unlock ((GMutex *) &t->series_lock);
+  return copy;
+}
+
+guint64
+hb_trace_series_version (const HbTrace *t)
+{
+  return t ? atomic_load (&((HbTrace *) t)->series_version) : 0;
 }

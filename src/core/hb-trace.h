@@ -15,6 +15,23 @@
  * runs; the progress (the counter of the newest step pushed, recorded or
  * not, or of hb_trace_set_progress) and the counter name may be read from
  * another thread at any time. The steps are read once the solve is over.
+ *
+ * Live view: while a long solve runs the UI may watch it. The solver asks
+ * hb_trace_snapshot_due() (cheap: TRUE at most about 30 times a second, and
+ * only once someone called hb_trace_set_live) and, when it is due, publishes
+ * its latest snapshot with hb_trace_publish(): a frame of the game's own
+ * frame type (what frame_new returns and frame_render draws), e.g. a genetic
+ * algorithm's best individual or a search's partial board. Publishing swaps
+ * one pointer; a snapshot the UI has not taken yet is freed. The UI takes
+ * the newest with hb_trace_take_snapshot() at its own pace: the solver never
+ * waits for it.
+ *
+ * Series: numbers over time for a plot (best / mean / worst fitness per
+ * generation, a bound per iteration). A solver declares a series once and
+ * pushes (x, y) points; the UI copies them at any time, from any thread.
+ * Each series keeps at most HB_TRACE_MAX_SERIES_POINTS points; past that
+ * every second point is dropped and only every second new one is kept, so
+ * a long run still draws its whole shape.
  */
 #pragma once
 
@@ -80,5 +97,38 @@ const char   *hb_trace_get_counter_name (const HbTrace *trace);
 void          hb_trace_set_progress (HbTrace *trace, gint64 counter, const char *text);
 /* Returns a newly allocated copy of the last progress text (or NULL). */
 char         *hb_trace_get_progress (HbTrace *trace, gint64 *counter);
+
+/* ---- Live view (see above) ---- */
+
+void      hb_trace_set_live (HbTrace *trace, gboolean live);
+gboolean  hb_trace_snapshot_due (HbTrace *trace);
+/* Takes ownership of snapshot (freed with free_func, the game's frame_free). */
+void      hb_trace_publish (HbTrace *trace, gpointer snapshot, GDestroyNotify free_func);
+/* The newest snapshot not taken yet, or NULL; the caller owns it and frees
+ * it with *free_func. Also counts how many were published (for tests). */
+gpointer  hb_trace_take_snapshot (HbTrace *trace, GDestroyNotify *free_func);
+guint64   hb_trace_published (const HbTrace *trace);
+
+/* ---- Series ---- */
+
+#define HB_TRACE_MAX_SERIES 8
+#define HB_TRACE_MAX_SERIES_POINTS (1u << 16)
+
+typedef struct {
+  double x, y;
+} HbPoint;
+
+/* Declares a series; `name` is an English key marked with the N_ macro ("best"), `axis`
+ * what x counts ("generation"). Returns its index, or -1 when the trace is
+ * NULL or already has HB_TRACE_MAX_SERIES. */
+int         hb_trace_add_series (HbTrace *trace, const char *name, const char *axis);
+void        hb_trace_series_push (HbTrace *trace, int series, double x, double y);
+guint       hb_trace_n_series (const HbTrace *trace);
+const char *hb_trace_series_name (const HbTrace *trace, guint series);
+const char *hb_trace_series_axis (const HbTrace *trace, guint series);
+/* A copy of the points so far (HbPoint), safe while the solver runs. */
+GArray     *hb_trace_series_points (const HbTrace *trace, guint series);
+/* The number of pushes to any series so far (changes when a plot should redraw). */
+guint64     hb_trace_series_version (const HbTrace *trace);
 
 G_END_DECLS

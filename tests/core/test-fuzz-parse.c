@@ -401,6 +401,7 @@ exercise_moves (const HbGame *game, const HbState *start, HbRng *rng,
   HbState *state = hb_state_copy (start);
   HbPaletteEntry palette[32];
   HbPointer pointer = { 0 };
+  gpointer ui = game->ui_new ? game->ui_new (start) : NULL;
   HbMove moves[16];
   HbHit hit;
   int n;
@@ -438,6 +439,7 @@ exercise_moves (const HbGame *game, const HbState *start, HbRng *rng,
   g_assert_cmpint (n, >=, 0);
   g_assert_cmpint (n, <=, (int) G_N_ELEMENTS (palette));
   pointer.tool = n > 0 && hb_rng_below (rng, 2) ? palette[hb_rng_below (rng, n)].id : -1;
+  pointer.ui = ui;
   for (int phase = HB_POINTER_PRESS; phase <= HB_POINTER_RELEASE; phase++)
     {
       gboolean palette_press = phase == HB_POINTER_PRESS && pointer.mode == HB_MODE_PLAY
@@ -470,6 +472,8 @@ exercise_moves (const HbGame *game, const HbState *start, HbRng *rng,
     }
   fail_context[0] = '\0';
   hb_state_free (state);
+  if (ui != NULL)
+    game->ui_free (ui);
 }
 
 /* Every solver, with small limits, on a parsed state (odd shapes: one

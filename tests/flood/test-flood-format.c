@@ -521,7 +521,8 @@ static void
 test_pointer_palette (void)
 {
   HbState *s = hb_test_parse (&flood_game, "3 by 2 -> 4\n012\n345\n");
-  HbPointer ptr = { HB_MODE_PLAY, 1, -1 };
+  g_autofree HbCellDrag *ui = flood_game.ui_new (s);
+  HbPointer ptr = { HB_MODE_PLAY, 1, -1, ui };
   HbHit hit = { 2, 1, 0.5, 0.5, TRUE };
   HbMove out[4];
   HbPaletteEntry pal[16];
@@ -543,7 +544,7 @@ test_pointer_palette (void)
   g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_PRESS, NULL, out, 4), ==, 0);
 
   /* Edit: a drag paints each new cell once. */
-  ptr = (HbPointer) { HB_MODE_EDIT, 1, 4 };
+  ptr = (HbPointer) { HB_MODE_EDIT, 1, 4, ui };
   hit = (HbHit) { 0, 0, 0.5, 0.5, TRUE };
   g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_PRESS, &hit, out, 4), ==, 1);
   g_assert_cmpint (out[0].op, ==, FLOOD_OP_PAINT);

@@ -174,7 +174,8 @@ test_pointer (void)
 {
   LightsState *s = parse ("0100\n0000\n");
   HbState *cur = lights_game.copy (&s->base);
-  HbPointer p = { .mode = HB_MODE_EDIT, .button = 1, .tool = -1 };
+  g_autofree HbCellDrag *ui = lights_game.ui_new (cur);
+  HbPointer p = { .mode = HB_MODE_EDIT, .button = 1, .tool = -1, .ui = ui };
   HbHit hits[] = {
     { 0, 0, 0.5, 0.5, TRUE }, { 1, 0, 0.5, 0.5, TRUE }, { 1, 0, 0.9, 0.5, TRUE },
     { 2, 0, 0.5, 0.5, TRUE }, { 2, 1, 0.5, 0.5, TRUE },

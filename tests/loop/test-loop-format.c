@@ -317,7 +317,8 @@ static void
 test_pointer (void)
 {
   HbState *s = loop_game.new_blank (3, 3);
-  HbPointer p = { .mode = HB_MODE_EDIT, .button = 1, .tool = -1 };
+  g_autofree HbCellDrag *ui = loop_game.ui_new (s);
+  HbPointer p = { .mode = HB_MODE_EDIT, .button = 1, .tool = -1, .ui = ui };
   HbMove out[4];
   HbHit h;
   int n;

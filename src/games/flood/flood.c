@@ -1004,6 +1004,7 @@ flood_pointer (const HbState *state, HbPointer *ptr, HbPointerPhase phase,
                const HbHit *hit, HbMove *out, int max)
 {
   const FloodState *s = FLOOD_CONST (state);
+  HbCellDrag *d = ptr->ui;
   int w = state->width;
 
   if (max < 1)
@@ -1031,15 +1032,17 @@ flood_pointer (const HbState *state, HbPointer *ptr, HbPointerPhase phase,
     }
 
   /* Edit: paint with the palette colour, by click and drag. */
+  if (d == NULL)
+    return 0;
   switch (phase)
     {
     case HB_POINTER_PRESS:
-      ptr->drag_value = ptr->tool >= 0 && ptr->tool < s->colours ? ptr->tool : 0;
-      ptr->drag_moved = FALSE;
-      ptr->drag_x = ptr->drag_y = -1;
+      d->value = ptr->tool >= 0 && ptr->tool < s->colours ? ptr->tool : 0;
+      d->moved = FALSE;
+      d->x = d->y = -1;
       break;
     case HB_POINTER_MOTION:
-      if (hit->x == ptr->drag_x && hit->y == ptr->drag_y)
+      if (hit->x == d->x && hit->y == d->y)
         return 0;
       break;
     case HB_POINTER_RELEASE:
@@ -1048,13 +1051,13 @@ flood_pointer (const HbState *state, HbPointer *ptr, HbPointerPhase phase,
     }
   if (hit == NULL || !hit->inside)
     return 0;
-  if (phase == HB_POINTER_MOTION && ptr->drag_x >= 0)
-    ptr->drag_moved = TRUE;
-  ptr->drag_x = hit->x;
-  ptr->drag_y = hit->y;
-  if (s->cells[hit->y * w + hit->x] == ptr->drag_value)
+  if (phase == HB_POINTER_MOTION && d->x >= 0)
+    d->moved = TRUE;
+  d->x = hit->x;
+  d->y = hit->y;
+  if (s->cells[hit->y * w + hit->x] == d->value)
     return 0;
-  out[0] = (HbMove) { FLOOD_OP_PAINT, hit->x, hit->y, ptr->drag_value };
+  out[0] = (HbMove) { FLOOD_OP_PAINT, hit->x, hit->y, d->value };
   return 1;
 }
 
@@ -1257,6 +1260,8 @@ const HbGame flood_game = {
   .write_solution = flood_write_solution,
   .is_solved = flood_is_solved,
   .apply = flood_apply,
+  .ui_new = hb_cell_drag_new,
+  .ui_free = hb_cell_drag_free,
   .pointer = flood_pointer,
   .palette = flood_palette,
   .palette_render = flood_palette_render,

@@ -654,6 +654,7 @@ lights_pointer (const HbState *state, HbPointer *p, HbPointerPhase phase,
                 const HbHit *hit, HbMove *out, int max)
 {
   const LightsState *s = LIGHTS_CONST (state);
+  HbCellDrag *d = p->ui;
 
   if (hit == NULL || !hit->inside || max < 1)
     return 0;
@@ -667,19 +668,21 @@ lights_pointer (const HbState *state, HbPointer *p, HbPointerPhase phase,
   switch (phase)
     {
     case HB_POINTER_PRESS:
-      p->drag_x = hit->x;
-      p->drag_y = hit->y;
-      p->drag_value = !s->cells[(gsize) hit->y * state->width + hit->x];
-      p->drag_moved = FALSE;
-      out[0] = (HbMove) { LIGHTS_OP_SET, hit->x, hit->y, p->drag_value };
+      if (d == NULL)
+        return 0;
+      d->x = hit->x;
+      d->y = hit->y;
+      d->value = !s->cells[(gsize) hit->y * state->width + hit->x];
+      d->moved = FALSE;
+      out[0] = (HbMove) { LIGHTS_OP_SET, hit->x, hit->y, d->value };
       return 1;
     case HB_POINTER_MOTION:
-      if (hit->x == p->drag_x && hit->y == p->drag_y)
+      if (d == NULL || (hit->x == d->x && hit->y == d->y))
         return 0;
-      p->drag_x = hit->x;
-      p->drag_y = hit->y;
-      p->drag_moved = TRUE;
-      out[0] = (HbMove) { LIGHTS_OP_SET, hit->x, hit->y, p->drag_value };
+      d->x = hit->x;
+      d->y = hit->y;
+      d->moved = TRUE;
+      out[0] = (HbMove) { LIGHTS_OP_SET, hit->x, hit->y, d->value };
       return 1;
     case HB_POINTER_RELEASE:
     default:
@@ -981,6 +984,8 @@ const HbGame lights_game = {
 
   .is_solved = lights_is_solved,
   .apply = lights_apply,
+  .ui_new = hb_cell_drag_new,
+  .ui_free = hb_cell_drag_free,
   .pointer = lights_pointer,
   .palette = lights_palette,
   .palette_render = NULL,

@@ -823,6 +823,8 @@ static int
 loop_pointer (const HbState *state, HbPointer *p, HbPointerPhase phase,
               const HbHit *hit, HbMove *out, int max)
 {
+  HbCellDrag *d = p->ui;
+
   if (max < 1)
     return 0;
 
@@ -837,37 +839,39 @@ loop_pointer (const HbState *state, HbPointer *p, HbPointerPhase phase,
     }
 
   /* Edit mode. */
+  if (d == NULL)
+    return 0;
   switch (phase)
     {
     case HB_POINTER_PRESS:
-      p->drag_x = hit->inside ? hit->x : -1;
-      p->drag_y = hit->inside ? hit->y : -1;
-      p->drag_moved = FALSE;
+      d->x = hit->inside ? hit->x : -1;
+      d->y = hit->inside ? hit->y : -1;
+      d->moved = FALSE;
       return 0;
 
     case HB_POINTER_MOTION:
-      if (p->drag_x < 0 || !hit->inside
-          || (hit->x == p->drag_x && hit->y == p->drag_y))
+      if (d->x < 0 || !hit->inside
+          || (hit->x == d->x && hit->y == d->y))
         return 0;
-      for (int d = 0; d < 4; d++)
-        if (p->drag_x + hb_dir_dx[d] == hit->x && p->drag_y + hb_dir_dy[d] == hit->y)
+      for (int dir = 0; dir < 4; dir++)
+        if (d->x + hb_dir_dx[dir] == hit->x && d->y + hb_dir_dy[dir] == hit->y)
           {
-            out[0] = (HbMove) { LOOP_OP_TOGGLE_EDGE, p->drag_x, p->drag_y, d };
-            p->drag_x = hit->x;
-            p->drag_y = hit->y;
-            p->drag_moved = TRUE;
+            out[0] = (HbMove) { LOOP_OP_TOGGLE_EDGE, d->x, d->y, dir };
+            d->x = hit->x;
+            d->y = hit->y;
+            d->moved = TRUE;
             return 1;
           }
       /* A jump of more than one cell (a fast drag): keep drawing from the
        * new cell without connecting across the gap. */
-      p->drag_x = hit->x;
-      p->drag_y = hit->y;
-      p->drag_moved = TRUE;
+      d->x = hit->x;
+      d->y = hit->y;
+      d->moved = TRUE;
       return 0;
 
     case HB_POINTER_RELEASE:
-      if (p->drag_moved || p->drag_x < 0 || !hit->inside
-          || hit->x != p->drag_x || hit->y != p->drag_y)
+      if (d->moved || d->x < 0 || !hit->inside
+          || hit->x != d->x || hit->y != d->y)
         return 0;
       /* With a tile kind chosen, a click places it; a click on a tile that
        * already is of that kind turns it instead, so a piece can be placed
@@ -1080,6 +1084,8 @@ const HbGame loop_game = {
   .write_solution = loop_write_solution,
   .is_solved = loop_is_solved,
   .apply = loop_apply,
+  .ui_new = hb_cell_drag_new,
+  .ui_free = hb_cell_drag_free,
   .pointer = loop_pointer,
   .palette = loop_palette,
   .palette_render = loop_palette_render,
