@@ -1,0 +1,466 @@
+/* flow-model.c: Flow Free's state, its text format, and the pieces every
+ * solver shares (building an answer, checking a board is solved). */
+#include "flow.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+const char flow_default_names[FLOW_MAX_COLOURS + 1] =
+  "RGBYOCMmPWAgTbcp"                       /* the game's 16 colours */
+  "DEFHIJKLNQSUVXZadefhijklnoqrstuvwxyz"   /* other letters */
+  "0123456789"
+  "!$%&*+-/:;<=>?@^_~";
+
+FlowState *
+flow_state_new (int width, int height, int colours)
+{
+  FlowState *s = g_new0 (FlowState, 1);
+  gsize n = (gsize) width * height;
+
+  s->base.width = width;
+  s->base.height = height;
+  s->base.game = &flow_game;
+  s->colours = colours;
+  s->dot = g_malloc0 (n);
+  s->colour = g_malloc0 (n);
+  s->links = g_malloc0 (n);
+  memcpy (s->names, flow_default_names, FLOW_MAX_COLOURS);
+  s->names[FLOW_MAX_COLOURS] = '\0';
+  return s;
+}
+
+FlowState *
+flow_state_copy (const FlowState *s)
+{
+  FlowState *c = g_memdup2 (s, sizeof *s);
+  gsize n = (gsize) s->base.width * s->base.height;
+
+  c->dot = g_memdup2 (s->dot, n);
+  c->colour = g_memdup2 (s->colour, n);
+  c->links = g_memdup2 (s->links, n);
+  if (s->json_names != NULL)
+    {
+      c->json_names = g_new0 (char *, FLOW_MAX_COLOURS + 1);
+      for (int i = 0; i < FLOW_MAX_COLOURS; i++)
+        c->json_names[i] = g_strdup (s->json_names[i]);
+    }
+  return c;
+}
+
+void
+flow_state_free (FlowState *s)
+{
+  if (s == NULL)
+    return;
+  g_free (s->dot);
+  g_free (s->colour);
+  g_free (s->links);
+  if (s->json_names != NULL)
+    g_strfreev (s->json_names);
+  g_free (s);
+}
+
+gboolean
+flow_endpoints (const FlowState *s, int c, int *a, int *b)
+{
+  gsize n = (gsize) s->base.width * s->base.height;
+  int found = 0;
+
+  for (gsize i = 0; i < n; i++)
+    if (s->dot[i] == c + 1)
+      {
+        if (found == 0)
+          *a = (int) i;
+        else if (found == 1)
+          *b = (int) i;
+        if (++found > 2)
+          return FALSE;
+      }
+  return found == 2;
+}
+
+void
+flow_link (FlowState *s, int cell, int dir, int c)
+{
+  int w = s->base.width;
+  int x = cell % w, y = cell / w;
+  int other = (y + hb_dir_dy[dir]) * w + x + hb_dir_dx[dir];
+
+  s->colour[cell] = (guint8) (c + 1);
+  s->colour[other] = (guint8) (c + 1);
+  s->links[cell] |= (guint8) (1u << dir);
+  s->links[other] |= (guint8) (1u << HB_DIR_OPPOSITE (dir));
+}
+
+void
+flow_clear_paths (FlowState *s)
+{
+  gsize n = (gsize) s->base.width * s->base.height;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      s->colour[i] = s->dot[i];
+      s->links[i] = 0;
+    }
+}
+
+static int
+popcount4 (guint8 m)
+{
+  return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1);
+}
+
+gboolean
+flow_is_solved (const FlowState *s)
+{
+  int w = s->base.width, h = s->base.height;
+  gsize n = (gsize) w * h;
+  g_autofree guint8 *seen = NULL;
+
+  if (s->colours == 0)
+    return FALSE;
+  /* Every cell coloured; links consistent; degree 1 at dots, 2 elsewhere;
+   * no same-colour neighbour that is not a link (the paths are simple). */
+  for (gsize i = 0; i < n; i++)
+    {
+      int x = (int) (i % w), y = (int) (i / w);
+
+      if (s->colour[i] == 0)
+        return FALSE;
+      if (popcount4 (s->links[i]) != (s->dot[i] ? 1 : 2))
+        return FALSE;
+      for (int d = 0; d < 4; d++)
+        {
+          int nx = x + hb_dir_dx[d], ny = y + hb_dir_dy[d];
+          gboolean linked = (s->links[i] >> d) & 1;
+          gsize j;
+
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h)
+            {
+              if (linked)
+                return FALSE;
+              continue;
+            }
+          j = (gsize) ny * w + nx;
+          if (linked != (s->colour[j] == s->colour[i]))
+            return FALSE;
+          if (linked && !((s->links[j] >> HB_DIR_OPPOSITE (d)) & 1))
+            return FALSE;
+        }
+    }
+  /* Each colour's first dot reaches its second along its path, and the
+   * walk covers every cell of that colour (no stray loop). */
+  seen = g_malloc0 (n);
+  for (int c = 0; c < s->colours; c++)
+    {
+      int a, b, cur, prev = -1;
+      gsize len = 0, count = 0;
+
+      if (!flow_endpoints (s, c, &a, &b))
+        return FALSE;
+      for (gsize i = 0; i < n; i++)
+        count += s->colour[i] == c + 1;
+      cur = a;
+      while (TRUE)
+        {
+          int next = -1;
+          len++;
+          if (cur == b)
+            break;
+          for (int d = 0; d < 4 && next < 0; d++)
+            if ((s->links[cur] >> d) & 1)
+              {
+                int j = (cur / w + hb_dir_dy[d]) * w + cur % w + hb_dir_dx[d];
+                if (j != prev)
+                  next = j;
+              }
+          if (next < 0 || len > count)
+            return FALSE;
+          prev = cur;
+          cur = next;
+        }
+      if (len != count)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+flow_links_from_colours (const FlowState *level, const guint8 *cell_colour, guint8 *links)
+{
+  int w = level->base.width, h = level->base.height;
+  gsize n = (gsize) w * h;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      int x = (int) (i % w), y = (int) (i / w);
+      guint8 m = 0;
+
+      for (int d = 0; d < 4; d++)
+        {
+          int nx = x + hb_dir_dx[d], ny = y + hb_dir_dy[d];
+          if (nx >= 0 && ny >= 0 && nx < w && ny < h
+              && cell_colour[(gsize) ny * w + nx] == cell_colour[i])
+            m |= (guint8) (1u << d);
+        }
+      links[i] = m;
+      if (cell_colour[i] == 0 || popcount4 (m) != (level->dot[i] ? 1 : 2))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+void
+flow_result_set_solution (HbResult *r, const FlowState *level,
+                          const guint8 *cell_colour, const guint8 *links)
+{
+  FlowState *solved = flow_state_copy (level);
+  int w = level->base.width;
+  gsize n = (gsize) w * level->base.height;
+
+  memcpy (solved->colour, cell_colour, n);
+  memcpy (solved->links, links, n);
+  solved->moves = level->moves;
+  g_array_set_size (r->moves, 0);
+  for (int c = 0; c < level->colours; c++)
+    {
+      int a, b, cur, prev = -1;
+      gsize steps = 0;
+
+      if (!flow_endpoints (level, c, &a, &b))
+        continue;
+      for (cur = a; cur != b && steps < n; steps++)
+        {
+          int next = -1, dir = -1;
+          for (int d = 0; d < 4 && next < 0; d++)
+            if ((links[cur] >> d) & 1)
+              {
+                int j = (cur / w + hb_dir_dy[d]) * w + cur % w + hb_dir_dx[d];
+                if (j != prev)
+                  next = j, dir = d;
+              }
+          if (next < 0)
+            break;
+          hb_result_add_move (r, FLOW_OP_LINK, cur % w, cur / w, dir | (c << 2));
+          prev = cur;
+          cur = next;
+        }
+    }
+  hb_state_free (r->solved);
+  r->solved = &solved->base;
+}
+
+/* ---- The text format ---------------------------------------------------- */
+
+static gboolean
+is_colour_char (char c)
+{
+  return c > ' ' && c < 127 && c != '#' && c != '.';
+}
+
+FlowState *
+flow_parse_text (const char *text, gsize len, GError **error)
+{
+  HbLineReader r;
+  const char *line;
+  gsize n;
+  g_autoptr (GByteArray) cells = g_byte_array_new ();
+  int width = -1, height = 0, first_line = 0;
+  int header_w = -1, header_h = -1, header_line = 0;
+  int index_of[128];
+  int count[128] = { 0 }, first_at_line[128] = { 0 }, first_at_col[128] = { 0 };
+  char names[FLOW_MAX_COLOURS + 1] = { 0 };
+  int colours = 0;
+  gboolean ended = FALSE;
+  FlowState *s;
+
+  if (!hb_check_text (text, len, error))
+    return NULL;
+  for (int i = 0; i < 128; i++)
+    index_of[i] = -1;
+  hb_line_reader_init (&r, text, len);
+  while (hb_line_reader_next (&r, &line, &n))
+    {
+      const char *row = line;
+      gsize rlen = n;
+      gsize lead;
+
+      lead = hb_strip_slice (&row, &rlen);
+      if (rlen == 0 || row[0] == '#')
+        {
+          if (height > 0 && rlen == 0)
+            ended = TRUE;
+          continue;
+        }
+      /* An optional first line "W H" (numberlink files). */
+      if (height == 0 && header_w < 0 && g_ascii_isdigit (row[0]))
+        {
+          g_autofree char *t = g_strndup (row, rlen);
+          g_auto (GStrv) parts = g_strsplit_set (t, " \t", -1);
+          guint64 a, b;
+          int k = 0;
+          char *nums[2] = { NULL, NULL };
+
+          for (int i = 0; parts[i] != NULL; i++)
+            if (parts[i][0] != '\0')
+              {
+                if (k < 2)
+                  nums[k] = parts[i];
+                k++;
+              }
+          if (k == 2 && g_ascii_string_to_unsigned (nums[0], 10, 1, G_MAXINT, &a, NULL)
+              && g_ascii_string_to_unsigned (nums[1], 10, 1, G_MAXINT, &b, NULL))
+            {
+              if (!hb_check_board_size ((int) MIN (a, (guint64) G_MAXINT),
+                                        (int) MIN (b, (guint64) G_MAXINT),
+                                        r.line, (int) lead + 1, error))
+                return NULL;
+              header_w = (int) a;
+              header_h = (int) b;
+              header_line = r.line;
+              continue;
+            }
+          /* Otherwise a row that starts with digit colours. */
+        }
+      if (ended)
+        {
+          hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line, 1,
+                              _("a row after a blank line: the board's rows must be "
+                                "consecutive"));
+          return NULL;
+        }
+      for (gsize k = 0; k < rlen; k++)
+        {
+          char c = row[k];
+          int col = (int) (lead + k) + 1;
+
+          if (c == '.')
+            g_byte_array_append (cells, (const guint8 *) "\0", 1);
+          else if (is_colour_char (c))
+            {
+              guint8 v;
+              if (index_of[(int) c] < 0)
+                {
+                  if (colours >= FLOW_MAX_COLOURS)
+                    {
+                      hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, r.line, col,
+                                          _("more than %d colours: Flow Free boards "
+                                            "take at most %d pairs of dots"),
+                                          FLOW_MAX_COLOURS, FLOW_MAX_COLOURS);
+                      return NULL;
+                    }
+                  index_of[(int) c] = colours;
+                  names[colours] = c;
+                  first_at_line[(int) c] = r.line;
+                  first_at_col[(int) c] = col;
+                  colours++;
+                }
+              count[(int) c]++;
+              v = (guint8) (index_of[(int) c] + 1);
+              g_byte_array_append (cells, &v, 1);
+            }
+          else
+            {
+              char shown[8];
+              if ((guchar) c < 128)
+                g_snprintf (shown, sizeof shown, g_ascii_isprint (c) ? "%c" : "\\x%02x",
+                            (guchar) c);
+              else
+                g_strlcpy (shown, "?", sizeof shown);
+              hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, r.line, col,
+                                  /* TRANSLATORS: %s is the character found */
+                                  _("unknown character '%s' (an empty cell is '.', a dot "
+                                    "any other printable ASCII character but space and '#')"),
+                                  shown);
+              return NULL;
+            }
+          if ((int) (k + 1) > HB_MAX_SIDE)
+            {
+              hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, r.line, col,
+                                  _("the row is longer than %d cells"), HB_MAX_SIDE);
+              return NULL;
+            }
+        }
+      if (width < 0)
+        {
+          width = (int) rlen;
+          first_line = r.line;
+        }
+      else if ((int) rlen != width)
+        {
+          hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line, (int) (lead + rlen) + 1,
+                              _("this row has %d cells but the first row (line %d) has "
+                                "%d: the grid is ragged"),
+                              (int) rlen, first_line, width);
+          return NULL;
+        }
+      height++;
+      if (height > HB_MAX_SIDE)
+        {
+          hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, r.line, 1,
+                              _("the board has more than %d rows"), HB_MAX_SIDE);
+          return NULL;
+        }
+    }
+  if (height == 0)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, MAX (r.line, 1), 1,
+                          _("the file holds no board (no rows of dots and '.')"));
+      return NULL;
+    }
+  if (header_w >= 0 && (header_w != width || header_h != height))
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, header_line, 1,
+                          _("the header says %d×%d but the rows make a %d×%d board"),
+                          header_w, header_h, width, height);
+      return NULL;
+    }
+
+  s = flow_state_new (width, height, colours);
+  memcpy (s->names, names, (gsize) colours);
+  for (int i = colours; i < FLOW_MAX_COLOURS; i++)
+    s->names[i] = '\0';
+  /* Fill the spare names with characters the level does not use, so a
+   * colour added in the editor can be written. */
+  {
+    int next = colours;
+    for (int k = 0; flow_default_names[k] != '\0' && next < FLOW_MAX_COLOURS; k++)
+      if (index_of[(int) flow_default_names[k]] < 0)
+        s->names[next++] = flow_default_names[k];
+  }
+  /* Every colour has exactly two dots. */
+  for (int c = 0; c < 128; c++)
+    if (count[c] != 0 && count[c] != 2)
+      {
+        hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, first_at_line[c], first_at_col[c],
+                            g_dngettext (NULL,
+                                         "colour '%c' has %d dot: every colour needs exactly two",
+                                         "colour '%c' has %d dots: every colour needs exactly two",
+                                         count[c]),
+                            c, count[c]);
+        flow_state_free (s);
+        return NULL;
+      }
+  memcpy (s->dot, cells->data, (gsize) width * height);
+  memcpy (s->colour, cells->data, (gsize) width * height);
+  return s;
+}
+
+char *
+flow_write_text (const FlowState *s, gboolean solution)
+{
+  int w = s->base.width, h = s->base.height;
+  GString *out = g_string_sized_new ((gsize) (w + 1) * h + 16);
+
+  for (int y = 0; y < h; y++)
+    {
+      for (int x = 0; x < w; x++)
+        {
+          gsize i = (gsize) y * w + x;
+          int v = solution ? s->colour[i] : s->dot[i];
+          g_string_append_c (out, v ? s->names[v - 1] : '.');
+        }
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}

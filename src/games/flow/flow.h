@@ -1,0 +1,119 @@
+/* flow.h: Flow Free (Numberlink).
+ *
+ * A W×H board with pairs of coloured dots. Join each pair by a path of
+ * orthogonal steps so that the paths fill every cell and never cross. A
+ * solution obeys the write-ups' rule: an endpoint has exactly one neighbour
+ * of its colour on its path, every other cell exactly two, and each colour
+ * is one simple path that never touches itself side by side (a cell of a
+ * path has no neighbour of its colour other than its path neighbours).
+ *
+ * The model (flow-model.c) keeps, per cell, the dot (if any), the colour of
+ * the path through it and the path's links (an arm mask, N E S W as in
+ * hb-grid.h, always symmetric between two neighbours of the same colour).
+ * Levels have no links; the player's drawing and a solver's answer do.
+ *
+ * Text format (.flow, HB_WRITE_NATIVE): one row per line; `.` empty; any
+ * other printable ASCII character except space and `#` names a colour and
+ * appears exactly twice; `#` comment lines; an optional first line `W H`.
+ * A solution is the same grid with every cell holding its path's character.
+ */
+#pragma once
+
+#include "hb-game.h"
+
+G_BEGIN_DECLS
+
+/* Printable ASCII less space, '#' and '.' gives 92 characters; the game
+ * takes 88 colours (the issue's number), leaving a few spare. */
+#define FLOW_MAX_COLOURS 88
+/* The character naming colour c in the text format when a level was not
+ * read from text (generated, drawn, JSON): first the letters the
+ * published puzzle files use for the game's 16 colours (R red, G green,
+ * B blue, Y yellow, O orange, C cyan, M magenta, m maroon, P purple,
+ * W white, A grey, g lime, T tan, b dark blue, c teal, p pink), then the
+ * other printable characters. A level read from text keeps its own
+ * characters; the renderer gives those 16 letters their game colour. */
+extern const char flow_default_names[FLOW_MAX_COLOURS + 1];
+
+typedef struct {
+  HbState base;
+  int     colours;      /* pairs, 0..FLOW_MAX_COLOURS */
+  guint8 *dot;          /* w*h: 0 none, else colour + 1 */
+  guint8 *colour;       /* w*h: 0 empty, else colour + 1 (a dot's cell
+                         * always holds its own colour) */
+  guint8 *links;        /* w*h: path arms, bit HB_DIR_* */
+  char    names[FLOW_MAX_COLOURS + 1]; /* text character per colour, NUL-ended */
+  /* Per colour the JSON string it was read with ("red"), or NULL; the
+   * array itself may be NULL. */
+  char  **json_names;
+  int     moves;        /* play: strokes made */
+} FlowState;
+
+#define FLOW(s) ((FlowState *) (s))
+#define FLOW_CONST(s) ((const FlowState *) (s))
+
+/* Play and edit moves (HbMove.op). */
+typedef enum {
+  /* Play: join cell (x, y) to its neighbour in direction value & 3 with
+   * colour value >> 2. Both cells take the colour; a path of another
+   * colour through either cell is cut there (its cells beyond the cut,
+   * away from its dots, are emptied). */
+  FLOW_OP_LINK,
+  /* Play: remove every link of colour value (its dots stay). */
+  FLOW_OP_CLEAR_COLOUR,
+  /* Play: cut the path through (x, y) back to it: keep the part that
+   * still reaches a dot of its colour up to (x, y), empty the rest. */
+  FLOW_OP_TRUNCATE,
+  /* Edit: put a dot of colour value at (x, y) (value -1 removes the dot
+   * there). A colour may have 0, 1 or 2 dots while editing. */
+  FLOW_OP_SET_DOT,
+  /* Either mode: remove every path (keep the dots). */
+  FLOW_OP_CLEAR_PATHS,
+} FlowOp;
+
+extern const HbGame flow_game;
+
+/* ---- The model (flow-model.c) ----------------------------------------- */
+
+FlowState *flow_state_new (int width, int height, int colours);
+FlowState *flow_state_copy (const FlowState *s);
+void       flow_state_free (FlowState *s);
+/* The two cells of colour c's dots (a: the first in reading order); FALSE
+ * unless c has exactly two dots. */
+gboolean   flow_endpoints (const FlowState *s, int c, int *a, int *b);
+/* Sets both cells' colour to c + 1 and the links between them, both ways.
+ * No check: solvers build answers with it. */
+void       flow_link (FlowState *s, int cell, int dir, int c);
+/* Clears every path (colour outside dots, all links). */
+void       flow_clear_paths (FlowState *s);
+/* TRUE when every colour's dots are joined by one path, every cell is on a
+ * path, and the rule above holds (flow_check_solved says why not). */
+gboolean   flow_is_solved (const FlowState *s);
+/* Solvers: the answer as a result. `cell_colour` (w*h, colour + 1 per
+ * cell, every cell nonzero) and `links` (w*h arm masks) describe full
+ * paths; the result gets the solved state and the moves that draw it (one
+ * FLOW_OP_LINK per step, each path from its first dot). */
+void       flow_result_set_solution (HbResult *r, const FlowState *level,
+                                     const guint8 *cell_colour, const guint8 *links);
+/* Derives the links of a full colouring whose colours are simple paths
+ * (each cell of colour c has exactly the path's neighbours of colour c);
+ * FALSE when a cell has the wrong number of same-colour neighbours. */
+gboolean   flow_links_from_colours (const FlowState *level, const guint8 *cell_colour,
+                                    guint8 *links);
+
+/* The text format: parse (errors name line and column) and write (the
+ * level's dots, or with `solution` every cell's path colour). */
+FlowState *flow_parse_text (const char *text, gsize len, GError **error);
+char      *flow_write_text (const FlowState *s, gboolean solution);
+
+/* ---- Solvers ---------------------------------------------------------- */
+
+extern const HbSolver flow_solver_fast;       /* exact, counts, the default */
+extern const HbSolver flow_solver_sat;        /* the write-up's SAT reduction (CaDiCaL) */
+extern const HbSolver flow_solver_heuristic;  /* the write-up's heuristic search */
+extern const HbSolver flow_solver_backtrack;  /* the write-up's plain backtracking */
+extern const HbSolver flow_solver_ga_paths;   /* genetic algorithm on paths */
+extern const HbSolver flow_solver_ga_cells;   /* genetic algorithm on cell colours (teaching) */
+extern const HbSolver flow_solver_ac;         /* arc consistency alone */
+
+G_END_DECLS
