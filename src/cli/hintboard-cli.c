@@ -1,17 +1,19 @@
 /* hintboard-cli: the headless face of Hintboard, on the same core as the app.
  *
- *   hintboard-cli list
- *   hintboard-cli solve [--game G] [--solver ID] [--stats] [--compact] FILE
+ *   hintboard-cli list [--settings]
+ *   hintboard-cli solve [--game G] [--solver ID] [--set KEY=VALUE…] [--stats] [--compact] FILE
  *   hintboard-cli hint [--game G] FILE
  *   hintboard-cli render [--game G] FILE -o OUT.png|OUT.svg [--solution] [--hints]
  *   hintboard-cli render [--game G] FILE --animate -o OUT.png [--delay MS]
- *   hintboard-cli generate --game G --size WxH --seed N [--colours C]
+ *   hintboard-cli render [--game G] FILE --plot -o OUT.png|OUT.svg [--solver ID] [--set …]
+ *   hintboard-cli generate --game G --size WxH --seed N [--colours C] [--set KEY=VALUE…]
  *   hintboard-cli convert [--game G] FILE --to native|compact|tatham
  *   hintboard-cli bench GAME [--quick] [--repeats N]
  *
  * Exit status: 0 solved (or done), 1 no solution, 2 bad input or usage,
  * 3 the solver gave up or was stopped. FILE may be "-" for standard input.
  */
+#include "cli-settings.h"
 #include "hb-anim.h"
 #include "hb-game.h"
 #include "hb-registry.h"
@@ -48,6 +50,10 @@ static int      opt_count;
 static int      opt_pixels = 48;
 static int      opt_delay = 500;
 static double   opt_time_limit;
+static char   **opt_set;           /* --set KEY=VALUE, repeatable */
+static char    *opt_solve_seed;    /* solve --seed N: --set seed=N */
+static gboolean opt_settings;      /* list --settings */
+static gboolean opt_plot;          /* render --plot */
 
 static const GOptionEntry game_entry[] = {
   { "game", 'g', 0, G_OPTION_ARG_STRING, &opt_game,
@@ -134,7 +140,18 @@ cmd_list (int argc, char **argv)
 {
   const HbGame *const *games = hb_registry_games ();
 
-  parse_options (&argc, &argv, "- one line per solver: game, solver, summary", NULL, FALSE);
+  static const GOptionEntry entries[] = {
+    { "settings", 0, 0, G_OPTION_ARG_NONE, &opt_settings,
+      "Print every solver's settings (for --set) with ranges and defaults", NULL },
+    { NULL }
+  };
+
+  parse_options (&argc, &argv, "- one line per solver: game, solver, summary", entries, FALSE);
+  if (opt_settings)
+    {
+      cli_print_settings (stdout);
+      return 0;
+    }
   for (int i = 0; games[i]; i++)
     for (int j = 0; games[i]->solvers[j]; j++)
       printf ("%s\t%s\t%s\n", games[i]->id, games[i]->solvers[j]->id,
@@ -144,6 +161,33 @@ cmd_list (int argc, char **argv)
 
 /* ---- solve --------------------------------------------------------------- */
 
+/* The --set values (and solve's --seed) for a solver, checked against
+ * what it declares; a bad one ends the run with exit status 2. */
+static HbSettings *
+solver_settings_or_die (const HbSolver *solver)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func (g_free);
+  HbSettings *s;
+
+  for (int i = 0; opt_set != NULL && opt_set[i] != NULL; i++)
+    g_ptr_array_add (all, g_strdup (opt_set[i]));
+  if (opt_solve_seed != NULL)
+    {
+      if (hb_setting_list_find (solver->settings, "seed") == NULL)
+        die_usage ("solver %s takes no seed (it is not stochastic)", solver->id);
+      g_ptr_array_add (all, g_strdup_printf ("seed=%s", opt_solve_seed));
+    }
+  g_ptr_array_add (all, NULL);
+  s = cli_solver_settings (solver, (char **) all->pdata, &error);
+  if (s == NULL)
+    die_usage ("%s", error->message);
+  return s;
+}
+
+/* When not NULL, solves record into it (render --plot). */
+static HbTrace *solve_trace;
+
 static HbResult *
 solve_or_die (const HbState *state, const char *solver_id)
 {
@@ -152,6 +196,7 @@ solve_or_die (const HbState *state, const char *solver_id)
                                      : hb_game_default_solver (game);
   HbSolveOptions options = { 0 };
   g_autoptr(GError) error = NULL;
+  g_autoptr(HbSettings) settings = NULL;
   HbResult *r;
 
   if (solver == NULL)
@@ -164,7 +209,9 @@ solve_or_die (const HbState *state, const char *solver_id)
   options.seed = (guint64) opt_seed;
   options.count_limit = opt_count > 0 ? (guint) opt_count : 0;
   options.time_limit = opt_time_limit;
-  r = hb_solve (solver, state, &options, NULL, NULL, &error);
+  settings = solver_settings_or_die (solver);
+  hb_solve_options_apply (&options, settings);
+  r = hb_solve (solver, state, &options, solve_trace, NULL, &error);
   if (r == NULL)
     {
       fprintf (stderr, "hintboard-cli: %s: %s\n", solver->id, error->message);
@@ -199,7 +246,8 @@ cmd_solve (int argc, char **argv)
     { "stats", 0, 0, G_OPTION_ARG_NONE, &opt_stats, "Print the solver's statistics on standard error", NULL },
     { "compact", 0, 0, G_OPTION_ARG_NONE, &opt_compact, "Write the solution in the game's compact form", NULL },
     { "count", 0, 0, G_OPTION_ARG_INT, &opt_count, "Count solutions up to N (solvers that can)", "N" },
-    { "seed", 0, 0, G_OPTION_ARG_INT64, &opt_seed, "Seed for stochastic solvers", "N" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &opt_solve_seed, "Seed for stochastic solvers (as --set seed=N; --stats prints the seed used)", "N" },
+    { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt_set, "A solver setting (repeatable; see 'list --settings')", "KEY=VALUE" },
     { "time-limit", 0, 0, G_OPTION_ARG_DOUBLE, &opt_time_limit, "Give up after this many seconds (solvers that can)", "S" },
     { NULL }
   };
@@ -297,6 +345,35 @@ render_animation (HbState *state, const char *path)
   return 0;
 }
 
+/* render --plot: runs the solver recording a trace and draws its series. */
+static int
+render_plot (HbState *state, const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  const HbSolver *solver;
+  HbResult *r;
+  int code;
+
+  solve_trace = hb_trace_new (0, 0);
+  r = solve_or_die (state, opt_solver);
+  solver = opt_solver ? hb_game_find_solver (state->game, opt_solver)
+                      : hb_game_default_solver (state->game);
+  code = status_exit (r->status);
+  if (r->status != HB_STATUS_SOLVED)
+    fprintf (stderr, "hintboard-cli: %s: %s%s%s\n", path, hb_status_to_string (r->status),
+             r->message ? ": " : "", r->message ? r->message : "");
+  if (!cli_write_plot (solve_trace, solver->name, opt_output, opt_dark, &error))
+    {
+      fprintf (stderr, "hintboard-cli: %s: %s\n", opt_output, error->message);
+      code = EXIT_BAD_INPUT;
+    }
+  hb_trace_free (solve_trace);
+  solve_trace = NULL;
+  hb_result_free (r);
+  hb_state_free (state);
+  return code;
+}
+
 static int
 cmd_render (int argc, char **argv)
 {
@@ -309,6 +386,8 @@ cmd_render (int argc, char **argv)
     { "dark", 0, 0, G_OPTION_ARG_NONE, &opt_dark, "Use the dark style", NULL },
     { "cell", 0, 0, G_OPTION_ARG_INT, &opt_pixels, "Cell size in pixels (default 48)", "PX" },
     { "delay", 0, 0, G_OPTION_ARG_INT, &opt_delay, "With --animate: milliseconds per move (default 500; the last frame stays 3 times as long)", "MS" },
+    { "plot", 0, 0, G_OPTION_ARG_NONE, &opt_plot, "Solve and draw the solver's series (fitness per generation …) as a plot", NULL },
+    { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt_set, "A solver setting for --solution, --animate and --plot (repeatable)", "KEY=VALUE" },
     { NULL }
   };
   const double margin = 16;
@@ -331,6 +410,12 @@ cmd_render (int argc, char **argv)
   svg = g_str_has_suffix (opt_output, ".svg");
   if (!svg && !g_str_has_suffix (opt_output, ".png"))
     die_usage ("the output must end in .png or .svg");
+  if (opt_plot)
+    {
+      if (opt_animate || opt_solution || opt_hints)
+        die_usage ("--plot draws the solver's numbers; it takes no --animate, --solution or --hints");
+      return render_plot (load_or_die (game_from_option (), argv[1]), argv[1]);
+    }
   if (opt_animate)
     {
       if (svg)
@@ -444,9 +529,11 @@ cmd_generate (int argc, char **argv)
     { "colors", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &opt_colours, NULL, "C" },
     { "compact", 0, 0, G_OPTION_ARG_NONE, &opt_compact, "Write the game's compact form", NULL },
     { "tatham", 0, 0, G_OPTION_ARG_NONE, &opt_tatham, "Write a Simon Tatham game ID", NULL },
+    { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt_set, "A generator setting (repeatable; see 'list --settings')", "KEY=VALUE" },
     { NULL }
   };
   g_autoptr(GError) error = NULL;
+  g_autoptr(HbSettings) settings = NULL;
   HbGenerateParams p = { 0 };
   const HbGame *game;
   HbState *s;
@@ -476,6 +563,10 @@ cmd_generate (int argc, char **argv)
     }
   p.colours = opt_colours;
   p.seed = (guint64) opt_seed;
+  settings = cli_generate_settings (game, opt_set, &error);
+  if (settings == NULL)
+    die_usage ("%s", error->message);
+  p.settings = settings;
   s = game->generate (&p, &error);
   if (s == NULL)
     {

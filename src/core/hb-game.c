@@ -140,7 +140,7 @@ const HbSetting hb_common_solver_settings[] = {
   { "time-limit", N_("Time limit"), N_("Stop after this many seconds; 0 for no limit."),
     HB_SETTING_NUMBER, 0, 86400 * 365, 0, NULL, NULL, N_("seconds") },
   { "node-limit", N_("Step limit"), N_("Stop after this many search steps; 0 for no limit."),
-    HB_SETTING_INT, 0, (double) G_MAXINT64 / 2, 0, NULL, NULL, NULL },
+    HB_SETTING_INT, 0, 1e12, 0, NULL, NULL, NULL },
   { NULL }
 };
 

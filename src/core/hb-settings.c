@@ -225,8 +225,8 @@ hb_settings_set_from_string (HbSettings *s, const HbSetting *d, const char *text
         if (*text == '\0' || g_ascii_isspace (*text))
           return bad_value (d, text, "a number", error);
         v = g_ascii_strtod (text, &end);
-        if (end == text || *end != '\0')
-          return bad_value (d, text, "a number", error);
+        if (end == text || *end != '\0' || !isfinite (v))
+          return bad_value (d, text, "a finite number", error);
         return hb_settings_set_number (s, d, v, error);
       }
     case HB_SETTING_SWITCH:

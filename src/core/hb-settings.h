@@ -26,6 +26,7 @@
 #pragma once
 
 #include <glib.h>
+#include <glib/gi18n.h>  /* N_, for HB_SETTING_SEED_ENTRY */
 
 G_BEGIN_DECLS
 

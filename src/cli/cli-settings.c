@@ -1,0 +1,160 @@
+/* cli-settings.c: the declared settings on the command line (--set
+ * KEY=VALUE, list --settings) and render --plot. */
+#include "cli-settings.h"
+
+#include "hb-plot.h"
+#include "hb-registry.h"
+
+#include <cairo-svg.h>
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The declaration lists a solver takes: its own, the common ones, and
+ * count for counting solvers. */
+static void
+solver_lists (const HbSolver *solver, const HbSetting *lists[3])
+{
+  lists[0] = solver->settings;
+  lists[1] = hb_common_solver_settings;
+  lists[2] = (solver->flags & HB_SOLVER_COUNTS) ? hb_count_setting : NULL;
+}
+
+HbSettings *
+cli_solver_settings (const HbSolver *solver, char **assignments, GError **error)
+{
+  g_autoptr (HbSettings) s = hb_settings_new ();
+  const HbSetting *lists[3];
+
+  solver_lists (solver, lists);
+  for (int i = 0; assignments != NULL && assignments[i] != NULL; i++)
+    {
+      g_autoptr (GError) local = NULL;
+      /* The varargs end at the first NULL: pass the present lists first. */
+      const HbSetting *a = lists[0] ? lists[0] : lists[1];
+      const HbSetting *b = lists[0] ? lists[1] : lists[2];
+      const HbSetting *c = lists[0] ? lists[2] : NULL;
+
+      if (!hb_settings_parse_assignment (s, assignments[i], &local, a, b, c, NULL))
+        {
+          g_set_error (error, local->domain, local->code, "solver %s: %s", solver->id,
+                       local->message);
+          return NULL;
+        }
+    }
+  return g_steal_pointer (&s);
+}
+
+HbSettings *
+cli_generate_settings (const HbGame *game, char **assignments, GError **error)
+{
+  g_autoptr (HbSettings) s = hb_settings_new ();
+
+  for (int i = 0; assignments != NULL && assignments[i] != NULL; i++)
+    {
+      g_autoptr (GError) local = NULL;
+      if (!hb_settings_parse_assignment (s, assignments[i], &local, game->generate_settings,
+                                         NULL))
+        {
+          g_set_error (error, local->domain, local->code, "generate %s: %s", game->id,
+                       local->message);
+          return NULL;
+        }
+    }
+  return g_steal_pointer (&s);
+}
+
+static void
+print_list (FILE *f, const HbSetting *decls)
+{
+  for (gsize i = 0; decls != NULL && decls[i].key != NULL; i++)
+    {
+      g_autofree char *line = hb_setting_describe (&decls[i]);
+      fprintf (f, "    %s\n", line);
+    }
+}
+
+void
+cli_print_settings (FILE *f)
+{
+  const HbGame *const *games = hb_registry_games ();
+
+  fprintf (f, "every solver:\n");
+  print_list (f, hb_common_solver_settings);
+  fprintf (f, "solvers that count solutions (marked *):\n");
+  print_list (f, hb_count_setting);
+  for (int i = 0; games[i]; i++)
+    {
+      if (games[i]->generate_settings != NULL)
+        {
+          fprintf (f, "%s\tgenerate\n", games[i]->id);
+          print_list (f, games[i]->generate_settings);
+        }
+      for (int j = 0; games[i]->solvers[j]; j++)
+        {
+          const HbSolver *s = games[i]->solvers[j];
+          fprintf (f, "%s\t%s%s\n", games[i]->id, s->id,
+                   (s->flags & HB_SOLVER_COUNTS) ? " *" : "");
+          print_list (f, s->settings);
+        }
+    }
+}
+
+gboolean
+cli_write_plot (const HbTrace *trace, const char *title, const char *output,
+                gboolean dark, GError **error)
+{
+  const double w = 800, h = 500;
+  HbPlotOptions o = { dark, title, TRUE };
+  gboolean svg = g_str_has_suffix (output, ".svg");
+  g_autofree char *dir = g_path_get_dirname (output);
+  g_autofree char *tmp = NULL;
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+  int fd;
+
+  if (!hb_plot_has_data (trace))
+    {
+      g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
+                   "the solver recorded no numbers to plot (only solvers with a fitness "
+                   "or bound series have a plot: see 'list')");
+      return FALSE;
+    }
+  /* Written beside the output and renamed, so a failed write leaves any
+   * old file as it was. */
+  tmp = g_build_filename (dir, ".hintboard-plot-XXXXXX", NULL);
+  fd = g_mkstemp (tmp);
+  if (fd < 0)
+    {
+      int e = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e),
+                   "cannot write in %s: %s", dir, g_strerror (e));
+      return FALSE;
+    }
+  close (fd);
+  surface = svg ? cairo_svg_surface_create (tmp, w, h)
+                : cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) w, (int) h);
+  cr = cairo_create (surface);
+  hb_plot_render (trace, cr, 0, 0, w, h, &o);
+  cairo_destroy (cr);
+  if (svg)
+    {
+      cairo_surface_finish (surface);
+      status = cairo_surface_status (surface);
+    }
+  else
+    status = cairo_surface_write_to_png (surface, tmp);
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS || g_rename (tmp, output) != 0)
+    {
+      int e = errno;
+      g_unlink (tmp);
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "cannot write %s: %s", output,
+                   status != CAIRO_STATUS_SUCCESS ? cairo_status_to_string (status)
+                                                  : g_strerror (e));
+      return FALSE;
+    }
+  return TRUE;
+}

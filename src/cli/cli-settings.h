@@ -1,0 +1,22 @@
+/* cli-settings.h: --set KEY=VALUE, list --settings and render --plot. */
+#pragma once
+
+#include <stdio.h>
+
+#include "hb-game.h"
+
+G_BEGIN_DECLS
+
+/* Values for `solver` from "KEY=VALUE" strings (NULL-terminated, may be
+ * NULL): its own settings, the common ones and, for counting solvers,
+ * count. An unknown key or a bad value is an error naming the solver. */
+HbSettings *cli_solver_settings (const HbSolver *solver, char **assignments, GError **error);
+/* Values for the game's generate_settings. */
+HbSettings *cli_generate_settings (const HbGame *game, char **assignments, GError **error);
+/* `list --settings`: every game's generate settings and every solver's. */
+void        cli_print_settings (FILE *f);
+/* The trace's series as a plot in OUT.png or OUT.svg (written atomically). */
+gboolean    cli_write_plot (const HbTrace *trace, const char *title, const char *output,
+                            gboolean dark, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,312 @@
+#include "hb-plot.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+/* Okabe and Ito's palette, which keeps its colours apart for the common
+ * kinds of colour blindness; on a dark card the blue is lightened. */
+static const double series_light[][3] = {
+  { 0.000, 0.447, 0.698 },  /* blue */
+  { 0.835, 0.369, 0.000 },  /* vermillion */
+  { 0.000, 0.620, 0.451 },  /* bluish green */
+  { 0.800, 0.475, 0.655 },  /* reddish purple */
+  { 0.902, 0.624, 0.000 },  /* orange */
+  { 0.337, 0.706, 0.914 },  /* sky blue */
+  { 0.400, 0.400, 0.400 },  /* grey */
+  { 0.941, 0.894, 0.259 },  /* yellow */
+};
+static const double series_dark[][3] = {
+  { 0.337, 0.706, 0.914 },
+  { 0.902, 0.455, 0.180 },
+  { 0.200, 0.780, 0.580 },
+  { 0.870, 0.600, 0.760 },
+  { 0.941, 0.760, 0.200 },
+  { 0.600, 0.820, 0.960 },
+  { 0.750, 0.750, 0.750 },
+  { 0.941, 0.894, 0.259 },
+};
+
+void
+hb_plot_series_colour (guint i, gboolean dark, double rgb[3])
+{
+  const double *c = dark ? series_dark[i % G_N_ELEMENTS (series_dark)]
+                         : series_light[i % G_N_ELEMENTS (series_light)];
+  rgb[0] = c[0];
+  rgb[1] = c[1];
+  rgb[2] = c[2];
+}
+
+int
+hb_plot_ticks (double lo, double hi, int want, double *out, int max)
+{
+  double span, raw, mag, step, first;
+  int n = 0;
+
+  if (!isfinite (lo) || !isfinite (hi) || max <= 0)
+    return 0;
+  if (hi < lo)
+    {
+      double t = lo;
+      lo = hi;
+      hi = t;
+    }
+  span = hi - lo;
+  if (span <= 0)
+    {
+      out[0] = lo;
+      return 1;
+    }
+  raw = span / MAX (want, 1);
+  mag = pow (10, floor (log10 (raw)));
+  step = raw / mag < 1.5 ? mag : raw / mag < 3 ? 2 * mag : raw / mag < 7 ? 5 * mag : 10 * mag;
+  first = ceil (lo / step - 1e-9) * step;
+  for (double v = first; v <= hi + step * 1e-9 && n < max; v = first + step * n)
+    out[n++] = fabs (v) < step * 1e-9 ? 0 : v;
+  return n;
+}
+
+gboolean
+hb_plot_has_data (const HbTrace *trace)
+{
+  guint n = hb_trace_n_series (trace);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GArray) p = hb_trace_series_points (trace, i);
+      if (p->len > 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+format_tick (double v, double step, char *buf, gsize size)
+{
+  if (fabs (v) >= 1e6 || (fabs (v) > 0 && fabs (v) < 1e-3))
+    g_snprintf (buf, size, "%.2g", v);
+  else if (step >= 1 || v == floor (v))
+    g_snprintf (buf, size, "%.0f", v);
+  else
+    g_snprintf (buf, size, "%.*f", (int) MIN (6, ceil (-log10 (step))), v);
+}
+
+void
+hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
+                double width, double height, const HbPlotOptions *options)
+{
+  HbPlotOptions defaults = { 0 };
+  const HbPlotOptions *o = options ? options : &defaults;
+  guint ns = MIN (hb_trace_n_series (trace), (guint) HB_TRACE_MAX_SERIES);
+  GArray *pts[HB_TRACE_MAX_SERIES] = { NULL };
+  double xmin = G_MAXDOUBLE, xmax = -G_MAXDOUBLE, ymin = G_MAXDOUBLE, ymax = -G_MAXDOUBLE;
+  double fg = o->dark ? 0.92 : 0.15, grid = o->dark ? 0.32 : 0.86;
+  double font = CLAMP (MIN (width, height) / 22, 9, 14);
+  double left, right, top, bottom;
+  double xt[16], yt[16];
+  int nxt, nyt;
+  cairo_text_extents_t ext;
+  const char *axis = NULL;
+  gboolean any = FALSE;
+
+  if (width < 40 || height < 40)
+    return;
+  cairo_save (cr);
+  if (o->background)
+    {
+      if (o->dark)
+        cairo_set_source_rgb (cr, 0.19, 0.19, 0.21);
+      else
+        cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_rectangle (cr, x, y, width, height);
+      cairo_fill (cr);
+    }
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, font);
+
+  for (guint i = 0; i < ns; i++)
+    {
+      pts[i] = hb_trace_series_points (trace, i);
+      for (guint k = 0; k < pts[i]->len; k++)
+        {
+          HbPoint p = g_array_index (pts[i], HbPoint, k);
+          if (!isfinite (p.x) || !isfinite (p.y))
+            continue;
+          xmin = MIN (xmin, p.x);
+          xmax = MAX (xmax, p.x);
+          ymin = MIN (ymin, p.y);
+          ymax = MAX (ymax, p.y);
+          any = TRUE;
+        }
+      if (axis == NULL)
+        axis = hb_trace_series_axis (trace, i);
+    }
+  if (!any)
+    {
+      const char *msg = _("No numbers to plot yet");
+      cairo_set_source_rgb (cr, fg, fg, fg);
+      cairo_text_extents (cr, msg, &ext);
+      cairo_move_to (cr, x + (width - ext.width) / 2, y + height / 2);
+      cairo_show_text (cr, msg);
+      goto out;
+    }
+  if (xmax == xmin)
+    xmax = xmin + 1;
+  if (ymax == ymin)
+    {
+      ymin -= 1;
+      ymax += 1;
+    }
+  nxt = hb_plot_ticks (xmin, xmax, 5, xt, G_N_ELEMENTS (xt));
+  nyt = hb_plot_ticks (ymin, ymax, 5, yt, G_N_ELEMENTS (yt));
+  /* Let the axes start and end on ticks when these lie just outside. */
+  if (nyt > 0)
+    ymin = MIN (ymin, yt[0]), ymax = MAX (ymax, yt[nyt - 1]);
+
+  /* Margins: room for the widest y label, the x labels and axis name. */
+  {
+    double widest = 0;
+    for (int i = 0; i < nyt; i++)
+      {
+        char buf[32];
+        format_tick (yt[i], nyt > 1 ? yt[1] - yt[0] : 1, buf, sizeof buf);
+        cairo_text_extents (cr, buf, &ext);
+        widest = MAX (widest, ext.x_advance);
+      }
+    left = x + widest + font;
+  }
+  right = x + width - font;
+  top = y + font * (o->title ? 2.6 : 1.0);
+  bottom = y + height - font * (axis ? 3.2 : 2.0);
+  if (right - left < 20 || bottom - top < 20)
+    goto out;
+
+#define PX(v) (left + ((v) - xmin) / (xmax - xmin) * (right - left))
+#define PY(v) (bottom - ((v) - ymin) / (ymax - ymin) * (bottom - top))
+
+  /* Grid and tick labels. */
+  cairo_set_line_width (cr, 1);
+  for (int i = 0; i < nyt; i++)
+    {
+      char buf[32];
+      double py = round (PY (yt[i])) + 0.5;
+      cairo_set_source_rgb (cr, grid, grid, grid);
+      cairo_move_to (cr, left, py);
+      cairo_line_to (cr, right, py);
+      cairo_stroke (cr);
+      format_tick (yt[i], nyt > 1 ? yt[1] - yt[0] : 1, buf, sizeof buf);
+      cairo_text_extents (cr, buf, &ext);
+      cairo_set_source_rgb (cr, fg, fg, fg);
+      cairo_move_to (cr, left - font * 0.4 - ext.x_advance, py + ext.height / 2);
+      cairo_show_text (cr, buf);
+    }
+  for (int i = 0; i < nxt; i++)
+    {
+      char buf[32];
+      double px = round (PX (xt[i])) + 0.5;
+      format_tick (xt[i], nxt > 1 ? xt[1] - xt[0] : 1, buf, sizeof buf);
+      cairo_text_extents (cr, buf, &ext);
+      cairo_set_source_rgb (cr, fg, fg, fg);
+      cairo_move_to (cr, px, bottom);
+      cairo_line_to (cr, px, bottom + font * 0.3);
+      cairo_stroke (cr);
+      cairo_move_to (cr, px - ext.x_advance / 2, bottom + font * 1.4);
+      cairo_show_text (cr, buf);
+    }
+  /* Axes. */
+  cairo_set_source_rgb (cr, fg, fg, fg);
+  cairo_move_to (cr, left + 0.5, top);
+  cairo_line_to (cr, left + 0.5, bottom + 0.5);
+  cairo_line_to (cr, right, bottom + 0.5);
+  cairo_stroke (cr);
+  if (axis != NULL)
+    {
+      const char *name = _(axis);
+      cairo_text_extents (cr, name, &ext);
+      cairo_move_to (cr, (left + right - ext.x_advance) / 2, y + height - font * 0.5);
+      cairo_show_text (cr, name);
+    }
+  if (o->title != NULL)
+    {
+      cairo_set_font_size (cr, font * 1.15);
+      cairo_text_extents (cr, o->title, &ext);
+      cairo_move_to (cr, (x + x + width - ext.x_advance) / 2, y + font * 1.4);
+      cairo_show_text (cr, o->title);
+      cairo_set_font_size (cr, font);
+    }
+
+  /* The series, clipped to the plot area. */
+  cairo_save (cr);
+  cairo_rectangle (cr, left, top - 2, right - left + 2, bottom - top + 4);
+  cairo_clip (cr);
+  cairo_set_line_width (cr, 2);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  for (guint i = 0; i < ns; i++)
+    {
+      double rgb[3];
+      gboolean pen = FALSE;
+      hb_plot_series_colour (i, o->dark, rgb);
+      cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
+      for (guint k = 0; k < pts[i]->len; k++)
+        {
+          HbPoint p = g_array_index (pts[i], HbPoint, k);
+          if (!isfinite (p.x) || !isfinite (p.y))
+            {
+              pen = FALSE;
+              continue;
+            }
+          if (pen)
+            cairo_line_to (cr, PX (p.x), PY (p.y));
+          else
+            cairo_move_to (cr, PX (p.x), PY (p.y));
+          pen = TRUE;
+        }
+      if (pts[i]->len == 1)
+        {
+          HbPoint p = g_array_index (pts[i], HbPoint, 0);
+          cairo_arc (cr, PX (p.x), PY (p.y), 2.5, 0, 2 * G_PI);
+          cairo_fill (cr);
+        }
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+
+  /* Legend, top right inside the plot, on its own card. */
+  {
+    double lw = 0, lh = font * 1.4 * ns + font * 0.6, lx, ly;
+    for (guint i = 0; i < ns; i++)
+      {
+        cairo_text_extents (cr, _(hb_trace_series_name (trace, i)), &ext);
+        lw = MAX (lw, ext.x_advance);
+      }
+    lw += font * 3;
+    lx = right - lw - font * 0.5;
+    ly = top + font * 0.3;
+    if (o->dark)
+      cairo_set_source_rgba (cr, 0.19, 0.19, 0.21, 0.85);
+    else
+      cairo_set_source_rgba (cr, 1, 1, 1, 0.85);
+    cairo_rectangle (cr, lx, ly, lw, lh);
+    cairo_fill (cr);
+    for (guint i = 0; i < ns; i++)
+      {
+        double rgb[3], ry = ly + font * 0.3 + font * 1.4 * i + font * 0.7;
+        hb_plot_series_colour (i, o->dark, rgb);
+        cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
+        cairo_set_line_width (cr, 3);
+        cairo_move_to (cr, lx + font * 0.4, ry);
+        cairo_line_to (cr, lx + font * 1.8, ry);
+        cairo_stroke (cr);
+        cairo_set_source_rgb (cr, fg, fg, fg);
+        cairo_move_to (cr, lx + font * 2.2, ry + font * 0.35);
+        cairo_show_text (cr, _(hb_trace_series_name (trace, i)));
+      }
+  }
+#undef PX
+#undef PY
+
+out:
+  for (guint i = 0; i < ns; i++)
+    if (pts[i] != NULL)
+      g_array_unref (pts[i]);
+  cairo_restore (cr);
+}

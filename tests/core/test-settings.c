@@ -1,0 +1,452 @@
+/* Declared settings, the trace's live snapshots and series, the plot drawn
+ * from them, and the cells a fast stroke crosses. */
+#include "hb-game.h"
+#include "hb-plot.h"
+#include "hb-test-util.h"
+
+#include <math.h>
+#include <string.h>
+
+static const HbSettingChoice modes[] = {
+  { "fast", "Fast" }, { "careful", "Careful" }, { NULL, NULL },
+};
+
+static const HbSetting decls[] = {
+  { "population", "Population", NULL, HB_SETTING_INT, 0, 100000, 0, NULL, "Automatic", NULL },
+  { "rate", "Mutation rate", NULL, HB_SETTING_NUMBER, 0, 1, 0.05, NULL, NULL, NULL },
+  { "mode", "Mode", NULL, HB_SETTING_CHOICE, 0, 0, 1, modes, NULL, NULL },
+  { "unique", "Unique", NULL, HB_SETTING_SWITCH, 0, 0, 0, NULL, NULL, NULL },
+  HB_SETTING_SEED_ENTRY,
+  { NULL }
+};
+
+static void
+test_settings_defaults (void)
+{
+  g_autoptr (HbSettings) s = hb_settings_new ();
+  gboolean was_set = TRUE;
+
+  g_assert_cmpuint (hb_setting_list_length (decls), ==, 5);
+  /* Unset keys, and a NULL table, read as the declared defaults. */
+  g_assert_cmpint (hb_settings_get_int (s, decls, "population"), ==, 0);
+  g_assert_cmpfloat (hb_settings_get_number (NULL, decls, "rate"), ==, 0.05);
+  g_assert_cmpstr (hb_settings_get_choice (s, decls, "mode"), ==, "careful");
+  g_assert_false (hb_settings_get_switch (s, decls, "unique"));
+  hb_settings_get_seed (s, "seed", &was_set);
+  g_assert_false (was_set);
+  g_assert_false (hb_settings_has (s, "rate"));
+}
+
+static void
+test_settings_parse (void)
+{
+  g_autoptr (HbSettings) s = hb_settings_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *all = NULL;
+  gboolean was_set = FALSE;
+
+  g_assert_true (hb_settings_parse_assignment (s, "population=500", &error, decls, NULL));
+  g_assert_true (hb_settings_parse_assignment (s, "rate=0.25", &error, decls, NULL));
+  g_assert_true (hb_settings_parse_assignment (s, "mode=fast", &error, decls, NULL));
+  g_assert_true (hb_settings_parse_assignment (s, "unique=yes", &error, decls, NULL));
+  g_assert_true (hb_settings_parse_assignment (s, "seed=18446744073709551615", &error,
+                                               decls, NULL));
+  g_assert_no_error (error);
+  g_assert_cmpint (hb_settings_get_int (s, decls, "population"), ==, 500);
+  g_assert_cmpfloat (hb_settings_get_number (s, decls, "rate"), ==, 0.25);
+  g_assert_cmpstr (hb_settings_get_choice (s, decls, "mode"), ==, "fast");
+  g_assert_true (hb_settings_get_switch (s, decls, "unique"));
+  g_assert_true (hb_settings_get_seed (s, "seed", &was_set) == G_MAXUINT64);
+  g_assert_true (was_set);
+  all = hb_settings_to_assignments (s);
+  g_assert_cmpstr (all, ==, "mode=fast population=500 rate=0.25 "
+                            "seed=18446744073709551615 unique=true");
+}
+
+static void
+expect_error (const char *assignment, int code, const char *fragment)
+{
+  g_autoptr (HbSettings) s = hb_settings_new ();
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (hb_settings_parse_assignment (s, assignment, &error, decls, NULL));
+  g_assert_error (error, HB_SETTINGS_ERROR, code);
+  if (strstr (error->message, fragment) == NULL)
+    g_error ("“%s”: message “%s” lacks “%s”", assignment, error->message, fragment);
+  /* A refused value leaves nothing behind: never clamped. */
+  g_assert_false (hb_settings_has (s, "population"));
+  g_assert_false (hb_settings_has (s, "rate"));
+}
+
+static void
+test_settings_errors (void)
+{
+  expect_error ("population=100001", HB_SETTINGS_ERROR_RANGE, "0..100000");
+  expect_error ("population=-1", HB_SETTINGS_ERROR_RANGE, "out of range");
+  expect_error ("population=12x", HB_SETTINGS_ERROR_VALUE, "whole number");
+  expect_error ("population=", HB_SETTINGS_ERROR_VALUE, "whole number");
+  expect_error ("rate=nan", HB_SETTINGS_ERROR_VALUE, "a finite number");
+  expect_error ("rate=inf", HB_SETTINGS_ERROR_VALUE, "a finite number");
+  expect_error ("rate=1.5", HB_SETTINGS_ERROR_RANGE, "0..1");
+  expect_error ("rate= 0.5", HB_SETTINGS_ERROR_VALUE, "a number");
+  expect_error ("mode=slow", HB_SETTINGS_ERROR_RANGE, "fast, careful");
+  expect_error ("unique=maybe", HB_SETTINGS_ERROR_VALUE, "true or false");
+  expect_error ("seed=-3", HB_SETTINGS_ERROR_VALUE, "whole number");
+  expect_error ("colour=3", HB_SETTINGS_ERROR_UNKNOWN, "known: population, rate");
+  expect_error ("=3", HB_SETTINGS_ERROR_VALUE, "KEY=VALUE");
+  expect_error ("population", HB_SETTINGS_ERROR_VALUE, "KEY=VALUE");
+}
+
+static void
+test_settings_describe (void)
+{
+  g_autofree char *pop = hb_setting_describe (&decls[0]);
+  g_autofree char *mode = hb_setting_describe (&decls[2]);
+  g_autofree char *seed = hb_setting_describe (&decls[4]);
+
+  g_assert_nonnull (strstr (pop, "integer 0..100000 (0 = automatic), default 0"));
+  g_assert_nonnull (strstr (mode, "choice fast, careful, default careful"));
+  g_assert_nonnull (strstr (seed, "default random"));
+}
+
+static void
+test_common_settings (void)
+{
+  g_autoptr (HbSettings) s = hb_settings_new ();
+  g_autoptr (GError) error = NULL;
+  HbSolveOptions o = { 0 };
+
+  g_assert_true (hb_settings_parse_assignment (s, "time-limit=2.5", &error,
+                                               hb_common_solver_settings, hb_count_setting,
+                                               NULL));
+  g_assert_true (hb_settings_parse_assignment (s, "count=2", &error,
+                                               hb_common_solver_settings, hb_count_setting,
+                                               NULL));
+  g_assert_false (hb_settings_parse_assignment (s, "time-limit=-1", &error,
+                                                hb_common_solver_settings, NULL));
+  g_clear_error (&error);
+  hb_solve_options_apply (&o, s);
+  g_assert_cmpfloat (o.time_limit, ==, 2.5);
+  g_assert_cmpuint (o.count_limit, ==, 2);
+  g_assert_cmpuint (o.node_limit, ==, 0);
+  g_assert_true (o.settings == s);
+}
+
+static void
+test_result_stop (void)
+{
+  g_autoptr (HbResult) a = hb_result_stop (hb_result_new (HB_STATUS_SOLVED), HB_STOP_CANCELLED,
+                                           7, "%s search call", "%s search calls");
+  g_autoptr (HbResult) b = hb_result_stop (hb_result_new (HB_STATUS_SOLVED), HB_STOP_NODE_LIMIT,
+                                           1, "%s node", "%s nodes");
+  g_autoptr (HbResult) c = hb_result_stop (hb_result_new (HB_STATUS_SOLVED), HB_STOP_TIME_LIMIT,
+                                           0, NULL, NULL);
+
+  g_assert_cmpint (a->status, ==, HB_STATUS_CANCELLED);
+  g_assert_cmpstr (a->message, ==, "Cancelled after 7 search calls");
+  g_assert_cmpint (b->status, ==, HB_STATUS_GAVE_UP);
+  g_assert_cmpstr (b->message, ==, "Gave up after 1 node (the node limit)");
+  g_assert_cmpstr (c->message, ==, "Gave up (the time limit)");
+}
+
+/* ---- Live snapshots ---------------------------------------------------- */
+
+static int freed;
+
+static void
+count_free (gpointer p)
+{
+  freed++;
+  g_free (p);
+}
+
+static void
+test_snapshots (void)
+{
+  HbTrace *t = hb_trace_new (0, 0);
+  GDestroyNotify fn = NULL;
+  int *snap;
+
+  /* Nobody watches: never due. */
+  g_assert_false (hb_trace_snapshot_due (t));
+  g_assert_false (hb_trace_snapshot_due (NULL));
+  hb_trace_set_live (t, TRUE);
+  g_assert_true (hb_trace_snapshot_due (t));
+  /* At most ~30 a second: not due again at once. */
+  g_assert_false (hb_trace_snapshot_due (t));
+
+  freed = 0;
+  hb_trace_publish (t, g_memdup2 (&(int) { 1 }, sizeof (int)), count_free);
+  hb_trace_publish (t, g_memdup2 (&(int) { 2 }, sizeof (int)), count_free);
+  /* The first, never taken, was freed by the second. */
+  g_assert_cmpint (freed, ==, 1);
+  g_assert_cmpuint (hb_trace_published (t), ==, 2);
+  snap = hb_trace_take_snapshot (t, &fn);
+  g_assert_nonnull (snap);
+  g_assert_cmpint (*snap, ==, 2);
+  g_assert_true (fn == count_free);
+  fn (snap);
+  g_assert_null (hb_trace_take_snapshot (t, &fn));
+  /* One left unread is freed with the trace; NULL traces free at once. */
+  hb_trace_publish (t, g_memdup2 (&(int) { 3 }, sizeof (int)), count_free);
+  hb_trace_free (t);
+  hb_trace_publish (NULL, g_memdup2 (&(int) { 4 }, sizeof (int)), count_free);
+  g_assert_cmpint (freed, ==, 4);
+}
+
+typedef struct {
+  HbTrace *trace;
+  int      generations;
+} Producer;
+
+static gpointer
+produce (gpointer data)
+{
+  Producer *p = data;
+  int best = hb_trace_add_series (p->trace, "best", "generation");
+  int worst = hb_trace_add_series (p->trace, "worst", "generation");
+
+  for (int g = 0; g < p->generations; g++)
+    {
+      hb_trace_series_push (p->trace, best, g, 100.0 / (g + 1));
+      hb_trace_series_push (p->trace, worst, g, 200.0 / (g + 1));
+      if (hb_trace_snapshot_due (p->trace))
+        hb_trace_publish (p->trace, g_memdup2 (&g, sizeof g), g_free);
+    }
+  return NULL;
+}
+
+/* A solver thread pushing while this thread reads: the copies are always
+ * consistent prefixes, and the series outlive many halvings. */
+static void
+test_series_threaded (void)
+{
+  HbTrace *t = hb_trace_new (0, 0);
+  Producer p = { t, 300000 };
+  GThread *th;
+  g_autoptr (GArray) best = NULL;
+  guint64 last_version = 0;
+
+  hb_trace_set_live (t, TRUE);
+  th = g_thread_new ("producer", produce, &p);
+  for (int i = 0; i < 200; i++)
+    {
+      GDestroyNotify fn;
+      gpointer s = hb_trace_take_snapshot (t, &fn);
+      guint n = hb_trace_n_series (t);
+      if (s)
+        fn (s);
+      for (guint k = 0; k < n; k++)
+        {
+          g_autoptr (GArray) pts = hb_trace_series_points (t, k);
+          for (guint j = 1; j < pts->len; j++)
+            g_assert_cmpfloat (g_array_index (pts, HbPoint, j).x, >,
+                               g_array_index (pts, HbPoint, j - 1).x);
+        }
+      g_assert_cmpuint (hb_trace_series_version (t), >=, last_version);
+      last_version = hb_trace_series_version (t);
+      g_usleep (200);
+    }
+  g_thread_join (th);
+  g_assert_cmpuint (hb_trace_n_series (t), ==, 2);
+  g_assert_cmpstr (hb_trace_series_name (t, 1), ==, "worst");
+  g_assert_cmpstr (hb_trace_series_axis (t, 0), ==, "generation");
+  best = hb_trace_series_points (t, 0);
+  g_assert_cmpuint (best->len, <=, HB_TRACE_MAX_SERIES_POINTS);
+  g_assert_cmpuint (best->len, >, HB_TRACE_MAX_SERIES_POINTS / 4);
+  /* The whole run is still there, first point to (nearly) last. */
+  g_assert_cmpfloat (g_array_index (best, HbPoint, 0).x, ==, 0);
+  g_assert_cmpfloat (g_array_index (best, HbPoint, best->len - 1).x, >, 299000);
+  g_assert_cmpuint (hb_trace_series_version (t), ==, 600000);
+  hb_trace_free (t);
+}
+
+/* ---- The plot ------------------------------------------------------------ */
+
+static void
+test_ticks (void)
+{
+  double t[16];
+  int n = hb_plot_ticks (0, 97, 5, t, 16);
+
+  g_assert_cmpint (n, ==, 5);
+  g_assert_cmpfloat (t[0], ==, 0);
+  g_assert_cmpfloat (t[4], ==, 80);
+  n = hb_plot_ticks (0.13, 0.52, 4, t, 16);
+  g_assert_cmpint (n, ==, 4);
+  g_assert_cmpfloat (fabs (t[0] - 0.2), <, 1e-9);
+  n = hb_plot_ticks (3, 3, 5, t, 16);
+  g_assert_cmpint (n, ==, 1);
+  g_assert_cmpint (hb_plot_ticks (NAN, 1, 5, t, 16), ==, 0);
+}
+
+static guint32
+pixel (cairo_surface_t *s, int x, int y)
+{
+  return *(guint32 *) (cairo_image_surface_get_data (s)
+                       + y * cairo_image_surface_get_stride (s) + x * 4);
+}
+
+static gboolean
+near_colour (guint32 p, const double rgb[3])
+{
+  int r = (p >> 16) & 255, g = (p >> 8) & 255, b = p & 255;
+  return abs (r - (int) (rgb[0] * 255)) < 40 && abs (g - (int) (rgb[1] * 255)) < 40
+         && abs (b - (int) (rgb[2] * 255)) < 40;
+}
+
+/* Counts the pixels of a colour within a rectangle. */
+static int
+count_colour (cairo_surface_t *s, int x0, int y0, int x1, int y1, const double rgb[3])
+{
+  int n = 0;
+  for (int y = y0; y < y1; y++)
+    for (int x = x0; x < x1; x++)
+      n += near_colour (pixel (s, x, y), rgb);
+  return n;
+}
+
+static void
+render_known (gboolean dark)
+{
+  HbTrace *t = hb_trace_new (0, 0);
+  int up = hb_trace_add_series (t, "best", "generation");
+  int flat = hb_trace_add_series (t, "worst", "generation");
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 300);
+  cairo_t *cr = cairo_create (s);
+  HbPlotOptions o = { dark, "Fitness", TRUE };
+  double c0[3], c1[3], bg = dark ? 0.19 : 1.0;
+  double bgc[3] = { bg, bg, dark ? 0.21 : 1.0 };
+  int total = 400 * 300;
+
+  /* A rising line from the bottom left to the top right, and a flat one. */
+  for (int g = 0; g <= 100; g++)
+    {
+      hb_trace_series_push (t, up, g, g);
+      hb_trace_series_push (t, flat, g, 50);
+    }
+  g_assert_true (hb_plot_has_data (t));
+  hb_plot_render (t, cr, 0, 0, 400, 300, &o);
+  cairo_surface_flush (s);
+  hb_plot_series_colour (0, dark, c0);
+  hb_plot_series_colour (1, dark, c1);
+  /* Mostly background, with both series' colours present. */
+  g_assert_cmpint (count_colour (s, 0, 0, 400, 300, bgc), >, total / 2);
+  g_assert_cmpint (count_colour (s, 0, 0, 400, 300, c0), >, 150);
+  g_assert_cmpint (count_colour (s, 0, 0, 400, 300, c1), >, 150);
+  /* The rising series starts low and ends high: its colour is in the
+   * lower-left quarter and the upper-right quarter but the flat one
+   * crosses the middle row band from side to side. */
+  g_assert_cmpint (count_colour (s, 40, 150, 200, 280, c0), >, 20);
+  g_assert_cmpint (count_colour (s, 200, 20, 390, 150, c0), >, 20);
+  g_assert_cmpint (count_colour (s, 60, 100, 120, 200, c1), >, 20);
+  g_assert_cmpint (count_colour (s, 250, 100, 330, 200, c1), >, 20);
+  /* Text and axes in the foreground colour (dark on light, light on dark). */
+  {
+    double fg = dark ? 0.92 : 0.15;
+    double fgc[3] = { fg, fg, fg };
+    g_assert_cmpint (count_colour (s, 0, 0, 60, 300, fgc), >, 100);   /* y labels, axis */
+    g_assert_cmpint (count_colour (s, 0, 250, 400, 300, fgc), >, 100); /* x labels, name */
+  }
+  if (g_getenv ("HB_TEST_SAVE_PNG"))
+    cairo_surface_write_to_png (s, dark ? "plot-dark.png" : "plot-light.png");
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+  hb_trace_free (t);
+}
+
+static void
+test_plot_light (void)
+{
+  render_known (FALSE);
+}
+
+static void
+test_plot_dark (void)
+{
+  render_known (TRUE);
+}
+
+static void
+test_plot_empty (void)
+{
+  HbTrace *t = hb_trace_new (0, 0);
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 200, 100);
+  cairo_t *cr = cairo_create (s);
+
+  g_assert_false (hb_plot_has_data (t));
+  g_assert_false (hb_plot_has_data (NULL));
+  hb_trace_add_series (t, "best", "generation");
+  g_assert_false (hb_plot_has_data (t));
+  /* Draws a sentence, never divides by an empty range. */
+  hb_plot_render (t, cr, 0, 0, 200, 100, NULL);
+  hb_trace_series_push (t, 0, 5, 5);
+  hb_plot_render (t, cr, 0, 0, 200, 100, NULL);
+  hb_plot_render (t, cr, 0, 0, 10, 10, NULL);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+  hb_trace_free (t);
+}
+
+/* ---- Strokes ------------------------------------------------------------- */
+
+static void
+test_walk (void)
+{
+  HbLayout l = { 10, 10, 0, 0, 10 };
+  g_autoptr (GArray) cells = g_array_new (FALSE, FALSE, sizeof (HbHit));
+  guint n;
+
+  /* Straight along a row, sampled far apart: every cell between. */
+  n = hb_layout_walk (&l, 5, 5, 95, 5, cells);
+  g_assert_cmpuint (n, ==, 9);
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_cmpint (g_array_index (cells, HbHit, i).x, ==, (int) i + 1);
+      g_assert_cmpint (g_array_index (cells, HbHit, i).y, ==, 0);
+    }
+  /* Diagonal: each step is to an orthogonal neighbour. */
+  g_array_set_size (cells, 0);
+  n = hb_layout_walk (&l, 5, 5, 95, 95, cells);
+  g_assert_cmpuint (n, ==, 18);
+  for (guint i = 0; i < n; i++)
+    {
+      HbHit h = g_array_index (cells, HbHit, i);
+      int px = i ? g_array_index (cells, HbHit, i - 1).x : 0;
+      int py = i ? g_array_index (cells, HbHit, i - 1).y : 0;
+      g_assert_cmpint (abs (h.x - px) + abs (h.y - py), ==, 1);
+      g_assert_true (h.inside);
+    }
+  g_assert_cmpint (g_array_index (cells, HbHit, n - 1).x, ==, 9);
+  g_assert_cmpint (g_array_index (cells, HbHit, n - 1).y, ==, 9);
+  /* Backwards and in the same cell. */
+  g_array_set_size (cells, 0);
+  g_assert_cmpuint (hb_layout_walk (&l, 55, 55, 5, 55, cells), ==, 5);
+  g_assert_cmpint (g_array_index (cells, HbHit, 4).x, ==, 0);
+  g_assert_cmpuint (hb_layout_walk (&l, 51, 51, 59, 52, cells), ==, 0);
+  /* Leaving the board: outside cells are skipped. */
+  g_array_set_size (cells, 0);
+  g_assert_cmpuint (hb_layout_walk (&l, 85, 5, 185, 5, cells), ==, 1);
+  g_assert_cmpuint (hb_layout_walk (&l, NAN, 5, 185, 5, cells), ==, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/settings/defaults", test_settings_defaults);
+  g_test_add_func ("/settings/parse", test_settings_parse);
+  g_test_add_func ("/settings/errors", test_settings_errors);
+  g_test_add_func ("/settings/describe", test_settings_describe);
+  g_test_add_func ("/settings/common", test_common_settings);
+  g_test_add_func ("/result/stop", test_result_stop);
+  g_test_add_func ("/trace/snapshots", test_snapshots);
+  g_test_add_func ("/trace/series-threaded", test_series_threaded);
+  g_test_add_func ("/plot/ticks", test_ticks);
+  g_test_add_func ("/plot/light", test_plot_light);
+  g_test_add_func ("/plot/dark", test_plot_dark);
+  g_test_add_func ("/plot/empty", test_plot_empty);
+  g_test_add_func ("/grid/walk", test_walk);
+  return g_test_run ();
+}
