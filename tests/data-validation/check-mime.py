@@ -5,7 +5,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 NS = "{http://www.freedesktop.org/standards/shared-mime-info}"
-mime_path, desktop_path = sys.argv[1], sys.argv[2]
+mime_path, desktop_path, games = sys.argv[1], sys.argv[2], sys.argv[3:]
 root = ET.parse(mime_path).getroot()
 if root.tag != NS + "mime-info":
     sys.exit(f"{mime_path}: the root is not <mime-info>")
@@ -15,7 +15,7 @@ for t in root.findall(NS + "mime-type"):
     if not globs or not t.findall(NS + "comment"):
         sys.exit(f"{mime_path}: {t.get('type')} needs a glob and a comment")
     types[t.get("type")] = globs
-for ext in ("lights", "loop", "flood"):
+for ext in games:
     if not any(f"*.{ext}" in g for g in types.values()):
         sys.exit(f"{mime_path}: no type for *.{ext}")
 line = next((l for l in open(desktop_path, encoding="utf-8") if l.startswith("MimeType=")), None)

@@ -6,34 +6,16 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* One line per game (each present when its folder is built: see
- * src/games/meson.build). */
-#ifdef HB_HAVE_LIGHTS
-extern const HbGame lights_game;
-#endif
-#ifdef HB_HAVE_LOOP
-extern const HbGame loop_game;
-#endif
-#ifdef HB_HAVE_FLOOD
-extern const HbGame flood_game;
-#endif
-#ifdef HB_HAVE_FLOW
-extern const HbGame flow_game;
-#endif
+/* The games, from the one list in src/games/meson.build (a game is in
+ * hb-games-list.h when its folder is built). */
+#define HB_GAME(id) extern const HbGame id##_game;
+#include "hb-games-list.h"
+#undef HB_GAME
 
 static const HbGame *const games[] = {
-#ifdef HB_HAVE_LIGHTS
-  &lights_game,
-#endif
-#ifdef HB_HAVE_LOOP
-  &loop_game,
-#endif
-#ifdef HB_HAVE_FLOOD
-  &flood_game,
-#endif
-#ifdef HB_HAVE_FLOW
-  &flow_game,
-#endif
+#define HB_GAME(id) &id##_game,
+#include "hb-games-list.h"
+#undef HB_GAME
   NULL,
 };
 
