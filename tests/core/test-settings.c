@@ -1,6 +1,7 @@
 /* Declared settings, the trace's live snapshots and series, the plot drawn
  * from them, and the cells a fast stroke crosses. */
 #include "hb-game.h"
+#include "hb-grid-state.h"
 #include "hb-plot.h"
 #include "hb-test-util.h"
 
@@ -431,6 +432,68 @@ test_walk (void)
   g_assert_cmpuint (hb_layout_walk (&l, NAN, 5, 185, 5, cells), ==, 0);
 }
 
+/* ---- The shared state shape ----------------------------------------------- */
+
+typedef struct {
+  HbState base;
+  guint8 *a;
+  int     limit;
+  guint8 *b;
+  char    names[5];
+} Two;
+
+static const HbGridShape two_shape = {
+  NULL, sizeof (Two), 2, { G_STRUCT_OFFSET (Two, a), G_STRUCT_OFFSET (Two, b) },
+};
+
+static void
+test_grid_state (void)
+{
+  Two *s = (Two *) hb_grid_state_new (&two_shape, 3, 2);
+  Two *c;
+
+  g_assert_null (hb_grid_state_new (&two_shape, 0, 2));
+  g_assert_null (hb_grid_state_new (&two_shape, HB_MAX_SIDE + 1, 2));
+  s->a[5] = 7;
+  s->b[0] = 1;
+  s->limit = 9;
+  memcpy (s->names, "abcd", 5);
+  c = (Two *) hb_grid_state_copy (&two_shape, &s->base);
+  g_assert_true (c->a != s->a && c->b != s->b);
+  g_assert_true (hb_grid_state_equal (&two_shape, &s->base, &c->base));
+  /* Every plane and every plain value counts; plane addresses do not. */
+  c->b[5] = 2;
+  g_assert_false (hb_grid_state_equal (&two_shape, &s->base, &c->base));
+  c->b[5] = 0;
+  c->limit = 8;
+  g_assert_false (hb_grid_state_equal (&two_shape, &s->base, &c->base));
+  c->limit = 9;
+  c->names[3] = 'x';
+  g_assert_false (hb_grid_state_equal (&two_shape, &s->base, &c->base));
+  c->names[3] = 'd';
+  g_assert_true (hb_grid_state_equal (&two_shape, &s->base, &c->base));
+  hb_grid_state_free (&two_shape, &s->base);
+  hb_grid_state_free (&two_shape, &c->base);
+  hb_grid_state_free (&two_shape, NULL);
+}
+
+static void
+test_neighbour_and_hash (void)
+{
+  int nx, ny, inside = 0;
+  guint64 w1[2] = { 1, 2 }, w2[2] = { 2, 1 };
+
+  for (int d = 0; d < 4; d++)
+    inside += hb_neighbour (0, 0, 3, 3, d, &nx, &ny);
+  g_assert_cmpint (inside, ==, 2);
+  g_assert_true (hb_neighbour (1, 1, 3, 3, HB_DIR_N, &nx, &ny));
+  g_assert_cmpint (nx, ==, 1);
+  g_assert_cmpint (ny, ==, 0);
+  g_assert_false (hb_neighbour (2, 2, 3, 3, HB_DIR_E, &nx, &ny));
+  g_assert_true (hb_hash_words (w1, 2) != hb_hash_words (w2, 2));
+  g_assert_true (hb_hash_words (w1, 2) == hb_hash_words (w1, 2));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -448,5 +511,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/dark", test_plot_dark);
   g_test_add_func ("/plot/empty", test_plot_empty);
   g_test_add_func ("/grid/walk", test_walk);
+  g_test_add_func ("/grid/state", test_grid_state);
+  g_test_add_func ("/grid/neighbour-and-hash", test_neighbour_and_hash);
   return g_test_run ();
 }

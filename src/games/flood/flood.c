@@ -1,21 +1,22 @@
 /* flood.c: the Flood-It state, its rules and text formats, hints, and the
  * game vtable. */
 #include "flood.h"
+#include "hb-grid-state.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
 
 /* ---- State --------------------------------------------------------------- */
 
+static const HbGridShape flood_shape = {
+  &flood_game, sizeof (FloodState), 1, { G_STRUCT_OFFSET (FloodState, cells) },
+};
+
 FloodState *
 flood_state_new (int width, int height, int colours)
 {
-  FloodState *s = g_new0 (FloodState, 1);
+  FloodState *s = FLOOD (hb_grid_state_new (&flood_shape, width, height));
 
-  s->base.game = &flood_game;
-  s->base.width = width;
-  s->base.height = height;
-  s->cells = g_new0 (guint8, (gsize) width * height);
   s->colours = CLAMP (colours, 1, FLOOD_MAX_COLOURS);
   return s;
 }
@@ -31,33 +32,19 @@ flood_new_blank (int width, int height)
 static HbState *
 flood_copy (const HbState *state)
 {
-  const FloodState *s = FLOOD_CONST (state);
-  FloodState *c = flood_state_new (state->width, state->height, s->colours);
-
-  memcpy (c->cells, s->cells, (gsize) state->width * state->height);
-  c->move_limit = s->move_limit;
-  c->moves = s->moves;
-  return &c->base;
+  return hb_grid_state_copy (&flood_shape, state);
 }
 
 static void
 flood_free (HbState *state)
 {
-  if (state == NULL)
-    return;
-  g_free (FLOOD (state)->cells);
-  g_free (state);
+  hb_grid_state_free (&flood_shape, state);
 }
 
 static gboolean
 flood_equal (const HbState *a, const HbState *b)
 {
-  const FloodState *x = FLOOD_CONST (a), *y = FLOOD_CONST (b);
-
-  return a->width == b->width && a->height == b->height
-         && x->colours == y->colours && x->move_limit == y->move_limit
-         && x->moves == y->moves
-         && memcmp (x->cells, y->cells, (gsize) a->width * a->height) == 0;
+  return hb_grid_state_equal (&flood_shape, a, b);
 }
 
 /* ---- Rules --------------------------------------------------------------- */

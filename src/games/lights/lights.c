@@ -2,22 +2,21 @@
  * and trace frames. Solvers live in lights-solve-*.c, drawing in
  * lights-render.c. */
 #include "lights.h"
+#include "hb-grid-state.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
 
 /* ---- States ------------------------------------------------------------ */
 
+static const HbGridShape lights_shape = {
+  &lights_game, sizeof (LightsState), 1, { G_STRUCT_OFFSET (LightsState, cells) },
+};
+
 LightsState *
 lights_state_new (int width, int height)
 {
-  LightsState *s = g_new0 (LightsState, 1);
-
-  s->base.game = &lights_game;
-  s->base.width = width;
-  s->base.height = height;
-  s->cells = g_malloc0 ((gsize) width * height);
-  return s;
+  return LIGHTS (hb_grid_state_new (&lights_shape, width, height));
 }
 
 static HbState *
@@ -31,30 +30,19 @@ lights_new_blank (int width, int height)
 static HbState *
 lights_copy (const HbState *state)
 {
-  const LightsState *s = LIGHTS_CONST (state);
-  LightsState *c = lights_state_new (state->width, state->height);
-
-  memcpy (c->cells, s->cells, (gsize) state->width * state->height);
-  return &c->base;
+  return hb_grid_state_copy (&lights_shape, state);
 }
 
 static void
 lights_free (HbState *state)
 {
-  LightsState *s = LIGHTS (state);
-
-  if (s == NULL)
-    return;
-  g_free (s->cells);
-  g_free (s);
+  hb_grid_state_free (&lights_shape, state);
 }
 
 static gboolean
 lights_equal (const HbState *a, const HbState *b)
 {
-  return a->game == b->game && a->width == b->width && a->height == b->height
-         && memcmp (LIGHTS_CONST (a)->cells, LIGHTS_CONST (b)->cells,
-                    (gsize) a->width * a->height) == 0;
+  return hb_grid_state_equal (&lights_shape, a, b);
 }
 
 void

@@ -1,21 +1,20 @@
 /* loop.c: Infinite Loop state, rules, text formats, moves and hints. */
 #include "loop.h"
+#include "hb-grid-state.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
 
 /* ---- Model ---------------------------------------------------------------- */
 
+static const HbGridShape loop_shape = {
+  &loop_game, sizeof (LoopState), 1, { G_STRUCT_OFFSET (LoopState, tiles) },
+};
+
 LoopState *
 loop_state_new (int width, int height)
 {
-  LoopState *s = g_new0 (LoopState, 1);
-
-  s->base.game = &loop_game;
-  s->base.width = width;
-  s->base.height = height;
-  s->tiles = g_new0 (guint8, (gsize) width * height);
-  return s;
+  return LOOP (hb_grid_state_new (&loop_shape, width, height));
 }
 
 static HbState *
@@ -29,30 +28,19 @@ loop_new_blank (int width, int height)
 static HbState *
 loop_copy (const HbState *state)
 {
-  const LoopState *s = LOOP_CONST (state);
-  LoopState *c = loop_state_new (state->width, state->height);
-
-  memcpy (c->tiles, s->tiles, (gsize) state->width * state->height);
-  return &c->base;
+  return hb_grid_state_copy (&loop_shape, state);
 }
 
 static void
 loop_free (HbState *state)
 {
-  LoopState *s = LOOP (state);
-
-  if (s == NULL)
-    return;
-  g_free (s->tiles);
-  g_free (s);
+  hb_grid_state_free (&loop_shape, state);
 }
 
 static gboolean
 loop_equal (const HbState *a, const HbState *b)
 {
-  return a->width == b->width && a->height == b->height
-         && memcmp (LOOP_CONST (a)->tiles, LOOP_CONST (b)->tiles,
-                    (gsize) a->width * a->height) == 0;
+  return hb_grid_state_equal (&loop_shape, a, b);
 }
 
 int
