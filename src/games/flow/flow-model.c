@@ -464,3 +464,93 @@ flow_write_text (const FlowState *s, gboolean solution)
     }
   return g_string_free (out, FALSE);
 }
+
+/* ---- Trace frames ------------------------------------------------------ */
+
+FlowFrame *
+flow_frame_new (const FlowState *level)
+{
+  FlowFrame *f = g_new0 (FlowFrame, 1);
+
+  f->board = flow_state_copy (level);
+  f->marks = g_malloc0 ((gsize) level->base.width * level->base.height);
+  f->hx = f->hy = -1;
+  return f;
+}
+
+FlowFrame *
+flow_frame_copy (const FlowFrame *f)
+{
+  FlowFrame *c = g_memdup2 (f, sizeof *f);
+  gsize n = (gsize) f->board->base.width * f->board->base.height;
+
+  c->board = flow_state_copy (f->board);
+  c->marks = g_memdup2 (f->marks, n);
+  return c;
+}
+
+void
+flow_frame_free (FlowFrame *f)
+{
+  if (f == NULL)
+    return;
+  flow_state_free (f->board);
+  g_free (f->marks);
+  g_free (f);
+}
+
+void
+flow_frame_set_board (FlowFrame *f, const guint8 *colour, const guint8 *links,
+                      const guint8 *marks)
+{
+  FlowState *b = f->board;
+  gsize n = (gsize) b->base.width * b->base.height;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      /* A dot's cell always holds its own colour, whatever the blob says. */
+      b->colour[i] = b->dot[i] ? b->dot[i] : colour[i];
+      b->links[i] = links[i];
+    }
+  if (marks != NULL)
+    memcpy (f->marks, marks, n);
+  else
+    memset (f->marks, 0, n);
+}
+
+void
+flow_trace_board (HbTrace *trace, HbStepKind kind, const FlowState *level,
+                  const guint8 *colour, const guint8 *links, const guint8 *marks,
+                  gint64 counter, const float *f)
+{
+  gsize n = (gsize) level->base.width * level->base.height;
+  g_autofree guint8 *blob = NULL;
+  HbStep step = { 0 };
+
+  if (!hb_trace_wants (trace))
+    return;
+  blob = g_malloc (n * (marks != NULL ? 3 : 2));
+  memcpy (blob, colour, n);
+  memcpy (blob + n, links, n);
+  if (marks != NULL)
+    memcpy (blob + 2 * n, marks, n);
+  step.kind = (guint8) kind;
+  step.x = step.y = -1;
+  step.counter = counter;
+  if (f != NULL)
+    memcpy (step.f, f, sizeof step.f);
+  hb_trace_push (trace, &step, blob, n * (marks != NULL ? 3 : 2));
+}
+
+void
+flow_publish_board (HbTrace *trace, const FlowState *level, const guint8 *colour,
+                    const guint8 *links, const guint8 *marks)
+{
+  FlowFrame *f;
+
+  if (trace == NULL || !hb_trace_snapshot_due (trace))
+    return;
+  f = flow_frame_new (level);
+  flow_frame_set_board (f, colour, links, marks);
+  hb_trace_publish (trace, f, (GDestroyNotify) flow_frame_free);
+}

@@ -106,7 +106,69 @@ gboolean   flow_links_from_colours (const FlowState *level, const guint8 *cell_c
 FlowState *flow_parse_text (const char *text, gsize len, GError **error);
 char      *flow_write_text (const FlowState *s, gboolean solution);
 
+/* ---- Trace frames (shared by every solver and the renderer) ----------- *
+ *
+ * What Flow Free's trace steps mean (flow.c's frame_step applies them to a
+ * FlowFrame, which starts as the level):
+ *   PLACE  link (x, y) to its neighbour in direction `aux` (HB_DIR_*) with
+ *          colour `value` (0-based): both cells take the colour.
+ *   UNDO   remove the link from (x, y) in direction `aux`; a cell left with
+ *          no link that is not a dot becomes empty again.
+ *   FORCE  (x, y) must be colour `value` (arc consistency): the cell takes
+ *          the colour, no link.
+ *   TRY    (x, y) is being considered for colour `value`: highlighted only.
+ *   REJECT (x, y) failed for colour `value`: highlighted only.
+ *   any step with a blob (GENERATION, SOLUTION, INFO, BOUND): the blob is a
+ *          whole board, w*h colour bytes (colour + 1, 0 empty), then w*h link
+ *          bytes, then optionally w*h mark bytes (nonzero: a marked cell, a
+ *          stray cycle or a collision); the frame becomes that board.
+ *          flow_trace_board() records one.
+ * A live snapshot (hb_trace_publish) is a FlowFrame, freed by flow_frame_free.
+ */
+typedef struct {
+  FlowState *board;    /* the level with the colours and links so far */
+  guint8    *marks;    /* w*h, nonzero: marked (cycle, collision) */
+  int        hx, hy;   /* highlighted cell of the current step, or -1 */
+  int        hkind;    /* its HbStepKind */
+} FlowFrame;
+
+FlowFrame *flow_frame_new (const FlowState *level);
+FlowFrame *flow_frame_copy (const FlowFrame *f);
+void       flow_frame_free (FlowFrame *f);
+/* Sets the frame's board (and marks, or none when NULL) from whole-board
+ * planes as in a blob. */
+void       flow_frame_set_board (FlowFrame *f, const guint8 *colour,
+                                 const guint8 *links, const guint8 *marks);
+/* Records a whole-board step (kind GENERATION, SOLUTION, INFO or BOUND);
+ * `marks` may be NULL, `f` (three numbers) may be NULL. */
+void       flow_trace_board (HbTrace *trace, HbStepKind kind, const FlowState *level,
+                             const guint8 *colour, const guint8 *links,
+                             const guint8 *marks, gint64 counter, const float *f);
+/* Publishes a live snapshot of that board when one is due (cheap when not). */
+void       flow_publish_board (HbTrace *trace, const FlowState *level,
+                               const guint8 *colour, const guint8 *links,
+                               const guint8 *marks);
+
+/* ---- Shared pieces other files provide -------------------------------- */
+
+/* A random solvable level (flow-generate.c): params->colours pairs (0: the
+ * game's default for the size); the generate setting "unique" asks for a
+ * level with exactly one solution (checked with the counting solver). */
+HbState   *flow_generate (const HbGenerateParams *params, GError **error);
+extern const HbSetting flow_generate_settings[];
+
+/* Arc consistency (flow-ac.c): fills forced (w*h) with colour + 1 for every
+ * cell whose colour is forced (dots included), 0 elsewhere. Returns FALSE
+ * when it proves the level has no solution (a cell with no colour left, a
+ * pair that cannot be joined), TRUE otherwise; polls cancellable. */
+gboolean   flow_ac_forced (const FlowState *level, guint8 *forced,
+                           GCancellable *cancellable);
+
 /* ---- Solvers ---------------------------------------------------------- */
+
+/* Every solver that is built, in sidebar order, NULL-terminated
+ * (flow-solvers.c: the one place a new solver is listed). */
+extern const HbSolver *const flow_solvers[];
 
 extern const HbSolver flow_solver_fast;       /* exact, counts, the default */
 extern const HbSolver flow_solver_sat;        /* the write-up's SAT reduction (CaDiCaL) */
