@@ -3,5 +3,6 @@
 #include "flow.h"
 
 const HbSolver *const flow_solvers[] = {
+  &flow_solver_ac,
   NULL,
 };
