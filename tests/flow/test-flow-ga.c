@@ -1,0 +1,554 @@
+/* Flow Free: arc consistency and the two genetic algorithms.
+ *
+ * Arc consistency is checked against the test's own exhaustive search
+ * (below, written apart from the game's code): every cell it fixes has
+ * that colour in every solution the search finds, and when it says "no
+ * solution" the search finds none, on the reference boards, on hand-made
+ * ones and on many random small boards. The genetic algorithms' answers
+ * are checked by flow-check.h; the same seed repeats the same run. */
+#include "flow.h"
+#include "flow-check.h"
+#include "hb-test-util.h"
+
+#include <string.h>
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlowState, flow_state_free)
+
+/* ---- Reference boards (../shared/anchors/flow/puzzles, as they are) ---- */
+
+static const char regular_5x5_01[] =
+  "R.G.Y\n"
+  "..B.O\n"
+  ".....\n"
+  ".G.Y.\n"
+  ".RBO.\n";
+static const char regular_6x6_01[] =
+  "GYC.RB\n"
+  "....O.\n"
+  "..C...\n"
+  "..R...\n"
+  "G.O...\n"
+  "Y.B...\n";
+static const char regular_7x7_01[] =
+  "......B\n"
+  ".....OR\n"
+  ".O.....\n"
+  "...GC..\n"
+  "..G.Y..\n"
+  "....RY.\n"
+  ".....BC\n";
+static const char regular_8x8_01[] =
+  "....R...\n"
+  "....C.GY\n"
+  "....GY.C\n"
+  "...OB...\n"
+  "....O...\n"
+  "....B...\n"
+  "........\n"
+  ".R......\n";
+static const char regular_9x9_01[] =
+  ".........\n"
+  ".RCB.....\n"
+  "...CO.OB.\n"
+  ".......M.\n"
+  ".G.GR....\n"
+  "YM.....mP\n"
+  ".PY......\n"
+  ".m.......\n"
+  ".........\n";
+static const char extreme_8x8_01[] =
+  "........\n"
+  ".O......\n"
+  "........\n"
+  ".....R..\n"
+  "...Y...G\n"
+  ".R..B..O\n"
+  ".......G\n"
+  "Y......B\n";
+static const char jumbo_10x10_01[] =
+  "R....B...B\n"
+  "...W......\n"
+  "..WG......\n"
+  ".COm..O...\n"
+  ".g....m.G.\n"
+  "........A.\n"
+  "..R..M...C\n"
+  "YA........\n"
+  ".P....g.M.\n"
+  ".Y..P.....\n";
+static const char unsolvable_cross[] =
+  "R...G\n"
+  ".....\n"
+  ".....\n"
+  ".....\n"
+  "G...R\n";
+
+static FlowState *
+parse (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  FlowState *s = flow_parse_text (text, strlen (text), &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (s);
+  return s;
+}
+
+/* ---- The test's own exhaustive search -------------------------------------
+ *
+ * Joins the colours one after the other, each by a depth-first walk from its
+ * first dot that never touches its own path side by side; prunes when a
+ * colour still to join (or the current one) can no longer reach its second
+ * dot through empty cells. Every full board it reaches is checked by
+ * flow_check_answer before it counts. It keeps, per cell, which colours
+ * appeared there across the solutions found (up to a cap). */
+
+typedef struct {
+  int w, h, n, colours;
+  guint8 *dots, *cells;
+  int *a, *b;          /* per colour, in the order joined */
+  int *order;          /* colour numbers in joining order */
+  int found, cap;
+  guint8 *first;       /* the first solution */
+  guint8 *agree;       /* 1 where every solution so far equals the first */
+  int *queue;
+  guint8 *seen;
+  guint64 nodes;
+} Ref;
+
+static int
+ref_nb (const Ref *r, int i, int d)
+{
+  static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
+  int x = i % r->w + dx[d], y = i / r->w + dy[d];
+
+  if (x < 0 || y < 0 || x >= r->w || y >= r->h)
+    return -1;
+  return y * r->w + x;
+}
+
+/* Can `from` reach `to` through empty cells (to itself may be a dot)? */
+static gboolean
+ref_reach (Ref *r, int from, int to)
+{
+  int head = 0, tail = 0;
+  gboolean ok = FALSE;
+
+  memset (r->seen, 0, r->n);
+  r->queue[tail++] = from;
+  r->seen[from] = 1;
+  while (head < tail && !ok)
+    {
+      int i = r->queue[head++];
+      for (int d = 0; d < 4; d++)
+        {
+          int j = ref_nb (r, i, d);
+          if (j < 0 || r->seen[j])
+            continue;
+          if (j == to)
+            {
+              ok = TRUE;
+              break;
+            }
+          if (r->cells[j] == 0)
+            {
+              r->seen[j] = 1;
+              r->queue[tail++] = j;
+            }
+        }
+    }
+  return ok;
+}
+
+static gboolean
+ref_prune (Ref *r, int k, int head)
+{
+  if (!ref_reach (r, head, r->b[k]))
+    return TRUE;
+  for (int m = k + 1; m < r->colours; m++)
+    if (!ref_reach (r, r->a[m], r->b[m]))
+      return TRUE;
+  return FALSE;
+}
+
+static void ref_colour (Ref *r, int k);
+
+static void
+ref_walk (Ref *r, int k, int head)
+{
+  int c = r->order[k] + 1;
+  gboolean at_end = FALSE;
+
+  if (r->found >= r->cap)
+    return;
+  r->nodes++;
+  for (int d = 0; d < 4; d++)
+    if (ref_nb (r, head, d) == r->b[k])
+      at_end = TRUE;
+  if (at_end)
+    {
+      /* Next to the second dot: the path must end here (going on would
+       * touch the dot side by side). */
+      int same = 0;
+      for (int d = 0; d < 4; d++)
+        {
+          int j = ref_nb (r, r->b[k], d);
+          same += j >= 0 && r->cells[j] == c;
+        }
+      if (same == 1)
+        ref_colour (r, k + 1);
+      return;
+    }
+  for (int d = 0; d < 4; d++)
+    {
+      int j = ref_nb (r, head, d), same = 0;
+      if (j < 0 || r->cells[j] != 0)
+        continue;
+      for (int e = 0; e < 4; e++)
+        {
+          int q = ref_nb (r, j, e);
+          same += q >= 0 && q != r->b[k] && r->cells[q] == c;
+        }
+      if (same != 1)
+        continue;   /* would touch its own path */
+      r->cells[j] = (guint8) c;
+      if (!ref_prune (r, k, j))
+        ref_walk (r, k, j);
+      r->cells[j] = 0;
+    }
+}
+
+static void
+ref_colour (Ref *r, int k)
+{
+  if (r->found >= r->cap)
+    return;
+  if (k == r->colours)
+    {
+      for (int i = 0; i < r->n; i++)
+        if (r->cells[i] == 0)
+          return;
+      g_assert_null (flow_check_answer (r->w, r->h, r->dots, r->cells));
+      if (r->found == 0)
+        {
+          memcpy (r->first, r->cells, r->n);
+          memset (r->agree, 1, r->n);
+        }
+      else
+        for (int i = 0; i < r->n; i++)
+          if (r->cells[i] != r->first[i])
+            r->agree[i] = 0;
+      r->found++;
+      return;
+    }
+  ref_walk (r, k, r->a[k]);
+}
+
+/* Runs the search on a level: returns the number of solutions found (up to
+ * cap); *first and *agree (n bytes each, caller frees) describe them. */
+static int
+ref_solve (const FlowState *s, int cap, guint8 **first, guint8 **agree)
+{
+  Ref r = { 0 };
+  int dist[FLOW_MAX_COLOURS];
+
+  r.w = s->base.width;
+  r.h = s->base.height;
+  r.n = r.w * r.h;
+  r.colours = s->colours;
+  r.cap = cap;
+  r.dots = g_memdup2 (s->dot, r.n);
+  r.cells = g_memdup2 (s->dot, r.n);
+  r.first = g_malloc0 (r.n);
+  r.agree = g_malloc0 (r.n);
+  r.queue = g_new (int, r.n);
+  r.seen = g_malloc0 (r.n);
+  r.a = g_new (int, r.colours);
+  r.b = g_new (int, r.colours);
+  r.order = g_new (int, r.colours);
+  /* Join the closest pairs first. */
+  for (int c = 0; c < r.colours; c++)
+    {
+      int a = -1, b = -1;
+      for (int i = 0; i < r.n; i++)
+        if (s->dot[i] == c + 1)
+          {
+            if (a < 0)
+              a = i;
+            else
+              b = i;
+          }
+      g_assert_cmpint (b, >=, 0);
+      r.order[c] = c;
+      dist[c] = ABS (a % r.w - b % r.w) + ABS (a / r.w - b / r.w);
+    }
+  for (int i = 1; i < r.colours; i++)
+    for (int j = i; j > 0 && dist[r.order[j]] < dist[r.order[j - 1]]; j--)
+      {
+        int t = r.order[j];
+        r.order[j] = r.order[j - 1];
+        r.order[j - 1] = t;
+      }
+  for (int k = 0; k < r.colours; k++)
+    {
+      int c = r.order[k], a = -1, b = -1;
+      for (int i = 0; i < r.n; i++)
+        if (s->dot[i] == c + 1)
+          {
+            if (a < 0)
+              a = i;
+            else
+              b = i;
+          }
+      r.a[k] = a;
+      r.b[k] = b;
+    }
+  ref_colour (&r, 0);
+  *first = r.first;
+  *agree = r.agree;
+  g_free (r.dots);
+  g_free (r.cells);
+  g_free (r.queue);
+  g_free (r.seen);
+  g_free (r.a);
+  g_free (r.b);
+  g_free (r.order);
+  return r.found;
+}
+
+/* Checks flow_ac_forced against the search on one level; returns the
+ * number of empty cells it fixed. */
+static int
+check_ac_sound (const FlowState *s, int cap, gboolean expect_solvable)
+{
+  int n = s->base.width * s->base.height, fixed = 0;
+  g_autofree guint8 *forced = g_malloc (n);
+  g_autofree guint8 *first = NULL, *agree = NULL;
+  gboolean ok = flow_ac_forced (s, forced, NULL);
+  int found = ref_solve (s, cap, &first, &agree);
+
+  if (expect_solvable)
+    g_assert_cmpint (found, >, 0);
+  if (!ok)
+    {
+      g_assert_cmpint (found, ==, 0);
+      return 0;
+    }
+  for (int i = 0; i < n; i++)
+    {
+      if (s->dot[i])
+        g_assert_cmpint (forced[i], ==, s->dot[i]);
+      else if (forced[i])
+        {
+          fixed++;
+          g_assert_cmpint (found, >, 0);  /* a fixed cell needs a solution... */
+        }
+      if (forced[i] && found > 0)
+        {
+          /* ...and has its colour in every solution found. */
+          g_assert_cmpint (forced[i], ==, first[i]);
+          g_assert_true (agree[i]);
+        }
+    }
+  return fixed;
+}
+
+static void
+test_ac_reference (void)
+{
+  const char *boards[] = { regular_5x5_01, regular_6x6_01, regular_7x7_01,
+                           regular_8x8_01, extreme_8x8_01 };
+
+  for (guint k = 0; k < G_N_ELEMENTS (boards); k++)
+    {
+      g_autoptr (FlowState) s = parse (boards[k]);
+      int fixed = check_ac_sound (s, 4, TRUE);
+      g_test_message ("board %u: %d cells fixed", k, fixed);
+    }
+}
+
+/* Small boards with an obvious answer. */
+static void
+test_ac_hand_made (void)
+{
+  struct {
+    const char *level, *answer;   /* answer: every cell fixed, or NULL */
+  } cases[] = {
+    /* A corridor: every cell forced. */
+    { "R...R\n", "RRRRR\n" },
+    /* Two stripes. */
+    { "R..R\nG..G\n", "RRRR\nGGGG\n" },
+    /* Three columns: each middle cell is a cut vertex of its colour. */
+    { "RGB\n...\nRGB\n", "RGB\nRGB\nRGB\n" },
+    /* Two pairs that must cross: no solution, proven. */
+    { "R..G\n....\nR..G\n", "" },
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_autoptr (FlowState) s = parse (cases[k].level);
+      int n = s->base.width * s->base.height;
+      g_autofree guint8 *forced = g_malloc (n);
+
+      if (cases[k].answer[0] == '\0')
+        {
+          g_assert_false (flow_ac_forced (s, forced, NULL));
+          check_ac_sound (s, 8, FALSE);
+          continue;
+        }
+      g_assert_true (flow_ac_forced (s, forced, NULL));
+      check_ac_sound (s, 8, TRUE);
+      if (cases[k].answer != NULL)
+        {
+          for (int i = 0, j = 0; cases[k].answer[j]; j++)
+            if (cases[k].answer[j] != '\n')
+              {
+                char want = cases[k].answer[j];
+                g_assert_cmpint (forced[i], !=, 0);
+                g_assert_cmpint (s->names[forced[i] - 1], ==, want);
+                i++;
+              }
+        }
+    }
+}
+
+/* Random small boards: dots anywhere, solvable or not. AC never fixes a
+ * cell against a solution and never calls a solvable board impossible. */
+static void
+test_ac_random (void)
+{
+  GRand *rand = g_rand_new_with_seed (20261124);
+  int impossible = 0, proven = 0, fixed_total = 0, runs = 600;
+
+  for (int t = 0; t < runs; t++)
+    {
+      int w = g_rand_int_range (rand, 2, 6), h = g_rand_int_range (rand, 2, 6);
+      int n = w * h, colours = g_rand_int_range (rand, 1, MIN (3, n / 2) + 1);
+      g_autoptr (FlowState) s = flow_state_new (w, h, colours);
+      g_autofree guint8 *forced = g_malloc (n);
+      g_autofree guint8 *first = NULL, *agree = NULL;
+      int found;
+      gboolean ok;
+
+      for (int c = 0; c < colours; c++)
+        for (int k = 0; k < 2; k++)
+          {
+            int i;
+            do
+              i = g_rand_int_range (rand, 0, n);
+            while (s->dot[i] != 0);
+            s->dot[i] = s->colour[i] = (guint8) (c + 1);
+          }
+      ok = flow_ac_forced (s, forced, NULL);
+      found = ref_solve (s, 64, &first, &agree);
+      impossible += found == 0;
+      if (!ok)
+        {
+          proven++;
+          g_assert_cmpint (found, ==, 0);
+          continue;
+        }
+      for (int i = 0; i < n; i++)
+        if (forced[i] && found > 0)
+          {
+            g_assert_cmpint (forced[i], ==, first[i]);
+            g_assert_true (agree[i]);
+            fixed_total += s->dot[i] == 0;
+          }
+    }
+  g_test_message ("%d of %d random boards impossible, %d proven so by AC; %d cells fixed "
+                  "on the others", impossible, runs, proven, fixed_total);
+  g_assert_cmpint (proven, >, 0);
+  g_rand_free (rand);
+}
+
+/* ---- The AC solver --------------------------------------------------------- */
+
+static HbResult *
+run (const HbSolver *solver, const FlowState *s, HbSettings *settings, HbTrace *trace,
+     GCancellable *cancellable)
+{
+  HbSolveOptions o = { 0 };
+  g_autoptr (GError) error = NULL;
+  HbResult *r;
+
+  o.settings = settings;
+  r = hb_solve (solver, &s->base, &o, trace, cancellable, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (r);
+  return r;
+}
+
+static void
+check_solution (const FlowState *level, const HbResult *r)
+{
+  const FlowState *solved;
+  int n = level->base.width * level->base.height;
+  g_autoptr (FlowState) replay = flow_state_copy (level);
+
+  g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+  g_assert_nonnull (r->solved);
+  solved = FLOW_CONST (r->solved);
+  g_assert_null (flow_check_answer (level->base.width, level->base.height, level->dot,
+                                    solved->colour));
+  /* The moves draw the same board. */
+  for (guint k = 0; k < r->moves->len; k++)
+    {
+      const HbMove *m = &g_array_index (r->moves, HbMove, k);
+      g_assert_cmpint (m->op, ==, FLOW_OP_LINK);
+      flow_link (replay, m->y * level->base.width + m->x, m->value & 3, m->value >> 2);
+    }
+  g_assert_cmpmem (replay->colour, n, solved->colour, n);
+}
+
+static void
+test_ac_solver (void)
+{
+  const HbSolver *ac = &flow_solver_ac;
+  g_autoptr (FlowState) corridor = parse ("R..R\nG..G\nB..B\n");
+  g_autoptr (FlowState) big = parse (jumbo_10x10_01);
+  g_autoptr (FlowState) cross = parse (unsolvable_cross);
+  g_autoptr (FlowState) blocked = parse ("RG\nGR\n");
+  g_autoptr (HbResult) r1 = NULL, r2 = NULL, r3 = NULL, r4 = NULL;
+  HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+  int forces = 0;
+
+  g_assert_true (ac->flags & HB_SOLVER_ANIMATED);
+  g_assert_false (ac->flags & HB_SOLVER_EXACT);
+  r1 = run (ac, corridor, NULL, trace, NULL);
+  check_solution (corridor, r1);
+  for (gsize k = 0; k < hb_trace_length (trace); k++)
+    forces += hb_trace_step (trace, k)->kind == HB_STEP_FORCE;
+  g_assert_cmpint (forces, ==, 6);   /* every empty cell, one by one */
+  g_assert_cmpstr (hb_result_get_stat (r1, "cells fixed"), ==, "6");
+  hb_trace_free (trace);
+
+  r2 = run (ac, big, NULL, NULL, NULL);
+  if (r2->status == HB_STATUS_SOLVED)
+    check_solution (big, r2);
+  else
+    {
+      g_assert_cmpint (r2->status, ==, HB_STATUS_GAVE_UP);
+      g_assert_nonnull (r2->message);
+      g_assert_nonnull (hb_result_get_stat (r2, "cells fixed"));
+    }
+
+  /* The crossing pairs: AC cannot prove it, but never claims an answer. */
+  r3 = run (ac, cross, NULL, NULL, NULL);
+  g_assert_true (r3->status == HB_STATUS_NO_SOLUTION || r3->status == HB_STATUS_GAVE_UP);
+  g_assert_null (r3->solved);
+
+  r4 = run (ac, blocked, NULL, NULL, NULL);
+  g_assert_cmpint (r4->status, ==, HB_STATUS_NO_SOLUTION);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/flow/ac/reference", test_ac_reference);
+  g_test_add_func ("/flow/ac/hand-made", test_ac_hand_made);
+  g_test_add_func ("/flow/ac/random", test_ac_random);
+  g_test_add_func ("/flow/ac/solver", test_ac_solver);
+  return g_test_run ();
+}
