@@ -22,6 +22,7 @@
 #include "hb-grid.h"
 #include "hb-settings.h"
 #include "hb-trace.h"
+#include "hb-vision.h"
 
 G_BEGIN_DECLS
 
@@ -98,6 +99,7 @@ typedef enum {
   HB_WRITE_NATIVE,    /* the game's own text format */
   HB_WRITE_COMPACT,   /* a compact form, where the game has one */
   HB_WRITE_TATHAM,    /* a Simon Tatham game ID, where the game has one */
+  HB_WRITE_JSON,      /* JSON, where the game has it (Flow Free: the write-up's) */
 } HbWriteFormat;
 
 /* Parameters for random levels. */
@@ -322,6 +324,23 @@ struct _HbGame {
    * Markdown table (board size, solver, median time over `repeats`, …) to
    * `out`. `quick` runs a tiny version, so the test suite covers the code. */
   gboolean  (*bench) (gboolean quick, guint repeats, GString *out, GError **error);
+
+  /* Screenshot import (hb-vision.h): reads a board of this game from a
+   * picture, or NULL with an HB_IMAGE_ERROR (NO_BOARD when the picture
+   * holds none; CANCELLED). Fills `report` (never NULL): the grid, the
+   * cells it is unsure of, a summary, and report->score, 0..1, how sure it
+   * is that the picture shows this game (the registry reads a picture with
+   * every game and keeps the highest score). Runs on a worker thread;
+   * polls `cancellable`. NULL: the game does not read pictures. */
+  HbState  *(*from_image) (const HbImage *img, HbImportReport *report,
+                           GCancellable *cancellable, GError **error);
+
+  /* The moves "next hint" makes when one hint is several moves (Flow Free:
+   * one colour's whole path), appended to `moves` (HbMove) in order; the
+   * app applies them as one undo step. FALSE if none. May be NULL: then
+   * hint_next_move's single move is made. */
+  gboolean  (*hint_next_moves) (const HbState *state, gconstpointer hint,
+                                GArray *moves);
 };
 
 /* Convenience wrappers. */

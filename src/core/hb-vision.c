@@ -1,0 +1,675 @@
+/* hb-vision.c: shared grid and colour finding for screenshot import
+ * (see hb-vision.h). */
+#include "hb-vision.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+
+/* ---- Colour ------------------------------------------------------------ */
+
+static double
+srgb_to_linear (double c)
+{
+  c /= 255.0;
+  return c <= 0.04045 ? c / 12.92 : pow ((c + 0.055) / 1.055, 2.4);
+}
+
+static double
+lab_f (double t)
+{
+  return t > 216.0 / 24389.0 ? cbrt (t) : (24389.0 / 27.0 * t + 16.0) / 116.0;
+}
+
+void
+hb_lab_from_rgb (const guint8 rgb[3], HbLab *lab)
+{
+  double r = srgb_to_linear (rgb[0]), g = srgb_to_linear (rgb[1]), b = srgb_to_linear (rgb[2]);
+  /* sRGB to XYZ (D65), then relative to the D65 white. */
+  double x = (0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / 0.95047;
+  double y = 0.2126729 * r + 0.7151522 * g + 0.0721750 * b;
+  double z = (0.0193339 * r + 0.1191920 * g + 0.9503041 * b) / 1.08883;
+  double fx = lab_f (x), fy = lab_f (y), fz = lab_f (z);
+
+  lab->L = (float) (116.0 * fy - 16.0);
+  lab->a = (float) (500.0 * (fx - fy));
+  lab->b = (float) (200.0 * (fy - fz));
+}
+
+float
+hb_lab_distance (const HbLab *a, const HbLab *b)
+{
+  float dl = a->L - b->L, da = a->a - b->a, db = a->b - b->b;
+  return sqrtf (dl * dl + da * da + db * db);
+}
+
+float
+hb_lab_chroma (const HbLab *c)
+{
+  return sqrtf (c->a * c->a + c->b * c->b);
+}
+
+void
+hb_vision_median (const HbImage *img, int x0, int y0, int x1, int y1, guint8 out[3])
+{
+  guint32 hist[3][256];
+  guint32 n = 0;
+  int step;
+
+  x0 = CLAMP (x0, 0, img->width);
+  x1 = CLAMP (x1, 0, img->width);
+  y0 = CLAMP (y0, 0, img->height);
+  y1 = CLAMP (y1, 0, img->height);
+  out[0] = out[1] = out[2] = 0;
+  if (x1 <= x0 || y1 <= y0)
+    return;
+  /* At most about 4096 samples: a median does not need every pixel. */
+  step = 1;
+  while ((gint64) ((x1 - x0 + step - 1) / step) * ((y1 - y0 + step - 1) / step) > 4096)
+    step++;
+  memset (hist, 0, sizeof hist);
+  for (int y = y0; y < y1; y += step)
+    for (int x = x0; x < x1; x += step)
+      {
+        const guint8 *p = hb_image_pixel (img, x, y);
+        hist[0][p[0]]++;
+        hist[1][p[1]]++;
+        hist[2][p[2]]++;
+        n++;
+      }
+  for (int c = 0; c < 3; c++)
+    {
+      guint32 acc = 0;
+      for (int v = 0; v < 256; v++)
+        {
+          acc += hist[c][v];
+          if (acc * 2 >= n)
+            {
+              out[c] = (guint8) v;
+              break;
+            }
+        }
+    }
+}
+
+void
+hb_vision_background (const HbImage *img, guint8 out[3])
+{
+  g_autofree guint32 *count = g_new0 (guint32, 4096);
+  g_autofree guint64 *sum = g_new0 (guint64, 4096 * 3);
+  int step = MAX (1, (int) sqrt ((double) img->width * img->height / 250000.0));
+  int best = 0;
+
+  for (int y = 0; y < img->height; y += step)
+    for (int x = 0; x < img->width; x += step)
+      {
+        const guint8 *p = hb_image_pixel (img, x, y);
+        int k = ((p[0] >> 4) << 8) | ((p[1] >> 4) << 4) | (p[2] >> 4);
+        count[k]++;
+        sum[k * 3] += p[0];
+        sum[k * 3 + 1] += p[1];
+        sum[k * 3 + 2] += p[2];
+      }
+  for (int k = 1; k < 4096; k++)
+    if (count[k] > count[best])
+      best = k;
+  for (int c = 0; c < 3; c++)
+    out[c] = count[best] ? (guint8) (sum[best * 3 + c] / count[best]) : 0;
+}
+
+/* ---- Grids ------------------------------------------------------------- */
+
+guint8 *
+hb_vision_gray (const HbImage *img)
+{
+  guint8 *g = g_malloc ((gsize) img->width * img->height);
+
+  for (int y = 0; y < img->height; y++)
+    {
+      const guint8 *p = hb_image_pixel (img, 0, y);
+      guint8 *d = g + (gsize) y * img->width;
+      for (int x = 0; x < img->width; x++, p += 3)
+        d[x] = (guint8) ((77u * p[0] + 150u * p[1] + 29u * p[2] + 128) >> 8);
+    }
+  return g;
+}
+
+void
+hb_vision_line_profiles (const guint8 *gray, int width, int height,
+                         int x0, int y0, int x1, int y1, int d, int threshold,
+                         float *cols, float *rows)
+{
+  x0 = CLAMP (x0, 0, width);
+  x1 = CLAMP (x1, 0, width);
+  y0 = CLAMP (y0, 0, height);
+  y1 = CLAMP (y1, 0, height);
+  if (cols != NULL)
+    memset (cols, 0, sizeof (float) * width);
+  if (rows != NULL)
+    memset (rows, 0, sizeof (float) * height);
+  if (d < 1)
+    d = 1;
+  for (int y = y0; y < y1; y++)
+    {
+      const guint8 *g = gray + (gsize) y * width;
+      const guint8 *up = y - d >= 0 ? g - (gsize) d * width : NULL;
+      const guint8 *down = y + d < height ? g + (gsize) d * width : NULL;
+      int hcount = 0;
+      for (int x = MAX (x0, d); x < MIN (x1, width - d); x++)
+        {
+          int v = g[x], l = g[x - d], r = g[x + d];
+          if (cols != NULL
+              && ((v - l > threshold && v - r > threshold)
+                  || (l - v > threshold && r - v > threshold)))
+            cols[x] += 1.0f;
+          if (up != NULL && down != NULL)
+            {
+              int u = up[x], w = down[x];
+              if ((v - u > threshold && v - w > threshold)
+                  || (u - v > threshold && w - v > threshold))
+                hcount++;
+            }
+        }
+      if (rows != NULL)
+        rows[y] = (float) hcount;
+    }
+}
+
+void
+hb_vision_edge_profiles (const HbImage *img, int x0, int y0, int x1, int y1,
+                         int threshold, float *cols, float *rows)
+{
+  int w = img->width, h = img->height;
+
+  x0 = CLAMP (x0, 1, w - 1);
+  x1 = CLAMP (x1, 1, w - 1);
+  y0 = CLAMP (y0, 1, h - 1);
+  y1 = CLAMP (y1, 1, h - 1);
+  if (cols != NULL)
+    memset (cols, 0, sizeof (float) * w);
+  if (rows != NULL)
+    memset (rows, 0, sizeof (float) * h);
+  for (int y = y0; y < y1; y++)
+    {
+      const guint8 *p = hb_image_pixel (img, 0, y);
+      const guint8 *pu = hb_image_pixel (img, 0, y - 1);
+      const guint8 *pd = hb_image_pixel (img, 0, y + 1);
+      float racc = 0;
+      for (int x = x0; x < x1; x++)
+        {
+          const guint8 *l = p + (x - 1) * 3, *r = p + (x + 1) * 3;
+          const guint8 *u = pu + x * 3, *dn = pd + x * 3;
+          int dx = abs (l[0] - r[0]) + abs (l[1] - r[1]) + abs (l[2] - r[2]);
+          int dy = abs (u[0] - dn[0]) + abs (u[1] - dn[1]) + abs (u[2] - dn[2]);
+          if (cols != NULL && dx > threshold)
+            cols[x] += 1.0f;
+          if (dy > threshold)
+            racc += 1.0f;
+        }
+      if (rows != NULL)
+        rows[y] = racc;
+    }
+}
+
+typedef struct {
+  double pos;
+  float  value;
+} Peak;
+
+static int
+find_peaks (const float *profile, int len, double min_frac, Peak **out)
+{
+  float max = 0;
+  GArray *peaks = g_array_new (FALSE, FALSE, sizeof (Peak));
+
+  for (int i = 0; i < len; i++)
+    max = MAX (max, profile[i]);
+  if (max <= 0)
+    {
+      *out = NULL;
+      g_array_free (peaks, TRUE);
+      return 0;
+    }
+  for (int i = 0; i < len; i++)
+    {
+      float v = profile[i];
+      gboolean is_max = v >= max * min_frac;
+      int j0, j1;
+      if (!is_max)
+        continue;
+      for (int j = MAX (0, i - 2); j <= MIN (len - 1, i + 2) && is_max; j++)
+        if (profile[j] > v || (profile[j] == v && j < i))
+          is_max = FALSE;
+      if (!is_max)
+        continue;
+      /* A plateau or a thick line: centre of the run at least half as
+       * high, weighted by value. */
+      j0 = i;
+      while (j0 > 0 && i - j0 < 8 && profile[j0 - 1] >= v * 0.5f)
+        j0--;
+      j1 = i;
+      while (j1 < len - 1 && j1 - i < 8 && profile[j1 + 1] >= v * 0.5f)
+        j1++;
+      double sw = 0, sx = 0;
+      for (int j = j0; j <= j1; j++)
+        {
+          sw += profile[j];
+          sx += profile[j] * j;
+        }
+      Peak p = { sw > 0 ? sx / sw : i, v };
+      g_array_append_val (peaks, p);
+    }
+  *out = (Peak *) (void *) peaks->data;
+  int n = (int) peaks->len;
+  g_array_free (peaks, FALSE);
+  return n;
+}
+
+/* The peak nearest `want` within `tol`, or -1. Peaks are sorted. */
+static int
+nearest_peak (const Peak *p, int n, double want, double tol)
+{
+  int lo = 0, hi = n;
+  int best = -1;
+  double bd = tol;
+
+  while (lo < hi)
+    {
+      int mid = (lo + hi) / 2;
+      if (p[mid].pos < want)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  for (int k = MAX (0, lo - 1); k <= MIN (n - 1, lo); k++)
+    if (fabs (p[k].pos - want) <= bd)
+      {
+        bd = fabs (p[k].pos - want);
+        best = k;
+      }
+  return best;
+}
+
+gboolean
+hb_vision_find_axis (const float *profile, int len, double min_period,
+                     double max_period, int min_lines, double min_frac,
+                     double expect_period, HbGridAxis *axis)
+{
+  g_autofree Peak *p = NULL;
+  int n = find_peaks (profile, len, min_frac, &p);
+  g_autofree int *run = g_new (int, MAX (n, 1));
+  g_autofree int *best_run = g_new (int, MAX (n, 1));
+  int best_len = 0;
+  double best_score = -1;
+
+  for (int i = 0; i < n; i++)
+    for (int j = i + 1; j < n; j++)
+      {
+        double period = p[j].pos - p[i].pos;
+        double tol;
+        int m = 0;
+        double strength = 0, score;
+        if (period < min_period)
+          continue;
+        if (period > max_period)
+          break;
+        if (expect_period > 0 && fabs (period - expect_period) > 0.08 * expect_period)
+          continue;
+        tol = MAX (1.6, 0.035 * period);
+        /* Backwards from i first (so the run comes out sorted), then i, j
+         * and forwards. Each step expects the next line one period on from
+         * the last found, so a slowly drifting scale still follows. */
+        {
+          int back[512];
+          int nb = 0;
+          double last = p[i].pos;
+          for (;;)
+            {
+              int k = nearest_peak (p, n, last - period, tol);
+              if (k < 0 || nb >= 512)
+                break;
+              back[nb++] = k;
+              last = p[k].pos;
+            }
+          for (int b = nb - 1; b >= 0; b--)
+            run[m++] = back[b];
+        }
+        run[m++] = i;
+        run[m++] = j;
+        {
+          double last = p[j].pos;
+          for (;;)
+            {
+              int k = nearest_peak (p, n, last + period, tol);
+              if (k < 0 || m >= n)
+                break;
+              run[m++] = k;
+              last = p[k].pos;
+            }
+        }
+        if (m < min_lines)
+          continue;
+        for (int k = 0; k < m; k++)
+          strength += p[run[k]].value;
+        /* More lines first; among runs as long, the stronger. */
+        score = m * 1e9 + strength;
+        if (score > best_score)
+          {
+            best_score = score;
+            best_len = m;
+            memcpy (best_run, run, sizeof (int) * m);
+          }
+      }
+  if (best_len < MAX (2, min_lines))
+    return FALSE;
+  /* Least squares: pos_k = origin + k × period. */
+  {
+    double sk = 0, sp = 0, skk = 0, skp = 0, strength = 0, res = 0;
+    int m = best_len;
+    for (int k = 0; k < m; k++)
+      {
+        double pos = p[best_run[k]].pos;
+        sk += k;
+        sp += pos;
+        skk += (double) k * k;
+        skp += k * pos;
+        strength += p[best_run[k]].value;
+      }
+    double den = m * skk - sk * sk;
+    axis->period = den != 0 ? (m * skp - sk * sp) / den : 0;
+    axis->origin = (sp - axis->period * sk) / m;
+    for (int k = 0; k < m; k++)
+      {
+        double e = p[best_run[k]].pos - (axis->origin + k * axis->period);
+        res += e * e;
+      }
+    axis->lines = m;
+    axis->strength = strength / m;
+    axis->residual = sqrt (res / m);
+  }
+  return axis->period > 0;
+}
+
+double
+hb_vision_autocorrelation_period (const float *profile, int len, int min_period,
+                                  int max_period)
+{
+  double mean = 0, best = 0;
+  int best_p = 0;
+  g_autofree double *ac = NULL;
+
+  if (len < 4 || min_period < 1)
+    return 0;
+  max_period = MIN (max_period, len / 2);
+  if (max_period < min_period)
+    return 0;
+  for (int i = 0; i < len; i++)
+    mean += profile[i];
+  mean /= len;
+  ac = g_new0 (double, max_period + 2);
+  for (int p = MAX (1, min_period - 1); p <= max_period + 1 && p < len; p++)
+    {
+      double s = 0;
+      for (int i = 0; i + p < len; i++)
+        s += (profile[i] - mean) * (profile[i + p] - mean);
+      ac[MIN (p, max_period + 1)] = s / (len - p);
+    }
+  for (int p = min_period; p <= max_period; p++)
+    if (ac[p] > best && ac[p] >= ac[p - 1] && ac[p] >= ac[p + 1])
+      {
+        best = ac[p];
+        best_p = p;
+      }
+  if (best_p == 0)
+    return 0;
+  /* Sub-pixel: the top of a parabola through the three values. */
+  {
+    double a = ac[best_p - 1], b = ac[best_p], c = ac[best_p + 1];
+    double den = a - 2 * b + c;
+    return best_p + (den != 0 ? 0.5 * (a - c) / den : 0);
+  }
+}
+
+/* ---- Grouping colours -------------------------------------------------- */
+
+static int
+uf_find (int *parent, int i)
+{
+  while (parent[i] != i)
+    {
+      parent[i] = parent[parent[i]];
+      i = parent[i];
+    }
+  return i;
+}
+
+int
+hb_vision_cluster (const HbLab *colours, int n, float threshold, int *group)
+{
+  g_autofree int *parent = g_new (int, MAX (n, 1));
+  g_autofree int *label = g_new (int, MAX (n, 1));
+  int k = 0;
+
+  for (int i = 0; i < n; i++)
+    parent[i] = i;
+  for (int i = 0; i < n; i++)
+    for (int j = i + 1; j < n; j++)
+      if (hb_lab_distance (&colours[i], &colours[j]) < threshold)
+        {
+          int a = uf_find (parent, i), b = uf_find (parent, j);
+          if (a != b)
+            parent[MAX (a, b)] = MIN (a, b);
+        }
+  for (int i = 0; i < n; i++)
+    label[i] = -1;
+  for (int i = 0; i < n; i++)
+    {
+      int r = uf_find (parent, i);
+      if (label[r] < 0)
+        label[r] = k++;
+      group[i] = label[r];
+    }
+  return k;
+}
+
+/* ---- The report --------------------------------------------------------- */
+
+HbImportReport *
+hb_import_report_new (void)
+{
+  HbImportReport *r = g_new0 (HbImportReport, 1);
+  r->notes = g_ptr_array_new_with_free_func (g_free);
+  return r;
+}
+
+void
+hb_import_report_clear (HbImportReport *r)
+{
+  GPtrArray *notes = r->notes;
+
+  g_free (r->summary);
+  g_free (r->unsure);
+  g_free (r->seen);
+  if (r->draw_data_free != NULL && r->draw_data != NULL)
+    r->draw_data_free (r->draw_data);
+  g_ptr_array_set_size (notes, 0);
+  memset (r, 0, sizeof *r);
+  r->notes = notes;
+}
+
+void
+hb_import_report_free (HbImportReport *r)
+{
+  if (r == NULL)
+    return;
+  hb_import_report_clear (r);
+  g_ptr_array_unref (r->notes);
+  g_free (r);
+}
+
+void
+hb_import_report_set_grid (HbImportReport *r, int width, int height,
+                           double x0, double y0, double cell_w, double cell_h)
+{
+  gsize n = (gsize) width * height;
+
+  r->width = width;
+  r->height = height;
+  r->x0 = x0;
+  r->y0 = y0;
+  r->cell_w = cell_w;
+  r->cell_h = cell_h;
+  g_free (r->unsure);
+  g_free (r->seen);
+  r->unsure = g_malloc0 (MAX (n, 1));
+  r->seen = g_new (guint32, MAX (n, 1));
+  for (gsize i = 0; i < n; i++)
+    r->seen[i] = HB_SEEN_NOTHING;
+  r->n_unsure = 0;
+}
+
+void
+hb_import_report_mark_unsure (HbImportReport *r, int x, int y)
+{
+  gsize i;
+
+  if (r->unsure == NULL || x < 0 || y < 0 || x >= r->width || y >= r->height)
+    return;
+  i = (gsize) y * r->width + x;
+  if (!r->unsure[i])
+    {
+      r->unsure[i] = 1;
+      r->n_unsure++;
+    }
+}
+
+void
+hb_import_report_note (HbImportReport *r, const char *format, ...)
+{
+  va_list ap;
+
+  va_start (ap, format);
+  g_ptr_array_add (r->notes, g_strdup_vprintf (format, ap));
+  va_end (ap);
+}
+
+void
+hb_import_report_finish (HbImportReport *r, const char *game_name, const char *detail)
+{
+  GString *s = g_string_new (NULL);
+
+  g_string_append_printf (s, "%s, %d×%d", game_name, r->width, r->height);
+  if (detail != NULL && *detail)
+    g_string_append_printf (s, ", %s", detail);
+  if (r->n_unsure > 0)
+    {
+      g_string_append (s, ", ");
+      g_string_append_printf (s, g_dngettext (NULL, "%u cell unsure", "%u cells unsure",
+                                              r->n_unsure),
+                              r->n_unsure);
+    }
+  g_free (r->summary);
+  r->summary = g_string_free (s, FALSE);
+}
+
+char *
+hb_import_report_to_string (const HbImportReport *r)
+{
+  GString *s = g_string_new (r->summary != NULL ? r->summary : "");
+
+  for (guint i = 0; i < r->notes->len; i++)
+    g_string_append_printf (s, "\n%s", (const char *) r->notes->pdata[i]);
+  return g_string_free (s, FALSE);
+}
+
+void
+hb_import_report_draw (const HbImportReport *r, const HbImage *img, cairo_t *cr)
+{
+  cairo_surface_t *pic = hb_image_to_surface (img);
+  double lw = MAX (1.0, MIN (r->cell_w, r->cell_h) / 40.0);
+
+  cairo_save (cr);
+  cairo_set_source_surface (cr, pic, 0, 0);
+  cairo_paint (cr);
+  cairo_surface_destroy (pic);
+  /* Dim the picture so the marks stand out. */
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.35);
+  cairo_paint (cr);
+  if (r->width > 0 && r->height > 0)
+    {
+      cairo_set_line_width (cr, lw);
+      cairo_set_source_rgb (cr, 0.0, 1.0, 0.3);
+      for (int x = 0; x <= r->width; x++)
+        {
+          cairo_move_to (cr, r->x0 + x * r->cell_w, r->y0);
+          cairo_line_to (cr, r->x0 + x * r->cell_w, r->y0 + r->height * r->cell_h);
+        }
+      for (int y = 0; y <= r->height; y++)
+        {
+          cairo_move_to (cr, r->x0, r->y0 + y * r->cell_h);
+          cairo_line_to (cr, r->x0 + r->width * r->cell_w, r->y0 + y * r->cell_h);
+        }
+      cairo_stroke (cr);
+      for (int y = 0; y < r->height; y++)
+        for (int x = 0; x < r->width; x++)
+          {
+            gsize i = (gsize) y * r->width + x;
+            double cx = r->x0 + (x + 0.5) * r->cell_w, cy = r->y0 + (y + 0.5) * r->cell_h;
+            double q = MIN (r->cell_w, r->cell_h) * 0.18;
+            if (r->seen != NULL && r->seen[i] != HB_SEEN_NOTHING)
+              {
+                guint32 c = r->seen[i];
+                cairo_rectangle (cr, cx - q, cy - q, 2 * q, 2 * q);
+                cairo_set_source_rgb (cr, ((c >> 16) & 0xff) / 255.0,
+                                      ((c >> 8) & 0xff) / 255.0, (c & 0xff) / 255.0);
+                cairo_fill_preserve (cr);
+                cairo_set_source_rgb (cr, 1, 1, 1);
+                cairo_set_line_width (cr, lw);
+                cairo_stroke (cr);
+              }
+            if (r->unsure != NULL && r->unsure[i])
+              {
+                double e = MIN (r->cell_w, r->cell_h) * 0.4;
+                cairo_set_source_rgb (cr, 1, 0.1, 0.1);
+                cairo_set_line_width (cr, 3 * lw);
+                cairo_move_to (cr, cx - e, cy - e);
+                cairo_line_to (cr, cx + e, cy + e);
+                cairo_move_to (cr, cx + e, cy - e);
+                cairo_line_to (cr, cx - e, cy + e);
+                cairo_stroke (cr);
+              }
+          }
+    }
+  if (r->draw != NULL)
+    r->draw (r, cr, r->draw_data);
+  cairo_restore (cr);
+}
+
+gboolean
+hb_import_report_save_debug (const HbImportReport *r, const HbImage *img, const char *path,
+                             GError **error)
+{
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, img->width, img->height);
+  cairo_t *cr = cairo_create (s);
+  cairo_status_t st;
+
+  hb_import_report_draw (r, img, cr);
+  cairo_destroy (cr);
+  st = cairo_surface_write_to_png (s, path);
+  cairo_surface_destroy (s);
+  if (st != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("%s: cannot write the picture: %s"),
+                   path, cairo_status_to_string (st));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+hb_vision_no_board (GError **error, const char *game_name, const char *reason)
+{
+  g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD,
+               _("No %s board found in the picture: %s"), game_name, reason);
+}

@@ -1,0 +1,173 @@
+/* hb-vision.h: the grid and colour finding every game's screenshot reader
+ * shares, and the report a reader fills.
+ *
+ * A game reads a picture in three steps, each helped from here:
+ *   1. Where is the board, and how big are its cells? Boards are regular
+ *      grids, so a profile of the picture along x (and along y) — how many
+ *      grid-line pixels each column holds, or how much the colour changes
+ *      across it — has peaks spaced by the cell size. hb_vision_find_axis
+ *      finds the longest evenly spaced run of peaks in a profile: that run
+ *      is the board, whatever its position and scale, and peaks elsewhere
+ *      (status bar, titles, buttons, banners) are left out because they do
+ *      not continue the run.
+ *   2. What is in each cell? Median colours of patches of a cell (robust to
+ *      JPEG ringing and to a glow behind part of it), compared in CIE Lab
+ *      where distances follow what the eye sees.
+ *   3. Which cells share a colour? hb_vision_cluster groups colours that
+ *      are closer than a threshold (single linkage in Lab), so close pairs
+ *      such as red and maroon stay apart while JPEG noise within one colour
+ *      is merged.
+ */
+#pragma once
+
+#include <cairo.h>
+#include <gio/gio.h>
+#include <glib.h>
+
+#include "hb-image.h"
+
+G_BEGIN_DECLS
+
+struct _HbGame;
+
+/* ---- Colour ------------------------------------------------------------ */
+
+typedef struct {
+  float L, a, b;
+} HbLab;
+
+void  hb_lab_from_rgb (const guint8 rgb[3], HbLab *lab);
+/* CIE76 ΔE: about 2 is the smallest difference the eye sees. */
+float hb_lab_distance (const HbLab *a, const HbLab *b);
+/* Chroma (colourfulness) of a Lab colour. */
+float hb_lab_chroma (const HbLab *c);
+
+/* The median of each channel over the rectangle [x0, x1) × [y0, y1),
+ * clamped to the picture (an empty rectangle gives black). */
+void hb_vision_median (const HbImage *img, int x0, int y0, int x1, int y1, guint8 out[3]);
+/* The most common colour (to 4 bits a channel, refined to the mean of the
+ * pixels that fall in that bucket): a game's background. */
+void hb_vision_background (const HbImage *img, guint8 out[3]);
+
+/* ---- Grids ------------------------------------------------------------- */
+
+/* A luminance plane (0..255, one byte a pixel, width × height), computed
+ * once per picture and shared by the readers. */
+guint8 *hb_vision_gray (const HbImage *img);
+
+/* Profiles of thin lines: a pixel is on a vertical line when it is
+ * brighter (or darker) than both pixels `d` to its left and right by more
+ * than `threshold`, and likewise across rows for horizontal lines. Edges of
+ * filled shapes (a step, not a ridge) do not count. Over the rectangle
+ * [x0, x1) × [y0, y1) of `gray`; cols gets, per x, the number of vertical
+ * line pixels (width floats), rows per y of horizontal ones (height floats).
+ * Either may be NULL. */
+void hb_vision_line_profiles (const guint8 *gray, int width, int height,
+                              int x0, int y0, int x1, int y1, int d, int threshold,
+                              float *cols, float *rows);
+
+/* Profiles of colour change: per x, the sum over rows of the colour jump
+ * between pixels x − 1 and x + 1 when it exceeds `threshold` (on the sum of
+ * the three channel differences), and likewise per y. Cell boundaries of a
+ * board of flat cells (Flood-It, Enlight) are the peaks. */
+void hb_vision_edge_profiles (const HbImage *img, int x0, int y0, int x1, int y1,
+                              int threshold, float *cols, float *rows);
+
+/* A run of evenly spaced lines along one axis: line k (0 ≤ k < lines) at
+ * origin + k × period, fitted to the peaks that were found. */
+typedef struct {
+  int    lines;      /* cells + 1 */
+  double origin;
+  double period;
+  double strength;   /* mean profile value at the lines */
+  double residual;   /* RMS distance of the peaks from the fitted lines */
+} HbGridAxis;
+
+/* Finds the longest run of evenly spaced peaks in profile[0..len) with a
+ * period in [min_period, max_period] and at least min_lines peaks. Peaks
+ * are local maxima of at least `min_frac` of the profile's largest value.
+ * When `expect_period` > 0 only periods within 8% of it are tried. Returns
+ * FALSE when there is no such run. */
+gboolean hb_vision_find_axis (const float *profile, int len, double min_period,
+                              double max_period, int min_lines, double min_frac,
+                              double expect_period, HbGridAxis *axis);
+
+/* Period of a profile by autocorrelation (for boards with no lines: the
+ * strongest repeat between min_period and max_period), or 0. */
+double hb_vision_autocorrelation_period (const float *profile, int len,
+                                         int min_period, int max_period);
+
+/* ---- Grouping colours -------------------------------------------------- */
+
+/* Groups n colours: two colours closer than `threshold` (ΔE) are in the
+ * same group, and so is anything linked through a chain of such pairs.
+ * Fills group[i] with 0..k−1, numbered in order of first appearance, and
+ * returns k. */
+int hb_vision_cluster (const HbLab *colours, int n, float threshold, int *group);
+
+/* ---- The report --------------------------------------------------------- */
+
+typedef struct _HbImportReport HbImportReport;
+
+/* A game's extra drawing over the debug picture (Infinite Loop's arms),
+ * in picture pixels. */
+typedef void (*HbImportDraw) (const HbImportReport *report, cairo_t *cr, gpointer data);
+
+struct _HbImportReport {
+  const struct _HbGame *game;  /* the game that read the board */
+  double   score;              /* 0..1: how sure the reader is that this is
+                                * its game (the registry picks the highest) */
+  char    *summary;            /* "Flow Free, 9×9, 9 colours, 1 cell unsure" */
+  GPtrArray *notes;            /* further sentences (a colour seen once …) */
+
+  int      width, height;      /* the board in cells, 0 before a grid is found */
+  double   x0, y0;             /* the board's top-left corner in the picture */
+  double   cell_w, cell_h;     /* a cell in picture pixels */
+  guint8  *unsure;             /* width × height: nonzero where the reader
+                                * is not sure of the cell */
+  guint32 *seen;               /* width × height: 0xRRGGBB of what the cell
+                                * was read as (its colour, or the stroke
+                                * colour), or 0xff000000 for nothing */
+  guint    n_unsure;
+  double   seconds;            /* time spent reading */
+
+  HbImportDraw   draw;         /* may be NULL */
+  gpointer       draw_data;
+  GDestroyNotify draw_data_free;
+};
+
+#define HB_SEEN_NOTHING 0xff000000u
+
+HbImportReport *hb_import_report_new (void);
+void            hb_import_report_free (HbImportReport *report);
+/* Empties the report (for reading the next picture with it). */
+void            hb_import_report_clear (HbImportReport *report);
+/* Records the grid found: allocates unsure and seen (all nothing). */
+void            hb_import_report_set_grid (HbImportReport *report, int width, int height,
+                                           double x0, double y0, double cell_w, double cell_h);
+void            hb_import_report_mark_unsure (HbImportReport *report, int x, int y);
+void            hb_import_report_note (HbImportReport *report, const char *format, ...)
+  G_GNUC_PRINTF (2, 3);
+/* Sets the summary: "NAME, W×H, DETAIL, N cells unsure" (DETAIL may be
+ * NULL; the unsure part only when some are). */
+void            hb_import_report_finish (HbImportReport *report, const char *game_name,
+                                         const char *detail);
+/* The summary and the notes, one a line. */
+char           *hb_import_report_to_string (const HbImportReport *report);
+
+/* Draws the picture with what was read over it: the grid, each cell's
+ * colour as a small square, unsure cells crossed in red, and the game's
+ * own drawing. */
+void            hb_import_report_draw (const HbImportReport *report, const HbImage *img,
+                                       cairo_t *cr);
+/* The same into a PNG file. */
+gboolean        hb_import_report_save_debug (const HbImportReport *report, const HbImage *img,
+                                             const char *path, GError **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HbImportReport, hb_import_report_free)
+
+/* Sets an HB_IMAGE_ERROR_NO_BOARD error: "No GAME board found in the
+ * picture: REASON". */
+void hb_vision_no_board (GError **error, const char *game_name, const char *reason);
+
+G_END_DECLS

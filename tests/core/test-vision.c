@@ -1,0 +1,413 @@
+/* test-vision.c: the picture type and the shared grid and colour finding.
+ *
+ * Bad pictures (missing, empty, text named .png, truncated, 3×3 pixels,
+ * a header announcing 20000×20000) give an HB_IMAGE_ERROR naming the file
+ * and never a crash; pictures survive PNG, JPEG and WebP; the grid finder
+ * finds lattices at any offset and period among distractors; colours
+ * close to the eye stay apart in Lab while JPEG-sized noise is merged. */
+#include "hb-image.h"
+#include "hb-vision.h"
+
+#include <gdk-pixbuf/gdk-pixbuf.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+static char *tmpdir;
+
+static char *
+tmp_path (const char *name)
+{
+  return g_build_filename (tmpdir, name, NULL);
+}
+
+static void
+write_file (const char *path, const void *data, gsize len)
+{
+  g_autoptr(GError) error = NULL;
+  g_file_set_contents (path, data, (gssize) len, &error);
+  g_assert_no_error (error);
+}
+
+static guint32
+crc32_bytes (const guint8 *p, gsize n)
+{
+  guint32 c = 0xffffffffu;
+  for (gsize i = 0; i < n; i++)
+    {
+      c ^= p[i];
+      for (int k = 0; k < 8; k++)
+        c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1u)));
+    }
+  return c ^ 0xffffffffu;
+}
+
+static void
+put32 (guint8 *p, guint32 v)
+{
+  p[0] = (guint8) (v >> 24);
+  p[1] = (guint8) (v >> 16);
+  p[2] = (guint8) (v >> 8);
+  p[3] = (guint8) v;
+}
+
+/* A PNG signature and an IHDR chunk announcing w × h, and nothing else. */
+static gsize
+png_header (guint8 *buf, guint32 w, guint32 h)
+{
+  static const guint8 sig[8] = { 137, 'P', 'N', 'G', 13, 10, 26, 10 };
+  memcpy (buf, sig, 8);
+  put32 (buf + 8, 13);
+  memcpy (buf + 12, "IHDR", 4);
+  put32 (buf + 16, w);
+  put32 (buf + 20, h);
+  buf[24] = 8;   /* depth */
+  buf[25] = 2;   /* RGB */
+  buf[26] = buf[27] = buf[28] = 0;
+  put32 (buf + 29, crc32_bytes (buf + 12, 17));
+  /* The start of the pixel data, as a real file would go on. */
+  put32 (buf + 33, 8);
+  memcpy (buf + 37, "IDAT", 4);
+  memcpy (buf + 41, "\x78\x9c\x00\x00\x00\xff\xff\x00", 8);
+  put32 (buf + 49, crc32_bytes (buf + 37, 12));
+  return 53;
+}
+
+static HbImage *
+test_picture (int w, int h)
+{
+  HbImage *img = hb_image_new (w, h);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        guint8 *p = img->pixels + (gsize) y * img->stride + x * 3;
+        p[0] = (guint8) (x * 255 / MAX (1, w - 1));
+        p[1] = (guint8) (y * 255 / MAX (1, h - 1));
+        p[2] = ((x / 8 + y / 8) & 1) ? 200 : 40;
+      }
+  return img;
+}
+
+static void
+assert_load_fails (const char *path, int code, const char *needle)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HbImage) img = hb_image_load (path, &error);
+
+  g_assert_null (img);
+  g_assert_error (error, HB_IMAGE_ERROR, code);
+  g_assert_nonnull (strstr (error->message, path));
+  if (needle != NULL && strstr (error->message, needle) == NULL)
+    g_error ("'%s' not in '%s'", needle, error->message);
+}
+
+static void
+test_bad_files (void)
+{
+  g_autofree char *missing = tmp_path ("missing.png");
+  g_autofree char *empty = tmp_path ("empty.png");
+  g_autofree char *text = tmp_path ("text.png");
+  g_autofree char *huge = tmp_path ("huge.png");
+  g_autofree char *tiny = tmp_path ("tiny.png");
+  g_autofree char *good = tmp_path ("good.png");
+  g_autofree char *cut = tmp_path ("cut.png");
+  g_autofree char *cutj = tmp_path ("cut.jpg");
+  g_autofree char *goodj = tmp_path ("good.jpg");
+  g_autoptr(GError) error = NULL;
+  guint8 hdr[64];
+  gsize n;
+
+  assert_load_fails (missing, HB_IMAGE_ERROR_UNREADABLE, NULL);
+  write_file (empty, "", 0);
+  assert_load_fails (empty, HB_IMAGE_ERROR_UNREADABLE, NULL);
+  write_file (text, "1 0 1\n0 1 0\nThis is a level, not a picture.\n", 40);
+  assert_load_fails (text, HB_IMAGE_ERROR_UNREADABLE, "not a picture");
+  n = png_header (hdr, 20000, 20000);
+  write_file (huge, hdr, n);
+  assert_load_fails (huge, HB_IMAGE_ERROR_TOO_LARGE, "20000×20000");
+  /* The same from memory (a pasted picture) is stopped at the header. */
+  {
+    g_autoptr(HbImage) img = hb_image_load_bytes (hdr, n, "pasted", &error);
+    g_assert_null (img);
+    g_assert_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TOO_LARGE);
+    g_clear_error (&error);
+  }
+  {
+    g_autoptr(HbImage) img3 = test_picture (3, 3);
+    g_assert_true (hb_image_save (img3, tiny, "png", 0, &error));
+    g_assert_no_error (error);
+    assert_load_fails (tiny, HB_IMAGE_ERROR_TOO_SMALL, "3×3");
+  }
+  {
+    g_autoptr(HbImage) img = test_picture (200, 150);
+    g_autofree char *data = NULL;
+    gsize len;
+    g_assert_true (hb_image_save (img, good, "png", 0, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_get_contents (good, &data, &len, NULL));
+    for (gsize keep = 10; keep < len; keep += len / 7)
+      {
+        write_file (cut, data, keep);
+        assert_load_fails (cut, HB_IMAGE_ERROR_UNREADABLE, NULL);
+      }
+    g_assert_true (hb_image_save (img, goodj, "jpeg", 70, &error));
+    g_assert_no_error (error);
+    g_clear_pointer (&data, g_free);
+    g_assert_true (g_file_get_contents (goodj, &data, &len, NULL));
+    /* A JPEG cut short is refused or read as far as it goes; never a
+     * crash, and never a picture of another size. */
+    for (gsize keep = 4; keep < len; keep += len / 9)
+      {
+        g_autoptr(HbImage) back = NULL;
+        write_file (cutj, data, keep);
+        back = hb_image_load (cutj, &error);
+        if (back == NULL)
+          {
+            g_assert_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE);
+            g_clear_error (&error);
+          }
+        else
+          {
+            g_assert_cmpint (back->width, ==, 200);
+            g_assert_cmpint (back->height, ==, 150);
+          }
+      }
+  }
+}
+
+/* Mean absolute channel difference. */
+static double
+mean_diff (const HbImage *a, const HbImage *b)
+{
+  double m = 0;
+  g_assert_cmpint (a->width, ==, b->width);
+  g_assert_cmpint (a->height, ==, b->height);
+  for (int y = 0; y < a->height; y++)
+    for (int x = 0; x < a->width * 3; x++)
+      m += abs (a->pixels[(gsize) y * a->stride + x] - b->pixels[(gsize) y * b->stride + x]);
+  return m / ((double) a->width * a->height * 3);
+}
+
+static void
+test_formats (void)
+{
+  g_autoptr(HbImage) img = test_picture (120, 90);
+  const char *types[] = { "png", "jpeg", "webp" };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (types); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("pic.%s", types[i]);
+      g_autofree char *path = tmp_path (name);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(HbImage) back = NULL;
+      gboolean can_save = FALSE;
+
+      for (GSList *l = gdk_pixbuf_get_formats (), *f = l; f != NULL || (g_slist_free (l), FALSE); f = f->next)
+        if (g_str_equal (gdk_pixbuf_format_get_name (f->data), types[i])
+            && gdk_pixbuf_format_is_writable (f->data))
+          can_save = TRUE;
+      if (!can_save)
+        {
+          g_test_message ("GdkPixbuf cannot write %s here (webp-pixbuf-loader?)", types[i]);
+          continue;
+        }
+      g_assert_true (hb_image_save (img, path, types[i], 92, &error));
+      g_assert_no_error (error);
+      back = hb_image_load (path, &error);
+      g_assert_no_error (error);
+      /* PNG is lossless; JPEG close; lossy WebP smears the test
+       * picture's 8-pixel checks the most, yet stays well under the
+       * difference between its checks (160). */
+      g_test_message ("%s: mean difference %.2f", types[i], mean_diff (img, back));
+      g_assert_cmpfloat (mean_diff (img, back), <=, i == 0 ? 0.0 : i == 1 ? 8.0 : 32.0);
+    }
+}
+
+static void
+test_surface_and_scale (void)
+{
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 40, 30);
+  cairo_t *cr = cairo_create (s);
+  g_autoptr(HbImage) img = NULL, half = NULL, big = NULL;
+  const guint8 *p;
+
+  /* Left half opaque red, right half transparent: laid on white. */
+  cairo_rectangle (cr, 0, 0, 20, 30);
+  cairo_set_source_rgb (cr, 1, 0, 0);
+  cairo_fill (cr);
+  cairo_destroy (cr);
+  img = hb_image_from_surface (s);
+  cairo_surface_destroy (s);
+  p = hb_image_pixel (img, 5, 5);
+  g_assert_cmpint (p[0], ==, 255);
+  g_assert_cmpint (p[1], ==, 0);
+  p = hb_image_pixel (img, 30, 5);
+  g_assert_cmpint (p[0] + p[1] + p[2], ==, 3 * 255);
+
+  half = hb_image_scale (img, 20, 15);
+  g_assert_cmpint (hb_image_pixel (half, 4, 4)[1], ==, 0);
+  g_assert_cmpint (hb_image_pixel (half, 15, 4)[1], ==, 255);
+  big = hb_image_scale (img, 52, 39);
+  g_assert_cmpint (hb_image_pixel (big, 5, 5)[1], ==, 0);
+  g_assert_cmpint (hb_image_pixel (big, 45, 5)[1], ==, 255);
+  g_assert_null (hb_image_new (20000, 20000));
+  g_assert_null (hb_image_new (0, 5));
+}
+
+static void
+test_lab (void)
+{
+  static const guint8 red[3] = { 255, 0, 0 }, maroon[3] = { 165, 43, 42 };
+  static const guint8 blue[3] = { 12, 41, 255 }, dblue[3] = { 58, 40, 178 };
+  static const guint8 green[3] = { 0, 141, 0 }, lime[3] = { 5, 253, 4 };
+  static const guint8 white[3] = { 255, 255, 255 }, red2[3] = { 250, 6, 4 };
+  HbLab a, b;
+
+  hb_lab_from_rgb (white, &a);
+  g_assert_cmpfloat (fabsf (a.L - 100.0f), <, 0.1f);
+  g_assert_cmpfloat (fabsf (a.a) + fabsf (a.b), <, 0.1f);
+  /* The game's close pairs are far apart in Lab … */
+  hb_lab_from_rgb (red, &a);
+  hb_lab_from_rgb (maroon, &b);
+  g_assert_cmpfloat (hb_lab_distance (&a, &b), >, 25.0f);
+  hb_lab_from_rgb (blue, &a);
+  hb_lab_from_rgb (dblue, &b);
+  g_assert_cmpfloat (hb_lab_distance (&a, &b), >, 25.0f);
+  hb_lab_from_rgb (green, &a);
+  hb_lab_from_rgb (lime, &b);
+  g_assert_cmpfloat (hb_lab_distance (&a, &b), >, 25.0f);
+  /* … while JPEG noise on one colour is small. */
+  hb_lab_from_rgb (red, &a);
+  hb_lab_from_rgb (red2, &b);
+  g_assert_cmpfloat (hb_lab_distance (&a, &b), <, 5.0f);
+}
+
+static void
+test_cluster (void)
+{
+  static const guint8 rgb[][3] = {
+    { 255, 0, 0 }, { 165, 43, 42 }, { 250, 5, 3 }, { 160, 45, 40 },
+    { 12, 41, 255 }, { 58, 40, 178 }, { 15, 40, 250 }, { 60, 42, 175 },
+  };
+  HbLab lab[G_N_ELEMENTS (rgb)];
+  int group[G_N_ELEMENTS (rgb)];
+  int k;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (rgb); i++)
+    hb_lab_from_rgb (rgb[i], &lab[i]);
+  k = hb_vision_cluster (lab, G_N_ELEMENTS (rgb), 12.0f, group);
+  g_assert_cmpint (k, ==, 4);
+  g_assert_cmpint (group[0], ==, group[2]);
+  g_assert_cmpint (group[1], ==, group[3]);
+  g_assert_cmpint (group[4], ==, group[6]);
+  g_assert_cmpint (group[5], ==, group[7]);
+  g_assert_cmpint (group[0], !=, group[1]);
+  g_assert_cmpint (group[4], !=, group[5]);
+}
+
+static void
+test_find_axis (void)
+{
+  /* Lines at origin + k × period among distractors of every kind: peaks
+   * off the lattice, a stronger lone peak, noise. Periods and offsets
+   * fractional, as a scaled screenshot gives. */
+  for (int t = 0; t < 40; t++)
+    {
+      int len = 900 + t * 13;
+      double period = 14.5 + t * 3.7;
+      double origin = 5 + (t * 37) % 200;
+      int lines = 3 + t % 9;
+      g_autofree float *prof = g_new0 (float, len);
+      HbGridAxis ax;
+      guint32 rnd = 12345u + (guint32) t;
+
+      if (origin + (lines - 1) * period >= len - 2)
+        lines = (int) ((len - 3 - origin) / period) + 1;
+      if (lines < 3)
+        continue;
+      for (int i = 0; i < len; i++)
+        {
+          rnd = rnd * 1103515245u + 12345u;
+          prof[i] = (float) ((rnd >> 16) % 8);
+        }
+      for (int k = 0; k < lines; k++)
+        {
+          int at = (int) lround (origin + k * period);
+          prof[at] = 200;
+          prof[at + 1] = 90;
+        }
+      /* Distractors: a title far above, a button far below. */
+      if (origin > period)
+        prof[(int) (origin - period * 0.45)] = 300;
+      prof[len - 2] = 150;
+      g_assert_true (hb_vision_find_axis (prof, len, 8, len / 2.0, 3, 0.25, 0, &ax));
+      g_assert_cmpint (ax.lines, ==, lines);
+      g_assert_cmpfloat (fabs (ax.period - period), <, 1.0);
+      g_assert_cmpfloat (fabs (ax.origin - origin), <, 1.5);
+    }
+  /* A flat profile has no lattice. */
+  {
+    float flat[300];
+    HbGridAxis ax;
+    for (int i = 0; i < 300; i++)
+      flat[i] = 0;
+    g_assert_false (hb_vision_find_axis (flat, 300, 8, 150, 3, 0.25, 0, &ax));
+  }
+}
+
+static void
+test_report (void)
+{
+  g_autoptr(HbImportReport) r = hb_import_report_new ();
+  g_autoptr(HbImage) img = test_picture (100, 80);
+  g_autofree char *out = tmp_path ("debug.png");
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+
+  hb_import_report_set_grid (r, 4, 3, 10, 5, 20, 20);
+  hb_import_report_mark_unsure (r, 1, 2);
+  hb_import_report_mark_unsure (r, 1, 2);
+  hb_import_report_mark_unsure (r, 9, 9);   /* outside: ignored */
+  r->seen[0] = 0xff0000;
+  g_assert_cmpuint (r->n_unsure, ==, 1);
+  hb_import_report_note (r, "note %d", 7);
+  hb_import_report_finish (r, "Game", "3 colours");
+  g_assert_cmpstr (r->summary, ==, "Game, 4×3, 3 colours, 1 cell unsure");
+  text = hb_import_report_to_string (r);
+  g_assert_cmpstr (text, ==, "Game, 4×3, 3 colours, 1 cell unsure\nnote 7");
+  g_assert_true (hb_import_report_save_debug (r, img, out, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(HbImage) back = hb_image_load (out, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (back->width, ==, 100);
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  int ret;
+
+  g_test_init (&argc, &argv, NULL);
+  tmpdir = g_dir_make_tmp ("hb-vision-XXXXXX", NULL);
+  g_test_add_func ("/vision/image/bad-files", test_bad_files);
+  g_test_add_func ("/vision/image/formats", test_formats);
+  g_test_add_func ("/vision/image/surface-and-scale", test_surface_and_scale);
+  g_test_add_func ("/vision/lab", test_lab);
+  g_test_add_func ("/vision/cluster", test_cluster);
+  g_test_add_func ("/vision/find-axis", test_find_axis);
+  g_test_add_func ("/vision/report", test_report);
+  ret = g_test_run ();
+  {
+    g_autoptr(GDir) d = g_dir_open (tmpdir, 0, NULL);
+    const char *name;
+    while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+      {
+        g_autofree char *p = tmp_path (name);
+        g_unlink (p);
+      }
+    g_rmdir (tmpdir);
+  }
+  return ret;
+}
