@@ -1862,6 +1862,16 @@ make_next_hint_move (HbWindow *self)
 
   if (self->hint == NULL)
     return;
+  /* A hint of several moves (Flow Free: a whole path) is one undo step. */
+  if (self->game->hint_next_moves != NULL)
+    {
+      g_autoptr (GArray) moves = g_array_new (FALSE, FALSE, sizeof (HbMove));
+      if (self->game->hint_next_moves (current (self), self->hint, moves) && moves->len > 0)
+        {
+          apply_moves (self, (const HbMove *) moves->data, moves->len, TRUE);
+          return;
+        }
+    }
   if (!self->game->hint_next_move (current (self), self->hint, &move))
     {
       show_toast (self, self->game->is_solved (current (self))

@@ -7,7 +7,7 @@
  *   hintboard-cli render [--game G] FILE --animate -o OUT.png [--delay MS]
  *   hintboard-cli render [--game G] FILE --plot -o OUT.png|OUT.svg [--solver ID] [--set …]
  *   hintboard-cli generate --game G --size WxH --seed N [--colours C] [--set KEY=VALUE…]
- *   hintboard-cli convert [--game G] FILE --to native|compact|tatham
+ *   hintboard-cli convert [--game G] FILE --to native|compact|tatham|json
  *   hintboard-cli bench GAME [--quick] [--repeats N]
  *
  * Exit status: 0 solved (or done), 1 no solution, 2 bad input or usage,
@@ -35,6 +35,7 @@ static char    *opt_solver;
 static gboolean opt_stats;
 static gboolean opt_compact;
 static gboolean opt_tatham;
+static gboolean opt_json;
 static gboolean opt_solution;
 static gboolean opt_hints;
 static gboolean opt_animate;
@@ -245,6 +246,7 @@ cmd_solve (int argc, char **argv)
     { "solver", 's', 0, G_OPTION_ARG_STRING, &opt_solver, "The solver (see 'list'); else the game's default", "ID" },
     { "stats", 0, 0, G_OPTION_ARG_NONE, &opt_stats, "Print the solver's statistics on standard error", NULL },
     { "compact", 0, 0, G_OPTION_ARG_NONE, &opt_compact, "Write the solution in the game's compact form", NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json, "Write the solution as JSON (Flow Free)", NULL },
     { "count", 0, 0, G_OPTION_ARG_INT, &opt_count, "Count solutions up to N (solvers that can)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &opt_solve_seed, "Seed for stochastic solvers (as --set seed=N; --stats prints the seed used)", "N" },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt_set, "A solver setting (repeatable; see 'list --settings')", "KEY=VALUE" },
@@ -267,8 +269,9 @@ cmd_solve (int argc, char **argv)
   code = status_exit (r->status);
   if (r->status == HB_STATUS_SOLVED)
     {
-      text = state->game->write_solution (state, r, opt_compact ? HB_WRITE_COMPACT
-                                                                : HB_WRITE_NATIVE);
+      text = state->game->write_solution (state, r, opt_json ? HB_WRITE_JSON
+                                                    : opt_compact ? HB_WRITE_COMPACT
+                                                    : HB_WRITE_NATIVE);
       fputs (text, stdout);
     }
   else
@@ -583,7 +586,7 @@ static int
 cmd_convert (int argc, char **argv)
 {
   static const GOptionEntry entries[] = {
-    { "to", 0, 0, G_OPTION_ARG_STRING, &opt_to, "native, compact or tatham", "FORMAT" },
+    { "to", 0, 0, G_OPTION_ARG_STRING, &opt_to, "native, compact, tatham or json", "FORMAT" },
     { NULL }
   };
   HbWriteFormat fmt;
@@ -591,15 +594,17 @@ cmd_convert (int argc, char **argv)
 
   parse_options (&argc, &argv, "FILE --to FORMAT - rewrite a level in another format", entries, TRUE);
   if (argc != 2 || opt_to == NULL)
-    die_usage ("convert takes one FILE and --to native|compact|tatham");
+    die_usage ("convert takes one FILE and --to native|compact|tatham|json");
   if (g_str_equal (opt_to, "native"))
     fmt = HB_WRITE_NATIVE;
   else if (g_str_equal (opt_to, "compact"))
     fmt = HB_WRITE_COMPACT;
   else if (g_str_equal (opt_to, "tatham"))
     fmt = HB_WRITE_TATHAM;
+  else if (g_str_equal (opt_to, "json"))
+    fmt = HB_WRITE_JSON;
   else
-    die_usage ("unknown format '%s' (native, compact or tatham)", opt_to);
+    die_usage ("unknown format '%s' (native, compact, tatham or json)", opt_to);
   s = load_or_die (game_from_option (), argv[1]);
   return print_level (s, fmt, argv[1]);
 }
@@ -661,7 +666,7 @@ static const struct {
   { "hint", cmd_hint, "say what to do next on FILE" },
   { "render", cmd_render, "draw FILE to -o OUT.png|.svg [--solution], or --animate it" },
   { "generate", cmd_generate, "make a random level: --game G --size WxH --seed N" },
-  { "convert", cmd_convert, "rewrite FILE --to native|compact|tatham" },
+  { "convert", cmd_convert, "rewrite FILE --to native|compact|tatham|json" },
   { "bench", cmd_bench, "time the solvers [GAME…]; prints Markdown tables" },
 };
 

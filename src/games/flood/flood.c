@@ -885,6 +885,13 @@ flood_write (const HbState *state, HbWriteFormat format, GError **error)
   GString *out = g_string_new (NULL);
   int maxc = 0;
 
+  if (format == HB_WRITE_JSON)
+    {
+      g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_UNSUPPORTED,
+                   _("This game has no JSON format"));
+      g_string_free (out, TRUE);
+      return NULL;
+    }
   /* The palette size is the highest colour used plus one unless written:
    * only then, so most files stay in the write-up's plain format. */
   for (int i = 0; i < w * h; i++)

@@ -9,7 +9,8 @@ const char flow_default_names[FLOW_MAX_COLOURS + 1] =
   "RGBYOCMmPWAgTbcp"                       /* the game's 16 colours */
   "DEFHIJKLNQSUVXZadefhijklnoqrstuvwxyz"   /* other letters */
   "0123456789"
-  "!$%&*+-/:;<=>?@^_~";
+  "!$%&*+-/:;<=>?@^_~"
+  "()[]{}|,";                              /* 88 in all */
 
 FlowState *
 flow_state_new (int width, int height, int colours)
@@ -413,6 +414,13 @@ flow_parse_text (const char *text, gsize len, GError **error)
       hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, header_line, 1,
                           _("the header says %d×%d but the rows make a %d×%d board"),
                           header_w, header_h, width, height);
+      return NULL;
+    }
+
+  if (colours == 0)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, first_line, 1,
+                          _("the board has no dots: a level needs at least one pair"));
       return NULL;
     }
 

@@ -1,9 +1,13 @@
-/* flow.c: Flow Free as an HbGame: the facts, states and formats the shell
- * uses. The model (states, text format, answers) is flow-model.c. */
-#include "flow.h"
+/* flow.c: Flow Free as an HbGame: the facts, states, formats, rules and
+ * moves, the pointer gestures, the palette, hints and trace frames the
+ * shell uses. The model (states, text format, answers) is flow-model.c,
+ * the JSON format flow-json.c, the drawing flow-render.c. */
+#include "flow-game.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
+
+/* ---- States ---------------------------------------------------------------- */
 
 static HbState *
 flow_new_blank (int width, int height)
@@ -33,31 +37,1331 @@ flow_equal (const HbState *a, const HbState *b)
 
   return a->game == b->game && a->width == b->width && a->height == b->height
          && x->colours == y->colours && x->moves == y->moves
+         && memcmp (x->names, y->names, (gsize) x->colours) == 0
          && memcmp (x->dot, y->dot, n) == 0
          && memcmp (x->colour, y->colour, n) == 0
          && memcmp (x->links, y->links, n) == 0;
 }
 
-static HbState *
-flow_parse (const char *text, gsize len, GError **error)
+static int
+popcount4 (guint8 m)
 {
-  FlowState *s = flow_parse_text (text, len, error);
-  return s != NULL ? &s->base : NULL;
+  return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1);
 }
 
-static char *
-flow_write (const HbState *s, HbWriteFormat format, GError **error)
+/* The neighbour of cell i in direction d, or -1 off the board. */
+static inline int
+neighbour (const FlowState *s, int i, int d)
 {
-  (void) format;
-  (void) error;
-  return flow_write_text (FLOW_CONST (s), FALSE);
+  int w = s->base.width, x = i % w + hb_dir_dx[d], y = i / w + hb_dir_dy[d];
+
+  if (x < 0 || y < 0 || x >= w || y >= s->base.height)
+    return -1;
+  return y * w + x;
 }
+
+static int
+dots_of (const FlowState *s, int c)
+{
+  gsize n = (gsize) s->base.width * s->base.height;
+  int k = 0;
+
+  for (gsize i = 0; i < n; i++)
+    k += s->dot[i] == c + 1;
+  return k;
+}
+
+/* Removes colour e (which has no dots left) and renumbers the colours
+ * above it, keeping each colour's character (so its drawn colour) and
+ * its JSON string; e's character goes back among the spare ones. */
+static void
+remove_colour (FlowState *s, int e)
+{
+  gsize n = (gsize) s->base.width * s->base.height;
+  char ch = s->names[e];
+  char *js = s->json_names ? s->json_names[e] : NULL;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      if (s->dot[i] > e + 1)
+        s->dot[i]--;
+      if (s->colour[i] == e + 1)
+        s->colour[i] = 0, s->links[i] = 0;
+      else if (s->colour[i] > e + 1)
+        s->colour[i]--;
+    }
+  memmove (s->names + e, s->names + e + 1, (gsize) (s->colours - 1 - e));
+  s->names[s->colours - 1] = ch;
+  if (s->json_names != NULL)
+    {
+      memmove (s->json_names + e, s->json_names + e + 1,
+               sizeof (char *) * (gsize) (s->colours - 1 - e));
+      s->json_names[s->colours - 1] = js;
+    }
+  s->colours--;
+}
+
+/* ---- Paths ------------------------------------------------------------------ */
+
+/* The cells linked to `start` (its piece of path), into `out`. */
+static void
+piece (const FlowState *s, int start, GArray *out)
+{
+  guint from = out->len;
+
+  g_array_append_val (out, start);
+  /* A piece is a chain (every cell has at most two links), but raw moves
+   * may have made a loop: the walk marks nothing and so bounds itself by
+   * the board. Small pieces: a linear scan for "seen" is cheap enough. */
+  for (guint k = from; k < out->len; k++)
+    {
+      int i = g_array_index (out, int, k);
+      for (int d = 0; d < 4; d++)
+        if ((s->links[i] >> d) & 1)
+          {
+            int j = neighbour (s, i, d);
+            gboolean seen = FALSE;
+            if (j < 0)
+              continue;
+            /* A chain's neighbours in `out` are its last few entries. */
+            for (guint q = from; q < out->len && !seen; q++)
+              seen = g_array_index (out, int, q) == j;
+            if (!seen)
+              g_array_append_val (out, j);
+          }
+    }
+}
+
+/* The first dot (lowest cell) in the piece, or -1. */
+static int
+piece_dot (const FlowState *s, GArray *cells, guint from)
+{
+  int best = -1;
+
+  for (guint k = from; k < cells->len; k++)
+    {
+      int i = g_array_index (cells, int, k);
+      if (s->dot[i] && (best < 0 || i < best))
+        best = i;
+    }
+  return best;
+}
+
+/* Empties the piece at `start`: its links go, its cells but the dots
+ * lose their colour. */
+static void
+clear_piece (FlowState *s, int start)
+{
+  g_autoptr (GArray) cells = g_array_new (FALSE, FALSE, sizeof (int));
+
+  piece (s, start, cells);
+  for (guint k = 0; k < cells->len; k++)
+    {
+      int i = g_array_index (cells, int, k);
+      s->links[i] = 0;
+      s->colour[i] = s->dot[i];
+    }
+}
+
+/* Removes the link from i in direction d, both ways. */
+static void
+unlink_dir (FlowState *s, int i, int d)
+{
+  int j = neighbour (s, i, d);
+
+  s->links[i] &= (guint8) ~(1u << d);
+  if (j >= 0)
+    s->links[j] &= (guint8) ~(1u << HB_DIR_OPPOSITE (d));
+}
+
+/* Cuts the path through cell i out of the way: the cell loses its links
+ * and its colour, and each piece left behind that no longer reaches a dot
+ * of its colour is emptied. */
+static void
+cut_at (FlowState *s, int i)
+{
+  g_autoptr (GArray) cells = g_array_new (FALSE, FALSE, sizeof (int));
+  int nb[4], k = 0;
+
+  for (int d = 0; d < 4; d++)
+    if ((s->links[i] >> d) & 1)
+      {
+        int j = neighbour (s, i, d);
+        unlink_dir (s, i, d);
+        if (j >= 0)
+          nb[k++] = j;
+      }
+  s->colour[i] = s->dot[i];
+  for (int q = 0; q < k; q++)
+    {
+      g_array_set_size (cells, 0);
+      piece (s, nb[q], cells);
+      if (piece_dot (s, cells, 0) < 0)
+        clear_piece (s, nb[q]);
+    }
+}
+
+/* The links of `i` that lead (through i's piece, without i) to a dot:
+ * for each direction d with a link, dot_at[d] is that dot's cell or -1. */
+static void
+branch_dots (FlowState *s, int i, int dot_at[4])
+{
+  g_autoptr (GArray) cells = g_array_new (FALSE, FALSE, sizeof (int));
+  guint8 saved = s->links[i];
+
+  for (int d = 0; d < 4; d++)
+    dot_at[d] = -1;
+  /* Detach i for the walk, then put its links back. */
+  for (int d = 0; d < 4; d++)
+    if ((saved >> d) & 1)
+      {
+        int j = neighbour (s, i, d);
+        if (j >= 0)
+          s->links[j] &= (guint8) ~(1u << HB_DIR_OPPOSITE (d));
+      }
+  s->links[i] = 0;
+  for (int d = 0; d < 4; d++)
+    if ((saved >> d) & 1)
+      {
+        int j = neighbour (s, i, d);
+        if (j < 0)
+          continue;
+        g_array_set_size (cells, 0);
+        piece (s, j, cells);
+        dot_at[d] = piece_dot (s, cells, 0);
+      }
+  s->links[i] = saved;
+  for (int d = 0; d < 4; d++)
+    if ((saved >> d) & 1)
+      {
+        int j = neighbour (s, i, d);
+        if (j >= 0)
+          s->links[j] |= (guint8) (1u << HB_DIR_OPPOSITE (d));
+      }
+}
+
+/* TRUNCATE at i keeping `keep` (a direction, or -1 for none); returns
+ * TRUE when something changed. */
+static gboolean
+truncate_at (FlowState *s, int i, int keep)
+{
+  gboolean changed = FALSE;
+
+  for (int d = 0; d < 4; d++)
+    if (d != keep && ((s->links[i] >> d) & 1))
+      {
+        int j = neighbour (s, i, d);
+        unlink_dir (s, i, d);
+        if (j >= 0)
+          clear_piece (s, j);
+        changed = TRUE;
+      }
+  if (s->links[i] == 0 && !s->dot[i] && s->colour[i] != 0)
+    {
+      s->colour[i] = 0;
+      changed = TRUE;
+    }
+  return changed;
+}
+
+/* The branch TRUNCATE keeps by default: one that reaches a dot (the
+ * nearest dot in reading order when both do), else none (-1). */
+static int
+auto_keep (FlowState *s, int i)
+{
+  int dot_at[4], keep = -1;
+
+  branch_dots (s, i, dot_at);
+  for (int d = 0; d < 4; d++)
+    if (dot_at[d] >= 0 && (keep < 0 || dot_at[d] < dot_at[keep]))
+      keep = d;
+  /* A dot keeps its path only when that path reaches its other dot (the
+   * path is joined): "up to the dot" is then the whole of it. */
+  return keep;
+}
+
+/* Is colour c joined: its first dot reaches its second along links? */
+static gboolean
+colour_joined (const FlowState *s, int c)
+{
+  int a, b, cur, prev = -1;
+  gsize n = (gsize) s->base.width * s->base.height, steps = 0;
+
+  if (!flow_endpoints (s, c, &a, &b))
+    return FALSE;
+  cur = a;
+  while (cur != b && steps++ < n)
+    {
+      int next = -1;
+      for (int d = 0; d < 4 && next < 0; d++)
+        if ((s->links[cur] >> d) & 1)
+          {
+            int j = neighbour (s, cur, d);
+            if (j >= 0 && j != prev && s->colour[j] == c + 1)
+              next = j;
+          }
+      if (next < 0)
+        return FALSE;
+      prev = cur;
+      cur = next;
+    }
+  return cur == b;
+}
+
+/* ---- Rules ---------------------------------------------------------------------- */
 
 static gboolean
 flow_game_is_solved (const HbState *s)
 {
   return flow_is_solved (FLOW_CONST (s));
 }
+
+/* Applies a move to s in place; FALSE when it changes nothing or is not
+ * legal (s may then be half changed: callers work on a copy). */
+static gboolean
+apply_in_place (FlowState *s, const HbMove *m)
+{
+  int w = s->base.width, h = s->base.height;
+  gsize n = (gsize) w * h;
+  int i = m->y * w + m->x;
+  gboolean in = m->x >= 0 && m->y >= 0 && m->x < w && m->y < h;
+
+  switch ((FlowOp) m->op)
+    {
+    case FLOW_OP_LINK:
+      {
+        int d = m->value & 3, c = m->value >> 2, j;
+        int ends[2];
+
+        if (!in || m->value < 0 || c >= s->colours)
+          return FALSE;
+        j = neighbour (s, i, d);
+        if (j < 0)
+          return FALSE;
+        if ((s->dot[i] && s->dot[i] != c + 1) || (s->dot[j] && s->dot[j] != c + 1))
+          return FALSE;
+        if (((s->links[i] >> d) & 1) && s->colour[i] == c + 1)
+          return FALSE;
+        ends[0] = i;
+        ends[1] = j;
+        for (int k = 0; k < 2; k++)
+          if (s->colour[ends[k]] != 0 && s->colour[ends[k]] != c + 1)
+            cut_at (s, ends[k]);
+        /* A path never forks: a cell takes at most two links, a dot one. */
+        for (int k = 0; k < 2; k++)
+          if (popcount4 (s->links[ends[k]]) >= (s->dot[ends[k]] ? 1 : 2))
+            return FALSE;
+        flow_link (s, i, d, c);
+        return TRUE;
+      }
+
+    case FLOW_OP_CLEAR_COLOUR:
+      {
+        gboolean changed = FALSE;
+        if (m->value < 0 || m->value >= s->colours)
+          return FALSE;
+        for (gsize k = 0; k < n; k++)
+          if (s->colour[k] == m->value + 1 && (s->links[k] || !s->dot[k]))
+            {
+              s->links[k] = 0;
+              s->colour[k] = s->dot[k];
+              changed = TRUE;
+            }
+        return changed;
+      }
+
+    case FLOW_OP_TRUNCATE:
+      {
+        int keep;
+        if (!in || s->colour[i] == 0)
+          return FALSE;
+        if (m->value >= 0 && m->value < 4)
+          keep = ((s->links[i] >> m->value) & 1) ? m->value : -1;
+        else if (m->value == 4)
+          keep = -1;
+        else
+          keep = auto_keep (s, i);
+        return truncate_at (s, i, keep);
+      }
+
+    case FLOW_OP_SET_DOT:
+      {
+        char ch;
+        int c;
+
+        if (!in || m->value < -1 || m->value >= FLOW_MAX_COLOURS)
+          return FALSE;
+        if (m->value == -1)
+          {
+            int e = s->dot[i] - 1;
+            if (e < 0)
+              return FALSE;
+            flow_clear_paths (s);
+            s->dot[i] = 0;
+            s->colour[i] = 0;
+            if (dots_of (s, e) == 0)
+              remove_colour (s, e);
+            s->moves = 0;
+            return TRUE;
+          }
+        ch = s->names[m->value];
+        if (ch == '\0' || s->dot[i] == m->value + 1)
+          return FALSE;
+        if (m->value < s->colours && dots_of (s, m->value) >= 2)
+          return FALSE;
+        flow_clear_paths (s);
+        /* Another colour's dot here goes first (which may renumber). */
+        if (s->dot[i])
+          {
+            int e = s->dot[i] - 1;
+            s->dot[i] = 0;
+            s->colour[i] = 0;
+            if (dots_of (s, e) == 0)
+              remove_colour (s, e);
+          }
+        /* Find the colour again by its character. */
+        c = -1;
+        for (int k = 0; k < FLOW_MAX_COLOURS && c < 0; k++)
+          if (s->names[k] == ch)
+            c = k;
+        if (c < 0)
+          return FALSE;
+        if (c >= s->colours)
+          {
+            /* A new colour: it takes the next number, its character
+             * swapping places with the spare one there. */
+            int k = s->colours;
+            char t = s->names[k];
+            s->names[k] = s->names[c];
+            s->names[c] = t;
+            if (s->json_names != NULL)
+              {
+                char *js = s->json_names[k];
+                s->json_names[k] = s->json_names[c];
+                s->json_names[c] = js;
+              }
+            c = k;
+            s->colours++;
+          }
+        s->dot[i] = (guint8) (c + 1);
+        s->colour[i] = (guint8) (c + 1);
+        s->moves = 0;
+        return TRUE;
+      }
+
+    case FLOW_OP_CLEAR_PATHS:
+      for (gsize k = 0; k < n; k++)
+        if (s->links[k] || s->colour[k] != s->dot[k])
+          {
+            flow_clear_paths (s);
+            return TRUE;
+          }
+      return FALSE;
+
+    default:
+      return FALSE;
+    }
+}
+
+static HbState *
+flow_apply (const HbState *state, const HbMove *m)
+{
+  FlowState *r = flow_state_copy (FLOW_CONST (state));
+
+  if (!apply_in_place (r, m))
+    {
+      flow_state_free (r);
+      return NULL;
+    }
+  return &r->base;
+}
+
+/* ---- Resizing ---------------------------------------------------------------------- */
+
+static HbState *
+flow_resize (const HbState *state, int width, int height)
+{
+  const FlowState *s = FLOW_CONST (state);
+  FlowState *r;
+
+  if (width < 1 || height < 1 || width > HB_MAX_SIDE || height > HB_MAX_SIDE)
+    return NULL;
+  r = flow_state_new (width, height, s->colours);
+  memcpy (r->names, s->names, sizeof r->names);
+  if (s->json_names != NULL)
+    {
+      r->json_names = g_new0 (char *, FLOW_MAX_COLOURS + 1);
+      for (int c = 0; c < FLOW_MAX_COLOURS; c++)
+        r->json_names[c] = g_strdup (s->json_names[c]);
+    }
+  for (int y = 0; y < MIN (height, state->height); y++)
+    for (int x = 0; x < MIN (width, state->width); x++)
+      {
+        guint8 d = s->dot[(gsize) y * state->width + x];
+        r->dot[(gsize) y * width + x] = d;
+        r->colour[(gsize) y * width + x] = d;
+      }
+  /* The paths are gone; a colour whose dots both fell off goes too. */
+  for (int c = r->colours - 1; c >= 0; c--)
+    if (dots_of (r, c) == 0)
+      remove_colour (r, c);
+  return &r->base;
+}
+
+/* ---- Formats ------------------------------------------------------------------------- */
+
+/* The first character that is not blank, or 0. */
+static char
+first_char (const char *text, gsize len)
+{
+  for (gsize i = 0; i < len; i++)
+    if (!g_ascii_isspace (text[i]))
+      return text[i];
+  return 0;
+}
+
+/* "[[" starts the write-up's JSON. Other text that starts with '[' or '{'
+ * may be JSON of another shape (said so) or a text row whose first
+ * colours are those characters: what json-glib cannot read is text. */
+static HbState *
+flow_parse (const char *text, gsize len, GError **error)
+{
+  FlowState *s;
+  char c = first_char (text, len);
+
+  if (flow_sniff_json (text, len))
+    s = flow_parse_json (text, len, error);
+  else if (c == '[' || c == '{')
+    {
+      GError *json_error = NULL;
+      s = flow_parse_json (text, len, &json_error);
+      if (s == NULL && !g_error_matches (json_error, HB_PARSE_ERROR, HB_PARSE_ERROR_SYNTAX))
+        {
+          g_propagate_error (error, json_error);
+          return NULL;
+        }
+      g_clear_error (&json_error);
+      if (s == NULL)
+        s = flow_parse_text (text, len, error);
+    }
+  else
+    s = flow_parse_text (text, len, error);
+  return s != NULL ? &s->base : NULL;
+}
+
+/* The JSON shape, or text that reads as a Flow Free level and has a dot
+ * that Enlight's format could not mean ('0', '1', '*'): a grid of letters
+ * and dots is no other game's. */
+static gboolean
+flow_sniff (const char *text, gsize len)
+{
+  FlowState *s;
+  gboolean mine = FALSE;
+
+  if (flow_sniff_json (text, len))
+    return TRUE;
+  s = flow_parse_text (text, len, NULL);
+  if (s == NULL)
+    return FALSE;
+  for (int c = 0; c < s->colours && !mine; c++)
+    mine = strchr ("01*", s->names[c]) == NULL;
+  flow_state_free (s);
+  return mine;
+}
+
+/* A level can be written when every colour has its pair of dots (in the
+ * editor one may have only one for a while). */
+static gboolean
+check_pairs (const FlowState *s, GError **error)
+{
+  if (s->colours == 0)
+    {
+      g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_SHAPE,
+                   _("The level has no dots yet: place at least one pair"));
+      return FALSE;
+    }
+  for (int c = 0; c < s->colours; c++)
+    if (dots_of (s, c) != 2)
+      {
+        g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_SHAPE,
+                     /* TRANSLATORS: %c is the colour's character in the file */
+                     _("Colour '%c' has one dot: place its pair before saving"),
+                     s->names[c]);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+static char *
+flow_write (const HbState *state, HbWriteFormat format, GError **error)
+{
+  const FlowState *s = FLOW_CONST (state);
+
+  if (format != HB_WRITE_NATIVE && format != HB_WRITE_JSON)
+    {
+      g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_UNSUPPORTED,
+                   _("Flow Free levels are written as text (native) or JSON"));
+      return NULL;
+    }
+  if (!check_pairs (s, error))
+    return NULL;
+  return format == HB_WRITE_JSON ? flow_write_json (s, FALSE) : flow_write_text (s, FALSE);
+}
+
+static char *
+flow_write_solution (const HbState *state, const HbResult *result, HbWriteFormat format)
+{
+  const FlowState *s = result != NULL && result->solved != NULL
+                       ? FLOW_CONST (result->solved) : FLOW_CONST (state);
+
+  return format == HB_WRITE_JSON ? flow_write_json (s, TRUE) : flow_write_text (s, TRUE);
+}
+
+/* ---- Pointer gestures ---------------------------------------------------------------- */
+
+/* What a play drag remembers: the colour drawn, the path so far from its
+ * dot (cells), the board as the drag began, and the colours it cut (so
+ * backing off gives their cells back, as in the game). */
+typedef struct {
+  int        colour;       /* -1: no drag */
+  GArray    *path;         /* int cells, path[0] a dot of `colour` */
+  FlowState *base;
+  guint8     cut[FLOW_MAX_COLOURS];
+  gboolean   joined;       /* the path reached its other dot */
+} FlowDrag;
+
+static gpointer
+flow_ui_new (const HbState *state)
+{
+  FlowDrag *d = g_new0 (FlowDrag, 1);
+
+  d->colour = -1;
+  d->path = g_array_new (FALSE, FALSE, sizeof (int));
+  return d;
+}
+
+static void
+drag_reset (FlowDrag *d)
+{
+  d->colour = -1;
+  g_array_set_size (d->path, 0);
+  g_clear_pointer (&d->base, flow_state_free);
+  memset (d->cut, 0, sizeof d->cut);
+  d->joined = FALSE;
+}
+
+static void
+flow_ui_free (gpointer ui)
+{
+  FlowDrag *d = ui;
+
+  if (d == NULL)
+    return;
+  drag_reset (d);
+  g_array_free (d->path, TRUE);
+  g_free (d);
+}
+
+static int
+dir_between (const FlowState *s, int a, int b)
+{
+  for (int d = 0; d < 4; d++)
+    if (neighbour (s, a, d) == b)
+      return d;
+  return -1;
+}
+
+/* Adds a move to out (when there is room) and applies it to `sim`, the
+ * board as the app will have it once the moves so far are applied. */
+static void
+emit (FlowState *sim, HbMove *out, int max, int *n, HbMove m)
+{
+  if (*n >= max)
+    return;
+  if (apply_in_place (sim, &m))
+    out[(*n)++] = m;
+}
+
+/* Gives back the cells of cut colours that the path no longer covers: the
+ * links of the drag's starting board that still connect to a dot of
+ * their colour without crossing the path, in order from the dots. */
+static void
+restore_cut (FlowDrag *d, FlowState *sim, HbMove *out, int max, int *n)
+{
+  const FlowState *b = d->base;
+  int w = b->base.width;
+  gsize cells = (gsize) w * b->base.height;
+  g_autofree guint8 *on_path = g_malloc0 (cells);
+  g_autofree guint8 *seen = NULL;
+  g_autoptr (GArray) queue = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint k = 0; k < d->path->len; k++)
+    on_path[g_array_index (d->path, int, k)] = 1;
+  seen = g_malloc0 (cells);
+  for (int c = 0; c < b->colours; c++)
+    {
+      if (!d->cut[c])
+        continue;
+      g_array_set_size (queue, 0);
+      for (gsize i = 0; i < cells; i++)
+        if (b->dot[i] == c + 1 && !on_path[i])
+          {
+            int ii = (int) i;
+            g_array_append_val (queue, ii);
+            seen[i] = 1;
+          }
+      for (guint q = 0; q < queue->len; q++)
+        {
+          int i = g_array_index (queue, int, q);
+          for (int dd = 0; dd < 4; dd++)
+            if ((b->links[i] >> dd) & 1)
+              {
+                int j = neighbour (b, i, dd);
+                if (j < 0 || seen[j] || on_path[j])
+                  continue;
+                seen[j] = 1;
+                g_array_append_val (queue, j);
+                if (!((sim->links[i] >> dd) & 1) || sim->colour[j] != c + 1)
+                  emit (sim, out, max, n, (HbMove) { FLOW_OP_LINK, i % w, i / w,
+                                                     dd | (c << 2) });
+              }
+        }
+      for (guint q = 0; q < queue->len; q++)
+        seen[g_array_index (queue, int, q)] = 0;
+    }
+}
+
+static int
+pointer_play (const FlowState *s, FlowDrag *d, HbPointerPhase phase, const HbHit *hit,
+              HbMove *out, int max)
+{
+  int w = s->base.width, n = 0;
+  FlowState *sim;
+
+  if (phase == HB_POINTER_RELEASE)
+    {
+      /* Whatever is still to give back, then the drag is over. */
+      if (d->colour >= 0 && d->base != NULL)
+        {
+          sim = flow_state_copy (s);
+          restore_cut (d, sim, out, max, &n);
+          flow_state_free (sim);
+        }
+      drag_reset (d);
+      return n;
+    }
+  if (hit == NULL || !hit->inside)
+    return 0;
+
+  if (phase == HB_POINTER_PRESS)
+    {
+      int x = hit->y * w + hit->x;
+      drag_reset (d);
+      sim = flow_state_copy (s);
+      if (s->dot[x])
+        {
+          /* Out of a dot: the colour starts again from it. */
+          d->colour = s->dot[x] - 1;
+          emit (sim, out, max, &n, (HbMove) { FLOW_OP_CLEAR_COLOUR, hit->x, hit->y,
+                                              d->colour });
+          g_array_append_val (d->path, x);
+        }
+      else if (s->colour[x])
+        {
+          /* Out of a path: it is cut back to here, and goes on. */
+          int keep = auto_keep (sim, x), cur, prev = -1;
+          if (keep < 0)
+            {
+              flow_state_free (sim);
+              return 0;
+            }
+          d->colour = s->colour[x] - 1;
+          emit (sim, out, max, &n, (HbMove) { FLOW_OP_TRUNCATE, hit->x, hit->y, keep });
+          /* The path from its dot to here, walked backwards. */
+          for (cur = x; cur >= 0;)
+            {
+              int next = -1;
+              g_array_prepend_val (d->path, cur);
+              if (sim->dot[cur] && cur != x)
+                break;
+              for (int dd = 0; dd < 4 && next < 0; dd++)
+                if ((sim->links[cur] >> dd) & 1)
+                  {
+                    int j = neighbour (sim, cur, dd);
+                    if (j != prev)
+                      next = j;
+                  }
+              prev = cur;
+              cur = next;
+              if (d->path->len > (guint) (w * s->base.height))
+                break;
+            }
+          d->joined = sim->dot[x] && d->path->len > 1;
+        }
+      else
+        {
+          flow_state_free (sim);
+          return 0;
+        }
+      d->base = sim;
+      return n;
+    }
+
+  /* MOTION */
+  if (d->colour < 0)
+    return 0;
+  {
+    int y = hit->y * w + hit->x, c = d->colour;
+    int head = g_array_index (d->path, int, d->path->len - 1);
+    guint at = G_MAXUINT;
+
+    if (y == head)
+      return 0;
+    for (guint k = 0; k < d->path->len && at == G_MAXUINT; k++)
+      if (g_array_index (d->path, int, k) == y)
+        at = k;
+    sim = flow_state_copy (s);
+    if (at != G_MAXUINT)
+      {
+        /* Back over the path: shorten it to here, and give back what the
+         * part left behind had cut. */
+        int keep = at > 0 ? dir_between (s, y, g_array_index (d->path, int, at - 1)) : 4;
+        emit (sim, out, max, &n, (HbMove) { FLOW_OP_TRUNCATE, hit->x, hit->y, keep });
+        g_array_set_size (d->path, at + 1);
+        d->joined = FALSE;
+        restore_cut (d, sim, out, max, &n);
+      }
+    else
+      {
+        int dir = dir_between (s, head, y);
+        if (dir < 0 || d->joined || (s->dot[y] && s->dot[y] != c + 1))
+          {
+            flow_state_free (sim);
+            return 0;
+          }
+        if (s->colour[y] == c + 1)
+          /* The colour's other piece, drawn from its other dot: joined
+           * here, the rest of it goes. */
+          emit (sim, out, max, &n, (HbMove) { FLOW_OP_TRUNCATE, hit->x, hit->y, -1 });
+        else if (s->colour[y] != 0)
+          d->cut[s->colour[y] - 1] = 1;
+        emit (sim, out, max, &n, (HbMove) { FLOW_OP_LINK, head % w, head / w,
+                                            dir | (c << 2) });
+        if (sim->colour[y] == c + 1 && ((sim->links[head] >> dir) & 1))
+          {
+            g_array_append_val (d->path, y);
+            d->joined = colour_joined (sim, c);
+          }
+      }
+    flow_state_free (sim);
+  }
+  return n;
+}
+
+static int
+flow_pointer (const HbState *state, HbPointer *ptr, HbPointerPhase phase,
+              const HbHit *hit, HbMove *out, int max)
+{
+  const FlowState *s = FLOW_CONST (state);
+  FlowDrag *d = ptr->ui;
+
+  if (max < 1)
+    return 0;
+  if (ptr->mode == HB_MODE_PLAY)
+    return d != NULL ? pointer_play (s, d, phase, hit, out, max) : 0;
+
+  /* Edit: a click on a dot removes it; elsewhere it places a dot of the
+   * palette's colour (two clicks make the pair). */
+  if (phase != HB_POINTER_PRESS || hit == NULL || !hit->inside)
+    return 0;
+  {
+    int i = hit->y * state->width + hit->x, c = -1;
+
+    if (s->dot[i])
+      {
+        out[0] = (HbMove) { FLOW_OP_SET_DOT, hit->x, hit->y, -1 };
+        return 1;
+      }
+    /* The tool is the colour's character (see flow_palette). */
+    for (int k = 0; k < FLOW_MAX_COLOURS && c < 0; k++)
+      if (ptr->tool > 0 && s->names[k] == ptr->tool)
+        c = k;
+    if (c < 0)
+      return 0;
+    out[0] = (HbMove) { FLOW_OP_SET_DOT, hit->x, hit->y, c };
+    return 1;
+  }
+}
+
+/* ---- Palette and status ------------------------------------------------------------------- */
+
+/* The game's colours as the palette names them, in the order of
+ * flow_default_names' first 16. */
+static const char *const colour_names[16] = {
+  /* TRANSLATORS: Flow Free's colours, as the palette names them */
+  N_("Red"), N_("Green"), N_("Blue"), N_("Yellow"), N_("Orange"), N_("Cyan"),
+  N_("Magenta"), N_("Maroon"), N_("Purple"), N_("White"), N_("Grey"), N_("Lime"),
+  N_("Tan"), N_("Dark blue"), N_("Teal"), N_("Pink"),
+};
+
+/* Edit mode's palette: the game's sixteen colours, then the level's other
+ * colours, then one new colour, each entry's id the colour's character
+ * (stable while colours come and go and are renumbered). Play has none. */
+static int
+flow_palette (const HbState *state, HbMode mode, HbPaletteEntry *out, int max)
+{
+  const FlowState *s = FLOW_CONST (state);
+  gboolean listed[128] = { FALSE };
+  int n = 0;
+
+  if (mode != HB_MODE_EDIT)
+    return 0;
+  for (int k = 0; k < 16 && n < max; k++)
+    {
+      char ch = flow_default_names[k];
+      listed[(int) ch] = TRUE;
+      out[n].id = ch;
+      g_snprintf (out[n].name, sizeof out[n].name, "%c %s", ch, _(colour_names[k]));
+      n++;
+    }
+  for (int c = 0; c < s->colours && n < max; c++)
+    if (!listed[(int) s->names[c]])
+      {
+        listed[(int) s->names[c]] = TRUE;
+        out[n].id = s->names[c];
+        g_snprintf (out[n].name, sizeof out[n].name, "%c", s->names[c]);
+        n++;
+      }
+  for (int c = s->colours; c < FLOW_MAX_COLOURS && n < max; c++)
+    if (s->names[c] != '\0' && !listed[(int) s->names[c]])
+      {
+        out[n].id = s->names[c];
+        g_snprintf (out[n].name, sizeof out[n].name, _("%c (new colour)"), s->names[c]);
+        n++;
+        break;
+      }
+  return n;
+}
+
+static char *
+flow_status_text (const HbState *state)
+{
+  const FlowState *s = FLOW_CONST (state);
+  gsize n = (gsize) state->width * state->height, filled = 0;
+  int joined = 0;
+  g_autofree char *flows = NULL, *cells = NULL, *nf = NULL, *nn = NULL;
+
+  if (s->colours == 0)
+    return g_strdup (_("No dots yet: in Edit, pick a colour and click two cells"));
+  for (int c = 0; c < s->colours; c++)
+    if (dots_of (s, c) != 2)
+      /* TRANSLATORS: %c is the colour's character */
+      return g_strdup_printf (_("Colour '%c' needs its second dot"), s->names[c]);
+  for (int c = 0; c < s->colours; c++)
+    joined += colour_joined (s, c);
+  for (gsize i = 0; i < n; i++)
+    filled += s->colour[i] != 0;
+  /* TRANSLATORS: flows joined / flows in the level */
+  flows = g_strdup_printf (g_dngettext (NULL, "%d / %d flow", "%d / %d flows", s->colours),
+                           joined, s->colours);
+  /* TRANSLATORS: cells filled / cells on the board */
+  /* Formatted apart: xgettext cannot read G_GSIZE_FORMAT in a string. */
+  nf = g_strdup_printf ("%" G_GSIZE_FORMAT, filled);
+  nn = g_strdup_printf ("%" G_GSIZE_FORMAT, n);
+  cells = g_strdup_printf (g_dngettext (NULL, "%s / %s cell", "%s / %s cells", (gulong) n),
+                           nf, nn);
+  if (flow_is_solved (s))
+    /* TRANSLATORS: the status line: "7 / 7 flows · 49 / 49 cells · Solved" */
+    return g_strdup_printf (_("%s · %s · Solved"), flows, cells);
+  return g_strdup_printf ("%s · %s", flows, cells);
+}
+
+/* ---- Hints ---------------------------------------------------------------------------------- */
+
+/* The hint's solver gets this long before the overlay says it gave up. */
+#define FLOW_HINT_SECONDS 10.0
+
+static void
+flow_hint_free (gpointer data)
+{
+  FlowHint *h = data;
+
+  if (h == NULL)
+    return;
+  g_free (h->forced);
+  g_free (h->solution);
+  g_free (h->links);
+  g_free (h);
+}
+
+/* Does the board draw colour c exactly as the solution does? */
+static gboolean
+colour_matches (const FlowState *s, const FlowHint *h, int c)
+{
+  gsize n = (gsize) h->width * h->height;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      gboolean on_board = s->colour[i] == c + 1, on_sol = h->solution[i] == c + 1;
+      if (on_board != on_sol || (on_sol && s->links[i] != h->links[i]))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The colour the next hint draws: of those the board does not yet draw as
+ * the solution does, the one with the shortest path (quickest to see). */
+static int
+pick_colour (const FlowState *s, const FlowHint *h)
+{
+  gsize n = (gsize) h->width * h->height;
+  g_autofree gsize *len = g_new0 (gsize, s->colours);
+  int best = -1;
+
+  for (gsize i = 0; i < n; i++)
+    if (h->solution[i] > 0 && h->solution[i] <= s->colours)
+      len[h->solution[i] - 1]++;
+  for (int c = 0; c < s->colours; c++)
+    if (!colour_matches (s, h, c) && (best < 0 || len[c] < len[best]))
+      best = c;
+  return best;
+}
+
+static gpointer
+flow_hint_compute (const HbState *state, GCancellable *cancellable, GError **error)
+{
+  const FlowState *s = FLOW_CONST (state);
+  gsize n = (gsize) state->width * state->height;
+  FlowHint *h = g_new0 (FlowHint, 1);
+  FlowState *level;
+  const HbSolver *solver = flow_solvers[0];
+
+  h->width = state->width;
+  h->height = state->height;
+  h->colour = -1;
+  if (flow_is_solved (s))
+    {
+      h->kind = FLOW_HINT_SOLVED;
+      return h;
+    }
+  if (s->colours == 0)
+    {
+      h->kind = FLOW_HINT_BAD_LEVEL;
+      return h;
+    }
+  for (int c = 0; c < s->colours; c++)
+    if (dots_of (s, c) != 2)
+      {
+        h->kind = FLOW_HINT_BAD_LEVEL;
+        return h;
+      }
+  /* The hints are about the level, whatever is drawn on it. */
+  level = flow_state_copy (s);
+  flow_clear_paths (level);
+  level->moves = 0;
+  h->kind = FLOW_HINT_GAVE_UP;
+
+#ifdef FLOW_HAVE_AC
+  h->forced = g_malloc0 (n);
+  if (!flow_ac_forced (level, h->forced, cancellable))
+    {
+      if (g_cancellable_is_cancelled (cancellable))
+        goto cancelled;
+      /* Arc consistency proves there is no solution. */
+      h->kind = FLOW_HINT_NONE;
+      g_clear_pointer (&h->forced, g_free);
+      flow_state_free (level);
+      return h;
+    }
+  for (gsize i = 0; i < n; i++)
+    if (h->forced[i] && !s->dot[i] && s->colour[i] != h->forced[i])
+      h->forced_count++;
+#endif
+
+  if (solver != NULL)
+    {
+      HbSolveOptions options = { 0 };
+      g_autoptr (GError) solve_error = NULL;
+      HbResult *r;
+
+      options.count_limit = 2;
+      options.time_limit = FLOW_HINT_SECONDS;
+      r = hb_solve (solver, &level->base, &options, NULL, cancellable, &solve_error);
+      if (r == NULL)
+        h->kind = FLOW_HINT_GAVE_UP;
+      else if (r->status == HB_STATUS_CANCELLED)
+        {
+          hb_result_free (r);
+          goto cancelled;
+        }
+      else if (r->status == HB_STATUS_NO_SOLUTION)
+        h->kind = FLOW_HINT_NONE;
+      else if (r->status == HB_STATUS_SOLVED && r->solved != NULL
+               && r->solved->width == state->width && r->solved->height == state->height
+               && flow_is_solved (FLOW_CONST (r->solved)))
+        {
+          const char *count = hb_result_get_stat (r, "solutions");
+          h->solution = g_memdup2 (FLOW_CONST (r->solved)->colour, n);
+          h->links = g_memdup2 (FLOW_CONST (r->solved)->links, n);
+          h->solutions = count != NULL ? (int) MIN (g_ascii_strtoll (count, NULL, 10), 2) : 0;
+          h->colour = pick_colour (s, h);
+          h->kind = FLOW_HINT_PATH;
+        }
+      hb_result_free (r);
+    }
+  flow_state_free (level);
+  return h;
+
+cancelled:
+  flow_state_free (level);
+  flow_hint_free (h);
+  g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_CANCELLED, "the hint was cancelled");
+  return NULL;
+}
+
+static char *
+flow_hint_describe (const HbState *state, gconstpointer data)
+{
+  const FlowState *s = FLOW_CONST (state);
+  const FlowHint *h = data;
+  g_autofree char *what = NULL, *forced = NULL;
+
+  if (h == NULL)
+    return g_strdup ("");
+  switch (h->kind)
+    {
+    case FLOW_HINT_SOLVED:
+      return g_strdup (_("Solved"));
+    case FLOW_HINT_BAD_LEVEL:
+      return g_strdup (_("No hint: every colour needs exactly two dots"));
+    case FLOW_HINT_NONE:
+      return g_strdup (_("Warning: this level has no solution"));
+    default:
+      break;
+    }
+  if (h->forced_count > 0)
+    forced = g_strdup_printf (g_dngettext (NULL, "%d forced cell tinted",
+                                           "%d forced cells tinted", h->forced_count),
+                              h->forced_count);
+  if (h->kind == FLOW_HINT_GAVE_UP)
+    {
+      if (forced != NULL)
+        /* TRANSLATORS: %s is "12 forced cells tinted" */
+        return g_strdup_printf (_("No solution found in time; %s"), forced);
+      return g_strdup (_("No solution found in time"));
+    }
+  if (h->colour >= 0 && h->colour < s->colours)
+    /* TRANSLATORS: %c is the colour's character */
+    what = g_strdup_printf (_("Next hint: colour '%c'"), s->names[h->colour]);
+  else
+    what = g_strdup (_("The drawn paths match the solution"));
+  if (h->solutions >= 2)
+    /* TRANSLATORS: %s is "Next hint: colour 'R'" */
+    return g_strdup_printf (_("Warning: this level has more than one solution. %s"), what);
+  if (forced != NULL)
+    return g_strdup_printf ("%s; %s", what, forced);
+  return g_steal_pointer (&what);
+}
+
+static gboolean
+hint_valid (const HbState *state, const FlowHint *h)
+{
+  return h != NULL && h->kind == FLOW_HINT_PATH && h->width == state->width
+         && h->height == state->height && h->solution != NULL
+         && h->colour >= 0 && h->colour < FLOW_CONST (state)->colours;
+}
+
+/* The moves that draw the hint's colour as the solution does: clear it,
+ * then link its path from its first dot. */
+static gboolean
+flow_hint_next_moves (const HbState *state, gconstpointer data, GArray *moves)
+{
+  const FlowState *s = FLOW_CONST (state);
+  const FlowHint *h = data;
+  int c, a, b, cur, prev = -1, w = state->width;
+  gsize n = (gsize) w * state->height, steps = 0;
+
+  if (!hint_valid (state, h))
+    return FALSE;
+  c = h->colour;
+  if (!flow_endpoints (s, c, &a, &b) || colour_matches (s, h, c))
+    return FALSE;
+  for (gsize i = 0; i < n; i++)
+    if (s->colour[i] == c + 1 && (s->links[i] || !s->dot[i]))
+      {
+        HbMove m = { FLOW_OP_CLEAR_COLOUR, a % w, a / w, c };
+        g_array_append_val (moves, m);
+        break;
+      }
+  for (cur = a; cur != b && steps++ < n;)
+    {
+      int next = -1, dir = -1;
+      for (int d = 0; d < 4 && next < 0; d++)
+        if ((h->links[cur] >> d) & 1)
+          {
+            int j = neighbour (s, cur, d);
+            if (j >= 0 && j != prev && h->solution[j] == c + 1)
+              next = j, dir = d;
+          }
+      if (next < 0)
+        break;
+      {
+        HbMove m = { FLOW_OP_LINK, cur % w, cur / w, dir | (c << 2) };
+        g_array_append_val (moves, m);
+      }
+      prev = cur;
+      cur = next;
+    }
+  return moves->len > 0;
+}
+
+static gboolean
+flow_hint_next_move (const HbState *state, gconstpointer data, HbMove *move)
+{
+  g_autoptr (GArray) moves = g_array_new (FALSE, FALSE, sizeof (HbMove));
+
+  if (!flow_hint_next_moves (state, data, moves))
+    return FALSE;
+  *move = g_array_index (moves, HbMove, 0);
+  return TRUE;
+}
+
+/* ---- Trace frames --------------------------------------------------------------------- */
+
+static gpointer
+flow_frame_new_vfunc (const HbState *initial, const HbTrace *trace)
+{
+  return flow_frame_new (FLOW_CONST (initial));
+}
+
+static gpointer
+flow_frame_copy_vfunc (gconstpointer frame)
+{
+  return flow_frame_copy (frame);
+}
+
+static void
+flow_frame_free_vfunc (gpointer frame)
+{
+  flow_frame_free (frame);
+}
+
+static void
+flow_frame_step (gpointer frame, const HbTrace *trace, const HbStep *step)
+{
+  FlowFrame *f = frame;
+  FlowState *b = f->board;
+  int w = b->base.width, h = b->base.height;
+  gsize n = (gsize) w * h;
+  gboolean in = step->x >= 0 && step->y >= 0 && step->x < w && step->y < h;
+  int i = in ? step->y * w + step->x : -1;
+  gsize len = 0;
+  const guint8 *blob = step->blob ? hb_trace_blob (trace, step, &len) : NULL;
+
+  f->hx = in ? step->x : -1;
+  f->hy = in ? step->y : -1;
+  f->hkind = step->kind;
+  if (blob != NULL && len >= 2 * n)
+    {
+      flow_frame_set_board (f, blob, blob + n, len >= 3 * n ? blob + 2 * n : NULL);
+      return;
+    }
+  if (!in)
+    return;
+  switch ((HbStepKind) step->kind)
+    {
+    case HB_STEP_PLACE:
+      if (step->value >= 0 && step->value < FLOW_MAX_COLOURS
+          && neighbour (b, i, step->aux & 3) >= 0)
+        flow_link (b, i, step->aux & 3, step->value);
+      break;
+    case HB_STEP_UNDO:
+      {
+        int j = neighbour (b, i, step->aux & 3);
+        unlink_dir (b, i, step->aux & 3);
+        if (b->links[i] == 0 && !b->dot[i])
+          b->colour[i] = 0;
+        if (j >= 0 && b->links[j] == 0 && !b->dot[j])
+          b->colour[j] = 0;
+        break;
+      }
+    case HB_STEP_FORCE:
+      if (!b->dot[i] && step->value >= 0 && step->value < FLOW_MAX_COLOURS)
+        b->colour[i] = (guint8) (step->value + 1);
+      break;
+    default:
+      break;
+    }
+}
+
+static const char *const dir_names[4] = {
+  /* TRANSLATORS: a direction on the board, as in "… to the north" */
+  N_("north"), N_("east"), N_("south"), N_("west"),
+};
+
+static char *
+flow_describe_step (const HbTrace *trace, const HbStep *step)
+{
+  int x = step->x + 1, y = step->y + 1, c = step->value + 1;
+  const char *dir = _(dir_names[step->aux & 3]);
+  /* Formatted apart: xgettext cannot read G_GINT64_FORMAT in a string. */
+  g_autofree char *counter = g_strdup_printf ("%" G_GINT64_FORMAT, step->counter);
+
+  switch ((HbStepKind) step->kind)
+    {
+    case HB_STEP_PLACE:
+      /* TRANSLATORS: a solver step: column, row, direction, colour number */
+      return g_strdup_printf (_("Link (%d, %d) to the %s with colour %d"), x, y, dir, c);
+    case HB_STEP_UNDO:
+      return g_strdup_printf (_("Take back the link from (%d, %d) to the %s"), x, y, dir);
+    case HB_STEP_FORCE:
+      return g_strdup_printf (_("(%d, %d) must be colour %d"), x, y, c);
+    case HB_STEP_TRY:
+      return g_strdup_printf (_("Try colour %d at (%d, %d)"), c, x, y);
+    case HB_STEP_REJECT:
+      return g_strdup_printf (_("Colour %d fails at (%d, %d)"), c, x, y);
+    case HB_STEP_GENERATION:
+      /* TRANSLATORS: a genetic algorithm's generation and its fitness
+       * (lower is better): best, mean, worst */
+      return g_strdup_printf (_("Generation %s: fitness best %g, mean %g, worst %g"),
+                              counter, step->f[0], step->f[1], step->f[2]);
+    case HB_STEP_SOLUTION:
+      return g_strdup_printf (_("A solution, after %s steps"), counter);
+    case HB_STEP_BOUND:
+      return g_strdup_printf (_("Bound %d after %s steps"), step->value, counter);
+    case HB_STEP_INFO:
+      return step->blob ? g_strdup_printf (_("The board after %s steps, marked cells in "
+                                             "red"), counter)
+                        : g_strdup_printf (_("Step %s"), counter);
+    default:
+      return g_strdup ("");
+    }
+}
+
+static char *
+flow_frame_status (gconstpointer frame)
+{
+  const FlowFrame *f = frame;
+  const FlowState *b = f->board;
+  gsize n = (gsize) b->base.width * b->base.height, filled = 0, marked = 0;
+  g_autofree char *nf = NULL, *nn = NULL, *nm = NULL;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      filled += b->colour[i] != 0;
+      marked += f->marks[i] != 0;
+    }
+  nf = g_strdup_printf ("%" G_GSIZE_FORMAT, filled);
+  nn = g_strdup_printf ("%" G_GSIZE_FORMAT, n);
+  if (marked == 0)
+    /* TRANSLATORS: the player's counter: cells coloured / cells */
+    return g_strdup_printf (_("%s / %s cells coloured"), nf, nn);
+  nm = g_strdup_printf ("%" G_GSIZE_FORMAT, marked);
+  /* TRANSLATORS: the player's counter: cells coloured / cells, marked cells */
+  return g_strdup_printf (_("%s / %s cells coloured, %s marked"), nf, nn, nm);
+}
+
+/* ---- The game --------------------------------------------------------------------------- */
 
 const HbGame flow_game = {
   .id = "flow",
@@ -74,7 +1378,30 @@ const HbGame flow_game = {
   .copy = flow_copy,
   .free = flow_free,
   .equal = flow_equal,
+  .resize = flow_resize,
   .parse = flow_parse,
+  .sniff = flow_sniff,
   .write = flow_write,
+  .write_solution = flow_write_solution,
   .is_solved = flow_game_is_solved,
+  .apply = flow_apply,
+  .ui_new = flow_ui_new,
+  .ui_free = flow_ui_free,
+  .pointer = flow_pointer,
+  .palette = flow_palette,
+  .palette_render = flow_palette_render,
+  .status_text = flow_status_text,
+  .render = flow_render,
+  .hint_compute = flow_hint_compute,
+  .hint_free = flow_hint_free,
+  .hint_describe = flow_hint_describe,
+  .hint_next_move = flow_hint_next_move,
+  .frame_new = flow_frame_new_vfunc,
+  .frame_copy = flow_frame_copy_vfunc,
+  .frame_free = flow_frame_free_vfunc,
+  .frame_step = flow_frame_step,
+  .frame_render = flow_frame_render_vfunc,
+  .describe_step = flow_describe_step,
+  .frame_status = flow_frame_status,
+  .hint_next_moves = flow_hint_next_moves,
 };

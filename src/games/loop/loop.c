@@ -701,6 +701,12 @@ loop_write (const HbState *state, HbWriteFormat format, GError **error)
 {
   const LoopState *s = LOOP_CONST (state);
 
+  if (format == HB_WRITE_JSON)
+    {
+      g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_UNSUPPORTED,
+                   _("This game has no JSON format"));
+      return NULL;
+    }
   if (format == HB_WRITE_TATHAM)
     {
       char *id = loop_write_net_id (s);

@@ -112,12 +112,21 @@ typedef struct {
   guint64  regions;       /* independent regions left to search */
   guint64  largest_region;
   guint64  parity_failures; /* regions proven unsolvable by their arm parity */
+  guint64  pockets;       /* pieces split off during the search and solved alone */
+  guint64  odd_pockets;   /* pieces refused by their arm parity */
+  gboolean timed_out;     /* GAVE_UP because of the deadline */
 } LoopAnswer;
 
 /* Solves (and with count_limit > 1 counts solutions up to that many). */
 void loop_fast_solve (const LoopState *state, guint count_limit,
                       guint64 node_limit, GCancellable *cancellable,
                       HbTrace *trace, LoopAnswer *answer);
+/* The same with a deadline (hb_now() seconds, 0 = none): GAVE_UP with
+ * timed_out set when it passes. */
+void loop_fast_solve_full (const LoopState *state, guint count_limit,
+                           guint64 node_limit, double deadline,
+                           GCancellable *cancellable, HbTrace *trace,
+                           LoopAnswer *answer);
 void loop_answer_clear (LoopAnswer *answer);
 
 /* ---- Hints (loop.c) ------------------------------------------------------ */

@@ -1,0 +1,525 @@
+/* flow-json.c: the write-up's JSON for Flow Free levels and solutions, read
+ * and written with json-glib.
+ *
+ *   [
+ *   [null, null, null, null, null],
+ *   [null, "blue", null, "blue", "green"],
+ *   ...
+ *   ]
+ *
+ * json-glib parses the text and says where a syntax error is; the nodes it
+ * builds carry no positions, so for the errors of shape (a row that is not
+ * a list, a cell that is a number, a colour with three dots) a small
+ * scanner walks the same text to find the line and column of the element
+ * json-glib's tree put in question. */
+#include "flow-game.h"
+
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+/* ---- Colour names ---------------------------------------------------------- */
+
+/* The game's 16 colours: the letter flow_default_names gives each and the
+ * names a JSON file may call it by (compared without case, blanks, '-' or
+ * '_'). The first name is the one written. */
+static const struct {
+  char        letter;
+  const char *names[3];
+} game_colours[] = {
+  { 'R', { "red", NULL } },
+  { 'G', { "green", NULL } },
+  { 'B', { "blue", NULL } },
+  { 'Y', { "yellow", NULL } },
+  { 'O', { "orange", NULL } },
+  { 'C', { "cyan", "aqua", NULL } },
+  { 'M', { "magenta", "fuchsia", NULL } },
+  { 'm', { "maroon", "brown", NULL } },
+  { 'P', { "purple", "violet", NULL } },
+  { 'W', { "white", NULL } },
+  { 'A', { "grey", "gray", NULL } },
+  { 'g', { "lime", "lightgreen", NULL } },
+  { 'T', { "tan", "beige", NULL } },
+  { 'b', { "dark blue", "darkblue", "navy" } },
+  { 'c', { "teal", "darkcyan", NULL } },
+  { 'p', { "pink", NULL } },
+};
+
+/* Lower case with blanks, '-' and '_' dropped, into buf (NUL-ended). */
+static void
+fold_name (const char *s, char *buf, gsize size)
+{
+  gsize k = 0;
+
+  for (; *s != '\0' && k + 1 < size; s++)
+    if (*s != ' ' && *s != '-' && *s != '_' && *s != '\t')
+      buf[k++] = g_ascii_tolower (*s);
+  buf[k] = '\0';
+}
+
+char
+flow_colour_char_for_name (const char *name)
+{
+  char want[32], have[32];
+
+  if (name == NULL || strlen (name) >= sizeof want)
+    return 0;
+  fold_name (name, want, sizeof want);
+  for (gsize i = 0; i < G_N_ELEMENTS (game_colours); i++)
+    for (int k = 0; k < 3 && game_colours[i].names[k] != NULL; k++)
+      {
+        fold_name (game_colours[i].names[k], have, sizeof have);
+        if (strcmp (want, have) == 0)
+          return game_colours[i].letter;
+      }
+  return 0;
+}
+
+const char *
+flow_colour_name_for_char (char c)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (game_colours); i++)
+    if (game_colours[i].letter == c)
+      return game_colours[i].names[0];
+  return NULL;
+}
+
+/* ---- Where an element is ---------------------------------------------------- */
+
+/* Finds the line and column (1-based, in characters) where element `col`
+ * of row `row` starts (col < 0: where the row itself starts; row < 0: the
+ * root value). The text is known to be valid JSON (json-glib read it), so
+ * the scanner only tracks strings and nesting. Returns FALSE when it does
+ * not find it (it then leaves 1, 1). */
+static gboolean
+locate (const char *text, gsize len, int row, int col, int *line_out, int *col_out)
+{
+  const char *p = text, *end = text + len;
+  int line = 1, column = 1, depth = 0;
+  int idx1 = -1, idx2 = -1;
+  gboolean expect_value = TRUE;   /* the next non-blank starts an element */
+
+  *line_out = 1;
+  *col_out = 1;
+  while (p < end)
+    {
+      char c = *p;
+
+      if (c == '\n')
+        {
+          line++;
+          column = 1;
+          p++;
+          continue;
+        }
+      if (c == ' ' || c == '\t' || c == '\r')
+        {
+          column++;
+          p++;
+          continue;
+        }
+      if (expect_value && c != ']' && c != '}')
+        {
+          /* An element of the array at `depth` starts here. */
+          if (depth == 0 && row < 0)
+            {
+              *line_out = line, *col_out = column;
+              return TRUE;
+            }
+          if (depth == 1)
+            {
+              idx1++;
+              idx2 = -1;
+              if (idx1 == row && col < 0)
+                {
+                  *line_out = line, *col_out = column;
+                  return TRUE;
+                }
+            }
+          else if (depth == 2 && idx1 == row)
+            {
+              idx2++;
+              if (idx2 == col)
+                {
+                  *line_out = line, *col_out = column;
+                  return TRUE;
+                }
+            }
+          expect_value = FALSE;
+        }
+      if (c == '"')
+        {
+          /* Skip the string, escapes included. */
+          p++;
+          column++;
+          while (p < end && *p != '"')
+            {
+              if (*p == '\\' && p + 1 < end)
+                {
+                  p++;
+                  column++;
+                }
+              if (*p == '\n')
+                {
+                  line++;
+                  column = 0;
+                }
+              p = g_utf8_next_char (p);
+              column++;
+            }
+          p++;
+          column++;
+          continue;
+        }
+      if (c == '[' || c == '{')
+        {
+          depth++;
+          expect_value = c == '[';
+        }
+      else if (c == ']' || c == '}')
+        depth--;
+      else if (c == ',')
+        expect_value = TRUE;
+      else if (c == ':')
+        expect_value = FALSE;
+      p = g_utf8_next_char (p);
+      column++;
+    }
+  return FALSE;
+}
+
+static void
+set_error_at (GError **error, HbParseErrorCode code, const char *text, gsize len,
+              int row, int col, const char *message)
+{
+  int line, column;
+
+  locate (text, len, row, col, &line, &column);
+  hb_set_parse_error (error, code, line, column, "%s", message);
+}
+
+/* json-glib's message is "<data>:LINE:COLUMN: Parse error: what"; the line
+ * and column are taken out and the rest kept, so the message reads like
+ * every other parse error. */
+static void
+set_syntax_error (GError **error, const GError *json_error)
+{
+  const char *m = json_error->message;
+  const char *p = strstr (m, "<data>:");
+  int line = 0, column = 0;
+
+  if (p != NULL)
+    {
+      char *e;
+      p += strlen ("<data>:");
+      line = (int) strtol (p, &e, 10);
+      if (*e == ':')
+        {
+          column = (int) strtol (e + 1, &e, 10);
+          if (*e == ':')
+            e++;
+          while (*e == ' ')
+            e++;
+          if (g_str_has_prefix (e, "Parse error: "))
+            e += strlen ("Parse error: ");
+          m = e;
+        }
+    }
+  hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, MAX (line, 1), MAX (column, 1),
+                      /* TRANSLATORS: %s is json-glib's description of the error */
+                      _("not valid JSON: %s"), m);
+}
+
+/* ---- Reading ------------------------------------------------------------------ */
+
+FlowState *
+flow_parse_json (const char *text, gsize len, GError **error)
+{
+  g_autoptr (JsonParser) parser = NULL;
+  g_autoptr (GError) json_error = NULL;
+  g_autoptr (GHashTable) index_of = NULL;   /* string -> colour + 1 */
+  g_autoptr (GPtrArray) strings = NULL;     /* colour -> its string */
+  g_autofree guint8 *cells = NULL;
+  g_autofree int *count = NULL, *where_row = NULL, *where_col = NULL;
+  JsonNode *root;
+  JsonArray *rows;
+  int width = -1, height, colours = 0;
+  gboolean used[128] = { FALSE };
+  char names[FLOW_MAX_COLOURS + 1] = { 0 };
+  FlowState *s;
+
+  if (!hb_check_text (text, len, error))
+    return NULL;
+  if (len > G_MAXSSIZE)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, 1, 1, _("the file is too large"));
+      return NULL;
+    }
+  parser = json_parser_new_immutable ();
+  if (!json_parser_load_from_data (parser, text, (gssize) len, &json_error))
+    {
+      set_syntax_error (error, json_error);
+      return NULL;
+    }
+  root = json_parser_get_root (parser);
+  if (root == NULL)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, 1, 1,
+                          _("the file holds no board (an empty JSON document)"));
+      return NULL;
+    }
+  if (!JSON_NODE_HOLDS_ARRAY (root))
+    {
+      set_error_at (error, HB_PARSE_ERROR_FORMAT, text, len, -1, -1,
+                    _("a Flow Free level in JSON is a list of rows, each a list of "
+                      "cells (null or a colour's string)"));
+      return NULL;
+    }
+  rows = json_node_get_array (root);
+  height = (int) MIN (json_array_get_length (rows), (guint) G_MAXINT);
+  if (height == 0)
+    {
+      set_error_at (error, HB_PARSE_ERROR_SIZE, text, len, -1, -1,
+                    _("the file holds no board (the list of rows is empty)"));
+      return NULL;
+    }
+  if (height > HB_MAX_SIDE)
+    {
+      g_autofree char *m = g_strdup_printf (_("the board has more than %d rows"), HB_MAX_SIDE);
+      set_error_at (error, HB_PARSE_ERROR_SIZE, text, len, HB_MAX_SIDE, -1, m);
+      return NULL;
+    }
+
+  index_of = g_hash_table_new (g_str_hash, g_str_equal);
+  strings = g_ptr_array_new ();
+  count = g_new0 (int, FLOW_MAX_COLOURS);
+  where_row = g_new0 (int, FLOW_MAX_COLOURS);
+  where_col = g_new0 (int, FLOW_MAX_COLOURS);
+  for (int y = 0; y < height; y++)
+    {
+      JsonNode *rn = json_array_get_element (rows, y);
+      JsonArray *row;
+      int n;
+
+      if (!JSON_NODE_HOLDS_ARRAY (rn))
+        {
+          set_error_at (error, HB_PARSE_ERROR_FORMAT, text, len, y, -1,
+                        _("a row must be a list of cells (null or a colour's string)"));
+          return NULL;
+        }
+      row = json_node_get_array (rn);
+      n = (int) MIN (json_array_get_length (row), (guint) G_MAXINT);
+      if (width < 0)
+        {
+          if (n == 0)
+            {
+              set_error_at (error, HB_PARSE_ERROR_SIZE, text, len, y, -1,
+                            _("the first row is empty"));
+              return NULL;
+            }
+          if (n > HB_MAX_SIDE)
+            {
+              g_autofree char *m = g_strdup_printf (_("the row is longer than %d cells"),
+                                                    HB_MAX_SIDE);
+              set_error_at (error, HB_PARSE_ERROR_SIZE, text, len, y, HB_MAX_SIDE, m);
+              return NULL;
+            }
+          width = n;
+          cells = g_malloc0 ((gsize) width * height);
+        }
+      else if (n != width)
+        {
+          g_autofree char *m
+            = g_strdup_printf (_("row %d has %d cells but the first row has %d: the grid "
+                                 "is ragged"), y + 1, n, width);
+          set_error_at (error, HB_PARSE_ERROR_SHAPE, text, len, y, -1, m);
+          return NULL;
+        }
+      for (int x = 0; x < n; x++)
+        {
+          JsonNode *cn = json_array_get_element (row, x);
+          const char *str;
+          gpointer v;
+          int c;
+
+          if (JSON_NODE_HOLDS_NULL (cn))
+            continue;
+          if (!JSON_NODE_HOLDS_VALUE (cn) || json_node_get_value_type (cn) != G_TYPE_STRING)
+            {
+              set_error_at (error, HB_PARSE_ERROR_FORMAT, text, len, y, x,
+                            _("a cell must be null (empty) or a string naming its colour"));
+              return NULL;
+            }
+          str = json_node_get_string (cn);
+          if (str == NULL || str[0] == '\0')
+            {
+              set_error_at (error, HB_PARSE_ERROR_SHAPE, text, len, y, x,
+                            _("an empty string names no colour (an empty cell is null)"));
+              return NULL;
+            }
+          if (g_hash_table_lookup_extended (index_of, str, NULL, &v))
+            c = GPOINTER_TO_INT (v) - 1;
+          else
+            {
+              if (colours >= FLOW_MAX_COLOURS)
+                {
+                  g_autofree char *m
+                    = g_strdup_printf (_("more than %d colours: Flow Free boards take at "
+                                         "most %d pairs of dots"),
+                                       FLOW_MAX_COLOURS, FLOW_MAX_COLOURS);
+                  set_error_at (error, HB_PARSE_ERROR_SIZE, text, len, y, x, m);
+                  return NULL;
+                }
+              c = colours++;
+              g_hash_table_insert (index_of, (gpointer) str, GINT_TO_POINTER (c + 1));
+              g_ptr_array_add (strings, (gpointer) str);
+              where_row[c] = y;
+              where_col[c] = x;
+            }
+          count[c]++;
+          /* The third dot is where the error is; one dot, at its place
+           * (checked below). */
+          if (count[c] == 3)
+            {
+              g_autofree char *m
+                = g_strdup_printf (_("colour \"%s\" has a third dot: every colour needs "
+                                     "exactly two"), str);
+              set_error_at (error, HB_PARSE_ERROR_SHAPE, text, len, y, x, m);
+              return NULL;
+            }
+          cells[(gsize) y * width + x] = (guint8) (c + 1);
+        }
+    }
+  for (int c = 0; c < colours; c++)
+    if (count[c] != 2)
+      {
+        g_autofree char *m
+          = g_strdup_printf (_("colour \"%s\" has 1 dot: every colour needs exactly two"),
+                             (const char *) strings->pdata[c]);
+        set_error_at (error, HB_PARSE_ERROR_SHAPE, text, len, where_row[c], where_col[c], m);
+        return NULL;
+      }
+  if (colours == 0)
+    {
+      set_error_at (error, HB_PARSE_ERROR_SHAPE, text, len, -1, -1,
+                    _("the board has no dots: a level needs at least one pair"));
+      return NULL;
+    }
+
+  /* Characters for the text format: a game colour's letter for its name,
+   * the string itself when it is one colour character, else a spare one. */
+  for (int c = 0; c < colours; c++)
+    {
+      const char *str = strings->pdata[c];
+      char ch = flow_colour_char_for_name (str);
+
+      if (ch == 0 && str[1] == '\0' && str[0] > ' ' && str[0] < 127 && str[0] != '#'
+          && str[0] != '.')
+        ch = str[0];
+      if (ch != 0 && !used[(int) ch])
+        {
+          names[c] = ch;
+          used[(int) ch] = TRUE;
+        }
+    }
+  {
+    int k = 0;
+    for (int c = 0; c < FLOW_MAX_COLOURS; c++)
+      {
+        if (names[c] != 0 && c < colours)
+          continue;
+        while (flow_default_names[k] != '\0' && used[(int) flow_default_names[k]])
+          k++;
+        if (flow_default_names[k] == '\0')
+          break;
+        names[c] = flow_default_names[k];
+        used[(int) flow_default_names[k]] = TRUE;
+      }
+  }
+
+  s = flow_state_new (width, height, colours);
+  memcpy (s->names, names, FLOW_MAX_COLOURS);
+  s->names[FLOW_MAX_COLOURS] = '\0';
+  s->json_names = g_new0 (char *, FLOW_MAX_COLOURS + 1);
+  for (int c = 0; c < colours; c++)
+    s->json_names[c] = g_strdup (strings->pdata[c]);
+  memcpy (s->dot, cells, (gsize) width * height);
+  memcpy (s->colour, cells, (gsize) width * height);
+  return s;
+}
+
+/* ---- Writing -------------------------------------------------------------------- */
+
+/* The string colour c is written with: its JSON string when it was read
+ * from JSON, else the game colour's name for one of the 16 letters, else
+ * its character. */
+static char *
+colour_string (const FlowState *s, int c)
+{
+  const char *name;
+
+  if (s->json_names != NULL && s->json_names[c] != NULL)
+    return g_strdup (s->json_names[c]);
+  name = flow_colour_name_for_char (s->names[c]);
+  if (name != NULL)
+    return g_strdup (name);
+  return g_strndup (&s->names[c], 1);
+}
+
+char *
+flow_write_json (const FlowState *s, gboolean solution)
+{
+  int w = s->base.width, h = s->base.height;
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  g_autoptr (GPtrArray) strings = g_ptr_array_new_with_free_func (g_free);
+  GString *out = g_string_new ("[\n");
+
+  for (int c = 0; c < s->colours; c++)
+    g_ptr_array_add (strings, colour_string (s, c));
+  /* One row per line, as the write-up shows: each row is its own JSON
+   * array, generated by json-glib, and the rows joined by ",\n". */
+  for (int y = 0; y < h; y++)
+    {
+      g_autoptr (JsonArray) row = json_array_sized_new ((guint) w);
+      g_autoptr (JsonNode) node = json_node_new (JSON_NODE_ARRAY);
+      g_autofree char *line = NULL;
+
+      for (int x = 0; x < w; x++)
+        {
+          gsize i = (gsize) y * w + x;
+          int v = solution ? s->colour[i] : s->dot[i];
+
+          if (v == 0 || v > s->colours)
+            json_array_add_null_element (row);
+          else
+            json_array_add_string_element (row, strings->pdata[v - 1]);
+        }
+      json_node_set_array (node, row);
+      json_generator_set_root (gen, node);
+      line = json_generator_to_data (gen, NULL);
+      g_string_append (out, line);
+      g_string_append (out, y + 1 < h ? ",\n" : "\n");
+    }
+  g_string_append (out, "]\n");
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+flow_sniff_json (const char *text, gsize len)
+{
+  const char *p = text, *end = text + len;
+  int brackets = 0;
+
+  /* A UTF-8 byte order mark, then blanks, '[', blanks, '['. */
+  if (len >= 3 && memcmp (p, "\xef\xbb\xbf", 3) == 0)
+    p += 3;
+  for (; p < end && brackets < 2; p++)
+    {
+      if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+        continue;
+      if (*p != '[')
+        return FALSE;
+      brackets++;
+    }
+  return brackets == 2;
+}

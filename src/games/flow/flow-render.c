@@ -1,0 +1,515 @@
+/* flow-render.c: cairo drawing of a Flow Free board, its hints, trace
+ * frames and palette.
+ *
+ * The first sixteen colours are the game's own (red, green, blue, yellow,
+ * orange, cyan, magenta, maroon, purple, white, grey, lime, tan, dark blue,
+ * teal, pink), given to the letters the published puzzle files use for
+ * them (flow_default_names). Every other character gets a hue of its own,
+ * spread round the colour wheel by the golden ratio, and its character is
+ * drawn on its dots, so that 88 colours stay readable where hue alone
+ * could not tell them apart. Paths and dots carry an edge of the
+ * background's opposite tone, so white reads on the light style and dark
+ * blue on the dark one. */
+#include "flow-game.h"
+#include "hb-draw.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+/* The game's colours, in the order of flow_default_names' first 16. */
+static const guint32 game_rgb[16] = {
+  0xE8271E, /* R red */
+  0x00863D, /* G green */
+  0x1A4EF5, /* B blue */
+  0xEEDD00, /* Y yellow */
+  0xFB8A08, /* O orange */
+  0x14D8E8, /* C cyan */
+  0xE22CD8, /* M magenta */
+  0x9C2A2A, /* m maroon */
+  0x7E1D86, /* P purple */
+  0xFFFFFF, /* W white */
+  0x8A8A8A, /* A grey */
+  0x8CE33C, /* g lime */
+  0xBDA77C, /* T tan */
+  0x1E2A96, /* b dark blue */
+  0x0A8C88, /* c teal */
+  0xF49FC2, /* p pink */
+};
+
+static void
+hsv_to_rgb (double h, double s, double v, double *r, double *g, double *b)
+{
+  double i = floor (h * 6), f = h * 6 - i, p = v * (1 - s), q = v * (1 - f * s),
+         t = v * (1 - (1 - f) * s);
+
+  switch (((int) i) % 6)
+    {
+    case 0: *r = v, *g = t, *b = p; break;
+    case 1: *r = q, *g = v, *b = p; break;
+    case 2: *r = p, *g = v, *b = t; break;
+    case 3: *r = p, *g = q, *b = v; break;
+    case 4: *r = t, *g = p, *b = v; break;
+    default: *r = v, *g = p, *b = q; break;
+    }
+}
+
+/* The colour of a character: one of the game's for its 16 letters, else a
+ * hue of its own. 0xRRGGBB. */
+static guint32
+char_rgb (char ch)
+{
+  const char *at = ch != '\0' ? strchr (flow_default_names, ch) : NULL;
+  int k = at != NULL ? (int) (at - flow_default_names) : 16 + (guchar) ch;
+  double h, s, v, r, g, b;
+
+  if (k < 16)
+    return game_rgb[k];
+  /* Golden-ratio hues, with saturation and value stepping through three
+   * levels each, so neighbours in the list differ in more than hue. */
+  h = fmod (0.07 + (k - 16) * 0.6180339887, 1.0);
+  s = (const double[]) { 0.85, 0.55, 0.70 }[(k - 16) % 3];
+  v = (const double[]) { 0.95, 0.80, 0.65 }[((k - 16) / 3) % 3];
+  hsv_to_rgb (h, s, v, &r, &g, &b);
+  return ((guint32) (r * 255 + 0.5) << 16) | ((guint32) (g * 255 + 0.5) << 8)
+         | (guint32) (b * 255 + 0.5);
+}
+
+guint32
+flow_colour_rgb (const FlowState *s, int c, gboolean dark)
+{
+  if (c < 0 || c >= FLOW_MAX_COLOURS)
+    return 0x808080;
+  return char_rgb (s->names[c]);
+}
+
+gboolean
+flow_colour_shows_char (const FlowState *s, int c)
+{
+  const char *at;
+
+  if (c < 0 || c >= FLOW_MAX_COLOURS || s->names[c] == '\0')
+    return FALSE;
+  at = strchr (flow_default_names, s->names[c]);
+  return at == NULL || at - flow_default_names >= 16;
+}
+
+/* ---- The style ------------------------------------------------------------------ */
+
+typedef struct {
+  guint32 bg;        /* the board */
+  guint32 grid;      /* cell lines (opaque, already mixed) */
+  guint32 edge;      /* the edge round paths and dots */
+  double  tint;      /* how much a path colours its cells' background */
+} Style;
+
+static void
+style_init (Style *st, gboolean dark)
+{
+  if (dark)
+    {
+      st->bg = 0xff161616;
+      st->grid = 0xff3a3a3a;
+      st->edge = 0xffd0d0d0;
+      st->tint = 0.30;
+    }
+  else
+    {
+      st->bg = 0xfffbfbfa;
+      st->grid = 0xffcfcfcf;
+      st->edge = 0xff303030;
+      st->tint = 0.28;
+    }
+}
+
+static void
+set_argb (cairo_t *cr, guint32 c, double alpha)
+{
+  cairo_set_source_rgba (cr, ((c >> 16) & 0xff) / 255.0, ((c >> 8) & 0xff) / 255.0,
+                         (c & 0xff) / 255.0, alpha);
+}
+
+static double
+luminance (guint32 c)
+{
+  return (0.299 * ((c >> 16) & 0xff) + 0.587 * ((c >> 8) & 0xff) + 0.114 * (c & 0xff))
+         / 255.0;
+}
+
+/* ---- Tiny cells ------------------------------------------------------------------ */
+
+/* Below this cell size (pixels) the board is one image of a colour per
+ * cell (hb_draw_cell_image): dots their full colour, path cells a little
+ * lighter (or darker), forced hint cells a faint tint, marks red. */
+#define TINY_CELL 5
+
+typedef struct {
+  const FlowState *s;
+  const guint8    *marks;
+  const guint8    *forced;
+  guint32          full[FLOW_MAX_COLOURS + 1];
+  guint32          path[FLOW_MAX_COLOURS + 1];
+  guint32          hint[FLOW_MAX_COLOURS + 1];
+  guint32          mark;
+} Tiny;
+
+static guint32
+tiny_colour (gsize i, int x, int y, gpointer data)
+{
+  const Tiny *t = data;
+  int c;
+
+  if (t->marks != NULL && t->marks[i])
+    return t->mark;
+  c = MIN (t->s->colour[i], FLOW_MAX_COLOURS);
+  if (t->s->dot[i])
+    return t->full[c];
+  if (c != 0)
+    return t->path[c];
+  if (t->forced != NULL && t->forced[i])
+    return t->hint[MIN (t->forced[i], FLOW_MAX_COLOURS)];
+  return t->full[0];
+}
+
+/* ---- The board ------------------------------------------------------------------- */
+
+static void
+cell_centre (const HbLayout *l, int x, int y, double *cx, double *cy)
+{
+  *cx = l->x0 + (x + 0.5) * l->cell;
+  *cy = l->y0 + (y + 0.5) * l->cell;
+}
+
+/* Draws the board: background, tints, grid, hint tints, paths, dots, and
+ * the marks of a trace frame (NULL for none). */
+static void
+draw_board (const FlowState *s, const guint8 *marks, const guint8 *forced, cairo_t *cr,
+            const HbLayout *l, gboolean dark)
+{
+  int w = s->base.width, h = s->base.height;
+  int vx0, vy0, vx1, vy1;
+  guint32 rgb[FLOW_MAX_COLOURS + 1];
+  Style st;
+
+  style_init (&st, dark);
+  rgb[0] = st.bg & 0xffffff;
+  for (int c = 0; c < FLOW_MAX_COLOURS; c++)
+    rgb[c + 1] = flow_colour_rgb (s, c, dark);
+
+  cairo_save (cr);
+  if (l->cell < TINY_CELL)
+    {
+      Tiny t = { .s = s, .marks = marks, .forced = forced,
+                 .mark = HB_DRAW_OPAQUE (0xff2020) };
+      for (int c = 0; c <= FLOW_MAX_COLOURS; c++)
+        {
+          guint32 full = HB_DRAW_OPAQUE (rgb[c]);
+          t.full[c] = c == 0 ? st.bg : full;
+          t.path[c] = hb_draw_mix (full, st.bg, 0.25);
+          t.hint[c] = hb_draw_mix (st.bg, full, 0.35);
+        }
+      hb_draw_cell_image (cr, l, w, h, tiny_colour, &t);
+      cairo_restore (cr);
+      return;
+    }
+
+  hb_draw_visible_cells (cr, l, w, h, 1, &vx0, &vy0, &vx1, &vy1);
+  /* Background and the tint of every coloured cell. */
+  set_argb (cr, st.bg, 1);
+  cairo_rectangle (cr, l->x0, l->y0, l->cell * w, l->cell * h);
+  cairo_fill (cr);
+  for (int y = vy0; y < vy1; y++)
+    for (int x = vx0; x < vx1; x++)
+      {
+        gsize i = (gsize) y * w + x;
+        int c = MIN (s->colour[i], FLOW_MAX_COLOURS);
+        if (c == 0)
+          continue;
+        set_argb (cr, hb_draw_mix (st.bg, HB_DRAW_OPAQUE (rgb[c]), st.tint), 1);
+        cairo_rectangle (cr, l->x0 + x * l->cell, l->y0 + y * l->cell, l->cell, l->cell);
+        cairo_fill (cr);
+      }
+
+  /* The hint: cells arc consistency forces, not yet drawn, tinted more
+   * faintly, with a small diamond of their colour. */
+  if (forced != NULL)
+    for (int y = vy0; y < vy1; y++)
+      for (int x = vx0; x < vx1; x++)
+        {
+          gsize i = (gsize) y * w + x;
+          int c = MIN (forced[i], FLOW_MAX_COLOURS);
+          double cx, cy, r = l->cell * 0.14;
+          if (c == 0 || s->colour[i] == c || s->dot[i])
+            continue;
+          set_argb (cr, rgb[c], 0.30);
+          cairo_rectangle (cr, l->x0 + x * l->cell, l->y0 + y * l->cell, l->cell, l->cell);
+          cairo_fill (cr);
+          cell_centre (l, x, y, &cx, &cy);
+          cairo_move_to (cr, cx, cy - r);
+          cairo_line_to (cr, cx + r, cy);
+          cairo_line_to (cr, cx, cy + r);
+          cairo_line_to (cr, cx - r, cy);
+          cairo_close_path (cr);
+          set_argb (cr, rgb[c], 0.9);
+          cairo_fill_preserve (cr);
+          set_argb (cr, st.edge, 0.5);
+          cairo_set_line_width (cr, 1);
+          cairo_stroke (cr);
+        }
+
+  /* The grid. */
+  if (l->cell >= 8)
+    {
+      set_argb (cr, st.grid, 1);
+      cairo_set_line_width (cr, 1);
+      for (int x = MAX (vx0, 1); x < MIN (vx1, w); x++)
+        {
+          double px = floor (l->x0 + x * l->cell) + 0.5;
+          cairo_move_to (cr, px, l->y0 + vy0 * l->cell);
+          cairo_line_to (cr, px, l->y0 + vy1 * l->cell);
+        }
+      for (int y = MAX (vy0, 1); y < MIN (vy1, h); y++)
+        {
+          double py = floor (l->y0 + y * l->cell) + 0.5;
+          cairo_move_to (cr, l->x0 + vx0 * l->cell, py);
+          cairo_line_to (cr, l->x0 + vx1 * l->cell, py);
+        }
+      cairo_stroke (cr);
+    }
+
+  /* Paths: each link once (east and south of a cell), a thick rounded
+   * stroke over a slightly wider edge; both passes for all links, so an
+   * edge never cuts across a path. */
+  {
+    double lw = l->cell * 0.32, ew = lw + MAX (1.5, l->cell * 0.06);
+    cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+    for (int pass = 0; pass < 2; pass++)
+      for (int y = vy0; y < vy1; y++)
+        for (int x = vx0; x < vx1; x++)
+          {
+            gsize i = (gsize) y * w + x;
+            int c = MIN (s->colour[i], FLOW_MAX_COLOURS);
+            double cx, cy;
+            if (c == 0 || !(s->links[i] & ((1u << HB_DIR_E) | (1u << HB_DIR_S))))
+              continue;
+            cell_centre (l, x, y, &cx, &cy);
+            for (int d = HB_DIR_E; d <= HB_DIR_S; d++)
+              if (((s->links[i] >> d) & 1) && x + hb_dir_dx[d] < w && y + hb_dir_dy[d] < h)
+                {
+                  cairo_move_to (cr, cx, cy);
+                  cairo_line_to (cr, cx + hb_dir_dx[d] * l->cell, cy + hb_dir_dy[d] * l->cell);
+                }
+            if (pass == 0)
+              {
+                set_argb (cr, st.edge, dark ? 0.45 : 0.55);
+                cairo_set_line_width (cr, ew);
+              }
+            else
+              {
+                set_argb (cr, rgb[c], 1);
+                cairo_set_line_width (cr, lw);
+              }
+            cairo_stroke (cr);
+          }
+  }
+
+  /* Dots, with their character when hue alone is not enough. */
+  {
+    double r = l->cell * 0.36;
+    gboolean text = l->cell >= 14;
+
+    if (text)
+      {
+        cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+                                CAIRO_FONT_WEIGHT_BOLD);
+        cairo_set_font_size (cr, l->cell * 0.42);
+      }
+    for (int y = vy0; y < vy1; y++)
+      for (int x = vx0; x < vx1; x++)
+        {
+          gsize i = (gsize) y * w + x;
+          int c = MIN (s->dot[i], FLOW_MAX_COLOURS);
+          double cx, cy;
+          if (c == 0)
+            continue;
+          cell_centre (l, x, y, &cx, &cy);
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
+          set_argb (cr, rgb[c], 1);
+          cairo_fill_preserve (cr);
+          set_argb (cr, st.edge, dark ? 0.55 : 0.65);
+          cairo_set_line_width (cr, MAX (1.0, l->cell * 0.05));
+          cairo_stroke (cr);
+          if (text && flow_colour_shows_char (s, c - 1))
+            {
+              char t[2] = { s->names[c - 1], 0 };
+              cairo_text_extents_t e;
+              cairo_text_extents (cr, t, &e);
+              if (luminance (rgb[c]) > 0.55)
+                cairo_set_source_rgb (cr, 0, 0, 0);
+              else
+                cairo_set_source_rgb (cr, 1, 1, 1);
+              cairo_move_to (cr, cx - e.x_bearing - e.width / 2,
+                             cy - e.y_bearing - e.height / 2);
+              cairo_show_text (cr, t);
+            }
+        }
+  }
+
+  /* A frame's marks (a stray cycle, a collision): a red ring. */
+  if (marks != NULL)
+    {
+      for (int y = vy0; y < vy1; y++)
+        for (int x = vx0; x < vx1; x++)
+          if (marks[(gsize) y * w + x])
+            {
+              double cx, cy;
+              cell_centre (l, x, y, &cx, &cy);
+              cairo_new_sub_path (cr);
+              cairo_arc (cr, cx, cy, l->cell * 0.44, 0, 2 * G_PI);
+            }
+      cairo_set_source_rgb (cr, 1, 0.1, 0.1);
+      cairo_set_line_width (cr, MAX (2.0, l->cell * 0.09));
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+}
+
+static void
+draw_border (cairo_t *cr, const HbLayout *l, gboolean dark)
+{
+  cairo_save (cr);
+  cairo_rectangle (cr, l->x0 + 0.5, l->y0 + 0.5, l->cell * l->width - 1,
+                   l->cell * l->height - 1);
+  cairo_set_line_width (cr, 1);
+  if (dark)
+    cairo_set_source_rgba (cr, 1, 1, 1, 0.35);
+  else
+    cairo_set_source_rgba (cr, 0, 0, 0, 0.45);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+/* An outline round one cell (the hovered cell, a step's cell); a ring on
+ * cells too small to hold one. */
+static void
+outline_cell (cairo_t *cr, const HbLayout *l, int x, int y, double r, double g, double b,
+              double a)
+{
+  cairo_save (cr);
+  cairo_rectangle (cr, l->x0, l->y0, l->cell * l->width, l->cell * l->height);
+  cairo_clip (cr);
+  if (l->cell < TINY_CELL)
+    {
+      hb_draw_cell_ring (cr, l, x, y, 3);
+      cairo_set_line_width (cr, 1.5);
+    }
+  else
+    {
+      double lw = MAX (1.5, l->cell * 0.07);
+      cairo_rectangle (cr, l->x0 + x * l->cell + lw / 2, l->y0 + y * l->cell + lw / 2,
+                       l->cell - lw, l->cell - lw);
+      cairo_set_line_width (cr, lw);
+    }
+  cairo_set_source_rgba (cr, r, g, b, a);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+void
+flow_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
+             const HbRenderOptions *options)
+{
+  const FlowState *s = FLOW_CONST (state);
+  gboolean dark = options ? options->dark : FALSE;
+  const FlowHint *hint = options && options->show_hints ? options->hint : NULL;
+  const guint8 *forced = NULL;
+
+  if (hint != NULL && hint->width == state->width && hint->height == state->height)
+    forced = hint->forced;
+  draw_board (s, NULL, forced, cr, layout, dark);
+  draw_border (cr, layout, dark);
+  if (options && options->hover_x >= 0 && options->hover_y >= 0
+      && options->hover_x < state->width && options->hover_y < state->height)
+    {
+      double v = dark ? 1 : 0;
+      outline_cell (cr, layout, options->hover_x, options->hover_y, v, v, v, 0.55);
+    }
+}
+
+void
+flow_frame_render_vfunc (gconstpointer frame, cairo_t *cr, const HbLayout *layout,
+                         const HbRenderOptions *options, const HbStep *current)
+{
+  const FlowFrame *f = frame;
+  gboolean dark = options ? options->dark : FALSE;
+  gsize n = (gsize) f->board->base.width * f->board->base.height;
+  gboolean any = FALSE;
+
+  for (gsize i = 0; i < n && !any; i++)
+    any = f->marks[i] != 0;
+  draw_board (f->board, any ? f->marks : NULL, NULL, cr, layout, dark);
+  draw_border (cr, layout, dark);
+  if (f->hx >= 0 && f->hy >= 0 && f->hx < f->board->base.width
+      && f->hy < f->board->base.height)
+    {
+      switch (f->hkind)
+        {
+        case HB_STEP_REJECT:
+          outline_cell (cr, layout, f->hx, f->hy, 0.9, 0.1, 0.1, 0.95);
+          break;
+        case HB_STEP_UNDO:
+          outline_cell (cr, layout, f->hx, f->hy, 0.95, 0.45, 0.0, 0.95);
+          break;
+        case HB_STEP_FORCE:
+          outline_cell (cr, layout, f->hx, f->hy, 0.1, 0.6, 0.95, 0.95);
+          break;
+        default:
+          outline_cell (cr, layout, f->hx, f->hy, dark ? 1 : 0.1, dark ? 0.9 : 0.1,
+                        dark ? 0.2 : 0.1, 0.9);
+          break;
+        }
+    }
+}
+
+void
+flow_palette_render (const HbState *state, HbMode mode, int id, cairo_t *cr, double size,
+                     gboolean dark)
+{
+  char ch = (char) CLAMP (id, 0, 127);
+  guint32 rgb = char_rgb (ch);
+  const char *at = ch != '\0' ? strchr (flow_default_names, ch) : NULL;
+  Style st;
+
+  style_init (&st, dark);
+  cairo_save (cr);
+  hb_draw_rounded_rect (cr, 0, 0, size, size, size * 0.18);
+  set_argb (cr, st.bg, 1);
+  cairo_fill_preserve (cr);
+  set_argb (cr, st.edge, 0.35);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+  cairo_arc (cr, size / 2, size / 2, size * 0.34, 0, 2 * G_PI);
+  set_argb (cr, rgb, 1);
+  cairo_fill_preserve (cr);
+  set_argb (cr, st.edge, 0.6);
+  cairo_stroke (cr);
+  if (at == NULL || at - flow_default_names >= 16)
+    {
+      char t[2] = { ch, 0 };
+      cairo_text_extents_t e;
+      cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+                              CAIRO_FONT_WEIGHT_BOLD);
+      cairo_set_font_size (cr, size * 0.4);
+      cairo_text_extents (cr, t, &e);
+      if (luminance (rgb) > 0.55)
+        cairo_set_source_rgb (cr, 0, 0, 0);
+      else
+        cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_move_to (cr, size / 2 - e.x_bearing - e.width / 2,
+                     size / 2 - e.y_bearing - e.height / 2);
+      cairo_show_text (cr, t);
+    }
+  cairo_restore (cr);
+}

@@ -1,0 +1,371 @@
+/* Flow Free formats: every reference file reads, the text format's header
+ * and errors with their line and column, the write-up's JSON read and
+ * written (round trips, colour names, errors), 88 colours, a 1000×1000
+ * board, solutions in both formats, sniffing. */
+#include "flow-game.h"
+#include "hb-test-util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static FlowState *
+parse (const char *text)
+{
+  return FLOW (hb_test_parse (&flow_game, text));
+}
+
+/* Parsing fails with a message starting "LINE:COL: " and holding needle. */
+static void
+fails_at (const char *text, int line, int col, const char *needle)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *prefix = g_strdup_printf ("%d:%d: ", line, col);
+  HbState *s = flow_game.parse (text, strlen (text), &error);
+
+  g_assert_null (s);
+  g_assert_nonnull (error);
+  if (!g_str_has_prefix (error->message, prefix) || strstr (error->message, needle) == NULL)
+    g_error ("for %s\nexpected \"%s…%s…\", got \"%s\"", text, prefix, needle, error->message);
+}
+
+static void
+test_default_names (void)
+{
+  gboolean seen[128] = { FALSE };
+
+  g_assert_cmpuint (strlen (flow_default_names), ==, FLOW_MAX_COLOURS);
+  for (int i = 0; i < FLOW_MAX_COLOURS; i++)
+    {
+      char c = flow_default_names[i];
+      g_assert_true (c > ' ' && c < 127 && c != '#' && c != '.');
+      g_assert_false (seen[(int) c]);
+      seen[(int) c] = TRUE;
+    }
+  /* The game's colours by name. */
+  g_assert_cmpint (flow_colour_char_for_name ("red"), ==, 'R');
+  g_assert_cmpint (flow_colour_char_for_name ("Dark Blue"), ==, 'b');
+  g_assert_cmpint (flow_colour_char_for_name ("dark_blue"), ==, 'b');
+  g_assert_cmpint (flow_colour_char_for_name ("gray"), ==, 'A');
+  g_assert_cmpint (flow_colour_char_for_name ("maroon"), ==, 'm');
+  g_assert_cmpint (flow_colour_char_for_name ("chartreuse"), ==, 0);
+  g_assert_cmpstr (flow_colour_name_for_char ('p'), ==, "pink");
+  g_assert_null (flow_colour_name_for_char ('Z'));
+}
+
+static void
+test_anchors (void)
+{
+  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "data", "anchors", "flow",
+                                                "puzzles", NULL);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  int files = 0;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autofree char *text = NULL, *back = NULL, *json = NULL;
+      g_autoptr (GError) error = NULL;
+      gsize len;
+      HbState *s, *again;
+      FlowState *f;
+      int side;
+
+      if (!g_str_has_suffix (name, ".txt"))
+        continue;
+      g_assert_true (g_file_get_contents (path, &text, &len, NULL));
+      s = flow_game.parse (text, len, &error);
+      g_assert_no_error (error);
+      f = FLOW (s);
+      /* The file name says the size: regular_7x7_01.txt. */
+      if (sscanf (strchr (name, '_') ? strchr (name, '_') + 1 : name, "%dx", &side) == 1)
+        {
+          g_assert_cmpint (s->width, ==, side);
+          g_assert_cmpint (s->height, ==, side);
+        }
+      g_assert_cmpint (f->colours, >, 1);
+      for (int c = 0; c < f->colours; c++)
+        {
+          int a, b;
+          g_assert_true (flow_endpoints (f, c, &a, &b));
+        }
+      /* The text comes back as it was, and sniffing finds the game. */
+      back = flow_game.write (s, HB_WRITE_NATIVE, NULL);
+      g_assert_true (flow_game.sniff (text, len));
+      /* (Some files end with a blank line.) */
+      g_assert_cmpstr (g_strstrip (back), ==, g_strstrip (text));
+      /* JSON and back gives the same level. */
+      json = flow_game.write (s, HB_WRITE_JSON, NULL);
+      g_assert_true (flow_game.sniff (json, strlen (json)));
+      again = hb_test_parse (&flow_game, json);
+      g_assert_true (flow_game.equal (s, again));
+      hb_state_free (again);
+      hb_state_free (s);
+      files++;
+    }
+  g_assert_cmpint (files, >=, 29);
+}
+
+static void
+test_header (void)
+{
+  FlowState *f = parse ("# a numberlink file\n5 3\nA...B\n.....\nA...B\n");
+  g_autofree char *out = NULL;
+
+  g_assert_cmpint (f->base.width, ==, 5);
+  g_assert_cmpint (f->base.height, ==, 3);
+  g_assert_cmpint (f->colours, ==, 2);
+  g_assert_cmpint (f->names[0], ==, 'A');
+  g_assert_cmpint (f->names[1], ==, 'B');
+  out = flow_game.write (&f->base, HB_WRITE_NATIVE, NULL);
+  g_assert_cmpstr (out, ==, "A...B\n.....\nA...B\n");
+  hb_state_free (&f->base);
+
+  /* Rows that start with a digit colour are rows, not a header. */
+  f = parse ("1.1\n2.2\n");
+  g_assert_cmpint (f->base.height, ==, 2);
+  hb_state_free (&f->base);
+}
+
+static void
+test_text_errors (void)
+{
+  fails_at ("R...G\n.....\nR....\n", 1, 5, "colour 'G' has 1 dot");
+  fails_at ("R.R.R\n.....\nG...G\n", 1, 1, "colour 'R' has 3 dots");
+  fails_at ("R...G\n....\nR...G\n", 2, 5, "ragged");
+  fails_at ("5 4\nR...G\n.....\nR...G\n", 1, 1, "the header says 5×4");
+  fails_at ("# nothing\n.....\n.....\n", 2, 1, "no dots");
+  fails_at ("# nothing here\n", 1, 1, "no board");
+  fails_at ("R..x G\n", 1, 5, "unknown character ' '");
+  fails_at ("5000 5000\nRR\n", 1, 1, "");
+  fails_at ("R.\n\nR.\n", 3, 1, "after a blank line");
+  {
+    /* A row longer than the board limit. */
+    GString *t = g_string_new ("RR");
+    for (int i = 0; i < HB_MAX_SIDE; i++)
+      g_string_append_c (t, '.');
+    g_string_append_c (t, '\n');
+    fails_at (t->str, 1, HB_MAX_SIDE + 1, "longer than");
+    g_string_free (t, TRUE);
+  }
+  {
+    /* More colours than the game takes: the 89th character is the error. */
+    GString *t = g_string_new (NULL);
+    for (int c = 33, k = 0; c < 127; c++)
+      if (c != '#' && c != '.')
+        {
+          g_string_append_c (t, (char) c);
+          g_string_append_c (t, (char) c);
+          if (++k == FLOW_MAX_COLOURS + 1)
+            break;
+        }
+    g_string_append_c (t, '\n');
+    fails_at (t->str, 1, 2 * FLOW_MAX_COLOURS + 1, "more than 88 colours");
+    g_string_free (t, TRUE);
+  }
+}
+
+/* A board of 88 colours, each pair side by side in its own row. */
+static void
+test_88_colours (void)
+{
+  GString *t = g_string_new (NULL);
+  FlowState *f;
+  g_autofree char *out = NULL, *json = NULL;
+  HbState *back;
+
+  for (int k = 0; k < FLOW_MAX_COLOURS; k++)
+    g_string_append_printf (t, "%c%c\n", flow_default_names[k], flow_default_names[k]);
+  f = parse (t->str);
+  g_assert_cmpint (f->colours, ==, FLOW_MAX_COLOURS);
+  out = flow_game.write (&f->base, HB_WRITE_NATIVE, NULL);
+  g_assert_cmpstr (out, ==, t->str);
+  json = flow_game.write (&f->base, HB_WRITE_JSON, NULL);
+  back = hb_test_parse (&flow_game, json);
+  g_assert_true (flow_game.equal (&f->base, back));
+  /* Every colour's character survives JSON. */
+  g_assert_cmpint (memcmp (FLOW (back)->names, f->names, FLOW_MAX_COLOURS), ==, 0);
+  hb_state_free (back);
+  hb_state_free (&f->base);
+  g_string_free (t, TRUE);
+}
+
+static void
+test_big (void)
+{
+  int n = 1000;
+  GString *t = g_string_sized_new ((gsize) (n + 1) * n + 16);
+  FlowState *f;
+
+  for (int y = 0; y < n; y++)
+    {
+      for (int x = 0; x < n; x++)
+        g_string_append_c (t, (y == 0 && (x == 0 || x == n - 1)) ? 'R'
+                              : (y == n - 1 && (x == 0 || x == n - 1)) ? 'G' : '.');
+      g_string_append_c (t, '\n');
+    }
+  f = parse (t->str);
+  g_assert_cmpint (f->base.width, ==, n);
+  g_assert_cmpint (f->base.height, ==, n);
+  g_assert_cmpint (f->colours, ==, 2);
+  {
+    g_autofree char *json = flow_game.write (&f->base, HB_WRITE_JSON, NULL);
+    HbState *back = hb_test_parse (&flow_game, json);
+    g_assert_true (flow_game.equal (&f->base, back));
+    hb_state_free (back);
+  }
+  hb_state_free (&f->base);
+  g_string_free (t, TRUE);
+}
+
+static const char *writeup_json =
+  "[\n"
+  "[null, null, null, null, null],\n"
+  "[null, \"blue\", null, \"blue\", \"green\"],\n"
+  "[null, null, null, null, null],\n"
+  "[\"red\", \"green\", null, \"purple\", \"red\"],\n"
+  "[null, null, null, null, \"purple\"]\n"
+  "]\n";
+
+static void
+test_json_read (void)
+{
+  FlowState *f = parse (writeup_json);
+  g_autofree char *text = NULL, *json = NULL;
+  HbState *back;
+
+  g_assert_cmpint (f->base.width, ==, 5);
+  g_assert_cmpint (f->base.height, ==, 5);
+  g_assert_cmpint (f->colours, ==, 4);
+  /* Colours in order of first appearance, named by the game's letters. */
+  g_assert_cmpint (f->names[0], ==, 'B');
+  g_assert_cmpint (f->names[1], ==, 'G');
+  g_assert_cmpint (f->names[2], ==, 'R');
+  g_assert_cmpint (f->names[3], ==, 'P');
+  g_assert_cmpint (f->dot[1 * 5 + 1], ==, 1);
+  g_assert_cmpint (f->dot[3 * 5 + 4], ==, 3);
+  g_assert_cmpint (f->dot[0], ==, 0);
+  g_assert_cmpstr (f->json_names[0], ==, "blue");
+  g_assert_cmpint (flow_colour_rgb (f, 2, FALSE), ==, flow_colour_rgb (f, 2, TRUE));
+
+  text = flow_game.write (&f->base, HB_WRITE_NATIVE, NULL);
+  g_assert_cmpstr (text, ==, ".....\n.B.BG\n.....\nRG.PR\n....P\n");
+  /* Written back: json-glib's spacing, the same strings. */
+  json = flow_game.write (&f->base, HB_WRITE_JSON, NULL);
+  g_assert_cmpstr (json, ==,
+                   "[\n"
+                   "[null,null,null,null,null],\n"
+                   "[null,\"blue\",null,\"blue\",\"green\"],\n"
+                   "[null,null,null,null,null],\n"
+                   "[\"red\",\"green\",null,\"purple\",\"red\"],\n"
+                   "[null,null,null,null,\"purple\"]\n"
+                   "]\n");
+  back = hb_test_parse (&flow_game, json);
+  g_assert_true (flow_game.equal (&f->base, back));
+  hb_state_free (back);
+
+  /* Text levels write their game letters as colour names. */
+  hb_state_free (&f->base);
+  f = parse ("R.b\nZ.Z\nR.b\n");
+  json = (g_free (json), flow_game.write (&f->base, HB_WRITE_JSON, NULL));
+  g_assert_cmpstr (json, ==,
+                   "[\n[\"red\",null,\"dark blue\"],\n[\"Z\",null,\"Z\"],\n"
+                   "[\"red\",null,\"dark blue\"]\n]\n");
+  back = hb_test_parse (&flow_game, json);
+  g_assert_cmpint (memcmp (FLOW (back)->names, "RbZ", 3), ==, 0);
+  hb_state_free (back);
+  hb_state_free (&f->base);
+
+  /* Strings that are no game colour get characters of their own. */
+  f = parse ("[[\"sky\", \"sky\", \"sea\"], [\"red\", \"red\", \"sea\"]]");
+  g_assert_cmpint (f->colours, ==, 3);
+  g_assert_cmpint (f->names[0], !=, f->names[1]);
+  g_assert_cmpint (f->names[2], ==, 'R');
+  g_assert_true (strchr (".#R", f->names[0]) == NULL);
+  hb_state_free (&f->base);
+}
+
+static void
+test_json_errors (void)
+{
+  fails_at ("[[null, \"red\"],\n [null, null]]", 1, 9, "colour \"red\" has 1 dot");
+  fails_at ("[[\"red\", \"red\"],\n [null, \"red\"]]", 2, 9, "third dot");
+  fails_at ("[[null, null],\n [null]]", 2, 2, "ragged");
+  fails_at ("[[null, null],\n [null, 3]]", 2, 9, "a cell must be null");
+  fails_at ("[[null, null],\n {\"a\": 1}]", 2, 2, "a row must be a list");
+  fails_at ("  {\"rows\": []}", 1, 3, "a list of rows");
+  fails_at ("[]", 1, 1, "the list of rows is empty");
+  fails_at ("[[null, null],\n [null, null]]", 1, 1, "no dots");
+  fails_at ("[[null, null],\n [null, \"\"]]", 2, 9, "an empty string");
+  fails_at ("[[null, null],\n [null, nul]]", 2, 11, "not valid JSON: unexpected identifier");
+  fails_at ("[[null, null],\n [null, null]", 2, 13, "not valid JSON");
+}
+
+static void
+test_solution_formats (void)
+{
+  FlowState *g = parse ("RG\nRG\n");
+  HbResult *r = hb_result_new (HB_STATUS_SOLVED);
+  guint8 bad[4] = { 1, 1, 1, 2 }, good[4] = { 1, 2, 1, 2 }, links[4];
+  g_autofree char *text = NULL, *json = NULL;
+
+  g_assert_false (flow_links_from_colours (g, bad, links));
+  g_assert_true (flow_links_from_colours (g, good, links));
+  flow_result_set_solution (r, g, good, links);
+  g_assert_true (flow_is_solved (FLOW_CONST (r->solved)));
+  text = flow_game.write_solution (&g->base, r, HB_WRITE_NATIVE);
+  g_assert_cmpstr (text, ==, "RG\nRG\n");
+  json = flow_game.write_solution (&g->base, r, HB_WRITE_JSON);
+  g_assert_cmpstr (json, ==, "[\n[\"red\",\"green\"],\n[\"red\",\"green\"]\n]\n");
+  hb_result_free (r);
+  hb_state_free (&g->base);
+}
+
+static void
+test_write_refuses (void)
+{
+  FlowState *f = flow_state_new (3, 3, 0);
+  g_autoptr (GError) error = NULL;
+  char *out;
+
+  out = flow_game.write (&f->base, HB_WRITE_NATIVE, &error);
+  g_assert_null (out);
+  g_assert_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_SHAPE);
+  g_clear_error (&error);
+  hb_state_free (&f->base);
+  f = parse ("R.R\n");
+  out = flow_game.write (&f->base, HB_WRITE_TATHAM, &error);
+  g_assert_null (out);
+  g_assert_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_UNSUPPORTED);
+  hb_state_free (&f->base);
+}
+
+static void
+test_sniff (void)
+{
+  g_assert_true (flow_game.sniff (writeup_json, strlen (writeup_json)));
+  g_assert_true (flow_game.sniff ("R.G\nR.G\n", 8));
+  /* Enlight's rows are not Flow's. */
+  g_assert_false (flow_game.sniff ("1..1\n0000\n", 10));
+  g_assert_false (flow_game.sniff ("12 by 12 -> 23\n", 15));
+  g_assert_false (flow_game.sniff ("[1, 2]", 6));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/flow/format/default-names", test_default_names);
+  g_test_add_func ("/flow/format/anchors", test_anchors);
+  g_test_add_func ("/flow/format/header", test_header);
+  g_test_add_func ("/flow/format/text-errors", test_text_errors);
+  g_test_add_func ("/flow/format/88-colours", test_88_colours);
+  g_test_add_func ("/flow/format/1000x1000", test_big);
+  g_test_add_func ("/flow/format/json-read", test_json_read);
+  g_test_add_func ("/flow/format/json-errors", test_json_errors);
+  g_test_add_func ("/flow/format/solutions", test_solution_formats);
+  g_test_add_func ("/flow/format/write-refuses", test_write_refuses);
+  g_test_add_func ("/flow/format/sniff", test_sniff);
+  return g_test_run ();
+}
