@@ -493,11 +493,15 @@ test_hints (void)
   g_assert_no_error (error);
   g_clear_pointer (&text, g_free);
   text = flow_game.hint_describe (&s->base, hint);
-  if (flow_solvers[0] != NULL)
+  /* An exact default solver proves it; another may only give up. */
+  if (flow_solvers[0] != NULL && (flow_solvers[0]->flags & HB_SOLVER_EXACT))
     {
       g_assert_cmpint (((FlowHint *) hint)->kind, ==, FLOW_HINT_NONE);
       g_assert_nonnull (strstr (text, "no solution"));
     }
+  else
+    g_assert_true (((FlowHint *) hint)->kind == FLOW_HINT_NONE
+                   || ((FlowHint *) hint)->kind == FLOW_HINT_GAVE_UP);
   flow_game.hint_free (hint);
   hb_state_free (&s->base);
 }
