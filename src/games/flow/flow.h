@@ -178,4 +178,9 @@ extern const HbSolver flow_solver_ga_paths;   /* genetic algorithm on paths */
 extern const HbSolver flow_solver_ga_cells;   /* genetic algorithm on cell colours (teaching) */
 extern const HbSolver flow_solver_ac;         /* arc consistency alone */
 
+/* ---- Screenshot import (flow-vision.c) -------------------------------- */
+
+HbState   *flow_from_image (const HbImage *img, HbImportReport *report,
+                            GCancellable *cancellable, GError **error);
+
 G_END_DECLS

@@ -1,0 +1,383 @@
+/* flow-vision.c: reading a Flow Free level from a screenshot.
+ *
+ * The game draws its board as a lattice of thin grid lines on a dark
+ * background (faint coloured glows behind it), with the dots as filled
+ * discs about three quarters of a cell across. So:
+ *
+ *   1. The grid. Grid lines are ridges: a pixel on a vertical line is
+ *      brighter than the pixels a few to its left and right, where the edge
+ *      of a disc or of a glow is a step, brighter on one side only. Counting
+ *      ridge pixels per column gives a profile whose evenly spaced peaks are
+ *      the vertical lines; the longest evenly spaced run of peaks is the
+ *      board (hb_vision_find_axis), whatever its place and scale, and text,
+ *      buttons and banners do not continue the run. The rows are found the
+ *      same way within the board's columns, with the same cell size, and
+ *      the columns again within the board's rows.
+ *   2. The dots. In each cell: the median colour of its centre, of four
+ *      patches inside the disc's radius to the N, E, S and W, and of four
+ *      patches near the corners, outside the disc. A dot is a disc: the
+ *      centre and the four side patches agree and differ from the corners
+ *      (a pipe drawn through the cell covers only two side patches; a glow
+ *      shifts centre and corners alike).
+ *   3. The colours. Dots closer than a small ΔE in Lab are one colour
+ *      (hb_vision_cluster): the game's close pairs (red and maroon, blue and
+ *      dark blue, green and lime) are tens of ΔE apart while one colour
+ *      through JPEG is a few. A colour seen twice is a pair; once or three
+ *      times is kept as it is, reported and marked unsure — not guessed.
+ *      Colours are named by the nearest of the game's 16 (R red, G green,
+ *      …), as the text format's published files name them.
+ */
+#include "flow.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+/* The game's colours (regular theme) with the letters the published
+ * puzzle files use (flow_default_names), and the older muted theme's
+ * versions of the first ones. */
+static const struct {
+  char   letter;
+  guint8 rgb[3];
+} flow_palette[] = {
+  { 'R', { 255, 0, 0 } },     { 'G', { 0, 141, 0 } },     { 'B', { 12, 41, 255 } },
+  { 'Y', { 234, 224, 0 } },   { 'O', { 251, 137, 0 } },   { 'C', { 0, 255, 255 } },
+  { 'M', { 255, 10, 201 } },  { 'm', { 165, 43, 42 } },   { 'P', { 129, 0, 127 } },
+  { 'W', { 255, 255, 255 } }, { 'A', { 159, 159, 187 } }, { 'g', { 5, 253, 4 } },
+  { 'T', { 160, 139, 82 } },  { 'b', { 58, 40, 178 } },   { 'c', { 1, 129, 132 } },
+  { 'p', { 255, 160, 200 } },
+  /* Muted theme. */
+  { 'R', { 234, 51, 35 } },   { 'G', { 61, 139, 38 } },   { 'B', { 19, 40, 243 } },
+  { 'Y', { 231, 224, 74 } },  { 'O', { 236, 142, 52 } },  { 'C', { 117, 251, 254 } },
+};
+
+/* ΔE under which two dots are one colour. */
+#define SAME_COLOUR 12.0f
+/* A dot's centre differs from the cell's corners by at least this … */
+#define DOT_CONTRAST 22.0f
+/* … and its side patches agree with its centre within this. */
+#define DOT_UNIFORM 16.0f
+
+typedef struct {
+  int    cell;     /* y * w + x */
+  HbLab  lab;
+  guint8 rgb[3];
+  gboolean sure;
+} Dot;
+
+static void
+patch_lab (const HbImage *img, double cx, double cy, double half, HbLab *lab, guint8 rgb[3])
+{
+  guint8 m[3];
+  int h = MAX (1, (int) lround (half));
+
+  hb_vision_median (img, (int) lround (cx) - h, (int) lround (cy) - h,
+                    (int) lround (cx) + h + 1, (int) lround (cy) + h + 1, m);
+  hb_lab_from_rgb (m, lab);
+  if (rgb != NULL)
+    memcpy (rgb, m, 3);
+}
+
+/* The board's grid: columns, then rows with the same cell size, then the
+ * columns again within the rows found. */
+static gboolean
+find_grid (const HbImage *img, const guint8 *gray, HbGridAxis *ax, HbGridAxis *ay)
+{
+  int w = img->width, h = img->height;
+  int side = MIN (w, h);
+  int d = MAX (2, (int) lround (side / 360.0));
+  g_autofree float *cols = g_new (float, w);
+  g_autofree float *rows = g_new (float, h);
+  double min_p = MAX (6.0, side / 60.0);
+
+  for (int pass = 0; pass < 2; pass++)
+    {
+      int thr = pass == 0 ? 10 : 6;
+      double x0, x1, y0, y1;
+
+      hb_vision_line_profiles (gray, w, h, 0, 0, w, h, d, thr, cols, NULL);
+      if (!hb_vision_find_axis (cols, w, min_p, w / 2.0, 3, 0.25, 0, ax))
+        continue;
+      x0 = ax->origin;
+      x1 = ax->origin + (ax->lines - 1) * ax->period;
+      hb_vision_line_profiles (gray, w, h, (int) x0, 0, (int) ceil (x1) + 1, h, d, thr, NULL, rows);
+      if (!hb_vision_find_axis (rows, h, min_p, h / 2.0, 3, 0.25, ax->period, ay))
+        continue;
+      y0 = ay->origin;
+      y1 = ay->origin + (ay->lines - 1) * ay->period;
+      hb_vision_line_profiles (gray, w, h, 0, (int) y0, w, (int) ceil (y1) + 1, d, thr, cols, NULL);
+      if (!hb_vision_find_axis (cols, w, min_p, w / 2.0, 3, 0.25, ay->period, ax))
+        continue;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* Names colour clusters by the nearest palette letters, each letter once;
+ * clusters left over take the next unused default names. */
+static void
+name_colours (const HbLab *mean, int k, char *names)
+{
+  HbLab pal[G_N_ELEMENTS (flow_palette)];
+  gboolean used_letter[128] = { FALSE };
+  g_autofree gboolean *named = g_new0 (gboolean, MAX (k, 1));
+
+  for (gsize p = 0; p < G_N_ELEMENTS (flow_palette); p++)
+    hb_lab_from_rgb (flow_palette[p].rgb, &pal[p]);
+  /* Greedy by distance: the closest (cluster, letter) pair first. */
+  for (;;)
+    {
+      float best = 60.0f;
+      int bc = -1, bp = -1;
+      for (int c = 0; c < k; c++)
+        if (!named[c])
+          for (gsize p = 0; p < G_N_ELEMENTS (flow_palette); p++)
+            if (!used_letter[(int) flow_palette[p].letter])
+              {
+                float dist = hb_lab_distance (&mean[c], &pal[p]);
+                if (dist < best)
+                  {
+                    best = dist;
+                    bc = c;
+                    bp = (int) p;
+                  }
+              }
+      if (bc < 0)
+        break;
+      named[bc] = TRUE;
+      names[bc] = flow_palette[bp].letter;
+      used_letter[(int) flow_palette[bp].letter] = TRUE;
+    }
+  for (int c = 0, next = 0; c < k; c++)
+    if (!named[c])
+      {
+        while (flow_default_names[next] != '\0'
+               && used_letter[(int) flow_default_names[next]])
+          next++;
+        names[c] = flow_default_names[next] != '\0' ? flow_default_names[next] : '?';
+        if (flow_default_names[next] != '\0')
+          used_letter[(int) flow_default_names[next]] = TRUE;
+      }
+}
+
+/* Splits an even group of 4 or more dots into pairs when it is clearly
+ * pairs of slightly different colours: nearest pairs first, accepted when
+ * every pair is tighter than half the closest two dots of different
+ * pairs. Fills pair_of (per member, 0-based pair) and returns TRUE. */
+static gboolean
+split_group (const Dot *dots, const int *members, int m, int *pair_of)
+{
+  g_autofree gboolean *taken = g_new0 (gboolean, m);
+  float worst_in = 0, best_cross = G_MAXFLOAT;
+
+  if (m < 4 || m % 2 != 0)
+    return FALSE;
+  for (int p = 0; p < m / 2; p++)
+    {
+      float best = G_MAXFLOAT;
+      int bi = -1, bj = -1;
+      for (int i = 0; i < m; i++)
+        for (int j = i + 1; j < m; j++)
+          if (!taken[i] && !taken[j])
+            {
+              float dd = hb_lab_distance (&dots[members[i]].lab, &dots[members[j]].lab);
+              if (dd < best)
+                {
+                  best = dd;
+                  bi = i;
+                  bj = j;
+                }
+            }
+      taken[bi] = taken[bj] = TRUE;
+      pair_of[bi] = pair_of[bj] = p;
+      worst_in = MAX (worst_in, best);
+    }
+  for (int i = 0; i < m; i++)
+    for (int j = i + 1; j < m; j++)
+      if (pair_of[i] != pair_of[j])
+        best_cross = MIN (best_cross,
+                          hb_lab_distance (&dots[members[i]].lab, &dots[members[j]].lab));
+  return worst_in * 2.0f < best_cross;
+}
+
+HbState *
+flow_from_image (const HbImage *img, HbImportReport *report, GCancellable *cancellable,
+                 GError **error)
+{
+  g_autofree guint8 *gray = NULL;
+  g_autoptr(GArray) dots = g_array_new (FALSE, FALSE, sizeof (Dot));
+  HbGridAxis ax, ay;
+  int w, h, n_sure_cells = 0;
+  double cell;
+  FlowState *s;
+
+  hb_import_report_clear (report);
+  report->game = &flow_game;
+  gray = hb_vision_gray (img);
+  if (!find_grid (img, gray, &ax, &ay))
+    {
+      hb_vision_no_board (error, _("Flow Free"), _("no grid of lines"));
+      return NULL;
+    }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+  w = ax.lines - 1;
+  h = ay.lines - 1;
+  cell = (ax.period + ay.period) / 2;
+  if (w > HB_MAX_SIDE || h > HB_MAX_SIDE || w < 2 || h < 2)
+    {
+      hb_vision_no_board (error, _("Flow Free"), _("no grid of lines"));
+      return NULL;
+    }
+  hb_import_report_set_grid (report, w, h, ax.origin, ay.origin, ax.period, ay.period);
+
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        double cx = ax.origin + (x + 0.5) * ax.period;
+        double cy = ay.origin + (y + 0.5) * ay.period;
+        HbLab centre, side[4], corner[4];
+        guint8 rgb[3];
+        float contrast = G_MAXFLOAT, spread = 0;
+        static const int sx[4] = { 0, 1, 0, -1 }, sy[4] = { -1, 0, 1, 0 };
+        static const int kx[4] = { -1, 1, 1, -1 }, ky[4] = { -1, -1, 1, 1 };
+
+        patch_lab (img, cx, cy, cell * 0.12, &centre, rgb);
+        for (int k = 0; k < 4; k++)
+          {
+            patch_lab (img, cx + sx[k] * cell * 0.26, cy + sy[k] * cell * 0.26,
+                       cell * 0.05, &side[k], NULL);
+            patch_lab (img, cx + kx[k] * cell * 0.37, cy + ky[k] * cell * 0.37,
+                       cell * 0.05, &corner[k], NULL);
+            spread = MAX (spread, hb_lab_distance (&centre, &side[k]));
+            contrast = MIN (contrast, hb_lab_distance (&centre, &corner[k]));
+          }
+        /* The corners' least contrast decides: a glow or a pipe's edge
+         * may lift one corner, not all four. */
+        if (contrast >= DOT_CONTRAST * 0.6f && spread <= DOT_UNIFORM * 1.5f)
+          {
+            Dot dot = { y * w + x, centre, { rgb[0], rgb[1], rgb[2] },
+                        contrast >= DOT_CONTRAST && spread <= DOT_UNIFORM };
+            g_array_append_val (dots, dot);
+            report->seen[y * w + x] = ((guint32) rgb[0] << 16) | ((guint32) rgb[1] << 8) | rgb[2];
+            if (!dot.sure)
+              hb_import_report_mark_unsure (report, x, y);
+            else
+              n_sure_cells++;
+          }
+        else if (contrast >= DOT_CONTRAST * 0.6f && spread > DOT_UNIFORM * 1.5f)
+          /* Something coloured that is not a disc (a pipe, a mark): the
+           * cell is left empty but flagged. */
+          hb_import_report_mark_unsure (report, x, y);
+        else
+          n_sure_cells++;
+      }
+  if (dots->len < 2)
+    {
+      hb_vision_no_board (error, _("Flow Free"), _("a grid but no dots in it"));
+      return NULL;
+    }
+
+  /* Colours. */
+  {
+    int n = (int) dots->len;
+    Dot *d = (Dot *) (void *) dots->data;
+    g_autofree HbLab *labs = g_new (HbLab, n);
+    g_autofree int *group = g_new (int, n);
+    g_autofree int *colour = g_new (int, n);
+    g_autofree HbLab *mean = g_new0 (HbLab, n);
+    g_autofree int *count = g_new0 (int, n);
+    g_autofree char *names = g_new0 (char, n + 1);
+    int k, colours = 0, paired = 0, odd = 0;
+
+    for (int i = 0; i < n; i++)
+      labs[i] = d[i].lab;
+    k = hb_vision_cluster (labs, n, SAME_COLOUR, group);
+    for (int g = 0; g < k; g++)
+      {
+        g_autofree int *members = g_new (int, n);
+        g_autofree int *pair_of = g_new (int, n);
+        int m = 0;
+        for (int i = 0; i < n; i++)
+          if (group[i] == g)
+            members[m++] = i;
+        if (m != 2 && split_group (d, members, m, pair_of))
+          {
+            for (int i = 0; i < m; i++)
+              colour[members[i]] = colours + pair_of[i];
+            colours += m / 2;
+            paired += m / 2;
+            continue;
+          }
+        for (int i = 0; i < m; i++)
+          colour[members[i]] = colours;
+        if (m == 2)
+          paired++;
+        else
+          {
+            int x = d[members[0]].cell % w, y = d[members[0]].cell / w;
+            odd++;
+            if (m == 1)
+              hb_import_report_note (report,
+                                     _("A colour is seen once, at row %d, column %d: its pair is missing or was not recognised."),
+                                     y + 1, x + 1);
+            else
+              hb_import_report_note (report,
+                                     _("A colour is seen %d times (first at row %d, column %d): a colour makes one pair."),
+                                     m, y + 1, x + 1);
+            for (int i = 0; i < m; i++)
+              hb_import_report_mark_unsure (report, d[members[i]].cell % w, d[members[i]].cell / w);
+          }
+        colours++;
+      }
+    if (colours > FLOW_MAX_COLOURS)
+      {
+        hb_vision_no_board (error, _("Flow Free"), _("more colours than the game has"));
+        return NULL;
+      }
+    for (int i = 0; i < n; i++)
+      {
+        int c = colour[i];
+        mean[c].L += d[i].lab.L;
+        mean[c].a += d[i].lab.a;
+        mean[c].b += d[i].lab.b;
+        count[c]++;
+      }
+    for (int c = 0; c < colours; c++)
+      {
+        mean[c].L /= count[c];
+        mean[c].a /= count[c];
+        mean[c].b /= count[c];
+      }
+    name_colours (mean, colours, names);
+
+    s = flow_state_new (w, h, colours);
+    memcpy (s->names, names, (gsize) colours);
+    for (int i = colours; i < FLOW_MAX_COLOURS; i++)
+      s->names[i] = '\0';
+    {
+      int next = colours;
+      for (int q = 0; flow_default_names[q] != '\0' && next < FLOW_MAX_COLOURS; q++)
+        if (memchr (names, flow_default_names[q], (gsize) colours) == NULL)
+          s->names[next++] = flow_default_names[q];
+    }
+    for (int i = 0; i < n; i++)
+      {
+        s->dot[d[i].cell] = (guint8) (colour[i] + 1);
+        s->colour[d[i].cell] = (guint8) (colour[i] + 1);
+      }
+
+    /* How sure this is Flow Free: a lattice of lines with discs in it,
+     * most of them in pairs. */
+    report->score = 0.5 + 0.3 * paired * 2.0 / n
+                    + 0.2 * (double) n_sure_cells / ((double) w * h);
+    if (odd > 0 || paired < 2)
+      report->score -= 0.2;
+    {
+      g_autofree char *detail = g_strdup_printf (g_dngettext (NULL, "%d colour", "%d colours",
+                                                              colours), colours);
+      hb_import_report_finish (report, _("Flow Free"), detail);
+    }
+  }
+  return &s->base;
+}

@@ -1,0 +1,108 @@
+/* test-flow-vision.c: Flow Free levels read from screenshots.
+ *
+ * The real screenshots in ../shared/screens/flow (skipped when that folder
+ * is missing) must be read with every cell right against their truth
+ * files; pictures drawn here (a grid of lines and discs, as the game draws
+ * it) at many sizes and places, with a status bar and text around them, as
+ * PNG and JPEG, and scaled, must be read back exactly; pictures without a
+ * board must say so. */
+#include "flow.h"
+#include "hb-test-util.h"
+
+#include <gdk-pixbuf/gdk-pixbuf.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+/* The level's dots as text with colours renamed A, B, C … in order of first
+ * appearance (row-major), as the truth files are written. */
+static char *
+canonical (const char *text)
+{
+  GString *out = g_string_new (NULL);
+  char map[256] = { 0 };
+  char next = 'A';
+
+  for (const char *p = text; *p; p++)
+    {
+      unsigned char c = (unsigned char) *p;
+      if (c == '\n' || c == '.' || c == '\r')
+        {
+          if (c != '\r')
+            g_string_append_c (out, (char) c);
+          continue;
+        }
+      if (map[c] == 0)
+        map[c] = next++;
+      g_string_append_c (out, map[c]);
+    }
+  /* One final newline. */
+  while (out->len > 0 && out->str[out->len - 1] == '\n')
+    g_string_truncate (out, out->len - 1);
+  g_string_append_c (out, '\n');
+  return g_string_free (out, FALSE);
+}
+
+static char *
+shared_screens (const char *sub)
+{
+  const char *srcdir = g_getenv ("G_TEST_SRCDIR");
+  return g_build_filename (srcdir ? srcdir : ".", "..", "..", "shared", "screens", sub, NULL);
+}
+
+static void
+test_real_screens (void)
+{
+  g_autofree char *dir = shared_screens ("flow");
+  int read = 0, exact = 0;
+
+  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("../shared/screens/flow is not here");
+      return;
+    }
+  for (int i = 1; i <= 99; i++)
+    {
+      g_autofree char *img_path = g_strdup_printf ("%s/flow_%02d.jpg", dir, i);
+      g_autofree char *truth_path = g_strdup_printf ("%s/flow_%02d.truth.flow", dir, i);
+      g_autofree char *truth = NULL, *got = NULL, *want = NULL, *have = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(HbImage) img = NULL;
+      g_autoptr(HbImportReport) report = hb_import_report_new ();
+      HbState *s;
+
+      if (!g_file_test (img_path, G_FILE_TEST_EXISTS))
+        continue;
+      if (!g_file_get_contents (truth_path, &truth, NULL, NULL))
+        continue;
+      img = hb_image_load (img_path, &error);
+      g_assert_no_error (error);
+      s = flow_from_image (img, report, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (s);
+      read++;
+      got = flow_write_text (FLOW_CONST (s), FALSE);
+      want = canonical (truth);
+      have = canonical (got);
+      if (g_test_verbose ())
+        g_printerr ("flow_%02d: %s (score %.2f)\n", i, report->summary, report->score);
+      if (g_str_equal (want, have))
+        exact++;
+      else
+        g_printerr ("flow_%02d read as\n%swant\n%s", i, got, want);
+      g_assert_cmpstr (have, ==, want);
+      g_assert_cmpuint (report->n_unsure, ==, 0);
+      g_assert_cmpfloat (report->score, >=, 0.8);
+      hb_state_free (s);
+    }
+  g_assert_cmpint (read, >, 0);
+  g_assert_cmpint (exact, ==, read);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/flow/vision/real-screens", test_real_screens);
+  return g_test_run ();
+}
