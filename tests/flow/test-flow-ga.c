@@ -10,6 +10,8 @@
 #include "flow-check.h"
 #include "hb-test-util.h"
 
+#include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlowState, flow_state_free)
@@ -542,6 +544,318 @@ test_ac_solver (void)
   g_assert_cmpint (r4->status, ==, HB_STATUS_NO_SOLUTION);
 }
 
+/* ---- The genetic algorithms --------------------------------------------- */
+
+static HbSettings *
+settings (const HbSolver *solver, ...)
+{
+  HbSettings *st = hb_settings_new ();
+  va_list ap;
+  const char *a;
+
+  va_start (ap, solver);
+  while ((a = va_arg (ap, const char *)) != NULL)
+    {
+      g_autoptr (GError) error = NULL;
+      g_assert_true (hb_settings_parse_assignment (st, a, &error, solver->settings, NULL));
+      g_assert_no_error (error);
+    }
+  va_end (ap);
+  return st;
+}
+
+/* Checks a finished GA trace: one GENERATION step per generation with a
+ * whole board and best <= mean <= worst (or >= for the cell GA, which
+ * maximises), and the three series with a point per generation. */
+static void
+check_ga_trace (const FlowState *level, HbTrace *trace, const HbResult *r, gboolean maximise)
+{
+  gsize n = (gsize) level->base.width * level->base.height;
+  gint64 gens = 0, last = -1;
+  const char *names[3] = { "best", "mean", "worst" };
+
+  for (gsize k = 0; k < hb_trace_length (trace); k++)
+    {
+      const HbStep *st = hb_trace_step (trace, k);
+      gsize len = 0;
+      if (st->kind != HB_STEP_GENERATION)
+        continue;
+      g_assert_cmpint (st->counter, ==, last + 1);
+      last = st->counter;
+      gens++;
+      g_assert_nonnull (hb_trace_blob (trace, st, &len));
+      g_assert_true (len == 2 * n || len == 3 * n);
+      if (maximise)
+        g_assert_true (st->f[0] >= st->f[1] - 1e-3 && st->f[1] >= st->f[2] - 1e-3);
+      else
+        g_assert_true (st->f[0] <= st->f[1] + 1e-3 && st->f[1] <= st->f[2] + 1e-3);
+    }
+  g_assert_cmpint (gens, ==, atoi (hb_result_get_stat (r, "generations")) + 1);
+  g_assert_cmpuint (hb_trace_n_series (trace), ==, 3);
+  for (guint k = 0; k < 3; k++)
+    {
+      g_autoptr (GArray) pts = hb_trace_series_points (trace, k);
+      g_assert_cmpstr (hb_trace_series_name (trace, k), ==, names[k]);
+      g_assert_cmpstr (hb_trace_series_axis (trace, k), ==, "generation");
+      g_assert_cmpint (pts->len, ==, gens);
+    }
+}
+
+static void
+test_ga_paths_reference (void)
+{
+  const char *boards[] = { regular_5x5_01, regular_6x6_01, regular_7x7_01,
+                           regular_8x8_01, regular_9x9_01, jumbo_10x10_01 };
+
+  for (guint k = 0; k < G_N_ELEMENTS (boards); k++)
+    {
+      g_autoptr (FlowState) s = parse (boards[k]);
+      g_autoptr (HbSettings) st = settings (&flow_solver_ga_paths, "seed=1", NULL);
+      HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+      g_autoptr (HbResult) r = run (&flow_solver_ga_paths, s, st, trace, NULL);
+
+      g_test_message ("board %u: %s after %s generations", k, hb_status_to_string (r->status),
+                      hb_result_get_stat (r, "generations"));
+      check_solution (s, r);
+      g_assert_cmpstr (hb_result_get_stat (r, "seed"), ==, "1");
+      g_assert_cmpstr (hb_result_get_stat (r, "population"), ==,
+                       s->base.width * s->base.height >= 100 ? "1000" : "500");
+      check_ga_trace (s, trace, r, FALSE);
+      hb_trace_free (trace);
+    }
+}
+
+/* Without arc consistency the GA itself has to find every path. */
+static void
+test_ga_paths_no_ac (void)
+{
+  const char *boards[] = { regular_5x5_01, regular_6x6_01, regular_7x7_01, regular_8x8_01 };
+
+  for (guint k = 0; k < G_N_ELEMENTS (boards); k++)
+    {
+      g_autoptr (FlowState) s = parse (boards[k]);
+      g_autoptr (HbSettings) st = settings (&flow_solver_ga_paths, "seed=2", "ac=false", NULL);
+      g_autoptr (HbResult) r = run (&flow_solver_ga_paths, s, st, NULL, NULL);
+
+      g_test_message ("board %u without AC: %s after %s generations", k,
+                      hb_status_to_string (r->status), hb_result_get_stat (r, "generations"));
+      check_solution (s, r);
+      g_assert_cmpstr (hb_result_get_stat (r, "cells fixed by arc consistency"), ==, "0");
+    }
+}
+
+static gboolean
+traces_equal (HbTrace *a, HbTrace *b)
+{
+  if (hb_trace_length (a) != hb_trace_length (b))
+    return FALSE;
+  for (gsize k = 0; k < hb_trace_length (a); k++)
+    {
+      const HbStep *x = hb_trace_step (a, k), *y = hb_trace_step (b, k);
+      gsize lx = 0, ly = 0;
+      gconstpointer bx = hb_trace_blob (a, x, &lx), by = hb_trace_blob (b, y, &ly);
+
+      if (x->kind != y->kind || x->x != y->x || x->y != y->y || x->value != y->value
+          || x->counter != y->counter || memcmp (x->f, y->f, sizeof x->f) != 0
+          || lx != ly || (lx > 0 && memcmp (bx, by, lx) != 0))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The same seed repeats the same run, step for step; another seed is
+ * another run. */
+static void
+test_ga_seed_repeats (void)
+{
+  const HbSolver *solvers[] = { &flow_solver_ga_paths, &flow_solver_ga_cells };
+
+  for (guint v = 0; v < G_N_ELEMENTS (solvers); v++)
+    {
+      g_autoptr (FlowState) s = parse (extreme_8x8_01);
+      HbTrace *t[3];
+      HbResult *r[3];
+      const char *seeds[3] = { "seed=77", "seed=77", "seed=78" };
+
+      for (int k = 0; k < 3; k++)
+        {
+          g_autoptr (HbSettings) st = settings (solvers[v], seeds[k], "generations=15",
+                                                "population=60", NULL);
+          t[k] = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+          r[k] = run (solvers[v], s, st, t[k], NULL);
+        }
+      g_assert_cmpint (r[0]->status, ==, r[1]->status);
+      g_assert_cmpstr (r[0]->message, ==, r[1]->message);
+      g_assert_cmpstr (hb_result_get_stat (r[0], "best fitness"), ==,
+                       hb_result_get_stat (r[1], "best fitness"));
+      g_assert_cmpstr (hb_result_get_stat (r[0], "seed"), ==, "77");
+      g_assert_true (traces_equal (t[0], t[1]));
+      g_assert_false (traces_equal (t[0], t[2]));
+      for (int k = 0; k < 3; k++)
+        {
+          hb_trace_free (t[k]);
+          hb_result_free (r[k]);
+        }
+    }
+}
+
+/* The crossing pairs: every solver here gives up or proves it, quickly. */
+static void
+test_ga_unsolvable (void)
+{
+  const HbSolver *solvers[] = { &flow_solver_ga_paths, &flow_solver_ga_cells };
+
+  for (guint v = 0; v < G_N_ELEMENTS (solvers); v++)
+    {
+      g_autoptr (FlowState) s = parse (unsolvable_cross);
+      g_autoptr (HbSettings) st = settings (solvers[v], "seed=5", "generations=30",
+                                            "population=100", NULL);
+      g_autoptr (HbResult) r = run (solvers[v], s, st, NULL, NULL);
+
+      g_assert_true (r->status == HB_STATUS_GAVE_UP || r->status == HB_STATUS_NO_SOLUTION);
+      g_assert_null (r->solved);
+      g_assert_nonnull (r->message);
+      if (r->status == HB_STATUS_GAVE_UP)
+        g_assert_cmpstr (hb_result_get_stat (r, "generations"), ==, "30");
+    }
+  /* A level arc consistency proves impossible is "no solution" at once. */
+  {
+    g_autoptr (FlowState) s = parse ("R..G\n....\nR..G\n");
+    g_autoptr (HbSettings) st = settings (&flow_solver_ga_paths, "seed=5", NULL);
+    g_autoptr (HbResult) r = run (&flow_solver_ga_paths, s, st, NULL, NULL);
+    g_assert_cmpint (r->status, ==, HB_STATUS_NO_SOLUTION);
+  }
+}
+
+/* The cell GA: whatever it returns is honest. A board it calls solved is
+ * checked; one it gives up on says what its best board reached. */
+static void
+test_ga_cells (void)
+{
+  const char *boards[] = { "R..R\nG..G\n", regular_5x5_01, regular_8x8_01 };
+  int solved = 0;
+
+  for (guint k = 0; k < G_N_ELEMENTS (boards); k++)
+    {
+      g_autoptr (FlowState) s = parse (boards[k]);
+      g_autoptr (HbSettings) st = settings (&flow_solver_ga_cells, "seed=3", NULL);
+      HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+      g_autoptr (HbResult) r = run (&flow_solver_ga_cells, s, st, trace, NULL);
+      int cells = s->base.width * s->base.height;
+
+      g_test_message ("cell GA, board %u: %s, best fitness %s of %d: %s", k,
+                      hb_status_to_string (r->status), hb_result_get_stat (r, "best fitness"),
+                      cells, r->message);
+      g_assert_cmpstr (hb_result_get_stat (r, "seed"), ==, "3");
+      check_ga_trace (s, trace, r, TRUE);
+      if (r->status == HB_STATUS_SOLVED)
+        {
+          check_solution (s, r);
+          solved++;
+        }
+      else
+        {
+          g_assert_cmpint (r->status, ==, HB_STATUS_GAVE_UP);
+          g_assert_null (r->solved);
+          g_assert_nonnull (strstr (r->message, "cells"));
+        }
+      hb_trace_free (trace);
+    }
+  g_assert_cmpint (solved, >=, 1);   /* the two stripes at least */
+}
+
+typedef struct {
+  GCancellable *cancellable;
+  HbTrace *trace;
+} CancelLater;
+
+static gpointer
+cancel_thread (gpointer data)
+{
+  CancelLater *c = data;
+
+  /* Wait until the run is well under way, then cancel it. */
+  while (hb_trace_length (c->trace) < 3)
+    g_usleep (1000);
+  g_cancellable_cancel (c->cancellable);
+  return NULL;
+}
+
+static void
+test_ga_cancel (void)
+{
+  const HbSolver *solvers[] = { &flow_solver_ga_paths, &flow_solver_ga_cells };
+
+  for (guint v = 0; v < G_N_ELEMENTS (solvers); v++)
+    {
+      g_autoptr (FlowState) s = parse (extreme_8x8_01);
+      g_autoptr (HbSettings) st = settings (solvers[v], "seed=9", "generations=1000000",
+                                            NULL);
+      g_autoptr (GCancellable) before = g_cancellable_new ();
+      g_autoptr (GCancellable) during = g_cancellable_new ();
+      HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+      CancelLater later = { during, trace };
+      GThread *th;
+      HbResult *r;
+
+      g_cancellable_cancel (before);
+      r = run (solvers[v], s, st, NULL, before);
+      g_assert_cmpint (r->status, ==, HB_STATUS_CANCELLED);
+      hb_result_free (r);
+
+      th = g_thread_new ("cancel", cancel_thread, &later);
+      r = run (solvers[v], s, st, trace, during);
+      g_thread_join (th);
+      g_assert_cmpint (r->status, ==, HB_STATUS_CANCELLED);
+      g_assert_null (r->solved);
+      hb_result_free (r);
+      hb_trace_free (trace);
+    }
+}
+
+/* Limits, live snapshots and the settings' defaults. */
+static void
+test_ga_limits_live (void)
+{
+  g_autoptr (FlowState) s = parse (extreme_8x8_01);
+  g_autoptr (HbSettings) st = settings (&flow_solver_ga_paths, "seed=4", "population=40",
+                                        NULL);
+  HbSolveOptions o = { 0 };
+  HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HbResult) r = NULL;
+  GDestroyNotify free_func = NULL;
+  gpointer snap;
+
+  o.settings = st;
+  o.node_limit = 3;
+  hb_trace_set_live (trace, TRUE);
+  r = hb_solve (&flow_solver_ga_paths, &s->base, &o, trace, NULL, &error);
+  g_assert_no_error (error);
+  if (r->status != HB_STATUS_SOLVED)
+    {
+      g_assert_cmpint (r->status, ==, HB_STATUS_GAVE_UP);
+      g_assert_cmpstr (hb_result_get_stat (r, "generations"), ==, "3");
+    }
+  g_assert_cmpuint (hb_trace_published (trace), >, 0);
+  snap = hb_trace_take_snapshot (trace, &free_func);
+  g_assert_nonnull (snap);
+  g_assert_cmpint (((FlowFrame *) snap)->board->base.width, ==, 8);
+  free_func (snap);
+  hb_trace_free (trace);
+
+  /* Every declared setting has a label; population and generations say
+   * that 0 means "from the board size". */
+  for (const HbSetting *d = flow_solver_ga_paths.settings; d->key != NULL; d++)
+    g_assert_nonnull (d->label);
+  g_assert_nonnull (hb_setting_list_find (flow_solver_ga_paths.settings, "population")->auto_label);
+  g_assert_nonnull (hb_setting_list_find (flow_solver_ga_cells.settings, "generations")->auto_label);
+  g_assert_nonnull (hb_setting_list_find (flow_solver_ga_paths.settings, "seed"));
+  g_assert_nonnull (hb_setting_list_find (flow_solver_ga_cells.settings, "seed"));
+  g_assert_true (flow_solver_ga_paths.flags & HB_SOLVER_STOCHASTIC);
+  g_assert_false (flow_solver_ga_paths.flags & HB_SOLVER_EXACT);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -550,5 +864,12 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/ac/hand-made", test_ac_hand_made);
   g_test_add_func ("/flow/ac/random", test_ac_random);
   g_test_add_func ("/flow/ac/solver", test_ac_solver);
+  g_test_add_func ("/flow/ga/paths-reference", test_ga_paths_reference);
+  g_test_add_func ("/flow/ga/paths-no-ac", test_ga_paths_no_ac);
+  g_test_add_func ("/flow/ga/seed-repeats", test_ga_seed_repeats);
+  g_test_add_func ("/flow/ga/unsolvable", test_ga_unsolvable);
+  g_test_add_func ("/flow/ga/cells", test_ga_cells);
+  g_test_add_func ("/flow/ga/cancel", test_ga_cancel);
+  g_test_add_func ("/flow/ga/limits-live", test_ga_limits_live);
   return g_test_run ();
 }

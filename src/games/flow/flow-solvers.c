@@ -3,6 +3,8 @@
 #include "flow.h"
 
 const HbSolver *const flow_solvers[] = {
+  &flow_solver_ga_paths,
+  &flow_solver_ga_cells,
   &flow_solver_ac,
   NULL,
 };

@@ -1,0 +1,128 @@
+/* flow-ga-common.c: the pieces Flow Free's two genetic algorithms share
+ * (see flow-ga.h). */
+#include "flow-ga.h"
+
+#include <glib/gi18n.h>
+
+static guint64
+splitmix64 (guint64 *x)
+{
+  guint64 z = (*x += G_GUINT64_CONSTANT (0x9E3779B97F4A7C15));
+
+  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xBF58476D1CE4E5B9);
+  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94D049BB133111EB);
+  return z ^ (z >> 31);
+}
+
+void
+flow_rng_seed (FlowRng *r, guint64 seed)
+{
+  for (int i = 0; i < 4; i++)
+    r->s[i] = splitmix64 (&seed);
+}
+
+static inline guint64
+rotl (guint64 x, int k)
+{
+  return (x << k) | (x >> (64 - k));
+}
+
+guint64
+flow_rng_next (FlowRng *r)
+{
+  guint64 *s = r->s;
+  guint64 result = rotl (s[1] * 5, 7) * 9;
+  guint64 t = s[1] << 17;
+
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = rotl (s[3], 45);
+  return result;
+}
+
+guint32
+flow_rng_below (FlowRng *r, guint32 n)
+{
+  /* Lemire's multiply-shift; the bias is below 2^-32 for these sizes. */
+  return (guint32) (((flow_rng_next (r) >> 32) * (guint64) n) >> 32);
+}
+
+double
+flow_rng_double (FlowRng *r)
+{
+  return (double) (flow_rng_next (r) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+void
+flow_ga_params (FlowGaParams *p, const FlowState *level, const HbSolveOptions *options,
+                const HbSetting *decls)
+{
+  const HbSettings *s = options != NULL ? options->settings : NULL;
+  gboolean big = (gint64) level->base.width * level->base.height >= 100;
+  gboolean was_set = FALSE;
+
+  p->population = (int) hb_settings_get_int (s, decls, "population");
+  if (p->population <= 0)
+    p->population = big ? 1000 : 500;
+  p->generations = (int) hb_settings_get_int (s, decls, "generations");
+  if (p->generations <= 0)
+    p->generations = big ? 500 : 200;
+  p->mutation = hb_settings_get_number (s, decls, "mutation");
+  p->seed = hb_settings_get_seed (s, "seed", &was_set);
+  if (!was_set && options != NULL && options->seed != 0)
+    p->seed = options->seed;
+}
+
+int
+flow_ga_tournament (FlowRng *r, const double *fitness, int count, int size)
+{
+  int best = (int) flow_rng_below (r, (guint32) count);
+
+  for (int k = 1; k < size; k++)
+    {
+      int i = (int) flow_rng_below (r, (guint32) count);
+      if (fitness[i] < fitness[best])
+        best = i;
+    }
+  return best;
+}
+
+void
+flow_ga_report_begin (FlowGaReport *rep, HbTrace *trace)
+{
+  hb_trace_set_counter_name (trace, _("generations"));
+  rep->series[0] = hb_trace_add_series (trace, N_("best"), N_("generation"));
+  rep->series[1] = hb_trace_add_series (trace, N_("mean"), N_("generation"));
+  rep->series[2] = hb_trace_add_series (trace, N_("worst"), N_("generation"));
+}
+
+void
+flow_ga_report (FlowGaReport *rep, HbTrace *trace, const FlowState *level, int generation,
+                double best, double mean, double worst, const guint8 *colour,
+                const guint8 *links, const guint8 *marks)
+{
+  float f[3] = { (float) best, (float) mean, (float) worst };
+  g_autofree char *text = NULL;
+
+  if (trace == NULL)
+    return;
+  flow_trace_board (trace, HB_STEP_GENERATION, level, colour, links, marks, generation, f);
+  for (int k = 0; k < 3; k++)
+    if (rep->series[k] >= 0)
+      hb_trace_series_push (trace, rep->series[k], generation, f[k]);
+  flow_publish_board (trace, level, colour, links, marks);
+  text = g_strdup_printf (_("Generation %d: best fitness %g, mean %.1f"),
+                          generation, best, mean);
+  hb_trace_set_progress (trace, generation, text);
+}
+
+void
+flow_ga_add_stats (HbResult *r, const FlowGaParams *p, int generations_run)
+{
+  hb_result_add_stat (r, N_("seed"), "%" G_GUINT64_FORMAT, p->seed);
+  hb_result_add_stat (r, N_("population"), "%d", p->population);
+  hb_result_add_stat (r, N_("generations"), "%d", generations_run);
+}

@@ -1,0 +1,63 @@
+/* flow-ga.h: what Flow Free's two genetic algorithms share (flow-ga-common.c):
+ * a small seeded random generator, the settings and their defaults from the
+ * board size, tournament selection and the per-generation report (trace
+ * step, plot series, live snapshot, progress). Private to the game. */
+#pragma once
+
+#include "flow.h"
+
+G_BEGIN_DECLS
+
+/* xoshiro256** seeded through splitmix64: the same seed gives the same
+ * numbers on every machine (GRand would too, but this is smaller and the
+ * run's whole randomness is one stream). */
+typedef struct {
+  guint64 s[4];
+} FlowRng;
+
+void    flow_rng_seed (FlowRng *r, guint64 seed);
+guint64 flow_rng_next (FlowRng *r);
+/* Uniform in [0, n), n > 0. */
+guint32 flow_rng_below (FlowRng *r, guint32 n);
+/* Uniform in [0, 1). */
+double  flow_rng_double (FlowRng *r);
+
+/* The parameters a run resolved from its settings. */
+typedef struct {
+  int     population;
+  int     generations;
+  double  mutation;     /* chance that a child is mutated */
+  guint64 seed;
+} FlowGaParams;
+
+/* Settings both genetic algorithms read (their lists hold these keys):
+ * "population" and "generations" (0 = from the board size: 500 / 200
+ * below 10×10 cells, 1000 / 500 from 10×10, as the write-up did),
+ * "mutation" and "seed". */
+void flow_ga_params (FlowGaParams *p, const FlowState *level,
+                     const HbSolveOptions *options, const HbSetting *decls);
+
+/* Tournament selection: the fittest of `size` individuals drawn at random
+ * (lower fitness is better here; a GA that maximises passes negated
+ * values). Returns an index into fitness[0..count). */
+int  flow_ga_tournament (FlowRng *r, const double *fitness, int count, int size);
+
+/* The per-generation report. flow_ga_report_begin declares the series
+ * "best", "mean", "worst" over "generation" and names the counter;
+ * flow_ga_report pushes one generation: a GENERATION step whose f[] is
+ * best / mean / worst and whose blob is the best individual's board, the
+ * three series points, a live snapshot when one is due and the progress
+ * text. */
+typedef struct {
+  int series[3];
+} FlowGaReport;
+
+void flow_ga_report_begin (FlowGaReport *rep, HbTrace *trace);
+void flow_ga_report (FlowGaReport *rep, HbTrace *trace, const FlowState *level,
+                     int generation, double best, double mean, double worst,
+                     const guint8 *colour, const guint8 *links, const guint8 *marks);
+
+/* Adds the stats every run reports: seed, population, generations run. */
+void flow_ga_add_stats (HbResult *r, const FlowGaParams *p, int generations_run);
+
+G_END_DECLS
