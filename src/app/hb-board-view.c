@@ -32,6 +32,14 @@ struct _HbBoardView
   HbHit          last_hit;
   gpointer       ui;              /* the game's gesture state (ui_new) */
   const HbGame  *ui_game;
+
+  /* A running solver's newest snapshot (owned), drawn instead of the
+   * board, in a layout for the board the solver started from. */
+  gpointer       live_frame;
+  GDestroyNotify live_free;
+  const HbGame  *live_game;
+  int            live_width, live_height;
+  guint          live_draws;
 };
 
 G_DEFINE_FINAL_TYPE (HbBoardView, hb_board_view, GTK_TYPE_DRAWING_AREA)
@@ -82,7 +90,18 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height,
   options.hover_y = self->player == NULL ? self->hover_y : -1;
 
   cairo_save (cr);
-  if (self->player != NULL)
+  if (self->live_frame != NULL)
+    {
+      options.show_hints = FALSE;
+      options.hint = NULL;
+      options.hover_x = options.hover_y = -1;
+      hb_layout_fit (&layout, self->live_width, self->live_height,
+                     gtk_widget_get_width (GTK_WIDGET (self)),
+                     gtk_widget_get_height (GTK_WIDGET (self)), BOARD_MARGIN);
+      self->live_game->frame_render (self->live_frame, cr, &layout, &options, NULL);
+      self->live_draws++;
+    }
+  else if (self->player != NULL)
     hb_player_render (self->player, cr, &layout, &options);
   else
     self->state->game->render (self->state, cr, &layout, &options);
@@ -113,7 +132,7 @@ pointer_press (HbBoardView *self, double x, double y, int button)
   HbLayout layout;
   HbHit hit;
 
-  if (self->state == NULL || self->player != NULL)
+  if (self->state == NULL || self->player != NULL || self->live_frame != NULL)
     return;
   board_layout (self, &layout);
   hb_layout_hit (&layout, x, y, &hit);
@@ -329,6 +348,55 @@ hb_board_view_set_player (HbBoardView *self, HbPlayer *player)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+static void
+clear_live (HbBoardView *self)
+{
+  if (self->live_frame != NULL && self->live_free != NULL)
+    self->live_free (self->live_frame);
+  self->live_frame = NULL;
+  self->live_free = NULL;
+}
+
+void
+hb_board_view_set_live_frame (HbBoardView *self, const HbState *initial,
+                              gpointer frame, GDestroyNotify free_func)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  g_return_if_fail (frame == NULL || initial != NULL);
+
+  clear_live (self);
+  if (frame != NULL && initial->game->frame_render == NULL)
+    {
+      if (free_func != NULL)
+        free_func (frame);
+      frame = NULL;
+    }
+  if (frame != NULL)
+    {
+      self->live_frame = frame;
+      self->live_free = free_func;
+      self->live_game = initial->game;
+      self->live_width = initial->width;
+      self->live_height = initial->height;
+      self->pressed = FALSE;
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+hb_board_view_has_live_frame (HbBoardView *self)
+{
+  g_return_val_if_fail (HB_IS_BOARD_VIEW (self), FALSE);
+  return self->live_frame != NULL;
+}
+
+guint
+hb_board_view_get_live_draws (HbBoardView *self)
+{
+  g_return_val_if_fail (HB_IS_BOARD_VIEW (self), 0);
+  return self->live_draws;
+}
+
 void
 hb_board_view_simulate_click (HbBoardView *self, double x, double y, int button)
 {
@@ -395,6 +463,7 @@ hb_board_view_dispose (GObject *object)
   self->state = NULL;
   self->hint = NULL;
   self->player = NULL;
+  clear_live (self);
   if (self->ui != NULL && self->ui_game != NULL && self->ui_game->ui_free != NULL)
     self->ui_game->ui_free (self->ui);
   self->ui = NULL;

@@ -27,6 +27,15 @@ void       hb_board_view_set_mode (HbBoardView *self, HbMode mode);
 void       hb_board_view_set_tool (HbBoardView *self, int tool);
 /* Borrowed; while set, the view shows the player's frame and ignores input. */
 void       hb_board_view_set_player (HbBoardView *self, HbPlayer *player);
+/* A running solver's snapshot (a frame of the game's frame type, taken:
+ * freed with free_func), drawn with the game's frame_render in a layout for
+ * `initial` (the board the solver started from, only its size and game are
+ * kept) instead of the board; input is ignored meanwhile. NULL clears. */
+void       hb_board_view_set_live_frame (HbBoardView *self, const HbState *initial,
+                                         gpointer frame, GDestroyNotify free_func);
+gboolean   hb_board_view_has_live_frame (HbBoardView *self);
+/* Testing: how many times a live frame was drawn. */
+guint      hb_board_view_get_live_draws (HbBoardView *self);
 /* Where the board currently sits in the widget. */
 void       hb_board_view_get_layout (HbBoardView *self, HbLayout *layout);
 

@@ -1,16 +1,20 @@
-/* hb-window.h: the main window. It holds one level (a game, its undo
- * history, the file it came from) and everything around it: the header bar
- * (game chooser, edit/play mode, undo/redo, the primary menu), the sidebar
- * (board size, solvers, hints), the canvas, the palette and the solver
- * player. */
+/* hb-window.h: the main window. It shows one level (an HbDocument: a game,
+ * its undo history, the file it came from) and everything around it: the
+ * header bar (game chooser, edit/play mode, undo/redo, the primary menu),
+ * the sidebar (board size, the solver panel, hints), the canvas, the
+ * palette, the plot and the solver player. */
 #pragma once
 
 #include <adwaita.h>
 
 #include "hb-game.h"
 #include "hb-board-view.h"
+#include "hb-document.h"
 #include "hb-player-bar.h"
 #include "hb-palette-bar.h"
+#include "hb-plot-view.h"
+#include "hb-solve-job.h"
+#include "hb-solver-panel.h"
 
 G_BEGIN_DECLS
 
@@ -23,8 +27,6 @@ HbWindow      *hb_window_new (GtkApplication *application);
 
 /* Opens a level file, asking first about unsaved changes. */
 void           hb_window_open (HbWindow *self, GFile *file);
-/* Loads a level file now, whatever the current level holds. On failure
- * shows a toast with the error and leaves the open level unchanged. */
 /* Opens a file without asking about unsaved changes: read and parsed on a
  * worker thread; on success the level is replaced, on failure a toast says
  * why and the level is kept. Finishes FALSE with an error on failure or
@@ -80,5 +82,16 @@ const char    *hb_window_get_status_text (HbWindow *self);
  * adjustment (the count Random uses). */
 GtkWidget     *hb_window_get_colours_row (HbWindow *self);
 GtkAdjustment *hb_window_get_colours_adjustment (HbWindow *self);
+
+/* Testing: the pieces the window wires together. */
+HbDocument    *hb_window_get_document (HbWindow *self);
+HbSolverPanel *hb_window_get_solver_panel (HbWindow *self);
+HbPlotView    *hb_window_get_plot_view (HbWindow *self);
+/* The solve running now, or NULL. */
+HbSolveJob    *hb_window_get_solve_job (HbWindow *self);
+/* The last result's trace, or NULL. */
+const HbTrace *hb_window_get_trace (HbWindow *self);
+/* Whether window action `name` ("undo", without "win.") is enabled. */
+gboolean       hb_window_get_action_enabled (HbWindow *self, const char *name);
 
 G_END_DECLS

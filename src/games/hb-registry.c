@@ -2,7 +2,11 @@
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -109,55 +113,161 @@ hb_registry_parse (const HbGame *game, const char *display_name,
   return state;
 }
 
+/* Sets error to "NAME: message", the file error code from errno. */
+static void
+set_errno_error (GError **error, int e, const char *name)
+{
+  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e), "%s: %s", name,
+               g_strerror (e));
+}
+
+static void
+set_too_large (GError **error, gboolean is_stdin, const char *name)
+{
+  g_autofree char *msg = NULL;
+
+  if (is_stdin)
+    /* TRANSLATORS: MiB is mebibytes */
+    msg = g_strdup_printf (_("standard input is larger than %u MiB"), HB_MAX_FILE_BYTES >> 20);
+  else
+    /* TRANSLATORS: MiB is mebibytes */
+    msg = g_strdup_printf (_("%s: the file is larger than %u MiB"), name, HB_MAX_FILE_BYTES >> 20);
+  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "%s%s", is_stdin ? "-: " : "", msg);
+}
+
+/* Waits until fd can be read or the cancellable fires (pollfd, or -1 to
+ * poll the cancellable every 100 ms). FALSE with error set on cancel. */
+static gboolean
+wait_readable (int fd, GCancellable *cancellable, int cancel_fd, GError **error)
+{
+  for (;;)
+    {
+      struct pollfd fds[2] = { { fd, POLLIN, 0 }, { cancel_fd, POLLIN, 0 } };
+      int r;
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      r = poll (fds, cancel_fd >= 0 ? 2 : 1, cancellable != NULL && cancel_fd < 0 ? 100 : -1);
+      if (r < 0 && errno != EINTR)
+        return TRUE;   /* let read() report it */
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      if (r > 0 && fds[0].revents != 0)
+        return TRUE;
+    }
+}
+
+gboolean
+hb_read_input_cancellable (const char *path, GCancellable *cancellable,
+                           char **contents, gsize *len, GError **error)
+{
+  gboolean is_stdin = g_strcmp0 (path, "-") == 0;
+  const char *name = is_stdin ? "-" : path;
+  const gsize max = HB_MAX_FILE_BYTES;
+  GStatBuf st;
+  char *buf = NULL;
+  gsize n = 0, cap = 0;
+  int fd, cancel_fd = -1;
+  gboolean ok = FALSE;
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+  if (is_stdin)
+    fd = STDIN_FILENO;
+  else
+    {
+      /* Non-blocking, so that opening a FIFO nobody writes to returns at
+       * once and the wait for data below can be cancelled. */
+      fd = g_open (path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0);
+      if (fd < 0)
+        {
+          set_errno_error (error, errno, name);
+          return FALSE;
+        }
+    }
+  if (fstat (fd, &st) == 0)
+    {
+      if (S_ISDIR (st.st_mode))
+        {
+          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR, "%s: %s", name,
+                       /* TRANSLATORS: said of a path given as a level file */
+                       _("is a folder, not a level file"));
+          goto out;
+        }
+      /* A regular file's size is known: refuse a large one unread. Any
+       * other file (a device, a FIFO, /proc) is read up to the cap. */
+      if (S_ISREG (st.st_mode))
+        {
+          if ((guint64) st.st_size > max)
+            {
+              set_too_large (error, is_stdin, name);
+              goto out;
+            }
+          cap = (gsize) st.st_size + 1;
+        }
+    }
+  if (cancellable != NULL)
+    {
+      GPollFD pfd;
+      if (g_cancellable_make_pollfd (cancellable, &pfd))
+        cancel_fd = pfd.fd;
+    }
+  cap = CLAMP (cap, 4096, max + 1);
+  buf = g_malloc (cap + 1);
+  for (;;)
+    {
+      gssize got;
+
+      if (n == cap)
+        {
+          if (cap > max)
+            {
+              set_too_large (error, is_stdin, name);
+              goto out;
+            }
+          cap = MIN (cap * 2, max + 1);
+          buf = g_realloc (buf, cap + 1);
+        }
+      if (!wait_readable (fd, cancellable, cancel_fd, error))
+        goto out;
+      got = read (fd, buf + n, MIN (cap - n, (gsize) 1 << 20));
+      if (got > 0)
+        n += (gsize) got;
+      else if (got == 0)
+        break;
+      else if (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK)
+        {
+          int e = errno;
+          g_autofree char *msg = NULL;
+
+          /* TRANSLATORS: %s is the system's reason ("Is a directory") */
+          msg = g_strdup_printf (_("cannot read: %s"), g_strerror (e));
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e), "%s: %s", name, msg);
+          goto out;
+        }
+    }
+  if (n > max)
+    {
+      set_too_large (error, is_stdin, name);
+      goto out;
+    }
+  buf[n] = '\0';
+  *contents = g_steal_pointer (&buf);
+  *len = n;
+  ok = TRUE;
+out:
+  if (cancel_fd >= 0)
+    g_cancellable_release_fd (cancellable);
+  if (!is_stdin)
+    close (fd);
+  g_free (buf);
+  return ok;
+}
+
 gboolean
 hb_read_input (const char *path, char **contents, gsize *len, GError **error)
 {
-  if (g_strcmp0 (path, "-") == 0)
-    {
-      GString *s = g_string_new (NULL);
-      char buf[65536];
-      size_t n;
-
-      while ((n = fread (buf, 1, sizeof buf, stdin)) > 0)
-        {
-          if (s->len + n > HB_MAX_FILE_BYTES)
-            {
-              g_autofree char *msg = NULL;
-
-              g_string_free (s, TRUE);
-              /* TRANSLATORS: MiB is mebibytes */
-              msg = g_strdup_printf (_("standard input is larger than %u MiB"),
-                                     HB_MAX_FILE_BYTES >> 20);
-              g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "-: %s", msg);
-              return FALSE;
-            }
-          g_string_append_len (s, buf, n);
-        }
-      *len = s->len;
-      *contents = g_string_free (s, FALSE);
-      return TRUE;
-    }
-  else
-    {
-      GStatBuf st;
-      if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode)
-          && (guint64) st.st_size > HB_MAX_FILE_BYTES)
-        {
-          /* TRANSLATORS: MiB is mebibytes */
-          g_autofree char *msg = g_strdup_printf (_("the file is larger than %u MiB"),
-                                                  HB_MAX_FILE_BYTES >> 20);
-          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "%s: %s", path, msg);
-          return FALSE;
-        }
-      if (g_stat (path, &st) == 0 && S_ISDIR (st.st_mode))
-        {
-          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR, "%s: %s", path,
-                       /* TRANSLATORS: said of a path given as a level file */
-                       _("is a folder, not a level file"));
-          return FALSE;
-        }
-      return g_file_get_contents (path, contents, len, error);
-    }
+  return hb_read_input_cancellable (path, NULL, contents, len, error);
 }
 
 HbState *

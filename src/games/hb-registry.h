@@ -28,7 +28,15 @@ HbState *hb_registry_parse (const HbGame *game, const char *display_name,
 /* Reads a level from a path ("-" is standard input), as hb_registry_parse. */
 HbState *hb_registry_load (const HbGame *game, const char *path, GError **error);
 
-/* Reads a whole file or standard input, refusing more than HB_MAX_FILE_BYTES. */
+/* Reads a whole file or standard input ("-"), refusing more than
+ * HB_MAX_FILE_BYTES whatever the file is (a regular file by its size before
+ * reading; a device, FIFO or /proc file once that much was read). Waiting
+ * for data (a FIFO nobody writes to yet) and reading stop when
+ * `cancellable` (may be NULL) fires: FALSE with G_IO_ERROR_CANCELLED.
+ * Errors read "PATH: message". contents is NUL-terminated. */
+gboolean hb_read_input_cancellable (const char *path, GCancellable *cancellable,
+                                    char **contents, gsize *len, GError **error);
+/* The same without a cancellable. */
 gboolean hb_read_input (const char *path, char **contents, gsize *len, GError **error);
 
 /* Writes contents atomically: a temporary file in the same folder, then a

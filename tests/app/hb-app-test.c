@@ -236,3 +236,12 @@ hb_app_test_wait_loaded (HbWindow *window)
 {
   hb_app_test_wait (not_loading, window, 30000, "the file to open");
 }
+
+void
+hb_app_test_activate (HbWindow *window, const char *name, GVariant *param)
+{
+  char *full = g_strconcat ("win.", name, NULL);
+
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), full, param));
+  g_free (full);
+}

@@ -20,6 +20,10 @@ void        hb_app_test_init (int *argc, char ***argv);
 HbWindow   *hb_app_test_window_new (void);
 void        hb_app_test_window_close (HbWindow *window);
 
+/* Activates window action `name` (without "win."), as a menu or a key does:
+ * the actions are installed on the window's class. */
+void        hb_app_test_activate (HbWindow *window, const char *name, GVariant *param);
+
 /* Iterates the main loop for about `ms` milliseconds. */
 void        hb_app_test_settle (guint ms);
 /* Iterates until cond (data) is TRUE; fails the test after `timeout_ms`. */

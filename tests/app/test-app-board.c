@@ -152,7 +152,7 @@ read_lit (HbWindow *window)
 static void
 activate (HbWindow *window, const char *action)
 {
-  g_action_group_activate_action (G_ACTION_GROUP (window), action, NULL);
+  hb_app_test_activate (window, action, NULL);
   hb_app_test_settle (50);
 }
 
@@ -364,7 +364,7 @@ test_hint_dots (void)
   /* "Next hint" makes one suggested press. */
   {
     const HbState *before = hb_window_get_state (window);
-    g_action_group_activate_action (G_ACTION_GROUP (window), "next-hint", NULL);
+    hb_app_test_activate (window, "next-hint", NULL);
     hb_app_test_wait_hint (window);
     g_assert_false (hb_window_get_state (window) == before);
     check_dots_match_gf2 (window, TRUE);
@@ -379,12 +379,12 @@ test_hint_dots (void)
     /* The hint still there is used at once; after that move the board has
      * no hint (hints are off), so the next one must be worked out. */
     before = hb_state_copy (hb_window_get_state (window));
-    g_action_group_activate_action (G_ACTION_GROUP (window), "next-hint", NULL);
+    hb_app_test_activate (window, "next-hint", NULL);
     g_assert_false (hb_window_get_game (window)->equal (before, hb_window_get_state (window)));
     g_assert_false (hb_window_is_hint_pending (window));
     hb_state_free (before);
     before = hb_state_copy (hb_window_get_state (window));
-    g_action_group_activate_action (G_ACTION_GROUP (window), "next-hint", NULL);
+    hb_app_test_activate (window, "next-hint", NULL);
     g_assert_true (hb_window_is_hint_pending (window));
     g_assert_true (hb_window_get_game (window)->equal (before, hb_window_get_state (window)));
     hb_app_test_wait_hint (window);

@@ -171,7 +171,7 @@ test_save_and_reopen (Fixture *f, gconstpointer data)
   /* Undoing back to the saved board is not a change. */
   click_cell (window, 1, 1);
   g_assert_true (hb_window_get_modified (window));
-  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  hb_app_test_activate (window, "undo", NULL);
   hb_app_test_settle (30);
   g_assert_false (hb_window_get_modified (window));
 
@@ -240,7 +240,7 @@ test_open_cancel (Fixture *f, gconstpointer data)
   memset (o, 0, sizeof o);
   o[1].done = TRUE;
   hb_window_load_file_async (window, a, opened, &o[0]);
-  g_action_group_activate_action (G_ACTION_GROUP (window), "cancel", NULL);
+  hb_app_test_activate (window, "cancel", NULL);
   hb_app_test_wait (both_opened, o, 30000, "the cancelled open to finish");
   g_assert_false (o[0].ok);
   g_assert_error (o[0].error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
@@ -266,7 +266,7 @@ test_close_with_dialog (Fixture *f, gconstpointer data)
 {
   HbWindow *window = hb_app_test_window_new ();
 
-  g_action_group_activate_action (G_ACTION_GROUP (window), "open", NULL);
+  hb_app_test_activate (window, "open", NULL);
   hb_app_test_settle (100);
   hb_app_test_window_close (window);
   hb_app_test_settle (100);

@@ -20,7 +20,7 @@
 static void
 activate (HbWindow *window, const char *action)
 {
-  g_action_group_activate_action (G_ACTION_GROUP (window), action, NULL);
+  hb_app_test_activate (window, action, NULL);
   hb_app_test_settle (30);
 }
 
@@ -160,7 +160,7 @@ press_palette_button (HbWindow *window, int index)
 static void
 press_palette_key (HbWindow *window, int key)
 {
-  g_action_group_activate_action (G_ACTION_GROUP (window), "palette",
+  hb_app_test_activate (window, "palette",
                                   g_variant_new_int32 (key));
   hb_app_test_settle (30);
 }
@@ -417,7 +417,7 @@ test_loop_edit (void)
   g_assert_cmpuint (loop_tile (window, 2, 2), ==, turn_cw (LOOP_KIND_END, 1));
 
   /* Undo all the way back to the file's empty board. */
-  while (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo"))
+  while (hb_window_get_action_enabled (window, "undo"))
     activate (window, "undo");
   g_assert_cmpmem (loop_tiles (window), 9, empty, 9);
   g_assert_false (hb_window_get_modified (window));

@@ -19,7 +19,7 @@ not_solving (gpointer data)
 static void
 activate (HbWindow *window, const char *action)
 {
-  g_action_group_activate_action (G_ACTION_GROUP (window), action, NULL);
+  hb_app_test_activate (window, action, NULL);
   hb_app_test_settle (30);
 }
 
@@ -114,12 +114,12 @@ test_backtrack_and_player (void)
 
   /* Playing advances on its own (speed × time), then pauses. */
   hb_player_bar_set_speed (bar, 20);
-  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "player-toggle"));
-  g_action_group_activate_action (G_ACTION_GROUP (window), "player-toggle", NULL);
+  g_assert_true (hb_window_get_action_enabled (window, "player-toggle"));
+  hb_app_test_activate (window, "player-toggle", NULL);
   g_assert_true (hb_player_bar_get_playing (bar));
   hb_app_test_settle (300);
   if (hb_player_bar_get_playing (bar))
-    g_action_group_activate_action (G_ACTION_GROUP (window), "player-toggle", NULL);
+    hb_app_test_activate (window, "player-toggle", NULL);
   g_assert_false (hb_player_bar_get_playing (bar));
   g_assert_cmpuint (hb_player_position (hb_player_bar_get_player (bar)), >=, MIN (len, 3));
   g_test_message ("trace: %" G_GSIZE_FORMAT " steps", len);

@@ -278,40 +278,45 @@ draw_board (const FlowState *s, const guint8 *marks, const guint8 *forced, cairo
     }
 
   /* Paths: each link once (east and south of a cell), a thick rounded
-   * stroke over a slightly wider edge; both passes for all links, so an
-   * edge never cuts across a path. */
+   * stroke over a slightly wider edge. The edge is one path stroked once
+   * (overlapping strokes of a translucent edge would bead at every
+   * joint), the colours one stroke per cell. */
   {
     double lw = l->cell * 0.32, ew = lw + MAX (1.5, l->cell * 0.06);
     cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
     cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
     for (int pass = 0; pass < 2; pass++)
-      for (int y = vy0; y < vy1; y++)
-        for (int x = vx0; x < vx1; x++)
-          {
-            gsize i = (gsize) y * w + x;
-            int c = MIN (s->colour[i], FLOW_MAX_COLOURS);
-            double cx, cy;
-            if (c == 0 || !(s->links[i] & ((1u << HB_DIR_E) | (1u << HB_DIR_S))))
-              continue;
-            cell_centre (l, x, y, &cx, &cy);
-            for (int d = HB_DIR_E; d <= HB_DIR_S; d++)
-              if (((s->links[i] >> d) & 1) && x + hb_dir_dx[d] < w && y + hb_dir_dy[d] < h)
+      {
+        for (int y = vy0; y < vy1; y++)
+          for (int x = vx0; x < vx1; x++)
+            {
+              gsize i = (gsize) y * w + x;
+              int c = MIN (s->colour[i], FLOW_MAX_COLOURS);
+              double cx, cy;
+              if (c == 0 || !(s->links[i] & ((1u << HB_DIR_E) | (1u << HB_DIR_S))))
+                continue;
+              cell_centre (l, x, y, &cx, &cy);
+              for (int d = HB_DIR_E; d <= HB_DIR_S; d++)
+                if (((s->links[i] >> d) & 1) && x + hb_dir_dx[d] < w && y + hb_dir_dy[d] < h)
+                  {
+                    cairo_move_to (cr, cx, cy);
+                    cairo_line_to (cr, cx + hb_dir_dx[d] * l->cell,
+                                   cy + hb_dir_dy[d] * l->cell);
+                  }
+              if (pass == 1)
                 {
-                  cairo_move_to (cr, cx, cy);
-                  cairo_line_to (cr, cx + hb_dir_dx[d] * l->cell, cy + hb_dir_dy[d] * l->cell);
+                  set_argb (cr, rgb[c], 1);
+                  cairo_set_line_width (cr, lw);
+                  cairo_stroke (cr);
                 }
-            if (pass == 0)
-              {
-                set_argb (cr, st.edge, dark ? 0.45 : 0.55);
-                cairo_set_line_width (cr, ew);
-              }
-            else
-              {
-                set_argb (cr, rgb[c], 1);
-                cairo_set_line_width (cr, lw);
-              }
+            }
+        if (pass == 0)
+          {
+            set_argb (cr, st.edge, dark ? 0.45 : 0.55);
+            cairo_set_line_width (cr, ew);
             cairo_stroke (cr);
           }
+      }
   }
 
   /* Dots, with their character when hue alone is not enough. */

@@ -3,6 +3,9 @@
 #include "flow.h"
 
 const HbSolver *const flow_solvers[] = {
+  &flow_solver_sat,
+  &flow_solver_heuristic,
+  &flow_solver_backtrack,
   &flow_solver_ga_paths,
   &flow_solver_ga_cells,
   &flow_solver_ac,

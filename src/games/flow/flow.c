@@ -1403,5 +1403,6 @@ const HbGame flow_game = {
   .frame_render = flow_frame_render_vfunc,
   .describe_step = flow_describe_step,
   .frame_status = flow_frame_status,
+  .from_image = flow_from_image,
   .hint_next_moves = flow_hint_next_moves,
 };

@@ -1,0 +1,270 @@
+/* hb-document.c: the open level (see hb-document.h). */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "hb-document.h"
+#include "hb-history.h"
+#include "hb-registry.h"
+
+struct _HbDocument
+{
+  GObject       parent_instance;
+
+  const HbGame *game;
+  HbHistory    *history;
+  GFile        *file;            /* NULL: not saved yet */
+  char         *untitled_name;
+  guint64       serial;
+  gboolean      gesture_pushed;  /* the current gesture has its undo step */
+};
+
+G_DEFINE_FINAL_TYPE (HbDocument, hb_document, G_TYPE_OBJECT)
+
+enum { SIGNAL_LEVEL_CHANGED, SIGNAL_CHANGED, SIGNAL_SAVED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static void
+changed (HbDocument *self)
+{
+  self->serial++;
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
+void
+hb_document_set_level (HbDocument *self, HbState *state, GFile *file,
+                       const char *untitled_name)
+{
+  gboolean new_game;
+
+  g_return_if_fail (HB_IS_DOCUMENT (self));
+  g_return_if_fail (state != NULL);
+
+  new_game = self->game != state->game;
+  self->game = state->game;
+  g_set_object (&self->file, file);
+  g_free (self->untitled_name);
+  self->untitled_name = g_strdup (untitled_name);
+  if (self->history == NULL)
+    self->history = hb_history_new (state, 0);
+  else
+    hb_history_reset (self->history, state);
+  self->gesture_pushed = FALSE;
+  g_signal_emit (self, signals[SIGNAL_LEVEL_CHANGED], 0, new_game);
+  changed (self);
+}
+
+const HbGame *
+hb_document_get_game (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), NULL);
+  return self->game;
+}
+
+const HbState *
+hb_document_get_state (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), NULL);
+  return self->history ? hb_history_current (self->history) : NULL;
+}
+
+GFile *
+hb_document_get_file (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), NULL);
+  return self->file;
+}
+
+const char *
+hb_document_get_untitled_name (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), NULL);
+  return self->untitled_name;
+}
+
+char *
+hb_document_dup_display_name (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), NULL);
+  if (self->file != NULL)
+    return g_file_get_basename (self->file);
+  return g_strdup (self->untitled_name ? self->untitled_name : _("Untitled"));
+}
+
+gboolean
+hb_document_get_modified (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
+  return self->history != NULL && hb_history_is_modified (self->history);
+}
+
+guint64
+hb_document_get_serial (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), 0);
+  return self->serial;
+}
+
+gboolean
+hb_document_apply_moves (HbDocument *self, const HbMove *moves, guint n,
+                         gboolean new_step)
+{
+  HbState *state = NULL;
+  const HbState *from;
+
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (self->history != NULL, FALSE);
+
+  from = hb_history_current (self->history);
+  if (new_step)
+    self->gesture_pushed = FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      HbState *next = self->game->apply (state ? state : from, &moves[i]);
+      if (next != NULL)
+        {
+          hb_state_free (state);
+          state = next;
+        }
+    }
+  if (state == NULL)
+    return FALSE;
+  if (!self->gesture_pushed)
+    {
+      hb_history_push (self->history, state);
+      self->gesture_pushed = !new_step;
+    }
+  else
+    hb_history_replace (self->history, state);
+  changed (self);
+  return TRUE;
+}
+
+void
+hb_document_end_gesture (HbDocument *self)
+{
+  g_return_if_fail (HB_IS_DOCUMENT (self));
+  self->gesture_pushed = FALSE;
+}
+
+void
+hb_document_push (HbDocument *self, HbState *state)
+{
+  g_return_if_fail (HB_IS_DOCUMENT (self));
+  g_return_if_fail (self->history != NULL);
+  hb_history_push (self->history, state);
+  self->gesture_pushed = FALSE;
+  changed (self);
+}
+
+gboolean
+hb_document_can_undo (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
+  return self->history != NULL && hb_history_can_undo (self->history);
+}
+
+gboolean
+hb_document_can_redo (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
+  return self->history != NULL && hb_history_can_redo (self->history);
+}
+
+gboolean
+hb_document_undo (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
+  self->gesture_pushed = FALSE;
+  if (self->history == NULL || !hb_history_undo (self->history))
+    return FALSE;
+  changed (self);
+  return TRUE;
+}
+
+gboolean
+hb_document_redo (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
+  self->gesture_pushed = FALSE;
+  if (self->history == NULL || !hb_history_redo (self->history))
+    return FALSE;
+  changed (self);
+  return TRUE;
+}
+
+gboolean
+hb_document_save (HbDocument *self, GFile *file, GError **error)
+{
+  char *text, *path;
+  gboolean ok;
+
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("Only local files can be saved"));
+      return FALSE;
+    }
+  text = self->game->write (hb_history_current (self->history), HB_WRITE_NATIVE, error);
+  if (text == NULL)
+    {
+      g_free (path);
+      return FALSE;
+    }
+  ok = hb_write_atomic (path, text, strlen (text), error);
+  g_free (text);
+  g_free (path);
+  if (!ok)
+    return FALSE;
+
+  hb_history_mark_saved (self->history);
+  if (self->file == NULL || !g_file_equal (self->file, file))
+    g_set_object (&self->file, file);
+  g_signal_emit (self, signals[SIGNAL_SAVED], 0);
+  return TRUE;
+}
+
+static void
+hb_document_finalize (GObject *object)
+{
+  HbDocument *self = HB_DOCUMENT (object);
+
+  g_clear_pointer (&self->history, hb_history_free);
+  g_clear_object (&self->file);
+  g_free (self->untitled_name);
+  G_OBJECT_CLASS (hb_document_parent_class)->finalize (object);
+}
+
+static void
+hb_document_class_init (HbDocumentClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = hb_document_finalize;
+
+  signals[SIGNAL_LEVEL_CHANGED] =
+    g_signal_new ("level-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
+  signals[SIGNAL_CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_SAVED] =
+    g_signal_new ("saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+hb_document_init (HbDocument *self)
+{
+}
+
+HbDocument *
+hb_document_new (void)
+{
+  return g_object_new (HB_TYPE_DOCUMENT, NULL);
+}

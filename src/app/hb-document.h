@@ -1,0 +1,62 @@
+/* hb-document.h: the open level. A document holds a game's board with its
+ * undo history, the file it came from (or the name it goes by until it is
+ * saved) and whether it has unsaved changes. It knows nothing of widgets:
+ * the window listens to its signals and redraws.
+ *
+ * Signals:
+ *   "level-changed" (gboolean new_game): a new level replaced the old one
+ *     (hb_document_set_level); emitted before "changed".
+ *   "changed": the board changed (an edit, undo, redo, a new level); the
+ *     serial number went up.
+ *   "saved": the level was written to its file (the title may change).
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "hb-game.h"
+
+G_BEGIN_DECLS
+
+#define HB_TYPE_DOCUMENT (hb_document_get_type ())
+G_DECLARE_FINAL_TYPE (HbDocument, hb_document, HB, DOCUMENT, GObject)
+
+HbDocument    *hb_document_new (void);
+
+/* Makes `state` (taken) the level, with a fresh history; `file` may be
+ * NULL (not saved yet), then `untitled_name` (may be NULL: "Untitled")
+ * names it. */
+void           hb_document_set_level (HbDocument *self, HbState *state, GFile *file,
+                                      const char *untitled_name);
+/* NULL before the first level. */
+const HbGame  *hb_document_get_game (HbDocument *self);
+const HbState *hb_document_get_state (HbDocument *self);
+GFile         *hb_document_get_file (HbDocument *self);
+const char    *hb_document_get_untitled_name (HbDocument *self);
+/* The file's base name, else the untitled name: newly allocated. */
+char          *hb_document_dup_display_name (HbDocument *self);
+gboolean       hb_document_get_modified (HbDocument *self);
+/* Goes up on every change of the board. */
+guint64        hb_document_get_serial (HbDocument *self);
+
+/* Applies moves in order to the current board. The first change of a
+ * gesture is a new undo step, later ones replace it; with `new_step` (a
+ * hint, a palette click) the change is a step of its own and ends the
+ * gesture's claim on the current entry. TRUE when the board changed. */
+gboolean       hb_document_apply_moves (HbDocument *self, const HbMove *moves, guint n,
+                                        gboolean new_step);
+/* The next change starts a new undo step (a new gesture began). */
+void           hb_document_end_gesture (HbDocument *self);
+/* A new board (taken) as an undo step of its own (clear, resize, a
+ * solution applied). */
+void           hb_document_push (HbDocument *self, HbState *state);
+gboolean       hb_document_can_undo (HbDocument *self);
+gboolean       hb_document_can_redo (HbDocument *self);
+gboolean       hb_document_undo (HbDocument *self);
+gboolean       hb_document_redo (HbDocument *self);
+
+/* Writes the level to `file` atomically in the game's own format and makes
+ * it the level's file. Only local files. */
+gboolean       hb_document_save (HbDocument *self, GFile *file, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,349 @@
+/* hb-window-actions.c: the window's actions ("win.*"), installed on the
+ * class with gtk_widget_class_install_action, and the keys without a
+ * modifier that reach them (class bindings: they act only when the focused
+ * widget, a spin button say, did not use the key). The keys with Ctrl are
+ * the application's accelerators (hb-application.c), listed with these in
+ * the shortcuts window (ui/help-overlay.ui). */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "hb-window-private.h"
+
+void
+hb_window_action_set_enabled (HbWindow *self, const char *name, gboolean enabled)
+{
+  char *full = g_strconcat ("win.", name, NULL);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), full, enabled);
+  if (enabled)
+    g_hash_table_remove (self->disabled, name);
+  else
+    g_hash_table_add (self->disabled, g_strdup (name));
+  g_free (full);
+}
+
+gboolean
+hb_window_get_action_enabled (HbWindow *self, const char *name)
+{
+  g_return_val_if_fail (HB_IS_WINDOW (self), FALSE);
+  return !g_hash_table_contains (self->disabled, name);
+}
+
+/* ---- Level ---------------------------------------------------------------- */
+
+static void
+new_then (HbWindow *self, gpointer data)
+{
+  const HbGame *game = data ? data : hb_document_get_game (self->document);
+  int side = MAX (game->max_ui_side, 1);
+  HbState *state;
+
+  if (game == hb_document_get_game (self->document))
+    state = game->new_blank (CLAMP ((int) gtk_adjustment_get_value (self->width_adjustment), 1, side),
+                             CLAMP ((int) gtk_adjustment_get_value (self->height_adjustment), 1, side));
+  else
+    state = hb_window_new_blank_for (game, self->settings);
+  hb_window_set_level (self, state, NULL, NULL);
+}
+
+/* The game chooser's way to a new game (after asking about changes). */
+void
+hb_window_new_level_of (HbWindow *self, const HbGame *game)
+{
+  hb_window_maybe_discard (self, new_then, (gpointer) game, NULL);
+}
+
+static void
+action_new (GtkWidget *widget, const char *name, GVariant *param)
+{
+  hb_window_maybe_discard (HB_WINDOW (widget), new_then, NULL, NULL);
+}
+
+static void
+random_then (HbWindow *self, gpointer data)
+{
+  const HbGame *game = hb_document_get_game (self->document);
+  HbGenerateParams params = { 0 };
+  GError *error = NULL;
+  HbState *state;
+
+  params.width = (int) gtk_adjustment_get_value (self->width_adjustment);
+  params.height = (int) gtk_adjustment_get_value (self->height_adjustment);
+  if (game->max_colours > 0)
+    params.colours = (int) gtk_adjustment_get_value (self->colours_adjustment);
+  params.seed = ((guint64) g_random_int () << 32) | g_random_int ();
+  state = game->generate (&params, &error);
+  if (state == NULL)
+    {
+      hb_window_show_toast (self, error->message);
+      g_error_free (error);
+      return;
+    }
+  hb_window_set_level (self, state, NULL, NULL);
+}
+
+static void
+action_random (GtkWidget *widget, const char *name, GVariant *param)
+{
+  HbWindow *self = HB_WINDOW (widget);
+
+  if (hb_document_get_game (self->document)->generate == NULL)
+    return;
+  hb_window_maybe_discard (self, random_then, NULL, NULL);
+}
+
+static void
+action_clear (GtkWidget *widget, const char *name, GVariant *param)
+{
+  HbWindow *self = HB_WINDOW (widget);
+  const HbGame *game = hb_document_get_game (self->document);
+  const HbState *s = hb_window_current (self);
+  HbState *blank = game->new_blank (s->width, s->height);
+
+  /* An edit like any other: undo brings the board back. */
+  if (game->equal (blank, s))
+    {
+      hb_state_free (blank);
+      return;
+    }
+  hb_document_push (self->document, blank);
+}
+
+static void
+action_open (GtkWidget *widget, const char *name, GVariant *param)
+{
+  hb_window_choose_and_open (HB_WINDOW (widget));
+}
+
+static void
+action_save (GtkWidget *widget, const char *name, GVariant *param)
+{
+  hb_window_save (HB_WINDOW (widget));
+}
+
+static void
+action_save_as (GtkWidget *widget, const char *name, GVariant *param)
+{
+  hb_window_save_as (HB_WINDOW (widget), NULL);
+}
+
+static void
+action_undo (GtkWidget *widget, const char *name, GVariant *param)
+{
+  hb_document_undo (HB_WINDOW (widget)->document);
+}
+
+static void
+action_redo (GtkWidget *widget, const char *name, GVariant *param)
+{
+  hb_document_redo (HB_WINDOW (widget)->document);
+}
+
+static void
+action_toggle_sidebar (GtkWidget *widget, const char *name, GVariant *param)
+{
+  HbWindow *self = HB_WINDOW (widget);
+
+  adw_flap_set_reveal_flap (self->flap, !adw_flap_get_reveal_flap (self->flap));
+}
+
+/* ---- Solving and hints ------------------------------------------------------ */
+
+static void
+action_solve (GtkWidget *widget, const char *name, GVariant *param)
+{
+  hb_window_solve (HB_WINDOW (widget));
+}
+
+static void
+action_solve_or_cancel (GtkWidget *widget, const char *name, GVariant *param)
+{
+  HbWindow *self = HB_WINDOW (widget);
+
+  if (hb_window_is_solving (self))
+    hb_window_cancel_solve (self);
+  else
+    hb_window_solve (self);
+}
+
+static void
+action_cancel (GtkWidget *widget, const char *name, GVariant *param)
+{
+  HbWindow *self = HB_WINDOW (widget);
+
+  if (hb_window_cancel_load (self))
+    return;
+  if (hb_window_is_solving (self))
+    hb_window_cancel_solve (self);
+  else if (self->player != NULL)
+    hb_window_close_player (self);
+}
+
+/* Makes the hint's next move; when the hint is not ready (still being
+ * worked out, or hints are off), asks the worker for it and moves when it
+ * arrives, so the window never waits on the main thread. */
+static void
+action_next_hint (GtkWidget *widget, const char *name, GVariant *param)
+{
+  HbWindow *self = HB_WINDOW (widget);
+
+  hb_window_close_player (self);
+  if (hb_document_get_game (self->document)->hint_compute == NULL)
+    return;
+  if (hb_hint_job_get_hint (self->hint_job) != NULL)
+    {
+      hb_window_make_next_hint_move (self);
+      return;
+    }
+  if (!hb_hint_job_is_pending (self->hint_job))
+    hb_window_start_hint (self, TRUE);
+  self->next_hint_wanted = TRUE;
+  hb_window_update_hint_row (self);
+}
+
+static void
+action_apply_solution (GtkWidget *widget, const char *name, GVariant *param)
+{
+  HbWindow *self = HB_WINDOW (widget);
+
+  if (!hb_window_result_applies (self))
+    return;
+  hb_window_close_player (self);
+  /* The result carries the board once solved: one copy, where replaying
+   * the moves would copy the board once per move (a million presses on a
+   * big Enlight board). */
+  if (self->result->solved != NULL)
+    {
+      hb_document_push (self->document, hb_state_copy (self->result->solved));
+      return;
+    }
+  hb_document_apply_moves (self->document, (const HbMove *) self->result->moves->data,
+                           self->result->moves->len, TRUE);
+}
+
+/* ---- The player ------------------------------------------------------------- */
+
+static void
+action_replay (GtkWidget *widget, const char *name, GVariant *param)
+{
+  hb_window_open_player (HB_WINDOW (widget));
+}
+
+static void
+action_player_toggle (GtkWidget *widget, const char *name, GVariant *param)
+{
+  hb_player_bar_toggle_playing (HB_WINDOW (widget)->player_bar);
+}
+
+static void
+action_player_back (GtkWidget *widget, const char *name, GVariant *param)
+{
+  hb_player_bar_step (HB_WINDOW (widget)->player_bar, -1);
+}
+
+static void
+action_player_forward (GtkWidget *widget, const char *name, GVariant *param)
+{
+  hb_player_bar_step (HB_WINDOW (widget)->player_bar, 1);
+}
+
+static void
+action_player_start (GtkWidget *widget, const char *name, GVariant *param)
+{
+  HbWindow *self = HB_WINDOW (widget);
+
+  hb_player_bar_set_playing (self->player_bar, FALSE);
+  hb_player_bar_seek (self->player_bar, 0);
+}
+
+static void
+action_player_end (GtkWidget *widget, const char *name, GVariant *param)
+{
+  HbWindow *self = HB_WINDOW (widget);
+
+  hb_player_bar_set_playing (self->player_bar, FALSE);
+  if (self->player != NULL)
+    hb_player_bar_seek (self->player_bar, hb_player_length (self->player));
+}
+
+static void
+action_export_animation (GtkWidget *widget, const char *name, GVariant *param)
+{
+  hb_window_export_animation (HB_WINDOW (widget));
+}
+
+static void
+action_palette (GtkWidget *widget, const char *name, GVariant *param)
+{
+  HbWindow *self = HB_WINDOW (widget);
+
+  hb_palette_bar_activate_index (self->palette_bar, g_variant_get_int32 (param) - 1);
+}
+
+/* ---- The class ----------------------------------------------------------------- */
+
+void
+hb_window_class_install_actions (GtkWidgetClass *widget_class)
+{
+  static const struct {
+    const char *name;
+    const char *param;
+    GtkWidgetActionActivateFunc activate;
+  } actions[] = {
+    { "win.new", NULL, action_new },
+    { "win.open", NULL, action_open },
+    { "win.save", NULL, action_save },
+    { "win.save-as", NULL, action_save_as },
+    { "win.random", NULL, action_random },
+    { "win.clear", NULL, action_clear },
+    { "win.undo", NULL, action_undo },
+    { "win.redo", NULL, action_redo },
+    { "win.toggle-sidebar", NULL, action_toggle_sidebar },
+    { "win.solve", NULL, action_solve },
+    { "win.solve-or-cancel", NULL, action_solve_or_cancel },
+    { "win.cancel", NULL, action_cancel },
+    { "win.next-hint", NULL, action_next_hint },
+    { "win.apply-solution", NULL, action_apply_solution },
+    { "win.replay", NULL, action_replay },
+    { "win.player-toggle", NULL, action_player_toggle },
+    { "win.player-back", NULL, action_player_back },
+    { "win.player-forward", NULL, action_player_forward },
+    { "win.player-start", NULL, action_player_start },
+    { "win.player-end", NULL, action_player_end },
+    { "win.export-animation", NULL, action_export_animation },
+    { "win.palette", "i", action_palette },
+  };
+  /* Keys without a modifier (see the top of the file). */
+  static const struct { guint key; const char *action; const char *format, *arg; } keys[] = {
+    { GDK_KEY_Escape, "win.cancel", NULL, NULL },
+    { GDK_KEY_space, "win.player-toggle", NULL, NULL },
+    { GDK_KEY_Left, "win.player-back", NULL, NULL },
+    { GDK_KEY_Right, "win.player-forward", NULL, NULL },
+    { GDK_KEY_Home, "win.player-start", NULL, NULL },
+    { GDK_KEY_End, "win.player-end", NULL, NULL },
+    { GDK_KEY_e, "win.mode", "s", "edit" },
+    { GDK_KEY_p, "win.mode", "s", "play" },
+    { GDK_KEY_h, "win.show-hints", NULL, NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    gtk_widget_class_install_action (widget_class, actions[i].name, actions[i].param,
+                                     actions[i].activate);
+  /* Edit and Play: the "mode" property ("edit" or "play") as a stateful
+   * action, for the header bar's toggle buttons. */
+  gtk_widget_class_install_property_action (widget_class, "win.mode", "mode");
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      if (keys[i].format != NULL)
+        gtk_widget_class_add_binding_action (widget_class, keys[i].key, 0, keys[i].action,
+                                             keys[i].format, keys[i].arg);
+      else
+        gtk_widget_class_add_binding_action (widget_class, keys[i].key, 0, keys[i].action,
+                                             NULL);
+    }
+  for (int n = 1; n <= 9; n++)
+    gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0 + n, 0, "win.palette",
+                                         "i", n);
+}

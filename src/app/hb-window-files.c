@@ -1,0 +1,740 @@
+/* hb-window-files.c: the window's files: opening (read and parsed on a
+ * worker thread), saving (atomically), Save As, dropping a file on the
+ * window, asking about unsaved changes, and exporting the solution as an
+ * animated PNG (on a worker thread). Whatever happens, the open level
+ * changes only when a level was read.
+ *
+ * A new way in (an image to import, say) is one more dialog response or
+ * load path here that ends in hb_window_set_level().
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "hb-window-private.h"
+#include "hb-anim.h"
+#include "hb-registry.h"
+
+/* ---- Asking about unsaved changes --------------------------------------- */
+
+typedef struct {
+  HbThen         then;
+  gpointer       data;
+  GDestroyNotify destroy;
+} Pending;
+
+static Pending *
+pending_new (HbThen then, gpointer data, GDestroyNotify destroy)
+{
+  Pending *p = g_new0 (Pending, 1);
+  p->then = then;
+  p->data = data;
+  p->destroy = destroy;
+  return p;
+}
+
+static void
+pending_free (Pending *p)
+{
+  if (p == NULL)
+    return;
+  if (p->destroy != NULL && p->data != NULL)
+    p->destroy (p->data);
+  g_free (p);
+}
+
+static void
+pending_run (HbWindow *self, Pending *p)
+{
+  if (p == NULL)
+    return;
+  p->then (self, p->data);
+  pending_free (p);
+}
+
+static gboolean
+save_current (HbWindow *self)
+{
+  GError *error = NULL;
+
+  if (hb_document_get_file (self->document) == NULL)
+    return FALSE;
+  if (!hb_window_save_to_file (self, hb_document_get_file (self->document), &error))
+    {
+      char *name = hb_document_dup_display_name (self->document);
+      char *text = g_strdup_printf (_("Could not save “%s”: %s"), name, error->message);
+      hb_window_show_toast (self, text);
+      g_free (text);
+      g_free (name);
+      g_error_free (error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+on_discard_response (AdwMessageDialog *dialog, const char *response, gpointer data)
+{
+  HbWindow *self = HB_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog)));
+  Pending *p = data;
+
+  if (g_strcmp0 (response, "discard") == 0)
+    pending_run (self, p);
+  else if (g_strcmp0 (response, "save") == 0)
+    {
+      if (hb_document_get_file (self->document) == NULL)
+        hb_window_save_as (self, p);
+      else if (save_current (self))
+        pending_run (self, p);
+      else
+        pending_free (p);
+    }
+  else
+    pending_free (p);
+}
+
+/* Runs `then` now if the level has no unsaved changes, else after the user
+ * chose Discard or saved successfully; never if they cancelled. */
+void
+hb_window_maybe_discard (HbWindow *self, HbThen then, gpointer data, GDestroyNotify destroy)
+{
+  Pending *p = pending_new (then, data, destroy);
+  GtkWidget *dialog;
+  char *name;
+
+  if (!self->ask_to_save || !hb_document_get_modified (self->document))
+    {
+      pending_run (self, p);
+      return;
+    }
+  name = hb_document_dup_display_name (self->document);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save Changes?"), NULL);
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  _("“%s” has unsaved changes. Changes which are not saved will be permanently lost."),
+                                  name);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    "save", _("_Save"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_discard_response), p);
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_free (name);
+}
+
+/* ---- Files ------------------------------------------------------------- */
+
+/* Reading and parsing run on a worker thread, so a large file never
+ * freezes the window; a newer open or Escape cancels an older one, and
+ * whatever happens the open level changes only when a level was read. */
+
+typedef struct {
+  GFile *file;
+  char  *name;
+} LoadJob;
+
+static void
+load_job_free (gpointer data)
+{
+  LoadJob *job = data;
+
+  g_object_unref (job->file);
+  g_free (job->name);
+  g_free (job);
+}
+
+static void
+load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  LoadJob *job = data;
+  GError *error = NULL;
+  char *path = g_file_get_path (job->file), *text = NULL;
+  gsize len = 0;
+  gboolean ok;
+  HbState *state = NULL;
+
+  if (path != NULL)
+    ok = hb_read_input_cancellable (path, cancellable, &text, &len, &error);
+  else
+    ok = g_file_load_contents (job->file, cancellable, &text, &len, NULL, &error);
+  if (ok && len > HB_MAX_FILE_BYTES)
+    {
+      g_set_error (&error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+                   _("%s: the file is larger than %u MiB"), job->name, HB_MAX_FILE_BYTES >> 20);
+      ok = FALSE;
+    }
+  /* The game comes from the extension, else from a format only one game
+   * reads; errors read "NAME:LINE:COL: message". */
+  if (ok && !g_cancellable_is_cancelled (cancellable))
+    state = hb_registry_parse (NULL, job->name, text, len, &error);
+  g_free (text);
+  g_free (path);
+  if (state != NULL && g_cancellable_is_cancelled (cancellable))
+    g_clear_pointer (&state, hb_state_free);
+  if (state != NULL)
+    g_task_return_pointer (task, state, (GDestroyNotify) hb_state_free);
+  else if (error != NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", _("Opening was cancelled"));
+}
+
+static void
+load_toast_clear (HbWindow *self)
+{
+  g_clear_handle_id (&self->load_toast_id, g_source_remove);
+  if (self->load_toast != NULL)
+    {
+      adw_toast_dismiss (self->load_toast);
+      g_clear_object (&self->load_toast);
+    }
+}
+
+static gboolean
+load_toast_show (gpointer data)
+{
+  HbWindow *self = data;
+  char *text, *escaped;
+
+  self->load_toast_id = 0;
+  text = g_strdup_printf (_("Opening “%s”…"), (const char *) g_object_get_data (G_OBJECT (self->load_cancellable), "hb-name"));
+  escaped = g_markup_escape_text (text, -1);
+  self->load_toast = g_object_ref (adw_toast_new (escaped));
+  adw_toast_set_timeout (self->load_toast, 0);
+  adw_toast_set_button_label (self->load_toast, _("_Cancel"));
+  adw_toast_set_action_name (self->load_toast, "win.cancel");
+  adw_toast_overlay_add_toast (self->toast_overlay, self->load_toast);
+  g_free (escaped);
+  g_free (text);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+load_done (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  HbWindow *self = HB_WINDOW (source);
+  GTask *outer = user_data;
+  LoadJob *job = g_task_get_task_data (G_TASK (res));
+  GCancellable *cancellable = g_task_get_cancellable (G_TASK (res));
+  GError *error = NULL;
+  HbState *state = g_task_propagate_pointer (G_TASK (res), &error);
+
+  if (!self->disposed && cancellable == self->load_cancellable)
+    {
+      load_toast_clear (self);
+      g_clear_object (&self->load_cancellable);
+      hb_window_update_actions (self);
+    }
+  if (self->disposed || g_cancellable_is_cancelled (cancellable))
+    {
+      g_clear_pointer (&state, hb_state_free);
+      g_clear_error (&error);
+      g_task_return_new_error (outer, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s",
+                               _("Opening was cancelled"));
+      g_object_unref (outer);
+      return;
+    }
+  if (state == NULL)
+    {
+      hb_window_show_toast (self, error ? error->message : _("The file could not be read"));
+      g_task_return_error (outer, error);
+      g_object_unref (outer);
+      return;
+    }
+  hb_window_set_level (self, state, job->file, NULL);
+  g_task_return_boolean (outer, TRUE);
+  g_object_unref (outer);
+}
+
+void
+hb_window_load_file_async (HbWindow *self, GFile *file, GAsyncReadyCallback callback,
+                           gpointer user_data)
+{
+  GTask *outer, *task;
+  LoadJob *job;
+
+  g_return_if_fail (HB_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  if (self->load_cancellable != NULL)
+    g_cancellable_cancel (self->load_cancellable);
+  g_clear_object (&self->load_cancellable);
+  load_toast_clear (self);
+  self->load_cancellable = g_cancellable_new ();
+
+  job = g_new0 (LoadJob, 1);
+  job->file = g_object_ref (file);
+  job->name = g_file_get_basename (file);
+  g_object_set_data_full (G_OBJECT (self->load_cancellable), "hb-name",
+                          g_strdup (job->name), g_free);
+  outer = g_task_new (self, self->load_cancellable, callback, user_data);
+  task = g_task_new (self, self->load_cancellable, load_done, outer);
+  g_task_set_task_data (task, job, load_job_free);
+  g_task_run_in_thread (task, load_thread);
+  g_object_unref (task);
+  /* Say so only when it takes long enough to notice. */
+  self->load_toast_id = g_timeout_add (300, load_toast_show, self);
+  hb_window_update_actions (self);
+}
+
+gboolean
+hb_window_load_file_finish (HbWindow *self, GAsyncResult *result, GError **error)
+{
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+gboolean
+hb_window_is_loading (HbWindow *self)
+{
+  return self->load_cancellable != NULL;
+}
+
+static void
+hb_window_load_file (HbWindow *self, GFile *file)
+{
+  hb_window_load_file_async (self, file, NULL, NULL);
+}
+
+static void
+open_then (HbWindow *self, gpointer data)
+{
+  hb_window_load_file (self, G_FILE (data));
+}
+
+void
+hb_window_open (HbWindow *self, GFile *file)
+{
+  g_return_if_fail (HB_IS_WINDOW (self));
+  hb_window_maybe_discard (self, open_then, g_object_ref (file), g_object_unref);
+}
+
+gboolean
+hb_window_save_to_file (HbWindow *self, GFile *file, GError **error)
+{
+  g_return_val_if_fail (HB_IS_WINDOW (self), FALSE);
+  return hb_document_save (self->document, file, error);
+}
+
+static GtkFileFilter *
+filter_for_game (const HbGame *game)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+  char *pattern = g_strdup_printf ("*%s", game->extension);
+  /* TRANSLATORS: a file type in the file chooser: "Enlight levels (*.lights)" */
+  char *name = g_strdup_printf (_("%s levels (%s)"), _(game->name), pattern);
+
+  gtk_file_filter_set_name (filter, name);
+  gtk_file_filter_add_pattern (filter, pattern);
+  g_free (pattern);
+  g_free (name);
+  return filter;
+}
+
+static GtkFileFilter *
+filter_all (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("All files"));
+  gtk_file_filter_add_pattern (filter, "*");
+  return filter;
+}
+
+/* File dialogs are modal and remember their window in "hb-window"; a
+ * window that closes while one is up destroys it and clears that link, so
+ * a late response finds no window instead of a freed one. */
+static void
+show_file_dialog (HbWindow *self, GtkFileChooserNative *dialog, GCallback on_response)
+{
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_object_set_data (G_OBJECT (dialog), "hb-window", self);
+  self->file_dialog = GTK_NATIVE_DIALOG (dialog);
+  g_signal_connect (dialog, "response", on_response, NULL);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* The window a dialog belongs to, or NULL when it has closed. */
+static HbWindow *
+file_dialog_window (GtkNativeDialog *dialog)
+{
+  HbWindow *self = g_object_get_data (G_OBJECT (dialog), "hb-window");
+
+  if (self != NULL && self->file_dialog == dialog)
+    self->file_dialog = NULL;
+  return self;
+}
+
+static void
+on_open_response (GtkNativeDialog *dialog, int response, gpointer data)
+{
+  HbWindow *self = file_dialog_window (dialog);
+
+  if (self != NULL && response == GTK_RESPONSE_ACCEPT)
+    {
+      GFile *file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      if (file != NULL)
+        {
+          hb_window_load_file (self, file);
+          g_object_unref (file);
+        }
+    }
+  g_object_unref (dialog);
+}
+
+static void
+open_dialog_then (HbWindow *self, gpointer data)
+{
+  GtkFileChooserNative *dialog;
+  const HbGame *const *games = hb_registry_games ();
+  GtkFileFilter *all_levels = gtk_file_filter_new ();
+
+  dialog = gtk_file_chooser_native_new (_("Open Level"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN,
+                                        _("_Open"), _("_Cancel"));
+  gtk_file_filter_set_name (all_levels, _("All levels"));
+  for (int i = 0; games[i] != NULL; i++)
+    {
+      char *pattern = g_strdup_printf ("*%s", games[i]->extension);
+      gtk_file_filter_add_pattern (all_levels, pattern);
+      g_free (pattern);
+    }
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all_levels);
+  g_object_unref (all_levels);
+  for (int i = 0; games[i] != NULL; i++)
+    {
+      GtkFileFilter *f = filter_for_game (games[i]);
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), f);
+      g_object_unref (f);
+    }
+  {
+    GtkFileFilter *f = filter_all ();
+    gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), f);
+    g_object_unref (f);
+  }
+  show_file_dialog (self, dialog, G_CALLBACK (on_open_response));
+}
+
+static void
+on_save_as_response (GtkNativeDialog *dialog, int response, gpointer data)
+{
+  HbWindow *self = file_dialog_window (dialog);
+  Pending *p = g_object_get_data (G_OBJECT (dialog), "hb-pending");
+  GFile *file = NULL;
+
+  g_object_steal_data (G_OBJECT (dialog), "hb-pending");
+  if (self != NULL && response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  if (file != NULL)
+    {
+      GError *error = NULL;
+      char *base = g_file_get_basename (file);
+
+      /* A name without an extension gets the game's, so that the file
+       * opens as this game again. */
+      if (base != NULL && strchr (base, '.') == NULL)
+        {
+          char *with_ext = g_strconcat (base, hb_document_get_game (self->document)->extension, NULL);
+          GFile *parent = g_file_get_parent (file);
+          GFile *renamed = g_file_get_child (parent, with_ext);
+          g_object_unref (file);
+          g_object_unref (parent);
+          g_free (with_ext);
+          file = renamed;
+        }
+      g_free (base);
+
+      if (hb_window_save_to_file (self, file, &error))
+        pending_run (self, p);
+      else
+        {
+          char *name = g_file_get_basename (file);
+          char *text = g_strdup_printf (_("Could not save “%s”: %s"), name, error->message);
+          hb_window_show_toast (self, text);
+          g_free (text);
+          g_free (name);
+          g_error_free (error);
+          pending_free (p);
+        }
+      g_object_unref (file);
+    }
+  else
+    pending_free (p);
+  g_object_unref (dialog);
+}
+
+void
+hb_window_save_as (HbWindow *self, gpointer pending)
+{
+  GtkFileChooserNative *dialog;
+  GtkFileFilter *filter;
+  char *name;
+
+  dialog = gtk_file_chooser_native_new (_("Save Level"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        _("_Save"), _("_Cancel"));
+  filter = filter_for_game (hb_document_get_game (self->document));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  g_object_unref (filter);
+  filter = filter_all ();
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  g_object_unref (filter);
+
+  if (hb_document_get_file (self->document) != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (dialog), hb_document_get_file (self->document), NULL);
+  else
+    {
+      name = g_strconcat (hb_document_get_untitled_name (self->document) ? hb_document_get_untitled_name (self->document) : _("Untitled"),
+                          hb_document_get_game (self->document)->extension, NULL);
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+      g_free (name);
+    }
+  g_object_set_data (G_OBJECT (dialog), "hb-pending", pending);
+  show_file_dialog (self, dialog, G_CALLBACK (on_save_as_response));
+}
+
+static gboolean
+on_drop (GtkDropTarget *target, const GValue *value, double x, double y,
+         HbWindow *self)
+{
+  GSList *files;
+
+  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    return FALSE;
+  files = gdk_file_list_get_files (g_value_get_boxed (value));
+  if (files == NULL)
+    return FALSE;
+  hb_window_open (self, G_FILE (files->data));
+  g_slist_free (files);
+  return TRUE;
+}
+
+
+/* ---- Exporting the solution as an animated PNG ----------------------------- */
+
+#define EXPORT_CELL_PX   48
+#define EXPORT_SECONDS   0.5   /* per move; the last frame stays longer */
+
+typedef struct {
+  HbState  *initial;
+  HbResult *result;     /* status and moves only */
+  gboolean  dark;
+  GFile    *file;
+} ExportJob;
+
+static void
+export_job_free (gpointer data)
+{
+  ExportJob *job = data;
+
+  hb_state_free (job->initial);
+  hb_result_free (job->result);
+  g_clear_object (&job->file);
+  g_free (job);
+}
+
+/* A copy of what the export needs, taken when the dialog opens: the window
+ * may solve again or change level while the dialog or the worker runs. */
+static ExportJob *
+export_job_new (HbWindow *self)
+{
+  ExportJob *job = g_new0 (ExportJob, 1);
+
+  job->initial = hb_state_copy (self->result_initial);
+  job->result = hb_result_new (self->result->status);
+  g_array_append_vals (job->result->moves, self->result->moves->data,
+                       self->result->moves->len);
+  job->dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  return job;
+}
+
+static void
+export_thread (GTask *task, gpointer source, gpointer task_data,
+               GCancellable *cancellable)
+{
+  ExportJob *job = task_data;
+  HbRenderOptions options = { 0 };
+  GError *error = NULL;
+
+  options.dark = job->dark;
+  if (hb_anim_save_solution (job->file, job->initial, job->result, &options,
+                             EXPORT_CELL_PX, EXPORT_SECONDS, cancellable, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+export_done (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  HbWindow *self = HB_WINDOW (source);
+  ExportJob *job = g_task_get_task_data (G_TASK (res));
+  GError *error = NULL;
+  char *name, *text;
+
+  g_task_propagate_boolean (G_TASK (res), &error);
+  if (self->disposed)
+    {
+      g_clear_error (&error);
+      return;
+    }
+  g_clear_object (&self->export_cancellable);
+  name = g_file_get_basename (job->file);
+  if (error == NULL)
+    text = g_strdup_printf (_("Animation saved as “%s”"), name);
+  else
+    text = g_strdup_printf (_("Could not export “%s”: %s"), name, error->message);
+  hb_window_show_toast (self, text);
+  g_free (text);
+  g_free (name);
+  g_clear_error (&error);
+  hb_window_update_actions (self);
+}
+
+static void
+on_export_response (GtkNativeDialog *dialog, int response, gpointer data)
+{
+  HbWindow *self = file_dialog_window (dialog);
+  ExportJob *job = g_object_steal_data (G_OBJECT (dialog), "hb-export-job");
+  GFile *file = NULL;
+  GTask *task;
+  char *base;
+
+  if (self != NULL && response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  g_object_unref (dialog);
+  if (file == NULL || self == NULL || self->export_cancellable != NULL)
+    {
+      g_clear_object (&file);
+      export_job_free (job);
+      return;
+    }
+
+  /* A name without an extension gets ".png", so that viewers know it. */
+  base = g_file_get_basename (file);
+  if (base != NULL && strchr (base, '.') == NULL)
+    {
+      char *with_ext = g_strconcat (base, ".png", NULL);
+      GFile *parent = g_file_get_parent (file);
+      GFile *renamed = g_file_get_child (parent, with_ext);
+      g_object_unref (parent);
+      g_object_unref (file);
+      g_free (with_ext);
+      file = renamed;
+    }
+  g_free (base);
+
+  job->file = file;
+  self->export_cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->export_cancellable, export_done, NULL);
+  g_task_set_task_data (task, job, export_job_free);
+  g_task_set_source_tag (task, on_export_response);
+  g_task_run_in_thread (task, export_thread);
+  g_object_unref (task);
+  hb_window_update_actions (self);
+}
+
+void
+hb_window_export_animation (HbWindow *self)
+{
+  GtkFileChooserNative *dialog;
+  GtkFileFilter *filter;
+  char *level, *dot, *name;
+
+  if (!hb_window_result_can_export (self) || self->export_cancellable != NULL)
+    return;
+  dialog = gtk_file_chooser_native_new (_("Export Animation"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        _("_Export"), _("_Cancel"));
+  filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, _("Animated PNG images"));
+  gtk_file_filter_add_pattern (filter, "*.png");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  g_object_unref (filter);
+
+  /* "<level>-solution.png", beside the level's file when it has one. */
+  level = hb_document_dup_display_name (self->document);
+  dot = strrchr (level, '.');
+  if (dot != NULL && dot != level)
+    *dot = '\0';
+  /* TRANSLATORS: the suggested file name of an exported animation;
+   * %s is the level's name without its extension */
+  name = g_strdup_printf (_("%s-solution.png"), level);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  g_free (name);
+  g_free (level);
+  if (hb_document_get_file (self->document) != NULL)
+    {
+      GFile *folder = g_file_get_parent (hb_document_get_file (self->document));
+      if (folder != NULL)
+        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
+      g_clear_object (&folder);
+    }
+
+  g_object_set_data_full (G_OBJECT (dialog), "hb-export-job", export_job_new (self),
+                          export_job_free);
+  show_file_dialog (self, dialog, G_CALLBACK (on_export_response));
+}
+
+
+/* ---- The window's way in ------------------------------------------------- */
+
+void
+hb_window_save (HbWindow *self)
+{
+  if (hb_document_get_file (self->document) == NULL)
+    hb_window_save_as (self, NULL);
+  else
+    save_current (self);
+}
+
+void
+hb_window_choose_and_open (HbWindow *self)
+{
+  hb_window_maybe_discard (self, open_dialog_then, NULL, NULL);
+}
+
+gboolean
+hb_window_cancel_load (HbWindow *self)
+{
+  if (self->load_cancellable == NULL)
+    return FALSE;
+  g_cancellable_cancel (self->load_cancellable);
+  load_toast_clear (self);
+  return TRUE;
+}
+
+void
+hb_window_files_init (HbWindow *self)
+{
+  GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+
+  g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+}
+
+void
+hb_window_files_dispose (HbWindow *self)
+{
+  if (self->export_cancellable != NULL)
+    g_cancellable_cancel (self->export_cancellable);
+  g_clear_object (&self->export_cancellable);
+  if (self->file_dialog != NULL)
+    {
+      GtkNativeDialog *dialog = self->file_dialog;
+      self->file_dialog = NULL;
+      g_object_set_data (G_OBJECT (dialog), "hb-window", NULL);
+      gtk_native_dialog_destroy (dialog);
+    }
+  if (self->load_cancellable != NULL)
+    g_cancellable_cancel (self->load_cancellable);
+  g_clear_object (&self->load_cancellable);
+  g_clear_handle_id (&self->load_toast_id, g_source_remove);
+  g_clear_object (&self->load_toast);
+}

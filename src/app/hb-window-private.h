@@ -1,0 +1,123 @@
+/* hb-window-private.h: what the window's files share (hb-window.c wires
+ * the pieces together, hb-window-files.c opens, saves and exports,
+ * hb-window-actions.c holds the actions and their keys). Nothing outside
+ * those files includes it. */
+#pragma once
+
+#include "hb-window.h"
+#include "hb-document.h"
+#include "hb-hint-job.h"
+#include "hb-plot-view.h"
+#include "hb-solve-job.h"
+#include "hb-solver-panel.h"
+
+G_BEGIN_DECLS
+
+#define SETTINGS_MAX_SIDE 256  /* the schema's range for board-width/height */
+
+struct _HbWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  /* Template. */
+  AdwToastOverlay     *toast_overlay;
+  AdwWindowTitle      *window_title;
+  GtkDropDown         *game_dropdown;
+  AdwFlap             *flap;
+  AdwPreferencesGroup *board_group;
+  GtkAdjustment       *width_adjustment;
+  GtkAdjustment       *height_adjustment;
+  GtkAdjustment       *colours_adjustment;
+  GtkWidget           *colours_row;
+  HbSolverPanel       *solver_panel;
+  GtkSwitch           *hints_switch;
+  AdwActionRow        *hint_row;
+  GtkRevealer         *palette_revealer;
+  HbPaletteBar        *palette_bar;
+  HbBoardView         *board_view;
+  HbPlotView          *plot_view;
+  GtkLabel            *status_label;
+  GtkRevealer         *player_revealer;
+  HbPlayerBar         *player_bar;
+
+  GSettings           *settings;
+  gboolean             disposed;
+  gboolean             updating;       /* guards handlers while the UI follows the model */
+  const HbGame        *colours_game;   /* the game the colour count was set for */
+  GHashTable          *disabled;       /* names of the actions turned off */
+
+  /* The level and how it is edited. */
+  HbDocument          *document;
+  HbMode               mode;
+  gboolean             ask_to_save;
+  gboolean             close_confirmed;
+
+  /* Files (hb-window-files.c). */
+  GtkNativeDialog     *file_dialog;    /* the one open now, or NULL */
+  GCancellable        *load_cancellable;
+  AdwToast            *load_toast;     /* "Opening…", shown if it takes a while */
+  guint                load_toast_id;
+  GCancellable        *export_cancellable;
+
+  /* Hints. */
+  HbHintJob           *hint_job;
+  gboolean             show_hints;
+  gboolean             next_hint_wanted; /* "Next hint" waits for the worker */
+
+  /* Solving: the job while it runs, with its progress line and live view. */
+  HbSolveJob          *solve_job;
+  guint                progress_id;
+  guint                live_id;
+
+  /* The last result, its trace and the board it started from. */
+  HbResult            *result;
+  HbTrace             *trace;
+  HbState             *result_initial;
+  HbPlayer            *player;
+
+  char                *last_toast;
+};
+
+/* hb-window.c */
+const HbState *hb_window_current (HbWindow *self);
+void           hb_window_show_toast (HbWindow *self, const char *text);
+void           hb_window_update_title (HbWindow *self);
+void           hb_window_update_actions (HbWindow *self);
+void           hb_window_update_palette (HbWindow *self);
+void           hb_window_update_status (HbWindow *self);
+void           hb_window_update_hint_row (HbWindow *self);
+/* Makes `state` (taken) the level, with a fresh history. */
+void           hb_window_set_level (HbWindow *self, HbState *state, GFile *file,
+                                    const char *untitled_name);
+HbState       *hb_window_new_blank_for (const HbGame *game, GSettings *settings);
+void           hb_window_start_hint (HbWindow *self, gboolean needed);
+void           hb_window_make_next_hint_move (HbWindow *self);
+void           hb_window_open_player (HbWindow *self);
+void           hb_window_close_player (HbWindow *self);
+gboolean       hb_window_result_can_export (HbWindow *self);
+gboolean       hb_window_result_applies (HbWindow *self);
+
+/* hb-window-files.c */
+typedef void (*HbThen) (HbWindow *self, gpointer data);
+/* Runs `then` now if the level has no unsaved changes, else after the user
+ * chose Discard or saved successfully; never if they cancelled. */
+void           hb_window_maybe_discard (HbWindow *self, HbThen then, gpointer data,
+                                        GDestroyNotify destroy);
+void           hb_window_save (HbWindow *self);
+/* Asks for a file name and saves; then runs `pending` (may be NULL). */
+void           hb_window_save_as (HbWindow *self, gpointer pending);
+void           hb_window_choose_and_open (HbWindow *self);
+void           hb_window_export_animation (HbWindow *self);
+/* Escape: stops an open in flight; FALSE when none was. */
+gboolean       hb_window_cancel_load (HbWindow *self);
+void           hb_window_files_init (HbWindow *self);
+void           hb_window_files_dispose (HbWindow *self);
+
+/* hb-window-actions.c */
+void           hb_window_class_install_actions (GtkWidgetClass *widget_class);
+/* A new blank level of `game`, after asking about unsaved changes. */
+void           hb_window_new_level_of (HbWindow *self, const HbGame *game);
+void           hb_window_action_set_enabled (HbWindow *self, const char *name,
+                                             gboolean enabled);
+
+G_END_DECLS

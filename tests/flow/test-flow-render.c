@@ -1,0 +1,268 @@
+/* Flow Free drawing: a known board rendered on cairo image surfaces in the
+ * light and dark styles, with pixels checked (dots, paths, tinted cells,
+ * empty cells, the hint's forced cells, the hover outline), tiny cells as
+ * one image, a trace frame with marks, and the palette. */
+#include "flow-game.h"
+#include "hb-test-util.h"
+
+#include <math.h>
+#include <string.h>
+
+#define CELL 40
+
+static guint32
+pixel (cairo_surface_t *surf, int x, int y)
+{
+  const guint8 *data;
+  int stride;
+
+  cairo_surface_flush (surf);
+  data = cairo_image_surface_get_data (surf);
+  stride = cairo_image_surface_get_stride (surf);
+  return *(const guint32 *) (data + y * stride + x * 4) & 0xffffff;
+}
+
+static int
+channel_diff (guint32 a, guint32 b)
+{
+  int d = 0;
+
+  for (int k = 0; k < 24; k += 8)
+    d = MAX (d, abs ((int) ((a >> k) & 0xff) - (int) ((b >> k) & 0xff)));
+  return d;
+}
+
+static void
+assert_pixel (cairo_surface_t *surf, int x, int y, guint32 want, int tolerance)
+{
+  guint32 got = pixel (surf, x, y);
+
+  if (channel_diff (got, want) > tolerance)
+    g_error ("pixel (%d, %d) is #%06x, want #%06x", x, y, got, want);
+}
+
+/* The board laid out with cells of CELL pixels from (0, 0). */
+static cairo_surface_t *
+render (const FlowState *s, const HbRenderOptions *opt, double cell)
+{
+  int w = (int) ceil (s->base.width * cell), h = (int) ceil (s->base.height * cell);
+  cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_RGB24, w, h);
+  cairo_t *cr = cairo_create (surf);
+  HbLayout l = { s->base.width, s->base.height, 0, 0, cell };
+
+  cairo_set_source_rgb (cr, 1, 0, 1);
+  cairo_paint (cr);
+  flow_game.render (&s->base, cr, &l, opt);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  return surf;
+}
+
+static guint32
+mix (guint32 a, guint32 b, double t)
+{
+  guint32 r = 0;
+
+  for (int k = 0; k < 24; k += 8)
+    {
+      double v = ((a >> k) & 0xff) * (1 - t) + ((b >> k) & 0xff) * t;
+      r |= (guint32) (v + 0.5) << k;
+    }
+  return r;
+}
+
+/* R joined along the top, G's dots on the bottom row with nothing drawn. */
+static FlowState *
+known_board (void)
+{
+  FlowState *s = FLOW (hb_test_parse (&flow_game, "R..R\n....\nG..G\n"));
+
+  for (int x = 0; x < 3; x++)
+    flow_link (s, x, HB_DIR_E, 0);
+  return s;
+}
+
+static void
+check_style (gboolean dark)
+{
+  FlowState *s = known_board ();
+  HbRenderOptions opt = { .dark = dark, .mode = HB_MODE_PLAY, .hover_x = -1, .hover_y = -1 };
+  cairo_surface_t *surf = render (s, &opt, CELL);
+  guint32 bg = dark ? 0x161616 : 0xfbfbfa;
+  guint32 red = 0xE8271E, green = 0x00863D;
+  int c = CELL / 2;
+
+  /* The game's colours for R and G (the file's letters). */
+  g_assert_cmpuint (flow_colour_rgb (s, 0, dark), ==, red);
+  g_assert_cmpuint (flow_colour_rgb (s, 1, dark), ==, green);
+  /* Dots: their colour at the centre. */
+  assert_pixel (surf, c, c, red, 2);
+  assert_pixel (surf, 3 * CELL + c, c, red, 2);
+  assert_pixel (surf, c, 2 * CELL + c, green, 2);
+  /* The path's centre line in the middle cells. */
+  assert_pixel (surf, CELL + c, c, red, 2);
+  assert_pixel (surf, CELL + 2, c, red, 2);
+  /* A path cell's corner: the background tinted with the path's colour. */
+  assert_pixel (surf, CELL + 4, 4, mix (bg, red, dark ? 0.30 : 0.28), 3);
+  /* An empty cell: the background. */
+  assert_pixel (surf, CELL + c, CELL + c, bg, 2);
+  /* G's dots have no path: the cell round the dot is only tinted (dots
+   * colour their own cell). */
+  assert_pixel (surf, CELL + c, 2 * CELL + c, bg, 2);
+  cairo_surface_destroy (surf);
+
+  /* The hover outline shows on an empty cell. */
+  opt.hover_x = 1;
+  opt.hover_y = 1;
+  surf = render (s, &opt, CELL);
+  g_assert_cmpint (channel_diff (pixel (surf, CELL + 2, CELL + c), bg), >, 40);
+  assert_pixel (surf, CELL + c, CELL + c, bg, 2);
+  cairo_surface_destroy (surf);
+  hb_state_free (&s->base);
+}
+
+static void
+test_light (void)
+{
+  check_style (FALSE);
+}
+
+static void
+test_dark (void)
+{
+  check_style (TRUE);
+}
+
+static void
+test_hint_overlay (void)
+{
+  FlowState *s = FLOW (hb_test_parse (&flow_game, "R..R\n....\nG..G\n"));
+  FlowHint hint = { .width = 4, .height = 3, .kind = FLOW_HINT_GAVE_UP, .colour = -1 };
+  guint8 forced[12] = { 0 };
+  HbRenderOptions opt = { .mode = HB_MODE_PLAY, .hover_x = -1, .hover_y = -1,
+                          .show_hints = TRUE, .hint = &hint };
+  cairo_surface_t *surf;
+  int c = CELL / 2;
+
+  forced[1] = 1;     /* (1, 0) forced red */
+  hint.forced = forced;
+  surf = render (s, &opt, CELL);
+  /* Tinted, with a red diamond in the middle. */
+  assert_pixel (surf, CELL + c, c, 0xE8271E, 40);
+  g_assert_cmpint (channel_diff (pixel (surf, CELL + 4, 4), 0xfbfbfa), >, 20);
+  assert_pixel (surf, 2 * CELL + c, CELL + c, 0xfbfbfa, 2);
+  cairo_surface_destroy (surf);
+  /* Hints off: nothing. */
+  opt.show_hints = FALSE;
+  surf = render (s, &opt, CELL);
+  assert_pixel (surf, CELL + c, c, 0xfbfbfa, 2);
+  cairo_surface_destroy (surf);
+  hb_state_free (&s->base);
+}
+
+static void
+test_tiny (void)
+{
+  FlowState *s = known_board ();
+  HbRenderOptions opt = { .mode = HB_MODE_PLAY, .hover_x = -1, .hover_y = -1 };
+  cairo_surface_t *surf = render (s, &opt, 2);
+
+  /* One flat colour per cell: dots full, paths lighter, empty the
+   * background. */
+  assert_pixel (surf, 1, 1, 0xE8271E, 2);
+  assert_pixel (surf, 3, 1, mix (0xE8271E, 0xfbfbfa, 0.25), 3);
+  assert_pixel (surf, 3, 3, 0xfbfbfa, 2);
+  assert_pixel (surf, 1, 4, 0x00863D, 2);
+  cairo_surface_destroy (surf);
+  hb_state_free (&s->base);
+}
+
+static void
+test_many_colours (void)
+{
+  /* Beyond the 16 game colours, characters have hues of their own, drawn
+   * with the character: distinct from each other. */
+  GString *t = g_string_new (NULL);
+  FlowState *s;
+
+  for (int k = 0; k < FLOW_MAX_COLOURS; k++)
+    g_string_append_printf (t, "%c%c\n", flow_default_names[k], flow_default_names[k]);
+  s = FLOW (hb_test_parse (&flow_game, t->str));
+  for (int a = 0; a < FLOW_MAX_COLOURS; a++)
+    {
+      g_assert_cmpint (flow_colour_shows_char (s, a), ==, a >= 16);
+      for (int b = 0; b < a; b++)
+        g_assert_cmpuint (flow_colour_rgb (s, a, FALSE), !=, flow_colour_rgb (s, b, FALSE));
+    }
+  {
+    /* The character shows on the dot: the dot is not one flat colour. */
+    HbRenderOptions opt = { .hover_x = -1, .hover_y = -1 };
+    cairo_surface_t *surf = render (s, &opt, CELL);
+    int y = 20 * CELL, differs = 0;
+    guint32 dot = flow_colour_rgb (s, 20, FALSE);
+    for (int dy = -8; dy <= 8; dy++)
+      for (int dx = -8; dx <= 8; dx++)
+        differs += channel_diff (pixel (surf, CELL / 2 + dx, y + CELL / 2 + dy), dot) > 60;
+    g_assert_cmpint (differs, >, 10);
+    cairo_surface_destroy (surf);
+  }
+  hb_state_free (&s->base);
+  g_string_free (t, TRUE);
+}
+
+static void
+test_frame_and_palette (void)
+{
+  FlowState *s = FLOW (hb_test_parse (&flow_game, "R.R\n"));
+  FlowFrame *f = flow_frame_new (s);
+  guint8 colour[3] = { 1, 1, 1 }, links[3] = { 2, 10, 8 }, marks[3] = { 0, 1, 0 };
+  cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 3 * CELL, CELL);
+  cairo_t *cr = cairo_create (surf);
+  HbLayout l = { 3, 1, 0, 0, CELL };
+  HbRenderOptions opt = { .hover_x = -1, .hover_y = -1 };
+  HbPaletteEntry entries[32];
+  int n;
+
+  flow_frame_set_board (f, colour, links, marks);
+  flow_game.frame_render (f, cr, &l, &opt, NULL);
+  cairo_destroy (cr);
+  /* The mark: a red ring round the middle cell, over the red path's tint. */
+  assert_pixel (surf, CELL + CELL / 2, CELL / 2, 0xE8271E, 2);
+  assert_pixel (surf, CELL + CELL / 2, CELL / 2 - (int) (CELL * 0.44), 0xff1a1a, 30);
+  cairo_surface_destroy (surf);
+  flow_frame_free (f);
+
+  /* The palette draws each entry's colour in its middle. */
+  n = flow_game.palette (&s->base, HB_MODE_EDIT, entries, 32);
+  g_assert_cmpint (n, >=, 16);
+  for (int i = 0; i < n; i++)
+    {
+      cairo_surface_t *p = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 32, 32);
+      cairo_t *pc = cairo_create (p);
+      flow_game.palette_render (&s->base, HB_MODE_EDIT, entries[i].id, pc, 32, FALSE);
+      cairo_destroy (pc);
+      /* Not the tile's background: a colour is drawn there (white is
+       * told by its dark edge). */
+      if (entries[i].id != 'W')
+        g_assert_cmpint (channel_diff (pixel (p, 16, 16), 0xfbfbfa), >, 8);
+      else
+        g_assert_cmpint (channel_diff (pixel (p, 16, 16 - 11), 0xfbfbfa), >, 40);
+      if (entries[i].id == 'R')
+        assert_pixel (p, 16, 16, 0xE8271E, 2);
+      cairo_surface_destroy (p);
+    }
+  hb_state_free (&s->base);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/flow/render/light", test_light);
+  g_test_add_func ("/flow/render/dark", test_dark);
+  g_test_add_func ("/flow/render/hint-overlay", test_hint_overlay);
+  g_test_add_func ("/flow/render/tiny", test_tiny);
+  g_test_add_func ("/flow/render/many-colours", test_many_colours);
+  g_test_add_func ("/flow/render/frame-and-palette", test_frame_and_palette);
+  return g_test_run ();
+}
