@@ -844,6 +844,22 @@ test_ga_limits_live (void)
   free_func (snap);
   hb_trace_free (trace);
 
+  /* A population too big for the memory limit is refused, not tried. */
+  for (int v = 0; v < 2; v++)
+    {
+      const HbSolver *solver = v ? &flow_solver_ga_cells : &flow_solver_ga_paths;
+      HbSolveOptions mo = { 0 };
+      g_autoptr (HbSettings) ms = settings (solver, "seed=1", "population=1000", NULL);
+      g_autoptr (HbResult) mr = NULL;
+
+      mo.settings = ms;
+      mo.memory_limit = 4096;
+      mr = hb_solve (solver, &s->base, &mo, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (mr->status, ==, HB_STATUS_GAVE_UP);
+      g_assert_nonnull (strstr (mr->message, "memory"));
+    }
+
   /* Every declared setting has a label; population and generations say
    * that 0 means "from the board size". */
   for (const HbSetting *d = flow_solver_ga_paths.settings; d->key != NULL; d++)

@@ -126,3 +126,23 @@ flow_ga_add_stats (HbResult *r, const FlowGaParams *p, int generations_run)
   hb_result_add_stat (r, N_("population"), "%d", p->population);
   hb_result_add_stat (r, N_("generations"), "%d", generations_run);
 }
+
+HbResult *
+flow_ga_check_memory (const FlowGaParams *p, const HbSolveOptions *options, double bytes)
+{
+  gsize limit = options != NULL && options->memory_limit ? options->memory_limit
+                                                         : FLOW_GA_MEMORY_DEFAULT;
+  g_autofree char *need = NULL, *have = NULL;
+  HbResult *r;
+
+  if (bytes <= (double) limit)
+    return NULL;
+  need = g_format_size ((guint64) MIN (bytes, 1e18));
+  have = g_format_size (limit);
+  r = hb_result_new (HB_STATUS_GAVE_UP);
+  hb_result_set_message (r, _("A population of %d on this board would take about %s, more "
+                              "than the memory limit of %s: choose a smaller population."),
+                         p->population, need, have);
+  flow_ga_add_stats (r, p, 0);
+  return r;
+}

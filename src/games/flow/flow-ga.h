@@ -57,6 +57,14 @@ void flow_ga_report (FlowGaReport *rep, HbTrace *trace, const FlowState *level,
                      int generation, double best, double mean, double worst,
                      const guint8 *colour, const guint8 *links, const guint8 *marks);
 
+/* The memory a population may take when options->memory_limit is 0. */
+#define FLOW_GA_MEMORY_DEFAULT ((gsize) 512 << 20)
+
+/* NULL when `bytes` (the population's estimated size) fits the memory
+ * limit; otherwise a GAVE_UP result that says so (with the stats). */
+HbResult *flow_ga_check_memory (const FlowGaParams *p, const HbSolveOptions *options,
+                                double bytes);
+
 /* Adds the stats every run reports: seed, population, generations run. */
 void flow_ga_add_stats (HbResult *r, const FlowGaParams *p, int generations_run);
 

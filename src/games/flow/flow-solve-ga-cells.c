@@ -181,6 +181,8 @@ ga_cells_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
       return r;
     }
 
+  if ((r = flow_ga_check_memory (&prm, options, 2.0 * P * (double) n)) != NULL)
+    return r;
   flow_rng_seed (&g.rng, prm.seed);
   g.free_cells = g_new (int, g.n);
   for (int i = 0; i < g.n; i++)
@@ -306,7 +308,7 @@ ga_cells_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
           guint8 *x = next + n * k, *y = k + 1 < P ? next + n * (k + 1) : NULL;
           guint8 *kids[2] = { x, y };
 
-          if (hb_cancelled_every (cancellable, (guint64) k, 63))
+          if (hb_cancelled_every (cancellable, (guint64) k, 15))
             goto cancelled;
           memcpy (x, a, n);
           if (y != NULL)

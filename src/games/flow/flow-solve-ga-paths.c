@@ -715,6 +715,10 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
       return r;
     }
 
+  /* Two populations whose paths cover about the board each, at worst. */
+  if ((r = flow_ga_check_memory (&prm, options, 2.0 * P * (g.n * 4.0 + g.colours * 16.0)))
+      != NULL)
+    return r;
   g.owner = g_malloc ((gsize) g.n);
   g.island = g_malloc0 ((gsize) g.n);
   g.stamp = g_new0 (guint32, g.n);
@@ -744,8 +748,14 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
   /* Generation 0: random individuals. */
   for (int k = 0; k < P; k++)
     {
-      if (hb_cancelled_every (cancellable, (guint64) k, 15))
+      if (cancellable != NULL && g_cancellable_is_cancelled (cancellable))
         goto cancelled;
+      if (options != NULL && options->time_limit > 0 && hb_limits_hit (options, deadline, 0))
+        {
+          r = hb_result_stop (hb_result_new (HB_STATUS_GAVE_UP), HB_STOP_TIME_LIMIT, 0,
+                              N_("%s generation"), N_("%s generations"));
+          goto done;
+        }
       for (int m = 0; m < g.nactive; m++)
         set_path (&pop[k], g.active[m], make_path (&g, g.active[m]));
       evaluate (&g, &pop[k]);
@@ -828,7 +838,7 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
           GaInd spare;
           GaInd *x = &next[k], *y = k + 1 < P ? &next[k + 1] : &spare;
 
-          if (hb_cancelled_every (cancellable, (guint64) k, 63))
+          if (hb_cancelled_every (cancellable, (guint64) k, 7))
             goto cancelled;
           if (y == &spare)
             ind_init (&g, &spare);
