@@ -30,6 +30,39 @@ hb_window_get_action_enabled (HbWindow *self, const char *name)
   return !g_hash_table_contains (self->disabled, name);
 }
 
+void
+hb_window_update_actions (HbWindow *self)
+{
+  gboolean solving = self->solve_job != NULL;
+  gboolean playing = self->player != NULL;
+  const HbGame *game = hb_document_get_game (self->document);
+
+  hb_window_action_set_enabled (self, "undo", hb_document_can_undo (self->document));
+  hb_window_action_set_enabled (self, "redo", hb_document_can_redo (self->document));
+  hb_window_action_set_enabled (self, "solve", !solving);
+  hb_window_action_set_enabled (self, "cancel",
+                                solving || playing || self->load_cancellable != NULL);
+  hb_window_action_set_enabled (self, "apply-solution", !solving && self->mode == HB_MODE_PLAY
+                                && hb_window_result_applies (self));
+  hb_window_action_set_enabled (self, "replay", !solving && self->trace != NULL
+                                && hb_trace_length (self->trace) > 0
+                                && self->result_initial != NULL
+                                && self->result_initial->game == game);
+  hb_window_action_set_enabled (self, "next-hint", game->hint_next_move != NULL
+                                && game->hint_compute != NULL);
+  hb_window_action_set_enabled (self, "player-toggle", playing);
+  hb_window_action_set_enabled (self, "player-back", playing);
+  hb_window_action_set_enabled (self, "player-forward", playing);
+  hb_window_action_set_enabled (self, "player-start", playing);
+  hb_window_action_set_enabled (self, "player-end", playing);
+  hb_window_action_set_enabled (self, "palette",
+                                hb_palette_bar_get_n_entries (self->palette_bar) > 0);
+  hb_window_action_set_enabled (self, "export-animation",
+                                hb_window_result_can_export (self)
+                                && self->export_cancellable == NULL);
+  hb_player_bar_set_can_export (self->player_bar, hb_window_result_can_export (self));
+}
+
 /* ---- Level ---------------------------------------------------------------- */
 
 static void

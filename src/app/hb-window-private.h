@@ -1,7 +1,7 @@
 /* hb-window-private.h: what the window's files share (hb-window.c wires
- * the pieces together, hb-window-files.c opens, saves and exports,
- * hb-window-actions.c holds the actions and their keys). Nothing outside
- * those files includes it. */
+ * the pieces together, hb-window-solve.c runs solves and the player,
+ * hb-window-files.c opens, saves and exports, hb-window-actions.c holds the
+ * actions and their keys). Nothing outside those files includes it. */
 #pragma once
 
 #include "hb-window.h"
@@ -90,10 +90,16 @@ void           hb_window_update_hint_row (HbWindow *self);
 void           hb_window_set_level (HbWindow *self, HbState *state, GFile *file,
                                     const char *untitled_name);
 HbState       *hb_window_new_blank_for (const HbGame *game, GSettings *settings);
+
+/* hb-window-solve.c */
+void           hb_window_free_hint (HbWindow *self);
+void           hb_window_on_hint_done (HbHintJob *job, const GError *error, HbWindow *self);
 void           hb_window_start_hint (HbWindow *self, gboolean needed);
 void           hb_window_make_next_hint_move (HbWindow *self);
 void           hb_window_open_player (HbWindow *self);
 void           hb_window_close_player (HbWindow *self);
+/* Drops the last result, its trace and the player. */
+void           hb_window_clear_result (HbWindow *self);
 gboolean       hb_window_result_can_export (HbWindow *self);
 gboolean       hb_window_result_applies (HbWindow *self);
 

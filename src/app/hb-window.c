@@ -2,8 +2,9 @@
  * together: the level (HbDocument), the hint and solve jobs (HbHintJob,
  * HbSolveJob, each on a worker thread), the sidebar's solver panel
  * (HbSolverPanel), the board (HbBoardView), the plot (HbPlotView) and the
- * player. Opening, saving and exporting live in hb-window-files.c; the
- * actions and their keys in hb-window-actions.c.
+ * player. Solving and the player live in hb-window-solve.c, opening,
+ * saving and exporting in hb-window-files.c, the actions and their keys in
+ * hb-window-actions.c.
  *
  * The window knows games only through HbGame: every edit, press, palette
  * click and hint goes through the game's vtable, so a new game needs no
@@ -19,8 +20,6 @@
 #include "hb-registry.h"
 
 #define WELCOME_RESOURCE RESOURCE_PATH "/levels/welcome.lights"
-#define LIVE_MS      33    /* the live view's pace: about 30 frames a second */
-#define PROGRESS_MS 100
 
 G_DEFINE_FINAL_TYPE (HbWindow, hb_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -113,57 +112,6 @@ hb_window_update_status (HbWindow *self)
   g_free (text);
 }
 
-/* A solution with moves, whichever board is shown now: the animation is of
- * the board the solver started from. */
-gboolean
-hb_window_result_can_export (HbWindow *self)
-{
-  return self->result != NULL && self->result_initial != NULL
-         && self->result->status == HB_STATUS_SOLVED
-         && self->result->moves->len > 0;
-}
-
-gboolean
-hb_window_result_applies (HbWindow *self)
-{
-  return hb_window_result_can_export (self)
-         && self->result_initial->game == game_of (self)
-         && game_of (self)->equal (self->result_initial, hb_window_current (self));
-}
-
-void
-hb_window_update_actions (HbWindow *self)
-{
-  gboolean solving = self->solve_job != NULL;
-  gboolean playing = self->player != NULL;
-  const HbGame *game = game_of (self);
-
-  hb_window_action_set_enabled (self, "undo", hb_document_can_undo (self->document));
-  hb_window_action_set_enabled (self, "redo", hb_document_can_redo (self->document));
-  hb_window_action_set_enabled (self, "solve", !solving);
-  hb_window_action_set_enabled (self, "cancel",
-                                solving || playing || self->load_cancellable != NULL);
-  hb_window_action_set_enabled (self, "apply-solution", !solving && self->mode == HB_MODE_PLAY
-                                && hb_window_result_applies (self));
-  hb_window_action_set_enabled (self, "replay", !solving && self->trace != NULL
-                                && hb_trace_length (self->trace) > 0
-                                && self->result_initial != NULL
-                                && self->result_initial->game == game);
-  hb_window_action_set_enabled (self, "next-hint", game->hint_next_move != NULL
-                                && game->hint_compute != NULL);
-  hb_window_action_set_enabled (self, "player-toggle", playing);
-  hb_window_action_set_enabled (self, "player-back", playing);
-  hb_window_action_set_enabled (self, "player-forward", playing);
-  hb_window_action_set_enabled (self, "player-start", playing);
-  hb_window_action_set_enabled (self, "player-end", playing);
-  hb_window_action_set_enabled (self, "palette",
-                                hb_palette_bar_get_n_entries (self->palette_bar) > 0);
-  hb_window_action_set_enabled (self, "export-animation",
-                                hb_window_result_can_export (self)
-                                && self->export_cancellable == NULL);
-  hb_player_bar_set_can_export (self->player_bar, hb_window_result_can_export (self));
-}
-
 static void
 update_size_controls (HbWindow *self)
 {
@@ -199,79 +147,6 @@ hb_window_update_palette (HbWindow *self)
                           ? hb_palette_bar_get_selected (self->palette_bar) : -1);
 }
 
-/* ---- Hints --------------------------------------------------------------- */
-
-static void
-free_hint (HbWindow *self)
-{
-  /* The view lets go of the hint before the job frees it. */
-  hb_board_view_set_hint (self->board_view, NULL);
-  hb_hint_job_clear (self->hint_job);
-}
-
-static void
-on_hint_done (HbHintJob *job, const GError *error, HbWindow *self)
-{
-  gconstpointer hint = hb_hint_job_get_hint (job);
-
-  if (hint != NULL)
-    hb_board_view_set_hint (self->board_view, hint);
-  else if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    g_debug ("no hint: %s", error->message);
-  if (self->next_hint_wanted && hint == NULL && error != NULL)
-    {
-      self->next_hint_wanted = FALSE;
-      hb_window_show_toast (self, error->message);
-    }
-  hb_window_update_hint_row (self);
-  if (self->next_hint_wanted)
-    {
-      self->next_hint_wanted = FALSE;
-      hb_window_make_next_hint_move (self);
-    }
-}
-
-/* Starts the worker for the current board's hint: when hints are shown,
- * or when `needed` (Next hint asked for one while hints are off). */
-void
-hb_window_start_hint (HbWindow *self, gboolean needed)
-{
-  free_hint (self);
-  if ((self->show_hints || needed) && game_of (self)->hint_compute != NULL)
-    hb_hint_job_start (self->hint_job, hb_window_current (self));
-  hb_window_update_hint_row (self);
-}
-
-void
-hb_window_make_next_hint_move (HbWindow *self)
-{
-  gconstpointer hint = hb_hint_job_get_hint (self->hint_job);
-  const HbGame *game = game_of (self);
-  HbMove move;
-
-  if (hint == NULL)
-    return;
-  /* A hint of several moves (Flow Free: a whole path) is one undo step. */
-  if (game->hint_next_moves != NULL)
-    {
-      g_autoptr (GArray) moves = g_array_new (FALSE, FALSE, sizeof (HbMove));
-      if (game->hint_next_moves (hb_window_current (self), hint, moves) && moves->len > 0)
-        {
-          hb_document_apply_moves (self->document, (const HbMove *) moves->data,
-                                   moves->len, TRUE);
-          return;
-        }
-    }
-  if (!game->hint_next_move (hb_window_current (self), hint, &move))
-    {
-      hb_window_show_toast (self, game->is_solved (hb_window_current (self))
-                                  ? _("Nothing left to do: the level is solved")
-                                  : _("No move to suggest here"));
-      return;
-    }
-  hb_document_apply_moves (self->document, &move, 1, TRUE);
-}
-
 /* ---- The level ----------------------------------------------------------- */
 
 /* Everything that follows a change of the board (an edit, a press, undo,
@@ -283,7 +158,7 @@ state_changed (HbWindow *self)
   self->next_hint_wanted = FALSE;
   if (self->player != NULL)
     hb_window_close_player (self);
-  free_hint (self);
+  hb_window_free_hint (self);
   hb_board_view_set_state (self->board_view, hb_window_current (self));
   hb_window_update_palette (self);
   update_size_controls (self);
@@ -358,37 +233,13 @@ on_palette_selected (HbPaletteBar *bar, GParamSpec *pspec, HbWindow *self)
                           ? hb_palette_bar_get_selected (bar) : -1);
 }
 
-static void
-update_plot (HbWindow *self)
-{
-  const HbTrace *trace = hb_plot_view_get_trace (self->plot_view);
-
-  gtk_widget_set_visible (GTK_WIDGET (self->plot_view),
-                          trace != NULL && hb_trace_n_series (trace) > 0);
-}
-
-static void
-clear_result (HbWindow *self)
-{
-  hb_window_close_player (self);
-  if (self->trace != NULL && hb_plot_view_get_trace (self->plot_view) == self->trace)
-    {
-      hb_plot_view_set_trace (self->plot_view, NULL);
-      update_plot (self);
-    }
-  g_clear_pointer (&self->result, hb_result_free);
-  g_clear_pointer (&self->trace, hb_trace_free);
-  g_clear_pointer (&self->result_initial, hb_state_free);
-  hb_solver_panel_clear_result (self->solver_panel);
-}
-
 void
 hb_window_set_level (HbWindow *self, HbState *state, GFile *file, const char *untitled_name)
 {
   if (self->solve_job != NULL)
     hb_window_cancel_solve (self);
-  clear_result (self);
-  free_hint (self);
+  hb_window_clear_result (self);
+  hb_window_free_hint (self);
   hb_document_set_level (self->document, state, file, untitled_name);
 }
 
@@ -432,40 +283,6 @@ load_welcome (HbWindow *self, const HbGame *game)
   return TRUE;
 }
 
-/* ---- Player -------------------------------------------------------------- */
-
-void
-hb_window_close_player (HbWindow *self)
-{
-  if (self->player == NULL)
-    return;
-  hb_player_bar_set_player (self->player_bar, NULL, NULL);
-  hb_board_view_set_player (self->board_view, NULL);
-  g_clear_pointer (&self->player, hb_player_free);
-  gtk_revealer_set_reveal_child (self->player_revealer, FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->status_label), TRUE);
-  hb_window_update_actions (self);
-}
-
-void
-hb_window_open_player (HbWindow *self)
-{
-  hb_window_close_player (self);
-  if (self->trace == NULL || self->result_initial == NULL
-      || hb_trace_length (self->trace) == 0)
-    return;
-  self->player = hb_player_new (self->result_initial, self->trace);
-  hb_player_bar_set_player (self->player_bar, self->player, self->trace);
-  hb_board_view_set_player (self->board_view, self->player);
-  gtk_revealer_set_reveal_child (self->player_revealer, TRUE);
-  /* The status line describes the live board, not the frame shown. */
-  gtk_widget_set_visible (GTK_WIDGET (self->status_label), FALSE);
-  /* The player's keys (Space, arrows, Home, End) reach the window only if
-   * no scrolled sidebar holds the focus: hand it to the board. */
-  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
-  hb_window_update_actions (self);
-}
-
 static void
 on_player_frame_changed (HbPlayerBar *bar, HbWindow *self)
 {
@@ -476,169 +293,6 @@ static void
 on_player_close (HbPlayerBar *bar, HbWindow *self)
 {
   hb_window_close_player (self);
-}
-
-/* ---- Solving ------------------------------------------------------------- */
-
-static gboolean
-poll_progress (gpointer data)
-{
-  HbWindow *self = data;
-  char *line;
-
-  if (self->solve_job == NULL)
-    return G_SOURCE_CONTINUE;
-  line = hb_solve_job_dup_progress (self->solve_job);
-  hb_solver_panel_set_progress (self->solver_panel, line);
-  g_free (line);
-  return G_SOURCE_CONTINUE;
-}
-
-/* The live view: the solver's newest snapshot on the board, the plot shown
- * once the solver declared a series. Taking a snapshot never blocks the
- * solver; one published between two ticks replaces the one before. */
-static gboolean
-live_tick (gpointer data)
-{
-  HbWindow *self = data;
-  GDestroyNotify free_func = NULL;
-  gpointer frame;
-
-  if (self->solve_job == NULL)
-    return G_SOURCE_CONTINUE;
-  frame = hb_trace_take_snapshot (hb_solve_job_get_trace (self->solve_job), &free_func);
-  if (frame != NULL)
-    hb_board_view_set_live_frame (self->board_view,
-                                  hb_solve_job_get_initial (self->solve_job),
-                                  frame, free_func);
-  update_plot (self);
-  return G_SOURCE_CONTINUE;
-}
-
-/* "hintboard-cli solve --solver ga --set seed=12345 FILE": the run again,
- * with the settings it had and the seed it drew. */
-static char *
-repeat_command (HbSolveJob *job, const HbResult *result, HbDocument *document)
-{
-  const HbSettings *settings = hb_solve_job_get_settings (job);
-  GString *cmd = g_string_new ("hintboard-cli solve --solver ");
-  char *assignments = hb_settings_to_assignments (settings);
-  char **parts = g_strsplit (assignments, " ", -1);
-  const char *seed = hb_result_get_stat (result, "seed");
-  GFile *file = hb_document_get_file (document);
-  char *path = file && !hb_document_get_modified (document) ? g_file_get_path (file) : NULL;
-
-  g_string_append (cmd, hb_solve_job_get_solver (job)->id);
-  for (int i = 0; parts[i] != NULL; i++)
-    if (parts[i][0] != '\0')
-      g_string_append_printf (cmd, " --set %s", parts[i]);
-  if (seed != NULL && !hb_settings_has (settings, "seed"))
-    g_string_append_printf (cmd, " --set seed=%s", seed);
-  if (path != NULL)
-    {
-      char *quoted = g_shell_quote (path);
-      g_string_append_printf (cmd, " %s", quoted);
-      g_free (quoted);
-    }
-  else
-    g_string_append (cmd, " FILE");
-  g_free (path);
-  g_strfreev (parts);
-  g_free (assignments);
-  return g_string_free (cmd, FALSE);
-}
-
-static void
-stop_watching (HbWindow *self)
-{
-  g_clear_handle_id (&self->progress_id, g_source_remove);
-  g_clear_handle_id (&self->live_id, g_source_remove);
-  hb_board_view_set_live_frame (self->board_view, NULL, NULL, NULL);
-  /* The plot goes back to the last result's trace (the job's is freed
-   * with it unless it becomes the result's). */
-  hb_plot_view_set_trace (self->plot_view, self->trace);
-  update_plot (self);
-}
-
-static void
-on_solve_finished (HbSolveJob *job, HbWindow *self)
-{
-  HbTrace *trace;
-  char *command;
-
-  self->solve_job = NULL;
-  stop_watching (self);
-  hb_solver_panel_set_solving (self->solver_panel, FALSE);
-
-  if (hb_solve_job_get_result (job) == NULL)
-    {
-      const GError *error = hb_solve_job_get_error (job);
-      char *text = g_strdup_printf (_("The solver could not run: %s"),
-                                    error ? error->message : "?");
-      hb_window_show_toast (self, text);
-      g_free (text);
-      hb_window_update_actions (self);
-      g_signal_handlers_disconnect_by_data (job, self);
-      g_object_unref (job);
-      return;
-    }
-
-  trace = hb_solve_job_steal_trace (job);
-  clear_result (self);
-  self->result = hb_solve_job_steal_result (job);
-  self->result_initial = hb_solve_job_steal_initial (job);
-  self->trace = trace;
-  command = repeat_command (job, self->result, self->document);
-  hb_solver_panel_show_result (self->solver_panel, self->result, command);
-  g_free (command);
-  hb_plot_view_set_trace (self->plot_view, self->trace);
-  update_plot (self);
-  if (hb_trace_length (self->trace) > 0 && self->result_initial->game == game_of (self))
-    hb_window_open_player (self);
-  hb_window_update_actions (self);
-  g_signal_handlers_disconnect_by_data (job, self);
-  g_object_unref (job);
-}
-
-void
-hb_window_solve (HbWindow *self)
-{
-  const HbSolver *solver;
-  HbSettings *settings;
-  GError *error = NULL;
-
-  g_return_if_fail (HB_IS_WINDOW (self));
-  solver = hb_solver_panel_get_solver (self->solver_panel);
-  if (self->solve_job != NULL || solver == NULL)
-    return;
-  settings = hb_solver_panel_dup_settings (self->solver_panel, &error);
-  if (settings == NULL)
-    {
-      hb_window_show_toast (self, error->message);
-      g_error_free (error);
-      return;
-    }
-  hb_window_close_player (self);
-
-  self->solve_job = hb_solve_job_new (solver, hb_window_current (self), settings);
-  hb_settings_free (settings);
-  g_signal_connect (self->solve_job, "finished", G_CALLBACK (on_solve_finished), self);
-  hb_solve_job_run (self->solve_job);
-
-  hb_solver_panel_set_solving (self->solver_panel, TRUE);
-  hb_plot_view_set_trace (self->plot_view, hb_solve_job_get_trace (self->solve_job));
-  update_plot (self);
-  self->progress_id = g_timeout_add (PROGRESS_MS, poll_progress, self);
-  self->live_id = g_timeout_add (LIVE_MS, live_tick, self);
-  hb_window_update_actions (self);
-}
-
-void
-hb_window_cancel_solve (HbWindow *self)
-{
-  g_return_if_fail (HB_IS_WINDOW (self));
-  if (self->solve_job != NULL)
-    hb_solve_job_cancel (self->solve_job);
 }
 
 /* ---- Edit and play --------------------------------------------------------- */
@@ -800,55 +454,6 @@ hb_window_set_ask_to_save (HbWindow *self, gboolean ask)
 }
 
 gboolean
-hb_window_select_solver (HbWindow *self, const char *id)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), FALSE);
-  return hb_solver_panel_select_solver (self->solver_panel, id);
-}
-
-const HbSolver *
-hb_window_get_solver (HbWindow *self)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
-  return hb_solver_panel_get_solver (self->solver_panel);
-}
-
-gboolean
-hb_window_is_solving (HbWindow *self)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), FALSE);
-  return self->solve_job != NULL;
-}
-
-HbSolveJob *
-hb_window_get_solve_job (HbWindow *self)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
-  return self->solve_job;
-}
-
-const HbResult *
-hb_window_get_result (HbWindow *self)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
-  return self->result;
-}
-
-const HbState *
-hb_window_get_result_initial (HbWindow *self)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
-  return self->result_initial;
-}
-
-const HbTrace *
-hb_window_get_trace (HbWindow *self)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
-  return self->trace;
-}
-
-gboolean
 hb_window_is_hint_pending (HbWindow *self)
 {
   g_return_val_if_fail (HB_IS_WINDOW (self), FALSE);
@@ -888,13 +493,6 @@ hb_window_get_plot_view (HbWindow *self)
 {
   g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
   return self->plot_view;
-}
-
-gboolean
-hb_window_is_playing_trace (HbWindow *self)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), FALSE);
-  return self->player != NULL;
 }
 
 const char *
@@ -1018,7 +616,7 @@ hb_window_dispose (GObject *object)
       if (self->hint_job != NULL)
         {
           g_signal_handlers_disconnect_by_data (self->hint_job, self);
-          free_hint (self);
+          hb_window_free_hint (self);
           g_clear_object (&self->hint_job);
         }
       if (self->document != NULL)
@@ -1116,7 +714,7 @@ hb_window_init (HbWindow *self)
   g_signal_connect_swapped (self->document, "changed", G_CALLBACK (state_changed), self);
   g_signal_connect (self->document, "level-changed", G_CALLBACK (on_level_changed), self);
   g_signal_connect_swapped (self->document, "saved", G_CALLBACK (hb_window_update_title), self);
-  g_signal_connect (self->hint_job, "done", G_CALLBACK (on_hint_done), self);
+  g_signal_connect (self->hint_job, "done", G_CALLBACK (hb_window_on_hint_done), self);
 
   /* Show Hints follows the setting (an action of the window's map). */
   hints_action = g_settings_create_action (self->settings, "show-hints");

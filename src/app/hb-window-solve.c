@@ -1,0 +1,385 @@
+/* hb-window-solve.c: the window's side of the jobs that think: the hint
+ * for the board shown (an HbHintJob), and solving: starting a solve job
+ * with the solver panel's settings, its progress line, the live view (the
+ * newest snapshot on the board and the plot, about 30 times a second), the
+ * result handed to the panel, and the player that replays the trace. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "hb-window-private.h"
+#include "hb-player.h"
+
+#define LIVE_MS      33    /* the live view's pace: about 30 frames a second */
+#define PROGRESS_MS 100
+
+/* ---- Hints --------------------------------------------------------------- */
+
+void
+hb_window_free_hint (HbWindow *self)
+{
+  /* The view lets go of the hint before the job frees it. */
+  hb_board_view_set_hint (self->board_view, NULL);
+  hb_hint_job_clear (self->hint_job);
+}
+
+void
+hb_window_on_hint_done (HbHintJob *job, const GError *error, HbWindow *self)
+{
+  gconstpointer hint = hb_hint_job_get_hint (job);
+
+  if (hint != NULL)
+    hb_board_view_set_hint (self->board_view, hint);
+  else if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_debug ("no hint: %s", error->message);
+  if (self->next_hint_wanted && hint == NULL && error != NULL)
+    {
+      self->next_hint_wanted = FALSE;
+      hb_window_show_toast (self, error->message);
+    }
+  hb_window_update_hint_row (self);
+  if (self->next_hint_wanted)
+    {
+      self->next_hint_wanted = FALSE;
+      hb_window_make_next_hint_move (self);
+    }
+}
+
+/* Starts the worker for the current board's hint: when hints are shown,
+ * or when `needed` (Next hint asked for one while hints are off). */
+void
+hb_window_start_hint (HbWindow *self, gboolean needed)
+{
+  hb_window_free_hint (self);
+  if ((self->show_hints || needed) && hb_document_get_game (self->document)->hint_compute != NULL)
+    hb_hint_job_start (self->hint_job, hb_window_current (self));
+  hb_window_update_hint_row (self);
+}
+
+void
+hb_window_make_next_hint_move (HbWindow *self)
+{
+  gconstpointer hint = hb_hint_job_get_hint (self->hint_job);
+  const HbGame *game = hb_document_get_game (self->document);
+  HbMove move;
+
+  if (hint == NULL)
+    return;
+  /* A hint of several moves (Flow Free: a whole path) is one undo step. */
+  if (game->hint_next_moves != NULL)
+    {
+      g_autoptr (GArray) moves = g_array_new (FALSE, FALSE, sizeof (HbMove));
+      if (game->hint_next_moves (hb_window_current (self), hint, moves) && moves->len > 0)
+        {
+          hb_document_apply_moves (self->document, (const HbMove *) moves->data,
+                                   moves->len, TRUE);
+          return;
+        }
+    }
+  if (!game->hint_next_move (hb_window_current (self), hint, &move))
+    {
+      hb_window_show_toast (self, game->is_solved (hb_window_current (self))
+                                  ? _("Nothing left to do: the level is solved")
+                                  : _("No move to suggest here"));
+      return;
+    }
+  hb_document_apply_moves (self->document, &move, 1, TRUE);
+}
+
+/* A solution with moves, whichever board is shown now: the animation is of
+ * the board the solver started from. */
+gboolean
+hb_window_result_can_export (HbWindow *self)
+{
+  return self->result != NULL && self->result_initial != NULL
+         && self->result->status == HB_STATUS_SOLVED
+         && self->result->moves->len > 0;
+}
+
+gboolean
+hb_window_result_applies (HbWindow *self)
+{
+  return hb_window_result_can_export (self)
+         && self->result_initial->game == hb_document_get_game (self->document)
+         && hb_document_get_game (self->document)->equal (self->result_initial, hb_window_current (self));
+}
+
+static void
+update_plot (HbWindow *self)
+{
+  const HbTrace *trace = hb_plot_view_get_trace (self->plot_view);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->plot_view),
+                          trace != NULL && hb_trace_n_series (trace) > 0);
+}
+
+void
+hb_window_clear_result (HbWindow *self)
+{
+  hb_window_close_player (self);
+  if (self->trace != NULL && hb_plot_view_get_trace (self->plot_view) == self->trace)
+    {
+      hb_plot_view_set_trace (self->plot_view, NULL);
+      update_plot (self);
+    }
+  g_clear_pointer (&self->result, hb_result_free);
+  g_clear_pointer (&self->trace, hb_trace_free);
+  g_clear_pointer (&self->result_initial, hb_state_free);
+  hb_solver_panel_clear_result (self->solver_panel);
+}
+
+/* ---- Player -------------------------------------------------------------- */
+
+void
+hb_window_close_player (HbWindow *self)
+{
+  if (self->player == NULL)
+    return;
+  hb_player_bar_set_player (self->player_bar, NULL, NULL);
+  hb_board_view_set_player (self->board_view, NULL);
+  g_clear_pointer (&self->player, hb_player_free);
+  gtk_revealer_set_reveal_child (self->player_revealer, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), TRUE);
+  hb_window_update_actions (self);
+}
+
+void
+hb_window_open_player (HbWindow *self)
+{
+  hb_window_close_player (self);
+  if (self->trace == NULL || self->result_initial == NULL
+      || hb_trace_length (self->trace) == 0)
+    return;
+  self->player = hb_player_new (self->result_initial, self->trace);
+  hb_player_bar_set_player (self->player_bar, self->player, self->trace);
+  hb_board_view_set_player (self->board_view, self->player);
+  gtk_revealer_set_reveal_child (self->player_revealer, TRUE);
+  /* The status line describes the live board, not the frame shown. */
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), FALSE);
+  /* The player's keys (Space, arrows, Home, End) reach the window only if
+   * no scrolled sidebar holds the focus: hand it to the board. */
+  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+  hb_window_update_actions (self);
+}
+
+/* ---- Solving ------------------------------------------------------------- */
+
+static gboolean
+poll_progress (gpointer data)
+{
+  HbWindow *self = data;
+  char *line;
+
+  if (self->solve_job == NULL)
+    return G_SOURCE_CONTINUE;
+  line = hb_solve_job_dup_progress (self->solve_job);
+  hb_solver_panel_set_progress (self->solver_panel, line);
+  g_free (line);
+  return G_SOURCE_CONTINUE;
+}
+
+/* The live view: the solver's newest snapshot on the board, the plot shown
+ * once the solver declared a series. Taking a snapshot never blocks the
+ * solver; one published between two ticks replaces the one before. */
+static gboolean
+live_tick (gpointer data)
+{
+  HbWindow *self = data;
+  GDestroyNotify free_func = NULL;
+  gpointer frame;
+
+  if (self->solve_job == NULL)
+    return G_SOURCE_CONTINUE;
+  frame = hb_trace_take_snapshot (hb_solve_job_get_trace (self->solve_job), &free_func);
+  if (frame != NULL)
+    hb_board_view_set_live_frame (self->board_view,
+                                  hb_solve_job_get_initial (self->solve_job),
+                                  frame, free_func);
+  update_plot (self);
+  return G_SOURCE_CONTINUE;
+}
+
+/* "hintboard-cli solve --solver ga --set seed=12345 FILE": the run again,
+ * with the settings it had and the seed it drew. */
+static char *
+repeat_command (HbSolveJob *job, const HbResult *result, HbDocument *document)
+{
+  const HbSettings *settings = hb_solve_job_get_settings (job);
+  GString *cmd = g_string_new ("hintboard-cli solve --solver ");
+  char *assignments = hb_settings_to_assignments (settings);
+  char **parts = g_strsplit (assignments, " ", -1);
+  const char *seed = hb_result_get_stat (result, "seed");
+  GFile *file = hb_document_get_file (document);
+  char *path = file && !hb_document_get_modified (document) ? g_file_get_path (file) : NULL;
+
+  g_string_append (cmd, hb_solve_job_get_solver (job)->id);
+  for (int i = 0; parts[i] != NULL; i++)
+    if (parts[i][0] != '\0')
+      g_string_append_printf (cmd, " --set %s", parts[i]);
+  if (seed != NULL && !hb_settings_has (settings, "seed"))
+    g_string_append_printf (cmd, " --set seed=%s", seed);
+  if (path != NULL)
+    {
+      char *quoted = g_shell_quote (path);
+      g_string_append_printf (cmd, " %s", quoted);
+      g_free (quoted);
+    }
+  else
+    g_string_append (cmd, " FILE");
+  g_free (path);
+  g_strfreev (parts);
+  g_free (assignments);
+  return g_string_free (cmd, FALSE);
+}
+
+static void
+stop_watching (HbWindow *self)
+{
+  g_clear_handle_id (&self->progress_id, g_source_remove);
+  g_clear_handle_id (&self->live_id, g_source_remove);
+  hb_board_view_set_live_frame (self->board_view, NULL, NULL, NULL);
+  /* The plot goes back to the last result's trace (the job's is freed
+   * with it unless it becomes the result's). */
+  hb_plot_view_set_trace (self->plot_view, self->trace);
+  update_plot (self);
+}
+
+static void
+on_solve_finished (HbSolveJob *job, HbWindow *self)
+{
+  HbTrace *trace;
+  char *command;
+
+  self->solve_job = NULL;
+  stop_watching (self);
+  hb_solver_panel_set_solving (self->solver_panel, FALSE);
+
+  if (hb_solve_job_get_result (job) == NULL)
+    {
+      const GError *error = hb_solve_job_get_error (job);
+      char *text = g_strdup_printf (_("The solver could not run: %s"),
+                                    error ? error->message : "?");
+      hb_window_show_toast (self, text);
+      g_free (text);
+      hb_window_update_actions (self);
+      g_signal_handlers_disconnect_by_data (job, self);
+      g_object_unref (job);
+      return;
+    }
+
+  trace = hb_solve_job_steal_trace (job);
+  hb_window_clear_result (self);
+  self->result = hb_solve_job_steal_result (job);
+  self->result_initial = hb_solve_job_steal_initial (job);
+  self->trace = trace;
+  command = repeat_command (job, self->result, self->document);
+  hb_solver_panel_show_result (self->solver_panel, self->result, command);
+  g_free (command);
+  hb_plot_view_set_trace (self->plot_view, self->trace);
+  update_plot (self);
+  if (hb_trace_length (self->trace) > 0 && self->result_initial->game == hb_document_get_game (self->document))
+    hb_window_open_player (self);
+  hb_window_update_actions (self);
+  g_signal_handlers_disconnect_by_data (job, self);
+  g_object_unref (job);
+}
+
+void
+hb_window_solve (HbWindow *self)
+{
+  const HbSolver *solver;
+  HbSettings *settings;
+  GError *error = NULL;
+
+  g_return_if_fail (HB_IS_WINDOW (self));
+  solver = hb_solver_panel_get_solver (self->solver_panel);
+  if (self->solve_job != NULL || solver == NULL)
+    return;
+  settings = hb_solver_panel_dup_settings (self->solver_panel, &error);
+  if (settings == NULL)
+    {
+      hb_window_show_toast (self, error->message);
+      g_error_free (error);
+      return;
+    }
+  hb_window_close_player (self);
+
+  self->solve_job = hb_solve_job_new (solver, hb_window_current (self), settings);
+  hb_settings_free (settings);
+  g_signal_connect (self->solve_job, "finished", G_CALLBACK (on_solve_finished), self);
+  hb_solve_job_run (self->solve_job);
+
+  hb_solver_panel_set_solving (self->solver_panel, TRUE);
+  hb_plot_view_set_trace (self->plot_view, hb_solve_job_get_trace (self->solve_job));
+  update_plot (self);
+  self->progress_id = g_timeout_add (PROGRESS_MS, poll_progress, self);
+  self->live_id = g_timeout_add (LIVE_MS, live_tick, self);
+  hb_window_update_actions (self);
+}
+
+void
+hb_window_cancel_solve (HbWindow *self)
+{
+  g_return_if_fail (HB_IS_WINDOW (self));
+  if (self->solve_job != NULL)
+    hb_solve_job_cancel (self->solve_job);
+}
+
+/* ---- Accessors ---------------------------------------------------------- */
+
+gboolean
+hb_window_select_solver (HbWindow *self, const char *id)
+{
+  g_return_val_if_fail (HB_IS_WINDOW (self), FALSE);
+  return hb_solver_panel_select_solver (self->solver_panel, id);
+}
+
+const HbSolver *
+hb_window_get_solver (HbWindow *self)
+{
+  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
+  return hb_solver_panel_get_solver (self->solver_panel);
+}
+
+gboolean
+hb_window_is_solving (HbWindow *self)
+{
+  g_return_val_if_fail (HB_IS_WINDOW (self), FALSE);
+  return self->solve_job != NULL;
+}
+
+HbSolveJob *
+hb_window_get_solve_job (HbWindow *self)
+{
+  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
+  return self->solve_job;
+}
+
+const HbResult *
+hb_window_get_result (HbWindow *self)
+{
+  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
+  return self->result;
+}
+
+const HbState *
+hb_window_get_result_initial (HbWindow *self)
+{
+  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
+  return self->result_initial;
+}
+
+const HbTrace *
+hb_window_get_trace (HbWindow *self)
+{
+  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
+  return self->trace;
+}
+
+gboolean
+hb_window_is_playing_trace (HbWindow *self)
+{
+  g_return_val_if_fail (HB_IS_WINDOW (self), FALSE);
+  return self->player != NULL;
+}
+
