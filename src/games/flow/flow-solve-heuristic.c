@@ -29,8 +29,13 @@
  * are tried — so the search meets every solution and, when it finishes
  * without one, proves there is none. On limits (time, nodes, cancel) it
  * says it gave up. The search is iterative, like the backtracking, so
- * deep boards do not overflow the stack; without a node limit in the
- * options it stops after DEFAULT_NODE_LIMIT search calls.
+ * deep boards do not overflow the stack. Each call scans the whole board
+ * (the pruning rules), so the cancellable and the time limit are polled on
+ * every call, and without a node limit in the options it stops after
+ * DEFAULT_WORK / cells calls (at least 1024): about 2.7 million on a
+ * 14×14 board, some 20 s here, so it never runs away in the app. (A board
+ * needs a call per cell at the very least, so on huge boards that is an
+ * honest "gave up": this search is not for them.)
  */
 #include "flow.h"
 
@@ -38,7 +43,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DEFAULT_NODE_LIMIT ((guint64) 1 << 26)
+#define DEFAULT_WORK ((guint64) 1 << 29)
 
 typedef struct {
   int    c;             /* colour being grown, or -1: all joined */
@@ -307,7 +312,8 @@ heuristic_solve (const HbState *state, const HbSolveOptions *options,
   const FlowState *level = FLOW_CONST (state);
   int w = state->width, h = state->height, n = w * h;
   int ndots[FLOW_MAX_COLOURS] = { 0 };
-  guint64 limit = options->node_limit ? options->node_limit : DEFAULT_NODE_LIMIT;
+  guint64 limit = options->node_limit ? options->node_limit
+                  : MAX (DEFAULT_WORK / (guint64) MAX (n, 1), (guint64) 1024);
   double deadline = hb_deadline (options);
   HbStopReason stop = HB_STOP_CANCELLED;
   gboolean stopped = FALSE, found = FALSE;
@@ -400,12 +406,12 @@ heuristic_solve (const HbState *state, const HbSolveOptions *options,
         }
 
       s.calls++;
-      if ((s.calls & 1023) == 0)
+      if (g_cancellable_is_cancelled (cancellable))
+        stopped = TRUE, stop = HB_STOP_CANCELLED;
+      else if (deadline > 0 && hb_now () >= deadline)
+        stopped = TRUE, stop = HB_STOP_TIME_LIMIT;
+      if ((s.calls & 255) == 0)
         {
-          if (g_cancellable_is_cancelled (cancellable))
-            stopped = TRUE, stop = HB_STOP_CANCELLED;
-          else if (deadline > 0 && hb_now () >= deadline)
-            stopped = TRUE, stop = HB_STOP_TIME_LIMIT;
           hb_trace_set_progress (trace, (gint64) s.calls, NULL);
           flow_publish_board (trace, level, s.colour, s.links, NULL);
         }
@@ -453,6 +459,12 @@ heuristic_solve (const HbState *state, const HbSolveOptions *options,
     {
       r = hb_result_new (HB_STATUS_GAVE_UP);
       hb_result_stop (r, stop, s.calls, N_("%s search call"), N_("%s search calls"));
+      if (stop == HB_STOP_NODE_LIMIT && options->node_limit == 0)
+        {
+          g_autofree char *msg = g_strdup (r->message);
+          hb_result_set_message (r, _("%s: the default limit for a board of this size; the "
+                                      "SAT solver or the fastest solver may do better"), msg);
+        }
     }
   else
     {

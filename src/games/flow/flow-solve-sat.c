@@ -134,12 +134,16 @@ predicted_clauses (int w, int h, int k)
   return n * (1 + kk * (kk - 1) / 2 + 1 + 15 + 4 + 24 * kk);
 }
 
-static void
+/* Adds every clause; FALSE when cancelled part-way (checked every row). */
+static gboolean
 encode (Sat *s)
 {
   for (gsize i = 0; i < s->n; i++)
     {
       int x = (int) (i % s->w), y = (int) (i / s->w), ns = shape_count (s, i);
+
+      if (x == 0 && terminate_cb (s))
+        return FALSE;
 
       /* Colours. */
       if (s->dotk[i])
@@ -203,6 +207,7 @@ encode (Sat *s)
             }
         }
     }
+  return TRUE;
 }
 
 /* Reads the model: colour (level colour + 1), links, and each cell's shape. */
@@ -370,10 +375,14 @@ sat_solve (const HbState *state, const HbSolveOptions *options,
    * repair clause is already false at the root). */
   ccadical_set_option (s.solver, "quiet", 1);
   ccadical_set_terminate (s.solver, &s, terminate_cb);
-  encode (&s);
   vars = (guint64) n * k;
   for (gsize i = 0; i < n; i++)
     vars += (guint64) shape_count (&s, i);
+  if (!encode (&s))
+    {
+      r = hb_result_new (HB_STATUS_GAVE_UP);
+      hb_result_stop (r, s.cancelled ? HB_STOP_CANCELLED : HB_STOP_TIME_LIMIT, 0, NULL, NULL);
+    }
 
   colour = g_malloc (n);
   links = g_malloc (n);
