@@ -3,6 +3,7 @@
 #include "flow.h"
 
 const HbSolver *const flow_solvers[] = {
+  &flow_solver_fast,
   &flow_solver_sat,
   &flow_solver_heuristic,
   &flow_solver_backtrack,

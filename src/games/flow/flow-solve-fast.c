@@ -1,0 +1,1101 @@
+/* flow-solve-fast.c: Flow Free's fastest exact solver (the default).
+ *
+ * A depth-first search that grows every colour's path from both of its
+ * dots at once: each unfinished colour has two heads (the ends of the two
+ * pieces drawn so far) and a move extends one head into a free neighbour.
+ * The touch rule makes joining automatic and cheap to check: a head may step
+ * into a cell only when that cell has no neighbour of its colour except the
+ * head itself and, possibly, the colour's other head, and stepping next to
+ * the other head joins the two pieces (a path may not pass by its own
+ * colour). So every state of the search is a partial answer that already
+ * obeys the rule, and every leaf with all colours joined and no free cell
+ * left is an answer.
+ *
+ * At every node, until nothing changes:
+ *  - dead ends: a free cell needs two ways in (free neighbours, or heads
+ *    that may legally step into it); with fewer the node fails, with
+ *    exactly a head and one other the head must step in (forced);
+ *  - heads: a head with no legal step fails the node, a head with one
+ *    legal step takes it (forced);
+ *  - regions (after a step that may cut the free cells apart, and at every
+ *    node on small boards): the free cells fall into regions; each region
+ *    must be reachable by some unfinished colour with both heads on it,
+ *    each unfinished colour must have both heads on one common region, a
+ *    colour may be the only one able to fill two regions at most once, and
+ *    a region only one colour can reach must have the chessboard balance a
+ *    path through all of it between those two heads needs.
+ * Then it branches on the head with the fewest legal steps, trying first
+ * the step that joins its colour, then cells with the fewest ways out
+ * (hugging walls and paths). A branch is one head's next cell, so different
+ * branches hold different answers and the leaves count the solutions
+ * exactly; counting (options->count_limit) just keeps searching after the
+ * first answer. The search keeps its own stack (no recursion), so a board of
+ * a million cells does not overflow the C stack.
+ */
+#include "flow.h"
+
+#include <glib/gi18n.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define WALL 255
+
+typedef struct {
+  gint32 from, to;   /* the head's cell before the step, the new cell */
+  guint8 c, k;       /* colour, which head */
+  guint8 joined;     /* the step joined the colour's two heads */
+  guint8 forced;
+} FastStep;
+
+typedef struct {
+  gsize  trail_len;  /* trail length before this branch's steps */
+  int    c, k;
+  int    cells[4];
+  int    n, next;
+} FastFrame;
+
+typedef struct {
+  const FlowState *level;
+  int     w, h, W;        /* board and padded width */
+  gsize   N;              /* padded cells */
+  int     off[4];         /* N E S W */
+  int     colours;
+  guint8 *col;            /* padded: 0 free, c + 1, WALL */
+  guint16 *headid;        /* padded: 2c + k + 1 when a head, 0 otherwise */
+  int     head[FLOW_MAX_COLOURS][2];
+  guint8  done[FLOW_MAX_COLOURS];
+  int     open;           /* unfinished colours */
+  gsize   free_cells;
+
+  FastStep *trail;
+  gsize     ntrail, trail_cap;
+  FastFrame *stack;
+  gsize      nstack, stack_cap;
+  int      *check;        /* free cells whose ways in changed */
+  gsize     ncheck, check_cap;
+  gboolean  region_due;
+
+  /* Regions. */
+  guint32 *comp;          /* padded: region stamp per free cell */
+  guint32  stamp;
+  int     *queue;
+  int     *comp_size, *comp_par;  /* per region of a check */
+  int     *comp_colour;   /* the only colour with both heads on it, -1 none, -2 several */
+  int     *comp_heads;    /* the last colour counted on it, + 1 */
+  int     *comp_even, *comp_odd; /* colours with both heads on it and both
+                                  * on even (odd) chessboard cells */
+  gsize    comp_cap;
+
+  gboolean small;         /* region check at every node */
+  gboolean probing;       /* try every step before branching */
+  guint64  probes, choke_checks;
+  gboolean chokes;
+  int      last_colour;
+
+  /* Counting and answers. */
+  guint64  limit;         /* solutions to find before stopping */
+  guint64  solutions;
+  guint8  *answer;        /* w*h colour + 1 of the first answer, or NULL */
+
+  /* Statistics and limits. */
+  guint64  nodes, branches, backtracks, forced, region_checks;
+  const HbSolveOptions *options;
+  double   deadline;
+  GCancellable *cancellable;
+  HbTrace *trace;
+  gboolean tracing;
+  HbStopReason stop_reason;
+  gboolean stopped;
+} Fast;
+
+enum { PROP_FAIL, PROP_BRANCH, PROP_SOLVED };
+
+static inline int
+cell_x (const Fast *f, int p)
+{
+  return p % f->W - 1;
+}
+
+static inline int
+cell_y (const Fast *f, int p)
+{
+  return p / f->W - 1;
+}
+
+static inline int
+dir_between (const Fast *f, int a, int b)
+{
+  for (int d = 0; d < 4; d++)
+    if (a + f->off[d] == b)
+      return d;
+  return 0;
+}
+
+/* Whether head k of colour c may step into free cell q (next to it):
+ * -1 no (q touches the colour elsewhere), 1 yes and it joins the colour,
+ * 0 yes. */
+static inline int
+step_kind (const Fast *f, int c, int k, int q)
+{
+  int h = f->head[c][k], other = f->head[c][1 - k], joins = 0;
+  guint8 me = (guint8) (c + 1);
+
+  for (int d = 0; d < 4; d++)
+    {
+      int r = q + f->off[d];
+      if (r == h || f->col[r] != me)
+        continue;
+      if (r == other)
+        joins = 1;
+      else
+        return -1;
+    }
+  return joins;
+}
+
+static inline void
+push_check (Fast *f, int p)
+{
+  if (f->ncheck == f->check_cap)
+    {
+      f->check_cap *= 2;
+      f->check = g_renew (int, f->check, f->check_cap);
+    }
+  f->check[f->ncheck++] = p;
+}
+
+static inline void
+check_around (Fast *f, int p)
+{
+  for (int d = 0; d < 4; d++)
+    if (f->col[p + f->off[d]] == 0)
+      push_check (f, p + f->off[d]);
+}
+
+/* Whether filling q may have cut the free cells around it apart: its free
+ * orthogonal neighbours are not all joined through the ring of eight. */
+static gboolean
+may_split (const Fast *f, int q)
+{
+  const guint8 *c = f->col;
+  int o[4], corner[4], nfree = 0, joined = 0;
+
+  for (int d = 0; d < 4; d++)
+    {
+      o[d] = c[q + f->off[d]] == 0;
+      corner[d] = c[q + f->off[d] + f->off[(d + 1) & 3]] == 0;
+      nfree += o[d];
+    }
+  if (nfree <= 1)
+    return FALSE;
+  for (int d = 0; d < 4; d++)
+    joined += o[d] && o[(d + 1) & 3] && corner[d];
+  return nfree - joined > 1 || (joined == 0 && nfree > 1);
+}
+
+static void
+trace_link (Fast *f, HbStepKind kind, int from, int to, int c, guint8 flags)
+{
+  HbStep s = { 0 };
+
+  s.kind = (guint8) kind;
+  s.flags = flags;
+  s.aux = (guint16) dir_between (f, from, to);
+  s.x = cell_x (f, from);
+  s.y = cell_y (f, from);
+  s.value = c;
+  s.depth = (gint32) MIN (f->nstack, (gsize) G_MAXINT32);
+  s.counter = (gint64) f->nodes;
+  hb_trace_push (f->trace, &s, NULL, 0);
+}
+
+static void
+apply_step (Fast *f, int c, int k, int q, gboolean forced)
+{
+  int h = f->head[c][k], other = f->head[c][1 - k];
+  int joins = step_kind (f, c, k, q) == 1;
+  FastStep *s;
+
+  if (f->ntrail == f->trail_cap)
+    {
+      f->trail_cap *= 2;
+      f->trail = g_renew (FastStep, f->trail, f->trail_cap);
+    }
+  s = &f->trail[f->ntrail++];
+  s->from = h;
+  s->to = q;
+  s->c = (guint8) c;
+  s->k = (guint8) k;
+  s->joined = (guint8) joins;
+  s->forced = (guint8) forced;
+
+  f->col[q] = (guint8) (c + 1);
+  f->free_cells--;
+  f->headid[h] = 0;
+  f->head[c][k] = q;
+  if (joins)
+    {
+      f->done[c] = 1;
+      f->open--;
+      f->headid[other] = 0;
+      check_around (f, other);
+    }
+  else
+    f->headid[q] = (guint16) (2 * c + k + 1);
+  check_around (f, h);
+  check_around (f, q);
+  if (!f->region_due && may_split (f, q))
+    f->region_due = TRUE;
+  f->nodes++;
+  if (forced)
+    f->forced++;
+  f->last_colour = c;
+  if (f->tracing)
+    {
+      if (forced)
+        hb_trace_add (f->trace, HB_STEP_FORCE, cell_x (f, q), cell_y (f, q), c,
+                      (int) MIN (f->nstack, (gsize) G_MAXINT), (gint64) f->nodes);
+      trace_link (f, HB_STEP_PLACE, h, q, c, 0);
+      if (joins)
+        trace_link (f, HB_STEP_PLACE, q, other, c, 0);
+      f->tracing = hb_trace_wants (f->trace);
+    }
+}
+
+static void
+undo_to (Fast *f, gsize len)
+{
+  while (f->ntrail > len)
+    {
+      FastStep *s = &f->trail[--f->ntrail];
+      int c = s->c, k = s->k;
+
+      if (f->tracing)
+        {
+          if (s->joined)
+            trace_link (f, HB_STEP_UNDO, s->to, f->head[c][1 - k], c, 0);
+          trace_link (f, HB_STEP_UNDO, s->from, s->to, c, 0);
+          f->tracing = hb_trace_wants (f->trace);
+        }
+      f->col[s->to] = 0;
+      f->free_cells++;
+      f->headid[s->to] = 0;
+      f->head[c][k] = s->from;
+      f->headid[s->from] = (guint16) (2 * c + k + 1);
+      if (s->joined)
+        {
+          f->done[c] = 0;
+          f->open++;
+          f->headid[f->head[c][1 - k]] = (guint16) (2 * c + (1 - k) + 1);
+        }
+    }
+  f->ncheck = 0;
+  f->region_due = FALSE;
+}
+
+/* Dead-end check of one free cell: FALSE when it cannot get its two path
+ * neighbours; may make a forced step. */
+static gboolean
+check_cell (Fast *f, int e, gboolean *stepped)
+{
+  int ways = 0, hc[4], hk[4], nheads = 0;
+
+  for (int d = 0; d < 4; d++)
+    {
+      int r = e + f->off[d];
+      guint8 v = f->col[r];
+
+      if (v == 0)
+        ways++;
+      else if (v != WALL && f->headid[r] != 0)
+        {
+          int id = f->headid[r] - 1, c = id >> 1, k = id & 1;
+          if (step_kind (f, c, k, e) >= 0)
+            {
+              hc[nheads] = c;
+              hk[nheads] = k;
+              nheads++;
+              ways++;
+            }
+        }
+    }
+  if (ways < 2)
+    return FALSE;
+  if (ways == 2 && nheads > 0)
+    {
+      if (nheads == 2 && hc[0] != hc[1])
+        return FALSE;
+      apply_step (f, hc[0], hk[0], e, TRUE);
+      *stepped = TRUE;
+    }
+  return TRUE;
+}
+
+static void
+grow_comp_arrays (Fast *f, gsize need)
+{
+  if (need <= f->comp_cap)
+    return;
+  f->comp_cap = MAX (need, f->comp_cap * 2);
+  f->comp_size = g_renew (int, f->comp_size, f->comp_cap);
+  f->comp_par = g_renew (int, f->comp_par, f->comp_cap);
+  f->comp_colour = g_renew (int, f->comp_colour, f->comp_cap);
+  f->comp_heads = g_renew (int, f->comp_heads, f->comp_cap);
+  f->comp_even = g_renew (int, f->comp_even, f->comp_cap);
+  f->comp_odd = g_renew (int, f->comp_odd, f->comp_cap);
+}
+
+/* Floods the region of free cell s with stamp value `id`, counting its
+ * cells and its cells of each chessboard colour. */
+static void
+flood (Fast *f, int s, guint32 id, int slot)
+{
+  gsize head = 0, tail = 0;
+  int size = 0, par = 0;
+
+  f->comp[s] = id;
+  f->queue[tail++] = s;
+  while (head < tail)
+    {
+      int p = f->queue[head++];
+      size++;
+      par += (cell_x (f, p) + cell_y (f, p)) & 1;
+      for (int d = 0; d < 4; d++)
+        {
+          int r = p + f->off[d];
+          if (f->col[r] == 0 && f->comp[r] != id)
+            {
+              f->comp[r] = id;
+              f->queue[tail++] = r;
+            }
+        }
+    }
+  f->comp_size[slot] = size;
+  f->comp_par[slot] = par;
+}
+
+/* The region checks. On small boards every region; on large ones only the
+ * regions next to the newest step's cell (the ones a cut can have made). */
+static gboolean
+check_regions (Fast *f)
+{
+  gboolean full = f->small || f->ntrail == 0;
+  guint32 base;
+  int nslots = 0;
+  int exclusive[FLOW_MAX_COLOURS];
+
+  f->region_checks++;
+  if (f->stamp > G_MAXUINT32 - (guint32) f->N - 8)
+    {
+      memset (f->comp, 0, f->N * sizeof *f->comp);
+      f->stamp = 0;
+    }
+  base = f->stamp + 1;
+  if (full)
+    {
+      for (gsize p = 0; p < f->N; p++)
+        if (f->col[p] == 0 && (f->comp[p] < base))
+          {
+            grow_comp_arrays (f, (gsize) nslots + 1);
+            flood (f, (int) p, base + (guint32) nslots, nslots);
+            nslots++;
+          }
+    }
+  else
+    {
+      int q = f->trail[f->ntrail - 1].to;
+      for (int d = 0; d < 4; d++)
+        {
+          int r = q + f->off[d];
+          if (f->col[r] == 0 && f->comp[r] < base)
+            {
+              grow_comp_arrays (f, (gsize) nslots + 1);
+              flood (f, r, base + (guint32) nslots, nslots);
+              nslots++;
+            }
+        }
+    }
+  f->stamp = base + (guint32) nslots;
+  for (int i = 0; i < nslots; i++)
+    {
+      f->comp_colour[i] = -1;
+      f->comp_heads[i] = 0;
+      f->comp_even[i] = f->comp_odd[i] = 0;
+    }
+  /* Which regions each unfinished colour's heads touch. */
+  for (int c = 0; c < f->colours; c++)
+    {
+      int touch[2][4], nt[2] = { 0, 0 };
+      gboolean common = FALSE, all_known = TRUE;
+
+      if (f->done[c])
+        continue;
+      exclusive[c] = 0;
+      for (int k = 0; k < 2; k++)
+        {
+          int hd = f->head[c][k];
+          for (int d = 0; d < 4; d++)
+            {
+              int r = hd + f->off[d];
+              if (f->col[r] != 0)
+                continue;
+              if (f->comp[r] >= base && f->comp[r] < f->stamp)
+                {
+                  int slot = (int) (f->comp[r] - base);
+                  touch[k][nt[k]++] = slot;
+                }
+              else
+                all_known = FALSE;
+            }
+        }
+      for (int i = 0; i < nt[0]; i++)
+        for (int j = 0; j < nt[1]; j++)
+          if (touch[0][i] == touch[1][j])
+            {
+              int slot = touch[0][i];
+              int p0 = (cell_x (f, f->head[c][0]) + cell_y (f, f->head[c][0])) & 1;
+              int p1 = (cell_x (f, f->head[c][1]) + cell_y (f, f->head[c][1])) & 1;
+              common = TRUE;
+              if (f->comp_heads[slot] == c + 1)
+                continue;
+              f->comp_heads[slot] = c + 1;
+              if (p0 == p1)
+                {
+                  if (p0)
+                    f->comp_odd[slot]++;
+                  else
+                    f->comp_even[slot]++;
+                }
+              if (f->comp_colour[slot] == -1)
+                f->comp_colour[slot] = c;
+              else if (f->comp_colour[slot] != c)
+                f->comp_colour[slot] = -2;
+            }
+      /* Both heads only on checked regions and none in common: the two
+       * pieces can never meet. */
+      if (!common && (full || (all_known && nt[0] > 0 && nt[1] > 0)))
+        return FALSE;
+    }
+  for (int i = 0; i < nslots; i++)
+    {
+      int c = f->comp_colour[i];
+      int balance = 2 * f->comp_par[i] - f->comp_size[i];
+      if (c == -1)
+        return FALSE;      /* no colour can fill this region */
+      /* A path between two heads on even cells has one odd cell more than
+       * even ones, between two odd heads one even more, between heads of
+       * unlike cells as many of each: the region's odd-minus-even count
+       * must be reachable by the colours that can fill it. */
+      if (balance > f->comp_even[i] || -balance > f->comp_odd[i])
+        return FALSE;
+      if (c >= 0)
+        {
+          /* Only colour c has both heads on it: c's remaining path runs
+           * through exactly this region (no other colour can enter it), so
+           * c can have only one such region, and the path's cells
+           * alternate chessboard colours from head to head. */
+          int h0 = f->head[c][0], h1 = f->head[c][1];
+          int p0 = (cell_x (f, h0) + cell_y (f, h0)) & 1;
+          int p1 = (cell_x (f, h1) + cell_y (f, h1)) & 1;
+          int size = f->comp_size[i], odd = f->comp_par[i];
+          int opposite = p0 ? size - odd : odd;   /* cells unlike h0 */
+
+          if (++exclusive[c] > 1)
+            return FALSE;
+          if (opposite != (size + 1) / 2 || p1 != (p0 ^ ((size + 1) & 1)))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* How many unfinished colours have no region common to both heads (full
+ * flood of the board). */
+static int
+count_stranded (Fast *f)
+{
+  guint32 base;
+  int nslots = 0, stranded = 0;
+
+  if (f->stamp > G_MAXUINT32 - (guint32) f->N - 8)
+    {
+      memset (f->comp, 0, f->N * sizeof *f->comp);
+      f->stamp = 0;
+    }
+  base = f->stamp + 1;
+  for (gsize p = 0; p < f->N; p++)
+    if (f->col[p] == 0 && f->comp[p] < base)
+      {
+        grow_comp_arrays (f, (gsize) nslots + 1);
+        flood (f, (int) p, base + (guint32) nslots, nslots);
+        nslots++;
+      }
+  f->stamp = base + (guint32) nslots;
+  for (int c = 0; c < f->colours; c++)
+    {
+      gboolean common = FALSE;
+      int h0 = f->head[c][0], h1 = f->head[c][1];
+
+      if (f->done[c])
+        continue;
+      for (int d = 0; d < 4 && !common; d++)
+        {
+          int r = h0 + f->off[d];
+          if (f->col[r] != 0)
+            continue;
+          for (int e = 0; e < 4 && !common; e++)
+            {
+              int t = h1 + f->off[e];
+              common = f->col[t] == 0 && f->comp[t] == f->comp[r];
+            }
+        }
+      stranded += !common;
+    }
+  return stranded;
+}
+
+/* Chokepoints near the newest step: a free cell whose free neighbours are
+ * joined only through it lets one colour at most pass. Blocking it must
+ * not strand two colours or more. */
+static gboolean
+check_chokepoints (Fast *f)
+{
+  int q = f->trail[f->ntrail - 1].to;
+
+  for (int dy = -2; dy <= 2; dy++)
+    for (int dx = -2; dx <= 2; dx++)
+      {
+        int a, stranded;
+        if (ABS (dx) + ABS (dy) > 2 || (dx == 0 && dy == 0))
+          continue;
+        if (q % f->W + dx < 0 || q % f->W + dx >= f->W || q / f->W + dy < 0
+            || q / f->W + dy >= f->h + 2)
+          continue;
+        a = q + dy * f->W + dx;
+        if (f->col[a] != 0 || !may_split (f, a))
+          continue;
+        f->col[a] = WALL;
+        stranded = count_stranded (f);
+        f->col[a] = 0;
+        f->choke_checks++;
+        if (stranded >= 2)
+          return FALSE;
+      }
+  return TRUE;
+}
+
+/* Whether head (c, k) with n steps is a better branch than the best so far. */
+static inline gboolean
+better (const Fast *f, int n, int c, int k, int best, int best_c, int best_k)
+{
+  (void) f;
+  (void) c;
+  (void) k;
+  (void) best_c;
+  (void) best_k;
+  return n < best;
+}
+
+/* Propagates to a fixpoint. PROP_BRANCH leaves the head to branch on in
+ * *bc, *bk and its steps in cells / *ncells. */
+static int
+fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells)
+{
+  for (;;)
+    {
+      gboolean stepped = FALSE;
+      int best = 5, best_c = -1, best_k = 0, best_cells[4], best_n = 0;
+
+      while (f->ncheck > 0)
+        {
+          int e = f->check[--f->ncheck];
+          if (f->col[e] != 0)
+            continue;
+          if (!check_cell (f, e, &stepped))
+            return PROP_FAIL;
+        }
+      if (f->open == 0)
+        return f->free_cells == 0 ? PROP_SOLVED : PROP_FAIL;
+      if (f->small || f->region_due)
+        {
+          f->region_due = FALSE;
+          if (!check_regions (f))
+            return PROP_FAIL;
+          if (f->small && f->chokes && f->ntrail > 0 && !check_chokepoints (f))
+            return PROP_FAIL;
+        }
+      for (int c = 0; c < f->colours && !stepped; c++)
+        {
+          if (f->done[c])
+            continue;
+          for (int k = 0; k < 2; k++)
+            {
+              int h = f->head[c][k], n = 0, list[4], join = -1;
+
+              for (int d = 0; d < 4; d++)
+                {
+                  int q = h + f->off[d], kind;
+                  if (f->col[q] != 0)
+                    continue;
+                  kind = step_kind (f, c, k, q);
+                  if (kind < 0)
+                    continue;
+                  if (kind == 1)
+                    join = n;
+                  list[n++] = q;
+                }
+              if (n == 0)
+                return PROP_FAIL;
+              if (n == 1)
+                {
+                  apply_step (f, c, k, list[0], TRUE);
+                  stepped = TRUE;
+                  break;
+                }
+              if (better (f, n, c, k, best, best_c, best_k))
+                {
+                  best = n;
+                  best_c = c;
+                  best_k = k;
+                  best_n = n;
+                  /* The joining step first, then the cells with the
+                   * fewest free neighbours. */
+                  {
+                    int score[4];
+                    for (int i = 0; i < n; i++)
+                      {
+                        int q = list[i], s = 0;
+                        for (int d = 0; d < 4; d++)
+                          s += f->col[q + f->off[d]] == 0;
+                        score[i] = i == join ? -1 : s;
+                        best_cells[i] = q;
+                      }
+                    for (int i = 1; i < n; i++)
+                      for (int j = i; j > 0 && score[j] < score[j - 1]; j--)
+                        {
+                          int t = score[j];
+                          score[j] = score[j - 1];
+                          score[j - 1] = t;
+                          t = best_cells[j];
+                          best_cells[j] = best_cells[j - 1];
+                          best_cells[j - 1] = t;
+                        }
+                  }
+                }
+            }
+        }
+      if (stepped)
+        continue;
+      *bc = best_c;
+      *bk = best_k;
+      *ncells = best_n;
+      memcpy (cells, best_cells, sizeof best_cells);
+      return PROP_BRANCH;
+    }
+}
+
+/* Orders a head's steps: the joining step first, then the cells with the
+ * fewest free neighbours. */
+static void
+order_steps (const Fast *f, int c, int k, int *cells, int n)
+{
+  int score[4];
+
+  for (int i = 0; i < n; i++)
+    {
+      int q = cells[i], sc = 0;
+      for (int d = 0; d < 4; d++)
+        sc += f->col[q + f->off[d]] == 0;
+      score[i] = step_kind (f, c, k, q) == 1 ? -1 : sc;
+    }
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && score[j] < score[j - 1]; j--)
+      {
+        int t = score[j];
+        score[j] = score[j - 1];
+        score[j - 1] = t;
+        t = cells[j];
+        cells[j] = cells[j - 1];
+        cells[j - 1] = t;
+      }
+}
+
+/* Propagates to a fixpoint, then probes: every step of every head is tried
+ * with propagation and taken back; a step that fails at once is struck out,
+ * and a head left with one step takes it. PROP_BRANCH leaves the head with
+ * the fewest surviving steps in *bc, *bk and those steps in cells. */
+static int
+propagate (Fast *f, int *bc, int *bk, int *cells, int *ncells)
+{
+  for (;;)
+    {
+      int st = fixpoint (f, bc, bk, cells, ncells);
+      int best = 5, best_c = -1, best_k = 0, best_cells[4];
+      gboolean stepped = FALSE, tracing = f->tracing;
+
+      if (st != PROP_BRANCH || !f->probing)
+        return st;
+      f->tracing = FALSE;
+      for (int c = 0; c < f->colours && !stepped; c++)
+        {
+          if (f->done[c])
+            continue;
+          for (int k = 0; k < 2 && !stepped; k++)
+            {
+              int h = f->head[c][k], live[4], nlive = 0;
+
+              for (int d = 0; d < 4; d++)
+                {
+                  int q = h + f->off[d], pc, pk, pcells[4], pn, r;
+                  gsize mark = f->ntrail;
+
+                  if (f->col[q] != 0 || step_kind (f, c, k, q) < 0)
+                    continue;
+                  apply_step (f, c, k, q, FALSE);
+                  f->probes++;
+                  r = fixpoint (f, &pc, &pk, pcells, &pn);
+                  undo_to (f, mark);
+                  if (r != PROP_FAIL)
+                    live[nlive++] = q;
+                }
+              if (nlive == 0)
+                {
+                  f->tracing = tracing;
+                  return PROP_FAIL;
+                }
+              if (nlive == 1)
+                {
+                  f->tracing = tracing;
+                  apply_step (f, c, k, live[0], TRUE);
+                  stepped = TRUE;
+                  break;
+                }
+              if (better (f, nlive, c, k, best, best_c, best_k))
+                {
+                  best = nlive;
+                  best_c = c;
+                  best_k = k;
+                  memcpy (best_cells, live, sizeof live);
+                }
+            }
+        }
+      f->tracing = tracing;
+      if (stepped)
+        continue;
+      order_steps (f, best_c, best_k, best_cells, best);
+      *bc = best_c;
+      *bk = best_k;
+      *ncells = best;
+      memcpy (cells, best_cells, sizeof best_cells);
+      return PROP_BRANCH;
+    }
+}
+
+static void
+unpad (const Fast *f, guint8 *out)
+{
+  for (int y = 0; y < f->h; y++)
+    for (int x = 0; x < f->w; x++)
+      {
+        guint8 v = f->col[(y + 1) * f->W + x + 1];
+        out[y * f->w + x] = v == WALL ? 0 : v;
+      }
+}
+
+static void
+publish (Fast *f)
+{
+  gsize n = (gsize) f->w * f->h;
+  g_autofree guint8 *colour = g_malloc (n);
+  g_autofree guint8 *links = g_malloc0 (n);
+
+  unpad (f, colour);
+  /* Links along the steps on the trail (the dots' pairs joined at the
+   * start have no step: join them here). */
+  for (gsize i = 0; i < f->ntrail; i++)
+    {
+      const FastStep *s = &f->trail[i];
+      int a = (cell_y (f, s->from)) * f->w + cell_x (f, s->from);
+      int b = (cell_y (f, s->to)) * f->w + cell_x (f, s->to);
+      int d = dir_between (f, s->from, s->to);
+      links[a] |= (guint8) (1u << d);
+      links[b] |= (guint8) (1u << HB_DIR_OPPOSITE (d));
+    }
+  flow_publish_board (f->trace, f->level, colour, links, NULL);
+}
+
+static gboolean
+limits_hit (Fast *f)
+{
+  if (f->cancellable != NULL && g_cancellable_is_cancelled (f->cancellable))
+    {
+      f->stop_reason = HB_STOP_CANCELLED;
+      return TRUE;
+    }
+  if (f->options->node_limit && f->nodes >= f->options->node_limit)
+    {
+      f->stop_reason = HB_STOP_NODE_LIMIT;
+      return TRUE;
+    }
+  if (f->deadline > 0 && hb_now () >= f->deadline)
+    {
+      f->stop_reason = HB_STOP_TIME_LIMIT;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+record_solution (Fast *f)
+{
+  f->solutions++;
+  if (f->answer == NULL)
+    {
+      f->answer = g_malloc ((gsize) f->w * f->h);
+      unpad (f, f->answer);
+    }
+  if (hb_trace_wants (f->trace))
+    {
+      gsize n = (gsize) f->w * f->h;
+      g_autofree guint8 *colour = g_malloc (n);
+      g_autofree guint8 *links = g_malloc (n);
+      unpad (f, colour);
+      flow_links_from_colours (f->level, colour, links);
+      flow_trace_board (f->trace, HB_STEP_SOLUTION, f->level, colour, links, NULL,
+                        (gint64) f->nodes, NULL);
+    }
+}
+
+/* The search. Returns FALSE when stopped by a limit. */
+static gboolean
+search (Fast *f)
+{
+  int bc = -1, bk = 0, cells[4], ncells = 0;
+  int st = propagate (f, &bc, &bk, cells, &ncells);
+  guint64 iter = 0, next_check = f->nodes + 1024;
+
+  for (;;)
+    {
+      if (f->nodes >= next_check || (++iter & 255) == 0)
+        {
+          next_check = f->nodes + 1024;
+          if (limits_hit (f))
+            return FALSE;
+          if (f->trace != NULL && hb_trace_snapshot_due (f->trace))
+            publish (f);
+        }
+      if (st == PROP_SOLVED)
+        {
+          record_solution (f);
+          if (f->solutions >= f->limit)
+            return TRUE;
+          st = PROP_FAIL;
+        }
+      if (st == PROP_BRANCH)
+        {
+          FastFrame *fr;
+          if (f->nstack == f->stack_cap)
+            {
+              f->stack_cap *= 2;
+              f->stack = g_renew (FastFrame, f->stack, f->stack_cap);
+            }
+          fr = &f->stack[f->nstack++];
+          fr->trail_len = f->ntrail;
+          fr->c = bc;
+          fr->k = bk;
+          fr->n = ncells;
+          fr->next = 0;
+          memcpy (fr->cells, cells, sizeof fr->cells);
+          f->branches++;
+        }
+      else
+        f->backtracks++;
+      /* The next untried step of the innermost branch. */
+      for (;;)
+        {
+          FastFrame *fr;
+          if (f->nstack == 0)
+            return TRUE;
+          fr = &f->stack[f->nstack - 1];
+          undo_to (f, fr->trail_len);
+          if (fr->next < fr->n)
+            {
+              int q = fr->cells[fr->next++];
+              apply_step (f, fr->c, fr->k, q, FALSE);
+              st = propagate (f, &bc, &bk, cells, &ncells);
+              break;
+            }
+          f->nstack--;
+        }
+    }
+}
+
+static HbResult *
+fast_solve (const HbState *state, const HbSolveOptions *options,
+            HbTrace *trace, GCancellable *cancellable, GError **error)
+{
+  const FlowState *s = FLOW_CONST (state);
+  int w = state->width, h = state->height;
+  Fast f = { 0 };
+  HbResult *r;
+  gboolean finished, bad_dots = FALSE;
+
+  (void) error;
+  f.level = s;
+  f.w = w;
+  f.h = h;
+  f.W = w + 2;
+  f.N = (gsize) (w + 2) * (h + 2);
+  f.off[HB_DIR_N] = -f.W;
+  f.off[HB_DIR_E] = 1;
+  f.off[HB_DIR_S] = f.W;
+  f.off[HB_DIR_W] = -1;
+  f.colours = s->colours;
+  f.col = g_malloc (f.N);
+  f.headid = g_malloc0 (f.N * sizeof *f.headid);
+  f.comp = g_malloc0 (f.N * sizeof *f.comp);
+  f.queue = g_new (int, f.N);
+  f.trail_cap = 1024;
+  f.trail = g_new (FastStep, f.trail_cap);
+  f.stack_cap = 256;
+  f.stack = g_new (FastFrame, f.stack_cap);
+  f.check_cap = 256;
+  f.check = g_new (int, f.check_cap);
+  f.small = (gsize) w * h <= 1024;
+  f.probing = TRUE;
+  f.chokes = TRUE;
+  f.last_colour = -1;
+  f.limit = MAX (options->count_limit, 1);
+  f.options = options;
+  f.deadline = hb_deadline (options);
+  f.cancellable = cancellable;
+  f.trace = trace;
+  f.tracing = hb_trace_wants (trace);
+  hb_trace_set_counter_name (trace, N_("search nodes"));
+
+  memset (f.col, WALL, f.N);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        guint8 d = s->dot[y * w + x];
+        f.col[(y + 1) * f.W + x + 1] = d;
+        f.free_cells += d == 0;
+      }
+  for (int c = 0; c < f.colours; c++)
+    {
+      int a, b;
+      if (!flow_endpoints (s, c, &a, &b))
+        {
+          bad_dots = TRUE;
+          break;
+        }
+      a = (a / w + 1) * f.W + a % w + 1;
+      b = (b / w + 1) * f.W + b % w + 1;
+      f.head[c][0] = a;
+      f.head[c][1] = b;
+      if (dir_between (&f, a, b) != 0 || a + f.off[0] == b)
+        f.done[c] = 1;   /* dots side by side: joined already */
+      else
+        {
+          f.open++;
+          f.headid[a] = (guint16) (2 * c + 1);
+          f.headid[b] = (guint16) (2 * c + 2);
+        }
+    }
+
+  if (bad_dots || f.colours == 0)
+    finished = TRUE;
+  else
+    {
+      /* Every free cell is checked once at the start. */
+      for (gsize p = 0; p < f.N; p++)
+        if (f.col[p] == 0)
+          push_check (&f, (int) p);
+      f.region_due = TRUE;
+      finished = search (&f);
+    }
+
+  if (!finished)
+    {
+      r = hb_result_new (HB_STATUS_GAVE_UP);
+      if (f.answer != NULL && f.stop_reason != HB_STOP_CANCELLED)
+        {
+          /* Counting stopped after an answer: give the answer, say the
+           * count is not finished. */
+          g_autofree guint8 *links = g_malloc ((gsize) w * h);
+          r->status = HB_STATUS_SOLVED;
+          flow_links_from_colours (s, f.answer, links);
+          flow_result_set_solution (r, s, f.answer, links);
+          hb_result_set_message (r, "%s", _("Found an answer, but stopped before the "
+                                            "count of solutions was finished"));
+        }
+      else
+        hb_result_stop (r, f.stop_reason, f.nodes, N_("%s search node"), N_("%s search nodes"));
+    }
+  else if (f.solutions > 0)
+    {
+      g_autofree guint8 *links = g_malloc ((gsize) w * h);
+      r = hb_result_new (HB_STATUS_SOLVED);
+      flow_links_from_colours (s, f.answer, links);
+      flow_result_set_solution (r, s, f.answer, links);
+      if (options->count_limit > 1)
+        {
+          g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, f.solutions);
+          gulong n = (gulong) MIN (f.solutions, G_MAXULONG);
+
+          if (f.solutions >= options->count_limit)
+            hb_result_set_message (r, g_dngettext (NULL, "The level has at least %s solution",
+                                                   "The level has at least %s solutions", n),
+                                   num);
+          else if (f.solutions == 1)
+            hb_result_set_message (r, "%s", _("The level has exactly one solution"));
+          else
+            hb_result_set_message (r, g_dngettext (NULL, "The level has %s solution",
+                                                   "The level has %s solutions", n),
+                                   num);
+        }
+    }
+  else
+    {
+      r = hb_result_new (HB_STATUS_NO_SOLUTION);
+      if (bad_dots)
+        hb_result_set_message (r, "%s", _("a colour does not have exactly two dots"));
+      else if (f.colours == 0)
+        hb_result_set_message (r, "%s", _("the level has no dots to join"));
+      else
+        hb_result_set_message (r, "%s", _("the search tried every way to join the dots: "
+                                          "none fills the board"));
+    }
+  hb_result_add_stat (r, N_("nodes"), "%" G_GUINT64_FORMAT, f.nodes);
+  hb_result_add_stat (r, N_("branches"), "%" G_GUINT64_FORMAT, f.branches);
+  hb_result_add_stat (r, N_("backtracks"), "%" G_GUINT64_FORMAT, f.backtracks);
+  hb_result_add_stat (r, N_("forced"), "%" G_GUINT64_FORMAT, f.forced);
+  hb_result_add_stat (r, N_("region checks"), "%" G_GUINT64_FORMAT, f.region_checks);
+  if (options->count_limit > 0 && finished)
+    hb_result_add_stat (r, N_("solutions"), "%" G_GUINT64_FORMAT, f.solutions);
+
+  g_free (f.answer);
+  g_free (f.col);
+  g_free (f.headid);
+  g_free (f.comp);
+  g_free (f.queue);
+  g_free (f.trail);
+  g_free (f.stack);
+  g_free (f.check);
+  g_free (f.comp_size);
+  g_free (f.comp_par);
+  g_free (f.comp_colour);
+  g_free (f.comp_heads);
+  g_free (f.comp_even);
+  g_free (f.comp_odd);
+  return r;
+}
+
+const HbSolver flow_solver_fast = {
+  .id = "fast",
+  .name = N_("Two-headed path search"),
+  .summary = N_("Grows every path from both dots, most constrained head first, with forced "
+                "steps, dead ends and region checks pruning; counts solutions"),
+  .flags = HB_SOLVER_EXACT | HB_SOLVER_COUNTS | HB_SOLVER_ANIMATED,
+  .solve = fast_solve,
+};
