@@ -108,6 +108,10 @@ typedef struct {
   guint   *seed_uf, *seed_mark, *seed_head;
   GArray **seed_list;
   guint64  pockets, odd_pockets;
+  /* Conflict-driven search: the variable of (tile, dir), 4 per tile, -1
+   * where none (allocated on first use). */
+  gint32  *vid;
+  guint64  conflicts, cdcl_regions;
 } Fast;
 
 static inline void
@@ -312,10 +316,11 @@ seed_root (Fast *f, guint x)
  * growing (if any) and 0 for a whole piece, whose tiles are the seed_list
  * of its seeds. */
 static guint
-pieces_scan (Fast *f, const gint32 *cand, gsize ncand)
+pieces_scan (Fast *f, const gint32 *cand, gsize ncand, gsize budget)
 {
   guint32 floor_id = f->stamp_ctr;
   guint m = 0, growing;
+  gsize visited = 0;
 
   for (gsize t = 0; t < ncand; t++)
     {
@@ -357,6 +362,7 @@ pieces_scan (Fast *f, const gint32 *cand, gsize ncand)
             continue;
           i = g_array_index (list, gint32, f->seed_head[j]);
           f->seed_head[j]++;
+          visited++;
           unknown = ~(f->st[i] >> 4) & 15;
           for (int d = 0; d < 4; d++)
             if (unknown & (1 << d))
@@ -388,7 +394,7 @@ pieces_scan (Fast *f, const gint32 *cand, gsize ncand)
                 growing++;
               }
           }
-      if (growing <= 1)
+      if (growing <= 1 || visited > budget)
         break;
     }
   for (guint j = 0; j < m; j++)
@@ -448,7 +454,7 @@ pockets (Fast *f, gsize mark, gsize *undecided, guint64 limit)
 
   if (*undecided == 0)
     return 1;
-  m = pieces_scan (f, f->trail_i + mark, f->trail_len - mark);
+  m = pieces_scan (f, f->trail_i + mark, f->trail_len - mark, G_MAXSIZE);
   if (m == 0)
     return 1;
   pieces_group (f, m, &order, &start);
@@ -634,6 +640,649 @@ search (Fast *f, const gint32 *tiles, gsize len, gsize start, gsize undecided,
 }
 
 
+/* ---- Conflict-driven search for large regions ---------------------------
+ *
+ * Boards from Tatham's Net generator leave regions of tens of thousands of
+ * tiles, loosely bound (as Infinite Loop levels they have many solutions),
+ * where a decision's mistake shows only after many later decisions; a
+ * depth-first search then undoes all of those and more. For one solution
+ * of a large region the search below learns from each conflict instead
+ * (conflict-driven clause learning, as in SAT solvers), specialised to the
+ * puzzle:
+ *
+ *  - Variables are the region's unknown edges (open or closed). The tile
+ *    constraints are not clauses: a tile propagates through the same table
+ *    as above. When tile t forces edge u, the reason is "the edges of t
+ *    known before u, with their values": the table's verdict depends on
+ *    those only, so the clause (u as forced) or (one of them different) is
+ *    implied by the tile's constraint. A tile with no rotation left makes
+ *    the conflict clause "one of its known edges different".
+ *  - Parity: after each propagation the pieces cut off are found as in the
+ *    search above; an odd piece is a conflict whose clause is "one of the
+ *    known edges leaving the piece different" — the piece's parity depends
+ *    on those edges only (inner edges count twice), so with them as they
+ *    are no completion of the piece exists.
+ *  - Learning: first unique implication point, the learnt clause added
+ *    with two watched literals, a backjump to its second highest level;
+ *    decisions by the variables last met in conflicts (move to front),
+ *    first in the region's breadth-first order, values by the last one
+ *    taken (phase saving); restarts on the Luby sequence. Learnt
+ *    clauses are implied by the level, so no solution is lost: when a
+ *    conflict needs no decision the region has none.
+ *
+ * A literal is 2v + x: "variable v has value x" (x = 1 open). */
+
+typedef struct {
+  Fast    *f;
+  gsize    nv;
+  gint32  *vid;          /* 4 per board tile: the variable of (tile, dir) or -1 */
+  gint32  *va, *vb;      /* the two tiles of v (vb east or south of va) */
+  guint8  *vd;           /* direction of v from va: E or S */
+  gint8   *val;          /* -1 unknown, 0, 1 */
+  gint32  *level, *reason;  /* reason: -1 decision, 2t tile t, 2c + 1 clause at c */
+  gint32  *tpos;
+  gint32  *trail;
+  gsize    tlen, qhead, pocket_head;
+  GArray  *lim;          /* gint32: trail length at each level's start */
+  GArray  *clauses;      /* gint32: size, literals... */
+  GArray **watches;      /* per literal: gint32 clause offsets */
+  gint32  *prev, *next_v;  /* the move-to-front list, oldest first */
+  guint64 *stamp;
+  guint64  stamp_ctr;
+  gint32   first, last, search;
+  guint8  *phase, *seen;
+  GArray  *learnt, *scratch;
+  guint64  conflicts, decisions;
+  gint32  *seeds;
+  gsize    seeds_cap;
+} Cdcl;
+
+/* Regions from this size on, when one solution is wanted, are searched
+ * this way; smaller ones (and every one when counting or animating) by the
+ * search above. */
+#define CDCL_MIN_REGION 200
+
+/* The conflict-driven search looks for odd pieces with a bounded effort
+ * (tiles visited per propagation): a piece missed is only a weaker
+ * deduction. */
+#define PARITY_BUDGET 256
+
+/* Backjumps longer than this many levels backtrack one level instead. */
+#define CHRONO_JUMP 50
+
+#define CDCL_TILE(r) ((r) >= 0 && !((r) & 1))
+
+/* Decisions: variable move-to-front. The variables form a list ordered by
+ * when they were last met in a conflict (stamp); a decision takes the
+ * latest unassigned one, found by walking from `next` towards older ones
+ * (`next` moves back up when a later variable becomes unassigned). */
+static void
+vmtf_unlink (Cdcl *c, gint32 v)
+{
+  gint32 p = c->prev[v], n = c->next_v[v];
+  if (p >= 0)
+    c->next_v[p] = n;
+  else
+    c->first = n;
+  if (n >= 0)
+    c->prev[n] = p;
+  else
+    c->last = p;
+}
+
+/* Puts v last (the most recent end). */
+static void
+vmtf_append (Cdcl *c, gint32 v)
+{
+  c->prev[v] = c->last;
+  c->next_v[v] = -1;
+  if (c->last >= 0)
+    c->next_v[c->last] = v;
+  else
+    c->first = v;
+  c->last = v;
+  c->stamp[v] = ++c->stamp_ctr;
+}
+
+static void
+bump (Cdcl *c, gint32 v)
+{
+  if (c->last == v)
+    return;
+  vmtf_unlink (c, v);
+  vmtf_append (c, v);
+  if (c->val[v] < 0)
+    c->search = v;
+}
+
+static inline int
+cdcl_level (Cdcl *c)
+{
+  return (int) c->lim->len;
+}
+
+static inline void
+cdcl_assign (Cdcl *c, gint32 v, int x, gint32 reason, int level)
+{
+  Fast *f = c->f;
+  int d = c->vd[v];
+
+  c->val[v] = (gint8) x;
+  c->level[v] = level;
+  c->reason[v] = reason;
+  c->tpos[v] = (gint32) c->tlen;
+  c->trail[c->tlen++] = v;
+  f->st[c->va[v]] |= (guint8) (1 << (d + 4) | x << d);
+  d = (d + 2) & 3;
+  f->st[c->vb[v]] |= (guint8) (1 << (d + 4) | x << d);
+}
+
+/* Undoes the assignments above level lvl. With chronological
+ * backtracking (below) the trail is not sorted by level: assignments of
+ * lower levels found above the cut are kept, in their order, and
+ * propagated again (what they implied at a higher level is gone). */
+static void
+cdcl_backtrack (Cdcl *c, int lvl)
+{
+  Fast *f = c->f;
+  gsize to, j;
+
+  if (cdcl_level (c) <= lvl)
+    return;
+  to = (gsize) g_array_index (c->lim, gint32, lvl);
+  j = to;
+  for (gsize k = to; k < c->tlen; k++)
+    {
+      gint32 v = c->trail[k];
+      int d = c->vd[v];
+      if (c->level[v] <= lvl)
+        {
+          c->tpos[v] = (gint32) j;
+          c->trail[j++] = v;
+          continue;
+        }
+      c->phase[v] = (guint8) c->val[v];
+      c->val[v] = -1;
+      f->st[c->va[v]] &= (guint8) ~(1 << (d + 4) | 1 << d);
+      d = (d + 2) & 3;
+      f->st[c->vb[v]] &= (guint8) ~(1 << (d + 4) | 1 << d);
+      if (c->search < 0 || c->stamp[v] > c->stamp[c->search])
+        c->search = v;
+    }
+  c->tlen = j;
+  g_array_set_size (c->lim, (guint) lvl);
+  c->qhead = MIN (c->qhead, to);
+  c->pocket_head = MIN (c->pocket_head, to);
+}
+
+/* The literals of the conflict found, false now, into c->scratch (as
+ * variables; the literal is the other value). */
+static void
+tile_explain (Cdcl *c, gint32 t, gint32 before, int level)
+{
+  for (int d = 0; d < 4; d++)
+    {
+      gint32 v = c->vid[4 * t + d];
+      if (v >= 0 && c->val[v] >= 0 && c->tpos[v] < before && c->level[v] <= level)
+        g_array_append_val (c->scratch, v);
+    }
+}
+
+/* Propagates to the fixpoint. Returns -1, or a conflict: the variables
+ * whose values together are impossible are left in c->scratch. */
+static gboolean
+cdcl_propagate (Cdcl *c)
+{
+  Fast *f = c->f;
+
+  g_array_set_size (c->scratch, 0);
+  while (c->qhead < c->tlen)
+    {
+      gint32 v = c->trail[c->qhead++];
+      int x = c->val[v];
+      gint32 false_lit = 2 * v + (1 - x);
+      GArray *ws;
+
+      f->props++;
+      for (int side = 0; side < 2; side++)
+        {
+          gint32 t = side ? c->vb[v] : c->va[v];
+          guint16 e = fast_table[f->tile[t] << 8 | f->st[t]];
+          int forced;
+
+          if ((e & 7) == 0)
+            {
+              tile_explain (c, t, G_MAXINT32, G_MAXINT);
+              return FALSE;
+            }
+          forced = (e >> 4 | e >> 8) & 15;
+          if (forced)
+            {
+              /* The implied edges' level: the highest of the known ones. */
+              int lvl = 0;
+              for (int d = 0; d < 4; d++)
+                {
+                  gint32 u = c->vid[4 * t + d];
+                  if (u >= 0 && c->val[u] >= 0)
+                    lvl = MAX (lvl, c->level[u]);
+                }
+              for (int d = 0; d < 4; d++)
+                if (forced & (1 << d))
+                  {
+                    gint32 u = c->vid[4 * t + d];
+                    cdcl_assign (c, u, (e >> (4 + d)) & 1, 2 * t, lvl);
+                  }
+            }
+        }
+      /* Clauses watching the literal made false. */
+      ws = c->watches[false_lit];
+      if (ws == NULL)
+        continue;
+      {
+        guint keep = 0;
+        for (guint k = 0; k < ws->len; k++)
+          {
+            gint32 cref = g_array_index (ws, gint32, k);
+            gint32 *cl = &g_array_index (c->clauses, gint32, cref);
+            gint32 size = cl[0], *lits = cl + 1, other;
+            gboolean moved = FALSE;
+
+            if (lits[0] == false_lit)
+              {
+                lits[0] = lits[1];
+                lits[1] = false_lit;
+              }
+            other = lits[0];
+            if (c->val[other >> 1] == (other & 1))
+              {
+                g_array_index (ws, gint32, keep++) = cref;
+                continue;
+              }
+            for (gint32 j = 2; j < size; j++)
+              {
+                gint32 l = lits[j];
+                if (c->val[l >> 1] != 1 - (l & 1))
+                  {
+                    lits[1] = l;
+                    lits[j] = false_lit;
+                    if (c->watches[l] == NULL)
+                      c->watches[l] = g_array_new (FALSE, FALSE, sizeof (gint32));
+                    g_array_append_val (c->watches[l], cref);
+                    moved = TRUE;
+                    break;
+                  }
+              }
+            if (moved)
+              continue;
+            g_array_index (ws, gint32, keep++) = cref;
+            if (c->val[other >> 1] < 0)
+              {
+                int lvl = 0;
+                for (gint32 j = 1; j < size; j++)
+                  lvl = MAX (lvl, c->level[lits[j] >> 1]);
+                cdcl_assign (c, other >> 1, other & 1, 2 * cref + 1, lvl);
+              }
+            else
+              {
+                /* Conflict: every literal false. */
+                for (guint r = k + 1; r < ws->len; r++)
+                  g_array_index (ws, gint32, keep++) = g_array_index (ws, gint32, r);
+                g_array_set_size (ws, keep);
+                for (gint32 j = 0; j < size; j++)
+                  {
+                    gint32 u = lits[j] >> 1;
+                    g_array_append_val (c->scratch, u);
+                  }
+                return FALSE;
+              }
+          }
+        g_array_set_size (ws, keep);
+      }
+    }
+  return TRUE;
+}
+
+/* Parity of the pieces the last propagation cut off. FALSE with the known
+ * edges leaving an odd piece in c->scratch. */
+static gboolean
+cdcl_parity (Cdcl *c)
+{
+  Fast *f = c->f;
+  gsize ns = 0;
+  guint m, *order = NULL, *start = NULL;
+  guint32 floor_id;
+  gboolean ok = TRUE;
+
+  if (c->tlen - c->pocket_head > c->seeds_cap / 2)
+    {
+      c->seeds_cap = 2 * (c->tlen - c->pocket_head) + 64;
+      c->seeds = g_renew (gint32, c->seeds, c->seeds_cap);
+    }
+  for (gsize k = c->pocket_head; k < c->tlen; k++)
+    {
+      c->seeds[ns++] = c->va[c->trail[k]];
+      c->seeds[ns++] = c->vb[c->trail[k]];
+    }
+  c->pocket_head = c->tlen;
+  m = pieces_scan (f, c->seeds, ns, PARITY_BUDGET + 4 * ns);
+  if (m == 0)
+    return TRUE;
+  floor_id = f->stamp_ctr - m;
+  pieces_group (f, m, &order, &start);
+  for (guint r = 0; r < m && ok; r++)
+    if (f->seed_uf[r] == r && !f->seed_mark[r])
+      {
+        gsize size;
+        if (!piece_parity (f, order, start, r, &size))
+          continue;
+        f->odd_pockets++;
+        ok = FALSE;
+        g_array_set_size (c->scratch, 0);
+        for (guint k = start[r]; k < start[r + 1]; k++)
+          {
+            GArray *list = f->seed_list[order[k]];
+            for (guint q = 0; q < list->len; q++)
+              {
+                gint32 i = g_array_index (list, gint32, q);
+                for (int d = 0; d < 4; d++)
+                  {
+                    gint32 v = c->vid[4 * i + d], nb;
+                    guint32 s;
+                    if (v < 0)
+                      continue;
+                    nb = i + f->off[d];
+                    s = f->stamp[nb];
+                    if (s > floor_id && s <= floor_id + m
+                        && seed_root (f, s - floor_id - 1) == r)
+                      continue;   /* inside the piece */
+                    g_array_append_val (c->scratch, v);
+                  }
+              }
+          }
+      }
+  g_free (order);
+  g_free (start);
+  return ok;
+}
+
+static inline gint32
+false_lit (Cdcl *c, gint32 v)
+{
+  return 2 * v + (1 - c->val[v]);
+}
+
+/* Learns from the conflict in c->scratch. FALSE when it needs no decision
+ * (the region has no solution). */
+static gboolean
+cdcl_learn (Cdcl *c)
+{
+  int cur = 0, bj = 0;
+  int path = 0;
+  gint32 p = -1;
+  gsize idx;
+  GArray *learnt = c->learnt;
+  gint32 cref;
+
+  for (guint k = 0; k < c->scratch->len; k++)
+    cur = MAX (cur, c->level[g_array_index (c->scratch, gint32, k)]);
+  if (cur == 0)
+    return FALSE;
+  if (cur < cdcl_level (c))
+    cdcl_backtrack (c, cur);
+
+  g_array_set_size (learnt, 1);
+  idx = c->tlen;
+  for (;;)
+    {
+      for (guint k = 0; k < c->scratch->len; k++)
+        {
+          gint32 u = g_array_index (c->scratch, gint32, k);
+          if (u == p || c->seen[u] || c->level[u] == 0)
+            continue;
+          c->seen[u] = 1;
+          bump (c, u);
+          if (c->level[u] == cur)
+            path++;
+          else
+            {
+              gint32 l = false_lit (c, u);
+              g_array_append_val (learnt, l);
+            }
+        }
+      /* The latest marked variable of this level: a later one's reason
+       * holds only earlier ones, so the walk goes down the trail once. */
+      do
+        p = c->trail[--idx];
+      while (!c->seen[p] || c->level[p] != cur);
+      c->seen[p] = 0;
+      if (--path == 0)
+        break;
+      g_array_set_size (c->scratch, 0);
+      if (CDCL_TILE (c->reason[p]))
+        tile_explain (c, c->reason[p] / 2, c->tpos[p], c->level[p]);
+      else
+        {
+          gint32 *cl = &g_array_index (c->clauses, gint32, c->reason[p] / 2);
+          for (gint32 j = 0; j < cl[0]; j++)
+            {
+              gint32 u = cl[1 + j] >> 1;
+              g_array_append_val (c->scratch, u);
+            }
+        }
+    }
+  g_array_index (learnt, gint32, 0) = false_lit (c, p);
+  /* The backjump level is the highest of the rest, watched second. */
+  for (guint k = 1; k < learnt->len; k++)
+    {
+      gint32 l = g_array_index (learnt, gint32, k);
+      c->seen[l >> 1] = 0;
+      if (c->level[l >> 1] > bj)
+        {
+          bj = c->level[l >> 1];
+          g_array_index (learnt, gint32, k) = g_array_index (learnt, gint32, 1);
+          g_array_index (learnt, gint32, 1) = l;
+        }
+    }
+  /* Chronological backtracking (Nadel and Ryvchin, 2018): a long jump
+   * back would undo much unrelated work, which propagation then redoes;
+   * the asserting literal is implied at level bj either way, so it can
+   * as well be put on the trail one level below the conflict, with its
+   * true level bj. */
+  cdcl_backtrack (c, cur - bj > CHRONO_JUMP ? cur - 1 : bj);
+  cref = (gint32) c->clauses->len;
+  {
+    gint32 size = (gint32) learnt->len;
+    g_array_append_val (c->clauses, size);
+    g_array_append_vals (c->clauses, learnt->data, learnt->len);
+  }
+  if (learnt->len >= 2)
+    for (int w = 0; w < 2; w++)
+      {
+        gint32 l = g_array_index (learnt, gint32, w);
+        if (c->watches[l] == NULL)
+          c->watches[l] = g_array_new (FALSE, FALSE, sizeof (gint32));
+        g_array_append_val (c->watches[l], cref);
+      }
+  {
+    gint32 l = g_array_index (learnt, gint32, 0);
+    cdcl_assign (c, l >> 1, l & 1, 2 * cref + 1, bj);
+  }
+  return TRUE;
+}
+
+static guint64
+luby (guint64 i)
+{
+  /* 1 1 2 1 1 2 4 1 1 2 ... (Luby, Sinclair and Zuckerman). */
+  guint64 size = 1, seq = 0;
+  while (size < i + 1)
+    {
+      seq++;
+      size = 2 * size + 1;
+    }
+  while (size - 1 != i)
+    {
+      size = (size - 1) >> 1;
+      seq--;
+      i = i % size;
+    }
+  return (guint64) 1 << seq;
+}
+
+/* Solves the region tiles[0..len) (undecided, in breadth-first order) for
+ * one solution, written to out[] (by list index) on TRUE. FALSE: no
+ * solution, or stopped (f->cancelled, f->gave_up). f->st is left as it
+ * came. */
+static gboolean
+cdcl_region (Fast *f, const gint32 *tiles, gsize len, guint8 *out)
+{
+  Cdcl c = { 0 };
+  gboolean sat = FALSE;
+  guint64 restart_at, restarts = 0;
+
+  c.f = f;
+  if (f->vid == NULL)
+    {
+      f->vid = g_new (gint32, 4 * f->n);
+      memset (f->vid, 0xff, 4 * f->n * sizeof (gint32));
+    }
+  c.vid = f->vid;
+  /* Variables: the unknown east and south edges of the region's tiles
+   * (the north and west ones are their neighbours', in the region too). */
+  for (gsize k = 0; k < len; k++)
+    {
+      gint32 i = tiles[k];
+      int unknown = ~(f->st[i] >> 4) & 15;
+      c.nv += ((unknown >> HB_DIR_E) & 1) + ((unknown >> HB_DIR_S) & 1);
+    }
+  c.va = g_new (gint32, c.nv);
+  c.vb = g_new (gint32, c.nv);
+  c.vd = g_new (guint8, c.nv);
+  c.val = g_new (gint8, c.nv);
+  c.level = g_new (gint32, c.nv);
+  c.reason = g_new (gint32, c.nv);
+  c.tpos = g_new (gint32, c.nv);
+  c.trail = g_new (gint32, c.nv);
+  c.prev = g_new (gint32, c.nv);
+  c.next_v = g_new (gint32, c.nv);
+  c.stamp = g_new (guint64, c.nv);
+  c.first = c.last = c.search = -1;
+  c.phase = g_new0 (guint8, c.nv);
+  c.seen = g_new0 (guint8, c.nv);
+  c.watches = g_new0 (GArray *, 2 * c.nv);
+  c.lim = g_array_new (FALSE, FALSE, sizeof (gint32));
+  c.clauses = g_array_new (FALSE, FALSE, sizeof (gint32));
+  c.learnt = g_array_new (FALSE, FALSE, sizeof (gint32));
+  c.scratch = g_array_new (FALSE, FALSE, sizeof (gint32));
+  {
+    gint32 v = 0;
+    for (gsize k = 0; k < len; k++)
+      {
+        gint32 i = tiles[k];
+        int unknown = ~(f->st[i] >> 4) & 15;
+        for (int d = HB_DIR_E; d <= HB_DIR_S; d++)
+          if (unknown & (1 << d))
+            {
+              gint32 j = i + f->off[d];
+              c.va[v] = i;
+              c.vb[v] = j;
+              c.vd[v] = (guint8) d;
+              c.val[v] = -1;
+              f->vid[4 * i + d] = v;
+              f->vid[4 * j + ((d + 2) & 3)] = v;
+              v++;
+            }
+      }
+  }
+  /* First decisions follow the breadth-first order: the first variable
+   * is the most recent. */
+  for (gsize v = c.nv; v-- > 0;)
+    vmtf_append (&c, (gint32) v);
+  c.search = c.last;
+  restart_at = 512;
+
+  for (;;)
+    {
+      gboolean ok = cdcl_propagate (&c);
+      if (ok)
+        ok = cdcl_parity (&c);
+      if (!ok)
+        {
+          c.conflicts++;
+          if (!cdcl_learn (&c))
+            break;      /* no solution */
+          if (c.conflicts >= restart_at)
+            {
+              cdcl_backtrack (&c, 0);
+              restart_at = c.conflicts + 512 * luby (++restarts);
+            }
+          continue;
+        }
+      {
+        gint32 v = c.search;
+        while (v >= 0 && c.val[v] >= 0)
+          v = c.prev[v];
+        c.search = v;
+        if (v < 0)
+          {
+            sat = TRUE;
+            break;
+          }
+        f->nodes++;
+        if (stop_now (f))
+          break;
+        {
+          gint32 at = (gint32) c.tlen;
+          g_array_append_val (c.lim, at);
+        }
+        cdcl_assign (&c, v, c.phase[v], -1, cdcl_level (&c));
+      }
+    }
+
+  f->conflicts += c.conflicts;
+  if (sat)
+    for (gsize k = 0; k < len; k++)
+      out[k] = f->st[tiles[k]] & 15;
+  /* Every assignment undone, level 0 too: f->st as it came. */
+  cdcl_backtrack (&c, 0);
+  while (c.tlen > 0)
+    {
+      gint32 v = c.trail[--c.tlen];
+      int d = c.vd[v];
+      f->st[c.va[v]] &= (guint8) ~(1 << (d + 4) | 1 << d);
+      d = (d + 2) & 3;
+      f->st[c.vb[v]] &= (guint8) ~(1 << (d + 4) | 1 << d);
+    }
+  for (gsize v = 0; v < c.nv; v++)
+    {
+      f->vid[4 * c.va[v] + c.vd[v]] = -1;
+      f->vid[4 * c.vb[v] + ((c.vd[v] + 2) & 3)] = -1;
+    }
+  for (gsize l = 0; l < 2 * c.nv; l++)
+    if (c.watches[l])
+      g_array_unref (c.watches[l]);
+  g_free (c.watches);
+  g_free (c.val);
+  g_free (c.level);
+  g_free (c.reason);
+  g_free (c.tpos);
+  g_free (c.prev);
+  g_free (c.next_v);
+  g_free (c.stamp);
+  g_free (c.phase);
+  g_free (c.seen);
+  g_free (c.seeds);
+  g_free (c.va);
+  g_free (c.vb);
+  g_free (c.vd);
+  g_free (c.trail);
+  g_array_unref (c.lim);
+  g_array_unref (c.clauses);
+  g_array_unref (c.learnt);
+  g_array_unref (c.scratch);
+  return sat;
+}
+
 void
 loop_answer_clear (LoopAnswer *a)
 {
@@ -775,7 +1424,14 @@ loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_li
         gboolean captured = FALSE;
 
         f.depth = 1;   /* depth 0 is the first propagation (frames undo by depth) */
-        c = search (&f, order + start, len, 0, len, limit, sol, &captured);
+        if (limit == 1 && len >= CDCL_MIN_REGION && trace == NULL)
+          {
+            f.cdcl_regions++;
+            captured = cdcl_region (&f, order + start, len, sol);
+            c = captured;
+          }
+        else
+          c = search (&f, order + start, len, 0, len, limit, sol, &captured);
         undo_to (&f, 0);
         if (captured)
           for (gsize k = 0; k < len; k++)
@@ -807,6 +1463,9 @@ out:
   a->nodes = f.nodes;
   a->propagations = f.props;
   a->pockets = f.pockets;
+  a->conflicts = f.conflicts;
+  a->cdcl_regions = f.cdcl_regions;
+  g_free (f.vid);
   a->odd_pockets = f.odd_pockets;
   a->timed_out = f.timed_out;
   g_free (f.stamp);
@@ -878,6 +1537,8 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   hb_result_add_stat (r, N_("nodes"), "%" G_GUINT64_FORMAT, a.nodes);
   hb_result_add_stat (r, N_("pockets"), "%" G_GUINT64_FORMAT, a.pockets);
   hb_result_add_stat (r, N_("odd pockets"), "%" G_GUINT64_FORMAT, a.odd_pockets);
+  hb_result_add_stat (r, N_("conflict-driven regions"), "%" G_GUINT64_FORMAT, a.cdcl_regions);
+  hb_result_add_stat (r, N_("conflicts"), "%" G_GUINT64_FORMAT, a.conflicts);
   if (a.parity_failures > 0)
     hb_result_add_stat (r, N_("odd regions"), "%" G_GUINT64_FORMAT, a.parity_failures);
   if (options->count_limit > 0 && (a.status == HB_STATUS_SOLVED || a.status == HB_STATUS_NO_SOLUTION))

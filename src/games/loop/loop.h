@@ -115,6 +115,8 @@ typedef struct {
   guint64  pockets;       /* pieces split off during the search and solved alone */
   guint64  odd_pockets;   /* pieces refused by their arm parity */
   gboolean timed_out;     /* GAVE_UP because of the deadline */
+  guint64  cdcl_regions;  /* regions searched conflict-driven */
+  guint64  conflicts;     /* their conflicts */
 } LoopAnswer;
 
 /* Solves (and with count_limit > 1 counts solutions up to that many). */
