@@ -8,6 +8,7 @@
  * are checked by flow-check.h; the same seed repeats the same run. */
 #include "flow.h"
 #include "flow-check.h"
+#include "flow-ga.h"
 #include "hb-test-util.h"
 
 #include <stdarg.h>
@@ -325,17 +326,24 @@ check_ac_sound (const FlowState *s, int cap, gboolean expect_solvable)
 {
   int n = s->base.width * s->base.height, fixed = 0;
   g_autofree guint8 *forced = g_malloc (n);
+  g_autofree guint8 *probed = g_malloc (n);
   g_autofree guint8 *first = NULL, *agree = NULL;
   gboolean ok = flow_ac_forced (s, forced, NULL);
+  gboolean ok2 = flow_ac_probe (s, probed, 100000, NULL);
   int found = ref_solve (s, cap, &first, &agree);
 
   if (expect_solvable)
     g_assert_cmpint (found, >, 0);
+  /* Probing is stronger: it fixes at least what the rules fix. */
   if (!ok)
-    {
-      g_assert_cmpint (found, ==, 0);
-      return 0;
-    }
+    g_assert_false (ok2);
+  if (!ok2)
+    g_assert_cmpint (found, ==, 0);
+  for (int i = 0; i < n && ok2; i++)
+    if (forced[i])
+      g_assert_cmpint (probed[i], ==, forced[i]);
+  if (!ok)
+    return 0;
   for (int i = 0; i < n; i++)
     {
       if (s->dot[i])
@@ -349,6 +357,11 @@ check_ac_sound (const FlowState *s, int cap, gboolean expect_solvable)
         {
           /* ...and has its colour in every solution found. */
           g_assert_cmpint (forced[i], ==, first[i]);
+          g_assert_true (agree[i]);
+        }
+      if (ok2 && probed[i] && found > 0)
+        {
+          g_assert_cmpint (probed[i], ==, first[i]);
           g_assert_true (agree[i]);
         }
     }
@@ -420,7 +433,7 @@ static void
 test_ac_random (void)
 {
   GRand *rand = g_rand_new_with_seed (20261124);
-  int impossible = 0, proven = 0, fixed_total = 0, runs = 600;
+  int impossible = 0, proven = 0, proven_probe = 0, fixed_total = 0, runs = 600;
 
   for (int t = 0; t < runs; t++)
     {
@@ -443,6 +456,19 @@ test_ac_random (void)
           }
       ok = flow_ac_forced (s, forced, NULL);
       found = ref_solve (s, 64, &first, &agree);
+      {
+        g_autofree guint8 *probed = g_malloc (n);
+        gboolean ok2 = flow_ac_probe (s, probed, 100000, NULL);
+        if (!ok2)
+          g_assert_cmpint (found, ==, 0);
+        for (int i = 0; i < n && ok2; i++)
+          if (probed[i] && found > 0)
+            {
+              g_assert_cmpint (probed[i], ==, first[i]);
+              g_assert_true (agree[i]);
+            }
+        proven_probe += !ok2;
+      }
       impossible += found == 0;
       if (!ok)
         {
@@ -458,13 +484,92 @@ test_ac_random (void)
             fixed_total += s->dot[i] == 0;
           }
     }
-  g_test_message ("%d of %d random boards impossible, %d proven so by AC; %d cells fixed "
-                  "on the others", impossible, runs, proven, fixed_total);
+  g_test_message ("%d of %d random boards impossible, %d proven so by AC, %d by probing; "
+                  "%d cells fixed on the others", impossible, runs, proven, proven_probe,
+                  fixed_total);
   g_assert_cmpint (proven, >, 0);
   g_rand_free (rand);
 }
 
+/* Random boards that have a solution: a snake through the board (row after
+ * row, turning at the ends), cut into pieces; each piece is one colour's
+ * path and its ends are the dots. A piece may hold a turn only with at
+ * most one cell on one side of it (else it would touch itself side by
+ * side), and never two turns. */
+static FlowState *
+snake_level (GRand *rand, int w, int h)
+{
+  int n = w * h, colours = 0, start = 0;
+  g_autofree int *order = g_new (int, n);
+  FlowState *s;
+
+  for (int y = 0, k = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      order[k++] = y * w + ((y & 1) ? w - 1 - x : x);
+  s = flow_state_new (w, h, 0);
+  while (start < n)
+    {
+      int len = g_rand_int_range (rand, 2, 13), end, row = start / w;
+      /* Keep the piece inside its row, or let it turn with one cell on the
+       * far side (when only one cell of this row is in it, any number). */
+      if (start + len > n)
+        len = n - start;
+      end = start + len - 1;
+      if (end / w > row)
+        {
+          int here = (row + 1) * w - start;   /* cells in this row */
+          if (here >= 2)
+            end = MIN (end, (row + 1) * w);   /* one cell past the turn */
+          else
+            end = MIN (end, (row + 2) * w - 1);
+        }
+      if (end == start)
+        {
+          /* A single cell left: join it to the piece before, if that is
+           * still a path (it ended just before). Simplest: give up on this
+           * board. */
+          flow_state_free (s);
+          return NULL;
+        }
+      s->dot[order[start]] = s->dot[order[end]] = (guint8) (colours + 1);
+      colours++;
+      if (colours >= 60)
+        {
+          flow_state_free (s);
+          return NULL;
+        }
+      start = end + 1;
+    }
+  s->colours = colours;
+  memcpy (s->colour, s->dot, n);
+  return s;
+}
+
+static void
+test_ac_random_solvable (void)
+{
+  GRand *rand = g_rand_new_with_seed (1124);
+  int boards = 0, fixed_total = 0, free_total = 0;
+
+  while (boards < 200)
+    {
+      int w = g_rand_int_range (rand, 2, 7), h = g_rand_int_range (rand, 2, 7);
+      g_autoptr (FlowState) s = snake_level (rand, w, h);
+      if (s == NULL)
+        continue;
+      boards++;
+      fixed_total += check_ac_sound (s, 32, TRUE);
+      for (int i = 0; i < w * h; i++)
+        free_total += s->dot[i] == 0;
+    }
+  g_test_message ("200 solvable random boards: AC fixed %d of %d empty cells", fixed_total,
+                  free_total);
+  g_rand_free (rand);
+}
+
 /* ---- The AC solver --------------------------------------------------------- */
+
+static HbSettings *settings (const HbSolver *solver, ...);
 
 static HbResult *
 run (const HbSolver *solver, const FlowState *s, HbSettings *settings, HbTrace *trace,
@@ -542,6 +647,20 @@ test_ac_solver (void)
 
   r4 = run (ac, blocked, NULL, NULL, NULL);
   g_assert_cmpint (r4->status, ==, HB_STATUS_NO_SOLUTION);
+
+  /* Probing proves the crossing pairs impossible and solves the 9×9 that
+   * the rules alone leave open. */
+  {
+    g_autoptr (HbSettings) st = settings (ac, "probe=true", NULL);
+    g_autoptr (FlowState) nine = parse (regular_9x9_01);
+    g_autoptr (HbResult) r5 = run (ac, cross, st, NULL, NULL);
+    g_autoptr (HbResult) r6 = run (ac, nine, NULL, NULL, NULL);
+    g_autoptr (HbResult) r7 = run (ac, nine, st, NULL, NULL);
+
+    g_assert_cmpint (r5->status, ==, HB_STATUS_NO_SOLUTION);
+    g_assert_cmpint (r6->status, ==, HB_STATUS_GAVE_UP);
+    check_solution (nine, r7);
+  }
 }
 
 /* ---- The genetic algorithms --------------------------------------------- */
@@ -642,6 +761,13 @@ test_ga_paths_no_ac (void)
       check_solution (s, r);
       g_assert_cmpstr (hb_result_get_stat (r, "cells fixed by arc consistency"), ==, "0");
     }
+  /* With probing first, the extreme 8×8 is fixed before any generation. */
+  {
+    g_autoptr (FlowState) s = parse (extreme_8x8_01);
+    g_autoptr (HbSettings) st = settings (&flow_solver_ga_paths, "seed=2", "probe=true", NULL);
+    g_autoptr (HbResult) r = run (&flow_solver_ga_paths, s, st, NULL, NULL);
+    check_solution (s, r);
+  }
 }
 
 static gboolean
@@ -879,6 +1005,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/ac/reference", test_ac_reference);
   g_test_add_func ("/flow/ac/hand-made", test_ac_hand_made);
   g_test_add_func ("/flow/ac/random", test_ac_random);
+  g_test_add_func ("/flow/ac/random-solvable", test_ac_random_solvable);
   g_test_add_func ("/flow/ac/solver", test_ac_solver);
   g_test_add_func ("/flow/ga/paths-reference", test_ga_paths_reference);
   g_test_add_func ("/flow/ga/paths-no-ac", test_ga_paths_no_ac);

@@ -22,6 +22,13 @@ guint32 flow_rng_below (FlowRng *r, guint32 n);
 /* Uniform in [0, 1). */
 double  flow_rng_double (FlowRng *r);
 
+/* flow_ac_forced followed by probing (flow-ac.c): each open colour of each
+ * cell is supposed and the rules run; a supposition that ends in a
+ * contradiction removes the colour. At most `budget` suppositions. */
+#define FLOW_AC_PROBE_BUDGET 200000
+gboolean flow_ac_probe (const FlowState *level, guint8 *forced, int budget,
+                        GCancellable *cancellable);
+
 /* The parameters a run resolved from its settings. */
 typedef struct {
   int     population;

@@ -614,6 +614,11 @@ static const HbSetting ga_paths_settings[] = {
     N_("Fix the forced cells before the genetic algorithm starts, as the write-up's "
        "final solver does."),
     HB_SETTING_SWITCH, 0, 1, 1, NULL, NULL, NULL },
+  { "probe", N_("Probe after arc consistency"),
+    N_("Also suppose each open colour of each cell and drop the ones that lead to a "
+       "contradiction (singleton arc consistency): much stronger, often leaves nothing "
+       "for the genetic algorithm; not in the write-up."),
+    HB_SETTING_SWITCH, 0, 1, 0, NULL, NULL, NULL },
   HB_SETTING_SEED_ENTRY,
   { NULL }
 };
@@ -660,11 +665,12 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
   double deadline = options ? hb_deadline (options) : 0;
   int gen = 0, P;
   double best_fit = -1;
-  gboolean use_ac;
+  gboolean use_ac, probe;
 
   (void) error;
   flow_ga_params (&prm, level, options, ga_paths_settings);
   use_ac = hb_settings_get_switch (settings, ga_paths_settings, "ac");
+  probe = hb_settings_get_switch (settings, ga_paths_settings, "probe");
   P = prm.population;
   g.level = level;
   g.w = state->width;
@@ -674,9 +680,10 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
   flow_ga_report_begin (&rep, trace);
 
   forced = g_malloc0 ((gsize) g.n);
-  if (use_ac)
+  if (use_ac || probe)
     {
-      if (!flow_ac_forced (level, forced, cancellable))
+      if (!(probe ? flow_ac_probe (level, forced, FLOW_AC_PROBE_BUDGET, cancellable)
+                  : flow_ac_forced (level, forced, cancellable)))
         {
           r = hb_result_new (HB_STATUS_NO_SOLUTION);
           hb_result_set_message (r, "%s", _("No solution: arc consistency proves that no "
