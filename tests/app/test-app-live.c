@@ -1,0 +1,369 @@
+/* test-app-live.c: the solver panel's controls built from the declared
+ * settings (a value out of range is refused with a message, a value taken
+ * reaches the solver), the seed shown with the result, the live view (a
+ * snapshot published into the running solve's trace is drawn on the board)
+ * and the plot beside the board (drawn when the trace has series, redrawn
+ * as points arrive, readable in light and dark style). */
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "hb-app-test.h"
+#include "hb-plot.h"
+#include "lights.h"
+
+static gboolean
+not_solving (gpointer data)
+{
+  return !hb_window_is_solving (HB_WINDOW (data));
+}
+
+/* A 13×20 Enlight board the pruned backtracking works on far longer than
+ * the test needs (see test-app-solve.c). */
+static GFile *
+big_board (char **dir)
+{
+  char *path;
+  GString *text = g_string_new (NULL);
+  HbRng rng;
+  GFile *file;
+
+  *dir = g_dir_make_tmp ("hintboard-live-XXXXXX", NULL);
+  path = g_build_filename (*dir, "big.lights", NULL);
+  hb_rng_init (&rng, 7);
+  for (int y = 0; y < 20; y++)
+    {
+      for (int x = 0; x < 13; x++)
+        g_string_append_c (text, hb_rng_below (&rng, 2) ? '1' : '0');
+      g_string_append_c (text, '\n');
+    }
+  g_assert_true (g_file_set_contents (path, text->str, text->len, NULL));
+  file = g_file_new_for_path (path);
+  g_string_free (text, TRUE);
+  g_free (path);
+  return file;
+}
+
+static void
+remove_board (GFile *file, char *dir)
+{
+  g_file_delete (file, NULL, NULL);
+  g_object_unref (file);
+  g_rmdir (dir);
+  g_free (dir);
+}
+
+/* ---- Settings ------------------------------------------------------------ */
+
+static void
+type_into (GtkWidget *spin, const char *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (spin), text);
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+  hb_app_test_settle (20);
+}
+
+static void
+test_settings_controls (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbSolverPanel *panel = hb_window_get_solver_panel (window);
+  GtkWidget *limit, *row;
+  HbSettings *settings;
+  GError *error = NULL;
+  char *dir;
+  GFile *file;
+
+  /* Every solver takes the common settings; the controls follow the
+   * solver chosen. */
+  g_assert_true (hb_window_select_solver (window, "backtrack"));
+  limit = hb_solver_panel_get_control (panel, "node-limit");
+  g_assert_true (GTK_IS_SPIN_BUTTON (limit));
+  g_assert_true (GTK_IS_SPIN_BUTTON (hb_solver_panel_get_control (panel, "time-limit")));
+  g_assert_null (hb_solver_panel_get_control (panel, "no-such-setting"));
+  row = hb_solver_panel_get_setting_row (panel, "node-limit");
+  g_assert_true (ADW_IS_ACTION_ROW (row));
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "Step limit");
+
+  /* Out of range: refused with a message (on the row and as a toast), the
+   * value not clamped: the spin button keeps the last value it took. */
+  type_into (limit, "-5");
+  g_assert_nonnull (hb_solver_panel_get_error (panel));
+  g_assert_nonnull (strstr (hb_solver_panel_get_error (panel), "node-limit"));
+  g_assert_true (gtk_widget_has_css_class (row, "error"));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                   hb_solver_panel_get_error (panel));
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, hb_solver_panel_get_error (panel));
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (limit)), ==, 0);
+  type_into (limit, "2e12");
+  g_assert_nonnull (hb_solver_panel_get_error (panel));
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (limit)), ==, 0);
+  settings = hb_solver_panel_dup_settings (panel, &error);
+  g_assert_no_error (error);
+  g_assert_false (hb_settings_has (settings, "node-limit"));
+  hb_settings_free (settings);
+
+  /* A value in range is taken and clears the message. */
+  type_into (limit, "1000");
+  g_assert_null (hb_solver_panel_get_error (panel));
+  g_assert_false (gtk_widget_has_css_class (row, "error"));
+  settings = hb_solver_panel_dup_settings (panel, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (hb_settings_get_int (settings, hb_common_solver_settings, "node-limit"), ==, 1000);
+  hb_settings_free (settings);
+
+  /* …and reaches the solver: on a board that takes the search far longer,
+   * the step limit stops it (before it starts). */
+  file = big_board (&dir);
+  g_assert_true (hb_app_test_load (window, file));
+  hb_app_test_wait_hint (window);
+  g_assert_true (hb_window_select_solver (window, "backtrack"));
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (hb_solver_panel_get_control (panel, "node-limit"))), ==, 1000);
+  hb_window_solve (window);
+  hb_app_test_wait (not_solving, window, 60000, "the solver");
+  g_assert_nonnull (hb_window_get_result (window));
+  g_test_message ("%s: %s", hb_status_to_string (hb_window_get_result (window)->status),
+                  hb_window_get_result (window)->message);
+  g_assert_cmpint (hb_window_get_result (window)->status, ==, HB_STATUS_GAVE_UP);
+  /* "…above the limit of 1000…": the solver saw the value set. */
+  g_assert_nonnull (strstr (hb_window_get_result (window)->message, "limit of 1000"));
+
+  remove_board (file, dir);
+  hb_app_test_window_close (window);
+}
+
+/* The seed a stochastic solver reports is shown with the command line that
+ * repeats the run. */
+static void
+test_seed_row (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbSolverPanel *panel = hb_window_get_solver_panel (window);
+  HbResult *result = hb_result_new (HB_STATUS_GAVE_UP);
+  const char *command = "hintboard-cli solve --solver ga --set seed=12345 level.flow";
+
+  hb_result_add_stat (result, "seed", "%u", 12345u);
+  hb_solver_panel_show_result (panel, result, command);
+  g_assert_cmpstr (hb_solver_panel_get_seed_text (panel), ==, "Seed 12345");
+  hb_solver_panel_clear_result (panel);
+  g_assert_null (hb_solver_panel_get_seed_text (panel));
+  hb_result_free (result);
+  hb_app_test_window_close (window);
+}
+
+/* ---- The live view and the plot ------------------------------------------- */
+
+typedef struct {
+  HbWindow *window;
+  guint     draws;
+} DrawWait;
+
+static gboolean
+live_drawn (gpointer data)
+{
+  DrawWait *w = data;
+  HbBoardView *view = hb_window_get_board_view (w->window);
+
+  return hb_board_view_has_live_frame (view) && hb_board_view_get_live_draws (view) > w->draws;
+}
+
+static gboolean
+plot_drawn (gpointer data)
+{
+  DrawWait *w = data;
+  HbPlotView *plot = hb_window_get_plot_view (w->window);
+
+  return gtk_widget_get_visible (GTK_WIDGET (plot)) && gtk_widget_get_mapped (GTK_WIDGET (plot))
+         && hb_plot_view_get_draw_count (plot) > w->draws;
+}
+
+static gboolean
+shots_differ (const HbShot *a, const HbShot *b)
+{
+  g_assert_cmpint (a->width, ==, b->width);
+  g_assert_cmpint (a->height, ==, b->height);
+  return memcmp (a->data, b->data, a->stride * a->height) != 0;
+}
+
+/* How many pixels of the shot are (close to) series i's colour. */
+static int
+series_pixels (const HbShot *shot, guint i, gboolean dark)
+{
+  double rgb[3];
+  int want[3], n = 0;
+
+  hb_plot_series_colour (i, dark, rgb);
+  for (int k = 0; k < 3; k++)
+    want[k] = (int) lround (rgb[k] * 255);
+  for (int y = 0; y < shot->height; y++)
+    for (int x = 0; x < shot->width; x++)
+      {
+        int got[3];
+        hb_app_test_pixel (shot, x, y, got);
+        if (abs (got[0] - want[0]) <= 8 && abs (got[1] - want[1]) <= 8
+            && abs (got[2] - want[2]) <= 8)
+          n++;
+      }
+  return n;
+}
+
+/* Cells of the 13×20 board whose centre region shows a lit lamp (yellow:
+ * strong red and green, little blue) somewhere. */
+static int
+lit_cells (HbBoardView *view, const HbShot *shot)
+{
+  HbLayout layout;
+  int lit = 0, rgb[3];
+
+  hb_board_view_get_layout (view, &layout);
+  for (int y = 0; y < 20; y++)
+    for (int x = 0; x < 13; x++)
+      {
+        gboolean yellow = FALSE;
+        for (double f = 0.25; f <= 0.75; f += 0.25)
+          {
+            hb_app_test_pixel (shot, (int) (layout.x0 + (x + f) * layout.cell),
+                               (int) (layout.y0 + (y + f) * layout.cell), rgb);
+            if (rgb[0] > 180 && rgb[1] > 130 && rgb[2] < 110)
+              yellow = TRUE;
+          }
+        lit += yellow;
+      }
+  return lit;
+}
+
+static void
+test_live_snapshot_and_plot (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  HbPlotView *plot = hb_window_get_plot_view (window);
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  DrawWait wait = { window, 0 };
+  const HbGame *game;
+  HbSolveJob *job;
+  HbTrace *trace;
+  HbShot *before, *during, *p0, *p1;
+  HbState *blank;
+  char *dir;
+  GFile *file;
+  int best, mean;
+
+  file = big_board (&dir);
+  g_assert_true (hb_app_test_load (window, file));
+  hb_app_test_wait_hint (window);
+  game = hb_window_get_game (window);
+  g_assert_true (hb_window_select_solver (window, "backtrack"));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (plot)));
+  before = hb_app_test_shot (GTK_WIDGET (view));
+
+  hb_window_solve (window);
+  job = hb_window_get_solve_job (window);
+  g_assert_nonnull (job);
+  trace = hb_solve_job_get_trace (job);
+  hb_app_test_settle (100);
+  if (!hb_window_is_solving (window))
+    {
+      g_test_skip ("the solve ended before the test could watch it");
+      hb_app_test_shot_free (before);
+      remove_board (file, dir);
+      hb_app_test_window_close (window);
+      return;
+    }
+  /* Nothing published yet: the board is drawn as before, and the backtrack
+   * solver declares no series, so there is no plot. */
+  g_assert_false (hb_board_view_has_live_frame (view));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (plot)));
+
+  /* A snapshot (a frame of the game's own type: here every light off) is
+   * published into the running solve's trace, as a solver does; the next
+   * tick draws it in place of the board. */
+  blank = game->new_blank (13, 20);
+  hb_trace_publish (trace, game->frame_new (blank, NULL), game->frame_free);
+  hb_state_free (blank);
+  hb_app_test_wait (live_drawn, &wait, 10000, "the live snapshot to be drawn");
+  hb_app_test_settle (50);
+  during = hb_app_test_shot (GTK_WIDGET (view));
+  g_assert_true (shots_differ (before, during));
+  /* Every light off: no cell shows a lit lamp's yellow, where the board
+   * itself has lit ones. */
+  g_assert_cmpint (lit_cells (view, before), >, 0);
+  g_assert_cmpint (lit_cells (view, during), ==, 0);
+  hb_app_test_save (GTK_WIDGET (window), "live-snapshot");
+
+  /* Series appear in the trace: the plot shows beside the board and is
+   * redrawn as points arrive. */
+  {
+    int s_best = hb_trace_add_series (trace, N_("best"), N_("generation"));
+    int s_mean = hb_trace_add_series (trace, N_("mean"), N_("generation"));
+    for (int g = 0; g < 20; g++)
+      {
+        hb_trace_series_push (trace, s_best, g, 100 - 4 * g);
+        hb_trace_series_push (trace, s_mean, g, 120 - 3 * g);
+      }
+    hb_app_test_wait (plot_drawn, &wait, 10000, "the plot");
+    hb_app_test_settle (150);
+    wait.draws = hb_plot_view_get_draw_count (plot);
+    p0 = hb_app_test_shot (GTK_WIDGET (plot));
+    for (int g = 20; g < 40; g++)
+      {
+        hb_trace_series_push (trace, s_best, g, 20 - 0.5 * (g - 20));
+        hb_trace_series_push (trace, s_mean, g, 60 - (g - 20));
+      }
+    hb_app_test_wait (plot_drawn, &wait, 10000, "the plot to follow new points");
+    hb_app_test_settle (50);
+    p1 = hb_app_test_shot (GTK_WIDGET (plot));
+    g_assert_true (shots_differ (p0, p1));
+    best = series_pixels (p1, 0, FALSE);
+    mean = series_pixels (p1, 1, FALSE);
+    g_test_message ("light: %d best pixels, %d mean pixels", best, mean);
+    g_assert_cmpint (best, >, 50);
+    g_assert_cmpint (mean, >, 50);
+    hb_app_test_shot_free (p0);
+    hb_app_test_shot_free (p1);
+  }
+
+  /* Cancelled: the live frame goes, the result keeps its trace and the plot
+   * stays with it, readable in the dark style too. */
+  hb_app_test_activate (window, "cancel", NULL);
+  hb_app_test_wait (not_solving, window, 20000, "the solver to stop");
+  hb_app_test_settle (50);
+  g_assert_false (hb_board_view_has_live_frame (view));
+  g_assert_nonnull (hb_window_get_trace (window));
+  g_assert_true (hb_plot_view_get_trace (plot) == hb_window_get_trace (window));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (plot)));
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+  wait.draws = hb_plot_view_get_draw_count (plot);
+  hb_app_test_wait (plot_drawn, &wait, 10000, "the plot in the dark style");
+  hb_app_test_settle (100);
+  p1 = hb_app_test_shot (GTK_WIDGET (plot));
+  best = series_pixels (p1, 0, TRUE);
+  g_test_message ("dark: %d best pixels", best);
+  g_assert_cmpint (best, >, 50);
+  hb_app_test_save (GTK_WIDGET (window), "live-plot-dark");
+  hb_app_test_shot_free (p1);
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+
+  /* A new level drops the result and the plot with it. */
+  hb_app_test_activate (window, "new", NULL);
+  hb_app_test_settle (50);
+  g_assert_null (hb_window_get_trace (window));
+  g_assert_null (hb_plot_view_get_trace (plot));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (plot)));
+
+  hb_app_test_shot_free (before);
+  hb_app_test_shot_free (during);
+  remove_board (file, dir);
+  hb_app_test_window_close (window);
+}
+
+int
+main (int argc, char *argv[])
+{
+  hb_app_test_init (&argc, &argv);
+  g_test_add_func ("/app/live/settings-controls", test_settings_controls);
+  g_test_add_func ("/app/live/seed-row", test_seed_row);
+  g_test_add_func ("/app/live/snapshot-and-plot", test_live_snapshot_and_plot);
+  return g_test_run ();
+}
