@@ -561,6 +561,16 @@ test_stops (void)
       g_assert_nonnull (strstr (r->message, "node limit"));
       hb_result_free (r);
 
+      /* The searches make exactly as many calls as the limit allows. */
+      if (cases[i].solver != &flow_solver_sat)
+        {
+          options.node_limit = 100;
+          r = run (cases[i].solver, level, &options, NULL, NULL);
+          g_assert_cmpint (r->status, ==, HB_STATUS_GAVE_UP);
+          g_assert_cmpuint (stat_u64 (r, "search calls"), ==, 100);
+          hb_result_free (r);
+        }
+
       options.node_limit = 0;
       options.time_limit = 1e-6;
       r = run (cases[i].solver, level, &options, NULL, NULL);

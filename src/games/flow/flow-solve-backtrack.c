@@ -298,6 +298,12 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
           continue;
         }
 
+      if (b.calls >= limit)
+        {
+          stopped = TRUE;
+          stop = HB_STOP_NODE_LIMIT;
+          break;
+        }
       b.calls++;
       if ((b.calls & 1023) == 0)
         {
@@ -308,8 +314,6 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
           hb_trace_set_progress (trace, (gint64) b.calls, NULL);
           flow_publish_board (trace, level, b.colour, b.links, NULL);
         }
-      if (b.calls > limit)
-        stopped = TRUE, stop = HB_STOP_NODE_LIMIT;
       if (stopped)
         break;
 

@@ -405,6 +405,12 @@ heuristic_solve (const HbState *state, const HbSolveOptions *options,
           continue;
         }
 
+      if (s.calls >= limit)
+        {
+          stopped = TRUE;
+          stop = HB_STOP_NODE_LIMIT;
+          break;
+        }
       s.calls++;
       if (g_cancellable_is_cancelled (cancellable))
         stopped = TRUE, stop = HB_STOP_CANCELLED;
@@ -415,8 +421,6 @@ heuristic_solve (const HbState *state, const HbSolveOptions *options,
           hb_trace_set_progress (trace, (gint64) s.calls, NULL);
           flow_publish_board (trace, level, s.colour, s.links, NULL);
         }
-      if (s.calls > limit)
-        stopped = TRUE, stop = HB_STOP_NODE_LIMIT;
       if (stopped)
         break;
 
