@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
 #include "hb-solver-panel.h"
@@ -38,6 +39,7 @@ struct _HbSolverPanel
   GPtrArray           *result_rows;
   char                *error;
   char                *seed_text;
+  char                *command;
   gboolean             solving;
 };
 
@@ -258,9 +260,12 @@ new_spin (Control *c, const HbSettings *s)
   gboolean integer = d->type == HB_SETTING_INT;
   double value = integer ? (double) hb_settings_get_int (s, d, d->key)
                          : hb_settings_get_number (s, d, d->key);
-  GtkAdjustment *adj = gtk_adjustment_new (value, d->min, d->max, 1,
-                                           integer ? 10 : 1, 0);
-  GtkWidget *spin = gtk_spin_button_new (adj, 1, integer ? 0 : 2);
+  /* A number steps by about a hundredth of its range, at most 1 (a rate
+   * from 0 to 1 by 0.01, a time limit by whole seconds). */
+  double step = integer ? 1 : MIN (1, pow (10, floor (log10 ((d->max - d->min) / 100))));
+  int digits = integer ? 0 : MAX (1, (int) -floor (log10 (step)));
+  GtkAdjustment *adj = gtk_adjustment_new (value, d->min, d->max, step, step * 10, 0);
+  GtkWidget *spin = gtk_spin_button_new (adj, 1, digits);
 
   gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
   gtk_spin_button_set_update_policy (GTK_SPIN_BUTTON (spin), GTK_UPDATE_IF_VALID);
@@ -608,6 +613,8 @@ add_seed_row (HbSolverPanel *self, const char *seed, const char *command)
   GtkWidget *row = add_result_row (self, _("Seed"), seed, FALSE);
 
   g_free (self->seed_text);
+  g_free (self->command);
+  self->command = g_strdup (command);
   /* TRANSLATORS: the seed a solver used, "Seed 12345" */
   self->seed_text = g_strdup_printf (_("Seed %s"), seed);
   if (command != NULL)
@@ -637,6 +644,7 @@ hb_solver_panel_clear_result (HbSolverPanel *self)
                                   g_ptr_array_index (self->result_rows, i));
   g_ptr_array_set_size (self->result_rows, 0);
   g_clear_pointer (&self->seed_text, g_free);
+  g_clear_pointer (&self->command, g_free);
   gtk_widget_set_visible (GTK_WIDGET (self->result_group), FALSE);
 }
 
@@ -701,6 +709,13 @@ hb_solver_panel_get_seed_text (HbSolverPanel *self)
   return self->seed_text;
 }
 
+const char *
+hb_solver_panel_get_seed_command (HbSolverPanel *self)
+{
+  g_return_val_if_fail (HB_IS_SOLVER_PANEL (self), NULL);
+  return self->seed_text ? self->command : NULL;
+}
+
 /* ---- GObject ------------------------------------------------------------ */
 
 static void
@@ -723,6 +738,7 @@ hb_solver_panel_finalize (GObject *object)
   g_hash_table_unref (self->values);
   g_free (self->error);
   g_free (self->seed_text);
+  g_free (self->command);
   G_OBJECT_CLASS (hb_solver_panel_parent_class)->finalize (object);
 }
 

@@ -53,6 +53,8 @@ void            hb_solver_panel_show_result (HbSolverPanel *self, const HbResult
 void            hb_solver_panel_clear_result (HbSolverPanel *self);
 /* Testing: the text of the seed row ("Seed 12345"), or NULL. */
 const char     *hb_solver_panel_get_seed_text (HbSolverPanel *self);
+/* Testing: the command line the seed row copies, or NULL. */
+const char     *hb_solver_panel_get_seed_command (HbSolverPanel *self);
 
 /* The panel emits "error" (const char *message) when it refused a value. */
 

@@ -11,6 +11,7 @@
 
 #include "hb-app-test.h"
 #include "hb-plot.h"
+#include "hb-registry.h"
 #include "lights.h"
 
 static gboolean
@@ -146,10 +147,138 @@ test_seed_row (void)
   hb_result_add_stat (result, "seed", "%u", 12345u);
   hb_solver_panel_show_result (panel, result, command);
   g_assert_cmpstr (hb_solver_panel_get_seed_text (panel), ==, "Seed 12345");
+  g_assert_cmpstr (hb_solver_panel_get_seed_command (panel), ==, command);
   hb_solver_panel_clear_result (panel);
   g_assert_null (hb_solver_panel_get_seed_text (panel));
   hb_result_free (result);
   hb_app_test_window_close (window);
+}
+
+/* Every stochastic solver of every game: the seed typed in the panel is
+ * the seed the solver reports and the result shows, the command shown
+ * repeats it, and the same seed gives the same answer. A seed that is no
+ * number stops the solve with a message. */
+static const HbSetting *
+seed_setting (const HbSolver *solver)
+{
+  for (gsize i = 0; solver->settings != NULL && solver->settings[i].key != NULL; i++)
+    if (solver->settings[i].type == HB_SETTING_SEED)
+      return &solver->settings[i];
+  return NULL;
+}
+
+static HbResult *
+solve_with_seed (HbWindow *window, const HbSolver *solver, const char *seed)
+{
+  HbSolverPanel *panel = hb_window_get_solver_panel (window);
+  const HbSetting *decl = seed_setting (solver);
+  GtkWidget *entry, *limit;
+  HbResult *copy;
+
+  g_assert_true (hb_window_select_solver (window, solver->id));
+  entry = hb_solver_panel_get_control (panel, decl->key);
+  g_assert_true (GTK_IS_ENTRY (entry));
+  gtk_editable_set_text (GTK_EDITABLE (entry), seed);
+  /* A time limit keeps a run that does not converge short. */
+  limit = hb_solver_panel_get_control (panel, "time-limit");
+  gtk_editable_set_text (GTK_EDITABLE (limit), "20");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (limit));
+  hb_window_solve (window);
+  g_assert_true (hb_window_is_solving (window));
+  hb_app_test_wait (not_solving, window, 60000, "the stochastic solver");
+  hb_app_test_settle (50);
+  g_assert_nonnull (hb_window_get_result (window));
+  copy = hb_result_new (hb_window_get_result (window)->status);
+  g_array_append_vals (copy->moves, hb_window_get_result (window)->moves->data,
+                       hb_window_get_result (window)->moves->len);
+  return copy;
+}
+
+static void
+test_stochastic_seed (void)
+{
+  const HbGame *const *games = hb_registry_games ();
+  int tested = 0;
+
+  for (int g = 0; games[g] != NULL; g++)
+    for (int i = 0; games[g]->solvers[i] != NULL; i++)
+      {
+        const HbGame *game = games[g];
+        const HbSolver *solver = game->solvers[i];
+        HbGenerateParams params = { 0 };
+        HbWindow *window;
+        HbSolverPanel *panel;
+        HbResult *a, *b;
+        HbState *level;
+        GError *error = NULL;
+        char *dir, *path, *text, *name, *want;
+        GFile *file;
+
+        if (!(solver->flags & HB_SOLVER_STOCHASTIC) || seed_setting (solver) == NULL
+            || game->generate == NULL)
+          continue;
+        g_test_message ("%s: %s", game->id, solver->id);
+        params.width = params.height = 5;
+        params.colours = game->default_colours;
+        params.seed = 1;
+        level = game->generate (&params, &error);
+        g_assert_no_error (error);
+        text = game->write (level, HB_WRITE_NATIVE, &error);
+        g_assert_no_error (error);
+        hb_state_free (level);
+        dir = g_dir_make_tmp ("hintboard-seed-XXXXXX", NULL);
+        name = g_strconcat ("level", game->extension, NULL);
+        path = g_build_filename (dir, name, NULL);
+        g_assert_true (g_file_set_contents (path, text, -1, NULL));
+        file = g_file_new_for_path (path);
+
+        window = hb_app_test_window_new ();
+        panel = hb_window_get_solver_panel (window);
+        g_assert_true (hb_app_test_load (window, file));
+        hb_app_test_wait_hint (window);
+
+        /* Not a number: no solve, a message. */
+        g_assert_true (hb_window_select_solver (window, solver->id));
+        gtk_editable_set_text (GTK_EDITABLE (hb_solver_panel_get_control (panel, seed_setting (solver)->key)),
+                               "twelve");
+        g_assert_nonnull (hb_solver_panel_get_error (panel));
+        hb_window_solve (window);
+        g_assert_false (hb_window_is_solving (window));
+        g_assert_nonnull (strstr (hb_window_get_last_toast (window), "twelve"));
+
+        a = solve_with_seed (window, solver, "12345");
+        g_assert_null (hb_solver_panel_get_error (panel));
+        g_assert_cmpstr (hb_result_get_stat (hb_window_get_result (window), "seed"), ==, "12345");
+        g_assert_cmpstr (hb_solver_panel_get_seed_text (panel), ==, "Seed 12345");
+        {
+          char *quoted = g_shell_quote (path);
+          /* The settings set, in key order, then the file. */
+          want = g_strdup_printf ("hintboard-cli solve --solver %s --set seed=12345 "
+                                  "--set time-limit=20 %s", solver->id, quoted);
+          g_assert_cmpstr (hb_solver_panel_get_seed_command (panel), ==, want);
+          g_free (want);
+          g_free (quoted);
+        }
+        b = solve_with_seed (window, solver, "12345");
+        g_assert_cmpint (a->status, ==, b->status);
+        g_assert_cmpuint (a->moves->len, ==, b->moves->len);
+        g_assert_true (memcmp (a->moves->data, b->moves->data,
+                               a->moves->len * sizeof (HbMove)) == 0);
+        hb_result_free (a);
+        hb_result_free (b);
+        tested++;
+
+        hb_app_test_window_close (window);
+        g_file_delete (file, NULL, NULL);
+        g_object_unref (file);
+        g_rmdir (dir);
+        g_free (dir);
+        g_free (path);
+        g_free (name);
+        g_free (text);
+      }
+  if (tested == 0)
+    g_test_skip ("no game has a stochastic solver with a seed yet");
 }
 
 /* ---- The live view and the plot ------------------------------------------- */
@@ -364,6 +493,7 @@ main (int argc, char *argv[])
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/live/settings-controls", test_settings_controls);
   g_test_add_func ("/app/live/seed-row", test_seed_row);
+  g_test_add_func ("/app/live/stochastic-seed", test_stochastic_seed);
   g_test_add_func ("/app/live/snapshot-and-plot", test_live_snapshot_and_plot);
   return g_test_run ();
 }

@@ -339,7 +339,7 @@ check_state (const HbGame *game, const HbState *state, const char *text, gsize l
     }
   hb_state_free (again);
 
-  for (HbWriteFormat f = HB_WRITE_COMPACT; f <= HB_WRITE_TATHAM; f++)
+  for (HbWriteFormat f = HB_WRITE_COMPACT; f <= HB_WRITE_JSON; f++)
     {
       g_autoptr(GError) werror = NULL;
       g_autofree char *other = game->write (state, f, &werror);
@@ -885,9 +885,13 @@ seed_pool_for (const HbGame *game)
       g_autoptr(GError) error = NULL;
       HbState *state = game->generate (&params, &error);
 
+      /* A game whose levels need two cells (Flow Free: a pair of dots)
+       * refuses a 1×1 board with an error. */
+      if (state == NULL && sizes[i][0] * sizes[i][1] == 1 && error != NULL)
+        continue;
       g_assert_no_error (error);
       g_assert_nonnull (state);
-      for (HbWriteFormat f = HB_WRITE_NATIVE; f <= HB_WRITE_TATHAM; f++)
+      for (HbWriteFormat f = HB_WRITE_NATIVE; f <= HB_WRITE_JSON; f++)
         {
           g_autoptr(GError) werror = NULL;
           g_autofree char *text = game->write (state, f, &werror);

@@ -322,23 +322,72 @@ test_solution_formats (void)
   hb_state_free (&g->base);
 }
 
+/* A level saved part-way through editing: marked, it reads back as it
+ * was; JSON, which has no room for the mark, refuses it. */
 static void
-test_write_refuses (void)
+test_editing (void)
 {
-  FlowState *f = flow_state_new (3, 3, 0);
+  FlowState *f = flow_state_new (3, 2, 0);
   g_autoptr (GError) error = NULL;
-  char *out;
+  g_autofree char *out = NULL;
+  char *json;
+  HbState *back;
 
   out = flow_game.write (&f->base, HB_WRITE_NATIVE, &error);
-  g_assert_null (out);
+  g_assert_no_error (error);
+  g_assert_cmpstr (out, ==, "# editing: a colour may lack its pair\n...\n...\n");
+  back = hb_test_parse (&flow_game, out);
+  g_assert_true (flow_game.equal (&f->base, back));
+  hb_state_free (back);
+  json = flow_game.write (&f->base, HB_WRITE_JSON, &error);
+  g_assert_null (json);
   g_assert_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_SHAPE);
   g_clear_error (&error);
   hb_state_free (&f->base);
+
+  /* One dot of R: fine when marked, an error when not. */
+  f = parse ("# editing: a colour may lack its pair\nR.G\n..G\n");
+  g_assert_cmpint (f->colours, ==, 2);
+  g_free (out);
+  out = flow_game.write (&f->base, HB_WRITE_NATIVE, NULL);
+  back = hb_test_parse (&flow_game, out);
+  g_assert_true (flow_game.equal (&f->base, back));
+  hb_state_free (back);
+  hb_state_free (&f->base);
+  fails_at ("R.G\n..G\n", 1, 1, "colour 'R' has 1 dot");
+  fails_at ("# editing: a colour may lack its pair\nR.R\n..R\n", 2, 1, "3 dots");
+
   f = parse ("R.R\n");
-  out = flow_game.write (&f->base, HB_WRITE_TATHAM, &error);
+  out = (g_free (out), flow_game.write (&f->base, HB_WRITE_TATHAM, &error));
   g_assert_null (out);
   g_assert_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_UNSUPPORTED);
   hb_state_free (&f->base);
+}
+
+/* Paths drawn so far are saved with the level and read back. */
+static void
+test_paths (void)
+{
+  FlowState *f = parse ("R..R\nG..G\n");
+  g_autofree char *out = NULL;
+  HbState *back;
+
+  flow_link (f, 0, HB_DIR_E, 0);
+  flow_link (f, 1, HB_DIR_E, 0);
+  out = flow_game.write (&f->base, HB_WRITE_NATIVE, NULL);
+  g_assert_cmpstr (out, ==, "R..R\nG..G\n# path: R2RaR8R0\n# path: G0.0.0G0\n");
+  back = hb_test_parse (&flow_game, out);
+  g_assert_true (flow_game.equal (&f->base, back));
+  hb_state_free (back);
+  hb_state_free (&f->base);
+
+  fails_at ("R..R\n# path: R2RaR8R0\n# path: R0\n", 3, 1, "more path lines");
+  fails_at ("R..R\n# path: R2RaR8\n", 2, 15, "a path line needs 8 characters");
+  fails_at ("R..R\n# path: R2XaR8R0\n", 2, 11, "'X' is no colour");
+  fails_at ("R..R\n# path: R2RgR8R0\n", 2, 12, "hex digit");
+  fails_at ("R..R\n# path: R2R8R8R0\n", 2, 14, "its neighbour does not have");
+  fails_at ("R..R\n# path: R3RaR8R0\n", 2, 9, "too many links");
+  fails_at ("R..R\nG..G\n# path: R2RaR8R0\n", 3, 1, "1 path lines for a board of 2");
 }
 
 static void
@@ -365,7 +414,8 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/format/json-read", test_json_read);
   g_test_add_func ("/flow/format/json-errors", test_json_errors);
   g_test_add_func ("/flow/format/solutions", test_solution_formats);
-  g_test_add_func ("/flow/format/write-refuses", test_write_refuses);
+  g_test_add_func ("/flow/format/editing", test_editing);
+  g_test_add_func ("/flow/format/paths", test_paths);
   g_test_add_func ("/flow/format/sniff", test_sniff);
   return g_test_run ();
 }

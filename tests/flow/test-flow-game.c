@@ -212,6 +212,12 @@ test_edit_dots (void)
   g_assert_cmpint (s->colours, ==, 2);
   text = flow_game.write (&s->base, HB_WRITE_NATIVE, NULL);
   g_assert_cmpstr (text, ==, "O..O\n....\nR..R\n");
+  {
+    /* Colours are numbered in reading order, as a file reads them. */
+    HbState *back = hb_test_parse (&flow_game, text);
+    g_assert_true (flow_game.equal (&s->base, back));
+    hb_state_free (back);
+  }
   /* Removing both of orange's dots renumbers red to 0. */
   s = apply (s, FLOW_OP_SET_DOT, 0, 0, -1);
   s = apply (s, FLOW_OP_SET_DOT, 3, 0, -1);
@@ -506,6 +512,47 @@ test_hints (void)
   hb_state_free (&s->base);
 }
 
+/* Every bundled level reads; with an exact default solver, each is solved
+ * and the answer checked by flow-check.h. */
+static void
+test_bundled_levels (void)
+{
+  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "..", "data", "levels", NULL);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const HbSolver *solver = flow_solvers[0];
+  const char *name;
+  int count = 0;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autofree char *text = NULL;
+      g_autoptr (GError) error = NULL;
+      HbState *s;
+      gsize len;
+
+      if (!g_str_has_suffix (name, ".flow"))
+        continue;
+      g_assert_true (g_file_get_contents (path, &text, &len, NULL));
+      s = flow_game.parse (text, len, &error);
+      g_assert_no_error (error);
+      if (solver != NULL && (solver->flags & HB_SOLVER_EXACT))
+        {
+          HbSolveOptions o = { 0 };
+          HbResult *r = hb_solve (solver, s, &o, NULL, NULL, &error);
+          g_assert_no_error (error);
+          g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+          g_assert_null (flow_check_answer (s->width, s->height, FLOW (s)->dot,
+                                            FLOW_CONST (r->solved)->colour));
+          hb_result_free (r);
+        }
+      hb_state_free (s);
+      count++;
+    }
+  g_assert_cmpint (count, >=, 10);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -521,5 +568,6 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/game/pointer-edit", test_pointer_edit);
   g_test_add_func ("/flow/game/frames", test_frames);
   g_test_add_func ("/flow/game/hints", test_hints);
+  g_test_add_func ("/flow/game/bundled-levels", test_bundled_levels);
   return g_test_run ();
 }

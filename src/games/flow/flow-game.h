@@ -7,6 +7,12 @@
 
 G_BEGIN_DECLS
 
+/* The text format as flow_parse_text reads it; with `editing` (a level
+ * saved in the editor, marked so in the file) a colour may have one dot
+ * and the board none (flow-model.c). */
+FlowState *flow_parse_text_full (const char *text, gsize len, gboolean editing,
+                                 GError **error);
+
 /* ---- The write-up's JSON (flow-json.c) -----------------------------------
  *
  * A list of rows, each a list of cells: null for an empty cell, a string

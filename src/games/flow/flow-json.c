@@ -201,8 +201,37 @@ set_error_at (GError **error, HbParseErrorCode code, const char *text, gsize len
 /* json-glib's message is "<data>:LINE:COLUMN: Parse error: what"; the line
  * and column are taken out and the rest kept, so the message reads like
  * every other parse error. */
+/* json-glib's column counts bytes and may point one past a token at the
+ * end of a line: made a character column within the line (at most one
+ * past its end), as every other parse error's. */
+static int
+char_column (const char *text, gsize len, int line, int byte_col)
+{
+  const char *p = text, *end = text + len, *eol;
+  int chars;
+
+  for (int l = 1; l < line && p < end; l++)
+    {
+      const char *nl = memchr (p, '\n', (gsize) (end - p));
+      if (nl == NULL)
+        return 1;
+      p = nl + 1;
+    }
+  eol = memchr (p, '\n', (gsize) (end - p));
+  if (eol == NULL)
+    eol = end;
+  if (eol > p && eol[-1] == '\r')
+    eol--;
+  if (byte_col < 1)
+    byte_col = 1;
+  if (byte_col - 1 < eol - p)
+    eol = p + byte_col - 1;
+  chars = (int) g_utf8_strlen (p, eol - p);
+  return chars + 1;
+}
+
 static void
-set_syntax_error (GError **error, const GError *json_error)
+set_syntax_error (GError **error, const GError *json_error, const char *text, gsize len)
 {
   const char *m = json_error->message;
   const char *p = strstr (m, "<data>:");
@@ -225,7 +254,15 @@ set_syntax_error (GError **error, const GError *json_error)
           m = e;
         }
     }
-  hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, MAX (line, 1), MAX (column, 1),
+  line = MAX (line, 1);
+  {
+    int lines = 1;
+    for (gsize i = 0; i < len; i++)
+      lines += text[i] == '\n';
+    line = MIN (line, lines);
+  }
+  column = char_column (text, len, line, column);
+  hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, column,
                       /* TRANSLATORS: %s is json-glib's description of the error */
                       _("not valid JSON: %s"), m);
 }
@@ -258,7 +295,7 @@ flow_parse_json (const char *text, gsize len, GError **error)
   parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (parser, text, (gssize) len, &json_error))
     {
-      set_syntax_error (error, json_error);
+      set_syntax_error (error, json_error, text, len);
       return NULL;
     }
   root = json_parser_get_root (parser);

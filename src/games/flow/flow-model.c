@@ -1,6 +1,6 @@
 /* flow-model.c: Flow Free's state, its text format, and the pieces every
  * solver shares (building an answer, checking a board is solved). */
-#include "flow.h"
+#include "flow-game.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -262,6 +262,12 @@ is_colour_char (char c)
 FlowState *
 flow_parse_text (const char *text, gsize len, GError **error)
 {
+  return flow_parse_text_full (text, len, FALSE, error);
+}
+
+FlowState *
+flow_parse_text_full (const char *text, gsize len, gboolean editing, GError **error)
+{
   HbLineReader r;
   const char *line;
   gsize n;
@@ -417,7 +423,7 @@ flow_parse_text (const char *text, gsize len, GError **error)
       return NULL;
     }
 
-  if (colours == 0)
+  if (colours == 0 && !editing)
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, first_line, 1,
                           _("the board has no dots: a level needs at least one pair"));
@@ -438,7 +444,7 @@ flow_parse_text (const char *text, gsize len, GError **error)
   }
   /* Every colour has exactly two dots. */
   for (int c = 0; c < 128; c++)
-    if (count[c] != 0 && count[c] != 2)
+    if (count[c] != 0 && count[c] != 2 && !(editing && count[c] == 1))
       {
         hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, first_at_line[c], first_at_col[c],
                             g_dngettext (NULL,

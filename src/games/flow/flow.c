@@ -101,6 +101,43 @@ remove_colour (FlowState *s, int e)
   s->colours--;
 }
 
+/* Renumbers the colours in the order their first dot comes in reading
+ * order, as the text and JSON formats number them when read, so that a
+ * level edited dot by dot writes to text that reads back equal. */
+static void
+number_in_reading_order (FlowState *s)
+{
+  gsize n = (gsize) s->base.width * s->base.height;
+  guint8 map[FLOW_MAX_COLOURS + 1] = { 0 };
+  char names[FLOW_MAX_COLOURS + 1];
+  char *js[FLOW_MAX_COLOURS] = { NULL };
+  int next = 0;
+  gboolean same = TRUE;
+
+  for (gsize i = 0; i < n && next < s->colours; i++)
+    if (s->dot[i] && map[s->dot[i]] == 0)
+      {
+        map[s->dot[i]] = (guint8) ++next;
+        same = same && s->dot[i] == next;
+      }
+  if (same || next != s->colours)
+    return;
+  memcpy (names, s->names, sizeof names);
+  for (int c = 0; c < s->colours; c++)
+    {
+      s->names[map[c + 1] - 1] = names[c];
+      if (s->json_names != NULL)
+        js[map[c + 1] - 1] = s->json_names[c];
+    }
+  if (s->json_names != NULL)
+    memcpy (s->json_names, js, sizeof (char *) * (gsize) s->colours);
+  for (gsize i = 0; i < n; i++)
+    {
+      s->dot[i] = map[s->dot[i]];
+      s->colour[i] = map[s->colour[i]];
+    }
+}
+
 /* ---- Paths ------------------------------------------------------------------ */
 
 /* The cells linked to `start` (its piece of path), into `out`. */
@@ -402,6 +439,7 @@ apply_in_place (FlowState *s, const HbMove *m)
             if (dots_of (s, e) == 0)
               remove_colour (s, e);
             s->moves = 0;
+            number_in_reading_order (s);
             return TRUE;
           }
         ch = s->names[m->value];
@@ -446,6 +484,7 @@ apply_in_place (FlowState *s, const HbMove *m)
         s->dot[i] = (guint8) (c + 1);
         s->colour[i] = (guint8) (c + 1);
         s->moves = 0;
+        number_in_reading_order (s);
         return TRUE;
       }
 
@@ -510,6 +549,179 @@ flow_resize (const HbState *state, int width, int height)
 
 /* ---- Formats ------------------------------------------------------------------------- */
 
+/* ---- Paths in progress ---------------------------------------------------
+ *
+ * A level being played is saved with its paths, so that opening it again
+ * goes on where it was: after the rows, one comment line per row,
+ *
+ *   # path: R2R8R8.0
+ *
+ * two characters per cell, the colour's character of the path through it
+ * ('.' none) and its links as a hex digit (bits N E S W as in hb-grid.h).
+ * Readers that do not know them see comments. They are checked as a level
+ * is: a link must be met by its neighbour's, in the same colour. */
+
+#define PATH_PREFIX "# path:"
+
+static gboolean
+has_paths (const FlowState *s)
+{
+  gsize n = (gsize) s->base.width * s->base.height;
+
+  for (gsize i = 0; i < n; i++)
+    if (s->links[i] || s->colour[i] != s->dot[i])
+      return TRUE;
+  return FALSE;
+}
+
+static void
+write_paths (const FlowState *s, GString *out)
+{
+  int w = s->base.width, h = s->base.height;
+
+  for (int y = 0; y < h; y++)
+    {
+      g_string_append (out, PATH_PREFIX " ");
+      for (int x = 0; x < w; x++)
+        {
+          gsize i = (gsize) y * w + x;
+          g_string_append_c (out, s->colour[i] ? s->names[s->colour[i] - 1] : '.');
+          g_string_append_c (out, "0123456789abcdef"[s->links[i] & 15]);
+        }
+      g_string_append_c (out, '\n');
+    }
+}
+
+/* Reads the path lines of a level parsed from `text` into s; TRUE when
+ * there are none or they are right. Columns count bytes (the lines are
+ * ASCII once the text has been checked). */
+static gboolean
+read_paths (FlowState *s, const char *text, gsize len, GError **error)
+{
+  int w = s->base.width, h = s->base.height, y = 0, first = 0;
+  g_autofree int *line_of = g_new0 (int, h);
+  g_autofree int *col_of = g_new0 (int, h);
+  HbLineReader r;
+  const char *line;
+  gsize n;
+
+  hb_line_reader_init (&r, text, len);
+  while (hb_line_reader_next (&r, &line, &n))
+    {
+      const char *row = line;
+      gsize rlen = n, lead = hb_strip_slice (&row, &rlen), k;
+      gsize plen = strlen (PATH_PREFIX);
+
+      if (rlen < plen || memcmp (row, PATH_PREFIX, plen) != 0)
+        continue;
+      if (first == 0)
+        first = r.line;
+      if (y >= h)
+        {
+          hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line, (int) lead + 1,
+                              _("more path lines than the board's %d rows"), h);
+          return FALSE;
+        }
+      k = plen;
+      while (k < rlen && row[k] == ' ')
+        k++;
+      if (rlen - k != (gsize) 2 * w)
+        {
+          hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line, (int) (lead + rlen) + 1,
+                              _("a path line needs %d characters, two per cell (the "
+                                "colour or '.', then the links as a hex digit)"),
+                              2 * w);
+          return FALSE;
+        }
+      line_of[y] = r.line;
+      col_of[y] = (int) (lead + k) + 1;
+      for (int x = 0; x < w; x++)
+        {
+          char ch = row[k + 2 * x], dg = row[k + 2 * x + 1];
+          gsize i = (gsize) y * w + x;
+          int c = -1, m;
+
+          if (ch != '.')
+            for (int q = 0; q < s->colours && c < 0; q++)
+              if (s->names[q] == ch)
+                c = q;
+          if (ch != '.' && c < 0)
+            {
+              hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, r.line, col_of[y] + 2 * x,
+                                  _("'%c' is no colour of this level"), ch);
+              return FALSE;
+            }
+          m = g_ascii_xdigit_value (dg);
+          if (m < 0 || (dg >= 'A' && dg <= 'F'))
+            {
+              hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, r.line, col_of[y] + 2 * x + 1,
+                                  _("a cell's links are one hex digit, 0 to f"));
+              return FALSE;
+            }
+          if ((s->dot[i] && s->dot[i] != c + 1) || (c < 0 && m != 0)
+              || popcount4 ((guint8) m) > (s->dot[i] ? 1 : 2))
+            {
+              hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line, col_of[y] + 2 * x,
+                                  _("this cell's path does not fit its dot or has too "
+                                    "many links"));
+              return FALSE;
+            }
+          s->colour[i] = (guint8) (c + 1);
+          s->links[i] = (guint8) m;
+        }
+      y++;
+    }
+  if (first == 0)
+    return TRUE;
+  if (y != h)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, first, 1,
+                          _("%d path lines for a board of %d rows"), y, h);
+      return FALSE;
+    }
+  for (int yy = 0; yy < h; yy++)
+    for (int x = 0; x < w; x++)
+      {
+        int i = yy * w + x;
+        for (int d = 0; d < 4; d++)
+          if ((s->links[i] >> d) & 1)
+            {
+              int j = neighbour (s, i, d);
+              if (j < 0 || !((s->links[j] >> HB_DIR_OPPOSITE (d)) & 1)
+                  || s->colour[j] != s->colour[i])
+                {
+                  hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, line_of[yy],
+                                      col_of[yy] + 2 * x + 1,
+                                      _("a link that its neighbour does not have"));
+                  return FALSE;
+                }
+            }
+      }
+  return TRUE;
+}
+
+/* A level saved part-way through editing (a colour still without its
+ * pair, or no dots yet) says so in a comment line of its own, so that it
+ * reads back as it was while such a board is an error in any other file. */
+#define EDITING_MARK "# editing: a colour may lack its pair"
+
+static gboolean
+is_editing (const char *text, gsize len)
+{
+  HbLineReader r;
+  const char *line;
+  gsize n, k = strlen (EDITING_MARK);
+
+  hb_line_reader_init (&r, text, len);
+  while (hb_line_reader_next (&r, &line, &n))
+    {
+      hb_strip_slice (&line, &n);
+      if (n == k && memcmp (line, EDITING_MARK, k) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* The first character that is not blank, or 0. */
 static char
 first_char (const char *text, gsize len)
@@ -542,10 +754,12 @@ flow_parse (const char *text, gsize len, GError **error)
         }
       g_clear_error (&json_error);
       if (s == NULL)
-        s = flow_parse_text (text, len, error);
+        s = flow_parse_text_full (text, len, is_editing (text, len), error);
     }
   else
-    s = flow_parse_text (text, len, error);
+    s = flow_parse_text_full (text, len, is_editing (text, len), error);
+  if (s != NULL && s->json_names == NULL && !read_paths (s, text, len, error))
+    g_clear_pointer (&s, flow_state_free);
   return s != NULL ? &s->base : NULL;
 }
 
@@ -603,9 +817,19 @@ flow_write (const HbState *state, HbWriteFormat format, GError **error)
                    _("Flow Free levels are written as text (native) or JSON"));
       return NULL;
     }
-  if (!check_pairs (s, error))
-    return NULL;
-  return format == HB_WRITE_JSON ? flow_write_json (s, FALSE) : flow_write_text (s, FALSE);
+  if (format == HB_WRITE_JSON)
+    return check_pairs (s, error) ? flow_write_json (s, FALSE) : NULL;
+  {
+    g_autofree char *grid = flow_write_text (s, FALSE);
+    GString *out = g_string_new (NULL);
+
+    if (!check_pairs (s, NULL))
+      g_string_append (out, EDITING_MARK "\n");
+    g_string_append (out, grid);
+    if (has_paths (s))
+      write_paths (s, out);
+    return g_string_free (out, FALSE);
+  }
 }
 
 static char *
@@ -1378,6 +1602,8 @@ const HbGame flow_game = {
   .copy = flow_copy,
   .free = flow_free,
   .equal = flow_equal,
+  .generate = flow_generate,
+  .generate_settings = flow_generate_settings,
   .resize = flow_resize,
   .parse = flow_parse,
   .sniff = flow_sniff,
