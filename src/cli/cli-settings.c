@@ -94,8 +94,10 @@ cli_print_settings (FILE *f)
       for (int j = 0; games[i]->solvers[j]; j++)
         {
           const HbSolver *s = games[i]->solvers[j];
-          fprintf (f, "%s\t%s%s\n", games[i]->id, s->id,
-                   (s->flags & HB_SOLVER_COUNTS) ? " *" : "");
+          fprintf (f, "%s\t%s%s%s\n", games[i]->id, s->id,
+                   (s->flags & HB_SOLVER_COUNTS) ? " *" : "",
+                   (s->flags & HB_SOLVER_NO_NODE_LIMIT)
+                   ? " (takes no node-limit: it does not search)" : "");
           print_list (f, s->settings);
         }
     }
@@ -108,12 +110,10 @@ cli_write_plot (const HbTrace *trace, const char *title, const char *output,
   const double w = 800, h = 500;
   HbPlotOptions o = { dark, title, TRUE };
   gboolean svg = g_str_has_suffix (output, ".svg");
-  g_autofree char *dir = g_path_get_dirname (output);
-  g_autofree char *tmp = NULL;
+  g_autoptr(GByteArray) svg_bytes = NULL;
   cairo_surface_t *surface;
-  cairo_status_t status;
+  gboolean ok;
   cairo_t *cr;
-  int fd;
 
   if (!hb_plot_has_data (trace))
     {
@@ -122,39 +122,13 @@ cli_write_plot (const HbTrace *trace, const char *title, const char *output,
                    "or bound series have a plot: see 'list')");
       return FALSE;
     }
-  /* Written beside the output and renamed, so a failed write leaves any
-   * old file as it was. */
-  tmp = g_build_filename (dir, ".hintboard-plot-XXXXXX", NULL);
-  fd = g_mkstemp (tmp);
-  if (fd < 0)
-    {
-      int e = errno;
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e),
-                   "cannot write in %s: %s", dir, g_strerror (e));
-      return FALSE;
-    }
-  close (fd);
-  surface = svg ? cairo_svg_surface_create (tmp, w, h)
-                : cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) w, (int) h);
+  surface = cli_surface_new (svg, w, h, &svg_bytes);
   cr = cairo_create (surface);
   hb_plot_render (trace, cr, 0, 0, w, h, &o);
   cairo_destroy (cr);
-  if (svg)
-    {
-      cairo_surface_finish (surface);
-      status = cairo_surface_status (surface);
-    }
-  else
-    status = cairo_surface_write_to_png (surface, tmp);
+  /* Written beside the output and renamed, so a failed write leaves any
+   * old file as it was. */
+  ok = cli_write_surface (surface, svg_bytes, output, error);
   cairo_surface_destroy (surface);
-  if (status != CAIRO_STATUS_SUCCESS || g_rename (tmp, output) != 0)
-    {
-      int e = errno;
-      g_unlink (tmp);
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "cannot write %s: %s", output,
-                   status != CAIRO_STATUS_SUCCESS ? cairo_status_to_string (status)
-                                                  : g_strerror (e));
-      return FALSE;
-    }
-  return TRUE;
+  return ok;
 }

@@ -19,4 +19,12 @@ void        cli_print_settings (FILE *f);
 gboolean    cli_write_plot (const HbTrace *trace, const char *title, const char *output,
                             gboolean dark, GError **error);
 
+/* A surface to draw an image of w × h into: an SVG recorded into
+ * *svg_bytes (a new array), else an ARGB32 image (*svg_bytes NULL). */
+cairo_surface_t *cli_surface_new (gboolean svg, double w, double h, GByteArray **svg_bytes);
+/* Writes it (PNG, or the SVG's bytes) atomically to output: a temporary
+ * file beside it renamed over it, with hb_write_atomic's messages. */
+gboolean    cli_write_surface (cairo_surface_t *surface, GByteArray *svg_bytes,
+                               const char *output, GError **error);
+
 G_END_DECLS

@@ -20,6 +20,7 @@
 
 #include <cairo-svg.h>
 #include <locale.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -46,15 +47,27 @@ static char    *opt_size;
 static char    *opt_to;
 static gint64   opt_seed = 1;
 static int      opt_colours;
-static int      opt_repeats;
+static int      opt_repeats = -1;      /* -1: the game's own */
 static int      opt_count;
-static int      opt_pixels = 48;
+static int      opt_pixels = -1;       /* -1: 48, shrunk for large boards */
 static int      opt_delay = 500;
 static double   opt_time_limit;
+static gboolean opt_best;          /* solve --best: print an answer over the limit */
 static char   **opt_set;           /* --set KEY=VALUE, repeatable */
 static char    *opt_solve_seed;    /* solve --seed N: --set seed=N */
 static gboolean opt_settings;      /* list --settings */
 static gboolean opt_plot;          /* render --plot */
+
+/* The ranges options are checked against. */
+#define CLI_MAX_TIME_LIMIT (86400 * 365)
+#define CLI_MAX_REPEATS    100
+#define CLI_MIN_CELL       4
+#define CLI_MAX_CELL       256
+#define CLI_DEFAULT_CELL   48
+/* The largest image side render draws (cells shrink to keep to it). */
+#define CLI_MAX_IMAGE_SIDE 8192
+/* hint without a move asks the default solver why, for at most this long. */
+#define CLI_HINT_SOLVE_SECONDS 10.0
 
 static const GOptionEntry game_entry[] = {
   { "game", 'g', 0, G_OPTION_ARG_STRING, &opt_game,
@@ -66,11 +79,16 @@ static void
 die_usage (const char *fmt, ...)
 {
   va_list ap;
+  char *msg, *safe;
+
   va_start (ap, fmt);
-  fputs ("hintboard-cli: ", stderr);
-  vfprintf (stderr, fmt, ap);
-  fputs ("\nTry 'hintboard-cli --help'.\n", stderr);
+  msg = g_strdup_vprintf (fmt, ap);
   va_end (ap);
+  /* What the user typed is quoted in it: control characters escaped. */
+  safe = hb_escape_for_message (msg);
+  fprintf (stderr, "hintboard-cli: %s\nTry 'hintboard-cli --help'.\n", safe);
+  g_free (safe);
+  g_free (msg);
   exit (EXIT_BAD_INPUT);
 }
 
@@ -106,6 +124,28 @@ parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *e
     g_option_context_add_main_entries (ctx, entries, NULL);
   if (!g_option_context_parse (ctx, argc, argv, &error))
     die_usage ("%s", error->message);
+  /* GOption leaves the "--" that ends the options: drop it, so that
+   * "solve -- -x.lights" reads the file named -x.lights. */
+  for (int i = 1; i < *argc; i++)
+    if (g_str_equal ((*argv)[i], "--"))
+      {
+        memmove (&(*argv)[i], &(*argv)[i + 1], (gsize) (*argc - i) * sizeof (char *));
+        (*argc)--;
+        break;
+      }
+  /* Out-of-range values are refused, never clamped. */
+  if (!isfinite (opt_time_limit) || opt_time_limit < 0 || opt_time_limit > CLI_MAX_TIME_LIMIT)
+    die_usage ("--time-limit takes 0 (no limit) to %d seconds, not %g", CLI_MAX_TIME_LIMIT,
+               opt_time_limit);
+  if (opt_count < 0)
+    die_usage ("--count takes a number of solutions (0 to find one), not %d", opt_count);
+  if (opt_colours < 0)
+    die_usage ("--colours takes a number of colours (0 for the game's default), not %d",
+               opt_colours);
+  if (opt_repeats != -1 && (opt_repeats < 1 || opt_repeats > CLI_MAX_REPEATS))
+    die_usage ("--repeats takes 1 to %d, not %d", CLI_MAX_REPEATS, opt_repeats);
+  if (opt_pixels != -1 && (opt_pixels < CLI_MIN_CELL || opt_pixels > CLI_MAX_CELL))
+    die_usage ("--cell takes %d to %d pixels, not %d", CLI_MIN_CELL, CLI_MAX_CELL, opt_pixels);
   return TRUE;
 }
 
@@ -117,7 +157,8 @@ load_or_die (const HbGame *game, const char *path)
 
   if (s == NULL)
     {
-      fprintf (stderr, "hintboard-cli: %s\n", error->message);
+      g_autofree char *safe = hb_escape_for_message (error->message);
+      fprintf (stderr, "hintboard-cli: %s\n", safe);
       exit (EXIT_BAD_INPUT);
     }
   return s;
@@ -153,10 +194,14 @@ cmd_list (int argc, char **argv)
       cli_print_settings (stdout);
       return 0;
     }
+  /* The fourth field: the limits the solver honours (--time-limit every
+   * one, through its cancellable; node-limit those that search). */
   for (int i = 0; games[i]; i++)
     for (int j = 0; games[i]->solvers[j]; j++)
-      printf ("%s\t%s\t%s\n", games[i]->id, games[i]->solvers[j]->id,
-              games[i]->solvers[j]->summary);
+      printf ("%s\t%s\t%s\t%s\n", games[i]->id, games[i]->solvers[j]->id,
+              games[i]->solvers[j]->summary,
+              (games[i]->solvers[j]->flags & HB_SOLVER_NO_NODE_LIMIT)
+              ? "limits: time (no node limit: it does not search)" : "limits: time, nodes");
   return 0;
 }
 
@@ -183,6 +228,9 @@ solver_settings_or_die (const HbSolver *solver)
   s = cli_solver_settings (solver, (char **) all->pdata, &error);
   if (s == NULL)
     die_usage ("%s", error->message);
+  if ((solver->flags & HB_SOLVER_NO_NODE_LIMIT) && hb_settings_has (s, "node-limit"))
+    die_usage ("solver %s takes no node-limit (it does not search; --time-limit bounds it)",
+               solver->id);
   return s;
 }
 
@@ -224,19 +272,44 @@ solve_or_die (const HbState *state, const char *solver_id)
 static void
 print_stats (const HbSolver *solver, const HbResult *r)
 {
+  gboolean said_optimal = FALSE;
+
   fprintf (stderr, "solver: %s\n", solver->id);
   fprintf (stderr, "status: %s\n", hb_status_to_string (r->status));
   /* Only solvers that minimise something have an optimum to prove. */
   if (r->status == HB_STATUS_SOLVED && (solver->flags & HB_SOLVER_OPTIMAL))
-    fprintf (stderr, "optimal: %s\n", r->optimal ? "proven" : "not proven");
+    {
+      fprintf (stderr, "optimal: %s\n", r->optimal ? "proven" : "not proven");
+      said_optimal = TRUE;
+    }
   fprintf (stderr, "time: %.3f ms\n", r->seconds * 1000);
   for (guint i = 0; i < r->stats->len; i++)
     {
       const HbStat *s = g_ptr_array_index (r->stats, i);
+      /* A solver's own "optimal" stat says what the line above said. */
+      if (said_optimal && g_str_equal (s->name, "optimal"))
+        continue;
       fprintf (stderr, "%s: %s\n", s->name, s->value);
     }
   if (r->message)
     fprintf (stderr, "message: %s\n", r->message);
+}
+
+/* A solved result that does not keep to the level's own limits (Flood-It:
+ * an answer over its move limit) solves the board but not the level: says
+ * so on stderr and returns 1 when the limit is proven out of reach, 3 when
+ * not; 0 when the answer fits. */
+static int
+answer_fits_or_say (const HbState *state, const HbResult *r, const char *path)
+{
+  g_autofree char *why = NULL;
+
+  if (r->status != HB_STATUS_SOLVED || state->game->answer_fits == NULL
+      || state->game->answer_fits (state, r, &why))
+    return EXIT_SOLVED;
+  fprintf (stderr, "hintboard-cli: %s: %s%s\n", path, why ? why : "over the level's limit",
+           opt_best ? "" : " (--best writes the answer anyway)");
+  return r->optimal ? EXIT_NO_SOLUTION : EXIT_GAVE_UP;
 }
 
 static int
@@ -250,7 +323,8 @@ cmd_solve (int argc, char **argv)
     { "count", 0, 0, G_OPTION_ARG_INT, &opt_count, "Count solutions up to N (solvers that can)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &opt_solve_seed, "Seed for stochastic solvers (as --set seed=N; --stats prints the seed used)", "N" },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt_set, "A solver setting (repeatable; see 'list --settings')", "KEY=VALUE" },
-    { "time-limit", 0, 0, G_OPTION_ARG_DOUBLE, &opt_time_limit, "Give up after this many seconds (solvers that can)", "S" },
+    { "time-limit", 0, 0, G_OPTION_ARG_DOUBLE, &opt_time_limit, "Give up after this many seconds (every solver)", "S" },
+    { "best", 0, 0, G_OPTION_ARG_NONE, &opt_best, "Print the best answer even when it misses the level's move limit (the exit status still says so)", NULL },
     { NULL }
   };
   g_autofree char *text = NULL;
@@ -268,13 +342,15 @@ cmd_solve (int argc, char **argv)
                             : hb_game_default_solver (state->game), r);
   code = status_exit (r->status);
   if (r->status == HB_STATUS_SOLVED)
+    code = answer_fits_or_say (state, r, argv[1]);
+  if (r->status == HB_STATUS_SOLVED && (code == EXIT_SOLVED || opt_best))
     {
       text = state->game->write_solution (state, r, opt_json ? HB_WRITE_JSON
                                                     : opt_compact ? HB_WRITE_COMPACT
                                                     : HB_WRITE_NATIVE);
       fputs (text, stdout);
     }
-  else
+  else if (r->status != HB_STATUS_SOLVED)
     fprintf (stderr, "hintboard-cli: %s: %s%s%s\n", argv[1], hb_status_to_string (r->status),
              r->message ? ": " : "", r->message ? r->message : "");
   hb_result_free (r);
@@ -292,6 +368,7 @@ cmd_hint (int argc, char **argv)
   HbState *state;
   gpointer hint;
   HbMove move;
+  int code = EXIT_SOLVED;
 
   parse_options (&argc, &argv, "FILE - what to do next on a level", NULL, TRUE);
   if (argc != 2)
@@ -308,12 +385,49 @@ cmd_hint (int argc, char **argv)
   printf ("%s\n", text);
   if (state->game->hint_next_move (state, hint, &move))
     printf ("next: column %d, row %d\n", move.x + 1, move.y + 1);
+  else if (!state->game->is_solved (state))
+    {
+      /* No move and not solved: the exit status says why, as solve's
+       * would (1 no solution, 3 gave up), asking the default solver. */
+      HbSolveOptions options = { .time_limit = CLI_HINT_SOLVE_SECONDS };
+      HbResult *r = hb_solve (hb_game_default_solver (state->game), state, &options,
+                              NULL, NULL, NULL);
+
+      code = r != NULL && r->status == HB_STATUS_NO_SOLUTION ? EXIT_NO_SOLUTION : EXIT_GAVE_UP;
+      hb_result_free (r);
+    }
   state->game->hint_free (hint);
   hb_state_free (state);
-  return 0;
+  return code;
 }
 
 /* ---- render -------------------------------------------------------------- */
+
+/* Says why the output cannot be written ("cannot write OUT: the folder
+ * … does not exist") and exits with status 2. */
+static void
+die_write (GError *error)
+{
+  fprintf (stderr, "hintboard-cli: %s\n", error->message);
+  exit (EXIT_BAD_INPUT);
+}
+
+/* The cell size render draws with: --cell as given (refused when the image
+ * would be too large), else the default shrunk to fit a large board. */
+static int
+render_cell (const HbState *state)
+{
+  int side = MAX (state->width, state->height);
+  int cell = opt_pixels == -1 ? CLI_DEFAULT_CELL : opt_pixels;
+
+  if ((gint64) cell * side <= CLI_MAX_IMAGE_SIDE)
+    return cell;
+  if (opt_pixels != -1)
+    die_usage ("--cell %d draws this %d×%d board %" G_GINT64_FORMAT " pixels wide; "
+               "the most is %d (--cell %d or less)", opt_pixels, state->width, state->height,
+               (gint64) cell * side, CLI_MAX_IMAGE_SIDE, MAX (1, CLI_MAX_IMAGE_SIDE / side));
+  return MAX (1, CLI_MAX_IMAGE_SIDE / side);
+}
 
 /* render --animate: the solver's answer, move by move, as an animated PNG. */
 static int
@@ -323,29 +437,54 @@ render_animation (HbState *state, const char *path)
   g_autoptr(GError) error = NULL;
   HbRenderOptions ro = { 0 };
   HbResult *r;
+  int cell = opt_pixels == -1 ? CLI_DEFAULT_CELL : opt_pixels;
+  int code;
 
+  if (opt_pixels != -1)
+    {
+      int fw, fh, fcell;
+      if (!hb_anim_frame_size (state->width, state->height, cell, &fw, &fh, &fcell, &error))
+        die_usage ("%s", error->message);
+      if (fcell != cell)
+        die_usage ("--cell %d makes frames of this %d×%d board larger than %d pixels "
+                   "(--cell %d or less)", cell, state->width, state->height, HB_ANIM_MAX_SIDE,
+                   fcell);
+    }
   r = solve_or_die (state, opt_solver);
   if (r->status != HB_STATUS_SOLVED)
     {
-      int code = status_exit (r->status);
+      code = status_exit (r->status);
       fprintf (stderr, "hintboard-cli: %s: %s%s%s\n", path, hb_status_to_string (r->status),
                r->message ? ": " : "", r->message ? r->message : "");
       hb_result_free (r);
       hb_state_free (state);
       return code;
     }
-  ro.dark = opt_dark;
-  if (!hb_anim_save_solution (file, state, r, &ro, opt_pixels, opt_delay / 1000.0,
-                              NULL, &error))
+  code = answer_fits_or_say (state, r, path);
+  if (code != EXIT_SOLVED && !opt_best)
     {
-      fprintf (stderr, "hintboard-cli: cannot write %s: %s\n", opt_output, error->message);
       hb_result_free (r);
       hb_state_free (state);
-      return EXIT_BAD_INPUT;
+      return code;
+    }
+  ro.dark = opt_dark;
+  /* Written beside the output and renamed (a failed write leaves any old
+   * file); the reason in the words hb_write_atomic uses. */
+  if (!hb_anim_save_solution (file, state, r, &ro, cell, opt_delay / 1000.0, NULL, &error))
+    {
+      g_autoptr(GError) why = NULL;
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE))
+        fprintf (stderr, "hintboard-cli: cannot write %s: the disk is full; an existing file "
+                 "was left as it was\n", opt_output);
+      else if (!hb_check_output_path (opt_output, &why))
+        fprintf (stderr, "hintboard-cli: %s\n", why->message);
+      else
+        fprintf (stderr, "hintboard-cli: cannot write %s: %s\n", opt_output, error->message);
+      code = EXIT_BAD_INPUT;
     }
   hb_result_free (r);
   hb_state_free (state);
-  return 0;
+  return code;
 }
 
 /* render --plot: runs the solver recording a trace and draws its series. */
@@ -367,7 +506,10 @@ render_plot (HbState *state, const char *path)
              r->message ? ": " : "", r->message ? r->message : "");
   if (!cli_write_plot (solve_trace, solver->name, opt_output, opt_dark, &error))
     {
-      fprintf (stderr, "hintboard-cli: %s: %s\n", opt_output, error->message);
+      if (error->domain == G_FILE_ERROR)
+        fprintf (stderr, "hintboard-cli: %s\n", error->message);
+      else
+        fprintf (stderr, "hintboard-cli: %s: %s\n", opt_output, error->message);
       code = EXIT_BAD_INPUT;
     }
   hb_trace_free (solve_trace);
@@ -375,6 +517,52 @@ render_plot (HbState *state, const char *path)
   hb_result_free (r);
   hb_state_free (state);
   return code;
+}
+
+static cairo_status_t
+append_bytes (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+gboolean
+cli_write_surface (cairo_surface_t *surface, GByteArray *svg_bytes, const char *output,
+                   GError **error)
+{
+  g_autoptr(GByteArray) bytes = NULL;
+  cairo_status_t status;
+
+  if (svg_bytes != NULL)
+    {
+      cairo_surface_finish (surface);
+      status = cairo_surface_status (surface);
+      bytes = g_byte_array_ref (svg_bytes);
+    }
+  else
+    {
+      bytes = g_byte_array_new ();
+      status = cairo_surface_write_to_png_stream (surface, append_bytes, bytes);
+    }
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED, "cannot draw %s: %s", output,
+                   cairo_status_to_string (status));
+      return FALSE;
+    }
+  return hb_write_atomic (output, (const char *) bytes->data, bytes->len, error);
+}
+
+cairo_surface_t *
+cli_surface_new (gboolean svg, double w, double h, GByteArray **svg_bytes)
+{
+  if (svg)
+    {
+      *svg_bytes = g_byte_array_new ();
+      return cairo_svg_surface_create_for_stream (append_bytes, *svg_bytes, w, h);
+    }
+  *svg_bytes = NULL;
+  return cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) w, (int) h);
 }
 
 static int
@@ -387,13 +575,17 @@ cmd_render (int argc, char **argv)
     { "animate", 0, 0, G_OPTION_ARG_NONE, &opt_animate, "Write the solution move by move as an animated PNG", NULL },
     { "solver", 's', 0, G_OPTION_ARG_STRING, &opt_solver, "The solver for --solution and --animate", "ID" },
     { "dark", 0, 0, G_OPTION_ARG_NONE, &opt_dark, "Use the dark style", NULL },
-    { "cell", 0, 0, G_OPTION_ARG_INT, &opt_pixels, "Cell size in pixels (default 48)", "PX" },
+    { "cell", 0, 0, G_OPTION_ARG_INT, &opt_pixels, "Cell size in pixels, 4 to 256 (default 48, smaller for a large board)", "PX" },
     { "delay", 0, 0, G_OPTION_ARG_INT, &opt_delay, "With --animate: milliseconds per move (default 500; the last frame stays 3 times as long)", "MS" },
     { "plot", 0, 0, G_OPTION_ARG_NONE, &opt_plot, "Solve and draw the solver's series (fitness per generation …) as a plot", NULL },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt_set, "A solver setting for --solution, --animate and --plot (repeatable)", "KEY=VALUE" },
+    { "time-limit", 0, 0, G_OPTION_ARG_DOUBLE, &opt_time_limit, "With --solution, --animate or --plot: give up after this many seconds", "S" },
+    { "best", 0, 0, G_OPTION_ARG_NONE, &opt_best, "Draw the best answer even when it misses the level's move limit", NULL },
     { NULL }
   };
   const double margin = 16;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GByteArray) svg_bytes = NULL;
   HbRenderOptions ro = { 0 };
   HbState *state, *shown;
   HbResult *r = NULL;
@@ -413,6 +605,9 @@ cmd_render (int argc, char **argv)
   svg = g_str_has_suffix (opt_output, ".svg");
   if (!svg && !g_str_has_suffix (opt_output, ".png"))
     die_usage ("the output must end in .png or .svg");
+  /* Before any solving: a missing folder is known at once. */
+  if (!hb_check_output_path (opt_output, &error))
+    die_write (error);
   if (opt_plot)
     {
       if (opt_animate || opt_solution || opt_hints)
@@ -430,6 +625,7 @@ cmd_render (int argc, char **argv)
       return render_animation (load_or_die (game_from_option (), argv[1]), argv[1]);
     }
   state = load_or_die (game_from_option (), argv[1]);
+  cell = render_cell (state);
   shown = state;
   ro.dark = opt_dark;
   ro.mode = HB_MODE_PLAY;
@@ -440,7 +636,15 @@ cmd_render (int argc, char **argv)
       if (r->status != HB_STATUS_SOLVED)
         {
           code = status_exit (r->status);
-          fprintf (stderr, "hintboard-cli: %s: %s\n", argv[1], hb_status_to_string (r->status));
+          fprintf (stderr, "hintboard-cli: %s: %s%s%s\n", argv[1], hb_status_to_string (r->status),
+                   r->message ? ": " : "", r->message ? r->message : "");
+          hb_result_free (r);
+          hb_state_free (state);
+          return code;
+        }
+      code = answer_fits_or_say (state, r, argv[1]);
+      if (code != EXIT_SOLVED && !opt_best)
+        {
           hb_result_free (r);
           hb_state_free (state);
           return code;
@@ -449,11 +653,11 @@ cmd_render (int argc, char **argv)
     }
   if (opt_hints)
     {
-      g_autoptr(GError) error = NULL;
-      hint = shown->game->hint_compute (shown, NULL, &error);
+      g_autoptr(GError) herror = NULL;
+      hint = shown->game->hint_compute (shown, NULL, &herror);
       if (hint == NULL)
         {
-          fprintf (stderr, "hintboard-cli: %s: %s\n", argv[1], error->message);
+          fprintf (stderr, "hintboard-cli: %s: %s\n", argv[1], herror->message);
           hb_result_free (r);
           hb_state_free (state);
           return EXIT_GAVE_UP;
@@ -461,14 +665,9 @@ cmd_render (int argc, char **argv)
       ro.show_hints = TRUE;
       ro.hint = hint;
     }
-  cell = CLAMP (opt_pixels, 4, 256);
-  /* Keep huge boards to a sane image size. */
-  while (cell > 1 && (double) cell * MAX (state->width, state->height) > 8192)
-    cell--;
   w = cell * shown->width + 2 * margin;
   h = cell * shown->height + 2 * margin;
-  surface = svg ? cairo_svg_surface_create (opt_output, w, h)
-                : cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) w, (int) h);
+  surface = cli_surface_new (svg, w, h, &svg_bytes);
   cr = cairo_create (surface);
   if (opt_dark)
     cairo_set_source_rgb (cr, 0.14, 0.14, 0.14);
@@ -478,20 +677,12 @@ cmd_render (int argc, char **argv)
   hb_layout_fit (&layout, shown->width, shown->height, w, h, margin);
   shown->game->render (shown, cr, &layout, &ro);
   cairo_destroy (cr);
-  if (!svg && cairo_surface_write_to_png (surface, opt_output) != CAIRO_STATUS_SUCCESS)
+  /* In memory first, then a temporary file beside the output renamed over
+   * it: a full disk leaves an existing file as it was. */
+  if (!cli_write_surface (surface, svg_bytes, opt_output, &error))
     {
-      fprintf (stderr, "hintboard-cli: cannot write %s\n", opt_output);
+      fprintf (stderr, "hintboard-cli: %s\n", error->message);
       code = EXIT_BAD_INPUT;
-    }
-  else
-    {
-      cairo_surface_finish (surface);
-      if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
-        {
-          fprintf (stderr, "hintboard-cli: cannot write %s: %s\n", opt_output,
-                   cairo_status_to_string (cairo_surface_status (surface)));
-          code = EXIT_BAD_INPUT;
-        }
     }
   cairo_surface_destroy (surface);
   if (hint)
@@ -521,6 +712,25 @@ print_level (HbState *s, HbWriteFormat format, const char *what)
 }
 
 /* ---- generate ------------------------------------------------------------ */
+
+/* A generator reports its errors as parse errors do, "LINE:COLUMN: text";
+ * there is no text to point into, so only the words are shown. */
+static const char *
+without_position (const char *message)
+{
+  const char *p = message;
+
+  for (int part = 0; part < 2; part++)
+    {
+      if (!g_ascii_isdigit (*p))
+        return message;
+      while (g_ascii_isdigit (*p))
+        p++;
+      if (*p++ != ':')
+        return message;
+    }
+  return *p == ' ' ? p + 1 : message;
+}
 
 static int
 cmd_generate (int argc, char **argv)
@@ -556,8 +766,10 @@ cmd_generate (int argc, char **argv)
       h = g_ascii_strtoll (end + 1, &end, 10);
       if (*end != '\0')
         die_usage ("--size takes WxH, e.g. 10x10");
-      p.width = (int) CLAMP (w, -1, (gint64) HB_MAX_SIDE + 1);
-      p.height = (int) CLAMP (h, -1, (gint64) HB_MAX_SIDE + 1);
+      if (w < 1 || h < 1)
+        die_usage ("--size %s: a board side is at least 1", opt_size);
+      p.width = (int) MIN (w, (gint64) HB_MAX_SIDE + 1);
+      p.height = (int) MIN (h, (gint64) HB_MAX_SIDE + 1);
     }
   else
     {
@@ -573,7 +785,7 @@ cmd_generate (int argc, char **argv)
   s = game->generate (&p, &error);
   if (s == NULL)
     {
-      fprintf (stderr, "hintboard-cli: generate: %s\n", error->message);
+      fprintf (stderr, "hintboard-cli: generate: %s\n", without_position (error->message));
       return EXIT_BAD_INPUT;
     }
   return print_level (s, opt_tatham ? HB_WRITE_TATHAM
@@ -582,6 +794,56 @@ cmd_generate (int argc, char **argv)
 
 /* ---- convert ------------------------------------------------------------- */
 
+/* The comment lines ("# moves: 5", "# from …") of a level's text, in
+ * order, without their line ends. */
+static GPtrArray *
+comment_lines (const char *text, gsize len)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  const char *p = text, *end = text + len;
+
+  while (p < end)
+    {
+      const char *nl = memchr (p, '\n', (gsize) (end - p));
+      const char *e = nl ? nl : end, *q = p;
+
+      while (q < e && (*q == ' ' || *q == '\t'))
+        q++;
+      if (q < e && *q == '#')
+        {
+          const char *t = e;
+          while (t > q && (t[-1] == '\r' || t[-1] == ' ' || t[-1] == '\t'))
+            t--;
+          g_ptr_array_add (lines, g_strndup (q, (gsize) (t - q)));
+        }
+      p = nl ? nl + 1 : end;
+    }
+  return lines;
+}
+
+/* Whether `text` reads back as a level equal to `s`. */
+static gboolean
+reads_back (const HbState *s, const char *text)
+{
+  HbState *t = s->game->parse (text, strlen (text), NULL);
+  gboolean same = t != NULL && (s->game->equal == NULL || s->game->equal (s, t));
+
+  hb_state_free (t);
+  return same;
+}
+
+/* Whether `line` is one of the lines of `text`. */
+static gboolean
+has_line (const char *text, const char *line)
+{
+  gsize n = strlen (line);
+
+  for (const char *p = text; (p = strstr (p, line)) != NULL; p += n)
+    if ((p == text || p[-1] == '\n') && (p[n] == '\0' || p[n] == '\n' || p[n] == '\r'))
+      return TRUE;
+  return FALSE;
+}
+
 static int
 cmd_convert (int argc, char **argv)
 {
@@ -589,7 +851,12 @@ cmd_convert (int argc, char **argv)
     { "to", 0, 0, G_OPTION_ARG_STRING, &opt_to, "native, compact, tatham or json", "FORMAT" },
     { NULL }
   };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) comments = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *out = NULL;
   HbWriteFormat fmt;
+  gsize len = 0;
   HbState *s;
 
   parse_options (&argc, &argv, "FILE --to FORMAT - rewrite a level in another format", entries, TRUE);
@@ -605,8 +872,63 @@ cmd_convert (int argc, char **argv)
     fmt = HB_WRITE_JSON;
   else
     die_usage ("unknown format '%s' (native, compact, tatham or json)", opt_to);
-  s = load_or_die (game_from_option (), argv[1]);
-  return print_level (s, fmt, argv[1]);
+  if (!hb_read_input (argv[1], &text, &len, &error)
+      || (s = hb_registry_parse (game_from_option (), argv[1], text, len, &error)) == NULL)
+    {
+      fprintf (stderr, "hintboard-cli: %s\n", error->message);
+      return EXIT_BAD_INPUT;
+    }
+  out = s->game->write (s, fmt, &error);
+  if (out == NULL)
+    {
+      fprintf (stderr, "hintboard-cli: %s: %s\n", argv[1], error->message);
+      hb_state_free (s);
+      return EXIT_BAD_INPUT;
+    }
+  /* Nothing lost: the input's comment lines go before the level (else
+   * after it) wherever the format reads them back as the same level, and
+   * what cannot be kept is named on stderr. Lines the writer wrote
+   * itself ("# colours: 7") are not repeated. */
+  comments = comment_lines (text, len);
+  for (guint i = 0; i < comments->len;)
+    if (has_line (out, g_ptr_array_index (comments, i)))
+      g_ptr_array_remove_index (comments, i);
+    else
+      i++;
+  if (comments->len > 0)
+    {
+      g_autofree char *block = NULL;
+      g_autofree char *before = NULL, *after = NULL;
+
+      g_ptr_array_add (comments, NULL);
+      block = g_strjoinv ("\n", (char **) comments->pdata);
+      g_ptr_array_remove_index (comments, comments->len - 1);
+      before = g_strconcat (block, "\n", out, NULL);
+      after = g_strconcat (out, g_str_has_suffix (out, "\n") ? "" : "\n", block, "\n", NULL);
+      if (reads_back (s, before))
+        {
+          g_free (out);
+          out = g_steal_pointer (&before);
+        }
+      else if (reads_back (s, after))
+        {
+          g_free (out);
+          out = g_steal_pointer (&after);
+        }
+      else
+        {
+          fprintf (stderr, "hintboard-cli: %s: the %s format holds no comment lines; "
+                   "dropped %u:\n", argv[1], opt_to, comments->len);
+          for (guint i = 0; i < comments->len; i++)
+            fprintf (stderr, "  %s\n", (const char *) g_ptr_array_index (comments, i));
+        }
+    }
+  if (!reads_back (s, out))
+    fprintf (stderr, "hintboard-cli: %s: the %s format cannot hold all of this level "
+             "(it reads back as another one)\n", argv[1], opt_to);
+  fputs (out, stdout);
+  hb_state_free (s);
+  return 0;
 }
 
 /* ---- bench --------------------------------------------------------------- */
@@ -616,7 +938,7 @@ cmd_bench (int argc, char **argv)
 {
   static const GOptionEntry entries[] = {
     { "quick", 0, 0, G_OPTION_ARG_NONE, &opt_quick, "Tiny sizes only (for tests)", NULL },
-    { "repeats", 'r', 0, G_OPTION_ARG_INT, &opt_repeats, "Repeats per row (default: the game's)", "N" },
+    { "repeats", 'r', 0, G_OPTION_ARG_INT, &opt_repeats, "Repeats per row, 1 to 100 (default: the game's)", "N" },
     { NULL }
   };
   const HbGame *const *games = hb_registry_games ();
@@ -625,6 +947,10 @@ cmd_bench (int argc, char **argv)
   int ran = 0;
 
   parse_options (&argc, &argv, "[GAME…] - time the solvers; prints Markdown tables", entries, FALSE);
+  /* Every name is checked before anything runs. */
+  for (int a = 1; a < argc; a++)
+    if (hb_registry_find_game (argv[a]) == NULL)
+      die_usage ("unknown game '%s'", argv[a]);
   for (int i = 0; games[i]; i++)
     {
       gboolean wanted = argc < 2;
@@ -646,9 +972,6 @@ cmd_bench (int argc, char **argv)
       fflush (stdout);
       g_string_truncate (out, 0);
     }
-  for (int a = 1; a < argc; a++)
-    if (hb_registry_find_game (argv[a]) == NULL)
-      die_usage ("unknown game '%s'", argv[a]);
   if (ran == 0)
     die_usage ("nothing to bench");
   return 0;
@@ -661,7 +984,7 @@ static const struct {
   int (*run) (int argc, char **argv);
   const char *help;
 } commands[] = {
-  { "list", cmd_list, "list the solvers: game, solver, summary (first = default)" },
+  { "list", cmd_list, "list the solvers: game, solver, summary, limits (first = default)" },
   { "solve", cmd_solve, "solve FILE; the solution on stdout, --stats on stderr" },
   { "hint", cmd_hint, "say what to do next on FILE" },
   { "render", cmd_render, "draw FILE to -o OUT.png|.svg [--solution], or --animate it" },

@@ -119,6 +119,40 @@ hb_game_default_solver (const HbGame *game)
   return game->solvers[0];
 }
 
+/* The time limit for every solver: a thread that cancels the solver's
+ * cancellable at the deadline, so a solver that only polls its
+ * cancellable still stops in time. */
+typedef struct {
+  GMutex        lock;
+  GCond         cond;
+  gboolean      done, fired;
+  gint64        deadline;      /* g_get_monotonic_time () units */
+  GCancellable *cancellable;
+} HbWatchdog;
+
+static gpointer
+watchdog_thread (gpointer data)
+{
+  HbWatchdog *w = data;
+
+  g_mutex_lock (&w->lock);
+  while (!w->done)
+    if (!g_cond_wait_until (&w->cond, &w->lock, w->deadline) && !w->done)
+      {
+        w->fired = TRUE;
+        g_cancellable_cancel (w->cancellable);
+        break;
+      }
+  g_mutex_unlock (&w->lock);
+  return NULL;
+}
+
+static void
+forward_cancel (GCancellable *outer, gpointer inner)
+{
+  g_cancellable_cancel (inner);
+}
+
 HbResult *
 hb_solve (const HbSolver *solver, const HbState *state,
           const HbSolveOptions *options, HbTrace *trace,
@@ -126,9 +160,45 @@ hb_solve (const HbSolver *solver, const HbState *state,
 {
   HbSolveOptions defaults = { 0 };
   double t0 = hb_now ();
+  HbWatchdog w = { 0 };
+  GThread *thread = NULL;
+  gulong handler = 0;
   HbResult *r;
 
-  r = solver->solve (state, options ? options : &defaults, trace, cancellable, error);
+  if (options == NULL)
+    options = &defaults;
+  if (options->time_limit > 0 && options->time_limit < 86400.0 * 365 * 100)
+    {
+      g_mutex_init (&w.lock);
+      g_cond_init (&w.cond);
+      w.deadline = g_get_monotonic_time () + (gint64) (options->time_limit * G_USEC_PER_SEC);
+      w.cancellable = g_cancellable_new ();
+      if (cancellable != NULL)
+        handler = g_cancellable_connect (cancellable, G_CALLBACK (forward_cancel),
+                                         w.cancellable, NULL);
+      thread = g_thread_new ("hb-time-limit", watchdog_thread, &w);
+    }
+  r = solver->solve (state, options, trace, thread ? w.cancellable : cancellable, error);
+  if (thread != NULL)
+    {
+      g_mutex_lock (&w.lock);
+      w.done = TRUE;
+      g_cond_signal (&w.cond);
+      g_mutex_unlock (&w.lock);
+      g_thread_join (thread);
+      if (handler != 0)
+        g_cancellable_disconnect (cancellable, handler);
+      /* Stopped by the deadline, not by the caller: the solver gave up. */
+      if (r != NULL && w.fired && r->status == HB_STATUS_CANCELLED
+          && !g_cancellable_is_cancelled (cancellable))
+        {
+          r->status = HB_STATUS_GAVE_UP;
+          hb_result_set_message (r, _("Gave up (%s)"), _("the time limit"));
+        }
+      g_object_unref (w.cancellable);
+      g_mutex_clear (&w.lock);
+      g_cond_clear (&w.cond);
+    }
   if (r != NULL)
     r->seconds = hb_now () - t0;
   return r;

@@ -158,6 +158,10 @@ typedef enum {
   HB_SOLVER_ANIMATED   = 1 << 3, /* records a useful trace */
   HB_SOLVER_RELAXATION = 1 << 4, /* a teaching view, not a full solver */
   HB_SOLVER_COUNTS     = 1 << 5, /* can count solutions (count_limit) */
+  /* Ignores options->node_limit: its work is bounded without a search
+   * (polynomial), so it has no steps to count. Every solver honours
+   * options->time_limit (hb_solve enforces it through the cancellable). */
+  HB_SOLVER_NO_NODE_LIMIT = 1 << 6,
 } HbSolverFlags;
 
 typedef struct {
@@ -341,6 +345,13 @@ struct _HbGame {
    * hint_next_move's single move is made. */
   gboolean  (*hint_next_moves) (const HbState *state, gconstpointer hint,
                                 GArray *moves);
+
+  /* Whether a solved result keeps to the level's own limits beyond being
+   * solved (Flood-It: its move limit). FALSE with *why set to a sentence
+   * (newly allocated) saying so, and whether that is proven. May be NULL:
+   * the game has no such limit. */
+  gboolean  (*answer_fits) (const HbState *state, const HbResult *result,
+                            char **why);
 };
 
 /* Convenience wrappers. */

@@ -69,6 +69,50 @@ hb_registry_sniff (const char *text, gsize len)
   return found;
 }
 
+char *
+hb_escape_for_message (const char *text)
+{
+  GString *out = g_string_new (NULL);
+  const char *p = text, *end = text + strlen (text);
+
+  while (p < end)
+    {
+      gunichar u = g_utf8_get_char_validated (p, end - p);
+
+      if (u == (gunichar) -1 || u == (gunichar) -2)
+        {
+          g_string_append_printf (out, "\\x%02x", (guchar) *p);
+          p++;
+          continue;
+        }
+      if (u == '\t')
+        g_string_append (out, "\\t");
+      else if (u == '\r')
+        g_string_append (out, "\\r");
+      else if (u == '\n')
+        g_string_append (out, "\\n");
+      else if (u < 0x20 || u == 0x7f)
+        g_string_append_printf (out, "\\x%02x", (guint) u);
+      else if (u >= 0x80 && u < 0xa0)
+        g_string_append_printf (out, "\\u%04x", (guint) u);
+      else
+        g_string_append_len (out, p, g_utf8_next_char (p) - p);
+      p = g_utf8_next_char (p);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Sets error to "NAME:message" with control characters and invalid UTF-8
+ * (in the name or the quoted input) shown escaped. */
+static void
+set_named_error (GError **error, const GError *local, const char *name)
+{
+  g_autofree char *safe_name = hb_escape_for_message (name);
+  g_autofree char *safe = hb_escape_for_message (local->message);
+
+  g_set_error (error, local->domain, local->code, "%s:%s", safe_name, safe);
+}
+
 HbState *
 hb_registry_parse (const HbGame *game, const char *display_name,
                    const char *text, gsize len, GError **error)
@@ -78,6 +122,12 @@ hb_registry_parse (const HbGame *game, const char *display_name,
 
   if (display_name == NULL)
     display_name = "-";
+  /* A UTF-8 byte-order mark (Windows editors write one) is no content. */
+  if (len >= 3 && memcmp (text, "\xef\xbb\xbf", 3) == 0)
+    {
+      text += 3;
+      len -= 3;
+    }
   if (game == NULL)
     game = hb_registry_game_for_filename (display_name);
   if (game == NULL)
@@ -93,21 +143,24 @@ hb_registry_parse (const HbGame *game, const char *display_name,
        * name extensions (".lights, .loop, .flood"): keep them */
       msg = g_strdup_printf (_("cannot tell which game this is; name it with --game "
                                "or give the file a game's extension (%s)"), known->str);
-      g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_FORMAT, "%s:1:1: %s",
-                   display_name, msg);
+      {
+        g_autofree char *safe_name = hb_escape_for_message (display_name);
+        g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_FORMAT, "%s:1:1: %s",
+                     safe_name, msg);
+      }
       g_string_free (known, TRUE);
       return NULL;
     }
   if (!hb_check_text (text, len, &local))
     {
-      g_set_error (error, local->domain, local->code, "%s:%s", display_name, local->message);
+      set_named_error (error, local, display_name);
       g_error_free (local);
       return NULL;
     }
   state = game->parse (text, len, &local);
   if (state == NULL)
     {
-      g_set_error (error, local->domain, local->code, "%s:%s", display_name, local->message);
+      set_named_error (error, local, display_name);
       g_error_free (local);
     }
   return state;
@@ -284,13 +337,122 @@ hb_registry_load (const HbGame *game, const char *path, GError **error)
   return state;
 }
 
+/* "cannot write PATH: reason", the file error code from e. */
+static void
+set_write_error (GError **error, int e, const char *path, const char *reason)
+{
+  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e),
+               /* TRANSLATORS: "cannot write out.png: the disk is full …" */
+               _("cannot write %s: %s"), path, reason);
+}
+
+/* The reason for a failed write in the folder dir, in plain words. */
+static void
+set_write_errno (GError **error, int e, const char *path, const char *dir)
+{
+  g_autofree char *reason = NULL;
+
+  switch (e)
+    {
+    case ENOSPC:
+#ifdef EDQUOT
+    case EDQUOT:
+#endif
+      reason = g_strdup (_("the disk is full; an existing file was left as it was"));
+      break;
+    case EROFS:
+      reason = g_strdup_printf (_("the folder %s is on a read-only disk"), dir);
+      break;
+    case EACCES:
+    case EPERM:
+      reason = g_strdup_printf (_("no permission to write in the folder %s"), dir);
+      break;
+    case ENOENT:
+      reason = g_strdup_printf (_("the folder %s does not exist"), dir);
+      break;
+    case ENOTDIR:
+      reason = g_strdup_printf (_("%s is not a folder"), dir);
+      break;
+    case EISDIR:
+      reason = g_strdup (_("it is a folder"));
+      break;
+    default:
+      reason = g_strdup (g_strerror (e));
+      break;
+    }
+  set_write_error (error, e, path, reason);
+}
+
+gboolean
+hb_check_output_path (const char *path, GError **error)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  GStatBuf st;
+
+  if (g_stat (path, &st) == 0 && S_ISDIR (st.st_mode))
+    {
+      set_write_errno (error, EISDIR, path, dir);
+      return FALSE;
+    }
+  if (g_stat (dir, &st) != 0)
+    {
+      set_write_errno (error, errno, path, dir);
+      return FALSE;
+    }
+  if (!S_ISDIR (st.st_mode))
+    {
+      set_write_errno (error, ENOTDIR, path, dir);
+      return FALSE;
+    }
+  if (access (dir, W_OK) != 0)
+    {
+      set_write_errno (error, errno, path, dir);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 hb_write_atomic (const char *path, const char *contents, gsize len, GError **error)
 {
-  /* g_file_set_contents writes a temporary file beside the target, fsyncs
-   * it where needed and renames it over the target. */
-  return g_file_set_contents_full (path, contents, len,
-                                   G_FILE_SET_CONTENTS_CONSISTENT
-                                   | G_FILE_SET_CONTENTS_DURABLE,
-                                   0644, error);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *tmp = NULL;
+  gsize done = 0;
+  int fd, e = 0;
+
+  if (!hb_check_output_path (path, error))
+    return FALSE;
+  /* A temporary file beside the target, written, flushed to the disk and
+   * renamed over the target: a failed write leaves the old file. */
+  tmp = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
+  fd = g_mkstemp_full (tmp, O_RDWR | O_CLOEXEC, 0644);
+  if (fd < 0)
+    {
+      set_write_errno (error, errno, path, dir);
+      return FALSE;
+    }
+  while (e == 0 && done < len)
+    {
+      gssize n = write (fd, contents + done, MIN (len - done, (gsize) 1 << 20));
+      if (n > 0)
+        done += (gsize) n;
+      else if (n < 0 && errno != EINTR)
+        e = errno;
+      else if (n == 0)
+        e = EIO;
+    }
+  if (e == 0 && fsync (fd) != 0 && errno != EINVAL)
+    e = errno;
+  if (close (fd) != 0 && e == 0)
+    e = errno;
+  if (e == 0 && g_rename (tmp, path) != 0)
+    e = errno;
+  if (e != 0)
+    {
+      g_unlink (tmp);
+      set_write_errno (error, e, path, dir);
+      return FALSE;
+    }
+  return TRUE;
 }

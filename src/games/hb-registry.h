@@ -25,6 +25,11 @@ const HbGame        *hb_registry_sniff (const char *text, gsize len);
 HbState *hb_registry_parse (const HbGame *game, const char *display_name,
                             const char *text, gsize len, GError **error);
 
+/* text (NUL-terminated) with control characters shown escaped ("\x1b",
+ * "\r", "\t") and invalid UTF-8 as "\xNN": safe to quote in a one-line
+ * message. hb_registry_parse's errors are escaped so. */
+char    *hb_escape_for_message (const char *text);
+
 /* Reads a level from a path ("-" is standard input), as hb_registry_parse. */
 HbState *hb_registry_load (const HbGame *game, const char *path, GError **error);
 
@@ -43,5 +48,11 @@ gboolean hb_read_input (const char *path, char **contents, gsize *len, GError **
  * rename, so a failed save leaves the old file as it was. */
 gboolean hb_write_atomic (const char *path, const char *contents, gsize len,
                           GError **error);
+
+/* Whether path can be written before trying (its folder exists and is
+ * writable, it is not a folder). Errors, as hb_write_atomic's, read
+ * "cannot write PATH: reason" in plain words (a missing folder, a folder,
+ * a read-only disk, a full disk). */
+gboolean hb_check_output_path (const char *path, GError **error);
 
 G_END_DECLS

@@ -3,7 +3,9 @@
  * code of this test's own (not the game's). */
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const char *cli;
 static char *tmpdir;
@@ -31,34 +33,86 @@ bytes_to_string (GBytes *b)
   return data ? g_strndup (data, n) : g_strdup ("");
 }
 
+/* Runs argv (cli is put first when `with_cli`) in `cwd` (NULL: here),
+ * with standard input `input` (may be NULL) or the descriptor stdin_fd
+ * (taken, when >= 0). */
+static void
+run_argv (Run *r, const char *cwd, int stdin_fd, const char *input, gboolean with_cli,
+          va_list ap)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocessLauncher) l = NULL;
+  g_autoptr(GSubprocess) p = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) in = g_bytes_new (input ? input : "", input ? strlen (input) : 0);
+  g_autoptr(GBytes) out = NULL, err = NULL;
+  GSubprocessFlags flags = G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE;
+  const char *a;
+
+  if (with_cli)
+    g_ptr_array_add (argv, (gpointer) cli);
+  while ((a = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (argv, (gpointer) a);
+  g_ptr_array_add (argv, NULL);
+  if (stdin_fd < 0)
+    flags |= G_SUBPROCESS_FLAGS_STDIN_PIPE;
+  l = g_subprocess_launcher_new (flags);
+  if (stdin_fd >= 0)
+    g_subprocess_launcher_take_stdin_fd (l, stdin_fd);
+  if (cwd != NULL)
+    g_subprocess_launcher_set_cwd (l, cwd);
+  p = g_subprocess_launcher_spawnv (l, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate (p, stdin_fd < 0 ? in : NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  r->status = g_subprocess_get_if_exited (p) ? g_subprocess_get_exit_status (p) : -1;
+  r->out = bytes_to_string (out);
+  r->err = bytes_to_string (err);
+}
+
 /* Runs the CLI with a NULL-terminated argument list, feeding `input` (may
  * be NULL) to standard input. */
 static void
 run_cli (Run *r, const char *input, ...)
 {
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocess) p = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) in = g_bytes_new (input ? input : "", input ? strlen (input) : 0);
-  g_autoptr(GBytes) out = NULL, err = NULL;
   va_list ap;
-  const char *a;
 
-  g_ptr_array_add (argv, (gpointer) cli);
   va_start (ap, input);
-  while ((a = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer) a);
+  run_argv (r, NULL, -1, input, TRUE, ap);
   va_end (ap);
-  g_ptr_array_add (argv, NULL);
-  p = g_subprocess_newv ((const char *const *) argv->pdata,
-                         G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
-                         | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate (p, in, NULL, &out, &err, &error);
-  g_assert_no_error (error);
-  r->status = g_subprocess_get_if_exited (p) ? g_subprocess_get_exit_status (p) : -1;
-  r->out = bytes_to_string (out);
-  r->err = bytes_to_string (err);
+}
+
+/* The same in the folder cwd. */
+static void
+run_cli_in (Run *r, const char *cwd, ...)
+{
+  va_list ap;
+
+  va_start (ap, cwd);
+  run_argv (r, cwd, -1, NULL, TRUE, ap);
+  va_end (ap);
+}
+
+/* The same with standard input read from the descriptor fd (taken). */
+static void
+run_cli_fd (Run *r, int fd, ...)
+{
+  va_list ap;
+
+  va_start (ap, fd);
+  run_argv (r, NULL, fd, NULL, TRUE, ap);
+  va_end (ap);
+}
+
+/* Any command (no CLI put first). */
+static void
+run_cmd (Run *r, ...)
+{
+  va_list ap;
+
+  va_start (ap, r);
+  run_argv (r, NULL, -1, NULL, FALSE, ap);
+  va_end (ap);
 }
 
 static char *
@@ -121,8 +175,14 @@ test_list (void)
   for (int i = 0; lines[i] && lines[i][0]; i++)
     {
       g_auto(GStrv) f = g_strsplit (lines[i], "\t", -1);
-      g_assert_cmpuint (g_strv_length (f), ==, 3);
+      g_assert_cmpuint (g_strv_length (f), ==, 4);
       g_assert_true (strlen (f[2]) > 10);
+      /* The limits it honours: every solver the time limit. */
+      g_assert_true (g_str_has_prefix (f[3], "limits: time"));
+      if (g_str_equal (f[1], "greedy") || g_str_equal (f[1], "maxflow"))
+        g_assert_nonnull (strstr (f[3], "no node limit"));
+      else
+        g_assert_cmpstr (f[3], ==, "limits: time, nodes");
       /* The first solver listed for a game is its default: Enlight's is GF(2). */
       if (g_str_equal (f[0], "lights") && !seen_lights)
         {
@@ -347,7 +407,7 @@ test_generate_convert (void)
     g_auto(Run) r = { 0 };
     run_cli (&r, NULL, "generate", "--game", "lights", "--size", "0x5", NULL);
     g_assert_cmpint (r.status, ==, 2);
-    g_assert_nonnull (strstr (r.err, "empty"));
+    g_assert_nonnull (strstr (r.err, "at least 1"));
   }
   {
     /* 2^32 + 3 must not wrap round to a 3-wide board. */
@@ -369,6 +429,452 @@ test_bench_quick (void)
   g_assert_nonnull (strstr (r.out, "gf2"));
 }
 
+/* Independent of the game code: plays Flood-It moves (colour digits
+ * separated by blanks) on a dump "W by H -> M" and rows; the number of
+ * moves, or -1 when they do not leave one colour. */
+static int
+flood_moves_solve (const char *level, const char *moves)
+{
+  g_auto(GStrv) lines = g_strsplit (level, "\n", -1);
+  g_auto(GStrv) m = g_strsplit_set (g_strstrip (g_strdup (moves)), " \n", -1);
+  int w = 0, h = 0, limit = 0, first = 0, n = 0;
+  g_autofree char *cells = NULL;
+  g_autofree char *seen = NULL;
+  g_autofree int *stack = NULL;
+
+  while (lines[first][0] == '#')
+    first++;
+  g_assert_cmpint (sscanf (lines[first], "%d by %d -> %d", &w, &h, &limit), ==, 3);
+  cells = g_new0 (char, w * h);
+  seen = g_new0 (char, w * h);
+  stack = g_new0 (int, w * h);
+  for (int y = 0; y < h; y++)
+    memcpy (cells + y * w, lines[first + 1 + y], w);
+  for (int k = 0; m[k]; k++)
+    {
+      int top = 0;
+      char from = cells[0], to;
+      if (!m[k][0])
+        continue;
+      to = m[k][0];
+      n++;
+      memset (seen, 0, w * h);
+      stack[top++] = 0;
+      seen[0] = 1;
+      while (top > 0)
+        {
+          int i = stack[--top], x = i % w, y = i / w;
+          int nb[4] = { x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1,
+                        y > 0 ? i - w : -1, y < h - 1 ? i + w : -1 };
+          cells[i] = to;
+          for (int d = 0; d < 4; d++)
+            if (nb[d] >= 0 && !seen[nb[d]] && cells[nb[d]] == from)
+              {
+                seen[nb[d]] = 1;
+                stack[top++] = nb[d];
+              }
+        }
+    }
+  for (int i = 0; i < w * h; i++)
+    if (cells[i] != cells[0])
+      return -1;
+  return n;
+}
+
+/* Flood-It over its move limit: exit 1 when the limit is proven out of
+ * reach (3 when only not met), the answer only with --best. */
+static void
+test_flood_limit (void)
+{
+  const char *level = "6 by 6 -> 3\n431322\n145154\n344000\n543330\n553512\n054155\n";
+  g_autofree char *path = write_tmp ("limit.flood", level);
+
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, NULL, "solve", path, NULL);
+    g_assert_cmpint (r.status, ==, 1);
+    g_assert_cmpstr (r.out, ==, "");
+    g_assert_nonnull (strstr (r.err, "the move limit of 3 cannot be met"));
+  }
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, NULL, "solve", "--best", path, NULL);
+    g_assert_cmpint (r.status, ==, 1);
+    g_assert_cmpint (flood_moves_solve (level, r.out), >, 3);
+  }
+  {
+    /* The greedy answer over the limit proves nothing: gave up. */
+    g_auto(Run) r = { 0 };
+    run_cli (&r, NULL, "solve", "--solver", "greedy", path, NULL);
+    g_assert_cmpint (r.status, ==, 3);
+    g_assert_nonnull (strstr (r.err, "not proven"));
+  }
+  {
+    g_autofree char *png = g_build_filename (tmpdir, "limit.png", NULL);
+    g_auto(Run) r = { 0 };
+    run_cli (&r, NULL, "render", path, "--solution", "-o", png, NULL);
+    g_assert_cmpint (r.status, ==, 1);
+    g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+  }
+  {
+    /* Within the limit: 0, and the answer checked. */
+    const char *easy = "6 by 6 -> 30\n431322\n145154\n344000\n543330\n553512\n054155\n";
+    g_autofree char *ok = write_tmp ("easy.flood", easy);
+    g_auto(Run) r = { 0 };
+    run_cli (&r, NULL, "solve", ok, NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_cmpint (flood_moves_solve (easy, r.out), >, 0);
+    g_assert_cmpint (flood_moves_solve (easy, r.out), <=, 30);
+  }
+}
+
+/* hint's exit status is solve's: 1 on a board without a solution. */
+static void
+test_hint_status (void)
+{
+  g_autofree char *corner = write_tmp ("hint-corner.lights", "10000\n00000\n00000\n00000\n00000\n");
+  g_autofree char *loop = write_tmp ("hint-bad.loop", "1000\n");
+  g_autofree char *done = write_tmp ("hint-done.lights", "000\n000\n");
+  g_auto(Run) a = { 0 };
+  g_auto(Run) b = { 0 };
+  g_auto(Run) c = { 0 };
+
+  run_cli (&a, NULL, "hint", corner, NULL);
+  g_assert_cmpint (a.status, ==, 1);
+  g_assert_nonnull (strstr (a.out, "no solution"));
+  run_cli (&b, NULL, "hint", loop, NULL);
+  g_assert_cmpint (b.status, ==, 1);
+  run_cli (&c, NULL, "hint", done, NULL);
+  g_assert_cmpint (c.status, ==, 0);
+}
+
+/* A read error on standard input is said, not taken for an empty board. */
+static void
+test_stdin_error (void)
+{
+  g_autofree char *path = write_tmp ("wronly.lights", "1\n");
+  g_auto(Run) r = { 0 };
+  g_auto(Run) d = { 0 };
+  int fd = open (path, O_WRONLY);
+
+  g_assert_cmpint (fd, >=, 0);
+  run_cli_fd (&r, fd, "solve", "--game", "lights", "-", NULL);
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_nonnull (strstr (r.err, "-: cannot read"));
+  g_assert_null (strstr (r.err, "holds no board"));
+  /* A folder as standard input. */
+  fd = open (tmpdir, O_RDONLY | O_DIRECTORY);
+  g_assert_cmpint (fd, >=, 0);
+  run_cli_fd (&d, fd, "solve", "--game", "lights", "-", NULL);
+  g_assert_cmpint (d.status, ==, 2);
+  g_assert_nonnull (strstr (d.err, "folder"));
+}
+
+/* Files that never end are refused at the cap, not read until memory runs
+ * out (tests/cli/test-read.c covers FIFOs and cancelling). */
+static void
+test_endless_input (void)
+{
+  g_auto(Run) r = { 0 };
+
+  if (!g_file_test ("/dev/zero", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no /dev/zero");
+      return;
+    }
+  run_cli (&r, NULL, "solve", "--game", "lights", "/dev/zero", NULL);
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_nonnull (strstr (r.err, "/dev/zero: the file is larger than 128 MiB"));
+}
+
+static void
+expect_usage (const char *needle, ...)
+{
+  g_auto(Run) r = { 0 };
+  va_list ap;
+
+  va_start (ap, needle);
+  run_argv (&r, NULL, -1, NULL, TRUE, ap);
+  va_end (ap);
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_cmpstr (r.out, ==, "");
+  if (strstr (r.err, needle) == NULL)
+    g_error ("expected '%s' in: %s", needle, r.err);
+}
+
+/* Out-of-range values are refused with a message, never clamped. */
+static void
+test_options_refused (void)
+{
+  g_autofree char *path = write_tmp ("opt.lights", "010\n111\n010\n");
+  g_autofree char *png = g_build_filename (tmpdir, "opt.png", NULL);
+
+  expect_usage ("--cell takes 4 to 256 pixels, not 0", "render", path, "-o", png, "--cell", "0", NULL);
+  expect_usage ("--cell takes 4 to 256 pixels, not 100000", "render", path, "-o", png, "--cell", "100000", NULL);
+  expect_usage ("--colours takes", "generate", "--game", "flood", "--colours", "-1", NULL);
+  expect_usage ("--repeats takes 1 to 100, not -5", "bench", "--quick", "lights", "--repeats", "-5", NULL);
+  expect_usage ("--repeats takes 1 to 100, not 2147483647", "bench", "lights", "--repeats", "2147483647", NULL);
+  expect_usage ("--time-limit takes 0 (no limit)", "solve", "--time-limit", "-1", path, NULL);
+  expect_usage ("not nan", "solve", "--time-limit", "nan", path, NULL);
+  expect_usage ("not inf", "solve", "--time-limit", "inf", path, NULL);
+  expect_usage ("--size -1x5: a board side is at least 1", "generate", "--game", "lights", "--size", "-1x5", NULL);
+  expect_usage ("--count takes", "solve", "--count", "-2", path, NULL);
+  {
+    g_autofree char *flood = write_tmp ("opt.flood", "2 by 2 -> 5\n01\n10\n");
+    expect_usage ("takes no node-limit", "solve", "--solver", "greedy", "--set", "node-limit=5",
+                  flood, NULL);
+  }
+  /* An unknown game is named before any bench runs. */
+  expect_usage ("unknown game 'nosuch'", "bench", "--quick", "lights", "nosuch", NULL);
+  g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+  /* A --cell that would draw this board over 8192 pixels is refused. */
+  {
+    g_autofree char *big = g_build_filename (tmpdir, "big.lights", NULL);
+    GString *t = g_string_new (NULL);
+    for (int y = 0; y < 100; y++)
+      g_string_append (t, "0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000\n");
+    g_assert_true (g_file_set_contents (big, t->str, -1, NULL));
+    g_string_free (t, TRUE);
+    expect_usage ("the most is 8192 (--cell 81 or less)", "render", big, "-o", png, "--cell", "100", NULL);
+  }
+}
+
+/* "--" ends the options: a file may start with '-'. */
+static void
+test_dash_dash (void)
+{
+  g_autofree char *path = write_tmp ("-x.lights", "010\n111\n010\n");
+  g_auto(Run) r = { 0 };
+
+  run_cli_in (&r, tmpdir, "solve", "--", "-x.lights", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (presses_solve ("010\n111\n010\n", r.out));
+}
+
+/* Every solver honours --time-limit (hb_solve's deadline cancels one that
+ * only polls its cancellable). */
+static void
+test_time_limit (void)
+{
+  g_auto(Run) g = { 0 };
+  g_auto(Run) r = { 0 };
+  g_autofree char *path = NULL;
+
+  run_cli (&g, NULL, "generate", "--game", "loop", "--size", "300x300", "--seed", "2", NULL);
+  g_assert_cmpint (g.status, ==, 0);
+  path = write_tmp ("slow.loop", g.out);
+  run_cli (&r, NULL, "solve", "--solver", "backtrack", "--time-limit", "0.01", path, NULL);
+  g_assert_cmpint (r.status, ==, 3);
+  g_assert_nonnull (strstr (r.err, "the time limit"));
+}
+
+/* render -o: written beside the output and renamed, and a failure says
+ * what is wrong: a missing folder, a folder, a read-only or full disk. */
+static void
+test_render_output (void)
+{
+  g_autofree char *path = write_tmp ("out.lights", "010\n111\n010\n");
+  g_autofree char *missing = g_build_filename (tmpdir, "no-such-folder", "x.png", NULL);
+  g_autofree char *png = g_build_filename (tmpdir, "out.png", NULL);
+
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, NULL, "render", path, "-o", missing, NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "does not exist"));
+  }
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, NULL, "render", path, "--animate", "-o", missing, NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "does not exist"));
+  }
+  {
+    g_autofree char *dir = g_build_filename (tmpdir, "a-folder.png", NULL);
+    g_auto(Run) r = { 0 };
+    g_assert_cmpint (g_mkdir (dir, 0755), ==, 0);
+    run_cli (&r, NULL, "render", path, "-o", dir, NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "it is a folder"));
+    g_rmdir (dir);
+  }
+  {
+    /* Written whole, and no temporary file is left beside it. */
+    g_auto(Run) r = { 0 };
+    g_autoptr(GDir) d = NULL;
+    const char *name;
+    run_cli (&r, NULL, "render", path, "-o", png, NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    d = g_dir_open (tmpdir, 0, NULL);
+    while ((name = g_dir_read_name (d)) != NULL)
+      g_assert_false (g_str_has_prefix (name, ".out.png"));
+  }
+  /* A read-only and a full disk: small tmpfs mounts in a private mount
+   * namespace (skipped where unshare or mount is not allowed). The old
+   * file must survive both. */
+  {
+    g_autofree char *unshare = g_find_program_in_path ("unshare");
+    g_autofree char *script = NULL;
+    g_autofree char *mnt = g_build_filename (tmpdir, "mnt", NULL);
+    g_auto(Run) r = { 0 };
+
+    if (unshare == NULL)
+      {
+        g_test_message ("no unshare: read-only and full disks not tested");
+        return;
+      }
+    g_assert_cmpint (g_mkdir (mnt, 0755), ==, 0);
+    script = g_strdup_printf (
+      "set -u; m='%s'; cli='%s'; level='%s'\n"
+      "mount -t tmpfs -o size=64k tmpfs \"$m\" 2>/dev/null || { echo SKIP; exit 0; }\n"
+      "printf old > \"$m/full.png\"\n"
+      "head -c 60000 /dev/zero > \"$m/filler\" 2>/dev/null\n"
+      "\"$cli\" render \"$level\" --cell 256 -o \"$m/full.png\" 2>&1; echo \"full=$?\"\n"
+      "echo \"kept=$(cat \"$m/full.png\")\"\n"
+      "ls -A \"$m\" | grep -c '^\\.' | sed 's/^/temps=/'\n"
+      "mount -o remount,ro \"$m\" || { echo SKIP; exit 0; }\n"
+      "\"$cli\" render \"$level\" -o \"$m/ro.png\" 2>&1; echo \"ro=$?\"\n",
+      mnt, cli, path);
+    run_cmd (&r, unshare, "-rm", "sh", "-c", script, NULL);
+    g_rmdir (mnt);
+    if (r.status != 0 || strstr (r.out, "SKIP") != NULL)
+      {
+        g_test_message ("no private tmpfs (%s%s): read-only and full disks not tested",
+                        r.out, r.err);
+        return;
+      }
+    g_test_message ("%s", r.out);
+    g_assert_nonnull (strstr (r.out, "the disk is full; an existing file was left as it was"));
+    g_assert_nonnull (strstr (r.out, "full=2"));
+    g_assert_nonnull (strstr (r.out, "kept=old"));
+    g_assert_nonnull (strstr (r.out, "temps=0"));
+    g_assert_nonnull (strstr (r.out, "read-only disk"));
+    g_assert_nonnull (strstr (r.out, "ro=2"));
+  }
+}
+
+/* Messages: quoted input escaped, a byte-order mark accepted, the game
+ * named rightly, lengths in cells, no 1:1: where nothing is read, and
+ * "optimal:" once. */
+static void
+test_messages (void)
+{
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, "10\0331\n", "solve", "--game", "lights", "-", NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "unknown character '\\x1b'"));
+    g_assert_null (strchr (r.err, '\033'));
+  }
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, "1\r0\n", "solve", "--game", "lights", "-", NULL);
+    g_assert_nonnull (strstr (r.err, "'\\r'"));
+    g_assert_null (strchr (r.err, '\r'));
+  }
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, NULL, "solve", "--game", "li\033ghts", "-", NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "'li\\x1bghts'"));
+  }
+  {
+    /* Invalid UTF-8 in a file name. */
+    g_auto(Run) r = { 0 };
+    run_cli (&r, NULL, "solve", "/nonexistent/\377.lights", NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "\\xff.lights"));
+    g_assert_true (g_utf8_validate (r.err, -1, NULL));
+  }
+  {
+    /* A byte-order mark before every game's level. */
+    const char *games[] = { "lights", "loop", "flood" };
+    for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+      {
+        g_auto(Run) g = { 0 };
+        g_auto(Run) r = { 0 };
+        g_autofree char *bom = NULL;
+        run_cli (&g, NULL, "generate", "--game", games[i], "--size", "4x4", "--seed", "3", NULL);
+        g_assert_cmpint (g.status, ==, 0);
+        bom = g_strconcat ("\357\273\277", g.out, NULL);
+        run_cli (&r, bom, "convert", "--game", games[i], "--to", "native", "-", NULL);
+        g_assert_cmpint (r.status, ==, 0);
+        g_assert_cmpstr (r.out, ==, g.out);
+      }
+  }
+  {
+    /* A Flood ID, with the wrong number of colours, is a Flood problem
+     * counted in cells; a tiny one Flip could also read is not blamed on
+     * Flip. */
+    g_auto(Run) r = { 0 };
+    g_auto(Run) t = { 0 };
+    run_cli (&r, "4x4:012301230123012,5\n", "solve", "--game", "flood", "-", NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "a 4×4 board has 16 cells; the ID has 15 colour digits"));
+    run_cli (&t, "2x2:012a,5\n", "solve", "-", NULL);
+    g_assert_cmpint (t.status, ==, 2);
+    g_assert_null (strstr (t.err, "Flip"));
+  }
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, NULL, "generate", "--game", "flood", "--colours", "99", NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_true (g_str_has_prefix (r.err, "hintboard-cli: generate: Flood-It boards"));
+  }
+  {
+    g_autofree char *path = write_tmp ("stats.lights", "010\n111\n010\n");
+    g_auto(Run) r = { 0 };
+    const char *first;
+    run_cli (&r, NULL, "solve", "--stats", path, NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    first = strstr (r.err, "optimal:");
+    g_assert_nonnull (first);
+    g_assert_null (strstr (first + 1, "optimal:"));
+  }
+}
+
+/* convert keeps comment lines where the format can hold them and says
+ * on stderr what it drops. */
+static void
+test_convert_comments (void)
+{
+  g_autofree char *lights = write_tmp ("c.lights", "# by hand\n101\n010\n# end\n");
+  g_autofree char *flood = write_tmp ("c.flood", "# moves: 2\n# from the write-up\n"
+                                      "3 by 3 -> 9\n012\n120\n201\n");
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, NULL, "convert", lights, "--to", "native", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "# by hand\n"));
+    g_assert_nonnull (strstr (r.out, "# end\n"));
+    g_assert_cmpstr (r.err, ==, "");
+  }
+  {
+    /* Flip IDs hold no comments: dropped, and said. */
+    g_auto(Run) r = { 0 };
+    run_cli (&r, NULL, "convert", lights, "--to", "tatham", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_null (strchr (r.out, '#'));
+    g_assert_nonnull (strstr (r.err, "holds no comment lines; dropped 2"));
+    g_assert_nonnull (strstr (r.err, "# by hand"));
+  }
+  {
+    /* Flood IDs read comments before them: the moves played survive. */
+    g_auto(Run) r = { 0 };
+    g_auto(Run) back = { 0 };
+    run_cli (&r, NULL, "convert", flood, "--to", "tatham", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "# moves: 2\n"));
+    g_assert_nonnull (strstr (r.out, "# from the write-up\n"));
+    g_assert_nonnull (strstr (r.out, "3x3:"));
+    run_cli (&back, r.out, "convert", "--game", "flood", "--to", "native", "-", NULL);
+    g_assert_cmpint (back.status, ==, 0);
+    g_assert_nonnull (strstr (back.out, "# moves: 2\n"));
+    /* Not written twice. */
+    g_assert_null (strstr (strstr (back.out, "# moves: 2") + 1, "# moves: 2"));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -387,6 +893,16 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/render-animate", test_render_animate);
   g_test_add_func ("/cli/generate-convert", test_generate_convert);
   g_test_add_func ("/cli/bench-quick", test_bench_quick);
+  g_test_add_func ("/cli/flood-limit", test_flood_limit);
+  g_test_add_func ("/cli/hint-status", test_hint_status);
+  g_test_add_func ("/cli/stdin-error", test_stdin_error);
+  g_test_add_func ("/cli/endless-input", test_endless_input);
+  g_test_add_func ("/cli/options-refused", test_options_refused);
+  g_test_add_func ("/cli/dash-dash", test_dash_dash);
+  g_test_add_func ("/cli/time-limit", test_time_limit);
+  g_test_add_func ("/cli/render-output", test_render_output);
+  g_test_add_func ("/cli/messages", test_messages);
+  g_test_add_func ("/cli/convert-comments", test_convert_comments);
   status = g_test_run ();
   {
     g_autoptr(GFile) dir = g_file_new_for_path (tmpdir);

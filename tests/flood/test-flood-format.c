@@ -335,7 +335,7 @@ test_error_columns (void)
   check_message ("3x1:é", "1:5: 'é' is not a colour digit (0 to 9)");
   check_message ("3x1:0ț1ă,2", "1:6: 'ț' is not a colour digit (0 to 9)");
   check_message ("2x1:éé,3", "1:5: 'é' is not a colour digit (0 to 9)");
-  check_message ("  3x1:01,2", "1:9: a 3×1 board has 3 colours; the ID has 2");
+  check_message ("  3x1:01,2", "1:9: a 3×1 board has 3 cells; the ID has 2 colour digits");
   check_message ("3 by 1 -> 2\n0é\n", "2:2: 'é' is not a colour digit (0 to 9)");
   check_message ("1 by 1 -> 2\n0é\n", "2:2: 'é' is not a colour digit (0 to 9)");
   check_message ("1 by 1 -> 2\n 0âî\n", "2:3: 'â' is not a colour digit (0 to 9)");

@@ -214,6 +214,6 @@ const HbSolver flood_solver_greedy = {
   .name = N_("Greedy lookahead"),
   .summary = N_("Tatham's generator: look three moves ahead, bring the farthest "
                 "cells closest and fewest, then flood the most; fast, not optimal"),
-  .flags = HB_SOLVER_EXACT | HB_SOLVER_ANIMATED,
+  .flags = HB_SOLVER_EXACT | HB_SOLVER_ANIMATED | HB_SOLVER_NO_NODE_LIMIT,
   .solve = greedy_solve,
 };

@@ -659,8 +659,9 @@ parse_tatham (HbLineReader *r, const char *s, gsize n, int col0,
       g_autofree char *ngiven = g_strdup_printf ("%" G_GSIZE_FORMAT, i);
 
       hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, line, col + MIN (i, cells),
-                          g_dngettext (NULL, "a %d×%d board has %s colour; the ID has %s",
-                                       "a %d×%d board has %s colours; the ID has %s",
+                          /* TRANSLATORS: "a 4×4 board has 16 cells; the ID has 15 colour digits" */
+                          g_dngettext (NULL, "a %d×%d board has %s cell; the ID has %s colour digits",
+                                       "a %d×%d board has %s cells; the ID has %s colour digits",
                                        (gulong) MIN (cells, G_MAXULONG)),
                           w, h, ncells, ngiven);
       return NULL;
@@ -1230,6 +1231,32 @@ static const HbSolver *const flood_solvers[] = {
   NULL,
 };
 
+/* An answer over the move limit solves the board but not the level: say
+ * whether the limit cannot be met (the answer is proven shortest) or only
+ * was not met. */
+static gboolean
+flood_answer_fits (const HbState *state, const HbResult *result, char **why)
+{
+  const FloodState *s = FLOOD_CONST (state);
+  guint total;
+
+  if (s->move_limit <= 0 || result->moves == NULL)
+    return TRUE;
+  total = (guint) s->moves + result->moves->len;
+  if (total <= (guint) s->move_limit)
+    return TRUE;
+  if (result->optimal)
+    /* TRANSLATORS: "the move limit of 20 cannot be met: the fewest moves is 22" */
+    *why = g_strdup_printf (_("the move limit of %d cannot be met: the fewest moves is %u"),
+                            s->move_limit, total);
+  else
+    /* TRANSLATORS: "the best answer found takes 25 moves, over the move limit of 22 (not proven that the limit cannot be met)" */
+    *why = g_strdup_printf (_("the best answer found takes %u moves, over the move limit of %d "
+                              "(not proven that the limit cannot be met)"),
+                            total, s->move_limit);
+  return FALSE;
+}
+
 const HbGame flood_game = {
   .id = "flood",
   .name = N_("Flood-It"),
@@ -1273,4 +1300,5 @@ const HbGame flood_game = {
   .describe_step = flood_describe_step,
   .frame_status = flood_frame_status,
   .bench = flood_bench,
+  .answer_fits = flood_answer_fits,
 };

@@ -397,7 +397,24 @@ looks_like_flip_id (const char *text, gsize len)
 static gboolean
 lights_sniff (const char *text, gsize len)
 {
-  return looks_like_flip_id (text, len);
+  const char *t = text;
+  gsize n = len, i;
+  int w, h;
+  LightsState *s;
+
+  if (!looks_like_flip_id (text, len))
+    return FALSE;
+  /* On boards of up to 4 cells a Flip matrix is as long as a Flood ID's
+   * colours ("2x2:0123,5"): claim those only when they read as a Flip ID,
+   * so a bad Flood ID is not reported as a Flip problem. */
+  hb_strip_slice (&t, &n);
+  if (parse_dims (t, n, &w, &h, &i) && (gsize) w * h > 4)
+    return TRUE;
+  s = lights_parse_flip_id (text, len, NULL);
+  if (s == NULL)
+    return FALSE;
+  hb_state_free ((HbState *) s);
+  return TRUE;
 }
 
 static gboolean
@@ -463,11 +480,8 @@ lights_parse (const char *text, gsize len, GError **error)
             g_byte_array_append (cells, (const guint8 *) "\0", 1);
           else
             {
-              gunichar u = g_utf8_get_char_validated (row + k, rlen - k);
-              char buf[8] = { 0 };
-              if (u == (gunichar) -1 || u == (gunichar) -2)
-                u = 0xfffd;
-              g_unichar_to_utf8 (u, buf);
+              char buf[8];
+              describe_char (row, rlen, k, buf);
               hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, r.line, COL,
                                   /* TRANSLATORS: %s is the character found */
                                   _("unknown character '%s' (a light is 1 or *, a "
