@@ -939,6 +939,32 @@ test_ga_cancel (void)
     }
 }
 
+/* The benchmark's measure: success count and medians over seeds. */
+static void
+test_ga_measure (void)
+{
+  g_autoptr (FlowState) s = parse (regular_7x7_01);
+  g_autoptr (HbSettings) st = settings (&flow_solver_ga_paths, "ac=false", NULL);
+  int solved = -1;
+  double gens = -2, secs = -2;
+
+  g_assert_true (flow_ga_measure (&flow_solver_ga_paths, s, st, 3, 1, &solved, &gens, &secs,
+                                  NULL));
+  g_assert_cmpint (solved, ==, 3);
+  g_assert_cmpfloat (gens, >=, 0);
+  g_assert_cmpfloat (secs, >=, 0);
+  /* The cross: no run solves it, and there is no median of generations. */
+  {
+    g_autoptr (FlowState) x = parse (unsolvable_cross);
+    g_autoptr (HbSettings) sx = settings (&flow_solver_ga_paths, "generations=5",
+                                          "population=20", NULL);
+    g_assert_true (flow_ga_measure (&flow_solver_ga_paths, x, sx, 2, 1, &solved, &gens,
+                                    &secs, NULL));
+    g_assert_cmpint (solved, ==, 0);
+    g_assert_cmpfloat (gens, ==, -1);
+  }
+}
+
 /* Limits, live snapshots and the settings' defaults. */
 static void
 test_ga_limits_live (void)
@@ -1014,5 +1040,6 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/ga/cells", test_ga_cells);
   g_test_add_func ("/flow/ga/cancel", test_ga_cancel);
   g_test_add_func ("/flow/ga/limits-live", test_ga_limits_live);
+  g_test_add_func ("/flow/ga/measure", test_ga_measure);
   return g_test_run ();
 }

@@ -146,3 +146,64 @@ flow_ga_check_memory (const FlowGaParams *p, const HbSolveOptions *options, doub
   flow_ga_add_stats (r, p, 0);
   return r;
 }
+
+static int
+cmp_double (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+static double
+median (GArray *v)
+{
+  if (v->len == 0)
+    return -1;
+  g_array_sort (v, cmp_double);
+  if (v->len % 2)
+    return g_array_index (v, double, v->len / 2);
+  return (g_array_index (v, double, v->len / 2 - 1) + g_array_index (v, double, v->len / 2)) / 2;
+}
+
+gboolean
+flow_ga_measure (const HbSolver *solver, const FlowState *level, const HbSettings *settings,
+                 int runs, guint64 first_seed, int *solved, double *median_generations,
+                 double *median_seconds, GCancellable *cancellable)
+{
+  g_autoptr (GArray) gens = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) secs = g_array_new (FALSE, FALSE, sizeof (double));
+  gboolean ok = TRUE;
+
+  *solved = 0;
+  for (int k = 0; k < runs && ok; k++)
+    {
+      g_autoptr (HbSettings) st = settings ? hb_settings_copy (settings) : hb_settings_new ();
+      const HbSetting *seed = hb_setting_list_find (solver->settings, "seed");
+      HbSolveOptions o = { 0 };
+      HbResult *r;
+
+      hb_settings_set_seed (st, seed, first_seed + (guint64) k, NULL);
+      o.settings = st;
+      r = hb_solve (solver, &level->base, &o, NULL, cancellable, NULL);
+      if (r == NULL)
+        return FALSE;
+      if (r->status == HB_STATUS_CANCELLED)
+        ok = FALSE;
+      else
+        {
+          double t = r->seconds;
+          g_array_append_val (secs, t);
+          if (r->status == HB_STATUS_SOLVED)
+            {
+              const char *g = hb_result_get_stat (r, "generations");
+              double v = g != NULL ? g_ascii_strtod (g, NULL) : 0;
+              g_array_append_val (gens, v);
+              (*solved)++;
+            }
+        }
+      hb_result_free (r);
+    }
+  *median_generations = median (gens);
+  *median_seconds = median (secs);
+  return ok;
+}
