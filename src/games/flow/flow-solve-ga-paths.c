@@ -81,18 +81,17 @@ typedef struct {
   int *comp, *queue, *buf;
   guint16 *count;
   guint8 *served;
+  int *nbr;             /* 4 per cell: the neighbours, -1 off the board */
   FlowRng rng;
   guint64 made, rejected;
 } Ga;
 
+/* The neighbour of cell i in direction d, or -1 (a table: the walks ask
+ * this most of the time). */
 static inline int
 nb (const Ga *g, int i, int d)
 {
-  int x = i % g->w + hb_dir_dx[d], y = i / g->w + hb_dir_dy[d];
-
-  if (x < 0 || y < 0 || x >= g->w || y >= g->h)
-    return -1;
-  return y * g->w + x;
+  return g->nbr[4 * i + d];
 }
 
 static gboolean
@@ -596,6 +595,7 @@ ga_free (Ga *g)
   g_free (g->buf);
   g_free (g->count);
   g_free (g->served);
+  g_free (g->nbr);
 }
 
 static const HbSetting ga_paths_settings[] = {
@@ -735,6 +735,13 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
   g.buf = g_new (int, g.n + 1);
   g.count = g_new0 (guint16, g.n);
   g.served = g_malloc0 ((gsize) g.n + 1);
+  g.nbr = g_new (int, 4 * (gsize) g.n);
+  for (int i = 0; i < g.n; i++)
+    for (int d = 0; d < 4; d++)
+      {
+        int x = i % g.w + hb_dir_dx[d], y = i / g.w + hb_dir_dy[d];
+        g.nbr[4 * i + d] = x < 0 || y < 0 || x >= g.w || y >= g.h ? -1 : y * g.w + x;
+      }
   flow_rng_seed (&g.rng, prm.seed);
   setup (&g, forced);
   for (int i = 0; i < g.n; i++)
