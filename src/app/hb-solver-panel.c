@@ -269,7 +269,9 @@ new_spin (Control *c, const HbSettings *s)
 
   gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
   gtk_spin_button_set_update_policy (GTK_SPIN_BUTTON (spin), GTK_UPDATE_IF_VALID);
-  gtk_editable_set_width_chars (GTK_EDITABLE (spin), 9);
+  /* Room for "Automatic" or whatever the setting calls its automatic value. */
+  gtk_editable_set_width_chars (GTK_EDITABLE (spin),
+                                d->auto_label ? CLAMP ((int) g_utf8_strlen (_(d->auto_label), -1), 9, 16) : 9);
   g_signal_connect (spin, "input", G_CALLBACK (on_spin_input), c);
   g_signal_connect (spin, "output", G_CALLBACK (on_spin_output), c);
   g_signal_connect (spin, "value-changed", G_CALLBACK (on_spin_changed), c);

@@ -321,8 +321,13 @@ void
 hb_window_cancel_solve (HbWindow *self)
 {
   g_return_if_fail (HB_IS_WINDOW (self));
-  if (self->solve_job != NULL)
-    hb_solve_job_cancel (self->solve_job);
+  if (self->solve_job == NULL)
+    return;
+  hb_solve_job_cancel (self->solve_job);
+  /* The board is the level's again at once, not the last snapshot of a
+   * run that was stopped (it may be of a level just replaced). */
+  g_clear_handle_id (&self->live_id, g_source_remove);
+  hb_board_view_set_live_frame (self->board_view, NULL, NULL, NULL);
 }
 
 /* ---- Accessors ---------------------------------------------------------- */
