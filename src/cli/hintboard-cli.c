@@ -1000,7 +1000,7 @@ usage (FILE *f)
   for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
     fprintf (f, "  %-9s %s\n", commands[i].name, commands[i].help);
   fprintf (f, "\nFILE may be - for standard input. The game comes from --game, else the\n"
-              "file's extension (.lights .loop .flood), else a format only one game\n"
+              "file's extension (.lights .loop .flood .flow), else a format only one game\n"
               "reads. Exit status: 0 solved, 1 no solution, 2 bad input, 3 gave up.\n"
               "'hintboard-cli COMMAND --help' tells a command's options.\n");
 }

@@ -376,6 +376,31 @@ test_pointer_cut_and_restore (void)
   hb_state_free (&p.s->base);
 }
 
+/* A joined path cut in the middle keeps both halves (each reaches a dot);
+ * backing off joins them again. */
+static void
+test_pointer_restore_joined (void)
+{
+  Player p = { parse ("RGB\n...\nRGB\n"), { HB_MODE_PLAY, 1, -1, NULL } };
+
+  p.ptr.ui = flow_game.ui_new (&p.s->base);
+  drag (&p, 0, 0, 0, 1, 0, 2, -1);
+  release (&p);
+  drag (&p, 1, 0, 1, 1, 0, 1, -1);
+  assert_colours (p.s, "RGBGG.RGB");
+  event (&p, HB_POINTER_MOTION, 1, 1);
+  assert_colours (p.s, "RGBRG.RGB");
+  g_assert_cmpint (p.s->links[3], ==, (1u << HB_DIR_N) | (1u << HB_DIR_S));
+  event (&p, HB_POINTER_MOTION, 1, 2);
+  release (&p);
+  drag (&p, 2, 0, 2, 1, 2, 2, -1);
+  release (&p);
+  g_assert_true (flow_game.is_solved (&p.s->base));
+  g_assert_null (flow_check_answer (3, 3, p.s->dot, p.s->colour));
+  flow_game.ui_free (p.ptr.ui);
+  hb_state_free (&p.s->base);
+}
+
 static void
 test_pointer_edit (void)
 {
@@ -565,6 +590,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/game/resize", test_resize);
   g_test_add_func ("/flow/game/pointer-play", test_pointer_play);
   g_test_add_func ("/flow/game/pointer-cut-and-restore", test_pointer_cut_and_restore);
+  g_test_add_func ("/flow/game/pointer-restore-joined", test_pointer_restore_joined);
   g_test_add_func ("/flow/game/pointer-edit", test_pointer_edit);
   g_test_add_func ("/flow/game/frames", test_frames);
   g_test_add_func ("/flow/game/hints", test_hints);

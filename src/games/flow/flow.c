@@ -941,13 +941,18 @@ restore_cut (FlowDrag *d, FlowState *sim, HbMove *out, int max, int *n)
             if ((b->links[i] >> dd) & 1)
               {
                 int j = neighbour (b, i, dd);
-                if (j < 0 || seen[j] || on_path[j])
+                if (j < 0 || on_path[j])
                   continue;
-                seen[j] = 1;
-                g_array_append_val (queue, j);
+                /* Links between cells reached from either dot too (the
+                 * board then has it, and it is not made twice). */
                 if (!((sim->links[i] >> dd) & 1) || sim->colour[j] != c + 1)
                   emit (sim, out, max, n, (HbMove) { FLOW_OP_LINK, i % w, i / w,
                                                      dd | (c << 2) });
+                if (!seen[j])
+                  {
+                    seen[j] = 1;
+                    g_array_append_val (queue, j);
+                  }
               }
         }
       for (guint q = 0; q < queue->len; q++)

@@ -1,0 +1,252 @@
+/* test-app-flow.c: Flow Free through the real window, under Xvfb.
+ *
+ * Flow Free is picked in the header bar's chooser, a level comes in through
+ * the open path, paths are drawn by the board view's simulated pointer, and
+ * the window must then say "Solved"; the answer is checked by the tests'
+ * own checker (flow-check.h), never the game's. Next hint draws a whole
+ * path as one undo step; in Edit the palette places a pair of dots. */
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "hb-app-test.h"
+#include "flow.h"
+#include "../flow/flow-check.h"
+
+static void
+activate (HbWindow *window, const char *action)
+{
+  hb_app_test_activate (window, action, NULL);
+  hb_app_test_settle (30);
+}
+
+static void
+drag_cells (HbWindow *window, int x0, int y0, int x1, int y1)
+{
+  double px, py, qx, qy;
+
+  hb_app_test_cell_point (window, x0, y0, 0.5, 0.5, &px, &py);
+  hb_app_test_cell_point (window, x1, y1, 0.5, 0.5, &qx, &qy);
+  hb_board_view_simulate_drag (hb_window_get_board_view (window), px, py, qx, qy, 1);
+  hb_app_test_settle (30);
+}
+
+static void
+click_cell (HbWindow *window, int x, int y)
+{
+  double px, py;
+
+  hb_app_test_cell_point (window, x, y, 0.5, 0.5, &px, &py);
+  hb_board_view_simulate_click (hb_window_get_board_view (window), px, py, 1);
+  hb_app_test_settle (30);
+}
+
+static const FlowState *
+board (HbWindow *window)
+{
+  g_assert_cmpstr (hb_window_get_game (window)->id, ==, "flow");
+  return FLOW_CONST (hb_window_get_state (window));
+}
+
+static gboolean
+status_says_solved (HbWindow *window)
+{
+  return strstr (hb_window_get_status_text (window), "Solved") != NULL;
+}
+
+static void
+open_level (HbWindow *window, const char *dir, const char *name, const char *text)
+{
+  char *path = g_build_filename (dir, name, NULL);
+  GFile *file;
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  file = g_file_new_for_path (path);
+  hb_window_open (window, file);
+  hb_app_test_wait_loaded (window);
+  hb_app_test_wait_hint (window);
+  g_assert_true (g_file_equal (hb_window_get_file (window), file));
+  g_object_unref (file);
+  g_unlink (path);
+  g_free (path);
+}
+
+/* The pixel at the centre of a cell is about `rgb` (0xRRGGBB). */
+static void
+assert_cell_colour (HbWindow *window, int x, int y, guint32 rgb)
+{
+  HbShot *shot = hb_app_test_shot (GTK_WIDGET (hb_window_get_board_view (window)));
+  double px, py;
+  int got[3];
+
+  hb_app_test_cell_point (window, x, y, 0.5, 0.5, &px, &py);
+  hb_app_test_pixel (shot, (int) px, (int) py, got);
+  for (int k = 0; k < 3; k++)
+    {
+      int want = (rgb >> (16 - 8 * k)) & 0xff;
+      if (ABS (got[k] - want) > 12)
+        g_error ("cell (%d, %d) shows (%d, %d, %d), want #%06x", x, y, got[0], got[1],
+                 got[2], rgb);
+    }
+  hb_app_test_shot_free (shot);
+}
+
+static void
+test_play (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  char *dir = g_dir_make_tmp ("hintboard-flow-XXXXXX", NULL);
+  const FlowState *s;
+
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_wait_hint (window);
+  /* R, G and B down the three columns. */
+  open_level (window, dir, "columns.flow", "RGB\n...\nRGB\n");
+  s = board (window);
+  g_assert_cmpint (s->base.width, ==, 3);
+  g_assert_cmpint (s->colours, ==, 3);
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  g_assert_false (status_says_solved (window));
+
+  /* R out of its top dot down to the bottom one. */
+  drag_cells (window, 0, 0, 0, 2);
+  s = board (window);
+  g_assert_cmpint (s->colour[3], ==, 1);
+  g_assert_false (status_says_solved (window));
+  g_assert_nonnull (strstr (hb_window_get_status_text (window), "1 / 3"));
+  assert_cell_colour (window, 0, 1, 0xE8271E);
+
+  /* G too far, across R's column: it cuts R, and backs off to its own
+   * column, which gives R its cell back. */
+  {
+    double px, py;
+    HbBoardView *view = hb_window_get_board_view (window);
+    hb_app_test_cell_point (window, 1, 0, 0.5, 0.5, &px, &py);
+    hb_board_view_simulate_press (view, px, py, 1);
+    hb_app_test_cell_point (window, 1, 1, 0.5, 0.5, &px, &py);
+    hb_board_view_simulate_motion (view, px, py);
+    hb_app_test_cell_point (window, 0, 1, 0.5, 0.5, &px, &py);
+    hb_board_view_simulate_motion (view, px, py);
+    hb_app_test_settle (30);
+    g_assert_cmpint (board (window)->colour[3], ==, 2);     /* G over R's cell */
+    hb_app_test_cell_point (window, 1, 1, 0.5, 0.5, &px, &py);
+    hb_board_view_simulate_motion (view, px, py);
+    hb_app_test_cell_point (window, 1, 2, 0.5, 0.5, &px, &py);
+    hb_board_view_simulate_motion (view, px, py);
+    hb_board_view_simulate_release (view, px, py);
+    hb_app_test_settle (30);
+  }
+  s = board (window);
+  g_assert_cmpint (s->colour[3], ==, 1);                     /* R whole again */
+  g_assert_cmpint (s->colour[4], ==, 2);
+  g_assert_false (status_says_solved (window));
+
+  drag_cells (window, 2, 2, 2, 0);
+  s = board (window);
+  if (!status_says_solved (window))
+    {
+      g_autofree char *t = flow_game.write (&s->base, HB_WRITE_NATIVE, NULL);
+      g_test_message ("status %s, board:\n%s", hb_window_get_status_text (window), t);
+    }
+  g_assert_true (status_says_solved (window));
+  g_assert_null (flow_check_answer (3, 3, s->dot, s->colour));
+  assert_cell_colour (window, 2, 1, 0x1A4EF5);
+  g_test_message ("solved status: %s", hb_window_get_status_text (window));
+
+  /* One undo step per path drawn. */
+  activate (window, "undo");
+  g_assert_false (status_says_solved (window));
+  g_assert_cmpint (board (window)->colour[5], ==, 0);
+  activate (window, "redo");
+  g_assert_true (status_says_solved (window));
+
+  g_rmdir (dir);
+  g_free (dir);
+  hb_app_test_window_close (window);
+}
+
+static gboolean
+hint_says_next (gpointer data)
+{
+  return board (data)->links[0] != 0 || status_says_solved (data);
+}
+
+static void
+test_next_hint (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  char *dir = g_dir_make_tmp ("hintboard-flow-XXXXXX", NULL);
+  const FlowState *s;
+  int drawn = 0;
+
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_wait_hint (window);
+  open_level (window, dir, "rows.flow", "R..R\nG..G\nB..B\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  /* Next hint draws one whole path, as one step. */
+  activate (window, "next-hint");
+  hb_app_test_wait (hint_says_next, window, 20000, "the first hint's path");
+  s = board (window);
+  for (int i = 0; i < 12; i++)
+    drawn += s->colour[i] != 0 && !s->dot[i];
+  g_assert_cmpint (drawn, ==, 2);
+  activate (window, "undo");
+  g_assert_cmpint (board (window)->links[0] | board (window)->links[4]
+                   | board (window)->links[8], ==, 0);
+  activate (window, "redo");
+  for (int k = 0; k < 3 && !status_says_solved (window); k++)
+    {
+      hb_app_test_wait_hint (window);
+      activate (window, "next-hint");
+      hb_app_test_wait_hint (window);
+    }
+  g_assert_true (status_says_solved (window));
+  s = board (window);
+  g_assert_null (flow_check_answer (4, 3, s->dot, s->colour));
+  g_rmdir (dir);
+  g_free (dir);
+  hb_app_test_window_close (window);
+}
+
+static void
+test_edit (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbPaletteBar *bar = hb_window_get_palette_bar (window);
+  const FlowState *s;
+
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_wait_hint (window);
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  activate (window, "clear");
+  hb_app_test_settle (30);
+  g_assert_cmpint (board (window)->colours, ==, 0);
+  g_assert_cmpint (hb_palette_bar_get_n_entries (bar), >=, 16);
+  /* The third entry is blue: two clicks place its pair. */
+  g_assert_true (hb_palette_bar_activate_index (bar, 2));
+  hb_app_test_settle (30);
+  click_cell (window, 0, 0);
+  click_cell (window, 2, 1);
+  s = board (window);
+  g_assert_cmpint (s->colours, ==, 1);
+  g_assert_cmpint (s->names[0], ==, 'B');
+  g_assert_cmpint (s->dot[0], ==, 1);
+  g_assert_cmpint (s->dot[s->base.width + 2], ==, 1);
+  assert_cell_colour (window, 0, 0, 0x1A4EF5);
+  /* A click on a dot removes it. */
+  click_cell (window, 0, 0);
+  g_assert_cmpint (board (window)->dot[0], ==, 0);
+  hb_app_test_window_close (window);
+}
+
+int
+main (int argc, char *argv[])
+{
+  hb_app_test_init (&argc, &argv);
+  g_test_add_func ("/app/flow/play", test_play);
+  g_test_add_func ("/app/flow/next-hint", test_next_hint);
+  g_test_add_func ("/app/flow/edit", test_edit);
+  return g_test_run ();
+}
