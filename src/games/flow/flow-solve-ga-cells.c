@@ -13,7 +13,8 @@
  * Why it fails, and what this view shows: the rule is local. A closed loop
  * of one colour, or a stretch of path that reaches no dot, satisfies it in
  * every cell, so a board can score close to the top, or at the top, and be
- * no solution at all. The solver returns SOLVED only when flow_is_solved
+ * no solution at all. Each generation's best board is recorded with those
+ * pieces marked. The solver returns SOLVED only when flow_is_solved
  * agrees; otherwise it gives up and says how many pieces of colour are cut
  * off from their dots in its best board. */
 #include "flow-ga.h"
@@ -65,9 +66,10 @@ satisfied (const Gc *g, const guint8 *cells, guint8 *marks)
   return ok;
 }
 
-/* Pieces of colour (connected same-colour cells) that hold no dot. */
+/* Pieces of colour (connected same-colour cells) that hold no dot; marks
+ * (may be NULL) gets 1 on their cells. */
 static int
-stray_pieces (const Gc *g, const guint8 *cells)
+stray_pieces (const Gc *g, const guint8 *cells, guint8 *marks)
 {
   g_autofree int *queue = g_new (int, g->n);
   g_autofree guint8 *seen = g_malloc0 ((gsize) g->n);
@@ -97,6 +99,9 @@ stray_pieces (const Gc *g, const guint8 *cells)
             }
         }
       stray += !dot;
+      if (!dot && marks != NULL)
+        for (int k = 0; k < tail; k++)
+          marks[queue[k]] = 1;
     }
   return stray;
 }
@@ -221,8 +226,10 @@ ga_cells_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
         }
       best = pop + n * ib;
       best_score = score[ib];
+      /* The marks show what the fitness cannot see: pieces of colour that
+       * satisfy the rule cell by cell and still reach no dot. */
       memset (marks, 0, n);
-      satisfied (&g, best, marks);
+      stray_pieces (&g, best, marks);
       board_links (&g, best, links);
       flow_ga_report (&rep, trace, level, gen, score[ib], sum / P, score[iw], best, links,
                       marks);
@@ -249,7 +256,7 @@ ga_cells_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
           r = hb_result_new (HB_STATUS_GAVE_UP);
           if (score[ib] == g.n)
             {
-              int stray = stray_pieces (&g, best);
+              int stray = stray_pieces (&g, best, NULL);
               hb_result_set_message (r, g_dngettext (NULL,
                                                      "Every cell satisfies the rule, yet the board "
                                                      "is no solution: %d piece of colour reaches "
@@ -266,7 +273,7 @@ ga_cells_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
             }
           else
             {
-              int stray = stray_pieces (&g, best);
+              int stray = stray_pieces (&g, best, NULL);
               if (stray > 0)
                 hb_result_set_message (r, g_dngettext (NULL,
                                                        "Did not converge in %d generations: the "
