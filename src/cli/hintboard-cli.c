@@ -14,6 +14,7 @@
  * 3 the solver gave up or was stopped. FILE may be "-" for standard input.
  */
 #include "cli-settings.h"
+#include "cli-detect.h"
 #include "hb-anim.h"
 #include "hb-game.h"
 #include "hb-registry.h"
@@ -946,6 +947,10 @@ cmd_bench (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   int ran = 0;
 
+  /* `bench detect` times screenshot import (cli-detect.c). */
+  if (argc >= 2 && g_str_equal (argv[1], "detect"))
+    return hb_cli_bench_detect (argc - 1, argv + 1);
+
   parse_options (&argc, &argv, "[GAME…] - time the solvers; prints Markdown tables", entries, FALSE);
   /* Every name is checked before anything runs. */
   for (int a = 1; a < argc; a++)
@@ -991,6 +996,7 @@ static const struct {
   { "generate", cmd_generate, "make a random level: --game G --size WxH --seed N" },
   { "convert", cmd_convert, "rewrite FILE --to native|compact|tatham|json" },
   { "bench", cmd_bench, "time the solvers [GAME…]; prints Markdown tables" },
+  { "detect", hb_cli_detect, "read a level from a screenshot: detect [--game G] IMAGE [--debug OUT.png]" },
 };
 
 static void

@@ -1,0 +1,285 @@
+/* cli-detect.c: `hintboard-cli detect` and `hintboard-cli bench detect`.
+ *
+ *   hintboard-cli detect [--game G] IMAGE [--debug OUT.png]
+ *     the level read from a screenshot, in the game's text format, on
+ *     standard output; the report (what was found, cells unsure) on
+ *     standard error. Exit status: 0 read, 1 no board found, 2 the file
+ *     cannot be read (or bad usage).
+ *
+ *   hintboard-cli bench detect [IMAGE…] [--repeats N] [--quick]
+ *     time per screenshot: every IMAGE given, else one 1080×2400 picture
+ *     per game drawn by the game itself with a status bar, a title and
+ *     buttons around the board; a Markdown table.
+ */
+#include "cli-detect.h"
+#include "hb-import.h"
+#include "hb-registry.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum {
+  DETECT_READ = 0,
+  DETECT_NO_BOARD = 1,
+  DETECT_UNREADABLE = 2,
+};
+
+static char    *opt_game;
+static char    *opt_debug;
+static int      opt_repeats;
+static gboolean opt_quick;
+
+static int
+usage_error (const char *message)
+{
+  fprintf (stderr, "hintboard-cli: %s\nTry 'hintboard-cli detect --help'.\n", message);
+  return DETECT_UNREADABLE;
+}
+
+static const HbGame *
+find_game (const char *id, int *status)
+{
+  const HbGame *game;
+
+  *status = 0;
+  if (id == NULL)
+    return NULL;
+  game = hb_registry_find_game (id);
+  if (game == NULL || game->from_image == NULL)
+    {
+      GString *known = g_string_new (NULL);
+      const HbGame *const *games = hb_registry_image_games ();
+      for (int i = 0; games[i]; i++)
+        g_string_append_printf (known, "%s%s", i ? ", " : "", games[i]->id);
+      fprintf (stderr, "hintboard-cli: %s '%s' (games that read pictures: %s)\n",
+               game == NULL ? "unknown game" : "no picture reader for", id, known->str);
+      g_string_free (known, TRUE);
+      *status = DETECT_UNREADABLE;
+    }
+  return game;
+}
+
+int
+hb_cli_detect (int argc, char **argv)
+{
+  static const GOptionEntry entries[] = {
+    { "game", 'g', 0, G_OPTION_ARG_STRING, &opt_game,
+      "The game the picture shows (else every game that reads pictures tries)", "G" },
+    { "debug", 0, 0, G_OPTION_ARG_FILENAME, &opt_debug,
+      "Draw what was found (grid, cells, colours, unsure cells) over the picture into OUT.png", "OUT.png" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) ctx = g_option_context_new ("IMAGE - read a level from a screenshot");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HbImage) img = NULL;
+  g_autoptr(HbImportReport) report = hb_import_report_new ();
+  g_autofree char *text = NULL, *summary = NULL;
+  const HbGame *game;
+  HbState *s;
+  int status;
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_option_context_set_description (ctx,
+    "The level goes to standard output in the game's text format, the report\n"
+    "to standard error. Exit status: 0 read, 1 no board found, 2 the file\n"
+    "cannot be read.");
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    return usage_error (error->message);
+  if (argc != 2)
+    return usage_error ("detect takes one IMAGE");
+  game = find_game (opt_game, &status);
+  if (status != 0)
+    return status;
+
+  img = hb_image_load (argv[1], &error);
+  if (img == NULL)
+    {
+      fprintf (stderr, "hintboard-cli: %s\n", error->message);
+      return DETECT_UNREADABLE;
+    }
+  s = hb_registry_from_image (img, game, report, NULL, &error);
+  if (opt_debug != NULL)
+    {
+      g_autoptr(GError) derr = NULL;
+      if (!hb_import_report_save_debug (report, img, opt_debug, &derr))
+        fprintf (stderr, "hintboard-cli: %s\n", derr->message);
+    }
+  if (s == NULL)
+    {
+      fprintf (stderr, "hintboard-cli: %s: %s\n", argv[1], error->message);
+      return DETECT_NO_BOARD;
+    }
+  text = s->game->write (s, HB_WRITE_NATIVE, &error);
+  hb_state_free (s);
+  if (text == NULL)
+    {
+      fprintf (stderr, "hintboard-cli: %s: %s\n", argv[1], error->message);
+      return DETECT_NO_BOARD;
+    }
+  fputs (text, stdout);
+  summary = hb_import_report_to_string (report);
+  fprintf (stderr, "%s\n", summary);
+  fprintf (stderr, "grid: %d×%d cells of %.1f×%.1f px at (%.1f, %.1f); %.1f ms\n",
+           report->width, report->height, report->cell_w, report->cell_h,
+           report->x0, report->y0, report->seconds * 1000.0);
+  return DETECT_READ;
+}
+
+/* ---- bench detect -------------------------------------------------------- */
+
+/* A 1080 × 2400 phone screenshot of `game`: a status bar, a title, the
+ * board drawn by the game at a width of 1040 px, buttons and a banner. */
+static HbImage *
+fake_screenshot (const HbGame *game, int side, GError **error)
+{
+  HbGenerateParams params = { side, side, game->default_colours, 7, NULL };
+  g_autoptr(GError) local = NULL;
+  HbState *s;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  HbLayout layout;
+  HbRenderOptions opts = { .mode = HB_MODE_PLAY, .hover_x = -1, .hover_y = -1, .dark = TRUE };
+  HbImage *img;
+
+  if (game->generate == NULL || game->render == NULL)
+    return NULL;
+  s = game->generate (&params, &local);
+  if (s == NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return NULL;
+    }
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1080, 2400);
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 0.07, 0.07, 0.09);
+  cairo_paint (cr);
+  /* Status bar and title. */
+  cairo_set_source_rgb (cr, 0.2, 0.2, 0.25);
+  cairo_rectangle (cr, 0, 0, 1080, 70);
+  cairo_fill (cr);
+  cairo_set_source_rgb (cr, 0.9, 0.9, 0.9);
+  cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+  cairo_set_font_size (cr, 40);
+  cairo_move_to (cr, 30, 50);
+  cairo_show_text (cr, "12:34   4G  87%");
+  cairo_set_font_size (cr, 64);
+  cairo_move_to (cr, 40, 250);
+  cairo_show_text (cr, game->name);
+  hb_layout_fit (&layout, side, side, 1040, 1400, 0);
+  layout.x0 += 20;
+  layout.y0 += 420;
+  game->render (s, cr, &layout, &opts);
+  /* Buttons and a banner. */
+  for (int i = 0; i < 4; i++)
+    {
+      cairo_arc (cr, 160 + i * 250, 2000, 70, 0, 2 * G_PI);
+      cairo_set_source_rgb (cr, 0.5, 0.5, 0.55);
+      cairo_set_line_width (cr, 8);
+      cairo_stroke (cr);
+    }
+  cairo_set_source_rgb (cr, 0.95, 0.95, 0.8);
+  cairo_rectangle (cr, 40, 2180, 1000, 160);
+  cairo_fill (cr);
+  cairo_destroy (cr);
+  img = hb_image_from_surface (surface);
+  cairo_surface_destroy (surface);
+  hb_state_free (s);
+  return img;
+}
+
+static int
+cmp_double (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+static void
+bench_one (GString *out, const char *name, const HbImage *img, const HbGame *game,
+           guint repeats)
+{
+  g_autofree double *t = g_new (double, repeats);
+  g_autoptr(HbImportReport) report = hb_import_report_new ();
+  g_autofree char *result = NULL;
+
+  for (guint r = 0; r < repeats; r++)
+    {
+      g_autoptr(GError) error = NULL;
+      double t0 = hb_now ();
+      HbState *s = hb_registry_from_image (img, game, report, NULL, &error);
+      t[r] = hb_now () - t0;
+      if (r == 0)
+        result = s != NULL ? g_strdup (report->summary) : g_strdup (error->message);
+      hb_state_free (s);
+    }
+  qsort (t, repeats, sizeof (double), cmp_double);
+  /* Keep a result on one table row. */
+  for (char *p = result; p != NULL && *p; p++)
+    if (*p == '\n' || *p == '|')
+      *p = ' ';
+  g_string_append_printf (out, "| %s | %d×%d | %s | %.1f | %u |\n", name, img->width,
+                          img->height, result, t[repeats / 2] * 1000.0, repeats);
+}
+
+int
+hb_cli_bench_detect (int argc, char **argv)
+{
+  static const GOptionEntry entries[] = {
+    { "repeats", 'r', 0, G_OPTION_ARG_INT, &opt_repeats, "Repeats per picture (default 5)", "N" },
+    { "quick", 0, 0, G_OPTION_ARG_NONE, &opt_quick, "One repeat, small boards (for tests)", NULL },
+    { "game", 'g', 0, G_OPTION_ARG_STRING, &opt_game,
+      "Read the pictures as this game (else every game tries, as detect does)", "G" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) ctx = g_option_context_new ("[IMAGE…] - time screenshot import");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  const HbGame *game;
+  guint repeats;
+  int status;
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    return usage_error (error->message);
+  game = find_game (opt_game, &status);
+  if (status != 0)
+    return status;
+  repeats = opt_quick ? 1 : opt_repeats > 0 ? (guint) opt_repeats : 5;
+
+  g_string_append (out, "### Screenshot import\n\n"
+                        "Median time to read a level from a decoded picture (every game tries\n"
+                        "unless --game), in milliseconds; decoding the file is not counted.\n\n"
+                        "| picture | size | read as | median ms | repeats |\n"
+                        "|---|---|---|---:|---:|\n");
+  if (argc > 1)
+    for (int a = 1; a < argc; a++)
+      {
+        g_autoptr(HbImage) img = hb_image_load (argv[a], &error);
+        if (img == NULL)
+          {
+            fputs (out->str, stdout);
+            fprintf (stderr, "hintboard-cli: %s\n", error->message);
+            return DETECT_UNREADABLE;
+          }
+        bench_one (out, argv[a], img, game, repeats);
+      }
+  else
+    {
+      const HbGame *const *games = hb_registry_image_games ();
+      for (int i = 0; games[i] != NULL; i++)
+        {
+          int side = opt_quick ? 5 : 10;
+          g_autoptr(HbImage) img = fake_screenshot (games[i], side, &error);
+          g_autofree char *name = NULL;
+          if (img == NULL)
+            {
+              g_clear_error (&error);
+              continue;
+            }
+          name = g_strdup_printf ("%s %d×%d, drawn", games[i]->id, side, side);
+          bench_one (out, name, img, game, repeats);
+        }
+    }
+  fputs (out->str, stdout);
+  return 0;
+}

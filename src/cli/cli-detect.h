@@ -1,0 +1,13 @@
+/* cli-detect.h: the CLI's screenshot import commands (cli-detect.c). */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* hintboard-cli detect [--game G] IMAGE [--debug OUT.png] */
+int hb_cli_detect (int argc, char **argv);
+/* hintboard-cli bench detect [IMAGE…] [--repeats N] [--quick] */
+int hb_cli_bench_detect (int argc, char **argv);
+
+G_END_DECLS

@@ -1,0 +1,173 @@
+/* hb-import.c: a level from a picture, whichever game it shows
+ * (see hb-import.h). */
+#include "hb-import.h"
+#include "hb-registry.h"
+
+#include <glib/gi18n.h>
+
+const HbGame *const *
+hb_registry_image_games (void)
+{
+  static const HbGame *list[16];
+  static gsize done;
+
+  if (g_once_init_enter (&done))
+    {
+      const HbGame *const *games = hb_registry_games ();
+      int n = 0;
+      for (int i = 0; games[i] != NULL && n < (int) G_N_ELEMENTS (list) - 1; i++)
+        if (games[i]->from_image != NULL)
+          list[n++] = games[i];
+      list[n] = NULL;
+      g_once_init_leave (&done, 1);
+    }
+  return list;
+}
+
+HbState *
+hb_registry_from_image (const HbImage *img, const HbGame *game, HbImportReport *report,
+                        GCancellable *cancellable, GError **error)
+{
+  const HbGame *const *games = hb_registry_image_games ();
+  g_autoptr(HbImportReport) trial = NULL;
+  g_autoptr(GString) misses = NULL;
+  HbState *best = NULL;
+  double t0 = hb_now ();
+
+  if (game != NULL)
+    {
+      HbState *s;
+      if (game->from_image == NULL)
+        {
+          g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD,
+                       _("%s does not read pictures"), _(game->name));
+          return NULL;
+        }
+      s = game->from_image (img, report, cancellable, error);
+      report->seconds = hb_now () - t0;
+      return s;
+    }
+
+  trial = hb_import_report_new ();
+  misses = g_string_new (NULL);
+  hb_import_report_clear (report);
+  for (int i = 0; games[i] != NULL; i++)
+    {
+      g_autoptr(GError) local = NULL;
+      HbState *s = games[i]->from_image (img, trial, cancellable, &local);
+
+      if (s == NULL)
+        {
+          if (g_error_matches (local, HB_IMAGE_ERROR, HB_IMAGE_ERROR_CANCELLED)
+              || g_cancellable_is_cancelled (cancellable))
+            {
+              hb_state_free (best);
+              g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_CANCELLED, _("Cancelled"));
+              return NULL;
+            }
+          g_string_append_printf (misses, "\n  %s", local != NULL ? local->message : "");
+          continue;
+        }
+      if (best == NULL || trial->score > report->score)
+        {
+          HbImportReport tmp;
+          hb_state_free (best);
+          best = s;
+          /* Keep the trial as the report; reuse the old one for the next. */
+          tmp = *report;
+          *report = *trial;
+          *trial = tmp;
+        }
+      else
+        hb_state_free (s);
+      hb_import_report_clear (trial);
+    }
+  report->seconds = hb_now () - t0;
+  if (best == NULL)
+    {
+      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD,
+                   _("No board of any game found in the picture:%s"), misses->str);
+      return NULL;
+    }
+  return best;
+}
+
+void
+hb_import_result_free (HbImportResult *r)
+{
+  if (r == NULL)
+    return;
+  hb_image_free (r->image);
+  hb_state_free (r->state);
+  hb_import_report_free (r->report);
+  g_free (r);
+}
+
+typedef struct {
+  char         *path;
+  GBytes       *bytes;
+  const HbGame *game;
+} ImportTask;
+
+static void
+import_task_free (gpointer data)
+{
+  ImportTask *t = data;
+  g_free (t->path);
+  if (t->bytes != NULL)
+    g_bytes_unref (t->bytes);
+  g_free (t);
+}
+
+static void
+import_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  ImportTask *t = data;
+  g_autoptr(HbImportResult) r = g_new0 (HbImportResult, 1);
+  GError *error = NULL;
+
+  if (t->bytes != NULL)
+    {
+      gsize len;
+      const guint8 *p = g_bytes_get_data (t->bytes, &len);
+      r->image = hb_image_load_bytes (p, len, t->path, &error);
+    }
+  else
+    r->image = hb_image_load (t->path, &error);
+  if (r->image == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  r->report = hb_import_report_new ();
+  r->state = hb_registry_from_image (r->image, t->game, r->report, cancellable, &error);
+  if (r->state == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_pointer (task, g_steal_pointer (&r), (GDestroyNotify) hb_import_result_free);
+}
+
+void
+hb_import_file_async (const char *path, GBytes *bytes, const HbGame *game,
+                      GCancellable *cancellable, GAsyncReadyCallback callback,
+                      gpointer user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  ImportTask *t = g_new0 (ImportTask, 1);
+
+  t->path = g_strdup (path);
+  t->bytes = bytes != NULL ? g_bytes_ref (bytes) : NULL;
+  t->game = game;
+  g_task_set_task_data (task, t, import_task_free);
+  g_task_set_source_tag (task, hb_import_file_async);
+  g_task_run_in_thread (task, import_thread);
+}
+
+HbImportResult *
+hb_import_file_finish (GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

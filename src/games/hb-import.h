@@ -1,0 +1,43 @@
+/* hb-import.h: reading a level from a picture with whichever game's reader
+ * recognises it (screenshot import), for the CLI and the app alike. */
+#pragma once
+
+#include "hb-game.h"
+#include "hb-image.h"
+#include "hb-vision.h"
+
+G_BEGIN_DECLS
+
+/* Reads a level from `img`. With `game` set only that game tries; with
+ * NULL every registered game that reads pictures tries, and the one whose
+ * report has the highest score wins. `report` receives the winner's report.
+ * Errors are HB_IMAGE_ERROR: NO_BOARD when no game found a board (the
+ * message says what each game missed), CANCELLED. */
+HbState *hb_registry_from_image (const HbImage *img, const HbGame *game,
+                                 HbImportReport *report, GCancellable *cancellable,
+                                 GError **error);
+
+/* The games that read pictures, NULL-terminated (static). */
+const HbGame *const *hb_registry_image_games (void);
+
+/* What a finished import holds (hb_import_file_async). */
+typedef struct {
+  HbImage        *image;
+  HbState        *state;
+  HbImportReport *report;
+} HbImportResult;
+
+void hb_import_result_free (HbImportResult *result);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HbImportResult, hb_import_result_free)
+
+/* Reads the picture at `path` (or, when `bytes` is not NULL, the picture
+ * in it, e.g. pasted from the clipboard; `path` then only names it in
+ * messages) and its level on a worker thread; `callback` runs on the
+ * calling thread's main context. */
+void            hb_import_file_async (const char *path, GBytes *bytes, const HbGame *game,
+                                      GCancellable *cancellable,
+                                      GAsyncReadyCallback callback, gpointer user_data);
+/* The result, or NULL with `error` set (HB_IMAGE_ERROR). */
+HbImportResult *hb_import_file_finish (GAsyncResult *result, GError **error);
+
+G_END_DECLS
