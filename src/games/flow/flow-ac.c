@@ -653,7 +653,8 @@ const HbSolver flow_solver_ac = {
   .name = N_("Arc consistency alone"),
   .summary = N_("Fixes every cell whose colour is forced, one by one; solves the levels "
                 "it alone can and says how far it got on the others"),
-  .flags = HB_SOLVER_ANIMATED,
+  /* Polynomial (probing is bounded too): no steps to count. */
+  .flags = HB_SOLVER_ANIMATED | HB_SOLVER_NO_NODE_LIMIT,
   .settings = ac_settings,
   .solve = ac_solve,
 };
