@@ -432,6 +432,19 @@ check_repair_trace (const FlowState *level, HbTrace *trace, guint64 repairs)
           g_assert_cmpuint (marked, >=, 4);
           g_assert_cmpuint (cycle_cells, ==, marked);
           marked_steps++;
+
+          /* The game's player shows that board with those cells marked. */
+          {
+            FlowFrame *frame = flow_game.frame_new (&level->base, trace);
+            gsize shown = 0;
+
+            flow_game.frame_step (frame, trace, step);
+            for (gsize j = 0; j < n; j++)
+              shown += frame->marks[j] != 0;
+            g_assert_cmpuint (shown, ==, marked);
+            g_assert_cmpmem (frame->board->colour, n, blob, n);
+            flow_game.frame_free (frame);
+          }
         }
     }
   g_assert_cmpuint (marked_steps, >=, 1);
@@ -513,6 +526,20 @@ test_step_traces (void)
             }
         }
       g_assert_cmpmem (links, n, FLOW_CONST (r->solved)->links, n);
+
+      /* The game's player, fed every step but the closing whole board,
+       * draws the answer too. */
+      {
+        gpointer frame = flow_game.frame_new (&level->base, trace);
+        const FlowFrame *ff = frame;
+
+        for (gsize k = 0; k < hb_trace_length (trace); k++)
+          if (hb_trace_step (trace, k)->kind != HB_STEP_SOLUTION)
+            flow_game.frame_step (frame, trace, hb_trace_step (trace, k));
+        g_assert_cmpmem (ff->board->colour, n, FLOW_CONST (r->solved)->colour, n);
+        g_assert_cmpmem (ff->board->links, n, FLOW_CONST (r->solved)->links, n);
+        flow_game.frame_free (frame);
+      }
       g_assert_cmpuint (counts[HB_STEP_TRY], >, 0);
       g_assert_cmpuint (counts[HB_STEP_PLACE], >, 0);
       g_assert_cmpuint (counts[HB_STEP_UNDO], >, 0);
