@@ -636,6 +636,173 @@ test_bad_levels (void)
     }
 }
 
+/* The three exact solvers agree on small random levels, solvable or not
+ * (random dots are mostly unsolvable under the rule that a path never
+ * touches itself): SAT's UNSAT, the heuristic's and the backtracking's
+ * exhausted searches are three independent proofs, and every answer is
+ * checked. */
+static void
+test_agree_random (void)
+{
+  const HbSolver *solvers[] = { &flow_solver_sat, &flow_solver_heuristic, &flow_solver_backtrack };
+  GRand *rand = g_rand_new_with_seed (20261124);
+  int solvable = 0, unsolvable = 0;
+
+  for (int t = 0; t < 1000; t++)
+    {
+      int w = g_rand_int_range (rand, 2, 6), h = g_rand_int_range (rand, 2, 6);
+      int colours = g_rand_int_range (rand, 1, w * h / 2 + 1);
+      FlowState *level = flow_state_new (w, h, colours);
+      HbStatus first = HB_STATUS_CANCELLED;
+
+      for (int c = 0; c < colours; c++)
+        for (int k = 0; k < 2; k++)
+          {
+            int i;
+            do
+              i = g_rand_int_range (rand, 0, w * h);
+            while (level->dot[i] != 0);
+            level->dot[i] = level->colour[i] = (guint8) (c + 1);
+          }
+      for (gsize i = 0; i < G_N_ELEMENTS (solvers); i++)
+        {
+          HbResult *r = run (solvers[i], level, NULL, NULL, NULL);
+
+          if (r->status == HB_STATUS_SOLVED)
+            check_answer (level, r, solvers[i]->id);
+          else
+            g_assert_cmpint (r->status, ==, HB_STATUS_NO_SOLUTION);
+          if (i == 0)
+            first = r->status;
+          else if (r->status != first)
+            g_error ("level %d (%d×%d): %s says %s, sat says %s", t, w, h, solvers[i]->id,
+                     hb_status_to_string (r->status), hb_status_to_string (first));
+          hb_result_free (r);
+        }
+      if (first == HB_STATUS_SOLVED)
+        solvable++;
+      else
+        unsolvable++;
+      flow_state_free (level);
+    }
+  g_test_message ("%d solvable, %d unsolvable", solvable, unsolvable);
+  g_assert_cmpint (solvable, >, 10);
+  g_assert_cmpint (unsolvable, >, 10);
+  g_rand_free (rand);
+}
+
+/* A random level with a solution by construction: cells in random order
+ * each start a path that walks at random into empty cells that touch the
+ * path only at its end; the two ends become dots. NULL when a path is left
+ * a single cell (the caller tries again). */
+static FlowState *
+random_solvable (GRand *rand, int w, int h)
+{
+  int n = w * h, colours = 0;
+  g_autofree int *order = g_new (int, n), *col = g_new (int, n);
+  FlowState *level;
+  int starts[FLOW_MAX_COLOURS], ends[FLOW_MAX_COLOURS];
+
+  for (int i = 0; i < n; i++)
+    {
+      order[i] = i;
+      col[i] = -1;
+    }
+  for (int i = n - 1; i > 0; i--)
+    {
+      int j = g_rand_int_range (rand, 0, i + 1), t = order[i];
+      order[i] = order[j];
+      order[j] = t;
+    }
+  for (int k = 0; k < n; k++)
+    {
+      int head = order[k], len = 1, want = g_rand_int_range (rand, 2, MAX (3, n / 3));
+
+      if (col[head] >= 0)
+        continue;
+      if (colours == FLOW_MAX_COLOURS)
+        return NULL;
+      col[head] = colours;
+      starts[colours] = head;
+      while (len < want)
+        {
+          int opts[4], nopts = 0;
+          for (int d = 0; d < 4; d++)
+            {
+              int x = head % w + hb_dir_dx[d], y = head / w + hb_dir_dy[d], e, ok = 1;
+              if (x < 0 || y < 0 || x >= w || y >= h || col[y * w + x] >= 0)
+                continue;
+              e = y * w + x;
+              for (int dd = 0; dd < 4; dd++)
+                {
+                  int vx = x + hb_dir_dx[dd], vy = y + hb_dir_dy[dd];
+                  if (vx >= 0 && vy >= 0 && vx < w && vy < h && vy * w + vx != head
+                      && col[vy * w + vx] == colours)
+                    ok = 0;
+                }
+              if (ok)
+                opts[nopts++] = e;
+            }
+          if (nopts == 0)
+            break;
+          head = opts[g_rand_int_range (rand, 0, nopts)];
+          col[head] = colours;
+          len++;
+        }
+      if (len < 2)
+        return NULL;
+      ends[colours++] = head;
+    }
+  level = flow_state_new (w, h, colours);
+  for (int c = 0; c < colours; c++)
+    {
+      level->dot[starts[c]] = level->colour[starts[c]] = (guint8) (c + 1);
+      level->dot[ends[c]] = level->colour[ends[c]] = (guint8) (c + 1);
+    }
+  return level;
+}
+
+/* On levels built to have a solution every exact solver finds one (the
+ * backtracking within a node limit: it may give up, never say none). */
+static void
+test_random_solvable (void)
+{
+  GRand *rand = g_rand_new_with_seed (7);
+  int made = 0, backtracked = 0;
+
+  while (made < 40)
+    {
+      int w = g_rand_int_range (rand, 4, 9), h = g_rand_int_range (rand, 4, 9);
+      FlowState *level = random_solvable (rand, w, h);
+      HbSolveOptions limited = { 0 };
+      HbResult *r;
+
+      if (level == NULL)
+        continue;
+      made++;
+      r = run (&flow_solver_sat, level, NULL, NULL, NULL);
+      check_answer (level, r, "sat on a random level");
+      hb_result_free (r);
+      r = run (&flow_solver_heuristic, level, NULL, NULL, NULL);
+      check_answer (level, r, "heuristic on a random level");
+      hb_result_free (r);
+      limited.node_limit = 200000;
+      r = run (&flow_solver_backtrack, level, &limited, NULL, NULL);
+      if (r->status == HB_STATUS_SOLVED)
+        {
+          check_answer (level, r, "backtrack on a random level");
+          backtracked++;
+        }
+      else
+        g_assert_cmpint (r->status, ==, HB_STATUS_GAVE_UP);
+      hb_result_free (r);
+      flow_state_free (level);
+    }
+  g_test_message ("the backtracking solved %d of 40 within its limit", backtracked);
+  g_assert_cmpint (backtracked, >, 0);
+  g_rand_free (rand);
+}
+
 /* A level with paths already drawn on it is solved from its dots. */
 static void
 test_drawn_level (void)
@@ -663,6 +830,8 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/classic/heuristic/reference", test_heuristic_reference);
   g_test_add_func ("/flow/classic/backtrack/reference", test_backtrack_reference);
   g_test_add_func ("/flow/classic/unsolvable", test_unsolvable);
+  g_test_add_func ("/flow/classic/agree-random", test_agree_random);
+  g_test_add_func ("/flow/classic/random-solvable", test_random_solvable);
   g_test_add_func ("/flow/classic/step-traces", test_step_traces);
   g_test_add_func ("/flow/classic/stops", test_stops);
   g_test_add_func ("/flow/classic/bad-levels", test_bad_levels);
