@@ -116,7 +116,6 @@ flow_is_solved (const FlowState *s)
 {
   int w = s->base.width, h = s->base.height;
   gsize n = (gsize) w * h;
-  g_autofree guint8 *seen = NULL;
 
   if (s->colours == 0)
     return FALSE;
@@ -150,39 +149,63 @@ flow_is_solved (const FlowState *s)
         }
     }
   /* Each colour's first dot reaches its second along its path, and the
-   * walk covers every cell of that colour (no stray loop). */
-  seen = g_malloc0 (n);
-  for (int c = 0; c < s->colours; c++)
-    {
-      int a, b, cur, prev = -1;
-      gsize len = 0, count = 0;
+   * walk covers every cell of that colour (no stray loop). The dots and
+   * cell counts of all colours in one pass: once per colour would be
+   * colours × cells on a large board, at every status update. */
+  {
+    g_autofree int *first = g_new (int, s->colours + 1);
+    g_autofree int *second = g_new (int, s->colours + 1);
+    g_autofree int *ndots = g_new0 (int, s->colours + 1);
+    g_autofree gsize *count = g_new0 (gsize, s->colours + 1);
 
-      if (!flow_endpoints (s, c, &a, &b))
-        return FALSE;
-      for (gsize i = 0; i < n; i++)
-        count += s->colour[i] == c + 1;
-      cur = a;
-      while (TRUE)
-        {
-          int next = -1;
-          len++;
-          if (cur == b)
-            break;
-          for (int d = 0; d < 4 && next < 0; d++)
-            if ((s->links[cur] >> d) & 1)
-              {
-                int j = (cur / w + hb_dir_dy[d]) * w + cur % w + hb_dir_dx[d];
-                if (j != prev)
-                  next = j;
-              }
-          if (next < 0 || len > count)
-            return FALSE;
-          prev = cur;
-          cur = next;
-        }
-      if (len != count)
-        return FALSE;
-    }
+    for (gsize i = 0; i < n; i++)
+      {
+        int c = s->colour[i];
+        if (c > s->colours)
+          return FALSE;
+        count[c]++;
+        if (s->dot[i])
+          {
+            int d = s->dot[i];
+            if (d > s->colours)
+              return FALSE;
+            if (ndots[d] == 0)
+              first[d] = (int) i;
+            else
+              second[d] = (int) i;
+            ndots[d]++;
+          }
+      }
+    for (int c = 0; c < s->colours; c++)
+      {
+        int a = first[c + 1], b = second[c + 1], cur, prev = -1;
+        gsize len = 0;
+
+        if (ndots[c + 1] != 2)
+          return FALSE;
+        cur = a;
+        while (TRUE)
+          {
+            int next = -1;
+            len++;
+            if (cur == b)
+              break;
+            for (int d = 0; d < 4 && next < 0; d++)
+              if ((s->links[cur] >> d) & 1)
+                {
+                  int j = (cur / w + hb_dir_dy[d]) * w + cur % w + hb_dir_dx[d];
+                  if (j != prev)
+                    next = j;
+                }
+            if (next < 0 || len > count[c + 1])
+              return FALSE;
+            prev = cur;
+            cur = next;
+          }
+        if (len != count[c + 1])
+          return FALSE;
+      }
+  }
   return TRUE;
 }
 

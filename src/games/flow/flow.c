@@ -140,16 +140,17 @@ number_in_reading_order (FlowState *s)
 
 /* ---- Paths ------------------------------------------------------------------ */
 
-/* The cells linked to `start` (its piece of path), into `out`. */
+/* The cells linked to `start` (its piece of path), into `out`. A piece is
+ * a chain (a cell has at most two links), but raw moves may have made a
+ * loop, so cells are marked as they are reached. */
 static void
 piece (const FlowState *s, int start, GArray *out)
 {
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
   guint from = out->len;
 
   g_array_append_val (out, start);
-  /* A piece is a chain (every cell has at most two links), but raw moves
-   * may have made a loop: the walk marks nothing and so bounds itself by
-   * the board. Small pieces: a linear scan for "seen" is cheap enough. */
+  g_hash_table_add (seen, GINT_TO_POINTER (start));
   for (guint k = from; k < out->len; k++)
     {
       int i = g_array_index (out, int, k);
@@ -157,13 +158,7 @@ piece (const FlowState *s, int start, GArray *out)
         if ((s->links[i] >> d) & 1)
           {
             int j = neighbour (s, i, d);
-            gboolean seen = FALSE;
-            if (j < 0)
-              continue;
-            /* A chain's neighbours in `out` are its last few entries. */
-            for (guint q = from; q < out->len && !seen; q++)
-              seen = g_array_index (out, int, q) == j;
-            if (!seen)
+            if (j >= 0 && g_hash_table_add (seen, GINT_TO_POINTER (j)))
               g_array_append_val (out, j);
           }
     }
@@ -1180,16 +1175,48 @@ flow_status_text (const HbState *state)
   int joined = 0;
   g_autofree char *flows = NULL, *cells = NULL, *nf = NULL, *nn = NULL;
 
+  int ndots[FLOW_MAX_COLOURS + 1] = { 0 }, first[FLOW_MAX_COLOURS + 1];
+
   if (s->colours == 0)
     return g_strdup (_("No dots yet: in Edit, pick a colour and click two cells"));
+  /* One pass over the board (a large one has a million cells). */
+  for (gsize i = 0; i < n; i++)
+    {
+      filled += s->colour[i] != 0;
+      if (s->dot[i] && s->dot[i] <= s->colours && ndots[s->dot[i]]++ == 0)
+        first[s->dot[i]] = (int) i;
+    }
   for (int c = 0; c < s->colours; c++)
-    if (dots_of (s, c) != 2)
+    if (ndots[c + 1] != 2)
       /* TRANSLATORS: %c is the colour's character */
       return g_strdup_printf (_("Colour '%c' needs its second dot"), s->names[c]);
   for (int c = 0; c < s->colours; c++)
-    joined += colour_joined (s, c);
-  for (gsize i = 0; i < n; i++)
-    filled += s->colour[i] != 0;
+    {
+      /* Walk from the first dot along the colour's links: joined when the
+       * walk ends on the other dot. */
+      int cur = first[c + 1], prev = -1;
+      gsize steps = 0;
+      while (steps++ < n)
+        {
+          int next = -1;
+          for (int d = 0; d < 4 && next < 0; d++)
+            if ((s->links[cur] >> d) & 1)
+              {
+                int j = neighbour (s, cur, d);
+                if (j >= 0 && j != prev && s->colour[j] == c + 1)
+                  next = j;
+              }
+          if (next < 0)
+            break;
+          prev = cur;
+          cur = next;
+          if (s->dot[cur] == c + 1)
+            {
+              joined++;
+              break;
+            }
+        }
+    }
   /* TRANSLATORS: flows joined / flows in the level */
   flows = g_strdup_printf (g_dngettext (NULL, "%d / %d flow", "%d / %d flows", s->colours),
                            joined, s->colours);
