@@ -1,8 +1,14 @@
 /* loop-bench.c: `hintboard-cli bench loop`, median solve times on generated
- * levels (seeds 1..repeats, so the median is over different levels). */
+ * levels (seeds 1..repeats, so the median is over different levels), and
+ * on the hard boards from Tatham's Net generator (each board timed
+ * `repeats` times; per size the median and the worst of the boards'
+ * medians). */
 #include "loop.h"
+#include "loop-hard-boards.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct {
   int         w, h;
@@ -55,6 +61,72 @@ bench_case (const BenchCase *bc, guint repeats, GString *out, GError **error)
   return TRUE;
 }
 
+/* The hard boards of one size: each solved `repeats` times by the fast
+ * solver, the answer checked (solved, every tile a rotation of its own). */
+static gboolean
+bench_hard (int size, guint repeats, GString *out, GError **error)
+{
+  GArray *medians = g_array_new (FALSE, FALSE, sizeof (double));
+  double *times = g_new (double, repeats);
+  gboolean ok = TRUE;
+
+  for (int b = 0; loop_hard_boards[b] && ok; b++)
+    {
+      const char *id = loop_hard_boards[b];
+      LoopState *level;
+      int w, h;
+
+      if (sscanf (id, "%dx%d", &w, &h) != 2 || w != size || h != size)
+        continue;
+      level = loop_parse_net_id (id, strlen (id), 1, error);
+      if (level == NULL)
+        {
+          ok = FALSE;
+          break;
+        }
+      for (guint k = 0; k < repeats && ok; k++)
+        {
+          HbSolveOptions options = { 0 };
+          double t0 = hb_now ();
+          HbResult *r = loop_solver_fast.solve (&level->base, &options, NULL, NULL, error);
+
+          times[k] = hb_now () - t0;
+          if (r == NULL || r->status != HB_STATUS_SOLVED || r->solved == NULL
+              || !loop_game.is_solved (r->solved))
+            ok = FALSE;
+          else
+            for (int i = 0; i < w * h && ok; i++)
+              ok = loop_turns_between (level->tiles[i], LOOP_CONST (r->solved)->tiles[i]) >= 0;
+          if (!ok && r != NULL)
+            g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
+                         "fast did not solve hard board %d (%d×%d, %s)", b + 1, w, h,
+                         hb_status_to_string (r->status));
+          hb_result_free (r);
+        }
+      if (ok)
+        {
+          double m;
+          qsort (times, repeats, sizeof (double), cmp_double);
+          m = repeats % 2 ? times[repeats / 2] : (times[repeats / 2 - 1] + times[repeats / 2]) / 2;
+          g_array_append_val (medians, m);
+        }
+      hb_state_free (&level->base);
+    }
+  if (ok && medians->len > 0)
+    {
+      double *m = (double *) medians->data;
+      guint n = medians->len;
+      qsort (m, n, sizeof (double), cmp_double);
+      g_string_append_printf (out, "| %d×%d Net | fast | %.3f | %.3f | %u × %u |\n",
+                              size, size,
+                              1000 * (n % 2 ? m[n / 2] : (m[n / 2 - 1] + m[n / 2]) / 2),
+                              1000 * m[n - 1], n, repeats);
+    }
+  g_array_unref (medians);
+  g_free (times);
+  return ok;
+}
+
 gboolean
 loop_bench (gboolean quick, guint repeats, GString *out, GError **error)
 {
@@ -105,5 +177,19 @@ loop_bench (gboolean quick, guint repeats, GString *out, GError **error)
                                 cases[c].w, cases[c].h, 1000 * times[repeats / 2], repeats);
         g_free (times);
       }
+
+  /* Tatham's Net boards: the ones that made the search explode. */
+  {
+    static const int sizes[] = { 20, 50, 100, 200, 300 };
+    g_string_append (out, "\n| hard boards | solver | median ms | worst ms | boards × repeats |\n"
+                          "|---|---|---:|---:|---:|\n");
+    for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+      {
+        if (quick && sizes[k] > 100)
+          break;
+        if (!bench_hard (sizes[k], quick ? 1 : MAX (repeats, 3), out, error))
+          return FALSE;
+      }
+  }
   return TRUE;
 }

@@ -35,6 +35,8 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
   gssize k = 0;
   HbResult *r;
   HbStatus status = HB_STATUS_NO_SOLUTION;
+  HbStopReason stop = HB_STOP_CANCELLED;
+  double deadline = hb_deadline (options);
 
   tape = g_new (gint32, n + 1);
   opts = g_new0 (guint8, 4 * n + 4);
@@ -77,14 +79,25 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
     {
       gint32 i = tape[k];
 
-      if (hb_cancelled_every (cancellable, tries, 0xfff))
+      /* tries and undos both bound the work between two checks. */
+      if (((tries + undos) & 0xfff) == 0)
         {
-          status = HB_STATUS_CANCELLED;
-          break;
+          if (cancellable && g_cancellable_is_cancelled (cancellable))
+            {
+              status = HB_STATUS_CANCELLED;
+              break;
+            }
+          if (deadline > 0 && hb_now () >= deadline)
+            {
+              status = HB_STATUS_GAVE_UP;
+              stop = HB_STOP_TIME_LIMIT;
+              break;
+            }
         }
       if (options->node_limit && tries >= options->node_limit)
         {
           status = HB_STATUS_GAVE_UP;
+          stop = HB_STOP_NODE_LIMIT;
           break;
         }
       if (cur[k] < nopts[k])
@@ -152,15 +165,8 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
     }
   else if (status == HB_STATUS_NO_SOLUTION)
     hb_result_set_message (r, "%s", _("every option of every tile was tried"));
-  else if (status == HB_STATUS_GAVE_UP)
-    {
-      g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, tries);
-      hb_result_set_message (r, g_dngettext (NULL, "Gave up after %s try (the node limit)",
-                                             "Gave up after %s tries (the node limit)",
-                                             (gulong) MIN (tries, G_MAXULONG)), num);
-    }
   else
-    hb_result_set_message (r, "%s", _("Cancelled"));
+    hb_result_stop (r, stop, tries, N_("%s try"), N_("%s tries"));
   hb_result_add_stat (r, N_("tries"), "%" G_GUINT64_FORMAT, tries);
   hb_result_add_stat (r, N_("undos"), "%" G_GUINT64_FORMAT, undos);
   hb_result_add_stat (r, N_("tiles"), "%" G_GSIZE_FORMAT, count);

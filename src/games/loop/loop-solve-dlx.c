@@ -90,6 +90,8 @@ dlx_solve (const HbState *state, const HbSolveOptions *options,
   gint32 *choice, level = 0;
   guint64 steps = 0;
   HbStatus status = HB_STATUS_NO_SOLUTION;
+  HbStopReason stop = HB_STOP_CANCELLED;
+  double deadline = hb_deadline (options);
   HbResult *r;
 
   if (bytes > limit || max_nodes > G_MAXINT32)
@@ -189,14 +191,26 @@ dlx_solve (const HbState *state, const HbSolveOptions *options,
           break;
         }
       steps++;
-      if (hb_cancelled_every (cancellable, steps, 0x3f))
+      /* A step is one column scan and one row covered (or a few undone):
+       * bounded by the matrix, so 64 of them are a short while. */
+      if ((steps & 0x3f) == 0)
         {
-          status = HB_STATUS_CANCELLED;
-          break;
+          if (cancellable && g_cancellable_is_cancelled (cancellable))
+            {
+              status = HB_STATUS_CANCELLED;
+              break;
+            }
+          if (deadline > 0 && hb_now () >= deadline)
+            {
+              status = HB_STATUS_GAVE_UP;
+              stop = HB_STOP_TIME_LIMIT;
+              break;
+            }
         }
       if (options->node_limit && steps > options->node_limit)
         {
           status = HB_STATUS_GAVE_UP;
+          stop = HB_STOP_NODE_LIMIT;
           break;
         }
       best = x.R[0];
@@ -249,15 +263,8 @@ dlx_solve (const HbState *state, const HbSolveOptions *options,
     }
   else if (status == HB_STATUS_NO_SOLUTION)
     hb_result_set_message (r, "%s", _("the exact cover has none: no choice of rotations fits"));
-  else if (status == HB_STATUS_GAVE_UP)
-    {
-      g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, steps);
-      hb_result_set_message (r, g_dngettext (NULL, "Gave up after %s node (the node limit)",
-                                             "Gave up after %s nodes (the node limit)",
-                                             (gulong) MIN (steps, G_MAXULONG)), num);
-    }
   else
-    hb_result_set_message (r, "%s", _("Cancelled"));
+    hb_result_stop (r, stop, steps, N_("%s node"), N_("%s nodes"));
   hb_result_add_stat (r, N_("nodes"), "%" G_GUINT64_FORMAT, steps);
   hb_result_add_stat (r, N_("rows"), "%d", nrows);
   hb_result_add_stat (r, N_("columns"), "%" G_GSIZE_FORMAT, ncols);

@@ -100,7 +100,7 @@ typedef struct {
   gboolean cancelled, gave_up, timed_out;
   HbTrace *trace;
   int      depth;
-  gsize    decided;      /* tiles with every edge known */
+  gsize    decided;      /* tiles that got every edge known (only differences count) */
   /* Pockets (see pockets()): a BFS stamp per tile, the BFS queue. */
   guint32 *stamp;
   guint32  stamp_ctr;
@@ -109,7 +109,7 @@ typedef struct {
   GArray **seed_list;
   guint64  pockets, odd_pockets;
   /* Conflict-driven search: the variable of (tile, dir), 4 per tile, -1
-   * where none (allocated on first use). */
+   * where none (allocated on first use, set per region). */
   gint32  *vid;
   guint64  conflicts, cdcl_regions;
 } Fast;
@@ -1141,12 +1141,14 @@ cdcl_region (Fast *f, const gint32 *tiles, gsize len, guint8 *out)
   guint64 restart_at, restarts = 0;
 
   c.f = f;
+  /* Board-sized but left uninitialised: only the region's tiles are
+   * read, and they are set here (pages of other tiles are never touched). */
   if (f->vid == NULL)
-    {
-      f->vid = g_new (gint32, 4 * f->n);
-      memset (f->vid, 0xff, 4 * f->n * sizeof (gint32));
-    }
+    f->vid = g_new (gint32, 4 * f->n);
   c.vid = f->vid;
+  for (gsize k = 0; k < len; k++)
+    for (int d = 0; d < 4; d++)
+      f->vid[4 * tiles[k] + d] = -1;
   /* Variables: the unknown east and south edges of the region's tiles
    * (the north and west ones are their neighbours', in the region too). */
   for (gsize k = 0; k < len; k++)
@@ -1253,11 +1255,6 @@ cdcl_region (Fast *f, const gint32 *tiles, gsize len, guint8 *out)
       d = (d + 2) & 3;
       f->st[c.vb[v]] &= (guint8) ~(1 << (d + 4) | 1 << d);
     }
-  for (gsize v = 0; v < c.nv; v++)
-    {
-      f->vid[4 * c.va[v] + c.vd[v]] = -1;
-      f->vid[4 * c.vb[v] + ((c.vd[v] + 2) & 3)] = -1;
-    }
   for (gsize l = 0; l < 2 * c.nv; l++)
     if (c.watches[l])
       g_array_unref (c.watches[l]);
@@ -1361,7 +1358,6 @@ loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_li
   for (gsize i = 0; i < n; i++)
     {
       gboolean fixed = (f.st[i] >> 4) == 15;
-      f.decided += fixed;
       a->forced[i] = fixed;
       a->forced_count += fixed;
       result[i] = f.st[i] & 15;

@@ -56,7 +56,8 @@ maxflow_solve (const HbState *state, const HbSolveOptions *options,
   gint64 flow = 0, even_arms = 0, odd_arms = 0;
   guint64 phases = 0, bad = 0;
   guint8 *fmask;
-  gboolean cancelled = FALSE;
+  gboolean cancelled = FALSE, timed_out = FALSE;
+  double deadline = hb_deadline (options);
   HbResult *r;
 
   g.head = g_new (gint32, nv);
@@ -106,6 +107,11 @@ maxflow_solve (const HbState *state, const HbSolveOptions *options,
           cancelled = TRUE;
           break;
         }
+      if (deadline > 0 && hb_now () >= deadline)
+        {
+          cancelled = timed_out = TRUE;
+          break;
+        }
       /* BFS levels from the source. */
       for (gint32 u = 0; u < nv; u++)
         level[u] = -1;
@@ -132,10 +138,14 @@ maxflow_solve (const HbState *state, const HbSolveOptions *options,
       depth = 0;
       for (guint64 steps = 0;; steps++)
         {
-          if (hb_cancelled_every (cancellable, steps, 0xffff))
+          if ((steps & 0xffff) == 0 && steps > 0)
             {
-              cancelled = TRUE;
-              break;
+              if (cancellable && g_cancellable_is_cancelled (cancellable))
+                cancelled = TRUE;
+              else if (deadline > 0 && hb_now () >= deadline)
+                cancelled = timed_out = TRUE;
+              if (cancelled)
+                break;
             }
           if (v == snk)
             {
@@ -211,10 +221,9 @@ maxflow_solve (const HbState *state, const HbSolveOptions *options,
       }
 
   if (cancelled)
-    {
-      r = hb_result_new (HB_STATUS_CANCELLED);
-      hb_result_set_message (r, "%s", _("Cancelled"));
-    }
+    r = hb_result_stop (hb_result_new (HB_STATUS_CANCELLED),
+                        timed_out ? HB_STOP_TIME_LIMIT : HB_STOP_CANCELLED, phases,
+                        N_("%s phase"), N_("%s phases"));
   else if (even_arms != odd_arms || flow < even_arms)
     {
       /* A solution would be a flow saturating the source: none exists. */
@@ -276,6 +285,6 @@ const HbSolver loop_solver_maxflow = {
   .name = N_("Maximum flow (a relaxation)"),
   .summary = N_("The write-up's checkerboard flow network: matches arm counts, not tile "
                 "shapes, so it shows why flow alone cannot solve the game"),
-  .flags = HB_SOLVER_RELAXATION | HB_SOLVER_ANIMATED,
+  .flags = HB_SOLVER_RELAXATION | HB_SOLVER_ANIMATED | HB_SOLVER_NO_NODE_LIMIT,
   .solve = maxflow_solve,
 };
