@@ -91,6 +91,27 @@ assert_cell_colour (HbWindow *window, int x, int y, guint32 rgb)
   hb_app_test_shot_free (shot);
 }
 
+/* Saves the window in the light and the dark style when
+ * HB_TEST_SNAPSHOT_DIR is set (to look at), then the default style. */
+static void
+save_both_styles (HbWindow *window, const char *name)
+{
+  AdwStyleManager *styles = adw_style_manager_get_default ();
+  g_autofree char *light = g_strconcat (name, "-light", NULL);
+  g_autofree char *dark = g_strconcat (name, "-dark", NULL);
+
+  if (g_getenv ("HB_TEST_SNAPSHOT_DIR") == NULL)
+    return;
+  adw_style_manager_set_color_scheme (styles, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  hb_app_test_settle (150);
+  hb_app_test_save (GTK_WIDGET (window), light);
+  adw_style_manager_set_color_scheme (styles, ADW_COLOR_SCHEME_FORCE_DARK);
+  hb_app_test_settle (150);
+  hb_app_test_save (GTK_WIDGET (window), dark);
+  adw_style_manager_set_color_scheme (styles, ADW_COLOR_SCHEME_DEFAULT);
+  hb_app_test_settle (150);
+}
+
 static void
 test_play (void)
 {
@@ -153,6 +174,7 @@ test_play (void)
   g_assert_null (flow_check_answer (3, 3, s->dot, s->colour));
   assert_cell_colour (window, 2, 1, 0x1A4EF5);
   g_test_message ("solved status: %s", hb_window_get_status_text (window));
+  save_both_styles (window, "flow-solved");
 
   /* One undo step per path drawn. */
   activate (window, "undo");
@@ -192,6 +214,10 @@ test_next_hint (void)
   for (int i = 0; i < 12; i++)
     drawn += s->colour[i] != 0 && !s->dot[i];
   g_assert_cmpint (drawn, ==, 2);
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
+                                      g_variant_new_boolean (TRUE));
+  hb_app_test_wait_hint (window);
+  save_both_styles (window, "flow-hint");
   activate (window, "undo");
   g_assert_cmpint (board (window)->links[0] | board (window)->links[4]
                    | board (window)->links[8], ==, 0);

@@ -282,7 +282,7 @@ draw_board (const FlowState *s, const guint8 *marks, const guint8 *forced, cairo
    * (overlapping strokes of a translucent edge would bead at every
    * joint), the colours one stroke per cell. */
   {
-    double lw = l->cell * 0.32, ew = lw + MAX (1.5, l->cell * 0.06);
+    double lw = l->cell * 0.32, ew = lw + 2 * CLAMP (l->cell * 0.03, 0.75, 2.0);
     cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
     cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
     for (int pass = 0; pass < 2; pass++)
@@ -344,7 +344,7 @@ draw_board (const FlowState *s, const guint8 *marks, const guint8 *forced, cairo
           set_argb (cr, rgb[c], 1);
           cairo_fill_preserve (cr);
           set_argb (cr, st.edge, dark ? 0.55 : 0.65);
-          cairo_set_line_width (cr, MAX (1.0, l->cell * 0.05));
+          cairo_set_line_width (cr, CLAMP (l->cell * 0.04, 1.0, 2.5));
           cairo_stroke (cr);
           if (text && flow_colour_shows_char (s, c - 1))
             {
