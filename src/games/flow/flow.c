@@ -1414,6 +1414,13 @@ flow_hint_describe (const HbState *state, gconstpointer data)
   if (h->solutions >= 2)
     /* TRANSLATORS: %s is "Next hint: colour 'R'" */
     return g_strdup_printf (_("Warning: this level has more than one solution. %s"), what);
+  if (h->solutions == 1)
+    {
+      /* TRANSLATORS: %s is "Next hint: colour 'R'" */
+      char *t = g_strdup_printf (_("%s; the level has exactly one solution"), what);
+      g_free (what);
+      what = t;
+    }
   if (forced != NULL)
     return g_strdup_printf ("%s; %s", what, forced);
   return g_steal_pointer (&what);
