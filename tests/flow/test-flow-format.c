@@ -399,6 +399,9 @@ test_sniff (void)
   g_assert_false (flow_game.sniff ("1..1\n0000\n", 10));
   g_assert_false (flow_game.sniff ("12 by 12 -> 23\n", 15));
   g_assert_false (flow_game.sniff ("[1, 2]", 6));
+  /* A header makes even digit colours Flow's. */
+  g_assert_false (flow_game.sniff ("1..1\n0..0\n", 10));
+  g_assert_true (flow_game.sniff ("4 2\n1..1\n0..0\n", 14));
 }
 
 int

@@ -774,6 +774,36 @@ flow_sniff (const char *text, gsize len)
     return FALSE;
   for (int c = 0; c < s->colours && !mine; c++)
     mine = strchr ("01*", s->names[c]) == NULL;
+  /* A numberlink header ("W H" before the rows) is no other game's. */
+  if (!mine)
+    {
+      HbLineReader r;
+      const char *line;
+      gsize n;
+
+      hb_line_reader_init (&r, text, len);
+      while (hb_line_reader_next (&r, &line, &n))
+        {
+          gsize k = 0;
+          int numbers = 0;
+
+          hb_strip_slice (&line, &n);
+          if (n == 0 || line[0] == '#')
+            continue;
+          while (k < n)
+            {
+              if (!g_ascii_isdigit (line[k]))
+                break;
+              while (k < n && g_ascii_isdigit (line[k]))
+                k++;
+              numbers++;
+              while (k < n && (line[k] == ' ' || line[k] == '\t'))
+                k++;
+            }
+          mine = k == n && numbers == 2;
+          break;
+        }
+    }
   flow_state_free (s);
   return mine;
 }
