@@ -14,6 +14,7 @@
  * the regression files in tests/fuzz/regressions/ run in every build. */
 #include "fuzz-parse.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
