@@ -32,10 +32,11 @@
  * deep boards do not overflow the stack. Each call scans the whole board
  * (the pruning rules), so the cancellable and the time limit are polled on
  * every call, and without a node limit in the options it stops after
- * DEFAULT_WORK / cells calls (at least 1024): about 2.7 million on a
- * 14×14 board, some 20 s here, so it never runs away in the app. (A board
- * needs a call per cell at the very least, so on huge boards that is an
- * honest "gave up": this search is not for them.)
+ * DEFAULT_WORK / cells calls: about 1.4 million on a 14×14 board, some
+ * 10 s here, so it never runs away in the app. A board needs a call per
+ * link at the very least (cells − colours), so when that alone is over the
+ * default budget (from about 128×128 on) it says so at once: this search
+ * is not for huge boards.
  */
 #include "flow.h"
 
@@ -43,7 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DEFAULT_WORK ((guint64) 1 << 29)
+#define DEFAULT_WORK ((guint64) 1 << 28)
 
 typedef struct {
   int    c;             /* colour being grown, or -1: all joined */
@@ -313,7 +314,7 @@ heuristic_solve (const HbState *state, const HbSolveOptions *options,
   int w = state->width, h = state->height, n = w * h;
   int ndots[FLOW_MAX_COLOURS] = { 0 };
   guint64 limit = options->node_limit ? options->node_limit
-                  : MAX (DEFAULT_WORK / (guint64) MAX (n, 1), (guint64) 1024);
+                  : DEFAULT_WORK / (guint64) MAX (n, 1);
   double deadline = hb_deadline (options);
   HbStopReason stop = HB_STOP_CANCELLED;
   gboolean stopped = FALSE, found = FALSE;
@@ -342,6 +343,20 @@ heuristic_solve (const HbState *state, const HbSolveOptions *options,
     {
       r = hb_result_new (HB_STATUS_NO_SOLUTION);
       hb_result_set_message (r, "%s", _("The level has no pair of dots to join"));
+      g_free (s.colour_of);
+      return r;
+    }
+
+  if (options->node_limit == 0 && (guint64) (n - s.k) > limit)
+    {
+      g_autofree char *need = g_strdup_printf ("%d", n - s.k);
+      g_autofree char *budget = g_strdup_printf ("%" G_GUINT64_FORMAT, limit);
+
+      r = hb_result_new (HB_STATUS_GAVE_UP);
+      hb_result_set_message (r, _("Too large for the heuristic search: every step scans the "
+                                  "whole board, and a %d×%d board needs at least %s steps, "
+                                  "over its default budget of %s; the fastest solver is "
+                                  "made for it"), w, h, need, budget);
       g_free (s.colour_of);
       return r;
     }
