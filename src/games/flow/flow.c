@@ -1313,57 +1313,47 @@ pick_colour (const FlowState *s, const FlowHint *h)
   return best;
 }
 
-static gpointer
-flow_hint_compute (const HbState *state, GCancellable *cancellable, GError **error)
+/* What the hints know of a level (its dots), whatever is drawn on it:
+ * the cells arc consistency forces and a solution. Play moves keep the
+ * dots, so the last level's answer is kept and reused while the user
+ * draws (the solver may take a second on a hard level; the hint is
+ * recomputed after every move). Hints run on worker threads: a lock. */
+static GMutex hint_cache_lock;
+static FlowHint *hint_cache;         /* kind, forced, solution, links, solutions */
+static guint8 *hint_cache_dots;
+
+static FlowHint *
+level_hint_copy (const FlowHint *h)
 {
-  const FlowState *s = FLOW_CONST (state);
-  gsize n = (gsize) state->width * state->height;
-  FlowHint *h = g_new0 (FlowHint, 1);
-  FlowState *level;
+  gsize n = (gsize) h->width * h->height;
+  FlowHint *c = g_memdup2 (h, sizeof *h);
+
+  c->forced = h->forced ? g_memdup2 (h->forced, n) : NULL;
+  c->solution = h->solution ? g_memdup2 (h->solution, n) : NULL;
+  c->links = h->links ? g_memdup2 (h->links, n) : NULL;
+  return c;
+}
+
+/* Fills h's level part for `level` (dots only); FALSE when cancelled. */
+static gboolean
+level_hint_compute (const FlowState *level, FlowHint *h, GCancellable *cancellable)
+{
+  gsize n = (gsize) level->base.width * level->base.height;
   const HbSolver *solver = flow_solvers[0];
 
-  h->width = state->width;
-  h->height = state->height;
-  h->colour = -1;
-  if (flow_is_solved (s))
-    {
-      h->kind = FLOW_HINT_SOLVED;
-      return h;
-    }
-  if (s->colours == 0)
-    {
-      h->kind = FLOW_HINT_BAD_LEVEL;
-      return h;
-    }
-  for (int c = 0; c < s->colours; c++)
-    if (dots_of (s, c) != 2)
-      {
-        h->kind = FLOW_HINT_BAD_LEVEL;
-        return h;
-      }
-  /* The hints are about the level, whatever is drawn on it. */
-  level = flow_state_copy (s);
-  flow_clear_paths (level);
-  level->moves = 0;
   h->kind = FLOW_HINT_GAVE_UP;
-
 #ifdef FLOW_HAVE_AC
   h->forced = g_malloc0 (n);
   if (!flow_ac_forced (level, h->forced, cancellable))
     {
+      g_clear_pointer (&h->forced, g_free);
       if (g_cancellable_is_cancelled (cancellable))
-        goto cancelled;
+        return FALSE;
       /* Arc consistency proves there is no solution. */
       h->kind = FLOW_HINT_NONE;
-      g_clear_pointer (&h->forced, g_free);
-      flow_state_free (level);
-      return h;
+      return TRUE;
     }
-  for (gsize i = 0; i < n; i++)
-    if (h->forced[i] && !s->dot[i] && s->colour[i] != h->forced[i])
-      h->forced_count++;
 #endif
-
   if (solver != NULL)
     {
       HbSolveOptions options = { 0 };
@@ -1373,36 +1363,93 @@ flow_hint_compute (const HbState *state, GCancellable *cancellable, GError **err
       options.count_limit = 2;
       options.time_limit = FLOW_HINT_SECONDS;
       r = hb_solve (solver, &level->base, &options, NULL, cancellable, &solve_error);
-      if (r == NULL)
-        h->kind = FLOW_HINT_GAVE_UP;
-      else if (r->status == HB_STATUS_CANCELLED)
+      if (r != NULL && r->status == HB_STATUS_CANCELLED)
         {
           hb_result_free (r);
-          goto cancelled;
+          return FALSE;
         }
-      else if (r->status == HB_STATUS_NO_SOLUTION)
+      if (r != NULL && r->status == HB_STATUS_NO_SOLUTION)
         h->kind = FLOW_HINT_NONE;
-      else if (r->status == HB_STATUS_SOLVED && r->solved != NULL
-               && r->solved->width == state->width && r->solved->height == state->height
+      else if (r != NULL && r->status == HB_STATUS_SOLVED && r->solved != NULL
+               && r->solved->width == level->base.width
+               && r->solved->height == level->base.height
                && flow_is_solved (FLOW_CONST (r->solved)))
         {
           const char *count = hb_result_get_stat (r, "solutions");
           h->solution = g_memdup2 (FLOW_CONST (r->solved)->colour, n);
           h->links = g_memdup2 (FLOW_CONST (r->solved)->links, n);
           h->solutions = count != NULL ? (int) MIN (g_ascii_strtoll (count, NULL, 10), 2) : 0;
-          h->colour = pick_colour (s, h);
           h->kind = FLOW_HINT_PATH;
         }
       hb_result_free (r);
     }
-  flow_state_free (level);
-  return h;
+  return TRUE;
+}
 
-cancelled:
-  flow_state_free (level);
-  flow_hint_free (h);
-  g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_CANCELLED, "the hint was cancelled");
-  return NULL;
+static gpointer
+flow_hint_compute (const HbState *state, GCancellable *cancellable, GError **error)
+{
+  const FlowState *s = FLOW_CONST (state);
+  gsize n = (gsize) state->width * state->height;
+  FlowHint *h = NULL;
+  FlowState *level;
+
+  if (flow_is_solved (s) || s->colours == 0 || !check_pairs (s, NULL))
+    {
+      h = g_new0 (FlowHint, 1);
+      h->width = state->width;
+      h->height = state->height;
+      h->colour = -1;
+      h->kind = s->colours > 0 && flow_is_solved (s) ? FLOW_HINT_SOLVED : FLOW_HINT_BAD_LEVEL;
+      return h;
+    }
+
+  g_mutex_lock (&hint_cache_lock);
+  if (hint_cache != NULL && hint_cache->width == state->width
+      && hint_cache->height == state->height && memcmp (hint_cache_dots, s->dot, n) == 0)
+    h = level_hint_copy (hint_cache);
+  g_mutex_unlock (&hint_cache_lock);
+
+  if (h == NULL)
+    {
+      h = g_new0 (FlowHint, 1);
+      h->width = state->width;
+      h->height = state->height;
+      level = flow_state_copy (s);
+      flow_clear_paths (level);
+      level->moves = 0;
+      if (!level_hint_compute (level, h, cancellable))
+        {
+          flow_state_free (level);
+          flow_hint_free (h);
+          g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_CANCELLED,
+                       "the hint was cancelled");
+          return NULL;
+        }
+      flow_state_free (level);
+      /* A solver that gave up in time is not kept: it may do better on
+       * a later try with the machine less busy. */
+      if (h->kind != FLOW_HINT_GAVE_UP)
+        {
+          g_mutex_lock (&hint_cache_lock);
+          g_clear_pointer (&hint_cache, flow_hint_free);
+          g_free (hint_cache_dots);
+          hint_cache = level_hint_copy (h);
+          hint_cache_dots = g_memdup2 (s->dot, n);
+          g_mutex_unlock (&hint_cache_lock);
+        }
+    }
+
+  /* What depends on the board as drawn. */
+  h->colour = -1;
+  h->forced_count = 0;
+  if (h->forced != NULL)
+    for (gsize i = 0; i < n; i++)
+      if (h->forced[i] && !s->dot[i] && s->colour[i] != h->forced[i])
+        h->forced_count++;
+  if (h->kind == FLOW_HINT_PATH)
+    h->colour = pick_colour (s, h);
+  return h;
 }
 
 static char *
