@@ -202,14 +202,52 @@ hb_vision_edge_profiles (const HbImage *img, int x0, int y0, int x1, int y1,
           const guint8 *u = pu + x * 3, *dn = pd + x * 3;
           int dx = abs (l[0] - r[0]) + abs (l[1] - r[1]) + abs (l[2] - r[2]);
           int dy = abs (u[0] - dn[0]) + abs (u[1] - dn[1]) + abs (u[2] - dn[2]);
-          if (cols != NULL && dx > threshold)
-            cols[x] += 1.0f;
-          if (dy > threshold)
-            racc += 1.0f;
+          /* A boundary between flat areas: the colour is steady on each
+           * side (two pixels out), unlike the strokes of a digit or a
+           * glyph drawn inside a cell. */
+          if (cols != NULL && dx > threshold && x >= 2 && x + 2 < w)
+            {
+              const guint8 *ll = p + (x - 2) * 3, *rr = p + (x + 2) * 3;
+              int fl = abs (l[0] - ll[0]) + abs (l[1] - ll[1]) + abs (l[2] - ll[2]);
+              int fr = abs (r[0] - rr[0]) + abs (r[1] - rr[1]) + abs (r[2] - rr[2]);
+              if (fl * 2 < dx && fr * 2 < dx)
+                cols[x] += 1.0f;
+            }
+          if (dy > threshold && y >= 2 && y + 2 < h)
+            {
+              const guint8 *uu = hb_image_pixel (img, x, y - 2), *dd = hb_image_pixel (img, x, y + 2);
+              int fu = abs (u[0] - uu[0]) + abs (u[1] - uu[1]) + abs (u[2] - uu[2]);
+              int fd = abs (dn[0] - dd[0]) + abs (dn[1] - dd[1]) + abs (dn[2] - dd[2]);
+              if (fu * 2 < dy && fd * 2 < dy)
+                racc += 1.0f;
+            }
         }
       if (rows != NULL)
         rows[y] = racc;
     }
+}
+
+gboolean
+hb_vision_find_cell_grid (const HbImage *img, double min_cell, int threshold,
+                          HbGridAxis *ax, HbGridAxis *ay)
+{
+  int w = img->width, h = img->height;
+  g_autofree float *cols = g_new (float, w);
+  g_autofree float *rows = g_new (float, h);
+  double x0, x1, y0, y1;
+
+  hb_vision_edge_profiles (img, 0, 0, w, h, threshold, cols, rows);
+  if (!hb_vision_find_axis (cols, w, min_cell, w / 2.0, 3, 0.2, 0, ax))
+    return FALSE;
+  x0 = ax->origin;
+  x1 = ax->origin + (ax->lines - 1) * ax->period;
+  hb_vision_edge_profiles (img, (int) x0, 0, (int) ceil (x1) + 1, h, threshold, NULL, rows);
+  if (!hb_vision_find_axis (rows, h, min_cell, h / 2.0, 3, 0.2, ax->period, ay))
+    return FALSE;
+  y0 = ay->origin;
+  y1 = ay->origin + (ay->lines - 1) * ay->period;
+  hb_vision_edge_profiles (img, 0, (int) y0, w, (int) ceil (y1) + 1, threshold, cols, NULL);
+  return hb_vision_find_axis (cols, w, min_cell, w / 2.0, 3, 0.2, ay->period, ax);
 }
 
 typedef struct {

@@ -92,6 +92,13 @@ gboolean hb_vision_find_axis (const float *profile, int len, double min_period,
                               double max_period, int min_lines, double min_frac,
                               double expect_period, HbGridAxis *axis);
 
+/* The lattice of a board of flat cells (Flood-It, Enlight): columns from
+ * the edge profile of the whole picture, rows within those columns with
+ * the same cell size (square cells), then the columns again within the
+ * rows. FALSE when there is none of at least 2 × 2 cells of min_cell px. */
+gboolean hb_vision_find_cell_grid (const HbImage *img, double min_cell, int threshold,
+                                   HbGridAxis *ax, HbGridAxis *ay);
+
 /* Period of a profile by autocorrelation (for boards with no lines: the
  * strongest repeat between min_period and max_period), or 0. */
 double hb_vision_autocorrelation_period (const float *profile, int len,

@@ -1300,5 +1300,6 @@ const HbGame flood_game = {
   .describe_step = flood_describe_step,
   .frame_status = flood_frame_status,
   .bench = flood_bench,
+  .from_image = flood_from_image,
   .answer_fits = flood_answer_fits,
 };

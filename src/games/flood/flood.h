@@ -72,6 +72,10 @@ extern const HbSolver flood_solver_optimal;
 extern const HbSolver flood_solver_greedy;
 extern const HbSolver flood_solver_astar;
 
+/* Screenshot import (flood-vision.c). */
+HbState *flood_from_image (const HbImage *img, HbImportReport *report,
+                           GCancellable *cancellable, GError **error);
+
 #define FLOOD(s) ((FloodState *) (s))
 #define FLOOD_CONST(s) ((const FloodState *) (s))
 

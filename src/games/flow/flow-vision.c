@@ -236,7 +236,7 @@ flow_from_image (const HbImage *img, HbImportReport *report, GCancellable *cance
       {
         double cx = ax.origin + (x + 0.5) * ax.period;
         double cy = ay.origin + (y + 0.5) * ay.period;
-        HbLab centre, side[4], corner[4];
+        HbLab centre, side[4], corner[4], rim[4];
         guint8 rgb[3];
         float contrast = G_MAXFLOAT, spread = 0;
         static const int sx[4] = { 0, 1, 0, -1 }, sy[4] = { -1, 0, 1, 0 };
@@ -249,8 +249,13 @@ flow_from_image (const HbImage *img, HbImportReport *report, GCancellable *cance
                        cell * 0.05, &side[k], NULL);
             patch_lab (img, cx + kx[k] * cell * 0.37, cy + ky[k] * cell * 0.37,
                        cell * 0.05, &corner[k], NULL);
+            /* Just outside the disc, towards the middle of each side: a
+             * filled square (an Enlight light) still shows there. */
+            patch_lab (img, cx + sx[k] * cell * 0.45, cy + sy[k] * cell * 0.45,
+                       cell * 0.025, &rim[k], NULL);
             spread = MAX (spread, hb_lab_distance (&centre, &side[k]));
             contrast = MIN (contrast, hb_lab_distance (&centre, &corner[k]));
+            contrast = MIN (contrast, hb_lab_distance (&centre, &rim[k]));
           }
         /* The corners' least contrast decides: a glow or a pipe's edge
          * may lift one corner, not all four. */
@@ -373,6 +378,11 @@ flow_from_image (const HbImage *img, HbImportReport *report, GCancellable *cance
                     + 0.2 * (double) n_sure_cells / ((double) w * h);
     if (odd > 0 || paired < 2)
       report->score -= 0.2;
+    /* Discs the reader doubts, or one colour everywhere, are unlike the
+     * game (a lattice of lit squares passes for discs to a glance). */
+    report->score -= 0.5 * report->n_unsure / (double) n;
+    if (colours < 2)
+      report->score -= 0.3;
     {
       g_autofree char *detail = g_strdup_printf (g_dngettext (NULL, "%d colour", "%d colours",
                                                               colours), colours);

@@ -1009,4 +1009,5 @@ const HbGame lights_game = {
   .frame_status = lights_frame_status,
 
   .bench = lights_bench,
+  .from_image = lights_from_image,
 };

@@ -77,6 +77,10 @@ typedef struct {
   int width, height;
 } LightsHint;
 
+/* Screenshot import (lights-vision.c). */
+HbState *lights_from_image (const HbImage *img, HbImportReport *report,
+                            GCancellable *cancellable, GError **error);
+
 /* Rendering (lights-render.c). */
 void lights_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
                     const HbRenderOptions *options);

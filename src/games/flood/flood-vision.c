@@ -1,0 +1,254 @@
+/* flood-vision.c: reading a Flood-It board from a screenshot.
+ *
+ * A Flood-It board is a lattice of flat coloured squares with no lines
+ * between them, so its grid is where the colour jumps between steady
+ * areas (hb_vision_find_cell_grid): every column boundary of the board
+ * carries such jumps in most rows (five neighbours in six differ on a
+ * six-colour board), while a digit drawn in a cell or a title is no
+ * boundary between flat areas. Each cell's colour is the median of its
+ * middle (a digit or a mark on it is outvoted), the colours are grouped
+ * in Lab, and the groups are named by Hintboard's own palette when they
+ * match it (a board drawn by Hintboard reads back with its own digits),
+ * else numbered in order of first appearance. The move limit is not read
+ * (0: none); the user sets it in the sidebar.
+ */
+#include "flood.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#define SAME_COLOUR 14.0f
+
+HbState *
+flood_from_image (const HbImage *img, HbImportReport *report, GCancellable *cancellable,
+                  GError **error)
+{
+  HbGridAxis ax, ay;
+  int w, h, n, k, colours, differ = 0, pairs = 0, uniform = 0;
+  double cell;
+  g_autofree HbLab *lab = NULL;
+  g_autofree int *group = NULL;
+  g_autofree guint32 *rgb = NULL;
+  g_autofree float *spread = NULL;
+  int index_of[64];
+  FloodState *s;
+
+  hb_import_report_clear (report);
+  report->game = &flood_game;
+  if (!hb_vision_find_cell_grid (img, 5, 60, &ax, &ay))
+    {
+      hb_vision_no_board (error, _("Flood-It"), _("no lattice of coloured squares"));
+      return NULL;
+    }
+  w = ax.lines - 1;
+  h = ay.lines - 1;
+  cell = (ax.period + ay.period) / 2;
+  if (w < 2 || h < 2 || w > HB_MAX_SIDE || h > HB_MAX_SIDE
+      || fabs (ax.period - ay.period) > 0.1 * cell)
+    {
+      hb_vision_no_board (error, _("Flood-It"), _("no lattice of coloured squares"));
+      return NULL;
+    }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+  n = w * h;
+  hb_import_report_set_grid (report, w, h, ax.origin, ay.origin, ax.period, ay.period);
+  lab = g_new (HbLab, n);
+  group = g_new (int, n);
+  rgb = g_new (guint32, n);
+  spread = g_new (float, n);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        double cx = ax.origin + (x + 0.5) * ax.period, cy = ay.origin + (y + 0.5) * ay.period;
+        int r = MAX (1, (int) (cell * 0.3));
+        guint8 m[3];
+        HbLab q;
+        float sp = 0;
+        static const int kx[4] = { -1, 1, 1, -1 }, ky[4] = { -1, -1, 1, 1 };
+        hb_vision_median (img, (int) cx - r, (int) cy - r, (int) cx + r + 1, (int) cy + r + 1, m);
+        hb_lab_from_rgb (m, &lab[y * w + x]);
+        rgb[y * w + x] = ((guint32) m[0] << 16) | ((guint32) m[1] << 8) | m[2];
+        /* A flat cell: its corners agree with its middle. */
+        for (int c = 0; c < 4; c++)
+          {
+            guint8 cm[3];
+            int px = (int) (cx + kx[c] * cell * 0.33), py = (int) (cy + ky[c] * cell * 0.33);
+            int rr = MAX (1, (int) (cell * 0.06));
+            hb_vision_median (img, px - rr, py - rr, px + rr + 1, py + rr + 1, cm);
+            hb_lab_from_rgb (cm, &q);
+            sp = MAX (sp, hb_lab_distance (&q, &lab[y * w + x]));
+          }
+        spread[y * w + x] = sp;
+      }
+  k = hb_vision_cluster (lab, n, SAME_COLOUR, group);
+  /* A margin or frame one cell wide can continue the lattice: an outer
+   * row or column all of one colour found nowhere else on the board is
+   * not part of it. */
+  {
+    int bx0 = 0, by0 = 0, bx1 = w, by1 = h;
+    gboolean trimmed = TRUE;
+    while (trimmed && bx1 - bx0 > 2 && by1 - by0 > 2)
+      {
+        trimmed = FALSE;
+        for (int side = 0; side < 4 && !trimmed; side++)
+          {
+            gboolean col = side < 2;
+            int fixed = side == 0 ? bx0 : side == 1 ? bx1 - 1 : side == 2 ? by0 : by1 - 1;
+            int g0 = col ? group[by0 * w + fixed] : group[fixed * w + bx0];
+            gboolean one = TRUE, elsewhere = FALSE;
+            for (int t = col ? by0 : bx0; t < (col ? by1 : bx1) && one; t++)
+              one = (col ? group[t * w + fixed] : group[fixed * w + t]) == g0;
+            if (!one)
+              continue;
+            /* Elsewhere: inside the ring of outer cells (a frame runs
+             * along two or more sides at once). */
+            for (int y = by0 + 1; y < by1 - 1 && !elsewhere; y++)
+              for (int x = bx0 + 1; x < bx1 - 1 && !elsewhere; x++)
+                if (group[y * w + x] == g0)
+                  elsewhere = TRUE;
+            if (elsewhere)
+              continue;
+            trimmed = TRUE;
+            if (side == 0) bx0++;
+            else if (side == 1) bx1--;
+            else if (side == 2) by0++;
+            else by1--;
+          }
+      }
+    if (bx0 != 0 || by0 != 0 || bx1 != w || by1 != h)
+      {
+        int nw = bx1 - bx0, nh = by1 - by0;
+        for (int y = 0; y < nh; y++)
+          for (int x = 0; x < nw; x++)
+            {
+              int from = (y + by0) * w + x + bx0, to = y * nw + x;
+              lab[to] = lab[from];
+              rgb[to] = rgb[from];
+              spread[to] = spread[from];
+            }
+        ax.origin += bx0 * ax.period;
+        ay.origin += by0 * ay.period;
+        w = nw;
+        h = nh;
+        n = w * h;
+        hb_import_report_set_grid (report, w, h, ax.origin, ay.origin, ax.period, ay.period);
+        k = hb_vision_cluster (lab, n, SAME_COLOUR, group);
+      }
+  }
+  if (k < 2)
+    {
+      hb_vision_no_board (error, _("Flood-It"), _("the squares are all one colour"));
+      return NULL;
+    }
+  if (k > FLOOD_MAX_COLOURS || k > 64)
+    {
+      hb_vision_no_board (error, _("Flood-It"), _("more colours than the game has"));
+      return NULL;
+    }
+
+  /* Name the groups by the palette when every group is near a distinct
+   * palette colour (light or dark style), else in order of appearance. */
+  {
+    HbLab pal[2][FLOOD_MAX_COLOURS];
+    HbLab mean[64];
+    int count[64] = { 0 };
+    gboolean used[FLOOD_MAX_COLOURS] = { FALSE };
+    gboolean ok = TRUE;
+
+    memset (mean, 0, sizeof mean);
+    for (int i = 0; i < n; i++)
+      {
+        mean[group[i]].L += lab[i].L;
+        mean[group[i]].a += lab[i].a;
+        mean[group[i]].b += lab[i].b;
+        count[group[i]]++;
+      }
+    for (int g = 0; g < k; g++)
+      {
+        mean[g].L /= count[g];
+        mean[g].a /= count[g];
+        mean[g].b /= count[g];
+      }
+    for (int d = 0; d < 2; d++)
+      for (int c = 0; c < FLOOD_MAX_COLOURS; c++)
+        {
+          double v[3];
+          guint8 b[3];
+          flood_colour_rgb (c, d, v);
+          for (int j = 0; j < 3; j++)
+            b[j] = (guint8) lround (v[j] * 255);
+          hb_lab_from_rgb (b, &pal[d][c]);
+        }
+    for (int g = 0; g < k && ok; g++)
+      {
+        int best = -1;
+        float bd = 12.0f;
+        for (int d = 0; d < 2; d++)
+          for (int c = 0; c < FLOOD_MAX_COLOURS; c++)
+            if (hb_lab_distance (&mean[g], &pal[d][c]) < bd)
+              {
+                bd = hb_lab_distance (&mean[g], &pal[d][c]);
+                best = c;
+              }
+        if (best < 0 || used[best])
+          ok = FALSE;
+        else
+          {
+            used[best] = TRUE;
+            index_of[g] = best;
+          }
+      }
+    colours = 0;
+    if (ok)
+      for (int g = 0; g < k; g++)
+        colours = MAX (colours, index_of[g] + 1);
+    else
+      {
+        for (int g = 0; g < k; g++)
+          index_of[g] = g;   /* groups are numbered in order of appearance */
+        colours = k;
+      }
+    colours = MAX (colours, 2);
+  }
+
+  s = flood_state_new (w, h, colours);
+  s->move_limit = 0;
+  for (int i = 0; i < n; i++)
+    {
+      s->cells[i] = (guint8) index_of[group[i]];
+      report->seen[i] = rgb[i];
+      if (spread[i] < 20.0f)
+        uniform++;
+      else
+        hb_import_report_mark_unsure (report, i % w, i / w);
+    }
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        if (x + 1 < w)
+          {
+            pairs++;
+            differ += group[y * w + x] != group[y * w + x + 1];
+          }
+        if (y + 1 < h)
+          {
+            pairs++;
+            differ += group[y * w + x] != group[(y + 1) * w + x];
+          }
+      }
+  /* How sure this is Flood-It: flat squares, neighbours often differing
+   * (a random board of c colours differs in about (c − 1) / c of its
+   * pairs; a board of mostly one background does not), more than two
+   * colours (two is Enlight's look). */
+  report->score = 0.3 + 0.4 * uniform / (double) n
+                  + 0.3 * MIN (1.0, differ / (0.5 * MAX (pairs, 1)));
+  if (k <= 2)
+    report->score -= 0.3;
+  {
+    g_autofree char *detail = g_strdup_printf (g_dngettext (NULL, "%d colour", "%d colours", k), k);
+    hb_import_report_finish (report, _("Flood-It"), detail);
+  }
+  return &s->base;
+}

@@ -1,0 +1,277 @@
+/* lights-vision.c: reading an Enlight board from a screenshot.
+ *
+ * Enlight draws a lattice of square lights with gaps between them, lit
+ * ones bright (and coloured), dark ones dull. The gaps' edges give the
+ * lattice (hb_vision_find_cell_grid); since each gap has two edges, the run
+ * found may stop one cell short of the board at either end, so the
+ * lattice is extended while the next cell's middle differs from the gap
+ * colour. Each light is then lit or dark by how bright and colourful its
+ * middle is: the two groups split at the widest jump between the values
+ * (both themes put lit lights far above dark ones); a board all one way
+ * is judged on the absolute value and its cells marked unsure.
+ */
+#include "lights.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+static void
+cell_lab (const HbImage *img, double cx, double cy, double half, HbLab *lab)
+{
+  guint8 m[3];
+  int r = MAX (1, (int) half);
+
+  hb_vision_median (img, (int) cx - r, (int) cy - r, (int) cx + r + 1, (int) cy + r + 1, m);
+  hb_lab_from_rgb (m, lab);
+}
+
+/* Does the line of cells at index `k` along an axis (columns when `col`)
+ * look like lights, not like the gap colour around them? */
+static gboolean
+is_cell_line (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, gboolean col,
+              int k, const HbLab *gap)
+{
+  const HbGridAxis *along = col ? ay : ax;
+  int n = along->lines - 1, hits = 0;
+  double cell = (ax->period + ay->period) / 2;
+
+  for (int t = 0; t < n; t++)
+    {
+      double cx = col ? ax->origin + (k + 0.5) * ax->period : ax->origin + (t + 0.5) * ax->period;
+      double cy = col ? ay->origin + (t + 0.5) * ay->period : ay->origin + (k + 0.5) * ay->period;
+      HbLab c;
+      if (cx - cell * 0.3 < 0 || cy - cell * 0.3 < 0 || cx + cell * 0.3 >= img->width
+          || cy + cell * 0.3 >= img->height)
+        return FALSE;
+      cell_lab (img, cx, cy, cell * 0.2, &c);
+      if (hb_lab_distance (&c, gap) > 5.0f)
+        hits++;
+    }
+  return hits * 4 >= n * 3;
+}
+
+/* The shift, within a quarter cell, that puts the interior lines of the
+ * lattice along an axis (columns when `col`) where the picture is most
+ * even: the gaps between lights. `variance` gets the luminance variance
+ * there and `rgb` the median colour. */
+static double
+gap_offset (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, gboolean col,
+            double *variance, guint8 rgb[3])
+{
+  const HbGridAxis *a = col ? ax : ay, *b = col ? ay : ax;
+  double best = 0, best_var = G_MAXDOUBLE;
+  int reach = (int) (a->period * 0.25);
+  double span0 = b->origin, span1 = b->origin + (b->lines - 1) * b->period;
+  int step = MAX (1, (int) ((span1 - span0) / 200));
+
+  rgb[0] = rgb[1] = rgb[2] = 0;
+  for (int off = -reach; off <= reach; off++)
+    {
+      double s1 = 0, s2 = 0;
+      int m = 0;
+      for (int k = 1; k < a->lines - 1 || (a->lines <= 2 && k == 1); k++)
+        {
+          int p = (int) lround (a->origin + k * a->period) + off;
+          for (int t = (int) span0; t < (int) span1; t += step)
+            {
+              int x = col ? p : t, y = col ? t : p;
+              const guint8 *q;
+              double l;
+              if (x < 0 || y < 0 || x >= img->width || y >= img->height)
+                continue;
+              q = hb_image_pixel (img, x, y);
+              l = 0.3 * q[0] + 0.59 * q[1] + 0.11 * q[2];
+              s1 += l;
+              s2 += l * l;
+              m++;
+            }
+        }
+      if (m > 0)
+        {
+          double var = s2 / m - (s1 / m) * (s1 / m);
+          if (var < best_var - 1e-6 || (fabs (var - best_var) < 1e-6 && abs (off) < fabs (best)))
+            {
+              best_var = var;
+              best = off;
+            }
+        }
+    }
+  *variance = best_var;
+  {
+    int p = (int) lround (a->origin + a->period) + (int) best;
+    int mid = (int) ((span0 + span1) / 2);
+    if (col)
+      hb_vision_median (img, p, (int) span0, p + 1, (int) span1, rgb);
+    else
+      hb_vision_median (img, (int) span0, p, (int) span1, p + 1, rgb);
+    (void) mid;
+  }
+  return best;
+}
+
+static double
+light_value (const HbLab *c)
+{
+  return c->L + hb_lab_chroma (c);
+}
+
+HbState *
+lights_from_image (const HbImage *img, HbImportReport *report, GCancellable *cancellable,
+                   GError **error)
+{
+  HbGridAxis ax, ay;
+  int w, h, n, uniform = 0;
+  double cell, split = 0, widest = 0;
+  HbLab gap;
+  double gap_var = 0;
+  g_autofree double *value = NULL, *sorted = NULL;
+  g_autofree float *spread = NULL;
+  gboolean one_kind;
+  LightsState *s;
+
+  hb_import_report_clear (report);
+  report->game = &lights_game;
+  if (!hb_vision_find_cell_grid (img, 5, 40, &ax, &ay)
+      || fabs (ax.period - ay.period) > 0.1 * MAX (ax.period, ay.period))
+    {
+      hb_vision_no_board (error, _("Enlight"), _("no lattice of lights"));
+      return NULL;
+    }
+  cell = (ax.period + ay.period) / 2;
+  /* Each gap has two edges and the lattice found may run along either:
+   * the gaps are where the lines through the board are most even, within
+   * a quarter cell. The lattice moves there, and the gap colour is read
+   * there. */
+  {
+    double vx, vy;
+    guint8 gx[3], gy[3];
+    ax.origin += gap_offset (img, &ax, &ay, TRUE, &vx, gx);
+    ay.origin += gap_offset (img, &ax, &ay, FALSE, &vy, gy);
+    gap_var = MAX (vx, vy);
+    hb_lab_from_rgb (gx, &gap);
+  }
+  /* Extend by whole cells where the run stopped short. */
+  for (int guard = 0; guard < 4; guard++)
+    {
+      gboolean grew = FALSE;
+      if (is_cell_line (img, &ax, &ay, TRUE, -1, &gap))
+        {
+          ax.origin -= ax.period;
+          ax.lines++;
+          grew = TRUE;
+        }
+      if (is_cell_line (img, &ax, &ay, TRUE, ax.lines - 1, &gap))
+        {
+          ax.lines++;
+          grew = TRUE;
+        }
+      if (is_cell_line (img, &ax, &ay, FALSE, -1, &gap))
+        {
+          ay.origin -= ay.period;
+          ay.lines++;
+          grew = TRUE;
+        }
+      if (is_cell_line (img, &ax, &ay, FALSE, ay.lines - 1, &gap))
+        {
+          ay.lines++;
+          grew = TRUE;
+        }
+      if (!grew)
+        break;
+    }
+  w = ax.lines - 1;
+  h = ay.lines - 1;
+  if (w < 2 || h < 2 || w > HB_MAX_SIDE || h > HB_MAX_SIDE)
+    {
+      hb_vision_no_board (error, _("Enlight"), _("no lattice of lights"));
+      return NULL;
+    }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+  n = w * h;
+  hb_import_report_set_grid (report, w, h, ax.origin, ay.origin, ax.period, ay.period);
+  value = g_new (double, n);
+  sorted = g_new (double, n);
+  spread = g_new0 (float, n);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        double cx = ax.origin + (x + 0.5) * ax.period, cy = ay.origin + (y + 0.5) * ay.period;
+        HbLab c, side;
+        static const int sx[4] = { 0, 1, 0, -1 }, sy[4] = { -1, 0, 1, 0 };
+        cell_lab (img, cx, cy, cell * 0.15, &c);
+        value[y * w + x] = light_value (&c);
+        /* A light fills its square: towards its sides it is still not
+         * the gap. */
+        for (int k = 0; k < 4; k++)
+          {
+            cell_lab (img, cx + sx[k] * cell * 0.3, cy + sy[k] * cell * 0.3, cell * 0.05, &side);
+            spread[y * w + x] = MAX (spread[y * w + x],
+                                     hb_lab_distance (&side, &gap) < 10.0f ? 100.0f : 0.0f);
+          }
+        {
+          guint8 m[3];
+          int r = MAX (1, (int) (cell * 0.15));
+          hb_vision_median (img, (int) cx - r, (int) cy - r, (int) cx + r + 1, (int) cy + r + 1, m);
+          report->seen[y * w + x] = ((guint32) m[0] << 16) | ((guint32) m[1] << 8) | m[2];
+        }
+      }
+  memcpy (sorted, value, sizeof (double) * n);
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && sorted[j - 1] > sorted[j]; j--)
+      {
+        double t = sorted[j];
+        sorted[j] = sorted[j - 1];
+        sorted[j - 1] = t;
+      }
+  for (int i = 1; i < n; i++)
+    if (sorted[i] - sorted[i - 1] > widest)
+      {
+        widest = sorted[i] - sorted[i - 1];
+        split = (sorted[i] + sorted[i - 1]) / 2;
+      }
+  one_kind = widest < 20.0;
+  if (one_kind)
+    split = 90.0;
+
+  s = lights_state_new (w, h);
+  for (int i = 0; i < n; i++)
+    {
+      s->cells[i] = value[i] > split;
+      if (spread[i] > 50.0f || one_kind || fabs (value[i] - split) < 8.0)
+        hb_import_report_mark_unsure (report, i % w, i / w);
+      else
+        uniform++;
+    }
+  /* How sure this is Enlight: squares that fill their cells, in two kinds
+   * far apart. */
+  report->score = 0.4 + 0.5 * uniform / (double) n + (one_kind ? 0.0 : 0.1);
+  /* Lights come in two looks; more colours than that is another game. */
+  {
+    g_autofree HbLab *labs = g_new (HbLab, n);
+    g_autofree int *group = g_new (int, n);
+    int k;
+    for (int i = 0; i < n; i++)
+      {
+        guint8 rgb[3] = { report->seen[i] >> 16, (report->seen[i] >> 8) & 0xff,
+                          report->seen[i] & 0xff };
+        hb_lab_from_rgb (rgb, &labs[i]);
+      }
+    k = hb_vision_cluster (labs, n, 15.0f, group);
+    if (k > 2)
+      report->score -= 0.15 * (k - 2);
+  }
+  /* The gaps are even (a background), not cell after cell of colour. */
+  if (gap_var > 400.0)
+    report->score -= 0.3;
+  {
+    int lit = 0;
+    g_autofree char *detail = NULL;
+    for (int i = 0; i < n; i++)
+      lit += s->cells[i];
+    detail = g_strdup_printf (g_dngettext (NULL, "%d light on", "%d lights on", lit), lit);
+    hb_import_report_finish (report, _("Enlight"), detail);
+  }
+  return &s->base;
+}
