@@ -609,6 +609,34 @@ test_stops (void)
     }
 }
 
+/* Boards too large for a solver's default budget are refused at once,
+ * saying why, not searched for minutes. */
+static void
+test_too_large (void)
+{
+  FlowState *big = flow_state_new (300, 300, 2), *small = parse (board_text ("regular_5x5_01"));
+  HbSolveOptions tight = { 0 };
+  HbResult *r;
+
+  big->dot[0] = big->colour[0] = 1;
+  big->dot[299] = big->colour[299] = 1;
+  big->dot[300 * 299] = big->colour[300 * 299] = 2;
+  big->dot[300 * 300 - 1] = big->colour[300 * 300 - 1] = 2;
+  r = run (&flow_solver_heuristic, big, NULL, NULL, NULL);
+  g_assert_cmpint (r->status, ==, HB_STATUS_GAVE_UP);
+  g_assert_nonnull (strstr (r->message, "Too large"));
+  hb_result_free (r);
+
+  /* The SAT encoding's clauses against the memory limit. */
+  tight.memory_limit = 4096;
+  r = run (&flow_solver_sat, small, &tight, NULL, NULL);
+  g_assert_cmpint (r->status, ==, HB_STATUS_GAVE_UP);
+  g_assert_nonnull (strstr (r->message, "memory"));
+  hb_result_free (r);
+  flow_state_free (big);
+  flow_state_free (small);
+}
+
 /* Levels the editor can make but no one can solve: a colour with one dot,
  * no colour at all. Every solver answers, none crashes. */
 static void
@@ -835,6 +863,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/classic/step-traces", test_step_traces);
   g_test_add_func ("/flow/classic/stops", test_stops);
   g_test_add_func ("/flow/classic/bad-levels", test_bad_levels);
+  g_test_add_func ("/flow/classic/too-large", test_too_large);
   g_test_add_func ("/flow/classic/drawn-level", test_drawn_level);
   return g_test_run ();
 }
