@@ -261,6 +261,7 @@ test_edit (void)
   g_assert_cmpint (s->dot[0], ==, 1);
   g_assert_cmpint (s->dot[s->base.width + 2], ==, 1);
   assert_cell_colour (window, 0, 0, 0x1A4EF5);
+  save_both_styles (window, "flow-edit");
   /* A click on a dot removes it. */
   click_cell (window, 0, 0);
   g_assert_cmpint (board (window)->dot[0], ==, 0);

@@ -1571,7 +1571,11 @@ flow_hint_next_move (const HbState *state, gconstpointer data, HbMove *move)
 static gpointer
 flow_frame_new_vfunc (const HbState *initial, const HbTrace *trace)
 {
-  return flow_frame_new (FLOW_CONST (initial));
+  FlowFrame *f = flow_frame_new (FLOW_CONST (initial));
+
+  /* Solvers work on the level: what the user drew is not theirs. */
+  flow_clear_paths (f->board);
+  return f;
 }
 
 static gpointer
