@@ -657,16 +657,17 @@ search (Fast *f, const gint32 *tiles, gsize len, gsize start, gsize undecided,
  *    those only, so the clause (u as forced) or (one of them different) is
  *    implied by the tile's constraint. A tile with no rotation left makes
  *    the conflict clause "one of its known edges different".
- *  - Parity: after each propagation the pieces cut off are found as in the
- *    search above; an odd piece is a conflict whose clause is "one of the
- *    known edges leaving the piece different" — the piece's parity depends
- *    on those edges only (inner edges count twice), so with them as they
- *    are no completion of the piece exists.
+ *  - Parity: after a conflict, the pieces around the tiles of the clause
+ *    learnt are found as in the search above; an odd piece is a conflict
+ *    whose clause is "one of the known edges leaving the piece different"
+ *    — the piece's parity depends on those edges only (inner edges count
+ *    twice), so with them as they are no completion of the piece exists.
  *  - Learning: first unique implication point, the learnt clause added
- *    with two watched literals, a backjump to its second highest level;
- *    decisions by the variables last met in conflicts (move to front),
- *    first in the region's breadth-first order, values by the last one
- *    taken (phase saving); restarts on the Luby sequence. Learnt
+ *    with two watched literals, a backjump to its second highest level
+ *    (or, when that is far, one level: see cdcl_learn); decisions in the
+ *    region's breadth-first order (a front crossing the region; orders by
+ *    activity cost more than they gained on these boards), values by the
+ *    last one taken (phase saving); restarts on the Luby sequence. Learnt
  *    clauses are implied by the level, so no solution is lost: when a
  *    conflict needs no decision the region has none.
  *
@@ -682,14 +683,12 @@ typedef struct {
   gint32  *level, *reason;  /* reason: -1 decision, 2t tile t, 2c + 1 clause at c */
   gint32  *tpos;
   gint32  *trail;
-  gsize    tlen, qhead, pocket_head;
+  gsize    tlen, qhead;
+  gboolean check_parity;   /* a conflict since the last parity check */
   GArray  *lim;          /* gint32: trail length at each level's start */
   GArray  *clauses;      /* gint32: size, literals... */
   GArray **watches;      /* per literal: gint32 clause offsets */
-  gint32  *prev, *next_v;  /* the move-to-front list, oldest first */
-  guint64 *stamp;
-  guint64  stamp_ctr;
-  gint32   first, last, search;
+  gsize    search;       /* no variable below this one is unassigned */
   guint8  *phase, *seen;
   GArray  *learnt, *scratch;
   guint64  conflicts, decisions;
@@ -703,57 +702,13 @@ typedef struct {
 #define CDCL_MIN_REGION 200
 
 /* The conflict-driven search looks for odd pieces with a bounded effort
- * (tiles visited per propagation): a piece missed is only a weaker
- * deduction. */
-#define PARITY_BUDGET 256
+ * (tiles visited per check): a piece missed is only a weaker deduction. */
+#define PARITY_BUDGET 4096
 
 /* Backjumps longer than this many levels backtrack one level instead. */
-#define CHRONO_JUMP 50
+#define CHRONO_JUMP 10
 
 #define CDCL_TILE(r) ((r) >= 0 && !((r) & 1))
-
-/* Decisions: variable move-to-front. The variables form a list ordered by
- * when they were last met in a conflict (stamp); a decision takes the
- * latest unassigned one, found by walking from `next` towards older ones
- * (`next` moves back up when a later variable becomes unassigned). */
-static void
-vmtf_unlink (Cdcl *c, gint32 v)
-{
-  gint32 p = c->prev[v], n = c->next_v[v];
-  if (p >= 0)
-    c->next_v[p] = n;
-  else
-    c->first = n;
-  if (n >= 0)
-    c->prev[n] = p;
-  else
-    c->last = p;
-}
-
-/* Puts v last (the most recent end). */
-static void
-vmtf_append (Cdcl *c, gint32 v)
-{
-  c->prev[v] = c->last;
-  c->next_v[v] = -1;
-  if (c->last >= 0)
-    c->next_v[c->last] = v;
-  else
-    c->first = v;
-  c->last = v;
-  c->stamp[v] = ++c->stamp_ctr;
-}
-
-static void
-bump (Cdcl *c, gint32 v)
-{
-  if (c->last == v)
-    return;
-  vmtf_unlink (c, v);
-  vmtf_append (c, v);
-  if (c->val[v] < 0)
-    c->search = v;
-}
 
 static inline int
 cdcl_level (Cdcl *c)
@@ -806,13 +761,11 @@ cdcl_backtrack (Cdcl *c, int lvl)
       f->st[c->va[v]] &= (guint8) ~(1 << (d + 4) | 1 << d);
       d = (d + 2) & 3;
       f->st[c->vb[v]] &= (guint8) ~(1 << (d + 4) | 1 << d);
-      if (c->search < 0 || c->stamp[v] > c->stamp[c->search])
-        c->search = v;
+      c->search = MIN (c->search, (gsize) v);
     }
   c->tlen = j;
   g_array_set_size (c->lim, (guint) lvl);
   c->qhead = MIN (c->qhead, to);
-  c->pocket_head = MIN (c->pocket_head, to);
 }
 
 /* The literals of the conflict found, false now, into c->scratch (as
@@ -942,8 +895,15 @@ cdcl_propagate (Cdcl *c)
   return TRUE;
 }
 
-/* Parity of the pieces the last propagation cut off. FALSE with the known
- * edges leaving an odd piece in c->scratch. */
+/* Parity of the pieces around the last conflict. FALSE with the known
+ * edges leaving an odd piece in c->scratch.
+ *
+ * Checking after every propagation doubled the time on Net boards, where
+ * odd pieces are rare; an odd piece shows itself by conflicts inside it
+ * (the search cannot fill it), so the check runs after each conflict,
+ * from the tiles of the clause learnt, once the search is back at a
+ * consistent node: a piece closed and odd around those tiles is refuted
+ * at once, with a clause on the edges leaving it. */
 static gboolean
 cdcl_parity (Cdcl *c)
 {
@@ -953,18 +913,19 @@ cdcl_parity (Cdcl *c)
   guint32 floor_id;
   gboolean ok = TRUE;
 
-  if (c->tlen - c->pocket_head > c->seeds_cap / 2)
+  /* Seeds: the tiles of the last learnt clause (the conflicts' place). */
+  if (2 * c->learnt->len > c->seeds_cap)
     {
-      c->seeds_cap = 2 * (c->tlen - c->pocket_head) + 64;
+      c->seeds_cap = 2 * c->learnt->len + 64;
       c->seeds = g_renew (gint32, c->seeds, c->seeds_cap);
     }
-  for (gsize k = c->pocket_head; k < c->tlen; k++)
+  for (guint k = 0; k < c->learnt->len; k++)
     {
-      c->seeds[ns++] = c->va[c->trail[k]];
-      c->seeds[ns++] = c->vb[c->trail[k]];
+      gint32 v = g_array_index (c->learnt, gint32, k) >> 1;
+      c->seeds[ns++] = c->va[v];
+      c->seeds[ns++] = c->vb[v];
     }
-  c->pocket_head = c->tlen;
-  m = pieces_scan (f, c->seeds, ns, PARITY_BUDGET + 4 * ns);
+  m = pieces_scan (f, c->seeds, ns, PARITY_BUDGET);
   if (m == 0)
     return TRUE;
   floor_id = f->stamp_ctr - m;
@@ -1040,7 +1001,6 @@ cdcl_learn (Cdcl *c)
           if (u == p || c->seen[u] || c->level[u] == 0)
             continue;
           c->seen[u] = 1;
-          bump (c, u);
           if (c->level[u] == cur)
             path++;
           else
@@ -1165,10 +1125,7 @@ cdcl_region (Fast *f, const gint32 *tiles, gsize len, guint8 *out)
   c.reason = g_new (gint32, c.nv);
   c.tpos = g_new (gint32, c.nv);
   c.trail = g_new (gint32, c.nv);
-  c.prev = g_new (gint32, c.nv);
-  c.next_v = g_new (gint32, c.nv);
-  c.stamp = g_new (guint64, c.nv);
-  c.first = c.last = c.search = -1;
+  c.search = 0;
   c.phase = g_new0 (guint8, c.nv);
   c.seen = g_new0 (guint8, c.nv);
   c.watches = g_new0 (GArray *, 2 * c.nv);
@@ -1196,23 +1153,23 @@ cdcl_region (Fast *f, const gint32 *tiles, gsize len, guint8 *out)
             }
       }
   }
-  /* First decisions follow the breadth-first order: the first variable
-   * is the most recent. */
-  for (gsize v = c.nv; v-- > 0;)
-    vmtf_append (&c, (gint32) v);
-  c.search = c.last;
+
   restart_at = 512;
 
   for (;;)
     {
       gboolean ok = cdcl_propagate (&c);
-      if (ok)
-        ok = cdcl_parity (&c);
+      if (ok && c.check_parity)
+        {
+          c.check_parity = FALSE;
+          ok = cdcl_parity (&c);
+        }
       if (!ok)
         {
           c.conflicts++;
           if (!cdcl_learn (&c))
             break;      /* no solution */
+          c.check_parity = TRUE;
           if (c.conflicts >= restart_at)
             {
               cdcl_backtrack (&c, 0);
@@ -1221,10 +1178,10 @@ cdcl_region (Fast *f, const gint32 *tiles, gsize len, guint8 *out)
           continue;
         }
       {
-        gint32 v = c.search;
-        while (v >= 0 && c.val[v] >= 0)
-          v = c.prev[v];
-        c.search = v;
+        gint32 v;
+        while (c.search < c.nv && c.val[c.search] >= 0)
+          c.search++;
+        v = c.search < c.nv ? (gint32) c.search : -1;
         if (v < 0)
           {
             sat = TRUE;
@@ -1263,9 +1220,7 @@ cdcl_region (Fast *f, const gint32 *tiles, gsize len, guint8 *out)
   g_free (c.level);
   g_free (c.reason);
   g_free (c.tpos);
-  g_free (c.prev);
-  g_free (c.next_v);
-  g_free (c.stamp);
+
   g_free (c.phase);
   g_free (c.seen);
   g_free (c.seeds);
