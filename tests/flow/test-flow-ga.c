@@ -843,6 +843,10 @@ test_ga_unsolvable (void)
       g_assert_nonnull (r->message);
       if (r->status == HB_STATUS_GAVE_UP)
         g_assert_cmpstr (hb_result_get_stat (r, "generations"), ==, "30");
+      /* The paths GA says why a larger population will not help: no walk
+       * ever joined either pair without cutting the other off. */
+      if (v == 0)
+        g_assert_nonnull (strstr (r->message, "may have no solution"));
     }
   /* A level arc consistency proves impossible is "no solution" at once. */
   {

@@ -84,6 +84,7 @@ typedef struct {
   int *nbr;             /* 4 per cell: the neighbours, -1 off the board */
   FlowRng rng;
   guint64 made, rejected;
+  guint8 *joined;       /* per colour: some walk ever made a legal path */
 } Ga;
 
 /* The neighbour of cell i in direction d, or -1 (a table: the walks ask
@@ -276,7 +277,10 @@ make_path (Ga *g, int c)
     {
       GaPath *p = walk (g, c);
       if (p != NULL)
-        return p;
+        {
+          g->joined[c] = 1;
+          return p;
+        }
     }
   return NULL;
 }
@@ -596,6 +600,7 @@ ga_free (Ga *g)
   g_free (g->count);
   g_free (g->served);
   g_free (g->nbr);
+  g_free (g->joined);
 }
 
 static const HbSetting ga_paths_settings[] = {
@@ -735,6 +740,7 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
   g.buf = g_new (int, g.n + 1);
   g.count = g_new0 (guint16, g.n);
   g.served = g_malloc0 ((gsize) g.n + 1);
+  g.joined = g_malloc0 ((gsize) MAX (g.colours, 1));
   g.nbr = g_new (int, 4 * (gsize) g.n);
   for (int i = 0; i < g.n; i++)
     for (int d = 0; d < 4; d++)
@@ -817,7 +823,7 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
         }
       if (gen >= prm.generations)
         {
-          int conflicts;
+          int conflicts, never;
           count_cover (&g, &pop[ib]);
           conflicts = 0;
           for (int i = 0; i < g.n; i++)
@@ -825,11 +831,25 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
               conflicts += g.count[i] == 0 ? 1 : g.count[i] - 1;
           clear_counts (&g, &pop[ib]);
           r = hb_result_new (HB_STATUS_GAVE_UP);
-          hb_result_set_message (r, _("Did not converge in %d generations: the best "
-                                      "individual has fitness %g (cells in conflict: %d, "
-                                      "colours without a path: %d). A larger population may "
-                                      "help."),
-                                 prm.generations, fit[ib], conflicts, missing (&g, &pop[ib]));
+          never = 0;
+          for (int m = 0; m < g.nactive; m++)
+            never += !g.joined[g.active[m]];
+          if (never > 0)
+            /* No walk ever joined these colours without blocking another
+             * or stranding cells: no population size will help, and the
+             * level may well have no solution (it is no proof). */
+            hb_result_set_message (r, _("Did not converge in %d generations: the best "
+                                        "individual has fitness %g. Colours that no random walk "
+                                        "could ever join without blocking another colour or "
+                                        "stranding cells: %d, so the level may have no "
+                                        "solution."),
+                                   prm.generations, fit[ib], never);
+          else
+            hb_result_set_message (r, _("Did not converge in %d generations: the best "
+                                        "individual has fitness %g (cells in conflict: %d, "
+                                        "colours without a path: %d). A larger population may "
+                                        "help."),
+                                   prm.generations, fit[ib], conflicts, missing (&g, &pop[ib]));
           break;
         }
       if (cancellable != NULL && g_cancellable_is_cancelled (cancellable))
