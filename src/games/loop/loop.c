@@ -1097,4 +1097,5 @@ const HbGame loop_game = {
   .describe_step = loop_describe_step,
   .frame_status = loop_frame_status,
   .bench = loop_bench,
+  .from_image = loop_from_image,
 };

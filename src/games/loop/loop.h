@@ -56,6 +56,10 @@ typedef enum {
 
 extern const HbGame loop_game;
 
+/* Screenshot import (loop-vision.c). */
+HbState *loop_from_image (const HbImage *img, HbImportReport *report,
+                          GCancellable *cancellable, GError **error);
+
 extern const HbSolver loop_solver_fast;
 extern const HbSolver loop_solver_backtrack;
 extern const HbSolver loop_solver_dlx;
