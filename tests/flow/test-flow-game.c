@@ -254,6 +254,25 @@ test_resize (void)
   hb_state_free (&s->base);
 }
 
+/* Equal boards show the same characters in the same cells, however their
+ * colours are numbered (a generator's order is not a file's). */
+static void
+test_equal_renumbered (void)
+{
+  FlowState *a = parse ("RG\nRG\n");
+  FlowState *b = flow_state_new (2, 2, 2);
+
+  b->names[0] = 'G';
+  b->names[1] = 'R';
+  b->dot[0] = b->dot[2] = b->colour[0] = b->colour[2] = 2;
+  b->dot[1] = b->dot[3] = b->colour[1] = b->colour[3] = 1;
+  g_assert_true (flow_game.equal (&a->base, &b->base));
+  b->names[1] = 'B';
+  g_assert_false (flow_game.equal (&a->base, &b->base));
+  hb_state_free (&a->base);
+  hb_state_free (&b->base);
+}
+
 /* ---- Pointer gestures ---- */
 
 typedef struct {
@@ -588,6 +607,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/game/truncate-and-clear", test_truncate_and_clear);
   g_test_add_func ("/flow/game/edit-dots", test_edit_dots);
   g_test_add_func ("/flow/game/resize", test_resize);
+  g_test_add_func ("/flow/game/equal-renumbered", test_equal_renumbered);
   g_test_add_func ("/flow/game/pointer-play", test_pointer_play);
   g_test_add_func ("/flow/game/pointer-cut-and-restore", test_pointer_cut_and_restore);
   g_test_add_func ("/flow/game/pointer-restore-joined", test_pointer_restore_joined);

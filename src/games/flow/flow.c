@@ -29,18 +29,33 @@ flow_free (HbState *s)
   flow_state_free (FLOW (s));
 }
 
+/* The character a cell value (colour + 1) stands for, or a value of its
+ * own outside the names. */
+static inline int
+value_char (const FlowState *s, guint8 v)
+{
+  return v == 0 ? 0 : v <= FLOW_MAX_COLOURS ? (guchar) s->names[v - 1] : 256 + v;
+}
+
+/* Two boards are equal when every cell shows the same: the same dot and
+ * path characters and the same links. How the colours are numbered does
+ * not matter (a generator may number them otherwise than a file read in
+ * reading order does). */
 static gboolean
 flow_equal (const HbState *a, const HbState *b)
 {
   const FlowState *x = FLOW_CONST (a), *y = FLOW_CONST (b);
   gsize n = (gsize) a->width * a->height;
 
-  return a->game == b->game && a->width == b->width && a->height == b->height
-         && x->colours == y->colours && x->moves == y->moves
-         && memcmp (x->names, y->names, (gsize) x->colours) == 0
-         && memcmp (x->dot, y->dot, n) == 0
-         && memcmp (x->colour, y->colour, n) == 0
-         && memcmp (x->links, y->links, n) == 0;
+  if (a->game != b->game || a->width != b->width || a->height != b->height
+      || x->colours != y->colours || x->moves != y->moves
+      || memcmp (x->links, y->links, n) != 0)
+    return FALSE;
+  for (gsize i = 0; i < n; i++)
+    if (value_char (x, x->dot[i]) != value_char (y, y->dot[i])
+        || value_char (x, x->colour[i]) != value_char (y, y->colour[i]))
+      return FALSE;
+  return TRUE;
 }
 
 static int
