@@ -16,6 +16,9 @@
  * other printable ASCII character except space and `#` names a colour and
  * appears exactly twice; `#` comment lines; an optional first line `W H`.
  * A solution is the same grid with every cell holding its path's character.
+ * A board being played keeps its paths in `# path:` comment lines, and one
+ * saved mid-edit (a colour with one dot) says `# editing: …` (flow.c).
+ * The write-up's JSON (HB_WRITE_JSON) is flow-json.c's.
  */
 #pragma once
 
@@ -62,7 +65,10 @@ typedef enum {
   /* Play: remove every link of colour value (its dots stay). */
   FLOW_OP_CLEAR_COLOUR,
   /* Play: cut the path through (x, y) back to it: keep the part that
-   * still reaches a dot of its colour up to (x, y), empty the rest. */
+   * still reaches a dot of its colour up to (x, y), empty the rest.
+   * value: -1 keeps the branch that reaches a dot (on a joined path, the
+   * one towards the dot first in reading order); 0..3 keeps the branch in
+   * that direction (HB_DIR_*); 4 keeps none (a dot stays, bare). */
   FLOW_OP_TRUNCATE,
   /* Edit: put a dot of colour value at (x, y) (value -1 removes the dot
    * there). A colour may have 0, 1 or 2 dots while editing. */
