@@ -969,6 +969,63 @@ test_ga_measure (void)
   }
 }
 
+/* The traces replay in the game's player: every step applied in order from
+ * the level ends on the answer, and each frame draws. */
+static void
+replay_trace (const FlowState *s, const HbTrace *trace, const HbResult *r)
+{
+  gpointer frame = flow_game.frame_new (&s->base, trace);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 200, 200);
+  cairo_t *cr = cairo_create (surface);
+  HbLayout layout;
+  HbRenderOptions ro = { 0 };
+  gsize n = (gsize) s->base.width * s->base.height;
+
+  hb_layout_fit (&layout, s->base.width, s->base.height, 200, 200, 4);
+  ro.hover_x = ro.hover_y = -1;
+  for (gsize k = 0; k < hb_trace_length (trace); k++)
+    {
+      const HbStep *st = hb_trace_step (trace, k);
+      flow_game.frame_step (frame, trace, st);
+      flow_game.frame_render (frame, cr, &layout, &ro, st);
+    }
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpmem (((FlowFrame *) frame)->board->colour, n, FLOW_CONST (r->solved)->colour, n);
+  flow_game.frame_free (frame);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_traces_replay (void)
+{
+  struct {
+    const HbSolver *solver;
+    const char *level;
+    const char *setting, *seed;
+  } runs[] = {
+    { &flow_solver_ac, "R..R\nG..G\nB..B\n", "probe=false", NULL },
+    { &flow_solver_ac, regular_8x8_01, "probe=false", NULL },
+    { &flow_solver_ga_paths, regular_7x7_01, "ac=false", "seed=6" },
+    { &flow_solver_ga_paths, extreme_8x8_01, "ac=true", "seed=1" },
+    { &flow_solver_ga_cells, regular_5x5_01, "mutation=0.3", "seed=3" },
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (runs); k++)
+    {
+      g_autoptr (FlowState) s = parse (runs[k].level);
+      g_autoptr (HbSettings) st = settings (runs[k].solver, runs[k].setting, runs[k].seed,
+                                            NULL);
+      HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+      g_autoptr (HbResult) r = NULL;
+
+      r = run (runs[k].solver, s, st, trace, NULL);
+      check_solution (s, r);
+      replay_trace (s, trace, r);
+      hb_trace_free (trace);
+    }
+}
+
 /* Limits, live snapshots and the settings' defaults. */
 static void
 test_ga_limits_live (void)
@@ -1045,5 +1102,6 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/ga/cancel", test_ga_cancel);
   g_test_add_func ("/flow/ga/limits-live", test_ga_limits_live);
   g_test_add_func ("/flow/ga/measure", test_ga_measure);
+  g_test_add_func ("/flow/traces-replay", test_traces_replay);
   return g_test_run ();
 }
