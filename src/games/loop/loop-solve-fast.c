@@ -100,7 +100,8 @@ typedef struct {
   gboolean cancelled, gave_up, timed_out;
   HbTrace *trace;
   int      depth;
-  gsize    decided;      /* tiles that got every edge known (only differences count) */
+  gsize    decided;      /* tiles that got every edge known while trailing
+                          * (only differences count) */
   /* Pockets (see pockets()): a BFS stamp per tile, the BFS queue. */
   guint32 *stamp;
   guint32  stamp_ctr;
@@ -164,15 +165,18 @@ trace_fixed (Fast *f, gint32 i)
 }
 
 /* Sets the unknown edges `dirs` of tile i to open where `open` has the bit,
- * closed elsewhere, on both sides, and pushes the neighbours. */
-static inline void
-set_edges (Fast *f, gint32 i, int dirs, int open)
+ * closed elsewhere, on both sides, and pushes the neighbours. `trailing`
+ * is a constant in each caller, so the first propagation (no trail, no
+ * count of decided tiles) gets its own lean copy. */
+static inline __attribute__ ((always_inline)) void
+set_edges_t (Fast *f, gint32 i, int dirs, int open, const gboolean trailing)
 {
   guint8 old = f->st[i];
-  if (f->trailing)
+  if (trailing)
     trail_push (f, i);
   f->st[i] |= (guint8) (dirs << 4 | (open & dirs));
-  count_decided (f, i, old);
+  if (trailing)
+    count_decided (f, i, old);
   if (f->trace && (f->st[i] >> 4) == 15 && hb_trace_wants (f->trace))
     trace_fixed (f, i);
   for (int d = 0; d < 4; d++)
@@ -181,20 +185,27 @@ set_edges (Fast *f, gint32 i, int dirs, int open)
         gint32 j = i + f->off[d];
         int od = (d + 2) & 3;
         guint8 oldj = f->st[j];
-        if (f->trailing)
+        if (trailing)
           trail_push (f, j);
         f->st[j] |= (guint8) (1 << (od + 4) | ((open >> d) & 1) << od);
-        count_decided (f, j, oldj);
+        if (trailing)
+          count_decided (f, j, oldj);
         if (f->trace && (f->st[j] >> 4) == 15 && hb_trace_wants (f->trace))
           trace_fixed (f, j);
         push (f, j);
       }
 }
 
+static void
+set_edges (Fast *f, gint32 i, int dirs, int open)
+{
+  set_edges_t (f, i, dirs, open, f->trailing);
+}
+
 /* Runs propagation to the fixpoint; FALSE on a contradiction (the stack is
  * emptied either way). */
-static gboolean
-propagate (Fast *f)
+static inline __attribute__ ((always_inline)) gboolean
+propagate_t (Fast *f, const gboolean trailing)
 {
   while (f->sp > 0)
     {
@@ -215,7 +226,7 @@ propagate (Fast *f)
         goto fail;
       forced = (v >> 4 | v >> 8) & 15;
       if (forced)
-        set_edges (f, i, forced, (v >> 4) & 15);
+        set_edges_t (f, i, forced, (v >> 4) & 15, trailing);
     }
   return TRUE;
 
@@ -223,6 +234,12 @@ fail:
   while (f->sp > 0)
     f->inq[f->stack[--f->sp]] = 0;
   return FALSE;
+}
+
+static gboolean
+propagate (Fast *f)
+{
+  return f->trailing ? propagate_t (f, TRUE) : propagate_t (f, FALSE);
 }
 
 static void
@@ -444,6 +461,8 @@ piece_parity (Fast *f, const guint *order, const guint *start, guint r, gsize *s
   return parity & 1;
 }
 
+#define POCKET_MIN_REST 16
+
 static guint64
 pockets (Fast *f, gsize mark, gsize *undecided, guint64 limit)
 {
@@ -452,7 +471,9 @@ pockets (Fast *f, gsize mark, gsize *undecided, guint64 limit)
   guint *order = NULL, *start = NULL;
   gsize dry_tiles = 0;
 
-  if (*undecided == 0)
+  /* A few tiles are searched faster than split (and cannot make the
+   * search explode). */
+  if (*undecided < POCKET_MIN_REST)
     return 1;
   m = pieces_scan (f, f->trail_i + mark, f->trail_len - mark, G_MAXSIZE);
   if (m == 0)
