@@ -123,6 +123,17 @@ board_links (const Gc *g, const guint8 *cells, guint8 *links)
     }
 }
 
+static void
+limit_message (HbResult *r, gboolean nodes, int gen, int best, int cells)
+{
+  if (nodes)
+    hb_result_set_message (r, _("Gave up at generation %d (the node limit): the best board "
+                                "satisfies %d of %d cells."), gen, best, cells);
+  else
+    hb_result_set_message (r, _("Gave up at generation %d (the time limit): the best board "
+                                "satisfies %d of %d cells."), gen, best, cells);
+}
+
 static const HbSetting ga_cells_settings[] = {
   { "population", N_("Population"),
     N_("Individuals per generation; automatic is 500 below 10×10 cells and 1000 from "
@@ -299,10 +310,9 @@ ga_cells_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
         goto cancelled;
       if (options != NULL && hb_limits_hit (options, deadline, (guint64) gen))
         {
-          r = hb_result_stop (hb_result_new (HB_STATUS_GAVE_UP),
-                              options->node_limit && (guint64) gen >= options->node_limit
-                                ? HB_STOP_NODE_LIMIT : HB_STOP_TIME_LIMIT,
-                              (guint64) gen, N_("%s generation"), N_("%s generations"));
+          r = hb_result_new (HB_STATUS_GAVE_UP);
+          limit_message (r, options->node_limit && (guint64) gen >= options->node_limit,
+                         gen, best_score, g.n);
           break;
         }
 
@@ -357,8 +367,15 @@ ga_cells_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
 
 cancelled:
   hb_result_free (r);
-  r = hb_result_stop (hb_result_new (HB_STATUS_CANCELLED), HB_STOP_CANCELLED, (guint64) gen,
-                      N_("%s generation"), N_("%s generations"));
+  if (deadline > 0 && hb_now () >= deadline && best_score >= 0)
+    {
+      /* The time limit (hb_solve cancels at the deadline). */
+      r = hb_result_new (HB_STATUS_GAVE_UP);
+      limit_message (r, FALSE, gen, best_score, g.n);
+    }
+  else
+    r = hb_result_stop (hb_result_new (HB_STATUS_CANCELLED), HB_STOP_CANCELLED, (guint64) gen,
+                        N_("%s generation"), N_("%s generations"));
 
 done:
   flow_ga_add_stats (r, &prm, gen);

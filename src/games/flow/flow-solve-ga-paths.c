@@ -628,6 +628,17 @@ static const HbSetting ga_paths_settings[] = {
   { NULL }
 };
 
+static void
+limit_message (HbResult *r, gboolean nodes, int gen, double best)
+{
+  if (nodes)
+    hb_result_set_message (r, _("Gave up at generation %d (the node limit): the best "
+                                "individual has fitness %g."), gen, best);
+  else
+    hb_result_set_message (r, _("Gave up at generation %d (the time limit): the best "
+                                "individual has fitness %g."), gen, best);
+}
+
 static HbResult *
 finish_solved (Ga *g, const GaInd *best, HbTrace *trace, int generation)
 {
@@ -856,10 +867,9 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
         goto cancelled;
       if (options != NULL && hb_limits_hit (options, deadline, (guint64) gen))
         {
-          r = hb_result_stop (hb_result_new (HB_STATUS_GAVE_UP),
-                              options->node_limit && (guint64) gen >= options->node_limit
-                                ? HB_STOP_NODE_LIMIT : HB_STOP_TIME_LIMIT,
-                              (guint64) gen, N_("%s generation"), N_("%s generations"));
+          r = hb_result_new (HB_STATUS_GAVE_UP);
+          limit_message (r, options->node_limit && (guint64) gen >= options->node_limit,
+                         gen, best_fit);
           break;
         }
 
@@ -901,8 +911,16 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
 
 cancelled:
   hb_result_free (r);
-  r = hb_result_stop (hb_result_new (HB_STATUS_CANCELLED), HB_STOP_CANCELLED, (guint64) gen,
-                      N_("%s generation"), N_("%s generations"));
+  if (deadline > 0 && hb_now () >= deadline && best_fit >= 0)
+    {
+      /* The time limit (hb_solve cancels at the deadline): say what the
+       * run reached rather than just "cancelled". */
+      r = hb_result_new (HB_STATUS_GAVE_UP);
+      limit_message (r, FALSE, gen, best_fit);
+    }
+  else
+    r = hb_result_stop (hb_result_new (HB_STATUS_CANCELLED), HB_STOP_CANCELLED, (guint64) gen,
+                        N_("%s generation"), N_("%s generations"));
 
 done:
   flow_ga_add_stats (r, &prm, gen);
