@@ -92,6 +92,8 @@ hb_application_startup (GApplication *app)
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
     { "win.toggle-sidebar", { "F9", NULL } },
+    { "window.close", { "<Control>w", NULL } },
+    { "win.restart", { "<Control>r", NULL } },
     { "win.solve", { "<Control>Return", "<Control>KP_Enter", NULL } },
   };
   GAction *scheme;

@@ -18,6 +18,7 @@ struct _HbDocument
   char         *untitled_name;
   guint64       serial;
   gboolean      gesture_pushed;  /* the current gesture has its undo step */
+  HbState      *loaded;          /* the level as it was loaded (Restart) */
 };
 
 G_DEFINE_FINAL_TYPE (HbDocument, hb_document, G_TYPE_OBJECT)
@@ -46,6 +47,8 @@ hb_document_set_level (HbDocument *self, HbState *state, GFile *file,
   g_set_object (&self->file, file);
   g_free (self->untitled_name);
   self->untitled_name = g_strdup (untitled_name);
+  g_clear_pointer (&self->loaded, hb_state_free);
+  self->loaded = hb_state_copy (state);
   if (self->history == NULL)
     self->history = hb_history_new (state, 0);
   else
@@ -67,6 +70,13 @@ hb_document_get_state (HbDocument *self)
 {
   g_return_val_if_fail (HB_IS_DOCUMENT (self), NULL);
   return self->history ? hb_history_current (self->history) : NULL;
+}
+
+const HbState *
+hb_document_get_loaded (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), NULL);
+  return self->loaded;
 }
 
 GFile *
@@ -235,6 +245,7 @@ hb_document_finalize (GObject *object)
   HbDocument *self = HB_DOCUMENT (object);
 
   g_clear_pointer (&self->history, hb_history_free);
+  g_clear_pointer (&self->loaded, hb_state_free);
   g_clear_object (&self->file);
   g_free (self->untitled_name);
   G_OBJECT_CLASS (hb_document_parent_class)->finalize (object);

@@ -75,19 +75,34 @@ update_labels (HbPlayerBar *self)
   gtk_label_set_label (self->depth_label, text);
   g_free (text);
 
-  {
-    const char *name = hb_trace_get_counter_name (self->trace);
-    /* TRANSLATORS: the solver's own counter, e.g. "search calls: 93183" */
-    text = g_strdup_printf (_("%s: %lld"),
-                            name && name[0] ? name : _("counter"),
-                            step ? (long long) step->counter : 0LL);
-    gtk_label_set_label (self->counter_label, text);
-    g_free (text);
-  }
-
+  /* One counter line per frame: what the frame holds ("14 moves", "40
+   * tiles decided") when the game says it, else the solver's own counter
+   * ("Search calls: 93183"), never both. */
   text = hb_player_frame_status (self->player);
-  gtk_label_set_label (self->frame_label, text ? text : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->frame_label), text != NULL);
+  if (text != NULL && text[0] != '\0')
+    {
+      gtk_label_set_label (self->frame_label, text);
+      gtk_widget_set_visible (GTK_WIDGET (self->frame_label), TRUE);
+      gtk_widget_set_visible (GTK_WIDGET (self->counter_label), FALSE);
+    }
+  else
+    {
+      const char *name = hb_trace_get_counter_name (self->trace);
+      char *first = g_utf8_substring (name && name[0] ? name : _("counter"), 0, 1);
+      char *upper = g_utf8_strup (first, -1);
+      const char *rest = g_utf8_offset_to_pointer (name && name[0] ? name : _("counter"), 1);
+      char *line;
+
+      /* TRANSLATORS: the solver's own counter, e.g. "Search calls: 93183" */
+      line = g_strdup_printf (_("%s%s: %lld"), upper, rest,
+                              step ? (long long) step->counter : 0LL);
+      gtk_label_set_label (self->counter_label, line);
+      gtk_widget_set_visible (GTK_WIDGET (self->counter_label), TRUE);
+      gtk_widget_set_visible (GTK_WIDGET (self->frame_label), FALSE);
+      g_free (line);
+      g_free (upper);
+      g_free (first);
+    }
   g_free (text);
 
   self->updating = TRUE;

@@ -48,8 +48,15 @@ hb_window_update_actions (HbWindow *self)
                                 && hb_trace_length (self->trace) > 0
                                 && self->result_initial != NULL
                                 && self->result_initial->game == game);
+  /* Nothing to hint once the level is solved. */
   hb_window_action_set_enabled (self, "next-hint", game->hint_next_move != NULL
-                                && game->hint_compute != NULL);
+                                && game->hint_compute != NULL
+                                && !(game->is_solved != NULL
+                                     && game->is_solved (hb_window_current (self))));
+  hb_window_action_set_enabled (self, "restart", hb_document_get_loaded (self->document) != NULL
+                                && !game->equal (hb_document_get_loaded (self->document),
+                                                 hb_window_current (self)));
+  hb_window_action_set_enabled (self, "scramble", game->scramble != NULL);
   hb_window_action_set_enabled (self, "player-toggle", playing);
   hb_window_action_set_enabled (self, "player-back", playing);
   hb_window_action_set_enabled (self, "player-forward", playing);
@@ -65,6 +72,21 @@ hb_window_update_actions (HbWindow *self)
 
 /* ---- Level ---------------------------------------------------------------- */
 
+static HbState *
+random_level (HbWindow *self, const HbGame *game, int width, int height, GError **error)
+{
+  HbGenerateParams params = { 0 };
+
+  params.width = width;
+  params.height = height;
+  if (game->max_colours > 0)
+    params.colours = game == hb_document_get_game (self->document)
+                     ? (int) gtk_adjustment_get_value (self->colours_adjustment)
+                     : game->default_colours;
+  params.seed = ((guint64) g_random_int () << 32) | g_random_int ();
+  return game->generate (&params, error);
+}
+
 static void
 new_then (HbWindow *self, gpointer data)
 {
@@ -72,6 +94,22 @@ new_then (HbWindow *self, gpointer data)
   int side = MAX (game->max_ui_side, 1);
   HbState *state;
 
+  /* Another game: one of its bundled levels, else a random one, never an
+   * empty board that is already "solved". */
+  if (game != hb_document_get_game (self->document))
+    {
+      if (hb_window_load_bundled_first (self, game))
+        return;
+      if (game->generate != NULL)
+        {
+          state = random_level (self, game, game->default_width, game->default_height, NULL);
+          if (state != NULL)
+            {
+              hb_window_set_level (self, state, NULL, NULL);
+              return;
+            }
+        }
+    }
   if (game == hb_document_get_game (self->document))
     state = game->new_blank (CLAMP ((int) gtk_adjustment_get_value (self->width_adjustment), 1, side),
                              CLAMP ((int) gtk_adjustment_get_value (self->height_adjustment), 1, side));
@@ -97,16 +135,11 @@ static void
 random_then (HbWindow *self, gpointer data)
 {
   const HbGame *game = hb_document_get_game (self->document);
-  HbGenerateParams params = { 0 };
   GError *error = NULL;
   HbState *state;
 
-  params.width = (int) gtk_adjustment_get_value (self->width_adjustment);
-  params.height = (int) gtk_adjustment_get_value (self->height_adjustment);
-  if (game->max_colours > 0)
-    params.colours = (int) gtk_adjustment_get_value (self->colours_adjustment);
-  params.seed = ((guint64) g_random_int () << 32) | g_random_int ();
-  state = game->generate (&params, &error);
+  state = random_level (self, game, (int) gtk_adjustment_get_value (self->width_adjustment),
+                        (int) gtk_adjustment_get_value (self->height_adjustment), &error);
   if (state == NULL)
     {
       hb_window_show_toast (self, error->message);
@@ -141,6 +174,51 @@ action_clear (GtkWidget *widget, const char *name, GVariant *param)
       return;
     }
   hb_document_push (self->document, blank);
+}
+
+/* Restart: the level as it was loaded, as an undo step (Undo takes the
+ * moves back); the clock and the move count start again. */
+static void
+action_restart (GtkWidget *widget, const char *name, GVariant *param)
+{
+  HbWindow *self = HB_WINDOW (widget);
+  const HbState *loaded = hb_document_get_loaded (self->document);
+  char *key;
+
+  if (loaded == NULL || hb_document_get_game (self->document)->equal (loaded, hb_window_current (self)))
+    return;
+  hb_window_close_player (self);
+  /* A restart is a fresh try: the clock and the count start over, the
+   * bundled level stays the one shown. */
+  key = g_strdup (self->level_key);
+  hb_window_play_level_changed (self);
+  self->level_key = key;
+  hb_document_push (self->document, hb_state_copy (loaded));
+}
+
+/* Scramble (Infinite Loop): every tile turned at random, one undo step. */
+static void
+action_scramble (GtkWidget *widget, const char *name, GVariant *param)
+{
+  HbWindow *self = HB_WINDOW (widget);
+  const HbGame *game = hb_document_get_game (self->document);
+  HbState *scrambled;
+
+  if (game->scramble == NULL)
+    return;
+  scrambled = game->scramble (hb_window_current (self),
+                              ((guint64) g_random_int () << 32) | g_random_int ());
+  if (scrambled != NULL)
+    hb_document_push (self->document, scrambled);
+}
+
+static void
+action_open_recent (GtkWidget *widget, const char *name, GVariant *param)
+{
+  GFile *file = g_file_new_for_uri (g_variant_get_string (param, NULL));
+
+  hb_window_open (HB_WINDOW (widget), file);
+  g_object_unref (file);
 }
 
 static void
@@ -326,6 +404,9 @@ hb_window_class_install_actions (GtkWidgetClass *widget_class)
   } actions[] = {
     { "win.new", NULL, action_new },
     { "win.open", NULL, action_open },
+    { "win.open-recent", "s", action_open_recent },
+    { "win.restart", NULL, action_restart },
+    { "win.scramble", NULL, action_scramble },
     { "win.save", NULL, action_save },
     { "win.save-as", NULL, action_save_as },
     { "win.random", NULL, action_random },

@@ -249,6 +249,7 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
       return;
     }
   hb_window_set_level (self, state, job->file, NULL);
+  hb_window_add_recent (self, job->file);
   g_task_return_boolean (outer, TRUE);
   g_object_unref (outer);
 }

@@ -76,6 +76,22 @@ struct _HbWindow
   HbPlayer            *player;
 
   char                *last_toast;
+
+  /* Play (hb-window-play.c): the clock and the move count since the level
+   * was loaded or restarted, the bundled level shown (its key in the
+   * "solved-levels" setting, or NULL), the level browser, Open Recent. */
+  guint64              solve_serial;   /* the board's serial when the solve began */
+  guint                play_moves;
+  gint64               play_start;     /* monotonic µs of the first move, 0: none yet */
+  gint64               play_end;       /* when it was solved, 0: not yet */
+  guint                clock_id;
+  gboolean             gesture_counted;
+  gboolean             was_solved;     /* the board was solved before the last change */
+  gboolean             was_lost;
+  char                *level_key;
+  GtkMenuButton       *levels_button;
+  GtkListBox          *levels_list;
+  GMenu               *recent_menu;
 };
 
 /* hb-window.c */
@@ -102,6 +118,25 @@ void           hb_window_close_player (HbWindow *self);
 void           hb_window_clear_result (HbWindow *self);
 gboolean       hb_window_result_can_export (HbWindow *self);
 gboolean       hb_window_result_applies (HbWindow *self);
+
+/* hb-window-play.c */
+void           hb_window_play_init (HbWindow *self);
+void           hb_window_play_dispose (HbWindow *self);
+/* A new level came (clock and moves back to zero). */
+void           hb_window_play_level_changed (HbWindow *self);
+/* The board changed: the clock, the win and the loss. */
+void           hb_window_play_state_changed (HbWindow *self);
+/* One play move was made (a gesture's first change, a palette flood, a hint). */
+void           hb_window_play_count_move (HbWindow *self);
+/* "12 moves · 1:04", or NULL before the first move. Newly allocated. */
+char          *hb_window_play_dup_progress (HbWindow *self);
+/* The first bundled level of `game` not solved yet (else the first), as a
+ * new state with its display name and key; FALSE when the game has none. */
+gboolean       hb_window_load_bundled_first (HbWindow *self, const HbGame *game);
+/* Plays are refused: the game is lost (the move limit used up). */
+gboolean       hb_window_play_is_lost (HbWindow *self);
+void           hb_window_add_recent (HbWindow *self, GFile *file);
+void           hb_window_rebuild_levels (HbWindow *self);
 
 /* hb-window-files.c */
 typedef void (*HbThen) (HbWindow *self, gpointer data);

@@ -71,6 +71,7 @@ hb_window_make_next_hint_move (HbWindow *self)
       g_autoptr (GArray) moves = g_array_new (FALSE, FALSE, sizeof (HbMove));
       if (game->hint_next_moves (hb_window_current (self), hint, moves) && moves->len > 0)
         {
+          hb_window_play_count_move (self);
           hb_document_apply_moves (self->document, (const HbMove *) moves->data,
                                    moves->len, TRUE);
           return;
@@ -83,6 +84,7 @@ hb_window_make_next_hint_move (HbWindow *self)
                                   : _("No move to suggest here"));
       return;
     }
+  hb_window_play_count_move (self);
   hb_document_apply_moves (self->document, &move, 1, TRUE);
 }
 
@@ -267,6 +269,22 @@ on_solve_finished (HbSolveJob *job, HbWindow *self)
       return;
     }
 
+  /* The board changed while the solver ran (state_changed cancelled it, but
+   * it may have answered first): its answer is for another board. */
+  if (self->solve_serial != hb_document_get_serial (self->document))
+    {
+      HbResult *stale = hb_solve_job_steal_result (job);
+      HbTrace *stale_trace = hb_solve_job_steal_trace (job);
+      if (stale != NULL && stale->status != HB_STATUS_CANCELLED)
+        hb_window_show_toast (self, _("The answer was set aside: the board changed while the solver ran"));
+      g_clear_pointer (&stale, hb_result_free);
+      g_clear_pointer (&stale_trace, hb_trace_free);
+      hb_solver_panel_clear_result (self->solver_panel);
+      hb_window_update_actions (self);
+      g_signal_handlers_disconnect_by_data (job, self);
+      g_object_unref (job);
+      return;
+    }
   trace = hb_solve_job_steal_trace (job);
   hb_window_clear_result (self);
   self->result = hb_solve_job_steal_result (job);
@@ -305,6 +323,7 @@ hb_window_solve (HbWindow *self)
   hb_window_close_player (self);
 
   self->solve_job = hb_solve_job_new (solver, hb_window_current (self), settings);
+  self->solve_serial = hb_document_get_serial (self->document);
   hb_settings_free (settings);
   g_signal_connect (self->solve_job, "finished", G_CALLBACK (on_solve_finished), self);
   hb_solve_job_run (self->solve_job);

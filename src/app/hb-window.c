@@ -108,7 +108,26 @@ hb_window_update_status (HbWindow *self)
     gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "success");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "success");
+  if (hb_window_play_is_lost (self))
+    gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "error");
+  /* The clock and the move count, once play began. */
+  if (self->mode == HB_MODE_PLAY)
+    {
+      char *progress = hb_window_play_dup_progress (self);
+      if (progress != NULL)
+        {
+          char *joined = text && text[0] ? g_strdup_printf ("%s · %s", text, progress)
+                                         : g_strdup (progress);
+          g_free (text);
+          text = joined;
+        }
+      g_free (progress);
+    }
   gtk_label_set_label (self->status_label, text ? text : "");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->board_view),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text ? text : "", -1);
   g_free (text);
 }
 
@@ -156,6 +175,14 @@ state_changed (HbWindow *self)
 {
   /* A Next hint still waiting was for the board that just changed. */
   self->next_hint_wanted = FALSE;
+  /* A solver still running works on the board before the change: stop it,
+   * so no answer for another board reaches the screen. */
+  if (self->solve_job != NULL)
+    {
+      hb_window_cancel_solve (self);
+      hb_window_show_toast (self, _("Solving stopped: the board changed"));
+    }
+  hb_window_play_state_changed (self);
   if (self->player != NULL)
     hb_window_close_player (self);
   hb_window_free_hint (self);
@@ -185,8 +212,13 @@ on_level_changed (HbDocument *document, gboolean new_game, HbWindow *self)
 {
   const HbGame *game = game_of (self);
 
+  hb_window_play_level_changed (self);
   if (!new_game)
-    return;
+    {
+      hb_window_rebuild_levels (self);
+      return;
+    }
+  hb_window_rebuild_levels (self);
   hb_solver_panel_set_game (self->solver_panel, game);
   select_game_in_dropdown (self);
   adw_preferences_group_set_description (self->board_group,
@@ -199,9 +231,26 @@ on_board_moves (HbBoardView *view, gpointer moves, guint n, gboolean new_gesture
                 HbWindow *self)
 {
   if (new_gesture)
-    hb_document_end_gesture (self->document);
-  if (n > 0)
-    hb_document_apply_moves (self->document, moves, n, FALSE);
+    {
+      hb_document_end_gesture (self->document);
+      self->gesture_counted = FALSE;
+    }
+  /* Out of moves: nothing more to play but Undo and Restart. */
+  if (n == 0 || hb_window_play_is_lost (self))
+    return;
+  if (!self->gesture_counted && self->mode == HB_MODE_PLAY)
+    {
+      /* Counted before the change, so the status it triggers shows it. */
+      const HbState *before = hb_window_current (self);
+      HbState *after = game_of (self)->apply (before, moves);
+      if (after != NULL)
+        {
+          self->gesture_counted = TRUE;
+          hb_window_play_count_move (self);
+          hb_state_free (after);
+        }
+    }
+  hb_document_apply_moves (self->document, moves, n, FALSE);
 }
 
 /* A palette click in play mode: the game's pointer handler gets a PRESS
@@ -217,12 +266,15 @@ on_palette_activated (HbPaletteBar *bar, int id, HbWindow *self)
   HbMove moves[16];
   int n;
 
-  if (self->player != NULL)
+  if (self->player != NULL || hb_window_play_is_lost (self))
     return;
   n = game_of (self)->pointer (hb_window_current (self), &pointer, HB_POINTER_PRESS, NULL,
                                moves, G_N_ELEMENTS (moves));
   if (n > 0)
-    hb_document_apply_moves (self->document, moves, MIN (n, (int) G_N_ELEMENTS (moves)), TRUE);
+    {
+      hb_window_play_count_move (self);
+      hb_document_apply_moves (self->document, moves, MIN (n, (int) G_N_ELEMENTS (moves)), TRUE);
+    }
 }
 
 static void
@@ -607,6 +659,7 @@ hb_window_dispose (GObject *object)
       if (self->board_view != NULL)
         hb_board_view_set_live_frame (self->board_view, NULL, NULL, NULL);
       hb_window_files_dispose (self);
+      hb_window_play_dispose (self);
       if (self->player != NULL)
         {
           hb_player_bar_set_player (self->player_bar, NULL, NULL);
@@ -623,6 +676,10 @@ hb_window_dispose (GObject *object)
         g_signal_handlers_disconnect_by_data (self->document, self);
       if (self->settings != NULL)
         g_signal_handlers_disconnect_by_data (self->settings, self);
+      /* The settings action follows the setting as long as it lives: let it
+       * go now, so a change of the setting never reaches a window being
+       * torn down. */
+      g_action_map_remove_action (G_ACTION_MAP (self), "show-hints");
     }
   gtk_widget_dispose_template (GTK_WIDGET (self), HB_TYPE_WINDOW);
   G_OBJECT_CLASS (hb_window_parent_class)->dispose (object);
@@ -691,6 +748,9 @@ hb_window_class_init (HbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HbWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, player_revealer);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, player_bar);
+  gtk_widget_class_bind_template_child (widget_class, HbWindow, levels_button);
+  gtk_widget_class_bind_template_child (widget_class, HbWindow, levels_list);
+  gtk_widget_class_bind_template_child (widget_class, HbWindow, recent_menu);
 
   hb_window_class_install_actions (widget_class);
 }
@@ -705,7 +765,9 @@ hb_window_init (HbWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->ask_to_save = TRUE;
-  self->mode = HB_MODE_EDIT;
+  /* A new window is for playing: Play mode, on a real level. */
+  self->mode = HB_MODE_PLAY;
+  hb_board_view_set_mode (self->board_view, HB_MODE_PLAY);
   self->disabled = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->settings = g_settings_new (SCHEMA_ID);
   self->document = hb_document_new ();
@@ -759,12 +821,13 @@ hb_window_init (HbWindow *self)
     gtk_window_maximize (GTK_WINDOW (self));
 
   hb_window_files_init (self);
+  hb_window_play_init (self);
 
   if (DEVELOPMENT)
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
 
-  /* The first level: the bundled welcome board when it is a level of the
-   * last game used (or that is unknown), else a blank board of that game. */
+  /* The first level: the first bundled level of the last game used not
+   * solved yet, else the welcome board, else a blank board of that game. */
   {
     char *last = g_settings_get_string (self->settings, "last-game");
     const HbGame *game = hb_registry_find_game (last);
@@ -773,7 +836,7 @@ hb_window_init (HbWindow *self)
       game = games[0];
     if (game == NULL)
       g_error ("Hintboard was built without any game");
-    if (!load_welcome (self, game))
+    if (!hb_window_load_bundled_first (self, game) && !load_welcome (self, game))
       hb_window_set_level (self, hb_window_new_blank_for (game, self->settings), NULL, NULL);
   }
 }

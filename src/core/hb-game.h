@@ -352,6 +352,17 @@ struct _HbGame {
    * the game has no such limit. */
   gboolean  (*answer_fits) (const HbState *state, const HbResult *result,
                             char **why);
+
+  /* Whether play can no longer reach a win (Flood-It: the move limit used
+   * up with the board not one colour). The app then says "Out of moves",
+   * offers Restart and refuses further play moves. May be NULL: the game
+   * cannot be lost. */
+  gboolean  (*is_lost) (const HbState *state);
+
+  /* Turns every tile at random (Infinite Loop's Scramble: a drawn level
+   * becomes one to play), or NULL when the game has no such operation.
+   * Returns a new state, or NULL when nothing could turn. */
+  HbState  *(*scramble) (const HbState *state, guint64 seed);
 };
 
 /* Convenience wrappers. */

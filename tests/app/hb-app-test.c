@@ -90,6 +90,25 @@ window_ready (gpointer data)
 HbWindow *
 hb_app_test_window_new (void)
 {
+  GSettings *settings = g_settings_new ("io.github.hintboard.Hintboard");
+  HbWindow *window;
+
+  /* The tests written for the workbench start as it used to: the welcome
+   * level in Edit mode with hints shown (a new window opens in Play mode
+   * with hints off on the first unsolved bundled level: see
+   * hb_app_test_window_new_fresh). */
+  g_settings_reset (settings, "solved-levels");
+  g_settings_set_boolean (settings, "show-hints", TRUE);
+  g_object_unref (settings);
+  window = hb_app_test_window_new_fresh ();
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_wait_hint (window);
+  return window;
+}
+
+HbWindow *
+hb_app_test_window_new_fresh (void)
+{
   HbWindow *window = hb_window_new (GTK_APPLICATION (app));
 
   hb_window_set_ask_to_save (window, FALSE);

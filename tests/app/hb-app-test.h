@@ -18,6 +18,9 @@ void        hb_app_test_init (int *argc, char ***argv);
 /* A presented window of HB_TEST_WIDTH × HB_TEST_HEIGHT on the welcome level,
  * laid out and with its first hint delivered. */
 HbWindow   *hb_app_test_window_new (void);
+/* A window as a user first sees it, with the settings as they are (Play
+ * mode, the first unsolved bundled level of the last game). */
+HbWindow   *hb_app_test_window_new_fresh (void);
 void        hb_app_test_window_close (HbWindow *window);
 
 /* Activates window action `name` (without "win."), as a menu or a key does:

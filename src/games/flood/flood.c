@@ -1083,6 +1083,15 @@ flood_palette (const HbState *state, HbMode mode, HbPaletteEntry *out, int max)
   return n;
 }
 
+/* Lost: the move limit used up and the board not one colour yet. */
+static gboolean
+flood_is_lost (const HbState *state)
+{
+  const FloodState *s = FLOOD_CONST (state);
+
+  return s->move_limit > 0 && s->moves >= s->move_limit && !flood_is_solved (state);
+}
+
 static char *
 flood_status_text (const HbState *state)
 {
@@ -1098,6 +1107,9 @@ flood_status_text (const HbState *state)
   else
     count = g_strdup_printf (g_dngettext (NULL, "%d move", "%d moves", s->moves),
                              s->moves);
+  if (!flood_is_solved (state) && s->move_limit > 0 && s->moves >= s->move_limit)
+    /* TRANSLATORS: the status line: "19 / 19 moves · out of moves" */
+    return g_strdup_printf (_("%s · out of moves"), count);
   if (!flood_is_solved (state))
     return g_steal_pointer (&count);
   if (s->move_limit > 0 && s->moves > s->move_limit)
@@ -1302,4 +1314,5 @@ const HbGame flood_game = {
   .bench = flood_bench,
   .from_image = flood_from_image,
   .answer_fits = flood_answer_fits,
+  .is_lost = flood_is_lost,
 };

@@ -1056,6 +1056,33 @@ static const HbSolver *const loop_solvers[] = {
   NULL,
 };
 
+/* Scramble: every tile turned by a random quarter-turn count, so a drawn
+ * (solved) level becomes one to play. Symmetric tiles (straights, crosses)
+ * turn too; what changes is only their orientation. */
+static HbState *
+loop_scramble (const HbState *state, guint64 seed)
+{
+  HbState *copy = loop_game.copy (state);
+  LoopState *s = LOOP (copy);
+  GRand *rand = g_rand_new_with_seed_array ((const guint32 *) &seed, 2);
+  gsize n = (gsize) state->width * state->height;
+  gboolean changed = FALSE;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      guint8 before = s->tiles[i];
+      s->tiles[i] = loop_rotate (before, g_rand_int_range (rand, 0, 4));
+      changed |= s->tiles[i] != before;
+    }
+  g_rand_free (rand);
+  if (!changed)
+    {
+      loop_game.free (copy);
+      return NULL;
+    }
+  return copy;
+}
+
 const HbGame loop_game = {
   .id = "loop",
   .name = N_("Infinite Loop"),
@@ -1098,4 +1125,5 @@ const HbGame loop_game = {
   .frame_status = loop_frame_status,
   .bench = loop_bench,
   .from_image = loop_from_image,
+  .scramble = loop_scramble,
 };

@@ -1,0 +1,322 @@
+/* test-app-play.c: playing through the real window, as a new user does.
+ *
+ * A fast stroke (one motion event across ten cells) changes all ten cells
+ * (Enlight painting, Infinite Loop edges); an edit while a solver runs
+ * stops it and no answer for the old board is shown; Flood-It's move limit
+ * ends play with "Out of moves" until Restart; the first window opens in
+ * Play mode with hints off on a real level, and every game switched to
+ * shows a level that is not solved yet; keyboard play solves a level.
+ * The checks read the states' cells with this file's own code. */
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "hb-app-test.h"
+#include "flood.h"
+#include "lights.h"
+#include "loop.h"
+
+/* ---- Helpers ---------------------------------------------------------------- */
+
+static void
+activate (HbWindow *window, const char *action)
+{
+  hb_app_test_activate (window, action, NULL);
+  hb_app_test_settle (30);
+}
+
+/* Writes `text` to a temporary file and opens it through the window's
+ * open path. */
+static void
+open_text (HbWindow *window, const char *name, const char *text)
+{
+  char *dir = g_dir_make_tmp ("hintboard-play-XXXXXX", NULL);
+  char *path = g_build_filename (dir, name, NULL);
+  GFile *file;
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  file = g_file_new_for_path (path);
+  g_assert_true (hb_app_test_load (window, file));
+  hb_app_test_wait_hint (window);
+  g_object_unref (file);
+  g_unlink (path);
+  g_rmdir (dir);
+  g_free (path);
+  g_free (dir);
+}
+
+static char *
+repeat_rows (const char *row, int rows)
+{
+  GString *s = g_string_new (NULL);
+
+  for (int i = 0; i < rows; i++)
+    g_string_append_printf (s, "%s\n", row);
+  return g_string_free (s, FALSE);
+}
+
+static gboolean
+not_solving (gpointer data)
+{
+  return !hb_window_is_solving (HB_WINDOW (data));
+}
+
+static void
+fast_drag (HbWindow *window, int x0, int y0, int x1, int y1)
+{
+  HbBoardView *view = hb_window_get_board_view (window);
+  double px, py, qx, qy;
+
+  hb_app_test_cell_point (window, x0, y0, 0.5, 0.5, &px, &py);
+  hb_app_test_cell_point (window, x1, y1, 0.5, 0.5, &qx, &qy);
+  /* One motion event for the whole stroke: a pointer moving at 30 ms a
+   * cell sends far fewer samples than cells. */
+  hb_board_view_simulate_press (view, px, py, 1);
+  hb_board_view_simulate_motion (view, qx, qy);
+  hb_board_view_simulate_release (view, qx, qy);
+  hb_app_test_settle (30);
+}
+
+/* ---- Fast strokes -------------------------------------------------------------- */
+
+static void
+test_fast_stroke (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  char *text;
+
+  hb_window_set_mode (window, HB_MODE_EDIT);
+
+  /* Enlight: painting from (0, 0) to (9, 0) lights ten cells, no more. */
+  text = repeat_rows ("000000000000", 3);
+  open_text (window, "blank.lights", text);
+  g_free (text);
+  g_assert_cmpstr (hb_window_get_game (window)->id, ==, "lights");
+  fast_drag (window, 0, 0, 9, 0);
+  {
+    const LightsState *s = LIGHTS_CONST (hb_window_get_state (window));
+    int lit = 0;
+    for (int i = 0; i < 12 * 3; i++)
+      lit += s->cells[i] != 0;
+    for (int x = 0; x < 10; x++)
+      g_assert_cmpint (s->cells[x], ==, 1);
+    g_assert_cmpint (lit, ==, 10);
+  }
+  /* A diagonal stroke crosses cells on the way: each is painted, and the
+   * painted cells form a connected path from end to end. */
+  activate (window, "undo");
+  fast_drag (window, 0, 0, 9, 2);
+  {
+    const LightsState *s = LIGHTS_CONST (hb_window_get_state (window));
+    g_assert_cmpint (s->cells[0], ==, 1);
+    g_assert_cmpint (s->cells[2 * 12 + 9], ==, 1);
+    for (int x = 0; x <= 9; x++)
+      {
+        int in_column = 0;
+        for (int y = 0; y < 3; y++)
+          in_column += s->cells[y * 12 + x];
+        g_assert_cmpint (in_column, >=, 1);
+      }
+  }
+
+  /* Infinite Loop: a drag across ten tiles adds the nine arm pairs between
+   * them: ends on the first and the last, straights between. */
+  {
+    GString *loop = g_string_new (NULL);
+    for (int y = 0; y < 3; y++)
+      {
+        for (int x = 0; x < 12; x++)
+          g_string_append (loop, x ? " 0000" : "0000");
+        g_string_append_c (loop, '\n');
+      }
+    open_text (window, "blank.loop", loop->str);
+    g_string_free (loop, TRUE);
+  }
+  g_assert_cmpstr (hb_window_get_game (window)->id, ==, "loop");
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (30);
+  /* The Turn tool does not draw edges on empty tiles: use the default
+   * (arm) stroke, which every kind choice keeps. */
+  fast_drag (window, 0, 0, 9, 0);
+  {
+    const LoopState *s = LOOP_CONST (hb_window_get_state (window));
+    int changed = 0;
+    for (int i = 0; i < 12 * 3; i++)
+      changed += s->tiles[i] != 0;
+    g_assert_cmpint (changed, ==, 10);
+    g_assert_cmpuint (s->tiles[0], ==, 1 << 1);          /* east */
+    g_assert_cmpuint (s->tiles[9], ==, 1 << 3);          /* west */
+    for (int x = 1; x < 9; x++)
+      g_assert_cmpuint (s->tiles[x], ==, (1 << 1) | (1 << 3));
+  }
+  hb_app_test_window_close (window);
+}
+
+/* ---- Editing while a solver runs -------------------------------------------------- */
+
+static void
+test_edit_during_solve (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  double px, py;
+  const char *toast;
+  char *text;
+
+  text = repeat_rows ("1010101010101010", 16);
+  open_text (window, "busy.lights", text);
+  g_free (text);
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  g_assert_true (hb_window_select_solver (window, "backtrack"));
+  hb_window_solve (window);
+  g_assert_true (hb_window_is_solving (window));
+  /* The edit comes before the main loop runs again, so before the job can
+   * report: the run is for the board before the edit. */
+  hb_app_test_cell_point (window, 3, 3, 0.5, 0.5, &px, &py);
+  hb_board_view_simulate_click (hb_window_get_board_view (window), px, py, 1);
+  g_assert_true (hb_window_get_modified (window));
+  hb_app_test_wait (not_solving, window, 30000, "the solver to stop");
+  hb_app_test_settle (100);
+  /* No answer of the old board on the screen, and a word why. */
+  g_assert_null (hb_window_get_result (window));
+  g_assert_false (hb_window_is_playing_trace (window));
+  g_assert_false (hb_window_get_action_enabled (window, "apply-solution"));
+  toast = hb_window_get_last_toast (window);
+  g_assert_nonnull (toast);
+  g_assert_true (strstr (toast, "board changed") != NULL);
+  hb_app_test_window_close (window);
+}
+
+/* ---- Flood-It's losing state ------------------------------------------------------- */
+
+static gboolean
+status_has (HbWindow *window, const char *what)
+{
+  return strstr (hb_window_get_status_text (window), what) != NULL;
+}
+
+static void
+test_flood_out_of_moves (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  const FloodState *s;
+
+  /* Two moves needed at least (colours 1 and 2 both touch the corner's
+   * region only after a move), one allowed. */
+  open_text (window, "tight.flood", "3 by 3 -> 1\n012\n000\n000\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  g_assert_false (status_has (window, "out of moves"));
+
+  /* Flood with colour 1 (the palette's second entry). */
+  hb_app_test_activate (window, "palette", g_variant_new_int32 (2));
+  hb_app_test_settle (30);
+  s = FLOOD_CONST (hb_window_get_state (window));
+  g_assert_cmpint (s->moves, ==, 1);
+  g_assert_cmpint (s->cells[0], ==, 1);
+  g_assert_true (status_has (window, "out of moves"));
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "Out of moves");
+  {
+    /* The count is shown as an error (red). */
+    GtkWidget *label = NULL;
+    GtkWidget *w = GTK_WIDGET (hb_window_get_board_view (window));
+    /* The status label is the board's next sibling's descendant: find it
+     * by its text. */
+    while (w != NULL && label == NULL)
+      {
+        w = gtk_widget_get_parent (w);
+        for (GtkWidget *c = w ? gtk_widget_get_first_child (w) : NULL; c; c = gtk_widget_get_next_sibling (c))
+          if (GTK_IS_LABEL (c)
+              && g_strcmp0 (gtk_label_get_label (GTK_LABEL (c)), hb_window_get_status_text (window)) == 0)
+            label = c;
+      }
+    g_assert_nonnull (label);
+    g_assert_true (gtk_widget_has_css_class (label, "error"));
+  }
+
+  /* Play is over: another flood does nothing. */
+  {
+    const HbState *before = hb_window_get_state (window);
+    hb_app_test_activate (window, "palette", g_variant_new_int32 (3));
+    hb_app_test_settle (30);
+    g_assert_true (hb_window_get_state (window) == before);
+  }
+
+  /* Restart: the level as loaded, no move made, play again. */
+  g_assert_true (hb_window_get_action_enabled (window, "restart"));
+  activate (window, "restart");
+  s = FLOOD_CONST (hb_window_get_state (window));
+  g_assert_cmpint (s->moves, ==, 0);
+  g_assert_cmpint (s->cells[0], ==, 0);
+  g_assert_cmpint (s->cells[1], ==, 1);
+  g_assert_false (status_has (window, "out of moves"));
+  g_assert_false (hb_window_get_action_enabled (window, "restart"));
+  hb_app_test_window_close (window);
+}
+
+/* ---- The first window ------------------------------------------------------------ */
+
+static void
+test_first_window (void)
+{
+  GSettings *settings = g_settings_new ("io.github.hintboard.Hintboard");
+  const char *games[] = { "loop", "flood", "flow", "lights" };
+  HbWindow *window;
+  const HbGame *game;
+
+  /* A first start: every setting at its default. */
+  g_settings_reset (settings, "show-hints");
+  g_settings_reset (settings, "last-game");
+  g_settings_reset (settings, "solved-levels");
+  window = hb_app_test_window_new_fresh ();
+  game = hb_window_get_game (window);
+
+  g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_PLAY);
+  g_assert_false (g_settings_get_boolean (settings, "show-hints"));
+  g_assert_false (hb_window_is_hint_pending (window));
+  /* A real level: not blank, not solved, of a few cells at least. */
+  g_assert_cmpstr (game->id, ==, "lights");
+  g_assert_false (game->is_solved (hb_window_get_state (window)));
+  g_assert_cmpint (hb_window_get_state (window)->width, >=, 3);
+  g_assert_false (hb_window_get_modified (window));
+
+  /* Every game chosen shows a level to play. */
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_assert_true (hb_window_select_game (window, games[i]));
+      hb_app_test_wait_loaded (window);
+      hb_app_test_wait_hint (window);
+      game = hb_window_get_game (window);
+      g_assert_cmpstr (game->id, ==, games[i]);
+      g_assert_false (game->is_solved (hb_window_get_state (window)));
+      g_assert_false (status_has (window, "olved"));
+    }
+
+  /* A move starts the count and Restart goes back to the level as
+   * loaded. */
+  {
+    HbState *loaded = hb_state_copy (hb_window_get_state (window));
+    double px, py;
+    hb_app_test_cell_point (window, 0, 0, 0.5, 0.5, &px, &py);
+    hb_board_view_simulate_click (hb_window_get_board_view (window), px, py, 1);
+    hb_app_test_settle (30);
+    g_assert_true (status_has (window, "1 move"));
+    g_assert_false (game->equal (loaded, hb_window_get_state (window)));
+    activate (window, "restart");
+    g_assert_true (game->equal (loaded, hb_window_get_state (window)));
+    g_assert_false (status_has (window, "1 move"));
+    hb_state_free (loaded);
+  }
+  hb_app_test_window_close (window);
+  g_object_unref (settings);
+}
+
+int
+main (int argc, char *argv[])
+{
+  hb_app_test_init (&argc, &argv);
+  g_test_add_func ("/app/play/fast-stroke", test_fast_stroke);
+  g_test_add_func ("/app/play/edit-during-solve", test_edit_during_solve);
+  g_test_add_func ("/app/play/flood-out-of-moves", test_flood_out_of_moves);
+  g_test_add_func ("/app/play/first-window", test_first_window);
+  return g_test_run ();
+}
