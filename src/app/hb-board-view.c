@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 #include <math.h>
 
 #include "hb-board-view.h"
@@ -23,6 +24,10 @@ struct _HbBoardView
   int            tool;
 
   int            hover_x, hover_y;
+
+  /* The keyboard cursor: arrows move it, Space and Enter act there. */
+  int            cursor_x, cursor_y;
+  gboolean       cursor_shown;
 
   /* The gesture in progress. */
   gboolean       pressed;
@@ -106,6 +111,26 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height,
   else
     self->state->game->render (self->state, cr, &layout, &options);
   cairo_restore (cr);
+
+  /* The keyboard cursor, on the live board only: a dark and a light ring
+   * so it reads on every colour a game draws. */
+  if (self->cursor_shown && self->player == NULL && self->live_frame == NULL
+      && gtk_widget_has_focus (GTK_WIDGET (self))
+      && self->cursor_x < self->state->width && self->cursor_y < self->state->height)
+    {
+      double x = layout.x0 + self->cursor_x * layout.cell;
+      double y = layout.y0 + self->cursor_y * layout.cell;
+      double lw = MAX (2.0, layout.cell / 12);
+
+      cairo_set_line_width (cr, lw * 2);
+      cairo_set_source_rgba (cr, 0, 0, 0, 0.8);
+      cairo_rectangle (cr, x + lw, y + lw, layout.cell - 2 * lw, layout.cell - 2 * lw);
+      cairo_stroke (cr);
+      cairo_set_line_width (cr, lw);
+      cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);   /* libadwaita's blue */
+      cairo_rectangle (cr, x + lw, y + lw, layout.cell - 2 * lw, layout.cell - 2 * lw);
+      cairo_stroke (cr);
+    }
 }
 
 /* ---- Pointer -------------------------------------------------------- */
@@ -273,6 +298,106 @@ on_leave (GtkEventControllerMotion *motion, HbBoardView *self)
   set_hover (self, -1, -1);
 }
 
+/* ---- Keyboard --------------------------------------------------------- */
+
+static void
+announce_cursor (HbBoardView *self)
+{
+  /* TRANSLATORS: the board's accessible name with the keyboard cursor */
+  char *text = g_strdup_printf (_("Board, row %d, column %d"),
+                                self->cursor_y + 1, self->cursor_x + 1);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  text, -1);
+  g_free (text);
+}
+
+void
+hb_board_view_move_cursor (HbBoardView *self, int dx, int dy)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  if (self->state == NULL)
+    return;
+  if (self->cursor_shown)
+    {
+      self->cursor_x = CLAMP (self->cursor_x + dx, 0, self->state->width - 1);
+      self->cursor_y = CLAMP (self->cursor_y + dy, 0, self->state->height - 1);
+    }
+  self->cursor_shown = TRUE;
+  announce_cursor (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Space or Enter at the cursor: a click there (Shift: the other button,
+ * which turns the other way). */
+void
+hb_board_view_act_at_cursor (HbBoardView *self, gboolean other)
+{
+  HbLayout layout;
+  double px, py;
+
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  if (self->state == NULL)
+    return;
+  if (!self->cursor_shown)
+    {
+      hb_board_view_move_cursor (self, 0, 0);
+      return;
+    }
+  board_layout (self, &layout);
+  px = layout.x0 + (self->cursor_x + 0.5) * layout.cell;
+  py = layout.y0 + (self->cursor_y + 0.5) * layout.cell;
+  pointer_press (self, px, py, other ? 3 : 1);
+  pointer_release (self, px, py);
+}
+
+void
+hb_board_view_get_cursor (HbBoardView *self, int *x, int *y)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  *x = self->cursor_shown ? self->cursor_x : -1;
+  *y = self->cursor_shown ? self->cursor_y : -1;
+}
+
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
+                GdkModifierType mods, HbBoardView *self)
+{
+  gboolean shift = (mods & GDK_SHIFT_MASK) != 0;
+
+  /* The player's keys belong to the player while it shows a trace; keys
+   * with Ctrl or Alt are the application's. */
+  if (self->state == NULL || self->player != NULL || self->live_frame != NULL
+      || (mods & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0)
+    return FALSE;
+  switch (keyval)
+    {
+    case GDK_KEY_Left: case GDK_KEY_KP_Left:
+      hb_board_view_move_cursor (self, -1, 0);
+      return TRUE;
+    case GDK_KEY_Right: case GDK_KEY_KP_Right:
+      hb_board_view_move_cursor (self, 1, 0);
+      return TRUE;
+    case GDK_KEY_Up: case GDK_KEY_KP_Up:
+      hb_board_view_move_cursor (self, 0, -1);
+      return TRUE;
+    case GDK_KEY_Down: case GDK_KEY_KP_Down:
+      hb_board_view_move_cursor (self, 0, 1);
+      return TRUE;
+    case GDK_KEY_space: case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_KP_Space:
+      hb_board_view_act_at_cursor (self, shift);
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+static void
+on_focus_changed (HbBoardView *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 /* ---- Public API ----------------------------------------------------- */
 
 void
@@ -288,6 +413,11 @@ hb_board_view_set_state (HbBoardView *self, const HbState *state)
       /* A gesture cannot carry over to another board. */
       self->pressed = FALSE;
       self->hover_x = self->hover_y = -1;
+      if (state != NULL)
+        {
+          self->cursor_x = MIN (self->cursor_x, state->width - 1);
+          self->cursor_y = MIN (self->cursor_y, state->height - 1);
+        }
     }
   if (state == NULL || state->game != self->ui_game)
     {
@@ -485,6 +615,7 @@ hb_board_view_class_init (HbBoardViewClass *klass)
                   G_TYPE_POINTER, G_TYPE_UINT, G_TYPE_BOOLEAN);
 
   gtk_widget_class_set_css_name (widget_class, "boardview");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);
 }
 
 static void
@@ -512,6 +643,18 @@ hb_board_view_init (HbBoardView *self)
   g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
   g_signal_connect (drag, "cancel", G_CALLBACK (on_drag_cancel), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  {
+    GtkEventController *keys = gtk_event_controller_key_new ();
+    GtkEventController *focus = gtk_event_controller_focus_new ();
+    g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), keys);
+    g_signal_connect_swapped (focus, "enter", G_CALLBACK (on_focus_changed), self);
+    g_signal_connect_swapped (focus, "leave", G_CALLBACK (on_focus_changed), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), focus);
+  }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Board"), -1);
 
   motion = gtk_event_controller_motion_new ();
   g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);

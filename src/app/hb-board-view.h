@@ -54,4 +54,11 @@ void       hb_board_view_simulate_press (HbBoardView *self, double x, double y, 
 void       hb_board_view_simulate_motion (HbBoardView *self, double x, double y);
 void       hb_board_view_simulate_release (HbBoardView *self, double x, double y);
 
+/* Keyboard play: moves the cursor by (dx, dy) (the first call shows it
+ * at the top left), acts at it as a click would (`other`: the secondary
+ * button, Shift), and reads it ((-1, -1) while hidden). */
+void hb_board_view_move_cursor (HbBoardView *self, int dx, int dy);
+void hb_board_view_act_at_cursor (HbBoardView *self, gboolean other);
+void hb_board_view_get_cursor (HbBoardView *self, int *x, int *y);
+
 G_END_DECLS

@@ -155,6 +155,9 @@ hb_palette_bar_update (HbPaletteBar *self, const HbState *state, HbMode mode)
         }
       else
         gtk_widget_set_tooltip_text (button, entries[i].name);
+      /* The swatch is a drawing: screen readers get the entry's name. */
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      entries[i].name, -1);
       g_object_set_data (G_OBJECT (button), "hb-id", GINT_TO_POINTER (entries[i].id));
       gtk_box_append (GTK_BOX (self), button);
       self->buttons[i] = button;

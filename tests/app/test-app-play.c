@@ -310,6 +310,110 @@ test_first_window (void)
   g_object_unref (settings);
 }
 
+/* ---- Keyboard play ------------------------------------------------------------- */
+
+/* This file's own Enlight: a press toggles the cell and its four
+ * neighbours. */
+static void
+own_press (guint8 *cells, int w, int h, int x, int y)
+{
+  static const int d[5][2] = { { 0, 0 }, { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } };
+
+  for (int i = 0; i < 5; i++)
+    {
+      int nx = x + d[i][0], ny = y + d[i][1];
+      if (nx >= 0 && nx < w && ny >= 0 && ny < h)
+        cells[ny * w + nx] ^= 1;
+    }
+}
+
+static void
+test_keyboard_play (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  const guint8 level[9] = { 0, 0, 1, 0, 0, 1, 1, 1, 1 };
+  guint presses = 0;
+  int cx, cy;
+
+  open_text (window, "keys.lights", "001\n001\n111\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  hb_app_test_settle (30);
+
+  /* The presses that clear it, by trying all 512 sets. */
+  for (guint mask = 0; mask < 512; mask++)
+    {
+      guint8 cells[9];
+      memcpy (cells, level, 9);
+      for (int i = 0; i < 9; i++)
+        if (mask & (1u << i))
+          own_press (cells, 3, 3, i % 3, i / 3);
+      if (memchr (cells, 1, 9) == NULL)
+        {
+          presses = mask;
+          break;
+        }
+    }
+  g_assert_cmpuint (presses, !=, 0);
+
+  /* The first arrow shows the cursor at the top left. */
+  hb_board_view_get_cursor (view, &cx, &cy);
+  g_assert_cmpint (cx, ==, -1);
+  hb_board_view_move_cursor (view, 1, 0);
+  hb_board_view_get_cursor (view, &cx, &cy);
+  g_assert_cmpint (cx, ==, 0);
+  g_assert_cmpint (cy, ==, 0);
+  /* It stops at the edges. */
+  hb_board_view_move_cursor (view, -1, -1);
+  hb_board_view_get_cursor (view, &cx, &cy);
+  g_assert_cmpint (cx, ==, 0);
+  g_assert_cmpint (cy, ==, 0);
+
+  /* Walk the rows, pressing Space where the answer presses. */
+  for (int y = 0; y < 3; y++)
+    for (int x = 0; x < 3; x++)
+      {
+        hb_board_view_get_cursor (view, &cx, &cy);
+        hb_board_view_move_cursor (view, x - cx, y - cy);
+        hb_board_view_get_cursor (view, &cx, &cy);
+        g_assert_cmpint (cx, ==, x);
+        g_assert_cmpint (cy, ==, y);
+        if (presses & (1u << (y * 3 + x)))
+          {
+            hb_board_view_act_at_cursor (view, FALSE);
+            hb_app_test_settle (20);
+          }
+      }
+  {
+    const LightsState *s = LIGHTS_CONST (hb_window_get_state (window));
+    g_assert_null (memchr (s->cells, 1, 9));
+  }
+  /* The win is celebrated with the moves made, and Next Hint is off. */
+  g_assert_true (strstr (hb_window_get_last_toast (window), "Solved in") != NULL);
+  {
+    char *count = g_strdup_printf ("%u move", (guint) __builtin_popcount (presses));
+    g_assert_true (strstr (hb_window_get_last_toast (window), count) != NULL);
+    g_free (count);
+  }
+  g_assert_false (hb_window_get_action_enabled (window, "next-hint"));
+
+  /* Infinite Loop: Space turns clockwise, Shift+Space back. */
+  open_text (window, "keys.loop", "0100 0000\n0000 0000\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  hb_board_view_get_cursor (view, &cx, &cy);
+  hb_board_view_move_cursor (view, -cx, -cy);
+  hb_board_view_act_at_cursor (view, FALSE);
+  hb_app_test_settle (20);
+  g_assert_cmpuint (LOOP_CONST (hb_window_get_state (window))->tiles[0], ==, 1 << 2);
+  hb_board_view_act_at_cursor (view, TRUE);
+  hb_board_view_act_at_cursor (view, TRUE);
+  hb_app_test_settle (20);
+  g_assert_cmpuint (LOOP_CONST (hb_window_get_state (window))->tiles[0], ==, 1 << 0);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -318,5 +422,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/edit-during-solve", test_edit_during_solve);
   g_test_add_func ("/app/play/flood-out-of-moves", test_flood_out_of_moves);
   g_test_add_func ("/app/play/first-window", test_first_window);
+  g_test_add_func ("/app/play/keyboard", test_keyboard_play);
   return g_test_run ();
 }
