@@ -169,6 +169,35 @@ test_pocket_search (void)
       done++;
     }
   g_assert_cmpuint (done, ==, 8);
+
+  /* On 100x100 boards it may run long: past its budget the conflict-driven
+   * search takes over, and the frames still end on a checked answer. */
+  for (guint i = 0; i < levels->len; i++)
+    {
+      HbState *level = g_ptr_array_index (levels, i);
+      HbTrace *trace;
+      HbResult *r;
+      guint8 *board;
+      int w = level->width, h = level->height;
+
+      if (level->width != 100)
+        continue;
+      trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+      r = hb_solve (&loop_solver_fast, level, &(HbSolveOptions) { 0 }, trace, NULL, NULL);
+      check_result (level, r);
+      /* Replaying the steps as the frames do ends on the answer. */
+      {
+        gpointer frame = loop_frame_new (level, trace);
+        for (gsize k = 0; k < hb_trace_length (trace); k++)
+          loop_frame_step (frame, trace, hb_trace_step (trace, k));
+        board = ((LoopFrame *) frame)->tiles;
+        if (!hb_trace_truncated (trace))
+          check_solution (LOOP_CONST (level)->tiles, board, w, h);
+        loop_frame_free (frame);
+      }
+      hb_result_free (r);
+      hb_trace_free (trace);
+    }
   g_ptr_array_unref (levels);
 }
 

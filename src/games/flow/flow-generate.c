@@ -374,6 +374,139 @@ gen_walk (Gen *g, int colours)
   return g->npaths <= colours;
 }
 
+/* ---- A start with few long paths, for boards too big for the dominoes
+ * to be joined down to the colours wanted ---- */
+
+/* Builds the paths from a labelling whose labels are simple paths that
+ * never touch themselves (adjacent cells of one label are linked). */
+static void
+gen_from_labels (Gen *g, const int *label, int nlabels)
+{
+  int *seen_end = g_new (int, nlabels);
+
+  g->npaths = 0;
+  for (int i = 0; i < nlabels; i++)
+    seen_end[i] = 0;
+  for (int c = 0; c < g->n; c++)
+    {
+      g->lab[c] = label[c];
+      g->pn[2 * c] = g->pn[2 * c + 1] = -1;
+    }
+  for (int c = 0; c < g->n; c++)
+    for (int d = 1; d <= 2; d++)
+      {
+        int o = gen_nb (g, c, d);
+        if (o >= 0 && label[o] == label[c])
+          {
+            pn_add (g, c, o);
+            pn_add (g, o, c);
+          }
+      }
+  for (int i = 0; i < nlabels; i++)
+    g->len[i] = 0;
+  for (int c = 0; c < g->n; c++)
+    {
+      int id = label[c];
+      g->len[id]++;
+      if (g->pn[2 * c + 1] < 0)
+        g->end[2 * id + seen_end[id]++] = c;
+    }
+  for (int i = 0; i < nlabels; i++)
+    {
+      g->slot[i] = g->npaths;
+      g->alive[g->npaths++] = i;
+    }
+  g_free (seen_end);
+}
+
+/* Every other row (or column, across the longer side) joined into one
+ * serpentine through a cell of the row between; the rows between are
+ * straight paths. 1 + short/2 paths. FALSE when that is more than
+ * `colours` or the board is too thin. */
+static gboolean
+gen_serpentine (Gen *g, int colours)
+{
+  gboolean by_rows = g->h <= g->w;
+  int rows = by_rows ? g->h : g->w, cols = by_rows ? g->w : g->h;
+  int *label, nlabels = 1;
+
+  if (cols < 3 || rows < 3 || 1 + rows / 2 > colours)
+    return FALSE;
+  label = g_new (int, g->n);
+  for (int r = 0; r < rows; r++)
+    {
+      int odd_label = r % 2 ? nlabels++ : 0;
+      for (int k = 0; k < cols; k++)
+        {
+          int x = by_rows ? k : r, y = by_rows ? r : k, v;
+          if (r % 2 == 0)
+            v = 0;
+          else if (r + 1 < rows && k == ((r / 2) % 2 == 0 ? cols - 1 : 0))
+            v = 0;              /* the serpentine's turn */
+          else
+            v = odd_label;
+          label[y * g->w + x] = v;
+        }
+    }
+  gen_from_labels (g, label, nlabels);
+  g_free (label);
+  return TRUE;
+}
+
+/* Cuts random paths in two (both parts at least two cells) until there
+ * are `colours`. */
+static void
+gen_split (Gen *g, int colours)
+{
+  int guard = 0;
+
+  while (g->npaths < colours && guard++ < 100000)
+    {
+      int p = g->alive[hb_rng_below (&g->rng, (guint32) g->npaths)], cut, cur, prev, id, count;
+
+      if (g->len[p] < 4)
+        continue;
+      cut = 2 + (int) hb_rng_below (&g->rng, (guint32) g->len[p] - 3);  /* cells in part one */
+      cur = g->end[2 * p];
+      prev = -1;
+      for (int i = 1; i < cut; i++)
+        {
+          int next = g->pn[2 * cur] != prev ? g->pn[2 * cur] : g->pn[2 * cur + 1];
+          prev = cur;
+          cur = next;
+        }
+      /* cur is the last cell of part one; part two starts at its next. */
+      {
+        int next = g->pn[2 * cur] != prev ? g->pn[2 * cur] : g->pn[2 * cur + 1];
+        int first_end = g->end[2 * p], other_end = g->end[2 * p + 1];
+
+        pn_remove (g, cur, next);
+        pn_remove (g, next, cur);
+        id = 0;
+        while (g->slot[id] >= 0)
+          id++;
+        count = 0;
+        prev = cur;
+        for (int c = next; c >= 0;)
+          {
+            int nn = g->pn[2 * c] != prev ? g->pn[2 * c] : g->pn[2 * c + 1];
+            g->lab[c] = id;
+            count++;
+            prev = c;
+            c = nn;
+          }
+        g->end[2 * p] = first_end;
+        g->end[2 * p + 1] = cur;
+        g->len[p] -= count;
+        g->len[id] = count;
+        g->end[2 * id] = next;
+        g->end[2 * id + 1] = other_end;
+        g->slot[id] = g->npaths;
+        g->alive[g->npaths++] = id;
+      }
+    }
+}
+
 /* The game's default colour count for a board: about one colour per
  * side cell as in the published levels, within what the board can hold. */
 static int
@@ -396,6 +529,7 @@ make_level (int w, int h, int colours, guint64 seed)
   Gen g = { 0 };
   FlowState *s = NULL;
   int *perm;
+  gboolean ok;
 
   g.w = w;
   g.h = h;
@@ -407,7 +541,22 @@ make_level (int w, int h, int colours, guint64 seed)
   g.alive = g_new (int, g.n / 2 + 2);
   g.slot = g_new (int, g.n / 2 + 2);
   hb_rng_init (&g.rng, seed);
-  if (gen_dominoes (&g) && gen_walk (&g, colours) && g.npaths == colours)
+  for (int i = 0; i < g.n / 2 + 2; i++)
+    g.slot[i] = -1;
+  ok = gen_dominoes (&g) && gen_walk (&g, colours) && g.npaths == colours;
+  if (!ok)
+    {
+      /* Too few colours for the joins: start from long paths instead. */
+      for (int i = 0; i < g.n / 2 + 2; i++)
+        g.slot[i] = -1;
+      ok = gen_serpentine (&g, colours);
+      if (ok)
+        {
+          gen_split (&g, colours);
+          ok = gen_walk (&g, colours) && g.npaths == colours;
+        }
+    }
+  if (ok)
     {
       int *colour_of = g_new (int, g.n / 2 + 2);
 

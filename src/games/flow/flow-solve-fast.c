@@ -61,6 +61,7 @@ typedef struct {
   int     off[4];         /* N E S W */
   int     colours;
   guint8 *col;            /* padded: 0 free, c + 1, WALL */
+  guint8 *parity;         /* padded: (x + y) & 1 */
   guint16 *headid;        /* padded: 2c + k + 1 when a head, 0 otherwise */
   int     head[FLOW_MAX_COLOURS][2];
   guint8  done[FLOW_MAX_COLOURS];
@@ -87,9 +88,14 @@ typedef struct {
   gsize    comp_cap;
 
   gboolean small;         /* region check at every node */
+  const guint8 *scope;    /* per colour: part of the piece being searched */
+  gboolean split_seen;    /* a step may have cut the free cells apart */
+  guint64  parts_found;
+  guint8  *snap;          /* padded: the first answer, built piece by piece */
   gboolean probing;       /* try every step before branching */
   guint64  probes, choke_checks;
-  gboolean chokes;
+  gboolean chokes, probe_chokes;
+  int probe_max;
   int      last_colour;
 
   /* Counting and answers. */
@@ -106,9 +112,36 @@ typedef struct {
   gboolean tracing;
   HbStopReason stop_reason;
   gboolean stopped;
+  guint64  next_check;
+  /* Restarts (finding one answer): each run stops at run_cap nodes and
+   * the next breaks ties at random. */
+  gboolean randomize, run_stop;
+  guint64  run_cap;
+  guint64  restarts;
+  HbRng    rng;
 } Fast;
 
 enum { PROP_FAIL, PROP_BRANCH, PROP_SOLVED };
+
+#define RUN_FAILS 64
+
+/* The Luby sequence 1 1 2 1 1 2 4 1 1 2 ... (i from 1). */
+static guint64
+luby (guint i)
+{
+  guint k = 1;
+
+  while (((1u << k) - 1) < i)
+    k++;
+  while (i != (1u << k) - 1)
+    {
+      i -= (1u << (k - 1)) - 1;
+      k = 1;
+      while (((1u << k) - 1) < i)
+        k++;
+    }
+  return (guint64) 1 << (k - 1);
+}
 
 static inline int
 cell_x (const Fast *f, int p)
@@ -244,8 +277,8 @@ apply_step (Fast *f, int c, int k, int q, gboolean forced)
     f->headid[q] = (guint16) (2 * c + k + 1);
   check_around (f, h);
   check_around (f, q);
-  if (!f->region_due && may_split (f, q))
-    f->region_due = TRUE;
+  if (may_split (f, q))
+    f->region_due = f->split_seen = TRUE;
   f->nodes++;
   if (forced)
     f->forced++;
@@ -359,7 +392,7 @@ flood (Fast *f, int s, guint32 id, int slot)
     {
       int p = f->queue[head++];
       size++;
-      par += (cell_x (f, p) + cell_y (f, p)) & 1;
+      par += f->parity[p];
       for (int d = 0; d < 4; d++)
         {
           int r = p + f->off[d];
@@ -586,14 +619,15 @@ check_chokepoints (Fast *f)
 
 /* Whether head (c, k) with n steps is a better branch than the best so far. */
 static inline gboolean
-better (const Fast *f, int n, int c, int k, int best, int best_c, int best_k)
+better (Fast *f, int n, int c, int k, int best, int best_c, int best_k)
 {
-  (void) f;
   (void) c;
   (void) k;
-  (void) best_c;
   (void) best_k;
-  return n < best;
+  if (n != best || best_c < 0)
+    return n < best;
+  /* Ties: the first, or at random on a restart. */
+  return f->randomize && (hb_rng_next (&f->rng) & 3) == 0;
 }
 
 /* Propagates to a fixpoint. PROP_BRANCH leaves the head to branch on in
@@ -616,17 +650,16 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells)
         }
       if (f->open == 0)
         return f->free_cells == 0 ? PROP_SOLVED : PROP_FAIL;
-      if (f->small || f->region_due)
-        {
-          f->region_due = FALSE;
-          if (!check_regions (f))
-            return PROP_FAIL;
-          if (f->small && f->chokes && f->ntrail > 0 && !check_chokepoints (f))
-            return PROP_FAIL;
-        }
+      {
+        gboolean open = FALSE;
+        for (int c = 0; c < f->colours && !open; c++)
+          open = f->scope[c] && !f->done[c];
+        if (!open)
+          return PROP_SOLVED;   /* the caller checks the piece is full */
+      }
       for (int c = 0; c < f->colours && !stepped; c++)
         {
-          if (f->done[c])
+          if (f->done[c] || !f->scope[c])
             continue;
           for (int k = 0; k < 2; k++)
             {
@@ -686,6 +719,15 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells)
         }
       if (stepped)
         continue;
+      /* The region checks once the cheap steps are all taken. */
+      if (f->small || f->region_due)
+        {
+          f->region_due = FALSE;
+          if (!check_regions (f))
+            return PROP_FAIL;
+          if (f->small && f->chokes && f->ntrail > 0 && !check_chokepoints (f))
+            return PROP_FAIL;
+        }
       *bc = best_c;
       *bk = best_k;
       *ncells = best_n;
@@ -697,7 +739,7 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells)
 /* Orders a head's steps: the joining step first, then the cells with the
  * fewest free neighbours. */
 static void
-order_steps (const Fast *f, int c, int k, int *cells, int n)
+order_steps (Fast *f, int c, int k, int *cells, int n)
 {
   int score[4];
 
@@ -706,7 +748,9 @@ order_steps (const Fast *f, int c, int k, int *cells, int n)
       int q = cells[i], sc = 0;
       for (int d = 0; d < 4; d++)
         sc += f->col[q + f->off[d]] == 0;
-      score[i] = step_kind (f, c, k, q) == 1 ? -1 : sc;
+      score[i] = step_kind (f, c, k, q) == 1 ? -1 : sc * 4;
+      if (f->randomize && score[i] >= 0)
+        score[i] += (int) (hb_rng_next (&f->rng) & 3);
     }
   for (int i = 1; i < n; i++)
     for (int j = i; j > 0 && score[j] < score[j - 1]; j--)
@@ -738,12 +782,19 @@ propagate (Fast *f, int *bc, int *bk, int *cells, int *ncells)
       f->tracing = FALSE;
       for (int c = 0; c < f->colours && !stepped; c++)
         {
-          if (f->done[c])
+          if (f->done[c] || !f->scope[c])
             continue;
           for (int k = 0; k < 2 && !stepped; k++)
             {
-              int h = f->head[c][k], live[4], nlive = 0;
+              int h = f->head[c][k], live[4], nlive = 0, nmoves = 0;
 
+              if (f->probe_max < 4)
+                {
+                  for (int d = 0; d < 4; d++)
+                    nmoves += f->col[h + f->off[d]] == 0;
+                  if (nmoves > f->probe_max)
+                    continue;
+                }
               for (int d = 0; d < 4; d++)
                 {
                   int q = h + f->off[d], pc, pk, pcells[4], pn, r;
@@ -753,7 +804,12 @@ propagate (Fast *f, int *bc, int *bk, int *cells, int *ncells)
                     continue;
                   apply_step (f, c, k, q, FALSE);
                   f->probes++;
-                  r = fixpoint (f, &pc, &pk, pcells, &pn);
+                  {
+                    gboolean ch = f->chokes;
+                    f->chokes = f->probe_chokes;
+                    r = fixpoint (f, &pc, &pk, pcells, &pn);
+                    f->chokes = ch;
+                  }
                   undo_to (f, mark);
                   if (r != PROP_FAIL)
                     live[nlive++] = q;
@@ -782,6 +838,8 @@ propagate (Fast *f, int *bc, int *bk, int *cells, int *ncells)
       f->tracing = tracing;
       if (stepped)
         continue;
+      if (best_c < 0)
+        return st;      /* no head probed: the fixpoint's choice */
       order_steps (f, best_c, best_k, best_cells, best);
       *bc = best_c;
       *bk = best_k;
@@ -845,50 +903,274 @@ limits_hit (Fast *f)
   return FALSE;
 }
 
-static void
-record_solution (Fast *f)
+/* ---- Independent pieces ------------------------------------------------
+ *
+ * Once the free cells fall apart into regions and every colour still being
+ * drawn (in the piece searched) has both heads on exactly one common
+ * region, the regions are independent: no step in one changes what can be
+ * done in another. Each is then searched alone, in turn, smallest first,
+ * and the number of answers is the product of theirs, so a region that has
+ * no answer is found once instead of once per way of drawing the others. */
+
+typedef struct {
+  int    ncolours;
+  int    first, ncells;   /* its cells: parts_cells[first .. first + ncells) */
+  guint8 *colours;        /* flags per colour */
+} FastPart;
+
+static int
+cmp_part (const void *a, const void *b)
 {
-  f->solutions++;
-  if (f->answer == NULL)
-    {
-      f->answer = g_malloc ((gsize) f->w * f->h);
-      unpad (f, f->answer);
-    }
-  if (hb_trace_wants (f->trace))
-    {
-      gsize n = (gsize) f->w * f->h;
-      g_autofree guint8 *colour = g_malloc (n);
-      g_autofree guint8 *links = g_malloc (n);
-      unpad (f, colour);
-      flow_links_from_colours (f->level, colour, links);
-      flow_trace_board (f->trace, HB_STEP_SOLUTION, f->level, colour, links, NULL,
-                        (gint64) f->nodes, NULL);
-    }
+  const FastPart *x = a, *y = b;
+  return (x->ncells > y->ncells) - (x->ncells < y->ncells);
 }
 
-/* The search. Returns FALSE when stopped by a limit. */
-static gboolean
-search (Fast *f)
+/* Splits the piece into independent parts; returns how many (0 or 1: no
+ * split), filling *parts_out and *cells_out (freed by the caller). */
+static int
+find_parts (Fast *f, FastPart **parts_out, int **cells_out, guint8 **flags_out)
 {
-  int bc = -1, bk = 0, cells[4], ncells = 0;
-  int st = propagate (f, &bc, &bk, cells, &ncells);
-  guint64 iter = 0, next_check = f->nodes + 1024;
+  guint32 base;
+  int nslots = 0, nparts = 0, *slot_part, total = 0, *cells;
+  int *assign = g_newa (int, FLOW_MAX_COLOURS);
+  FastPart *parts;
+  guint8 *flags;
 
+  f->split_seen = FALSE;
+  if (f->stamp > G_MAXUINT32 - (guint32) f->N - 8)
+    {
+      memset (f->comp, 0, f->N * sizeof *f->comp);
+      f->stamp = 0;
+    }
+  base = f->stamp + 1;
+  for (gsize p = 0; p < f->N; p++)
+    if (f->col[p] == 0 && f->comp[p] < base)
+      {
+        grow_comp_arrays (f, (gsize) nslots + 1);
+        flood (f, (int) p, base + (guint32) nslots, nslots);
+        nslots++;
+      }
+  f->stamp = base + (guint32) nslots;
+  if (nslots < 2)
+    return 0;
+  /* Each colour of the piece: its one common region. */
+  for (int c = 0; c < f->colours; c++)
+    {
+      int found = -1;
+
+      assign[c] = -1;
+      if (!f->scope[c] || f->done[c])
+        continue;
+      for (int d = 0; d < 4; d++)
+        {
+          int r = f->head[c][0] + f->off[d];
+          if (f->col[r] != 0)
+            continue;
+          for (int e = 0; e < 4; e++)
+            {
+              int t = f->head[c][1] + f->off[e];
+              if (f->col[t] == 0 && f->comp[t] == f->comp[r])
+                {
+                  int slot = (int) (f->comp[r] - base);
+                  if (found >= 0 && found != slot)
+                    return 0;     /* two choices: not independent */
+                  found = slot;
+                }
+            }
+        }
+      if (found < 0)
+        return 0;                 /* the region check fails it anyway */
+      assign[c] = found;
+    }
+  slot_part = g_new (int, nslots);
+  for (int i = 0; i < nslots; i++)
+    slot_part[i] = -1;
+  for (int c = 0; c < f->colours; c++)
+    if (assign[c] >= 0 && slot_part[assign[c]] < 0)
+      {
+        slot_part[assign[c]] = nparts++;
+        total += f->comp_size[assign[c]];
+      }
+  if (nparts < 2)
+    {
+      g_free (slot_part);
+      return 0;
+    }
+  parts = g_new0 (FastPart, nparts);
+  flags = g_malloc0 ((gsize) nparts * FLOW_MAX_COLOURS);
+  cells = g_new (int, total);
+  {
+    int at = 0;
+    for (int i = 0; i < nslots; i++)
+      if (slot_part[i] >= 0)
+        {
+          FastPart *pt = &parts[slot_part[i]];
+          pt->first = at;
+          pt->colours = flags + (gsize) slot_part[i] * FLOW_MAX_COLOURS;
+          at += f->comp_size[i];
+        }
+  }
+  for (gsize p = 0; p < f->N; p++)
+    if (f->col[p] == 0 && f->comp[p] >= base && f->comp[p] < f->stamp)
+      {
+        int sp = slot_part[f->comp[p] - base];
+        if (sp >= 0)
+          {
+            FastPart *pt = &parts[sp];
+            cells[pt->first + pt->ncells++] = (int) p;
+          }
+      }
+  for (int c = 0; c < f->colours; c++)
+    if (assign[c] >= 0)
+      {
+        FastPart *pt = &parts[slot_part[assign[c]]];
+        pt->colours[c] = 1;
+        pt->ncolours++;
+      }
+  g_free (slot_part);
+  /* Smallest first: a part without an answer is found soonest. The
+   * colours pointers move with their parts. */
+  qsort (parts, nparts, sizeof *parts, cmp_part);
+  *parts_out = parts;
+  *cells_out = cells;
+  *flags_out = flags;
+  return nparts;
+}
+
+/* Writes the first answer's colours of the piece's cells into f->snap. */
+static void
+snap_cells (Fast *f, const int *cells, int ncells)
+{
+  if (cells == NULL)
+    {
+      for (gsize p = 0; p < f->N; p++)
+        if (f->col[p] != 0 && f->col[p] != WALL)
+          f->snap[p] = f->col[p];
+      return;
+    }
+  for (int i = 0; i < ncells; i++)
+    if (f->col[cells[i]] != 0)
+      f->snap[cells[i]] = f->col[cells[i]];
+}
+
+static guint64 search_piece (Fast *f, const guint8 *scope, const int *cells, int ncells,
+                             guint64 limit, gboolean want_snap);
+
+/* A leaf that splits into parts: the product of their counts (capped). */
+static guint64
+solve_parts (Fast *f, gboolean want_snap, guint64 limit)
+{
+  FastPart *parts = NULL;
+  int *cells = NULL, nparts;
+  guint8 *flags = NULL;
+  guint64 total = 1;
+  const guint8 *scope = f->scope;
+
+  nparts = find_parts (f, &parts, &cells, &flags);
+  if (nparts < 2)
+    return G_MAXUINT64;   /* no split */
+  f->parts_found++;
+  for (int i = 0; i < nparts && total > 0; i++)
+    {
+      guint64 n = search_piece (f, parts[i].colours, cells + parts[i].first, parts[i].ncells,
+                                total >= limit ? 1 : limit, want_snap);
+      if (f->stopped)
+        {
+          total = 0;
+          break;
+        }
+      total = n == 0 ? 0 : MIN (limit, total * n);
+    }
+  f->scope = scope;
+  g_free (parts);
+  g_free (cells);
+  g_free (flags);
+  return total;
+}
+
+/* Searches one piece (the colours flagged in `scope` and the free cells
+ * `cells`, or the whole board when cells is NULL) from the current state,
+ * counting its answers up to `limit`; leaves the state as it found it.
+ * With want_snap the first answer's cells go to f->snap. Sets f->stopped
+ * when a limit stopped it. */
+static guint64
+search_piece (Fast *f, const guint8 *scope, const int *cells, int ncells,
+              guint64 limit, gboolean want_snap)
+{
+  int bc = -1, bk = 0, steps[4], nsteps = 0, st;
+  gsize base_trail = f->ntrail, base_stack = f->nstack;
+  guint64 count = 0;
+
+  f->scope = scope;
+  st = propagate (f, &bc, &bk, steps, &nsteps);
   for (;;)
     {
-      if (f->nodes >= next_check || (++iter & 255) == 0)
+      guint64 leaf = 0;
+
+      if (f->nodes >= f->next_check)
         {
-          next_check = f->nodes + 1024;
+          f->next_check = f->nodes + 512;
           if (limits_hit (f))
-            return FALSE;
+            {
+              f->stopped = TRUE;
+              break;
+            }
+          if (f->run_cap > 0 && f->backtracks >= f->run_cap)
+            {
+              f->stopped = f->run_stop = TRUE;
+              break;
+            }
           if (f->trace != NULL && hb_trace_snapshot_due (f->trace))
             publish (f);
         }
       if (st == PROP_SOLVED)
         {
-          record_solution (f);
-          if (f->solutions >= f->limit)
-            return TRUE;
+          gboolean full = TRUE;
+          if (cells == NULL)
+            full = f->free_cells == 0;
+          else
+            for (int i = 0; i < ncells && full; i++)
+              full = f->col[cells[i]] != 0;
+          if (full)
+            {
+              leaf = 1;
+              if (want_snap && count == 0)
+                snap_cells (f, cells, ncells);
+            }
+        }
+      else if (st == PROP_BRANCH && (f->small || f->split_seen))
+        {
+          guint64 n = solve_parts (f, want_snap && count == 0, limit);
+          if (f->stopped)
+            break;
+          if (n != G_MAXUINT64)
+            {
+              leaf = n;
+              st = PROP_FAIL;     /* the parts answered for this node */
+              if (n > 0 && want_snap && count == 0)
+                snap_cells (f, cells, ncells);
+            }
+        }
+      if (leaf > 0)
+        {
+          count = MIN (limit, count + leaf);
+          if (cells == NULL && hb_trace_wants (f->trace))
+            {
+              gsize n = (gsize) f->w * f->h;
+              g_autofree guint8 *colour = g_malloc (n);
+              g_autofree guint8 *links = g_malloc (n);
+              for (int y = 0; y < f->h; y++)
+                for (int x = 0; x < f->w; x++)
+                  {
+                    int p = (y + 1) * f->W + x + 1;
+                    colour[y * f->w + x] = f->col[p] ? f->col[p] : f->snap[p];
+                  }
+              if (flow_links_from_colours (f->level, colour, links))
+                flow_trace_board (f->trace, HB_STEP_SOLUTION, f->level, colour, links, NULL,
+                                  (gint64) f->nodes, NULL);
+            }
+          if (count >= limit)
+            break;
           st = PROP_FAIL;
         }
       if (st == PROP_BRANCH)
@@ -903,31 +1185,47 @@ search (Fast *f)
           fr->trail_len = f->ntrail;
           fr->c = bc;
           fr->k = bk;
-          fr->n = ncells;
+          fr->n = nsteps;
           fr->next = 0;
-          memcpy (fr->cells, cells, sizeof fr->cells);
+          memcpy (fr->cells, steps, sizeof fr->cells);
           f->branches++;
         }
-      else
+      else if (leaf == 0)
         f->backtracks++;
-      /* The next untried step of the innermost branch. */
+      /* The next untried step of the innermost branch of this piece. */
       for (;;)
         {
           FastFrame *fr;
-          if (f->nstack == 0)
-            return TRUE;
+          if (f->nstack == base_stack)
+            goto done;
           fr = &f->stack[f->nstack - 1];
           undo_to (f, fr->trail_len);
           if (fr->next < fr->n)
             {
               int q = fr->cells[fr->next++];
+              f->scope = scope;
               apply_step (f, fr->c, fr->k, q, FALSE);
-              st = propagate (f, &bc, &bk, cells, &ncells);
+              st = propagate (f, &bc, &bk, steps, &nsteps);
               break;
             }
           f->nstack--;
         }
     }
+done:
+  f->nstack = base_stack;
+  if (cells == NULL)
+    {
+      /* The whole search is over: taking its steps back is no part of
+       * the story the trace tells (it ends on the answer). */
+      gboolean tracing = f->tracing;
+      f->tracing = FALSE;
+      undo_to (f, base_trail);
+      f->tracing = tracing;
+    }
+  else
+    undo_to (f, base_trail);
+  f->scope = scope;
+  return count;
 }
 
 static HbResult *
@@ -952,6 +1250,9 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   f.off[HB_DIR_W] = -1;
   f.colours = s->colours;
   f.col = g_malloc (f.N);
+  f.parity = g_malloc (f.N);
+  for (gsize p = 0; p < f.N; p++)
+    f.parity[p] = (guint8) (((p % f.W) + (p / f.W)) & 1);
   f.headid = g_malloc0 (f.N * sizeof *f.headid);
   f.comp = g_malloc0 (f.N * sizeof *f.comp);
   f.queue = g_new (int, f.N);
@@ -962,8 +1263,12 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   f.check_cap = 256;
   f.check = g_new (int, f.check_cap);
   f.small = (gsize) w * h <= 1024;
+  /* Measured on the reference levels: probing heads of up to three free
+   * sides, with the chokepoint check at the search's own nodes only. */
   f.probing = TRUE;
   f.chokes = TRUE;
+  f.probe_chokes = FALSE;
+  f.probe_max = 3;
   f.last_colour = -1;
   f.limit = MAX (options->count_limit, 1);
   f.options = options;
@@ -1011,8 +1316,40 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
       for (gsize p = 0; p < f.N; p++)
         if (f.col[p] == 0)
           push_check (&f, (int) p);
+      guint8 all[FLOW_MAX_COLOURS];
+
       f.region_due = TRUE;
-      finished = search (&f);
+      memset (all, 1, sizeof all);
+      f.snap = g_malloc0 (f.N);
+      if (f.limit > 1)
+        f.solutions = search_piece (&f, all, NULL, 0, f.limit, TRUE);
+      else
+        {
+          /* One answer: runs of growing length (the Luby sequence times
+           * RUN_FAILS dead ends), ties broken at random after the first, so that
+           * one unlucky early choice cannot hold the search for long; the
+           * runs grow without end, so a level without answer is still
+           * proven so. */
+          for (guint run = 1;; run++)
+            {
+              f.run_cap = f.backtracks + RUN_FAILS * luby (run);
+              f.stopped = f.run_stop = FALSE;
+              f.randomize = run > 1;
+              hb_rng_init (&f.rng, run);
+              f.solutions = search_piece (&f, all, NULL, 0, 1, TRUE);
+              if (!f.run_stop)
+                break;
+              f.restarts++;
+            }
+        }
+      finished = !f.stopped;
+      if (f.solutions > 0)
+        {
+          f.answer = g_malloc ((gsize) w * h);
+          for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+              f.answer[y * w + x] = f.snap[(y + 1) * f.W + x + 1];
+        }
     }
 
   if (!finished)
@@ -1071,11 +1408,15 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   hb_result_add_stat (r, N_("backtracks"), "%" G_GUINT64_FORMAT, f.backtracks);
   hb_result_add_stat (r, N_("forced"), "%" G_GUINT64_FORMAT, f.forced);
   hb_result_add_stat (r, N_("region checks"), "%" G_GUINT64_FORMAT, f.region_checks);
+  hb_result_add_stat (r, N_("independent parts"), "%" G_GUINT64_FORMAT, f.parts_found);
+  hb_result_add_stat (r, N_("restarts"), "%" G_GUINT64_FORMAT, f.restarts);
   if (options->count_limit > 0 && finished)
     hb_result_add_stat (r, N_("solutions"), "%" G_GUINT64_FORMAT, f.solutions);
 
   g_free (f.answer);
+  g_free (f.snap);
   g_free (f.col);
+  g_free (f.parity);
   g_free (f.headid);
   g_free (f.comp);
   g_free (f.queue);
@@ -1094,8 +1435,9 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
 const HbSolver flow_solver_fast = {
   .id = "fast",
   .name = N_("Two-headed path search"),
-  .summary = N_("Grows every path from both dots, most constrained head first, with forced "
-                "steps, dead ends and region checks pruning; counts solutions"),
+  .summary = N_("Grows every path from both dots, most constrained head first; forced steps, "
+                "dead ends, region and parity checks and trial steps prune, independent "
+                "regions are solved apart; counts solutions"),
   .flags = HB_SOLVER_EXACT | HB_SOLVER_COUNTS | HB_SOLVER_ANIMATED,
   .solve = fast_solve,
 };

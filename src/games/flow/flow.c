@@ -1766,4 +1766,5 @@ const HbGame flow_game = {
   .frame_status = flow_frame_status,
   .from_image = flow_from_image,
   .hint_next_moves = flow_hint_next_moves,
+  .bench = flow_bench,
 };

@@ -162,6 +162,9 @@ void       flow_publish_board (HbTrace *trace, const FlowState *level,
  * level with exactly one solution (checked with the counting solver). */
 HbState   *flow_generate (const HbGenerateParams *params, GError **error);
 extern const HbSetting flow_generate_settings[];
+/* `hintboard-cli bench flow` (flow-bench.c): the exact solvers on the
+ * reference levels and the fast one on generated levels, as a table. */
+gboolean   flow_bench (gboolean quick, guint repeats, GString *out, GError **error);
 
 /* Arc consistency (flow-ac.c): fills forced (w*h) with colour + 1 for every
  * cell whose colour is forced (dots included), 0 elsewhere. Returns FALSE

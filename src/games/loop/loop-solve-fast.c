@@ -98,6 +98,10 @@ typedef struct {
   double   deadline;     /* hb_now() seconds, 0 = none */
   GCancellable *cancellable;
   gboolean cancelled, gave_up, timed_out;
+  /* A node count at which the search stops (budget_hit) for another
+   * method to take over; 0 = none. */
+  guint64  budget;
+  gboolean budget_hit;
   HbTrace *trace;
   int      depth;
   gsize    decided;      /* tiles that got every edge known while trailing
@@ -263,8 +267,13 @@ static guint64 search (Fast *f, const gint32 *tiles, gsize len, gsize start,
 static gboolean
 stop_now (Fast *f)
 {
-  if (f->cancelled || f->gave_up)
+  if (f->cancelled || f->gave_up || f->budget_hit)
     return TRUE;
+  if (f->budget && f->nodes > f->budget)
+    {
+      f->budget_hit = TRUE;
+      return TRUE;
+    }
   if (hb_cancelled_every (f->cancellable, f->nodes, 0xff))
     {
       f->cancelled = TRUE;
@@ -528,7 +537,7 @@ pockets (Fast *f, gsize mark, gsize *undecided, guint64 limit)
         f->depth++;
         c = search (f, pt, plen, 0, plen, limit, sol, &captured);
         f->depth--;
-        if (c == 0 || f->cancelled || f->gave_up)
+        if (c == 0 || f->cancelled || f->gave_up || f->budget_hit)
           mult = 0;
         else
           {
@@ -542,6 +551,10 @@ pockets (Fast *f, gsize mark, gsize *undecided, guint64 limit)
                 trail_push (f, i);
                 f->st[i] = (guint8) (0xf0 | sol[k]);
                 count_decided (f, i, old);
+                /* The frames: fixed at this node's depth, so only undoing
+                 * this node takes them off. */
+                if (f->trace && hb_trace_wants (f->trace))
+                  trace_fixed (f, i);
               }
             *undecided -= plen;
             mult = MIN (mult * c, limit);
@@ -611,7 +624,8 @@ search (Fast *f, const gint32 *tiles, gsize len, gsize start, gsize undecided,
     }
 
   nm = loop_distinct_rotations (f->tile[best], masks, turns);
-  for (int r = 0; r < nm && found < limit && !f->cancelled && !f->gave_up; r++)
+  for (int r = 0; r < nm && found < limit && !f->cancelled && !f->gave_up && !f->budget_hit;
+       r++)
     {
       int k = f->st[best] >> 4, o = f->st[best] & 15;
       gsize mark = f->trail_len, before = f->decided;
@@ -637,7 +651,7 @@ search (Fast *f, const gint32 *tiles, gsize len, gsize start, gsize undecided,
         {
           gsize left = undecided - (f->decided - before);
           guint64 mult = pockets (f, mark, &left, limit - found);
-          if (mult > 0 && !f->cancelled && !f->gave_up)
+          if (mult > 0 && !f->cancelled && !f->gave_up && !f->budget_hit)
             {
               guint64 sub;
               f->depth++;
@@ -717,10 +731,14 @@ typedef struct {
   gsize    seeds_cap;
 } Cdcl;
 
-/* Regions from this size on, when one solution is wanted, are searched
- * this way; smaller ones (and every one when counting or animating) by the
- * search above. */
+/* Regions from this size on, when at most CDCL_COUNT_MAX solutions are
+ * wanted, are searched this way (more solutions are counted by the search
+ * above, which multiplies the pieces' counts). Animated, the search above
+ * runs first (its steps are what the frames show), and this one takes
+ * over after TRACE_SEARCH_BUDGET nodes. */
 #define CDCL_MIN_REGION 200
+#define CDCL_COUNT_MAX 16
+#define TRACE_SEARCH_BUDGET 20000
 
 /* The conflict-driven search looks for odd pieces with a bounded effort
  * (tiles visited per check): a piece missed is only a weaker deduction. */
@@ -1110,15 +1128,15 @@ luby (guint64 i)
   return (guint64) 1 << seq;
 }
 
-/* Solves the region tiles[0..len) (undecided, in breadth-first order) for
- * one solution, written to out[] (by list index) on TRUE. FALSE: no
- * solution, or stopped (f->cancelled, f->gave_up). f->st is left as it
- * came. */
-static gboolean
-cdcl_region (Fast *f, const gint32 *tiles, gsize len, guint8 *out)
+/* Counts the solutions of the region tiles[0..len) (undecided, in
+ * breadth-first order) up to `limit`, the first written to out[] (by list
+ * index). 0: none, or stopped (f->cancelled, f->gave_up). f->st is left as
+ * it came. */
+static guint64
+cdcl_region (Fast *f, const gint32 *tiles, gsize len, guint8 *out, guint64 limit)
 {
   Cdcl c = { 0 };
-  gboolean sat = FALSE;
+  guint64 found = 0;
   guint64 restart_at, restarts = 0;
 
   c.f = f;
@@ -1205,8 +1223,46 @@ cdcl_region (Fast *f, const gint32 *tiles, gsize len, guint8 *out)
         v = c.search < c.nv ? (gint32) c.search : -1;
         if (v < 0)
           {
-            sat = TRUE;
-            break;
+            /* A solution. Counting: block it with the clause "some
+             * decision different" (propagation from the decisions gives
+             * this solution and no other) and search on. */
+            gint32 cref, size = 0;
+            if (found++ == 0)
+              for (gsize k = 0; k < len; k++)
+                out[k] = f->st[tiles[k]] & 15;
+            if (found >= limit)
+              break;
+            g_array_set_size (c.learnt, 0);
+            for (gsize k = 0; k < c.tlen; k++)
+              {
+                gint32 u = c.trail[k];
+                if (c.reason[u] == -1)
+                  {
+                    gint32 l = false_lit (&c, u);
+                    g_array_append_val (c.learnt, l);
+                  }
+              }
+            if (c.learnt->len == 0)
+              break;    /* forced from the start: the only one */
+            cdcl_backtrack (&c, 0);
+            cref = (gint32) c.clauses->len;
+            size = (gint32) c.learnt->len;
+            g_array_append_val (c.clauses, size);
+            g_array_append_vals (c.clauses, c.learnt->data, c.learnt->len);
+            if (size == 1)
+              {
+                gint32 l = g_array_index (c.learnt, gint32, 0);
+                cdcl_assign (&c, l >> 1, l & 1, 2 * cref + 1, 0);
+              }
+            else
+              for (int w = 0; w < 2; w++)
+                {
+                  gint32 l = g_array_index (c.learnt, gint32, w);
+                  if (c.watches[l] == NULL)
+                    c.watches[l] = g_array_new (FALSE, FALSE, sizeof (gint32));
+                  g_array_append_val (c.watches[l], cref);
+                }
+            continue;
           }
         f->nodes++;
         if (stop_now (f))
@@ -1220,9 +1276,6 @@ cdcl_region (Fast *f, const gint32 *tiles, gsize len, guint8 *out)
     }
 
   f->conflicts += c.conflicts;
-  if (sat)
-    for (gsize k = 0; k < len; k++)
-      out[k] = f->st[tiles[k]] & 15;
   /* Every assignment undone, level 0 too: f->st as it came. */
   cdcl_backtrack (&c, 0);
   while (c.tlen > 0)
@@ -1253,7 +1306,7 @@ cdcl_region (Fast *f, const gint32 *tiles, gsize len, guint8 *out)
   g_array_unref (c.clauses);
   g_array_unref (c.learnt);
   g_array_unref (c.scratch);
-  return sat;
+  return found;
 }
 
 void
@@ -1394,17 +1447,44 @@ loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_li
         gsize len = order_len - start;
         guint8 *sol = g_malloc (len);
         gboolean captured = FALSE;
+        gboolean cdcl = len >= CDCL_MIN_REGION && limit <= CDCL_COUNT_MAX;
 
         f.depth = 1;   /* depth 0 is the first propagation (frames undo by depth) */
-        if (limit == 1 && len >= CDCL_MIN_REGION && trace == NULL)
-          {
-            f.cdcl_regions++;
-            captured = cdcl_region (&f, order + start, len, sol);
-            c = captured;
-          }
+        if (cdcl && trace == NULL)
+          c = 0;
         else
-          c = search (&f, order + start, len, 0, len, limit, sol, &captured);
+          {
+            /* Animated: the search whose steps the frames show, unless it
+             * runs long on a region the conflict-driven search takes. */
+            f.budget = cdcl ? f.nodes + TRACE_SEARCH_BUDGET : 0;
+            c = search (&f, order + start, len, 0, len, limit, sol, &captured);
+            f.budget = 0;
+          }
         undo_to (&f, 0);
+        if ((cdcl && trace == NULL) || f.budget_hit)
+          {
+            f.budget_hit = FALSE;
+            f.cdcl_regions++;
+            c = cdcl_region (&f, order + start, len, sol, limit);
+            captured = c > 0;
+          }
+        /* The frames get the region's answer again at depth 0: the next
+         * region's search undoes by depth from 1 on, which would take
+         * this region's tiles off too (and the conflict-driven search
+         * records no steps). */
+        if (captured && hb_trace_wants (trace))
+          for (gsize k = 0; k < len; k++)
+            {
+              gint32 i = order[start + k];
+              HbStep step = { 0 };
+              step.kind = HB_STEP_FORCE;
+              step.x = i % w;
+              step.y = i / w;
+              step.value = loop_turns_between (f.tile[i], sol[k]);
+              step.depth = 0;
+              step.counter = (gint64) f.nodes;
+              hb_trace_push (trace, &step, NULL, 0);
+            }
         if (captured)
           for (gsize k = 0; k < len; k++)
             result[order[start + k]] = sol[k];

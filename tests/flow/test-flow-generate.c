@@ -1,0 +1,217 @@
+/* test-flow-generate: random levels (flow-generate.c). Levels have the
+ * size and colours asked for, every colour two dots; they are solved by the
+ * fast solver and the answers checked by the tests' own checker; the same
+ * seed gives the same level; "unique" levels have exactly one solution
+ * (the solver's count, and a brute force on tiny boards); impossible
+ * requests are refused with a message. */
+#include "flow.h"
+#include "flow-check.h"
+#include "hb-test-util.h"
+
+#include <string.h>
+
+static HbState *
+generate (int w, int h, int colours, guint64 seed, gboolean unique, GError **error)
+{
+  g_autoptr (HbSettings) set = hb_settings_new ();
+  HbGenerateParams p = { w, h, colours, seed, NULL };
+
+  if (unique)
+    {
+      g_assert_true (hb_settings_set_switch (set, hb_setting_list_find (flow_generate_settings,
+                                                                        "unique"),
+                                             TRUE, NULL));
+      p.settings = set;
+    }
+  return flow_generate (&p, error);
+}
+
+/* Dots: each colour exactly twice, nothing else on the board. */
+static void
+assert_level (const FlowState *s, int w, int h, int colours)
+{
+  int count[FLOW_MAX_COLOURS + 1] = { 0 };
+  gsize n = (gsize) w * h;
+
+  g_assert_cmpint (s->base.width, ==, w);
+  g_assert_cmpint (s->base.height, ==, h);
+  if (colours > 0)
+    g_assert_cmpint (s->colours, ==, colours);
+  g_assert_cmpint (s->colours, >=, 1);
+  g_assert_cmpint (s->colours, <=, FLOW_MAX_COLOURS);
+  for (gsize i = 0; i < n; i++)
+    {
+      g_assert_cmpint (s->dot[i], <=, s->colours);
+      count[s->dot[i]]++;
+      g_assert_cmpint (s->colour[i], ==, s->dot[i]);
+      g_assert_cmpint (s->links[i], ==, 0);
+    }
+  for (int c = 1; c <= s->colours; c++)
+    g_assert_cmpint (count[c], ==, 2);
+}
+
+static guint64
+count_solutions (const FlowState *s, guint limit, HbStatus *status)
+{
+  HbSolveOptions o = { 0 };
+  HbResult *r;
+  guint64 n;
+
+  o.count_limit = limit;
+  r = flow_solver_fast.solve (&s->base, &o, NULL, NULL, NULL);
+  *status = r->status;
+  if (r->status == HB_STATUS_SOLVED)
+    {
+      const char *why = flow_check_answer (s->base.width, s->base.height, s->dot,
+                                           FLOW_CONST (r->solved)->colour);
+      if (why != NULL)
+        g_error ("bad answer: %s", why);
+    }
+  g_assert_nonnull (hb_result_get_stat (r, "solutions"));
+  n = g_ascii_strtoull (hb_result_get_stat (r, "solutions"), NULL, 10);
+  hb_result_free (r);
+  return n;
+}
+
+/* The tests' own count for tiny boards: every colouring, each checked. */
+static guint64
+brute (const FlowState *s, guint8 *cells, int i)
+{
+  int n = s->base.width * s->base.height;
+  guint64 total = 0;
+
+  if (i == n)
+    return flow_check_answer (s->base.width, s->base.height, s->dot, cells) == NULL;
+  if (s->dot[i])
+    {
+      cells[i] = s->dot[i];
+      return brute (s, cells, i + 1);
+    }
+  for (int c = 1; c <= s->colours; c++)
+    {
+      cells[i] = (guint8) c;
+      total += brute (s, cells, i + 1);
+    }
+  return total;
+}
+
+static void
+test_solvable (void)
+{
+  static const int cases[][3] = {
+    { 5, 5, 0 }, { 6, 6, 0 }, { 7, 7, 0 }, { 8, 8, 0 }, { 9, 9, 0 }, { 10, 10, 0 },
+    { 12, 12, 0 }, { 9, 5, 3 }, { 4, 11, 4 }, { 125, 2, 0 }, { 2, 60, 0 }, { 3, 3, 2 },
+    { 2, 1, 1 }, { 10, 10, 30 },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    for (guint64 seed = 1; seed <= 4; seed++)
+      {
+        g_autoptr (GError) error = NULL;
+        HbState *s = generate (cases[i][0], cases[i][1], cases[i][2], seed, FALSE, &error);
+        HbStatus st;
+
+        g_assert_no_error (error);
+        assert_level (FLOW (s), cases[i][0], cases[i][1], cases[i][2]);
+        g_assert_cmpuint (count_solutions (FLOW (s), 1, &st), ==, 1);
+        g_assert_cmpint (st, ==, HB_STATUS_SOLVED);
+        hb_state_free (s);
+      }
+}
+
+/* Large boards with few colours (long paths): the level is well formed.
+ * (The generator checks every answer it builds before it returns.) */
+static void
+test_large (void)
+{
+  static const int cases[][3] = {
+    { 50, 50, 0 }, { 100, 100, 0 }, { 60, 40, 30 },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      HbState *s = generate (cases[i][0], cases[i][1], cases[i][2], 1, FALSE, &error);
+
+      g_assert_no_error (error);
+      assert_level (FLOW (s), cases[i][0], cases[i][1], cases[i][2]);
+      hb_state_free (s);
+    }
+}
+
+static void
+test_deterministic (void)
+{
+  for (guint64 seed = 1; seed <= 5; seed++)
+    {
+      HbState *a = generate (11, 9, 0, seed, FALSE, NULL);
+      HbState *b = generate (11, 9, 0, seed, FALSE, NULL);
+      HbState *c = generate (11, 9, 0, seed + 100, FALSE, NULL);
+
+      g_assert_true (flow_game.equal (a, b));
+      g_assert_false (flow_game.equal (a, c));
+      hb_state_free (a);
+      hb_state_free (b);
+      hb_state_free (c);
+    }
+}
+
+static void
+test_unique (void)
+{
+  static const int cases[][3] = {
+    { 5, 5, 0 }, { 6, 6, 0 }, { 7, 7, 0 }, { 8, 8, 0 }, { 9, 9, 0 }, { 4, 3, 3 },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    for (guint64 seed = 1; seed <= 3; seed++)
+      {
+        g_autoptr (GError) error = NULL;
+        HbState *s = generate (cases[i][0], cases[i][1], cases[i][2], seed, TRUE, &error);
+        HbStatus st;
+
+        g_assert_no_error (error);
+        assert_level (FLOW (s), cases[i][0], cases[i][1], cases[i][2]);
+        g_assert_cmpuint (count_solutions (FLOW (s), 100, &st), ==, 1);
+        if (cases[i][0] * cases[i][1] <= 12)
+          {
+            g_autofree guint8 *cells = g_malloc0 ((gsize) cases[i][0] * cases[i][1]);
+            g_assert_cmpuint (brute (FLOW (s), cells, 0), ==, 1);
+          }
+        hb_state_free (s);
+      }
+}
+
+static void
+test_refused (void)
+{
+  g_autoptr (GError) e1 = NULL;
+  g_autoptr (GError) e2 = NULL;
+  g_autoptr (GError) e3 = NULL;
+  g_autoptr (GError) e4 = NULL;
+
+  /* More colours than the game has, or than the board holds. */
+  g_assert_null (generate (20, 20, FLOW_MAX_COLOURS + 1, 1, FALSE, &e1));
+  g_assert_nonnull (e1);
+  g_assert_null (generate (3, 3, 5, 1, FALSE, &e2));
+  g_assert_nonnull (e2);
+  /* One cell. */
+  g_assert_null (generate (1, 1, 0, 1, FALSE, &e3));
+  g_assert_nonnull (e3);
+  /* A big board cannot be covered by one path that never touches itself. */
+  g_assert_null (generate (12, 12, 1, 1, FALSE, &e4));
+  g_assert_nonnull (e4);
+  g_assert_nonnull (strstr (e4->message, "colours"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/flow/generate/solvable", test_solvable);
+  g_test_add_func ("/flow/generate/large", test_large);
+  g_test_add_func ("/flow/generate/deterministic", test_deterministic);
+  g_test_add_func ("/flow/generate/unique", test_unique);
+  g_test_add_func ("/flow/generate/refused", test_refused);
+  return g_test_run ();
+}

@@ -1,0 +1,431 @@
+/* test-flow-solve: the fast exact solver (flow-solve-fast.c). Every answer
+ * is checked by the tests' own checker (flow-check.h); the reference
+ * levels (tests/data/anchors/flow/puzzles, copied from
+ * ../shared/anchors/flow/puzzles) are all solved, the unsolvable one
+ * proven so; counting agrees with a brute-force count written here on small
+ * boards (including boards with two solutions); the trace replays to the
+ * answer; cancellation and the node limit stop cleanly. */
+#include "flow.h"
+#include "flow-check.h"
+#include "hb-test-util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static FlowState *
+parse (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  FlowState *s = flow_parse_text (text, strlen (text), &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (s);
+  return s;
+}
+
+static HbResult *
+solve (const FlowState *s, guint count_limit)
+{
+  HbSolveOptions o = { 0 };
+  g_autoptr (GError) error = NULL;
+  HbResult *r;
+
+  o.count_limit = count_limit;
+  r = flow_solver_fast.solve (&s->base, &o, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (r);
+  return r;
+}
+
+/* The answer checked by flow-check.h and by the model's own check. */
+static void
+assert_answer (const FlowState *level, const HbResult *r)
+{
+  const FlowState *a;
+  const char *why;
+
+  g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+  g_assert_nonnull (r->solved);
+  a = FLOW_CONST (r->solved);
+  why = flow_check_answer (level->base.width, level->base.height, level->dot, a->colour);
+  if (why != NULL)
+    g_error ("bad answer: %s", why);
+  g_assert_true (flow_is_solved (a));
+  /* The moves draw the same answer from the level. */
+  {
+    FlowState *b = flow_state_copy (level);
+    gsize n = (gsize) level->base.width * level->base.height;
+    for (guint i = 0; i < r->moves->len; i++)
+      {
+        const HbMove *m = &g_array_index (r->moves, HbMove, i);
+        g_assert_cmpint (m->op, ==, FLOW_OP_LINK);
+        flow_link (b, m->y * level->base.width + m->x, m->value & 3, m->value >> 2);
+      }
+    g_assert_cmpmem (b->colour, n, a->colour, n);
+    flow_state_free (b);
+  }
+}
+
+static guint64
+stat_u64 (const HbResult *r, const char *name)
+{
+  const char *v = hb_result_get_stat (r, name);
+
+  g_assert_nonnull (v);
+  return g_ascii_strtoull (v, NULL, 10);
+}
+
+/* ---- The tests' own brute-force count (every colouring of the free
+ * cells, each checked by flow-check.h) for boards of a dozen free cells. */
+
+typedef struct {
+  int     w, h, n, colours;
+  const guint8 *dots;
+  guint8 *cells;
+  guint64 count;
+} Brute;
+
+static void
+brute_rec (Brute *b, int i)
+{
+  if (i == b->n)
+    {
+      b->count += flow_check_answer (b->w, b->h, b->dots, b->cells) == NULL;
+      return;
+    }
+  if (b->dots[i])
+    {
+      b->cells[i] = b->dots[i];
+      brute_rec (b, i + 1);
+      return;
+    }
+  for (int c = 1; c <= b->colours; c++)
+    {
+      b->cells[i] = (guint8) c;
+      brute_rec (b, i + 1);
+    }
+}
+
+static guint64
+brute_count (const FlowState *s)
+{
+  Brute b = { 0 };
+
+  b.w = s->base.width;
+  b.h = s->base.height;
+  b.n = b.w * b.h;
+  b.colours = s->colours;
+  b.dots = s->dot;
+  b.cells = g_malloc0 ((gsize) b.n);
+  brute_rec (&b, 0);
+  g_free (b.cells);
+  return b.count;
+}
+
+/* ---- Tests ---- */
+
+static void
+test_reference (void)
+{
+  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "data", "anchors", "flow",
+                                                "puzzles", NULL);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  int seen = 0, unsolvable = 0;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autofree char *text = NULL;
+      FlowState *s;
+      HbResult *r;
+
+      if (!g_str_has_suffix (name, ".txt"))
+        continue;
+      g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+      s = parse (text);
+      /* Counting to 2: one answer, and no second one. */
+      r = solve (s, 2);
+      if (g_str_has_prefix (name, "unsolvable"))
+        {
+          g_assert_cmpint (r->status, ==, HB_STATUS_NO_SOLUTION);
+          g_assert_cmpuint (stat_u64 (r, "solutions"), ==, 0);
+          unsolvable++;
+        }
+      else
+        {
+          assert_answer (s, r);
+          if (stat_u64 (r, "solutions") != 1)
+            g_error ("%s: %s solutions", name, hb_result_get_stat (r, "solutions"));
+        }
+      hb_result_free (r);
+      /* Without counting: the same verdict. */
+      r = solve (s, 0);
+      if (g_str_has_prefix (name, "unsolvable"))
+        g_assert_cmpint (r->status, ==, HB_STATUS_NO_SOLUTION);
+      else
+        assert_answer (s, r);
+      g_assert_null (hb_result_get_stat (r, "solutions"));
+      hb_result_free (r);
+      flow_state_free (s);
+      seen++;
+    }
+  g_assert_cmpint (seen, >=, 29);
+  g_assert_cmpint (unsolvable, ==, 1);
+}
+
+/* Boards with more than one answer, and the brute force agrees. */
+static void
+test_count_several (void)
+{
+  static const char *const boards[] = {
+    /* Found with the generator; the brute force below says 2. */
+    "....\n.RR.\n.GB.\nB..G\n",
+    "...G\n.BR.\n.BG.\n...R\n",
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (boards); i++)
+    {
+      FlowState *s = parse (boards[i]);
+      guint64 truth = brute_count (s);
+      HbResult *r = solve (s, 100);
+
+      g_assert_cmpuint (truth, >=, 2);
+      assert_answer (s, r);
+      g_assert_cmpuint (stat_u64 (r, "solutions"), ==, truth);
+      hb_result_free (r);
+      /* count=2: "more than one" */
+      r = solve (s, 2);
+      assert_answer (s, r);
+      g_assert_cmpuint (stat_u64 (r, "solutions"), ==, 2);
+      g_assert_nonnull (r->message);
+      hb_result_free (r);
+      flow_state_free (s);
+    }
+}
+
+/* Counting agrees with the brute force on many small random levels,
+ * solvable or not (dots put at random make many unsolvable ones; the
+ * boards with several answers are in count-several above). */
+static void
+test_count_brute (void)
+{
+  HbRng rng;
+  int checked = 0, several = 0, none = 0;
+
+  hb_rng_init (&rng, 7);
+  for (int t = 0; t < 300; t++)
+    {
+      int w = 2 + (int) hb_rng_below (&rng, 3), h = 2 + (int) hb_rng_below (&rng, 3);
+      int colours = 1 + (int) hb_rng_below (&rng, 3);
+      FlowState *s;
+      HbResult *r;
+      guint64 truth;
+
+      if (colours * 2 > w * h || w * h > 12)
+        continue;
+      s = flow_state_new (w, h, colours);
+      for (int c = 0; c < colours; c++)
+        for (int k = 0; k < 2; k++)
+          {
+            int cell;
+            do
+              cell = (int) hb_rng_below (&rng, (guint32) (w * h));
+            while (s->dot[cell] != 0);
+            s->dot[cell] = (guint8) (c + 1);
+            s->colour[cell] = (guint8) (c + 1);
+          }
+      truth = brute_count (s);
+      r = solve (s, 1000);
+      if (truth == 0)
+        {
+          g_assert_cmpint (r->status, ==, HB_STATUS_NO_SOLUTION);
+          none++;
+        }
+      else
+        assert_answer (s, r);
+      g_assert_cmpuint (stat_u64 (r, "solutions"), ==, truth);
+      several += truth > 1;
+      hb_result_free (r);
+      flow_state_free (s);
+      checked++;
+    }
+  g_assert_cmpint (checked, >, 50);
+  g_assert_cmpint (none, >, 0);
+  g_test_message ("%d levels with more than one answer", several);
+}
+
+static void
+test_edge_cases (void)
+{
+  FlowState *s;
+  HbResult *r;
+
+  /* Dots side by side and nothing else. */
+  s = parse ("AB\nAB\n");
+  r = solve (s, 2);
+  assert_answer (s, r);
+  g_assert_cmpuint (stat_u64 (r, "solutions"), ==, 1);
+  hb_result_free (r);
+  flow_state_free (s);
+  /* A colour with one dot (an editor state): no solution, said plainly. */
+  s = flow_state_new (3, 1, 1);
+  s->dot[0] = s->colour[0] = 1;
+  r = solve (s, 0);
+  g_assert_cmpint (r->status, ==, HB_STATUS_NO_SOLUTION);
+  g_assert_nonnull (r->message);
+  hb_result_free (r);
+  flow_state_free (s);
+  /* No dots at all. */
+  s = flow_state_new (2, 2, 0);
+  r = solve (s, 0);
+  g_assert_cmpint (r->status, ==, HB_STATUS_NO_SOLUTION);
+  hb_result_free (r);
+  flow_state_free (s);
+  /* A cell nobody can reach. */
+  s = parse ("A.A\n...\n");
+  r = solve (s, 2);
+  g_assert_cmpint (r->status, ==, HB_STATUS_NO_SOLUTION);
+  hb_result_free (r);
+  flow_state_free (s);
+}
+
+/* Generated levels of many sizes are solved, and the answers check. */
+static void
+test_generated (void)
+{
+  static const int sizes[][3] = {
+    { 5, 5, 0 }, { 7, 7, 0 }, { 10, 10, 0 }, { 12, 12, 0 }, { 125, 2, 0 },
+    { 2, 125, 0 }, { 12, 9, 6 }, { 12, 12, 40 },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (sizes); i++)
+    for (guint64 seed = 1; seed <= 3; seed++)
+      {
+        HbGenerateParams p = { sizes[i][0], sizes[i][1], sizes[i][2], seed, NULL };
+        g_autoptr (GError) error = NULL;
+        HbState *s = flow_generate (&p, &error);
+        HbResult *r;
+
+        g_assert_no_error (error);
+        r = solve (FLOW (s), 0);
+        assert_answer (FLOW (s), r);
+        hb_result_free (r);
+        hb_state_free (s);
+      }
+}
+
+/* The trace replays, through the game's own frames, to the answer. */
+static void
+test_trace (void)
+{
+  FlowState *s = parse ("R.G.Y\n..B.O\n.....\n.G.Y.\n.RBO.\n");
+  HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+  HbSolveOptions o = { 0 };
+  HbResult *r = flow_solver_fast.solve (&s->base, &o, trace, NULL, NULL);
+  gpointer frame = flow_game.frame_new (&s->base, trace);
+  gboolean placed = FALSE, solution = FALSE;
+
+  assert_answer (s, r);
+  g_assert_cmpuint (hb_trace_length (trace), >, 0);
+  for (gsize i = 0; i < hb_trace_length (trace); i++)
+    {
+      const HbStep *st = hb_trace_step (trace, i);
+      placed |= st->kind == HB_STEP_PLACE;
+      solution |= st->kind == HB_STEP_SOLUTION;
+      flow_game.frame_step (frame, trace, st);
+    }
+  g_assert_true (placed);
+  g_assert_true (solution);
+  g_assert_cmpmem (((FlowFrame *) frame)->board->colour, 25, FLOW (r->solved)->colour, 25);
+  flow_game.frame_free (frame);
+  hb_result_free (r);
+  hb_trace_free (trace);
+  flow_state_free (s);
+}
+
+/* Replaying only the search's own steps (no whole-board blobs) gives the
+ * answer too: PLACE and UNDO keep the frame in step with the search. */
+static void
+test_trace_steps_only (void)
+{
+  HbGenerateParams p = { 9, 9, 0, 5, NULL };
+  HbState *s = flow_generate (&p, NULL);
+  HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+  HbSolveOptions o = { 0 };
+  HbResult *r = flow_solver_fast.solve (s, &o, trace, NULL, NULL);
+  gpointer frame = flow_game.frame_new (s, trace);
+  const FlowFrame *f = frame;
+  gsize n = 81;
+
+  assert_answer (FLOW (s), r);
+  for (gsize i = 0; i < hb_trace_length (trace); i++)
+    {
+      const HbStep *st = hb_trace_step (trace, i);
+      if (st->blob == 0)
+        flow_game.frame_step (frame, trace, st);
+    }
+  /* Pairs of dots side by side are joined without a step; every other
+   * cell is as in the answer. */
+  for (gsize i = 0; i < n; i++)
+    if (FLOW (s)->dot[i] == 0)
+      g_assert_cmpint (f->board->colour[i], ==, FLOW (r->solved)->colour[i]);
+  flow_game.frame_free (frame);
+  hb_result_free (r);
+  hb_trace_free (trace);
+  hb_state_free (s);
+}
+
+static void
+test_limits (void)
+{
+  HbGenerateParams p = { 40, 40, 0, 3, NULL };
+  HbState *s = flow_generate (&p, NULL);
+  HbSolveOptions o = { 0 };
+  GCancellable *cancel = g_cancellable_new ();
+  HbResult *r;
+
+  /* Cancelled before it starts. */
+  g_cancellable_cancel (cancel);
+  r = flow_solver_fast.solve (s, &o, NULL, cancel, NULL);
+  g_assert_cmpint (r->status, ==, HB_STATUS_CANCELLED);
+  g_assert_null (r->solved);
+  hb_result_free (r);
+  /* A node limit far below what the board needs. */
+  o.node_limit = 20;
+  r = flow_solver_fast.solve (s, &o, NULL, NULL, NULL);
+  g_assert_cmpint (r->status, ==, HB_STATUS_GAVE_UP);
+  g_assert_nonnull (r->message);
+  g_assert_nonnull (strstr (r->message, "node limit"));
+  g_assert_null (r->solved);
+  hb_result_free (r);
+  g_object_unref (cancel);
+  hb_state_free (s);
+}
+
+/* The solver is the game's default. */
+static void
+test_default (void)
+{
+  g_assert_true (flow_solvers[0] == &flow_solver_fast);
+  g_assert_true (hb_game_default_solver (&flow_game) == &flow_solver_fast);
+  g_assert_true (flow_solver_fast.flags & HB_SOLVER_EXACT);
+  g_assert_true (flow_solver_fast.flags & HB_SOLVER_COUNTS);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/flow/fast/default", test_default);
+  g_test_add_func ("/flow/fast/reference", test_reference);
+  g_test_add_func ("/flow/fast/count-several", test_count_several);
+  g_test_add_func ("/flow/fast/count-brute", test_count_brute);
+  g_test_add_func ("/flow/fast/edge-cases", test_edge_cases);
+  g_test_add_func ("/flow/fast/generated", test_generated);
+  g_test_add_func ("/flow/fast/trace", test_trace);
+  g_test_add_func ("/flow/fast/trace-steps", test_trace_steps_only);
+  g_test_add_func ("/flow/fast/limits", test_limits);
+  return g_test_run ();
+}
