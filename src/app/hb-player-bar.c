@@ -136,7 +136,13 @@ tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
   /* Advance by speed × elapsed time: several steps a frame when fast, one
    * every few frames when slow. A long stall (a suspended laptop) is not
    * made up for. */
-  self->pending += self->speed * MIN (now - self->last_frame_time, G_USEC_PER_SEC / 4)
+  /* The speed is for a trace of up to 200 steps; a longer one plays
+   * faster in proportion, so that at the default 10 steps a second any
+   * trace plays in about 20 seconds (a backtracking search of thousands
+   * of steps too). */
+  self->pending += self->speed
+                   * MAX (1.0, hb_player_length (self->player) / 200.0)
+                   * MIN (now - self->last_frame_time, G_USEC_PER_SEC / 4)
                    / (double) G_USEC_PER_SEC;
   self->last_frame_time = now;
   steps = (gsize) floor (self->pending);

@@ -33,10 +33,13 @@ struct _HbSolverPanel
 
   const HbGame        *game;
   const HbSolver      *solver;
-  GPtrArray           *solver_rows;   /* AdwActionRow, one per solver */
+  GPtrArray           *solver_rows;   /* AdwActionRow, one per solver, and the
+                                       * Explanations heading (no "hb-check") */
   GPtrArray           *controls;      /* Control, for the chosen solver */
   GHashTable          *values;        /* HbSolver → HbSettings, kept per solver */
   GPtrArray           *result_rows;
+  GtkWidget           *details;      /* the result's expander, or NULL */
+  GtkWidget           *apply_button;
   char                *error;
   char                *seed_text;
   char                *command;
@@ -468,6 +471,7 @@ void
 hb_solver_panel_set_game (HbSolverPanel *self, const HbGame *game)
 {
   GtkCheckButton *group = NULL;
+  gboolean heading_done = FALSE;
 
   g_return_if_fail (HB_IS_SOLVER_PANEL (self));
 
@@ -478,11 +482,30 @@ hb_solver_panel_set_game (HbSolverPanel *self, const HbGame *game)
   self->game = game;
   self->solver = game ? hb_game_default_solver (game) : NULL;
 
+  /* Solvers first, then the relaxations (teaching views that do not
+   * answer) under their own heading. */
+  for (int pass = 0; pass < 2; pass++)
   for (int i = 0; game != NULL && game->solvers[i] != NULL; i++)
     {
       const HbSolver *solver = game->solvers[i];
-      GtkWidget *row = adw_action_row_new ();
-      GtkWidget *check = gtk_check_button_new ();
+      GtkWidget *row, *check;
+
+      if (((solver->flags & HB_SOLVER_RELAXATION) != 0) != (pass == 1))
+        continue;
+      if (pass == 1 && !heading_done)
+        {
+          GtkWidget *heading = adw_action_row_new ();
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (heading), _("Explanations"));
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (heading),
+                                       _("Not solvers: they show why a level is hard or has no answer, without solving it"));
+          gtk_widget_add_css_class (heading, "dim-label");
+          gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (heading), FALSE);
+          adw_preferences_group_add (self->solver_group, heading);
+          g_ptr_array_add (self->solver_rows, heading);
+          heading_done = TRUE;
+        }
+      row = adw_action_row_new ();
+      check = gtk_check_button_new ();
 
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(solver->name));
@@ -494,7 +517,7 @@ hb_solver_panel_set_game (HbSolverPanel *self, const HbGame *game)
         group = GTK_CHECK_BUTTON (check);
       g_object_set_data (G_OBJECT (check), "hb-solver", (gpointer) solver);
       g_object_set_data (G_OBJECT (row), "hb-check", check);
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), i == 0);
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), solver == self->solver);
       g_signal_connect (check, "toggled", G_CALLBACK (on_solver_toggled), self);
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
@@ -520,7 +543,10 @@ hb_solver_panel_select_solver (HbSolverPanel *self, const char *id)
     {
       GtkCheckButton *check =
         g_object_get_data (g_ptr_array_index (self->solver_rows, i), "hb-check");
-      const HbSolver *solver = g_object_get_data (G_OBJECT (check), "hb-solver");
+      const HbSolver *solver;
+      if (check == NULL)   /* the Explanations heading */
+        continue;
+      solver = g_object_get_data (G_OBJECT (check), "hb-solver");
       if (g_str_equal (solver->id, id))
         {
           gtk_check_button_set_active (check, TRUE);
@@ -594,6 +620,13 @@ add_result_row (HbSolverPanel *self, const char *title, const char *value,
     }
   else if (value != NULL)
     adw_action_row_add_suffix (ADW_ACTION_ROW (row), value_label (value));
+  /* Past the first line, the numbers go into the collapsed Details, so the
+   * sidebar keeps Board, Solver and Hints in view. */
+  if (self->details != NULL)
+    {
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (self->details), row);
+      return row;
+    }
   adw_preferences_group_add (self->result_group, row);
   g_ptr_array_add (self->result_rows, row);
   return row;
@@ -645,6 +678,7 @@ hb_solver_panel_clear_result (HbSolverPanel *self)
     adw_preferences_group_remove (self->result_group,
                                   g_ptr_array_index (self->result_rows, i));
   g_ptr_array_set_size (self->result_rows, 0);
+  self->details = NULL;
   g_clear_pointer (&self->seed_text, g_free);
   g_clear_pointer (&self->command, g_free);
   gtk_widget_set_visible (GTK_WIDGET (self->result_group), FALSE);
@@ -675,7 +709,11 @@ hb_solver_panel_show_result (HbSolverPanel *self, const HbResult *r, const char 
       status = g_strdup (_("No solution: this level cannot be solved"));
       break;
     case HB_STATUS_GAVE_UP:
-      status = g_strdup (_("The solver gave up"));
+      /* A relaxation never answers: that is its nature, not a failure. */
+      if (self->solver != NULL && (self->solver->flags & HB_SOLVER_RELAXATION))
+        status = g_strdup (_("An explanation, not an answer"));
+      else
+        status = g_strdup (_("The solver gave up"));
       break;
     case HB_STATUS_CANCELLED:
     default:
@@ -684,6 +722,10 @@ hb_solver_panel_show_result (HbSolverPanel *self, const HbResult *r, const char 
     }
   add_result_row (self, status, r->message, TRUE);
   g_free (status);
+  self->details = adw_expander_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->details), _("Details"));
+  adw_preferences_group_add (self->result_group, self->details);
+  g_ptr_array_add (self->result_rows, self->details);
 
   if (r->seconds < 1)
     /* TRANSLATORS: wall time of a solve, in milliseconds */
@@ -702,6 +744,14 @@ hb_solver_panel_show_result (HbSolverPanel *self, const HbResult *r, const char 
         add_result_row (self, _(stat->name), stat->value, FALSE);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->result_group), TRUE);
+}
+
+void
+hb_solver_panel_set_apply_reason (HbSolverPanel *self, const char *why)
+{
+  g_return_if_fail (HB_IS_SOLVER_PANEL (self));
+  gtk_widget_set_tooltip_text (self->apply_button,
+                               why ? why : _("Play the Answer on the Board"));
 }
 
 const char *
@@ -766,6 +816,7 @@ hb_solver_panel_class_init (HbSolverPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HbSolverPanel, solve_label);
   gtk_widget_class_bind_template_child (widget_class, HbSolverPanel, progress_label);
   gtk_widget_class_bind_template_child (widget_class, HbSolverPanel, result_group);
+  gtk_widget_class_bind_template_child (widget_class, HbSolverPanel, apply_button);
 }
 
 static void

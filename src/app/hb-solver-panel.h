@@ -51,6 +51,9 @@ void            hb_solver_panel_set_progress (HbSolverPanel *self, const char *t
 void            hb_solver_panel_show_result (HbSolverPanel *self, const HbResult *result,
                                              const char *command);
 void            hb_solver_panel_clear_result (HbSolverPanel *self);
+/* The Apply Solution button's tooltip: why it cannot apply, or NULL when
+ * it can. */
+void            hb_solver_panel_set_apply_reason (HbSolverPanel *self, const char *why);
 /* Testing: the text of the seed row ("Seed 12345"), or NULL. */
 const char     *hb_solver_panel_get_seed_text (HbSolverPanel *self);
 /* Testing: the command line the seed row copies, or NULL. */

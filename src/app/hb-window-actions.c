@@ -44,6 +44,21 @@ hb_window_update_actions (HbWindow *self)
                                 solving || playing || self->load_cancellable != NULL);
   hb_window_action_set_enabled (self, "apply-solution", !solving && self->mode == HB_MODE_PLAY
                                 && hb_window_result_applies (self));
+  /* Apply Solution stays in view; its tooltip says why when it cannot. */
+  {
+    const char *why = NULL;
+    if (solving)
+      why = _("Wait for the solver to finish");
+    else if (self->result == NULL || self->result->status != HB_STATUS_SOLVED)
+      why = _("The solver found no answer to apply");
+    else if (self->result->moves->len == 0)
+      why = _("The answer has no moves: the board is solved already");
+    else if (!hb_window_result_applies (self))
+      why = _("The board changed since the solve: solve it again");
+    else if (self->mode != HB_MODE_PLAY)
+      why = _("Switch to Play mode to apply the answer");
+    hb_solver_panel_set_apply_reason (self->solver_panel, why);
+  }
   hb_window_action_set_enabled (self, "replay", !solving && self->trace != NULL
                                 && hb_trace_length (self->trace) > 0
                                 && self->result_initial != NULL

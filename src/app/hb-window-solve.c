@@ -295,8 +295,12 @@ on_solve_finished (HbSolveJob *job, HbWindow *self)
   g_free (command);
   hb_plot_view_set_trace (self->plot_view, self->trace);
   update_plot (self);
+  /* The player starts playing the run by itself. */
   if (hb_trace_length (self->trace) > 0 && self->result_initial->game == hb_document_get_game (self->document))
-    hb_window_open_player (self);
+    {
+      hb_window_open_player (self);
+      hb_player_bar_set_playing (self->player_bar, TRUE);
+    }
   hb_window_update_actions (self);
   g_signal_handlers_disconnect_by_data (job, self);
   g_object_unref (job);

@@ -80,8 +80,13 @@ test_backtrack_and_player (void)
                                                      hb_window_get_state (window)));
   check_answer (hb_window_get_result_initial (window), result);
 
-  /* The player opened on the recorded steps, before the first one. */
+  /* The player opened on the recorded steps and plays them by itself;
+   * stopped and back at the start for the checks below. */
   g_assert_true (hb_window_is_playing_trace (window));
+  g_assert_true (hb_player_bar_get_playing (bar));
+  hb_player_bar_set_playing (bar, FALSE);
+  hb_player_bar_seek (bar, 0);
+  hb_app_test_settle (100);
   len = hb_player_length (hb_player_bar_get_player (bar));
   g_assert_cmpuint (len, >, 2);
   expect = g_strdup_printf ("Step 0 / %" G_GSIZE_FORMAT, len);
