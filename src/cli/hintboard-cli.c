@@ -67,6 +67,9 @@ static gboolean opt_plot;          /* render --plot */
 #define CLI_DEFAULT_CELL   48
 /* The largest image side render draws (cells shrink to keep to it). */
 #define CLI_MAX_IMAGE_SIDE 8192
+/* solve stops the solver after this many seconds unless --time-limit says
+ * otherwise (0: no limit); an anytime solver then answers with its best. */
+#define CLI_DEFAULT_TIME_LIMIT 10.0
 /* hint without a move asks the default solver why, for at most this long. */
 #define CLI_HINT_SOLVE_SECONDS 10.0
 
@@ -324,7 +327,7 @@ cmd_solve (int argc, char **argv)
     { "count", 0, 0, G_OPTION_ARG_INT, &opt_count, "Count solutions up to N (solvers that can)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &opt_solve_seed, "Seed for stochastic solvers (as --set seed=N; --stats prints the seed used)", "N" },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt_set, "A solver setting (repeatable; see 'list --settings')", "KEY=VALUE" },
-    { "time-limit", 0, 0, G_OPTION_ARG_DOUBLE, &opt_time_limit, "Give up after this many seconds (every solver)", "S" },
+    { "time-limit", 0, 0, G_OPTION_ARG_DOUBLE, &opt_time_limit, "Give up after this many seconds (every solver; default 10, 0 for none)", "S" },
     { "best", 0, 0, G_OPTION_ARG_NONE, &opt_best, "Print the best answer even when it misses the level's move limit (the exit status still says so)", NULL },
     { NULL }
   };
@@ -333,6 +336,7 @@ cmd_solve (int argc, char **argv)
   HbResult *r;
   int code;
 
+  opt_time_limit = CLI_DEFAULT_TIME_LIMIT;
   parse_options (&argc, &argv, "FILE - solve a level; the solution goes to standard output", entries, TRUE);
   if (argc != 2)
     die_usage ("solve takes one FILE (or - for standard input)");
@@ -341,6 +345,12 @@ cmd_solve (int argc, char **argv)
   if (opt_stats)
     print_stats (opt_solver ? hb_game_find_solver (state->game, opt_solver)
                             : hb_game_default_solver (state->game), r);
+  else if (r->status == HB_STATUS_SOLVED && !r->optimal
+           && ((opt_solver ? hb_game_find_solver (state->game, opt_solver)
+                : hb_game_default_solver (state->game))->flags & HB_SOLVER_OPTIMAL))
+    /* An optimising solver stopped early (the time limit): say the answer
+     * may not be the shortest, as --stats would. */
+    fputs ("optimal: not proven\n", stderr);
   code = status_exit (r->status);
   if (r->status == HB_STATUS_SOLVED)
     code = answer_fits_or_say (state, r, argv[1]);

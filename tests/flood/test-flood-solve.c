@@ -437,6 +437,70 @@ test_trace_and_hint (void)
 }
 
 /* A board part-way through a game is solved from where it stands. */
+/* Beams of both rankings and several widths: every answer replayed by
+ * ref_flood, its length the one returned, and no answer shorter than the
+ * optimum on boards small enough to prove it. Then the anytime default
+ * under a time limit: a checked answer, not claimed optimal, on boards
+ * too large to prove (30×30 within its limit, 60×60 by beams alone). */
+static void
+test_beam_anytime (void)
+{
+  for (guint64 seed = 1; seed <= 6; seed++)
+    {
+      HbGenerateParams p = { 10, 10, 5, seed };
+      g_autoptr(GError) error = NULL;
+      HbState *st = flood_game.generate (&p, &error);
+      const FloodState *s = FLOOD_CONST (st);
+      FloodGraph *g = flood_graph_new (s->cells, 10, 10, s->colours);
+      HbSolveOptions opt = { 0 };
+      HbResult *r = run ("optimal", st, &opt, NULL);
+
+      g_assert_no_error (error);
+      g_assert_true (r->optimal);
+      for (int mode = 0; mode < 2; mode++)
+        for (int width = 1; width <= 16; width *= 4)
+          {
+            GByteArray *moves = g_byte_array_new ();
+            guint8 *cells = g_memdup2 (s->cells, 100);
+            int len = flood_beam_moves (g, width, mode, 0, 0, NULL, moves);
+
+            g_assert_cmpint (len, ==, (int) moves->len);
+            g_assert_cmpint (len, >=, (int) r->moves->len);
+            for (guint i = 0; i < moves->len; i++)
+              ref_flood (cells, 10, 10, moves->data[i]);
+            g_assert_true (ref_solved (cells, 100));
+            /* prune: only a shorter answer is wanted. */
+            g_byte_array_set_size (moves, 0);
+            g_assert_cmpint (flood_beam_moves (g, width, mode, r->moves->len, 0, NULL,
+                                               moves), ==, -1);
+            g_free (cells);
+            g_byte_array_unref (moves);
+          }
+      hb_result_free (r);
+      flood_graph_free (g);
+      hb_state_free (st);
+    }
+  {
+    static const int sizes[][4] = { { 30, 30, 6, 1 }, { 60, 60, 6, 6 } };
+    for (gsize k = 0; k < G_N_ELEMENTS (sizes); k++)
+      {
+        HbGenerateParams p = { sizes[k][0], sizes[k][1], sizes[k][2], 7 };
+        g_autoptr(GError) error = NULL;
+        HbState *st = flood_game.generate (&p, &error);
+        HbSolveOptions opt = { .time_limit = sizes[k][3] / 2.0 };
+        HbResult *r;
+
+        g_assert_no_error (error);
+        r = run ("optimal", st, &opt, NULL);
+        check_result (st, r);
+        g_assert_false (r->optimal);
+        g_assert_nonnull (r->message);
+        hb_result_free (r);
+        hb_state_free (st);
+      }
+  }
+}
+
 static void
 test_played_state (void)
 {
@@ -459,5 +523,6 @@ main (int argc, char **argv)
   g_test_add_func ("/flood/solve/stops", test_stops);
   g_test_add_func ("/flood/solve/trace-and-hint", test_trace_and_hint);
   g_test_add_func ("/flood/solve/played-state", test_played_state);
+  g_test_add_func ("/flood/solve/beam-anytime", test_beam_anytime);
   return g_test_run ();
 }

@@ -21,12 +21,13 @@
  *   frontier) played at once without branching: flood_graph_forced proves
  *   that some shortest solution plays them first. A child's chain of forced
  *   moves is folded into its edge, which then costs more than one;
- * - an upper bound: the greedy lookahead's answer, two moves deep (three
- *   deep costs more than it saves here), and any shorter goal met since. A
+ * - an upper bound: the best answer of beam searches of growing width
+ *   (flood-solve-beam.c, about 50 ms), and any shorter goal met since. A
  *   child whose f reaches it cannot improve on it and is not stored. The
  *   search ends when the smallest f in the open list reaches the best
  *   length known, which proves that answer optimal — at once when the
- *   greedy answer meets the root's bound;
+ *   first answer meets the root's bound. Boards with too many regions for
+ *   A* get beams alone (up to 0.8 s) and the answer says it is not proven;
  * - duplicate detection: every state stored is in a hash table keyed by its
  *   bitset, with the best g found for it and its bound, so a state met
  *   again costs a lookup, not another bound computation.
@@ -39,7 +40,7 @@
  * (f, g), popping the smallest f and, among those, the deepest g: deep
  * states are near a goal and tighten the upper bound early.
  *
- * Memory is bounded (options->memory_limit, default 1 GiB): when the tables
+ * Memory is bounded (options->memory_limit, default 256 MiB): when the tables
  * reach the bound the search stops and returns the best answer found, not
  * proven, with the lower bound reached. */
 #include "flood.h"
@@ -47,7 +48,14 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#define FLOOD_DEFAULT_MEMORY  ((gsize) 1 << 30)
+#define FLOOD_DEFAULT_MEMORY  ((gsize) 256 << 20)
+/* Seconds of beam search for the first answer before A* starts. */
+#define FLOOD_FIRST_BUDGET    0.05
+/* Boards with more regions than this are left to beams alone, for at most
+ * this many seconds (A* would only fill its memory). */
+#define FLOOD_ASTAR_MAX_REGIONS 1500
+#define FLOOD_HUGE_BUDGET     0.8
+#define FLOOD_MAX_BEAM        4096
 /* Lengths are stored in a byte: boards needing more moves than this are
  * left to the greedy answer. */
 #define FLOOD_MAX_LENGTH      250
@@ -246,17 +254,92 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
   newly = g_new0 (guint64, se.words);
   flood_scratch_init (&se.sc, g);
 
-  /* The upper bound: the greedy lookahead. */
-  if (!flood_greedy_moves (cells, width, height, colours, 2,
-                           time_limit > 0 ? t0 + time_limit : 0, cancellable, best))
-    {
-      if (cancellable && g_cancellable_is_cancelled (cancellable))
+  /* The upper bound: beams of width 1, 2, 4, … (flood-solve-beam.c) while
+   * the first-answer budget lasts; a beam that would overrun it is not
+   * started (each takes about twice the one before). Boards too large for
+   * A* get the whole budget for beams. */
+  {
+    gboolean huge = g->n > FLOOD_ASTAR_MAX_REGIONS;
+    double budget = huge ? FLOOD_HUGE_BUDGET : FLOOD_FIRST_BUDGET;
+    double deadline = time_limit > 0 ? t0 + time_limit : 0;
+    GByteArray *line = g_byte_array_new ();
+
+    if (time_limit > 0)
+      budget = MIN (budget, huge ? time_limit : time_limit / 4);
+    for (int w = 1; w <= FLOOD_MAX_BEAM; w *= 2)
+      {
+        double ts = hb_now ();
+        int len;
+
+        g_byte_array_set_size (line, 0);
+        /* The first beam must finish (within the time limit); later ones
+         * stop at the end of the budget. */
+        len = flood_beam_moves (g, w, TRUE, best->len,
+                                w == 1 ? deadline : t0 + budget, cancellable, line);
+        if (!huge && !(cancellable && g_cancellable_is_cancelled (cancellable)))
+          {
+            /* The relaxed ranking too, on boards A* may finish. */
+            GByteArray *other = g_byte_array_new ();
+            int len2 = flood_beam_moves (g, w, FALSE, len > 0 ? len : (int) best->len,
+                                         w == 1 ? deadline : t0 + budget,
+                                         cancellable, other);
+            if (len2 > 0)
+              {
+                len = len2;
+                g_byte_array_set_size (line, 0);
+                g_byte_array_append (line, other->data, other->len);
+              }
+            g_byte_array_unref (other);
+          }
+        if (len > 0 || (len == 0 && best->len == 0 && w == 1))
+          {
+            g_byte_array_set_size (best, 0);
+            g_byte_array_append (best, line->data, line->len);
+          }
+        if (cancellable && g_cancellable_is_cancelled (cancellable))
+          break;
+        if (w == 1 && len < 0)
+          break;
+        if (hb_now () + 2.5 * (hb_now () - ts) > t0 + budget)
+          break;
+      }
+    g_byte_array_unref (line);
+    if (cancellable && g_cancellable_is_cancelled (cancellable)
+        && (best->len == 0 || !(time_limit > 0 && hb_now () - t0 > time_limit * 0.9)))
+      {
         a->cancelled = TRUE;
-      else
+        goto out;
+      }
+    if (cancellable && g_cancellable_is_cancelled (cancellable))
+      {
+        /* The time limit (see below) during the beams. */
+        a->solved = TRUE;
+        a->stop_reason = g_strdup (_("the search hit its time limit"));
+        goto out;
+      }
+    if (best->len == 0 && !flood_cells_solved (cells, width * height))
+      {
         a->stop_reason = g_strdup (_("the time limit ran out before a first answer"));
-      g_byte_array_set_size (best, 0);
-      goto out;
-    }
+        goto out;
+      }
+    if (huge)
+      {
+        FLOOD_SET_ADD (set, g->root);
+        a->initial_h = flood_graph_relaxed_bound (g, set, NULL, &se.sc);
+        a->lower_bound = MIN (a->initial_h, (int) best->len);
+        a->solved = TRUE;
+        a->optimal = a->lower_bound == (int) best->len;
+        if (!a->optimal)
+          a->stop_reason = g_strdup_printf (g_dngettext (NULL,
+                                                         "the board has %d region, too many "
+                                                         "for the optimal search",
+                                                         "the board has %d regions, too many "
+                                                         "for the optimal search",
+                                                         g->n),
+                                            g->n);
+        goto out;
+      }
+  }
   best_len = best->len;
 
   /* The root, after its forced moves. */
@@ -388,7 +471,12 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
         {
           if (cancellable && g_cancellable_is_cancelled (cancellable))
             {
-              a->cancelled = TRUE;
+              /* hb_solve enforces the time limit through the cancellable:
+               * stopped then, the best answer stands, not proven. */
+              if (time_limit > 0 && hb_now () - t0 > time_limit * 0.9)
+                a->stop_reason = g_strdup (_("the search hit its time limit"));
+              else
+                a->cancelled = TRUE;
               break;
             }
           if ((node_limit && a->expanded >= node_limit)

@@ -174,6 +174,15 @@ gboolean flood_greedy_moves (const guint8 *cells, int width, int height,
                              int colours, int depth, double deadline,
                              GCancellable *cancellable, GByteArray *moves);
 
+/* Beam search (flood-solve-beam.c) of the given width, ranking lines by
+ * distance (Tatham's greedy score) or by the relaxed bound: appends the
+ * colours of the shortest solution it finds to moves and returns its
+ * length, or -1 if it found none shorter than prune (0 = any), ran past
+ * deadline (hb_now seconds, 0 = none) or was cancelled. */
+int flood_beam_moves (const FloodGraph *g, int width, gboolean by_distance,
+                      int prune, double deadline, GCancellable *cancellable,
+                      GByteArray *moves);
+
 /* ---- The optimal search (flood-solve-optimal.c) ----------------------- */
 
 typedef struct {
@@ -189,7 +198,7 @@ typedef struct {
   int       initial_h;
 } FloodAnswer;
 
-/* Searches for a shortest solution of cells. memory_limit 0 = 1 GiB. */
+/* Searches for a shortest solution of cells. memory_limit 0 = 256 MiB. */
 void flood_optimal_search (const guint8 *cells, int width, int height,
                            int colours, gsize memory_limit,
                            guint64 node_limit, double time_limit,
