@@ -113,35 +113,10 @@ typedef struct {
   HbStopReason stop_reason;
   gboolean stopped;
   guint64  next_check;
-  /* Restarts (finding one answer): each run stops at run_cap nodes and
-   * the next breaks ties at random. */
-  gboolean randomize, run_stop;
-  guint64  run_cap;
-  guint64  restarts;
-  HbRng    rng;
 } Fast;
 
 enum { PROP_FAIL, PROP_BRANCH, PROP_SOLVED };
 
-#define RUN_FAILS 64
-
-/* The Luby sequence 1 1 2 1 1 2 4 1 1 2 ... (i from 1). */
-static guint64
-luby (guint i)
-{
-  guint k = 1;
-
-  while (((1u << k) - 1) < i)
-    k++;
-  while (i != (1u << k) - 1)
-    {
-      i -= (1u << (k - 1)) - 1;
-      k = 1;
-      while (((1u << k) - 1) < i)
-        k++;
-    }
-  return (guint64) 1 << (k - 1);
-}
 
 static inline int
 cell_x (const Fast *f, int p)
@@ -624,10 +599,8 @@ better (Fast *f, int n, int c, int k, int best, int best_c, int best_k)
   (void) c;
   (void) k;
   (void) best_k;
-  if (n != best || best_c < 0)
-    return n < best;
-  /* Ties: the first, or at random on a restart. */
-  return f->randomize && (hb_rng_next (&f->rng) & 3) == 0;
+  (void) f;
+  return n < best || best_c < 0;
 }
 
 /* Propagates to a fixpoint. PROP_BRANCH leaves the head to branch on in
@@ -748,9 +721,7 @@ order_steps (Fast *f, int c, int k, int *cells, int n)
       int q = cells[i], sc = 0;
       for (int d = 0; d < 4; d++)
         sc += f->col[q + f->off[d]] == 0;
-      score[i] = step_kind (f, c, k, q) == 1 ? -1 : sc * 4;
-      if (f->randomize && score[i] >= 0)
-        score[i] += (int) (hb_rng_next (&f->rng) & 3);
+      score[i] = step_kind (f, c, k, q) == 1 ? -1 : sc;
     }
   for (int i = 1; i < n; i++)
     for (int j = i; j > 0 && score[j] < score[j - 1]; j--)
@@ -805,10 +776,14 @@ propagate (Fast *f, int *bc, int *bk, int *cells, int *ncells)
                   apply_step (f, c, k, q, FALSE);
                   f->probes++;
                   {
-                    gboolean ch = f->chokes;
+                    gboolean ch = f->chokes, sm = f->small;
+                    /* A trial step is judged by the cheap checks and, when
+                     * it cuts the free cells apart, the region checks. */
                     f->chokes = f->probe_chokes;
+                    f->small = FALSE;
                     r = fixpoint (f, &pc, &pk, pcells, &pn);
                     f->chokes = ch;
+                    f->small = sm;
                   }
                   undo_to (f, mark);
                   if (r != PROP_FAIL)
@@ -1115,11 +1090,6 @@ search_piece (Fast *f, const guint8 *scope, const int *cells, int ncells,
               f->stopped = TRUE;
               break;
             }
-          if (f->run_cap > 0 && f->backtracks >= f->run_cap)
-            {
-              f->stopped = f->run_stop = TRUE;
-              break;
-            }
           if (f->trace != NULL && hb_trace_snapshot_due (f->trace))
             publish (f);
         }
@@ -1321,27 +1291,7 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
       f.region_due = TRUE;
       memset (all, 1, sizeof all);
       f.snap = g_malloc0 (f.N);
-      if (f.limit > 1)
-        f.solutions = search_piece (&f, all, NULL, 0, f.limit, TRUE);
-      else
-        {
-          /* One answer: runs of growing length (the Luby sequence times
-           * RUN_FAILS dead ends), ties broken at random after the first, so that
-           * one unlucky early choice cannot hold the search for long; the
-           * runs grow without end, so a level without answer is still
-           * proven so. */
-          for (guint run = 1;; run++)
-            {
-              f.run_cap = f.backtracks + RUN_FAILS * luby (run);
-              f.stopped = f.run_stop = FALSE;
-              f.randomize = run > 1;
-              hb_rng_init (&f.rng, run);
-              f.solutions = search_piece (&f, all, NULL, 0, 1, TRUE);
-              if (!f.run_stop)
-                break;
-              f.restarts++;
-            }
-        }
+      f.solutions = search_piece (&f, all, NULL, 0, f.limit, TRUE);
       finished = !f.stopped;
       if (f.solutions > 0)
         {
@@ -1409,7 +1359,6 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   hb_result_add_stat (r, N_("forced"), "%" G_GUINT64_FORMAT, f.forced);
   hb_result_add_stat (r, N_("region checks"), "%" G_GUINT64_FORMAT, f.region_checks);
   hb_result_add_stat (r, N_("independent parts"), "%" G_GUINT64_FORMAT, f.parts_found);
-  hb_result_add_stat (r, N_("restarts"), "%" G_GUINT64_FORMAT, f.restarts);
   if (options->count_limit > 0 && finished)
     hb_result_add_stat (r, N_("solutions"), "%" G_GUINT64_FORMAT, f.solutions);
 
