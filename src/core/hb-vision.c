@@ -426,6 +426,33 @@ hb_vision_find_axis (const float *profile, int len, double min_period,
     axis->strength = strength / m;
     axis->residual = sqrt (res / m);
   }
+  /* An end line fainter than the peak threshold (a board's outer edge
+   * drawn lighter, a blurred border) still continues the run when the
+   * profile has a clear bump there. */
+  for (int end = 0; end < 2 && axis->period > 0; end++)
+    for (int guard = 0; guard < 2; guard++)
+      {
+        double want = end == 0 ? axis->origin - axis->period
+                               : axis->origin + axis->lines * axis->period;
+        int lo = (int) floor (want - MAX (1.6, 0.035 * axis->period));
+        int hi = (int) ceil (want + MAX (1.6, 0.035 * axis->period));
+        float top = 0;
+        if (lo < 0 || hi >= len)
+          break;
+        for (int x = lo; x <= hi; x++)
+          top = MAX (top, profile[x]);
+        if (top < 0.3 * axis->strength)
+          break;
+        /* A bump, not a plateau: lower half a period away. */
+        {
+          int a = (int) (want - axis->period / 2), b = (int) (want + axis->period / 2);
+          if (a < 0 || b >= len || profile[a] > top * 0.5f || profile[b] > top * 0.5f)
+            break;
+        }
+        if (end == 0)
+          axis->origin -= axis->period;
+        axis->lines++;
+      }
   return axis->period > 0;
 }
 
@@ -710,4 +737,13 @@ hb_vision_no_board (GError **error, const char *game_name, const char *reason)
 {
   g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD,
                _("No %s board found in the picture: %s"), game_name, reason);
+}
+
+gboolean
+hb_vision_cancelled (GCancellable *cancellable, GError **error)
+{
+  if (cancellable == NULL || !g_cancellable_is_cancelled (cancellable))
+    return FALSE;
+  g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_CANCELLED, _("Cancelled"));
+  return TRUE;
 }

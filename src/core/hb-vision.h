@@ -177,4 +177,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HbImportReport, hb_import_report_free)
  * picture: REASON". */
 void hb_vision_no_board (GError **error, const char *game_name, const char *reason);
 
+/* TRUE (with an HB_IMAGE_ERROR_CANCELLED error) when `cancellable` fired. */
+gboolean hb_vision_cancelled (GCancellable *cancellable, GError **error);
+
 G_END_DECLS

@@ -34,6 +34,8 @@ hb_registry_from_image (const HbImage *img, const HbGame *game, HbImportReport *
   HbState *best = NULL;
   double t0 = hb_now ();
 
+  if (hb_vision_cancelled (cancellable, error))
+    return NULL;
   if (game != NULL)
     {
       HbState *s;
@@ -66,6 +68,14 @@ hb_registry_from_image (const HbImage *img, const HbGame *game, HbImportReport *
               return NULL;
             }
           g_string_append_printf (misses, "\n  %s", local != NULL ? local->message : "");
+          continue;
+        }
+      if (trial->score < HB_IMPORT_MIN_SCORE)
+        {
+          g_string_append_printf (misses, "\n  %s", trial->summary != NULL ? trial->summary : "");
+          g_string_append_printf (misses, _(" (too unsure to be this game)"));
+          hb_state_free (s);
+          hb_import_report_clear (trial);
           continue;
         }
       if (best == NULL || trial->score > report->score)

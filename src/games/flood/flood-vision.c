@@ -50,7 +50,7 @@ flood_from_image (const HbImage *img, HbImportReport *report, GCancellable *canc
       hb_vision_no_board (error, _("Flood-It"), _("no lattice of coloured squares"));
       return NULL;
     }
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+  if (hb_vision_cancelled (cancellable, error))
     return NULL;
   n = w * h;
   hb_import_report_set_grid (report, w, h, ax.origin, ay.origin, ax.period, ay.period);
@@ -98,6 +98,23 @@ flood_from_image (const HbImage *img, HbImportReport *report, GCancellable *canc
             int fixed = side == 0 ? bx0 : side == 1 ? bx1 - 1 : side == 2 ? by0 : by1 - 1;
             int g0 = col ? group[by0 * w + fixed] : group[fixed * w + bx0];
             gboolean one = TRUE, elsewhere = FALSE;
+            int rough = 0, cells_in = 0;
+            /* An outer line of cells mostly not flat (a title's letters
+             * lined up over the board) is not part of it either. */
+            for (int t = col ? by0 : bx0; t < (col ? by1 : bx1); t++)
+              {
+                rough += spread[col ? t * w + fixed : fixed * w + t] >= 20.0f;
+                cells_in++;
+              }
+            if (rough * 2 > cells_in)
+              {
+                trimmed = TRUE;
+                if (side == 0) bx0++;
+                else if (side == 1) bx1--;
+                else if (side == 2) by0++;
+                else by1--;
+                continue;
+              }
             for (int t = col ? by0 : bx0; t < (col ? by1 : bx1) && one; t++)
               one = (col ? group[t * w + fixed] : group[fixed * w + t]) == g0;
             if (!one)
@@ -246,6 +263,9 @@ flood_from_image (const HbImage *img, HbImportReport *report, GCancellable *canc
                   + 0.3 * MIN (1.0, differ / (0.5 * MAX (pairs, 1)));
   if (k <= 2)
     report->score -= 0.3;
+  /* Flood-It's cells are flat: cells with something drawn in them (a
+   * disc, a stroke) speak for another game. */
+  report->score -= 0.6 * (1.0 - uniform / (double) n);
   {
     g_autofree char *detail = g_strdup_printf (g_dngettext (NULL, "%d colour", "%d colours", k), k);
     hb_import_report_finish (report, _("Flood-It"), detail);

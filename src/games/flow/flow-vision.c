@@ -49,6 +49,12 @@ static const struct {
   /* Muted theme. */
   { 'R', { 234, 51, 35 } },   { 'G', { 61, 139, 38 } },   { 'B', { 19, 40, 243 } },
   { 'Y', { 231, 224, 74 } },  { 'O', { 236, 142, 52 } },  { 'C', { 117, 251, 254 } },
+  /* Hintboard's own drawing (flow-render.c). */
+  { 'R', { 0xE8, 0x27, 0x1E } }, { 'G', { 0x00, 0x86, 0x3D } }, { 'B', { 0x1A, 0x4E, 0xF5 } },
+  { 'Y', { 0xEE, 0xDD, 0x00 } }, { 'O', { 0xFB, 0x8A, 0x08 } }, { 'C', { 0x14, 0xD8, 0xE8 } },
+  { 'M', { 0xE2, 0x2C, 0xD8 } }, { 'm', { 0x9C, 0x2A, 0x2A } }, { 'P', { 0x7E, 0x1D, 0x86 } },
+  { 'A', { 0x8A, 0x8A, 0x8A } }, { 'g', { 0x8C, 0xE3, 0x3C } }, { 'T', { 0xBD, 0xA7, 0x7C } },
+  { 'b', { 0x1E, 0x2A, 0x96 } }, { 'c', { 0x0A, 0x8C, 0x88 } }, { 'p', { 0xF4, 0x9F, 0xC2 } },
 };
 
 /* ΔE under which two dots are one colour. */
@@ -78,6 +84,71 @@ patch_lab (const HbImage *img, double cx, double cy, double half, HbLab *lab, gu
     memcpy (rgb, m, 3);
 }
 
+/* How much of line k of an axis (vertical lines when `vertical`) is a
+ * ridge, over the span of the other axis: grid lines run the whole board,
+ * a title's baseline or a banner's edge do not. */
+static double
+line_coverage (const guint8 *gray, int w, int h, int d, const HbGridAxis *a,
+               const HbGridAxis *b, gboolean vertical, int k)
+{
+  int pos = (int) lround (a->origin + k * a->period);
+  int s0 = (int) ceil (b->origin), s1 = (int) (b->origin + (b->lines - 1) * b->period);
+  int hits = 0, n = 0;
+
+  for (int t = s0; t < s1; t++)
+    {
+      gboolean any = FALSE;
+      for (int o = -1; o <= 1 && !any; o++)
+        {
+          int x = vertical ? pos + o : t, y = vertical ? t : pos + o;
+          int v, p1, p2;
+          if (x - d < 0 || y - d < 0 || x + d >= w || y + d >= h)
+            continue;
+          v = gray[(gsize) y * w + x];
+          p1 = vertical ? gray[(gsize) y * w + x - d] : gray[(gsize) (y - d) * w + x];
+          p2 = vertical ? gray[(gsize) y * w + x + d] : gray[(gsize) (y + d) * w + x];
+          any = (v - p1 > 5 && v - p2 > 5) || (p1 - v > 5 && p2 - v > 5);
+        }
+      hits += any;
+      n++;
+    }
+  return n > 0 ? (double) hits / n : 0;
+}
+
+/* Drops outer lines that cover less than three quarters of the board. */
+static void
+trim_axes (const guint8 *gray, int w, int h, int d, HbGridAxis *ax, HbGridAxis *ay)
+{
+  for (int guard = 0; guard < 8; guard++)
+    {
+      gboolean cut = FALSE;
+      if (ax->lines > 3 && line_coverage (gray, w, h, d, ax, ay, TRUE, 0) < 0.75)
+        {
+          ax->origin += ax->period;
+          ax->lines--;
+          cut = TRUE;
+        }
+      if (ax->lines > 3 && line_coverage (gray, w, h, d, ax, ay, TRUE, ax->lines - 1) < 0.75)
+        {
+          ax->lines--;
+          cut = TRUE;
+        }
+      if (ay->lines > 3 && line_coverage (gray, w, h, d, ay, ax, FALSE, 0) < 0.75)
+        {
+          ay->origin += ay->period;
+          ay->lines--;
+          cut = TRUE;
+        }
+      if (ay->lines > 3 && line_coverage (gray, w, h, d, ay, ax, FALSE, ay->lines - 1) < 0.75)
+        {
+          ay->lines--;
+          cut = TRUE;
+        }
+      if (!cut)
+        break;
+    }
+}
+
 /* The board's grid: columns, then rows with the same cell size, then the
  * columns again within the rows found. */
 static gboolean
@@ -90,27 +161,40 @@ find_grid (const HbImage *img, const guint8 *gray, HbGridAxis *ax, HbGridAxis *a
   g_autofree float *rows = g_new (float, h);
   double min_p = MAX (6.0, side / 60.0);
 
+  gboolean found = FALSE;
+
+  /* Two passes, a strict threshold and a lenient one (faint lines on a
+   * light theme, or lines between tinted cells that are ridges only in
+   * places); the larger lattice wins. */
   for (int pass = 0; pass < 2; pass++)
     {
       int thr = pass == 0 ? 10 : 6;
+      double frac = pass == 0 ? 0.25 : 0.15;
       double x0, x1, y0, y1;
+      HbGridAxis bx, by;
 
       hb_vision_line_profiles (gray, w, h, 0, 0, w, h, d, thr, cols, NULL);
-      if (!hb_vision_find_axis (cols, w, min_p, w / 2.0, 3, 0.25, 0, ax))
+      if (!hb_vision_find_axis (cols, w, min_p, w / 2.0, 3, frac, 0, &bx))
         continue;
-      x0 = ax->origin;
-      x1 = ax->origin + (ax->lines - 1) * ax->period;
+      x0 = bx.origin;
+      x1 = bx.origin + (bx.lines - 1) * bx.period;
       hb_vision_line_profiles (gray, w, h, (int) x0, 0, (int) ceil (x1) + 1, h, d, thr, NULL, rows);
-      if (!hb_vision_find_axis (rows, h, min_p, h / 2.0, 3, 0.25, ax->period, ay))
+      if (!hb_vision_find_axis (rows, h, min_p, h / 2.0, 3, frac, bx.period, &by))
         continue;
-      y0 = ay->origin;
-      y1 = ay->origin + (ay->lines - 1) * ay->period;
+      y0 = by.origin;
+      y1 = by.origin + (by.lines - 1) * by.period;
       hb_vision_line_profiles (gray, w, h, 0, (int) y0, w, (int) ceil (y1) + 1, d, thr, cols, NULL);
-      if (!hb_vision_find_axis (cols, w, min_p, w / 2.0, 3, 0.25, ay->period, ax))
+      if (!hb_vision_find_axis (cols, w, min_p, w / 2.0, 3, frac, by.period, &bx))
         continue;
-      return TRUE;
+      trim_axes (gray, w, h, d, &bx, &by);
+      if (!found || bx.lines * by.lines > ax->lines * ay->lines)
+        {
+          *ax = bx;
+          *ay = by;
+          found = TRUE;
+        }
     }
-  return FALSE;
+  return found;
 }
 
 /* Names colour clusters by the nearest palette letters, each letter once;
@@ -209,6 +293,7 @@ flow_from_image (const HbImage *img, HbImportReport *report, GCancellable *cance
   HbGridAxis ax, ay;
   int w, h, n_sure_cells = 0;
   double cell;
+  float small;
   FlowState *s;
 
   hb_import_report_clear (report);
@@ -219,7 +304,7 @@ flow_from_image (const HbImage *img, HbImportReport *report, GCancellable *cance
       hb_vision_no_board (error, _("Flow Free"), _("no grid of lines"));
       return NULL;
     }
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+  if (hb_vision_cancelled (cancellable, error))
     return NULL;
   w = ax.lines - 1;
   h = ay.lines - 1;
@@ -230,6 +315,9 @@ flow_from_image (const HbImage *img, HbImportReport *report, GCancellable *cance
       return NULL;
     }
   hb_import_report_set_grid (report, w, h, ax.origin, ay.origin, ax.period, ay.period);
+  /* On small cells a JPEG's colour, kept at half resolution, smears a
+   * disc: its patches agree less, and one colour's two dots differ more. */
+  small = cell >= 40 ? 1.0f : (float) (1.0 + (40 - cell) / 40.0);
 
   for (int y = 0; y < h; y++)
     for (int x = 0; x < w; x++)
@@ -238,15 +326,15 @@ flow_from_image (const HbImage *img, HbImportReport *report, GCancellable *cance
         double cy = ay.origin + (y + 0.5) * ay.period;
         HbLab centre, side[4], corner[4], rim[4];
         guint8 rgb[3];
-        float contrast = G_MAXFLOAT, spread = 0;
+        float contrast = G_MAXFLOAT, rim_contrast = G_MAXFLOAT, spread = 0;
         static const int sx[4] = { 0, 1, 0, -1 }, sy[4] = { -1, 0, 1, 0 };
         static const int kx[4] = { -1, 1, 1, -1 }, ky[4] = { -1, -1, 1, 1 };
 
-        patch_lab (img, cx, cy, cell * 0.12, &centre, rgb);
+        patch_lab (img, cx, cy, cell * 0.1, &centre, rgb);
         for (int k = 0; k < 4; k++)
           {
-            patch_lab (img, cx + sx[k] * cell * 0.26, cy + sy[k] * cell * 0.26,
-                       cell * 0.05, &side[k], NULL);
+            patch_lab (img, cx + sx[k] * cell * 0.2, cy + sy[k] * cell * 0.2,
+                       cell * 0.04, &side[k], NULL);
             patch_lab (img, cx + kx[k] * cell * 0.37, cy + ky[k] * cell * 0.37,
                        cell * 0.05, &corner[k], NULL);
             /* Just outside the disc, towards the middle of each side: a
@@ -255,14 +343,19 @@ flow_from_image (const HbImage *img, HbImportReport *report, GCancellable *cance
                        cell * 0.025, &rim[k], NULL);
             spread = MAX (spread, hb_lab_distance (&centre, &side[k]));
             contrast = MIN (contrast, hb_lab_distance (&centre, &corner[k]));
-            contrast = MIN (contrast, hb_lab_distance (&centre, &rim[k]));
+            rim_contrast = MIN (rim_contrast, hb_lab_distance (&centre, &rim[k]));
           }
         /* The corners' least contrast decides: a glow or a pipe's edge
          * may lift one corner, not all four. */
-        if (contrast >= DOT_CONTRAST * 0.6f && spread <= DOT_UNIFORM * 1.5f)
+        /* The rim only rules out filled squares: on small cells through
+         * JPEG the disc's colour bleeds there. */
+        if (rim_contrast < DOT_CONTRAST * 0.25f)
+          contrast = MIN (contrast, rim_contrast);
+        if (contrast >= DOT_CONTRAST * 0.6f && spread <= DOT_UNIFORM * 1.5f * small)
           {
             Dot dot = { y * w + x, centre, { rgb[0], rgb[1], rgb[2] },
-                        contrast >= DOT_CONTRAST && spread <= DOT_UNIFORM };
+                        contrast >= DOT_CONTRAST * (small > 1.0f ? 0.8f : 1.0f)
+                        && spread <= DOT_UNIFORM * small };
             g_array_append_val (dots, dot);
             report->seen[y * w + x] = ((guint32) rgb[0] << 16) | ((guint32) rgb[1] << 8) | rgb[2];
             if (!dot.sure)
@@ -270,7 +363,7 @@ flow_from_image (const HbImage *img, HbImportReport *report, GCancellable *cance
             else
               n_sure_cells++;
           }
-        else if (contrast >= DOT_CONTRAST * 0.6f && spread > DOT_UNIFORM * 1.5f)
+        else if (contrast >= DOT_CONTRAST * 0.6f && spread > DOT_UNIFORM * 1.5f * small)
           /* Something coloured that is not a disc (a pipe, a mark): the
            * cell is left empty but flagged. */
           hb_import_report_mark_unsure (report, x, y);
@@ -297,7 +390,7 @@ flow_from_image (const HbImage *img, HbImportReport *report, GCancellable *cance
 
     for (int i = 0; i < n; i++)
       labs[i] = d[i].lab;
-    k = hb_vision_cluster (labs, n, SAME_COLOUR, group);
+    k = hb_vision_cluster (labs, n, SAME_COLOUR * small, group);
     for (int g = 0; g < k; g++)
       {
         g_autofree int *members = g_new (int, n);

@@ -28,9 +28,24 @@ cell_lab (const HbImage *img, double cx, double cy, double half, HbLab *lab)
 
 /* Does the line of cells at index `k` along an axis (columns when `col`)
  * look like lights, not like the gap colour around them? */
+/* Colours of the lights inside the lattice (up to 64 samples). */
+typedef struct {
+  HbLab c[64];
+  int   n;
+} Looks;
+
+static gboolean
+looks_like_light (const Looks *looks, const HbLab *c)
+{
+  for (int i = 0; i < looks->n; i++)
+    if (hb_lab_distance (&looks->c[i], c) < 10.0f)
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 is_cell_line (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, gboolean col,
-              int k, const HbLab *gap)
+              int k, const HbLab *gap, const Looks *looks)
 {
   const HbGridAxis *along = col ? ay : ax;
   int n = along->lines - 1, hits = 0;
@@ -45,7 +60,7 @@ is_cell_line (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, gb
           || cy + cell * 0.3 >= img->height)
         return FALSE;
       cell_lab (img, cx, cy, cell * 0.2, &c);
-      if (hb_lab_distance (&c, gap) > 5.0f)
+      if (hb_lab_distance (&c, gap) > 5.0f && looks_like_light (looks, &c))
         hits++;
     }
   return hits * 4 >= n * 3;
@@ -116,14 +131,15 @@ light_value (const HbLab *c)
   return c->L + hb_lab_chroma (c);
 }
 
-HbState *
-lights_from_image (const HbImage *img, HbImportReport *report, GCancellable *cancellable,
-                   GError **error)
+static HbState *
+lights_read (const HbImage *img, int threshold, HbImportReport *report,
+             GCancellable *cancellable, GError **error)
 {
   HbGridAxis ax, ay;
   int w, h, n, uniform = 0;
   double cell, split = 0, widest = 0;
   HbLab gap;
+  Looks looks;
   double gap_var = 0;
   g_autofree double *value = NULL, *sorted = NULL;
   g_autofree float *spread = NULL;
@@ -132,7 +148,7 @@ lights_from_image (const HbImage *img, HbImportReport *report, GCancellable *can
 
   hb_import_report_clear (report);
   report->game = &lights_game;
-  if (!hb_vision_find_cell_grid (img, 5, 40, &ax, &ay)
+  if (!hb_vision_find_cell_grid (img, 5, threshold, &ax, &ay)
       || fabs (ax.period - ay.period) > 0.1 * MAX (ax.period, ay.period))
     {
       hb_vision_no_board (error, _("Enlight"), _("no lattice of lights"));
@@ -151,28 +167,68 @@ lights_from_image (const HbImage *img, HbImportReport *report, GCancellable *can
     gap_var = MAX (vx, vy);
     hb_lab_from_rgb (gx, &gap);
   }
-  /* Extend by whole cells where the run stopped short. */
+  /* Extend by whole cells where the run stopped short, with cells that
+   * look like the lights already inside. */
+  {
+    /* From the middle half of the lattice, the likeliest to be board. */
+    int cw = ax.lines - 1, ch = ay.lines - 1;
+    looks.n = 0;
+    for (int y = ch / 4; y < ch - ch / 4; y++)
+      for (int x = cw / 4; x < cw - cw / 4 && looks.n < 64; x++)
+        cell_lab (img, ax.origin + (x + 0.5) * ax.period, ay.origin + (y + 0.5) * ay.period,
+                  cell * 0.2, &looks.c[looks.n++]);
+  }
+  /* Outer lines of cells that do not look like those lights (a title
+   * lined up over the board) are dropped first. */
+  for (int guard = 0; guard < 16; guard++)
+    {
+      gboolean cut = FALSE;
+      if (ax.lines > 3 && !is_cell_line (img, &ax, &ay, TRUE, 0, &gap, &looks))
+        {
+          ax.origin += ax.period;
+          ax.lines--;
+          cut = TRUE;
+        }
+      if (ax.lines > 3 && !is_cell_line (img, &ax, &ay, TRUE, ax.lines - 2, &gap, &looks))
+        {
+          ax.lines--;
+          cut = TRUE;
+        }
+      if (ay.lines > 3 && !is_cell_line (img, &ax, &ay, FALSE, 0, &gap, &looks))
+        {
+          ay.origin += ay.period;
+          ay.lines--;
+          cut = TRUE;
+        }
+      if (ay.lines > 3 && !is_cell_line (img, &ax, &ay, FALSE, ay.lines - 2, &gap, &looks))
+        {
+          ay.lines--;
+          cut = TRUE;
+        }
+      if (!cut)
+        break;
+    }
   for (int guard = 0; guard < 4; guard++)
     {
       gboolean grew = FALSE;
-      if (is_cell_line (img, &ax, &ay, TRUE, -1, &gap))
+      if (is_cell_line (img, &ax, &ay, TRUE, -1, &gap, &looks))
         {
           ax.origin -= ax.period;
           ax.lines++;
           grew = TRUE;
         }
-      if (is_cell_line (img, &ax, &ay, TRUE, ax.lines - 1, &gap))
+      if (is_cell_line (img, &ax, &ay, TRUE, ax.lines - 1, &gap, &looks))
         {
           ax.lines++;
           grew = TRUE;
         }
-      if (is_cell_line (img, &ax, &ay, FALSE, -1, &gap))
+      if (is_cell_line (img, &ax, &ay, FALSE, -1, &gap, &looks))
         {
           ay.origin -= ay.period;
           ay.lines++;
           grew = TRUE;
         }
-      if (is_cell_line (img, &ax, &ay, FALSE, ay.lines - 1, &gap))
+      if (is_cell_line (img, &ax, &ay, FALSE, ay.lines - 1, &gap, &looks))
         {
           ay.lines++;
           grew = TRUE;
@@ -187,7 +243,7 @@ lights_from_image (const HbImage *img, HbImportReport *report, GCancellable *can
       hb_vision_no_board (error, _("Enlight"), _("no lattice of lights"));
       return NULL;
     }
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+  if (hb_vision_cancelled (cancellable, error))
     return NULL;
   n = w * h;
   hb_import_report_set_grid (report, w, h, ax.origin, ay.origin, ax.period, ay.period);
@@ -244,6 +300,12 @@ lights_from_image (const HbImage *img, HbImportReport *report, GCancellable *can
       else
         uniform++;
     }
+  if (uniform * 2 < n)
+    {
+      hb_state_free (&s->base);
+      hb_vision_no_board (error, _("Enlight"), _("no lattice of lights"));
+      return NULL;
+    }
   /* How sure this is Enlight: squares that fill their cells, in two kinds
    * far apart. */
   report->score = 0.4 + 0.5 * uniform / (double) n + (one_kind ? 0.0 : 0.1);
@@ -274,4 +336,37 @@ lights_from_image (const HbImage *img, HbImportReport *report, GCancellable *can
     hb_import_report_finish (report, _("Enlight"), detail);
   }
   return &s->base;
+}
+
+/* Two edge thresholds: a firm one, and a softer one for dark lights on a
+ * dark gap (the dark theme), whose edges the firm one misses; the reading
+ * the reader is surer of wins. */
+HbState *
+lights_from_image (const HbImage *img, HbImportReport *report, GCancellable *cancellable,
+                   GError **error)
+{
+  g_autoptr(HbImportReport) soft = hb_import_report_new ();
+  g_autoptr(GError) soft_error = NULL;
+  HbState *a = lights_read (img, 40, report, cancellable, error);
+  HbState *b;
+
+  if (hb_vision_cancelled (cancellable, NULL))
+    {
+      hb_state_free (a);
+      g_clear_error (error);
+      hb_vision_cancelled (cancellable, error);
+      return NULL;
+    }
+  b = lights_read (img, 20, soft, cancellable, &soft_error);
+  if (b != NULL && (a == NULL || soft->score > report->score + 0.05))
+    {
+      HbImportReport tmp = *report;
+      hb_state_free (a);
+      g_clear_error (error);
+      *report = *soft;
+      *soft = tmp;
+      return b;
+    }
+  hb_state_free (b);
+  return a;
 }

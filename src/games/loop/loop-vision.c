@@ -84,7 +84,7 @@ grid_score (const Strokes *s, double t, double ox, double oy, int *good_out, int
 {
   int good = 0, bad = 0, lines = 0;
   double band = MAX (0.18, 2.0 / t);
-  int wide = 0;
+  int wide = MAX (1, (int) (t * 0.03));
 
   for (double x = ox; x <= s->bx1 + 1; x += t)
     {
@@ -258,6 +258,7 @@ loop_from_image (const HbImage *img, HbImportReport *report, GCancellable *cance
   int nc = 0;
   double best_t = 0, best_ox = 0, best_oy = 0, best_score = 0;
   int best_good = 0, best_bad = 0;
+  gboolean anchored = FALSE;
   int tw, th, tx0, ty0, unsure_arms = 0, arms = 0;
   LoopState *s;
 
@@ -303,7 +304,7 @@ loop_from_image (const HbImage *img, HbImportReport *report, GCancellable *cance
       hb_vision_no_board (error, _("Infinite Loop"), _("no strokes on a plain background"));
       return NULL;
     }
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+  if (hb_vision_cancelled (cancellable, error))
     return NULL;
 
   /* Candidate tile sizes: the autocorrelation peaks of both profiles, and
@@ -357,7 +358,11 @@ loop_from_image (const HbImage *img, HbImportReport *report, GCancellable *cance
    * number of tiles on each axis, anchored at its corner. */
   if (best_t > 0)
     {
-      int bw = st.bx1 - st.bx0, bh = st.by1 - st.by0;
+      /* The box lost a pixel each side to the thinning of the mask. */
+      int bw = st.bx1 - st.bx0 + 2, bh = st.by1 - st.by0 + 2;
+      double free_score = best_score;
+      int free_tiles = (int) (ceil ((st.bx1 - best_ox) / best_t - 0.08) - floor ((st.bx0 - best_ox) / best_t + 0.08))
+                       * (int) (ceil ((st.by1 - best_oy) / best_t - 0.08) - floor ((st.by0 - best_oy) / best_t + 0.08));
       for (int nx = MAX (1, (int) lround (bw / best_t) - 1); nx <= (int) lround (bw / best_t) + 1; nx++)
         for (int ny = MAX (1, (int) lround (bh / best_t) - 1); ny <= (int) lround (bh / best_t) + 1; ny++)
           {
@@ -366,15 +371,23 @@ loop_from_image (const HbImage *img, HbImportReport *report, GCancellable *cance
             double sc;
             if (fabs (tx - ty) > 0.03 * tt)
               continue;
-            sc = grid_score (&st, tt, st.bx0, st.by0, &good, &bad);
-            if (sc > best_score)
+            sc = grid_score (&st, tt, st.bx0 - 1, st.by0 - 1, &good, &bad);
+            /* Clean (no stroke off a midpoint) with fewer tiles: an exact
+             * fit of the box beats a lattice that drifts a little and needs
+             * an extra row and column to cover the strokes, even though
+             * the drifting one, cutting arms just inside their tiles,
+             * counts more stroke pixels on its lines. */
+            if (sc > best_score
+                || (sc >= 0.3 * free_score && bad * 50 <= good && nx * ny < free_tiles
+                    && (!anchored || sc > best_score)))
               {
                 best_score = sc;
                 best_t = tt;
-                best_ox = st.bx0;
-                best_oy = st.by0;
+                best_ox = st.bx0 - 1;
+                best_oy = st.by0 - 1;
                 best_good = good;
                 best_bad = bad;
+                anchored = TRUE;
               }
           }
     }
@@ -387,6 +400,7 @@ loop_from_image (const HbImage *img, HbImportReport *report, GCancellable *cance
 
   /* Each boundary where the strokes are fewest, and a line through them;
    * kept when it keeps to the midpoint rule at least as well. */
+  if (!anchored)
   {
     double tx = best_t, ox = best_ox, ty = best_t, oy = best_oy;
     fit_axis (cols, w, st.bx0, st.bx1, &ox, &tx);
@@ -404,6 +418,7 @@ loop_from_image (const HbImage *img, HbImportReport *report, GCancellable *cance
     }
   }
   /* The phase to a pixel: shifts of up to a tenth of a tile. */
+  if (!anchored)
   {
     double ox0 = best_ox, oy0 = best_oy;
     int reach = MAX (1, (int) (best_t * 0.1));
