@@ -97,7 +97,7 @@ typedef struct {
   guint64  props, nodes, node_limit;
   double   deadline;     /* hb_now() seconds, 0 = none */
   GCancellable *cancellable;
-  gboolean cancelled, gave_up, timed_out;
+  gboolean cancelled, gave_up, timed_out, out_of_memory;
   /* A node count at which the search stops (budget_hit) for another
    * method to take over; 0 = none. */
   guint64  budget;
@@ -737,6 +737,7 @@ typedef struct {
  * runs first (its steps are what the frames show), and this one takes
  * over after TRACE_SEARCH_BUDGET nodes. */
 #define CDCL_MIN_REGION 200
+#define CDCL_MAX_CLAUSE_INTS ((guint) 1 << 26)   /* 256 MB of learnt clauses */
 #define CDCL_COUNT_MAX 16
 #define TRACE_SEARCH_BUDGET 20000
 
@@ -807,8 +808,20 @@ cdcl_backtrack (Cdcl *c, int lvl)
   c->qhead = MIN (c->qhead, to);
 }
 
-/* The literals of the conflict found, false now, into c->scratch (as
- * variables; the literal is the other value). */
+/* The reason tile t gives for an edge it forced: its edges known before
+ * that edge (trail position below `before`) of a level up to the forced
+ * edge's `level`, appended to c->scratch as variables (each literal is
+ * the variable's other value, false now). With level and position G_MAX
+ * it is a conflict: every known edge of t.
+ *
+ * Why this is a reason. When t forced u, the edges of t then known were
+ * exactly those before u on the trail, and the table's verdict depends on
+ * them alone; u's level is the highest of theirs. Chronological
+ * backtracking moves kept assignments down the trail, which can put after
+ * them edges assigned later at higher levels; the level filter drops
+ * those again, and what remains still holds every edge t saw (their
+ * levels are at most u's and their order is kept), so the set implies u
+ * and has no literal above u's level, as conflict analysis needs. */
 static void
 tile_explain (Cdcl *c, gint32 t, gint32 before, int level)
 {
@@ -1209,6 +1222,12 @@ cdcl_region (Fast *f, const gint32 *tiles, gsize len, guint8 *out, guint64 limit
           if (!cdcl_learn (&c))
             break;      /* no solution */
           c.check_parity = TRUE;
+          /* Learnt clauses are kept: bound their memory. */
+          if (c.clauses->len > CDCL_MAX_CLAUSE_INTS)
+            {
+              f->gave_up = f->out_of_memory = TRUE;
+              break;
+            }
           if (c.conflicts >= restart_at)
             {
               cdcl_backtrack (&c, 0);
@@ -1520,6 +1539,7 @@ out:
   g_free (f.vid);
   a->odd_pockets = f.odd_pockets;
   a->timed_out = f.timed_out;
+  a->out_of_memory = f.out_of_memory;
   g_free (f.stamp);
   for (guint k = 0; k < f.seeds_cap; k++)
     g_array_unref (f.seed_list[k]);
@@ -1575,8 +1595,9 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
                                           "arm meets another"));
       break;
     case HB_STATUS_GAVE_UP:
-      hb_result_stop (r, a.timed_out ? HB_STOP_TIME_LIMIT : HB_STOP_NODE_LIMIT, a.nodes,
-                      N_("%s search node"), N_("%s search nodes"));
+      hb_result_stop (r, a.timed_out ? HB_STOP_TIME_LIMIT
+                         : a.out_of_memory ? HB_STOP_MEMORY_LIMIT : HB_STOP_NODE_LIMIT,
+                      a.nodes, N_("%s search node"), N_("%s search nodes"));
       break;
     case HB_STATUS_CANCELLED:
       hb_result_stop (r, HB_STOP_CANCELLED, a.nodes, N_("%s search node"), N_("%s search nodes"));

@@ -119,6 +119,7 @@ typedef struct {
   guint64  pockets;       /* pieces split off during the search and solved alone */
   guint64  odd_pockets;   /* pieces refused by their arm parity */
   gboolean timed_out;     /* GAVE_UP because of the deadline */
+  gboolean out_of_memory; /* GAVE_UP: the learnt clauses' bound */
   guint64  cdcl_regions;  /* regions searched conflict-driven */
   guint64  conflicts;     /* their conflicts */
 } LoopAnswer;
