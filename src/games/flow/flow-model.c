@@ -56,8 +56,14 @@ flow_state_free (FlowState *s)
   g_free (s->dot);
   g_free (s->colour);
   g_free (s->links);
+  /* Not g_strfreev: the array may hold NULL between strings (colours
+   * without one), which would end it early. */
   if (s->json_names != NULL)
-    g_strfreev (s->json_names);
+    {
+      for (int i = 0; i < FLOW_MAX_COLOURS; i++)
+        g_free (s->json_names[i]);
+      g_free (s->json_names);
+    }
   g_free (s);
 }
 

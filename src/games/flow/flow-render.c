@@ -241,7 +241,7 @@ draw_board (const FlowState *s, const guint8 *marks, const guint8 *forced, cairo
           double cx, cy, r = l->cell * 0.14;
           if (c == 0 || s->colour[i] == c || s->dot[i])
             continue;
-          set_argb (cr, rgb[c], 0.30);
+          set_argb (cr, rgb[c], 0.18);
           cairo_rectangle (cr, l->x0 + x * l->cell, l->y0 + y * l->cell, l->cell, l->cell);
           cairo_fill (cr);
           cell_centre (l, x, y, &cx, &cy);

@@ -370,8 +370,8 @@ apply_in_place (FlowState *s, const HbMove *m)
 {
   int w = s->base.width, h = s->base.height;
   gsize n = (gsize) w * h;
-  int i = m->y * w + m->x;
   gboolean in = m->x >= 0 && m->y >= 0 && m->x < w && m->y < h;
+  int i = in ? m->y * w + m->x : -1;
 
   switch ((FlowOp) m->op)
     {
@@ -1133,9 +1133,18 @@ flow_pointer (const HbState *state, HbPointer *ptr, HbPointerPhase phase,
 {
   const FlowState *s = FLOW_CONST (state);
   FlowDrag *d = ptr->ui;
+  HbHit checked;
 
   if (max < 1)
     return 0;
+  /* A hit is trusted to lie on the board only once checked. */
+  if (hit != NULL && hit->inside
+      && (hit->x < 0 || hit->y < 0 || hit->x >= state->width || hit->y >= state->height))
+    {
+      checked = *hit;
+      checked.inside = FALSE;
+      hit = &checked;
+    }
   if (ptr->mode == HB_MODE_PLAY)
     return d != NULL ? pointer_play (s, d, phase, hit, out, max) : 0;
 
