@@ -254,6 +254,48 @@ test_frame_and_palette (void)
   hb_state_free (&s->base);
 }
 
+/* A million cells: drawn as one image below a pixel a cell, and only the
+ * cells the clip shows at a readable size (either way it must be quick;
+ * no time is asserted, but a per-cell path would take seconds here). */
+static void
+test_large (void)
+{
+  int n = 1000;
+  FlowState *s = flow_state_new (n, n, 1);
+  HbRenderOptions opt = { .hover_x = 3, .hover_y = 3 };
+  cairo_surface_t *surf;
+  cairo_t *cr;
+  HbLayout l = { n, n, 0, 0, 0.5 };
+
+  s->names[0] = 'R';
+  s->dot[0] = s->dot[(gsize) n * n - 1] = 1;
+  for (int y = 0; y < n; y++)
+    for (int x = 0; x < n; x++)
+      {
+        /* A snake along the rows, all red. */
+        gsize i = (gsize) y * n + x;
+        s->colour[i] = 1;
+        if (x + 1 < n)
+          s->links[i] |= 1u << HB_DIR_E, s->links[i + 1] |= 1u << HB_DIR_W;
+      }
+  surf = render (s, &opt, 0.5);
+  assert_pixel (surf, 250, 250, mix (0xE8271E, 0xfbfbfa, 0.25), 4);
+  cairo_surface_destroy (surf);
+
+  /* Cells of 20 px, a 200 × 200 window onto the board's middle. */
+  surf = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 200, 200);
+  cr = cairo_create (surf);
+  l.cell = 20;
+  l.x0 = l.y0 = -10000;
+  flow_game.render (&s->base, cr, &l, &opt);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  /* The path's centre line through a cell's middle. */
+  assert_pixel (surf, 5, 10, 0xE8271E, 2);
+  cairo_surface_destroy (surf);
+  hb_state_free (&s->base);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -264,5 +306,6 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/render/tiny", test_tiny);
   g_test_add_func ("/flow/render/many-colours", test_many_colours);
   g_test_add_func ("/flow/render/frame-and-palette", test_frame_and_palette);
+  g_test_add_func ("/flow/render/large", test_large);
   return g_test_run ();
 }
