@@ -3,7 +3,8 @@
  * Times whole solver calls (hb_solve: building the system, eliminating,
  * the minimum search, and the result with one move per press) on random
  * boards — every light on or off with probability 1/2, from a fixed seed so
- * every run sees the same boards — and prints the median per board size.
+ * every run sees the same boards — and on the all-lit boards the public
+ * GF(2) solvers are timed on, and prints the median per board size.
  * Each answer is checked with lights_check_presses outside the timing, so a
  * fast wrong solver cannot post a number. */
 #include "lights.h"
@@ -17,6 +18,7 @@ typedef struct {
   const HbSolver *solver;
   int             n;
   guint           max_repeats;   /* 0 = as asked */
+  gboolean        all_lit;       /* every light on (the peers' test board) */
 } BenchCase;
 
 static int
@@ -82,6 +84,10 @@ lights_bench (gboolean quick, guint repeats, GString *out, GError **error)
     { &lights_solver_gf2, 1000, 0 },
     { &lights_solver_gf2, 4000, 5 },
     { &lights_solver_backtrack, 10, 0 },
+    { &lights_solver_gf2, 100, 0, TRUE },
+    { &lights_solver_gf2, 500, 0, TRUE },
+    { &lights_solver_gf2, 1000, 0, TRUE },
+    { &lights_solver_gf2, 2000, 5, TRUE },
   };
   static const BenchCase small[] = {
     { &lights_solver_gf2, 10, 0 },
@@ -107,6 +113,9 @@ lights_bench (gboolean quick, guint repeats, GString *out, GError **error)
       for (guint r = 0; r < reps; r++)
         {
           LightsState *s = random_board (bc->n, &rng);
+
+          if (bc->all_lit)
+            memset (s->cells, 1, (gsize) bc->n * bc->n);
           HbResult *res;
           double t0 = hb_now ();
           gboolean ok;
@@ -120,8 +129,8 @@ lights_bench (gboolean quick, guint repeats, GString *out, GError **error)
             return FALSE;
         }
       qsort (times, reps, sizeof (double), compare_double);
-      g_string_append_printf (out, "| %d×%d | %s | %.3f | %u |\n", bc->n, bc->n,
-                              bc->solver->id,
+      g_string_append_printf (out, "| %d×%d%s | %s | %.3f | %u |\n", bc->n, bc->n,
+                              bc->all_lit ? ", all lit" : "", bc->solver->id,
                               1000.0 * (reps % 2 ? times[reps / 2]
                                         : (times[reps / 2 - 1] + times[reps / 2]) / 2),
                               reps);
