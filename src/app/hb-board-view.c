@@ -20,6 +20,7 @@ struct _HbBoardView
   gconstpointer  hint;
   HbPlayer      *player;
   gboolean       show_hints;
+  guint          hint_flags;
   HbMode         mode;
   int            tool;
 
@@ -91,6 +92,7 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height,
   options.mode = self->mode;
   options.show_hints = self->show_hints && self->player == NULL;
   options.hint = options.show_hints ? self->hint : NULL;
+  options.hint_flags = self->hint_flags;
   options.hover_x = self->player == NULL ? self->hover_x : -1;
   options.hover_y = self->player == NULL ? self->hover_y : -1;
 
@@ -442,6 +444,14 @@ hb_board_view_set_hint (HbBoardView *self, gconstpointer hint)
 {
   g_return_if_fail (HB_IS_BOARD_VIEW (self));
   self->hint = hint;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+hb_board_view_set_hint_flags (HbBoardView *self, guint flags)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  self->hint_flags = flags;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

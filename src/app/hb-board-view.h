@@ -54,6 +54,9 @@ void       hb_board_view_simulate_press (HbBoardView *self, double x, double y, 
 void       hb_board_view_simulate_motion (HbBoardView *self, double x, double y);
 void       hb_board_view_simulate_release (HbBoardView *self, double x, double y);
 
+/* HbRenderOptions.hint_flags for the board (HB_HINT_SHOW_ALL). */
+void hb_board_view_set_hint_flags (HbBoardView *self, guint flags);
+
 /* Keyboard play: moves the cursor by (dx, dy) (the first call shows it
  * at the top left), acts at it as a click would (`other`: the secondary
  * button, Shift), and reads it ((-1, -1) while hidden). */

@@ -31,6 +31,7 @@ struct _HbWindow
   GtkWidget           *colours_row;
   HbSolverPanel       *solver_panel;
   GtkSwitch           *hints_switch;
+  GtkSwitch           *hint_all_switch;
   AdwActionRow        *hint_row;
   GtkRevealer         *palette_revealer;
   HbPaletteBar        *palette_bar;
@@ -92,6 +93,10 @@ struct _HbWindow
   GtkMenuButton       *levels_button;
   GtkListBox          *levels_list;
   GMenu               *recent_menu;
+  GtkWidget           *edit_button;
+  GtkWidget           *play_button;
+  GtkWidget           *undo_box;
+  gboolean             narrow;
 };
 
 /* hb-window.c */

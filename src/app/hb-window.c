@@ -369,6 +369,46 @@ hb_window_get_mode (HbWindow *self)
   return self->mode;
 }
 
+/* ---- Narrow windows -------------------------------------------------------- */
+
+/* Below 640 px the header bar sheds what has a key or another way in
+ * (Undo and Redo: Ctrl+Z, Ctrl+Shift+Z) and Edit and Play become icons,
+ * so the window goes down to 360 px with the title still there. */
+#define NARROW_WIDTH 640
+
+static void
+set_narrow (HbWindow *self, gboolean narrow)
+{
+  if (narrow == self->narrow)
+    return;
+  self->narrow = narrow;
+  gtk_widget_set_visible (self->undo_box, !narrow);
+  if (narrow)
+    {
+      gtk_button_set_icon_name (GTK_BUTTON (self->edit_button), "document-edit-symbolic");
+      gtk_button_set_icon_name (GTK_BUTTON (self->play_button), "media-playback-start-symbolic");
+    }
+  else
+    {
+      gtk_button_set_label (GTK_BUTTON (self->edit_button), _("_Edit"));
+      gtk_button_set_label (GTK_BUTTON (self->play_button), _("_Play"));
+      gtk_button_set_use_underline (GTK_BUTTON (self->edit_button), TRUE);
+      gtk_button_set_use_underline (GTK_BUTTON (self->play_button), TRUE);
+    }
+}
+
+/* The size asked for (a resize by the user changes it): the header sheds
+ * first, so the window can then be that narrow. */
+static void
+on_default_width (HbWindow *self, GParamSpec *pspec, gpointer data)
+{
+  int width, height;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  if (width > 0)
+    set_narrow (self, width < NARROW_WIDTH);
+}
+
 /* ---- Signals from the controls ------------------------------------------ */
 
 static void
@@ -414,6 +454,14 @@ on_show_hints_changed (GSettings *settings, const char *key, HbWindow *self)
   if (self->show_hints && hb_hint_job_get_hint (self->hint_job) == NULL)
     hb_window_start_hint (self, FALSE);
   hb_window_update_hint_row (self);
+}
+
+static void
+on_hint_all_changed (GSettings *settings, const char *key, HbWindow *self)
+{
+  hb_board_view_set_hint_flags (self->board_view,
+                                g_settings_get_boolean (settings, "hint-show-all")
+                                ? HB_HINT_SHOW_ALL : 0);
 }
 
 static void
@@ -740,6 +788,7 @@ hb_window_class_init (HbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HbWindow, colours_row);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, solver_panel);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, hints_switch);
+  gtk_widget_class_bind_template_child (widget_class, HbWindow, hint_all_switch);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, hint_row);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, palette_revealer);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, palette_bar);
@@ -751,6 +800,9 @@ hb_window_class_init (HbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HbWindow, levels_button);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, levels_list);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, recent_menu);
+  gtk_widget_class_bind_template_child (widget_class, HbWindow, edit_button);
+  gtk_widget_class_bind_template_child (widget_class, HbWindow, play_button);
+  gtk_widget_class_bind_template_child (widget_class, HbWindow, undo_box);
 
   hb_window_class_install_actions (widget_class);
 }
@@ -807,6 +859,11 @@ hb_window_init (HbWindow *self)
 
   g_settings_bind (self->settings, "show-hints", self->hints_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "hint-show-all", self->hint_all_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_signal_connect (self->settings, "changed::hint-show-all",
+                    G_CALLBACK (on_hint_all_changed), self);
+  on_hint_all_changed (self->settings, "hint-show-all", self);
   g_settings_bind (self->settings, "animation-speed", self->player_bar, "speed",
                    G_SETTINGS_BIND_DEFAULT);
   self->show_hints = g_settings_get_boolean (self->settings, "show-hints");
@@ -814,9 +871,11 @@ hb_window_init (HbWindow *self)
   g_signal_connect (self->settings, "changed::show-hints",
                     G_CALLBACK (on_show_hints_changed), self);
 
+  g_signal_connect (self, "notify::default-width", G_CALLBACK (on_default_width), NULL);
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, "window-width"),
                                g_settings_get_int (self->settings, "window-height"));
+  on_default_width (self, NULL, NULL);
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
 

@@ -365,6 +365,12 @@ struct _HbGame {
   HbState  *(*scramble) (const HbState *state, guint64 seed);
 };
 
+/* A bit of HbRenderOptions.hint_flags every game reads the same way: show
+ * every hinted move at once. Without it a game shows one next step (the
+ * move its hint_next_move would make), so a hint teaches instead of
+ * spoiling the level. Games keep the low bits for their own options. */
+#define HB_HINT_SHOW_ALL (1u << 31)
+
 /* Convenience wrappers. */
 static inline HbState *
 hb_state_copy (const HbState *s)

@@ -520,7 +520,14 @@ test_loop_hints_and_solvers (void)
   turn = tiles_to_turn (level->tiles, solved, n);
   g_assert_cmpint (turn, >, 1);
 
-  /* Hints on: a badge on exactly the tiles that need a turn. */
+  /* Hints on, every move shown: a badge on exactly the tiles that need a
+   * turn. */
+  {
+    GSettings *settings = g_settings_new ("io.github.hintboard.Hintboard");
+    g_settings_set_boolean (settings, "hint-show-all", TRUE);
+    g_object_unref (settings);
+    hb_app_test_settle (50);
+  }
   on = shoot_board (window);
   for (int y = 0; y < h; y++)
     for (int x = 0; x < w; x++)

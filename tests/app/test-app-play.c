@@ -414,6 +414,79 @@ test_keyboard_play (void)
   hb_app_test_window_close (window);
 }
 
+/* ---- Snapshots -------------------------------------------------------------- */
+
+static void
+save_styles (HbWindow *window, const char *name)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  char *file;
+
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  hb_app_test_settle (150);
+  file = g_strconcat (name, "-light", NULL);
+  hb_app_test_save (GTK_WIDGET (window), file);
+  g_free (file);
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+  hb_app_test_settle (150);
+  file = g_strconcat (name, "-dark", NULL);
+  hb_app_test_save (GTK_WIDGET (window), file);
+  g_free (file);
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+}
+
+static gboolean
+narrow (gpointer data)
+{
+  /* As narrow as the header bar allows (with the test's three window
+   * buttons, about 490 px). */
+  return gtk_widget_get_width (GTK_WIDGET (data)) <= 560;
+}
+
+static gboolean
+wide (gpointer data)
+{
+  return gtk_widget_get_width (GTK_WIDGET (data)) >= HB_TEST_WIDTH - 40;
+}
+
+/* Every game as a new player sees it (hints off), at full size and as
+ * narrow as the window goes (400 px asked), light and dark (saved only when
+ * HB_TEST_SNAPSHOT_DIR is set); the window must lay out without a warning
+ * either way. */
+static void
+test_snapshots (void)
+{
+  const char *games[] = { "lights", "loop", "flood", "flow" };
+  HbWindow *window = hb_app_test_window_new ();
+
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
+                                      g_variant_new_boolean (FALSE));
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      char *name;
+
+      g_assert_true (hb_window_select_game (window, games[i]));
+      hb_app_test_wait_loaded (window);
+      hb_app_test_wait_hint (window);
+      g_assert_false (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
+      name = g_strdup_printf ("play-%s-1100", games[i]);
+      save_styles (window, name);
+      g_free (name);
+
+      gtk_window_set_default_size (GTK_WINDOW (window), 400, HB_TEST_HEIGHT);
+      hb_app_test_wait (narrow, window, 10000, "the window to narrow");
+      hb_app_test_settle (200);
+      name = g_strdup_printf ("play-%s-narrow", games[i]);
+      save_styles (window, name);
+      g_free (name);
+      gtk_window_set_default_size (GTK_WINDOW (window), HB_TEST_WIDTH, HB_TEST_HEIGHT);
+      hb_app_test_wait (wide, window, 10000, "the window to widen");
+      hb_app_test_settle (100);
+    }
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -423,5 +496,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/flood-out-of-moves", test_flood_out_of_moves);
   g_test_add_func ("/app/play/first-window", test_first_window);
   g_test_add_func ("/app/play/keyboard", test_keyboard_play);
+  g_test_add_func ("/app/play/snapshots", test_snapshots);
   return g_test_run ();
 }

@@ -677,12 +677,31 @@ loop_render (const HbState *state, cairo_t *cr, const HbLayout *l,
 
   {
     Rgba colours[2] = { st->pipe, st->done };
+    /* Open ends are marked only on request: with the hints shown. */
     draw_pipes (cr, l, s->tiles, w, h, vx0, vy0, vx1, vy1, closed, colours, 2,
-                TRUE, st->open);
+                options != NULL && options->show_hints, st->open);
   }
   g_free (closed);
 
-  if (hint && hint->solved)
+  /* One next step by default (the tile Next Hint would turn: a forced
+   * one first); every tile to turn with HB_HINT_SHOW_ALL. */
+  if (hint && hint->solved && !(options->hint_flags & HB_HINT_SHOW_ALL))
+    {
+      HbMove move;
+      if (loop_game.hint_next_move (state, hint, &move)
+          && move.x >= vx0 && move.x < vx1 && move.y >= vy0 && move.y < vy1)
+        {
+          if (c >= BADGE_DETAIL)
+            draw_turn_hint (cr, l->x0 + move.x * c, l->y0 + move.y * c, c, move.value, st);
+          else
+            {
+              turn_hint_disc (cr, l->x0 + move.x * c, l->y0 + move.y * c, c);
+              set_rgba (cr, st->hint);
+              cairo_fill (cr);
+            }
+        }
+    }
+  else if (hint && hint->solved)
     for (int y = vy0; y < vy1; y++)
       {
         for (int x = vx0; x < vx1; x++)

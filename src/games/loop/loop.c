@@ -980,6 +980,8 @@ hint_fits (const HbState *state, const LoopHint *hint)
   return hint != NULL && hint->width == state->width && hint->height == state->height;
 }
 
+static gboolean loop_hint_next_move (const HbState *state, gconstpointer data, HbMove *move);
+
 static char *
 loop_hint_describe (const HbState *state, gconstpointer data)
 {
@@ -1014,9 +1016,28 @@ loop_hint_describe (const HbState *state, gconstpointer data)
                                                             "%s tiles are forced by propagation alone",
                                                             (gulong) MIN (forced, G_MAXULONG)),
                                                nforced);
+    HbMove next;
+    g_autofree char *step = NULL;
+
+    /* The next step first, with why: what the board shows by default. */
+    if (loop_hint_next_move (state, hint, &next))
+      {
+        gboolean is_forced = hint->forced[(gsize) next.y * state->width + next.x];
+        step = is_forced
+          /* TRANSLATORS: the next hinted step, rows and columns from 1 */
+          ? g_strdup_printf (_("Next: turn the tile at row %d, column %d; only one way fits its neighbours."),
+                             next.y + 1, next.x + 1)
+          : g_strdup_printf (_("Next: turn the tile at row %d, column %d; no tile is forced now, and the level's solution turns it."),
+                             next.y + 1, next.x + 1);
+      }
     /* TRANSLATORS: the two halves of the hint: "3 tiles to turn" and
      * "1 tile is forced by propagation alone" */
-    return g_strdup_printf (_("%s; %s"), first, second);
+    {
+      g_autofree char *summary = g_strdup_printf (_("%s; %s"), first, second);
+      if (step != NULL)
+        return g_strdup_printf ("%s\n%s", step, summary);
+      return g_steal_pointer (&summary);
+    }
   }
 }
 
