@@ -732,14 +732,16 @@ typedef struct {
 } Cdcl;
 
 /* Regions from this size on, when at most CDCL_COUNT_MAX solutions are
- * wanted, are searched this way (more solutions are counted by the search
- * above, which multiplies the pieces' counts). Animated, the search above
- * runs first (its steps are what the frames show), and this one takes
- * over after TRACE_SEARCH_BUDGET nodes. */
+ * wanted, are searched this way. More solutions are counted by the search
+ * above (it multiplies the pieces' counts, where this one finds solutions
+ * one by one), and animated solves run the search above (its steps are
+ * what the frames show); on a large region either hands over to this one
+ * after COUNT_SEARCH_BUDGET or TRACE_SEARCH_BUDGET nodes. */
 #define CDCL_MIN_REGION 200
 #define CDCL_MAX_CLAUSE_INTS ((guint) 1 << 26)   /* 256 MB of learnt clauses */
 #define CDCL_COUNT_MAX 16
 #define TRACE_SEARCH_BUDGET 20000
+#define COUNT_SEARCH_BUDGET 20000
 
 /* The conflict-driven search looks for odd pieces with a bounded effort
  * (tiles visited per check): a piece missed is only a weaker deduction. */
@@ -1466,21 +1468,23 @@ loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_li
         gsize len = order_len - start;
         guint8 *sol = g_malloc (len);
         gboolean captured = FALSE;
-        gboolean cdcl = len >= CDCL_MIN_REGION && limit <= CDCL_COUNT_MAX;
+        gboolean big = len >= CDCL_MIN_REGION;
+        gboolean cdcl = big && limit <= CDCL_COUNT_MAX && trace == NULL;
 
         f.depth = 1;   /* depth 0 is the first propagation (frames undo by depth) */
-        if (cdcl && trace == NULL)
+        if (cdcl)
           c = 0;
         else
           {
-            /* Animated: the search whose steps the frames show, unless it
-             * runs long on a region the conflict-driven search takes. */
-            f.budget = cdcl ? f.nodes + TRACE_SEARCH_BUDGET : 0;
+            /* Animated, the search whose steps the frames show; counting
+             * many, the one that multiplies the pieces' counts; either
+             * hands a large region over when it runs long. */
+            f.budget = !big ? 0 : f.nodes + (trace ? TRACE_SEARCH_BUDGET : COUNT_SEARCH_BUDGET);
             c = search (&f, order + start, len, 0, len, limit, sol, &captured);
             f.budget = 0;
           }
         undo_to (&f, 0);
-        if ((cdcl && trace == NULL) || f.budget_hit)
+        if (cdcl || f.budget_hit)
           {
             f.budget_hit = FALSE;
             f.cdcl_regions++;
