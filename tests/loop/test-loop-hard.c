@@ -208,7 +208,7 @@ test_count (void)
 {
   GPtrArray *small = load_boards ("anchors/loop/tatham-net-small.tsv");
   GPtrArray *hard = load_boards ("anchors/loop/tatham-net-hard.tsv");
-  guint counted = 0, several = 0;
+  guint counted = 0, several = 0, cdcl_counted = 0;
 
   for (guint i = 0; i < hard->len; i++)
     if (((HbState *) g_ptr_array_index (hard, i))->width <= 20)
@@ -227,17 +227,45 @@ test_count (void)
       g_assert_cmpuint (g_ascii_strtoull (hb_result_get_stat (r, "solutions"), NULL, 10), ==,
                         expect);
       hb_result_free (r);
-      options.count_limit = 2;
-      r = run (&loop_solver_fast, level, &options, NULL);
-      check_result (level, r);
-      g_assert_cmpuint (g_ascii_strtoull (hb_result_get_stat (r, "solutions"), NULL, 10), ==,
-                        MIN (expect, 2));
-      hb_result_free (r);
+      /* Up to 16 the large regions are counted by the conflict-driven
+       * search, one solution at a time. */
+      for (guint limit = 2; limit <= 16; limit *= 2)
+        {
+          options.count_limit = limit;
+          r = run (&loop_solver_fast, level, &options, NULL);
+          check_result (level, r);
+          g_assert_cmpuint (g_ascii_strtoull (hb_result_get_stat (r, "solutions"), NULL, 10), ==,
+                            MIN (expect, limit));
+          if (level->width * level->height >= 400)
+            cdcl_counted += g_strcmp0 (hb_result_get_stat (r, "conflict-driven regions"), "0") != 0;
+          hb_result_free (r);
+        }
       counted++;
       several += expect > 1;
     }
-  g_test_message ("%u boards counted, %u with several solutions", counted, several);
+  g_test_message ("%u boards counted, %u with several solutions, %u counts conflict-driven",
+                  counted, several, cdcl_counted);
   g_assert_cmpuint (several, >, 0);
+  g_assert_cmpuint (cdcl_counted, >, 0);
+
+  /* Past 16 on a board where the splitting search thrashes, the
+   * conflict-driven search takes over: the count ends (a time limit only
+   * guards the test). */
+  {
+    HbState *level = NULL;
+    HbSolveOptions options = { .count_limit = 40, .time_limit = 300 };
+    HbResult *r;
+    guint n100 = 0;
+    for (guint i = 0; i < hard->len && level == NULL; i++)
+      if (((HbState *) g_ptr_array_index (hard, i))->width == 100 && ++n100 == 2)
+        level = g_ptr_array_index (hard, i);
+    g_assert_nonnull (level);
+    r = run (&loop_solver_fast, level, &options, NULL);
+    check_result (level, r);
+    g_assert_cmpstr (hb_result_get_stat (r, "conflict-driven regions"), !=, "0");
+    g_assert_cmpuint (g_ascii_strtoull (hb_result_get_stat (r, "solutions"), NULL, 10), >=, 1);
+    hb_result_free (r);
+  }
   g_ptr_array_unref (small);
   g_ptr_array_unref (hard);
 }
