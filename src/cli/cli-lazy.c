@@ -1,0 +1,35 @@
+/* cli-lazy.c: the resolver behind the trampolines of gen-lazy.py.
+ *
+ * The first call of a function of a lazily loaded library (cairo,
+ * GdkPixbuf, json-glib: only render, detect and the JSON formats use them)
+ * lands here: load the library, look the function up, patch the table so
+ * later calls jump straight to it, and return it for this call. */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+void *hb_lazy_resolve (unsigned idx, void **table, const char *const *names,
+                       const char *soname);
+
+void *
+hb_lazy_resolve (unsigned idx, void **table, const char *const *names,
+                 const char *soname)
+{
+  /* dlopen of a library already loaded only counts a reference. */
+  void *handle = dlopen (soname, RTLD_NOW | RTLD_GLOBAL);
+  void *fn;
+
+  if (handle == NULL)
+    {
+      fprintf (stderr, "hintboard-cli: cannot load %s: %s\n", soname, dlerror ());
+      exit (2);
+    }
+  fn = dlsym (handle, names[idx]);
+  if (fn == NULL)
+    {
+      fprintf (stderr, "hintboard-cli: %s has no %s: %s\n", soname, names[idx], dlerror ());
+      exit (2);
+    }
+  __atomic_store_n (&table[idx], fn, __ATOMIC_RELEASE);
+  return fn;
+}
