@@ -13,11 +13,22 @@ hb_registry_image_games (void)
 
   if (g_once_init_enter (&done))
     {
+      /* Cheapest reader first (and the commonest screenshots), so that a
+       * sure reading can stop the others (hb_registry_from_image). */
+      static const char *const order[] = { "flow", "flood", "lights", "loop" };
       const HbGame *const *games = hb_registry_games ();
       int n = 0;
-      for (int i = 0; games[i] != NULL && n < (int) G_N_ELEMENTS (list) - 1; i++)
-        if (games[i]->from_image != NULL)
-          list[n++] = games[i];
+      for (gsize o = 0; o <= G_N_ELEMENTS (order); o++)
+        for (int i = 0; games[i] != NULL && n < (int) G_N_ELEMENTS (list) - 1; i++)
+          {
+            gboolean listed = FALSE;
+            for (gsize q = 0; q < G_N_ELEMENTS (order); q++)
+              listed = listed || g_str_equal (games[i]->id, order[q]);
+            if (games[i]->from_image == NULL
+                || (o < G_N_ELEMENTS (order) ? !g_str_equal (games[i]->id, order[o]) : listed))
+              continue;
+            list[n++] = games[i];
+          }
       list[n] = NULL;
       g_once_init_leave (&done, 1);
     }
@@ -91,6 +102,9 @@ hb_registry_from_image (const HbImage *img, const HbGame *game, HbImportReport *
       else
         hb_state_free (s);
       hb_import_report_clear (trial);
+      /* A reading this sure settles it: the others need not look. */
+      if (report->score >= HB_IMPORT_SURE_SCORE)
+        break;
     }
   report->seconds = hb_now () - t0;
   if (best == NULL)

@@ -10,10 +10,13 @@ G_BEGIN_DECLS
 
 /* A reader's score under this is no match when the game is guessed. */
 #define HB_IMPORT_MIN_SCORE 0.55
+/* A score at or over this ends the search (the readers run cheapest first). */
+#define HB_IMPORT_SURE_SCORE 0.95
 
 /* Reads a level from `img`. With `game` set only that game tries; with
  * NULL every registered game that reads pictures tries, and the one whose
- * report has the highest score (at least HB_IMPORT_MIN_SCORE) wins. `report` receives the winner's report.
+ * report has the highest score (at least HB_IMPORT_MIN_SCORE) wins; a
+ * reading scored HB_IMPORT_SURE_SCORE or more stops the search. `report` receives the winner's report.
  * Errors are HB_IMAGE_ERROR: NO_BOARD when no game found a board (the
  * message says what each game missed), CANCELLED. */
 HbState *hb_registry_from_image (const HbImage *img, const HbGame *game,

@@ -16,6 +16,8 @@
 #include <math.h>
 #include <string.h>
 
+#define HB_LIGHTS_SURE 0.95
+
 static void
 cell_lab (const HbImage *img, double cx, double cy, double half, HbLab *lab)
 {
@@ -357,6 +359,9 @@ lights_from_image (const HbImage *img, HbImportReport *report, GCancellable *can
       hb_vision_cancelled (cancellable, error);
       return NULL;
     }
+  /* A sure reading needs no second look. */
+  if (a != NULL && report->score >= HB_LIGHTS_SURE && report->n_unsure == 0)
+    return a;
   b = lights_read (img, 20, soft, cancellable, &soft_error);
   if (b != NULL && (a == NULL || soft->score > report->score + 0.05))
     {
