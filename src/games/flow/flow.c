@@ -1674,6 +1674,9 @@ flow_describe_step (const HbTrace *trace, const HbStep *step)
   const char *dir = _(dir_names[step->aux & 3]);
   /* Formatted apart: xgettext cannot read G_GINT64_FORMAT in a string. */
   g_autofree char *counter = g_strdup_printf ("%" G_GINT64_FORMAT, step->counter);
+  /* What the solver's counter counts ("search calls"), as it named it. */
+  const char *named = hb_trace_get_counter_name (trace);
+  const char *what = named != NULL && named[0] != '\0' ? _(named) : _("steps");
 
   switch ((HbStepKind) step->kind)
     {
@@ -1694,13 +1697,16 @@ flow_describe_step (const HbTrace *trace, const HbStep *step)
       return g_strdup_printf (_("Generation %s: fitness best %g, mean %g, worst %g"),
                               counter, step->f[0], step->f[1], step->f[2]);
     case HB_STEP_SOLUTION:
-      return g_strdup_printf (_("A solution, after %s steps"), counter);
+      /* TRANSLATORS: the count and what it counts: "after 349 search calls" */
+      return g_strdup_printf (_("A solution, after %s %s"), counter, what);
     case HB_STEP_BOUND:
-      return g_strdup_printf (_("Bound %d after %s steps"), step->value, counter);
+      /* TRANSLATORS: a bound, then the count and what it counts */
+      return g_strdup_printf (_("Bound %d after %s %s"), step->value, counter, what);
     case HB_STEP_INFO:
-      return step->blob ? g_strdup_printf (_("The board after %s steps, marked cells in "
-                                             "red"), counter)
-                        : g_strdup_printf (_("Step %s"), counter);
+      /* TRANSLATORS: the count and what it counts: "after 3 SAT calls" */
+      return step->blob ? g_strdup_printf (_("The board after %s %s, marked cells in red"),
+                                           counter, what)
+                        : g_strdup_printf (_("After %s %s"), counter, what);
     default:
       return g_strdup ("");
     }
