@@ -962,6 +962,35 @@ lights_answer_clear (LightsAnswer *answer)
 static void
 rows_to_press (const Chase *c, const Word *rows, guint8 *press)
 {
+  if (!c->transposed)
+    {
+      /* Chase row r is board row r: eight bits become eight bytes through
+       * a table (byte i of spread[b] is bit i of b). */
+      guint64 spread[256];
+
+      for (int b = 0; b < 256; b++)
+        {
+          guint64 v = 0;
+          for (int i = 0; i < 8; i++)
+            v |= (guint64) ((b >> i) & 1) << (8 * i);
+          spread[b] = GUINT64_TO_LE (v);
+        }
+      for (int r = 0; r < c->m; r++)
+        {
+          const Word *row = rows + (gsize) r * c->nw;
+          guint8 *out = press + (gsize) r * c->width;
+          int i = 0;
+
+          for (; i + 8 <= c->n; i += 8)
+            {
+              guint8 byte = (row[i / WORD_BITS] >> (i % WORD_BITS)) & 0xff;
+              memcpy (out + i, &spread[byte], 8);
+            }
+          for (; i < c->n; i++)
+            out[i] = bit_get (row, i);
+        }
+      return;
+    }
   for (int r = 0; r < c->m; r++)
     {
       const Word *row = rows + (gsize) r * c->nw;
@@ -1231,20 +1260,34 @@ gf2_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
 
     HbMove *m;
 
-    /* One slot more than the presses: the loop writes every cell's move
-     * and only advances past pressed ones (no unpredictable branch on a
-     * random board). */
-    g_array_set_size (r->moves, (guint) a.presses + 1);
+    /* Eight cells at a time: a mask of the pressed ones (press bytes are
+     * 0 or 1), then one move per set bit, in row order. */
+    g_array_set_size (r->moves, (guint) a.presses);
     m = (HbMove *) (gpointer) r->moves->data;
     for (int y = 0; y < h; y++)
       {
         const guint8 *row = a.press + (gsize) y * w;
-        for (int x = 0; x < w; x++)
+        int x = 0;
+
+        for (; x + 8 <= w; x += 8)
           {
-            m[at] = (HbMove) { LIGHTS_OP_PRESS, x, y, 0 };
-            at += row[x] != 0;
+            guint64 v, bits;
+            memcpy (&v, row + x, 8);
+            v = GUINT64_FROM_LE (v);
+            /* Byte i's low bit to bit i. */
+            bits = ((v & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56;
+            while (bits)
+              {
+                int b = __builtin_ctzll (bits);
+                bits &= bits - 1;
+                m[at++] = (HbMove) { LIGHTS_OP_PRESS, x + b, y, 0 };
+              }
           }
+        for (; x < w; x++)
+          if (row[x])
+            m[at++] = (HbMove) { LIGHTS_OP_PRESS, x, y, 0 };
       }
+    g_assert (at == a.presses);
     g_array_set_size (r->moves, (guint) a.presses);
     r->solved = &lights_state_new (w, h)->base;
   }
