@@ -1221,6 +1221,17 @@ cdcl_region (Fast *f, const gint32 *tiles, gsize len, guint8 *out, guint64 limit
       if (!ok)
         {
           c.conflicts++;
+          /* Conflicts between decisions: checked here too. */
+          if ((c.conflicts & 0xff) == 0
+              && ((f->cancellable && g_cancellable_is_cancelled (f->cancellable))
+                  || (f->deadline > 0 && hb_now () >= f->deadline)))
+            {
+              if (f->cancellable && g_cancellable_is_cancelled (f->cancellable))
+                f->cancelled = TRUE;
+              else
+                f->gave_up = f->timed_out = TRUE;
+              break;
+            }
           if (!cdcl_learn (&c))
             break;      /* no solution */
           c.check_parity = TRUE;
