@@ -152,6 +152,24 @@ test_hint_overlay (void)
   g_assert_cmpint (channel_diff (pixel (surf, CELL + 4, 4), 0xfbfbfa), >, 20);
   assert_pixel (surf, 2 * CELL + c, CELL + c, 0xfbfbfa, 2);
   cairo_surface_destroy (surf);
+  /* The hint's path (what Next hint draws): dashed along the solution. */
+  {
+    guint8 sol[12] = { 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2 };
+    guint8 lk[12] = { 2, 10, 10, 8, 0, 0, 0, 0, 2, 10, 10, 8 };
+    int red = 0;
+    hint.kind = FLOW_HINT_PATH;
+    hint.colour = 0;
+    hint.solution = sol;
+    hint.links = lk;
+    hint.forced = NULL;
+    surf = render (s, &opt, CELL);
+    for (int x = CELL; x < 3 * CELL; x++)
+      red += channel_diff (pixel (surf, x, c), 0xE8271E) < 40;
+    g_assert_cmpint (red, >, CELL / 2);
+    assert_pixel (surf, CELL + c, CELL + c, 0xfbfbfa, 2);
+    cairo_surface_destroy (surf);
+    hint.solution = hint.links = NULL;
+  }
   /* Hints off: nothing. */
   opt.show_hints = FALSE;
   surf = render (s, &opt, CELL);

@@ -183,9 +183,10 @@ cell_centre (const HbLayout *l, int x, int y, double *cx, double *cy)
 /* Draws the board: background, tints, grid, hint tints, paths, dots, and
  * the marks of a trace frame (NULL for none). */
 static void
-draw_board (const FlowState *s, const guint8 *marks, const guint8 *forced, cairo_t *cr,
+draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo_t *cr,
             const HbLayout *l, gboolean dark)
 {
+  const guint8 *forced = hint != NULL ? hint->forced : NULL;
   int w = s->base.width, h = s->base.height;
   int vx0, vy0, vx1, vy1;
   guint32 rgb[FLOW_MAX_COLOURS + 1];
@@ -275,6 +276,38 @@ draw_board (const FlowState *s, const guint8 *marks, const guint8 *forced, cairo
           cairo_line_to (cr, l->x0 + vx1 * l->cell, py);
         }
       cairo_stroke (cr);
+    }
+
+  /* The hint's path (what Next hint draws): a thin dashed line along the
+   * solution's path of that colour, under the paths drawn. */
+  if (hint != NULL && hint->kind == FLOW_HINT_PATH && hint->solution != NULL
+      && hint->links != NULL && hint->colour >= 0 && hint->colour < s->colours)
+    {
+      double dash[] = { MAX (2.0, l->cell * 0.12), MAX (2.0, l->cell * 0.1) };
+      int hc = hint->colour + 1;
+
+      cairo_save (cr);
+      for (int y = vy0; y < vy1; y++)
+        for (int x = vx0; x < vx1; x++)
+          {
+            gsize i = (gsize) y * w + x;
+            double cx, cy;
+            if (hint->solution[i] != hc)
+              continue;
+            cell_centre (l, x, y, &cx, &cy);
+            for (int d = HB_DIR_E; d <= HB_DIR_S; d++)
+              if (((hint->links[i] >> d) & 1) && x + hb_dir_dx[d] < w && y + hb_dir_dy[d] < h)
+                {
+                  cairo_move_to (cr, cx, cy);
+                  cairo_line_to (cr, cx + hb_dir_dx[d] * l->cell, cy + hb_dir_dy[d] * l->cell);
+                }
+          }
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+      cairo_set_line_width (cr, MAX (1.5, l->cell * 0.08));
+      cairo_set_dash (cr, dash, 2, 0);
+      set_argb (cr, rgb[MIN (hc, FLOW_MAX_COLOURS)], 0.9);
+      cairo_stroke (cr);
+      cairo_restore (cr);
     }
 
   /* Paths: each link once (east and south of a cell), a thick rounded
@@ -429,11 +462,10 @@ flow_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
   const FlowState *s = FLOW_CONST (state);
   gboolean dark = options ? options->dark : FALSE;
   const FlowHint *hint = options && options->show_hints ? options->hint : NULL;
-  const guint8 *forced = NULL;
 
-  if (hint != NULL && hint->width == state->width && hint->height == state->height)
-    forced = hint->forced;
-  draw_board (s, NULL, forced, cr, layout, dark);
+  if (hint != NULL && (hint->width != state->width || hint->height != state->height))
+    hint = NULL;
+  draw_board (s, NULL, hint, cr, layout, dark);
   draw_border (cr, layout, dark);
   if (options && options->hover_x >= 0 && options->hover_y >= 0
       && options->hover_x < state->width && options->hover_y < state->height)
