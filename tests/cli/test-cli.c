@@ -436,7 +436,8 @@ static int
 flood_moves_solve (const char *level, const char *moves)
 {
   g_auto(GStrv) lines = g_strsplit (level, "\n", -1);
-  g_auto(GStrv) m = g_strsplit_set (g_strstrip (g_strdup (moves)), " \n", -1);
+  g_autofree char *stripped = g_strstrip (g_strdup (moves));
+  g_auto(GStrv) m = g_strsplit_set (stripped, " \n", -1);
   int w = 0, h = 0, limit = 0, first = 0, n = 0;
   g_autofree char *cells = NULL;
   g_autofree char *seen = NULL;
