@@ -543,7 +543,10 @@ make_level (int w, int h, int colours, guint64 seed)
   hb_rng_init (&g.rng, seed);
   for (int i = 0; i < g.n / 2 + 2; i++)
     g.slot[i] = -1;
-  ok = gen_dominoes (&g) && gen_walk (&g, colours) && g.npaths == colours;
+  /* Joining dominoes gets down to about one path per 60 to 100 cells;
+   * fewer colours than that start from long paths at once. */
+  ok = (gint64) colours * 100 >= (gint64) g.n
+       && gen_dominoes (&g) && gen_walk (&g, colours) && g.npaths == colours;
   if (!ok)
     {
       /* Too few colours for the joins: start from long paths instead. */
@@ -671,12 +674,17 @@ flow_generate (const HbGenerateParams *params, GError **error)
   if (unique)
     g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
                  _("no level of %d×%d with %d colours and exactly one solution "
-                          "turned up in %d tries; try more colours or a smaller board"),
-                        w, h, colours, tries);
+                   "turned up in %d tries; try more colours or a smaller board"),
+                 w, h, colours, tries);
+  else if (1 + MIN (w, h) / 2 > FLOW_MAX_COLOURS)
+    g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
+                 _("could not cover a %d×%d board with %d paths that never touch "
+                   "themselves: boards this large need more colours than the game's %d"),
+                 w, h, colours, FLOW_MAX_COLOURS);
   else
     g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
                  _("could not cover a %d×%d board with only %d paths that never "
-                          "touch themselves; try more colours"),
-                        w, h, colours);
+                   "touch themselves; try more colours"),
+                 w, h, colours);
   return NULL;
 }
