@@ -311,48 +311,132 @@ system_build (System *s, const Chase *c, const Word *constant, GError **error)
   return TRUE;
 }
 
-/* Gauss–Jordan elimination to reduced row echelon form. Rows not yet used as
- * a pivot are zero in every column left of the current one (pivot columns
- * were cleared, free columns had no candidate), so the xors start at the
- * current column's word. Returns FALSE if cancelled. */
+/* Gauss–Jordan elimination to reduced row echelon form, eight columns at a
+ * time in the manner of the Method of Four Russians (M4RI). For a block of
+ * eight columns (one byte of a word):
+ *
+ * 1. find its pivots as plain elimination would, column by column, but on
+ *    the rows' eight bits only (each candidate row's byte, updated as the
+ *    block's pivots are found);
+ * 2. reduce the (at most eight) pivot rows among themselves, so each has a
+ *    one at its own pivot column and zeros at the others';
+ * 3. tabulate the xors of every subset of them (2^p rows, Gray order);
+ * 4. clear the block's pivot columns from every other row with one xor:
+ *    the table entry named by the row's bits at those columns.
+ *
+ * The result is the one column-by-column elimination gives (a row reduced
+ * to zeros at the pivot columns by the span of the pivots is unique), with
+ * one row xor per row and block instead of one per row and pivot: about a
+ * quarter of the work on full-rank systems. Rows not yet used as a pivot
+ * are zero in every column left of the current block (pivot columns were
+ * cleared, free columns had no candidate), so xors start at the block's
+ * word. Returns FALSE if cancelled. */
 static gboolean
 system_eliminate (System *s, GCancellable *cancellable)
 {
   int n = s->n, rank = 0;
   gsize rw = s->rw;
   g_autofree Word *tmp = g_new (Word, rw);
+  g_autofree Word *table = g_new (Word, 256 * rw);
+  g_autofree guint8 *eb = g_new (guint8, n);
 
-  for (int col = 0; col < n && rank < n; col++)
+  for (int c0 = 0; c0 < n && rank < n; c0 += 8)
     {
-      gsize cw = (gsize) col / WORD_BITS;
-      Word cb = (Word) 1 << (col % WORD_BITS);
-      int piv = -1;
-      Word *prow;
+      gsize cw = (gsize) c0 / WORD_BITS;
+      int sh = c0 % WORD_BITS;
+      guint8 bmask = n - c0 >= 8 ? 0xff : (guint8) ((1u << (n - c0)) - 1);
+      int p = 0, t_of[8];
+      guint8 pb[8];
+      gsize len = rw - cw;
 
-      if ((col & 63) == 0 && cancellable && g_cancellable_is_cancelled (cancellable))
+      if ((c0 & 63) == 0 && cancellable && g_cancellable_is_cancelled (cancellable))
         return FALSE;
+      /* 1. The pivots, on the candidates' bytes. */
       for (int r = rank; r < n; r++)
-        if (s->rows[(gsize) r * rw + cw] & cb)
-          {
-            piv = r;
-            break;
-          }
-      if (piv < 0)
-        continue;
-      if (piv != rank)
+        eb[r] = (s->rows[(gsize) r * rw + cw] >> sh) & bmask;
+      for (int t = 0; t < 8 && c0 + t < n && rank + p < n; t++)
         {
-          memcpy (tmp, s->rows + (gsize) piv * rw, rw * sizeof (Word));
-          memcpy (s->rows + (gsize) piv * rw, s->rows + (gsize) rank * rw, rw * sizeof (Word));
-          memcpy (s->rows + (gsize) rank * rw, tmp, rw * sizeof (Word));
+          int piv = -1;
+
+          for (int r = rank + p; r < n; r++)
+            if ((eb[r] >> t) & 1)
+              {
+                piv = r;
+                break;
+              }
+          if (piv < 0)
+            continue;
+          if (piv != rank + p)
+            {
+              Word *a = s->rows + (gsize) piv * rw, *b = s->rows + (gsize) (rank + p) * rw;
+              guint8 e = eb[piv];
+              memcpy (tmp, a, rw * sizeof (Word));
+              memcpy (a, b, rw * sizeof (Word));
+              memcpy (b, tmp, rw * sizeof (Word));
+              eb[piv] = eb[rank + p];
+              eb[rank + p] = e;
+            }
+          pb[p] = eb[rank + p];
+          t_of[p] = t;
+          for (int r = rank + p + 1; r < n; r++)
+            if ((eb[r] >> t) & 1)
+              eb[r] ^= pb[p];
+          p++;
         }
-      prow = s->rows + (gsize) rank * rw;
+      if (p == 0)
+        continue;
+
+      /* 2. The pivot rows reduced among themselves: forwards (each by the
+       * ones before it, as found), then backwards. */
+      for (int i = 0; i < p; i++)
+        {
+          Word *ri = s->rows + (gsize) (rank + i) * rw;
+          for (int j = 0; j < i; j++)
+            if ((ri[cw] >> (sh + t_of[j])) & 1)
+              xor_words (ri + cw, s->rows + (gsize) (rank + j) * rw + cw, len);
+        }
+      for (int i = p - 1; i > 0; i--)
+        {
+          const Word *ri = s->rows + (gsize) (rank + i) * rw;
+          for (int j = 0; j < i; j++)
+            {
+              Word *rj = s->rows + (gsize) (rank + j) * rw;
+              if ((rj[cw] >> (sh + t_of[i])) & 1)
+                xor_words (rj + cw, ri + cw, len);
+            }
+        }
+
+      /* 3. The table: entry m is the xor of the pivot rows i in m. */
+      memset (table, 0, len * sizeof (Word));
+      for (unsigned m = 1; m < (1u << p); m++)
+        {
+          Word *e = table + (gsize) m * len;
+          memcpy (e, table + (gsize) (m & (m - 1)) * len, len * sizeof (Word));
+          xor_words (e, s->rows + (gsize) (rank + __builtin_ctz (m)) * rw + cw, len);
+        }
+
+      /* 4. Every other row, one xor. */
       for (int r = 0; r < n; r++)
         {
           Word *row = s->rows + (gsize) r * rw;
-          if (r != rank && (row[cw] & cb))
-            xor_words (row + cw, prow + cw, rw - cw);
+          unsigned byte, m = 0;
+
+          if (r == rank)
+            {
+              r += p - 1;
+              continue;
+            }
+          byte = (row[cw] >> sh) & bmask;
+          if (byte == 0)
+            continue;
+          for (int i = 0; i < p; i++)
+            m |= ((byte >> t_of[i]) & 1u) << i;
+          if (m)
+            xor_words (row + cw, table + (gsize) m * len, len);
         }
-      s->pivot_col[rank++] = col;
+      for (int i = 0; i < p; i++)
+        s->pivot_col[rank + i] = c0 + t_of[i];
+      rank += p;
     }
   s->rank = rank;
   s->consistent = TRUE;
