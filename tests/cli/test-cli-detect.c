@@ -1,0 +1,157 @@
+/* hintboard-cli detect and bench detect, end to end: a level drawn by
+ * `render` is read back by `detect` exactly (stdout) with the report on
+ * stderr; exit 1 when the picture holds no board, 2 when it cannot be
+ * read (a text file named .png, a missing file); --debug writes a PNG. */
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+static const char *cli;
+static char *tmpdir;
+
+static int
+run (char **out, char **err, ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocess) p = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) o = NULL, e = NULL;
+  va_list ap;
+  const char *a;
+
+  g_ptr_array_add (argv, (gpointer) cli);
+  va_start (ap, err);
+  while ((a = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (argv, (gpointer) a);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+  p = g_subprocess_newv ((const char *const *) argv->pdata,
+                         G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate (p, NULL, NULL, &o, &e, &error);
+  g_assert_no_error (error);
+  *out = o != NULL && g_bytes_get_size (o) > 0
+         ? g_strndup (g_bytes_get_data (o, NULL), g_bytes_get_size (o)) : g_strdup ("");
+  *err = e != NULL && g_bytes_get_size (e) > 0
+         ? g_strndup (g_bytes_get_data (e, NULL), g_bytes_get_size (e)) : g_strdup ("");
+  return g_subprocess_get_exit_status (p);
+}
+
+static char *
+tmp (const char *name)
+{
+  return g_build_filename (tmpdir, name, NULL);
+}
+
+static void
+test_read_back (void)
+{
+  static const char *const games[][3] = {
+    { "flow", "9x9", "Flow Free" }, { "flood", "10x8", "Flood-It" }, { "lights", "7x6", "Enlight" },
+  };
+
+  for (gsize g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      g_autofree char *level = tmp ("level.txt"), *png = tmp ("shot.png"), *dbg = tmp ("debug.png");
+      g_autofree char *out = NULL, *err = NULL, *level_text = NULL, *want = NULL;
+      int status;
+
+      status = run (&level_text, &err, "generate", "--game", games[g][0], "--size", games[g][1],
+                    "--seed", "11", NULL);
+      g_assert_cmpint (status, ==, 0);
+      g_assert_true (g_file_set_contents (level, level_text, -1, NULL));
+      g_clear_pointer (&err, g_free);
+      g_clear_pointer (&out, g_free);
+      status = run (&out, &err, "render", "--game", games[g][0], level, "-o", png, "--cell", "40", NULL);
+      g_assert_cmpint (status, ==, 0);
+      g_clear_pointer (&err, g_free);
+      g_clear_pointer (&out, g_free);
+      status = run (&out, &err, "detect", png, "--debug", dbg, NULL);
+      if (status != 0)
+        g_error ("%s: %s", games[g][0], err);
+      g_assert_true (g_file_test (dbg, G_FILE_TEST_EXISTS));
+      /* Flood-It's move limit is not in the picture. */
+      want = g_strdup (level_text);
+      if (g_str_equal (games[g][0], "flood"))
+        {
+          g_assert_nonnull (strchr (out, '\n'));
+          g_assert_nonnull (strchr (want, '\n'));
+          g_assert_cmpstr (strchr (out, '\n'), ==, strchr (want, '\n'));
+        }
+      else
+        g_assert_cmpstr (out, ==, want);
+      /* The report names the game and the size. */
+      g_assert_nonnull (strstr (err, games[g][2]));
+      g_unlink (level);
+      g_unlink (png);
+      g_unlink (dbg);
+    }
+}
+
+static void
+test_exit_codes (void)
+{
+  g_autofree char *text = tmp ("notes.png"), *missing = tmp ("none.png");
+  g_autofree char *out = NULL, *err = NULL;
+  int status;
+
+  g_assert_true (g_file_set_contents (text, "1 0 1\nnot a picture\n", -1, NULL));
+  status = run (&out, &err, "detect", text, NULL);
+  g_assert_cmpint (status, ==, 2);
+  g_assert_nonnull (strstr (err, text));
+  g_assert_cmpstr (out, ==, "");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  status = run (&out, &err, "detect", missing, NULL);
+  g_assert_cmpint (status, ==, 2);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  /* A flat grey picture: read, but no board. */
+  {
+    g_autofree char *ppm = g_strdup_printf ("P6\n64 48\n255\n");
+    GString *data = g_string_new (ppm);
+    g_autofree char *path = tmp ("flat.ppm");
+    for (int i = 0; i < 64 * 48 * 3; i++)
+      g_string_append_c (data, (char) 180);
+    g_assert_true (g_file_set_contents (path, data->str, (gssize) data->len, NULL));
+    g_string_free (data, TRUE);
+    status = run (&out, &err, "detect", path, NULL);
+    g_assert_cmpint (status, ==, 1);
+    g_assert_nonnull (strstr (err, "No board"));
+    g_unlink (path);
+  }
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  status = run (&out, &err, "detect", "--game", "nosuchgame", text, NULL);
+  g_assert_cmpint (status, ==, 2);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  status = run (&out, &err, "bench", "detect", "--quick", NULL);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (strstr (out, "| picture |"));
+  g_unlink (text);
+}
+
+int
+main (int argc, char **argv)
+{
+  int ret;
+
+  g_test_init (&argc, &argv, NULL);
+  cli = g_getenv ("HB_CLI");
+  if (cli == NULL)
+    {
+      g_printerr ("HB_CLI is not set\n");
+      return 77;
+    }
+  tmpdir = g_dir_make_tmp ("hb-cli-detect-XXXXXX", NULL);
+  g_test_add_func ("/cli/detect/read-back", test_read_back);
+  g_test_add_func ("/cli/detect/exit-codes", test_exit_codes);
+  ret = g_test_run ();
+  g_rmdir (tmpdir);
+  return ret;
+}
