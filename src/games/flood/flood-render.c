@@ -2,8 +2,9 @@
  *
  * The colours are the Okabe–Ito palette (distinguishable with the common
  * colour-vision deficiencies) followed by grey, brown and lavender for
- * boards of more than seven colours; on large enough cells the colour's
- * digit is drawn faintly too, so no one has to rely on hue alone. */
+ * boards of more than seven colours; on request (the hints shown) and on
+ * large enough cells the colour's digit is drawn faintly too, so no one
+ * has to rely on hue alone. */
 #include "flood.h"
 #include "hb-draw.h"
 
@@ -160,7 +161,7 @@ pack_colour (int c, gboolean dark)
 
 void
 flood_render_cells (const guint8 *cells, int w, int h, const guint8 *highlight,
-                    cairo_t *cr, const HbLayout *l, gboolean dark)
+                    cairo_t *cr, const HbLayout *l, gboolean dark, gboolean digits)
 {
   guint8 *flooded = g_new (guint8, (gsize) w * h);
   gboolean solved = flood_cells_solved (cells, w * h);
@@ -200,7 +201,7 @@ flood_render_cells (const guint8 *cells, int w, int h, const guint8 *highlight,
             cairo_fill (cr);
           }
 
-      if (l->cell >= 22)
+      if (digits && l->cell >= 22)
         {
           cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
                                   CAIRO_FONT_WEIGHT_NORMAL);
@@ -314,7 +315,8 @@ flood_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
   if (options && options->show_hints && hint && hint->width == w
       && hint->height == h && hint->colour >= 0)
     highlight = hint->captured;
-  flood_render_cells (s->cells, w, h, highlight, cr, layout, dark);
+  flood_render_cells (s->cells, w, h, highlight, cr, layout, dark,
+                      options != NULL && options->show_hints);
   if (highlight)
     {
       g_autofree char *t = g_strdup_printf ("%s%d", hint->proven ? "" : "≤",
@@ -503,7 +505,7 @@ flood_frame_render (gconstpointer frame, cairo_t *cr, const HbLayout *layout,
   const FloodFrame *f = frame;
   gboolean dark = options ? options->dark : FALSE;
 
-  flood_render_cells (f->cells, f->w, f->h, f->highlight, cr, layout, dark);
+  flood_render_cells (f->cells, f->w, f->h, f->highlight, cr, layout, dark, FALSE);
   if (f->moves > 0 || f->searching)
     {
       g_autofree char *t = f->searching

@@ -223,9 +223,11 @@ void flood_colour_rgb (int c, gboolean dark, double rgb[3]);
 
 void flood_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
                    const HbRenderOptions *options);
+/* `digits`: each cell's colour number too (on request: with the hints
+ * shown, for players who do not tell the colours apart). */
 void flood_render_cells (const guint8 *cells, int width, int height,
                          const guint8 *highlight, cairo_t *cr,
-                         const HbLayout *layout, gboolean dark);
+                         const HbLayout *layout, gboolean dark, gboolean digits);
 void flood_palette_render (const HbState *state, HbMode mode, int id,
                            cairo_t *cr, double size, gboolean dark);
 
