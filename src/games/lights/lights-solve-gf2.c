@@ -346,7 +346,7 @@ system_eliminate (System *s, GCancellable *cancellable)
       int sh = c0 % WORD_BITS;
       guint8 bmask = n - c0 >= 8 ? 0xff : (guint8) ((1u << (n - c0)) - 1);
       int p = 0, t_of[8];
-      guint8 pb[8];
+      guint8 pb[8], gather[256];
       gsize len = rw - cw;
 
       if ((c0 & 63) == 0 && cancellable && g_cancellable_is_cancelled (cancellable))
@@ -415,22 +415,28 @@ system_eliminate (System *s, GCancellable *cancellable)
           xor_words (e, s->rows + (gsize) (rank + __builtin_ctz (m)) * rw + cw, len);
         }
 
-      /* 4. Every other row, one xor. */
+      /* 4. Every other row, one xor: the entry named by its bits at the
+       * pivot columns (gathered through a table of the 256 bytes). */
+      for (unsigned byte = 0; byte < 256 && p < 8; byte++)
+        {
+          guint8 m = 0;
+          for (int i = 0; i < p; i++)
+            m |= ((byte >> t_of[i]) & 1u) << i;
+          gather[byte] = m;
+        }
       for (int r = 0; r < n; r++)
         {
           Word *row = s->rows + (gsize) r * rw;
-          unsigned byte, m = 0;
+          unsigned m;
 
           if (r == rank)
             {
               r += p - 1;
               continue;
             }
-          byte = (row[cw] >> sh) & bmask;
-          if (byte == 0)
-            continue;
-          for (int i = 0; i < p; i++)
-            m |= ((byte >> t_of[i]) & 1u) << i;
+          m = (row[cw] >> sh) & 0xff;
+          if (p < 8)        /* eight pivots: the byte names the entry */
+            m = gather[m];
           if (m)
             xor_words (row + cw, table + (gsize) m * len, len);
         }

@@ -632,10 +632,14 @@ lights_write_solution (const HbState *state, const HbResult *result, HbWriteForm
   int w = state->width, h = state->height;
   g_autofree guint8 *press = g_malloc0 ((gsize) w * h);
 
-  for (guint i = 0; i < result->moves->len; i++)
+  const HbMove *moves = (const HbMove *) (gconstpointer) result->moves->data;
+  guint nmoves = result->moves->len;
+
+  for (guint i = 0; i < nmoves; i++)
     {
-      const HbMove *m = &g_array_index (result->moves, HbMove, i);
-      if (m->op == LIGHTS_OP_PRESS && m->x >= 0 && m->x < w && m->y >= 0 && m->y < h)
+      const HbMove *m = &moves[i];
+      /* One unsigned comparison each: negative coordinates wrap high. */
+      if (m->op == LIGHTS_OP_PRESS && (guint) m->x < (guint) w && (guint) m->y < (guint) h)
         press[(gsize) m->y * w + m->x] ^= 1;
     }
   return write_grid (press, w, h);
