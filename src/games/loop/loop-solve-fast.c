@@ -21,10 +21,28 @@
  * edges, so the components are independent: the level is solvable iff each
  * is, and the number of solutions is the product of theirs.
  *
- * Search. Within a region: pick the tile with the fewest possible
- * rotations (the most constrained), try each, propagate, recurse, undo from
- * a trail of (tile, old byte) pairs. Rotations that give the same mask
- * (a straight has 2, a cross and an empty tile 1) are tried once.
+ * Search. Two searches, each complete:
+ *
+ *  - Splitting search (small regions, counting many solutions, animated
+ *    solves): pick among the next undecided tiles of the region's
+ *    breadth-first order the one with the fewest possible rotations, try
+ *    each, propagate, split off and solve at once the pieces the node cut
+ *    off (refusing odd ones by parity: see "Pockets"), recurse, undo from a
+ *    trail of (tile, old byte) pairs. Rotations that give the same mask (a
+ *    straight has 2, a cross and an empty tile 1) are tried once.
+ *  - Conflict-driven search (regions of 200 tiles and more when at most 16
+ *    solutions are wanted, and where the splitting search runs long):
+ *    clause learning over the edges, the tiles propagating through the
+ *    table above, odd pieces as conflicts (see "Conflict-driven search for
+ *    large regions").
+ *
+ * Nothing here assumes what Tatham's Net solver does (one tree, no loop):
+ * in Infinite Loop closed groups and loops are allowed, so every rule is a
+ * consequence of the tiles' own constraints (propagation, the pieces'
+ * independence and parity, learnt clauses), which no solution can break.
+ * Boards from Tatham's Net generator, which leave regions of tens of
+ * thousands of tiles, are the hard cases (tests/loop/test-loop-hard.c,
+ * `bench loop`).
  */
 #include "loop.h"
 
