@@ -54,6 +54,12 @@ void       hb_board_view_simulate_press (HbBoardView *self, double x, double y, 
 void       hb_board_view_simulate_motion (HbBoardView *self, double x, double y);
 void       hb_board_view_simulate_release (HbBoardView *self, double x, double y);
 
+/* Zoom (1: the whole board fits; Ctrl+scroll, Ctrl +/−/0 and a pinch
+ * change it, a scroll pans once zoomed in): multiplies it by `factor`
+ * about the view's centre. */
+void   hb_board_view_zoom (HbBoardView *self, double factor);
+double hb_board_view_get_zoom (HbBoardView *self);
+
 /* HbRenderOptions.hint_flags for the board (HB_HINT_SHOW_ALL). */
 void hb_board_view_set_hint_flags (HbBoardView *self, guint flags);
 

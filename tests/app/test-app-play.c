@@ -9,6 +9,7 @@
  * The checks read the states' cells with this file's own code. */
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <math.h>
 #include <string.h>
 
 #include "hb-app-test.h"
@@ -487,6 +488,63 @@ test_snapshots (void)
   hb_app_test_window_close (window);
 }
 
+/* ---- Zoom -------------------------------------------------------------------- */
+
+static void
+test_zoom (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  HbLayout fit, zoomed;
+  char *row = g_strnfill (60, '0');
+  char *text = repeat_rows (row, 60);
+  double px, py;
+  int w, h;
+
+  open_text (window, "big.lights", text);
+  g_free (text);
+  g_free (row);
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_board_view_get_layout (view, &fit);
+  g_assert_cmpfloat (hb_board_view_get_zoom (view), ==, 1.0);
+
+  /* Four times closer, about the centre: the cell under the centre stays
+   * there and is four times as big. */
+  w = gtk_widget_get_width (GTK_WIDGET (view));
+  h = gtk_widget_get_height (GTK_WIDGET (view));
+  hb_board_view_zoom (view, 4.0);
+  hb_board_view_get_layout (view, &zoomed);
+  g_assert_cmpfloat (fabs (zoomed.cell - 4 * fit.cell), <, 1e-6);
+  g_assert_cmpint ((int) ((w / 2.0 - fit.x0) / fit.cell), ==,
+                   (int) ((w / 2.0 - zoomed.x0) / zoomed.cell));
+  g_assert_cmpint ((int) ((h / 2.0 - fit.y0) / fit.cell), ==,
+                   (int) ((h / 2.0 - zoomed.y0) / zoomed.cell));
+
+  /* A click lands on the cell drawn under it. */
+  {
+    int cx = (int) ((w / 2.0 - zoomed.x0) / zoomed.cell);
+    int cy = (int) ((h / 2.0 - zoomed.y0) / zoomed.cell);
+    px = zoomed.x0 + (cx + 0.5) * zoomed.cell;
+    py = zoomed.y0 + (cy + 0.5) * zoomed.cell;
+    hb_board_view_simulate_click (view, px, py, 1);
+    hb_app_test_settle (30);
+    {
+      const LightsState *s = LIGHTS_CONST (hb_window_get_state (window));
+      int lit = 0;
+      for (int i = 0; i < 3600; i++)
+        lit += s->cells[i];
+      g_assert_cmpint (lit, ==, 1);
+      g_assert_cmpint (s->cells[cy * 60 + cx], ==, 1);
+    }
+  }
+  /* Zoom stays within the board's edges and goes back to the whole. */
+  hb_board_view_zoom (view, 0.01);
+  g_assert_cmpfloat (hb_board_view_get_zoom (view), ==, 1.0);
+  hb_board_view_get_layout (view, &zoomed);
+  g_assert_cmpfloat (fabs (zoomed.cell - fit.cell), <, 1e-6);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -496,6 +554,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/flood-out-of-moves", test_flood_out_of_moves);
   g_test_add_func ("/app/play/first-window", test_first_window);
   g_test_add_func ("/app/play/keyboard", test_keyboard_play);
+  g_test_add_func ("/app/play/zoom", test_zoom);
   g_test_add_func ("/app/play/snapshots", test_snapshots);
   return g_test_run ();
 }
