@@ -366,6 +366,69 @@ flood_graph_scan (const FloodGraph *g, const guint64 *set,
   out->h = bound_from_maxdist (maxdist);
 }
 
+/* flood_graph_scan for a set whose frontier is known: a queue search from
+ * the frontier, O(regions + edges) whatever the graph (the bitset search
+ * costs regions × words: a million word operations on a 100×100 board
+ * with ten colours), without walking every flooded region's neighbours.
+ * cells_flooded is not counted (left 0). */
+void
+flood_graph_scan_frontier (const FloodGraph *g, const guint64 *set,
+                           const guint64 *frontier, FloodScratch *sc,
+                           FloodScan *out)
+{
+  int maxdist[FLOOD_MAX_COLOURS + 1];
+  int head = 0, tail = 0, layer_end, d = 1, far = 0;
+  guint left = 0;
+  guint64 *seen = sc->seen;
+
+  for (int c = 0; c <= FLOOD_MAX_COLOURS; c++)
+    maxdist[c] = 0;
+  for (int w = 0; w < g->words; w++)
+    {
+      guint64 bits = frontier[w];
+      seen[w] = set[w] | bits;
+      sc->frontier[w] = bits;
+      while (bits)
+        {
+          sc->queue[tail++] = w * 64 + __builtin_ctzll (bits);
+          bits &= bits - 1;
+        }
+    }
+  layer_end = tail;
+  out->ecc = tail > 0 ? 1 : 0;
+  while (head < tail)
+    {
+      int r;
+
+      if (head == layer_end)
+        {
+          d++;
+          layer_end = tail;
+          out->ecc = d;
+          far = 0;
+        }
+      r = sc->queue[head++];
+      far += g->size[r];
+      left |= 1u << g->colour[r];
+      maxdist[g->colour[r]] = d;
+      for (int k = g->nbr_start[r]; k < g->nbr_start[r + 1]; k++)
+        {
+          int nb = g->nbr[k];
+          if (!FLOOD_SET_HAS (seen, nb))
+            {
+              FLOOD_SET_ADD (seen, nb);
+              sc->queue[tail++] = nb;
+            }
+        }
+    }
+  out->remaining = tail;
+  out->colours_left = left;
+  out->cells_flooded = 0;
+  out->far_cells = far;
+  out->frontier = sc->frontier;
+  out->h = bound_from_maxdist (maxdist);
+}
+
 static void or_neighbours (const FloodGraph *g, const guint64 *src, guint64 *out);
 
 void

@@ -234,7 +234,7 @@ flood_beam_moves (const FloodGraph *g, int width, gboolean by_distance,
               if (by_distance)
                 {
                   FloodScan scan;
-                  flood_graph_scan (g, cs, &sc, TRUE, &scan);
+                  flood_graph_scan_frontier (g, cs, cf, &sc, &scan);
                   h = scan.h;
                   cand.ecc = scan.ecc;
                   cand.far = scan.far_cells;

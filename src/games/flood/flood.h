@@ -148,6 +148,10 @@ void flood_scratch_clear (FloodScratch *s);
 void flood_graph_scan (const FloodGraph *g, const guint64 *set,
                        FloodScratch *scratch, gboolean need_cells,
                        FloodScan *out);
+/* The same, from set's frontier (cells_flooded left 0). */
+void flood_graph_scan_frontier (const FloodGraph *g, const guint64 *set,
+                                const guint64 *frontier, FloodScratch *scratch,
+                                FloodScan *out);
 /* The unflooded regions adjacent to set, into out (words). */
 void flood_graph_frontier (const FloodGraph *g, const guint64 *set,
                            guint64 *out);
