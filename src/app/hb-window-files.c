@@ -216,6 +216,34 @@ load_toast_show (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* "bad.lights:2:3: unknown character" (the form the CLI and editors
+ * read) as a sentence: "bad.lights, line 2, column 3: unknown character". */
+static char *
+error_sentence (const char *message)
+{
+  g_autoptr (GRegex) regex = g_regex_new ("^([^:\n]+):([0-9]+)(?::([0-9]+))?: (.*)$",
+                                          G_REGEX_DOTALL, 0, NULL);
+  g_autoptr (GMatchInfo) match = NULL;
+  char *text;
+
+  if (regex == NULL || !g_regex_match (regex, message, 0, &match))
+    return g_strdup (message);
+  {
+    g_autofree char *file = g_match_info_fetch (match, 1);
+    g_autofree char *line = g_match_info_fetch (match, 2);
+    g_autofree char *column = g_match_info_fetch (match, 3);
+    g_autofree char *rest = g_match_info_fetch (match, 4);
+
+    if (column != NULL && column[0] != '\0')
+      /* TRANSLATORS: a file error: "bad.lights, line 2, column 3: unknown character" */
+      text = g_strdup_printf (_("%s, line %s, column %s: %s"), file, line, column, rest);
+    else
+      /* TRANSLATORS: a file error: "ragged.lights, line 2: the rows differ in length" */
+      text = g_strdup_printf (_("%s, line %s: %s"), file, line, rest);
+  }
+  return text;
+}
+
 static void
 load_done (GObject *source, GAsyncResult *res, gpointer user_data)
 {
@@ -243,7 +271,10 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
     }
   if (state == NULL)
     {
-      hb_window_show_toast (self, error ? error->message : _("The file could not be read"));
+      char *sentence = error ? error_sentence (error->message)
+                             : g_strdup (_("The file could not be read"));
+      hb_window_show_toast (self, sentence);
+      g_free (sentence);
       g_task_return_error (outer, error);
       g_object_unref (outer);
       return;

@@ -65,10 +65,11 @@ test_malformed (Fixture *f, gconstpointer data)
   const HbState *before = hb_window_get_state (window);
   HbState *copy = hb_state_copy (before);
   static const struct { const char *name, *text, *needle; } bad[] = {
-    { "bad.lights", "0101\n01x1\n", "bad.lights:2:3:" },        /* unknown character */
-    { "ragged.lights", "0101\n011\n", "ragged.lights:2:" },     /* ragged grid */
-    { "empty.lights", "\n\n", "empty.lights:" },                /* 0×0 */
-    { "mystery.txt", "hello\n", "mystery.txt:1:1:" },           /* no game */
+    /* A sentence: the file, then the line and column where they apply. */
+    { "bad.lights", "0101\n01x1\n", "bad.lights, line 2, column 3: " }, /* unknown character */
+    { "ragged.lights", "0101\n011\n", "ragged.lights, line 2" },       /* ragged grid */
+    { "empty.lights", "\n\n", "empty.lights" },                        /* 0×0 */
+    { "mystery.txt", "hello\n", "mystery.txt, line 1, column 1: " },   /* no game */
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
