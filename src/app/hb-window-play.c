@@ -322,6 +322,9 @@ hb_window_play_dup_progress (HbWindow *self)
     return NULL;
   end = self->play_end ? self->play_end : g_get_monotonic_time ();
   time = format_time (end - self->play_start);
+  /* The game's own status counts the moves already: the clock alone. */
+  if (hb_document_get_game (self->document)->status_counts_moves)
+    return time;
   /* TRANSLATORS: the status line's clock: "12 moves · 1:04" */
   text = g_strdup_printf (g_dngettext (NULL, "%u move · %s", "%u moves · %s",
                                        self->play_moves),

@@ -363,6 +363,10 @@ struct _HbGame {
    * becomes one to play), or NULL when the game has no such operation.
    * Returns a new state, or NULL when nothing could turn. */
   HbState  *(*scramble) (const HbState *state, guint64 seed);
+
+  /* TRUE when status_text already counts the moves played (Flood-It's
+   * "7 / 23 moves"): the app's status line then adds only the clock. */
+  gboolean    status_counts_moves;
 };
 
 /* A bit of HbRenderOptions.hint_flags every game reads the same way: show

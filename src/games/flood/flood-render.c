@@ -266,6 +266,23 @@ draw_badge (cairo_t *cr, const HbLayout *l, const char *text, int swatch,
   bh = size + pad;
   x = l->x0 + l->cell * l->width - bw - 3;
   y = l->y0 + l->cell * l->height - bh - 3;
+  /* Outside the board where the drawing area leaves room (right of it,
+   * else below it), so it covers no cell; inside its corner otherwise. */
+  {
+    double cx1, cy1, cx2, cy2;
+    double right = l->x0 + l->cell * l->width, bottom = l->y0 + l->cell * l->height;
+    cairo_clip_extents (cr, &cx1, &cy1, &cx2, &cy2);
+    if (cx2 - right >= bw + 8)
+      {
+        x = right + 6;
+        y = bottom - bh;
+      }
+    else if (cy2 - bottom >= bh + 6)
+      {
+        x = right - bw;
+        y = bottom + 4;
+      }
+  }
   r = bh / 3;
   /* The badge covers a cell or two: with the pointer on them it fades, so
    * the cells under it can be seen and clicked. */

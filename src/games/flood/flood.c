@@ -1315,4 +1315,5 @@ const HbGame flood_game = {
   .from_image = flood_from_image,
   .answer_fits = flood_answer_fits,
   .is_lost = flood_is_lost,
+  .status_counts_moves = TRUE,
 };
