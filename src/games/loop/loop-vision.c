@@ -38,6 +38,7 @@ typedef struct {
   const guint8 *mask;   /* 1 = stroke */
   int w, h;
   int bx0, by0, bx1, by1;   /* strokes' bounding box, [bx0, bx1) */
+  double near;          /* how far from a line (in tiles) still counts as on it */
 } Strokes;
 
 static inline gboolean
@@ -84,7 +85,7 @@ grid_score (const Strokes *s, double t, double ox, double oy, int *good_out, int
 {
   int good = 0, bad = 0, lines = 0;
   double band = MAX (0.18, 2.0 / t);
-  int wide = MAX (1, (int) (t * 0.03));
+  int wide = MAX (1, (int) (t * s->near));
 
   for (double x = ox; x <= s->bx1 + 1; x += t)
     {
@@ -243,16 +244,16 @@ arm_depth (const Strokes *s, double x0, double y0, double t, int dir)
   return n > 0 ? (double) hits / n : 0;
 }
 
-HbState *
-loop_from_image (const HbImage *img, HbImportReport *report, GCancellable *cancellable,
-                 GError **error)
+static HbState *
+loop_read (const HbImage *img, double near, HbImportReport *report, GCancellable *cancellable,
+           GError **error)
 {
   int w = img->width, h = img->height;
   g_autofree guint8 *mask = g_malloc0 ((gsize) w * h);
   g_autofree float *cols = g_new0 (float, w);
   g_autofree float *rows = g_new0 (float, h);
   guint8 bg[3];
-  Strokes st = { mask, w, h, w, h, 0, 0 };
+  Strokes st = { mask, w, h, w, h, 0, 0, near };
   gsize count = 0;
   double cands[8];
   int nc = 0;
@@ -501,4 +502,37 @@ loop_from_image (const HbImage *img, HbImportReport *report, GCancellable *cance
     hb_import_report_finish (report, _("Infinite Loop"), detail);
   }
   return &s->base;
+}
+
+/* Boards drawn with arms that meet their tile's side (the game) read with
+ * lines a few hundredths of a tile wide; boards whose arms stop short of
+ * the side (Hintboard's own drawing) need a wider reach. The narrow
+ * reading is tried first and kept unless it doubts over a tenth of its
+ * tiles and the wide one doubts fewer. */
+HbState *
+loop_from_image (const HbImage *img, HbImportReport *report, GCancellable *cancellable,
+                 GError **error)
+{
+  g_autoptr(HbImportReport) wide = NULL;
+  g_autoptr(GError) wide_error = NULL;
+  HbState *a = loop_read (img, 0.03, report, cancellable, error);
+  HbState *b;
+
+  if (a != NULL && report->n_unsure * 10 <= (guint) (report->width * report->height))
+    return a;
+  if (hb_vision_cancelled (cancellable, NULL))
+    return a;
+  wide = hb_import_report_new ();
+  b = loop_read (img, 0.12, wide, cancellable, &wide_error);
+  if (b != NULL && (a == NULL || wide->n_unsure < report->n_unsure))
+    {
+      HbImportReport tmp = *report;
+      hb_state_free (a);
+      g_clear_error (error);
+      *report = *wide;
+      *wide = tmp;
+      return b;
+    }
+  hb_state_free (b);
+  return a;
 }

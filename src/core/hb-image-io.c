@@ -1,0 +1,246 @@
+/* hb-image-io.c: reading pictures with GdkPixbuf into plain RGB pixels,
+ * and writing them (see hb-image.h). */
+#include "hb-image.h"
+
+#include <gdk-pixbuf/gdk-pixbuf.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static gboolean
+size_ok (int w, int h)
+{
+  return w >= 1 && h >= 1 && w <= HB_IMAGE_MAX_SIDE && h <= HB_IMAGE_MAX_SIDE
+         && (guint64) w * (guint64) h <= HB_IMAGE_MAX_PIXELS;
+}
+
+/* Lays a straight-alpha pixel on white. */
+static inline guint8
+over_white (guint8 c, guint8 a)
+{
+  return (guint8) ((c * a + 255 * (255 - a) + 127) / 255);
+}
+
+static HbImage *
+from_pixbuf (GdkPixbuf *pb)
+{
+  int w = gdk_pixbuf_get_width (pb), h = gdk_pixbuf_get_height (pb);
+  int n = gdk_pixbuf_get_n_channels (pb);
+  int rs = gdk_pixbuf_get_rowstride (pb);
+  gboolean alpha = gdk_pixbuf_get_has_alpha (pb);
+  const guint8 *src = gdk_pixbuf_read_pixels (pb);
+  HbImage *img;
+
+  if (gdk_pixbuf_get_bits_per_sample (pb) != 8 || n < 3
+      || gdk_pixbuf_get_colorspace (pb) != GDK_COLORSPACE_RGB)
+    return NULL;
+  img = hb_image_new (w, h);
+  if (img == NULL)
+    return NULL;
+  for (int y = 0; y < h; y++)
+    {
+      const guint8 *s = src + (gsize) y * rs;
+      guint8 *d = img->pixels + (gsize) y * img->stride;
+      for (int x = 0; x < w; x++, s += n, d += 3)
+        if (alpha)
+          {
+            d[0] = over_white (s[0], s[3]);
+            d[1] = over_white (s[1], s[3]);
+            d[2] = over_white (s[2], s[3]);
+          }
+        else
+          {
+            d[0] = s[0];
+            d[1] = s[1];
+            d[2] = s[2];
+          }
+    }
+  return img;
+}
+
+typedef struct {
+  int      width, height;
+  gboolean prepared;
+  int      rows_done;   /* bottom of the lowest area decoded so far */
+} SizeCheck;
+
+/* A loader given a file cut short may still hand back a picture, its
+ * missing rows left blank; the rows it decoded say so. */
+static void
+on_area_updated (GdkPixbufLoader *loader, int x, int y, int width, int height,
+                 gpointer data)
+{
+  SizeCheck *check = data;
+
+  check->rows_done = MAX (check->rows_done, y + height);
+}
+
+static void
+on_size_prepared (GdkPixbufLoader *loader, int width, int height, gpointer data)
+{
+  SizeCheck *check = data;
+
+  check->prepared = TRUE;
+  check->width = width;
+  check->height = height;
+}
+
+static void
+set_size_error (GError **error, const char *name, int w, int h)
+{
+  if (w < HB_IMAGE_MIN_SIDE || h < HB_IMAGE_MIN_SIDE)
+    g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TOO_SMALL,
+                 _("%s: the picture is %d×%d pixels, too small to show a board"),
+                 name, w, h);
+  else
+    g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TOO_LARGE,
+                 _("%s: the picture is %d×%d pixels; pictures up to %d pixels a side and %u million pixels are read"),
+                 name, w, h, HB_IMAGE_MAX_SIDE, HB_IMAGE_MAX_PIXELS / 1000000);
+}
+
+static gboolean
+dims_acceptable (int w, int h)
+{
+  return size_ok (w, h) && w >= HB_IMAGE_MIN_SIDE && h >= HB_IMAGE_MIN_SIDE;
+}
+
+HbImage *
+hb_image_load_bytes (const guint8 *data, gsize len, const char *name, GError **error)
+{
+  g_autoptr(GdkPixbufLoader) loader = NULL;
+  g_autoptr(GError) local = NULL;
+  SizeCheck check = { 0 };
+  gboolean failed = FALSE;
+  GdkPixbuf *pb;
+  HbImage *img;
+  gsize off = 0;
+
+  if (name == NULL)
+    name = _("the picture");
+  if (len == 0)
+    {
+      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE,
+                   _("%s: the file is empty"), name);
+      return NULL;
+    }
+  if (len > HB_IMAGE_MAX_BYTES)
+    {
+      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TOO_LARGE,
+                   _("%s: the file is larger than %u MiB"), name, HB_IMAGE_MAX_BYTES >> 20);
+      return NULL;
+    }
+  loader = gdk_pixbuf_loader_new ();
+  g_signal_connect (loader, "size-prepared", G_CALLBACK (on_size_prepared), &check);
+  g_signal_connect (loader, "area-updated", G_CALLBACK (on_area_updated), &check);
+  /* Fed in pieces so that a picture whose header announces a size over the
+   * limits is stopped before its pixels are decoded. */
+  while (off < len)
+    {
+      gsize n = MIN (len - off, (gsize) 65536);
+      if (!gdk_pixbuf_loader_write (loader, data + off, n, &local))
+        {
+          failed = TRUE;
+          break;
+        }
+      off += n;
+      if (check.prepared && !dims_acceptable (check.width, check.height))
+        break;
+    }
+  /* Always closed: a loader finalized open complains. */
+  if (!failed)
+    gdk_pixbuf_loader_close (loader, &local);
+  else
+    gdk_pixbuf_loader_close (loader, NULL);
+  if (check.prepared && !dims_acceptable (check.width, check.height))
+    {
+      set_size_error (error, name, check.width, check.height);
+      return NULL;
+    }
+  if (local != NULL || failed)
+    {
+      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE,
+                   _("%s: not a picture that can be read (PNG, JPEG or WebP): %s"),
+                   name, local != NULL ? local->message : _("unknown format"));
+      return NULL;
+    }
+  pb = gdk_pixbuf_loader_get_pixbuf (loader);
+  if (pb == NULL || check.rows_done < gdk_pixbuf_get_height (pb))
+    {
+      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE,
+                   _("%s: not a picture that can be read (PNG, JPEG or WebP): %s"),
+                   name, _("the file ends before the picture does"));
+      return NULL;
+    }
+  if (!dims_acceptable (gdk_pixbuf_get_width (pb), gdk_pixbuf_get_height (pb)))
+    {
+      set_size_error (error, name, gdk_pixbuf_get_width (pb), gdk_pixbuf_get_height (pb));
+      return NULL;
+    }
+  img = from_pixbuf (pb);
+  if (img == NULL)
+    g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE,
+                 _("%s: the picture's pixel format is not supported"), name);
+  return img;
+}
+
+HbImage *
+hb_image_load (const char *path, GError **error)
+{
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) local = NULL;
+  GStatBuf st;
+  int w = 0, h = 0;
+  gsize len = 0;
+
+  if (g_stat (path, &st) != 0)
+    {
+      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE,
+                   _("%s: no such file"), path);
+      return NULL;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE,
+                   _("%s: not a regular file"), path);
+      return NULL;
+    }
+  if ((guint64) st.st_size > HB_IMAGE_MAX_BYTES)
+    {
+      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TOO_LARGE,
+                   _("%s: the file is larger than %u MiB"), path, HB_IMAGE_MAX_BYTES >> 20);
+      return NULL;
+    }
+  /* The header alone: format and size, before anything is decoded. When
+   * it cannot tell (not a picture, or cut short right after its header)
+   * the loader below says why, and checks the size again as it reads. */
+  if (gdk_pixbuf_get_file_info (path, &w, &h) != NULL && w > 0 && h > 0
+      && !dims_acceptable (w, h))
+    {
+      set_size_error (error, path, w, h);
+      return NULL;
+    }
+  if (!g_file_get_contents (path, &contents, &len, &local))
+    {
+      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE,
+                   "%s: %s", path, local->message);
+      return NULL;
+    }
+  return hb_image_load_bytes ((const guint8 *) contents, len, path, error);
+}
+
+gboolean
+hb_image_save (const HbImage *img, const char *path, const char *type, int quality,
+               GError **error)
+{
+  g_autoptr(GdkPixbuf) pb = gdk_pixbuf_new_from_data (img->pixels, GDK_COLORSPACE_RGB, FALSE, 8,
+                                                      img->width, img->height, img->stride,
+                                                      NULL, NULL);
+  if (g_str_equal (type, "jpeg") || g_str_equal (type, "webp"))
+    {
+      char q[8];
+      g_snprintf (q, sizeof q, "%d", CLAMP (quality, 1, 100));
+      return gdk_pixbuf_save (pb, path, type, error, "quality", q, NULL);
+    }
+  return gdk_pixbuf_save (pb, path, type, error, NULL);
+}
