@@ -73,6 +73,11 @@ bench_level (const char *label, const FlowState *level, const HbSolver *solver,
       if (r == NULL)
         return FALSE;
       status = r->status;
+      /* An answer found but the count cut short by the time limit is no
+       * finished count: shown as a limit hit. */
+      if (count_limit > 1 && r->status == HB_STATUS_SOLVED
+          && hb_result_get_stat (r, "solutions") == NULL)
+        status = HB_STATUS_GAVE_UP;
       if (r->status == HB_STATUS_SOLVED
           && (r->solved == NULL || !flow_is_solved (FLOW_CONST (r->solved))))
         {
