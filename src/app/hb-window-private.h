@@ -33,6 +33,7 @@ struct _HbWindow
   GtkSwitch           *hints_switch;
   GtkSwitch           *hint_all_switch;
   AdwActionRow        *hint_row;
+  AdwActionRow        *legend_row;
   GtkRevealer         *palette_revealer;
   HbPaletteBar        *palette_bar;
   HbBoardView         *board_view;

@@ -219,6 +219,9 @@ on_level_changed (HbDocument *document, gboolean new_game, HbWindow *self)
       return;
     }
   hb_window_rebuild_levels (self);
+  gtk_widget_set_visible (GTK_WIDGET (self->legend_row), game->hint_legend != NULL);
+  if (game->hint_legend != NULL)
+    adw_action_row_set_subtitle (self->legend_row, _(game->hint_legend));
   hb_solver_panel_set_game (self->solver_panel, game);
   select_game_in_dropdown (self);
   adw_preferences_group_set_description (self->board_group,
@@ -790,6 +793,7 @@ hb_window_class_init (HbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HbWindow, hints_switch);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, hint_all_switch);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, hint_row);
+  gtk_widget_class_bind_template_child (widget_class, HbWindow, legend_row);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, palette_revealer);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, palette_bar);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, board_view);

@@ -367,6 +367,10 @@ struct _HbGame {
   /* TRUE when status_text already counts the moves played (Flood-It's
    * "7 / 23 moves"): the app's status line then adds only the clock. */
   gboolean    status_counts_moves;
+
+  /* What the hint's marks mean, one sentence marked with N_ for the
+   * sidebar's legend ("Orange dot: press this cell …"), or NULL. */
+  const char *hint_legend;
 };
 
 /* A bit of HbRenderOptions.hint_flags every game reads the same way: show

@@ -51,7 +51,8 @@ pack (Rgb c)
 void
 lights_render_cells (const guint8 *cells, const guint8 *press, int width, int height,
                      cairo_t *cr, const HbLayout *l, const HbRenderOptions *o,
-                     int current_x, int current_y, gboolean current_bad)
+                     int current_x, int current_y, gboolean current_bad,
+                     gboolean pressed)
 {
   const gboolean dark = o && o->dark;
   const Rgb board = dark ? (Rgb) { 0.14, 0.14, 0.16 } : (Rgb) { 0.80, 0.81, 0.84 };
@@ -159,7 +160,15 @@ lights_render_cells (const guint8 *cells, const guint8 *press, int width, int he
                            l->y0 + y * c + gap / 2 + s / 2, r, 0, 2 * G_PI);
                 any = TRUE;
               }
-          if (any)
+          if (any && pressed)
+            {
+              /* Presses made (a solver's frame): a blue ring, so orange
+               * keeps one meaning, "press here". */
+              cairo_set_line_width (cr, MAX (1.5, s * 0.07));
+              cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);
+              cairo_stroke (cr);
+            }
+          else if (any)
             {
               set_rgb (cr, dot, 1);
               cairo_fill_preserve (cr);
@@ -208,5 +217,5 @@ lights_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
         press = hint->answer.press;
     }
   lights_render_cells (s->cells, press, state->width, state->height, cr, layout,
-                       options, -1, -1, FALSE);
+                       options, -1, -1, FALSE, FALSE);
 }

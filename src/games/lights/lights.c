@@ -955,8 +955,10 @@ lights_frame_render (gconstpointer data, cairo_t *cr, const HbLayout *layout,
       cy = current->y;
       bad = current->kind == HB_STEP_REJECT || current->kind == HB_STEP_UNDO;
     }
+  /* In a solver's frames the presses are made already: rings, where a
+   * hint's presses still to make are orange dots. */
   lights_render_cells (f->cells, f->press, f->width, f->height, cr, layout,
-                       options, cx, cy, bad);
+                       options, cx, cy, bad, TRUE);
 }
 
 static char *
@@ -1055,4 +1057,5 @@ const HbGame lights_game = {
 
   .bench = lights_bench,
   .from_image = lights_from_image,
+  .hint_legend = N_("Orange dot: a cell to press. In the solver's replay, a blue ring marks a cell it pressed."),
 };

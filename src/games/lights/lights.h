@@ -87,6 +87,7 @@ void lights_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
 void lights_render_cells (const guint8 *cells, const guint8 *press,
                           int width, int height, cairo_t *cr,
                           const HbLayout *layout, const HbRenderOptions *options,
-                          int current_x, int current_y, gboolean current_bad);
+                          int current_x, int current_y, gboolean current_bad,
+                          gboolean pressed);
 
 G_END_DECLS
