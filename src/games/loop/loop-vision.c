@@ -470,7 +470,8 @@ loop_read (const HbImage *img, double near, HbImportReport *report, GCancellable
             double off = side_fill (&st, x0, y0, best_t, dir, FALSE);
             if (f >= 0.5)
               m |= (guint8) (1u << dir);
-            else if (f > 0.35)
+            /* Just under the bar: a ring reaches a third of the way. */
+            else if (f > 0.42)
               doubt = TRUE;
             /* Strokes towards a side away from its middle: not this game's
              * drawing (or a misplaced grid). */
