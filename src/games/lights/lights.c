@@ -964,24 +964,24 @@ lights_frame_render (gconstpointer data, cairo_t *cr, const HbLayout *layout,
 static char *
 lights_describe_step (const HbTrace *trace, const HbStep *s)
 {
-  /* Cells are shown 1-based, column then row, as a person counts them. */
+  /* Cells are shown 1-based, row then column, as everywhere in the app. */
   int x = s->x + 1, y = s->y + 1;
 
   switch (s->kind)
     {
     case HB_STEP_TRY:
-      return g_strdup_printf (_("Try column %d, row %d unpressed"), x, y);
+      return g_strdup_printf (_("Try row %d, column %d unpressed"), y, x);
     case HB_STEP_PLACE:
-      return g_strdup_printf (_("Press column %d, row %d"), x, y);
+      return g_strdup_printf (_("Press row %d, column %d"), y, x);
     case HB_STEP_UNDO:
-      return g_strdup_printf (_("Undo the press at column %d, row %d"), x, y);
+      return g_strdup_printf (_("Undo the press at row %d, column %d"), y, x);
     case HB_STEP_REJECT:
-      return g_strdup_printf (_("Dead end at column %d, row %d: the light to its left stays on"),
-                              x, y);
+      return g_strdup_printf (_("Dead end at row %d, column %d: the light to its left stays on"),
+                              y, x);
     case HB_STEP_MOVE:
-      return g_strdup_printf (_("Press column %d, row %d"), x, y);
+      return g_strdup_printf (_("Press row %d, column %d"), y, x);
     case HB_STEP_FORCE:
-      return g_strdup_printf (_("Forced: press column %d, row %d"), x, y);
+      return g_strdup_printf (_("Forced: press row %d, column %d"), y, x);
     case HB_STEP_SOLUTION:
       return g_strdup (_("A solution is found"));
     case HB_STEP_BOUND:
