@@ -885,6 +885,8 @@ hb_window_init (HbWindow *self)
 
   hb_window_files_init (self);
   hb_window_play_init (self);
+  /* The board has the keys first: arrows move its cursor at once. */
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->board_view));
 
   if (DEVELOPMENT)
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");

@@ -272,6 +272,9 @@ test_first_window (void)
   game = hb_window_get_game (window);
 
   g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_PLAY);
+  /* The board has the keyboard: arrows move its cursor at once. */
+  g_assert_true (gtk_window_get_focus (GTK_WINDOW (window))
+                 == GTK_WIDGET (hb_window_get_board_view (window)));
   g_assert_false (g_settings_get_boolean (settings, "show-hints"));
   g_assert_false (hb_window_is_hint_pending (window));
   /* A real level: not blank, not solved, of a few cells at least. */
