@@ -22,7 +22,7 @@
  *   that some shortest solution plays them first. A child's chain of forced
  *   moves is folded into its edge, which then costs more than one;
  * - an upper bound: the best answer of beam searches of growing width
- *   (flood-solve-beam.c, about 50 ms), and any shorter goal met since. A
+ *   (flood-solve-beam.c, up to 0.2 s), and any shorter goal met since. A
  *   child whose f reaches it cannot improve on it and is not stored. The
  *   search ends when the smallest f in the open list reaches the best
  *   length known, which proves that answer optimal — at once when the
@@ -49,8 +49,9 @@
 #include <string.h>
 
 #define FLOOD_DEFAULT_MEMORY  ((gsize) 256 << 20)
-/* Seconds of beam search for the first answer before A* starts. */
-#define FLOOD_FIRST_BUDGET    0.05
+/* Seconds of beam search for the first answer before A* starts (at most
+ * three quarters of a time limit). */
+#define FLOOD_FIRST_BUDGET    0.2
 /* Boards with more regions than this are left to beams alone, for at most
  * this many seconds (A* would only fill its memory). */
 #define FLOOD_ASTAR_MAX_REGIONS 1500
@@ -265,7 +266,7 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
     GByteArray *line = g_byte_array_new ();
 
     if (time_limit > 0)
-      budget = MIN (budget, huge ? time_limit : time_limit / 4);
+      budget = MIN (budget, huge ? time_limit : time_limit * 0.75);
     for (int w = 1; w <= FLOOD_MAX_BEAM; w *= 2)
       {
         double ts = hb_now ();
