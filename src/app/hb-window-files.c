@@ -15,6 +15,7 @@
 #include "hb-window-private.h"
 #include "hb-anim.h"
 #include "hb-registry.h"
+#include "hb-import.h"
 
 /* ---- Asking about unsaved changes --------------------------------------- */
 
@@ -150,6 +151,94 @@ load_job_free (gpointer data)
   g_free (job);
 }
 
+/* What an open read: a level, and for a picture also the picture and
+ * what the detector said about it. */
+typedef struct {
+  HbState        *state;
+  HbImage        *image;    /* NULL for a level file */
+  HbImportReport *report;   /* NULL for a level file */
+} LoadResult;
+
+static void
+load_result_free (gpointer data)
+{
+  LoadResult *r = data;
+
+  if (r == NULL)
+    return;
+  if (r->state != NULL)
+    hb_state_free (r->state);
+  if (r->image != NULL)
+    hb_image_free (r->image);
+  if (r->report != NULL)
+    hb_import_report_free (r->report);
+  g_free (r);
+}
+
+/* A picture by its name: PNG, JPEG, WebP, or whatever the content type
+ * guessed from the name calls an image. */
+static gboolean
+is_picture_name (const char *name)
+{
+  static const char *const exts[] = { ".png", ".jpg", ".jpeg", ".webp" };
+  g_autofree char *lower = g_ascii_strdown (name, -1);
+  g_autofree char *type = NULL;
+  g_autofree char *mime = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (exts); i++)
+    if (g_str_has_suffix (lower, exts[i]))
+      return TRUE;
+  type = g_content_type_guess (name, NULL, 0, NULL);
+  mime = type != NULL ? g_content_type_get_mime_type (type) : NULL;
+  return mime != NULL && g_str_has_prefix (mime, "image/")
+         && strcmp (mime, "image/svg+xml") != 0;
+}
+
+/* A picture by its content: PNG, JPEG or WebP magic bytes. */
+static gboolean
+is_picture_data (const char *data, gsize len)
+{
+  return (len >= 8 && memcmp (data, "\x89PNG\r\n\x1a\n", 8) == 0)
+         || (len >= 3 && memcmp (data, "\xff\xd8\xff", 3) == 0)
+         || (len >= 12 && memcmp (data, "RIFF", 4) == 0 && memcmp (data + 8, "WEBP", 4) == 0);
+}
+
+/* Reads the level from a picture (the game guessed from it). */
+static LoadResult *
+import_picture (const char *name, const char *data, gsize len,
+                GCancellable *cancellable, GError **error)
+{
+  LoadResult *r;
+  HbImage *image;
+  HbImportReport *report;
+  HbState *state;
+  GError *local = NULL;
+
+  image = hb_image_load_bytes ((const guint8 *) data, len, name, error);
+  if (image == NULL)
+    return NULL;
+  report = hb_import_report_new ();
+  state = hb_registry_from_image (image, NULL, report, cancellable, &local);
+  if (state == NULL)
+    {
+      hb_image_free (image);
+      hb_import_report_free (report);
+      if (local != NULL && !g_str_has_prefix (local->message, name))
+        {
+          g_set_error (error, local->domain, local->code, "%s: %s", name, local->message);
+          g_error_free (local);
+        }
+      else if (local != NULL)
+        g_propagate_error (error, local);
+      return NULL;
+    }
+  r = g_new0 (LoadResult, 1);
+  r->state = state;
+  r->image = image;
+  r->report = report;
+  return r;
+}
+
 static void
 load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
@@ -159,6 +248,39 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
   gsize len = 0;
   gboolean ok;
   HbState *state = NULL;
+  LoadResult *result = NULL;
+
+  if (is_picture_name (job->name))
+    {
+      /* A picture: checked for size before it is read whole. */
+      g_autoptr (GFileInfo) info = g_file_query_info (job->file, G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                                                      G_FILE_QUERY_INFO_NONE, cancellable, &error);
+      ok = info != NULL;
+      if (ok && (guint64) g_file_info_get_size (info) > HB_IMAGE_MAX_BYTES)
+        {
+          g_set_error (&error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+                       _("%s: the file is larger than %u MiB"), job->name, HB_IMAGE_MAX_BYTES >> 20);
+          ok = FALSE;
+        }
+      if (ok)
+        ok = g_file_load_contents (job->file, cancellable, &text, &len, NULL, &error);
+      if (ok && !g_cancellable_is_cancelled (cancellable))
+        result = import_picture (job->name, text, len, cancellable, &error);
+      g_free (text);
+      g_free (path);
+      if (result != NULL && g_cancellable_is_cancelled (cancellable))
+        g_clear_pointer (&result, load_result_free);
+      if (result != NULL)
+        g_task_return_pointer (task, result, load_result_free);
+      else if (error != NULL && !g_cancellable_is_cancelled (cancellable))
+        g_task_return_error (task, error);
+      else
+        {
+          g_clear_error (&error);
+          g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", _("Opening was cancelled"));
+        }
+      return;
+    }
 
   if (path != NULL)
     ok = hb_read_input_cancellable (path, cancellable, &text, &len, &error);
@@ -172,14 +294,22 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
     }
   /* The game comes from the extension, else from a format only one game
    * reads; errors read "NAME:LINE:COL: message". */
-  if (ok && !g_cancellable_is_cancelled (cancellable))
+  /* A picture under another name is still read as one. */
+  if (ok && !g_cancellable_is_cancelled (cancellable) && is_picture_data (text, len))
+    result = import_picture (job->name, text, len, cancellable, &error);
+  else if (ok && !g_cancellable_is_cancelled (cancellable))
     state = hb_registry_parse (NULL, job->name, text, len, &error);
   g_free (text);
   g_free (path);
-  if (state != NULL && g_cancellable_is_cancelled (cancellable))
-    g_clear_pointer (&state, hb_state_free);
   if (state != NULL)
-    g_task_return_pointer (task, state, (GDestroyNotify) hb_state_free);
+    {
+      result = g_new0 (LoadResult, 1);
+      result->state = state;
+    }
+  if (result != NULL && g_cancellable_is_cancelled (cancellable))
+    g_clear_pointer (&result, load_result_free);
+  if (result != NULL)
+    g_task_return_pointer (task, result, load_result_free);
   else if (error != NULL)
     g_task_return_error (task, error);
   else
@@ -252,7 +382,7 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
   LoadJob *job = g_task_get_task_data (G_TASK (res));
   GCancellable *cancellable = g_task_get_cancellable (G_TASK (res));
   GError *error = NULL;
-  HbState *state = g_task_propagate_pointer (G_TASK (res), &error);
+  LoadResult *result = g_task_propagate_pointer (G_TASK (res), &error);
 
   if (!self->disposed && cancellable == self->load_cancellable)
     {
@@ -262,14 +392,14 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
     }
   if (self->disposed || g_cancellable_is_cancelled (cancellable))
     {
-      g_clear_pointer (&state, hb_state_free);
+      g_clear_pointer (&result, load_result_free);
       g_clear_error (&error);
       g_task_return_new_error (outer, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s",
                                _("Opening was cancelled"));
       g_object_unref (outer);
       return;
     }
-  if (state == NULL)
+  if (result == NULL)
     {
       char *sentence = error ? error_sentence (error->message)
                              : g_strdup (_("The file could not be read"));
@@ -279,8 +409,26 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
       g_object_unref (outer);
       return;
     }
-  hb_window_set_level (self, state, job->file, NULL);
-  hb_window_add_recent (self, job->file);
+  if (result->report != NULL)
+    {
+      /* A picture: the level is new (saving must not write over the
+       * picture), named after it, and opens for correcting. */
+      g_autofree char *untitled = g_strdup (job->name);
+      char *dot = strrchr (untitled, '.');
+
+      if (dot != NULL && dot != untitled)
+        *dot = '\0';
+      hb_window_set_level (self, g_steal_pointer (&result->state), NULL, untitled);
+      hb_window_set_mode (self, HB_MODE_EDIT);
+      hb_window_show_toast (self, result->report->summary != NULL
+                                  ? result->report->summary : _("A board was read from the picture"));
+    }
+  else
+    {
+      hb_window_set_level (self, g_steal_pointer (&result->state), job->file, NULL);
+      hb_window_add_recent (self, job->file);
+    }
+  load_result_free (result);
   g_task_return_boolean (outer, TRUE);
   g_object_unref (outer);
 }
@@ -439,6 +587,20 @@ open_dialog_then (HbWindow *self, gpointer data)
     }
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all_levels);
   g_object_unref (all_levels);
+  {
+    /* Screenshots, read into a level (the game guessed from the picture). */
+    GtkFileFilter *f = gtk_file_filter_new ();
+    gtk_file_filter_set_name (f, _("Screenshots (PNG, JPEG, WebP)"));
+    gtk_file_filter_add_mime_type (f, "image/png");
+    gtk_file_filter_add_mime_type (f, "image/jpeg");
+    gtk_file_filter_add_mime_type (f, "image/webp");
+    gtk_file_filter_add_suffix (f, "png");
+    gtk_file_filter_add_suffix (f, "jpg");
+    gtk_file_filter_add_suffix (f, "jpeg");
+    gtk_file_filter_add_suffix (f, "webp");
+    gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), f);
+    g_object_unref (f);
+  }
   for (int i = 0; games[i] != NULL; i++)
     {
       GtkFileFilter *f = filter_for_game (games[i]);

@@ -1,0 +1,157 @@
+/* test-app-import.c: opening a picture imports the level in it. A Flow
+ * Free board drawn by the game's own renderer and saved as PNG opens
+ * through the window's open path as that level (game guessed, size and
+ * cells as drawn), in Edit mode, with the detector's summary as a toast;
+ * a text file named .png and a picture with no board leave the open level
+ * untouched and say why. */
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "hb-app-test.h"
+#include "hb-registry.h"
+#include "hb-grid.h"
+
+typedef struct {
+  char *dir;
+} Fixture;
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  f->dir = g_dir_make_tmp ("hintboard-import-XXXXXX", NULL);
+  g_assert_nonnull (f->dir);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  GDir *d = g_dir_open (f->dir, 0, NULL);
+  const char *name;
+
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      char *path = g_build_filename (f->dir, name, NULL);
+      g_unlink (path);
+      g_free (path);
+    }
+  g_dir_close (d);
+  g_rmdir (f->dir);
+  g_free (f->dir);
+}
+
+/* Draws `state` as a screenshot would show it (a dark page with the board
+ * off-centre) and saves it as PNG at `path`. */
+static void
+save_screenshot (const HbState *state, const char *path)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 640, 900);
+  cairo_t *cr = cairo_create (surface);
+  HbRenderOptions opts = { .mode = HB_MODE_PLAY, .hover_x = -1, .hover_y = -1, .dark = TRUE };
+  HbLayout layout;
+
+  cairo_set_source_rgb (cr, 0.07, 0.07, 0.09);
+  cairo_paint (cr);
+  hb_layout_fit (&layout, state->width, state->height, 560, 560, 0);
+  layout.x0 += 50;
+  layout.y0 += 200;
+  state->game->render (state, cr, &layout, &opts);
+  cairo_destroy (cr);
+  g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_import_png (Fixture *f, gconstpointer data)
+{
+  const HbGame *flow = hb_registry_find_game ("flow");
+  HbGenerateParams params = { 7, 7, 0, 11, NULL };
+  GError *error = NULL;
+  HbState *drawn;
+  HbWindow *window;
+  char *path = g_build_filename (f->dir, "level-shot.png", NULL);
+  GFile *file = g_file_new_for_path (path);
+  const HbState *got;
+  const char *toast;
+
+  g_assert_nonnull (flow);
+  drawn = flow->generate (&params, &error);
+  g_assert_no_error (error);
+  save_screenshot (drawn, path);
+
+  window = hb_app_test_window_new ();
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  g_assert_true (hb_window_get_game (window) != flow);
+  g_assert_true (hb_app_test_load (window, file));
+
+  got = hb_window_get_state (window);
+  g_assert_true (hb_window_get_game (window) == flow);
+  g_assert_cmpint (got->width, ==, 7);
+  g_assert_cmpint (got->height, ==, 7);
+  g_assert_true (flow->equal (drawn, got));
+  g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_EDIT);
+  /* The level is new: saving must not write text over the picture. */
+  g_assert_null (hb_window_get_file (window));
+  toast = hb_window_get_last_toast (window);
+  g_assert_nonnull (toast);
+  if (!g_str_has_prefix (toast, "Flow Free, 7×7"))
+    g_error ("toast “%s” is not the import's summary", toast);
+
+  hb_app_test_window_close (window);
+  hb_state_free (drawn);
+  g_object_unref (file);
+  g_free (path);
+}
+
+static void
+test_import_bad (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  const HbState *before = hb_window_get_state (window);
+  HbState *copy = hb_state_copy (before);
+  char *text_path = g_build_filename (f->dir, "not-a-picture.png", NULL);
+  char *blank_path = g_build_filename (f->dir, "blank.png", NULL);
+  const char *paths[] = { text_path, blank_path };
+
+  g_assert_true (g_file_set_contents (text_path, "hello, I am text\n", -1, NULL));
+  {
+    cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 300, 200);
+    cairo_t *cr = cairo_create (s);
+    cairo_set_source_rgb (cr, 0.5, 0.5, 0.5);
+    cairo_paint (cr);
+    cairo_destroy (cr);
+    g_assert_cmpint (cairo_surface_write_to_png (s, blank_path), ==, CAIRO_STATUS_SUCCESS);
+    cairo_surface_destroy (s);
+  }
+
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      GFile *file = g_file_new_for_path (paths[i]);
+      g_autofree char *base = g_file_get_basename (file);
+      const char *toast;
+
+      g_assert_false (hb_app_test_load (window, file));
+      toast = hb_window_get_last_toast (window);
+      g_assert_nonnull (toast);
+      if (strstr (toast, base) == NULL)
+        g_error ("toast “%s” does not name “%s”", toast, base);
+      g_assert_true (hb_window_get_state (window) == before);
+      g_assert_true (hb_window_get_game (window)->equal (copy, hb_window_get_state (window)));
+      g_object_unref (file);
+    }
+
+  hb_state_free (copy);
+  g_free (text_path);
+  g_free (blank_path);
+  hb_app_test_window_close (window);
+}
+
+int
+main (int argc, char *argv[])
+{
+  hb_app_test_init (&argc, &argv);
+  g_test_add ("/app/import/png", Fixture, NULL, fixture_set_up,
+              test_import_png, fixture_tear_down);
+  g_test_add ("/app/import/bad", Fixture, NULL, fixture_set_up,
+              test_import_bad, fixture_tear_down);
+  return g_test_run ();
+}
