@@ -53,6 +53,18 @@ struct _HbBoardView
   const HbGame  *live_game;
   int            live_width, live_height;
   guint          live_draws;
+
+  /* A screenshot import: the picture, placed so that the board read from
+   * it lies on the cells, drawn faintly behind the board while the state
+   * is the imported one's game and size; the cells the detector was unsure
+   * of, outlined until the next edit (while `marks_state` is shown). */
+  cairo_surface_t *picture;
+  double         pic_x0, pic_y0, pic_cell_w, pic_cell_h;
+  int            pic_width, pic_height;
+  const HbGame  *pic_game;
+  gboolean       show_picture;
+  guint8        *marks;
+  const HbState *marks_state;
 };
 
 G_DEFINE_FINAL_TYPE (HbBoardView, hb_board_view, GTK_TYPE_DRAWING_AREA)
@@ -230,9 +242,45 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height,
     }
   else if (self->player != NULL)
     hb_player_render (self->player, cr, &layout, &options);
+  else if (self->picture != NULL && self->show_picture)
+    {
+      /* The picture in full, the board over it at 75 %: the picture
+       * shows faintly through. Only the board's rectangle. */
+      cairo_save (cr);
+      cairo_rectangle (cr, layout.x0, layout.y0, layout.cell * self->state->width,
+                       layout.cell * self->state->height);
+      cairo_clip (cr);
+      cairo_translate (cr, layout.x0, layout.y0);
+      cairo_scale (cr, layout.cell / self->pic_cell_w, layout.cell / self->pic_cell_h);
+      cairo_set_source_surface (cr, self->picture, -self->pic_x0, -self->pic_y0);
+      cairo_paint (cr);
+      cairo_restore (cr);
+      cairo_push_group (cr);
+      self->state->game->render (self->state, cr, &layout, &options);
+      cairo_pop_group_to_source (cr);
+      cairo_paint_with_alpha (cr, 0.75);
+    }
   else
     self->state->game->render (self->state, cr, &layout, &options);
   cairo_restore (cr);
+
+  /* The cells the screenshot's reader was unsure of: a thin orange
+   * outline, until the next edit. */
+  if (self->marks != NULL && self->marks_state == self->state
+      && self->player == NULL && self->live_frame == NULL)
+    {
+      double lw = MAX (1.5, layout.cell / 24);
+
+      cairo_set_line_width (cr, lw);
+      cairo_set_source_rgb (cr, 1.0, 0.47, 0.0);   /* libadwaita's orange */
+      for (int y = 0; y < self->state->height; y++)
+        for (int x = 0; x < self->state->width; x++)
+          if (self->marks[y * self->state->width + x])
+            cairo_rectangle (cr, layout.x0 + x * layout.cell + lw,
+                             layout.y0 + y * layout.cell + lw,
+                             layout.cell - 2 * lw, layout.cell - 2 * lw);
+      cairo_stroke (cr);
+    }
 
   /* The keyboard cursor, on the live board only: a dark and a light ring
    * so it reads on every colour a game draws. */
@@ -573,12 +621,86 @@ hb_board_view_set_state (HbBoardView *self, const HbState *state)
         self->ui = state->game->ui_new (state);
       self->pointer.ui = self->ui;
     }
+  if (state != self->marks_state)
+    {
+      g_clear_pointer (&self->marks, g_free);
+      self->marks_state = NULL;
+    }
+  if (self->picture != NULL
+      && (state == NULL || state->game != self->pic_game
+          || state->width != self->pic_width || state->height != self->pic_height))
+    g_clear_pointer (&self->picture, cairo_surface_destroy);
   self->state = state;
   self->shown_game = state ? state->game : NULL;
   self->shown_width = state ? state->width : 0;
   self->shown_height = state ? state->height : 0;
   self->hint = NULL;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+hb_board_view_set_import (HbBoardView *self, cairo_surface_t *picture,
+                          double x0, double y0, double cell_w, double cell_h,
+                          const guint8 *unsure)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+
+  g_clear_pointer (&self->picture, cairo_surface_destroy);
+  g_clear_pointer (&self->marks, g_free);
+  self->marks_state = NULL;
+  if (self->state == NULL)
+    return;
+  if (picture != NULL && cell_w > 0 && cell_h > 0)
+    {
+      self->picture = cairo_surface_reference (picture);
+      self->pic_x0 = x0;
+      self->pic_y0 = y0;
+      self->pic_cell_w = cell_w;
+      self->pic_cell_h = cell_h;
+      self->pic_game = self->state->game;
+      self->pic_width = self->state->width;
+      self->pic_height = self->state->height;
+    }
+  if (unsure != NULL)
+    {
+      gsize n = (gsize) self->state->width * self->state->height;
+      gboolean any = FALSE;
+
+      for (gsize i = 0; i < n; i++)
+        any |= unsure[i] != 0;
+      if (any)
+        {
+          self->marks = g_memdup2 (unsure, n);
+          self->marks_state = self->state;
+        }
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+hb_board_view_set_show_picture (HbBoardView *self, gboolean show)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  self->show_picture = show;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+hb_board_view_has_picture (HbBoardView *self)
+{
+  return self->picture != NULL;
+}
+
+guint
+hb_board_view_get_n_marked (HbBoardView *self)
+{
+  guint n = 0;
+
+  if (self->marks == NULL || self->marks_state != self->state || self->state == NULL)
+    return 0;
+  for (int i = 0; i < self->state->width * self->state->height; i++)
+    n += self->marks[i] != 0;
+  return n;
 }
 
 void
@@ -746,6 +868,9 @@ hb_board_view_dispose (GObject *object)
   self->hint = NULL;
   self->player = NULL;
   clear_live (self);
+  g_clear_pointer (&self->picture, cairo_surface_destroy);
+  g_clear_pointer (&self->marks, g_free);
+  self->marks_state = NULL;
   if (self->ui != NULL && self->ui_game != NULL && self->ui_game->ui_free != NULL)
     self->ui_game->ui_free (self->ui);
   self->ui = NULL;
@@ -819,6 +944,7 @@ hb_board_view_init (HbBoardView *self)
     gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (pinch));
   }
   self->zoom = 1.0;
+  self->show_picture = TRUE;
 
   motion = gtk_event_controller_motion_new ();
   g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);

@@ -60,6 +60,21 @@ void       hb_board_view_simulate_release (HbBoardView *self, double x, double y
 void   hb_board_view_zoom (HbBoardView *self, double factor);
 double hb_board_view_get_zoom (HbBoardView *self);
 
+/* A screenshot import, for the state set now: `picture` (referenced; may
+ * be NULL) is drawn faintly behind the board while shown (see
+ * set_show_picture), placed so that its board — top-left (x0, y0), cells
+ * cell_w × cell_h picture pixels — lies on the cells, until a board of
+ * another game or size is set; `unsure` (width × height, copied; may be
+ * NULL) outlines the cells the reader was unsure of until the next state
+ * (an edit). A NULL picture and mask clear both. */
+void     hb_board_view_set_import (HbBoardView *self, cairo_surface_t *picture,
+                                   double x0, double y0, double cell_w, double cell_h,
+                                   const guint8 *unsure);
+void     hb_board_view_set_show_picture (HbBoardView *self, gboolean show);
+gboolean hb_board_view_has_picture (HbBoardView *self);
+/* The cells outlined as unsure now. */
+guint    hb_board_view_get_n_marked (HbBoardView *self);
+
 /* HbRenderOptions.hint_flags for the board (HB_HINT_SHOW_ALL). */
 void hb_board_view_set_hint_flags (HbBoardView *self, guint flags);
 

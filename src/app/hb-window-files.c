@@ -157,6 +157,7 @@ typedef struct {
   HbState        *state;
   HbImage        *image;    /* NULL for a level file */
   HbImportReport *report;   /* NULL for a level file */
+  cairo_surface_t *picture; /* the image, for showing behind the board */
 } LoadResult;
 
 static void
@@ -172,6 +173,8 @@ load_result_free (gpointer data)
     hb_image_free (r->image);
   if (r->report != NULL)
     hb_import_report_free (r->report);
+  if (r->picture != NULL)
+    cairo_surface_destroy (r->picture);
   g_free (r);
 }
 
@@ -236,6 +239,7 @@ import_picture (const char *name, const char *data, gsize len,
   r->state = state;
   r->image = image;
   r->report = report;
+  r->picture = hb_image_to_surface (image);
   return r;
 }
 
@@ -375,6 +379,38 @@ error_sentence (const char *message)
 }
 
 static void
+on_picture_switch (GtkSwitch *sw, GParamSpec *pspec, HbWindow *self)
+{
+  hb_board_view_set_show_picture (self->board_view, gtk_switch_get_active (sw));
+}
+
+/* The switch that hides the screenshot behind the board, in the Board
+ * group, shown while there is one. */
+static void
+picture_row_update (HbWindow *self)
+{
+  GtkWidget *row = g_object_get_data (G_OBJECT (self), "hb-picture-row");
+
+  if (row == NULL)
+    {
+      GtkWidget *sw = gtk_switch_new ();
+
+      row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("_Screenshot behind the board"));
+      adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
+      gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
+      gtk_switch_set_active (GTK_SWITCH (sw), TRUE);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), sw);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), sw);
+      g_signal_connect (sw, "notify::active", G_CALLBACK (on_picture_switch), self);
+      adw_preferences_group_add (self->board_group, row);
+      g_object_set_data (G_OBJECT (self), "hb-picture-row", row);
+      g_object_set_data (G_OBJECT (self), "hb-picture-switch", sw);
+    }
+  gtk_widget_set_visible (row, hb_board_view_has_picture (self->board_view));
+}
+
+static void
 load_done (GObject *source, GAsyncResult *res, gpointer user_data)
 {
   HbWindow *self = HB_WINDOW (source);
@@ -420,6 +456,17 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
         *dot = '\0';
       hb_window_set_level (self, g_steal_pointer (&result->state), NULL, untitled);
       hb_window_set_mode (self, HB_MODE_EDIT);
+      {
+        const HbImportReport *rep = result->report;
+        const HbState *now = hb_window_current (self);
+        gboolean fits = rep->unsure != NULL && rep->width == now->width
+                        && rep->height == now->height;
+
+        hb_board_view_set_import (self->board_view, fits ? result->picture : NULL,
+                                  rep->x0, rep->y0, rep->cell_w, rep->cell_h,
+                                  fits ? rep->unsure : NULL);
+      }
+      picture_row_update (self);
       hb_window_show_toast (self, result->report->summary != NULL
                                   ? result->report->summary : _("A board was read from the picture"));
     }

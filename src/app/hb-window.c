@@ -296,6 +296,10 @@ hb_window_set_level (HbWindow *self, HbState *state, GFile *file, const char *un
   hb_window_clear_result (self);
   hb_window_free_hint (self);
   hb_document_set_level (self->document, state, file, untitled_name);
+  /* A screenshot import sets its picture and marks after this. */
+  hb_board_view_set_import (self->board_view, NULL, 0, 0, 0, 0, NULL);
+  if (g_object_get_data (G_OBJECT (self), "hb-picture-row") != NULL)
+    gtk_widget_set_visible (g_object_get_data (G_OBJECT (self), "hb-picture-row"), FALSE);
 }
 
 HbState *

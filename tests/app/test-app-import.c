@@ -10,6 +10,7 @@
 #include "hb-app-test.h"
 #include "hb-registry.h"
 #include "hb-grid.h"
+#include "hb-board-view.h"
 
 typedef struct {
   char *dir;
@@ -95,6 +96,60 @@ test_import_png (Fixture *f, gconstpointer data)
   g_assert_nonnull (toast);
   if (!g_str_has_prefix (toast, "Flow Free, 7×7"))
     g_error ("toast “%s” is not the import's summary", toast);
+
+  /* The screenshot lies behind the board, and its switch hides it. */
+  {
+    HbBoardView *view = hb_window_get_board_view (window);
+    HbShot *on, *off;
+    double px, py;
+    int a[3], b[3];
+    gboolean differs = FALSE;
+    guint8 mask[49] = { 0 };
+
+    g_assert_true (hb_board_view_has_picture (view));
+    hb_app_test_settle (50);
+    on = hb_app_test_shot (GTK_WIDGET (view));
+    hb_board_view_set_show_picture (view, FALSE);
+    hb_app_test_settle (50);
+    off = hb_app_test_shot (GTK_WIDGET (view));
+    for (int y = 0; y < 7 && !differs; y++)
+      for (int x = 0; x < 7 && !differs; x++)
+        {
+          hb_app_test_cell_point (window, x, y, 0.5, 0.5, &px, &py);
+          hb_app_test_pixel (on, (int) px, (int) py, a);
+          hb_app_test_pixel (off, (int) px, (int) py, b);
+          differs = a[0] != b[0] || a[1] != b[1] || a[2] != b[2];
+        }
+    g_assert_true (differs);
+    hb_app_test_shot_free (on);
+    hb_app_test_shot_free (off);
+    hb_board_view_set_show_picture (view, TRUE);
+
+    /* Unsure cells are outlined until the next edit. */
+    mask[0] = mask[8] = 1;
+    hb_board_view_set_import (view, NULL, 0, 0, 0, 0, mask);
+    g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 2);
+    hb_app_test_cell_point (window, 3, 3, 0.5, 0.5, &px, &py);
+    hb_board_view_simulate_click (view, px, py, 1);
+    hb_app_test_settle (30);
+    g_assert_false (flow->equal (drawn, hb_window_get_state (window)));
+    g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 0);
+  }
+
+  /* A level file drops the picture. */
+  {
+    char *lpath = g_build_filename (f->dir, "again.flow", NULL);
+    GFile *lfile = g_file_new_for_path (lpath);
+    char *text = flow->write (drawn, HB_WRITE_NATIVE, NULL);
+
+    g_assert_nonnull (text);
+    g_assert_true (g_file_set_contents (lpath, text, -1, NULL));
+    g_assert_true (hb_app_test_load (window, lfile));
+    g_assert_false (hb_board_view_has_picture (hb_window_get_board_view (window)));
+    g_free (text);
+    g_object_unref (lfile);
+    g_free (lpath);
+  }
 
   hb_app_test_window_close (window);
   hb_state_free (drawn);
