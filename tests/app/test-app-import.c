@@ -2,6 +2,9 @@
  * Free board drawn by the game's own renderer and saved as PNG opens
  * through the window's open path as that level (game guessed, size and
  * cells as drawn), in Edit mode, with the detector's summary as a toast;
+ * a real Flow Free screenshot (JPEG, ../shared/screens, skipped when
+ * absent) reads as its truth file; the picture shows behind the board
+ * until its switch hides it and unsure cells are outlined until an edit;
  * a text file named .png and a picture with no board leave the open level
  * untouched and say why. */
 #include <glib/gstdio.h>
@@ -200,12 +203,76 @@ test_import_bad (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* A real phone screenshot (JPEG) from the shared set, when it is there:
+ * read as its truth file says, up to the colours' letters (the dots in the
+ * same cells, paired the same way). */
+static void
+test_import_real (Fixture *f, gconstpointer data)
+{
+  const HbGame *flow = hb_registry_find_game ("flow");
+  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "..", "..", "shared",
+                                                "screens", "flow", NULL);
+  g_autofree char *shot = g_build_filename (dir, "flow_01.jpg", NULL);
+  g_autofree char *truth_path = g_build_filename (dir, "flow_01.truth.flow", NULL);
+  g_autofree char *truth_text = NULL, *a = NULL, *b = NULL;
+  gsize len = 0;
+  HbState *truth;
+  HbWindow *window;
+  GFile *file;
+  GError *error = NULL;
+  char map_ab[256] = { 0 }, map_ba[256] = { 0 };
+
+  if (!g_file_test (shot, G_FILE_TEST_EXISTS)
+      || !g_file_get_contents (truth_path, &truth_text, &len, NULL))
+    {
+      g_test_skip ("the shared screenshots are not there");
+      return;
+    }
+  truth = hb_registry_parse (flow, "flow_01.truth.flow", truth_text, len, &error);
+  g_assert_no_error (error);
+
+  window = hb_app_test_window_new ();
+  file = g_file_new_for_path (shot);
+  g_assert_true (hb_app_test_load (window, file));
+  g_assert_true (hb_window_get_game (window) == flow);
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, truth->width);
+  g_assert_cmpint (hb_window_get_state (window)->height, ==, truth->height);
+  a = flow->write (hb_window_get_state (window), HB_WRITE_NATIVE, NULL);
+  b = flow->write (truth, HB_WRITE_NATIVE, NULL);
+  g_assert_nonnull (a);
+  g_assert_nonnull (b);
+  g_assert_cmpuint (strlen (a), ==, strlen (b));
+  for (gsize i = 0; a[i] != '\0'; i++)
+    {
+      guchar ca = a[i], cb = b[i];
+
+      g_assert_cmpint (ca == '.', ==, cb == '.');
+      g_assert_cmpint (ca == '\n', ==, cb == '\n');
+      if (ca == '.' || ca == '\n')
+        continue;
+      if (map_ab[ca] == 0 && map_ba[cb] == 0)
+        {
+          map_ab[ca] = cb;
+          map_ba[cb] = ca;
+        }
+      g_assert_cmpint (map_ab[ca], ==, cb);
+      g_assert_cmpint (map_ba[cb], ==, ca);
+    }
+  g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_EDIT);
+
+  hb_app_test_window_close (window);
+  g_object_unref (file);
+  hb_state_free (truth);
+}
+
 int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add ("/app/import/png", Fixture, NULL, fixture_set_up,
               test_import_png, fixture_tear_down);
+  g_test_add ("/app/import/real", Fixture, NULL, fixture_set_up,
+              test_import_real, fixture_tear_down);
   g_test_add ("/app/import/bad", Fixture, NULL, fixture_set_up,
               test_import_bad, fixture_tear_down);
   return g_test_run ();
