@@ -203,9 +203,12 @@ test_formats (void)
       gboolean can_save = FALSE;
 
       for (GSList *l = gdk_pixbuf_get_formats (), *f = l; f != NULL || (g_slist_free (l), FALSE); f = f->next)
-        if (g_str_equal (gdk_pixbuf_format_get_name (f->data), types[i])
-            && gdk_pixbuf_format_is_writable (f->data))
-          can_save = TRUE;
+        {
+          /* The name is a copy the caller frees. */
+          g_autofree char *format = gdk_pixbuf_format_get_name (f->data);
+          if (g_str_equal (format, types[i]) && gdk_pixbuf_format_is_writable (f->data))
+            can_save = TRUE;
+        }
       if (!can_save)
         {
           g_test_message ("GdkPixbuf cannot write %s here (webp-pixbuf-loader?)", types[i]);
