@@ -4,45 +4,6 @@
 
 #include <glib/gi18n.h>
 
-static guint64
-splitmix64 (guint64 *x)
-{
-  guint64 z = (*x += G_GUINT64_CONSTANT (0x9E3779B97F4A7C15));
-
-  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xBF58476D1CE4E5B9);
-  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94D049BB133111EB);
-  return z ^ (z >> 31);
-}
-
-void
-flow_rng_seed (FlowRng *r, guint64 seed)
-{
-  for (int i = 0; i < 4; i++)
-    r->s[i] = splitmix64 (&seed);
-}
-
-static inline guint64
-rotl (guint64 x, int k)
-{
-  return (x << k) | (x >> (64 - k));
-}
-
-guint64
-flow_rng_next (FlowRng *r)
-{
-  guint64 *s = r->s;
-  guint64 result = rotl (s[1] * 5, 7) * 9;
-  guint64 t = s[1] << 17;
-
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = rotl (s[3], 45);
-  return result;
-}
-
 guint32
 flow_rng_below (FlowRng *r, guint32 n)
 {

@@ -8,15 +8,23 @@
 
 G_BEGIN_DECLS
 
-/* xoshiro256** seeded through splitmix64: the same seed gives the same
- * numbers on every machine (GRand would too, but this is smaller and the
- * run's whole randomness is one stream). */
-typedef struct {
-  guint64 s[4];
-} FlowRng;
+/* Core's xoshiro256** seeded through splitmix64 (hb-grid.h): the same
+ * seed gives the same numbers on every machine and the run's whole
+ * randomness is one stream. */
+typedef HbRng FlowRng;
 
-void    flow_rng_seed (FlowRng *r, guint64 seed);
-guint64 flow_rng_next (FlowRng *r);
+static inline void
+flow_rng_seed (FlowRng *r, guint64 seed)
+{
+  hb_rng_init (r, seed);
+}
+
+static inline guint64
+flow_rng_next (FlowRng *r)
+{
+  return hb_rng_next (r);
+}
+
 /* Uniform in [0, n), n > 0. */
 guint32 flow_rng_below (FlowRng *r, guint32 n);
 /* Uniform in [0, 1). */
