@@ -243,6 +243,12 @@ action_open (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
+action_paste_picture (GtkWidget *widget, const char *name, GVariant *param)
+{
+  hb_window_paste_picture (HB_WINDOW (widget));
+}
+
+static void
 action_save (GtkWidget *widget, const char *name, GVariant *param)
 {
   hb_window_save (HB_WINDOW (widget));
@@ -420,6 +426,7 @@ hb_window_class_install_actions (GtkWidgetClass *widget_class)
     { "win.new", NULL, action_new },
     { "win.open", NULL, action_open },
     { "win.open-recent", "s", action_open_recent },
+    { "win.paste-picture", NULL, action_paste_picture },
     { "win.restart", NULL, action_restart },
     { "win.scramble", NULL, action_scramble },
     { "win.save", NULL, action_save },
@@ -475,4 +482,9 @@ hb_window_class_install_actions (GtkWidgetClass *widget_class)
   for (int n = 1; n <= 9; n++)
     gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0 + n, 0, "win.palette",
                                          "i", n);
+  /* Ctrl+V pastes a screenshot. A class binding, not an application
+   * accelerator: a text field with the focus (the seed) handles Ctrl+V
+   * first and pastes text, as it should. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, GDK_CONTROL_MASK,
+                                       "win.paste-picture", NULL);
 }

@@ -137,8 +137,9 @@ hb_window_maybe_discard (HbWindow *self, HbThen then, gpointer data, GDestroyNot
  * whatever happens the open level changes only when a level was read. */
 
 typedef struct {
-  GFile *file;
-  char  *name;
+  GFile           *file;     /* NULL for a pasted picture */
+  cairo_surface_t *surface;  /* a pasted picture, or NULL */
+  char            *name;
 } LoadJob;
 
 static void
@@ -146,7 +147,8 @@ load_job_free (gpointer data)
 {
   LoadJob *job = data;
 
-  g_object_unref (job->file);
+  g_clear_object (&job->file);
+  g_clear_pointer (&job->surface, cairo_surface_destroy);
   g_free (job->name);
   g_free (job);
 }
@@ -206,20 +208,16 @@ is_picture_data (const char *data, gsize len)
          || (len >= 12 && memcmp (data, "RIFF", 4) == 0 && memcmp (data + 8, "WEBP", 4) == 0);
 }
 
-/* Reads the level from a picture (the game guessed from it). */
+/* Reads the level from a decoded picture, which it takes (the game
+ * guessed from it). */
 static LoadResult *
-import_picture (const char *name, const char *data, gsize len,
-                GCancellable *cancellable, GError **error)
+import_image (const char *name, HbImage *image, GCancellable *cancellable, GError **error)
 {
   LoadResult *r;
-  HbImage *image;
   HbImportReport *report;
   HbState *state;
   GError *local = NULL;
 
-  image = hb_image_load_bytes ((const guint8 *) data, len, name, error);
-  if (image == NULL)
-    return NULL;
   report = hb_import_report_new ();
   state = hb_registry_from_image (image, NULL, report, cancellable, &local);
   if (state == NULL)
@@ -243,17 +241,50 @@ import_picture (const char *name, const char *data, gsize len,
   return r;
 }
 
+/* Reads the level from a picture file's bytes. */
+static LoadResult *
+import_picture (const char *name, const char *data, gsize len,
+                GCancellable *cancellable, GError **error)
+{
+  HbImage *image = hb_image_load_bytes ((const guint8 *) data, len, name, error);
+
+  return image != NULL ? import_image (name, image, cancellable, error) : NULL;
+}
+
 static void
 load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
   LoadJob *job = data;
   GError *error = NULL;
-  char *path = g_file_get_path (job->file), *text = NULL;
+  char *path = NULL, *text = NULL;
   gsize len = 0;
   gboolean ok;
   HbState *state = NULL;
   LoadResult *result = NULL;
 
+  if (job->surface != NULL)
+    {
+      /* A pasted picture: turned into pixels here, off the main thread. */
+      HbImage *image = hb_image_from_surface (job->surface);
+
+      if (image == NULL)
+        g_set_error (&error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TOO_LARGE,
+                     _("%s: the picture is too large or too small to hold a board"), job->name);
+      else
+        result = import_image (job->name, image, cancellable, &error);
+      if (result != NULL && !g_cancellable_is_cancelled (cancellable))
+        g_task_return_pointer (task, result, load_result_free);
+      else if (error != NULL && !g_cancellable_is_cancelled (cancellable))
+        g_task_return_error (task, error);
+      else
+        {
+          g_clear_pointer (&result, load_result_free);
+          g_clear_error (&error);
+          g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", _("Opening was cancelled"));
+        }
+      return;
+    }
+  path = g_file_get_path (job->file);
   if (is_picture_name (job->name))
     {
       /* A picture: checked for size before it is read whole. */
@@ -480,15 +511,12 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
   g_object_unref (outer);
 }
 
-void
-hb_window_load_file_async (HbWindow *self, GFile *file, GAsyncReadyCallback callback,
-                           gpointer user_data)
+/* Runs one open (a file, or a pasted picture) on a worker thread; a newer
+ * one cancels it. Takes the job. */
+static void
+start_load (HbWindow *self, LoadJob *job, GAsyncReadyCallback callback, gpointer user_data)
 {
   GTask *outer, *task;
-  LoadJob *job;
-
-  g_return_if_fail (HB_IS_WINDOW (self));
-  g_return_if_fail (G_IS_FILE (file));
 
   if (self->load_cancellable != NULL)
     g_cancellable_cancel (self->load_cancellable);
@@ -496,9 +524,6 @@ hb_window_load_file_async (HbWindow *self, GFile *file, GAsyncReadyCallback call
   load_toast_clear (self);
   self->load_cancellable = g_cancellable_new ();
 
-  job = g_new0 (LoadJob, 1);
-  job->file = g_object_ref (file);
-  job->name = g_file_get_basename (file);
   g_object_set_data_full (G_OBJECT (self->load_cancellable), "hb-name",
                           g_strdup (job->name), g_free);
   outer = g_task_new (self, self->load_cancellable, callback, user_data);
@@ -509,6 +534,82 @@ hb_window_load_file_async (HbWindow *self, GFile *file, GAsyncReadyCallback call
   /* Say so only when it takes long enough to notice. */
   self->load_toast_id = g_timeout_add (300, load_toast_show, self);
   hb_window_update_actions (self);
+}
+
+void
+hb_window_load_file_async (HbWindow *self, GFile *file, GAsyncReadyCallback callback,
+                           gpointer user_data)
+{
+  LoadJob *job;
+
+  g_return_if_fail (HB_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  job = g_new0 (LoadJob, 1);
+  job->file = g_object_ref (file);
+  job->name = g_file_get_basename (file);
+  start_load (self, job, callback, user_data);
+}
+
+/* ---- Pasting a picture ------------------------------------------------- */
+
+/* The clipboard's picture arrives as a texture; its pixels are copied into
+ * a cairo surface here (a copy, fast) and read on the worker thread as an
+ * opened picture is. */
+static void
+paste_read_done (GObject *source, GAsyncResult *res, gpointer data)
+{
+  HbWindow *self = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GdkTexture) texture = gdk_clipboard_read_texture_finish (GDK_CLIPBOARD (source),
+                                                                      res, &error);
+
+  if (!self->disposed)
+    {
+      int w = texture != NULL ? gdk_texture_get_width (texture) : 0;
+      int h = texture != NULL ? gdk_texture_get_height (texture) : 0;
+
+      if (texture == NULL)
+        hb_window_show_toast (self, _("The clipboard holds no picture"));
+      else if ((guint64) w * h > HB_IMAGE_MAX_PIXELS
+               || w > HB_IMAGE_MAX_SIDE || h > HB_IMAGE_MAX_SIDE)
+        hb_window_show_toast (self, _("The pasted picture is too large to read"));
+      else
+        {
+          LoadJob *job = g_new0 (LoadJob, 1);
+          cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+
+          /* GDK's default memory format is cairo's ARGB32 in memory order. */
+          gdk_texture_download (texture, cairo_image_surface_get_data (surface),
+                                cairo_image_surface_get_stride (surface));
+          cairo_surface_mark_dirty (surface);
+          job->surface = surface;
+          job->name = g_strdup (_("Pasted picture"));
+          start_load (self, job, NULL, NULL);
+        }
+    }
+  g_object_unref (self);
+}
+
+static void
+paste_then (HbWindow *self, gpointer data)
+{
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (self));
+
+  if (!gdk_content_formats_contain_gtype (gdk_clipboard_get_formats (clipboard),
+                                          GDK_TYPE_TEXTURE))
+    {
+      hb_window_show_toast (self, _("The clipboard holds no picture"));
+      return;
+    }
+  gdk_clipboard_read_texture_async (clipboard, NULL, paste_read_done, g_object_ref (self));
+}
+
+void
+hb_window_paste_picture (HbWindow *self)
+{
+  g_return_if_fail (HB_IS_WINDOW (self));
+  hb_window_maybe_discard (self, paste_then, NULL, NULL);
 }
 
 gboolean

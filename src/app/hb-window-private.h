@@ -154,6 +154,8 @@ void           hb_window_save (HbWindow *self);
 /* Asks for a file name and saves; then runs `pending` (may be NULL). */
 void           hb_window_save_as (HbWindow *self, gpointer pending);
 void           hb_window_choose_and_open (HbWindow *self);
+/* Reads a level from the picture on the clipboard (Ctrl+V). */
+void           hb_window_paste_picture (HbWindow *self);
 void           hb_window_export_animation (HbWindow *self);
 /* Escape: stops an open in flight; FALSE when none was. */
 gboolean       hb_window_cancel_load (HbWindow *self);

@@ -6,7 +6,7 @@
  * absent) reads as its truth file; the picture shows behind the board
  * until its switch hides it and unsure cells are outlined until an edit;
  * a text file named .png and a picture with no board leave the open level
- * untouched and say why. */
+ * untouched and say why; a picture pasted from the clipboard opens too. */
 #include <glib/gstdio.h>
 #include <string.h>
 
@@ -44,11 +44,11 @@ fixture_tear_down (Fixture *f, gconstpointer data)
 }
 
 /* Draws `state` as a screenshot would show it (a dark page with the board
- * off-centre) and saves it as PNG at `path`. */
-static void
-save_screenshot (const HbState *state, const char *path)
+ * off-centre). */
+static cairo_surface_t *
+draw_screenshot (const HbState *state)
 {
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 640, 900);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 640, 900);
   cairo_t *cr = cairo_create (surface);
   HbRenderOptions opts = { .mode = HB_MODE_PLAY, .hover_x = -1, .hover_y = -1, .dark = TRUE };
   HbLayout layout;
@@ -60,8 +60,78 @@ save_screenshot (const HbState *state, const char *path)
   layout.y0 += 200;
   state->game->render (state, cr, &layout, &opts);
   cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* The same, saved as PNG at `path`. */
+static void
+save_screenshot (const HbState *state, const char *path)
+{
+  cairo_surface_t *surface = draw_screenshot (state);
+
   g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
   cairo_surface_destroy (surface);
+}
+
+static gboolean
+game_is_flow (gpointer data)
+{
+  return hb_window_get_game (data) == hb_registry_find_game ("flow");
+}
+
+/* Ctrl+V: a picture on the clipboard opens as the level in it; a
+ * clipboard without one says so and leaves the level alone. */
+static void
+test_import_paste (Fixture *f, gconstpointer data)
+{
+  const HbGame *flow = hb_registry_find_game ("flow");
+  HbGenerateParams params = { 7, 7, 0, 23, NULL };
+  GError *error = NULL;
+  HbState *drawn = flow->generate (&params, &error);
+  HbWindow *window = hb_app_test_window_new ();
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
+  const HbGame *before;
+  cairo_surface_t *surface;
+  GBytes *bytes;
+  GdkTexture *texture;
+  const char *toast;
+
+  g_assert_no_error (error);
+  g_assert_true (hb_window_select_game (window, "lights"));
+  hb_window_set_ask_to_save (window, FALSE);
+  before = hb_window_get_game (window);
+  g_assert_true (before != flow);
+
+  gdk_clipboard_set_text (clipboard, "not a picture");
+  hb_app_test_activate (window, "paste-picture", NULL);
+  hb_app_test_settle (100);
+  hb_app_test_wait_loaded (window);
+  g_assert_true (hb_window_get_game (window) == before);
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "The clipboard holds no picture");
+
+  surface = draw_screenshot (drawn);
+  bytes = g_bytes_new (cairo_image_surface_get_data (surface),
+                       (gsize) cairo_image_surface_get_stride (surface) * 900);
+  texture = gdk_memory_texture_new (640, 900, GDK_MEMORY_DEFAULT, bytes,
+                                    cairo_image_surface_get_stride (surface));
+  gdk_clipboard_set_texture (clipboard, texture);
+  hb_app_test_activate (window, "paste-picture", NULL);
+  hb_app_test_wait (game_is_flow, window, 20000, "the pasted level");
+  hb_app_test_wait_loaded (window);
+  g_assert_true (flow->equal (drawn, hb_window_get_state (window)));
+  g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_EDIT);
+  g_assert_null (hb_window_get_file (window));
+  toast = hb_window_get_last_toast (window);
+  g_assert_nonnull (toast);
+  if (!g_str_has_prefix (toast, "Flow Free, 7×7"))
+    g_error ("toast “%s” is not the import's summary", toast);
+
+  hb_app_test_window_close (window);
+  g_object_unref (texture);
+  g_bytes_unref (bytes);
+  cairo_surface_destroy (surface);
+  hb_state_free (drawn);
 }
 
 static void
@@ -275,5 +345,7 @@ main (int argc, char *argv[])
               test_import_real, fixture_tear_down);
   g_test_add ("/app/import/bad", Fixture, NULL, fixture_set_up,
               test_import_bad, fixture_tear_down);
+  g_test_add ("/app/import/paste", Fixture, NULL, fixture_set_up,
+              test_import_paste, fixture_tear_down);
   return g_test_run ();
 }
