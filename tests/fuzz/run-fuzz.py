@@ -20,13 +20,19 @@ os.makedirs(corpus, exist_ok=True)
 os.makedirs(artifacts, exist_ok=True)
 
 SKIP = {".c", ".h", ".py", ".build", ".md", ".in", ".png", ".jpg", ".gif", ".svg", ".xml", ".sh"}
+# The picture target ("image") is seeded with pictures instead of text.
+PICTURES = {".png", ".jpg", ".jpeg", ".webp"}
+pictures = name == "image"
+max_seed = 262144 if pictures else 65536
 seeded = 0
 for root_dir in seed_dirs:
     for root, dirs, names in os.walk(root_dir):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
         for n in names:
             path = os.path.join(root, n)
-            if os.path.splitext(n)[1].lower() in SKIP or os.path.getsize(path) > 65536:
+            ext = os.path.splitext(n)[1].lower()
+            wanted = ext in PICTURES if pictures else ext not in SKIP
+            if not wanted or os.path.getsize(path) > max_seed:
                 continue
             with open(path, "rb") as f:
                 data = f.read()
@@ -38,7 +44,7 @@ for root_dir in seed_dirs:
 print(f"{name}: {seeded} seed files, {len(os.listdir(corpus))} in the corpus", flush=True)
 
 cmd = [fuzzer, f"-max_total_time={seconds}", "-timeout=20", "-rss_limit_mb=3072",
-       "-max_len=16384", "-print_final_stats=1",
+       "-max_len=" + str(max_seed if pictures else 16384), "-print_final_stats=1",
        f"-artifact_prefix={artifacts}/{name}-", corpus]
 print(" ".join(cmd), flush=True)
 r = subprocess.run(cmd)

@@ -835,7 +835,6 @@ search_run (Search *s, const Chase *c, const Word *base_rows, const Word *null_r
   g_autofree Word *tagsum = g_new0 (Word, kw);
   gsize tree = 0;
   int ntaken = 0;
-  g_autofree Word *taken_tags = NULL;
 
   s->k = k;
   s->kw = kw;
