@@ -251,6 +251,46 @@ import_picture (const char *name, const char *data, gsize len,
   return image != NULL ? import_image (name, image, cancellable, error) : NULL;
 }
 
+/* Reads a whole file through GIO, refusing more than `max` bytes whatever
+ * the file is (a device, a FIFO or a remote file that never ends) and
+ * stopping when cancelled. */
+static gboolean
+read_capped (GFile *file, const char *name, gsize max, GCancellable *cancellable,
+             char **contents, gsize *length, GError **error)
+{
+  g_autoptr (GFileInputStream) in = g_file_read (file, cancellable, error);
+  GByteArray *buf;
+  guint8 chunk[65536];
+
+  if (in == NULL)
+    return FALSE;
+  buf = g_byte_array_new ();
+  while (TRUE)
+    {
+      gssize n = g_input_stream_read (G_INPUT_STREAM (in), chunk, sizeof chunk,
+                                      cancellable, error);
+      if (n < 0)
+        {
+          g_byte_array_unref (buf);
+          return FALSE;
+        }
+      if (n == 0)
+        break;
+      if (buf->len + (gsize) n > max)
+        {
+          g_byte_array_unref (buf);
+          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+                       _("%s: the file is larger than %u MiB"), name, (guint) (max >> 20));
+          return FALSE;
+        }
+      g_byte_array_append (buf, chunk, (guint) n);
+    }
+  *length = buf->len;
+  g_byte_array_append (buf, (const guint8 *) "", 1);   /* NUL-terminated, as text */
+  *contents = (char *) g_byte_array_free (buf, FALSE);
+  return TRUE;
+}
+
 static void
 load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
@@ -298,7 +338,10 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
           ok = FALSE;
         }
       if (ok)
-        ok = g_file_load_contents (job->file, cancellable, &text, &len, NULL, &error);
+        ok = path != NULL
+               ? hb_read_input_cancellable (path, cancellable, &text, &len, &error)
+               : read_capped (job->file, job->name, HB_IMAGE_MAX_BYTES, cancellable, &text,
+                              &len, &error);
       if (ok && !g_cancellable_is_cancelled (cancellable))
         result = import_picture (job->name, text, len, cancellable, &error);
       g_free (text);
@@ -320,7 +363,7 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
   if (path != NULL)
     ok = hb_read_input_cancellable (path, cancellable, &text, &len, &error);
   else
-    ok = g_file_load_contents (job->file, cancellable, &text, &len, NULL, &error);
+    ok = read_capped (job->file, job->name, HB_MAX_FILE_BYTES, cancellable, &text, &len, &error);
   if (ok && len > HB_MAX_FILE_BYTES)
     {
       g_set_error (&error, G_FILE_ERROR, G_FILE_ERROR_FAILED,

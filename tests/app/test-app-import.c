@@ -9,6 +9,7 @@
  * untouched and say why; a picture pasted from the clipboard opens too. */
 #include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "hb-app-test.h"
 #include "hb-registry.h"
@@ -238,8 +239,11 @@ test_import_bad (Fixture *f, gconstpointer data)
   HbState *copy = hb_state_copy (before);
   char *text_path = g_build_filename (f->dir, "not-a-picture.png", NULL);
   char *blank_path = g_build_filename (f->dir, "blank.png", NULL);
-  const char *paths[] = { text_path, blank_path };
+  /* A picture's name on a file that never ends: the read is capped. */
+  char *endless_path = g_build_filename (f->dir, "endless.png", NULL);
+  const char *paths[] = { text_path, blank_path, endless_path };
 
+  g_assert_cmpint (symlink ("/dev/zero", endless_path), ==, 0);
   g_assert_true (g_file_set_contents (text_path, "hello, I am text\n", -1, NULL));
   {
     cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 300, 200);
@@ -270,6 +274,7 @@ test_import_bad (Fixture *f, gconstpointer data)
   hb_state_free (copy);
   g_free (text_path);
   g_free (blank_path);
+  g_free (endless_path);
   hb_app_test_window_close (window);
 }
 
