@@ -597,3 +597,35 @@ flow_publish_board (HbTrace *trace, const FlowState *level, const guint8 *colour
   flow_frame_set_board (f, colour, links, marks);
   hb_trace_publish (trace, f, (GDestroyNotify) flow_frame_free);
 }
+
+HbResult *
+flow_search_result (const FlowState *level, HbTrace *trace, gboolean found, gboolean stopped,
+                    HbStopReason stop, guint64 calls, gboolean default_limit,
+                    const guint8 *colour, const guint8 *links, const char *advice,
+                    const char *none)
+{
+  HbResult *r;
+
+  if (found)
+    {
+      r = hb_result_new (HB_STATUS_SOLVED);
+      flow_trace_board (trace, HB_STEP_SOLUTION, level, colour, links, NULL, (gint64) calls, NULL);
+      flow_result_set_solution (r, level, colour, links);
+    }
+  else if (stopped)
+    {
+      r = hb_result_new (HB_STATUS_GAVE_UP);
+      hb_result_stop (r, stop, calls, N_("%s search call"), N_("%s search calls"));
+      if (stop == HB_STOP_NODE_LIMIT && default_limit)
+        {
+          g_autofree char *msg = g_strdup (r->message);
+          hb_result_set_message (r, "%s: %s", msg, advice);
+        }
+    }
+  else
+    {
+      r = hb_result_new (HB_STATUS_NO_SOLUTION);
+      hb_result_set_message (r, "%s", none);
+    }
+  return r;
+}

@@ -362,30 +362,14 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
       expand (&b, &b.stack[b.sp++]);
     }
 
-  if (found)
-    {
-      r = hb_result_new (HB_STATUS_SOLVED);
-      flow_trace_board (trace, HB_STEP_SOLUTION, level, b.colour, b.links, NULL,
-                        (gint64) b.calls, NULL);
-      flow_result_set_solution (r, level, b.colour, b.links);
-    }
-  else if (stopped)
-    {
-      r = hb_result_new (HB_STATUS_GAVE_UP);
-      hb_result_stop (r, stop, b.calls, N_("%s search call"), N_("%s search calls"));
-      if (stop == HB_STOP_NODE_LIMIT && options->node_limit == 0)
-        {
-          g_autofree char *msg = g_strdup (r->message);
-          hb_result_set_message (r, _("%s: plain backtracking can take hours; the heuristic "
-                                      "search or the SAT solver is far faster"), msg);
-        }
-    }
-  else
-    {
-      r = hb_result_new (HB_STATUS_NO_SOLUTION);
-      hb_result_set_message (r, "%s", _("The whole backtracking search found no way to "
-                                        "join every pair and fill the board"));
-    }
+  /* The messages are marked here for translation; flow_search_result
+   * formats them. */
+  r = flow_search_result (level, trace, found, stopped, stop, b.calls,
+                          options->node_limit == 0, b.colour, b.links,
+                          _("plain backtracking can take hours; the heuristic "
+                          "search or the SAT solver is far faster"),
+                          _("The whole backtracking search found no way to "
+                          "join every pair and fill the board"));
   hb_result_add_stat (r, N_("search calls"), "%" G_GUINT64_FORMAT, b.calls);
   hb_result_add_stat (r, N_("dead ends"), "%" G_GUINT64_FORMAT, b.dead_ends);
   hb_result_add_stat (r, N_("refused steps"), "%" G_GUINT64_FORMAT, b.refused);

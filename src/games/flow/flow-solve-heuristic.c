@@ -494,30 +494,14 @@ heuristic_solve (const HbState *state, const HbSolveOptions *options,
       expand (&s, &s.stack[s.sp++]);
     }
 
-  if (found)
-    {
-      r = hb_result_new (HB_STATUS_SOLVED);
-      flow_trace_board (trace, HB_STEP_SOLUTION, level, s.colour, s.links, NULL,
-                        (gint64) s.calls, NULL);
-      flow_result_set_solution (r, level, s.colour, s.links);
-    }
-  else if (stopped)
-    {
-      r = hb_result_new (HB_STATUS_GAVE_UP);
-      hb_result_stop (r, stop, s.calls, N_("%s search call"), N_("%s search calls"));
-      if (stop == HB_STOP_NODE_LIMIT && options->node_limit == 0)
-        {
-          g_autofree char *msg = g_strdup (r->message);
-          hb_result_set_message (r, _("%s: the default limit for a board of this size; the "
-                                      "SAT solver or the fastest solver may do better"), msg);
-        }
-    }
-  else
-    {
-      r = hb_result_new (HB_STATUS_NO_SOLUTION);
-      hb_result_set_message (r, "%s", _("The whole pruned search found no way to join "
-                                        "every pair and fill the board"));
-    }
+  /* The messages are marked here for translation; flow_search_result
+   * formats them. */
+  r = flow_search_result (level, trace, found, stopped, stop, s.calls,
+                          options->node_limit == 0, s.colour, s.links,
+                          _("the default limit for a board of this size; the "
+                          "SAT solver or the fastest solver may do better"),
+                          _("The whole pruned search found no way to join "
+                          "every pair and fill the board"));
   hb_result_add_stat (r, N_("search calls"), "%" G_GUINT64_FORMAT, s.calls);
   hb_result_add_stat (r, N_("forced steps"), "%" G_GUINT64_FORMAT, s.forced);
   hb_result_add_stat (r, N_("dead ends"), "%" G_GUINT64_FORMAT, s.dead_cells);

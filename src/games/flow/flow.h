@@ -107,6 +107,17 @@ void       flow_result_set_solution (HbResult *r, const FlowState *level,
 gboolean   flow_links_from_colours (const FlowState *level, const guint8 *cell_colour,
                                     guint8 *links);
 
+/* How a search that fills `colour` and `links` as it goes ends, in the
+ * words every Flow search uses: SOLVED with the answer (and its SOLUTION
+ * step in the trace), GAVE_UP when `stopped` for `stop` after `calls`
+ * search calls (followed by `advice` when the limit hit was the solver's
+ * default node limit: "Gave up after …: advice"), or NO_SOLUTION with
+ * the sentence `none`. The caller adds its own stats. */
+HbResult  *flow_search_result (const FlowState *level, HbTrace *trace, gboolean found,
+                               gboolean stopped, HbStopReason stop, guint64 calls,
+                               gboolean default_limit, const guint8 *colour,
+                               const guint8 *links, const char *advice, const char *none);
+
 /* The text format: parse (errors name line and column) and write (the
  * level's dots, or with `solution` every cell's path colour). */
 FlowState *flow_parse_text (const char *text, gsize len, GError **error);
