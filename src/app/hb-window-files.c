@@ -1,8 +1,8 @@
 /* hb-window-files.c: the window's files: opening (read and parsed on a
- * worker thread), saving (atomically), Save As, dropping a file on the
- * window, asking about unsaved changes, and exporting the solution as an
- * animated PNG (on a worker thread). Whatever happens, the open level
- * changes only when a level was read.
+ * worker thread; level files, screenshots and pasted pictures), saving
+ * (atomically), Save As, dropping a file on the window, and asking about
+ * unsaved changes. Whatever happens, the open level changes only when a
+ * level was read. (Exporting the animation: hb-window-export.c.)
  *
  * A new way in (an image to import, say) is one more dialog response or
  * load path here that ends in hb_window_set_level().
@@ -721,8 +721,8 @@ filter_all (void)
 /* File dialogs are modal and remember their window in "hb-window"; a
  * window that closes while one is up destroys it and clears that link, so
  * a late response finds no window instead of a freed one. */
-static void
-show_file_dialog (HbWindow *self, GtkFileChooserNative *dialog, GCallback on_response)
+void
+hb_window_show_file_dialog (HbWindow *self, GtkFileChooserNative *dialog, GCallback on_response)
 {
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   g_object_set_data (G_OBJECT (dialog), "hb-window", self);
@@ -732,8 +732,8 @@ show_file_dialog (HbWindow *self, GtkFileChooserNative *dialog, GCallback on_res
 }
 
 /* The window a dialog belongs to, or NULL when it has closed. */
-static HbWindow *
-file_dialog_window (GtkNativeDialog *dialog)
+HbWindow *
+hb_window_file_dialog_window (GtkNativeDialog *dialog)
 {
   HbWindow *self = g_object_get_data (G_OBJECT (dialog), "hb-window");
 
@@ -745,7 +745,7 @@ file_dialog_window (GtkNativeDialog *dialog)
 static void
 on_open_response (GtkNativeDialog *dialog, int response, gpointer data)
 {
-  HbWindow *self = file_dialog_window (dialog);
+  HbWindow *self = hb_window_file_dialog_window (dialog);
 
   if (self != NULL && response == GTK_RESPONSE_ACCEPT)
     {
@@ -803,13 +803,13 @@ open_dialog_then (HbWindow *self, gpointer data)
     gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), f);
     g_object_unref (f);
   }
-  show_file_dialog (self, dialog, G_CALLBACK (on_open_response));
+  hb_window_show_file_dialog (self, dialog, G_CALLBACK (on_open_response));
 }
 
 static void
 on_save_as_response (GtkNativeDialog *dialog, int response, gpointer data)
 {
-  HbWindow *self = file_dialog_window (dialog);
+  HbWindow *self = hb_window_file_dialog_window (dialog);
   Pending *p = g_object_get_data (G_OBJECT (dialog), "hb-pending");
   GFile *file = NULL;
 
@@ -881,7 +881,7 @@ hb_window_save_as (HbWindow *self, gpointer pending)
       g_free (name);
     }
   g_object_set_data (G_OBJECT (dialog), "hb-pending", pending);
-  show_file_dialog (self, dialog, G_CALLBACK (on_save_as_response));
+  hb_window_show_file_dialog (self, dialog, G_CALLBACK (on_save_as_response));
 }
 
 static gboolean
@@ -898,173 +898,6 @@ on_drop (GtkDropTarget *target, const GValue *value, double x, double y,
   hb_window_open (self, G_FILE (files->data));
   g_slist_free (files);
   return TRUE;
-}
-
-
-/* ---- Exporting the solution as an animated PNG ----------------------------- */
-
-#define EXPORT_CELL_PX   48
-#define EXPORT_SECONDS   0.5   /* per move; the last frame stays longer */
-
-typedef struct {
-  HbState  *initial;
-  HbResult *result;     /* status and moves only */
-  gboolean  dark;
-  GFile    *file;
-} ExportJob;
-
-static void
-export_job_free (gpointer data)
-{
-  ExportJob *job = data;
-
-  hb_state_free (job->initial);
-  hb_result_free (job->result);
-  g_clear_object (&job->file);
-  g_free (job);
-}
-
-/* A copy of what the export needs, taken when the dialog opens: the window
- * may solve again or change level while the dialog or the worker runs. */
-static ExportJob *
-export_job_new (HbWindow *self)
-{
-  ExportJob *job = g_new0 (ExportJob, 1);
-
-  job->initial = hb_state_copy (self->result_initial);
-  job->result = hb_result_new (self->result->status);
-  g_array_append_vals (job->result->moves, self->result->moves->data,
-                       self->result->moves->len);
-  job->dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-  return job;
-}
-
-static void
-export_thread (GTask *task, gpointer source, gpointer task_data,
-               GCancellable *cancellable)
-{
-  ExportJob *job = task_data;
-  HbRenderOptions options = { 0 };
-  GError *error = NULL;
-
-  options.dark = job->dark;
-  if (hb_anim_save_solution (job->file, job->initial, job->result, &options,
-                             EXPORT_CELL_PX, EXPORT_SECONDS, cancellable, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
-}
-
-static void
-export_done (GObject *source, GAsyncResult *res, gpointer user_data)
-{
-  HbWindow *self = HB_WINDOW (source);
-  ExportJob *job = g_task_get_task_data (G_TASK (res));
-  GError *error = NULL;
-  char *name, *text;
-
-  g_task_propagate_boolean (G_TASK (res), &error);
-  if (self->disposed)
-    {
-      g_clear_error (&error);
-      return;
-    }
-  g_clear_object (&self->export_cancellable);
-  name = g_file_get_basename (job->file);
-  if (error == NULL)
-    text = g_strdup_printf (_("Animation saved as “%s”"), name);
-  else
-    text = g_strdup_printf (_("Could not export “%s”: %s"), name, error->message);
-  hb_window_show_toast (self, text);
-  g_free (text);
-  g_free (name);
-  g_clear_error (&error);
-  hb_window_update_actions (self);
-}
-
-static void
-on_export_response (GtkNativeDialog *dialog, int response, gpointer data)
-{
-  HbWindow *self = file_dialog_window (dialog);
-  ExportJob *job = g_object_steal_data (G_OBJECT (dialog), "hb-export-job");
-  GFile *file = NULL;
-  GTask *task;
-  char *base;
-
-  if (self != NULL && response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-  g_object_unref (dialog);
-  if (file == NULL || self == NULL || self->export_cancellable != NULL)
-    {
-      g_clear_object (&file);
-      export_job_free (job);
-      return;
-    }
-
-  /* A name without an extension gets ".png", so that viewers know it. */
-  base = g_file_get_basename (file);
-  if (base != NULL && strchr (base, '.') == NULL)
-    {
-      char *with_ext = g_strconcat (base, ".png", NULL);
-      GFile *parent = g_file_get_parent (file);
-      GFile *renamed = g_file_get_child (parent, with_ext);
-      g_object_unref (parent);
-      g_object_unref (file);
-      g_free (with_ext);
-      file = renamed;
-    }
-  g_free (base);
-
-  job->file = file;
-  self->export_cancellable = g_cancellable_new ();
-  task = g_task_new (self, self->export_cancellable, export_done, NULL);
-  g_task_set_task_data (task, job, export_job_free);
-  g_task_set_source_tag (task, on_export_response);
-  g_task_run_in_thread (task, export_thread);
-  g_object_unref (task);
-  hb_window_update_actions (self);
-}
-
-void
-hb_window_export_animation (HbWindow *self)
-{
-  GtkFileChooserNative *dialog;
-  GtkFileFilter *filter;
-  char *level, *dot, *name;
-
-  if (!hb_window_result_can_export (self) || self->export_cancellable != NULL)
-    return;
-  dialog = gtk_file_chooser_native_new (_("Export Animation"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_SAVE,
-                                        _("_Export"), _("_Cancel"));
-  filter = gtk_file_filter_new ();
-  gtk_file_filter_set_name (filter, _("Animated PNG images"));
-  gtk_file_filter_add_pattern (filter, "*.png");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-  g_object_unref (filter);
-
-  /* "<level>-solution.png", beside the level's file when it has one. */
-  level = hb_document_dup_display_name (self->document);
-  dot = strrchr (level, '.');
-  if (dot != NULL && dot != level)
-    *dot = '\0';
-  /* TRANSLATORS: the suggested file name of an exported animation;
-   * %s is the level's name without its extension */
-  name = g_strdup_printf (_("%s-solution.png"), level);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
-  g_free (name);
-  g_free (level);
-  if (hb_document_get_file (self->document) != NULL)
-    {
-      GFile *folder = g_file_get_parent (hb_document_get_file (self->document));
-      if (folder != NULL)
-        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
-      g_clear_object (&folder);
-    }
-
-  g_object_set_data_full (G_OBJECT (dialog), "hb-export-job", export_job_new (self),
-                          export_job_free);
-  show_file_dialog (self, dialog, G_CALLBACK (on_export_response));
 }
 
 

@@ -154,6 +154,11 @@ void           hb_window_save (HbWindow *self);
 /* Asks for a file name and saves; then runs `pending` (may be NULL). */
 void           hb_window_save_as (HbWindow *self, gpointer pending);
 void           hb_window_choose_and_open (HbWindow *self);
+/* A file dialog made modal to the window and destroyed with it; the
+ * window a response comes for (NULL once the window is gone). */
+void           hb_window_show_file_dialog (HbWindow *self, GtkFileChooserNative *dialog,
+                                           GCallback on_response);
+HbWindow      *hb_window_file_dialog_window (GtkNativeDialog *dialog);
 /* Reads a level from the picture on the clipboard (Ctrl+V). */
 void           hb_window_paste_picture (HbWindow *self);
 void           hb_window_export_animation (HbWindow *self);
