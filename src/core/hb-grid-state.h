@@ -50,6 +50,16 @@ hb_neighbour (int x, int y, int w, int h, int d, int *nx, int *ny)
   return *nx >= 0 && *ny >= 0 && *nx < w && *ny < h;
 }
 
+/* The same for a cell numbered i = y * w + x: its neighbour's number in
+ * direction d, or -1 outside the board. */
+static inline int
+hb_neighbour_cell (int i, int w, int h, int d)
+{
+  int x, y;
+
+  return hb_neighbour (i % w, i / w, w, h, d, &x, &y) ? y * w + x : -1;
+}
+
 /* One hash for word arrays (search states, signatures): a multiply-xorshift
  * mix per word, good enough for open addressing with power-of-two tables. */
 static inline guint64

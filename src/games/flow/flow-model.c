@@ -629,3 +629,21 @@ flow_search_result (const FlowState *level, HbTrace *trace, gboolean found, gboo
     }
   return r;
 }
+
+void
+flow_trace_step (HbTrace *trace, int w, HbStepKind kind, int cell, int dir, int colour,
+                 int depth, gint64 counter)
+{
+  HbStep step = { 0 };
+
+  if (!hb_trace_wants (trace))
+    return;
+  step.kind = (guint8) kind;
+  step.x = cell % w;
+  step.y = cell / w;
+  step.aux = (guint16) (dir < 0 ? 0 : dir);
+  step.value = colour;
+  step.depth = depth;
+  step.counter = counter;
+  hb_trace_push (trace, &step, NULL, 0);
+}

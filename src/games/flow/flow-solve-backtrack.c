@@ -70,11 +70,7 @@ typedef struct {
 static inline int
 neighbour (const Bt *b, int i, int d)
 {
-  int x = i % b->w + hb_dir_dx[d], y = i / b->w + hb_dir_dy[d];
-
-  if (x < 0 || y < 0 || x >= b->w || y >= b->h)
-    return -1;
-  return y * b->w + x;
+  return hb_neighbour_cell (i, b->w, b->h, d);
 }
 
 static inline int
@@ -86,18 +82,7 @@ taxicab (const Bt *b, int i, int j)
 static void
 trace_step (Bt *b, HbStepKind kind, int cell, int dir, int c)
 {
-  HbStep step = { 0 };
-
-  if (!hb_trace_wants (b->trace))
-    return;
-  step.kind = (guint8) kind;
-  step.x = cell % b->w;
-  step.y = cell / b->w;
-  step.aux = (guint16) (dir < 0 ? 0 : dir);
-  step.value = b->colour_of[c];
-  step.depth = b->sp;
-  step.counter = (gint64) b->calls;
-  hb_trace_push (b->trace, &step, NULL, 0);
+  flow_trace_step (b->trace, b->w, kind, cell, dir, b->colour_of[c], b->sp, (gint64) b->calls);
 }
 
 /* The next frame: the colour being grown and its steps in the write-up's

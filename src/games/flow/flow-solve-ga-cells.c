@@ -37,11 +37,7 @@ typedef struct {
 static inline int
 nb (const Gc *g, int i, int d)
 {
-  int x = i % g->w + hb_dir_dx[d], y = i / g->w + hb_dir_dy[d];
-
-  if (x < 0 || y < 0 || x >= g->w || y >= g->h)
-    return -1;
-  return y * g->w + x;
+  return hb_neighbour_cell (i, g->w, g->h, d);
 }
 
 /* Cells satisfying the rule; marks (may be NULL) gets 1 on the others. */

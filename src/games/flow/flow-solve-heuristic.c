@@ -79,11 +79,7 @@ typedef struct {
 static inline int
 neighbour (const Hs *s, int i, int d)
 {
-  int x = i % s->w + hb_dir_dx[d], y = i / s->w + hb_dir_dy[d];
-
-  if (x < 0 || y < 0 || x >= s->w || y >= s->h)
-    return -1;
-  return y * s->w + x;
+  return hb_neighbour_cell (i, s->w, s->h, d);
 }
 
 static inline int
@@ -95,18 +91,7 @@ taxicab (const Hs *s, int i, int j)
 static void
 trace_step (Hs *s, HbStepKind kind, int cell, int dir, int c)
 {
-  HbStep step = { 0 };
-
-  if (!hb_trace_wants (s->trace))
-    return;
-  step.kind = (guint8) kind;
-  step.x = cell % s->w;
-  step.y = cell / s->w;
-  step.aux = (guint16) (dir < 0 ? 0 : dir);
-  step.value = s->colour_of[c];
-  step.depth = s->sp;
-  step.counter = (gint64) s->calls;
-  hb_trace_push (s->trace, &step, NULL, 0);
+  flow_trace_step (s->trace, s->w, kind, cell, dir, s->colour_of[c], s->sp, (gint64) s->calls);
 }
 
 /* Can colour c's path step from end t into e? (e empty, and touching the

@@ -68,11 +68,7 @@ popcount4 (guint8 m)
 static inline int
 neighbour (const FlowState *s, int i, int d)
 {
-  int w = s->base.width, x = i % w + hb_dir_dx[d], y = i / w + hb_dir_dy[d];
-
-  if (x < 0 || y < 0 || x >= w || y >= s->base.height)
-    return -1;
-  return y * w + x;
+  return hb_neighbour_cell (i, s->base.width, s->base.height, d);
 }
 
 static int

@@ -23,6 +23,7 @@
 #pragma once
 
 #include "hb-game.h"
+#include "hb-grid-state.h"
 
 G_BEGIN_DECLS
 
@@ -161,6 +162,11 @@ void       flow_frame_set_board (FlowFrame *f, const guint8 *colour,
 void       flow_trace_board (HbTrace *trace, HbStepKind kind, const FlowState *level,
                              const guint8 *colour, const guint8 *links,
                              const guint8 *marks, gint64 counter, const float *f);
+/* Records a one-cell step (PLACE, UNDO, TRY, REJECT, FORCE) at cell
+ * (numbered y * w + x on a board w wide) with direction dir (-1: none) and
+ * colour `colour`, as the searches do. */
+void       flow_trace_step (HbTrace *trace, int w, HbStepKind kind, int cell, int dir,
+                            int colour, int depth, gint64 counter);
 /* Publishes a live snapshot of that board when one is due (cheap when not). */
 void       flow_publish_board (HbTrace *trace, const FlowState *level,
                                const guint8 *colour, const guint8 *links,
