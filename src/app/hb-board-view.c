@@ -5,207 +5,20 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "hb-board-view.h"
+#include "hb-board-view-private.h"
 
-#define BOARD_MARGIN 24.0
 #define MAX_MOVES_PER_EVENT 64
-
-struct _HbBoardView
-{
-  GtkDrawingArea parent_instance;
-
-  const HbState *state;
-  const HbGame  *shown_game;      /* what state had, for comparing */
-  int            shown_width, shown_height;
-  gconstpointer  hint;
-  HbPlayer      *player;
-  gboolean       show_hints;
-  guint          hint_flags;
-  HbMode         mode;
-  int            tool;
-
-  int            hover_x, hover_y;
-  double         hover_px, hover_py;  /* the pointer, for Ctrl+scroll */
-
-  /* Zoom and pan (Ctrl+scroll, Ctrl +/−/0, pinch; scroll pans once
-   * zoomed): the fitted layout scaled by `zoom` about the view's centre,
-   * shifted by (pan_x, pan_y) pixels. */
-  double         zoom, pinch_start;
-  double         pan_x, pan_y;
-
-  /* The keyboard cursor: arrows move it, Space and Enter act there. */
-  int            cursor_x, cursor_y;
-  gboolean       cursor_shown;
-
-  /* The gesture in progress. */
-  gboolean       pressed;
-  HbPointer      pointer;
-  double         start_x, start_y;
-  double         last_x, last_y;  /* the last pointer position handled */
-  HbHit          last_hit;
-  gpointer       ui;              /* the game's gesture state (ui_new) */
-  const HbGame  *ui_game;
-
-  /* A running solver's newest snapshot (owned), drawn instead of the
-   * board, in a layout for the board the solver started from. */
-  gpointer       live_frame;
-  GDestroyNotify live_free;
-  const HbGame  *live_game;
-  int            live_width, live_height;
-  guint          live_draws;
-
-  /* A screenshot import: the picture, placed so that the board read from
-   * it lies on the cells, drawn faintly behind the board while the state
-   * is the imported one's game and size; the cells the detector was unsure
-   * of, outlined until the next edit (while `marks_state` is shown). */
-  cairo_surface_t *picture;
-  double         pic_x0, pic_y0, pic_cell_w, pic_cell_h;
-  int            pic_width, pic_height;
-  const HbGame  *pic_game;
-  gboolean       show_picture;
-  guint8        *marks;
-  const HbState *marks_state;
-};
 
 G_DEFINE_FINAL_TYPE (HbBoardView, hb_board_view, GTK_TYPE_DRAWING_AREA)
 
 enum { SIGNAL_MOVES, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
-static void
-board_layout (HbBoardView *self, HbLayout *layout)
-{
-  int w = gtk_widget_get_width (GTK_WIDGET (self));
-  int h = gtk_widget_get_height (GTK_WIDGET (self));
-
-  if (self->state == NULL)
-    {
-      memset (layout, 0, sizeof *layout);
-      layout->cell = 1;
-      return;
-    }
-  hb_layout_fit (layout, self->state->width, self->state->height,
-                 w, h, BOARD_MARGIN);
-  if (self->zoom > 1.0)
-    {
-      double bw, bh;
-
-      layout->cell *= self->zoom;
-      layout->x0 = w / 2.0 - (w / 2.0 - layout->x0) * self->zoom + self->pan_x;
-      layout->y0 = h / 2.0 - (h / 2.0 - layout->y0) * self->zoom + self->pan_y;
-      /* Keep the board over the view: no panning past its edges. */
-      bw = layout->cell * self->state->width;
-      bh = layout->cell * self->state->height;
-      if (bw > w)
-        layout->x0 = CLAMP (layout->x0, w - bw, 0);
-      if (bh > h)
-        layout->y0 = CLAMP (layout->y0, h - bh, 0);
-    }
-}
-
-#define ZOOM_MAX 12.0
-
-/* Zooms to `zoom` keeping the board point under (px, py) where it is. */
-static void
-zoom_at (HbBoardView *self, double zoom, double px, double py)
-{
-  HbLayout before, fit;
-  double u, v, w, h;
-
-  if (self->state == NULL)
-    return;
-  zoom = CLAMP (zoom, 1.0, ZOOM_MAX);
-  board_layout (self, &before);
-  u = (px - before.x0) / before.cell;
-  v = (py - before.y0) / before.cell;
-  w = gtk_widget_get_width (GTK_WIDGET (self));
-  h = gtk_widget_get_height (GTK_WIDGET (self));
-  hb_layout_fit (&fit, self->state->width, self->state->height, (int) w, (int) h, BOARD_MARGIN);
-  self->zoom = zoom;
-  /* x0' = px - u × cell', and x0' = w/2 − (w/2 − fit.x0) × zoom + pan. */
-  self->pan_x = px - u * fit.cell * zoom - w / 2.0 + (w / 2.0 - fit.x0) * zoom;
-  self->pan_y = py - v * fit.cell * zoom - h / 2.0 + (h / 2.0 - fit.y0) * zoom;
-  if (zoom <= 1.0)
-    self->pan_x = self->pan_y = 0;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-double
-hb_board_view_get_zoom (HbBoardView *self)
-{
-  g_return_val_if_fail (HB_IS_BOARD_VIEW (self), 1.0);
-  return MAX (self->zoom, 1.0);
-}
-
-void
-hb_board_view_zoom (HbBoardView *self, double factor)
-{
-  g_return_if_fail (HB_IS_BOARD_VIEW (self));
-  zoom_at (self, (self->zoom > 1.0 ? self->zoom : 1.0) * factor,
-           gtk_widget_get_width (GTK_WIDGET (self)) / 2.0,
-           gtk_widget_get_height (GTK_WIDGET (self)) / 2.0);
-}
-
-static gboolean
-on_scroll (GtkEventControllerScroll *scroll, double dx, double dy, HbBoardView *self)
-{
-  GdkModifierType mods = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (scroll));
-
-  if (self->state == NULL)
-    return FALSE;
-  if (mods & GDK_CONTROL_MASK)
-    {
-      double px = self->hover_px, py = self->hover_py;
-      zoom_at (self, MAX (self->zoom, 1.0) * pow (1.15, -dy), px, py);
-      return TRUE;
-    }
-  if (self->zoom > 1.0)
-    {
-      /* Panning: a scroll moves the board the other way by ~40 px a notch. */
-      self->pan_x -= dx * 40;
-      self->pan_y -= dy * 40;
-      {
-        HbLayout l;
-        int w = gtk_widget_get_width (GTK_WIDGET (self));
-        int h = gtk_widget_get_height (GTK_WIDGET (self));
-        HbLayout fit;
-        /* Fold the clamp of board_layout back into the pan, so a scroll
-         * past an edge is not stored up. */
-        board_layout (self, &l);
-        hb_layout_fit (&fit, self->state->width, self->state->height, w, h, BOARD_MARGIN);
-        self->pan_x = l.x0 - w / 2.0 + (w / 2.0 - fit.x0) * self->zoom;
-        self->pan_y = l.y0 - h / 2.0 + (h / 2.0 - fit.y0) * self->zoom;
-      }
-      gtk_widget_queue_draw (GTK_WIDGET (self));
-      return TRUE;
-    }
-  return FALSE;
-}
-
-static void
-on_pinch_begin (GtkGesture *gesture, GdkEventSequence *sequence, HbBoardView *self)
-{
-  self->pinch_start = MAX (self->zoom, 1.0);
-}
-
-static void
-on_pinch (GtkGestureZoom *gesture, double scale, HbBoardView *self)
-{
-  double cx, cy;
-
-  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &cx, &cy))
-    {
-      cx = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0;
-      cy = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
-    }
-  zoom_at (self, self->pinch_start * scale, cx, cy);
-}
-
 void
 hb_board_view_get_layout (HbBoardView *self, HbLayout *layout)
 {
   g_return_if_fail (HB_IS_BOARD_VIEW (self));
-  board_layout (self, layout);
+  hb_board_view_zoomed_layout (self, layout);
 }
 
 static void
@@ -219,7 +32,7 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height,
   if (self->state == NULL)
     return;
 
-  board_layout (self, &layout);
+  hb_board_view_zoomed_layout (self, &layout);
   options.dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
   options.mode = self->mode;
   options.show_hints = self->show_hints && self->player == NULL;
@@ -321,15 +134,15 @@ emit_moves (HbBoardView *self, HbPointerPhase phase, const HbHit *hit,
 /* The contract with game->pointer: PRESS and MOTION come only with a hit
  * inside the board; RELEASE always ends a gesture that began with a PRESS
  * (its hit may lie outside, hit->inside says so). */
-static void
-pointer_press (HbBoardView *self, double x, double y, int button)
+void
+hb_board_view_pointer_press (HbBoardView *self, double x, double y, int button)
 {
   HbLayout layout;
   HbHit hit;
 
   if (self->state == NULL || self->player != NULL || self->live_frame != NULL)
     return;
-  board_layout (self, &layout);
+  hb_board_view_zoomed_layout (self, &layout);
   hb_layout_hit (&layout, x, y, &hit);
   if (!hit.inside)
     return;
@@ -355,7 +168,7 @@ pointer_motion (HbBoardView *self, double x, double y)
 
   if (!self->pressed || self->state == NULL)
     return;
-  board_layout (self, &layout);
+  hb_board_view_zoomed_layout (self, &layout);
   hb_layout_hit (&layout, x, y, &hit);
   self->last_hit = hit;
   /* Every cell the stroke crossed since the last event, in order, so a
@@ -376,8 +189,8 @@ pointer_motion (HbBoardView *self, double x, double y)
   }
 }
 
-static void
-pointer_release (HbBoardView *self, double x, double y)
+void
+hb_board_view_pointer_release (HbBoardView *self, double x, double y)
 {
   HbLayout layout;
   HbHit hit;
@@ -387,7 +200,7 @@ pointer_release (HbBoardView *self, double x, double y)
   self->pressed = FALSE;
   if (self->state == NULL)
     return;
-  board_layout (self, &layout);
+  hb_board_view_zoomed_layout (self, &layout);
   hb_layout_hit (&layout, x, y, &hit);
   emit_moves (self, HB_POINTER_RELEASE, &hit, FALSE);
 }
@@ -411,7 +224,7 @@ on_drag_begin (GtkGestureDrag *gesture, double x, double y, HbBoardView *self)
 {
   int button = (int) gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
 
-  pointer_press (self, x, y, button ? button : 1);
+  hb_board_view_pointer_press (self, x, y, button ? button : 1);
   if (!self->pressed)
     gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
   else
@@ -427,7 +240,7 @@ on_drag_update (GtkGestureDrag *gesture, double dx, double dy, HbBoardView *self
 static void
 on_drag_end (GtkGestureDrag *gesture, double dx, double dy, HbBoardView *self)
 {
-  pointer_release (self, self->start_x + dx, self->start_y + dy);
+  hb_board_view_pointer_release (self, self->start_x + dx, self->start_y + dy);
 }
 
 static void
@@ -456,7 +269,7 @@ on_motion (GtkEventControllerMotion *motion, double x, double y, HbBoardView *se
   self->hover_py = y;
   if (self->state == NULL)
     return;
-  board_layout (self, &layout);
+  hb_board_view_zoomed_layout (self, &layout);
   hb_layout_hit (&layout, x, y, &hit);
   if (hit.inside)
     set_hover (self, hit.x, hit.y);
@@ -468,123 +281,6 @@ static void
 on_leave (GtkEventControllerMotion *motion, HbBoardView *self)
 {
   set_hover (self, -1, -1);
-}
-
-/* ---- Keyboard --------------------------------------------------------- */
-
-static void
-announce_cursor (HbBoardView *self)
-{
-  /* TRANSLATORS: the board's accessible name with the keyboard cursor */
-  char *text = g_strdup_printf (_("Board, row %d, column %d"),
-                                self->cursor_y + 1, self->cursor_x + 1);
-
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  text, -1);
-  g_free (text);
-}
-
-void
-hb_board_view_move_cursor (HbBoardView *self, int dx, int dy)
-{
-  g_return_if_fail (HB_IS_BOARD_VIEW (self));
-  if (self->state == NULL)
-    return;
-  if (self->cursor_shown)
-    {
-      self->cursor_x = CLAMP (self->cursor_x + dx, 0, self->state->width - 1);
-      self->cursor_y = CLAMP (self->cursor_y + dy, 0, self->state->height - 1);
-    }
-  self->cursor_shown = TRUE;
-  announce_cursor (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-/* Space or Enter at the cursor: a click there (Shift: the other button,
- * which turns the other way). */
-void
-hb_board_view_act_at_cursor (HbBoardView *self, gboolean other)
-{
-  HbLayout layout;
-  double px, py;
-
-  g_return_if_fail (HB_IS_BOARD_VIEW (self));
-  if (self->state == NULL)
-    return;
-  if (!self->cursor_shown)
-    {
-      hb_board_view_move_cursor (self, 0, 0);
-      return;
-    }
-  board_layout (self, &layout);
-  px = layout.x0 + (self->cursor_x + 0.5) * layout.cell;
-  py = layout.y0 + (self->cursor_y + 0.5) * layout.cell;
-  pointer_press (self, px, py, other ? 3 : 1);
-  pointer_release (self, px, py);
-}
-
-void
-hb_board_view_get_cursor (HbBoardView *self, int *x, int *y)
-{
-  g_return_if_fail (HB_IS_BOARD_VIEW (self));
-  *x = self->cursor_shown ? self->cursor_x : -1;
-  *y = self->cursor_shown ? self->cursor_y : -1;
-}
-
-static gboolean
-on_key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
-                GdkModifierType mods, HbBoardView *self)
-{
-  gboolean shift = (mods & GDK_SHIFT_MASK) != 0;
-
-  /* Ctrl +, Ctrl −, Ctrl 0: zoom in, out, back to the whole board. */
-  if (self->state != NULL && (mods & GDK_CONTROL_MASK) && !(mods & GDK_ALT_MASK))
-    switch (keyval)
-      {
-      case GDK_KEY_plus: case GDK_KEY_equal: case GDK_KEY_KP_Add:
-        hb_board_view_zoom (self, 1.25);
-        return TRUE;
-      case GDK_KEY_minus: case GDK_KEY_KP_Subtract:
-        hb_board_view_zoom (self, 0.8);
-        return TRUE;
-      case GDK_KEY_0: case GDK_KEY_KP_0:
-        zoom_at (self, 1.0, 0, 0);
-        return TRUE;
-      default:
-        break;
-      }
-
-  /* The player's keys belong to the player while it shows a trace; keys
-   * with Ctrl or Alt are the application's. */
-  if (self->state == NULL || self->player != NULL || self->live_frame != NULL
-      || (mods & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0)
-    return FALSE;
-  switch (keyval)
-    {
-    case GDK_KEY_Left: case GDK_KEY_KP_Left:
-      hb_board_view_move_cursor (self, -1, 0);
-      return TRUE;
-    case GDK_KEY_Right: case GDK_KEY_KP_Right:
-      hb_board_view_move_cursor (self, 1, 0);
-      return TRUE;
-    case GDK_KEY_Up: case GDK_KEY_KP_Up:
-      hb_board_view_move_cursor (self, 0, -1);
-      return TRUE;
-    case GDK_KEY_Down: case GDK_KEY_KP_Down:
-      hb_board_view_move_cursor (self, 0, 1);
-      return TRUE;
-    case GDK_KEY_space: case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_KP_Space:
-      hb_board_view_act_at_cursor (self, shift);
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
-
-static void
-on_focus_changed (HbBoardView *self)
-{
-  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /* ---- Public API ----------------------------------------------------- */
@@ -805,8 +501,8 @@ void
 hb_board_view_simulate_click (HbBoardView *self, double x, double y, int button)
 {
   g_return_if_fail (HB_IS_BOARD_VIEW (self));
-  pointer_press (self, x, y, button);
-  pointer_release (self, x, y);
+  hb_board_view_pointer_press (self, x, y, button);
+  hb_board_view_pointer_release (self, x, y);
 }
 
 void
@@ -818,22 +514,22 @@ hb_board_view_simulate_drag (HbBoardView *self, double x0, double y0,
   int n;
 
   g_return_if_fail (HB_IS_BOARD_VIEW (self));
-  board_layout (self, &layout);
-  pointer_press (self, x0, y0, button);
+  hb_board_view_zoomed_layout (self, &layout);
+  hb_board_view_pointer_press (self, x0, y0, button);
   /* Motion events every quarter cell, as a real pointer would send. */
   dist = hypot (x1 - x0, y1 - y0);
   step = MAX (1.0, layout.cell / 4);
   n = MAX (1, (int) ceil (dist / step));
   for (int i = 1; i <= n; i++)
     pointer_motion (self, x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n);
-  pointer_release (self, x1, y1);
+  hb_board_view_pointer_release (self, x1, y1);
 }
 
 void
 hb_board_view_simulate_press (HbBoardView *self, double x, double y, int button)
 {
   g_return_if_fail (HB_IS_BOARD_VIEW (self));
-  pointer_press (self, x, y, button);
+  hb_board_view_pointer_press (self, x, y, button);
 }
 
 void
@@ -847,7 +543,7 @@ void
 hb_board_view_simulate_release (HbBoardView *self, double x, double y)
 {
   g_return_if_fail (HB_IS_BOARD_VIEW (self));
-  pointer_release (self, x, y);
+  hb_board_view_pointer_release (self, x, y);
 }
 
 /* ---- GObject -------------------------------------------------------- */
@@ -921,28 +617,11 @@ hb_board_view_init (HbBoardView *self)
   g_signal_connect (drag, "cancel", G_CALLBACK (on_drag_cancel), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
 
-  {
-    GtkEventController *keys = gtk_event_controller_key_new ();
-    GtkEventController *focus = gtk_event_controller_focus_new ();
-    g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
-    gtk_widget_add_controller (GTK_WIDGET (self), keys);
-    g_signal_connect_swapped (focus, "enter", G_CALLBACK (on_focus_changed), self);
-    g_signal_connect_swapped (focus, "leave", G_CALLBACK (on_focus_changed), self);
-    gtk_widget_add_controller (GTK_WIDGET (self), focus);
-  }
+  hb_board_view_keys_init (self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Board"), -1);
 
-  {
-    GtkEventController *scroll =
-      gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
-    GtkGesture *pinch = gtk_gesture_zoom_new ();
-    g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
-    gtk_widget_add_controller (GTK_WIDGET (self), scroll);
-    g_signal_connect (pinch, "begin", G_CALLBACK (on_pinch_begin), self);
-    g_signal_connect (pinch, "scale-changed", G_CALLBACK (on_pinch), self);
-    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (pinch));
-  }
+  hb_board_view_zoom_init (self);
   self->zoom = 1.0;
   self->show_picture = TRUE;
 

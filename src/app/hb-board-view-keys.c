@@ -1,0 +1,123 @@
+/* hb-board-view-keys.c: the board view's keyboard cursor: arrows move
+ * it, Space and Enter act there as a click would; the accessible name says
+ * where it is (see hb-board-view-private.h). */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "hb-board-view-private.h"
+
+static void
+announce_cursor (HbBoardView *self)
+{
+  /* TRANSLATORS: the board's accessible name with the keyboard cursor */
+  char *text = g_strdup_printf (_("Board, row %d, column %d"),
+                                self->cursor_y + 1, self->cursor_x + 1);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  text, -1);
+  g_free (text);
+}
+
+void
+hb_board_view_move_cursor (HbBoardView *self, int dx, int dy)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  if (self->state == NULL)
+    return;
+  if (self->cursor_shown)
+    {
+      self->cursor_x = CLAMP (self->cursor_x + dx, 0, self->state->width - 1);
+      self->cursor_y = CLAMP (self->cursor_y + dy, 0, self->state->height - 1);
+    }
+  self->cursor_shown = TRUE;
+  announce_cursor (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Space or Enter at the cursor: a click there (Shift: the other button,
+ * which turns the other way). */
+void
+hb_board_view_act_at_cursor (HbBoardView *self, gboolean other)
+{
+  HbLayout layout;
+  double px, py;
+
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  if (self->state == NULL)
+    return;
+  if (!self->cursor_shown)
+    {
+      hb_board_view_move_cursor (self, 0, 0);
+      return;
+    }
+  hb_board_view_zoomed_layout (self, &layout);
+  px = layout.x0 + (self->cursor_x + 0.5) * layout.cell;
+  py = layout.y0 + (self->cursor_y + 0.5) * layout.cell;
+  hb_board_view_pointer_press (self, px, py, other ? 3 : 1);
+  hb_board_view_pointer_release (self, px, py);
+}
+
+void
+hb_board_view_get_cursor (HbBoardView *self, int *x, int *y)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  *x = self->cursor_shown ? self->cursor_x : -1;
+  *y = self->cursor_shown ? self->cursor_y : -1;
+}
+
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
+                GdkModifierType mods, HbBoardView *self)
+{
+  gboolean shift = (mods & GDK_SHIFT_MASK) != 0;
+
+  /* Ctrl +, Ctrl −, Ctrl 0: zoom in, out, back to the whole board. */
+  if (hb_board_view_zoom_key (self, keyval, mods))
+    return TRUE;
+
+  /* The player's keys belong to the player while it shows a trace; keys
+   * with Ctrl or Alt are the application's. */
+  if (self->state == NULL || self->player != NULL || self->live_frame != NULL
+      || (mods & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0)
+    return FALSE;
+  switch (keyval)
+    {
+    case GDK_KEY_Left: case GDK_KEY_KP_Left:
+      hb_board_view_move_cursor (self, -1, 0);
+      return TRUE;
+    case GDK_KEY_Right: case GDK_KEY_KP_Right:
+      hb_board_view_move_cursor (self, 1, 0);
+      return TRUE;
+    case GDK_KEY_Up: case GDK_KEY_KP_Up:
+      hb_board_view_move_cursor (self, 0, -1);
+      return TRUE;
+    case GDK_KEY_Down: case GDK_KEY_KP_Down:
+      hb_board_view_move_cursor (self, 0, 1);
+      return TRUE;
+    case GDK_KEY_space: case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_KP_Space:
+      hb_board_view_act_at_cursor (self, shift);
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+static void
+on_focus_changed (HbBoardView *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+hb_board_view_keys_init (HbBoardView *self)
+{
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  g_signal_connect_swapped (focus, "enter", G_CALLBACK (on_focus_changed), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (on_focus_changed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), focus);
+}

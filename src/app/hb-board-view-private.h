@@ -1,0 +1,89 @@
+/* hb-board-view-private.h: what the board view's files share
+ * (hb-board-view.c draws and maps gestures to moves, hb-board-view-zoom.c
+ * zooms and pans, hb-board-view-keys.c holds the keyboard cursor). Nothing
+ * outside those files includes it. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "hb-board-view.h"
+
+G_BEGIN_DECLS
+
+#define BOARD_MARGIN 24.0
+
+struct _HbBoardView
+{
+  GtkDrawingArea parent_instance;
+
+  const HbState *state;
+  const HbGame  *shown_game;      /* what state had, for comparing */
+  int            shown_width, shown_height;
+  gconstpointer  hint;
+  HbPlayer      *player;
+  gboolean       show_hints;
+  guint          hint_flags;
+  HbMode         mode;
+  int            tool;
+
+  int            hover_x, hover_y;
+  double         hover_px, hover_py;  /* the pointer, for Ctrl+scroll */
+
+  /* Zoom and pan (Ctrl+scroll, Ctrl +/−/0, pinch; scroll pans once
+   * zoomed): the fitted layout scaled by `zoom` about the view's centre,
+   * shifted by (pan_x, pan_y) pixels. */
+  double         zoom, pinch_start;
+  double         pan_x, pan_y;
+
+  /* The keyboard cursor: arrows move it, Space and Enter act there. */
+  int            cursor_x, cursor_y;
+  gboolean       cursor_shown;
+
+  /* The gesture in progress. */
+  gboolean       pressed;
+  HbPointer      pointer;
+  double         start_x, start_y;
+  double         last_x, last_y;  /* the last pointer position handled */
+  HbHit          last_hit;
+  gpointer       ui;              /* the game's gesture state (ui_new) */
+  const HbGame  *ui_game;
+
+  /* A running solver's newest snapshot (owned), drawn instead of the
+   * board, in a layout for the board the solver started from. */
+  gpointer       live_frame;
+  GDestroyNotify live_free;
+  const HbGame  *live_game;
+  int            live_width, live_height;
+  guint          live_draws;
+
+  /* A screenshot import: the picture, placed so that the board read from
+   * it lies on the cells, drawn faintly behind the board while the state
+   * is the imported one's game and size; the cells the detector was unsure
+   * of, outlined until the next edit (while `marks_state` is shown). */
+  cairo_surface_t *picture;
+  double         pic_x0, pic_y0, pic_cell_w, pic_cell_h;
+  int            pic_width, pic_height;
+  const HbGame  *pic_game;
+  gboolean       show_picture;
+  guint8        *marks;
+  const HbState *marks_state;
+};
+
+/* hb-board-view.c: a gesture's first and last event, as the drag gesture
+ * reports them, in widget coordinates. */
+void     hb_board_view_pointer_press (HbBoardView *self, double x, double y, int button);
+void     hb_board_view_pointer_release (HbBoardView *self, double x, double y);
+
+/* hb-board-view-zoom.c */
+/* Where the board sits: fitted to the view, then zoomed and panned. */
+void     hb_board_view_zoomed_layout (HbBoardView *self, HbLayout *layout);
+/* Ctrl +, Ctrl −, Ctrl 0; FALSE when the key is not one of them. */
+gboolean hb_board_view_zoom_key (HbBoardView *self, guint keyval, GdkModifierType mods);
+/* Adds the scroll and pinch controllers. */
+void     hb_board_view_zoom_init (HbBoardView *self);
+
+/* hb-board-view-keys.c */
+/* Adds the key and focus controllers. */
+void     hb_board_view_keys_init (HbBoardView *self);
+
+G_END_DECLS

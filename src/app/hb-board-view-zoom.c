@@ -1,0 +1,172 @@
+/* hb-board-view-zoom.c: the board view's zoom and pan (Ctrl+scroll,
+ * Ctrl +/−/0, a pinch; a scroll pans once zoomed in) and the layout they
+ * give the board (see hb-board-view-private.h). */
+#include "config.h"
+
+#include <math.h>
+
+#include "hb-board-view-private.h"
+
+void
+hb_board_view_zoomed_layout (HbBoardView *self, HbLayout *layout)
+{
+  int w = gtk_widget_get_width (GTK_WIDGET (self));
+  int h = gtk_widget_get_height (GTK_WIDGET (self));
+
+  if (self->state == NULL)
+    {
+      memset (layout, 0, sizeof *layout);
+      layout->cell = 1;
+      return;
+    }
+  hb_layout_fit (layout, self->state->width, self->state->height,
+                 w, h, BOARD_MARGIN);
+  if (self->zoom > 1.0)
+    {
+      double bw, bh;
+
+      layout->cell *= self->zoom;
+      layout->x0 = w / 2.0 - (w / 2.0 - layout->x0) * self->zoom + self->pan_x;
+      layout->y0 = h / 2.0 - (h / 2.0 - layout->y0) * self->zoom + self->pan_y;
+      /* Keep the board over the view: no panning past its edges. */
+      bw = layout->cell * self->state->width;
+      bh = layout->cell * self->state->height;
+      if (bw > w)
+        layout->x0 = CLAMP (layout->x0, w - bw, 0);
+      if (bh > h)
+        layout->y0 = CLAMP (layout->y0, h - bh, 0);
+    }
+}
+
+#define ZOOM_MAX 12.0
+
+/* Zooms to `zoom` keeping the board point under (px, py) where it is. */
+static void
+zoom_at (HbBoardView *self, double zoom, double px, double py)
+{
+  HbLayout before, fit;
+  double u, v, w, h;
+
+  if (self->state == NULL)
+    return;
+  zoom = CLAMP (zoom, 1.0, ZOOM_MAX);
+  hb_board_view_zoomed_layout (self, &before);
+  u = (px - before.x0) / before.cell;
+  v = (py - before.y0) / before.cell;
+  w = gtk_widget_get_width (GTK_WIDGET (self));
+  h = gtk_widget_get_height (GTK_WIDGET (self));
+  hb_layout_fit (&fit, self->state->width, self->state->height, (int) w, (int) h, BOARD_MARGIN);
+  self->zoom = zoom;
+  /* x0' = px - u × cell', and x0' = w/2 − (w/2 − fit.x0) × zoom + pan. */
+  self->pan_x = px - u * fit.cell * zoom - w / 2.0 + (w / 2.0 - fit.x0) * zoom;
+  self->pan_y = py - v * fit.cell * zoom - h / 2.0 + (h / 2.0 - fit.y0) * zoom;
+  if (zoom <= 1.0)
+    self->pan_x = self->pan_y = 0;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+double
+hb_board_view_get_zoom (HbBoardView *self)
+{
+  g_return_val_if_fail (HB_IS_BOARD_VIEW (self), 1.0);
+  return MAX (self->zoom, 1.0);
+}
+
+void
+hb_board_view_zoom (HbBoardView *self, double factor)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  zoom_at (self, (self->zoom > 1.0 ? self->zoom : 1.0) * factor,
+           gtk_widget_get_width (GTK_WIDGET (self)) / 2.0,
+           gtk_widget_get_height (GTK_WIDGET (self)) / 2.0);
+}
+
+static gboolean
+on_scroll (GtkEventControllerScroll *scroll, double dx, double dy, HbBoardView *self)
+{
+  GdkModifierType mods = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (scroll));
+
+  if (self->state == NULL)
+    return FALSE;
+  if (mods & GDK_CONTROL_MASK)
+    {
+      double px = self->hover_px, py = self->hover_py;
+      zoom_at (self, MAX (self->zoom, 1.0) * pow (1.15, -dy), px, py);
+      return TRUE;
+    }
+  if (self->zoom > 1.0)
+    {
+      /* Panning: a scroll moves the board the other way by ~40 px a notch. */
+      self->pan_x -= dx * 40;
+      self->pan_y -= dy * 40;
+      {
+        HbLayout l;
+        int w = gtk_widget_get_width (GTK_WIDGET (self));
+        int h = gtk_widget_get_height (GTK_WIDGET (self));
+        HbLayout fit;
+        /* Fold the clamp of hb_board_view_zoomed_layout back into the
+         * pan, so a scroll past an edge is not stored up. */
+        hb_board_view_zoomed_layout (self, &l);
+        hb_layout_fit (&fit, self->state->width, self->state->height, w, h, BOARD_MARGIN);
+        self->pan_x = l.x0 - w / 2.0 + (w / 2.0 - fit.x0) * self->zoom;
+        self->pan_y = l.y0 - h / 2.0 + (h / 2.0 - fit.y0) * self->zoom;
+      }
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+on_pinch_begin (GtkGesture *gesture, GdkEventSequence *sequence, HbBoardView *self)
+{
+  self->pinch_start = MAX (self->zoom, 1.0);
+}
+
+static void
+on_pinch (GtkGestureZoom *gesture, double scale, HbBoardView *self)
+{
+  double cx, cy;
+
+  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &cx, &cy))
+    {
+      cx = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0;
+      cy = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
+    }
+  zoom_at (self, self->pinch_start * scale, cx, cy);
+}
+
+gboolean
+hb_board_view_zoom_key (HbBoardView *self, guint keyval, GdkModifierType mods)
+{
+  if (self->state != NULL && (mods & GDK_CONTROL_MASK) && !(mods & GDK_ALT_MASK))
+    switch (keyval)
+      {
+      case GDK_KEY_plus: case GDK_KEY_equal: case GDK_KEY_KP_Add:
+        hb_board_view_zoom (self, 1.25);
+        return TRUE;
+      case GDK_KEY_minus: case GDK_KEY_KP_Subtract:
+        hb_board_view_zoom (self, 0.8);
+        return TRUE;
+      case GDK_KEY_0: case GDK_KEY_KP_0:
+        zoom_at (self, 1.0, 0, 0);
+        return TRUE;
+      default:
+        break;
+      }
+  return FALSE;
+}
+
+void
+hb_board_view_zoom_init (HbBoardView *self)
+{
+  GtkEventController *scroll =
+    gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+  GtkGesture *pinch = gtk_gesture_zoom_new ();
+
+  g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), scroll);
+  g_signal_connect (pinch, "begin", G_CALLBACK (on_pinch_begin), self);
+  g_signal_connect (pinch, "scale-changed", G_CALLBACK (on_pinch), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (pinch));
+}
