@@ -2,7 +2,8 @@
  * worker thread; level files, screenshots and pasted pictures), saving
  * (atomically), Save As, dropping a file on the window, and asking about
  * unsaved changes. Whatever happens, the open level changes only when a
- * level was read. (Exporting the animation: hb-window-export.c.)
+ * level was read. (Reading a picture and pasting one: hb-window-import.c;
+ * exporting the animation: hb-window-export.c.)
  *
  * A new way in (an image to import, say) is one more dialog response or
  * load path here that ends in hb_window_set_level().
@@ -134,18 +135,13 @@ hb_window_maybe_discard (HbWindow *self, HbThen then, gpointer data, GDestroyNot
 
 /* Reading and parsing run on a worker thread, so a large file never
  * freezes the window; a newer open or Escape cancels an older one, and
- * whatever happens the open level changes only when a level was read. */
-
-typedef struct {
-  GFile           *file;     /* NULL for a pasted picture */
-  cairo_surface_t *surface;  /* a pasted picture, or NULL */
-  char            *name;
-} LoadJob;
+ * whatever happens the open level changes only when a level was read.
+ * (Reading pictures and pasting one: hb-window-import.c.) */
 
 static void
 load_job_free (gpointer data)
 {
-  LoadJob *job = data;
+  HbLoadJob *job = data;
 
   g_clear_object (&job->file);
   g_clear_pointer (&job->surface, cairo_surface_destroy);
@@ -153,19 +149,10 @@ load_job_free (gpointer data)
   g_free (job);
 }
 
-/* What an open read: a level, and for a picture also the picture and
- * what the detector said about it. */
-typedef struct {
-  HbState        *state;
-  HbImage        *image;    /* NULL for a level file */
-  HbImportReport *report;   /* NULL for a level file */
-  cairo_surface_t *picture; /* the image, for showing behind the board */
-} LoadResult;
-
-static void
-load_result_free (gpointer data)
+void
+hb_window_load_result_free (gpointer data)
 {
-  LoadResult *r = data;
+  HbLoadResult *r = data;
 
   if (r == NULL)
     return;
@@ -180,127 +167,16 @@ load_result_free (gpointer data)
   g_free (r);
 }
 
-/* A picture by its name: PNG, JPEG, WebP, or whatever the content type
- * guessed from the name calls an image. */
-static gboolean
-is_picture_name (const char *name)
-{
-  static const char *const exts[] = { ".png", ".jpg", ".jpeg", ".webp" };
-  g_autofree char *lower = g_ascii_strdown (name, -1);
-  g_autofree char *type = NULL;
-  g_autofree char *mime = NULL;
-
-  for (guint i = 0; i < G_N_ELEMENTS (exts); i++)
-    if (g_str_has_suffix (lower, exts[i]))
-      return TRUE;
-  type = g_content_type_guess (name, NULL, 0, NULL);
-  mime = type != NULL ? g_content_type_get_mime_type (type) : NULL;
-  return mime != NULL && g_str_has_prefix (mime, "image/")
-         && strcmp (mime, "image/svg+xml") != 0;
-}
-
-/* A picture by its content: PNG, JPEG or WebP magic bytes. */
-static gboolean
-is_picture_data (const char *data, gsize len)
-{
-  return (len >= 8 && memcmp (data, "\x89PNG\r\n\x1a\n", 8) == 0)
-         || (len >= 3 && memcmp (data, "\xff\xd8\xff", 3) == 0)
-         || (len >= 12 && memcmp (data, "RIFF", 4) == 0 && memcmp (data + 8, "WEBP", 4) == 0);
-}
-
-/* Reads the level from a decoded picture, which it takes (the game
- * guessed from it). */
-static LoadResult *
-import_image (const char *name, HbImage *image, GCancellable *cancellable, GError **error)
-{
-  LoadResult *r;
-  HbImportReport *report;
-  HbState *state;
-  GError *local = NULL;
-
-  report = hb_import_report_new ();
-  state = hb_registry_from_image (image, NULL, report, cancellable, &local);
-  if (state == NULL)
-    {
-      hb_image_free (image);
-      hb_import_report_free (report);
-      if (local != NULL && !g_str_has_prefix (local->message, name))
-        {
-          g_set_error (error, local->domain, local->code, "%s: %s", name, local->message);
-          g_error_free (local);
-        }
-      else if (local != NULL)
-        g_propagate_error (error, local);
-      return NULL;
-    }
-  r = g_new0 (LoadResult, 1);
-  r->state = state;
-  r->image = image;
-  r->report = report;
-  r->picture = hb_image_to_surface (image);
-  return r;
-}
-
-/* Reads the level from a picture file's bytes. */
-static LoadResult *
-import_picture (const char *name, const char *data, gsize len,
-                GCancellable *cancellable, GError **error)
-{
-  HbImage *image = hb_image_load_bytes ((const guint8 *) data, len, name, error);
-
-  return image != NULL ? import_image (name, image, cancellable, error) : NULL;
-}
-
-/* Reads a whole file through GIO, refusing more than `max` bytes whatever
- * the file is (a device, a FIFO or a remote file that never ends) and
- * stopping when cancelled. */
-static gboolean
-read_capped (GFile *file, const char *name, gsize max, GCancellable *cancellable,
-             char **contents, gsize *length, GError **error)
-{
-  g_autoptr (GFileInputStream) in = g_file_read (file, cancellable, error);
-  GByteArray *buf;
-  guint8 chunk[65536];
-
-  if (in == NULL)
-    return FALSE;
-  buf = g_byte_array_new ();
-  while (TRUE)
-    {
-      gssize n = g_input_stream_read (G_INPUT_STREAM (in), chunk, sizeof chunk,
-                                      cancellable, error);
-      if (n < 0)
-        {
-          g_byte_array_unref (buf);
-          return FALSE;
-        }
-      if (n == 0)
-        break;
-      if (buf->len + (gsize) n > max)
-        {
-          g_byte_array_unref (buf);
-          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
-                       _("%s: the file is larger than %u MiB"), name, (guint) (max >> 20));
-          return FALSE;
-        }
-      g_byte_array_append (buf, chunk, (guint) n);
-    }
-  *length = buf->len;
-  g_byte_array_append (buf, (const guint8 *) "", 1);   /* NUL-terminated, as text */
-  *contents = (char *) g_byte_array_free (buf, FALSE);
-  return TRUE;
-}
-
 static void
 load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
-  LoadJob *job = data;
+  HbLoadJob *job = data;
   GError *error = NULL;
   char *path = NULL, *text = NULL;
   gsize len = 0;
   gboolean ok;
   HbState *state = NULL;
-  LoadResult *result = NULL;
+  HbLoadResult *result = NULL;
 
   if (job->surface != NULL)
     {
@@ -311,21 +187,21 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
         g_set_error (&error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TOO_LARGE,
                      _("%s: the picture is too large or too small to hold a board"), job->name);
       else
-        result = import_image (job->name, image, cancellable, &error);
+        result = hb_window_import_image (job->name, image, cancellable, &error);
       if (result != NULL && !g_cancellable_is_cancelled (cancellable))
-        g_task_return_pointer (task, result, load_result_free);
+        g_task_return_pointer (task, result, hb_window_load_result_free);
       else if (error != NULL && !g_cancellable_is_cancelled (cancellable))
         g_task_return_error (task, error);
       else
         {
-          g_clear_pointer (&result, load_result_free);
+          g_clear_pointer (&result, hb_window_load_result_free);
           g_clear_error (&error);
           g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", _("Opening was cancelled"));
         }
       return;
     }
   path = g_file_get_path (job->file);
-  if (is_picture_name (job->name))
+  if (hb_window_is_picture_name (job->name))
     {
       /* A picture: checked for size before it is read whole. */
       g_autoptr (GFileInfo) info = g_file_query_info (job->file, G_FILE_ATTRIBUTE_STANDARD_SIZE,
@@ -340,16 +216,16 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
       if (ok)
         ok = path != NULL
                ? hb_read_input_cancellable (path, cancellable, &text, &len, &error)
-               : read_capped (job->file, job->name, HB_IMAGE_MAX_BYTES, cancellable, &text,
-                              &len, &error);
+               : hb_window_read_capped (job->file, job->name, HB_IMAGE_MAX_BYTES,
+                                        cancellable, &text, &len, &error);
       if (ok && !g_cancellable_is_cancelled (cancellable))
-        result = import_picture (job->name, text, len, cancellable, &error);
+        result = hb_window_import_picture (job->name, text, len, cancellable, &error);
       g_free (text);
       g_free (path);
       if (result != NULL && g_cancellable_is_cancelled (cancellable))
-        g_clear_pointer (&result, load_result_free);
+        g_clear_pointer (&result, hb_window_load_result_free);
       if (result != NULL)
-        g_task_return_pointer (task, result, load_result_free);
+        g_task_return_pointer (task, result, hb_window_load_result_free);
       else if (error != NULL && !g_cancellable_is_cancelled (cancellable))
         g_task_return_error (task, error);
       else
@@ -363,7 +239,8 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
   if (path != NULL)
     ok = hb_read_input_cancellable (path, cancellable, &text, &len, &error);
   else
-    ok = read_capped (job->file, job->name, HB_MAX_FILE_BYTES, cancellable, &text, &len, &error);
+    ok = hb_window_read_capped (job->file, job->name, HB_MAX_FILE_BYTES, cancellable,
+                                &text, &len, &error);
   if (ok && len > HB_MAX_FILE_BYTES)
     {
       g_set_error (&error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
@@ -373,21 +250,22 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
   /* The game comes from the extension, else from a format only one game
    * reads; errors read "NAME:LINE:COL: message". */
   /* A picture under another name is still read as one. */
-  if (ok && !g_cancellable_is_cancelled (cancellable) && is_picture_data (text, len))
-    result = import_picture (job->name, text, len, cancellable, &error);
+  if (ok && !g_cancellable_is_cancelled (cancellable)
+      && hb_window_is_picture_data (text, len))
+    result = hb_window_import_picture (job->name, text, len, cancellable, &error);
   else if (ok && !g_cancellable_is_cancelled (cancellable))
     state = hb_registry_parse (NULL, job->name, text, len, &error);
   g_free (text);
   g_free (path);
   if (state != NULL)
     {
-      result = g_new0 (LoadResult, 1);
+      result = g_new0 (HbLoadResult, 1);
       result->state = state;
     }
   if (result != NULL && g_cancellable_is_cancelled (cancellable))
-    g_clear_pointer (&result, load_result_free);
+    g_clear_pointer (&result, hb_window_load_result_free);
   if (result != NULL)
-    g_task_return_pointer (task, result, load_result_free);
+    g_task_return_pointer (task, result, hb_window_load_result_free);
   else if (error != NULL)
     g_task_return_error (task, error);
   else
@@ -453,46 +331,14 @@ error_sentence (const char *message)
 }
 
 static void
-on_picture_switch (GtkSwitch *sw, GParamSpec *pspec, HbWindow *self)
-{
-  hb_board_view_set_show_picture (self->board_view, gtk_switch_get_active (sw));
-}
-
-/* The switch that hides the screenshot behind the board, in the Board
- * group, shown while there is one. */
-static void
-picture_row_update (HbWindow *self)
-{
-  GtkWidget *row = g_object_get_data (G_OBJECT (self), "hb-picture-row");
-
-  if (row == NULL)
-    {
-      GtkWidget *sw = gtk_switch_new ();
-
-      row = adw_action_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("_Screenshot behind the board"));
-      adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
-      gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
-      gtk_switch_set_active (GTK_SWITCH (sw), TRUE);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), sw);
-      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), sw);
-      g_signal_connect (sw, "notify::active", G_CALLBACK (on_picture_switch), self);
-      adw_preferences_group_add (self->board_group, row);
-      g_object_set_data (G_OBJECT (self), "hb-picture-row", row);
-      g_object_set_data (G_OBJECT (self), "hb-picture-switch", sw);
-    }
-  gtk_widget_set_visible (row, hb_board_view_has_picture (self->board_view));
-}
-
-static void
 load_done (GObject *source, GAsyncResult *res, gpointer user_data)
 {
   HbWindow *self = HB_WINDOW (source);
   GTask *outer = user_data;
-  LoadJob *job = g_task_get_task_data (G_TASK (res));
+  HbLoadJob *job = g_task_get_task_data (G_TASK (res));
   GCancellable *cancellable = g_task_get_cancellable (G_TASK (res));
   GError *error = NULL;
-  LoadResult *result = g_task_propagate_pointer (G_TASK (res), &error);
+  HbLoadResult *result = g_task_propagate_pointer (G_TASK (res), &error);
 
   if (!self->disposed && cancellable == self->load_cancellable)
     {
@@ -502,7 +348,7 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
     }
   if (self->disposed || g_cancellable_is_cancelled (cancellable))
     {
-      g_clear_pointer (&result, load_result_free);
+      g_clear_pointer (&result, hb_window_load_result_free);
       g_clear_error (&error);
       g_task_return_new_error (outer, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s",
                                _("Opening was cancelled"));
@@ -540,7 +386,7 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
                                   rep->x0, rep->y0, rep->cell_w, rep->cell_h,
                                   fits ? rep->unsure : NULL);
       }
-      picture_row_update (self);
+      hb_window_picture_row_update (self);
       hb_window_show_toast (self, result->report->summary != NULL
                                   ? result->report->summary : _("A board was read from the picture"));
     }
@@ -549,15 +395,14 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
       hb_window_set_level (self, g_steal_pointer (&result->state), job->file, NULL);
       hb_window_add_recent (self, job->file);
     }
-  load_result_free (result);
+  hb_window_load_result_free (result);
   g_task_return_boolean (outer, TRUE);
   g_object_unref (outer);
 }
 
-/* Runs one open (a file, or a pasted picture) on a worker thread; a newer
- * one cancels it. Takes the job. */
-static void
-start_load (HbWindow *self, LoadJob *job, GAsyncReadyCallback callback, gpointer user_data)
+void
+hb_window_start_load (HbWindow *self, HbLoadJob *job, GAsyncReadyCallback callback,
+                      gpointer user_data)
 {
   GTask *outer, *task;
 
@@ -583,76 +428,15 @@ void
 hb_window_load_file_async (HbWindow *self, GFile *file, GAsyncReadyCallback callback,
                            gpointer user_data)
 {
-  LoadJob *job;
+  HbLoadJob *job;
 
   g_return_if_fail (HB_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  job = g_new0 (LoadJob, 1);
+  job = g_new0 (HbLoadJob, 1);
   job->file = g_object_ref (file);
   job->name = g_file_get_basename (file);
-  start_load (self, job, callback, user_data);
-}
-
-/* ---- Pasting a picture ------------------------------------------------- */
-
-/* The clipboard's picture arrives as a texture; its pixels are copied into
- * a cairo surface here (a copy, fast) and read on the worker thread as an
- * opened picture is. */
-static void
-paste_read_done (GObject *source, GAsyncResult *res, gpointer data)
-{
-  HbWindow *self = data;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GdkTexture) texture = gdk_clipboard_read_texture_finish (GDK_CLIPBOARD (source),
-                                                                      res, &error);
-
-  if (!self->disposed)
-    {
-      int w = texture != NULL ? gdk_texture_get_width (texture) : 0;
-      int h = texture != NULL ? gdk_texture_get_height (texture) : 0;
-
-      if (texture == NULL)
-        hb_window_show_toast (self, _("The clipboard holds no picture"));
-      else if ((guint64) w * h > HB_IMAGE_MAX_PIXELS
-               || w > HB_IMAGE_MAX_SIDE || h > HB_IMAGE_MAX_SIDE)
-        hb_window_show_toast (self, _("The pasted picture is too large to read"));
-      else
-        {
-          LoadJob *job = g_new0 (LoadJob, 1);
-          cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
-
-          /* GDK's default memory format is cairo's ARGB32 in memory order. */
-          gdk_texture_download (texture, cairo_image_surface_get_data (surface),
-                                cairo_image_surface_get_stride (surface));
-          cairo_surface_mark_dirty (surface);
-          job->surface = surface;
-          job->name = g_strdup (_("Pasted picture"));
-          start_load (self, job, NULL, NULL);
-        }
-    }
-  g_object_unref (self);
-}
-
-static void
-paste_then (HbWindow *self, gpointer data)
-{
-  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (self));
-
-  if (!gdk_content_formats_contain_gtype (gdk_clipboard_get_formats (clipboard),
-                                          GDK_TYPE_TEXTURE))
-    {
-      hb_window_show_toast (self, _("The clipboard holds no picture"));
-      return;
-    }
-  gdk_clipboard_read_texture_async (clipboard, NULL, paste_read_done, g_object_ref (self));
-}
-
-void
-hb_window_paste_picture (HbWindow *self)
-{
-  g_return_if_fail (HB_IS_WINDOW (self));
-  hb_window_maybe_discard (self, paste_then, NULL, NULL);
+  hb_window_start_load (self, job, callback, user_data);
 }
 
 gboolean

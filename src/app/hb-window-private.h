@@ -1,12 +1,15 @@
 /* hb-window-private.h: what the window's files share (hb-window.c wires
  * the pieces together, hb-window-solve.c runs solves and the player,
- * hb-window-files.c opens, saves and exports, hb-window-actions.c holds the
- * actions and their keys). Nothing outside those files includes it. */
+ * hb-window-files.c opens and saves, hb-window-import.c reads pictures and
+ * pastes them, hb-window-export.c exports, hb-window-play.c plays,
+ * hb-window-actions.c holds the actions and their keys). Nothing outside
+ * those files includes it. */
 #pragma once
 
 #include "hb-window.h"
 #include "hb-document.h"
 #include "hb-hint-job.h"
+#include "hb-import.h"
 #include "hb-plot-view.h"
 #include "hb-solve-job.h"
 #include "hb-solver-panel.h"
@@ -159,13 +162,55 @@ void           hb_window_choose_and_open (HbWindow *self);
 void           hb_window_show_file_dialog (HbWindow *self, GtkFileChooserNative *dialog,
                                            GCallback on_response);
 HbWindow      *hb_window_file_dialog_window (GtkNativeDialog *dialog);
-/* Reads a level from the picture on the clipboard (Ctrl+V). */
-void           hb_window_paste_picture (HbWindow *self);
 void           hb_window_export_animation (HbWindow *self);
 /* Escape: stops an open in flight; FALSE when none was. */
 gboolean       hb_window_cancel_load (HbWindow *self);
 void           hb_window_files_init (HbWindow *self);
 void           hb_window_files_dispose (HbWindow *self);
+/* One open: a file, or a pasted picture (file NULL). */
+typedef struct {
+  GFile           *file;     /* NULL for a pasted picture */
+  cairo_surface_t *surface;  /* a pasted picture, or NULL */
+  char            *name;
+} HbLoadJob;
+/* What an open read: a level, and for a picture also the picture and
+ * what the detector said about it. */
+typedef struct {
+  HbState        *state;
+  HbImage        *image;    /* NULL for a level file */
+  HbImportReport *report;   /* NULL for a level file */
+  cairo_surface_t *picture; /* the image, for showing behind the board */
+} HbLoadResult;
+void           hb_window_load_result_free (gpointer data);
+/* Runs one open (a file, or a pasted picture) on a worker thread; a newer
+ * one cancels it. Takes the job. */
+void           hb_window_start_load (HbWindow *self, HbLoadJob *job,
+                                     GAsyncReadyCallback callback, gpointer user_data);
+
+/* hb-window-import.c */
+/* The switch that hides the screenshot behind the board, in the Board
+ * group, shown while there is one. */
+void           hb_window_picture_row_update (HbWindow *self);
+/* Reads a level from the picture on the clipboard (Ctrl+V). */
+void           hb_window_paste_picture (HbWindow *self);
+/* A picture by its name: PNG, JPEG, WebP, or whatever the content type
+ * guessed from the name calls an image. */
+gboolean       hb_window_is_picture_name (const char *name);
+/* A picture by its content: PNG, JPEG or WebP magic bytes. */
+gboolean       hb_window_is_picture_data (const char *data, gsize len);
+/* Reads the level from a decoded picture, which it takes (the game
+ * guessed from it). */
+HbLoadResult  *hb_window_import_image (const char *name, HbImage *image,
+                                       GCancellable *cancellable, GError **error);
+/* Reads the level from a picture file's bytes. */
+HbLoadResult  *hb_window_import_picture (const char *name, const char *data, gsize len,
+                                         GCancellable *cancellable, GError **error);
+/* Reads a whole file through GIO, refusing more than `max` bytes whatever
+ * the file is (a device, a FIFO or a remote file that never ends) and
+ * stopping when cancelled. */
+gboolean       hb_window_read_capped (GFile *file, const char *name, gsize max,
+                                      GCancellable *cancellable, char **contents,
+                                      gsize *length, GError **error);
 
 /* hb-window-actions.c */
 void           hb_window_class_install_actions (GtkWidgetClass *widget_class);

@@ -1,0 +1,222 @@
+/* hb-window-import.c: reading a level from a picture (a screenshot opened
+ * as a file, or a picture pasted from the clipboard with Ctrl+V): telling a
+ * picture by its name or its bytes, reading a file whole with a cap, and
+ * handing the picture to the registry's screenshot readers. The reading
+ * runs on the open's worker thread (hb-window-files.c). */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "hb-window-private.h"
+#include "hb-registry.h"
+
+/* ---- Reading a picture ------------------------------------------------- */
+
+/* A picture by its name: PNG, JPEG, WebP, or whatever the content type
+ * guessed from the name calls an image. */
+gboolean
+hb_window_is_picture_name (const char *name)
+{
+  static const char *const exts[] = { ".png", ".jpg", ".jpeg", ".webp" };
+  g_autofree char *lower = g_ascii_strdown (name, -1);
+  g_autofree char *type = NULL;
+  g_autofree char *mime = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (exts); i++)
+    if (g_str_has_suffix (lower, exts[i]))
+      return TRUE;
+  type = g_content_type_guess (name, NULL, 0, NULL);
+  mime = type != NULL ? g_content_type_get_mime_type (type) : NULL;
+  return mime != NULL && g_str_has_prefix (mime, "image/")
+         && strcmp (mime, "image/svg+xml") != 0;
+}
+
+/* A picture by its content: PNG, JPEG or WebP magic bytes. */
+gboolean
+hb_window_is_picture_data (const char *data, gsize len)
+{
+  return (len >= 8 && memcmp (data, "\x89PNG\r\n\x1a\n", 8) == 0)
+         || (len >= 3 && memcmp (data, "\xff\xd8\xff", 3) == 0)
+         || (len >= 12 && memcmp (data, "RIFF", 4) == 0 && memcmp (data + 8, "WEBP", 4) == 0);
+}
+
+/* Reads the level from a decoded picture, which it takes (the game
+ * guessed from it). */
+HbLoadResult *
+hb_window_import_image (const char *name, HbImage *image, GCancellable *cancellable,
+                        GError **error)
+{
+  HbLoadResult *r;
+  HbImportReport *report;
+  HbState *state;
+  GError *local = NULL;
+
+  report = hb_import_report_new ();
+  state = hb_registry_from_image (image, NULL, report, cancellable, &local);
+  if (state == NULL)
+    {
+      hb_image_free (image);
+      hb_import_report_free (report);
+      if (local != NULL && !g_str_has_prefix (local->message, name))
+        {
+          g_set_error (error, local->domain, local->code, "%s: %s", name, local->message);
+          g_error_free (local);
+        }
+      else if (local != NULL)
+        g_propagate_error (error, local);
+      return NULL;
+    }
+  r = g_new0 (HbLoadResult, 1);
+  r->state = state;
+  r->image = image;
+  r->report = report;
+  r->picture = hb_image_to_surface (image);
+  return r;
+}
+
+/* Reads the level from a picture file's bytes. */
+HbLoadResult *
+hb_window_import_picture (const char *name, const char *data, gsize len,
+                          GCancellable *cancellable, GError **error)
+{
+  HbImage *image = hb_image_load_bytes ((const guint8 *) data, len, name, error);
+
+  return image != NULL ? hb_window_import_image (name, image, cancellable, error) : NULL;
+}
+
+/* Reads a whole file through GIO, refusing more than `max` bytes whatever
+ * the file is (a device, a FIFO or a remote file that never ends) and
+ * stopping when cancelled. */
+gboolean
+hb_window_read_capped (GFile *file, const char *name, gsize max, GCancellable *cancellable,
+                       char **contents, gsize *length, GError **error)
+{
+  g_autoptr (GFileInputStream) in = g_file_read (file, cancellable, error);
+  GByteArray *buf;
+  guint8 chunk[65536];
+
+  if (in == NULL)
+    return FALSE;
+  buf = g_byte_array_new ();
+  while (TRUE)
+    {
+      gssize n = g_input_stream_read (G_INPUT_STREAM (in), chunk, sizeof chunk,
+                                      cancellable, error);
+      if (n < 0)
+        {
+          g_byte_array_unref (buf);
+          return FALSE;
+        }
+      if (n == 0)
+        break;
+      if (buf->len + (gsize) n > max)
+        {
+          g_byte_array_unref (buf);
+          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+                       _("%s: the file is larger than %u MiB"), name, (guint) (max >> 20));
+          return FALSE;
+        }
+      g_byte_array_append (buf, chunk, (guint) n);
+    }
+  *length = buf->len;
+  g_byte_array_append (buf, (const guint8 *) "", 1);   /* NUL-terminated, as text */
+  *contents = (char *) g_byte_array_free (buf, FALSE);
+  return TRUE;
+}
+
+/* ---- The screenshot behind the board ---------------------------------- */
+
+static void
+on_picture_switch (GtkSwitch *sw, GParamSpec *pspec, HbWindow *self)
+{
+  hb_board_view_set_show_picture (self->board_view, gtk_switch_get_active (sw));
+}
+
+/* The switch that hides the screenshot behind the board, in the Board
+ * group, shown while there is one. */
+void
+hb_window_picture_row_update (HbWindow *self)
+{
+  GtkWidget *row = g_object_get_data (G_OBJECT (self), "hb-picture-row");
+
+  if (row == NULL)
+    {
+      GtkWidget *sw = gtk_switch_new ();
+
+      row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("_Screenshot behind the board"));
+      adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
+      gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
+      gtk_switch_set_active (GTK_SWITCH (sw), TRUE);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), sw);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), sw);
+      g_signal_connect (sw, "notify::active", G_CALLBACK (on_picture_switch), self);
+      adw_preferences_group_add (self->board_group, row);
+      g_object_set_data (G_OBJECT (self), "hb-picture-row", row);
+      g_object_set_data (G_OBJECT (self), "hb-picture-switch", sw);
+    }
+  gtk_widget_set_visible (row, hb_board_view_has_picture (self->board_view));
+}
+
+/* ---- Pasting a picture ------------------------------------------------- */
+
+/* The clipboard's picture arrives as a texture; its pixels are copied into
+ * a cairo surface here (a copy, fast) and read on the worker thread as an
+ * opened picture is. */
+static void
+paste_read_done (GObject *source, GAsyncResult *res, gpointer data)
+{
+  HbWindow *self = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GdkTexture) texture = gdk_clipboard_read_texture_finish (GDK_CLIPBOARD (source),
+                                                                      res, &error);
+
+  if (!self->disposed)
+    {
+      int w = texture != NULL ? gdk_texture_get_width (texture) : 0;
+      int h = texture != NULL ? gdk_texture_get_height (texture) : 0;
+
+      if (texture == NULL)
+        hb_window_show_toast (self, _("The clipboard holds no picture"));
+      else if ((guint64) w * h > HB_IMAGE_MAX_PIXELS
+               || w > HB_IMAGE_MAX_SIDE || h > HB_IMAGE_MAX_SIDE)
+        hb_window_show_toast (self, _("The pasted picture is too large to read"));
+      else
+        {
+          HbLoadJob *job = g_new0 (HbLoadJob, 1);
+          cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+
+          /* GDK's default memory format is cairo's ARGB32 in memory order. */
+          gdk_texture_download (texture, cairo_image_surface_get_data (surface),
+                                cairo_image_surface_get_stride (surface));
+          cairo_surface_mark_dirty (surface);
+          job->surface = surface;
+          job->name = g_strdup (_("Pasted picture"));
+          hb_window_start_load (self, job, NULL, NULL);
+        }
+    }
+  g_object_unref (self);
+}
+
+static void
+paste_then (HbWindow *self, gpointer data)
+{
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (self));
+
+  if (!gdk_content_formats_contain_gtype (gdk_clipboard_get_formats (clipboard),
+                                          GDK_TYPE_TEXTURE))
+    {
+      hb_window_show_toast (self, _("The clipboard holds no picture"));
+      return;
+    }
+  gdk_clipboard_read_texture_async (clipboard, NULL, paste_read_done, g_object_ref (self));
+}
+
+void
+hb_window_paste_picture (HbWindow *self)
+{
+  g_return_if_fail (HB_IS_WINDOW (self));
+  hb_window_maybe_discard (self, paste_then, NULL, NULL);
+}
+
