@@ -1,9 +1,11 @@
 /* hb-window-private.h: what the window's files share (hb-window.c wires
- * the pieces together, hb-window-solve.c runs solves and the player,
- * hb-window-files.c opens and saves, hb-window-import.c reads pictures and
- * pastes them, hb-window-export.c exports, hb-window-play.c plays,
- * hb-window-actions.c holds the actions and their keys). Nothing outside
- * those files includes it. */
+ * the pieces together, hb-window-status.c keeps the title and the status
+ * line, hb-window-choosers.c the game and size choosers,
+ * hb-window-solve.c runs solves and the player, hb-window-files.c opens
+ * and saves, hb-window-import.c reads pictures and pastes them,
+ * hb-window-export.c exports, hb-window-play.c plays, hb-window-actions.c
+ * holds the actions and their keys). Nothing outside those files
+ * includes it. */
 #pragma once
 
 #include "hb-window.h"
@@ -106,15 +108,27 @@ struct _HbWindow
 /* hb-window.c */
 const HbState *hb_window_current (HbWindow *self);
 void           hb_window_show_toast (HbWindow *self, const char *text);
-void           hb_window_update_title (HbWindow *self);
 void           hb_window_update_actions (HbWindow *self);
-void           hb_window_update_palette (HbWindow *self);
-void           hb_window_update_status (HbWindow *self);
-void           hb_window_update_hint_row (HbWindow *self);
 /* Makes `state` (taken) the level, with a fresh history. */
 void           hb_window_set_level (HbWindow *self, HbState *state, GFile *file,
                                     const char *untitled_name);
 HbState       *hb_window_new_blank_for (const HbGame *game, GSettings *settings);
+
+/* hb-window-status.c */
+void           hb_window_update_title (HbWindow *self);
+void           hb_window_update_palette (HbWindow *self);
+void           hb_window_update_status (HbWindow *self);
+void           hb_window_update_hint_row (HbWindow *self);
+/* notify::default-width: the header bar sheds buttons below 640 px. */
+void           hb_window_on_default_width (HbWindow *self, GParamSpec *pspec, gpointer data);
+
+/* hb-window-choosers.c */
+/* Fills the game chooser and connects it and the size controls. */
+void           hb_window_choosers_init (HbWindow *self);
+/* The size and colour controls follow the level. */
+void           hb_window_update_size_controls (HbWindow *self);
+/* The game chooser shows the level's game (without acting on it). */
+void           hb_window_select_game_in_dropdown (HbWindow *self);
 
 /* hb-window-solve.c */
 void           hb_window_free_hint (HbWindow *self);

@@ -2,8 +2,11 @@
  * together: the level (HbDocument), the hint and solve jobs (HbHintJob,
  * HbSolveJob, each on a worker thread), the sidebar's solver panel
  * (HbSolverPanel), the board (HbBoardView), the plot (HbPlotView) and the
- * player. Solving and the player live in hb-window-solve.c, opening,
- * saving and exporting in hb-window-files.c, the actions and their keys in
+ * player. Solving and the player live in hb-window-solve.c, opening and
+ * saving in hb-window-files.c (pictures and pasting in hb-window-import.c,
+ * exporting in hb-window-export.c), play in hb-window-play.c, the title
+ * and the status line in hb-window-status.c, the game and size choosers
+ * in hb-window-choosers.c, the actions and their keys in
  * hb-window-actions.c.
  *
  * The window knows games only through HbGame: every edit, press, palette
@@ -56,116 +59,6 @@ hb_window_show_toast (HbWindow *self, const char *text)
   self->last_toast = g_strdup (text);
 }
 
-/* ---- Title, labels, actions -------------------------------------------- */
-
-void
-hb_window_update_title (HbWindow *self)
-{
-  char *name = hb_document_dup_display_name (self->document);
-  char *title;
-
-  if (hb_document_get_modified (self->document))
-    title = g_strdup_printf ("%s •", name);
-  else
-    title = g_strdup (name);
-  adw_window_title_set_title (self->window_title, title);
-  adw_window_title_set_subtitle (self->window_title, _(game_of (self)->name));
-  gtk_window_set_title (GTK_WINDOW (self), title);
-  g_free (title);
-  g_free (name);
-}
-
-void
-hb_window_update_hint_row (HbWindow *self)
-{
-  gconstpointer hint = hb_hint_job_get_hint (self->hint_job);
-  char *text = NULL;
-
-  if (!self->show_hints)
-    text = g_strdup (_("Hidden while hints are off"));
-  else if (hint != NULL && game_of (self)->hint_describe != NULL)
-    text = game_of (self)->hint_describe (hb_window_current (self), hint);
-  else if (hb_hint_job_is_pending (self->hint_job))
-    text = g_strdup (_("Thinking…"));
-  else
-    text = g_strdup (_("No hint for this board"));
-  adw_action_row_set_subtitle (self->hint_row, text ? text : "");
-  g_free (text);
-}
-
-void
-hb_window_update_status (HbWindow *self)
-{
-  const HbGame *game = game_of (self);
-  char *text = NULL;
-
-  if (game->status_text != NULL)
-    text = game->status_text (hb_window_current (self));
-  /* Every game's status already says when the board is solved; the app
-   * only colours it, so the words are never said twice. */
-  if (game->is_solved != NULL && self->mode == HB_MODE_PLAY
-      && game->is_solved (hb_window_current (self)))
-    gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "success");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "success");
-  if (hb_window_play_is_lost (self))
-    gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "error");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "error");
-  /* The clock and the move count, once play began. */
-  if (self->mode == HB_MODE_PLAY)
-    {
-      char *progress = hb_window_play_dup_progress (self);
-      if (progress != NULL)
-        {
-          char *joined = text && text[0] ? g_strdup_printf ("%s · %s", text, progress)
-                                         : g_strdup (progress);
-          g_free (text);
-          text = joined;
-        }
-      g_free (progress);
-    }
-  gtk_label_set_label (self->status_label, text ? text : "");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->board_view),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text ? text : "", -1);
-  g_free (text);
-}
-
-static void
-update_size_controls (HbWindow *self)
-{
-  const HbState *s = hb_window_current (self);
-  const HbGame *game = game_of (self);
-  int max_side = MAX (game->max_ui_side, 1);
-
-  self->updating = TRUE;
-  gtk_adjustment_set_upper (self->width_adjustment, MAX (max_side, s->width));
-  gtk_adjustment_set_upper (self->height_adjustment, MAX (max_side, s->height));
-  gtk_adjustment_set_value (self->width_adjustment, s->width);
-  gtk_adjustment_set_value (self->height_adjustment, s->height);
-  /* The colour count is offered only by games that have one, and starts at
-   * the game's default each time the game changes. */
-  gtk_widget_set_visible (self->colours_row, game->max_colours > 0);
-  if (game->max_colours > 0 && self->colours_game != game)
-    {
-      gtk_adjustment_set_upper (self->colours_adjustment, game->max_colours);
-      gtk_adjustment_set_value (self->colours_adjustment, game->default_colours);
-      self->colours_game = game;
-    }
-  self->updating = FALSE;
-}
-
-void
-hb_window_update_palette (HbWindow *self)
-{
-  int n = hb_palette_bar_update (self->palette_bar, hb_window_current (self), self->mode);
-
-  gtk_revealer_set_reveal_child (self->palette_revealer, n > 0);
-  hb_board_view_set_tool (self->board_view,
-                          self->mode == HB_MODE_EDIT
-                          ? hb_palette_bar_get_selected (self->palette_bar) : -1);
-}
-
 /* ---- The level ----------------------------------------------------------- */
 
 /* Everything that follows a change of the board (an edit, a press, undo,
@@ -188,23 +81,11 @@ state_changed (HbWindow *self)
   hb_window_free_hint (self);
   hb_board_view_set_state (self->board_view, hb_window_current (self));
   hb_window_update_palette (self);
-  update_size_controls (self);
+  hb_window_update_size_controls (self);
   hb_window_update_status (self);
   hb_window_update_title (self);
   hb_window_start_hint (self, FALSE);
   hb_window_update_actions (self);
-}
-
-static void
-select_game_in_dropdown (HbWindow *self)
-{
-  const HbGame *const *games = hb_registry_games ();
-
-  self->updating = TRUE;
-  for (guint i = 0; games[i] != NULL; i++)
-    if (games[i] == game_of (self))
-      gtk_drop_down_set_selected (self->game_dropdown, i);
-  self->updating = FALSE;
 }
 
 static void
@@ -223,7 +104,7 @@ on_level_changed (HbDocument *document, gboolean new_game, HbWindow *self)
   if (game->hint_legend != NULL)
     adw_action_row_set_subtitle (self->legend_row, _(game->hint_legend));
   hb_solver_panel_set_game (self->solver_panel, game);
-  select_game_in_dropdown (self);
+  hb_window_select_game_in_dropdown (self);
   adw_preferences_group_set_description (self->board_group,
                                          game->description ? _(game->description) : NULL);
   g_settings_set_string (self->settings, "last-game", game->id);
@@ -376,82 +257,7 @@ hb_window_get_mode (HbWindow *self)
   return self->mode;
 }
 
-/* ---- Narrow windows -------------------------------------------------------- */
-
-/* Below 640 px the header bar sheds what has a key or another way in
- * (Undo and Redo: Ctrl+Z, Ctrl+Shift+Z) and Edit and Play become icons,
- * so the window goes down to 360 px with the title still there. */
-#define NARROW_WIDTH 640
-
-static void
-set_narrow (HbWindow *self, gboolean narrow)
-{
-  if (narrow == self->narrow)
-    return;
-  self->narrow = narrow;
-  gtk_widget_set_visible (self->undo_box, !narrow);
-  if (narrow)
-    {
-      gtk_button_set_icon_name (GTK_BUTTON (self->edit_button), "document-edit-symbolic");
-      gtk_button_set_icon_name (GTK_BUTTON (self->play_button), "media-playback-start-symbolic");
-    }
-  else
-    {
-      gtk_button_set_label (GTK_BUTTON (self->edit_button), _("_Edit"));
-      gtk_button_set_label (GTK_BUTTON (self->play_button), _("_Play"));
-      gtk_button_set_use_underline (GTK_BUTTON (self->edit_button), TRUE);
-      gtk_button_set_use_underline (GTK_BUTTON (self->play_button), TRUE);
-    }
-}
-
-/* The size asked for (a resize by the user changes it): the header sheds
- * first, so the window can then be that narrow. */
-static void
-on_default_width (HbWindow *self, GParamSpec *pspec, gpointer data)
-{
-  int width, height;
-
-  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
-  if (width > 0)
-    set_narrow (self, width < NARROW_WIDTH);
-}
-
 /* ---- Signals from the controls ------------------------------------------ */
-
-static void
-on_game_selected (GtkDropDown *dropdown, GParamSpec *pspec, HbWindow *self)
-{
-  const HbGame *const *games = hb_registry_games ();
-  guint i = gtk_drop_down_get_selected (dropdown);
-
-  if (self->updating || i == GTK_INVALID_LIST_POSITION || games[i] == game_of (self))
-    return;
-  /* Back to the open game until the user agreed to leave the level. */
-  select_game_in_dropdown (self);
-  hb_window_new_level_of (self, games[i]);
-}
-
-static void
-on_size_changed (GtkAdjustment *adjustment, HbWindow *self)
-{
-  const HbState *s;
-  HbState *resized;
-  int w, h;
-
-  if (self->updating || hb_window_current (self) == NULL)
-    return;
-  s = hb_window_current (self);
-  w = (int) gtk_adjustment_get_value (self->width_adjustment);
-  h = (int) gtk_adjustment_get_value (self->height_adjustment);
-  g_settings_set_int (self->settings, "board-width", CLAMP (w, 1, SETTINGS_MAX_SIDE));
-  g_settings_set_int (self->settings, "board-height", CLAMP (h, 1, SETTINGS_MAX_SIDE));
-  if (w == s->width && h == s->height)
-    return;
-  resized = game_of (self)->resize (s, w, h);
-  if (resized == NULL)
-    return;
-  hb_document_push (self->document, resized);
-}
 
 static void
 on_show_hints_changed (GSettings *settings, const char *key, HbWindow *self)
@@ -607,22 +413,6 @@ hb_window_get_last_toast (HbWindow *self)
 {
   g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
   return self->last_toast;
-}
-
-gboolean
-hb_window_select_game (HbWindow *self, const char *id)
-{
-  const HbGame *const *games = hb_registry_games ();
-
-  g_return_val_if_fail (HB_IS_WINDOW (self), FALSE);
-  for (guint i = 0; games[i] != NULL; i++)
-    if (g_strcmp0 (games[i]->id, id) == 0)
-      {
-        /* notify::selected runs on_game_selected, as a click would. */
-        gtk_drop_down_set_selected (self->game_dropdown, i);
-        return TRUE;
-      }
-  return FALSE;
 }
 
 const char *
@@ -819,7 +609,6 @@ static void
 hb_window_init (HbWindow *self)
 {
   const HbGame *const *games = hb_registry_games ();
-  GtkStringList *names = gtk_string_list_new (NULL);
   GAction *hints_action;
 
   gtk_widget_init_template (GTK_WIDGET (self));
@@ -843,21 +632,7 @@ hb_window_init (HbWindow *self)
   g_action_map_add_action (G_ACTION_MAP (self), hints_action);
   g_object_unref (hints_action);
 
-  for (int i = 0; games[i] != NULL; i++)
-    {
-      /* The size chooser remembers sizes in the schema's range. */
-      g_warn_if_fail (games[i]->max_ui_side <= SETTINGS_MAX_SIDE);
-      gtk_string_list_append (names, _(games[i]->name));
-    }
-  gtk_drop_down_set_model (self->game_dropdown, G_LIST_MODEL (names));
-  g_object_unref (names);
-  g_signal_connect (self->game_dropdown, "notify::selected",
-                    G_CALLBACK (on_game_selected), self);
-
-  g_signal_connect (self->width_adjustment, "value-changed",
-                    G_CALLBACK (on_size_changed), self);
-  g_signal_connect (self->height_adjustment, "value-changed",
-                    G_CALLBACK (on_size_changed), self);
+  hb_window_choosers_init (self);
   g_signal_connect (self->board_view, "moves", G_CALLBACK (on_board_moves), self);
   g_signal_connect (self->palette_bar, "activated", G_CALLBACK (on_palette_activated), self);
   g_signal_connect (self->palette_bar, "notify::selected", G_CALLBACK (on_palette_selected), self);
@@ -879,11 +654,12 @@ hb_window_init (HbWindow *self)
   g_signal_connect (self->settings, "changed::show-hints",
                     G_CALLBACK (on_show_hints_changed), self);
 
-  g_signal_connect (self, "notify::default-width", G_CALLBACK (on_default_width), NULL);
+  g_signal_connect (self, "notify::default-width",
+                    G_CALLBACK (hb_window_on_default_width), NULL);
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, "window-width"),
                                g_settings_get_int (self->settings, "window-height"));
-  on_default_width (self, NULL, NULL);
+  hb_window_on_default_width (self, NULL, NULL);
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
 

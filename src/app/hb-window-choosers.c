@@ -1,0 +1,121 @@
+/* hb-window-choosers.c: the sidebar's choosers: the game (a drop-down of
+ * the registry's games; choosing one asks about unsaved changes, then
+ * starts a blank level of it) and the board's size and colour count, which
+ * follow the level and remember the size in the settings. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "hb-window-private.h"
+#include "hb-registry.h"
+
+void
+hb_window_update_size_controls (HbWindow *self)
+{
+  const HbState *s = hb_window_current (self);
+  const HbGame *game = hb_document_get_game (self->document);
+  int max_side = MAX (game->max_ui_side, 1);
+
+  self->updating = TRUE;
+  gtk_adjustment_set_upper (self->width_adjustment, MAX (max_side, s->width));
+  gtk_adjustment_set_upper (self->height_adjustment, MAX (max_side, s->height));
+  gtk_adjustment_set_value (self->width_adjustment, s->width);
+  gtk_adjustment_set_value (self->height_adjustment, s->height);
+  /* The colour count is offered only by games that have one, and starts at
+   * the game's default each time the game changes. */
+  gtk_widget_set_visible (self->colours_row, game->max_colours > 0);
+  if (game->max_colours > 0 && self->colours_game != game)
+    {
+      gtk_adjustment_set_upper (self->colours_adjustment, game->max_colours);
+      gtk_adjustment_set_value (self->colours_adjustment, game->default_colours);
+      self->colours_game = game;
+    }
+  self->updating = FALSE;
+}
+
+void
+hb_window_select_game_in_dropdown (HbWindow *self)
+{
+  const HbGame *const *games = hb_registry_games ();
+
+  self->updating = TRUE;
+  for (guint i = 0; games[i] != NULL; i++)
+    if (games[i] == hb_document_get_game (self->document))
+      gtk_drop_down_set_selected (self->game_dropdown, i);
+  self->updating = FALSE;
+}
+
+static void
+on_game_selected (GtkDropDown *dropdown, GParamSpec *pspec, HbWindow *self)
+{
+  const HbGame *const *games = hb_registry_games ();
+  guint i = gtk_drop_down_get_selected (dropdown);
+
+  if (self->updating || i == GTK_INVALID_LIST_POSITION
+      || games[i] == hb_document_get_game (self->document))
+    return;
+  /* Back to the open game until the user agreed to leave the level. */
+  hb_window_select_game_in_dropdown (self);
+  hb_window_new_level_of (self, games[i]);
+}
+
+static void
+on_size_changed (GtkAdjustment *adjustment, HbWindow *self)
+{
+  const HbState *s;
+  HbState *resized;
+  int w, h;
+
+  if (self->updating || hb_window_current (self) == NULL)
+    return;
+  s = hb_window_current (self);
+  w = (int) gtk_adjustment_get_value (self->width_adjustment);
+  h = (int) gtk_adjustment_get_value (self->height_adjustment);
+  g_settings_set_int (self->settings, "board-width", CLAMP (w, 1, SETTINGS_MAX_SIDE));
+  g_settings_set_int (self->settings, "board-height", CLAMP (h, 1, SETTINGS_MAX_SIDE));
+  if (w == s->width && h == s->height)
+    return;
+  resized = hb_document_get_game (self->document)->resize (s, w, h);
+  if (resized == NULL)
+    return;
+  hb_document_push (self->document, resized);
+}
+
+gboolean
+hb_window_select_game (HbWindow *self, const char *id)
+{
+  const HbGame *const *games = hb_registry_games ();
+
+  g_return_val_if_fail (HB_IS_WINDOW (self), FALSE);
+  for (guint i = 0; games[i] != NULL; i++)
+    if (g_strcmp0 (games[i]->id, id) == 0)
+      {
+        /* notify::selected runs on_game_selected, as a click would. */
+        gtk_drop_down_set_selected (self->game_dropdown, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+void
+hb_window_choosers_init (HbWindow *self)
+{
+  const HbGame *const *games = hb_registry_games ();
+  GtkStringList *names = gtk_string_list_new (NULL);
+
+  for (int i = 0; games[i] != NULL; i++)
+    {
+      /* The size chooser remembers sizes in the schema's range. */
+      g_warn_if_fail (games[i]->max_ui_side <= SETTINGS_MAX_SIDE);
+      gtk_string_list_append (names, _(games[i]->name));
+    }
+  gtk_drop_down_set_model (self->game_dropdown, G_LIST_MODEL (names));
+  g_object_unref (names);
+  g_signal_connect (self->game_dropdown, "notify::selected",
+                    G_CALLBACK (on_game_selected), self);
+
+  g_signal_connect (self->width_adjustment, "value-changed",
+                    G_CALLBACK (on_size_changed), self);
+  g_signal_connect (self->height_adjustment, "value-changed",
+                    G_CALLBACK (on_size_changed), self);
+}

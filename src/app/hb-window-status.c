@@ -1,0 +1,137 @@
+/* hb-window-status.c: what the window says about the level: the title
+ * (name, modified mark, game), the status line (the game's words, won or
+ * lost colours, the clock and the move count), the hint row, the palette;
+ * and the header bar shedding buttons in a narrow window. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "hb-window-private.h"
+
+/* ---- Title, labels ------------------------------------------------------ */
+
+void
+hb_window_update_title (HbWindow *self)
+{
+  char *name = hb_document_dup_display_name (self->document);
+  char *title;
+
+  if (hb_document_get_modified (self->document))
+    title = g_strdup_printf ("%s •", name);
+  else
+    title = g_strdup (name);
+  adw_window_title_set_title (self->window_title, title);
+  adw_window_title_set_subtitle (self->window_title,
+                                 _(hb_document_get_game (self->document)->name));
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  g_free (title);
+  g_free (name);
+}
+
+void
+hb_window_update_hint_row (HbWindow *self)
+{
+  gconstpointer hint = hb_hint_job_get_hint (self->hint_job);
+  char *text = NULL;
+
+  if (!self->show_hints)
+    text = g_strdup (_("Hidden while hints are off"));
+  else if (hint != NULL && hb_document_get_game (self->document)->hint_describe != NULL)
+    text = hb_document_get_game (self->document)->hint_describe (hb_window_current (self),
+                                                                 hint);
+  else if (hb_hint_job_is_pending (self->hint_job))
+    text = g_strdup (_("Thinking…"));
+  else
+    text = g_strdup (_("No hint for this board"));
+  adw_action_row_set_subtitle (self->hint_row, text ? text : "");
+  g_free (text);
+}
+
+void
+hb_window_update_status (HbWindow *self)
+{
+  const HbGame *game = hb_document_get_game (self->document);
+  char *text = NULL;
+
+  if (game->status_text != NULL)
+    text = game->status_text (hb_window_current (self));
+  /* Every game's status already says when the board is solved; the app
+   * only colours it, so the words are never said twice. */
+  if (game->is_solved != NULL && self->mode == HB_MODE_PLAY
+      && game->is_solved (hb_window_current (self)))
+    gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "success");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "success");
+  if (hb_window_play_is_lost (self))
+    gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "error");
+  /* The clock and the move count, once play began. */
+  if (self->mode == HB_MODE_PLAY)
+    {
+      char *progress = hb_window_play_dup_progress (self);
+      if (progress != NULL)
+        {
+          char *joined = text && text[0] ? g_strdup_printf ("%s · %s", text, progress)
+                                         : g_strdup (progress);
+          g_free (text);
+          text = joined;
+        }
+      g_free (progress);
+    }
+  gtk_label_set_label (self->status_label, text ? text : "");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->board_view),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text ? text : "", -1);
+  g_free (text);
+}
+
+void
+hb_window_update_palette (HbWindow *self)
+{
+  int n = hb_palette_bar_update (self->palette_bar, hb_window_current (self), self->mode);
+
+  gtk_revealer_set_reveal_child (self->palette_revealer, n > 0);
+  hb_board_view_set_tool (self->board_view,
+                          self->mode == HB_MODE_EDIT
+                          ? hb_palette_bar_get_selected (self->palette_bar) : -1);
+}
+
+/* ---- Narrow windows -------------------------------------------------------- */
+
+/* Below 640 px the header bar sheds what has a key or another way in
+ * (Undo and Redo: Ctrl+Z, Ctrl+Shift+Z) and Edit and Play become icons,
+ * so the window goes down to 360 px with the title still there. */
+#define NARROW_WIDTH 640
+
+static void
+set_narrow (HbWindow *self, gboolean narrow)
+{
+  if (narrow == self->narrow)
+    return;
+  self->narrow = narrow;
+  gtk_widget_set_visible (self->undo_box, !narrow);
+  if (narrow)
+    {
+      gtk_button_set_icon_name (GTK_BUTTON (self->edit_button), "document-edit-symbolic");
+      gtk_button_set_icon_name (GTK_BUTTON (self->play_button), "media-playback-start-symbolic");
+    }
+  else
+    {
+      gtk_button_set_label (GTK_BUTTON (self->edit_button), _("_Edit"));
+      gtk_button_set_label (GTK_BUTTON (self->play_button), _("_Play"));
+      gtk_button_set_use_underline (GTK_BUTTON (self->edit_button), TRUE);
+      gtk_button_set_use_underline (GTK_BUTTON (self->play_button), TRUE);
+    }
+}
+
+/* The size asked for (a resize by the user changes it): the header sheds
+ * first, so the window can then be that narrow. */
+void
+hb_window_on_default_width (HbWindow *self, GParamSpec *pspec, gpointer data)
+{
+  int width, height;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  if (width > 0)
+    set_narrow (self, width < NARROW_WIDTH);
+}
