@@ -379,6 +379,13 @@ struct _HbGame {
  * spoiling the level. Games keep the low bits for their own options. */
 #define HB_HINT_SHOW_ALL (1u << 31)
 
+/* A bit of HbRenderOptions.hint_flags every game reads the same way:
+ * label each colour with its symbol (Flood-It's digit on every cell, Flow
+ * Free's letter on every dot), for a player who cannot tell some colours
+ * apart. Hints or not, no game labels colours without it: the labels are
+ * drawn on request only (a colour-blind setting). */
+#define HB_HINT_COLOUR_LABELS (1u << 30)
+
 /* Convenience wrappers. */
 static inline HbState *
 hb_state_copy (const HbState *s)

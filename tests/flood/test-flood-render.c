@@ -124,17 +124,29 @@ test_hint_overlay (void)
             if (x + dx >= 0 && x + dx < w && y + dy >= 0 && y + dy < hh
                 && h->captured[(y + dy) * w + x + dx])
               near = TRUE;
-        /* Cells away from the captured ones and from the badge (bottom
-         * right) are untouched. */
-        if (near || (y == hh - 1 && x >= w - 3))
+        /* Cells away from the captured ones are untouched: the badge
+         * is beside the board, where the area leaves room. */
+        if (near)
           continue;
         g_assert_false (pixel_differs (a, b, cx + 0.5 * l.cell, cy + 0.25 * l.cell));
         checked++;
       }
   g_assert_cmpint (outlined, >, 0);
   g_assert_cmpint (checked, >, 3);
-  /* The badge: the bottom-right corner changes. */
-  g_assert_true (pixel_differs (a, b, l.x0 + w * l.cell - 12, l.y0 + hh * l.cell - 12));
+  /* The badge: below the board (the 280 px square leaves room there, not
+   * to the right of the wider than high board), covering no cell. */
+  {
+    gboolean badge = FALSE;
+    for (int y = l.y0 + hh * l.cell + 1; y < SIZE; y++)
+      for (int x = 0; x < SIZE; x++)
+        badge |= pixel_differs (a, b, x, y);
+    g_assert_true (badge);
+    for (int y = 0; y < hh; y++)
+      for (int x = 0; x < w; x++)
+        if (!h->captured[y * w + x])
+          g_assert_false (pixel_differs (a, b, l.x0 + (x + 0.5) * l.cell,
+                                         l.y0 + (y + 0.5) * l.cell));
+  }
   cairo_surface_destroy (a);
   cairo_surface_destroy (b);
   flood_game.hint_free (hint);
@@ -157,6 +169,238 @@ test_palette (void)
     }
   cairo_surface_destroy (surf);
   hb_state_free (s);
+}
+
+/* The capture outline (the hint's dashed line) of hand-made sets of cells:
+ * it marks every edge of the set, joins at its corners, and stays inside
+ * the set's own cells, so it never reaches a cell outside the set nor
+ * past the board's edge. The sets touch the border, have a hole, a
+ * concave corner and two cells that meet at a corner only. */
+static void
+test_outline (void)
+{
+  enum { W = 6, H = 5, CELL = 40, AREA_W = 280, AREA_H = 240 };
+  static const char *const masks[] = {
+    /* an L along the right and bottom edges (a concave corner) */
+    "....##"
+    ".....#"
+    ".....#"
+    "...###"
+    "...###",
+    /* a ring round a hole, touching the top edge */
+    ".###.."
+    ".#.#.."
+    ".###.."
+    "......"
+    "......",
+    /* cells that meet at corners only, and the bottom-left corner */
+    "......"
+    ".#...."
+    "..#.#."
+    "...#.."
+    "#.....",
+    /* the whole board */
+    "######"
+    "######"
+    "######"
+    "######"
+    "######",
+  };
+  guint8 cells[W * H];
+
+  /* A checkerboard: the flooded region is cell (0, 0) alone. */
+  for (int i = 0; i < W * H; i++)
+    cells[i] = ((i % W) + (i / W)) % 2;
+  for (gsize m = 0; m < G_N_ELEMENTS (masks); m++)
+    for (int dark = 0; dark <= 1; dark++)
+      {
+        guint8 mask[W * H];
+        cairo_surface_t *surf[2];
+        HbLayout l;
+        double lw = MAX (2.0, CELL * 0.12);
+
+        for (int i = 0; i < W * H; i++)
+          mask[i] = masks[m][i] == '#';
+        hb_layout_fit (&l, W, H, AREA_W, AREA_H, 20);
+        g_assert_cmpfloat (l.cell, ==, CELL);
+        for (int k = 0; k < 2; k++)
+          {
+            cairo_t *cr;
+            surf[k] = cairo_image_surface_create (CAIRO_FORMAT_RGB24, AREA_W, AREA_H);
+            cr = cairo_create (surf[k]);
+            cairo_set_source_rgb (cr, 0.5, 0.5, 0.5);
+            cairo_paint (cr);
+            flood_render_cells (cells, W, H, k ? mask : NULL, cr, &l, dark, FALSE);
+            g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+            cairo_destroy (cr);
+            cairo_surface_flush (surf[k]);
+          }
+        /* Nothing changes outside the set's cells. */
+        for (int py = 0; py < AREA_H; py++)
+          for (int px = 0; px < AREA_W; px++)
+            {
+              int cx = (int) floor ((px - l.x0) / l.cell), cy = (int) floor ((py - l.y0) / l.cell);
+              if (cx >= 0 && cy >= 0 && cx < W && cy < H && mask[cy * W + cx])
+                continue;
+              if (pixel_differs (surf[0], surf[1], px, py))
+                g_error ("mask %" G_GSIZE_FORMAT ": pixel (%d, %d), outside the marked cells, "
+                         "changed", m, px, py);
+            }
+        /* Every edge between the set and the rest (or the border) is
+         * marked half a line width inside it, at its middle and at both
+         * ends (the corners, joined). */
+        for (int y = 0; y < H; y++)
+          for (int x = 0; x < W; x++)
+            {
+              static const int ndx[4] = { 0, 1, 0, -1 }, ndy[4] = { -1, 0, 1, 0 };
+              double x0 = l.x0 + x * l.cell, y0 = l.y0 + y * l.cell;
+              if (!mask[y * W + x])
+                continue;
+              for (int d = 0; d < 4; d++)
+                {
+                  int nx = x + ndx[d], ny = y + ndy[d];
+                  double mx, my;
+                  if (nx >= 0 && ny >= 0 && nx < W && ny < H && mask[ny * W + nx])
+                    continue;
+                  /* The edge's middle, moved inside by half the line. */
+                  mx = x0 + l.cell / 2 + ndx[d] * (l.cell / 2 - lw / 2);
+                  my = y0 + l.cell / 2 + ndy[d] * (l.cell / 2 - lw / 2);
+                  g_assert_true (pixel_differs (surf[0], surf[1], mx, my));
+                  /* Its two ends, a pixel inside the cell's corners: the
+                   * dark under-stroke is there wherever the dashes are. */
+                  for (int e = -1; e <= 1; e += 2)
+                    {
+                      double ex = ndx[d] != 0 ? mx : x0 + l.cell / 2 + e * (l.cell / 2 - 1.5);
+                      double ey = ndy[d] != 0 ? my : y0 + l.cell / 2 + e * (l.cell / 2 - 1.5);
+                      if (!pixel_differs (surf[0], surf[1], ex, ey))
+                        g_error ("mask %" G_GSIZE_FORMAT ": cell (%d, %d), side %d: the line "
+                                 "stops short of the corner at (%.1f, %.1f)", m, x, y, d, ex, ey);
+                    }
+                }
+            }
+        cairo_surface_destroy (surf[0]);
+        cairo_surface_destroy (surf[1]);
+      }
+}
+
+/* ---- Colour-vision deficiencies ------------------------------------------- */
+
+/* Machado, Oliveira and Fernandes (2009), "A Physiologically-based Model
+ * for Simulation of Color Vision Deficiency": the matrices at severity
+ * 1.0, applied to linear RGB. */
+static const double deuteranopia[3][3] = {
+  {  0.367322, 0.860646, -0.227968 },
+  {  0.280085, 0.672501,  0.047413 },
+  { -0.011820, 0.042940,  0.968881 },
+};
+static const double protanopia[3][3] = {
+  {  0.152286, 1.052583, -0.204868 },
+  {  0.114503, 0.786281,  0.099216 },
+  { -0.003882, -0.048116, 1.051998 },
+};
+
+static double
+srgb_to_linear (double c)
+{
+  return c <= 0.04045 ? c / 12.92 : pow ((c + 0.055) / 1.055, 2.4);
+}
+
+static double
+lab_f (double t)
+{
+  return t > 216.0 / 24389 ? cbrt (t) : (24389.0 / 27 * t + 16) / 116;
+}
+
+/* An sRGB colour (components 0..1) as seen with the deficiency `m` (NULL:
+ * normal vision), in CIELAB (D65 white). */
+static void
+seen_lab (const double srgb[3], const double (*m)[3], double lab[3])
+{
+  double lin[3], v[3], X, Y, Z, fx, fy, fz;
+
+  for (int k = 0; k < 3; k++)
+    lin[k] = srgb_to_linear (srgb[k]);
+  for (int i = 0; i < 3; i++)
+    v[i] = m ? CLAMP (m[i][0] * lin[0] + m[i][1] * lin[1] + m[i][2] * lin[2], 0.0, 1.0)
+             : lin[i];
+  X = 0.4124564 * v[0] + 0.3575761 * v[1] + 0.1804375 * v[2];
+  Y = 0.2126729 * v[0] + 0.7151522 * v[1] + 0.0721750 * v[2];
+  Z = 0.0193339 * v[0] + 0.1191920 * v[1] + 0.9503041 * v[2];
+  fx = lab_f (X / 0.95047);
+  fy = lab_f (Y / 1.0);
+  fz = lab_f (Z / 1.08883);
+  lab[0] = 116 * fy - 16;
+  lab[1] = 500 * (fx - fy);
+  lab[2] = 200 * (fy - fz);
+}
+
+/* CIE76 colour difference of two sRGB colours seen with `m`. */
+static double
+delta_e (const double a[3], const double b[3], const double (*m)[3])
+{
+  double p[3], q[3];
+
+  seen_lab (a, m, p);
+  seen_lab (b, m, q);
+  return sqrt ((p[0] - q[0]) * (p[0] - q[0]) + (p[1] - q[1]) * (p[1] - q[1])
+               + (p[2] - q[2]) * (p[2] - q[2]));
+}
+
+static void
+hex_rgb (guint32 v, double rgb[3])
+{
+  rgb[0] = ((v >> 16) & 0xff) / 255.0;
+  rgb[1] = ((v >> 8) & 0xff) / 255.0;
+  rgb[2] = (v & 0xff) / 255.0;
+}
+
+/* The six colours of a default board, as drawn in the light and the dark
+ * style, stay at least ΔE 20 apart, pair by pair, for normal vision and
+ * as a deuteranope and a protanope see them. */
+static void
+test_colour_blind (void)
+{
+  static const struct { const char *name; const double (*m)[3]; } vision[] = {
+    { "normal vision", NULL }, { "deuteranopia", deuteranopia }, { "protanopia", protanopia },
+  };
+  double a[3], b[3];
+
+  /* The simulation itself, on known cases: a red and an olive green
+   * (#E00000 against #6A7000) are far apart with normal vision and close
+   * for both deficiencies; pure blue stays blue-violet for a deuteranope (Machado's
+   * matrix keeps b* strongly negative); and Okabe-Ito's own orange and
+   * yellow, the pair that made the palette change, are under ΔE 20 for a
+   * deuteranope. */
+  hex_rgb (0xE00000, a);
+  hex_rgb (0x6A7000, b);
+  g_assert_cmpfloat (delta_e (a, b, NULL), >, 80);
+  g_assert_cmpfloat (delta_e (a, b, deuteranopia), <, 15);
+  g_assert_cmpfloat (delta_e (a, b, protanopia), <, 15);
+  {
+    double lab[3];
+    hex_rgb (0x0000FF, a);
+    seen_lab (a, deuteranopia, lab);
+    g_assert_cmpfloat (lab[2], <, -50);
+  }
+  hex_rgb (0xE69F00, a);
+  hex_rgb (0xF0E442, b);
+  g_assert_cmpfloat (delta_e (a, b, NULL), >, 20);
+  g_assert_cmpfloat (delta_e (a, b, deuteranopia), <, 20);
+
+  for (int dark = 0; dark <= 1; dark++)
+    for (gsize v = 0; v < G_N_ELEMENTS (vision); v++)
+      for (int i = 0; i < FLOOD_DEFAULT_COLOURS; i++)
+        for (int j = i + 1; j < FLOOD_DEFAULT_COLOURS; j++)
+          {
+            double d;
+            flood_colour_rgb (i, dark, a);
+            flood_colour_rgb (j, dark, b);
+            d = delta_e (a, b, vision[v].m);
+            if (d < 20)
+              g_error ("%s style, %s: colours %d (%s) and %d (%s) are only delta E %.1f apart",
+                       dark ? "dark" : "light", vision[v].name, i, flood_colour_name (i),
+                       j, flood_colour_name (j), d);
+          }
 }
 
 /* The player's last frame of the optimal answer is the solved board. */
@@ -206,6 +450,8 @@ main (int argc, char **argv)
   g_test_add_func ("/flood/render/board", test_board);
   g_test_add_func ("/flood/render/hint-overlay", test_hint_overlay);
   g_test_add_func ("/flood/render/palette", test_palette);
+  g_test_add_func ("/flood/render/outline", test_outline);
+  g_test_add_func ("/flood/render/colour-blind", test_colour_blind);
   g_test_add_func ("/flood/render/frames", test_frames);
   return g_test_run ();
 }

@@ -1,9 +1,16 @@
 /* flood-render.c: cairo drawing of a board, its overlays and trace frames.
  *
- * The colours are the Okabe–Ito palette (distinguishable with the common
- * colour-vision deficiencies) followed by grey, brown and lavender for
- * boards of more than seven colours; on request (the hints shown) and on
- * large enough cells the colour's digit is drawn faintly too, so no one
+ * The colours start from the Okabe–Ito palette, made for the common
+ * colour-vision deficiencies, with the six a default board uses moved a
+ * little apart: Okabe–Ito's orange and yellow are only ΔE 17 apart for a
+ * deuteranope (15 in the dark style), so the orange is a shade redder, the
+ * yellow lighter, the vermilion deeper and the two blues and the green
+ * spread out. Every pair of the six is now at least ΔE 23 apart (CIELAB)
+ * with normal vision, deuteranopia and protanopia (Machado et al. 2009,
+ * full severity), in the light and the dark style; test-flood-render
+ * checks it. Grey, brown and lavender follow for boards of more than
+ * seven colours; on request (HB_HINT_COLOUR_LABELS)
+ * and on large enough cells the colour's digit is drawn too, so no one
  * has to rely on hue alone. */
 #include "flood.h"
 #include "hb-draw.h"
@@ -13,8 +20,8 @@
 #include <string.h>
 
 static const guint32 palette_light[FLOOD_MAX_COLOURS] = {
-  0xE69F00, 0x56B4E9, 0x009E73, 0xF0E442, 0x0072B2,
-  0xD55E00, 0xCC79A7, 0x999999, 0x8C564B, 0xC5B0D5,
+  0xED8F00, 0x3ABBEA, 0x43A571, 0xFFF66C, 0x006294,
+  0xC03C00, 0xCC79A7, 0x999999, 0x8C564B, 0xC5B0D5,
 };
 
 void
@@ -39,45 +46,117 @@ set_colour (cairo_t *cr, int c, gboolean dark)
   cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
 }
 
-/* Traces the boundary of the cells marked in mask: every cell edge with a
- * marked cell on one side and an unmarked cell (or the border) on the
- * other; of the cells in [vx0, vx1) × [vy0, vy1) only (those shown). */
+/* The outline of the cells marked in mask, as closed loops: one sub-path
+ * per boundary loop (the outside of each piece, and each hole), so a
+ * dashed stroke runs on round the corners and the corners join instead of
+ * being two line ends. Every loop is moved `inset` pixels into the marked
+ * cells, so a line of width 2 × inset stays inside them and inside the
+ * board. Only loops that reach into cells [vx0, vx1) × [vy0, vy1) (those
+ * shown) are added.
+ *
+ * The loops run on the lattice of cell corners, (w + 1) × (h + 1) points,
+ * along the cell edges with a marked cell on one side and an unmarked
+ * cell or the border on the other, directed so the marked cell is on the
+ * right: clockwise on screen round each piece. A corner where two marked
+ * cells touch only diagonally has two edges out; the walk then turns
+ * right, keeping to the cell it came along, so the two cells get loops of
+ * their own, which the inset keeps apart instead of crossing there. */
+enum { DIR_E, DIR_S, DIR_W, DIR_N };
+
 static void
 mask_outline_path (cairo_t *cr, const guint8 *mask, int w, int h,
                    const HbLayout *l, double inset,
                    int vx0, int vy0, int vx1, int vy1)
 {
-  for (int y = vy0; y < vy1; y++)
-    for (int x = vx0; x < vx1; x++)
+  static const int dx[4] = { 1, 0, -1, 0 }, dy[4] = { 0, 1, 0, -1 };
+  int pw = w + 1;
+  /* Bit d: an edge leaves the corner heading d; of those, the ones walked. */
+  guint8 *out = g_new0 (guint8, (gsize) pw * (h + 1));
+  guint8 *used = g_new0 (guint8, (gsize) pw * (h + 1));
+  GArray *corners = g_array_new (FALSE, FALSE, sizeof (int) * 3);
+
+#define MARKED(X, Y) ((X) >= 0 && (Y) >= 0 && (X) < w && (Y) < h && mask[(gsize) (Y) * w + (X)])
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
       {
-        double x0, y0, x1, y1;
-        if (!mask[y * w + x])
+        if (!mask[(gsize) y * w + x])
           continue;
-        x0 = l->x0 + x * l->cell;
-        y0 = l->y0 + y * l->cell;
-        x1 = x0 + l->cell;
-        y1 = y0 + l->cell;
-        if (y == 0 || !mask[(y - 1) * w + x])
-          {
-            cairo_move_to (cr, x0, y0 + inset);
-            cairo_line_to (cr, x1, y0 + inset);
-          }
-        if (y == h - 1 || !mask[(y + 1) * w + x])
-          {
-            cairo_move_to (cr, x0, y1 - inset);
-            cairo_line_to (cr, x1, y1 - inset);
-          }
-        if (x == 0 || !mask[y * w + x - 1])
-          {
-            cairo_move_to (cr, x0 + inset, y0);
-            cairo_line_to (cr, x0 + inset, y1);
-          }
-        if (x == w - 1 || !mask[y * w + x + 1])
-          {
-            cairo_move_to (cr, x1 - inset, y0);
-            cairo_line_to (cr, x1 - inset, y1);
-          }
+        if (!MARKED (x, y - 1))
+          out[(gsize) y * pw + x] |= 1 << DIR_E;            /* top, left to right */
+        if (!MARKED (x + 1, y))
+          out[(gsize) y * pw + x + 1] |= 1 << DIR_S;        /* right, downwards */
+        if (!MARKED (x, y + 1))
+          out[(gsize) (y + 1) * pw + x + 1] |= 1 << DIR_W;  /* bottom, right to left */
+        if (!MARKED (x - 1, y))
+          out[(gsize) (y + 1) * pw + x] |= 1 << DIR_N;      /* left, upwards */
       }
+#undef MARKED
+
+  for (int sy = 0; sy <= h; sy++)
+    for (int sx = 0; sx <= w; sx++)
+      while (out[(gsize) sy * pw + sx] & ~used[(gsize) sy * pw + sx])
+        {
+          int x = sx, y = sy, d = 0, first;
+          int bx0 = x, by0 = y, bx1 = x, by1 = y;
+
+          while (!(out[(gsize) y * pw + x] & ~used[(gsize) y * pw + x] & (1 << d)))
+            d++;
+          first = d;
+          g_array_set_size (corners, 0);
+          /* Walk until the loop takes its first edge again, noting the
+           * corners: the points where the direction changes. The next
+           * edge is the rightmost of those leaving the corner reached
+           * (right, straight on, left; never back): each edge in has its
+           * own edge out, so the walk comes back to where it began. */
+          for (;;)
+            {
+              int next = first;
+              used[(gsize) y * pw + x] |= 1 << d;
+              x += dx[d];
+              y += dy[d];
+              bx0 = MIN (bx0, x); by0 = MIN (by0, y);
+              bx1 = MAX (bx1, x); by1 = MAX (by1, y);
+              for (int turn = 1; turn >= -1; turn--)
+                {
+                  int e = (d + turn + 4) & 3;
+                  if (out[(gsize) y * pw + x] & (1 << e))
+                    {
+                      next = e;
+                      break;
+                    }
+                }
+              if (next != d)
+                {
+                  int c[3] = { x, y, d | next << 2 };
+                  g_array_append_val (corners, c);
+                }
+              if ((used[(gsize) y * pw + x] & (1 << next)) != 0)
+                break;   /* its first edge again */
+              d = next;
+            }
+          if (bx1 < vx0 || by1 < vy0 || bx0 > vx1 || by0 > vy1)
+            continue;
+          /* Each corner moves inward by the inset along both of its
+           * edges' inward normals (the right-hand side of the direction
+           * of travel): the point where the two moved edges meet, at a
+           * convex corner and at a concave one alike. */
+          for (guint i = 0; i < corners->len; i++)
+            {
+              const int *c = &g_array_index (corners, int, 3 * i);
+              int din = c[2] & 3, dout = c[2] >> 2;
+              /* The right-hand normal of heading d is heading d + 1. */
+              double px = l->x0 + c[0] * l->cell + inset * (dx[(din + 1) & 3] + dx[(dout + 1) & 3]);
+              double py = l->y0 + c[1] * l->cell + inset * (dy[(din + 1) & 3] + dy[(dout + 1) & 3]);
+              if (i == 0)
+                cairo_move_to (cr, px, py);
+              else
+                cairo_line_to (cr, px, py);
+            }
+          cairo_close_path (cr);
+        }
+  g_array_free (corners, TRUE);
+  g_free (out);
+  g_free (used);
 }
 
 /* A dashed outline in two tones, readable on every colour. */
@@ -89,7 +168,8 @@ stroke_highlight (cairo_t *cr, const guint8 *mask, int w, int h,
   double dash[] = { MAX (3.0, l->cell * 0.3), MAX (2.0, l->cell * 0.18) };
 
   cairo_save (cr);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_SQUARE);
+  cairo_new_path (cr);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
   mask_outline_path (cr, mask, w, h, l, lw / 2, vx0, vy0, vx1, vy1);
   cairo_set_line_width (cr, lw);
   cairo_set_source_rgb (cr, 0.05, 0.05, 0.05);
@@ -201,18 +281,26 @@ flood_render_cells (const guint8 *cells, int w, int h, const guint8 *highlight,
             cairo_fill (cr);
           }
 
-      if (digits && l->cell >= 22)
+      /* The colour's digit on every cell, on request (a colour-blind
+       * aid): dark on the light colours, white on the dark ones. */
+      if (digits && l->cell >= 14)
         {
           cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
-                                  CAIRO_FONT_WEIGHT_NORMAL);
-          cairo_set_font_size (cr, l->cell * 0.32);
+                                  CAIRO_FONT_WEIGHT_BOLD);
+          cairo_set_font_size (cr, l->cell * 0.4);
           for (int y = vy0; y < vy1; y++)
             for (int x = vx0; x < vx1; x++)
               {
-                char t[2] = { '0' + cells[y * w + x], 0 };
+                int c = MIN (cells[y * w + x], FLOOD_MAX_COLOURS - 1);
+                char t[2] = { '0' + c, 0 };
+                double rgb[3];
                 cairo_text_extents_t e;
+                flood_colour_rgb (c, dark, rgb);
                 cairo_text_extents (cr, t, &e);
-                cairo_set_source_rgba (cr, 0, 0, 0, 0.3);
+                if (0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2] > 0.45)
+                  cairo_set_source_rgba (cr, 0, 0, 0, 0.7);
+                else
+                  cairo_set_source_rgba (cr, 1, 1, 1, 0.85);
                 cairo_move_to (cr, l->x0 + (x + 0.5) * l->cell - e.x_bearing - e.width / 2,
                                l->y0 + (y + 0.5) * l->cell - e.y_bearing - e.height / 2);
                 cairo_show_text (cr, t);
@@ -222,8 +310,10 @@ flood_render_cells (const guint8 *cells, int w, int h, const guint8 *highlight,
       /* The flooded region, subtly outlined. */
       if (!solved)
         {
-          mask_outline_path (cr, flooded, w, h, l, 0, vx0, vy0, vx1, vy1);
-          cairo_set_line_width (cr, MAX (1.5, l->cell * 0.08));
+          double lw = MAX (1.5, l->cell * 0.08);
+          cairo_new_path (cr);
+          mask_outline_path (cr, flooded, w, h, l, lw / 2, vx0, vy0, vx1, vy1);
+          cairo_set_line_width (cr, lw);
           if (dark)
             cairo_set_source_rgba (cr, 1, 1, 1, 0.75);
           else
@@ -246,43 +336,71 @@ flood_render_cells (const guint8 *cells, int w, int h, const guint8 *highlight,
   g_free (flooded);
 }
 
-/* A rounded badge with text, and optionally a swatch of a colour, in the
- * board's bottom-right corner: away from the flooded region, which grows
- * from the top-left. */
+/* A rounded badge with text, and optionally a swatch of a colour, beside
+ * the board so it covers no cell: right of it, else below, above or left
+ * of it, wherever the drawing area leaves room, at a smaller size if that
+ * is what fits (down to a size still read easily). Only when no side has
+ * room does it go in the board's bottom-right corner, away from the
+ * flooded region, which grows from the top-left. */
 static void
 draw_badge (cairo_t *cr, const HbLayout *l, const char *text, int swatch,
             gboolean dark, int hover_x, int hover_y)
 {
-  double size = MAX (10.0, MIN (l->cell * 0.6, 28.0)), pad = size * 0.35;
-  double x, y, bw, bh, r, sw = swatch >= 0 ? size * 0.9 + pad : 0;
+  const double gap = 4;
+  double size = MAX (10.0, MIN (l->cell * 0.6, 28.0)), pad, sw;
+  const double min_size = MIN (11.0, size);
+  double x, y, bw, bh, r;
+  double right = l->x0 + l->cell * l->width, bottom = l->y0 + l->cell * l->height;
+  double cx1, cy1, cx2, cy2, room[4];
+  gboolean placed = FALSE;
   cairo_text_extents_t e;
 
   cairo_save (cr);
+  cairo_clip_extents (cr, &cx1, &cy1, &cx2, &cy2);
+  /* The room on each side: right, below, above, left. */
+  room[0] = cx2 - right - gap;
+  room[1] = cy2 - bottom - gap;
+  room[2] = l->y0 - cy1 - gap;
+  room[3] = l->x0 - cx1 - gap;
   cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
                           CAIRO_FONT_WEIGHT_BOLD);
-  cairo_set_font_size (cr, size);
-  cairo_text_extents (cr, text, &e);
-  bw = e.x_advance + 2 * pad + sw;
-  bh = size + pad;
-  x = l->x0 + l->cell * l->width - bw - 3;
-  y = l->y0 + l->cell * l->height - bh - 3;
-  /* Outside the board where the drawing area leaves room (right of it,
-   * else below it), so it covers no cell; inside its corner otherwise. */
-  {
-    double cx1, cy1, cx2, cy2;
-    double right = l->x0 + l->cell * l->width, bottom = l->y0 + l->cell * l->height;
-    cairo_clip_extents (cr, &cx1, &cy1, &cx2, &cy2);
-    if (cx2 - right >= bw + 8)
-      {
-        x = right + 6;
-        y = bottom - bh;
-      }
-    else if (cy2 - bottom >= bh + 6)
-      {
-        x = right - bw;
-        y = bottom + 4;
-      }
-  }
+  for (double s = size; s > 0 && !placed; s = s > min_size ? MAX (min_size, s * 0.8) : 0)
+    {
+      size = s;
+      pad = size * 0.35;
+      sw = swatch >= 0 ? size * 0.9 + pad : 0;
+      cairo_set_font_size (cr, size);
+      cairo_text_extents (cr, text, &e);
+      bw = e.x_advance + 2 * pad + sw;
+      bh = size + pad;
+      for (int side = 0; side < 4 && !placed; side++)
+        {
+          /* Beside the board: the badge's full width (right, left) or
+           * height (below, above) must fit in the room there. */
+          if (room[side] < (side == 0 || side == 3 ? bw : bh))
+            continue;
+          placed = TRUE;
+          switch (side)
+            {
+            case 0: x = right + gap; y = bottom - bh; break;
+            case 1: x = right - bw; y = bottom + gap; break;
+            case 2: x = right - bw; y = l->y0 - gap - bh; break;
+            default: x = l->x0 - gap - bw; y = bottom - bh; break;
+            }
+        }
+    }
+  if (!placed)
+    {
+      size = MAX (10.0, MIN (l->cell * 0.6, 28.0));
+      pad = size * 0.35;
+      sw = swatch >= 0 ? size * 0.9 + pad : 0;
+      cairo_set_font_size (cr, size);
+      cairo_text_extents (cr, text, &e);
+      bw = e.x_advance + 2 * pad + sw;
+      bh = size + pad;
+      x = right - bw - 3;
+      y = bottom - bh - 3;
+    }
   r = bh / 3;
   /* The badge covers a cell or two: with the pointer on them it fades, so
    * the cells under it can be seen and clicked. */
@@ -333,7 +451,7 @@ flood_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
       && hint->height == h && hint->colour >= 0)
     highlight = hint->captured;
   flood_render_cells (s->cells, w, h, highlight, cr, layout, dark,
-                      options != NULL && options->show_hints);
+                      options != NULL && (options->hint_flags & HB_HINT_COLOUR_LABELS));
   if (highlight)
     {
       g_autofree char *t = g_strdup_printf ("%s%d", hint->proven ? "" : "≤",
@@ -522,7 +640,8 @@ flood_frame_render (gconstpointer frame, cairo_t *cr, const HbLayout *layout,
   const FloodFrame *f = frame;
   gboolean dark = options ? options->dark : FALSE;
 
-  flood_render_cells (f->cells, f->w, f->h, f->highlight, cr, layout, dark, FALSE);
+  flood_render_cells (f->cells, f->w, f->h, f->highlight, cr, layout, dark,
+                      options != NULL && (options->hint_flags & HB_HINT_COLOUR_LABELS));
   if (f->moves > 0 || f->searching)
     {
       g_autofree char *t = f->searching
