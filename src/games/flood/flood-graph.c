@@ -200,6 +200,8 @@ bound_from_maxdist (const int *maxdist)
   return h;
 }
 
+#define FLOOD_SCAN_BITSET_MAX_WORDS 16
+
 /* The same search, a layer at a time with word operations on neighbour
  * sets: several times faster on the boards the optimal search can solve. */
 static void
@@ -291,7 +293,10 @@ void
 flood_graph_scan (const FloodGraph *g, const guint64 *set,
                   FloodScratch *sc, gboolean need_cells, FloodScan *out)
 {
-  if (g->adj != NULL)
+  /* Word operations win while a set is small: the queue search below
+   * overtakes them at about 16 words (1,000 regions; the greedy's time on
+   * 30×30 and 40×40 boards with ten colours). */
+  if (g->adj != NULL && g->words <= FLOOD_SCAN_BITSET_MAX_WORDS)
     {
       scan_bitset (g, set, sc, need_cells, out);
       return;
@@ -514,10 +519,16 @@ DEFINE_OR_ROWS (6)
 DEFINE_OR_ROWS (7)
 DEFINE_OR_ROWS (8)
 
+/* Past eight words a row of the neighbour sets costs more than setting a
+ * region's few neighbours (four or five on random boards) one bit at a
+ * time: on a 100×100 board a row is 106 words, and OR-ing rows took two
+ * thirds of a beam's time. */
+#define FLOOD_OR_ROWS_MAX_WORDS 8
+
 static void
 or_neighbours (const FloodGraph *g, const guint64 *src, guint64 *out)
 {
-  if (g->adj)
+  if (g->adj && g->words <= FLOOD_OR_ROWS_MAX_WORDS)
     switch (g->words)
       {
       case 1: or_rows_1 (g->adj, src, out); return;
@@ -537,15 +548,8 @@ or_neighbours (const FloodGraph *g, const guint64 *src, guint64 *out)
         {
           int r = w * 64 + __builtin_ctzll (bits);
           bits &= bits - 1;
-          if (g->adj)
-            {
-              const guint64 *a = g->adj + (gsize) r * g->words;
-              for (int k = 0; k < g->words; k++)
-                out[k] |= a[k];
-            }
-          else
-            for (int k = g->nbr_start[r]; k < g->nbr_start[r + 1]; k++)
-              FLOOD_SET_ADD (out, g->nbr[k]);
+          for (int k = g->nbr_start[r]; k < g->nbr_start[r + 1]; k++)
+            FLOOD_SET_ADD (out, g->nbr[k]);
         }
     }
 }

@@ -19,6 +19,19 @@
 
 #define GREEDY_DEPTH 3
 
+/* A line's score: smaller is better, compared in order. A win scores
+ * (-1, level of the win, cells). */
+typedef struct {
+  int dist, number, control;
+} Score;
+
+/* The leaves' scores by flooded set, for one decision: lines that play the
+ * same colours in another order, or pass, often end on the same set (on a
+ * 40×40 board with ten colours a decision has 729 leaves, far fewer sets).
+ * A leaf's score depends on its set alone, so the decisions are those of
+ * the search without the table. */
+#define LEAF_SLOTS 4096
+
 typedef struct {
   const FloodGraph *g;
   FloodScratch sc;
@@ -26,13 +39,49 @@ typedef struct {
   int cells;            /* cells on the board */
   guint64 *sets;        /* depth+1 sets */
   guint64 *frontiers;   /* depth+1 frontiers */
+  guint64 *newly;        /* depth+1 sets */
+  guint64 *leaf_sets;   /* LEAF_SLOTS sets */
+  Score   *leaf_score;
+  guint32 *leaf_stamp;  /* slot in use for the decision with this stamp */
+  guint32  stamp;
+  int      leaves;      /* slots in use this decision */
 } Greedy;
 
-/* A line's score: smaller is better, compared in order. A win scores
- * (-1, level of the win, cells). */
-typedef struct {
-  int dist, number, control;
-} Score;
+static guint32
+leaf_hash (const guint64 *s, int words)
+{
+  guint64 h = 0x9e3779b97f4a7c15ull;
+
+  for (int w = 0; w < words; w++)
+    {
+      h ^= s[w];
+      h *= 0xbf58476d1ce4e5b9ull;
+      h ^= h >> 31;
+    }
+  return (guint32) (h ^ (h >> 32));
+}
+
+/* The leaf's slot for set: *found says whether it holds set's score;
+ * -1 when the table is full (half the slots: probes stay short). */
+static int
+leaf_slot (Greedy *gr, const guint64 *set, gboolean *found)
+{
+  int words = gr->g->words;
+  guint32 k = leaf_hash (set, words) & (LEAF_SLOTS - 1);
+
+  *found = FALSE;
+  while (gr->leaf_stamp[k] == gr->stamp)
+    {
+      if (memcmp (gr->leaf_sets + (gsize) k * words, set,
+                  sizeof (guint64) * words) == 0)
+        {
+          *found = TRUE;
+          return k;
+        }
+      k = (k + 1) & (LEAF_SLOTS - 1);
+    }
+  return gr->leaves < LEAF_SLOTS / 2 ? (int) k : -1;
+}
 
 static gboolean
 score_better (const Score *a, const Score *b)
@@ -44,49 +93,82 @@ score_better (const Score *a, const Score *b)
   return a->control > b->control;
 }
 
-/* sets[level] is the flooded set, frontiers[level] its frontier, cur the
- * colour it has. Returns the best colour and its score. */
+/* Cells in the regions of set. */
 static int
-greedy_recurse (Greedy *gr, int level, int cur, Score *best)
+set_cells (const FloodGraph *g, const guint64 *set)
+{
+  int cells = 0;
+
+  for (int w = 0; w < g->words; w++)
+    for (guint64 b = set[w]; b; b &= b - 1)
+      cells += g->size[w * 64 + __builtin_ctzll (b)];
+  return cells;
+}
+
+/* sets[level] is the flooded set, frontiers[level] its frontier, cells
+ * its cells, cur the colour it has. Returns the best colour and its
+ * score. A child's frontier is its parent's grown by the regions the move
+ * adds, and a leaf is measured by a search from that frontier: no walk
+ * over the flooded regions. */
+static int
+greedy_recurse (Greedy *gr, int level, int cur, int cells, Score *best)
 {
   const FloodGraph *g = gr->g;
   int words = g->words, best_move = -1;
   guint64 *set = gr->sets + (gsize) level * words;
   guint64 *front = gr->frontiers + (gsize) level * words;
   guint64 *child = gr->sets + (gsize) (level + 1) * words;
+  guint64 *cfront = gr->frontiers + (gsize) (level + 1) * words;
+  guint64 *newly = gr->newly + (gsize) level * words;
 
   best->dist = gr->cells + 1;
   best->number = 0;
   best->control = 0;
   for (int c = 0; c < g->colours; c++)
     {
-      FloodScan scan;
+      const guint64 *bc = g->by_colour + (gsize) c * words;
+      int ccells;
       Score sc;
 
       if (c == cur)
         continue;
-      memcpy (child, set, sizeof (guint64) * words);
-      flood_graph_move (g, child, front, c);
-      if (flood_set_full (g, child))
+      for (int w = 0; w < words; w++)
+        newly[w] = front[w] & bc[w];
+      ccells = cells + set_cells (g, newly);
+      if (ccells == gr->cells)
         {
           best->dist = -1;
           best->number = level;
           best->control = gr->cells;
           return c;
         }
+      memcpy (child, set, sizeof (guint64) * words);
+      memcpy (cfront, front, sizeof (guint64) * words);
+      flood_graph_grow (g, child, cfront, newly);
       if (level + 1 < gr->depth)
-        {
-          flood_graph_scan (g, child, &gr->sc, FALSE, &scan);
-          memcpy (gr->frontiers + (gsize) (level + 1) * words, scan.frontier,
-                  sizeof (guint64) * words);
-          greedy_recurse (gr, level + 1, c, &sc);
-        }
+        greedy_recurse (gr, level + 1, c, ccells, &sc);
       else
         {
-          flood_graph_scan (g, child, &gr->sc, TRUE, &scan);
-          sc.dist = scan.ecc;
-          sc.number = scan.far_cells;
-          sc.control = scan.cells_flooded;
+          gboolean found;
+          int slot = leaf_slot (gr, child, &found);
+          if (found)
+            sc = gr->leaf_score[slot];
+          else
+            {
+              FloodScan scan;
+              flood_graph_scan_frontier (g, child, cfront, &gr->sc, &scan);
+              sc.dist = scan.ecc;
+              sc.number = scan.far_cells;
+              sc.control = ccells;
+              if (slot >= 0)
+                {
+                  memcpy (gr->leaf_sets + (gsize) slot * words, child,
+                          sizeof (guint64) * words);
+                  gr->leaf_score[slot] = sc;
+                  gr->leaf_stamp[slot] = gr->stamp;
+                  gr->leaves++;
+                }
+            }
         }
       if (score_better (&sc, best))
         {
@@ -112,11 +194,15 @@ flood_greedy_moves (const guint8 *cells, int width, int height, int colours,
   flood_scratch_init (&gr.sc, g);
   gr.sets = g_new0 (guint64, (gsize) (gr.depth + 1) * g->words);
   gr.frontiers = g_new0 (guint64, (gsize) (gr.depth + 1) * g->words);
+  gr.newly = g_new0 (guint64, (gsize) (gr.depth + 1) * g->words);
+  gr.leaf_sets = g_new (guint64, (gsize) LEAF_SLOTS * g->words);
+  gr.leaf_score = g_new (Score, LEAF_SLOTS);
+  gr.leaf_stamp = g_new0 (guint32, LEAF_SLOTS);
   FLOOD_SET_ADD (gr.sets, g->root);
 
+  flood_graph_frontier (g, gr.sets, gr.frontiers);
   while (!flood_set_full (g, gr.sets))
     {
-      FloodScan scan;
       Score score;
       int c;
       guint8 byte;
@@ -127,9 +213,9 @@ flood_greedy_moves (const guint8 *cells, int width, int height, int colours,
           ok = FALSE;
           break;
         }
-      flood_graph_scan (g, gr.sets, &gr.sc, FALSE, &scan);
-      memcpy (gr.frontiers, scan.frontier, sizeof (guint64) * g->words);
-      c = greedy_recurse (&gr, 0, cur, &score);
+      gr.stamp++;
+      gr.leaves = 0;
+      c = greedy_recurse (&gr, 0, cur, set_cells (g, gr.sets), &score);
       /* The lookahead may pick a colour that floods nothing (a pass that
        * sets up the next two moves). Tatham's solver does too; a run of
        * them could in principle cycle, so after a few take the first
@@ -155,11 +241,20 @@ flood_greedy_moves (const guint8 *cells, int width, int height, int colours,
         break;   /* cannot happen with two colours or more */
       byte = c;
       g_byte_array_append (moves, &byte, 1);
-      flood_graph_move (g, gr.sets, gr.frontiers, c);
+      {
+        const guint64 *bc = g->by_colour + (gsize) c * g->words;
+        for (int w = 0; w < g->words; w++)
+          gr.newly[w] = gr.frontiers[w] & bc[w];
+        flood_graph_grow (g, gr.sets, gr.frontiers, gr.newly);
+      }
       cur = c;
     }
   g_free (gr.sets);
   g_free (gr.frontiers);
+  g_free (gr.newly);
+  g_free (gr.leaf_sets);
+  g_free (gr.leaf_score);
+  g_free (gr.leaf_stamp);
   flood_scratch_clear (&gr.sc);
   flood_graph_free (g);
   return ok;
