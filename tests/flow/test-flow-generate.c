@@ -3,7 +3,9 @@
  * fast solver and the answers checked by the tests' own checker; the same
  * seed gives the same level; "unique" levels have exactly one solution
  * (the solver's count, and a brute force on tiny boards); impossible
- * requests are refused with a message. */
+ * requests are refused with a message. Big boards with few colours (up to
+ * 1000×1000 in 88) come with the generator's own answer, which the tests'
+ * checker and the game's both pass, and differ from seed to seed. */
 #include "flow.h"
 #include "flow-check.h"
 #include "hb-test-util.h"
@@ -139,6 +141,80 @@ test_large (void)
     }
 }
 
+/* The generator's own answer for the level, checked by the tests' own
+ * checker and by the game's. */
+static FlowState *
+generate_checked (int w, int h, int colours, guint64 seed)
+{
+  g_autoptr (GError) error = NULL;
+  HbGenerateParams p = { w, h, colours, seed, NULL };
+  FlowState *answer = NULL;
+  HbState *s = flow_generate_full (&p, &answer, &error);
+  const char *why;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (s);
+  g_assert_nonnull (answer);
+  assert_level (FLOW (s), w, h, colours);
+  g_assert_cmpint (answer->base.width, ==, w);
+  g_assert_cmpint (answer->base.height, ==, h);
+  g_assert_true (memcmp (answer->dot, FLOW (s)->dot, (gsize) w * h) == 0);
+  why = flow_check_answer (w, h, FLOW (s)->dot, answer->colour);
+  if (why != NULL)
+    g_error ("%d×%d, %d colours, seed %" G_GUINT64_FORMAT ": %s", w, h, colours, seed, why);
+  g_assert_true (flow_is_solved (answer));
+  hb_state_free (s);
+  return answer;
+}
+
+/* Few colours for the board's size, long strips both ways, non-square:
+ * the generator's answer obeys the rule for many seeds. */
+static void
+test_big_answers (void)
+{
+  static const int cases[][3] = {
+    { 125, 2, 0 }, { 2, 125, 0 }, { 125, 2, 2 }, { 2, 125, 3 }, { 125, 2, 40 },
+    { 1000, 2, 5 }, { 3, 400, 2 }, { 50, 50, 6 }, { 50, 50, 3 }, { 40, 40, 88 },
+    { 100, 100, 0 }, { 100, 100, 3 }, { 100, 100, 20 }, { 61, 37, 4 }, { 37, 61, 9 },
+    { 200, 30, 5 }, { 30, 200, 5 }, { 150, 150, 12 }, { 7, 7, 2 }, { 21, 20, 2 },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    for (guint64 seed = 1; seed <= 5; seed++)
+      flow_state_free (generate_checked (cases[i][0], cases[i][1], cases[i][2], seed));
+}
+
+/* The largest board the game takes, with as many colours as it has and
+ * with few: once each. */
+static void
+test_huge (void)
+{
+  flow_state_free (generate_checked (1000, 1000, 0, 1));
+  flow_state_free (generate_checked (1000, 1000, 4, 2));
+}
+
+/* Not one pattern per size: the answers of different seeds differ in
+ * where the paths run (their links), not only in where the dots are. */
+static void
+test_varied (void)
+{
+  static const int cases[][3] = { { 100, 100, 10 }, { 60, 40, 4 }, { 125, 2, 3 }, { 300, 300, 88 } };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      FlowState *a[4];
+      gsize n = (gsize) cases[i][0] * cases[i][1];
+
+      for (int k = 0; k < 4; k++)
+        a[k] = generate_checked (cases[i][0], cases[i][1], cases[i][2], 10 + k);
+      for (int k = 0; k < 4; k++)
+        for (int j = k + 1; j < 4; j++)
+          g_assert_false (memcmp (a[k]->links, a[j]->links, n) == 0);
+      for (int k = 0; k < 4; k++)
+        flow_state_free (a[k]);
+    }
+}
+
 static void
 test_deterministic (void)
 {
@@ -204,12 +280,34 @@ test_refused (void)
   g_assert_nonnull (strstr (e4->message, "colours"));
 }
 
+/* One path cannot fill a board two cells wide or more, whatever its size;
+ * a board one cell wide takes one. */
+static void
+test_one_colour (void)
+{
+  static const int refused[][2] = { { 2, 2 }, { 2, 125 }, { 1000, 1000 }, { 40, 3 } };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_assert_null (generate (refused[i][0], refused[i][1], 1, 1, FALSE, &error));
+      g_assert_nonnull (error);
+      g_assert_nonnull (strstr (error->message, "2 colours or more"));
+    }
+  flow_state_free (generate_checked (1, 300, 1, 1));
+  flow_state_free (generate_checked (300, 1, 1, 1));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/flow/generate/solvable", test_solvable);
   g_test_add_func ("/flow/generate/large", test_large);
+  g_test_add_func ("/flow/generate/big-answers", test_big_answers);
+  g_test_add_func ("/flow/generate/huge", test_huge);
+  g_test_add_func ("/flow/generate/varied", test_varied);
+  g_test_add_func ("/flow/generate/one-colour", test_one_colour);
   g_test_add_func ("/flow/generate/deterministic", test_deterministic);
   g_test_add_func ("/flow/generate/unique", test_unique);
   g_test_add_func ("/flow/generate/refused", test_refused);

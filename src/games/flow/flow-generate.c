@@ -374,19 +374,40 @@ gen_walk (Gen *g, int colours)
   return g->npaths <= colours;
 }
 
-/* ---- A start with few long paths, for boards too big for the dominoes
- * to be joined down to the colours wanted ---- */
+/* ---- Boards too big for the dominoes: interleaved spirals ----
+ *
+ * One path that never touches itself covers at most about half of a wide
+ * region (its neighbouring strands need something else between them), so
+ * few colours on a big board need strands of two or more paths that
+ * alternate. The double spiral does that: path A winds inward along the
+ * border of a rectangle keeping one lane free beside its previous turn,
+ * and path B winds in that free lane, so every strand of A lies between
+ * strands of B and the other way round. Both are drawn by the same greedy
+ * "turtle": go straight when the cell ahead is free and touches no cell of
+ * the path but the current one, else turn (always the same way), else
+ * stop; so each is a path that never touches itself by construction. What
+ * the two leave near the middle is covered by short turtles of its own,
+ * and a lone cell joins a neighbouring path's end.
+ *
+ * The board is first cut into random rectangles (guillotine cuts at random
+ * places), each with its own double spiral from a random corner turning a
+ * random way, so the levels differ from seed to seed. Paths of touching
+ * rectangles are then joined end to end where that keeps them apart from
+ * themselves, cut at random places into the colours wanted, and shaken by
+ * local moves (an end cell handed to the neighbouring path, or the end
+ * part of a path cut off and taken by the neighbouring path's end), each
+ * checked locally in time bounded by a constant: the whole build is linear
+ * in the board. */
 
 /* Builds the paths from a labelling whose labels are simple paths that
- * never touch themselves (adjacent cells of one label are linked). */
+ * never touch themselves (adjacent cells of one label are linked), each
+ * of two cells or more. `label` may be g->lab itself. */
 static void
 gen_from_labels (Gen *g, const int *label, int nlabels)
 {
-  int *seen_end = g_new (int, nlabels);
+  int *seen_end = g_new0 (int, nlabels);
 
   g->npaths = 0;
-  for (int i = 0; i < nlabels; i++)
-    seen_end[i] = 0;
   for (int c = 0; c < g->n; c++)
     {
       g->lab[c] = label[c];
@@ -396,7 +417,7 @@ gen_from_labels (Gen *g, const int *label, int nlabels)
     for (int d = 1; d <= 2; d++)
       {
         int o = gen_nb (g, c, d);
-        if (o >= 0 && label[o] == label[c])
+        if (o >= 0 && g->lab[o] == g->lab[c])
           {
             pn_add (g, c, o);
             pn_add (g, o, c);
@@ -406,7 +427,7 @@ gen_from_labels (Gen *g, const int *label, int nlabels)
     g->len[i] = 0;
   for (int c = 0; c < g->n; c++)
     {
-      int id = label[c];
+      int id = g->lab[c];
       g->len[id]++;
       if (g->pn[2 * c + 1] < 0)
         g->end[2 * id + seen_end[id]++] = c;
@@ -419,38 +440,446 @@ gen_from_labels (Gen *g, const int *label, int nlabels)
   g_free (seen_end);
 }
 
-/* Every other row (or column, across the longer side) joined into one
- * serpentine through a cell of the row between; the rows between are
- * straight paths. 1 + short/2 paths. FALSE when that is more than
- * `colours` or the board is too thin. */
-static gboolean
-gen_serpentine (Gen *g, int colours)
-{
-  gboolean by_rows = g->h <= g->w;
-  int rows = by_rows ? g->h : g->w, cols = by_rows ? g->w : g->h;
-  int *label, nlabels = 1;
+typedef struct {
+  int      x0, y0;      /* top-left on the board */
+  int      lw, lh;      /* size in local coordinates */
+  gboolean swap, fx, fy;
+} GenRect;
 
-  if (cols < 3 || rows < 3 || 1 + rows / 2 > colours)
+/* The board cell at local (u, v), or -1 outside the rectangle. */
+static inline int
+rect_cell (const Gen *g, const GenRect *r, int u, int v)
+{
+  int a, b;
+
+  if (u < 0 || v < 0 || u >= r->lw || v >= r->lh)
+    return -1;
+  a = r->fx ? r->lw - 1 - u : u;
+  b = r->fy ? r->lh - 1 - v : v;
+  return (r->y0 + (r->swap ? a : b)) * g->w + r->x0 + (r->swap ? b : a);
+}
+
+/* TRUE when cell c is free and no cell of path `id` but `from` touches it. */
+static inline gboolean
+turtle_may (const Gen *g, int c, int id, int from)
+{
+  if (c < 0 || g->lab[c] >= 0)
     return FALSE;
-  label = g_new (int, g->n);
-  for (int r = 0; r < rows; r++)
+  for (int d = 0; d < 4; d++)
     {
-      int odd_label = r % 2 ? nlabels++ : 0;
-      for (int k = 0; k < cols; k++)
+      int q = gen_nb (g, c, d);
+      if (q >= 0 && q != from && g->lab[q] == id)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Local directions: 0 east, 1 south, 2 west, 3 north (a right turn is +1). */
+static const int ldu[4] = { 1, 0, -1, 0 }, ldv[4] = { 0, 1, 0, -1 };
+
+/* Walks path `id` from local (u, v) heading `dir`: straight, else right,
+ * else stop. Returns the number of cells labelled (0 when the start was
+ * not free). */
+static int
+turtle_spiral (Gen *g, const GenRect *r, int u, int v, int dir, int id)
+{
+  int c = rect_cell (g, r, u, v), count = 0;
+
+  if (!turtle_may (g, c, id, -1))
+    return 0;
+  g->lab[c] = id;
+  count++;
+  for (;;)
+    {
+      int moved = 0;
+      for (int t = 0; t < 2 && !moved; t++)
         {
-          int x = by_rows ? k : r, y = by_rows ? r : k, v;
-          if (r % 2 == 0)
-            v = 0;
-          else if (r + 1 < rows && k == ((r / 2) % 2 == 0 ? cols - 1 : 0))
-            v = 0;              /* the serpentine's turn */
-          else
-            v = odd_label;
-          label[y * g->w + x] = v;
+          int d = (dir + t) & 3, nu = u + ldu[d], nv = v + ldv[d];
+          int o = rect_cell (g, r, nu, nv);
+          if (turtle_may (g, o, id, c))
+            {
+              g->lab[o] = id;
+              count++;
+              u = nu;
+              v = nv;
+              c = o;
+              dir = d;
+              moved = 1;
+            }
+        }
+      if (!moved)
+        return count;
+    }
+}
+
+/* A short path through free cells from c (board coordinates), grown at
+ * both ends while it can (straight first, then a random turn). */
+static int
+turtle_free (Gen *g, int c, int id)
+{
+  int count = 1, ends[2] = { c, c }, dirs[2];
+
+  g->lab[c] = id;
+  dirs[0] = (int) hb_rng_below (&g->rng, 4);
+  dirs[1] = (dirs[0] + 2) & 3;
+  for (int side = 0; side < 2; side++)
+    for (;;)
+      {
+        int cur = ends[side], moved = 0, turn = hb_rng_below (&g->rng, 2) ? 1 : 3;
+        const int order[3] = { dirs[side], (dirs[side] + turn) & 3, (dirs[side] + 4 - turn) & 3 };
+        for (int t = 0; t < 3 && !moved; t++)
+          {
+            int o = gen_nb (g, cur, order[t]);
+            if (turtle_may (g, o, id, cur))
+              {
+                g->lab[o] = id;
+                count++;
+                ends[side] = o;
+                dirs[side] = order[t];
+                moved = 1;
+              }
+          }
+        if (!moved)
+          break;
+      }
+  return count;
+}
+
+/* Same-label neighbours of c. */
+static inline int
+lab_degree (const Gen *g, int c, int id)
+{
+  int k = 0;
+  for (int d = 0; d < 4; d++)
+    {
+      int q = gen_nb (g, c, d);
+      k += q >= 0 && g->lab[q] == id;
+    }
+  return k;
+}
+
+/* Cuts the board into about `want` random rectangles; returns how many. */
+static int
+gen_rects (Gen *g, GenRect *rects, int want)
+{
+  int n = 1;
+
+  rects[0] = (GenRect) { 0, 0, g->w, g->h, FALSE, FALSE, FALSE };
+  while (n < want)
+    {
+      int best = -1;
+      gint64 best_area = 0;
+      GenRect *r, *s;
+      gboolean vertical;
+      int side, minside, cut;
+
+      /* The largest rectangle that can be cut (its long side at least
+       * twice the smallest piece). */
+      for (int i = 0; i < n; i++)
+        {
+          int longest = MAX (rects[i].lw, rects[i].lh);
+          gint64 area = (gint64) rects[i].lw * rects[i].lh;
+          if (longest >= 8 && area > best_area)
+            best = i, best_area = area;
+        }
+      if (best < 0)
+        break;
+      r = &rects[best];
+      vertical = r->lw > r->lh || (r->lw == r->lh && hb_rng_below (&g->rng, 2));
+      side = vertical ? r->lw : r->lh;
+      minside = MAX (4, side / 5);
+      cut = minside + (int) hb_rng_below (&g->rng, (guint32) (side - 2 * minside + 1));
+      s = &rects[n++];
+      *s = *r;
+      if (vertical)
+        {
+          r->lw = cut;
+          s->x0 += cut;
+          s->lw -= cut;
+        }
+      else
+        {
+          r->lh = cut;
+          s->y0 += cut;
+          s->lh -= cut;
         }
     }
-  gen_from_labels (g, label, nlabels);
-  g_free (label);
+  return n;
+}
+
+/* Labels the board with interleaved spirals in about `want` rectangles.
+ * Returns the number of labels, or -1 when a lone cell found no path to
+ * join (the caller tries again). */
+static int
+gen_spirals (Gen *g, int want)
+{
+  GenRect *rects = g_new (GenRect, MAX (want, 1));
+  int nrects = gen_rects (g, rects, MAX (want, 1)), id = 0;
+
+  for (int c = 0; c < g->n; c++)
+    g->lab[c] = -1;
+  for (int i = 0; i < nrects; i++)
+    {
+      GenRect *r = &rects[i];
+      int a;
+
+      r->swap = hb_rng_below (&g->rng, 2);
+      r->fx = hb_rng_below (&g->rng, 2);
+      r->fy = hb_rng_below (&g->rng, 2);
+      if (r->swap)
+        {
+          int t = r->lw;
+          r->lw = r->lh;
+          r->lh = t;
+        }
+      /* Path A from the corner along the first side, B in the lane beside it. */
+      a = turtle_spiral (g, r, 0, 0, 0, id);
+      if (a > 0)
+        id++;
+      if (turtle_spiral (g, r, 0, 1, 0, id) > 0)
+        id++;
+    }
+  g_free (rects);
+  /* A spiral of one cell (a rectangle too small for it) is no path. */
+  {
+    int *count = g_new0 (int, id + 1), *map = g_new (int, id + 1), k = 0;
+    for (int c = 0; c < g->n; c++)
+      if (g->lab[c] >= 0)
+        count[g->lab[c]]++;
+    for (int i = 0; i < id; i++)
+      map[i] = count[i] > 1 ? k++ : -1;
+    for (int c = 0; c < g->n; c++)
+      if (g->lab[c] >= 0)
+        g->lab[c] = map[g->lab[c]];
+    id = k;
+    g_free (count);
+    g_free (map);
+  }
+  /* What is left: first the paths' ends grow into it (a cell touching
+   * one path only at that path's end takes it), then short paths of its
+   * own; a lone cell joins a path end. */
+  {
+    GArray *left = g_array_new (FALSE, FALSE, sizeof (int));
+    gboolean grown = TRUE;
+
+    for (int c = 0; c < g->n; c++)
+      if (g->lab[c] < 0)
+        g_array_append_val (left, c);
+    while (grown)
+      {
+        grown = FALSE;
+        for (guint i = 0; i < left->len; i++)
+          {
+            int c = g_array_index (left, int, i);
+            if (g->lab[c] >= 0)
+              continue;
+            for (int d = 0; d < 4; d++)
+              {
+                int o = gen_nb (g, c, d), l;
+                if (o < 0 || (l = g->lab[o]) < 0)
+                  continue;
+                if (lab_degree (g, c, l) == 1 && lab_degree (g, o, l) == 1)
+                  {
+                    g->lab[c] = l;
+                    grown = TRUE;
+                    break;
+                  }
+              }
+          }
+      }
+    g_array_free (left, TRUE);
+  }
+  for (int c = 0; c < g->n; c++)
+    if (g->lab[c] < 0)
+      {
+        if (turtle_free (g, c, id) > 1)
+          {
+            id++;
+            continue;
+          }
+        g->lab[c] = -1;
+      }
+  for (int c = 0; c < g->n; c++)
+    if (g->lab[c] < 0)
+      {
+        int joined = -1;
+        for (int d = 0; d < 4 && joined < 0; d++)
+          {
+            int o = gen_nb (g, c, d), l;
+            if (o < 0 || (l = g->lab[o]) < 0)
+              continue;
+            if (lab_degree (g, c, l) == 1 && lab_degree (g, o, l) == 1)
+              joined = l;
+          }
+        if (joined < 0)
+          {
+            /* No end to join: take a neighbouring cell o from its path
+             * (whose parts left keep two cells or more) and make {c, o}
+             * a path of its own; a path cut in the middle by that gives
+             * one of its parts a label of its own. */
+            for (int d = 0; d < 4 && joined < 0; d++)
+              {
+                int o = gen_nb (g, c, d), l, nb[2], k = 0, ok = 1;
+                if (o < 0 || (l = g->lab[o]) < 0)
+                  continue;
+                for (int e = 0; e < 4; e++)
+                  {
+                    int u = gen_nb (g, o, e);
+                    if (u >= 0 && g->lab[u] == l)
+                      {
+                        nb[k++] = u;
+                        ok &= lab_degree (g, u, l) == 2;
+                      }
+                  }
+                if (!ok || k == 0)
+                  continue;
+                g->lab[o] = id;
+                g->lab[c] = id;
+                joined = id++;
+                if (k == 2)
+                  {
+                    /* Relabel the part through nb[1]. */
+                    int cur = nb[1], prev = o;
+                    while (cur >= 0)
+                      {
+                        int next = -1;
+                        g->lab[cur] = id;
+                        for (int e = 0; e < 4; e++)
+                          {
+                            int u = gen_nb (g, cur, e);
+                            if (u >= 0 && u != prev && g->lab[u] == l)
+                              next = u;
+                          }
+                        prev = cur;
+                        cur = next;
+                      }
+                    id++;
+                  }
+              }
+            if (joined < 0)
+              return -1;
+            continue;
+          }
+        g->lab[c] = joined;
+      }
+  return id;
+}
+
+/* Joins paths end to end (in a random order) while there are more than
+ * `colours` and a join keeps the joined path apart from itself. */
+static void
+gen_join_down (Gen *g, int colours)
+{
+  gboolean progress = TRUE;
+
+  while (g->npaths > colours && progress)
+    {
+      int start = (int) hb_rng_below (&g->rng, (guint32) g->npaths);
+      progress = FALSE;
+      for (int k = 0; k < g->npaths && g->npaths > colours && !progress; k++)
+        {
+          int p = g->alive[(start + k) % g->npaths];
+          for (int side = 0; side < 2 && !progress; side++)
+            {
+              int e = g->end[2 * p + side];
+              for (int d = 0; d < 4 && !progress; d++)
+                {
+                  int x = gen_nb (g, e, d), q;
+                  if (x < 0 || (q = g->lab[x]) == p)
+                    continue;
+                  if (g->end[2 * q] != x && g->end[2 * q + 1] != x)
+                    continue;
+                  progress = gen_merge (g, p, e, q, x);
+                }
+            }
+        }
+    }
+}
+
+/* gen_rewire, made only when the part of q that moves has at most
+ * `limit` cells (walked first, so a move costs at most that much). */
+static gboolean
+gen_rewire_bounded (Gen *g, int p, int e, int q, int x, int limit)
+{
+  int cut = g->pn[2 * x + (int) hb_rng_below (&g->rng, 2)], cur = x, prev, count = 0, far;
+
+  if (cut < 0)
+    return FALSE;
+  prev = cut;
+  while (cur >= 0)
+    {
+      int next = g->pn[2 * cur] != prev ? g->pn[2 * cur] : g->pn[2 * cur + 1];
+      if (++count > limit)
+        return FALSE;
+      for (int d = 0; d < 4; d++)
+        {
+          int r = gen_nb (g, cur, d);
+          if (r >= 0 && g->lab[r] == p && !(cur == x && r == e))
+            return FALSE;
+        }
+      prev = cur;
+      cur = next;
+    }
+  far = prev;
+  if (g->len[q] - count < 2)
+    return FALSE;
+  cur = x;
+  prev = cut;
+  while (cur >= 0)
+    {
+      int next = g->pn[2 * cur] != prev ? g->pn[2 * cur] : g->pn[2 * cur + 1];
+      g->lab[cur] = p;
+      prev = cur;
+      cur = next;
+    }
+  pn_remove (g, x, cut);
+  pn_remove (g, cut, x);
+  if (g->end[2 * q] == far)
+    g->end[2 * q] = cut;
+  else
+    g->end[2 * q + 1] = cut;
+  g->len[q] -= count;
+  pn_add (g, x, e);
+  pn_add (g, e, x);
+  if (g->end[2 * p] == e)
+    g->end[2 * p] = far;
+  else
+    g->end[2 * p + 1] = far;
+  g->len[p] += count;
   return TRUE;
+}
+
+/* Local moves at path ends, `steps` tries: an end cell handed to the
+ * neighbouring path's end, the end part of a path (at most 64 cells) taken
+ * by the neighbouring path's end, and while there are more than `colours`
+ * paths two ends that meet joined when the joined path stays apart from
+ * itself (a check that walks the shorter path: those walks are given at
+ * most `join_budget` cells in all). */
+static void
+gen_shake (Gen *g, guint64 steps, int colours, gint64 join_budget)
+{
+  for (guint64 it = 0; it < steps; it++)
+    {
+      int p = g->alive[hb_rng_below (&g->rng, (guint32) g->npaths)];
+      int e = g->end[2 * p + (int) hb_rng_below (&g->rng, 2)];
+      int x = gen_nb (g, e, (int) hb_rng_below (&g->rng, 4)), q;
+
+      if (x < 0 || (q = g->lab[x]) == p)
+        continue;
+      if (g->end[2 * q] == x || g->end[2 * q + 1] == x)
+        {
+          if (g->npaths > colours && join_budget > 0)
+            {
+              join_budget -= MIN (g->len[p], g->len[q]);
+              if (gen_merge (g, p, e, q, x))
+                continue;
+            }
+          if (g->len[q] > 2)
+            gen_transfer (g, p, e, q, x);
+        }
+      else
+        gen_rewire_bounded (g, p, e, q, x, 24);
+    }
 }
 
 /* Cuts random paths in two (both parts at least two cells) until there
@@ -462,7 +891,8 @@ gen_split (Gen *g, int colours)
 
   while (g->npaths < colours && guard++ < 100000)
     {
-      int p = g->alive[hb_rng_below (&g->rng, (guint32) g->npaths)], cut, cur, prev, id, count;
+      /* A path drawn by length (the path of a random cell). */
+      int p = g->lab[hb_rng_below (&g->rng, (guint32) g->n)], cut, cur, prev, id, count;
 
       if (g->len[p] < 4)
         continue;
@@ -507,6 +937,39 @@ gen_split (Gen *g, int colours)
     }
 }
 
+/* The whole build for big boards: FALSE when it did not reach `colours`
+ * paths (too few colours for the board, or an unlucky start). The paths
+ * are first cut into `pieces` × colours pieces whose ends are shaken and
+ * joined back, which scars the spirals all over the board and not only
+ * where the colours end; the more pieces, the likelier some cannot be
+ * joined back (the caller then asks for fewer). */
+static gboolean
+gen_big (Gen *g, int colours, int pieces)
+{
+  int want = MAX (1, colours / 6) + (int) hb_rng_below (&g->rng, (guint32) MAX (1, colours / 6));
+  int nlabels = gen_spirals (g, want);
+  guint64 steps = (guint64) MIN ((gint64) g->n, (gint64) 1000000) + 1000;
+
+  if (nlabels < 0 || nlabels > g->n / 2)
+    return FALSE;
+  for (int i = 0; i < g->n / 2 + 2; i++)
+    g->slot[i] = -1;
+  gen_from_labels (g, g->lab, nlabels);
+  if (pieces > 1)
+    {
+      gen_split (g, (int) MIN ((gint64) colours * pieces, (gint64) g->n / 12));
+      gen_shake (g, steps, colours, (gint64) g->n * 4);
+    }
+  gen_join_down (g, colours);
+  if (g->npaths > colours)
+    return FALSE;
+  gen_split (g, colours);
+  if (g->npaths != colours)
+    return FALSE;
+  gen_shake (g, steps / 2, colours, 0);
+  return TRUE;
+}
+
 /* The game's default colour count for a board: about one colour per
  * side cell as in the published levels, within what the board can hold. */
 static int
@@ -524,7 +987,7 @@ default_colours (int w, int h)
 /* One random level with exactly `colours` pairs from `seed`, or NULL when
  * the walk could not reach that many. */
 static FlowState *
-make_level (int w, int h, int colours, guint64 seed)
+make_level (int w, int h, int colours, guint64 seed, int attempt, FlowState **solution)
 {
   Gen g = { 0 };
   FlowState *s = NULL;
@@ -543,21 +1006,15 @@ make_level (int w, int h, int colours, guint64 seed)
   hb_rng_init (&g.rng, seed);
   for (int i = 0; i < g.n / 2 + 2; i++)
     g.slot[i] = -1;
-  /* Joining dominoes gets down to about one path per 60 to 100 cells;
+  /* Joining dominoes gets down to about one path per 60 to 100 cells
+   * (surely to one per 50, quickly);
    * fewer colours than that start from long paths at once. */
-  ok = (gint64) colours * 100 >= (gint64) g.n
+  ok = (gint64) colours * 50 >= (gint64) g.n
        && gen_dominoes (&g) && gen_walk (&g, colours) && g.npaths == colours;
   if (!ok)
     {
-      /* Too few colours for the joins: start from long paths instead. */
-      for (int i = 0; i < g.n / 2 + 2; i++)
-        g.slot[i] = -1;
-      ok = gen_serpentine (&g, colours);
-      if (ok)
-        {
-          gen_split (&g, colours);
-          ok = gen_walk (&g, colours) && g.npaths == colours;
-        }
+      /* Too few colours for the joins: interleaved spirals. */
+      ok = gen_big (&g, colours, attempt < 3 ? 8 >> attempt : 1);
     }
   if (ok)
     {
@@ -595,7 +1052,10 @@ make_level (int w, int h, int colours, guint64 seed)
             flow_state_free (s);
             s = NULL;
           }
-        flow_state_free (answer);
+        if (s != NULL && solution != NULL)
+          *solution = answer;
+        else
+          flow_state_free (answer);
       }
       g_free (perm);
       g_free (colour_of);
@@ -633,6 +1093,12 @@ count_solutions (const FlowState *s, guint64 node_limit)
 HbState *
 flow_generate (const HbGenerateParams *params, GError **error)
 {
+  return flow_generate_full (params, NULL, error);
+}
+
+HbState *
+flow_generate_full (const HbGenerateParams *params, FlowState **solution, GError **error)
+{
   int w = params->width > 0 ? params->width : flow_game.default_width;
   int h = params->height > 0 ? params->height : flow_game.default_height;
   int colours = params->colours;
@@ -657,18 +1123,32 @@ flow_generate (const HbGenerateParams *params, GError **error)
                    (int) MIN ((gint64) FLOW_MAX_COLOURS, n / 2), colours);
       return NULL;
     }
+  if (colours == 1 && w > 1 && h > 1)
+    {
+      /* Two by two cells hold no single path that never touches itself. */
+      g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
+                   _("one path that never touches itself cannot fill a %d×%d board: "
+                     "take 2 colours or more"), w, h);
+      return NULL;
+    }
   for (int t = 0; t < tries; t++)
     {
       /* Each try its own stream, derived from the seed. */
       guint64 seed = params->seed + (guint64) t * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
-      FlowState *s = make_level (w, h, colours, seed);
+      FlowState *answer = NULL;
+      FlowState *s = make_level (w, h, colours, seed, t, &answer);
 
       if (s == NULL)
         continue;
-      if (!unique)
-        return &s->base;
-      if (count_solutions (s, 2000000) == 1)
-        return &s->base;
+      if (!unique || count_solutions (s, 2000000) == 1)
+        {
+          if (solution != NULL)
+            *solution = answer;
+          else
+            flow_state_free (answer);
+          return &s->base;
+        }
+      flow_state_free (answer);
       flow_state_free (s);
     }
   if (unique)
@@ -676,11 +1156,6 @@ flow_generate (const HbGenerateParams *params, GError **error)
                  _("no level of %d×%d with %d colours and exactly one solution "
                    "turned up in %d tries; try more colours or a smaller board"),
                  w, h, colours, tries);
-  else if (1 + MIN (w, h) / 2 > FLOW_MAX_COLOURS)
-    g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                 _("could not cover a %d×%d board with %d paths that never touch "
-                   "themselves: boards this large need more colours than the game's %d"),
-                 w, h, colours, FLOW_MAX_COLOURS);
   else
     g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
                  _("could not cover a %d×%d board with only %d paths that never "

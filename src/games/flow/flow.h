@@ -178,6 +178,11 @@ void       flow_publish_board (HbTrace *trace, const FlowState *level,
  * game's default for the size); the generate setting "unique" asks for a
  * level with exactly one solution (checked with the counting solver). */
 HbState   *flow_generate (const HbGenerateParams *params, GError **error);
+/* The same, and with `solution` non-NULL the generator's own answer too
+ * (a solved copy of the level, every path drawn; free it with
+ * flow_state_free), for the tests to check. */
+HbState   *flow_generate_full (const HbGenerateParams *params, FlowState **solution,
+                               GError **error);
 extern const HbSetting flow_generate_settings[];
 /* `hintboard-cli bench flow` (flow-bench.c): the exact solvers on the
  * reference levels and the fast one on generated levels, as a table. */
