@@ -7,6 +7,11 @@
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+#ifdef HB_CLI_FAST
+#include "cli-full.h"
+#endif
 
 void *hb_lazy_resolve (unsigned idx, void **table, const char *const *names,
                        const char *soname);
@@ -15,9 +20,16 @@ void *
 hb_lazy_resolve (unsigned idx, void **table, const char *const *names,
                  const char *soname)
 {
+  void *handle, *fn;
+
+#ifdef HB_CLI_FAST
+  /* GLib is linked in statically: only cairo (which does not use it) may
+   * come in here; GdkPixbuf and json-glib need hintboard-cli-full. */
+  if (strcmp (soname, "libcairo.so.2") != 0)
+    hb_cli_full_run ();
+#endif
   /* dlopen of a library already loaded only counts a reference. */
-  void *handle = dlopen (soname, RTLD_NOW | RTLD_GLOBAL);
-  void *fn;
+  handle = dlopen (soname, RTLD_NOW | RTLD_GLOBAL);
 
   if (handle == NULL)
     {

@@ -103,6 +103,7 @@ cli_print_settings (FILE *f)
     }
 }
 
+#ifndef HB_CLI_FAST    /* render --plot runs in hintboard-cli-full (cli-full.c) */
 gboolean
 cli_write_plot (const HbTrace *trace, const char *title, const char *output,
                 gboolean dark, GError **error)
@@ -132,3 +133,4 @@ cli_write_plot (const HbTrace *trace, const char *title, const char *output,
   cairo_surface_destroy (surface);
   return ok;
 }
+#endif

@@ -15,6 +15,7 @@
  */
 #include "cli-settings.h"
 #include "cli-detect.h"
+#include "cli-full.h"
 #include "hb-anim.h"
 #include "hb-game.h"
 #include "hb-registry.h"
@@ -24,6 +25,11 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+
+#ifdef HB_CLI_FAST
+/* render's options: parsed in hintboard-cli-full (cli-full.c). */
+#pragma GCC diagnostic ignored "-Wunused-variable"
+#endif
 
 enum {
   EXIT_SOLVED = 0,
@@ -163,8 +169,15 @@ static HbState *
 load_or_die (const HbGame *game, const char *path)
 {
   g_autoptr(GError) error = NULL;
-  HbState *s = hb_registry_load (game, path, &error);
+  g_autofree char *text = NULL;
+  gsize len = 0;
+  HbState *s = NULL;
 
+  /* hb_registry_load, with standard input kept for hintboard-cli-full
+   * (cli-full.c) while the level is parsed. */
+  if (hb_cli_full_read_input (path, &text, &len, &error))
+    s = hb_registry_parse (game, path, text, len, &error);
+  hb_cli_full_forget_input ();
   if (s == NULL)
     {
       g_autofree char *safe = hb_escape_for_message (error->message);
@@ -421,6 +434,8 @@ cmd_hint (int argc, char **argv)
 
 /* ---- render -------------------------------------------------------------- */
 
+#ifndef HB_CLI_FAST
+
 /* Says why the output cannot be written ("cannot write OUT: the folder
  * … does not exist") and exits with status 2. */
 static void
@@ -620,7 +635,7 @@ cmd_render (int argc, char **argv)
   cairo_surface_t *surface;
   cairo_t *cr;
   HbLayout layout;
-  double w, h;
+  double w, h, below;
   int cell;
   gboolean svg;
   int code = 0;
@@ -692,8 +707,11 @@ cmd_render (int argc, char **argv)
       ro.show_hints = TRUE;
       ro.hint = hint;
     }
+  /* With the hints, room below the board for a hint's badge (Flood-It's
+   * colour and moves to go), so it covers no cell. */
+  below = opt_hints ? 28 : 0;
   w = cell * shown->width + 2 * margin;
-  h = cell * shown->height + 2 * margin;
+  h = cell * shown->height + 2 * margin + below;
   surface = cli_surface_new (svg, w, h, &svg_bytes);
   cr = cairo_create (surface);
   if (opt_dark)
@@ -701,7 +719,7 @@ cmd_render (int argc, char **argv)
   else
     cairo_set_source_rgb (cr, 0.98, 0.98, 0.98);
   cairo_paint (cr);
-  hb_layout_fit (&layout, shown->width, shown->height, w, h, margin);
+  hb_layout_fit (&layout, shown->width, shown->height, w, h - below, margin);
   shown->game->render (shown, cr, &layout, &ro);
   cairo_destroy (cr);
   /* In memory first, then a temporary file beside the output renamed over
@@ -718,6 +736,16 @@ cmd_render (int argc, char **argv)
   hb_state_free (state);
   return code;
 }
+
+#else
+/* The fast CLI never gets here: main hands render to hintboard-cli-full. */
+static int
+cmd_render (int argc, char **argv)
+{
+  hb_cli_full_run ();
+  return EXIT_BAD_INPUT;
+}
+#endif
 
 /* Writes a level (taken) to standard output in a format; `what` names it
  * in an error ("generate", a file name). */
@@ -899,7 +927,7 @@ cmd_convert (int argc, char **argv)
     fmt = HB_WRITE_JSON;
   else
     die_usage ("unknown format '%s' (native, compact, tatham or json)", opt_to);
-  if (!hb_read_input (argv[1], &text, &len, &error)
+  if (!hb_cli_full_read_input (argv[1], &text, &len, &error)
       || (s = hb_registry_parse (game_from_option (), argv[1], text, len, &error)) == NULL)
     {
       fprintf (stderr, "hintboard-cli: %s\n", error->message);
@@ -1041,6 +1069,14 @@ int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
+  hb_cli_full_remember_argv (argc, argv);
+#ifdef HB_CLI_FAST
+  /* Pictures in or out: the helper linked with GdkPixbuf (cli-full.c). */
+  if (argc >= 2 && (g_str_equal (argv[1], "render") || g_str_equal (argv[1], "detect")
+                    || (g_str_equal (argv[1], "bench") && argc >= 3
+                        && g_str_equal (argv[2], "detect"))))
+    hb_cli_full_run ();
+#endif
   if (argc < 2)
     {
       usage (stderr);

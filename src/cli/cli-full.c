@@ -1,0 +1,153 @@
+/* cli-full.c: the fast CLI hands some commands to hintboard-cli-full.
+ *
+ * Start-up is most of a small solve: the loader binding GIO, GObject and
+ * GLib (built with -z now) costs 2.6 million instructions before main, and
+ * cairo, GdkPixbuf and json-glib as many again. So hintboard-cli links GLib,
+ * GObject and GIO statically (Debian ships the archives) and loads cairo
+ * only when something draws (it does not use GLib). GdkPixbuf and json-glib
+ * cannot come in that way: they link the shared GLib, and two copies of the
+ * type system in one process do not mix. The commands that need them —
+ * render (pictures are written through GIO files and read with GdkPixbuf),
+ * detect, bench detect, and reading Flow Free's JSON — run in
+ * hintboard-cli-full, the same program linked the usual way: render and
+ * detect are handed over before anything happens, and the first call of a
+ * GdkPixbuf or json-glib function anywhere else (cli-lazy.c) hands over the
+ * whole run then. Nothing has been printed by that point (levels are read
+ * before anything is written), and standard input, if it was read, is
+ * handed over in a memory file.
+ *
+ * The helper is looked for next to this program (the build tree), then in
+ * HB_CLI_FULL_PATH (libexecdir/hintboard, where it is installed). */
+#include "cli-full.h"
+#include "cli-detect.h"
+#include "hb-registry.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+static char **saved_argv;
+static const char *input_text;   /* standard input as read, while alive */
+static gsize input_len;
+static gboolean input_consumed;
+
+void
+hb_cli_full_remember_argv (int argc, char **argv)
+{
+  /* GOption rewrites the array in place: keep a copy of the pointers. */
+  saved_argv = g_new (char *, argc + 1);
+  memcpy (saved_argv, argv, sizeof (char *) * (gsize) argc);
+  saved_argv[argc] = NULL;
+}
+
+gboolean
+hb_cli_full_read_input (const char *path, char **contents, gsize *len, GError **error)
+{
+  gboolean ok = hb_read_input (path, contents, len, error);
+
+  if (g_strcmp0 (path, "-") == 0)
+    {
+      input_consumed = TRUE;
+      if (ok)
+        {
+          input_text = *contents;
+          input_len = *len;
+        }
+    }
+  return ok;
+}
+
+void
+hb_cli_full_forget_input (void)
+{
+  input_text = NULL;
+  input_len = 0;
+}
+
+#ifdef HB_CLI_FAST
+static G_NORETURN void
+fail (const char *what, const char *path, int e)
+{
+  fprintf (stderr, "hintboard-cli: %s %s: %s\n", what, path, g_strerror (e));
+  exit (2);
+}
+
+/* Standard input again, from the bytes read: a memory file put in its place. */
+static void
+replay_input (void)
+{
+  int fd;
+  gsize off = 0;
+
+  if (!input_consumed)
+    return;
+  if (input_text == NULL)
+    {
+      /* Cannot happen: only reading a level needs the helper. */
+      fprintf (stderr, "hintboard-cli: internal error: standard input is gone\n");
+      exit (2);
+    }
+  fd = memfd_create ("hintboard-stdin", MFD_CLOEXEC);
+  if (fd < 0)
+    fail ("cannot keep", "standard input", errno);
+  while (off < input_len)
+    {
+      ssize_t w = write (fd, input_text + off, input_len - off);
+      if (w < 0 && errno == EINTR)
+        continue;
+      if (w <= 0)
+        fail ("cannot keep", "standard input", w < 0 ? errno : ENOSPC);
+      off += (gsize) w;
+    }
+  if (lseek (fd, 0, SEEK_SET) != 0 || dup2 (fd, STDIN_FILENO) < 0)
+    fail ("cannot keep", "standard input", errno);
+  close (fd);
+}
+
+void
+hb_cli_full_run (void)
+{
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *near = NULL;
+  const char *path = HB_CLI_FULL_PATH;
+
+  if (self != NULL)
+    {
+      g_autofree char *dir = g_path_get_dirname (self);
+      near = g_build_filename (dir, "hintboard-cli-full", NULL);
+      if (access (near, X_OK) == 0)
+        path = near;
+    }
+  replay_input ();
+  /* Anything still buffered is dropped: the helper does the run again.
+   * argv[0] stays as it was: usage lines and messages read the same. */
+  execv (path, saved_argv);
+  fail ("cannot run", path, errno);
+}
+#else
+void
+hb_cli_full_run (void)
+{
+}
+#endif
+
+#ifdef HB_CLI_FAST
+/* The fast CLI is linked without cli-detect.c: main hands detect and bench
+ * detect to hintboard-cli-full before these could be reached. */
+int
+hb_cli_detect (int argc, char **argv)
+{
+  hb_cli_full_run ();
+  return 2;
+}
+
+int
+hb_cli_bench_detect (int argc, char **argv)
+{
+  hb_cli_full_run ();
+  return 2;
+}
+#endif
