@@ -45,6 +45,7 @@ typedef struct {
   guint8 c, k;       /* colour, which head */
   guint8 joined;     /* the step joined the colour's two heads */
   guint8 forced;
+  gsize  nmarks;     /* length of the mark stack before the step */
 } FastStep;
 
 typedef struct {
@@ -63,6 +64,14 @@ typedef struct {
   guint8 *col;            /* padded: 0 free, c + 1, WALL */
   guint8 *parity;         /* padded: (x + y) & 1 */
   guint16 *headid;        /* padded: 2c + k + 1 when a head, 0 otherwise */
+  guint8 *links;          /* padded: the path's arms drawn so far, bit HB_DIR_* */
+  guint8 *isdot;          /* padded: 1 on a dot */
+  guint64 corner_cuts;    /* steps struck out by the corner rule */
+  guint8 *need;           /* padded: the two arms a cell must have (the
+                           * corner rule), 0 when not known */
+  int     *marks;         /* cells whose need was set, in order */
+  gsize    nmarks, marks_cap;
+  gboolean fail;          /* a step made an impossible state */
   int     head[FLOW_MAX_COLOURS][2];
   guint8  done[FLOW_MAX_COLOURS];
   int     open;           /* unfinished colours */
@@ -143,7 +152,7 @@ dir_between (const Fast *f, int a, int b)
  * -1 no (q touches the colour elsewhere), 1 yes and it joins the colour,
  * 0 yes. */
 static inline int
-step_kind (const Fast *f, int c, int k, int q)
+touch_kind (const Fast *f, int c, int k, int q)
 {
   int h = f->head[c][k], other = f->head[c][1 - k], joins = 0;
   guint8 me = (guint8) (c + 1);
@@ -159,6 +168,197 @@ step_kind (const Fast *f, int c, int k, int q)
         return -1;
     }
   return joins;
+}
+
+/* The corner rule. A cell p that is no dot and whose path turns (arms in
+ * the perpendicular directions a and b) has its inner diagonal neighbour
+ * r = p + a + b beside both arms, which are p's colour. r is not that
+ * colour: it would have two neighbours of it, so (touch rule) it would be
+ * joined to both arms and the path would close a loop p, arm, r, arm. So
+ * r's path cannot use its sides towards p's arms: r is a dot whose one arm
+ * points a or b, or it turns the same way (arms a and b), and then the same
+ * holds for r's own inner neighbour. Down the diagonal every cell turns the
+ * same way until a dot ends the chain: a chain that runs into the board's
+ * edge, into a cell drawn another way, or into a free cell whose arms
+ * cannot be its own, proves the turn impossible. A filled cell that turns
+ * the same way already answers for the rest of the chain (its own turn was
+ * checked when it was made). Returns FALSE when the turn at p is impossible
+ * in the current state. */
+static gboolean
+corner_ok (const Fast *f, int p, int a, int b)
+{
+  int da = f->off[a], db = f->off[b];
+  guint8 mask = (guint8) ((1u << a) | (1u << b));
+  int c = p + da + db;
+
+  for (;;)
+    {
+      guint8 v = f->col[c];
+      int x, y;
+
+      if (v == WALL || (f->links[c] & ~mask) != 0)
+        return FALSE;
+      if (f->isdot[c] || v != 0)
+        return TRUE;
+      if (f->need[c] != 0 && f->need[c] != mask)
+        return FALSE;
+      /* A free cell of the chain: its arms c + a and c + b take its colour,
+       * so each is free or the head of a path that can come in. */
+      x = c + da;
+      y = c + db;
+      if (f->col[x] == WALL || f->col[y] == WALL)
+        return FALSE;
+      if ((f->col[x] != 0 && f->headid[x] == 0) || (f->col[y] != 0 && f->headid[y] == 0))
+        return FALSE;
+      if (f->col[x] != 0 && f->col[y] != 0 && f->col[x] != f->col[y])
+        return FALSE;
+      c += da + db;
+    }
+}
+
+/* The corner rule at cell p (no dot) given its arms so far and one more
+ * arm in direction d: TRUE unless p turns there and the turn is impossible. */
+static inline gboolean
+turn_ok (const Fast *f, int p, int d)
+{
+  guint8 l = f->links[p];
+  int a;
+
+  if (f->isdot[p] || l == 0)
+    return TRUE;
+  a = __builtin_ctz (l);
+  if (((a ^ d) & 1) == 0)
+    return TRUE;     /* straight on */
+  return corner_ok (f, p, a, d);
+}
+
+static inline void push_check (Fast *f, int p);
+
+/* Whether cell p (filled) may take an arm in direction d: its known
+ * corner arms (need) allow it and the corner rule at p holds. */
+static inline gboolean
+arm_ok (Fast *f, int p, int d)
+{
+  if (f->need[p] != 0 && (f->need[p] & (1u << d)) == 0)
+    return FALSE;
+  if (!turn_ok (f, p, d))
+    {
+      f->corner_cuts++;
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Whether cell p, whose path is complete once it takes arm d (or has
+ * already: d = -1), leaves a free neighbour that must be a corner with an
+ * arm on p (need) without it. */
+static inline gboolean
+abandons (const Fast *f, int p, int d)
+{
+  for (int e = 0; e < 4; e++)
+    {
+      int r = p + f->off[e];
+      if (e != d && f->col[r] == 0 && (f->need[r] & (1u << HB_DIR_OPPOSITE (e))) != 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether head k of colour c may step into free cell q (next to it): the
+ * touch rule (touch_kind), the corner rule at the cells the step makes
+ * turn (the head's cell, and on a join q and the other head), and the arms
+ * the corner rule asks of the cells involved (need). -1 no, 1 yes and it
+ * joins the colour, 0 yes. */
+static inline int
+step_kind (Fast *f, int c, int k, int q)
+{
+  int kind = touch_kind (f, c, k, q), h = f->head[c][k];
+  int d = dir_between (f, h, q);
+
+  if (kind < 0)
+    return kind;
+  if (f->need[q] != 0 && (f->need[q] & (1u << HB_DIR_OPPOSITE (d))) == 0)
+    return -1;
+  /* The head's cell is complete after the step: no marked corner next to
+   * it may be waiting for it. */
+  if (!arm_ok (f, h, d) || abandons (f, h, d))
+    return -1;
+  if (kind == 1)
+    {
+      int o = f->head[c][1 - k], e = dir_between (f, q, o);
+      /* q's arms: back to h and on to o. */
+      if (f->need[q] != 0 && (f->need[q] & (1u << e)) == 0)
+        return -1;
+      if (((e ^ d) & 1) != 0 && !corner_ok (f, q, HB_DIR_OPPOSITE (d), e))
+        {
+          f->corner_cuts++;
+          return -1;
+        }
+      if (!arm_ok (f, o, HB_DIR_OPPOSITE (e)) || abandons (f, o, HB_DIR_OPPOSITE (e)))
+        return -1;
+      for (int g = 0; g < 4; g++)
+        {
+          int r = q + f->off[g];
+          if (r != h && r != o && f->col[r] == 0
+              && (f->need[r] & (1u << HB_DIR_OPPOSITE (g))) != 0)
+            return -1;
+        }
+    }
+  return kind;
+}
+
+static void
+set_need (Fast *f, int p, guint8 mask)
+{
+  if (f->need[p] == mask)
+    return;
+  if (f->need[p] != 0)
+    {
+      f->fail = TRUE;
+      return;
+    }
+  if (f->nmarks == f->marks_cap)
+    {
+      f->marks_cap *= 2;
+      f->marks = g_renew (int, f->marks, f->marks_cap);
+    }
+  f->marks[f->nmarks++] = p;
+  f->need[p] = mask;
+}
+
+/* The corner at p (arms a and b) is made: every free cell down its inner
+ * diagonal must turn the same way (see corner_ok), until a filled cell. */
+static void
+mark_chain (Fast *f, int p, int a, int b)
+{
+  int step = f->off[a] + f->off[b];
+  guint8 mask = (guint8) ((1u << a) | (1u << b));
+
+  if (!corner_ok (f, p, a, b))
+    {
+      f->fail = TRUE;
+      return;
+    }
+  for (int c = p + step; f->col[c] == 0; c += step)
+    {
+      set_need (f, c, mask);
+      push_check (f, c);
+    }
+}
+
+/* After p took its second arm: when they are at right angles, mark the
+ * chain. */
+static void
+mark_turn (Fast *f, int p)
+{
+  guint8 l = f->links[p];
+  int a, b;
+
+  if (f->isdot[p] || __builtin_popcount (l) != 2 || l == 5 || l == 10)
+    return;
+  a = __builtin_ctz (l);
+  b = 31 - __builtin_clz (l);
+  mark_chain (f, p, a, b);
 }
 
 static inline void
@@ -221,7 +421,7 @@ static void
 apply_step (Fast *f, int c, int k, int q, gboolean forced)
 {
   int h = f->head[c][k], other = f->head[c][1 - k];
-  int joins = step_kind (f, c, k, q) == 1;
+  int joins = touch_kind (f, c, k, q) == 1;
   FastStep *s;
 
   if (f->ntrail == f->trail_cap)
@@ -236,13 +436,25 @@ apply_step (Fast *f, int c, int k, int q, gboolean forced)
   s->k = (guint8) k;
   s->joined = (guint8) joins;
   s->forced = (guint8) forced;
+  s->nmarks = f->nmarks;
 
   f->col[q] = (guint8) (c + 1);
   f->free_cells--;
   f->headid[h] = 0;
   f->head[c][k] = q;
+  {
+    int d = dir_between (f, h, q);
+    f->links[h] |= (guint8) (1u << d);
+    f->links[q] = (guint8) (1u << HB_DIR_OPPOSITE (d));
+    mark_turn (f, h);
+  }
   if (joins)
     {
+      int e = dir_between (f, q, other);
+      f->links[q] |= (guint8) (1u << e);
+      f->links[other] |= (guint8) (1u << HB_DIR_OPPOSITE (e));
+      mark_turn (f, q);
+      mark_turn (f, other);
       f->done[c] = 1;
       f->open--;
       f->headid[other] = 0;
@@ -273,6 +485,13 @@ apply_step (Fast *f, int c, int k, int q, gboolean forced)
 static void
 undo_to (Fast *f, gsize len)
 {
+  if (f->ntrail > len)
+    {
+      gsize m = f->trail[len].nmarks;
+      while (f->nmarks > m)
+        f->need[f->marks[--f->nmarks]] = 0;
+    }
+  f->fail = FALSE;
   while (f->ntrail > len)
     {
       FastStep *s = &f->trail[--f->ntrail];
@@ -288,6 +507,13 @@ undo_to (Fast *f, gsize len)
       f->col[s->to] = 0;
       f->free_cells++;
       f->headid[s->to] = 0;
+      f->links[s->to] = 0;
+      f->links[s->from] &= (guint8) ~(1u << dir_between (f, s->from, s->to));
+      if (s->joined)
+        {
+          int o = f->head[c][1 - k];
+          f->links[o] &= (guint8) ~(1u << dir_between (f, o, s->to));
+        }
       f->head[c][k] = s->from;
       f->headid[s->from] = (guint16) (2 * c + k + 1);
       if (s->joined)
@@ -306,15 +532,18 @@ undo_to (Fast *f, gsize len)
 static gboolean
 check_cell (Fast *f, int e, gboolean *stepped)
 {
-  int ways = 0, hc[4], hk[4], nheads = 0;
+  int ways = 0, hc[4], hk[4], nheads = 0, wd[4];
+  guint8 need = f->need[e];
 
   for (int d = 0; d < 4; d++)
     {
       int r = e + f->off[d];
       guint8 v = f->col[r];
 
+      if (need != 0 && (need & (1u << d)) == 0)
+        continue;    /* not one of the arms the corner rule gives e */
       if (v == 0)
-        ways++;
+        wd[ways++] = d;
       else if (v != WALL && f->headid[r] != 0)
         {
           int id = f->headid[r] - 1, c = id >> 1, k = id & 1;
@@ -323,12 +552,25 @@ check_cell (Fast *f, int e, gboolean *stepped)
               hc[nheads] = c;
               hk[nheads] = k;
               nheads++;
-              ways++;
+              wd[ways++] = d;
             }
         }
     }
   if (ways < 2)
     return FALSE;
+  /* Two ways at right angles: the path through e turns there. */
+  if (ways == 2 && need == 0 && ((wd[0] ^ wd[1]) & 1) != 0)
+    {
+      if (!corner_ok (f, e, wd[0], wd[1]))
+        {
+          f->corner_cuts++;
+          return FALSE;
+        }
+      set_need (f, e, (guint8) ((1u << wd[0]) | (1u << wd[1])));
+      mark_chain (f, e, wd[0], wd[1]);
+      if (f->fail)
+        return FALSE;
+    }
   if (ways == 2 && nheads > 0)
     {
       if (nheads == 2 && hc[0] != hc[1])
@@ -613,12 +855,14 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells)
       gboolean stepped = FALSE;
       int best = 5, best_c = -1, best_k = 0, best_cells[4], best_n = 0;
 
+      if (f->fail)
+        return PROP_FAIL;
       while (f->ncheck > 0)
         {
           int e = f->check[--f->ncheck];
           if (f->col[e] != 0)
             continue;
-          if (!check_cell (f, e, &stepped))
+          if (!check_cell (f, e, &stepped) || f->fail)
             return PROP_FAIL;
         }
       if (f->open == 0)
@@ -1224,6 +1468,11 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   for (gsize p = 0; p < f.N; p++)
     f.parity[p] = (guint8) (((p % f.W) + (p / f.W)) & 1);
   f.headid = g_malloc0 (f.N * sizeof *f.headid);
+  f.links = g_malloc0 (f.N);
+  f.need = g_malloc0 (f.N);
+  f.marks_cap = 256;
+  f.marks = g_new (int, f.marks_cap);
+  f.isdot = g_malloc0 (f.N);
   f.comp = g_malloc0 (f.N * sizeof *f.comp);
   f.queue = g_new (int, f.N);
   f.trail_cap = 1024;
@@ -1254,6 +1503,7 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
       {
         guint8 d = s->dot[y * w + x];
         f.col[(y + 1) * f.W + x + 1] = d;
+        f.isdot[(y + 1) * f.W + x + 1] = d != 0;
         f.free_cells += d == 0;
       }
   for (int c = 0; c < f.colours; c++)
@@ -1269,7 +1519,12 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
       f.head[c][0] = a;
       f.head[c][1] = b;
       if (dir_between (&f, a, b) != 0 || a + f.off[0] == b)
-        f.done[c] = 1;   /* dots side by side: joined already */
+        {
+          int d = dir_between (&f, a, b);
+          f.done[c] = 1;   /* dots side by side: joined already */
+          f.links[a] |= (guint8) (1u << d);
+          f.links[b] |= (guint8) (1u << HB_DIR_OPPOSITE (d));
+        }
       else
         {
           f.open++;
@@ -1359,6 +1614,7 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   hb_result_add_stat (r, N_("forced"), "%" G_GUINT64_FORMAT, f.forced);
   hb_result_add_stat (r, N_("region checks"), "%" G_GUINT64_FORMAT, f.region_checks);
   hb_result_add_stat (r, N_("independent parts"), "%" G_GUINT64_FORMAT, f.parts_found);
+  hb_result_add_stat (r, N_("corner cuts"), "%" G_GUINT64_FORMAT, f.corner_cuts);
   if (options->count_limit > 0 && finished)
     hb_result_add_stat (r, N_("solutions"), "%" G_GUINT64_FORMAT, f.solutions);
 
@@ -1367,6 +1623,10 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   g_free (f.col);
   g_free (f.parity);
   g_free (f.headid);
+  g_free (f.links);
+  g_free (f.need);
+  g_free (f.marks);
+  g_free (f.isdot);
   g_free (f.comp);
   g_free (f.queue);
   g_free (f.trail);
