@@ -1,0 +1,58 @@
+/* hb-solver-panel-private.h: the solver panel's struct, shared by its two
+ * files: hb-solver-panel.c (solver list, Solve/Cancel, result) and
+ * hb-solver-settings.c (the controls built from the chosen solver's
+ * declared settings). */
+#pragma once
+
+#include "hb-solver-panel.h"
+
+G_BEGIN_DECLS
+
+/* One control for one declared setting. */
+typedef struct {
+  HbSolverPanel   *panel;
+  const HbSetting *decl;
+  GtkWidget       *row;
+  GtkWidget       *widget;     /* spin button, combo row, switch or entry */
+  char            *subtitle;   /* what the row says when all is well */
+  gboolean         invalid;    /* an entry holds text the setting refuses */
+} Control;
+
+struct _HbSolverPanel
+{
+  GtkBox               parent_instance;
+
+  /* Template. */
+  AdwPreferencesGroup *solver_group;
+  GtkWidget           *settings_list;
+  AdwExpanderRow      *settings_row;
+  GtkWidget           *solve_button;
+  GtkSpinner          *solve_spinner;
+  GtkLabel            *solve_label;
+  GtkLabel            *progress_label;
+  AdwPreferencesGroup *result_group;
+
+  const HbGame        *game;
+  const HbSolver      *solver;
+  GPtrArray           *solver_rows;   /* AdwActionRow, one per solver, and the
+                                       * Explanations heading (no "hb-check") */
+  GPtrArray           *controls;      /* Control, for the chosen solver */
+  GHashTable          *values;        /* HbSolver → HbSettings, kept per solver */
+  GPtrArray           *result_rows;
+  GtkWidget           *details;      /* the result's expander, or NULL */
+  GtkWidget           *apply_button;
+  char                *error;
+  char                *seed_text;
+  char                *command;
+  gboolean             solving;
+};
+
+/* hb-solver-settings.c */
+/* The chosen solver's values, created empty on first use. */
+HbSettings *hb_solver_settings_current (HbSolverPanel *self);
+/* Replaces the controls with those of self->solver (none without one). */
+void        hb_solver_settings_rebuild (HbSolverPanel *self);
+/* A GDestroyNotify for self->controls. */
+void        hb_solver_settings_control_free (gpointer control);
+
+G_END_DECLS

@@ -1,0 +1,413 @@
+/* hb-solver-settings.c: the solver panel's controls, built from the chosen
+ * solver's declared settings (see hb-solver-panel.h for what each type
+ * becomes); a value a setting refuses is shown on its row, never clamped. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "hb-solver-panel-private.h"
+
+HbSettings *
+hb_solver_settings_current (HbSolverPanel *self)
+{
+  HbSettings *s;
+
+  if (self->solver == NULL)
+    return NULL;
+  s = g_hash_table_lookup (self->values, self->solver);
+  if (s == NULL)
+    {
+      s = hb_settings_new ();
+      g_hash_table_insert (self->values, (gpointer) self->solver, s);
+    }
+  return s;
+}
+
+void
+hb_solver_settings_control_free (gpointer data)
+{
+  Control *c = data;
+
+  g_free (c->subtitle);
+  g_free (c);
+}
+
+static void
+show_error (Control *c, const char *message)
+{
+  HbSolverPanel *self = c->panel;
+
+  g_free (self->error);
+  self->error = g_strdup (message);
+  gtk_widget_add_css_class (c->row, "error");
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (c->row), message);
+  adw_expander_row_set_expanded (self->settings_row, TRUE);
+  g_signal_emit_by_name (self, "error", message);
+}
+
+static void
+clear_error (Control *c)
+{
+  HbSolverPanel *self = c->panel;
+
+  if (!gtk_widget_has_css_class (c->row, "error"))
+    return;
+  gtk_widget_remove_css_class (c->row, "error");
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (c->row), c->subtitle ? c->subtitle : "");
+  g_clear_pointer (&self->error, g_free);
+}
+
+/* Stores a value that the control accepted; the default is left unset so
+ * that only what the user changed goes into a command line. */
+static void
+store (Control *c, double value)
+{
+  HbSettings *s = hb_solver_settings_current (c->panel);
+  GError *error = NULL;
+  gboolean ok = TRUE;
+
+  if (value == c->decl->def)
+    {
+      hb_settings_unset (s, c->decl->key);
+      return;
+    }
+  switch (c->decl->type)
+    {
+    case HB_SETTING_INT:
+      ok = hb_settings_set_int (s, c->decl, (gint64) value, &error);
+      break;
+    case HB_SETTING_NUMBER:
+      ok = hb_settings_set_number (s, c->decl, value, &error);
+      break;
+    case HB_SETTING_SWITCH:
+      ok = hb_settings_set_switch (s, c->decl, value != 0, &error);
+      break;
+    default:
+      break;
+    }
+  if (!ok)
+    {
+      show_error (c, error->message);
+      g_error_free (error);
+    }
+}
+
+/* Text typed into a spin button: the core parser decides, and a value out
+ * of range is refused with a message (the spin button then shows the last
+ * value it took) instead of being clamped. */
+static int
+on_spin_input (GtkSpinButton *spin, double *new_value, Control *c)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (spin));
+  HbSettings *scratch;
+  GError *error = NULL;
+  char *copy;
+
+  if (c->decl->auto_label != NULL && g_strcmp0 (text, _(c->decl->auto_label)) == 0)
+    {
+      *new_value = c->decl->min;
+      clear_error (c);
+      return TRUE;
+    }
+  copy = g_strstrip (g_strdup (text));
+  if (c->decl->type == HB_SETTING_NUMBER)
+    g_strdelimit (copy, ",", '.');   /* the spin button writes the locale's comma */
+  scratch = hb_settings_new ();
+  if (!hb_settings_set_from_string (scratch, c->decl, copy, &error))
+    {
+      show_error (c, error->message);
+      g_error_free (error);
+      hb_settings_free (scratch);
+      g_free (copy);
+      return GTK_INPUT_ERROR;
+    }
+  if (c->decl->type == HB_SETTING_INT)
+    *new_value = (double) hb_settings_get_int (scratch, c->decl, c->decl->key);
+  else
+    *new_value = hb_settings_get_number (scratch, c->decl, c->decl->key);
+  hb_settings_free (scratch);
+  g_free (copy);
+  clear_error (c);
+  return TRUE;
+}
+
+static gboolean
+on_spin_output (GtkSpinButton *spin, Control *c)
+{
+  if (c->decl->auto_label != NULL
+      && gtk_spin_button_get_value (spin) == c->decl->min)
+    {
+      gtk_editable_set_text (GTK_EDITABLE (spin), _(c->decl->auto_label));
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+on_spin_changed (GtkSpinButton *spin, Control *c)
+{
+  store (c, gtk_spin_button_get_value (spin));
+}
+
+static void
+on_switch_active (GtkSwitch *sw, GParamSpec *pspec, Control *c)
+{
+  store (c, gtk_switch_get_active (sw) ? 1 : 0);
+}
+
+static void
+on_combo_selected (AdwComboRow *row, GParamSpec *pspec, Control *c)
+{
+  HbSettings *s = hb_solver_settings_current (c->panel);
+  guint i = adw_combo_row_get_selected (row);
+  GError *error = NULL;
+
+  if (i == GTK_INVALID_LIST_POSITION)
+    return;
+  if ((double) i == c->decl->def)
+    hb_settings_unset (s, c->decl->key);
+  else if (!hb_settings_set_choice (s, c->decl, c->decl->choices[i].id, &error))
+    {
+      show_error (c, error->message);
+      g_error_free (error);
+    }
+}
+
+static void
+on_seed_changed (GtkEditable *entry, Control *c)
+{
+  HbSettings *s = hb_solver_settings_current (c->panel);
+  char *text = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
+  GError *error = NULL;
+
+  if (text[0] == '\0')
+    {
+      hb_settings_unset (s, c->decl->key);
+      c->invalid = FALSE;
+      clear_error (c);
+    }
+  else if (!hb_settings_set_from_string (s, c->decl, text, &error))
+    {
+      hb_settings_unset (s, c->decl->key);
+      c->invalid = TRUE;
+      show_error (c, error->message);
+      g_error_free (error);
+    }
+  else
+    {
+      c->invalid = FALSE;
+      clear_error (c);
+    }
+  g_free (text);
+}
+
+static void
+on_random_seed (GtkButton *button, Control *c)
+{
+  char *text = g_strdup_printf ("%" G_GUINT64_FORMAT, hb_settings_get_seed (NULL, c->decl->key, NULL));
+
+  gtk_editable_set_text (GTK_EDITABLE (c->widget), text);
+  g_free (text);
+}
+
+static GtkWidget *
+new_spin (Control *c, const HbSettings *s)
+{
+  const HbSetting *d = c->decl;
+  gboolean integer = d->type == HB_SETTING_INT;
+  double value = integer ? (double) hb_settings_get_int (s, d, d->key)
+                         : hb_settings_get_number (s, d, d->key);
+  /* A number steps by about a hundredth of its range, at most 1 (a rate
+   * from 0 to 1 by 0.01, a time limit by whole seconds). */
+  double step = integer ? 1 : MIN (1, pow (10, floor (log10 ((d->max - d->min) / 100))));
+  int digits = integer ? 0 : MAX (1, (int) -floor (log10 (step)));
+  GtkAdjustment *adj = gtk_adjustment_new (value, d->min, d->max, step, step * 10, 0);
+  GtkWidget *spin = gtk_spin_button_new (adj, 1, digits);
+
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_spin_button_set_update_policy (GTK_SPIN_BUTTON (spin), GTK_UPDATE_IF_VALID);
+  /* Room for "Automatic" or whatever the setting calls its automatic value. */
+  gtk_editable_set_width_chars (GTK_EDITABLE (spin),
+                                d->auto_label ? CLAMP ((int) g_utf8_strlen (_(d->auto_label), -1), 9, 16) : 9);
+  g_signal_connect (spin, "input", G_CALLBACK (on_spin_input), c);
+  g_signal_connect (spin, "output", G_CALLBACK (on_spin_output), c);
+  g_signal_connect (spin, "value-changed", G_CALLBACK (on_spin_changed), c);
+  if (d->auto_label != NULL && value == d->min)
+    on_spin_output (GTK_SPIN_BUTTON (spin), c);
+  return spin;
+}
+
+static void
+add_control (HbSolverPanel *self, const HbSetting *d, const HbSettings *s)
+{
+  Control *c = g_new0 (Control, 1);
+
+  c->panel = self;
+  c->decl = d;
+  if (d->unit != NULL)
+    c->subtitle = g_strdup (_(d->unit));
+
+  if (d->type == HB_SETTING_CHOICE)
+    {
+      GtkStringList *labels = gtk_string_list_new (NULL);
+      const char *selected = hb_settings_get_choice (s, d, d->key);
+      guint sel = 0;
+
+      for (guint i = 0; d->choices != NULL && d->choices[i].id != NULL; i++)
+        {
+          gtk_string_list_append (labels, _(d->choices[i].label));
+          if (g_strcmp0 (d->choices[i].id, selected) == 0)
+            sel = i;
+        }
+      c->row = adw_combo_row_new ();
+      adw_combo_row_set_model (ADW_COMBO_ROW (c->row), G_LIST_MODEL (labels));
+      adw_combo_row_set_selected (ADW_COMBO_ROW (c->row), sel);
+      g_object_unref (labels);
+      c->widget = c->row;
+      g_signal_connect (c->row, "notify::selected", G_CALLBACK (on_combo_selected), c);
+    }
+  else
+    {
+      c->row = adw_action_row_new ();
+      switch (d->type)
+        {
+        case HB_SETTING_SWITCH:
+          c->widget = gtk_switch_new ();
+          gtk_widget_set_valign (c->widget, GTK_ALIGN_CENTER);
+          gtk_switch_set_active (GTK_SWITCH (c->widget), hb_settings_get_switch (s, d, d->key));
+          g_signal_connect (c->widget, "notify::active", G_CALLBACK (on_switch_active), c);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (c->row), c->widget);
+          break;
+        case HB_SETTING_SEED:
+          {
+            GtkWidget *dice = gtk_button_new_from_icon_name ("media-playlist-shuffle-symbolic");
+            char *text = hb_settings_to_string (s, d);
+
+            c->widget = gtk_entry_new ();
+            gtk_widget_set_valign (c->widget, GTK_ALIGN_CENTER);
+            gtk_entry_set_input_purpose (GTK_ENTRY (c->widget), GTK_INPUT_PURPOSE_DIGITS);
+            gtk_entry_set_placeholder_text (GTK_ENTRY (c->widget), _("Random"));
+            gtk_editable_set_width_chars (GTK_EDITABLE (c->widget), 10);
+            if (text != NULL)
+              gtk_editable_set_text (GTK_EDITABLE (c->widget), text);
+            g_free (text);
+            g_signal_connect (c->widget, "changed", G_CALLBACK (on_seed_changed), c);
+            gtk_widget_set_valign (dice, GTK_ALIGN_CENTER);
+            gtk_widget_set_tooltip_text (dice, _("Pick a Random Seed"));
+            gtk_widget_add_css_class (dice, "flat");
+            g_signal_connect (dice, "clicked", G_CALLBACK (on_random_seed), c);
+            adw_action_row_add_suffix (ADW_ACTION_ROW (c->row), c->widget);
+            adw_action_row_add_suffix (ADW_ACTION_ROW (c->row), dice);
+          }
+          break;
+        default:
+          c->widget = new_spin (c, s);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (c->row), c->widget);
+          break;
+        }
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (c->row), c->widget);
+      if (c->subtitle != NULL)
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (c->row), c->subtitle);
+    }
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (c->row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (c->row), _(d->label));
+  if (d->help != NULL)
+    gtk_widget_set_tooltip_text (c->row, _(d->help));
+  adw_expander_row_add_row (self->settings_row, c->row);
+  g_ptr_array_add (self->controls, c);
+}
+
+static void
+add_controls (HbSolverPanel *self, const HbSetting *decls, const HbSettings *s)
+{
+  for (gsize i = 0; decls != NULL && decls[i].key != NULL; i++)
+    add_control (self, &decls[i], s);
+}
+
+/* The controls for the chosen solver: its own settings first, then the
+ * common ones and count. */
+void
+hb_solver_settings_rebuild (HbSolverPanel *self)
+{
+  HbSettings *s;
+
+  for (guint i = 0; i < self->controls->len; i++)
+    adw_expander_row_remove (self->settings_row,
+                             ((Control *) g_ptr_array_index (self->controls, i))->row);
+  g_ptr_array_set_size (self->controls, 0);
+  g_clear_pointer (&self->error, g_free);
+  gtk_widget_set_visible (self->settings_list, self->solver != NULL);
+  if (self->solver == NULL)
+    return;
+  s = hb_solver_settings_current (self);
+  add_controls (self, self->solver->settings, s);
+  add_controls (self, hb_common_solver_settings, s);
+  if (self->solver->flags & HB_SOLVER_COUNTS)
+    add_controls (self, hb_count_setting, s);
+  adw_expander_row_set_subtitle (self->settings_row, _(self->solver->name));
+}
+
+HbSettings *
+hb_solver_panel_dup_settings (HbSolverPanel *self, GError **error)
+{
+  g_return_val_if_fail (HB_IS_SOLVER_PANEL (self), NULL);
+
+  for (guint i = 0; i < self->controls->len; i++)
+    {
+      Control *c = g_ptr_array_index (self->controls, i);
+
+      /* Text typed but not yet entered counts, as in any dialog. */
+      if (GTK_IS_SPIN_BUTTON (c->widget))
+        gtk_spin_button_update (GTK_SPIN_BUTTON (c->widget));
+      if (c->invalid)
+        {
+          g_set_error (error, HB_SETTINGS_ERROR, HB_SETTINGS_ERROR_VALUE, "%s: %s",
+                       _(c->decl->label),
+                       adw_action_row_get_subtitle (ADW_ACTION_ROW (c->row)));
+          return NULL;
+        }
+    }
+  return hb_settings_copy (hb_solver_settings_current (self));
+}
+
+static Control *
+find_control (HbSolverPanel *self, const char *key)
+{
+  for (guint i = 0; i < self->controls->len; i++)
+    {
+      Control *c = g_ptr_array_index (self->controls, i);
+      if (g_strcmp0 (c->decl->key, key) == 0)
+        return c;
+    }
+  return NULL;
+}
+
+GtkWidget *
+hb_solver_panel_get_control (HbSolverPanel *self, const char *key)
+{
+  Control *c;
+
+  g_return_val_if_fail (HB_IS_SOLVER_PANEL (self), NULL);
+  c = find_control (self, key);
+  return c ? c->widget : NULL;
+}
+
+GtkWidget *
+hb_solver_panel_get_setting_row (HbSolverPanel *self, const char *key)
+{
+  Control *c;
+
+  g_return_val_if_fail (HB_IS_SOLVER_PANEL (self), NULL);
+  c = find_control (self, key);
+  return c ? c->row : NULL;
+}
+
+const char *
+hb_solver_panel_get_error (HbSolverPanel *self)
+{
+  g_return_val_if_fail (HB_IS_SOLVER_PANEL (self), NULL);
+  return self->error;
+}
+
