@@ -4,7 +4,11 @@
  * Seeking applies steps forward from the nearest keyframe at or before the
  * target; keyframes are taken every `interval` steps, the interval chosen so
  * that at most HB_PLAYER_MAX_KEYFRAMES copies are kept, so scrubbing
- * backwards costs at most one interval of steps. */
+ * backwards costs at most one interval of steps.
+ *
+ * The answer: a player may be given the board with the solver's answer
+ * applied; it is then one more position after the last step, so the
+ * player ends on the solved board, not on the search's last state. */
 #pragma once
 
 #include "hb-game.h"
@@ -37,5 +41,43 @@ char          *hb_player_describe (const HbPlayer *player);
 /* The game's counters for the current frame (newly allocated), or NULL
  * when the game has none. */
 char          *hb_player_frame_status (const HbPlayer *player);
+
+/* Makes `answer` (copied; of the same game and size as the initial board)
+ * the last position, length = steps + 1; NULL takes it away. The position
+ * moves to the start. */
+void           hb_player_set_answer (HbPlayer *player, const HbState *answer);
+/* The answer given, or NULL. */
+const HbState *hb_player_get_answer (const HbPlayer *player);
+/* TRUE at the answer's position. */
+gboolean       hb_player_at_answer (const HbPlayer *player);
+
+/* Where a run is worth a look, for the scrubber: a solution found (the
+ * position after a SOLUTION step, and the answer's) and a long retreat of
+ * the search (the position where it ended, having undone from from_depth
+ * down to to_depth). */
+typedef enum {
+  HB_PLAYER_MARK_SOLUTION,
+  HB_PLAYER_MARK_BACKTRACK,
+} HbPlayerMarkKind;
+
+typedef struct {
+  gsize            position;
+  HbPlayerMarkKind kind;
+  gint32           from_depth, to_depth;
+} HbPlayerMark;
+
+/* The marks (HbPlayerMark) in position order: every solution, and of the
+ * retreats by at least two levels and a quarter of the deepest level
+ * reached, the `max_backtracks` longest. Depth is read from the search's
+ * own steps (try, place, undo, reject, force). */
+GArray        *hb_player_marks (const HbPlayer *player, guint max_backtracks);
+/* The first position after `from` (forward) or before it (backward) where
+ * a solution was found, or G_MAXSIZE when there is none. */
+gsize          hb_player_find_solution (const HbPlayer *player, gsize from,
+                                        gboolean forward);
+/* The same for a decision: a try, place or move that goes deeper than the
+ * search step before it (the search chose a value for a free cell). */
+gsize          hb_player_find_decision (const HbPlayer *player, gsize from,
+                                        gboolean forward);
 
 G_END_DECLS
