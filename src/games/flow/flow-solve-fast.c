@@ -38,6 +38,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Tuning knobs: the measured defaults; a build with FLOW_FAST_TUNING reads
+ * them from the environment for experiments (never the shipped build). */
+#ifdef FLOW_FAST_TUNING
+#include <stdio.h>
+static int
+knob (const char *name, int dflt)
+{
+  const char *v = g_getenv (name);
+  return v != NULL ? atoi (v) : dflt;
+}
+#else
+#define knob(name, dflt) (dflt)
+#endif
+
 #define WALL 255
 
 typedef struct {
@@ -48,11 +62,19 @@ typedef struct {
   gsize  nmarks;     /* length of the mark stack before the step */
 } FastStep;
 
+/* A branch: the steps of one head (c, k) into cells[], or, when c < 0,
+ * the arm pairs (masks in cells[]) cell `cell` may take. */
+typedef struct {
+  int    c, k, cell;
+  int    cells[6];
+  int    n;
+} FastBranch;
+
 typedef struct {
   gsize  trail_len;  /* trail length before this branch's steps */
-  int    c, k;
-  int    cells[4];
-  int    n, next;
+  gsize  nmarks;     /* mark stack length before it */
+  FastBranch b;
+  int    next;
 } FastFrame;
 
 typedef struct {
@@ -72,6 +94,16 @@ typedef struct {
   int     *marks;         /* cells whose need was set, in order */
   gsize    nmarks, marks_cap;
   gboolean fail;          /* a step made an impossible state */
+  guint8  *diag_dot[4];   /* padded, per diagonal (N+E, E+S, S+W, W+N): a
+                           * dot lies that way before the board's edge */
+  int      order_mode;
+  int     *rank;          /* padded: place in the board order */
+  int     *order;         /* the cells in board order */
+  gboolean cell_mode;     /* branch on the first open cell's arms */
+  gsize    scan;          /* no open cell before this one (whole board) */
+  const int *pcells;      /* the piece's cells, or NULL for the whole board */
+  int      npcells;
+  guint64  cell_branches;
   int     head[FLOW_MAX_COLOURS][2];
   guint8  done[FLOW_MAX_COLOURS];
   int     open;           /* unfinished colours */
@@ -191,6 +223,10 @@ corner_ok (const Fast *f, int p, int a, int b)
   guint8 mask = (guint8) ((1u << a) | (1u << b));
   int c = p + da + db;
 
+  /* The chain can only end on a dot: none down the diagonal before the
+   * edge, no turn (the test the Go solver's canSE table makes). */
+  if (!f->diag_dot[((b - a) & 3) == 1 ? a : b][p])
+    return FALSE;
   for (;;)
     {
       guint8 v = f->col[c];
@@ -489,7 +525,12 @@ undo_to (Fast *f, gsize len)
     {
       gsize m = f->trail[len].nmarks;
       while (f->nmarks > m)
-        f->need[f->marks[--f->nmarks]] = 0;
+        {
+          int p = f->marks[--f->nmarks];
+          f->need[p] = 0;
+          if ((gsize) f->rank[p] < f->scan)
+            f->scan = (gsize) f->rank[p];
+        }
     }
   f->fail = FALSE;
   while (f->ntrail > len)
@@ -506,6 +547,8 @@ undo_to (Fast *f, gsize len)
         }
       f->col[s->to] = 0;
       f->free_cells++;
+      if ((gsize) f->rank[s->to] < f->scan)
+        f->scan = (gsize) f->rank[s->to];
       f->headid[s->to] = 0;
       f->links[s->to] = 0;
       f->links[s->from] &= (guint8) ~(1u << dir_between (f, s->from, s->to));
@@ -525,6 +568,20 @@ undo_to (Fast *f, gsize len)
     }
   f->ncheck = 0;
   f->region_due = FALSE;
+}
+
+/* Back to `len` steps and `nm` marks (a cell branch marks without a step). */
+static void
+undo_state (Fast *f, gsize len, gsize nm)
+{
+  undo_to (f, len);
+  while (f->nmarks > nm)
+    {
+      int p = f->marks[--f->nmarks];
+      f->need[p] = 0;
+      if ((gsize) f->rank[p] < f->scan)
+        f->scan = (gsize) f->rank[p];
+    }
 }
 
 /* Dead-end check of one free cell: FALSE when it cannot get its two path
@@ -835,14 +892,27 @@ check_chokepoints (Fast *f)
 }
 
 /* Whether head (c, k) with n steps is a better branch than the best so far. */
+static inline int
+head_key (Fast *f, int n, const int *cells)
+{
+  int m = G_MAXINT;
+  if (f->order_mode == 0)
+    return n;
+  for (int i = 0; i < n; i++)
+    m = MIN (m, f->rank[cells[i]]);
+  if (f->order_mode == 1)
+    return m * 8 + n;
+  return n * (int) f->N + m;
+}
+
 static inline gboolean
-better (Fast *f, int n, int c, int k, int best, int best_c, int best_k)
+better (Fast *f, int key, int c, int k, int best, int best_c, int best_k)
 {
   (void) c;
   (void) k;
   (void) best_k;
   (void) f;
-  return n < best || best_c < 0;
+  return key < best || best_c < 0;
 }
 
 /* Propagates to a fixpoint. PROP_BRANCH leaves the head to branch on in
@@ -874,7 +944,9 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells)
         if (!open)
           return PROP_SOLVED;   /* the caller checks the piece is full */
       }
-      for (int c = 0; c < f->colours && !stepped; c++)
+      /* A forced head keeps stepping while it has one way (no rescan of
+       * every head per step); the heads after it are still looked at. */
+      for (int c = 0; c < f->colours && !f->fail; c++)
         {
           if (f->done[c] || !f->scope[c])
             continue;
@@ -900,11 +972,14 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells)
                 {
                   apply_step (f, c, k, list[0], TRUE);
                   stepped = TRUE;
-                  break;
+                  if (f->done[c] || f->fail)
+                    break;
+                  k--;     /* the same head again, from its new cell */
+                  continue;
                 }
-              if (better (f, n, c, k, best, best_c, best_k))
+              if (!stepped && better (f, head_key (f, n, list), c, k, best, best_c, best_k))
                 {
-                  best = n;
+                  best = head_key (f, n, list);
                   best_c = c;
                   best_k = k;
                   best_n = n;
@@ -979,23 +1054,108 @@ order_steps (Fast *f, int c, int k, int *cells, int n)
       }
 }
 
+/* The first free cell with no known arms, in board order (within the
+ * piece being searched), or -1. */
+static int
+first_open_cell (Fast *f)
+{
+  if (f->pcells != NULL)
+    {
+      for (int i = 0; i < f->npcells; i++)
+        {
+          int p = f->pcells[i];
+          if (f->col[p] == 0 && f->need[p] == 0)
+            return p;
+        }
+      return -1;
+    }
+  while (f->scan < f->N && (f->col[f->order[f->scan]] != 0 || f->need[f->order[f->scan]] != 0))
+    f->scan++;
+  return f->scan < f->N ? f->order[f->scan] : -1;
+}
+
+/* The arm pairs free cell x may take: each arm a free neighbour whose
+ * known arms (if any) point back at x, or a head that may step in; arms
+ * that marked neighbours ask of x are in every pair; a turn obeys the
+ * corner rule; two heads only of one colour. */
+static int
+cell_options (Fast *f, int x, guint8 *opts)
+{
+  int allowed = 0, req = 0, hcol[4], n = 0;
+
+  for (int d = 0; d < 4; d++)
+    {
+      int r = x + f->off[d];
+      hcol[d] = -1;
+      if (f->col[r] == 0)
+        {
+          if (f->need[r] == 0)
+            allowed |= 1 << d;
+          else if (f->need[r] & (1u << HB_DIR_OPPOSITE (d)))
+            {
+              allowed |= 1 << d;
+              req |= 1 << d;
+            }
+        }
+      else if (f->col[r] != WALL && f->headid[r] != 0)
+        {
+          int id = f->headid[r] - 1, c = id >> 1, k = id & 1;
+          if (f->scope[c] && step_kind (f, c, k, x) >= 0)
+            {
+              allowed |= 1 << d;
+              hcol[d] = c;
+            }
+        }
+    }
+  if (__builtin_popcount (req) > 2)
+    return 0;
+  /* Straight pairs first, then turns, each with heads first. */
+  for (int pass = 0; pass < 2; pass++)
+    for (int a = 0; a < 4; a++)
+      for (int b = a + 1; b < 4; b++)
+        {
+          int m = (1 << a) | (1 << b);
+          gboolean turn = ((a ^ b) & 1) != 0;
+          if ((allowed & m) != m || (m & req) != req || turn != (pass == 1))
+            continue;
+          if (hcol[a] >= 0 && hcol[b] >= 0 && hcol[a] != hcol[b])
+            continue;
+          if (turn && !corner_ok (f, x, a, b))
+            continue;
+          opts[n++] = (guint8) m;
+        }
+  return n;
+}
+
+/* Gives free cell x the arms m (a cell branch or a forced choice). */
+static void
+apply_need (Fast *f, int x, guint8 m)
+{
+  set_need (f, x, m);
+  if (m != 5 && m != 10)
+    mark_chain (f, x, __builtin_ctz (m), 31 - __builtin_clz (m));
+  push_check (f, x);
+  check_around (f, x);
+  f->cell_branches++;
+}
+
 /* Propagates to a fixpoint, then probes: every step of every head is tried
  * with propagation and taken back; a step that fails at once is struck out,
  * and a head left with one step takes it. PROP_BRANCH leaves the head with
  * the fewest surviving steps in *bc, *bk and those steps in cells. */
 static int
-propagate (Fast *f, int *bc, int *bk, int *cells, int *ncells)
+propagate (Fast *f, FastBranch *br)
 {
   for (;;)
     {
-      int st = fixpoint (f, bc, bk, cells, ncells);
-      int best = 5, best_c = -1, best_k = 0, best_cells[4];
+      int st = fixpoint (f, &br->c, &br->k, br->cells, &br->n);
+      int best = 5, best_c = -1, best_k = 0, best_cells[4], best_n = 0;
       gboolean stepped = FALSE, tracing = f->tracing;
 
-      if (st != PROP_BRANCH || !f->probing)
+      if (st != PROP_BRANCH)
         return st;
       f->tracing = FALSE;
-      for (int c = 0; c < f->colours && !stepped; c++)
+      for (int c = 0; c < f->colours && !stepped && f->probing; c++)
         {
           if (f->done[c] || !f->scope[c])
             continue;
@@ -1045,9 +1205,10 @@ propagate (Fast *f, int *bc, int *bk, int *cells, int *ncells)
                   stepped = TRUE;
                   break;
                 }
-              if (better (f, nlive, c, k, best, best_c, best_k))
+              if (better (f, head_key (f, nlive, live), c, k, best, best_c, best_k))
                 {
-                  best = nlive;
+                  best = head_key (f, nlive, live);
+                  best_n = nlive;
                   best_c = c;
                   best_k = k;
                   memcpy (best_cells, live, sizeof live);
@@ -1057,13 +1218,39 @@ propagate (Fast *f, int *bc, int *bk, int *cells, int *ncells)
       f->tracing = tracing;
       if (stepped)
         continue;
-      if (best_c < 0)
-        return st;      /* no head probed: the fixpoint's choice */
-      order_steps (f, best_c, best_k, best_cells, best);
-      *bc = best_c;
-      *bk = best_k;
-      *ncells = best;
-      memcpy (cells, best_cells, sizeof best_cells);
+      if (best_c >= 0)
+        {
+          order_steps (f, best_c, best_k, best_cells, best_n);
+          br->c = best_c;
+          br->k = best_k;
+          br->n = best_n;
+          memcpy (br->cells, best_cells, sizeof best_cells);
+        }
+      if (f->cell_mode)
+        {
+          int x = first_open_cell (f), n;
+          guint8 opts[6];
+
+          if (x >= 0)
+            {
+              n = cell_options (f, x, opts);
+              if (n == 0)
+                return PROP_FAIL;
+              if (n == 1)
+                {
+                  apply_need (f, x, opts[0]);
+                  continue;
+                }
+              if (n <= br->n || TRUE)
+                {
+                  br->c = -1;
+                  br->cell = x;
+                  br->n = n;
+                  for (int i = 0; i < n; i++)
+                    br->cells[i] = opts[i];
+                }
+            }
+        }
       return PROP_BRANCH;
     }
 }
@@ -1101,9 +1288,40 @@ publish (Fast *f)
   flow_publish_board (f->trace, f->level, colour, links, NULL);
 }
 
+#ifdef FLOW_FAST_TUNING
+static void
+debug_dump (Fast *f)
+{
+  static const char *nm = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!@$%^&*()-+=[]{};:,<>?/|~";
+  for (int y = 0; y < f->h; y++)
+    {
+      for (int x = 0; x < f->w; x++)
+        {
+          int p = (y + 1) * f->W + x + 1;
+          guint8 v = f->col[p];
+          char ch = v == 0 ? (f->need[p] ? '+' : '.') : nm[(v - 1) % 88];
+          if (v && f->isdot[p])
+            fprintf (stderr, "\033[1;7m%c\033[0m", ch);
+          else if (v && f->headid[p])
+            fprintf (stderr, "\033[1;4m%c\033[0m", ch);
+          else
+            fputc (ch, stderr);
+        }
+      fputc ('\n', stderr);
+    }
+  fprintf (stderr, "nodes %lu depth %lu trail %lu\n", (unsigned long) f->nodes, (unsigned long) f->nstack, (unsigned long) f->ntrail);
+}
+
+#endif
+
 static gboolean
 limits_hit (Fast *f)
 {
+#ifdef FLOW_FAST_TUNING
+  static int dumpn;
+  if (g_getenv ("FF_DUMP") && ++dumpn % 100 == 0)
+    debug_dump (f);
+#endif
   if (f->cancellable != NULL && g_cancellable_is_cancelled (f->cancellable))
     {
       f->stop_reason = HB_STOP_CANCELLED;
@@ -1316,12 +1534,17 @@ static guint64
 search_piece (Fast *f, const guint8 *scope, const int *cells, int ncells,
               guint64 limit, gboolean want_snap)
 {
-  int bc = -1, bk = 0, steps[4], nsteps = 0, st;
-  gsize base_trail = f->ntrail, base_stack = f->nstack;
+  int st;
+  FastBranch br;
+  gsize base_trail = f->ntrail, base_stack = f->nstack, base_marks = f->nmarks;
   guint64 count = 0;
+  const int *pcells = f->pcells;
+  int npcells = f->npcells;
 
   f->scope = scope;
-  st = propagate (f, &bc, &bk, steps, &nsteps);
+  f->pcells = cells;
+  f->npcells = ncells;
+  st = propagate (f, &br);
   for (;;)
     {
       guint64 leaf = 0;
@@ -1397,11 +1620,9 @@ search_piece (Fast *f, const guint8 *scope, const int *cells, int ncells,
             }
           fr = &f->stack[f->nstack++];
           fr->trail_len = f->ntrail;
-          fr->c = bc;
-          fr->k = bk;
-          fr->n = nsteps;
+          fr->nmarks = f->nmarks;
+          fr->b = br;
           fr->next = 0;
-          memcpy (fr->cells, steps, sizeof fr->cells);
           f->branches++;
         }
       else if (leaf == 0)
@@ -1413,13 +1634,21 @@ search_piece (Fast *f, const guint8 *scope, const int *cells, int ncells,
           if (f->nstack == base_stack)
             goto done;
           fr = &f->stack[f->nstack - 1];
-          undo_to (f, fr->trail_len);
-          if (fr->next < fr->n)
+          undo_state (f, fr->trail_len, fr->nmarks);
+          if (fr->next < fr->b.n)
             {
-              int q = fr->cells[fr->next++];
+              int q = fr->b.cells[fr->next++];
               f->scope = scope;
-              apply_step (f, fr->c, fr->k, q, FALSE);
-              st = propagate (f, &bc, &bk, steps, &nsteps);
+              f->pcells = cells;
+              f->npcells = ncells;
+              if (fr->b.c < 0)
+                {
+                  apply_need (f, fr->b.cell, (guint8) q);
+                  f->nodes++;
+                }
+              else
+                apply_step (f, fr->b.c, fr->b.k, q, FALSE);
+              st = propagate (f, &br);
               break;
             }
           f->nstack--;
@@ -1433,12 +1662,14 @@ done:
        * the story the trace tells (it ends on the answer). */
       gboolean tracing = f->tracing;
       f->tracing = FALSE;
-      undo_to (f, base_trail);
+      undo_state (f, base_trail, base_marks);
       f->tracing = tracing;
     }
   else
-    undo_to (f, base_trail);
+    undo_state (f, base_trail, base_marks);
   f->scope = scope;
+  f->pcells = pcells;
+  f->npcells = npcells;
   return count;
 }
 
@@ -1469,6 +1700,27 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
     f.parity[p] = (guint8) (((p % f.W) + (p / f.W)) & 1);
   f.headid = g_malloc0 (f.N * sizeof *f.headid);
   f.links = g_malloc0 (f.N);
+  f.order_mode = knob ("FF_ORDER", 0);
+  f.cell_mode = knob ("FF_CELL", 1);
+  f.rank = g_new (int, f.N);
+  f.order = g_new (int, f.N);
+  if (knob ("FF_DIAG", 1))
+    {
+      /* Anti-diagonals from the top left corner, each from its top. */
+      int i = 0;
+      for (int sum = 0; sum <= (f.W - 1) + (h + 1); sum++)
+        for (int y = 0; y < h + 2; y++)
+          {
+            int x = sum - y;
+            if (x >= 0 && x < f.W)
+              f.order[i++] = y * f.W + x;
+          }
+    }
+  else
+    for (gsize p = 0; p < f.N; p++)
+      f.order[p] = (int) p;
+  for (gsize i = 0; i < f.N; i++)
+    f.rank[f.order[i]] = (int) i;
   f.need = g_malloc0 (f.N);
   f.marks_cap = 256;
   f.marks = g_new (int, f.marks_cap);
@@ -1481,10 +1733,10 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   f.stack = g_new (FastFrame, f.stack_cap);
   f.check_cap = 256;
   f.check = g_new (int, f.check_cap);
-  f.small = (gsize) w * h <= 1024;
+  f.small = (gsize) w * h <= (gsize) knob ("FF_SMALL", 400);
   /* Measured on the reference levels: probing heads of up to three free
    * sides, with the chokepoint check at the search's own nodes only. */
-  f.probing = TRUE;
+  f.probing = knob ("FF_PROBE", 0);
   f.chokes = TRUE;
   f.probe_chokes = FALSE;
   f.probe_max = 3;
@@ -1533,6 +1785,19 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
         }
     }
 
+  for (int a = 0; a < 4; a++)
+    {
+      int step = f.off[a] + f.off[(a + 1) & 3];
+      guint8 *t = f.diag_dot[a] = g_malloc0 (f.N);
+      /* Cells in the order that visits p + step before p. */
+      for (gsize i = 0; i < f.N; i++)
+        {
+          int p = step > 0 ? (int) (f.N - 1 - i) : (int) i, q = p + step;
+          if (f.col[p] == WALL || q < 0 || (gsize) q >= f.N || f.col[q] == WALL)
+            continue;
+          t[p] = f.isdot[q] || t[q];
+        }
+    }
   if (bad_dots || f.colours == 0)
     finished = TRUE;
   else
@@ -1615,6 +1880,7 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   hb_result_add_stat (r, N_("region checks"), "%" G_GUINT64_FORMAT, f.region_checks);
   hb_result_add_stat (r, N_("independent parts"), "%" G_GUINT64_FORMAT, f.parts_found);
   hb_result_add_stat (r, N_("corner cuts"), "%" G_GUINT64_FORMAT, f.corner_cuts);
+  hb_result_add_stat (r, N_("cell branches"), "%" G_GUINT64_FORMAT, f.cell_branches);
   if (options->count_limit > 0 && finished)
     hb_result_add_stat (r, N_("solutions"), "%" G_GUINT64_FORMAT, f.solutions);
 
@@ -1624,6 +1890,10 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   g_free (f.parity);
   g_free (f.headid);
   g_free (f.links);
+  g_free (f.rank);
+  for (int a = 0; a < 4; a++)
+    g_free (f.diag_dot[a]);
+  g_free (f.order);
   g_free (f.need);
   g_free (f.marks);
   g_free (f.isdot);
