@@ -9,6 +9,7 @@
  *   hintboard-cli generate --game G --size WxH --seed N [--colours C] [--set KEY=VALUE…]
  *   hintboard-cli convert [--game G] FILE --to native|compact|tatham|json
  *   hintboard-cli bench GAME [--quick] [--repeats N]
+ *   hintboard-cli bench GAME --sets A,B   (only those sets; --sets list names them)
  *
  * Exit status: 0 solved (or done), 1 no solution, 2 bad input or usage,
  * 3 the solver gave up or was stopped. FILE may be "-" for standard input.
@@ -55,6 +56,7 @@ static char    *opt_to;
 static gint64   opt_seed = 1;
 static int      opt_colours;
 static int      opt_repeats = -1;      /* -1: the game's own */
+static char    *opt_sets;              /* bench --sets */
 static int      opt_count;
 static int      opt_pixels = -1;       /* -1: 48, shrunk for large boards */
 static int      opt_delay = 500;
@@ -994,11 +996,13 @@ cmd_bench (int argc, char **argv)
   static const GOptionEntry entries[] = {
     { "quick", 0, 0, G_OPTION_ARG_NONE, &opt_quick, "Tiny sizes only (for tests)", NULL },
     { "repeats", 'r', 0, G_OPTION_ARG_INT, &opt_repeats, "Repeats per row, 1 to 100 (default: the game's)", "N" },
+    { "sets", 0, 0, G_OPTION_ARG_STRING, &opt_sets, "Only these sets of the game's bench, comma-separated ('list' names them)", "A,B" },
     { NULL }
   };
   const HbGame *const *games = hb_registry_games ();
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
+  g_auto(GStrv) sets = NULL;
   int ran = 0;
 
   /* `bench detect` times screenshot import (cli-detect.c). */
@@ -1010,16 +1014,43 @@ cmd_bench (int argc, char **argv)
   for (int a = 1; a < argc; a++)
     if (hb_registry_find_game (argv[a]) == NULL)
       die_usage ("unknown game '%s'", argv[a]);
+  /* --sets: one game that has sets, every name one of them. */
+  if (opt_sets != NULL)
+    {
+      const HbGame *game = argc == 2 ? hb_registry_find_game (argv[1]) : NULL;
+      g_autofree char *names = NULL;
+
+      if (game == NULL)
+        die_usage ("--sets takes one game");
+      if (game->bench_sets == NULL || game->bench_only == NULL)
+        die_usage ("the %s bench has no sets to choose", game->id);
+      names = g_strjoinv (", ", (char **) game->bench_sets);
+      if (g_str_equal (opt_sets, "list"))
+        {
+          for (int k = 0; game->bench_sets[k]; k++)
+            printf ("%s\n", game->bench_sets[k]);
+          return 0;
+        }
+      sets = g_strsplit (opt_sets, ",", -1);
+      for (int k = 0; sets[k]; k++)
+        if (!g_strv_contains (game->bench_sets, g_strstrip (sets[k])))
+          die_usage ("the %s bench has no set '%s' (it has %s)", game->id, sets[k], names);
+    }
   for (int i = 0; games[i]; i++)
     {
-      gboolean wanted = argc < 2;
+      gboolean wanted = argc < 2, ok;
       for (int a = 1; a < argc; a++)
         if (g_str_equal (argv[a], games[i]->id))
           wanted = TRUE;
       if (!wanted || games[i]->bench == NULL)
         continue;
       g_string_append_printf (out, "### %s\n\n", games[i]->name);
-      if (!games[i]->bench (opt_quick, opt_repeats > 0 ? (guint) opt_repeats : 0, out, &error))
+      if (sets != NULL)
+        ok = games[i]->bench_only ((const char *const *) sets, opt_quick,
+                                   opt_repeats > 0 ? (guint) opt_repeats : 0, out, &error);
+      else
+        ok = games[i]->bench (opt_quick, opt_repeats > 0 ? (guint) opt_repeats : 0, out, &error);
+      if (!ok)
         {
           fputs (out->str, stdout);
           fprintf (stderr, "hintboard-cli: bench %s: %s\n", games[i]->id, error->message);

@@ -371,6 +371,14 @@ struct _HbGame {
   /* What the hint's marks mean, one sentence marked with N_ for the
    * sidebar's legend ("Orange dot: press this cell …"), or NULL. */
   const char *hint_legend;
+
+  /* `hintboard-cli bench GAME --sets A,B`: the benchmark's named sets,
+   * NULL-terminated (bench_sets), and the bench run on only those
+   * (bench_only: `sets` NULL-terminated names from bench_sets). Both NULL:
+   * the game's bench has no sets to choose. */
+  const char *const *bench_sets;
+  gboolean  (*bench_only) (const char *const *sets, gboolean quick, guint repeats,
+                           GString *out, GError **error);
 };
 
 /* A bit of HbRenderOptions.hint_flags every game reads the same way: show

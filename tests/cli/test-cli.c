@@ -603,6 +603,37 @@ expect_usage (const char *needle, ...)
     g_error ("expected '%s' in: %s", needle, r.err);
 }
 
+/* Flow Free's bench sets: listed, chosen by name (each a table row of
+ * levels generated from seeds, solved and checked), a wrong name refused
+ * naming the ones there are, a game without sets refused. */
+static void
+test_bench_sets (void)
+{
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, NULL, "bench", "flow", "--sets", "list", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "reference\n"));
+    g_assert_nonnull (strstr (r.out, "1000x1000\n"));
+    g_assert_nonnull (strstr (r.out, "2x125\n"));
+  }
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, NULL, "bench", "--quick", "flow", "--sets", "125x2,2x125,50x50-few", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "| 125x2: 125×2, 16 colours (long strip) | fast |"));
+    g_assert_nonnull (strstr (r.out, "| 2x125: 2×125, 16 colours (long strip) | fast |"));
+    g_assert_nonnull (strstr (r.out, "| 50x50-few: 50×50, 6 colours (few colours) | fast |"));
+    /* Only those: no reference level, no other set. */
+    g_assert_null (strstr (r.out, "regular_5x5"));
+    g_assert_null (strstr (r.out, "100x100"));
+  }
+  expect_usage ("the flow bench has no set 'nope' (it has reference, ", "bench", "flow",
+                "--sets", "nope", NULL);
+  expect_usage ("--sets takes one game", "bench", "--sets", "125x2", NULL);
+  expect_usage ("the lights bench has no sets to choose", "bench", "lights", "--sets", "x", NULL);
+}
+
 /* Out-of-range values are refused with a message, never clamped. */
 static void
 test_options_refused (void)
@@ -894,6 +925,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/render-animate", test_render_animate);
   g_test_add_func ("/cli/generate-convert", test_generate_convert);
   g_test_add_func ("/cli/bench-quick", test_bench_quick);
+  g_test_add_func ("/cli/bench-sets", test_bench_sets);
   g_test_add_func ("/cli/flood-limit", test_flood_limit);
   g_test_add_func ("/cli/hint-status", test_hint_status);
   g_test_add_func ("/cli/stdin-error", test_stdin_error);

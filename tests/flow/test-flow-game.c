@@ -447,6 +447,45 @@ test_pointer_edit (void)
   hb_state_free (&p.s->base);
 }
 
+/* A third click with a colour that has its pair moves the nearer dot
+ * there (in one gesture), whatever numbering the colours take. */
+static void
+test_pointer_edit_third_dot (void)
+{
+  Player p = { parse ("R...G\n.....\n....G\n....R\n"), { HB_MODE_EDIT, 1, 'R', NULL } };
+  HbMove moves[4];
+  HbHit hit = { 1, 2, 0.5, 0.5, TRUE };
+
+  p.ptr.ui = flow_game.ui_new (&p.s->base);
+  /* Red's dots are (0, 0) and (4, 3); (1, 2) is nearer the first. */
+  g_assert_cmpint (flow_game.pointer (&p.s->base, &p.ptr, HB_POINTER_PRESS, &hit, moves, 4),
+                   ==, 2);
+  event (&p, HB_POINTER_PRESS, 1, 2);
+  release (&p);
+  g_assert_cmpint (p.s->colours, ==, 2);
+  g_assert_cmpint (p.s->dot[0], ==, 0);
+  g_assert_cmpint (p.s->dot[2 * 5 + 1], !=, 0);
+  g_assert_cmpint (p.s->names[p.s->dot[2 * 5 + 1] - 1], ==, 'R');
+  g_assert_cmpint (p.s->names[p.s->dot[3 * 5 + 4] - 1], ==, 'R');
+  /* Green kept both its dots. */
+  g_assert_cmpint (p.s->names[p.s->dot[4] - 1], ==, 'G');
+  g_assert_cmpint (p.s->names[p.s->dot[2 * 5 + 4] - 1], ==, 'G');
+  /* Now (3, 3) is nearer Red's dot at (4, 3): that one moves. */
+  event (&p, HB_POINTER_PRESS, 3, 3);
+  release (&p);
+  g_assert_cmpint (p.s->dot[3 * 5 + 4], ==, 0);
+  g_assert_cmpint (p.s->names[p.s->dot[3 * 5 + 3] - 1], ==, 'R');
+  g_assert_cmpint (p.s->names[p.s->dot[2 * 5 + 1] - 1], ==, 'R');
+  /* The board is still a level to solve: two colours, two dots each. */
+  for (int c = 0; c < p.s->colours; c++)
+    {
+      int a, b;
+      g_assert_true (flow_endpoints (p.s, c, &a, &b));
+    }
+  flow_game.ui_free (p.ptr.ui);
+  hb_state_free (&p.s->base);
+}
+
 /* ---- Frames ---- */
 
 static void
@@ -612,6 +651,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/game/pointer-cut-and-restore", test_pointer_cut_and_restore);
   g_test_add_func ("/flow/game/pointer-restore-joined", test_pointer_restore_joined);
   g_test_add_func ("/flow/game/pointer-edit", test_pointer_edit);
+  g_test_add_func ("/flow/game/pointer-edit-third-dot", test_pointer_edit_third_dot);
   g_test_add_func ("/flow/game/frames", test_frames);
   g_test_add_func ("/flow/game/hints", test_hints);
   g_test_add_func ("/flow/game/bundled-levels", test_bundled_levels);

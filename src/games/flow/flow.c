@@ -1145,7 +1145,11 @@ flow_pointer (const HbState *state, HbPointer *ptr, HbPointerPhase phase,
     return d != NULL ? pointer_play (s, d, phase, hit, out, max) : 0;
 
   /* Edit: a click on a dot removes it; elsewhere it places a dot of the
-   * palette's colour (two clicks make the pair). */
+   * palette's colour (two clicks make the pair). A colour that has both
+   * its dots already moves the nearer of them there instead (the nearer
+   * by steps, the first in reading order on a tie), as a level editor's
+   * user adjusting a pair expects: nothing happening, with no word why,
+   * was a dead click. */
   if (phase != HB_POINTER_PRESS || hit == NULL || !hit->inside)
     return 0;
   {
@@ -1162,6 +1166,34 @@ flow_pointer (const HbState *state, HbPointer *ptr, HbPointerPhase phase,
         c = k;
     if (c < 0)
       return 0;
+    if (c < s->colours && max >= 2)
+      {
+        int a, b;
+        if (flow_endpoints (s, c, &a, &b))
+          {
+            int x = hit->x, y = hit->y, w = state->width;
+            int da = ABS (a % w - x) + ABS (a / w - y), db = ABS (b % w - x) + ABS (b / w - y);
+            int near = db < da ? b : a;
+            char ch = s->names[c];
+            HbState *sim;
+
+            out[0] = (HbMove) { FLOW_OP_SET_DOT, near % w, near / w, -1 };
+            /* Taking a dot away may number the colours again: the colour
+             * is found again by its character. */
+            sim = flow_game.apply (state, &out[0]);
+            if (sim == NULL)
+              return 0;
+            c = -1;
+            for (int k = 0; k < FLOW_MAX_COLOURS && c < 0; k++)
+              if (FLOW (sim)->names[k] == ch)
+                c = k;
+            hb_state_free (sim);
+            if (c < 0)
+              return 0;
+            out[1] = (HbMove) { FLOW_OP_SET_DOT, x, y, c };
+            return 2;
+          }
+      }
     out[0] = (HbMove) { FLOW_OP_SET_DOT, hit->x, hit->y, c };
     return 1;
   }
@@ -1778,4 +1810,6 @@ const HbGame flow_game = {
   .from_image = flow_from_image,
   .hint_next_moves = flow_hint_next_moves,
   .bench = flow_bench,
+  .bench_sets = flow_bench_sets,
+  .bench_only = flow_bench_only,
 };

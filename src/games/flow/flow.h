@@ -187,6 +187,11 @@ extern const HbSetting flow_generate_settings[];
 /* `hintboard-cli bench flow` (flow-bench.c): the exact solvers on the
  * reference levels and the fast one on generated levels, as a table. */
 gboolean   flow_bench (gboolean quick, guint repeats, GString *out, GError **error);
+/* The same with only the named sets (NULL-terminated names from
+ * flow_bench_sets, NULL-terminated; `sets` NULL: every set). */
+gboolean   flow_bench_only (const char *const *sets, gboolean quick, guint repeats,
+                            GString *out, GError **error);
+extern const char *const flow_bench_sets[];
 
 /* Arc consistency (flow-ac.c): fills forced (w*h) with colour + 1 for every
  * cell whose colour is forced (dots included), 0 elsewhere. Returns FALSE
