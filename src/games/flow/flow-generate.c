@@ -766,32 +766,37 @@ gen_spirals (Gen *g, int want)
 }
 
 /* Joins paths end to end (in a random order) while there are more than
- * `colours` and a join keeps the joined path apart from itself. */
+ * `colours` and a join keeps the joined path apart from itself. The
+ * checks walk the shorter path of each pair tried: they are given at most
+ * `budget` cells in all, so a board whose paths will not join costs
+ * linear time before the caller tries another way. */
 static void
-gen_join_down (Gen *g, int colours)
+gen_join_down (Gen *g, int colours, gint64 budget)
 {
   gboolean progress = TRUE;
 
-  while (g->npaths > colours && progress)
+  while (g->npaths > colours && progress && budget > 0)
     {
       int start = (int) hb_rng_below (&g->rng, (guint32) g->npaths);
       progress = FALSE;
-      for (int k = 0; k < g->npaths && g->npaths > colours && !progress; k++)
+      for (int k = 0; k < g->npaths && g->npaths > colours && budget > 0; k++)
         {
-          int p = g->alive[(start + k) % g->npaths];
-          for (int side = 0; side < 2 && !progress; side++)
+          int p = g->alive[(start + k) % g->npaths], merged = 0;
+          for (int side = 0; side < 2 && !merged; side++)
             {
               int e = g->end[2 * p + side];
-              for (int d = 0; d < 4 && !progress; d++)
+              for (int d = 0; d < 4 && !merged; d++)
                 {
                   int x = gen_nb (g, e, d), q;
                   if (x < 0 || (q = g->lab[x]) == p)
                     continue;
                   if (g->end[2 * q] != x && g->end[2 * q + 1] != x)
                     continue;
-                  progress = gen_merge (g, p, e, q, x);
+                  budget -= MIN (g->len[p], g->len[q]);
+                  merged = gen_merge (g, p, e, q, x);
                 }
             }
+          progress |= merged;
         }
     }
 }
@@ -960,7 +965,7 @@ gen_big (Gen *g, int colours, int pieces)
       gen_split (g, (int) MIN ((gint64) colours * pieces, (gint64) g->n / 12));
       gen_shake (g, steps, colours, (gint64) g->n * 4);
     }
-  gen_join_down (g, colours);
+  gen_join_down (g, colours, (gint64) g->n * 8);
   if (g->npaths > colours)
     return FALSE;
   gen_split (g, colours);
