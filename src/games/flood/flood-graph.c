@@ -434,6 +434,143 @@ flood_graph_scan_frontier (const FloodGraph *g, const guint64 *set,
   out->h = bound_from_maxdist (maxdist);
 }
 
+/* What one search from a parent tells about all its children at once.
+ *
+ * Let d(r) be the distance from the parent's flooded set F and A(r) the
+ * colours of the frontier regions that begin a shortest path from F to r
+ * (A(s) = {colour of s} on the frontier; A(r) = ∪ A(p) over r's
+ * neighbours p one layer nearer). The move c floods the frontier regions
+ * of colour c, after which r is at d(r) − 1 if c ∈ A(r) (its path now
+ * starts inside the flooded set) and at d(r) otherwise (every region's
+ * distance drops by at most one, and only through a flooded first step).
+ * So with E the parent's eccentricity, the child c's eccentricity is E
+ * unless every region at E has c in A, and then E − 1; its farthest cells
+ * follow from the cells at E and E − 1 with and without c in A; and each
+ * colour k's farthest distance M_k drops by one exactly when c is in A of
+ * every region of colour k at M_k. That is the child's distance score and
+ * distance bound (above) without a search of its own: the beam
+ * makes one search per parent instead of one per colour, and Tatham's
+ * greedy one per line of two moves instead of one per line of three. */
+void
+flood_child_scan (const FloodGraph *g, const guint64 *set,
+                  const guint64 *front, FloodChildScratch *ms,
+                  FloodChildScan *ps)
+{
+  int head = 0, tail = 0, ecc = 0;
+
+  ms->tick++;
+  memset (ps, 0, sizeof *ps);
+  for (int k = 0; k < FLOOD_MAX_COLOURS; k++)
+    ps->all_a[k] = ~0u;
+  for (int w = 0; w < g->words; w++)
+    for (guint64 b = front[w]; b; b &= b - 1)
+      {
+        int r = w * 64 + __builtin_ctzll (b);
+        ms->stamp[r] = ms->tick;
+        ms->dist[r] = 1;
+        ms->amask[r] = 1u << g->colour[r];
+        ms->queue[tail++] = r;
+      }
+  while (head < tail)
+    {
+      int r = ms->queue[head++], d = ms->dist[r];
+      guint16 a = ms->amask[r];
+      for (int k = g->nbr_start[r]; k < g->nbr_start[r + 1]; k++)
+        {
+          int nb = g->nbr[k];
+          if (ms->stamp[nb] == ms->tick)
+            {
+              if (ms->dist[nb] == d + 1)
+                ms->amask[nb] |= a;
+              continue;
+            }
+          if (FLOOD_SET_HAS (set, nb))
+            continue;
+          ms->stamp[nb] = ms->tick;
+          ms->dist[nb] = d + 1;
+          ms->amask[nb] = a;
+          ms->queue[tail++] = nb;
+        }
+    }
+  if (tail > 0)
+    ecc = ms->dist[ms->queue[tail - 1]];
+  ps->ecc = ecc;
+  /* Every A is final now: the colours' farthest layers and the cells of
+   * the last two layers. */
+  for (int i = tail - 1; i >= 0; i--)
+    {
+      int r = ms->queue[i], d = ms->dist[r], k = g->colour[r];
+      guint a = ms->amask[r];
+      if (d < ecc - 1 && ps->maxd[k] > d)
+        {
+          /* Below the last two layers only the colours' maxima matter. */
+          continue;
+        }
+      if (d > ps->maxd[k])
+        {
+          ps->maxd[k] = d;
+          ps->all_a[k] = a;
+        }
+      else if (d == ps->maxd[k])
+        ps->all_a[k] &= a;
+      if (d == ecc)
+        {
+          ps->cells_at_e += g->size[r];
+          for (int c = 0; c < g->colours; c++)
+            if (!(a >> c & 1))
+              ps->cells_e[c] += g->size[r];
+        }
+      else if (d == ecc - 1)
+        for (int c = 0; c < g->colours; c++)
+          if (!(a >> c & 1))
+            ps->cells_e1[c] += g->size[r];
+    }
+}
+
+void
+flood_child_score (const FloodChildScan *ps, int c, int colours, int *ecc,
+                   int *far, int *h)
+{
+  int maxd[FLOOD_MAX_COLOURS] = { 0 };
+
+  if (ps->cells_e[c] > 0)
+    {
+      *ecc = ps->ecc;
+      *far = ps->cells_e[c];
+    }
+  else
+    {
+      *ecc = ps->ecc - 1;
+      *far = ps->cells_at_e + ps->cells_e1[c];
+    }
+  for (int k = 0; k < colours; k++)
+    {
+      maxd[k] = ps->maxd[k];
+      if (maxd[k] > 0 && (ps->all_a[k] >> c & 1))
+        maxd[k]--;
+    }
+  *h = bound_from_maxdist (maxd);
+}
+
+void
+flood_child_scratch_init (FloodChildScratch *ms, const FloodGraph *g)
+{
+  ms->dist = g_new (int, g->n);
+  ms->amask = g_new (guint16, g->n);
+  ms->stamp = g_new0 (guint32, g->n);
+  ms->queue = g_new (int, g->n);
+  ms->tick = 0;
+}
+
+void
+flood_child_scratch_clear (FloodChildScratch *ms)
+{
+  g_clear_pointer (&ms->dist, g_free);
+  g_clear_pointer (&ms->amask, g_free);
+  g_clear_pointer (&ms->stamp, g_free);
+  g_clear_pointer (&ms->queue, g_free);
+}
+
 static void or_neighbours (const FloodGraph *g, const guint64 *src, guint64 *out);
 
 void

@@ -7,15 +7,17 @@
  * beam is expanded by every colour on its frontier, and the `width` best
  * children (distinct sets) form the next beam. A child is ranked either
  *
- * - by_distance, as Tatham's greedy scores a line (flood-solve-greedy.c):
+ * - by distance (FLOOD_BEAM_DISTANCE), as Tatham's greedy scores a line (flood-solve-greedy.c):
  *   moves so far plus the distance of the farthest region, then the cells
  *   at that distance (fewer is better); measured the better ranking on
  *   boards of 30×30 and more (43 moves where the relaxed ranking gives 45
  *   and the three-deep greedy 44, 53 against 57 on 40×40), and cheaper;
- * - or by f = moves so far + the relaxed lower bound of flood-graph.c,
- *   which finds the optimum more often on small boards;
+ * - or by f = moves so far + the relaxed lower bound of flood-graph.c
+ *   (FLOOD_BEAM_RELAXED), which finds the optimum more often on small
+ *   boards;
  *
- * then by the cells flooded (more is better). Lines that cannot beat the best answer
+ * then by the cells flooded (more is better). By distance, one search
+ * from a parent scores all its children (flood_child_scan). Lines that cannot beat the best answer
  * found (f at least its length: the bound is admissible) are dropped, so
  * a beam ends early once it has a good goal. Width 1 is a greedy player
  * that looks at the bound; every doubling of the width roughly doubles the
@@ -46,7 +48,7 @@ cand_compare (gconstpointer pa, gconstpointer pb, gpointer data)
 {
   const Cand *a = pa, *b = pb;
 
-  if (*(const gboolean *) data)
+  if (*(const int *) data == FLOOD_BEAM_DISTANCE)
     {
       int ka = a->g + a->ecc, kb = b->g + b->ecc;
       if (ka != kb)
@@ -111,161 +113,8 @@ grow_forced (const FloodGraph *g, guint64 *set, guint64 *front, guint64 *newly,
   return count;
 }
 
-/* What one search from a parent tells about all its children at once.
- *
- * Let d(r) be the distance from the parent's flooded set F and A(r) the
- * colours of the frontier regions that begin a shortest path from F to r
- * (A(s) = {colour of s} on the frontier; A(r) = ∪ A(p) over r's
- * neighbours p one layer nearer). The move c floods the frontier regions
- * of colour c, after which r is at d(r) − 1 if c ∈ A(r) (its path now
- * starts inside the flooded set) and at d(r) otherwise (every region's
- * distance drops by at most one, and only through a flooded first step).
- * So with E the parent's eccentricity, the child c's eccentricity is E
- * unless every region at E has c in A, and then E − 1; its farthest cells
- * follow from the cells at E and E − 1 with and without c in A; and each
- * colour k's farthest distance M_k drops by one exactly when c is in A of
- * every region of colour k at M_k. That is the child's distance score and
- * distance bound (flood-graph.c) without a search of its own: the beam
- * makes one search per parent instead of one per colour. A child whose
- * move forces more moves is searched on its own. */
-typedef struct {
-  int      ecc;
-  int      cells_e[FLOOD_MAX_COLOURS];    /* cells at E without c in A */
-  int      cells_e1[FLOOD_MAX_COLOURS];   /* cells at E − 1 without c in A */
-  int      cells_at_e;
-  int      maxd[FLOOD_MAX_COLOURS];       /* M_k */
-  guint    all_a[FLOOD_MAX_COLOURS];      /* ∩ A over colour k's regions at M_k */
-} ParentScan;
-
-typedef struct {
-  int     *dist;
-  guint16 *amask;
-  guint32 *stamp;
-  guint32  tick;
-  int     *queue;
-} MaskScratch;
-
-static void
-parent_scan (const FloodGraph *g, const guint64 *set, const guint64 *front,
-             MaskScratch *ms, ParentScan *ps)
-{
-  int head = 0, tail = 0, ecc = 0;
-
-  ms->tick++;
-  memset (ps, 0, sizeof *ps);
-  for (int k = 0; k < FLOOD_MAX_COLOURS; k++)
-    ps->all_a[k] = ~0u;
-  for (int w = 0; w < g->words; w++)
-    for (guint64 b = front[w]; b; b &= b - 1)
-      {
-        int r = w * 64 + __builtin_ctzll (b);
-        ms->stamp[r] = ms->tick;
-        ms->dist[r] = 1;
-        ms->amask[r] = 1u << g->colour[r];
-        ms->queue[tail++] = r;
-      }
-  while (head < tail)
-    {
-      int r = ms->queue[head++], d = ms->dist[r];
-      guint16 a = ms->amask[r];
-      for (int k = g->nbr_start[r]; k < g->nbr_start[r + 1]; k++)
-        {
-          int nb = g->nbr[k];
-          if (ms->stamp[nb] == ms->tick)
-            {
-              if (ms->dist[nb] == d + 1)
-                ms->amask[nb] |= a;
-              continue;
-            }
-          if (FLOOD_SET_HAS (set, nb))
-            continue;
-          ms->stamp[nb] = ms->tick;
-          ms->dist[nb] = d + 1;
-          ms->amask[nb] = a;
-          ms->queue[tail++] = nb;
-        }
-    }
-  if (tail > 0)
-    ecc = ms->dist[ms->queue[tail - 1]];
-  ps->ecc = ecc;
-  /* Every A is final now: the colours' farthest layers and the cells of
-   * the last two layers. */
-  for (int i = tail - 1; i >= 0; i--)
-    {
-      int r = ms->queue[i], d = ms->dist[r], k = g->colour[r];
-      guint a = ms->amask[r];
-      if (d < ecc - 1 && ps->maxd[k] > d)
-        {
-          /* Below the last two layers only the colours' maxima matter. */
-          continue;
-        }
-      if (d > ps->maxd[k])
-        {
-          ps->maxd[k] = d;
-          ps->all_a[k] = a;
-        }
-      else if (d == ps->maxd[k])
-        ps->all_a[k] &= a;
-      if (d == ecc)
-        {
-          ps->cells_at_e += g->size[r];
-          for (int c = 0; c < g->colours; c++)
-            if (!(a >> c & 1))
-              ps->cells_e[c] += g->size[r];
-        }
-      else if (d == ecc - 1)
-        for (int c = 0; c < g->colours; c++)
-          if (!(a >> c & 1))
-            ps->cells_e1[c] += g->size[r];
-    }
-}
-
-/* bound_from_maxdist of flood-graph.c, on the child's maxima. */
-static int
-child_bound (const int *maxd, int colours)
-{
-  int h = 0;
-
-  for (int c = 0; c < colours; c++)
-    {
-      int m = maxd[c], farther = 0;
-      if (m == 0)
-        continue;
-      for (int c2 = 0; c2 < colours; c2++)
-        farther += maxd[c2] >= m;
-      h = MAX (h, m - 1 + farther);
-    }
-  return h;
-}
-
-/* The child c's score from its parent's scan (no forced moves after). */
-static void
-child_from_parent (const ParentScan *ps, int c, int colours, int *ecc,
-                   int *far, int *h)
-{
-  int maxd[FLOOD_MAX_COLOURS];
-
-  if (ps->cells_e[c] > 0)
-    {
-      *ecc = ps->ecc;
-      *far = ps->cells_e[c];
-    }
-  else
-    {
-      *ecc = ps->ecc - 1;
-      *far = ps->cells_at_e + ps->cells_e1[c];
-    }
-  for (int k = 0; k < colours; k++)
-    {
-      maxd[k] = ps->maxd[k];
-      if (maxd[k] > 0 && (ps->all_a[k] >> c & 1))
-        maxd[k]--;
-    }
-  *h = child_bound (maxd, colours);
-}
-
 int
-flood_beam_moves (const FloodGraph *g, int width, gboolean by_distance,
+flood_beam_moves (const FloodGraph *g, int width, int rank,
                   int prune, double deadline, GCancellable *cancellable,
                   GByteArray *moves)
 {
@@ -285,15 +134,11 @@ flood_beam_moves (const FloodGraph *g, int width, gboolean by_distance,
   guint64 ticks = 0;
   int result = -1;
   FloodScratch sc;
-  MaskScratch ms;
+  FloodChildScratch ms;
 
   width = MAX (width, 1);
   flood_scratch_init (&sc, g);
-  ms.dist = g_new (int, g->n);
-  ms.amask = g_new (guint16, g->n);
-  ms.stamp = g_new0 (guint32, g->n);
-  ms.queue = g_new (int, g->n);
-  ms.tick = 0;
+  flood_child_scratch_init (&ms, g);
   cur = g_new0 (guint64, (gsize) width * stride);
   next = g_new0 (guint64, next_cap * stride);
   cur_g = g_new (int, width);
@@ -350,7 +195,7 @@ flood_beam_moves (const FloodGraph *g, int width, gboolean by_distance,
           const guint64 *set = cur + (gsize) i * stride;
           const guint64 *front = set + words;
           gboolean scanned = FALSE;
-          ParentScan ps;
+          FloodChildScan ps;
 
           for (int c = 0; c < colours; c++)
             {
@@ -392,16 +237,16 @@ flood_beam_moves (const FloodGraph *g, int width, gboolean by_distance,
                   g_array_append_val (nodes, nd);
                   continue;
                 }
-              if (by_distance && cost == 1)
+              if (rank == FLOOD_BEAM_DISTANCE && cost == 1)
                 {
                   if (!scanned)
                     {
-                      parent_scan (g, set, front, &ms, &ps);
+                      flood_child_scan (g, set, front, &ms, &ps);
                       scanned = TRUE;
                     }
-                  child_from_parent (&ps, c, colours, &cand.ecc, &cand.far, &h);
+                  flood_child_score (&ps, c, colours, &cand.ecc, &cand.far, &h);
                 }
-              else if (by_distance)
+              else if (rank == FLOOD_BEAM_DISTANCE)
                 {
                   FloodScan scan;
                   flood_graph_scan_frontier (g, cs, cf, &sc, &scan);
@@ -433,7 +278,7 @@ flood_beam_moves (const FloodGraph *g, int width, gboolean by_distance,
 
       /* The best `width` distinct sets become the next beam. */
       g_qsort_with_data (cands->data, cands->len, sizeof (Cand), cand_compare,
-                         &by_distance);
+                         &rank);
       memset (table, 0xff, ((gsize) tmask + 1) * sizeof (guint32));
       {
         int taken = 0;
@@ -528,10 +373,7 @@ flood_beam_moves (const FloodGraph *g, int width, gboolean by_distance,
 
 out:
   flood_scratch_clear (&sc);
-  g_free (ms.dist);
-  g_free (ms.amask);
-  g_free (ms.stamp);
-  g_free (ms.queue);
+  flood_child_scratch_clear (&ms);
   g_byte_array_unref (prefix);
   g_array_unref (nodes);
   g_array_unref (cands);

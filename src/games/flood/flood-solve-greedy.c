@@ -25,30 +25,41 @@ typedef struct {
   int dist, number, control;
 } Score;
 
-/* The leaves' scores by flooded set, for one decision: lines that play the
- * same colours in another order, or pass, often end on the same set (on a
- * 40×40 board with ten colours a decision has 729 leaves, far fewer sets).
- * A leaf's score depends on its set alone, so the decisions are those of
- * the search without the table. */
-#define LEAF_SLOTS 4096
+static gboolean
+score_better (const Score *a, const Score *b)
+{
+  if (a->dist != b->dist)
+    return a->dist < b->dist;
+  if (a->number != b->number)
+    return a->number < b->number;
+  return a->control > b->control;
+}
+
+/* The leaves are scored from their parents (flood_child_scan): one search
+ * per line of depth − 1 moves scores every last move. Lines that play the
+ * same colours in another order, or pass, often reach the same set, so
+ * the scans are kept by set for one decision. The scores are those of a
+ * search of each leaf, so the decisions are too. */
+#define SCAN_SLOTS 1024
 
 typedef struct {
   const FloodGraph *g;
-  FloodScratch sc;
+  FloodChildScratch cs;
   int depth;
   int cells;            /* cells on the board */
   guint64 *sets;        /* depth+1 sets */
   guint64 *frontiers;   /* depth+1 frontiers */
-  guint64 *newly;        /* depth+1 sets */
-  guint64 *leaf_sets;   /* LEAF_SLOTS sets */
-  Score   *leaf_score;
-  guint32 *leaf_stamp;  /* slot in use for the decision with this stamp */
+  guint64 *newly;       /* depth+1 sets */
+  guint64 *scan_sets;   /* SCAN_SLOTS sets */
+  FloodChildScan *scans;
+  guint32 *scan_stamp;  /* slot in use for the decision with this stamp */
   guint32  stamp;
-  int      leaves;      /* slots in use this decision */
+  int      used;        /* slots in use this decision */
+  FloodChildScan spare; /* when the table is full */
 } Greedy;
 
 static guint32
-leaf_hash (const guint64 *s, int words)
+set_hash (const guint64 *s, int words)
 {
   guint64 h = 0x9e3779b97f4a7c15ull;
 
@@ -61,36 +72,30 @@ leaf_hash (const guint64 *s, int words)
   return (guint32) (h ^ (h >> 32));
 }
 
-/* The leaf's slot for set: *found says whether it holds set's score;
- * -1 when the table is full (half the slots: probes stay short). */
-static int
-leaf_slot (Greedy *gr, const guint64 *set, gboolean *found)
+/* The scan from set (front its frontier), from the table or made now. */
+static const FloodChildScan *
+scan_of (Greedy *gr, const guint64 *set, const guint64 *front)
 {
   int words = gr->g->words;
-  guint32 k = leaf_hash (set, words) & (LEAF_SLOTS - 1);
+  guint32 k = set_hash (set, words) & (SCAN_SLOTS - 1);
 
-  *found = FALSE;
-  while (gr->leaf_stamp[k] == gr->stamp)
+  while (gr->scan_stamp[k] == gr->stamp)
     {
-      if (memcmp (gr->leaf_sets + (gsize) k * words, set,
+      if (memcmp (gr->scan_sets + (gsize) k * words, set,
                   sizeof (guint64) * words) == 0)
-        {
-          *found = TRUE;
-          return k;
-        }
-      k = (k + 1) & (LEAF_SLOTS - 1);
+        return &gr->scans[k];
+      k = (k + 1) & (SCAN_SLOTS - 1);
     }
-  return gr->leaves < LEAF_SLOTS / 2 ? (int) k : -1;
-}
-
-static gboolean
-score_better (const Score *a, const Score *b)
-{
-  if (a->dist != b->dist)
-    return a->dist < b->dist;
-  if (a->number != b->number)
-    return a->number < b->number;
-  return a->control > b->control;
+  if (gr->used >= SCAN_SLOTS / 2)
+    {
+      flood_child_scan (gr->g, set, front, &gr->cs, &gr->spare);
+      return &gr->spare;
+    }
+  flood_child_scan (gr->g, set, front, &gr->cs, &gr->scans[k]);
+  memcpy (gr->scan_sets + (gsize) k * words, set, sizeof (guint64) * words);
+  gr->scan_stamp[k] = gr->stamp;
+  gr->used++;
+  return &gr->scans[k];
 }
 
 /* Cells in the regions of set. */
@@ -108,8 +113,7 @@ set_cells (const FloodGraph *g, const guint64 *set)
 /* sets[level] is the flooded set, frontiers[level] its frontier, cells
  * its cells, cur the colour it has. Returns the best colour and its
  * score. A child's frontier is its parent's grown by the regions the move
- * adds, and a leaf is measured by a search from that frontier: no walk
- * over the flooded regions. */
+ * adds; the last moves are scored from their parent's scan. */
 static int
 greedy_recurse (Greedy *gr, int level, int cur, int cells, Score *best)
 {
@@ -120,6 +124,7 @@ greedy_recurse (Greedy *gr, int level, int cur, int cells, Score *best)
   guint64 *child = gr->sets + (gsize) (level + 1) * words;
   guint64 *cfront = gr->frontiers + (gsize) (level + 1) * words;
   guint64 *newly = gr->newly + (gsize) level * words;
+  const FloodChildScan *scan = NULL;
 
   best->dist = gr->cells + 1;
   best->number = 0;
@@ -142,33 +147,20 @@ greedy_recurse (Greedy *gr, int level, int cur, int cells, Score *best)
           best->control = gr->cells;
           return c;
         }
-      memcpy (child, set, sizeof (guint64) * words);
-      memcpy (cfront, front, sizeof (guint64) * words);
-      flood_graph_grow (g, child, cfront, newly);
       if (level + 1 < gr->depth)
-        greedy_recurse (gr, level + 1, c, ccells, &sc);
+        {
+          memcpy (child, set, sizeof (guint64) * words);
+          memcpy (cfront, front, sizeof (guint64) * words);
+          flood_graph_grow (g, child, cfront, newly);
+          greedy_recurse (gr, level + 1, c, ccells, &sc);
+        }
       else
         {
-          gboolean found;
-          int slot = leaf_slot (gr, child, &found);
-          if (found)
-            sc = gr->leaf_score[slot];
-          else
-            {
-              FloodScan scan;
-              flood_graph_scan_frontier (g, child, cfront, &gr->sc, &scan);
-              sc.dist = scan.ecc;
-              sc.number = scan.far_cells;
-              sc.control = ccells;
-              if (slot >= 0)
-                {
-                  memcpy (gr->leaf_sets + (gsize) slot * words, child,
-                          sizeof (guint64) * words);
-                  gr->leaf_score[slot] = sc;
-                  gr->leaf_stamp[slot] = gr->stamp;
-                  gr->leaves++;
-                }
-            }
+          int h;
+          if (scan == NULL)
+            scan = scan_of (gr, set, front);
+          flood_child_score (scan, c, g->colours, &sc.dist, &sc.number, &h);
+          sc.control = ccells;
         }
       if (score_better (&sc, best))
         {
@@ -191,13 +183,13 @@ flood_greedy_moves (const guint8 *cells, int width, int height, int colours,
 
   gr.depth = CLAMP (depth, 1, 6);
   gr.cells = width * height;
-  flood_scratch_init (&gr.sc, g);
+  flood_child_scratch_init (&gr.cs, g);
   gr.sets = g_new0 (guint64, (gsize) (gr.depth + 1) * g->words);
   gr.frontiers = g_new0 (guint64, (gsize) (gr.depth + 1) * g->words);
   gr.newly = g_new0 (guint64, (gsize) (gr.depth + 1) * g->words);
-  gr.leaf_sets = g_new (guint64, (gsize) LEAF_SLOTS * g->words);
-  gr.leaf_score = g_new (Score, LEAF_SLOTS);
-  gr.leaf_stamp = g_new0 (guint32, LEAF_SLOTS);
+  gr.scan_sets = g_new (guint64, (gsize) SCAN_SLOTS * g->words);
+  gr.scans = g_new (FloodChildScan, SCAN_SLOTS);
+  gr.scan_stamp = g_new0 (guint32, SCAN_SLOTS);
   FLOOD_SET_ADD (gr.sets, g->root);
 
   flood_graph_frontier (g, gr.sets, gr.frontiers);
@@ -214,7 +206,7 @@ flood_greedy_moves (const guint8 *cells, int width, int height, int colours,
           break;
         }
       gr.stamp++;
-      gr.leaves = 0;
+      gr.used = 0;
       c = greedy_recurse (&gr, 0, cur, set_cells (g, gr.sets), &score);
       /* The lookahead may pick a colour that floods nothing (a pass that
        * sets up the next two moves). Tatham's solver does too; a run of
@@ -252,10 +244,10 @@ flood_greedy_moves (const guint8 *cells, int width, int height, int colours,
   g_free (gr.sets);
   g_free (gr.frontiers);
   g_free (gr.newly);
-  g_free (gr.leaf_sets);
-  g_free (gr.leaf_score);
-  g_free (gr.leaf_stamp);
-  flood_scratch_clear (&gr.sc);
+  g_free (gr.scan_sets);
+  g_free (gr.scans);
+  g_free (gr.scan_stamp);
+  flood_child_scratch_clear (&gr.cs);
   flood_graph_free (g);
   return ok;
 }

@@ -166,6 +166,37 @@ int  flood_graph_forced (const FloodGraph *g, const guint64 *set,
  * set's frontier, or NULL to compute it. */
 int  flood_graph_relaxed_bound (const FloodGraph *g, const guint64 *set,
                                 const guint64 *frontier, FloodScratch *scratch);
+/* One search from a flooded set that scores every child (the set after
+ * one move of each colour, no forced moves after it) as
+ * flood_graph_scan_frontier would: see flood-graph.c. */
+typedef struct {
+  int      ecc;
+  int      cells_e[FLOOD_MAX_COLOURS];    /* cells at E without c in A */
+  int      cells_e1[FLOOD_MAX_COLOURS];   /* cells at E − 1 without c in A */
+  int      cells_at_e;
+  int      maxd[FLOOD_MAX_COLOURS];       /* each colour's farthest layer M_k */
+  guint    all_a[FLOOD_MAX_COLOURS];      /* ∩ A over colour k's regions at M_k */
+} FloodChildScan;
+
+typedef struct {
+  int     *dist;
+  guint16 *amask;
+  guint32 *stamp;
+  guint32  tick;
+  int     *queue;
+} FloodChildScratch;
+
+void flood_child_scratch_init (FloodChildScratch *s, const FloodGraph *g);
+void flood_child_scratch_clear (FloodChildScratch *s);
+/* Scans from set (front its frontier). */
+void flood_child_scan (const FloodGraph *g, const guint64 *set,
+                       const guint64 *front, FloodChildScratch *scratch,
+                       FloodChildScan *out);
+/* Child c's eccentricity, cells at that distance and distance bound (the
+ * ecc, far_cells and h of flood_graph_scan_frontier). The child must not
+ * be the whole board. */
+void flood_child_score (const FloodChildScan *scan, int c, int colours,
+                        int *ecc, int *far, int *h);
 /* set |= newly, and frontier (set's frontier before) updated to match. */
 void flood_graph_grow (const FloodGraph *g, guint64 *set, guint64 *frontier,
                        const guint64 *newly);
@@ -178,13 +209,37 @@ gboolean flood_greedy_moves (const guint8 *cells, int width, int height,
                              int colours, int depth, double deadline,
                              GCancellable *cancellable, GByteArray *moves);
 
-/* Beam search (flood-solve-beam.c) of the given width, ranking lines by
- * distance (Tatham's greedy score) or by the relaxed bound: appends the
+/* How a beam ranks its lines. */
+typedef enum {
+  FLOOD_BEAM_RELAXED,     /* moves + the relaxed bound */
+  FLOOD_BEAM_DISTANCE,    /* Tatham's greedy score: distance, far cells */
+} FloodBeamRank;
+
+/* Beam search (flood-solve-beam.c) of the given width, ranking lines as
+ * `rank` says (a FloodBeamRank): appends the
  * colours of the shortest solution it finds to moves and returns its
  * length, or -1 if it found none shorter than prune (0 = any), ran past
  * deadline (hb_now seconds, 0 = none) or was cancelled. */
-int flood_beam_moves (const FloodGraph *g, int width, gboolean by_distance,
+int flood_beam_moves (const FloodGraph *g, int width, int rank,
                       int prune, double deadline, GCancellable *cancellable,
+                      GByteArray *moves);
+
+/* Quick greedy players (flood-solve-seed.c): exposed colours first, then
+ * the colour with the most cells captured, the most cells brought to the
+ * border, the most colours exposed, or the most cells over two moves. */
+typedef enum {
+  FLOOD_SEED_CELLS,
+  FLOOD_SEED_BORDER,
+  FLOOD_SEED_EXPOSE,
+  FLOOD_SEED_LOOKAHEAD,
+  FLOOD_SEED_RULES
+} FloodSeedRule;
+
+/* Appends the rule's answer to moves and returns its length; -1 (moves
+ * untouched) if it reaches prune moves (0 = no limit) unfinished, runs
+ * past deadline (hb_now seconds, 0 = none) or is cancelled. */
+int flood_seed_moves (const FloodGraph *g, FloodSeedRule rule, int prune,
+                      double deadline, GCancellable *cancellable,
                       GByteArray *moves);
 
 /* ---- The optimal search (flood-solve-optimal.c) ----------------------- */
