@@ -401,11 +401,16 @@ gen_walk (Gen *g, int colours)
 
 /* Builds the paths from a labelling whose labels are simple paths that
  * never touch themselves (adjacent cells of one label are linked), each
- * of two cells or more. `label` may be g->lab itself. */
-static void
+ * of two cells or more. `label` may be g->lab itself. FALSE (the caller
+ * tries again) when a label is not such a path: a cell with three cells
+ * of its label around, or a label without exactly two ends (a ring, or
+ * two pieces), which the constructions never make; checked all the same,
+ * since the arrays below trust it. */
+static gboolean
 gen_from_labels (Gen *g, const int *label, int nlabels)
 {
   int *seen_end = g_new0 (int, nlabels);
+  gboolean ok = TRUE;
 
   g->npaths = 0;
   for (int c = 0; c < g->n; c++)
@@ -413,31 +418,45 @@ gen_from_labels (Gen *g, const int *label, int nlabels)
       g->lab[c] = label[c];
       g->pn[2 * c] = g->pn[2 * c + 1] = -1;
     }
-  for (int c = 0; c < g->n; c++)
-    for (int d = 1; d <= 2; d++)
+  for (int c = 0; c < g->n && ok; c++)
+    for (int d = 1; d <= 2 && ok; d++)
       {
         int o = gen_nb (g, c, d);
         if (o >= 0 && g->lab[o] == g->lab[c])
           {
+            ok = g->pn[2 * c + 1] < 0 && g->pn[2 * o + 1] < 0;
             pn_add (g, c, o);
             pn_add (g, o, c);
           }
       }
   for (int i = 0; i < nlabels; i++)
     g->len[i] = 0;
-  for (int c = 0; c < g->n; c++)
+  for (int c = 0; c < g->n && ok; c++)
     {
       int id = g->lab[c];
-      g->len[id]++;
-      if (g->pn[2 * c + 1] < 0)
-        g->end[2 * id + seen_end[id]++] = c;
+      if (id < 0 || id >= nlabels)
+        ok = FALSE;
+      else
+        {
+          g->len[id]++;
+          if (g->pn[2 * c + 1] < 0)
+            {
+              if (seen_end[id] >= 2 || g->pn[2 * c] < 0)
+                ok = FALSE;
+              else
+                g->end[2 * id + seen_end[id]++] = c;
+            }
+        }
     }
-  for (int i = 0; i < nlabels; i++)
+  for (int i = 0; i < nlabels && ok; i++)
+    ok = seen_end[i] == 2;
+  for (int i = 0; i < nlabels && ok; i++)
     {
       g->slot[i] = g->npaths;
       g->alive[g->npaths++] = i;
     }
   g_free (seen_end);
+  return ok;
 }
 
 typedef struct {
@@ -959,7 +978,8 @@ gen_big (Gen *g, int colours, int pieces)
     return FALSE;
   for (int i = 0; i < g->n / 2 + 2; i++)
     g->slot[i] = -1;
-  gen_from_labels (g, g->lab, nlabels);
+  if (!gen_from_labels (g, g->lab, nlabels))
+    return FALSE;
   if (pieces > 1)
     {
       gen_split (g, (int) MIN ((gint64) colours * pieces, (gint64) g->n / 12));
