@@ -97,6 +97,13 @@ typedef struct {
   guint8  *diag_dot[4];   /* padded, per diagonal (N+E, E+S, S+W, W+N): a
                            * dot lies that way before the board's edge */
   int      order_mode;
+  int      value_order;
+  /* Heads whose steps may have changed since they were last looked at
+   * (something was drawn or marked within two cells): with `incremental`
+   * only those are looked at for forced steps and dead ends. */
+  gboolean incremental;
+  gboolean parts_big;     /* look for independent parts on large boards */
+  guint8   hdirty[2 * FLOW_MAX_COLOURS];
   int     *rank;          /* padded: place in the board order */
   int     *order;         /* the cells in board order */
   gboolean cell_mode;     /* branch on the first open cell's arms */
@@ -157,6 +164,13 @@ typedef struct {
 } Fast;
 
 enum { PROP_FAIL, PROP_BRANCH, PROP_SOLVED };
+
+#ifdef FLOW_FAST_TUNING
+static guint64 fail_why[8];
+#define FAIL_WHY(n) (fail_why[n]++, PROP_FAIL)
+#else
+#define FAIL_WHY(n) PROP_FAIL
+#endif
 
 
 static inline int
@@ -269,6 +283,7 @@ turn_ok (const Fast *f, int p, int d)
 }
 
 static inline void push_check (Fast *f, int p);
+static inline void dirty_near (Fast *f, int p);
 
 /* Whether cell p (filled) may take an arm in direction d: its known
  * corner arms (need) allow it and the corner rule at p holds. */
@@ -360,6 +375,7 @@ set_need (Fast *f, int p, guint8 mask)
     }
   f->marks[f->nmarks++] = p;
   f->need[p] = mask;
+  dirty_near (f, p);
 }
 
 /* The corner at p (arms a and b) is made: every free cell down its inner
@@ -453,6 +469,22 @@ trace_link (Fast *f, HbStepKind kind, int from, int to, int c, guint8 flags)
   hb_trace_push (f->trace, &s, NULL, 0);
 }
 
+/* Every head within two steps of p needs another look. */
+static inline void
+dirty_near (Fast *f, int p)
+{
+  static const int ring[13][2] = {
+    { 0, 0 }, { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -2 }, { 2, 0 },
+    { 0, 2 }, { -2, 0 }, { 1, -1 }, { 1, 1 }, { -1, 1 }, { -1, -1 },
+  };
+  for (int i = 0; i < 13; i++)
+    {
+      int q = p + ring[i][1] * f->W + ring[i][0];
+      if (q >= 0 && (gsize) q < f->N && f->headid[q] != 0)
+        f->hdirty[f->headid[q] - 1] = 1;
+    }
+}
+
 static void
 apply_step (Fast *f, int c, int k, int q, gboolean forced)
 {
@@ -498,6 +530,8 @@ apply_step (Fast *f, int c, int k, int q, gboolean forced)
     }
   else
     f->headid[q] = (guint16) (2 * c + k + 1);
+  dirty_near (f, h);
+  dirty_near (f, q);
   check_around (f, h);
   check_around (f, q);
   if (may_split (f, q))
@@ -533,6 +567,8 @@ undo_to (Fast *f, gsize len)
         }
     }
   f->fail = FALSE;
+  /* Back at a node whose heads were all looked at. */
+  memset (f->hdirty, 0, sizeof f->hdirty);
   while (f->ntrail > len)
     {
       FastStep *s = &f->trail[--f->ntrail];
@@ -926,17 +962,17 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells)
       int best = 5, best_c = -1, best_k = 0, best_cells[4], best_n = 0;
 
       if (f->fail)
-        return PROP_FAIL;
+        return FAIL_WHY (0);
       while (f->ncheck > 0)
         {
           int e = f->check[--f->ncheck];
           if (f->col[e] != 0)
             continue;
           if (!check_cell (f, e, &stepped) || f->fail)
-            return PROP_FAIL;
+            return FAIL_WHY (1);
         }
       if (f->open == 0)
-        return f->free_cells == 0 ? PROP_SOLVED : PROP_FAIL;
+        return f->free_cells == 0 ? PROP_SOLVED : FAIL_WHY (7);
       {
         gboolean open = FALSE;
         for (int c = 0; c < f->colours && !open; c++)
@@ -954,6 +990,10 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells)
             {
               int h = f->head[c][k], n = 0, list[4], join = -1;
 
+              if (f->incremental && !f->hdirty[2 * c + k])
+                continue;
+              f->hdirty[2 * c + k] = 0;
+
               for (int d = 0; d < 4; d++)
                 {
                   int q = h + f->off[d], kind;
@@ -967,7 +1007,7 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells)
                   list[n++] = q;
                 }
               if (n == 0)
-                return PROP_FAIL;
+                return FAIL_WHY (2);
               if (n == 1)
                 {
                   apply_step (f, c, k, list[0], TRUE);
@@ -1016,9 +1056,9 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells)
         {
           f->region_due = FALSE;
           if (!check_regions (f))
-            return PROP_FAIL;
+            return FAIL_WHY (3);
           if (f->small && f->chokes && f->ntrail > 0 && !check_chokepoints (f))
-            return PROP_FAIL;
+            return FAIL_WHY (4);
         }
       *bc = best_c;
       *bk = best_k;
@@ -1109,14 +1149,20 @@ cell_options (Fast *f, int x, guint8 *opts)
     }
   if (__builtin_popcount (req) > 2)
     return 0;
-  /* Straight pairs first, then turns, each with heads first. */
-  for (int pass = 0; pass < 2; pass++)
+  /* Value order (knob FF_VORDER): 0 straight pairs first, then turns;
+   * 1 pairs with more heads first, straight before turns. */
+  for (int pass = 0; pass < 6; pass++)
     for (int a = 0; a < 4; a++)
       for (int b = a + 1; b < 4; b++)
         {
           int m = (1 << a) | (1 << b);
           gboolean turn = ((a ^ b) & 1) != 0;
-          if ((allowed & m) != m || (m & req) != req || turn != (pass == 1))
+          int heads = (hcol[a] >= 0) + (hcol[b] >= 0), want;
+          if (f->value_order == 0)
+            want = turn ? 1 : 0;
+          else
+            want = (2 - heads) * 2 + turn;
+          if ((allowed & m) != m || (m & req) != req || want != pass)
             continue;
           if (hcol[a] >= 0 && hcol[b] >= 0 && hcol[a] != hcol[b])
             continue;
@@ -1196,7 +1242,7 @@ propagate (Fast *f, FastBranch *br)
               if (nlive == 0)
                 {
                   f->tracing = tracing;
-                  return PROP_FAIL;
+                  return FAIL_WHY (5);
                 }
               if (nlive == 1)
                 {
@@ -1231,11 +1277,22 @@ propagate (Fast *f, FastBranch *br)
           int x = first_open_cell (f), n;
           guint8 opts[6];
 
+          if (x < 0 && f->incremental)
+            {
+              /* Every free cell has its arms: branch on a head, chosen
+               * among all of them. */
+              memset (f->hdirty, 1, sizeof f->hdirty);
+              f->incremental = FALSE;
+              st = fixpoint (f, &br->c, &br->k, br->cells, &br->n);
+              f->incremental = TRUE;
+              if (st != PROP_BRANCH)
+                return st;
+            }
           if (x >= 0)
             {
               n = cell_options (f, x, opts);
               if (n == 0)
-                return PROP_FAIL;
+                return FAIL_WHY (6);
               if (n == 1)
                 {
                   apply_need (f, x, opts[0]);
@@ -1544,6 +1601,7 @@ search_piece (Fast *f, const guint8 *scope, const int *cells, int ncells,
   f->scope = scope;
   f->pcells = cells;
   f->npcells = ncells;
+  memset (f->hdirty, 1, sizeof f->hdirty);
   st = propagate (f, &br);
   for (;;)
     {
@@ -1575,7 +1633,7 @@ search_piece (Fast *f, const guint8 *scope, const int *cells, int ncells,
                 snap_cells (f, cells, ncells);
             }
         }
-      else if (st == PROP_BRANCH && (f->small || f->split_seen))
+      else if (st == PROP_BRANCH && (f->small || (f->split_seen && f->parts_big)))
         {
           guint64 n = solve_parts (f, want_snap && count == 0, limit);
           if (f->stopped)
@@ -1701,7 +1759,10 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   f.headid = g_malloc0 (f.N * sizeof *f.headid);
   f.links = g_malloc0 (f.N);
   f.order_mode = knob ("FF_ORDER", 0);
+  f.value_order = knob ("FF_VORDER", 0);
   f.cell_mode = knob ("FF_CELL", 1);
+  f.incremental = f.cell_mode && knob ("FF_INCR", 1);
+  f.parts_big = knob ("FF_PARTS", 0);
   f.rank = g_new (int, f.N);
   f.order = g_new (int, f.N);
   if (knob ("FF_DIAG", 1))
@@ -1881,6 +1942,15 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   hb_result_add_stat (r, N_("independent parts"), "%" G_GUINT64_FORMAT, f.parts_found);
   hb_result_add_stat (r, N_("corner cuts"), "%" G_GUINT64_FORMAT, f.corner_cuts);
   hb_result_add_stat (r, N_("cell branches"), "%" G_GUINT64_FORMAT, f.cell_branches);
+#ifdef FLOW_FAST_TUNING
+  for (int i = 0; i < 8; i++)
+    {
+      char name[16];
+      g_snprintf (name, sizeof name, "fail%d", i);
+      hb_result_add_stat (r, g_intern_string (name), "%" G_GUINT64_FORMAT, fail_why[i]);
+      fail_why[i] = 0;
+    }
+#endif
   if (options->count_limit > 0 && finished)
     hb_result_add_stat (r, N_("solutions"), "%" G_GUINT64_FORMAT, f.solutions);
 
