@@ -501,6 +501,108 @@ test_beam_anytime (void)
   }
 }
 
+/* A board of random colours, without the generator (whose move limit
+ * costs Tatham's greedy, seconds on 100×100). */
+static HbState *
+random_board (int w, int h, int colours, guint32 seed)
+{
+  FloodState *s = flood_state_new (w, h, colours);
+  GRand *rand = g_rand_new_with_seed (seed);
+
+  for (int i = 0; i < w * h; i++)
+    s->cells[i] = g_rand_int_range (rand, 0, colours);
+  g_rand_free (rand);
+  return &s->base;
+}
+
+/* Replays moves on the board with the independent rules: they must solve
+ * it. */
+static void
+check_moves (const HbState *st, const guint8 *moves, int n)
+{
+  int cells = st->width * st->height;
+  guint8 *b = g_memdup2 (FLOOD_CONST (st)->cells, cells);
+
+  for (int i = 0; i < n; i++)
+    {
+      g_assert_cmpint (moves[i], <, FLOOD_CONST (st)->colours);
+      ref_flood (b, st->width, st->height, moves[i]);
+    }
+  g_assert_true (ref_solved (b, cells));
+  g_free (b);
+}
+
+/* The quick greedy players that seed the default: each answer replayed,
+ * its length the one returned, a prune at that length gives nothing; and
+ * the default's answer is never longer than any of them, nor, with no
+ * time limit, than Tatham's greedy, from boards it proves to ones it
+ * leaves to beams (30×30, 40×40 with ten colours, 60×60, 100×100). */
+static void
+test_seeded (void)
+{
+  static const int boards[][5] = {
+    /* w, h, colours, seed, time limit in tenths of a second (0 = none) */
+    { 12, 12, 6, 1, 0 }, { 14, 14, 6, 2, 0 }, { 16, 16, 4, 3, 0 },
+    { 30, 30, 6, 4, 0 }, { 40, 40, 10, 5, 0 }, { 60, 60, 8, 6, 5 },
+    { 100, 100, 10, 7, 10 },
+  };
+
+  for (gsize k = 0; k < G_N_ELEMENTS (boards); k++)
+    {
+      const int *b = boards[k];
+      HbState *st = random_board (b[0], b[1], b[2], b[3]);
+      const FloodState *s = FLOOD_CONST (st);
+      FloodGraph *g = flood_graph_new (s->cells, b[0], b[1], b[2]);
+      HbSolveOptions opt = { .time_limit = b[4] / 10.0 };
+      HbResult *r = run ("optimal", st, &opt, NULL);
+      int shortest = G_MAXINT;
+
+      check_result (st, r);
+      for (int rule = 0; rule < FLOOD_SEED_RULES; rule++)
+        {
+          GByteArray *moves = g_byte_array_new ();
+          int len = flood_seed_moves (g, rule, 0, 0, NULL, moves);
+
+          g_assert_cmpint (len, ==, (int) moves->len);
+          check_moves (st, moves->data, moves->len);
+          g_assert_cmpint (flood_seed_moves (g, rule, len, 0, NULL, moves), ==, -1);
+          g_assert_cmpint ((int) moves->len, ==, len);
+          shortest = MIN (shortest, len);
+          g_byte_array_unref (moves);
+        }
+      g_assert_cmpint ((int) r->moves->len, <=, shortest);
+      if (b[4] == 0)
+        {
+          /* Tatham's greedy: with no time limit the default plays it too. */
+          GByteArray *moves = g_byte_array_new ();
+          g_assert_true (flood_greedy_moves (s->cells, b[0], b[1], b[2], 3, 0, NULL,
+                                             moves));
+          check_moves (st, moves->data, moves->len);
+          g_assert_cmpint (r->moves->len, <=, moves->len);
+          g_test_message ("%d×%d, %d colours: default %u moves, Tatham's greedy %u, "
+                          "quick greedies %d at best", b[0], b[1], b[2],
+                          r->moves->len, moves->len, shortest);
+          g_byte_array_unref (moves);
+        }
+      hb_result_free (r);
+      flood_graph_free (g);
+      hb_state_free (st);
+    }
+
+  /* A limit too short for anything but the first quick player still gets
+   * a checked answer, not claimed optimal. */
+  {
+    HbState *st = random_board (100, 100, 10, 8);
+    HbSolveOptions opt = { .time_limit = 1e-6 };
+    HbResult *r = run ("optimal", st, &opt, NULL);
+
+    check_result (st, r);
+    g_assert_false (r->optimal);
+    hb_result_free (r);
+    hb_state_free (st);
+  }
+}
+
 static void
 test_played_state (void)
 {
@@ -524,5 +626,6 @@ main (int argc, char **argv)
   g_test_add_func ("/flood/solve/trace-and-hint", test_trace_and_hint);
   g_test_add_func ("/flood/solve/played-state", test_played_state);
   g_test_add_func ("/flood/solve/beam-anytime", test_beam_anytime);
+  g_test_add_func ("/flood/solve/seeded", test_seeded);
   return g_test_run ();
 }

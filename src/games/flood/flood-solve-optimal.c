@@ -238,6 +238,7 @@ typedef struct {
   GByteArray *line;       /* scratch */
   HbTrace  *trace;
   int       width;        /* the next beam width */
+  gboolean  time_limited;
   gboolean  greedy_done;
   double    beam1;        /* seconds the first beam by distance took */
 } Upper;
@@ -270,25 +271,26 @@ upper_keep (Upper *up)
 }
 
 /* The quick greedy players of flood-solve-seed.c, milliseconds even on a
- * 100×100 board. The first one always finishes (no deadline, no cancel):
- * there is always an answer to give. */
+ * 100×100 board, so no deadline stops them: the answer is never worse than
+ * any of them. The first one ignores a cancel too: there is always an
+ * answer to give. */
 static void
-upper_seeds (Upper *up, double end)
+upper_seeds (Upper *up)
 {
   for (int rule = 0; rule < FLOOD_SEED_RULES; rule++)
     {
       g_byte_array_set_size (up->line, 0);
-      if (flood_seed_moves (up->g, rule, up->best->len,
-                            rule == 0 ? 0 : end,
+      if (flood_seed_moves (up->g, rule, up->best->len, 0,
                             rule == 0 ? NULL : up->cancellable, up->line) >= 0)
         upper_keep (up);
     }
 }
 
 /* Tatham's three-move greedy, if the first beam's time says that it ends
- * before `end`: it costs about 0.7 (C − 1)² times that beam (a decision
- * looks at (C − 1)³ lines, about 70 % of them distinct, where the beam
- * looks at C − 1 children). It is what sets a generated board's move
+ * before `end`, and always when there is no time limit: it costs about
+ * 0.7 (C − 1)² times that beam (a decision scores (C − 1)² lines of two
+ * moves, from one search each, about 70 % of them distinct, where the
+ * beam searches once a move). It is what sets a generated board's move
  * limit, so with it the answer never misses that limit. */
 static double
 greedy_cost (const Upper *up)
@@ -301,12 +303,13 @@ upper_greedy (Upper *up, double end)
 {
   const FloodGraph *g = up->g;
 
-  if (up->greedy_done || hb_now () + greedy_cost (up) > end || upper_cancelled (up))
+  if (up->greedy_done || upper_cancelled (up)
+      || (up->time_limited && hb_now () + greedy_cost (up) > end))
     return;
   up->greedy_done = TRUE;
   g_byte_array_set_size (up->line, 0);
-  if (flood_greedy_moves (up->cells, g->width, g->height, g->colours, 3, end,
-                          up->cancellable, up->line))
+  if (flood_greedy_moves (up->cells, g->width, g->height, g->colours, 3,
+                          up->time_limited ? end : 0, up->cancellable, up->line))
     upper_keep (up);
 }
 
@@ -396,13 +399,14 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
     gboolean huge = g->n > FLOOD_ASTAR_MAX_REGIONS;
     double budget = huge ? FLOOD_HUGE_BUDGET : FLOOD_FIRST_BUDGET;
     Upper up = { g, cells, cancellable, memory_limit, best, g_byte_array_new (),
-                 trace, 1, FALSE };
+                 trace, 1, time_limit > 0, FALSE };
     int h0;
 
     if (time_limit > 0)
       budget = MIN (budget, huge ? time_limit * 0.9 : time_limit * 0.75);
-    upper_seeds (&up, t0 + budget);
+    upper_seeds (&up);
     upper_improve (&up, t0 + budget);
+    upper_greedy (&up, t0 + budget);
     FLOOD_SET_ADD (set, g->root);
     h0 = flood_graph_relaxed_bound (g, set, NULL, &se.sc);
     if (!huge && (int) best->len - h0 > FLOOD_ASTAR_MAX_GAP

@@ -180,13 +180,13 @@ flood_seed_moves (const FloodGraph *g, FloodSeedRule rule, int prune,
       guint8 b;
       int c;
 
+      if (prune > 0 && (int) (moves->len - base) >= prune)
+        break;
       if (flood_set_full (g, sd.set))
         {
           result = moves->len - base;
           break;
         }
-      if (prune > 0 && (int) (moves->len - base) >= prune)
-        break;
       if ((n & 15) == 15
           && ((cancellable && g_cancellable_is_cancelled (cancellable))
               || (deadline > 0 && hb_now () > deadline)))

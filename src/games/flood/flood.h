@@ -236,8 +236,8 @@ typedef enum {
 } FloodSeedRule;
 
 /* Appends the rule's answer to moves and returns its length; -1 (moves
- * untouched) if it reaches prune moves (0 = no limit) unfinished, runs
- * past deadline (hb_now seconds, 0 = none) or is cancelled. */
+ * untouched) if it is not shorter than prune (0 = no limit), runs past
+ * deadline (hb_now seconds, 0 = none) or is cancelled. */
 int flood_seed_moves (const FloodGraph *g, FloodSeedRule rule, int prune,
                       double deadline, GCancellable *cancellable,
                       GByteArray *moves);
