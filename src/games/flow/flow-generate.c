@@ -892,7 +892,8 @@ gen_shake (Gen *g, guint64 steps, int colours, gint64 join_budget)
         continue;
       if (g->end[2 * q] == x || g->end[2 * q + 1] == x)
         {
-          if (g->npaths > colours && join_budget > 0)
+          /* Joined at one meeting in eight: the ends wander first. */
+          if (g->npaths > colours && join_budget > 0 && hb_rng_below (&g->rng, 8) == 0)
             {
               join_budget -= MIN (g->len[p], g->len[q]);
               if (gen_merge (g, p, e, q, x))
@@ -972,7 +973,7 @@ gen_big (Gen *g, int colours, int pieces)
 {
   int want = MAX (1, colours / 6) + (int) hb_rng_below (&g->rng, (guint32) MAX (1, colours / 6));
   int nlabels = gen_spirals (g, want);
-  guint64 steps = (guint64) MIN ((gint64) g->n, (gint64) 1000000) + 1000;
+  guint64 steps = (guint64) MIN ((gint64) g->n * 4, (gint64) 1000000) + 20000;
 
   if (nlabels < 0 || nlabels > g->n / 2)
     return FALSE;
