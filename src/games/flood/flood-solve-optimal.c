@@ -319,7 +319,8 @@ upper_greedy (Upper *up, double end)
  * sets would take more than a quarter of the memory bound. Both rankings
  * on boards of up to FLOOD_RELAXED_BEAM_MAX_REGIONS regions, the distance
  * alone on larger ones (better there, and half the time). Tatham's greedy
- * goes in when the next beam would leave too little time for it. */
+ * goes in after the first beams when it takes little of the time left,
+ * else when the next beam would leave too little time for it. */
 static void
 upper_improve (Upper *up, double end)
 {
@@ -346,6 +347,10 @@ upper_improve (Upper *up, double end)
         }
       if (hb_now () > end)
         break;
+      /* Cheap enough (18×18, 30×30: milliseconds), Tatham's greedy goes
+       * first, before the time is gone. */
+      if (w == 1 && greedy_cost (up) < 0.15 * (end - hb_now ()))
+        upper_greedy (up, end);
       last = hb_now () - ts;
       if (!up->greedy_done && hb_now () + 2.5 * last + greedy_cost (up) > end)
         upper_greedy (up, end);
