@@ -21,13 +21,16 @@
  *   frontier) played at once without branching: flood_graph_forced proves
  *   that some shortest solution plays them first. A child's chain of forced
  *   moves is folded into its edge, which then costs more than one;
- * - an upper bound: the best answer of beam searches of growing width
- *   (flood-solve-beam.c, up to 0.2 s), and any shorter goal met since. A
- *   child whose f reaches it cannot improve on it and is not stored. The
- *   search ends when the smallest f in the open list reaches the best
- *   length known, which proves that answer optimal — at once when the
- *   first answer meets the root's bound. Boards with too many regions for
- *   A* get beams alone (up to 0.8 s) and the answer says it is not proven;
+ * - an upper bound: the best answer of the quick greedy players
+ *   (flood-solve-seed.c, the first answer, milliseconds), beam searches of
+ *   growing width (flood-solve-beam.c) and Tatham's greedy, up to 0.2 s,
+ *   and any shorter goal met since. A child whose f reaches it cannot
+ *   improve on it and is not stored. The search ends when the smallest f
+ *   in the open list reaches the best length known, which proves that
+ *   answer optimal — at once when the first answer meets the root's bound.
+ *   Boards with too many regions for A*, or an answer too far above the
+ *   root's bound for A* to close the gap, get beams alone (up to 0.8 s)
+ *   and the answer says it is not proven;
  * - duplicate detection: every state stored is in a hash table keyed by its
  *   bitset, with the best g found for it and its bound, so a state met
  *   again costs a lookup, not another bound computation.
@@ -53,11 +56,14 @@
  * three quarters of a time limit). */
 #define FLOOD_FIRST_BUDGET    0.2
 /* Boards with more regions than this are left to beams alone, for at most
- * this many seconds (A* would only fill its memory), and so are boards
- * whose best first answer is more than FLOOD_ASTAR_MAX_GAP moves above
- * the root's bound: on 30×30 boards A* improved 43 moves to 42 in a
- * second, where beams of that time give 39 or 40. */
+ * this many seconds (A* would only fill its memory), and so are boards of
+ * more than FLOOD_GAP_MIN_REGIONS whose best first answer is more than
+ * FLOOD_ASTAR_MAX_GAP moves above the root's bound: on 30×30 boards (600
+ * regions, gaps of 7 to 9) A* improved 43 moves to 42 in a second, where
+ * beams of that time give 39 or 40. 18×18 boards (240 regions, gaps of 2
+ * to 6) always go on to A*, which proves them. */
 #define FLOOD_ASTAR_MAX_REGIONS 1500
+#define FLOOD_GAP_MIN_REGIONS 400
 #define FLOOD_ASTAR_MAX_GAP   6
 #define FLOOD_HUGE_BUDGET     0.8
 /* Beams ranked by the relaxed bound too up to this many regions (on
@@ -414,7 +420,7 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
     upper_greedy (&up, t0 + budget);
     FLOOD_SET_ADD (set, g->root);
     h0 = flood_graph_relaxed_bound (g, set, NULL, &se.sc);
-    if (!huge && (int) best->len - h0 > FLOOD_ASTAR_MAX_GAP
+    if (!huge && g->n > FLOOD_GAP_MIN_REGIONS && (int) best->len - h0 > FLOOD_ASTAR_MAX_GAP
         && !(cancellable && g_cancellable_is_cancelled (cancellable)))
       {
         huge = TRUE;
