@@ -35,8 +35,18 @@ hb_image_free (HbImage *img)
 {
   if (img == NULL)
     return;
+  hb_image_changed (img);
   g_free (img->pixels);
   g_free (img);
+}
+
+void
+hb_image_changed (HbImage *img)
+{
+  if (img->shared != NULL && img->shared_free != NULL)
+    img->shared_free (img->shared);
+  img->shared = NULL;
+  img->shared_free = NULL;
 }
 
 HbImage *

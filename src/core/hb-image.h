@@ -43,6 +43,12 @@ typedef struct {
   int     width, height;
   int     stride;   /* bytes from one row to the next (>= 3 * width) */
   guint8 *pixels;   /* R, G, B per pixel */
+  /* What the screenshot readers work out from the pixels once and share
+   * (a shrunk copy, a luminance plane: hb-vision.h), freed with the
+   * picture. Code that changes `pixels` after a reading calls
+   * hb_image_changed. One thread reads a picture at a time. */
+  gpointer       shared;
+  GDestroyNotify shared_free;
 } HbImage;
 
 /* A width × height image, all black. NULL when the size is out of the
@@ -50,6 +56,8 @@ typedef struct {
 HbImage *hb_image_new (int width, int height);
 void     hb_image_free (HbImage *img);
 HbImage *hb_image_copy (const HbImage *img);
+/* Drops what was worked out from the pixels (HbImage.shared). */
+void     hb_image_changed (HbImage *img);
 
 static inline const guint8 *
 hb_image_pixel (const HbImage *img, int x, int y)

@@ -118,6 +118,132 @@ hb_vision_background (const HbImage *img, guint8 out[3])
     out[c] = count[best] ? (guint8) (sum[best * 3 + c] / count[best]) : 0;
 }
 
+/* ---- Shared analyses ------------------------------------------------------ */
+
+#define SHRUNK_KEPT 4
+
+typedef struct {
+  HbImage *shrunk[SHRUNK_KEPT];
+  int      shrunk_factor[SHRUNK_KEPT];
+  guint8  *gray;
+} Shared;
+
+static void
+shared_free (gpointer data)
+{
+  Shared *sh = data;
+
+  for (int i = 0; i < SHRUNK_KEPT; i++)
+    hb_image_free (sh->shrunk[i]);
+  g_free (sh->gray);
+  g_free (sh);
+}
+
+/* The picture's shared analyses, made on first use. The picture is const
+ * to its readers; what is kept beside it is not. */
+static Shared *
+shared_of (const HbImage *img)
+{
+  HbImage *m = (HbImage *) img;
+
+  if (m->shared == NULL || m->shared_free != shared_free)
+    {
+      hb_image_changed (m);
+      m->shared = g_new0 (Shared, 1);
+      m->shared_free = shared_free;
+    }
+  return m->shared;
+}
+
+int
+hb_vision_shrink_factor (const HbImage *img, int max_side)
+{
+  int side = MAX (img->width, img->height);
+
+  if (max_side < 1 || side <= max_side)
+    return 1;
+  return (side + max_side - 1) / max_side;
+}
+
+static HbImage *
+shrink (const HbImage *img, int f)
+{
+  int w = (img->width + f - 1) / f, h = (img->height + f - 1) / f;
+  HbImage *out = hb_image_new (w, h);
+  g_autofree guint32 *acc = NULL;
+
+  if (out == NULL)
+    return NULL;
+  acc = g_new (guint32, (gsize) w * 3);
+  for (int y = 0; y < h; y++)
+    {
+      int y0 = y * f, y1 = MIN (img->height, y0 + f);
+      guint8 *d = out->pixels + (gsize) y * out->stride;
+      memset (acc, 0, sizeof (guint32) * w * 3);
+      for (int v = y0; v < y1; v++)
+        {
+          const guint8 *p = hb_image_pixel (img, 0, v);
+          for (int x = 0, u = 0; x < w; x++)
+            {
+              guint32 r = 0, g = 0, b = 0;
+              int u1 = MIN (img->width, u + f);
+              for (; u < u1; u++, p += 3)
+                {
+                  r += p[0];
+                  g += p[1];
+                  b += p[2];
+                }
+              acc[x * 3] += r;
+              acc[x * 3 + 1] += g;
+              acc[x * 3 + 2] += b;
+            }
+        }
+      for (int x = 0; x < w; x++)
+        {
+          guint32 n = (guint32) ((MIN (img->width, (x + 1) * f) - x * f) * (y1 - y0));
+          for (int c = 0; c < 3; c++)
+            d[x * 3 + c] = (guint8) ((acc[x * 3 + c] + n / 2) / n);
+        }
+    }
+  return out;
+}
+
+const HbImage *
+hb_vision_shrunk (const HbImage *img, int factor)
+{
+  Shared *sh;
+  int slot = -1;
+
+  if (factor <= 1)
+    return img;
+  sh = shared_of (img);
+  for (int i = 0; i < SHRUNK_KEPT; i++)
+    {
+      if (sh->shrunk[i] != NULL && sh->shrunk_factor[i] == factor)
+        return sh->shrunk[i];
+      if (sh->shrunk[i] == NULL && slot < 0)
+        slot = i;
+    }
+  if (slot < 0)
+    {
+      slot = SHRUNK_KEPT - 1;
+      hb_image_free (sh->shrunk[slot]);
+    }
+  sh->shrunk[slot] = shrink (img, factor);
+  sh->shrunk_factor[slot] = factor;
+  return sh->shrunk[slot];
+}
+
+const guint8 *
+hb_vision_shared_gray (const HbImage *img)
+{
+  Shared *sh = shared_of (img);
+
+  if (sh->gray == NULL)
+    sh->gray = hb_vision_gray (img);
+  return sh->gray;
+}
+
 /* ---- Grids ------------------------------------------------------------- */
 
 guint8 *

@@ -49,6 +49,23 @@ void hb_vision_median (const HbImage *img, int x0, int y0, int x1, int y1, guint
  * pixels that fall in that bucket): a game's background. */
 void hb_vision_background (const HbImage *img, guint8 out[3]);
 
+/* ---- Shared analyses ------------------------------------------------------ */
+
+/* When every game tries a picture in turn (hb_registry_from_image), what
+ * one reader works out from the pixels the next must not pay for again:
+ * these are computed on first use and kept with the picture
+ * (HbImage.shared) until it is freed or changed. */
+
+/* The whole factor that brings the picture's longer side to at most
+ * `max_side` pixels (1 when it already is). */
+int            hb_vision_shrink_factor (const HbImage *img, int max_side);
+/* The picture shrunk by `factor` (each pixel the mean of a factor ×
+ * factor square; edges rounded up), kept with the picture; `img` itself
+ * for 1. Owned by `img`. */
+const HbImage *hb_vision_shrunk (const HbImage *img, int factor);
+/* hb_vision_gray's plane, kept with the picture. Owned by `img`. */
+const guint8  *hb_vision_shared_gray (const HbImage *img);
+
 /* ---- Grids ------------------------------------------------------------- */
 
 /* A luminance plane (0..255, one byte a pixel, width × height), computed

@@ -58,6 +58,7 @@ hb_registry_from_image (const HbImage *img, const HbGame *game, HbImportReport *
         }
       s = game->from_image (img, report, cancellable, error);
       report->seconds = hb_now () - t0;
+      hb_image_changed ((HbImage *) img);
       return s;
     }
 
@@ -107,6 +108,9 @@ hb_registry_from_image (const HbImage *img, const HbGame *game, HbImportReport *
         break;
     }
   report->seconds = hb_now () - t0;
+  /* What the readers shared (a shrunk copy …) is not kept past the
+   * reading: the next one, maybe of changed pixels, starts afresh. */
+  hb_image_changed ((HbImage *) img);
   if (best == NULL)
     {
       g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD,

@@ -14,6 +14,7 @@
 #include "hb-import.h"
 #include "hb-registry.h"
 #include "hb-test-util.h"
+#include "loop.h"
 
 #include <glib/gstdio.h>
 #include <math.h>
@@ -248,11 +249,56 @@ screenshot (const HbState *s, double cell, int ox, int oy, int pw, int ph, gbool
       cairo_set_line_width (cr, 3);
       cairo_stroke (cr);
     }
+  /* A game draws its board, not the whole screen (Infinite Loop's
+   * renderer paints all it is given; the others draw their board only). */
+  cairo_save (cr);
+  if (g_str_equal (s->game->id, "loop"))
+    {
+      cairo_rectangle (cr, ox - cell * 0.25, oy - cell * 0.25, s->width * cell + cell * 0.5,
+                       s->height * cell + cell * 0.5);
+      cairo_clip (cr);
+    }
   s->game->render (s, cr, &layout, &opts);
+  cairo_restore (cr);
   cairo_destroy (cr);
   img = hb_image_from_surface (surface);
   cairo_surface_destroy (surface);
   return img;
+}
+
+/* A level of the game from `seed` on; for Infinite Loop the first whose
+ * outer rows and columns all hold a tile (an empty one draws nothing, so
+ * no picture can show it). */
+static HbState *
+visible_level (const HbGame *game, int w, int h, guint64 seed)
+{
+  for (;; seed += 1000)
+    {
+      HbGenerateParams params = { w, h, game->default_colours, seed, NULL };
+      g_autoptr(GError) error = NULL;
+      HbState *s = game->generate (&params, &error);
+      const LoopState *l;
+      gboolean ok = TRUE;
+
+      g_assert_no_error (error);
+      if (!g_str_equal (game->id, "loop"))
+        return s;
+      l = (const LoopState *) s;
+      for (int side = 0; side < 4 && ok; side++)
+        {
+          int n = side < 2 ? w : h, any = 0;
+          for (int k = 0; k < n; k++)
+            {
+              int x = side == 0 || side == 1 ? k : side == 2 ? 0 : w - 1;
+              int y = side == 0 ? 0 : side == 1 ? h - 1 : k;
+              any |= l->tiles[y * w + x];
+            }
+          ok = any != 0;
+        }
+      if (ok)
+        return s;
+      hb_state_free (s);
+    }
 }
 
 static void
@@ -269,16 +315,13 @@ round_trip_game (const char *id)
       double cell = cells[c];
       int side = cell >= 110 ? 5 : cell >= 64 ? 7 : 9;
       int bw = side + (int) (c % 2), bh = side;
-      HbGenerateParams params = { bw, bh, game->default_colours, 100 + c, NULL };
-      g_autoptr(GError) error = NULL;
-      HbState *level = game->generate (&params, &error);
+      HbState *level = visible_level (game, bw, bh, 100 + c);
       g_autofree char *want = NULL;
       int ox = 30 + (int) (c * 37) % 90, oy = 90 + (int) (c * 53) % 70;
       int pw = ox + (int) (bw * cell) + 45 + (int) (c * 11);
       int ph = oy + (int) (bh * cell) + 80;
       g_autoptr(HbImage) shot = NULL;
 
-      g_assert_no_error (error);
       want = level_text (level);
       shot = screenshot (level, cell, ox, oy, pw, ph, c % 2 == 1);
       for (int enc = 0; enc < 2; enc++)
@@ -325,6 +368,155 @@ static void
 test_round_trip (gconstpointer id)
 {
   round_trip_game (id);
+}
+
+/* A phone screenshot of `level` (pw × ph): a gradient background, a
+ * status bar, a title and a score, the board on the game's card with
+ * cells of `cell` px at (ox, oy), round buttons and a banner below. With
+ * `level` NULL the same screen with no board. */
+static HbImage *
+phone_screenshot (const HbState *level, double cell, int ox, int oy, int pw, int ph,
+                  gboolean dark)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, pw, ph);
+  cairo_t *cr = cairo_create (surface);
+  cairo_pattern_t *grad = cairo_pattern_create_linear (0, 0, pw * 0.3, ph);
+  HbRenderOptions opts = { .dark = dark, .mode = HB_MODE_PLAY, .hover_x = -1, .hover_y = -1 };
+  double u = pw / 1080.0;
+  HbImage *img;
+
+  if (dark)
+    {
+      cairo_pattern_add_color_stop_rgb (grad, 0, 0.05, 0.12, 0.2);
+      cairo_pattern_add_color_stop_rgb (grad, 1, 0.2, 0.08, 0.25);
+    }
+  else
+    {
+      cairo_pattern_add_color_stop_rgb (grad, 0, 0.55, 0.8, 0.85);
+      cairo_pattern_add_color_stop_rgb (grad, 1, 0.95, 0.75, 0.55);
+    }
+  cairo_set_source (cr, grad);
+  cairo_paint (cr);
+  cairo_pattern_destroy (grad);
+  cairo_set_source_rgb (cr, 0.12, 0.12, 0.14);
+  cairo_rectangle (cr, 0, 0, pw, 70 * u);
+  cairo_fill (cr);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+  cairo_set_font_size (cr, 40 * u);
+  cairo_move_to (cr, 30 * u, 50 * u);
+  cairo_show_text (cr, "12:34    4G  87%");
+  cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+  cairo_set_font_size (cr, 72 * u);
+  cairo_move_to (cr, 60 * u, 220 * u);
+  cairo_show_text (cr, "∞ Loop  Level 214");
+  cairo_set_font_size (cr, 48 * u);
+  cairo_move_to (cr, 60 * u, MAX (300 * u, oy - 30 * u));
+  cairo_show_text (cr, "Score 1250   Best 9800");
+  for (int i = 0; i < 4; i++)
+    {
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, (180 + i * 240) * u, ph - 330 * u, 80 * u, 0, 2 * G_PI);
+      cairo_set_source_rgb (cr, 0.95, 0.95, 0.95);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, 0.2, 0.2, 0.3);
+      cairo_set_line_width (cr, 10 * u);
+      cairo_stroke (cr);
+      cairo_move_to (cr, (150 + i * 240) * u, ph - 330 * u);
+      cairo_line_to (cr, (210 + i * 240) * u, ph - 330 * u);
+      cairo_stroke (cr);
+    }
+  cairo_set_source_rgb (cr, 0.98, 0.9, 0.3);
+  cairo_rectangle (cr, 0, ph - 200 * u, pw, 200 * u);
+  cairo_fill (cr);
+  cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+  cairo_move_to (cr, 60 * u, ph - 80 * u);
+  cairo_show_text (cr, "Play more puzzles! Install now");
+  if (level != NULL)
+    {
+      HbLayout layout = { level->width, level->height, ox, oy, cell };
+      cairo_save (cr);
+      cairo_rectangle (cr, ox - cell * 0.25, oy - cell * 0.25, level->width * cell + cell * 0.5,
+                       level->height * cell + cell * 0.5);
+      cairo_clip (cr);
+      level->game->render (level, cr, &layout, &opts);
+      cairo_restore (cr);
+    }
+  cairo_destroy (cr);
+  img = hb_image_from_surface (surface);
+  cairo_surface_destroy (surface);
+  return img;
+}
+
+/* Infinite Loop boards drawn by the game's renderer on a phone screen
+ * (status bar, title, score, buttons, a banner, a gradient behind), at
+ * several sizes, light and dark, PNG and JPEG, read back exactly with the
+ * game guessed; the same screen with no board is refused. */
+static void
+test_phone_loop (void)
+{
+  const HbGame *game = hb_registry_find_game ("loop");
+  static const struct { int pw, ph, w, h; } shots[] = {
+    { 1080, 2400, 6, 8 }, { 1080, 2400, 10, 12 }, { 720, 1600, 5, 5 },
+    { 540, 1200, 8, 10 }, { 1080, 1920, 4, 6 }, { 1440, 3200, 14, 18 },
+  };
+  int cases = 0;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (shots); i++)
+    {
+      int pw = shots[i].pw, ph = shots[i].ph;
+      HbState *level = visible_level (game, shots[i].w, shots[i].h, 7 + i);
+      double cell = floor (MIN (pw * 0.92 / shots[i].w, ph * 0.5 / shots[i].h));
+      int ox = (int) ((pw - cell * shots[i].w) / 2) + (int) (i % 3) * 7 - 7;
+      int oy = (int) (ph * 0.2) + (int) (i * 13);
+      g_autofree char *want = level_text (level);
+      g_autoptr(HbImage) shot = phone_screenshot (level, cell, ox, oy, pw, ph, i % 2 == 1);
+
+      for (int enc = 0; enc < 2; enc++)
+        {
+          g_autoptr(HbImage) img = enc == 0 ? hb_image_copy (shot) : through_file (shot, "jpeg", 70);
+          g_autofree char *what = g_strdup_printf ("loop %d×%d on a %d×%d phone screen, cell %g px, %s, %s",
+                                                   shots[i].w, shots[i].h, pw, ph, cell,
+                                                   enc == 0 ? "PNG" : "JPEG 70",
+                                                   i % 2 ? "dark" : "light");
+          g_autoptr(HbImportReport) report = hb_import_report_new ();
+          g_autoptr(GError) error = NULL;
+          HbState *s = read_picture (img, what, "loop");
+          g_autofree char *got = level_text (s);
+          if (!g_str_equal (got, want) && g_getenv ("HB_TEST_KEEP") != NULL)
+            hb_image_save (img, g_getenv ("HB_TEST_KEEP"), "png", 0, NULL);
+          if (!g_str_equal (got, want))
+            g_error ("%s read as\n%snot\n%s", what, got, want);
+          hb_state_free (s);
+          /* The reader alone says where the board is. */
+          s = hb_registry_from_image (img, game, report, NULL, &error);
+          g_assert_no_error (error);
+          g_assert_cmpint (report->width, ==, shots[i].w);
+          g_assert_cmpint (report->height, ==, shots[i].h);
+          g_assert_cmpfloat (fabs (report->x0 - ox), <, cell * 0.1);
+          g_assert_cmpfloat (fabs (report->y0 - oy), <, cell * 0.1);
+          g_assert_cmpfloat (fabs (report->cell_w - cell), <, cell * 0.02);
+          hb_state_free (s);
+          cases++;
+        }
+      hb_state_free (level);
+    }
+  g_test_message ("loop: %d phone screenshots read back exactly", cases);
+  /* The same screens with no board: refused, saying so. */
+  for (int dark = 0; dark < 2; dark++)
+    {
+      g_autoptr(HbImage) img = phone_screenshot (NULL, 100, 40, 500, 1080, 2400, dark);
+      g_autoptr(HbImportReport) report = hb_import_report_new ();
+      g_autoptr(GError) error = NULL;
+      HbState *s = hb_registry_from_image (img, game, report, NULL, &error);
+      if (s != NULL)
+        g_error ("a screen with no board read as %s", report->summary);
+      g_assert_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD);
+      g_assert_nonnull (strstr (error->message, "Infinite Loop"));
+      g_clear_error (&error);
+      s = hb_registry_from_image (img, NULL, report, NULL, &error);
+      g_assert_null (s);
+    }
 }
 
 static void
@@ -390,6 +582,8 @@ main (int argc, char **argv)
   g_test_add_data_func ("/import/round-trip/flow", "flow", test_round_trip);
   g_test_add_data_func ("/import/round-trip/flood", "flood", test_round_trip);
   g_test_add_data_func ("/import/round-trip/lights", "lights", test_round_trip);
+  g_test_add_data_func ("/import/round-trip/loop", "loop", test_round_trip);
+  g_test_add_func ("/import/phone/loop", test_phone_loop);
   g_test_add_func ("/import/no-board", test_no_board);
   g_test_add_func ("/import/cancel", test_cancel);
   ret = g_test_run ();

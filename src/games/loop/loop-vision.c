@@ -3,27 +3,43 @@
  * The write-up read its boards by thresholding the picture and sampling
  * the midpoint of each tile's edges, with the tile size fixed in the code
  * (134 px) and the board assumed centred — its two named failures. Here
- * the same idea runs on a grid found in the picture:
+ * the same idea runs on a grid found in the picture, among whatever else
+ * the screen shows:
  *
- *   1. Strokes: pixels far from the background colour (the most common
- *      one), whatever the theme.
- *   2. The tile size. A column through the middle of a tile column holds
+ *   1. A smaller copy. A phone screenshot is shrunk by a whole factor to
+ *      at most about 1000 px a side (hb_vision_shrink, shared with the
+ *      other readers): the board is found there, ten times fewer pixels.
+ *   2. Strokes: pixels far from the background around them. The
+ *      background is taken per block (the commonest colour of each block,
+ *      a block unlike all its neighbours — a stretch of pipe — replaced by
+ *      theirs), and a pixel is a stroke when it is unlike its own block's
+ *      background and every neighbouring block's: a gradient, a coloured
+ *      status bar, the board's card on another colour all stay background,
+ *      while pipes, text and icons are strokes.
+ *   3. Pieces: the strokes' connected components. Pieces touching the
+ *      picture's edge (bars, banners, a cut-off frame) are dropped.
+ *   4. The tile size. A column through the middle of a tile column holds
  *      every vertical arm and ring of it; a column along a tile boundary
  *      holds only the horizontal arms crossing it, a stroke's width each.
  *      So the stroke count per column (and per row) repeats with the tile
  *      size: its autocorrelation gives candidates, and the phase where the
  *      count is smallest gives the boundaries.
- *   3. The check that decides between candidates: in this game a stroke
+ *   5. The check that decides between candidates: in this game a stroke
  *      crosses a tile's edge only at the edge's midpoint (arms end there,
  *      or pass on into the neighbour), so stroke pixels on the true
  *      boundaries sit at midpoints and nowhere else. The candidate grid
- *      whose boundary lines best keep to that wins.
- *   4. The arms: a tile has an arm towards a side when strokes cross a
- *      short band a little inside that side, near its middle. A ring (an
- *      end), an arc (a corner), a bar or a star of arcs (a cross) all
- *      reach the sides only there, so no drawing of a tile is assumed.
- *      Tiles with strokes but no arm, or strokes at a side away from its
- *      middle, are marked unsure.
+ *      whose boundary lines best keep to that wins. Then each piece is
+ *      judged by the same rule: text, buttons and icons cross the lines
+ *      anywhere and are left out, and the grid is fitted again on the
+ *      pieces that keep to it. The board is the tiles those pieces span.
+ *   6. The arms, at full resolution when the tiles are small in the copy:
+ *      a tile has an arm towards a side when strokes run in from near the
+ *      side's middle. A ring (an end), an arc (a corner), a bar or a star
+ *      of arcs (a cross) all reach the sides only there, so no drawing of
+ *      a tile is assumed. Tiles with strokes but no arm, with strokes at a
+ *      side away from its middle, or with an arm just under the bar are
+ *      marked unsure. Outer rows and columns with no arm at all (a line
+ *      of text that happened to fit the lattice) are not the board.
  *
  * Empty rows or columns at the board's border cannot be seen (they draw
  * nothing): the board is the tiles the strokes span.
@@ -32,129 +48,553 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+/* A pixel is a stroke when the sum of its three channel differences from
+ * the background is over this. */
+#define STROKE_DIFF 120
+/* The copy the board is looked for in has at most about this many pixels
+ * a side. */
+#define LOCATE_SIDE 1000
+/* Tiles smaller than this in the copy are read at full resolution. */
+#define SAMPLE_MIN_TILE 24
+
 typedef struct {
-  const guint8 *mask;   /* 1 = stroke */
+  const guint8 *m;   /* 1 = stroke, w × h */
   int w, h;
-  int bx0, by0, bx1, by1;   /* strokes' bounding box, [bx0, bx1) */
-  double near;          /* how far from a line (in tiles) still counts as on it */
-} Strokes;
+  int x0, y0;        /* where m's (0, 0) lies in picture coordinates */
+} Mask;
 
 static inline gboolean
-stroke_at (const Strokes *s, int x, int y)
+stroke_at (const Mask *s, int x, int y)
 {
-  return x >= 0 && y >= 0 && x < s->w && y < s->h && s->mask[(gsize) y * s->w + x];
+  x -= s->x0;
+  y -= s->y0;
+  return x >= 0 && y >= 0 && x < s->w && y < s->h && s->m[(gsize) y * s->w + x];
 }
 
-/* The phase in [0, t) at which the profile, summed every t, is least: the
- * tile boundaries. */
-static double
-boundary_phase (const float *prof, int lo, int hi, double t)
-{
-  double best = 0, best_sum = G_MAXDOUBLE;
-  int steps = MAX (8, (int) t);
+typedef struct {
+  int x0, y0, x1, y1;   /* [x0, x1) × [y0, y1) */
+} Box;
 
-  for (int k = 0; k < steps; k++)
-    {
-      double ph = t * k / steps, sum = 0;
-      int m = 0;
-      for (double x = lo + ph; x < hi; x += t)
-        {
-          int xi = (int) lround (x);
-          /* A boundary line is a stroke's width of crossings: sample a
-           * pixel either side too. */
-          for (int d = -1; d <= 1; d++)
-            if (xi + d >= 0 && xi + d < hi)
-              sum += prof[xi + d];
-          m++;
-        }
-      if (m > 0 && sum / m < best_sum)
-        {
-          best_sum = sum / m;
-          best = ph;
-        }
-    }
-  return best;
+/* ---- Background and strokes ---------------------------------------------- */
+
+typedef struct {
+  int     B;          /* block side, pixels of the picture it was taken from */
+  int     nx, ny;
+  guint8 *rgb;        /* nx × ny colours */
+} Background;
+
+static inline int
+colour_diff (const guint8 *a, const guint8 *b)
+{
+  return abs (a[0] - b[0]) + abs (a[1] - b[1]) + abs (a[2] - b[2]);
 }
 
-/* How well a grid keeps to "strokes cross boundaries only at midpoints":
- * pixels at midpoints − 4 × pixels elsewhere on the lines. */
-static double
-grid_score (const Strokes *s, double t, double ox, double oy, int *good_out, int *bad_out)
+/* The background of each B × B block: the commonest colour to 4 bits a
+ * channel (a bucket's count plus half its six neighbours', so a colour on
+ * a bucket boundary is not split in two), refined to the mean of its
+ * bucket. Then a block unlike nearly all its neighbours (a stretch of a
+ * thick pipe filling it) takes the colour most of them share. */
+static void
+background_init (Background *bg, const HbImage *img, int B)
 {
-  int good = 0, bad = 0, lines = 0;
-  double band = MAX (0.18, 2.0 / t);
-  int wide = MAX (1, (int) (t * s->near));
+  g_autofree guint32 *count = g_new0 (guint32, 4096);
+  g_autofree guint32 *sum = g_new0 (guint32, 4096 * 3);
+  g_autofree int *touched = NULL;
+  g_autofree guint8 *first = NULL;
+  int step = MAX (1, B / 32);
 
-  for (double x = ox; x <= s->bx1 + 1; x += t)
+  bg->B = B;
+  bg->nx = (img->width + B - 1) / B;
+  bg->ny = (img->height + B - 1) / B;
+  bg->rgb = g_new (guint8, (gsize) bg->nx * bg->ny * 3);
+  touched = g_new (int, (gsize) (B / step + 1) * (B / step + 1));
+  for (int by = 0; by < bg->ny; by++)
+    for (int bx = 0; bx < bg->nx; bx++)
+      {
+        int nt = 0, best = -1;
+        guint32 best_score = 0;
+        int y1 = MIN (img->height, (by + 1) * B), x1 = MIN (img->width, (bx + 1) * B);
+        guint8 *out = bg->rgb + ((gsize) by * bg->nx + bx) * 3;
+        for (int y = by * B; y < y1; y += step)
+          {
+            const guint8 *p = hb_image_pixel (img, bx * B, y);
+            for (int x = bx * B; x < x1; x += step, p += 3 * step)
+              {
+                int k = ((p[0] >> 4) << 8) | ((p[1] >> 4) << 4) | (p[2] >> 4);
+                if (count[k]++ == 0)
+                  touched[nt++] = k;
+                sum[k * 3] += p[0];
+                sum[k * 3 + 1] += p[1];
+                sum[k * 3 + 2] += p[2];
+              }
+          }
+        for (int i = 0; i < nt; i++)
+          {
+            int k = touched[i], r = k >> 8, g = (k >> 4) & 15, b = k & 15;
+            guint32 s = 2 * count[k];
+            if (r > 0) s += count[k - 256];
+            if (r < 15) s += count[k + 256];
+            if (g > 0) s += count[k - 16];
+            if (g < 15) s += count[k + 16];
+            if (b > 0) s += count[k - 1];
+            if (b < 15) s += count[k + 1];
+            if (s > best_score)
+              {
+                best_score = s;
+                best = k;
+              }
+          }
+        for (int c = 0; c < 3; c++)
+          out[c] = best >= 0 ? (guint8) (sum[best * 3 + c] / count[best]) : 0;
+        for (int i = 0; i < nt; i++)
+          {
+            int k = touched[i];
+            count[k] = 0;
+            sum[k * 3] = sum[k * 3 + 1] = sum[k * 3 + 2] = 0;
+          }
+      }
+  /* Blocks unlike their surroundings. */
+  first = g_memdup2 (bg->rgb, (gsize) bg->nx * bg->ny * 3);
+  for (int by = 0; by < bg->ny; by++)
+    for (int bx = 0; bx < bg->nx; bx++)
+      {
+        const guint8 *own = first + ((gsize) by * bg->nx + bx) * 3;
+        const guint8 *nb[8];
+        int n = 0, alike = 0, best = -1, best_votes = 0;
+        for (int dy = -1; dy <= 1; dy++)
+          for (int dx = -1; dx <= 1; dx++)
+            if ((dx || dy) && bx + dx >= 0 && by + dy >= 0 && bx + dx < bg->nx
+                && by + dy < bg->ny)
+              nb[n++] = first + ((gsize) (by + dy) * bg->nx + bx + dx) * 3;
+        for (int i = 0; i < n; i++)
+          alike += colour_diff (own, nb[i]) <= STROKE_DIFF / 2;
+        if (n < 3 || alike * 4 >= n)
+          continue;
+        for (int i = 0; i < n; i++)
+          {
+            int votes = 0;
+            for (int j = 0; j < n; j++)
+              votes += colour_diff (nb[i], nb[j]) <= STROKE_DIFF / 2;
+            if (votes > best_votes)
+              {
+                best_votes = votes;
+                best = i;
+              }
+          }
+        if (best >= 0 && best_votes * 2 > n)
+          memcpy (bg->rgb + ((gsize) by * bg->nx + bx) * 3, nb[best], 3);
+      }
+}
+
+/* Is the pixel (x, y) of a picture `scale` times the size of the one the
+ * background was taken from a stroke? */
+static inline gboolean
+is_stroke (const Background *bg, const guint8 *p, int x, int y, int scale)
+{
+  int bx = x / (bg->B * scale), by = y / (bg->B * scale);
+
+  bx = MIN (bx, bg->nx - 1);
+  by = MIN (by, bg->ny - 1);
+  if (colour_diff (p, bg->rgb + ((gsize) by * bg->nx + bx) * 3) <= STROKE_DIFF)
+    return FALSE;
+  for (int dy = -1; dy <= 1; dy++)
+    for (int dx = -1; dx <= 1; dx++)
+      {
+        int u = bx + dx, v = by + dy;
+        if ((dx || dy) && u >= 0 && v >= 0 && u < bg->nx && v < bg->ny
+            && colour_diff (p, bg->rgb + ((gsize) v * bg->nx + u) * 3) <= STROKE_DIFF)
+          return FALSE;
+      }
+  return TRUE;
+}
+
+/* The stroke mask of [x0, x1) × [y0, y1) of `img` (`scale` times the size
+ * of the background's picture). With `thin`, a pixel counts only when its
+ * four neighbours are strokes too, which drops hairlines (a board's
+ * outline, faint grid lines) and keeps arms at any size the game draws
+ * them; a shrunk copy has no hairlines left to drop. */
+static guint8 *
+stroke_mask (const HbImage *img, const Background *bg, int scale, int x0, int y0, int x1,
+             int y1, gboolean thin)
+{
+  int w = x1 - x0, h = y1 - y0;
+  guint8 *raw = g_malloc0 ((gsize) w * h);
+
+  for (int y = 0; y < h; y++)
     {
-      int xi = (int) lround (x);
-      if (x < s->bx0 - 1)
-        continue;
-      lines++;
-      for (int y = s->by0; y < s->by1; y++)
-        for (int dx = -wide; dx <= wide; dx++)
-          if (stroke_at (s, xi + dx, y))
-            {
-              double f = (y - oy) / t - floor ((y - oy) / t);
-              if (fabs (f - 0.5) < band)
-                good++;
-              else
-                bad++;
-            }
+      const guint8 *p = hb_image_pixel (img, x0, y0 + y);
+      guint8 *d = raw + (gsize) y * w;
+      for (int x = 0; x < w; x++, p += 3)
+        d[x] = is_stroke (bg, p, x0 + x, y0 + y, scale);
     }
-  for (double y = oy; y <= s->by1 + 1; y += t)
+  if (!thin)
+    return raw;
+  {
+    guint8 *m = g_malloc0 ((gsize) w * h);
+    for (int y = 1; y < h - 1; y++)
+      for (int x = 1; x < w - 1; x++)
+        {
+          gsize i = (gsize) y * w + x;
+          m[i] = raw[i] && raw[i - 1] && raw[i + 1] && raw[i - w] && raw[i + w];
+        }
+    g_free (raw);
+    return m;
+  }
+}
+
+/* ---- Pieces ----------------------------------------------------------------- */
+
+typedef struct {
+  int  area;
+  Box  box;
+  int  good, bad;     /* pixels on the lattice's lines, at midpoints or not */
+  gboolean keep;
+} Piece;
+
+static int
+uf_find (int *parent, int i)
+{
+  while (parent[i] != i)
     {
-      int yi = (int) lround (y);
-      if (y < s->by0 - 1)
-        continue;
-      lines++;
-      for (int x = s->bx0; x < s->bx1; x++)
-        for (int dy = -wide; dy <= wide; dy++)
-          if (stroke_at (s, x, yi + dy))
+      parent[i] = parent[parent[i]];
+      i = parent[i];
+    }
+  return i;
+}
+
+/* Labels the 8-connected pieces of the mask: labels[i] is 0 off strokes,
+ * else 1 + the piece's index in the returned array. */
+static GArray *
+find_pieces (const Mask *s, int *labels)
+{
+  int w = s->w, h = s->h, next = 1;
+  GArray *parent = g_array_new (FALSE, FALSE, sizeof (int));
+  GArray *pieces = g_array_new (FALSE, TRUE, sizeof (Piece));
+  int *par, *root_index;
+  int zero = 0;
+
+  g_array_append_val (parent, zero);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        gsize i = (gsize) y * w + x;
+        int nb[4], n = 0;
+        if (!s->m[i])
+          {
+            labels[i] = 0;
+            continue;
+          }
+        if (x > 0 && labels[i - 1])
+          nb[n++] = labels[i - 1];
+        if (y > 0)
+          {
+            if (x > 0 && labels[i - w - 1])
+              nb[n++] = labels[i - w - 1];
+            if (labels[i - w])
+              nb[n++] = labels[i - w];
+            if (x + 1 < w && labels[i - w + 1])
+              nb[n++] = labels[i - w + 1];
+          }
+        if (n == 0)
+          {
+            labels[i] = next;
+            g_array_append_val (parent, next);
+            next++;
+            continue;
+          }
+        par = (int *) (void *) parent->data;
+        {
+          int r = uf_find (par, nb[0]);
+          for (int k = 1; k < n; k++)
             {
-              double f = (x - ox) / t - floor ((x - ox) / t);
-              if (fabs (f - 0.5) < band)
-                good++;
-              else
-                bad++;
+              int q = uf_find (par, nb[k]);
+              if (q != r)
+                {
+                  if (q < r)
+                    {
+                      par[r] = q;
+                      r = q;
+                    }
+                  else
+                    par[q] = r;
+                }
             }
+          labels[i] = r;
+        }
+      }
+  par = (int *) (void *) parent->data;
+  root_index = g_new0 (int, next);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        gsize i = (gsize) y * w + x;
+        int r;
+        Piece *p;
+        if (!labels[i])
+          continue;
+        r = uf_find (par, labels[i]);
+        if (root_index[r] == 0)
+          {
+            Piece np = { 0, { x, y, x + 1, y + 1 }, 0, 0, TRUE };
+            g_array_append_val (pieces, np);
+            root_index[r] = (int) pieces->len;
+          }
+        labels[i] = root_index[r];
+        p = &g_array_index (pieces, Piece, root_index[r] - 1);
+        p->area++;
+        p->box.x0 = MIN (p->box.x0, x);
+        p->box.y0 = MIN (p->box.y0, y);
+        p->box.x1 = MAX (p->box.x1, x + 1);
+        p->box.y1 = MAX (p->box.y1, y + 1);
+      }
+  g_free (root_index);
+  g_array_free (parent, TRUE);
+  return pieces;
+}
+
+/* ---- The lattice -------------------------------------------------------------- */
+
+typedef struct {
+  double t, ox, oy;   /* tile size; a boundary line at ox + k t, oy + k t */
+  double score;
+  int good, bad;
+} Lattice;
+
+/* How far from a line (pixels) still counts as on it: arms that meet
+ * nothing may stop a little short of their tile's side (Hintboard's own
+ * drawing stops them 5 % of a tile short). */
+static int
+line_reach (double t)
+{
+  return MAX (1, (int) lround (0.1 * t));
+}
+
+/* The stroke pixels the lattice is fitted to, with their pieces. */
+typedef struct {
+  int *x, *y;
+  int *piece;   /* index into the pieces */
+  int  n;
+} Points;
+
+/* The pieces of a mask (find_pieces) and the lattice counts of each. */
+typedef struct {
+  const int *labels;   /* per mask pixel: 0, or 1 + piece index */
+  Piece     *pc;
+  int        np;
+} Pieces;
+
+/* How well a lattice keeps to "strokes cross boundaries only at
+ * midpoints" over the box: each piece's pixels on the lines at midpoints
+ * less 10 × those elsewhere, summed over the pieces where that is positive
+ * (a piece that crosses the lines anywhere — text, a button — counts for
+ * nothing, rather than against a lattice the board fits). Each piece's
+ * counts are left in it; good_out and bad_out get the totals. */
+static double
+grid_score (const Pieces *P, const Points *pts, double t, double ox, double oy,
+            int *good_out, int *bad_out)
+{
+  int good = 0, bad = 0;
+  double band = MAX (0.18, 2.0 / t), score = 0;
+  double reach = (line_reach (t) + 0.5) / t;
+
+  for (int i = 0; i < P->np; i++)
+    P->pc[i].good = P->pc[i].bad = 0;
+  for (int i = 0; i < pts->n; i++)
+    {
+      double fx = (pts->x[i] + 0.5 - ox) / t, fy = (pts->y[i] + 0.5 - oy) / t;
+      Piece *p = &P->pc[pts->piece[i]];
+      fx -= floor (fx);
+      fy -= floor (fy);
+      /* On a vertical line: at its midpoint when halfway along the tile. */
+      if (fx <= reach || fx >= 1 - reach)
+        {
+          if (fabs (fy - 0.5) < band)
+            p->good++;
+          else
+            p->bad++;
+        }
+      if (fy <= reach || fy >= 1 - reach)
+        {
+          if (fabs (fx - 0.5) < band)
+            p->good++;
+          else
+            p->bad++;
+        }
+    }
+  for (int i = 0; i < P->np; i++)
+    {
+      good += P->pc[i].good;
+      bad += P->pc[i].bad;
+      score += MAX (0, P->pc[i].good - 10 * P->pc[i].bad);
     }
   if (good_out)
     *good_out = good;
   if (bad_out)
     *bad_out = bad;
-  return lines > 0 ? good - 4.0 * bad : -1;
+  /* Per pixel of line width: a bigger tile's wider lines count each
+   * crossing over more pixels. */
+  return score / (2 * line_reach (t) + 1);
 }
 
-/* Fraction of stroke pixels in the band just inside side `dir` of tile
- * (tx, ty), near the side's middle (`mid` TRUE) or away from it. */
-static double
-side_fill (const Strokes *s, double x0, double y0, double t, int dir, gboolean mid)
+/* Lattice phases (ox, oy), each in [0, t), under which the most stroke
+ * pixels on the lines lie at midpoints and the fewest elsewhere (the
+ * score grid_score sums, over all pieces at once). Every pixel falls in a
+ * bin (x mod t, y mod t); a vertical line at phase ox holds the bins
+ * within `wide` of ox, and whether a pixel on it is at a midpoint depends
+ * on its bin against oy only; likewise across. So every (ox, oy) is
+ * scored from the t × t bins, whatever the number of pixels. Fills up to
+ * PHASES phases, best first among those apart, and returns how many. */
+static int
+phase_score (const int *hv, const int *hh, const int *W, int nb, int ux, int uy)
 {
-  int hits = 0, n = 0;
-  double d0 = 0.03 * t, d1 = 0.12 * t;
+  const int *v = hv + ux * nb, *h = hh + uy * nb;
+  const int *wy = W + nb - uy, *wx = W + nb - ux;
+  int sc = 0;
 
-  for (double a = mid ? 0.36 : 0.06; a < (mid ? 0.64 : 0.94); a += MAX (1.0 / t, 0.01))
+  for (int r = 0; r < nb; r++)
+    sc += v[r] * wy[r] + h[r] * wx[r];
+  return sc;
+}
+
+/* How many phases best_phase offers. */
+#define PHASES 3
+
+static int
+best_phase (const Points *pts, double t, int wide, double band, double *ox_out, double *oy_out)
+{
+  int nb = (int) ceil (t);
+  g_autofree int *h0 = g_new0 (int, (gsize) nb * nb);
+  g_autofree int *hv = g_new0 (int, (gsize) nb * nb);
+  g_autofree int *hh = g_new0 (int, (gsize) nb * nb);
+  g_autofree int *W = g_new (int, 2 * nb);
+
+  for (int i = 0; i < pts->n; i++)
     {
-      if (!mid && a > 0.3 && a < 0.7)
-        continue;
-      for (double d = d0; d <= d1; d += MAX (1.0, t * 0.03))
+      double u = pts->x[i] + 0.5, v = pts->y[i] + 0.5;
+      int a = (int) (u - floor (u / t) * t), b = (int) (v - floor (v / t) * t);
+      h0[MIN (a, nb - 1) * nb + MIN (b, nb - 1)]++;
+    }
+  /* hv[o][b]: pixels within `wide` of a vertical line at phase o, by
+   * their row bin; hh[o][a]: of a horizontal line, by column bin. */
+  wide = MIN (wide, (nb - 1) / 2);
+  for (int d = -wide; d <= wide; d++)
+    {
+      int k = (d + nb) % nb;
+      for (int r = 0; r < nb; r++)
         {
-          double px, py;
-          switch (dir)
-            {
-            case HB_DIR_N: px = x0 + a * t; py = y0 + d; break;
-            case HB_DIR_E: px = x0 + t - d; py = y0 + a * t; break;
-            case HB_DIR_S: px = x0 + a * t; py = y0 + t - d; break;
-            default:       px = x0 + d; py = y0 + a * t; break;
-            }
-          hits += stroke_at (s, (int) px, (int) py);
-          n++;
+          hv[r] += h0[k * nb + r];
+          hh[r] += h0[r * nb + k];
         }
     }
-  return n > 0 ? (double) hits / n : 0;
+  for (int o = 1; o < nb; o++)
+    {
+      int in = (o + wide) % nb, out = (o - 1 - wide + nb) % nb;
+      for (int r = 0; r < nb; r++)
+        {
+          hv[o * nb + r] = hv[(o - 1) * nb + r] + h0[in * nb + r] - h0[out * nb + r];
+          hh[o * nb + r] = hh[(o - 1) * nb + r] + h0[r * nb + in] - h0[r * nb + out];
+        }
+    }
+  /* W[nb + r]: the weight of a pixel r bins past a line; doubled so
+   * that W + nb − phase reads it for bins 0..nb − 1 without a modulo. */
+  for (int r = 0; r < nb; r++)
+    W[r] = W[nb + r] = fabs ((r + 0.5) / t - 0.5) < band ? 1 : -4;
+  /* Every phase on a coarse step; then every phase around each of the
+   * few best that are apart (text or buttons beside the board can lift a
+   * wrong phase over the true one: grid_score, judging piece by piece,
+   * decides). */
+  {
+    int step = MAX (1, nb / 16);
+    int top_sc[PHASES], top_x[PHASES], top_y[PHASES], ntop = 0;
+    for (int ox = 0; ox < nb; ox += step)
+      for (int oy = 0; oy < nb; oy += step)
+        {
+          int sc = phase_score (hv, hh, W, nb, ox, oy), k;
+          gboolean near = FALSE;
+          for (k = 0; k < ntop && !near; k++)
+            {
+              int dx = abs (ox - top_x[k]), dy = abs (oy - top_y[k]);
+              dx = MIN (dx, nb - dx);
+              dy = MIN (dy, nb - dy);
+              if (dx <= 2 * step && dy <= 2 * step)
+                {
+                  near = TRUE;
+                  if (sc > top_sc[k])
+                    {
+                      top_sc[k] = sc;
+                      top_x[k] = ox;
+                      top_y[k] = oy;
+                    }
+                }
+            }
+          if (near)
+            continue;
+          if (ntop < PHASES)
+            k = ntop++;
+          else
+            {
+              k = 0;
+              for (int j = 1; j < PHASES; j++)
+                if (top_sc[j] < top_sc[k])
+                  k = j;
+              if (top_sc[k] >= sc)
+                continue;
+            }
+          top_sc[k] = sc;
+          top_x[k] = ox;
+          top_y[k] = oy;
+        }
+    for (int k = 0; k < ntop; k++)
+      {
+        int bx = top_x[k], by = top_y[k], bs = top_sc[k];
+        /* Around the best, halving the step. */
+        for (int st = MAX (1, step / 2);; st = (st + 1) / 2)
+          {
+            int cx = bx, cy = by;
+            for (int dx = -st; dx <= st; dx += st)
+              for (int dy = -st; dy <= st; dy += st)
+                {
+                  int ux = ((cx + dx) % nb + nb) % nb, uy = ((cy + dy) % nb + nb) % nb;
+                  int sc = phase_score (hv, hh, W, nb, ux, uy);
+                  if (sc > bs)
+                    {
+                      bs = sc;
+                      bx = ux;
+                      by = uy;
+                    }
+                }
+            if (st == 1)
+              break;
+          }
+        ox_out[k] = bx;
+        oy_out[k] = by;
+      }
+    return ntop;
+  }
+}
+
+/* The best phases for tile size t, each scored piece by piece; `best`
+ * keeps the best lattice so far. */
+static void
+try_size (const Pieces *P, const Points *pts, const Box *b, double t, Lattice *best)
+{
+  double ox[PHASES], oy[PHASES];
+  int n = best_phase (pts, t, line_reach (t), MAX (0.18, 2.0 / t), ox, oy);
+
+  for (int k = 0; k < n; k++)
+    {
+      int good, bad;
+      double sc;
+      /* The lattice anchored just outside the strokes' box. */
+      ox[k] -= ceil ((ox[k] - (b->x0 - 0.5 * t)) / t) * t;
+      oy[k] -= ceil ((oy[k] - (b->y0 - 0.5 * t)) / t) * t;
+      sc = grid_score (P, pts, t, ox[k], oy[k], &good, &bad);
+      if (sc > best->score)
+        *best = (Lattice) { t, ox[k], oy[k], sc, good, bad };
+    }
 }
 
 /* Refines a lattice (origin, period) along one axis: each boundary is
@@ -212,13 +652,304 @@ fit_axis (const float *prof, int len, int lo, int hi, double *origin, double *pe
     }
 }
 
+/* The lattice that best keeps to the midpoint rule over the strokes of
+ * `s` in box `b` (`inset`: pixels the box lost each side to thinning). */
+static gboolean
+find_lattice (const Mask *s, const Pieces *P, const Points *pts, const Box *b, int inset,
+              double hint, Lattice *out)
+{
+  int bw = b->x1 - b->x0, bh = b->y1 - b->y0;
+  g_autofree float *cols = g_new0 (float, s->w);
+  g_autofree float *rows = g_new0 (float, s->h);
+  double cands[6];
+  int nc = 0;
+  Lattice best = { 0, 0, 0, 0, 0, 0 };
+  gboolean anchored = FALSE;
+
+  if (bw < 8 || bh < 8)
+    return FALSE;
+  for (int y = b->y0; y < b->y1; y++)
+    for (int x = b->x0; x < b->x1; x++)
+      if (stroke_at (s, x, y))
+        {
+          cols[x - s->x0] += 1;
+          rows[y - s->y0] += 1;
+        }
+  /* Candidate tile sizes: the autocorrelation peaks of both profiles, and
+   * their halves and doubles. */
+  {
+    double tx = hb_vision_autocorrelation_period (cols + b->x0 - s->x0, bw, 6, MAX (7, bw));
+    double ty = hb_vision_autocorrelation_period (rows + b->y0 - s->y0, bh, 6, MAX (7, bh));
+    double base[2] = { tx, ty };
+    for (int k = 0; k < 2; k++)
+      if (base[k] > 0)
+        {
+          cands[nc++] = base[k];
+          cands[nc++] = base[k] / 2;
+          cands[nc++] = base[k] * 2;
+        }
+    if (nc == 0)
+      cands[nc++] = MAX (bw, bh);
+    /* A size found before, with more on the picture around the board, is
+     * only refined now. */
+    if (hint > 0)
+      {
+        nc = 0;
+        cands[nc++] = hint;
+      }
+  }
+  for (int c = 0; c < nc; c++)
+    {
+      double t = cands[c];
+      if (t < 6 || t > 0.75 * MAX (bw, bh))
+        continue;
+      /* The size a little around the candidate, */
+      for (double f = 0.94; f <= 1.061; f += 0.02)
+        try_size (P, pts, b, t * f, &best);
+    }
+  /* and to half a percent around the best (refine_lattice takes it
+   * further). */
+  if (best.t > 0)
+    {
+      double t0 = best.t;
+      for (double f = 0.985; f <= 1.0151; f += 0.005)
+        if (f < 0.999 || f > 1.001)
+          try_size (P, pts, b, t0 * f, &best);
+    }
+  /* Where border tiles have arms pointing off the board (a scrambled
+   * board nearly always does) and the game draws them to the tile's side,
+   * the strokes' box is the board: a whole number of tiles on each axis,
+   * anchored at its corner. */
+  if (best.t > 0)
+    {
+      int ew = bw + 2 * inset, eh = bh + 2 * inset;
+      double free_score = best.score;
+      int free_tiles = (int) (ceil ((b->x1 - best.ox) / best.t - 0.08) - floor ((b->x0 - best.ox) / best.t + 0.08))
+                       * (int) (ceil ((b->y1 - best.oy) / best.t - 0.08) - floor ((b->y0 - best.oy) / best.t + 0.08));
+      for (int nx = MAX (1, (int) lround (ew / best.t) - 1); nx <= (int) lround (ew / best.t) + 1; nx++)
+        for (int ny = MAX (1, (int) lround (eh / best.t) - 1); ny <= (int) lround (eh / best.t) + 1; ny++)
+          {
+            double tx = (double) ew / nx, ty = (double) eh / ny, tt = (tx + ty) / 2;
+            int good, bad;
+            double sc;
+            if (fabs (tx - ty) > 0.03 * tt)
+              continue;
+            sc = grid_score (P, pts, tt, b->x0 - inset, b->y0 - inset, &good, &bad);
+            /* Clean (no stroke off a midpoint) with fewer tiles: an exact
+             * fit of the box beats a lattice that drifts a little and needs
+             * an extra row and column to cover the strokes, even though
+             * the drifting one, cutting arms just inside their tiles,
+             * counts more stroke pixels on its lines. */
+            if (sc > best.score
+                || (sc >= 0.3 * free_score && bad * 50 <= good && nx * ny < free_tiles
+                    && (!anchored || sc > best.score)))
+              {
+                best = (Lattice) { tt, b->x0 - inset, b->y0 - inset, sc, good, bad };
+                anchored = TRUE;
+              }
+          }
+    }
+  if (best.t <= 0)
+    return FALSE;
+  if (!anchored)
+    {
+      /* Each boundary where the strokes are fewest, and a line through
+       * them; kept when it keeps to the midpoint rule at least as well. */
+      double tx = best.t, ox = best.ox, ty = best.t, oy = best.oy, tt, sc;
+      fit_axis (cols, s->w, b->x0 - s->x0, b->x1 - s->x0, &ox, &tx);
+      fit_axis (rows, s->h, b->y0 - s->y0, b->y1 - s->y0, &oy, &ty);
+      tt = (tx + ty) / 2;
+      sc = grid_score (P, pts, tt, ox + s->x0, oy + s->y0, NULL, NULL);
+      if (sc >= best.score * 0.9)
+        {
+          best.score = sc;
+          best.t = tt;
+          best.ox = ox + s->x0;
+          best.oy = oy + s->y0;
+        }
+      /* The phase to a pixel: shifts of up to a tenth of a tile. */
+      {
+        double ox0 = best.ox, oy0 = best.oy;
+        int reach = MAX (1, (int) (best.t * 0.1));
+        for (int dx = -reach; dx <= reach; dx++)
+          {
+            sc = grid_score (P, pts, best.t, ox0 + dx, best.oy, NULL, NULL);
+            if (sc > best.score)
+              {
+                best.score = sc;
+                best.ox = ox0 + dx;
+              }
+          }
+        for (int dy = -reach; dy <= reach; dy++)
+          {
+            sc = grid_score (P, pts, best.t, best.ox, oy0 + dy, NULL, NULL);
+            if (sc > best.score)
+              {
+                best.score = sc;
+                best.oy = oy0 + dy;
+              }
+          }
+      }
+      best.score = grid_score (P, pts, best.t, best.ox, best.oy, &best.good, &best.bad);
+    }
+  *out = best;
+  return TRUE;
+}
+
+/* Sets the lattice by the arms themselves: an arm crosses a boundary with
+ * its middle on the boundary's midpoint, so the middles of the crossings
+ * on the horizontal lines, column by column, lie at ox + (k + ½) t, and
+ * those on the vertical lines at oy + (k + ½) t. A least-squares line
+ * through them (weighted by the pixels) gives the size and phase to a
+ * fraction of a pixel, where the search above stops at about one. Only
+ * the pieces `use` allows count. */
+static void
+refine_lattice (const Pieces *P, const Points *pts, Lattice *lat, const guint8 *use)
+{
+  for (int iter = 0; iter < 2; iter++)
+    {
+      double t = lat->t, band = MAX (0.18, 2.0 / t), reach = (line_reach (t) + 0.5) / t;
+      double fit_t[2] = { 0, 0 }, fit_sp[2] = { 0, 0 }, fit_sk[2] = { 0, 0 };
+      double weight[2] = { 0, 0 };
+      int kmin[2] = { G_MAXINT, G_MAXINT }, kmax[2] = { G_MININT, G_MININT };
+      g_autofree double *sum = NULL;
+      g_autofree int *cnt = NULL;
+      int span[2];
+
+      for (int i = 0; i < pts->n; i++)
+        if (use[pts->piece[i]])
+          {
+            int kx = (int) floor ((pts->x[i] + 0.5 - lat->ox) / t);
+            int ky = (int) floor ((pts->y[i] + 0.5 - lat->oy) / t);
+            kmin[0] = MIN (kmin[0], kx);
+            kmax[0] = MAX (kmax[0], kx);
+            kmin[1] = MIN (kmin[1], ky);
+            kmax[1] = MAX (kmax[1], ky);
+          }
+      if (kmin[0] > kmax[0])
+        return;
+      span[0] = kmax[0] - kmin[0] + 1;
+      span[1] = kmax[1] - kmin[1] + 1;
+      sum = g_new0 (double, span[0] + span[1]);
+      cnt = g_new0 (int, span[0] + span[1]);
+      for (int i = 0; i < pts->n; i++)
+        if (use[pts->piece[i]])
+          {
+            double px = pts->x[i] + 0.5, py = pts->y[i] + 0.5;
+            double fx = (px - lat->ox) / t, fy = (py - lat->oy) / t;
+            int kx = (int) floor (fx), ky = (int) floor (fy);
+            fx -= kx;
+            fy -= ky;
+            /* On a horizontal line, near a column's middle. */
+            if ((fy <= reach || fy >= 1 - reach) && fabs (fx - 0.5) < band)
+              {
+                sum[kx - kmin[0]] += px;
+                cnt[kx - kmin[0]]++;
+              }
+            if ((fx <= reach || fx >= 1 - reach) && fabs (fy - 0.5) < band)
+              {
+                sum[span[0] + ky - kmin[1]] += py;
+                cnt[span[0] + ky - kmin[1]]++;
+              }
+          }
+      for (int axis = 0; axis < 2; axis++)
+        {
+          double sw = 0, sk = 0, sp = 0, skk = 0, skp = 0;
+          int lines = 0;
+          for (int j = 0; j < span[axis]; j++)
+            {
+              int c = cnt[(axis ? span[0] : 0) + j];
+              double k = kmin[axis] + j + 0.5, pos;
+              if (c < 3)
+                continue;
+              pos = sum[(axis ? span[0] : 0) + j] / c;
+              sw += c;
+              sk += c * k;
+              sp += c * pos;
+              skk += c * k * k;
+              skp += c * k * pos;
+              lines++;
+            }
+          if (lines >= 2 && sw * skk - sk * sk > 0)
+            {
+              fit_t[axis] = (sw * skp - sk * sp) / (sw * skk - sk * sk);
+              fit_sp[axis] = sp;
+              fit_sk[axis] = sk;
+              weight[axis] = sw;
+            }
+        }
+      {
+        double nt = 0;
+        if (weight[0] > 0 && weight[1] > 0)
+          nt = (fit_t[0] * weight[0] + fit_t[1] * weight[1]) / (weight[0] + weight[1]);
+        else if (weight[0] > 0)
+          nt = fit_t[0];
+        else if (weight[1] > 0)
+          nt = fit_t[1];
+        /* Only a refinement: a fit far from the lattice found is noise. */
+        if (nt <= 0 || fabs (nt - t) > 0.06 * t)
+          return;
+        lat->t = nt;
+        /* Each axis's origin from its own fit with the common size. */
+        for (int axis = 0; axis < 2; axis++)
+          if (weight[axis] > 0)
+            {
+              double o = (fit_sp[axis] - nt * fit_sk[axis]) / weight[axis];
+              if (axis == 0)
+                lat->ox = o;
+              else
+                lat->oy = o;
+            }
+      }
+    }
+  (void) P;
+}
+
+static int
+cmp_float (const void *a, const void *b)
+{
+  float x = *(const float *) a, y = *(const float *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* ---- The arms ------------------------------------------------------------------ */
+
+/* Fraction of stroke pixels in the band just inside side `dir` of the tile
+ * at (x0, y0), away from the side's middle. */
+static double
+side_fill (const Mask *s, double x0, double y0, double t, int dir)
+{
+  int hits = 0, n = 0;
+  double d0 = 0.03 * t, d1 = 0.12 * t;
+
+  for (double a = 0.06; a < 0.94; a += MAX (1.0 / t, 0.01))
+    {
+      if (a > 0.3 && a < 0.7)
+        continue;
+      for (double d = d0; d <= d1; d += MAX (1.0, t * 0.03))
+        {
+          double px, py;
+          switch (dir)
+            {
+            case HB_DIR_N: px = x0 + a * t; py = y0 + d; break;
+            case HB_DIR_E: px = x0 + t - d; py = y0 + a * t; break;
+            case HB_DIR_S: px = x0 + a * t; py = y0 + t - d; break;
+            default:       px = x0 + d; py = y0 + a * t; break;
+            }
+          hits += stroke_at (s, (int) floor (px), (int) floor (py));
+          n++;
+        }
+    }
+  return n > 0 ? (double) hits / n : 0;
+}
+
 /* Fraction of depths, from the side of tile (x0, y0) inwards to 0.3 of a
  * tile, at which a stroke lies on the side's middle line (within 0.06 of
  * a tile): an arm runs in from the side (possibly stopping a little short
  * of it), while a ring or an arc only touches that line over a short
  * stretch of depth. */
 static double
-arm_depth (const Strokes *s, double x0, double y0, double t, int dir)
+arm_depth (const Mask *s, double x0, double y0, double t, int dir)
 {
   int hits = 0, n = 0;
   double half = MAX (1.0, 0.06 * t);
@@ -236,7 +967,7 @@ arm_depth (const Strokes *s, double x0, double y0, double t, int dir)
             case HB_DIR_S: px = x0 + 0.5 * t + a; py = y0 + t - d; break;
             default:       px = x0 + d; py = y0 + 0.5 * t + a; break;
             }
-          any = stroke_at (s, (int) px, (int) py);
+          any = stroke_at (s, (int) floor (px), (int) floor (py));
         }
       hits += any;
       n++;
@@ -244,296 +975,613 @@ arm_depth (const Strokes *s, double x0, double y0, double t, int dir)
   return n > 0 ? (double) hits / n : 0;
 }
 
-static HbState *
-loop_read (const HbImage *img, double near, HbImportReport *report, GCancellable *cancellable,
-           GError **error)
+/* The width of the stroke across the middle line of side `dir`, a fifth
+ * of a tile in from the side: the run of stroke pixels through the
+ * middle (or the nearest within 0.06 of a tile). 0 when there is none. */
+static double
+arm_width (const Mask *s, double x0, double y0, double t, int dir)
 {
-  int w = img->width, h = img->height;
-  g_autofree guint8 *mask = g_malloc0 ((gsize) w * h);
-  g_autofree float *cols = g_new0 (float, w);
-  g_autofree float *rows = g_new0 (float, h);
-  guint8 bg[3];
-  Strokes st = { mask, w, h, w, h, 0, 0, near };
-  gsize count = 0;
-  double cands[8];
-  int nc = 0;
-  double best_t = 0, best_ox = 0, best_oy = 0, best_score = 0;
-  int best_good = 0, best_bad = 0;
-  gboolean anchored = FALSE;
-  int tw, th, tx0, ty0, unsure_arms = 0, arms = 0;
-  LoopState *s;
+  double d = 0.2 * t, half = MAX (1.0, 0.06 * t), best = 0;
+  int cx, cy, ax, ay;
 
-  hb_import_report_clear (report);
-  report->game = &loop_game;
-  hb_vision_background (img, bg);
-  {
-    g_autofree guint8 *raw = g_malloc0 ((gsize) w * h);
-    for (int y = 0; y < h; y++)
+  switch (dir)
+    {
+    case HB_DIR_N: cx = (int) floor (x0 + 0.5 * t); cy = (int) floor (y0 + d); ax = 1; ay = 0; break;
+    case HB_DIR_E: cx = (int) floor (x0 + t - d); cy = (int) floor (y0 + 0.5 * t); ax = 0; ay = 1; break;
+    case HB_DIR_S: cx = (int) floor (x0 + 0.5 * t); cy = (int) floor (y0 + t - d); ax = 1; ay = 0; break;
+    default:       cx = (int) floor (x0 + d); cy = (int) floor (y0 + 0.5 * t); ax = 0; ay = 1; break;
+    }
+  for (int o = 0; o <= (int) half && best == 0; o++)
+    for (int sign = -1; sign <= 1 && best == 0; sign += 2)
       {
-        const guint8 *p = hb_image_pixel (img, 0, y);
-        for (int x = 0; x < w; x++, p += 3)
-          raw[(gsize) y * w + x] = abs (p[0] - bg[0]) + abs (p[1] - bg[1]) + abs (p[2] - bg[2]) > 120;
+        int px = cx + sign * o * ax, py = cy + sign * o * ay, a = 0, b = 0;
+        if (!stroke_at (s, px, py))
+          continue;
+        while (a < t && stroke_at (s, px - (a + 1) * ax, py - (a + 1) * ay))
+          a++;
+        while (b < t && stroke_at (s, px + (b + 1) * ax, py + (b + 1) * ay))
+          b++;
+        best = a + b + 1;
       }
-    /* Strokes are thick: a pixel counts when its four neighbours are
-     * strokes too, which drops hairlines (a board's outline, faint grid
-     * lines, text) and keeps arms at any size the game draws them. */
-    for (int y = 1; y < h - 1; y++)
-      for (int x = 1; x < w - 1; x++)
-        {
-          gsize i = (gsize) y * w + x;
-          mask[i] = raw[i] && raw[i - 1] && raw[i + 1] && raw[i - w] && raw[i + w];
-        }
-  }
-  for (int y = 0; y < h; y++)
-    {
-      for (int x = 0; x < w; x++)
-        {
-          if (mask[(gsize) y * w + x])
-            {
-              cols[x] += 1;
-              rows[y] += 1;
-              st.bx0 = MIN (st.bx0, x);
-              st.bx1 = MAX (st.bx1, x + 1);
-              st.by0 = MIN (st.by0, y);
-              st.by1 = MAX (st.by1, y + 1);
-              count++;
-            }
-        }
-    }
-  if (count < 20 || st.bx1 - st.bx0 < 8 || st.by1 - st.by0 < 8)
-    {
-      hb_vision_no_board (error, _("Infinite Loop"), _("no strokes on a plain background"));
-      return NULL;
-    }
-  if (hb_vision_cancelled (cancellable, error))
-    return NULL;
-
-  /* Candidate tile sizes: the autocorrelation peaks of both profiles, and
-   * their halves and doubles. */
-  {
-    int span = MAX (st.bx1 - st.bx0, st.by1 - st.by0);
-    double tx = hb_vision_autocorrelation_period (cols + st.bx0, st.bx1 - st.bx0, 6,
-                                                  MAX (7, (st.bx1 - st.bx0) / 1));
-    double ty = hb_vision_autocorrelation_period (rows + st.by0, st.by1 - st.by0, 6,
-                                                  MAX (7, (st.by1 - st.by0) / 1));
-    double base[2] = { tx, ty };
-    for (int b = 0; b < 2; b++)
-      if (base[b] > 0)
-        {
-          cands[nc++] = base[b];
-          cands[nc++] = base[b] / 2;
-          cands[nc++] = base[b] * 2;
-        }
-    if (nc == 0)
-      cands[nc++] = span;
-  }
-  for (int c = 0; c < nc; c++)
-    {
-      double t = cands[c], ox, oy, sc;
-      int good, bad;
-      if (t < 6)
-        continue;
-      /* Refine the size a little around the candidate. */
-      for (double f = 0.94; f <= 1.061; f += 0.005)
-        {
-          double tt = t * f;
-          ox = st.bx0 + boundary_phase (cols, st.bx0, st.bx1, tt);
-          oy = st.by0 + boundary_phase (rows, st.by0, st.by1, tt);
-          /* The lattice anchored just outside the strokes' box. */
-          ox -= ceil ((ox - (st.bx0 - 0.5 * tt)) / tt) * tt;
-          oy -= ceil ((oy - (st.by0 - 0.5 * tt)) / tt) * tt;
-          sc = grid_score (&st, tt, ox, oy, &good, &bad);
-          if (sc > best_score)
-            {
-              best_score = sc;
-              best_t = tt;
-              best_ox = ox;
-              best_oy = oy;
-              best_good = good;
-              best_bad = bad;
-            }
-        }
-    }
-  /* Where border tiles have arms pointing off the board (a scrambled
-   * board nearly always does) the strokes' box is the board: a whole
-   * number of tiles on each axis, anchored at its corner. */
-  if (best_t > 0)
-    {
-      /* The box lost a pixel each side to the thinning of the mask. */
-      int bw = st.bx1 - st.bx0 + 2, bh = st.by1 - st.by0 + 2;
-      double free_score = best_score;
-      int free_tiles = (int) (ceil ((st.bx1 - best_ox) / best_t - 0.08) - floor ((st.bx0 - best_ox) / best_t + 0.08))
-                       * (int) (ceil ((st.by1 - best_oy) / best_t - 0.08) - floor ((st.by0 - best_oy) / best_t + 0.08));
-      for (int nx = MAX (1, (int) lround (bw / best_t) - 1); nx <= (int) lround (bw / best_t) + 1; nx++)
-        for (int ny = MAX (1, (int) lround (bh / best_t) - 1); ny <= (int) lround (bh / best_t) + 1; ny++)
-          {
-            double tx = (double) bw / nx, ty = (double) bh / ny, tt = (tx + ty) / 2;
-            int good, bad;
-            double sc;
-            if (fabs (tx - ty) > 0.03 * tt)
-              continue;
-            sc = grid_score (&st, tt, st.bx0 - 1, st.by0 - 1, &good, &bad);
-            /* Clean (no stroke off a midpoint) with fewer tiles: an exact
-             * fit of the box beats a lattice that drifts a little and needs
-             * an extra row and column to cover the strokes, even though
-             * the drifting one, cutting arms just inside their tiles,
-             * counts more stroke pixels on its lines. */
-            if (sc > best_score
-                || (sc >= 0.3 * free_score && bad * 50 <= good && nx * ny < free_tiles
-                    && (!anchored || sc > best_score)))
-              {
-                best_score = sc;
-                best_t = tt;
-                best_ox = st.bx0 - 1;
-                best_oy = st.by0 - 1;
-                best_good = good;
-                best_bad = bad;
-                anchored = TRUE;
-              }
-          }
-    }
-  if (best_t <= 0 || best_good < 4 || best_bad * 5 > best_good)
-    {
-      hb_vision_no_board (error, _("Infinite Loop"),
-                          _("no tile grid whose edges the strokes cross only at their middles"));
-      return NULL;
-    }
-
-  /* Each boundary where the strokes are fewest, and a line through them;
-   * kept when it keeps to the midpoint rule at least as well. */
-  if (!anchored)
-  {
-    double tx = best_t, ox = best_ox, ty = best_t, oy = best_oy;
-    fit_axis (cols, w, st.bx0, st.bx1, &ox, &tx);
-    fit_axis (rows, h, st.by0, st.by1, &oy, &ty);
-    {
-      double tt = (tx + ty) / 2;
-      double sc = grid_score (&st, tt, ox, oy, NULL, NULL);
-      if (sc >= best_score * 0.9)
-        {
-          best_score = sc;
-          best_t = tt;
-          best_ox = ox;
-          best_oy = oy;
-        }
-    }
-  }
-  /* The phase to a pixel: shifts of up to a tenth of a tile. */
-  if (!anchored)
-  {
-    double ox0 = best_ox, oy0 = best_oy;
-    int reach = MAX (1, (int) (best_t * 0.1));
-    for (int dx = -reach; dx <= reach; dx++)
-      {
-        double sc = grid_score (&st, best_t, ox0 + dx, best_oy, NULL, NULL);
-        if (sc > best_score)
-          {
-            best_score = sc;
-            best_ox = ox0 + dx;
-          }
-      }
-    for (int dy = -reach; dy <= reach; dy++)
-      {
-        double sc = grid_score (&st, best_t, best_ox, oy0 + dy, &best_good, &best_bad);
-        if (sc > best_score)
-          {
-            best_score = sc;
-            best_oy = oy0 + dy;
-          }
-      }
-    grid_score (&st, best_t, best_ox, best_oy, &best_good, &best_bad);
-  }
-  /* The board: the tiles the strokes span (a stroke pixel a few hundredths
-   * of a tile over a boundary is the boundary's own antialiasing). */
-  tx0 = (int) floor ((st.bx0 - best_ox) / best_t + 0.08);
-  ty0 = (int) floor ((st.by0 - best_oy) / best_t + 0.08);
-  tw = (int) ceil ((st.bx1 - best_ox) / best_t - 0.08) - tx0;
-  th = (int) ceil ((st.by1 - best_oy) / best_t - 0.08) - ty0;
-  if (tw < 1 || th < 1 || tw > HB_MAX_SIDE || th > HB_MAX_SIDE || (tw < 2 && th < 2))
-    {
-      hb_vision_no_board (error, _("Infinite Loop"), _("no tile grid"));
-      return NULL;
-    }
-  hb_import_report_set_grid (report, tw, th, best_ox + tx0 * best_t, best_oy + ty0 * best_t,
-                             best_t, best_t);
-  s = loop_state_new (tw, th);
-  for (int y = 0; y < th; y++)
-    for (int x = 0; x < tw; x++)
-      {
-        double x0 = report->x0 + x * best_t, y0 = report->y0 + y * best_t;
-        guint8 m = 0;
-        gboolean doubt = FALSE;
-        int inside = 0;
-        for (int dir = 0; dir < 4; dir++)
-          {
-            double f = arm_depth (&st, x0, y0, best_t, dir);
-            double off = side_fill (&st, x0, y0, best_t, dir, FALSE);
-            if (f >= 0.5)
-              m |= (guint8) (1u << dir);
-            /* Just under the bar: a ring reaches a third of the way. */
-            else if (f > 0.42)
-              doubt = TRUE;
-            /* Strokes towards a side away from its middle: not this game's
-             * drawing (or a misplaced grid). */
-            if (off > 0.25)
-              doubt = TRUE;
-          }
-        for (int v = (int) (y0 + best_t * 0.3); v < y0 + best_t * 0.7; v += MAX (1, (int) (best_t / 20)))
-          for (int u = (int) (x0 + best_t * 0.3); u < x0 + best_t * 0.7; u += MAX (1, (int) (best_t / 20)))
-            inside += stroke_at (&st, u, v);
-        if (m == 0 && inside > 0)
-          doubt = TRUE;
-        s->tiles[y * tw + x] = m;
-        report->seen[y * tw + x] = m ? 0x3060c0 : HB_SEEN_NOTHING;
-        arms += __builtin_popcount (m);
-        if (doubt)
-          {
-            hb_import_report_mark_unsure (report, x, y);
-            unsure_arms++;
-          }
-      }
-  report->score = 0.5 + 0.4 * best_good / (double) (best_good + best_bad)
-                  - 0.5 * report->n_unsure / (double) (tw * th);
-  if (arms == 0)
-    report->score = 0;
-  {
-    g_autofree char *detail = g_strdup_printf (g_dngettext (NULL, "tiles of %d px", "tiles of %d px",
-                                                            (int) lround (best_t)),
-                                               (int) lround (best_t));
-    hb_import_report_finish (report, _("Infinite Loop"), detail);
-  }
-  return &s->base;
+  return best;
 }
 
-/* Boards drawn with arms that meet their tile's side (the game) read with
- * lines a few hundredths of a tile wide; boards whose arms stop short of
- * the side (Hintboard's own drawing) need a wider reach. The narrow
- * reading is tried first and kept unless it doubts over a tenth of its
- * tiles and the wide one doubts fewer. */
+/* Reads the tile at (x0, y0): its arms (and each one's width, when
+ * `width` is not NULL), whether it has strokes at all, and whether the
+ * reading is in doubt. */
+static guint8
+read_tile (const Mask *s, double x0, double y0, double t, gboolean *doubt, gboolean *drawn,
+           float *width)
+{
+  guint8 m = 0;
+  int inside = 0;
+  int step = MAX (1, (int) (t / 20));
+
+  *doubt = FALSE;
+  for (int dir = 0; dir < 4; dir++)
+    {
+      double f = arm_depth (s, x0, y0, t, dir);
+      if (width != NULL)
+        width[dir] = 0;
+      if (f >= 0.5)
+        {
+          m |= (guint8) (1u << dir);
+          if (width != NULL)
+            width[dir] = (float) arm_width (s, x0, y0, t, dir);
+        }
+      /* Just under the bar: a ring reaches a third of the way. */
+      else if (f > 0.42)
+        *doubt = TRUE;
+      /* Strokes towards a side away from its middle: not this game's
+       * drawing (or a misplaced grid). */
+      if (side_fill (s, x0, y0, t, dir) > 0.25)
+        *doubt = TRUE;
+    }
+  for (int v = (int) (y0 + t * 0.3); v < y0 + t * 0.7; v += step)
+    for (int u = (int) (x0 + t * 0.3); u < x0 + t * 0.7; u += step)
+      inside += stroke_at (s, u, v);
+  if (m == 0 && inside > 0)
+    *doubt = TRUE;
+  *drawn = m != 0 || inside > 0;
+  return m;
+}
+
+/* Whether a piece could be a tile's drawing at tile size t: every tile
+ * draws one piece at least as large as an end (a ring and its stub, or a
+ * bar half a tile long), where a letter of text beside the board is
+ * smaller than that (unless the tiles are tiny). */
+static gboolean
+tile_sized (const Piece *p, double t)
+{
+  return p->area >= 0.04 * t * t
+         && MAX (p->box.x1 - p->box.x0, p->box.y1 - p->box.y0) >= 0.4 * t;
+}
+
+/* Whether a piece belongs to the board under a lattice (whose counts
+ * grid_score left in it): it crosses the lines at midpoints and hardly
+ * anywhere else, and it is a tile's drawing in size. */
+static gboolean
+piece_fits (const Piece *p, gboolean base, double t)
+{
+  return base && p->bad <= 1 + p->good / 10 && tile_sized (p, t);
+}
+
+/* The board under a lattice (whose counts grid_score left in the pieces):
+ * the tiles spanned by the kept pieces that reach a boundary at a
+ * midpoint (a stroke pixel a few hundredths of a tile over a boundary is
+ * the boundary's own antialiasing). FALSE when those pieces do not keep
+ * to the midpoint rule. */
+static gboolean
+board_box (const Piece *pc, int np, Lattice *lat, const Mask *s, Box *board)
+{
+  Box box = { s->w, s->h, 0, 0 };
+
+  lat->good = lat->bad = 0;
+  for (int i = 0; i < np; i++)
+    if (pc[i].keep && pc[i].good > 0 && tile_sized (&pc[i], lat->t))
+      {
+        box.x0 = MIN (box.x0, pc[i].box.x0);
+        box.y0 = MIN (box.y0, pc[i].box.y0);
+        box.x1 = MAX (box.x1, pc[i].box.x1);
+        box.y1 = MAX (box.y1, pc[i].box.y1);
+        lat->good += pc[i].good;
+        lat->bad += pc[i].bad;
+      }
+  if (box.x1 <= box.x0 || lat->good < 4 || lat->bad * 5 > lat->good)
+    return FALSE;
+  board->x0 = (int) floor ((box.x0 - lat->ox) / lat->t + 0.08);
+  board->y0 = (int) floor ((box.y0 - lat->oy) / lat->t + 0.08);
+  board->x1 = (int) ceil ((box.x1 - lat->ox) / lat->t - 0.08);
+  board->y1 = (int) ceil ((box.y1 - lat->oy) / lat->t - 0.08);
+  return TRUE;
+}
+
+/* The lattice refined by the board's own arms, and the board under it. */
+static void
+settle (const Pieces *P, const Points *pts, const guint8 *base, Lattice *lat, const Mask *s,
+        Box *board)
+{
+  g_autofree guint8 *use = g_new0 (guint8, MAX (1, P->np));
+  g_autofree guint8 *kept = g_new0 (guint8, MAX (1, P->np));
+  Lattice before = *lat;
+  Box b = *board;
+
+  for (int i = 0; i < P->np; i++)
+    kept[i] = P->pc[i].keep;
+  grid_score (P, pts, lat->t, lat->ox, lat->oy, NULL, NULL);
+  for (int i = 0; i < P->np; i++)
+    use[i] = piece_fits (&P->pc[i], base[i], lat->t) && P->pc[i].good > 0;
+  refine_lattice (P, pts, lat, use);
+  /* Every piece judged again by the lattice refined: one that a lattice
+   * a little off missed, at the far side of the board, comes in. */
+  grid_score (P, pts, lat->t, lat->ox, lat->oy, NULL, NULL);
+  for (int i = 0; i < P->np; i++)
+    P->pc[i].keep = piece_fits (&P->pc[i], base[i], lat->t);
+  if (!board_box (P->pc, P->np, lat, s, board))
+    {
+      *lat = before;
+      *board = b;
+      for (int i = 0; i < P->np; i++)
+        P->pc[i].keep = kept[i];
+      grid_score (P, pts, lat->t, lat->ox, lat->oy, NULL, NULL);
+      board_box (P->pc, P->np, lat, s, board);
+    }
+}
+
+/* Finds the board in the picture: its tile size and its top-left corner
+ * (full resolution), and the number of tiles. */
+static gboolean
+locate (int f, Mask *s, int *labels, GArray **pieces_out, Lattice *lat,
+        Box *board, const char **why)
+{
+  GArray *pieces = find_pieces (s, labels);
+  Piece *pc = (Piece *) (void *) pieces->data;
+  int np = (int) pieces->len, kept = 0;
+  g_autofree guint8 *km = g_malloc0 ((gsize) s->w * s->h);
+  Mask ks = { km, s->w, s->h, s->x0, s->y0 };
+  Box box = { s->w, s->h, 0, 0 };
+  int inset = f == 1 ? 1 : 0;
+  Pieces P = { labels, pc, np };
+  Points pts = { NULL, NULL, NULL, 0 };
+  g_autofree int *px = NULL, *py = NULL, *ppc = NULL;
+  Points sub = { NULL, NULL, NULL, 0 };
+  g_autofree int *sx = NULL, *sy = NULL, *spc = NULL;
+  g_autofree guint8 *base = NULL;
+
+  *pieces_out = pieces;
+  /* Pieces touching the picture's edge, and specks, are out for good. */
+  base = g_new0 (guint8, MAX (1, np));
+  for (int i = 0; i < np; i++)
+    {
+      Piece *p = &pc[i];
+      /* (Thinning took a pixel off each side of the picture.) */
+      base[i] = p->keep = p->area >= 4 && p->box.x0 > inset && p->box.y0 > inset
+                          && p->box.x1 < s->w - inset && p->box.y1 < s->h - inset;
+      if (base[i])
+        pts.n += p->area;
+    }
+  if (pts.n == 0)
+    {
+      *why = _("no strokes apart from the picture's edges");
+      return FALSE;
+    }
+  pts.x = px = g_new (int, pts.n);
+  pts.y = py = g_new (int, pts.n);
+  pts.piece = ppc = g_new (int, pts.n);
+  pts.n = 0;
+  for (int y = 0; y < s->h; y++)
+    for (int x = 0; x < s->w; x++)
+      {
+        int l = labels[(gsize) y * s->w + x];
+        if (l && base[l - 1])
+          {
+            pts.x[pts.n] = x;
+            pts.y[pts.n] = y;
+            pts.piece[pts.n++] = l - 1;
+          }
+      }
+  sub.x = sx = g_new (int, pts.n);
+  sub.y = sy = g_new (int, pts.n);
+  sub.piece = spc = g_new (int, pts.n);
+  /* Fit a lattice to the pieces kept, judge every piece by it, and again
+   * while the pieces kept change: the first fit, with text and buttons
+   * still in, may be a little off, and a piece it left out wrongly comes
+   * back under the next. */
+  for (int round = 0; round < 3; round++)
+    {
+      int n_kept = 0, stride;
+      gboolean changed = FALSE;
+      box = (Box) { s->w, s->h, 0, 0 };
+      kept = 0;
+      memset (km, 0, (gsize) s->w * s->h);
+      for (int i = 0; i < np; i++)
+        if (pc[i].keep)
+          {
+            box.x0 = MIN (box.x0, pc[i].box.x0);
+            box.y0 = MIN (box.y0, pc[i].box.y0);
+            box.x1 = MAX (box.x1, pc[i].box.x1);
+            box.y1 = MAX (box.y1, pc[i].box.y1);
+            kept++;
+            n_kept += pc[i].area;
+          }
+      if (kept == 0)
+        {
+          *why = _("no tile grid whose edges the strokes cross only at their middles");
+          return FALSE;
+        }
+      /* The search looks at a fixed share of the pixels at most (every
+       * k-th, spread over the whole box); the pieces are judged on all. */
+      stride = MAX (1, n_kept / 6000);
+      sub.n = 0;
+      for (int i = 0, k = 0; i < pts.n; i++)
+        if (pc[pts.piece[i]].keep)
+          {
+            km[(gsize) pts.y[i] * s->w + pts.x[i]] = 1;
+            if (k++ % stride == 0)
+              {
+                sub.x[sub.n] = pts.x[i];
+                sub.y[sub.n] = pts.y[i];
+                sub.piece[sub.n++] = pts.piece[i];
+              }
+          }
+      if (!find_lattice (&ks, &P, &sub, &box, inset, round > 0 ? lat->t : 0, lat))
+        {
+          *why = _("no tile grid whose edges the strokes cross only at their middles");
+          return FALSE;
+        }
+      /* Judge each piece by the lattice: text, buttons and icons cross
+       * its lines away from the midpoints. */
+      grid_score (&P, &pts, lat->t, lat->ox, lat->oy, NULL, NULL);
+      for (int i = 0; i < np; i++)
+        {
+          gboolean keep = piece_fits (&pc[i], base[i], lat->t);
+          changed |= keep != pc[i].keep;
+          pc[i].keep = keep;
+        }
+      if (!changed)
+        break;
+    }
+  if (!board_box (pc, np, lat, s, board))
+    {
+      *why = _("no tile grid whose edges the strokes cross only at their middles");
+      return FALSE;
+    }
+  settle (&P, &pts, base, lat, s, board);
+  /* Hintboard draws arms as straight bars from the tile's middle, and a
+   * lattice of half the tile size set a quarter tile off crosses every
+   * one of them square in its middle too: it scores better than the true
+   * one (which only matched arms cross) and reads as a board twice the
+   * size with every other tile of every other row empty — the tiles on
+   * the true lattice's corners. Such a board is the true one at twice the
+   * size when that lattice keeps to the midpoint rule too. */
+  {
+    int tw = board->x1 - board->x0, th = board->y1 - board->y0;
+    for (int qy = 0; qy < 2; qy++)
+      for (int qx = 0; qx < 2; qx++)
+        {
+          int n = 0, drawn_n = 0;
+          for (int y = qy; y < th; y += 2)
+            for (int x = qx; x < tw; x += 2)
+              {
+                gboolean doubt, drawn;
+                read_tile (&ks, lat->ox + (board->x0 + x) * lat->t,
+                           lat->oy + (board->y0 + y) * lat->t, lat->t, &doubt, &drawn, NULL);
+                n++;
+                drawn_n += drawn;
+              }
+          /* (A few tiles of text or icons around the board may fall in
+           * the empty class.) */
+          if (n >= 2 && drawn_n * 6 <= n)
+            {
+              Lattice twice = { 2 * lat->t, lat->ox + (board->x0 + qx + 0.5) * lat->t,
+                                lat->oy + (board->y0 + qy + 0.5) * lat->t, 0, 0, 0 };
+              Box b2;
+              twice.score = grid_score (&P, &pts, twice.t, twice.ox, twice.oy, &twice.good,
+                                        &twice.bad);
+              if (twice.score > 0 && board_box (pc, np, &twice, s, &b2))
+                {
+                  *lat = twice;
+                  *board = b2;
+                  settle (&P, &pts, base, lat, s, board);
+                  return TRUE;
+                }
+              /* board_box judged the pieces by the other lattice. */
+              grid_score (&P, &pts, lat->t, lat->ox, lat->oy, NULL, NULL);
+              board_box (pc, np, lat, s, board);
+              qy = qx = 2;
+            }
+        }
+  }
+  return TRUE;
+}
+
 HbState *
 loop_from_image (const HbImage *img, HbImportReport *report, GCancellable *cancellable,
                  GError **error)
 {
-  g_autoptr(HbImportReport) wide = NULL;
-  g_autoptr(GError) wide_error = NULL;
-  HbState *a = loop_read (img, 0.03, report, cancellable, error);
-  HbState *b;
+  int f = hb_vision_shrink_factor (img, LOCATE_SIDE);
+  const HbImage *small = hb_vision_shrunk (img, f);
+  Background bg = { 0 };
+  g_autofree guint8 *cm = NULL, *fm = NULL;
+  g_autofree int *labels = NULL;
+  g_autoptr(GArray) pieces = NULL;
+  g_autofree guint8 *arms = NULL, *doubt = NULL;
+  g_autofree float *widths = NULL;
+  Mask cs, fs, *ss;
+  Lattice lat;
+  Box tiles;
+  const char *why = NULL;
+  double t, gx0, gy0;
+  int tw, th, n_arms = 0, scale;
+  LoopState *st;
 
-  if (a != NULL && report->n_unsure * 10 <= (guint) (report->width * report->height))
-    return a;
-  if (hb_vision_cancelled (cancellable, NULL))
-    return a;
-  wide = hb_import_report_new ();
-  b = loop_read (img, 0.12, wide, cancellable, &wide_error);
-  if (b != NULL && (a == NULL || wide->n_unsure < report->n_unsure))
+  hb_import_report_clear (report);
+  report->game = &loop_game;
+  if (small == NULL)
     {
-      HbImportReport tmp = *report;
-      hb_state_free (a);
-      g_clear_error (error);
-      *report = *wide;
-      *wide = tmp;
-      return b;
+      hb_vision_no_board (error, _("Infinite Loop"), _("the picture is too small"));
+      return NULL;
     }
-  hb_state_free (b);
-  return a;
+  background_init (&bg, small, CLAMP (MIN (small->width, small->height) / 6, 16, 96));
+  cm = stroke_mask (small, &bg, 1, 0, 0, small->width, small->height, f == 1);
+  cs = (Mask) { cm, small->width, small->height, 0, 0 };
+  labels = g_new (int, (gsize) small->width * small->height);
+  if (hb_vision_cancelled (cancellable, error))
+    {
+      g_free (bg.rgb);
+      return NULL;
+    }
+  if (!locate (f, &cs, labels, &pieces, &lat, &tiles, &why))
+    {
+      g_free (bg.rgb);
+      hb_vision_no_board (error, _("Infinite Loop"), why);
+      return NULL;
+    }
+  tw = tiles.x1 - tiles.x0;
+  th = tiles.y1 - tiles.y0;
+  if (tw < 1 || th < 1 || tw > HB_MAX_SIDE || th > HB_MAX_SIDE || (tw < 2 && th < 2))
+    {
+      g_free (bg.rgb);
+      hb_vision_no_board (error, _("Infinite Loop"), _("no tile grid"));
+      return NULL;
+    }
+  if (hb_vision_cancelled (cancellable, error))
+    {
+      g_free (bg.rgb);
+      return NULL;
+    }
+
+  /* Sampling: in the copy when its tiles are big enough, else at full
+   * resolution; over the board and half a tile around it, without the
+   * thinning (which would shorten small arms by a pixel at each end). */
+  {
+    const HbImage *src = f > 1 && lat.t < SAMPLE_MIN_TILE ? img : small;
+    int k = src == img ? f : 1;
+    double T = lat.t * k;
+    int x0 = (int) floor ((lat.ox + tiles.x0 * lat.t) * k - 0.5 * T);
+    int y0 = (int) floor ((lat.oy + tiles.y0 * lat.t) * k - 0.5 * T);
+    int x1 = (int) ceil ((lat.ox + tiles.x1 * lat.t) * k + 0.5 * T);
+    int y1 = (int) ceil ((lat.oy + tiles.y1 * lat.t) * k + 0.5 * T);
+    x0 = CLAMP (x0, 0, src->width);
+    y0 = CLAMP (y0, 0, src->height);
+    x1 = CLAMP (x1, x0, src->width);
+    y1 = CLAMP (y1, y0, src->height);
+    fm = stroke_mask (src, &bg, k, x0, y0, x1, y1, FALSE);
+    fs = (Mask) { fm, x1 - x0, y1 - y0, x0, y0 };
+    ss = &fs;
+    scale = k;
+  }
+  g_free (bg.rgb);
+  /* Lattice in the sampled picture's pixels. */
+  t = lat.t * scale;
+  gx0 = (lat.ox + tiles.x0 * lat.t) * scale;
+  gy0 = (lat.oy + tiles.y0 * lat.t) * scale;
+
+  arms = g_new0 (guint8, (gsize) tw * th);
+  doubt = g_new0 (guint8, (gsize) tw * th);
+  widths = g_new0 (float, (gsize) 4 * tw * th);
+  for (int y = 0; y < th; y++)
+    for (int x = 0; x < tw; x++)
+      {
+        gboolean d, drawn;
+        arms[y * tw + x] = read_tile (ss, gx0 + x * t, gy0 + y * t, t, &d, &drawn,
+                                      widths + 4 * (y * tw + x));
+        doubt[y * tw + x] = d ? 2 : drawn ? 1 : 0;
+      }
+  /* A board draws all its arms alike; a letter's stroke that crosses the
+   * lattice at a midpoint (a title just over the board) is seldom as wide
+   * as the pipes. Arms much narrower than most are not arms. (Wider ones
+   * are: two arcs of a tee or a cross meet in one arm.) */
+  {
+    g_autofree float *all = g_new (float, (gsize) 4 * tw * th);
+    int n = 0;
+    float median;
+    for (int i = 0; i < 4 * tw * th; i++)
+      if (widths[i] > 0)
+        all[n++] = widths[i];
+    if (n >= 4)
+      {
+        qsort (all, n, sizeof (float), cmp_float);
+        median = all[n / 2];
+        for (int i = 0; i < tw * th; i++)
+          for (int dir = 0; dir < 4; dir++)
+            {
+              float wd = widths[4 * i + dir];
+              if ((arms[i] & (1 << dir)) && wd < 0.55f * median - 1)
+                {
+                  arms[i] &= (guint8) ~(1u << dir);
+                  doubt[i] = 2;
+                }
+            }
+      }
+  }
+  /* Rows and columns with no arm are not the board (a board's border
+   * line with no tile drawn cannot be seen, and one with strokes but no
+   * arm is text or an icon that happened to fit the lattice), and lines
+   * with arms beyond them (a title, a status bar that fit the lattice in
+   * places) are cut off too: the board is the run of lines between empty
+   * ones (or ones mostly in doubt) that holds the most arms. A level whose tiles leave a whole row
+   * or column empty falls apart into two, and no picture tells those
+   * from a board beside a row of icons. */
+  {
+    int bx0 = 0, by0 = 0, bx1 = tw, by1 = th;
+    /* First, outer lines where most tiles drawn are in doubt: text or
+     * icons beside the board cross its lattice anyhow. */
+    for (gboolean cut = TRUE; cut;)
+      {
+        cut = FALSE;
+        for (int side = 0; side < 4 && !cut; side++)
+          {
+            gboolean rows = side < 2;
+            int k = side == 0 ? by0 : side == 1 ? by1 - 1 : side == 2 ? bx0 : bx1 - 1;
+            int drawn = 0, doubtful = 0;
+            if ((rows ? by1 - by0 : bx1 - bx0) <= 2)
+              continue;
+            for (int j = rows ? bx0 : by0; j < (rows ? bx1 : by1); j++)
+              {
+                guint8 d = rows ? doubt[k * tw + j] : doubt[j * tw + k];
+                drawn += d > 0;
+                doubtful += d == 2;
+              }
+            if (doubtful >= 2 && doubtful * 2 >= drawn)
+              {
+                cut = TRUE;
+                if (side == 0) by0++;
+                else if (side == 1) by1--;
+                else if (side == 2) bx0++;
+                else bx1--;
+              }
+          }
+      }
+    for (int pass = 0; pass < 4; pass++)
+      {
+        gboolean rows = pass % 2 == 0;
+        int lo = rows ? by0 : bx0, hi = rows ? by1 : bx1;
+        int best_lo = lo, best_hi = lo, best_n = 0, run_lo = lo, run_n = 0;
+        for (int k = lo; k <= hi; k++)
+          {
+            int n = 0, drawn = 0, doubtful = 0;
+            if (k < hi)
+              for (int j = rows ? bx0 : by0; j < (rows ? bx1 : by1); j++)
+                {
+                  int i = rows ? k * tw + j : j * tw + k;
+                  if (doubt[i] != 2)
+                    n += __builtin_popcount (arms[i]);
+                  drawn += doubt[i] > 0;
+                  doubtful += doubt[i] == 2;
+                }
+            /* A line mostly in doubt (text crossing the lattice) parts
+             * the board from what lies beyond it, as an empty one does. */
+            if (doubtful >= 2 && doubtful * 2 >= drawn)
+              n = 0;
+            if (n > 0)
+              {
+                if (run_n == 0)
+                  run_lo = k;
+                run_n += n;
+                continue;
+              }
+            if (run_n > best_n)
+              {
+                best_n = run_n;
+                best_lo = run_lo;
+                best_hi = k;
+              }
+            run_n = 0;
+          }
+        if (rows)
+          {
+            by0 = best_lo;
+            by1 = best_hi;
+          }
+        else
+          {
+            bx0 = best_lo;
+            bx1 = best_hi;
+          }
+      }
+    if (bx1 - bx0 < 1 || by1 - by0 < 1)
+      {
+        hb_vision_no_board (error, _("Infinite Loop"), _("no tiles with arms"));
+        return NULL;
+      }
+    /* A single row or column of "tiles" is a row of buttons or icons
+     * far more often than a level. */
+    if (bx1 - bx0 < 2 || by1 - by0 < 2)
+      {
+        hb_vision_no_board (error, _("Infinite Loop"), _("only one row or column of tiles"));
+        return NULL;
+      }
+    {
+      int in_doubt = 0;
+      for (int y = by0; y < by1; y++)
+        for (int x = bx0; x < bx1; x++)
+          in_doubt += doubt[y * tw + x] == 2;
+      if (in_doubt * 2 > (bx1 - bx0) * (by1 - by0))
+        {
+          hb_vision_no_board (error, _("Infinite Loop"),
+                              _("most tiles are not drawn as the game draws them"));
+          return NULL;
+        }
+    }
+    st = loop_state_new (bx1 - bx0, by1 - by0);
+    hb_import_report_set_grid (report, bx1 - bx0, by1 - by0, (gx0 + bx0 * t) * (f / scale),
+                               (gy0 + by0 * t) * (f / scale), t * (f / scale), t * (f / scale));
+    for (int y = by0; y < by1; y++)
+      for (int x = bx0; x < bx1; x++)
+        {
+          guint8 m = arms[y * tw + x];
+          int i = (y - by0) * (bx1 - bx0) + (x - bx0);
+          st->tiles[i] = m;
+          report->seen[i] = m ? 0x3060c0 : HB_SEEN_NOTHING;
+          n_arms += __builtin_popcount (m);
+          if (doubt[y * tw + x] == 2)
+            hb_import_report_mark_unsure (report, x - bx0, y - by0);
+        }
+  }
+  /* How sure this is Infinite Loop: strokes on the grid's lines at their
+   * midpoints and nowhere else, few tiles in doubt, and the strokes over
+   * the board nearly all in pieces that keep to the lattice (another
+   * game's board may have a few shapes that fit one by chance). */
+  {
+    double bx0 = report->x0 / f, by0 = report->y0 / f;
+    double bx1 = bx0 + report->width * report->cell_w / f;
+    double by1 = by0 + report->height * report->cell_h / f;
+    gsize fit = 0, all = 0, picture = 0;
+    const Piece *pc = (const Piece *) (const void *) pieces->data;
+    for (guint i = 0; i < pieces->len; i++)
+      {
+        double cx = (pc[i].box.x0 + pc[i].box.x1) / 2.0, cy = (pc[i].box.y0 + pc[i].box.y1) / 2.0;
+        if (pc[i].area >= 4 && pc[i].box.x0 > 1 && pc[i].box.y0 > 1
+            && pc[i].box.x1 < small->width - 1 && pc[i].box.y1 < small->height - 1)
+          picture += pc[i].area;
+        if (cx < bx0 || cx > bx1 || cy < by0 || cy > by1)
+          continue;
+        all += pc[i].area;
+        if (pc[i].keep)
+          fit += pc[i].area;
+      }
+    if (all > 0 && fit * 2 < all)
+      {
+        hb_state_free (&st->base);
+        hb_vision_no_board (error, _("Infinite Loop"),
+                            _("most shapes on the board do not keep to a tile grid"));
+        return NULL;
+      }
+    report->score = 0.5 + 0.4 * lat.good / (double) (lat.good + lat.bad)
+                    - 0.5 * report->n_unsure / (double) (report->width * report->height)
+                    - 0.6 * (all > 0 ? 1.0 - (double) fit / all : 0)
+                    /* A board is most of what a screenshot of the game
+                     * draws; a few shapes that fit beside a board of
+                     * another game are not. */
+                    - 0.4 * (picture > 0 ? 1.0 - MIN (1.0, (double) fit / picture) : 0);
+  }
+  if (n_arms == 0)
+    report->score = 0;
+  {
+    int px = (int) lround (t * (f / scale));
+    g_autofree char *detail = g_strdup_printf (g_dngettext (NULL, "tiles of %d px", "tiles of %d px", px), px);
+    hb_import_report_finish (report, _("Infinite Loop"), detail);
+  }
+  return &st->base;
 }
