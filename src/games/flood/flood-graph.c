@@ -471,27 +471,36 @@ flood_child_scan (const FloodGraph *g, const guint64 *set,
         ms->amask[r] = 1u << g->colour[r];
         ms->queue[tail++] = r;
       }
-  while (head < tail)
-    {
-      int r = ms->queue[head++], d = ms->dist[r];
-      guint16 a = ms->amask[r];
-      for (int k = g->nbr_start[r]; k < g->nbr_start[r + 1]; k++)
-        {
-          int nb = g->nbr[k];
-          if (ms->stamp[nb] == ms->tick)
-            {
-              if (ms->dist[nb] == d + 1)
-                ms->amask[nb] |= a;
+  {
+    /* The innermost loop of the beams: locals, so that the stores do not
+     * make the compiler reload every pointer. */
+    guint32 *restrict stamp = ms->stamp, tick = ms->tick;
+    int *restrict dist = ms->dist, *restrict queue = ms->queue;
+    guint16 *restrict amask = ms->amask;
+    const int *nbr = g->nbr, *nbr_start = g->nbr_start;
+
+    while (head < tail)
+      {
+        int r = queue[head++], d = dist[r] + 1, end = nbr_start[r + 1];
+        guint16 a = amask[r];
+        for (int k = nbr_start[r]; k < end; k++)
+          {
+            int nb = nbr[k];
+            if (stamp[nb] == tick)
+              {
+                if (dist[nb] == d)
+                  amask[nb] |= a;
+                continue;
+              }
+            if (FLOOD_SET_HAS (set, nb))
               continue;
-            }
-          if (FLOOD_SET_HAS (set, nb))
-            continue;
-          ms->stamp[nb] = ms->tick;
-          ms->dist[nb] = d + 1;
-          ms->amask[nb] = a;
-          ms->queue[tail++] = nb;
-        }
-    }
+            stamp[nb] = tick;
+            dist[nb] = d;
+            amask[nb] = a;
+            queue[tail++] = nb;
+          }
+      }
+  }
   if (tail > 0)
     ecc = ms->dist[ms->queue[tail - 1]];
   ps->ecc = ecc;
