@@ -10,6 +10,7 @@
 #include "flow-check.h"
 #include "hb-test-util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static HbState *
@@ -280,6 +281,45 @@ test_refused (void)
   g_assert_nonnull (strstr (e4->message, "colours"));
 }
 
+/* A request the generator cannot meet says how many colours it can
+ * manage nearby, and that many do make a level. */
+static void
+test_suggestion (void)
+{
+  static const int cases[][3] = {
+    { 20, 20, 2 }, { 31, 20, 2 }, { 8, 20, 80 }, { 3, 40, 60 }, { 139, 1, 66 }, { 100, 98, 2 },
+  };
+  int suggested = 0;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      HbState *s = generate (cases[i][0], cases[i][1], cases[i][2], 1, FALSE, &error);
+      const char *can;
+      int k;
+
+      if (s != NULL)
+        {
+          hb_state_free (s);
+          continue;
+        }
+      g_assert_nonnull (error);
+      can = strstr (error->message, " colours can");
+      if (can == NULL)
+        continue;
+      while (can > error->message && g_ascii_isdigit (can[-1]))
+        can--;
+      k = atoi (can);
+      g_assert_cmpint (k, >=, 1);
+      g_assert_cmpint (k, !=, cases[i][2]);
+      flow_state_free (generate_checked (cases[i][0], cases[i][1], k, 1));
+      suggested++;
+    }
+  /* The cases are chosen so that some of them need the advice today (if
+   * the generator learns them all, pick others). */
+  g_assert_cmpint (suggested, >, 0);
+}
+
 /* One path cannot fill a board two cells wide or more, whatever its size;
  * a board one cell wide takes one. */
 static void
@@ -308,6 +348,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/generate/huge", test_huge);
   g_test_add_func ("/flow/generate/varied", test_varied);
   g_test_add_func ("/flow/generate/one-colour", test_one_colour);
+  g_test_add_func ("/flow/generate/suggestion", test_suggestion);
   g_test_add_func ("/flow/generate/deterministic", test_deterministic);
   g_test_add_func ("/flow/generate/unique", test_unique);
   g_test_add_func ("/flow/generate/refused", test_refused);

@@ -1183,9 +1183,43 @@ flow_generate_full (const HbGenerateParams *params, FlowState **solution, GError
                    "turned up in %d tries; try more colours or a smaller board"),
                  w, h, colours, tries);
   else
-    g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                 _("could not cover a %d×%d board with only %d paths that never "
-                   "touch themselves; try more colours"),
-                 w, h, colours);
+    {
+      /* Say how many colours would do: the nearest of a few more (or,
+       * on a board nearly all dots, fewer) that make a level, one try
+       * each. */
+      int works = 0, most = (int) MIN ((gint64) FLOW_MAX_COLOURS, n / 2);
+      int step = (gint64) colours * 4 < n ? 1 : -1;
+
+      for (int k = colours + step; k >= 2 && k <= most && ABS (k - colours) <= 6 && works == 0;
+           k += step)
+        {
+          FlowState *s = make_level (w, h, k, params->seed, 3, NULL);
+          if (s != NULL)
+            {
+              works = k;
+              flow_state_free (s);
+            }
+        }
+      if (works > 0 && step > 0)
+        g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
+                     _("could not cover a %d×%d board with only %d paths that never "
+                       "touch themselves; %d colours can"),
+                     w, h, colours, works);
+      else if (works > 0)
+        g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
+                     _("could not cover a %d×%d board with as many as %d paths of two "
+                       "cells or more; %d colours can"),
+                     w, h, colours, works);
+      else if (step > 0)
+        g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
+                     _("could not cover a %d×%d board with only %d paths that never "
+                       "touch themselves; try more colours"),
+                     w, h, colours);
+      else
+        g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
+                     _("could not cover a %d×%d board with %d paths of two cells or "
+                       "more; try fewer colours"),
+                     w, h, colours);
+    }
   return NULL;
 }
