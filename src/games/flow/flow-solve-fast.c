@@ -1376,7 +1376,7 @@ limits_hit (Fast *f)
 {
 #ifdef FLOW_FAST_TUNING
   static int dumpn;
-  if (g_getenv ("FF_DUMP") && ++dumpn % 100 == 0)
+  if (g_getenv ("FF_DUMP") && ++dumpn % atoi (g_getenv ("FF_DUMP")) == 0)
     debug_dump (f);
 #endif
   if (f->cancellable != NULL && g_cancellable_is_cancelled (f->cancellable))
