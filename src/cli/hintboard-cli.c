@@ -262,6 +262,8 @@ solver_settings_or_die (const HbSolver *solver)
 
 /* When not NULL, solves record into it (render --plot). */
 static HbTrace *solve_trace;
+/* solve writes the answer with write_solution: a board will do (HbResult.answer). */
+static gboolean solve_answer_board;
 
 static HbResult *
 solve_or_die (const HbState *state, const char *solver_id)
@@ -286,6 +288,7 @@ solve_or_die (const HbState *state, const char *solver_id)
   options.time_limit = opt_time_limit;
   settings = solver_settings_or_die (solver);
   hb_solve_options_apply (&options, settings);
+  options.answer_board = solve_answer_board;
   r = hb_solve (solver, state, &options, solve_trace, NULL, &error);
   if (r == NULL)
     {
@@ -363,6 +366,7 @@ cmd_solve (int argc, char **argv)
   if (argc != 2)
     die_usage ("solve takes one FILE (or - for standard input)");
   state = load_or_die (game_from_option (), argv[1]);
+  solve_answer_board = TRUE;
   r = solve_or_die (state, opt_solver);
   if (opt_stats)
     print_stats (opt_solver ? hb_game_find_solver (state->game, opt_solver)

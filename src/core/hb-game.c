@@ -28,6 +28,7 @@ hb_result_free (HbResult *r)
   if (r == NULL)
     return;
   hb_state_free (r->solved);
+  hb_state_free (r->answer);
   g_array_unref (r->moves);
   g_ptr_array_unref (r->stats);
   g_free (r->message);

@@ -64,6 +64,10 @@ typedef struct {
   int    button;       /* 1 primary, 2 middle, 3 secondary */
   int    tool;         /* the selected palette entry (see palette), or -1 */
   gpointer ui;         /* the game's gesture state (ui_new), or NULL */
+  /* Set by a game with keyboard_strokes on a play PRESS that began a
+   * stroke (Flow Free: out of a dot or a path), so the keyboard carries
+   * it on; FALSE: the press began nothing. */
+  gboolean stroke;
 } HbPointer;
 
 /* The gesture state of games whose drags only remember the last cell and
@@ -93,6 +97,14 @@ typedef struct {
   guint         hint_flags;    /* game-specific hint options */
   gconstpointer hint;          /* the game's hint data (hint_compute), or NULL */
   int           hover_x, hover_y; /* cell under the pointer, or -1 */
+  /* A move's short animation (the app, while the system allows motion):
+   * the board before the move, drawn changing into the state rendered as
+   * anim_progress goes from 0 to 1 (a tile turning, a flood spreading,
+   * lights fading). A game animates only an anim_from of its own game and
+   * size; NULL or a progress of 1 or more draw the state exactly as
+   * without. Games that draw it set HbGame.animates_moves. */
+  const HbState *anim_from;
+  double        anim_progress;
 } HbRenderOptions;
 
 typedef enum {
@@ -136,6 +148,12 @@ typedef struct {
   char      *message;    /* a sentence for the user (why it gave up, …) */
   GPtrArray *stats;      /* HbStat, in the order they were added */
   double     seconds;    /* wall time of the solve call */
+  /* The answer as a board of the game's own kind (Enlight: the cells to
+   * press), or NULL: what write_solution writes when given. Solvers give
+   * it, and may leave `moves` empty, only when asked with
+   * HbSolveOptions.answer_board (millions of moves cost more than the
+   * solve). Freed with the result. */
+  HbState   *answer;
 } HbResult;
 
 HbResult *hb_result_new (HbStatus status);
@@ -172,6 +190,9 @@ typedef struct {
   guint   count_limit;    /* >0: count solutions up to this many ("solutions" stat) */
   /* Values for the solver's declared settings (may be NULL: defaults). */
   const HbSettings *settings;
+  /* The caller (the CLI's solve) writes the answer with write_solution and
+   * needs no moves: a solver may give HbResult.answer instead. */
+  gboolean answer_board;
 } HbSolveOptions;
 
 /* Settings every solver takes (time-limit, node-limit), and count for the
@@ -371,6 +392,16 @@ struct _HbGame {
   /* What the hint's marks mean, one sentence marked with N_ for the
    * sidebar's legend ("Orange dot: press this cell …"), or NULL. */
   const char *hint_legend;
+
+  /* TRUE when render draws HbRenderOptions.anim_from (a move animating);
+   * the app runs the animation's frames only for such games. */
+  gboolean    animates_moves;
+
+  /* TRUE when a play gesture is a stroke across cells (Flow Free's paths)
+   * rather than a click: by keyboard, Space or Enter starts one where the
+   * game sets HbPointer.stroke on the PRESS, the arrows carry it on, Space
+   * or Enter ends it and Escape takes it back. */
+  gboolean    keyboard_strokes;
 
   /* `hintboard-cli bench GAME --sets A,B`: the benchmark's named sets,
    * NULL-terminated (bench_sets), and the bench run on only those

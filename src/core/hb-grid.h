@@ -93,4 +93,11 @@ guint32 hb_rng_below (HbRng *rng, guint32 n);
 /* Monotonic seconds, for the bench and stats. */
 double hb_now (void);
 
+/* g_malloc for a large buffer about to be written whole (a level's text,
+ * a board's cells): from 512 KiB up it takes whole 2 MiB huge pages (Linux,
+ * where the kernel gives them on request), a fault per 2 MiB instead of
+ * one per 4 KiB — two to three times faster to fill. Free it with g_free
+ * (GLib's allocator is the C library's); g_realloc takes it too. */
+gpointer hb_malloc_big (gsize n);
+
 G_END_DECLS

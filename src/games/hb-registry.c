@@ -266,7 +266,7 @@ hb_read_input_cancellable (const char *path, GCancellable *cancellable,
         cancel_fd = pfd.fd;
     }
   cap = CLAMP (cap, 4096, max + 1);
-  buf = g_malloc (cap + 1);
+  buf = hb_malloc_big (cap + 1);
   for (;;)
     {
       gssize got;

@@ -91,6 +91,11 @@ bit_set (Word *v, gsize i)
   v[i / WORD_BITS] |= (Word) 1 << (i % WORD_BITS);
 }
 
+/* Four words as one vector (two SSE2 registers, or one AVX2 register in
+ * the elimination's AVX2 clone below); memcpy keeps loads and stores
+ * unaligned and free of aliasing trouble, and compiles to vector moves. */
+typedef Word Word4 __attribute__ ((vector_size (32)));
+
 static inline void
 xor_words (Word *restrict dst, const Word *restrict src, gsize n)
 {
@@ -99,14 +104,24 @@ xor_words (Word *restrict dst, const Word *restrict src, gsize n)
   /* Four words a round: the elimination's inner loop. */
   for (; i + 4 <= n; i += 4)
     {
-      dst[i] ^= src[i];
-      dst[i + 1] ^= src[i + 1];
-      dst[i + 2] ^= src[i + 2];
-      dst[i + 3] ^= src[i + 3];
+      Word4 a, b;
+      memcpy (&a, dst + i, sizeof a);
+      memcpy (&b, src + i, sizeof b);
+      a ^= b;
+      memcpy (dst + i, &a, sizeof a);
     }
   for (; i < n; i++)
     dst[i] ^= src[i];
 }
+
+/* The elimination is the one cubic step: built twice on x86-64 GCC, the
+ * copy for processors with AVX2 picked when the program starts. */
+#if defined (__x86_64__) && defined (__GNUC__) && !defined (__clang__) \
+    && defined (__linux__)
+#define ELIMINATE_CLONES __attribute__ ((target_clones ("avx2", "default")))
+#else
+#define ELIMINATE_CLONES
+#endif
 
 static inline guint64
 popcount_words (const Word *v, gsize n)
@@ -331,7 +346,7 @@ system_build (System *s, const Chase *c, const Word *constant, GError **error)
  * are zero in every column left of the current block (pivot columns were
  * cleared, free columns had no candidate), so xors start at the block's
  * word. Returns FALSE if cancelled. */
-static gboolean
+ELIMINATE_CLONES static gboolean
 system_eliminate (System *s, GCancellable *cancellable)
 {
   int n = s->n, rank = 0;
@@ -346,20 +361,26 @@ system_eliminate (System *s, GCancellable *cancellable)
       int sh = c0 % WORD_BITS;
       guint8 bmask = n - c0 >= 8 ? 0xff : (guint8) ((1u << (n - c0)) - 1);
       int p = 0, t_of[8];
-      guint8 pb[8], gather[256];
+      guint8 pb[8], gather[256], red[256];
       gsize len = rw - cw;
 
       if ((c0 & 63) == 0 && cancellable && g_cancellable_is_cancelled (cancellable))
         return FALSE;
-      /* 1. The pivots, on the candidates' bytes. */
+      /* 1. The pivots, on the candidates' bytes. A candidate's byte as the
+       * pivots found so far reduce it depends on its first byte alone:
+       * red[b] is byte b reduced, so a pivot costs 256 updates of red, not
+       * one per candidate row, and the search for the next pivot usually
+       * stops at the first row it reads. */
       for (int r = rank; r < n; r++)
         eb[r] = (s->rows[(gsize) r * rw + cw] >> sh) & bmask;
+      for (int b = 0; b < 256; b++)
+        red[b] = (guint8) b;
       for (int t = 0; t < 8 && c0 + t < n && rank + p < n; t++)
         {
           int piv = -1;
 
           for (int r = rank + p; r < n; r++)
-            if ((eb[r] >> t) & 1)
+            if ((red[eb[r]] >> t) & 1)
               {
                 piv = r;
                 break;
@@ -376,11 +397,11 @@ system_eliminate (System *s, GCancellable *cancellable)
               eb[piv] = eb[rank + p];
               eb[rank + p] = e;
             }
-          pb[p] = eb[rank + p];
+          pb[p] = red[eb[rank + p]];
           t_of[p] = t;
-          for (int r = rank + p + 1; r < n; r++)
-            if ((eb[r] >> t) & 1)
-              eb[r] ^= pb[p];
+          for (int b = 0; b < 256; b++)
+            if ((red[b] >> t) & 1)
+              red[b] ^= pb[p];
           p++;
         }
       if (p == 0)
@@ -1146,15 +1167,22 @@ lights_gf2_solve (const LightsState *state, guint64 node_limit,
   g_autofree Word *zero = NULL;
   g_autofree Word *u = NULL;
   g_autofree Word *rows = NULL;
+  g_autofree guint8 *press = NULL;
   int n, k;
   gboolean ok = TRUE;
 
   memset (answer, 0, sizeof *answer);
+  /* The answer's grid, in huge pages when large (hb_malloc_big).
+   * rows_to_press writes every cell of an untransposed board; the other
+   * way only its presses. */
+  N = (gsize) state->base.width * state->base.height;
+  press = hb_malloc_big (N);
+  if (state->base.width > state->base.height)
+    memset (press, 0, N);
   if (!chase_init (&c, state, error))
     return FALSE;
   n = c.n;
   nw = c.nw;
-  N = (gsize) c.width * c.height;
   if (node_limit == 0)
     node_limit = DEFAULT_NODE_LIMIT;
 
@@ -1273,14 +1301,7 @@ lights_gf2_solve (const LightsState *state, guint64 node_limit,
           ok = FALSE;
           goto out;
         }
-    answer->press = g_try_malloc0 (N);
-    if (answer->press == NULL)
-      {
-        g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                     _("Out of memory for a %d×%d board"), c.width, c.height);
-        ok = FALSE;
-        goto out;
-      }
+    answer->press = g_steal_pointer (&press);
     rows_to_press (&c, rows, answer->press);
     answer->presses = popcount_words (rows, (gsize) c.m * nw);
   }
@@ -1343,6 +1364,14 @@ gf2_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
     }
 
   r = hb_result_new (HB_STATUS_SOLVED);
+  if (options->answer_board)
+    {
+      /* The press grid itself: 4 million presses would be 64 MB of moves
+       * (and `solved`, left NULL, another 4 MB of dark board). */
+      r->answer = &lights_state_new_take (state->width, state->height,
+                                          g_steal_pointer (&a.press))->base;
+    }
+  else
   {
     int w = state->width, h = state->height;
     gsize at = 0;

@@ -19,6 +19,20 @@ lights_state_new (int width, int height)
   return LIGHTS (hb_grid_state_new (&lights_shape, width, height));
 }
 
+LightsState *
+lights_state_new_take (int width, int height, guint8 *cells)
+{
+  /* A 1×1 state grown to the size: no width*height block allocated and
+   * zeroed only to be freed (4 MB at 2000×2000). */
+  LightsState *s = lights_state_new (1, 1);
+
+  g_free (s->cells);
+  s->base.width = width;
+  s->base.height = height;
+  s->cells = cells;
+  return s;
+}
+
 static HbState *
 lights_new_blank (int width, int height)
 {
@@ -447,7 +461,7 @@ lights_parse (const char *text, gsize len, GError **error)
       return (HbState *) lights_parse_flip_id (text, len, error);
   }
 
-  cells = g_malloc (len + 1);
+  cells = hb_malloc_big (len + 1);
   hb_line_reader_init (&r, text, len);
   while (hb_line_reader_next (&r, &line, &n))
     {
@@ -560,9 +574,8 @@ lights_parse (const char *text, gsize len, GError **error)
                           _("the file holds no board (no rows of 0 and 1)"));
       goto fail;
     }
-  s = lights_state_new (width, height);
-  memcpy (s->cells, cells, (gsize) width * height);
-  g_free (cells);
+  /* The cells were read in place: the buffer becomes the state's. */
+  s = lights_state_new_take (width, height, g_realloc (cells, (gsize) width * height));
   return &s->base;
 
 fail:
@@ -574,7 +587,7 @@ static char *
 write_grid (const guint8 *cells, int w, int h)
 {
   /* Written straight into the buffer: 4 million cells at 2000×2000. */
-  char *out = g_malloc ((gsize) (w + 1) * h + 1), *p = out;
+  char *out = hb_malloc_big ((gsize) (w + 1) * h + 1), *p = out;
 
   for (int y = 0; y < h; y++)
     {
@@ -630,7 +643,13 @@ static char *
 lights_write_solution (const HbState *state, const HbResult *result, HbWriteFormat format)
 {
   int w = state->width, h = state->height;
-  g_autofree guint8 *press = g_malloc0 ((gsize) w * h);
+  g_autofree guint8 *press = NULL;
+  const HbState *answer = result->answer;
+
+  if (answer != NULL && answer->game == state->game && answer->width == w
+      && answer->height == h)
+    return write_grid (LIGHTS_CONST (answer)->cells, w, h);
+  press = g_malloc0 ((gsize) w * h);
 
   const HbMove *moves = (const HbMove *) (gconstpointer) result->moves->data;
   guint nmoves = result->moves->len;

@@ -35,6 +35,9 @@ extern const HbSolver lights_solver_backtrack;
 #define LIGHTS_CONST(s) ((const LightsState *) (s))
 
 LightsState *lights_state_new (int width, int height);
+/* A state that takes cells (width*height bytes from g_malloc, 0 or 1) as
+ * its own; width and height must be in range (1 … HB_MAX_SIDE). */
+LightsState *lights_state_new_take (int width, int height, guint8 *cells);
 /* Toggles (x, y) and its orthogonal neighbours on the board. */
 void         lights_press (guint8 *cells, int width, int height, int x, int y);
 /* Applies a press mask (width*height, nonzero = press) to a copy of cells

@@ -212,6 +212,8 @@ box_mask (gunichar c)
 {
   if (c == ' ' || c == '.')
     return 0;
+  if (c < 0x80)   /* no tile is ASCII: the native form's digits end here */
+    return -1;
   for (int m = 1; m < 16; m++)
     if (g_utf8_get_char (box_chars[m]) == c)
       return m;
