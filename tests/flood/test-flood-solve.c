@@ -603,6 +603,40 @@ test_seeded (void)
   }
 }
 
+/* Larger boards from Tatham's generator with leniency 0: the move limit is
+ * his greedy solver's count. Ours, which scores its last move from one
+ * search of the line before it, plays to the same count; the default,
+ * with no time limit, is never longer. */
+static void
+test_tatham_large (void)
+{
+  g_autoptr(GPtrArray) rows = hb_test_read_tsv ("anchors/flood/tatham-flood-large.tsv");
+
+  g_assert_cmpuint (rows->len, >=, 4);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      GStrv row = g_ptr_array_index (rows, i);
+      HbState *st = hb_test_parse (&flood_game, row[3]);
+      const FloodState *s = FLOOD_CONST (st);
+      GByteArray *moves = g_byte_array_new ();
+      HbResult *r;
+
+      g_assert_cmpint (s->move_limit, ==, atoi (row[2]));
+      g_assert_true (flood_greedy_moves (s->cells, st->width, st->height, s->colours,
+                                         3, 0, NULL, moves));
+      check_moves (st, moves->data, moves->len);
+      g_assert_cmpint (moves->len, ==, s->move_limit);
+      r = run ("optimal", st, NULL, NULL);
+      check_result (st, r);
+      g_assert_cmpint (r->moves->len, <=, s->move_limit);
+      g_test_message ("%s: Tatham's greedy %d moves, the default %u", row[0],
+                      s->move_limit, r->moves->len);
+      hb_result_free (r);
+      g_byte_array_unref (moves);
+      hb_state_free (st);
+    }
+}
+
 static void
 test_played_state (void)
 {
@@ -627,5 +661,6 @@ main (int argc, char **argv)
   g_test_add_func ("/flood/solve/played-state", test_played_state);
   g_test_add_func ("/flood/solve/beam-anytime", test_beam_anytime);
   g_test_add_func ("/flood/solve/seeded", test_seeded);
+  g_test_add_func ("/flood/solve/tatham-large", test_tatham_large);
   return g_test_run ();
 }
