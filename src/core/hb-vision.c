@@ -366,9 +366,38 @@ hb_vision_edge_profiles (const HbImage *img, int x0, int y0, int x1, int y1,
     }
 }
 
+static gboolean
+find_cell_grid (const HbImage *img, double min_cell, int threshold, HbGridAxis *ax,
+                HbGridAxis *ay);
+
 gboolean
 hb_vision_find_cell_grid (const HbImage *img, double min_cell, int threshold,
                           HbGridAxis *ax, HbGridAxis *ay)
+{
+  int f = hb_vision_shrink_factor (img, HB_VISION_LOCATE_SIDE);
+  const HbImage *small;
+
+  if (f == 1)
+    return find_cell_grid (img, min_cell, threshold, ax, ay);
+  /* A large picture: the lattice is looked for in the shared shrunk copy
+   * (a tenth of the pixels for a phone screenshot) and scaled back; the
+   * readers sample the cells at full resolution, and a cell's median
+   * does not mind the pixel or two that costs. */
+  small = hb_vision_shrunk (img, f);
+  if (small == NULL || !find_cell_grid (small, MAX (2.0, min_cell / f), threshold, ax, ay))
+    return FALSE;
+  ax->origin *= f;
+  ax->period *= f;
+  ax->residual *= f;
+  ay->origin *= f;
+  ay->period *= f;
+  ay->residual *= f;
+  return TRUE;
+}
+
+static gboolean
+find_cell_grid (const HbImage *img, double min_cell, int threshold, HbGridAxis *ax,
+                HbGridAxis *ay)
 {
   int w = img->width, h = img->height;
   g_autofree float *cols = g_new (float, w);

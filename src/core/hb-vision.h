@@ -56,6 +56,10 @@ void hb_vision_background (const HbImage *img, guint8 out[3]);
  * these are computed on first use and kept with the picture
  * (HbImage.shared) until it is freed or changed. */
 
+/* The size (longer side, pixels) readers shrink a large picture to
+ * before looking for its board. */
+#define HB_VISION_LOCATE_SIDE 1000
+
 /* The whole factor that brings the picture's longer side to at most
  * `max_side` pixels (1 when it already is). */
 int            hb_vision_shrink_factor (const HbImage *img, int max_side);
@@ -112,7 +116,9 @@ gboolean hb_vision_find_axis (const float *profile, int len, double min_period,
 /* The lattice of a board of flat cells (Flood-It, Enlight): columns from
  * the edge profile of the whole picture, rows within those columns with
  * the same cell size (square cells), then the columns again within the
- * rows. FALSE when there is none of at least 2 × 2 cells of min_cell px. */
+ * rows. FALSE when there is none of at least 2 × 2 cells of min_cell px.
+ * A picture larger than HB_VISION_LOCATE_SIDE is searched in its shared
+ * shrunk copy (hb_vision_shrunk) and the lattice scaled back. */
 gboolean hb_vision_find_cell_grid (const HbImage *img, double min_cell, int threshold,
                                    HbGridAxis *ax, HbGridAxis *ay);
 

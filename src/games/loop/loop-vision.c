@@ -54,9 +54,6 @@
 /* A pixel is a stroke when the sum of its three channel differences from
  * the background is over this. */
 #define STROKE_DIFF 120
-/* The copy the board is looked for in has at most about this many pixels
- * a side. */
-#define LOCATE_SIDE 1000
 /* Tiles smaller than this in the copy are read at full resolution. */
 #define SAMPLE_MIN_TILE 24
 
@@ -1299,7 +1296,7 @@ HbState *
 loop_from_image (const HbImage *img, HbImportReport *report, GCancellable *cancellable,
                  GError **error)
 {
-  int f = hb_vision_shrink_factor (img, LOCATE_SIDE);
+  int f = hb_vision_shrink_factor (img, HB_VISION_LOCATE_SIDE);
   const HbImage *small = hb_vision_shrunk (img, f);
   Background bg = { 0 };
   g_autofree guint8 *cm = NULL, *fm = NULL;
