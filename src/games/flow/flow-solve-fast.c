@@ -103,6 +103,7 @@ typedef struct {
    * only those are looked at for forced steps and dead ends. */
   gboolean incremental;
   gboolean parts_big;     /* look for independent parts on large boards */
+  int      lookahead;     /* open cells looked at after the first */
   guint8   hdirty[2 * FLOW_MAX_COLOURS];
   int     *rank;          /* padded: place in the board order */
   int     *order;         /* the cells in board order */
@@ -1298,7 +1299,39 @@ propagate (Fast *f, FastBranch *br)
                   apply_need (f, x, opts[0]);
                   continue;
                 }
-              if (n <= br->n || TRUE)
+              /* A few more open cells after it: the one with the fewest
+               * pairs is branched on (one with none fails the node, one
+               * with a single pair takes it). */
+              if (f->lookahead > 0 && f->pcells == NULL)
+                {
+                  int seen = 0, forced_one = 0;
+                  for (gsize i = f->scan + 1; i < f->N && seen < f->lookahead
+                       && i < f->scan + 4 * (gsize) f->lookahead; i++)
+                    {
+                      int y = f->order[i], m;
+                      guint8 o2[6];
+                      if (f->col[y] != 0 || f->need[y] != 0)
+                        continue;
+                      seen++;
+                      m = cell_options (f, y, o2);
+                      if (m == 0)
+                        return FAIL_WHY (6);
+                      if (m == 1)
+                        {
+                          apply_need (f, y, o2[0]);
+                          forced_one = 1;
+                          break;
+                        }
+                      if (m < n)
+                        {
+                          n = m;
+                          x = y;
+                          memcpy (opts, o2, sizeof o2);
+                        }
+                    }
+                  if (forced_one)
+                    continue;
+                }
                 {
                   br->c = -1;
                   br->cell = x;
@@ -1763,6 +1796,7 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   f.cell_mode = knob ("FF_CELL", 1);
   f.incremental = f.cell_mode && knob ("FF_INCR", 1);
   f.parts_big = knob ("FF_PARTS", 0);
+  f.lookahead = knob ("FF_LOOK", 64);
   f.rank = g_new (int, f.N);
   f.order = g_new (int, f.N);
   if (knob ("FF_DIAG", 1))
