@@ -186,26 +186,31 @@ background_init (Background *bg, const HbImage *img, int B)
       }
 }
 
-/* Is the pixel (x, y) of a picture `scale` times the size of the one the
- * background was taken from a stroke? */
-static inline gboolean
-is_stroke (const Background *bg, const guint8 *p, int x, int y, int scale)
+/* The backgrounds a pixel of block (bx, by) is compared with: its own
+ * and its eight neighbours', less near repeats (usually one or two
+ * remain). Returns how many, into `out` (9 × 3 bytes). */
+static int
+block_colours (const Background *bg, int bx, int by, guint8 *out)
 {
-  int bx = x / (bg->B * scale), by = y / (bg->B * scale);
+  int n = 0;
 
-  bx = MIN (bx, bg->nx - 1);
-  by = MIN (by, bg->ny - 1);
-  if (colour_diff (p, bg->rgb + ((gsize) by * bg->nx + bx) * 3) <= STROKE_DIFF)
-    return FALSE;
-  for (int dy = -1; dy <= 1; dy++)
-    for (int dx = -1; dx <= 1; dx++)
-      {
-        int u = bx + dx, v = by + dy;
-        if ((dx || dy) && u >= 0 && v >= 0 && u < bg->nx && v < bg->ny
-            && colour_diff (p, bg->rgb + ((gsize) v * bg->nx + u) * 3) <= STROKE_DIFF)
-          return FALSE;
-      }
-  return TRUE;
+  for (int k = 0; k < 9; k++)
+    {
+      int u = bx + (k == 0 ? 0 : (k - 1) % 3 - 1), v = by + (k == 0 ? 0 : (k - 1) / 3 - 1);
+      const guint8 *c;
+      gboolean repeat = FALSE;
+      if (u < 0 || v < 0 || u >= bg->nx || v >= bg->ny)
+        continue;
+      c = bg->rgb + ((gsize) v * bg->nx + u) * 3;
+      for (int j = 0; j < n && !repeat; j++)
+        repeat = colour_diff (c, out + 3 * j) <= STROKE_DIFF / 8;
+      if (!repeat)
+        {
+          memcpy (out + 3 * n, c, 3);
+          n++;
+        }
+    }
+  return n;
 }
 
 /* The stroke mask of [x0, x1) × [y0, y1) of `img` (`scale` times the size
@@ -220,12 +225,37 @@ stroke_mask (const HbImage *img, const Background *bg, int scale, int x0, int y0
   int w = x1 - x0, h = y1 - y0;
   guint8 *raw = g_malloc0 ((gsize) w * h);
 
+  int side = bg->B * scale;
+  g_autofree guint8 *cols = g_new (guint8, (gsize) bg->nx * bg->ny * 27);
+  g_autofree guint8 *ncol = g_new (guint8, (gsize) bg->nx * bg->ny);
+
+  /* A pixel is a stroke when it is unlike the background of its block
+   * and of every neighbouring block (so the card of a board on another
+   * colour, or a status bar's edge, stays background). */
+  for (int by = 0; by < bg->ny; by++)
+    for (int bx = 0; bx < bg->nx; bx++)
+      ncol[by * bg->nx + bx] = (guint8) block_colours (bg, bx, by,
+                                                       cols + ((gsize) by * bg->nx + bx) * 27);
   for (int y = 0; y < h; y++)
     {
       const guint8 *p = hb_image_pixel (img, x0, y0 + y);
       guint8 *d = raw + (gsize) y * w;
-      for (int x = 0; x < w; x++, p += 3)
-        d[x] = is_stroke (bg, p, x0 + x, y0 + y, scale);
+      int by = MIN ((y0 + y) / side, bg->ny - 1);
+      /* Block by block along the row. */
+      for (int x = 0; x < w;)
+        {
+          int bx = MIN ((x0 + x) / side, bg->nx - 1);
+          int end = bx == bg->nx - 1 ? w : MIN (w, (bx + 1) * side - x0);
+          const guint8 *c = cols + ((gsize) by * bg->nx + bx) * 27;
+          int n = ncol[by * bg->nx + bx];
+          for (; x < end; x++, p += 3)
+            {
+              gboolean stroke = TRUE;
+              for (int k = 0; k < n && stroke; k++)
+                stroke = colour_diff (p, c + 3 * k) > STROKE_DIFF;
+              d[x] = stroke;
+            }
+        }
     }
   if (!thin)
     return raw;
@@ -399,12 +429,16 @@ grid_score (const Pieces *P, const Points *pts, double t, double ox, double oy,
 
   for (int i = 0; i < P->np; i++)
     P->pc[i].good = P->pc[i].bad = 0;
+  double inv = 1.0 / t, ax = (0.5 - ox) * inv + 4096, ay = (0.5 - oy) * inv + 4096;
+
   for (int i = 0; i < pts->n; i++)
     {
-      double fx = (pts->x[i] + 0.5 - ox) / t, fy = (pts->y[i] + 0.5 - oy) / t;
+      /* Positions in tiles, shifted to be positive so that a cast floors
+       * (no piece lies 4096 tiles before the lattice's origin). */
+      double fx = pts->x[i] * inv + ax, fy = pts->y[i] * inv + ay;
       Piece *p = &P->pc[pts->piece[i]];
-      fx -= floor (fx);
-      fy -= floor (fy);
+      fx -= (int) fx;
+      fy -= (int) fy;
       /* On a vertical line: at its midpoint when halfway along the tile. */
       if (fx <= reach || fx >= 1 - reach)
         {
@@ -695,17 +729,38 @@ find_lattice (const Mask *s, const Pieces *P, const Points *pts, const Box *b, i
         cands[nc++] = hint;
       }
   }
-  for (int c = 0; c < nc; c++)
-    {
-      double t = cands[c];
-      if (t < 6 || t > 0.75 * MAX (bw, bh))
-        continue;
-      /* The size a little around the candidate, */
-      for (double f = 0.94; f <= 1.061; f += 0.02)
-        try_size (P, pts, b, t * f, &best);
-    }
-  /* and to half a percent around the best (refine_lattice takes it
-   * further). */
+  /* Each candidate as it is; then around the two best of them (an
+   * autocorrelation peak may be a few percent off), unless a size found
+   * before is only refined; then to half a percent around the best
+   * (refine_lattice takes it further). */
+  {
+    double score_of[6], top[2] = { 0, 0 };
+    for (int c = 0; c < nc; c++)
+      {
+        Lattice one = { 0, 0, 0, 0, 0, 0 };
+        score_of[c] = -1;
+        if (cands[c] < 6 || cands[c] > 0.75 * MAX (bw, bh))
+          continue;
+        try_size (P, pts, b, cands[c], &one);
+        score_of[c] = one.score;
+        if (one.score > best.score)
+          best = one;
+      }
+    for (int k = 0; k < 2 && hint <= 0; k++)
+      {
+        int bc = -1;
+        for (int c = 0; c < nc; c++)
+          if (score_of[c] > 0 && (bc < 0 || score_of[c] > score_of[bc]))
+            bc = c;
+        if (bc < 0)
+          break;
+        top[k] = cands[bc];
+        score_of[bc] = -1;
+        for (double f = 0.94; f <= 1.061; f += 0.02)
+          if (f < 0.99 || f > 1.01)
+            try_size (P, pts, b, top[k] * f, &best);
+      }
+  }
   if (best.t > 0)
     {
       double t0 = best.t;
