@@ -1,5 +1,6 @@
 #include "hb-test-util.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -63,4 +64,66 @@ hb_test_parse_fails (const HbGame *game, const char *text, const char *needle)
   g_assert_cmpint (col, >=, 1);
   if (needle != NULL && strstr (error->message, needle) == NULL)
     g_error ("error \"%s\" does not mention \"%s\"", error->message, needle);
+}
+
+/* ---- Colour-vision deficiencies ---- */
+
+/* Machado, Oliveira and Fernandes (2009), "A Physiologically-based Model
+ * for Simulation of Color Vision Deficiency": the matrices at severity
+ * 1.0, applied to linear RGB. */
+static const double deuteranopia_m[3][3] = {
+  {  0.367322, 0.860646, -0.227968 },
+  {  0.280085, 0.672501,  0.047413 },
+  { -0.011820, 0.042940,  0.968881 },
+};
+static const double protanopia_m[3][3] = {
+  {  0.152286, 1.052583, -0.204868 },
+  {  0.114503, 0.786281,  0.099216 },
+  { -0.003882, -0.048116, 1.051998 },
+};
+
+static double
+srgb_to_linear (double c)
+{
+  return c <= 0.04045 ? c / 12.92 : pow ((c + 0.055) / 1.055, 2.4);
+}
+
+static double
+lab_f (double t)
+{
+  return t > 216.0 / 24389 ? cbrt (t) : (24389.0 / 27 * t + 16) / 116;
+}
+
+void
+hb_test_seen_lab (const double srgb[3], HbTestVision vision, double lab[3])
+{
+  const double (*m)[3] = vision == HB_TEST_DEUTERANOPIA ? deuteranopia_m
+                         : vision == HB_TEST_PROTANOPIA ? protanopia_m : NULL;
+  double lin[3], v[3], X, Y, Z, fx, fy, fz;
+
+  for (int k = 0; k < 3; k++)
+    lin[k] = srgb_to_linear (srgb[k]);
+  for (int i = 0; i < 3; i++)
+    v[i] = m ? CLAMP (m[i][0] * lin[0] + m[i][1] * lin[1] + m[i][2] * lin[2], 0.0, 1.0)
+             : lin[i];
+  X = 0.4124564 * v[0] + 0.3575761 * v[1] + 0.1804375 * v[2];
+  Y = 0.2126729 * v[0] + 0.7151522 * v[1] + 0.0721750 * v[2];
+  Z = 0.0193339 * v[0] + 0.1191920 * v[1] + 0.9503041 * v[2];
+  fx = lab_f (X / 0.95047);
+  fy = lab_f (Y / 1.0);
+  fz = lab_f (Z / 1.08883);
+  lab[0] = 116 * fy - 16;
+  lab[1] = 500 * (fx - fy);
+  lab[2] = 200 * (fy - fz);
+}
+
+double
+hb_test_delta_e (const double a[3], const double b[3], HbTestVision vision)
+{
+  double p[3], q[3];
+
+  hb_test_seen_lab (a, vision, p);
+  hb_test_seen_lab (b, vision, q);
+  return sqrt ((p[0] - q[0]) * (p[0] - q[0]) + (p[1] - q[1]) * (p[1] - q[1])
+               + (p[2] - q[2]) * (p[2] - q[2]));
 }

@@ -20,4 +20,20 @@ HbState *hb_test_parse (const HbGame *game, const char *text);
  * `needle` (may be NULL) and that the message starts with "LINE:COL:". */
 void hb_test_parse_fails (const HbGame *game, const char *text, const char *needle);
 
+/* How a colour is seen: normal vision, or the two red-green deficiencies
+ * at full severity as Machado, Oliveira and Fernandes (2009) simulate them
+ * (a matrix on linear RGB). */
+typedef enum {
+  HB_TEST_NORMAL,
+  HB_TEST_DEUTERANOPIA,
+  HB_TEST_PROTANOPIA,
+} HbTestVision;
+
+/* An sRGB colour (components 0..1) as seen with `vision`, in CIELAB (D65
+ * white). */
+void   hb_test_seen_lab (const double srgb[3], HbTestVision vision, double lab[3]);
+
+/* The CIE76 difference (ΔE) of two sRGB colours as seen with `vision`. */
+double hb_test_delta_e (const double a[3], const double b[3], HbTestVision vision);
+
 G_END_DECLS

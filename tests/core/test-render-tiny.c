@@ -130,6 +130,13 @@ orangeish (Px p)
   return p.r > 0.65 && p.g > 0.25 && p.g < 0.6 && p.b < 0.25 && p.r - p.g > 0.25;
 }
 
+/* A press made (a trace frame): GNOME blue, never orange. */
+static gboolean
+press_made_blue (Px p)
+{
+  return p.b > 0.6 && p.b > p.r + 0.3 && p.b > p.g + 0.15;
+}
+
 static gboolean
 slate (Px p)
 {
@@ -192,8 +199,9 @@ test_lights (void)
   hb_state_free (s);
 }
 
-/* The trace's frame: a press the solver made is orange, and the current
- * step is a green ring a few pixels across even on 1 px cells. */
+/* The trace's frame: a press the solver made is blue (orange means "press
+ * here", in hints only), and the current step is a green ring a few
+ * pixels across even on 1 px cells. */
 static void
 test_lights_frame (void)
 {
@@ -207,7 +215,8 @@ test_lights_frame (void)
 
   lights_game.frame_step (f, NULL, &step);
   shot = shoot (s, f, &step, &o, 1, NULL);
-  g_assert_true (orangeish (px (&shot, X0 + 4, Y0 + 3)));
+  g_assert_true (press_made_blue (px (&shot, X0 + 4, Y0 + 3)));
+  g_assert_false (orangeish (px (&shot, X0 + 4, Y0 + 3)));
   /* The neighbours the press lit. */
   g_assert_true (yellowish (px (&shot, X0 + 5, Y0 + 3)));
   g_assert_true (yellowish (px (&shot, X0 + 4, Y0 + 2)));
@@ -520,7 +529,10 @@ test_flood (void)
   HbState *s = flood_game.generate (&gp, NULL);
   guint8 *cells = FLOOD (s)->cells;
   guint8 *flooded = g_new (guint8, w * h), *captured = g_new0 (guint8, w * h);
-  FloodHint hint = { .colour = -1, .to_go = 9, .captured = captured, .width = w, .height = h };
+  /* Proven: the badge reads "9", not "at most 9", and stays in the cells
+   * skipped below (no side of this tight shot has room for it). */
+  FloodHint hint = { .colour = -1, .to_go = 9, .proven = TRUE, .captured = captured,
+                     .width = w, .height = h };
   int edge = 0, dashes[2] = { 0, 0 };
 
   /* Grow the region a little so it has an edge inside the board, then

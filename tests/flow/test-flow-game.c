@@ -522,6 +522,17 @@ test_frames (void)
       d = flow_game.describe_step (t, hb_trace_step (t, i));
       g_assert_cmpuint (strlen (d), >, 0);
     }
+  /* Cells named as everywhere in the app, row then column, 1-based; a
+   * link's neighbour in words. */
+  g_free (d);
+  d = flow_game.describe_step (t, hb_trace_step (t, 0));
+  g_assert_cmpstr (d, ==, "Link row 1, column 1 to the cell right of it, in colour 1");
+  g_free (d);
+  d = flow_game.describe_step (t, hb_trace_step (t, 1));
+  g_assert_cmpstr (d, ==, "Take back the link from row 1, column 1 to the cell right of it");
+  g_free (d);
+  d = flow_game.describe_step (t, hb_trace_step (t, 2));
+  g_assert_cmpstr (d, ==, "Row 1, column 2 must be colour 1");
   {
     gpointer c = flow_game.frame_copy (f);
     g_assert_true (flow_game.equal (&((FlowFrame *) c)->board->base,

@@ -178,6 +178,71 @@ test_hint_overlay (void)
   hb_state_free (&s->base);
 }
 
+/* The first six colours (R, G, B, Y, O, C) stay at least ΔE 20 apart,
+ * pair by pair, with normal vision and as a deuteranope and a protanope
+ * see them (hb_test_delta_e: Machado et al. 2009, full severity), but for
+ * the game's own red and green, which a protanope sees only about ΔE 11
+ * apart: the letters (HB_HINT_COLOUR_LABELS, test_colour_labels) tell
+ * those apart. */
+static void
+test_colour_blind (void)
+{
+  static const char *const vision[] = { "normal vision", "deuteranopia", "protanopia" };
+  FlowState *s = FLOW (hb_test_parse (&flow_game, "RGBYOC\nRGBYOC\n"));
+
+  for (int dark = 0; dark <= 1; dark++)
+    for (int v = 0; v < 3; v++)
+      for (int i = 0; i < 6; i++)
+        for (int j = i + 1; j < 6; j++)
+          {
+            guint32 p = flow_colour_rgb (s, i, dark), q = flow_colour_rgb (s, j, dark);
+            double a[3] = { (p >> 16 & 0xff) / 255.0, (p >> 8 & 0xff) / 255.0, (p & 0xff) / 255.0 };
+            double b[3] = { (q >> 16 & 0xff) / 255.0, (q >> 8 & 0xff) / 255.0, (q & 0xff) / 255.0 };
+            double d = hb_test_delta_e (a, b, (HbTestVision) v);
+            if (v == HB_TEST_PROTANOPIA && i == 0 && j == 1)
+              {
+                g_assert_cmpfloat (d, >, 10);
+                continue;
+              }
+            if (d < 20)
+              g_error ("%s, %s style: colours %c and %c are only delta E %.1f apart", vision[v],
+                       dark ? "dark" : "light", s->names[i], s->names[j], d);
+          }
+  hb_state_free (&s->base);
+}
+
+/* HB_HINT_COLOUR_LABELS puts each dot's letter on it: the game's own
+ * colours carry none without it. */
+static void
+test_colour_labels (void)
+{
+  FlowState *s = known_board ();
+  HbRenderOptions opt = { .mode = HB_MODE_PLAY, .hover_x = -1, .hover_y = -1 };
+  cairo_surface_t *plain = render (s, &opt, CELL), *labelled;
+  int changed = 0, outside = 0;
+
+  opt.hint_flags = HB_HINT_COLOUR_LABELS;
+  labelled = render (s, &opt, CELL);
+  for (int y = 0; y < 3 * CELL; y++)
+    for (int x = 0; x < 4 * CELL; x++)
+      if (pixel (plain, x, y) != pixel (labelled, x, y))
+        {
+          /* Only inside the dots (radius 0.36 cell round a dot's centre). */
+          int cx = x / CELL, cy = y / CELL;
+          double dx = x + 0.5 - (cx + 0.5) * CELL, dy = y + 0.5 - (cy + 0.5) * CELL;
+          gboolean dot = s->dot[cy * 4 + cx] != 0;
+          if (dot && dx * dx + dy * dy < 0.36 * 0.36 * CELL * CELL)
+            changed++;
+          else
+            outside++;
+        }
+  g_assert_cmpint (changed, >, 4 * 10);   /* a letter on each of the four dots */
+  g_assert_cmpint (outside, ==, 0);
+  cairo_surface_destroy (plain);
+  cairo_surface_destroy (labelled);
+  hb_state_free (&s->base);
+}
+
 static void
 test_tiny (void)
 {
@@ -322,6 +387,8 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/render/dark", test_dark);
   g_test_add_func ("/flow/render/hint-overlay", test_hint_overlay);
   g_test_add_func ("/flow/render/tiny", test_tiny);
+  g_test_add_func ("/flow/render/colour-blind", test_colour_blind);
+  g_test_add_func ("/flow/render/colour-labels", test_colour_labels);
   g_test_add_func ("/flow/render/many-colours", test_many_colours);
   g_test_add_func ("/flow/render/frame-and-palette", test_frame_and_palette);
   g_test_add_func ("/flow/render/large", test_large);

@@ -456,7 +456,8 @@ test_gf2_result (void)
   g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
   g_assert_cmpstr (hb_result_get_stat (r, "solvable"), ==, "yes");
   g_assert_cmpstr (hb_result_get_stat (r, "nullity"), ==, "8");
-  g_assert_cmpstr (hb_result_get_stat (r, "solutions"), ==, "2^8 = 256");
+  /* 2 to the power of the nullity, written out. */
+  g_assert_cmpstr (hb_result_get_stat (r, "solutions"), ==, "256");
   g_assert_cmpstr (hb_result_get_stat (r, "optimal"), ==, "proven");
   g_assert_nonnull (hb_result_get_stat (r, "nodes"));
   press = result_press (r, 9, 9);
@@ -494,8 +495,7 @@ test_gf2_gives_up (void)
   g_assert_no_error (error);
   g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
   g_assert_cmpstr (hb_result_get_stat (r, "nullity"), ==, "40");
-  g_assert_cmpstr (hb_result_get_stat (r, "solutions"), ==,
-                   "2^40 = 1099511627776");
+  g_assert_cmpstr (hb_result_get_stat (r, "solutions"), ==, "1099511627776");
   g_assert_false (r->optimal);
   g_assert_cmpstr (hb_result_get_stat (r, "optimal"), ==, "not proven");
   g_assert_nonnull (r->message);

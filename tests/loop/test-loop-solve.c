@@ -434,7 +434,24 @@ test_traces (void)
         {
           const HbStep *st = hb_trace_step (trace, i);
           g_autofree char *text = loop_game.describe_step (trace, st);
+          g_autofree char *cell = g_strdup_printf ("the tile at row %d, column %d",
+                                                   st->y + 1, st->x + 1);
           g_assert_true (text != NULL && *text);
+          /* A step on a tile names it as the app does everywhere (row
+           * then column, 1-based) and says its turn in words. */
+          if (st->kind == HB_STEP_FORCE || st->kind == HB_STEP_TRY
+              || st->kind == HB_STEP_PLACE || st->kind == HB_STEP_UNDO
+              || st->kind == HB_STEP_REJECT)
+            {
+              g_autofree char *lower = g_ascii_strdown (text, -1);
+              if (strstr (lower, cell) == NULL)
+                g_error ("step \"%s\" does not name %s", text, cell);
+              if (st->kind != HB_STEP_UNDO && st->kind != HB_STEP_REJECT)
+                g_assert_nonnull (strstr (text, st->value == 1 ? "turned clockwise once"
+                                                : st->value == 2 ? "turned half way round"
+                                                : st->value == 3 ? "turned anticlockwise once"
+                                                : "as it is"));
+            }
         }
       hb_result_free (r);
       hb_trace_free (trace);

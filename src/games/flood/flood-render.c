@@ -310,15 +310,22 @@ flood_render_cells (const guint8 *cells, int w, int h, const guint8 *highlight,
       /* The flooded region, subtly outlined. */
       if (!solved)
         {
-          double lw = MAX (1.5, l->cell * 0.08);
+          /* On the region's edge, half in the cells beside it, which
+           * leaves its own cells as much of their colour as it can (a
+           * cell may be 4 px); cut at the board's edge, where the
+           * board's own line stands for it. */
+          cairo_save (cr);
+          cairo_rectangle (cr, l->x0, l->y0, l->cell * w, l->cell * h);
+          cairo_clip (cr);
           cairo_new_path (cr);
-          mask_outline_path (cr, flooded, w, h, l, lw / 2, vx0, vy0, vx1, vy1);
-          cairo_set_line_width (cr, lw);
+          mask_outline_path (cr, flooded, w, h, l, 0, vx0, vy0, vx1, vy1);
+          cairo_set_line_width (cr, MAX (1.5, l->cell * 0.08));
           if (dark)
             cairo_set_source_rgba (cr, 1, 1, 1, 0.75);
           else
             cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.65);
           cairo_stroke (cr);
+          cairo_restore (cr);
         }
       if (highlight)
         stroke_highlight (cr, highlight, w, h, l, vx0, vy0, vx1, vy1);
@@ -454,8 +461,13 @@ flood_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
                       options != NULL && (options->hint_flags & HB_HINT_COLOUR_LABELS));
   if (highlight)
     {
-      g_autofree char *t = g_strdup_printf ("%s%d", hint->proven ? "" : "≤",
-                                            hint->to_go);
+      /* The moves still needed with the hinted colour; "at most" when
+       * the hint's search did not prove it the fewest. */
+      g_autofree char *t = hint->proven
+        ? g_strdup_printf ("%d", hint->to_go)
+        /* TRANSLATORS: the hint badge beside a Flood-It board: the moves
+         * still needed, not proven to be the fewest */
+        : g_strdup_printf (_("at most %d"), hint->to_go);
       draw_badge (cr, layout, t, hint->colour, dark,
                   options->hover_x, options->hover_y);
     }
@@ -645,7 +657,12 @@ flood_frame_render (gconstpointer frame, cairo_t *cr, const HbLayout *layout,
   if (f->moves > 0 || f->searching)
     {
       g_autofree char *t = f->searching
-        ? g_strdup_printf ("%d · ≥%d", f->moves, f->bound)
+        /* TRANSLATORS: the badge beside a Flood-It board while the
+         * optimal search runs: the moves played in the position it looks
+         * at, and how many moves it has proved a solution needs */
+        ? g_strdup_printf (g_dngettext (NULL, "%d move in, at least %d in all",
+                                        "%d moves in, at least %d in all", f->moves),
+                           f->moves, f->bound)
         : g_strdup_printf ("%d", f->moves);
       draw_badge (cr, layout, t, -1, dark, options ? options->hover_x : -1,
                   options ? options->hover_y : -1);
@@ -666,26 +683,39 @@ flood_describe_step (const HbTrace *trace, const HbStep *step)
       return g_strdup_printf (_("Move %d: flood with %d (%s)"), step->depth, v,
                               flood_colour_name (v));
     case HB_STEP_TRY:
-      /* TRANSLATORS: a step of the optimal search: the depth (moves played
-       * in the state), the state's lower bound on the whole solution, and
-       * the number of states expanded so far */
-      return g_strdup_printf (_("Expanding a state at depth %d; lower bound %d; "
-                                "states expanded: %s"),
+      /* TRANSLATORS: a step of the optimal search: the moves played in
+       * the position it looks at, the fewest moves a solution through it
+       * can have, and the number of positions looked at so far */
+      return g_strdup_printf (g_dngettext (NULL,
+                                           "Looking at a position %d move in: a solution "
+                                           "through it needs at least %d moves; "
+                                           "positions looked at: %s",
+                                           "Looking at a position %d moves in: a solution "
+                                           "through it needs at least %d moves; "
+                                           "positions looked at: %s", step->depth),
                               step->depth, v, expanded);
     case HB_STEP_BOUND:
       /* TRANSLATORS: the search proved at least this many moves are needed */
-      return g_strdup_printf (g_dngettext (NULL, "Lower bound: %d move; states expanded: %s",
-                                           "Lower bound: %d moves; states expanded: %s", v),
+      return g_strdup_printf (g_dngettext (NULL, "At least %d move is needed; positions "
+                                           "looked at: %s",
+                                           "At least %d moves are needed; positions "
+                                           "looked at: %s", v),
                               v, expanded);
     case HB_STEP_SOLUTION:
-      return g_strdup_printf (g_dngettext (NULL, "Answer: %d move; states expanded: %s",
-                                           "Answer: %d moves; states expanded: %s", v),
+      return g_strdup_printf (g_dngettext (NULL, "Answer: %d move; positions looked at: %s",
+                                           "Answer: %d moves; positions looked at: %s", v),
                               v, expanded);
     case HB_STEP_INFO:
-      /* TRANSLATORS: A* search progress; f is the search's estimate of the
-       * whole solution's length (moves played + lower bound) */
-      return g_strdup_printf (_("States expanded: %s; f = %d at depth %d"),
-                              expanded, v, step->depth);
+      /* TRANSLATORS: search progress: the positions looked at, the
+       * search's estimate of a whole solution's length (the moves played
+       * plus a guess of the moves left) and the moves played */
+      return g_strdup_printf (g_dngettext (NULL, "Positions looked at: %s; the best one "
+                                           "so far is %d move in, with an estimate of "
+                                           "%d moves in all",
+                                           "Positions looked at: %s; the best one "
+                                           "so far is %d moves in, with an estimate of "
+                                           "%d moves in all", step->depth),
+                              expanded, step->depth, v);
     default:
       return g_strdup ("");
     }
@@ -699,7 +729,9 @@ flood_frame_status (gconstpointer frame)
   const FloodFrame *f = frame;
 
   if (f->searching)
-    /* TRANSLATORS: the player's counter during the optimal search */
-    return g_strdup_printf (_("lower bound %d"), f->bound);
+    /* TRANSLATORS: the player's counter during the optimal search: it
+     * has proved that a solution needs this many moves */
+    return g_strdup_printf (g_dngettext (NULL, "at least %d move needed",
+                                         "at least %d moves needed", f->bound), f->bound);
   return g_strdup_printf (g_dngettext (NULL, "%d move", "%d moves", f->moves), f->moves);
 }

@@ -258,10 +258,11 @@ done:
       flood_trace_moves (trace, moves->data, moves->len, expanded);
       r->optimal = moves->len == 0;
       hb_result_set_message (r, g_dngettext (NULL,
-                                             "%u move (the cluster count is not admissible: "
-                                             "not proven optimal)",
-                                             "%u moves (the cluster count is not admissible: "
-                                             "not proven optimal)", moves->len),
+                                             "%u move (counting colour patches can guess "
+                                             "too many moves: not proven the fewest)",
+                                             "%u moves (counting colour patches can guess "
+                                             "too many moves: not proven the fewest)",
+                                             moves->len),
                              moves->len);
       g_byte_array_unref (moves);
     }
@@ -311,9 +312,10 @@ done:
 
 const HbSolver flood_solver_astar = {
   .id = "astar-clusters",
-  .name = N_("A* with cluster count (the write-up)"),
-  .summary = N_("The write-up's A*: h = clusters left, not admissible, so valid "
-                "answers that are often not the shortest"),
+  .name = N_("A* counting colour patches (original article)"),
+  .summary = N_("The original article's A*: it guesses the moves left from the number of "
+                "colour patches, which can guess too many, so its answers are valid but "
+                "often not the shortest"),
   .flags = HB_SOLVER_EXACT | HB_SOLVER_ANIMATED,
   .solve = astar_solve,
 };

@@ -1316,5 +1316,6 @@ const HbGame flood_game = {
   .answer_fits = flood_answer_fits,
   .is_lost = flood_is_lost,
   .status_counts_moves = TRUE,
-  .hint_legend = N_("Dashed outline: the cells the suggested colour (in the badge) would capture. Digits: each cell's colour."),
+  .hint_legend = N_("Dashed outline: the cells the suggested colour would capture. Beside "
+                    "the board: that colour and the moves still needed with it."),
 };

@@ -7,7 +7,15 @@
  * them (flow_default_names). Every other character gets a hue of its own,
  * spread round the colour wheel by the golden ratio, and its character is
  * drawn on its dots, so that 88 colours stay readable where hue alone
- * could not tell them apart. Paths and dots carry an edge of the
+ * could not tell them apart; on request (HB_HINT_COLOUR_LABELS, a
+ * colour-blind aid) every dot carries its character. The yellow is a
+ * little brighter than the game's, so it stays ΔE 22 (CIELAB) from the
+ * orange for a deuteranope, where it was 18; of the first six colours
+ * only the game's red and green come closer than ΔE 20 for anyone, 11.5
+ * for a protanope (test-flow-render checks both). A lighter green would
+ * part them, but boards drawn with it are read back as Flood-It by the
+ * screenshot reader (test-import, a dark 6×5 board at half size), so the
+ * letters are the answer there. Paths and dots carry an edge of the
  * background's opposite tone, so white reads on the light style and dark
  * blue on the dark one. */
 #include "flow-game.h"
@@ -22,7 +30,7 @@ static const guint32 game_rgb[16] = {
   0xE8271E, /* R red */
   0x00863D, /* G green */
   0x1A4EF5, /* B blue */
-  0xEEDD00, /* Y yellow */
+  0xFFF000, /* Y yellow */
   0xFB8A08, /* O orange */
   0x14D8E8, /* C cyan */
   0xE22CD8, /* M magenta */
@@ -184,7 +192,7 @@ cell_centre (const HbLayout *l, int x, int y, double *cx, double *cy)
  * the marks of a trace frame (NULL for none). */
 static void
 draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo_t *cr,
-            const HbLayout *l, gboolean dark)
+            const HbLayout *l, gboolean dark, gboolean labels)
 {
   const guint8 *forced = hint != NULL ? hint->forced : NULL;
   int w = s->base.width, h = s->base.height;
@@ -352,7 +360,8 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
       }
   }
 
-  /* Dots, with their character when hue alone is not enough. */
+  /* Dots, with their character when hue alone is not enough, or on
+   * request. */
   {
     double r = l->cell * 0.36;
     gboolean text = l->cell >= 14;
@@ -379,7 +388,7 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
           set_argb (cr, st.edge, dark ? 0.55 : 0.65);
           cairo_set_line_width (cr, CLAMP (l->cell * 0.04, 1.0, 2.5));
           cairo_stroke (cr);
-          if (text && flow_colour_shows_char (s, c - 1))
+          if (text && (labels || flow_colour_shows_char (s, c - 1)))
             {
               char t[2] = { s->names[c - 1], 0 };
               cairo_text_extents_t e;
@@ -465,7 +474,8 @@ flow_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
 
   if (hint != NULL && (hint->width != state->width || hint->height != state->height))
     hint = NULL;
-  draw_board (s, NULL, hint, cr, layout, dark);
+  draw_board (s, NULL, hint, cr, layout, dark,
+              options != NULL && (options->hint_flags & HB_HINT_COLOUR_LABELS));
   draw_border (cr, layout, dark);
   if (options && options->hover_x >= 0 && options->hover_y >= 0
       && options->hover_x < state->width && options->hover_y < state->height)
@@ -486,7 +496,8 @@ flow_frame_render_vfunc (gconstpointer frame, cairo_t *cr, const HbLayout *layou
 
   for (gsize i = 0; i < n && !any; i++)
     any = f->marks[i] != 0;
-  draw_board (f->board, any ? f->marks : NULL, NULL, cr, layout, dark);
+  draw_board (f->board, any ? f->marks : NULL, NULL, cr, layout, dark,
+              options != NULL && (options->hint_flags & HB_HINT_COLOUR_LABELS));
   draw_border (cr, layout, dark);
   if (f->hx >= 0 && f->hy >= 0 && f->hx < f->board->base.width
       && f->hy < f->board->base.height)

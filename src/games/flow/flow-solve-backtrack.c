@@ -374,8 +374,8 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
 
 const HbSolver flow_solver_backtrack = {
   .id = "backtrack",
-  .name = N_("Plain backtracking (the write-up)"),
-  .summary = N_("The write-up's backtracking: one colour at a time, closest pair first, "
+  .name = N_("Plain backtracking (original article)"),
+  .summary = N_("The original article's backtracking: one colour at a time, closest pair first, "
                 "each path grown toward its other dot; slow, and the counters show why"),
   .flags = HB_SOLVER_EXACT | HB_SOLVER_ANIMATED,
   .solve = backtrack_solve,

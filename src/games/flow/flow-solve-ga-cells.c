@@ -133,7 +133,7 @@ limit_message (HbResult *r, gboolean nodes, int gen, int best, int cells)
 static const HbSetting ga_cells_settings[] = {
   { "population", N_("Population"),
     N_("Individuals per generation; automatic is 500 below 10×10 cells and 1000 from "
-       "10×10, as the write-up chose."),
+       "10×10, as the original article chose."),
     HB_SETTING_INT, 0, 100000, 0, NULL, N_("From the board size"), NULL },
   { "generations", N_("Generations"),
     N_("How many generations before it gives up; automatic is 200 below 10×10 cells "
@@ -268,12 +268,12 @@ ga_cells_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
                                                      "Every cell satisfies the rule, yet the board "
                                                      "is no solution: %d piece of colour reaches "
                                                      "no dot (a closed loop). A perfect fitness "
-                                                     "can still be a bad board, the write-up's "
+                                                     "can still be a bad board, the original article's "
                                                      "reason to move to paths.",
                                                      "Every cell satisfies the rule, yet the board "
                                                      "is no solution: %d pieces of colour reach "
                                                      "no dot (closed loops). A perfect fitness "
-                                                     "can still be a bad board, the write-up's "
+                                                     "can still be a bad board, the original article's "
                                                      "reason to move to paths.",
                                                      stray),
                                      stray);
@@ -287,12 +287,12 @@ ga_cells_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
                                                        "best board satisfies %d of %d cells, yet "
                                                        "%d piece of colour in it reaches no dot. A "
                                                        "good fitness can still be a bad board, the "
-                                                       "write-up's reason to move to paths.",
+                                                       "original article's reason to move to paths.",
                                                        "Did not converge in %d generations: the "
                                                        "best board satisfies %d of %d cells, yet "
                                                        "%d pieces of colour in it reach no dot. A "
                                                        "good fitness can still be a bad board, the "
-                                                       "write-up's reason to move to paths.",
+                                                       "original article's reason to move to paths.",
                                                        stray),
                                        prm.generations, score[ib], g.n, stray);
               else
@@ -389,7 +389,7 @@ done:
 const HbSolver flow_solver_ga_cells = {
   .id = "ga-cells",
   .name = N_("Genetic algorithm on cell colours"),
-  .summary = N_("The write-up's first attempt, kept to teach: a colour per cell, "
+  .summary = N_("The original article's first attempt, kept to teach: a colour per cell, "
                 "k-point crossover, n-point mutation, per-cell fitness; a good fitness "
                 "can still be a bad board"),
   .flags = HB_SOLVER_STOCHASTIC | HB_SOLVER_ANIMATED,

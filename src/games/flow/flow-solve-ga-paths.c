@@ -606,7 +606,7 @@ ga_free (Ga *g)
 static const HbSetting ga_paths_settings[] = {
   { "population", N_("Population"),
     N_("Individuals per generation; automatic is 500 below 10×10 cells and 1000 from "
-       "10×10, as the write-up chose."),
+       "10×10, as the original article chose."),
     HB_SETTING_INT, 0, 100000, 0, NULL, N_("From the board size"), NULL },
   { "generations", N_("Generations"),
     N_("How many generations before it gives up; automatic is 200 below 10×10 cells "
@@ -616,13 +616,13 @@ static const HbSetting ga_paths_settings[] = {
     N_("The chance that a child gets a new random path for one or two colours."),
     HB_SETTING_NUMBER, 0, 1, 0.5, NULL, NULL, NULL },
   { "ac", N_("Arc consistency first"),
-    N_("Fix the forced cells before the genetic algorithm starts, as the write-up's "
+    N_("Fix the forced cells before the genetic algorithm starts, as the original article's "
        "final solver does."),
     HB_SETTING_SWITCH, 0, 1, 1, NULL, NULL, NULL },
   { "probe", N_("Probe after arc consistency"),
     N_("Also suppose each open colour of each cell and drop the ones that lead to a "
        "contradiction (singleton arc consistency): much stronger, often leaves nothing "
-       "for the genetic algorithm; not in the write-up."),
+       "for the genetic algorithm; not in the original article."),
     HB_SETTING_SWITCH, 0, 1, 0, NULL, NULL, NULL },
   HB_SETTING_SEED_ENTRY,
   { NULL }
@@ -944,7 +944,7 @@ done:
 const HbSolver flow_solver_ga_paths = {
   .id = "ga-paths",
   .name = N_("Genetic algorithm on paths"),
-  .summary = N_("The write-up's genetic algorithm: one random legal path per colour, "
+  .summary = N_("The original article's genetic algorithm: one random legal path per colour, "
                 "tournament selection, smart colour crossover and mutation, arc "
                 "consistency first; may not converge"),
   .flags = HB_SOLVER_STOCHASTIC | HB_SOLVER_ANIMATED,

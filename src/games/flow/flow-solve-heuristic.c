@@ -509,8 +509,8 @@ heuristic_solve (const HbState *state, const HbSolveOptions *options,
 
 const HbSolver flow_solver_heuristic = {
   .id = "heuristic",
-  .name = N_("Heuristic search (the write-up)"),
-  .summary = N_("The write-up's heuristics: the colour with the fewest options first, "
+  .name = N_("Heuristic search (original article)"),
+  .summary = N_("The original article's heuristics: the colour with the fewest options first, "
                 "steps toward the other dot first, dead ends and cut-off regions pruned"),
   .flags = HB_SOLVER_EXACT | HB_SOLVER_ANIMATED,
   .solve = heuristic_solve,

@@ -452,8 +452,8 @@ sat_solve (const HbState *state, const HbSolveOptions *options,
 
 const HbSolver flow_solver_sat = {
   .id = "sat",
-  .name = N_("SAT with CaDiCaL (the write-up)"),
-  .summary = N_("The write-up's reduction: a colour and a pipe shape per cell, clauses "
+  .name = N_("SAT with CaDiCaL (original article)"),
+  .summary = N_("The original article's reduction: a colour and a pipe shape per cell, clauses "
                 "tying shapes to colours; stray cycles forbidden and solved again"),
   .flags = HB_SOLVER_EXACT | HB_SOLVER_ANIMATED,
   .solve = sat_solve,

@@ -1690,15 +1690,20 @@ flow_frame_step (gpointer frame, const HbTrace *trace, const HbStep *step)
     }
 }
 
+/* A cell's neighbour in a direction (north, east, south, west), as a
+ * step names it: "Link row 2, column 3 to the cell below it". */
 static const char *const dir_names[4] = {
-  /* TRANSLATORS: a direction on the board, as in "… to the north" */
-  N_("north"), N_("east"), N_("south"), N_("west"),
+  /* TRANSLATORS: a cell's neighbour, as in "Link row 2, column 3 to the
+   * cell above it" */
+  N_("the cell above it"), N_("the cell right of it"), N_("the cell below it"),
+  N_("the cell left of it"),
 };
 
 static char *
 flow_describe_step (const HbTrace *trace, const HbStep *step)
 {
-  int x = step->x + 1, y = step->y + 1, c = step->value + 1;
+  /* Cells are named 1-based, row then column, as everywhere in the app. */
+  int col = step->x + 1, row = step->y + 1, c = step->value + 1;
   const char *dir = _(dir_names[step->aux & 3]);
   /* Formatted apart: xgettext cannot read G_GINT64_FORMAT in a string. */
   g_autofree char *counter = g_strdup_printf ("%" G_GINT64_FORMAT, step->counter);
@@ -1709,16 +1714,25 @@ flow_describe_step (const HbTrace *trace, const HbStep *step)
   switch ((HbStepKind) step->kind)
     {
     case HB_STEP_PLACE:
-      /* TRANSLATORS: a solver step: column, row, direction, colour number */
-      return g_strdup_printf (_("Link (%d, %d) to the %s with colour %d"), x, y, dir, c);
+      /* TRANSLATORS: a solver step: a cell's row and column, its
+       * neighbour ("the cell below it"), the colour's number */
+      return g_strdup_printf (_("Link row %d, column %d to %s, in colour %d"),
+                              row, col, dir, c);
     case HB_STEP_UNDO:
-      return g_strdup_printf (_("Take back the link from (%d, %d) to the %s"), x, y, dir);
+      /* TRANSLATORS: a solver step: a cell's row and column, its
+       * neighbour ("the cell below it") */
+      return g_strdup_printf (_("Take back the link from row %d, column %d to %s"),
+                              row, col, dir);
     case HB_STEP_FORCE:
-      return g_strdup_printf (_("(%d, %d) must be colour %d"), x, y, c);
+      /* TRANSLATORS: a solver step: a cell's row and column, a colour's
+       * number */
+      return g_strdup_printf (_("Row %d, column %d must be colour %d"), row, col, c);
     case HB_STEP_TRY:
-      return g_strdup_printf (_("Try colour %d at (%d, %d)"), c, x, y);
+      /* TRANSLATORS: a solver step: a colour's number, a cell's row and
+       * column */
+      return g_strdup_printf (_("Try colour %d at row %d, column %d"), c, row, col);
     case HB_STEP_REJECT:
-      return g_strdup_printf (_("Colour %d fails at (%d, %d)"), c, x, y);
+      return g_strdup_printf (_("Colour %d fails at row %d, column %d"), c, row, col);
     case HB_STEP_GENERATION:
       /* TRANSLATORS: a genetic algorithm's generation and its fitness
        * (lower is better): best, mean, worst */
@@ -1810,6 +1824,8 @@ const HbGame flow_game = {
   .from_image = flow_from_image,
   .hint_next_moves = flow_hint_next_moves,
   .bench = flow_bench,
+  .hint_legend = N_("Tinted cell with a small diamond: its colour is forced, whatever the "
+                    "rest of the solution. Thin dashed line: the path Next Hint will draw."),
   .bench_sets = flow_bench_sets,
   .bench_only = flow_bench_only,
 };

@@ -23,10 +23,11 @@ set_rgb (cairo_t *cr, Rgb c, double alpha)
  * inside its lamp, so the normal drawing starts there. */
 #define TINY_CELL 6
 
-/* The flat colours of a tiny-cell board. A press to make (the hint, the
- * solver's presses) is orange, as its dot is on larger cells; it covers
- * the lamp's own colour, but still a little darker on a dark lamp so the
- * lights can be told apart under the hint. */
+/* The flat colours of a tiny-cell board. A press to make (the hint) is
+ * orange, as its dot is on larger cells; a press a solver made (a trace
+ * frame) is blue, as its ring is, so orange keeps one meaning. Either
+ * covers the lamp's own colour, but still a little darker on a dark lamp
+ * so the lights can be told apart under it. */
 typedef struct {
   const guint8 *cells, *press;
   guint32       on, off, press_on, press_off;
@@ -60,6 +61,7 @@ lights_render_cells (const guint8 *cells, const guint8 *press, int width, int he
   const Rgb on = { 0.98, 0.84, 0.20 };
   const Rgb on_edge = { 0.90, 0.62, 0.05 };
   const Rgb dot = { 1.00, 0.47, 0.00 };          /* GNOME orange 3 */
+  const Rgb made = { 0.21, 0.52, 0.89 };          /* GNOME blue 3: a press made */
   const Rgb ring_ok = { 0.20, 0.82, 0.48 };       /* green: a press kept */
   const Rgb ring_bad = { 0.88, 0.11, 0.14 };      /* red: a dead end */
   const double c = l->cell;
@@ -71,8 +73,8 @@ lights_render_cells (const guint8 *cells, const guint8 *press, int width, int he
     {
       TinyCells t = {
         .cells = cells, .press = press, .on = pack (on), .off = pack (off),
-        .press_on = pack (dot),
-        .press_off = hb_draw_mix (pack (dot), pack (off), 0.4),
+        .press_on = pack (pressed ? made : dot),
+        .press_off = hb_draw_mix (pack (pressed ? made : dot), pack (off), 0.4),
       };
 
       cairo_save (cr);
@@ -165,7 +167,7 @@ lights_render_cells (const guint8 *cells, const guint8 *press, int width, int he
               /* Presses made (a solver's frame): a blue ring, so orange
                * keeps one meaning, "press here". */
               cairo_set_line_width (cr, MAX (1.5, s * 0.07));
-              cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);
+              set_rgb (cr, made, 1);
               cairo_stroke (cr);
             }
           else if (any)

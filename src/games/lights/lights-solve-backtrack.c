@@ -187,7 +187,7 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
       r = hb_result_new (HB_STATUS_GAVE_UP);
       if (predicted == G_MAXUINT64)
         hb_result_set_message (r, _("Too large for the backtracking: on a %d×%d board it "
-                                    "would run its search step more than 2^64 times (it "
+                                    "would run its search step more than 18 billion billion times (it "
                                     "doubles with every row); use the GF(2) solver"), w, h);
       else
         hb_result_set_message (r, g_dngettext (NULL,
@@ -202,7 +202,7 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
                                                (gulong) MIN (predicted, G_MAXULONG)),
                                w, h, npredicted, nlimit);
       if (predicted == G_MAXUINT64)
-        hb_result_add_stat (r, N_("search calls"), "%s", _("over 2^64 (predicted)"));
+        hb_result_add_stat (r, N_("search calls"), "%s", _("over 18 billion billion (predicted)"));
       else
         hb_result_add_stat (r, N_("search calls"),
                             /* TRANSLATORS: a count the solver predicts:
@@ -264,8 +264,8 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
 
 const HbSolver lights_solver_backtrack = {
   .id = "backtrack",
-  .name = N_("Pruned backtracking (the write-up)"),
-  .summary = N_("The write-up's search: cells column by column, pressed or not, a branch "
+  .name = N_("Pruned backtracking (original article)"),
+  .summary = N_("The original article's search: cells column by column, pressed or not, a branch "
                 "cut when the light to the left stays on"),
   .flags = HB_SOLVER_EXACT | HB_SOLVER_OPTIMAL | HB_SOLVER_ANIMATED,
   .solve = backtrack_solve,

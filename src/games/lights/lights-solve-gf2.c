@@ -1324,13 +1324,15 @@ out:
   return ok;
 }
 
-/* "2^8 = 256", exactly, or "2^k" when 2^k has more than 19 digits. */
+/* The number of solutions, 2 to the power k, in plain words: "256", or
+ * "2 to the power 70" when it has more than 19 digits. */
 static char *
 format_solutions (int k)
 {
   if (k < 64)
-    return g_strdup_printf ("2^%d = %" G_GUINT64_FORMAT, k, (guint64) 1 << k);
-  return g_strdup_printf ("2^%d", k);
+    return g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) 1 << k);
+  /* TRANSLATORS: a number of solutions too large to write out */
+  return g_strdup_printf (_("2 to the power %d"), k);
 }
 
 static HbResult *
@@ -1418,16 +1420,16 @@ gf2_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
   hb_result_add_stat (r, N_("optimal"), "%s", a.optimal ? _("proven") : _("not proven"));
   hb_result_add_stat (r, N_("nodes"), "%" G_GUINT64_FORMAT, a.nodes);
   if (!a.optimal && a.nodes == 0)
-    hb_result_set_message (r, _("Did not search for the fewest presses: the null space "
-                                "(dimension %d) is too large for the search on a board this "
-                                "size; this is one of the 2^%d solutions, fewer presses may "
-                                "exist"), a.nullity, a.nullity);
+    /* TRANSLATORS: %s is a number of solutions ("256", "2 to the power 70") */
+    hb_result_set_message (r, _("Did not search for the fewest presses: the board has %s "
+                                "solutions, too many to compare on a board this size; this "
+                                "is one of them, and one with fewer presses may exist"), sols);
   else if (!a.optimal)
     {
       g_autofree char *nnodes = g_strdup_printf ("%" G_GUINT64_FORMAT, a.nodes);
       g_autofree char *npresses = g_strdup_printf ("%" G_GUINT64_FORMAT, a.presses);
-      g_autofree char *nodes = g_strdup_printf (g_dngettext (NULL, "%s search node",
-                                                             "%s search nodes",
+      g_autofree char *nodes = g_strdup_printf (g_dngettext (NULL, "%s search step",
+                                                             "%s search steps",
                                                              (gulong) MIN (a.nodes, G_MAXULONG)),
                                                 nnodes);
       g_autofree char *presses = g_strdup_printf (g_dngettext (NULL, "%s press", "%s presses",
@@ -1435,11 +1437,12 @@ gf2_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
                                                                              G_MAXULONG)),
                                                   npresses);
 
-      /* TRANSLATORS: "Gave up proving the minimum after 1048576 search
-       * nodes: 17 presses, fewer may exist among the 2^40 solutions" */
-      hb_result_set_message (r, _("Gave up proving the minimum after %s: %s, fewer "
-                                  "may exist among the 2^%d solutions"),
-                             nodes, presses, a.nullity);
+      /* TRANSLATORS: "Gave up proving the fewest after 1048576 search
+       * steps: 17 presses, fewer may exist among the 1099511627776
+       * solutions" */
+      hb_result_set_message (r, _("Gave up proving the fewest after %s: %s, fewer "
+                                  "may exist among the %s solutions"),
+                             nodes, presses, sols);
     }
   else if (a.nullity > 0)
     {
@@ -1447,7 +1450,7 @@ gf2_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
 
       hb_result_set_message (r, g_dngettext (NULL,
                                              /* TRANSLATORS: the second %s is a count like
-                                              * "2^8 = 256" */
+                                              * "256" or "2 to the power 70" */
                                              "%s press, the fewest of the %s solutions (proven)",
                                              "%s presses, the fewest of the %s solutions "
                                              "(proven)",

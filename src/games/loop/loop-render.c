@@ -461,7 +461,8 @@ turn_hint_disc (cairo_t *cr, double x0, double y0, double c)
 
 /* The turn a tile needs: a small orange badge in the tile's top-right
  * corner, clear of the pipes, with the number of quarter turns and an
- * arrow round it, clockwise for ↻1 and ↻2, anticlockwise for ↺1. */
+ * arrow round it: clockwise for one or two quarter turns clockwise,
+ * anticlockwise for one quarter turn anticlockwise. */
 static void
 draw_turn_hint (cairo_t *cr, double x0, double y0, double c, int turns,
                 const Style *st)
@@ -1010,81 +1011,69 @@ loop_frame_render (gconstpointer data, cairo_t *cr, const HbLayout *l,
 }
 
 /* The rotation a step records in its value (quarter turns clockwise; 3
- * is one anticlockwise) as the symbol the step messages show, or NULL when
- * the tile stays as it is. Symbols, not words: they need no translation. */
+ * is one anticlockwise), in words to follow "the tile at row 2, column 3". */
 static const char *
-turn_symbol (int value)
+turn_words (int value)
 {
   switch (value)
     {
-    case 1: return "↻1";
-    case 2: return "↻2";
-    case 3: return "↺1";
-    default: return NULL;
+    /* TRANSLATORS: how a solver step turns a tile; the phrase follows
+     * "the tile at row 2, column 3" in the step's sentence */
+    case 1: return _("turned clockwise once");
+    case 2: return _("turned half way round");
+    case 3: return _("turned anticlockwise once");
+    default: return _("as it is");
     }
 }
 
 char *
 loop_describe_step (const HbTrace *trace, const HbStep *step)
 {
-  /* Tiles are shown 1-based, column then row, as Enlight's steps and
-   * every hint count them. */
-  int x = step->x + 1, y = step->y + 1;
-  const char *turn = turn_symbol (step->value);
+  /* Tiles are named 1-based, row then column, as everywhere in the app. */
+  int col = step->x + 1, row = step->y + 1;
+  const char *turn = turn_words (step->value);
 
   /* Whole sentences, one for each case, so translators can order them as
    * their language wants. */
   switch (step->kind)
     {
     case HB_STEP_FORCE:
-      if (turn != NULL)
-        /* TRANSLATORS: a solver step. (%d, %d) is a tile's column and row;
-         * %s a rotation: ↻1 a quarter turn clockwise, ↻2 a half turn, ↺1 a
-         * quarter turn anticlockwise */
-        return g_strdup_printf (_("Propagation fixes (%d, %d) turned %s"), x, y, turn);
-      /* TRANSLATORS: a solver step. (%d, %d) is a tile's column and row */
-      return g_strdup_printf (_("Propagation fixes (%d, %d) as it is"), x, y);
+      /* TRANSLATORS: a solver step. %d and %d are a tile's row and column
+       * (1-based); %s how it is turned ("turned clockwise once", "as it
+       * is") */
+      return g_strdup_printf (_("Propagation fixes the tile at row %d, column %d, %s"),
+                              row, col, turn);
     case HB_STEP_TRY:
-      if (turn != NULL && (step->flags & LOOP_STEP_VALID))
-        /* TRANSLATORS: a solver step. (%d, %d) is a tile's column and row;
-         * %s a rotation (↻1, ↻2, ↺1) */
-        return g_strdup_printf (_("Try (%d, %d) turned %s: fits so far"), x, y, turn);
-      if (turn != NULL)
-        return g_strdup_printf (_("Try (%d, %d) turned %s: a tile would get more arms "
-                                  "than it has"), x, y, turn);
       if (step->flags & LOOP_STEP_VALID)
-        return g_strdup_printf (_("Try (%d, %d) as it is: fits so far"), x, y);
-      return g_strdup_printf (_("Try (%d, %d) as it is: a tile would get more arms "
-                                "than it has"), x, y);
+        /* TRANSLATORS: a solver step: row, column, how the tile is turned */
+        return g_strdup_printf (_("Try the tile at row %d, column %d %s: it fits so far"),
+                                row, col, turn);
+      return g_strdup_printf (_("Try the tile at row %d, column %d %s: a tile would get more "
+                                "arms than it has"), row, col, turn);
     case HB_STEP_PLACE:
-      if ((step->flags & LOOP_STEP_DLX_ROW) && turn != NULL)
-        /* TRANSLATORS: a step of the Dancing Links solver: a row of its
-         * exact-cover matrix, named by its tile (column, row) and the
-         * tile's rotation %s (↻1, ↻2, ↺1) */
-        return g_strdup_printf (_("Choose the row (%d, %d) turned %s"), x, y, turn);
       if (step->flags & LOOP_STEP_DLX_ROW)
-        return g_strdup_printf (_("Choose the row (%d, %d)"), x, y);
-      if (turn != NULL)
-        return g_strdup_printf (_("Keep (%d, %d) turned %s"), x, y, turn);
-      return g_strdup_printf (_("Keep (%d, %d)"), x, y);
+        /* TRANSLATORS: a step of the Dancing Links solver, which picks one
+         * way of turning one tile at a time: row, column, how it is turned */
+        return g_strdup_printf (_("Choose the tile at row %d, column %d %s"), row, col, turn);
+      return g_strdup_printf (_("Keep the tile at row %d, column %d %s"), row, col, turn);
     case HB_STEP_UNDO:
-      if ((step->flags & LOOP_STEP_DLX_ROW) && turn != NULL)
-        return g_strdup_printf (_("Remove the row (%d, %d) turned %s"), x, y, turn);
       if (step->flags & LOOP_STEP_DLX_ROW)
-        return g_strdup_printf (_("Remove the row (%d, %d)"), x, y);
-      return g_strdup_printf (_("Undo (%d, %d) and what followed from it"), x, y);
+        return g_strdup_printf (_("Take back the tile at row %d, column %d %s"), row, col, turn);
+      return g_strdup_printf (_("Undo the tile at row %d, column %d and what followed from it"),
+                              row, col);
     case HB_STEP_REJECT:
       if (step->value < 0)
-        return g_strdup_printf (_("(%d, %d) cannot be turned to fit the flow"), x, y);
-      if (turn != NULL)
-        return g_strdup_printf (_("(%d, %d) turned %s leads to a contradiction"), x, y, turn);
-      return g_strdup_printf (_("(%d, %d) leads to a contradiction"), x, y);
+        return g_strdup_printf (_("The tile at row %d, column %d cannot be turned to fit "
+                                  "the flow"), row, col);
+      return g_strdup_printf (_("The tile at row %d, column %d %s leads to a contradiction"),
+                              row, col, turn);
     case HB_STEP_INFO:
       if (step->flags & LOOP_STEP_FLOW)
-        /* TRANSLATORS: a step of the maximum-flow view, from one tile
-         * (column, row) to its neighbour */
-        return g_strdup_printf (_("One unit of flow from (%d, %d) to (%d, %d)"), x, y,
-                                x + hb_dir_dx[step->aux & 3], y + hb_dir_dy[step->aux & 3]);
+        /* TRANSLATORS: a step of the maximum-flow view, from one tile (row,
+         * column) to its neighbour (row, column) */
+        return g_strdup_printf (_("One unit of flow from row %d, column %d to row %d, "
+                                  "column %d"), row, col,
+                                row + hb_dir_dy[step->aux & 3], col + hb_dir_dx[step->aux & 3]);
       return g_strdup (C_("solver step", "Information"));
     case HB_STEP_SOLUTION:
       return g_strdup (_("Every tile fits: a solution"));

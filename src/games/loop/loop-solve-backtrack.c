@@ -183,7 +183,7 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
 
 const HbSolver loop_solver_backtrack = {
   .id = "backtrack",
-  .name = N_("Backtracking (the write-up's)"),
+  .name = N_("Backtracking (original article)"),
   .summary = N_("Tiles in reading order, each rotation tried in turn and kept while no "
                 "tile has more arms pointing at it than it has"),
   .flags = HB_SOLVER_EXACT | HB_SOLVER_ANIMATED,

@@ -115,7 +115,7 @@ dlx_solve (const HbState *state, const HbSolveOptions *options,
   x.row_tile = g_new (gint32, max_rows);
   x.row_mask = g_new (guint8, max_rows);
   choice = g_new (gint32, n + 1);
-  hb_trace_set_counter_name (trace, _("nodes"));
+  hb_trace_set_counter_name (trace, _("search steps"));
 
   /* Root and column headers in a ring. */
   for (gsize c = 0; c <= ncols; c++)
@@ -264,7 +264,7 @@ dlx_solve (const HbState *state, const HbSolveOptions *options,
   else if (status == HB_STATUS_NO_SOLUTION)
     hb_result_set_message (r, "%s", _("the exact cover has none: no choice of rotations fits"));
   else
-    hb_result_stop (r, stop, steps, N_("%s node"), N_("%s nodes"));
+    hb_result_stop (r, stop, steps, N_("%s search step"), N_("%s search steps"));
   hb_result_add_stat (r, N_("nodes"), "%" G_GUINT64_FORMAT, steps);
   hb_result_add_stat (r, N_("rows"), "%d", nrows);
   hb_result_add_stat (r, N_("columns"), "%" G_GSIZE_FORMAT, ncols);

@@ -1406,7 +1406,7 @@ loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_li
   f.node_limit = node_limit;
   f.deadline = deadline;
   f.stamp = g_new0 (guint32, n);
-  hb_trace_set_counter_name (trace, _("search nodes"));
+  hb_trace_set_counter_name (trace, _("search steps"));
 
   /* Border edges are known closed; every tile starts on the stack. */
   for (int y = 0; y < h; y++)
@@ -1630,10 +1630,10 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
     case HB_STATUS_GAVE_UP:
       hb_result_stop (r, a.timed_out ? HB_STOP_TIME_LIMIT
                          : a.out_of_memory ? HB_STOP_MEMORY_LIMIT : HB_STOP_NODE_LIMIT,
-                      a.nodes, N_("%s search node"), N_("%s search nodes"));
+                      a.nodes, N_("%s search step"), N_("%s search steps"));
       break;
     case HB_STATUS_CANCELLED:
-      hb_result_stop (r, HB_STOP_CANCELLED, a.nodes, N_("%s search node"), N_("%s search nodes"));
+      hb_result_stop (r, HB_STOP_CANCELLED, a.nodes, N_("%s search step"), N_("%s search steps"));
       break;
     }
   hb_result_add_stat (r, N_("propagations"), "%" G_GUINT64_FORMAT, a.propagations);

@@ -283,7 +283,7 @@ maxflow_solve (const HbState *state, const HbSolveOptions *options,
 const HbSolver loop_solver_maxflow = {
   .id = "maxflow",
   .name = N_("Maximum flow (a relaxation)"),
-  .summary = N_("The write-up's checkerboard flow network: matches arm counts, not tile "
+  .summary = N_("The original article's checkerboard flow network: matches arm counts, not tile "
                 "shapes, so it shows why flow alone cannot solve the game"),
   .flags = HB_SOLVER_RELAXATION | HB_SOLVER_ANIMATED | HB_SOLVER_NO_NODE_LIMIT,
   .solve = maxflow_solve,

@@ -1149,5 +1149,6 @@ const HbGame loop_game = {
   .bench = loop_bench,
   .from_image = loop_from_image,
   .scramble = loop_scramble,
-  .hint_legend = N_("Orange badge: turn this tile by the quarter turns shown. Red dot: an arm that meets nothing."),
+  .hint_legend = N_("Orange badge: turn this tile the way its arrow points, as many quarter "
+                    "turns as its number says. Red dot: an arm that meets nothing."),
 };
