@@ -130,7 +130,7 @@ flood_beam_moves (const FloodGraph *g, int width, int rank,
   int ncur = 0, best_len = prune > 0 ? prune : G_MAXINT;
   guint32 best_node = G_MAXUINT32;
   GByteArray *prefix = g_byte_array_new ();
-  gboolean stopped = FALSE;
+  gboolean stopped = FALSE, partial = FALSE;
   guint64 ticks = 0;
   int result = -1;
   FloodScratch sc;
@@ -323,6 +323,15 @@ flood_beam_moves (const FloodGraph *g, int width, int rank,
       }
     }
 
+  if (best_node == G_MAXUINT32 && stopped && ncur > 0)
+    {
+      /* Stopped before an answer: the best line of the last whole layer,
+       * finished by a quick player, is an answer all the same (on a
+       * 100×100 board a first beam cut at a short limit would otherwise
+       * leave only the quick players' much longer answers). */
+      best_node = cur_node[0];
+      partial = TRUE;
+    }
   if (best_node != G_MAXUINT32)
     {
       /* Replay the moves: each node's colour, then the colours it forced. */
@@ -364,8 +373,19 @@ flood_beam_moves (const FloodGraph *g, int width, int rank,
               g_byte_array_append (moves, &b, 1);
             }
         }
-      result = moves->len;
-      g_assert (result == best_len);
+      if (partial)
+        {
+          if (!flood_set_full (g, set))
+            flood_seed_finish (g, FLOOD_SEED_BORDER, set, front, moves);
+          if (best_len != G_MAXINT && (int) moves->len >= best_len)
+            g_byte_array_set_size (moves, 0);
+          result = moves->len > 0 ? (int) moves->len : -1;
+        }
+      else
+        {
+          result = moves->len;
+          g_assert (result == best_len);
+        }
       g_array_unref (path);
       g_free (set);
       g_free (front);

@@ -157,9 +157,12 @@ pick (Seed *sd, FloodSeedRule rule)
   return best;
 }
 
-int
-flood_seed_moves (const FloodGraph *g, FloodSeedRule rule, int prune,
-                  double deadline, GCancellable *cancellable, GByteArray *moves)
+/* Plays the rule from start (front its frontier; NULL: the top-left
+ * region) to the end; see flood_seed_moves. */
+static int
+seed_play (const FloodGraph *g, FloodSeedRule rule, const guint64 *start,
+           const guint64 *start_front, int prune, double deadline,
+           GCancellable *cancellable, GByteArray *moves)
 {
   Seed sd = { g, g->words };
   guint base = moves->len;
@@ -172,8 +175,16 @@ flood_seed_moves (const FloodGraph *g, FloodSeedRule rule, int prune,
   sd.cfront = sd.cset + g->words;
   sd.cnewly = sd.cfront + g->words;
   sd.stamp = g_new0 (guint32, g->n);
-  FLOOD_SET_ADD (sd.set, g->root);
-  flood_graph_frontier (g, sd.set, sd.front);
+  if (start)
+    {
+      memcpy (sd.set, start, sizeof (guint64) * g->words);
+      memcpy (sd.front, start_front, sizeof (guint64) * g->words);
+    }
+  else
+    {
+      FLOOD_SET_ADD (sd.set, g->root);
+      flood_graph_frontier (g, sd.set, sd.front);
+    }
 
   for (guint n = 0;; n++)
     {
@@ -206,4 +217,18 @@ flood_seed_moves (const FloodGraph *g, FloodSeedRule rule, int prune,
   g_free (sd.set);
   g_free (sd.stamp);
   return result;
+}
+
+int
+flood_seed_moves (const FloodGraph *g, FloodSeedRule rule, int prune,
+                  double deadline, GCancellable *cancellable, GByteArray *moves)
+{
+  return seed_play (g, rule, NULL, NULL, prune, deadline, cancellable, moves);
+}
+
+int
+flood_seed_finish (const FloodGraph *g, FloodSeedRule rule,
+                   const guint64 *set, const guint64 *front, GByteArray *moves)
+{
+  return seed_play (g, rule, set, front, 0, 0, NULL, moves);
 }

@@ -218,8 +218,10 @@ typedef enum {
 /* Beam search (flood-solve-beam.c) of the given width, ranking lines as
  * `rank` says (a FloodBeamRank): appends the
  * colours of the shortest solution it finds to moves and returns its
- * length, or -1 if it found none shorter than prune (0 = any), ran past
- * deadline (hb_now seconds, 0 = none) or was cancelled. */
+ * length, or -1 if it found none shorter than prune (0 = any). A beam
+ * stopped by deadline (hb_now seconds, 0 = none) or a cancel before its
+ * first answer finishes its best line so far with the quick BORDER
+ * player (flood-solve-seed.c), and answers that if shorter than prune. */
 int flood_beam_moves (const FloodGraph *g, int width, int rank,
                       int prune, double deadline, GCancellable *cancellable,
                       GByteArray *moves);
@@ -241,6 +243,11 @@ typedef enum {
 int flood_seed_moves (const FloodGraph *g, FloodSeedRule rule, int prune,
                       double deadline, GCancellable *cancellable,
                       GByteArray *moves);
+/* The same from the flooded set `set` (front its frontier) to the end:
+ * appends the moves and returns how many. */
+int flood_seed_finish (const FloodGraph *g, FloodSeedRule rule,
+                       const guint64 *set, const guint64 *front,
+                       GByteArray *moves);
 
 /* ---- The optimal search (flood-solve-optimal.c) ----------------------- */
 
