@@ -104,6 +104,7 @@ typedef struct {
   gboolean incremental;
   gboolean parts_big;     /* look for independent parts on large boards */
   int      lookahead;     /* open cells looked at after the first */
+  gsize    flood_cap;     /* region checks skip regions bigger than this */
   guint8   hdirty[2 * FLOW_MAX_COLOURS];
   int     *rank;          /* padded: place in the board order */
   int     *order;         /* the cells in board order */
@@ -692,7 +693,7 @@ grow_comp_arrays (Fast *f, gsize need)
 /* Floods the region of free cell s with stamp value `id`, counting its
  * cells and its cells of each chessboard colour. */
 static void
-flood (Fast *f, int s, guint32 id, int slot)
+flood (Fast *f, int s, guint32 id, int slot, gsize cap)
 {
   gsize head = 0, tail = 0;
   int size = 0, par = 0;
@@ -701,6 +702,14 @@ flood (Fast *f, int s, guint32 id, int slot)
   f->queue[tail++] = s;
   while (head < tail)
     {
+      if (cap > 0 && tail > cap)
+        {
+          /* A big region: no check looks at it (a cut far away on a
+           * large board costs no whole-board flood). */
+          f->comp_size[slot] = -1;
+          f->comp_par[slot] = 0;
+          return;
+        }
       int p = f->queue[head++];
       size++;
       par += f->parity[p];
@@ -741,7 +750,7 @@ check_regions (Fast *f)
         if (f->col[p] == 0 && (f->comp[p] < base))
           {
             grow_comp_arrays (f, (gsize) nslots + 1);
-            flood (f, (int) p, base + (guint32) nslots, nslots);
+            flood (f, (int) p, base + (guint32) nslots, nslots, 0);
             nslots++;
           }
     }
@@ -754,7 +763,7 @@ check_regions (Fast *f)
           if (f->col[r] == 0 && f->comp[r] < base)
             {
               grow_comp_arrays (f, (gsize) nslots + 1);
-              flood (f, r, base + (guint32) nslots, nslots);
+              flood (f, r, base + (guint32) nslots, nslots, f->flood_cap);
               nslots++;
             }
         }
@@ -783,7 +792,8 @@ check_regions (Fast *f)
               int r = hd + f->off[d];
               if (f->col[r] != 0)
                 continue;
-              if (f->comp[r] >= base && f->comp[r] < f->stamp)
+              if (f->comp[r] >= base && f->comp[r] < f->stamp
+                  && f->comp_size[f->comp[r] - base] >= 0)
                 {
                   int slot = (int) (f->comp[r] - base);
                   touch[k][nt[k]++] = slot;
@@ -824,6 +834,9 @@ check_regions (Fast *f)
     {
       int c = f->comp_colour[i];
       int balance = 2 * f->comp_par[i] - f->comp_size[i];
+
+      if (f->comp_size[i] < 0)
+        continue;      /* too big to look at */
       if (c == -1)
         return FALSE;      /* no colour can fill this region */
       /* A path between two heads on even cells has one odd cell more than
@@ -871,7 +884,7 @@ count_stranded (Fast *f)
     if (f->col[p] == 0 && f->comp[p] < base)
       {
         grow_comp_arrays (f, (gsize) nslots + 1);
-        flood (f, (int) p, base + (guint32) nslots, nslots);
+        flood (f, (int) p, base + (guint32) nslots, nslots, 0);
         nslots++;
       }
   f->stamp = base + (guint32) nslots;
@@ -1474,7 +1487,7 @@ find_parts (Fast *f, FastPart **parts_out, int **cells_out, guint8 **flags_out)
     if (f->col[p] == 0 && f->comp[p] < base)
       {
         grow_comp_arrays (f, (gsize) nslots + 1);
-        flood (f, (int) p, base + (guint32) nslots, nslots);
+        flood (f, (int) p, base + (guint32) nslots, nslots, 0);
         nslots++;
       }
   f->stamp = base + (guint32) nslots;
@@ -1797,6 +1810,7 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   f.incremental = f.cell_mode && knob ("FF_INCR", 1);
   f.parts_big = knob ("FF_PARTS", 0);
   f.lookahead = knob ("FF_LOOK", 64);
+  f.flood_cap = (gsize) knob ("FF_CAP", 8) * (gsize) (w + h);
   f.rank = g_new (int, f.N);
   f.order = g_new (int, f.N);
   if (knob ("FF_DIAG", 1))
