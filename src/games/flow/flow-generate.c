@@ -380,24 +380,28 @@ gen_walk (Gen *g, int colours)
  * region (its neighbouring strands need something else between them), so
  * few colours on a big board need strands of two or more paths that
  * alternate. The double spiral does that: path A winds inward along the
- * border of a rectangle keeping one lane free beside its previous turn,
- * and path B winds in that free lane, so every strand of A lies between
+ * edge of a region keeping one lane free beside its previous turn, and
+ * path B winds in that free lane, so every strand of A lies between
  * strands of B and the other way round. Both are drawn by the same greedy
- * "turtle": go straight when the cell ahead is free and touches no cell of
- * the path but the current one, else turn (always the same way), else
- * stop; so each is a path that never touches itself by construction. What
- * the two leave near the middle is covered by short turtles of its own,
- * and a lone cell joins a neighbouring path's end.
+ * wall follower (turtle_wall): keep the region's edge or the path's own
+ * previous turn on one hand, never touch the path but where it comes
+ * from, never cut a corner; so each is a path that never touches itself
+ * by construction, and in an L-shaped region the spiral follows the notch
+ * (each lobe costs a path end or two). What they leave near the middles
+ * is covered by more followers, then short paths of its own, and a lone
+ * cell joins a neighbouring path's end.
  *
  * The board is first cut into random rectangles (guillotine cuts at random
- * places), each with its own double spiral from a random corner turning a
- * random way, so the levels differ from seed to seed. Paths of touching
- * rectangles are then joined end to end where that keeps them apart from
- * themselves, cut at random places into the colours wanted, and shaken by
- * local moves (an end cell handed to the neighbouring path, or the end
- * part of a path cut off and taken by the neighbouring path's end), each
- * checked locally in time bounded by a constant: the whole build is linear
- * in the board. */
+ * places), about half of them joined to a neighbour (Ls, Ts, longer
+ * pieces), each region spiralling from a random corner a random way, so
+ * the levels differ from seed to seed. The paths are then cut into eight
+ * times the colours, their ends shaken by local moves (an end cell handed
+ * to the neighbouring path, or the end part of a path cut off and taken by
+ * the neighbouring path's end, which makes jogs across the lanes), joined
+ * back end to end where that keeps them apart from themselves, and cut at
+ * random places into the colours wanted. Every move is checked locally in
+ * time bounded by a constant and the joins' checks have a linear budget:
+ * the whole build is linear in the board (1000×1000 in about 0.3 s). */
 
 /* Builds the paths from a labelling whose labels are simple paths that
  * never touch themselves (adjacent cells of one label are linked), each
@@ -461,22 +465,8 @@ gen_from_labels (Gen *g, const int *label, int nlabels)
 
 typedef struct {
   int      x0, y0;      /* top-left on the board */
-  int      lw, lh;      /* size in local coordinates */
-  gboolean swap, fx, fy;
+  int      lw, lh;      /* size */
 } GenRect;
-
-/* The board cell at local (u, v), or -1 outside the rectangle. */
-static inline int
-rect_cell (const Gen *g, const GenRect *r, int u, int v)
-{
-  int a, b;
-
-  if (u < 0 || v < 0 || u >= r->lw || v >= r->lh)
-    return -1;
-  a = r->fx ? r->lw - 1 - u : u;
-  b = r->fy ? r->lh - 1 - v : v;
-  return (r->y0 + (r->swap ? a : b)) * g->w + r->x0 + (r->swap ? b : a);
-}
 
 /* TRUE when cell c is free and no cell of path `id` but `from` touches it. */
 static inline gboolean
@@ -493,38 +483,52 @@ turtle_may (const Gen *g, int c, int id, int from)
   return TRUE;
 }
 
-/* Local directions: 0 east, 1 south, 2 west, 3 north (a right turn is +1). */
-static const int ldu[4] = { 1, 0, -1, 0 }, ldv[4] = { 0, 1, 0, -1 };
-
-/* Walks path `id` from local (u, v) heading `dir`: straight, else right,
- * else stop. Returns the number of cells labelled (0 when the start was
- * not free). */
+/* A wall follower: path `id` from cell c heading `dir` (board directions,
+ * 0 north, 1 east, 2 south, 3 west) through free cells of region `r`,
+ * keeping the region's edge, or its own previous turn, on one side:
+ * `hand` 3 on its left, 1 on its right. It turns that way first, else
+ * goes straight, else turns the other way, else stops. A step never
+ * touches the path but at the cell it comes from, and never cuts a corner:
+ * a cell of the path diagonal to the new one is one of the last two, or
+ * the lane beside the path, which the next path takes, would be closed.
+ * In a rectangle it draws the spiral with one lane free between its
+ * turns; in an L or a T it follows the notches too. Returns the cells
+ * labelled. */
 static int
-turtle_spiral (Gen *g, const GenRect *r, int u, int v, int dir, int id)
+turtle_wall (Gen *g, const int *region, int r, int c, int dir, int hand, int id)
 {
-  int c = rect_cell (g, r, u, v), count = 0;
+  int count = 1, prev = -1;
 
-  if (!turtle_may (g, c, id, -1))
+  if (region[c] != r || !turtle_may (g, c, id, -1))
     return 0;
   g->lab[c] = id;
-  count++;
   for (;;)
     {
+      const int order[3] = { (dir + hand) & 3, dir, (dir + 4 - hand) & 3 };
       int moved = 0;
-      for (int t = 0; t < 2 && !moved; t++)
+
+      for (int t = 0; t < 3 && !moved; t++)
         {
-          int d = (dir + t) & 3, nu = u + ldu[d], nv = v + ldv[d];
-          int o = rect_cell (g, r, nu, nv);
-          if (turtle_may (g, o, id, c))
+          int o = gen_nb (g, c, order[t]), corner = 0;
+
+          if (o < 0 || region[o] != r || !turtle_may (g, o, id, c))
+            continue;
+          for (int e = 0; e < 4 && !corner; e++)
             {
-              g->lab[o] = id;
-              count++;
-              u = nu;
-              v = nv;
-              c = o;
-              dir = d;
-              moved = 1;
+              int side = gen_nb (g, o, e), q;
+              if (side < 0)
+                continue;
+              q = gen_nb (g, side, (e + 1) & 3);
+              corner = q >= 0 && q != c && q != prev && g->lab[q] == id;
             }
+          if (corner)
+            continue;
+          g->lab[o] = id;
+          count++;
+          prev = c;
+          c = o;
+          dir = order[t];
+          moved = 1;
         }
       if (!moved)
         return count;
@@ -583,7 +587,7 @@ gen_rects (Gen *g, GenRect *rects, int want)
 {
   int n = 1;
 
-  rects[0] = (GenRect) { 0, 0, g->w, g->h, FALSE, FALSE, FALSE };
+  rects[0] = (GenRect) { 0, 0, g->w, g->h };
   while (n < want)
     {
       int best = -1;
@@ -635,30 +639,98 @@ gen_spirals (Gen *g, int want)
   GenRect *rects = g_new (GenRect, MAX (want, 1));
   int nrects = gen_rects (g, rects, MAX (want, 1)), id = 0;
 
+  int *region = g_new (int, g->n), *parent = g_new (int, nrects);
+
   for (int c = 0; c < g->n; c++)
     g->lab[c] = -1;
   for (int i = 0; i < nrects; i++)
     {
-      GenRect *r = &rects[i];
-      int a;
-
-      r->swap = hb_rng_below (&g->rng, 2);
-      r->fx = hb_rng_below (&g->rng, 2);
-      r->fy = hb_rng_below (&g->rng, 2);
-      if (r->swap)
-        {
-          int t = r->lw;
-          r->lw = r->lh;
-          r->lh = t;
-        }
-      /* Path A from the corner along the first side, B in the lane beside it. */
-      a = turtle_spiral (g, r, 0, 0, 0, id);
-      if (a > 0)
-        id++;
-      if (turtle_spiral (g, r, 0, 1, 0, id) > 0)
-        id++;
+      parent[i] = i;
+      for (int y = rects[i].y0; y < rects[i].y0 + rects[i].lh; y++)
+        for (int x = rects[i].x0; x < rects[i].x0 + rects[i].lw; x++)
+          region[y * g->w + x] = i;
     }
-  g_free (rects);
+  /* About half the rectangles join the one across a random side: Ls, Ts
+   * and longer pieces, whose spirals follow their notches. */
+  for (int i = 0; i < nrects; i++)
+    if (hb_rng_below (&g->rng, 2))
+      {
+        const GenRect *r = &rects[i];
+        int side = (int) hb_rng_below (&g->rng, 4), x, y, a, b;
+
+        x = side == 1 ? r->x0 + r->lw : side == 3 ? r->x0 - 1
+            : r->x0 + (int) hb_rng_below (&g->rng, (guint32) r->lw);
+        y = side == 2 ? r->y0 + r->lh : side == 0 ? r->y0 - 1
+            : r->y0 + (int) hb_rng_below (&g->rng, (guint32) r->lh);
+        if (x < 0 || y < 0 || x >= g->w || y >= g->h)
+          continue;
+        for (a = i; parent[a] != a; a = parent[a]);
+        for (b = region[y * g->w + x]; parent[b] != b; b = parent[b]);
+        parent[a] = b;
+      }
+  for (int c = 0; c < g->n; c++)
+    {
+      int a;
+      for (a = region[c]; parent[a] != a; a = parent[a]);
+      region[c] = a;
+    }
+  /* Each region from one of its corners (a random one of the four, and
+   * along a random side): the first free cell in that scan order has
+   * region edge or drawn path before it on both sides, so a wall follower
+   * with that edge on its hand starts there; path A, then B in the lane A
+   * leaves, then whatever the region still has free. A mirrored scan
+   * mirrors the hand. */
+  for (int i = 0; i < nrects; i++)
+    {
+      int x0 = g->w, y0 = g->h, x1 = -1, y1 = -1;
+      gboolean fx = hb_rng_below (&g->rng, 2), fy = hb_rng_below (&g->rng, 2);
+      gboolean cols = hb_rng_below (&g->rng, 2);
+      int left = hb_rng_below (&g->rng, 2), hand, dir, along, across;
+
+      if (parent[i] != i)
+        continue;
+      for (int k = 0; k < nrects; k++)
+        {
+          int a;
+          for (a = k; parent[a] != a; a = parent[a]);
+          if (a != i)
+            continue;
+          x0 = MIN (x0, rects[k].x0);
+          y0 = MIN (y0, rects[k].y0);
+          x1 = MAX (x1, rects[k].x0 + rects[k].lw - 1);
+          y1 = MAX (y1, rects[k].y0 + rects[k].lh - 1);
+        }
+      /* The scan goes `along` (a row, or a column with `cols`) and steps
+       * `across`; the start heads along the scan with the swept side on
+       * its hand, or across it with the other side. */
+      along = cols ? (fy ? 0 : 2) : (fx ? 3 : 1);
+      across = cols ? (fx ? 3 : 1) : (fy ? 0 : 2);
+      /* Heading `along`, the cells already scanned lie opposite `across`. */
+      hand = ((along + 3) & 3) == ((across + 2) & 3) ? 3 : 1;
+      dir = along;
+      if (!left)
+        {
+          /* Head across instead: the scanned side is then on the other hand. */
+          hand = 4 - hand;
+          dir = across;
+        }
+      for (int p = 0; p <= (cols ? x1 - x0 : y1 - y0); p++)
+        for (int q = 0; q <= (cols ? y1 - y0 : x1 - x0); q++)
+          {
+            int x = cols ? (fx ? x1 - p : x0 + p) : (fx ? x1 - q : x0 + q);
+            int y = cols ? (fy ? y1 - q : y0 + q) : (fy ? y1 - p : y0 + p);
+            int c = y * g->w + x;
+
+            if (region[c] != i || g->lab[c] >= 0)
+              continue;
+            if (turtle_wall (g, region, i, c, dir, hand, id) > 1)
+              id++;
+            else
+              g->lab[c] = -1;
+          }
+    }
+  g_free (region);
+  g_free (parent);
   /* A spiral of one cell (a rectangle too small for it) is no path. */
   {
     int *count = g_new0 (int, id + 1), *map = g_new (int, id + 1), k = 0;
@@ -971,7 +1043,7 @@ gen_split (Gen *g, int colours)
 static gboolean
 gen_big (Gen *g, int colours, int pieces)
 {
-  int want = MAX (1, colours / 6) + (int) hb_rng_below (&g->rng, (guint32) MAX (1, colours / 6));
+  int want = MAX (1, colours / 5) + (int) hb_rng_below (&g->rng, (guint32) MAX (1, colours / 3));
   int nlabels = gen_spirals (g, want);
   guint64 steps = (guint64) MIN ((gint64) g->n * 4, (gint64) 1000000) + 20000;
 
