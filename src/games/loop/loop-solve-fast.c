@@ -1603,7 +1603,7 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   switch (a.status)
     {
     case HB_STATUS_SOLVED:
-      loop_result_set_solution (r, s, a.solved);
+      loop_result_set_answer (r, s, a.solved, options);
       if (options->count_limit > 1 && a.solutions > 1)
         {
           g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, a.solutions);

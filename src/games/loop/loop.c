@@ -132,17 +132,49 @@ loop_result_set_solution (HbResult *result, const LoopState *state,
   int w = state->base.width, h = state->base.height;
   LoopState *s = loop_state_new (w, h);
 
+  gsize count = 0, at, k;
+
   memcpy (s->tiles, solved, (gsize) w * h);
   hb_state_free (result->solved);
   result->solved = &s->base;
+  /* Counted first and written in place: millions of moves appended one by
+   * one would copy the array a dozen times as it grows. */
+  for (gsize i = 0; i < (gsize) w * h; i++)
+    count += state->tiles[i] != solved[i];
+  at = k = result->moves->len;
+  if (count == 0)
+    return;
+  g_array_set_size (result->moves, (guint) (at + count));
   for (int y = 0; y < h; y++)
     for (int x = 0; x < w; x++)
       {
         gsize i = (gsize) y * w + x;
-        int t = loop_turns_between (state->tiles[i], solved[i]);
+        int t = state->tiles[i] != solved[i] ? loop_turns_between (state->tiles[i], solved[i]) : 0;
         if (t > 0)
-          hb_result_add_move (result, LOOP_OP_ROTATE, x, y, t);
+          g_array_index (result->moves, HbMove, k++) = (HbMove) { LOOP_OP_ROTATE, x, y, t };
       }
+  /* Fewer only if a tile changed into no turn of itself (no solver does). */
+  g_array_set_size (result->moves, (guint) k);
+}
+
+void
+loop_result_set_answer (HbResult *result, const LoopState *state, const guint8 *solved,
+                        const HbSolveOptions *options)
+{
+  int w = state->base.width, h = state->base.height;
+  LoopState *s;
+
+  if (options == NULL || !options->answer_board)
+    {
+      loop_result_set_solution (result, state, solved);
+      return;
+    }
+  /* The solved board is the answer write_solution writes: no moves (three
+   * million turns, 48 MB of moves, at 2000×2000). */
+  s = loop_state_new (w, h);
+  memcpy (s->tiles, solved, (gsize) w * h);
+  hb_state_free (result->solved);
+  result->solved = &s->base;
 }
 
 /* ---- Generator -------------------------------------------------------------- */
@@ -218,6 +250,27 @@ box_mask (gunichar c)
     if (g_utf8_get_char (box_chars[m]) == c)
       return m;
   return -1;
+}
+
+/* TRUE if s[0..n) is ASCII without a '.', eight bytes at a time. */
+static gboolean
+ascii_without_dot (const char *s, gsize n)
+{
+  gsize i = 0;
+
+  for (; i + 8 <= n; i += 8)
+    {
+      guint64 v, d;
+      memcpy (&v, s + i, 8);
+      d = v ^ 0x2e2e2e2e2e2e2e2eull;     /* a '.' byte becomes zero */
+      if ((v & 0x8080808080808080ull)
+          || ((d - 0x0101010101010101ull) & ~d & 0x8080808080808080ull))
+        return FALSE;
+    }
+  for (; i < n; i++)
+    if ((guchar) s[i] >= 0x80 || s[i] == '.')
+      return FALSE;
+  return TRUE;
 }
 
 /* Column (1-based, in characters) of byte offset `off` within `line`. */
@@ -417,13 +470,34 @@ loop_sniff (const char *text, gsize len)
   return count == (gsize) w * h;
 }
 
+/* The usual tile of the native form at line[*i]: four digits 0 or 1 then a
+ * blank or the line's end, read at once (a 2000×2000 level has four
+ * million). Sets *m (bit k from digit k) and moves *i past it. */
+static inline gboolean
+native_tile (const char *line, gsize n, gsize *i, guint8 *m)
+{
+  guint32 v;
+
+  if (*i + 4 > n || (*i + 4 < n && line[*i + 4] != ' ' && line[*i + 4] != '\t'))
+    return FALSE;
+  memcpy (&v, line + *i, 4);
+  v = GUINT32_FROM_LE (v);
+  if ((v & 0xfefefefeu) != 0x30303030u)
+    return FALSE;
+  *m = (guint8) ((v & 1) | ((v >> 7) & 2) | ((v >> 14) & 4) | ((v >> 21) & 8));
+  *i += 4;
+  return TRUE;
+}
+
 static LoopState *
 parse_native (const char *text, gsize len, GError **error)
 {
   HbLineReader r;
   const char *line;
   gsize n;
-  GByteArray *tiles = g_byte_array_new ();
+  /* A tile takes four characters at least: len / 4 bounds their number. */
+  guint8 *tiles = g_malloc (len / 4 + 1);
+  gsize ntiles = 0;
   int width = -1, height = 0;
   LoopState *s;
 
@@ -445,6 +519,9 @@ parse_native (const char *text, gsize len, GError **error)
           if (i >= n)
             break;
           start = i;
+          /* The usual tile ends on a blank: the loop below then reads no
+           * character and the checks after it pass. */
+          native_tile (line, n, &i, &m);
           while (i < n && line[i] != ' ' && line[i] != '\t')
             {
               if (line[i] != '0' && line[i] != '1')
@@ -457,7 +534,7 @@ parse_native (const char *text, gsize len, GError **error)
                                         "(like 1010); found '%.*s'"),
                                       (int) (g_utf8_next_char (line + i) - (line + i)),
                                       line + i);
-                  g_byte_array_unref (tiles);
+                  g_free (tiles);
                   return NULL;
                 }
               if (i - start < 4 && line[i] == '1')
@@ -472,7 +549,7 @@ parse_native (const char *text, gsize len, GError **error)
                                    * south, west: the order of the digits */
                                   _("a tile is four binary digits N E S W; this "
                                     "one has %d"), (int) (i - start));
-              g_byte_array_unref (tiles);
+              g_free (tiles);
               return NULL;
             }
           if (width >= 0 && count == width)
@@ -481,16 +558,16 @@ parse_native (const char *text, gsize len, GError **error)
                                   char_column (line, start),
                                   _("this row has more tiles than the first row (%d)"),
                                   width);
-              g_byte_array_unref (tiles);
+              g_free (tiles);
               return NULL;
             }
           if (count >= HB_MAX_SIDE)
             {
               hb_check_board_size (count + 1, 1, r.line, char_column (line, start), error);
-              g_byte_array_unref (tiles);
+              g_free (tiles);
               return NULL;
             }
-          g_byte_array_append (tiles, &m, 1);
+          tiles[ntiles++] = m;
           count++;
         }
       if (width < 0)
@@ -504,25 +581,25 @@ parse_native (const char *text, gsize len, GError **error)
                                            "this row has %d tiles; the first row has %d",
                                            count),
                               count, width);
-          g_byte_array_unref (tiles);
+          g_free (tiles);
           return NULL;
         }
       height++;
       if (height > HB_MAX_SIDE)
         {
           hb_check_board_size (width, height, r.line, 1, error);
-          g_byte_array_unref (tiles);
+          g_free (tiles);
           return NULL;
         }
     }
   if (!hb_check_board_size (MAX (width, 0), height, MAX (r.line, 1), 1, error))
     {
-      g_byte_array_unref (tiles);
+      g_free (tiles);
       return NULL;
     }
   s = loop_state_new (width, height);
-  memcpy (s->tiles, tiles->data, (gsize) width * height);
-  g_byte_array_unref (tiles);
+  memcpy (s->tiles, tiles, (gsize) width * height);
+  g_free (tiles);
   return s;
 }
 
@@ -651,6 +728,10 @@ loop_parse (const char *text, gsize len, GError **error)
       gboolean dots_only = TRUE, dot = FALSE;
 
       if (is_comment (line, n))
+        continue;
+      /* A row of ASCII with no '.' (the native form's digits) has no tile
+       * character and no dot: it cannot change the answer. */
+      if (ascii_without_dot (line, n))
         continue;
       for (const char *p = line; p < line + n; p = g_utf8_next_char (p))
         {

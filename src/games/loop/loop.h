@@ -97,6 +97,10 @@ int          loop_distinct_rotations (guint8 mask, guint8 masks[4], int turns[4]
  * from solved masks. */
 void         loop_result_set_solution (HbResult *result, const LoopState *state,
                                        const guint8 *solved);
+/* The same, but only the solved board when the caller asked for the answer
+ * as a board (HbSolveOptions.answer_board: the CLI's solve). */
+void         loop_result_set_answer (HbResult *result, const LoopState *state,
+                                     const guint8 *solved, const HbSolveOptions *options);
 
 /* Tatham Net IDs. */
 LoopState   *loop_parse_net_id (const char *text, gsize len, int line,
