@@ -481,6 +481,54 @@ test_gf2_result (void)
   hb_state_free (&s->base);
 }
 
+/* Asked for the answer as a board (the CLI's solve), the solver gives the
+ * press grid and no moves: it clears the board (own code), it is as short
+ * as the moves' answer, and the solution written from it is the same text.
+ * Square boards with and without a null space, wide (transposed) and tall
+ * ones, and one large enough for the huge-page buffers. */
+static void
+test_gf2_answer_board (void)
+{
+  static const struct { int w, h; guint seed; } sizes[] = {
+    { 9, 9, 5 }, { 13, 13, 6 }, { 300, 70, 7 }, { 70, 301, 8 }, { 1000, 1000, 9 },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      int w = sizes[i].w, h = sizes[i].h;
+      LightsState *s = random_board (w, h, sizes[i].seed, TRUE);
+      HbSolveOptions board = { .answer_board = TRUE };
+      g_autoptr(GError) error = NULL;
+      HbResult *a = hb_solve (&lights_solver_gf2, &s->base, &board, NULL, NULL, &error);
+      HbResult *m = hb_solve (&lights_solver_gf2, &s->base, NULL, NULL, NULL, &error);
+      g_autofree guint8 *press = NULL;
+      g_autofree char *text_a = NULL, *text_m = NULL;
+      const LightsState *ans;
+
+      g_assert_no_error (error);
+      g_assert_cmpint (a->status, ==, HB_STATUS_SOLVED);
+      g_assert_cmpint (m->status, ==, HB_STATUS_SOLVED);
+      g_assert_cmpuint (a->moves->len, ==, 0);
+      g_assert_nonnull (a->answer);
+      g_assert_true (a->answer->game == &lights_game);
+      g_assert_cmpint (a->answer->width, ==, w);
+      g_assert_cmpint (a->answer->height, ==, h);
+      ans = LIGHTS_CONST (a->answer);
+      g_assert_true (own_check (s->cells, ans->cells, w, h));
+      press = result_press (m, w, h);
+      g_assert_true (own_check (s->cells, press, w, h));
+      g_assert_cmpuint (count_ones (ans->cells, (gsize) w * h), ==, m->moves->len);
+      g_assert_cmpstr (hb_result_get_stat (a, "presses"), ==,
+                       hb_result_get_stat (m, "presses"));
+      text_a = lights_game.write_solution (&s->base, a, HB_WRITE_NATIVE);
+      text_m = lights_game.write_solution (&s->base, m, HB_WRITE_NATIVE);
+      g_assert_cmpstr (text_a, ==, text_m);
+      hb_result_free (a);
+      hb_result_free (m);
+      hb_state_free (&s->base);
+    }
+}
+
 /* A large nullity with a tiny node budget: the search gives up, says so,
  * and the answer still clears the board. */
 static void
@@ -752,6 +800,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lights/gf2/min-presses-enumeration", test_gf2_min_presses_enumeration);
   g_test_add_func ("/lights/gf2/flip-anchors", test_gf2_flip_anchors);
   g_test_add_func ("/lights/gf2/result", test_gf2_result);
+  g_test_add_func ("/lights/gf2/answer-board", test_gf2_answer_board);
   g_test_add_func ("/lights/gf2/gives-up", test_gf2_gives_up);
   g_test_add_func ("/lights/gf2/trace", test_gf2_trace);
   g_test_add_func ("/lights/gf2/large", test_gf2_large);
