@@ -126,6 +126,7 @@ typedef struct {
   HbImage *shrunk[SHRUNK_KEPT];
   int      shrunk_factor[SHRUNK_KEPT];
   guint8  *gray;
+  guint16 *jx, *jy;   /* edge_jumps */
 } Shared;
 
 static void
@@ -136,6 +137,8 @@ shared_free (gpointer data)
   for (int i = 0; i < SHRUNK_KEPT; i++)
     hb_image_free (sh->shrunk[i]);
   g_free (sh->gray);
+  g_free (sh->jx);
+  g_free (sh->jy);
   g_free (sh);
 }
 
@@ -326,11 +329,62 @@ hb_vision_line_profiles (const guint8 *gray, int width, int height,
     }
 }
 
+/* Per pixel, the colour jump across it (between its neighbours either
+ * side, the sum of the three channel differences) where that is a
+ * boundary between flat areas: the colour is steady on each side, two
+ * pixels out, unlike the strokes of a digit or a glyph drawn inside a
+ * cell; else 0. jx across columns, jy across rows. Every threshold's
+ * profile is then a count over these, so Flood-It's and Enlight's
+ * readers, with their three thresholds, pay for the jumps once. */
+static void
+edge_jumps (const HbImage *img, guint16 **jx_out, guint16 **jy_out)
+{
+  int w = img->width, h = img->height;
+  guint16 *jx = g_new0 (guint16, (gsize) w * h);
+  guint16 *jy = g_new0 (guint16, (gsize) w * h);
+
+  for (int y = 1; y < h - 1; y++)
+    {
+      const guint8 *p = hb_image_pixel (img, 0, y);
+      const guint8 *pu = hb_image_pixel (img, 0, y - 1);
+      const guint8 *pd = hb_image_pixel (img, 0, y + 1);
+      const guint8 *puu = y >= 2 ? hb_image_pixel (img, 0, y - 2) : NULL;
+      const guint8 *pdd = y + 2 < h ? hb_image_pixel (img, 0, y + 2) : NULL;
+      guint16 *rx = jx + (gsize) y * w, *ry = jy + (gsize) y * w;
+      for (int x = 1; x < w - 1; x++)
+        {
+          const guint8 *l = p + (x - 1) * 3, *r = p + (x + 1) * 3;
+          const guint8 *u = pu + x * 3, *dn = pd + x * 3;
+          int dx = abs (l[0] - r[0]) + abs (l[1] - r[1]) + abs (l[2] - r[2]);
+          int dy = abs (u[0] - dn[0]) + abs (u[1] - dn[1]) + abs (u[2] - dn[2]);
+          if (dx > 0 && x >= 2 && x + 2 < w)
+            {
+              const guint8 *ll = p + (x - 2) * 3, *rr = p + (x + 2) * 3;
+              int fl = abs (l[0] - ll[0]) + abs (l[1] - ll[1]) + abs (l[2] - ll[2]);
+              int fr = abs (r[0] - rr[0]) + abs (r[1] - rr[1]) + abs (r[2] - rr[2]);
+              if (fl * 2 < dx && fr * 2 < dx)
+                rx[x] = (guint16) dx;
+            }
+          if (dy > 0 && puu != NULL && pdd != NULL)
+            {
+              const guint8 *uu = puu + x * 3, *dd = pdd + x * 3;
+              int fu = abs (u[0] - uu[0]) + abs (u[1] - uu[1]) + abs (u[2] - uu[2]);
+              int fd = abs (dn[0] - dd[0]) + abs (dn[1] - dd[1]) + abs (dn[2] - dd[2]);
+              if (fu * 2 < dy && fd * 2 < dy)
+                ry[x] = (guint16) dy;
+            }
+        }
+    }
+  *jx_out = jx;
+  *jy_out = jy;
+}
+
 void
 hb_vision_edge_profiles (const HbImage *img, int x0, int y0, int x1, int y1,
                          int threshold, float *cols, float *rows)
 {
   int w = img->width, h = img->height;
+  Shared *sh = shared_of (img);
 
   x0 = CLAMP (x0, 1, w - 1);
   x1 = CLAMP (x1, 1, w - 1);
@@ -340,47 +394,25 @@ hb_vision_edge_profiles (const HbImage *img, int x0, int y0, int x1, int y1,
     memset (cols, 0, sizeof (float) * w);
   if (rows != NULL)
     memset (rows, 0, sizeof (float) * h);
+  if (sh->jx == NULL)
+    edge_jumps (img, &sh->jx, &sh->jy);
   int ystep = y1 - y0 > 600 ? 2 : 1, xstep = x1 - x0 > 600 ? 2 : 1;
+  guint16 thr = (guint16) CLAMP (threshold, 0, G_MAXUINT16);
   for (int y = y0; y < y1; y++)
     {
-      const guint8 *p = hb_image_pixel (img, 0, y);
-      const guint8 *pu = hb_image_pixel (img, 0, y - 1);
-      const guint8 *pd = hb_image_pixel (img, 0, y + 1);
-      float racc = 0;
+      const guint16 *rx = sh->jx + (gsize) y * w, *ry = sh->jy + (gsize) y * w;
       gboolean col_row = (y - y0) % ystep == 0;
-      if (!col_row && rows == NULL)
-        continue;
-      for (int x = x0; x < x1; x++)
-        {
-          gboolean row_col = (x - x0) % xstep == 0;
-          if (!row_col && !col_row)
-            continue;
-          const guint8 *l = p + (x - 1) * 3, *r = p + (x + 1) * 3;
-          const guint8 *u = pu + x * 3, *dn = pd + x * 3;
-          int dx = abs (l[0] - r[0]) + abs (l[1] - r[1]) + abs (l[2] - r[2]);
-          int dy = abs (u[0] - dn[0]) + abs (u[1] - dn[1]) + abs (u[2] - dn[2]);
-          /* A boundary between flat areas: the colour is steady on each
-           * side (two pixels out), unlike the strokes of a digit or a
-           * glyph drawn inside a cell. */
-          if (cols != NULL && col_row && dx > threshold && x >= 2 && x + 2 < w)
-            {
-              const guint8 *ll = p + (x - 2) * 3, *rr = p + (x + 2) * 3;
-              int fl = abs (l[0] - ll[0]) + abs (l[1] - ll[1]) + abs (l[2] - ll[2]);
-              int fr = abs (r[0] - rr[0]) + abs (r[1] - rr[1]) + abs (r[2] - rr[2]);
-              if (fl * 2 < dx && fr * 2 < dx)
-                cols[x] += (float) ystep;
-            }
-          if (rows != NULL && row_col && dy > threshold && y >= 2 && y + 2 < h)
-            {
-              const guint8 *uu = hb_image_pixel (img, x, y - 2), *dd = hb_image_pixel (img, x, y + 2);
-              int fu = abs (u[0] - uu[0]) + abs (u[1] - uu[1]) + abs (u[2] - uu[2]);
-              int fd = abs (dn[0] - dd[0]) + abs (dn[1] - dd[1]) + abs (dn[2] - dd[2]);
-              if (fu * 2 < dy && fd * 2 < dy)
-                racc += (float) xstep;
-            }
-        }
+      if (cols != NULL && col_row)
+        for (int x = x0; x < x1; x++)
+          if (rx[x] > thr)
+            cols[x] += (float) ystep;
       if (rows != NULL)
-        rows[y] = racc;
+        {
+          int racc = 0;
+          for (int x = x0; x < x1; x += xstep)
+            racc += ry[x] > thr;
+          rows[y] = (float) (racc * xstep);
+        }
     }
 }
 
