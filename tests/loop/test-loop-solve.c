@@ -156,6 +156,47 @@ test_net_ids (void)
   g_ptr_array_unref (rows);
 }
 
+/* Asked for the answer as a board (the CLI's solve), the fast solver gives
+ * the solved board and no moves: the board is a solution of the level (the
+ * independent checker), and the solution written from it is the text
+ * written from the moves' answer. Tatham's Net IDs and a scrambled
+ * generated level. */
+static void
+test_answer_board (void)
+{
+  GPtrArray *rows = hb_test_read_tsv ("anchors/loop/tatham-net-ids.tsv");
+  GPtrArray *levels = g_ptr_array_new_with_free_func ((GDestroyNotify) hb_state_free);
+  LoopState *gen = loop_generate_level (120, 80, 11);
+
+  for (guint i = 0; i < rows->len; i++)
+    g_ptr_array_add (levels, hb_test_parse (&loop_game, ((GStrv) g_ptr_array_index (rows, i))[1]));
+  g_ptr_array_add (levels, loop_game.scramble (&gen->base, 12));
+  for (guint i = 0; i < levels->len; i++)
+    {
+      const HbState *level = g_ptr_array_index (levels, i);
+      HbSolveOptions board = { .answer_board = TRUE };
+      HbResult *a = run ("fast", level, &board), *m = run ("fast", level, NULL);
+      g_autofree char *text_a = NULL, *text_m = NULL;
+
+      g_assert_cmpint (a->status, ==, HB_STATUS_SOLVED);
+      g_assert_cmpuint (a->moves->len, ==, 0);
+      g_assert_nonnull (a->solved);
+      g_assert_cmpint (a->solved->width, ==, level->width);
+      g_assert_cmpint (a->solved->height, ==, level->height);
+      check_solution (LOOP_CONST (level)->tiles, LOOP_CONST (a->solved)->tiles,
+                      level->width, level->height);
+      check_result (level, m);
+      text_a = loop_game.write_solution (level, a, HB_WRITE_NATIVE);
+      text_m = loop_game.write_solution (level, m, HB_WRITE_NATIVE);
+      g_assert_cmpstr (text_a, ==, text_m);
+      hb_result_free (a);
+      hb_result_free (m);
+    }
+  hb_state_free (&gen->base);
+  g_ptr_array_unref (levels);
+  g_ptr_array_unref (rows);
+}
+
 /* ---- Counting ------------------------------------------------------------ */
 
 /* Counts solved boards by trying every distinct orientation of every tile
@@ -467,6 +508,7 @@ main (int argc, char **argv)
   g_test_add_func ("/loop/solve/unsolvable", test_unsolvable);
   g_test_add_func ("/loop/solve/generated", test_generated);
   g_test_add_func ("/loop/solve/net-ids", test_net_ids);
+  g_test_add_func ("/loop/solve/answer-board", test_answer_board);
   g_test_add_func ("/loop/solve/count", test_count);
   g_test_add_func ("/loop/solve/odd-parity", test_odd_parity);
   g_test_add_func ("/loop/solve/maxflow", test_maxflow);
