@@ -753,7 +753,35 @@ loop_parse (const char *text, gsize len, GError **error)
 static char *
 write_tiles (const guint8 *tiles, int w, int h, HbWriteFormat format)
 {
-  GString *out = g_string_sized_new ((gsize) w * h * (format == HB_WRITE_COMPACT ? 3 : 5) + h);
+  GString *out;
+
+  if (format != HB_WRITE_COMPACT)
+    {
+      /* The native form written straight into the buffer, a tile's four
+       * digits at once (four million tiles at 2000×2000): five bytes a
+       * tile with its blank or the row's newline. */
+      char *text = hb_malloc_big ((gsize) 5 * w * h + 1), *p = text;
+
+      for (int y = 0; y < h; y++)
+        {
+          const guint8 *row = tiles + (gsize) y * w;
+
+          for (int x = 0; x < w; x++)
+            {
+              guint32 m = row[x], v;
+
+              /* Byte d is '0' or '1' from bit d. */
+              v = 0x30303030u | (m & 1) | ((m & 2) << 7) | ((m & 4) << 14) | ((m & 8) << 21);
+              v = GUINT32_TO_LE (v);
+              memcpy (p, &v, 4);
+              p[4] = x + 1 < w ? ' ' : '\n';
+              p += 5;
+            }
+        }
+      *p = '\0';
+      return text;
+    }
+  out = g_string_sized_new ((gsize) w * h * 3 + h);
 
   for (int y = 0; y < h; y++)
     {
