@@ -792,15 +792,7 @@ write_tiles (const guint8 *tiles, int w, int h, HbWriteFormat format)
            * there keeps the row's width, and keeps a row of empty tiles
            * from being a blank line, which the reader drops at the start
            * and end of a board (and an editor may strip). */
-          if (format == HB_WRITE_COMPACT)
-            g_string_append (out, m == 0 && x == w - 1 ? "." : box_chars[m]);
-          else
-            {
-              if (x > 0)
-                g_string_append_c (out, ' ');
-              for (int d = 0; d < 4; d++)
-                g_string_append_c (out, (m >> d) & 1 ? '1' : '0');
-            }
+          g_string_append (out, m == 0 && x == w - 1 ? "." : box_chars[m]);
         }
       g_string_append_c (out, '\n');
     }
