@@ -519,6 +519,121 @@ test_phone_loop (void)
     }
 }
 
+/* One tile drawn as the game draws it (../shared/screens/loop): a corner
+ * is a quarter circle about the tile's corner joining two side middles, a
+ * tee two such arcs sharing its middle arm, a cross four, a straight a
+ * bar, an end a ring with a stub to the side. */
+static void
+game_tile (cairo_t *cr, double x0, double y0, double t, guint8 m)
+{
+  double cx = x0 + t / 2, cy = y0 + t / 2;
+  /* The corner each pair of neighbouring arms turns about (N E, E S, S W, W N). */
+  static const double kx[4] = { 1, 1, 0, 0 }, ky[4] = { 0, 1, 1, 0 };
+  int arms = __builtin_popcount (m);
+
+  if (arms == 1)
+    {
+      int d = __builtin_ctz (m);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, cx, cy, t * 0.19, 0, 2 * G_PI);
+      cairo_move_to (cr, cx + hb_dir_dx[d] * t * 0.19, cy + hb_dir_dy[d] * t * 0.19);
+      cairo_line_to (cr, cx + hb_dir_dx[d] * t * 0.5, cy + hb_dir_dy[d] * t * 0.5);
+    }
+  else if (m == 0x5 || m == 0xa)
+    {
+      int d = m == 0x5 ? 0 : 1;
+      cairo_move_to (cr, cx + hb_dir_dx[d] * t * 0.5, cy + hb_dir_dy[d] * t * 0.5);
+      cairo_line_to (cr, cx - hb_dir_dx[d] * t * 0.5, cy - hb_dir_dy[d] * t * 0.5);
+    }
+  else
+    for (int d = 0; d < 4; d++)
+      {
+        int e = (d + 1) % 4;
+        double a0;
+        /* An arc between arms d and d + 1 when both are there, and for a
+         * tee not across its missing arm's two neighbours. */
+        if (!(m & (1 << d)) || !(m & (1 << e)))
+          continue;
+        a0 = (d == 0 ? 180 : d == 1 ? 270 : d == 2 ? 0 : 90) * G_PI / 180;
+        cairo_new_sub_path (cr);
+        cairo_arc (cr, x0 + kx[d] * t, y0 + ky[d] * t, t / 2, a0 - G_PI / 2, a0);
+      }
+  cairo_stroke (cr);
+}
+
+/* Infinite Loop boards drawn in the game's own look (thin teal strokes,
+ * arcs and rings on a plain light background, no card or grid) inside a
+ * phone screen with a status bar, a title, a score and buttons, at
+ * several sizes, PNG and JPEG: read back exactly. */
+static void
+test_game_look_loop (void)
+{
+  const HbGame *game = hb_registry_find_game ("loop");
+  static const struct { int pw, ph, w, h; } shots[] = {
+    { 1080, 2400, 5, 7 }, { 1080, 1920, 4, 6 }, { 720, 1600, 7, 9 }, { 1440, 3200, 9, 12 },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (shots); i++)
+    {
+      int pw = shots[i].pw, ph = shots[i].ph;
+      double u = pw / 1080.0;
+      HbState *level = visible_level (game, shots[i].w, shots[i].h, 31 + i);
+      const LoopState *l = (const LoopState *) level;
+      double t = floor (MIN (pw * 0.85 / shots[i].w, ph * 0.5 / shots[i].h));
+      double ox = floor ((pw - t * shots[i].w) / 2), oy = floor (ph * 0.22);
+      g_autofree char *want = level_text (level);
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, pw, ph);
+      cairo_t *cr = cairo_create (surface);
+      g_autoptr(HbImage) shot = NULL;
+
+      cairo_set_source_rgb (cr, 209 / 255.0, 232 / 255.0, 230 / 255.0);
+      cairo_paint (cr);
+      cairo_set_source_rgb (cr, 0.15, 0.35, 0.33);
+      cairo_rectangle (cr, 0, 0, pw, 70 * u);
+      cairo_fill (cr);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+      cairo_set_font_size (cr, 40 * u);
+      cairo_move_to (cr, 30 * u, 50 * u);
+      cairo_show_text (cr, "12:34    4G  87%");
+      cairo_set_source_rgb (cr, 86 / 255.0, 148 / 255.0, 142 / 255.0);
+      cairo_set_font_size (cr, 64 * u);
+      cairo_move_to (cr, 60 * u, 200 * u);
+      cairo_show_text (cr, "Level 1402");
+      cairo_new_path (cr);
+      cairo_set_line_width (cr, 12 * u);
+      for (int k = 0; k < 3; k++)
+        {
+          cairo_move_to (cr, pw / 2.0 - 40 * u, ph - (160 - k * 30) * u);
+          cairo_line_to (cr, pw / 2.0 + 40 * u, ph - (160 - k * 30) * u);
+        }
+      cairo_stroke (cr);
+      cairo_set_line_width (cr, t * 0.11);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+      for (int y = 0; y < shots[i].h; y++)
+        for (int x = 0; x < shots[i].w; x++)
+          game_tile (cr, ox + x * t, oy + y * t, t, l->tiles[y * shots[i].w + x]);
+      cairo_destroy (cr);
+      shot = hb_image_from_surface (surface);
+      cairo_surface_destroy (surface);
+      for (int enc = 0; enc < 2; enc++)
+        {
+          g_autoptr(HbImage) img = enc == 0 ? hb_image_copy (shot) : through_file (shot, "jpeg", 70);
+          g_autofree char *what = g_strdup_printf ("loop %d×%d in the game's look on a %d×%d screen, tiles of %g px, %s",
+                                                   shots[i].w, shots[i].h, pw, ph, t,
+                                                   enc == 0 ? "PNG" : "JPEG 70");
+          HbState *s = read_picture (img, what, "loop");
+          g_autofree char *got = level_text (s);
+          if (!g_str_equal (got, want) && g_getenv ("HB_TEST_KEEP") != NULL)
+            hb_image_save (img, g_getenv ("HB_TEST_KEEP"), "png", 0, NULL);
+          if (!g_str_equal (got, want))
+            g_error ("%s read as\n%snot\n%s", what, got, want);
+          hb_state_free (s);
+        }
+      hb_state_free (level);
+    }
+}
+
 static void
 test_no_board (void)
 {
@@ -584,6 +699,7 @@ main (int argc, char **argv)
   g_test_add_data_func ("/import/round-trip/lights", "lights", test_round_trip);
   g_test_add_data_func ("/import/round-trip/loop", "loop", test_round_trip);
   g_test_add_func ("/import/phone/loop", test_phone_loop);
+  g_test_add_func ("/import/phone/loop-game-look", test_game_look_loop);
   g_test_add_func ("/import/no-board", test_no_board);
   g_test_add_func ("/import/cancel", test_cancel);
   ret = g_test_run ();
