@@ -1,36 +1,52 @@
 /* flow-solve-fast.c: Flow Free's fastest exact solver (the default).
  *
- * A depth-first search that grows every colour's path from both of its
- * dots at once: each unfinished colour has two heads (the ends of the two
- * pieces drawn so far) and a move extends one head into a free neighbour.
- * The touch rule makes joining automatic and cheap to check: a head may step
- * into a cell only when that cell has no neighbour of its colour except the
- * head itself and, possibly, the colour's other head, and stepping next to
- * the other head joins the two pieces (a path may not pass by its own
- * colour). So every state of the search is a partial answer that already
- * obeys the rule, and every leaf with all colours joined and no free cell
- * left is an answer.
+ * A depth-first search over partial answers. Every colour's path grows
+ * from both of its dots at once: each unfinished colour has two heads (the
+ * ends of the two pieces drawn so far) and a step extends one head into a
+ * free neighbour. The touch rule makes joining automatic and cheap to
+ * check: a head may step into a cell only when that cell has no neighbour
+ * of its colour except the head itself and, possibly, the colour's other
+ * head, and stepping next to the other head joins the two pieces (a path
+ * may not pass by its own colour). So every state of the search already
+ * obeys the rule, and a state with all colours joined and no free cell left
+ * is an answer.
+ *
+ * The corner rule (corner_ok): where a path turns, the cell inside the
+ * turn cannot take that colour (it would close a loop), so it is a dot or
+ * turns the same way, and so on down the diagonal until a dot. A table
+ * says which diagonals reach a dot at all; a turn whose chain cannot end
+ * on one is struck out, and the free cells of a chain are marked with the
+ * two arms they must take (need), which forces heads beside them.
  *
  * At every node, until nothing changes:
- *  - dead ends: a free cell needs two ways in (free neighbours, or heads
- *    that may legally step into it); with fewer the node fails, with
- *    exactly a head and one other the head must step in (forced);
- *  - heads: a head with no legal step fails the node, a head with one
- *    legal step takes it (forced);
+ *  - dead ends: a free cell needs two ways in (free neighbours whose known
+ *    arms allow it, or heads that may legally step in); with fewer the node
+ *    fails, with exactly a head and one other the head must step in, and
+ *    two ways at right angles make the cell a corner (marked, with its
+ *    chain);
+ *  - heads: a head with no legal step fails the node, a head with one takes
+ *    it (only the heads within two cells of a change are looked at again);
  *  - regions (after a step that may cut the free cells apart, and at every
- *    node on small boards): the free cells fall into regions; each region
- *    must be reachable by some unfinished colour with both heads on it,
- *    each unfinished colour must have both heads on one common region, a
- *    colour may be the only one able to fill two regions at most once, and
- *    a region only one colour can reach must have the chessboard balance a
- *    path through all of it between those two heads needs.
- * Then it branches on the head with the fewest legal steps, trying first
- * the step that joins its colour, then cells with the fewest ways out
- * (hugging walls and paths). A branch is one head's next cell, so different
- * branches hold different answers and the leaves count the solutions
- * exactly; counting (options->count_limit) just keeps searching after the
- * first answer. The search keeps its own stack (no recursion), so a board of
- * a million cells does not overflow the C stack.
+ *    node on boards up to 400 cells): the free cells fall into regions;
+ *    each region must be reachable by some unfinished colour with both
+ *    heads on it, each unfinished colour must have both heads on one common
+ *    region, a colour may be the only one able to fill two regions at most
+ *    once, and a region only one colour can reach must have the chessboard
+ *    balance a path through all of it between those two heads needs (on
+ *    large boards regions over 8(w+h) cells are skipped).
+ * Then it branches on the arms of one free cell: the cells are taken in
+ * order along the anti-diagonals from the top left corner (as the Go
+ * depth-first solver sweeps), and of the first 65 with no known arms the
+ * one with the fewest possible arm pairs is chosen (a cell with none fails
+ * the node, a cell with one takes it); straight pairs are tried before
+ * turns. The drawn part stays compact, so a wrong choice is found near
+ * where it was made. Different pairs of arms for one cell hold different
+ * answers, so the leaves count the solutions exactly; counting
+ * (options->count_limit) just keeps searching after the first answer. On
+ * small boards, once the free cells fall apart into independent parts,
+ * each part is searched alone and the counts multiply. The search keeps
+ * its own stack (no recursion), so a board of a million cells does not
+ * overflow the C stack.
  */
 #include "flow.h"
 
@@ -96,8 +112,6 @@ typedef struct {
   gboolean fail;          /* a step made an impossible state */
   guint8  *diag_dot[4];   /* padded, per diagonal (N+E, E+S, S+W, W+N): a
                            * dot lies that way before the board's edge */
-  int      order_mode;
-  int      value_order;
   /* Heads whose steps may have changed since they were last looked at
    * (something was drawn or marked within two cells): with `incremental`
    * only those are looked at for forced steps and dead ends. */
@@ -142,10 +156,8 @@ typedef struct {
   gboolean split_seen;    /* a step may have cut the free cells apart */
   guint64  parts_found;
   guint8  *snap;          /* padded: the first answer, built piece by piece */
-  gboolean probing;       /* try every step before branching */
-  guint64  probes, choke_checks;
-  gboolean chokes, probe_chokes;
-  int probe_max;
+  guint64  choke_checks;
+  gboolean chokes;
   int      last_colour;
 
   /* Counting and answers. */
@@ -941,30 +953,6 @@ check_chokepoints (Fast *f)
   return TRUE;
 }
 
-/* Whether head (c, k) with n steps is a better branch than the best so far. */
-static inline int
-head_key (Fast *f, int n, const int *cells)
-{
-  int m = G_MAXINT;
-  if (f->order_mode == 0)
-    return n;
-  for (int i = 0; i < n; i++)
-    m = MIN (m, f->rank[cells[i]]);
-  if (f->order_mode == 1)
-    return m * 8 + n;
-  return n * (int) f->N + m;
-}
-
-static inline gboolean
-better (Fast *f, int key, int c, int k, int best, int best_c, int best_k)
-{
-  (void) c;
-  (void) k;
-  (void) best_k;
-  (void) f;
-  return key < best || best_c < 0;
-}
-
 /* Propagates to a fixpoint. PROP_BRANCH leaves the head to branch on in
  * *bc, *bk and its steps in cells / *ncells. */
 static int
@@ -1031,9 +1019,9 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells)
                   k--;     /* the same head again, from its new cell */
                   continue;
                 }
-              if (!stepped && better (f, head_key (f, n, list), c, k, best, best_c, best_k))
+              if (!stepped && (n < best || best_c < 0))
                 {
-                  best = head_key (f, n, list);
+                  best = n;
                   best_c = c;
                   best_k = k;
                   best_n = n;
@@ -1082,31 +1070,6 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells)
     }
 }
 
-/* Orders a head's steps: the joining step first, then the cells with the
- * fewest free neighbours. */
-static void
-order_steps (Fast *f, int c, int k, int *cells, int n)
-{
-  int score[4];
-
-  for (int i = 0; i < n; i++)
-    {
-      int q = cells[i], sc = 0;
-      for (int d = 0; d < 4; d++)
-        sc += f->col[q + f->off[d]] == 0;
-      score[i] = step_kind (f, c, k, q) == 1 ? -1 : sc;
-    }
-  for (int i = 1; i < n; i++)
-    for (int j = i; j > 0 && score[j] < score[j - 1]; j--)
-      {
-        int t = score[j];
-        score[j] = score[j - 1];
-        score[j - 1] = t;
-        t = cells[j];
-        cells[j] = cells[j - 1];
-        cells[j - 1] = t;
-      }
-}
 
 /* The first free cell with no known arms, in board order (within the
  * piece being searched), or -1. */
@@ -1163,20 +1126,15 @@ cell_options (Fast *f, int x, guint8 *opts)
     }
   if (__builtin_popcount (req) > 2)
     return 0;
-  /* Value order (knob FF_VORDER): 0 straight pairs first, then turns;
-   * 1 pairs with more heads first, straight before turns. */
-  for (int pass = 0; pass < 6; pass++)
+  /* Straight pairs first, then turns (measured: fewer nodes than heads
+   * first or turns first on the generated boards). */
+  for (int pass = 0; pass < 2; pass++)
     for (int a = 0; a < 4; a++)
       for (int b = a + 1; b < 4; b++)
         {
           int m = (1 << a) | (1 << b);
           gboolean turn = ((a ^ b) & 1) != 0;
-          int heads = (hcol[a] >= 0) + (hcol[b] >= 0), want;
-          if (f->value_order == 0)
-            want = turn ? 1 : 0;
-          else
-            want = (2 - heads) * 2 + turn;
-          if ((allowed & m) != m || (m & req) != req || want != pass)
+          if ((allowed & m) != m || (m & req) != req || turn != (pass == 1))
             continue;
           if (hcol[a] >= 0 && hcol[b] >= 0 && hcol[a] != hcol[b])
             continue;
@@ -1199,93 +1157,19 @@ apply_need (Fast *f, int x, guint8 m)
   f->cell_branches++;
 }
 
-/* Propagates to a fixpoint, then probes: every step of every head is tried
- * with propagation and taken back; a step that fails at once is struck out,
- * and a head left with one step takes it. PROP_BRANCH leaves the head with
- * the fewest surviving steps in *bc, *bk and those steps in cells. */
+/* Propagates to a fixpoint, then picks the branch: the open cell with the
+ * fewest arm pairs among the first ones in board order (a cell with one
+ * pair takes it and propagation goes on), or, when every free cell has its
+ * arms, the head with the fewest steps. */
 static int
 propagate (Fast *f, FastBranch *br)
 {
   for (;;)
     {
       int st = fixpoint (f, &br->c, &br->k, br->cells, &br->n);
-      int best = 5, best_c = -1, best_k = 0, best_cells[4], best_n = 0;
-      gboolean stepped = FALSE, tracing = f->tracing;
 
       if (st != PROP_BRANCH)
         return st;
-      f->tracing = FALSE;
-      for (int c = 0; c < f->colours && !stepped && f->probing; c++)
-        {
-          if (f->done[c] || !f->scope[c])
-            continue;
-          for (int k = 0; k < 2 && !stepped; k++)
-            {
-              int h = f->head[c][k], live[4], nlive = 0, nmoves = 0;
-
-              if (f->probe_max < 4)
-                {
-                  for (int d = 0; d < 4; d++)
-                    nmoves += f->col[h + f->off[d]] == 0;
-                  if (nmoves > f->probe_max)
-                    continue;
-                }
-              for (int d = 0; d < 4; d++)
-                {
-                  int q = h + f->off[d], pc, pk, pcells[4], pn, r;
-                  gsize mark = f->ntrail;
-
-                  if (f->col[q] != 0 || step_kind (f, c, k, q) < 0)
-                    continue;
-                  apply_step (f, c, k, q, FALSE);
-                  f->probes++;
-                  {
-                    gboolean ch = f->chokes, sm = f->small;
-                    /* A trial step is judged by the cheap checks and, when
-                     * it cuts the free cells apart, the region checks. */
-                    f->chokes = f->probe_chokes;
-                    f->small = FALSE;
-                    r = fixpoint (f, &pc, &pk, pcells, &pn);
-                    f->chokes = ch;
-                    f->small = sm;
-                  }
-                  undo_to (f, mark);
-                  if (r != PROP_FAIL)
-                    live[nlive++] = q;
-                }
-              if (nlive == 0)
-                {
-                  f->tracing = tracing;
-                  return FAIL_WHY (5);
-                }
-              if (nlive == 1)
-                {
-                  f->tracing = tracing;
-                  apply_step (f, c, k, live[0], TRUE);
-                  stepped = TRUE;
-                  break;
-                }
-              if (better (f, head_key (f, nlive, live), c, k, best, best_c, best_k))
-                {
-                  best = head_key (f, nlive, live);
-                  best_n = nlive;
-                  best_c = c;
-                  best_k = k;
-                  memcpy (best_cells, live, sizeof live);
-                }
-            }
-        }
-      f->tracing = tracing;
-      if (stepped)
-        continue;
-      if (best_c >= 0)
-        {
-          order_steps (f, best_c, best_k, best_cells, best_n);
-          br->c = best_c;
-          br->k = best_k;
-          br->n = best_n;
-          memcpy (br->cells, best_cells, sizeof best_cells);
-        }
       if (f->cell_mode)
         {
           int x = first_open_cell (f), n;
@@ -1804,8 +1688,6 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
     f.parity[p] = (guint8) (((p % f.W) + (p / f.W)) & 1);
   f.headid = g_malloc0 (f.N * sizeof *f.headid);
   f.links = g_malloc0 (f.N);
-  f.order_mode = knob ("FF_ORDER", 0);
-  f.value_order = knob ("FF_VORDER", 0);
   f.cell_mode = knob ("FF_CELL", 1);
   f.incremental = f.cell_mode && knob ("FF_INCR", 1);
   f.parts_big = knob ("FF_PARTS", 0);
@@ -1843,12 +1725,7 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   f.check_cap = 256;
   f.check = g_new (int, f.check_cap);
   f.small = (gsize) w * h <= (gsize) knob ("FF_SMALL", 400);
-  /* Measured on the reference levels: probing heads of up to three free
-   * sides, with the chokepoint check at the search's own nodes only. */
-  f.probing = knob ("FF_PROBE", 0);
   f.chokes = TRUE;
-  f.probe_chokes = FALSE;
-  f.probe_max = 3;
   f.last_colour = -1;
   f.limit = MAX (options->count_limit, 1);
   f.options = options;
@@ -2032,9 +1909,9 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
 const HbSolver flow_solver_fast = {
   .id = "fast",
   .name = N_("Two-headed path search"),
-  .summary = N_("Grows every path from both dots, most constrained head first; forced steps, "
-                "dead ends, region and parity checks and trial steps prune, independent "
-                "regions are solved apart; counts solutions"),
+  .summary = N_("Grows every path from both dots, deciding the cells in diagonal order, the "
+                "most constrained first; forced steps, dead ends, the corner rule, region and "
+                "parity checks prune; counts solutions"),
   .flags = HB_SOLVER_EXACT | HB_SOLVER_COUNTS | HB_SOLVER_ANIMATED,
   .solve = fast_solve,
 };
