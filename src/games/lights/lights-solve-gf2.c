@@ -368,9 +368,12 @@ system_eliminate (System *s, GCancellable *cancellable)
         return FALSE;
       /* 1. The pivots, on the candidates' bytes. A candidate's byte as the
        * pivots found so far reduce it depends on its first byte alone:
-       * red[b] is byte b reduced, so a pivot costs 256 updates of red, not
-       * one per candidate row, and the search for the next pivot usually
-       * stops at the first row it reads. */
+       * with many candidates, red[b] is byte b reduced, so a pivot costs
+       * 256 updates of red, not one per candidate row, and the search for
+       * the next pivot usually stops at the first row it reads; with few,
+       * the candidates' bytes are reduced themselves (red is the identity). */
+      gboolean many = n - rank > 320;
+
       for (int r = rank; r < n; r++)
         eb[r] = (s->rows[(gsize) r * rw + cw] >> sh) & bmask;
       for (int b = 0; b < 256; b++)
@@ -399,9 +402,16 @@ system_eliminate (System *s, GCancellable *cancellable)
             }
           pb[p] = red[eb[rank + p]];
           t_of[p] = t;
-          for (int b = 0; b < 256; b++)
-            if ((red[b] >> t) & 1)
-              red[b] ^= pb[p];
+          if (many)
+            for (int b = 0; b < 256; b++)
+              {
+                if ((red[b] >> t) & 1)
+                  red[b] ^= pb[p];
+              }
+          else
+            for (int r = rank + p + 1; r < n; r++)
+              if ((eb[r] >> t) & 1)
+                eb[r] ^= pb[p];
           p++;
         }
       if (p == 0)
