@@ -1733,7 +1733,7 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   f.cancellable = cancellable;
   f.trace = trace;
   f.tracing = hb_trace_wants (trace);
-  hb_trace_set_counter_name (trace, N_("search nodes"));
+  hb_trace_set_counter_name (trace, N_("search steps"));
 
   memset (f.col, WALL, f.N);
   for (int y = 0; y < h; y++)
@@ -1823,7 +1823,7 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
                                             "count of solutions was finished"));
         }
       else
-        hb_result_stop (r, f.stop_reason, f.nodes, N_("%s search node"), N_("%s search nodes"));
+        hb_result_stop (r, f.stop_reason, f.nodes, N_("%s search step"), N_("%s search steps"));
     }
   else if (f.solutions > 0)
     {
