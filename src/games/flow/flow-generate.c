@@ -638,7 +638,6 @@ gen_spirals (Gen *g, int want)
 {
   GenRect *rects = g_new (GenRect, MAX (want, 1));
   int nrects = gen_rects (g, rects, MAX (want, 1)), id = 0;
-
   int *region = g_new (int, g->n), *parent = g_new (int, nrects);
 
   for (int c = 0; c < g->n; c++)
@@ -731,6 +730,7 @@ gen_spirals (Gen *g, int want)
     }
   g_free (region);
   g_free (parent);
+  g_free (rects);
   /* A spiral of one cell (a rectangle too small for it) is no path. */
   {
     int *count = g_new0 (int, id + 1), *map = g_new (int, id + 1), k = 0;
