@@ -1,6 +1,7 @@
 /* hb-board-view-keys.c: the board view's keyboard cursor: arrows move
- * it, Space and Enter act there as a click would; the accessible name says
- * where it is (see hb-board-view-private.h). */
+ * it, Space and Enter act there as a click would (in Flow Free they start
+ * and end a path the arrows draw, Escape takes it back); the accessible
+ * name says where it is (see hb-board-view-private.h). */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -10,13 +11,29 @@
 static void
 announce_cursor (HbBoardView *self)
 {
-  /* TRANSLATORS: the board's accessible name with the keyboard cursor */
-  char *text = g_strdup_printf (_("Board, row %d, column %d"),
-                                self->cursor_y + 1, self->cursor_x + 1);
+  char *text = self->key_stroke
+    /* TRANSLATORS: the board's accessible name with the keyboard cursor
+     * while a stroke (a Flow Free path) is drawn with the arrows */
+    ? g_strdup_printf (_("Board, row %d, column %d, drawing"),
+                       self->cursor_y + 1, self->cursor_x + 1)
+    /* TRANSLATORS: the board's accessible name with the keyboard cursor */
+    : g_strdup_printf (_("Board, row %d, column %d"),
+                       self->cursor_y + 1, self->cursor_x + 1);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   text, -1);
   g_free (text);
+}
+
+/* The centre of the cursor's cell, in widget coordinates. */
+static void
+cursor_point (HbBoardView *self, double *px, double *py)
+{
+  HbLayout layout;
+
+  hb_board_view_zoomed_layout (self, &layout);
+  *px = layout.x0 + (self->cursor_x + 0.5) * layout.cell;
+  *py = layout.y0 + (self->cursor_y + 0.5) * layout.cell;
 }
 
 void
@@ -31,16 +48,31 @@ hb_board_view_move_cursor (HbBoardView *self, int dx, int dy)
       self->cursor_y = CLAMP (self->cursor_y + dy, 0, self->state->height - 1);
     }
   self->cursor_shown = TRUE;
+  /* A stroke goes on into the cell the cursor reached, as a drag would. */
+  if (self->key_stroke && self->pressed)
+    {
+      double px, py;
+      cursor_point (self, &px, &py);
+      hb_board_view_pointer_motion (self, px, py);
+    }
   announce_cursor (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+static gboolean
+strokes_here (HbBoardView *self)
+{
+  return self->state != NULL && self->state->game->keyboard_strokes
+         && self->mode == HB_MODE_PLAY;
+}
+
 /* Space or Enter at the cursor: a click there (Shift: the other button,
- * which turns the other way). */
+ * which turns the other way). In a game of strokes (Flow Free) a press
+ * that starts one (on a dot or a path) stays down: the arrows carry the
+ * stroke on and the next Space or Enter ends it. */
 void
 hb_board_view_act_at_cursor (HbBoardView *self, gboolean other)
 {
-  HbLayout layout;
   double px, py;
 
   g_return_if_fail (HB_IS_BOARD_VIEW (self));
@@ -51,11 +83,61 @@ hb_board_view_act_at_cursor (HbBoardView *self, gboolean other)
       hb_board_view_move_cursor (self, 0, 0);
       return;
     }
-  hb_board_view_zoomed_layout (self, &layout);
-  px = layout.x0 + (self->cursor_x + 0.5) * layout.cell;
-  py = layout.y0 + (self->cursor_y + 0.5) * layout.cell;
+  cursor_point (self, &px, &py);
+  if (self->key_stroke)
+    {
+      self->key_stroke = FALSE;
+      hb_board_view_pointer_release (self, px, py);
+      announce_cursor (self);
+      return;
+    }
   hb_board_view_pointer_press (self, px, py, other ? 3 : 1);
+  if (strokes_here (self) && self->pressed && self->pointer.stroke)
+    {
+      self->key_stroke = TRUE;
+      announce_cursor (self);
+      return;
+    }
   hb_board_view_pointer_release (self, px, py);
+}
+
+gboolean
+hb_board_view_in_key_stroke (HbBoardView *self)
+{
+  g_return_val_if_fail (HB_IS_BOARD_VIEW (self), FALSE);
+  return self->key_stroke;
+}
+
+/* Escape: the stroke ends, and the window takes back what it drew. */
+void
+hb_board_view_cancel_key_stroke (HbBoardView *self)
+{
+  double px, py;
+
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  if (!self->key_stroke)
+    return;
+  self->key_stroke = FALSE;
+  cursor_point (self, &px, &py);
+  hb_board_view_pointer_release (self, px, py);
+  g_signal_emit_by_name (self, "stroke-cancelled");
+  announce_cursor (self);
+}
+
+void
+hb_board_view_keys_reset (HbBoardView *self)
+{
+  if (!self->key_stroke)
+    return;
+  self->key_stroke = FALSE;
+  if (self->pressed && self->state != NULL)
+    {
+      double px, py;
+      cursor_point (self, &px, &py);
+      hb_board_view_pointer_release (self, px, py);
+    }
+  if (self->cursor_shown)
+    announce_cursor (self);
 }
 
 void
@@ -97,6 +179,11 @@ on_key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
       return TRUE;
     case GDK_KEY_space: case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_KP_Space:
       hb_board_view_act_at_cursor (self, shift);
+      return TRUE;
+    case GDK_KEY_Escape:
+      if (!self->key_stroke)
+        return FALSE;
+      hb_board_view_cancel_key_stroke (self);
       return TRUE;
     default:
       return FALSE;

@@ -35,9 +35,12 @@ struct _HbBoardView
   double         zoom, pinch_start;
   double         pan_x, pan_y;
 
-  /* The keyboard cursor: arrows move it, Space and Enter act there. */
+  /* The keyboard cursor: arrows move it, Space and Enter act there. In
+   * a game with keyboard_strokes (Flow Free) Space starts a stroke the
+   * arrows carry on (`key_stroke`), until Space again or Escape. */
   int            cursor_x, cursor_y;
   gboolean       cursor_shown;
+  gboolean       key_stroke;
 
   /* The gesture in progress. */
   gboolean       pressed;
@@ -67,12 +70,23 @@ struct _HbBoardView
   gboolean       show_picture;
   guint8        *marks;
   const HbState *marks_state;
+
+  /* A move's animation (hb-board-view-anim.c): a copy of the board last
+   * shown (kept while a move may animate), the board before the move
+   * while it animates, and the tick callback that runs it. */
+  HbState       *last_shown;
+  HbState       *anim_from;
+  guint          anim_tick;
+  double         anim_progress;    /* eased, 0..1 */
+  gint64         anim_first, anim_before_last, anim_last, anim_prev;
 };
 
 /* hb-board-view.c: a gesture's first and last event, as the drag gesture
  * reports them, in widget coordinates. */
 void     hb_board_view_pointer_press (HbBoardView *self, double x, double y, int button);
 void     hb_board_view_pointer_release (HbBoardView *self, double x, double y);
+/* A motion of the gesture in progress: every cell crossed since the last. */
+void     hb_board_view_pointer_motion (HbBoardView *self, double x, double y);
 
 /* hb-board-view-zoom.c */
 /* Where the board sits: fitted to the view, then zoomed and panned. */
@@ -85,5 +99,17 @@ void     hb_board_view_zoom_init (HbBoardView *self);
 /* hb-board-view-keys.c */
 /* Adds the key and focus controllers. */
 void     hb_board_view_keys_init (HbBoardView *self);
+/* A gesture began by the keyboard ends (a new board, the player, a mode). */
+void     hb_board_view_keys_reset (HbBoardView *self);
+
+/* hb-board-view-anim.c */
+/* The board shown changes to `state` (the view's state is still the one
+ * before): starts a move's animation when one is due, and keeps what the
+ * next needs. */
+void     hb_board_view_anim_state (HbBoardView *self, const HbState *state);
+/* Stops an animation (the last frame shows) and forgets the board kept. */
+void     hb_board_view_anim_clear (HbBoardView *self);
+/* Fills the options' anim_from and anim_progress while one runs. */
+void     hb_board_view_anim_options (HbBoardView *self, HbRenderOptions *options);
 
 G_END_DECLS

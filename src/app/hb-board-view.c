@@ -11,7 +11,7 @@
 
 G_DEFINE_FINAL_TYPE (HbBoardView, hb_board_view, GTK_TYPE_DRAWING_AREA)
 
-enum { SIGNAL_MOVES, N_SIGNALS };
+enum { SIGNAL_MOVES, SIGNAL_STROKE_CANCELLED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 void
@@ -40,6 +40,7 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height,
   options.hint_flags = self->hint_flags;
   options.hover_x = self->player == NULL ? self->hover_x : -1;
   options.hover_y = self->player == NULL ? self->hover_y : -1;
+  hb_board_view_anim_options (self, &options);
 
   cairo_save (cr);
   if (self->live_frame != NULL)
@@ -160,8 +161,8 @@ hb_board_view_pointer_press (HbBoardView *self, double x, double y, int button)
   emit_moves (self, HB_POINTER_PRESS, &hit, TRUE);
 }
 
-static void
-pointer_motion (HbBoardView *self, double x, double y)
+void
+hb_board_view_pointer_motion (HbBoardView *self, double x, double y)
 {
   HbLayout layout;
   HbHit hit;
@@ -224,6 +225,8 @@ on_drag_begin (GtkGestureDrag *gesture, double x, double y, HbBoardView *self)
 {
   int button = (int) gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
 
+  /* A stroke the keyboard was drawing ends where it is. */
+  hb_board_view_keys_reset (self);
   hb_board_view_pointer_press (self, x, y, button ? button : 1);
   if (!self->pressed)
     gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
@@ -234,7 +237,7 @@ on_drag_begin (GtkGestureDrag *gesture, double x, double y, HbBoardView *self)
 static void
 on_drag_update (GtkGestureDrag *gesture, double dx, double dy, HbBoardView *self)
 {
-  pointer_motion (self, self->start_x + dx, self->start_y + dy);
+  hb_board_view_pointer_motion (self, self->start_x + dx, self->start_y + dy);
 }
 
 static void
@@ -297,6 +300,7 @@ hb_board_view_set_state (HbBoardView *self, const HbState *state)
     {
       /* A gesture cannot carry over to another board. */
       self->pressed = FALSE;
+      self->key_stroke = FALSE;
       self->hover_x = self->hover_y = -1;
       /* Another board starts whole. */
       self->zoom = 1.0;
@@ -326,6 +330,7 @@ hb_board_view_set_state (HbBoardView *self, const HbState *state)
       && (state == NULL || state->game != self->pic_game
           || state->width != self->pic_width || state->height != self->pic_height))
     g_clear_pointer (&self->picture, cairo_surface_destroy);
+  hb_board_view_anim_state (self, state);
   self->state = state;
   self->shown_game = state ? state->game : NULL;
   self->shown_width = state ? state->width : 0;
@@ -427,6 +432,7 @@ void
 hb_board_view_set_mode (HbBoardView *self, HbMode mode)
 {
   g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  hb_board_view_keys_reset (self);
   self->mode = mode;
   self->pressed = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -443,6 +449,8 @@ void
 hb_board_view_set_player (HbBoardView *self, HbPlayer *player)
 {
   g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  hb_board_view_keys_reset (self);
+  hb_board_view_anim_clear (self);
   self->player = player;
   self->pressed = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -478,6 +486,8 @@ hb_board_view_set_live_frame (HbBoardView *self, const HbState *initial,
       self->live_game = initial->game;
       self->live_width = initial->width;
       self->live_height = initial->height;
+      hb_board_view_keys_reset (self);
+      hb_board_view_anim_clear (self);
       self->pressed = FALSE;
     }
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -521,7 +531,7 @@ hb_board_view_simulate_drag (HbBoardView *self, double x0, double y0,
   step = MAX (1.0, layout.cell / 4);
   n = MAX (1, (int) ceil (dist / step));
   for (int i = 1; i <= n; i++)
-    pointer_motion (self, x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n);
+    hb_board_view_pointer_motion (self, x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n);
   hb_board_view_pointer_release (self, x1, y1);
 }
 
@@ -536,7 +546,7 @@ void
 hb_board_view_simulate_motion (HbBoardView *self, double x, double y)
 {
   g_return_if_fail (HB_IS_BOARD_VIEW (self));
-  pointer_motion (self, x, y);
+  hb_board_view_pointer_motion (self, x, y);
 }
 
 void
@@ -563,6 +573,7 @@ hb_board_view_dispose (GObject *object)
   self->state = NULL;
   self->hint = NULL;
   self->player = NULL;
+  hb_board_view_anim_clear (self);
   clear_live (self);
   g_clear_pointer (&self->picture, cairo_surface_destroy);
   g_clear_pointer (&self->marks, g_free);
@@ -586,6 +597,11 @@ hb_board_view_class_init (HbBoardViewClass *klass)
     g_signal_new ("moves", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 3,
                   G_TYPE_POINTER, G_TYPE_UINT, G_TYPE_BOOLEAN);
+  /* Escape took back the stroke the keyboard was drawing: the moves it
+   * made since its press are to be undone. */
+  signals[SIGNAL_STROKE_CANCELLED] =
+    g_signal_new ("stroke-cancelled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_css_name (widget_class, "boardview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);

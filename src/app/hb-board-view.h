@@ -85,4 +85,24 @@ void hb_board_view_move_cursor (HbBoardView *self, int dx, int dy);
 void hb_board_view_act_at_cursor (HbBoardView *self, gboolean other);
 void hb_board_view_get_cursor (HbBoardView *self, int *x, int *y);
 
+/* A play move animates briefly (a tile turning, a flood spreading, lights
+ * fading) for this long on the frame clock, unless the system asks for
+ * less motion (GtkSettings:gtk-enable-animations); then, and for every
+ * other change, the new board is drawn at once. */
+#define HB_BOARD_VIEW_ANIMATION_US 120000
+/* Testing: whether a move's animation runs now (its tick callback is
+ * installed); and of the last one to end, the frame times (µs) of its
+ * first tick, of the tick before the last and of the last, which removed
+ * the callback. */
+gboolean hb_board_view_is_animating (HbBoardView *self);
+void     hb_board_view_get_animation_times (HbBoardView *self, gint64 *first,
+                                            gint64 *before_last, gint64 *last);
+
+/* Keyboard strokes (a game with keyboard_strokes, in Play): whether one
+ * is being drawn; Escape takes it back (the view emits "stroke-cancelled"
+ * and the window undoes the stroke's step). */
+gboolean hb_board_view_in_key_stroke (HbBoardView *self);
+/* The same as Escape on the board. */
+void     hb_board_view_cancel_key_stroke (HbBoardView *self);
+
 G_END_DECLS

@@ -151,6 +151,19 @@ hb_document_apply_moves (HbDocument *self, const HbMove *moves, guint n,
   return TRUE;
 }
 
+gboolean
+hb_document_cancel_gesture (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
+  if (!self->gesture_pushed)
+    return FALSE;
+  self->gesture_pushed = FALSE;
+  if (!hb_history_take_back (self->history))
+    return FALSE;
+  changed (self);
+  return TRUE;
+}
+
 void
 hb_document_end_gesture (HbDocument *self)
 {

@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "hb-window-private.h"
+#include "hb-registry.h"
 
 void
 hb_window_action_set_enabled (HbWindow *self, const char *name, gboolean enabled)
@@ -138,6 +139,17 @@ void
 hb_window_new_level_of (HbWindow *self, const HbGame *game)
 {
   hb_window_maybe_discard (self, new_then, (gpointer) game, NULL);
+}
+
+/* The main menu's game items (a narrow window's game chooser). */
+static void
+action_choose_game (GtkWidget *widget, const char *name, GVariant *param)
+{
+  HbWindow *self = HB_WINDOW (widget);
+  const HbGame *game = hb_registry_find_game (g_variant_get_string (param, NULL));
+
+  if (game != NULL && game != hb_document_get_game (self->document))
+    hb_window_new_level_of (self, game);
 }
 
 static void
@@ -449,6 +461,7 @@ hb_window_class_install_actions (GtkWidgetClass *widget_class)
     { "win.player-end", NULL, action_player_end },
     { "win.export-animation", NULL, action_export_animation },
     { "win.palette", "i", action_palette },
+    { "win.choose-game", "s", action_choose_game },
   };
   /* Keys without a modifier (see the top of the file). */
   static const struct { guint key; const char *action; const char *format, *arg; } keys[] = {

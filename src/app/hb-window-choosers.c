@@ -108,7 +108,18 @@ hb_window_choosers_init (HbWindow *self)
       /* The size chooser remembers sizes in the schema's range. */
       g_warn_if_fail (games[i]->max_ui_side <= SETTINGS_MAX_SIDE);
       gtk_string_list_append (names, _(games[i]->name));
+      /* The same choice in the main menu, for a window too narrow for
+       * the chooser (hidden while its action is off: hb-window-status.c). */
+      {
+        GMenuItem *item = g_menu_item_new (_(games[i]->name), NULL);
+        g_menu_item_set_action_and_target_value (item, "win.choose-game",
+                                                 g_variant_new_string (games[i]->id));
+        g_menu_item_set_attribute (item, "hidden-when", "s", "action-disabled");
+        g_menu_append_item (self->game_menu, item);
+        g_object_unref (item);
+      }
     }
+  hb_window_action_set_enabled (self, "choose-game", self->narrow);
   gtk_drop_down_set_model (self->game_dropdown, G_LIST_MODEL (names));
   g_object_unref (names);
   g_signal_connect (self->game_dropdown, "notify::selected",

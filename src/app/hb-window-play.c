@@ -20,6 +20,7 @@
 typedef struct {
   char    *file;       /* "welcome.lights" */
   int      width, height;
+  HbState *state;      /* the level, for its thumbnail */
 } Bundled;
 
 static void
@@ -28,6 +29,7 @@ bundled_free (gpointer data)
   Bundled *b = data;
 
   g_free (b->file);
+  hb_state_free (b->state);
   g_free (b);
 }
 
@@ -90,13 +92,63 @@ bundled_list (const HbGame *game)
         b->file = g_strdup (names[i]);
         b->width = state->width;
         b->height = state->height;
+        b->state = state;
         g_ptr_array_add (list, b);
       }
-      hb_state_free (state);
     }
   g_strfreev (names);
   g_ptr_array_sort (list, bundled_compare);
   return list;
+}
+
+/* ---- Thumbnails ------------------------------------------------------------ */
+
+#define THUMB_SIZE 48   /* logical pixels, square */
+
+/* A level's picture for the browser: the board as it starts, drawn by the
+ * game's own render function at THUMB_SIZE (times the screen's scale) in
+ * the style shown. Drawn once per level, style and scale for the whole
+ * run (bundled levels never change): kept in a table of textures. */
+static GdkTexture *
+thumbnail (const HbGame *game, const Bundled *b, gboolean dark, int scale)
+{
+  static GHashTable *cache;
+  char *key = g_strdup_printf ("%s/%s/%d/%d", game->id, b->file, dark, scale);
+  GdkTexture *texture;
+  int px = THUMB_SIZE * MAX (scale, 1);
+
+  if (cache == NULL)
+    cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  texture = g_hash_table_lookup (cache, key);
+  if (texture == NULL)
+    {
+      HbRenderOptions options = { .dark = dark, .mode = HB_MODE_PLAY,
+                                  .hover_x = -1, .hover_y = -1 };
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, px, px);
+      cairo_t *cr = cairo_create (surface);
+      HbLayout layout;
+      GBytes *bytes;
+
+      hb_layout_fit (&layout, b->width, b->height, px, px, px / 16.0);
+      /* Only the board: a game's background outside it stays clear. */
+      cairo_rectangle (cr, layout.x0 - 1, layout.y0 - 1,
+                       layout.cell * b->width + 2, layout.cell * b->height + 2);
+      cairo_clip (cr);
+      game->render (b->state, cr, &layout, &options);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+      /* Cairo's ARGB32 is GDK's default memory format (premultiplied,
+       * native byte order). */
+      bytes = g_bytes_new (cairo_image_surface_get_data (surface),
+                           (gsize) cairo_image_surface_get_stride (surface) * px);
+      texture = gdk_memory_texture_new (px, px, GDK_MEMORY_DEFAULT, bytes,
+                                        cairo_image_surface_get_stride (surface));
+      g_bytes_unref (bytes);
+      cairo_surface_destroy (surface);
+      g_hash_table_insert (cache, g_strdup (key), texture);
+    }
+  g_free (key);
+  return texture;
 }
 
 static char *
@@ -218,6 +270,9 @@ hb_window_rebuild_levels (HbWindow *self)
   const HbGame *game = hb_document_get_game (self->document);
   g_autoptr (GPtrArray) list = NULL;
   GtkWidget *child;
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  int scale = self->levels_list != NULL
+              ? gtk_widget_get_scale_factor (GTK_WIDGET (self->levels_list)) : 1;
 
   if (self->levels_list == NULL || game == NULL)
     return;
@@ -234,7 +289,15 @@ hb_window_rebuild_levels (HbWindow *self)
       char *title = g_strdup_printf (_("Level %u"), i + 1);
       /* TRANSLATORS: a board's size, columns × rows */
       char *size = g_strdup_printf (_("%d × %d"), b->width, b->height);
+      GtkWidget *thumb = gtk_image_new_from_paintable (
+        GDK_PAINTABLE (thumbnail (game, b, dark, scale)));
 
+      gtk_image_set_pixel_size (GTK_IMAGE (thumb), THUMB_SIZE);
+      gtk_widget_add_css_class (thumb, "level-thumbnail");
+      /* The row's title and size say what the picture shows. */
+      gtk_accessible_update_state (GTK_ACCESSIBLE (thumb), GTK_ACCESSIBLE_STATE_HIDDEN,
+                                   TRUE, -1);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), thumb);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), size);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
@@ -474,9 +537,23 @@ on_recent_changed (GtkRecentManager *manager, HbWindow *self)
 
 /* ---- Setup ---------------------------------------------------------------- */
 
+static void
+on_dark_changed (AdwStyleManager *manager, GParamSpec *pspec, HbWindow *self)
+{
+  /* The thumbnails in the style shown. */
+  hb_window_rebuild_levels (self);
+}
+
 void
 hb_window_play_init (HbWindow *self)
 {
+  /* Room for a thumbnail, "Level 12" and the size beside it, and the
+   * tick (a scroller sized by its content alone would wrap the titles). */
+  gtk_widget_set_size_request (gtk_widget_get_ancestor (GTK_WIDGET (self->levels_list),
+                                                        GTK_TYPE_SCROLLED_WINDOW),
+                               THUMB_SIZE + 220, -1);
+  g_signal_connect (adw_style_manager_get_default (), "notify::dark",
+                    G_CALLBACK (on_dark_changed), self);
   g_signal_connect (self->levels_list, "row-activated",
                     G_CALLBACK (on_level_activated), self);
   g_signal_connect (gtk_recent_manager_get_default (), "changed",
@@ -488,6 +565,8 @@ void
 hb_window_play_dispose (HbWindow *self)
 {
   stop_clock (self);
+  g_signal_handlers_disconnect_by_func (adw_style_manager_get_default (), on_dark_changed,
+                                        self);
   g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), self);
   g_clear_pointer (&self->level_key, g_free);
 }

@@ -103,6 +103,10 @@ struct _HbWindow
   GtkWidget           *play_button;
   GtkWidget           *undo_box;
   gboolean             narrow;
+  /* Narrow windows (hb-window-status.c): the games in the main menu, the
+   * box of the board and the plot (stacked when narrow). */
+  GMenu               *game_menu;
+  GtkBox              *board_box;
 };
 
 /* hb-window.c */

@@ -51,10 +51,32 @@ void
 hb_window_update_status (HbWindow *self)
 {
   const HbGame *game = hb_document_get_game (self->document);
-  char *text = NULL;
+  char *text = NULL, *said;
 
   if (game->status_text != NULL)
     text = game->status_text (hb_window_current (self));
+  /* What a screen reader is told of the board: its status and the moves,
+   * not the clock, so the description changes with each move (GTK 4.8's
+   * way to announce: the focused board's description) and not each
+   * second. */
+  if (self->mode == HB_MODE_PLAY && self->play_start != 0 && !game->status_counts_moves)
+    {
+      char *moves = g_strdup_printf (g_dngettext (NULL, "%d move", "%d moves",
+                                                  self->play_moves),
+                                     (int) self->play_moves);
+      said = text && text[0] ? g_strdup_printf ("%s · %s", text, moves) : g_strdup (moves);
+      g_free (moves);
+    }
+  else
+    said = g_strdup (text ? text : "");
+  if (g_strcmp0 (said, g_object_get_data (G_OBJECT (self->board_view), "hb-said")) != 0)
+    {
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->board_view),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, said, -1);
+      g_object_set_data_full (G_OBJECT (self->board_view), "hb-said", said, g_free);
+    }
+  else
+    g_free (said);
   /* Every game's status already says when the board is solved; the app
    * only colours it, so the words are never said twice. */
   if (game->is_solved != NULL && self->mode == HB_MODE_PLAY
@@ -80,8 +102,6 @@ hb_window_update_status (HbWindow *self)
       g_free (progress);
     }
   gtk_label_set_label (self->status_label, text ? text : "");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->board_view),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text ? text : "", -1);
   g_free (text);
 }
 
@@ -99,8 +119,12 @@ hb_window_update_palette (HbWindow *self)
 /* ---- Narrow windows -------------------------------------------------------- */
 
 /* Below 640 px the header bar sheds what has a key or another way in
- * (Undo and Redo: Ctrl+Z, Ctrl+Shift+Z) and Edit and Play become icons,
- * so the window goes down to 360 px with the title still there. */
+ * (Undo and Redo: Ctrl+Z, Ctrl+Shift+Z; the game chooser: the main menu
+ * lists the games instead) and Edit and Play become icons; the plot goes
+ * under the board instead of beside it. Long palettes and the player
+ * scroll sideways (hb-window.ui), the status line wraps, and the sidebar
+ * folds over the board (AdwFlap). So the window goes down to 360 px with
+ * the title still there. */
 #define NARROW_WIDTH 640
 
 static void
@@ -110,6 +134,24 @@ set_narrow (HbWindow *self, gboolean narrow)
     return;
   self->narrow = narrow;
   gtk_widget_set_visible (self->undo_box, !narrow);
+  gtk_widget_set_visible (GTK_WIDGET (self->game_dropdown), !narrow);
+  hb_window_action_set_enabled (self, "choose-game", narrow);
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->board_box),
+                                  narrow ? GTK_ORIENTATION_VERTICAL
+                                         : GTK_ORIENTATION_HORIZONTAL);
+  gtk_widget_set_size_request (GTK_WIDGET (self->plot_view), narrow ? -1 : 320,
+                               narrow ? 180 : -1);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->plot_view), narrow ? 24 : 0);
+  gtk_widget_set_margin_top (GTK_WIDGET (self->plot_view), narrow ? 0 : 24);
+  /* The whole status in a narrow window, over two lines if need be. */
+  gtk_label_set_wrap (self->status_label, narrow);
+  gtk_label_set_ellipsize (self->status_label, narrow ? PANGO_ELLIPSIZE_NONE
+                                                      : PANGO_ELLIPSIZE_END);
+  gtk_label_set_justify (self->status_label, GTK_JUSTIFY_CENTER);
+  /* The sidebar over the board, never beside it (the board would be left
+   * a sliver: its own minimum is small). */
+  adw_flap_set_fold_policy (self->flap, narrow ? ADW_FLAP_FOLD_POLICY_ALWAYS
+                                               : ADW_FLAP_FOLD_POLICY_AUTO);
   if (narrow)
     {
       gtk_button_set_icon_name (GTK_BUTTON (self->edit_button), "document-edit-symbolic");

@@ -137,6 +137,19 @@ on_board_moves (HbBoardView *view, gpointer moves, guint n, gboolean new_gesture
   hb_document_apply_moves (self->document, moves, n, FALSE);
 }
 
+/* Escape took back a stroke the keyboard drew (Flow Free): its step goes
+ * as if never made, and so does the move it counted. */
+static void
+on_stroke_cancelled (HbBoardView *view, HbWindow *self)
+{
+  if (!hb_document_cancel_gesture (self->document))
+    return;
+  if (self->gesture_counted && self->play_moves > 0 && self->play_end == 0)
+    self->play_moves--;
+  self->gesture_counted = FALSE;
+  hb_window_update_status (self);
+}
+
 /* A palette click in play mode: the game's pointer handler gets a PRESS
  * with no hit and the entry's id as the tool (see hb-game.h). */
 static void
@@ -394,6 +407,20 @@ hb_window_get_palette_bar (HbWindow *self)
   return self->palette_bar;
 }
 
+GtkListBox *
+hb_window_get_levels_list (HbWindow *self)
+{
+  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
+  return self->levels_list;
+}
+
+GtkWidget *
+hb_window_get_status_label (HbWindow *self)
+{
+  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
+  return GTK_WIDGET (self->status_label);
+}
+
 HbSolverPanel *
 hb_window_get_solver_panel (HbWindow *self)
 {
@@ -598,6 +625,8 @@ hb_window_class_init (HbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HbWindow, levels_button);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, levels_list);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, recent_menu);
+  gtk_widget_class_bind_template_child (widget_class, HbWindow, game_menu);
+  gtk_widget_class_bind_template_child (widget_class, HbWindow, board_box);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, edit_button);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, play_button);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, undo_box);
@@ -634,6 +663,8 @@ hb_window_init (HbWindow *self)
 
   hb_window_choosers_init (self);
   g_signal_connect (self->board_view, "moves", G_CALLBACK (on_board_moves), self);
+  g_signal_connect (self->board_view, "stroke-cancelled", G_CALLBACK (on_stroke_cancelled),
+                    self);
   g_signal_connect (self->palette_bar, "activated", G_CALLBACK (on_palette_activated), self);
   g_signal_connect (self->palette_bar, "notify::selected", G_CALLBACK (on_palette_selected), self);
   g_signal_connect (self->player_bar, "frame-changed", G_CALLBACK (on_player_frame_changed), self);

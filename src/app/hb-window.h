@@ -93,5 +93,9 @@ HbSolveJob    *hb_window_get_solve_job (HbWindow *self);
 const HbTrace *hb_window_get_trace (HbWindow *self);
 /* Whether window action `name` ("undo", without "win.") is enabled. */
 gboolean       hb_window_get_action_enabled (HbWindow *self, const char *name);
+/* Testing: the level browser's list (one row per bundled level) and the
+ * status line's label. */
+GtkListBox    *hb_window_get_levels_list (HbWindow *self);
+GtkWidget     *hb_window_get_status_label (HbWindow *self);
 
 G_END_DECLS

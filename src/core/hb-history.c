@@ -72,6 +72,18 @@ hb_history_push (HbHistory *h, HbState *state)
     }
 }
 
+gboolean
+hb_history_take_back (HbHistory *h)
+{
+  if (h->pos == 0)
+    return FALSE;
+  if (h->saved >= (gint64) h->pos)
+    h->saved = -1;
+  g_ptr_array_remove_range (h->states, h->pos, h->states->len - h->pos);
+  h->pos--;
+  return TRUE;
+}
+
 void
 hb_history_replace (HbHistory *h, HbState *state)
 {

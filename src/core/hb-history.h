@@ -26,6 +26,10 @@ void           hb_history_push (HbHistory *history, HbState *state);
 /* Replaces the current entry (taken) without a new undo step: for the
  * intermediate states of a drag. */
 void           hb_history_replace (HbHistory *history, HbState *state);
+/* Takes back the current entry (a step that is cancelled, not undone):
+ * the one before becomes current and nothing is left to redo. FALSE when
+ * there is no entry before. */
+gboolean       hb_history_take_back (HbHistory *history);
 /* Starts afresh with `state` (taken): a new or opened level. */
 void           hb_history_reset (HbHistory *history, HbState *state);
 

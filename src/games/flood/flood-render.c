@@ -444,6 +444,60 @@ draw_badge (cairo_t *cr, const HbLayout *l, const char *text, int swatch,
   cairo_restore (cr);
 }
 
+/* A move animating: the flood spreads from the top-left cell. Each cell
+ * the move changed keeps its old colour until the spread reaches it, in
+ * order of its steps from the corner through the changed cells; `p` is
+ * how far the move has gone, 0..1. */
+static void
+draw_spreading (cairo_t *cr, const HbLayout *l, const guint8 *from, const guint8 *cells,
+                int w, int h, double p, gboolean dark)
+{
+  gsize n = (gsize) w * h;
+  int *dist = g_new (int, n);
+  int *queue = g_new (int, n);
+  int head = 0, tail = 0, far = 0;
+
+  for (gsize i = 0; i < n; i++)
+    dist[i] = -1;
+  if (from[0] != cells[0])
+    {
+      dist[0] = 0;
+      queue[tail++] = 0;
+    }
+  while (head < tail)
+    {
+      int i = queue[head++], x = i % w, y = i / w;
+      far = MAX (far, dist[i]);
+      for (int d = 0; d < 4; d++)
+        {
+          int nx = x + hb_dir_dx[d], ny = y + hb_dir_dy[d], j;
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h)
+            continue;
+          j = ny * w + nx;
+          if (dist[j] < 0 && from[j] != cells[j])
+            {
+              dist[j] = dist[i] + 1;
+              queue[tail++] = j;
+            }
+        }
+    }
+  cairo_save (cr);
+  for (int k = 0; k < tail; k++)
+    {
+      int i = queue[k];
+      /* Reached once p passes its share of the way. */
+      if (p * (far + 1) > dist[i])
+        continue;
+      set_colour (cr, from[i], dark);
+      cairo_rectangle (cr, l->x0 + (i % w) * l->cell, l->y0 + (i / w) * l->cell,
+                       l->cell + 0.5, l->cell + 0.5);
+      cairo_fill (cr);
+    }
+  cairo_restore (cr);
+  g_free (queue);
+  g_free (dist);
+}
+
 void
 flood_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
               const HbRenderOptions *options)
@@ -459,6 +513,11 @@ flood_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
     highlight = hint->captured;
   flood_render_cells (s->cells, w, h, highlight, cr, layout, dark,
                       options != NULL && (options->hint_flags & HB_HINT_COLOUR_LABELS));
+  if (options && options->anim_from && options->anim_progress < 1
+      && options->anim_from->game == &flood_game
+      && options->anim_from->width == w && options->anim_from->height == h)
+    draw_spreading (cr, layout, FLOOD_CONST (options->anim_from)->cells, s->cells, w, h,
+                    MAX (options->anim_progress, 0), dark);
   if (highlight)
     {
       /* The moves still needed with the hinted colour; "at most" when

@@ -1318,4 +1318,5 @@ const HbGame flood_game = {
   .status_counts_moves = TRUE,
   .hint_legend = N_("Dashed outline: the cells the suggested colour would capture. Beside "
                     "the board: that colour and the moves still needed with it."),
+  .animates_moves = TRUE,
 };

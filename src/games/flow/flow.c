@@ -1142,7 +1142,14 @@ flow_pointer (const HbState *state, HbPointer *ptr, HbPointerPhase phase,
       hit = &checked;
     }
   if (ptr->mode == HB_MODE_PLAY)
-    return d != NULL ? pointer_play (s, d, phase, hit, out, max) : 0;
+    {
+      int n = d != NULL ? pointer_play (s, d, phase, hit, out, max) : 0;
+      /* A press out of a dot or a path starts a stroke (the keyboard's
+       * Space carries it on with the arrows). */
+      if (phase == HB_POINTER_PRESS)
+        ptr->stroke = d != NULL && d->colour >= 0;
+      return n;
+    }
 
   /* Edit: a click on a dot removes it; elsewhere it places a dot of the
    * palette's colour (two clicks make the pair). A colour that has both
@@ -1828,4 +1835,5 @@ const HbGame flow_game = {
                     "rest of the solution. Thin dashed line: the path Next Hint will draw."),
   .bench_sets = flow_bench_sets,
   .bench_only = flow_bench_only,
+  .keyboard_strokes = TRUE,
 };

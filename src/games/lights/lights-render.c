@@ -67,6 +67,12 @@ lights_render_cells (const guint8 *cells, const guint8 *press, int width, int he
   const double c = l->cell;
   const double gap = c >= 12 ? MAX (1.0, floor (c * 0.08)) : 0;
   const double radius = c * 0.16;
+  /* A move animating: the lamps that changed fade between off and on. */
+  const guint8 *from = o && o->anim_from && o->anim_progress < 1
+                       && o->anim_from->game == &lights_game
+                       && o->anim_from->width == width && o->anim_from->height == height
+                       ? LIGHTS_CONST (o->anim_from)->cells : NULL;
+  const double p = from ? CLAMP (o->anim_progress, 0, 1) : 1;
   int vx0, vy0, vx1, vy1;
 
   if (c < TINY_CELL)
@@ -126,7 +132,27 @@ lights_render_cells (const guint8 *cells, const guint8 *press, int width, int he
             hb_draw_rounded_rect (cr, px, py, s, s, radius);
           else
             cairo_rectangle (cr, px, py, s, s);
-          if (cells[i])
+          if (from && from[i] != cells[i])
+            {
+              /* Fading: the dark lamp, the lit one over it as far as the
+               * move has gone (on: p, off: 1 − p). */
+              double lit = cells[i] ? p : 1 - p;
+              cairo_pattern_t *pat =
+                cairo_pattern_create_radial (px + s * 0.4, py + s * 0.35, s * 0.05,
+                                             px + s / 2, py + s / 2, s * 0.75);
+              cairo_pattern_add_color_stop_rgb (pat, 0, 1.0, 0.97, 0.75);
+              cairo_pattern_add_color_stop_rgb (pat, 0.55, on.r, on.g, on.b);
+              cairo_pattern_add_color_stop_rgb (pat, 1, on_edge.r, on_edge.g, on_edge.b);
+              set_rgb (cr, off, 1);
+              cairo_fill_preserve (cr);
+              cairo_save (cr);
+              cairo_clip (cr);
+              cairo_set_source (cr, pat);
+              cairo_paint_with_alpha (cr, lit);
+              cairo_restore (cr);
+              cairo_pattern_destroy (pat);
+            }
+          else if (cells[i])
             {
               cairo_pattern_t *pat =
                 cairo_pattern_create_radial (px + s * 0.4, py + s * 0.35, s * 0.05,

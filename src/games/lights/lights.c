@@ -1077,4 +1077,5 @@ const HbGame lights_game = {
   .bench = lights_bench,
   .from_image = lights_from_image,
   .hint_legend = N_("Orange dot: a cell to press. In the solver's replay, a blue ring marks a cell it pressed."),
+  .animates_moves = TRUE,
 };

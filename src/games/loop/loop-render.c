@@ -616,6 +616,11 @@ loop_render (const HbState *state, cairo_t *cr, const HbLayout *l,
   double c = l->cell;
   gboolean hover = options && options->hover_x >= 0 && options->hover_y >= 0
                    && options->hover_x < w && options->hover_y < h;
+  /* A move animating: the tiles that turned since anim_from. */
+  const guint8 *from = options && options->anim_from && options->anim_progress < 1
+                       && options->anim_from->game == &loop_game
+                       && options->anim_from->width == w && options->anim_from->height == h
+                       ? LOOP_CONST (options->anim_from)->tiles : NULL;
   guint8 *closed;
 
   if (hint && (hint->width != w || hint->height != h))
@@ -678,10 +683,42 @@ loop_render (const HbState *state, cairo_t *cr, const HbLayout *l,
 
   {
     Rgba colours[2] = { st->pipe, st->done };
+    /* Turning tiles are left out (class 2, not drawn) and drawn below. */
+    if (from != NULL)
+      for (int y = vy0; y < vy1; y++)
+        for (int x = vx0; x < vx1; x++)
+          {
+            gsize i = (gsize) y * w + x;
+            if (from[i] != s->tiles[i] && loop_turns_between (from[i], s->tiles[i]) > 0)
+              closed[i] = 2;
+          }
     /* Open ends are marked only on request: with the hints shown. */
     draw_pipes (cr, l, s->tiles, w, h, vx0, vy0, vx1, vy1, closed, colours, 2,
                 options != NULL && options->show_hints, st->open);
   }
+  if (from != NULL)
+    {
+      /* Each turning tile in its new place, rotated back by what is left
+       * of the turn (the short way: three quarters clockwise is one
+       * anticlockwise), about its centre. */
+      double p = CLAMP (options->anim_progress, 0, 1);
+      for (int y = vy0; y < vy1; y++)
+        for (int x = vx0; x < vx1; x++)
+          {
+            gsize i = (gsize) y * w + x;
+            int turns;
+            if (closed[i] != 2)
+              continue;
+            turns = loop_turns_between (from[i], s->tiles[i]);
+            if (turns == 3)
+              turns = -1;
+            cairo_save (cr);
+            cairo_translate (cr, l->x0 + (x + 0.5) * c, l->y0 + (y + 0.5) * c);
+            cairo_rotate (cr, -(1 - p) * turns * G_PI / 2);
+            draw_tile (cr, -c / 2, -c / 2, c, s->tiles[i], 0, st->pipe);
+            cairo_restore (cr);
+          }
+    }
   g_free (closed);
 
   /* One next step by default (the tile Next Hint would turn: a forced

@@ -1252,4 +1252,5 @@ const HbGame loop_game = {
   .scramble = loop_scramble,
   .hint_legend = N_("Orange badge: turn this tile the way its arrow points, as many quarter "
                     "turns as its number says. Red dot: an arm that meets nothing."),
+  .animates_moves = TRUE,
 };

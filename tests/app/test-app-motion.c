@@ -1,0 +1,629 @@
+/* test-app-motion.c: the play side of the window under Xvfb: moves that
+ * animate (and do not when the system asks for less motion), what the
+ * board tells assistive technologies after a move, Flow Free paths drawn
+ * with the keyboard, the level browser's thumbnails, and a window that
+ * goes down to 360 px wide. */
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "hb-app-test.h"
+#include "hb-board-view.h"
+#include "hb-palette-bar.h"
+#include "hb-registry.h"
+#include "flood.h"
+#include "flow.h"
+#include "lights.h"
+#include "loop.h"
+#include "../flow/flow-check.h"
+
+static char *tmp_dir;
+
+static void
+open_text (HbWindow *window, const char *name, const char *text)
+{
+  char *path = g_build_filename (tmp_dir, name, NULL);
+  GFile *file;
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  file = g_file_new_for_path (path);
+  g_assert_true (hb_app_test_load (window, file));
+  hb_app_test_wait_hint (window);
+  g_object_unref (file);
+  g_unlink (path);
+  g_free (path);
+}
+
+static void
+set_animations (gboolean on)
+{
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", on, NULL);
+}
+
+/* The cursor to (x, y), from wherever it is. */
+static void
+cursor_to (HbBoardView *view, int x, int y)
+{
+  int cx, cy;
+
+  hb_board_view_get_cursor (view, &cx, &cy);
+  if (cx < 0)
+    {
+      hb_board_view_move_cursor (view, 0, 0);
+      hb_board_view_get_cursor (view, &cx, &cy);
+    }
+  hb_board_view_move_cursor (view, x - cx, y - cy);
+  hb_board_view_get_cursor (view, &cx, &cy);
+  g_assert_cmpint (cx, ==, x);
+  g_assert_cmpint (cy, ==, y);
+}
+
+/* A widget's picture exists once it was drawn after its last change. */
+static gboolean
+drawn (gpointer data)
+{
+  GtkWidget *widget = data;
+  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node;
+
+  gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (widget),
+                          gtk_widget_get_height (widget));
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_object_unref (paintable);
+  if (node == NULL)
+    return FALSE;
+  gsk_render_node_unref (node);
+  return TRUE;
+}
+
+static HbShot *
+shot (GtkWidget *widget)
+{
+  hb_app_test_wait (drawn, widget, 10000, "the widget to be drawn");
+  return hb_app_test_shot (widget);
+}
+
+static gboolean
+shots_equal (const HbShot *a, const HbShot *b)
+{
+  if (a->width != b->width || a->height != b->height)
+    return FALSE;
+  for (int y = 0; y < a->height; y++)
+    if (memcmp (a->data + y * a->stride, b->data + y * b->stride, (gsize) a->width * 4) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* A board drawn into 160 × 160 pixels (ARGB32 bytes, newly allocated). */
+static guint8 *
+render_bytes (const HbGame *game, const HbState *state, const HbLayout *layout,
+              const HbRenderOptions *options)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 160, 160);
+  cairo_t *cr = cairo_create (surface);
+  guint8 *bytes = g_malloc (160 * 160 * 4);
+  const char *dir = g_getenv ("HB_TEST_SNAPSHOT_DIR");
+
+  g_assert_cmpint (cairo_image_surface_get_stride (surface), ==, 160 * 4);
+  game->render (state, cr, layout, options);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  /* The frames, to look at. */
+  if (dir != NULL)
+    {
+      char *name = g_strdup_printf ("%s/anim-%s-%s.png", dir, game->id,
+                                    options->anim_from == NULL ? "none"
+                                    : options->anim_from->width != state->width ? "elsewhere"
+                                    : options->anim_progress == 0 ? "0"
+                                    : options->anim_progress == 0.5 ? "half" : "done");
+      cairo_surface_write_to_png (surface, name);
+      g_free (name);
+    }
+  memcpy (bytes, cairo_image_surface_get_data (surface), 160 * 160 * 4);
+  cairo_surface_destroy (surface);
+  return bytes;
+}
+
+static gboolean
+not_animating (gpointer data)
+{
+  return !hb_board_view_is_animating (HB_BOARD_VIEW (data));
+}
+
+/* ---- Animation ------------------------------------------------------------ */
+
+/* A move on `text` (a level of `name`'s game) at the cursor's (x, y): with
+ * animations off the board shows the final board at once and nothing
+ * ticks; with them on, the tick callback runs, removes itself at the first
+ * frame past the duration (frame clock time, whatever the machine's load
+ * did to the frames between), and the board then shows the same final
+ * board. What the frames between look like is test_render's. */
+static void
+check_move_animates (HbWindow *window, const char *name, const char *text, int x, int y)
+{
+  HbBoardView *view = hb_window_get_board_view (window);
+  HbShot *now, *later;
+  gint64 first, before_last, last;
+
+  g_assert_cmpint (HB_BOARD_VIEW_ANIMATION_US, <=, 150000);
+
+  /* Off: the final board, immediately. */
+  set_animations (FALSE);
+  open_text (window, name, text);
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  cursor_to (view, x, y);
+  hb_app_test_settle (30);
+  hb_board_view_act_at_cursor (view, FALSE);
+  g_assert_false (hb_board_view_is_animating (view));
+  hb_app_test_settle (10);
+  now = shot (GTK_WIDGET (view));
+  hb_app_test_settle (HB_BOARD_VIEW_ANIMATION_US / 1000 + 100);
+  later = shot (GTK_WIDGET (view));
+  g_assert_true (shots_equal (now, later));
+  hb_app_test_shot_free (later);
+
+  /* On: the same move animates, then ends on the same final board. */
+  set_animations (TRUE);
+  open_text (window, name, text);
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  cursor_to (view, x, y);
+  hb_app_test_settle (30);
+  hb_board_view_act_at_cursor (view, FALSE);
+  g_assert_true (hb_board_view_is_animating (view));
+  hb_app_test_wait (not_animating, view, 10000, "the move's animation to end");
+  hb_board_view_get_animation_times (view, &first, &before_last, &last);
+  g_assert_cmpint (first, >, 0);
+  /* Removed at the first frame past the duration, not before or later. */
+  g_assert_cmpint (last - first, >=, HB_BOARD_VIEW_ANIMATION_US);
+  g_assert_cmpint (before_last == 0 ? 0 : before_last - first, <, HB_BOARD_VIEW_ANIMATION_US);
+  hb_app_test_settle (30);
+  later = shot (GTK_WIDGET (view));
+  g_assert_true (shots_equal (now, later));
+  hb_app_test_shot_free (now);
+  hb_app_test_shot_free (later);
+
+  /* Outside Play (drawing the level) nothing animates. */
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (30);
+  {
+    double px, py;
+    hb_app_test_cell_point (window, x, y, 0.5, 0.5, &px, &py);
+    hb_board_view_simulate_click (view, px, py, 1);
+  }
+  g_assert_false (hb_board_view_is_animating (view));
+  set_animations (FALSE);
+}
+
+/* The games' drawing of a move part-way: `before` and the board after
+ * `move` drawn with anim_from = before at progress 0, ½ and 1. Progress 1,
+ * no anim_from, or an anim_from of another size draw exactly the board;
+ * progress 0 and ½ draw something else, and differ from each other. */
+static void
+check_render (const char *game_id, const char *text, HbMove move)
+{
+  const HbGame *game = NULL;
+  HbState *before, *after;
+  HbState *other;
+  GError *error = NULL;
+  guint8 *plain, *zero, *half, *done, *elsewhere;
+  HbLayout layout;
+
+  for (const HbGame *const *g = hb_registry_games (); *g != NULL; g++)
+    if (strcmp ((*g)->id, game_id) == 0)
+      game = *g;
+  g_assert_nonnull (game);
+  g_assert_true (game->animates_moves);
+  before = game->parse (text, strlen (text), &error);
+  g_assert_no_error (error);
+  after = game->apply (before, &move);
+  g_assert_nonnull (after);
+  other = game->new_blank (before->width + 1, before->height);
+  hb_layout_fit (&layout, before->width, before->height, 160, 160, 8);
+  {
+    HbRenderOptions o = { .mode = HB_MODE_PLAY, .hover_x = -1, .hover_y = -1 };
+    plain = render_bytes (game, after, &layout, &o);
+    o.anim_from = before;
+    o.anim_progress = 0;
+    zero = render_bytes (game, after, &layout, &o);
+    o.anim_progress = 0.5;
+    half = render_bytes (game, after, &layout, &o);
+    o.anim_progress = 1;
+    done = render_bytes (game, after, &layout, &o);
+    o.anim_from = other;
+    o.anim_progress = 0.5;
+    elsewhere = render_bytes (game, after, &layout, &o);
+  }
+  g_assert_true (memcmp (plain, done, 160 * 160 * 4) == 0);
+  g_assert_true (memcmp (plain, elsewhere, 160 * 160 * 4) == 0);
+  g_assert_false (memcmp (plain, zero, 160 * 160 * 4) == 0);
+  g_assert_false (memcmp (plain, half, 160 * 160 * 4) == 0);
+  g_assert_false (memcmp (zero, half, 160 * 160 * 4) == 0);
+  g_free (plain);
+  g_free (zero);
+  g_free (half);
+  g_free (done);
+  g_free (elsewhere);
+  hb_state_free (other);
+  hb_state_free (after);
+  hb_state_free (before);
+}
+
+static void
+test_render (void)
+{
+  /* A tile turning: the end at the top left turns from north to east. */
+  check_render ("loop", "1000 0001\n0000 0000\n", (HbMove) { LOOP_OP_ROTATE, 0, 0, 1 });
+  /* Lights fading: the middle press. */
+  check_render ("lights", "010\n111\n010\n", (HbMove) { LIGHTS_OP_PRESS, 1, 1, 0 });
+  /* A flood spreading over a region three steps long. */
+  check_render ("flood", "4 by 3 -> 9\n0012\n0112\n2220\n",
+                (HbMove) { FLOOD_OP_FLOOD, 0, 0, 1 });
+}
+
+static void
+test_animation (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+
+  /* No hint arriving between two pictures of the same board. */
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
+                                      g_variant_new_boolean (FALSE));
+
+  /* A tile turning. */
+  check_move_animates (window, "turn.loop", "0100 0001\n0000 0000\n", 0, 0);
+  /* Lights fading. */
+  check_move_animates (window, "fade.lights", "110\n111\n010\n", 1, 1);
+  /* A flood spreading (the corner's region changes colour). */
+  check_move_animates (window, "spread.flood", "4 by 3 -> 9\n0012\n0112\n2220\n", 2, 0);
+  hb_app_test_window_close (window);
+}
+
+/* ---- Accessibility ------------------------------------------------------- */
+
+static gboolean
+clock_ticked (gpointer data)
+{
+  return strstr (hb_window_get_status_text (HB_WINDOW (data)), "0:01") != NULL;
+}
+
+static void
+test_accessible (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  char *before, *after, *wrong;
+
+  open_text (window, "a11y.lights", "110\n111\n010\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  cursor_to (view, 0, 0);
+  /* The cursor's cell is the board's name. */
+  wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view),
+                                              GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                              "Board, row 1, column 1");
+  g_assert_null (wrong);
+  cursor_to (view, 1, 1);
+  wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view),
+                                              GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                              "Board, row 2, column 2");
+  g_assert_null (wrong);
+  /* Its description is the level's status (6 lights on). */
+  before = hb_window_get_game (window)->status_text (hb_window_get_state (window));
+  wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view),
+                                              GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, before);
+  g_assert_null (wrong);
+
+  /* A press: the description says the new status and the move, which is
+   * how GTK 4.8 has the focused board announce it. */
+  hb_board_view_act_at_cursor (view, FALSE);
+  hb_app_test_settle (30);
+  {
+    char *status = hb_window_get_game (window)->status_text (hb_window_get_state (window));
+    after = g_strdup_printf ("%s · 1 move", status);
+    g_free (status);
+  }
+  g_assert_cmpstr (after, !=, before);
+  wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view),
+                                              GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, after);
+  g_assert_null (wrong);
+  /* The clock goes on in the status line, but the description stays: a
+   * screen reader is not told the time every second. */
+  hb_app_test_wait (clock_ticked, window, 5000, "the clock to tick");
+  wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view),
+                                              GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, after);
+  g_assert_null (wrong);
+  g_free (before);
+  g_free (after);
+
+  /* The palette's entries have names (Flood-It's colours in Play). */
+  open_text (window, "a11y.flood", "3 by 2 -> 5\n012\n120\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  {
+    int named = 0;
+    GtkWidget *bar = GTK_WIDGET (hb_window_get_palette_bar (window));
+    GtkWidget *stack[64];
+    int top = 0;
+    stack[top++] = bar;
+    while (top > 0)
+      {
+        GtkWidget *w = stack[--top];
+        if (GTK_IS_BUTTON (w) || GTK_IS_TOGGLE_BUTTON (w))
+          {
+            g_assert_true (gtk_test_accessible_has_property (GTK_ACCESSIBLE (w),
+                                                             GTK_ACCESSIBLE_PROPERTY_LABEL));
+            named++;
+          }
+        for (GtkWidget *c = gtk_widget_get_first_child (w); c && top < 64;
+             c = gtk_widget_get_next_sibling (c))
+          stack[top++] = c;
+      }
+    g_assert_cmpint (named, >=, 3);
+  }
+  hb_app_test_window_close (window);
+}
+
+/* ---- Flow Free by keyboard ------------------------------------------------- */
+
+static const FlowState *
+flow_board (HbWindow *window)
+{
+  g_assert_cmpstr (hb_window_get_game (window)->id, ==, "flow");
+  return FLOW_CONST (hb_window_get_state (window));
+}
+
+static void
+test_flow_keyboard (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  const FlowState *s;
+
+  /* R from the top left round the right side to (1, 2); G from the
+   * middle down the left to (0, 2):
+   *   R R R
+   *   G G R
+   *   G R R */
+  open_text (window, "keys.flow", "R..\n.G.\nGR.\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+
+  /* On an empty cell Space starts nothing. */
+  cursor_to (view, 2, 2);
+  hb_board_view_act_at_cursor (view, FALSE);
+  g_assert_false (hb_board_view_in_key_stroke (view));
+
+  /* Out of R's dot: right, right, down; back up shortens it. */
+  cursor_to (view, 0, 0);
+  hb_board_view_act_at_cursor (view, FALSE);
+  g_assert_true (hb_board_view_in_key_stroke (view));
+  {
+    char *wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view),
+                                                      GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                                      "Board, row 1, column 1, drawing");
+    g_assert_null (wrong);
+  }
+  hb_board_view_move_cursor (view, 1, 0);
+  hb_board_view_move_cursor (view, 1, 0);
+  hb_board_view_move_cursor (view, 0, 1);
+  hb_app_test_settle (20);
+  s = flow_board (window);
+  g_assert_cmpint (s->colour[1 * 3 + 2], ==, 1);
+  hb_board_view_move_cursor (view, 0, -1);
+  hb_app_test_settle (20);
+  s = flow_board (window);
+  g_assert_cmpint (s->colour[1 * 3 + 2], ==, 0);
+  g_assert_cmpint (s->colour[0 * 3 + 2], ==, 1);
+  /* On down to R's other dot, and Space ends the path. */
+  hb_board_view_move_cursor (view, 0, 1);
+  hb_board_view_move_cursor (view, 0, 1);
+  hb_board_view_move_cursor (view, -1, 0);
+  hb_board_view_act_at_cursor (view, FALSE);
+  g_assert_false (hb_board_view_in_key_stroke (view));
+  hb_app_test_settle (20);
+  s = flow_board (window);
+  g_assert_cmpint (s->colour[2 * 3 + 2], ==, 1);
+  g_assert_false (flow_game.is_solved (&s->base));
+
+  /* G started and taken back with Escape: as if never drawn, with
+   * nothing to redo. */
+  cursor_to (view, 1, 1);
+  hb_board_view_act_at_cursor (view, FALSE);
+  hb_board_view_move_cursor (view, -1, 0);
+  hb_app_test_settle (20);
+  g_assert_cmpint (flow_board (window)->colour[1 * 3 + 0], ==, 2);
+  hb_board_view_cancel_key_stroke (view);
+  hb_app_test_settle (20);
+  g_assert_false (hb_board_view_in_key_stroke (view));
+  g_assert_cmpint (flow_board (window)->colour[1 * 3 + 0], ==, 0);
+  g_assert_false (hb_window_get_action_enabled (window, "redo"));
+  g_assert_cmpint (flow_board (window)->colour[2 * 3 + 1], ==, 1);   /* R stays */
+
+  /* G for real: left, down, Enter. */
+  cursor_to (view, 1, 1);
+  hb_board_view_act_at_cursor (view, FALSE);
+  hb_board_view_move_cursor (view, -1, 0);
+  hb_board_view_move_cursor (view, 0, 1);
+  hb_board_view_act_at_cursor (view, FALSE);
+  hb_app_test_settle (30);
+  s = flow_board (window);
+  /* The game's checker and the tests' own agree it is solved. */
+  g_assert_true (flow_game.is_solved (&s->base));
+  g_assert_null (flow_check_answer (3, 3, s->dot, s->colour));
+  g_assert_nonnull (strstr (hb_window_get_status_text (window), "Solved"));
+  g_assert_nonnull (hb_window_get_last_toast (window));
+  g_assert_nonnull (strstr (hb_window_get_last_toast (window), "Solved in 2 moves"));
+  hb_app_test_window_close (window);
+}
+
+/* ---- Level browser ---------------------------------------------------------- */
+
+static GdkTexture *
+row_thumbnail (GtkWidget *row)
+{
+  GtkWidget *stack[256];
+  int top = 0;
+
+  stack[top++] = row;
+  while (top > 0)
+    {
+      GtkWidget *w = stack[--top];
+      if (GTK_IS_IMAGE (w) && gtk_image_get_storage_type (GTK_IMAGE (w)) == GTK_IMAGE_PAINTABLE
+          && GDK_IS_TEXTURE (gtk_image_get_paintable (GTK_IMAGE (w))))
+        return GDK_TEXTURE (gtk_image_get_paintable (GTK_IMAGE (w)));
+      for (GtkWidget *c = gtk_widget_get_first_child (w); c && top < 256;
+           c = gtk_widget_get_next_sibling (c))
+        stack[top++] = c;
+    }
+  return NULL;
+}
+
+/* How many different colours a texture holds. */
+static guint
+texture_colours (GdkTexture *texture)
+{
+  int w = gdk_texture_get_width (texture), h = gdk_texture_get_height (texture);
+  guchar *data = g_malloc ((gsize) w * h * 4);
+  GHashTable *seen = g_hash_table_new (NULL, NULL);
+  guint n;
+
+  gdk_texture_download (texture, data, (gsize) w * 4);
+  for (int i = 0; i < w * h; i++)
+    {
+      guint32 px;
+      memcpy (&px, data + i * 4, 4);
+      g_hash_table_add (seen, GUINT_TO_POINTER (px));
+    }
+  n = g_hash_table_size (seen);
+  g_hash_table_unref (seen);
+  g_free (data);
+  return n;
+}
+
+static void
+test_thumbnails (void)
+{
+  const char *games[] = { "lights", "loop", "flood", "flow" };
+  HbWindow *window = hb_app_test_window_new ();
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      GtkListBox *list;
+      GPtrArray *first = g_ptr_array_new ();
+      int n = 0;
+
+      g_assert_true (hb_window_select_game (window, games[g]));
+      hb_app_test_wait_loaded (window);
+      hb_app_test_wait_hint (window);
+      list = hb_window_get_levels_list (window);
+      for (GtkListBoxRow *row = gtk_list_box_get_row_at_index (list, 0); row != NULL;
+           row = gtk_list_box_get_row_at_index (list, ++n))
+        {
+          GdkTexture *t = row_thumbnail (GTK_WIDGET (row));
+          g_assert_nonnull (t);
+          /* A drawn board, not a blank square. */
+          g_assert_cmpuint (texture_colours (t), >=, 3);
+          g_ptr_array_add (first, t);
+        }
+      g_assert_cmpint (n, >=, 10);
+      /* A picture of the browser open, to look at (HB_TEST_SNAPSHOT_DIR). */
+      if (g_getenv ("HB_TEST_SNAPSHOT_DIR") != NULL)
+        {
+          GtkWidget *popover = gtk_widget_get_ancestor (GTK_WIDGET (list), GTK_TYPE_POPOVER);
+          char *file = g_strdup_printf ("levels-%s", games[g]);
+          gtk_popover_popup (GTK_POPOVER (popover));
+          hb_app_test_settle (300);
+          hb_app_test_save (popover, file);
+          gtk_popover_popdown (GTK_POPOVER (popover));
+          g_free (file);
+        }
+      /* In the dark style, drawn dark; back in the light one, the light
+       * pictures drawn the first time (kept, not drawn again). */
+      adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                          ADW_COLOR_SCHEME_FORCE_DARK);
+      hb_app_test_settle (50);
+      for (int i = 0; i < n; i++)
+        {
+          GtkListBoxRow *row = gtk_list_box_get_row_at_index (list, i);
+          g_assert_nonnull (row_thumbnail (GTK_WIDGET (row)));
+          g_assert_true (row_thumbnail (GTK_WIDGET (row)) != g_ptr_array_index (first, i));
+        }
+      adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                          ADW_COLOR_SCHEME_DEFAULT);
+      hb_app_test_settle (50);
+      for (int i = 0; i < n; i++)
+        {
+          GtkListBoxRow *row = gtk_list_box_get_row_at_index (list, i);
+          g_assert_true (row_thumbnail (GTK_WIDGET (row)) == g_ptr_array_index (first, i));
+        }
+      g_ptr_array_unref (first);
+    }
+  hb_app_test_window_close (window);
+}
+
+/* ---- Narrow windows ---------------------------------------------------------- */
+
+static gboolean
+narrowed (gpointer data)
+{
+  return gtk_widget_get_width (GTK_WIDGET (data)) <= 380;
+}
+
+static void
+test_narrow (void)
+{
+  const char *games[] = { "lights", "loop", "flood", "flow" };
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+
+  /* The window buttons GNOME shows (the test's default adds minimize and
+   * maximize, 70 px more on both sides of the centred title). */
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      int min, nat;
+
+      g_assert_true (hb_window_select_game (window, games[g]));
+      hb_app_test_wait_loaded (window);
+      hb_app_test_wait_hint (window);
+      gtk_window_set_default_size (GTK_WINDOW (window), 360, HB_TEST_HEIGHT);
+      hb_app_test_wait (narrowed, window, 10000, "the window to narrow to 360 px");
+      hb_app_test_settle (100);
+      gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+      g_test_message ("%s: minimum width %d", games[g], min);
+      g_assert_cmpint (min, <=, 360);
+      /* The board still gets room to be played. */
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (hb_window_get_board_view (window))),
+                       >=, 300);
+      gtk_window_set_default_size (GTK_WINDOW (window), HB_TEST_WIDTH, HB_TEST_HEIGHT);
+      hb_app_test_settle (200);
+    }
+  hb_app_test_window_close (window);
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  /* GTK's test accessibility backend: each widget keeps its accessible
+   * properties where the tests can read them, with no session bus (the
+   * suite's GTK_A11Y=none keeps none). */
+  g_setenv ("GTK_A11Y", "test", TRUE);
+  hb_app_test_init (&argc, &argv);
+  tmp_dir = g_dir_make_tmp ("hintboard-motion-XXXXXX", NULL);
+  g_test_add_func ("/app/motion/render", test_render);
+  g_test_add_func ("/app/motion/animation", test_animation);
+  g_test_add_func ("/app/motion/accessible", test_accessible);
+  g_test_add_func ("/app/motion/flow-keyboard", test_flow_keyboard);
+  g_test_add_func ("/app/motion/thumbnails", test_thumbnails);
+  g_test_add_func ("/app/motion/narrow", test_narrow);
+  status = g_test_run ();
+  g_rmdir (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
