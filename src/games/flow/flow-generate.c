@@ -1041,9 +1041,12 @@ gen_split (Gen *g, int colours)
  * where the colours end; the more pieces, the likelier some cannot be
  * joined back (the caller then asks for fewer). */
 static gboolean
-gen_big (Gen *g, int colours, int pieces)
+gen_big (Gen *g, int colours, int pieces, gboolean one_region)
 {
-  int want = MAX (1, colours / 5) + (int) hb_rng_below (&g->rng, (guint32) MAX (1, colours / 3));
+  /* Each region takes two paths or three: between a fifth and a half of
+   * the colours' worth of rectangles (fewer regions after joins). */
+  int lo = MAX (1, colours / 5), hi = MAX (lo + 1, colours / 2);
+  int want = one_region ? 1 : lo + (int) hb_rng_below (&g->rng, (guint32) (hi - lo));
   int nlabels = gen_spirals (g, want);
   guint64 steps = (guint64) MIN ((gint64) g->n * 4, (gint64) 1000000) + 20000;
 
@@ -1112,7 +1115,7 @@ make_level (int w, int h, int colours, guint64 seed, int attempt, FlowState **so
   if (!ok)
     {
       /* Too few colours for the joins: interleaved spirals. */
-      ok = gen_big (&g, colours, attempt < 3 ? 8 >> attempt : 1);
+      ok = gen_big (&g, colours, attempt < 3 ? 8 >> attempt : 1, attempt >= 4);
     }
   if (ok)
     {
