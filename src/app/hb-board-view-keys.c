@@ -44,17 +44,29 @@ hb_board_view_move_cursor (HbBoardView *self, int dx, int dy)
     return;
   if (self->cursor_shown)
     {
+      int from_x = self->cursor_x, from_y = self->cursor_y;
+
       self->cursor_x = CLAMP (self->cursor_x + dx, 0, self->state->width - 1);
       self->cursor_y = CLAMP (self->cursor_y + dy, 0, self->state->height - 1);
+      /* A stroke goes on into the cell the cursor reached, as a drag
+       * would; where it cannot (another colour's dot) the cursor stays
+       * at the stroke's end, so the two never part. */
+      if (self->key_stroke && self->pressed
+          && (self->cursor_x != from_x || self->cursor_y != from_y))
+        {
+          const HbState *before = self->state;
+          double px, py;
+
+          cursor_point (self, &px, &py);
+          hb_board_view_pointer_motion (self, px, py);
+          if (self->state == before)
+            {
+              self->cursor_x = from_x;
+              self->cursor_y = from_y;
+            }
+        }
     }
   self->cursor_shown = TRUE;
-  /* A stroke goes on into the cell the cursor reached, as a drag would. */
-  if (self->key_stroke && self->pressed)
-    {
-      double px, py;
-      cursor_point (self, &px, &py);
-      hb_board_view_pointer_motion (self, px, py);
-    }
   announce_cursor (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }

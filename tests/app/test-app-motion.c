@@ -429,9 +429,17 @@ test_flow_keyboard (void)
   g_assert_false (flow_game.is_solved (&s->base));
 
   /* G started and taken back with Escape: as if never drawn, with
-   * nothing to redo. */
+   * nothing to redo. Down is R's dot, where G cannot go: the cursor
+   * stays at G's end. */
   cursor_to (view, 1, 1);
   hb_board_view_act_at_cursor (view, FALSE);
+  hb_board_view_move_cursor (view, 0, 1);
+  {
+    int cx, cy;
+    hb_board_view_get_cursor (view, &cx, &cy);
+    g_assert_cmpint (cx, ==, 1);
+    g_assert_cmpint (cy, ==, 1);
+  }
   hb_board_view_move_cursor (view, -1, 0);
   hb_app_test_settle (20);
   g_assert_cmpint (flow_board (window)->colour[1 * 3 + 0], ==, 2);
