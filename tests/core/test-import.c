@@ -175,6 +175,28 @@ test_real_loop (void)
     g_autoptr(HbImage) big = hb_image_scale (img, (int) (img->width * 1.3), (int) (img->height * 1.3));
     check_loop (big, "loop_01 scaled by 1.3", truth);
   }
+  /* A dark toast over part of the board: what is read differs from the
+   * truth, and the report says where to look (cells unsure, or a note
+   * that tiles were left out), never silently. */
+  {
+    g_autoptr(HbImage) toast = hb_image_copy (img);
+    g_autoptr(HbImportReport) report = hb_import_report_new ();
+    g_autoptr(GError) terror = NULL;
+    HbState *s;
+    for (int y = 700; y < 740; y++)
+      memset (toast->pixels + (gsize) y * toast->stride + 400 * 3, 40, 100 * 3);
+    s = hb_registry_from_image (toast, hb_registry_find_game ("loop"), report, NULL, &terror);
+    if (s != NULL)
+      {
+        g_autofree char *got = level_text (s);
+        g_autofree char *a = g_strstrip (g_strdup (got)), *b = g_strstrip (g_strdup (truth));
+        if (!g_str_equal (a, b) && report->n_unsure == 0 && report->notes->len == 0)
+          g_error ("loop_01 under a toast read wrongly with nothing said:\n%s", a);
+        hb_state_free (s);
+      }
+    else
+      g_assert_error (terror, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD);
+  }
 }
 
 static void

@@ -1364,7 +1364,7 @@ loop_from_image (const HbImage *img, HbImportReport *report, GCancellable *cance
   Box tiles;
   const char *why = NULL;
   double t, gx0, gy0;
-  int tw, th, n_arms = 0, scale;
+  int tw, th, n_arms = 0, scale, cut_rows = 0;
   LoopState *st;
 
   hb_import_report_clear (report);
@@ -1576,6 +1576,18 @@ loop_from_image (const HbImage *img, HbImportReport *report, GCancellable *cance
           return NULL;
         }
     }
+    /* Lines with sure arms left out are said so: text beside the board
+     * or a part of the board cut off by something over it look alike. */
+    for (int y = 0; y < th; y++)
+      for (int x = 0; x < tw; x++)
+        if ((x < bx0 || x >= bx1 || y < by0 || y >= by1) && arms[y * tw + x] != 0
+            && doubt[y * tw + x] != 2)
+          {
+            if (y < by0 || y >= by1)
+              cut_rows |= 1;
+            if (x < bx0 || x >= bx1)
+              cut_rows |= 2;
+          }
     st = loop_state_new (bx1 - bx0, by1 - by0);
     hb_import_report_set_grid (report, bx1 - bx0, by1 - by0, (gx0 + bx0 * t) * (f / scale),
                                (gy0 + by0 * t) * (f / scale), t * (f / scale), t * (f / scale));
@@ -1630,6 +1642,14 @@ loop_from_image (const HbImage *img, HbImportReport *report, GCancellable *cance
   }
   if (n_arms == 0)
     report->score = 0;
+  if (cut_rows != 0)
+    {
+      hb_import_report_note (report, "%s",
+                             cut_rows == 1 ? _("Tiles with arms above or below the board were left out as text or icons; check its top and bottom rows.")
+                             : cut_rows == 2 ? _("Tiles with arms left or right of the board were left out as text or icons; check its first and last columns.")
+                             : _("Tiles with arms around the board were left out as text or icons; check its outer rows and columns."));
+      report->score -= 0.1;
+    }
   {
     int px = (int) lround (t * (f / scale));
     g_autofree char *detail = g_strdup_printf (g_dngettext (NULL, "tiles of %d px", "tiles of %d px", px), px);
