@@ -9,6 +9,10 @@
 
 #define SPEED_MIN 0.5
 #define SPEED_MAX 2000.0
+/* The scrubber marks this many of the search's longest retreats at most. */
+#define MAX_BACKTRACK_MARKS 16
+/* …and about this many of the solutions found. */
+#define MAX_SOLUTION_MARKS 64
 
 struct _HbPlayerBar
 {
@@ -23,6 +27,8 @@ struct _HbPlayerBar
   GtkButton     *play_button;
   GtkWidget     *export_button;
   GtkScale      *position_scale;
+  GtkWidget     *solution_button;
+  GtkWidget     *decision_button;
   GtkAdjustment *position_adjustment;
   GtkScale      *speed_scale;
   GtkAdjustment *speed_adjustment;
@@ -46,6 +52,23 @@ static GParamSpec *properties[N_PROPS];
 enum { SIGNAL_FRAME_CHANGED, SIGNAL_CLOSE, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
+/* The description wraps to two lines at most: it keeps the height of two
+ * at all times, so the bar (and the board above it) does not change size
+ * from one step to the next. */
+static void
+reserve_two_lines (HbPlayerBar *self)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self->description_label),
+                                                        "Ag\nAg");
+  int height, now;
+
+  pango_layout_get_pixel_size (layout, NULL, &height);
+  g_object_unref (layout);
+  gtk_widget_get_size_request (GTK_WIDGET (self->description_label), NULL, &now);
+  if (now != height)
+    gtk_widget_set_size_request (GTK_WIDGET (self->description_label), -1, height);
+}
+
 static void
 update_labels (HbPlayerBar *self)
 {
@@ -59,18 +82,30 @@ update_labels (HbPlayerBar *self)
   len = hb_player_length (self->player);
   step = hb_player_current_step (self->player);
 
+  reserve_two_lines (self);
   text = hb_player_describe (self->player);
-  gtk_label_set_label (self->description_label,
-                       text[0] ? text : _("Before the first step"));
+  if (hb_player_at_answer (self->player))
+    gtk_label_set_label (self->description_label,
+                         _("The answer, applied to the starting board"));
+  else
+    gtk_label_set_label (self->description_label,
+                         text[0] ? text : _("Before the first step"));
   g_free (text);
 
   /* TRANSLATORS: the player's position: "Step 12 / 400" */
   /* (No G_*_FORMAT macros in translatable strings: xgettext cannot
    * expand them.) */
-  text = g_strdup_printf (_("Step %lu / %lu"), (unsigned long) pos, (unsigned long) len);
+  /* The total counts the search's steps; the answer after them is no step. */
+  if (hb_player_at_answer (self->player))
+    text = g_strdup (_("The answer"));
+  else
+    text = g_strdup_printf (_("Step %lu / %lu"), (unsigned long) pos,
+                            (unsigned long) hb_trace_length (self->trace));
   gtk_label_set_label (self->step_label, text);
   g_free (text);
 
+  /* The answer is no step of the search: no depth. */
+  gtk_widget_set_visible (GTK_WIDGET (self->depth_label), !hb_player_at_answer (self->player));
   text = g_strdup_printf (_("Depth %d"), step ? (int) step->depth : 0);
   gtk_label_set_label (self->depth_label, text);
   g_free (text);
@@ -233,6 +268,98 @@ hb_player_bar_step (HbPlayerBar *self, gssize delta)
   hb_player_bar_seek (self, pos);
 }
 
+/* The scrubber's marks: solutions below it, the search's longest retreats
+ * above; the jump buttons only when there is somewhere to jump. */
+static void
+update_marks (HbPlayerBar *self)
+{
+  GArray *marks;
+  guint solutions = 0, retreats = 0, stride;
+  char *tip;
+
+  gtk_scale_clear_marks (self->position_scale);
+  if (self->player == NULL)
+    return;
+  marks = hb_player_marks (self->player, MAX_BACKTRACK_MARKS);
+  for (guint i = 0; i < marks->len; i++)
+    solutions += g_array_index (marks, HbPlayerMark, i).kind == HB_PLAYER_MARK_SOLUTION;
+  /* A count of thousands of solutions: every stride-th one is ticked (a
+   * tick is a widget), and the last, the answer, always. */
+  stride = MAX (1, (solutions + MAX_SOLUTION_MARKS - 1) / MAX_SOLUTION_MARKS);
+  for (guint i = 0, k = 0; i < marks->len; i++)
+    {
+      const HbPlayerMark *m = &g_array_index (marks, HbPlayerMark, i);
+
+      if (m->kind == HB_PLAYER_MARK_SOLUTION)
+        {
+          if (k++ % stride == 0 || k == solutions)
+            gtk_scale_add_mark (self->position_scale, m->position, GTK_POS_BOTTOM, NULL);
+        }
+      else
+        {
+          gtk_scale_add_mark (self->position_scale, m->position, GTK_POS_TOP, NULL);
+          retreats++;
+        }
+    }
+  g_array_unref (marks);
+  gtk_widget_set_sensitive (self->solution_button, solutions > 0);
+  gtk_widget_set_sensitive (self->decision_button,
+                            hb_player_find_decision (self->player, 0, TRUE) != G_MAXSIZE);
+  /* The scrubber's tooltip says what its ticks mean, when it has some. */
+  tip = g_strdup (_("Position in the Recorded Steps"));
+  if (solutions > 0)
+    {
+      /* TRANSLATORS: the scrubber's tooltip; the marks are short ticks */
+      char *t = g_strconcat (tip, "\n", _("Ticks below: where solutions were found"), NULL);
+      g_free (tip);
+      tip = t;
+    }
+  if (retreats > 0)
+    {
+      char *t = g_strconcat (tip, "\n", _("Ticks above: where the search backtracked far"), NULL);
+      g_free (tip);
+      tip = t;
+    }
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->position_scale), tip);
+  g_free (tip);
+}
+
+/* Jumps to the next (or previous) solution or decision and pauses; FALSE
+ * (and the error bell) when there is none that way. */
+static gboolean
+jump (HbPlayerBar *self, gboolean solution, gboolean forward)
+{
+  gsize pos, to;
+
+  if (self->player == NULL)
+    return FALSE;
+  hb_player_bar_set_playing (self, FALSE);
+  pos = hb_player_position (self->player);
+  to = solution ? hb_player_find_solution (self->player, pos, forward)
+                : hb_player_find_decision (self->player, pos, forward);
+  if (to == G_MAXSIZE)
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return FALSE;
+    }
+  hb_player_bar_seek (self, to);
+  return TRUE;
+}
+
+gboolean
+hb_player_bar_jump_to_solution (HbPlayerBar *self, gboolean forward)
+{
+  g_return_val_if_fail (HB_IS_PLAYER_BAR (self), FALSE);
+  return jump (self, TRUE, forward);
+}
+
+gboolean
+hb_player_bar_jump_to_decision (HbPlayerBar *self, gboolean forward)
+{
+  g_return_val_if_fail (HB_IS_PLAYER_BAR (self), FALSE);
+  return jump (self, FALSE, forward);
+}
+
 void
 hb_player_bar_set_player (HbPlayerBar *self, HbPlayer *player, const HbTrace *trace)
 {
@@ -242,7 +369,10 @@ hb_player_bar_set_player (HbPlayerBar *self, HbPlayer *player, const HbTrace *tr
   self->player = player;
   self->trace = trace;
   if (player == NULL)
-    return;
+    {
+      update_marks (self);
+      return;
+    }
 
   if (hb_trace_truncated (trace))
     {
@@ -254,6 +384,7 @@ hb_player_bar_set_player (HbPlayerBar *self, HbPlayer *player, const HbTrace *tr
     }
   else
     gtk_widget_set_visible (GTK_WIDGET (self->truncated_label), FALSE);
+  update_marks (self);
   update_labels (self);
 }
 
@@ -355,6 +486,18 @@ on_play_clicked (HbPlayerBar *self)
 }
 
 static void
+on_solution_clicked (HbPlayerBar *self)
+{
+  jump (self, TRUE, TRUE);
+}
+
+static void
+on_decision_clicked (HbPlayerBar *self)
+{
+  jump (self, FALSE, TRUE);
+}
+
+static void
 on_position_changed (GtkAdjustment *adjustment, HbPlayerBar *self)
 {
   if (self->updating || self->player == NULL)
@@ -382,7 +525,11 @@ format_speed (GtkScale *scale, double value, gpointer user_data)
   double speed = pow (10, value);
 
   /* TRANSLATORS: steps per second, in the player's speed control */
-  return g_strdup_printf (_("%.3g/s"), speed);
+  if (speed < 999.5)
+    return g_strdup_printf (_("%.3g/s"), speed);
+  /* TRANSLATORS: steps per second from 1000 on, in the player's speed
+   * control ("2000/s") */
+  return g_strdup_printf (_("%.0f/s"), speed);
 }
 
 /* ---- GObject ----------------------------------------------------------- */
@@ -469,6 +616,8 @@ hb_player_bar_class_init (HbPlayerBarClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, play_button);
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, export_button);
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, position_scale);
+  gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, solution_button);
+  gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, decision_button);
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, position_adjustment);
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, speed_scale);
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, speed_adjustment);
@@ -478,6 +627,8 @@ hb_player_bar_class_init (HbPlayerBarClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_back_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_forward_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_play_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_solution_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_decision_clicked);
 }
 
 static void
@@ -487,6 +638,7 @@ hb_player_bar_init (HbPlayerBar *self)
   self->speed = 10;
   gtk_adjustment_set_value (self->speed_adjustment, 1.0);
   gtk_scale_set_format_value_func (self->speed_scale, format_speed, NULL, NULL);
+  reserve_two_lines (self);
   g_signal_connect (self->position_adjustment, "value-changed",
                     G_CALLBACK (on_position_changed), self);
   g_signal_connect (self->speed_adjustment, "value-changed",

@@ -1,5 +1,7 @@
 /* hb-player-bar.h: the controls that replay a solver's recorded trace:
- * play/pause, step back and forward, jump to either end, a speed control
+ * play/pause, step back and forward, jump to either end (the end is the
+ * answer applied, when the player has one), to the next solution or
+ * decision, a speed control
  * (steps per second on a logarithmic scale), a position scrubber, the
  * current step's description and its counters. The bar drives an HbPlayer
  * it borrows; the window draws the player's frame on the board view when
@@ -29,6 +31,14 @@ void        hb_player_bar_toggle_playing (HbPlayerBar *self);
 /* Moves by `delta` steps (clamped) and pauses. */
 void        hb_player_bar_step (HbPlayerBar *self, gssize delta);
 void        hb_player_bar_seek (HbPlayerBar *self, gsize position);
+
+/* Jumps to the next (forward) or previous solution found, or decision
+ * made (hb_player_find_solution, _decision), and pauses; FALSE when there
+ * is none that way. The bar's buttons jump forward; the window's keys
+ * (N, D; with Shift backward) call these. The scrubber marks solutions
+ * below it and the search's longest retreats above. */
+gboolean    hb_player_bar_jump_to_solution (HbPlayerBar *self, gboolean forward);
+gboolean    hb_player_bar_jump_to_decision (HbPlayerBar *self, gboolean forward);
 
 /* Steps per second (the "speed" property). */
 double      hb_player_bar_get_speed (HbPlayerBar *self);

@@ -24,13 +24,14 @@ struct _HbSolverPanel
 
   /* Template. */
   AdwPreferencesGroup *solver_group;
+  AdwExpanderRow      *solver_row;    /* the chosen solver; opens on the list */
   GtkWidget           *settings_list;
   AdwExpanderRow      *settings_row;
   GtkWidget           *solve_button;
   GtkSpinner          *solve_spinner;
   GtkLabel            *solve_label;
   GtkLabel            *progress_label;
-  AdwPreferencesGroup *result_group;
+  GtkListBox          *result_list;
 
   const HbGame        *game;
   const HbSolver      *solver;
@@ -39,7 +40,7 @@ struct _HbSolverPanel
   GPtrArray           *controls;      /* Control, for the chosen solver */
   GHashTable          *values;        /* HbSolver → HbSettings, kept per solver */
   GPtrArray           *result_rows;
-  GtkWidget           *details;      /* the result's expander, or NULL */
+  GtkWidget           *details;      /* the result's row, an expander, or NULL */
   GtkWidget           *apply_button;
   char                *error;
   char                *seed_text;

@@ -13,6 +13,16 @@ static guint signals[N_SIGNALS];
 
 /* ---- Solvers ------------------------------------------------------------ */
 
+/* The one row shown while the list is closed: the chosen solver. */
+static void
+update_solver_row (HbSolverPanel *self)
+{
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->solver_row),
+                                 self->solver ? _(self->solver->name) : _("No solver"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->solver_row),
+                               self->solver ? _(self->solver->summary) : NULL);
+}
+
 static void
 on_solver_toggled (GtkCheckButton *check, HbSolverPanel *self)
 {
@@ -20,6 +30,7 @@ on_solver_toggled (GtkCheckButton *check, HbSolverPanel *self)
     {
       self->solver = g_object_get_data (G_OBJECT (check), "hb-solver");
       hb_solver_settings_rebuild (self);
+      update_solver_row (self);
     }
 }
 
@@ -32,8 +43,7 @@ hb_solver_panel_set_game (HbSolverPanel *self, const HbGame *game)
   g_return_if_fail (HB_IS_SOLVER_PANEL (self));
 
   for (guint i = 0; i < self->solver_rows->len; i++)
-    adw_preferences_group_remove (self->solver_group,
-                                  g_ptr_array_index (self->solver_rows, i));
+    adw_expander_row_remove (self->solver_row, g_ptr_array_index (self->solver_rows, i));
   g_ptr_array_set_size (self->solver_rows, 0);
   self->game = game;
   self->solver = game ? hb_game_default_solver (game) : NULL;
@@ -56,7 +66,7 @@ hb_solver_panel_set_game (HbSolverPanel *self, const HbGame *game)
                                        _("Not solvers: they show why a level is hard or has no answer, without solving it"));
           gtk_widget_add_css_class (heading, "dim-label");
           gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (heading), FALSE);
-          adw_preferences_group_add (self->solver_group, heading);
+          adw_expander_row_add_row (self->solver_row, heading);
           g_ptr_array_add (self->solver_rows, heading);
           heading_done = TRUE;
         }
@@ -77,11 +87,12 @@ hb_solver_panel_set_game (HbSolverPanel *self, const HbGame *game)
       g_signal_connect (check, "toggled", G_CALLBACK (on_solver_toggled), self);
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
-      adw_preferences_group_add (self->solver_group, row);
+      adw_expander_row_add_row (self->solver_row, row);
       gtk_widget_set_sensitive (row, !self->solving);
       g_ptr_array_add (self->solver_rows, row);
     }
   hb_solver_settings_rebuild (self);
+  update_solver_row (self);
 }
 
 const HbSolver *
@@ -110,6 +121,7 @@ hb_solver_panel_select_solver (HbSolverPanel *self, const char *id)
             {
               self->solver = solver;
               hb_solver_settings_rebuild (self);
+              update_solver_row (self);
             }
           return TRUE;
         }
@@ -176,14 +188,14 @@ add_result_row (HbSolverPanel *self, const char *title, const char *value,
     }
   else if (value != NULL)
     adw_action_row_add_suffix (ADW_ACTION_ROW (row), value_label (value));
-  /* Past the first line, the numbers go into the collapsed Details, so the
-   * sidebar keeps Board, Solver and Hints in view. */
+  /* The numbers go under the result's row, folded, so the sidebar keeps
+   * Board, Solver and Hints in view. */
   if (self->details != NULL)
     {
       adw_expander_row_add_row (ADW_EXPANDER_ROW (self->details), row);
       return row;
     }
-  adw_preferences_group_add (self->result_group, row);
+  gtk_list_box_append (self->result_list, row);
   g_ptr_array_add (self->result_rows, row);
   return row;
 }
@@ -231,13 +243,12 @@ hb_solver_panel_clear_result (HbSolverPanel *self)
 {
   g_return_if_fail (HB_IS_SOLVER_PANEL (self));
   for (guint i = 0; i < self->result_rows->len; i++)
-    adw_preferences_group_remove (self->result_group,
-                                  g_ptr_array_index (self->result_rows, i));
+    gtk_list_box_remove (self->result_list, g_ptr_array_index (self->result_rows, i));
   g_ptr_array_set_size (self->result_rows, 0);
   self->details = NULL;
   g_clear_pointer (&self->seed_text, g_free);
   g_clear_pointer (&self->command, g_free);
-  gtk_widget_set_visible (GTK_WIDGET (self->result_group), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->result_list), FALSE);
 }
 
 void
@@ -276,12 +287,28 @@ hb_solver_panel_show_result (HbSolverPanel *self, const HbResult *r, const char 
       status = g_strdup (_("Cancelled"));
       break;
     }
-  add_result_row (self, status, r->message, TRUE);
-  g_free (status);
+  /* One row: what came of it, the numbers folded under it. A solver that
+   * answered keeps its words there too; one that did not says why in
+   * view. */
   self->details = adw_expander_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->details), _("Details"));
-  adw_preferences_group_add (self->result_group, self->details);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self->details), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->details), status);
+  gtk_widget_set_tooltip_text (self->details, _("Show the Numbers of the Run"));
+  gtk_list_box_append (self->result_list, self->details);
   g_ptr_array_add (self->result_rows, self->details);
+  if (r->message != NULL && r->message[0] != '\0')
+    {
+      if (r->status == HB_STATUS_SOLVED)
+        {
+          GtkWidget *row = adw_action_row_new ();
+          adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), r->message);
+          adw_expander_row_add_row (ADW_EXPANDER_ROW (self->details), row);
+        }
+      else
+        adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self->details), r->message);
+    }
+  g_free (status);
 
   if (r->seconds < 1)
     /* TRANSLATORS: wall time of a solve, in milliseconds */
@@ -299,7 +326,7 @@ hb_solver_panel_show_result (HbSolverPanel *self, const HbResult *r, const char 
       else
         add_result_row (self, _(stat->name), stat->value, FALSE);
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->result_group), TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->result_list), TRUE);
 }
 
 void
@@ -371,7 +398,8 @@ hb_solver_panel_class_init (HbSolverPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HbSolverPanel, solve_spinner);
   gtk_widget_class_bind_template_child (widget_class, HbSolverPanel, solve_label);
   gtk_widget_class_bind_template_child (widget_class, HbSolverPanel, progress_label);
-  gtk_widget_class_bind_template_child (widget_class, HbSolverPanel, result_group);
+  gtk_widget_class_bind_template_child (widget_class, HbSolverPanel, result_list);
+  gtk_widget_class_bind_template_child (widget_class, HbSolverPanel, solver_row);
   gtk_widget_class_bind_template_child (widget_class, HbSolverPanel, apply_button);
 }
 

@@ -346,7 +346,7 @@ hb_solver_settings_rebuild (HbSolverPanel *self)
   add_controls (self, hb_common_solver_settings, s);
   if (self->solver->flags & HB_SOLVER_COUNTS)
     add_controls (self, hb_count_setting, s);
-  adw_expander_row_set_subtitle (self->settings_row, _(self->solver->name));
+  /* (The solver's name is on the row above: no subtitle.) */
 }
 
 HbSettings *

@@ -78,6 +78,7 @@ hb_window_update_actions (HbWindow *self)
   hb_window_action_set_enabled (self, "player-forward", playing);
   hb_window_action_set_enabled (self, "player-start", playing);
   hb_window_action_set_enabled (self, "player-end", playing);
+  hb_window_action_set_enabled (self, "player-jump", playing);
   hb_window_action_set_enabled (self, "palette",
                                 hb_palette_bar_get_n_entries (self->palette_bar) > 0);
   hb_window_action_set_enabled (self, "export-animation",
@@ -411,6 +412,22 @@ action_player_end (GtkWidget *widget, const char *name, GVariant *param)
     hb_player_bar_seek (self->player_bar, hb_player_length (self->player));
 }
 
+/* "solution" or "decision", with a leading "-" backward (Shift). */
+static void
+action_player_jump (GtkWidget *widget, const char *name, GVariant *param)
+{
+  HbWindow *self = HB_WINDOW (widget);
+  const char *to = g_variant_get_string (param, NULL);
+  gboolean forward = to[0] != '-';
+
+  if (!forward)
+    to++;
+  if (g_str_equal (to, "solution"))
+    hb_player_bar_jump_to_solution (self->player_bar, forward);
+  else
+    hb_player_bar_jump_to_decision (self->player_bar, forward);
+}
+
 static void
 action_export_animation (GtkWidget *widget, const char *name, GVariant *param)
 {
@@ -459,6 +476,7 @@ hb_window_class_install_actions (GtkWidgetClass *widget_class)
     { "win.player-forward", NULL, action_player_forward },
     { "win.player-start", NULL, action_player_start },
     { "win.player-end", NULL, action_player_end },
+    { "win.player-jump", "s", action_player_jump },
     { "win.export-animation", NULL, action_export_animation },
     { "win.palette", "i", action_palette },
     { "win.choose-game", "s", action_choose_game },
@@ -500,4 +518,15 @@ hb_window_class_install_actions (GtkWidgetClass *widget_class)
    * first and pastes text, as it should. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, GDK_CONTROL_MASK,
                                        "win.paste-picture", NULL);
+  /* The player's jumps: N to the next solution, D to the next decision,
+   * with Shift back. */
+  {
+    static const struct { guint key; GdkModifierType mods; const char *to; } jumps[] = {
+      { GDK_KEY_n, 0, "solution" }, { GDK_KEY_n, GDK_SHIFT_MASK, "-solution" },
+      { GDK_KEY_d, 0, "decision" }, { GDK_KEY_d, GDK_SHIFT_MASK, "-decision" },
+    };
+    for (guint i = 0; i < G_N_ELEMENTS (jumps); i++)
+      gtk_widget_class_add_binding_action (widget_class, jumps[i].key, jumps[i].mods,
+                                           "win.player-jump", "s", jumps[i].to);
+  }
 }

@@ -37,6 +37,7 @@ struct _HbWindow
   HbSolverPanel       *solver_panel;
   GtkSwitch           *hints_switch;
   GtkSwitch           *hint_all_switch;
+  GtkSwitch           *colour_labels_switch;
   AdwActionRow        *hint_row;
   AdwActionRow        *legend_row;
   GtkRevealer         *palette_revealer;
@@ -44,7 +45,7 @@ struct _HbWindow
   HbBoardView         *board_view;
   HbPlotView          *plot_view;
   GtkLabel            *status_label;
-  GtkRevealer         *player_revealer;
+  GtkStack            *bottom_stack;    /* the status line or the player */
   HbPlayerBar         *player_bar;
 
   GSettings           *settings;

@@ -140,9 +140,50 @@ hb_window_close_player (HbWindow *self)
   hb_player_bar_set_player (self->player_bar, NULL, NULL);
   hb_board_view_set_player (self->board_view, NULL);
   g_clear_pointer (&self->player, hb_player_free);
-  gtk_revealer_set_reveal_child (self->player_revealer, FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->status_label), TRUE);
+  gtk_stack_set_visible_child (self->bottom_stack, GTK_WIDGET (self->status_label));
   hb_window_update_actions (self);
+}
+
+/* The bottom stack's page that holds the player bar (the bar itself, or
+ * the scroller it sits in for narrow windows: hb-window.ui). */
+static GtkWidget *
+player_page (HbWindow *self)
+{
+  GtkWidget *page = GTK_WIDGET (self->player_bar);
+
+  while (gtk_widget_get_parent (page) != GTK_WIDGET (self->bottom_stack))
+    page = gtk_widget_get_parent (page);
+  return page;
+}
+
+/* Applying more than this many moves × cells to show the answer at the
+ * player's end would hold the window up: the end is then the search's. */
+#define ANSWER_MAX_WORK (G_GUINT64_CONSTANT (1) << 28)
+
+/* The board the solver started from with its answer applied, or NULL
+ * (no answer, or too long to apply here). */
+static HbState *
+answer_board (HbWindow *self)
+{
+  const HbState *initial = self->result_initial;
+  const HbGame *game;
+  HbState *board;
+
+  if (!hb_window_result_can_export (self)
+      || (guint64) self->result->moves->len * initial->width * initial->height > ANSWER_MAX_WORK)
+    return NULL;
+  game = initial->game;
+  board = hb_state_copy (initial);
+  for (guint i = 0; i < self->result->moves->len; i++)
+    {
+      HbState *next = game->apply (board, &g_array_index (self->result->moves, HbMove, i));
+      if (next != NULL)   /* NULL: the move changes nothing */
+        {
+          hb_state_free (board);
+          board = next;
+        }
+    }
+  return board;
 }
 
 void
@@ -153,11 +194,21 @@ hb_window_open_player (HbWindow *self)
       || hb_trace_length (self->trace) == 0)
     return;
   self->player = hb_player_new (self->result_initial, self->trace);
+  /* The player ends on the answer, not on the search's last state. */
+  {
+    HbState *answer = answer_board (self);
+    if (answer != NULL)
+      {
+        hb_player_set_answer (self->player, answer);
+        hb_state_free (answer);
+      }
+  }
   hb_player_bar_set_player (self->player_bar, self->player, self->trace);
   hb_board_view_set_player (self->board_view, self->player);
-  gtk_revealer_set_reveal_child (self->player_revealer, TRUE);
-  /* The status line describes the live board, not the frame shown. */
-  gtk_widget_set_visible (GTK_WIDGET (self->status_label), FALSE);
+  /* The bar takes the status line's place (the status line describes the
+   * live board, not the frame shown), in room kept for it: the board keeps
+   * its size. */
+  gtk_stack_set_visible_child (self->bottom_stack, player_page (self));
   /* The player's keys (Space, arrows, Home, End) reach the window only if
    * no scrolled sidebar holds the focus: hand it to the board. */
   gtk_widget_grab_focus (GTK_WIDGET (self->board_view));

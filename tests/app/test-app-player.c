@@ -1,0 +1,386 @@
+/* test-app-player.c: the solver player after Solve, in the real window
+ * under Xvfb. It plays by itself and ends on the answer (the board drawn
+ * at the end is the board Apply Solution makes, not the search's last
+ * state); the jumps go to every solution and every decision of the trace
+ * in turn, as the test finds them itself; the board view keeps its size
+ * when the player opens, plays and closes; after a solve the sidebar still
+ * shows Board, Solver and Hints at 1100 × 760. */
+#include <adwaita.h>
+#include <string.h>
+
+#include "hb-app-test.h"
+
+static gboolean
+not_solving (gpointer data)
+{
+  return !hb_window_is_solving (HB_WINDOW (data));
+}
+
+static gboolean
+not_playing (gpointer data)
+{
+  return !hb_player_bar_get_playing (HB_PLAYER_BAR (data));
+}
+
+static void
+activate (HbWindow *window, const char *action, const char *arg)
+{
+  hb_app_test_activate (window, action, arg ? g_variant_new_string (arg) : NULL);
+  hb_app_test_settle (30);
+}
+
+/* Solves the welcome level (Enlight, 5 × 5) with the backtracking search,
+ * which records thousands of steps and several solutions. */
+static void
+solve (HbWindow *window)
+{
+  g_assert_true (hb_window_select_solver (window, "backtrack"));
+  hb_window_solve (window);
+  hb_app_test_wait (not_solving, window, 120000, "the solver");
+  hb_app_test_settle (100);
+  g_assert_nonnull (hb_window_get_result (window));
+  g_assert_cmpint (hb_window_get_result (window)->status, ==, HB_STATUS_SOLVED);
+  g_assert_true (hb_window_is_playing_trace (window));
+}
+
+static gboolean
+same_pixels (const HbShot *a, const HbShot *b)
+{
+  g_assert_cmpint (a->width, ==, b->width);
+  g_assert_cmpint (a->height, ==, b->height);
+  return memcmp (a->data, b->data, a->stride * a->height) == 0;
+}
+
+static void
+test_ends_on_answer (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *view = GTK_WIDGET (hb_window_get_board_view (window));
+  HbPlayerBar *bar = hb_window_get_player_bar (window);
+  HbPlayer *player;
+  HbShot *at_end, *search_end, *applied;
+  HbState *answer;
+  char *status;
+  gsize len;
+
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (100);
+  solve (window);
+  player = hb_player_bar_get_player (bar);
+  len = hb_trace_length (hb_window_get_trace (window));
+  g_assert_cmpuint (len, >, 1000);
+  g_assert_cmpuint (hb_player_length (player), ==, len + 1);
+
+  /* It plays by itself to the end, and stops on the answer. */
+  g_assert_true (hb_player_bar_get_playing (bar));
+  hb_player_bar_set_speed (bar, 2000);
+  hb_app_test_wait (not_playing, bar, 30000, "the player to reach the end");
+  hb_app_test_settle (50);
+  g_assert_cmpuint (hb_player_position (player), ==, len + 1);
+  g_assert_true (hb_player_at_answer (player));
+  g_assert_cmpstr (hb_player_bar_get_step_text (bar), ==, "The answer");
+  /* One counter line: the game's own words for the board shown. */
+  status = hb_window_get_game (window)->status_text (hb_player_get_answer (player));
+  g_assert_cmpstr (status, ==, "All lights are off: solved");
+  g_free (status);
+  at_end = hb_app_test_shot (view);
+
+  /* One step back is where the search stopped: another board. */
+  activate (window, "player-back", NULL);
+  g_assert_false (hb_player_at_answer (player));
+  search_end = hb_app_test_shot (view);
+  g_assert_false (same_pixels (at_end, search_end));
+  /* Home the start, End the answer again. */
+  activate (window, "player-start", NULL);
+  g_assert_cmpuint (hb_player_position (player), ==, 0);
+  activate (window, "player-end", NULL);
+  g_assert_true (hb_player_at_answer (player));
+  hb_app_test_save (GTK_WIDGET (window), "player-answer-light");
+
+  /* The answer drawn at the end is the board Apply Solution makes. */
+  answer = hb_state_copy (hb_player_get_answer (player));
+  activate (window, "apply-solution", NULL);
+  g_assert_false (hb_window_is_playing_trace (window));
+  g_assert_true (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
+  g_assert_true (hb_window_get_game (window)->equal (answer, hb_window_get_state (window)));
+  hb_state_free (answer);
+  hb_app_test_settle (1500);   /* past the win's flash */
+  applied = hb_app_test_shot (view);
+  hb_app_test_save (GTK_WIDGET (window), "player-applied-light");
+  g_assert_true (same_pixels (at_end, applied));
+
+  hb_player_bar_set_speed (bar, 10);   /* the default again, kept in GSettings */
+  hb_app_test_shot_free (at_end);
+  hb_app_test_shot_free (search_end);
+  hb_app_test_shot_free (applied);
+  hb_app_test_window_close (window);
+}
+
+/* Whether step i of the trace goes deeper than the search step before it
+ * (the test's own reading of a decision). */
+static gboolean
+deeper (const HbTrace *trace, gsize i)
+{
+  const HbStep *s = hb_trace_step (trace, i);
+
+  if (s->kind != HB_STEP_TRY && s->kind != HB_STEP_PLACE && s->kind != HB_STEP_MOVE)
+    return FALSE;
+  while (i-- > 0)
+    {
+      const HbStep *b = hb_trace_step (trace, i);
+      switch (b->kind)
+        {
+        case HB_STEP_TRY: case HB_STEP_PLACE: case HB_STEP_UNDO:
+        case HB_STEP_REJECT: case HB_STEP_FORCE: case HB_STEP_MOVE:
+          return s->depth > b->depth;
+        default:
+          break;
+        }
+    }
+  return s->depth > 0;
+}
+
+static void
+test_jumps (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbPlayerBar *bar = hb_window_get_player_bar (window);
+  const HbTrace *trace;
+  HbPlayer *player;
+  GArray *solutions = g_array_new (FALSE, FALSE, sizeof (gsize));
+  GArray *marks;
+  gsize len, pos, n_marked = 0;
+
+  solve (window);
+  trace = hb_window_get_trace (window);
+  player = hb_player_bar_get_player (bar);
+  len = hb_trace_length (trace);
+  for (gsize i = 0; i < len; i++)
+    if (hb_trace_step (trace, i)->kind == HB_STEP_SOLUTION)
+      {
+        gsize p = i + 1;
+        g_array_append_val (solutions, p);
+      }
+  g_assert_cmpuint (solutions->len, >=, 2);
+  g_test_message ("%" G_GSIZE_FORMAT " steps, %u solutions", len, solutions->len);
+
+  /* The scrubber marks every solution and the answer. */
+  marks = hb_player_marks (player, 1000);
+  for (guint i = 0; i < marks->len; i++)
+    n_marked += g_array_index (marks, HbPlayerMark, i).kind == HB_PLAYER_MARK_SOLUTION;
+  g_assert_cmpuint (n_marked, ==, solutions->len + 1);
+  g_array_unref (marks);
+
+  /* N from the start: every solution in turn, then the answer; Shift+N
+   * back. The jump pauses the player. */
+  activate (window, "player-start", NULL);
+  for (guint i = 0; i < solutions->len; i++)
+    {
+      activate (window, "player-jump", "solution");
+      g_assert_false (hb_player_bar_get_playing (bar));
+      g_assert_cmpuint (hb_player_position (player), ==, g_array_index (solutions, gsize, i));
+      g_assert_cmpstr (hb_player_bar_get_description (bar), ==, "A solution is found");
+    }
+  activate (window, "player-jump", "solution");
+  g_assert_true (hb_player_at_answer (player));
+  activate (window, "player-jump", "solution");   /* nothing further: stays */
+  g_assert_true (hb_player_at_answer (player));
+  for (guint i = solutions->len; i-- > 0;)
+    {
+      activate (window, "player-jump", "-solution");
+      g_assert_cmpuint (hb_player_position (player), ==, g_array_index (solutions, gsize, i));
+    }
+  activate (window, "player-jump", "-solution");
+  g_assert_cmpuint (hb_player_position (player), ==, g_array_index (solutions, gsize, 0));
+
+  /* D: the next step that goes deeper, each one, for the first hundred. */
+  activate (window, "player-start", NULL);
+  pos = 0;
+  for (int k = 0; k < 100; k++)
+    {
+      gsize expected = pos;
+      while (expected < len && !deeper (trace, expected))
+        expected++;
+      g_assert_cmpuint (expected, <, len);
+      activate (window, "player-jump", "decision");
+      pos = hb_player_position (player);
+      g_assert_cmpuint (pos, ==, expected + 1);
+    }
+  activate (window, "player-jump", "-decision");
+  g_assert_cmpuint (hb_player_position (player), <, pos);
+  g_assert_true (deeper (trace, hb_player_position (player) - 1));
+
+  g_array_unref (solutions);
+  hb_app_test_window_close (window);
+}
+
+typedef struct {
+  int width, height;
+  double cell;
+} Size;
+
+static Size
+board_size (HbWindow *window)
+{
+  GtkWidget *view = GTK_WIDGET (hb_window_get_board_view (window));
+  HbLayout layout;
+  Size s;
+
+  hb_board_view_get_layout (HB_BOARD_VIEW (view), &layout);
+  s.width = gtk_widget_get_width (view);
+  s.height = gtk_widget_get_height (view);
+  s.cell = layout.cell;
+  return s;
+}
+
+static void
+assert_same_size (Size a, Size b, const char *when)
+{
+  g_test_message ("board view %d × %d, cell %.1f %s", b.width, b.height, b.cell, when);
+  g_assert_cmpint (a.width, ==, b.width);
+  g_assert_cmpint (a.height, ==, b.height);
+  g_assert_cmpfloat (a.cell, ==, b.cell);
+}
+
+static void
+test_board_keeps_size (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbPlayerBar *bar = hb_window_get_player_bar (window);
+  Size before, now;
+  gsize len;
+
+  before = board_size (window);
+  g_test_message ("board view %d × %d, cell %.1f before", before.width, before.height,
+                  before.cell);
+  solve (window);
+  hb_app_test_settle (300);
+  now = board_size (window);
+  assert_same_size (before, now, "with the player open");
+
+  /* Step texts of one and two lines, the answer, the first step. */
+  hb_player_bar_set_playing (bar, FALSE);
+  len = hb_player_length (hb_player_bar_get_player (bar));
+  for (gsize p = 0; p <= len; p += len / 7)
+    {
+      hb_player_bar_seek (bar, p);
+      hb_app_test_settle (30);
+      assert_same_size (before, board_size (window), "while playing");
+    }
+  activate (window, "player-end", NULL);
+  assert_same_size (before, board_size (window), "at the answer");
+
+  activate (window, "cancel", NULL);
+  hb_app_test_settle (300);
+  g_assert_false (hb_window_is_playing_trace (window));
+  assert_same_size (before, board_size (window), "with the player closed");
+  hb_app_test_window_close (window);
+}
+
+/* The top `top_part` pixels of `widget` lie inside the visible part of
+ * the sidebar, which is not scrolled. */
+static void
+assert_in_view (GtkWidget *widget, GtkWidget *scrolled, double top_part, const char *what)
+{
+  graphene_rect_t r;
+  double view_h = gtk_widget_get_height (scrolled);
+
+  g_assert_true (gtk_widget_get_mapped (widget));
+  g_assert_true (gtk_widget_compute_bounds (widget, scrolled, &r));
+  g_test_message ("%s: y %.0f to %.0f, the sidebar shows 0 to %.0f", what, r.origin.y,
+                  r.origin.y + r.size.height, view_h);
+  g_assert_cmpfloat (r.origin.y, >=, 0);
+  g_assert_cmpfloat (r.origin.y + MIN (top_part, r.size.height), <=, view_h);
+}
+
+/* The sidebar's group titled `title`. */
+static GtkWidget *
+find_group (GtkWidget *widget, const char *title)
+{
+  if (ADW_IS_PREFERENCES_GROUP (widget)
+      && g_strcmp0 (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (widget)), title) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_group (c, title);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The first widget of `type` in `widget`, depth first. */
+static GtkWidget *
+find_first (GtkWidget *widget, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_first (c, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_sidebar_after_solve (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *board = find_group (GTK_WIDGET (window), "Board");
+  GtkWidget *hints = find_group (GTK_WIDGET (window), "Hints");
+  GtkWidget *panel = GTK_WIDGET (hb_window_get_solver_panel (window));
+  GtkWidget *scrolled = gtk_widget_get_ancestor (hints, GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *vadj;
+
+  g_assert_nonnull (board);
+  g_assert_nonnull (hints);
+  g_assert_nonnull (scrolled);
+  /* A window asked for at 1100 × 760 (its content a few pixels less). */
+  g_test_message ("window %d × %d", gtk_widget_get_width (GTK_WIDGET (window)),
+                  gtk_widget_get_height (GTK_WIDGET (window)));
+  solve (window);
+  hb_app_test_settle (300);
+  vadj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  g_assert_cmpfloat (gtk_adjustment_get_value (vadj), ==, 0);
+  hb_app_test_save (GTK_WIDGET (window), "player-sidebar-light");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      ADW_COLOR_SCHEME_FORCE_DARK);
+  hb_app_test_settle (200);
+  hb_app_test_save (GTK_WIDGET (window), "player-sidebar-dark");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      ADW_COLOR_SCHEME_DEFAULT);
+  hb_app_test_settle (200);
+
+  /* Board whole at the top; of Solver its heading and first solver, of
+   * Hints its heading and first row (Show Hints). */
+  assert_in_view (board, scrolled, G_MAXDOUBLE, "Board");
+  assert_in_view (panel, scrolled, 120, "Solver");
+  assert_in_view (hints, scrolled, 90, "Hints");
+
+  /* Infinite Loop's solver list, opened: its max-flow relaxation under
+   * Explanations, apart from the solvers (for the lead to look at). */
+  g_assert_true (hb_window_select_game (window, "loop"));
+  hb_app_test_settle (300);
+  {
+    GtkWidget *row = find_first (GTK_WIDGET (hb_window_get_solver_panel (window)),
+                                 ADW_TYPE_EXPANDER_ROW);
+    g_assert_nonnull (row);
+    adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), TRUE);
+  }
+  hb_app_test_settle (400);
+  hb_app_test_save (GTK_WIDGET (window), "player-solvers-loop-light");
+  hb_app_test_window_close (window);
+}
+
+int
+main (int argc, char *argv[])
+{
+  hb_app_test_init (&argc, &argv);
+  g_test_add_func ("/app/player/ends-on-answer", test_ends_on_answer);
+  g_test_add_func ("/app/player/jumps", test_jumps);
+  g_test_add_func ("/app/player/board-keeps-size", test_board_keeps_size);
+  g_test_add_func ("/app/player/sidebar-after-solve", test_sidebar_after_solve);
+  return g_test_run ();
+}
