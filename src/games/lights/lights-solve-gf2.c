@@ -1084,17 +1084,9 @@ rows_to_press (const Chase *c, const Word *rows, guint8 *press)
 {
   if (!c->transposed)
     {
-      /* Chase row r is board row r: eight bits become eight bytes through
-       * a table (byte i of spread[b] is bit i of b). */
-      guint64 spread[256];
-
-      for (int b = 0; b < 256; b++)
-        {
-          guint64 v = 0;
-          for (int i = 0; i < 8; i++)
-            v |= (guint64) ((b >> i) & 1) << (8 * i);
-          spread[b] = GUINT64_TO_LE (v);
-        }
+      /* Chase row r is board row r: eight bits become eight bytes, byte i
+       * bit i of b (b copied to every byte, bit i kept in byte i, each
+       * nonzero byte turned into 1; no carry crosses a byte). */
       for (int r = 0; r < c->m; r++)
         {
           const Word *row = rows + (gsize) r * c->nw;
@@ -1103,8 +1095,10 @@ rows_to_press (const Chase *c, const Word *rows, guint8 *press)
 
           for (; i + 8 <= c->n; i += 8)
             {
-              guint8 byte = (row[i / WORD_BITS] >> (i % WORD_BITS)) & 0xff;
-              memcpy (out + i, &spread[byte], 8);
+              guint64 v = (row[i / WORD_BITS] >> (i % WORD_BITS)) & 0xff;
+              v = ((v * 0x0101010101010101ull) & 0x8040201008040201ull) + 0x7f7f7f7f7f7f7f7full;
+              v = GUINT64_TO_LE ((v >> 7) & 0x0101010101010101ull);
+              memcpy (out + i, &v, 8);
             }
           for (; i < c->n; i++)
             out[i] = bit_get (row, i);
