@@ -7,8 +7,8 @@
  * the screen shows:
  *
  *   1. A smaller copy. A phone screenshot is shrunk by a whole factor to
- *      at most about 1000 px a side (hb_vision_shrink, shared with the
- *      other readers): the board is found there, ten times fewer pixels.
+ *      at most about 1000 px a side (hb_vision_shrunk, shared with the
+ *      other readers): the board is found there, in a tenth of the pixels.
  *   2. Strokes: pixels far from the background around them. The
  *      background is taken per block (the commonest colour of each block,
  *      a block unlike all its neighbours — a stretch of pipe — replaced by
@@ -22,24 +22,35 @@
  *      every vertical arm and ring of it; a column along a tile boundary
  *      holds only the horizontal arms crossing it, a stroke's width each.
  *      So the stroke count per column (and per row) repeats with the tile
- *      size: its autocorrelation gives candidates, and the phase where the
- *      count is smallest gives the boundaries.
- *   5. The check that decides between candidates: in this game a stroke
- *      crosses a tile's edge only at the edge's midpoint (arms end there,
- *      or pass on into the neighbour), so stroke pixels on the true
- *      boundaries sit at midpoints and nowhere else. The candidate grid
- *      whose boundary lines best keep to that wins. Then each piece is
- *      judged by the same rule: text, buttons and icons cross the lines
- *      anywhere and are left out, and the grid is fitted again on the
- *      pieces that keep to it. The board is the tiles those pieces span.
+ *      size: its autocorrelation gives candidates, each tried with its
+ *      halves and doubles and a few percent either way.
+ *   5. The check that decides: in this game a stroke crosses a tile's
+ *      edge only at the edge's midpoint (arms end there, or pass on into
+ *      the neighbour), so stroke pixels on the true boundaries sit at
+ *      midpoints and nowhere else. For a size, every phase is scored at
+ *      once from the pixels binned by (x mod t, y mod t) (best_phase); the
+ *      best few are then scored piece by piece (grid_score), where a piece
+ *      that crosses the lines anywhere else — text, a button — counts for
+ *      nothing instead of against the board. Each piece is then judged by
+ *      the lattice found and left out if it does not keep to it or is
+ *      smaller than any tile's drawing, and the lattice is fitted again on
+ *      the rest, until the pieces kept settle; the arms' own crossings
+ *      then give size and phase to a fraction of a pixel
+ *      (refine_lattice). Hintboard's straight arms also fit a lattice of
+ *      half the size a quarter tile off; that one is told from the true
+ *      one by the empty tiles it puts on every true corner.
  *   6. The arms, at full resolution when the tiles are small in the copy:
  *      a tile has an arm towards a side when strokes run in from near the
  *      side's middle. A ring (an end), an arc (a corner), a bar or a star
  *      of arcs (a cross) all reach the sides only there, so no drawing of
  *      a tile is assumed. Tiles with strokes but no arm, with strokes at a
- *      side away from its middle, or with an arm just under the bar are
- *      marked unsure. Outer rows and columns with no arm at all (a line
- *      of text that happened to fit the lattice) are not the board.
+ *      side away from its middle, with an arm just under the bar or much
+ *      narrower than the board's arms are marked unsure.
+ *   7. The board: the tiles the kept pieces span, less outer lines with no
+ *      arm or mostly in doubt (text that fitted the lattice in places);
+ *      arms left out that way are said in a note. One row or column of
+ *      tiles, a board mostly in doubt, or one whose strokes are mostly in
+ *      pieces that do not keep to the lattice is refused.
  *
  * Empty rows or columns at the board's border cannot be seen (they draw
  * nothing): the board is the tiles the strokes span.
@@ -1472,9 +1483,9 @@ loop_from_image (const HbImage *img, HbImportReport *report, GCancellable *cance
    * arm is text or an icon that happened to fit the lattice), and lines
    * with arms beyond them (a title, a status bar that fit the lattice in
    * places) are cut off too: the board is the run of lines between empty
-   * ones (or ones mostly in doubt) that holds the most arms. A level whose tiles leave a whole row
-   * or column empty falls apart into two, and no picture tells those
-   * from a board beside a row of icons. */
+   * ones (or ones mostly in doubt) that holds the most arms. A level
+   * whose tiles leave a whole row or column empty falls apart into two,
+   * and no picture tells those from a board beside a row of icons. */
   {
     int bx0 = 0, by0 = 0, bx1 = tw, by1 = th;
     /* First, outer lines where most tiles drawn are in doubt: text or
