@@ -443,6 +443,8 @@ test_generated (void)
   static const int sizes[][3] = {
     { 5, 5, 0 }, { 7, 7, 0 }, { 10, 10, 0 }, { 12, 12, 0 }, { 125, 2, 0 },
     { 2, 125, 0 }, { 12, 9, 6 }, { 12, 12, 40 }, { 30, 30, 0 }, { 40, 20, 0 },
+    /* Large enough for restarts from other corners (first answer only). */
+    { 50, 50, 0 },
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (sizes); i++)

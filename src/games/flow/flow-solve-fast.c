@@ -119,6 +119,13 @@ typedef struct {
   gboolean parts_big;     /* look for independent parts on large boards */
   int      lookahead;     /* open cells looked at after the first */
   gsize    flood_cap;     /* region checks skip regions bigger than this */
+  /* Restarts (first answer on large boards): a run stops after
+   * restart_at nodes and the next sweeps from another corner, with a
+   * longer allowance; the last run has no such limit, so "no solution"
+   * is still a proof. */
+  guint64  restart_at;
+  gboolean restarted;
+  guint64  restarts;
   guint8   hdirty[2 * FLOW_MAX_COLOURS];
   int     *rank;          /* padded: place in the board order */
   int     *order;         /* the cells in board order */
@@ -1071,6 +1078,31 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells)
 }
 
 
+/* The board order of the cell branches: anti-diagonals from one corner
+ * (variant & 3: top left, top right, bottom right, bottom left), each
+ * from its top or its bottom (variant & 4). */
+static void
+set_order (Fast *f, int variant)
+{
+  int i = 0, H = f->h + 2;
+
+  for (int sum = 0; sum <= (f->W - 1) + (H - 1); sum++)
+    for (int j = 0; j < H; j++)
+      {
+        int y = (variant & 4) ? H - 1 - j : j, x = sum - y;
+        if (x < 0 || x >= f->W)
+          continue;
+        if (variant & 1)
+          x = f->W - 1 - x;
+        if (variant & 2)
+          y = H - 1 - y;
+        f->order[i++] = y * f->W + x;
+      }
+  for (gsize k = 0; k < f->N; k++)
+    f->rank[f->order[k]] = (int) k;
+  f->scan = 0;
+}
+
 /* The first free cell with no known arms, in board order (within the
  * piece being searched), or -1. */
 static int
@@ -1312,6 +1344,11 @@ limits_hit (Fast *f)
   if (f->cancellable != NULL && g_cancellable_is_cancelled (f->cancellable))
     {
       f->stop_reason = HB_STOP_CANCELLED;
+      return TRUE;
+    }
+  if (f->restart_at > 0 && f->nodes >= f->restart_at)
+    {
+      f->restarted = TRUE;
       return TRUE;
     }
   if (f->options->node_limit && f->nodes >= f->options->node_limit)
@@ -1647,9 +1684,10 @@ done:
   if (cells == NULL)
     {
       /* The whole search is over: taking its steps back is no part of
-       * the story the trace tells (it ends on the answer). */
+       * the story the trace tells (it ends on the answer), unless a
+       * restart follows. */
       gboolean tracing = f->tracing;
-      f->tracing = FALSE;
+      f->tracing = f->restarted && tracing;
       undo_state (f, base_trail, base_marks);
       f->tracing = tracing;
     }
@@ -1695,23 +1733,7 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   f.flood_cap = (gsize) knob ("FF_CAP", 8) * (gsize) (w + h);
   f.rank = g_new (int, f.N);
   f.order = g_new (int, f.N);
-  if (knob ("FF_DIAG", 1))
-    {
-      /* Anti-diagonals from the top left corner, each from its top. */
-      int i = 0;
-      for (int sum = 0; sum <= (f.W - 1) + (h + 1); sum++)
-        for (int y = 0; y < h + 2; y++)
-          {
-            int x = sum - y;
-            if (x >= 0 && x < f.W)
-              f.order[i++] = y * f.W + x;
-          }
-    }
-  else
-    for (gsize p = 0; p < f.N; p++)
-      f.order[p] = (int) p;
-  for (gsize i = 0; i < f.N; i++)
-    f.rank[f.order[i]] = (int) i;
+  set_order (&f, 0);
   f.need = g_malloc0 (f.N);
   f.marks_cap = 256;
   f.marks = g_new (int, f.marks_cap);
@@ -1797,7 +1819,31 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
       f.region_due = TRUE;
       memset (all, 1, sizeof all);
       f.snap = g_malloc0 (f.N);
-      f.solutions = search_piece (&f, all, NULL, 0, f.limit, TRUE);
+      if (f.limit == 1 && !f.small && knob ("FF_RESTART", 1))
+        {
+          guint64 len = (guint64) knob ("FF_RLEN", 40) * f.N;
+          for (int run = 0;; run++)
+            {
+              f.restart_at = run < knob ("FF_RUNS", 16) ? f.nodes + len : 0;
+              f.restarted = FALSE;
+              f.solutions = search_piece (&f, all, NULL, 0, f.limit, TRUE);
+              if (!f.restarted)
+                break;
+              /* Back at the start: every cell looked at again, from
+               * another corner. */
+              f.stopped = FALSE;
+              f.restarts++;
+              len = len * (guint64) knob ("FF_RGROW", 3) / 2;
+              set_order (&f, (run + 1) % 8);
+              for (gsize p = 0; p < f.N; p++)
+                if (f.col[p] == 0)
+                  push_check (&f, (int) p);
+              f.region_due = TRUE;
+            }
+          f.restart_at = 0;
+        }
+      else
+        f.solutions = search_piece (&f, all, NULL, 0, f.limit, TRUE);
       finished = !f.stopped;
       if (f.solutions > 0)
         {
@@ -1867,6 +1913,7 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   hb_result_add_stat (r, N_("independent parts"), "%" G_GUINT64_FORMAT, f.parts_found);
   hb_result_add_stat (r, N_("corner cuts"), "%" G_GUINT64_FORMAT, f.corner_cuts);
   hb_result_add_stat (r, N_("cell branches"), "%" G_GUINT64_FORMAT, f.cell_branches);
+  hb_result_add_stat (r, N_("restarts"), "%" G_GUINT64_FORMAT, f.restarts);
 #ifdef FLOW_FAST_TUNING
   for (int i = 0; i < 8; i++)
     {
