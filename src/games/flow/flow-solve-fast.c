@@ -1242,6 +1242,14 @@ propagate (Fast *f, FastBranch *br)
                       if (f->col[y] != 0 || f->need[y] != 0)
                         continue;
                       seen++;
+                      /* Four free neighbours with no known arms: both
+                       * straight pairs stay open, so the cell cannot beat
+                       * two pairs. */
+                      if (n <= 2 && f->col[y - 1] == 0 && f->col[y + 1] == 0
+                          && f->col[y - f->W] == 0 && f->col[y + f->W] == 0
+                          && (f->need[y - 1] | f->need[y + 1] | f->need[y - f->W]
+                              | f->need[y + f->W]) == 0)
+                        continue;
                       m = cell_options (f, y, o2);
                       if (m == 0)
                         return FAIL_WHY (6);
