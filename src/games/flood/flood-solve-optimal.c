@@ -76,10 +76,11 @@
  * delay A*, which proves a 14×14 board in milliseconds. */
 #define FLOOD_ASTAR_MAX_BEAM  256
 /* With no time limit only A*'s answer counts: the beams just give it an
- * upper bound (thirty 14×14 boards, all proven: 27 ms of CPU a board with
- * beams up to 256, 18 with beams up to 64, 58 before the beams stopped at
- * an answer as long as the root's bound). */
-#define FLOOD_PROOF_MAX_BEAM  64
+ * upper bound (thirty 14×14 boards, all proven, on a loaded machine: 11 ms
+ * of CPU a board with beams up to 8, 15 up to 64, 27 up to 256, 58 before
+ * the beams stopped at an answer as long as the root's bound; 18×18 the
+ * same with 8 or 64). */
+#define FLOOD_PROOF_MAX_BEAM  16
 /* Lengths are stored in a byte: boards needing more moves than this are
  * left to the greedy answer. */
 #define FLOOD_MAX_LENGTH      250
