@@ -156,6 +156,13 @@ set_narrow (HbWindow *self, gboolean narrow)
     {
       gtk_button_set_icon_name (GTK_BUTTON (self->edit_button), "document-edit-symbolic");
       gtk_button_set_icon_name (GTK_BUTTON (self->play_button), "media-playback-start-symbolic");
+      /* Icons only: their names for screen readers. */
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->edit_button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      C_("mode", "Edit"), -1);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->play_button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      C_("mode", "Play"), -1);
     }
   else
     {
@@ -163,6 +170,10 @@ set_narrow (HbWindow *self, gboolean narrow)
       gtk_button_set_label (GTK_BUTTON (self->play_button), _("_Play"));
       gtk_button_set_use_underline (GTK_BUTTON (self->edit_button), TRUE);
       gtk_button_set_use_underline (GTK_BUTTON (self->play_button), TRUE);
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (self->edit_button),
+                                     GTK_ACCESSIBLE_PROPERTY_LABEL);
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (self->play_button),
+                                     GTK_ACCESSIBLE_PROPERTY_LABEL);
     }
 }
 

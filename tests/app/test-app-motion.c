@@ -283,6 +283,44 @@ test_animation (void)
 
 /* ---- Accessibility ------------------------------------------------------- */
 
+/* Every button of the header bar that shows only an icon has a name (the
+ * window's own close button and the inner buttons of the menu buttons and
+ * the game chooser aside). */
+static void
+check_header_names (HbWindow *window)
+{
+  GtkWidget *stack[512];
+  int top = 0, checked = 0;
+
+  stack[top++] = GTK_WIDGET (window);
+  while (top > 0)
+    {
+      GtkWidget *w = stack[--top];
+      const char *icon = NULL;
+
+      if (!gtk_widget_get_visible (w) || GTK_IS_WINDOW_CONTROLS (w) || GTK_IS_DROP_DOWN (w)
+          || GTK_IS_POPOVER (w))
+        continue;
+      if (GTK_IS_MENU_BUTTON (w))
+        icon = gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (w));
+      else if (GTK_IS_BUTTON (w) && !GTK_IS_MENU_BUTTON (gtk_widget_get_parent (w)))
+        icon = gtk_button_get_icon_name (GTK_BUTTON (w));
+      if (icon != NULL && gtk_widget_get_ancestor (w, ADW_TYPE_HEADER_BAR) != NULL)
+        {
+          if (!gtk_test_accessible_has_property (GTK_ACCESSIBLE (w),
+                                                 GTK_ACCESSIBLE_PROPERTY_LABEL))
+            g_error ("the header bar's %s button has no accessible name", icon);
+          checked++;
+        }
+      if (GTK_IS_MENU_BUTTON (w))
+        continue;
+      for (GtkWidget *c = gtk_widget_get_first_child (w); c && top < 512;
+           c = gtk_widget_get_next_sibling (c))
+        stack[top++] = c;
+    }
+  g_assert_cmpint (checked, >=, 3);
+}
+
 static gboolean
 clock_ticked (gpointer data)
 {
@@ -337,6 +375,15 @@ test_accessible (void)
   g_assert_null (wrong);
   g_free (before);
   g_free (after);
+
+  /* The header bar's icon buttons have names, in a narrow window too
+   * (Edit and Play become icons there). */
+  check_header_names (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, HB_TEST_HEIGHT);
+  hb_app_test_settle (200);
+  check_header_names (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), HB_TEST_WIDTH, HB_TEST_HEIGHT);
+  hb_app_test_settle (200);
 
   /* The palette's entries have names (Flood-It's colours in Play). */
   open_text (window, "a11y.flood", "3 by 2 -> 5\n012\n120\n");
