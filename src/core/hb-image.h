@@ -44,7 +44,7 @@ typedef struct {
   int     stride;   /* bytes from one row to the next (>= 3 * width) */
   guint8 *pixels;   /* R, G, B per pixel */
   /* What the screenshot readers work out from the pixels once and share
-   * (a shrunk copy, a luminance plane: hb-vision.h), freed with the
+   * (a shrunk copy, the colour jumps: hb-vision.h), freed with the
    * picture. Code that changes `pixels` after a reading calls
    * hb_image_changed. One thread reads a picture at a time. */
   gpointer       shared;

@@ -125,7 +125,6 @@ hb_vision_background (const HbImage *img, guint8 out[3])
 typedef struct {
   HbImage *shrunk[SHRUNK_KEPT];
   int      shrunk_factor[SHRUNK_KEPT];
-  guint8  *gray;
   guint16 *jx, *jy;   /* edge_jumps */
 } Shared;
 
@@ -136,7 +135,6 @@ shared_free (gpointer data)
 
   for (int i = 0; i < SHRUNK_KEPT; i++)
     hb_image_free (sh->shrunk[i]);
-  g_free (sh->gray);
   g_free (sh->jx);
   g_free (sh->jy);
   g_free (sh);
@@ -253,16 +251,6 @@ hb_vision_shrunk (const HbImage *img, int factor)
   sh->shrunk[slot] = shrink (img, factor);
   sh->shrunk_factor[slot] = factor;
   return sh->shrunk[slot];
-}
-
-const guint8 *
-hb_vision_shared_gray (const HbImage *img)
-{
-  Shared *sh = shared_of (img);
-
-  if (sh->gray == NULL)
-    sh->gray = hb_vision_gray (img);
-  return sh->gray;
 }
 
 /* ---- Grids ------------------------------------------------------------- */

@@ -67,8 +67,6 @@ int            hb_vision_shrink_factor (const HbImage *img, int max_side);
  * factor square; edges rounded up), kept with the picture; `img` itself
  * for 1. Owned by `img`. */
 const HbImage *hb_vision_shrunk (const HbImage *img, int factor);
-/* hb_vision_gray's plane, kept with the picture. Owned by `img`. */
-const guint8  *hb_vision_shared_gray (const HbImage *img);
 
 /* ---- Grids ------------------------------------------------------------- */
 
