@@ -257,6 +257,37 @@ test_surface_and_scale (void)
   g_assert_null (hb_image_new (0, 5));
 }
 
+/* The shared shrunk copy: each pixel the mean of its f × f square (the
+ * last row and column of a size not a multiple of f the mean of what is
+ * there), made once and kept with the picture until it changes. */
+static void
+test_shrunk (void)
+{
+  g_autoptr(HbImage) img = test_picture (301, 122);
+  const HbImage *small, *again;
+
+  g_assert_cmpint (hb_vision_shrink_factor (img, 1000), ==, 1);
+  g_assert_true (hb_vision_shrunk (img, 1) == img);
+  g_assert_cmpint (hb_vision_shrink_factor (img, 100), ==, 4);
+  small = hb_vision_shrunk (img, 3);
+  g_assert_cmpint (small->width, ==, 101);
+  g_assert_cmpint (small->height, ==, 41);
+  for (int y = 0; y < small->height; y++)
+    for (int x = 0; x < small->width; x++)
+      for (int c = 0; c < 3; c++)
+        {
+          int sum = 0, n = 0;
+          for (int v = y * 3; v < MIN (img->height, y * 3 + 3); v++)
+            for (int u = x * 3; u < MIN (img->width, x * 3 + 3); u++, n++)
+              sum += hb_image_pixel (img, u, v)[c];
+          g_assert_cmpint (hb_image_pixel (small, x, y)[c], ==, (sum + n / 2) / n);
+        }
+  again = hb_vision_shrunk (img, 3);
+  g_assert_true (again == small);
+  hb_image_changed (img);
+  g_assert_null (img->shared);
+}
+
 static void
 test_lab (void)
 {
@@ -397,6 +428,7 @@ main (int argc, char **argv)
   g_test_add_func ("/vision/image/bad-files", test_bad_files);
   g_test_add_func ("/vision/image/formats", test_formats);
   g_test_add_func ("/vision/image/surface-and-scale", test_surface_and_scale);
+  g_test_add_func ("/vision/image/shrunk", test_shrunk);
   g_test_add_func ("/vision/lab", test_lab);
   g_test_add_func ("/vision/cluster", test_cluster);
   g_test_add_func ("/vision/find-axis", test_find_axis);
