@@ -175,6 +175,16 @@ test_real_loop (void)
     g_autoptr(HbImage) big = hb_image_scale (img, (int) (img->width * 1.3), (int) (img->height * 1.3));
     check_loop (big, "loop_01 scaled by 1.3", truth);
   }
+  /* The same in a dark theme (every colour inverted), through JPEG. */
+  {
+    g_autoptr(HbImage) dark = hb_image_copy (img);
+    g_autoptr(HbImage) j = NULL;
+    for (int y = 0; y < dark->height; y++)
+      for (int x = 0; x < dark->width * 3; x++)
+        dark->pixels[(gsize) y * dark->stride + x] ^= 0xff;
+    j = through_file (dark, "jpeg", 70);
+    check_loop (j, "loop_01 inverted, as JPEG 70", truth);
+  }
   /* A dark toast over part of the board: what is read differs from the
    * truth, and the report says where to look (cells unsure, or a note
    * that tiles were left out), never silently. */
