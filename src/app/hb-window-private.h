@@ -37,6 +37,7 @@ struct _HbWindow
   HbSolverPanel       *solver_panel;
   GtkSwitch           *hints_switch;
   GtkSwitch           *hint_all_switch;
+  GtkSwitch           *colour_labels_switch;
   AdwActionRow        *hint_row;
   AdwActionRow        *legend_row;
   GtkRevealer         *palette_revealer;

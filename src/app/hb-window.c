@@ -282,12 +282,19 @@ on_show_hints_changed (GSettings *settings, const char *key, HbWindow *self)
   hb_window_update_hint_row (self);
 }
 
+/* "hint-show-all" or "colour-labels": the flags the board draws with.
+ * Colour labels are an aid, not a hint: they go to the game's drawing
+ * with the hints on or off. */
 static void
-on_hint_all_changed (GSettings *settings, const char *key, HbWindow *self)
+on_hint_flags_changed (GSettings *settings, const char *key, HbWindow *self)
 {
-  hb_board_view_set_hint_flags (self->board_view,
-                                g_settings_get_boolean (settings, "hint-show-all")
-                                ? HB_HINT_SHOW_ALL : 0);
+  guint flags = 0;
+
+  if (g_settings_get_boolean (settings, "hint-show-all"))
+    flags |= HB_HINT_SHOW_ALL;
+  if (g_settings_get_boolean (settings, "colour-labels"))
+    flags |= HB_HINT_COLOUR_LABELS;
+  hb_board_view_set_hint_flags (self->board_view, flags);
 }
 
 static void
@@ -613,6 +620,7 @@ hb_window_class_init (HbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HbWindow, solver_panel);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, hints_switch);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, hint_all_switch);
+  gtk_widget_class_bind_template_child (widget_class, HbWindow, colour_labels_switch);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, hint_row);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, legend_row);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, palette_revealer);
@@ -675,9 +683,13 @@ hb_window_init (HbWindow *self)
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "hint-show-all", self->hint_all_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "colour-labels", self->colour_labels_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
   g_signal_connect (self->settings, "changed::hint-show-all",
-                    G_CALLBACK (on_hint_all_changed), self);
-  on_hint_all_changed (self->settings, "hint-show-all", self);
+                    G_CALLBACK (on_hint_flags_changed), self);
+  g_signal_connect (self->settings, "changed::colour-labels",
+                    G_CALLBACK (on_hint_flags_changed), self);
+  on_hint_flags_changed (self->settings, NULL, self);
   g_settings_bind (self->settings, "animation-speed", self->player_bar, "speed",
                    G_SETTINGS_BIND_DEFAULT);
   self->show_hints = g_settings_get_boolean (self->settings, "show-hints");

@@ -1317,6 +1317,8 @@ const HbGame flood_game = {
   .is_lost = flood_is_lost,
   .status_counts_moves = TRUE,
   .hint_legend = N_("Dashed outline: the cells the suggested colour would capture. Beside "
-                    "the board: that colour and the moves still needed with it."),
+                    "the board: that colour and the moves still needed with it. With "
+                    "Colour Labels on, every cell shows its colour's digit, as on the "
+                    "palette."),
   .animates_moves = TRUE,
 };

@@ -1,0 +1,261 @@
+/* test-app-hints.c: the sidebar's Hints section and the player's words,
+ * in the real window under Xvfb. The "Colour Labels" switch draws
+ * Flood-It's digits and Flow Free's letters on the board with the hints
+ * off and on, is kept in GSettings, and Flood-It's legend names the
+ * digits; the player's step text wraps to a second line instead of being
+ * cut, and the board keeps its size when it does. */
+#include <adwaita.h>
+#include <string.h>
+
+#include "hb-app-test.h"
+#include "hb-player-bar.h"
+
+#define SCHEMA "io.github.hintboard.Hintboard"
+
+/* The first widget of `type` under `widget` (depth first), or NULL. */
+static GtkWidget *
+find_first (GtkWidget *widget, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_first (c, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The preferences row titled `title` under `widget`, or NULL. */
+static GtkWidget *
+find_row (GtkWidget *widget, const char *title)
+{
+  if (ADW_IS_PREFERENCES_ROW (widget)
+      && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_row (c, title);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkSwitch *
+labels_switch (HbWindow *window)
+{
+  GtkWidget *row = find_row (GTK_WIDGET (window), "Colour _Labels");
+
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_visible (row));
+  return GTK_SWITCH (find_first (row, GTK_TYPE_SWITCH));
+}
+
+/* How many pixels of the board view differ between two shots. */
+static gsize
+pixels_differing (const HbShot *a, const HbShot *b)
+{
+  gsize n = 0;
+
+  g_assert_cmpint (a->width, ==, b->width);
+  g_assert_cmpint (a->height, ==, b->height);
+  for (int y = 0; y < a->height; y++)
+    for (int x = 0; x < a->width; x++)
+      if (memcmp (a->data + y * a->stride + x * 4, b->data + y * b->stride + x * 4, 4) != 0)
+        n++;
+  return n;
+}
+
+/* The board drawn with the switch off, then on: the labels add pixels (and
+ * only a small part of the board: they are drawn on the colours, which
+ * stay). Leaves the switch off. */
+static void
+check_labels_drawn (HbWindow *window, GtkSwitch *sw, GSettings *settings)
+{
+  GtkWidget *view = GTK_WIDGET (hb_window_get_board_view (window));
+  HbShot *off, *on, *off_again;
+  gsize changed, area = 0;
+
+  gtk_switch_set_active (sw, FALSE);
+  hb_app_test_settle (100);
+  off = hb_app_test_shot (view);
+  gtk_switch_set_active (sw, TRUE);
+  hb_app_test_settle (100);
+  g_assert_true (g_settings_get_boolean (settings, "colour-labels"));
+  on = hb_app_test_shot (view);
+  changed = pixels_differing (off, on);
+  area = (gsize) off->width * off->height;
+  g_assert_cmpuint (changed, >, 200);
+  g_assert_cmpuint (changed, <, area / 4);
+  gtk_switch_set_active (sw, FALSE);
+  hb_app_test_settle (100);
+  g_assert_false (g_settings_get_boolean (settings, "colour-labels"));
+  off_again = hb_app_test_shot (view);
+  g_assert_cmpuint (pixels_differing (off, off_again), ==, 0);
+  hb_app_test_shot_free (off);
+  hb_app_test_shot_free (on);
+  hb_app_test_shot_free (off_again);
+}
+
+static void
+test_colour_labels (void)
+{
+  GSettings *settings = g_settings_new (SCHEMA);
+  HbWindow *window;
+  GtkSwitch *sw;
+  GtkWidget *legend;
+  const char *games[] = { "flood", "flow" };
+
+  g_settings_reset (settings, "colour-labels");
+  window = hb_app_test_window_new ();
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  sw = labels_switch (window);
+  g_assert_false (gtk_switch_get_active (sw));
+
+  for (gsize i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_assert_true (hb_window_select_game (window, games[i]));
+      hb_app_test_settle (200);
+      g_assert_cmpstr (hb_window_get_game (window)->id, ==, games[i]);
+      /* Labels are an aid, not a hint: drawn with the hints off... */
+      g_settings_set_boolean (settings, "show-hints", FALSE);
+      hb_app_test_settle (100);
+      check_labels_drawn (window, sw, settings);
+      /* ...and on. */
+      g_settings_set_boolean (settings, "show-hints", TRUE);
+      hb_app_test_wait_hint (window);
+      hb_app_test_settle (100);
+      check_labels_drawn (window, sw, settings);
+    }
+
+  /* Flood-It's legend, in the sidebar, names the digits. */
+  g_assert_true (hb_window_select_game (window, "flood"));
+  hb_app_test_settle (100);
+  legend = find_row (GTK_WIDGET (window), "What the Marks Mean");
+  g_assert_nonnull (legend);
+  g_assert_true (gtk_widget_get_visible (legend));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (legend)), "digit"));
+
+  /* Kept: a new window opens with the switch on, and draws the labels. */
+  gtk_switch_set_active (sw, TRUE);
+  hb_app_test_settle (50);
+  hb_app_test_save (GTK_WIDGET (window), "hints-labels-light");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      ADW_COLOR_SCHEME_FORCE_DARK);
+  hb_app_test_settle (200);
+  hb_app_test_save (GTK_WIDGET (window), "hints-labels-dark");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      ADW_COLOR_SCHEME_DEFAULT);
+  hb_app_test_window_close (window);
+  window = hb_app_test_window_new_fresh ();
+  g_assert_true (gtk_switch_get_active (labels_switch (window)));
+  hb_app_test_window_close (window);
+
+  g_settings_reset (settings, "colour-labels");
+  g_settings_reset (settings, "show-hints");
+  g_settings_reset (settings, "last-game");
+  g_object_unref (settings);
+}
+
+static gboolean
+not_solving (gpointer data)
+{
+  return !hb_window_is_solving (HB_WINDOW (data));
+}
+
+/* The player's description: the bar's label that wraps. */
+static GtkLabel *
+description_label (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget) && gtk_label_get_wrap (GTK_LABEL (widget)))
+    return GTK_LABEL (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkLabel *found = description_label (c);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_step_text_wraps (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *view = GTK_WIDGET (hb_window_get_board_view (window));
+  HbPlayerBar *bar = hb_window_get_player_bar (window);
+  GtkLabel *label;
+  PangoLayout *layout;
+  GString *words = g_string_new (NULL);
+  int view_w, view_h, bar_h, one_line_h;
+
+  g_assert_cmpstr (hb_window_get_game (window)->id, ==, "lights");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  g_assert_true (hb_window_select_solver (window, "gf2"));
+  hb_window_solve (window);
+  hb_app_test_wait (not_solving, window, 60000, "the solver");
+  hb_app_test_settle (100);
+  g_assert_true (hb_window_is_playing_trace (window));
+  hb_player_bar_set_playing (bar, FALSE);
+  hb_player_bar_seek (bar, 1);
+  hb_app_test_settle (100);
+  label = description_label (GTK_WIDGET (bar));
+  g_assert_nonnull (label);
+  g_assert_cmpstr (gtk_label_get_label (label), ==, hb_player_bar_get_description (bar));
+
+  /* One short line first: the sizes to keep. */
+  gtk_label_set_label (label, "Press");
+  hb_app_test_settle (100);
+  view_w = gtk_widget_get_width (view);
+  view_h = gtk_widget_get_height (view);
+  bar_h = gtk_widget_get_height (GTK_WIDGET (bar));
+  one_line_h = gtk_widget_get_height (GTK_WIDGET (label));
+
+  /* Words for a line and a half of the label's width: they wrap to a
+   * second line, whole, and nothing else moves. */
+  layout = gtk_label_get_layout (label);
+  while (TRUE)
+    {
+      int w;
+      PangoLayout *probe = gtk_widget_create_pango_layout (GTK_WIDGET (label), words->str);
+      pango_layout_get_pixel_size (probe, &w, NULL);
+      g_object_unref (probe);
+      if (w > gtk_widget_get_width (GTK_WIDGET (label)) * 3 / 2)
+        break;
+      g_string_append (words, words->len ? " row 4, column 3" : "Press row 4, column 3");
+    }
+  gtk_label_set_label (label, words->str);
+  hb_app_test_settle (100);
+  layout = gtk_label_get_layout (label);
+  g_assert_cmpint (pango_layout_get_line_count (layout), ==, 2);
+  g_assert_false (pango_layout_is_ellipsized (layout));
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (label)), ==, one_line_h);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (bar)), ==, bar_h);
+  g_assert_cmpint (gtk_widget_get_width (view), ==, view_w);
+  g_assert_cmpint (gtk_widget_get_height (view), ==, view_h);
+  /* The two lines fit in the label: not cut at the bottom. */
+  {
+    int text_h;
+    pango_layout_get_pixel_size (layout, NULL, &text_h);
+    g_assert_cmpint (text_h, <=, gtk_widget_get_height (GTK_WIDGET (label)));
+  }
+  hb_app_test_save (GTK_WIDGET (window), "hints-player-wrapped");
+
+  /* Back to the step's own words, as the player writes them. */
+  hb_player_bar_seek (bar, 2);
+  hb_app_test_settle (100);
+  g_assert_cmpint (gtk_widget_get_height (view), ==, view_h);
+  g_string_free (words, TRUE);
+  hb_app_test_window_close (window);
+}
+
+int
+main (int argc, char *argv[])
+{
+  hb_app_test_init (&argc, &argv);
+  g_test_add_func ("/app/hints/colour-labels", test_colour_labels);
+  g_test_add_func ("/app/hints/step-text-wraps", test_step_text_wraps);
+  return g_test_run ();
+}
