@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hb-solver-panel-private.h"
+#include "hb-stat-label.h"
 
 G_DEFINE_FINAL_TYPE (HbSolverPanel, hb_solver_panel, GTK_TYPE_BOX)
 
@@ -324,7 +325,17 @@ hb_solver_panel_show_result (HbSolverPanel *self, const HbResult *r, const char 
       if (g_str_equal (stat->name, "seed"))
         add_seed_row (self, stat->value, command);
       else
-        add_result_row (self, _(stat->name), stat->value, FALSE);
+        {
+          /* Plain words for the key, and what it counts (a key without
+           * words is shown as it is: test-stat-labels keeps that from
+           * happening). */
+          const HbStatLabel *words = hb_stat_label_find (self->game ? self->game->id : NULL,
+                                                         stat->name);
+          GtkWidget *row = add_result_row (self, words ? _(words->label) : _(stat->name),
+                                           stat->value, FALSE);
+          if (words != NULL && words->tooltip != NULL)
+            gtk_widget_set_tooltip_text (row, _(words->tooltip));
+        }
     }
   gtk_widget_set_visible (GTK_WIDGET (self->result_list), TRUE);
 }

@@ -3,7 +3,8 @@
  * Flood-It's digits and Flow Free's letters on the board with the hints
  * off and on, is kept in GSettings, and Flood-It's legend names the
  * digits; the player's step text wraps to a second line instead of being
- * cut, and the board keeps its size when it does. */
+ * cut, and the board keeps its size when it does; the result's stats
+ * show plain labels ("Free choices", not "nullity"). */
 #include <adwaita.h>
 #include <string.h>
 
@@ -198,6 +199,17 @@ test_step_text_wraps (void)
   hb_app_test_wait (not_solving, window, 60000, "the solver");
   hb_app_test_settle (100);
   g_assert_true (hb_window_is_playing_trace (window));
+  /* The result's numbers in plain words, the key's meaning in a tooltip
+   * (every game's: test-stat-labels). */
+  {
+    GtkWidget *panel = GTK_WIDGET (hb_window_get_solver_panel (window));
+    GtkWidget *row = find_row (panel, "Free choices");
+
+    g_assert_nonnull (hb_result_get_stat (hb_window_get_result (window), "nullity"));
+    g_assert_nonnull (row);
+    g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (row), "doubles"));
+    g_assert_null (find_row (panel, "nullity"));
+  }
   hb_player_bar_set_playing (bar, FALSE);
   hb_player_bar_seek (bar, 1);
   hb_app_test_settle (100);

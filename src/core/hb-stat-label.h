@@ -1,0 +1,28 @@
+/* hb-stat-label.h: plain words for the solvers' stats. A stat's name is an
+ * English key scripts and tests read ("nullity", "nodes"); the app shows
+ * the label found here instead ("Free choices", "Search steps"), with a
+ * tooltip where the word needs one. Labels and tooltips are marked for
+ * translation (untranslated here): translate them when shown. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct {
+  const char *key;      /* the stat's name, as the solver adds it */
+  const char *game;     /* a game id when the key means something else
+                         * there, or NULL for every game */
+  const char *label;    /* capitalised plain words */
+  const char *tooltip;  /* what it counts, or NULL when the label says it */
+} HbStatLabel;
+
+/* The words for stat `key` of game `game_id` (which may be NULL): the
+ * game's own entry first, then the common one; NULL when the key has
+ * none. */
+const HbStatLabel *hb_stat_label_find (const char *game_id, const char *key);
+
+/* The whole table, ending with a NULL key (for tests). */
+const HbStatLabel *hb_stat_labels (void);
+
+G_END_DECLS
