@@ -616,19 +616,33 @@ loop_render (const HbState *state, cairo_t *cr, const HbLayout *l,
   double c = l->cell;
   gboolean hover = options && options->hover_x >= 0 && options->hover_y >= 0
                    && options->hover_x < w && options->hover_y < h;
-  /* A move animating: the tiles that turned since anim_from. */
+  /* A move animating: the tiles that turned since anim_from (tiny cells
+   * show the board as it is). */
   const guint8 *from = options && options->anim_from && options->anim_progress < 1
                        && options->anim_from->game == &loop_game
                        && options->anim_from->width == w && options->anim_from->height == h
+                       && c >= TINY_CELL
                        ? LOOP_CONST (options->anim_from)->tiles : NULL;
-  guint8 *closed;
+  const guint8 *tiles = s->tiles;
+  guint8 *closed, *before = NULL;
 
   if (hint && (hint->width != w || hint->height != h))
     hint = NULL;
   cairo_save (cr);
   visible_cells (cr, l, &vx0, &vy0, &vx1, &vy1);
   draw_background (cr, l, st, vx0, vy0, vx1, vy1);
-  closed = closed_tiles (s->tiles, w, h, vx0, vy0, vx1, vy1);
+  if (from != NULL)
+    {
+      /* While tiles turn, the rest of the board is drawn as it was before
+       * the move (what meets what, which groups are closed), so a loop
+       * the turn closes turns blue as the tile lands, not before. */
+      before = g_memdup2 (s->tiles, (gsize) w * h);
+      for (gsize i = 0; i < (gsize) w * h; i++)
+        if (from[i] != s->tiles[i] && loop_turns_between (from[i], s->tiles[i]) > 0)
+          before[i] = from[i];
+      tiles = before;
+    }
+  closed = closed_tiles (tiles, w, h, vx0, vy0, vx1, vy1);
 
   if (c < TINY_CELL)
     {
@@ -693,7 +707,7 @@ loop_render (const HbState *state, cairo_t *cr, const HbLayout *l,
               closed[i] = 2;
           }
     /* Open ends are marked only on request: with the hints shown. */
-    draw_pipes (cr, l, s->tiles, w, h, vx0, vy0, vx1, vy1, closed, colours, 2,
+    draw_pipes (cr, l, tiles, w, h, vx0, vy0, vx1, vy1, closed, colours, 2,
                 options != NULL && options->show_hints, st->open);
   }
   if (from != NULL)
@@ -720,6 +734,7 @@ loop_render (const HbState *state, cairo_t *cr, const HbLayout *l,
           }
     }
   g_free (closed);
+  g_free (before);
 
   /* One next step by default (the tile Next Hint would turn: a forced
    * one first); every tile to turn with HB_HINT_SHOW_ALL. */
