@@ -344,12 +344,11 @@ upper_improve (Upper *up, double end)
   const FloodGraph *g = up->g;
   gboolean relaxed = g->n <= FLOOD_RELAXED_BEAM_MAX_REGIONS;
 
-  for (; up->width <= up->max_width && !upper_cancelled (up); up->width *= 2)
+  while (up->width <= up->max_width && !upper_cancelled (up)
+         && (int) up->best->len > up->bound)   /* else optimal already */
     {
-      if ((int) up->best->len <= up->bound)
-        return;   /* optimal: nothing to improve */
-      double ts = hb_now (), last;
-      int w = up->width;
+      double ts = hb_now (), per, left;
+      int w = up->width, fit;
 
       if ((gsize) w * g->colours * g->words * 8 * 2 * 2 > up->memory_limit / 4)
         break;
@@ -366,15 +365,26 @@ upper_improve (Upper *up, double end)
         }
       if (hb_now () > end)
         break;
+      /* A beam's time grows with its width: seconds per unit of width,
+       * with a quarter to spare. */
+      per = 1.25 * (hb_now () - ts) / w;
       /* Cheap enough (18×18, 30×30: milliseconds), Tatham's greedy goes
-       * first, before the time is gone. */
+       * first, before the time is gone; else when the next beam would
+       * leave too little time for it. */
       if (w == 1 && greedy_cost (up) < 0.15 * (end - hb_now ()))
         upper_greedy (up, end);
-      last = hb_now () - ts;
-      if (!up->greedy_done && hb_now () + 2.5 * last + greedy_cost (up) > end)
+      if (!up->greedy_done && hb_now () + 2 * w * per + greedy_cost (up) > end)
         upper_greedy (up, end);
-      if (hb_now () + 2.5 * last > end)
-        break;
+      /* The next width doubles, or is the widest that still fits: time
+       * left over after the last doubling is not wasted. */
+      left = end - hb_now ();
+      fit = per > 0 ? (int) MIN (left / per, (double) up->max_width) : 2 * w;
+      if (fit <= w)
+        {
+          up->width = 2 * w;   /* where a later call goes on */
+          break;
+        }
+      up->width = MIN (2 * w, fit);
     }
 }
 
