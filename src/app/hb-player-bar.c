@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "hb-player-bar.h"
+#include "hb-stat-label.h"
 
 #define SPEED_MIN 0.5
 #define SPEED_MAX 2000.0
@@ -123,15 +124,21 @@ update_labels (HbPlayerBar *self)
   else
     {
       const char *name = hb_trace_get_counter_name (self->trace);
-      char *first = g_utf8_substring (name && name[0] ? name : _("counter"), 0, 1);
+      /* The counter's plain words ("Search steps"), as the result names
+       * the same stat; else its name capitalised. */
+      const HbStatLabel *words = name && name[0] ? hb_stat_label_find_shown (NULL, name) : NULL;
+      const char *shown = words ? _(words->label) : name && name[0] ? name : _("counter");
+      char *first = g_utf8_substring (shown, 0, 1);
       char *upper = g_utf8_strup (first, -1);
-      const char *rest = g_utf8_offset_to_pointer (name && name[0] ? name : _("counter"), 1);
+      const char *rest = g_utf8_offset_to_pointer (shown, 1);
       char *line;
 
       /* TRANSLATORS: the solver's own counter, e.g. "Search calls: 93183" */
       line = g_strdup_printf (_("%s%s: %lld"), upper, rest,
                               step ? (long long) step->counter : 0LL);
       gtk_label_set_label (self->counter_label, line);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->counter_label),
+                                   words && words->tooltip ? _(words->tooltip) : NULL);
       gtk_widget_set_visible (GTK_WIDGET (self->counter_label), TRUE);
       gtk_widget_set_visible (GTK_WIDGET (self->frame_label), FALSE);
       g_free (line);

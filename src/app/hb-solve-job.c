@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "hb-solve-job.h"
+#include "hb-stat-label.h"
 #include "hb-settings.h"
 
 struct _HbSolveJob
@@ -133,6 +134,12 @@ hb_solve_job_dup_progress (HbSolveJob *self)
     return g_strdup ("");
   text = hb_trace_get_progress (self->trace, &counter);
   name = hb_trace_get_counter_name (self->trace);
+  {
+    /* The counter's plain words, as the result names the same stat. */
+    const HbStatLabel *words = name && name[0] ? hb_stat_label_find_shown (NULL, name) : NULL;
+    if (words != NULL)
+      name = _(words->label);
+  }
   /* TRANSLATORS: live progress of a solve: "2.4 s · search calls: 93183" */
   line = g_strdup_printf (_("%.1f s · %s: %lld%s%s"),
                           hb_now () - self->started,

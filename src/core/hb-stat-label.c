@@ -14,6 +14,10 @@ static const HbStatLabel labels[] = {
     N_("Positions the search looked at") },
   { "search calls", NULL, N_("Search steps"),
     N_("Positions the search looked at") },
+  /* Names of a trace's counter only (hb_trace_set_counter_name). */
+  { "search steps", NULL, N_("Search steps"),
+    N_("Positions the search looked at") },
+  { "steps", NULL, N_("Steps"), NULL },
   { "tries", NULL, N_("Tries"),
     N_("Tile turns the search tried") },
   { "undos", NULL, N_("Undone moves"),
@@ -162,6 +166,22 @@ hb_stat_label_find (const char *game_id, const char *key)
           return l;
       }
   return common;
+}
+
+const HbStatLabel *
+hb_stat_label_find_shown (const char *game_id, const char *name)
+{
+  const HbStatLabel *l;
+
+  g_return_val_if_fail (name != NULL, NULL);
+  l = hb_stat_label_find (game_id, name);
+  if (l != NULL)
+    return l;
+  for (l = labels; l->key != NULL; l++)
+    if (strcmp (_(l->key), name) == 0
+        && (l->game == NULL || (game_id != NULL && strcmp (l->game, game_id) == 0)))
+      return hb_stat_label_find (game_id, l->key);
+  return NULL;
 }
 
 const HbStatLabel *

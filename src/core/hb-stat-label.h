@@ -22,6 +22,10 @@ typedef struct {
  * none. */
 const HbStatLabel *hb_stat_label_find (const char *game_id, const char *key);
 
+/* As hb_stat_label_find, for a name that may have been translated
+ * already (a trace's counter name: "search calls", or its translation). */
+const HbStatLabel *hb_stat_label_find_shown (const char *game_id, const char *name);
+
 /* The whole table, ending with a NULL key (for tests). */
 const HbStatLabel *hb_stat_labels (void);
 

@@ -142,6 +142,17 @@ test_colour_labels (void)
   /* Kept: a new window opens with the switch on, and draws the labels. */
   gtk_switch_set_active (sw, TRUE);
   hb_app_test_settle (50);
+  /* The sidebar scrolled down to the Hints section, for looking at. */
+  {
+    GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (sw), GTK_TYPE_SCROLLED_WINDOW);
+    GtkAdjustment *adj;
+
+    g_assert_nonnull (scrolled);
+    adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+    gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj)
+                                   - gtk_adjustment_get_page_size (adj));
+    hb_app_test_settle (100);
+  }
   hb_app_test_save (GTK_WIDGET (window), "hints-labels-light");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
                                       ADW_COLOR_SCHEME_FORCE_DARK);

@@ -2,7 +2,7 @@
  * app (hb-stat-label.h). Runs every solver of every game on a small
  * random level, and once more counting solutions where the solver can,
  * and fails naming any stat key without a label: the app would show the
- * raw key. The table itself: capitalised labels, tooltips that are
+ * raw key; the same for the name of the trace's counter. The table itself: capitalised labels, tooltips that are
  * sentences' worth of words, no key twice for the same game. */
 #include <string.h>
 
@@ -55,6 +55,8 @@ test_every_solver (void)
           for (int counting = 0; counting < 2; counting++)
             {
               HbSolveOptions options = { 0 };
+              HbTrace *trace = hb_trace_new (1000, 1 << 20);
+              const char *counter;
               HbResult *r;
 
               if (counting && !(solver->flags & HB_SOLVER_COUNTS))
@@ -63,11 +65,18 @@ test_every_solver (void)
               options.time_limit = 2;
               options.node_limit = 200000;
               options.count_limit = counting ? 2 : 0;
-              r = hb_solve (solver, level, &options, NULL, NULL, &error);
+              r = hb_solve (solver, level, &options, trace, NULL, &error);
               g_assert_no_error (error);
               g_assert_nonnull (r);
               g_assert_cmpuint (r->stats->len, >, 0);
               check_result (game, solver, r, seen);
+              /* The trace's counter, shown in the player and the
+               * progress line, has words too. */
+              counter = hb_trace_get_counter_name (trace);
+              if (hb_stat_label_find_shown (game->id, counter) == NULL)
+                g_error ("%s / %s: the trace's counter \"%s\" has no label in hb-stat-label.c",
+                         game->id, solver->id, counter);
+              hb_trace_free (trace);
               hb_result_free (r);
               runs++;
             }
