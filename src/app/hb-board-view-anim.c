@@ -117,6 +117,13 @@ hb_board_view_anim_options (HbBoardView *self, HbRenderOptions *options)
   options->anim_progress = self->anim_progress;
 }
 
+void
+hb_board_view_new_level (HbBoardView *self)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  hb_board_view_anim_clear (self);
+}
+
 gboolean
 hb_board_view_is_animating (HbBoardView *self)
 {

@@ -342,6 +342,8 @@ hb_window_play_level_changed (HbWindow *self)
   const HbState *s = hb_window_current (self);
 
   stop_clock (self);
+  /* Another level of the same size is no move to animate. */
+  hb_board_view_new_level (self->board_view);
   self->play_moves = 0;
   self->play_start = 0;
   self->play_end = 0;

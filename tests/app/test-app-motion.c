@@ -185,6 +185,16 @@ check_move_animates (HbWindow *window, const char *name, const char *text, int x
   hb_app_test_shot_free (now);
   hb_app_test_shot_free (later);
 
+  /* A level opened over one of the same size is another level, not a move:
+   * nothing animates into it. */
+  open_text (window, name, text);
+  {
+    gint64 first2, before_last2, last2;
+    hb_board_view_get_animation_times (view, &first2, &before_last2, &last2);
+    g_assert_cmpint (first2, ==, first);
+    g_assert_false (hb_board_view_is_animating (view));
+  }
+
   /* Outside Play (drawing the level) nothing animates. */
   hb_window_set_mode (window, HB_MODE_EDIT);
   hb_app_test_settle (30);
