@@ -220,6 +220,20 @@ test_step_text_wraps (void)
     g_assert_nonnull (row);
     g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (row), "doubles"));
     g_assert_null (find_row (panel, "nullity"));
+    adw_expander_row_set_expanded (ADW_EXPANDER_ROW (gtk_widget_get_ancestor (row, ADW_TYPE_EXPANDER_ROW)),
+                                   TRUE);
+    hb_app_test_settle (100);
+    {
+      GtkWidget *scrolled = gtk_widget_get_ancestor (row, GTK_TYPE_SCROLLED_WINDOW);
+      GtkWidget *content = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled));
+      graphene_rect_t bounds;
+
+      g_assert_true (gtk_widget_compute_bounds (row, content, &bounds));
+      gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)),
+                                bounds.origin.y - 300);
+      hb_app_test_settle (100);
+    }
+    hb_app_test_save (GTK_WIDGET (window), "hints-result-stats");
   }
   hb_player_bar_set_playing (bar, FALSE);
   hb_player_bar_seek (bar, 1);
