@@ -33,7 +33,10 @@
  *    region, a colour may be the only one able to fill two regions at most
  *    once, and a region only one colour can reach must have the chessboard
  *    balance a path through all of it between those two heads needs (on
- *    large boards regions over 8(w+h) cells are skipped).
+ *    large boards regions over w+h cells are skipped: measured on twenty
+ *    generated 50x50 levels, the median solve took 300 ms of CPU with
+ *    8(w+h) and 180 ms with w+h, the worst 2.5 s and 1.5 s; the big
+ *    regions' floods cost more than the nodes they cut).
  * Then it branches on the arms of one free cell: the cells are taken in
  * order along the anti-diagonals from the top left corner (as the Go
  * depth-first solver sweeps), and of the first 65 with no known arms the
@@ -1738,7 +1741,7 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   f.incremental = f.cell_mode && knob ("FF_INCR", 1);
   f.parts_big = knob ("FF_PARTS", 0);
   f.lookahead = knob ("FF_LOOK", 64);
-  f.flood_cap = (gsize) knob ("FF_CAP", 8) * (gsize) (w + h);
+  f.flood_cap = (gsize) knob ("FF_CAP", 1) * (gsize) (w + h);
   f.rank = g_new (int, f.N);
   f.order = g_new (int, f.N);
   set_order (&f, 0);
