@@ -1258,9 +1258,17 @@ propagate (Fast *f, FastBranch *br)
                         return FAIL_WHY (6);
                       if (m == 1)
                         {
+                          /* Take it and look on: the cells after it are
+                           * looked at on the state with its arms (what
+                           * propagation adds later only takes options
+                           * away, so a cell left with none fails the
+                           * node rightly); one pass takes every forced
+                           * cell it meets instead of a new pass each. */
                           apply_need (f, y, o2[0]);
                           forced_one = 1;
-                          break;
+                          if (f->fail)
+                            break;
+                          continue;
                         }
                       if (m < n)
                         {
