@@ -9,11 +9,15 @@
  *   title and buttons around them, light and dark, saved as PNG and as
  *   JPEG at quality 70, scaled by 0.5 and 1.3, are read back exactly with
  *   the game guessed.
+ * - Flood-It's move counter ("0/25", "Moves: 3 / 25") above or below the
+ *   board, in several faces, light and dark, PNG and JPEG, scaled: the
+ *   limit is read exactly or left at 0 with a note, never wrong.
  * - Pictures with no board say so (HB_IMAGE_ERROR_NO_BOARD).
  */
 #include "hb-import.h"
 #include "hb-registry.h"
 #include "hb-test-util.h"
+#include "flood.h"
 #include "loop.h"
 
 #include <glib/gstdio.h>
@@ -23,7 +27,8 @@
 static char *tmpdir;
 
 /* The level's text with the first line dropped for Flood-It (its move
- * limit is not read from pictures). */
+ * limit is read only from a counter on the screen: the round trips show
+ * none; test_phone_flood_counter checks it). */
 static char *
 level_text (const HbState *s)
 {
@@ -666,6 +671,136 @@ test_game_look_loop (void)
     }
 }
 
+/* The note of a report that starts with `prefix`, or NULL. */
+static const char *
+report_note (const HbImportReport *report, const char *prefix)
+{
+  for (guint i = 0; report->notes != NULL && i < report->notes->len; i++)
+    if (g_str_has_prefix (report->notes->pdata[i], prefix))
+      return report->notes->pdata[i];
+  return NULL;
+}
+
+/* Flood-It on a phone screen with a move counter drawn by cairo above
+ * or below the board, in faces other than the reader's templates too,
+ * light and dark, PNG and JPEG 70, scaled by 0.5 and 1.3: the limit is
+ * read exactly or left at 0 with "not read" said, never a wrong number;
+ * DejaVu Sans at full size in PNG is read. With no counter the limit is 0. */
+static void
+test_phone_flood_counter (void)
+{
+  const HbGame *game = hb_registry_find_game ("flood");
+  static const struct {
+    const char *text, *face;
+    gboolean bold, below, dark, badge;
+    int left;
+  } shots[] = {
+    { "0/25", "DejaVu Sans", FALSE, FALSE, FALSE, FALSE, 25 },
+    { "3 / 25", "DejaVu Sans", TRUE, TRUE, TRUE, FALSE, 22 },
+    { "Moves: 0/31", "DejaVu Sans", FALSE, TRUE, FALSE, FALSE, 31 },
+    { "12/30", "DejaVu Sans", TRUE, FALSE, FALSE, TRUE, 18 },
+    { "0/25", "DejaVu Serif", FALSE, FALSE, TRUE, FALSE, 25 },
+    { "Moves 7/19", "DejaVu Serif", TRUE, TRUE, FALSE, FALSE, 12 },
+    { "0/48", "DejaVu Sans Mono", FALSE, TRUE, TRUE, FALSE, 48 },
+    { "5/26", "DejaVu Sans Mono", TRUE, FALSE, FALSE, TRUE, 21 },
+  };
+  const int pw = 1080, ph = 2400;
+  int read = 0, tried = 0;
+
+  for (gsize i = 0; i <= G_N_ELEMENTS (shots); i++)
+    {
+      gboolean none = i == G_N_ELEMENTS (shots);
+      HbState *level = visible_level (game, 12 + (int) (i % 3), 12 + (int) (i % 3), 200 + i);
+      double cell = floor (pw * 0.8 / level->width);
+      int ox = (int) ((pw - cell * level->width) / 2), oy = 700 + (int) (i * 23);
+      g_autoptr(HbImage) base = phone_screenshot (level, cell, ox, oy, pw, ph, !none && shots[i].dark);
+      g_autoptr(HbImage) shot = NULL;
+      cairo_surface_t *surface = hb_image_to_surface (base);
+      cairo_t *cr = cairo_create (surface);
+      g_autofree char *want_cells = level_text (level);
+
+      if (!none)
+        {
+          cairo_text_extents_t ext;
+          double y = shots[i].below ? oy + level->height * cell + 150 : oy - 120;
+          cairo_select_font_face (cr, shots[i].face, CAIRO_FONT_SLANT_NORMAL,
+                                  shots[i].bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+          cairo_set_font_size (cr, 56);
+          cairo_text_extents (cr, shots[i].text, &ext);
+          if (shots[i].badge)
+            {
+              cairo_set_source_rgb (cr, 0.2, 0.22, 0.3);
+              cairo_rectangle (cr, pw / 2.0 - ext.width / 2 - 30, y - ext.height - 25,
+                               ext.width + 60, ext.height + 50);
+              cairo_fill (cr);
+            }
+          if (shots[i].dark || shots[i].badge)
+            cairo_set_source_rgb (cr, 0.95, 0.95, 0.9);
+          else
+            cairo_set_source_rgb (cr, 0.12, 0.12, 0.15);
+          cairo_move_to (cr, pw / 2.0 - ext.width / 2 - ext.x_bearing, y);
+          cairo_show_text (cr, shots[i].text);
+        }
+      cairo_destroy (cr);
+      shot = hb_image_from_surface (surface);
+      cairo_surface_destroy (surface);
+      for (int enc = 0; enc < 2; enc++)
+        for (int sc = 0; sc < 3; sc++)
+          {
+            static const double scales[] = { 1.0, 0.5, 1.3 };
+            double k = scales[sc];
+            g_autoptr(HbImage) coded = enc == 0 ? hb_image_copy (shot) : through_file (shot, "jpeg", 70);
+            g_autoptr(HbImage) img = k == 1.0 ? hb_image_copy (coded)
+                                              : hb_image_scale (coded, (int) lround (pw * k),
+                                                                (int) lround (ph * k));
+            g_autoptr(HbImportReport) report = hb_import_report_new ();
+            g_autoptr(GError) error = NULL;
+            g_autofree char *what = g_strdup_printf ("flood counter \"%s\" in %s%s, %s, %s, %s, scaled by %g",
+                                                     none ? "(none)" : shots[i].text,
+                                                     none ? "-" : shots[i].face,
+                                                     !none && shots[i].bold ? " bold" : "",
+                                                     !none && shots[i].below ? "below" : "above",
+                                                     !none && shots[i].dark ? "dark" : "light",
+                                                     enc == 0 ? "PNG" : "JPEG 70", k);
+            HbState *s = game->from_image (img, report, NULL, &error);
+            g_autofree char *got_cells = NULL;
+            int limit, want = none ? 0 : shots[i].left;
+
+            if (s == NULL)
+              g_error ("%s: %s", what, error->message);
+            got_cells = level_text (s);
+            if (!g_str_equal (got_cells, want_cells))
+              g_error ("%s: cells read as\n%snot\n%s", what, got_cells, want_cells);
+            limit = ((FloodState *) s)->move_limit;
+            if (limit == 0)
+              {
+                if (report_note (report, "Move limit not read") == NULL)
+                  g_error ("%s: limit 0 without a note saying so", what);
+              }
+            else if (limit != want)
+              g_error ("%s: move limit read as %d, not %d", what, limit, want);
+            else
+              {
+                g_autofree char *note = g_strdup_printf ("Move limit %d", want);
+                g_assert_nonnull (report_note (report, note));
+              }
+            /* The reader's own face, full size, lossless: read. */
+            if (!none && g_str_equal (shots[i].face, "DejaVu Sans") && enc == 0 && k == 1.0
+                && limit != want)
+              g_error ("%s: move limit not read", what);
+            if (!none)
+              {
+                tried++;
+                read += limit == want;
+              }
+            g_test_message ("%s: %s", what, limit == want ? "read" : "not read");
+            hb_state_free (s);
+          }
+      hb_state_free (level);
+    }
+  g_test_message ("flood move counters: %d of %d read, the rest left at 0 and said so", read, tried);
+}
+
 static void
 test_no_board (void)
 {
@@ -732,6 +867,7 @@ main (int argc, char **argv)
   g_test_add_data_func ("/import/round-trip/loop", "loop", test_round_trip);
   g_test_add_func ("/import/phone/loop", test_phone_loop);
   g_test_add_func ("/import/phone/loop-game-look", test_game_look_loop);
+  g_test_add_func ("/import/phone/flood-counter", test_phone_flood_counter);
   g_test_add_func ("/import/no-board", test_no_board);
   g_test_add_func ("/import/cancel", test_cancel);
   ret = g_test_run ();

@@ -9,16 +9,68 @@
  * middle (a digit or a mark on it is outvoted), the colours are grouped
  * in Lab, and the groups are named by Hintboard's own palette when they
  * match it (a board drawn by Hintboard reads back with its own digits),
- * else numbered in order of first appearance. The move limit is not read
- * (0: none); the user sets it in the sidebar.
+ * else numbered in order of first appearance.
+ *
+ * The move limit is read when the screen shows a move counter "N/M" as a
+ * word of its own on a row of text above or below the board (within half
+ * the board's size of it): digits and '/' recognised by
+ * hb_vision_read_text, every glyph clearly. The limit for the board as
+ * shown is M − N (the moves left). Anything less sure (no counter, a
+ * glyph not recognised, two different counters) leaves it at 0 (none),
+ * and the report says the limit was not read.
  */
 #include "flood.h"
+#include "hb-vision-digits.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
 #define SAME_COLOUR 14.0f
+
+/* The moves left by a counter "N/M" above or below the board, or 0. */
+static int
+read_move_limit (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, int w, int h,
+                 HbImportReport *report)
+{
+  double bx0 = ax->origin, by0 = ay->origin;
+  double bx1 = bx0 + w * ax->period, by1 = by0 + h * ay->period;
+  double reach = 0.5 * MAX (bx1 - bx0, by1 - by0), cell = ay->period;
+  int min_h = 7, max_h = (int) MAX (14, MIN (0.2 * (by1 - by0), 6 * cell));
+  int num = 0, den = 0, found = 0, limit = 0;
+
+  for (int side = 0; side < 2 && found >= 0; side++)
+    {
+      double y0 = side == 0 ? by0 - reach : by1 + 0.3 * cell;
+      double y1 = side == 0 ? by0 - 0.3 * cell : by1 + reach;
+      int n, d, r;
+      g_autoptr(GPtrArray) lines = hb_vision_read_text (img, (int) (bx0 - 0.1 * (bx1 - bx0)),
+                                                        (int) y0,
+                                                        (int) ceil (bx1 + 0.1 * (bx1 - bx0)),
+                                                        (int) ceil (y1), min_h, max_h);
+      r = hb_vision_find_fraction (lines, &n, &d);
+      if (r < 0 || (r > 0 && found > 0 && (n != num || d != den)))
+        found = -1;
+      else if (r > 0)
+        {
+          found = 1;
+          num = n;
+          den = d;
+        }
+    }
+  if (found > 0 && den >= 1 && num < den && den <= FLOOD_MAX_MOVE_LIMIT)
+    limit = den - num;
+  if (limit > 0 && num == 0)
+    hb_import_report_note (report, _("Move limit %d (the counter reads %d/%d)."), limit, num, den);
+  else if (limit > 0)
+    hb_import_report_note (report, _("Move limit %d: the moves left by the counter %d/%d."),
+                           limit, num, den);
+  else if (found != 0)
+    hb_import_report_note (report, _("Move limit not read: the move counter is unclear; set it in the sidebar."));
+  else
+    hb_import_report_note (report, _("Move limit not read: no move counter seen; set it in the sidebar."));
+  return limit;
+}
 
 HbState *
 flood_from_image (const HbImage *img, HbImportReport *report, GCancellable *cancellable,
@@ -231,7 +283,7 @@ flood_from_image (const HbImage *img, HbImportReport *report, GCancellable *canc
   }
 
   s = flood_state_new (w, h, colours);
-  s->move_limit = 0;
+  s->move_limit = read_move_limit (img, &ax, &ay, w, h, report);
   for (int i = 0; i < n; i++)
     {
       s->cells[i] = (guint8) index_of[group[i]];
