@@ -18,6 +18,7 @@ struct _HbPaletteBar
   HbPaletteEntry  entries[HB_PALETTE_MAX];
   int             n_entries;
   GtkWidget      *buttons[HB_PALETTE_MAX];
+  GtkWidget      *spacer;     /* an entry's height while there is none */
   int             selected;   /* id, or -1 */
 };
 
@@ -120,6 +121,7 @@ hb_palette_bar_update (HbPaletteBar *self, const HbState *state, HbMode mode)
   memcpy (self->entries, entries, n * sizeof entries[0]);
   self->n_entries = n;
   self->selected = -1;
+  gtk_widget_set_visible (self->spacer, n == 0);
 
   for (int i = 0; i < n; i++)
     {
@@ -159,7 +161,9 @@ hb_palette_bar_update (HbPaletteBar *self, const HbState *state, HbMode mode)
       gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       entries[i].name, -1);
       g_object_set_data (G_OBJECT (button), "hb-id", GINT_TO_POINTER (entries[i].id));
-      gtk_box_append (GTK_BOX (self), button);
+      /* Before the spacer, which stays last. */
+      gtk_box_insert_child_after (GTK_BOX (self), button,
+                                  i > 0 ? self->buttons[i - 1] : NULL);
       self->buttons[i] = button;
     }
 
@@ -256,6 +260,27 @@ hb_palette_bar_init (HbPaletteBar *self)
   gtk_box_set_spacing (GTK_BOX (self), 6);
   gtk_widget_set_halign (GTK_WIDGET (self), GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (GTK_WIDGET (self), "palette-bar");
+
+  /* An empty bar is as tall as a full one: a game with a palette in one
+   * mode only keeps the bar's row in the other (hb_window_update_palette),
+   * so the board keeps its size between Edit and Play. The spacer is an
+   * entry's button with nothing drawn, out of sight, reach and focus,
+   * after the entries. */
+  self->spacer = gtk_button_new ();
+  {
+    GtkWidget *swatch = gtk_drawing_area_new ();
+    gtk_widget_set_size_request (swatch, SWATCH_SIZE, SWATCH_SIZE);
+    gtk_button_set_child (GTK_BUTTON (self->spacer), swatch);
+  }
+  gtk_widget_add_css_class (self->spacer, "flat");
+  gtk_widget_add_css_class (self->spacer, "palette-entry");
+  gtk_widget_set_opacity (self->spacer, 0.0);
+  gtk_widget_set_can_target (self->spacer, FALSE);
+  gtk_widget_set_focusable (self->spacer, FALSE);
+  gtk_widget_set_sensitive (self->spacer, FALSE);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->spacer),
+                               GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+  gtk_box_append (GTK_BOX (self), self->spacer);
   g_signal_connect (adw_style_manager_get_default (), "notify::dark",
                     G_CALLBACK (on_dark_changed), self);
 }

@@ -19,7 +19,8 @@ G_DECLARE_FINAL_TYPE (HbPaletteBar, hb_palette_bar, HB, PALETTE_BAR, GtkBox)
 GtkWidget *hb_palette_bar_new (void);
 /* Asks the game for the mode's palette and rebuilds the row when it
  * changed; `state` is borrowed until the next update. Returns the number of
- * entries (0: the bar has nothing to show). */
+ * entries (0: the bar has nothing to show, yet keeps an entry's height, out
+ * of sight, for the window to reserve the row). */
 int        hb_palette_bar_update (HbPaletteBar *self, const HbState *state,
                                   HbMode mode);
 int        hb_palette_bar_get_n_entries (HbPaletteBar *self);

@@ -108,9 +108,21 @@ hb_window_update_status (HbWindow *self)
 void
 hb_window_update_palette (HbWindow *self)
 {
-  int n = hb_palette_bar_update (self->palette_bar, hb_window_current (self), self->mode);
+  const HbState *state = hb_window_current (self);
+  int n = hb_palette_bar_update (self->palette_bar, state, self->mode);
+  gboolean keep_row = n > 0;
 
-  gtk_revealer_set_reveal_child (self->palette_revealer, n > 0);
+  /* A game with a palette in the other mode only (Flow Free's and Infinite
+   * Loop's in Edit) keeps the row, empty: the board does not jump when
+   * Edit and Play switch. Only a game without any palette gives it up. */
+  if (!keep_row && state != NULL && state->game->palette != NULL)
+    {
+      HbPaletteEntry entries[HB_PALETTE_MAX];
+      HbMode other = self->mode == HB_MODE_EDIT ? HB_MODE_PLAY : HB_MODE_EDIT;
+
+      keep_row = state->game->palette (state, other, entries, HB_PALETTE_MAX) > 0;
+    }
+  gtk_revealer_set_reveal_child (self->palette_revealer, keep_row);
   hb_board_view_set_tool (self->board_view,
                           self->mode == HB_MODE_EDIT
                           ? hb_palette_bar_get_selected (self->palette_bar) : -1);

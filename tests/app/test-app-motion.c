@@ -408,7 +408,8 @@ test_accessible (void)
     while (top > 0)
       {
         GtkWidget *w = stack[--top];
-        if (GTK_IS_BUTTON (w) || GTK_IS_TOGGLE_BUTTON (w))
+        /* Shown ones: the empty bar's spacer is hidden while there are entries. */
+        if ((GTK_IS_BUTTON (w) || GTK_IS_TOGGLE_BUTTON (w)) && gtk_widget_get_visible (w))
           {
             g_assert_true (gtk_test_accessible_has_property (GTK_ACCESSIBLE (w),
                                                              GTK_ACCESSIBLE_PROPERTY_LABEL));
