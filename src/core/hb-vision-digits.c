@@ -211,26 +211,24 @@ glyph_cmp (const void *a, const void *b)
   return ga->x0 - gb->x0;
 }
 
-/* Reads the words in [cx0, cx1) × [ry0, ry1) of `gray` (w wide) as one
- * line; NULL when it holds no text of the wanted height. */
-static HbTextLine *
+/* Reads the words in [cx0, cx1) × [ry0, ry1) of `gray` (w wide) into
+ * `out`, a line for each row of text of the wanted height in it. */
+static void
 read_word_run (const guint8 *gray, int w, int cx0, int cx1, int ry0, int ry1, int ox, int oy,
-               int min_h, int max_h)
+               int min_h, int max_h, GPtrArray *out)
 {
   int rw = cx1 - cx0, rh = ry1 - ry0, hist[256] = { 0 }, total = rw * rh;
   double sum = 0, sum0 = 0, best_var = -1, m0 = 0, m1 = 0;
-  int n0 = 0, thr = 0, hmax = 0;
+  int n0 = 0, thr = 0;
   float ink, bg;
   g_autofree float *v = NULL;
   g_autofree int *label = NULL;
   g_autofree int *queue = NULL;
   GArray *glyphs;
-  GString *text;
-  HbTextLine *line;
   int next = 0;
 
   if (rw < 2 || rh < 2)
-    return NULL;
+    return;
   for (int y = ry0; y < ry1; y++)
     for (int x = cx0; x < cx1; x++)
       {
@@ -257,7 +255,7 @@ read_word_run (const guint8 *gray, int w, int cx0, int cx1, int ry0, int ry1, in
         }
     }
   if (best_var < 0 || m1 - m0 < 60)
-    return NULL;
+    return;
   n0 = 0;
   for (int t = 0; t <= thr; t++)
     n0 += hist[t];
@@ -320,74 +318,104 @@ read_word_run (const guint8 *gray, int w, int cx0, int cx1, int ry0, int ry1, in
         g_array_append_val (glyphs, gl);
     }
   qsort (glyphs->data, glyphs->len, sizeof (Glyph), glyph_cmp);
-  /* Pieces one above the other (the dots of ':', 'i') are one glyph. */
+  /* Rows of text: pieces whose heights overlap by half the smaller one
+   * (a row of text above a row of buttons are two). */
   {
-    guint out = 0;
+    g_autofree int *row = g_new (int, MAX (glyphs->len, 1));
+    GArray *rows = g_array_new (FALSE, FALSE, sizeof (int) * 2);
     for (guint i = 0; i < glyphs->len; i++)
       {
         Glyph *g = &g_array_index (glyphs, Glyph, i);
-        if (out > 0)
+        row[i] = -1;
+        for (guint r = 0; r < rows->len && row[i] < 0; r++)
           {
-            Glyph *p = &g_array_index (glyphs, Glyph, out - 1);
-            int overlap = MIN (p->x1, g->x1) - MAX (p->x0, g->x0) + 1;
-            int narrow = MIN (p->x1 - p->x0, g->x1 - g->x0) + 1;
-            if (overlap * 2 >= narrow && p->n > 0 && p->n < 4)
+            int *span = &g_array_index (rows, int, 2 * r);
+            int overlap = MIN (span[1], g->y1) - MAX (span[0], g->y0) + 1;
+            if (overlap * 2 >= MIN (span[1] - span[0], g->y1 - g->y0) + 1)
               {
-                p->x0 = MIN (p->x0, g->x0);
-                p->x1 = MAX (p->x1, g->x1);
-                p->y0 = MIN (p->y0, g->y0);
-                p->y1 = MAX (p->y1, g->y1);
-                p->labels[p->n++] = g->labels[0];
-                continue;
-              }
-            if (overlap * 2 >= narrow)
-              {
-                /* Stuck to something off the row: both unreadable. */
-                p->x0 = MIN (p->x0, g->x0);
-                p->x1 = MAX (p->x1, g->x1);
-                p->n = -1;
-                continue;
+                row[i] = (int) r;
+                span[0] = MIN (span[0], g->y0);
+                span[1] = MAX (span[1], g->y1);
               }
           }
-        g_array_index (glyphs, Glyph, out++) = *g;
+        if (row[i] < 0)
+          {
+            int span[2] = { g->y0, g->y1 };
+            row[i] = (int) rows->len;
+            g_array_append_vals (rows, span, 1);
+          }
       }
-    g_array_set_size (glyphs, out);
+    for (guint r = 0; r < rows->len; r++)
+      {
+        GArray *line_glyphs = g_array_new (FALSE, FALSE, sizeof (Glyph));
+        int hmax = 0, lx0 = G_MAXINT, lx1 = 0;
+        for (guint i = 0; i < glyphs->len; i++)
+          {
+            Glyph *g = &g_array_index (glyphs, Glyph, i);
+            Glyph *p = line_glyphs->len > 0
+                       ? &g_array_index (line_glyphs, Glyph, line_glyphs->len - 1) : NULL;
+            if (row[i] != (int) r)
+              continue;
+            /* Pieces one above the other (the dots of ':') are one glyph. */
+            if (p != NULL)
+              {
+                int overlap = MIN (p->x1, g->x1) - MAX (p->x0, g->x0) + 1;
+                int narrow = MIN (p->x1 - p->x0, g->x1 - g->x0) + 1;
+                if (overlap * 2 >= narrow)
+                  {
+                    p->x0 = MIN (p->x0, g->x0);
+                    p->x1 = MAX (p->x1, g->x1);
+                    p->y0 = MIN (p->y0, g->y0);
+                    p->y1 = MAX (p->y1, g->y1);
+                    if (p->n < 4)
+                      p->labels[p->n++] = g->labels[0];
+                    else
+                      p->n = -1;   /* too many pieces: not a digit */
+                    continue;
+                  }
+              }
+            g_array_append_val (line_glyphs, *g);
+          }
+        for (guint i = 0; i < line_glyphs->len; i++)
+          {
+            Glyph *g = &g_array_index (line_glyphs, Glyph, i);
+            hmax = MAX (hmax, g->y1 - g->y0 + 1);
+            lx0 = MIN (lx0, g->x0);
+            lx1 = MAX (lx1, g->x1 + 1);
+          }
+        if (line_glyphs->len > 0 && hmax >= min_h && hmax <= max_h)
+          {
+            GString *text = g_string_new (NULL);
+            HbTextLine *line = g_new0 (HbTextLine, 1);
+            int *span = &g_array_index (rows, int, 2 * r);
+            line->x0 = ox + cx0 + lx0;
+            line->x1 = ox + cx0 + lx1;
+            line->y0 = oy + ry0 + span[0];
+            line->y1 = oy + ry0 + span[1] + 1;
+            for (guint i = 0; i < line_glyphs->len; i++)
+              {
+                Glyph *g = &g_array_index (line_glyphs, Glyph, i);
+                int gw = g->x1 - g->x0 + 1, gh = g->y1 - g->y0 + 1;
+                char c = '?';
+                if (i > 0 && g->x0 - g_array_index (line_glyphs, Glyph, i - 1).x1 - 1 > 0.4 * hmax)
+                  g_string_append_c (text, ' ');
+                if (g->n > 0 && gh >= 0.55 * hmax && gh >= min_h)
+                  {
+                    Plane p = { rw, rh, v, label };
+                    float grid[GW * GH];
+                    normalise (&p, g->x0, g->y0, gw, gh, g->labels, g->n, grid);
+                    c = classify (grid, (float) gw / gh, NULL);
+                  }
+                g_string_append_c (text, c);
+              }
+            line->text = g_string_free (text, FALSE);
+            g_ptr_array_add (out, line);
+          }
+        g_array_unref (line_glyphs);
+      }
+    g_array_unref (rows);
   }
-  for (guint i = 0; i < glyphs->len; i++)
-    {
-      Glyph *g = &g_array_index (glyphs, Glyph, i);
-      hmax = MAX (hmax, g->y1 - g->y0 + 1);
-    }
-  if (glyphs->len == 0 || hmax < min_h || hmax > max_h)
-    {
-      g_array_unref (glyphs);
-      return NULL;
-    }
-  text = g_string_new (NULL);
-  line = g_new0 (HbTextLine, 1);
-  line->x0 = ox + cx0;
-  line->x1 = ox + cx1;
-  line->y0 = oy + ry0;
-  line->y1 = oy + ry1;
-  for (guint i = 0; i < glyphs->len; i++)
-    {
-      Glyph *g = &g_array_index (glyphs, Glyph, i);
-      int gw = g->x1 - g->x0 + 1, gh = g->y1 - g->y0 + 1;
-      char c = '?';
-      if (i > 0 && g->x0 - g_array_index (glyphs, Glyph, i - 1).x1 - 1 > 0.4 * hmax)
-        g_string_append_c (text, ' ');
-      if (g->n > 0 && gh >= 0.55 * hmax && gh >= min_h)
-        {
-          Plane p = { rw, rh, v, label };
-          float grid[GW * GH];
-          normalise (&p, g->x0, g->y0, gw, gh, g->labels, g->n, grid);
-          c = classify (grid, (float) gw / gh, NULL);
-        }
-      g_string_append_c (text, c);
-    }
-  line->text = g_string_free (text, FALSE);
   g_array_unref (glyphs);
-  return line;
 }
 
 GPtrArray *
@@ -439,7 +467,7 @@ hb_vision_read_text (const HbImage *img, int x0, int y0, int x1, int y1, int min
         y++;
       r1 = y;
       bh = r1 - r0;
-      if (bh < min_height || bh > max_height * 1.6)
+      if (bh < min_height)
         continue;
       ry0 = MAX (0, r0 - 2);
       ry1 = MIN (h, r1 + 2);
@@ -456,7 +484,6 @@ hb_vision_read_text (const HbImage *img, int x0, int y0, int x1, int y1, int min
       for (int x = 0; x < w;)
         {
           int c0, c1, gap;
-          HbTextLine *line;
           if (!col[x])
             {
               x++;
@@ -475,10 +502,8 @@ hb_vision_read_text (const HbImage *img, int x0, int y0, int x1, int y1, int min
               else if (++gap > 1.2 * bh)
                 break;
             }
-          line = read_word_run (gray, w, MAX (0, c0 - 2), MIN (w, c1 + 2), ry0, ry1, x0, y0,
-                                min_height, max_height);
-          if (line != NULL)
-            g_ptr_array_add (lines, line);
+          read_word_run (gray, w, MAX (0, c0 - 2), MIN (w, c1 + 2), ry0, ry1, x0, y0,
+                         min_height, max_height, lines);
         }
     }
   return lines;

@@ -685,7 +685,9 @@ report_note (const HbImportReport *report, const char *prefix)
  * or below the board, in faces other than the reader's templates too,
  * light and dark, PNG and JPEG 70, scaled by 0.5 and 1.3: the limit is
  * read exactly or left at 0 with "not read" said, never a wrong number;
- * DejaVu Sans at full size in PNG is read. With no counter the limit is 0. */
+ * DejaVu Sans at full size in PNG is read. With no counter, a lone
+ * number ("25 moves"), a count that cannot be this board's limit
+ * ("Level 3/4") or a counter not standing alone ("1/2/30") the limit is 0. */
 static void
 test_phone_flood_counter (void)
 {
@@ -693,16 +695,23 @@ test_phone_flood_counter (void)
   static const struct {
     const char *text, *face;
     gboolean bold, below, dark, badge;
-    int left;
+    int left;       /* the limit to read, 0 for none */
+    double size;
   } shots[] = {
-    { "0/25", "DejaVu Sans", FALSE, FALSE, FALSE, FALSE, 25 },
-    { "3 / 25", "DejaVu Sans", TRUE, TRUE, TRUE, FALSE, 22 },
-    { "Moves: 0/31", "DejaVu Sans", FALSE, TRUE, FALSE, FALSE, 31 },
-    { "12/30", "DejaVu Sans", TRUE, FALSE, FALSE, TRUE, 18 },
-    { "0/25", "DejaVu Serif", FALSE, FALSE, TRUE, FALSE, 25 },
-    { "Moves 7/19", "DejaVu Serif", TRUE, TRUE, FALSE, FALSE, 12 },
-    { "0/48", "DejaVu Sans Mono", FALSE, TRUE, TRUE, FALSE, 48 },
-    { "5/26", "DejaVu Sans Mono", TRUE, FALSE, FALSE, TRUE, 21 },
+    { "0/25", "DejaVu Sans", FALSE, FALSE, FALSE, FALSE, 25, 56 },
+    { "3 / 25", "DejaVu Sans", TRUE, TRUE, TRUE, FALSE, 22, 56 },
+    { "Moves: 0/31", "DejaVu Sans", FALSE, TRUE, FALSE, FALSE, 31, 56 },
+    { "12/30", "DejaVu Sans", TRUE, FALSE, FALSE, TRUE, 18, 56 },
+    { "0/25", "DejaVu Serif", FALSE, FALSE, TRUE, FALSE, 25, 56 },
+    { "Moves 7/19", "DejaVu Serif", TRUE, TRUE, FALSE, FALSE, 12, 56 },
+    { "0/34", "DejaVu Sans Mono", FALSE, TRUE, TRUE, FALSE, 34, 56 },
+    { "0/48", "DejaVu Sans Mono", FALSE, FALSE, TRUE, FALSE, 0, 56 },
+    { "5/26", "DejaVu Sans Mono", TRUE, FALSE, FALSE, TRUE, 21, 56 },
+    { "0/25", "DejaVu Sans", FALSE, TRUE, FALSE, FALSE, 25, 30 },
+    { "9/40", "DejaVu Serif", FALSE, FALSE, FALSE, FALSE, 31, 30 },
+    { "25 moves", "DejaVu Sans", FALSE, FALSE, FALSE, FALSE, 0, 56 },
+    { "Level 3/4", "DejaVu Sans", TRUE, TRUE, FALSE, FALSE, 0, 56 },
+    { "1/2/30", "DejaVu Sans", FALSE, FALSE, TRUE, FALSE, 0, 56 },
   };
   const int pw = 1080, ph = 2400;
   int read = 0, tried = 0;
@@ -712,7 +721,7 @@ test_phone_flood_counter (void)
       gboolean none = i == G_N_ELEMENTS (shots);
       HbState *level = visible_level (game, 12 + (int) (i % 3), 12 + (int) (i % 3), 200 + i);
       double cell = floor (pw * 0.8 / level->width);
-      int ox = (int) ((pw - cell * level->width) / 2), oy = 700 + (int) (i * 23);
+      int ox = (int) ((pw - cell * level->width) / 2), oy = 600 + (int) (i * 15);
       g_autoptr(HbImage) base = phone_screenshot (level, cell, ox, oy, pw, ph, !none && shots[i].dark);
       g_autoptr(HbImage) shot = NULL;
       cairo_surface_t *surface = hb_image_to_surface (base);
@@ -722,10 +731,10 @@ test_phone_flood_counter (void)
       if (!none)
         {
           cairo_text_extents_t ext;
-          double y = shots[i].below ? oy + level->height * cell + 150 : oy - 120;
+          double y = shots[i].below ? oy + level->height * cell + 110 : oy - 120;
           cairo_select_font_face (cr, shots[i].face, CAIRO_FONT_SLANT_NORMAL,
                                   shots[i].bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-          cairo_set_font_size (cr, 56);
+          cairo_set_font_size (cr, shots[i].size);
           cairo_text_extents (cr, shots[i].text, &ext);
           if (shots[i].badge)
             {
@@ -786,14 +795,14 @@ test_phone_flood_counter (void)
               }
             /* The reader's own face, full size, lossless: read. */
             if (!none && g_str_equal (shots[i].face, "DejaVu Sans") && enc == 0 && k == 1.0
-                && limit != want)
+                && shots[i].size >= 40 && limit != want)
               g_error ("%s: move limit not read", what);
-            if (!none)
+            if (!none && want > 0)
               {
                 tried++;
                 read += limit == want;
               }
-            g_test_message ("%s: %s", what, limit == want ? "read" : "not read");
+            g_test_message ("%s: %s", what, limit == want && want > 0 ? "read" : report_note (report, "Move limit not read"));
             hb_state_free (s);
           }
       hb_state_free (level);

@@ -30,9 +30,10 @@
 
 /* The moves left by a counter "N/M" above or below the board, or 0. */
 static int
-read_move_limit (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, int w, int h,
-                 HbImportReport *report)
+read_move_limit (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay,
+                 const FloodState *s, HbImportReport *report)
 {
+  int w = s->base.width, h = s->base.height;
   double bx0 = ax->origin, by0 = ay->origin;
   double bx1 = bx0 + w * ax->period, by1 = by0 + h * ay->period;
   double reach = 0.5 * MAX (bx1 - bx0, by1 - by0), cell = ay->period;
@@ -60,6 +61,28 @@ read_move_limit (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay,
     }
   if (found > 0 && den >= 1 && num < den && den <= FLOOD_MAX_MOVE_LIMIT)
     limit = den - num;
+  /* A count that cannot be this board's limit (a level number "3/50"
+   * read as one): fewer moves than the colours left to flood, or more
+   * than twice a greedy player's. */
+  if (limit > 0)
+    {
+      gboolean present[FLOOD_MAX_COLOURS] = { FALSE };
+      int lower = -1, n = w * h;
+      g_autoptr(GByteArray) moves = g_byte_array_new ();
+      for (int i = 0; i < n; i++)
+        if (!present[s->cells[i]])
+          {
+            present[s->cells[i]] = TRUE;
+            lower++;
+          }
+      flood_greedy_moves (s->cells, w, h, s->colours, 1, 0, NULL, moves);
+      if (limit < lower || limit > 2 * (int) moves->len + 5)
+        {
+          hb_import_report_note (report, _("Move limit not read: the counter %d/%d does not fit this board; set it in the sidebar."),
+                                 num, den);
+          return 0;
+        }
+    }
   if (limit > 0 && num == 0)
     hb_import_report_note (report, _("Move limit %d (the counter reads %d/%d)."), limit, num, den);
   else if (limit > 0)
@@ -283,7 +306,6 @@ flood_from_image (const HbImage *img, HbImportReport *report, GCancellable *canc
   }
 
   s = flood_state_new (w, h, colours);
-  s->move_limit = read_move_limit (img, &ax, &ay, w, h, report);
   for (int i = 0; i < n; i++)
     {
       s->cells[i] = (guint8) index_of[group[i]];
@@ -293,6 +315,7 @@ flood_from_image (const HbImage *img, HbImportReport *report, GCancellable *canc
       else
         hb_import_report_mark_unsure (report, i % w, i / w);
     }
+  s->move_limit = read_move_limit (img, &ax, &ay, s, report);
   for (int y = 0; y < h; y++)
     for (int x = 0; x < w; x++)
       {
