@@ -1129,9 +1129,10 @@ first_open_cell (Fast *f)
 /* The arm pairs free cell x may take: each arm a free neighbour whose
  * known arms (if any) point back at x, or a head that may step in; arms
  * that marked neighbours ask of x are in every pair; a turn obeys the
- * corner rule; two heads only of one colour. */
+ * corner rule; two heads only of one colour. With cap > 0 it stops once
+ * it has found cap pairs (the caller only wants cells with fewer). */
 static int
-cell_options (Fast *f, int x, guint8 *opts)
+cell_options (Fast *f, int x, guint8 *opts, int cap)
 {
   int allowed = 0, req = 0, hcol[4], n = 0;
 
@@ -1176,6 +1177,8 @@ cell_options (Fast *f, int x, guint8 *opts)
           if (turn && !corner_ok (f, x, a, b))
             continue;
           opts[n++] = (guint8) m;
+          if (n == cap)
+            return n;
         }
   return n;
 }
@@ -1223,7 +1226,7 @@ propagate (Fast *f, FastBranch *br)
             }
           if (x >= 0)
             {
-              n = cell_options (f, x, opts);
+              n = cell_options (f, x, opts, 0);
               if (n == 0)
                 return FAIL_WHY (6);
               if (n == 1)
@@ -1253,7 +1256,10 @@ propagate (Fast *f, FastBranch *br)
                           && (f->need[y - 1] | f->need[y + 1] | f->need[y - f->W]
                               | f->need[y + f->W]) == 0)
                         continue;
-                      m = cell_options (f, y, o2);
+                      /* Stopped at n pairs: such a cell is not chosen
+                       * (straight pairs are counted first, so a cell with
+                       * two of them costs no corner check). */
+                      m = cell_options (f, y, o2, n);
                       if (m == 0)
                         return FAIL_WHY (6);
                       if (m == 1)
