@@ -76,6 +76,78 @@ pn_remove (Gen *g, int c, int o)
     g->pn[2 * c + 1] = -1;
 }
 
+/* Links or unlinks neighbouring cells a and b, both ways. */
+static inline void
+pn_link (Gen *g, int a, int b)
+{
+  pn_add (g, a, b);
+  pn_add (g, b, a);
+}
+
+static inline void
+pn_unlink (Gen *g, int a, int b)
+{
+  pn_remove (g, a, b);
+  pn_remove (g, b, a);
+}
+
+/* The cell after `cur` along its path, coming from `prev` (-1 at an end):
+ * -1 past the far end. */
+static inline int
+pn_next (const Gen *g, int cur, int prev)
+{
+  return g->pn[2 * cur] != prev ? g->pn[2 * cur] : g->pn[2 * cur + 1];
+}
+
+/* TRUE when cell x is an end of path q. */
+static inline gboolean
+path_is_end (const Gen *g, int q, int x)
+{
+  return g->end[2 * q] == x || g->end[2 * q + 1] == x;
+}
+
+/* The end `old` of path p becomes `now`. */
+static inline void
+path_move_end (Gen *g, int p, int old, int now)
+{
+  if (g->end[2 * p] == old)
+    g->end[2 * p] = now;
+  else
+    g->end[2 * p + 1] = now;
+}
+
+/* TRUE when cell c has a neighbour of path t other than cell b when c is
+ * cell a. */
+static inline gboolean
+gen_touches (const Gen *g, int c, int t, int a, int b)
+{
+  for (int d = 0; d < 4; d++)
+    {
+      int q = gen_nb (g, c, d);
+      if (q >= 0 && g->lab[q] == t && !(c == a && q == b))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Labels t the cells from `start` on along their path, away from `prev`;
+ * returns how many. */
+static int
+gen_relabel_from (Gen *g, int start, int prev, int t)
+{
+  int count = 0;
+
+  for (int cur = start; cur >= 0;)
+    {
+      int next = pn_next (g, cur, prev);
+      g->lab[cur] = t;
+      count++;
+      prev = cur;
+      cur = next;
+    }
+  return count;
+}
+
 static void
 path_new (Gen *g, int id, int a, int b, int len)
 {
@@ -160,7 +232,7 @@ gen_dominoes (Gen *g)
           if (o < 0 || g->lab[o] < 0)
             continue;
           id = g->lab[o];
-          if (g->end[2 * id] != o && g->end[2 * id + 1] != o)
+          if (!path_is_end (g, id, o))
             continue;
           for (int e = 0; e < 4; e++)
             {
@@ -170,12 +242,8 @@ gen_dominoes (Gen *g)
           if (touches != 1)
             continue;
           g->lab[c] = id;
-          pn_add (g, c, o);
-          pn_add (g, o, c);
-          if (g->end[2 * id] == o)
-            g->end[2 * id] = c;
-          else
-            g->end[2 * id + 1] = c;
+          pn_link (g, c, o);
+          path_move_end (g, id, o, c);
           g->len[id]++;
           placed = TRUE;
         }
@@ -195,31 +263,13 @@ gen_apart (const Gen *g, int s, int t, int a, int b)
   while (cur >= 0)
     {
       int next;
-      for (int d = 0; d < 4; d++)
-        {
-          int q = gen_nb (g, cur, d);
-          if (q >= 0 && g->lab[q] == t && !(cur == a && q == b))
-            return FALSE;
-        }
-      next = g->pn[2 * cur] != prev ? g->pn[2 * cur] : g->pn[2 * cur + 1];
+      if (gen_touches (g, cur, t, a, b))
+        return FALSE;
+      next = pn_next (g, cur, prev);
       prev = cur;
       cur = next;
     }
   return TRUE;
-}
-
-static void
-gen_relabel (Gen *g, int s, int t)
-{
-  int cur = g->end[2 * s], prev = -1;
-
-  while (cur >= 0)
-    {
-      int next = g->pn[2 * cur] != prev ? g->pn[2 * cur] : g->pn[2 * cur + 1];
-      g->lab[cur] = t;
-      prev = cur;
-      cur = next;
-    }
 }
 
 /* Joins path p (at its end a) and path q (at its end b), a and b
@@ -235,9 +285,8 @@ gen_merge (Gen *g, int p, int a, int q, int b)
     return FALSE;
   s_other = g->end[2 * small] == sa ? g->end[2 * small + 1] : g->end[2 * small];
   b_other = g->end[2 * big] == bb ? g->end[2 * big + 1] : g->end[2 * big];
-  gen_relabel (g, small, big);
-  pn_add (g, a, b);
-  pn_add (g, b, a);
+  gen_relabel_from (g, g->end[2 * small], -1, big);
+  pn_link (g, a, b);
   g->end[2 * big] = s_other;
   g->end[2 * big + 1] = b_other;
   g->len[big] += g->len[small];
@@ -251,81 +300,52 @@ gen_transfer (Gen *g, int p, int e, int q, int x)
 {
   int y;
 
-  for (int d = 0; d < 4; d++)
-    {
-      int r = gen_nb (g, x, d);
-      if (r >= 0 && r != e && g->lab[r] == p)
-        return FALSE;
-    }
+  if (gen_touches (g, x, p, x, e))
+    return FALSE;
   y = g->pn[2 * x];
-  pn_remove (g, x, y);
-  pn_remove (g, y, x);
-  if (g->end[2 * q] == x)
-    g->end[2 * q] = y;
-  else
-    g->end[2 * q + 1] = y;
+  pn_unlink (g, x, y);
+  path_move_end (g, q, x, y);
   g->len[q]--;
   g->lab[x] = p;
-  pn_add (g, x, e);
-  pn_add (g, e, x);
-  if (g->end[2 * p] == e)
-    g->end[2 * p] = x;
-  else
-    g->end[2 * p + 1] = x;
+  pn_link (g, x, e);
+  path_move_end (g, p, e, x);
   g->len[p]++;
   return TRUE;
 }
 
 /* Rewires: cell x in the middle of path q (x next to the end e of path p)
  * leaves q with the part of q on one side of it, which joins p at e; the
- * other part stays q. The number of paths does not change. */
+ * other part stays q. The number of paths does not change. Made only when
+ * the part of q that moves has at most `limit` cells (walked first, so a
+ * move costs at most that much). */
 static gboolean
-gen_rewire (Gen *g, int p, int e, int q, int x)
+gen_rewire (Gen *g, int p, int e, int q, int x, int limit)
 {
-  int cut = g->pn[2 * x + (int) hb_rng_below (&g->rng, 2)];
-  int cur = x, prev = cut, count = 0, far;
+  int cut = g->pn[2 * x + (int) hb_rng_below (&g->rng, 2)], cur = x, prev, count = 0, far;
 
+  if (cut < 0)
+    return FALSE;
   /* The part that moves: from x away from `cut`. */
+  prev = cut;
   while (cur >= 0)
     {
-      int next;
-      for (int d = 0; d < 4; d++)
-        {
-          int r = gen_nb (g, cur, d);
-          if (r >= 0 && g->lab[r] == p && !(cur == x && r == e))
-            return FALSE;
-        }
-      count++;
-      next = g->pn[2 * cur] != prev ? g->pn[2 * cur] : g->pn[2 * cur + 1];
+      int next = pn_next (g, cur, prev);
+      if (++count > limit)
+        return FALSE;
+      if (gen_touches (g, cur, p, x, e))
+        return FALSE;
       prev = cur;
       cur = next;
     }
   far = prev;
   if (g->len[q] - count < 2)
     return FALSE;
-  /* Relabel the moving part. */
-  cur = x;
-  prev = cut;
-  while (cur >= 0)
-    {
-      int next = g->pn[2 * cur] != prev ? g->pn[2 * cur] : g->pn[2 * cur + 1];
-      g->lab[cur] = p;
-      prev = cur;
-      cur = next;
-    }
-  pn_remove (g, x, cut);
-  pn_remove (g, cut, x);
-  if (g->end[2 * q] == far)
-    g->end[2 * q] = cut;
-  else
-    g->end[2 * q + 1] = cut;
+  gen_relabel_from (g, x, cut, p);
+  pn_unlink (g, x, cut);
+  path_move_end (g, q, far, cut);
   g->len[q] -= count;
-  pn_add (g, x, e);
-  pn_add (g, e, x);
-  if (g->end[2 * p] == e)
-    g->end[2 * p] = far;
-  else
-    g->end[2 * p + 1] = far;
+  pn_link (g, x, e);
+  path_move_end (g, p, e, far);
   g->len[p] += count;
   return TRUE;
 }
@@ -358,9 +378,9 @@ gen_walk (Gen *g, int colours)
       if (x < 0 || g->lab[x] == p)
         continue;
       q = g->lab[x];
-      if (g->end[2 * q] != x && g->end[2 * q + 1] != x)
+      if (!path_is_end (g, q, x))
         {
-          gen_rewire (g, p, e, q, x);
+          gen_rewire (g, p, e, q, x, G_MAXINT);
           continue;
         }
       if (g->npaths > colours && gen_merge (g, p, e, q, x))
@@ -429,8 +449,7 @@ gen_from_labels (Gen *g, const int *label, int nlabels)
         if (o >= 0 && g->lab[o] == g->lab[c])
           {
             ok = g->pn[2 * c + 1] < 0 && g->pn[2 * o + 1] < 0;
-            pn_add (g, c, o);
-            pn_add (g, o, c);
+            pn_link (g, c, o);
           }
       }
   for (int i = 0; i < nlabels; i++)
@@ -881,7 +900,7 @@ gen_join_down (Gen *g, int colours, gint64 budget)
                   int x = gen_nb (g, e, d), q;
                   if (x < 0 || (q = g->lab[x]) == p)
                     continue;
-                  if (g->end[2 * q] != x && g->end[2 * q + 1] != x)
+                  if (!path_is_end (g, q, x))
                     continue;
                   budget -= MIN (g->len[p], g->len[q]);
                   merged = gen_merge (g, p, e, q, x);
@@ -890,59 +909,6 @@ gen_join_down (Gen *g, int colours, gint64 budget)
           progress |= merged;
         }
     }
-}
-
-/* gen_rewire, made only when the part of q that moves has at most
- * `limit` cells (walked first, so a move costs at most that much). */
-static gboolean
-gen_rewire_bounded (Gen *g, int p, int e, int q, int x, int limit)
-{
-  int cut = g->pn[2 * x + (int) hb_rng_below (&g->rng, 2)], cur = x, prev, count = 0, far;
-
-  if (cut < 0)
-    return FALSE;
-  prev = cut;
-  while (cur >= 0)
-    {
-      int next = g->pn[2 * cur] != prev ? g->pn[2 * cur] : g->pn[2 * cur + 1];
-      if (++count > limit)
-        return FALSE;
-      for (int d = 0; d < 4; d++)
-        {
-          int r = gen_nb (g, cur, d);
-          if (r >= 0 && g->lab[r] == p && !(cur == x && r == e))
-            return FALSE;
-        }
-      prev = cur;
-      cur = next;
-    }
-  far = prev;
-  if (g->len[q] - count < 2)
-    return FALSE;
-  cur = x;
-  prev = cut;
-  while (cur >= 0)
-    {
-      int next = g->pn[2 * cur] != prev ? g->pn[2 * cur] : g->pn[2 * cur + 1];
-      g->lab[cur] = p;
-      prev = cur;
-      cur = next;
-    }
-  pn_remove (g, x, cut);
-  pn_remove (g, cut, x);
-  if (g->end[2 * q] == far)
-    g->end[2 * q] = cut;
-  else
-    g->end[2 * q + 1] = cut;
-  g->len[q] -= count;
-  pn_add (g, x, e);
-  pn_add (g, e, x);
-  if (g->end[2 * p] == e)
-    g->end[2 * p] = far;
-  else
-    g->end[2 * p + 1] = far;
-  g->len[p] += count;
-  return TRUE;
 }
 
 /* Local moves at path ends, `steps` tries: an end cell handed to the
@@ -962,7 +928,7 @@ gen_shake (Gen *g, guint64 steps, int colours, gint64 join_budget)
 
       if (x < 0 || (q = g->lab[x]) == p)
         continue;
-      if (g->end[2 * q] == x || g->end[2 * q + 1] == x)
+      if (path_is_end (g, q, x))
         {
           /* Joined at one meeting in eight: the ends wander first. */
           if (g->npaths > colours && join_budget > 0 && hb_rng_below (&g->rng, 8) == 0)
@@ -975,7 +941,7 @@ gen_shake (Gen *g, guint64 steps, int colours, gint64 join_budget)
             gen_transfer (g, p, e, q, x);
         }
       else
-        gen_rewire_bounded (g, p, e, q, x, 24);
+        gen_rewire (g, p, e, q, x, 24);
     }
 }
 
@@ -998,38 +964,24 @@ gen_split (Gen *g, int colours)
       prev = -1;
       for (int i = 1; i < cut; i++)
         {
-          int next = g->pn[2 * cur] != prev ? g->pn[2 * cur] : g->pn[2 * cur + 1];
+          int next = pn_next (g, cur, prev);
           prev = cur;
           cur = next;
         }
       /* cur is the last cell of part one; part two starts at its next. */
       {
-        int next = g->pn[2 * cur] != prev ? g->pn[2 * cur] : g->pn[2 * cur + 1];
+        int next = pn_next (g, cur, prev);
         int first_end = g->end[2 * p], other_end = g->end[2 * p + 1];
 
-        pn_remove (g, cur, next);
-        pn_remove (g, next, cur);
+        pn_unlink (g, cur, next);
         id = 0;
         while (g->slot[id] >= 0)
           id++;
-        count = 0;
-        prev = cur;
-        for (int c = next; c >= 0;)
-          {
-            int nn = g->pn[2 * c] != prev ? g->pn[2 * c] : g->pn[2 * c + 1];
-            g->lab[c] = id;
-            count++;
-            prev = c;
-            c = nn;
-          }
+        count = gen_relabel_from (g, next, cur, id);
         g->end[2 * p] = first_end;
         g->end[2 * p + 1] = cur;
         g->len[p] -= count;
-        g->len[id] = count;
-        g->end[2 * id] = next;
-        g->end[2 * id + 1] = other_end;
-        g->slot[id] = g->npaths;
-        g->alive[g->npaths++] = id;
+        path_new (g, id, next, other_end, count);
       }
     }
 }
