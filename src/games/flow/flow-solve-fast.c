@@ -985,13 +985,16 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells)
         }
       if (f->open == 0)
         return f->free_cells == 0 ? PROP_SOLVED : FAIL_WHY (7);
-      {
-        gboolean open = FALSE;
-        for (int c = 0; c < f->colours && !open; c++)
-          open = f->scope[c] && !f->done[c];
-        if (!open)
-          return PROP_SOLVED;   /* the caller checks the piece is full */
-      }
+      if (f->pcells != NULL)
+        {
+          /* A piece: only its own colours count (the whole board's
+           * search has every colour in scope, so f->open answers). */
+          gboolean open = FALSE;
+          for (int c = 0; c < f->colours && !open; c++)
+            open = f->scope[c] && !f->done[c];
+          if (!open)
+            return PROP_SOLVED;   /* the caller checks the piece is full */
+        }
       /* A forced head keeps stepping while it has one way (no rescan of
        * every head per step); the heads after it are still looked at. */
       for (int c = 0; c < f->colours && !f->fail; c++)
