@@ -2,6 +2,7 @@
 #include "hb-app-test.h"
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
 
 static HbApplication *app;
 
@@ -263,4 +264,84 @@ hb_app_test_activate (HbWindow *window, const char *name, GVariant *param)
 
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), full, param));
   g_free (full);
+}
+
+/* The first widget under `widget` (depth first) that `match` takes. */
+static GtkWidget *
+find_widget (GtkWidget *widget, gboolean (*match) (GtkWidget *w, gconstpointer data),
+             gconstpointer data)
+{
+  if (match (widget, data))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_widget (c, match, data);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+is_of_type (GtkWidget *widget, gconstpointer data)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, *(const GType *) data);
+}
+
+GtkWidget *
+hb_app_test_find_first (GtkWidget *widget, GType type)
+{
+  return find_widget (widget, is_of_type, &type);
+}
+
+static gboolean
+is_row_titled (GtkWidget *widget, gconstpointer title)
+{
+  return ADW_IS_PREFERENCES_ROW (widget)
+         && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
+}
+
+GtkWidget *
+hb_app_test_find_row (GtkWidget *widget, const char *title)
+{
+  return find_widget (widget, is_row_titled, title);
+}
+
+static gboolean
+is_group_titled (GtkWidget *widget, gconstpointer title)
+{
+  return ADW_IS_PREFERENCES_GROUP (widget)
+         && g_strcmp0 (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (widget)), title) == 0;
+}
+
+GtkWidget *
+hb_app_test_find_group (GtkWidget *widget, const char *title)
+{
+  return find_widget (widget, is_group_titled, title);
+}
+
+gboolean
+hb_app_test_not_solving (gpointer data)
+{
+  return !hb_window_is_solving (HB_WINDOW (data));
+}
+
+void
+hb_app_test_open_text (HbWindow *window, const char *name, const char *text)
+{
+  char *dir = g_dir_make_tmp ("hintboard-test-XXXXXX", NULL);
+  char *path;
+  GFile *file;
+
+  g_assert_nonnull (dir);
+  path = g_build_filename (dir, name, NULL);
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  file = g_file_new_for_path (path);
+  g_assert_true (hb_app_test_load (window, file));
+  hb_app_test_wait_hint (window);
+  g_object_unref (file);
+  g_unlink (path);
+  g_rmdir (dir);
+  g_free (path);
+  g_free (dir);
 }

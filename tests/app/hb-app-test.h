@@ -56,6 +56,21 @@ void        hb_app_test_pixel (const HbShot *shot, int x, int y, int rgb[3]);
 /* When HB_TEST_SNAPSHOT_DIR is set, saves a PNG of `widget` there. */
 void        hb_app_test_save (GtkWidget *widget, const char *name);
 
+/* The first widget under `widget` (itself included, depth first) that is
+ * of `type`, or NULL. */
+GtkWidget  *hb_app_test_find_first (GtkWidget *widget, GType type);
+/* The preferences row (AdwPreferencesRow) or group (AdwPreferencesGroup)
+ * titled `title` under `widget` (depth first), or NULL. */
+GtkWidget  *hb_app_test_find_row (GtkWidget *widget, const char *title);
+GtkWidget  *hb_app_test_find_group (GtkWidget *widget, const char *title);
+
+/* For hb_app_test_wait: TRUE when the window (data) is not solving. */
+gboolean    hb_app_test_not_solving (gpointer data);
+/* Writes `text` to a file `name` in a new temporary folder, opens it
+ * through the window's open path (asserting that the level was replaced),
+ * waits for the hint, and removes the file and the folder. */
+void        hb_app_test_open_text (HbWindow *window, const char *name, const char *text);
+
 /* The centre of cell (x, y) of the board view (fx, fy: position within the
  * cell, 0.5 for the centre). */
 void        hb_app_test_cell_point (HbWindow *window, int x, int y,

@@ -67,19 +67,13 @@ shots_differ (const HbShot *a, const HbShot *b)
   return memcmp (a->data, b->data, a->stride * a->height) != 0;
 }
 
-static gboolean
-not_solving (gpointer data)
-{
-  return !hb_window_is_solving (HB_WINDOW (data));
-}
-
 static void
 solve_with (HbWindow *window, const char *solver)
 {
   g_assert_true (hb_window_select_solver (window, solver));
   g_assert_cmpstr (hb_window_get_solver (window)->id, ==, solver);
   hb_window_solve (window);
-  hb_app_test_wait (not_solving, window, 60000, "the solver");
+  hb_app_test_wait (hb_app_test_not_solving, window, 60000, "the solver");
   hb_app_test_settle (50);
   g_assert_nonnull (hb_window_get_result (window));
 }

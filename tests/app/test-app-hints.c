@@ -13,45 +13,14 @@
 
 #define SCHEMA "io.github.hintboard.Hintboard"
 
-/* The first widget of `type` under `widget` (depth first), or NULL. */
-static GtkWidget *
-find_first (GtkWidget *widget, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_first (c, type);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The preferences row titled `title` under `widget`, or NULL. */
-static GtkWidget *
-find_row (GtkWidget *widget, const char *title)
-{
-  if (ADW_IS_PREFERENCES_ROW (widget)
-      && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_row (c, title);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static GtkSwitch *
 labels_switch (HbWindow *window)
 {
-  GtkWidget *row = find_row (GTK_WIDGET (window), "Colour _Labels");
+  GtkWidget *row = hb_app_test_find_row (GTK_WIDGET (window), "Colour _Labels");
 
   g_assert_nonnull (row);
   g_assert_true (gtk_widget_get_visible (row));
-  return GTK_SWITCH (find_first (row, GTK_TYPE_SWITCH));
+  return GTK_SWITCH (hb_app_test_find_first (row, GTK_TYPE_SWITCH));
 }
 
 /* How many pixels of the board view differ between two shots. */
@@ -134,7 +103,7 @@ test_colour_labels (void)
   /* Flood-It's legend, in the sidebar, names the digits. */
   g_assert_true (hb_window_select_game (window, "flood"));
   hb_app_test_settle (100);
-  legend = find_row (GTK_WIDGET (window), "What the Marks Mean");
+  legend = hb_app_test_find_row (GTK_WIDGET (window), "What the Marks Mean");
   g_assert_nonnull (legend);
   g_assert_true (gtk_widget_get_visible (legend));
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (legend)), "digit"));
@@ -171,12 +140,6 @@ test_colour_labels (void)
   g_object_unref (settings);
 }
 
-static gboolean
-not_solving (gpointer data)
-{
-  return !hb_window_is_solving (HB_WINDOW (data));
-}
-
 /* The player's description: the bar's label that wraps. */
 static GtkLabel *
 description_label (GtkWidget *widget)
@@ -207,19 +170,19 @@ test_step_text_wraps (void)
   hb_window_set_mode (window, HB_MODE_PLAY);
   g_assert_true (hb_window_select_solver (window, "gf2"));
   hb_window_solve (window);
-  hb_app_test_wait (not_solving, window, 60000, "the solver");
+  hb_app_test_wait (hb_app_test_not_solving, window, 60000, "the solver");
   hb_app_test_settle (100);
   g_assert_true (hb_window_is_playing_trace (window));
   /* The result's numbers in plain words, the key's meaning in a tooltip
    * (every game's: test-stat-labels). */
   {
     GtkWidget *panel = GTK_WIDGET (hb_window_get_solver_panel (window));
-    GtkWidget *row = find_row (panel, "Free choices");
+    GtkWidget *row = hb_app_test_find_row (panel, "Free choices");
 
     g_assert_nonnull (hb_result_get_stat (hb_window_get_result (window), "nullity"));
     g_assert_nonnull (row);
     g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (row), "doubles"));
-    g_assert_null (find_row (panel, "nullity"));
+    g_assert_null (hb_app_test_find_row (panel, "nullity"));
     adw_expander_row_set_expanded (ADW_EXPANDER_ROW (gtk_widget_get_ancestor (row, ADW_TYPE_EXPANDER_ROW)),
                                    TRUE);
     hb_app_test_settle (100);

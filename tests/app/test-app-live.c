@@ -14,12 +14,6 @@
 #include "hb-registry.h"
 #include "lights.h"
 
-static gboolean
-not_solving (gpointer data)
-{
-  return !hb_window_is_solving (HB_WINDOW (data));
-}
-
 /* A 13×20 Enlight board the pruned backtracking works on far longer than
  * the test needs (see test-app-solve.c). */
 static GFile *
@@ -122,7 +116,7 @@ test_settings_controls (void)
   g_assert_true (hb_window_select_solver (window, "backtrack"));
   g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (hb_solver_panel_get_control (panel, "node-limit"))), ==, 1000);
   hb_window_solve (window);
-  hb_app_test_wait (not_solving, window, 60000, "the solver");
+  hb_app_test_wait (hb_app_test_not_solving, window, 60000, "the solver");
   g_assert_nonnull (hb_window_get_result (window));
   g_test_message ("%s: %s", hb_status_to_string (hb_window_get_result (window)->status),
                   hb_window_get_result (window)->message);
@@ -185,7 +179,7 @@ solve_with_seed (HbWindow *window, const HbSolver *solver, const char *seed)
   gtk_spin_button_update (GTK_SPIN_BUTTON (limit));
   hb_window_solve (window);
   g_assert_true (hb_window_is_solving (window));
-  hb_app_test_wait (not_solving, window, 60000, "the stochastic solver");
+  hb_app_test_wait (hb_app_test_not_solving, window, 60000, "the stochastic solver");
   hb_app_test_settle (50);
   g_assert_nonnull (hb_window_get_result (window));
   copy = hb_result_new (hb_window_get_result (window)->status);
@@ -456,7 +450,7 @@ test_live_snapshot_and_plot (void)
   /* Cancelled: the live frame goes, the result keeps its trace and the plot
    * stays with it, readable in the dark style too. */
   hb_app_test_activate (window, "cancel", NULL);
-  hb_app_test_wait (not_solving, window, 20000, "the solver to stop");
+  hb_app_test_wait (hb_app_test_not_solving, window, 20000, "the solver to stop");
   hb_app_test_settle (50);
   g_assert_false (hb_board_view_has_live_frame (view));
   g_assert_nonnull (hb_window_get_trace (window));

@@ -17,23 +17,6 @@
 #include "loop.h"
 #include "../flow/flow-check.h"
 
-static char *tmp_dir;
-
-static void
-open_text (HbWindow *window, const char *name, const char *text)
-{
-  char *path = g_build_filename (tmp_dir, name, NULL);
-  GFile *file;
-
-  g_assert_true (g_file_set_contents (path, text, -1, NULL));
-  file = g_file_new_for_path (path);
-  g_assert_true (hb_app_test_load (window, file));
-  hb_app_test_wait_hint (window);
-  g_object_unref (file);
-  g_unlink (path);
-  g_free (path);
-}
-
 static void
 set_animations (gboolean on)
 {
@@ -133,6 +116,21 @@ not_animating (gpointer data)
 
 /* ---- Animation ------------------------------------------------------------ */
 
+/* Opens `text` in Play mode and makes the move at (x, y) with the
+ * keyboard. */
+static void
+move_at (HbWindow *window, const char *name, const char *text, int x, int y)
+{
+  HbBoardView *view = hb_window_get_board_view (window);
+
+  hb_app_test_open_text (window, name, text);
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  cursor_to (view, x, y);
+  hb_app_test_settle (30);
+  hb_board_view_act_at_cursor (view, FALSE);
+}
+
 /* A move on `text` (a level of `name`'s game) at the cursor's (x, y): with
  * animations off the board shows the final board at once and nothing
  * ticks; with them on, the tick callback runs, removes itself at the first
@@ -150,12 +148,7 @@ check_move_animates (HbWindow *window, const char *name, const char *text, int x
 
   /* Off: the final board, immediately. */
   set_animations (FALSE);
-  open_text (window, name, text);
-  hb_window_set_mode (window, HB_MODE_PLAY);
-  gtk_widget_grab_focus (GTK_WIDGET (view));
-  cursor_to (view, x, y);
-  hb_app_test_settle (30);
-  hb_board_view_act_at_cursor (view, FALSE);
+  move_at (window, name, text, x, y);
   g_assert_false (hb_board_view_is_animating (view));
   hb_app_test_settle (10);
   now = shot (GTK_WIDGET (view));
@@ -166,12 +159,7 @@ check_move_animates (HbWindow *window, const char *name, const char *text, int x
 
   /* On: the same move animates, then ends on the same final board. */
   set_animations (TRUE);
-  open_text (window, name, text);
-  hb_window_set_mode (window, HB_MODE_PLAY);
-  gtk_widget_grab_focus (GTK_WIDGET (view));
-  cursor_to (view, x, y);
-  hb_app_test_settle (30);
-  hb_board_view_act_at_cursor (view, FALSE);
+  move_at (window, name, text, x, y);
   g_assert_true (hb_board_view_is_animating (view));
   hb_app_test_wait (not_animating, view, 10000, "the move's animation to end");
   hb_board_view_get_animation_times (view, &first, &before_last, &last);
@@ -187,7 +175,7 @@ check_move_animates (HbWindow *window, const char *name, const char *text, int x
 
   /* A level opened over one of the same size is another level, not a move:
    * nothing animates into it. */
-  open_text (window, name, text);
+  hb_app_test_open_text (window, name, text);
   {
     gint64 first2, before_last2, last2;
     hb_board_view_get_animation_times (view, &first2, &before_last2, &last2);
@@ -344,7 +332,7 @@ test_accessible (void)
   HbBoardView *view = hb_window_get_board_view (window);
   char *before, *after, *wrong;
 
-  open_text (window, "a11y.lights", "110\n111\n010\n");
+  hb_app_test_open_text (window, "a11y.lights", "110\n111\n010\n");
   hb_window_set_mode (window, HB_MODE_PLAY);
   gtk_widget_grab_focus (GTK_WIDGET (view));
   cursor_to (view, 0, 0);
@@ -396,7 +384,7 @@ test_accessible (void)
   hb_app_test_settle (200);
 
   /* The palette's entries have names (Flood-It's colours in Play). */
-  open_text (window, "a11y.flood", "3 by 2 -> 5\n012\n120\n");
+  hb_app_test_open_text (window, "a11y.flood", "3 by 2 -> 5\n012\n120\n");
   hb_window_set_mode (window, HB_MODE_PLAY);
   hb_app_test_settle (30);
   {
@@ -445,7 +433,7 @@ test_flow_keyboard (void)
    *   R R R
    *   G G R
    *   G R R */
-  open_text (window, "keys.flow", "R..\n.G.\nGR.\n");
+  hb_app_test_open_text (window, "keys.flow", "R..\n.G.\nGR.\n");
   hb_window_set_mode (window, HB_MODE_PLAY);
   gtk_widget_grab_focus (GTK_WIDGET (view));
 
@@ -674,22 +662,16 @@ test_narrow (void)
 int
 main (int argc, char **argv)
 {
-  int status;
-
   /* GTK's test accessibility backend: each widget keeps its accessible
    * properties where the tests can read them, with no session bus (the
    * suite's GTK_A11Y=none keeps none). */
   g_setenv ("GTK_A11Y", "test", TRUE);
   hb_app_test_init (&argc, &argv);
-  tmp_dir = g_dir_make_tmp ("hintboard-motion-XXXXXX", NULL);
   g_test_add_func ("/app/motion/render", test_render);
   g_test_add_func ("/app/motion/animation", test_animation);
   g_test_add_func ("/app/motion/accessible", test_accessible);
   g_test_add_func ("/app/motion/flow-keyboard", test_flow_keyboard);
   g_test_add_func ("/app/motion/thumbnails", test_thumbnails);
   g_test_add_func ("/app/motion/narrow", test_narrow);
-  status = g_test_run ();
-  g_rmdir (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return g_test_run ();
 }

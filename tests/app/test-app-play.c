@@ -26,26 +26,6 @@ activate (HbWindow *window, const char *action)
   hb_app_test_settle (30);
 }
 
-/* Writes `text` to a temporary file and opens it through the window's
- * open path. */
-static void
-open_text (HbWindow *window, const char *name, const char *text)
-{
-  char *dir = g_dir_make_tmp ("hintboard-play-XXXXXX", NULL);
-  char *path = g_build_filename (dir, name, NULL);
-  GFile *file;
-
-  g_assert_true (g_file_set_contents (path, text, -1, NULL));
-  file = g_file_new_for_path (path);
-  g_assert_true (hb_app_test_load (window, file));
-  hb_app_test_wait_hint (window);
-  g_object_unref (file);
-  g_unlink (path);
-  g_rmdir (dir);
-  g_free (path);
-  g_free (dir);
-}
-
 static char *
 repeat_rows (const char *row, int rows)
 {
@@ -54,12 +34,6 @@ repeat_rows (const char *row, int rows)
   for (int i = 0; i < rows; i++)
     g_string_append_printf (s, "%s\n", row);
   return g_string_free (s, FALSE);
-}
-
-static gboolean
-not_solving (gpointer data)
-{
-  return !hb_window_is_solving (HB_WINDOW (data));
 }
 
 static void
@@ -90,7 +64,7 @@ test_fast_stroke (void)
 
   /* Enlight: painting from (0, 0) to (9, 0) lights ten cells, no more. */
   text = repeat_rows ("000000000000", 3);
-  open_text (window, "blank.lights", text);
+  hb_app_test_open_text (window, "blank.lights", text);
   g_free (text);
   g_assert_cmpstr (hb_window_get_game (window)->id, ==, "lights");
   fast_drag (window, 0, 0, 9, 0);
@@ -130,7 +104,7 @@ test_fast_stroke (void)
           g_string_append (loop, x ? " 0000" : "0000");
         g_string_append_c (loop, '\n');
       }
-    open_text (window, "blank.loop", loop->str);
+    hb_app_test_open_text (window, "blank.loop", loop->str);
     g_string_free (loop, TRUE);
   }
   g_assert_cmpstr (hb_window_get_game (window)->id, ==, "loop");
@@ -164,7 +138,7 @@ test_edit_during_solve (void)
   char *text;
 
   text = repeat_rows ("1010101010101010", 16);
-  open_text (window, "busy.lights", text);
+  hb_app_test_open_text (window, "busy.lights", text);
   g_free (text);
   hb_window_set_mode (window, HB_MODE_EDIT);
   g_assert_true (hb_window_select_solver (window, "backtrack"));
@@ -175,7 +149,7 @@ test_edit_during_solve (void)
   hb_app_test_cell_point (window, 3, 3, 0.5, 0.5, &px, &py);
   hb_board_view_simulate_click (hb_window_get_board_view (window), px, py, 1);
   g_assert_true (hb_window_get_modified (window));
-  hb_app_test_wait (not_solving, window, 30000, "the solver to stop");
+  hb_app_test_wait (hb_app_test_not_solving, window, 30000, "the solver to stop");
   hb_app_test_settle (100);
   /* No answer of the old board on the screen, and a word why. */
   g_assert_null (hb_window_get_result (window));
@@ -203,7 +177,7 @@ test_flood_out_of_moves (void)
 
   /* Two moves needed at least (colours 1 and 2 both touch the corner's
    * region only after a move), one allowed. */
-  open_text (window, "tight.flood", "3 by 3 -> 1\n012\n000\n000\n");
+  hb_app_test_open_text (window, "tight.flood", "3 by 3 -> 1\n012\n000\n000\n");
   hb_window_set_mode (window, HB_MODE_PLAY);
   hb_app_test_settle (30);
   g_assert_false (status_has (window, "out of moves"));
@@ -344,7 +318,7 @@ test_keyboard_play (void)
   guint presses = 0;
   int cx, cy;
 
-  open_text (window, "keys.lights", "001\n001\n111\n");
+  hb_app_test_open_text (window, "keys.lights", "001\n001\n111\n");
   hb_window_set_mode (window, HB_MODE_PLAY);
   gtk_widget_grab_focus (GTK_WIDGET (view));
   hb_app_test_settle (30);
@@ -407,7 +381,7 @@ test_keyboard_play (void)
   g_assert_false (hb_window_get_action_enabled (window, "next-hint"));
 
   /* Infinite Loop: Space turns clockwise, Shift+Space back. */
-  open_text (window, "keys.loop", "0100 0000\n0000 0000\n");
+  hb_app_test_open_text (window, "keys.loop", "0100 0000\n0000 0000\n");
   hb_window_set_mode (window, HB_MODE_PLAY);
   gtk_widget_grab_focus (GTK_WIDGET (view));
   hb_board_view_get_cursor (view, &cx, &cy);
@@ -514,7 +488,7 @@ test_zoom (void)
   double px, py;
   int w, h;
 
-  open_text (window, "big.lights", text);
+  hb_app_test_open_text (window, "big.lights", text);
   g_free (text);
   g_free (row);
   hb_window_set_mode (window, HB_MODE_EDIT);

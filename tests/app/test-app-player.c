@@ -11,12 +11,6 @@
 #include "hb-app-test.h"
 
 static gboolean
-not_solving (gpointer data)
-{
-  return !hb_window_is_solving (HB_WINDOW (data));
-}
-
-static gboolean
 not_playing (gpointer data)
 {
   return !hb_player_bar_get_playing (HB_PLAYER_BAR (data));
@@ -36,7 +30,7 @@ solve (HbWindow *window)
 {
   g_assert_true (hb_window_select_solver (window, "backtrack"));
   hb_window_solve (window);
-  hb_app_test_wait (not_solving, window, 120000, "the solver");
+  hb_app_test_wait (hb_app_test_not_solving, window, 120000, "the solver");
   hb_app_test_settle (100);
   g_assert_nonnull (hb_window_get_result (window));
   g_assert_cmpint (hb_window_get_result (window)->status, ==, HB_STATUS_SOLVED);
@@ -293,43 +287,12 @@ assert_in_view (GtkWidget *widget, GtkWidget *scrolled, double top_part, const c
   g_assert_cmpfloat (r.origin.y + MIN (top_part, r.size.height), <=, view_h);
 }
 
-/* The sidebar's group titled `title`. */
-static GtkWidget *
-find_group (GtkWidget *widget, const char *title)
-{
-  if (ADW_IS_PREFERENCES_GROUP (widget)
-      && g_strcmp0 (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (widget)), title) == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_group (c, title);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The first widget of `type` in `widget`, depth first. */
-static GtkWidget *
-find_first (GtkWidget *widget, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_first (c, type);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 test_sidebar_after_solve (void)
 {
   HbWindow *window = hb_app_test_window_new ();
-  GtkWidget *board = find_group (GTK_WIDGET (window), "Board");
-  GtkWidget *hints = find_group (GTK_WIDGET (window), "Hints");
+  GtkWidget *board = hb_app_test_find_group (GTK_WIDGET (window), "Board");
+  GtkWidget *hints = hb_app_test_find_group (GTK_WIDGET (window), "Hints");
   GtkWidget *panel = GTK_WIDGET (hb_window_get_solver_panel (window));
   GtkWidget *scrolled = gtk_widget_get_ancestor (hints, GTK_TYPE_SCROLLED_WINDOW);
   GtkAdjustment *vadj;
@@ -364,8 +327,8 @@ test_sidebar_after_solve (void)
   g_assert_true (hb_window_select_game (window, "loop"));
   hb_app_test_settle (300);
   {
-    GtkWidget *row = find_first (GTK_WIDGET (hb_window_get_solver_panel (window)),
-                                 ADW_TYPE_EXPANDER_ROW);
+    GtkWidget *row = hb_app_test_find_first (GTK_WIDGET (hb_window_get_solver_panel (window)),
+                                             ADW_TYPE_EXPANDER_ROW);
     g_assert_nonnull (row);
     adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), TRUE);
   }

@@ -10,12 +10,6 @@
 #include "hb-app-test.h"
 #include "lights.h"
 
-static gboolean
-not_solving (gpointer data)
-{
-  return !hb_window_is_solving (HB_WINDOW (data));
-}
-
 static void
 activate (HbWindow *window, const char *action)
 {
@@ -70,7 +64,7 @@ test_backtrack_and_player (void)
 
   hb_window_solve (window);
   g_assert_true (hb_window_is_solving (window));
-  hb_app_test_wait (not_solving, window, 120000, "the solver");
+  hb_app_test_wait (hb_app_test_not_solving, window, 120000, "the solver");
   hb_app_test_settle (100);
 
   result = hb_window_get_result (window);
@@ -204,7 +198,7 @@ test_cancel (void)
   hb_app_test_settle (300);
   was_running = hb_window_is_solving (window);
   activate (window, "cancel");
-  hb_app_test_wait (not_solving, window, 20000, "the solver to stop");
+  hb_app_test_wait (hb_app_test_not_solving, window, 20000, "the solver to stop");
   hb_app_test_settle (50);
   g_assert_nonnull (hb_window_get_result (window));
   g_test_message ("status %s: %s", hb_status_to_string (hb_window_get_result (window)->status),
