@@ -250,6 +250,38 @@ test_real_flow_guessed (void)
   g_assert_cmpint (n, >, 0);
 }
 
+/* Draws `s` by its game with cells of `cell` px and the board's top-left
+ * corner at (ox, oy); with `clip`, nothing further than a quarter cell
+ * out of the board (Infinite Loop's renderer paints all it is given). */
+static void
+draw_board (cairo_t *cr, const HbState *s, double ox, double oy, double cell,
+            const HbRenderOptions *opts, gboolean clip)
+{
+  HbLayout layout = { s->width, s->height, ox, oy, cell };
+
+  cairo_save (cr);
+  if (clip)
+    {
+      cairo_rectangle (cr, ox - cell * 0.25, oy - cell * 0.25, s->width * cell + cell * 0.5,
+                       s->height * cell + cell * 0.5);
+      cairo_clip (cr);
+    }
+  s->game->render (s, cr, &layout, opts);
+  cairo_restore (cr);
+}
+
+/* The picture drawn on `surface` by `cr`: both are released. */
+static HbImage *
+finish_image (cairo_t *cr, cairo_surface_t *surface)
+{
+  HbImage *img;
+
+  cairo_destroy (cr);
+  img = hb_image_from_surface (surface);
+  cairo_surface_destroy (surface);
+  return img;
+}
+
 /* A picture of `s` drawn by its game at `cell` px a cell, with the board's
  * top-left corner at (ox, oy) inside a picture of pw × ph, a status bar,
  * a title and a row of buttons around it. */
@@ -258,9 +290,7 @@ screenshot (const HbState *s, double cell, int ox, int oy, int pw, int ph, gbool
 {
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, pw, ph);
   cairo_t *cr = cairo_create (surface);
-  HbLayout layout = { s->width, s->height, ox, oy, cell };
   HbRenderOptions opts = { .dark = dark, .mode = HB_MODE_PLAY, .hover_x = -1, .hover_y = -1 };
-  HbImage *img;
 
   if (dark)
     cairo_set_source_rgb (cr, 0.1, 0.1, 0.12);
@@ -288,19 +318,8 @@ screenshot (const HbState *s, double cell, int ox, int oy, int pw, int ph, gbool
     }
   /* A game draws its board, not the whole screen (Infinite Loop's
    * renderer paints all it is given; the others draw their board only). */
-  cairo_save (cr);
-  if (g_str_equal (s->game->id, "loop"))
-    {
-      cairo_rectangle (cr, ox - cell * 0.25, oy - cell * 0.25, s->width * cell + cell * 0.5,
-                       s->height * cell + cell * 0.5);
-      cairo_clip (cr);
-    }
-  s->game->render (s, cr, &layout, &opts);
-  cairo_restore (cr);
-  cairo_destroy (cr);
-  img = hb_image_from_surface (surface);
-  cairo_surface_destroy (surface);
-  return img;
+  draw_board (cr, s, ox, oy, cell, &opts, g_str_equal (s->game->id, "loop"));
+  return finish_image (cr, surface);
 }
 
 /* A level of the game from `seed` on; for Infinite Loop the first whose
@@ -420,7 +439,6 @@ phone_screenshot (const HbState *level, double cell, int ox, int oy, int pw, int
   cairo_pattern_t *grad = cairo_pattern_create_linear (0, 0, pw * 0.3, ph);
   HbRenderOptions opts = { .dark = dark, .mode = HB_MODE_PLAY, .hover_x = -1, .hover_y = -1 };
   double u = pw / 1080.0;
-  HbImage *img;
 
   if (dark)
     {
@@ -470,19 +488,8 @@ phone_screenshot (const HbState *level, double cell, int ox, int oy, int pw, int
   cairo_move_to (cr, 60 * u, ph - 80 * u);
   cairo_show_text (cr, "Play more puzzles! Install now");
   if (level != NULL)
-    {
-      HbLayout layout = { level->width, level->height, ox, oy, cell };
-      cairo_save (cr);
-      cairo_rectangle (cr, ox - cell * 0.25, oy - cell * 0.25, level->width * cell + cell * 0.5,
-                       level->height * cell + cell * 0.5);
-      cairo_clip (cr);
-      level->game->render (level, cr, &layout, &opts);
-      cairo_restore (cr);
-    }
-  cairo_destroy (cr);
-  img = hb_image_from_surface (surface);
-  cairo_surface_destroy (surface);
-  return img;
+    draw_board (cr, level, ox, oy, cell, &opts, TRUE);
+  return finish_image (cr, surface);
 }
 
 /* Infinite Loop boards drawn by the game's renderer on a phone screen
@@ -650,9 +657,7 @@ test_game_look_loop (void)
       for (int y = 0; y < shots[i].h; y++)
         for (int x = 0; x < shots[i].w; x++)
           game_tile (cr, ox + x * t, oy + y * t, t, l->tiles[y * shots[i].w + x]);
-      cairo_destroy (cr);
-      shot = hb_image_from_surface (surface);
-      cairo_surface_destroy (surface);
+      shot = finish_image (cr, surface);
       for (int enc = 0; enc < 2; enc++)
         {
           g_autoptr(HbImage) img = enc == 0 ? hb_image_copy (shot) : through_file (shot, "jpeg", 70);
@@ -750,9 +755,7 @@ test_phone_flood_counter (void)
           cairo_move_to (cr, pw / 2.0 - ext.width / 2 - ext.x_bearing, y);
           cairo_show_text (cr, shots[i].text);
         }
-      cairo_destroy (cr);
-      shot = hb_image_from_surface (surface);
-      cairo_surface_destroy (surface);
+      shot = finish_image (cr, surface);
       for (int enc = 0; enc < 2; enc++)
         for (int sc = 0; sc < 3; sc++)
           {
