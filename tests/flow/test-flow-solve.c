@@ -242,6 +242,26 @@ test_reference (void)
   g_assert_cmpint (unsolvable, ==, 1);
 }
 
+/* Counts the answers of `s` (at most `limit`): `truth` of them (2 or more),
+ * each answer checked; counting to 2 stops at 2 (with a message when
+ * `says_more`). */
+static void
+check_count (const FlowState *s, guint64 truth, guint limit, gboolean says_more)
+{
+  HbResult *r = solve (s, limit);
+
+  g_assert_cmpuint (truth, >=, 2);
+  assert_answer (s, r);
+  g_assert_cmpuint (stat_u64 (r, "solutions"), ==, truth);
+  hb_result_free (r);
+  r = solve (s, 2);
+  assert_answer (s, r);
+  g_assert_cmpuint (stat_u64 (r, "solutions"), ==, 2);
+  if (says_more)
+    g_assert_nonnull (r->message);
+  hb_result_free (r);
+}
+
 /* Boards with more than one answer, and the brute force agrees. */
 static void
 test_count_several (void)
@@ -255,19 +275,9 @@ test_count_several (void)
   for (gsize i = 0; i < G_N_ELEMENTS (boards); i++)
     {
       FlowState *s = parse (boards[i]);
-      guint64 truth = brute_count (s);
-      HbResult *r = solve (s, 100);
 
-      g_assert_cmpuint (truth, >=, 2);
-      assert_answer (s, r);
-      g_assert_cmpuint (stat_u64 (r, "solutions"), ==, truth);
-      hb_result_free (r);
       /* count=2: "more than one" */
-      r = solve (s, 2);
-      assert_answer (s, r);
-      g_assert_cmpuint (stat_u64 (r, "solutions"), ==, 2);
-      g_assert_nonnull (r->message);
-      hb_result_free (r);
+      check_count (s, brute_count (s), 100, TRUE);
       flow_state_free (s);
     }
 }
@@ -292,17 +302,8 @@ test_count_walk (void)
   for (gsize i = 0; i < G_N_ELEMENTS (boards); i++)
     {
       FlowState *s = parse (boards[i]);
-      guint64 truth = walk_count (s);
-      HbResult *r = solve (s, 1000);
 
-      g_assert_cmpuint (truth, >=, 2);
-      assert_answer (s, r);
-      g_assert_cmpuint (stat_u64 (r, "solutions"), ==, truth);
-      hb_result_free (r);
-      r = solve (s, 2);
-      assert_answer (s, r);
-      g_assert_cmpuint (stat_u64 (r, "solutions"), ==, 2);
-      hb_result_free (r);
+      check_count (s, walk_count (s), 1000, FALSE);
       flow_state_free (s);
     }
 }
