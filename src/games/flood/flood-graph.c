@@ -624,19 +624,8 @@ flood_graph_forced (const FloodGraph *g, const guint64 *set,
                     const guint64 *frontier)
 {
   for (int c = 0; c < g->colours; c++)
-    {
-      const guint64 *bc = g->by_colour + (gsize) c * g->words;
-      gboolean any = FALSE, outside = FALSE;
-
-      for (int w = 0; w < g->words && !outside; w++)
-        {
-          guint64 rem = bc[w] & ~set[w];
-          any |= rem != 0;
-          outside = (rem & ~frontier[w]) != 0;
-        }
-      if (any && !outside)
-        return c;
-    }
+    if (flood_colour_exposed (g, set, frontier, c))
+      return c;
   return -1;
 }
 
@@ -750,14 +739,7 @@ flood_graph_relaxed_bound (const FloodGraph *g, const guint64 *set,
       for (int c = 0; c < g->colours; c++)
         {
           const guint64 *bc = g->by_colour + (gsize) c * words;
-          gboolean any = FALSE, outside = FALSE;
-          for (int w = 0; w < words && !outside; w++)
-            {
-              guint64 rem = bc[w] & ~in[w];
-              any |= rem != 0;
-              outside = (rem & ~front[w]) != 0;
-            }
-          if (any && !outside)
+          if (flood_colour_exposed (g, in, front, c))
             {
               exposed++;
               for (int w = 0; w < words; w++)

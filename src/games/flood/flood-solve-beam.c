@@ -63,20 +63,6 @@ cand_compare (gconstpointer pa, gconstpointer pb, gpointer data)
   return a->slot < b->slot ? -1 : a->slot > b->slot;
 }
 
-static guint64
-beam_hash (const guint64 *s, int words)
-{
-  guint64 h = 0x9e3779b97f4a7c15ull;
-
-  for (int w = 0; w < words; w++)
-    {
-      h ^= s[w];
-      h *= 0xbf58476d1ce4e5b9ull;
-      h ^= h >> 31;
-    }
-  return h;
-}
-
 /* Cells in the regions of newly. */
 static int
 set_cells (const FloodGraph *g, const guint64 *newly)
@@ -288,7 +274,7 @@ flood_beam_moves (const FloodGraph *g, int width, int rank,
           {
             Cand *cd = &g_array_index (cands, Cand, k);
             const guint64 *cs = next + (gsize) cd->slot * stride;
-            guint32 pos = beam_hash (cs, words) & tmask;
+            guint32 pos = flood_set_hash (cs, words) & tmask;
             gboolean dup = FALSE;
             BeamNode nd = { cd->parent, cd->colour };
 

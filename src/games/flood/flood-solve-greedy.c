@@ -58,26 +58,12 @@ typedef struct {
   FloodChildScan spare; /* when the table is full */
 } Greedy;
 
-static guint32
-set_hash (const guint64 *s, int words)
-{
-  guint64 h = 0x9e3779b97f4a7c15ull;
-
-  for (int w = 0; w < words; w++)
-    {
-      h ^= s[w];
-      h *= 0xbf58476d1ce4e5b9ull;
-      h ^= h >> 31;
-    }
-  return (guint32) (h ^ (h >> 32));
-}
-
 /* The scan from set (front its frontier), from the table or made now. */
 static const FloodChildScan *
 scan_of (Greedy *gr, const guint64 *set, const guint64 *front)
 {
   int words = gr->g->words;
-  guint32 k = set_hash (set, words) & (SCAN_SLOTS - 1);
+  guint32 k = flood_set_hash32 (set, words) & (SCAN_SLOTS - 1);
 
   while (gr->scan_stamp[k] == gr->stamp)
     {

@@ -109,20 +109,6 @@ typedef struct {
   FloodScratch sc;
 } Search;
 
-static inline guint32
-set_hash (const guint64 *s, int words)
-{
-  guint64 h = 0x9e3779b97f4a7c15ull;
-
-  for (int w = 0; w < words; w++)
-    {
-      h ^= s[w];
-      h *= 0xbf58476d1ce4e5b9ull;
-      h ^= h >> 31;
-    }
-  return (guint32) (h ^ (h >> 32));
-}
-
 static gsize
 search_bytes (const Search *se)
 {
@@ -152,7 +138,7 @@ rehash (Search *se)
   se->tmask = size - 1;
   for (guint32 i = 0; i < se->n; i++)
     {
-      guint32 k = set_hash (se->sets + (gsize) i * se->words, se->words) & se->tmask;
+      guint32 k = flood_set_hash32 (se->sets + (gsize) i * se->words, se->words) & se->tmask;
       while (se->table[k])
         k = (k + 1) & se->tmask;
       se->table[k] = i + 1;
@@ -163,7 +149,7 @@ rehash (Search *se)
 static guint32
 lookup (Search *se, const guint64 *set, guint32 *slot)
 {
-  guint32 k = set_hash (set, se->words) & se->tmask;
+  guint32 k = flood_set_hash32 (set, se->words) & se->tmask;
 
   while (se->table[k])
     {

@@ -91,18 +91,7 @@ exposed_colours (const FloodGraph *g, const guint64 *set, const guint64 *front)
   int count = 0;
 
   for (int c = 0; c < g->colours; c++)
-    {
-      const guint64 *bc = g->by_colour + (gsize) c * g->words;
-      gboolean any = FALSE, outside = FALSE;
-
-      for (int w = 0; w < g->words && !outside; w++)
-        {
-          guint64 rem = bc[w] & ~set[w];
-          any |= rem != 0;
-          outside = (rem & ~front[w]) != 0;
-        }
-      count += any && !outside;
-    }
+    count += flood_colour_exposed (g, set, front, c);
   return count;
 }
 

@@ -121,6 +121,48 @@ void        flood_graph_free (FloodGraph *g);
 #define FLOOD_SET_HAS(s, i)  (((s)[(i) >> 6] >> ((i) & 63)) & 1)
 #define FLOOD_SET_ADD(s, i)  ((s)[(i) >> 6] |= G_GUINT64_CONSTANT (1) << ((i) & 63))
 
+/* A hash of a region set of `words` words (the solvers' tables). */
+static inline guint64
+flood_set_hash (const guint64 *s, int words)
+{
+  guint64 h = 0x9e3779b97f4a7c15ull;
+
+  for (int w = 0; w < words; w++)
+    {
+      h ^= s[w];
+      h *= 0xbf58476d1ce4e5b9ull;
+      h ^= h >> 31;
+    }
+  return h;
+}
+
+/* The same folded to 32 bits. */
+static inline guint32
+flood_set_hash32 (const guint64 *s, int words)
+{
+  guint64 h = flood_set_hash (s, words);
+
+  return (guint32) (h ^ (h >> 32));
+}
+
+/* TRUE when colour c has unflooded regions (outside set) and all of them
+ * are in frontier: the move c floods every one. */
+static inline gboolean
+flood_colour_exposed (const FloodGraph *g, const guint64 *set,
+                      const guint64 *frontier, int c)
+{
+  const guint64 *bc = g->by_colour + (gsize) c * g->words;
+  gboolean any = FALSE, outside = FALSE;
+
+  for (int w = 0; w < g->words && !outside; w++)
+    {
+      guint64 rem = bc[w] & ~set[w];
+      any |= rem != 0;
+      outside = (rem & ~frontier[w]) != 0;
+    }
+  return any && !outside;
+}
+
 /* What a breadth-first search from a flooded set finds. */
 typedef struct {
   int      remaining;      /* regions not flooded */
