@@ -704,17 +704,6 @@ hb_vision_autocorrelation_period (const float *profile, int len, int min_period,
 
 /* ---- Grouping colours -------------------------------------------------- */
 
-static int
-uf_find (int *parent, int i)
-{
-  while (parent[i] != i)
-    {
-      parent[i] = parent[parent[i]];
-      i = parent[i];
-    }
-  return i;
-}
-
 int
 hb_vision_cluster (const HbLab *colours, int n, float threshold, int *group)
 {
@@ -728,7 +717,7 @@ hb_vision_cluster (const HbLab *colours, int n, float threshold, int *group)
     for (int j = i + 1; j < n; j++)
       if (hb_lab_distance (&colours[i], &colours[j]) < threshold)
         {
-          int a = uf_find (parent, i), b = uf_find (parent, j);
+          int a = hb_vision_uf_find (parent, i), b = hb_vision_uf_find (parent, j);
           if (a != b)
             parent[MAX (a, b)] = MIN (a, b);
         }
@@ -736,7 +725,7 @@ hb_vision_cluster (const HbLab *colours, int n, float threshold, int *group)
     label[i] = -1;
   for (int i = 0; i < n; i++)
     {
-      int r = uf_find (parent, i);
+      int r = hb_vision_uf_find (parent, i);
       if (label[r] < 0)
         label[r] = k++;
       group[i] = label[r];

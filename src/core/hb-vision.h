@@ -133,6 +133,19 @@ double hb_vision_autocorrelation_period (const float *profile, int len,
  * returns k. */
 int hb_vision_cluster (const HbLab *colours, int n, float threshold, int *group);
 
+/* Union-find over parent[] (parent[i] == i at a root): the root of i, with
+ * the path halved on the way. */
+static inline int
+hb_vision_uf_find (int *parent, int i)
+{
+  while (parent[i] != i)
+    {
+      parent[i] = parent[parent[i]];
+      i = parent[i];
+    }
+  return i;
+}
+
 /* ---- The report --------------------------------------------------------- */
 
 typedef struct _HbImportReport HbImportReport;

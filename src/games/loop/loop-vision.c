@@ -292,17 +292,6 @@ typedef struct {
   gboolean keep;
 } Piece;
 
-static int
-uf_find (int *parent, int i)
-{
-  while (parent[i] != i)
-    {
-      parent[i] = parent[parent[i]];
-      i = parent[i];
-    }
-  return i;
-}
-
 /* Labels the 8-connected pieces of the mask: labels[i] is 0 off strokes,
  * else 1 + the piece's index in the returned array. */
 static GArray *
@@ -345,10 +334,10 @@ find_pieces (const Mask *s, int *labels)
           }
         par = (int *) (void *) parent->data;
         {
-          int r = uf_find (par, nb[0]);
+          int r = hb_vision_uf_find (par, nb[0]);
           for (int k = 1; k < n; k++)
             {
-              int q = uf_find (par, nb[k]);
+              int q = hb_vision_uf_find (par, nb[k]);
               if (q != r)
                 {
                   if (q < r)
@@ -373,7 +362,7 @@ find_pieces (const Mask *s, int *labels)
         Piece *p;
         if (!labels[i])
           continue;
-        r = uf_find (par, labels[i]);
+        r = hb_vision_uf_find (par, labels[i]);
         if (root_index[r] == 0)
           {
             Piece np = { 0, { x, y, x + 1, y + 1 }, 0, 0, TRUE };
