@@ -343,6 +343,20 @@ flood_render_cells (const guint8 *cells, int w, int h, const guint8 *highlight,
   g_free (flooded);
 }
 
+/* The badge's font set to `size` on cr, and for `text` at that size its
+ * extents, padding, swatch width (0 without a swatch), width and height. */
+static void
+badge_measure (cairo_t *cr, const char *text, double size, gboolean swatch,
+               cairo_text_extents_t *e, double *pad, double *sw, double *bw, double *bh)
+{
+  *pad = size * 0.35;
+  *sw = swatch ? size * 0.9 + *pad : 0;
+  cairo_set_font_size (cr, size);
+  cairo_text_extents (cr, text, e);
+  *bw = e->x_advance + 2 * *pad + *sw;
+  *bh = size + *pad;
+}
+
 /* A rounded badge with text, and optionally a swatch of a colour, beside
  * the board so it covers no cell: right of it, else below, above or left
  * of it, wherever the drawing area leaves room, at a smaller size if that
@@ -374,12 +388,7 @@ draw_badge (cairo_t *cr, const HbLayout *l, const char *text, int swatch,
   for (double s = size; s > 0 && !placed; s = s > min_size ? MAX (min_size, s * 0.8) : 0)
     {
       size = s;
-      pad = size * 0.35;
-      sw = swatch >= 0 ? size * 0.9 + pad : 0;
-      cairo_set_font_size (cr, size);
-      cairo_text_extents (cr, text, &e);
-      bw = e.x_advance + 2 * pad + sw;
-      bh = size + pad;
+      badge_measure (cr, text, size, swatch >= 0, &e, &pad, &sw, &bw, &bh);
       for (int side = 0; side < 4 && !placed; side++)
         {
           /* Beside the board: the badge's full width (right, left) or
@@ -399,12 +408,7 @@ draw_badge (cairo_t *cr, const HbLayout *l, const char *text, int swatch,
   if (!placed)
     {
       size = MAX (10.0, MIN (l->cell * 0.6, 28.0));
-      pad = size * 0.35;
-      sw = swatch >= 0 ? size * 0.9 + pad : 0;
-      cairo_set_font_size (cr, size);
-      cairo_text_extents (cr, text, &e);
-      bw = e.x_advance + 2 * pad + sw;
-      bh = size + pad;
+      badge_measure (cr, text, size, swatch >= 0, &e, &pad, &sw, &bw, &bh);
       x = right - bw - 3;
       y = bottom - bh - 3;
     }
