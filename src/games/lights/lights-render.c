@@ -49,6 +49,20 @@ pack (Rgb c)
   return hb_draw_pack_rgba (c.r, c.g, c.b, 1);
 }
 
+/* The glow of a lit lamp in the square of side s at (px, py): a warm
+ * highlight up and left, `on` around it, `edge` at the rim. */
+static cairo_pattern_t *
+lit_lamp (double px, double py, double s, Rgb on, Rgb edge)
+{
+  cairo_pattern_t *pat = cairo_pattern_create_radial (px + s * 0.4, py + s * 0.35, s * 0.05,
+                                                      px + s / 2, py + s / 2, s * 0.75);
+
+  cairo_pattern_add_color_stop_rgb (pat, 0, 1.0, 0.97, 0.75);
+  cairo_pattern_add_color_stop_rgb (pat, 0.55, on.r, on.g, on.b);
+  cairo_pattern_add_color_stop_rgb (pat, 1, edge.r, edge.g, edge.b);
+  return pat;
+}
+
 void
 lights_render_cells (const guint8 *cells, const guint8 *press, int width, int height,
                      cairo_t *cr, const HbLayout *l, const HbRenderOptions *o,
@@ -137,12 +151,7 @@ lights_render_cells (const guint8 *cells, const guint8 *press, int width, int he
               /* Fading: the dark lamp, the lit one over it as far as the
                * move has gone (on: p, off: 1 − p). */
               double lit = cells[i] ? p : 1 - p;
-              cairo_pattern_t *pat =
-                cairo_pattern_create_radial (px + s * 0.4, py + s * 0.35, s * 0.05,
-                                             px + s / 2, py + s / 2, s * 0.75);
-              cairo_pattern_add_color_stop_rgb (pat, 0, 1.0, 0.97, 0.75);
-              cairo_pattern_add_color_stop_rgb (pat, 0.55, on.r, on.g, on.b);
-              cairo_pattern_add_color_stop_rgb (pat, 1, on_edge.r, on_edge.g, on_edge.b);
+              cairo_pattern_t *pat = lit_lamp (px, py, s, on, on_edge);
               set_rgb (cr, off, 1);
               cairo_fill_preserve (cr);
               cairo_save (cr);
@@ -154,12 +163,7 @@ lights_render_cells (const guint8 *cells, const guint8 *press, int width, int he
             }
           else if (cells[i])
             {
-              cairo_pattern_t *pat =
-                cairo_pattern_create_radial (px + s * 0.4, py + s * 0.35, s * 0.05,
-                                             px + s / 2, py + s / 2, s * 0.75);
-              cairo_pattern_add_color_stop_rgb (pat, 0, 1.0, 0.97, 0.75);
-              cairo_pattern_add_color_stop_rgb (pat, 0.55, on.r, on.g, on.b);
-              cairo_pattern_add_color_stop_rgb (pat, 1, on_edge.r, on_edge.g, on_edge.b);
+              cairo_pattern_t *pat = lit_lamp (px, py, s, on, on_edge);
               cairo_set_source (cr, pat);
               cairo_fill (cr);
               cairo_pattern_destroy (pat);
