@@ -48,6 +48,20 @@ void        hb_player_bar_set_speed (HbPlayerBar *self, double speed);
 void        hb_player_bar_set_can_export (HbPlayerBar *self, gboolean can_export);
 gboolean    hb_player_bar_get_can_export (HbPlayerBar *self);
 
+/* Below about 560 px of its own width the bar is compact: the scrubber on
+ * a row of its own, the step text beside the counters, the speed control
+ * and Export in a menu button (for tests: the button and the speed scale,
+ * wherever it sits). */
+gboolean    hb_player_bar_get_compact (HbPlayerBar *self);
+/* While the bar is hidden (not mapped) it cannot see its width: the window
+ * tells it the width it would have (a narrow window's own), so that its
+ * height, which the window keeps for it, is already the one it opens with
+ * (the board then keeps its size when the player opens). Ignored while
+ * the bar is shown, and for width <= 0. */
+void        hb_player_bar_set_width_hint (HbPlayerBar *self, int width);
+GtkWidget  *hb_player_bar_get_menu_button (HbPlayerBar *self);
+GtkWidget  *hb_player_bar_get_speed_scale (HbPlayerBar *self);
+
 /* What the labels show, for tests. */
 const char *hb_player_bar_get_step_text (HbPlayerBar *self);
 const char *hb_player_bar_get_description (HbPlayerBar *self);

@@ -199,4 +199,8 @@ hb_window_on_default_width (HbWindow *self, GParamSpec *pspec, gpointer data)
   gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
   if (width > 0)
     set_narrow (self, width < NARROW_WIDTH);
+  /* A narrow window's sidebar folds over the board: the player bar, if
+   * hidden, would be about the window's width (hb-player-bar.h). */
+  if (width > 0 && width < NARROW_WIDTH)
+    hb_player_bar_set_width_hint (self->player_bar, width);
 }

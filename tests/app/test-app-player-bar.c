@@ -1,0 +1,258 @@
+/* test-app-player-bar.c: the solver player's bar in a narrow window, under
+ * Xvfb. At 360 px wide, after a solve, the bar is compact: no wider than
+ * the window, nothing of it out of sight or needing sideways scrolling,
+ * the scrubber on a row of its own, the speed control and Export
+ * Animation in its menu button; back at 1100 px it is laid out exactly as
+ * before; narrowed with the player closed, the bar is compact already
+ * and the board keeps its size when the player opens. Snapshots
+ * (HB_TEST_SNAPSHOT_DIR) at both widths and of the menu. */
+#include <adwaita.h>
+#include <math.h>
+
+#include "hb-app-test.h"
+
+static gboolean
+not_solving (gpointer data)
+{
+  return !hb_window_is_solving (HB_WINDOW (data));
+}
+
+/* Solves the welcome level (Enlight, 5 × 5) with the backtracking search,
+ * whose long trace the player then shows. */
+static void
+solve (HbWindow *window)
+{
+  g_assert_true (hb_window_select_solver (window, "backtrack"));
+  hb_window_solve (window);
+  hb_app_test_wait (not_solving, window, 120000, "the solver");
+  hb_app_test_settle (100);
+  g_assert_nonnull (hb_window_get_result (window));
+  g_assert_cmpint (hb_window_get_result (window)->status, ==, HB_STATUS_SOLVED);
+  g_assert_true (hb_window_is_playing_trace (window));
+}
+
+/* The first mapped scale in `widget` other than `not`, depth first. */
+static GtkWidget *
+find_scale (GtkWidget *widget, GtkWidget *not)
+{
+  if (GTK_IS_SCALE (widget) && widget != not && gtk_widget_get_mapped (widget))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_scale (c, not);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Every mapped widget inside `widget` lies across 0 .. `width` of `view`. */
+static void
+assert_inside (GtkWidget *widget, GtkWidget *view, double width)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      graphene_rect_t r;
+
+      if (!gtk_widget_get_mapped (c) || GTK_IS_POPOVER (c))
+        continue;
+      g_assert_true (gtk_widget_compute_bounds (c, view, &r));
+      if (r.origin.x < -0.5 || r.origin.x + r.size.width > width + 0.5)
+        g_error ("%s spans x %.0f to %.0f, the view 0 to %.0f", G_OBJECT_TYPE_NAME (c),
+                 r.origin.x, r.origin.x + r.size.width, width);
+      assert_inside (c, view, width);
+    }
+}
+
+/* The menu model `model` (or a section of it) has an item for `action`. */
+static gboolean
+menu_has_action (GMenuModel *model, const char *action)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      char *name = NULL;
+      GMenuModel *section;
+      gboolean found;
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &name))
+        {
+          found = g_strcmp0 (name, action) == 0;
+          g_free (name);
+          if (found)
+            return TRUE;
+        }
+      section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
+      if (section != NULL)
+        {
+          found = menu_has_action (section, action);
+          g_object_unref (section);
+          if (found)
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+narrow (gpointer data)
+{
+  return gtk_widget_get_width (GTK_WIDGET (data)) <= 380;
+}
+
+static gboolean
+bar_compact (gpointer data)
+{
+  return hb_player_bar_get_compact (HB_PLAYER_BAR (data));
+}
+
+static gboolean
+bar_wide (gpointer data)
+{
+  return !hb_player_bar_get_compact (HB_PLAYER_BAR (data));
+}
+
+typedef struct { int bar_w, bar_h, speed_x, speed_w; } BarLayout;
+
+static BarLayout
+bar_layout (HbPlayerBar *bar)
+{
+  GtkWidget *speed = hb_player_bar_get_speed_scale (bar);
+  graphene_rect_t r;
+  BarLayout l;
+
+  g_assert_true (gtk_widget_compute_bounds (speed, GTK_WIDGET (bar), &r));
+  l.bar_w = gtk_widget_get_width (GTK_WIDGET (bar));
+  l.bar_h = gtk_widget_get_height (GTK_WIDGET (bar));
+  l.speed_x = (int) r.origin.x;
+  l.speed_w = (int) r.size.width;
+  return l;
+}
+
+/* The wide bar: speed control and Export inline, no menu button. */
+static void
+assert_wide_bar (HbPlayerBar *bar)
+{
+  GtkWidget *speed = hb_player_bar_get_speed_scale (bar);
+
+  g_assert_false (hb_player_bar_get_compact (bar));
+  g_assert_false (gtk_widget_get_visible (hb_player_bar_get_menu_button (bar)));
+  g_assert_true (gtk_widget_get_mapped (speed));
+  g_assert_null (gtk_widget_get_ancestor (speed, GTK_TYPE_POPOVER));
+  g_assert_true (hb_player_bar_get_can_export (bar));
+}
+
+static void
+test_narrow (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbPlayerBar *bar = hb_window_get_player_bar (window);
+  GtkWidget *scrolled, *menu, *speed;
+  GtkPopover *popover;
+  GtkAdjustment *hadj;
+  BarLayout before, after;
+  int min, view_w;
+
+  /* GNOME's window buttons (close only), with which the window goes down
+   * to 360 px (as test-app-play's snapshots have them). */
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+  solve (window);
+  hb_player_bar_set_playing (bar, FALSE);
+  hb_app_test_settle (200);
+  scrolled = gtk_widget_get_ancestor (GTK_WIDGET (bar), GTK_TYPE_SCROLLED_WINDOW);
+  menu = hb_player_bar_get_menu_button (bar);
+  speed = hb_player_bar_get_speed_scale (bar);
+  assert_wide_bar (bar);
+  before = bar_layout (bar);
+  g_test_message ("1100 px: bar %d × %d, speed at x %d", before.bar_w, before.bar_h,
+                  before.speed_x);
+  hb_app_test_save (GTK_WIDGET (window), "player-bar-1100");
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, HB_TEST_HEIGHT);
+  hb_app_test_wait (narrow, window, 10000, "the window to narrow");
+  hb_app_test_wait (bar_compact, bar, 10000, "the bar to turn compact");
+  hb_app_test_settle (300);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 380);
+  view_w = gtk_widget_get_width (scrolled);
+  gtk_widget_measure (GTK_WIDGET (bar), GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  g_test_message ("360 px: window %d, bar's view %d, bar's minimum %d, bar %d × %d",
+                  gtk_widget_get_width (GTK_WIDGET (window)), view_w, min,
+                  gtk_widget_get_width (GTK_WIDGET (bar)), gtk_widget_get_height (GTK_WIDGET (bar)));
+  g_assert_cmpint (min, <=, view_w);
+  g_assert_cmpint (view_w, <=, gtk_widget_get_width (GTK_WIDGET (window)));
+  hadj = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (hadj) - gtk_adjustment_get_lower (hadj), <=,
+                     gtk_adjustment_get_page_size (hadj) + 0.5);
+  assert_inside (scrolled, scrolled, view_w);
+  /* The scrubber (the bar's one scale shown) wide enough to use. */
+  {
+    GtkWidget *scrubber = find_scale (GTK_WIDGET (bar), speed);
+
+    g_assert_true (scrubber != speed);
+    g_assert_true (gtk_widget_get_mapped (scrubber));
+    g_test_message ("scrubber %d px wide", gtk_widget_get_width (scrubber));
+    g_assert_cmpint (gtk_widget_get_width (scrubber), >=, 250);
+  }
+  g_assert_true (gtk_widget_get_mapped (menu));
+  g_assert_false (gtk_widget_get_mapped (speed));
+  hb_app_test_save (GTK_WIDGET (window), "player-bar-360");
+
+  /* The menu: the speed control and Export Animation. */
+  popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (menu));
+  g_assert_true (GTK_IS_POPOVER_MENU (popover));
+  g_assert_true (menu_has_action (gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover)),
+                                  "win.export-animation"));
+  gtk_menu_button_popup (GTK_MENU_BUTTON (menu));
+  hb_app_test_settle (300);
+  g_assert_true (gtk_widget_get_mapped (speed));
+  g_assert_true (gtk_widget_get_ancestor (speed, GTK_TYPE_POPOVER) == GTK_WIDGET (popover));
+  g_assert_cmpint (gtk_widget_get_width (speed), >=, 100);
+  /* The speed set there is the bar's. */
+  gtk_range_set_value (GTK_RANGE (speed), 2.0);
+  g_assert_cmpfloat (fabs (hb_player_bar_get_speed (bar) - 100.0), <, 1e-6);
+  hb_app_test_settle (800);
+  hb_app_test_save (GTK_WIDGET (popover), "player-bar-360-menu");
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (menu));
+  hb_app_test_settle (200);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), HB_TEST_WIDTH, HB_TEST_HEIGHT);
+  hb_app_test_wait (bar_wide, bar, 10000, "the bar to widen");
+  hb_app_test_settle (300);
+  assert_wide_bar (bar);
+  after = bar_layout (bar);
+  g_assert_cmpint (after.bar_w, ==, before.bar_w);
+  g_assert_cmpint (after.bar_h, ==, before.bar_h);
+  g_assert_cmpint (after.speed_x, ==, before.speed_x);
+  g_assert_cmpint (after.speed_w, ==, before.speed_w);
+
+  /* Narrowed with the player closed, the bar is compact already, and the
+   * board keeps its size when the player opens. */
+  hb_app_test_activate (window, "cancel", NULL);
+  hb_app_test_settle (300);
+  g_assert_false (hb_window_is_playing_trace (window));
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, HB_TEST_HEIGHT);
+  hb_app_test_wait (narrow, window, 10000, "the window to narrow");
+  hb_app_test_settle (300);
+  g_assert_true (hb_player_bar_get_compact (bar));
+  {
+    GtkWidget *view = GTK_WIDGET (hb_window_get_board_view (window));
+    int w = gtk_widget_get_width (view), h = gtk_widget_get_height (view);
+
+    solve (window);
+    hb_player_bar_set_playing (bar, FALSE);
+    hb_app_test_settle (300);
+    g_assert_true (hb_player_bar_get_compact (bar));
+    g_test_message ("board view %d × %d before the player opened, %d × %d after", w, h,
+                    gtk_widget_get_width (view), gtk_widget_get_height (view));
+    g_assert_cmpint (gtk_widget_get_width (view), ==, w);
+    g_assert_cmpint (gtk_widget_get_height (view), ==, h);
+  }
+  hb_app_test_window_close (window);
+}
+
+int
+main (int argc, char *argv[])
+{
+  hb_app_test_init (&argc, &argv);
+  g_test_add_func ("/app/player-bar/narrow", test_narrow);
+  return g_test_run ();
+}
