@@ -426,6 +426,22 @@ test_round_trip (gconstpointer id)
   round_trip_game (id);
 }
 
+/* A phone's status bar across the top of a picture pw wide (u: pixels
+ * per 1/1080 of the width), in colour (r, g, b), with the time, network
+ * and battery in white, bold. */
+static void
+status_bar (cairo_t *cr, int pw, double u, double r, double g, double b)
+{
+  cairo_set_source_rgb (cr, r, g, b);
+  cairo_rectangle (cr, 0, 0, pw, 70 * u);
+  cairo_fill (cr);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+  cairo_set_font_size (cr, 40 * u);
+  cairo_move_to (cr, 30 * u, 50 * u);
+  cairo_show_text (cr, "12:34    4G  87%");
+}
+
 /* A phone screenshot of `level` (pw × ph): a gradient background, a
  * status bar, a title and a score, the board on the game's card with
  * cells of `cell` px at (ox, oy), round buttons and a banner below. With
@@ -453,14 +469,7 @@ phone_screenshot (const HbState *level, double cell, int ox, int oy, int pw, int
   cairo_set_source (cr, grad);
   cairo_paint (cr);
   cairo_pattern_destroy (grad);
-  cairo_set_source_rgb (cr, 0.12, 0.12, 0.14);
-  cairo_rectangle (cr, 0, 0, pw, 70 * u);
-  cairo_fill (cr);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-  cairo_set_font_size (cr, 40 * u);
-  cairo_move_to (cr, 30 * u, 50 * u);
-  cairo_show_text (cr, "12:34    4G  87%");
+  status_bar (cr, pw, u, 0.12, 0.12, 0.14);
   cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
   cairo_set_font_size (cr, 72 * u);
   cairo_move_to (cr, 60 * u, 220 * u);
@@ -632,14 +641,7 @@ test_game_look_loop (void)
 
       cairo_set_source_rgb (cr, 209 / 255.0, 232 / 255.0, 230 / 255.0);
       cairo_paint (cr);
-      cairo_set_source_rgb (cr, 0.15, 0.35, 0.33);
-      cairo_rectangle (cr, 0, 0, pw, 70 * u);
-      cairo_fill (cr);
-      cairo_set_source_rgb (cr, 1, 1, 1);
-      cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-      cairo_set_font_size (cr, 40 * u);
-      cairo_move_to (cr, 30 * u, 50 * u);
-      cairo_show_text (cr, "12:34    4G  87%");
+      status_bar (cr, pw, u, 0.15, 0.35, 0.33);
       cairo_set_source_rgb (cr, 86 / 255.0, 148 / 255.0, 142 / 255.0);
       cairo_set_font_size (cr, 64 * u);
       cairo_move_to (cr, 60 * u, 200 * u);
