@@ -214,6 +214,23 @@ test_narrow (void)
   gtk_menu_button_popdown (GTK_MENU_BUTTON (menu));
   hb_app_test_settle (200);
 
+  /* Widths between: compact or wide, never scrolling sideways. */
+  for (int w = 480; w <= 960; w += 80)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (window), w, HB_TEST_HEIGHT);
+      hb_app_test_settle (400);
+      view_w = gtk_widget_get_width (scrolled);
+      gtk_widget_measure (GTK_WIDGET (bar), GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL,
+                          NULL);
+      g_test_message ("%d px: window %d, bar's view %d, bar's minimum %d, %s", w,
+                      gtk_widget_get_width (GTK_WIDGET (window)), view_w, min,
+                      hb_player_bar_get_compact (bar) ? "compact" : "wide");
+      g_assert_cmpint (min, <=, view_w);
+      g_assert_cmpfloat (gtk_adjustment_get_upper (hadj) - gtk_adjustment_get_lower (hadj), <=,
+                         gtk_adjustment_get_page_size (hadj) + 0.5);
+      assert_inside (scrolled, scrolled, view_w);
+    }
+
   gtk_window_set_default_size (GTK_WINDOW (window), HB_TEST_WIDTH, HB_TEST_HEIGHT);
   hb_app_test_wait (bar_wide, bar, 10000, "the bar to widen");
   hb_app_test_settle (300);
