@@ -133,8 +133,9 @@ hb_window_update_palette (HbWindow *self)
 /* Below 640 px the header bar sheds what has a key or another way in
  * (Undo and Redo: Ctrl+Z, Ctrl+Shift+Z; the game chooser: the main menu
  * lists the games instead) and Edit and Play become icons; the plot goes
- * under the board instead of beside it. Long palettes and the player
- * scroll sideways (hb-window.ui), the status line wraps, and the sidebar
+ * under the board instead of beside it. Long palettes scroll sideways
+ * (hb-window.ui), the player bar turns compact by its own width
+ * (hb-player-bar.c), the status line wraps, and the sidebar
  * folds over the board (AdwFlap). So the window goes down to 360 px with
  * the title still there. */
 #define NARROW_WIDTH 640
