@@ -97,6 +97,21 @@ read_picture (const HbImage *img, const char *what, const char *want_game)
   return s;
 }
 
+/* The picture is read as a level of `want_game` whose text is `want`
+ * (HB_TEST_KEEP: where to save it when not). */
+static void
+assert_reads_as (const HbImage *img, const char *what, const char *want_game, const char *want)
+{
+  HbState *s = read_picture (img, what, want_game);
+  g_autofree char *got = level_text (s);
+
+  if (!g_str_equal (got, want) && g_getenv ("HB_TEST_KEEP") != NULL)
+    hb_image_save (img, g_getenv ("HB_TEST_KEEP"), "png", 0, NULL);
+  if (!g_str_equal (got, want))
+    g_error ("%s read as\n%snot\n%s", what, got, want);
+  hb_state_free (s);
+}
+
 static void
 test_real_flood (void)
 {
@@ -388,8 +403,7 @@ round_trip_game (const char *id)
             g_autoptr(HbImage) coded = enc == 0 ? through_file (shot, "png", 0)
                                                 : through_file (shot, "jpeg", 70);
             g_autoptr(HbImage) img = NULL;
-            g_autofree char *what = NULL, *got = NULL;
-            HbState *s;
+            g_autofree char *what = NULL;
 
             if (cell * k < 12)
               continue;
@@ -406,13 +420,7 @@ round_trip_game (const char *id)
             what = g_strdup_printf ("%s %d×%d, cell %g px, %s, scaled by %g, %s", id, bw, bh,
                                     cell, enc == 0 ? "PNG" : "JPEG 70", k,
                                     c % 2 ? "dark" : "light");
-            s = read_picture (img, what, id);
-            got = level_text (s);
-            if (!g_str_equal (got, want) && g_getenv ("HB_TEST_KEEP") != NULL)
-              hb_image_save (img, g_getenv ("HB_TEST_KEEP"), "png", 0, NULL);
-            if (!g_str_equal (got, want))
-              g_error ("%s read as\n%snot\n%s", what, got, want);
-            hb_state_free (s);
+            assert_reads_as (img, what, id, want);
             cases++;
           }
       hb_state_free (level);
@@ -534,13 +542,9 @@ test_phone_loop (void)
                                                    i % 2 ? "dark" : "light");
           g_autoptr(HbImportReport) report = hb_import_report_new ();
           g_autoptr(GError) error = NULL;
-          HbState *s = read_picture (img, what, "loop");
-          g_autofree char *got = level_text (s);
-          if (!g_str_equal (got, want) && g_getenv ("HB_TEST_KEEP") != NULL)
-            hb_image_save (img, g_getenv ("HB_TEST_KEEP"), "png", 0, NULL);
-          if (!g_str_equal (got, want))
-            g_error ("%s read as\n%snot\n%s", what, got, want);
-          hb_state_free (s);
+          HbState *s;
+
+          assert_reads_as (img, what, "loop", want);
           /* The reader alone says where the board is. */
           s = hb_registry_from_image (img, game, report, NULL, &error);
           g_assert_no_error (error);
@@ -666,13 +670,8 @@ test_game_look_loop (void)
           g_autofree char *what = g_strdup_printf ("loop %d×%d in the game's look on a %d×%d screen, tiles of %g px, %s",
                                                    shots[i].w, shots[i].h, pw, ph, t,
                                                    enc == 0 ? "PNG" : "JPEG 70");
-          HbState *s = read_picture (img, what, "loop");
-          g_autofree char *got = level_text (s);
-          if (!g_str_equal (got, want) && g_getenv ("HB_TEST_KEEP") != NULL)
-            hb_image_save (img, g_getenv ("HB_TEST_KEEP"), "png", 0, NULL);
-          if (!g_str_equal (got, want))
-            g_error ("%s read as\n%snot\n%s", what, got, want);
-          hb_state_free (s);
+
+          assert_reads_as (img, what, "loop", want);
         }
       hb_state_free (level);
     }
