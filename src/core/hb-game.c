@@ -1,6 +1,9 @@
 #include "hb-game.h"
 
 #include <glib/gi18n.h>
+#ifdef G_OS_UNIX
+#include <pthread.h>
+#endif
 
 static void
 stat_free (gpointer p)
@@ -122,7 +125,11 @@ hb_game_default_solver (const HbGame *game)
 
 /* The time limit for every solver: a thread that cancels the solver's
  * cancellable at the deadline, so a solver that only polls its
- * cancellable still stops in time. */
+ * cancellable still stops in time. On POSIX a bare pthread with a small
+ * stack: GThread's wrapper allocates in the new thread (its thread-self
+ * key), which makes glibc set up a malloc arena (a 128 MB reservation,
+ * two trims, an mprotect) on every solve, most of them a few
+ * milliseconds long. Until the deadline the thread only waits on a GCond. */
 typedef struct {
   GMutex        lock;
   GCond         cond;
@@ -130,6 +137,12 @@ typedef struct {
   gint64        deadline;      /* g_get_monotonic_time () units */
   GCancellable *cancellable;
 } HbWatchdog;
+
+#ifdef G_OS_UNIX
+typedef pthread_t HbWatchdogThread;
+#else
+typedef GThread *HbWatchdogThread;
+#endif
 
 static gpointer
 watchdog_thread (gpointer data)
@@ -148,6 +161,36 @@ watchdog_thread (gpointer data)
   return NULL;
 }
 
+static gboolean
+watchdog_start (HbWatchdogThread *thread, HbWatchdog *w)
+{
+#ifdef G_OS_UNIX
+  pthread_attr_t attr;
+  gboolean ok;
+
+  if (pthread_attr_init (&attr) != 0)
+    return FALSE;
+  /* Cancelling runs the cancellable's handlers here: room for those. */
+  pthread_attr_setstacksize (&attr, 256 * 1024);
+  ok = pthread_create (thread, &attr, watchdog_thread, w) == 0;
+  pthread_attr_destroy (&attr);
+  return ok;
+#else
+  *thread = g_thread_new ("hb-time-limit", watchdog_thread, w);
+  return TRUE;
+#endif
+}
+
+static void
+watchdog_join (HbWatchdogThread thread)
+{
+#ifdef G_OS_UNIX
+  pthread_join (thread, NULL);
+#else
+  g_thread_join (thread);
+#endif
+}
+
 static void
 forward_cancel (GCancellable *outer, gpointer inner)
 {
@@ -162,7 +205,8 @@ hb_solve (const HbSolver *solver, const HbState *state,
   HbSolveOptions defaults = { 0 };
   double t0 = hb_now ();
   HbWatchdog w = { 0 };
-  GThread *thread = NULL;
+  HbWatchdogThread thread;
+  gboolean watched = FALSE;
   gulong handler = 0;
   HbResult *r;
 
@@ -177,16 +221,18 @@ hb_solve (const HbSolver *solver, const HbState *state,
       if (cancellable != NULL)
         handler = g_cancellable_connect (cancellable, G_CALLBACK (forward_cancel),
                                          w.cancellable, NULL);
-      thread = g_thread_new ("hb-time-limit", watchdog_thread, &w);
+      watched = watchdog_start (&thread, &w);
+      if (!watched)
+        g_error ("hb_solve: cannot start the time-limit thread");
     }
-  r = solver->solve (state, options, trace, thread ? w.cancellable : cancellable, error);
-  if (thread != NULL)
+  r = solver->solve (state, options, trace, watched ? w.cancellable : cancellable, error);
+  if (watched)
     {
       g_mutex_lock (&w.lock);
       w.done = TRUE;
       g_cond_signal (&w.cond);
       g_mutex_unlock (&w.lock);
-      g_thread_join (thread);
+      watchdog_join (thread);
       if (handler != 0)
         g_cancellable_disconnect (cancellable, handler);
       /* Stopped by the deadline, not by the caller: the solver gave up. */
