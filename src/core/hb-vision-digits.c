@@ -317,7 +317,8 @@ read_word_run (const guint8 *gray, int w, int cx0, int cx1, int ry0, int ry1, in
       if (!border)
         g_array_append_val (glyphs, gl);
     }
-  qsort (glyphs->data, glyphs->len, sizeof (Glyph), glyph_cmp);
+  if (glyphs->len > 1)
+    qsort (glyphs->data, glyphs->len, sizeof (Glyph), glyph_cmp);
   /* Rows of text: pieces whose heights overlap by half the smaller one
    * (a row of text above a row of buttons are two). */
   {

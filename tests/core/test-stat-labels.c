@@ -55,12 +55,13 @@ test_every_solver (void)
           for (int counting = 0; counting < 2; counting++)
             {
               HbSolveOptions options = { 0 };
-              HbTrace *trace = hb_trace_new (1000, 1 << 20);
+              HbTrace *trace;
               const char *counter;
               HbResult *r;
 
               if (counting && !(solver->flags & HB_SOLVER_COUNTS))
                 continue;
+              trace = hb_trace_new (1000, 1 << 20);
               options.seed = 3;
               options.time_limit = 2;
               options.node_limit = 200000;
