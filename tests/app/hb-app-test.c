@@ -327,6 +327,18 @@ hb_app_test_not_solving (gpointer data)
 }
 
 void
+hb_app_test_solve_and_play (HbWindow *window, const char *solver_id)
+{
+  g_assert_true (hb_window_select_solver (window, solver_id));
+  hb_window_solve (window);
+  hb_app_test_wait (hb_app_test_not_solving, window, 120000, "the solver");
+  hb_app_test_settle (100);
+  g_assert_nonnull (hb_window_get_result (window));
+  g_assert_cmpint (hb_window_get_result (window)->status, ==, HB_STATUS_SOLVED);
+  g_assert_true (hb_window_is_playing_trace (window));
+}
+
+void
 hb_app_test_open_text (HbWindow *window, const char *name, const char *text)
 {
   char *dir = g_dir_make_tmp ("hintboard-test-XXXXXX", NULL);

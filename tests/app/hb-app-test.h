@@ -66,6 +66,10 @@ GtkWidget  *hb_app_test_find_group (GtkWidget *widget, const char *title);
 
 /* For hb_app_test_wait: TRUE when the window (data) is not solving. */
 gboolean    hb_app_test_not_solving (gpointer data);
+/* Solves the open level with the solver `solver_id` (the welcome level with
+ * "backtrack" gives thousands of steps and several solutions), waits for the
+ * result, asserts it is solved and that the player plays its trace. */
+void        hb_app_test_solve_and_play (HbWindow *window, const char *solver_id);
 /* Writes `text` to a file `name` in a new temporary folder, opens it
  * through the window's open path (asserting that the level was replaced),
  * waits for the hint, and removes the file and the folder. */

@@ -23,18 +23,12 @@ activate (HbWindow *window, const char *action, const char *arg)
   hb_app_test_settle (30);
 }
 
-/* Solves the welcome level (Enlight, 5 × 5) with the backtracking search,
- * which records thousands of steps and several solutions. */
+/* The welcome level (Enlight, 5 × 5) solved with the backtracking search,
+ * whose long trace (several solutions) the player then shows. */
 static void
 solve (HbWindow *window)
 {
-  g_assert_true (hb_window_select_solver (window, "backtrack"));
-  hb_window_solve (window);
-  hb_app_test_wait (hb_app_test_not_solving, window, 120000, "the solver");
-  hb_app_test_settle (100);
-  g_assert_nonnull (hb_window_get_result (window));
-  g_assert_cmpint (hb_window_get_result (window)->status, ==, HB_STATUS_SOLVED);
-  g_assert_true (hb_window_is_playing_trace (window));
+  hb_app_test_solve_and_play (window, "backtrack");
 }
 
 static gboolean
