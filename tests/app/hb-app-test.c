@@ -320,6 +320,30 @@ hb_app_test_find_group (GtkWidget *widget, const char *title)
   return find_widget (widget, is_group_titled, title);
 }
 
+void
+hb_app_test_dir_set_up (HbAppTestDir *f, gconstpointer data)
+{
+  f->dir = g_dir_make_tmp ("hintboard-test-XXXXXX", NULL);
+  g_assert_nonnull (f->dir);
+}
+
+void
+hb_app_test_dir_tear_down (HbAppTestDir *f, gconstpointer data)
+{
+  GDir *d = g_dir_open (f->dir, 0, NULL);
+  const char *name;
+
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      char *path = g_build_filename (f->dir, name, NULL);
+      g_unlink (path);
+      g_free (path);
+    }
+  g_dir_close (d);
+  g_rmdir (f->dir);
+  g_free (f->dir);
+}
+
 gboolean
 hb_app_test_not_solving (gpointer data)
 {

@@ -64,6 +64,14 @@ GtkWidget  *hb_app_test_find_first (GtkWidget *widget, GType type);
 GtkWidget  *hb_app_test_find_row (GtkWidget *widget, const char *title);
 GtkWidget  *hb_app_test_find_group (GtkWidget *widget, const char *title);
 
+/* A g_test_add fixture: a new temporary folder, removed with its files
+ * after the test. */
+typedef struct {
+  char *dir;
+} HbAppTestDir;
+void        hb_app_test_dir_set_up (HbAppTestDir *f, gconstpointer data);
+void        hb_app_test_dir_tear_down (HbAppTestDir *f, gconstpointer data);
+
 /* For hb_app_test_wait: TRUE when the window (data) is not solving. */
 gboolean    hb_app_test_not_solving (gpointer data);
 /* Solves the open level with the solver `solver_id` (the welcome level with

@@ -8,33 +8,7 @@
 #include "hb-app-test.h"
 #include "lights.h"
 
-typedef struct {
-  char *dir;
-} Fixture;
-
-static void
-fixture_set_up (Fixture *f, gconstpointer data)
-{
-  f->dir = g_dir_make_tmp ("hintboard-app-XXXXXX", NULL);
-  g_assert_nonnull (f->dir);
-}
-
-static void
-fixture_tear_down (Fixture *f, gconstpointer data)
-{
-  GDir *d = g_dir_open (f->dir, 0, NULL);
-  const char *name;
-
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      char *path = g_build_filename (f->dir, name, NULL);
-      g_unlink (path);
-      g_free (path);
-    }
-  g_dir_close (d);
-  g_rmdir (f->dir);
-  g_free (f->dir);
-}
+typedef HbAppTestDir Fixture;
 
 static GFile *
 write_file (Fixture *f, const char *name, const char *text)
@@ -277,13 +251,13 @@ int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
-  g_test_add ("/app/files/malformed", Fixture, NULL, fixture_set_up,
-              test_malformed, fixture_tear_down);
-  g_test_add ("/app/files/save-and-reopen", Fixture, NULL, fixture_set_up,
-              test_save_and_reopen, fixture_tear_down);
-  g_test_add ("/app/files/open-cancel", Fixture, NULL, fixture_set_up,
-              test_open_cancel, fixture_tear_down);
-  g_test_add ("/app/files/close-with-dialog", Fixture, NULL, fixture_set_up,
-              test_close_with_dialog, fixture_tear_down);
+  g_test_add ("/app/files/malformed", Fixture, NULL, hb_app_test_dir_set_up,
+              test_malformed, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-and-reopen", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_and_reopen, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/open-cancel", Fixture, NULL, hb_app_test_dir_set_up,
+              test_open_cancel, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/close-with-dialog", Fixture, NULL, hb_app_test_dir_set_up,
+              test_close_with_dialog, hb_app_test_dir_tear_down);
   return g_test_run ();
 }

@@ -16,33 +16,7 @@
 #include "hb-grid.h"
 #include "hb-board-view.h"
 
-typedef struct {
-  char *dir;
-} Fixture;
-
-static void
-fixture_set_up (Fixture *f, gconstpointer data)
-{
-  f->dir = g_dir_make_tmp ("hintboard-import-XXXXXX", NULL);
-  g_assert_nonnull (f->dir);
-}
-
-static void
-fixture_tear_down (Fixture *f, gconstpointer data)
-{
-  GDir *d = g_dir_open (f->dir, 0, NULL);
-  const char *name;
-
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      char *path = g_build_filename (f->dir, name, NULL);
-      g_unlink (path);
-      g_free (path);
-    }
-  g_dir_close (d);
-  g_rmdir (f->dir);
-  g_free (f->dir);
-}
+typedef HbAppTestDir Fixture;
 
 /* Draws `state` as a screenshot would show it (a dark page with the board
  * off-centre). */
@@ -344,13 +318,13 @@ int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
-  g_test_add ("/app/import/png", Fixture, NULL, fixture_set_up,
-              test_import_png, fixture_tear_down);
-  g_test_add ("/app/import/real", Fixture, NULL, fixture_set_up,
-              test_import_real, fixture_tear_down);
-  g_test_add ("/app/import/bad", Fixture, NULL, fixture_set_up,
-              test_import_bad, fixture_tear_down);
-  g_test_add ("/app/import/paste", Fixture, NULL, fixture_set_up,
-              test_import_paste, fixture_tear_down);
+  g_test_add ("/app/import/png", Fixture, NULL, hb_app_test_dir_set_up,
+              test_import_png, hb_app_test_dir_tear_down);
+  g_test_add ("/app/import/real", Fixture, NULL, hb_app_test_dir_set_up,
+              test_import_real, hb_app_test_dir_tear_down);
+  g_test_add ("/app/import/bad", Fixture, NULL, hb_app_test_dir_set_up,
+              test_import_bad, hb_app_test_dir_tear_down);
+  g_test_add ("/app/import/paste", Fixture, NULL, hb_app_test_dir_set_up,
+              test_import_paste, hb_app_test_dir_tear_down);
   return g_test_run ();
 }
