@@ -289,117 +289,19 @@ scan_bitset (const FloodGraph *g, const guint64 *set, FloodScratch *sc,
   out->h = bound_from_maxdist (maxdist);
 }
 
-void
-flood_graph_scan (const FloodGraph *g, const guint64 *set,
-                  FloodScratch *sc, gboolean need_cells, FloodScan *out)
+/* The queue search both scans share, from the frontier regions in
+ * sc->queue[0 .. tail) (already in `seen`) outward, layer by layer: the
+ * eccentricity, the cells of the farthest layer, the colours left and each
+ * colour's farthest distance (breadth-first: d never decreases, so the last
+ * seen is the farthest). */
+static void
+scan_layers (const FloodGraph *g, FloodScratch *sc, guint64 *seen, int tail,
+             int cells, FloodScan *out)
 {
-  /* Word operations win while a set is small: the queue search below
-   * overtakes them at about 16 words (1,000 regions; the greedy's time on
-   * 30×30 and 40×40 boards with ten colours). */
-  if (g->adj != NULL && g->words <= FLOOD_SCAN_BITSET_MAX_WORDS)
-    {
-      scan_bitset (g, set, sc, need_cells, out);
-      return;
-    }
-
-  int maxdist[FLOOD_MAX_COLOURS + 1];
-  int head = 0, tail = 0, layer_end, d = 1, cells = 0, far = 0;
+  int maxdist[FLOOD_MAX_COLOURS + 1] = { 0 };
+  int head = 0, layer_end = tail, d = 1, far = 0;
   guint left = 0;
-  guint64 *seen = sc->seen;
 
-  memcpy (seen, set, sizeof (guint64) * g->words);
-  memset (sc->frontier, 0, sizeof (guint64) * g->words);
-  for (int c = 0; c <= FLOOD_MAX_COLOURS; c++)
-    maxdist[c] = 0;
-
-  /* The frontier: unflooded neighbours of flooded regions. */
-  for (int w = 0; w < g->words; w++)
-    {
-      guint64 bits = set[w];
-      while (bits)
-        {
-          int r = w * 64 + __builtin_ctzll (bits);
-          bits &= bits - 1;
-          if (need_cells)
-            cells += g->size[r];
-          for (int k = g->nbr_start[r]; k < g->nbr_start[r + 1]; k++)
-            {
-              int s = g->nbr[k];
-              if (!FLOOD_SET_HAS (seen, s))
-                {
-                  FLOOD_SET_ADD (seen, s);
-                  FLOOD_SET_ADD (sc->frontier, s);
-                  sc->queue[tail++] = s;
-                }
-            }
-        }
-    }
-  layer_end = tail;
-  out->ecc = tail > 0 ? 1 : 0;
-  while (head < tail)
-    {
-      int r;
-
-      if (head == layer_end)
-        {
-          d++;
-          layer_end = tail;
-          out->ecc = d;
-          far = 0;
-        }
-      r = sc->queue[head++];
-      far += g->size[r];
-      /* Breadth-first: d never decreases, so this is the farthest. */
-      left |= 1u << g->colour[r];
-      maxdist[g->colour[r]] = d;
-      for (int k = g->nbr_start[r]; k < g->nbr_start[r + 1]; k++)
-        {
-          int s = g->nbr[k];
-          if (!FLOOD_SET_HAS (seen, s))
-            {
-              FLOOD_SET_ADD (seen, s);
-              sc->queue[tail++] = s;
-            }
-        }
-    }
-  out->remaining = tail;
-  out->colours_left = left;
-  out->cells_flooded = cells;
-  out->far_cells = far;
-  out->frontier = sc->frontier;
-
-  out->h = bound_from_maxdist (maxdist);
-}
-
-/* flood_graph_scan for a set whose frontier is known: a queue search from
- * the frontier, O(regions + edges) whatever the graph (the bitset search
- * costs regions × words: a million word operations on a 100×100 board
- * with ten colours), without walking every flooded region's neighbours.
- * cells_flooded is not counted (left 0). */
-void
-flood_graph_scan_frontier (const FloodGraph *g, const guint64 *set,
-                           const guint64 *frontier, FloodScratch *sc,
-                           FloodScan *out)
-{
-  int maxdist[FLOOD_MAX_COLOURS + 1];
-  int head = 0, tail = 0, layer_end, d = 1, far = 0;
-  guint left = 0;
-  guint64 *seen = sc->seen;
-
-  for (int c = 0; c <= FLOOD_MAX_COLOURS; c++)
-    maxdist[c] = 0;
-  for (int w = 0; w < g->words; w++)
-    {
-      guint64 bits = frontier[w];
-      seen[w] = set[w] | bits;
-      sc->frontier[w] = bits;
-      while (bits)
-        {
-          sc->queue[tail++] = w * 64 + __builtin_ctzll (bits);
-          bits &= bits - 1;
-        }
-    }
-  layer_end = tail;
   out->ecc = tail > 0 ? 1 : 0;
   while (head < tail)
     {
@@ -428,10 +330,81 @@ flood_graph_scan_frontier (const FloodGraph *g, const guint64 *set,
     }
   out->remaining = tail;
   out->colours_left = left;
-  out->cells_flooded = 0;
+  out->cells_flooded = cells;
   out->far_cells = far;
   out->frontier = sc->frontier;
   out->h = bound_from_maxdist (maxdist);
+}
+
+void
+flood_graph_scan (const FloodGraph *g, const guint64 *set,
+                  FloodScratch *sc, gboolean need_cells, FloodScan *out)
+{
+  /* Word operations win while a set is small: the queue search below
+   * overtakes them at about 16 words (1,000 regions; the greedy's time on
+   * 30×30 and 40×40 boards with ten colours). */
+  if (g->adj != NULL && g->words <= FLOOD_SCAN_BITSET_MAX_WORDS)
+    {
+      scan_bitset (g, set, sc, need_cells, out);
+      return;
+    }
+
+  int tail = 0, cells = 0;
+  guint64 *seen = sc->seen;
+
+  memcpy (seen, set, sizeof (guint64) * g->words);
+  memset (sc->frontier, 0, sizeof (guint64) * g->words);
+
+  /* The frontier: unflooded neighbours of flooded regions. */
+  for (int w = 0; w < g->words; w++)
+    {
+      guint64 bits = set[w];
+      while (bits)
+        {
+          int r = w * 64 + __builtin_ctzll (bits);
+          bits &= bits - 1;
+          if (need_cells)
+            cells += g->size[r];
+          for (int k = g->nbr_start[r]; k < g->nbr_start[r + 1]; k++)
+            {
+              int s = g->nbr[k];
+              if (!FLOOD_SET_HAS (seen, s))
+                {
+                  FLOOD_SET_ADD (seen, s);
+                  FLOOD_SET_ADD (sc->frontier, s);
+                  sc->queue[tail++] = s;
+                }
+            }
+        }
+    }
+  scan_layers (g, sc, seen, tail, cells, out);
+}
+
+/* flood_graph_scan for a set whose frontier is known: a queue search from
+ * the frontier, O(regions + edges) whatever the graph (the bitset search
+ * costs regions × words: a million word operations on a 100×100 board
+ * with ten colours), without walking every flooded region's neighbours.
+ * cells_flooded is not counted (left 0). */
+void
+flood_graph_scan_frontier (const FloodGraph *g, const guint64 *set,
+                           const guint64 *frontier, FloodScratch *sc,
+                           FloodScan *out)
+{
+  int tail = 0;
+  guint64 *seen = sc->seen;
+
+  for (int w = 0; w < g->words; w++)
+    {
+      guint64 bits = frontier[w];
+      seen[w] = set[w] | bits;
+      sc->frontier[w] = bits;
+      while (bits)
+        {
+          sc->queue[tail++] = w * 64 + __builtin_ctzll (bits);
+          bits &= bits - 1;
+        }
+    }
+  scan_layers (g, sc, seen, tail, 0, out);
 }
 
 /* What one search from a parent tells about all its children at once.
