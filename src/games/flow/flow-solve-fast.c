@@ -888,13 +888,13 @@ check_regions (Fast *f)
   return TRUE;
 }
 
-/* How many unfinished colours have no region common to both heads (full
- * flood of the board). */
-static int
-count_stranded (Fast *f)
+/* Floods every free region of the board, each with its own stamp from the
+ * returned base on (region i: base + i); *nslots_out regions. */
+static guint32
+label_all_regions (Fast *f, int *nslots_out)
 {
   guint32 base;
-  int nslots = 0, stranded = 0;
+  int nslots = 0;
 
   if (f->stamp > G_MAXUINT32 - (guint32) f->N - 8)
     {
@@ -910,6 +910,18 @@ count_stranded (Fast *f)
         nslots++;
       }
   f->stamp = base + (guint32) nslots;
+  *nslots_out = nslots;
+  return base;
+}
+
+/* How many unfinished colours have no region common to both heads (full
+ * flood of the board). */
+static int
+count_stranded (Fast *f)
+{
+  int nslots = 0, stranded = 0;
+
+  label_all_regions (f, &nslots);
   for (int c = 0; c < f->colours; c++)
     {
       gboolean common = FALSE;
@@ -1426,20 +1438,7 @@ find_parts (Fast *f, FastPart **parts_out, int **cells_out, guint8 **flags_out)
   guint8 *flags;
 
   f->split_seen = FALSE;
-  if (f->stamp > G_MAXUINT32 - (guint32) f->N - 8)
-    {
-      memset (f->comp, 0, f->N * sizeof *f->comp);
-      f->stamp = 0;
-    }
-  base = f->stamp + 1;
-  for (gsize p = 0; p < f->N; p++)
-    if (f->col[p] == 0 && f->comp[p] < base)
-      {
-        grow_comp_arrays (f, (gsize) nslots + 1);
-        flood (f, (int) p, base + (guint32) nslots, nslots, 0);
-        nslots++;
-      }
-  f->stamp = base + (guint32) nslots;
+  base = label_all_regions (f, &nslots);
   if (nslots < 2)
     return 0;
   /* Each colour of the piece: its one common region. */
