@@ -96,7 +96,6 @@ on_export_response (GtkNativeDialog *dialog, int response, gpointer data)
   ExportJob *job = g_object_steal_data (G_OBJECT (dialog), "hb-export-job");
   GFile *file = NULL;
   GTask *task;
-  char *base;
 
   if (self != NULL && response == GTK_RESPONSE_ACCEPT)
     file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
@@ -109,18 +108,7 @@ on_export_response (GtkNativeDialog *dialog, int response, gpointer data)
     }
 
   /* A name without an extension gets ".png", so that viewers know it. */
-  base = g_file_get_basename (file);
-  if (base != NULL && strchr (base, '.') == NULL)
-    {
-      char *with_ext = g_strconcat (base, ".png", NULL);
-      GFile *parent = g_file_get_parent (file);
-      GFile *renamed = g_file_get_child (parent, with_ext);
-      g_object_unref (parent);
-      g_object_unref (file);
-      g_free (with_ext);
-      file = renamed;
-    }
-  g_free (base);
+  file = hb_window_file_with_extension (file, ".png");
 
   job->file = file;
   self->export_cancellable = g_cancellable_new ();

@@ -470,6 +470,25 @@ hb_window_open (HbWindow *self, GFile *file)
   hb_window_maybe_discard (self, open_then, g_object_ref (file), g_object_unref);
 }
 
+GFile *
+hb_window_file_with_extension (GFile *file, const char *ext)
+{
+  char *base = g_file_get_basename (file);
+
+  if (base != NULL && strchr (base, '.') == NULL)
+    {
+      char *with_ext = g_strconcat (base, ext, NULL);
+      GFile *parent = g_file_get_parent (file);
+      GFile *renamed = g_file_get_child (parent, with_ext);
+      g_object_unref (file);
+      g_object_unref (parent);
+      g_free (with_ext);
+      file = renamed;
+    }
+  g_free (base);
+  return file;
+}
+
 gboolean
 hb_window_save_to_file (HbWindow *self, GFile *file, GError **error)
 {
@@ -603,21 +622,10 @@ on_save_as_response (GtkNativeDialog *dialog, int response, gpointer data)
   if (file != NULL)
     {
       GError *error = NULL;
-      char *base = g_file_get_basename (file);
-
       /* A name without an extension gets the game's, so that the file
        * opens as this game again. */
-      if (base != NULL && strchr (base, '.') == NULL)
-        {
-          char *with_ext = g_strconcat (base, hb_document_get_game (self->document)->extension, NULL);
-          GFile *parent = g_file_get_parent (file);
-          GFile *renamed = g_file_get_child (parent, with_ext);
-          g_object_unref (file);
-          g_object_unref (parent);
-          g_free (with_ext);
-          file = renamed;
-        }
-      g_free (base);
+      file = hb_window_file_with_extension (file,
+                                            hb_document_get_game (self->document)->extension);
 
       if (hb_window_save_to_file (self, file, &error))
         pending_run (self, p);

@@ -181,6 +181,9 @@ void           hb_window_choose_and_open (HbWindow *self);
 void           hb_window_show_file_dialog (HbWindow *self, GtkFileChooserNative *dialog,
                                            GCallback on_response);
 HbWindow      *hb_window_file_dialog_window (GtkNativeDialog *dialog);
+/* `file` (taken) itself, or, when its name has no extension, the file of
+ * that name with `ext` (".png") appended in the same folder. */
+GFile         *hb_window_file_with_extension (GFile *file, const char *ext);
 void           hb_window_export_animation (HbWindow *self);
 /* Escape: stops an open in flight; FALSE when none was. */
 gboolean       hb_window_cancel_load (HbWindow *self);

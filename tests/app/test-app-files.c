@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "hb-app-test.h"
+#include "hb-window-private.h"
 #include "lights.h"
 
 typedef HbAppTestDir Fixture;
@@ -247,10 +248,29 @@ test_close_with_dialog (Fixture *f, gconstpointer data)
   hb_app_test_settle (100);
 }
 
+/* Save As and Export Animation: a name without an extension gets one, in
+ * the same folder; a name with one is kept. */
+static void
+test_file_extension (void)
+{
+  GFile *f = hb_window_file_with_extension (g_file_new_for_path ("/tmp/x/level"), ".lights");
+  char *path = g_file_get_path (f);
+
+  g_assert_cmpstr (path, ==, "/tmp/x/level.lights");
+  g_free (path);
+  g_object_unref (f);
+  f = hb_window_file_with_extension (g_file_new_for_path ("/tmp/x/anim.apng"), ".png");
+  path = g_file_get_path (f);
+  g_assert_cmpstr (path, ==, "/tmp/x/anim.apng");
+  g_free (path);
+  g_object_unref (f);
+}
+
 int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
+  g_test_add_func ("/app/files/extension", test_file_extension);
   g_test_add ("/app/files/malformed", Fixture, NULL, hb_app_test_dir_set_up,
               test_malformed, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-and-reopen", Fixture, NULL, hb_app_test_dir_set_up,
