@@ -651,9 +651,12 @@ hb_window_init (HbWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->ask_to_save = TRUE;
-  /* A new window is for playing: Play mode, on a real level. */
+  /* A new window is for playing: Play mode, on a real level. The template's
+   * Edit/Play toggles read win.mode's state while it was built, so they are
+   * told of the change. */
   self->mode = HB_MODE_PLAY;
   hb_board_view_set_mode (self->board_view, HB_MODE_PLAY);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODE]);
   self->disabled = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->settings = g_settings_new (SCHEMA_ID);
   self->document = hb_document_new ();

@@ -234,6 +234,26 @@ test_flood_out_of_moves (void)
 
 /* ---- The first window ------------------------------------------------------------ */
 
+/* The header's mode toggle for `mode` ("edit" or "play") under `widget`. */
+static GtkToggleButton *
+mode_toggle (GtkWidget *widget, const char *mode)
+{
+  if (GTK_IS_TOGGLE_BUTTON (widget)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "win.mode") == 0)
+    {
+      GVariant *target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (widget));
+      if (target != NULL && g_strcmp0 (g_variant_get_string (target, NULL), mode) == 0)
+        return GTK_TOGGLE_BUTTON (widget);
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkToggleButton *t = mode_toggle (c, mode);
+      if (t != NULL)
+        return t;
+    }
+  return NULL;
+}
+
 static void
 test_first_window (void)
 {
@@ -250,6 +270,10 @@ test_first_window (void)
   game = hb_window_get_game (window);
 
   g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_PLAY);
+  /* The header says so too: Play pressed, Edit not. */
+  g_assert_nonnull (mode_toggle (GTK_WIDGET (window), "play"));
+  g_assert_true (gtk_toggle_button_get_active (mode_toggle (GTK_WIDGET (window), "play")));
+  g_assert_false (gtk_toggle_button_get_active (mode_toggle (GTK_WIDGET (window), "edit")));
   /* The board has the keyboard: arrows move its cursor at once. */
   g_assert_true (gtk_window_get_focus (GTK_WINDOW (window))
                  == GTK_WIDGET (hb_window_get_board_view (window)));
