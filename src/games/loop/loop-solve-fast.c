@@ -54,9 +54,24 @@
  * ones). */
 static guint16 fast_table[16 * 256];
 
+/* The same facts as propagation uses them, one byte a case: what to OR
+ * into the tile's byte (edges forced, as known << 4 | open), 0 when
+ * nothing is forced, STEP_FAIL when no rotation is left (a byte no step
+ * can be: an open edge not known). */
+static guint8 step_table[16 * 256];
+#define STEP_FAIL 0x01
+
+/* across_table[d << 4 | open]: the bits that edge d of a tile, now known
+ * and open where `open` has bit d, sets in the byte of the tile across
+ * it (where it is edge d + 2). */
+static guint8 across_table[4 * 16];
+
 static gpointer
 fast_table_init (gpointer data)
 {
+  for (int d = 0; d < 4; d++)
+    for (int o = 0; o < 16; o++)
+      across_table[d << 4 | o] = (guint8) ((0x10 | ((o >> d) & 1)) << ((d + 2) & 3));
   for (int t = 0; t < 16; t++)
     {
       guint8 masks[4];
@@ -72,6 +87,7 @@ fast_table_init (gpointer data)
             if ((o & ~k) != 0)
               {
                 fast_table[t << 8 | k << 4 | o] = 0;
+                step_table[t << 8 | k << 4 | o] = STEP_FAIL;
                 continue;
               }
             for (int i = 0; i < nm; i++)
@@ -85,10 +101,17 @@ fast_table_init (gpointer data)
             if (count > 0)
               v |= (guint16) (((all_open & ~k) << 4) | ((all_closed & ~k) << 8));
             fast_table[t << 8 | k << 4 | o] = v;
+            step_table[t << 8 | k << 4 | o] =
+              count == 0 ? STEP_FAIL
+                         : (guint8) (((v >> 4 | v >> 8) & 15) << 4 | ((v >> 4) & 15));
           }
     }
   return NULL;
 }
+
+/* Arms of a four-bit mask (__builtin_popcount is a library call without
+ * -mpopcnt). */
+static const guint8 arms[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
 
 static void
 ensure_table (void)
@@ -137,15 +160,22 @@ typedef struct {
   guint64  conflicts, cdcl_regions;
 } Fast;
 
-static inline void
-trail_push (Fast *f, gint32 i)
+/* Room for `more` entries on the trail. */
+static void
+trail_reserve (Fast *f, gsize more)
 {
-  if (f->trail_len == f->trail_cap)
+  if (f->trail_len + more > f->trail_cap)
     {
-      f->trail_cap = MAX (1024, f->trail_cap * 2);
+      f->trail_cap = MAX (MAX (1024, f->trail_cap * 2), f->trail_len + more);
       f->trail_i = g_renew (gint32, f->trail_i, f->trail_cap);
       f->trail_v = g_renew (guint8, f->trail_v, f->trail_cap);
     }
+}
+
+static inline void
+trail_push (Fast *f, gint32 i)
+{
+  trail_reserve (f, 1);
   f->trail_i[f->trail_len] = i;
   f->trail_v[f->trail_len] = f->st[i];
   f->trail_len++;
@@ -158,16 +188,6 @@ count_decided (Fast *f, gint32 i, guint8 old)
 {
   if ((old >> 4) != 15 && (f->st[i] >> 4) == 15)
     f->decided++;
-}
-
-static inline void
-push (Fast *f, gint32 i)
-{
-  if (!f->inq[i])
-    {
-      f->inq[i] = 1;
-      f->stack[f->sp++] = i;
-    }
 }
 
 static void
@@ -187,17 +207,17 @@ trace_fixed (Fast *f, gint32 i)
 }
 
 /* Sets the unknown edges `dirs` of tile i to open where `open` has the bit,
- * closed elsewhere, on both sides, and pushes the neighbours. `trailing`
- * is a constant in each caller, so the first propagation (no trail, no
- * count of decided tiles) gets its own lean copy. */
-static inline __attribute__ ((always_inline)) void
-set_edges_t (Fast *f, gint32 i, int dirs, int open, const gboolean trailing)
+ * closed elsewhere, on both sides, and pushes the neighbours (a decision
+ * of the search: once a node, so plain). */
+static void
+set_edges (Fast *f, gint32 i, int dirs, int open)
 {
   guint8 old = f->st[i];
-  if (trailing)
+
+  if (f->trailing)
     trail_push (f, i);
   f->st[i] |= (guint8) (dirs << 4 | (open & dirs));
-  if (trailing)
+  if (f->trailing)
     count_decided (f, i, old);
   if (f->trace && (f->st[i] >> 4) == 15 && hb_trace_wants (f->trace))
     trace_fixed (f, i);
@@ -205,63 +225,158 @@ set_edges_t (Fast *f, gint32 i, int dirs, int open, const gboolean trailing)
     if (dirs & (1 << d))
       {
         gint32 j = i + f->off[d];
-        int od = (d + 2) & 3;
         guint8 oldj = f->st[j];
-        if (trailing)
+        if (f->trailing)
           trail_push (f, j);
-        f->st[j] |= (guint8) (1 << (od + 4) | ((open >> d) & 1) << od);
-        if (trailing)
+        f->st[j] |= across_table[d << 4 | open];
+        if (f->trailing)
           count_decided (f, j, oldj);
         if (f->trace && (f->st[j] >> 4) == 15 && hb_trace_wants (f->trace))
           trace_fixed (f, j);
-        push (f, j);
+        if (!f->inq[j])
+          {
+            f->inq[j] = 1;
+            f->stack[f->sp++] = j;
+          }
       }
 }
 
-static void
-set_edges (Fast *f, gint32 i, int dirs, int open)
-{
-  set_edges_t (f, i, dirs, open, f->trailing);
-}
-
 /* Runs propagation to the fixpoint; FALSE on a contradiction (the stack is
- * emptied either way). */
+ * emptied either way).
+ *
+ * Two kinds of runs share this loop, told apart by `next`:
+ *
+ *  - The first propagation looks at every tile: rather than stacking all
+ *    of them it sweeps the board in reading order (next = 0), and a tile
+ *    from `next` on is pushed by nobody since the sweep comes to it anyway
+ *    and then reads its latest byte. The stack only holds the tiles
+ *    already swept that a change reopened, taken before the sweep goes on,
+ *    so the order is that of a stack of all tiles popped in reading order.
+ *  - The search's propagations after a decision (next = n: the stack
+ *    alone).
+ *
+ * `trailing` (the old bytes go on the trail and decided tiles are counted)
+ * and `traced` (fixed tiles go to the trace) are constants in each caller,
+ * so each combination gets its own lean copy. The fields of f the loop
+ * uses are copied into locals first and written back at the end: the
+ * loop's stores are byte stores, which C lets alias anything, so through
+ * f the compiler would load every field again after each of them (this
+ * and the sweep halved the instructions of the first propagation). */
 static inline __attribute__ ((always_inline)) gboolean
-propagate_t (Fast *f, const gboolean trailing)
+propagate_t (Fast *f, gsize next, const gboolean trailing, const gboolean traced)
 {
-  while (f->sp > 0)
+  const guint8 *tile = f->tile;
+  guint8 *st = f->st, *inq = f->inq;
+  gint32 *stack = f->stack;
+  const gint32 off[4] = { f->off[0], f->off[1], f->off[2], f->off[3] };
+  gsize sp = f->sp, n = f->n, tl = f->trail_len, decided = f->decided;
+  gint32 *trail_i = f->trail_i;
+  guint8 *trail_v = f->trail_v;
+  guint64 props = f->props;
+  gboolean ok = TRUE;
+
+  for (;;)
     {
-      gint32 i = f->stack[--f->sp];
-      guint16 v;
+      gint32 i;
+      guint8 old, now, step;
       int forced;
 
-      f->inq[i] = 0;
-      f->props++;
-      if (G_UNLIKELY ((f->props & 0xffff) == 0) && f->cancellable
+      if (sp > 0)
+        {
+          i = stack[--sp];
+          inq[i] = 0;
+        }
+      else if (next < n)
+        i = (gint32) next++;
+      else
+        break;
+      props++;
+      if (G_UNLIKELY ((props & 0xffff) == 0) && f->cancellable
           && g_cancellable_is_cancelled (f->cancellable))
         {
           f->cancelled = TRUE;
-          goto fail;
+          ok = FALSE;
+          break;
         }
-      v = fast_table[f->tile[i] << 8 | f->st[i]];
-      if ((v & 7) == 0)
-        goto fail;
-      forced = (v >> 4 | v >> 8) & 15;
-      if (forced)
-        set_edges_t (f, i, forced, (v >> 4) & 15, trailing);
-    }
-  return TRUE;
+      old = st[i];
+      step = step_table[tile[i] << 8 | old];
+      if (step == 0)
+        continue;
+      if (G_UNLIKELY (step == STEP_FAIL))
+        {
+          ok = FALSE;
+          break;
+        }
+      /* The table's forced edges are unknown ones, so every byte below
+       * changes (and the tile's neighbours had those edges unknown too). */
+      forced = step >> 4;
+      now = old | step;
+      st[i] = now;
+      if (trailing)
+        {
+          if (G_UNLIKELY (tl + 5 > f->trail_cap))
+            {
+              f->trail_len = tl;
+              trail_reserve (f, 5);
+              trail_i = f->trail_i;
+              trail_v = f->trail_v;
+            }
+          trail_i[tl] = i;
+          trail_v[tl] = old;
+          tl++;
+          decided += now >= 0xf0;
+        }
+      if (traced && now >= 0xf0 && hb_trace_wants (f->trace))
+        trace_fixed (f, i);
+      do
+        {
+          int d = __builtin_ctz ((unsigned) forced);
+          gint32 j = i + off[d];
+          guint8 oldj = st[j], nowj = oldj | across_table[d << 4 | (step & 15)];
 
-fail:
-  while (f->sp > 0)
-    f->inq[f->stack[--f->sp]] = 0;
-  return FALSE;
+          forced &= forced - 1;
+          st[j] = nowj;
+          if (trailing)
+            {
+              trail_i[tl] = j;
+              trail_v[tl] = oldj;
+              tl++;
+              decided += nowj >= 0xf0;
+            }
+          if (traced && nowj >= 0xf0 && hb_trace_wants (f->trace))
+            trace_fixed (f, j);
+          if ((gsize) j < next && !inq[j])
+            {
+              inq[j] = 1;
+              stack[sp++] = j;
+            }
+        }
+      while (forced);
+    }
+  if (!ok)
+    while (sp > 0)
+      inq[stack[--sp]] = 0;
+  f->sp = 0;
+  f->props = props;
+  f->trail_len = tl;
+  f->decided = decided;
+  return ok;
 }
 
+/* The first propagation, over the whole board (no trail). Not inlined:
+ * in its caller's large body the loop's locals would not all stay in
+ * registers. */
+static __attribute__ ((noinline)) gboolean
+propagate_all (Fast *f)
+{
+  return f->trace ? propagate_t (f, 0, FALSE, TRUE) : propagate_t (f, 0, FALSE, FALSE);
+}
+
+/* The search's propagation after a decision. */
 static gboolean
 propagate (Fast *f)
 {
-  return f->trailing ? propagate_t (f, TRUE) : propagate_t (f, FALSE);
+  return f->trace ? propagate_t (f, f->n, TRUE, TRUE) : propagate_t (f, f->n, TRUE, FALSE);
 }
 
 static void
@@ -482,7 +597,7 @@ piece_parity (Fast *f, const guint *order, const guint *start, guint r, gsize *s
       for (guint q = 0; q < list->len; q++)
         {
           gint32 i = g_array_index (list, gint32, q);
-          parity += __builtin_popcount (f->tile[i]) - __builtin_popcount (f->st[i] & 15);
+          parity += arms[f->tile[i]] - arms[f->st[i] & 15];
         }
     }
   return parity & 1;
@@ -1382,8 +1497,8 @@ loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_li
   int w = state->base.width, h = state->base.height;
   gsize n = (gsize) w * h;
   guint64 limit = MAX (count_limit, 1), total = 1;
-  gint32 *order = NULL;
-  gsize order_len = 0;
+  gint32 *order = NULL, *open = NULL;
+  gsize order_len = 0, open_len = 0;
   guint8 *result = NULL;
 
   ensure_table ();
@@ -1394,8 +1509,9 @@ loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_li
   f.h = h;
   f.n = n;
   f.tile = state->tiles;
-  /* Board-sized arrays every tile of which is written: in huge pages when
-   * large (hb_malloc_big; 48 MB at 2000×2000 with stamp, forced, result). */
+  /* Board-sized arrays: in huge pages when large (hb_malloc_big; 48 MB
+   * at 2000×2000 with stamp, forced, result), a few faults instead of
+   * thousands. */
   f.st = hb_malloc_big (n);
   f.inq = hb_malloc_big (n);
   f.stack = hb_malloc_big (n * sizeof (gint32));
@@ -1407,52 +1523,86 @@ loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_li
   f.trace = trace;
   f.node_limit = node_limit;
   f.deadline = deadline;
+  /* Left uninitialised: only the stamps of a region's tiles are ever read
+   * (the searches cross unknown edges only), and they are zeroed when the
+   * region is listed. */
   f.stamp = hb_malloc_big (n * sizeof (guint32));
-  memset (f.stamp, 0, n * sizeof (guint32));
   hb_trace_set_counter_name (trace, _("search steps"));
 
-  /* Border edges are known closed; every tile starts on the stack. */
+  /* Border edges are known closed. */
+  memset (f.st, 0, n);
+  for (int x = 0; x < w; x++)
+    {
+      f.st[x] |= 1 << (HB_DIR_N + 4);
+      f.st[(gsize) (h - 1) * w + x] |= 1 << (HB_DIR_S + 4);
+    }
   for (int y = 0; y < h; y++)
-    for (int x = 0; x < w; x++)
-      {
-        int k = 0;
-        if (y == 0) k |= 1 << HB_DIR_N;
-        if (x == w - 1) k |= 1 << HB_DIR_E;
-        if (y == h - 1) k |= 1 << HB_DIR_S;
-        if (x == 0) k |= 1 << HB_DIR_W;
-        f.st[(gsize) y * w + x] = (guint8) (k << 4);
-      }
-  memset (f.inq, 1, n);
-  /* Pushed in reverse so tiles pop in reading order (a nicer animation). */
-  for (gsize i = 0; i < n; i++)
-    f.stack[i] = (gint32) (n - 1 - i);
-  f.sp = n;
+    {
+      f.st[(gsize) y * w] |= 1 << (HB_DIR_W + 4);
+      f.st[(gsize) y * w + w - 1] |= 1 << (HB_DIR_E + 4);
+    }
+  memset (f.inq, 0, n);
 
-  if (!propagate (&f))
+  if (!propagate_all (&f))
     {
       a->status = f.cancelled ? HB_STATUS_CANCELLED : HB_STATUS_NO_SOLUTION;
       a->solutions = 0;
       goto out;
     }
 
+  /* The tiles the propagation fixed, and a first answer for them; the
+   * others (about one in nine on generated levels) listed in `open`.
+   * Eight tiles at a time: a word whose eight bytes all have every edge
+   * known needs no look at each. */
   a->forced = hb_malloc_big (n);
   result = hb_malloc_big (n);
-  for (gsize i = 0; i < n; i++)
-    {
-      gboolean fixed = (f.st[i] >> 4) == 15;
-      a->forced[i] = fixed;
-      a->forced_count += fixed;
-      result[i] = f.st[i] & 15;
-    }
+  open = g_new (gint32, n);
+  {
+    const guint64 lo = 0x0f0f0f0f0f0f0f0full, one = 0x0101010101010101ull;
+    gsize i = 0;
+
+    for (; i + 8 <= n; i += 8)
+      {
+        guint64 v, r;
+
+        memcpy (&v, f.st + i, 8);
+        r = v & lo;
+        memcpy (result + i, &r, 8);
+        if (((v >> 4) & lo) == lo)
+          {
+            memcpy (a->forced + i, &one, 8);
+            a->forced_count += 8;
+            continue;
+          }
+        for (gsize j = i; j < i + 8; j++)
+          {
+            gboolean fixed = f.st[j] >= 0xf0;
+            a->forced[j] = fixed;
+            a->forced_count += fixed;
+            if (!fixed)
+              open[open_len++] = (gint32) j;
+          }
+      }
+    for (; i < n; i++)
+      {
+        gboolean fixed = f.st[i] >= 0xf0;
+        a->forced[i] = fixed;
+        a->forced_count += fixed;
+        result[i] = f.st[i] & 15;
+        if (!fixed)
+          open[open_len++] = (gint32) i;
+      }
+  }
 
   /* Regions: components linked by unknown edges, listed one after another
    * in `order`. a->forced[i] == 2 marks a tile already put in a region
    * (reset to 0 below); inq stays free for the propagation in the search. */
   order = g_new (gint32, n - a->forced_count + 1);
   f.trailing = TRUE;
-  for (gsize s = 0; s < n && total > 0; s++)
+  for (gsize t = 0; t < open_len && total > 0; t++)
     {
       gsize start = order_len;
+      gint32 s = open[t];
       guint64 c;
 
       if (a->forced[s])
@@ -1476,6 +1626,8 @@ loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_li
         }
       a->regions++;
       a->largest_region = MAX (a->largest_region, order_len - start);
+      for (gsize q = start; q < order_len; q++)
+        f.stamp[order[q]] = 0;
 
       /* Parity: every unknown edge of the region joins two of its tiles,
        * so the arms still waiting for an edge (a tile's arms minus its
@@ -1486,8 +1638,7 @@ loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_li
       {
         guint parity = 0;
         for (gsize q = start; q < order_len; q++)
-          parity += __builtin_popcount (f.tile[order[q]])
-                    - __builtin_popcount (f.st[order[q]] & 15);
+          parity += arms[f.tile[order[q]]] - arms[f.st[order[q]] & 15];
         if (parity & 1)
           {
             a->parity_failures++;
@@ -1585,6 +1736,7 @@ out:
   g_free (f.seed_head);
   g_free (result);
   g_free (order);
+  g_free (open);
   g_free (f.st);
   g_free (f.inq);
   g_free (f.stack);
