@@ -492,22 +492,86 @@ native_tile (const char *line, gsize n, gsize *i, guint8 *m)
 /* The usual row of the native form: `count` tiles of four digits, one space
  * apart, nothing else (5 * count - 1 bytes). Writes the tiles to out;
  * FALSE at the first byte out of that shape (the general reader then reads
- * the row again and says what is wrong). */
+ * the row again and says what is wrong).
+ *
+ * A tile and the space after it are read as one 64-bit word (the last
+ * tile, which has no space, as a 32-bit one: the row may end the text):
+ * its five bytes are checked at once, and one multiplication gathers the
+ * digits' low bits, byte k's bit landing on bit 24 + k. */
 static gboolean
 native_row (const char *line, gsize n, int count, guint8 *out)
 {
-  for (int x = 0; x < count; x++)
-    {
-      const char *p = line + (gsize) x * 5;
-      guint32 v;
+  const char *p = line;
+  guint32 v;
 
-      memcpy (&v, p, 4);
-      v = GUINT32_FROM_LE (v);
-      if ((v & 0xfefefefeu) != 0x30303030u || (x + 1 < count && p[4] != ' '))
+  for (int x = 0; x + 1 < count; x++, p += 5)
+    {
+      guint64 w;
+
+      memcpy (&w, p, 8);
+      w = GUINT64_FROM_LE (w);
+      if ((w & G_GUINT64_CONSTANT (0xfffefefefe)) != G_GUINT64_CONSTANT (0x2030303030))
         return FALSE;
-      out[x] = (guint8) ((v & 1) | ((v >> 7) & 2) | ((v >> 14) & 4) | ((v >> 21) & 8));
+      out[x] = (guint8) ((((guint32) w & 0x01010101u) * 0x01020408u) >> 24);
     }
+  memcpy (&v, p, 4);
+  v = GUINT32_FROM_LE (v);
+  if ((v & 0xfefefefeu) != 0x30303030u)
+    return FALSE;
+  out[count - 1] = (guint8) (((v & 0x01010101u) * 0x01020408u) >> 24);
   return TRUE;
+}
+
+/* The native form as the writer writes it, the usual case read in one pass:
+ * rows of native_row's shape, all as wide, between blank lines and comment
+ * lines (checked as valid UTF-8 without NUL, as hb_check_text would).
+ * NULL, without an error, as soon as the text is anything else: the
+ * general readers then read it from the start and say what is wrong.
+ * Such a text has no box-drawing character and no row of dots, so it is
+ * the native form; and every byte of it is checked, so hb_check_text
+ * has nothing to add. */
+static LoopState *
+parse_written (const char *text, gsize len)
+{
+  HbLineReader r;
+  const char *line;
+  gsize n, ntiles = 0;
+  guint8 *tiles = NULL;
+  int width = -1, height = 0;
+  LoopState *s;
+
+  hb_line_reader_init (&r, text, len);
+  while (hb_line_reader_next (&r, &line, &n))
+    {
+      int count = (int) ((n + 1) / 5);
+
+      if (n % 5 == 4 && count <= HB_MAX_SIDE && height < HB_MAX_SIDE
+          && (width < 0 || width == count))
+        {
+          if (tiles == NULL)
+            tiles = g_malloc (len / 4 + 1);
+          if (native_row (line, n, count, tiles + ntiles))
+            {
+              width = count;
+              height++;
+              ntiles += (gsize) count;
+              continue;
+            }
+        }
+      if ((is_blank (line, n) || is_comment (line, n)) && g_utf8_validate_len (line, n, NULL))
+        continue;
+      g_free (tiles);
+      return NULL;
+    }
+  if (height == 0)
+    {
+      g_free (tiles);
+      return NULL;
+    }
+  s = loop_state_new (width, height);
+  memcpy (s->tiles, tiles, ntiles);
+  g_free (tiles);
+  return s;
 }
 
 static LoopState *
@@ -717,6 +781,9 @@ loop_parse (const char *text, gsize len, GError **error)
   gboolean compact = FALSE;
   LoopState *s;
 
+  s = parse_written (text, len);
+  if (s != NULL)
+    return &s->base;
   if (!hb_check_text (text, len, error))
     return NULL;
 
@@ -787,26 +854,28 @@ write_tiles (const guint8 *tiles, int w, int h, HbWriteFormat format)
 
   if (format != HB_WRITE_COMPACT)
     {
-      /* The native form written straight into the buffer, a tile's four
-       * digits at once (four million tiles at 2000×2000): five bytes a
-       * tile with its blank or the row's newline. */
-      char *text = hb_malloc_big ((gsize) 5 * w * h + 1), *p = text;
+      /* The native form written straight into the buffer (four million
+       * tiles at 2000×2000): five bytes a tile, its four digits and a
+       * blank, stored as one 64-bit word from a table (the word's three
+       * other bytes are overwritten by the next tile, or land in the
+       * buffer's slack), the row's last blank then made a newline. */
+      guint64 word[16];
+      char *text = hb_malloc_big ((gsize) 5 * w * h + 8), *p = text;
 
+      for (guint m = 0; m < 16; m++)
+        {
+          /* Byte d is '0' or '1' from bit d, byte 4 a blank. */
+          guint64 v = G_GUINT64_CONSTANT (0x2030303030) | (m & 1) | ((m & 2) << 7)
+                      | ((guint64) (m & 4) << 14) | ((guint64) (m & 8) << 21);
+          word[m] = GUINT64_TO_LE (v);
+        }
       for (int y = 0; y < h; y++)
         {
           const guint8 *row = tiles + (gsize) y * w;
 
-          for (int x = 0; x < w; x++)
-            {
-              guint32 m = row[x], v;
-
-              /* Byte d is '0' or '1' from bit d. */
-              v = 0x30303030u | (m & 1) | ((m & 2) << 7) | ((m & 4) << 14) | ((m & 8) << 21);
-              v = GUINT32_TO_LE (v);
-              memcpy (p, &v, 4);
-              p[4] = x + 1 < w ? ' ' : '\n';
-              p += 5;
-            }
+          for (int x = 0; x < w; x++, p += 5)
+            memcpy (p, &word[row[x] & 15], 8);
+          p[-1] = '\n';
         }
       *p = '\0';
       return text;
