@@ -39,6 +39,65 @@ test_native (void)
   hb_state_free (s);
 }
 
+/* Text as the writer writes it is read in one pass (every byte checked
+ * there); anything else by the general readers. Both must agree, and the
+ * one pass must refuse what hb_check_text refuses. */
+static void
+test_native_written (void)
+{
+  GString *plain = g_string_new (NULL), *spaced = g_string_new (NULL);
+  HbState *s = loop_game.new_blank (7, 5), *a, *b;
+  g_autofree char *text = NULL;
+
+  /* Every mask, in rows of seven (the last tile of a row has no blank). */
+  for (int i = 0; i < 35; i++)
+    LOOP (s)->tiles[i] = (guint8) ((i * 7) % 16);
+  text = loop_game.write (s, HB_WRITE_NATIVE, NULL);
+  g_assert_cmpuint (strlen (text), ==, 5 * 35);
+  a = hb_test_parse (&loop_game, text);
+  g_assert_true (loop_game.equal (s, a));
+  hb_state_free (a);
+
+  /* With comments (any valid UTF-8), blank lines and CRLF: the same board;
+   * and the same again with a blank before every row, which the one pass
+   * leaves to the general reader. */
+  for (int y = 0; y < 5; y++)
+    {
+      const char *row = text + 35 * y;
+      g_string_append_printf (plain, "# rând %d\n\n%.34s\r\n", y, row);
+      g_string_append_printf (spaced, " %.34s\n", row);
+    }
+  a = hb_test_parse (&loop_game, plain->str);
+  b = hb_test_parse (&loop_game, spaced->str);
+  g_assert_true (loop_game.equal (s, a));
+  g_assert_true (loop_game.equal (s, b));
+  hb_state_free (a);
+  hb_state_free (b);
+
+  /* What the one pass must refuse, as the general reader does. */
+  hb_test_parse_fails (&loop_game, "# \xff\n1000 0010\n", "UTF-8");
+  hb_test_parse_fails (&loop_game, "1000 0010\n# caf\xc3\n", "UTF-8");
+  hb_test_parse_fails (&loop_game, "1000 0010\n0010 1000 0000\n", "more tiles");
+  hb_test_parse_fails (&loop_game, "1000 0010\n0010\n", "first row has 2");
+  {
+    g_autoptr(GError) error = NULL;
+    static const char nul[] = "1000 0010\n#\0\n0010 1000\n";
+    g_assert_null (loop_game.parse (nul, sizeof nul - 1, &error));
+    g_assert_nonnull (strstr (error->message, "NUL"));
+  }
+  /* Taller than the largest board. */
+  {
+    GString *tall = g_string_new (NULL);
+    for (int i = 0; i <= HB_MAX_SIDE; i++)
+      g_string_append (tall, "0000\n");
+    hb_test_parse_fails (&loop_game, tall->str, "too large");
+    g_string_free (tall, TRUE);
+  }
+  hb_state_free (s);
+  g_string_free (plain, TRUE);
+  g_string_free (spaced, TRUE);
+}
+
 static void
 test_compact (void)
 {
@@ -443,6 +502,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/loop/format/native", test_native);
+  g_test_add_func ("/loop/format/native-written", test_native_written);
   g_test_add_func ("/loop/format/compact", test_compact);
   g_test_add_func ("/loop/format/tatham", test_tatham);
   g_test_add_func ("/loop/format/tatham-map", test_tatham_map);
