@@ -464,6 +464,78 @@ test_generated (void)
       }
 }
 
+/* Backjumping (boards over 400 cells, one answer) must never lose an
+ * answer: on generated 21×20 and 25×25 levels, and on the same levels with
+ * two dots of different colours swapped (often no solution), the search
+ * with and without it gives the same verdict, every answer checked. Both
+ * must prove "no solution" somewhere, and jumps must happen. */
+static void
+test_backjump (void)
+{
+  static const int sizes[][2] = { { 21, 20 }, { 25, 25 } };
+  g_autoptr (HbSettings) off = hb_settings_new ();
+  g_autoptr (GError) error = NULL;
+  guint64 jumps = 0;
+  int none = 0, answers = 0;
+
+  g_assert_true (hb_settings_parse_assignment (off, "backjump=false", &error,
+                                               flow_solver_fast.settings, NULL));
+  for (gsize i = 0; i < G_N_ELEMENTS (sizes); i++)
+    for (guint64 seed = 1; seed <= 12; seed++)
+      for (int swap = 0; swap < 3; swap++)
+        {
+          HbGenerateParams p = { sizes[i][0], sizes[i][1], 0, seed, NULL };
+          HbState *s = flow_generate (&p, &error);
+          FlowState *fs;
+          HbResult *r[2];
+
+          g_assert_no_error (error);
+          fs = FLOW (s);
+          if (swap > 0)
+            {
+              /* The first dot of colour swap - 1 and of colour swap + k
+               * trade colours. */
+              int a = -1, b = -1, other = swap + (int) (seed % 3);
+              gsize n = (gsize) s->width * s->height;
+              for (gsize j = 0; j < n; j++)
+                {
+                  if (a < 0 && fs->dot[j] == swap)
+                    a = (int) j;
+                  if (b < 0 && fs->dot[j] == other + 1)
+                    b = (int) j;
+                }
+              g_assert_true (a >= 0 && b >= 0);
+              fs->dot[a] = fs->colour[a] = (guint8) (other + 1);
+              fs->dot[b] = fs->colour[b] = (guint8) swap;
+            }
+          for (int k = 0; k < 2; k++)
+            {
+              HbSolveOptions o = { 0 };
+              o.node_limit = 3000000;
+              o.settings = k == 0 ? NULL : off;
+              r[k] = flow_solver_fast.solve (s, &o, NULL, NULL, &error);
+              g_assert_no_error (error);
+              if (r[k]->status == HB_STATUS_SOLVED)
+                assert_answer (fs, r[k]);
+            }
+          jumps += stat_u64 (r[0], "backjumps");
+          g_assert_cmpuint (stat_u64 (r[1], "backjumps"), ==, 0);
+          if (r[0]->status != HB_STATUS_GAVE_UP && r[1]->status != HB_STATUS_GAVE_UP)
+            {
+              g_assert_cmpint (r[0]->status, ==, r[1]->status);
+              none += r[0]->status == HB_STATUS_NO_SOLUTION;
+              answers += r[0]->status == HB_STATUS_SOLVED;
+            }
+          hb_result_free (r[0]);
+          hb_result_free (r[1]);
+          hb_state_free (s);
+        }
+  g_test_message ("%d answers, %d without one, %" G_GUINT64_FORMAT " jumps", answers, none, jumps);
+  g_assert_cmpint (none, >=, 5);
+  g_assert_cmpint (answers, >=, 20);
+  g_assert_cmpuint (jumps, >, 0);
+}
+
 /* The trace replays, through the game's own frames, to the answer. */
 static void
 test_trace (void)
@@ -574,6 +646,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/fast/corner-rule", test_corner_rule);
   g_test_add_func ("/flow/fast/edge-cases", test_edge_cases);
   g_test_add_func ("/flow/fast/generated", test_generated);
+  g_test_add_func ("/flow/fast/backjump", test_backjump);
   g_test_add_func ("/flow/fast/trace", test_trace);
   g_test_add_func ("/flow/fast/trace-steps", test_trace_steps_only);
   g_test_add_func ("/flow/fast/limits", test_limits);
