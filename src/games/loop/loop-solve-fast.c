@@ -125,8 +125,7 @@ typedef struct {
   gsize    n;
   const guint8 *tile;
   guint8  *st;           /* known << 4 | open */
-  guint8  *inq;          /* on the stack */
-  gint32  *stack;
+  gint32  *stack;        /* tiles to look at again: 2n + 4 (see propagate_t) */
   gsize    sp;
   gint32   off[4];
   /* Trail for undo while searching (NULL-sized before the search). */
@@ -233,11 +232,7 @@ set_edges (Fast *f, gint32 i, int dirs, int open)
           count_decided (f, j, oldj);
         if (f->trace && (f->st[j] >> 4) == 15 && hb_trace_wants (f->trace))
           trace_fixed (f, j);
-        if (!f->inq[j])
-          {
-            f->inq[j] = 1;
-            f->stack[f->sp++] = j;
-          }
+        f->stack[f->sp++] = j;
       }
 }
 
@@ -255,6 +250,11 @@ set_edges (Fast *f, gint32 i, int dirs, int open)
  *  - The search's propagations after a decision (next = n: the stack
  *    alone).
  *
+ * A tile may be on the stack more than once (a second look finds nothing
+ * new or something more, both harmless), which spares a board-sized
+ * "on the stack" array. Each push is an edge becoming known, once per
+ * run, so a run pushes at most 2n tiles: the stack's size.
+ *
  * `trailing` (the old bytes go on the trail and decided tiles are counted)
  * and `traced` (fixed tiles go to the trace) are constants in each caller,
  * so each combination gets its own lean copy. The fields of f the loop
@@ -266,7 +266,7 @@ static inline __attribute__ ((always_inline)) gboolean
 propagate_t (Fast *f, gsize next, const gboolean trailing, const gboolean traced)
 {
   const guint8 *tile = f->tile;
-  guint8 *st = f->st, *inq = f->inq;
+  guint8 *st = f->st;
   gint32 *stack = f->stack;
   const gint32 off[4] = { f->off[0], f->off[1], f->off[2], f->off[3] };
   gsize sp = f->sp, n = f->n, tl = f->trail_len, decided = f->decided;
@@ -282,10 +282,7 @@ propagate_t (Fast *f, gsize next, const gboolean trailing, const gboolean traced
       int forced;
 
       if (sp > 0)
-        {
-          i = stack[--sp];
-          inq[i] = 0;
-        }
+        i = stack[--sp];
       else if (next < n)
         i = (gint32) next++;
       else
@@ -345,21 +342,84 @@ propagate_t (Fast *f, gsize next, const gboolean trailing, const gboolean traced
             }
           if (traced && nowj >= 0xf0 && hb_trace_wants (f->trace))
             trace_fixed (f, j);
-          if ((gsize) j < next && !inq[j])
-            {
-              inq[j] = 1;
-              stack[sp++] = j;
-            }
+          if ((gsize) j < next)
+            stack[sp++] = j;
         }
       while (forced);
     }
-  if (!ok)
-    while (sp > 0)
-      inq[stack[--sp]] = 0;
   f->sp = 0;
   f->props = props;
   f->trail_len = tl;
   f->decided = decided;
+  return ok;
+}
+
+/* The first propagation without a trace, the bulk of a large level's
+ * work (four million tiles at 2000×2000): propagate_t's sweep in a loop
+ * of its own, lean enough for the compiler to keep everything in
+ * registers. A neighbour is pushed without a branch (its index written
+ * at the top and the top moved by 0 or 1: on a random level which edges
+ * a step forces is not predictable), and only when the sweep has passed
+ * it. The cancellable is polled every 65536 tiles swept. */
+static __attribute__ ((noinline)) gboolean
+propagate_sweep (Fast *f)
+{
+  const guint8 *tile = f->tile;
+  guint8 *st = f->st;
+  gint32 *stack = f->stack;
+  const gssize n = (gssize) f->n, w = f->w;
+  const gssize off[4] = { -w, 1, w, -1 };
+  gssize next = 0, sp = 0;
+  guint64 pops = 0;
+  gboolean ok = TRUE;
+
+  for (;;)
+    {
+      gssize i;
+      guint8 step;
+      unsigned forced;
+
+      if (sp > 0)
+        {
+          i = stack[--sp];
+          pops++;
+        }
+      else if (next < n)
+        {
+          i = next++;
+          if (G_UNLIKELY ((i & 0xffff) == 0) && f->cancellable
+              && g_cancellable_is_cancelled (f->cancellable))
+            {
+              f->cancelled = TRUE;
+              ok = FALSE;
+              break;
+            }
+        }
+      else
+        break;
+      step = step_table[(gsize) tile[i] << 8 | st[i]];
+      if (step == 0)
+        continue;
+      if (G_UNLIKELY (step == STEP_FAIL))
+        {
+          ok = FALSE;
+          break;
+        }
+      st[i] |= step;
+      forced = step >> 4;
+      do
+        {
+          unsigned d = (unsigned) __builtin_ctz (forced);
+          gssize j = i + off[d];
+
+          forced &= forced - 1;
+          st[j] |= across_table[d << 4 | (step & 15u)];
+          stack[sp] = (gint32) j;
+          sp += j < next;
+        }
+      while (forced);
+    }
+  f->props += (guint64) next + pops;
   return ok;
 }
 
@@ -369,7 +429,7 @@ propagate_t (Fast *f, gsize next, const gboolean trailing, const gboolean traced
 static __attribute__ ((noinline)) gboolean
 propagate_all (Fast *f)
 {
-  return f->trace ? propagate_t (f, 0, FALSE, TRUE) : propagate_t (f, 0, FALSE, FALSE);
+  return f->trace ? propagate_t (f, 0, FALSE, TRUE) : propagate_sweep (f);
 }
 
 /* The search's propagation after a decision. */
@@ -379,18 +439,18 @@ propagate (Fast *f)
   return f->trace ? propagate_t (f, f->n, TRUE, TRUE) : propagate_t (f, f->n, TRUE, FALSE);
 }
 
+/* Takes the trail back to `mark`, where f->decided was `decided`. */
 static void
-undo_to (Fast *f, gsize mark)
+undo_to (Fast *f, gsize mark, gsize decided)
 {
-  while (f->trail_len > mark)
-    {
-      gint32 i;
-      f->trail_len--;
-      i = f->trail_i[f->trail_len];
-      if ((f->st[i] >> 4) == 15 && (f->trail_v[f->trail_len] >> 4) != 15)
-        f->decided--;
-      f->st[i] = f->trail_v[f->trail_len];
-    }
+  guint8 *st = f->st;
+  const gint32 *trail_i = f->trail_i;
+  const guint8 *trail_v = f->trail_v;
+
+  for (gsize t = f->trail_len; t > mark; t--)
+    st[trail_i[t - 1]] = trail_v[t - 1];
+  f->trail_len = mark;
+  f->decided = decided;
 }
 
 static guint64 search (Fast *f, const gint32 *tiles, gsize len, gsize start,
@@ -797,7 +857,7 @@ search (Fast *f, const gint32 *tiles, gsize len, gsize start, gsize undecided,
       else if (hb_trace_wants (f->trace))
         hb_trace_add (f->trace, HB_STEP_REJECT, best % f->w, best / f->w,
                       turns[r], f->depth, (gint64) f->nodes);
-      undo_to (f, mark);
+      undo_to (f, mark, before);
       /* Once the search is over the animation keeps the answer on the
        * board: the undo is recorded only when the search goes on. */
       if (found < limit && hb_trace_wants (f->trace))
@@ -1513,8 +1573,7 @@ loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_li
    * at 2000×2000 with stamp, forced, result), a few faults instead of
    * thousands. */
   f.st = hb_malloc_big (n);
-  f.inq = hb_malloc_big (n);
-  f.stack = hb_malloc_big (n * sizeof (gint32));
+  f.stack = hb_malloc_big ((2 * n + 4) * sizeof (gint32));
   f.off[HB_DIR_N] = -w;
   f.off[HB_DIR_E] = 1;
   f.off[HB_DIR_S] = w;
@@ -1541,7 +1600,6 @@ loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_li
       f.st[(gsize) y * w] |= 1 << (HB_DIR_W + 4);
       f.st[(gsize) y * w + w - 1] |= 1 << (HB_DIR_E + 4);
     }
-  memset (f.inq, 0, n);
 
   if (!propagate_all (&f))
     {
@@ -1552,8 +1610,10 @@ loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_li
 
   /* The tiles the propagation fixed, and a first answer for them; the
    * others (about one in nine on generated levels) listed in `open`.
-   * Eight tiles at a time: a word whose eight bytes all have every edge
-   * known needs no look at each. */
+   * Eight tiles at a time, as one word: `unfixed` gets the top bit of
+   * each byte whose known nibble is not 15 (the usual test for a nonzero
+   * byte, exact since no byte of x reaches 0x80), and the open tiles are
+   * its set bits. */
   a->forced = hb_malloc_big (n);
   result = hb_malloc_big (n);
   open = g_new (gint32, n);
@@ -1563,25 +1623,18 @@ loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_li
 
     for (; i + 8 <= n; i += 8)
       {
-        guint64 v, r;
+        guint64 v, r, x, unfixed;
 
         memcpy (&v, f.st + i, 8);
         r = v & lo;
         memcpy (result + i, &r, 8);
-        if (((v >> 4) & lo) == lo)
-          {
-            memcpy (a->forced + i, &one, 8);
-            a->forced_count += 8;
-            continue;
-          }
-        for (gsize j = i; j < i + 8; j++)
-          {
-            gboolean fixed = f.st[j] >= 0xf0;
-            a->forced[j] = fixed;
-            a->forced_count += fixed;
-            if (!fixed)
-              open[open_len++] = (gint32) j;
-          }
+        x = ((v >> 4) & lo) ^ lo;
+        unfixed = ((x + 0x7f7f7f7f7f7f7f7full) | x) & 0x8080808080808080ull;
+        r = one & ~(unfixed >> 7);
+        memcpy (a->forced + i, &r, 8);
+        a->forced_count += (r * one) >> 56;
+        for (; unfixed != 0; unfixed &= unfixed - 1)
+          open[open_len++] = (gint32) (i + (gsize) (__builtin_ctzll (unfixed) >> 3));
       }
     for (; i < n; i++)
       {
@@ -1596,7 +1649,7 @@ loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_li
 
   /* Regions: components linked by unknown edges, listed one after another
    * in `order`. a->forced[i] == 2 marks a tile already put in a region
-   * (reset to 0 below); inq stays free for the propagation in the search. */
+   * (reset to 0 below). */
   order = g_new (gint32, n - a->forced_count + 1);
   f.trailing = TRUE;
   for (gsize t = 0; t < open_len && total > 0; t++)
@@ -1666,7 +1719,7 @@ loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_li
             c = search (&f, order + start, len, 0, len, limit, sol, &captured);
             f.budget = 0;
           }
-        undo_to (&f, 0);
+        undo_to (&f, 0, 0);
         if (cdcl || f.budget_hit)
           {
             f.budget_hit = FALSE;
@@ -1738,7 +1791,6 @@ out:
   g_free (order);
   g_free (open);
   g_free (f.st);
-  g_free (f.inq);
   g_free (f.stack);
   g_free (f.trail_i);
   g_free (f.trail_v);
