@@ -66,6 +66,9 @@ static guint8 step_table[16 * 256];
  * it (where it is edge d + 2). */
 static guint8 across_table[4 * 16];
 
+/* loop_distinct_rotations of every mask, for the search's decisions. */
+static guint8 rot_count[16], rot_mask[16][4], rot_turns[16][4];
+
 static gpointer
 fast_table_init (gpointer data)
 {
@@ -77,6 +80,13 @@ fast_table_init (gpointer data)
       guint8 masks[4];
       int turns[4];
       int nm = loop_distinct_rotations ((guint8) t, masks, turns);
+
+      rot_count[t] = (guint8) nm;
+      for (int i = 0; i < nm; i++)
+        {
+          rot_mask[t][i] = masks[i];
+          rot_turns[t][i] = (guint8) turns[i];
+        }
 
       for (int k = 0; k < 16; k++)
         for (int o = 0; o < 16; o++)
@@ -120,6 +130,24 @@ ensure_table (void)
   g_once (&once, fast_table_init, NULL);
 }
 
+/* A growable list of tiles: the pockets' searches append to these for
+ * every tile they reach, where a GArray's append is a call. */
+typedef struct {
+  gint32  *data;
+  guint    len, cap;
+} TileList;
+
+static inline void
+tile_list_add (TileList *l, gint32 t)
+{
+  if (G_UNLIKELY (l->len == l->cap))
+    {
+      l->cap = MAX (16, 2 * l->cap);
+      l->data = g_renew (gint32, l->data, l->cap);
+    }
+  l->data[l->len++] = t;
+}
+
 typedef struct {
   int      w, h;
   gsize    n;
@@ -151,7 +179,7 @@ typedef struct {
   guint32  stamp_ctr;
   guint    seeds_cap;
   guint   *seed_uf, *seed_mark, *seed_head;
-  GArray **seed_list;
+  TileList *seed_list;
   guint64  pockets, odd_pockets;
   /* Conflict-driven search: the variable of (tile, dir), 4 per tile, -1
    * where none (allocated on first use, set per region). */
@@ -368,7 +396,6 @@ propagate_sweep (Fast *f)
   guint8 *st = f->st;
   gint32 *stack = f->stack;
   const gssize n = (gssize) f->n, w = f->w;
-  const gssize off[4] = { -w, 1, w, -1 };
   gssize next = 0, sp = 0;
   guint64 pops = 0;
   gboolean ok = TRUE;
@@ -377,7 +404,6 @@ propagate_sweep (Fast *f)
     {
       gssize i;
       guint8 step;
-      unsigned forced;
 
       if (sp > 0)
         {
@@ -406,18 +432,32 @@ propagate_sweep (Fast *f)
           break;
         }
       st[i] |= step;
-      forced = step >> 4;
-      do
+      /* Each edge forced: the neighbour's bits for it (edge d + 2 there,
+       * known, open as here), and the neighbour pushed. North and west
+       * are behind the sweep; east and south only when i came off the
+       * stack. */
+      if (step & (0x10 << HB_DIR_N))
         {
-          unsigned d = (unsigned) __builtin_ctz (forced);
-          gssize j = i + off[d];
-
-          forced &= forced - 1;
-          st[j] |= across_table[d << 4 | (step & 15u)];
-          stack[sp] = (gint32) j;
-          sp += j < next;
+          st[i - w] |= (guint8) (0x10 << HB_DIR_S | (step & 1 << HB_DIR_N) << HB_DIR_S);
+          stack[sp++] = (gint32) (i - w);
         }
-      while (forced);
+      if (step & (0x10 << HB_DIR_W))
+        {
+          st[i - 1] |= (guint8) (0x10 << HB_DIR_E | (step & 1 << HB_DIR_W) >> 2);
+          stack[sp++] = (gint32) (i - 1);
+        }
+      if (step & (0x10 << HB_DIR_E))
+        {
+          st[i + 1] |= (guint8) (0x10 << HB_DIR_W | (step & 1 << HB_DIR_E) << 2);
+          stack[sp] = (gint32) (i + 1);
+          sp += i + 1 < next;
+        }
+      if (step & (0x10 << HB_DIR_S))
+        {
+          st[i + w] |= (guint8) (0x10 << HB_DIR_N | (step & 1 << HB_DIR_S) >> HB_DIR_S);
+          stack[sp] = (gint32) (i + w);
+          sp += i + w < next;
+        }
     }
   f->props += (guint64) next + pops;
   return ok;
@@ -552,16 +592,15 @@ pieces_scan (Fast *f, const gint32 *cand, gsize ncand, gsize budget)
           f->seed_uf = g_renew (guint, f->seed_uf, f->seeds_cap);
           f->seed_mark = g_renew (guint, f->seed_mark, f->seeds_cap);
           f->seed_head = g_renew (guint, f->seed_head, f->seeds_cap);
-          f->seed_list = g_renew (GArray *, f->seed_list, f->seeds_cap);
-          for (guint k = m; k < f->seeds_cap; k++)
-            f->seed_list[k] = g_array_new (FALSE, FALSE, sizeof (gint32));
+          f->seed_list = g_renew (TileList, f->seed_list, f->seeds_cap);
+          memset (f->seed_list + m, 0, (f->seeds_cap - m) * sizeof (TileList));
         }
       f->stamp[s] = floor_id + 1 + m;
       f->seed_uf[m] = m;
       f->seed_head[m] = 0;
       f->seed_mark[m] = 0;
-      g_array_set_size (f->seed_list[m], 0);
-      g_array_append_val (f->seed_list[m], s);
+      f->seed_list[m].len = 0;
+      tile_list_add (&f->seed_list[m], s);
       m++;
     }
   /* Stamps above floor_id + m are free for later searches. */
@@ -573,13 +612,13 @@ pieces_scan (Fast *f, const gint32 *cand, gsize ncand, gsize budget)
     {
       for (guint j = 0; j < m; j++)
         {
-          GArray *list = f->seed_list[j];
+          TileList *list = &f->seed_list[j];
           gint32 i;
           int unknown;
 
           if (f->seed_head[j] == list->len)
             continue;
-          i = g_array_index (list, gint32, f->seed_head[j]);
+          i = list->data[f->seed_head[j]];
           f->seed_head[j]++;
           visited++;
           unknown = ~(f->st[i] >> 4) & 15;
@@ -591,7 +630,7 @@ pieces_scan (Fast *f, const gint32 *cand, gsize ncand, gsize budget)
                 if (s <= floor_id)
                   {
                     f->stamp[t] = floor_id + 1 + j;
-                    g_array_append_val (list, t);
+                    tile_list_add (list, t);
                   }
                 else if (s != floor_id + 1 + j)
                   {
@@ -604,7 +643,7 @@ pieces_scan (Fast *f, const gint32 *cand, gsize ncand, gsize budget)
       /* Count the groups still growing (seed_mark[root] = sweep). */
       growing = 0;
       for (guint j = 0; j < m; j++)
-        if (f->seed_head[j] < f->seed_list[j]->len)
+        if (f->seed_head[j] < f->seed_list[j].len)
           {
             guint r = seed_root (f, j);
             if (f->seed_mark[r] != sweep)
@@ -619,7 +658,7 @@ pieces_scan (Fast *f, const gint32 *cand, gsize ncand, gsize budget)
   for (guint j = 0; j < m; j++)
     f->seed_mark[j] = 0;
   for (guint j = 0; j < m; j++)
-    if (f->seed_head[j] < f->seed_list[j]->len)
+    if (f->seed_head[j] < f->seed_list[j].len)
       f->seed_mark[seed_root (f, j)] = 1;
   return m;
 }
@@ -652,11 +691,11 @@ piece_parity (Fast *f, const guint *order, const guint *start, guint r, gsize *s
   *size = 0;
   for (guint k = start[r]; k < start[r + 1]; k++)
     {
-      GArray *list = f->seed_list[order[k]];
+      const TileList *list = &f->seed_list[order[k]];
       *size += list->len;
       for (guint q = 0; q < list->len; q++)
         {
-          gint32 i = g_array_index (list, gint32, q);
+          gint32 i = list->data[q];
           parity += arms[f->tile[i]] - arms[f->st[i] & 15];
         }
     }
@@ -709,7 +748,7 @@ pockets (Fast *f, gsize mark, gsize *undecided, guint64 limit)
           g_array_append_val (found, zero);
           for (guint k = start[r]; k < start[r + 1]; k++)
             {
-              GArray *list = f->seed_list[order[k]];
+              const TileList *list = &f->seed_list[order[k]];
               g_array_append_vals (found, list->data, list->len);
             }
           g_array_index (found, gint32, at) = (gint32) (found->len - at - 1);
@@ -773,9 +812,8 @@ search (Fast *f, const gint32 *tiles, gsize len, gsize start, gsize undecided,
         guint64 limit, guint8 *out, gboolean *captured)
 {
   gint32 best = -1;
-  int best_count = 5, seen = 0;
-  guint8 masks[4];
-  int turns[4], nm;
+  int best_count = 5, seen = 0, nm;
+  const guint8 *masks, *turns;
   guint64 found = 0;
 
   f->nodes++;
@@ -816,7 +854,9 @@ search (Fast *f, const gint32 *tiles, gsize len, gsize start, gsize undecided,
       return 1;
     }
 
-  nm = loop_distinct_rotations (f->tile[best], masks, turns);
+  nm = rot_count[f->tile[best]];
+  masks = rot_mask[f->tile[best]];
+  turns = rot_turns[f->tile[best]];
   for (int r = 0; r < nm && found < limit && !f->cancelled && !f->gave_up && !f->budget_hit;
        r++)
     {
@@ -1188,10 +1228,10 @@ cdcl_parity (Cdcl *c)
         g_array_set_size (c->scratch, 0);
         for (guint k = start[r]; k < start[r + 1]; k++)
           {
-            GArray *list = f->seed_list[order[k]];
+            const TileList *list = &f->seed_list[order[k]];
             for (guint q = 0; q < list->len; q++)
               {
-                gint32 i = g_array_index (list, gint32, q);
+                gint32 i = list->data[q];
                 for (int d = 0; d < 4; d++)
                   {
                     gint32 v = c->vid[4 * i + d], nb;
@@ -1558,7 +1598,8 @@ loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_li
   gsize n = (gsize) w * h;
   guint64 limit = MAX (count_limit, 1), total = 1;
   gint32 *order = NULL, *open = NULL;
-  gsize order_len = 0, open_len = 0;
+  gsize order_len = 0, open_len = 0, sol_cap = 0;
+  guint8 *sol_buf = NULL;
   guint8 *result = NULL;
 
   ensure_table ();
@@ -1702,10 +1743,19 @@ loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_li
 
       {
         gsize len = order_len - start;
-        guint8 *sol = g_malloc (len);
+        guint8 *sol;
         gboolean captured = FALSE;
         gboolean big = len >= CDCL_MIN_REGION;
         gboolean cdcl = big && limit <= CDCL_COUNT_MAX && trace == NULL;
+
+        /* One buffer for the regions' answers, grown as needed. */
+        if (len > sol_cap)
+          {
+            sol_cap = MAX (len, 2 * sol_cap);
+            g_free (sol_buf);
+            sol_buf = g_malloc (sol_cap);
+          }
+        sol = sol_buf;
 
         f.depth = 1;   /* depth 0 is the first propagation (frames undo by depth) */
         if (cdcl)
@@ -1747,7 +1797,6 @@ loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_li
         if (captured)
           for (gsize k = 0; k < len; k++)
             result[order[start + k]] = sol[k];
-        g_free (sol);
       }
       if (f.cancelled || f.gave_up)
         break;
@@ -1782,7 +1831,7 @@ out:
   a->out_of_memory = f.out_of_memory;
   g_free (f.stamp);
   for (guint k = 0; k < f.seeds_cap; k++)
-    g_array_unref (f.seed_list[k]);
+    g_free (f.seed_list[k].data);
   g_free (f.seed_list);
   g_free (f.seed_uf);
   g_free (f.seed_mark);
@@ -1790,6 +1839,7 @@ out:
   g_free (result);
   g_free (order);
   g_free (open);
+  g_free (sol_buf);
   g_free (f.st);
   g_free (f.stack);
   g_free (f.trail_i);
