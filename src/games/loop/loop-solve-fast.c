@@ -382,13 +382,62 @@ propagate_t (Fast *f, gsize next, const gboolean trailing, const gboolean traced
   return ok;
 }
 
+/* One look of propagate_sweep at tile i: FALSE when no rotation is left.
+ * Each edge the step forces gets the neighbour's bits for it (edge d + 2
+ * there, known, open as here), and the neighbour is pushed when the
+ * sweep has passed it (`next` is the first tile it has not): north and
+ * west always, east and south only for a tile that came off the stack
+ * (`popped`, a constant in each caller). A push writes the index at the
+ * top and moves the top by 0 or 1, without a branch: on a random level
+ * whether it happens is not predictable. */
+static inline __attribute__ ((always_inline)) gboolean
+sweep_look (const guint8 *tile, guint8 *st, gint32 *stack, gssize *sp,
+            gssize i, gssize w, gssize next, const gboolean popped)
+{
+  guint8 step = step_table[(gsize) tile[i] << 8 | st[i]];
+
+  if (step == 0)
+    return TRUE;
+  if (G_UNLIKELY (step == STEP_FAIL))
+    return FALSE;
+  st[i] |= step;
+  if (step & (0x10 << HB_DIR_N))
+    {
+      st[i - w] |= (guint8) (0x10 << HB_DIR_S | (step & 1 << HB_DIR_N) << HB_DIR_S);
+      stack[(*sp)++] = (gint32) (i - w);
+    }
+  if (step & (0x10 << HB_DIR_W))
+    {
+      st[i - 1] |= (guint8) (0x10 << HB_DIR_E | (step & 1 << HB_DIR_W) >> 2);
+      stack[(*sp)++] = (gint32) (i - 1);
+    }
+  if (step & (0x10 << HB_DIR_E))
+    {
+      st[i + 1] |= (guint8) (0x10 << HB_DIR_W | (step & 1 << HB_DIR_E) << 2);
+      if (popped)
+        {
+          stack[*sp] = (gint32) (i + 1);
+          *sp += i + 1 < next;
+        }
+    }
+  if (step & (0x10 << HB_DIR_S))
+    {
+      st[i + w] |= (guint8) (0x10 << HB_DIR_N | (step & 1 << HB_DIR_S) >> HB_DIR_S);
+      if (popped)
+        {
+          stack[*sp] = (gint32) (i + w);
+          *sp += i + w < next;
+        }
+    }
+  return TRUE;
+}
+
 /* The first propagation without a trace, the bulk of a large level's
- * work (four million tiles at 2000×2000): propagate_t's sweep in a loop
+ * work (four million tiles at 2000×2000): propagate_t's sweep in loops
  * of its own, lean enough for the compiler to keep everything in
- * registers. A neighbour is pushed without a branch (its index written
- * at the top and the top moved by 0 or 1: on a random level which edges
- * a step forces is not predictable), and only when the sweep has passed
- * it. The cancellable is polled every 65536 tiles swept. */
+ * registers: each tile in reading order, then the tiles its changes
+ * reopened, until the stack is empty. The cancellable is polled every
+ * 65536 tiles swept. */
 static __attribute__ ((noinline)) gboolean
 propagate_sweep (Fast *f)
 {
@@ -396,70 +445,35 @@ propagate_sweep (Fast *f)
   guint8 *st = f->st;
   gint32 *stack = f->stack;
   const gssize n = (gssize) f->n, w = f->w;
-  gssize next = 0, sp = 0;
+  gssize sp = 0, i = 0;
   guint64 pops = 0;
-  gboolean ok = TRUE;
+  gboolean ok = FALSE;
 
-  for (;;)
+  for (gssize chunk = 0; chunk < n; chunk += 65536)
     {
-      gssize i;
-      guint8 step;
+      gssize end = MIN (n, chunk + 65536);
 
-      if (sp > 0)
+      if (f->cancellable && g_cancellable_is_cancelled (f->cancellable))
         {
-          i = stack[--sp];
-          pops++;
+          f->cancelled = TRUE;
+          goto out;
         }
-      else if (next < n)
+      for (i = chunk; i < end; i++)
         {
-          i = next++;
-          if (G_UNLIKELY ((i & 0xffff) == 0) && f->cancellable
-              && g_cancellable_is_cancelled (f->cancellable))
+          if (!sweep_look (tile, st, stack, &sp, i, w, i + 1, FALSE))
+            goto out;
+          while (sp > 0)
             {
-              f->cancelled = TRUE;
-              ok = FALSE;
-              break;
+              pops++;
+              if (!sweep_look (tile, st, stack, &sp, stack[--sp], w, i + 1, TRUE))
+                goto out;
             }
         }
-      else
-        break;
-      step = step_table[(gsize) tile[i] << 8 | st[i]];
-      if (step == 0)
-        continue;
-      if (G_UNLIKELY (step == STEP_FAIL))
-        {
-          ok = FALSE;
-          break;
-        }
-      st[i] |= step;
-      /* Each edge forced: the neighbour's bits for it (edge d + 2 there,
-       * known, open as here), and the neighbour pushed. North and west
-       * are behind the sweep; east and south only when i came off the
-       * stack. */
-      if (step & (0x10 << HB_DIR_N))
-        {
-          st[i - w] |= (guint8) (0x10 << HB_DIR_S | (step & 1 << HB_DIR_N) << HB_DIR_S);
-          stack[sp++] = (gint32) (i - w);
-        }
-      if (step & (0x10 << HB_DIR_W))
-        {
-          st[i - 1] |= (guint8) (0x10 << HB_DIR_E | (step & 1 << HB_DIR_W) >> 2);
-          stack[sp++] = (gint32) (i - 1);
-        }
-      if (step & (0x10 << HB_DIR_E))
-        {
-          st[i + 1] |= (guint8) (0x10 << HB_DIR_W | (step & 1 << HB_DIR_E) << 2);
-          stack[sp] = (gint32) (i + 1);
-          sp += i + 1 < next;
-        }
-      if (step & (0x10 << HB_DIR_S))
-        {
-          st[i + w] |= (guint8) (0x10 << HB_DIR_N | (step & 1 << HB_DIR_S) >> HB_DIR_S);
-          stack[sp] = (gint32) (i + w);
-          sp += i + w < next;
-        }
     }
-  f->props += (guint64) next + pops;
+  ok = TRUE;
+
+out:
+  f->props += (guint64) i + pops;
   return ok;
 }
 

@@ -497,28 +497,48 @@ native_tile (const char *line, gsize n, gsize *i, guint8 *m)
  * A tile and the space after it are read as one 64-bit word (the last
  * tile, which has no space, as a 32-bit one: the row may end the text):
  * its five bytes are checked at once, and one multiplication gathers the
- * digits' low bits, byte k's bit landing on bit 24 + k. */
+ * digits' low bits, byte k's bit landing on bit 24 + k. Two tiles a step
+ * while two more have spaces after them. */
+#define NATIVE_MASK G_GUINT64_CONSTANT (0xfffefefefe)
+#define NATIVE_TILE G_GUINT64_CONSTANT (0x2030303030)
+#define NATIVE_BITS(w) ((guint8) ((((guint32) (w) & 0x01010101u) * 0x01020408u) >> 24))
+
 static gboolean
 native_row (const char *line, gsize n, int count, guint8 *out)
 {
   const char *p = line;
+  int x = 0;
   guint32 v;
 
-  for (int x = 0; x + 1 < count; x++, p += 5)
+  for (; x + 2 < count; x += 2, p += 10)
     {
-      guint64 w;
+      guint64 a, b;
 
-      memcpy (&w, p, 8);
-      w = GUINT64_FROM_LE (w);
-      if ((w & G_GUINT64_CONSTANT (0xfffefefefe)) != G_GUINT64_CONSTANT (0x2030303030))
+      memcpy (&a, p, 8);
+      memcpy (&b, p + 5, 8);
+      a = GUINT64_FROM_LE (a);
+      b = GUINT64_FROM_LE (b);
+      if (((a & NATIVE_MASK) ^ NATIVE_TILE) | ((b & NATIVE_MASK) ^ NATIVE_TILE))
         return FALSE;
-      out[x] = (guint8) ((((guint32) w & 0x01010101u) * 0x01020408u) >> 24);
+      out[x] = NATIVE_BITS (a);
+      out[x + 1] = NATIVE_BITS (b);
+    }
+  if (x + 1 < count)
+    {
+      guint64 a;
+
+      memcpy (&a, p, 8);
+      a = GUINT64_FROM_LE (a);
+      if ((a & NATIVE_MASK) != NATIVE_TILE)
+        return FALSE;
+      out[x++] = NATIVE_BITS (a);
+      p += 5;
     }
   memcpy (&v, p, 4);
   v = GUINT32_FROM_LE (v);
   if ((v & 0xfefefefeu) != 0x30303030u)
     return FALSE;
-  out[count - 1] = (guint8) (((v & 0x01010101u) * 0x01020408u) >> 24);
+  out[count - 1] = NATIVE_BITS (v);
   return TRUE;
 }
 
@@ -872,9 +892,18 @@ write_tiles (const guint8 *tiles, int w, int h, HbWriteFormat format)
       for (int y = 0; y < h; y++)
         {
           const guint8 *row = tiles + (gsize) y * w;
+          int x = 0;
 
-          for (int x = 0; x < w; x++, p += 5)
-            memcpy (p, &word[row[x] & 15], 8);
+          for (; x + 1 < w; x += 2, p += 10)
+            {
+              memcpy (p, &word[row[x] & 15], 8);
+              memcpy (p + 5, &word[row[x + 1] & 15], 8);
+            }
+          if (x < w)
+            {
+              memcpy (p, &word[row[x] & 15], 8);
+              p += 5;
+            }
           p[-1] = '\n';
         }
       *p = '\0';
