@@ -536,6 +536,58 @@ test_backjump (void)
   g_assert_cmpuint (jumps, >, 0);
 }
 
+/* The cell decisions show in the trace: a TRY with no colour names the
+ * cell and its two arms, the frame draws them, and the replay still ends
+ * on the answer. */
+static void
+test_trace_decisions (void)
+{
+  HbGenerateParams p = { 12, 12, 0, 2, NULL };
+  g_autoptr (GError) error = NULL;
+  HbState *s = flow_generate (&p, &error);
+  HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+  HbSolveOptions o = { 0 };
+  HbResult *r;
+  gpointer frame;
+  guint decisions = 0;
+  gsize n;
+
+  g_assert_no_error (error);
+  n = (gsize) s->width * s->height;
+  r = flow_solver_fast.solve (s, &o, trace, NULL, NULL);
+  assert_answer (FLOW (s), r);
+  frame = flow_game.frame_new (s, trace);
+  for (gsize i = 0; i < hb_trace_length (trace); i++)
+    {
+      const HbStep *st = hb_trace_step (trace, i);
+      flow_game.frame_step (frame, trace, st);
+      if (st->kind == HB_STEP_TRY && st->value < 0)
+        {
+          g_autofree char *text = flow_game.describe_step (trace, st);
+          int arms = st->aux & 15;
+
+          decisions++;
+          /* Two arms, each pointing inside the board. */
+          g_assert_cmpint (__builtin_popcount (arms), ==, 2);
+          g_assert_true (!(arms & 1) || st->y > 0);
+          g_assert_true (!(arms & 4) || st->y < s->height - 1);
+          g_assert_true (!(arms & 8) || st->x > 0);
+          g_assert_true (!(arms & 2) || st->x < s->width - 1);
+          g_assert_true (g_str_has_prefix (text, "Decide that the path through row "));
+          g_assert_cmpint (((FlowFrame *) frame)->harms, ==, arms);
+          g_assert_cmpint (((FlowFrame *) frame)->hx, ==, st->x);
+        }
+      else
+        g_assert_cmpint (((FlowFrame *) frame)->harms, ==, 0);
+    }
+  g_assert_cmpuint (decisions, >, 0);
+  g_assert_cmpmem (((FlowFrame *) frame)->board->colour, n, FLOW (r->solved)->colour, n);
+  flow_game.frame_free (frame);
+  hb_result_free (r);
+  hb_trace_free (trace);
+  hb_state_free (s);
+}
+
 /* The trace replays, through the game's own frames, to the answer. */
 static void
 test_trace (void)
@@ -648,6 +700,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/fast/generated", test_generated);
   g_test_add_func ("/flow/fast/backjump", test_backjump);
   g_test_add_func ("/flow/fast/trace", test_trace);
+  g_test_add_func ("/flow/fast/trace-decisions", test_trace_decisions);
   g_test_add_func ("/flow/fast/trace-steps", test_trace_steps_only);
   g_test_add_func ("/flow/fast/limits", test_limits);
   return g_test_run ();

@@ -440,6 +440,33 @@ draw_border (cairo_t *cr, const HbLayout *l, gboolean dark)
 
 /* An outline round one cell (the hovered cell, a step's cell); a ring on
  * cells too small to hold one. */
+/* A decided cell's arms (a search chose them before the colour): thin
+ * strokes from the cell's centre to the sides they leave by. */
+static void
+draw_arms (cairo_t *cr, const HbLayout *l, int x, int y, int arms, gboolean dark)
+{
+  static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
+  double cx = l->x0 + (x + 0.5) * l->cell, cy = l->y0 + (y + 0.5) * l->cell;
+
+  if (l->cell < TINY_CELL)
+    return;
+  cairo_save (cr);
+  cairo_set_line_width (cr, MAX (2.0, l->cell * 0.12));
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  for (int d = 0; d < 4; d++)
+    if (arms & (1 << d))
+      {
+        cairo_move_to (cr, cx, cy);
+        cairo_line_to (cr, cx + dx[d] * l->cell * 0.5, cy + dy[d] * l->cell * 0.5);
+      }
+  if (dark)
+    cairo_set_source_rgba (cr, 1, 0.9, 0.2, 0.9);
+  else
+    cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.8);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
 static void
 outline_cell (cairo_t *cr, const HbLayout *l, int x, int y, double r, double g, double b,
               double a)
@@ -516,6 +543,8 @@ flow_frame_render_vfunc (gconstpointer frame, cairo_t *cr, const HbLayout *layou
         default:
           outline_cell (cr, layout, f->hx, f->hy, dark ? 1 : 0.1, dark ? 0.9 : 0.1,
                         dark ? 0.2 : 0.1, 0.9);
+          if (f->harms != 0)
+            draw_arms (cr, layout, f->hx, f->hy, f->harms, dark);
           break;
         }
     }

@@ -1928,6 +1928,16 @@ search_piece (Fast *f, const guint8 *scope, const int *cells, int ncells,
               f->npcells = ncells;
               if (fr->b.c < 0)
                 {
+                  if (f->tracing)
+                    {
+                      /* The decision shows: the cell and the arms chosen. */
+                      int x = fr->b.cell;
+                      flow_trace_step (f->trace, f->w, HB_STEP_TRY,
+                                       cell_y (f, x) * f->w + cell_x (f, x), q, -1,
+                                       (int) MIN (f->nstack, (gsize) G_MAXINT),
+                                       (gint64) f->nodes);
+                      f->tracing = hb_trace_wants (f->trace);
+                    }
                   apply_need (f, fr->b.cell, (guint8) q, level_bit (f->nstack));
                   f->nodes++;
                 }

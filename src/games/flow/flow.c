@@ -1664,6 +1664,7 @@ flow_frame_step (gpointer frame, const HbTrace *trace, const HbStep *step)
   f->hx = in ? step->x : -1;
   f->hy = in ? step->y : -1;
   f->hkind = step->kind;
+  f->harms = in && step->kind == HB_STEP_TRY && step->value < 0 ? step->aux & 15 : 0;
   if (blob != NULL && len >= 2 * n)
     {
       flow_frame_set_board (f, blob, blob + n, len >= 3 * n ? blob + 2 * n : NULL);
@@ -1735,6 +1736,23 @@ flow_describe_step (const HbTrace *trace, const HbStep *step)
        * number */
       return g_strdup_printf (_("Row %d, column %d must be colour %d"), row, col, c);
     case HB_STEP_TRY:
+      if (step->value < 0)
+        {
+          /* The arms a search gives a cell before its colour is known. */
+          static const char *const arms[16] = {
+            [1 | 4] = N_("up and down"), [2 | 8] = N_("left and right"),
+            [1 | 2] = N_("up and right"), [2 | 4] = N_("right and down"),
+            [4 | 8] = N_("down and left"), [8 | 1] = N_("left and up"),
+          };
+          const char *a = arms[step->aux & 15];
+          if (a == NULL)
+            return g_strdup ("");
+          /* TRANSLATORS: a solver step: a cell's row and column, then the
+           * two ways the path through it goes ("up and down", "left and
+           * up") */
+          return g_strdup_printf (_("Decide that the path through row %d, column %d goes %s"),
+                                  row, col, _(a));
+        }
       /* TRANSLATORS: a solver step: a colour's number, a cell's row and
        * column */
       return g_strdup_printf (_("Try colour %d at row %d, column %d"), c, row, col);

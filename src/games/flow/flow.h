@@ -134,7 +134,10 @@ char      *flow_write_text (const FlowState *s, gboolean solution);
  *          no link that is not a dot becomes empty again.
  *   FORCE  (x, y) must be colour `value` (arc consistency): the cell takes
  *          the colour, no link.
- *   TRY    (x, y) is being considered for colour `value`: highlighted only.
+ *   TRY    (x, y) is being considered for colour `value`: highlighted only;
+ *          with `value` -1 a search decides the arms (aux, bits HB_DIR_*) of
+ *          the path through (x, y) before its colour is known: highlighted,
+ *          with the arms drawn.
  *   REJECT (x, y) failed for colour `value`: highlighted only.
  *   any step with a blob (GENERATION, SOLUTION, INFO, BOUND): the blob is a
  *          whole board, w*h colour bytes (colour + 1, 0 empty), then w*h link
@@ -148,6 +151,7 @@ typedef struct {
   guint8    *marks;    /* w*h, nonzero: marked (cycle, collision) */
   int        hx, hy;   /* highlighted cell of the current step, or -1 */
   int        hkind;    /* its HbStepKind */
+  int        harms;    /* a decided cell's arms (TRY with no colour), or 0 */
 } FlowFrame;
 
 FlowFrame *flow_frame_new (const FlowState *level);
