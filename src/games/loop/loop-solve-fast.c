@@ -180,6 +180,8 @@ typedef struct {
   guint    seeds_cap;
   guint   *seed_uf, *seed_mark, *seed_head;
   TileList *seed_list;
+  guint   *group_order, *group_start, *group_fill;   /* pieces_group's */
+  guint    group_cap;
   guint64  pockets, odd_pockets;
   /* Conflict-driven search: the variable of (tile, dir), 4 per tile, -1
    * where none (allocated on first use, set per region). */
@@ -678,20 +680,32 @@ pieces_scan (Fast *f, const gint32 *cand, gsize ncand, gsize budget)
 }
 
 /* Seeds grouped by root after pieces_scan: order[start[r] .. start[r + 1]).
- * Both freed by the caller. */
+ * Both are f's buffers, valid until the next call (made again from
+ * scratch at every call, so a caller that recurses must be done with
+ * them first). */
 static void
 pieces_group (Fast *f, guint m, guint **order_out, guint **start_out)
 {
-  guint *order = g_new (guint, m), *start = g_new0 (guint, m + 1), *fill;
+  guint *order, *start, *fill;
 
+  if (m + 1 > f->group_cap)
+    {
+      f->group_cap = MAX (m + 1, 2 * f->group_cap);
+      f->group_order = g_renew (guint, f->group_order, f->group_cap);
+      f->group_start = g_renew (guint, f->group_start, f->group_cap);
+      f->group_fill = g_renew (guint, f->group_fill, f->group_cap);
+    }
+  order = f->group_order;
+  start = f->group_start;
+  fill = f->group_fill;
+  memset (start, 0, (m + 1) * sizeof (guint));
   for (guint j = 0; j < m; j++)
     start[seed_root (f, j) + 1]++;
   for (guint r = 0; r < m; r++)
     start[r + 1] += start[r];
-  fill = g_memdup2 (start, sizeof (guint) * m);
+  memcpy (fill, start, m * sizeof (guint));
   for (guint j = 0; j < m; j++)
     order[fill[seed_root (f, j)]++] = j;
-  g_free (fill);
   *order_out = order;
   *start_out = start;
 }
@@ -767,9 +781,8 @@ pockets (Fast *f, gsize mark, gsize *undecided, guint64 limit)
             }
           g_array_index (found, gint32, at) = (gint32) (found->len - at - 1);
         }
-    g_free (order);
-    g_free (start);
-    order = start = NULL;
+    /* order and start are pieces_group's buffers, which the searches
+     * below use again: the pockets are copied out above. */
 
     for (guint p = 0; p < found->len && mult > 0;)
       {
@@ -812,8 +825,6 @@ pockets (Fast *f, gsize mark, gsize *undecided, guint64 limit)
   }
 
 out:
-  g_free (order);
-  g_free (start);
   return mult;
 }
 
@@ -1262,8 +1273,6 @@ cdcl_parity (Cdcl *c)
               }
           }
       }
-  g_free (order);
-  g_free (start);
   return ok;
 }
 
@@ -1394,7 +1403,7 @@ luby (guint64 i)
  * breadth-first order) up to `limit`, the first written to out[] (by list
  * index). 0: none, or stopped (f->cancelled, f->gave_up). f->st is left as
  * it came. */
-static guint64
+static __attribute__ ((noinline)) guint64
 cdcl_region (Fast *f, const gint32 *tiles, gsize len, guint8 *out, guint64 limit)
 {
   Cdcl c = { 0 };
@@ -1847,6 +1856,9 @@ out:
   for (guint k = 0; k < f.seeds_cap; k++)
     g_free (f.seed_list[k].data);
   g_free (f.seed_list);
+  g_free (f.group_order);
+  g_free (f.group_start);
+  g_free (f.group_fill);
   g_free (f.seed_uf);
   g_free (f.seed_mark);
   g_free (f.seed_head);
@@ -1874,7 +1886,8 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   switch (a.status)
     {
     case HB_STATUS_SOLVED:
-      loop_result_set_answer (r, s, a.solved, options);
+      loop_result_take_answer (r, s, a.solved, options);
+      a.solved = NULL;
       if (options->count_limit > 1 && a.solutions > 1)
         {
           g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, a.solutions);

@@ -81,6 +81,7 @@ loop_rotate (guint8 mask, int turns)
 int          loop_turns_between (guint8 from, guint8 to);
 
 LoopState   *loop_state_new (int width, int height);
+LoopState   *loop_state_new_take (int width, int height, guint8 *tiles);
 /* Number of arms with no matching arm (pointing off the board, at a
  * neighbour without the facing arm). 0 means solved. */
 guint64      loop_open_ends (const guint8 *tiles, int width, int height);
@@ -101,6 +102,9 @@ void         loop_result_set_solution (HbResult *result, const LoopState *state,
  * as a board (HbSolveOptions.answer_board: the CLI's solve). */
 void         loop_result_set_answer (HbResult *result, const LoopState *state,
                                      const guint8 *solved, const HbSolveOptions *options);
+/* The same, taking `solved` (from g_malloc) as the answer's own. */
+void         loop_result_take_answer (HbResult *result, const LoopState *state,
+                                      guint8 *solved, const HbSolveOptions *options);
 
 /* Tatham Net IDs. */
 LoopState   *loop_parse_net_id (const char *text, gsize len, int line,
