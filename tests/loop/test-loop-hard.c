@@ -307,6 +307,20 @@ test_time_limit (void)
     g_assert_nonnull (strstr (r->message, "time limit"));
     hb_result_free (r);
   }
+  /* The first propagation alone of a large level polls the deadline too:
+   * one already passed stops it before it has looked at every tile. */
+  {
+    LoopState *large = loop_generate_level (600, 600, 7);
+    LoopAnswer a;
+
+    loop_fast_solve_full (large, 1, 0, hb_now () - 1, NULL, NULL, &a);
+    g_assert_cmpint (a.status, ==, HB_STATUS_GAVE_UP);
+    g_assert_true (a.timed_out);
+    g_assert_cmpuint (a.propagations, <, 600 * 600);
+    g_assert_null (a.solved);
+    loop_answer_clear (&a);
+    hb_state_free (&large->base);
+  }
   /* And a cancellable fired before the start stops the conflict-driven
    * search too. */
   {

@@ -438,8 +438,9 @@ sweep_look (const guint8 *tile, guint8 *st, gint32 *stack, gssize *sp,
  * work (four million tiles at 2000×2000): propagate_t's sweep in loops
  * of its own, lean enough for the compiler to keep everything in
  * registers: each tile in reading order, then the tiles its changes
- * reopened, until the stack is empty. The cancellable is polled every
- * 65536 tiles swept. */
+ * reopened, until the stack is empty. The cancellable and the deadline
+ * are polled every 65536 tiles swept (a 4096×4096 board's sweep alone
+ * takes a quarter of a second). */
 static __attribute__ ((noinline)) gboolean
 propagate_sweep (Fast *f)
 {
@@ -458,6 +459,11 @@ propagate_sweep (Fast *f)
       if (f->cancellable && g_cancellable_is_cancelled (f->cancellable))
         {
           f->cancelled = TRUE;
+          goto out;
+        }
+      if (f->deadline > 0 && hb_now () >= f->deadline)
+        {
+          f->gave_up = f->timed_out = TRUE;
           goto out;
         }
       for (i = chunk; i < end; i++)
@@ -1667,7 +1673,8 @@ loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_li
 
   if (!propagate_all (&f))
     {
-      a->status = f.cancelled ? HB_STATUS_CANCELLED : HB_STATUS_NO_SOLUTION;
+      a->status = f.cancelled ? HB_STATUS_CANCELLED
+                  : f.gave_up ? HB_STATUS_GAVE_UP : HB_STATUS_NO_SOLUTION;
       a->solutions = 0;
       goto out;
     }
