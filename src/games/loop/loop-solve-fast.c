@@ -396,26 +396,27 @@ static inline __attribute__ ((always_inline)) gboolean
 sweep_look (const guint8 *tile, guint8 *st, gint32 *stack, gssize *sp,
             gssize i, gssize w, gssize next, const gboolean popped)
 {
-  guint8 step = step_table[(gsize) tile[i] << 8 | st[i]];
+  guint8 *p = st + i;
+  guint8 step = step_table[(gsize) tile[i] << 8 | *p];
 
   if (step == 0)
     return TRUE;
   if (G_UNLIKELY (step == STEP_FAIL))
     return FALSE;
-  st[i] |= step;
+  *p |= step;
   if (step & (0x10 << HB_DIR_N))
     {
-      st[i - w] |= (guint8) (0x10 << HB_DIR_S | (step & 1 << HB_DIR_N) << HB_DIR_S);
+      p[-w] |= (guint8) (0x10 << HB_DIR_S | (step & 1 << HB_DIR_N) << HB_DIR_S);
       stack[(*sp)++] = (gint32) (i - w);
     }
   if (step & (0x10 << HB_DIR_W))
     {
-      st[i - 1] |= (guint8) (0x10 << HB_DIR_E | (step & 1 << HB_DIR_W) >> 2);
+      p[-1] |= (guint8) (0x10 << HB_DIR_E | (step & 1 << HB_DIR_W) >> 2);
       stack[(*sp)++] = (gint32) (i - 1);
     }
   if (step & (0x10 << HB_DIR_E))
     {
-      st[i + 1] |= (guint8) (0x10 << HB_DIR_W | (step & 1 << HB_DIR_E) << 2);
+      p[1] |= (guint8) (0x10 << HB_DIR_W | (step & 1 << HB_DIR_E) << 2);
       if (popped)
         {
           stack[*sp] = (gint32) (i + 1);
@@ -424,7 +425,7 @@ sweep_look (const guint8 *tile, guint8 *st, gint32 *stack, gssize *sp,
     }
   if (step & (0x10 << HB_DIR_S))
     {
-      st[i + w] |= (guint8) (0x10 << HB_DIR_N | (step & 1 << HB_DIR_S) >> HB_DIR_S);
+      p[w] |= (guint8) (0x10 << HB_DIR_N | (step & 1 << HB_DIR_S) >> HB_DIR_S);
       if (popped)
         {
           stack[*sp] = (gint32) (i + w);
