@@ -112,6 +112,36 @@ save_both_styles (HbWindow *window, const char *name)
   hb_app_test_settle (150);
 }
 
+/* The fast solver's cell decisions in the player: D jumps to the first
+ * one, the player names the cell and the arms chosen, and the board view
+ * draws them (saved in both styles with HB_TEST_SNAPSHOT_DIR). */
+static void
+test_decision (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbPlayerBar *bar = hb_window_get_player_bar (window);
+  g_autofree char *said = NULL;
+
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_wait_hint (window);
+  hb_app_test_open_text (window, "decisions.flow",
+                         "...........M\n..........P.\nP.......A...\nR..O...M....\n"
+                         "......m...g.\n....O...B...\n.....g......\nY..m........\n"
+                         "...R.....B..\n.C...W..GA..\nY.........G.\nW.C.........\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  hb_app_test_solve_and_play (window, "fast");
+  hb_player_bar_set_playing (bar, FALSE);
+  hb_player_bar_seek (bar, 0);
+  hb_app_test_settle (30);
+  g_assert_true (hb_player_bar_jump_to_decision (bar, TRUE));
+  hb_app_test_settle (100);
+  said = hb_player_describe (hb_player_bar_get_player (bar));
+  g_assert_nonnull (strstr (said, "Decide that the path through row "));
+  save_both_styles (window, "flow-decision");
+  hb_app_test_window_close (window);
+}
+
 static void
 test_play (void)
 {
@@ -273,6 +303,7 @@ main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/flow/play", test_play);
+  g_test_add_func ("/app/flow/decision", test_decision);
   g_test_add_func ("/app/flow/next-hint", test_next_hint);
   g_test_add_func ("/app/flow/edit", test_edit);
   return g_test_run ();
