@@ -495,11 +495,97 @@ propagate_all (Fast *f)
   return f->trace ? propagate_t (f, 0, FALSE, TRUE) : propagate_sweep (f);
 }
 
+/* One neighbour's edge in propagate_search: its byte p (tile j) gets
+ * `bits`, the old byte goes on the trail and j on the stack. */
+static inline __attribute__ ((always_inline)) void
+search_edge (guint8 *p, gint32 j, guint8 bits, gint32 *trail_i, guint8 *trail_v,
+             gsize *tl, gsize *decided, gint32 *stack, gsize *sp)
+{
+  guint8 old = *p, now = old | bits;
+
+  *p = now;
+  trail_i[*tl] = j;
+  trail_v[*tl] = old;
+  (*tl)++;
+  *decided += now >= 0xf0;
+  stack[(*sp)++] = j;
+}
+
+/* propagate_t for the search without a trace, in the manner of
+ * sweep_look: the stack alone, every change on the trail, each forced
+ * direction in straight-line code (in the order N E S W, as
+ * propagate_t, so the search meets the same trail). */
+static __attribute__ ((noinline)) gboolean
+propagate_search (Fast *f)
+{
+  const guint8 *tile = f->tile;
+  guint8 *st = f->st;
+  gint32 *stack = f->stack;
+  const gssize w = f->w;
+  gsize sp = f->sp, tl = f->trail_len, decided = f->decided;
+  gint32 *trail_i = f->trail_i;
+  guint8 *trail_v = f->trail_v;
+  guint64 props = f->props;
+  gboolean ok = TRUE;
+
+  while (sp > 0)
+    {
+      gssize i = stack[--sp];
+      guint8 *p = st + i, old = *p, step, now;
+
+      if (G_UNLIKELY ((++props & 0xffff) == 0) && f->cancellable
+          && g_cancellable_is_cancelled (f->cancellable))
+        {
+          f->cancelled = TRUE;
+          ok = FALSE;
+          break;
+        }
+      step = step_table[(gsize) tile[i] << 8 | old];
+      if (step == 0)
+        continue;
+      if (G_UNLIKELY (step == STEP_FAIL))
+        {
+          ok = FALSE;
+          break;
+        }
+      if (G_UNLIKELY (tl + 5 > f->trail_cap))
+        {
+          f->trail_len = tl;
+          trail_reserve (f, 5);
+          trail_i = f->trail_i;
+          trail_v = f->trail_v;
+        }
+      now = old | step;
+      *p = now;
+      trail_i[tl] = (gint32) i;
+      trail_v[tl] = old;
+      tl++;
+      decided += now >= 0xf0;
+      if (step & (0x10 << HB_DIR_N))
+        search_edge (p - w, (gint32) (i - w), 0x10 << HB_DIR_S | (step & 1 << HB_DIR_N) << HB_DIR_S,
+                     trail_i, trail_v, &tl, &decided, stack, &sp);
+      if (step & (0x10 << HB_DIR_E))
+        search_edge (p + 1, (gint32) (i + 1), 0x10 << HB_DIR_W | (step & 1 << HB_DIR_E) << 2,
+                     trail_i, trail_v, &tl, &decided, stack, &sp);
+      if (step & (0x10 << HB_DIR_S))
+        search_edge (p + w, (gint32) (i + w), 0x10 << HB_DIR_N | (step & 1 << HB_DIR_S) >> HB_DIR_S,
+                     trail_i, trail_v, &tl, &decided, stack, &sp);
+      if (step & (0x10 << HB_DIR_W))
+        search_edge (p - 1, (gint32) (i - 1), 0x10 << HB_DIR_E | (step & 1 << HB_DIR_W) >> 2,
+                     trail_i, trail_v, &tl, &decided, stack, &sp);
+    }
+  f->sp = 0;
+  f->props = props;
+  f->trail_len = tl;
+  f->decided = decided;
+  return ok;
+}
+
 /* The search's propagation after a decision. */
 static gboolean
 propagate (Fast *f)
 {
-  return f->trace ? propagate_t (f, f->n, TRUE, TRUE) : propagate_t (f, f->n, TRUE, FALSE);
+  return f->trace ? propagate_t (f, f->n, TRUE, TRUE) : propagate_search (f);
 }
 
 /* Takes the trail back to `mark`, where f->decided was `decided`. */
@@ -1721,13 +1807,16 @@ loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_li
 
   /* Regions: components linked by unknown edges, listed one after another
    * in `order`. a->forced[i] == 2 marks a tile already put in a region
-   * (reset to 0 below). */
+   * (reset to 0 below). The breadth-first walk that lists a region also
+   * zeroes its tiles' stamps and adds up its parity (below). */
   order = g_new (gint32, n - a->forced_count + 1);
   f.trailing = TRUE;
   for (gsize t = 0; t < open_len && total > 0; t++)
     {
+      const gint32 off[4] = { f.off[0], f.off[1], f.off[2], f.off[3] };
       gsize start = order_len;
       gint32 s = open[t];
+      guint parity = 0;
       guint64 c;
 
       if (a->forced[s])
@@ -1737,22 +1826,22 @@ loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_li
       for (gsize q = start; q < order_len; q++)
         {
           gint32 i = order[q];
-          int unknown = ~(f.st[i] >> 4) & 15;
-          for (int d = 0; d < 4; d++)
-            if (unknown & (1 << d))
-              {
-                gint32 j = i + f.off[d];
-                if (!a->forced[j])
-                  {
-                    a->forced[j] = 2;
-                    order[order_len++] = j;
-                  }
-              }
+          guint8 b = f.st[i];
+
+          f.stamp[i] = 0;
+          parity += arms[f.tile[i]] - arms[b & 15];
+          for (unsigned unknown = ~(b >> 4) & 15u; unknown != 0; unknown &= unknown - 1)
+            {
+              gint32 j = i + off[__builtin_ctz (unknown)];
+              if (!a->forced[j])
+                {
+                  a->forced[j] = 2;
+                  order[order_len++] = j;
+                }
+            }
         }
       a->regions++;
       a->largest_region = MAX (a->largest_region, order_len - start);
-      for (gsize q = start; q < order_len; q++)
-        f.stamp[order[q]] = 0;
 
       /* Parity: every unknown edge of the region joins two of its tiles,
        * so the arms still waiting for an edge (a tile's arms minus its
@@ -1760,17 +1849,12 @@ loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_li
        * even in any solution. An odd count (say, one arm too many in a
        * closed area) proves the level unsolvable without a search that
        * propagation alone could make exponential. */
-      {
-        guint parity = 0;
-        for (gsize q = start; q < order_len; q++)
-          parity += arms[f.tile[order[q]]] - arms[f.st[order[q]] & 15];
-        if (parity & 1)
-          {
-            a->parity_failures++;
-            total = 0;
-            break;
-          }
-      }
+      if (parity & 1)
+        {
+          a->parity_failures++;
+          total = 0;
+          break;
+        }
 
       {
         gsize len = order_len - start;
