@@ -49,6 +49,22 @@ test_check_text (void)
   g_clear_error (&error);
   g_assert_false (hb_check_text ("0\0" "1", 3, &error));
   g_assert_nonnull (strstr (error->message, "NUL"));
+
+  /* A NUL, a stray byte, a whole "é" and a 0x01 byte (the ASCII check
+   * takes words and blocks of words) at every place of a longer text:
+   * the same verdict as GLib's. */
+  for (int k = 0; k < 4; k++)
+    for (gsize at = 0; at < 150; at++)
+      {
+        static const char *const insert[] = { "\0", "\x80", "\xc3\xa9", "\x01" };
+        char text[160];
+        gsize ilen = k == 2 ? 2 : 1;
+
+        memset (text, 'a', sizeof text);
+        memcpy (text + at, insert[k], ilen);
+        g_assert_cmpint (hb_check_text (text, sizeof text, NULL), ==,
+                         g_utf8_validate_len (text, sizeof text, NULL));
+      }
 }
 
 static void
