@@ -438,8 +438,6 @@ draw_border (cairo_t *cr, const HbLayout *l, gboolean dark)
   cairo_restore (cr);
 }
 
-/* An outline round one cell (the hovered cell, a step's cell); a ring on
- * cells too small to hold one. */
 /* A decided cell's arms (a search chose them before the colour): thin
  * strokes from the cell's centre to the sides they leave by. */
 static void
@@ -467,6 +465,8 @@ draw_arms (cairo_t *cr, const HbLayout *l, int x, int y, int arms, gboolean dark
   cairo_restore (cr);
 }
 
+/* An outline round one cell (the hovered cell, a step's cell); a ring on
+ * cells too small to hold one. */
 static void
 outline_cell (cairo_t *cr, const HbLayout *l, int x, int y, double r, double g, double b,
               double a)

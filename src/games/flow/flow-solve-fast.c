@@ -694,6 +694,20 @@ apply_step (Fast *f, int c, int k, int q, gboolean forced, FastDeps lv)
     }
 }
 
+/* Takes back the marks after the first nm. */
+static void
+undo_marks (Fast *f, gsize nm)
+{
+  while (f->nmarks > nm)
+    {
+      int p = f->marks[--f->nmarks];
+      f->need[p] = 0;
+      f->dep[p] = f->marks_dep[f->nmarks];
+      if ((gsize) f->rank[p] < f->scan)
+        f->scan = (gsize) f->rank[p];
+    }
+}
+
 static void
 undo_to (Fast *f, gsize len)
 {
@@ -740,14 +754,7 @@ undo_to (Fast *f, gsize len)
     }
   /* The marks after the steps: a cell is marked while free, before any
    * step fills it, so its level comes back in the reverse order. */
-  while (f->nmarks > m)
-    {
-      int p = f->marks[--f->nmarks];
-      f->need[p] = 0;
-      f->dep[p] = f->marks_dep[f->nmarks];
-      if ((gsize) f->rank[p] < f->scan)
-        f->scan = (gsize) f->rank[p];
-    }
+  undo_marks (f, m);
   f->ncheck = 0;
   f->region_due = FALSE;
 }
@@ -757,14 +764,7 @@ static void
 undo_state (Fast *f, gsize len, gsize nm)
 {
   undo_to (f, len);
-  while (f->nmarks > nm)
-    {
-      int p = f->marks[--f->nmarks];
-      f->need[p] = 0;
-      f->dep[p] = f->marks_dep[f->nmarks];
-      if ((gsize) f->rank[p] < f->scan)
-        f->scan = (gsize) f->rank[p];
-    }
+  undo_marks (f, nm);
 }
 
 /* Dead-end check of one free cell: FALSE when it cannot get its two path
