@@ -526,8 +526,8 @@ native_tile (const char *line, gsize n, gsize *i, guint8 *m)
  * A tile and the space after it are read as one 64-bit word (the last
  * tile, which has no space, as a 32-bit one: the row may end the text):
  * its five bytes are checked at once, and one multiplication gathers the
- * digits' low bits, byte k's bit landing on bit 24 + k. Two tiles a step
- * while two more have spaces after them. */
+ * digits' low bits, byte k's bit landing on bit 24 + k. Four tiles a
+ * step while four more have spaces after them. */
 #define NATIVE_MASK G_GUINT64_CONSTANT (0xfffefefefe)
 #define NATIVE_TILE G_GUINT64_CONSTANT (0x2030303030)
 #define NATIVE_BITS(w) ((guint8) ((((guint32) (w) & 0x01010101u) * 0x01020408u) >> 24))
@@ -539,20 +539,27 @@ native_row (const char *line, gsize n, int count, guint8 *out)
   int x = 0;
   guint32 v;
 
-  for (; x + 2 < count; x += 2, p += 10)
+  for (; x + 4 < count; x += 4, p += 20)
     {
-      guint64 a, b;
+      guint64 a, b, c, d;
 
       memcpy (&a, p, 8);
       memcpy (&b, p + 5, 8);
+      memcpy (&c, p + 10, 8);
+      memcpy (&d, p + 15, 8);
       a = GUINT64_FROM_LE (a);
       b = GUINT64_FROM_LE (b);
-      if (((a & NATIVE_MASK) ^ NATIVE_TILE) | ((b & NATIVE_MASK) ^ NATIVE_TILE))
+      c = GUINT64_FROM_LE (c);
+      d = GUINT64_FROM_LE (d);
+      if (((a & NATIVE_MASK) ^ NATIVE_TILE) | ((b & NATIVE_MASK) ^ NATIVE_TILE)
+          | ((c & NATIVE_MASK) ^ NATIVE_TILE) | ((d & NATIVE_MASK) ^ NATIVE_TILE))
         return FALSE;
       out[x] = NATIVE_BITS (a);
       out[x + 1] = NATIVE_BITS (b);
+      out[x + 2] = NATIVE_BITS (c);
+      out[x + 3] = NATIVE_BITS (d);
     }
-  if (x + 1 < count)
+  for (; x + 1 < count; x++, p += 5)
     {
       guint64 a;
 
@@ -560,8 +567,7 @@ native_row (const char *line, gsize n, int count, guint8 *out)
       a = GUINT64_FROM_LE (a);
       if ((a & NATIVE_MASK) != NATIVE_TILE)
         return FALSE;
-      out[x++] = NATIVE_BITS (a);
-      p += 5;
+      out[x] = NATIVE_BITS (a);
     }
   memcpy (&v, p, 4);
   v = GUINT32_FROM_LE (v);
@@ -904,11 +910,13 @@ write_tiles (const guint8 *tiles, int w, int h, HbWriteFormat format)
        * tiles at 2000×2000): five bytes a tile, its four digits and a
        * blank, stored as one 64-bit word from a table (the word's three
        * other bytes are overwritten by the next tile, or land in the
-       * buffer's slack), the row's last blank then made a newline. */
-      guint64 word[16];
+       * buffer's slack), the row's last blank then made a newline. The
+       * table has a word for every byte (a mask's bits above the fourth
+       * are not written), so a tile needs no masking. */
+      guint64 word[256];
       char *text = hb_malloc_big ((gsize) 5 * w * h + 8), *p = text;
 
-      for (guint m = 0; m < 16; m++)
+      for (guint m = 0; m < 256; m++)
         {
           /* Byte d is '0' or '1' from bit d, byte 4 a blank. */
           guint64 v = G_GUINT64_CONSTANT (0x2030303030) | (m & 1) | ((m & 2) << 7)
@@ -922,12 +930,12 @@ write_tiles (const guint8 *tiles, int w, int h, HbWriteFormat format)
 
           for (; x + 1 < w; x += 2, p += 10)
             {
-              memcpy (p, &word[row[x] & 15], 8);
-              memcpy (p + 5, &word[row[x + 1] & 15], 8);
+              memcpy (p, &word[row[x]], 8);
+              memcpy (p + 5, &word[row[x + 1]], 8);
             }
           if (x < w)
             {
-              memcpy (p, &word[row[x] & 15], 8);
+              memcpy (p, &word[row[x]], 8);
               p += 5;
             }
           p[-1] = '\n';
