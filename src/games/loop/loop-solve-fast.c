@@ -606,7 +606,7 @@ static guint64 search (Fast *f, const gint32 *tiles, gsize len, gsize start,
                        gsize undecided, guint64 limit, guint8 *out, gboolean *captured);
 
 /* TRUE when the search must stop (cancelled, a node limit, the deadline). */
-static gboolean
+static inline gboolean
 stop_now (Fast *f)
 {
   if (f->cancelled || f->gave_up || f->budget_hit)
@@ -974,7 +974,7 @@ search (Fast *f, const gint32 *tiles, gsize len, gsize start, gsize undecided,
             out[k] = f->st[tiles[k]] & 15;
           *captured = TRUE;
         }
-      if (hb_trace_wants (f->trace))
+      if (f->trace && hb_trace_wants (f->trace))
         hb_trace_add (f->trace, HB_STEP_SOLUTION, -1, -1, 0, f->depth, (gint64) f->nodes);
       return 1;
     }
@@ -991,7 +991,7 @@ search (Fast *f, const gint32 *tiles, gsize len, gsize start, gsize undecided,
 
       if ((masks[r] & k) != o)
         continue;
-      if (hb_trace_wants (f->trace))
+      if (f->trace && hb_trace_wants (f->trace))
         {
           HbStep step = { 0 };
           step.kind = HB_STEP_TRY;
@@ -1019,13 +1019,13 @@ search (Fast *f, const gint32 *tiles, gsize len, gsize start, gsize undecided,
               found = MIN (found + mult * sub, limit);
             }
         }
-      else if (hb_trace_wants (f->trace))
+      else if (f->trace && hb_trace_wants (f->trace))
         hb_trace_add (f->trace, HB_STEP_REJECT, best % f->w, best / f->w,
                       turns[r], f->depth, (gint64) f->nodes);
       undo_to (f, mark, before);
       /* Once the search is over the animation keeps the answer on the
        * board: the undo is recorded only when the search goes on. */
-      if (found < limit && hb_trace_wants (f->trace))
+      if (found < limit && f->trace && hb_trace_wants (f->trace))
         hb_trace_add (f->trace, HB_STEP_UNDO, best % f->w, best / f->w,
                       turns[r], f->depth, (gint64) f->nodes);
     }
@@ -1903,7 +1903,7 @@ loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_li
          * region's search undoes by depth from 1 on, which would take
          * this region's tiles off too (and the conflict-driven search
          * records no steps). */
-        if (captured && hb_trace_wants (trace))
+        if (captured && trace && hb_trace_wants (trace))
           for (gsize k = 0; k < len; k++)
             {
               gint32 i = order[start + k];
