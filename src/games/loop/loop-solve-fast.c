@@ -57,7 +57,8 @@ static guint16 fast_table[16 * 256];
 /* The same facts as propagation uses them, one byte a case: what to OR
  * into the tile's byte (edges forced, as known << 4 | open), 0 when
  * nothing is forced, STEP_FAIL when no rotation is left (a byte no step
- * can be: an open edge not known). */
+ * can be: an open edge not known). So a step below 0x10 forces nothing:
+ * one comparison tells the usual case apart. */
 static guint8 step_table[16 * 256];
 #define STEP_FAIL 0x01
 
@@ -399,10 +400,9 @@ sweep_look (const guint8 *tile, guint8 *st, gint32 *stack, gssize *sp,
   guint8 *p = st + i;
   guint8 step = step_table[(gsize) tile[i] << 8 | *p];
 
-  if (step == 0)
-    return TRUE;
-  if (G_UNLIKELY (step == STEP_FAIL))
-    return FALSE;
+  /* A step below 0x10 forces nothing: 0, or STEP_FAIL. */
+  if (step < 0x10)
+    return step == 0;
   *p |= step;
   if (step & (0x10 << HB_DIR_N))
     {
@@ -541,11 +541,11 @@ propagate_search (Fast *f)
           break;
         }
       step = step_table[(gsize) tile[i] << 8 | old];
-      if (step == 0)
-        continue;
-      if (G_UNLIKELY (step == STEP_FAIL))
+      if (step < 0x10)
         {
-          ok = FALSE;
+          if (step == 0)
+            continue;
+          ok = FALSE;   /* STEP_FAIL */
           break;
         }
       if (G_UNLIKELY (tl + 5 > f->trail_cap))
