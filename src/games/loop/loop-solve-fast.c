@@ -288,11 +288,14 @@ set_edges (Fast *f, gint32 i, int dirs, int open)
  *
  * `trailing` (the old bytes go on the trail and decided tiles are counted)
  * and `traced` (fixed tiles go to the trace) are constants in each caller,
- * so each combination gets its own lean copy. The fields of f the loop
- * uses are copied into locals first and written back at the end: the
- * loop's stores are byte stores, which C lets alias anything, so through
- * f the compiler would load every field again after each of them (this
- * and the sweep halved the instructions of the first propagation). */
+ * so each combination gets its own copy. The fields of f the loop uses
+ * are copied into locals first and written back at the end: the loop's
+ * stores are byte stores, which C lets alias anything, so through f the
+ * compiler would load every field again after each of them.
+ *
+ * Runs with a trace (animated solves, whose frames show the fixed tiles
+ * in this order) take this loop; without one the same fixpoint is reached
+ * by the leaner propagate_sweep and propagate_search below. */
 static inline __attribute__ ((always_inline)) gboolean
 propagate_t (Fast *f, gsize next, const gboolean trailing, const gboolean traced)
 {
@@ -389,10 +392,12 @@ propagate_t (Fast *f, gsize next, const gboolean trailing, const gboolean traced
  * Each edge the step forces gets the neighbour's bits for it (edge d + 2
  * there, known, open as here), and the neighbour is pushed when the
  * sweep has passed it (`next` is the first tile it has not): north and
- * west always, east and south only for a tile that came off the stack
- * (`popped`, a constant in each caller). A push writes the index at the
- * top and moves the top by 0 or 1, without a branch: on a random level
- * whether it happens is not predictable. */
+ * west always; east and south only for a tile that came off the stack
+ * (`popped`, a constant in each caller), and then only if behind `next`,
+ * a test that moves the top by 0 or 1 without a branch (the index is
+ * written at the top either way): on a random level its outcome is not
+ * predictable. Each direction in straight-line code, its offset and
+ * bits constants, costs less than a loop over the step's bits. */
 static inline __attribute__ ((always_inline)) gboolean
 sweep_look (const guint8 *tile, guint8 *st, gint32 *stack, gssize *sp,
             gssize i, gssize w, gssize next, const gboolean popped)
