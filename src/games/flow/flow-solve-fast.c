@@ -65,6 +65,14 @@
  * (seeds 1-60): 16.3 million nodes instead of 22.4, the worst level 1.2
  * million instead of 1.6 (sets of levels from 63 up share one bit: 128
  * bits took 14.0 million nodes but no less time).
+ *
+ * The rule that keeps the jumps sound: every check that rules something
+ * out or fails must rd() each cell whose colour, arms, head state or marks
+ * it uses (a new rule that forgets one can make the search skip an answer
+ * and say "no solution"; test_backjump compares the verdicts with and
+ * without the jumps). A decided step's new cell carries only its own level
+ * and the cell's marks, not how the head got there: every conclusion that
+ * uses a head reads the head's cell, whose levels hold that history.
  */
 #include "flow.h"
 
@@ -501,8 +509,8 @@ set_need (Fast *f, int p, guint8 mask, FastDeps lv)
 }
 
 /* The corner at p (arms a and b) is made: every free cell down its inner
- * diagonal must turn the same way (see corner_ok), until a filled cell. */
-/* The marks follow from p's turn alone (level lv); a chain that cannot
+ * diagonal must turn the same way (see corner_ok), until a filled cell.
+ * The marks follow from p's turn alone (level lv); a chain that cannot
  * end on a dot fails from lv and what corner_ok read. */
 static void
 mark_chain (Fast *f, int p, int a, int b, FastDeps lv)
