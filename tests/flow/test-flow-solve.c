@@ -466,9 +466,10 @@ test_generated (void)
 
 /* Backjumping (boards over 400 cells, one answer) must never lose an
  * answer: on generated 21×20 and 25×25 levels, and on the same levels with
- * two dots of different colours swapped (often no solution), the search
- * with and without it gives the same verdict, every answer checked. Both
- * must prove "no solution" somewhere, and jumps must happen. */
+ * two dots of different colours swapped or one dot moved a few cells
+ * (often no solution), the search with and without it gives the same
+ * verdict, every answer checked. Both must prove "no solution" somewhere,
+ * and jumps must happen. */
 static void
 test_backjump (void)
 {
@@ -482,7 +483,7 @@ test_backjump (void)
                                                flow_solver_fast.settings, NULL));
   for (gsize i = 0; i < G_N_ELEMENTS (sizes); i++)
     for (guint64 seed = 1; seed <= 12; seed++)
-      for (int swap = 0; swap < 3; swap++)
+      for (int swap = 0; swap < 5; swap++)
         {
           HbGenerateParams p = { sizes[i][0], sizes[i][1], 0, seed, NULL };
           HbState *s = flow_generate (&p, &error);
@@ -491,7 +492,32 @@ test_backjump (void)
 
           g_assert_no_error (error);
           fs = FLOW (s);
-          if (swap > 0)
+          if (swap >= 3)
+            {
+              /* One dot moved to an empty cell up to three cells away. */
+              static const int moves[][2] = {
+                { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -1 }, { 2, 1 }, { -1, 2 },
+                { -2, -1 }, { 1, -2 }, { 3, 0 }, { 0, -3 }, { 2, -1 }, { -3, 0 },
+              };
+              int c = (int) ((seed * 7 + (guint64) swap) % (guint64) fs->colours) + 1;
+              int a = -1, w = s->width;
+              gsize n = (gsize) s->width * s->height;
+              for (gsize j = 0; j < n && a < 0; j++)
+                if (fs->dot[j] == c)
+                  a = (int) j;
+              g_assert_true (a >= 0);
+              for (gsize m = 0; m < G_N_ELEMENTS (moves); m++)
+                {
+                  const int *mv = moves[(m + seed + (guint64) swap) % G_N_ELEMENTS (moves)];
+                  int x = a % w + mv[0], y = a / w + mv[1], b = y * w + x;
+                  if (x < 0 || y < 0 || x >= w || y >= s->height || fs->dot[b] != 0)
+                    continue;
+                  fs->dot[b] = fs->colour[b] = (guint8) c;
+                  fs->dot[a] = fs->colour[a] = 0;
+                  break;
+                }
+            }
+          else if (swap > 0)
             {
               /* The first dot of colour swap - 1 and of colour swap + k
                * trade colours. */
