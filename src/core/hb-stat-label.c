@@ -34,6 +34,8 @@ static const HbStatLabel labels[] = {
     N_("Times a dead end sent the search straight back past choices it did not depend on") },
   { "levels skipped", NULL, N_("Choices skipped"),
     N_("Earlier choices the backjumps went past without trying their other ways") },
+  { "loops cut", NULL, N_("Loops cut"),
+    N_("Choices that would have closed a run of cells with known directions into a loop, refused at once") },
   { "forced", NULL, N_("Forced moves"),
     N_("Moves the rules left only one way to make: made without a choice") },
   { "forced steps", NULL, N_("Forced moves"),

@@ -150,7 +150,15 @@ typedef struct {
                            * corner rule), 0 when not known */
   int     *marks;         /* cells whose need was set, in order */
   FastDeps *marks_dep;     /* the cell's levels before the mark */
+  gsize   *marks_ends;    /* length of the ends trail before the mark */
   gsize    nmarks, marks_cap;
+  /* Runs of marked free cells (see link_run): end[p], for a marked cell p
+   * at one end of a run of marked cells joined arm to arm, is the cell at
+   * the run's other end; ends_trail keeps the old values for undoing. */
+  int     *end;
+  int     *ends_trail;    /* pairs: cell, its old end */
+  gsize    nends, ends_cap;
+  guint64  loops_cut;     /* marks that would have closed a run into a loop */
   gboolean fail;          /* a step made an impossible state */
   /* Conflict-directed backjumping (see search_piece). dep: padded, per
    * cell, the set of decision levels (bit l for level l, levels from 63
@@ -400,6 +408,7 @@ turn_ok (Fast *f, int p, int d)
 
 static inline void push_check (Fast *f, int p);
 static inline void dirty_near (Fast *f, int p);
+static inline void check_around (Fast *f, int p);
 
 /* Whether cell p (filled) may take an arm in direction d: its known
  * corner arms (need) allow it and the corner rule at p holds. */
@@ -484,6 +493,67 @@ step_kind (Fast *f, int c, int k, int q)
   return kind;
 }
 
+static inline void
+set_end (Fast *f, int p, int e)
+{
+  if (f->nends + 2 > f->ends_cap)
+    {
+      f->ends_cap *= 2;
+      f->ends_trail = g_renew (int, f->ends_trail, f->ends_cap);
+    }
+  f->ends_trail[f->nends++] = p;
+  f->ends_trail[f->nends++] = f->end[p];
+  f->end[p] = e;
+}
+
+/* Free cell p has just been marked: join it to the runs of marked cells
+ * whose arms point at it. A run is a chain of free cells with known arms,
+ * each pointing at the next; it has no colour until a head walks into it,
+ * and nothing else would notice when a mark closes one into a loop (no
+ * head can ever enter a loop: its cells' arms all point along it, so it
+ * stands as a wall until the heads around it run out of room, often
+ * hundreds of decisions later). The other end of a run is kept at both of
+ * its ends, as the Go depth-first solver keeps its paths' ends, so the
+ * loop is found at once. A run that a head has begun to walk into keeps a
+ * stale end (a filled cell) until the head has walked through it, which
+ * only misses a loop, never finds a false one: a filled cell is never a
+ * marked free one. */
+static void
+link_run (Fast *f, int p)
+{
+  int ends[2], nb[2], n = 0;
+
+  for (int d = 0; d < 4; d++)
+    {
+      int r = p + f->off[d];
+      if ((f->need[p] & (1u << d)) != 0 && f->col[r] == 0
+          && (f->need[r] & (1u << HB_DIR_OPPOSITE (d))) != 0)
+        {
+          nb[n] = r;
+          ends[n++] = f->end[r];
+        }
+    }
+  if (n == 0)
+    set_end (f, p, p);
+  else if (n == 1)
+    {
+      set_end (f, p, ends[0]);
+      set_end (f, ends[0], p);
+    }
+  else if (ends[0] == nb[1])
+    {
+      /* Its two arms meet the two ends of one run: a loop. Every mark of
+       * the run counts for the failure (not kept: all levels). */
+      f->loops_cut++;
+      fail_at (f, ~(FastDeps) 0);
+    }
+  else
+    {
+      set_end (f, ends[0], ends[1]);
+      set_end (f, ends[1], ends[0]);
+    }
+}
+
 /* Free cell p must take the arms mask, following from level lv. */
 static void
 set_need (Fast *f, int p, guint8 mask, FastDeps lv)
@@ -500,12 +570,16 @@ set_need (Fast *f, int p, guint8 mask, FastDeps lv)
       f->marks_cap *= 2;
       f->marks = g_renew (int, f->marks, f->marks_cap);
       f->marks_dep = g_renew (FastDeps, f->marks_dep, f->marks_cap);
+      f->marks_ends = g_renew (gsize, f->marks_ends, f->marks_cap);
     }
   f->marks_dep[f->nmarks] = f->dep[p];
+  f->marks_ends[f->nmarks] = f->nends;
   f->marks[f->nmarks++] = p;
   f->need[p] = mask;
   f->dep[p] |= lv;
+  link_run (f, p);
   dirty_near (f, p);
+  check_around (f, p);
 }
 
 /* The corner at p (arms a and b) is made: every free cell down its inner
@@ -711,6 +785,11 @@ undo_marks (Fast *f, gsize nm)
       int p = f->marks[--f->nmarks];
       f->need[p] = 0;
       f->dep[p] = f->marks_dep[f->nmarks];
+      while (f->nends > f->marks_ends[f->nmarks])
+        {
+          f->nends -= 2;
+          f->end[f->ends_trail[f->nends]] = f->ends_trail[f->nends + 1];
+        }
       if ((gsize) f->rank[p] < f->scan)
         f->scan = (gsize) f->rank[p];
     }
@@ -793,7 +872,15 @@ check_cell (Fast *f, int e, gboolean *stepped)
       if (need != 0 && (need & (1u << d)) == 0)
         continue;    /* not one of the arms the corner rule gives e */
       if (v == 0)
-        wd[ways++] = d;
+        {
+          /* A free neighbour whose known arms go elsewhere is no way. */
+          if (f->need[r] != 0 && (f->need[r] & (1u << HB_DIR_OPPOSITE (d))) == 0)
+            {
+              rd (f, r);
+              continue;
+            }
+          wd[ways++] = d;
+        }
       else if (v != WALL)
         rd (f, r);
       if (v != 0 && v != WALL && f->headid[r] != 0)
@@ -2041,6 +2128,10 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   f.marks_cap = 256;
   f.marks = g_new (int, f.marks_cap);
   f.marks_dep = g_new (FastDeps, f.marks_cap);
+  f.marks_ends = g_new (gsize, f.marks_cap);
+  f.ends_cap = 512;
+  f.ends_trail = g_new (int, f.ends_cap);
+  f.end = g_new (int, f.N);
   f.isdot = g_malloc0 (f.N);
   f.comp = g_malloc0 (f.N * sizeof *f.comp);
   f.queue = g_new (int, f.N);
@@ -2224,6 +2315,7 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   hb_result_add_stat (r, N_("cell branches"), "%" G_GUINT64_FORMAT, f.cell_branches);
   hb_result_add_stat (r, N_("restarts"), "%" G_GUINT64_FORMAT, f.restarts);
   hb_result_add_stat (r, N_("backjumps"), "%" G_GUINT64_FORMAT, f.backjumps);
+  hb_result_add_stat (r, N_("loops cut"), "%" G_GUINT64_FORMAT, f.loops_cut);
   hb_result_add_stat (r, N_("levels skipped"), "%" G_GUINT64_FORMAT, f.levels_skipped);
 #ifdef FLOW_FAST_TUNING
   for (int i = 0; i < 8; i++)
@@ -2250,6 +2342,9 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   g_free (f.need);
   g_free (f.dep);
   g_free (f.marks_dep);
+  g_free (f.marks_ends);
+  g_free (f.ends_trail);
+  g_free (f.end);
   g_free (f.marks);
   g_free (f.isdot);
   g_free (f.comp);
