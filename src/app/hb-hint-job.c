@@ -1,6 +1,7 @@
 /* hb-hint-job.c: hints on a worker thread (see hb-hint-job.h). */
 #include "config.h"
 
+#include "hb-cancel-gio.h"
 #include "hb-hint-job.h"
 
 struct _HbHintJob
@@ -79,8 +80,14 @@ hint_thread (GTask *task, gpointer source, gpointer task_data,
   GError *error = NULL;
   Answer *answer;
   gpointer hint;
+  HbCancel cancel;
+  gulong follow;
 
-  hint = game->hint_compute (t->state, cancellable, &error);
+  /* The game polls an HbCancel (hb-cancel.h), set by the task's cancellable. */
+  hb_cancel_init (&cancel, NULL);
+  follow = hb_cancel_follow (&cancel, cancellable);
+  hint = game->hint_compute (t->state, &cancel, &error);
+  hb_cancel_unfollow (cancellable, follow);
   if (hint == NULL && error != NULL)
     {
       g_task_return_error (task, error);

@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 
+#include "hb-cancel-gio.h"
 #include "hb-solve-job.h"
 #include "hb-stat-label.h"
 #include "hb-settings.h"
@@ -38,11 +39,18 @@ solve_thread (GTask *task, gpointer source, gpointer task_data,
   HbSolveOptions options = { 0 };
   GError *error = NULL;
   HbResult *result;
+  HbCancel cancel;
+  gulong follow;
 
   options.seed = g_random_int ();
   hb_solve_options_apply (&options, self->settings);
+  /* The solver polls an HbCancel (hb-cancel.h), set by the task's
+   * cancellable (Cancel, a changed board). */
+  hb_cancel_init (&cancel, NULL);
+  follow = hb_cancel_follow (&cancel, cancellable);
   result = hb_solve (self->solver, self->initial, &options, self->trace,
-                     cancellable, &error);
+                     &cancel, &error);
+  hb_cancel_unfollow (cancellable, follow);
   if (result == NULL)
     g_task_return_error (task, error);
   else

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "hb-window-private.h"
+#include "hb-cancel-gio.h"
 #include "hb-registry.h"
 
 /* ---- Reading a picture ------------------------------------------------- */
@@ -51,9 +52,15 @@ hb_window_import_image (const char *name, HbImage *image, GCancellable *cancella
   HbImportReport *report;
   HbState *state;
   GError *local = NULL;
+  HbCancel cancel;
+  gulong follow;
 
   report = hb_import_report_new ();
-  state = hb_registry_from_image (image, NULL, report, cancellable, &local);
+  /* The readers poll an HbCancel (hb-cancel.h), set by the cancellable. */
+  hb_cancel_init (&cancel, NULL);
+  follow = hb_cancel_follow (&cancel, cancellable);
+  state = hb_registry_from_image (image, NULL, report, &cancel, &local);
+  hb_cancel_unfollow (cancellable, follow);
   if (state == NULL)
     {
       hb_image_free (image);

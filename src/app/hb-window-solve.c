@@ -30,7 +30,8 @@ hb_window_on_hint_done (HbHintJob *job, const GError *error, HbWindow *self)
 
   if (hint != NULL)
     hb_board_view_set_hint (self->board_view, hint);
-  else if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  else if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
+           && !g_error_matches (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_CANCELLED))
     g_debug ("no hint: %s", error->message);
   if (self->next_hint_wanted && hint == NULL && error != NULL)
     {

@@ -123,19 +123,22 @@ hb_game_default_solver (const HbGame *game)
   return game->solvers[0];
 }
 
-/* The time limit for every solver: a thread that cancels the solver's
- * cancellable at the deadline, so a solver that only polls its
- * cancellable still stops in time. On POSIX a bare pthread with a small
- * stack: GThread's wrapper allocates in the new thread (its thread-self
- * key), which makes glibc set up a malloc arena (a 128 MB reservation,
- * two trims, an mprotect) on every solve, most of them a few
- * milliseconds long. Until the deadline the thread only waits on a GCond. */
+/* The time limit for every solver: a thread that sets the solver's cancel
+ * token at the deadline, so a solver that only polls its token still stops
+ * in time. The token is a child of the caller's (hb-cancel.h): the caller's
+ * cancel reaches the solver through it, and the limit sets the child only,
+ * which tells a solver stopped by the clock (GAVE_UP) from one the caller
+ * stopped (CANCELLED). On POSIX a bare pthread with a small stack:
+ * GThread's wrapper allocates in the new thread (its thread-self key),
+ * which makes glibc set up a malloc arena (a 128 MB reservation, two
+ * trims, an mprotect) on every solve, most of them a few milliseconds
+ * long. Until the deadline the thread only waits on a GCond. */
 typedef struct {
-  GMutex        lock;
-  GCond         cond;
-  gboolean      done, fired;
-  gint64        deadline;      /* g_get_monotonic_time () units */
-  GCancellable *cancellable;
+  GMutex    lock;
+  GCond     cond;
+  gboolean  done, fired;
+  gint64    deadline;      /* g_get_monotonic_time () units */
+  HbCancel  cancel;        /* what the solver polls */
 } HbWatchdog;
 
 #ifdef G_OS_UNIX
@@ -154,7 +157,7 @@ watchdog_thread (gpointer data)
     if (!g_cond_wait_until (&w->cond, &w->lock, w->deadline) && !w->done)
       {
         w->fired = TRUE;
-        g_cancellable_cancel (w->cancellable);
+        hb_cancel_set (&w->cancel);
         break;
       }
   g_mutex_unlock (&w->lock);
@@ -170,8 +173,8 @@ watchdog_start (HbWatchdogThread *thread, HbWatchdog *w)
 
   if (pthread_attr_init (&attr) != 0)
     return FALSE;
-  /* Cancelling runs the cancellable's handlers here: room for those. */
-  pthread_attr_setstacksize (&attr, 256 * 1024);
+  /* The thread only waits and sets a flag: a small stack will do. */
+  pthread_attr_setstacksize (&attr, 64 * 1024);
   ok = pthread_create (thread, &attr, watchdog_thread, w) == 0;
   pthread_attr_destroy (&attr);
   return ok;
@@ -191,23 +194,16 @@ watchdog_join (HbWatchdogThread thread)
 #endif
 }
 
-static void
-forward_cancel (GCancellable *outer, gpointer inner)
-{
-  g_cancellable_cancel (inner);
-}
-
 HbResult *
 hb_solve (const HbSolver *solver, const HbState *state,
           const HbSolveOptions *options, HbTrace *trace,
-          GCancellable *cancellable, GError **error)
+          HbCancel *cancellable, GError **error)
 {
   HbSolveOptions defaults = { 0 };
   double t0 = hb_now ();
   HbWatchdog w = { 0 };
   HbWatchdogThread thread;
   gboolean watched = FALSE;
-  gulong handler = 0;
   HbResult *r;
 
   if (options == NULL)
@@ -217,15 +213,12 @@ hb_solve (const HbSolver *solver, const HbState *state,
       g_mutex_init (&w.lock);
       g_cond_init (&w.cond);
       w.deadline = g_get_monotonic_time () + (gint64) (options->time_limit * G_USEC_PER_SEC);
-      w.cancellable = g_cancellable_new ();
-      if (cancellable != NULL)
-        handler = g_cancellable_connect (cancellable, G_CALLBACK (forward_cancel),
-                                         w.cancellable, NULL);
+      hb_cancel_init (&w.cancel, cancellable);
       watched = watchdog_start (&thread, &w);
       if (!watched)
         g_error ("hb_solve: cannot start the time-limit thread");
     }
-  r = solver->solve (state, options, trace, watched ? w.cancellable : cancellable, error);
+  r = solver->solve (state, options, trace, watched ? &w.cancel : cancellable, error);
   if (watched)
     {
       g_mutex_lock (&w.lock);
@@ -233,16 +226,13 @@ hb_solve (const HbSolver *solver, const HbState *state,
       g_cond_signal (&w.cond);
       g_mutex_unlock (&w.lock);
       watchdog_join (thread);
-      if (handler != 0)
-        g_cancellable_disconnect (cancellable, handler);
       /* Stopped by the deadline, not by the caller: the solver gave up. */
       if (r != NULL && w.fired && r->status == HB_STATUS_CANCELLED
-          && !g_cancellable_is_cancelled (cancellable))
+          && !hb_cancel_is_set (cancellable))
         {
           r->status = HB_STATUS_GAVE_UP;
           hb_result_set_message (r, _("Gave up (%s)"), _("the time limit"));
         }
-      g_object_unref (w.cancellable);
       g_mutex_clear (&w.lock);
       g_cond_clear (&w.cond);
     }

@@ -15,9 +15,9 @@
 #pragma once
 
 #include <glib.h>
-#include <gio/gio.h>
 #include <cairo.h>
 
+#include "hb-cancel.h"
 #include "hb-error.h"
 #include "hb-grid.h"
 #include "hb-settings.h"
@@ -129,7 +129,7 @@ typedef enum {
   HB_STATUS_SOLVED,       /* `moves` and `solved` hold an answer */
   HB_STATUS_NO_SOLUTION,  /* proven: the level has no solution */
   HB_STATUS_GAVE_UP,      /* limit hit, or a relaxation that is no answer */
-  HB_STATUS_CANCELLED,    /* the GCancellable fired */
+  HB_STATUS_CANCELLED,    /* the caller set the HbCancel */
 } HbStatus;
 
 /* A statistic: `name` is an English key marked with the N_ macro (scripts
@@ -178,7 +178,7 @@ typedef enum {
   HB_SOLVER_COUNTS     = 1 << 5, /* can count solutions (count_limit) */
   /* Ignores options->node_limit: its work is bounded without a search
    * (polynomial), so it has no steps to count. Every solver honours
-   * options->time_limit (hb_solve enforces it through the cancellable). */
+   * options->time_limit (hb_solve enforces it through the HbCancel). */
   HB_SOLVER_NO_NODE_LIMIT = 1 << 6,
 } HbSolverFlags;
 
@@ -205,7 +205,7 @@ extern const HbSetting hb_count_setting[];
 void hb_solve_options_apply (HbSolveOptions *options, const HbSettings *s);
 
 typedef enum {
-  HB_STOP_CANCELLED,     /* the GCancellable fired */
+  HB_STOP_CANCELLED,     /* the caller set the HbCancel */
   HB_STOP_TIME_LIMIT,    /* options->time_limit */
   HB_STOP_NODE_LIMIT,    /* options->node_limit */
   HB_STOP_MEMORY_LIMIT,  /* options->memory_limit or the solver's own bound */
@@ -243,13 +243,14 @@ struct _HbSolver {
    * it used as its "seed" stat. */
   const HbSetting *settings;
   /* Solves `state`. Runs on a worker thread in the app: must not touch
-   * anything shared, must poll `cancellable` (returning a CANCELLED result,
-   * not an error), and reports steps to `trace` (which may be NULL).
-   * Returns NULL with `error` set only when it cannot run at all. */
+   * anything shared, must poll `cancellable` (hb-cancel.h; may be NULL)
+   * and return a CANCELLED result, not an error, once it is set; reports
+   * steps to `trace` (which may be NULL). Returns NULL with `error` set
+   * only when it cannot run at all. */
   HbResult *(*solve) (const HbState        *state,
                       const HbSolveOptions *options,
                       HbTrace              *trace,
-                      GCancellable         *cancellable,
+                      HbCancel             *cancellable,
                       GError              **error);
 };
 
@@ -321,7 +322,8 @@ struct _HbGame {
                        const HbLayout *layout, const HbRenderOptions *options);
 
   /* Hints: computed off the drawing path (may be slow on large boards). */
-  gpointer  (*hint_compute) (const HbState *state, GCancellable *cancellable,
+  /* NULL with an HB_SOLVE_ERROR_CANCELLED error once `cancellable` is set. */
+  gpointer  (*hint_compute) (const HbState *state, HbCancel *cancellable,
                              GError **error);
   void      (*hint_free) (gpointer hint);
   char     *(*hint_describe) (const HbState *state, gconstpointer hint);
@@ -358,7 +360,7 @@ struct _HbGame {
    * every game and keeps the highest score). Runs on a worker thread;
    * polls `cancellable`. NULL: the game does not read pictures. */
   HbState  *(*from_image) (const HbImage *img, HbImportReport *report,
-                           GCancellable *cancellable, GError **error);
+                           HbCancel *cancellable, GError **error);
 
   /* The moves "next hint" makes when one hint is several moves (Flow Free:
    * one colour's whole path), appended to `moves` (HbMove) in order; the
@@ -445,13 +447,13 @@ const HbSolver *hb_game_default_solver (const HbGame *game);
 /* Runs a solver, timing it and filling result->seconds. */
 HbResult *hb_solve (const HbSolver *solver, const HbState *state,
                     const HbSolveOptions *options, HbTrace *trace,
-                    GCancellable *cancellable, GError **error);
+                    HbCancel *cancellable, GError **error);
 
-/* Polls a cancellable cheaply: checks it once every 2^k calls. */
+/* Polls a cancel token cheaply: checks it once every 2^k calls. */
 static inline gboolean
-hb_cancelled_every (GCancellable *c, guint64 counter, guint mask)
+hb_cancelled_every (const HbCancel *c, guint64 counter, guint mask)
 {
-  return c != NULL && (counter & mask) == 0 && g_cancellable_is_cancelled (c);
+  return c != NULL && (counter & mask) == 0 && hb_cancel_is_set (c);
 }
 
 G_END_DECLS

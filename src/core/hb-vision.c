@@ -920,7 +920,7 @@ hb_import_report_save_debug (const HbImportReport *r, const HbImage *img, const 
   cairo_surface_destroy (s);
   if (st != CAIRO_STATUS_SUCCESS)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("%s: cannot write the picture: %s"),
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, _("%s: cannot write the picture: %s"),
                    path, cairo_status_to_string (st));
       return FALSE;
     }
@@ -935,9 +935,9 @@ hb_vision_no_board (GError **error, const char *game_name, const char *reason)
 }
 
 gboolean
-hb_vision_cancelled (GCancellable *cancellable, GError **error)
+hb_vision_cancelled (const HbCancel *cancellable, GError **error)
 {
-  if (cancellable == NULL || !g_cancellable_is_cancelled (cancellable))
+  if (!hb_cancel_is_set (cancellable))
     return FALSE;
   g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_CANCELLED, _("Cancelled"));
   return TRUE;

@@ -24,6 +24,7 @@
 #include <gio/gio.h>
 #include <glib.h>
 
+#include "hb-cancel.h"
 #include "hb-image.h"
 
 G_BEGIN_DECLS
@@ -211,7 +212,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HbImportReport, hb_import_report_free)
  * picture: REASON". */
 void hb_vision_no_board (GError **error, const char *game_name, const char *reason);
 
-/* TRUE (with an HB_IMAGE_ERROR_CANCELLED error) when `cancellable` fired. */
-gboolean hb_vision_cancelled (GCancellable *cancellable, GError **error);
+/* TRUE (with an HB_IMAGE_ERROR_CANCELLED error) when `cancellable` is set. */
+gboolean hb_vision_cancelled (const HbCancel *cancellable, GError **error);
 
 G_END_DECLS

@@ -1,5 +1,6 @@
 /* hb-import.c: a level from a picture, whichever game it shows
  * (see hb-import.h). */
+#include "hb-cancel-gio.h"
 #include "hb-import.h"
 #include "hb-registry.h"
 
@@ -37,7 +38,7 @@ hb_registry_image_games (void)
 
 HbState *
 hb_registry_from_image (const HbImage *img, const HbGame *game, HbImportReport *report,
-                        GCancellable *cancellable, GError **error)
+                        HbCancel *cancellable, GError **error)
 {
   const HbGame *const *games = hb_registry_image_games ();
   g_autoptr(HbImportReport) trial = NULL;
@@ -73,7 +74,7 @@ hb_registry_from_image (const HbImage *img, const HbGame *game, HbImportReport *
       if (s == NULL)
         {
           if (g_error_matches (local, HB_IMAGE_ERROR, HB_IMAGE_ERROR_CANCELLED)
-              || g_cancellable_is_cancelled (cancellable))
+              || hb_cancel_is_set (cancellable))
             {
               hb_state_free (best);
               g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_CANCELLED, _("Cancelled"));
@@ -153,6 +154,8 @@ import_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel
   ImportTask *t = data;
   g_autoptr(HbImportResult) r = g_new0 (HbImportResult, 1);
   GError *error = NULL;
+  HbCancel cancel;
+  gulong follow;
 
   if (t->bytes != NULL)
     {
@@ -168,7 +171,11 @@ import_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel
       return;
     }
   r->report = hb_import_report_new ();
-  r->state = hb_registry_from_image (r->image, t->game, r->report, cancellable, &error);
+  /* The readers poll an HbCancel: set from the task's cancellable. */
+  hb_cancel_init (&cancel, NULL);
+  follow = hb_cancel_follow (&cancel, cancellable);
+  r->state = hb_registry_from_image (r->image, t->game, r->report, &cancel, &error);
+  hb_cancel_unfollow (cancellable, follow);
   if (r->state == NULL)
     {
       g_task_return_error (task, error);

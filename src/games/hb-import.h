@@ -2,6 +2,8 @@
  * recognises it (screenshot import), for the CLI and the app alike. */
 #pragma once
 
+#include <gio/gio.h>
+
 #include "hb-game.h"
 #include "hb-image.h"
 #include "hb-vision.h"
@@ -20,7 +22,7 @@ G_BEGIN_DECLS
  * Errors are HB_IMAGE_ERROR: NO_BOARD when no game found a board (the
  * message says what each game missed), CANCELLED. */
 HbState *hb_registry_from_image (const HbImage *img, const HbGame *game,
-                                 HbImportReport *report, GCancellable *cancellable,
+                                 HbImportReport *report, HbCancel *cancellable,
                                  GError **error);
 
 /* The games that read pictures, NULL-terminated (static). */

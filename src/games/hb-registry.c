@@ -188,31 +188,23 @@ set_too_large (GError **error, gboolean is_stdin, const char *name)
   g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "%s%s", is_stdin ? "-: " : "", msg);
 }
 
-/* Waits until fd can be read or the cancellable fires (pollfd, or -1 to
- * poll the cancellable every 100 ms). FALSE with error set on cancel. */
+/* Waits until fd can be read (the reader's files are non-blocking), with
+ * `wait` when given. */
 static gboolean
-wait_readable (int fd, GCancellable *cancellable, int cancel_fd, GError **error)
+wait_readable (int fd, HbReadWait wait, gpointer wait_data, GError **error)
 {
-  for (;;)
-    {
-      struct pollfd fds[2] = { { fd, POLLIN, 0 }, { cancel_fd, POLLIN, 0 } };
-      int r;
+  struct pollfd pfd = { fd, POLLIN, 0 };
 
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
-      r = poll (fds, cancel_fd >= 0 ? 2 : 1, cancellable != NULL && cancel_fd < 0 ? 100 : -1);
-      if (r < 0 && errno != EINTR)
-        return TRUE;   /* let read() report it */
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
-      if (r > 0 && fds[0].revents != 0)
-        return TRUE;
-    }
+  if (wait != NULL)
+    return wait (fd, wait_data, error);
+  while (poll (&pfd, 1, -1) < 0 && errno == EINTR)
+    ;
+  return TRUE;   /* an error: read() reports it */
 }
 
 gboolean
-hb_read_input_cancellable (const char *path, GCancellable *cancellable,
-                           char **contents, gsize *len, GError **error)
+hb_read_input_with (const char *path, HbReadWait wait, gpointer wait_data,
+                    char **contents, gsize *len, GError **error)
 {
   gboolean is_stdin = g_strcmp0 (path, "-") == 0;
   const char *name = is_stdin ? "-" : path;
@@ -220,17 +212,15 @@ hb_read_input_cancellable (const char *path, GCancellable *cancellable,
   GStatBuf st;
   char *buf = NULL;
   gsize n = 0, cap = 0;
-  int fd, cancel_fd = -1;
-  gboolean ok = FALSE;
+  int fd;
+  gboolean ok = FALSE, regular = FALSE;
 
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    return FALSE;
   if (is_stdin)
     fd = STDIN_FILENO;
   else
     {
       /* Non-blocking, so that opening a FIFO nobody writes to returns at
-       * once and the wait for data below can be cancelled. */
+       * once and the wait for data below can be cancelled (`wait`). */
       fd = g_open (path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0);
       if (fd < 0)
         {
@@ -257,13 +247,8 @@ hb_read_input_cancellable (const char *path, GCancellable *cancellable,
               goto out;
             }
           cap = (gsize) st.st_size + 1;
+          regular = TRUE;
         }
-    }
-  if (cancellable != NULL)
-    {
-      GPollFD pfd;
-      if (g_cancellable_make_pollfd (cancellable, &pfd))
-        cancel_fd = pfd.fd;
     }
   cap = CLAMP (cap, 4096, max + 1);
   buf = hb_malloc_big (cap + 1);
@@ -281,7 +266,9 @@ hb_read_input_cancellable (const char *path, GCancellable *cancellable,
           cap = MIN (cap * 2, max + 1);
           buf = g_realloc (buf, cap + 1);
         }
-      if (!wait_readable (fd, cancellable, cancel_fd, error))
+      /* A regular file is always readable: no poll before each read
+       * (two system calls of a small level's) unless `wait` checks more. */
+      if ((wait != NULL || !regular) && !wait_readable (fd, wait, wait_data, error))
         goto out;
       got = read (fd, buf + n, MIN (cap - n, (gsize) 1 << 20));
       if (got > 0)
@@ -309,8 +296,6 @@ hb_read_input_cancellable (const char *path, GCancellable *cancellable,
   *len = n;
   ok = TRUE;
 out:
-  if (cancel_fd >= 0)
-    g_cancellable_release_fd (cancellable);
   if (!is_stdin)
     close (fd);
   g_free (buf);
@@ -320,7 +305,7 @@ out:
 gboolean
 hb_read_input (const char *path, char **contents, gsize *len, GError **error)
 {
-  return hb_read_input_cancellable (path, NULL, contents, len, error);
+  return hb_read_input_with (path, NULL, NULL, contents, len, error);
 }
 
 HbState *

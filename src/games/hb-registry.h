@@ -3,6 +3,8 @@
  * reads). This file alone names every game; the rest of the shell asks it. */
 #pragma once
 
+#include <gio/gio.h>
+
 #include "hb-game.h"
 
 G_BEGIN_DECLS
@@ -35,14 +37,25 @@ HbState *hb_registry_load (const HbGame *game, const char *path, GError **error)
 
 /* Reads a whole file or standard input ("-"), refusing more than
  * HB_MAX_FILE_BYTES whatever the file is (a regular file by its size before
- * reading; a device, FIFO or /proc file once that much was read). Waiting
- * for data (a FIFO nobody writes to yet) and reading stop when
- * `cancellable` (may be NULL) fires: FALSE with G_IO_ERROR_CANCELLED.
- * Errors read "PATH: message". contents is NUL-terminated. */
+ * reading; a device, FIFO or /proc file once that much was read). Errors
+ * read "PATH: message". contents is NUL-terminated. */
+gboolean hb_read_input (const char *path, char **contents, gsize *len, GError **error);
+
+/* How hb_read_input_with waits for data on `fd` (opened non-blocking):
+ * returns once it can be read, or FALSE with `error` set to stop reading. */
+typedef gboolean (*HbReadWait) (int fd, gpointer data, GError **error);
+
+/* hb_read_input, calling `wait` before every read (NULL: poll, and only
+ * where the file is not a regular one). */
+gboolean hb_read_input_with (const char *path, HbReadWait wait, gpointer wait_data,
+                             char **contents, gsize *len, GError **error);
+
+/* hb_read_input that stops waiting for data (a FIFO nobody writes to yet)
+ * and reading when `cancellable` (may be NULL) fires: FALSE with
+ * G_IO_ERROR_CANCELLED. In hb-read-cancellable.c, apart, so that programs
+ * that read levels need not link GIO (the fast CLI: hb-cancel.h). */
 gboolean hb_read_input_cancellable (const char *path, GCancellable *cancellable,
                                     char **contents, gsize *len, GError **error);
-/* The same without a cancellable. */
-gboolean hb_read_input (const char *path, char **contents, gsize *len, GError **error);
 
 /* Writes contents atomically: a temporary file in the same folder, then a
  * rename, so a failed save leaves the old file as it was. */

@@ -850,7 +850,7 @@ test_no_board (void)
 static void
 test_cancel (void)
 {
-  g_autoptr(GCancellable) c = g_cancellable_new ();
+  g_autoptr(HbCancel) c = hb_cancel_new ();
   g_autoptr(HbImportReport) report = hb_import_report_new ();
   g_autoptr(GError) error = NULL;
   const HbGame *game = hb_registry_find_game ("flood");
@@ -858,7 +858,7 @@ test_cancel (void)
   HbState *level = game->generate (&params, &error);
   g_autoptr(HbImage) shot = screenshot (level, 30, 20, 60, 300, 320, FALSE);
 
-  g_cancellable_cancel (c);
+  hb_cancel_set (c);
   g_assert_null (hb_registry_from_image (shot, NULL, report, c, &error));
   g_assert_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_CANCELLED);
   hb_state_free (level);

@@ -297,12 +297,12 @@ test_stops (void)
 {
   HbGenerateParams p = { 18, 18, 6, 7 };
   HbState *s = flood_game.generate (&p, NULL);
-  GCancellable *cancel = g_cancellable_new ();
+  HbCancel *cancel = hb_cancel_new ();
   HbSolveOptions opt = { 0 };
   HbResult *r;
 
   /* Cancelled: a CANCELLED result with the bounds, not an error. */
-  g_cancellable_cancel (cancel);
+  hb_cancel_set (cancel);
   for (int k = 0; flood_game.solvers[k]; k++)
     {
       r = hb_solve (flood_game.solvers[k], s, &opt, NULL, cancel, NULL);
@@ -316,7 +316,7 @@ test_stops (void)
         }
       hb_result_free (r);
     }
-  g_object_unref (cancel);
+  hb_cancel_free (cancel);
 
   /* A state limit: the best answer found, not proven. */
   opt.node_limit = 256;

@@ -274,7 +274,7 @@ check_answer (const FlowState *level, const HbResult *r, const char *what)
 
 static HbResult *
 run (const HbSolver *solver, const FlowState *level, const HbSolveOptions *options,
-     HbTrace *trace, GCancellable *cancellable)
+     HbTrace *trace, HbCancel *cancellable)
 {
   HbSolveOptions none = { 0 };
   g_autoptr(GError) error = NULL;
@@ -570,11 +570,11 @@ test_stops (void)
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       FlowState *level = parse (board_text (cases[i].board));
-      g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+      g_autoptr(HbCancel) cancellable = hb_cancel_new ();
       HbSolveOptions options = { 0 };
       HbResult *r;
 
-      g_cancellable_cancel (cancellable);
+      hb_cancel_set (cancellable);
       r = run (cases[i].solver, level, NULL, NULL, cancellable);
       g_assert_cmpint (r->status, ==, HB_STATUS_CANCELLED);
       g_assert_null (r->solved);

@@ -573,7 +573,7 @@ static HbSettings *settings (const HbSolver *solver, ...);
 
 static HbResult *
 run (const HbSolver *solver, const FlowState *s, HbSettings *settings, HbTrace *trace,
-     GCancellable *cancellable)
+     HbCancel *cancellable)
 {
   HbSolveOptions o = { 0 };
   g_autoptr (GError) error = NULL;
@@ -895,7 +895,7 @@ test_ga_cells (void)
 }
 
 typedef struct {
-  GCancellable *cancellable;
+  HbCancel *cancellable;
   HbTrace *trace;
 } CancelLater;
 
@@ -907,7 +907,7 @@ cancel_thread (gpointer data)
   /* Wait until the run is well under way, then cancel it. */
   while (hb_trace_length (c->trace) < 3)
     g_usleep (1000);
-  g_cancellable_cancel (c->cancellable);
+  hb_cancel_set (c->cancellable);
   return NULL;
 }
 
@@ -921,14 +921,14 @@ test_ga_cancel (void)
       g_autoptr (FlowState) s = parse (extreme_8x8_01);
       g_autoptr (HbSettings) st = settings (solvers[v], "seed=9", "generations=1000000",
                                             NULL);
-      g_autoptr (GCancellable) before = g_cancellable_new ();
-      g_autoptr (GCancellable) during = g_cancellable_new ();
+      g_autoptr (HbCancel) before = hb_cancel_new ();
+      g_autoptr (HbCancel) during = hb_cancel_new ();
       HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
       CancelLater later = { during, trace };
       GThread *th;
       HbResult *r;
 
-      g_cancellable_cancel (before);
+      hb_cancel_set (before);
       r = run (solvers[v], s, st, NULL, before);
       g_assert_cmpint (r->status, ==, HB_STATUS_CANCELLED);
       hb_result_free (r);

@@ -716,11 +716,11 @@ test_limits (void)
   HbGenerateParams p = { 40, 40, 0, 3, NULL };
   HbState *s = flow_generate (&p, NULL);
   HbSolveOptions o = { 0 };
-  GCancellable *cancel = g_cancellable_new ();
+  HbCancel *cancel = hb_cancel_new ();
   HbResult *r;
 
   /* Cancelled before it starts. */
-  g_cancellable_cancel (cancel);
+  hb_cancel_set (cancel);
   r = flow_solver_fast.solve (s, &o, NULL, cancel, NULL);
   g_assert_cmpint (r->status, ==, HB_STATUS_CANCELLED);
   g_assert_null (r->solved);
@@ -733,7 +733,7 @@ test_limits (void)
   g_assert_nonnull (strstr (r->message, "node limit"));
   g_assert_null (r->solved);
   hb_result_free (r);
-  g_object_unref (cancel);
+  hb_cancel_free (cancel);
   hb_state_free (s);
 }
 

@@ -598,13 +598,13 @@ test_gf2_trace (void)
 static void
 test_cancelled (void)
 {
-  g_autoptr(GCancellable) c = g_cancellable_new ();
+  g_autoptr(HbCancel) c = hb_cancel_new ();
   g_autoptr(GError) error = NULL;
   LightsState *s = random_board (200, 200, 11, TRUE);
   LightsState *t = random_board (10, 10, 11, TRUE);
   HbResult *r;
 
-  g_cancellable_cancel (c);
+  hb_cancel_set (c);
   r = hb_solve (&lights_solver_gf2, &s->base, NULL, NULL, c, &error);
   g_assert_no_error (error);
   g_assert_cmpint (r->status, ==, HB_STATUS_CANCELLED);

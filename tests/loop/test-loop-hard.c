@@ -11,7 +11,7 @@
 
 static HbResult *
 run (const HbSolver *solver, const HbState *level, const HbSolveOptions *options,
-     GCancellable *cancellable)
+     HbCancel *cancellable)
 {
   g_autoptr(GError) error = NULL;
   HbResult *r = hb_solve (solver, level, options, NULL, cancellable, &error);
@@ -324,13 +324,13 @@ test_time_limit (void)
   /* And a cancellable fired before the start stops the conflict-driven
    * search too. */
   {
-    GCancellable *c = g_cancellable_new ();
+    HbCancel *c = hb_cancel_new ();
     HbResult *r;
-    g_cancellable_cancel (c);
+    hb_cancel_set (c);
     r = run (&loop_solver_fast, big, &(HbSolveOptions) { 0 }, c);
     g_assert_cmpint (r->status, ==, HB_STATUS_CANCELLED);
     hb_result_free (r);
-    g_object_unref (c);
+    hb_cancel_free (c);
   }
   g_ptr_array_unref (levels);
 }

@@ -200,14 +200,14 @@ test_hints (void)
   }
   /* A cancelled hint is an error, not a crash. */
   {
-    GCancellable *c = g_cancellable_new ();
+    HbCancel *c = hb_cancel_new ();
     LoopState *big = loop_generate_level (300, 300, 2);
-    g_cancellable_cancel (c);
+    hb_cancel_set (c);
     hint = loop_game.hint_compute (&big->base, c, &error);
     g_assert_null (hint);
     g_assert_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_CANCELLED);
     g_clear_error (&error);
-    g_object_unref (c);
+    hb_cancel_free (c);
     hb_state_free (&big->base);
   }
   hb_state_free (cur);

@@ -415,12 +415,12 @@ test_maxflow (void)
 static void
 test_cancel (void)
 {
-  GCancellable *c = g_cancellable_new ();
+  HbCancel *c = hb_cancel_new ();
   LoopState *big = loop_generate_level (300, 300, 1);
   LoopState *mid = loop_generate_level (40, 40, 1);
   HbSolveOptions options = { 0 };
 
-  g_cancellable_cancel (c);
+  hb_cancel_set (c);
   for (int k = 0; loop_game.solvers[k]; k++)
     {
       const HbSolver *s = loop_game.solvers[k];
@@ -430,7 +430,7 @@ test_cancel (void)
       g_assert_cmpint (r->status, ==, HB_STATUS_CANCELLED);
       hb_result_free (r);
     }
-  g_object_unref (c);
+  hb_cancel_free (c);
 
   /* Node limits give up honestly. */
   options.node_limit = 3;

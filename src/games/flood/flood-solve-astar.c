@@ -75,7 +75,7 @@ nodes_bytes (const Nodes *ns)
 
 static HbResult *
 astar_solve (const HbState *state, const HbSolveOptions *options,
-             HbTrace *trace, GCancellable *cancellable, GError **error)
+             HbTrace *trace, HbCancel *cancellable, GError **error)
 {
   const FloodState *s = FLOOD_CONST (state);
   FloodGraph *g = flood_graph_new (s->cells, state->width, state->height,
@@ -162,7 +162,7 @@ astar_solve (const HbState *state, const HbSolveOptions *options,
       expanded++;
       if ((expanded & 255) == 1)
         {
-          if (cancellable && g_cancellable_is_cancelled (cancellable))
+          if (hb_cancel_is_set (cancellable))
             {
               stop = "cancelled";   /* a key, not shown */
               break;

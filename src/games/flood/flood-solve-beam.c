@@ -101,7 +101,7 @@ grow_forced (const FloodGraph *g, guint64 *set, guint64 *front, guint64 *newly,
 
 int
 flood_beam_moves (const FloodGraph *g, int width, int rank,
-                  int prune, double deadline, GCancellable *cancellable,
+                  int prune, double deadline, HbCancel *cancellable,
                   GByteArray *moves)
 {
   int words = g->words, colours = g->colours;
@@ -197,7 +197,7 @@ flood_beam_moves (const FloodGraph *g, int width, int rank,
                 continue;
               if ((++ticks & 63) == 0)
                 {
-                  if ((cancellable && g_cancellable_is_cancelled (cancellable))
+                  if (hb_cancel_is_set (cancellable)
                       || (deadline > 0 && hb_now () > deadline))
                     {
                       stopped = TRUE;

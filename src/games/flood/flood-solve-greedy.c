@@ -159,7 +159,7 @@ greedy_recurse (Greedy *gr, int level, int cur, int cells, Score *best)
 
 gboolean
 flood_greedy_moves (const guint8 *cells, int width, int height, int colours,
-                    int depth, double deadline, GCancellable *cancellable,
+                    int depth, double deadline, HbCancel *cancellable,
                     GByteArray *moves)
 {
   FloodGraph *g = flood_graph_new (cells, width, height, colours);
@@ -185,7 +185,7 @@ flood_greedy_moves (const guint8 *cells, int width, int height, int colours,
       int c;
       guint8 byte;
 
-      if ((cancellable && g_cancellable_is_cancelled (cancellable))
+      if (hb_cancel_is_set (cancellable)
           || (deadline > 0 && hb_now () > deadline))
         {
           ok = FALSE;
@@ -240,7 +240,7 @@ flood_greedy_moves (const guint8 *cells, int width, int height, int colours,
 
 static HbResult *
 greedy_solve (const HbState *state, const HbSolveOptions *options,
-              HbTrace *trace, GCancellable *cancellable, GError **error)
+              HbTrace *trace, HbCancel *cancellable, GError **error)
 {
   const FloodState *s = FLOOD_CONST (state);
   GByteArray *moves = g_byte_array_new ();
@@ -252,7 +252,7 @@ greedy_solve (const HbState *state, const HbSolveOptions *options,
                            options->time_limit > 0 ? hb_now () + options->time_limit : 0,
                            cancellable, moves))
     {
-      gboolean cancelled = cancellable && g_cancellable_is_cancelled (cancellable);
+      gboolean cancelled = hb_cancel_is_set (cancellable);
       r = hb_result_new (cancelled ? HB_STATUS_CANCELLED : HB_STATUS_GAVE_UP);
       if (cancelled)
         hb_result_set_message (r, g_dngettext (NULL,

@@ -234,7 +234,7 @@ node_moves (Search *se, guint32 node, GByteArray *out)
 typedef struct {
   const FloodGraph *g;
   const guint8 *cells;
-  GCancellable *cancellable;
+  HbCancel *cancellable;
   gsize     memory_limit;
   GByteArray *best;       /* the shortest answer so far (empty: none yet) */
   GByteArray *line;       /* scratch */
@@ -250,7 +250,7 @@ typedef struct {
 static gboolean
 upper_cancelled (const Upper *up)
 {
-  return up->cancellable && g_cancellable_is_cancelled (up->cancellable);
+  return hb_cancel_is_set (up->cancellable);
 }
 
 /* Keeps up->line if it is the first answer or shorter than the best. */
@@ -396,7 +396,7 @@ flood_answer_clear (FloodAnswer *a)
 void
 flood_optimal_search (const guint8 *cells, int width, int height, int colours,
                       gsize memory_limit, guint64 node_limit, double time_limit,
-                      GCancellable *cancellable, HbTrace *trace,
+                      HbCancel *cancellable, HbTrace *trace,
                       FloodAnswer *a)
 {
   /* Before the graph: hb_solve's time limit runs from the call. */
@@ -443,7 +443,7 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
     upper_improve (&up, t0 + budget);
     upper_greedy (&up, t0 + budget);
     if (!huge && g->n > FLOOD_GAP_MIN_REGIONS && (int) best->len - h0 > FLOOD_ASTAR_MAX_GAP
-        && !(cancellable && g_cancellable_is_cancelled (cancellable)))
+        && !hb_cancel_is_set (cancellable))
       {
         huge = TRUE;
         budget = FLOOD_HUGE_BUDGET;
@@ -454,13 +454,13 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
       }
     memset (set, 0, sizeof (guint64) * se.words);
     g_byte_array_unref (up.line);
-    if (cancellable && g_cancellable_is_cancelled (cancellable)
+    if (hb_cancel_is_set (cancellable)
         && !limit_reached (t0, time_limit))
       {
         a->cancelled = TRUE;
         goto out;
       }
-    if (cancellable && g_cancellable_is_cancelled (cancellable))
+    if (hb_cancel_is_set (cancellable))
       {
         /* The time limit (see below) during the beams: the quick players'
          * answer at least stands. */
@@ -626,7 +626,7 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
         }
       if ((a->expanded & 255) == 0)
         {
-          if (cancellable && g_cancellable_is_cancelled (cancellable))
+          if (hb_cancel_is_set (cancellable))
             {
               /* hb_solve enforces the time limit through the cancellable:
                * stopped then, the best answer stands, not proven. */
@@ -805,7 +805,7 @@ out:
 
 static HbResult *
 optimal_solve (const HbState *state, const HbSolveOptions *options,
-               HbTrace *trace, GCancellable *cancellable, GError **error)
+               HbTrace *trace, HbCancel *cancellable, GError **error)
 {
   const FloodState *s = FLOOD_CONST (state);
   FloodAnswer a;

@@ -151,7 +151,7 @@ pick (Seed *sd, FloodSeedRule rule)
 static int
 seed_play (const FloodGraph *g, FloodSeedRule rule, const guint64 *start,
            const guint64 *start_front, int prune, double deadline,
-           GCancellable *cancellable, GByteArray *moves)
+           HbCancel *cancellable, GByteArray *moves)
 {
   Seed sd = { g, g->words };
   guint base = moves->len;
@@ -188,7 +188,7 @@ seed_play (const FloodGraph *g, FloodSeedRule rule, const guint64 *start,
           break;
         }
       if ((n & 15) == 15
-          && ((cancellable && g_cancellable_is_cancelled (cancellable))
+          && (hb_cancel_is_set (cancellable)
               || (deadline > 0 && hb_now () > deadline)))
         break;
       c = flood_graph_forced (g, sd.set, sd.front);
@@ -210,7 +210,7 @@ seed_play (const FloodGraph *g, FloodSeedRule rule, const guint64 *start,
 
 int
 flood_seed_moves (const FloodGraph *g, FloodSeedRule rule, int prune,
-                  double deadline, GCancellable *cancellable, GByteArray *moves)
+                  double deadline, HbCancel *cancellable, GByteArray *moves)
 {
   return seed_play (g, rule, NULL, NULL, prune, deadline, cancellable, moves);
 }

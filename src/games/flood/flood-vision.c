@@ -96,7 +96,7 @@ read_move_limit (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay,
 }
 
 HbState *
-flood_from_image (const HbImage *img, HbImportReport *report, GCancellable *cancellable,
+flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellable,
                   GError **error)
 {
   HbGridAxis ax, ay;

@@ -1127,7 +1127,7 @@ flood_status_text (const HbState *state)
 #define FLOOD_HINT_SECONDS  5.0
 
 static gpointer
-flood_hint_compute (const HbState *state, GCancellable *cancellable,
+flood_hint_compute (const HbState *state, HbCancel *cancellable,
                     GError **error)
 {
   const FloodState *s = FLOOD_CONST (state);

@@ -74,7 +74,7 @@ extern const HbSolver flood_solver_astar;
 
 /* Screenshot import (flood-vision.c). */
 HbState *flood_from_image (const HbImage *img, HbImportReport *report,
-                           GCancellable *cancellable, GError **error);
+                           HbCancel *cancellable, GError **error);
 
 #define FLOOD(s) ((FloodState *) (s))
 #define FLOOD_CONST(s) ((const FloodState *) (s))
@@ -249,7 +249,7 @@ gboolean flood_set_full (const FloodGraph *g, const guint64 *set);
  * or past deadline (hb_now () seconds; 0 = none). */
 gboolean flood_greedy_moves (const guint8 *cells, int width, int height,
                              int colours, int depth, double deadline,
-                             GCancellable *cancellable, GByteArray *moves);
+                             HbCancel *cancellable, GByteArray *moves);
 
 /* How a beam ranks its lines. */
 typedef enum {
@@ -265,7 +265,7 @@ typedef enum {
  * first answer finishes its best line so far with the quick BORDER
  * player (flood-solve-seed.c), and answers that if shorter than prune. */
 int flood_beam_moves (const FloodGraph *g, int width, int rank,
-                      int prune, double deadline, GCancellable *cancellable,
+                      int prune, double deadline, HbCancel *cancellable,
                       GByteArray *moves);
 
 /* Quick greedy players (flood-solve-seed.c): exposed colours first, then
@@ -283,7 +283,7 @@ typedef enum {
  * untouched) if it is not shorter than prune (0 = no limit), runs past
  * deadline (hb_now seconds, 0 = none) or is cancelled. */
 int flood_seed_moves (const FloodGraph *g, FloodSeedRule rule, int prune,
-                      double deadline, GCancellable *cancellable,
+                      double deadline, HbCancel *cancellable,
                       GByteArray *moves);
 /* The same from the flooded set `set` (front its frontier) to the end:
  * appends the moves and returns how many. */
@@ -310,7 +310,7 @@ typedef struct {
 void flood_optimal_search (const guint8 *cells, int width, int height,
                            int colours, gsize memory_limit,
                            guint64 node_limit, double time_limit,
-                           GCancellable *cancellable, HbTrace *trace,
+                           HbCancel *cancellable, HbTrace *trace,
                            FloodAnswer *answer);
 void flood_answer_clear (FloodAnswer *answer);
 

@@ -73,7 +73,7 @@ typedef struct {
   gboolean *dirty;      /* per colour: rule 3 must run again */
   GArray *order;        /* (cell, colour) as cells get fixed, or NULL */
   gboolean failed;
-  GCancellable *cancellable;
+  HbCancel *cancellable;
   guint64 work;
   /* Scratch for rule 3 (n each). */
   int *disc, *low, *parent, *stack, *block, *iter, *dfs;
@@ -351,7 +351,7 @@ path_rule (Ac *ac, int c)
             }
         }
       if ((++ac->work & 0xffff) == 0 && ac->cancellable != NULL
-          && g_cancellable_is_cancelled (ac->cancellable))
+          && hb_cancel_is_set (ac->cancellable))
         return;
     }
   ac->visits += (guint64) time;
@@ -399,7 +399,7 @@ ac_propagate (Ac *ac)
           ac->queued[i] = 0;
           local_rules (ac, i);
           if ((++ac->work & 0xfff) == 0 && ac->cancellable != NULL
-              && g_cancellable_is_cancelled (ac->cancellable))
+              && hb_cancel_is_set (ac->cancellable))
             return FALSE;
         }
       for (int c = 0; c < ac->colours && !ac->failed; c++)
@@ -410,7 +410,7 @@ ac_propagate (Ac *ac)
               continue;
             path_rule (ac, c);
             any = TRUE;
-            if (ac->cancellable != NULL && g_cancellable_is_cancelled (ac->cancellable))
+            if (hb_cancel_is_set (ac->cancellable))
               return FALSE;
             if (ac->qlen > 0)
               break;   /* back to the cheap rules first */
@@ -475,7 +475,7 @@ ac_probe (Ac *ac, int budget)
 /* The whole propagation. Returns FALSE when a contradiction is found. */
 static gboolean
 ac_run (const FlowState *level, guint8 *forced, GArray *order, int probe_budget,
-        guint64 visit_budget, GCancellable *cancellable)
+        guint64 visit_budget, HbCancel *cancellable)
 {
   Ac ac = { 0 };
   int n = level->base.width * level->base.height;
@@ -594,7 +594,7 @@ out:
 }
 
 gboolean
-flow_ac_forced (const FlowState *level, guint8 *forced, GCancellable *cancellable)
+flow_ac_forced (const FlowState *level, guint8 *forced, HbCancel *cancellable)
 {
   return ac_run (level, forced, NULL, 0, FLOW_AC_VISIT_BUDGET, cancellable);
 }
@@ -611,7 +611,7 @@ static const HbSetting ac_settings[] = {
 
 static HbResult *
 ac_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
-          GCancellable *cancellable, GError **error)
+          HbCancel *cancellable, GError **error)
 {
   const FlowState *level = FLOW_CONST (state);
   int n = state->width * state->height, fixed = 0, free_cells = 0;
@@ -627,7 +627,7 @@ ac_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
   (void) error;
   hb_trace_set_counter_name (trace, _("cells fixed"));
   ok = ac_run (level, forced, order, probe ? FLOW_AC_PROBE_BUDGET : 0, 0, cancellable);
-  if (cancellable != NULL && g_cancellable_is_cancelled (cancellable))
+  if (hb_cancel_is_set (cancellable))
     return hb_result_stop (hb_result_new (HB_STATUS_CANCELLED), HB_STOP_CANCELLED,
                            order->len, N_("%s cell fixed"), N_("%s cells fixed"));
   /* One FORCE step per cell, in the order the rules fixed them; a cell that
@@ -703,7 +703,7 @@ const HbSolver flow_solver_ac = {
 };
 
 gboolean
-flow_ac_probe (const FlowState *level, guint8 *forced, int budget, GCancellable *cancellable)
+flow_ac_probe (const FlowState *level, guint8 *forced, int budget, HbCancel *cancellable)
 {
   return ac_run (level, forced, NULL, budget, 0, cancellable);
 }

@@ -129,7 +129,7 @@ median (GArray *v)
 gboolean
 flow_ga_measure (const HbSolver *solver, const FlowState *level, const HbSettings *settings,
                  int runs, guint64 first_seed, int *solved, double *median_generations,
-                 double *median_seconds, GCancellable *cancellable)
+                 double *median_seconds, HbCancel *cancellable)
 {
   g_autoptr (GArray) gens = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GArray) secs = g_array_new (FALSE, FALSE, sizeof (double));

@@ -35,7 +35,7 @@ double  flow_rng_double (FlowRng *r);
  * contradiction removes the colour. At most `budget` suppositions. */
 #define FLOW_AC_PROBE_BUDGET 200000
 gboolean flow_ac_probe (const FlowState *level, guint8 *forced, int budget,
-                        GCancellable *cancellable);
+                        HbCancel *cancellable);
 
 /* The parameters a run resolved from its settings. */
 typedef struct {
@@ -91,6 +91,6 @@ void flow_ga_add_stats (HbResult *r, const FlowGaParams *p, int generations_run)
 gboolean flow_ga_measure (const HbSolver *solver, const FlowState *level,
                           const HbSettings *settings, int runs, guint64 first_seed,
                           int *solved, double *median_generations,
-                          double *median_seconds, GCancellable *cancellable);
+                          double *median_seconds, HbCancel *cancellable);
 
 G_END_DECLS

@@ -186,7 +186,7 @@ unlink_step (Bt *b, Frame *f)
 
 static HbResult *
 backtrack_solve (const HbState *state, const HbSolveOptions *options,
-                 HbTrace *trace, GCancellable *cancellable, GError **error)
+                 HbTrace *trace, HbCancel *cancellable, GError **error)
 {
   const FlowState *level = FLOW_CONST (state);
   int w = state->width, h = state->height, n = w * h;
@@ -292,7 +292,7 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
       b.calls++;
       if ((b.calls & 1023) == 0)
         {
-          if (g_cancellable_is_cancelled (cancellable))
+          if (hb_cancel_is_set (cancellable))
             stopped = TRUE, stop = HB_STOP_CANCELLED;
           else if (deadline > 0 && hb_now () >= deadline)
             stopped = TRUE, stop = HB_STOP_TIME_LIMIT;

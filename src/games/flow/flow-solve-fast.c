@@ -241,7 +241,7 @@ typedef struct {
   guint64  nodes, branches, backtracks, forced, region_checks;
   const HbSolveOptions *options;
   double   deadline;
-  GCancellable *cancellable;
+  HbCancel *cancellable;
   HbTrace *trace;
   gboolean tracing;
   HbStopReason stop_reason;
@@ -1667,7 +1667,7 @@ limits_hit (Fast *f)
   if (g_getenv ("FF_DUMP") && ++dumpn % atoi (g_getenv ("FF_DUMP")) == 0)
     debug_dump (f);
 #endif
-  if (f->cancellable != NULL && g_cancellable_is_cancelled (f->cancellable))
+  if (hb_cancel_is_set (f->cancellable))
     {
       f->stop_reason = HB_STOP_CANCELLED;
       return TRUE;
@@ -2086,7 +2086,7 @@ static const HbSetting fast_settings[] = {
 
 static HbResult *
 fast_solve (const HbState *state, const HbSolveOptions *options,
-            HbTrace *trace, GCancellable *cancellable, GError **error)
+            HbTrace *trace, HbCancel *cancellable, GError **error)
 {
   const FlowState *s = FLOW_CONST (state);
   int w = state->width, h = state->height;

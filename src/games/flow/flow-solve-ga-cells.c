@@ -148,7 +148,7 @@ static const HbSetting ga_cells_settings[] = {
 
 static HbResult *
 ga_cells_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
-                GCancellable *cancellable, GError **error)
+                HbCancel *cancellable, GError **error)
 {
   const FlowState *level = FLOW_CONST (state);
   Gc g = { 0 };
@@ -302,7 +302,7 @@ ga_cells_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
             }
           break;
         }
-      if (cancellable != NULL && g_cancellable_is_cancelled (cancellable))
+      if (hb_cancel_is_set (cancellable))
         goto cancelled;
       if (options != NULL && hb_limits_hit (options, deadline, (guint64) gen))
         {

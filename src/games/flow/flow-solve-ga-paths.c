@@ -666,7 +666,7 @@ finish_solved (Ga *g, const GaInd *best, HbTrace *trace, int generation)
 
 static HbResult *
 ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
-                GCancellable *cancellable, GError **error)
+                HbCancel *cancellable, GError **error)
 {
   const FlowState *level = FLOW_CONST (state);
   const HbSettings *settings = options ? options->settings : NULL;
@@ -707,7 +707,7 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
           flow_ga_add_stats (r, &prm, 0);
           return r;
         }
-      if (cancellable != NULL && g_cancellable_is_cancelled (cancellable))
+      if (hb_cancel_is_set (cancellable))
         {
           r = hb_result_stop (hb_result_new (HB_STATUS_CANCELLED), HB_STOP_CANCELLED, 0,
                               NULL, NULL);
@@ -779,7 +779,7 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
   /* Generation 0: random individuals. */
   for (int k = 0; k < P; k++)
     {
-      if (cancellable != NULL && g_cancellable_is_cancelled (cancellable))
+      if (hb_cancel_is_set (cancellable))
         goto cancelled;
       if (options != NULL && options->time_limit > 0 && hb_limits_hit (options, deadline, 0))
         {
@@ -863,7 +863,7 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
                                    prm.generations, fit[ib], conflicts, missing (&g, &pop[ib]));
           break;
         }
-      if (cancellable != NULL && g_cancellable_is_cancelled (cancellable))
+      if (hb_cancel_is_set (cancellable))
         goto cancelled;
       if (options != NULL && hb_limits_hit (options, deadline, (guint64) gen))
         {

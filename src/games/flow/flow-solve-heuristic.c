@@ -320,7 +320,7 @@ unlink_step (Hs *s, Frame *f)
 
 static HbResult *
 heuristic_solve (const HbState *state, const HbSolveOptions *options,
-                 HbTrace *trace, GCancellable *cancellable, GError **error)
+                 HbTrace *trace, HbCancel *cancellable, GError **error)
 {
   const FlowState *level = FLOW_CONST (state);
   int w = state->width, h = state->height, n = w * h;
@@ -439,7 +439,7 @@ heuristic_solve (const HbState *state, const HbSolveOptions *options,
           break;
         }
       s.calls++;
-      if (g_cancellable_is_cancelled (cancellable))
+      if (hb_cancel_is_set (cancellable))
         stopped = TRUE, stop = HB_STOP_CANCELLED;
       else if (deadline > 0 && hb_now () >= deadline)
         stopped = TRUE, stop = HB_STOP_TIME_LIMIT;

@@ -70,7 +70,7 @@ typedef struct {
   guint8       *dotk;          /* per cell: encoding colour + 1 of its dot, or 0 */
   guint64       clauses;
   /* The terminate callback's view. */
-  GCancellable *cancellable;
+  HbCancel *cancellable;
   double        deadline;
   gboolean      cancelled, timed_out;
 } Sat;
@@ -116,7 +116,7 @@ terminate_cb (void *data)
 {
   Sat *s = data;
 
-  if (s->cancellable != NULL && g_cancellable_is_cancelled (s->cancellable))
+  if (hb_cancel_is_set (s->cancellable))
     s->cancelled = TRUE;
   else if (s->deadline > 0 && hb_now () >= s->deadline)
     s->timed_out = TRUE;
@@ -312,7 +312,7 @@ add_common_stats (HbResult *r, guint64 vars, guint64 clauses, guint64 repairs, g
 
 static HbResult *
 sat_solve (const HbState *state, const HbSolveOptions *options,
-           HbTrace *trace, GCancellable *cancellable, GError **error)
+           HbTrace *trace, HbCancel *cancellable, GError **error)
 {
   const FlowState *level = FLOW_CONST (state);
   int w = state->width, h = state->height;
@@ -433,7 +433,7 @@ sat_solve (const HbState *state, const HbSolveOptions *options,
                         (gint64) calls, NULL);
       flow_publish_board (trace, level, colour, links, marks);
       repairs += (guint64) cycles;
-      if (g_cancellable_is_cancelled (cancellable))
+      if (hb_cancel_is_set (cancellable))
         {
           r = hb_result_new (HB_STATUS_CANCELLED);
           hb_result_stop (r, HB_STOP_CANCELLED, calls, N_("%s SAT call"), N_("%s SAT calls"));

@@ -285,7 +285,7 @@ split_group (const Dot *dots, const int *members, int m, int *pair_of)
 }
 
 HbState *
-flow_from_image (const HbImage *img, HbImportReport *report, GCancellable *cancellable,
+flow_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellable,
                  GError **error)
 {
   g_autofree guint8 *gray = NULL;

@@ -1395,7 +1395,7 @@ level_hint_copy (const FlowHint *h)
 
 /* Fills h's level part for `level` (dots only); FALSE when cancelled. */
 static gboolean
-level_hint_compute (const FlowState *level, FlowHint *h, GCancellable *cancellable)
+level_hint_compute (const FlowState *level, FlowHint *h, HbCancel *cancellable)
 {
   gsize n = (gsize) level->base.width * level->base.height;
   const HbSolver *solver = flow_solvers[0];
@@ -1406,7 +1406,7 @@ level_hint_compute (const FlowState *level, FlowHint *h, GCancellable *cancellab
   if (!flow_ac_forced (level, h->forced, cancellable))
     {
       g_clear_pointer (&h->forced, g_free);
-      if (g_cancellable_is_cancelled (cancellable))
+      if (hb_cancel_is_set (cancellable))
         return FALSE;
       /* Arc consistency proves there is no solution. */
       h->kind = FLOW_HINT_NONE;
@@ -1446,7 +1446,7 @@ level_hint_compute (const FlowState *level, FlowHint *h, GCancellable *cancellab
 }
 
 static gpointer
-flow_hint_compute (const HbState *state, GCancellable *cancellable, GError **error)
+flow_hint_compute (const HbState *state, HbCancel *cancellable, GError **error)
 {
   const FlowState *s = FLOW_CONST (state);
   gsize n = (gsize) state->width * state->height;

@@ -202,7 +202,7 @@ extern const char *const flow_bench_sets[];
  * when it proves the level has no solution (a cell with no colour left, a
  * pair that cannot be joined), TRUE otherwise; polls cancellable. */
 gboolean   flow_ac_forced (const FlowState *level, guint8 *forced,
-                           GCancellable *cancellable);
+                           HbCancel *cancellable);
 
 /* ---- Solvers ---------------------------------------------------------- */
 
@@ -221,6 +221,6 @@ extern const HbSolver flow_solver_ac;         /* arc consistency alone */
 /* ---- Screenshot import (flow-vision.c) -------------------------------- */
 
 HbState   *flow_from_image (const HbImage *img, HbImportReport *report,
-                            GCancellable *cancellable, GError **error);
+                            HbCancel *cancellable, GError **error);
 
 G_END_DECLS

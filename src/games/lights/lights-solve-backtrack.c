@@ -61,7 +61,7 @@ typedef struct {
   guint64  solutions;
   guint64  calls;
   gboolean cancelled;
-  GCancellable *cancellable;
+  HbCancel *cancellable;
   HbTrace *trace;
 } Backtrack;
 
@@ -169,7 +169,7 @@ predicted_calls (int w, int h)
 
 static HbResult *
 backtrack_solve (const HbState *state, const HbSolveOptions *options,
-                 HbTrace *trace, GCancellable *cancellable, GError **error)
+                 HbTrace *trace, HbCancel *cancellable, GError **error)
 {
   const LightsState *s = LIGHTS_CONST (state);
   int w = state->width, h = state->height;

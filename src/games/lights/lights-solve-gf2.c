@@ -347,7 +347,7 @@ system_build (System *s, const Chase *c, const Word *constant, GError **error)
  * cleared, free columns had no candidate), so xors start at the block's
  * word. Returns FALSE if cancelled. */
 ELIMINATE_CLONES static gboolean
-system_eliminate (System *s, GCancellable *cancellable)
+system_eliminate (System *s, HbCancel *cancellable)
 {
   int n = s->n, rank = 0;
   gsize rw = s->rw;
@@ -364,7 +364,7 @@ system_eliminate (System *s, GCancellable *cancellable)
       guint8 pb[8], gather[256], red[256];
       gsize len = rw - cw;
 
-      if ((c0 & 63) == 0 && cancellable && g_cancellable_is_cancelled (cancellable))
+      if ((c0 & 63) == 0 && hb_cancel_is_set (cancellable))
         return FALSE;
       /* 1. The pivots, on the candidates' bytes. A candidate's byte as the
        * pivots found so far reduce it depends on its first byte alone:
@@ -555,7 +555,7 @@ typedef struct {
   Word    *best_a;        /* k bits */
   Word    *cur_a;
   gboolean gave_up, cancelled;
-  GCancellable *cancellable;
+  HbCancel *cancellable;
   HbTrace *trace;
 } Search;
 
@@ -822,7 +822,7 @@ search_node (Search *s, int j, const Cost *cj)
   }
 
   if ((s->nodes & 1023) < 2 && s->cancellable
-      && g_cancellable_is_cancelled (s->cancellable))
+      && hb_cancel_is_set (s->cancellable))
     {
       s->cancelled = TRUE;
       return;
@@ -1161,7 +1161,7 @@ trace_chase (HbTrace *trace, const Chase *c, const guint8 *press0, const guint8 
 
 gboolean
 lights_gf2_solve (const LightsState *state, guint64 node_limit,
-                  GCancellable *cancellable, HbTrace *trace,
+                  HbCancel *cancellable, HbTrace *trace,
                   LightsAnswer *answer, GError **error)
 {
   Chase c;
@@ -1341,7 +1341,7 @@ format_solutions (int k)
 
 static HbResult *
 gf2_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
-           GCancellable *cancellable, GError **error)
+           HbCancel *cancellable, GError **error)
 {
   const LightsState *s = LIGHTS_CONST (state);
   LightsAnswer a;

@@ -135,7 +135,7 @@ light_value (const HbLab *c)
 
 static HbState *
 lights_read (const HbImage *img, int threshold, HbImportReport *report,
-             GCancellable *cancellable, GError **error)
+             HbCancel *cancellable, GError **error)
 {
   HbGridAxis ax, ay;
   int w, h, n, uniform = 0;
@@ -344,7 +344,7 @@ lights_read (const HbImage *img, int threshold, HbImportReport *report,
  * dark gap (the dark theme), whose edges the firm one misses; the reading
  * the reader is surer of wins. */
 HbState *
-lights_from_image (const HbImage *img, HbImportReport *report, GCancellable *cancellable,
+lights_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellable,
                    GError **error)
 {
   g_autoptr(HbImportReport) soft = hb_import_report_new ();

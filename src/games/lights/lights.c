@@ -790,7 +790,7 @@ lights_status_text (const HbState *state)
 #define LIGHTS_HINT_NODE_LIMIT (1u << 20)
 
 static gpointer
-lights_hint_compute (const HbState *state, GCancellable *cancellable, GError **error)
+lights_hint_compute (const HbState *state, HbCancel *cancellable, GError **error)
 {
   LightsHint *hint = g_new0 (LightsHint, 1);
 
@@ -806,7 +806,7 @@ lights_hint_compute (const HbState *state, GCancellable *cancellable, GError **e
     {
       lights_answer_clear (&hint->answer);
       g_free (hint);
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
+      g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_CANCELLED, "the hint was cancelled");
       return NULL;
     }
   return hint;

@@ -67,7 +67,7 @@ typedef struct {
  * hitting it returns the best found with optimal = FALSE. Returns FALSE
  * with error set only when it cannot run (out of memory). */
 gboolean lights_gf2_solve (const LightsState *state, guint64 node_limit,
-                           GCancellable *cancellable, HbTrace *trace,
+                           HbCancel *cancellable, HbTrace *trace,
                            LightsAnswer *answer, GError **error);
 void     lights_answer_clear (LightsAnswer *answer);
 
@@ -82,7 +82,7 @@ typedef struct {
 
 /* Screenshot import (lights-vision.c). */
 HbState *lights_from_image (const HbImage *img, HbImportReport *report,
-                            GCancellable *cancellable, GError **error);
+                            HbCancel *cancellable, GError **error);
 
 /* Rendering (lights-render.c). */
 void lights_render (const HbState *state, cairo_t *cr, const HbLayout *layout,

@@ -23,7 +23,7 @@
 
 static HbResult *
 backtrack_solve (const HbState *state, const HbSolveOptions *options,
-                 HbTrace *trace, GCancellable *cancellable, GError **error)
+                 HbTrace *trace, HbCancel *cancellable, GError **error)
 {
   const LoopState *s = LOOP_CONST (state);
   int w = state->width, h = state->height;
@@ -82,7 +82,7 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
       /* tries and undos both bound the work between two checks. */
       if (((tries + undos) & 0xfff) == 0)
         {
-          if (cancellable && g_cancellable_is_cancelled (cancellable))
+          if (hb_cancel_is_set (cancellable))
             {
               status = HB_STATUS_CANCELLED;
               break;

@@ -76,7 +76,7 @@ trace_row (HbTrace *trace, const Dlx *x, const LoopState *s, gint32 node,
 
 static HbResult *
 dlx_solve (const HbState *state, const HbSolveOptions *options,
-           HbTrace *trace, GCancellable *cancellable, GError **error)
+           HbTrace *trace, HbCancel *cancellable, GError **error)
 {
   const LoopState *s = LOOP_CONST (state);
   int w = state->width, h = state->height;
@@ -195,7 +195,7 @@ dlx_solve (const HbState *state, const HbSolveOptions *options,
        * bounded by the matrix, so 64 of them are a short while. */
       if ((steps & 0x3f) == 0)
         {
-          if (cancellable && g_cancellable_is_cancelled (cancellable))
+          if (hb_cancel_is_set (cancellable))
             {
               status = HB_STATUS_CANCELLED;
               break;

@@ -165,7 +165,7 @@ typedef struct {
   /* Counters. */
   guint64  props, nodes, node_limit;
   double   deadline;     /* hb_now() seconds, 0 = none */
-  GCancellable *cancellable;
+  HbCancel *cancellable;
   gboolean cancelled, gave_up, timed_out, out_of_memory;
   /* A node count at which the search stops (budget_hit) for another
    * method to take over; 0 = none. */
@@ -323,7 +323,7 @@ propagate_t (Fast *f, gsize next, const gboolean trailing, const gboolean traced
         break;
       props++;
       if (G_UNLIKELY ((props & 0xffff) == 0) && f->cancellable
-          && g_cancellable_is_cancelled (f->cancellable))
+          && hb_cancel_is_set (f->cancellable))
         {
           f->cancelled = TRUE;
           ok = FALSE;
@@ -462,7 +462,7 @@ propagate_sweep (Fast *f)
     {
       gssize end = MIN (n, chunk + 65536);
 
-      if (f->cancellable && g_cancellable_is_cancelled (f->cancellable))
+      if (hb_cancel_is_set (f->cancellable))
         {
           f->cancelled = TRUE;
           goto out;
@@ -539,7 +539,7 @@ propagate_search (Fast *f)
       guint8 *p = st + i, old = *p, step, now;
 
       if (G_UNLIKELY ((++props & 0xffff) == 0) && f->cancellable
-          && g_cancellable_is_cancelled (f->cancellable))
+          && hb_cancel_is_set (f->cancellable))
         {
           f->cancelled = TRUE;
           ok = FALSE;
@@ -1584,10 +1584,10 @@ cdcl_region (Fast *f, const gint32 *tiles, gsize len, guint8 *out, guint64 limit
           c.conflicts++;
           /* Conflicts between decisions: checked here too. */
           if ((c.conflicts & 0xff) == 0
-              && ((f->cancellable && g_cancellable_is_cancelled (f->cancellable))
+              && ((hb_cancel_is_set (f->cancellable))
                   || (f->deadline > 0 && hb_now () >= f->deadline)))
             {
-              if (f->cancellable && g_cancellable_is_cancelled (f->cancellable))
+              if (hb_cancel_is_set (f->cancellable))
                 f->cancelled = TRUE;
               else
                 f->gave_up = f->timed_out = TRUE;
@@ -1711,14 +1711,14 @@ loop_answer_clear (LoopAnswer *a)
 
 void
 loop_fast_solve (const LoopState *state, guint count_limit, guint64 node_limit,
-                 GCancellable *cancellable, HbTrace *trace, LoopAnswer *a)
+                 HbCancel *cancellable, HbTrace *trace, LoopAnswer *a)
 {
   loop_fast_solve_full (state, count_limit, node_limit, 0, cancellable, trace, a);
 }
 
 void
 loop_fast_solve_full (const LoopState *state, guint count_limit, guint64 node_limit,
-                      double deadline, GCancellable *cancellable, HbTrace *trace,
+                      double deadline, HbCancel *cancellable, HbTrace *trace,
                       LoopAnswer *a)
 {
   Fast f = { 0 };
@@ -1978,7 +1978,7 @@ out:
 
 static HbResult *
 fast_solve (const HbState *state, const HbSolveOptions *options,
-            HbTrace *trace, GCancellable *cancellable, GError **error)
+            HbTrace *trace, HbCancel *cancellable, GError **error)
 {
   const LoopState *s = LOOP_CONST (state);
   LoopAnswer a;

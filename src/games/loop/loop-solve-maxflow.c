@@ -44,7 +44,7 @@ add_arc (Net *g, gint32 u, gint32 v, gint32 c)
 
 static HbResult *
 maxflow_solve (const HbState *state, const HbSolveOptions *options,
-               HbTrace *trace, GCancellable *cancellable, GError **error)
+               HbTrace *trace, HbCancel *cancellable, GError **error)
 {
   const LoopState *s = LOOP_CONST (state);
   int w = state->width, h = state->height;
@@ -102,7 +102,7 @@ maxflow_solve (const HbState *state, const HbSolveOptions *options,
     {
       gint32 qh = 0, qt = 0, v, depth;
 
-      if (g_cancellable_is_cancelled (cancellable))
+      if (hb_cancel_is_set (cancellable))
         {
           cancelled = TRUE;
           break;
@@ -140,7 +140,7 @@ maxflow_solve (const HbState *state, const HbSolveOptions *options,
         {
           if ((steps & 0xffff) == 0 && steps > 0)
             {
-              if (cancellable && g_cancellable_is_cancelled (cancellable))
+              if (hb_cancel_is_set (cancellable))
                 cancelled = TRUE;
               else if (deadline > 0 && hb_now () >= deadline)
                 cancelled = timed_out = TRUE;

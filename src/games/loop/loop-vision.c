@@ -1348,7 +1348,7 @@ locate (int f, Mask *s, int *labels, GArray **pieces_out, Lattice *lat,
 }
 
 HbState *
-loop_from_image (const HbImage *img, HbImportReport *report, GCancellable *cancellable,
+loop_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellable,
                  GError **error)
 {
   int f = hb_vision_shrink_factor (img, HB_VISION_LOCATE_SIDE);

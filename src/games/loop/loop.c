@@ -1189,7 +1189,7 @@ loop_palette (const HbState *state, HbMode mode, HbPaletteEntry *out, int max)
 /* ---- Hints ---------------------------------------------------------------------- */
 
 static gpointer
-loop_hint_compute (const HbState *state, GCancellable *cancellable, GError **error)
+loop_hint_compute (const HbState *state, HbCancel *cancellable, GError **error)
 {
   const LoopState *s = LOOP_CONST (state);
   gsize n = (gsize) state->width * state->height;

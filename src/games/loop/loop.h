@@ -58,7 +58,7 @@ extern const HbGame loop_game;
 
 /* Screenshot import (loop-vision.c). */
 HbState *loop_from_image (const HbImage *img, HbImportReport *report,
-                          GCancellable *cancellable, GError **error);
+                          HbCancel *cancellable, GError **error);
 
 extern const HbSolver loop_solver_fast;
 extern const HbSolver loop_solver_backtrack;
@@ -134,13 +134,13 @@ typedef struct {
 
 /* Solves (and with count_limit > 1 counts solutions up to that many). */
 void loop_fast_solve (const LoopState *state, guint count_limit,
-                      guint64 node_limit, GCancellable *cancellable,
+                      guint64 node_limit, HbCancel *cancellable,
                       HbTrace *trace, LoopAnswer *answer);
 /* The same with a deadline (hb_now() seconds, 0 = none): GAVE_UP with
  * timed_out set when it passes. */
 void loop_fast_solve_full (const LoopState *state, guint count_limit,
                            guint64 node_limit, double deadline,
-                           GCancellable *cancellable, HbTrace *trace,
+                           HbCancel *cancellable, HbTrace *trace,
                            LoopAnswer *answer);
 void loop_answer_clear (LoopAnswer *answer);
 

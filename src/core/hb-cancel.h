@@ -1,0 +1,78 @@
+/* hb-cancel.h: stopping a solver, a hint or a picture reader from outside.
+ *
+ * Solvers, hints and screenshot readers are plain functions that poll a
+ * token between steps and, once it is set, stop and return what they have
+ * (a solver: a CANCELLED result). The token is our own rather than a
+ * GCancellable: a GCancellable is a GObject, and a program that uses one
+ * links GObject, whose type system sets itself up before main on every
+ * start (0.3 million instructions, half of what hintboard-cli spends on a
+ * 5×5 level). An HbCancel is a flag and nothing else, so the core and the
+ * games need no GObject at all. Who sets it:
+ *
+ *  - hb_solve's time limit, from its watchdog thread (hb-game.c);
+ *  - the app's jobs, from their task's GCancellable (hb_cancel_follow in
+ *    hb-cancel-gio.h, kept apart so that only programs that use GIO link it);
+ *  - tests, directly.
+ *
+ * A token may have a parent, and reads as set when it or an ancestor is.
+ * hb_solve hands the solver a child of the caller's token and sets only
+ * the child when the time runs out, so it can tell the caller's cancel
+ * (CANCELLED) from its own limit (GAVE_UP).
+ *
+ * NULL is a token that is never set. Setting is thread-safe, and for good:
+ * a token is never cleared (make a new one for the next job). Parameters of
+ * this type keep the name `cancellable` they had as GCancellables. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct _HbCancel HbCancel;
+
+struct _HbCancel {
+  gint            set;      /* 0 or 1, read and written atomically */
+  const HbCancel *parent;   /* set counts as set here too; or NULL */
+};
+
+/* A token on the stack or in a struct: not set, with `parent` (or NULL). */
+static inline void
+hb_cancel_init (HbCancel *cancel, const HbCancel *parent)
+{
+  cancel->set = 0;
+  cancel->parent = parent;
+}
+
+static inline HbCancel *
+hb_cancel_new (void)
+{
+  return g_new0 (HbCancel, 1);
+}
+
+static inline void
+hb_cancel_free (HbCancel *cancel)
+{
+  g_free (cancel);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HbCancel, hb_cancel_free)
+
+/* From any thread; whoever polls the token sees it at its next poll. */
+static inline void
+hb_cancel_set (HbCancel *cancel)
+{
+  g_atomic_int_set (&cancel->set, 1);
+}
+
+/* Whether `cancel` (NULL: never) or one of its ancestors was set. One
+ * load per level, so cheap enough to poll every few thousand steps. */
+static inline gboolean
+hb_cancel_is_set (const HbCancel *cancel)
+{
+  for (; cancel != NULL; cancel = cancel->parent)
+    if (g_atomic_int_get (&cancel->set))
+      return TRUE;
+  return FALSE;
+}
+
+G_END_DECLS
