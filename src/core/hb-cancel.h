@@ -9,15 +9,19 @@
  * 5×5 level). An HbCancel is a flag and nothing else, so the core and the
  * games need no GObject at all. Who sets it:
  *
- *  - hb_solve's time limit, from its watchdog thread (hb-game.c);
+ *  - the clock: a token may carry a deadline (hb_solve's time limit), and
+ *    reads as set once it has passed;
  *  - the app's jobs, from their task's GCancellable (hb_cancel_follow in
  *    hb-cancel-gio.h, kept apart so that only programs that use GIO link it);
  *  - tests, directly.
  *
  * A token may have a parent, and reads as set when it or an ancestor is.
- * hb_solve hands the solver a child of the caller's token and sets only
- * the child when the time runs out, so it can tell the caller's cancel
- * (CANCELLED) from its own limit (GAVE_UP).
+ * hb_solve hands the solver a child of the caller's token with the time
+ * limit as its deadline, so it can tell the caller's cancel (CANCELLED)
+ * from its own limit (GAVE_UP). A deadline costs no thread (starting and
+ * joining one was a tenth of a millisecond of a small solve's wall time)
+ * and stops a solver at the same moment a thread setting the flag would:
+ * its next poll after the deadline.
  *
  * NULL is a token that is never set. Setting is thread-safe, and for good:
  * a token is never cleared (make a new one for the next job). Parameters of
@@ -33,15 +37,26 @@ typedef struct _HbCancel HbCancel;
 struct _HbCancel {
   gint            set;      /* 0 or 1, read and written atomically */
   const HbCancel *parent;   /* set counts as set here too; or NULL */
+  gint64          deadline; /* CLOCK_MONOTONIC nanoseconds; 0: none */
+  gint64          slack;    /* how far the coarse clock may lag, or -1 */
 };
 
-/* A token on the stack or in a struct: not set, with `parent` (or NULL). */
+/* A token on the stack or in a struct: not set, with `parent` (or NULL)
+ * and no deadline. */
 static inline void
 hb_cancel_init (HbCancel *cancel, const HbCancel *parent)
 {
   cancel->set = 0;
   cancel->parent = parent;
+  cancel->deadline = 0;
+  cancel->slack = -1;
 }
+
+/* The token reads as set from `seconds` (> 0) from now on. Not
+ * thread-safe: give a token its deadline before handing it out. */
+void     hb_cancel_set_deadline (HbCancel *cancel, double seconds);
+/* Whether the token's own deadline (not 0) has passed. */
+gboolean hb_cancel_deadline_passed (const HbCancel *cancel);
 
 static inline HbCancel *
 hb_cancel_new (void)
@@ -64,13 +79,17 @@ hb_cancel_set (HbCancel *cancel)
   g_atomic_int_set (&cancel->set, 1);
 }
 
-/* Whether `cancel` (NULL: never) or one of its ancestors was set. One
- * load per level, so cheap enough to poll every few thousand steps. */
+/* Whether `cancel` (NULL: never) or one of its ancestors was set or is
+ * past its deadline. A load per level, and with a deadline a read of the
+ * coarse clock (a few nanoseconds; hb-cancel.c), so cheap enough to poll
+ * every few thousand steps, or every step of a search that reads the
+ * clock anyway. */
 static inline gboolean
 hb_cancel_is_set (const HbCancel *cancel)
 {
   for (; cancel != NULL; cancel = cancel->parent)
-    if (g_atomic_int_get (&cancel->set))
+    if (g_atomic_int_get (&cancel->set)
+        || (cancel->deadline != 0 && hb_cancel_deadline_passed (cancel)))
       return TRUE;
   return FALSE;
 }

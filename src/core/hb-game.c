@@ -1,9 +1,6 @@
 #include "hb-game.h"
 
 #include <glib/gi18n.h>
-#ifdef G_OS_UNIX
-#include <pthread.h>
-#endif
 
 static void
 stat_free (gpointer p)
@@ -123,77 +120,6 @@ hb_game_default_solver (const HbGame *game)
   return game->solvers[0];
 }
 
-/* The time limit for every solver: a thread that sets the solver's cancel
- * token at the deadline, so a solver that only polls its token still stops
- * in time. The token is a child of the caller's (hb-cancel.h): the caller's
- * cancel reaches the solver through it, and the limit sets the child only,
- * which tells a solver stopped by the clock (GAVE_UP) from one the caller
- * stopped (CANCELLED). On POSIX a bare pthread with a small stack:
- * GThread's wrapper allocates in the new thread (its thread-self key),
- * which makes glibc set up a malloc arena (a 128 MB reservation, two
- * trims, an mprotect) on every solve, most of them a few milliseconds
- * long. Until the deadline the thread only waits on a GCond. */
-typedef struct {
-  GMutex    lock;
-  GCond     cond;
-  gboolean  done, fired;
-  gint64    deadline;      /* g_get_monotonic_time () units */
-  HbCancel  cancel;        /* what the solver polls */
-} HbWatchdog;
-
-#ifdef G_OS_UNIX
-typedef pthread_t HbWatchdogThread;
-#else
-typedef GThread *HbWatchdogThread;
-#endif
-
-static gpointer
-watchdog_thread (gpointer data)
-{
-  HbWatchdog *w = data;
-
-  g_mutex_lock (&w->lock);
-  while (!w->done)
-    if (!g_cond_wait_until (&w->cond, &w->lock, w->deadline) && !w->done)
-      {
-        w->fired = TRUE;
-        hb_cancel_set (&w->cancel);
-        break;
-      }
-  g_mutex_unlock (&w->lock);
-  return NULL;
-}
-
-static gboolean
-watchdog_start (HbWatchdogThread *thread, HbWatchdog *w)
-{
-#ifdef G_OS_UNIX
-  pthread_attr_t attr;
-  gboolean ok;
-
-  if (pthread_attr_init (&attr) != 0)
-    return FALSE;
-  /* The thread only waits and sets a flag: a small stack will do. */
-  pthread_attr_setstacksize (&attr, 64 * 1024);
-  ok = pthread_create (thread, &attr, watchdog_thread, w) == 0;
-  pthread_attr_destroy (&attr);
-  return ok;
-#else
-  *thread = g_thread_new ("hb-time-limit", watchdog_thread, w);
-  return TRUE;
-#endif
-}
-
-static void
-watchdog_join (HbWatchdogThread thread)
-{
-#ifdef G_OS_UNIX
-  pthread_join (thread, NULL);
-#else
-  g_thread_join (thread);
-#endif
-}
-
 HbResult *
 hb_solve (const HbSolver *solver, const HbState *state,
           const HbSolveOptions *options, HbTrace *trace,
@@ -201,40 +127,28 @@ hb_solve (const HbSolver *solver, const HbState *state,
 {
   HbSolveOptions defaults = { 0 };
   double t0 = hb_now ();
-  HbWatchdog w = { 0 };
-  HbWatchdogThread thread;
-  gboolean watched = FALSE;
+  HbCancel limit;
+  HbCancel *token = cancellable;
   HbResult *r;
 
   if (options == NULL)
     options = &defaults;
+  /* The time limit for every solver: the solver polls a child of the
+   * caller's token whose deadline is the limit (hb-cancel.h), so a solver
+   * that only polls its token still stops in time. */
   if (options->time_limit > 0 && options->time_limit < 86400.0 * 365 * 100)
     {
-      g_mutex_init (&w.lock);
-      g_cond_init (&w.cond);
-      w.deadline = g_get_monotonic_time () + (gint64) (options->time_limit * G_USEC_PER_SEC);
-      hb_cancel_init (&w.cancel, cancellable);
-      watched = watchdog_start (&thread, &w);
-      if (!watched)
-        g_error ("hb_solve: cannot start the time-limit thread");
+      hb_cancel_init (&limit, cancellable);
+      hb_cancel_set_deadline (&limit, options->time_limit);
+      token = &limit;
     }
-  r = solver->solve (state, options, trace, watched ? &w.cancel : cancellable, error);
-  if (watched)
+  r = solver->solve (state, options, trace, token, error);
+  /* Stopped by the deadline, not by the caller: the solver gave up. */
+  if (token == &limit && r != NULL && r->status == HB_STATUS_CANCELLED
+      && !hb_cancel_is_set (cancellable) && hb_cancel_deadline_passed (&limit))
     {
-      g_mutex_lock (&w.lock);
-      w.done = TRUE;
-      g_cond_signal (&w.cond);
-      g_mutex_unlock (&w.lock);
-      watchdog_join (thread);
-      /* Stopped by the deadline, not by the caller: the solver gave up. */
-      if (r != NULL && w.fired && r->status == HB_STATUS_CANCELLED
-          && !hb_cancel_is_set (cancellable))
-        {
-          r->status = HB_STATUS_GAVE_UP;
-          hb_result_set_message (r, _("Gave up (%s)"), _("the time limit"));
-        }
-      g_mutex_clear (&w.lock);
-      g_cond_clear (&w.cond);
+      r->status = HB_STATUS_GAVE_UP;
+      hb_result_set_message (r, _("Gave up (%s)"), _("the time limit"));
     }
   if (r != NULL)
     r->seconds = hb_now () - t0;
