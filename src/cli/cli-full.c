@@ -2,11 +2,16 @@
  *
  * Start-up is most of a small solve: the loader binding GIO, GObject and
  * GLib (built with -z now) costs 2.6 million instructions before main, and
- * cairo, GdkPixbuf and json-glib as many again. So hintboard-cli links GLib,
- * GObject and GIO statically (Debian ships the archives) and loads cairo
- * only when something draws (it does not use GLib). GdkPixbuf and json-glib
- * cannot come in that way: they link the shared GLib, and two copies of the
- * type system in one process do not mix. The commands that need them —
+ * cairo, GdkPixbuf and json-glib as many again. So hintboard-cli links GLib
+ * statically (Debian ships the archives), and no GObject at all: the core
+ * polls an HbCancel, not a GCancellable (hb-cancel.h), since a GObject
+ * anywhere runs the type system's set-up before main (0.3 million
+ * instructions, tests/cli/test-cli-split.c checks it stays out). Where the
+ * C library's archives are there the program is static throughout
+ * (meson.build), and loads nothing; else it loads cairo only when
+ * something draws (cairo does not use GLib). GdkPixbuf and json-glib
+ * cannot come in that way: they link the shared GLib, and two copies of
+ * GLib in one process do not mix. The commands that need them —
  * render (pictures are written through GIO files and read with GdkPixbuf),
  * detect, bench detect, and reading Flow Free's JSON — run in
  * hintboard-cli-full, the same program linked the usual way: render and
@@ -131,6 +136,44 @@ hb_cli_full_run (void)
 void
 hb_cli_full_run (void)
 {
+}
+#endif
+
+#ifdef HB_CLI_STATIC
+/* The user database (NSS) loads the shared C library's modules, which a
+ * static program must not: GLib's gutils.c asks it for a home folder
+ * without $HOME or a user's name, which the CLI never needs. Linked with
+ * --wrap (meson.build), so these stand in for the C library's: should
+ * anything ever ask, the run goes to hintboard-cli-full. */
+#include <pwd.h>
+
+struct passwd *__wrap_getpwuid (uid_t uid);
+int __wrap_getpwuid_r (uid_t uid, struct passwd *pwd, char *buf, size_t len,
+                       struct passwd **result);
+int __wrap_getpwnam_r (const char *name, struct passwd *pwd, char *buf, size_t len,
+                       struct passwd **result);
+
+struct passwd *
+__wrap_getpwuid (uid_t uid)
+{
+  hb_cli_full_run ();
+  return NULL;
+}
+
+int
+__wrap_getpwuid_r (uid_t uid, struct passwd *pwd, char *buf, size_t len,
+                   struct passwd **result)
+{
+  hb_cli_full_run ();
+  return ENOENT;
+}
+
+int
+__wrap_getpwnam_r (const char *name, struct passwd *pwd, char *buf, size_t len,
+                   struct passwd **result)
+{
+  hb_cli_full_run ();
+  return ENOENT;
 }
 #endif
 

@@ -22,6 +22,15 @@ hb_lazy_resolve (unsigned idx, void **table, const char *const *names,
 {
   void *handle, *fn;
 
+#ifdef HB_CLI_STATIC
+  /* A fully static program cannot load a shared library safely (it would
+   * bring its own C library): whatever draws or reads pictures runs in
+   * hintboard-cli-full. Only render does, and main hands it over first. */
+  (void) handle;
+  (void) fn;
+  hb_cli_full_run ();
+  return NULL;
+#else
 #ifdef HB_CLI_FAST
   /* GLib is linked in statically: only cairo (which does not use it) may
    * come in here; GdkPixbuf and json-glib need hintboard-cli-full. */
@@ -44,4 +53,5 @@ hb_lazy_resolve (unsigned idx, void **table, const char *const *names,
     }
   __atomic_store_n (&table[idx], fn, __ATOMIC_RELEASE);
   return fn;
+#endif
 }

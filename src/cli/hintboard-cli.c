@@ -1100,15 +1100,44 @@ usage (FILE *f)
               "'hintboard-cli COMMAND --help' tells a command's options.\n");
 }
 
+/* Whether this run needs the locale's character set. GLib converts from
+ * it the values of options (GOption takes them to UTF-8) and to it what it
+ * prints itself (--help's text); everything else the CLI writes is
+ * English, UTF-8 and '.' decimals, the same in every locale. ASCII reads
+ * the same in every character set, so a run whose arguments are ASCII and
+ * that asks for no help needs none, and the C locale serves it: reading
+ * the locale is a third of a small solve's instructions (here setlocale
+ * expands C.UTF-8 through locale.alias; LC_ALL would open a dozen files).
+ * What GLib may print besides (a g_log message: a bug) then shows
+ * characters beyond ASCII escaped. */
+static gboolean
+needs_locale (int argc, char **argv)
+{
+  for (int i = 1; i < argc; i++)
+    {
+      if (g_str_equal (argv[i], "-h") || g_str_equal (argv[i], "-?")
+          || g_str_has_prefix (argv[i], "--help"))
+        return TRUE;
+      for (const char *p = argv[i]; *p != '\0'; p++)
+        if ((guchar) *p >= 0x80)
+          return TRUE;
+    }
+  return FALSE;
+}
+
 int
 main (int argc, char **argv)
 {
-  /* Only the character set: GLib converts what it prints (g_log's
-   * messages) to it. Everything else the CLI writes is English, UTF-8
-   * and '.' decimals, the same in every locale; LC_ALL would open a
-   * dozen locale files (0.25 ms of a 1 ms solve) for nothing. */
-  setlocale (LC_CTYPE, "");
   hb_cli_full_remember_argv (argc, argv);
+  if (needs_locale (argc, argv))
+    {
+#ifdef HB_CLI_STATIC
+      /* Locales and character sets are the shared C library's business
+       * (its conversion modules load at run time): hintboard-cli-full. */
+      hb_cli_full_run ();
+#endif
+      setlocale (LC_CTYPE, "");
+    }
 #ifdef HB_CLI_FAST
   /* Pictures in or out: the helper linked with GdkPixbuf (cli-full.c). */
   if (argc >= 2 && (g_str_equal (argv[1], "render") || g_str_equal (argv[1], "detect")

@@ -1,0 +1,253 @@
+/* The split CLI (src/cli/cli-full.c): hintboard-cli, the fast program
+ * (GLib linked statically, no GObject, where it can be no shared library
+ * at all), and hintboard-cli-full, the same program linked the usual way,
+ * must answer alike: every command here runs in both and the exit status,
+ * standard output and standard error are compared, including the runs the
+ * fast one hands over (Flow Free's JSON, standard input kept for the
+ * helper, a run that needs the locale). And GObject must stay out of the
+ * fast program: its type system sets itself up before main whenever it is
+ * linked, a third or more of a small solve (nm on the binary).
+ *
+ * HB_CLI is the fast program, HB_CLI_FULL the helper and HB_NM nm; without
+ * the last two (no split in this build: sanitizers, fuzzing, not x86-64)
+ * every test is skipped. */
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+static const char *cli, *cli_full, *nm;
+static char *tmpdir;
+
+typedef struct {
+  int   status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *r)
+{
+  g_free (r->out);
+  g_free (r->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static char *
+bytes_to_string (GBytes *b)
+{
+  gsize n = 0;
+  const char *data = b ? g_bytes_get_data (b, &n) : NULL;
+  return data ? g_strndup (data, n) : g_strdup ("");
+}
+
+/* Runs `program` with `args` (NULL-terminated) in tmpdir, `input` on
+ * standard input. */
+static void
+run (Run *r, const char *program, const char *const *args, const char *input)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocessLauncher) l = NULL;
+  g_autoptr(GSubprocess) p = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) in = g_bytes_new (input ? input : "", input ? strlen (input) : 0);
+  g_autoptr(GBytes) out = NULL, err = NULL;
+
+  g_ptr_array_add (argv, (gpointer) program);
+  for (int i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  l = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                 | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_set_cwd (l, tmpdir);
+  p = g_subprocess_launcher_spawnv (l, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate (p, in, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  r->status = g_subprocess_get_if_exited (p) ? g_subprocess_get_exit_status (p) : -1;
+  r->out = bytes_to_string (out);
+  r->err = bytes_to_string (err);
+}
+
+/* Runs `args` in both programs and checks they answer alike; returns the
+ * fast program's standard output (newly allocated). */
+static char *
+same (const char *input, const char *const *args)
+{
+  g_auto(Run) fast = { 0 };
+  g_auto(Run) full = { 0 };
+  g_autofree char *line = g_strjoinv (" ", (char **) args);
+
+  g_test_message ("%s", line);
+  run (&fast, cli, args, input);
+  run (&full, cli_full, args, input);
+  g_assert_cmpint (fast.status, ==, full.status);
+  g_assert_cmpstr (fast.out, ==, full.out);
+  g_assert_cmpstr (fast.err, ==, full.err);
+  return g_steal_pointer (&fast.out);
+}
+
+#define SAME(input, ...) same ((input), (const char *const[]) { __VA_ARGS__, NULL })
+
+static gboolean
+split_built (void)
+{
+  if (cli_full != NULL && nm != NULL)
+    return TRUE;
+  g_test_skip ("no split CLI in this build");
+  return FALSE;
+}
+
+static char *
+write_level (const char *name, const char *text)
+{
+  char *path = g_build_filename (tmpdir, name, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+static void
+test_commands (void)
+{
+  static const struct { const char *game, *size, *ext; } games[] = {
+    { "lights", "5x5", ".lights" },
+    { "loop", "8x8", ".loop" },
+    { "flood", "6x6", ".flood" },
+    { "flow", "7x7", ".flow" },
+  };
+
+  if (!split_built ())
+    return;
+  g_free (SAME (NULL, "list"));
+  g_free (SAME (NULL, "list", "--settings"));
+  for (gsize g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      g_autofree char *text = SAME (NULL, "generate", "--game", games[g].game, "--size",
+                                    games[g].size, "--seed", "3");
+      g_autofree char *name = g_strconcat ("level", games[g].ext, NULL);
+      g_autofree char *path = write_level (name, text);
+      static const char *const formats[] = { "native", "compact", "tatham", "json" };
+
+      g_assert_cmpstr (text, !=, "");
+      g_free (SAME (NULL, "generate", "--game", games[g].game, "--size", games[g].size,
+                    "--seed", "4", "--compact"));
+      g_free (SAME (NULL, "solve", name));
+      g_free (SAME (NULL, "solve", "--compact", name));
+      g_free (SAME (NULL, "solve", "--time-limit", "0", name));
+      g_free (SAME (NULL, "hint", name));
+      /* Standard input, read by the fast program before anything else. */
+      g_free (SAME (text, "solve", "--game", games[g].game, "-"));
+      for (gsize f = 0; f < G_N_ELEMENTS (formats); f++)
+        g_free (SAME (NULL, "convert", name, "--to", formats[f]));
+    }
+}
+
+/* Flow Free's JSON needs json-glib: the fast program hands the run over,
+ * standard input included. */
+static void
+test_handed_over (void)
+{
+  g_autofree char *level = NULL, *json = NULL, *path = NULL;
+
+  if (!split_built ())
+    return;
+  level = SAME (NULL, "generate", "--game", "flow", "--size", "6x6", "--seed", "5");
+  path = write_level ("level.flow", level);
+  json = SAME (NULL, "convert", "level.flow", "--to", "json");
+  g_free (write_level ("level.json", json));
+  g_free (SAME (NULL, "solve", "level.json"));
+  g_free (SAME (json, "solve", "--game", "flow", "-"));
+  g_free (SAME (NULL, "solve", "--json", "level.flow"));
+  /* An argument beyond ASCII: the locale is read (in the helper). */
+  g_free (SAME (NULL, "solve", "--set", "caf\xc3\xa9=1", "level.flow"));
+}
+
+static void
+test_errors (void)
+{
+  g_autofree char *path = NULL;
+
+  if (!split_built ())
+    return;
+  path = write_level ("bad.lights", "01x\n011\n");
+  g_free (SAME (NULL, "solve", "bad.lights"));
+  g_free (SAME (NULL, "solve", "missing.lights"));
+  g_free (SAME ("0 1\n", "solve", "--game", "lights", "-"));
+  g_free (SAME (NULL, "solve", "--solver", "nonesuch", "bad.lights"));
+  g_free (SAME (NULL, "frobnicate"));
+  g_free (SAME (NULL, "generate", "--game", "loop", "--size", "0x3"));
+}
+
+/* GObject's type system (and GIO with it) stays out of the fast program. */
+static void
+test_no_gobject (void)
+{
+  const char *const args[] = { "--defined-only", cli, NULL };
+  static const char *const banned[] = {
+    "gobject_init_ctor",              /* the constructor itself */
+    "g_type_init_with_debug_flags",
+    "g_type_register_static",
+    "g_object_new",
+    "g_cancellable_new",
+    "g_io_error_quark",
+  };
+  g_auto(Run) r = { 0 };
+  g_auto(GStrv) lines = NULL;
+  gboolean has_glib = FALSE;
+
+  if (!split_built ())
+    return;
+  run (&r, nm, args, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  lines = g_strsplit (r.out, "\n", -1);
+  for (int i = 0; lines[i] != NULL; i++)
+    {
+      const char *sym = strrchr (lines[i], ' ');
+
+      if (sym == NULL)
+        continue;
+      sym++;
+      /* nm works and sees the symbols: GLib is there. */
+      if (g_str_equal (sym, "g_malloc"))
+        has_glib = TRUE;
+      for (gsize b = 0; b < G_N_ELEMENTS (banned); b++)
+        if (g_str_equal (sym, banned[b]))
+          g_error ("%s is linked into %s: something in the fast CLI's paths uses GObject "
+                   "or GIO (a GCancellable? see src/core/hb-cancel.h)", sym, cli);
+    }
+  g_assert_true (has_glib);
+}
+
+int
+main (int argc, char **argv)
+{
+  int ret;
+
+  g_test_init (&argc, &argv, NULL);
+  cli = g_getenv ("HB_CLI");
+  cli_full = g_getenv ("HB_CLI_FULL");
+  nm = g_getenv ("HB_NM");
+  g_assert_nonnull (cli);
+  tmpdir = g_dir_make_tmp ("hb-cli-split-XXXXXX", NULL);
+  g_assert_nonnull (tmpdir);
+  g_test_add_func ("/cli-split/commands", test_commands);
+  g_test_add_func ("/cli-split/handed-over", test_handed_over);
+  g_test_add_func ("/cli-split/errors", test_errors);
+  g_test_add_func ("/cli-split/no-gobject", test_no_gobject);
+  ret = g_test_run ();
+  {
+    g_autoptr(GDir) d = g_dir_open (tmpdir, 0, NULL);
+    const char *n;
+    while (d != NULL && (n = g_dir_read_name (d)) != NULL)
+      {
+        g_autofree char *p = g_build_filename (tmpdir, n, NULL);
+        g_unlink (p);
+      }
+    g_rmdir (tmpdir);
+  }
+  g_free (tmpdir);
+  return ret;
+}
