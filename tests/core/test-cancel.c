@@ -1,0 +1,144 @@
+/* HbCancel (src/core/hb-cancel.h): set, inherited from a parent, a
+ * deadline that is never early, a GCancellable followed; and hb_solve's
+ * time limit through it: GAVE_UP at the deadline, CANCELLED when the
+ * caller's token is set. */
+#include "hb-cancel-gio.h"
+#include "hb-game.h"
+
+static void
+test_flag (void)
+{
+  g_autoptr(HbCancel) c = hb_cancel_new ();
+  HbCancel child, grandchild;
+
+  g_assert_false (hb_cancel_is_set (NULL));
+  g_assert_false (hb_cancel_is_set (c));
+  hb_cancel_init (&child, c);
+  hb_cancel_init (&grandchild, &child);
+  g_assert_false (hb_cancel_is_set (&grandchild));
+  /* A child's flag does not reach its parent. */
+  hb_cancel_set (&child);
+  g_assert_true (hb_cancel_is_set (&child));
+  g_assert_true (hb_cancel_is_set (&grandchild));
+  g_assert_false (hb_cancel_is_set (c));
+  /* A parent's reaches every descendant. */
+  hb_cancel_init (&child, c);
+  hb_cancel_init (&grandchild, &child);
+  hb_cancel_set (c);
+  g_assert_true (hb_cancel_is_set (&grandchild));
+  g_assert_true (hb_cancel_is_set (&child));
+  g_assert_true (hb_cancel_is_set (c));
+  g_assert_true (hb_cancelled_every (c, 0, 7));
+  g_assert_false (hb_cancelled_every (c, 3, 7));
+  g_assert_false (hb_cancelled_every (NULL, 0, 7));
+}
+
+/* Once the token reads as set the monotonic clock has passed the deadline
+ * (whatever the coarse clock said); before, it reads as not set. */
+static void
+test_deadline (void)
+{
+  static const double limits[] = { 1e-9, 1e-4, 2e-3, 9e-3 };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (limits); i++)
+    {
+      HbCancel parent, c;
+      gint64 t0 = g_get_monotonic_time ();
+      gint64 spins = 0;
+
+      hb_cancel_init (&parent, NULL);
+      hb_cancel_init (&c, &parent);
+      hb_cancel_set_deadline (&c, limits[i]);
+      while (!hb_cancel_is_set (&c))
+        spins++;
+      /* g_get_monotonic_time is CLOCK_MONOTONIC in microseconds. */
+      g_assert_cmpint (g_get_monotonic_time () - t0, >=, (gint64) (limits[i] * 1e6));
+      g_assert_true (hb_cancel_deadline_passed (&c));
+      /* The parent has no deadline of its own. */
+      g_assert_false (hb_cancel_is_set (&parent));
+      g_test_message ("%g s: %" G_GINT64_FORMAT " polls", limits[i], spins);
+    }
+  {
+    HbCancel far;
+    hb_cancel_init (&far, NULL);
+    hb_cancel_set_deadline (&far, 3600);
+    g_assert_false (hb_cancel_is_set (&far));
+    g_assert_false (hb_cancel_deadline_passed (&far));
+  }
+}
+
+static void
+test_follow (void)
+{
+  g_autoptr(GCancellable) gc = g_cancellable_new ();
+  g_autoptr(GCancellable) done = g_cancellable_new ();
+  HbCancel a, b, c;
+  gulong ha, hb;
+
+  hb_cancel_init (&a, NULL);
+  hb_cancel_init (&b, NULL);
+  hb_cancel_init (&c, NULL);
+  /* No cancellable: nothing to follow. */
+  g_assert_cmpuint (hb_cancel_follow (&a, NULL), ==, 0);
+  hb_cancel_unfollow (NULL, 0);
+  ha = hb_cancel_follow (&a, gc);
+  hb = hb_cancel_follow (&b, gc);
+  hb_cancel_unfollow (gc, hb);
+  g_assert_false (hb_cancel_is_set (&a));
+  g_cancellable_cancel (gc);
+  g_assert_true (hb_cancel_is_set (&a));
+  /* Unfollowed before the cancel: left alone. */
+  g_assert_false (hb_cancel_is_set (&b));
+  hb_cancel_unfollow (gc, ha);
+  /* An already cancelled one sets the token at once. */
+  g_cancellable_cancel (done);
+  g_assert_cmpuint (hb_cancel_follow (&c, done), ==, 0);
+  g_assert_true (hb_cancel_is_set (&c));
+}
+
+/* A solver that only polls its token: hb_solve's time limit stops it. */
+static HbResult *
+poll_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
+            HbCancel *cancellable, GError **error)
+{
+  while (!hb_cancel_is_set (cancellable))
+    g_usleep (100);
+  return hb_result_stop (hb_result_new (HB_STATUS_SOLVED), HB_STOP_CANCELLED, 0, NULL, NULL);
+}
+
+static const HbSolver poll_solver = { "poll", "Poll", "Waits for its token", 0, NULL, poll_solve };
+
+static void
+test_solve_limit (void)
+{
+  HbSolveOptions options = { .time_limit = 0.01 };
+  HbState state = { NULL, 1, 1 };
+  g_autoptr(HbCancel) c = hb_cancel_new ();
+  HbResult *r;
+
+  r = hb_solve (&poll_solver, &state, &options, NULL, NULL, NULL);
+  g_assert_cmpint (r->status, ==, HB_STATUS_GAVE_UP);
+  g_assert_nonnull (g_strrstr (r->message, "time limit"));
+  g_assert_cmpfloat (r->seconds, >=, 0.01);
+  hb_result_free (r);
+  /* The caller's token, set: CANCELLED, with or without a time limit. */
+  hb_cancel_set (c);
+  r = hb_solve (&poll_solver, &state, &options, NULL, c, NULL);
+  g_assert_cmpint (r->status, ==, HB_STATUS_CANCELLED);
+  hb_result_free (r);
+  options.time_limit = 0;
+  r = hb_solve (&poll_solver, &state, &options, NULL, c, NULL);
+  g_assert_cmpint (r->status, ==, HB_STATUS_CANCELLED);
+  hb_result_free (r);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cancel/flag", test_flag);
+  g_test_add_func ("/cancel/deadline", test_deadline);
+  g_test_add_func ("/cancel/follow", test_follow);
+  g_test_add_func ("/cancel/solve-limit", test_solve_limit);
+  return g_test_run ();
+}
