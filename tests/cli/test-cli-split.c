@@ -11,6 +11,8 @@
  * HB_CLI is the fast program, HB_CLI_FULL the helper and HB_NM nm; without
  * the last two (no split in this build: sanitizers, fuzzing, not x86-64)
  * every test is skipped. */
+#include "cli-run.h"
+
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -18,55 +20,18 @@
 static const char *cli, *cli_full, *nm;
 static char *tmpdir;
 
-typedef struct {
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static char *
-bytes_to_string (GBytes *b)
-{
-  gsize n = 0;
-  const char *data = b ? g_bytes_get_data (b, &n) : NULL;
-  return data ? g_strndup (data, n) : g_strdup ("");
-}
-
 /* Runs `program` with `args` (NULL-terminated) in tmpdir, `input` on
  * standard input. */
 static void
-run (Run *r, const char *program, const char *const *args, const char *input)
+run (CliRun *r, const char *program, const char *const *args, const char *input)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocessLauncher) l = NULL;
-  g_autoptr(GSubprocess) p = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) in = g_bytes_new (input ? input : "", input ? strlen (input) : 0);
-  g_autoptr(GBytes) out = NULL, err = NULL;
 
   g_ptr_array_add (argv, (gpointer) program);
   for (int i = 0; args[i] != NULL; i++)
     g_ptr_array_add (argv, (gpointer) args[i]);
   g_ptr_array_add (argv, NULL);
-  l = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
-                                 | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_subprocess_launcher_set_cwd (l, tmpdir);
-  p = g_subprocess_launcher_spawnv (l, (const char *const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate (p, in, NULL, &out, &err, &error);
-  g_assert_no_error (error);
-  r->status = g_subprocess_get_if_exited (p) ? g_subprocess_get_exit_status (p) : -1;
-  r->out = bytes_to_string (out);
-  r->err = bytes_to_string (err);
+  cli_run_argv (r, (const char *const *) argv->pdata, tmpdir, -1, input);
 }
 
 /* Runs `args` in both programs and checks they answer alike; returns the
@@ -74,8 +39,8 @@ run (Run *r, const char *program, const char *const *args, const char *input)
 static char *
 same (const char *input, const char *const *args)
 {
-  g_auto(Run) fast = { 0 };
-  g_auto(Run) full = { 0 };
+  g_auto(CliRun) fast = { 0 };
+  g_auto(CliRun) full = { 0 };
   g_autofree char *line = g_strjoinv (" ", (char **) args);
 
   g_test_message ("%s", line);
@@ -194,7 +159,7 @@ test_no_gobject (void)
     "g_cancellable_new",
     "g_io_error_quark",
   };
-  g_auto(Run) r = { 0 };
+  g_auto(CliRun) r = { 0 };
   g_auto(GStrv) lines = NULL;
   gboolean has_glib = FALSE;
 

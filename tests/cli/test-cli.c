@@ -1,6 +1,8 @@
 /* hintboard-cli end to end: every command, exit codes, error messages
  * naming file, line and column, standard input, and solutions checked by
  * code of this test's own (not the game's). */
+#include "cli-run.h"
+
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <fcntl.h>
@@ -10,43 +12,12 @@
 static const char *cli;
 static char *tmpdir;
 
-typedef struct {
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
+/* Runs argv (cli is put first when `with_cli`): see cli_run_argv. */
 static void
-run_clear (Run *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static char *
-bytes_to_string (GBytes *b)
-{
-  gsize n = 0;
-  const char *data = b ? g_bytes_get_data (b, &n) : NULL;
-  return data ? g_strndup (data, n) : g_strdup ("");
-}
-
-/* Runs argv (cli is put first when `with_cli`) in `cwd` (NULL: here),
- * with standard input `input` (may be NULL) or the descriptor stdin_fd
- * (taken, when >= 0). */
-static void
-run_argv (Run *r, const char *cwd, int stdin_fd, const char *input, gboolean with_cli,
+run_argv (CliRun *r, const char *cwd, int stdin_fd, const char *input, gboolean with_cli,
           va_list ap)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocessLauncher) l = NULL;
-  g_autoptr(GSubprocess) p = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) in = g_bytes_new (input ? input : "", input ? strlen (input) : 0);
-  g_autoptr(GBytes) out = NULL, err = NULL;
-  GSubprocessFlags flags = G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE;
   const char *a;
 
   if (with_cli)
@@ -54,26 +25,13 @@ run_argv (Run *r, const char *cwd, int stdin_fd, const char *input, gboolean wit
   while ((a = va_arg (ap, const char *)) != NULL)
     g_ptr_array_add (argv, (gpointer) a);
   g_ptr_array_add (argv, NULL);
-  if (stdin_fd < 0)
-    flags |= G_SUBPROCESS_FLAGS_STDIN_PIPE;
-  l = g_subprocess_launcher_new (flags);
-  if (stdin_fd >= 0)
-    g_subprocess_launcher_take_stdin_fd (l, stdin_fd);
-  if (cwd != NULL)
-    g_subprocess_launcher_set_cwd (l, cwd);
-  p = g_subprocess_launcher_spawnv (l, (const char *const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate (p, stdin_fd < 0 ? in : NULL, NULL, &out, &err, &error);
-  g_assert_no_error (error);
-  r->status = g_subprocess_get_if_exited (p) ? g_subprocess_get_exit_status (p) : -1;
-  r->out = bytes_to_string (out);
-  r->err = bytes_to_string (err);
+  cli_run_argv (r, (const char *const *) argv->pdata, cwd, stdin_fd, input);
 }
 
 /* Runs the CLI with a NULL-terminated argument list, feeding `input` (may
  * be NULL) to standard input. */
 static void
-run_cli (Run *r, const char *input, ...)
+run_cli (CliRun *r, const char *input, ...)
 {
   va_list ap;
 
@@ -84,7 +42,7 @@ run_cli (Run *r, const char *input, ...)
 
 /* The same in the folder cwd. */
 static void
-run_cli_in (Run *r, const char *cwd, ...)
+run_cli_in (CliRun *r, const char *cwd, ...)
 {
   va_list ap;
 
@@ -95,7 +53,7 @@ run_cli_in (Run *r, const char *cwd, ...)
 
 /* The same with standard input read from the descriptor fd (taken). */
 static void
-run_cli_fd (Run *r, int fd, ...)
+run_cli_fd (CliRun *r, int fd, ...)
 {
   va_list ap;
 
@@ -106,7 +64,7 @@ run_cli_fd (Run *r, int fd, ...)
 
 /* Any command (no CLI put first). */
 static void
-run_cmd (Run *r, ...)
+run_cmd (CliRun *r, ...)
 {
   va_list ap;
 
@@ -165,7 +123,7 @@ presses_solve (const char *board, const char *presses)
 static void
 test_list (void)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(CliRun) r = { 0 };
   g_auto(GStrv) lines = NULL;
   gboolean seen_lights = FALSE;
 
@@ -202,7 +160,7 @@ test_solve (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (solvers); i++)
     {
-      g_auto(Run) r = { 0 };
+      g_auto(CliRun) r = { 0 };
       run_cli (&r, NULL, "solve", "--stats", "--solver", solvers[i], path, NULL);
       g_assert_cmpint (r.status, ==, 0);
       g_assert_true (presses_solve (board, r.out));
@@ -210,7 +168,7 @@ test_solve (void)
     }
   /* Standard input with --game. */
   {
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, board, "solve", "--game", "lights", "-", NULL);
     g_assert_cmpint (r.status, ==, 0);
     g_assert_true (presses_solve (board, r.out));
@@ -218,7 +176,7 @@ test_solve (void)
   }
   /* A Flip ID on standard input is recognised without --game. */
   {
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, "3x3:d074191345d1644c17058,028\n", "solve", "-", NULL);
     g_assert_cmpint (r.status, ==, 0);
     g_assert_true (presses_solve ("000\n000\n101\n", r.out));
@@ -232,7 +190,7 @@ test_no_solution (void)
    * pattern (10101/10101/00000/10101/10101) an odd number of times, so no
    * press set clears it. */
   g_autofree char *path = write_tmp ("corner.lights", "10000\n00000\n00000\n00000\n00000\n");
-  g_auto(Run) r = { 0 };
+  g_auto(CliRun) r = { 0 };
 
   run_cli (&r, NULL, "solve", path, NULL);
   g_assert_cmpint (r.status, ==, 1);
@@ -245,7 +203,7 @@ expect_bad (const char *name, const char *text, const char *needle)
 {
   g_autofree char *path = write_tmp (name, text);
   g_autofree char *prefix = g_strdup_printf ("hintboard-cli: %s:", path);
-  g_auto(Run) r = { 0 };
+  g_auto(CliRun) r = { 0 };
 
   run_cli (&r, NULL, "solve", path, NULL);
   g_assert_cmpint (r.status, ==, 2);
@@ -267,25 +225,25 @@ test_bad_input (void)
   expect_bad ("binary.lights", "01\n\377\376\n", "not valid UTF-8");
   expect_bad ("what.txt", "hello\n", "cannot tell which game");
   {
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "solve", "/nonexistent/level.lights", NULL);
     g_assert_cmpint (r.status, ==, 2);
     g_assert_nonnull (strstr (r.err, "/nonexistent/level.lights"));
   }
   {
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "solve", "--game", "chess", "-", NULL);
     g_assert_cmpint (r.status, ==, 2);
     g_assert_nonnull (strstr (r.err, "unknown game 'chess'"));
   }
   {
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "frobnicate", NULL);
     g_assert_cmpint (r.status, ==, 2);
   }
   {
     g_autofree char *path = write_tmp ("ok.lights", "1\n");
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "solve", "--solver", "magic", path, NULL);
     g_assert_cmpint (r.status, ==, 2);
     g_assert_nonnull (strstr (r.err, "no solver 'magic'"));
@@ -302,14 +260,14 @@ test_hint_render (void)
   gsize len = 0;
 
   {
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "hint", path, NULL);
     g_assert_cmpint (r.status, ==, 0);
     g_assert_nonnull (strstr (r.out, "Press the marked cell"));
     g_assert_nonnull (strstr (r.out, "next: column 2, row 2"));
   }
   {
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "render", path, "-o", png, "--hints", NULL);
     g_assert_cmpint (r.status, ==, 0);
     g_assert_true (g_file_get_contents (png, &data, &len, NULL));
@@ -318,14 +276,14 @@ test_hint_render (void)
     g_clear_pointer (&data, g_free);
   }
   {
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "render", path, "-o", svg, "--solution", "--dark", NULL);
     g_assert_cmpint (r.status, ==, 0);
     g_assert_true (g_file_get_contents (svg, &data, &len, NULL));
     g_assert_nonnull (strstr (data, "<svg"));
   }
   {
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "render", path, "-o", "out.gif", NULL);
     g_assert_cmpint (r.status, ==, 2);
   }
@@ -345,7 +303,7 @@ test_render_animate (void)
   gsize len = 0;
 
   {
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "render", path, "--animate", "-o", png, "--solver", "backtrack",
              "--dark", "--cell", "20", "--delay", "300", NULL);
     g_assert_cmpint (r.status, ==, 0);
@@ -359,20 +317,20 @@ test_render_animate (void)
   }
   {
     /* No solution: exit 1, and no file. */
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "render", corner, "--animate", "-o", none, NULL);
     g_assert_cmpint (r.status, ==, 1);
     g_assert_nonnull (strstr (r.err, "no solution"));
     g_assert_false (g_file_test (none, G_FILE_TEST_EXISTS));
   }
   {
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "render", path, "--animate", "-o", svg, NULL);
     g_assert_cmpint (r.status, ==, 2);
     g_assert_nonnull (strstr (r.err, ".png"));
   }
   {
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "render", path, "--animate", "--delay", "0", "-o", png, NULL);
     g_assert_cmpint (r.status, ==, 2);
   }
@@ -381,11 +339,11 @@ test_render_animate (void)
 static void
 test_generate_convert (void)
 {
-  g_auto(Run) a = { 0 };
-  g_auto(Run) b = { 0 };
-  g_auto(Run) c = { 0 };
-  g_auto(Run) d = { 0 };
-  g_auto(Run) s = { 0 };
+  g_auto(CliRun) a = { 0 };
+  g_auto(CliRun) b = { 0 };
+  g_auto(CliRun) c = { 0 };
+  g_auto(CliRun) d = { 0 };
+  g_auto(CliRun) s = { 0 };
 
   run_cli (&a, NULL, "generate", "--game", "lights", "--size", "6x4", "--seed", "7", NULL);
   run_cli (&b, NULL, "generate", "--game", "lights", "--size", "6x4", "--seed", "7", NULL);
@@ -404,14 +362,14 @@ test_generate_convert (void)
   g_assert_cmpint (d.status, ==, 0);
   g_assert_cmpstr (d.out, ==, a.out);
   {
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "generate", "--game", "lights", "--size", "0x5", NULL);
     g_assert_cmpint (r.status, ==, 2);
     g_assert_nonnull (strstr (r.err, "at least 1"));
   }
   {
     /* 2^32 + 3 must not wrap round to a 3-wide board. */
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "generate", "--game", "lights", "--size", "4294967299x3", NULL);
     g_assert_cmpint (r.status, ==, 2);
     g_assert_nonnull (strstr (r.err, "too large"));
@@ -421,7 +379,7 @@ test_generate_convert (void)
 static void
 test_bench_quick (void)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(CliRun) r = { 0 };
 
   run_cli (&r, NULL, "bench", "--quick", "lights", NULL);
   g_assert_cmpint (r.status, ==, 0);
@@ -491,28 +449,28 @@ test_flood_limit (void)
   g_autofree char *path = write_tmp ("limit.flood", level);
 
   {
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "solve", path, NULL);
     g_assert_cmpint (r.status, ==, 1);
     g_assert_cmpstr (r.out, ==, "");
     g_assert_nonnull (strstr (r.err, "the move limit of 3 cannot be met"));
   }
   {
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "solve", "--best", path, NULL);
     g_assert_cmpint (r.status, ==, 1);
     g_assert_cmpint (flood_moves_solve (level, r.out), >, 3);
   }
   {
     /* The greedy answer over the limit proves nothing: gave up. */
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "solve", "--solver", "greedy", path, NULL);
     g_assert_cmpint (r.status, ==, 3);
     g_assert_nonnull (strstr (r.err, "not proven"));
   }
   {
     g_autofree char *png = g_build_filename (tmpdir, "limit.png", NULL);
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "render", path, "--solution", "-o", png, NULL);
     g_assert_cmpint (r.status, ==, 1);
     g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
@@ -521,7 +479,7 @@ test_flood_limit (void)
     /* Within the limit: 0, and the answer checked. */
     const char *easy = "6 by 6 -> 30\n431322\n145154\n344000\n543330\n553512\n054155\n";
     g_autofree char *ok = write_tmp ("easy.flood", easy);
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "solve", ok, NULL);
     g_assert_cmpint (r.status, ==, 0);
     g_assert_cmpint (flood_moves_solve (easy, r.out), >, 0);
@@ -536,9 +494,9 @@ test_hint_status (void)
   g_autofree char *corner = write_tmp ("hint-corner.lights", "10000\n00000\n00000\n00000\n00000\n");
   g_autofree char *loop = write_tmp ("hint-bad.loop", "1000\n");
   g_autofree char *done = write_tmp ("hint-done.lights", "000\n000\n");
-  g_auto(Run) a = { 0 };
-  g_auto(Run) b = { 0 };
-  g_auto(Run) c = { 0 };
+  g_auto(CliRun) a = { 0 };
+  g_auto(CliRun) b = { 0 };
+  g_auto(CliRun) c = { 0 };
 
   run_cli (&a, NULL, "hint", corner, NULL);
   g_assert_cmpint (a.status, ==, 1);
@@ -554,8 +512,8 @@ static void
 test_stdin_error (void)
 {
   g_autofree char *path = write_tmp ("wronly.lights", "1\n");
-  g_auto(Run) r = { 0 };
-  g_auto(Run) d = { 0 };
+  g_auto(CliRun) r = { 0 };
+  g_auto(CliRun) d = { 0 };
   int fd = open (path, O_WRONLY);
 
   g_assert_cmpint (fd, >=, 0);
@@ -576,7 +534,7 @@ test_stdin_error (void)
 static void
 test_endless_input (void)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(CliRun) r = { 0 };
 
   if (!g_file_test ("/dev/zero", G_FILE_TEST_EXISTS))
     {
@@ -591,7 +549,7 @@ test_endless_input (void)
 static void
 expect_usage (const char *needle, ...)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(CliRun) r = { 0 };
   va_list ap;
 
   va_start (ap, needle);
@@ -610,7 +568,7 @@ static void
 test_bench_sets (void)
 {
   {
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "bench", "flow", "--sets", "list", NULL);
     g_assert_cmpint (r.status, ==, 0);
     g_assert_nonnull (strstr (r.out, "reference\n"));
@@ -618,7 +576,7 @@ test_bench_sets (void)
     g_assert_nonnull (strstr (r.out, "2x125\n"));
   }
   {
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "bench", "--quick", "flow", "--sets", "125x2,2x125,50x50-few", NULL);
     g_assert_cmpint (r.status, ==, 0);
     g_assert_nonnull (strstr (r.out, "| 125x2: 125×2, 16 colours (long strip) | fast |"));
@@ -676,7 +634,7 @@ static void
 test_dash_dash (void)
 {
   g_autofree char *path = write_tmp ("-x.lights", "010\n111\n010\n");
-  g_auto(Run) r = { 0 };
+  g_auto(CliRun) r = { 0 };
 
   run_cli_in (&r, tmpdir, "solve", "--", "-x.lights", NULL);
   g_assert_cmpint (r.status, ==, 0);
@@ -688,8 +646,8 @@ test_dash_dash (void)
 static void
 test_time_limit (void)
 {
-  g_auto(Run) g = { 0 };
-  g_auto(Run) r = { 0 };
+  g_auto(CliRun) g = { 0 };
+  g_auto(CliRun) r = { 0 };
   g_autofree char *path = NULL;
 
   run_cli (&g, NULL, "generate", "--game", "loop", "--size", "300x300", "--seed", "2", NULL);
@@ -710,20 +668,20 @@ test_render_output (void)
   g_autofree char *png = g_build_filename (tmpdir, "out.png", NULL);
 
   {
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "render", path, "-o", missing, NULL);
     g_assert_cmpint (r.status, ==, 2);
     g_assert_nonnull (strstr (r.err, "does not exist"));
   }
   {
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "render", path, "--animate", "-o", missing, NULL);
     g_assert_cmpint (r.status, ==, 2);
     g_assert_nonnull (strstr (r.err, "does not exist"));
   }
   {
     g_autofree char *dir = g_build_filename (tmpdir, "a-folder.png", NULL);
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     g_assert_cmpint (g_mkdir (dir, 0755), ==, 0);
     run_cli (&r, NULL, "render", path, "-o", dir, NULL);
     g_assert_cmpint (r.status, ==, 2);
@@ -732,7 +690,7 @@ test_render_output (void)
   }
   {
     /* Written whole, and no temporary file is left beside it. */
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     g_autoptr(GDir) d = NULL;
     const char *name;
     run_cli (&r, NULL, "render", path, "-o", png, NULL);
@@ -748,7 +706,7 @@ test_render_output (void)
     g_autofree char *unshare = g_find_program_in_path ("unshare");
     g_autofree char *script = NULL;
     g_autofree char *mnt = g_build_filename (tmpdir, "mnt", NULL);
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
 
     if (unshare == NULL)
       {
@@ -792,27 +750,27 @@ static void
 test_messages (void)
 {
   {
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, "10\0331\n", "solve", "--game", "lights", "-", NULL);
     g_assert_cmpint (r.status, ==, 2);
     g_assert_nonnull (strstr (r.err, "unknown character '\\x1b'"));
     g_assert_null (strchr (r.err, '\033'));
   }
   {
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, "1\r0\n", "solve", "--game", "lights", "-", NULL);
     g_assert_nonnull (strstr (r.err, "'\\r'"));
     g_assert_null (strchr (r.err, '\r'));
   }
   {
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "solve", "--game", "li\033ghts", "-", NULL);
     g_assert_cmpint (r.status, ==, 2);
     g_assert_nonnull (strstr (r.err, "'li\\x1bghts'"));
   }
   {
     /* Invalid UTF-8 in a file name. */
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "solve", "/nonexistent/\377.lights", NULL);
     g_assert_cmpint (r.status, ==, 2);
     g_assert_nonnull (strstr (r.err, "\\xff.lights"));
@@ -823,8 +781,8 @@ test_messages (void)
     const char *games[] = { "lights", "loop", "flood" };
     for (guint i = 0; i < G_N_ELEMENTS (games); i++)
       {
-        g_auto(Run) g = { 0 };
-        g_auto(Run) r = { 0 };
+        g_auto(CliRun) g = { 0 };
+        g_auto(CliRun) r = { 0 };
         g_autofree char *bom = NULL;
         run_cli (&g, NULL, "generate", "--game", games[i], "--size", "4x4", "--seed", "3", NULL);
         g_assert_cmpint (g.status, ==, 0);
@@ -838,8 +796,8 @@ test_messages (void)
     /* A Flood ID, with the wrong number of colours, is a Flood problem
      * counted in cells; a tiny one Flip could also read is not blamed on
      * Flip. */
-    g_auto(Run) r = { 0 };
-    g_auto(Run) t = { 0 };
+    g_auto(CliRun) r = { 0 };
+    g_auto(CliRun) t = { 0 };
     run_cli (&r, "4x4:012301230123012,5\n", "solve", "--game", "flood", "-", NULL);
     g_assert_cmpint (r.status, ==, 2);
     g_assert_nonnull (strstr (r.err, "a 4×4 board has 16 cells; the ID has 15 colour digits"));
@@ -848,14 +806,14 @@ test_messages (void)
     g_assert_null (strstr (t.err, "Flip"));
   }
   {
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "generate", "--game", "flood", "--colours", "99", NULL);
     g_assert_cmpint (r.status, ==, 2);
     g_assert_true (g_str_has_prefix (r.err, "hintboard-cli: generate: Flood-It boards"));
   }
   {
     g_autofree char *path = write_tmp ("stats.lights", "010\n111\n010\n");
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     const char *first;
     run_cli (&r, NULL, "solve", "--stats", path, NULL);
     g_assert_cmpint (r.status, ==, 0);
@@ -874,7 +832,7 @@ test_convert_comments (void)
   g_autofree char *flood = write_tmp ("c.flood", "# moves: 2\n# from the write-up\n"
                                       "3 by 3 -> 9\n012\n120\n201\n");
   {
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "convert", lights, "--to", "native", NULL);
     g_assert_cmpint (r.status, ==, 0);
     g_assert_nonnull (strstr (r.out, "# by hand\n"));
@@ -883,7 +841,7 @@ test_convert_comments (void)
   }
   {
     /* Flip IDs hold no comments: dropped, and said. */
-    g_auto(Run) r = { 0 };
+    g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "convert", lights, "--to", "tatham", NULL);
     g_assert_cmpint (r.status, ==, 0);
     g_assert_null (strchr (r.out, '#'));
@@ -892,8 +850,8 @@ test_convert_comments (void)
   }
   {
     /* Flood IDs read comments before them: the moves played survive. */
-    g_auto(Run) r = { 0 };
-    g_auto(Run) back = { 0 };
+    g_auto(CliRun) r = { 0 };
+    g_auto(CliRun) back = { 0 };
     run_cli (&r, NULL, "convert", flood, "--to", "tatham", NULL);
     g_assert_cmpint (r.status, ==, 0);
     g_assert_nonnull (strstr (r.out, "# moves: 2\n"));
