@@ -637,6 +637,58 @@ test_tatham_large (void)
     }
 }
 
+/* Small boards (flood-solve-optimal.c's FLOOD_SMALL_REGIONS) go to A*
+ * before the beams. Every answer replayed, proven optimal and never longer
+ * than Tatham's greedy; one board (13×13, six colours: 118 regions) needs
+ * more than FLOOD_SMALL_EXPANSIONS (1024) states, so A* pauses there for
+ * the beams and goes on. With a state limit A* stops before the beams had
+ * their turn (the limit is checked every 256 states), and they run all the
+ * same: the answer is still no longer than Tatham's greedy, nor shorter
+ * than the optimum. */
+static void
+test_small_first (void)
+{
+  static const int boards[][4] = {
+    /* w, h, colours, seed */
+    { 6, 6, 4, 1 }, { 8, 8, 6, 2 }, { 10, 10, 8, 15 }, { 12, 12, 7, 50 },
+    { 11, 11, 7, 25 }, { 13, 13, 6, 42 },
+  };
+  gboolean paused = FALSE;
+
+  for (gsize k = 0; k < G_N_ELEMENTS (boards); k++)
+    {
+      const int *b = boards[k];
+      HbGenerateParams p = { b[0], b[1], b[2], b[3] };
+      HbState *st = flood_game.generate (&p, NULL);
+      const FloodState *s = FLOOD_CONST (st);
+      GByteArray *greedy = g_byte_array_new ();
+      HbSolveOptions opt = { .node_limit = 256 };
+      HbResult *r = run ("optimal", st, NULL, NULL), *rl;
+
+      g_assert_true (flood_greedy_moves (s->cells, b[0], b[1], b[2], 3, 0, NULL,
+                                         greedy));
+      check_moves (st, greedy->data, greedy->len);
+      check_result (st, r);
+      g_assert_true (r->optimal);
+      g_assert_cmpuint (r->moves->len, <=, greedy->len);
+      if (atoi (hb_result_get_stat (r, "states expanded")) > 1024)
+        paused = TRUE;
+      rl = run ("optimal", st, &opt, NULL);
+      check_result (st, rl);
+      g_assert_cmpuint (rl->moves->len, <=, greedy->len);
+      g_assert_cmpuint (rl->moves->len, >=, r->moves->len);
+      g_test_message ("%d×%d, %d colours: %u moves (%s states), %u with a limit of "
+                      "256 states, Tatham's greedy %u", b[0], b[1], b[2], r->moves->len,
+                      hb_result_get_stat (r, "states expanded"), rl->moves->len,
+                      greedy->len);
+      hb_result_free (r);
+      hb_result_free (rl);
+      g_byte_array_unref (greedy);
+      hb_state_free (st);
+    }
+  g_assert_true (paused);
+}
+
 static void
 test_played_state (void)
 {
@@ -662,5 +714,6 @@ main (int argc, char **argv)
   g_test_add_func ("/flood/solve/beam-anytime", test_beam_anytime);
   g_test_add_func ("/flood/solve/seeded", test_seeded);
   g_test_add_func ("/flood/solve/tatham-large", test_tatham_large);
+  g_test_add_func ("/flood/solve/small-first", test_small_first);
   return g_test_run ();
 }

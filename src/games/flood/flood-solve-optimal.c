@@ -24,8 +24,10 @@
  * - an upper bound: the best answer of the quick greedy players
  *   (flood-solve-seed.c, the first answer, milliseconds), beam searches of
  *   growing width (flood-solve-beam.c) and Tatham's greedy, up to 0.2 s,
- *   and any shorter goal met since. A child whose f reaches it cannot
- *   improve on it and is not stored. The search ends when the smallest f
+ *   and any shorter goal met since (on boards of up to FLOOD_SMALL_REGIONS
+ *   regions A* starts from the quick players' answer, and the beams wait
+ *   until it has expanded FLOOD_SMALL_EXPANSIONS states without ending).
+ *   A child whose f reaches it cannot improve on it and is not stored. The search ends when the smallest f
  *   in the open list reaches the best length known, which proves that
  *   answer optimal — at once when the first answer meets the root's bound.
  *   Boards with too many regions for A*, or an answer too far above the
@@ -84,6 +86,24 @@
 /* Lengths are stored in a byte: boards needing more moves than this are
  * left to the greedy answer. */
 #define FLOOD_MAX_LENGTH      250
+/* Small boards (up to FLOOD_SMALL_REGIONS regions: 12×12 with six colours
+ * has 93 to 108) go to A* straight after the quick players, and get the
+ * beams and Tatham's greedy only if A* has not ended after
+ * FLOOD_SMALL_EXPANSIONS states. The beams stop early only on an answer as
+ * long as the root's bound, so when that bound is below the optimum every
+ * width up to 256 ran, for a proof A* then made in a few dozen states: a
+ * 6×6 board with four colours spent 1.5M of the whole process's 1.62M
+ * instructions in the beams (A*: 7 states), 11×11 with six colours 5.9M
+ * (A*: 50). A* from the quick players' answer proves most boards of up to
+ * 12×12 within a few hundred states, and on a board where it does not,
+ * the 1024 states cost a few milliseconds against the tens the proof
+ * takes. Proven answers are the optimum either way. If A* pauses, the
+ * beams run as before, pruned by the best answer so far and stopped by
+ * the bound A* has proven, and A* goes on where it paused (the states it
+ * stored under the larger upper bound stay valid). */
+#define FLOOD_SMALL_REGIONS   128
+#define FLOOD_SMALL_EXPANSIONS 1024
+G_STATIC_ASSERT (FLOOD_SMALL_REGIONS < FLOOD_GAP_MIN_REGIONS);
 #define NO_PARENT             G_MAXUINT32
 
 typedef struct {
@@ -374,6 +394,27 @@ upper_improve (Upper *up, double end)
     }
 }
 
+/* The beams and Tatham's greedy put off on a small board until A* has
+ * expanded FLOOD_SMALL_EXPANSIONS states, or stopped at a limit first:
+ * they start from A*'s answer if it found one shorter than the quick
+ * players', and stop early on one as long as lower_bound, which A* has
+ * proven. Returns the best length; *best_node is then in up->best. */
+static int
+upper_after_astar (Upper *up, Search *se, guint32 *best_node, int lower_bound,
+                   double end)
+{
+  if (*best_node != NO_PARENT)
+    {
+      g_byte_array_set_size (up->best, 0);
+      node_moves (se, *best_node, up->best);
+      *best_node = NO_PARENT;
+    }
+  up->bound = MAX (up->bound, lower_bound);
+  upper_improve (up, end);
+  upper_greedy (up, end);
+  return up->best->len;
+}
+
 /* Whether a cancel is hb_solve's time limit rather than the caller's: it
  * comes at the limit from hb_solve's start, a little before ours; under a
  * heavy load starting its timer thread took milliseconds, a tenth of a
@@ -407,11 +448,16 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
   guint64 *set, *frontier, *child, *cfront, *newly;
   int best_len, bound, f_min = 0;
   guint32 best_node = NO_PARENT;
+  Upper up;
+  double up_end;
+  gboolean deferred;    /* the beams wait for A* (FLOOD_SMALL_REGIONS) */
 
   memset (a, 0, sizeof *a);
   a->moves = g_byte_array_new ();
   if (memory_limit == 0)
     memory_limit = FLOOD_DEFAULT_MEMORY;
+  up = (Upper) { g, cells, cancellable, memory_limit, best, g_byte_array_new (),
+                 trace, 1, FLOOD_MAX_BEAM, 0, time_limit > 0, FALSE };
   hb_trace_set_counter_name (trace, _("states expanded"));
 
   set = g_new0 (guint64, se.words);
@@ -424,12 +470,11 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
   /* The upper bound (see upper_improve): the quick greedy players, then
    * beams and Tatham's greedy for the first-answer budget. Boards too large
    * for A*, or whose best answer lies too far above the root's bound for A*
-   * to close the gap, get the larger budget and beams alone. */
+   * to close the gap, get the larger budget and beams alone. Small boards
+   * put the beams off (FLOOD_SMALL_REGIONS). */
   {
     gboolean huge = g->n > FLOOD_ASTAR_MAX_REGIONS;
     double budget = huge ? FLOOD_HUGE_BUDGET : FLOOD_FIRST_BUDGET;
-    Upper up = { g, cells, cancellable, memory_limit, best, g_byte_array_new (),
-                 trace, 1, FLOOD_MAX_BEAM, 0, time_limit > 0, FALSE };
     int h0;
 
     if (time_limit > 0)
@@ -440,8 +485,13 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
     up.max_width = huge ? FLOOD_MAX_BEAM
                    : time_limit > 0 ? FLOOD_ASTAR_MAX_BEAM : FLOOD_PROOF_MAX_BEAM;
     upper_seeds (&up);
-    upper_improve (&up, t0 + budget);
-    upper_greedy (&up, t0 + budget);
+    up_end = t0 + budget;
+    deferred = g->n <= FLOOD_SMALL_REGIONS;
+    if (!deferred)
+      {
+        upper_improve (&up, up_end);
+        upper_greedy (&up, up_end);
+      }
     if (!huge && g->n > FLOOD_GAP_MIN_REGIONS && (int) best->len - h0 > FLOOD_ASTAR_MAX_GAP
         && !hb_cancel_is_set (cancellable))
       {
@@ -453,7 +503,6 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
         upper_improve (&up, t0 + budget);
       }
     memset (set, 0, sizeof (guint64) * se.words);
-    g_byte_array_unref (up.line);
     if (hb_cancel_is_set (cancellable)
         && !limit_reached (t0, time_limit))
       {
@@ -624,6 +673,13 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
           hb_trace_push (trace, &st, m->data, m->len);
           g_byte_array_unref (m);
         }
+      if (deferred && a->expanded >= FLOOD_SMALL_EXPANSIONS)
+        {
+          /* Not proven quickly: the beams improve the upper bound, and
+           * A* goes on from here. */
+          deferred = FALSE;
+          best_len = upper_after_astar (&up, &se, &best_node, a->lower_bound, up_end);
+        }
       if ((a->expanded & 255) == 0)
         {
           if (hb_cancel_is_set (cancellable))
@@ -776,8 +832,14 @@ stop:
   a->bytes = search_bytes (&se);
 
 out:
+  if (deferred && !a->cancelled && !a->optimal)
+    /* A limit stopped A* (or kept it from starting) before the beams had
+     * their turn: they run now, within their own budget, so the answer is
+     * never the quick players' alone where the beams would improve it. */
+    upper_after_astar (&up, &se, &best_node, a->lower_bound, up_end);
   g_byte_array_append (a->moves, best->data, best->len);
   g_byte_array_unref (best);
+  g_byte_array_unref (up.line);
   if (se.buckets)
     {
       for (int i = 0; i < (se.L + 1) * (se.L + 1); i++)
