@@ -605,8 +605,11 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
   }
   se.L = best_len;
   se.buckets = g_new0 (GArray *, (gsize) (se.L + 1) * (se.L + 1));
-  se.table = g_new0 (guint32, 1u << 12);
-  se.tmask = (1u << 12) - 1;
+  /* Small: rehash doubles it at once and whenever it is half full (the
+   * 8192 entries it grew to from 4096 took 33k instructions to clear, more
+   * than a 6×6 board's whole search). */
+  se.table = g_new0 (guint32, 1u << 6);
+  se.tmask = (1u << 6) - 1;
   grow_nodes (&se);
   memcpy (se.sets, set, sizeof (guint64) * se.words);
   se.parent[0] = NO_PARENT;
