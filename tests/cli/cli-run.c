@@ -1,6 +1,7 @@
 /* cli-run.c: see cli-run.h. */
 #include "cli-run.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
 
 void
@@ -43,4 +44,18 @@ cli_run_argv (CliRun *r, const char *const *argv, const char *cwd, int stdin_fd,
   r->status = g_subprocess_get_if_exited (p) ? g_subprocess_get_exit_status (p) : -1;
   r->out = bytes_to_string (out);
   r->err = bytes_to_string (err);
+}
+
+void
+cli_run_remove_dir (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *p = g_build_filename (dir, name, NULL);
+      g_unlink (p);
+    }
+  g_rmdir (dir);
 }

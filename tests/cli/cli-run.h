@@ -22,4 +22,7 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliRun, cli_run_clear)
 void cli_run_argv (CliRun *r, const char *const *argv, const char *cwd, int stdin_fd,
                    const char *input);
 
+/* Removes a test's scratch folder and the files in it (no subfolders). */
+void cli_run_remove_dir (const char *dir);
+
 G_END_DECLS

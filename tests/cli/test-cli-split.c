@@ -203,16 +203,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-split/errors", test_errors);
   g_test_add_func ("/cli-split/no-gobject", test_no_gobject);
   ret = g_test_run ();
-  {
-    g_autoptr(GDir) d = g_dir_open (tmpdir, 0, NULL);
-    const char *n;
-    while (d != NULL && (n = g_dir_read_name (d)) != NULL)
-      {
-        g_autofree char *p = g_build_filename (tmpdir, n, NULL);
-        g_unlink (p);
-      }
-    g_rmdir (tmpdir);
-  }
+  cli_run_remove_dir (tmpdir);
   g_free (tmpdir);
   return ret;
 }

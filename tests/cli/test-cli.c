@@ -895,19 +895,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/messages", test_messages);
   g_test_add_func ("/cli/convert-comments", test_convert_comments);
   status = g_test_run ();
-  {
-    g_autoptr(GFile) dir = g_file_new_for_path (tmpdir);
-    g_autoptr(GFileEnumerator) e = g_file_enumerate_children (dir, G_FILE_ATTRIBUTE_STANDARD_NAME,
-                                                              0, NULL, NULL);
-    GFileInfo *info;
-    while (e && (info = g_file_enumerator_next_file (e, NULL, NULL)))
-      {
-        g_autofree char *p = g_build_filename (tmpdir, g_file_info_get_name (info), NULL);
-        g_unlink (p);
-        g_object_unref (info);
-      }
-    g_rmdir (tmpdir);
-  }
+  cli_run_remove_dir (tmpdir);
   g_free (tmpdir);
   return status;
 }
