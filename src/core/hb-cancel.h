@@ -94,4 +94,16 @@ hb_cancel_is_set (const HbCancel *cancel)
   return FALSE;
 }
 
+/* Whether `cancel` or an ancestor was set with hb_cancel_set, deadlines
+ * not counted: a token that reads as set without it stopped at a time
+ * limit (hb_solve's), not at the caller's request. */
+static inline gboolean
+hb_cancel_was_set (const HbCancel *cancel)
+{
+  for (; cancel != NULL; cancel = cancel->parent)
+    if (g_atomic_int_get (&cancel->set))
+      return TRUE;
+  return FALSE;
+}
+
 G_END_DECLS

@@ -54,8 +54,12 @@ test_deadline (void)
       /* g_get_monotonic_time is CLOCK_MONOTONIC in microseconds. */
       g_assert_cmpint (g_get_monotonic_time () - t0, >=, (gint64) (limits[i] * 1e6));
       g_assert_true (hb_cancel_deadline_passed (&c));
-      /* The parent has no deadline of its own. */
+      /* The parent has no deadline of its own; nobody set either, so the
+       * stop was the clock's. */
       g_assert_false (hb_cancel_is_set (&parent));
+      g_assert_false (hb_cancel_was_set (&c));
+      hb_cancel_set (&parent);
+      g_assert_true (hb_cancel_was_set (&c));
       g_test_message ("%g s: %" G_GINT64_FORMAT " polls", limits[i], spins);
     }
   {

@@ -27,9 +27,10 @@
  *   and any shorter goal met since (on boards of up to FLOOD_SMALL_REGIONS
  *   regions A* starts from the quick players' answer, and the beams wait
  *   until it has expanded FLOOD_SMALL_EXPANSIONS states without ending).
- *   A child whose f reaches it cannot improve on it and is not stored. The search ends when the smallest f
- *   in the open list reaches the best length known, which proves that
- *   answer optimal — at once when the first answer meets the root's bound.
+ *   A child whose f reaches it cannot improve on it and is not stored.
+ *   The search ends when the smallest f in the open list reaches the best
+ *   length known, which proves that answer optimal — at once when the
+ *   first answer meets the root's bound.
  *   Boards with too many regions for A*, or an answer too far above the
  *   root's bound for A* to close the gap, get beams alone (up to 0.8 s)
  *   and the answer says it is not proven;
@@ -420,16 +421,6 @@ upper_after_astar (Upper *up, Search *se, guint32 *best_node, int lower_bound,
   return up->best->len;
 }
 
-/* Whether a cancel is hb_solve's time limit rather than the caller's: it
- * comes at the limit from hb_solve's start, a little before ours; under a
- * heavy load starting its timer thread took milliseconds, a tenth of a
- * short limit, and answers were lost as cancelled. */
-static gboolean
-limit_reached (double t0, double time_limit)
-{
-  return time_limit > 0 && hb_now () - t0 > time_limit * 0.9 - 0.02;
-}
-
 void
 flood_answer_clear (FloodAnswer *a)
 {
@@ -509,8 +500,9 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
         upper_improve (&up, t0 + budget);
       }
     memset (set, 0, sizeof (guint64) * se.words);
-    if (hb_cancel_is_set (cancellable)
-        && !limit_reached (t0, time_limit))
+    /* Set by the caller (a cancel), or at hb_solve's deadline (the time
+     * limit: the answer so far stands). */
+    if (hb_cancel_is_set (cancellable) && hb_cancel_was_set (cancellable))
       {
         a->cancelled = TRUE;
         goto out;
@@ -695,10 +687,10 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
             {
               /* hb_solve enforces the time limit through the cancellable:
                * stopped then, the best answer stands, not proven. */
-              if (limit_reached (t0, time_limit))
-                a->stop_reason = g_strdup (_("the search hit its time limit"));
-              else
+              if (hb_cancel_was_set (cancellable))
                 a->cancelled = TRUE;
+              else
+                a->stop_reason = g_strdup (_("the search hit its time limit"));
               break;
             }
           if ((node_limit && a->expanded >= node_limit)
