@@ -479,7 +479,12 @@ test_backjump (void)
   guint64 jumps = 0;
   int none = 0, answers = 0;
 
+  /* The reference search: no jumps and one search (the default races
+   * two, see test_race, so the verdicts also compare the race with one
+   * plain search). */
   g_assert_true (hb_settings_parse_assignment (off, "backjump=false", &error,
+                                               flow_solver_fast.settings, NULL));
+  g_assert_true (hb_settings_parse_assignment (off, "race=false", &error,
                                                flow_solver_fast.settings, NULL));
   for (gsize i = 0; i < G_N_ELEMENTS (sizes); i++)
     for (guint64 seed = 1; seed <= 12; seed++)
@@ -573,8 +578,12 @@ test_loops (void)
     /* w, h, seed, solutions to count to (0: first answer) */
     { 50, 50, 3, 0 }, { 25, 25, 29, 0 }, { 20, 20, 7, 2 },
   };
+  g_autoptr (HbSettings) one = hb_settings_new ();
   guint64 loops = 0;
 
+  /* One search, so that the count does not depend on which of two wins. */
+  g_assert_true (hb_settings_parse_assignment (one, "race=false", NULL,
+                                               flow_solver_fast.settings, NULL));
   for (gsize i = 0; i < G_N_ELEMENTS (boards); i++)
     {
       HbGenerateParams p = { boards[i][0], boards[i][1], 0, (guint64) boards[i][2], NULL };
@@ -584,6 +593,7 @@ test_loops (void)
       HbResult *r;
 
       g_assert_no_error (error);
+      o.settings = one;
       o.count_limit = (guint64) boards[i][3];
       r = flow_solver_fast.solve (s, &o, NULL, NULL, &error);
       g_assert_no_error (error);
@@ -737,6 +747,59 @@ test_limits (void)
   hb_state_free (s);
 }
 
+/* Two searches race on boards over 400 cells when one answer is wanted
+ * and the machine has two cores; the answer of either checks, the stats
+ * say how many ran, and the setting turns the second off. Counting,
+ * tracing and small boards run one search. */
+static void
+test_race (void)
+{
+  static const int boards[][3] = {
+    /* w, h, seed */
+    { 50, 50, 1 }, { 50, 50, 2 }, { 30, 30, 4 }, { 21, 20, 5 },
+  };
+  g_autoptr (HbSettings) one = hb_settings_new ();
+  guint64 two = g_get_num_processors () >= 2 ? 2 : 1;
+
+  g_assert_true (hb_settings_parse_assignment (one, "race=false", NULL,
+                                               flow_solver_fast.settings, NULL));
+  for (gsize i = 0; i < G_N_ELEMENTS (boards); i++)
+    {
+      HbGenerateParams p = { boards[i][0], boards[i][1], 0, (guint64) boards[i][2], NULL };
+      HbState *s = flow_generate (&p, NULL);
+      HbSolveOptions o = { 0 };
+      HbResult *r;
+
+      g_assert_nonnull (s);
+      r = flow_solver_fast.solve (s, &o, NULL, NULL, NULL);
+      assert_answer (FLOW (s), r);
+      g_assert_cmpuint (stat_u64 (r, "parallel searches"), ==, two);
+      hb_result_free (r);
+      o.settings = one;
+      r = flow_solver_fast.solve (s, &o, NULL, NULL, NULL);
+      assert_answer (FLOW (s), r);
+      g_assert_cmpuint (stat_u64 (r, "parallel searches"), ==, 1);
+      hb_result_free (r);
+      /* Counting: one search. */
+      o.settings = NULL;
+      o.count_limit = 2;
+      o.node_limit = 20000;
+      r = flow_solver_fast.solve (s, &o, NULL, NULL, NULL);
+      g_assert_cmpuint (stat_u64 (r, "parallel searches"), ==, 1);
+      hb_result_free (r);
+      hb_state_free (s);
+    }
+  /* A small board: one search. */
+  {
+    FlowState *s = parse ("AB\n..\nAB\n");
+    HbResult *r = solve (s, 0);
+    assert_answer (s, r);
+    g_assert_cmpuint (stat_u64 (r, "parallel searches"), ==, 1);
+    hb_result_free (r);
+    flow_state_free (s);
+  }
+}
+
 /* The solver is the game's default. */
 static void
 test_default (void)
@@ -761,6 +824,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/fast/generated", test_generated);
   g_test_add_func ("/flow/fast/backjump", test_backjump);
   g_test_add_func ("/flow/fast/loops", test_loops);
+  g_test_add_func ("/flow/fast/race", test_race);
   g_test_add_func ("/flow/fast/trace", test_trace);
   g_test_add_func ("/flow/fast/trace-decisions", test_trace_decisions);
   g_test_add_func ("/flow/fast/trace-steps", test_trace_steps_only);

@@ -111,6 +111,14 @@ typedef guint64 FastDeps;
 #define DEPS_TOP 63
 #endif
 
+/* The number of bits set in a set of arms (0-15), without a call: the
+ * default x86-64 target has no popcount instruction. */
+static inline int
+pop4 (unsigned m)
+{
+  return (int) ((0x4332322132212110ull >> (4 * m)) & 7);
+}
+
 /* The highest level in a non-empty set. */
 static inline gsize
 deps_top (FastDeps d)
@@ -148,6 +156,8 @@ typedef struct {
   int    next;
   FastDeps conflict;  /* levels its failed choices followed from */
 } FastFrame;
+
+#define HDIRTY_WORDS ((2 * FLOW_MAX_COLOURS + 63) / 64)
 
 typedef struct {
   const FlowState *level;
@@ -204,11 +214,14 @@ typedef struct {
   guint64  restart_at;
   gboolean restarted;
   guint64  restarts;
-  guint8   hdirty[2 * FLOW_MAX_COLOURS];
+  guint64  hdirty[HDIRTY_WORDS];   /* bit 2c + k: head k of colour c */
   int     *rank;          /* padded: place in the board order */
   int     *order;         /* the cells in board order */
   gboolean cell_mode;     /* branch on the first open cell's arms */
   gboolean turns_first;   /* a cell's turning pairs before its straight ones */
+  int variant0;           /* the first run's corner and choice order */
+  gboolean bad_dots;      /* a colour without exactly two dots */
+  gboolean finished;      /* the run ended without being stopped */
   gsize    scan;          /* no open cell before this one (whole board) */
   const int *pcells;      /* the piece's cells, or NULL for the whole board */
   int      npcells;
@@ -322,10 +335,10 @@ failed (Fast *f, FastDeps ds)
 static inline int
 dir_between (const Fast *f, int a, int b)
 {
-  for (int d = 0; d < 4; d++)
-    if (a + f->off[d] == b)
-      return d;
-  return 0;
+  int diff = b - a;
+
+  /* HB_DIR_N is 0: up, or not next to each other. */
+  return diff == 1 ? HB_DIR_E : diff == -1 ? HB_DIR_W : diff == f->W ? HB_DIR_S : HB_DIR_N;
 }
 
 /* Whether head k of colour c may step into free cell q (next to it):
@@ -631,7 +644,7 @@ mark_turn (Fast *f, int p)
   guint8 l = f->links[p];
   int a, b;
 
-  if (f->isdot[p] || __builtin_popcount (l) != 2 || l == 5 || l == 10)
+  if (f->isdot[p] || pop4 (l) != 2 || l == 5 || l == 10)
     return;
   a = __builtin_ctz (l);
   b = 31 - __builtin_clz (l);
@@ -694,6 +707,31 @@ trace_link (Fast *f, HbStepKind kind, int from, int to, int c, guint8 flags)
   hb_trace_push (f->trace, &s, NULL, 0);
 }
 
+static inline void
+set_hdirty (Fast *f, int id)
+{
+  f->hdirty[id >> 6] |= (guint64) 1 << (id & 63);
+}
+
+/* The first head id >= id to be looked at again, or G_MAXINT. */
+static inline int
+next_hdirty (const Fast *f, int id)
+{
+  int w = id >> 6;
+  guint64 m;
+
+  if (w >= HDIRTY_WORDS)
+    return G_MAXINT;
+  m = f->hdirty[w] & (~(guint64) 0 << (id & 63));
+  while (m == 0)
+    {
+      if (++w >= HDIRTY_WORDS)
+        return G_MAXINT;
+      m = f->hdirty[w];
+    }
+  return (w << 6) + __builtin_ctzll (m);
+}
+
 /* Every head within two steps of p needs another look. */
 static inline void
 dirty_near (Fast *f, int p)
@@ -702,11 +740,23 @@ dirty_near (Fast *f, int p)
     { 0, 0 }, { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -2 }, { 2, 0 },
     { 0, 2 }, { -2, 0 }, { 1, -1 }, { 1, 1 }, { -1, 1 }, { -1, -1 },
   };
+  /* Away from the first and last two rows every cell of the ring is on
+   * the padded board. */
+  if (p >= 2 * f->W + 2 && (gsize) p + 2 * (gsize) f->W + 2 < f->N)
+    {
+      for (int i = 0; i < 13; i++)
+        {
+          int q = p + ring[i][1] * f->W + ring[i][0];
+          if (f->headid[q] != 0)
+            set_hdirty (f, f->headid[q] - 1);
+        }
+      return;
+    }
   for (int i = 0; i < 13; i++)
     {
       int q = p + ring[i][1] * f->W + ring[i][0];
       if (q >= 0 && (gsize) q < f->N && f->headid[q] != 0)
-        f->hdirty[f->headid[q] - 1] = 1;
+        set_hdirty (f, f->headid[q] - 1);
     }
 }
 
@@ -1281,15 +1331,23 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells, FastDeps *why)
        * every head per step); the heads after it are still looked at. */
       for (int c = 0; c < f->colours && !f->fail; c++)
         {
+          if (f->incremental)
+            {
+              /* Straight to the next colour with a head to look at. */
+              c = next_hdirty (f, 2 * c) >> 1;
+              if (c >= f->colours)
+                break;
+            }
           if (f->done[c] || !f->scope[c])
             continue;
           for (int k = 0; k < 2; k++)
             {
               int h = f->head[c][k], n = 0, list[4], join = -1;
+              guint64 bit = (guint64) 1 << ((2 * c + k) & 63);
 
-              if (f->incremental && !f->hdirty[2 * c + k])
+              if (f->incremental && !(f->hdirty[(2 * c + k) >> 6] & bit))
                 continue;
-              f->hdirty[2 * c + k] = 0;
+              f->hdirty[(2 * c + k) >> 6] &= ~bit;
 
               f->rs = f->dep[h];
               for (int d = 0; d < 4; d++)
@@ -1460,7 +1518,7 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
             }
         }
     }
-  if (__builtin_popcount (req) > 2)
+  if (pop4 ((unsigned) req) > 2)
     return 0;
   /* Straight pairs first, then turns (measured: fewer nodes than heads
    * first or turns first on the generated boards); the other way round on
@@ -1469,27 +1527,28 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
    * all instead of 16.3, the worst level 0.78 s of CPU instead of 0.87;
    * 60x60 in 88 colours 11 % fewer nodes; the levels solved without a
    * restart are not touched). */
-  for (int pass = 0; pass < 2; pass++)
-    for (int a = 0; a < 4; a++)
-      for (int b = a + 1; b < 4; b++)
+  static const guint8 pairs[2][6] = {
+    { 5, 10, 3, 9, 6, 12 },   /* N+S, E+W, then the turns */
+    { 3, 9, 6, 12, 5, 10 },
+  };
+  for (int i = 0; i < 6; i++)
+    {
+      int m = pairs[f->turns_first][i], a = __builtin_ctz ((unsigned) m), b = 31 - __builtin_clz ((unsigned) m);
+      if ((allowed & m) != m || (m & req) != req)
+        continue;
+      if (hcol[a] >= 0 && hcol[b] >= 0 && hcol[a] != hcol[b])
+        continue;
+      if (m != 5 && m != 10)
         {
-          int m = (1 << a) | (1 << b);
-          gboolean turn = ((a ^ b) & 1) != 0;
-          if ((allowed & m) != m || (m & req) != req || turn != (pass != f->turns_first))
+          FastDeps base = f->rs;
+          if (!corner_ok (f, x, a, b))
             continue;
-          if (hcol[a] >= 0 && hcol[b] >= 0 && hcol[a] != hcol[b])
-            continue;
-          if (turn)
-            {
-              FastDeps base = f->rs;
-              if (!corner_ok (f, x, a, b))
-                continue;
-              f->rs = base;
-            }
-          opts[n++] = (guint8) m;
-          if (n == cap)
-            return n;
+          f->rs = base;
         }
+      opts[n++] = (guint8) m;
+      if (n == cap)
+        return n;
+    }
   return n;
 }
 
@@ -1528,7 +1587,7 @@ propagate (Fast *f, FastBranch *br)
             {
               /* Every free cell has its arms: branch on a head, chosen
                * among all of them. */
-              memset (f->hdirty, 1, sizeof f->hdirty);
+              memset (f->hdirty, 0xff, sizeof f->hdirty);
               f->incremental = FALSE;
               st = fixpoint (f, &br->c, &br->k, br->cells, &br->n, &br->why);
               f->incremental = TRUE;
@@ -1898,7 +1957,7 @@ search_piece (Fast *f, const guint8 *scope, const int *cells, int ncells,
   f->scope = scope;
   f->pcells = cells;
   f->npcells = ncells;
-  memset (f->hdirty, 1, sizeof f->hdirty);
+  memset (f->hdirty, 0xff, sizeof f->hdirty);
   st = propagate (f, &br);
   for (;;)
     {
@@ -2096,212 +2155,234 @@ static const HbSetting fast_settings[] = {
        "follows from instead of trying every choice made since (when looking for one "
        "answer on boards over 400 cells)."),
     HB_SETTING_SWITCH, 0, 1, 1, NULL, NULL, NULL },
+  { "race", N_("Two searches at once"),
+    N_("When looking for one answer on a board over 400 cells, a second search sweeps "
+       "from the other side on another processor core; the first to finish answers."),
+    HB_SETTING_SWITCH, 0, 1, 1, NULL, NULL, NULL },
   { NULL }
 };
 
-static HbResult *
-fast_solve (const HbState *state, const HbSolveOptions *options,
-            HbTrace *trace, HbCancel *cancellable, GError **error)
+/* Sets up one search of the whole board; variant0 is its first run's
+ * corner and choice order (see set_order). */
+static void
+fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
+           HbTrace *trace, HbCancel *cancellable, int variant0)
 {
   const FlowState *s = FLOW_CONST (state);
   int w = state->width, h = state->height;
-  Fast f = { 0 };
-  HbResult *r;
-  gboolean finished, bad_dots = FALSE;
 
-  (void) error;
-  f.level = s;
-  f.w = w;
-  f.h = h;
-  f.W = w + 2;
-  f.N = (gsize) (w + 2) * (h + 2);
-  f.off[HB_DIR_N] = -f.W;
-  f.off[HB_DIR_E] = 1;
-  f.off[HB_DIR_S] = f.W;
-  f.off[HB_DIR_W] = -1;
-  f.colours = s->colours;
-  f.col = g_malloc (f.N);
-  f.parity = g_malloc (f.N);
-  for (gsize p = 0; p < f.N; p++)
-    f.parity[p] = (guint8) (((p % f.W) + (p / f.W)) & 1);
-  f.headid = g_malloc0 (f.N * sizeof *f.headid);
-  f.links = g_malloc0 (f.N);
-  f.cell_mode = knob ("FF_CELL", 1);
-  f.incremental = f.cell_mode && knob ("FF_INCR", 1);
-  f.parts_big = knob ("FF_PARTS", 0);
+  memset (f, 0, sizeof *f);
+  f->level = s;
+  f->w = w;
+  f->h = h;
+  f->W = w + 2;
+  f->N = (gsize) (w + 2) * (h + 2);
+  f->off[HB_DIR_N] = -f->W;
+  f->off[HB_DIR_E] = 1;
+  f->off[HB_DIR_S] = f->W;
+  f->off[HB_DIR_W] = -1;
+  f->colours = s->colours;
+  f->col = g_malloc (f->N);
+  f->parity = g_malloc (f->N);
+  for (gsize p = 0; p < f->N; p++)
+    f->parity[p] = (guint8) (((p % f->W) + (p / f->W)) & 1);
+  f->headid = g_malloc0 (f->N * sizeof *f->headid);
+  f->links = g_malloc0 (f->N);
+  f->cell_mode = knob ("FF_CELL", 1);
+  f->incremental = f->cell_mode && knob ("FF_INCR", 1);
+  f->parts_big = knob ("FF_PARTS", 0);
   /* 128 since the look counts pairs only up to the best so far: on
    * generated 50x50 levels (seeds 1-60) 22 million nodes instead of 31,
    * the slowest of each twenty 1.2 s of CPU instead of 1.3-3.2 s; 256
    * takes fewer nodes still but more time; 30x30 and smaller the same. */
-  f.lookahead = knob ("FF_LOOK", 128);
-  f.flood_cap = (gsize) knob ("FF_CAP", 1) * (gsize) (w + h);
-  f.rank = g_new (int, f.N);
-  f.order = g_new (int, f.N);
-  set_order (&f, 0);
-  f.need = g_malloc0 (f.N);
-  f.dep = g_malloc0 (f.N * sizeof *f.dep);
-  f.marks_cap = 256;
-  f.marks = g_new (int, f.marks_cap);
-  f.marks_dep = g_new (FastDeps, f.marks_cap);
-  f.marks_ends = g_new (gsize, f.marks_cap);
-  f.ends_cap = 512;
-  f.ends_trail = g_new (int, f.ends_cap);
-  f.end = g_new (int, f.N);
-  f.isdot = g_malloc0 (f.N);
-  f.comp = g_malloc0 (f.N * sizeof *f.comp);
-  f.queue = g_new (int, f.N);
-  f.trail_cap = 1024;
-  f.trail = g_new (FastStep, f.trail_cap);
-  f.stack_cap = 256;
-  f.stack = g_new (FastFrame, f.stack_cap);
-  f.check_cap = 256;
-  f.check = g_new (int, f.check_cap);
-  f.small = (gsize) w * h <= (gsize) knob ("FF_SMALL", 400);
-  f.chokes = TRUE;
-  f.last_colour = -1;
-  f.limit = MAX (options->count_limit, 1);
+  f->lookahead = knob ("FF_LOOK", 128);
+  f->flood_cap = (gsize) knob ("FF_CAP", 1) * (gsize) (w + h);
+  f->rank = g_new (int, f->N);
+  f->order = g_new (int, f->N);
+  f->variant0 = variant0;
+  set_order (f, f->variant0 % 8);
+  f->turns_first = f->variant0 & 1;
+  f->need = g_malloc0 (f->N);
+  f->dep = g_malloc0 (f->N * sizeof *f->dep);
+  f->marks_cap = 256;
+  f->marks = g_new (int, f->marks_cap);
+  f->marks_dep = g_new (FastDeps, f->marks_cap);
+  f->marks_ends = g_new (gsize, f->marks_cap);
+  f->ends_cap = 512;
+  f->ends_trail = g_new (int, f->ends_cap);
+  f->end = g_new (int, f->N);
+  f->isdot = g_malloc0 (f->N);
+  f->comp = g_malloc0 (f->N * sizeof *f->comp);
+  f->queue = g_new (int, f->N);
+  f->trail_cap = 1024;
+  f->trail = g_new (FastStep, f->trail_cap);
+  f->stack_cap = 256;
+  f->stack = g_new (FastFrame, f->stack_cap);
+  f->check_cap = 256;
+  f->check = g_new (int, f->check_cap);
+  f->small = (gsize) w * h <= (gsize) knob ("FF_SMALL", 400);
+  f->chokes = TRUE;
+  f->last_colour = -1;
+  f->limit = MAX (options->count_limit, 1);
   /* Backjumping only when finding one answer on the whole board (the
    * small boards' independent parts search pieces apart). */
-  f.bj = f.limit == 1 && !f.small && !f.parts_big && knob ("FF_BJ", 1)
+  f->bj = f->limit == 1 && !f->small && !f->parts_big && knob ("FF_BJ", 1)
          && hb_settings_get_switch (options->settings, fast_settings, "backjump");
-  f.options = options;
-  f.deadline = hb_deadline (options);
-  f.cancellable = cancellable;
-  f.trace = trace;
-  f.tracing = hb_trace_wants (trace);
-  hb_trace_set_counter_name (trace, N_("search steps"));
+  f->options = options;
+  f->deadline = hb_deadline (options);
+  f->cancellable = cancellable;
+  f->trace = trace;
+  f->tracing = hb_trace_wants (trace);
 
-  memset (f.col, WALL, f.N);
+  memset (f->col, WALL, f->N);
   for (int y = 0; y < h; y++)
     for (int x = 0; x < w; x++)
       {
         guint8 d = s->dot[y * w + x];
-        f.col[(y + 1) * f.W + x + 1] = d;
-        f.isdot[(y + 1) * f.W + x + 1] = d != 0;
-        f.free_cells += d == 0;
+        f->col[(y + 1) * f->W + x + 1] = d;
+        f->isdot[(y + 1) * f->W + x + 1] = d != 0;
+        f->free_cells += d == 0;
       }
-  for (int c = 0; c < f.colours; c++)
+  for (int c = 0; c < f->colours; c++)
     {
       int a, b;
       if (!flow_endpoints (s, c, &a, &b))
         {
-          bad_dots = TRUE;
+          f->bad_dots = TRUE;
           break;
         }
-      a = (a / w + 1) * f.W + a % w + 1;
-      b = (b / w + 1) * f.W + b % w + 1;
-      f.head[c][0] = a;
-      f.head[c][1] = b;
-      if (dir_between (&f, a, b) != 0 || a + f.off[0] == b)
+      a = (a / w + 1) * f->W + a % w + 1;
+      b = (b / w + 1) * f->W + b % w + 1;
+      f->head[c][0] = a;
+      f->head[c][1] = b;
+      if (dir_between (f, a, b) != 0 || a + f->off[0] == b)
         {
-          int d = dir_between (&f, a, b);
-          f.done[c] = 1;   /* dots side by side: joined already */
-          f.links[a] |= (guint8) (1u << d);
-          f.links[b] |= (guint8) (1u << HB_DIR_OPPOSITE (d));
+          int d = dir_between (f, a, b);
+          f->done[c] = 1;   /* dots side by side: joined already */
+          f->links[a] |= (guint8) (1u << d);
+          f->links[b] |= (guint8) (1u << HB_DIR_OPPOSITE (d));
         }
       else
         {
-          f.open++;
-          f.headid[a] = (guint16) (2 * c + 1);
-          f.headid[b] = (guint16) (2 * c + 2);
+          f->open++;
+          f->headid[a] = (guint16) (2 * c + 1);
+          f->headid[b] = (guint16) (2 * c + 2);
         }
     }
 
   for (int a = 0; a < 4; a++)
     {
-      int step = f.off[a] + f.off[(a + 1) & 3];
-      guint8 *t = f.diag_dot[a] = g_malloc0 (f.N);
+      int step = f->off[a] + f->off[(a + 1) & 3];
+      guint8 *t = f->diag_dot[a] = g_malloc0 (f->N);
       /* Cells in the order that visits p + step before p. */
-      for (gsize i = 0; i < f.N; i++)
+      for (gsize i = 0; i < f->N; i++)
         {
-          int p = step > 0 ? (int) (f.N - 1 - i) : (int) i, q = p + step;
-          if (f.col[p] == WALL || q < 0 || (gsize) q >= f.N || f.col[q] == WALL)
+          int p = step > 0 ? (int) (f->N - 1 - i) : (int) i, q = p + step;
+          if (f->col[p] == WALL || q < 0 || (gsize) q >= f->N || f->col[q] == WALL)
             continue;
-          t[p] = f.isdot[q] || t[q];
+          t[p] = f->isdot[q] || t[q];
         }
     }
-  if (bad_dots || f.colours == 0)
-    finished = TRUE;
+}
+
+/* Runs the search set up by fast_init: f->finished unless it stopped, then
+ * f->solutions and (with one or more) f->answer. */
+static void
+fast_run (Fast *f)
+{
+  int w = f->w, h = f->h;
+
+  if (f->bad_dots || f->colours == 0)
+    f->finished = TRUE;
   else
     {
       /* Every free cell is checked once at the start. */
-      for (gsize p = 0; p < f.N; p++)
-        if (f.col[p] == 0)
-          push_check (&f, (int) p);
+      for (gsize p = 0; p < f->N; p++)
+        if (f->col[p] == 0)
+          push_check (f, (int) p);
       guint8 all[FLOW_MAX_COLOURS];
 
-      f.region_due = TRUE;
+      f->region_due = TRUE;
       memset (all, 1, sizeof all);
-      f.snap = g_malloc0 (f.N);
-      if (f.limit == 1 && !f.small && knob ("FF_RESTART", 1))
+      f->snap = g_malloc0 (f->N);
+      if (f->limit == 1 && !f->small && knob ("FF_RESTART", 1))
         {
-          guint64 len = (guint64) knob ("FF_RLEN", 40) * f.N;
+          guint64 len = (guint64) knob ("FF_RLEN", 40) * f->N;
           for (int run = 0;; run++)
             {
-              f.restart_at = run < knob ("FF_RUNS", 16) ? f.nodes + len : 0;
-              f.restarted = FALSE;
-              f.solutions = search_piece (&f, all, NULL, 0, f.limit, TRUE);
-              if (!f.restarted)
+              f->restart_at = run < knob ("FF_RUNS", 16) ? f->nodes + len : 0;
+              f->restarted = FALSE;
+              f->solutions = search_piece (f, all, NULL, 0, f->limit, TRUE);
+              if (!f->restarted)
                 break;
               /* Back at the start: every cell looked at again, from
                * another corner. */
-              f.stopped = FALSE;
-              f.restarts++;
+              f->stopped = FALSE;
+              f->restarts++;
               len = len * (guint64) knob ("FF_RGROW", 3) / 2;
-              set_order (&f, (run + 1) % 8);
-              f.turns_first = (run + 1) & 1;
-              for (gsize p = 0; p < f.N; p++)
-                if (f.col[p] == 0)
-                  push_check (&f, (int) p);
-              f.region_due = TRUE;
+              set_order (f, (f->variant0 + run + 1) % 8);
+              f->turns_first = (f->variant0 + run + 1) & 1;
+              for (gsize p = 0; p < f->N; p++)
+                if (f->col[p] == 0)
+                  push_check (f, (int) p);
+              f->region_due = TRUE;
             }
-          f.restart_at = 0;
+          f->restart_at = 0;
         }
       else
-        f.solutions = search_piece (&f, all, NULL, 0, f.limit, TRUE);
-      finished = !f.stopped;
-      if (f.solutions > 0)
+        f->solutions = search_piece (f, all, NULL, 0, f->limit, TRUE);
+      f->finished = !f->stopped;
+      if (f->solutions > 0)
         {
-          f.answer = g_malloc ((gsize) w * h);
+          f->answer = g_malloc ((gsize) w * h);
           for (int y = 0; y < h; y++)
             for (int x = 0; x < w; x++)
-              f.answer[y * w + x] = f.snap[(y + 1) * f.W + x + 1];
+              f->answer[y * w + x] = f->snap[(y + 1) * f->W + x + 1];
         }
     }
+}
 
-  if (!finished)
+/* The result of a run. */
+static HbResult *
+fast_result (Fast *f, const HbState *state, const HbSolveOptions *options)
+{
+  const FlowState *s = FLOW_CONST (state);
+  int w = state->width, h = state->height;
+  HbResult *r;
+
+  if (!f->finished)
     {
       r = hb_result_new (HB_STATUS_GAVE_UP);
-      if (f.answer != NULL && f.stop_reason != HB_STOP_CANCELLED)
+      if (f->answer != NULL && f->stop_reason != HB_STOP_CANCELLED)
         {
           /* Counting stopped after an answer: give the answer, say the
-           * count is not finished. */
+           * count is not f->finished. */
           g_autofree guint8 *links = g_malloc ((gsize) w * h);
           r->status = HB_STATUS_SOLVED;
-          flow_links_from_colours (s, f.answer, links);
-          flow_result_set_solution (r, s, f.answer, links);
+          flow_links_from_colours (s, f->answer, links);
+          flow_result_set_solution (r, s, f->answer, links);
           hb_result_set_message (r, "%s", _("Found an answer, but stopped before the "
                                             "count of solutions was finished"));
         }
       else
-        hb_result_stop (r, f.stop_reason, f.nodes, N_("%s search step"), N_("%s search steps"));
+        hb_result_stop (r, f->stop_reason, f->nodes, N_("%s search step"), N_("%s search steps"));
     }
-  else if (f.solutions > 0)
+  else if (f->solutions > 0)
     {
       g_autofree guint8 *links = g_malloc ((gsize) w * h);
       r = hb_result_new (HB_STATUS_SOLVED);
-      flow_links_from_colours (s, f.answer, links);
-      flow_result_set_solution (r, s, f.answer, links);
+      flow_links_from_colours (s, f->answer, links);
+      flow_result_set_solution (r, s, f->answer, links);
       if (options->count_limit > 1)
         {
-          g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, f.solutions);
-          gulong n = (gulong) MIN (f.solutions, G_MAXULONG);
+          g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, f->solutions);
+          gulong n = (gulong) MIN (f->solutions, G_MAXULONG);
 
-          if (f.solutions >= options->count_limit)
+          if (f->solutions >= options->count_limit)
             hb_result_set_message (r, g_dngettext (NULL, "The level has at least %s solution",
                                                    "The level has at least %s solutions", n),
                                    num);
-          else if (f.solutions == 1)
+          else if (f->solutions == 1)
             hb_result_set_message (r, "%s", _("The level has exactly one solution"));
           else
             hb_result_set_message (r, g_dngettext (NULL, "The level has %s solution",
@@ -2312,26 +2393,26 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   else
     {
       r = hb_result_new (HB_STATUS_NO_SOLUTION);
-      if (bad_dots)
+      if (f->bad_dots)
         hb_result_set_message (r, "%s", _("a colour does not have exactly two dots"));
-      else if (f.colours == 0)
+      else if (f->colours == 0)
         hb_result_set_message (r, "%s", _("the level has no dots to join"));
       else
         hb_result_set_message (r, "%s", _("the search tried every way to join the dots: "
                                           "none fills the board"));
     }
-  hb_result_add_stat (r, N_("nodes"), "%" G_GUINT64_FORMAT, f.nodes);
-  hb_result_add_stat (r, N_("branches"), "%" G_GUINT64_FORMAT, f.branches);
-  hb_result_add_stat (r, N_("backtracks"), "%" G_GUINT64_FORMAT, f.backtracks);
-  hb_result_add_stat (r, N_("forced"), "%" G_GUINT64_FORMAT, f.forced);
-  hb_result_add_stat (r, N_("region checks"), "%" G_GUINT64_FORMAT, f.region_checks);
-  hb_result_add_stat (r, N_("independent parts"), "%" G_GUINT64_FORMAT, f.parts_found);
-  hb_result_add_stat (r, N_("corner cuts"), "%" G_GUINT64_FORMAT, f.corner_cuts);
-  hb_result_add_stat (r, N_("cell branches"), "%" G_GUINT64_FORMAT, f.cell_branches);
-  hb_result_add_stat (r, N_("restarts"), "%" G_GUINT64_FORMAT, f.restarts);
-  hb_result_add_stat (r, N_("backjumps"), "%" G_GUINT64_FORMAT, f.backjumps);
-  hb_result_add_stat (r, N_("loops cut"), "%" G_GUINT64_FORMAT, f.loops_cut);
-  hb_result_add_stat (r, N_("levels skipped"), "%" G_GUINT64_FORMAT, f.levels_skipped);
+  hb_result_add_stat (r, N_("nodes"), "%" G_GUINT64_FORMAT, f->nodes);
+  hb_result_add_stat (r, N_("branches"), "%" G_GUINT64_FORMAT, f->branches);
+  hb_result_add_stat (r, N_("backtracks"), "%" G_GUINT64_FORMAT, f->backtracks);
+  hb_result_add_stat (r, N_("forced"), "%" G_GUINT64_FORMAT, f->forced);
+  hb_result_add_stat (r, N_("region checks"), "%" G_GUINT64_FORMAT, f->region_checks);
+  hb_result_add_stat (r, N_("independent parts"), "%" G_GUINT64_FORMAT, f->parts_found);
+  hb_result_add_stat (r, N_("corner cuts"), "%" G_GUINT64_FORMAT, f->corner_cuts);
+  hb_result_add_stat (r, N_("cell branches"), "%" G_GUINT64_FORMAT, f->cell_branches);
+  hb_result_add_stat (r, N_("restarts"), "%" G_GUINT64_FORMAT, f->restarts);
+  hb_result_add_stat (r, N_("backjumps"), "%" G_GUINT64_FORMAT, f->backjumps);
+  hb_result_add_stat (r, N_("loops cut"), "%" G_GUINT64_FORMAT, f->loops_cut);
+  hb_result_add_stat (r, N_("levels skipped"), "%" G_GUINT64_FORMAT, f->levels_skipped);
 #ifdef FLOW_FAST_TUNING
   for (int i = 0; i < 8; i++)
     {
@@ -2341,42 +2422,119 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
       fail_why[i] = 0;
     }
 #endif
-  if (options->count_limit > 0 && finished)
-    hb_result_add_stat (r, N_("solutions"), "%" G_GUINT64_FORMAT, f.solutions);
-
-  g_free (f.answer);
-  g_free (f.snap);
-  g_free (f.col);
-  g_free (f.parity);
-  g_free (f.headid);
-  g_free (f.links);
-  g_free (f.rank);
-  for (int a = 0; a < 4; a++)
-    g_free (f.diag_dot[a]);
-  g_free (f.order);
-  g_free (f.need);
-  g_free (f.dep);
-  g_free (f.marks_dep);
-  g_free (f.marks_ends);
-  g_free (f.ends_trail);
-  g_free (f.end);
-  g_free (f.marks);
-  g_free (f.isdot);
-  g_free (f.comp);
-  g_free (f.queue);
-  g_free (f.trail);
-  g_free (f.stack);
-  g_free (f.check);
-  g_free (f.comp_size);
-  g_free (f.comp_par);
-  g_free (f.comp_dep);
-  g_free (f.comp_colour);
-  g_free (f.comp_heads);
-  g_free (f.comp_even);
-  g_free (f.comp_odd);
+  if (options->count_limit > 0 && f->finished)
+    hb_result_add_stat (r, N_("solutions"), "%" G_GUINT64_FORMAT, f->solutions);
   return r;
 }
 
+static void
+fast_clear (Fast *f)
+{
+  g_free (f->answer);
+  g_free (f->snap);
+  g_free (f->col);
+  g_free (f->parity);
+  g_free (f->headid);
+  g_free (f->links);
+  g_free (f->rank);
+  for (int a = 0; a < 4; a++)
+    g_free (f->diag_dot[a]);
+  g_free (f->order);
+  g_free (f->need);
+  g_free (f->dep);
+  g_free (f->marks_dep);
+  g_free (f->marks_ends);
+  g_free (f->ends_trail);
+  g_free (f->end);
+  g_free (f->marks);
+  g_free (f->isdot);
+  g_free (f->comp);
+  g_free (f->queue);
+  g_free (f->trail);
+  g_free (f->stack);
+  g_free (f->check);
+  g_free (f->comp_size);
+  g_free (f->comp_par);
+  g_free (f->comp_dep);
+  g_free (f->comp_colour);
+  g_free (f->comp_heads);
+  g_free (f->comp_even);
+  g_free (f->comp_odd);
+}
+
+/* A second search racing the first (see fast_solve). */
+typedef struct {
+  Fast     *f;
+  HbCancel *other;   /* the first search's token: set when this one ends first */
+} FastRace;
+
+static gpointer
+fast_race (gpointer data)
+{
+  FastRace *race = data;
+
+  fast_run (race->f);
+  if (race->f->finished)
+    hb_cancel_set (race->other);
+  return NULL;
+}
+
+/* On large boards, when one answer is wanted, the time a search takes
+ * depends mostly on the board but also a good deal on the corner the sweep
+ * starts from and on the order of a cell's choices (the restarts change
+ * both): on the generated 50x50 levels, seeds 1-60, the slowest level of
+ * each of the eight orders took 0.65-1.4 s of CPU, and a level slow in one
+ * is often quick in another. So with a second core a second search starts
+ * from the opposite side (variant 2: bottom left instead of top left, the
+ * same choice order) on its own thread, and the first to finish answers and
+ * stops the other: the slowest level of those sixty took 0.35 s. Both are
+ * whole searches (their last run has no restart limit), so "no solution"
+ * from either is a proof. Not when tracing (the player shows one search)
+ * or counting. */
+static HbResult *
+fast_solve (const HbState *state, const HbSolveOptions *options,
+            HbTrace *trace, HbCancel *cancellable, GError **error)
+{
+  Fast f[2];
+  HbCancel stop[2];
+  GThread *thread = NULL;
+  FastRace race;
+  HbResult *r;
+  int v0 = knob ("FF_V0", 0), win = 0;
+
+  (void) error;
+  hb_trace_set_counter_name (trace, N_("search steps"));
+  hb_cancel_init (&stop[0], cancellable);
+  hb_cancel_init (&stop[1], cancellable);
+  fast_init (&f[0], state, options, trace, &stop[0], v0);
+  if (f[0].limit == 1 && !f[0].small && !f[0].tracing && !f[0].bad_dots
+      && f[0].colours > 0 && knob ("FF_RACE", 1)
+      && hb_settings_get_switch (options->settings, fast_settings, "race")
+      && g_get_num_processors () >= 2)
+    {
+      fast_init (&f[1], state, options, NULL, &stop[1], (v0 + 2) % 8);
+      race.f = &f[1];
+      race.other = &stop[0];
+      thread = g_thread_try_new ("hb-flow-race", fast_race, &race, NULL);
+      if (thread == NULL)
+        fast_clear (&f[1]);
+    }
+  fast_run (&f[0]);
+  if (thread != NULL)
+    {
+      if (f[0].finished)
+        hb_cancel_set (&stop[1]);
+      g_thread_join (thread);
+      /* The first search stopped because the second had finished. */
+      win = !f[0].finished && f[1].finished;
+    }
+  r = fast_result (&f[win], state, options);
+  hb_result_add_stat (r, N_("parallel searches"), "%d", thread != NULL ? 2 : 1);
+  fast_clear (&f[0]);
+  if (thread != NULL)
+    fast_clear (&f[1]);
+  return r;
+}
 const HbSolver flow_solver_fast = {
   .id = "fast",
   .name = N_("Two-headed path search"),
