@@ -55,6 +55,34 @@ hb_trace_new (gsize max_steps, gsize max_blob_bytes)
   return t;
 }
 
+HbTrace *
+hb_trace_new_like (const HbTrace *t)
+{
+  g_return_val_if_fail (t != NULL, NULL);
+  return hb_trace_new (t->max_steps, t->max_bytes);
+}
+
+void
+hb_trace_take_steps (HbTrace *dst, HbTrace *src)
+{
+  GArray *steps;
+  GPtrArray *blobs;
+
+  g_return_if_fail (dst != NULL && src != NULL);
+  steps = dst->steps;
+  blobs = dst->blobs;
+  dst->steps = src->steps;
+  dst->blobs = src->blobs;
+  dst->blob_bytes = src->blob_bytes;
+  dst->dropped = src->dropped;
+  src->steps = steps;
+  src->blobs = blobs;
+  g_array_set_size (src->steps, 0);
+  g_ptr_array_set_size (src->blobs, 0);
+  src->blob_bytes = 0;
+  src->dropped = 0;
+}
+
 void
 hb_trace_free (HbTrace *t)
 {

@@ -72,6 +72,15 @@ typedef struct _HbTrace HbTrace;
 HbTrace  *hb_trace_new (gsize max_steps, gsize max_blob_bytes);
 void      hb_trace_free (HbTrace *trace);
 
+/* An empty trace with the same caps as `trace`. */
+HbTrace  *hb_trace_new_like (const HbTrace *trace);
+/* The steps (and their blobs, and the count of dropped ones) recorded in
+ * src replace those of dst, and src is left empty: a solver that ran two
+ * searches keeps the steps of the one that answered. Counter name,
+ * progress, live snapshots and series stay where they are. Only while no
+ * other thread reads the steps (the app reads them once the job ends). */
+void      hb_trace_take_steps (HbTrace *dst, HbTrace *src);
+
 /* TRUE when the trace exists and is still recording. */
 gboolean  hb_trace_wants (const HbTrace *trace);
 

@@ -124,6 +124,42 @@ test_rng (void)
   g_assert_cmpuint (hb_rng_below (&a, 1), ==, 0);
 }
 
+/* A solver that ran two searches keeps the steps of the one that
+ * answered: hb_trace_take_steps moves steps, blobs and the dropped count,
+ * and leaves the source empty and recording. */
+static void
+test_trace_take_steps (void)
+{
+  HbTrace *a = hb_trace_new (5, 16), *b;
+  const char blob[4] = "abc";
+  HbStep s = { .kind = HB_STEP_GENERATION, .x = -1, .y = -1 };
+  gsize len;
+
+  g_assert_true (hb_trace_add (a, HB_STEP_TRY, 9, 9, 1, 0, 1));
+  b = hb_trace_new_like (a);
+  for (int i = 0; i < 5; i++)
+    g_assert_true (hb_trace_add (b, HB_STEP_TRY, i, 0, 1, i, i));
+  g_assert_false (hb_trace_push (b, &s, blob, 4));   /* b's cap: 5 steps */
+  hb_trace_take_steps (a, b);
+  g_assert_cmpuint (hb_trace_length (a), ==, 5);
+  g_assert_cmpint (hb_trace_step (a, 4)->x, ==, 4);
+  g_assert_cmpuint (hb_trace_dropped (a), ==, 1);
+  g_assert_true (hb_trace_truncated (a));
+  g_assert_cmpuint (hb_trace_length (b), ==, 0);
+  g_assert_false (hb_trace_truncated (b));
+  g_assert_true (hb_trace_wants (b));
+  /* Blobs travel with their steps. */
+  hb_trace_free (b);
+  b = hb_trace_new (0, 0);
+  g_assert_true (hb_trace_push (b, &s, blob, 4));
+  hb_trace_take_steps (a, b);
+  g_assert_cmpuint (hb_trace_length (a), ==, 1);
+  g_assert_cmpmem (hb_trace_blob (a, hb_trace_step (a, 0), &len), len, blob, 4);
+  g_assert_true (hb_trace_wants (a));
+  hb_trace_free (a);
+  hb_trace_free (b);
+}
+
 static void
 test_trace_cap (void)
 {
@@ -202,6 +238,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/grid/layout-hit", test_layout_hit);
   g_test_add_func ("/core/grid/rng", test_rng);
   g_test_add_func ("/core/trace/cap", test_trace_cap);
+  g_test_add_func ("/core/trace/take-steps", test_trace_take_steps);
   g_test_add_func ("/core/result", test_result);
   return g_test_run ();
 }

@@ -2489,8 +2489,9 @@ fast_race (gpointer data)
  * same choice order) on its own thread, and the first to finish answers and
  * stops the other: the slowest level of those sixty took 0.35 s. Both are
  * whole searches (their last run has no restart limit), so "no solution"
- * from either is a proof. Not when tracing (the player shows one search)
- * or counting. */
+ * from either is a proof. When the steps are recorded for the player, each
+ * search records its own and the trace gets the winner's, so the player
+ * shows the search that found the answer. Not when counting. */
 static HbResult *
 fast_solve (const HbState *state, const HbSolveOptions *options,
             HbTrace *trace, HbCancel *cancellable, GError **error)
@@ -2498,6 +2499,7 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   Fast f[2];
   HbCancel stop[2];
   GThread *thread = NULL;
+  HbTrace *trace1 = NULL;
   FastRace race;
   HbResult *r;
   int v0 = knob ("FF_V0", 0), win = 0;
@@ -2507,12 +2509,19 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   hb_cancel_init (&stop[0], cancellable);
   hb_cancel_init (&stop[1], cancellable);
   fast_init (&f[0], state, options, trace, &stop[0], v0);
-  if (f[0].limit == 1 && !f[0].small && !f[0].tracing && !f[0].bad_dots
+  if (f[0].limit == 1 && !f[0].small && !f[0].bad_dots
       && f[0].colours > 0 && knob ("FF_RACE", 1)
       && hb_settings_get_switch (options->settings, fast_settings, "race")
       && g_get_num_processors () >= 2)
     {
-      fast_init (&f[1], state, options, NULL, &stop[1], (v0 + 2) % 8);
+      /* When the steps are recorded, the second search records its own,
+       * and they become the trace's if it answers first. */
+      if (f[0].tracing)
+        {
+          trace1 = hb_trace_new_like (trace);
+          hb_trace_set_counter_name (trace1, N_("search steps"));
+        }
+      fast_init (&f[1], state, options, trace1, &stop[1], (v0 + 2) % 8);
       race.f = &f[1];
       race.other = &stop[0];
       thread = g_thread_try_new ("hb-flow-race", fast_race, &race, NULL);
@@ -2527,7 +2536,10 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
       g_thread_join (thread);
       /* The first search stopped because the second had finished. */
       win = !f[0].finished && f[1].finished;
+      if (win == 1 && trace1 != NULL)
+        hb_trace_take_steps (trace, trace1);
     }
+  hb_trace_free (trace1);
   r = fast_result (&f[win], state, options);
   hb_result_add_stat (r, N_("parallel searches"), "%d", thread != NULL ? 2 : 1);
   fast_clear (&f[0]);
