@@ -222,6 +222,7 @@ typedef struct {
   int variant0;           /* the first run's corner and choice order */
   gboolean bad_dots;      /* a colour without exactly two dots */
   gboolean finished;      /* the run ended without being stopped */
+  gboolean racing;        /* one of two searches (see fast_solve) */
   gsize    scan;          /* no open cell before this one (whole board) */
   const int *pcells;      /* the piece's cells, or NULL for the whole board */
   int      npcells;
@@ -2307,7 +2308,12 @@ fast_run (Fast *f)
       f->snap = g_malloc0 (f->N);
       if (f->limit == 1 && !f->small && knob ("FF_RESTART", 1))
         {
-          guint64 len = (guint64) knob ("FF_RLEN", 40) * f->N;
+          /* Racing, twice the allowance: with two searches each may dig
+           * longer before giving up on an order (generated 50x50, seeds
+           * 1-120: 14.3 million nodes for the winners instead of 15.7, 3
+           * levels over 350,000 instead of 11; 60x60 and 65x65 in 88
+           * colours 5-8 % fewer; seeds 121-180 about the same). */
+          guint64 len = (guint64) knob ("FF_RLEN", f->racing ? 80 : 40) * f->N;
           for (int run = 0;; run++)
             {
               f->restart_at = run < knob ("FF_RUNS", 16) ? f->nodes + len : 0;
@@ -2522,11 +2528,15 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
           hb_trace_set_counter_name (trace1, N_("search steps"));
         }
       fast_init (&f[1], state, options, trace1, &stop[1], (v0 + 2) % 8);
+      f[0].racing = f[1].racing = TRUE;
       race.f = &f[1];
       race.other = &stop[0];
       thread = g_thread_try_new ("hb-flow-race", fast_race, &race, NULL);
       if (thread == NULL)
-        fast_clear (&f[1]);
+        {
+          fast_clear (&f[1]);
+          f[0].racing = FALSE;
+        }
     }
   fast_run (&f[0]);
   if (thread != NULL)
