@@ -66,6 +66,28 @@ assert_answer (const FlowState *level, const HbResult *r)
   }
 }
 
+/* The trace's steps, replayed from the level, end on the answer: pairs of
+ * dots side by side are joined without a step; every other cell is as in
+ * the answer. */
+static void
+assert_replay_ends_on_answer (const HbState *s, const HbTrace *trace, const HbResult *r)
+{
+  gpointer frame = flow_game.frame_new (s, trace);
+  const FlowFrame *fr = frame;
+  gsize n = (gsize) s->width * s->height;
+
+  for (gsize i = 0; i < hb_trace_length (trace); i++)
+    {
+      const HbStep *st = hb_trace_step (trace, i);
+      if (st->blob == 0)
+        flow_game.frame_step (frame, trace, st);
+    }
+  for (gsize i = 0; i < n; i++)
+    if (FLOW_CONST (s)->dot[i] == 0)
+      g_assert_cmpint (fr->board->colour[i], ==, FLOW (r->solved)->colour[i]);
+  flow_game.frame_free (frame);
+}
+
 static guint64
 stat_u64 (const HbResult *r, const char *name)
 {
@@ -698,23 +720,9 @@ test_trace_steps_only (void)
   HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
   HbSolveOptions o = { 0 };
   HbResult *r = flow_solver_fast.solve (s, &o, trace, NULL, NULL);
-  gpointer frame = flow_game.frame_new (s, trace);
-  const FlowFrame *f = frame;
-  gsize n = 81;
 
   assert_answer (FLOW (s), r);
-  for (gsize i = 0; i < hb_trace_length (trace); i++)
-    {
-      const HbStep *st = hb_trace_step (trace, i);
-      if (st->blob == 0)
-        flow_game.frame_step (frame, trace, st);
-    }
-  /* Pairs of dots side by side are joined without a step; every other
-   * cell is as in the answer. */
-  for (gsize i = 0; i < n; i++)
-    if (FLOW (s)->dot[i] == 0)
-      g_assert_cmpint (f->board->colour[i], ==, FLOW (r->solved)->colour[i]);
-  flow_game.frame_free (frame);
+  assert_replay_ends_on_answer (s, trace, r);
   hb_result_free (r);
   hb_trace_free (trace);
   hb_state_free (s);
@@ -798,23 +806,11 @@ test_race (void)
       HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
       HbSolveOptions o = { 0 };
       HbResult *r = flow_solver_fast.solve (s, &o, trace, NULL, NULL);
-      gpointer frame = flow_game.frame_new (s, trace);
-      const FlowFrame *fr = frame;
-      gsize n = (gsize) s->width * s->height;
 
       assert_answer (FLOW (s), r);
       g_assert_cmpuint (stat_u64 (r, "parallel searches"), ==, two);
       g_assert_false (hb_trace_truncated (trace));
-      for (gsize i = 0; i < hb_trace_length (trace); i++)
-        {
-          const HbStep *st = hb_trace_step (trace, i);
-          if (st->blob == 0)
-            flow_game.frame_step (frame, trace, st);
-        }
-      for (gsize i = 0; i < n; i++)
-        if (FLOW (s)->dot[i] == 0)
-          g_assert_cmpint (fr->board->colour[i], ==, FLOW (r->solved)->colour[i]);
-      flow_game.frame_free (frame);
+      assert_replay_ends_on_answer (s, trace, r);
       hb_result_free (r);
       hb_trace_free (trace);
       hb_state_free (s);
