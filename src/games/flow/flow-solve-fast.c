@@ -2578,7 +2578,8 @@ const HbSolver flow_solver_fast = {
   .name = N_("Two-headed path search"),
   .summary = N_("Grows every path from both dots, deciding the cells in diagonal order, the "
                 "most constrained first; forced steps, dead ends, the corner rule, region and "
-                "parity checks prune; counts solutions"),
+                "parity checks prune; counts solutions; on large boards a second search from "
+                "the other side races it on a second core"),
   .flags = HB_SOLVER_EXACT | HB_SOLVER_COUNTS | HB_SOLVER_ANIMATED,
   .settings = fast_settings,
   .solve = fast_solve,
