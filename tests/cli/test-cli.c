@@ -582,6 +582,8 @@ test_bench_sets (void)
     g_assert_nonnull (strstr (r.out, "| 125x2: 125×2, 16 colours (long strip) | fast |"));
     g_assert_nonnull (strstr (r.out, "| 2x125: 2×125, 16 colours (long strip) | fast |"));
     g_assert_nonnull (strstr (r.out, "| 50x50-few: 50×50, 6 colours (few colours) | fast |"));
+    /* A generated set names its slowest level's time beside the median. */
+    g_assert_nonnull (strstr (r.out, " solved, the slowest in "));
     /* Only those: no reference level, no other set. */
     g_assert_null (strstr (r.out, "regular_5x5"));
     g_assert_null (strstr (r.out, "100x100"));
