@@ -2509,7 +2509,8 @@ fast_race (gpointer data)
  * is often quick in another. So with a second core a second search starts
  * from the opposite side (variant 2: bottom left instead of top left, the
  * same choice order) on its own thread, and the first to finish answers and
- * stops the other: the slowest level of those sixty took 0.35 s. Both are
+ * stops the other: the slowest level of those sixty took 0.28 s of wall
+ * time (with the longer restarts of a racing search, see fast_run). Both are
  * whole searches (their last run has no restart limit), so "no solution"
  * from either is a proof. When the steps are recorded for the player, each
  * search records its own and the trace gets the winner's, so the player
@@ -2573,6 +2574,7 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
     fast_clear (&f[1]);
   return r;
 }
+
 const HbSolver flow_solver_fast = {
   .id = "fast",
   .name = N_("Two-headed path search"),
