@@ -1550,18 +1550,15 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
   };
   for (int i = 0; i < 6; i++)
     {
-      int m = pairs[f->turns_first][i], a = __builtin_ctz ((unsigned) m), b = 31 - __builtin_clz ((unsigned) m);
+      int m = pairs[f->turns_first][i];
+      int a = __builtin_ctz ((unsigned) m), b = 31 - __builtin_clz ((unsigned) m);
       if ((allowed & m) != m || (m & req) != req)
         continue;
       if (hcol[a] >= 0 && hcol[b] >= 0 && hcol[a] != hcol[b])
         continue;
-      if (m != 5 && m != 10)
-        {
-          FastDeps base = f->rs;
-          if (!corner_ok (f, x, a, b))
-            continue;
-          f->rs = base;
-        }
+      /* A turn the corner rule rules out adds what it read to f->rs. */
+      if (m != 5 && m != 10 && !corner_ok (f, x, a, b))
+        continue;
       opts[n++] = (guint8) m;
       if (n == cap)
         return n;
@@ -2540,10 +2537,7 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
       /* When the steps are recorded, the second search records its own,
        * and they become the trace's if it answers first. */
       if (f[0].tracing)
-        {
-          trace1 = hb_trace_new_like (trace);
-          hb_trace_set_counter_name (trace1, N_("search steps"));
-        }
+        trace1 = hb_trace_new_like (trace);
       fast_init (&f[1], state, options, trace1, &stop[1], (v0 + 2) % 8);
       f[0].racing = f[1].racing = TRUE;
       race.f = &f[1];
