@@ -83,7 +83,7 @@ static gboolean opt_plot;          /* render --plot */
 
 static const GOptionEntry game_entry[] = {
   { "game", 'g', 0, G_OPTION_ARG_STRING, &opt_game,
-    "The game: lights, loop or flood (else from the file)", "G" },
+    "The game: lights, loop, flood or flow (else from the file)", "G" },
   { NULL }
 };
 

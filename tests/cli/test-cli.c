@@ -125,9 +125,13 @@ test_list (void)
 {
   g_auto(CliRun) r = { 0 };
   g_auto(GStrv) lines = NULL;
+  g_auto(CliRun) help = { 0 };
   gboolean seen_lights = FALSE;
 
   run_cli (&r, NULL, "list", NULL);
+  /* --game's help names every game that `list` shows. */
+  run_cli (&help, NULL, "render", "--help", NULL);
+  g_assert_cmpint (help.status, ==, 0);
   g_assert_cmpint (r.status, ==, 0);
   lines = g_strsplit (r.out, "\n", -1);
   for (int i = 0; lines[i] && lines[i][0]; i++)
@@ -135,6 +139,7 @@ test_list (void)
       g_auto(GStrv) f = g_strsplit (lines[i], "\t", -1);
       g_assert_cmpuint (g_strv_length (f), ==, 4);
       g_assert_true (strlen (f[2]) > 10);
+      g_assert_nonnull (strstr (help.out, f[0]));
       /* The limits it honours: every solver the time limit. */
       g_assert_true (g_str_has_prefix (f[3], "limits: time"));
       if (g_str_equal (f[1], "greedy") || g_str_equal (f[1], "maxflow"))
