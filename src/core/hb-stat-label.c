@@ -36,6 +36,8 @@ static const HbStatLabel labels[] = {
     N_("Earlier choices the backjumps went past without trying their other ways") },
   { "loops cut", NULL, N_("Loops cut"),
     N_("Choices that would have closed a run of cells with known directions into a loop, refused at once") },
+  { "crossings", NULL, N_("Crossings"),
+    N_("Times two colours would have had to cross to reach their other ends, so the search went back") },
   { "parallel searches", NULL, N_("Searches at once"),
     N_("Searches run side by side on separate processor cores; the first to finish answered") },
   { "forced", NULL, N_("Forced moves"),

@@ -486,6 +486,33 @@ test_generated (void)
       }
 }
 
+/* Two colours whose dots sit on the border of the free cells in the order
+ * a b a b would have to cross: the crossing check proves it at the start,
+ * before a single step (a dot in each corner of an empty 30x4 strip, and
+ * a 6x6 board whose cross sits round a hole). Counting says the same. */
+static void
+test_crossing (void)
+{
+  static const char *const levels[] = {
+    "a............................b\n..............................\n"
+    "..............................\nb............................a\n",
+    "......\n.a..b.\n..cc..\n..dd..\n.b..a.\n......\n",
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (levels); i++)
+    for (guint limit = 1; limit <= 2; limit++)
+      {
+        FlowState *s = parse (levels[i]);
+        HbResult *r = solve (s, limit);
+
+        g_assert_cmpint (r->status, ==, HB_STATUS_NO_SOLUTION);
+        g_assert_cmpuint (stat_u64 (r, "crossings"), >=, 1);
+        g_assert_cmpuint (stat_u64 (r, "nodes"), ==, 0);
+        hb_result_free (r);
+        hb_state_free (&s->base);
+      }
+}
+
 /* Backjumping (boards over 400 cells, one answer) must never lose an
  * answer: on generated 21×20 and 25×25 levels, and on the same levels with
  * two dots of different colours swapped or one dot moved a few cells
@@ -849,6 +876,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/fast/edge-cases", test_edge_cases);
   g_test_add_func ("/flow/fast/generated", test_generated);
   g_test_add_func ("/flow/fast/backjump", test_backjump);
+  g_test_add_func ("/flow/fast/crossing", test_crossing);
   g_test_add_func ("/flow/fast/loops", test_loops);
   g_test_add_func ("/flow/fast/race", test_race);
   g_test_add_func ("/flow/fast/trace", test_trace);
