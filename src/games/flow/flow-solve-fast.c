@@ -1361,7 +1361,15 @@ planar_walk (Fast *f, int o0, int d0, gboolean track)
 {
   int seq[4 * FLOW_MAX_COLOURS], stack[2 * FLOW_MAX_COLOURS];
   int nseq = 0, sp = 0, o = o0, d = d0, prev = -1, id0 = -1;
-  guint32 cyc = ++f->cycle;
+  guint32 cyc;
+
+  if (++f->cycle == 0)
+    {
+      /* Wrapped round: no head may look counted on this walk. */
+      memset (f->hcyc, 0, sizeof f->hcyc);
+      f->cycle = 1;
+    }
+  cyc = f->cycle;
 
   do
     {
