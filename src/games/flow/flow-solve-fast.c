@@ -1334,8 +1334,6 @@ check_chokepoints (Fast *f)
   return TRUE;
 }
 
-/* Propagates to a fixpoint. PROP_BRANCH leaves the head to branch on in
- * *bc, *bk and its steps in cells / *ncells. */
 /* The planarity check. Paths never cross, so where the free cells meet
  * what is drawn, the colours that must join through them cannot
  * interleave: walk the border of a region of free cells (one closed line
@@ -1392,6 +1390,8 @@ planar_walk (Fast *f, int o0, int d0, gboolean track)
             }
           if (o != prev)
             {
+              /* A new stretch; a head met more than once does not count,
+               * so two in the order are enough. */
               if (f->hocc[id]++ < 2)
                 seq[nseq++] = id;
               if (o == o0)
@@ -1449,6 +1449,8 @@ planar_walk (Fast *f, int o0, int d0, gboolean track)
   return sp == 0;
 }
 
+/* Walks every border that an unfinished colour's head lies on, once:
+ * FALSE (with f->rs) when one has a crossing. */
 static gboolean
 planar_ok (Fast *f)
 {
@@ -1476,6 +1478,8 @@ planar_ok (Fast *f)
   return TRUE;
 }
 
+/* Propagates to a fixpoint. PROP_BRANCH leaves the head to branch on in
+ * *bc, *bk and its steps in cells / *ncells. */
 static int
 fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells, FastDeps *why)
 {
