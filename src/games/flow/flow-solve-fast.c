@@ -1626,7 +1626,7 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells, FastDeps *why)
 
 
 /* The board order of the cell branches: anti-diagonals from one corner
- * (variant & 3: top left, top right, bottom right, bottom left), each
+ * (variant & 3: top left, top right, bottom left, bottom right), each
  * from its top or its bottom (variant & 4). */
 static void
 set_order (Fast *f, int variant)
