@@ -2321,13 +2321,14 @@ done:
   f->nstack = base_stack;
   if (cells == NULL)
     {
-      /* The whole search is over: taking its steps back is no part of
-       * the story the trace tells (it ends on the answer), unless a
-       * restart follows. */
-      gboolean tracing = f->tracing;
-      f->tracing = f->restarted && tracing;
-      undo_state (f, base_trail, base_marks);
-      f->tracing = tracing;
+      /* The whole search is over. Unless a restart follows, its state is
+       * only thrown away (the answer is in f->snap), so its steps are not
+       * taken back: on a 1000x1000 board that is a million steps, and a
+       * race waits for the losing search to stop. Taking them back is no
+       * part of the story the trace tells either (it ends on the
+       * answer). */
+      if (f->restarted)
+        undo_state (f, base_trail, base_marks);
     }
   else
     undo_state (f, base_trail, base_marks);
@@ -2673,6 +2674,11 @@ fast_clear (Fast *f)
 typedef struct {
   Fast     *f;
   HbCancel *other;   /* the first search's token: set when this one ends first */
+  const HbState *state;
+  const HbSolveOptions *options;
+  HbTrace  *trace;   /* its own steps, or NULL */
+  HbCancel *stop;    /* its own token */
+  int       variant;
 } FastRace;
 
 static gpointer
@@ -2680,6 +2686,10 @@ fast_race (gpointer data)
 {
   FastRace *race = data;
 
+  /* Set up here, on its own core, while the first search starts (a
+   * 1000x1000 board's tables are over 60 MB). */
+  fast_init (race->f, race->state, race->options, race->trace, race->stop, race->variant);
+  race->f->racing = TRUE;
   fast_run (race->f);
   if (race->f->finished)
     hb_cancel_set (race->other);
@@ -2726,16 +2736,9 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
        * and they become the trace's if it answers first. */
       if (f[0].tracing)
         trace1 = hb_trace_new_like (trace);
-      fast_init (&f[1], state, options, trace1, &stop[1], (v0 + 2) % 8);
-      f[0].racing = f[1].racing = TRUE;
-      race.f = &f[1];
-      race.other = &stop[0];
+      race = (FastRace) { &f[1], &stop[0], state, options, trace1, &stop[1], (v0 + 2) % 8 };
       thread = g_thread_try_new ("hb-flow-race", fast_race, &race, NULL);
-      if (thread == NULL)
-        {
-          fast_clear (&f[1]);
-          f[0].racing = FALSE;
-        }
+      f[0].racing = thread != NULL;
     }
   fast_run (&f[0]);
   if (thread != NULL)
