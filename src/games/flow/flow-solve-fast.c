@@ -414,15 +414,14 @@ corner_walk (Fast *f, int p, int a, int b, gboolean track)
     return FALSE;
   for (;;)
     {
-      guint8 v = f->col[c];
+      guint8 v = f->col[c], vx, vy;
       int x, y;
 
       if (track)
         rd (f, c);
-      if (v == WALL || (f->links[c] & ~mask) != 0)
-        return FALSE;
-      if (f->isdot[c] || v != 0)
-        return TRUE;
+      /* A filled cell or a dot (dots are never free) ends the chain. */
+      if (v != 0)
+        return v != WALL && (f->links[c] & ~mask) == 0;
       if (f->need[c] != 0 && f->need[c] != mask)
         return FALSE;
       /* A free cell of the chain: its arms c + a and c + b take its colour,
@@ -434,13 +433,17 @@ corner_walk (Fast *f, int p, int a, int b, gboolean track)
           rd (f, x);
           rd (f, y);
         }
-      if (f->col[x] == WALL || f->col[y] == WALL)
-        return FALSE;
-      if ((f->col[x] != 0 && f->headid[x] == 0) || (f->col[y] != 0 && f->headid[y] == 0))
-        return FALSE;
-      if (f->col[x] != 0 && f->col[y] != 0 && f->col[x] != f->col[y])
-        return FALSE;
+      vx = f->col[x];
+      vy = f->col[y];
       c += da + db;
+      if ((vx | vy) == 0)
+        continue;   /* the common case on big boards: both arms free */
+      if (vx == WALL || vy == WALL)
+        return FALSE;
+      if ((vx != 0 && f->headid[x] == 0) || (vy != 0 && f->headid[y] == 0))
+        return FALSE;
+      if (vx != 0 && vy != 0 && vx != vy)
+        return FALSE;
     }
 }
 
