@@ -38,7 +38,10 @@ hb_board_view_zoomed_layout (HbBoardView *self, HbLayout *layout)
     }
 }
 
+/* Zoom in up to 12 times the whole board's size, and on big boards (whose
+ * fitted cells are a few pixels or less) until a cell is 48 pixels. */
 #define ZOOM_MAX 12.0
+#define ZOOM_CELL_MAX 48.0
 
 /* Zooms to `zoom` keeping the board point under (px, py) where it is. */
 static void
@@ -49,13 +52,13 @@ zoom_at (HbBoardView *self, double zoom, double px, double py)
 
   if (self->state == NULL)
     return;
-  zoom = CLAMP (zoom, 1.0, ZOOM_MAX);
   hb_board_view_zoomed_layout (self, &before);
   u = (px - before.x0) / before.cell;
   v = (py - before.y0) / before.cell;
   w = gtk_widget_get_width (GTK_WIDGET (self));
   h = gtk_widget_get_height (GTK_WIDGET (self));
   hb_layout_fit (&fit, self->state->width, self->state->height, (int) w, (int) h, BOARD_MARGIN);
+  zoom = CLAMP (zoom, 1.0, MAX (ZOOM_MAX, ZOOM_CELL_MAX / fit.cell));
   self->zoom = zoom;
   /* x0' = px - u × cell', and x0' = w/2 − (w/2 − fit.x0) × zoom + pan. */
   self->pan_x = px - u * fit.cell * zoom - w / 2.0 + (w / 2.0 - fit.x0) * zoom;

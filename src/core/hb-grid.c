@@ -45,7 +45,10 @@ hb_layout_fit (HbLayout *layout, int w, int h,
   cell = MIN (cw, ch);
   if (cell >= 4)
     cell = floor (cell);
-  if (cell < 1)
+  /* A board bigger than the area in pixels is still shown whole, its
+   * cells under a pixel (the games draw such cells as an image, scaled
+   * down; zoom in to see them); an area with no room at all gets 1. */
+  if (!(cell > 0))
     cell = 1;
   layout->cell = cell;
   layout->x0 = floor ((area_w - cell * layout->width) / 2);

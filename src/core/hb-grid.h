@@ -40,7 +40,8 @@ typedef struct {
 } HbLayout;
 
 /* Fits a w × h board into an area of area_w × area_h pixels with a margin,
- * centred, cells square and at least 1 pixel. */
+ * centred, cells square: the whole board, so on a board with more cells
+ * than the area has pixels a cell is under a pixel. */
 void hb_layout_fit (HbLayout *layout, int w, int h,
                     double area_w, double area_h, double margin);
 

@@ -553,6 +553,39 @@ test_zoom (void)
   g_assert_cmpfloat (hb_board_view_get_zoom (view), ==, 1.0);
   hb_board_view_get_layout (view, &zoomed);
   g_assert_cmpfloat (fabs (zoomed.cell - fit.cell), <, 1e-6);
+  /* At most 12 times closer on a board whose cells are big already. */
+  hb_board_view_zoom (view, 1000.0);
+  g_assert_cmpfloat (hb_board_view_get_zoom (view), ==, 12.0);
+  hb_app_test_window_close (window);
+}
+
+/* A board with more cells than the view has pixels opens whole (cells
+ * under a pixel), and zooming in goes on until a cell is 48 pixels. */
+static void
+test_zoom_huge (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  HbLayout fit, zoomed;
+  char *row = g_strnfill (1000, '0');
+  char *text = repeat_rows (row, 1000);
+  int w, h;
+
+  hb_app_test_open_text (window, "huge.lights", text);
+  g_free (text);
+  g_free (row);
+  w = gtk_widget_get_width (GTK_WIDGET (view));
+  h = gtk_widget_get_height (GTK_WIDGET (view));
+  g_assert_cmpint (MAX (w, h), <, 1000);
+  hb_board_view_get_layout (view, &fit);
+  g_assert_cmpfloat (fit.cell, <, 1);
+  g_assert_cmpfloat (fit.x0, >=, 0);
+  g_assert_cmpfloat (fit.y0, >=, 0);
+  g_assert_cmpfloat (fit.x0 + 1000 * fit.cell, <=, w);
+  g_assert_cmpfloat (fit.y0 + 1000 * fit.cell, <=, h);
+  hb_board_view_zoom (view, 1e6);
+  hb_board_view_get_layout (view, &zoomed);
+  g_assert_cmpfloat (fabs (zoomed.cell - 48), <, 1e-6);
   hb_app_test_window_close (window);
 }
 
@@ -566,6 +599,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/first-window", test_first_window);
   g_test_add_func ("/app/play/keyboard", test_keyboard_play);
   g_test_add_func ("/app/play/zoom", test_zoom);
+  g_test_add_func ("/app/play/zoom-huge", test_zoom_huge);
   g_test_add_func ("/app/play/snapshots", test_snapshots);
   return g_test_run ();
 }

@@ -102,6 +102,23 @@ test_layout_hit (void)
   g_assert_false (hit.inside);
   g_assert_cmpint (hit.x, ==, 0);
   g_assert_cmpint (hit.y, ==, 0);
+
+  /* A board with more cells than the area has pixels is still shown
+   * whole, its cells under a pixel, and a click finds the cell under it. */
+  hb_layout_fit (&l, 1000, 1000, 520, 420, 10);
+  g_assert_cmpfloat_with_epsilon (l.cell, 0.4, 1e-9);
+  g_assert_cmpfloat (l.x0, >=, 10);
+  g_assert_cmpfloat (l.y0, >=, 10);
+  g_assert_cmpfloat (l.x0 + 1000 * l.cell, <=, 510);
+  g_assert_cmpfloat (l.y0 + 1000 * l.cell, <=, 410);
+  hb_layout_hit (&l, l.x0 + 999.5 * l.cell, l.y0 + 0.5 * l.cell, &hit);
+  g_assert_true (hit.inside);
+  g_assert_cmpint (hit.x, ==, 999);
+  g_assert_cmpint (hit.y, ==, 0);
+  /* No room at all (a widget not yet laid out): a cell of 1, never 0 or
+   * less, which a hit would divide by. */
+  hb_layout_fit (&l, 10, 10, 0, 0, 10);
+  g_assert_cmpfloat (l.cell, ==, 1);
 }
 
 static void

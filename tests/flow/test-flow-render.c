@@ -377,6 +377,18 @@ test_large (void)
   assert_pixel (surf, 5, 10, 0xE8271E, 2);
   cairo_surface_destroy (surf);
   hb_state_free (&s->base);
+
+  /* Under two pixels a cell, a dot would be a quarter of a pixel of the
+   * image: it is a disc on top in its full colour, so it still shows. */
+  s = flow_state_new (300, 300, 1);
+  s->names[0] = 'R';
+  s->dot[100 * 300 + 100] = s->dot[200 * 300 + 200] = 1;
+  surf = render (s, &opt, 0.5);
+  assert_pixel (surf, 50, 50, 0xE8271E, 4);
+  assert_pixel (surf, 100, 100, 0xE8271E, 4);
+  assert_pixel (surf, 75, 75, 0xfbfbfa, 2);
+  cairo_surface_destroy (surf);
+  hb_state_free (&s->base);
 }
 
 int

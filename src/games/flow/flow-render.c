@@ -159,14 +159,18 @@ typedef struct {
   guint32          path[FLOW_MAX_COLOURS + 1];
   guint32          hint[FLOW_MAX_COLOURS + 1];
   guint32          mark;
+  int              dots[2 * FLOW_MAX_COLOURS];  /* the dots drawn, by cell */
+  int              ndots;
 } Tiny;
 
 static guint32
 tiny_colour (gsize i, int x, int y, gpointer data)
 {
-  const Tiny *t = data;
+  Tiny *t = data;
   int c;
 
+  if (t->s->dot[i] && t->ndots < (int) G_N_ELEMENTS (t->dots))
+    t->dots[t->ndots++] = (int) i;
   if (t->marks != NULL && t->marks[i])
     return t->mark;
   c = MIN (t->s->colour[i], FLOW_MAX_COLOURS);
@@ -218,6 +222,23 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
           t.hint[c] = hb_draw_mix (st.bg, full, 0.35);
         }
       hb_draw_cell_image (cr, l, w, h, tiny_colour, &t);
+      /* Under two pixels a cell, a dot would vanish into the image: each
+       * is a small disc on top, ringed so it shows on any path. */
+      if (l->cell < 2)
+        for (int i = 0; i < t.ndots; i++)
+          {
+            int p = t.dots[i], c = MIN (s->dot[p], FLOW_MAX_COLOURS);
+            double cx, cy;
+
+            cell_centre (l, p % w, p / w, &cx, &cy);
+            cairo_new_sub_path (cr);
+            cairo_arc (cr, cx, cy, 2.5, 0, 2 * G_PI);
+            set_argb (cr, rgb[c], 1.0);
+            cairo_fill_preserve (cr);
+            set_argb (cr, st.edge, 0.8);
+            cairo_set_line_width (cr, 1.0);
+            cairo_stroke (cr);
+          }
       cairo_restore (cr);
       return;
     }
