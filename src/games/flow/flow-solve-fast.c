@@ -140,6 +140,20 @@ deps_top (FastDeps d)
   return 63 - (gsize) __builtin_clzll ((guint64) d);
 }
 
+/* A padded cell's state, kept together: a check reads a neighbour's colour
+ * and usually its need, so one cache line instead of one per array (on a
+ * generated 1000x1000 level, seed 8, one search: the same nodes, 39 % fewer
+ * first-level and 17 % fewer second-level cache misses, as cachegrind
+ * counts them with a 1 MB second level like this machine's). */
+typedef struct {
+  guint8 col;     /* 0 free, c + 1, WALL */
+  guint8 need;    /* the two arms the cell must have (the corner rule), 0
+                   * when not known */
+  guint8 links;   /* the path's arms drawn so far, bit HB_DIR_* */
+  guint8 hid;     /* 2c + k + 1 when the head k of colour c, 0 otherwise */
+} FastCell;
+G_STATIC_ASSERT (2 * FLOW_MAX_COLOURS < 255);   /* hid and col fit a byte */
+
 typedef struct {
   gint32 from, to;   /* the head's cell before the step, the new cell */
   guint8 c, k;       /* colour, which head */
@@ -174,14 +188,10 @@ typedef struct {
   gsize   N;              /* padded cells */
   int     off[4];         /* N E S W */
   int     colours;
-  guint8 *col;            /* padded: 0 free, c + 1, WALL */
+  FastCell *cell;         /* padded */
   guint8 *parity;         /* padded: (x + y) & 1 */
-  guint16 *headid;        /* padded: 2c + k + 1 when a head, 0 otherwise */
-  guint8 *links;          /* padded: the path's arms drawn so far, bit HB_DIR_* */
   guint8 *isdot;          /* padded: 1 on a dot */
   guint64 corner_cuts;    /* steps struck out by the corner rule */
-  guint8 *need;           /* padded: the two arms a cell must have (the
-                           * corner rule), 0 when not known */
   int     *marks;         /* cells whose need was set, in order */
   FastDeps *marks_dep;     /* the cell's levels before the mark */
   gsize   *marks_ends;    /* length of the ends trail before the mark */
@@ -376,7 +386,7 @@ touch_kind (Fast *f, int c, int k, int q)
   for (int d = 0; d < 4; d++)
     {
       int r = q + f->off[d];
-      if (r == h || f->col[r] != me)
+      if (r == h || f->cell[r].col != me)
         continue;
       rd (f, r);
       if (r == other)
@@ -414,15 +424,15 @@ corner_walk (Fast *f, int p, int a, int b, gboolean track)
     return FALSE;
   for (;;)
     {
-      guint8 v = f->col[c], vx, vy;
+      guint8 v = f->cell[c].col, vx, vy;
       int x, y;
 
       if (track)
         rd (f, c);
       /* A filled cell or a dot (dots are never free) ends the chain. */
       if (v != 0)
-        return v != WALL && (f->links[c] & ~mask) == 0;
-      if (f->need[c] != 0 && f->need[c] != mask)
+        return v != WALL && (f->cell[c].links & ~mask) == 0;
+      if (f->cell[c].need != 0 && f->cell[c].need != mask)
         return FALSE;
       /* A free cell of the chain: its arms c + a and c + b take its colour,
        * so each is free or the head of a path that can come in. */
@@ -433,14 +443,14 @@ corner_walk (Fast *f, int p, int a, int b, gboolean track)
           rd (f, x);
           rd (f, y);
         }
-      vx = f->col[x];
-      vy = f->col[y];
+      vx = f->cell[x].col;
+      vy = f->cell[y].col;
       c += da + db;
       if ((vx | vy) == 0)
         continue;   /* the common case on big boards: both arms free */
       if (vx == WALL || vy == WALL)
         return FALSE;
-      if ((vx != 0 && f->headid[x] == 0) || (vy != 0 && f->headid[y] == 0))
+      if ((vx != 0 && f->cell[x].hid == 0) || (vy != 0 && f->cell[y].hid == 0))
         return FALSE;
       if (vx != 0 && vy != 0 && vx != vy)
         return FALSE;
@@ -464,7 +474,7 @@ corner_ok (Fast *f, int p, int a, int b)
 static inline gboolean
 turn_ok (Fast *f, int p, int d)
 {
-  guint8 l = f->links[p];
+  guint8 l = f->cell[p].links;
   int a;
 
   rd (f, p);
@@ -486,7 +496,7 @@ static inline gboolean
 arm_ok (Fast *f, int p, int d)
 {
   rd (f, p);
-  if (f->need[p] != 0 && (f->need[p] & (1u << d)) == 0)
+  if (f->cell[p].need != 0 && (f->cell[p].need & (1u << d)) == 0)
     return FALSE;
   if (!turn_ok (f, p, d))
     {
@@ -505,7 +515,7 @@ abandons (Fast *f, int p, int d)
   for (int e = 0; e < 4; e++)
     {
       int r = p + f->off[e];
-      if (e != d && f->col[r] == 0 && (f->need[r] & (1u << HB_DIR_OPPOSITE (e))) != 0)
+      if (e != d && f->cell[r].col == 0 && (f->cell[r].need & (1u << HB_DIR_OPPOSITE (e))) != 0)
         {
           rd (f, r);
           return TRUE;
@@ -529,7 +539,7 @@ step_kind (Fast *f, int c, int k, int q)
     return kind;
   rd (f, h);
   rd (f, q);
-  if (f->need[q] != 0 && (f->need[q] & (1u << HB_DIR_OPPOSITE (d))) == 0)
+  if (f->cell[q].need != 0 && (f->cell[q].need & (1u << HB_DIR_OPPOSITE (d))) == 0)
     return -1;
   /* The head's cell is complete after the step: no marked corner next to
    * it may be waiting for it. */
@@ -540,7 +550,7 @@ step_kind (Fast *f, int c, int k, int q)
       int o = f->head[c][1 - k], e = dir_between (f, q, o);
       rd (f, o);
       /* q's arms: back to h and on to o. */
-      if (f->need[q] != 0 && (f->need[q] & (1u << e)) == 0)
+      if (f->cell[q].need != 0 && (f->cell[q].need & (1u << e)) == 0)
         return -1;
       if (((e ^ d) & 1) != 0 && !corner_ok (f, q, HB_DIR_OPPOSITE (d), e))
         {
@@ -552,8 +562,8 @@ step_kind (Fast *f, int c, int k, int q)
       for (int g = 0; g < 4; g++)
         {
           int r = q + f->off[g];
-          if (r != h && r != o && f->col[r] == 0
-              && (f->need[r] & (1u << HB_DIR_OPPOSITE (g))) != 0)
+          if (r != h && r != o && f->cell[r].col == 0
+              && (f->cell[r].need & (1u << HB_DIR_OPPOSITE (g))) != 0)
             {
               rd (f, r);
               return -1;
@@ -596,8 +606,8 @@ link_run (Fast *f, int p)
   for (int d = 0; d < 4; d++)
     {
       int r = p + f->off[d];
-      if ((f->need[p] & (1u << d)) != 0 && f->col[r] == 0
-          && (f->need[r] & (1u << HB_DIR_OPPOSITE (d))) != 0)
+      if ((f->cell[p].need & (1u << d)) != 0 && f->cell[r].col == 0
+          && (f->cell[r].need & (1u << HB_DIR_OPPOSITE (d))) != 0)
         {
           nb[n] = r;
           ends[n++] = f->end[r];
@@ -628,9 +638,9 @@ link_run (Fast *f, int p)
 static void
 set_need (Fast *f, int p, guint8 mask, FastDeps lv)
 {
-  if (f->need[p] == mask)
+  if (f->cell[p].need == mask)
     return;
-  if (f->need[p] != 0)
+  if (f->cell[p].need != 0)
     {
       fail_at (f, lv | f->dep[p]);
       return;
@@ -645,7 +655,7 @@ set_need (Fast *f, int p, guint8 mask, FastDeps lv)
   f->marks_dep[f->nmarks] = f->dep[p];
   f->marks_ends[f->nmarks] = f->nends;
   f->marks[f->nmarks++] = p;
-  f->need[p] = mask;
+  f->cell[p].need = mask;
   f->dep[p] |= lv;
   link_run (f, p);
   dirty_near (f, p);
@@ -671,7 +681,7 @@ mark_chain (Fast *f, int p, int a, int b, FastDeps lv)
   f->rs |= saved;
   if (!ok)
     return;
-  for (int c = p + step; f->col[c] == 0; c += step)
+  for (int c = p + step; f->cell[c].col == 0; c += step)
     {
       set_need (f, c, mask, lv);
       push_check (f, c);
@@ -683,7 +693,7 @@ mark_chain (Fast *f, int p, int a, int b, FastDeps lv)
 static void
 mark_turn (Fast *f, int p)
 {
-  guint8 l = f->links[p];
+  guint8 l = f->cell[p].links;
   int a, b;
 
   if (f->isdot[p] || pop4 (l) != 2 || l == 5 || l == 10)
@@ -708,7 +718,7 @@ static inline void
 check_around (Fast *f, int p)
 {
   for (int d = 0; d < 4; d++)
-    if (f->col[p + f->off[d]] == 0)
+    if (f->cell[p + f->off[d]].col == 0)
       push_check (f, p + f->off[d]);
 }
 
@@ -717,13 +727,13 @@ check_around (Fast *f, int p)
 static gboolean
 may_split (const Fast *f, int q)
 {
-  const guint8 *c = f->col;
+  const FastCell *c = f->cell;
   int o[4], corner[4], nfree = 0, joined = 0;
 
   for (int d = 0; d < 4; d++)
     {
-      o[d] = c[q + f->off[d]] == 0;
-      corner[d] = c[q + f->off[d] + f->off[(d + 1) & 3]] == 0;
+      o[d] = c[q + f->off[d]].col == 0;
+      corner[d] = c[q + f->off[d] + f->off[(d + 1) & 3]].col == 0;
       nfree += o[d];
     }
   if (nfree <= 1)
@@ -789,16 +799,16 @@ dirty_near (Fast *f, int p)
       for (int i = 0; i < 13; i++)
         {
           int q = p + ring[i][1] * f->W + ring[i][0];
-          if (f->headid[q] != 0)
-            set_hdirty (f, f->headid[q] - 1);
+          if (f->cell[q].hid != 0)
+            set_hdirty (f, f->cell[q].hid - 1);
         }
       return;
     }
   for (int i = 0; i < 13; i++)
     {
       int q = p + ring[i][1] * f->W + ring[i][0];
-      if (q >= 0 && (gsize) q < f->N && f->headid[q] != 0)
-        set_hdirty (f, f->headid[q] - 1);
+      if (q >= 0 && (gsize) q < f->N && f->cell[q].hid != 0)
+        set_hdirty (f, f->cell[q].hid - 1);
     }
 }
 
@@ -837,30 +847,30 @@ apply_step (Fast *f, int c, int k, int q, gboolean forced, FastDeps lv)
   if (joins)
     f->dep[other] |= lv;
 
-  f->col[q] = (guint8) (c + 1);
+  f->cell[q].col = (guint8) (c + 1);
   f->free_cells--;
-  f->headid[h] = 0;
+  f->cell[h].hid = 0;
   f->head[c][k] = q;
   {
     int d = dir_between (f, h, q);
-    f->links[h] |= (guint8) (1u << d);
-    f->links[q] = (guint8) (1u << HB_DIR_OPPOSITE (d));
+    f->cell[h].links |= (guint8) (1u << d);
+    f->cell[q].links = (guint8) (1u << HB_DIR_OPPOSITE (d));
     mark_turn (f, h);
   }
   if (joins)
     {
       int e = dir_between (f, q, other);
-      f->links[q] |= (guint8) (1u << e);
-      f->links[other] |= (guint8) (1u << HB_DIR_OPPOSITE (e));
+      f->cell[q].links |= (guint8) (1u << e);
+      f->cell[other].links |= (guint8) (1u << HB_DIR_OPPOSITE (e));
       mark_turn (f, q);
       mark_turn (f, other);
       f->done[c] = 1;
       f->open--;
-      f->headid[other] = 0;
+      f->cell[other].hid = 0;
       check_around (f, other);
     }
   else
-    f->headid[q] = (guint16) (2 * c + k + 1);
+    f->cell[q].hid = (guint8) (2 * c + k + 1);
   dirty_near (f, h);
   dirty_near (f, q);
   check_around (f, h);
@@ -891,7 +901,7 @@ undo_marks (Fast *f, gsize nm)
   while (f->nmarks > nm)
     {
       int p = f->marks[--f->nmarks];
-      f->need[p] = 0;
+      f->cell[p].need = 0;
       f->dep[p] = f->marks_dep[f->nmarks];
       while (f->nends > f->marks_ends[f->nmarks])
         {
@@ -923,27 +933,27 @@ undo_to (Fast *f, gsize len)
           trace_link (f, HB_STEP_UNDO, s->from, s->to, c, 0);
           f->tracing = hb_trace_wants (f->trace);
         }
-      f->col[s->to] = 0;
+      f->cell[s->to].col = 0;
       f->free_cells++;
       if ((gsize) f->rank[s->to] < f->scan)
         f->scan = (gsize) f->rank[s->to];
-      f->headid[s->to] = 0;
-      f->links[s->to] = 0;
-      f->links[s->from] &= (guint8) ~(1u << dir_between (f, s->from, s->to));
+      f->cell[s->to].hid = 0;
+      f->cell[s->to].links = 0;
+      f->cell[s->from].links &= (guint8) ~(1u << dir_between (f, s->from, s->to));
       if (s->joined)
         {
           int o = f->head[c][1 - k];
-          f->links[o] &= (guint8) ~(1u << dir_between (f, o, s->to));
+          f->cell[o].links &= (guint8) ~(1u << dir_between (f, o, s->to));
         }
       f->head[c][k] = s->from;
-      f->headid[s->from] = (guint16) (2 * c + k + 1);
+      f->cell[s->from].hid = (guint8) (2 * c + k + 1);
       f->dep[s->from] = s->old_dep[0];
       f->dep[s->to] = s->old_dep[1];
       if (s->joined)
         {
           f->done[c] = 0;
           f->open++;
-          f->headid[f->head[c][1 - k]] = (guint16) (2 * c + (1 - k) + 1);
+          f->cell[f->head[c][1 - k]].hid = (guint8) (2 * c + (1 - k) + 1);
           f->dep[f->head[c][1 - k]] = s->old_dep[2];
         }
     }
@@ -968,21 +978,21 @@ static gboolean
 check_cell (Fast *f, int e, gboolean *stepped)
 {
   int ways = 0, hc[4], hk[4], nheads = 0, wd[4];
-  guint8 need = f->need[e];
+  guint8 need = f->cell[e].need;
   FastDeps lv;
 
   f->rs = f->dep[e];
   for (int d = 0; d < 4; d++)
     {
       int r = e + f->off[d];
-      guint8 v = f->col[r];
+      guint8 v = f->cell[r].col;
 
       if (need != 0 && (need & (1u << d)) == 0)
         continue;    /* not one of the arms the corner rule gives e */
       if (v == 0)
         {
           /* A free neighbour whose known arms go elsewhere is no way. */
-          if (f->need[r] != 0 && (f->need[r] & (1u << HB_DIR_OPPOSITE (d))) == 0)
+          if (f->cell[r].need != 0 && (f->cell[r].need & (1u << HB_DIR_OPPOSITE (d))) == 0)
             {
               rd (f, r);
               continue;
@@ -991,9 +1001,9 @@ check_cell (Fast *f, int e, gboolean *stepped)
         }
       else if (v != WALL)
         rd (f, r);
-      if (v != 0 && v != WALL && f->headid[r] != 0)
+      if (v != 0 && v != WALL && f->cell[r].hid != 0)
         {
-          int id = f->headid[r] - 1, c = id >> 1, k = id & 1;
+          int id = f->cell[r].hid - 1, c = id >> 1, k = id & 1;
           FastDeps base = f->rs;
           if (step_kind (f, c, k, e) >= 0)
             {
@@ -1080,12 +1090,12 @@ flood (Fast *f, int s, guint32 id, int slot, gsize cap)
       for (int d = 0; d < 4; d++)
         {
           int r = p + f->off[d];
-          if (f->col[r] == 0 && f->comp[r] != id)
+          if (f->cell[r].col == 0 && f->comp[r] != id)
             {
               f->comp[r] = id;
               f->queue[tail++] = r;
             }
-          else if (f->col[r] != 0)
+          else if (f->cell[r].col != 0)
             lv |= f->dep[r];
         }
     }
@@ -1114,7 +1124,7 @@ check_regions (Fast *f)
   if (full)
     {
       for (gsize p = 0; p < f->N; p++)
-        if (f->col[p] == 0 && (f->comp[p] < base))
+        if (f->cell[p].col == 0 && (f->comp[p] < base))
           {
             grow_comp_arrays (f, (gsize) nslots + 1);
             flood (f, (int) p, base + (guint32) nslots, nslots, 0);
@@ -1127,7 +1137,7 @@ check_regions (Fast *f)
       for (int d = 0; d < 4; d++)
         {
           int r = q + f->off[d];
-          if (f->col[r] == 0 && f->comp[r] < base)
+          if (f->cell[r].col == 0 && f->comp[r] < base)
             {
               grow_comp_arrays (f, (gsize) nslots + 1);
               flood (f, r, base + (guint32) nslots, nslots, f->flood_cap);
@@ -1165,7 +1175,7 @@ check_regions (Fast *f)
           for (int d = 0; d < 4; d++)
             {
               int r = hd + f->off[d];
-              if (f->col[r] != 0)
+              if (f->cell[r].col != 0)
                 continue;
               if (f->comp[r] >= base && f->comp[r] < f->stamp
                   && f->comp_size[f->comp[r] - base] >= 0)
@@ -1265,7 +1275,7 @@ label_all_regions (Fast *f, int *nslots_out)
     }
   base = f->stamp + 1;
   for (gsize p = 0; p < f->N; p++)
-    if (f->col[p] == 0 && f->comp[p] < base)
+    if (f->cell[p].col == 0 && f->comp[p] < base)
       {
         grow_comp_arrays (f, (gsize) nslots + 1);
         flood (f, (int) p, base + (guint32) nslots, nslots, 0);
@@ -1294,12 +1304,12 @@ count_stranded (Fast *f)
       for (int d = 0; d < 4 && !common; d++)
         {
           int r = h0 + f->off[d];
-          if (f->col[r] != 0)
+          if (f->cell[r].col != 0)
             continue;
           for (int e = 0; e < 4 && !common; e++)
             {
               int t = h1 + f->off[e];
-              common = f->col[t] == 0 && f->comp[t] == f->comp[r];
+              common = f->cell[t].col == 0 && f->comp[t] == f->comp[r];
             }
         }
       stranded += !common;
@@ -1325,11 +1335,11 @@ check_chokepoints (Fast *f)
             || q / f->W + dy >= f->h + 2)
           continue;
         a = q + dy * f->W + dx;
-        if (f->col[a] != 0 || !may_split (f, a))
+        if (f->cell[a].col != 0 || !may_split (f, a))
           continue;
-        f->col[a] = WALL;
+        f->cell[a].col = WALL;
         stranded = count_stranded (f);
-        f->col[a] = 0;
+        f->cell[a].col = 0;
         f->choke_checks++;
         if (stranded >= 2)
           return FALSE;
@@ -1382,9 +1392,9 @@ planar_walk (Fast *f, int o0, int d0, gboolean track)
           rd (f, o);
           rd (f, i);
         }
-      if (f->headid[o] != 0)
+      if (f->cell[o].hid != 0)
         {
-          int id = f->headid[o] - 1;
+          int id = f->cell[o].hid - 1;
           if (f->hcyc[id] != cyc)
             {
               f->hcyc[id] = cyc;
@@ -1406,7 +1416,7 @@ planar_walk (Fast *f, int o0, int d0, gboolean track)
       ahead = i + f->off[t];
       if (track)
         rd (f, ahead);
-      if (f->col[ahead] != 0)
+      if (f->cell[ahead].col != 0)
         {
           o = ahead;
           d = (t + 2) & 3;
@@ -1415,7 +1425,7 @@ planar_walk (Fast *f, int o0, int d0, gboolean track)
         {
           if (track)
             rd (f, o + f->off[t]);
-          if (f->col[o + f->off[t]] == 0)
+          if (f->cell[o + f->off[t]].col == 0)
             d = t;
           else
             o += f->off[t];
@@ -1436,7 +1446,7 @@ planar_walk (Fast *f, int o0, int d0, gboolean track)
           int e = 2 * c + k, h = f->head[c][k], nfree = 0;
           for (int dd = 0; dd < 4; dd++)
             {
-              nfree += f->col[h + f->off[dd]] == 0;
+              nfree += f->cell[h + f->off[dd]].col == 0;
               if (track)
                 rd (f, h + f->off[dd]);
             }
@@ -1470,7 +1480,7 @@ planar_ok (Fast *f)
         {
           int h = f->head[c][k];
           for (int d = 0; d < 4; d++)
-            if (f->col[h + f->off[d]] == 0 && f->estamp[4 * h + d] != f->egen
+            if (f->cell[h + f->off[d]].col == 0 && f->estamp[4 * h + d] != f->egen
                 && !planar_walk (f, h, d, FALSE))
               {
                 planar_walk (f, h, d, TRUE);
@@ -1497,7 +1507,7 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells, FastDeps *why)
       while (f->ncheck > 0)
         {
           int e = f->check[--f->ncheck];
-          if (f->col[e] != 0)
+          if (f->cell[e].col != 0)
             continue;
           if (!check_cell (f, e, &stepped) || f->fail)
             return FAIL_WHY (1);
@@ -1540,7 +1550,7 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells, FastDeps *why)
               for (int d = 0; d < 4; d++)
                 {
                   int q = h + f->off[d], kind;
-                  if (f->col[q] != 0)
+                  if (f->cell[q].col != 0)
                     {
                       rd (f, q);
                       continue;
@@ -1582,7 +1592,7 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells, FastDeps *why)
                       {
                         int q = list[i], s = 0;
                         for (int d = 0; d < 4; d++)
-                          s += f->col[q + f->off[d]] == 0;
+                          s += f->cell[q + f->off[d]].col == 0;
                         score[i] = i == join ? -1 : s;
                         best_cells[i] = q;
                       }
@@ -1663,13 +1673,18 @@ first_open_cell (Fast *f)
       for (int i = 0; i < f->npcells; i++)
         {
           int p = f->pcells[i];
-          if (f->col[p] == 0 && f->need[p] == 0)
+          if (f->cell[p].col == 0 && f->cell[p].need == 0)
             return p;
         }
       return -1;
     }
-  while (f->scan < f->N && (f->col[f->order[f->scan]] != 0 || f->need[f->order[f->scan]] != 0))
-    f->scan++;
+  while (f->scan < f->N)
+    {
+      const FastCell *c = &f->cell[f->order[f->scan]];
+      if (c->col == 0 && c->need == 0)
+        break;
+      f->scan++;
+    }
   return f->scan < f->N ? f->order[f->scan] : -1;
 }
 
@@ -1690,19 +1705,19 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
       int r = x + f->off[d];
       hcol[d] = -1;
       rd (f, r);
-      if (f->col[r] == 0)
+      if (f->cell[r].col == 0)
         {
-          if (f->need[r] == 0)
+          if (f->cell[r].need == 0)
             allowed |= 1 << d;
-          else if (f->need[r] & (1u << HB_DIR_OPPOSITE (d)))
+          else if (f->cell[r].need & (1u << HB_DIR_OPPOSITE (d)))
             {
               allowed |= 1 << d;
               req |= 1 << d;
             }
         }
-      else if (f->col[r] != WALL && f->headid[r] != 0)
+      else if (f->cell[r].col != WALL && f->cell[r].hid != 0)
         {
-          int id = f->headid[r] - 1, c = id >> 1, k = id & 1;
+          int id = f->cell[r].hid - 1, c = id >> 1, k = id & 1;
           FastDeps base = f->rs;
           if (f->scope[c] && step_kind (f, c, k, x) >= 0)
             {
@@ -1809,16 +1824,16 @@ propagate (Fast *f, FastBranch *br)
                     {
                       int y = f->order[i], m;
                       guint8 o2[6];
-                      if (f->col[y] != 0 || f->need[y] != 0)
+                      if (f->cell[y].col != 0 || f->cell[y].need != 0)
                         continue;
                       seen++;
                       /* Four free neighbours with no known arms: both
                        * straight pairs stay open, so the cell cannot beat
                        * two pairs. */
-                      if (n <= 2 && f->col[y - 1] == 0 && f->col[y + 1] == 0
-                          && f->col[y - f->W] == 0 && f->col[y + f->W] == 0
-                          && (f->need[y - 1] | f->need[y + 1] | f->need[y - f->W]
-                              | f->need[y + f->W]) == 0)
+                      if (n <= 2 && f->cell[y - 1].col == 0 && f->cell[y + 1].col == 0
+                          && f->cell[y - f->W].col == 0 && f->cell[y + f->W].col == 0
+                          && (f->cell[y - 1].need | f->cell[y + 1].need | f->cell[y - f->W].need
+                              | f->cell[y + f->W].need) == 0)
                         continue;
                       /* Stopped at n pairs: such a cell is not chosen
                        * (straight pairs are counted first, so a cell with
@@ -1871,7 +1886,7 @@ unpad (const Fast *f, guint8 *out)
   for (int y = 0; y < f->h; y++)
     for (int x = 0; x < f->w; x++)
       {
-        guint8 v = f->col[(y + 1) * f->W + x + 1];
+        guint8 v = f->cell[(y + 1) * f->W + x + 1].col;
         out[y * f->w + x] = v == WALL ? 0 : v;
       }
 }
@@ -1908,11 +1923,11 @@ debug_dump (Fast *f)
       for (int x = 0; x < f->w; x++)
         {
           int p = (y + 1) * f->W + x + 1;
-          guint8 v = f->col[p];
-          char ch = v == 0 ? (f->need[p] ? '+' : '.') : nm[(v - 1) % 88];
+          guint8 v = f->cell[p].col;
+          char ch = v == 0 ? (f->cell[p].need ? '+' : '.') : nm[(v - 1) % 88];
           if (v && f->isdot[p])
             fprintf (stderr, "\033[1;7m%c\033[0m", ch);
-          else if (v && f->headid[p])
+          else if (v && f->cell[p].hid)
             fprintf (stderr, "\033[1;4m%c\033[0m", ch);
           else
             fputc (ch, stderr);
@@ -2003,12 +2018,12 @@ find_parts (Fast *f, FastPart **parts_out, int **cells_out, guint8 **flags_out)
       for (int d = 0; d < 4; d++)
         {
           int r = f->head[c][0] + f->off[d];
-          if (f->col[r] != 0)
+          if (f->cell[r].col != 0)
             continue;
           for (int e = 0; e < 4; e++)
             {
               int t = f->head[c][1] + f->off[e];
-              if (f->col[t] == 0 && f->comp[t] == f->comp[r])
+              if (f->cell[t].col == 0 && f->comp[t] == f->comp[r])
                 {
                   int slot = (int) (f->comp[r] - base);
                   if (found >= 0 && found != slot)
@@ -2050,7 +2065,7 @@ find_parts (Fast *f, FastPart **parts_out, int **cells_out, guint8 **flags_out)
         }
   }
   for (gsize p = 0; p < f->N; p++)
-    if (f->col[p] == 0 && f->comp[p] >= base && f->comp[p] < f->stamp)
+    if (f->cell[p].col == 0 && f->comp[p] >= base && f->comp[p] < f->stamp)
       {
         int sp = slot_part[f->comp[p] - base];
         if (sp >= 0)
@@ -2083,13 +2098,13 @@ snap_cells (Fast *f, const int *cells, int ncells)
   if (cells == NULL)
     {
       for (gsize p = 0; p < f->N; p++)
-        if (f->col[p] != 0 && f->col[p] != WALL)
-          f->snap[p] = f->col[p];
+        if (f->cell[p].col != 0 && f->cell[p].col != WALL)
+          f->snap[p] = f->cell[p].col;
       return;
     }
   for (int i = 0; i < ncells; i++)
-    if (f->col[cells[i]] != 0)
-      f->snap[cells[i]] = f->col[cells[i]];
+    if (f->cell[cells[i]].col != 0)
+      f->snap[cells[i]] = f->cell[cells[i]].col;
 }
 
 static guint64 search_piece (Fast *f, const guint8 *scope, const int *cells, int ncells,
@@ -2172,7 +2187,7 @@ search_piece (Fast *f, const guint8 *scope, const int *cells, int ncells,
             full = f->free_cells == 0;
           else
             for (int i = 0; i < ncells && full; i++)
-              full = f->col[cells[i]] != 0;
+              full = f->cell[cells[i]].col != 0;
           if (full)
             {
               leaf = 1;
@@ -2205,7 +2220,7 @@ search_piece (Fast *f, const guint8 *scope, const int *cells, int ncells,
                 for (int x = 0; x < f->w; x++)
                   {
                     int p = (y + 1) * f->W + x + 1;
-                    colour[y * f->w + x] = f->col[p] ? f->col[p] : f->snap[p];
+                    colour[y * f->w + x] = f->cell[p].col ? f->cell[p].col : f->snap[p];
                   }
               if (flow_links_from_colours (f->level, colour, links))
                 flow_trace_board (f->trace, HB_STEP_SOLUTION, f->level, colour, links, NULL,
@@ -2374,12 +2389,10 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
   f->off[HB_DIR_S] = f->W;
   f->off[HB_DIR_W] = -1;
   f->colours = s->colours;
-  f->col = g_malloc (f->N);
+  f->cell = g_malloc0 (f->N * sizeof *f->cell);
   f->parity = g_malloc (f->N);
   for (gsize p = 0; p < f->N; p++)
     f->parity[p] = (guint8) (((p % f->W) + (p / f->W)) & 1);
-  f->headid = g_malloc0 (f->N * sizeof *f->headid);
-  f->links = g_malloc0 (f->N);
   f->cell_mode = knob ("FF_CELL", 1);
   f->incremental = f->cell_mode && knob ("FF_INCR", 1);
   f->parts_big = knob ("FF_PARTS", 0);
@@ -2401,7 +2414,6 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
   f->variant0 = variant0;
   set_order (f, f->variant0 % 8);
   f->turns_first = f->variant0 & 1;
-  f->need = g_malloc0 (f->N);
   f->dep = g_malloc0 (f->N * sizeof *f->dep);
   f->marks_cap = 256;
   f->marks = g_new (int, f->marks_cap);
@@ -2436,12 +2448,13 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
   f->trace = trace;
   f->tracing = hb_trace_wants (trace);
 
-  memset (f->col, WALL, f->N);
+  for (gsize p = 0; p < f->N; p++)
+    f->cell[p].col = WALL;
   for (int y = 0; y < h; y++)
     for (int x = 0; x < w; x++)
       {
         guint8 d = s->dot[y * w + x];
-        f->col[(y + 1) * f->W + x + 1] = d;
+        f->cell[(y + 1) * f->W + x + 1].col = d;
         f->isdot[(y + 1) * f->W + x + 1] = d != 0;
         f->free_cells += d == 0;
       }
@@ -2461,14 +2474,14 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
         {
           int d = dir_between (f, a, b);
           f->done[c] = 1;   /* dots side by side: joined already */
-          f->links[a] |= (guint8) (1u << d);
-          f->links[b] |= (guint8) (1u << HB_DIR_OPPOSITE (d));
+          f->cell[a].links |= (guint8) (1u << d);
+          f->cell[b].links |= (guint8) (1u << HB_DIR_OPPOSITE (d));
         }
       else
         {
           f->open++;
-          f->headid[a] = (guint16) (2 * c + 1);
-          f->headid[b] = (guint16) (2 * c + 2);
+          f->cell[a].hid = (guint8) (2 * c + 1);
+          f->cell[b].hid = (guint8) (2 * c + 2);
         }
     }
 
@@ -2480,7 +2493,7 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
       for (gsize i = 0; i < f->N; i++)
         {
           int p = step > 0 ? (int) (f->N - 1 - i) : (int) i, q = p + step;
-          if (f->col[p] == WALL || q < 0 || (gsize) q >= f->N || f->col[q] == WALL)
+          if (f->cell[p].col == WALL || q < 0 || (gsize) q >= f->N || f->cell[q].col == WALL)
             continue;
           t[p] = f->isdot[q] || t[q];
         }
@@ -2500,7 +2513,7 @@ fast_run (Fast *f)
     {
       /* Every free cell is checked once at the start. */
       for (gsize p = 0; p < f->N; p++)
-        if (f->col[p] == 0)
+        if (f->cell[p].col == 0)
           push_check (f, (int) p);
       guint8 all[FLOW_MAX_COLOURS];
 
@@ -2531,7 +2544,7 @@ fast_run (Fast *f)
               set_order (f, (f->variant0 + run + 1) % 8);
               f->turns_first = (f->variant0 + run + 1) & 1;
               for (gsize p = 0; p < f->N; p++)
-                if (f->col[p] == 0)
+                if (f->cell[p].col == 0)
                   push_check (f, (int) p);
               f->region_due = f->planar_due = TRUE;
               f->planar_tick = f->planar_every;
@@ -2642,15 +2655,12 @@ fast_clear (Fast *f)
 {
   g_free (f->answer);
   g_free (f->snap);
-  g_free (f->col);
+  g_free (f->cell);
   g_free (f->parity);
-  g_free (f->headid);
-  g_free (f->links);
   g_free (f->rank);
   for (int a = 0; a < 4; a++)
     g_free (f->diag_dot[a]);
   g_free (f->order);
-  g_free (f->need);
   g_free (f->dep);
   g_free (f->marks_dep);
   g_free (f->marks_ends);
