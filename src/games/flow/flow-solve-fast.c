@@ -260,6 +260,7 @@ typedef struct {
   gsize      nstack, stack_cap;
   int      *check;        /* free cells whose ways in changed */
   gsize     ncheck, check_cap;
+  guint8   *queued;       /* padded: 1 while the cell is in check[] */
   gboolean  region_due;
 
   /* Regions. */
@@ -706,9 +707,16 @@ mark_turn (Fast *f, int p)
   mark_chain (f, p, a, b, f->dep[p]);
 }
 
+/* A cell already waiting in check[] is not pushed again: it is checked
+ * once, on the state of its turn, which has every change made before it
+ * (on a generated 1000x1000 level, seed 8, 20 of 46 million pushes were of
+ * a cell already waiting; on a 50x50 level 45 %). */
 static inline void
 push_check (Fast *f, int p)
 {
+  if (f->queued[p])
+    return;
+  f->queued[p] = 1;
   if (f->ncheck == f->check_cap)
     {
       f->check_cap *= 2;
@@ -963,7 +971,8 @@ undo_to (Fast *f, gsize len)
   /* The marks after the steps: a cell is marked while free, before any
    * step fills it, so its level comes back in the reverse order. */
   undo_marks (f, m);
-  f->ncheck = 0;
+  while (f->ncheck > 0)
+    f->queued[f->check[--f->ncheck]] = 0;
   f->region_due = FALSE;
 }
 
@@ -1510,6 +1519,7 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells, FastDeps *why)
       while (f->ncheck > 0)
         {
           int e = f->check[--f->ncheck];
+          f->queued[e] = 0;
           if (f->cell[e].col != 0)
             continue;
           if (!check_cell (f, e, &stepped) || f->fail)
@@ -2464,6 +2474,7 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
   f->stack = g_new (FastFrame, f->stack_cap);
   f->check_cap = 256;
   f->check = g_new (int, f->check_cap);
+  f->queued = table_new (f->N);
   f->small = (gsize) w * h <= (gsize) knob ("FF_SMALL", 400);
   f->chokes = TRUE;
   f->last_colour = -1;
@@ -2704,6 +2715,7 @@ fast_clear (Fast *f)
   g_free (f->trail);
   g_free (f->stack);
   g_free (f->check);
+  g_aligned_free (f->queued);
   g_free (f->comp_size);
   g_free (f->comp_par);
   g_free (f->comp_dep);
