@@ -1837,6 +1837,15 @@ propagate (Fast *f, FastBranch *br)
                     {
                       int y = f->order[i], m;
                       guint8 o2[6];
+#ifdef __GNUC__
+                      /* The cells of the look lie a row apart, each on a
+                       * line of its own that the first level no longer
+                       * holds: ask for one 24 cells ahead (1000x1000 seeds
+                       * 2 and 8, one search: 3-4 % less time, best of
+                       * four; 8 ahead: 1-2 %). */
+                      if (i + 24 < f->N)
+                        __builtin_prefetch (&f->cell[f->order[i + 24]]);
+#endif
                       if (f->cell[y].col != 0 || f->cell[y].need != 0)
                         continue;
                       seen++;
