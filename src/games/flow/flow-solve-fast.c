@@ -580,11 +580,7 @@ step_kind (Fast *f, int c, int k, int q)
 static inline void
 set_end (Fast *f, int p, int e)
 {
-  if (f->nends + 2 > f->ends_cap)
-    {
-      f->ends_cap *= 2;
-      f->ends_trail = g_renew (int, f->ends_trail, f->ends_cap);
-    }
+  g_assert (f->nends + 2 <= f->ends_cap);
   f->ends_trail[f->nends++] = p;
   f->ends_trail[f->nends++] = f->end[p];
   f->end[p] = e;
@@ -649,13 +645,7 @@ set_need (Fast *f, int p, guint8 mask, FastDeps lv)
       fail_at (f, lv | f->dep[p]);
       return;
     }
-  if (f->nmarks == f->marks_cap)
-    {
-      f->marks_cap *= 2;
-      f->marks = g_renew (int, f->marks, f->marks_cap);
-      f->marks_dep = g_renew (FastDeps, f->marks_dep, f->marks_cap);
-      f->marks_ends = g_renew (gsize, f->marks_ends, f->marks_cap);
-    }
+  g_assert (f->nmarks < f->marks_cap);
   f->marks_dep[f->nmarks] = f->dep[p];
   f->marks_ends[f->nmarks] = f->nends;
   f->marks[f->nmarks++] = p;
@@ -717,11 +707,7 @@ push_check (Fast *f, int p)
   if (f->queued[p])
     return;
   f->queued[p] = 1;
-  if (f->ncheck == f->check_cap)
-    {
-      f->check_cap *= 2;
-      f->check = g_renew (int, f->check, f->check_cap);
-    }
+  g_assert (f->ncheck < f->check_cap);
   f->check[f->ncheck++] = p;
 }
 
@@ -831,11 +817,7 @@ apply_step (Fast *f, int c, int k, int q, gboolean forced, FastDeps lv)
   int joins = touch_kind (f, c, k, q) == 1;
   FastStep *s;
 
-  if (f->ntrail == f->trail_cap)
-    {
-      f->trail_cap *= 2;
-      f->trail = g_renew (FastStep, f->trail, f->trail_cap);
-    }
+  g_assert (f->ntrail < f->trail_cap);
   s = &f->trail[f->ntrail++];
   s->from = h;
   s->to = q;
@@ -2404,7 +2386,7 @@ static const HbSetting fast_settings[] = {
  * the kernel has them, 2 MB pages: a few dozen cover every table, where
  * 4 kB pages miss the TLB on most reads. */
 static gpointer
-table_new (gsize size)
+table_reserve (gsize size)
 {
   gsize align = size >= HUGE_PAGE ? HUGE_PAGE : 64;
   gsize rounded = (size + align - 1) / align * align;
@@ -2414,6 +2396,14 @@ table_new (gsize size)
   if (align == HUGE_PAGE)
     madvise (p, rounded, MADV_HUGEPAGE);   /* a hint: no matter if refused */
 #endif
+  return p;
+}
+
+static gpointer
+table_new (gsize size)
+{
+  gpointer p = table_reserve (size);
+
   memset (p, 0, size);
   return p;
 }
@@ -2464,12 +2454,6 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
   set_order (f, f->variant0 % 8);
   f->turns_first = f->variant0 & 1;
   f->dep = table_new (f->N * sizeof *f->dep);
-  f->marks_cap = 256;
-  f->marks = g_new (int, f->marks_cap);
-  f->marks_dep = g_new (FastDeps, f->marks_cap);
-  f->marks_ends = g_new (gsize, f->marks_cap);
-  f->ends_cap = 512;
-  f->ends_trail = g_new (int, f->ends_cap);
   f->end = table_new (f->N * sizeof *f->end);
   f->isdot = table_new (f->N);
   f->comp = table_new (f->N * sizeof *f->comp);
@@ -2477,12 +2461,11 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
   f->planar_every = knob ("FF_PEVERY", 16);
   f->estamp = table_new (4 * f->N * sizeof *f->estamp);
   f->queue = g_new (int, f->N);
-  f->trail_cap = 1024;
-  f->trail = g_new (FastStep, f->trail_cap);
   f->stack_cap = 256;
   f->stack = g_new (FastFrame, f->stack_cap);
-  f->check_cap = 256;
-  f->check = g_new (int, f->check_cap);
+  /* A cell is in the check stack at most once. */
+  f->check_cap = f->N;
+  f->check = table_reserve (f->check_cap * sizeof *f->check);
   f->queued = table_new (f->N);
   f->small = (gsize) w * h <= (gsize) knob ("FF_SMALL", 400);
   f->chokes = TRUE;
@@ -2508,6 +2491,22 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
         f->isdot[(y + 1) * f->W + x + 1] = d != 0;
         f->free_cells += d == 0;
       }
+  /* The stacks that grow with the search hold at most one entry per cell
+   * (each step fills a free cell, each mark gives one with no arms known
+   * the arms it must have, and both are taken back before the cell is
+   * filled or marked again; a mark joins at most two run ends, two pairs
+   * on the ends trail). So they are reserved whole, and their pages only
+   * taken as they reach them (written before read, so not zeroed): on a
+   * 1000x1000 board the trail alone can be 80 MB a search, which took
+   * 20,000 faults on 4 kB pages and a copy at each doubling. */
+  f->trail_cap = f->N;
+  f->trail = table_reserve (f->trail_cap * sizeof *f->trail);
+  f->marks_cap = f->N;
+  f->marks = table_reserve (f->marks_cap * sizeof *f->marks);
+  f->marks_dep = table_reserve (f->marks_cap * sizeof *f->marks_dep);
+  f->marks_ends = table_reserve (f->marks_cap * sizeof *f->marks_ends);
+  f->ends_cap = 4 * f->marks_cap;
+  f->ends_trail = table_reserve (f->ends_cap * sizeof *f->ends_trail);
   for (int c = 0; c < f->colours; c++)
     {
       int a, b;
@@ -2712,18 +2711,18 @@ fast_clear (Fast *f)
     g_aligned_free (f->diag_dot[a]);
   g_aligned_free (f->order);
   g_aligned_free (f->dep);
-  g_free (f->marks_dep);
-  g_free (f->marks_ends);
-  g_free (f->ends_trail);
+  g_aligned_free (f->marks_dep);
+  g_aligned_free (f->marks_ends);
+  g_aligned_free (f->ends_trail);
   g_aligned_free (f->end);
-  g_free (f->marks);
+  g_aligned_free (f->marks);
   g_aligned_free (f->isdot);
   g_aligned_free (f->comp);
   g_aligned_free (f->estamp);
   g_free (f->queue);
-  g_free (f->trail);
+  g_aligned_free (f->trail);
   g_free (f->stack);
-  g_free (f->check);
+  g_aligned_free (f->check);
   g_aligned_free (f->queued);
   g_free (f->comp_size);
   g_free (f->comp_par);
