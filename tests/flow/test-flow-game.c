@@ -486,6 +486,41 @@ test_pointer_edit_third_dot (void)
   hb_state_free (&p.s->base);
 }
 
+/* The one-pass endpoints agree with flow_endpoints colour by colour, on a
+ * board with a good pair, a lone dot, four dots and a colour with none. */
+static void
+test_all_endpoints (void)
+{
+  FlowState *s = flow_state_new (5, 3, 4);
+  static const guint8 dots[15] = {
+    1, 0, 3, 0, 2,
+    3, 0, 0, 3, 0,
+    0, 1, 0, 3, 0,
+  };
+  int first[4] = { -1, -1, -1, -1 }, second[4] = { -1, -1, -1, -1 }, count[4];
+  static const int want[4] = { 2, 1, 3, 0 };
+
+  memcpy (s->dot, dots, sizeof dots);
+  flow_all_endpoints (s, first, second, count);
+  for (int c = 0; c < 4; c++)
+    {
+      int a = -1, b = -1;
+      gboolean ok = flow_endpoints (s, c, &a, &b);
+
+      g_assert_cmpint (count[c], ==, want[c]);
+      g_assert_cmpint (ok, ==, count[c] == 2);
+      if (count[c] >= 1)
+        g_assert_cmpint (first[c], ==, a);
+      if (count[c] >= 2)
+        g_assert_cmpint (second[c], ==, b);
+    }
+  g_assert_cmpint (first[0], ==, 0);
+  g_assert_cmpint (second[0], ==, 11);
+  g_assert_cmpint (first[2], ==, 2);
+  g_assert_cmpint (second[2], ==, 5);
+  hb_state_free (&s->base);
+}
+
 /* ---- Frames ---- */
 
 static void
@@ -663,6 +698,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/game/pointer-restore-joined", test_pointer_restore_joined);
   g_test_add_func ("/flow/game/pointer-edit", test_pointer_edit);
   g_test_add_func ("/flow/game/pointer-edit-third-dot", test_pointer_edit_third_dot);
+  g_test_add_func ("/flow/game/all-endpoints", test_all_endpoints);
   g_test_add_func ("/flow/game/frames", test_frames);
   g_test_add_func ("/flow/game/hints", test_hints);
   g_test_add_func ("/flow/game/bundled-levels", test_bundled_levels);

@@ -86,6 +86,30 @@ flow_endpoints (const FlowState *s, int c, int *a, int *b)
   return found == 2;
 }
 
+/* Every colour's dots in one pass over the board (flow_endpoints for each
+ * colour would be colours x cells: 88 million reads on a 1000x1000 board
+ * in 88 colours): first[c] and second[c] get its first two dots in
+ * reading order, count[c] how many it has, counted up to 3 (flow_endpoints
+ * holds exactly when it is 2). */
+void
+flow_all_endpoints (const FlowState *s, int *first, int *second, int *count)
+{
+  gsize n = (gsize) s->base.width * s->base.height;
+
+  memset (count, 0, (gsize) s->colours * sizeof *count);
+  for (gsize i = 0; i < n; i++)
+    {
+      int c = s->dot[i] - 1;
+      if (c < 0 || c >= s->colours || count[c] == 3)
+        continue;
+      if (count[c] == 0)
+        first[c] = (int) i;
+      else if (count[c] == 1)
+        second[c] = (int) i;
+      count[c]++;
+    }
+}
+
 void
 flow_link (FlowState *s, int cell, int dir, int c)
 {
@@ -251,13 +275,16 @@ flow_result_set_solution (HbResult *r, const FlowState *level,
   memcpy (solved->colour, cell_colour, n);
   memcpy (solved->links, links, n);
   solved->moves = level->moves;
+  int first[FLOW_MAX_COLOURS], second[FLOW_MAX_COLOURS], count[FLOW_MAX_COLOURS];
+
+  flow_all_endpoints (level, first, second, count);
   g_array_set_size (r->moves, 0);
   for (int c = 0; c < level->colours; c++)
     {
-      int a, b, cur, prev = -1;
+      int a = first[c], b = second[c], cur, prev = -1;
       gsize steps = 0;
 
-      if (!flow_endpoints (level, c, &a, &b))
+      if (count[c] != 2)
         continue;
       for (cur = a; cur != b && steps < n; steps++)
         {

@@ -2507,10 +2507,12 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
   f->marks_ends = table_reserve (f->marks_cap * sizeof *f->marks_ends);
   f->ends_cap = 4 * f->marks_cap;
   f->ends_trail = table_reserve (f->ends_cap * sizeof *f->ends_trail);
+  int first[FLOW_MAX_COLOURS], second[FLOW_MAX_COLOURS], count[FLOW_MAX_COLOURS];
+  flow_all_endpoints (s, first, second, count);
   for (int c = 0; c < f->colours; c++)
     {
-      int a, b;
-      if (!flow_endpoints (s, c, &a, &b))
+      int a = first[c], b = second[c];
+      if (count[c] != 2)
         {
           f->bad_dots = TRUE;
           break;

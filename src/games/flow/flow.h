@@ -88,6 +88,9 @@ void       flow_state_free (FlowState *s);
 /* The two cells of colour c's dots (a: the first in reading order); FALSE
  * unless c has exactly two dots. */
 gboolean   flow_endpoints (const FlowState *s, int c, int *a, int *b);
+/* Every colour's dots in one pass (see flow-model.c); each array has
+ * s->colours entries. */
+void       flow_all_endpoints (const FlowState *s, int *first, int *second, int *count);
 /* Sets both cells' colour to c + 1 and the links between them, both ways.
  * No check: solvers build answers with it. */
 void       flow_link (FlowState *s, int cell, int dir, int c);
