@@ -278,9 +278,9 @@ typedef struct {
   /* The planarity check (see planar_ok). */
   gboolean planar;        /* on */
   gboolean planar_due;    /* a step since the last check */
-  guint32 *estamp;        /* padded, 4 per cell: the check that walked the
+  guint16 *estamp;        /* padded, 4 per cell: the check that walked the
                            * border edge from the cell that way */
-  guint32  egen;
+  guint16  egen;
   guint32  cycle;         /* the border walked last */
   guint32  hcyc[2 * FLOW_MAX_COLOURS];  /* per head: the border it was counted on */
   int      hocc[2 * FLOW_MAX_COLOURS];  /* times the walk passed it */
@@ -1461,7 +1461,7 @@ planar_walk (Fast *f, int o0, int d0, gboolean track)
 static gboolean
 planar_ok (Fast *f)
 {
-  if (f->egen == G_MAXUINT32)
+  if (f->egen == G_MAXUINT16)
     {
       memset (f->estamp, 0, 4 * f->N * sizeof *f->estamp);
       f->egen = 0;
