@@ -162,7 +162,9 @@ typedef struct {
   guint8 c, k;       /* colour, which head */
   guint8 joined;     /* the step joined the colour's two heads */
   guint8 forced;
-  gsize  nmarks;     /* length of the mark stack before the step */
+  guint32 nmarks;    /* length of the mark stack before the step (at most
+                      * the cells, under 2^32 by HB_MAX_SIDE; 64 bytes a
+                      * step instead of 80) */
   FastDeps old_dep[3]; /* the levels of from, to and the other head before */
 } FastStep;
 
@@ -825,7 +827,7 @@ apply_step (Fast *f, int c, int k, int q, gboolean forced, FastDeps lv)
   s->k = (guint8) k;
   s->joined = (guint8) joins;
   s->forced = (guint8) forced;
-  s->nmarks = f->nmarks;
+  s->nmarks = (guint32) f->nmarks;
   s->old_dep[0] = f->dep[h];
   s->old_dep[1] = f->dep[q];
   s->old_dep[2] = f->dep[other];
