@@ -180,38 +180,27 @@ flow_is_solved (const FlowState *s)
     }
   /* Each colour's first dot reaches its second along its path, and the
    * walk covers every cell of that colour (no stray loop). The dots and
-   * cell counts of all colours in one pass: once per colour would be
+   * cell counts of all colours in one pass each: once per colour would be
    * colours × cells on a large board, at every status update. */
   {
-    g_autofree int *first = g_new (int, s->colours + 1);
-    g_autofree int *second = g_new (int, s->colours + 1);
-    g_autofree int *ndots = g_new0 (int, s->colours + 1);
+    g_autofree int *first = g_new (int, s->colours);
+    g_autofree int *second = g_new (int, s->colours);
+    g_autofree int *ndots = g_new (int, s->colours);
     g_autofree gsize *count = g_new0 (gsize, s->colours + 1);
 
     for (gsize i = 0; i < n; i++)
       {
-        int c = s->colour[i];
-        if (c > s->colours)
+        if (s->colour[i] > s->colours || s->dot[i] > s->colours)
           return FALSE;
-        count[c]++;
-        if (s->dot[i])
-          {
-            int d = s->dot[i];
-            if (d > s->colours)
-              return FALSE;
-            if (ndots[d] == 0)
-              first[d] = (int) i;
-            else
-              second[d] = (int) i;
-            ndots[d]++;
-          }
+        count[s->colour[i]]++;
       }
+    flow_all_endpoints (s, first, second, ndots);
     for (int c = 0; c < s->colours; c++)
       {
-        int a = first[c + 1], b = second[c + 1], cur, prev = -1;
+        int a = first[c], b = second[c], cur, prev = -1;
         gsize len = 0;
 
-        if (ndots[c + 1] != 2)
+        if (ndots[c] != 2)
           return FALSE;
         cur = a;
         while (TRUE)
@@ -271,12 +260,13 @@ flow_result_set_solution (HbResult *r, const FlowState *level,
   FlowState *solved = flow_state_copy (level);
   int w = level->base.width;
   gsize n = (gsize) w * level->base.height;
+  g_autofree int *first = g_new (int, MAX (level->colours, 1));
+  g_autofree int *second = g_new (int, MAX (level->colours, 1));
+  g_autofree int *count = g_new (int, MAX (level->colours, 1));
 
   memcpy (solved->colour, cell_colour, n);
   memcpy (solved->links, links, n);
   solved->moves = level->moves;
-  int first[FLOW_MAX_COLOURS], second[FLOW_MAX_COLOURS], count[FLOW_MAX_COLOURS];
-
   flow_all_endpoints (level, first, second, count);
   g_array_set_size (r->moves, 0);
   for (int c = 0; c < level->colours; c++)
