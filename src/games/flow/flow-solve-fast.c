@@ -2377,16 +2377,10 @@ static const HbSetting fast_settings[] = {
 
 #define HUGE_PAGE ((gsize) 2 << 20)
 
-/* A zeroed per-cell table (freed with g_aligned_free) whose pages are
- * written now. calloc hands out a big block as fresh pages that the kernel
- * maps to its one zero page on a read; the first write to each then faults
- * again to copy it, and with two searches running the fault also stops the
- * other core to flush its TLB. Most tables are read before they are
- * written (a cell's levels, the region stamps): on a 1000x1000 board that
- * was about 15 % of a search's time, spent in the kernel in the middle of
- * it. And the search reads the tables of a big board all over, so where
- * the kernel has them, 2 MB pages: a few dozen cover every table, where
- * 4 kB pages miss the TLB on most reads. */
+/* A block for per-cell data, freed with g_aligned_free; its pages are only
+ * taken as they are first written. The search reads the tables of a big
+ * board all over, so where the kernel has them, 2 MB pages: a few dozen
+ * cover every table, where 4 kB pages miss the TLB on most reads. */
 static gpointer
 table_reserve (gsize size)
 {
@@ -2401,6 +2395,13 @@ table_reserve (gsize size)
   return p;
 }
 
+/* The same, zeroed now, every page written. calloc hands out a big block as
+ * fresh pages that the kernel maps to its one zero page on a read; the
+ * first write to each then faults again to copy it, and with two searches
+ * running the fault also stops the other core to flush its TLB. Most
+ * tables are read before they are written (a cell's levels, the region
+ * stamps): on a 1000x1000 board that was about 15 % of a search's time,
+ * spent in the kernel in the middle of it. */
 static gpointer
 table_new (gsize size)
 {
