@@ -233,8 +233,8 @@ typedef struct {
   /* The look's open cells, kept from one look to the next (by board
    * order position, in order): every cell in board order before look_end
    * that is not in the list was filled or marked when the last look saw
-   * it, and stays so until something is taken back (undo_marks, undo_to
-   * and set_order drop the list). So the next look reads the list and
+   * it, and stays so until something is taken back (undo_marks, which
+   * every undo ends in, and set_order drop the list). So the next look reads the list and
    * then goes on from look_end instead of passing over the same filled
    * and marked cells again. */
   guint32 *look_pos;
@@ -945,7 +945,6 @@ undo_to (Fast *f, gsize len)
   gsize m = f->ntrail > len ? f->trail[len].nmarks : f->nmarks;
 
   f->fail = FALSE;
-  f->look_ok = FALSE;
   /* Back at a node whose heads were all looked at. */
   memset (f->hdirty, 0, sizeof f->hdirty);
   while (f->ntrail > len)
