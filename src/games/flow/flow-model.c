@@ -228,27 +228,36 @@ flow_is_solved (const FlowState *s)
   return TRUE;
 }
 
+/* Both below walk the board by row and column, not by index: a division
+ * per cell was most of their cost on a 1000x1000 board, where they run
+ * after every solve while the window or the command line waits. */
 gboolean
 flow_links_from_colours (const FlowState *level, const guint8 *cell_colour, guint8 *links)
 {
   int w = level->base.width, h = level->base.height;
-  gsize n = (gsize) w * h;
 
-  for (gsize i = 0; i < n; i++)
+  for (int y = 0; y < h; y++)
     {
-      int x = (int) (i % w), y = (int) (i / w);
-      guint8 m = 0;
+      const guint8 *row = cell_colour + (gsize) y * w;
+      const guint8 *dot = level->dot + (gsize) y * w;
+      guint8 *out = links + (gsize) y * w;
 
-      for (int d = 0; d < 4; d++)
+      for (int x = 0; x < w; x++)
         {
-          int nx = x + hb_dir_dx[d], ny = y + hb_dir_dy[d];
-          if (nx >= 0 && ny >= 0 && nx < w && ny < h
-              && cell_colour[(gsize) ny * w + nx] == cell_colour[i])
-            m |= (guint8) (1u << d);
+          guint8 v = row[x], m = 0;
+
+          if (y > 0 && row[x - w] == v)
+            m |= 1u << HB_DIR_N;
+          if (x + 1 < w && row[x + 1] == v)
+            m |= 1u << HB_DIR_E;
+          if (y + 1 < h && row[x + w] == v)
+            m |= 1u << HB_DIR_S;
+          if (x > 0 && row[x - 1] == v)
+            m |= 1u << HB_DIR_W;
+          out[x] = m;
+          if (v == 0 || popcount4 (m) != (dot[x] ? 1 : 2))
+            return FALSE;
         }
-      links[i] = m;
-      if (cell_colour[i] == 0 || popcount4 (m) != (level->dot[i] ? 1 : 2))
-        return FALSE;
     }
   return TRUE;
 }
@@ -259,40 +268,48 @@ flow_result_set_solution (HbResult *r, const FlowState *level,
 {
   FlowState *solved = flow_state_copy (level);
   int w = level->base.width;
-  gsize n = (gsize) w * level->base.height;
+  gsize n = (gsize) w * level->base.height, nmoves = 0;
   g_autofree int *first = g_new (int, MAX (level->colours, 1));
   g_autofree int *second = g_new (int, MAX (level->colours, 1));
   g_autofree int *count = g_new (int, MAX (level->colours, 1));
+  HbMove *moves;
 
   memcpy (solved->colour, cell_colour, n);
   memcpy (solved->links, links, n);
   solved->moves = level->moves;
   flow_all_endpoints (level, first, second, count);
-  g_array_set_size (r->moves, 0);
+  /* A path of k cells is k - 1 links: fewer than n in all. */
+  g_array_set_size (r->moves, n);
+  moves = (HbMove *) (gpointer) r->moves->data;
   for (int c = 0; c < level->colours; c++)
     {
-      int a = first[c], b = second[c], cur, prev = -1;
+      int a = first[c], b = second[c], cur, prev = -1, x, y;
       gsize steps = 0;
 
       if (count[c] != 2)
         continue;
-      for (cur = a; cur != b && steps < n; steps++)
+      x = a % w;
+      y = a / w;
+      for (cur = a; cur != b && steps < n && nmoves < n; steps++)
         {
           int next = -1, dir = -1;
           for (int d = 0; d < 4 && next < 0; d++)
             if ((links[cur] >> d) & 1)
               {
-                int j = (cur / w + hb_dir_dy[d]) * w + cur % w + hb_dir_dx[d];
+                int j = cur + hb_dir_dy[d] * w + hb_dir_dx[d];
                 if (j != prev)
                   next = j, dir = d;
               }
           if (next < 0)
             break;
-          hb_result_add_move (r, FLOW_OP_LINK, cur % w, cur / w, dir | (c << 2));
+          moves[nmoves++] = (HbMove) { FLOW_OP_LINK, x, y, dir | (c << 2) };
           prev = cur;
           cur = next;
+          x += hb_dir_dx[dir];
+          y += hb_dir_dy[dir];
         }
     }
+  g_array_set_size (r->moves, nmoves);
   hb_state_free (r->solved);
   r->solved = &solved->base;
 }
