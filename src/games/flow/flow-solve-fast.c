@@ -2639,8 +2639,9 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
   f->colours = s->colours;
   f->cell = table_new (f->N * sizeof *f->cell);
   f->parity = table_new (f->N);
-  for (gsize p = 0; p < f->N; p++)
-    f->parity[p] = (guint8) (((p % f->W) + (p / f->W)) & 1);
+  for (int y = 0; y < h + 2; y++)
+    for (int x = 0; x < f->W; x++)
+      f->parity[(gsize) y * f->W + x] = (guint8) ((x + y) & 1);
   f->cell_mode = knob ("FF_CELL", 1);
   f->incremental = f->cell_mode && knob ("FF_INCR", 1);
   f->parts_big = knob ("FF_PARTS", 0);
