@@ -902,6 +902,28 @@ dirty_near (Fast *f, int p)
     }
 }
 
+/* dirty_near (h) and dirty_near (q) for a step from h to q next to it:
+ * the two rings share eight cells, so q's ring adds only the five cells
+ * two steps from q and three from h (eighteen reads instead of 26). */
+static inline void
+dirty_step (Fast *f, int h, int q)
+{
+  int e = q - h, s = (e == 1 || e == -1) ? f->W : 1;
+  int extra[5] = { q + 2 * e, q + e + s, q + e - s, q + 2 * s, q - 2 * s };
+  gsize lo = 2 * (gsize) f->W + 2;
+
+  if ((gsize) MIN (h, q) < lo || (gsize) MAX (h, q) + lo >= f->N)
+    {
+      dirty_near (f, h);
+      dirty_near (f, q);
+      return;
+    }
+  dirty_near (f, h);
+  for (int i = 0; i < 5; i++)
+    if (f->cell[extra[i]].hid != 0)
+      set_hdirty (f, f->cell[extra[i]].hid - 1);
+}
+
 /* Head k of colour c steps into q; what changes follows from level lv. */
 static void
 apply_step (Fast *f, int c, int k, int q, gboolean forced, FastDeps lv)
@@ -964,8 +986,7 @@ apply_step (Fast *f, int c, int k, int q, gboolean forced, FastDeps lv)
     }
   else
     f->cell[q].hid = (guint8) (2 * c + k + 1);
-  dirty_near (f, h);
-  dirty_near (f, q);
+  dirty_step (f, h, q);
   check_around (f, h);
   check_around (f, q);
   if (may_split (f, q))
