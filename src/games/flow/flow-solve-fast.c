@@ -248,6 +248,7 @@ typedef struct {
                        * pairs) */
   guint32  tick;      /* changes and counts so far */
   guint32  lk_base;   /* the tick of the last undo */
+  int      batch;     /* forced cells taken in a run (see propagate) */
   gsize    flood_cap;     /* region checks skip regions bigger than this */
   /* Restarts (first answer on large boards): a run stops after
    * restart_at nodes and the next sweeps from another corner, with a
@@ -1984,6 +1985,19 @@ propagate (Fast *f, FastBranch *br)
               if (n == 1)
                 {
                   apply_need (f, x, opts[0], f->rs);
+                  /* The sweep's next cells mostly have one pair too: they
+                   * are taken on this state before propagation runs again
+                   * (sound, as with the look's forced cells: propagation
+                   * only takes pairs away, so a cell it leaves with none
+                   * fails the node later all the same). One fixpoint for
+                   * a run of forced cells instead of one each. */
+                  for (int b = 0; b < f->batch && !f->fail; b++)
+                    {
+                      x = first_open_cell (f);
+                      if (x < 0 || cell_options (f, x, opts, 2) != 1)
+                        break;
+                      apply_need (f, x, opts[0], f->rs);
+                    }
                   continue;
                 }
               /* A few more open cells after it: the one with the fewest
@@ -2688,6 +2702,14 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
       f->lk_base = 1;
     }
   f->flood_cap = (gsize) knob ("FF_CAP", 1) * (gsize) (w + h);
+  /* A run of forced cells in board order, at most 1024 between two
+   * fixpoints. One search, 500x500 and 1000x1000 levels (seeds 1-8, two
+   * orders each): 10-40 % less CPU on nearly all (1000x1000 seed 8
+   * 1.51 s -> 0.92 s), nodes within 1 % but for one level (+8 %); 50x50
+   * seeds 1-60 and 60x60 / 65x65 in 88 colours: the same to within 1 %.
+   * Without a limit, 1000x1000 seed 5 gains 4 % more and 500x500 seed 3
+   * loses 11 %. */
+  f->batch = knob ("FF_BATCH", 1024);
   f->rank = table_new (f->N * sizeof *f->rank);
   f->order = table_new (f->N * sizeof *f->order);
   f->variant0 = variant0;
