@@ -2816,15 +2816,21 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
 
   for (int a = 0; a < 4; a++)
     {
-      int step = f->off[a] + f->off[(a + 1) & 3];
+      int b = (a + 1) & 3, dx = hb_dir_dx[a] + hb_dir_dx[b], dy = hb_dir_dy[a] + hb_dir_dy[b];
+      int step = f->off[a] + f->off[b];
       guint8 *t = f->diag_dot[a] = table_new (f->N);
-      /* Cells in the order that visits p + step before p. */
-      for (gsize i = 0; i < f->N; i++)
+      /* Row by row, the row of p + step before p's; the board's cells
+       * only (x and y from 1), the last cell of each diagonal stays 0. */
+      for (int i = 0; i < h; i++)
         {
-          int p = step > 0 ? (int) (f->N - 1 - i) : (int) i, q = p + step;
-          if (f->cell[p].col == WALL || q < 0 || (gsize) q >= f->N || f->cell[q].col == WALL)
+          int y = dy > 0 ? h - i : i + 1, x0 = dx > 0 ? 1 : 2, x1 = dx > 0 ? w - 1 : w;
+          if (y + dy < 1 || y + dy > h)
             continue;
-          t[p] = f->isdot[q] || t[q];
+          for (int x = x0; x <= x1; x++)
+            {
+              gsize p = (gsize) y * f->W + x, q = p + step;
+              t[p] = f->isdot[q] | t[q];
+            }
         }
     }
 }
