@@ -460,6 +460,23 @@ test_edge_cases (void)
 }
 
 /* Generated levels of many sizes are solved, and the answers check. */
+/* Over 200,000 cells the search keeps no level sets (no backjumping):
+ * the path the huge boards take, on one that solves quickly. */
+static void
+test_huge (void)
+{
+  HbGenerateParams p = { 500, 500, 10, 5, NULL };
+  g_autoptr (GError) error = NULL;
+  HbState *s = flow_generate (&p, &error);
+  HbResult *r;
+
+  g_assert_no_error (error);
+  r = solve (FLOW (s), 0);
+  assert_answer (FLOW (s), r);
+  hb_result_free (r);
+  hb_state_free (s);
+}
+
 static void
 test_generated (void)
 {
@@ -468,6 +485,9 @@ test_generated (void)
     { 2, 125, 0 }, { 12, 9, 6 }, { 12, 12, 40 }, { 30, 30, 0 }, { 40, 20, 0 },
     /* Large enough for restarts from other corners (first answer only). */
     { 50, 50, 0 },
+    /* Over 50 cells a side: the wide look and its kept counts, runs of
+     * forced cells in board order, the crossing check's pace. */
+    { 120, 120, 10 },
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (sizes); i++)
@@ -875,6 +895,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/fast/corner-rule", test_corner_rule);
   g_test_add_func ("/flow/fast/edge-cases", test_edge_cases);
   g_test_add_func ("/flow/fast/generated", test_generated);
+  g_test_add_func ("/flow/fast/huge", test_huge);
   g_test_add_func ("/flow/fast/backjump", test_backjump);
   g_test_add_func ("/flow/fast/crossing", test_crossing);
   g_test_add_func ("/flow/fast/loops", test_loops);
