@@ -249,6 +249,14 @@ typedef struct {
   guint32  tick;      /* changes and counts so far */
   guint32  lk_base;   /* the tick of the last undo */
   int      batch;     /* forced cells taken in a run (see propagate) */
+  /* Where the latest long corner chains ended (the last 8 of nhot). A
+   * chain of turns runs down a diagonal to a dot: with few colours, to the
+   * centre of a spiral, often hundreds of cells from the choice that made
+   * it, and the sweep reaches that centre only much later. The cells round
+   * those ends are looked at before the sweep's (see propagate). */
+  int      hot[8];
+  unsigned nhot;
+  int      hotmin;    /* the shortest chain that counts */
   gsize    flood_cap;     /* region checks skip regions bigger than this */
   /* Restarts (first answer on large boards): a run stops after
    * restart_at nodes and the next sweeps from another corner, with a
@@ -769,11 +777,18 @@ mark_chain (Fast *f, int p, int a, int b, FastDeps lv)
   f->rs |= saved;
   if (!ok)
     return;
-  for (int c = p + step; f->cell[c].col == 0; c += step)
-    {
-      set_need (f, c, mask, lv);
-      push_check (f, c);
-    }
+  {
+    int c, len = 0;
+    for (c = p + step; f->cell[c].col == 0; c += step)
+      {
+        set_need (f, c, mask, lv);
+        push_check (f, c);
+        len++;
+      }
+    /* A long chain ends at a spiral's centre (see hot[]). */
+    if (f->hotmin > 0 && len >= f->hotmin)
+      f->hot[f->nhot++ & 7] = c;
+  }
 }
 
 /* After p took its second arm: when they are at right angles, mark the
@@ -2003,6 +2018,52 @@ propagate (Fast *f, FastBranch *br)
               /* A few more open cells after it: the one with the fewest
                * pairs is branched on (one with none fails the node, one
                * with a single pair takes it). */
+              /* The open cells round the ends of the latest long corner
+               * chains: taken when they have one pair, branched on when
+               * they have fewer than the sweep's cell. There a spiral's
+               * rings meet its centre, and a contradiction the sweep
+               * would only meet 100,000 steps on (1000x1000 seed 6: a dot
+               * walled in by another colour's path forced round it) shows
+               * at once. */
+              if (f->hotmin > 0 && f->pcells == NULL && f->nhot > 0)
+                {
+                  static const int ring[13][2] = {
+                    { 0, 0 }, { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -2 }, { 2, 0 },
+                    { 0, 2 }, { -2, 0 }, { 1, -1 }, { 1, 1 }, { -1, 1 }, { -1, -1 },
+                  };
+                  gboolean took = FALSE;
+                  unsigned nh = MIN (f->nhot, 8u);
+                  for (unsigned hi = 0; hi < nh && !f->fail; hi++)
+                    {
+                      int hc = f->hot[hi];
+                      for (int ri = 0; ri < 13 && !f->fail; ri++)
+                        {
+                          gssize y = hc + ring[ri][1] * f->W + ring[ri][0];
+                          guint8 o2[6];
+                          int m;
+                          if (y < 0 || (gsize) y >= f->N || f->cell[y].col != 0 || f->cell[y].need != 0)
+                            continue;
+                          m = cell_options (f, (int) y, o2, n);
+                          if (m == 0)
+                            return failed (f, f->rs), FAIL_WHY (6);
+                          if (m == 1)
+                            {
+                              apply_need (f, (int) y, o2[0], f->rs);
+                              took = TRUE;
+                            }
+                          else if (m < n)
+                            {
+                              xwhy = f->rs;
+                              n = m;
+                              x = (int) y;
+                              memcpy (opts, o2, sizeof o2);
+                            }
+                        }
+                    }
+                  f->nhot = 0;
+                  if (took)
+                    continue;
+                }
               if (f->lookahead > 0 && f->pcells == NULL)
                 {
                   int seen = 0, forced_one = 0;
@@ -2710,6 +2771,13 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
    * Without a limit, 1000x1000 seed 5 gains 4 % more and 500x500 seed 3
    * loses 11 %. */
   f->batch = knob ("FF_BATCH", 1024);
+  /* Chains of 30 cells and more. One search in each racing order:
+   * 1000x1000 seeds 1-8 and 500x500 seeds 1-6 fewer nodes on nearly all
+   * (seed 6 8.5M -> 7.5M and 9.6M -> 8.7M, seed 4 -13 % and -21 %,
+   * 500x500 seed 3 in the slow order 9.0M -> 4.3M, seed 4 35M -> 23M),
+   * 10-50 % less CPU on most; 50x50 seeds 1-60 +1.4 % nodes, the same
+   * CPU; 65x65 in 88 colours the same. */
+  f->hotmin = knob ("FF_HOT", 30);
   f->rank = table_new (f->N * sizeof *f->rank);
   f->order = table_new (f->N * sizeof *f->order);
   f->variant0 = variant0;
