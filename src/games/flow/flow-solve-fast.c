@@ -531,6 +531,14 @@ turn_ok (Fast *f, int p, int d)
 
 static inline void push_check (Fast *f, int p);
 
+/* The thirteen cells within two steps of a cell (x, y offsets), the cell
+ * itself first: what a step or a mark can change for a head or a count
+ * near it (dirty_near, lk_fresh, hot_cells). */
+static const int near2[13][2] = {
+  { 0, 0 }, { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -2 }, { 2, 0 },
+  { 0, 2 }, { -2, 0 }, { 1, -1 }, { 1, 1 }, { -1, 1 }, { -1, -1 },
+};
+
 /* The look's counts are kept only while the state only narrows: an undo
  * forgets them all (a new tick above every stamp). */
 static inline void
@@ -538,7 +546,7 @@ lk_forget (Fast *f)
 {
   if (f->chg == NULL)
     return;
-  if (f->tick > G_MAXUINT32 - 2)
+  if (f->tick >= G_MAXUINT32 - 2)
     {
       memset (f->chg, 0, f->N * sizeof *f->chg);
       memset (f->lk_t, 0, f->N * sizeof *f->lk_t);
@@ -548,14 +556,20 @@ lk_forget (Fast *f)
   f->lk_base = f->tick;
 }
 
+/* The next tick, for a change or a count (with counts kept). */
+static inline guint32
+lk_tick (Fast *f)
+{
+  if (G_UNLIKELY (f->tick >= G_MAXUINT32 - 2))
+    lk_forget (f);
+  return ++f->tick;
+}
+
 static inline void
 lk_touch (Fast *f, int p)
 {
-  if (f->chg == NULL)
-    return;
-  if (G_UNLIKELY (f->tick >= G_MAXUINT32 - 2))
-    lk_forget (f);
-  f->chg[p] = ++f->tick;
+  if (f->chg != NULL)
+    f->chg[p] = lk_tick (f);
 }
 
 /* Whether the look's last count of cell y's pairs still holds: no undo
@@ -570,17 +584,13 @@ lk_touch (Fast *f, int p)
 static inline gboolean
 lk_fresh (const Fast *f, int y)
 {
-  static const int ring[13][2] = {
-    { 0, 0 }, { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -2 }, { 2, 0 },
-    { 0, 2 }, { -2, 0 }, { 1, -1 }, { 1, 1 }, { -1, 1 }, { -1, -1 },
-  };
   guint32 t = f->lk_t[y];
 
   if (t <= f->lk_base)
     return FALSE;
   for (int i = 0; i < 13; i++)
     {
-      gssize q = y + ring[i][1] * f->W + ring[i][0];
+      gssize q = y + near2[i][1] * f->W + near2[i][0];
       if (q >= 0 && (gsize) q < f->N && f->chg[q] >= t)
         return FALSE;
     }
@@ -766,6 +776,7 @@ mark_chain (Fast *f, int p, int a, int b, FastDeps lv)
   guint8 mask = (guint8) ((1u << a) | (1u << b));
   FastDeps saved = f->rs;
   gboolean ok;
+  int c, len = 0;
 
   f->rs = lv;
   ok = corner_ok (f, p, a, b);
@@ -774,18 +785,15 @@ mark_chain (Fast *f, int p, int a, int b, FastDeps lv)
   f->rs |= saved;
   if (!ok)
     return;
-  {
-    int c, len = 0;
-    for (c = p + step; f->cell[c].col == 0; c += step)
-      {
-        set_need (f, c, mask, lv);
-        push_check (f, c);
-        len++;
-      }
-    /* A long chain ends at a spiral's centre (see hot[]). */
-    if (f->hotmin > 0 && len >= f->hotmin)
-      f->hot[f->nhot++ % G_N_ELEMENTS (f->hot)] = c;
-  }
+  for (c = p + step; f->cell[c].col == 0; c += step)
+    {
+      set_need (f, c, mask, lv);
+      push_check (f, c);
+      len++;
+    }
+  /* A long chain ends at a spiral's centre (see hot_cells). */
+  if (f->hotmin > 0 && len >= f->hotmin)
+    f->hot[f->nhot++ % G_N_ELEMENTS (f->hot)] = c;
 }
 
 /* After p took its second arm: when they are at right angles, mark the
@@ -891,17 +899,13 @@ next_hdirty (const Fast *f, int id)
 static inline void
 dirty_near (Fast *f, int p)
 {
-  static const int ring[13][2] = {
-    { 0, 0 }, { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -2 }, { 2, 0 },
-    { 0, 2 }, { -2, 0 }, { 1, -1 }, { 1, 1 }, { -1, 1 }, { -1, -1 },
-  };
   /* Away from the first and last two rows every cell of the ring is on
    * the padded board. */
   if (p >= 2 * f->W + 2 && (gsize) p + 2 * (gsize) f->W + 2 < f->N)
     {
       for (int i = 0; i < 13; i++)
         {
-          int q = p + ring[i][1] * f->W + ring[i][0];
+          int q = p + near2[i][1] * f->W + near2[i][0];
           if (f->cell[q].hid != 0)
             set_hdirty (f, f->cell[q].hid - 1);
         }
@@ -909,7 +913,7 @@ dirty_near (Fast *f, int p)
     }
   for (int i = 0; i < 13; i++)
     {
-      int q = p + ring[i][1] * f->W + ring[i][0];
+      int q = p + near2[i][1] * f->W + near2[i][0];
       if (q >= 0 && (gsize) q < f->N && f->cell[q].hid != 0)
         set_hdirty (f, f->cell[q].hid - 1);
     }
@@ -1970,17 +1974,13 @@ apply_need (Fast *f, int x, guint8 m, FastDeps lv)
 static int
 hot_cells (Fast *f, int cap, int *x, int *n, guint8 *opts, FastDeps *xwhy)
 {
-  static const int ring[13][2] = {
-    { 0, 0 }, { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -2 }, { 2, 0 },
-    { 0, 2 }, { -2, 0 }, { 1, -1 }, { 1, 1 }, { -1, 1 }, { -1, -1 },
-  };
   unsigned nh = MIN (f->nhot, (unsigned) G_N_ELEMENTS (f->hot));
   int took = 0;
 
   for (unsigned i = 0; i < nh && !f->fail; i++)
     for (int j = 0; j < 13 && !f->fail; j++)
       {
-        gssize y = f->hot[i] + ring[j][1] * f->W + ring[j][0];
+        gssize y = f->hot[i] + near2[j][1] * f->W + near2[j][0];
         guint8 o2[6];
         int m;
 
@@ -2073,9 +2073,6 @@ propagate (Fast *f, FastBranch *br)
                     }
                   continue;
                 }
-              /* A few more open cells after it: the one with the fewest
-               * pairs is branched on (one with none fails the node, one
-               * with a single pair takes it). */
               /* The cells round the latest chain ends again, as branch
                * cells (see hot_cells). */
               if (f->nhot > 0 && f->pcells == NULL)
@@ -2087,6 +2084,9 @@ propagate (Fast *f, FastBranch *br)
                   if (h > 0)
                     continue;
                 }
+              /* A few more open cells after it: the one with the fewest
+               * pairs is branched on (one with none fails the node, one
+               * with a single pair takes it). */
               if (f->lookahead > 0 && f->pcells == NULL)
                 {
                   int seen = 0, forced_one = 0;
@@ -2150,18 +2150,16 @@ propagate (Fast *f, FastBranch *br)
                           && (f->cell[y - 1].need | f->cell[y + 1].need | f->cell[y - f->W].need
                               | f->cell[y + f->W].need) == 0)
                         continue;
-                      /* Stopped at n pairs: such a cell is not chosen
-                       * (straight pairs are counted first, so a cell with
-                       * two of them costs no corner check). */
                       /* At least n pairs last time, and still so. */
                       if (f->chg != NULL && f->lk_m[y] >= n && lk_fresh (f, y))
                         continue;
+                      /* Stopped at n pairs: such a cell is not chosen
+                       * (straight pairs are counted first, so a cell with
+                       * two of them costs no corner check). */
                       m = cell_options (f, y, o2, n);
                       if (f->chg != NULL)
                         {
-                          if (G_UNLIKELY (f->tick >= G_MAXUINT32 - 2))
-                            lk_forget (f);
-                          f->lk_t[y] = ++f->tick;
+                          f->lk_t[y] = lk_tick (f);
                           f->lk_m[y] = (guint8) m;
                         }
                       if (m == 0)
