@@ -1099,7 +1099,7 @@ read_tile (const Mask *s, double x0, double y0, double t, gboolean *doubt, gbool
 }
 
 /* Whether a piece could be a tile's drawing at tile size t: every tile
- * draws one piece at least as large as an end (a ring and its stub, or a
+ * draws one piece at least as large as an end (a ring and its short arm, or a
  * bar half a tile long), where a letter of text beside the board is
  * smaller than that (unless the tiles are tiny). */
 static gboolean
