@@ -159,13 +159,22 @@ typedef struct {
 G_STATIC_ASSERT (2 * FLOW_MAX_COLOURS < 255);   /* hid and col fit a byte */
 
 typedef struct {
-  gint32 from, to;   /* the head's cell before the step, the new cell */
+  gint32 to;         /* the new cell */
   guint8 c, k;       /* colour, which head */
   guint8 joined;     /* the step joined the colour's two heads */
-  guint8 forced;
-  guint32 nmarks;    /* length of the mark stack before the step (at most
-                      * the cells, under 2^32 by HB_MAX_SIDE) */
-} FastStep;         /* 16 bytes; the levels it changed are in trail_dep */
+  guint8 d;          /* its direction: the head's cell before it is
+                      * to - off[d] */
+} FastStep;         /* 8 bytes; the levels it changed are in trail_dep */
+G_STATIC_ASSERT (sizeof (FastStep) == 8);
+
+/* A mark on the mark stack: the cell (under 2^25 by HB_MAX_SIDE) and, from
+ * bit MARK_PAIRS, how many pairs link_run put on the ends trail (0-2). */
+#define MARK_PAIRS 30
+#define MARK_CELL  ((1u << MARK_PAIRS) - 1)
+G_STATIC_ASSERT ((gsize) (HB_MAX_SIDE + 2) * (HB_MAX_SIDE + 2) <= MARK_CELL);
+
+/* A step's cell before it. */
+#define STEP_FROM(f, s) ((s)->to - (f)->off[(s)->d])
 
 /* A branch: the steps of one head (c, k) into cells[], or, when c < 0,
  * the arm pairs (masks in cells[]) cell `cell` may take. */
@@ -196,15 +205,16 @@ typedef struct {
   guint8 *parity;         /* padded: (x + y) & 1 */
   guint8 *isdot;          /* padded: 1 on a dot */
   guint64 corner_cuts;    /* steps struck out by the corner rule */
-  int     *marks;         /* cells whose need was set, in order */
+  guint32 *marks;         /* cells whose need was set, in order, each with
+                           * the pairs it put on the ends trail (MARK_*) */
   FastDeps *marks_dep;     /* the cell's levels before the mark (with dep) */
-  gsize   *marks_ends;    /* length of the ends trail before the mark */
   gsize    nmarks, marks_cap;
   /* Runs of marked free cells (see link_run): end[p], for a marked cell p
    * at one end of a run of marked cells joined arm to arm, is the cell at
    * the run's other end; ends_trail keeps the old values for undoing. */
   int     *end;
-  int     *ends_trail;    /* pairs: cell, its old end */
+  int     *ends_trail;    /* pairs: cell, its old end (not the newly
+                           * marked cell's own: unmarked, it is never read) */
   gsize    nends, ends_cap;
   guint64  loops_cut;     /* marks that would have closed a run into a loop */
   gboolean fail;          /* a step made an impossible state */
@@ -719,10 +729,10 @@ link_run (Fast *f, int p)
         }
     }
   if (n == 0)
-    set_end (f, p, p);
+    f->end[p] = p;
   else if (n == 1)
     {
-      set_end (f, p, ends[0]);
+      f->end[p] = ends[0];
       set_end (f, ends[0], p);
     }
   else if (ends[0] == nb[1])
@@ -756,11 +766,11 @@ set_need (Fast *f, int p, guint8 mask, FastDeps lv)
       f->marks_dep[f->nmarks] = f->dep[p];
       f->dep[p] |= lv;
     }
-  f->marks_ends[f->nmarks] = f->nends;
-  f->marks[f->nmarks++] = p;
+  gsize nends = f->nends;
   f->cell[p].need = mask;
   lk_touch (f, p);
   link_run (f, p);
+  f->marks[f->nmarks++] = (guint32) p | (guint32) ((f->nends - nends) / 2) << MARK_PAIRS;
   dirty_near (f, p);
   check_around (f, p);
 }
@@ -951,13 +961,11 @@ apply_step (Fast *f, int c, int k, int q, gboolean forced, FastDeps lv)
 
   g_assert (f->ntrail < f->trail_cap);
   s = &f->trail[f->ntrail++];
-  s->from = h;
   s->to = q;
   s->c = (guint8) c;
   s->k = (guint8) k;
   s->joined = (guint8) joins;
-  s->forced = (guint8) forced;
-  s->nmarks = (guint32) f->nmarks;
+  s->d = (guint8) dir_between (f, h, q);
   if (f->dep != NULL)
     {
       FastDeps *old = &f->trail_dep[3 * (f->ntrail - 1)];
@@ -1033,11 +1041,12 @@ undo_marks (Fast *f, gsize nm)
   lk_forget (f);
   while (f->nmarks > nm)
     {
-      int p = f->marks[--f->nmarks];
+      guint32 m = f->marks[--f->nmarks];
+      int p = (int) (m & MARK_CELL);
       f->cell[p].need = 0;
       if (f->dep != NULL)
         f->dep[p] = f->marks_dep[f->nmarks];
-      while (f->nends > f->marks_ends[f->nmarks])
+      for (guint32 i = m >> MARK_PAIRS; i > 0; i--)
         {
           f->nends -= 2;
           f->end[f->ends_trail[f->nends]] = f->ends_trail[f->nends + 1];
@@ -1050,21 +1059,19 @@ undo_marks (Fast *f, gsize nm)
 static void
 undo_to (Fast *f, gsize len)
 {
-  gsize m = f->ntrail > len ? f->trail[len].nmarks : f->nmarks;
-
   f->fail = FALSE;
   /* Back at a node whose heads were all looked at. */
   memset (f->hdirty, 0, sizeof f->hdirty);
   while (f->ntrail > len)
     {
       FastStep *s = &f->trail[--f->ntrail];
-      int c = s->c, k = s->k;
+      int c = s->c, k = s->k, from = STEP_FROM (f, s);
 
       if (f->tracing)
         {
           if (s->joined)
             trace_link (f, HB_STEP_UNDO, s->to, f->head[c][1 - k], c, 0);
-          trace_link (f, HB_STEP_UNDO, s->from, s->to, c, 0);
+          trace_link (f, HB_STEP_UNDO, from, s->to, c, 0);
           f->tracing = hb_trace_wants (f->trace);
         }
       f->cell[s->to].col = 0;
@@ -1073,18 +1080,18 @@ undo_to (Fast *f, gsize len)
         f->scan = (gsize) f->rank[s->to];
       f->cell[s->to].hid = 0;
       f->cell[s->to].links = 0;
-      f->cell[s->from].links &= (guint8) ~(1u << dir_between (f, s->from, s->to));
+      f->cell[from].links &= (guint8) ~(1u << s->d);
       if (s->joined)
         {
           int o = f->head[c][1 - k];
           f->cell[o].links &= (guint8) ~(1u << dir_between (f, o, s->to));
         }
-      f->head[c][k] = s->from;
-      f->cell[s->from].hid = (guint8) (2 * c + k + 1);
+      f->head[c][k] = from;
+      f->cell[from].hid = (guint8) (2 * c + k + 1);
       if (f->dep != NULL)
         {
           const FastDeps *old = &f->trail_dep[3 * f->ntrail];
-          f->dep[s->from] = old[0];
+          f->dep[from] = old[0];
           f->dep[s->to] = old[1];
           if (s->joined)
             f->dep[f->head[c][1 - k]] = old[2];
@@ -1096,15 +1103,14 @@ undo_to (Fast *f, gsize len)
           f->cell[f->head[c][1 - k]].hid = (guint8) (2 * c + (1 - k) + 1);
         }
     }
-  /* The marks after the steps: a cell is marked while free, before any
-   * step fills it, so its level comes back in the reverse order. */
-  undo_marks (f, m);
   while (f->ncheck > 0)
     f->queued[f->check[--f->ncheck]] = 0;
   f->region_due = FALSE;
 }
 
-/* Back to `len` steps and `nm` marks (a cell branch marks without a step). */
+/* Back to `len` steps and `nm` marks (a cell branch marks without a step).
+ * The marks after the steps: a cell is marked while free, before any step
+ * fills it, so its level comes back in the reverse order. */
 static void
 undo_state (Fast *f, gsize len, gsize nm)
 {
@@ -2233,9 +2239,9 @@ publish (Fast *f)
   for (gsize i = 0; i < f->ntrail; i++)
     {
       const FastStep *s = &f->trail[i];
-      int a = (cell_y (f, s->from)) * f->w + cell_x (f, s->from);
+      int from = STEP_FROM (f, s), d = s->d;
+      int a = (cell_y (f, from)) * f->w + cell_x (f, from);
       int b = (cell_y (f, s->to)) * f->w + cell_x (f, s->to);
-      int d = dir_between (f, s->from, s->to);
       links[a] |= (guint8) (1u << d);
       links[b] |= (guint8) (1u << HB_DIR_OPPOSITE (d));
     }
@@ -2875,7 +2881,6 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
       f->trail_dep = table_reserve (3 * f->trail_cap * sizeof *f->trail_dep);
       f->marks_dep = table_reserve (f->marks_cap * sizeof *f->marks_dep);
     }
-  f->marks_ends = table_reserve (f->marks_cap * sizeof *f->marks_ends);
   f->ends_cap = 4 * f->marks_cap;
   f->ends_trail = table_reserve (f->ends_cap * sizeof *f->ends_trail);
   int first[FLOW_MAX_COLOURS], second[FLOW_MAX_COLOURS], count[FLOW_MAX_COLOURS];
@@ -3098,7 +3103,6 @@ fast_clear (Fast *f)
   g_aligned_free (f->chg);
   g_aligned_free (f->lk_t);
   g_aligned_free (f->lk_m);
-  g_aligned_free (f->marks_ends);
   g_aligned_free (f->ends_trail);
   g_aligned_free (f->end);
   g_aligned_free (f->marks);
