@@ -173,6 +173,12 @@ G_STATIC_ASSERT (sizeof (FastStep) == 8);
 #define MARK_CELL  ((1u << MARK_PAIRS) - 1)
 G_STATIC_ASSERT ((gsize) (HB_MAX_SIDE + 2) * (HB_MAX_SIDE + 2) <= MARK_CELL);
 
+/* A cell's flags: bit a (0-3) when a dot lies down its diagonal a + (a + 1)
+ * (N+E, E+S, S+W, W+N) before the board's edge, a dot, its chessboard
+ * colour (x + y) & 1. One byte a cell instead of six. */
+#define FLAG_DOT    0x10u
+#define FLAG_PARITY 5
+
 /* A step's cell before it. */
 #define STEP_FROM(f, s) ((s)->to - (f)->off[(s)->d])
 
@@ -202,8 +208,7 @@ typedef struct {
   int     off[4];         /* N E S W */
   int     colours;
   FastCell *cell;         /* padded */
-  guint8 *parity;         /* padded: (x + y) & 1 */
-  guint8 *isdot;          /* padded: 1 on a dot */
+  guint8 *flags;          /* padded, what never changes (FLAG_*) */
   guint64 corner_cuts;    /* steps struck out by the corner rule */
   guint32 *marks;         /* cells whose need was set, in order, each with
                            * the pairs it put on the ends trail (MARK_*) */
@@ -232,8 +237,6 @@ typedef struct {
   FastDeps  fail_set;
   gboolean bj;            /* jump back on failures (finding one answer) */
   guint64  backjumps, levels_skipped;
-  guint8  *diag_dot[4];   /* padded, per diagonal (N+E, E+S, S+W, W+N): a
-                           * dot lies that way before the board's edge */
   /* Heads whose steps may have changed since they were last looked at
    * (something was drawn or marked within two cells): with `incremental`
    * only those are looked at for forced steps and dead ends. */
@@ -472,7 +475,7 @@ corner_walk (Fast *f, int p, int a, int b, gboolean track)
 
   /* The chain can only end on a dot: none down the diagonal before the
    * edge, no turn (the test the Go solver's canSE table makes). */
-  if (!f->diag_dot[((b - a) & 3) == 1 ? a : b][p])
+  if (!(f->flags[p] & (1u << (((b - a) & 3) == 1 ? a : b))))
     return FALSE;
   for (;;)
     {
@@ -531,7 +534,7 @@ turn_ok (Fast *f, int p, int d)
   int a;
 
   rd (f, p);
-  if (f->isdot[p] || l == 0)
+  if ((f->flags[p] & FLAG_DOT) || l == 0)
     return TRUE;
   a = __builtin_ctz (l);
   if (((a ^ d) & 1) == 0)
@@ -814,7 +817,7 @@ mark_turn (Fast *f, int p)
   guint8 l = f->cell[p].links;
   int a, b;
 
-  if (f->isdot[p] || pop4 (l) != 2 || l == 5 || l == 10)
+  if ((f->flags[p] & FLAG_DOT) || pop4 (l) != 2 || l == 5 || l == 10)
     return;
   a = __builtin_ctz (l);
   b = 31 - __builtin_clz (l);
@@ -1246,7 +1249,7 @@ flood (Fast *f, int s, guint32 id, int slot, gsize cap)
         }
       int p = f->queue[head++];
       size++;
-      par += f->parity[p];
+      par += f->flags[p] >> FLAG_PARITY;
       for (int d = 0; d < 4; d++)
         {
           int r = p + f->off[d];
@@ -2260,7 +2263,7 @@ debug_dump (Fast *f)
           int p = (y + 1) * f->W + x + 1;
           guint8 v = f->cell[p].col;
           char ch = v == 0 ? (f->cell[p].need ? '+' : '.') : nm[(v - 1) % 88];
-          if (v && f->isdot[p])
+          if (v && (f->flags[p] & FLAG_DOT))
             fprintf (stderr, "\033[1;7m%c\033[0m", ch);
           else if (v && f->cell[p].hid)
             fprintf (stderr, "\033[1;4m%c\033[0m", ch);
@@ -2761,10 +2764,10 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
   f->off[HB_DIR_W] = -1;
   f->colours = s->colours;
   f->cell = table_new (f->N * sizeof *f->cell);
-  f->parity = table_new (f->N);
+  f->flags = table_reserve (f->N);
   for (int y = 0; y < h + 2; y++)
     for (int x = 0; x < f->W; x++)
-      f->parity[(gsize) y * f->W + x] = (guint8) ((x + y) & 1);
+      f->flags[(gsize) y * f->W + x] = (guint8) (((x + y) & 1) << FLAG_PARITY);
   f->cell_mode = knob ("FF_CELL", 1);
   f->incremental = f->cell_mode && knob ("FF_INCR", 1);
   f->parts_big = knob ("FF_PARTS", 0);
@@ -2815,7 +2818,6 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
   set_order (f, f->variant0 % 8);
   f->turns_first = f->variant0 & 1;
   f->end = table_new (f->N * sizeof *f->end);
-  f->isdot = table_new (f->N);
   f->comp = table_new (f->N * sizeof *f->comp);
   f->planar = knob ("FF_PLANAR", 1);
   f->planar_every = knob ("FF_PEVERY", 16);
@@ -2860,7 +2862,8 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
       {
         guint8 d = s->dot[y * w + x];
         f->cell[(y + 1) * f->W + x + 1].col = d;
-        f->isdot[(y + 1) * f->W + x + 1] = d != 0;
+        if (d != 0)
+          f->flags[(y + 1) * f->W + x + 1] |= FLAG_DOT;
         f->free_cells += d == 0;
       }
   /* The stacks that grow with the search hold at most one entry per cell
@@ -2916,7 +2919,7 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
     {
       int b = (a + 1) & 3, dx = hb_dir_dx[a] + hb_dir_dx[b], dy = hb_dir_dy[a] + hb_dir_dy[b];
       int step = f->off[a] + f->off[b];
-      guint8 *t = f->diag_dot[a] = table_new (f->N);
+      guint8 *t = f->flags, bit = (guint8) (1u << a);
       /* Row by row, the row of p + step before p's; the board's cells
        * only (x and y from 1), the last cell of each diagonal stays 0. */
       for (int i = 0; i < h; i++)
@@ -2927,7 +2930,8 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
           for (int x = x0; x <= x1; x++)
             {
               gsize p = (gsize) y * f->W + x, q = p + step;
-              t[p] = f->isdot[q] | t[q];
+              if ((t[q] & (FLAG_DOT | bit)) != 0)
+                t[p] |= bit;
             }
         }
     }
@@ -3091,10 +3095,8 @@ fast_clear (Fast *f)
   g_free (f->answer);
   g_free (f->snap);
   g_aligned_free (f->cell);
-  g_aligned_free (f->parity);
+  g_aligned_free (f->flags);
   g_aligned_free (f->rank);
-  for (int a = 0; a < 4; a++)
-    g_aligned_free (f->diag_dot[a]);
   g_aligned_free (f->order);
   g_aligned_free (f->dep);
   g_aligned_free (f->marks_dep);
@@ -3106,7 +3108,6 @@ fast_clear (Fast *f)
   g_aligned_free (f->ends_trail);
   g_aligned_free (f->end);
   g_aligned_free (f->marks);
-  g_aligned_free (f->isdot);
   g_aligned_free (f->comp);
   g_aligned_free (f->estamp);
   g_free (f->queue);
