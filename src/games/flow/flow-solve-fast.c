@@ -319,8 +319,9 @@ typedef struct {
   /* The planarity check (see planar_ok). */
   gboolean planar;        /* on */
   gboolean planar_due;    /* a step since the last check */
-  guint16 *estamp;        /* padded, 4 per cell: the check that walked the
-                           * border edge from the cell that way */
+  guint16  hstamp[2 * FLOW_MAX_COLOURS][4];  /* per head and side: the
+                           * check that walked the border edge from the head
+                           * that way (only heads' edges are asked about) */
   guint16  egen;
   guint32  cycle;         /* the border walked last */
   guint32  hcyc[2 * FLOW_MAX_COLOURS];  /* per head: the border it was counted on */
@@ -1549,7 +1550,6 @@ planar_walk (Fast *f, int o0, int d0, gboolean track)
     {
       int i = o + f->off[d], t = (d + 1) & 3, ahead;
 
-      f->estamp[4 * o + d] = f->egen;
       f->planar_edges++;
       if (track)
         {
@@ -1559,6 +1559,7 @@ planar_walk (Fast *f, int o0, int d0, gboolean track)
       if (f->cell[o].hid != 0)
         {
           int id = f->cell[o].hid - 1;
+          f->hstamp[id][d] = f->egen;
           if (f->hcyc[id] != cyc)
             {
               f->hcyc[id] = cyc;
@@ -1633,7 +1634,7 @@ planar_ok (Fast *f)
 {
   if (f->egen == G_MAXUINT16)
     {
-      memset (f->estamp, 0, 4 * f->N * sizeof *f->estamp);
+      memset (f->hstamp, 0, sizeof f->hstamp);
       f->egen = 0;
     }
   f->egen++;
@@ -1644,7 +1645,7 @@ planar_ok (Fast *f)
         {
           int h = f->head[c][k];
           for (int d = 0; d < 4; d++)
-            if (f->cell[h + f->off[d]].col == 0 && f->estamp[4 * h + d] != f->egen
+            if (f->cell[h + f->off[d]].col == 0 && f->hstamp[2 * c + k][d] != f->egen
                 && !planar_walk (f, h, d, FALSE))
               {
                 planar_walk (f, h, d, TRUE);
@@ -2822,7 +2823,6 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
   f->planar = knob ("FF_PLANAR", 1);
   f->planar_every = knob ("FF_PEVERY", 16);
   f->planar_gap = f->planar_every;
-  f->estamp = table_new (4 * f->N * sizeof *f->estamp);
   f->queue = g_new (int, f->N);
   f->stack_cap = 256;
   f->stack = g_new (FastFrame, f->stack_cap);
@@ -3109,7 +3109,6 @@ fast_clear (Fast *f)
   g_aligned_free (f->end);
   g_aligned_free (f->marks);
   g_aligned_free (f->comp);
-  g_aligned_free (f->estamp);
   g_free (f->queue);
   g_aligned_free (f->trail);
   g_free (f->stack);
