@@ -301,7 +301,11 @@ typedef struct {
   gsize      nstack, stack_cap;
   int      *check;        /* free cells whose ways in changed */
   gsize     ncheck, check_cap;
-  guint8   *queued;       /* padded: 1 while the cell is in check[] */
+  gsize     ninit;        /* below check[]: cells ninit - 1 down to 0 wait
+                           * to be checked too, the ones queued (see
+                           * check_all) */
+  guint8   *queued;       /* padded: 1 while the cell waits in check[] or
+                           * below it */
   gboolean  region_due;
 
   /* Regions. */
@@ -839,6 +843,20 @@ push_check (Fast *f, int p)
   f->check[f->ncheck++] = p;
 }
 
+/* Every free cell is checked once at the start, as if pushed in board
+ * order, without writing the million entries of a large board's check[]:
+ * they wait below it (ninit), are taken when check[] is empty, last
+ * first, and a cell pushed meanwhile is not pushed again, as with
+ * push_check. */
+static void
+check_all (Fast *f)
+{
+  g_assert (f->ncheck == 0);
+  for (gsize p = 0; p < f->N; p++)
+    f->queued[p] = f->cell[p].col == 0;
+  f->ninit = f->N;
+}
+
 static inline void
 check_around (Fast *f, int p)
 {
@@ -1109,6 +1127,8 @@ undo_to (Fast *f, gsize len)
     }
   while (f->ncheck > 0)
     f->queued[f->check[--f->ncheck]] = 0;
+  while (f->ninit > 0)
+    f->queued[--f->ninit] = 0;
   f->region_due = FALSE;
 }
 
@@ -1697,9 +1717,13 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells, FastDeps *why)
 
       if (f->fail)
         return FAIL_WHY (0);
-      while (f->ncheck > 0)
+      while (f->ncheck > 0 || f->ninit > 0)
         {
-          int e = f->check[--f->ncheck];
+          int e;
+          if (f->ncheck > 0)
+            e = f->check[--f->ncheck];
+          else if (!f->queued[e = (int) --f->ninit])
+            continue;
           f->queued[e] = 0;
           if (f->cell[e].col != 0)
             continue;
@@ -2948,10 +2972,7 @@ fast_run (Fast *f)
     f->finished = TRUE;
   else
     {
-      /* Every free cell is checked once at the start. */
-      for (gsize p = 0; p < f->N; p++)
-        if (f->cell[p].col == 0)
-          push_check (f, (int) p);
+      check_all (f);
       guint8 all[FLOW_MAX_COLOURS];
 
       f->region_due = f->planar_due = TRUE;
@@ -2980,9 +3001,7 @@ fast_run (Fast *f)
               len = len * (guint64) knob ("FF_RGROW", 3) / 2;
               set_order (f, (f->variant0 + run + 1) % 8);
               f->turns_first = (f->variant0 + run + 1) & 1;
-              for (gsize p = 0; p < f->N; p++)
-                if (f->cell[p].col == 0)
-                  push_check (f, (int) p);
+              check_all (f);
               f->region_due = f->planar_due = TRUE;
               f->planar_tick = f->planar_gap;
             }
