@@ -158,14 +158,19 @@ typedef struct {
 } FastCell;
 G_STATIC_ASSERT (2 * FLOW_MAX_COLOURS < 255);   /* hid and col fit a byte */
 
+/* A step of head k of colour c in direction d (joined: it joined the
+ * colour's two heads). Its new cell is not kept: while the step is the
+ * newest of its head, as it is whenever it is undone, the head is there
+ * (STEP_TO), and the cell before it is one step back (d). */
 typedef struct {
-  gint32 to;         /* the new cell */
-  guint8 c, k;       /* colour, which head */
-  guint8 joined;     /* the step joined the colour's two heads */
-  guint8 d;          /* its direction: the head's cell before it is
-                      * to - off[d] */
-} FastStep;         /* 8 bytes; the levels it changed are in trail_dep */
-G_STATIC_ASSERT (sizeof (FastStep) == 8);
+  guint8 c;
+  guint8 kjd;        /* k, joined << 1, d << 2 */
+} FastStep;         /* the levels it changed are in trail_dep */
+G_STATIC_ASSERT (sizeof (FastStep) == 2);
+
+#define STEP_K(s)      ((s)->kjd & 1)
+#define STEP_JOINED(s) (((s)->kjd >> 1) & 1)
+#define STEP_D(s)      ((s)->kjd >> 2)
 
 /* A mark on the mark stack: the cell (under 2^25 by HB_MAX_SIDE) and, from
  * bit MARK_PAIRS, how many pairs link_run put on the ends trail (0-2). */
@@ -179,8 +184,8 @@ G_STATIC_ASSERT ((gsize) (HB_MAX_SIDE + 2) * (HB_MAX_SIDE + 2) <= MARK_CELL);
 #define FLAG_DOT    0x10u
 #define FLAG_PARITY 5
 
-/* A step's cell before it. */
-#define STEP_FROM(f, s) ((s)->to - (f)->off[(s)->d])
+/* The newest step of its head: its new cell. */
+#define STEP_TO(f, s)   ((f)->head[(s)->c][STEP_K (s)])
 
 /* A branch: the steps of one head (c, k) into cells[], or, when c < 0,
  * the arm pairs (masks in cells[]) cell `cell` may take. */
@@ -983,11 +988,8 @@ apply_step (Fast *f, int c, int k, int q, gboolean forced, FastDeps lv)
 
   g_assert (f->ntrail < f->trail_cap);
   s = &f->trail[f->ntrail++];
-  s->to = q;
   s->c = (guint8) c;
-  s->k = (guint8) k;
-  s->joined = (guint8) joins;
-  s->d = (guint8) dir_between (f, h, q);
+  s->kjd = (guint8) (k | joins << 1 | dir_between (f, h, q) << 2);
   if (f->dep != NULL)
     {
       FastDeps *old = &f->trail_dep[3 * (f->ntrail - 1)];
@@ -1086,27 +1088,28 @@ undo_to (Fast *f, gsize len)
   memset (f->hdirty, 0, sizeof f->hdirty);
   while (f->ntrail > len)
     {
-      FastStep *s = &f->trail[--f->ntrail];
-      int c = s->c, k = s->k, from = STEP_FROM (f, s);
+      const FastStep *s = &f->trail[--f->ntrail];
+      int c = s->c, k = STEP_K (s), to = STEP_TO (f, s), d = STEP_D (s);
+      int from = to - f->off[d], joined = STEP_JOINED (s);
 
       if (f->tracing)
         {
-          if (s->joined)
-            trace_link (f, HB_STEP_UNDO, s->to, f->head[c][1 - k], c, 0);
-          trace_link (f, HB_STEP_UNDO, from, s->to, c, 0);
+          if (joined)
+            trace_link (f, HB_STEP_UNDO, to, f->head[c][1 - k], c, 0);
+          trace_link (f, HB_STEP_UNDO, from, to, c, 0);
           f->tracing = hb_trace_wants (f->trace);
         }
-      f->cell[s->to].col = 0;
+      f->cell[to].col = 0;
       f->free_cells++;
-      if ((gsize) f->rank[s->to] < f->scan)
-        f->scan = (gsize) f->rank[s->to];
-      f->cell[s->to].hid = 0;
-      f->cell[s->to].links = 0;
-      f->cell[from].links &= (guint8) ~(1u << s->d);
-      if (s->joined)
+      if ((gsize) f->rank[to] < f->scan)
+        f->scan = (gsize) f->rank[to];
+      f->cell[to].hid = 0;
+      f->cell[to].links = 0;
+      f->cell[from].links &= (guint8) ~(1u << d);
+      if (joined)
         {
           int o = f->head[c][1 - k];
-          f->cell[o].links &= (guint8) ~(1u << dir_between (f, o, s->to));
+          f->cell[o].links &= (guint8) ~(1u << dir_between (f, o, to));
         }
       f->head[c][k] = from;
       f->cell[from].hid = (guint8) (2 * c + k + 1);
@@ -1114,11 +1117,11 @@ undo_to (Fast *f, gsize len)
         {
           const FastDeps *old = &f->trail_dep[3 * f->ntrail];
           f->dep[from] = old[0];
-          f->dep[s->to] = old[1];
-          if (s->joined)
+          f->dep[to] = old[1];
+          if (joined)
             f->dep[f->head[c][1 - k]] = old[2];
         }
-      if (s->joined)
+      if (joined)
         {
           f->done[c] = 0;
           f->open++;
@@ -1317,7 +1320,7 @@ check_regions (Fast *f)
     }
   else
     {
-      int q = f->trail[f->ntrail - 1].to;
+      int q = STEP_TO (f, &f->trail[f->ntrail - 1]);
       for (int d = 0; d < 4; d++)
         {
           int r = q + f->off[d];
@@ -1507,7 +1510,7 @@ count_stranded (Fast *f)
 static gboolean
 check_chokepoints (Fast *f)
 {
-  int q = f->trail[f->ntrail - 1].to;
+  int q = STEP_TO (f, &f->trail[f->ntrail - 1]);
 
   for (int dy = -2; dy <= 2; dy++)
     for (int dx = -2; dx <= 2; dx++)
@@ -2262,16 +2265,20 @@ publish (Fast *f)
   g_autofree guint8 *links = g_malloc0 (n);
 
   unpad (f, colour);
-  /* Links along the steps on the trail (the dots' pairs joined at the
-   * start have no step: join them here). */
-  for (gsize i = 0; i < f->ntrail; i++)
+  /* Links along the steps on the trail, newest first: each head walks
+   * back from where it is (the dots' pairs joined at the start have no
+   * step: join them here). */
+  int at[FLOW_MAX_COLOURS][2];
+  memcpy (at, f->head, sizeof at);
+  for (gsize i = f->ntrail; i-- > 0;)
     {
       const FastStep *s = &f->trail[i];
-      int from = STEP_FROM (f, s), d = s->d;
+      int d = STEP_D (s), to = at[s->c][STEP_K (s)], from = to - f->off[d];
       int a = (cell_y (f, from)) * f->w + cell_x (f, from);
-      int b = (cell_y (f, s->to)) * f->w + cell_x (f, s->to);
+      int b = (cell_y (f, to)) * f->w + cell_x (f, to);
       links[a] |= (guint8) (1u << d);
       links[b] |= (guint8) (1u << HB_DIR_OPPOSITE (d));
+      at[s->c][STEP_K (s)] = from;
     }
   flow_publish_board (f->trace, f->level, colour, links, NULL);
 }
