@@ -771,6 +771,59 @@ test_trace_steps_only (void)
   hb_state_free (s);
 }
 
+/* While the window watches a solve, the fast solver publishes its board:
+ * a partial board of the level, every link drawn both ways between two
+ * cells of one colour, the dots in place. (It never did at first: it asked
+ * whether a snapshot was due, and the publishing asked again.) */
+static void
+test_live (void)
+{
+  HbGenerateParams p = { 50, 50, 0, 1, NULL };
+  HbState *s = flow_generate (&p, NULL);
+  const FlowState *level = FLOW (s);
+  int w = s->width, h = s->height;
+  HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+  HbSolveOptions o = { 0 };
+  GDestroyNotify free_func = NULL;
+  HbResult *r;
+  FlowFrame *snap;
+  int filled = 0;
+
+  hb_trace_set_live (trace, TRUE);
+  r = flow_solver_fast.solve (s, &o, trace, NULL, NULL);
+  assert_answer (level, r);
+  g_assert_cmpuint (hb_trace_published (trace), >, 0);
+  snap = hb_trace_take_snapshot (trace, &free_func);
+  g_assert_nonnull (snap);
+  g_assert_cmpint (snap->board->base.width, ==, w);
+  g_assert_cmpint (snap->board->base.height, ==, h);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        int i = y * w + x;
+        guint8 c = snap->board->colour[i];
+
+        if (level->dot[i] != 0)
+          g_assert_cmpint (c, ==, level->dot[i]);
+        g_assert_cmpint (c, <=, level->colours);
+        filled += c != 0;
+        for (int d = 0; d < 4; d++)
+          if (snap->board->links[i] & (1u << d))
+            {
+              int nx = x + hb_dir_dx[d], ny = y + hb_dir_dy[d], j = ny * w + nx;
+              g_assert_true (nx >= 0 && nx < w && ny >= 0 && ny < h);
+              g_assert_cmpint (c, !=, 0);
+              g_assert_cmpint (snap->board->colour[j], ==, c);
+              g_assert_true (snap->board->links[j] & (1u << HB_DIR_OPPOSITE (d)));
+            }
+      }
+  g_assert_cmpint (filled, >=, 2 * level->colours);
+  free_func (snap);
+  hb_result_free (r);
+  hb_trace_free (trace);
+  hb_state_free (s);
+}
+
 static void
 test_limits (void)
 {
@@ -900,5 +953,6 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/fast/trace-decisions", test_trace_decisions);
   g_test_add_func ("/flow/fast/trace-steps", test_trace_steps_only);
   g_test_add_func ("/flow/fast/limits", test_limits);
+  g_test_add_func ("/flow/fast/live", test_live);
   return g_test_run ();
 }

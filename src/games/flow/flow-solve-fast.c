@@ -2257,6 +2257,8 @@ unpad (const Fast *f, guint8 *out)
       }
 }
 
+/* The search's board as a live snapshot for the window (called when
+ * hb_trace_snapshot_due said one is due). */
 static void
 publish (Fast *f)
 {
@@ -2280,7 +2282,12 @@ publish (Fast *f)
       links[b] |= (guint8) (1u << HB_DIR_OPPOSITE (d));
       at[s->c][STEP_K (s)] = from;
     }
-  flow_publish_board (f->trace, f->level, colour, links, NULL);
+  /* Published as it is: the caller asked hb_trace_snapshot_due already
+   * (flow_publish_board would ask again, and a second ask in the same
+   * moment is always no: the live view then never saw the search). */
+  FlowFrame *frame = flow_frame_new (f->level);
+  flow_frame_set_board (frame, colour, links, NULL);
+  hb_trace_publish (f->trace, frame, (GDestroyNotify) flow_frame_free);
 }
 
 #ifdef FLOW_FAST_TUNING
