@@ -821,6 +821,26 @@ test_live (void)
   free_func (snap);
   hb_result_free (r);
   hb_trace_free (trace);
+
+  /* The count of search steps the window shows goes on after the trace is
+   * full (16 steps here; the search takes thousands). */
+  {
+    g_autoptr (HbSettings) one = hb_settings_new ();
+    gint64 counter = 0;
+
+    g_assert_true (hb_settings_parse_assignment (one, "race=false", NULL,
+                                                 flow_solver_fast.settings, NULL));
+    o.settings = one;
+    trace = hb_trace_new (16, HB_TRACE_DEFAULT_MAX_BYTES);
+    hb_trace_set_live (trace, TRUE);
+    r = flow_solver_fast.solve (s, &o, trace, NULL, NULL);
+    assert_answer (level, r);
+    g_free (hb_trace_get_progress (trace, &counter));
+    g_assert_cmpint (counter, >=, 512);
+    g_assert_cmpint (counter, <=, (gint64) stat_u64 (r, "nodes"));
+    hb_result_free (r);
+    hb_trace_free (trace);
+  }
   hb_state_free (s);
 }
 

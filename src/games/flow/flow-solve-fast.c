@@ -2554,6 +2554,9 @@ search_piece (Fast *f, const guint8 *scope, const int *cells, int ncells,
               f->stopped = TRUE;
               break;
             }
+          /* The window's count of steps (the recorded steps also set
+           * it, but they stop once the trace is full). */
+          hb_trace_set_progress (f->trace, (gint64) f->nodes, NULL);
           if (f->trace != NULL && hb_trace_snapshot_due (f->trace))
             publish (f);
         }
