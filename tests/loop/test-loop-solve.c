@@ -498,6 +498,38 @@ test_traces (void)
       hb_trace_free (trace);
     }
   hb_state_free (level);
+
+  /* The count the window shows goes on once the trace is full (16 steps
+   * here): a search stopped by its node limit has counted past 4,096. */
+  {
+    LoopState *big = loop_generate_level (40, 40, 3);
+    int stopped = 0;
+
+    for (int k = 0; exact[k]; k++)
+      {
+        HbTrace *trace = hb_trace_new (16, HB_TRACE_DEFAULT_MAX_BYTES);
+        HbSolveOptions options = { 0 };
+        HbResult *r;
+        gint64 counter = 0;
+
+        options.node_limit = 20000;
+        hb_trace_set_live (trace, TRUE);
+        r = hb_solve (hb_game_find_solver (&loop_game, exact[k]), &big->base, &options,
+                      trace, NULL, NULL);
+        g_free (hb_trace_get_progress (trace, &counter));
+        g_test_message ("%s: status %d, counter %" G_GINT64_FORMAT, exact[k], r->status, counter);
+        if (r->status == HB_STATUS_GAVE_UP)
+          {
+            g_assert_cmpint (counter, >=, 4096);
+            stopped++;
+          }
+        hb_result_free (r);
+        hb_trace_free (trace);
+      }
+    /* The write-up's backtracking and exact cover do stop there. */
+    g_assert_cmpint (stopped, >=, 2);
+    hb_state_free (&big->base);
+  }
 }
 
 int

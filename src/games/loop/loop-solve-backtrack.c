@@ -82,6 +82,9 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
       /* tries and undos both bound the work between two checks. */
       if (((tries + undos) & 0xfff) == 0)
         {
+          /* The window's count (the recorded steps stop once the trace
+           * is full). */
+          hb_trace_set_progress (trace, (gint64) tries, NULL);
           if (hb_cancel_is_set (cancellable))
             {
               status = HB_STATUS_CANCELLED;

@@ -195,6 +195,10 @@ dlx_solve (const HbState *state, const HbSolveOptions *options,
        * bounded by the matrix, so 64 of them are a short while. */
       if ((steps & 0x3f) == 0)
         {
+          /* The window's count (the recorded steps stop once the trace
+           * is full). */
+          if ((steps & 0xfff) == 0)
+            hb_trace_set_progress (trace, (gint64) steps, NULL);
           if (hb_cancel_is_set (cancellable))
             {
               status = HB_STATUS_CANCELLED;

@@ -644,6 +644,9 @@ stop_now (Fast *f)
       f->gave_up = f->timed_out = TRUE;
       return TRUE;
     }
+  /* The window's count (the recorded steps stop once the trace is full). */
+  if ((f->nodes & 0xfff) == 0)
+    hb_trace_set_progress (f->trace, (gint64) f->nodes, NULL);
   return FALSE;
 }
 
