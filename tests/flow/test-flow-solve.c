@@ -330,6 +330,38 @@ test_count_walk (void)
     }
 }
 
+/* Random boards with few dots, where the stretch rule is read (a straight
+ * stretch must stop on a dot or a turn, and a turn needs a dot down its
+ * inner diagonal): the count agrees with the walk through every path. */
+static void
+test_count_sparse (void)
+{
+  int checked = 0, several = 0;
+
+  for (guint64 seed = 1; seed <= 40; seed++)
+    {
+      int w = 4 + (int) (seed % 3), h = 4 + (int) (seed / 3 % 3);
+      HbGenerateParams p = { w, h, 2 + (int) (seed % 2), seed, NULL };
+      HbState *st = flow_generate (&p, NULL);
+      HbResult *r;
+      guint64 truth;
+
+      if (st == NULL)
+        continue;
+      truth = walk_count (FLOW (st));
+      g_assert_cmpuint (truth, >=, 1);
+      r = solve (FLOW (st), 100000);
+      assert_answer (FLOW (st), r);
+      g_assert_cmpuint (stat_u64 (r, "solutions"), ==, MIN (truth, 100000));
+      several += truth > 1;
+      hb_result_free (r);
+      hb_state_free (st);
+      checked++;
+    }
+  g_assert_cmpint (checked, >=, 20);
+  g_test_message ("%d levels, %d with more than one answer", checked, several);
+}
+
 /* The corner rule (a turn's inner diagonal turns the same way down to a
  * dot) is what prunes the reference levels: it cuts steps on them, and the
  * answers still check and are still unique. Generated levels of 4×4 to
@@ -961,6 +993,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/fast/count-several", test_count_several);
   g_test_add_func ("/flow/fast/count-brute", test_count_brute);
   g_test_add_func ("/flow/fast/count-walk", test_count_walk);
+  g_test_add_func ("/flow/fast/count-sparse", test_count_sparse);
   g_test_add_func ("/flow/fast/corner-rule", test_corner_rule);
   g_test_add_func ("/flow/fast/edge-cases", test_edge_cases);
   g_test_add_func ("/flow/fast/generated", test_generated);
