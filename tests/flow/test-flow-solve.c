@@ -838,6 +838,8 @@ test_live (void)
         if (level->dot[i] != 0)
           g_assert_cmpint (c, ==, level->dot[i]);
         g_assert_cmpint (c, <=, level->colours);
+        /* A path's arms: one at a dot, two at most elsewhere. */
+        g_assert_cmpint (__builtin_popcount (snap->board->links[i]), <=, level->dot[i] != 0 ? 1 : 2);
         filled += c != 0;
         for (int d = 0; d < 4; d++)
           if (snap->board->links[i] & (1u << d))

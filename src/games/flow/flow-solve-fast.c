@@ -2278,24 +2278,14 @@ publish (Fast *f)
 {
   gsize n = (gsize) f->w * f->h;
   g_autofree guint8 *colour = g_malloc (n);
-  g_autofree guint8 *links = g_malloc0 (n);
+  g_autofree guint8 *links = g_malloc (n);
 
   unpad (f, colour);
-  /* Links along the steps on the trail, newest first: each head walks
-   * back from where it is (the dots' pairs joined at the start have no
-   * step: join them here). */
-  int at[FLOW_MAX_COLOURS][2];
-  memcpy (at, f->head, sizeof at);
-  for (gsize i = f->ntrail; i-- > 0;)
-    {
-      const FastStep *s = &f->trail[i];
-      int d = STEP_D (s), to = at[s->c][STEP_K (s)], from = to - f->off[d];
-      int a = (cell_y (f, from)) * f->w + cell_x (f, from);
-      int b = (cell_y (f, to)) * f->w + cell_x (f, to);
-      links[a] |= (guint8) (1u << d);
-      links[b] |= (guint8) (1u << HB_DIR_OPPOSITE (d));
-      at[s->c][STEP_K (s)] = from;
-    }
+  /* The arms drawn so far, joins and the dots' pairs joined at the start
+   * included. */
+  for (int y = 0; y < f->h; y++)
+    for (int x = 0; x < f->w; x++)
+      links[y * f->w + x] = f->cell[(y + 1) * f->W + x + 1].links;
   /* Published as it is: the caller asked hb_trace_snapshot_due already
    * (flow_publish_board would ask again, and a second ask in the same
    * moment is always no: the live view then never saw the search). */
