@@ -1,7 +1,8 @@
 /* Flow Free drawing: a known board rendered on cairo image surfaces in the
  * light and dark styles, with pixels checked (dots, paths, tinted cells,
  * empty cells, the hint's forced cells, the hover outline), tiny cells as
- * one image, a trace frame with marks, and the palette. */
+ * one image, a trace frame with marks, a live snapshot's known arms, and the
+ * palette. */
 #include "flow-game.h"
 #include "hb-test-util.h"
 
@@ -337,6 +338,60 @@ test_frame_and_palette (void)
   hb_state_free (&s->base);
 }
 
+/* A live snapshot's known arms of empty cells: grey arms on cells big
+ * enough, grey cells below a pixel a cell; never on a cell with a colour. */
+static void
+test_known (void)
+{
+  FlowState *s = FLOW (hb_test_parse (&flow_game, "R..R\n....\n"));
+  FlowFrame *f = flow_frame_new (s);
+  guint8 colour[8] = { 1, 1, 0, 1, 0, 0, 0, 0 }, links[8] = { 2, 10, 0, 8, 0, 0, 0, 0 };
+  /* Cell (2, 0) is red's gap, empty, its arms E+W known; (1, 1) N+S
+   * known, on a cell with nothing drawn; (0, 0) has a colour: its known
+   * arms are not drawn. */
+  guint8 known[8] = { 5, 0, 10, 0, 0, 5, 0, 0 };
+  HbRenderOptions opt = { .hover_x = -1, .hover_y = -1 };
+  cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 4 * CELL, 2 * CELL);
+  cairo_t *cr = cairo_create (surf);
+  HbLayout l = { 4, 2, 0, 0, CELL };
+  guint32 empty;
+
+  flow_frame_set_board (f, colour, links, NULL);
+  flow_game.frame_render (f, cr, &l, &opt, NULL);
+  empty = pixel (surf, CELL + CELL / 2 + CELL / 4, CELL + CELL / 2);
+  flow_frame_set_known (f, known);
+  flow_game.frame_render (f, cr, &l, &opt, NULL);
+  cairo_destroy (cr);
+  /* The arm of (1, 1) going north, grey on the empty cell. */
+  g_assert_cmpint (channel_diff (pixel (surf, CELL + CELL / 2, CELL + CELL / 4), empty), >, 40);
+  /* Beside it, off the arm: the empty cell as before. */
+  assert_pixel (surf, CELL + CELL / 2 + CELL / 4, CELL + CELL / 2, empty, 2);
+  cairo_surface_destroy (surf);
+
+  /* Below a pixel a cell: the known cells shade the board. */
+  {
+    FlowFrame *c = flow_frame_copy (f);
+    cairo_surface_t *small = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 4, 2);
+    cairo_t *sc = cairo_create (small);
+    HbLayout sl = { 4, 2, 0, 0, 1 };
+    guint32 before, beside;
+
+    flow_frame_set_known (c, NULL);
+    flow_game.frame_render (c, sc, &sl, &opt, NULL);
+    before = pixel (small, 1, 1);
+    beside = pixel (small, 3, 1);
+    flow_frame_set_known (c, known);
+    flow_game.frame_render (c, sc, &sl, &opt, NULL);
+    cairo_destroy (sc);
+    g_assert_cmpint (channel_diff (pixel (small, 1, 1), before), >, 20);
+    assert_pixel (small, 3, 1, beside, 2);
+    cairo_surface_destroy (small);
+    flow_frame_free (c);
+  }
+  flow_frame_free (f);
+  hb_state_free (&s->base);
+}
+
 /* A million cells: drawn as one image below a pixel a cell, and only the
  * cells the clip shows at a readable size (either way it must be quick;
  * no time is asserted, but a per-cell path would take seconds here). */
@@ -404,5 +459,6 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/render/many-colours", test_many_colours);
   g_test_add_func ("/flow/render/frame-and-palette", test_frame_and_palette);
   g_test_add_func ("/flow/render/large", test_large);
+  g_test_add_func ("/flow/render/known", test_known);
   return g_test_run ();
 }

@@ -819,7 +819,7 @@ test_live (void)
   GDestroyNotify free_func = NULL;
   HbResult *r;
   FlowFrame *snap;
-  int filled = 0;
+  int filled = 0, known = 0;
 
   hb_trace_set_live (trace, TRUE);
   r = flow_solver_fast.solve (s, &o, trace, NULL, NULL);
@@ -838,6 +838,13 @@ test_live (void)
         if (level->dot[i] != 0)
           g_assert_cmpint (c, ==, level->dot[i]);
         g_assert_cmpint (c, <=, level->colours);
+        /* The arms decided before a colour: only on empty cells, a pair. */
+        if (snap->known != NULL && snap->known[i] != 0)
+          {
+            g_assert_cmpint (c, ==, 0);
+            g_assert_cmpint (__builtin_popcount (snap->known[i]), ==, 2);
+            known++;
+          }
         /* A path's arms: one at a dot, two at most elsewhere. */
         g_assert_cmpint (__builtin_popcount (snap->board->links[i]), <=, level->dot[i] != 0 ? 1 : 2);
         filled += c != 0;
@@ -852,6 +859,8 @@ test_live (void)
             }
       }
   g_assert_cmpint (filled, >=, 2 * level->colours);
+  g_assert_nonnull (snap->known);
+  g_test_message ("the snapshot: %d cells drawn, %d with arms decided", filled, known);
   free_func (snap);
   hb_result_free (r);
   hb_trace_free (trace);

@@ -569,6 +569,7 @@ flow_frame_copy (const FlowFrame *f)
 
   c->board = flow_state_copy (f->board);
   c->marks = g_memdup2 (f->marks, n);
+  c->known = f->known != NULL ? g_memdup2 (f->known, n) : NULL;
   return c;
 }
 
@@ -579,6 +580,7 @@ flow_frame_free (FlowFrame *f)
     return;
   flow_state_free (f->board);
   g_free (f->marks);
+  g_free (f->known);
   g_free (f);
 }
 
@@ -599,6 +601,19 @@ flow_frame_set_board (FlowFrame *f, const guint8 *colour, const guint8 *links,
     memcpy (f->marks, marks, n);
   else
     memset (f->marks, 0, n);
+}
+
+void
+flow_frame_set_known (FlowFrame *f, const guint8 *known)
+{
+  gsize n = (gsize) f->board->base.width * f->board->base.height;
+
+  if (known == NULL)
+    g_clear_pointer (&f->known, g_free);
+  else if (f->known == NULL)
+    f->known = g_memdup2 (known, n);
+  else
+    memcpy (f->known, known, n);
 }
 
 void

@@ -533,6 +533,71 @@ flow_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
     }
 }
 
+/* The arms a search has decided for empty cells (a live snapshot): thin
+ * grey arms, or on cells too small for them one grey pixel a cell,
+ * scaled onto the board, so that a big board shows where the search
+ * has reached. */
+static void
+draw_known (cairo_t *cr, const HbLayout *l, const FlowFrame *f, gboolean dark)
+{
+  const FlowState *b = f->board;
+  int w = b->base.width, h = b->base.height;
+  double grey = dark ? 0.62 : 0.55;
+
+  cairo_save (cr);
+  if (l->cell >= TINY_CELL)
+    {
+      static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
+
+      cairo_set_line_width (cr, MAX (1.0, l->cell * 0.1));
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+          {
+            int i = y * w + x;
+            double cx = l->x0 + (x + 0.5) * l->cell, cy = l->y0 + (y + 0.5) * l->cell;
+
+            if (f->known[i] == 0 || b->colour[i] != 0)
+              continue;
+            for (int d = 0; d < 4; d++)
+              if (f->known[i] & (1u << d))
+                {
+                  cairo_move_to (cr, cx, cy);
+                  cairo_line_to (cr, cx + dx[d] * l->cell * 0.5, cy + dy[d] * l->cell * 0.5);
+                }
+          }
+      cairo_set_source_rgba (cr, grey, grey, grey, 0.8);
+      cairo_stroke (cr);
+    }
+  else
+    {
+      cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_A8, w, h);
+      cairo_pattern_t *pat;
+
+      if (cairo_surface_status (img) == CAIRO_STATUS_SUCCESS)
+        {
+          unsigned char *data = cairo_image_surface_get_data (img);
+          int stride = cairo_image_surface_get_stride (img);
+
+          cairo_surface_flush (img);
+          for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+              data[y * stride + x] = f->known[y * w + x] != 0 && b->colour[y * w + x] == 0
+                                     ? 0x70 : 0;
+          cairo_surface_mark_dirty (img);
+          pat = cairo_pattern_create_for_surface (img);
+          cairo_pattern_set_filter (pat, CAIRO_FILTER_GOOD);
+          cairo_translate (cr, l->x0, l->y0);
+          cairo_scale (cr, l->cell, l->cell);
+          cairo_set_source_rgba (cr, grey, grey, grey, 1);
+          cairo_mask (cr, pat);
+          cairo_pattern_destroy (pat);
+        }
+      cairo_surface_destroy (img);
+    }
+  cairo_restore (cr);
+}
+
 void
 flow_frame_render_vfunc (gconstpointer frame, cairo_t *cr, const HbLayout *layout,
                          const HbRenderOptions *options, const HbStep *current)
@@ -546,6 +611,8 @@ flow_frame_render_vfunc (gconstpointer frame, cairo_t *cr, const HbLayout *layou
     any = f->marks[i] != 0;
   draw_board (f->board, any ? f->marks : NULL, NULL, cr, layout, dark,
               options != NULL && (options->hint_flags & HB_HINT_COLOUR_LABELS));
+  if (f->known != NULL)
+    draw_known (cr, layout, f, dark);
   draw_border (cr, layout, dark);
   if (f->hx >= 0 && f->hy >= 0 && f->hx < f->board->base.width
       && f->hy < f->board->base.height)

@@ -152,6 +152,9 @@ char      *flow_write_text (const FlowState *s, gboolean solution);
 typedef struct {
   FlowState *board;    /* the level with the colours and links so far */
   guint8    *marks;    /* w*h, nonzero: marked (cycle, collision) */
+  guint8    *known;    /* w*h or NULL: the arms a search has decided for an
+                        * empty cell before its colour (a live snapshot of
+                        * the fast search's board), bits HB_DIR_* */
   int        hx, hy;   /* highlighted cell of the current step, or -1 */
   int        hkind;    /* its HbStepKind */
   int        harms;    /* a decided cell's arms (TRY with no colour), or 0 */
@@ -164,6 +167,8 @@ void       flow_frame_free (FlowFrame *f);
  * planes as in a blob. */
 void       flow_frame_set_board (FlowFrame *f, const guint8 *colour,
                                  const guint8 *links, const guint8 *marks);
+/* Sets the frame's known arms of empty cells (w*h bytes; NULL: none). */
+void       flow_frame_set_known (FlowFrame *f, const guint8 *known);
 /* Records a whole-board step (kind GENERATION, SOLUTION, INFO or BOUND);
  * `marks` may be NULL, `f` (three numbers) may be NULL. */
 void       flow_trace_board (HbTrace *trace, HbStepKind kind, const FlowState *level,
