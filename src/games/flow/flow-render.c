@@ -459,25 +459,33 @@ draw_border (cairo_t *cr, const HbLayout *l, gboolean dark)
   cairo_restore (cr);
 }
 
+/* Adds cell (x, y)'s arms to the path: strokes from the cell's centre to
+ * the sides they leave by. */
+static void
+arms_path (cairo_t *cr, const HbLayout *l, int x, int y, int arms)
+{
+  double cx, cy;
+
+  cell_centre (l, x, y, &cx, &cy);
+  for (int d = 0; d < 4; d++)
+    if (arms & (1 << d))
+      {
+        cairo_move_to (cr, cx, cy);
+        cairo_line_to (cr, cx + hb_dir_dx[d] * l->cell * 0.5, cy + hb_dir_dy[d] * l->cell * 0.5);
+      }
+}
+
 /* A decided cell's arms (a search chose them before the colour): thin
  * strokes from the cell's centre to the sides they leave by. */
 static void
 draw_arms (cairo_t *cr, const HbLayout *l, int x, int y, int arms, gboolean dark)
 {
-  static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
-  double cx = l->x0 + (x + 0.5) * l->cell, cy = l->y0 + (y + 0.5) * l->cell;
-
   if (l->cell < TINY_CELL)
     return;
   cairo_save (cr);
   cairo_set_line_width (cr, MAX (2.0, l->cell * 0.12));
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  for (int d = 0; d < 4; d++)
-    if (arms & (1 << d))
-      {
-        cairo_move_to (cr, cx, cy);
-        cairo_line_to (cr, cx + dx[d] * l->cell * 0.5, cy + dy[d] * l->cell * 0.5);
-      }
+  arms_path (cr, l, x, y, arms);
   if (dark)
     cairo_set_source_rgba (cr, 1, 0.9, 0.2, 0.9);
   else
@@ -534,67 +542,49 @@ flow_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
 }
 
 /* The arms a search has decided for empty cells (a live snapshot): thin
- * grey arms, or on cells too small for them one grey pixel a cell,
- * scaled onto the board, so that a big board shows where the search
- * has reached. */
+ * grey arms, or on cells too small for them a grey shade a cell, so that
+ * a big board shows where the search has reached. */
+typedef struct {
+  const FlowFrame *f;
+  guint32          shade;
+} Known;
+
+static guint32
+known_colour (gsize i, int x, int y, gpointer data)
+{
+  const Known *k = data;
+
+  return k->f->known[i] != 0 && k->f->board->colour[i] == 0 ? k->shade : 0;
+}
+
 static void
 draw_known (cairo_t *cr, const HbLayout *l, const FlowFrame *f, gboolean dark)
 {
   const FlowState *b = f->board;
-  int w = b->base.width, h = b->base.height;
+  int w = b->base.width, h = b->base.height, vx0, vy0, vx1, vy1;
   double grey = dark ? 0.62 : 0.55;
 
+  if (l->cell < TINY_CELL)
+    {
+      guint8 g = (guint8) (grey * 255);
+      Known k = { f, 0x70000000u | (guint32) g << 16 | (guint32) g << 8 | g };
+
+      hb_draw_cell_image (cr, l, w, h, known_colour, &k);
+      return;
+    }
   cairo_save (cr);
-  if (l->cell >= TINY_CELL)
-    {
-      static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
-
-      cairo_set_line_width (cr, MAX (1.0, l->cell * 0.1));
-      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-      for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++)
-          {
-            int i = y * w + x;
-            double cx = l->x0 + (x + 0.5) * l->cell, cy = l->y0 + (y + 0.5) * l->cell;
-
-            if (f->known[i] == 0 || b->colour[i] != 0)
-              continue;
-            for (int d = 0; d < 4; d++)
-              if (f->known[i] & (1u << d))
-                {
-                  cairo_move_to (cr, cx, cy);
-                  cairo_line_to (cr, cx + dx[d] * l->cell * 0.5, cy + dy[d] * l->cell * 0.5);
-                }
-          }
-      cairo_set_source_rgba (cr, grey, grey, grey, 0.8);
-      cairo_stroke (cr);
-    }
-  else
-    {
-      cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_A8, w, h);
-      cairo_pattern_t *pat;
-
-      if (cairo_surface_status (img) == CAIRO_STATUS_SUCCESS)
-        {
-          unsigned char *data = cairo_image_surface_get_data (img);
-          int stride = cairo_image_surface_get_stride (img);
-
-          cairo_surface_flush (img);
-          for (int y = 0; y < h; y++)
-            for (int x = 0; x < w; x++)
-              data[y * stride + x] = f->known[y * w + x] != 0 && b->colour[y * w + x] == 0
-                                     ? 0x70 : 0;
-          cairo_surface_mark_dirty (img);
-          pat = cairo_pattern_create_for_surface (img);
-          cairo_pattern_set_filter (pat, CAIRO_FILTER_GOOD);
-          cairo_translate (cr, l->x0, l->y0);
-          cairo_scale (cr, l->cell, l->cell);
-          cairo_set_source_rgba (cr, grey, grey, grey, 1);
-          cairo_mask (cr, pat);
-          cairo_pattern_destroy (pat);
-        }
-      cairo_surface_destroy (img);
-    }
+  cairo_set_line_width (cr, MAX (1.0, l->cell * 0.1));
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  hb_draw_visible_cells (cr, l, w, h, 0, &vx0, &vy0, &vx1, &vy1);
+  for (int y = vy0; y < vy1; y++)
+    for (int x = vx0; x < vx1; x++)
+      {
+        gsize i = (gsize) y * w + x;
+        if (f->known[i] != 0 && b->colour[i] == 0)
+          arms_path (cr, l, x, y, f->known[i]);
+      }
+  cairo_set_source_rgba (cr, grey, grey, grey, 0.8);
+  cairo_stroke (cr);
   cairo_restore (cr);
 }
 
