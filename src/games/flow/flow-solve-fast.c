@@ -2909,7 +2909,6 @@ ray_init (Fast *f)
    * in 88 colours, at 1 % more instructions), 300x300 to 1000x1000 in 10
    * colours 30-33 %. */
   f->use_ray = ruled * 5 >= free_cells && knob ("FF_RAY", 1);
-  f->last_fail = -1;
 }
 
 static void
@@ -3026,6 +3025,7 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
    * the nodes. */
   f->near = f->limit == 1 && !f->small && (gsize) w * h > (gsize) knob ("FF_BJMAX", 200000)
             && knob ("FF_NEAR", 1);
+  f->last_fail = -1;
   f->options = options;
   f->deadline = hb_deadline (options);
   f->cancellable = cancellable;
