@@ -60,8 +60,8 @@
  * the node, a cell with one takes it; on boards over 200,000 cells, of
  * those the one nearest where a check last failed); straight pairs are
  * tried before turns. The drawn part stays compact, so a wrong choice is
- * found near where it was made. Different pairs of arms for one cell hold different
- * answers, so the leaves count the solutions exactly; counting
+ * found near where it was made. Different pairs of arms for one cell hold
+ * different answers, so the leaves count the solutions exactly; counting
  * (options->count_limit) just keeps searching after the first answer. On
  * small boards, once the free cells fall apart into independent parts,
  * each part is searched alone and the counts multiply. The search keeps
@@ -2831,9 +2831,6 @@ table_new (gsize size)
   return p;
 }
 
-/* Sets up one search of the whole board; variant0 is its first run's
- * corner and choice order (see set_order). */
-
 /* The flags that let a cell end a stretch running in direction d: a dot,
  * or a turn with an arm back against d (see corner_walk for the bits). */
 static guint8
@@ -2911,6 +2908,8 @@ ray_init (Fast *f)
   f->use_ray = ruled * 5 >= free_cells && knob ("FF_RAY", 1);
 }
 
+/* Sets up one search of the whole board; variant0 is its first run's
+ * corner and choice order (see set_order). */
 static void
 fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
            HbTrace *trace, HbCancel *cancellable, int variant0)
@@ -3011,8 +3010,8 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
    * 1.60-1.70, 0.59-0.79, 1.18-1.52, 1.80-2.14 s; 500x500 seeds 1-3 about
    * 10 % faster; peak memory 180 MB instead of 300 MB (500x500: 47 MB
    * instead of 80 MB). */
-  f->bj = f->limit == 1 && !f->small && !f->parts_big && knob ("FF_BJ", 1)
-         && (gsize) w * h <= (gsize) knob ("FF_BJMAX", 200000)
+  gboolean huge = (gsize) w * h > (gsize) knob ("FF_BJMAX", 200000);
+  f->bj = f->limit == 1 && !f->small && !f->parts_big && knob ("FF_BJ", 1) && !huge
          && hb_settings_get_switch (options->settings, fast_settings, "backjump");
   /* Where the jumps are off for size, the look's ties go to the cell
    * nearest the last failure instead (see propagate). One search in each
@@ -3023,8 +3022,7 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
    * in the second order 1.0M -> 15.2M, where the first order takes 1.2M).
    * On 50x50 and in 88 colours, where the jumps are on, it costs 3-5 times
    * the nodes. */
-  f->near = f->limit == 1 && !f->small && (gsize) w * h > (gsize) knob ("FF_BJMAX", 200000)
-            && knob ("FF_NEAR", 1);
+  f->near = f->limit == 1 && !f->small && huge && knob ("FF_NEAR", 1);
   f->last_fail = -1;
   f->options = options;
   f->deadline = hb_deadline (options);
