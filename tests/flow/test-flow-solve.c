@@ -509,8 +509,9 @@ solve_generated (int w, int h, int colours, guint64 seed)
 
 /* Over 200,000 cells the search keeps no level sets (no backjumping):
  * the path the huge boards take, on one that solves quickly, and on one
- * whose searches fail on the way (80-120 times), so that the look's ties
- * go to the cell nearest the last failure. */
+ * whose searches fail on the way (90-520 times), so that the look's ties
+ * go to the cell nearest the last failure; both count a cell's pairs with
+ * a turn's chain looked at only four cells deep. */
 static void
 test_huge (void)
 {
