@@ -2808,6 +2808,9 @@ static const HbSetting fast_settings[] = {
 };
 
 #define HUGE_PAGE ((gsize) 2 << 20)
+/* Over this many cells a board is huge: no level sets, the look's ties
+ * near the last failure, short chain walks, a narrower look. */
+#define HUGE_CELLS 200000
 
 /* A block for per-cell data, freed with g_aligned_free; its pages are only
  * taken as they are first written. The search reads the tables of a big
@@ -2958,8 +2961,18 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
    * 220 on 55x55 seeds 1-30: 20 % fewer nodes, 5 % less CPU; 240 on 60x60
    * seeds 1-20: 29 % and 18 %; racing on 60x60 in 88 colours, seeds
    * 1-12: mean 0.26 s instead of 0.40 s, the slowest 0.58 s instead of
-   * 1.0 s; 65x65 in 88: 0.92 s instead of 1.32 s, 2.2 s instead of 3.9). */
+   * 1.0 s; 65x65 in 88: 0.92 s instead of 1.32 s, 2.2 s instead of 3.9).
+   * At most 2000 cells on huge boards (half of 1000x1000's four
+   * diagonals; 500x500 keeps its 2000), since their pairs are counted with
+   * short chain walks (see corner_look): racing, whole process,
+   * 1000x1000 seeds 1-48 and 500x500 seeds 1-6, two rounds each, all 54
+   * in 50-55 s instead of 61-68, the slowest 4.1-5.2 s instead of 8.2-8.9
+   * (seed 36), 38-39 under 1 s instead of 37-39 (seed 15 2.1-2.7 ->
+   * 0.7 s, seed 20 4.3-4.6 -> 2.9-3.4 s; seed 6 0.7-1.0 -> 2.2-2.3 s);
+   * 1000 cells: 36 under 1 s, 64 s in all; 8000: 33, 67 s. */
   f->lookahead = knob ("FF_LOOK", MIN (w, h) > 50 ? 4 * MIN (w, h) : 128);
+  if ((gsize) w * h > HUGE_CELLS)
+    f->lookahead = MIN (f->lookahead, knob ("FF_LOOKMAX", 2000));
   f->look_pos = g_new (guint32, MAX (f->lookahead, 1));
   if (knob ("FF_LKC", 1) && f->lookahead > 0)
     {
@@ -3022,7 +3035,7 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
    * 1.60-1.70, 0.59-0.79, 1.18-1.52, 1.80-2.14 s; 500x500 seeds 1-3 about
    * 10 % faster; peak memory 180 MB instead of 300 MB (500x500: 47 MB
    * instead of 80 MB). */
-  gboolean huge = (gsize) w * h > (gsize) knob ("FF_BJMAX", 200000);
+  gboolean huge = (gsize) w * h > (gsize) knob ("FF_BJMAX", HUGE_CELLS);
   f->bj = f->limit == 1 && !f->small && !f->parts_big && knob ("FF_BJ", 1) && !huge
          && hb_settings_get_switch (options->settings, fast_settings, "backjump");
   /* Where the jumps are off for size, the look's ties go to the cell
