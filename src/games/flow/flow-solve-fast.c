@@ -55,8 +55,10 @@
  * Then it branches on the arms of one free cell: the cells are taken in
  * order along the anti-diagonals from the top left corner (as the Go
  * depth-first solver sweeps), and of the first 129 with no known arms
- * (on boards over 50 cells a side, four anti-diagonals' worth) the
- * one with the fewest possible arm pairs is chosen (a cell with none fails
+ * (on boards over 50 cells a side, four anti-diagonals' worth; at most
+ * 2000 over 200,000 cells, where a turn counts as a cell's pair unless
+ * the first cells of its chain rule it out) the one with the fewest
+ * possible arm pairs is chosen (a cell with none fails
  * the node, a cell with one takes it; on boards over 200,000 cells, of
  * those the one nearest where a check last failed); straight pairs are
  * tried before turns. The drawn part stays compact, so a wrong choice is
@@ -2951,6 +2953,8 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
   f->cell_mode = knob ("FF_CELL", 1);
   f->incremental = f->cell_mode && knob ("FF_INCR", 1);
   f->parts_big = knob ("FF_PARTS", 0);
+  /* One size test for every rule of the huge boards (HUGE_CELLS). */
+  gboolean huge = (gsize) w * h > (gsize) knob ("FF_BJMAX", HUGE_CELLS);
   /* 128 since the look counts pairs only up to the best so far: on
    * generated 50x50 levels (seeds 1-60) 22 million nodes instead of 31,
    * the slowest of each twenty 1.2 s of CPU instead of 1.3-3.2 s; 256
@@ -2971,7 +2975,7 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
    * 0.7 s, seed 20 4.3-4.6 -> 2.9-3.4 s; seed 6 0.7-1.0 -> 2.2-2.3 s);
    * 1000 cells: 36 under 1 s, 64 s in all; 8000: 33, 67 s. */
   f->lookahead = knob ("FF_LOOK", MIN (w, h) > 50 ? 4 * MIN (w, h) : 128);
-  if ((gsize) w * h > HUGE_CELLS)
+  if (huge)
     f->lookahead = MIN (f->lookahead, knob ("FF_LOOKMAX", 2000));
   f->look_pos = g_new (guint32, MAX (f->lookahead, 1));
   if (knob ("FF_LKC", 1) && f->lookahead > 0)
@@ -3035,7 +3039,6 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
    * 1.60-1.70, 0.59-0.79, 1.18-1.52, 1.80-2.14 s; 500x500 seeds 1-3 about
    * 10 % faster; peak memory 180 MB instead of 300 MB (500x500: 47 MB
    * instead of 80 MB). */
-  gboolean huge = (gsize) w * h > (gsize) knob ("FF_BJMAX", HUGE_CELLS);
   f->bj = f->limit == 1 && !f->small && !f->parts_big && knob ("FF_BJ", 1) && !huge
          && hb_settings_get_switch (options->settings, fast_settings, "backjump");
   /* Where the jumps are off for size, the look's ties go to the cell
