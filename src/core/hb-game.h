@@ -341,8 +341,11 @@ struct _HbGame {
                              const HbLayout *layout,
                              const HbRenderOptions *options,
                              const HbStep *current);
-  /* "Try pressing (3, 4)": newly allocated. */
-  char     *(*describe_step) (const HbTrace *trace, const HbStep *step);
+  /* "Try pressing (3, 4)": newly allocated. initial is the level the
+   * trace started from (so a step can name what the level calls things,
+   * such as Flow Free's colours). */
+  char     *(*describe_step) (const HbState *initial, const HbTrace *trace,
+                              const HbStep *step);
   /* What the frame holds so far, for the player's counters ("7 presses",
    * "40 tiles decided"): newly allocated. May be NULL. */
   char     *(*frame_status) (gconstpointer frame);

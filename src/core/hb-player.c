@@ -143,7 +143,7 @@ hb_player_describe (const HbPlayer *p)
 
   if (s == NULL || p->at_answer)
     return g_strdup ("");
-  return p->game->describe_step (p->trace, s);
+  return p->game->describe_step (p->initial, p->trace, s);
 }
 
 char *

@@ -501,7 +501,7 @@ exercise_solvers (const HbGame *game, const HbState *state,
             {
               const HbStep *step = hb_trace_step (trace, i);
               game->frame_step (frame, trace, step);
-              g_free (game->describe_step (trace, step));
+              g_free (game->describe_step (state, trace, step));
               if (game->frame_status != NULL)
                 {
                   g_autofree char *st = game->frame_status (frame);

@@ -357,7 +357,7 @@ test_trace_and_hint (void)
   for (gsize i = 0; i < hb_trace_length (trace); i++)
     {
       const HbStep *st = hb_trace_step (trace, i);
-      g_autofree char *text = flood_game.describe_step (trace, st);
+      g_autofree char *text = flood_game.describe_step (s, trace, st);
       g_assert_cmpstr (text, !=, "");
       if (st->kind == HB_STEP_MOVE)
         {

@@ -554,20 +554,28 @@ test_frames (void)
   for (gsize i = 0; i < hb_trace_length (t); i++)
     {
       g_free (d);
-      d = flow_game.describe_step (t, hb_trace_step (t, i));
+      d = flow_game.describe_step (&s->base, t, hb_trace_step (t, i));
       g_assert_cmpuint (strlen (d), >, 0);
     }
   /* Cells named as everywhere in the app, row then column, 1-based; a
    * link's neighbour in words. */
   g_free (d);
-  d = flow_game.describe_step (t, hb_trace_step (t, 0));
-  g_assert_cmpstr (d, ==, "Link row 1, column 1 to the cell right of it, in colour 1");
+  d = flow_game.describe_step (&s->base, t, hb_trace_step (t, 0));
+  g_assert_cmpstr (d, ==, "Link row 1, column 1 to the cell right of it, in colour red");
   g_free (d);
-  d = flow_game.describe_step (t, hb_trace_step (t, 1));
+  d = flow_game.describe_step (&s->base, t, hb_trace_step (t, 1));
   g_assert_cmpstr (d, ==, "Take back the link from row 1, column 1 to the cell right of it");
   g_free (d);
-  d = flow_game.describe_step (t, hb_trace_step (t, 2));
-  g_assert_cmpstr (d, ==, "Row 1, column 2 must be colour 1");
+  d = flow_game.describe_step (&s->base, t, hb_trace_step (t, 2));
+  g_assert_cmpstr (d, ==, "Row 1, column 2 must be colour red");
+  /* A colour outside the game's sixteen is named by its character. */
+  {
+    FlowState *x = parse ("x.x\n");
+    g_free (d);
+    d = flow_game.describe_step (&x->base, t, hb_trace_step (t, 2));
+    g_assert_cmpstr (d, ==, "Row 1, column 2 must be colour “x”");
+    hb_state_free (&x->base);
+  }
   {
     gpointer c = flow_game.frame_copy (f);
     g_assert_true (flow_game.equal (&((FlowFrame *) c)->board->base,

@@ -735,7 +735,7 @@ test_trace_decisions (void)
       flow_game.frame_step (frame, trace, st);
       if (st->kind == HB_STEP_TRY && st->value < 0)
         {
-          g_autofree char *text = flow_game.describe_step (trace, st);
+          g_autofree char *text = flow_game.describe_step (s, trace, st);
           int arms = st->aux & 15;
 
           decisions++;

@@ -474,7 +474,7 @@ test_traces (void)
       for (gsize i = 0; i < hb_trace_length (trace); i++)
         {
           const HbStep *st = hb_trace_step (trace, i);
-          g_autofree char *text = loop_game.describe_step (trace, st);
+          g_autofree char *text = loop_game.describe_step (level, trace, st);
           g_autofree char *cell = g_strdup_printf ("the tile at row %d, column %d",
                                                    st->y + 1, st->x + 1);
           g_assert_true (text != NULL && *text);

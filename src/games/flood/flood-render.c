@@ -733,7 +733,7 @@ flood_frame_render (gconstpointer frame, cairo_t *cr, const HbLayout *layout,
 }
 
 char *
-flood_describe_step (const HbTrace *trace, const HbStep *step)
+flood_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *step)
 {
   int v = step->value;
   /* Formatted apart: xgettext cannot read G_GINT64_FORMAT in a string. */

@@ -347,7 +347,7 @@ void     flood_frame_render (gconstpointer frame, cairo_t *cr,
                              const HbLayout *layout,
                              const HbRenderOptions *options,
                              const HbStep *current);
-char    *flood_describe_step (const HbTrace *trace, const HbStep *step);
+char    *flood_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *step);
 char    *flood_frame_status (gconstpointer frame);
 
 gboolean flood_bench (gboolean quick, guint repeats, GString *out, GError **error);

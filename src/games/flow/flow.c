@@ -1707,11 +1707,30 @@ static const char *const dir_names[4] = {
   N_("the cell left of it"),
 };
 
+/* Colour c of the level as a step names it: the palette's name in lower
+ * case ("purple") for the game's sixteen, else its character in quotes;
+ * its number when the level does not have it. Newly allocated. */
 static char *
-flow_describe_step (const HbTrace *trace, const HbStep *step)
+colour_label (const HbState *initial, int c)
+{
+  const FlowState *s = initial != NULL && initial->game == &flow_game ? FLOW_CONST (initial) : NULL;
+
+  if (s == NULL || c < 0 || c >= s->colours)
+    return g_strdup_printf ("%d", c + 1);
+  for (int k = 0; k < 16; k++)
+    if (flow_default_names[k] == s->names[c])
+      return g_utf8_strdown (_(colour_names[k]), -1);
+  /* TRANSLATORS: a colour named by its character on the board, as in
+   * "Try colour “x” at row 2, column 3" */
+  return g_strdup_printf (_("“%c”"), s->names[c]);
+}
+
+static char *
+flow_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *step)
 {
   /* Cells are named 1-based, row then column, as everywhere in the app. */
-  int col = step->x + 1, row = step->y + 1, c = step->value + 1;
+  int col = step->x + 1, row = step->y + 1;
+  g_autofree char *c = colour_label (initial, step->value);
   const char *dir = _(dir_names[step->aux & 3]);
   /* Formatted apart: xgettext cannot read G_GINT64_FORMAT in a string. */
   g_autofree char *counter = g_strdup_printf ("%" G_GINT64_FORMAT, step->counter);
@@ -1723,8 +1742,8 @@ flow_describe_step (const HbTrace *trace, const HbStep *step)
     {
     case HB_STEP_PLACE:
       /* TRANSLATORS: a solver step: a cell's row and column, its
-       * neighbour ("the cell below it"), the colour's number */
-      return g_strdup_printf (_("Link row %d, column %d to %s, in colour %d"),
+       * neighbour ("the cell below it"), the colour's name ("purple") */
+      return g_strdup_printf (_("Link row %d, column %d to %s, in colour %s"),
                               row, col, dir, c);
     case HB_STEP_UNDO:
       /* TRANSLATORS: a solver step: a cell's row and column, its
@@ -1733,8 +1752,8 @@ flow_describe_step (const HbTrace *trace, const HbStep *step)
                               row, col, dir);
     case HB_STEP_FORCE:
       /* TRANSLATORS: a solver step: a cell's row and column, a colour's
-       * number */
-      return g_strdup_printf (_("Row %d, column %d must be colour %d"), row, col, c);
+       * name ("purple") */
+      return g_strdup_printf (_("Row %d, column %d must be colour %s"), row, col, c);
     case HB_STEP_TRY:
       if (step->value < 0)
         {
@@ -1753,11 +1772,13 @@ flow_describe_step (const HbTrace *trace, const HbStep *step)
           return g_strdup_printf (_("Decide that the path through row %d, column %d goes %s"),
                                   row, col, _(a));
         }
-      /* TRANSLATORS: a solver step: a colour's number, a cell's row and
-       * column */
-      return g_strdup_printf (_("Try colour %d at row %d, column %d"), c, row, col);
+      /* TRANSLATORS: a solver step: a colour's name ("purple"), a cell's
+       * row and column */
+      return g_strdup_printf (_("Try colour %s at row %d, column %d"), c, row, col);
     case HB_STEP_REJECT:
-      return g_strdup_printf (_("Colour %d fails at row %d, column %d"), c, row, col);
+      /* TRANSLATORS: a solver step: a colour's name ("purple"), a cell's
+       * row and column */
+      return g_strdup_printf (_("Colour %s fails at row %d, column %d"), c, row, col);
     case HB_STEP_GENERATION:
       /* TRANSLATORS: a genetic algorithm's generation and its fitness
        * (lower is better): best, mean, worst */

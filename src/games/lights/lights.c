@@ -981,7 +981,7 @@ lights_frame_render (gconstpointer data, cairo_t *cr, const HbLayout *layout,
 }
 
 static char *
-lights_describe_step (const HbTrace *trace, const HbStep *s)
+lights_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *s)
 {
   /* Cells are shown 1-based, row then column, as everywhere in the app. */
   int x = s->x + 1, y = s->y + 1;

@@ -1079,7 +1079,7 @@ turn_words (int value)
 }
 
 char *
-loop_describe_step (const HbTrace *trace, const HbStep *step)
+loop_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *step)
 {
   /* Tiles are named 1-based, row then column, as everywhere in the app. */
   int col = step->x + 1, row = step->y + 1;

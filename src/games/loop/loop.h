@@ -190,7 +190,7 @@ void     loop_frame_free (gpointer frame);
 void     loop_frame_step (gpointer frame, const HbTrace *trace, const HbStep *step);
 void     loop_frame_render (gconstpointer frame, cairo_t *cr, const HbLayout *layout,
                             const HbRenderOptions *options, const HbStep *current);
-char    *loop_describe_step (const HbTrace *trace, const HbStep *step);
+char    *loop_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *step);
 char    *loop_frame_status (gconstpointer frame);
 
 /* Rendering (loop-render.c). */
