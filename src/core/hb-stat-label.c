@@ -34,6 +34,8 @@ static const HbStatLabel labels[] = {
     N_("Times a dead end sent the search straight back past choices it did not depend on") },
   { "levels skipped", NULL, N_("Choices skipped"),
     N_("Earlier choices the backjumps went past without trying their other ways") },
+  { "failed pairs skipped", NULL, N_("Failures remembered"),
+    N_("Choices left out at once because they had failed before for reasons that still held") },
   { "loops cut", NULL, N_("Loops cut"),
     N_("Choices that would have closed a run of cells with known directions into a loop, refused at once") },
   { "crossings", NULL, N_("Crossings"),

@@ -577,10 +577,10 @@ test_backjump (void)
   static const int sizes[][2] = { { 21, 20 }, { 25, 25 } };
   g_autoptr (HbSettings) off = hb_settings_new ();
   g_autoptr (GError) error = NULL;
-  guint64 jumps = 0;
+  guint64 jumps = 0, skipped = 0;
   int none = 0, answers = 0;
 
-  /* The reference search: no jumps and one search (the default races
+  /* The reference search: no jumps (and so no failed pairs kept) and one search (the default races
    * two, see test_race, so the verdicts also compare the race with one
    * plain search). */
   g_assert_true (hb_settings_parse_assignment (off, "backjump=false", &error,
@@ -651,7 +651,9 @@ test_backjump (void)
                 assert_answer (fs, r[k]);
             }
           jumps += stat_u64 (r[0], "backjumps");
+          skipped += stat_u64 (r[0], "failed pairs skipped");
           g_assert_cmpuint (stat_u64 (r[1], "backjumps"), ==, 0);
+          g_assert_cmpuint (stat_u64 (r[1], "failed pairs skipped"), ==, 0);
           if (r[0]->status != HB_STATUS_GAVE_UP && r[1]->status != HB_STATUS_GAVE_UP)
             {
               g_assert_cmpint (r[0]->status, ==, r[1]->status);
@@ -662,10 +664,12 @@ test_backjump (void)
           hb_result_free (r[1]);
           hb_state_free (s);
         }
-  g_test_message ("%d answers, %d without one, %" G_GUINT64_FORMAT " jumps", answers, none, jumps);
+  g_test_message ("%d answers, %d without one, %" G_GUINT64_FORMAT " jumps, %"
+                  G_GUINT64_FORMAT " failed pairs skipped", answers, none, jumps, skipped);
   g_assert_cmpint (none, >=, 5);
   g_assert_cmpint (answers, >=, 20);
   g_assert_cmpuint (jumps, >, 0);
+  g_assert_cmpuint (skipped, >, 0);
 }
 
 /* Runs of cells with known arms are joined end to end as they are marked,
