@@ -84,28 +84,30 @@
  * (seeds 1-60): 16.3 million nodes instead of 22.4, the worst level 1.2
  * million instead of 1.6 (with 64-bit level sets; see FastDeps).
  *
- * Failed pairs kept (ng_record, ng_dead): when a cell's pair of arms fails
- * and the failure follows from levels below the cell's own (set d), the
- * pair would fail again whenever those levels hold their decisions. A jump
- * back to a level above all of them keeps those decisions, and the search
- * that comes down again usually meets the cell again: it then leaves the
- * pair out at once (what it followed from joins the cell's other reasons)
- * instead of drawing the failure a second time. A kept pair is dropped once
- * its highest level takes another decision or goes, unless those levels'
- * decisions were all cells' pairs (at most NG_LITS of them): then the pair
- * is kept as what those cells' arms were, and left out again whenever the
- * cells have those arms, however they came by them (after a restart, or
- * when the search comes down again and makes the same choices), with the
- * cells' levels now as its reasons (a cell keeps its newest eight). Only
- * pairs decided below DEPS_TOP are kept (from there on the levels share
- * one bit). Measured (2026-11-28,
- * one search, the same machine): generated 50x50 seeds 1-60 8.1 million
- * nodes instead of 11.2 and 7.3 s of CPU instead of 10.5, the worst 0.52 s
- * instead of 0.93; 60x60 and 65x65 in 88 colours 15.0 million instead of
- * 24.2 and 15.9 s instead of 27.9, the worst 2.7 s instead of 5.5. Kept
- * as arms as well: 50x50 4.5 % fewer nodes again, 88 colours 2.5 %, and
- * of eight 75x75 levels in 88 colours one more solved within 10 s (seed 3,
- * 2.0 s instead of giving up).
+ * Failed pairs kept (ng_record, ng_dead_set): when a cell's pair of arms
+ * fails and the failure follows from levels below the cell's own (set d),
+ * the pair would fail again whenever those levels hold their decisions. A
+ * jump back to a level above all of them keeps those decisions, and the
+ * search that comes down again usually meets the cell again: it then
+ * leaves the pair out at once (what it followed from joins the cell's
+ * other reasons) instead of drawing the failure a second time. A kept pair
+ * is dropped once its highest level takes another decision or goes, unless
+ * those levels' decisions were all cells' pairs: then it is kept as what
+ * those cells' arms were, and left out again whenever the cells have those
+ * arms, however they came by them (after a restart, or when the search
+ * comes down again and makes the same choices), with the cells' levels now
+ * as its reasons (a cell keeps its newest eight). Only pairs decided below
+ * DEPS_TOP are kept (from there on the levels share one bit; on 75x75 in
+ * 88 colours nearly every failure is above that level anyway). Measured
+ * (2026-11-28, one search, the same machine): generated 50x50 seeds 1-60
+ * 8.1 million nodes instead of 11.2 with the levels alone, 6.2 million
+ * with the arms too; 60x60 and 65x65 in 88 colours 15.0 and 8.5 million
+ * instead of 24.2, the CPU time 12.2 s instead of 21.2 (levels and arms
+ * against none, in one hour), the worst 1.1 s instead of 3.5; 75x75 in 88
+ * colours 6 of 8 solved within 10 s instead of 4. Kept as arms they cost
+ * about 15 % more time a node (checking them), so 50x50 gains about 11 %.
+ * Kept as arms only where a failure followed from at most twelve levels,
+ * they saved much less: 7.7 and 14.6 million nodes.
  *
  * The rule that keeps the jumps sound: every check that rules something
  * out or fails must rd() each cell whose colour, arms, head state or marks
@@ -243,17 +245,19 @@ typedef struct {
  * of them, 0 for none) is still there and holds the decision it held then
  * (gen: a level's count of decisions; the levels below it cannot change
  * without it going first). */
-#define NG_LITS 12
 #define NG_NONE 255
+#define NG_MAX  ((gsize) 1 << 17)   /* records a search keeps at most */
 typedef struct {
   FastDeps d;
+  guint32 *lits;     /* the decisions of d as cells' pairs: cell << 4 | arms */
+  guint32  lit0;     /* lits[0], the newest, kept here: it usually decides */
   int      next;     /* the cell's next one, or -1 */
   guint32  gen;
   guint8   mask, t;
-  guint8   nlit;     /* the decisions of d as cells' pairs, or NG_NONE */
-  guint8   lit_mask[NG_LITS];
-  int      lit_cell[NG_LITS];
+  guint8   nlit;     /* how many (under DEPS_TOP), or NG_NONE */
 } FastNogood;
+G_STATIC_ASSERT (DEPS_TOP < NG_NONE);
+G_STATIC_ASSERT ((gsize) (HB_MAX_SIDE + 2) * (HB_MAX_SIDE + 2) < ((gsize) 1 << 28));
 
 typedef struct {
   const FlowState *level;
@@ -2004,28 +2008,39 @@ first_open_cell (Fast *f)
 static gboolean
 ng_holds (Fast *f, const FastNogood *g)
 {
-  for (int i = 0; i < g->nlit; i++)
+  if (g->nlit > 0)
     {
-      const FastCell *c = &f->cell[g->lit_cell[i]];
-      if (c->need != g->lit_mask[i]
-          && !(c->col != 0 && c->col != WALL && c->links == g->lit_mask[i]))
+      const FastCell *c = &f->cell[g->lit0 >> 4];
+      guint8 arms = g->lit0 & 15;
+      if (c->need != arms && !(c->col != 0 && c->col != WALL && c->links == arms))
+        return FALSE;
+    }
+  for (int i = 1; i < g->nlit; i++)
+    {
+      const FastCell *c = &f->cell[g->lits[i] >> 4];
+      guint8 arms = g->lits[i] & 15;
+      if (c->need != arms && !(c->col != 0 && c->col != WALL && c->links == arms))
         return FALSE;
     }
   return TRUE;
 }
 
-/* Whether pair m of cell x failed before for reasons that still stand;
- * then what it followed from joins f->rs. Records whose level changed
- * since and that cannot be read as arms are dropped on the way. */
-static gboolean
-ng_dead (Fast *f, int x, guint8 m)
+/* The pairs of cell x, among `wanted` (bit m for pair m), that failed
+ * before for reasons that still stand, each with what it follows from in
+ * why[m]. Records whose level changed since and that cannot be read as
+ * arms are dropped on the way. One walk of the cell's records for all its
+ * pairs. */
+static unsigned
+ng_dead_set (Fast *f, int x, unsigned wanted, FastDeps *why)
 {
   int *link = &f->ng_first[x];
+  unsigned dead = 0;
 
   while (*link >= 0)
     {
       FastNogood *g = &f->ng[*link];
       gboolean level_ok = g->t <= f->nstack && g->gen == f->ng_gen[g->t];
+      unsigned bit = 1u << g->mask;
       if (!level_ok && g->nlit == NG_NONE)
         {
           int i = *link;
@@ -2034,26 +2049,26 @@ ng_dead (Fast *f, int x, guint8 m)
           f->ng_free = i;
           continue;
         }
-      if (g->mask == m)
+      if ((wanted & bit) && !(dead & bit))
         {
           if (level_ok)
             {
-              f->rs |= g->d;
-              f->ng_cuts++;
-              return TRUE;
+              dead |= bit;
+              why[g->mask] = g->d;
             }
-          if (ng_holds (f, g))
+          else if (ng_holds (f, g))
             {
+              FastDeps r = 0;
               for (int i = 0; i < g->nlit; i++)
-                rd (f, g->lit_cell[i]);
-              f->ng_cuts++;
+                r |= dep_of (f, (int) (g->lits[i] >> 4));
+              dead |= bit;
+              why[g->mask] = r;
               f->ng_content++;
-              return TRUE;
             }
         }
       link = &g->next;
     }
-  return FALSE;
+  return dead;
 }
 
 /* Pair m of cell x, decided at the current level, failed, and the failure
@@ -2076,12 +2091,13 @@ ng_record (Fast *f, int x, guint8 m, FastDeps d)
     {
       if (f->nng == f->ng_cap)
         {
-          if (f->ng_cap >= ((gsize) 1 << 20))
+          if (f->ng_cap >= NG_MAX)
             return;
           f->ng_cap = MAX (f->ng_cap * 2, 1024);
           f->ng = g_renew (FastNogood, f->ng, f->ng_cap);
         }
       i = (int) f->nng++;
+      f->ng[i].lits = NULL;
     }
   g = &f->ng[i];
   g->d = d;
@@ -2090,26 +2106,34 @@ ng_record (Fast *f, int x, guint8 m, FastDeps d)
   g->mask = m;
   /* Bit 0 (no level has it) only comes with a failure that names every
    * level: no arms to read. */
-  g->nlit = f->ng_lits && (d & 1) == 0 ? 0 : NG_NONE;
-  for (FastDeps rest = d; rest != 0 && g->nlit != NG_NONE;)
+  g->nlit = NG_NONE;
+  if (f->ng_lits && (d & 1) == 0)
     {
-      gsize l = deps_top (rest);
-      const FastFrame *fr = &f->stack[l - 1];
-      rest &= ~level_bit (l);
-      if (fr->b.c >= 0 || g->nlit == NG_LITS || fr->next == 0)
-        g->nlit = NG_NONE;
-      else
+      int n = 0;
+      for (FastDeps rest = d; rest != 0; rest &= rest - 1)
+        n++;
+      /* A record's buffer stays with it when it is used again. */
+      g->lits = g_renew (guint32, g->lits, MAX (n, 1));
+      g->nlit = 0;
+      for (FastDeps rest = d; rest != 0 && g->nlit != NG_NONE;)
         {
-          g->lit_cell[g->nlit] = fr->b.cell;
-          g->lit_mask[g->nlit++] = (guint8) fr->b.cells[fr->next - 1];
+          gsize l = deps_top (rest);
+          const FastFrame *fr = &f->stack[l - 1];
+          rest &= ~level_bit (l);
+          if (fr->b.c >= 0 || fr->next == 0)
+            g->nlit = NG_NONE;
+          else
+            g->lits[g->nlit++] = (guint32) fr->b.cell << 4
+                                 | (guint32) fr->b.cells[fr->next - 1];
         }
+      g->lit0 = g->nlit != NG_NONE && g->nlit > 0 ? g->lits[0] : 0;
     }
   g->next = f->ng_first[x];
   f->ng_first[x] = i;
   /* A cell keeps its newest eight. */
   {
     int k = 0, *link = &f->ng_first[x];
-    while (*link >= 0 && k < 8)
+    while (*link >= 0 && k < knob ("FF_NGPC", 8))
       {
         link = &f->ng[*link].next;
         k++;
@@ -2133,6 +2157,8 @@ static int
 cell_options (Fast *f, int x, guint8 *opts, int cap)
 {
   int allowed = 0, req = 0, hcol[4], n = 0;
+  unsigned dead = 0;          /* pairs that failed before (ng_dead_set) */
+  FastDeps dead_why[16];
 
   /* f->rs: what the pairs follow from (for a forced pair or none). */
   f->rs = dep_of (f, x);
@@ -2178,6 +2204,18 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
     { 5, 10, 3, 9, 6, 12 },   /* N+S, E+W, then the turns */
     { 3, 9, 6, 12, 5, 10 },
   };
+  if (f->ng_first != NULL && f->ng_first[x] >= 0)
+    {
+      unsigned wanted = 0;
+      for (int i = 0; i < 6; i++)
+        {
+          int m = pairs[0][i];
+          if ((allowed & m) == m && (m & req) == req)
+            wanted |= 1u << m;
+        }
+      if (wanted != 0)
+        dead = ng_dead_set (f, x, wanted, dead_why);
+    }
   for (int i = 0; i < 6; i++)
     {
       int m = pairs[f->turns_first][i];
@@ -2191,8 +2229,13 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
        * corner_look in fast_init). */
       if (m != 5 && m != 10 && !corner_ok_within (f, x, a, b, f->corner_look))
         continue;
-      if (f->ng_first != NULL && ng_dead (f, x, (guint8) m))
-        continue;
+      if (dead & (1u << m))
+        {
+          /* It failed before, for reasons that still stand. */
+          f->rs |= dead_why[m];
+          f->ng_cuts++;
+          continue;
+        }
       opts[n++] = (guint8) m;
       if (n == cap)
         return n;
@@ -3516,6 +3559,8 @@ fast_clear (Fast *f)
   g_aligned_free (f->order);
   g_aligned_free (f->dep);
   g_free (f->ng_first);
+  for (gsize i = 0; i < f->nng; i++)
+    g_free (f->ng[i].lits);
   g_free (f->ng);
   g_aligned_free (f->marks_dep);
   g_aligned_free (f->trail_dep);
