@@ -681,7 +681,7 @@ test_loops (void)
 {
   static const int boards[][4] = {
     /* w, h, seed, solutions to count to (0: first answer) */
-    { 50, 50, 3, 0 }, { 25, 25, 29, 0 }, { 20, 20, 7, 2 },
+    { 50, 50, 6, 0 }, { 50, 50, 8, 0 }, { 25, 25, 29, 0 }, { 20, 20, 7, 2 },
   };
   g_autoptr (HbSettings) one = hb_settings_new ();
   guint64 loops = 0;
