@@ -3618,8 +3618,9 @@ fast_race (gpointer data)
  * both): on the generated 50x50 levels, seeds 1-60, the slowest level of
  * each of the eight orders took 0.65-1.4 s of CPU, and a level slow in one
  * is often quick in another. So with a second core a second search starts
- * from the opposite side (variant 2: bottom left instead of top left, the
- * same choice order) on its own thread, and the first to finish answers and
+ * from another corner (two variants apart: bottom left for top left, and,
+ * where failed pairs are kept, top right for bottom right; see v0 below)
+ * on its own thread, and the first to finish answers and
  * stops the other: the slowest level of those sixty took 0.28 s of wall
  * time (with the longer restarts of a racing search, see fast_run). Both are
  * whole searches (their last run has no restart limit), so "no solution"
