@@ -247,6 +247,8 @@ typedef struct {
  * without it going first). */
 #define NG_NONE 255
 #define NG_MAX  ((gsize) 1 << 17)   /* records a search keeps at most */
+#define NG_PER_CELL 8               /* and a cell (4: 4 % more nodes on
+                                     * 50x50, 16: the same) */
 typedef struct {
   FastDeps d;
   guint32 *lits;     /* the decisions of d as cells' pairs: cell << 4 | arms */
@@ -2003,25 +2005,26 @@ first_open_cell (Fast *f)
   return f->scan < f->N ? f->order[f->scan] : -1;
 }
 
+/* Whether a decision (cell << 4 | arms) holds: the cell has those arms,
+ * marked or drawn. */
+static inline gboolean
+lit_holds (const Fast *f, guint32 lit)
+{
+  const FastCell *c = &f->cell[lit >> 4];
+  guint8 arms = lit & 15;
+  return c->need == arms || (c->col != 0 && c->col != WALL && c->links == arms);
+}
+
 /* Whether the cells of a kept pair's decisions have the arms they had
- * then. */
+ * then (the newest first, from the record itself). */
 static gboolean
 ng_holds (Fast *f, const FastNogood *g)
 {
-  if (g->nlit > 0)
-    {
-      const FastCell *c = &f->cell[g->lit0 >> 4];
-      guint8 arms = g->lit0 & 15;
-      if (c->need != arms && !(c->col != 0 && c->col != WALL && c->links == arms))
-        return FALSE;
-    }
+  if (g->nlit > 0 && !lit_holds (f, g->lit0))
+    return FALSE;
   for (int i = 1; i < g->nlit; i++)
-    {
-      const FastCell *c = &f->cell[g->lits[i] >> 4];
-      guint8 arms = g->lits[i] & 15;
-      if (c->need != arms && !(c->col != 0 && c->col != WALL && c->links == arms))
-        return FALSE;
-    }
+    if (!lit_holds (f, g->lits[i]))
+      return FALSE;
   return TRUE;
 }
 
@@ -2130,10 +2133,10 @@ ng_record (Fast *f, int x, guint8 m, FastDeps d)
     }
   g->next = f->ng_first[x];
   f->ng_first[x] = i;
-  /* A cell keeps its newest eight. */
+  /* A cell keeps its newest few. */
   {
-    int k = 0, *link = &f->ng_first[x];
-    while (*link >= 0 && k < knob ("FF_NGPC", 8))
+    int k = 0, keep = knob ("FF_NGPC", NG_PER_CELL), *link = &f->ng_first[x];
+    while (*link >= 0 && k < keep)
       {
         link = &f->ng[*link].next;
         k++;
@@ -3156,7 +3159,8 @@ ray_init (Fast *f)
   f->use_ray = ruled * 5 >= free_cells && knob ("FF_RAY", 1);
 }
 
-/* Sets up one search of the whole board; variant0 is its first run's
+/* Sets up one search of the whole board; variant0 (or -1 for the default,
+ * see below) is its first run's
  * corner and choice order (see set_order). */
 static void
 fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
@@ -3239,9 +3243,6 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
   f->hotmin = knob ("FF_HOT", 30);
   f->rank = table_new (f->N * sizeof *f->rank);
   f->order = table_new (f->N * sizeof *f->order);
-  f->variant0 = variant0;
-  set_order (f, f->variant0 % 8);
-  f->turns_first = f->variant0 & 1;
   f->end = table_new (f->N * sizeof *f->end);
   f->comp = table_new (f->N * sizeof *f->comp);
   f->planar = knob ("FF_PLANAR", 1);
@@ -3343,6 +3344,12 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
       f->trail_dep = table_reserve (3 * f->trail_cap * sizeof *f->trail_dep);
       f->marks_dep = table_reserve (f->marks_cap * sizeof *f->marks_dep);
     }
+  /* The first run's order, by default: from the bottom right, turns
+   * first, where failed pairs are kept; from the top left, straights
+   * first, elsewhere (see fast_solve for the racing pair). */
+  f->variant0 = variant0 >= 0 ? variant0 : f->ng_first != NULL ? 3 : 0;
+  set_order (f, f->variant0 % 8);
+  f->turns_first = f->variant0 & 1;
   f->ends_cap = 4 * f->marks_cap;
   f->ends_trail = table_reserve (f->ends_cap * sizeof *f->ends_trail);
   int first[FLOW_MAX_COLOURS], second[FLOW_MAX_COLOURS], count[FLOW_MAX_COLOURS];
@@ -3637,12 +3644,12 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   HbTrace *trace1 = NULL;
   FastRace race;
   HbResult *r;
-  gsize cells = (gsize) state->width * state->height;
-  /* The racing pair's corners: from the bottom right and from the top
-   * right (diagonals from their bottom end), turns first, where the
-   * search keeps failed pairs (boards of 400 to 200,000 cells, one
-   * answer); from the top left and the bottom left, straights first,
-   * elsewhere. By the two orders' nodes (the faster of each level), with
+  /* The racing pair's corners (the second search starts two variants
+   * after the first, see fast_init for the first): from the bottom right
+   * and from the top right (diagonals from their bottom end), turns first,
+   * where the search keeps failed pairs (boards of 400 to 200,000 cells,
+   * one answer, backjumping on); from the top left and the bottom left,
+   * straights first, elsewhere. By the two orders' nodes (the faster of each level), with
    * failed pairs kept: generated 50x50 seeds 1-60, 61-120 and 121-180
    * 3.33M, 4.13M and 3.52M instead of 3.88M, 5.18M and 4.33M, the worst
    * level 180k, 262k and 277k instead of 283k, 345k and 298k; 60x60 and
@@ -3650,8 +3657,7 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
    * 338k), 70x70 in 88 colours 17.4M instead of 22.7M; worse on 100x100
    * in 25 colours, 87.7M instead of 74.8M, most of it levels neither
    * pair solves within 10 s. */
-  int v0 = knob ("FF_V0", options->count_limit <= 1 && cells > 400 && cells <= HUGE_CELLS ? 3 : 0);
-  int win = 0;
+  int v0 = knob ("FF_V0", -1), win = 0;
 
   (void) error;
   hb_trace_set_counter_name (trace, N_("search steps"));
@@ -3667,7 +3673,8 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
        * and they become the trace's if it answers first. */
       if (f[0].tracing)
         trace1 = hb_trace_new_like (trace);
-      race = (FastRace) { &f[1], &stop[0], state, options, trace1, &stop[1], (v0 + 2) % 8 };
+      race = (FastRace) { &f[1], &stop[0], state, options, trace1, &stop[1],
+                          (f[0].variant0 + 2) % 8 };
       thread = g_thread_try_new ("hb-flow-race", fast_race, &race, NULL);
       f[0].racing = thread != NULL;
     }
