@@ -177,20 +177,24 @@ wants (const char *const *sets, const char *name)
 }
 
 /* One generated set: `levels` seeds, each generated (timed), solved by
- * the fast solver within `limit` seconds and its answer checked. The
- * first level the solver gives up on ends the set (the rest would only
- * hit the limit again), and the row says so. */
+ * the fast solver within `limit` seconds and its answer checked. A level
+ * the solver gives up on does not end the set (the next seed is another
+ * board, often an easy one): the row counts them and names the first few
+ * seeds, its median counts them at the time they took, and its slowest is
+ * of the levels solved. */
 static gboolean
 bench_generated (const GenSet *set, guint levels, double limit, GString *out, GError **error)
 {
   g_autofree double *times = g_new (double, levels);
   g_autofree double *gen_times = g_new (double, levels);
-  guint solved = 0, made = 0, gave_up_seed = 0;
+  guint solved = 0, made = 0, gave_up = 0;
+  double worst = 0;   /* the slowest level solved */
+  g_autoptr (GString) gave_up_seeds = g_string_new (NULL);
   int colours = set->colours;
   g_autofree char *label = NULL;
   g_autofree char *gen_error = NULL;
 
-  for (guint k = 0; k < levels && gave_up_seed == 0; k++)
+  for (guint k = 0; k < levels; k++)
     {
       HbGenerateParams p = { set->w, set->h, set->colours, 1 + k, NULL };
       g_autoptr (GError) gerr = NULL;
@@ -230,6 +234,7 @@ bench_generated (const GenSet *set, guint levels, double limit, GString *out, GE
               return FALSE;
             }
           solved++;
+          worst = MAX (worst, times[made - 1]);
         }
       else if (r->status == HB_STATUS_NO_SOLUTION)
         {
@@ -243,7 +248,12 @@ bench_generated (const GenSet *set, guint levels, double limit, GString *out, GE
           return FALSE;
         }
       else
-        gave_up_seed = 1 + k;
+        {
+          /* The first five by name, then how many more. */
+          if (gave_up < 5)
+            g_string_append_printf (gave_up_seeds, "%s%u", gave_up > 0 ? ", " : "", 1 + k);
+          gave_up++;
+        }
       hb_result_free (r);
       hb_state_free (level);
     }
@@ -252,22 +262,25 @@ bench_generated (const GenSet *set, guint levels, double limit, GString *out, GE
   if (made == 0)
     g_string_append_printf (out, "| %s | fast | - | the generator made no level: %s | - | 0 |\n",
                             label, gen_error ? gen_error : "");
-  else if (gave_up_seed == 0)
+  else
     {
       /* The slowest level too: the targets are about the worst board. */
-      double worst = 0;
-      for (guint k = 0; k < made; k++)
-        worst = MAX (worst, times[k]);
-      g_string_append_printf (out, "| %s | fast | %.3f | %u of %u solved, the slowest in %.1f ms "
-                              "| generated in %.1f ms | %u |\n",
-                              label, median_ms (times, made), solved, made, worst * 1000.0,
-                              median_ms (gen_times, made), made);
+      g_autofree char *gave = NULL;
+      if (gave_up > 0)
+        gave = g_strdup_printf ("; gave up at %.0f ms on %u (seed%s %s%s)", 1000 * limit, gave_up,
+                                gave_up > 1 ? "s" : "", gave_up_seeds->str,
+                                gave_up > 5 ? ", …" : "");
+      if (solved > 0)
+        g_string_append_printf (out, "| %s | fast | %.3f | %u of %u solved, the slowest in %.1f ms%s "
+                                "| generated in %.1f ms | %u |\n",
+                                label, median_ms (times, made), solved, made, worst * 1000.0,
+                                gave ? gave : "", median_ms (gen_times, made), made);
+      else
+        g_string_append_printf (out, "| %s | fast | > %.0f | 0 of %u solved%s | generated in %.1f ms "
+                                "| %u |\n",
+                                label, 1000 * limit, made, gave ? gave : "",
+                                median_ms (gen_times, made), made);
     }
-  else
-    g_string_append_printf (out, "| %s | fast | > %.0f (gave up on seed %u) | %u of %u solved, "
-                            "stopped there | generated in %.1f ms | %u |\n",
-                            label, 1000 * limit, gave_up_seed, solved, made,
-                            median_ms (gen_times, made), made);
   return TRUE;
 }
 
@@ -282,6 +295,8 @@ flow_bench_only (const char *const *sets, gboolean quick, guint repeats, GString
   double limit = quick ? 2.0 : 5.0, gen_limit = 2.0;
   g_autofree char *dir = NULL;
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  gboolean asked = repeats != 0;
 
   if (repeats == 0)
     repeats = quick ? 1 : 3;
@@ -351,8 +366,9 @@ flow_bench_only (const char *const *sets, gboolean quick, guint repeats, GString
     }
   for (gsize c = 0; c < G_N_ELEMENTS (gen_sets); c++)
     {
-      /* The huge boards once each (a level is a megabyte). */
-      guint levels = (gint64) gen_sets[c].w * gen_sets[c].h >= 1000000 ? 1 : repeats;
+      /* The huge boards once each (a level is a megabyte), unless the
+       * repeats were asked for. */
+      guint levels = (gint64) gen_sets[c].w * gen_sets[c].h >= 1000000 && !asked ? 1 : repeats;
       if (wants (sets, gen_sets[c].name)
           && !bench_generated (&gen_sets[c], levels, gen_limit, out, error))
         return FALSE;
