@@ -295,8 +295,7 @@ flow_bench_only (const char *const *sets, gboolean quick, guint repeats, GString
   double limit = quick ? 2.0 : 5.0, gen_limit = 2.0;
   g_autofree char *dir = NULL;
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-
-  gboolean asked = repeats != 0;
+  gboolean asked = repeats != 0;   /* -r given: the huge sets honour it */
 
   if (repeats == 0)
     repeats = quick ? 1 : 3;

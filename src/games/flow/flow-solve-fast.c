@@ -3623,15 +3623,43 @@ fast_race (gpointer data)
   return NULL;
 }
 
+/* The second racing search's order (see set_order), given the first
+ * search, whose order fast_init chose. Two variants on: the pair is then
+ * from the bottom right and from the top right (diagonals from their
+ * bottom end), turns first, where the search keeps failed pairs (boards of
+ * 400 to 200,000 cells, one answer, backjumping on), and from the top left
+ * and the bottom left, straights first, where it does not. By the two
+ * orders' nodes (the faster of each level), with failed pairs kept: generated 50x50 seeds 1-60, 61-120 and 121-180
+ * 3.33M, 4.13M and 3.52M instead of 3.88M, 5.18M and 4.33M, the worst
+ * level 180k, 262k and 277k instead of 283k, 345k and 298k; 60x60 and
+ * 65x65 in 88 colours 3.34M instead of 3.82M (the worst 463k instead of
+ * 338k), 70x70 in 88 colours 17.4M instead of 22.7M; worse on 100x100
+ * in 25 colours, 87.7M instead of 74.8M, most of it levels neither
+ * pair solves within 10 s.
+ * On huge boards the second search sweeps from the bottom left with
+ * each diagonal from its bottom end (variant 6, not 2, which goes from
+ * its top). One search in each of the eight orders on generated
+ * 1000x1000 levels in 10 colours (the faster of the pair per level,
+ * CPU of the solve with both cores busy, 10 s limit): seeds 1-48, 32
+ * under 1 s instead of 27, the slowest 7.1 s instead of 7.7, all 48 in
+ * 55 s instead of 66 (the best of the 28 pairs); fresh seeds 49-72 (only
+ * orders 0, 2 and 6 measured): 16 under 1 s instead of 14, the slowest
+ * 4.9 s instead of 9.6, 28 s instead of 40; 500x500 seeds 1-6 the
+ * slowest 1.9 s instead of 4.0 (seed 6 0.80 s instead of 0.22). */
+static int
+race_variant (const Fast *first)
+{
+  return (first->variant0 + (first->huge ? knob ("FF_V1H", 6) : 2)) % 8;
+}
+
 /* On large boards, when one answer is wanted, the time a search takes
  * depends mostly on the board but also a good deal on the corner the sweep
  * starts from and on the order of a cell's choices (the restarts change
  * both): on the generated 50x50 levels, seeds 1-60, the slowest level of
  * each of the eight orders took 0.65-1.4 s of CPU, and a level slow in one
  * is often quick in another. So with a second core a second search starts
- * from another corner (two variants apart: bottom left for top left, and,
- * where failed pairs are kept, top right for bottom right; see v0 below)
- * on its own thread, and the first to finish answers and
+ * from another corner or the other end of the diagonals (see
+ * race_variant) on its own thread, and the first to finish answers and
  * stops the other: the slowest level of those sixty took 0.28 s of wall
  * time (with the longer restarts of a racing search, see fast_run). Both are
  * whole searches (their last run has no restart limit), so "no solution"
@@ -3648,29 +3676,6 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   HbTrace *trace1 = NULL;
   FastRace race;
   HbResult *r;
-  /* The racing pair's corners (the second search starts two variants
-   * after the first, see fast_init for the first): from the bottom right
-   * and from the top right (diagonals from their bottom end), turns first,
-   * where the search keeps failed pairs (boards of 400 to 200,000 cells,
-   * one answer, backjumping on); from the top left and the bottom left,
-   * straights first, elsewhere. By the two orders' nodes (the faster of each level), with
-   * failed pairs kept: generated 50x50 seeds 1-60, 61-120 and 121-180
-   * 3.33M, 4.13M and 3.52M instead of 3.88M, 5.18M and 4.33M, the worst
-   * level 180k, 262k and 277k instead of 283k, 345k and 298k; 60x60 and
-   * 65x65 in 88 colours 3.34M instead of 3.82M (the worst 463k instead of
-   * 338k), 70x70 in 88 colours 17.4M instead of 22.7M; worse on 100x100
-   * in 25 colours, 87.7M instead of 74.8M, most of it levels neither
-   * pair solves within 10 s.
-   * On huge boards the second search sweeps from the bottom left with
-   * each diagonal from its bottom end (variant 6, not 2, which goes from
-   * its top). One search in each of the eight orders on generated
-   * 1000x1000 levels in 10 colours (the faster of the pair per level,
-   * CPU of the solve with both cores busy, 10 s limit): seeds 1-48, 32
-   * under 1 s instead of 27, the slowest 7.1 s instead of 7.7, all 48 in
-   * 55 s instead of 66 (the best of the 28 pairs); fresh seeds 49-72 (only
-   * orders 0, 2 and 6 measured): 16 under 1 s instead of 14, the slowest
-   * 4.9 s instead of 9.6, 28 s instead of 40; 500x500 seeds 1-6 the
-   * slowest 1.9 s instead of 4.0 (seed 6 0.80 s instead of 0.22). */
   int v0 = knob ("FF_V0", -1), win = 0;
 
   (void) error;
@@ -3688,7 +3693,7 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
       if (f[0].tracing)
         trace1 = hb_trace_new_like (trace);
       race = (FastRace) { &f[1], &stop[0], state, options, trace1, &stop[1],
-                          (f[0].variant0 + (f[0].huge ? knob ("FF_V1H", 6) : 2)) % 8 };
+                          race_variant (&f[0]) };
       thread = g_thread_try_new ("hb-flow-race", fast_race, &race, NULL);
       f[0].racing = thread != NULL;
     }
