@@ -579,6 +579,18 @@ test_bench_sets (void)
     g_assert_nonnull (strstr (r.out, "reference\n"));
     g_assert_nonnull (strstr (r.out, "1000x1000\n"));
     g_assert_nonnull (strstr (r.out, "2x125\n"));
+    g_assert_nonnull (strstr (r.out, "ga\n"));
+  }
+  {
+    /* The genetic algorithms' table alone: each run's answer checked,
+     * the runs that solved counted. */
+    g_auto(CliRun) r = { 0 };
+    run_cli (&r, NULL, "bench", "--quick", "flow", "--sets", "ga", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "| board | genetic algorithm | solved | median generations |"));
+    g_assert_nonnull (strstr (r.out, "| regular_5x5_01 | ga-paths | 1 of 1 | 0 |"));
+    g_assert_nonnull (strstr (r.out, "| regular_5x5_01 | ga-cells | 1 of 1 | "));
+    g_assert_null (strstr (r.out, "| board | solver |"));
   }
   {
     g_auto(CliRun) r = { 0 };

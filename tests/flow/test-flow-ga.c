@@ -949,12 +949,13 @@ test_ga_measure (void)
 {
   g_autoptr (FlowState) s = parse (regular_7x7_01);
   g_autoptr (HbSettings) st = settings (&flow_solver_ga_paths, "ac=false", NULL);
-  int solved = -1;
+  int solved = -1, wrong = -1;
   double gens = -2, secs = -2;
 
-  g_assert_true (flow_ga_measure (&flow_solver_ga_paths, s, st, 3, 1, &solved, &gens, &secs,
-                                  NULL));
+  g_assert_true (flow_ga_measure (&flow_solver_ga_paths, s, st, 3, 1, &solved, &wrong, &gens,
+                                  &secs, NULL));
   g_assert_cmpint (solved, ==, 3);
+  g_assert_cmpint (wrong, ==, 0);
   g_assert_cmpfloat (gens, >=, 0);
   g_assert_cmpfloat (secs, >=, 0);
   /* The cross: no run solves it, and there is no median of generations. */
@@ -962,9 +963,10 @@ test_ga_measure (void)
     g_autoptr (FlowState) x = parse (unsolvable_cross);
     g_autoptr (HbSettings) sx = settings (&flow_solver_ga_paths, "generations=5",
                                           "population=20", NULL);
-    g_assert_true (flow_ga_measure (&flow_solver_ga_paths, x, sx, 2, 1, &solved, &gens,
-                                    &secs, NULL));
+    g_assert_true (flow_ga_measure (&flow_solver_ga_paths, x, sx, 2, 1, &solved, &wrong,
+                                    &gens, &secs, NULL));
     g_assert_cmpint (solved, ==, 0);
+    g_assert_cmpint (wrong, ==, 0);
     g_assert_cmpfloat (gens, ==, -1);
   }
 }

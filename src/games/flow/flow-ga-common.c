@@ -128,14 +128,14 @@ median (GArray *v)
 
 gboolean
 flow_ga_measure (const HbSolver *solver, const FlowState *level, const HbSettings *settings,
-                 int runs, guint64 first_seed, int *solved, double *median_generations,
-                 double *median_seconds, HbCancel *cancellable)
+                 int runs, guint64 first_seed, int *solved, int *wrong,
+                 double *median_generations, double *median_seconds, HbCancel *cancellable)
 {
   g_autoptr (GArray) gens = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GArray) secs = g_array_new (FALSE, FALSE, sizeof (double));
   gboolean ok = TRUE;
 
-  *solved = 0;
+  *solved = *wrong = 0;
   for (int k = 0; k < runs && ok; k++)
     {
       g_autoptr (HbSettings) st = settings ? hb_settings_copy (settings) : hb_settings_new ();
@@ -154,7 +154,10 @@ flow_ga_measure (const HbSolver *solver, const FlowState *level, const HbSetting
         {
           double t = r->seconds;
           g_array_append_val (secs, t);
-          if (r->status == HB_STATUS_SOLVED)
+          if (r->status == HB_STATUS_SOLVED
+              && (r->solved == NULL || !flow_is_solved (FLOW_CONST (r->solved))))
+            (*wrong)++;
+          else if (r->status == HB_STATUS_SOLVED)
             {
               const char *g = hb_result_get_stat (r, "generations");
               double v = g != NULL ? g_ascii_strtod (g, NULL) : 0;

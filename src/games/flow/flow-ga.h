@@ -86,11 +86,13 @@ void flow_ga_add_stats (HbResult *r, const FlowGaParams *p, int generations_run)
 /* For the benchmark: runs `solver` (ga-paths or ga-cells) on `level` with
  * seeds first_seed, first_seed + 1, … (`runs` of them) and the other
  * settings in `settings` (may be NULL: defaults). Fills how many runs
- * solved it, the median generations of those that did (-1 when none) and
- * the median seconds per run. Returns FALSE when cancelled. */
+ * solved it (an answer counts only when flow_is_solved accepts it; *wrong
+ * counts those it refused, which should never happen), the median
+ * generations of those that did (-1 when none) and the median seconds per
+ * run. Returns FALSE when cancelled. */
 gboolean flow_ga_measure (const HbSolver *solver, const FlowState *level,
                           const HbSettings *settings, int runs, guint64 first_seed,
-                          int *solved, double *median_generations,
+                          int *solved, int *wrong, double *median_generations,
                           double *median_seconds, HbCancel *cancellable);
 
 G_END_DECLS
