@@ -288,6 +288,52 @@ bench_generated (const GenSet *set, guint levels, double limit, GString *out, GE
   return TRUE;
 }
 
+/* The names of the reference levels in `dir` (sorted) that `keep`
+ * accepts. */
+static GPtrArray *
+reference_names (const char *dir, gboolean (*keep) (const char *name, gboolean quick),
+                 gboolean quick)
+{
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_suffix (name, ".txt") && keep (name, quick))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, cmp_str);
+  return names;
+}
+
+/* Reads one reference level; its label (the name without ".txt") in
+ * *label. */
+static FlowState *
+read_reference (const char *dir, const char *name, char **label, GError **error)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autofree char *text = NULL;
+  gsize len;
+
+  if (!g_file_get_contents (path, &text, &len, error))
+    return NULL;
+  *label = g_strndup (name, strlen (name) - 4);
+  return flow_parse_text (text, len, error);
+}
+
+/* The solvers' table: every level, --quick two small ones. */
+static gboolean
+keep_for_solvers (const char *name, gboolean quick)
+{
+  return !quick || g_str_has_prefix (name, "regular_5x5") || g_str_has_prefix (name, "unsolvable");
+}
+
+/* The genetic algorithms' table: the solvable levels, --quick one. */
+static gboolean
+keep_for_ga (const char *name, gboolean quick)
+{
+  return !g_str_has_prefix (name, "unsolvable") && (!quick || g_str_has_prefix (name, "regular_5x5"));
+}
+
 /* The genetic algorithms on the reference levels from 5x5 to 10x10 (the
  * solvable ones), default settings, seeds 1, 2, …: how many runs solved
  * each (every answer checked), the median generations of those and the
@@ -299,9 +345,7 @@ static gboolean
 bench_ga (gboolean quick, GString *out, GError **error)
 {
   g_autofree char *dir = find_puzzles ();
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr (GDir) d = NULL;
-  const char *name;
+  g_autoptr (GPtrArray) names = NULL;
 
   /* A blank line after the solvers' table, none after a heading. */
   if (out->len > 0 && !g_str_has_suffix (out->str, "\n\n"))
@@ -313,26 +357,14 @@ bench_ga (gboolean quick, GString *out, GError **error)
       g_string_append (out, "| reference levels | - | not found (set HB_FLOW_PUZZLES) | - | - |\n");
       return TRUE;
     }
-  d = g_dir_open (dir, 0, NULL);
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    if (g_str_has_suffix (name, ".txt") && !g_str_has_prefix (name, "unsolvable")
-        && (!quick || g_str_has_prefix (name, "regular_5x5")))
-      g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, cmp_str);
+  names = reference_names (dir, keep_for_ga, quick);
   for (guint i = 0; i < names->len; i++)
     {
-      const char *n = g_ptr_array_index (names, i);
-      g_autofree char *path = g_build_filename (dir, n, NULL);
-      g_autofree char *text = NULL;
-      g_autofree char *label = g_strndup (n, strlen (n) - 4);
-      FlowState *s;
+      g_autofree char *label = NULL;
+      FlowState *s = read_reference (dir, g_ptr_array_index (names, i), &label, error);
       gboolean ok = TRUE;
-      gsize len;
       int w, h;
 
-      if (!g_file_get_contents (path, &text, &len, error))
-        return FALSE;
-      s = flow_parse_text (text, len, error);
       if (s == NULL)
         return FALSE;
       w = s->base.width;
@@ -379,13 +411,12 @@ flow_bench_only (const char *const *sets, gboolean quick, guint repeats, GString
    * on the extreme 10x10 boards. */
   double limit = quick ? 2.0 : 5.0, gen_limit = 2.0;
   g_autofree char *dir = NULL;
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) names = NULL;
   gboolean asked = repeats != 0;   /* -r given: the huge sets honour it */
+  gboolean only_ga = sets != NULL;
 
   if (repeats == 0)
     repeats = quick ? 1 : 3;
-  gboolean only_ga = sets != NULL;
-
   for (int i = 0; sets != NULL && sets[i] != NULL; i++)
     only_ga = only_ga && g_str_equal (sets[i], GA_SET);
   if (only_ga)
@@ -398,30 +429,13 @@ flow_bench_only (const char *const *sets, gboolean quick, guint repeats, GString
       if (dir == NULL)
         g_string_append (out, "| reference levels | - | not found (set HB_FLOW_PUZZLES) | - | - | 0 |\n");
       else
-        {
-          g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-          const char *name;
-
-          while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-            if (g_str_has_suffix (name, ".txt")
-                && (!quick || g_str_has_prefix (name, "regular_5x5")
-                    || g_str_has_prefix (name, "unsolvable")))
-              g_ptr_array_add (names, g_strdup (name));
-          g_ptr_array_sort (names, cmp_str);
-        }
+        names = reference_names (dir, keep_for_solvers, quick);
     }
-  for (guint i = 0; i < names->len; i++)
+  for (guint i = 0; names != NULL && i < names->len; i++)
     {
-      const char *name = g_ptr_array_index (names, i);
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_autofree char *text = NULL;
-      g_autofree char *label = g_strndup (name, strlen (name) - 4);
-      gsize len;
-      FlowState *s;
+      g_autofree char *label = NULL;
+      FlowState *s = read_reference (dir, g_ptr_array_index (names, i), &label, error);
 
-      if (!g_file_get_contents (path, &text, &len, error))
-        return FALSE;
-      s = flow_parse_text (text, len, error);
       if (s == NULL)
         return FALSE;
       for (const HbSolver *const *sv = flow_solvers; *sv != NULL; sv++)
