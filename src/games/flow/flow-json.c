@@ -371,8 +371,12 @@ flow_parse_json (const char *text, gsize len, GError **error)
       else if (n != width)
         {
           g_autofree char *m
-            = g_strdup_printf (_("row %d has %d cells but the first row has %d: the grid "
-                                 "is ragged"), y + 1, n, width);
+            = g_strdup_printf (g_dngettext (NULL,
+                                            "row %d has %d cell but the first row has %d: the "
+                                            "grid is ragged",
+                                            "row %d has %d cells but the first row has %d: the "
+                                            "grid is ragged", n),
+                               y + 1, n, width);
           set_error_at (error, HB_PARSE_ERROR_SHAPE, text, len, y, -1, m);
           return NULL;
         }

@@ -465,8 +465,12 @@ flow_parse_text_full (const char *text, gsize len, gboolean editing, GError **er
       else if ((int) rlen != width)
         {
           hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line, (int) (lead + rlen) + 1,
-                              _("this row has %d cells but the first row (line %d) has "
-                                "%d: the grid is ragged"),
+                              g_dngettext (NULL,
+                                           "this row has %d cell but the first row (line %d) "
+                                           "has %d: the grid is ragged",
+                                           "this row has %d cells but the first row (line %d) "
+                                           "has %d: the grid is ragged",
+                                           (int) rlen),
                               (int) rlen, first_line, width);
           return NULL;
         }
@@ -651,6 +655,19 @@ flow_publish_board (HbTrace *trace, const FlowState *level, const guint8 *colour
   f = flow_frame_new (level);
   flow_frame_set_board (f, colour, links, marks);
   hb_trace_publish (trace, f, (GDestroyNotify) flow_frame_free);
+}
+
+HbResult *
+flow_result_bad_dots (const FlowState *level, int c, int ndots)
+{
+  HbResult *r = hb_result_new (HB_STATUS_NO_SOLUTION);
+
+  hb_result_set_message (r, g_dngettext (NULL,
+                                         "Colour %c has %d dot, not two: it cannot be joined",
+                                         "Colour %c has %d dots, not two: it cannot be joined",
+                                         ndots),
+                         level->names[c], ndots);
+  return r;
 }
 
 HbResult *

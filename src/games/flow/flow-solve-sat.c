@@ -334,9 +334,7 @@ sat_solve (const HbState *state, const HbSolveOptions *options,
         active[k++] = c;
       else if (ndots[c] != 0)
         {
-          r = hb_result_new (HB_STATUS_NO_SOLUTION);
-          hb_result_set_message (r, _("Colour %c has %d dots, not two: it cannot be joined"),
-                                 level->names[c], ndots[c]);
+          r = flow_result_bad_dots (level, c, ndots[c]);
           return r;
         }
     }

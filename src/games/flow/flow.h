@@ -122,6 +122,10 @@ HbResult  *flow_search_result (const FlowState *level, HbTrace *trace, gboolean 
                                gboolean default_limit, const guint8 *colour,
                                const guint8 *links, const char *advice, const char *none);
 
+/* A search's answer for colour c, which has `ndots` dots, not two: no
+ * solution, saying so. */
+HbResult  *flow_result_bad_dots (const FlowState *level, int c, int ndots);
+
 /* The text format: parse (errors name line and column) and write (the
  * level's dots, or with `solution` every cell's path colour). */
 FlowState *flow_parse_text (const char *text, gsize len, GError **error);
