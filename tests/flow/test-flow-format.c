@@ -387,7 +387,7 @@ test_paths (void)
   fails_at ("R..R\n# path: R2RgR8R0\n", 2, 12, "hex digit");
   fails_at ("R..R\n# path: R2R8R8R0\n", 2, 14, "its neighbour does not have");
   fails_at ("R..R\n# path: R3RaR8R0\n", 2, 9, "too many links");
-  fails_at ("R..R\nG..G\n# path: R2RaR8R0\n", 3, 1, "1 path lines for a board of 2");
+  fails_at ("R..R\nG..G\n# path: R2RaR8R0\n", 3, 1, "the path lines do not match the board (path lines: 1, rows: 2)");
 }
 
 static void

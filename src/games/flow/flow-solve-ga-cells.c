@@ -283,12 +283,12 @@ ga_cells_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
               int stray = stray_pieces (&g, best, NULL);
               if (stray > 0)
                 hb_result_set_message (r, g_dngettext (NULL,
-                                                       "Did not converge in %d generations: the "
+                                                       "Did not converge by generation %d: the "
                                                        "best board satisfies %d of %d cells, yet "
                                                        "%d piece of colour in it reaches no dot. A "
                                                        "good fitness can still be a bad board, the "
                                                        "original article's reason to move to paths.",
-                                                       "Did not converge in %d generations: the "
+                                                       "Did not converge by generation %d: the "
                                                        "best board satisfies %d of %d cells, yet "
                                                        "%d pieces of colour in it reach no dot. A "
                                                        "good fitness can still be a bad board, the "
@@ -296,7 +296,7 @@ ga_cells_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
                                                        stray),
                                        prm.generations, score[ib], g.n, stray);
               else
-                hb_result_set_message (r, _("Did not converge in %d generations: the best board "
+                hb_result_set_message (r, _("Did not converge by generation %d: the best board "
                                             "satisfies %d of %d cells."),
                                        prm.generations, score[ib], g.n);
             }

@@ -849,14 +849,14 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
             /* No walk ever joined these colours without blocking another
              * or stranding cells: no population size will help, and the
              * level may well have no solution (it is no proof). */
-            hb_result_set_message (r, _("Did not converge in %d generations: the best "
+            hb_result_set_message (r, _("Did not converge by generation %d: the best "
                                         "individual has fitness %g. Colours that no random walk "
                                         "could ever join without blocking another colour or "
                                         "stranding cells: %d, so the level may have no "
                                         "solution."),
                                    prm.generations, fit[ib], never);
           else
-            hb_result_set_message (r, _("Did not converge in %d generations: the best "
+            hb_result_set_message (r, _("Did not converge by generation %d: the best "
                                         "individual has fitness %g (cells in conflict: %d, "
                                         "colours without a path: %d). A larger population may "
                                         "help."),

@@ -682,7 +682,7 @@ read_paths (FlowState *s, const char *text, gsize len, GError **error)
   if (y != h)
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, first, 1,
-                          _("%d path lines for a board of %d rows"), y, h);
+                          _("the path lines do not match the board (path lines: %d, rows: %d)"), y, h);
       return FALSE;
     }
   for (int yy = 0; yy < h; yy++)
