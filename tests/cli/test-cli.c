@@ -582,6 +582,33 @@ test_bench_sets (void)
     g_assert_nonnull (strstr (r.out, "ga\n"));
   }
   {
+    /* Published levels from a file of several (numberlink's format: a
+     * "W H" line and rows, blank lines between, '#' comments): found,
+     * counted to two, the ones with more than one answer named by place;
+     * without HB_FLOW_PUBLISHED the row says where to point it. */
+    g_autofree char *dir = g_dir_make_tmp ("hb-published-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename (dir, "levels", NULL);
+    g_auto(CliRun) r = { 0 };
+    g_auto(CliRun) none = { 0 };
+
+    g_assert_true (g_file_set_contents (path,
+                                        "# three levels\n\n5 5\nR.G.Y\n..B.O\n.....\n.G.Y.\n.RBO.\n\n"
+                                        "4 4\n....\n.RR.\n.GB.\nB..G\n\n"
+                                        "...G\n.BR.\n.BG.\n...R\n", -1, NULL));
+    g_setenv ("HB_FLOW_PUBLISHED", path, TRUE);
+    run_cli (&r, NULL, "bench", "flow", "--sets", "published", NULL);
+    g_unsetenv ("HB_FLOW_PUBLISHED");
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "| published: 3 levels | fast |"));
+    g_assert_nonnull (strstr (r.out, "3 of 3 solved"));
+    g_assert_nonnull (strstr (r.out, "counted to two: 1 unique, 2 with more than one (levels 2, 3)"));
+    run_cli (&none, NULL, "bench", "flow", "--sets", "published", NULL);
+    g_assert_cmpint (none.status, ==, 0);
+    g_assert_nonnull (strstr (none.out, "not found: set HB_FLOW_PUBLISHED"));
+    g_unlink (path);
+    g_rmdir (dir);
+  }
+  {
     /* The genetic algorithms' table alone: each run's answer checked,
      * the runs that solved counted. */
     g_auto(CliRun) r = { 0 };

@@ -166,12 +166,13 @@ static const GenSet quick_sets[] = {
 
 #define REFERENCE_SET "reference"
 #define GA_SET "ga"
+#define PUBLISHED_SET "published"
 
 /* Every set's name, for `--sets` (flow_game.bench_sets). */
 const char *const flow_bench_sets[] = {
   REFERENCE_SET, "20x20", "30x30", "50x50", "100x100", "40x20", "125x2", "2x125",
   "125x2-few", "50x50-few", "100x100-few", "30x30-many", "40x40-many", "1000x1000",
-  "1000x1000-few", GA_SET, NULL
+  "1000x1000-few", GA_SET, PUBLISHED_SET, NULL
 };
 
 static gboolean
@@ -334,6 +335,181 @@ keep_for_ga (const char *name, gboolean quick)
   return !g_str_has_prefix (name, "unsolvable") && (!quick || g_str_has_prefix (name, "regular_5x5"));
 }
 
+/* Adds the levels of one file to `levels`: a file may hold several, as
+ * numberlink's puzzle files do (each an optional "W H" line and its rows,
+ * the levels apart by blank lines; '#' lines are comments). */
+static gboolean
+read_level_blocks (const char *path, GPtrArray *levels, GError **error)
+{
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GString) block = g_string_new (NULL);
+  gboolean rows = FALSE;
+  int start = 1;   /* the block's first line */
+  gsize len;
+
+  if (!g_file_get_contents (path, &text, &len, error))
+    return FALSE;
+  lines = g_strsplit (text, "\n", -1);
+  for (int i = 0;; i++)
+    {
+      const char *l = lines[i];
+      gboolean blank = l == NULL || l[strspn (l, " \t\r")] == '\0';
+
+      if (blank && rows)
+        {
+          g_autoptr (GError) perr = NULL;
+          FlowState *s = flow_parse_text (block->str, block->len, &perr);
+
+          if (s == NULL)
+            {
+              g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_SHAPE,
+                           "%s: level %u (from line %d), %s", path, levels->len + 1, start,
+                           perr->message);
+              return FALSE;
+            }
+          g_ptr_array_add (levels, s);
+        }
+      if (blank)
+        {
+          g_string_truncate (block, 0);
+          rows = FALSE;
+          start = i + 2;
+        }
+      else
+        {
+          g_string_append (block, l);
+          g_string_append_c (block, '\n');
+          rows = rows || (l[0] != '#' && strchr (l, ' ') == NULL);
+        }
+      if (l == NULL)
+        break;
+    }
+  return TRUE;
+}
+
+/* `--sets published`: the levels of the file or folder named by
+ * $HB_FLOW_PUBLISHED, such as numberlink's puzzles/janko (270 published
+ * puzzles, 8x8 to 36x20). They are not in this repository (their
+ * copyright is their authors'), so the set runs only when asked for. Each
+ * level once: found, then counted to two, every answer checked. One row:
+ * how many solved, the median, the slowest and the total; how many are
+ * unique and which (by their place) have more than one answer. */
+static gboolean
+bench_published (double limit, GString *out, GError **error)
+{
+  const char *where = g_getenv ("HB_FLOW_PUBLISHED");
+  g_autoptr (GPtrArray) levels = g_ptr_array_new_with_free_func ((GDestroyNotify) flow_state_free);
+  g_autofree double *times = NULL;
+  g_autoptr (GString) more = g_string_new (NULL);
+  g_autoptr (GString) other = g_string_new (NULL);
+  guint solved = 0, unique = 0, nmore = 0, nother = 0;
+  double worst = 0, total = 0, count_worst = 0;
+
+  if (where == NULL || *where == '\0' || !g_file_test (where, G_FILE_TEST_EXISTS))
+    {
+      g_string_append (out, "| published levels | fast | - | not found: set HB_FLOW_PUBLISHED to a "
+                            "file or folder of levels (numberlink's puzzles/janko) | - | 0 |\n");
+      return TRUE;
+    }
+  if (g_file_test (where, G_FILE_TEST_IS_DIR))
+    {
+      g_autoptr (GDir) d = g_dir_open (where, 0, error);
+      g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+      const char *name;
+
+      if (d == NULL)
+        return FALSE;
+      while ((name = g_dir_read_name (d)) != NULL)
+        if (name[0] != '.')
+          g_ptr_array_add (names, g_build_filename (where, name, NULL));
+      g_ptr_array_sort (names, cmp_str);
+      for (guint i = 0; i < names->len; i++)
+        if (!read_level_blocks (g_ptr_array_index (names, i), levels, error))
+          return FALSE;
+    }
+  else if (!read_level_blocks (where, levels, error))
+    return FALSE;
+  times = g_new (double, MAX (levels->len, 1));
+  for (guint i = 0; i < levels->len; i++)
+    {
+      const FlowState *s = g_ptr_array_index (levels, i);
+      HbSolveOptions o = { 0 };
+      HbResult *r;
+      double t0;
+      const char *sol;
+      GString *list;
+      guint *n;
+
+      o.time_limit = limit;
+      t0 = hb_now ();
+      r = flow_solver_fast.solve (&s->base, &o, NULL, NULL, error);
+      times[i] = hb_now () - t0;
+      if (r == NULL)
+        return FALSE;
+      total += times[i];
+      if (r->status == HB_STATUS_SOLVED)
+        {
+          if (r->solved == NULL || !flow_is_solved (FLOW_CONST (r->solved)))
+            {
+              g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
+                           "bench: a wrong answer on published level %u", i + 1);
+              hb_result_free (r);
+              return FALSE;
+            }
+          solved++;
+          worst = MAX (worst, times[i]);
+        }
+      hb_result_free (r);
+      o.count_limit = 2;
+      t0 = hb_now ();
+      r = flow_solver_fast.solve (&s->base, &o, NULL, NULL, error);
+      if (r == NULL)
+        return FALSE;
+      count_worst = MAX (count_worst, hb_now () - t0);
+      sol = hb_result_get_stat (r, "solutions");
+      if (r->status == HB_STATUS_SOLVED
+          && (r->solved == NULL || !flow_is_solved (FLOW_CONST (r->solved))))
+        {
+          g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
+                       "bench: a wrong answer counting published level %u", i + 1);
+          hb_result_free (r);
+          return FALSE;
+        }
+      /* Unique, more than one, or neither (no answer, or the count cut
+       * short by the limit): the last two named, the first five. */
+      if (sol != NULL && g_str_equal (sol, "1"))
+        unique++;
+      list = sol != NULL && g_str_equal (sol, "2") ? more : other;
+      n = list == more ? &nmore : &nother;
+      if (!(sol != NULL && g_str_equal (sol, "1")))
+        {
+          if (*n < 5)
+            g_string_append_printf (list, "%s%u", *n > 0 ? ", " : "", i + 1);
+          (*n)++;
+        }
+      hb_result_free (r);
+    }
+  if (levels->len == 0)
+    {
+      g_string_append_printf (out, "| published levels | fast | - | no level in %s | - | 0 |\n",
+                              where);
+      return TRUE;
+    }
+  g_string_append_printf (out, "| published: %u levels | fast | %.3f | %u of %u solved, the slowest "
+                               "in %.1f ms, all in %.0f ms | counted to two: %u unique",
+                          levels->len, median_ms (times, levels->len), solved, levels->len,
+                          1000 * worst, 1000 * total, unique);
+  if (nmore > 0)
+    g_string_append_printf (out, ", %u with more than one (level%s %s%s)", nmore,
+                            nmore > 1 ? "s" : "", more->str, nmore > 5 ? ", …" : "");
+  if (nother > 0)
+    g_string_append_printf (out, ", %u not counted (level%s %s%s)", nother,
+                            nother > 1 ? "s" : "", other->str, nother > 5 ? ", …" : "");
+  g_string_append_printf (out, "; the slowest count %.1f ms | 1 |\n", 1000 * count_worst);
+  return TRUE;
+}
+
 /* The genetic algorithms on the reference levels from 5x5 to 10x10 (the
  * solvable ones), default settings, seeds 1, 2, …: how many runs solved
  * each (every answer checked), the median generations of those and the
@@ -477,6 +653,9 @@ flow_bench_only (const char *const *sets, gboolean quick, guint repeats, GString
           && !bench_generated (&gen_sets[c], levels, gen_limit, out, error))
         return FALSE;
     }
+  /* Only when asked for: the levels are not here. */
+  if (sets != NULL && g_strv_contains (sets, PUBLISHED_SET) && !bench_published (limit, out, error))
+    return FALSE;
   return !wants (sets, GA_SET) || bench_ga (quick, out, error);
 }
 
