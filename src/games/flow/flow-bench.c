@@ -83,8 +83,7 @@ bench_level (const char *label, const FlowState *level, const HbSolver *solver,
       if (count_limit > 1 && r->status == HB_STATUS_SOLVED
           && hb_result_get_stat (r, "solutions") == NULL)
         status = HB_STATUS_GAVE_UP;
-      if (r->status == HB_STATUS_SOLVED
-          && (r->solved == NULL || !flow_is_solved (FLOW_CONST (r->solved))))
+      if (flow_result_wrong (r))
         {
           g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
                        "bench: %s gave a wrong answer on %s", solver->id, label);
@@ -181,6 +180,16 @@ wants (const char *const *sets, const char *name)
   return sets == NULL || g_strv_contains (sets, name);
 }
 
+/* Adds place `place` to a list that names its first five (*n counts
+ * them all). */
+static void
+add_place (GString *list, guint *n, guint place)
+{
+  if (*n < 5)
+    g_string_append_printf (list, "%s%u", *n > 0 ? ", " : "", place);
+  (*n)++;
+}
+
 /* One generated set: `levels` seeds, each generated (timed), solved by
  * the fast solver within `limit` seconds and its answer checked. A level
  * the solver gives up on does not end the set (the next seed is another
@@ -227,38 +236,26 @@ bench_generated (const GenSet *set, guint levels, double limit, GString *out, GE
           hb_state_free (level);
           return FALSE;
         }
-      if (r->status == HB_STATUS_SOLVED)
+      /* Every generated level has an answer (the generator checks its
+       * own): "no solution" is as wrong as a bad answer. */
+      if (flow_result_wrong (r) || r->status == HB_STATUS_NO_SOLUTION)
         {
-          if (r->solved == NULL || !flow_is_solved (FLOW_CONST (r->solved)))
-            {
-              g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                           "bench: a wrong answer on the %d×%d level of seed %u",
-                           set->w, set->h, 1 + k);
-              hb_result_free (r);
-              hb_state_free (level);
-              return FALSE;
-            }
-          solved++;
-          worst = MAX (worst, times[made - 1]);
-        }
-      else if (r->status == HB_STATUS_NO_SOLUTION)
-        {
-          /* Every generated level has an answer (the generator checks its
-           * own): "no solution" is a wrong answer. */
           g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                       "bench: fast called the %d×%d level of seed %u unsolvable",
+                       "bench: fast %s the %d×%d level of seed %u",
+                       r->status == HB_STATUS_NO_SOLUTION ? "called unsolvable"
+                                                          : "gave a wrong answer on",
                        set->w, set->h, 1 + k);
           hb_result_free (r);
           hb_state_free (level);
           return FALSE;
         }
-      else
+      if (r->status == HB_STATUS_SOLVED)
         {
-          /* The first five by name, then how many more. */
-          if (gave_up < 5)
-            g_string_append_printf (gave_up_seeds, "%s%u", gave_up > 0 ? ", " : "", 1 + k);
-          gave_up++;
+          solved++;
+          worst = MAX (worst, times[made - 1]);
         }
+      else
+        add_place (gave_up_seeds, &gave_up, 1 + k);   /* by name, the first five */
       hb_result_free (r);
       hb_state_free (level);
     }
@@ -289,18 +286,17 @@ bench_generated (const GenSet *set, guint levels, double limit, GString *out, GE
   return TRUE;
 }
 
-/* The names of the reference levels in `dir` (sorted) that `keep`
- * accepts. */
+/* The names of the files in `dir` (sorted) that `keep` accepts. */
 static GPtrArray *
-reference_names (const char *dir, gboolean (*keep) (const char *name, gboolean quick),
-                 gboolean quick)
+level_names (const char *dir, gboolean (*keep) (const char *name, gboolean quick),
+             gboolean quick)
 {
   GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
   const char *name;
 
   while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    if (g_str_has_suffix (name, ".txt") && keep (name, quick))
+    if (keep (name, quick))
       g_ptr_array_add (names, g_strdup (name));
   g_ptr_array_sort (names, cmp_str);
   return names;
@@ -325,14 +321,25 @@ read_reference (const char *dir, const char *name, char **label, GError **error)
 static gboolean
 keep_for_solvers (const char *name, gboolean quick)
 {
-  return !quick || g_str_has_prefix (name, "regular_5x5") || g_str_has_prefix (name, "unsolvable");
+  return g_str_has_suffix (name, ".txt")
+         && (!quick || g_str_has_prefix (name, "regular_5x5")
+             || g_str_has_prefix (name, "unsolvable"));
 }
 
 /* The genetic algorithms' table: the solvable levels, --quick one. */
 static gboolean
 keep_for_ga (const char *name, gboolean quick)
 {
-  return !g_str_has_prefix (name, "unsolvable") && (!quick || g_str_has_prefix (name, "regular_5x5"));
+  return g_str_has_suffix (name, ".txt") && !g_str_has_prefix (name, "unsolvable")
+         && (!quick || g_str_has_prefix (name, "regular_5x5"));
+}
+
+/* The published set's folder: every file but hidden ones. */
+static gboolean
+keep_visible (const char *name, gboolean quick)
+{
+  (void) quick;
+  return name[0] != '.';
 }
 
 /* Adds the levels of one file to `levels`: a file may hold several, as
@@ -414,19 +421,14 @@ bench_published (double limit, GString *out, GError **error)
     }
   if (g_file_test (where, G_FILE_TEST_IS_DIR))
     {
-      g_autoptr (GDir) d = g_dir_open (where, 0, error);
-      g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-      const char *name;
+      g_autoptr (GPtrArray) names = level_names (where, keep_visible, FALSE);
 
-      if (d == NULL)
-        return FALSE;
-      while ((name = g_dir_read_name (d)) != NULL)
-        if (name[0] != '.')
-          g_ptr_array_add (names, g_build_filename (where, name, NULL));
-      g_ptr_array_sort (names, cmp_str);
       for (guint i = 0; i < names->len; i++)
-        if (!read_level_blocks (g_ptr_array_index (names, i), levels, error))
-          return FALSE;
+        {
+          g_autofree char *path = g_build_filename (where, g_ptr_array_index (names, i), NULL);
+          if (!read_level_blocks (path, levels, error))
+            return FALSE;
+        }
     }
   else if (!read_level_blocks (where, levels, error))
     return FALSE;
@@ -438,8 +440,6 @@ bench_published (double limit, GString *out, GError **error)
       HbResult *r;
       double t0;
       const char *sol;
-      GString *list;
-      guint *n;
 
       o.time_limit = limit;
       t0 = hb_now ();
@@ -448,15 +448,15 @@ bench_published (double limit, GString *out, GError **error)
       if (r == NULL)
         return FALSE;
       total += times[i];
+      if (flow_result_wrong (r))
+        {
+          g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
+                       "bench: a wrong answer on published level %u", i + 1);
+          hb_result_free (r);
+          return FALSE;
+        }
       if (r->status == HB_STATUS_SOLVED)
         {
-          if (r->solved == NULL || !flow_is_solved (FLOW_CONST (r->solved)))
-            {
-              g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                           "bench: a wrong answer on published level %u", i + 1);
-              hb_result_free (r);
-              return FALSE;
-            }
           solved++;
           worst = MAX (worst, times[i]);
         }
@@ -467,9 +467,7 @@ bench_published (double limit, GString *out, GError **error)
       if (r == NULL)
         return FALSE;
       count_worst = MAX (count_worst, hb_now () - t0);
-      sol = hb_result_get_stat (r, "solutions");
-      if (r->status == HB_STATUS_SOLVED
-          && (r->solved == NULL || !flow_is_solved (FLOW_CONST (r->solved))))
+      if (flow_result_wrong (r))
         {
           g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
                        "bench: a wrong answer counting published level %u", i + 1);
@@ -477,17 +475,14 @@ bench_published (double limit, GString *out, GError **error)
           return FALSE;
         }
       /* Unique, more than one, or neither (no answer, or the count cut
-       * short by the limit): the last two named, the first five. */
-      if (sol != NULL && g_str_equal (sol, "1"))
+       * short by the limit); the last two named, the first five each. */
+      sol = hb_result_get_stat (r, "solutions");
+      if (g_strcmp0 (sol, "1") == 0)
         unique++;
-      list = sol != NULL && g_str_equal (sol, "2") ? more : other;
-      n = list == more ? &nmore : &nother;
-      if (!(sol != NULL && g_str_equal (sol, "1")))
-        {
-          if (*n < 5)
-            g_string_append_printf (list, "%s%u", *n > 0 ? ", " : "", i + 1);
-          (*n)++;
-        }
+      else if (g_strcmp0 (sol, "2") == 0)
+        add_place (more, &nmore, i + 1);
+      else
+        add_place (other, &nother, i + 1);
       hb_result_free (r);
     }
   if (levels->len == 0)
@@ -533,7 +528,7 @@ bench_ga (gboolean quick, GString *out, GError **error)
       g_string_append (out, "| reference levels | - | not found (set HB_FLOW_PUZZLES) | - | - |\n");
       return TRUE;
     }
-  names = reference_names (dir, keep_for_ga, quick);
+  names = level_names (dir, keep_for_ga, quick);
   for (guint i = 0; i < names->len; i++)
     {
       g_autofree char *label = NULL;
@@ -605,7 +600,7 @@ flow_bench_only (const char *const *sets, gboolean quick, guint repeats, GString
       if (dir == NULL)
         g_string_append (out, "| reference levels | - | not found (set HB_FLOW_PUZZLES) | - | - | 0 |\n");
       else
-        names = reference_names (dir, keep_for_solvers, quick);
+        names = level_names (dir, keep_for_solvers, quick);
     }
   for (guint i = 0; names != NULL && i < names->len; i++)
     {

@@ -154,8 +154,7 @@ flow_ga_measure (const HbSolver *solver, const FlowState *level, const HbSetting
         {
           double t = r->seconds;
           g_array_append_val (secs, t);
-          if (r->status == HB_STATUS_SOLVED
-              && (r->solved == NULL || !flow_is_solved (FLOW_CONST (r->solved))))
+          if (flow_result_wrong (r))
             (*wrong)++;
           else if (r->status == HB_STATUS_SOLVED)
             {

@@ -657,6 +657,13 @@ flow_publish_board (HbTrace *trace, const FlowState *level, const guint8 *colour
   hb_trace_publish (trace, f, (GDestroyNotify) flow_frame_free);
 }
 
+gboolean
+flow_result_wrong (const HbResult *r)
+{
+  return r->status == HB_STATUS_SOLVED
+         && (r->solved == NULL || !flow_is_solved (FLOW_CONST (r->solved)));
+}
+
 HbResult *
 flow_result_bad_dots (const FlowState *level, int c, int ndots)
 {

@@ -99,6 +99,10 @@ void       flow_clear_paths (FlowState *s);
 /* TRUE when every colour's dots are joined by one path, every cell is on a
  * path, and the rule above holds (flow_check_solved says why not). */
 gboolean   flow_is_solved (const FlowState *s);
+/* Whether a solver's result claims an answer (SOLVED) that the rules
+ * refuse (no board, or one flow_is_solved rejects): a bug, never a
+ * verdict. */
+gboolean   flow_result_wrong (const HbResult *r);
 /* Solvers: the answer as a result. `cell_colour` (w*h, colour + 1 per
  * cell, every cell nonzero) and `links` (w*h arm masks) describe full
  * paths; the result gets the solved state and the moves that draw it (one
