@@ -192,6 +192,35 @@ void       flow_publish_board (HbTrace *trace, const FlowState *level,
                                const guint8 *colour, const guint8 *links,
                                const guint8 *marks);
 
+/* ---- The corner-chain search (flow-chains.c) --------------------------- *
+ *
+ * Every turn of an answer lies on a diagonal chain of turns that starts
+ * next to a dot, so an answer is fixed by the dots' arms and the chains'
+ * lengths: a SAT problem (CaDiCaL) that is small where the dots are few
+ * and the board big. The fast solver races two of these first on such
+ * boards (flow-solve-fast.c). */
+typedef enum {
+  FLOW_CHAINS_SOLVED,   /* colour and links hold an answer flow_is_solved accepts */
+  FLOW_CHAINS_NONE,     /* the clauses have no model: no answer obeys the rule */
+  FLOW_CHAINS_STOPPED,  /* cancelled or out of time */
+  FLOW_CHAINS_UNSURE,   /* a model the rules refuse (paths that touch) or no dots */
+} FlowChainsEnd;
+
+typedef struct {
+  guint64 candidates;   /* dots and the cells of every chain the dots allow */
+  guint64 variables, clauses;
+  guint64 rounds;       /* solver runs */
+  guint64 paths, loops; /* models' paths joining two colours, loops of turns, forbidden */
+} FlowChainStats;
+
+/* The number of candidates, without building anything (the cost of the
+ * encoding grows with it). */
+gsize         flow_chains_candidates (const FlowState *level);
+/* One search; `variant` 1 tries each variable false first (0: true).
+ * `colour` and `links` are w*h each. */
+FlowChainsEnd flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel,
+                                 guint8 *colour, guint8 *links, FlowChainStats *st);
+
 /* ---- Shared pieces other files provide -------------------------------- */
 
 /* A random solvable level (flow-generate.c): params->colours pairs (0: the

@@ -1,0 +1,693 @@
+/* flow-chains.c: Flow Free as a SAT problem over corner chains, for big
+ * boards with few dots (the fast solver races two of these first there).
+ *
+ * The corner rule (see flow-solve-fast.c): where an answer's path turns,
+ * the cell inside the turn is a turn of another colour bending the same
+ * way, and so on down the diagonal until a dot. So every turn of an answer
+ * lies on a chain of same-way turns that starts next to a dot and runs
+ * outwards along one of its four diagonals, and a dot has at most two
+ * (its arm leaves the two cells a chain's first turn takes). An answer is
+ * then fixed by each dot's arm and the length of each chain: on a
+ * 1000x1000 board in 10 colours, 20 arms and a dozen lengths, where the
+ * cell search decides a million cells.
+ *
+ * The encoding (CaDiCaL, as the write-up's SAT solver):
+ * - a dot's arm: one of four variables; a chain's length in order
+ *   encoding, one variable per turn it may have ("the chain reaches its
+ *   k-th cell"), each implying the one before; a cell on several chains
+ *   is a turn of at most one.
+ * - the candidates (dots and the cells of chains) of each row, in order,
+ *   with a flow variable per gap between two: whether a horizontal path
+ *   runs through the gap. A candidate that is no turn passes the flow on;
+ *   one that is has an arm into the gap on each side exactly when the gap
+ *   flows; the board's edge never flows. The same down each column.
+ * - every cell is on exactly one path: a cell that is no candidate lies
+ *   in one row gap and one column gap, and exactly one of the two flows.
+ *   Two cells one above the other, neither a candidate, share the column
+ *   gap, so their row gaps flow alike: one equivalence per pair of row
+ *   gaps that overlap from one row to the next, and one exclusive or per
+ *   column gap; a candidate cell that is no turn, likewise.
+ * What the clauses leave out is checked on each model (as the write-up
+ * checks for cycles): the paths are followed from dot to dot, turn to
+ * turn, and a path that joins two colours or a loop of turns with no dot
+ * is forbidden by a clause (its turns, and the cells its segments pass
+ * that are no turns), every such path of the model at once; then the
+ * solver runs again on the same instance. The model that passes is drawn
+ * cell by cell and checked by flow_is_solved.
+ *
+ * Measured (2026-11-29, the generated 1000x1000 levels in 10 colours,
+ * seeds 1-72, one search per level, whole process of a test program): 69
+ * of 72 under 1 s, median 0.26 s, the slowest 2.2 s; two searches that
+ * differ in the first value tried for each variable (CaDiCaL's phase),
+ * the faster of the two: 70 under 1 s, the slowest 1.5 s. CaDiCaL's
+ * "lucky" phases are off: on seed 25 they took 250 solver runs instead
+ * of 34 (8.8 s against 0.6 s). Encoding the colours as bits of each gap
+ * instead of checking the paths made no rounds but each run slower
+ * (median 1.0 s). On 88 colours the chains cover a quarter of the board
+ * and it gives up. */
+#include "flow.h"
+
+#include <ccadical.h>
+#include <string.h>
+
+typedef struct {
+  int cell;
+  int lit;      /* the candidate is a turn (a dot: the constant true) */
+  int arm[4];   /* the literal of an arm in direction d, or 0 (never) */
+  int prow;     /* its place in its row's list */
+  int pcol;     /* and in its column's */
+} Cand;
+
+typedef struct {
+  int *idx;     /* the candidates, in order along the line */
+  int  n;
+  int *flow;    /* n + 1: flow[i] the gap before candidate i */
+} Line;
+
+typedef struct {
+  const FlowState *level;
+  int      w, h, ndots;
+  const HbCancel *cancel;
+  CCaDiCaL *solver;
+  int      nvars, t;        /* t: the variable that is always true */
+  guint64  clauses;
+  GArray  *cand;            /* Cand; the dots first */
+  int     *dot_colour;      /* per dot */
+  int    (*dot_arm)[4];     /* per dot, the four arm variables */
+  Line    *rows, *cols;
+  gboolean stopped;
+} Chains;
+
+static const int dr[4] = { -1, 0, 1, 0 }, dc[4] = { 0, 1, 0, -1 };
+
+static int
+new_var (Chains *s)
+{
+  return ++s->nvars;
+}
+
+static void
+clause3 (Chains *s, int a, int b, int c)
+{
+  ccadical_add (s->solver, a);
+  if (b != 0)
+    ccadical_add (s->solver, b);
+  if (c != 0)
+    ccadical_add (s->solver, c);
+  ccadical_add (s->solver, 0);
+  s->clauses++;
+}
+
+static int
+terminate_cb (void *data)
+{
+  Chains *s = data;
+
+  if (hb_cancel_is_set (s->cancel))
+    s->stopped = TRUE;
+  return s->stopped;
+}
+
+#define CAND(s, i) (&g_array_index ((s)->cand, Cand, (i)))
+
+static void
+add_cand (Chains *s, int cell, int lit, const int arm[4])
+{
+  Cand c = { cell, lit, { arm[0], arm[1], arm[2], arm[3] }, 0, 0 };
+
+  g_array_append_val (s->cand, c);
+}
+
+/* The candidates of the chains: down each dot's four diagonals until the
+ * edge or a dot (*count only, when s is NULL for a count). */
+static gsize
+add_chains (Chains *s, const FlowState *level, int dot, int cell)
+{
+  int w = level->base.width, h = level->base.height;
+  int y = cell / w, x = cell % w;
+  gsize n = 0;
+
+  for (int q = 0; q < 4; q++)
+    {
+      /* q: the diagonal up-left, up-right, down-right, down-left. */
+      int sy = q < 2 ? -1 : 1, sx = (q == 0 || q == 3) ? -1 : 1;
+      /* The turns' arms point back towards the dot's row and column. */
+      int armv = sy < 0 ? HB_DIR_S : HB_DIR_N, armh = sx < 0 ? HB_DIR_E : HB_DIR_W;
+      int prev = 0;
+
+      for (int k = 1;; k++)
+        {
+          int yy = y + k * sy, xx = x + k * sx, lit, arm[4] = { 0, 0, 0, 0 };
+
+          if (yy < 0 || yy >= h || xx < 0 || xx >= w || level->dot[yy * w + xx] != 0)
+            break;
+          n++;
+          if (s == NULL)
+            continue;
+          lit = new_var (s);
+          if (prev != 0)
+            clause3 (s, -lit, prev, 0);
+          else
+            {
+              /* The first turn takes the dot's neighbours on its side:
+               * the dot's arm goes the other way. */
+              clause3 (s, -lit, -s->dot_arm[dot][HB_DIR_OPPOSITE (armv)], 0);
+              clause3 (s, -lit, -s->dot_arm[dot][HB_DIR_OPPOSITE (armh)], 0);
+            }
+          prev = lit;
+          arm[armv] = lit;
+          arm[armh] = lit;
+          add_cand (s, yy * w + xx, lit, arm);
+        }
+    }
+  return n;
+}
+
+gsize
+flow_chains_candidates (const FlowState *level)
+{
+  int w = level->base.width;
+  gsize n = (gsize) w * level->base.height, total = 0;
+
+  for (gsize i = 0; i < n; i++)
+    if (level->dot[i] != 0)
+      total += 1 + add_chains (NULL, level, 0, (int) i);
+  return total;
+}
+
+static int
+cmp_row (gconstpointer a, gconstpointer b, gpointer data)
+{
+  Chains *s = data;
+
+  return CAND (s, *(const int *) a)->cell - CAND (s, *(const int *) b)->cell;
+}
+
+static int
+cmp_col (gconstpointer a, gconstpointer b, gpointer data)
+{
+  Chains *s = data;
+
+  return CAND (s, *(const int *) a)->cell / s->w - CAND (s, *(const int *) b)->cell / s->w;
+}
+
+static void
+build_lines (Chains *s)
+{
+  int n = (int) s->cand->len;
+
+  s->rows = g_new0 (Line, s->h);
+  s->cols = g_new0 (Line, s->w);
+  for (int i = 0; i < n; i++)
+    {
+      s->rows[CAND (s, i)->cell / s->w].n++;
+      s->cols[CAND (s, i)->cell % s->w].n++;
+    }
+  for (int y = 0; y < s->h; y++)
+    {
+      s->rows[y].idx = g_new (int, s->rows[y].n + 1);
+      s->rows[y].n = 0;
+    }
+  for (int x = 0; x < s->w; x++)
+    {
+      s->cols[x].idx = g_new (int, s->cols[x].n + 1);
+      s->cols[x].n = 0;
+    }
+  for (int i = 0; i < n; i++)
+    {
+      Line *r = &s->rows[CAND (s, i)->cell / s->w], *c = &s->cols[CAND (s, i)->cell % s->w];
+
+      r->idx[r->n++] = i;
+      c->idx[c->n++] = i;
+    }
+  for (int y = 0; y < s->h; y++)
+    g_qsort_with_data (s->rows[y].idx, s->rows[y].n, sizeof (int), cmp_row, s);
+  for (int x = 0; x < s->w; x++)
+    g_qsort_with_data (s->cols[x].idx, s->cols[x].n, sizeof (int), cmp_col, s);
+  for (int y = 0; y < s->h; y++)
+    for (int i = 0; i < s->rows[y].n; i++)
+      CAND (s, s->rows[y].idx[i])->prow = i;
+  for (int x = 0; x < s->w; x++)
+    for (int i = 0; i < s->cols[x].n; i++)
+      CAND (s, s->cols[x].idx[i])->pcol = i;
+}
+
+/* The flows of one line: `back` is the arm towards the line's start (W or
+ * N), `on` the arm towards its end. */
+static void
+encode_line (Chains *s, Line *l, int back, int on)
+{
+  l->flow = g_new (int, l->n + 1);
+  l->flow[0] = -s->t;
+  for (int i = 0; i < l->n; i++)
+    {
+      const Cand *p = CAND (s, l->idx[i]);
+      int f0 = l->flow[i], f1 = new_var (s), a = p->lit;
+      int lb = p->arm[back] != 0 ? p->arm[back] : -s->t;
+      int la = p->arm[on] != 0 ? p->arm[on] : -s->t;
+
+      l->flow[i + 1] = f1;
+      /* A turn or dot: the gap before flows exactly when it has the arm
+       * back, the gap after exactly when it has the arm on. */
+      clause3 (s, -a, -f0, lb);
+      clause3 (s, -a, f0, -lb);
+      clause3 (s, -a, -f1, la);
+      clause3 (s, -a, f1, -la);
+      if (a != s->t)
+        {
+          /* No turn: the flow passes. */
+          clause3 (s, a, -f1, f0);
+          clause3 (s, a, f1, -f0);
+        }
+    }
+  clause3 (s, -l->flow[l->n], 0, 0);
+}
+
+/* The flow variable of the gap of line l holding position `pos` (a
+ * column for a row, a row for a column), which is no candidate's. */
+static int
+gap_flow (Chains *s, const Line *l, int pos, gboolean row)
+{
+  int lo = 0, hi = l->n;
+
+  while (lo < hi)
+    {
+      int m = (lo + hi) / 2, c = CAND (s, l->idx[m])->cell;
+      int k = row ? c % s->w : c / s->w;
+
+      if (k < pos)
+        lo = m + 1;
+      else
+        hi = m;
+    }
+  return l->flow[lo];
+}
+
+static void
+encode_cover (Chains *s)
+{
+  int n = (int) s->cand->len;
+  g_autofree guint8 *seen = g_new0 (guint8, (gsize) s->w * s->h);
+
+  /* A candidate cell that is no turn: exactly one flow crosses it. */
+  for (int i = s->ndots; i < n; i++)
+    {
+      int x = CAND (s, i)->cell, fr, fc;
+      int yy = x / s->w, xx = x % s->w;
+
+      if (seen[x])
+        continue;
+      seen[x] = 1;
+      fr = s->rows[yy].flow[CAND (s, i)->prow];
+      fc = s->cols[xx].flow[CAND (s, i)->pcol];
+      /* The candidates at the cell are consecutive in both lists; the
+       * first one's gap before is the flow arriving at the cell. */
+      for (int j = CAND (s, i)->prow; j > 0 && CAND (s, s->rows[yy].idx[j - 1])->cell == x; j--)
+        fr = s->rows[yy].flow[j - 1];
+      for (int j = CAND (s, i)->pcol; j > 0 && CAND (s, s->cols[xx].idx[j - 1])->cell == x; j--)
+        fc = s->cols[xx].flow[j - 1];
+      for (int sign = 1; sign >= -1; sign -= 2)
+        {
+          const Line *r = &s->rows[yy];
+
+          for (int j = 0; j < r->n; j++)
+            if (CAND (s, r->idx[j])->cell == x)
+              ccadical_add (s->solver, CAND (s, r->idx[j])->lit);
+          ccadical_add (s->solver, sign * fr);
+          ccadical_add (s->solver, sign * fc);
+          ccadical_add (s->solver, 0);
+          s->clauses++;
+        }
+    }
+  /* Cells that are no candidate: row gaps that overlap from one row to
+   * the next flow alike (their cells share a column gap). */
+  for (int y = 0; y + 1 < s->h; y++)
+    {
+      const Line *a = &s->rows[y], *b = &s->rows[y + 1];
+      int i = 0, j = 0, x = 0;
+
+      while (x < s->w)
+        {
+          int ea, eb, fa, fb;
+
+          while (i < a->n && CAND (s, a->idx[i])->cell % s->w < x)
+            i++;
+          while (j < b->n && CAND (s, b->idx[j])->cell % s->w < x)
+            j++;
+          ea = i < a->n ? CAND (s, a->idx[i])->cell % s->w : s->w;
+          eb = j < b->n ? CAND (s, b->idx[j])->cell % s->w : s->w;
+          if (ea == x || eb == x)
+            {
+              x++;
+              continue;
+            }
+          fa = a->flow[i];
+          fb = b->flow[j];
+          if (fa != fb)
+            {
+              clause3 (s, -fa, fb, 0);
+              clause3 (s, fa, -fb, 0);
+            }
+          x = MIN (ea, eb);
+        }
+    }
+  /* Each column gap: its top cell is on exactly one of the gap's flow and
+   * its row gap's. */
+  for (int x = 0; x < s->w; x++)
+    {
+      const Line *c = &s->cols[x];
+      int y = 0;
+
+      for (int i = 0; i <= c->n; i++)
+        {
+          int end = i < c->n ? CAND (s, c->idx[i])->cell / s->w : s->h;
+
+          if (end > y)
+            {
+              int g = c->flow[i], fr = gap_flow (s, &s->rows[y], x, TRUE);
+
+              clause3 (s, g, fr, 0);
+              clause3 (s, -g, -fr, 0);
+            }
+          y = MAX (y, end + 1);
+        }
+    }
+}
+
+static void
+encode (Chains *s)
+{
+  const FlowState *level = s->level;
+  gsize ncells = (gsize) s->w * s->h;
+  g_autofree int *at = g_new0 (int, ncells);   /* per cell: chain turns so far */
+  int n;
+
+  s->t = new_var (s);
+  clause3 (s, s->t, 0, 0);
+  s->dot_colour = g_new (int, s->ndots);
+  s->dot_arm = g_malloc (sizeof *s->dot_arm * (gsize) s->ndots);
+  for (gsize i = 0, k = 0; i < ncells; i++)
+    if (level->dot[i] != 0)
+      {
+        int y = (int) i / s->w, x = (int) i % s->w;
+
+        s->dot_colour[k] = level->dot[i] - 1;
+        for (int d = 0; d < 4; d++)
+          s->dot_arm[k][d] = new_var (s);
+        for (int d = 0; d < 4; d++)
+          ccadical_add (s->solver, s->dot_arm[k][d]);
+        ccadical_add (s->solver, 0);
+        for (int d = 0; d < 4; d++)
+          {
+            int yy = y + dr[d], xx = x + dc[d];
+
+            for (int e = d + 1; e < 4; e++)
+              clause3 (s, -s->dot_arm[k][d], -s->dot_arm[k][e], 0);
+            if (yy < 0 || yy >= s->h || xx < 0 || xx >= s->w)
+              clause3 (s, -s->dot_arm[k][d], 0, 0);
+          }
+        add_cand (s, (int) i, s->t, s->dot_arm[k]);
+        k++;
+      }
+  for (gsize i = 0, k = 0; i < ncells; i++)
+    if (level->dot[i] != 0)
+      add_chains (s, level, (int) k++, (int) i);
+  /* At most one chain turns at a cell: the turns of a cell are on
+   * different diagonals, at most four. */
+  n = (int) s->cand->len;
+  {
+    g_autofree int *first = g_new (int, ncells);
+
+    for (int i = s->ndots; i < n; i++)
+      {
+        int x = CAND (s, i)->cell;
+
+        if (at[x] == 0)
+          first[x] = i;
+        else
+          for (int j = first[x]; j < i; j++)
+            if (CAND (s, j)->cell == x)
+              clause3 (s, -CAND (s, j)->lit, -CAND (s, i)->lit, 0);
+        at[x]++;
+      }
+  }
+  build_lines (s);
+  for (int y = 0; y < s->h; y++)
+    encode_line (s, &s->rows[y], HB_DIR_W, HB_DIR_E);
+  for (int x = 0; x < s->w; x++)
+    encode_line (s, &s->cols[x], HB_DIR_N, HB_DIR_S);
+  encode_cover (s);
+}
+
+/* The next turn or dot from candidate k going d in the model `act`;
+ * the candidates passed are added to `between`. */
+static int
+next_special (Chains *s, const guint8 *act, int k, int d, GArray *between)
+{
+  const Cand *p = CAND (s, k);
+  const Line *l = (d == HB_DIR_E || d == HB_DIR_W) ? &s->rows[p->cell / s->w]
+                                                    : &s->cols[p->cell % s->w];
+  int pos = (d == HB_DIR_E || d == HB_DIR_W) ? p->prow : p->pcol;
+  int step = (d == HB_DIR_E || d == HB_DIR_S) ? 1 : -1;
+
+  for (int j = pos + step; j >= 0 && j < l->n; j += step)
+    {
+      int c = l->idx[j];
+
+      if (act[c])
+        return c;
+      if (between != NULL)
+        g_array_append_val (between, c);
+    }
+  return -1;   /* the flow clauses make this impossible */
+}
+
+static int
+other_arm (const Cand *p, int d)
+{
+  for (int e = 0; e < 4; e++)
+    if (e != HB_DIR_OPPOSITE (d) && p->arm[e] != 0)
+      return e;
+  return -1;
+}
+
+/* Adds the clause forbidding the path through `cands` (turns and dots
+ * taken, with the arm of the first dot) and `between` (cells passed that
+ * are no turn). */
+static void
+forbid (Chains *s, int first_arm, const GArray *turns, const GArray *between)
+{
+  if (first_arm != 0)
+    ccadical_add (s->solver, -first_arm);
+  for (guint i = 0; i < turns->len; i++)
+    {
+      int lit = CAND (s, g_array_index (turns, int, i))->lit;
+
+      if (lit != s->t)
+        ccadical_add (s->solver, -lit);
+    }
+  for (guint i = 0; i < between->len; i++)
+    ccadical_add (s->solver, CAND (s, g_array_index (between, int, i))->lit);
+  ccadical_add (s->solver, 0);
+  s->clauses++;
+}
+
+/* Checks the model: every path from a dot ends on its colour's other dot
+ * and every turn is on a path. Adds a clause for each path or loop that
+ * fails; returns the number added (0: the model is an answer). `arm`
+ * gets each dot's arm. */
+static int
+check_model (Chains *s, guint8 *act, int *arm, FlowChainStats *st)
+{
+  int n = (int) s->cand->len, added = 0;
+  g_autofree guint8 *on = g_new0 (guint8, n);
+  g_autoptr (GArray) turns = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GArray) between = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (int i = 0; i < n; i++)
+    act[i] = ccadical_val (s->solver, CAND (s, i)->lit) > 0;
+  for (int k = 0; k < s->ndots; k++)
+    for (int d = 0; d < 4; d++)
+      if (ccadical_val (s->solver, s->dot_arm[k][d]) > 0)
+        arm[k] = d;
+  for (int k = 0; k < s->ndots; k++)
+    {
+      int cur = k, d = arm[k], next;
+
+      g_array_set_size (turns, 0);
+      g_array_set_size (between, 0);
+      on[k] = 1;
+      for (;;)
+        {
+          next = next_special (s, act, cur, d, between);
+          if (next < 0)
+            return -1;
+          on[next] = 1;
+          g_array_append_val (turns, next);
+          if (next < s->ndots)
+            break;
+          d = other_arm (CAND (s, next), d);
+          cur = next;
+        }
+      if (s->dot_colour[next] != s->dot_colour[k] && next > k)
+        {
+          forbid (s, s->dot_arm[k][arm[k]], turns, between);
+          st->paths++;
+          added++;
+        }
+    }
+  if (added > 0)
+    return added;
+  /* Turns on no path: loops. */
+  for (int i = s->ndots; i < n; i++)
+    if (act[i] && !on[i])
+      {
+        int cur = i, d = -1;
+
+        for (int e = 0; e < 4 && d < 0; e++)
+          if (CAND (s, i)->arm[e] != 0)
+            d = e;
+        g_array_set_size (turns, 0);
+        g_array_set_size (between, 0);
+        do
+          {
+            int next = next_special (s, act, cur, d, between);
+
+            if (next < 0 || next < s->ndots)
+              return -1;
+            on[next] = 1;
+            g_array_append_val (turns, next);
+            d = other_arm (CAND (s, next), d);
+            cur = next;
+          }
+        while (cur != i);
+        forbid (s, 0, turns, between);
+        st->loops++;
+        added++;
+      }
+  return added;
+}
+
+/* Draws the model's paths cell by cell into colour and links. */
+static gboolean
+draw_model (Chains *s, const guint8 *act, const int *arm, guint8 *colour, guint8 *links)
+{
+  gsize ncells = (gsize) s->w * s->h;
+  g_autofree guint8 *turn = g_new0 (guint8, ncells);   /* arms of a turn, bits */
+  int n = (int) s->cand->len;
+
+  memset (colour, 0, ncells);
+  memset (links, 0, ncells);
+  for (int i = s->ndots; i < n; i++)
+    if (act[i])
+      for (int e = 0; e < 4; e++)
+        if (CAND (s, i)->arm[e] != 0)
+          turn[CAND (s, i)->cell] |= (guint8) (1u << e);
+  for (int k = 0; k < s->ndots; k++)
+    {
+      int x = CAND (s, k)->cell, d = arm[k], c = s->dot_colour[k] + 1;
+
+      colour[x] = (guint8) c;
+      if (links[x] != 0)
+        continue;   /* drawn from the other end */
+      for (;;)
+        {
+          int y = x + dr[d] * s->w + dc[d];
+
+          if (colour[y] != 0 && colour[y] != c)
+            return FALSE;
+          links[x] |= (guint8) (1u << d);
+          links[y] |= (guint8) (1u << HB_DIR_OPPOSITE (d));
+          colour[y] = (guint8) c;
+          x = y;
+          if (s->level->dot[x] != 0)
+            break;
+          if (turn[x] != 0)
+            d = __builtin_ctz (turn[x] & ~(1u << HB_DIR_OPPOSITE (d)));
+        }
+    }
+  return TRUE;
+}
+
+FlowChainsEnd
+flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel,
+                   guint8 *colour, guint8 *links, FlowChainStats *st)
+{
+  Chains s = { 0 };
+  FlowChainsEnd end = FLOW_CHAINS_UNSURE;
+  g_autofree guint8 *act = NULL;
+  g_autofree int *arm = NULL;
+  gsize ncells = (gsize) level->base.width * level->base.height;
+
+  memset (st, 0, sizeof *st);
+  s.level = level;
+  s.w = level->base.width;
+  s.h = level->base.height;
+  s.cancel = cancel;
+  for (gsize i = 0; i < ncells; i++)
+    s.ndots += level->dot[i] != 0;
+  if (s.ndots == 0)
+    return FLOW_CHAINS_UNSURE;
+  s.cand = g_array_new (FALSE, FALSE, sizeof (Cand));
+  s.solver = ccadical_init ();
+  ccadical_set_option (s.solver, "quiet", 1);
+  ccadical_set_option (s.solver, "lucky", 0);
+  if (variant & 1)
+    ccadical_set_option (s.solver, "phase", 0);
+  ccadical_set_terminate (s.solver, &s, terminate_cb);
+  encode (&s);
+  st->candidates = s.cand->len;
+  st->variables = (guint64) s.nvars;
+  act = g_new (guint8, s.cand->len);
+  arm = g_new0 (int, s.ndots);
+  while (!s.stopped)
+    {
+      int res = ccadical_solve (s.solver), added;
+
+      st->rounds++;
+      if (res == 20)
+        {
+          end = FLOW_CHAINS_NONE;
+          break;
+        }
+      if (res != 10)
+        break;
+      added = check_model (&s, act, arm, st);
+      if (added < 0)
+        break;
+      if (added == 0)
+        {
+          if (draw_model (&s, act, arm, colour, links))
+            {
+              FlowState *check = flow_state_copy (level);
+
+              memcpy (check->colour, colour, ncells);
+              memcpy (check->links, links, ncells);
+              if (flow_is_solved (check))
+                end = FLOW_CHAINS_SOLVED;
+              flow_state_free (check);
+            }
+          break;
+        }
+    }
+  if (s.stopped)
+    end = FLOW_CHAINS_STOPPED;
+  st->clauses = s.clauses;
+  ccadical_release (s.solver);
+  for (int y = 0; s.rows != NULL && y < s.h; y++)
+    {
+      g_free (s.rows[y].idx);
+      g_free (s.rows[y].flow);
+    }
+  for (int x = 0; s.cols != NULL && x < s.w; x++)
+    {
+      g_free (s.cols[x].idx);
+      g_free (s.cols[x].flow);
+    }
+  g_free (s.rows);
+  g_free (s.cols);
+  g_free (s.dot_colour);
+  g_free (s.dot_arm);
+  g_array_free (s.cand, TRUE);
+  return end;
+}

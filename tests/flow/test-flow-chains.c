@@ -1,0 +1,251 @@
+/* test-flow-chains: the corner-chain SAT search (flow-chains.c) and the
+ * fast solver's use of it on big boards with few dots. Every answer is
+ * checked by the tests' own checker (flow-check.h); its verdicts agree
+ * with the path search's on small boards, solvable or not (dots moved or
+ * swapped), so that the encoding leaves no answer out. */
+#include "flow.h"
+#include "flow-check.h"
+#include "hb-test-util.h"
+
+#include <string.h>
+
+static void
+assert_colours (const FlowState *level, const guint8 *colour)
+{
+  const char *why = flow_check_answer (level->base.width, level->base.height, level->dot,
+                                       colour);
+
+  if (why != NULL)
+    g_error ("bad answer: %s", why);
+}
+
+/* One chain search on `level`: its end, the answer checked. */
+static FlowChainsEnd
+chains (const FlowState *level, int variant, const HbCancel *cancel, FlowChainStats *st)
+{
+  gsize n = (gsize) level->base.width * level->base.height;
+  g_autofree guint8 *colour = g_malloc (n);
+  g_autofree guint8 *links = g_malloc (n);
+  FlowChainStats own;
+  FlowChainsEnd end = flow_chains_solve (level, variant, cancel, colour, links,
+                                         st != NULL ? st : &own);
+
+  if (end == FLOW_CHAINS_SOLVED)
+    {
+      FlowState *a = flow_state_copy (level);
+
+      assert_colours (level, colour);
+      memcpy (a->colour, colour, n);
+      memcpy (a->links, links, n);
+      g_assert_true (flow_is_solved (a));
+      flow_state_free (a);
+    }
+  return end;
+}
+
+/* Every reference level: solved by both variants (their answers checked),
+ * the crossing proven to have none. */
+static void
+test_reference (void)
+{
+  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "data", "anchors", "flow",
+                                                "puzzles", NULL);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  int seen = 0;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autofree char *text = NULL;
+      g_autoptr (GError) error = NULL;
+      FlowState *s;
+
+      if (!g_str_has_suffix (name, ".txt"))
+        continue;
+      g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+      s = flow_parse_text (text, strlen (text), &error);
+      g_assert_no_error (error);
+      for (int v = 0; v < 2; v++)
+        {
+          FlowChainStats st;
+          FlowChainsEnd end = chains (s, v, NULL, &st);
+
+          if (g_str_has_prefix (name, "unsolvable"))
+            g_assert_cmpint (end, ==, FLOW_CHAINS_NONE);
+          else if (end != FLOW_CHAINS_SOLVED)
+            g_error ("%s, variant %d: ended %d", name, v, end);
+          g_assert_cmpuint (st.candidates, ==, flow_chains_candidates (s));
+          g_assert_cmpuint (st.rounds, >=, 1);
+        }
+      flow_state_free (s);
+      seen++;
+    }
+  g_assert_cmpint (seen, >=, 29);
+}
+
+/* Generated levels, some changed to have no answer (a dot moved, two
+ * dots' colours swapped): the chain search and the path search say the
+ * same, and both find answers and prove some levels have none. */
+static void
+test_agree (void)
+{
+  static const int sizes[][2] = { { 6, 6 }, { 8, 7 }, { 10, 10 }, { 14, 9 } };
+  int answers = 0, none = 0, cut = 0;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (sizes); i++)
+    for (guint64 seed = 1; seed <= 10; seed++)
+      for (int change = 0; change < 3; change++)
+        {
+          HbGenerateParams p = { sizes[i][0], sizes[i][1], 0, seed, NULL };
+          g_autoptr (GError) error = NULL;
+          HbState *s = flow_generate (&p, &error);
+          FlowState *fs = FLOW (s);
+          gsize n = (gsize) s->width * s->height;
+          HbSolveOptions o = { 0 };
+          HbResult *r;
+          FlowChainStats st;
+          FlowChainsEnd end;
+          int a = -1, b = -1;
+
+          g_assert_no_error (error);
+          for (gsize j = 0; j < n; j++)
+            if (fs->dot[j] != 0)
+              {
+                if (a < 0)
+                  a = (int) j;
+                else if (b < 0 && fs->dot[j] != fs->dot[a])
+                  b = (int) j;
+              }
+          if (change == 1)
+            {
+              /* The first dot and the first of another colour swap. */
+              guint8 t = fs->dot[a];
+              fs->dot[a] = fs->colour[a] = fs->dot[b];
+              fs->dot[b] = fs->colour[b] = t;
+            }
+          else if (change == 2)
+            {
+              /* The first dot moves to the next empty cell. */
+              for (gsize j = (gsize) a + 1; j < n; j++)
+                if (fs->dot[j] == 0)
+                  {
+                    fs->dot[j] = fs->colour[j] = fs->dot[a];
+                    fs->dot[a] = fs->colour[a] = 0;
+                    break;
+                  }
+            }
+          end = chains (fs, (int) seed & 1, NULL, &st);
+          r = flow_solver_fast.solve (s, &o, NULL, NULL, &error);
+          g_assert_no_error (error);
+          if (end == FLOW_CHAINS_SOLVED)
+            {
+              g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+              answers++;
+            }
+          else
+            {
+              g_assert_cmpint (end, ==, FLOW_CHAINS_NONE);
+              g_assert_cmpint (r->status, ==, HB_STATUS_NO_SOLUTION);
+              none++;
+            }
+          cut += (int) (st.paths + st.loops);
+          hb_result_free (r);
+          hb_state_free (s);
+        }
+  g_test_message ("%d answers, %d without one, %d paths and loops cut", answers, none, cut);
+  g_assert_cmpint (answers, >=, 40);
+  g_assert_cmpint (none, >=, 10);
+  g_assert_cmpint (cut, >, 0);
+}
+
+static HbResult *
+solve_fast (const HbState *s, const char *setting)
+{
+  g_autoptr (HbSettings) set = hb_settings_new ();
+  HbSolveOptions o = { 0 };
+  g_autoptr (GError) error = NULL;
+  HbResult *r;
+
+  if (setting != NULL)
+    g_assert_true (hb_settings_parse_assignment (set, setting, &error,
+                                                 flow_solver_fast.settings, NULL));
+  o.settings = set;
+  r = flow_solver_fast.solve (s, &o, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return r;
+}
+
+/* The fast solver takes the chains first on a board over 200,000 cells
+ * with few dots (a generated 500x500 level the path search takes over a
+ * second on), and not when told not to or when counting. */
+static void
+test_fast_huge (void)
+{
+  HbGenerateParams p = { 500, 500, 10, 4, NULL };
+  g_autoptr (GError) error = NULL;
+  HbState *s = flow_generate (&p, &error);
+  HbResult *r;
+  const char *v;
+
+  g_assert_no_error (error);
+  r = solve_fast (s, NULL);
+  g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+  assert_colours (FLOW_CONST (s), FLOW_CONST (r->solved)->colour);
+  v = hb_result_get_stat (r, "chain candidates");
+  g_assert_nonnull (v);
+  g_assert_cmpuint (g_ascii_strtoull (v, NULL, 10), ==, flow_chains_candidates (FLOW_CONST (s)));
+  g_assert_nonnull (hb_result_get_stat (r, "chain SAT runs"));
+  /* The chains answered: no path search ran. */
+  g_assert_null (hb_result_get_stat (r, "parallel searches"));
+  hb_result_free (r);
+
+  r = solve_fast (s, "chains=false");
+  g_assert_null (hb_result_get_stat (r, "chain candidates"));
+  g_assert_nonnull (hb_result_get_stat (r, "parallel searches"));
+  hb_result_free (r);
+  hb_state_free (s);
+
+  /* A small board: never. */
+  p = (HbGenerateParams) { 30, 30, 0, 1, NULL };
+  s = flow_generate (&p, &error);
+  g_assert_no_error (error);
+  r = solve_fast (s, NULL);
+  g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+  g_assert_null (hb_result_get_stat (r, "chain candidates"));
+  hb_result_free (r);
+  hb_state_free (s);
+}
+
+/* A cancelled search stops with STOPPED; a board with no dots is not its
+ * business (UNSURE). */
+static void
+test_stop (void)
+{
+  HbGenerateParams p = { 300, 300, 10, 1, NULL };
+  g_autoptr (GError) error = NULL;
+  HbState *s = flow_generate (&p, &error);
+  HbCancel cancel;
+  FlowState *empty = flow_state_new (5, 5, 0);
+
+  g_assert_no_error (error);
+  hb_cancel_init (&cancel, NULL);
+  hb_cancel_set (&cancel);
+  g_assert_cmpint (chains (FLOW_CONST (s), 0, &cancel, NULL), ==, FLOW_CHAINS_STOPPED);
+  g_assert_cmpint (chains (FLOW_CONST (s), 1, NULL, NULL), ==, FLOW_CHAINS_SOLVED);
+  g_assert_cmpint (chains (empty, 0, NULL, NULL), ==, FLOW_CHAINS_UNSURE);
+  flow_state_free (empty);
+  hb_state_free (s);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/flow/chains/reference", test_reference);
+  g_test_add_func ("/flow/chains/agree", test_agree);
+  g_test_add_func ("/flow/chains/fast-huge", test_fast_huge);
+  g_test_add_func ("/flow/chains/stop", test_stop);
+  return g_test_run ();
+}
