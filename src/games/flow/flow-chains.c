@@ -35,16 +35,21 @@
  * solver runs again on the same instance. The model that passes is drawn
  * cell by cell and checked by flow_is_solved.
  *
- * Measured (2026-11-29, the generated 1000x1000 levels in 10 colours,
- * seeds 1-72, one search per level, whole process of a test program): 69
- * of 72 under 1 s, median 0.26 s, the slowest 2.2 s; two searches that
- * differ in the first value tried for each variable (CaDiCaL's phase),
- * the faster of the two: 70 under 1 s, the slowest 1.5 s. CaDiCaL's
+ * Measured (2026-11-29, generated 1000x1000 levels in 10 colours, seeds
+ * 1-144, one search per level, whole process): trying every variable
+ * false first, always (CaDiCaL's phase 0 and forcephase), 136 under 1 s,
+ * the slowest 4.0 s; CaDiCaL's default phases, 134 and 7.0 s; the faster
+ * of the two per level, 139 under 1 s and 1.6 s, the best pair of the
+ * option sets tried (target phases, restart intervals). CaDiCaL's
  * "lucky" phases are off: on seed 25 they took 250 solver runs instead
- * of 34 (8.8 s against 0.6 s). Encoding the colours as bits of each gap
- * instead of checking the paths made no rounds but each run slower
- * (median 1.0 s). On 88 colours the chains cover a quarter of the board
- * and it gives up. */
+ * of 34 (8.8 s against 0.6 s). Adding every bad path of a model at once
+ * instead of the first cut the runs 2-70 times (seed 39: 1,332 runs and
+ * 26 s, then 19 runs). Encoding the colours as bits of each gap instead
+ * of checking the paths made one run enough but each run slower (median
+ * 1.0 s against 0.26 s), and encoding them only along the bad paths
+ * found was no better. On 88 colours the chains cover a quarter of a
+ * 1000x1000 board: too big for what they save; in 20-40 colours both
+ * this and the path search mostly give up within 10 s. */
 #include "flow.h"
 
 #include <ccadical.h>
@@ -52,6 +57,8 @@
 
 typedef struct {
   int cell;
+  int chain;    /* dot * 4 + diagonal, or -1 for a dot */
+  int k;        /* its place on the chain, 1 next to the dot */
   int lit;      /* the candidate is a turn (a dot: the constant true) */
   int arm[4];   /* the literal of an arm in direction d, or 0 (never) */
   int prow;     /* its place in its row's list */
@@ -75,6 +82,7 @@ typedef struct {
   int     *dot_colour;      /* per dot */
   int    (*dot_arm)[4];     /* per dot, the four arm variables */
   Line    *rows, *cols;
+  int     *most, *least;        /* per chain, scratch of forbid */
   gboolean stopped;
 } Chains;
 
@@ -86,14 +94,19 @@ new_var (Chains *s)
   return ++s->nvars;
 }
 
+/* A clause of up to three literals (0: none). The constant true (s->t)
+ * makes it hold already and is not added; its negation is dropped. */
 static void
 clause3 (Chains *s, int a, int b, int c)
 {
-  ccadical_add (s->solver, a);
-  if (b != 0)
-    ccadical_add (s->solver, b);
-  if (c != 0)
-    ccadical_add (s->solver, c);
+  int lits[3] = { a, b, c };
+
+  for (int i = 0; i < 3; i++)
+    if (lits[i] == s->t && s->t != 0)
+      return;
+  for (int i = 0; i < 3; i++)
+    if (lits[i] != 0 && (lits[i] != -s->t || s->t == 0))
+      ccadical_add (s->solver, lits[i]);
   ccadical_add (s->solver, 0);
   s->clauses++;
 }
@@ -111,9 +124,9 @@ terminate_cb (void *data)
 #define CAND(s, i) (&g_array_index ((s)->cand, Cand, (i)))
 
 static void
-add_cand (Chains *s, int cell, int lit, const int arm[4])
+add_cand (Chains *s, int cell, int chain, int k, int lit, const int arm[4])
 {
-  Cand c = { cell, lit, { arm[0], arm[1], arm[2], arm[3] }, 0, 0 };
+  Cand c = { cell, chain, k, lit, { arm[0], arm[1], arm[2], arm[3] }, 0, 0 };
 
   g_array_append_val (s->cand, c);
 }
@@ -157,7 +170,7 @@ add_chains (Chains *s, const FlowState *level, int dot, int cell)
           prev = lit;
           arm[armv] = lit;
           arm[armh] = lit;
-          add_cand (s, yy * w + xx, lit, arm);
+          add_cand (s, yy * w + xx, dot * 4 + q, k, lit, arm);
         }
     }
   return n;
@@ -379,11 +392,14 @@ encode (Chains *s)
 {
   const FlowState *level = s->level;
   gsize ncells = (gsize) s->w * s->h;
-  g_autofree int *at = g_new0 (int, ncells);   /* per cell: chain turns so far */
+  g_autofree int *at = g_new0 (int, ncells);   /* per cell: its last turn + 1, or 0 */
   int n;
 
+  /* The constant true: its unit clause by hand (clause3 drops it). */
+  ccadical_add (s->solver, s->nvars + 1);
+  ccadical_add (s->solver, 0);
   s->t = new_var (s);
-  clause3 (s, s->t, 0, 0);
+  s->clauses++;
   s->dot_colour = g_new (int, s->ndots);
   s->dot_arm = g_malloc (sizeof *s->dot_arm * (gsize) s->ndots);
   for (gsize i = 0, k = 0; i < ncells; i++)
@@ -406,29 +422,26 @@ encode (Chains *s)
             if (yy < 0 || yy >= s->h || xx < 0 || xx >= s->w)
               clause3 (s, -s->dot_arm[k][d], 0, 0);
           }
-        add_cand (s, (int) i, s->t, s->dot_arm[k]);
+        add_cand (s, (int) i, -1, 0, s->t, s->dot_arm[k]);
         k++;
       }
   for (gsize i = 0, k = 0; i < ncells; i++)
     if (level->dot[i] != 0)
       add_chains (s, level, (int) k++, (int) i);
   /* At most one chain turns at a cell: the turns of a cell are on
-   * different diagonals, at most four. */
+   * different diagonals, at most four, linked through `prev`. */
   n = (int) s->cand->len;
   {
-    g_autofree int *first = g_new (int, ncells);
+    g_autofree int *prev = g_new (int, n);
 
     for (int i = s->ndots; i < n; i++)
       {
         int x = CAND (s, i)->cell;
 
-        if (at[x] == 0)
-          first[x] = i;
-        else
-          for (int j = first[x]; j < i; j++)
-            if (CAND (s, j)->cell == x)
-              clause3 (s, -CAND (s, j)->lit, -CAND (s, i)->lit, 0);
-        at[x]++;
+        prev[i] = at[x] - 1;
+        for (int j = prev[i]; j >= 0; j = prev[j])
+          clause3 (s, -CAND (s, j)->lit, -CAND (s, i)->lit, 0);
+        at[x] = i + 1;
       }
   }
   build_lines (s);
@@ -471,23 +484,56 @@ other_arm (const Cand *p, int d)
   return -1;
 }
 
-/* Adds the clause forbidding the path through `cands` (turns and dots
+/* Adds the clause forbidding the path through `turns` (turns and dots
  * taken, with the arm of the first dot) and `between` (cells passed that
- * are no turn). */
+ * are no turn). Of one chain's turns only the farthest from its dot is
+ * named, and of its cells passed only the nearest: a chain reaching its
+ * k-th cell reaches the ones before, so the clause says the same. */
 static void
 forbid (Chains *s, int first_arm, const GArray *turns, const GArray *between)
 {
+  int nchains = 4 * s->ndots;
+
+  for (int c = 0; c < nchains; c++)
+    {
+      s->most[c] = 0;
+      s->least[c] = G_MAXINT;
+    }
+  for (guint i = 0; i < turns->len; i++)
+    {
+      const Cand *p = CAND (s, g_array_index (turns, int, i));
+
+      if (p->chain >= 0)
+        s->most[p->chain] = MAX (s->most[p->chain], p->k);
+    }
+  for (guint i = 0; i < between->len; i++)
+    {
+      const Cand *p = CAND (s, g_array_index (between, int, i));
+
+      s->least[p->chain] = MIN (s->least[p->chain], p->k);
+    }
   if (first_arm != 0)
     ccadical_add (s->solver, -first_arm);
   for (guint i = 0; i < turns->len; i++)
     {
-      int lit = CAND (s, g_array_index (turns, int, i))->lit;
+      const Cand *p = CAND (s, g_array_index (turns, int, i));
 
-      if (lit != s->t)
-        ccadical_add (s->solver, -lit);
+      if (p->chain >= 0 && p->k == s->most[p->chain])
+        {
+          ccadical_add (s->solver, -p->lit);
+          s->most[p->chain] = 0;
+        }
     }
   for (guint i = 0; i < between->len; i++)
-    ccadical_add (s->solver, CAND (s, g_array_index (between, int, i))->lit);
+    {
+      const Cand *p = CAND (s, g_array_index (between, int, i));
+
+      if (p->k == s->least[p->chain])
+        {
+          ccadical_add (s->solver, p->lit);
+          s->least[p->chain] = G_MAXINT;
+        }
+    }
   ccadical_add (s->solver, 0);
   s->clauses++;
 }
@@ -632,12 +678,17 @@ flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel,
   s.solver = ccadical_init ();
   ccadical_set_option (s.solver, "quiet", 1);
   ccadical_set_option (s.solver, "lucky", 0);
-  if (variant & 1)
-    ccadical_set_option (s.solver, "phase", 0);
+  if ((variant & 1) == 0)
+    {
+      ccadical_set_option (s.solver, "phase", 0);
+      ccadical_set_option (s.solver, "forcephase", 1);
+    }
   ccadical_set_terminate (s.solver, &s, terminate_cb);
   encode (&s);
   st->candidates = s.cand->len;
   st->variables = (guint64) s.nvars;
+  s.most = g_new (int, 4 * s.ndots);
+  s.least = g_new (int, 4 * s.ndots);
   act = g_new (guint8, s.cand->len);
   arm = g_new0 (int, s.ndots);
   while (!s.stopped)
@@ -686,6 +737,8 @@ flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel,
     }
   g_free (s.rows);
   g_free (s.cols);
+  g_free (s.most);
+  g_free (s.least);
   g_free (s.dot_colour);
   g_free (s.dot_arm);
   g_array_free (s.cand, TRUE);

@@ -3047,7 +3047,7 @@ static const HbSetting fast_settings[] = {
        "from the other side on another processor core; the first to finish answers."),
     HB_SETTING_SWITCH, 0, 1, 1, NULL, NULL, NULL },
   { "chains", N_("Corner chains first"),
-    N_("On a board over 200,000 cells with few dots, first solve for each dot's arm and "
+    N_("On a board of 40,000 cells or more with few dots, first solve for each dot's arm and "
        "the lengths of the diagonal chains of turns next to it (SAT); the path search "
        "runs only when that finds no answer."),
     HB_SETTING_SWITCH, 0, 1, 1, NULL, NULL, NULL },
@@ -3657,6 +3657,10 @@ race_variant (const Fast *first)
   return (first->variant0 + (first->huge ? knob ("FF_V1H", 6) : 2)) % 8;
 }
 
+/* Boards from this many cells may try the corner chains first (see
+ * chains_first). */
+#define CHAINS_MIN_CELLS 40000
+
 /* One corner-chain search of chains_first, on its own thread. */
 typedef struct {
   const FlowState *level;
@@ -3680,13 +3684,16 @@ chains_run (gpointer data)
 }
 
 /* Big boards with few dots: the corner-chain search (flow-chains.c), two
- * at once that differ in the value each variable tries first, before the
- * path search. On the generated 1000x1000 levels in 10 colours (seeds
- * 1-72) the pair answered 70 under 1 s where the two path searches
- * answered 49-53 (see the README). Only for one answer, on boards over
- * HUGE_CELLS cells whose chains have at most an eighth as many cells (at
- * 88 colours they cover a quarter of a 1000x1000 board and the SAT
- * problem is too big). NULL when it finds no answer: the path search
+ * at once (one tries every variable false first, the other true then its
+ * saved phases), before the path search, for half the time limit. On the
+ * generated 1000x1000 levels in 10 colours, seeds 1-144, the pair answered
+ * 138-141 under 1 s, the slowest in 1.5 s, where the two path searches
+ * answered 49-53 of seeds 1-72 under 1 s, the slowest in 6.9 s (see the
+ * README); 250x250 to 700x700 in 10 colours were as fast or faster. Only
+ * for one answer, on boards of CHAINS_MIN_CELLS cells or more whose
+ * chains have at most an eighth as many cells (on 200x200 in 10 colours
+ * and 1000x1000 in 88 colours they have more and the SAT problem is too
+ * big for what it saves). NULL when it finds no answer: the path search
  * then runs as before (so a "no solution" always comes from it). The
  * stats of the attempt go to `st` (st->candidates 0: not tried). */
 static HbResult *
@@ -3702,7 +3709,7 @@ chains_first (const HbState *state, const HbSolveOptions *options, HbTrace *trac
   int nrun = 1;
 
   memset (st, 0, sizeof *st);
-  if (options->count_limit > 1 || n <= HUGE_CELLS || level->colours == 0
+  if (options->count_limit > 1 || n < CHAINS_MIN_CELLS || level->colours == 0
       || !knob ("FF_CHAINS", 1)
       || !hb_settings_get_switch (options->settings, fast_settings, "chains"))
     return NULL;
@@ -3717,6 +3724,9 @@ chains_first (const HbState *state, const HbSolveOptions *options, HbTrace *trac
       run[i] = (ChainRun) { level, i, { 0 }, &run[1 - i].stop, g_malloc (n), g_malloc (n),
                             { 0 }, FLOW_CHAINS_UNSURE };
       hb_cancel_init (&run[i].stop, cancellable);
+      /* Half the time there is (5 s without a limit), so that the path
+       * search has the rest. */
+      hb_cancel_set_deadline (&run[i].stop, options->time_limit > 0 ? options->time_limit / 2 : 5.0);
     }
   if (g_get_num_processors () >= 2 && knob ("FF_RACE", 1)
       && hb_settings_get_switch (options->settings, fast_settings, "race"))
@@ -3834,7 +3844,8 @@ const HbSolver flow_solver_fast = {
   .summary = N_("Grows every path from both dots, deciding the cells in diagonal order, the "
                 "most constrained first; forced steps, dead ends, the corner rule, region and "
                 "parity checks prune; counts solutions; on large boards a second search from "
-                "the other side races it on a second core"),
+                "the other side races it on a second core; on huge boards with few dots, SAT "
+                "over the chains of turns the corner rule gives comes first"),
   .flags = HB_SOLVER_EXACT | HB_SOLVER_COUNTS | HB_SOLVER_ANIMATED,
   .settings = fast_settings,
   .solve = fast_solve,

@@ -216,8 +216,8 @@ typedef struct {
 /* The number of candidates, without building anything (the cost of the
  * encoding grows with it). */
 gsize         flow_chains_candidates (const FlowState *level);
-/* One search; `variant` 1 tries each variable false first (0: true).
- * `colour` and `links` are w*h each. */
+/* One search; `variant` 0 tries every variable false first, always, 1
+ * follows CaDiCaL's own phases. `colour` and `links` are w*h each. */
 FlowChainsEnd flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel,
                                  guint8 *colour, guint8 *links, FlowChainStats *st);
 
