@@ -94,6 +94,42 @@ test_every_solver (void)
   g_hash_table_unref (seen);
 }
 
+/* Flow Free's fast solver on a board where it tries the corner chains
+ * first: their stats and counter have words too, when the chains answer
+ * and when the time runs out (the path search's stats follow theirs). */
+static void
+test_flow_chains (void)
+{
+  const HbGame *game = hb_registry_find_game ("flow");
+  HbGenerateParams gp = { 300, 300, 10, 1, NULL };
+  GHashTable *seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GError *error = NULL;
+  HbState *level;
+
+  g_assert_nonnull (game);
+  level = game->generate (&gp, &error);
+  g_assert_no_error (error);
+  for (int quick = 0; quick < 2; quick++)
+    {
+      HbSolveOptions options = { 0 };
+      HbTrace *trace = hb_trace_new (1000, 1 << 20);
+      HbResult *r;
+
+      options.time_limit = quick ? 0.002 : 20;
+      r = hb_solve (game->solvers[0], level, &options, trace, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (r->status, ==, quick ? HB_STATUS_GAVE_UP : HB_STATUS_SOLVED);
+      check_result (game, game->solvers[0], r, seen);
+      g_assert_nonnull (hb_stat_label_find_shown (game->id, hb_trace_get_counter_name (trace)));
+      hb_trace_free (trace);
+      hb_result_free (r);
+    }
+  g_assert_true (g_hash_table_contains (seen, "chain SAT runs"));
+  g_assert_true (g_hash_table_contains (seen, "paths of two colours cut"));
+  hb_state_free (level);
+  g_hash_table_unref (seen);
+}
+
 static void
 test_table (void)
 {
@@ -128,5 +164,6 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/stat-labels/table", test_table);
   g_test_add_func ("/stat-labels/every-solver", test_every_solver);
+  g_test_add_func ("/stat-labels/flow-chains", test_flow_chains);
   return g_test_run ();
 }

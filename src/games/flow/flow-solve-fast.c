@@ -3739,6 +3739,7 @@ chains_first (const HbState *state, const HbSolveOptions *options, HbTrace *trac
     if (run[i].end == FLOW_CHAINS_SOLVED)
       {
         *st = run[i].st;
+        hb_trace_set_counter_name (trace, N_("SAT calls"));
         r = flow_search_result (level, trace, TRUE, FALSE, HB_STOP_CANCELLED, st->rounds, FALSE,
                                 run[i].colour, run[i].links, NULL, NULL);
       }
