@@ -3660,6 +3660,8 @@ race_variant (const Fast *first)
 /* Boards from this many cells may try the corner chains first (see
  * chains_first). */
 #define CHAINS_MIN_CELLS 40000
+/* The longest the chains may take before the path search starts. */
+#define CHAINS_SECONDS 3.0
 
 /* One corner-chain search of chains_first, on its own thread. */
 typedef struct {
@@ -3685,7 +3687,7 @@ chains_run (gpointer data)
 
 /* Big boards with few dots: the corner-chain search (flow-chains.c), two
  * at once (one tries every variable false first, the other true then its
- * saved phases), before the path search, for half the time limit. On the
+ * saved phases), before the path search, for at most 3 s. On the
  * generated 1000x1000 levels in 10 colours, seeds 1-144, the pair answered
  * 138-141 under 1 s, the slowest in 1.5 s, where the two path searches
  * answered 49-53 of seeds 1-72 under 1 s, the slowest in 6.9 s (see the
@@ -3724,9 +3726,14 @@ chains_first (const HbState *state, const HbSolveOptions *options, HbTrace *trac
       run[i] = (ChainRun) { level, i, { 0 }, &run[1 - i].stop, g_malloc (n), g_malloc (n),
                             { 0 }, FLOW_CHAINS_UNSURE };
       hb_cancel_init (&run[i].stop, cancellable);
-      /* Half the time there is (5 s without a limit), so that the path
-       * search has the rest. */
-      hb_cancel_set_deadline (&run[i].stop, options->time_limit > 0 ? options->time_limit / 2 : 5.0);
+      /* 3 s, or half the time limit if that is less; then the path
+       * search. On a level with no answer the chains rarely prove it
+       * (each model's pairs of colours are forbidden one by one): a
+       * 300x300 level with two dots swapped, 76 runs in 5 s, where the
+       * path search proves it in 1 s. */
+      hb_cancel_set_deadline (&run[i].stop, options->time_limit > 0
+                                            ? MIN (options->time_limit / 2, CHAINS_SECONDS)
+                                            : CHAINS_SECONDS);
     }
   if (g_get_num_processors () >= 2 && knob ("FF_RACE", 1)
       && hb_settings_get_switch (options->settings, fast_settings, "race"))
