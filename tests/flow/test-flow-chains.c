@@ -28,7 +28,7 @@ chains (const FlowState *level, int variant, const HbCancel *cancel, FlowChainSt
   g_autofree guint8 *colour = g_malloc (n);
   g_autofree guint8 *links = g_malloc (n);
   FlowChainStats own;
-  FlowChainsEnd end = flow_chains_solve (level, variant, cancel, colour, links,
+  FlowChainsEnd end = flow_chains_solve (level, variant, cancel, NULL, colour, links,
                                          st != NULL ? st : &own);
 
   if (end == FLOW_CHAINS_SOLVED)
@@ -208,6 +208,46 @@ test_fast (void)
   hb_state_free (s);
 }
 
+/* Watched live (the app's view of a long solve): the chains publish the
+ * latest model's paths and count their runs; the answer ends the trace. */
+static void
+test_live (void)
+{
+  HbGenerateParams p = { 300, 300, 10, 1, NULL };
+  g_autoptr (GError) error = NULL;
+  HbState *s = flow_generate (&p, &error);
+  HbTrace *trace = hb_trace_new (1000, 1 << 20);
+  HbSolveOptions o = { 0 };
+  GDestroyNotify free_func = NULL;
+  gpointer snap;
+  HbResult *r;
+
+  g_assert_no_error (error);
+  hb_trace_set_live (trace, TRUE);
+  r = flow_solver_fast.solve (s, &o, trace, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+  g_assert_nonnull (hb_result_get_stat (r, "chain SAT runs"));
+  g_assert_cmpuint (hb_trace_published (trace), >=, 1);
+  g_assert_cmpstr (hb_trace_get_counter_name (trace), ==, "SAT calls");
+  snap = hb_trace_take_snapshot (trace, &free_func);
+  if (snap != NULL)
+    {
+      const FlowFrame *f = snap;
+
+      g_assert_cmpint (f->board->base.width, ==, 300);
+      g_assert_cmpint (f->board->base.height, ==, 300);
+      free_func (snap);
+    }
+  /* The last step is the answer. */
+  g_assert_cmpuint (hb_trace_length (trace), >=, 1);
+  g_assert_cmpint (hb_trace_step (trace, hb_trace_length (trace) - 1)->kind, ==,
+                   HB_STEP_SOLUTION);
+  hb_result_free (r);
+  hb_trace_free (trace);
+  hb_state_free (s);
+}
+
 /* A cancelled search stops with STOPPED; a board with no dots is not its
  * business (UNSURE). */
 static void
@@ -236,6 +276,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/chains/reference", test_reference);
   g_test_add_func ("/flow/chains/agree", test_agree);
   g_test_add_func ("/flow/chains/fast", test_fast);
+  g_test_add_func ("/flow/chains/live", test_live);
   g_test_add_func ("/flow/chains/stop", test_stop);
   return g_test_run ();
 }

@@ -614,9 +614,13 @@ check_model (Chains *s, guint8 *act, int *arm, FlowChainStats *st)
   return added;
 }
 
-/* Draws the model's paths cell by cell into colour and links. */
+/* Draws the model's paths cell by cell into colour and links, each in
+ * the colour of the dot it starts from. FALSE when two paths meet (a model
+ * that pairs two colours); `lenient` draws on regardless (the live view),
+ * each path stopping where it meets another. */
 static gboolean
-draw_model (Chains *s, const guint8 *act, const int *arm, guint8 *colour, guint8 *links)
+draw_model (Chains *s, const guint8 *act, const int *arm, guint8 *colour, guint8 *links,
+            gboolean lenient)
 {
   gsize ncells = (gsize) s->w * s->h;
   g_autofree guint8 *turn = g_new0 (guint8, ncells);   /* arms of a turn, bits */
@@ -633,15 +637,19 @@ draw_model (Chains *s, const guint8 *act, const int *arm, guint8 *colour, guint8
     {
       int x = CAND (s, k)->cell, d = arm[k], c = s->dot_colour[k] + 1;
 
-      colour[x] = (guint8) c;
       if (links[x] != 0)
         continue;   /* drawn from the other end */
+      colour[x] = (guint8) c;
       for (;;)
         {
           int y = x + dr[d] * s->w + dc[d];
 
-          if (colour[y] != 0 && colour[y] != c)
-            return FALSE;
+          if (colour[y] != 0 && (colour[y] != c || s->level->dot[y] == 0))
+            {
+              if (!lenient)
+                return FALSE;
+              break;
+            }
           links[x] |= (guint8) (1u << d);
           links[y] |= (guint8) (1u << HB_DIR_OPPOSITE (d));
           colour[y] = (guint8) c;
@@ -655,8 +663,27 @@ draw_model (Chains *s, const guint8 *act, const int *arm, guint8 *colour, guint8
   return TRUE;
 }
 
+/* The live view: the latest model's paths, when a snapshot is due. */
+static void
+publish_model (Chains *s, HbTrace *live, const guint8 *act, const int *arm)
+{
+  gsize ncells = (gsize) s->w * s->h;
+  g_autofree guint8 *colour = NULL;
+  g_autofree guint8 *links = NULL;
+  FlowFrame *f;
+
+  if (live == NULL || !hb_trace_snapshot_due (live))
+    return;
+  colour = g_malloc (ncells);
+  links = g_malloc (ncells);
+  draw_model (s, act, arm, colour, links, TRUE);
+  f = flow_frame_new (s->level);
+  flow_frame_set_board (f, colour, links, NULL);
+  hb_trace_publish (live, f, (GDestroyNotify) flow_frame_free);
+}
+
 FlowChainsEnd
-flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel,
+flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel, HbTrace *live,
                    guint8 *colour, guint8 *links, FlowChainStats *st)
 {
   Chains s = { 0 };
@@ -706,9 +733,11 @@ flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel,
       added = check_model (&s, act, arm, st);
       if (added < 0)
         break;
+      hb_trace_set_progress (live, (gint64) st->rounds, NULL);
+      publish_model (&s, live, act, arm);
       if (added == 0)
         {
-          if (draw_model (&s, act, arm, colour, links))
+          if (draw_model (&s, act, arm, colour, links, FALSE))
             {
               FlowState *check = flow_state_copy (level);
 

@@ -3667,6 +3667,7 @@ race_variant (const Fast *first)
 typedef struct {
   const FlowState *level;
   int            variant;
+  HbTrace       *live;     /* the caller's trace for the first, NULL for the second */
   HbCancel       stop;     /* its own token */
   HbCancel      *other;    /* the other search's: set when this one answers */
   guint8        *colour, *links;
@@ -3679,7 +3680,8 @@ chains_run (gpointer data)
 {
   ChainRun *c = data;
 
-  c->end = flow_chains_solve (c->level, c->variant, &c->stop, c->colour, c->links, &c->st);
+  c->end = flow_chains_solve (c->level, c->variant, &c->stop, c->live, c->colour, c->links,
+                              &c->st);
   if (c->end == FLOW_CHAINS_SOLVED)
     hb_cancel_set (c->other);
   return NULL;
@@ -3721,10 +3723,12 @@ chains_first (const HbState *state, const HbSolveOptions *options, HbTrace *trac
       return NULL;
   if (flow_chains_candidates (level) * 8 > n)
     return NULL;
+  /* The progress the app shows counts the SAT runs meanwhile. */
+  hb_trace_set_counter_name (trace, N_("SAT calls"));
   for (int i = 0; i < 2; i++)
     {
-      run[i] = (ChainRun) { level, i, { 0 }, &run[1 - i].stop, g_malloc (n), g_malloc (n),
-                            { 0 }, FLOW_CHAINS_UNSURE };
+      run[i] = (ChainRun) { level, i, i == 0 ? trace : NULL, { 0 }, &run[1 - i].stop,
+                            g_malloc (n), g_malloc (n), { 0 }, FLOW_CHAINS_UNSURE };
       hb_cancel_init (&run[i].stop, cancellable);
       /* 3 s, or half the time limit if that is less; then the path
        * search. On a level with no answer the chains rarely prove it
@@ -3746,12 +3750,14 @@ chains_first (const HbState *state, const HbSolveOptions *options, HbTrace *trac
     if (run[i].end == FLOW_CHAINS_SOLVED)
       {
         *st = run[i].st;
-        hb_trace_set_counter_name (trace, N_("SAT calls"));
         r = flow_search_result (level, trace, TRUE, FALSE, HB_STOP_CANCELLED, st->rounds, FALSE,
                                 run[i].colour, run[i].links, NULL, NULL);
       }
   if (r == NULL)
-    *st = run[0].st;
+    {
+      *st = run[0].st;
+      hb_trace_set_counter_name (trace, N_("search steps"));
+    }
   for (int i = 0; i < 2; i++)
     {
       g_free (run[i].colour);

@@ -217,9 +217,13 @@ typedef struct {
  * encoding grows with it). */
 gsize         flow_chains_candidates (const FlowState *level);
 /* One search; `variant` 0 tries every variable false first, always, 1
- * follows CaDiCaL's own phases. `colour` and `links` are w*h each. */
+ * follows CaDiCaL's own phases. `live` (or NULL) gets the runs as its
+ * progress and, when one is due, a snapshot of the latest model's paths,
+ * each drawn in the colour of the dot it starts from (so a path that
+ * joins two colours shows in one). `colour` and `links` are w*h each. */
 FlowChainsEnd flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel,
-                                 guint8 *colour, guint8 *links, FlowChainStats *st);
+                                 HbTrace *live, guint8 *colour, guint8 *links,
+                                 FlowChainStats *st);
 
 /* ---- Shared pieces other files provide -------------------------------- */
 
