@@ -276,24 +276,35 @@ encode_line (Chains *s, Line *l, int back, int on)
   clause3 (s, -l->flow[l->n], 0, 0);
 }
 
-/* The flow variable of the gap of line l holding position `pos` (a
- * column for a row, a row for a column), which is no candidate's. */
+/* The flow variable of the gap of row l holding column x, which is no
+ * candidate's. */
 static int
-gap_flow (Chains *s, const Line *l, int pos, gboolean row)
+gap_flow (Chains *s, const Line *l, int x)
 {
   int lo = 0, hi = l->n;
 
   while (lo < hi)
     {
-      int m = (lo + hi) / 2, c = CAND (s, l->idx[m])->cell;
-      int k = row ? c % s->w : c / s->w;
+      int m = (lo + hi) / 2;
 
-      if (k < pos)
+      if (CAND (s, l->idx[m])->cell % s->w < x)
         lo = m + 1;
       else
         hi = m;
     }
   return l->flow[lo];
+}
+
+/* The candidates of one cell are consecutive in its row's and column's
+ * lists: the place of the first, given one's place j. */
+static int
+first_at_cell (Chains *s, const Line *l, int j)
+{
+  int cell = CAND (s, l->idx[j])->cell;
+
+  while (j > 0 && CAND (s, l->idx[j - 1])->cell == cell)
+    j--;
+  return j;
 }
 
 static void
@@ -305,27 +316,20 @@ encode_cover (Chains *s)
   /* A candidate cell that is no turn: exactly one flow crosses it. */
   for (int i = s->ndots; i < n; i++)
     {
-      int x = CAND (s, i)->cell, fr, fc;
-      int yy = x / s->w, xx = x % s->w;
+      int x = CAND (s, i)->cell, jr, fr, fc;
+      const Line *r = &s->rows[x / s->w], *c = &s->cols[x % s->w];
 
       if (seen[x])
         continue;
       seen[x] = 1;
-      fr = s->rows[yy].flow[CAND (s, i)->prow];
-      fc = s->cols[xx].flow[CAND (s, i)->pcol];
-      /* The candidates at the cell are consecutive in both lists; the
-       * first one's gap before is the flow arriving at the cell. */
-      for (int j = CAND (s, i)->prow; j > 0 && CAND (s, s->rows[yy].idx[j - 1])->cell == x; j--)
-        fr = s->rows[yy].flow[j - 1];
-      for (int j = CAND (s, i)->pcol; j > 0 && CAND (s, s->cols[xx].idx[j - 1])->cell == x; j--)
-        fc = s->cols[xx].flow[j - 1];
+      /* The first candidate's gap before is the flow arriving at the cell. */
+      jr = first_at_cell (s, r, CAND (s, i)->prow);
+      fr = r->flow[jr];
+      fc = c->flow[first_at_cell (s, c, CAND (s, i)->pcol)];
       for (int sign = 1; sign >= -1; sign -= 2)
         {
-          const Line *r = &s->rows[yy];
-
-          for (int j = 0; j < r->n; j++)
-            if (CAND (s, r->idx[j])->cell == x)
-              ccadical_add (s->solver, CAND (s, r->idx[j])->lit);
+          for (int j = jr; j < r->n && CAND (s, r->idx[j])->cell == x; j++)
+            ccadical_add (s->solver, CAND (s, r->idx[j])->lit);
           ccadical_add (s->solver, sign * fr);
           ccadical_add (s->solver, sign * fc);
           ccadical_add (s->solver, 0);
@@ -377,7 +381,7 @@ encode_cover (Chains *s)
 
           if (end > y)
             {
-              int g = c->flow[i], fr = gap_flow (s, &s->rows[y], x, TRUE);
+              int g = c->flow[i], fr = gap_flow (s, &s->rows[y], x);
 
               clause3 (s, g, fr, 0);
               clause3 (s, -g, -fr, 0);
@@ -484,6 +488,34 @@ other_arm (const Cand *p, int d)
   return -1;
 }
 
+/* Follows the model's path from candidate `from` going d, turn to turn,
+ * until a dot or `from` again: the turns and dots reached go to `turns`
+ * (and are marked in `on`), the cells passed to `between`. Returns the
+ * last one reached, or -1 when a line runs off the board (which the flow
+ * clauses forbid). */
+static int
+follow (Chains *s, const guint8 *act, guint8 *on, int from, int d, GArray *turns,
+        GArray *between)
+{
+  int cur = from;
+
+  g_array_set_size (turns, 0);
+  g_array_set_size (between, 0);
+  for (;;)
+    {
+      int next = next_special (s, act, cur, d, between);
+
+      if (next < 0)
+        return -1;
+      on[next] = 1;
+      g_array_append_val (turns, next);
+      if (next < s->ndots || next == from)
+        return next;
+      d = other_arm (CAND (s, next), d);
+      cur = next;
+    }
+}
+
 /* Adds the clause forbidding the path through `turns` (turns and dots
  * taken, with the arm of the first dot) and `between` (cells passed that
  * are no turn). Of one chain's turns only the farthest from its dot is
@@ -558,23 +590,10 @@ check_model (Chains *s, guint8 *act, int *arm, FlowChainStats *st)
         arm[k] = d;
   for (int k = 0; k < s->ndots; k++)
     {
-      int cur = k, d = arm[k], next;
+      int next = follow (s, act, on, k, arm[k], turns, between);
 
-      g_array_set_size (turns, 0);
-      g_array_set_size (between, 0);
-      on[k] = 1;
-      for (;;)
-        {
-          next = next_special (s, act, cur, d, between);
-          if (next < 0)
-            return -1;
-          on[next] = 1;
-          g_array_append_val (turns, next);
-          if (next < s->ndots)
-            break;
-          d = other_arm (CAND (s, next), d);
-          cur = next;
-        }
+      if (next < 0)
+        return -1;
       if (s->dot_colour[next] != s->dot_colour[k] && next > k)
         {
           forbid (s, s->dot_arm[k][arm[k]], turns, between);
@@ -588,25 +607,14 @@ check_model (Chains *s, guint8 *act, int *arm, FlowChainStats *st)
   for (int i = s->ndots; i < n; i++)
     if (act[i] && !on[i])
       {
-        int cur = i, d = -1;
+        int d = -1;
 
         for (int e = 0; e < 4 && d < 0; e++)
           if (CAND (s, i)->arm[e] != 0)
             d = e;
-        g_array_set_size (turns, 0);
-        g_array_set_size (between, 0);
-        do
-          {
-            int next = next_special (s, act, cur, d, between);
-
-            if (next < 0 || next < s->ndots)
-              return -1;
-            on[next] = 1;
-            g_array_append_val (turns, next);
-            d = other_arm (CAND (s, next), d);
-            cur = next;
-          }
-        while (cur != i);
+        /* A loop comes back to i; reaching a dot from it cannot be. */
+        if (follow (s, act, on, i, d, turns, between) != i)
+          return -1;
         forbid (s, 0, turns, between);
         st->loops++;
         added++;
