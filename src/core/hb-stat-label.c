@@ -139,6 +139,8 @@ static const HbStatLabel labels[] = {
     N_("Paths of the logic solver's answers that joined dots of two colours, each refused before it was asked again") },
   { "chain loops cut", NULL, N_("Loop repairs"),
     N_("Times an answer with a closed loop was refused and the logic solver asked again") },
+  { "chain touches cut", NULL, N_("Touching paths refused"),
+    N_("Paths of the logic solver's answers that ran beside themselves, each refused before it was asked again") },
   { "cycle repairs", NULL, N_("Loop repairs"),
     N_("Times an answer with a closed loop was refused and the logic solver asked again") },
 

@@ -489,13 +489,14 @@ other_arm (const Cand *p, int d)
 }
 
 /* Follows the model's path from candidate `from` going d, turn to turn,
- * until a dot or `from` again: the turns and dots reached go to `turns`
- * (and are marked in `on`), the cells passed to `between`. Returns the
+ * until a dot or `from` again, or until `limit` turns and dots are
+ * reached: the turns and dots reached go to `turns` (and are marked in
+ * `on`), the cells passed to `between`. Returns the
  * last one reached, or -1 when a line runs off the board (which the flow
  * clauses forbid). */
 static int
 follow (Chains *s, const guint8 *act, guint8 *on, int from, int d, GArray *turns,
-        GArray *between)
+        GArray *between, guint limit)
 {
   int cur = from;
 
@@ -509,7 +510,7 @@ follow (Chains *s, const guint8 *act, guint8 *on, int from, int d, GArray *turns
         return -1;
       on[next] = 1;
       g_array_append_val (turns, next);
-      if (next < s->ndots || next == from)
+      if (next < s->ndots || next == from || turns->len >= limit)
         return next;
       d = other_arm (CAND (s, next), d);
       cur = next;
@@ -590,7 +591,7 @@ check_model (Chains *s, guint8 *act, int *arm, FlowChainStats *st)
         arm[k] = d;
   for (int k = 0; k < s->ndots; k++)
     {
-      int next = follow (s, act, on, k, arm[k], turns, between);
+      int next = follow (s, act, on, k, arm[k], turns, between, G_MAXUINT);
 
       if (next < 0)
         return -1;
@@ -613,7 +614,7 @@ check_model (Chains *s, guint8 *act, int *arm, FlowChainStats *st)
           if (CAND (s, i)->arm[e] != 0)
             d = e;
         /* A loop comes back to i; reaching a dot from it cannot be. */
-        if (follow (s, act, on, i, d, turns, between) != i)
+        if (follow (s, act, on, i, d, turns, between, G_MAXUINT) != i)
           return -1;
         forbid (s, 0, turns, between);
         st->loops++;
@@ -669,6 +670,69 @@ draw_model (Chains *s, const guint8 *act, const int *arm, guint8 *colour, guint8
         }
     }
   return TRUE;
+}
+
+/* A model whose paths all join their own colours can still break the
+ * touch rule: nothing in the clauses keeps a chain's first turn from
+ * lying beside its own path's dot, so a path may come back beside itself
+ * (a bend round its dot). For each drawn path (colour, links) that does,
+ * forbids the path from its first dot up to the first cell that lies
+ * beside an earlier cell of it (that much of the path makes the touch,
+ * whatever the rest does). Returns the number of clauses added. */
+static int
+touch_nogoods (Chains *s, const guint8 *act, const int *arm, const guint8 *colour,
+               const guint8 *links, FlowChainStats *st)
+{
+  gsize ncells = (gsize) s->w * s->h;
+  g_autofree gint32 *pos = g_new (gint32, ncells);
+  g_autofree guint8 *on = g_new0 (guint8, s->cand->len);
+  g_autofree guint8 *seen = g_new0 (guint8, FLOW_MAX_COLOURS);
+  g_autoptr (GArray) turns = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GArray) between = g_array_new (FALSE, FALSE, sizeof (int));
+  int added = 0;
+
+  memset (pos, 0xff, ncells * sizeof *pos);
+  for (int k = 0; k < s->ndots; k++)
+    {
+      int x = CAND (s, k)->cell, d = arm[k];
+      gint32 step = 0;
+      guint count = 0, limit = 0;
+
+      /* Each path once, from the dot draw_model drew it from. */
+      if (seen[s->dot_colour[k]])
+        continue;
+      seen[s->dot_colour[k]] = 1;
+      pos[x] = 0;
+      while (limit == 0)
+        {
+          int y = x + dr[d] * s->w + dc[d], yr = y / s->w, yc = y % s->w;
+          gboolean special = s->level->dot[y] != 0 || (links[y] != 5 && links[y] != 10);
+
+          pos[y] = ++step;
+          count += special;
+          for (int e = 0; e < 4; e++)
+            {
+              int zr = yr + dr[e], zc = yc + dc[e], z = zr * s->w + zc;
+
+              if (zr >= 0 && zr < s->h && zc >= 0 && zc < s->w && colour[z] == colour[y]
+                  && (links[y] & (1u << e)) == 0 && pos[z] >= 0 && pos[z] < step)
+                limit = special ? count : count + 1;
+            }
+          if (s->level->dot[y] != 0)
+            break;
+          if (special)
+            d = __builtin_ctz (links[y] & ~(1u << HB_DIR_OPPOSITE (d)));
+          x = y;
+        }
+      if (limit == 0)
+        continue;
+      if (follow (s, act, on, k, arm[k], turns, between, limit) < 0)
+        return -1;
+      forbid (s, s->dot_arm[k][arm[k]], turns, between);
+      st->touches++;
+      added++;
+    }
+  return added;
 }
 
 /* The live view: the latest model's paths, when a snapshot is due. */
@@ -745,16 +809,21 @@ flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel, 
       publish_model (&s, live, act, arm);
       if (added == 0)
         {
+          gboolean solved = FALSE;
+
           if (draw_model (&s, act, arm, colour, links, FALSE))
             {
               FlowState *check = flow_state_copy (level);
 
               memcpy (check->colour, colour, ncells);
               memcpy (check->links, links, ncells);
-              if (flow_is_solved (check))
-                end = FLOW_CHAINS_SOLVED;
+              solved = flow_is_solved (check);
               flow_state_free (check);
+              if (!solved && touch_nogoods (&s, act, arm, colour, links, st) > 0)
+                continue;
             }
+          if (solved)
+            end = FLOW_CHAINS_SOLVED;
           break;
         }
     }

@@ -3777,6 +3777,7 @@ chains_stats (HbResult *r, const FlowChainStats *st)
   hb_result_add_stat (r, N_("chain SAT runs"), "%" G_GUINT64_FORMAT, st->rounds);
   hb_result_add_stat (r, N_("paths of two colours cut"), "%" G_GUINT64_FORMAT, st->paths);
   hb_result_add_stat (r, N_("chain loops cut"), "%" G_GUINT64_FORMAT, st->loops);
+  hb_result_add_stat (r, N_("chain touches cut"), "%" G_GUINT64_FORMAT, st->touches);
 }
 
 /* On large boards, when one answer is wanted, the time a search takes

@@ -203,7 +203,8 @@ typedef enum {
   FLOW_CHAINS_SOLVED,   /* colour and links hold an answer flow_is_solved accepts */
   FLOW_CHAINS_NONE,     /* the clauses have no model: no answer obeys the rule */
   FLOW_CHAINS_STOPPED,  /* cancelled or out of time */
-  FLOW_CHAINS_UNSURE,   /* a model the rules refuse (paths that touch) or no dots */
+  FLOW_CHAINS_UNSURE,   /* no dots, or a model the rules refuse for a reason
+                         * the search cannot put in a clause (none known) */
 } FlowChainsEnd;
 
 typedef struct {
@@ -211,6 +212,7 @@ typedef struct {
   guint64 variables, clauses;
   guint64 rounds;       /* solver runs */
   guint64 paths, loops; /* models' paths joining two colours, loops of turns, forbidden */
+  guint64 touches;      /* models' paths touching themselves, forbidden */
 } FlowChainStats;
 
 /* The number of candidates, without building anything (the cost of the
