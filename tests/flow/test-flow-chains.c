@@ -238,6 +238,60 @@ test_fast (void)
   hb_state_free (s);
 }
 
+/* On a mid-size board with more dots (100x100 in 20 colours, where the
+ * chains take a tenth of the path search's time) the chains race the path
+ * search on the second core instead of a second path search: whichever
+ * answers, the answer is checked; not with the chains or the race off;
+ * and a hard board (40 colours) stops at its deadline. */
+static void
+test_beside (void)
+{
+  HbGenerateParams p = { 100, 100, 20, 3, NULL };
+  g_autoptr (GError) error = NULL;
+  HbState *s = flow_generate (&p, &error);
+  HbSolveOptions o = { 0 };
+  HbCancel stop;
+  HbResult *r;
+  const char *v;
+
+  g_assert_no_error (error);
+  r = solve_fast (s, NULL);
+  g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+  assert_colours (FLOW_CONST (s), FLOW_CONST (r->solved)->colour);
+  if (g_get_num_processors () >= 2)
+    {
+      v = hb_result_get_stat (r, "chain candidates");
+      g_assert_nonnull (v);
+      g_assert_cmpuint (g_ascii_strtoull (v, NULL, 10), ==, flow_chains_candidates (FLOW_CONST (s)));
+      g_assert_cmpstr (hb_result_get_stat (r, "parallel searches"), ==, "2");
+      /* The path search's own stats only when it answered. */
+      g_test_message ("answered by the %s",
+                      hb_result_get_stat (r, "branches") != NULL ? "path search" : "chains");
+    }
+  hb_result_free (r);
+  r = solve_fast (s, "chains=false");
+  g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+  g_assert_null (hb_result_get_stat (r, "chain candidates"));
+  hb_result_free (r);
+  r = solve_fast (s, "race=false");
+  g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+  g_assert_null (hb_result_get_stat (r, "chain candidates"));
+  g_assert_cmpstr (hb_result_get_stat (r, "parallel searches"), ==, "1");
+  hb_result_free (r);
+  hb_state_free (s);
+
+  p = (HbGenerateParams) { 100, 100, 40, 1, NULL };
+  s = flow_generate (&p, &error);
+  g_assert_no_error (error);
+  hb_cancel_init (&stop, NULL);
+  hb_cancel_set_deadline (&stop, 0.3);
+  r = flow_solver_fast.solve (s, &o, NULL, &stop, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (r->status, ==, HB_STATUS_CANCELLED);
+  hb_result_free (r);
+  hb_state_free (s);
+}
+
 /* Watched live (the app's view of a long solve): the chains publish the
  * latest model's paths and count their runs; the answer ends the trace. */
 static void
@@ -307,6 +361,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/chains/agree", test_agree);
   g_test_add_func ("/flow/chains/touch", test_touch);
   g_test_add_func ("/flow/chains/fast", test_fast);
+  g_test_add_func ("/flow/chains/beside", test_beside);
   g_test_add_func ("/flow/chains/live", test_live);
   g_test_add_func ("/flow/chains/stop", test_stop);
   return g_test_run ();

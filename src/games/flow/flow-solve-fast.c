@@ -3046,10 +3046,11 @@ static const HbSetting fast_settings[] = {
     N_("When looking for one answer on a board over 400 cells, a second search sweeps "
        "from the other side on another processor core; the first to finish answers."),
     HB_SETTING_SWITCH, 0, 1, 1, NULL, NULL, NULL },
-  { "chains", N_("Corner chains first"),
-    N_("On a board of 40,000 cells or more with few dots, first solve for each dot's arm and "
-       "the lengths of the diagonal chains of turns next to it (SAT); the path search "
-       "runs only when that finds no answer."),
+  { "chains", N_("Corner chains"),
+    N_("Solve for each dot's arm and the lengths of the diagonal chains of turns next to "
+       "it (SAT): first on a board of 40,000 cells or more with few dots (the path search "
+       "runs only when that finds no answer), and on the second core instead of a second "
+       "path search on boards from 60×60 with more dots."),
     HB_SETTING_SWITCH, 0, 1, 1, NULL, NULL, NULL },
   { NULL }
 };
@@ -3699,10 +3700,11 @@ chains_run (gpointer data)
  * and 1000x1000 in 88 colours they have more and the SAT problem is too
  * big for what it saves). NULL when it finds no answer: the path search
  * then runs as before (so a "no solution" always comes from it). The
- * stats of the attempt go to `st` (st->candidates 0: not tried). */
+ * stats of the attempt go to `st` (st->candidates 0: not tried), the
+ * number of candidates to `candidates` when counted (else 0). */
 static HbResult *
 chains_first (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
-              HbCancel *cancellable, FlowChainStats *st)
+              HbCancel *cancellable, FlowChainStats *st, gsize *candidates)
 {
   const FlowState *level = FLOW_CONST (state);
   gsize n = (gsize) state->width * state->height;
@@ -3713,6 +3715,7 @@ chains_first (const HbState *state, const HbSolveOptions *options, HbTrace *trac
   int nrun = 1;
 
   memset (st, 0, sizeof *st);
+  *candidates = 0;
   if (options->count_limit > 1 || n < CHAINS_MIN_CELLS || level->colours == 0
       || !knob ("FF_CHAINS", 1)
       || !hb_settings_get_switch (options->settings, fast_settings, "chains"))
@@ -3721,7 +3724,8 @@ chains_first (const HbState *state, const HbSolveOptions *options, HbTrace *trac
   for (int c = 0; c < level->colours; c++)
     if (count[c] != 2)
       return NULL;
-  if (flow_chains_candidates (level) * 8 > n)
+  *candidates = flow_chains_candidates (level);
+  if (*candidates * 8 > n)
     return NULL;
   /* The progress the app shows counts the SAT runs meanwhile. */
   hb_trace_set_counter_name (trace, N_("SAT calls"));
@@ -3766,6 +3770,39 @@ chains_first (const HbState *state, const HbSolveOptions *options, HbTrace *trac
   return r;
 }
 
+/* Boards from this many cells may race the chains beside the path search
+ * (see chains_beside), and up to this many candidates. */
+#define BESIDE_MIN_CELLS 3600
+#define BESIDE_MAX_CANDIDATES 100000
+
+/* Whether the second core runs the corner chains (the variant that
+ * follows CaDiCaL's phases) instead of a second path search, on a board
+ * where they do not come first: from 60x60 up, with more dots (the
+ * chains' candidates more than an eighth of the cells and at most 1.2
+ * times as many; `candidates` is their number, 0 when not counted yet).
+ * There the path search often fails where the chains do not, and the
+ * other way round. Measured (2026-11-29, generated levels, one search
+ * each, both cores busy): 80x80 in 40 colours, the path search solved 1
+ * of 4 within 10 s and the chains 4 (1.7-5.6 s); 100x100 in 20 colours
+ * 0.9-1.7 s against 0.12-0.41 s; in 40 colours 0 of 3 against 2
+ * (3.8, 9.3 s); 200x200 in 20 colours 1.4 s, 5.1 s and none against
+ * 0.37, 0.74 and 2.3 s; the path search is the faster on some 60x60 to
+ * 100x100 levels in 20-30 colours (0.65 s against 1.55 s), which it
+ * still answers. On 75x75 in 88 colours (1.9 times the cells) the chains
+ * solved 1 of 8 and the two path searches 6: left to them. */
+static gboolean
+chains_beside (const HbState *state, const HbSolveOptions *options, gsize candidates)
+{
+  gsize n = (gsize) state->width * state->height;
+
+  if (n < BESIDE_MIN_CELLS || !knob ("FF_BESIDE", 1)
+      || !hb_settings_get_switch (options->settings, fast_settings, "chains"))
+    return FALSE;
+  if (candidates == 0)
+    candidates = flow_chains_candidates (FLOW_CONST (state));
+  return candidates * 8 > n && candidates * 5 <= n * 6 && candidates <= BESIDE_MAX_CANDIDATES;
+}
+
 static void
 chains_stats (HbResult *r, const FlowChainStats *st)
 {
@@ -3803,13 +3840,15 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   GThread *thread = NULL;
   HbTrace *trace1 = NULL;
   FastRace race;
+  ChainRun beside = { 0 };
   HbResult *r;
   FlowChainStats chains;
+  gsize candidates, n = (gsize) state->width * state->height;
   int v0 = knob ("FF_V0", -1), win = 0;
 
   (void) error;
   hb_trace_set_counter_name (trace, N_("search steps"));
-  r = chains_first (state, options, trace, cancellable, &chains);
+  r = chains_first (state, options, trace, cancellable, &chains, &candidates);
   if (r != NULL)
     {
       chains_stats (r, &chains);
@@ -3823,33 +3862,61 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
       && hb_settings_get_switch (options->settings, fast_settings, "race")
       && g_get_num_processors () >= 2)
     {
-      /* When the steps are recorded, the second search records its own,
-       * and they become the trace's if it answers first. */
-      if (f[0].tracing)
-        trace1 = hb_trace_new_like (trace);
-      race = (FastRace) { &f[1], &stop[0], state, options, trace1, &stop[1],
-                          race_variant (&f[0]) };
-      thread = g_thread_try_new ("hb-flow-race", fast_race, &race, NULL);
-      f[0].racing = thread != NULL;
+      if (chains_beside (state, options, candidates))
+        {
+          /* The chains on the second core: the path search stays a
+           * single one (its restarts as without the race). */
+          beside = (ChainRun) { FLOW_CONST (state), 1, NULL, { 0 }, &stop[0], g_malloc (n),
+                                g_malloc (n), { 0 }, FLOW_CHAINS_UNSURE };
+          hb_cancel_init (&beside.stop, cancellable);
+          thread = g_thread_try_new ("hb-flow-chains", chains_run, &beside, NULL);
+        }
+      else
+        {
+          /* When the steps are recorded, the second search records its
+           * own, and they become the trace's if it answers first. */
+          if (f[0].tracing)
+            trace1 = hb_trace_new_like (trace);
+          race = (FastRace) { &f[1], &stop[0], state, options, trace1, &stop[1],
+                              race_variant (&f[0]) };
+          thread = g_thread_try_new ("hb-flow-race", fast_race, &race, NULL);
+          f[0].racing = thread != NULL;
+        }
     }
   fast_run (&f[0]);
   if (thread != NULL)
     {
       if (f[0].finished)
-        hb_cancel_set (&stop[1]);
+        hb_cancel_set (beside.colour != NULL ? &beside.stop : &stop[1]);
       g_thread_join (thread);
       /* The first search stopped because the second had finished. */
-      win = !f[0].finished && f[1].finished;
+      if (beside.colour != NULL)
+        {
+          win = !f[0].finished && beside.end == FLOW_CHAINS_SOLVED ? -1 : 0;
+          chains = beside.st;
+        }
+      else
+        win = !f[0].finished && f[1].finished;
       if (win == 1 && trace1 != NULL)
         hb_trace_take_steps (trace, trace1);
     }
   hb_trace_free (trace1);
-  r = fast_result (&f[win], state, options);
+  if (win < 0)
+    {
+      /* The trace counts the path search's steps (its progress so far). */
+      r = flow_search_result (FLOW_CONST (state), trace, TRUE, FALSE, HB_STOP_CANCELLED,
+                              f[0].nodes, FALSE, beside.colour, beside.links, NULL, NULL);
+      hb_result_add_stat (r, N_("nodes"), "%" G_GUINT64_FORMAT, f[0].nodes);
+    }
+  else
+    r = fast_result (&f[win], state, options);
   hb_result_add_stat (r, N_("parallel searches"), "%d", thread != NULL ? 2 : 1);
   chains_stats (r, &chains);
   fast_clear (&f[0]);
-  if (thread != NULL)
+  if (thread != NULL && beside.colour == NULL)
     fast_clear (&f[1]);
+  g_free (beside.colour);
+  g_free (beside.links);
   return r;
 }
 
@@ -3860,7 +3927,8 @@ const HbSolver flow_solver_fast = {
                 "most constrained first; forced steps, dead ends, the corner rule, region and "
                 "parity checks prune; counts solutions; on large boards a second search from "
                 "the other side races it on a second core; on huge boards with few dots, SAT "
-                "over the chains of turns the corner rule gives comes first"),
+                "over the chains of turns the corner rule gives comes first, and on mid-size "
+                "boards with more dots it races the path search instead"),
   .flags = HB_SOLVER_EXACT | HB_SOLVER_COUNTS | HB_SOLVER_ANIMATED,
   .settings = fast_settings,
   .solve = fast_solve,
