@@ -196,6 +196,28 @@ solve_fast (const HbState *s, const char *setting)
   return r;
 }
 
+/* The fast solver on s, its answer checked. */
+static HbResult *
+solve_fast_checked (const HbState *s, const char *setting)
+{
+  HbResult *r = solve_fast (s, setting);
+
+  g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+  assert_colours (FLOW_CONST (s), FLOW_CONST (r->solved)->colour);
+  return r;
+}
+
+/* r's stats say the chains ran on s. */
+static void
+assert_chains_ran (const HbState *s, const HbResult *r)
+{
+  const char *v = hb_result_get_stat (r, "chain candidates");
+
+  g_assert_nonnull (v);
+  g_assert_cmpuint (g_ascii_strtoull (v, NULL, 10), ==, flow_chains_candidates (FLOW_CONST (s)));
+  g_assert_nonnull (hb_result_get_stat (r, "chain SAT runs"));
+}
+
 /* The fast solver takes the chains first on a board of 40,000 cells or
  * more with few dots (a generated 300x300 level in 10 colours, which the
  * path search takes five times as long on), and not when told not to or
@@ -207,16 +229,10 @@ test_fast (void)
   g_autoptr (GError) error = NULL;
   HbState *s = flow_generate (&p, &error);
   HbResult *r;
-  const char *v;
 
   g_assert_no_error (error);
-  r = solve_fast (s, NULL);
-  g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
-  assert_colours (FLOW_CONST (s), FLOW_CONST (r->solved)->colour);
-  v = hb_result_get_stat (r, "chain candidates");
-  g_assert_nonnull (v);
-  g_assert_cmpuint (g_ascii_strtoull (v, NULL, 10), ==, flow_chains_candidates (FLOW_CONST (s)));
-  g_assert_nonnull (hb_result_get_stat (r, "chain SAT runs"));
+  r = solve_fast_checked (s, NULL);
+  assert_chains_ran (s, r);
   /* The chains answered: no path search ran. */
   g_assert_null (hb_result_get_stat (r, "parallel searches"));
   hb_result_free (r);
@@ -231,8 +247,7 @@ test_fast (void)
   p = (HbGenerateParams) { 30, 30, 0, 1, NULL };
   s = flow_generate (&p, &error);
   g_assert_no_error (error);
-  r = solve_fast (s, NULL);
-  g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+  r = solve_fast_checked (s, NULL);
   g_assert_null (hb_result_get_stat (r, "chain candidates"));
   hb_result_free (r);
   hb_state_free (s);
@@ -252,29 +267,22 @@ test_beside (void)
   HbSolveOptions o = { 0 };
   HbCancel stop;
   HbResult *r;
-  const char *v;
 
   g_assert_no_error (error);
-  r = solve_fast (s, NULL);
-  g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
-  assert_colours (FLOW_CONST (s), FLOW_CONST (r->solved)->colour);
+  r = solve_fast_checked (s, NULL);
   if (g_get_num_processors () >= 2)
     {
-      v = hb_result_get_stat (r, "chain candidates");
-      g_assert_nonnull (v);
-      g_assert_cmpuint (g_ascii_strtoull (v, NULL, 10), ==, flow_chains_candidates (FLOW_CONST (s)));
+      assert_chains_ran (s, r);
       g_assert_cmpstr (hb_result_get_stat (r, "parallel searches"), ==, "2");
       /* The path search's own stats only when it answered. */
       g_test_message ("answered by the %s",
                       hb_result_get_stat (r, "branches") != NULL ? "path search" : "chains");
     }
   hb_result_free (r);
-  r = solve_fast (s, "chains=false");
-  g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+  r = solve_fast_checked (s, "chains=false");
   g_assert_null (hb_result_get_stat (r, "chain candidates"));
   hb_result_free (r);
-  r = solve_fast (s, "race=false");
-  g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+  r = solve_fast_checked (s, "race=false");
   g_assert_null (hb_result_get_stat (r, "chain candidates"));
   g_assert_cmpstr (hb_result_get_stat (r, "parallel searches"), ==, "1");
   hb_result_free (r);
