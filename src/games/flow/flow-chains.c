@@ -33,7 +33,10 @@
  * is forbidden by a clause (its turns, and the cells its segments pass
  * that are no turns), every such path of the model at once; then the
  * solver runs again on the same instance. The model that passes is drawn
- * cell by cell and checked by flow_is_solved.
+ * cell by cell and checked by flow_is_solved; where a path of it runs
+ * beside itself (the touch rule, which the chains do not ensure next to a
+ * dot), that much of the path is forbidden too and the solver runs again
+ * (touch_nogoods).
  *
  * Measured (2026-11-29, generated 1000x1000 levels in 10 colours, seeds
  * 1-144, one search per level, whole process): trying every variable

@@ -3050,7 +3050,7 @@ static const HbSetting fast_settings[] = {
     N_("Solve for each dot's arm and the lengths of the diagonal chains of turns next to "
        "it (SAT): first on a board of 40,000 cells or more with few dots (the path search "
        "runs only when that finds no answer), and on the second core instead of a second "
-       "path search on boards from 60×60 with more dots."),
+       "path search on boards of 3,600 cells or more with more dots."),
     HB_SETTING_SWITCH, 0, 1, 1, NULL, NULL, NULL },
   { NULL }
 };
@@ -3777,7 +3777,7 @@ chains_first (const HbState *state, const HbSolveOptions *options, HbTrace *trac
 
 /* Whether the second core runs the corner chains (the variant that
  * follows CaDiCaL's phases) instead of a second path search, on a board
- * where they do not come first: from 60x60 up, with more dots (the
+ * where they do not come first: from 3,600 cells (60x60) up, with more dots (the
  * chains' candidates more than an eighth of the cells and at most 1.2
  * times as many; `candidates` is their number, 0 when not counted yet).
  * There the path search often fails where the chains do not, and the
@@ -3869,6 +3869,10 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
           beside = (ChainRun) { FLOW_CONST (state), 1, NULL, { 0 }, &stop[0], g_malloc (n),
                                 g_malloc (n), { 0 }, FLOW_CHAINS_UNSURE };
           hb_cancel_init (&beside.stop, cancellable);
+          /* The path search keeps its own time limit; the chains get it
+           * on their token (and stop when the path search stops). */
+          if (options->time_limit > 0)
+            hb_cancel_set_deadline (&beside.stop, options->time_limit);
           thread = g_thread_try_new ("hb-flow-chains", chains_run, &beside, NULL);
         }
       else
@@ -3886,8 +3890,13 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   fast_run (&f[0]);
   if (thread != NULL)
     {
-      if (f[0].finished)
-        hb_cancel_set (beside.colour != NULL ? &beside.stop : &stop[1]);
+      /* The chains stop whenever the path search does (finished, or at
+       * its time or node limit); a second path search only when the
+       * first finished (it keeps the same limits). */
+      if (beside.colour != NULL)
+        hb_cancel_set (&beside.stop);
+      else if (f[0].finished)
+        hb_cancel_set (&stop[1]);
       g_thread_join (thread);
       /* The first search stopped because the second had finished. */
       if (beside.colour != NULL)
