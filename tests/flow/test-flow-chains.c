@@ -375,7 +375,14 @@ test_stop (void)
   g_assert_no_error (error);
   hb_cancel_init (&cancel, NULL);
   hb_cancel_set (&cancel);
-  g_assert_cmpint (chains (FLOW_CONST (s), 0, &cancel, NULL), ==, FLOW_CHAINS_STOPPED);
+  {
+    FlowChainStats st;
+
+    /* Stopped while encoding: no solver run, the candidates all counted. */
+    g_assert_cmpint (chains (FLOW_CONST (s), 0, &cancel, &st), ==, FLOW_CHAINS_STOPPED);
+    g_assert_cmpuint (st.rounds, ==, 0);
+    g_assert_cmpuint (st.candidates, ==, flow_chains_candidates (FLOW_CONST (s)));
+  }
   g_assert_cmpint (chains (FLOW_CONST (s), 1, NULL, NULL), ==, FLOW_CHAINS_SOLVED);
   g_assert_cmpint (chains (empty, 0, NULL, NULL), ==, FLOW_CHAINS_UNSURE);
   flow_state_free (empty);
