@@ -3912,10 +3912,20 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   hb_trace_free (trace1);
   if (win < 0)
     {
-      /* The trace counts the path search's steps (its progress so far). */
+      /* As in the race of two path searches, the trace keeps the steps
+       * of the search that answered: the chains record none, so the
+       * player shows their answer after their runs (as when they come
+       * first), not the path search's unfinished steps. */
+      if (trace != NULL)
+        {
+          HbTrace *none = hb_trace_new_like (trace);
+
+          hb_trace_take_steps (trace, none);
+          hb_trace_free (none);
+        }
+      hb_trace_set_counter_name (trace, N_("SAT calls"));
       r = flow_search_result (FLOW_CONST (state), trace, TRUE, FALSE, HB_STOP_CANCELLED,
-                              f[0].nodes, FALSE, beside.colour, beside.links, NULL, NULL);
-      hb_result_add_stat (r, N_("nodes"), "%" G_GUINT64_FORMAT, f[0].nodes);
+                              beside.st.rounds, FALSE, beside.colour, beside.links, NULL, NULL);
     }
   else
     r = fast_result (&f[win], state, options);
