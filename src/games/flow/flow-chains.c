@@ -706,7 +706,7 @@ touch_nogoods (Chains *s, const guint8 *act, const int *arm, const guint8 *colou
   gsize ncells = (gsize) s->w * s->h;
   g_autofree gint32 *pos = g_new (gint32, ncells);
   g_autofree guint8 *on = g_new0 (guint8, s->cand->len);
-  g_autofree guint8 *seen = g_new0 (guint8, FLOW_MAX_COLOURS);
+  guint8 seen[FLOW_MAX_COLOURS] = { 0 };
   g_autoptr (GArray) turns = g_array_new (FALSE, FALSE, sizeof (int));
   g_autoptr (GArray) between = g_array_new (FALSE, FALSE, sizeof (int));
   int added = 0;

@@ -3676,6 +3676,49 @@ typedef struct {
   FlowChainsEnd  end;
 } ChainRun;
 
+/* Sets up run (the level's colour and links allocated) with its own
+ * token under `parent`, stopping `other` when it answers, and a deadline
+ * when `seconds` > 0. */
+static void
+chain_run_init (ChainRun *run, const FlowState *level, int variant, HbTrace *live,
+                HbCancel *parent, HbCancel *other, double seconds)
+{
+  gsize n = (gsize) level->base.width * level->base.height;
+
+  *run = (ChainRun) { level, variant, live, { 0 }, other, g_malloc (n), g_malloc (n), { 0 },
+                      FLOW_CHAINS_UNSURE };
+  hb_cancel_init (&run->stop, parent);
+  if (seconds > 0)
+    hb_cancel_set_deadline (&run->stop, seconds);
+}
+
+static void
+chain_run_clear (ChainRun *run)
+{
+  g_free (run->colour);
+  g_free (run->links);
+  run->colour = run->links = NULL;
+}
+
+/* The answer of a run that ended SOLVED. The trace keeps only that answer,
+ * counted in SAT calls: the chains record no steps, and the steps of a
+ * path search they beat are not the search that answered (as the race of
+ * two path searches keeps the winner's). */
+static HbResult *
+chain_run_answer (const ChainRun *run, HbTrace *trace)
+{
+  if (trace != NULL)
+    {
+      HbTrace *none = hb_trace_new_like (trace);
+
+      hb_trace_take_steps (trace, none);
+      hb_trace_free (none);
+    }
+  hb_trace_set_counter_name (trace, N_("SAT calls"));
+  return flow_search_result (run->level, trace, TRUE, FALSE, HB_STOP_CANCELLED, run->st.rounds,
+                             FALSE, run->colour, run->links, NULL, NULL);
+}
+
 static gpointer
 chains_run (gpointer data)
 {
@@ -3729,20 +3772,14 @@ chains_first (const HbState *state, const HbSolveOptions *options, HbTrace *trac
     return NULL;
   /* The progress the app shows counts the SAT runs meanwhile. */
   hb_trace_set_counter_name (trace, N_("SAT calls"));
+  /* 3 s, or half the time limit if that is less; then the path search.
+   * On a level with no answer the chains rarely prove it (each model's
+   * pairs of colours are forbidden one by one): a 300x300 level with two
+   * dots swapped, 76 runs in 5 s, where the path search proves it in 1 s. */
   for (int i = 0; i < 2; i++)
-    {
-      run[i] = (ChainRun) { level, i, i == 0 ? trace : NULL, { 0 }, &run[1 - i].stop,
-                            g_malloc (n), g_malloc (n), { 0 }, FLOW_CHAINS_UNSURE };
-      hb_cancel_init (&run[i].stop, cancellable);
-      /* 3 s, or half the time limit if that is less; then the path
-       * search. On a level with no answer the chains rarely prove it
-       * (each model's pairs of colours are forbidden one by one): a
-       * 300x300 level with two dots swapped, 76 runs in 5 s, where the
-       * path search proves it in 1 s. */
-      hb_cancel_set_deadline (&run[i].stop, options->time_limit > 0
-                                            ? MIN (options->time_limit / 2, CHAINS_SECONDS)
+    chain_run_init (&run[i], level, i, i == 0 ? trace : NULL, cancellable, &run[1 - i].stop,
+                    options->time_limit > 0 ? MIN (options->time_limit / 2, CHAINS_SECONDS)
                                             : CHAINS_SECONDS);
-    }
   if (g_get_num_processors () >= 2 && knob ("FF_RACE", 1)
       && hb_settings_get_switch (options->settings, fast_settings, "race"))
     thread = g_thread_try_new ("hb-flow-chains", chains_run, &run[1], NULL);
@@ -3754,8 +3791,7 @@ chains_first (const HbState *state, const HbSolveOptions *options, HbTrace *trac
     if (run[i].end == FLOW_CHAINS_SOLVED)
       {
         *st = run[i].st;
-        r = flow_search_result (level, trace, TRUE, FALSE, HB_STOP_CANCELLED, st->rounds, FALSE,
-                                run[i].colour, run[i].links, NULL, NULL);
+        r = chain_run_answer (&run[i], trace);
       }
   if (r == NULL)
     {
@@ -3763,10 +3799,7 @@ chains_first (const HbState *state, const HbSolveOptions *options, HbTrace *trac
       hb_trace_set_counter_name (trace, N_("search steps"));
     }
   for (int i = 0; i < 2; i++)
-    {
-      g_free (run[i].colour);
-      g_free (run[i].links);
-    }
+    chain_run_clear (&run[i]);
   return r;
 }
 
@@ -3843,7 +3876,8 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
   ChainRun beside = { 0 };
   HbResult *r;
   FlowChainStats chains;
-  gsize candidates, n = (gsize) state->width * state->height;
+  gsize candidates;
+  gboolean by_chains = FALSE;   /* the second core runs the chains */
   int v0 = knob ("FF_V0", -1), win = 0;
 
   (void) error;
@@ -3865,15 +3899,13 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
       if (chains_beside (state, options, candidates))
         {
           /* The chains on the second core: the path search stays a
-           * single one (its restarts as without the race). */
-          beside = (ChainRun) { FLOW_CONST (state), 1, NULL, { 0 }, &stop[0], g_malloc (n),
-                                g_malloc (n), { 0 }, FLOW_CHAINS_UNSURE };
-          hb_cancel_init (&beside.stop, cancellable);
-          /* The path search keeps its own time limit; the chains get it
-           * on their token (and stop when the path search stops). */
-          if (options->time_limit > 0)
-            hb_cancel_set_deadline (&beside.stop, options->time_limit);
+           * single one (its restarts as without the race). It keeps its
+           * own time limit; the chains get it on their token (and stop
+           * when the path search stops). */
+          chain_run_init (&beside, FLOW_CONST (state), 1, NULL, cancellable, &stop[0],
+                          options->time_limit);
           thread = g_thread_try_new ("hb-flow-chains", chains_run, &beside, NULL);
+          by_chains = thread != NULL;
         }
       else
         {
@@ -3893,13 +3925,13 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
       /* The chains stop whenever the path search does (finished, or at
        * its time or node limit); a second path search only when the
        * first finished (it keeps the same limits). */
-      if (beside.colour != NULL)
+      if (by_chains)
         hb_cancel_set (&beside.stop);
       else if (f[0].finished)
         hb_cancel_set (&stop[1]);
       g_thread_join (thread);
       /* The first search stopped because the second had finished. */
-      if (beside.colour != NULL)
+      if (by_chains)
         {
           win = !f[0].finished && beside.end == FLOW_CHAINS_SOLVED ? -1 : 0;
           chains = beside.st;
@@ -3910,32 +3942,13 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
         hb_trace_take_steps (trace, trace1);
     }
   hb_trace_free (trace1);
-  if (win < 0)
-    {
-      /* As in the race of two path searches, the trace keeps the steps
-       * of the search that answered: the chains record none, so the
-       * player shows their answer after their runs (as when they come
-       * first), not the path search's unfinished steps. */
-      if (trace != NULL)
-        {
-          HbTrace *none = hb_trace_new_like (trace);
-
-          hb_trace_take_steps (trace, none);
-          hb_trace_free (none);
-        }
-      hb_trace_set_counter_name (trace, N_("SAT calls"));
-      r = flow_search_result (FLOW_CONST (state), trace, TRUE, FALSE, HB_STOP_CANCELLED,
-                              beside.st.rounds, FALSE, beside.colour, beside.links, NULL, NULL);
-    }
-  else
-    r = fast_result (&f[win], state, options);
+  r = win < 0 ? chain_run_answer (&beside, trace) : fast_result (&f[win], state, options);
   hb_result_add_stat (r, N_("parallel searches"), "%d", thread != NULL ? 2 : 1);
   chains_stats (r, &chains);
   fast_clear (&f[0]);
-  if (thread != NULL && beside.colour == NULL)
+  if (thread != NULL && !by_chains)
     fast_clear (&f[1]);
-  g_free (beside.colour);
-  g_free (beside.links);
+  chain_run_clear (&beside);
   return r;
 }
 
