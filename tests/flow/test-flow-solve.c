@@ -551,6 +551,37 @@ test_generated (void)
       solve_generated (sizes[i][0], sizes[i][1], sizes[i][2], seed);
 }
 
+/* Under 3,600 cells every second restart sweeps rows or columns instead of
+ * diagonals: one search on generated 50x50 levels that need a restart
+ * (seed 685, solved in its second run, by rows) and three (seed 24: its
+ * fourth run sweeps columns) answers right. */
+static void
+test_rows (void)
+{
+  static const struct { guint64 seed; guint64 restarts; } levels[] = { { 685, 1 }, { 24, 3 } };
+  g_autoptr (HbSettings) one = hb_settings_new ();
+
+  g_assert_true (hb_settings_parse_assignment (one, "race=false", NULL,
+                                               flow_solver_fast.settings, NULL));
+  for (gsize i = 0; i < G_N_ELEMENTS (levels); i++)
+    {
+      HbGenerateParams p = { 50, 50, 0, levels[i].seed, NULL };
+      g_autoptr (GError) error = NULL;
+      HbState *s = flow_generate (&p, &error);
+      HbSolveOptions o = { 0 };
+      HbResult *r;
+
+      g_assert_no_error (error);
+      o.settings = one;
+      r = flow_solver_fast.solve (s, &o, NULL, NULL, &error);
+      g_assert_no_error (error);
+      assert_answer (FLOW (s), r);
+      g_assert_cmpuint (stat_u64 (r, "restarts"), >=, levels[i].restarts);
+      hb_result_free (r);
+      hb_state_free (s);
+    }
+}
+
 /* Two colours whose dots sit on the border of the free cells in the order
  * a b a b would have to cross: the crossing check proves it at the start,
  * before a single step (a dot in each corner of an empty 30x4 strip, and
@@ -1030,6 +1061,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/fast/edge-cases", test_edge_cases);
   g_test_add_func ("/flow/fast/generated", test_generated);
   g_test_add_func ("/flow/fast/huge", test_huge);
+  g_test_add_func ("/flow/fast/rows", test_rows);
   g_test_add_func ("/flow/fast/backjump", test_backjump);
   g_test_add_func ("/flow/fast/crossing", test_crossing);
   g_test_add_func ("/flow/fast/loops", test_loops);
