@@ -347,8 +347,8 @@ typedef struct {
   int      hotmin;    /* the shortest chain that counts */
   gsize    flood_cap;     /* region checks skip regions bigger than this */
   /* Restarts (first answer on large boards): a run stops after
-   * restart_at nodes and the next sweeps from another corner, with a
-   * longer allowance; the last run has no such limit, so "no solution"
+   * restart_at nodes and the next sweeps from another corner (or by rows
+   * or columns, see restart_order), with a longer allowance; the last run has no such limit, so "no solution"
    * is still a proof. */
   guint64  restart_at;
   gboolean restarted;
