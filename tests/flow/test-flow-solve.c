@@ -506,6 +506,26 @@ solve_generated (int w, int h, int colours, guint64 seed)
  * go to the cell nearest the last failure; both count a cell's pairs with
  * a turn's chain looked at only four cells deep. The corner chains, which
  * answer these first (test-flow-chains), are off. */
+/* The fast solver with `settings` on generated level w x h (colours, seed),
+ * its answer checked; the caller frees the result. */
+static HbResult *
+solve_generated_with (int w, int h, int colours, guint64 seed, HbSettings *settings)
+{
+  HbGenerateParams p = { w, h, colours, seed, NULL };
+  g_autoptr (GError) error = NULL;
+  HbState *s = flow_generate (&p, &error);
+  HbSolveOptions o = { 0 };
+  HbResult *r;
+
+  g_assert_no_error (error);
+  o.settings = settings;
+  r = flow_solver_fast.solve (s, &o, NULL, NULL, &error);
+  g_assert_no_error (error);
+  assert_answer (FLOW (s), r);
+  hb_state_free (s);
+  return r;
+}
+
 static void
 test_huge (void)
 {
@@ -515,20 +535,10 @@ test_huge (void)
                                                flow_solver_fast.settings, NULL));
   for (int i = 0; i < 2; i++)
     {
-      HbGenerateParams p = { 500, 500, 10, i == 0 ? 5 : 2, NULL };
-      g_autoptr (GError) error = NULL;
-      HbState *s = flow_generate (&p, &error);
-      HbSolveOptions o = { 0 };
-      HbResult *r;
+      HbResult *r = solve_generated_with (500, 500, 10, i == 0 ? 5 : 2, off);
 
-      g_assert_no_error (error);
-      o.settings = off;
-      r = flow_solver_fast.solve (s, &o, NULL, NULL, &error);
-      g_assert_no_error (error);
-      assert_answer (FLOW (s), r);
       g_assert_null (hb_result_get_stat (r, "chain candidates"));
       hb_result_free (r);
-      hb_state_free (s);
     }
 }
 
@@ -565,20 +575,10 @@ test_rows (void)
                                                flow_solver_fast.settings, NULL));
   for (gsize i = 0; i < G_N_ELEMENTS (levels); i++)
     {
-      HbGenerateParams p = { 50, 50, 0, levels[i].seed, NULL };
-      g_autoptr (GError) error = NULL;
-      HbState *s = flow_generate (&p, &error);
-      HbSolveOptions o = { 0 };
-      HbResult *r;
+      HbResult *r = solve_generated_with (50, 50, 0, levels[i].seed, one);
 
-      g_assert_no_error (error);
-      o.settings = one;
-      r = flow_solver_fast.solve (s, &o, NULL, NULL, &error);
-      g_assert_no_error (error);
-      assert_answer (FLOW (s), r);
       g_assert_cmpuint (stat_u64 (r, "restarts"), >=, levels[i].restarts);
       hb_result_free (r);
-      hb_state_free (s);
     }
 }
 

@@ -1960,6 +1960,19 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells, FastDeps *why)
 }
 
 
+/* Appends cell (x, y) of the padded board, mirrored as `variant` says. */
+static inline void
+order_put (Fast *f, int *i, int x, int y, int variant)
+{
+  int H = f->h + 2;
+
+  if (variant & 1)
+    x = f->W - 1 - x;
+  if (variant & 2)
+    y = H - 1 - y;
+  f->order[(*i)++] = y * f->W + x;
+}
+
 /* The board order of the cell branches, variants 0-7: anti-diagonals
  * from one corner (variant & 3: top left, top right, bottom left, bottom
  * right), each from its top or its bottom (variant & 4); variants 8-15:
@@ -1974,31 +1987,16 @@ set_order (Fast *f, int variant)
       gboolean cols = (variant & 4) != 0;
       for (int a = 0; a < (cols ? f->W : H); a++)
         for (int b = 0; b < (cols ? H : f->W); b++)
-          {
-            int y = cols ? b : a, x = cols ? a : b;
-            if (variant & 1)
-              x = f->W - 1 - x;
-            if (variant & 2)
-              y = H - 1 - y;
-            f->order[i++] = y * f->W + x;
-          }
-      f->scan = 0;
-      f->look_ok = FALSE;
-      return;
+          order_put (f, &i, cols ? a : b, cols ? b : a, variant);
     }
-
-  for (int sum = 0; sum <= (f->W - 1) + (H - 1); sum++)
-    for (int j = 0; j < H; j++)
-      {
-        int y = (variant & 4) ? H - 1 - j : j, x = sum - y;
-        if (x < 0 || x >= f->W)
-          continue;
-        if (variant & 1)
-          x = f->W - 1 - x;
-        if (variant & 2)
-          y = H - 1 - y;
-        f->order[i++] = y * f->W + x;
-      }
+  else
+    for (int sum = 0; sum <= (f->W - 1) + (H - 1); sum++)
+      for (int j = 0; j < H; j++)
+        {
+          int y = (variant & 4) ? H - 1 - j : j, x = sum - y;
+          if (x >= 0 && x < f->W)
+            order_put (f, &i, x, y, variant);
+        }
   f->scan = 0;
   f->look_ok = FALSE;
 }
