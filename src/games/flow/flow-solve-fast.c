@@ -361,6 +361,7 @@ typedef struct {
   gboolean bad_dots;      /* a colour without exactly two dots */
   gboolean finished;      /* the run ended without being stopped */
   gboolean racing;        /* one of two searches (see fast_solve) */
+  gboolean second;        /* the second of them (see restart_order) */
   gsize    scan;          /* no open cell before this one (whole board) */
   const int *pcells;      /* the piece's cells, or NULL for the whole board */
   int      npcells;
@@ -3437,8 +3438,9 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
 #define ROWS_MAX_CELLS 3600
 
 /* The order of run `run` (run 0 is fast_init's, variant0): the next
- * diagonal order up each time; on boards under ROWS_MAX_CELLS every second
- * run sweeps rows or columns instead (rows from the corner of variant0 & 3
+ * diagonal order up each time; on boards under ROWS_MAX_CELLS (and in the
+ * second racing search on larger ones) every second run sweeps rows or
+ * columns instead (rows from the corner of variant0 & 3
  * first). A level that is slow in every diagonal order is often quick in
  * one of rows or columns: generated 50x50, seeds 1-840, one search in each
  * order with no restart, the fastest order of each level took at most
@@ -3448,11 +3450,18 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
  * slowest 0.49 and 0.54 s instead of 1.03 and 1.09 s, 15 and 16 over
  * 300 ms instead of 17 and 19, the same median (50 ms) and the same total
  * time. On 70x70 to 80x80 in 88 colours the rows made the restarts slower
- * (70x70, 12 levels: 34 s in all instead of 22 s), hence the size limit. */
+ * (70x70, 12 levels: 34 s in all instead of 22 s), hence the size limit;
+ * there only the second of two racing searches takes them (up to huge
+ * boards, whose pair is chosen apart): 70x70 to 80x80 in 88 colours, 24
+ * levels, two rounds, 10 s: 23 solved instead of 22 (75x75 seed 7 in
+ * 4.6 s, where the pair gave up; one search with no restart takes 3.6 s at
+ * best sweeping diagonals, 2.3 s sweeping rows), 72 s in all instead
+ * of 73-74 s; 60x60 and 65x65 in 88 colours and 60x60 to 200x200 in 10-30
+ * colours (39 levels) the same. */
 static int
 restart_order (const Fast *f, int run)
 {
-  if ((gsize) f->w * f->h < ROWS_MAX_CELLS && knob ("FF_ROWS", 1))
+  if (((gsize) f->w * f->h < ROWS_MAX_CELLS || (f->second && !f->huge)) && knob ("FF_ROWS", 1))
     return run % 2 == 0 ? (f->variant0 + run / 2) % 8
                         : 8 + ((f->variant0 & 3) + run / 2) % 8;
   return (f->variant0 + run) % 8;
@@ -3677,6 +3686,7 @@ fast_race (gpointer data)
    * 1000x1000 board's tables are over 60 MB). */
   fast_init (race->f, race->state, race->options, race->trace, race->stop, race->variant);
   race->f->racing = TRUE;
+  race->f->second = TRUE;
   fast_run (race->f);
   if (race->f->finished)
     hb_cancel_set (race->other);
