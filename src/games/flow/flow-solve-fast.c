@@ -348,8 +348,8 @@ typedef struct {
   gsize    flood_cap;     /* region checks skip regions bigger than this */
   /* Restarts (first answer on large boards): a run stops after
    * restart_at nodes and the next sweeps from another corner (or by rows
-   * or columns, see restart_order), with a longer allowance; the last run has no such limit, so "no solution"
-   * is still a proof. */
+   * or columns, see restart_order), with a longer allowance; the last run
+   * has no such limit, so "no solution" is still a proof. */
   guint64  restart_at;
   gboolean restarted;
   guint64  restarts;
@@ -3440,8 +3440,7 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
 /* The order of run `run` (run 0 is fast_init's, variant0): the next
  * diagonal order up each time; on boards under ROWS_MAX_CELLS (and in the
  * second racing search on larger ones) every second run sweeps rows or
- * columns instead (rows from the corner of variant0 & 3
- * first). A level that is slow in every diagonal order is often quick in
+ * columns instead (rows from the corner of variant0 & 3 first). A level that is slow in every diagonal order is often quick in
  * one of rows or columns: generated 50x50, seeds 1-840, one search in each
  * order with no restart, the fastest order of each level took at most
  * 195 ms among the diagonals (seed 685: 195-568 ms in all eight) and at
