@@ -3440,8 +3440,9 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
 /* The order of run `run` (run 0 is fast_init's, variant0): the next
  * diagonal order up each time; on boards under ROWS_MAX_CELLS (and in the
  * second racing search on larger ones) every second run sweeps rows or
- * columns instead (rows from the corner of variant0 & 3 first). A level that is slow in every diagonal order is often quick in
- * one of rows or columns: generated 50x50, seeds 1-840, one search in each
+ * columns instead (rows from the corner of variant0 & 3 first). A level
+ * that is slow in every diagonal order is often quick in one of rows or
+ * columns: generated 50x50, seeds 1-840, one search in each
  * order with no restart, the fastest order of each level took at most
  * 195 ms among the diagonals (seed 685: 195-568 ms in all eight) and at
  * most 111 ms among all sixteen (seed 685 48 ms sweeping rows from the
