@@ -154,7 +154,7 @@ test_agree (void)
  * a path is refused and the solver asked again, never given up on.
  * 300 generated 15x15 levels, both variants: every one solved (a clause
  * that forbade too little of the path, such as only its first turn,
- * leaves a dozen of them unsolved), and some (15 with CaDiCaL 1.5.3)
+ * leaves a dozen of them unsolved), and some (10 with CaDiCaL 1.5.3)
  * needed that. */
 static void
 test_touch (void)

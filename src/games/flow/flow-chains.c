@@ -24,9 +24,11 @@
  * - every cell is on exactly one path: a cell that is no candidate lies
  *   in one row gap and one column gap, and exactly one of the two flows.
  *   Two cells one above the other, neither a candidate, share the column
- *   gap, so their row gaps flow alike: one equivalence per pair of row
- *   gaps that overlap from one row to the next, and one exclusive or per
- *   column gap; a candidate cell that is no turn, likewise.
+ *   gap, so their row gaps flow alike: the row gaps that overlap from
+ *   one row to the next are one variable, and a column gap is the
+ *   negation of its top cell's row gap (these equivalences are merged
+ *   before the clauses are written, see merge_flows); a candidate cell
+ *   that is no turn: exactly one of its two flows, unless it turns.
  * What the clauses leave out is checked on each model (as the write-up
  * checks for cycles): the paths are followed from dot to dot, turn to
  * turn, and a path that joins two colours or a loop of turns with no dot
@@ -86,6 +88,14 @@ typedef struct {
   int    (*dot_arm)[4];     /* per dot, the four arm variables */
   Line    *rows, *cols;
   int     *most, *least;        /* per chain, scratch of forbid */
+  /* The flows' equivalence classes (see merge_flows): ids above fbase are
+   * flows, numbered before they get variables; per id, its parent and
+   * whether it is the parent's negation; per flow class root, its
+   * variable (0 until used). */
+  int      fbase, nflows;
+  int     *parent, *var;
+  guint8  *flip;
+  gboolean clash;           /* a flow class equal to its own negation */
   gboolean stopped;
 } Chains;
 
@@ -97,12 +107,93 @@ new_var (Chains *s)
   return ++s->nvars;
 }
 
+/* A new flow id (see merge_flows). */
+static int
+new_flow (Chains *s)
+{
+  return s->fbase + ++s->nflows;
+}
+
+/* The root of id's class; *neg whether id is its negation. */
+static int
+find_root (Chains *s, int id, guint8 *neg)
+{
+  guint8 flip = 0;
+  int r = id;
+
+  while (s->parent[r] != r)
+    {
+      flip ^= s->flip[r];
+      r = s->parent[r];
+    }
+  /* Path compression: id, and each id above it, straight to the root. */
+  for (int x = id, f = flip; x != r;)
+    {
+      int up = s->parent[x], fx = s->flip[x];
+
+      s->parent[x] = r;
+      s->flip[x] = (guint8) f;
+      f ^= fx;
+      x = up;
+    }
+  *neg = flip;
+  return r;
+}
+
+/* Records that the literals a and b (variables or flow ids) are equal. */
+static void
+unite (Chains *s, int a, int b)
+{
+  guint8 na, nb;
+  int ra = find_root (s, ABS (a), &na), rb = find_root (s, ABS (b), &nb);
+
+  na ^= a < 0;
+  nb ^= b < 0;
+  if (ra == rb)
+    {
+      s->clash |= na != nb;
+      return;
+    }
+  /* The smaller id is the root, so the constant stays its class's. */
+  if (ra < rb)
+    {
+      int t = ra;
+
+      ra = rb;
+      rb = t;
+    }
+  s->parent[ra] = rb;
+  s->flip[ra] = na ^ nb;
+}
+
+/* The solver's literal for a literal that may name a flow: its class's
+ * variable (made on first use). */
+static int
+lit_of (Chains *s, int lit)
+{
+  guint8 neg;
+  int r, v;
+
+  if (ABS (lit) <= s->fbase || s->parent == NULL)
+    return lit;
+  r = find_root (s, ABS (lit), &neg);
+  if (r <= s->fbase)
+    v = r;
+  else
+    {
+      if (s->var[r - s->fbase] == 0)
+        s->var[r - s->fbase] = new_var (s);
+      v = s->var[r - s->fbase];
+    }
+  return (lit < 0) != neg ? -v : v;
+}
+
 /* A clause of up to three literals (0: none). The constant true (s->t)
  * makes it hold already and is not added; its negation is dropped. */
 static void
 clause3 (Chains *s, int a, int b, int c)
 {
-  int lits[3] = { a, b, c };
+  int lits[3] = { lit_of (s, a), lit_of (s, b), lit_of (s, c) };
 
   for (int i = 0; i < 3; i++)
     if (lits[i] == s->t && s->t != 0)
@@ -253,21 +344,29 @@ build_lines (Chains *s)
       CAND (s, s->cols[x].idx[i])->pcol = i;
 }
 
+/* The flow ids of one line's gaps: the first is the board's edge (never
+ * flows), the last likewise (united with it by merge_flows). */
+static void
+line_flows (Chains *s, Line *l)
+{
+  l->flow = g_new (int, l->n + 1);
+  l->flow[0] = -s->t;
+  for (int i = 0; i < l->n; i++)
+    l->flow[i + 1] = new_flow (s);
+}
+
 /* The flows of one line: `back` is the arm towards the line's start (W or
  * N), `on` the arm towards its end. */
 static void
 encode_line (Chains *s, Line *l, int back, int on)
 {
-  l->flow = g_new (int, l->n + 1);
-  l->flow[0] = -s->t;
   for (int i = 0; i < l->n; i++)
     {
       const Cand *p = CAND (s, l->idx[i]);
-      int f0 = l->flow[i], f1 = new_var (s), a = p->lit;
+      int f0 = l->flow[i], f1 = l->flow[i + 1], a = p->lit;
       int lb = p->arm[back] != 0 ? p->arm[back] : -s->t;
       int la = p->arm[on] != 0 ? p->arm[on] : -s->t;
 
-      l->flow[i + 1] = f1;
       /* A turn or dot: the gap before flows exactly when it has the arm
        * back, the gap after exactly when it has the arm on. */
       clause3 (s, -a, -f0, lb);
@@ -281,7 +380,6 @@ encode_line (Chains *s, Line *l, int back, int on)
           clause3 (s, a, f1, -f0);
         }
     }
-  clause3 (s, -l->flow[l->n], 0, 0);
 }
 
 /* The flow variable of the gap of row l holding column x, which is no
@@ -332,8 +430,8 @@ encode_cover (Chains *s)
       seen[x] = 1;
       /* The first candidate's gap before is the flow arriving at the cell. */
       jr = first_at_cell (s, r, CAND (s, i)->prow);
-      fr = r->flow[jr];
-      fc = c->flow[first_at_cell (s, c, CAND (s, i)->pcol)];
+      fr = lit_of (s, r->flow[jr]);
+      fc = lit_of (s, c->flow[first_at_cell (s, c, CAND (s, i)->pcol)]);
       for (int sign = 1; sign >= -1; sign -= 2)
         {
           for (int j = jr; j < r->n && CAND (s, r->idx[j])->cell == x; j++)
@@ -344,8 +442,36 @@ encode_cover (Chains *s)
           s->clauses++;
         }
     }
-  /* Cells that are no candidate: row gaps that overlap from one row to
-   * the next flow alike (their cells share a column gap). */
+}
+
+/* The flows that the cells with no candidate make equal, merged before
+ * any clause names them (one variable per class): a line's last gap never
+ * flows (the board's edge); row gaps that overlap from one row to the next
+ * flow alike (their cells share a column gap); a column gap flows exactly
+ * when its top cell's row gap does not (the cell is on exactly one). On
+ * the generated 1000x1000 level in 10 colours seed 78 this leaves 22,800
+ * variables of 53,000 flows and 310,000 clauses of 400,000, and a SAT run
+ * takes 6 ms instead of 11-30 ms (CaDiCaL makes a few decisions a run and
+ * propagates through all of it; its own equivalence reasoning runs in
+ * inprocessing, which these few conflicts never reach). Seeds 1-144,
+ * raced, whole process, two rounds alternating with the unmerged
+ * encoding: 141-142 under 1 s instead of 134-135, median 0.31 s instead
+ * of 0.42-0.44 s, the slowest 1.11-1.13 s (seeds 25, 139) instead of
+ * 1.56-1.61 s. */
+static void
+merge_flows (Chains *s)
+{
+  int ids = s->fbase + s->nflows + 1;
+
+  s->parent = g_new (int, ids);
+  s->flip = g_new0 (guint8, ids);
+  s->var = g_new0 (int, s->nflows + 1);
+  for (int i = 0; i < ids; i++)
+    s->parent[i] = i;
+  for (int y = 0; y < s->h; y++)
+    unite (s, s->rows[y].flow[s->rows[y].n], -s->t);
+  for (int x = 0; x < s->w; x++)
+    unite (s, s->cols[x].flow[s->cols[x].n], -s->t);
   for (int y = 0; y + 1 < s->h; y++)
     {
       const Line *a = &s->rows[y], *b = &s->rows[y + 1];
@@ -353,7 +479,7 @@ encode_cover (Chains *s)
 
       while (x < s->w)
         {
-          int ea, eb, fa, fb;
+          int ea, eb;
 
           while (i < a->n && CAND (s, a->idx[i])->cell % s->w < x)
             i++;
@@ -366,18 +492,10 @@ encode_cover (Chains *s)
               x++;
               continue;
             }
-          fa = a->flow[i];
-          fb = b->flow[j];
-          if (fa != fb)
-            {
-              clause3 (s, -fa, fb, 0);
-              clause3 (s, fa, -fb, 0);
-            }
+          unite (s, a->flow[i], b->flow[j]);
           x = MIN (ea, eb);
         }
     }
-  /* Each column gap: its top cell is on exactly one of the gap's flow and
-   * its row gap's. */
   for (int x = 0; x < s->w; x++)
     {
       const Line *c = &s->cols[x];
@@ -388,14 +506,15 @@ encode_cover (Chains *s)
           int end = i < c->n ? CAND (s, c->idx[i])->cell / s->w : s->h;
 
           if (end > y)
-            {
-              int g = c->flow[i], fr = gap_flow (s, &s->rows[y], x);
-
-              clause3 (s, g, fr, 0);
-              clause3 (s, -g, -fr, 0);
-            }
+            unite (s, c->flow[i], -gap_flow (s, &s->rows[y], x));
           y = MAX (y, end + 1);
         }
+    }
+  /* A class equal to its own negation: no answer. */
+  if (s->clash)
+    {
+      ccadical_add (s->solver, 0);
+      s->clauses++;
     }
 }
 
@@ -459,6 +578,12 @@ encode (Chains *s)
   if (poll_stop (s))
     return;
   build_lines (s);
+  s->fbase = s->nvars;
+  for (int y = 0; y < s->h; y++)
+    line_flows (s, &s->rows[y]);
+  for (int x = 0; x < s->w; x++)
+    line_flows (s, &s->cols[x]);
+  merge_flows (s);
   /* Every 64 lines the token is polled: a 1000x1000 level in 40 colours
    * (104,000 candidates, 1.5M clauses) took 1.8 s to encode and stop with
    * the other core busy, and now stops in 0.13 s. */
@@ -867,6 +992,9 @@ flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel, 
   g_free (s.cols);
   g_free (s.most);
   g_free (s.least);
+  g_free (s.parent);
+  g_free (s.flip);
+  g_free (s.var);
   g_free (s.dot_colour);
   g_free (s.dot_arm);
   g_array_free (s.cand, TRUE);

@@ -3799,7 +3799,8 @@ chains_run (gpointer data)
  * at once (one tries every variable false first, the other true then its
  * saved phases), before the path search, for at most 3 s. On the
  * generated 1000x1000 levels in 10 colours, seeds 1-144, the pair answered
- * 138-141 under 1 s, the slowest in 1.4-1.6 s, where the two path searches
+ * 141-142 under 1 s (with the flows merged, see merge_flows in
+ * flow-chains.c), the slowest in 1.1 s, where the two path searches
  * answered 49-53 of seeds 1-72 under 1 s, the slowest in 6.9 s (see the
  * README); 250x250 to 700x700 in 10 colours were as fast or faster. Only
  * for one answer, on boards of CHAINS_MIN_CELLS cells or more whose
