@@ -76,6 +76,23 @@ typedef struct {
   int *flow;    /* n + 1: flow[i] the gap before candidate i */
 } Line;
 
+/* A growing list of candidates (a path's turns or cells passed). */
+typedef struct {
+  int  *v;
+  guint len, cap;
+} Ints;
+
+static inline void
+ints_push (Ints *a, int x)
+{
+  if (a->len == a->cap)
+    {
+      a->cap = MAX (256u, 2 * a->cap);
+      a->v = g_renew (int, a->v, a->cap);
+    }
+  a->v[a->len++] = x;
+}
+
 typedef struct {
   const FlowState *level;
   int      w, h, ndots;
@@ -96,6 +113,7 @@ typedef struct {
   int     *parent, *var;
   guint8  *flip;
   gboolean clash;           /* a flow class equal to its own negation */
+  Ints     turns, between;  /* the path last followed (see follow) */
   gboolean stopped;
 } Chains;
 
@@ -606,7 +624,7 @@ encode (Chains *s)
 /* The next turn or dot from candidate k going d in the model `act`;
  * the candidates passed are added to `between`. */
 static int
-next_special (Chains *s, const guint8 *act, int k, int d, GArray *between)
+next_special (Chains *s, const guint8 *act, int k, int d, Ints *between)
 {
   const Cand *p = CAND (s, k);
   const Line *l = (d == HB_DIR_E || d == HB_DIR_W) ? &s->rows[p->cell / s->w]
@@ -621,7 +639,7 @@ next_special (Chains *s, const guint8 *act, int k, int d, GArray *between)
       if (act[c])
         return c;
       if (between != NULL)
-        g_array_append_val (between, c);
+        ints_push (between, c);
     }
   return -1;   /* the flow clauses make this impossible */
 }
@@ -637,41 +655,41 @@ other_arm (const Cand *p, int d)
 
 /* Follows the model's path from candidate `from` going d, turn to turn,
  * until a dot or `from` again, or until `limit` turns and dots are
- * reached: the turns and dots reached go to `turns` (and are marked in
- * `on`), the cells passed to `between`. Returns the
+ * reached: the turns and dots reached go to s->turns (and are marked in
+ * `on`), the cells passed to s->between. Returns the
  * last one reached, or -1 when a line runs off the board (which the flow
  * clauses forbid). */
 static int
-follow (Chains *s, const guint8 *act, guint8 *on, int from, int d, GArray *turns,
-        GArray *between, guint limit)
+follow (Chains *s, const guint8 *act, guint8 *on, int from, int d, guint limit)
 {
   int cur = from;
 
-  g_array_set_size (turns, 0);
-  g_array_set_size (between, 0);
+  s->turns.len = 0;
+  s->between.len = 0;
   for (;;)
     {
-      int next = next_special (s, act, cur, d, between);
+      int next = next_special (s, act, cur, d, &s->between);
 
       if (next < 0)
         return -1;
       on[next] = 1;
-      g_array_append_val (turns, next);
-      if (next < s->ndots || next == from || turns->len >= limit)
+      ints_push (&s->turns, next);
+      if (next < s->ndots || next == from || s->turns.len >= limit)
         return next;
       d = other_arm (CAND (s, next), d);
       cur = next;
     }
 }
 
-/* Adds the clause forbidding the path through `turns` (turns and dots
- * taken, with the arm of the first dot) and `between` (cells passed that
- * are no turn). Of one chain's turns only the farthest from its dot is
+/* Adds the clause forbidding the path last followed: s->turns (turns and
+ * dots taken, with the arm of the first dot) and s->between (cells passed
+ * that are no turn). Of one chain's turns only the farthest from its dot is
  * named, and of its cells passed only the nearest: a chain reaching its
  * k-th cell reaches the ones before, so the clause says the same. */
 static void
-forbid (Chains *s, int first_arm, const GArray *turns, const GArray *between)
+forbid (Chains *s, int first_arm)
 {
+  const Ints *turns = &s->turns, *between = &s->between;
   int nchains = 4 * s->ndots;
 
   for (int c = 0; c < nchains; c++)
@@ -681,14 +699,14 @@ forbid (Chains *s, int first_arm, const GArray *turns, const GArray *between)
     }
   for (guint i = 0; i < turns->len; i++)
     {
-      const Cand *p = CAND (s, g_array_index (turns, int, i));
+      const Cand *p = CAND (s, turns->v[i]);
 
       if (p->chain >= 0)
         s->most[p->chain] = MAX (s->most[p->chain], p->k);
     }
   for (guint i = 0; i < between->len; i++)
     {
-      const Cand *p = CAND (s, g_array_index (between, int, i));
+      const Cand *p = CAND (s, between->v[i]);
 
       s->least[p->chain] = MIN (s->least[p->chain], p->k);
     }
@@ -696,7 +714,7 @@ forbid (Chains *s, int first_arm, const GArray *turns, const GArray *between)
     ccadical_add (s->solver, -first_arm);
   for (guint i = 0; i < turns->len; i++)
     {
-      const Cand *p = CAND (s, g_array_index (turns, int, i));
+      const Cand *p = CAND (s, turns->v[i]);
 
       if (p->chain >= 0 && p->k == s->most[p->chain])
         {
@@ -706,7 +724,7 @@ forbid (Chains *s, int first_arm, const GArray *turns, const GArray *between)
     }
   for (guint i = 0; i < between->len; i++)
     {
-      const Cand *p = CAND (s, g_array_index (between, int, i));
+      const Cand *p = CAND (s, between->v[i]);
 
       if (p->k == s->least[p->chain])
         {
@@ -727,8 +745,6 @@ check_model (Chains *s, guint8 *act, int *arm, FlowChainStats *st)
 {
   int n = (int) s->cand->len, added = 0;
   g_autofree guint8 *on = g_new0 (guint8, n);
-  g_autoptr (GArray) turns = g_array_new (FALSE, FALSE, sizeof (int));
-  g_autoptr (GArray) between = g_array_new (FALSE, FALSE, sizeof (int));
 
   for (int i = 0; i < n; i++)
     act[i] = ccadical_val (s->solver, CAND (s, i)->lit) > 0;
@@ -738,13 +754,17 @@ check_model (Chains *s, guint8 *act, int *arm, FlowChainStats *st)
         arm[k] = d;
   for (int k = 0; k < s->ndots; k++)
     {
-      int next = follow (s, act, on, k, arm[k], turns, between, G_MAXUINT);
+      int next;
 
+      /* Each path once, from its first dot. */
+      if (on[k])
+        continue;
+      next = follow (s, act, on, k, arm[k], G_MAXUINT);
       if (next < 0)
         return -1;
       if (s->dot_colour[next] != s->dot_colour[k] && next > k)
         {
-          forbid (s, s->dot_arm[k][arm[k]], turns, between);
+          forbid (s, s->dot_arm[k][arm[k]]);
           st->paths++;
           added++;
         }
@@ -761,9 +781,9 @@ check_model (Chains *s, guint8 *act, int *arm, FlowChainStats *st)
           if (CAND (s, i)->arm[e] != 0)
             d = e;
         /* A loop comes back to i; reaching a dot from it cannot be. */
-        if (follow (s, act, on, i, d, turns, between, G_MAXUINT) != i)
+        if (follow (s, act, on, i, d, G_MAXUINT) != i)
           return -1;
-        forbid (s, 0, turns, between);
+        forbid (s, 0);
         st->loops++;
         added++;
       }
@@ -834,8 +854,6 @@ touch_nogoods (Chains *s, const guint8 *act, const int *arm, const guint8 *colou
   g_autofree gint32 *pos = g_new (gint32, ncells);
   g_autofree guint8 *on = g_new0 (guint8, s->cand->len);
   guint8 seen[FLOW_MAX_COLOURS] = { 0 };
-  g_autoptr (GArray) turns = g_array_new (FALSE, FALSE, sizeof (int));
-  g_autoptr (GArray) between = g_array_new (FALSE, FALSE, sizeof (int));
   int added = 0;
 
   memset (pos, 0xff, ncells * sizeof *pos);
@@ -873,9 +891,9 @@ touch_nogoods (Chains *s, const guint8 *act, const int *arm, const guint8 *colou
         }
       if (limit == 0)
         continue;
-      if (follow (s, act, on, k, arm[k], turns, between, limit) < 0)
+      if (follow (s, act, on, k, arm[k], limit) < 0)
         return -1;
-      forbid (s, s->dot_arm[k][arm[k]], turns, between);
+      forbid (s, s->dot_arm[k][arm[k]]);
       st->touches++;
       added++;
     }
@@ -992,6 +1010,8 @@ flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel, 
   g_free (s.cols);
   g_free (s.most);
   g_free (s.least);
+  g_free (s.turns.v);
+  g_free (s.between.v);
   g_free (s.parent);
   g_free (s.flip);
   g_free (s.var);
