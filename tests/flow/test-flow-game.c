@@ -109,6 +109,95 @@ test_link_and_solve (void)
   hb_state_free (&s->base);
 }
 
+/* Colours the board from `colours` (names, row after row; every name a
+ * colour of s) and links each pair of cells listed in `pairs` (indices,
+ * -1 ends), nothing else: boards flow_is_solved must judge. */
+static void
+draw_board (FlowState *s, const char *colours, const int *pairs)
+{
+  int w = s->base.width;
+
+  for (gsize i = 0; colours[i] != '\0'; i++)
+    {
+      const char *at = strchr (s->names, colours[i]);
+
+      g_assert_nonnull (at);
+      s->colour[i] = (guint8) (at - s->names + 1);
+      s->links[i] = 0;
+    }
+  for (int k = 0; pairs[k] >= 0; k += 2)
+    {
+      int a = pairs[k], b = pairs[k + 1];
+      int d = b == a + 1 ? HB_DIR_E : b == a - 1 ? HB_DIR_W : b == a + w ? HB_DIR_S : HB_DIR_N;
+
+      s->links[a] |= (guint8) (1u << d);
+      s->links[b] |= (guint8) (1u << HB_DIR_OPPOSITE (d));
+    }
+}
+
+/* flow_is_solved, the game's own check, refuses every kind of broken
+ * answer, each alone, and agrees with the tests' own check (flow-check.h)
+ * where that one can judge (it reads colours only). */
+static void
+test_is_solved_rejects (void)
+{
+  static const int rows[] = { 0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, -1 };
+  /* A runs round the square and comes back beside its own dot. */
+  static const int touch[] = { 0, 2, 2, 3, 3, 1, -1 };
+  /* A along the top, B below it, and a ring of A round C's two dots. */
+  static const int ring[] = { 0, 1, 1, 2, 2, 3, 4, 5, 5, 6, 6, 7,
+                              8, 9, 9, 10, 10, 11, 11, 15, 15, 19, 19, 18, 18, 17, 17, 16,
+                              16, 12, 12, 8, 13, 14, -1 };
+  FlowState *s = parse ("A.A\nB.B\nC.C\n");
+  FlowState *t;
+
+  draw_board (s, "AAABBBCCC", rows);
+  g_assert_true (flow_is_solved (s));
+  g_assert_null (flow_check_answer (3, 3, s->dot, s->colour));
+  /* A cell left empty (its links gone with it). */
+  t = flow_state_copy (s);
+  t->colour[4] = 0;
+  t->links[3] &= (guint8) ~(1u << HB_DIR_E);
+  t->links[5] &= (guint8) ~(1u << HB_DIR_W);
+  t->links[4] = 0;
+  g_assert_false (flow_is_solved (t));
+  g_assert_nonnull (flow_check_answer (3, 3, t->dot, t->colour));
+  flow_state_free (t);
+  /* A link one cell has and its neighbour does not. */
+  t = flow_state_copy (s);
+  t->links[5] &= (guint8) ~(1u << HB_DIR_W);
+  g_assert_false (flow_is_solved (t));
+  flow_state_free (t);
+  /* A dot's link off the board instead of to its path. */
+  t = flow_state_copy (s);
+  t->links[2] = 1u << HB_DIR_E;
+  g_assert_false (flow_is_solved (t));
+  flow_state_free (t);
+  /* A link between two colours. */
+  t = flow_state_copy (s);
+  t->links[1] |= 1u << HB_DIR_S;
+  t->links[4] |= 1u << HB_DIR_N;
+  t->links[0] = 0;
+  t->links[3] = 0;
+  g_assert_false (flow_is_solved (t));
+  flow_state_free (t);
+  hb_state_free (&s->base);
+
+  /* Degrees and links all right, but the path touches itself. */
+  s = parse ("AA\n..\n");
+  draw_board (s, "AAAA", touch);
+  g_assert_false (flow_is_solved (s));
+  g_assert_nonnull (flow_check_answer (2, 2, s->dot, s->colour));
+  hb_state_free (&s->base);
+
+  /* A stray loop of A beside A's finished path. */
+  s = parse ("A..A\nB..B\n....\n.CC.\n....\n");
+  draw_board (s, "AAAABBBBAAAAACCAAAAA", ring);
+  g_assert_false (flow_is_solved (s));
+  g_assert_nonnull (flow_check_answer (4, 5, s->dot, s->colour));
+  hb_state_free (&s->base);
+}
+
 static void
 test_cut (void)
 {
@@ -695,6 +784,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/flow/game/link-and-solve", test_link_and_solve);
+  g_test_add_func ("/flow/game/is-solved-rejects", test_is_solved_rejects);
   g_test_add_func ("/flow/game/cut", test_cut);
   g_test_add_func ("/flow/game/cut-long", test_cut_long);
   g_test_add_func ("/flow/game/truncate-and-clear", test_truncate_and_clear);

@@ -150,34 +150,37 @@ flow_is_solved (const FlowState *s)
   if (s->colours == 0)
     return FALSE;
   /* Every cell coloured; links consistent; degree 1 at dots, 2 elsewhere;
-   * no same-colour neighbour that is not a link (the paths are simple). */
-  for (gsize i = 0; i < n; i++)
-    {
-      int x = (int) (i % w), y = (int) (i / w);
+   * no same-colour neighbour that is not a link (the paths are simple).
+   * Each pair of neighbours once, by row and column, not by index (see
+   * below). */
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        gsize i = (gsize) y * w + x;
+        guint m = s->links[i];
 
-      if (s->colour[i] == 0)
-        return FALSE;
-      if (popcount4 (s->links[i]) != (s->dot[i] ? 1 : 2))
-        return FALSE;
-      for (int d = 0; d < 4; d++)
-        {
-          int nx = x + hb_dir_dx[d], ny = y + hb_dir_dy[d];
-          gboolean linked = (s->links[i] >> d) & 1;
-          gsize j;
+        if (s->colour[i] == 0 || popcount4 (m) != (s->dot[i] ? 1 : 2))
+          return FALSE;
+        if ((x == 0 && (m & (1u << HB_DIR_W))) || (x == w - 1 && (m & (1u << HB_DIR_E)))
+            || (y == 0 && (m & (1u << HB_DIR_N))) || (y == h - 1 && (m & (1u << HB_DIR_S))))
+          return FALSE;
+        if (x + 1 < w)
+          {
+            gboolean linked = (m >> HB_DIR_E) & 1;
 
-          if (nx < 0 || ny < 0 || nx >= w || ny >= h)
-            {
-              if (linked)
-                return FALSE;
-              continue;
-            }
-          j = (gsize) ny * w + nx;
-          if (linked != (s->colour[j] == s->colour[i]))
-            return FALSE;
-          if (linked && !((s->links[j] >> HB_DIR_OPPOSITE (d)) & 1))
-            return FALSE;
-        }
-    }
+            if (linked != ((s->links[i + 1] >> HB_DIR_W) & 1)
+                || linked != (s->colour[i + 1] == s->colour[i]))
+              return FALSE;
+          }
+        if (y + 1 < h)
+          {
+            gboolean linked = (m >> HB_DIR_S) & 1;
+
+            if (linked != ((s->links[i + w] >> HB_DIR_N) & 1)
+                || linked != (s->colour[i + w] == s->colour[i]))
+              return FALSE;
+          }
+      }
   /* Each colour's first dot reaches its second along its path, and the
    * walk covers every cell of that colour (no stray loop). The dots and
    * cell counts of all colours in one pass each: once per colour would be
@@ -209,10 +212,11 @@ flow_is_solved (const FlowState *s)
             len++;
             if (cur == b)
               break;
+            /* Every link was checked above to stay on the board. */
             for (int d = 0; d < 4 && next < 0; d++)
               if ((s->links[cur] >> d) & 1)
                 {
-                  int j = (cur / w + hb_dir_dy[d]) * w + cur % w + hb_dir_dx[d];
+                  int j = cur + hb_dir_dy[d] * w + hb_dir_dx[d];
                   if (j != prev)
                     next = j;
                 }
