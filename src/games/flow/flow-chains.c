@@ -214,8 +214,16 @@ clause3 (Chains *s, int a, int b, int c)
   int lits[3] = { lit_of (s, a), lit_of (s, b), lit_of (s, c) };
 
   for (int i = 0; i < 3; i++)
-    if (lits[i] == s->t && s->t != 0)
-      return;
+    {
+      if (lits[i] == s->t && s->t != 0)
+        return;
+      /* x or not x holds (a turn's own arm, a merged flow); x twice is x. */
+      for (int j = 0; j < i; j++)
+        if (lits[i] != 0 && lits[j] == -lits[i])
+          return;
+        else if (lits[j] == lits[i])
+          lits[i] = 0;
+    }
   for (int i = 0; i < 3; i++)
     if (lits[i] != 0 && (lits[i] != -s->t || s->t == 0))
       ccadical_add (s->solver, lits[i]);
