@@ -476,10 +476,11 @@ encode_cover (Chains *s)
  * flow alike (their cells share a column gap); a column gap flows exactly
  * when its top cell's row gap does not (the cell is on exactly one). On
  * the generated 1000x1000 level in 10 colours seed 78 this leaves 22,800
- * variables of 53,000 flows and 310,000 clauses of 400,000, and a SAT run
- * takes 6 ms instead of 11-30 ms (CaDiCaL makes a few decisions a run and
- * propagates through all of it; its own equivalence reasoning runs in
- * inprocessing, which these few conflicts never reach). Seeds 1-144,
+ * variables of 53,000 flows and 259,000 clauses of 400,000 (with those
+ * that always hold left out), and a SAT run takes 6 ms instead of
+ * 11-30 ms (CaDiCaL makes a few decisions a run and propagates through
+ * all of it; its own equivalence reasoning runs in inprocessing, which
+ * these few conflicts never reach). Seeds 1-144,
  * raced, whole process, two rounds alternating with the unmerged
  * encoding: 141-142 under 1 s instead of 134-135, median 0.31 s instead
  * of 0.42-0.44 s, the slowest 1.11-1.13 s (seeds 25, 139) instead of
