@@ -288,9 +288,11 @@ update_labels (HbPlayerBar *self)
       const char *rest = g_utf8_offset_to_pointer (shown, 1);
       char *line;
 
-      /* TRANSLATORS: the solver's own counter, e.g. "Search calls: 93183" */
-      line = g_strdup_printf (_("%s%s: %lld"), upper, rest,
-                              step ? (long long) step->counter : 0LL);
+      char *count = hb_format_count (step ? step->counter : 0);
+
+      /* TRANSLATORS: the solver's own counter, e.g. "Search calls: 93,183" */
+      line = g_strdup_printf (_("%s%s: %s"), upper, rest, count);
+      g_free (count);
       gtk_label_set_label (self->counter_label, line);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->counter_label),
                                    words && words->tooltip ? _(words->tooltip) : NULL);

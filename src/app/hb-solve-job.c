@@ -134,7 +134,7 @@ char *
 hb_solve_job_dup_progress (HbSolveJob *self)
 {
   gint64 counter = 0;
-  char *text, *line;
+  char *text, *line, *count;
   const char *name;
 
   g_return_val_if_fail (HB_IS_SOLVE_JOB (self), NULL);
@@ -148,11 +148,13 @@ hb_solve_job_dup_progress (HbSolveJob *self)
     if (words != NULL)
       name = _(words->label);
   }
-  /* TRANSLATORS: live progress of a solve: "2.4 s · search calls: 93183" */
-  line = g_strdup_printf (_("%.1f s · %s: %lld%s%s"),
+  count = hb_format_count (counter);
+  /* TRANSLATORS: live progress of a solve: "2.4 s · search calls: 93,183" */
+  line = g_strdup_printf (_("%.1f s · %s: %s%s%s"),
                           hb_now () - self->started,
-                          name && name[0] ? name : _("steps"), (long long) counter,
+                          name && name[0] ? name : _("steps"), count,
                           text && text[0] ? "\n" : "", text ? text : "");
+  g_free (count);
   g_free (text);
   return line;
 }

@@ -262,10 +262,15 @@ hb_solver_panel_show_result (HbSolverPanel *self, const HbResult *r, const char 
   switch (r->status)
     {
     case HB_STATUS_SOLVED:
-      status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                             "Solved: %u move",
-                                             "Solved: %u moves", r->moves->len),
-                                r->moves->len);
+      {
+        g_autofree char *count = hb_format_count (r->moves->len);
+
+        /* TRANSLATORS: %s is the number of moves, its digits grouped */
+        status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               "Solved: %s move",
+                                               "Solved: %s moves", r->moves->len),
+                                  count);
+      }
       if (r->optimal)
         {
           char *s = g_strdup_printf (_("%s (proven optimal)"), status);
@@ -331,8 +336,9 @@ hb_solver_panel_show_result (HbSolverPanel *self, const HbResult *r, const char 
            * happening). */
           const HbStatLabel *words = hb_stat_label_find (self->game ? self->game->id : NULL,
                                                          stat->name);
+          g_autofree char *value = hb_stat_value_shown (stat->value);
           GtkWidget *row = add_result_row (self, words ? _(words->label) : _(stat->name),
-                                           stat->value, FALSE);
+                                           value, FALSE);
           if (words != NULL && words->tooltip != NULL)
             gtk_widget_set_tooltip_text (row, _(words->tooltip));
         }

@@ -210,6 +210,27 @@ hb_stat_label_find_shown (const char *game_id, const char *name)
   return NULL;
 }
 
+char *
+hb_format_count (gint64 n)
+{
+  return g_strdup_printf ("%'" G_GINT64_FORMAT, n);
+}
+
+char *
+hb_stat_value_shown (const char *value)
+{
+  const char *p = value;
+  gint64 n;
+
+  if (*p == '-')
+    p++;
+  /* At most 18 digits: every such count fits a gint64. */
+  if (*p == '\0' || strspn (p, "0123456789") != strlen (p) || strlen (p) > 18)
+    return g_strdup (value);
+  n = g_ascii_strtoll (value, NULL, 10);
+  return hb_format_count (n);
+}
+
 const HbStatLabel *
 hb_stat_labels (void)
 {

@@ -29,4 +29,14 @@ const HbStatLabel *hb_stat_label_find_shown (const char *game_id, const char *na
 /* The whole table, ending with a NULL key (for tests). */
 const HbStatLabel *hb_stat_labels (void);
 
+/* A count as a person reads it: the digits grouped as the locale's
+ * LC_NUMERIC says ("1,000,000" in English, "1.000.000" in Romanian;
+ * not at all in the C locale, so the command line's output, which does
+ * not set LC_NUMERIC, stays plain digits). */
+char *hb_format_count (gint64 n);
+
+/* A stat's value for the app: a plain count grouped as hb_format_count
+ * does, anything else ("4.2 ms", "exactly 1") as it is. */
+char *hb_stat_value_shown (const char *value);
+
 G_END_DECLS

@@ -4,6 +4,8 @@
  * and fails naming any stat key without a label: the app would show the
  * raw key; the same for the name of the trace's counter. The table itself: capitalised labels, tooltips that are
  * sentences' worth of words, no key twice for the same game. */
+#include <glib/gstdio.h>
+#include <locale.h>
 #include <string.h>
 
 #include "hb-test-util.h"
@@ -158,6 +160,89 @@ test_table (void)
   g_hash_table_unref (keys);
 }
 
+/* Removes folder `path` and everything in it. */
+static void
+remove_tree (const char *path)
+{
+  g_autoptr (GDir) d = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *f = g_build_filename (path, name, NULL);
+
+      if (g_file_test (f, G_FILE_TEST_IS_DIR) && !g_file_test (f, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (f);
+      else
+        g_remove (f);
+    }
+  g_rmdir (path);
+}
+
+/* Counts as the app shows them: plain digits in the C locale (what the
+ * command line prints), grouped in a locale that groups them; a value
+ * that is not a plain count stays as it is. The grouping locale is built
+ * for the test with localedef from Debian's `locales` (.ci/deps), into a
+ * folder of its own, so the machine's locales are not needed. */
+static void
+test_counts (void)
+{
+  static const char *const kept[] = { "4.2 ms", "exactly 1", "", "-", "12a",
+                                      "1234567890123456789012", "0.5" };
+  g_autofree char *dir = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *argv[] = { "localedef", "-i", "en_US", "-f", "UTF-8", NULL, NULL };
+  g_autofree char *target = NULL;
+  int status = -1;
+
+  g_assert_nonnull (setlocale (LC_NUMERIC, "C"));
+  {
+    g_autofree char *a = hb_format_count (1000000);
+    g_autofree char *b = hb_format_count (-42);
+    g_autofree char *c = hb_stat_value_shown ("27091");
+    g_assert_cmpstr (a, ==, "1000000");
+    g_assert_cmpstr (b, ==, "-42");
+    g_assert_cmpstr (c, ==, "27091");
+  }
+  for (gsize i = 0; i < G_N_ELEMENTS (kept); i++)
+    {
+      g_autofree char *v = hb_stat_value_shown (kept[i]);
+      g_assert_cmpstr (v, ==, kept[i]);
+    }
+
+  dir = g_dir_make_tmp ("hb-locale-XXXXXX", &error);
+  g_assert_no_error (error);
+  target = g_build_filename (dir, "en_US.UTF-8", NULL);
+  argv[5] = target;
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL
+                     | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, NULL)
+      || !g_file_test (target, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("localedef or the en_US locale source is missing (Debian's locales)");
+      return;
+    }
+  g_setenv ("LOCPATH", dir, TRUE);
+  if (setlocale (LC_NUMERIC, "en_US.UTF-8") == NULL)
+    {
+      g_unsetenv ("LOCPATH");
+      g_test_skip ("the locale built for the test does not load");
+      return;
+    }
+  {
+    g_autofree char *a = hb_format_count (1000000);
+    g_autofree char *b = hb_format_count (999);
+    g_autofree char *c = hb_stat_value_shown ("27091");
+    g_autofree char *d = hb_stat_value_shown ("4.2 ms");
+    g_assert_cmpstr (a, ==, "1,000,000");
+    g_assert_cmpstr (b, ==, "999");
+    g_assert_cmpstr (c, ==, "27,091");
+    g_assert_cmpstr (d, ==, "4.2 ms");
+  }
+  g_assert_nonnull (setlocale (LC_NUMERIC, "C"));
+  g_unsetenv ("LOCPATH");
+  remove_tree (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -165,5 +250,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/stat-labels/table", test_table);
   g_test_add_func ("/stat-labels/every-solver", test_every_solver);
   g_test_add_func ("/stat-labels/flow-chains", test_flow_chains);
+  g_test_add_func ("/stat-labels/counts", test_counts);
   return g_test_run ();
 }

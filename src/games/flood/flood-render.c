@@ -13,6 +13,7 @@
  * and on large enough cells the colour's digit is drawn too, so no one
  * has to rely on hue alone. */
 #include "flood.h"
+#include "hb-stat-label.h"
 #include "hb-draw.h"
 
 #include <glib/gi18n.h>
@@ -736,8 +737,8 @@ char *
 flood_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *step)
 {
   int v = step->value;
-  /* Formatted apart: xgettext cannot read G_GINT64_FORMAT in a string. */
-  g_autofree char *expanded = g_strdup_printf ("%" G_GINT64_FORMAT, step->counter);
+  /* Formatted apart, the digits grouped as the locale says. */
+  g_autofree char *expanded = hb_format_count (step->counter);
 
   switch ((HbStepKind) step->kind)
     {

@@ -3,6 +3,7 @@
  * shell uses. The model (states, text format, answers) is flow-model.c,
  * the JSON format flow-json.c, the drawing flow-render.c. */
 #include "flow-game.h"
+#include "hb-stat-label.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -1310,9 +1311,9 @@ flow_status_text (const HbState *state)
   flows = g_strdup_printf (g_dngettext (NULL, "%d / %d flow", "%d / %d flows", s->colours),
                            joined, s->colours);
   /* TRANSLATORS: cells filled / cells on the board */
-  /* Formatted apart: xgettext cannot read G_GSIZE_FORMAT in a string. */
-  nf = g_strdup_printf ("%" G_GSIZE_FORMAT, filled);
-  nn = g_strdup_printf ("%" G_GSIZE_FORMAT, n);
+  /* Formatted apart, the digits grouped as the locale says. */
+  nf = hb_format_count ((gint64) filled);
+  nn = hb_format_count ((gint64) n);
   cells = g_strdup_printf (g_dngettext (NULL, "%s / %s cell", "%s / %s cells", (gulong) n),
                            nf, nn);
   if (flow_is_solved (s))
@@ -1732,8 +1733,8 @@ flow_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *
   int col = step->x + 1, row = step->y + 1;
   g_autofree char *c = colour_label (initial, step->value);
   const char *dir = _(dir_names[step->aux & 3]);
-  /* Formatted apart: xgettext cannot read G_GINT64_FORMAT in a string. */
-  g_autofree char *counter = g_strdup_printf ("%" G_GINT64_FORMAT, step->counter);
+  /* Formatted apart, the digits grouped as the locale says. */
+  g_autofree char *counter = hb_format_count (step->counter);
   /* What the solver's counter counts ("search calls"), as it named it. */
   const char *named = hb_trace_get_counter_name (trace);
   const char *what = named != NULL && named[0] != '\0' ? _(named) : _("steps");
@@ -1813,12 +1814,12 @@ flow_frame_status (gconstpointer frame)
       filled += b->colour[i] != 0;
       marked += f->marks[i] != 0;
     }
-  nf = g_strdup_printf ("%" G_GSIZE_FORMAT, filled);
-  nn = g_strdup_printf ("%" G_GSIZE_FORMAT, n);
+  nf = hb_format_count ((gint64) filled);
+  nn = hb_format_count ((gint64) n);
   if (marked == 0)
     /* TRANSLATORS: the player's counter: cells coloured / cells */
     return g_strdup_printf (_("%s / %s cells coloured"), nf, nn);
-  nm = g_strdup_printf ("%" G_GSIZE_FORMAT, marked);
+  nm = hb_format_count ((gint64) marked);
   /* TRANSLATORS: the player's counter: cells coloured / cells, marked cells */
   return g_strdup_printf (_("%s / %s cells coloured, %s marked"), nf, nn, nm);
 }

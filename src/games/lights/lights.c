@@ -2,6 +2,7 @@
  * and trace frames. Solvers live in lights-solve-*.c, drawing in
  * lights-render.c. */
 #include "lights.h"
+#include "hb-stat-label.h"
 #include "hb-grid-state.h"
 
 #include <glib/gi18n.h>
@@ -774,9 +775,9 @@ lights_status_text (const HbState *state)
   if (on == 0)
     return g_strdup (_("All lights are off: solved"));
   {
-    /* Numbers are formatted apart: a G_*_FORMAT macro inside _() would
-     * hide the message from xgettext. */
-    g_autofree char *num = g_strdup_printf ("%" G_GSIZE_FORMAT, on);
+    /* Numbers are formatted apart, their digits grouped as the locale
+     * says. */
+    g_autofree char *num = hb_format_count ((gint64) on);
     return g_strdup_printf (g_dngettext (NULL, "%s light on", "%s lights on",
                                          (gulong) MIN (on, G_MAXULONG)), num);
   }
@@ -835,7 +836,7 @@ lights_hint_describe (const HbState *state, gconstpointer data)
   if (hint->answer.presses == 0)
     return g_strdup (_("Nothing to press: every light is off"));
   {
-    g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, hint->answer.presses);
+    g_autofree char *num = hb_format_count ((gint64) MIN (hint->answer.presses, (guint64) G_MAXINT64));
     gulong n = (gulong) MIN (hint->answer.presses, G_MAXULONG);
 
     if (hint->answer.optimal)

@@ -1,5 +1,6 @@
 /* loop.c: Infinite Loop state, rules, text formats, moves and hints. */
 #include "loop.h"
+#include "hb-stat-label.h"
 #include "hb-grid-state.h"
 
 #include <glib/gi18n.h>
@@ -132,9 +133,9 @@ loop_status_text (const HbState *state)
   if (open == 0)
     return g_strdup (_("Solved"));
   {
-    /* Numbers are formatted apart: a G_*_FORMAT macro inside _() would
-     * hide the message from xgettext. */
-    g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, open);
+    /* Numbers are formatted apart, their digits grouped as the locale
+     * says. */
+    g_autofree char *num = hb_format_count ((gint64) MIN (open, (guint64) G_MAXINT64));
     return g_strdup_printf (g_dngettext (NULL, "%s open end", "%s open ends",
                                          (gulong) MIN (open, G_MAXULONG)), num);
   }
