@@ -185,7 +185,13 @@ unite (Chains *s, int a, int b)
 }
 
 /* The solver's literal for a literal that may name a flow: its class's
- * variable (made on first use). */
+ * variable (made on first use). Give it flow ids, the candidates' and
+ * arms' literals and the constant, never a literal it returned: the
+ * classes' variables take the numbers after fbase that the flow ids also
+ * use. (Numbering the classes' variables past the flow ids instead cost
+ * 30 % on 1000x1000 seed 25, 1.52 s against 1.15 s: CaDiCaL 1.5.3 makes
+ * an internal variable for every number up to the largest it sees, and
+ * decides each in every run.) */
 static int
 lit_of (Chains *s, int lit)
 {
