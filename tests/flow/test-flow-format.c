@@ -399,6 +399,34 @@ test_sniff (void)
   g_assert_true (flow_game.sniff ("4 2\n1..1\n0..0\n", 14));
 }
 
+/* Text levels whose first row starts with '[' or '{' (colour names like
+ * any other) are read as text, and written with the size line first so
+ * that they read back as text, not as broken JSON (a fuzzer's finding:
+ * rows "[" and "[" were written as "[\n[\n", the start of the
+ * write-up's JSON). */
+static void
+test_json_lookalike_rows (void)
+{
+  static const char *const levels[] = { "[\n[\n", "[[\n..\n", "{.{\n", "[]\n[]\n" };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (levels); i++)
+    {
+      const char *text = levels[i][0] == '[' && levels[i][1] == '\n' ? "#\n[\n[\n" : levels[i];
+      FlowState *s = parse (text);
+      g_autoptr (GError) error = NULL;
+      g_autofree char *out = flow_game.write (&s->base, HB_WRITE_NATIVE, &error);
+      g_autofree char *header = g_strdup_printf ("%d %d\n", s->base.width, s->base.height);
+      HbState *back;
+
+      g_assert_no_error (error);
+      g_assert_true (g_str_has_prefix (out, header));
+      back = hb_test_parse (&flow_game, out);
+      g_assert_true (flow_game.equal (&s->base, back));
+      hb_state_free (back);
+      hb_state_free (&s->base);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -415,5 +443,6 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/format/editing", test_editing);
   g_test_add_func ("/flow/format/paths", test_paths);
   g_test_add_func ("/flow/format/sniff", test_sniff);
+  g_test_add_func ("/flow/format/json-lookalike-rows", test_json_lookalike_rows);
   return g_test_run ();
 }

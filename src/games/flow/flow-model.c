@@ -542,7 +542,15 @@ flow_write_text (const FlowState *s, gboolean solution)
 {
   int w = s->base.width, h = s->base.height;
   GString *out = g_string_sized_new ((gsize) (w + 1) * h + 16);
+  int first = solution ? s->colour[0] : s->dot[0];
+  char c0 = first ? s->names[first - 1] : '.';
 
+  /* A grid that starts with '[' or '{' could be taken for JSON when read
+   * back ("[\n[" is how the write-up's JSON starts): the optional size
+   * line goes first then (a fuzzer found a 1x2 level of '[' that did not
+   * read back). */
+  if (c0 == '[' || c0 == '{')
+    g_string_append_printf (out, "%d %d\n", w, h);
   for (int y = 0; y < h; y++)
     {
       for (int x = 0; x < w; x++)

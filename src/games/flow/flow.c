@@ -739,22 +739,29 @@ first_char (const char *text, gsize len)
   return 0;
 }
 
-/* "[[" starts the write-up's JSON. Other text that starts with '[' or '{'
- * may be JSON of another shape (said so) or a text row whose first
- * colours are those characters: what json-glib cannot read is text. */
+/* "[[" starts the write-up's JSON, and other text that starts with '['
+ * or '{' may be JSON of another shape; but a text level's rows may start
+ * so too ('[' and '{' name colours like any other character). So such
+ * text is read as JSON, and what json-glib cannot take but reads as a
+ * text level is that level. What reads as neither gets the JSON error
+ * when it looked like the write-up's JSON or was JSON of another shape,
+ * else the text reader's. */
 static HbState *
 flow_parse (const char *text, gsize len, GError **error)
 {
   FlowState *s;
   char c = first_char (text, len);
+  gboolean sniffed = flow_sniff_json (text, len);
 
-  if (flow_sniff_json (text, len))
-    s = flow_parse_json (text, len, error);
-  else if (c == '[' || c == '{')
+  if (sniffed || c == '[' || c == '{')
     {
       GError *json_error = NULL;
+
       s = flow_parse_json (text, len, &json_error);
-      if (s == NULL && !g_error_matches (json_error, HB_PARSE_ERROR, HB_PARSE_ERROR_SYNTAX))
+      if (s == NULL)
+        s = flow_parse_text_full (text, len, is_editing (text, len), NULL);
+      if (s == NULL
+          && (sniffed || !g_error_matches (json_error, HB_PARSE_ERROR, HB_PARSE_ERROR_SYNTAX)))
         {
           g_propagate_error (error, json_error);
           return NULL;
