@@ -759,16 +759,21 @@ flow_parse (const char *text, gsize len, GError **error)
 
       s = flow_parse_json (text, len, &json_error);
       if (s == NULL)
-        s = flow_parse_text_full (text, len, is_editing (text, len), NULL);
-      if (s == NULL
-          && (sniffed || !g_error_matches (json_error, HB_PARSE_ERROR, HB_PARSE_ERROR_SYNTAX)))
         {
-          g_propagate_error (error, json_error);
-          return NULL;
+          GError *text_error = NULL;
+
+          s = flow_parse_text_full (text, len, is_editing (text, len), &text_error);
+          if (s == NULL)
+            {
+              gboolean json_said = sniffed || !g_error_matches (json_error, HB_PARSE_ERROR,
+                                                                HB_PARSE_ERROR_SYNTAX);
+
+              g_propagate_error (error, json_said ? json_error : text_error);
+              g_error_free (json_said ? text_error : json_error);
+              return NULL;
+            }
         }
       g_clear_error (&json_error);
-      if (s == NULL)
-        s = flow_parse_text_full (text, len, is_editing (text, len), error);
     }
   else
     s = flow_parse_text_full (text, len, is_editing (text, len), error);
