@@ -2617,6 +2617,9 @@ limits_hit (Fast *f)
   static int dumpn;
   if (g_getenv ("FF_DUMP") && ++dumpn % atoi (g_getenv ("FF_DUMP")) == 0)
     debug_dump (f);
+  if (g_getenv ("FF_TRAJ") && f->nodes <= (guint64) atoi (g_getenv ("FF_TRAJ")))
+    fprintf (stderr, "TRAJ %" G_GUINT64_FORMAT " %zu %zu %zu %" G_GUINT64_FORMAT "\n", f->nodes, f->scan,
+             f->free_cells, f->nstack, f->backtracks);
 #endif
   if (hb_cancel_is_set (f->cancellable))
     {
@@ -3377,8 +3380,8 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
    * first, where failed pairs are kept; from the top left, straights
    * first, elsewhere (see fast_solve for the racing pair). */
   f->variant0 = variant0 >= 0 ? variant0 : f->ng_first != NULL ? 3 : 0;
-  set_order (f, f->variant0 % 8);
-  f->turns_first = f->variant0 & 1;
+  set_order (f, knob ("FF_ORDER", f->variant0 % 8));
+  f->turns_first = knob ("FF_TURNS", -1) >= 0 ? knob ("FF_TURNS", -1) : knob ("FF_ORDER", f->variant0) & 1;
   f->ends_cap = 4 * f->marks_cap;
   f->ends_trail = table_reserve (f->ends_cap * sizeof *f->ends_trail);
   int first[FLOW_MAX_COLOURS], second[FLOW_MAX_COLOURS], count[FLOW_MAX_COLOURS];
@@ -3516,7 +3519,7 @@ fast_run (Fast *f)
               {
                 int o = restart_order (f, run + 1);
                 set_order (f, o);
-                f->turns_first = o & 1;
+                f->turns_first = knob ("FF_TURNS", -1) >= 0 ? knob ("FF_TURNS", -1) : o & 1;
               }
               check_all (f);
               f->region_due = f->planar_due = TRUE;
@@ -3842,7 +3845,7 @@ chains_first (const HbState *state, const HbSolveOptions *options, HbTrace *trac
    * pairs of colours are forbidden one by one): a 300x300 level with two
    * dots swapped, 76 runs in 5 s, where the path search proves it in 1 s. */
   for (int i = 0; i < 2; i++)
-    chain_run_init (&run[i], level, i, i == 0 ? trace : NULL, cancellable, &run[1 - i].stop,
+    chain_run_init (&run[i], level, i ^ knob ("FF_CV", 0), i == 0 ? trace : NULL, cancellable, &run[1 - i].stop,
                     options->time_limit > 0 ? MIN (options->time_limit / 2, CHAINS_SECONDS)
                                             : CHAINS_SECONDS);
   if (g_get_num_processors () >= 2 && knob ("FF_RACE", 1)
