@@ -28,7 +28,7 @@ chains (const FlowState *level, int variant, const HbCancel *cancel, FlowChainSt
   g_autofree guint8 *colour = g_malloc (n);
   g_autofree guint8 *links = g_malloc (n);
   FlowChainStats own;
-  FlowChainsEnd end = flow_chains_solve (level, variant, cancel, NULL, colour, links,
+  FlowChainsEnd end = flow_chains_solve (level, variant, cancel, NULL, NULL, colour, links,
                                          st != NULL ? st : &own);
 
   if (end == FLOW_CHAINS_SOLVED)

@@ -935,8 +935,8 @@ publish_model (Chains *s, HbTrace *live, const guint8 *act, const int *arm)
 }
 
 FlowChainsEnd
-flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel, HbTrace *live,
-                   guint8 *colour, guint8 *links, FlowChainStats *st)
+flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel, HbCancel *found,
+                   HbTrace *live, guint8 *colour, guint8 *links, FlowChainStats *st)
 {
   Chains s = { 0 };
   FlowChainsEnd end = FLOW_CHAINS_UNSURE;
@@ -1003,7 +1003,11 @@ flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel, 
                 continue;
             }
           if (solved)
-            end = FLOW_CHAINS_SOLVED;
+            {
+              end = FLOW_CHAINS_SOLVED;
+              if (found != NULL)
+                hb_cancel_set (found);
+            }
           break;
         }
     }

@@ -3791,10 +3791,10 @@ chains_run (gpointer data)
 {
   ChainRun *c = data;
 
-  c->end = flow_chains_solve (c->level, c->variant, &c->stop, c->live, c->colour, c->links,
-                              &c->st);
-  if (c->end == FLOW_CHAINS_SOLVED)
-    hb_cancel_set (c->other);
+  /* The other search is told as soon as the answer is known: it stops
+   * while this one takes its solver down. */
+  c->end = flow_chains_solve (c->level, c->variant, &c->stop, c->other, c->live, c->colour,
+                              c->links, &c->st);
   return NULL;
 }
 
@@ -3853,9 +3853,15 @@ chains_first (const HbState *state, const HbSolveOptions *options, HbTrace *trac
     thread = g_thread_try_new ("hb-flow-chains", chains_run, &run[1], NULL);
   nrun = thread != NULL ? 2 : 1;
   chains_run (&run[0]);
+  /* The answer is built while the other search stops. */
+  if (run[0].end == FLOW_CHAINS_SOLVED)
+    {
+      *st = run[0].st;
+      r = chain_run_answer (&run[0], trace);
+    }
   if (thread != NULL)
     g_thread_join (thread);
-  for (int i = 0; i < nrun && r == NULL; i++)
+  for (int i = 1; i < nrun && r == NULL; i++)
     if (run[i].end == FLOW_CHAINS_SOLVED)
       {
         *st = run[i].st;

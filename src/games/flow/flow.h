@@ -222,9 +222,11 @@ gsize         flow_chains_candidates (const FlowState *level);
  * follows CaDiCaL's own phases. `live` (or NULL) gets the runs as its
  * progress and, when one is due, a snapshot of the latest model's paths,
  * each drawn in the colour of the dot it starts from (so a path that
- * joins two colours shows in one). `colour` and `links` are w*h each. */
+ * joins two colours shows in one). `colour` and `links` are w*h each.
+ * `found` (or NULL) is set as soon as the answer is known, before the
+ * solver is taken down (a racing search can stop meanwhile). */
 FlowChainsEnd flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel,
-                                 HbTrace *live, guint8 *colour, guint8 *links,
+                                 HbCancel *found, HbTrace *live, guint8 *colour, guint8 *links,
                                  FlowChainStats *st);
 
 /* ---- Shared pieces other files provide -------------------------------- */
