@@ -1977,11 +1977,14 @@ order_put (Fast *f, int *i, int x, int y, int variant)
 /* The board order of the cell branches, variants 0-7: anti-diagonals
  * from one corner (variant & 3: top left, top right, bottom left, bottom
  * right), each from its top or its bottom (variant & 4); variants 8-15:
- * rows (8-11) or columns (12-15) from the same corners. */
+ * rows (8-11) or columns (12-15) from the same corners. Odd variants try
+ * a cell's turning pairs first. */
 static void
 set_order (Fast *f, int variant)
 {
   int i = 0, H = f->h + 2;
+
+  f->turns_first = knob ("FF_TURNS", variant & 1) != 0;
 
   if (variant & 8)
     {
@@ -3381,7 +3384,6 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
    * first, elsewhere (see fast_solve for the racing pair). */
   f->variant0 = variant0 >= 0 ? variant0 : f->ng_first != NULL ? 3 : 0;
   set_order (f, knob ("FF_ORDER", f->variant0 % 8));
-  f->turns_first = knob ("FF_TURNS", -1) >= 0 ? knob ("FF_TURNS", -1) : knob ("FF_ORDER", f->variant0) & 1;
   f->ends_cap = 4 * f->marks_cap;
   f->ends_trail = table_reserve (f->ends_cap * sizeof *f->ends_trail);
   int first[FLOW_MAX_COLOURS], second[FLOW_MAX_COLOURS], count[FLOW_MAX_COLOURS];
@@ -3516,11 +3518,7 @@ fast_run (Fast *f)
               f->stopped = FALSE;
               f->restarts++;
               len = len * grow / 2;
-              {
-                int o = restart_order (f, run + 1);
-                set_order (f, o);
-                f->turns_first = knob ("FF_TURNS", -1) >= 0 ? knob ("FF_TURNS", -1) : o & 1;
-              }
+              set_order (f, restart_order (f, run + 1));
               check_all (f);
               f->region_due = f->planar_due = TRUE;
               f->planar_tick = f->planar_gap;
