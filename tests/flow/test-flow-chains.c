@@ -181,6 +181,42 @@ test_touch (void)
   g_assert_cmpuint (touches, >=, 3);
 }
 
+/* Levels whose clauses fail by unit propagation alone (paths that would
+ * have to cross, a dot walled in, cells only a dead end reaches): the
+ * propagation before the solver's first run finds it, the solver is given
+ * no variable and says there is no model. A level that needs the solver
+ * to see it still gets its variables. */
+static void
+test_root (void)
+{
+  static const char *const none[] = {
+    "A.B\n...\nB.A\n", "ABA\n...\n..B\n", "A.\n.A\nB.\n.B\n",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (none) + 1; i++)
+    {
+      const char *text = i < G_N_ELEMENTS (none) ? none[i] : "AB\nBA\n";
+      g_autoptr (GError) error = NULL;
+      FlowState *s = flow_parse_text (text, strlen (text), &error);
+
+      g_assert_no_error (error);
+      for (int v = 0; v < 2; v++)
+        {
+          FlowChainStats st;
+
+          g_assert_cmpint (chains (s, v, NULL, &st), ==, FLOW_CHAINS_NONE);
+          if (i < G_N_ELEMENTS (none))
+            {
+              g_assert_cmpuint (st.variables, ==, 0);
+              g_assert_cmpuint (st.rounds, ==, 1);
+            }
+          else
+            g_assert_cmpuint (st.variables, >, 0);
+        }
+      flow_state_free (s);
+    }
+}
+
 static HbResult *
 solve_fast (const HbState *s, const char *setting)
 {
@@ -410,6 +446,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/chains/reference", test_reference);
   g_test_add_func ("/flow/chains/agree", test_agree);
   g_test_add_func ("/flow/chains/touch", test_touch);
+  g_test_add_func ("/flow/chains/root", test_root);
   g_test_add_func ("/flow/chains/fast", test_fast);
   g_test_add_func ("/flow/chains/beside", test_beside);
   g_test_add_func ("/flow/chains/live", test_live);

@@ -209,7 +209,7 @@ typedef enum {
 
 typedef struct {
   guint64 candidates;   /* dots and the cells of every chain the dots allow */
-  guint64 variables, clauses;
+  guint64 variables, clauses;   /* the solver's: the encoding's less those fixed at the root */
   guint64 rounds;       /* solver runs */
   guint64 paths, loops; /* models' paths joining two colours, loops of turns, forbidden */
   guint64 touches;      /* models' paths touching themselves, forbidden */
