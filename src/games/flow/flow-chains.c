@@ -135,7 +135,8 @@ static const int dr[4] = { -1, 0, 1, 0 }, dc[4] = { 0, 1, 0, -1 };
  * pages from calloc that are read before they are written map the shared
  * zero page, and the first write then copies it and flushes the page
  * from every core the process runs on, the racing search's too (perf on
- * an easy 1000x1000 level: 8 % of the samples in those flushes). */
+ * an easy 1000x1000 level: 8 % of the samples in those flushes; the path
+ * search's table_new does the same for its tables). */
 static gpointer
 zeroed (gsize n, gsize size)
 {
