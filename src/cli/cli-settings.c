@@ -119,8 +119,8 @@ cli_write_plot (const HbTrace *trace, const char *title, const char *output,
   if (!hb_plot_has_data (trace))
     {
       g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                   "the solver recorded no numbers to plot (only solvers with a fitness "
-                   "or bound series have a plot: see 'list')");
+                   "the solver recorded no numbers to plot (only the genetic algorithms, "
+                   "Flow Free's ga-paths and ga-cells, have a fitness plot)");
       return FALSE;
     }
   surface = cli_surface_new (svg, w, h, &svg_bytes);

@@ -53,7 +53,7 @@ static gboolean opt_quick;
 static char    *opt_output;
 static char    *opt_size;
 static char    *opt_to;
-static gint64   opt_seed = 1;
+static char    *opt_seed;         /* generate --seed N (0 to 2^64 - 1; default 1) */
 static int      opt_colours;
 static int      opt_repeats = -1;      /* -1: the game's own */
 static char    *opt_sets;              /* bench --sets */
@@ -260,6 +260,9 @@ solver_settings_or_die (const HbSolver *solver)
   return s;
 }
 
+/* The count limit of the last solve (--count, --set count=N). */
+static guint solve_count_limit;
+
 /* When not NULL, solves record into it (render --plot). */
 static HbTrace *solve_trace;
 /* solve writes the answer with write_solution: a board will do (HbResult.answer). */
@@ -283,11 +286,12 @@ solve_or_die (const HbState *state, const char *solver_id)
         g_string_append_printf (known, "%s%s", j ? ", " : "", game->solvers[j]->id);
       die_usage ("%s has no solver '%s' (known: %s)", game->id, solver_id, known->str);
     }
-  options.seed = (guint64) opt_seed;
+  options.seed = 1;
   options.count_limit = opt_count > 0 ? (guint) opt_count : 0;
   options.time_limit = opt_time_limit;
   settings = solver_settings_or_die (solver);
   hb_solve_options_apply (&options, settings);
+  solve_count_limit = options.count_limit;
   options.answer_board = solve_answer_board;
   r = hb_solve (solver, state, &options, solve_trace, NULL, &error);
   if (r == NULL)
@@ -341,6 +345,39 @@ answer_fits_or_say (const HbState *state, const HbResult *r, const char *path)
   return r->optimal ? EXIT_NO_SOLUTION : EXIT_GAVE_UP;
 }
 
+/* "FILE: STATUS: message" on stderr, the message's first words dropped
+ * when they say the status again ("gave up: Gave up (the time limit)")
+ * and its first letter lowered where a plain word, not a name, starts
+ * it. */
+static void
+say_status (const char *path, const HbResult *r)
+{
+  const char *status = hb_status_to_string (r->status), *m = r->message;
+  gsize n = strlen (status);
+  g_autofree char *rest = NULL;
+
+  if (m != NULL && g_ascii_strncasecmp (m, status, n) == 0
+      && (m[n] == '\0' || m[n] == ':' || m[n] == ' ' || m[n] == '('))
+    {
+      m += n;
+      while (*m == ':' || *m == ' ')
+        m++;
+    }
+  if (m != NULL && *m != '\0')
+    {
+      gsize k = 1;
+
+      rest = g_strdup (m);
+      while (g_ascii_islower (rest[k]))
+        k++;
+      /* "The level …", not "CaDiCaL …" or "A* …". */
+      if (g_ascii_isupper (rest[0]) && (rest[k] == ' ' || rest[k] == ',' || rest[k] == '\0'))
+        rest[0] = g_ascii_tolower (rest[0]);
+    }
+  fprintf (stderr, "hintboard-cli: %s: %s%s%s\n", path, status,
+           rest == NULL ? "" : rest[0] == '(' ? " " : ": ", rest ? rest : "");
+}
+
 static int
 cmd_solve (int argc, char **argv)
 {
@@ -388,8 +425,10 @@ cmd_solve (int argc, char **argv)
       fputs (text, stdout);
     }
   else if (r->status != HB_STATUS_SOLVED)
-    fprintf (stderr, "hintboard-cli: %s: %s%s%s\n", argv[1], hb_status_to_string (r->status),
-             r->message ? ": " : "", r->message ? r->message : "");
+    say_status (argv[1], r);
+  if (r->status == HB_STATUS_SOLVED && !opt_stats && solve_count_limit > 1 && r->message)
+    /* --set count=N: how many solutions (unique, or at least N). */
+    say_status (argv[1], r);
   hb_result_free (r);
   hb_state_free (state);
   return code;
@@ -797,13 +836,14 @@ static int
 cmd_generate (int argc, char **argv)
 {
   static const GOptionEntry entries[] = {
+    { "game", 'g', 0, G_OPTION_ARG_STRING, &opt_game, "The game: lights, loop, flood or flow", "G" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &opt_size, "Board size", "WxH" },
-    { "seed", 0, 0, G_OPTION_ARG_INT64, &opt_seed, "Seed (the same seed gives the same level)", "N" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &opt_seed, "Seed, 0 to 18446744073709551615 (the same seed gives the same level; default 1)", "N" },
     { "colours", 0, 0, G_OPTION_ARG_INT, &opt_colours, "Number of colours (Flood-It, Flow Free)", "C" },
     { "colors", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &opt_colours, NULL, "C" },
     { "compact", 0, 0, G_OPTION_ARG_NONE, &opt_compact, "Write the game's compact form", NULL },
     { "tatham", 0, 0, G_OPTION_ARG_NONE, &opt_tatham, "Write a Simon Tatham game ID", NULL },
-    { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt_set, "A generator setting (repeatable; see 'list --settings')", "KEY=VALUE" },
+    { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt_set, "A generator setting (repeatable; see 'list --settings'), e.g. unique=true for a Flow Free level with one solution", "KEY=VALUE" },
     { NULL }
   };
   g_autoptr(GError) error = NULL;
@@ -811,26 +851,31 @@ cmd_generate (int argc, char **argv)
   HbGenerateParams p = { 0 };
   const HbGame *game;
   HbState *s;
-  char *end;
 
-  parse_options (&argc, &argv, "- make a random level", entries, TRUE);
+  parse_options (&argc, &argv, "- make a random level", entries, FALSE);
   game = game_from_option ();
   if (game == NULL || argc != 1)
     die_usage ("generate needs --game G (and no file)");
   if (opt_size)
     {
-      /* Sides are clamped before narrowing, so a huge number is refused
-       * as too large rather than wrapping round to a small one. */
-      gint64 w = g_ascii_strtoll (opt_size, &end, 10), h;
-      if (end == opt_size || (*end != 'x' && *end != 'X'))
-        die_usage ("--size takes WxH, e.g. 10x10");
-      h = g_ascii_strtoll (end + 1, &end, 10);
-      if (*end != '\0')
-        die_usage ("--size takes WxH, e.g. 10x10");
-      if (w < 1 || h < 1)
+      /* Digits, 'x', digits; a side over the limit is refused as asked
+       * for, never clamped or wrapped round. */
+      const char *x = strpbrk (opt_size, "xX");
+      const char *ws = opt_size + (*opt_size == '-'), *hs = x ? x + 1 + (x[1] == '-') : NULL;
+      guint64 w = 0, h = 0;
+
+      if (x == NULL || x == ws || *hs == '\0'
+          || strspn (ws, "0123456789") != (gsize) (x - ws)
+          || strspn (hs, "0123456789") != strlen (hs))
+        die_usage ("--size takes WxH, e.g. 10x10, not '%s'", opt_size);
+      w = g_ascii_strtoull (ws, NULL, 10);
+      h = g_ascii_strtoull (hs, NULL, 10);
+      if (w < 1 || h < 1 || ws != opt_size || hs != x + 1)
         die_usage ("--size %s: a board side is at least 1", opt_size);
-      p.width = (int) MIN (w, (gint64) HB_MAX_SIDE + 1);
-      p.height = (int) MIN (h, (gint64) HB_MAX_SIDE + 1);
+      if (w > HB_MAX_SIDE || h > HB_MAX_SIDE)
+        die_usage ("--size %s: a board side is at most %d", opt_size, HB_MAX_SIDE);
+      p.width = (int) w;
+      p.height = (int) h;
     }
   else
     {
@@ -838,7 +883,10 @@ cmd_generate (int argc, char **argv)
       p.height = game->default_height;
     }
   p.colours = opt_colours;
-  p.seed = (guint64) opt_seed;
+  p.seed = 1;
+  if (opt_seed != NULL
+      && !g_ascii_string_to_unsigned (opt_seed, 10, 0, G_MAXUINT64, &p.seed, NULL))
+    die_usage ("--seed takes 0 to %" G_GUINT64_FORMAT ", not '%s'", G_MAXUINT64, opt_seed);
   settings = cli_generate_settings (game, opt_set, &error);
   if (settings == NULL)
     die_usage ("%s", error->message);
@@ -1000,7 +1048,7 @@ cmd_bench (int argc, char **argv)
   static const GOptionEntry entries[] = {
     { "quick", 0, 0, G_OPTION_ARG_NONE, &opt_quick, "Tiny sizes only (for tests)", NULL },
     { "repeats", 'r', 0, G_OPTION_ARG_INT, &opt_repeats, "Repeats per row, 1 to 100 (default: the game's)", "N" },
-    { "sets", 0, 0, G_OPTION_ARG_STRING, &opt_sets, "Only these sets of the game's bench, comma-separated ('list' names them)", "A,B" },
+    { "sets", 0, 0, G_OPTION_ARG_STRING, &opt_sets, "Only these sets of the game's bench, comma-separated ('--sets list' names them)", "A,B" },
     { NULL }
   };
   const HbGame *const *games = hb_registry_games ();

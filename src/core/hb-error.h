@@ -42,4 +42,15 @@ void hb_set_parse_error (GError    **error,
                          const char *format,
                          ...) G_GNUC_PRINTF (5, 6);
 
+/* Room for hb_describe_char's text and its end. */
+#define HB_CHAR_TEXT 16
+
+/* Writes the character at byte i of text (len bytes) as an error message
+ * shows it: a visible character as itself (the whole UTF-8 sequence, so
+ * that the message stays valid UTF-8: the app shows it in a toast), a
+ * tab or line end as \t, \r or \n, another ASCII control byte or a byte
+ * that starts no valid sequence as \xNN, and
+ * an invisible one (a no-break or zero-width space) as U+XXXX. */
+void hb_describe_char (const char *text, gsize len, gsize i, char buf[HB_CHAR_TEXT]);
+
 G_END_DECLS

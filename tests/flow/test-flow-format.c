@@ -127,13 +127,22 @@ static void
 test_text_errors (void)
 {
   fails_at ("R...G\n.....\nR....\n", 1, 5, "colour 'G' has 1 dot");
-  fails_at ("R.R.R\n.....\nG...G\n", 1, 1, "colour 'R' has 3 dots");
+  /* An extra dot is pointed at where it is: the third. */
+  fails_at ("R.R.R\n.....\nG...G\n", 1, 5, "colour 'R' has 3 dots");
   fails_at ("R...G\n....\nR...G\n", 2, 5, "ragged");
   fails_at ("5 4\nR...G\n.....\nR...G\n", 1, 1, "the header says 5×4");
   fails_at ("# nothing\n.....\n.....\n", 2, 1, "no dots");
   fails_at ("# nothing here\n", 1, 1, "no board");
   fails_at ("R..x G\n", 1, 5, "unknown character ' '");
-  fails_at ("5000 5000\nRR\n", 1, 1, "");
+  /* A character outside ASCII is shown as it is, an invisible one by its
+   * code point (never as '?', which names a colour); text that is not
+   * UTF-8 is refused before. */
+  fails_at ("R..G\n.\xc3\xa9..\nG..R\n", 2, 2, "unknown character '\xc3\xa9'");
+  fails_at ("R.\xc2\xa0R\n", 1, 3, "unknown character 'U+00A0'");
+  fails_at ("R\xffR\n", 1, 2, "not valid UTF-8");
+  fails_at ("5000 5000\nRR\n", 1, 1, "the header's size 5000 5000 is not a board");
+  fails_at ("0 3\nRR\n", 1, 1, "the header's size 0 3");
+  fails_at ("-4 3\nRR\n", 1, 1, "the header's size -4 3");
   fails_at ("R.\n\nR.\n", 3, 1, "after a blank line");
   {
     /* A row longer than the board limit. */
@@ -350,7 +359,7 @@ test_editing (void)
   hb_state_free (back);
   hb_state_free (&f->base);
   fails_at ("R.G\n..G\n", 1, 1, "colour 'R' has 1 dot");
-  fails_at ("# editing: a colour may lack its pair\nR.R\n..R\n", 2, 1, "3 dots");
+  fails_at ("# editing: a colour may lack its pair\nR.R\n..R\n", 3, 3, "3 dots");
 
   f = parse ("R.R\n");
   out = (g_free (out), flow_game.write (&f->base, HB_WRITE_TATHAM, &error));

@@ -244,22 +244,6 @@ flood_resize (const HbState *state, int width, int height)
 
 /* ---- Parsing ---------------------------------------------------------------- */
 
-/* The character at p for an error message: the whole UTF-8 sequence, so
- * that the message stays valid UTF-8 (the app shows it in a toast), or the
- * byte as \xNN where no valid sequence starts (flood_parse checks the text
- * first, so only a caller that does not would see that). */
-static void
-describe_char (const char *p, const char *end, char buf[8])
-{
-  gunichar u = g_utf8_get_char_validated (p, end - p);
-
-  memset (buf, 0, 8);
-  if (u == (gunichar) -1 || u == (gunichar) -2)
-    g_snprintf (buf, 8, "\\x%02x", (guchar) *p);
-  else
-    g_unichar_to_utf8 (u, buf);
-}
-
 G_STATIC_ASSERT (FLOOD_MAX_MOVE_LIMIT <= (G_MAXINT - 9) / 10);
 
 /* Reads a decimal number of at most `max` at *p (column *col), for sizes,
@@ -291,8 +275,8 @@ read_number (const char **p, const char *end, int line, int *col, int *out,
     {
       if (*p < end)
         {
-          char found[8];
-          describe_char (*p, end, found);
+          char found[HB_CHAR_TEXT];
+          hb_describe_char (*p, (gsize) (end - *p), 0, found);
           hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, *col,
                               /* TRANSLATORS: the first %s is what the number
                                * is: "the board width", "the move limit"; the
@@ -450,7 +434,7 @@ static gboolean
 read_colour (const char *p, const char *end, int line, int col, int *out,
              GError **error)
 {
-  char ch = *p, found[8];
+  char ch = *p, found[HB_CHAR_TEXT];
 
   if (ch >= '0' && ch <= '9')
     {
@@ -464,7 +448,7 @@ read_colour (const char *p, const char *end, int line, int col, int *out,
                           ch, FLOOD_MAX_COLOURS);
       return FALSE;
     }
-  describe_char (p, end, found);
+  hb_describe_char (p, (gsize) (end - p), 0, found);
   hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, col,
                       /* TRANSLATORS: %s is the character found */
                       _("'%s' is not a colour digit (0 to 9)"), found);

@@ -1034,6 +1034,10 @@ default_colours (int w, int h)
   if (n < 4)
     return 1;
   c = (int) MIN ((gint64) c, n / 3);
+  /* One path cannot fill a board two cells wide both ways (see
+   * flow_generate), and any such board holds two pairs. */
+  if (w > 1 && h > 1)
+    c = MAX (c, 2);
   return CLAMP (c, 1, FLOW_MAX_COLOURS);
 }
 
@@ -1171,9 +1175,18 @@ flow_generate_full (const HbGenerateParams *params, FlowState **solution, GError
     colours = default_colours (w, h);
   if (colours > FLOW_MAX_COLOURS || (gint64) colours * 2 > n)
     {
-      g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                   _("a %d×%d board takes 1 to %d colours, not %d"), w, h,
-                   (int) MIN ((gint64) FLOW_MAX_COLOURS, n / 2), colours);
+      int most = (int) MIN ((gint64) FLOW_MAX_COLOURS, n / 2);
+      int least = w > 1 && h > 1 ? 2 : 1;
+
+      if (most == least)
+        g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
+                     g_dngettext (NULL, "a %d×%d board takes %d colour, not %d",
+                                  "a %d×%d board takes %d colours, not %d", (gulong) most),
+                     w, h, most, colours);
+      else
+        g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
+                     _("a %d×%d board takes %d to %d colours, not %d"), w, h, least, most,
+                     colours);
       return NULL;
     }
   if (colours == 1 && w > 1 && h > 1)

@@ -342,7 +342,10 @@ flow_parse_text_full (const char *text, gsize len, gboolean editing, GError **er
   int width = -1, height = 0, first_line = 0;
   int header_w = -1, header_h = -1, header_line = 0;
   int index_of[128];
+  /* Where each colour's first dot is (the error for a lone dot points
+   * there) and its third (an extra dot is pointed at where it is). */
   int count[128] = { 0 }, first_at_line[128] = { 0 }, first_at_col[128] = { 0 };
+  int third_at_line[128] = { 0 }, third_at_col[128] = { 0 };
   char names[FLOW_MAX_COLOURS + 1] = { 0 };
   int colours = 0;
   gboolean ended = FALSE;
@@ -368,28 +371,41 @@ flow_parse_text_full (const char *text, gsize len, gboolean editing, GError **er
             ended = TRUE;
           continue;
         }
-      /* An optional first line "W H" (numberlink files). */
-      if (height == 0 && header_w < 0 && g_ascii_isdigit (row[0]))
+      /* An optional first line "W H" (numberlink files): two numbers,
+       * which no row can be (a row has no blanks). */
+      if (height == 0 && header_w < 0 && (g_ascii_isdigit (row[0]) || row[0] == '-'))
         {
           g_autofree char *t = g_strndup (row, rlen);
           g_auto (GStrv) parts = g_strsplit_set (t, " \t", -1);
-          guint64 a, b;
           int k = 0;
           char *nums[2] = { NULL, NULL };
+          gboolean numbers = TRUE;
 
           for (int i = 0; parts[i] != NULL; i++)
             if (parts[i][0] != '\0')
               {
+                const char *d = parts[i][0] == '-' ? parts[i] + 1 : parts[i];
+                if (*d == '\0' || strspn (d, "0123456789") != strlen (d))
+                  numbers = FALSE;
                 if (k < 2)
                   nums[k] = parts[i];
                 k++;
               }
-          if (k == 2 && g_ascii_string_to_unsigned (nums[0], 10, 1, G_MAXINT, &a, NULL)
-              && g_ascii_string_to_unsigned (nums[1], 10, 1, G_MAXINT, &b, NULL))
+          if (k == 2 && numbers)
             {
-              if (!hb_check_board_size ((int) MIN (a, (guint64) G_MAXINT),
-                                        (int) MIN (b, (guint64) G_MAXINT),
-                                        r.line, (int) lead + 1, error))
+              guint64 a, b;
+              gboolean wok = g_ascii_string_to_unsigned (nums[0], 10, 1, HB_MAX_SIDE, &a, NULL);
+              gboolean hok = g_ascii_string_to_unsigned (nums[1], 10, 1, HB_MAX_SIDE, &b, NULL);
+
+              if (!wok || !hok)
+                {
+                  hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, r.line, (int) lead + 1,
+                                      _("the header's size %s %s is not a board: each side "
+                                        "takes 1 to %d cells"),
+                                      nums[0], nums[1], HB_MAX_SIDE);
+                  return NULL;
+                }
+              if (!hb_check_board_size ((int) a, (int) b, r.line, (int) lead + 1, error))
                 return NULL;
               header_w = (int) a;
               header_h = (int) b;
@@ -436,17 +452,17 @@ flow_parse_text_full (const char *text, gsize len, gboolean editing, GError **er
                   first_at_col[(int) c] = col;
                   colours++;
                 }
-              count[(int) c]++;
+              if (++count[(int) c] == 3)
+                {
+                  third_at_line[(int) c] = r.line;
+                  third_at_col[(int) c] = col;
+                }
               out[k] = (guint8) (index_of[(int) c] + 1);
             }
           else
             {
-              char shown[8];
-              if ((guchar) c < 128)
-                g_snprintf (shown, sizeof shown, g_ascii_isprint (c) ? "%c" : "\\x%02x",
-                            (guchar) c);
-              else
-                g_strlcpy (shown, "?", sizeof shown);
+              char shown[HB_CHAR_TEXT];
+              hb_describe_char (row, rlen, k, shown);
               hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, r.line, col,
                                   /* TRANSLATORS: %s is the character found */
                                   _("unknown character '%s' (an empty cell is '.', a dot "
@@ -523,7 +539,11 @@ flow_parse_text_full (const char *text, gsize len, gboolean editing, GError **er
   for (int c = 0; c < 128; c++)
     if (count[c] != 0 && count[c] != 2 && !(editing && count[c] == 1))
       {
-        hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, first_at_line[c], first_at_col[c],
+        gboolean extra = count[c] > 2;
+
+        hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE,
+                            extra ? third_at_line[c] : first_at_line[c],
+                            extra ? third_at_col[c] : first_at_col[c],
                             g_dngettext (NULL,
                                          "colour '%c' has %d dot: every colour needs exactly two",
                                          "colour '%c' has %d dots: every colour needs exactly two",

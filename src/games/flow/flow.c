@@ -863,7 +863,8 @@ flow_write (const HbState *state, HbWriteFormat format, GError **error)
   if (format != HB_WRITE_NATIVE && format != HB_WRITE_JSON)
     {
       g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_UNSUPPORTED,
-                   _("Flow Free levels are written as text (native) or JSON"));
+                   _("Flow Free levels are written as text (native) or JSON (convert "
+                     "--to json), not in a compact form"));
       return NULL;
     }
   if (format == HB_WRITE_JSON)

@@ -171,21 +171,6 @@ hex_value (char c)
   return g_ascii_xdigit_value (c);
 }
 
-/* The character at text[i] for an error message: the whole UTF-8 sequence,
- * or the byte as \xNN when it starts none, so that the message stays valid
- * UTF-8 (the app shows it in a toast). */
-static void
-describe_char (const char *text, gsize len, gsize i, char buf[8])
-{
-  gunichar u = g_utf8_get_char_validated (text + i, len - i);
-
-  memset (buf, 0, 8);
-  if (u == (gunichar) -1 || u == (gunichar) -2)
-    g_snprintf (buf, 8, "\\x%02x", (guchar) text[i]);
-  else
-    g_unichar_to_utf8 (u, buf);
-}
-
 /* Line and column (1-based, in characters) of byte `off` of text. The Flip
  * ID reader strips the text first; it counts positions in the text as
  * given, so an ID after blank lines (or broken over lines) is pointed at
@@ -286,8 +271,8 @@ lights_parse_flip_id (const char *text, gsize len, GError **error)
       int v = hex_value (text[start + k]);
       if (v < 0)
         {
-          char c[8];
-          describe_char (text, len, start + k, c);
+          char c[HB_CHAR_TEXT];
+          hb_describe_char (text, len, start + k, c);
           flip_error (error, HB_PARSE_ERROR_SYNTAX, orig, lead + start + k,
                       /* TRANSLATORS: %s is the character found */
                       _("'%s' is not a hex digit"), c);
@@ -341,8 +326,8 @@ lights_parse_flip_id (const char *text, gsize len, GError **error)
       int v = hex_value (text[i + k]);
       if (v < 0)
         {
-          char c[8];
-          describe_char (text, len, i + k, c);
+          char c[HB_CHAR_TEXT];
+          hb_describe_char (text, len, i + k, c);
           flip_error (error, HB_PARSE_ERROR_SYNTAX, orig, lead + i + k,
                       _("'%s' is not a hex digit"), c);
           lights_free (&s->base);
@@ -520,8 +505,8 @@ lights_parse (const char *text, gsize len, GError **error)
             cells[ncells++] = 0;
           else
             {
-              char buf[8];
-              describe_char (row, rlen, k, buf);
+              char buf[HB_CHAR_TEXT];
+              hb_describe_char (row, rlen, k, buf);
               hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, r.line, COL,
                                   /* TRANSLATORS: %s is the character found */
                                   _("unknown character '%s' (a light is 1 or *, a "
