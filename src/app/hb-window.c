@@ -303,12 +303,22 @@ on_panel_error (HbSolverPanel *panel, const char *message, HbWindow *self)
   hb_window_show_toast (self, message);
 }
 
+static gboolean
+close_now (gpointer data)
+{
+  gtk_window_close (GTK_WINDOW (data));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 close_then (HbWindow *self, gpointer data)
 {
-  /* The user answered: closing again must not ask twice. */
+  /* The user answered: closing again must not ask twice. The window
+   * closes once the Save Changes? dialog has finished its answer: closed
+   * from inside it, the window was finalised while the dialog, transient
+   * for it, was still undoing that link (GLib warnings, a stale pointer). */
   self->close_confirmed = TRUE;
-  gtk_window_close (GTK_WINDOW (self));
+  g_idle_add_full (G_PRIORITY_HIGH_IDLE, close_now, g_object_ref (self), g_object_unref);
 }
 
 static gboolean

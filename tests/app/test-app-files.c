@@ -248,6 +248,80 @@ test_close_with_dialog (Fixture *f, gconstpointer data)
   hb_app_test_settle (100);
 }
 
+/* The Save Changes? dialog that closing a changed level asks. */
+static AdwMessageDialog *
+find_save_dialog (HbWindow *window)
+{
+  GListModel *tops = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (tops, i);
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (window)
+          && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return ADW_MESSAGE_DIALOG (w);
+    }
+  return NULL;
+}
+
+/* Clicks the dialog's button labelled `label`, as the user would. */
+static void
+click_response (AdwMessageDialog *dialog, const char *label)
+{
+  GtkWidget *w = GTK_WIDGET (dialog);
+  GPtrArray *todo = g_ptr_array_new ();
+
+  g_ptr_array_add (todo, w);
+  while (todo->len > 0)
+    {
+      GtkWidget *x = g_ptr_array_steal_index (todo, todo->len - 1);
+      if (GTK_IS_BUTTON (x) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (x)), label) == 0)
+        {
+          g_ptr_array_free (todo, TRUE);
+          g_signal_emit_by_name (x, "clicked");
+          return;
+        }
+      for (GtkWidget *c = gtk_widget_get_first_child (x); c; c = gtk_widget_get_next_sibling (c))
+        g_ptr_array_add (todo, c);
+    }
+  g_error ("no button %s in the dialog", label);
+}
+
+/* Closing a changed level asks first; Cancel keeps the window, Discard
+ * closes it, and the dialog's own work after its answer touches no
+ * finalised object (with fatal warnings, a stale signal disconnect would
+ * end the test). */
+static void
+test_close_asks (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  AdwMessageDialog *dialog;
+
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  click_cell (window, 1, 1);
+  g_assert_true (hb_window_get_modified (window));
+  hb_window_set_ask_to_save (window, TRUE);
+
+  gtk_window_close (GTK_WINDOW (window));
+  hb_app_test_settle (50);
+  dialog = find_save_dialog (window);
+  g_assert_nonnull (dialog);
+  click_response (dialog, "_Cancel");
+  hb_app_test_settle (50);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_true (hb_window_get_modified (window));
+
+  gtk_window_close (GTK_WINDOW (window));
+  hb_app_test_settle (50);
+  dialog = find_save_dialog (window);
+  g_assert_nonnull (dialog);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  click_response (dialog, "_Discard");
+  hb_app_test_settle (200);
+  /* Closed and gone. */
+  g_assert_null (window);
+}
+
 /* Save As and Export Animation: a name without an extension gets one, in
  * the same folder; a name with one is kept. */
 static void
@@ -277,6 +351,8 @@ main (int argc, char *argv[])
               test_save_and_reopen, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-cancel", Fixture, NULL, hb_app_test_dir_set_up,
               test_open_cancel, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/close-asks", Fixture, NULL, hb_app_test_dir_set_up,
+              test_close_asks, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/close-with-dialog", Fixture, NULL, hb_app_test_dir_set_up,
               test_close_with_dialog, hb_app_test_dir_tear_down);
   return g_test_run ();
