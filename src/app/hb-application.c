@@ -131,7 +131,7 @@ hb_application_open (GApplication *app, GFile **files, int n_files, const char *
   for (int i = 0; i < n_files; i++)
     {
       HbWindow *window = hb_window_new (GTK_APPLICATION (app));
-      hb_window_load_file_async (window, files[i], NULL, NULL);
+      hb_window_open_at_startup (window, files[i]);
       gtk_window_present (GTK_WINDOW (window));
     }
 }

@@ -237,7 +237,35 @@ on_drag_begin (GtkGestureDrag *gesture, double x, double y, HbBoardView *self)
 static void
 on_drag_update (GtkGestureDrag *gesture, double dx, double dy, HbBoardView *self)
 {
-  hb_board_view_pointer_motion (self, self->start_x + dx, self->start_y + dy);
+  double x = self->start_x + dx, y = self->start_y + dy;
+  GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (gesture));
+
+  /* When the app falls behind, GDK merges motion events and keeps the
+   * positions it merged as the event's history: walked in order, so that
+   * a fast L-shaped stroke turns its corner instead of cutting across it
+   * (the history is in surface coordinates, offset as the event's own
+   * position is from the gesture's). */
+  if (event != NULL && gdk_event_get_event_type (event) == GDK_MOTION_NOTIFY)
+    {
+      guint n = 0;
+      GdkTimeCoord *history = gdk_event_get_history (event, &n);
+      double ex, ey;
+
+      if (history != NULL && gdk_event_get_position (event, &ex, &ey))
+        for (guint i = 0; i < n && self->pressed; i++)
+          {
+            double hx, hy;
+            if ((history[i].flags & (GDK_AXIS_FLAG_X | GDK_AXIS_FLAG_Y))
+                == (GDK_AXIS_FLAG_X | GDK_AXIS_FLAG_Y))
+              {
+                hx = history[i].axes[GDK_AXIS_X] + (x - ex);
+                hy = history[i].axes[GDK_AXIS_Y] + (y - ey);
+                hb_board_view_pointer_motion (self, hx, hy);
+              }
+          }
+      g_free (history);
+    }
+  hb_board_view_pointer_motion (self, x, y);
 }
 
 static void

@@ -66,7 +66,7 @@ save_current (HbWindow *self)
     {
       char *name = hb_document_dup_display_name (self->document);
       char *text = g_strdup_printf (_("Could not save “%s”: %s"), name, error->message);
-      hb_window_show_toast (self, text);
+      hb_window_show_error (self, _("Could Not Save the Level"), text);
       g_free (text);
       g_free (name);
       g_error_free (error);
@@ -359,7 +359,7 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
     {
       char *sentence = error ? error_sentence (error->message)
                              : g_strdup (_("The file could not be read"));
-      hb_window_show_toast (self, sentence);
+      hb_window_show_error (self, _("Could Not Open the File"), sentence);
       g_free (sentence);
       g_task_return_error (outer, error);
       g_object_unref (outer);
@@ -443,6 +443,32 @@ gboolean
 hb_window_load_file_finish (HbWindow *self, GAsyncResult *result, GError **error)
 {
   return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+startup_loaded (GObject *source, GAsyncResult *result, gpointer data)
+{
+  HbWindow *self = HB_WINDOW (source);
+  g_autoptr (GFile) file = data;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *name = g_file_get_basename (file);
+  const HbGame *game;
+
+  if (hb_window_load_file_finish (self, result, &error)
+      || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  /* The file did not open (the error dialog says why): show the game its
+   * name asks for, so that the player is where they meant to be. */
+  game = hb_registry_game_for_filename (name);
+  if (game != NULL && game != hb_window_get_game (self))
+    hb_window_load_bundled_first (self, game);
+}
+
+void
+hb_window_open_at_startup (HbWindow *self, GFile *file)
+{
+  g_return_if_fail (HB_IS_WINDOW (self));
+  hb_window_load_file_async (self, file, startup_loaded, g_object_ref (file));
 }
 
 gboolean
@@ -633,7 +659,7 @@ on_save_as_response (GtkNativeDialog *dialog, int response, gpointer data)
         {
           char *name = g_file_get_basename (file);
           char *text = g_strdup_printf (_("Could not save “%s”: %s"), name, error->message);
-          hb_window_show_toast (self, text);
+          hb_window_show_error (self, _("Could Not Save the Level"), text);
           g_free (text);
           g_free (name);
           g_error_free (error);

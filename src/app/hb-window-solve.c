@@ -376,7 +376,9 @@ hb_window_solve (HbWindow *self)
       g_error_free (error);
       return;
     }
-  hb_window_close_player (self);
+  /* The last run's result goes: left in the sidebar, it read as this
+   * run's answer while this one was still starting. */
+  hb_window_clear_result (self);
 
   self->solve_job = hb_solve_job_new (solver, hb_window_current (self), settings);
   self->solve_serial = hb_document_get_serial (self->document);

@@ -28,7 +28,7 @@ HbWindow      *hb_window_new (GtkApplication *application);
 /* Opens a level file, asking first about unsaved changes. */
 void           hb_window_open (HbWindow *self, GFile *file);
 /* Opens a file without asking about unsaved changes: read and parsed on a
- * worker thread; on success the level is replaced, on failure a toast says
+ * worker thread; on success the level is replaced, on failure a dialog says
  * why and the level is kept. Finishes FALSE with an error on failure or
  * when a newer open or Escape cancelled it. */
 void           hb_window_load_file_async (HbWindow *self, GFile *file,
@@ -37,6 +37,10 @@ void           hb_window_load_file_async (HbWindow *self, GFile *file,
 gboolean       hb_window_load_file_finish (HbWindow *self, GAsyncResult *result,
                                            GError **error);
 gboolean       hb_window_is_loading (HbWindow *self);
+/* A file named on the command line, in a new window: as
+ * hb_window_load_file_async, and when it does not open, the game its
+ * extension names (the first level not yet solved). */
+void           hb_window_open_at_startup (HbWindow *self, GFile *file);
 /* Writes the level to `file` (atomically) and makes it the level's file. */
 gboolean       hb_window_save_to_file (HbWindow *self, GFile *file, GError **error);
 

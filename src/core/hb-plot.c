@@ -90,6 +90,10 @@ format_tick (double v, double step, char *buf, gsize size)
     g_snprintf (buf, size, "%.*f", (int) MIN (6, ceil (-log10 (step))), v);
 }
 
+/* Where value v goes up the y axis: itself, or log10 (1 + v) on a log
+ * scale (logy, a local of hb_plot_render). */
+#define SCALE_Y(v) (logy ? log10 (1 + MAX ((v), 0)) : (v))
+
 void
 hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
                 double width, double height, const HbPlotOptions *options)
@@ -102,11 +106,12 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
   double fg = o->dark ? 0.92 : 0.15, grid = o->dark ? 0.32 : 0.86;
   double font = CLAMP (MIN (width, height) / 22, 9, 14);
   double left, right, top, bottom;
-  double xt[16], yt[16];
+  double xt[16], yt[16], ylo, yhi;
   int nxt, nyt;
   cairo_text_extents_t ext;
-  const char *axis = NULL;
-  gboolean any = FALSE;
+  const char *axis = NULL, *value = hb_trace_get_value_name (trace);
+  gboolean any = FALSE, logy, integral_x = TRUE;
+  guint legend_rows = 0;
 
   if (width < 40 || height < 40)
     return;
@@ -131,6 +136,7 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
           HbPoint p = g_array_index (pts[i], HbPoint, k);
           if (!isfinite (p.x) || !isfinite (p.y))
             continue;
+          integral_x = integral_x && p.x == floor (p.x);
           xmin = MIN (xmin, p.x);
           xmax = MAX (xmax, p.x);
           ymin = MIN (ymin, p.y);
@@ -153,14 +159,57 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
     xmax = xmin + 1;
   if (ymax == ymin)
     {
-      ymin -= 1;
+      /* One value (a run that ended at generation 0): a range round it,
+       * not below zero for counts. */
+      ymin = ymin >= 0 ? MAX (0, ymin - 1) : ymin - 1;
       ymax += 1;
     }
+  /* Counts that span decades (a genetic algorithm's worst individuals in
+   * the thousands, its best in the tens) go on a log scale of 1 + y, so
+   * that the best and the mean do not lie flat along the bottom. */
+  logy = FALSE;
+  if (ymin >= 0 && (ymax + 1) / (ymin + 1) >= 50)
+    {
+      /* Only when most points lie in the bottom twentieth: a line rising
+       * evenly from 0 to 100 stays linear. */
+      guint low = 0, all = 0;
+      for (guint i = 0; i < ns; i++)
+        for (guint k = 0; k < pts[i]->len; k++)
+          {
+            HbPoint p = g_array_index (pts[i], HbPoint, k);
+            if (isfinite (p.y))
+              all++, low += p.y < ymax / 20;
+          }
+      logy = low * 2 > all;
+    }
   nxt = hb_plot_ticks (xmin, xmax, 5, xt, G_N_ELEMENTS (xt));
-  nyt = hb_plot_ticks (ymin, ymax, 5, yt, G_N_ELEMENTS (yt));
-  /* Let the axes start and end on ticks when these lie just outside. */
-  if (nyt > 0)
-    ymin = MIN (ymin, yt[0]), ymax = MAX (ymax, yt[nyt - 1]);
+  if (integral_x && nxt > 1 && xt[1] - xt[0] < 1)
+    {
+      /* Generations count whole: no tick between two. */
+      nxt = 0;
+      for (double v = ceil (xmin); v <= xmax && nxt < (int) G_N_ELEMENTS (xt); v++)
+        xt[nxt++] = v;
+    }
+  if (logy)
+    {
+      nyt = 0;
+      yt[nyt++] = 0;
+      for (double v = 1; v <= ymax && nyt < (int) G_N_ELEMENTS (yt); v *= 10)
+        if (v > ymin)
+          yt[nyt++] = v;
+      ymin = 0;
+    }
+  else
+    {
+      nyt = hb_plot_ticks (ymin, ymax, 5, yt, G_N_ELEMENTS (yt));
+      /* Let the axes start and end on ticks when these lie just outside. */
+      if (nyt > 0)
+        ymin = MIN (ymin, yt[0]), ymax = MAX (ymax, yt[nyt - 1]);
+    }
+  ylo = SCALE_Y (ymin);
+  yhi = SCALE_Y (ymax);
+  if (yhi <= ylo)
+    yhi = ylo + 1;
 
   /* Margins: room for the widest y label, the x labels and axis name. */
   {
@@ -172,16 +221,27 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
         cairo_text_extents (cr, buf, &ext);
         widest = MAX (widest, ext.x_advance);
       }
-    left = x + widest + font;
+    left = x + widest + font * (value != NULL ? 2.4 : 1.0);
   }
   right = x + width - font;
-  top = y + font * (o->title ? 2.6 : 1.0);
+  /* The legend goes in a row of its own above the plot, off the lines
+   * (two rows when it does not fit in one). */
+  {
+    double lw = 0;
+    for (guint i = 0; i < ns; i++)
+      {
+        cairo_text_extents (cr, _(hb_trace_series_name (trace, i)), &ext);
+        lw += ext.x_advance + font * 3;
+      }
+    legend_rows = ns == 0 ? 0 : lw <= right - left ? 1 : 2;
+  }
+  top = y + font * (o->title ? 2.6 : 1.0) + font * 1.5 * legend_rows;
   bottom = y + height - font * (axis ? 3.2 : 2.0);
   if (right - left < 20 || bottom - top < 20)
     goto out;
 
 #define PX(v) (left + ((v) - xmin) / (xmax - xmin) * (right - left))
-#define PY(v) (bottom - ((v) - ymin) / (ymax - ymin) * (bottom - top))
+#define PY(v) (bottom - (SCALE_Y (v) - ylo) / (yhi - ylo) * (bottom - top))
 
   /* Grid and tick labels. */
   cairo_set_line_width (cr, 1);
@@ -225,6 +285,16 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
       cairo_move_to (cr, (left + right - ext.x_advance) / 2, y + height - font * 0.5);
       cairo_show_text (cr, name);
     }
+  if (value != NULL)
+    {
+      const char *name = _(value);
+      cairo_text_extents (cr, name, &ext);
+      cairo_save (cr);
+      cairo_move_to (cr, x + font * 1.1, (top + bottom + ext.x_advance) / 2);
+      cairo_rotate (cr, -G_PI / 2);
+      cairo_show_text (cr, name);
+      cairo_restore (cr);
+    }
   if (o->title != NULL)
     {
       cairo_set_font_size (cr, font * 1.15);
@@ -236,7 +306,7 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
 
   /* The series, clipped to the plot area. */
   cairo_save (cr);
-  cairo_rectangle (cr, left, top - 2, right - left + 2, bottom - top + 4);
+  cairo_rectangle (cr, left - 5, top - 5, right - left + 10, bottom - top + 10);
   cairo_clip (cr);
   cairo_set_line_width (cr, 2);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
@@ -263,42 +333,46 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
       if (pts[i]->len == 1)
         {
           HbPoint p = g_array_index (pts[i], HbPoint, 0);
-          cairo_arc (cr, PX (p.x), PY (p.y), 2.5, 0, 2 * G_PI);
+          cairo_arc (cr, PX (p.x), PY (p.y), 4, 0, 2 * G_PI);
           cairo_fill (cr);
         }
       cairo_stroke (cr);
     }
   cairo_restore (cr);
 
-  /* Legend, top right inside the plot, on its own card. */
+  /* Legend: a row (or two) above the plot, right-aligned. */
   {
-    double lw = 0, lh = font * 1.4 * ns + font * 0.6, lx, ly;
-    for (guint i = 0; i < ns; i++)
+    double row_y = top - font * 1.5 * legend_rows + font * 0.6, lx;
+    guint first = 0;
+
+    for (guint r = 0; r < legend_rows; r++)
       {
-        cairo_text_extents (cr, _(hb_trace_series_name (trace, i)), &ext);
-        lw = MAX (lw, ext.x_advance);
-      }
-    lw += font * 3;
-    lx = right - lw - font * 0.5;
-    ly = top + font * 0.3;
-    if (o->dark)
-      cairo_set_source_rgba (cr, 0.19, 0.19, 0.21, 0.85);
-    else
-      cairo_set_source_rgba (cr, 1, 1, 1, 0.85);
-    cairo_rectangle (cr, lx, ly, lw, lh);
-    cairo_fill (cr);
-    for (guint i = 0; i < ns; i++)
-      {
-        double rgb[3], ry = ly + font * 0.3 + font * 1.4 * i + font * 0.7;
-        hb_plot_series_colour (i, o->dark, rgb);
-        cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
-        cairo_set_line_width (cr, 3);
-        cairo_move_to (cr, lx + font * 0.4, ry);
-        cairo_line_to (cr, lx + font * 1.8, ry);
-        cairo_stroke (cr);
-        cairo_set_source_rgb (cr, fg, fg, fg);
-        cairo_move_to (cr, lx + font * 2.2, ry + font * 0.35);
-        cairo_show_text (cr, _(hb_trace_series_name (trace, i)));
+        guint last = legend_rows == 1 ? ns : r == 0 ? (ns + 1) / 2 : ns;
+        double lw = 0;
+        for (guint i = first; i < last; i++)
+          {
+            cairo_text_extents (cr, _(hb_trace_series_name (trace, i)), &ext);
+            lw += ext.x_advance + font * 3;
+          }
+        lx = MAX (left, right - lw);
+        for (guint i = first; i < last; i++)
+          {
+            double rgb[3];
+            const char *name = _(hb_trace_series_name (trace, i));
+            hb_plot_series_colour (i, o->dark, rgb);
+            cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
+            cairo_set_line_width (cr, 3);
+            cairo_move_to (cr, lx + font * 0.4, row_y);
+            cairo_line_to (cr, lx + font * 1.8, row_y);
+            cairo_stroke (cr);
+            cairo_set_source_rgb (cr, fg, fg, fg);
+            cairo_move_to (cr, lx + font * 2.2, row_y + font * 0.35);
+            cairo_show_text (cr, name);
+            cairo_text_extents (cr, name, &ext);
+            lx += ext.x_advance + font * 3;
+          }
+        first = last;
+        row_y += font * 1.5;
       }
   }
 #undef PX

@@ -33,6 +33,7 @@ struct _HbTrace {
   guint       n_series;
   char       *series_name[HB_TRACE_MAX_SERIES];
   char       *series_axis[HB_TRACE_MAX_SERIES];
+  char       *value_name;
   GArray     *series[HB_TRACE_MAX_SERIES];   /* HbPoint */
   guint       series_skip[HB_TRACE_MAX_SERIES]; /* keep 1 push in 2^skip */
   guint64     series_pushes[HB_TRACE_MAX_SERIES];
@@ -91,6 +92,7 @@ hb_trace_free (HbTrace *t)
   g_array_unref (t->steps);
   g_ptr_array_unref (t->blobs);
   g_free (t->counter_name);
+  g_free (t->value_name);
   g_ptr_array_unref (t->old_names);
   g_free (t->progress_text);
   g_mutex_clear (&t->progress_lock);
@@ -427,6 +429,30 @@ hb_trace_series_axis (const HbTrace *t, guint i)
   g_mutex_lock ((GMutex *) &t->series_lock);
   if (i < t->n_series)
     n = t->series_axis[i];
+  g_mutex_unlock ((GMutex *) &t->series_lock);
+  return n;
+}
+
+void
+hb_trace_set_value_name (HbTrace *t, const char *name)
+{
+  if (t == NULL)
+    return;
+  g_mutex_lock (&t->series_lock);
+  if (t->value_name == NULL)      /* set once: readers keep the pointer */
+    t->value_name = g_strdup (name);
+  g_mutex_unlock (&t->series_lock);
+}
+
+const char *
+hb_trace_get_value_name (const HbTrace *t)
+{
+  const char *n;
+
+  if (t == NULL)
+    return NULL;
+  g_mutex_lock ((GMutex *) &t->series_lock);
+  n = t->value_name;
   g_mutex_unlock ((GMutex *) &t->series_lock);
   return n;
 }

@@ -135,6 +135,11 @@ void        hb_trace_series_push (HbTrace *trace, int series, double x, double y
 guint       hb_trace_n_series (const HbTrace *trace);
 const char *hb_trace_series_name (const HbTrace *trace, guint series);
 const char *hb_trace_series_axis (const HbTrace *trace, guint series);
+/* What y measures, an English key marked with the N_ macro (a fitness,
+ * and which way is better), drawn up the plot's left side; NULL when not
+ * set. */
+void        hb_trace_set_value_name (HbTrace *trace, const char *name);
+const char *hb_trace_get_value_name (const HbTrace *trace);
 /* A copy of the points so far (HbPoint), safe while the solver runs. */
 GArray     *hb_trace_series_points (const HbTrace *trace, guint series);
 /* The number of pushes to any series so far (changes when a plot should redraw). */

@@ -208,6 +208,14 @@ test_cancel (void)
   else
     g_test_message ("the solve ended before it could be cancelled");
 
+  /* A new run clears the last one's result at once: it must not read as
+   * the new run's answer while that one starts. */
+  hb_window_solve (window);
+  g_assert_null (hb_window_get_result (window));
+  activate (window, "cancel");
+  hb_app_test_wait (hb_app_test_not_solving, window, 20000, "the solver to stop");
+  hb_app_test_settle (50);
+
   g_object_unref (file);
   g_unlink (path);
   g_rmdir (dir);

@@ -356,6 +356,38 @@ render_known (gboolean dark)
   hb_trace_free (t);
 }
 
+/* A genetic algorithm's run: the worst individual of generation 0 far
+ * above everything after it. On a linear scale the best line would lie
+ * along the bottom axis; on the log scale it rises a third of the way. */
+static void
+test_plot_log (void)
+{
+  HbTrace *t = hb_trace_new (0, 0);
+  int best = hb_trace_add_series (t, "best", "generation");
+  int worst = hb_trace_add_series (t, "worst", "generation");
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 300);
+  cairo_t *cr = cairo_create (s);
+  HbPlotOptions o = { FALSE, "Fitness", TRUE };
+  double c0[3];
+
+  hb_trace_set_value_name (t, "fitness (lower is better)");
+  g_assert_cmpstr (hb_trace_get_value_name (t), ==, "fitness (lower is better)");
+  for (int g = 0; g <= 100; g++)
+    {
+      hb_trace_series_push (t, best, g, 10);
+      hb_trace_series_push (t, worst, g, g == 0 ? 1500 : 40);
+    }
+  hb_plot_render (t, cr, 0, 0, 400, 300, &o);
+  cairo_surface_flush (s);
+  hb_plot_series_colour (0, FALSE, c0);
+  /* Well off the bottom of the plot (which ends near y = 255) and under
+   * the legend's row (near y = 45). */
+  g_assert_cmpint (count_colour (s, 80, 90, 390, 230, c0), >, 100);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+  hb_trace_free (t);
+}
+
 static void
 test_plot_light (void)
 {
@@ -508,6 +540,7 @@ main (int argc, char **argv)
   g_test_add_func ("/trace/series-threaded", test_series_threaded);
   g_test_add_func ("/plot/ticks", test_ticks);
   g_test_add_func ("/plot/light", test_plot_light);
+  g_test_add_func ("/plot/log", test_plot_log);
   g_test_add_func ("/plot/dark", test_plot_dark);
   g_test_add_func ("/plot/empty", test_plot_empty);
   g_test_add_func ("/grid/walk", test_walk);

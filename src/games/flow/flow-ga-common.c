@@ -52,12 +52,13 @@ flow_ga_tournament (FlowRng *r, const double *fitness, int count, int size)
 }
 
 void
-flow_ga_report_begin (FlowGaReport *rep, HbTrace *trace)
+flow_ga_report_begin (FlowGaReport *rep, HbTrace *trace, const char *value_name)
 {
   hb_trace_set_counter_name (trace, _("generations"));
   rep->series[0] = hb_trace_add_series (trace, N_("best"), N_("generation"));
   rep->series[1] = hb_trace_add_series (trace, N_("mean"), N_("generation"));
   rep->series[2] = hb_trace_add_series (trace, N_("worst"), N_("generation"));
+  hb_trace_set_value_name (trace, value_name);
 }
 
 void

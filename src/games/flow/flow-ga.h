@@ -58,7 +58,8 @@ void flow_ga_params (FlowGaParams *p, const FlowState *level,
 int  flow_ga_tournament (FlowRng *r, const double *fitness, int count, int size);
 
 /* The per-generation report. flow_ga_report_begin declares the series
- * "best", "mean", "worst" over "generation" and names the counter;
+ * "best", "mean", "worst" over "generation", names the counter and what
+ * the values measure (value_name, an N_ key: which way is better);
  * flow_ga_report pushes one generation: a GENERATION step whose f[] is
  * best / mean / worst and whose blob is the best individual's board, the
  * three series points, a live snapshot when one is due and the progress
@@ -67,7 +68,7 @@ typedef struct {
   int series[3];
 } FlowGaReport;
 
-void flow_ga_report_begin (FlowGaReport *rep, HbTrace *trace);
+void flow_ga_report_begin (FlowGaReport *rep, HbTrace *trace, const char *value_name);
 void flow_ga_report (FlowGaReport *rep, HbTrace *trace, const FlowState *level,
                      int generation, double best, double mean, double worst,
                      const guint8 *colour, const guint8 *links, const guint8 *marks);
