@@ -64,11 +64,20 @@ hb_window_update_actions (HbWindow *self)
                                 && hb_trace_length (self->trace) > 0
                                 && self->result_initial != NULL
                                 && self->result_initial->game == game);
-  /* Nothing to hint once the level is solved. */
-  hb_window_action_set_enabled (self, "next-hint", game->hint_next_move != NULL
-                                && game->hint_compute != NULL
-                                && !(game->is_solved != NULL
-                                     && game->is_solved (hb_window_current (self))));
+  /* Nothing to hint once the level is solved, nor when the hint found
+   * no move (a level with no solution: the status line says why). */
+  {
+    gconstpointer hint = hb_hint_job_get_hint (self->hint_job);
+    HbMove move;
+
+    hb_window_action_set_enabled (self, "next-hint", game->hint_next_move != NULL
+                                  && game->hint_compute != NULL
+                                  && !(game->is_solved != NULL
+                                       && game->is_solved (hb_window_current (self)))
+                                  && (hint == NULL
+                                      || game->hint_next_move (hb_window_current (self),
+                                                               hint, &move)));
+  }
   hb_window_action_set_enabled (self, "restart", hb_document_get_loaded (self->document) != NULL
                                 && !game->equal (hb_document_get_loaded (self->document),
                                                  hb_window_current (self)));

@@ -44,6 +44,7 @@ hb_window_on_hint_done (HbHintJob *job, const GError *error, HbWindow *self)
       self->next_hint_wanted = FALSE;
       hb_window_make_next_hint_move (self);
     }
+  hb_window_update_actions (self);
 }
 
 /* Starts the worker for the current board's hint: when hints are shown,

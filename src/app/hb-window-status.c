@@ -45,6 +45,22 @@ hb_window_update_hint_row (HbWindow *self)
     text = g_strdup (_("No hint for this board"));
   adw_action_row_set_subtitle (self->hint_row, text ? text : "");
   g_free (text);
+  /* A warning about the level goes in the status line (see there). */
+  hb_window_update_status (self);
+}
+
+/* The hint's warning about the level (no solution, more than one), while
+ * hints are shown and the board is not solved; NULL when none. */
+static char *
+dup_level_warning (HbWindow *self)
+{
+  const HbGame *game = hb_document_get_game (self->document);
+  gconstpointer hint = hb_hint_job_get_hint (self->hint_job);
+
+  if (!self->show_hints || hint == NULL || game->hint_warning == NULL
+      || (game->is_solved != NULL && game->is_solved (hb_window_current (self))))
+    return NULL;
+  return game->hint_warning (hb_window_current (self), hint);
 }
 
 void
@@ -101,6 +117,24 @@ hb_window_update_status (HbWindow *self)
         }
       g_free (progress);
     }
+  /* Under the board, where the player looks: a level with no solution or
+   * several, in the warning colour (the hint row in the sidebar says it
+   * too, in small print). */
+  {
+    char *warning = dup_level_warning (self);
+
+    if (warning != NULL)
+      {
+        char *joined = text && text[0] ? g_strdup_printf ("%s · %s", warning, text)
+                                       : g_strdup (warning);
+        g_free (text);
+        text = joined;
+        gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "warning");
+      }
+    else
+      gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "warning");
+    g_free (warning);
+  }
   gtk_label_set_label (self->status_label, text ? text : "");
   g_free (text);
 }
@@ -131,8 +165,9 @@ hb_window_update_palette (HbWindow *self)
 /* ---- Narrow windows -------------------------------------------------------- */
 
 /* Below 640 px the header bar sheds what has a key or another way in
- * (Undo and Redo: Ctrl+Z, Ctrl+Shift+Z; the game chooser: the main menu
- * lists the games instead) and Edit and Play become icons; the plot goes
+ * (Undo and Redo: Ctrl+Z, Ctrl+Shift+Z and the main menu; the game
+ * chooser: the main menu lists the games instead) and Edit and Play
+ * become icons; the plot goes
  * under the board instead of beside it. Long palettes scroll sideways
  * (hb-window.ui), the player bar turns compact by its own width
  * (hb-player-bar.c), the status line wraps, and the sidebar

@@ -327,6 +327,9 @@ struct _HbGame {
                              GError **error);
   void      (*hint_free) (gpointer hint);
   char     *(*hint_describe) (const HbState *state, gconstpointer hint);
+  /* A warning about the level itself that the hint found ("This level has
+   * no solution"), shown where the player looks, or NULL; may be NULL. */
+  char     *(*hint_warning) (const HbState *state, gconstpointer hint);
   /* The single move the "next hint" action makes; FALSE if none. */
   gboolean  (*hint_next_move) (const HbState *state, gconstpointer hint,
                                HbMove *move);

@@ -266,6 +266,39 @@ test_next_hint (void)
   hb_app_test_window_close (window);
 }
 
+/* With hints shown, a level with no solution or with several says so
+ * under the board, in the warning colour, not only in the sidebar's small
+ * print; Next hint is off where there is no move to make. */
+static void
+test_level_warnings (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  char *dir = g_dir_make_tmp ("hintboard-flow-XXXXXX", NULL);
+
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_wait_hint (window);
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
+                                      g_variant_new_boolean (TRUE));
+  /* Two colours that must cross. */
+  open_level (window, dir, "cross.flow", ".R.\nGBG\n.R.\n.B.\n");
+  hb_app_test_wait_hint (window);
+  g_assert_nonnull (strstr (hb_window_get_status_text (window), "no solution"));
+  g_assert_false (hb_window_get_action_enabled (window, "next-hint"));
+  /* Two ways to share the board. */
+  open_level (window, dir, "two.flow", "A..B\n.BA.\n.CC.\n....\n");
+  hb_app_test_wait_hint (window);
+  g_assert_nonnull (strstr (hb_window_get_status_text (window), "more than one solution"));
+  g_assert_true (hb_window_get_action_enabled (window, "next-hint"));
+  /* A level with one answer: no warning. */
+  open_level (window, dir, "rows.flow", "R..R\nG..G\nB..B\n");
+  hb_app_test_wait_hint (window);
+  g_assert_null (strstr (hb_window_get_status_text (window), "solution"));
+  g_rmdir (dir);
+  g_free (dir);
+  hb_app_test_window_close (window);
+}
+
 static void
 test_edit (void)
 {
@@ -306,5 +339,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/flow/decision", test_decision);
   g_test_add_func ("/app/flow/next-hint", test_next_hint);
   g_test_add_func ("/app/flow/edit", test_edit);
+  g_test_add_func ("/app/flow/level-warnings", test_level_warnings);
   return g_test_run ();
 }

@@ -1526,6 +1526,21 @@ flow_hint_compute (const HbState *state, HbCancel *cancellable, GError **error)
 }
 
 static char *
+flow_hint_warning (const HbState *state, gconstpointer data)
+{
+  const FlowHint *h = data;
+
+  if (h == NULL)
+    return NULL;
+  if (h->kind == FLOW_HINT_NONE)
+    return g_strdup (_("This level has no solution"));
+  if (h->kind != FLOW_HINT_SOLVED && h->kind != FLOW_HINT_BAD_LEVEL
+      && h->kind != FLOW_HINT_GAVE_UP && h->solutions >= 2)
+    return g_strdup (_("This level has more than one solution"));
+  return NULL;
+}
+
+static char *
 flow_hint_describe (const HbState *state, gconstpointer data)
 {
   const FlowState *s = FLOW_CONST (state);
@@ -1873,6 +1888,7 @@ const HbGame flow_game = {
   .hint_compute = flow_hint_compute,
   .hint_free = flow_hint_free,
   .hint_describe = flow_hint_describe,
+  .hint_warning = flow_hint_warning,
   .hint_next_move = flow_hint_next_move,
   .frame_new = flow_frame_new_vfunc,
   .frame_copy = flow_frame_copy_vfunc,

@@ -1249,6 +1249,16 @@ hint_fits (const HbState *state, const LoopHint *hint)
 static gboolean loop_hint_next_move (const HbState *state, gconstpointer data, HbMove *move);
 
 static char *
+loop_hint_warning (const HbState *state, gconstpointer data)
+{
+  const LoopHint *hint = data;
+
+  if (hint != NULL && hint_fits (state, hint) && hint->status == HB_STATUS_NO_SOLUTION)
+    return g_strdup (_("This level has no solution"));
+  return NULL;
+}
+
+static char *
 loop_hint_describe (const HbState *state, gconstpointer data)
 {
   const LoopHint *hint = data;
@@ -1402,6 +1412,7 @@ const HbGame loop_game = {
   .hint_compute = loop_hint_compute,
   .hint_free = loop_hint_free,
   .hint_describe = loop_hint_describe,
+  .hint_warning = loop_hint_warning,
   .hint_next_move = loop_hint_next_move,
   .frame_new = loop_frame_new,
   .frame_copy = loop_frame_copy,
