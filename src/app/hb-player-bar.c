@@ -317,6 +317,21 @@ frame_changed (HbPlayerBar *self)
   g_signal_emit (self, signals[SIGNAL_FRAME_CHANGED], 0);
 }
 
+
+static char *format_speed (GtkScale *scale, double value, gpointer user_data);
+
+/* The steps a second the player plays at: the speed control's value is
+ * for a trace of up to 200 steps, and a longer one plays faster in
+ * proportion, so that at the default 10 a second any trace plays in about
+ * 20 seconds (a backtracking search of thousands of steps too). */
+static double
+effective_speed (HbPlayerBar *self, double speed)
+{
+  gsize len = self->player != NULL ? hb_player_length (self->player) : 0;
+
+  return speed * MAX (1.0, len / 200.0);
+}
+
 static gboolean
 tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
 {
@@ -335,12 +350,8 @@ tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
   /* Advance by speed × elapsed time: several steps a frame when fast, one
    * every few frames when slow. A long stall (a suspended laptop) is not
    * made up for. */
-  /* The speed is for a trace of up to 200 steps; a longer one plays
-   * faster in proportion, so that at the default 10 steps a second any
-   * trace plays in about 20 seconds (a backtracking search of thousands
-   * of steps too). */
-  self->pending += self->speed
-                   * MAX (1.0, hb_player_length (self->player) / 200.0)
+  /* The speed grows with the trace's length (effective_speed). */
+  self->pending += effective_speed (self, self->speed)
                    * MIN (now - self->last_frame_time, G_USEC_PER_SEC / 4)
                    / (double) G_USEC_PER_SEC;
   self->last_frame_time = now;
@@ -550,6 +561,8 @@ hb_player_bar_set_player (HbPlayerBar *self, HbPlayer *player, const HbTrace *tr
     gtk_widget_set_visible (GTK_WIDGET (self->truncated_label), FALSE);
   update_marks (self);
   update_labels (self);
+  /* The speed's label says steps a second for this trace's length. */
+  gtk_scale_set_format_value_func (self->speed_scale, format_speed, self, NULL);
 }
 
 HbPlayer *
@@ -728,7 +741,8 @@ on_speed_changed (GtkAdjustment *adjustment, HbPlayerBar *self)
 static char *
 format_speed (GtkScale *scale, double value, gpointer user_data)
 {
-  double speed = pow (10, value);
+  /* What the player really plays at, for the trace it holds. */
+  double speed = effective_speed (HB_PLAYER_BAR (user_data), pow (10, value));
 
   /* TRANSLATORS: steps per second, in the player's speed control */
   if (speed < 999.5)
@@ -877,7 +891,7 @@ hb_player_bar_init (HbPlayerBar *self)
   gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->more_button), popover);
 
   gtk_adjustment_set_value (self->speed_adjustment, 1.0);
-  gtk_scale_set_format_value_func (self->speed_scale, format_speed, NULL, NULL);
+  gtk_scale_set_format_value_func (self->speed_scale, format_speed, self, NULL);
   reserve_two_lines (self);
   g_signal_connect (self->position_adjustment, "value-changed",
                     G_CALLBACK (on_position_changed), self);
