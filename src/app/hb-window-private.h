@@ -37,6 +37,7 @@ struct _HbWindow
   HbSolverPanel       *solver_panel;
   GtkSwitch           *hints_switch;
   GtkSwitch           *hint_all_switch;
+  GtkWidget           *hint_all_row;    /* only for games with hint_shows_all */
   GtkSwitch           *colour_labels_switch;
   AdwActionRow        *hint_row;
   AdwActionRow        *legend_row;

@@ -119,6 +119,8 @@ on_level_changed (HbDocument *document, gboolean new_game, HbWindow *self)
     }
   hb_window_rebuild_levels (self);
   gtk_widget_set_visible (GTK_WIDGET (self->legend_row), game->hint_legend != NULL);
+  /* Only games that show one hinted move or all of them have the switch. */
+  gtk_widget_set_visible (self->hint_all_row, game->hint_shows_all);
   if (game->hint_legend != NULL)
     adw_action_row_set_subtitle (self->legend_row, _(game->hint_legend));
   hb_solver_panel_set_game (self->solver_panel, game);
@@ -648,6 +650,7 @@ hb_window_class_init (HbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HbWindow, solver_panel);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, hints_switch);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, hint_all_switch);
+  gtk_widget_class_bind_template_child (widget_class, HbWindow, hint_all_row);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, colour_labels_switch);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, hint_row);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, legend_row);

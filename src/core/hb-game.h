@@ -401,6 +401,10 @@ struct _HbGame {
    * sidebar's legend ("Orange dot: press this cell …"), or NULL. */
   const char *hint_legend;
 
+  /* TRUE when render reads HB_HINT_SHOW_ALL (Infinite Loop: the next tile
+   * to turn, or every one); the sidebar offers the switch only then. */
+  gboolean    hint_shows_all;
+
   /* TRUE when render draws HbRenderOptions.anim_from (a move animating);
    * the app runs the animation's frames only for such games. */
   gboolean    animates_moves;
@@ -420,10 +424,10 @@ struct _HbGame {
                            GString *out, GError **error);
 };
 
-/* A bit of HbRenderOptions.hint_flags every game reads the same way: show
- * every hinted move at once. Without it a game shows one next step (the
- * move its hint_next_move would make), so a hint teaches instead of
- * spoiling the level. Games keep the low bits for their own options. */
+/* A bit of HbRenderOptions.hint_flags that games with hint_shows_all read:
+ * show every hinted move at once. Without it such a game shows one next
+ * step (the move its hint_next_move would make), so a hint teaches instead
+ * of spoiling the level. Games keep the low bits for their own options. */
 #define HB_HINT_SHOW_ALL (1u << 31)
 
 /* A bit of HbRenderOptions.hint_flags every game reads the same way:

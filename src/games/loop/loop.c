@@ -1413,6 +1413,7 @@ const HbGame loop_game = {
   .hint_free = loop_hint_free,
   .hint_describe = loop_hint_describe,
   .hint_warning = loop_hint_warning,
+  .hint_shows_all = TRUE,
   .hint_next_move = loop_hint_next_move,
   .frame_new = loop_frame_new,
   .frame_copy = loop_frame_copy,
