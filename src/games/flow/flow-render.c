@@ -194,6 +194,26 @@ cell_centre (const HbLayout *l, int x, int y, double *cx, double *cy)
 
 /* Draws the board: background, tints, grid, hint tints, paths, dots, and
  * the marks of a trace frame (NULL for none). */
+/* A colour's character centred at (cx, cy), black or white against the
+ * colour, in a monospace face: a sans-serif 'I', 'l' and '|' look alike,
+ * and all three name colours. */
+static void
+dot_char (cairo_t *cr, char name, guint32 colour, double cx, double cy, double size)
+{
+  char t[2] = { name, 0 };
+  cairo_text_extents_t e;
+
+  cairo_select_font_face (cr, "monospace", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+  cairo_set_font_size (cr, size);
+  cairo_text_extents (cr, t, &e);
+  if (luminance (colour) > 0.55)
+    cairo_set_source_rgb (cr, 0, 0, 0);
+  else
+    cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_move_to (cr, cx - e.x_bearing - e.width / 2, cy - e.y_bearing - e.height / 2);
+  cairo_show_text (cr, t);
+}
+
 static void
 draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo_t *cr,
             const HbLayout *l, gboolean dark, gboolean labels)
@@ -261,14 +281,18 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
       }
 
   /* The hint: cells arc consistency forces, not yet drawn, tinted more
-   * faintly, with a small diamond of their colour. */
+   * faintly, with a small diamond of their colour; a colour whose dots
+   * carry its character (past the sixteen, or with labels on) has it in a
+   * larger diamond too, so that 88 colours stay told apart. */
   if (forced != NULL)
     for (int y = vy0; y < vy1; y++)
       for (int x = vx0; x < vx1; x++)
         {
           gsize i = (gsize) y * w + x;
           int c = MIN (forced[i], FLOW_MAX_COLOURS);
-          double cx, cy, r = l->cell * 0.14;
+          gboolean named = c > 0 && l->cell >= 20
+                           && (labels || flow_colour_shows_char (s, c - 1));
+          double cx, cy, r = l->cell * (named ? 0.27 : 0.14);
           if (c == 0 || s->colour[i] == c || s->dot[i])
             continue;
           set_argb (cr, rgb[c], 0.18);
@@ -285,6 +309,8 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
           set_argb (cr, st.edge, 0.5);
           cairo_set_line_width (cr, 1);
           cairo_stroke (cr);
+          if (named)
+            dot_char (cr, s->names[c - 1], rgb[c], cx, cy, l->cell * 0.26);
         }
 
   /* The grid. */
@@ -387,12 +413,6 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
     double r = l->cell * 0.36;
     gboolean text = l->cell >= 14;
 
-    if (text)
-      {
-        cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
-                                CAIRO_FONT_WEIGHT_BOLD);
-        cairo_set_font_size (cr, l->cell * 0.42);
-      }
     for (int y = vy0; y < vy1; y++)
       for (int x = vx0; x < vx1; x++)
         {
@@ -410,18 +430,7 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
           cairo_set_line_width (cr, CLAMP (l->cell * 0.04, 1.0, 2.5));
           cairo_stroke (cr);
           if (text && (labels || flow_colour_shows_char (s, c - 1)))
-            {
-              char t[2] = { s->names[c - 1], 0 };
-              cairo_text_extents_t e;
-              cairo_text_extents (cr, t, &e);
-              if (luminance (rgb[c]) > 0.55)
-                cairo_set_source_rgb (cr, 0, 0, 0);
-              else
-                cairo_set_source_rgb (cr, 1, 1, 1);
-              cairo_move_to (cr, cx - e.x_bearing - e.width / 2,
-                             cy - e.y_bearing - e.height / 2);
-              cairo_show_text (cr, t);
-            }
+            dot_char (cr, s->names[c - 1], rgb[c], cx, cy, l->cell * 0.42);
         }
   }
 
