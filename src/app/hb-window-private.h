@@ -42,6 +42,7 @@ struct _HbWindow
   AdwActionRow        *hint_row;
   AdwActionRow        *legend_row;
   GtkRevealer         *palette_revealer;
+  GtkScrolledWindow   *palette_scroller;
   HbPaletteBar        *palette_bar;
   HbBoardView         *board_view;
   HbPlotView          *plot_view;
