@@ -275,6 +275,51 @@ test_truncate_and_clear (void)
   hb_state_free (&s->base);
 }
 
+/* The index of colour character ch among s's names (spare ones too). */
+static int
+name_index (const FlowState *s, char ch)
+{
+  for (int k = 0; k < FLOW_MAX_COLOURS; k++)
+    if (s->names[k] == ch)
+      return k;
+  g_assert_not_reached ();
+}
+
+/* An edit keeps the drawn paths of the colours it does not touch; the
+ * colour whose dot changes, and a path through the edited cell, lose
+ * theirs (the colours' numbers may change on the way). */
+static void
+test_edit_keeps_paths (void)
+{
+  /* R along the top row, G along the bottom row, both drawn. */
+  FlowState *s = parse ("R..R\n....\nG..G\n");
+
+  for (int x = 0; x < 3; x++)
+    {
+      s = apply (s, FLOW_OP_LINK, x, 0, LINK (0, HB_DIR_E));
+      s = apply (s, FLOW_OP_LINK, x, 2, LINK (1, HB_DIR_E));
+    }
+  assert_colours (s, "RRRR....GGGG");
+  /* A new pair in the middle row: both drawn paths stay, though blue now
+   * numbers between red and green. */
+  s = apply (s, FLOW_OP_SET_DOT, 0, 1, name_index (s, 'B'));
+  s = apply (s, FLOW_OP_SET_DOT, 3, 1, name_index (s, 'B'));
+  assert_colours (s, "RRRRB..BGGGG");
+  assert_consistent (s);
+  g_assert_cmpint (s->links[0], !=, 0);
+  g_assert_cmpint (s->links[8], !=, 0);
+  /* A dot on red's path: red's path goes, green's stays. */
+  s = apply (s, FLOW_OP_SET_DOT, 1, 0, name_index (s, 'Y'));
+  assert_colours (s, "RY.RB..BGGGG");
+  assert_consistent (s);
+  g_assert_cmpint (s->links[0], ==, 0);
+  /* Taking green's dot away takes its path. */
+  s = apply (s, FLOW_OP_SET_DOT, 0, 2, -1);
+  assert_colours (s, "RY.RB..B...G");
+  assert_consistent (s);
+  hb_state_free (&s->base);
+}
+
 static void
 test_edit_dots (void)
 {
@@ -789,6 +834,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/game/cut-long", test_cut_long);
   g_test_add_func ("/flow/game/truncate-and-clear", test_truncate_and_clear);
   g_test_add_func ("/flow/game/edit-dots", test_edit_dots);
+  g_test_add_func ("/flow/game/edit-keeps-paths", test_edit_keeps_paths);
   g_test_add_func ("/flow/game/resize", test_resize);
   g_test_add_func ("/flow/game/equal-renumbered", test_equal_renumbered);
   g_test_add_func ("/flow/game/pointer-play", test_pointer_play);

@@ -360,6 +360,55 @@ flow_game_is_solved (const HbState *s)
   return flow_is_solved (FLOW_CONST (s));
 }
 
+/* The drawn paths of the colours an edit at one cell leaves alone, kept
+ * across it: placing or taking away a dot used to wipe every path. Kept
+ * by character, since an edit may number the colours again; the colours
+ * it touches (the dot's there, the one placed, a path through the cell)
+ * lose theirs. */
+typedef struct {
+  char   *ch;      /* each cell's colour character, 0 for none or dropped */
+  guint8 *links;
+} KeptPaths;
+
+static void
+keep_paths_begin (const FlowState *s, int cell, char placed, KeptPaths *k)
+{
+  gsize n = (gsize) s->base.width * s->base.height;
+  char dropped[2] = { 0, 0 };
+
+  if (s->dot[cell])
+    dropped[0] = s->names[s->dot[cell] - 1];
+  if (s->colour[cell])
+    dropped[1] = s->names[s->colour[cell] - 1];
+  k->ch = g_malloc (n);
+  k->links = g_memdup2 (s->links, n);
+  for (gsize j = 0; j < n; j++)
+    {
+      char c = s->colour[j] ? s->names[s->colour[j] - 1] : 0;
+      k->ch[j] = c != 0 && c != placed && c != dropped[0] && c != dropped[1] ? c : 0;
+    }
+}
+
+static void
+keep_paths_end (FlowState *s, KeptPaths *k)
+{
+  gsize n = (gsize) s->base.width * s->base.height;
+  int index_of[128];
+
+  for (int c = 0; c < 128; c++)
+    index_of[c] = -1;
+  for (int c = 0; c < s->colours; c++)
+    index_of[(int) s->names[c] & 127] = c;
+  for (gsize j = 0; j < n; j++)
+    if (k->ch[j] != 0 && index_of[(int) k->ch[j] & 127] >= 0)
+      {
+        s->colour[j] = (guint8) (index_of[(int) k->ch[j] & 127] + 1);
+        s->links[j] = k->links[j];
+      }
+  g_free (k->ch);
+  g_free (k->links);
+}
+
 /* Applies a move to s in place; FALSE when it changes nothing or is not
  * legal (s may then be half changed: callers work on a copy). */
 static gboolean
@@ -432,6 +481,7 @@ apply_in_place (FlowState *s, const HbMove *m)
       {
         char ch;
         int c;
+        KeptPaths kept;
 
         if (!in || m->value < -1 || m->value >= FLOW_MAX_COLOURS)
           return FALSE;
@@ -440,6 +490,7 @@ apply_in_place (FlowState *s, const HbMove *m)
             int e = s->dot[i] - 1;
             if (e < 0)
               return FALSE;
+            keep_paths_begin (s, i, 0, &kept);
             flow_clear_paths (s);
             s->dot[i] = 0;
             s->colour[i] = 0;
@@ -447,6 +498,7 @@ apply_in_place (FlowState *s, const HbMove *m)
               remove_colour (s, e);
             s->moves = 0;
             number_in_reading_order (s);
+            keep_paths_end (s, &kept);
             return TRUE;
           }
         ch = s->names[m->value];
@@ -454,6 +506,7 @@ apply_in_place (FlowState *s, const HbMove *m)
           return FALSE;
         if (m->value < s->colours && dots_of (s, m->value) >= 2)
           return FALSE;
+        keep_paths_begin (s, i, ch, &kept);
         flow_clear_paths (s);
         /* Another colour's dot here goes first (which may renumber). */
         if (s->dot[i])
@@ -470,7 +523,10 @@ apply_in_place (FlowState *s, const HbMove *m)
           if (s->names[k] == ch)
             c = k;
         if (c < 0)
-          return FALSE;
+          {
+            keep_paths_end (s, &kept);
+            return FALSE;
+          }
         if (c >= s->colours)
           {
             /* A new colour: it takes the next number, its character
@@ -492,6 +548,7 @@ apply_in_place (FlowState *s, const HbMove *m)
         s->colour[i] = (guint8) (c + 1);
         s->moves = 0;
         number_in_reading_order (s);
+        keep_paths_end (s, &kept);
         return TRUE;
       }
 
