@@ -255,13 +255,22 @@ update_labels (HbPlayerBar *self)
   if (hb_player_at_answer (self->player))
     text = g_strdup (_("The answer"));
   else
-    text = g_strdup_printf (_("Step %lu / %lu"), (unsigned long) pos,
-                            (unsigned long) hb_trace_length (self->trace));
+    {
+      /* Grouped as the counters are ("Step 6,591 / 12,000"). */
+      char *at = hb_format_count ((gint64) pos);
+      char *of = hb_format_count ((gint64) hb_trace_length (self->trace));
+      text = g_strdup_printf (_("Step %s / %s"), at, of);
+      g_free (at);
+      g_free (of);
+    }
   gtk_label_set_label (self->step_label, text);
   g_free (text);
 
-  /* The answer is no step of the search: no depth. */
-  gtk_widget_set_visible (GTK_WIDGET (self->depth_label), !hb_player_at_answer (self->player));
+  /* The answer is no step of the search, and a genetic algorithm's
+   * generation has no depth: no "Depth 0" then. */
+  gtk_widget_set_visible (GTK_WIDGET (self->depth_label),
+                          !hb_player_at_answer (self->player)
+                          && !(step != NULL && step->kind == HB_STEP_GENERATION));
   text = g_strdup_printf (_("Depth %d"), step ? (int) step->depth : 0);
   gtk_label_set_label (self->depth_label, text);
   g_free (text);
