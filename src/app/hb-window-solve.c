@@ -230,6 +230,8 @@ poll_progress (gpointer data)
   line = hb_solve_job_dup_progress (self->solve_job);
   hb_solver_panel_set_progress (self->solver_panel, line);
   g_free (line);
+  /* The status line carries it too while the sidebar is folded away. */
+  hb_window_update_status (self);
   return G_SOURCE_CONTINUE;
 }
 
@@ -308,6 +310,7 @@ on_solve_finished (HbSolveJob *job, HbWindow *self)
   self->solve_job = NULL;
   stop_watching (self);
   hb_solver_panel_set_solving (self->solver_panel, FALSE);
+  hb_window_update_status (self);   /* no more progress there */
 
   if (hb_solve_job_get_result (job) == NULL)
     {
@@ -390,6 +393,7 @@ hb_window_solve (HbWindow *self)
   hb_solver_panel_set_solving (self->solver_panel, TRUE);
   hb_plot_view_set_trace (self->plot_view, hb_solve_job_get_trace (self->solve_job));
   update_plot (self);
+  hb_window_update_status (self);
   self->progress_id = g_timeout_add (PROGRESS_MS, poll_progress, self);
   self->live_id = g_timeout_add (LIVE_MS, live_tick, self);
   hb_window_update_actions (self);

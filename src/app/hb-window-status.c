@@ -117,6 +117,18 @@ hb_window_update_status (HbWindow *self)
         }
       g_free (progress);
     }
+  /* A solver running while the sidebar (its progress, its Cancel) is
+   * folded away: its progress here, and how to stop it. */
+  if (self->solve_job != NULL
+      && (!adw_flap_get_reveal_flap (self->flap) || adw_flap_get_folded (self->flap)))
+    {
+      char *line = hb_solve_job_dup_progress (self->solve_job);
+      g_free (text);
+      /* TRANSLATORS: the status line while a solver runs with the sidebar
+       * hidden; %s is its progress ("Generation 42: best fitness 3") */
+      text = g_strdup_printf (_("%s · Esc stops"), line && line[0] ? line : _("Solving…"));
+      g_free (line);
+    }
   /* Under the board, where the player looks: a level with no solution or
    * several, in the warning colour (the hint row in the sidebar says it
    * too, in small print). */
