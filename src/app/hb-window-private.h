@@ -43,6 +43,7 @@ struct _HbWindow
   AdwActionRow        *legend_row;
   GtkRevealer         *palette_revealer;
   GtkScrolledWindow   *palette_scroller;
+  gboolean             status_shows_progress; /* a solver's, the sidebar away */
   HbPaletteBar        *palette_bar;
   HbBoardView         *board_view;
   HbPlotView          *plot_view;

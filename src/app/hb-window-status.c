@@ -63,6 +63,23 @@ dup_level_warning (HbWindow *self)
   return game->hint_warning (hb_window_current (self), hint);
 }
 
+/* Puts part into the status line *text, before or after what is there,
+ * with a middle dot between. */
+static void
+join_status (char **text, const char *part, gboolean first)
+{
+  char *joined;
+
+  if (*text == NULL || (*text)[0] == '\0')
+    joined = g_strdup (part);
+  else if (first)
+    joined = g_strdup_printf ("%s · %s", part, *text);
+  else
+    joined = g_strdup_printf ("%s · %s", *text, part);
+  g_free (*text);
+  *text = joined;
+}
+
 void
 hb_window_update_status (HbWindow *self)
 {
@@ -109,18 +126,15 @@ hb_window_update_status (HbWindow *self)
     {
       char *progress = hb_window_play_dup_progress (self);
       if (progress != NULL)
-        {
-          char *joined = text && text[0] ? g_strdup_printf ("%s · %s", text, progress)
-                                         : g_strdup (progress);
-          g_free (text);
-          text = joined;
-        }
+        join_status (&text, progress, FALSE);
       g_free (progress);
     }
   /* A solver running while the sidebar (its progress, its Cancel) is
    * folded away: its progress here, and how to stop it. */
-  if (self->solve_job != NULL
-      && (!adw_flap_get_reveal_flap (self->flap) || adw_flap_get_folded (self->flap)))
+  self->status_shows_progress = self->solve_job != NULL
+                                && (!adw_flap_get_reveal_flap (self->flap)
+                                    || adw_flap_get_folded (self->flap));
+  if (self->status_shows_progress)
     {
       char *line = hb_solve_job_dup_progress (self->solve_job);
       g_free (text);
@@ -137,10 +151,7 @@ hb_window_update_status (HbWindow *self)
 
     if (warning != NULL)
       {
-        char *joined = text && text[0] ? g_strdup_printf ("%s · %s", warning, text)
-                                       : g_strdup (warning);
-        g_free (text);
-        text = joined;
+        join_status (&text, warning, TRUE);
         gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "warning");
       }
     else

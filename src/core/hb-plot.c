@@ -195,8 +195,7 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
       nyt = 0;
       yt[nyt++] = 0;
       for (double v = 1; v <= ymax && nyt < (int) G_N_ELEMENTS (yt); v *= 10)
-        if (v > ymin)
-          yt[nyt++] = v;
+        yt[nyt++] = v;
       ymin = 0;
     }
   else
@@ -233,7 +232,7 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
         cairo_text_extents (cr, _(hb_trace_series_name (trace, i)), &ext);
         lw += ext.x_advance + font * 3;
       }
-    legend_rows = ns == 0 ? 0 : lw <= right - left ? 1 : 2;
+    legend_rows = ns == 0 ? 0 : ns == 1 || lw <= right - left ? 1 : 2;
   }
   top = y + font * (o->title ? 2.6 : 1.0) + font * 1.5 * legend_rows;
   bottom = y + height - font * (axis ? 3.2 : 2.0);

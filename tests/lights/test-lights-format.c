@@ -388,9 +388,24 @@ test_render (void)
       }
   {
     g_autofree char *d = lights_game.hint_describe (s, hint);
+    g_autofree char *warn = lights_game.hint_warning (s, hint);
     g_assert_nonnull (strstr (d, "Press"));
+    g_assert_null (warn);
   }
   lights_game.hint_free (hint);
+  {
+    /* One corner lit on 4×4: no presses turn it off, and the hint warns
+     * (the window puts that under the board). */
+    HbState *bad = hb_test_parse (&lights_game, "1000\n0000\n0000\n0000\n");
+    gpointer h = lights_game.hint_compute (bad, NULL, NULL);
+    g_autofree char *warn = NULL;
+
+    g_assert_nonnull (h);
+    warn = lights_game.hint_warning (bad, h);
+    g_assert_cmpstr (warn, ==, "This level has no solution");
+    lights_game.hint_free (h);
+    hb_state_free (bad);
+  }
   cairo_destroy (cr);
   cairo_surface_destroy (surf);
   hb_state_free (s);

@@ -192,8 +192,6 @@ cell_centre (const HbLayout *l, int x, int y, double *cx, double *cy)
   *cy = l->y0 + (y + 0.5) * l->cell;
 }
 
-/* Draws the board: background, tints, grid, hint tints, paths, dots, and
- * the marks of a trace frame (NULL for none). */
 /* A colour's character centred at (cx, cy), black or white against the
  * colour, in a monospace face: a sans-serif 'I', 'l' and '|' look alike,
  * and all three name colours. */
@@ -214,6 +212,8 @@ dot_char (cairo_t *cr, char name, guint32 colour, double cx, double cy, double s
   cairo_show_text (cr, t);
 }
 
+/* Draws the board: background, tints, grid, hint tints, paths, dots, and
+ * the marks of a trace frame (NULL for none). */
 static void
 draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo_t *cr,
             const HbLayout *l, gboolean dark, gboolean labels)

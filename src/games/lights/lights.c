@@ -810,6 +810,16 @@ lights_hint_free (gpointer data)
 }
 
 static char *
+lights_hint_warning (const HbState *state, gconstpointer data)
+{
+  const LightsHint *hint = data;
+
+  if (hint != NULL && !hint->answer.solvable)
+    return g_strdup (_("This level has no solution"));
+  return NULL;
+}
+
+static char *
 lights_hint_describe (const HbState *state, gconstpointer data)
 {
   const LightsHint *hint = data;
@@ -1050,6 +1060,7 @@ const HbGame lights_game = {
   .hint_compute = lights_hint_compute,
   .hint_free = lights_hint_free,
   .hint_describe = lights_hint_describe,
+  .hint_warning = lights_hint_warning,
   .hint_next_move = lights_hint_next_move,
 
   .frame_new = lights_frame_new,
