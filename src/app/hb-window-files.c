@@ -55,6 +55,19 @@ pending_run (HbWindow *self, Pending *p)
   pending_free (p);
 }
 
+/* Says in a dialog that the level could not be saved as `name` (taken),
+ * and why (`error`, taken). */
+static void
+say_save_failed (HbWindow *self, char *name, GError *error)
+{
+  char *text = g_strdup_printf (_("Could not save “%s”: %s"), name, error->message);
+
+  hb_window_show_error (self, _("Could Not Save the Level"), text);
+  g_free (text);
+  g_free (name);
+  g_error_free (error);
+}
+
 static gboolean
 save_current (HbWindow *self)
 {
@@ -64,12 +77,7 @@ save_current (HbWindow *self)
     return FALSE;
   if (!hb_window_save_to_file (self, hb_document_get_file (self->document), &error))
     {
-      char *name = hb_document_dup_display_name (self->document);
-      char *text = g_strdup_printf (_("Could not save “%s”: %s"), name, error->message);
-      hb_window_show_error (self, _("Could Not Save the Level"), text);
-      g_free (text);
-      g_free (name);
-      g_error_free (error);
+      say_save_failed (self, hb_document_dup_display_name (self->document), error);
       return FALSE;
     }
   return TRUE;
@@ -657,12 +665,7 @@ on_save_as_response (GtkNativeDialog *dialog, int response, gpointer data)
         pending_run (self, p);
       else
         {
-          char *name = g_file_get_basename (file);
-          char *text = g_strdup_printf (_("Could not save “%s”: %s"), name, error->message);
-          hb_window_show_error (self, _("Could Not Save the Level"), text);
-          g_free (text);
-          g_free (name);
-          g_error_free (error);
+          say_save_failed (self, g_file_get_basename (file), error);
           pending_free (p);
         }
       g_object_unref (file);
