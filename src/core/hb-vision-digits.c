@@ -368,10 +368,12 @@ read_word_run (const guint8 *gray, int w, int cx0, int cx1, int ry0, int ry1, in
                     p->x1 = MAX (p->x1, g->x1);
                     p->y0 = MIN (p->y0, g->y0);
                     p->y1 = MAX (p->y1, g->y1);
-                    if (p->n < 4)
+                    /* Too many pieces: not a digit, and it stays so
+                     * (n < 0) whatever else joins it. */
+                    if (p->n >= 0 && p->n < 4)
                       p->labels[p->n++] = g->labels[0];
                     else
-                      p->n = -1;   /* too many pieces: not a digit */
+                      p->n = -1;
                     continue;
                   }
               }

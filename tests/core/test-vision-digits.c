@@ -128,11 +128,47 @@ test_fraction (void)
     }
 }
 
+/* A glyph of more pieces than a digit has (a column of seven bars beside
+ * a tall "1", one above the other so that they join into one glyph):
+ * read as '?'. The reader used to count on past the fourth piece and
+ * write below the glyph's list of pieces (found by fuzz-image; the
+ * sanitizer build of the suite stops there on the old code). */
+static void
+test_many_pieces (void)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 160, 90);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(HbImage) img = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
+  const char *got;
+
+  cairo_set_source_rgb (cr, 0.93, 0.9, 0.85);
+  cairo_paint (cr);
+  cairo_set_source_rgb (cr, 0.1, 0.1, 0.2);
+  cairo_select_font_face (cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, 48);
+  cairo_move_to (cr, 20, 65);
+  cairo_show_text (cr, "1");
+  for (int i = 0; i < 7; i++)
+    cairo_rectangle (cr, 70, 30 + 5 * i, 10, 3);
+  cairo_fill (cr);
+  cairo_destroy (cr);
+  img = hb_image_from_surface (surface);
+  cairo_surface_destroy (surface);
+  lines = hb_vision_read_text (img, 0, 0, img->width, img->height, 7, 400);
+  g_assert_cmpuint (lines->len, ==, 1);
+  got = ((HbTextLine *) lines->pdata[0])->text;
+  g_test_message ("read as \"%s\"", got);
+  g_assert_true (agrees (got, "1?"));
+  g_assert_cmpint (got[strlen (got) - 1], ==, '?');
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/vision-digits/read", test_digits);
   g_test_add_func ("/vision-digits/fraction", test_fraction);
+  g_test_add_func ("/vision-digits/many-pieces", test_many_pieces);
   return g_test_run ();
 }
