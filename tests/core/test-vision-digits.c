@@ -7,14 +7,16 @@
 #include <cairo.h>
 #include <string.h>
 
-static HbImage *
-text_picture (const char *text, const char *face, gboolean bold, double size, gboolean dark)
+/* A line of text on paper; the source is left at the ink's colour, for
+ * more to be drawn before picture_of takes it. */
+static cairo_t *
+text_paper (const char *text, const char *face, gboolean bold, double size, gboolean dark)
 {
   int pw = (int) (size * strlen (text) * 0.9) + 80, ph = (int) (size * 2.5);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, pw, ph);
   cairo_t *cr = cairo_create (surface);
-  HbImage *img;
 
+  cairo_surface_destroy (surface);   /* cr holds it */
   cairo_set_source_rgb (cr, dark ? 0.1 : 0.93, dark ? 0.12 : 0.9, dark ? 0.15 : 0.85);
   cairo_paint (cr);
   cairo_set_source_rgb (cr, dark ? 0.9 : 0.1, dark ? 0.9 : 0.1, dark ? 0.85 : 0.2);
@@ -23,10 +25,23 @@ text_picture (const char *text, const char *face, gboolean bold, double size, gb
   cairo_set_font_size (cr, size);
   cairo_move_to (cr, 30, size * 1.6);
   cairo_show_text (cr, text);
+  return cr;
+}
+
+/* The picture cr drew; cr is destroyed. */
+static HbImage *
+picture_of (cairo_t *cr)
+{
+  HbImage *img = hb_image_from_surface (cairo_get_target (cr));
+
   cairo_destroy (cr);
-  img = hb_image_from_surface (surface);
-  cairo_surface_destroy (surface);
   return img;
+}
+
+static HbImage *
+text_picture (const char *text, const char *face, gboolean bold, double size, gboolean dark)
+{
+  return picture_of (text_paper (text, face, bold, size, dark));
 }
 
 /* Every glyph of `got` is the one of `want` or '?' (word spaces may be
@@ -136,25 +151,15 @@ test_fraction (void)
 static void
 test_many_pieces (void)
 {
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 160, 90);
-  cairo_t *cr = cairo_create (surface);
+  cairo_t *cr = text_paper ("1", "DejaVu Sans", FALSE, 48, FALSE);
   g_autoptr(HbImage) img = NULL;
   g_autoptr(GPtrArray) lines = NULL;
   const char *got;
 
-  cairo_set_source_rgb (cr, 0.93, 0.9, 0.85);
-  cairo_paint (cr);
-  cairo_set_source_rgb (cr, 0.1, 0.1, 0.2);
-  cairo_select_font_face (cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-  cairo_set_font_size (cr, 48);
-  cairo_move_to (cr, 20, 65);
-  cairo_show_text (cr, "1");
   for (int i = 0; i < 7; i++)
-    cairo_rectangle (cr, 70, 30 + 5 * i, 10, 3);
+    cairo_rectangle (cr, 70, 45 + 5 * i, 10, 3);
   cairo_fill (cr);
-  cairo_destroy (cr);
-  img = hb_image_from_surface (surface);
-  cairo_surface_destroy (surface);
+  img = picture_of (cr);
   lines = hb_vision_read_text (img, 0, 0, img->width, img->height, 7, 400);
   g_assert_cmpuint (lines->len, ==, 1);
   got = ((HbTextLine *) lines->pdata[0])->text;
