@@ -4047,12 +4047,9 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
 const HbSolver flow_solver_fast = {
   .id = "fast",
   .name = N_("Two-headed path search"),
-  .summary = N_("Grows every path from both dots, deciding the cells in diagonal order, the "
-                "most constrained first; forced steps, dead ends, the corner rule, region and "
-                "parity checks prune; counts solutions; on large boards a second search from "
-                "the other side races it on a second core; on huge boards with few dots, SAT "
-                "over the chains of turns the corner rule gives comes first, and on mid-size "
-                "boards with more dots it races the path search instead"),
+  .summary = N_("Grows every path from both dots, the most constrained cells first, pruned "
+                "by dead-end, corner and region checks; counts solutions; on big boards a "
+                "second search or SAT races it on another core"),
   .flags = HB_SOLVER_EXACT | HB_SOLVER_COUNTS | HB_SOLVER_ANIMATED,
   .settings = fast_settings,
   .solve = fast_solve,
