@@ -26,7 +26,7 @@ enum {
 
 static char    *opt_game;
 static char    *opt_debug;
-static int      opt_repeats;
+static int      opt_repeats = -1;   /* -1: not given */
 static gboolean opt_quick;
 
 static int
@@ -225,7 +225,7 @@ int
 hb_cli_bench_detect (int argc, char **argv)
 {
   static const GOptionEntry entries[] = {
-    { "repeats", 'r', 0, G_OPTION_ARG_INT, &opt_repeats, "Repeats per picture (default 5)", "N" },
+    { "repeats", 'r', 0, G_OPTION_ARG_INT, &opt_repeats, "Repeats per picture, 1 to 100 (default 5)", "N" },
     { "quick", 0, 0, G_OPTION_ARG_NONE, &opt_quick, "One repeat, small boards (for tests)", NULL },
     { "game", 'g', 0, G_OPTION_ARG_STRING, &opt_game,
       "Read the pictures as this game (else every game tries, as detect does)", "G" },
@@ -244,6 +244,13 @@ hb_cli_bench_detect (int argc, char **argv)
   game = find_game (opt_game, &status);
   if (status != 0)
     return status;
+  /* Out of range is refused, never clamped (as in the other benches). */
+  if (opt_repeats != -1 && (opt_repeats < 1 || opt_repeats > CLI_MAX_REPEATS))
+    {
+      g_autofree char *msg = g_strdup_printf ("--repeats takes 1 to %d, not %d", CLI_MAX_REPEATS,
+                                              opt_repeats);
+      return usage_error (msg);
+    }
   repeats = opt_quick ? 1 : opt_repeats > 0 ? (guint) opt_repeats : 5;
 
   g_string_append (out, "### Screenshot import\n\n"

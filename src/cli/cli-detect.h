@@ -5,6 +5,9 @@
 
 G_BEGIN_DECLS
 
+/* --repeats takes 1 to this, in every bench. */
+#define CLI_MAX_REPEATS 100
+
 /* hintboard-cli detect [--game G] IMAGE [--debug OUT.png] */
 int hb_cli_detect (int argc, char **argv);
 /* hintboard-cli bench detect [IMAGE…] [--repeats N] [--quick] */

@@ -69,7 +69,6 @@ static gboolean opt_plot;          /* render --plot */
 
 /* The ranges options are checked against. */
 #define CLI_MAX_TIME_LIMIT (86400 * 365)
-#define CLI_MAX_REPEATS    100
 #define CLI_MIN_CELL       4
 #define CLI_MAX_CELL       256
 #define CLI_DEFAULT_CELL   48
