@@ -25,6 +25,14 @@ test_parse_grid (void)
   g_assert_cmpmem (s->cells, 6, "\1\0\1\0\0\1", 6);
   lights_game.free (&s->base);
 
+  /* A comment line between two rows is ignored, as in the other games'
+   * files (only a blank line ends the board). */
+  s = parse ("10*\n# between the rows\n.01\n# after\n");
+  g_assert_cmpint (s->base.width, ==, 3);
+  g_assert_cmpint (s->base.height, ==, 2);
+  g_assert_cmpmem (s->cells, 6, "\1\0\1\0\0\1", 6);
+  lights_game.free (&s->base);
+
   /* No final newline, blanks between cells allowed. */
   s = parse ("1 0\n0 1");
   g_assert_cmpint (s->base.width, ==, 2);

@@ -417,11 +417,13 @@ lights_sniff (const char *text, gsize len)
   return TRUE;
 }
 
-static gboolean
-is_blank_or_comment (const char *line, gsize len)
+/* 0: a row; 1: a comment line (ignored wherever it is, as in the other
+ * games' files); 2: a blank line (the board's rows are consecutive). */
+static int
+line_kind (const char *line, gsize len)
 {
   hb_strip_slice (&line, &len);
-  return len == 0 || line[0] == '#';
+  return len == 0 ? 2 : line[0] == '#' ? 1 : 0;
 }
 
 static HbState *
@@ -455,7 +457,11 @@ lights_parse (const char *text, gsize len, GError **error)
       gsize rlen = n, lead;
       int count = 0;
 
-      if (is_blank_or_comment (line, n))
+      int kind = line_kind (line, n);
+
+      if (kind == 1)
+        continue;
+      if (kind == 2)
         {
           if (height > 0)
             ended = TRUE;
