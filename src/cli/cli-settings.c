@@ -82,6 +82,8 @@ cli_print_settings (FILE *f)
 
   fprintf (f, "every solver:\n");
   print_list (f, hb_common_solver_settings);
+  fprintf (f, "    (solve and render give a solver %g s unless --time-limit or time-limit says otherwise)\n",
+           CLI_DEFAULT_TIME_LIMIT);
   fprintf (f, "solvers that count solutions (marked *):\n");
   print_list (f, hb_count_setting);
   for (int i = 0; games[i]; i++)

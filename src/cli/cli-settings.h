@@ -7,6 +7,11 @@
 
 G_BEGIN_DECLS
 
+/* solve and render (with a solver) stop it after this many seconds unless
+ * --time-limit or --set time-limit= says otherwise (0: no limit); an
+ * anytime solver then answers with its best. */
+#define CLI_DEFAULT_TIME_LIMIT 10.0
+
 /* Values for `solver` from "KEY=VALUE" strings (NULL-terminated, may be
  * NULL): its own settings, the common ones and, for counting solvers,
  * count. An unknown key or a bad value is an error naming the solver. */

@@ -74,9 +74,6 @@ static gboolean opt_plot;          /* render --plot */
 #define CLI_DEFAULT_CELL   48
 /* The largest image side render draws (cells shrink to keep to it). */
 #define CLI_MAX_IMAGE_SIDE 8192
-/* solve stops the solver after this many seconds unless --time-limit says
- * otherwise (0: no limit); an anytime solver then answers with its best. */
-#define CLI_DEFAULT_TIME_LIMIT 10.0
 /* hint without a move asks the default solver why, for at most this long. */
 #define CLI_HINT_SOLVE_SECONDS 10.0
 
@@ -665,7 +662,7 @@ cmd_render (int argc, char **argv)
     { "delay", 0, 0, G_OPTION_ARG_INT, &opt_delay, "With --animate: milliseconds per move (default 500; the last frame stays 3 times as long)", "MS" },
     { "plot", 0, 0, G_OPTION_ARG_NONE, &opt_plot, "Solve and draw the solver's series (fitness per generation …) as a plot", NULL },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt_set, "A solver setting for --solution, --animate and --plot (repeatable)", "KEY=VALUE" },
-    { "time-limit", 0, 0, G_OPTION_ARG_DOUBLE, &opt_time_limit, "With --solution, --animate or --plot: give up after this many seconds", "S" },
+    { "time-limit", 0, 0, G_OPTION_ARG_DOUBLE, &opt_time_limit, "With --solution, --animate or --plot: give up after this many seconds (default 10, 0 for none)", "S" },
     { "best", 0, 0, G_OPTION_ARG_NONE, &opt_best, "Draw the best answer even when it misses the level's move limit", NULL },
     { NULL }
   };
@@ -684,6 +681,8 @@ cmd_render (int argc, char **argv)
   gboolean svg;
   int code = 0;
 
+  /* As solve: a solver that cannot finish stops and says so. */
+  opt_time_limit = CLI_DEFAULT_TIME_LIMIT;
   parse_options (&argc, &argv, "FILE -o OUT - draw a level to PNG or SVG, or its solution to an animated PNG",
                  entries, TRUE);
   if (argc != 2 || opt_output == NULL)
