@@ -145,8 +145,10 @@ parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *e
   if (!isfinite (opt_time_limit) || opt_time_limit < 0 || opt_time_limit > CLI_MAX_TIME_LIMIT)
     die_usage ("--time-limit takes 0 (no limit) to %d seconds, not %g", CLI_MAX_TIME_LIMIT,
                opt_time_limit);
-  if (opt_count < 0)
-    die_usage ("--count takes a number of solutions (0 to find one), not %d", opt_count);
+  /* The same range as --set count=N (hb_count_setting). */
+  if (opt_count < 0 || opt_count > (int) hb_count_setting[0].max)
+    die_usage ("--count takes a number of solutions, 0 (find one) to %d, not %d",
+               (int) hb_count_setting[0].max, opt_count);
   if (opt_colours < 0)
     die_usage ("--colours takes a number of colours (0 for the game's default), not %d",
                opt_colours);
@@ -281,6 +283,24 @@ solve_or_die (const HbState *state, const char *solver_id)
       for (int j = 0; game->solvers[j]; j++)
         g_string_append_printf (known, "%s%s", j ? ", " : "", game->solvers[j]->id);
       die_usage ("%s has no solver '%s' (known: %s)", game->id, solver_id, known->str);
+    }
+  /* As --set count=N: only a solver that counts takes it. */
+  if (opt_count > 0 && !(solver->flags & HB_SOLVER_COUNTS))
+    {
+      /* On the stack: die_usage exits, and nothing is left to leak. */
+      char counting[256] = "";
+      for (int j = 0; game->solvers[j]; j++)
+        if (game->solvers[j]->flags & HB_SOLVER_COUNTS)
+          {
+            if (counting[0] != '\0')
+              g_strlcat (counting, ", ", sizeof counting);
+            g_strlcat (counting, game->solvers[j]->id, sizeof counting);
+          }
+      if (counting[0] == '\0')
+        die_usage ("solver %s does not count solutions (--count), nor does any other %s solver",
+                   solver->id, game->id);
+      die_usage ("solver %s does not count solutions (--count); %s's that do: %s", solver->id,
+                 game->id, counting);
     }
   options.seed = 1;
   options.count_limit = opt_count > 0 ? (guint) opt_count : 0;

@@ -638,6 +638,41 @@ test_bench_sets (void)
   expect_usage ("the lights bench has no sets to choose", "bench", "lights", "--sets", "x", NULL);
 }
 
+/* --count N: a counting solver says how many solutions, in the same
+ * words for every game; a solver that cannot count refuses it, as it
+ * refuses --set count=N. */
+static void
+test_count (void)
+{
+  /* Two end tiles facing each other: one way. */
+  g_autofree char *one = write_tmp ("one.loop", "0001 0100\n");
+  /* Generated 3x3 (seed 4): more than one way. */
+  g_autofree char *two = write_tmp ("two.loop", "0001 1000 0000\n0110 1110 0001\n0000 0001 1000\n");
+  g_autofree char *flow = write_tmp ("one.flow", "AB\nAB\n");
+  g_autofree char *lights = write_tmp ("count.lights", "010\n111\n010\n");
+  struct { const char *path, *said; } cases[] = {
+    { one, "solved: the level has exactly one solution\n" },
+    { two, "solved: the level has at least 2 solutions\n" },
+    { flow, "solved: the level has exactly one solution\n" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(CliRun) r = { 0 };
+      g_autofree char *want = g_strdup_printf ("hintboard-cli: %s: %s", cases[i].path, cases[i].said);
+
+      run_cli (&r, NULL, "solve", "--count", "2", cases[i].path, NULL);
+      g_assert_cmpint (r.status, ==, 0);
+      g_assert_cmpstr (r.err, ==, want);
+    }
+  expect_usage ("solver sat does not count solutions (--count); flow's that do: fast", "solve",
+                "--count", "2", "--solver", "sat", flow, NULL);
+  expect_usage ("solver gf2 does not count solutions (--count), nor does any other lights solver",
+                "solve", "--count", "2", lights, NULL);
+  expect_usage ("--count takes a number of solutions, 0 (find one) to 1000000, not 1000001",
+                "solve", "--count", "1000001", one, NULL);
+}
+
 /* Out-of-range values are refused with a message, never clamped. */
 static void
 test_options_refused (void)
@@ -938,6 +973,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/stdin-error", test_stdin_error);
   g_test_add_func ("/cli/endless-input", test_endless_input);
   g_test_add_func ("/cli/options-refused", test_options_refused);
+  g_test_add_func ("/cli/count", test_count);
   g_test_add_func ("/cli/dash-dash", test_dash_dash);
   g_test_add_func ("/cli/time-limit", test_time_limit);
   g_test_add_func ("/cli/render-output", test_render_output);
