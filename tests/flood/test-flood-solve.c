@@ -394,6 +394,22 @@ test_trace_and_hint (void)
     g_assert_true (h->proven);
     g_assert_cmpint (h->to_go, ==, r->moves->len);
     g_assert_true (strstr (text, "optimal") != NULL);
+    g_assert_null (strstr (text, "limit"));
+    /* A move limit the fewest moves left still miss is named (3 moves
+     * played, the limit one short of them and the moves to go). */
+    {
+      HbState *lim = hb_state_copy (s);
+      g_autofree char *over = NULL, *within = NULL;
+
+      FLOOD (lim)->moves = 3;
+      FLOOD (lim)->move_limit = 3 + h->to_go - 1;
+      over = flood_game.hint_describe (lim, hint);
+      g_assert_true (g_str_has_suffix (over, "(optimal), 1 move over the move limit"));
+      FLOOD (lim)->move_limit = 3 + h->to_go;
+      within = flood_game.hint_describe (lim, hint);
+      g_assert_cmpstr (within, ==, text);
+      hb_state_free (lim);
+    }
     g_assert_true (flood_game.hint_next_move (s, hint, &m));
     g_assert_cmpint (m.op, ==, FLOOD_OP_FLOOD);
     t = flood_game.apply (s, &m);

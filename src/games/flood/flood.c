@@ -1189,11 +1189,29 @@ flood_hint_describe (const HbState *state, gconstpointer data)
     return g_strdup (h->to_go < 0 ? _("No hint: the board is too large to search in time")
                                   : _("Solved"));
   if (h->proven)
-    /* TRANSLATORS: the hint: "Flood with 3 (Yellow): 12 moves to go (optimal)" */
-    return g_strdup_printf (g_dngettext (NULL, "Flood with %d (%s): %d move to go (optimal)",
-                                         "Flood with %d (%s): %d moves to go (optimal)",
-                                         h->to_go),
-                            h->colour, _(colour_names[h->colour]), h->to_go);
+    {
+      const FloodState *s = FLOOD_CONST (state);
+      int over = s->move_limit > 0 ? s->moves + h->to_go - s->move_limit : 0;
+      /* TRANSLATORS: the hint: "Flood with 3 (Yellow): 12 moves to go (optimal)" */
+      char *text = g_strdup_printf (g_dngettext (NULL, "Flood with %d (%s): %d move to go (optimal)",
+                                                 "Flood with %d (%s): %d moves to go (optimal)",
+                                                 h->to_go),
+                                    h->colour, _(colour_names[h->colour]), h->to_go);
+
+      /* The fewest moves are proven: say when even they miss the level's
+       * limit, as solve does (the board can still be finished). */
+      if (over > 0)
+        {
+          g_autofree char *base = text;
+          /* TRANSLATORS: after the hint, when the fewest moves left still miss the limit */
+          g_autofree char *more = g_strdup_printf (g_dngettext (NULL, "%d move over the move limit",
+                                                                "%d moves over the move limit",
+                                                                over),
+                                                   over);
+          text = g_strdup_printf ("%s, %s", base, more);
+        }
+      return text;
+    }
   return g_strdup_printf (g_dngettext (NULL,
                                        "Flood with %d (%s): %d move to go (greedy, not proven "
                                        "optimal)",
