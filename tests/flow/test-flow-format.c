@@ -304,6 +304,23 @@ test_json_errors (void)
   fails_at ("[[null, null],\n [null, \"\"]]", 2, 9, "an empty string");
   fails_at ("[[null, null],\n [null, nul]]", 2, 11, "not valid JSON: unexpected identifier");
   fails_at ("[[null, null],\n [null, null]", 2, 13, "not valid JSON");
+  /* JSON that json-glib reads but that is no level is refused as JSON,
+   * though its characters would spell a text level ('[', '1' and ']'
+   * twice each). */
+  fails_at ("[[11]]", 1, 3, "a cell must be null");
+  fails_at ("[[\"\"]]\n", 1, 3, "an empty string");
+  /* Nesting deeper than a level's two lists is refused before json-glib,
+   * whose parser recursed once a level and ran out of stack at about
+   * 85,000 (a crash). */
+  {
+    gsize n = 200000;
+    g_autofree char *deep = g_malloc (2 * n + 1);
+
+    memset (deep, '[', n);
+    memset (deep + n, ']', n);
+    deep[2 * n] = '\0';
+    fails_at (deep, 1, 65, "nests deeper than 64 levels");
+  }
 }
 
 static void

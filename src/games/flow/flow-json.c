@@ -269,6 +269,70 @@ set_syntax_error (GError **error, const GError *json_error, const char *text, gs
 
 /* ---- Reading ------------------------------------------------------------------ */
 
+/* How deep a JSON document may nest before json-glib sees it: a level
+ * needs two (a list of rows of cells), and json-glib's parser recurses
+ * once a level, so a file of 85,000 '[' overflowed the stack (a crash
+ * found by feeding it hostile files). Anything deeper than this is no
+ * level, whatever shape it would have. */
+#define JSON_MAX_DEPTH 64
+
+/* What json_scan found. */
+typedef enum {
+  JSON_SCAN_OK,
+  JSON_SCAN_TOO_DEEP,   /* a bracket past JSON_MAX_DEPTH */
+  JSON_SCAN_TRAILING,   /* more text after the first value's closing bracket */
+} JsonScan;
+
+/* Scans the text outside its strings: *line and *column (1-based, in
+ * bytes) say where it is too deep or where text follows the document's
+ * first bracketed value (json-glib takes "[]\n[]" without a word). */
+static JsonScan
+json_scan (const char *text, gsize len, int *line, int *column)
+{
+  int depth = 0, l = 1;
+  gsize line_start = 0;
+  gboolean in_string = FALSE, closed = FALSE;
+
+  for (gsize i = 0; i < len; i++)
+    {
+      char c = text[i];
+
+      if (c == '\n')
+        {
+          l++;
+          line_start = i + 1;
+          continue;
+        }
+      if (closed && !in_string && c != ' ' && c != '\t' && c != '\r')
+        {
+          *line = l;
+          *column = (int) MIN (i - line_start + 1, (gsize) G_MAXINT);
+          return JSON_SCAN_TRAILING;
+        }
+      else if (in_string)
+        {
+          if (c == '\\')
+            i++;
+          else if (c == '"')
+            in_string = FALSE;
+        }
+      else if (c == '"')
+        in_string = TRUE;
+      else if (c == '[' || c == '{')
+        {
+          if (++depth > JSON_MAX_DEPTH)
+            {
+              *line = l;
+              *column = (int) MIN (i - line_start + 1, (gsize) G_MAXINT);
+              return JSON_SCAN_TOO_DEEP;
+            }
+        }
+      else if ((c == ']' || c == '}') && depth > 0)
+        closed = --depth == 0;
+    }
+  return JSON_SCAN_OK;
+}
+
 FlowState *
 flow_parse_json (const char *text, gsize len, GError **error)
 {
@@ -296,6 +360,29 @@ flow_parse_json (const char *text, gsize len, GError **error)
    * so the fast CLI, which hands JSON to hintboard-cli-full, links none
    * (hb-cancel.h). It reads up to a NUL, and the text holds none
    * (hb_check_text). */
+  {
+    int line, column;
+
+    JsonScan scan = json_scan (text, len, &line, &column);
+
+    /* Syntax errors, as json-glib's: such text may still be a text
+     * level whose rows start with '[' (see flow_parse). */
+    if (scan == JSON_SCAN_TOO_DEEP)
+      {
+        hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line,
+                            char_column (text, len, line, column),
+                            _("the JSON nests deeper than %d levels; a Flow Free level is a "
+                              "list of rows, each a list of cells"), JSON_MAX_DEPTH);
+        return NULL;
+      }
+    if (scan == JSON_SCAN_TRAILING)
+      {
+        hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line,
+                            char_column (text, len, line, column),
+                            _("not valid JSON: more text after the end of the list of rows"));
+        return NULL;
+      }
+  }
   copy = g_strndup (text, len);
   root = json_from_string (copy, &json_error);
   if (json_error != NULL)

@@ -800,9 +800,11 @@ first_char (const char *text, gsize len)
  * or '{' may be JSON of another shape; but a text level's rows may start
  * so too ('[' and '{' name colours like any other character). So such
  * text is read as JSON, and what json-glib cannot take but reads as a
- * text level is that level. What reads as neither gets the JSON error
- * when it looked like the write-up's JSON or was JSON of another shape,
- * else the text reader's. */
+ * text level is that level. JSON that json-glib reads but that is no
+ * level (numbers for colours, "[[11]]", or one dot of a colour) gets its
+ * JSON error, though its characters might spell a text level: the file
+ * was written as JSON. What reads as neither gets the JSON error when it
+ * looked like the write-up's JSON, else the text reader's. */
 static HbState *
 flow_parse (const char *text, gsize len, GError **error)
 {
@@ -815,6 +817,11 @@ flow_parse (const char *text, gsize len, GError **error)
       GError *json_error = NULL;
 
       s = flow_parse_json (text, len, &json_error);
+      if (s == NULL && !g_error_matches (json_error, HB_PARSE_ERROR, HB_PARSE_ERROR_SYNTAX))
+        {
+          g_propagate_error (error, json_error);
+          return NULL;
+        }
       if (s == NULL)
         {
           GError *text_error = NULL;
@@ -822,8 +829,7 @@ flow_parse (const char *text, gsize len, GError **error)
           s = flow_parse_text_full (text, len, is_editing (text, len), &text_error);
           if (s == NULL)
             {
-              gboolean json_said = sniffed || !g_error_matches (json_error, HB_PARSE_ERROR,
-                                                                HB_PARSE_ERROR_SYNTAX);
+              gboolean json_said = sniffed;
 
               g_propagate_error (error, json_said ? json_error : text_error);
               g_error_free (json_said ? text_error : json_error);
