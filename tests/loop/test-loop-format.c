@@ -107,7 +107,8 @@ test_native_written (void)
     GString *tall = g_string_new (NULL);
     for (int i = 0; i <= HB_MAX_SIDE; i++)
       g_string_append (tall, "0000\n");
-    hb_test_parse_fails (&loop_game, tall->str, "too large");
+    /* At the first row too many. */
+    hb_test_parse_fails (&loop_game, tall->str, "4097:1: the board has more than 4096 rows");
     g_string_free (tall, TRUE);
   }
   hb_state_free (s);
@@ -239,7 +240,9 @@ test_parse_errors (void)
   hb_test_parse_fails (&loop_game, "3x3:1234567891\n", "too many");
   hb_test_parse_fails (&loop_game, "3x3:12345678z\n", "hex");
   hb_test_parse_fails (&loop_game, "0x3:\n", "empty");
-  hb_test_parse_fails (&loop_game, "5000x3:1\n", "too large");
+  /* The size as written, not as far as it was read. */
+  hb_test_parse_fails (&loop_game, "5000x3:1\n", "the board is too large (5000×3)");
+  hb_test_parse_fails (&loop_game, "100000x100000:1\n", "the board is too large (100000×100000)");
   hb_test_parse_fails (&loop_game, "3x1:123\nmore\n", "after the Net");
   hb_test_parse_fails (&loop_game, "1000 \xff\n", "UTF-8");
   hb_test_parse_fails (&loop_game, "1000 1\xc3\xa9\n", "binary");
@@ -258,7 +261,13 @@ test_parse_errors (void)
     GString *big = g_string_new (NULL);
     for (int i = 0; i <= HB_MAX_SIDE; i++)
       g_string_append (big, "0000 ");
-    hb_test_parse_fails (&loop_game, big->str, "too large");
+    /* At the first tile too many (4096 tiles of five characters before it). */
+    hb_test_parse_fails (&loop_game, big->str, "1:20481: the row is longer than 4096 cells");
+    /* The compact form likewise, at its 4097th tile. */
+    g_string_truncate (big, 0);
+    for (int i = 0; i < 5000; i++)
+      g_string_append (big, "│");
+    hb_test_parse_fails (&loop_game, big->str, "1:4097: the row is longer than 4096 cells");
     g_string_free (big, TRUE);
   }
 }

@@ -358,6 +358,25 @@ static const guint8 net_to_mask[16] = {
   0x4, 0x6, 0x5, 0x7, 0xc, 0xe, 0xd, 0xf,
 };
 
+/* A row past HB_MAX_SIDE tiles, at the first one too many: said as the
+ * other games' readers say it (the row's real length is not counted). */
+static void
+row_too_long (GError **error, int line, int column)
+{
+  hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, line, column,
+                      g_dngettext (NULL, "the row is longer than %d cell",
+                                   "the row is longer than %d cells", HB_MAX_SIDE),
+                      HB_MAX_SIDE);
+}
+
+/* A row past the HB_MAX_SIDE-th, at its line. */
+static void
+too_many_rows (GError **error, int line)
+{
+  hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, line, 1, _("the board has more than %d rows"),
+                      HB_MAX_SIDE);
+}
+
 LoopState *
 loop_parse_net_id (const char *text, gsize len, int line, GError **error)
 {
@@ -379,7 +398,8 @@ loop_parse_net_id (const char *text, gsize len, int line, GError **error)
   h = strtol (end + 1, &end, 10);
   if (w > HB_MAX_SIDE || h > HB_MAX_SIDE || w < 1 || h < 1)
     {
-      hb_check_board_size ((int) MIN (w, HB_MAX_SIDE + 1), (int) MIN (h, HB_MAX_SIDE + 1),
+      /* The sizes as written (up to the largest int), not capped. */
+      hb_check_board_size ((int) CLAMP (w, G_MININT, G_MAXINT), (int) CLAMP (h, G_MININT, G_MAXINT),
                            line, 1 + (int) lead, error);
       return NULL;
     }
@@ -710,7 +730,7 @@ parse_native (const char *text, gsize len, GError **error)
             }
           if (count >= HB_MAX_SIDE)
             {
-              hb_check_board_size (count + 1, 1, r.line, char_column (line, start), error);
+              row_too_long (error, r.line, char_column (line, start));
               g_free (tiles);
               return NULL;
             }
@@ -734,7 +754,7 @@ parse_native (const char *text, gsize len, GError **error)
       height++;
       if (height > HB_MAX_SIDE)
         {
-          hb_check_board_size (width, height, r.line, 1, error);
+          too_many_rows (error, r.line);
           g_free (tiles);
           return NULL;
         }
@@ -794,7 +814,7 @@ parse_compact (const char *text, gsize len, GError **error)
             }
           if (row->len >= HB_MAX_SIDE)
             {
-              hb_check_board_size (row->len + 1, 1, r.line, char_column (line, p - line), error);
+              row_too_long (error, r.line, char_column (line, p - line));
               g_ptr_array_unref (rows);
               return NULL;
             }
@@ -803,7 +823,7 @@ parse_compact (const char *text, gsize len, GError **error)
       width = MAX (width, (int) row->len);
       if (rows->len > HB_MAX_SIDE)
         {
-          hb_check_board_size (width, rows->len, r.line, 1, error);
+          too_many_rows (error, r.line);
           g_ptr_array_unref (rows);
           return NULL;
         }
