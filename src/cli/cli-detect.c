@@ -91,7 +91,17 @@ hb_cli_detect (int argc, char **argv)
   if (status != 0)
     return status;
 
-  img = hb_image_load (argv[1], &error);
+  if (g_str_equal (argv[1], "-"))
+    {
+      /* Standard input, as every command reads it (capped likewise). */
+      g_autofree char *data = NULL;
+      gsize len = 0;
+
+      if (hb_read_input ("-", &data, &len, &error))
+        img = hb_image_load_bytes ((const guint8 *) data, len, "-", &error);
+    }
+  else
+    img = hb_image_load (argv[1], &error);
   if (img == NULL)
     {
       fprintf (stderr, "hintboard-cli: %s\n", error->message);

@@ -37,6 +37,27 @@ run (char **out, char **err, ...)
   return g_subprocess_get_exit_status (p);
 }
 
+/* detect - with standard input read from the file `in`. */
+static int
+run_detect_stdin (char **out, char **err, const char *in)
+{
+  const char *argv[] = { cli, "detect", "-", NULL };
+  g_autoptr(GSubprocessLauncher) l =
+    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr(GSubprocess) p = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) o = NULL, e = NULL;
+
+  g_subprocess_launcher_set_stdin_file_path (l, in);
+  p = g_subprocess_launcher_spawnv (l, argv, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate (p, NULL, NULL, &o, &e, &error);
+  g_assert_no_error (error);
+  *out = g_strndup (g_bytes_get_data (o, NULL), g_bytes_get_size (o));
+  *err = g_strndup (g_bytes_get_data (e, NULL), g_bytes_get_size (e));
+  return g_subprocess_get_exit_status (p);
+}
+
 static char *
 tmp (const char *name)
 {
@@ -85,6 +106,13 @@ test_read_back (void)
         g_assert_cmpstr (out, ==, want);
       /* The report names the game and the size. */
       g_assert_nonnull (strstr (err, games[g][2]));
+      /* The same picture on standard input ("-") reads the same. */
+      {
+        g_autofree char *out2 = NULL, *err2 = NULL;
+
+        g_assert_cmpint (run_detect_stdin (&out2, &err2, png), ==, 0);
+        g_assert_cmpstr (out2, ==, out);
+      }
       g_unlink (level);
       g_unlink (png);
       g_unlink (dbg);
