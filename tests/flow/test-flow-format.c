@@ -143,6 +143,8 @@ test_text_errors (void)
   fails_at ("5000 5000\nRR\n", 1, 1, "the header's size 5000 5000 is not a board");
   fails_at ("0 3\nRR\n", 1, 1, "the header's size 0 3");
   fails_at ("-4 3\nRR\n", 1, 1, "the header's size -4 3");
+  /* More numbers than a size: no row has blanks, so a size line gone wrong. */
+  fails_at ("# a comment\n  5 4 3\nR...G\n", 2, 3, "a size line is two numbers, W H; this one has 3");
   fails_at ("R.\n\nR.\n", 3, 1, "after a blank line");
   {
     /* A row longer than the board limit. */

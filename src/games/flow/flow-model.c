@@ -412,6 +412,18 @@ flow_parse_text_full (const char *text, gsize len, gboolean editing, GError **er
               header_line = r.line;
               continue;
             }
+          /* Three numbers or more: no row (a row has no blanks), so a
+           * size line with too many. */
+          if (k > 2 && numbers)
+            {
+              hb_set_parse_error (error, HB_PARSE_ERROR_FORMAT, r.line, (int) lead + 1,
+                                  g_dngettext (NULL,
+                                               "a size line is two numbers, W H; this one has %d",
+                                               "a size line is two numbers, W H; this one has %d",
+                                               k),
+                                  k);
+              return NULL;
+            }
           /* Otherwise a row that starts with digit colours. */
         }
       if (ended)
