@@ -265,12 +265,15 @@ test_parse_errors (void)
   check_error ("3 by 2 -> \n", 1, 10, "move limit");
   check_error ("3 by 2 -> 5 x\n", 1, 13, "after the header");
   check_error ("0 by 2 -> 5\n", 1, 1, "empty");
+  /* A row of digits past the header's rows: one more than it says. */
+  check_error ("3 by 2 -> 5\n012\n120\n201\n", 4, 1, "more rows than the header's 2");
+  check_error ("3 by 2 -> 5\n012\n120\nabc\n", 4, 1, "unexpected text after the board");
   check_error ("5000 by 2 -> 5\n", 1, 1, "too large");
   check_error ("99999999 by 2 -> 5\n", 1, 1, "too large");
   check_error ("2 by 4097 -> 5\n", 1, 6, "the board height is too large; the most is 4096");
   check_error ("1 by 1 -> 99999999999999999999\n0\n", 1, 11, "the move limit is too large");
   check_error ("2x2m99999999999:0123,5", 1, 5, "the leniency is too large");
-  check_error ("2 by 1 -> 5\n01\n01\n", 3, 1, "after the board");
+  check_error ("2 by 1 -> 5\n01\n01\n", 3, 1, "more rows than the header's 1");
   check_error ("  2 by 1 -> 5\n01\n\n  junk\n", 4, 3, "after the board");
   check_error ("2x2:012,5", 1, 8, "has 3");
   check_error ("2x2:01234,5", 1, 9, "has 5");

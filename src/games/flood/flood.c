@@ -455,9 +455,11 @@ read_colour (const char *p, const char *end, int line, int col, int *out,
   return FALSE;
 }
 
-/* After the board: only blank lines, comments, or another board. */
+/* After the board: only blank lines, comments, or another board. `rows`
+ * is the header's row count (0: an ID, which has none), to name a row
+ * of digits past them as one more than the header says. */
 static gboolean
-check_trailer (HbLineReader *r, GError **error)
+check_trailer (HbLineReader *r, int rows, GError **error)
 {
   const char *s;
   gsize n;
@@ -469,8 +471,14 @@ check_trailer (HbLineReader *r, GError **error)
         continue;
       if (line_is_dump_header (s, n))
         return TRUE;   /* the next board of a write-up file */
-      hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r->line, lead + 1,
-                          _("unexpected text after the board"));
+      if (rows > 0 && strspn (s, "0123456789") == n)
+        hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r->line, lead + 1,
+                            g_dngettext (NULL, "more rows than the header's %d",
+                                         "more rows than the header's %d", rows),
+                            rows);
+      else
+        hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r->line, lead + 1,
+                            _("unexpected text after the board"));
       return FALSE;
     }
   return TRUE;
@@ -558,7 +566,7 @@ parse_dump (HbLineReader *r, const char *s, gsize n, int col0,
         }
       row++;
     }
-  if (!check_trailer (r, error))
+  if (!check_trailer (r, h, error))
     goto fail;
   if (!settle_colours (st, maxc, 0, comments, error))
     goto fail;
@@ -684,7 +692,7 @@ parse_tatham (HbLineReader *r, const char *s, gsize n, int col0,
                           maxc, colours);
       goto fail;
     }
-  if (!check_trailer (r, error))
+  if (!check_trailer (r, 0, error))
     goto fail;
   if (!settle_colours (st, maxc, MAX (colours, 0), comments, error))
     goto fail;
