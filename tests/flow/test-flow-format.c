@@ -304,7 +304,9 @@ test_json_errors (void)
   fails_at ("[]", 1, 1, "the list of rows is empty");
   fails_at ("[[null, null],\n [null, null]]", 1, 1, "no dots");
   fails_at ("[[null, null],\n [null, \"\"]]", 2, 9, "an empty string");
-  fails_at ("[[null, null],\n [null, nul]]", 2, 11, "not valid JSON: unexpected identifier");
+  /* At the bad word's first character. */
+  fails_at ("[[null, null],\n [null, nul]]", 2, 9, "not valid JSON: unexpected identifier");
+  fails_at ("[[nulll]]", 1, 3, "not valid JSON: unexpected identifier");
   fails_at ("[[null, null],\n [null, null]", 2, 13, "not valid JSON");
   /* JSON that json-glib reads but that is no level is refused as JSON,
    * though its characters would spell a text level ('[', '1' and ']'

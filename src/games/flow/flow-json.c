@@ -261,6 +261,20 @@ set_syntax_error (GError **error, const GError *json_error, const char *text, gs
       lines += text[i] == '\n';
     line = MIN (line, lines);
   }
+  /* json-glib points at the last character of a bad word ("nul" at its
+   * 'l'): the column of its first, as every other error's. */
+  {
+    const char *p0 = text, *end = text + len;
+
+    for (int l = 1; l < line && p0 < end; l++)
+      {
+        const char *nl = memchr (p0, '\n', (gsize) (end - p0));
+        p0 = nl != NULL ? nl + 1 : end;
+      }
+    while (column > 1 && p0 + column - 1 < end && g_ascii_isalnum (p0[column - 1])
+           && g_ascii_isalnum (p0[column - 2]))
+      column--;
+  }
   column = char_column (text, len, line, column);
   hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, column,
                       /* TRANSLATORS: %s is json-glib's description of the error */
