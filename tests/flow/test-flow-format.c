@@ -130,6 +130,8 @@ test_text_errors (void)
   /* An extra dot is pointed at where it is: the third. */
   fails_at ("R.R.R\n.....\nG...G\n", 1, 5, "colour 'R' has 3 dots");
   fails_at ("R...G\n....\nR...G\n", 2, 5, "ragged");
+  /* A long row at its first cell past the first row's width. */
+  fails_at ("B...B\n....G\nY.RY..\nR.G..\n", 3, 6, "ragged");
   fails_at ("5 4\nR...G\n.....\nR...G\n", 1, 1, "the header says 5×4");
   fails_at ("# nothing\n.....\n.....\n", 2, 1, "no dots");
   fails_at ("# nothing here\n", 1, 1, "no board");

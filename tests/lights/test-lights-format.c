@@ -47,6 +47,12 @@ test_parse_bad (void)
   hb_test_parse_fails (&lights_game, "\n# only a comment\n", "no board");
   hb_test_parse_fails (&lights_game, "101\n1x1\n", "unknown character 'x'");
   hb_test_parse_fails (&lights_game, "101\n11\n", "ragged");
+  /* A short row just past its last cell, its trailing blanks aside; a
+   * long one at its first cell past the first row's width. */
+  hb_test_parse_fails (&lights_game, "01010\n011   \n", "2:4: this row has 3 cells");
+  hb_test_parse_fails (&lights_game, "01010\r\n011\r\n", "2:4: this row has 3 cells");
+  hb_test_parse_fails (&lights_game, "01010\n0011011\n", "2:6: this row has 7 cells");
+  hb_test_parse_fails (&lights_game, "0 1 0\n0 0 1 1\n", "2:7: this row has 4 cells");
   hb_test_parse_fails (&lights_game, "10\n\n01\n", "consecutive");
   hb_test_parse_fails (&lights_game, "10\n0é\n", "unknown character 'é'");
 

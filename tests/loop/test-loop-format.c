@@ -96,6 +96,9 @@ test_native_written (void)
   hb_test_parse_fails (&loop_game, "1000 0010\n# caf\xc3\n", "UTF-8");
   hb_test_parse_fails (&loop_game, "1000 0010\n0010 1000 0000\n", "more tiles");
   hb_test_parse_fails (&loop_game, "1000 0010\n0010\n", "first row has 2");
+  /* Just past a short row's last tile, its trailing blanks aside. */
+  hb_test_parse_fails (&loop_game, "1100 1010\n1110   \n", "2:5: this row has 1 tile");
+  hb_test_parse_fails (&loop_game, "1100 1010\r\n1110\r\n", "2:5: this row has 1 tile");
   {
     g_autoptr(GError) error = NULL;
     static const char nul[] = "1000 0010\n#\0\n0010 1000\n";

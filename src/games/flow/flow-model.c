@@ -496,7 +496,10 @@ flow_parse_text_full (const char *text, gsize len, gboolean editing, GError **er
         }
       else if ((int) rlen != width)
         {
-          hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line, (int) (lead + rlen) + 1,
+          /* Just past a short row's last cell, or at a long row's first
+           * cell past the first row's width (a cell is a character). */
+          hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line,
+                              (int) (lead + MIN (rlen, (gsize) width)) + 1,
                               g_dngettext (NULL,
                                            "this row has %d cell but the first row (line %d) "
                                            "has %d: the grid is ragged",

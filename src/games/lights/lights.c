@@ -539,8 +539,19 @@ lights_parse (const char *text, gsize len, GError **error)
         }
       else if (count != width)
         {
-          hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line,
-                              (int) g_utf8_strlen (line, n) + 1,
+          /* A short row: just past its last cell (its trailing blanks
+           * are not part of it); a long one: at its first cell past the
+           * first row's width. */
+          int col = (int) g_utf8_pointer_to_offset (line, row + rlen) + 1;
+
+          if (count > width)
+            for (gsize k = 0, cell = 0; k < rlen; k++)
+              if (row[k] != ' ' && row[k] != '\t' && cell++ == (gsize) width)
+                {
+                  col = (int) g_utf8_pointer_to_offset (line, row + k) + 1;
+                  break;
+                }
+          hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line, col,
                               g_dngettext (NULL,
                                            "this row has %d cell but the first row (line %d) "
                                            "has %d: the grid is ragged",

@@ -741,8 +741,14 @@ parse_native (const char *text, gsize len, GError **error)
         width = count;
       else if (count != width)
         {
+          /* Just past the row's last tile: its trailing blanks are not
+           * part of it. */
+          gsize e = n;
+
+          while (e > 0 && (line[e - 1] == ' ' || line[e - 1] == '\t' || line[e - 1] == '\r'))
+            e--;
           hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line,
-                              char_column (line, n),
+                              char_column (line, e),
                               g_dngettext (NULL,
                                            "this row has %d tile; the first row has %d",
                                            "this row has %d tiles; the first row has %d",
