@@ -673,6 +673,33 @@ test_count (void)
                 "solve", "--count", "1000001", one, NULL);
 }
 
+/* convert --to a form the game does not have: exit 2, one line naming
+ * the file, the game and the forms it has. */
+static void
+test_convert_unsupported (void)
+{
+  static const char *const cases[][4] = {
+    { "u.lights", "010\n111\n010\n", "json", "Enlight has no JSON form; it is written as" },
+    { "u.loop", "0100 0001\n", "json", "Infinite Loop has no JSON form; it is written as" },
+    { "u.flood", "2 by 2 -> 5\n01\n10\n", "json", "Flood-It has no JSON form; it is written as" },
+    { "u.flow", "AB\nAB\n", "tatham", "Flow Free has no Tatham game ID; it is written as" },
+    { "v.flow", "AB\nAB\n", "compact", "Flow Free has no compact form; it is written as" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = write_tmp (cases[i][0], cases[i][1]);
+      g_autofree char *want = g_strdup_printf ("hintboard-cli: %s: %s", path, cases[i][3]);
+      g_auto(CliRun) r = { 0 };
+
+      run_cli (&r, NULL, "convert", path, "--to", cases[i][2], NULL);
+      g_assert_cmpint (r.status, ==, 2);
+      g_assert_cmpstr (r.out, ==, "");
+      g_assert_true (g_str_has_prefix (r.err, want));
+      g_assert_true (strchr (r.err, '\n') == r.err + strlen (r.err) - 1);
+    }
+}
+
 /* Out-of-range values are refused with a message, never clamped. */
 static void
 test_options_refused (void)
@@ -974,6 +1001,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/endless-input", test_endless_input);
   g_test_add_func ("/cli/options-refused", test_options_refused);
   g_test_add_func ("/cli/count", test_count);
+  g_test_add_func ("/cli/convert-unsupported", test_convert_unsupported);
   g_test_add_func ("/cli/dash-dash", test_dash_dash);
   g_test_add_func ("/cli/time-limit", test_time_limit);
   g_test_add_func ("/cli/render-output", test_render_output);

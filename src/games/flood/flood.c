@@ -881,7 +881,8 @@ flood_write (const HbState *state, HbWriteFormat format, GError **error)
   if (format == HB_WRITE_JSON)
     {
       g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_UNSUPPORTED,
-                   _("This game has no JSON format"));
+                   _("Flood-It has no JSON form; it is written as text (native) or a "
+                     "Tatham game ID (compact or tatham)"));
       g_string_free (out, TRUE);
       return NULL;
     }

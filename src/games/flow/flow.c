@@ -926,8 +926,9 @@ flow_write (const HbState *state, HbWriteFormat format, GError **error)
   if (format != HB_WRITE_NATIVE && format != HB_WRITE_JSON)
     {
       g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_UNSUPPORTED,
-                   _("Flow Free levels are written as text (native) or JSON (convert "
-                     "--to json), not in a compact form"));
+                   format == HB_WRITE_TATHAM
+                   ? _("Flow Free has no Tatham game ID; it is written as text (native) or JSON")
+                   : _("Flow Free has no compact form; it is written as text (native) or JSON"));
       return NULL;
     }
   if (format == HB_WRITE_JSON)

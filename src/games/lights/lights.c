@@ -637,7 +637,8 @@ lights_write (const HbState *state, HbWriteFormat format, GError **error)
       }
     default:
       g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_UNSUPPORTED,
-                   _("Enlight has no such format"));
+                   _("Enlight has no JSON form; it is written as text (native or compact) "
+                     "or a Tatham game ID"));
       return NULL;
     }
 }

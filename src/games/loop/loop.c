@@ -996,7 +996,8 @@ loop_write (const HbState *state, HbWriteFormat format, GError **error)
   if (format == HB_WRITE_JSON)
     {
       g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_UNSUPPORTED,
-                   _("This game has no JSON format"));
+                   _("Infinite Loop has no JSON form; it is written as text (native or "
+                     "compact) or a Tatham game ID"));
       return NULL;
     }
   if (format == HB_WRITE_TATHAM)
