@@ -471,7 +471,12 @@ check_trailer (HbLineReader *r, int rows, GError **error)
         continue;
       if (line_is_dump_header (s, n))
         return TRUE;   /* the next board of a write-up file */
-      if (rows > 0 && strspn (s, "0123456789") == n)
+      gsize digits = 0;
+
+      /* The line is a slice of the text, not a string: counted by hand. */
+      while (digits < n && g_ascii_isdigit (s[digits]))
+        digits++;
+      if (rows > 0 && digits == n)
         hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r->line, lead + 1,
                             g_dngettext (NULL, "more rows than the header's %d",
                                          "more rows than the header's %d", rows),
