@@ -370,10 +370,6 @@ flow_parse_json (const char *text, gsize len, GError **error)
       hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, 1, 1, _("the file is too large"));
       return NULL;
     }
-  /* json_from_string rather than a JsonParser: no GObject is named here,
-   * so the fast CLI, which hands JSON to hintboard-cli-full, links none
-   * (hb-cancel.h). It reads up to a NUL, and the text holds none
-   * (hb_check_text). */
   {
     int line, column;
 
@@ -397,6 +393,10 @@ flow_parse_json (const char *text, gsize len, GError **error)
         return NULL;
       }
   }
+  /* json_from_string rather than a JsonParser: no GObject is named here,
+   * so the fast CLI, which hands JSON to hintboard-cli-full, links none
+   * (hb-cancel.h). It reads up to a NUL, and the text holds none
+   * (hb_check_text). */
   copy = g_strndup (text, len);
   root = json_from_string (copy, &json_error);
   if (json_error != NULL)
