@@ -78,6 +78,24 @@ hb_result_set_message (HbResult *r, const char *format, ...)
   va_end (ap);
 }
 
+void
+hb_result_set_count_message (HbResult *r, guint64 solutions, guint limit)
+{
+  g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, solutions);
+  gulong n = (gulong) MIN (solutions, G_MAXULONG);
+
+  if (solutions >= limit)
+    hb_result_set_message (r, g_dngettext (NULL, "The level has at least %s solution",
+                                           "The level has at least %s solutions", n),
+                           num);
+  else if (solutions == 1)
+    hb_result_set_message (r, "%s", _("The level has exactly one solution"));
+  else
+    hb_result_set_message (r, g_dngettext (NULL, "The level has %s solution",
+                                           "The level has %s solutions", n),
+                           num);
+}
+
 const char *
 hb_status_to_string (HbStatus status)
 {

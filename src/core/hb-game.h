@@ -163,6 +163,10 @@ void      hb_result_add_stat (HbResult *result, const char *name,
                               const char *format, ...) G_GNUC_PRINTF (3, 4);
 const char *hb_result_get_stat (const HbResult *result, const char *name);
 void      hb_result_set_message (HbResult *result, const char *format, ...) G_GNUC_PRINTF (2, 3);
+/* A counting solver's message (options->count_limit > 1) once it found
+ * `solutions`: "exactly one", "N solutions", or "at least N" when it
+ * stopped at the limit; the same words in every game. */
+void      hb_result_set_count_message (HbResult *result, guint64 solutions, guint limit);
 const char *hb_status_to_string (HbStatus status);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HbResult, hb_result_free)

@@ -3590,21 +3590,7 @@ fast_result (Fast *f, const HbState *state, const HbSolveOptions *options)
       flow_links_from_colours (s, f->answer, links);
       flow_result_set_solution (r, s, f->answer, links);
       if (options->count_limit > 1)
-        {
-          g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, f->solutions);
-          gulong n = (gulong) MIN (f->solutions, G_MAXULONG);
-
-          if (f->solutions >= options->count_limit)
-            hb_result_set_message (r, g_dngettext (NULL, "The level has at least %s solution",
-                                                   "The level has at least %s solutions", n),
-                                   num);
-          else if (f->solutions == 1)
-            hb_result_set_message (r, "%s", _("The level has exactly one solution"));
-          else
-            hb_result_set_message (r, g_dngettext (NULL, "The level has %s solution",
-                                                   "The level has %s solutions", n),
-                                   num);
-        }
+        hb_result_set_count_message (r, f->solutions, options->count_limit);
     }
   else
     {

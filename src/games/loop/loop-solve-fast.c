@@ -2004,22 +2004,7 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
       loop_result_take_answer (r, s, a.solved, options);
       a.solved = NULL;
       if (options->count_limit > 1)
-        {
-          g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, a.solutions);
-          gulong n = (gulong) MIN (a.solutions, G_MAXULONG);
-
-          /* The same words as Flow Free's counting solver. */
-          if (a.solutions >= options->count_limit)
-            hb_result_set_message (r, g_dngettext (NULL, "The level has at least %s solution",
-                                                   "The level has at least %s solutions", n),
-                                   num);
-          else if (a.solutions == 1)
-            hb_result_set_message (r, "%s", _("The level has exactly one solution"));
-          else
-            hb_result_set_message (r, g_dngettext (NULL, "The level has %s solution",
-                                                   "The level has %s solutions", n),
-                                   num);
-        }
+        hb_result_set_count_message (r, a.solutions, options->count_limit);
       break;
     case HB_STATUS_NO_SOLUTION:
       if (a.parity_failures > 0)
