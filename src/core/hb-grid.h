@@ -30,6 +30,11 @@ extern const int hb_dir_dy[4];
 /* Checks w × h against 1..HB_MAX_SIDE; on failure sets an HB_PARSE_ERROR_SIZE
  * error at (line, column) naming the size and the limit. */
 gboolean hb_check_board_size (int w, int h, int line, int column, GError **error);
+/* The errors of a text reader that stops counting at HB_MAX_SIDE (the
+ * real length is not known): a row at its first cell too many, a board
+ * at its first row too many. */
+void     hb_set_row_too_long (GError **error, int line, int column);
+void     hb_set_too_many_rows (GError **error, int line);
 
 /* Where a board sits in a drawing area: cells are squares of `cell` pixels,
  * the board's top-left corner is at (x0, y0). */

@@ -484,8 +484,7 @@ flow_parse_text_full (const char *text, gsize len, gboolean editing, GError **er
             }
           if ((int) (k + 1) > HB_MAX_SIDE)
             {
-              hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, r.line, col,
-                                  _("the row is longer than %d cells"), HB_MAX_SIDE);
+              hb_set_row_too_long (error, r.line, col);
               return NULL;
             }
         }
@@ -512,8 +511,7 @@ flow_parse_text_full (const char *text, gsize len, gboolean editing, GError **er
       height++;
       if (height > HB_MAX_SIDE)
         {
-          hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, r.line, 1,
-                              _("the board has more than %d rows"), HB_MAX_SIDE);
+          hb_set_too_many_rows (error, r.line);
           return NULL;
         }
     }

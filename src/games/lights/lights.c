@@ -522,11 +522,7 @@ lights_parse (const char *text, gsize len, GError **error)
           count++;
           if (count > HB_MAX_SIDE)
             {
-              hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, r.line, COL,
-                                  g_dngettext (NULL, "the row is longer than %d cell",
-                                               "the row is longer than %d cells",
-                                               HB_MAX_SIDE),
-                                  HB_MAX_SIDE);
+              hb_set_row_too_long (error, r.line, COL);
               goto fail;
             }
 #undef COL
@@ -564,10 +560,7 @@ lights_parse (const char *text, gsize len, GError **error)
       height++;
       if (height > HB_MAX_SIDE)
         {
-          hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, r.line, 1,
-                              g_dngettext (NULL, "the board has more than %d row",
-                                           "the board has more than %d rows", HB_MAX_SIDE),
-                              HB_MAX_SIDE);
+          hb_set_too_many_rows (error, r.line);
           goto fail;
         }
     }

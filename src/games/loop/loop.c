@@ -358,25 +358,6 @@ static const guint8 net_to_mask[16] = {
   0x4, 0x6, 0x5, 0x7, 0xc, 0xe, 0xd, 0xf,
 };
 
-/* A row past HB_MAX_SIDE tiles, at the first one too many: said as the
- * other games' readers say it (the row's real length is not counted). */
-static void
-row_too_long (GError **error, int line, int column)
-{
-  hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, line, column,
-                      g_dngettext (NULL, "the row is longer than %d cell",
-                                   "the row is longer than %d cells", HB_MAX_SIDE),
-                      HB_MAX_SIDE);
-}
-
-/* A row past the HB_MAX_SIDE-th, at its line. */
-static void
-too_many_rows (GError **error, int line)
-{
-  hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, line, 1, _("the board has more than %d rows"),
-                      HB_MAX_SIDE);
-}
-
 LoopState *
 loop_parse_net_id (const char *text, gsize len, int line, GError **error)
 {
@@ -730,7 +711,7 @@ parse_native (const char *text, gsize len, GError **error)
             }
           if (count >= HB_MAX_SIDE)
             {
-              row_too_long (error, r.line, char_column (line, start));
+              hb_set_row_too_long (error, r.line, char_column (line, start));
               g_free (tiles);
               return NULL;
             }
@@ -760,7 +741,7 @@ parse_native (const char *text, gsize len, GError **error)
       height++;
       if (height > HB_MAX_SIDE)
         {
-          too_many_rows (error, r.line);
+          hb_set_too_many_rows (error, r.line);
           g_free (tiles);
           return NULL;
         }
@@ -820,7 +801,7 @@ parse_compact (const char *text, gsize len, GError **error)
             }
           if (row->len >= HB_MAX_SIDE)
             {
-              row_too_long (error, r.line, char_column (line, p - line));
+              hb_set_row_too_long (error, r.line, char_column (line, p - line));
               g_ptr_array_unref (rows);
               return NULL;
             }
@@ -829,7 +810,7 @@ parse_compact (const char *text, gsize len, GError **error)
       width = MAX (width, (int) row->len);
       if (rows->len > HB_MAX_SIDE)
         {
-          too_many_rows (error, r.line);
+          hb_set_too_many_rows (error, r.line);
           g_ptr_array_unref (rows);
           return NULL;
         }
