@@ -829,10 +829,8 @@ flow_parse (const char *text, gsize len, GError **error)
           s = flow_parse_text_full (text, len, is_editing (text, len), &text_error);
           if (s == NULL)
             {
-              gboolean json_said = sniffed;
-
-              g_propagate_error (error, json_said ? json_error : text_error);
-              g_error_free (json_said ? text_error : json_error);
+              g_propagate_error (error, sniffed ? json_error : text_error);
+              g_error_free (sniffed ? text_error : json_error);
               return NULL;
             }
         }
