@@ -1,7 +1,8 @@
 /* hb-window-choosers.c: the sidebar's choosers: the game (a drop-down of
  * the registry's games; choosing one asks about unsaved changes, then
- * starts a blank level of it) and the board's size and colour count, which
- * follow the level and remember the size in the settings. */
+ * starts a blank level of it), the board's size and colour count, which
+ * follow the level and remember the size in the settings, and the level's
+ * own number where the game has one (Flood-It's move limit). */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -29,6 +30,17 @@ hb_window_update_size_controls (HbWindow *self)
       gtk_adjustment_set_upper (self->colours_adjustment, game->max_colours);
       gtk_adjustment_set_value (self->colours_adjustment, game->default_colours);
       self->colours_game = game;
+    }
+  /* The level's own number (Flood-It's move limit), as the level has it. */
+  gtk_widget_set_visible (GTK_WIDGET (self->number_row), game->level_number.get != NULL);
+  if (game->level_number.get != NULL)
+    {
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->number_row),
+                                     _(game->level_number.title));
+      adw_action_row_set_subtitle (self->number_row, game->level_number.subtitle
+                                   ? _(game->level_number.subtitle) : NULL);
+      gtk_adjustment_configure (self->number_adjustment, game->level_number.get (s),
+                                game->level_number.min, game->level_number.max, 1, 5, 0);
     }
   self->updating = FALSE;
 }
@@ -81,6 +93,27 @@ on_size_changed (GtkAdjustment *adjustment, HbWindow *self)
   hb_document_push (self->document, resized);
 }
 
+/* The Board group's level number changed: one edit, undone as any other. */
+static void
+on_number_changed (GtkAdjustment *adjustment, HbWindow *self)
+{
+  const HbGame *game = hb_document_get_game (self->document);
+  const HbState *s = hb_window_current (self);
+  HbState *changed;
+  HbMove move;
+
+  if (self->updating || s == NULL || game->level_number.get == NULL)
+    return;
+  move = (HbMove) { game->level_number.set_op, 0, 0,
+                    (gint32) gtk_adjustment_get_value (adjustment) };
+  if (move.value == game->level_number.get (s))
+    return;
+  changed = game->apply (s, &move);
+  if (changed == NULL)
+    return;
+  hb_document_push (self->document, changed);
+}
+
 gboolean
 hb_window_select_game (HbWindow *self, const char *id)
 {
@@ -129,4 +162,6 @@ hb_window_choosers_init (HbWindow *self)
                     G_CALLBACK (on_size_changed), self);
   g_signal_connect (self->height_adjustment, "value-changed",
                     G_CALLBACK (on_size_changed), self);
+  g_signal_connect (self->number_adjustment, "value-changed",
+                    G_CALLBACK (on_number_changed), self);
 }

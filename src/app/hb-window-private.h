@@ -34,6 +34,8 @@ struct _HbWindow
   GtkAdjustment       *height_adjustment;
   GtkAdjustment       *colours_adjustment;
   GtkWidget           *colours_row;
+  GtkAdjustment       *number_adjustment;   /* the game's level_number */
+  AdwActionRow        *number_row;
   HbSolverPanel       *solver_panel;
   GtkSwitch           *hints_switch;
   GtkSwitch           *hint_all_switch;

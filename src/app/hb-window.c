@@ -647,6 +647,8 @@ hb_window_class_init (HbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HbWindow, height_adjustment);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, colours_adjustment);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, colours_row);
+  gtk_widget_class_bind_template_child (widget_class, HbWindow, number_adjustment);
+  gtk_widget_class_bind_template_child (widget_class, HbWindow, number_row);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, solver_panel);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, hints_switch);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, hint_all_switch);

@@ -397,6 +397,18 @@ struct _HbGame {
    * Returns a new state, or NULL when nothing could turn. */
   HbState  *(*scramble) (const HbState *state, guint64 seed);
 
+  /* A number the level holds beside its cells, which the sidebar's Board
+   * group shows and edits (Flood-It's move limit); get NULL when the game
+   * has none. A change is the move {set_op, 0, 0, value}, so it is one
+   * undo step like any edit. */
+  struct {
+    const char *title;       /* with a mnemonic, marked N_: "_Move limit" */
+    const char *subtitle;    /* marked N_, or NULL: "0 for none" */
+    int         min, max;
+    int       (*get) (const HbState *state);
+    gint32      set_op;
+  } level_number;
+
   /* TRUE when status_text already counts the moves played (Flood-It's
    * "7 / 23 moves"): the app's status line then adds only the clock. */
   gboolean    status_counts_moves;

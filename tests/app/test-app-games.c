@@ -743,6 +743,59 @@ test_flood_random_and_colours_row (void)
   hb_app_test_window_close (window);
 }
 
+/* The Board group's Move limit row: shows the level's limit, sets it as
+ * one undo step, follows undo, and only Flood-It has it. */
+static void
+test_flood_move_limit_row (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *row, *spin;
+  GtkAdjustment *adj;
+  int before;
+
+  choose_game (window, "flood");
+  g_random_set_seed (99);
+  activate (window, "random");
+  hb_app_test_wait_hint (window);
+  row = hb_app_test_find_row (GTK_WIDGET (window), "_Move limit");
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_mapped (row));
+  spin = hb_app_test_find_first (row, GTK_TYPE_SPIN_BUTTON);
+  g_assert_nonnull (spin);
+  adj = gtk_spin_button_get_adjustment (GTK_SPIN_BUTTON (spin));
+  before = flood_state (window)->move_limit;
+  g_assert_cmpint (before, >, 0);     /* a random level has the greedy's limit */
+  g_assert_cmpint ((int) gtk_adjustment_get_value (adj), ==, before);
+  g_assert_false (hb_window_get_modified (window));
+
+  gtk_adjustment_set_value (adj, before + 7);
+  hb_app_test_settle (30);
+  g_assert_cmpint (flood_state (window)->move_limit, ==, before + 7);
+  g_assert_true (hb_window_get_modified (window));
+  {
+    /* The status line counts against the new limit. */
+    g_autofree char *want = g_strdup_printf ("0 / %d moves", before + 7);
+    g_assert_nonnull (strstr (hb_window_get_status_text (window), want));
+  }
+
+  /* 0: no limit. */
+  gtk_adjustment_set_value (adj, 0);
+  hb_app_test_settle (30);
+  g_assert_cmpint (flood_state (window)->move_limit, ==, 0);
+
+  /* Each change was an undo step; the row follows the level back. */
+  activate (window, "undo");
+  g_assert_cmpint (flood_state (window)->move_limit, ==, before + 7);
+  g_assert_cmpint ((int) gtk_adjustment_get_value (adj), ==, before + 7);
+  activate (window, "undo");
+  g_assert_cmpint (flood_state (window)->move_limit, ==, before);
+  g_assert_cmpint ((int) gtk_adjustment_get_value (adj), ==, before);
+
+  choose_game (window, "lights");
+  g_assert_false (gtk_widget_get_mapped (row));
+  hb_app_test_window_close (window);
+}
+
 static void
 test_flood_play_edit_solve (void)
 {
@@ -904,6 +957,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/games/loop/edit", test_loop_edit);
   g_test_add_func ("/app/games/loop/hints-and-solvers", test_loop_hints_and_solvers);
   g_test_add_func ("/app/games/flood/random-and-colours-row", test_flood_random_and_colours_row);
+  g_test_add_func ("/app/games/flood/move-limit-row", test_flood_move_limit_row);
   g_test_add_func ("/app/games/flood/play-edit-solve", test_flood_play_edit_solve);
   return g_test_run ();
 }

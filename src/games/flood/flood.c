@@ -1289,6 +1289,12 @@ flood_answer_fits (const HbState *state, const HbResult *result, char **why)
   return FALSE;
 }
 
+static int
+flood_get_move_limit (const HbState *state)
+{
+  return FLOOD_CONST (state)->move_limit;
+}
+
 const HbGame flood_game = {
   .id = "flood",
   .name = N_("Flood-It"),
@@ -1335,6 +1341,14 @@ const HbGame flood_game = {
   .from_image = flood_from_image,
   .answer_fits = flood_answer_fits,
   .is_lost = flood_is_lost,
+  .level_number = {
+    .title = N_("_Move limit"),
+    .subtitle = N_("The moves a player has; 0 for no limit"),
+    .min = 0,
+    .max = FLOOD_MAX_MOVE_LIMIT,
+    .get = flood_get_move_limit,
+    .set_op = FLOOD_OP_SET_LIMIT,
+  },
   .status_counts_moves = TRUE,
   .hint_legend = N_("Dashed outline: the cells the suggested colour would capture. Beside "
                     "the board: that colour and the moves still needed with it. With "
