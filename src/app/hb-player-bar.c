@@ -1,11 +1,12 @@
-/* hb-player-bar.c: see hb-player-bar.h. */
+/* hb-player-bar.c: see hb-player-bar.h (the narrow layout is in
+ * hb-player-bar-compact.c). */
 #include "config.h"
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "hb-player-bar.h"
+#include "hb-player-bar-private.h"
 #include "hb-stat-label.h"
 
 #define SPEED_MIN 0.5
@@ -14,193 +15,8 @@
 #define MAX_BACKTRACK_MARKS 16
 /* …and about this many of the solutions found. */
 #define MAX_SOLUTION_MARKS 64
-/* Narrower than this (the bar's own width), the bar is compact: the
- * scrubber gets a row of its own, the step text goes down to the counters'
- * line, and the speed control and Export move into a menu button, so a
- * phone-wide window needs no sideways scrolling. */
-#define COMPACT_BELOW 560
-
-struct _HbPlayerBar
-{
-  GtkBox parent_instance;
-
-  GtkLabel      *description_label;
-  GtkLabel      *step_label;
-  GtkLabel      *depth_label;
-  GtkLabel      *counter_label;
-  GtkLabel      *frame_label;
-  GtkLabel      *truncated_label;
-  GtkButton     *play_button;
-  GtkWidget     *export_button;
-  GtkScale      *position_scale;
-  GtkWidget     *solution_button;
-  GtkWidget     *decision_button;
-  GtkAdjustment *position_adjustment;
-  GtkScale      *speed_scale;
-  GtkAdjustment *speed_adjustment;
-  GtkWidget     *speed_label;
-  GtkWidget     *top_row;
-  GtkWidget     *transport_row;
-  GtkWidget     *scrubber_row;
-  GtkWidget     *stats_row;
-  GtkWidget     *more_button;
-  GtkWidget     *speed_slot;    /* the speed control's place in the menu */
-  GMenu         *export_section;
-
-  gboolean       can_export;
-  gboolean       compact;
-  gboolean       want_compact;
-  int            wide_min;      /* the wide bar's minimum width when last seen */
-  guint          relayout_id;
-
-  HbPlayer      *player;
-  const HbTrace *trace;
-
-  gboolean       playing;
-  guint          tick_id;
-  gint64         last_frame_time;
-  double         pending;       /* fraction of a step carried to the next frame */
-  double         speed;
-  gboolean       updating;      /* guards the scale's value-changed */
-};
 
 G_DEFINE_FINAL_TYPE (HbPlayerBar, hb_player_bar, GTK_TYPE_BOX)
-
-static void on_bar_width (HbPlayerBar *self);
-
-/* A zero-high widget across the top of the bar that tells it when it is
- * allocated (a GtkBox's allocation goes through its layout manager, which
- * has no hook): the bar then looks at its own width. */
-#define HB_TYPE_PLAYER_BAR_PROBE (hb_player_bar_probe_get_type ())
-G_DECLARE_FINAL_TYPE (HbPlayerBarProbe, hb_player_bar_probe, HB, PLAYER_BAR_PROBE, GtkWidget)
-
-struct _HbPlayerBarProbe
-{
-  GtkWidget parent_instance;
-};
-
-G_DEFINE_FINAL_TYPE (HbPlayerBarProbe, hb_player_bar_probe, GTK_TYPE_WIDGET)
-
-static void
-hb_player_bar_probe_size_allocate (GtkWidget *widget, int width, int height, int baseline)
-{
-  GtkWidget *bar = gtk_widget_get_ancestor (widget, HB_TYPE_PLAYER_BAR);
-
-  if (bar != NULL)
-    on_bar_width (HB_PLAYER_BAR (bar));
-}
-
-static void
-hb_player_bar_probe_class_init (HbPlayerBarProbeClass *klass)
-{
-  GTK_WIDGET_CLASS (klass)->size_allocate = hb_player_bar_probe_size_allocate;
-}
-
-static void
-hb_player_bar_probe_init (HbPlayerBarProbe *self)
-{
-}
-
-/* Moves `child` (a widget of the template) into `box`, after `sibling`
- * (NULL: first) or at the end (append). */
-static void
-move_to (GtkWidget *child, GtkWidget *box, GtkWidget *sibling, gboolean append)
-{
-  GtkWidget *parent = gtk_widget_get_parent (child);
-
-  g_object_ref (child);
-  if (parent != NULL)
-    gtk_box_remove (GTK_BOX (parent), child);
-  if (append)
-    gtk_box_append (GTK_BOX (box), child);
-  else
-    gtk_box_insert_child_after (GTK_BOX (box), child, sibling);
-  g_object_unref (child);
-}
-
-static void
-set_compact (HbPlayerBar *self, gboolean compact)
-{
-  GtkWidget *jumps = gtk_widget_get_parent (self->solution_button);
-
-  if (compact == self->compact)
-    return;
-  self->compact = compact;
-  if (compact)
-    {
-      gtk_menu_button_popdown (GTK_MENU_BUTTON (self->more_button));
-      move_to (GTK_WIDGET (self->position_scale), self->scrubber_row, NULL, TRUE);
-      move_to (self->speed_label, self->speed_slot, NULL, TRUE);
-      move_to (GTK_WIDGET (self->speed_scale), self->speed_slot, NULL, TRUE);
-      move_to (GTK_WIDGET (self->step_label), self->stats_row, NULL, FALSE);
-    }
-  else
-    {
-      gtk_menu_button_popdown (GTK_MENU_BUTTON (self->more_button));
-      move_to (GTK_WIDGET (self->position_scale), self->transport_row, jumps, FALSE);
-      move_to (self->speed_label, self->transport_row, GTK_WIDGET (self->position_scale), FALSE);
-      move_to (GTK_WIDGET (self->speed_scale), self->transport_row, self->speed_label, FALSE);
-      move_to (GTK_WIDGET (self->step_label), self->top_row, GTK_WIDGET (self->description_label),
-               FALSE);
-    }
-  /* Roomier in the menu, where nothing else needs the width. */
-  gtk_widget_set_size_request (GTK_WIDGET (self->speed_scale), compact ? 200 : 140, -1);
-  gtk_widget_set_visible (self->scrubber_row, compact);
-  gtk_widget_set_visible (self->more_button, compact);
-  gtk_widget_set_visible (self->export_button, self->can_export && !compact);
-  /* The counters give way (their full text in the tooltip) before the
-   * bar would need to scroll. */
-  gtk_box_set_spacing (GTK_BOX (self->stats_row), compact ? 12 : 18);
-  gtk_label_set_ellipsize (self->counter_label, compact ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
-  gtk_label_set_ellipsize (self->frame_label, compact ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
-}
-
-static gboolean
-relayout_cb (gpointer data)
-{
-  HbPlayerBar *self = data;
-
-  self->relayout_id = 0;
-  set_compact (self, self->want_compact);
-  return G_SOURCE_REMOVE;
-}
-
-/* Called as the bar is allocated. Compact below COMPACT_BELOW, or when
- * the wide bar is squeezed to its minimum (its parent scrolls); wide again
- * only once the wide bar fits. The change waits for an idle moment: the
- * bar is being allocated. */
-static void
-on_bar_width (HbPlayerBar *self)
-{
-  gboolean want = self->compact;
-  graphene_rect_t bounds;
-  int width;
-
-  /* The whole width, padding and border too, as the minimum counts it. */
-  if (!gtk_widget_compute_bounds (GTK_WIDGET (self), GTK_WIDGET (self), &bounds))
-    return;
-  width = (int) floorf (bounds.size.width);
-  if (width <= 0)
-    return;
-  if (!self->compact)
-    {
-      int min;
-
-      gtk_widget_measure (GTK_WIDGET (self), GTK_ORIENTATION_HORIZONTAL, -1,
-                          &min, NULL, NULL, NULL);
-      if (width < COMPACT_BELOW || width <= min)
-        {
-          want = TRUE;
-          self->wide_min = min;
-        }
-    }
-  else if (width >= MAX (COMPACT_BELOW, self->wide_min + 1))
-    want = FALSE;
-
-  self->want_compact = want;
-  if (want != self->compact && self->relayout_id == 0)
-    self->relayout_id = g_idle_add (relayout_cb, self);
-}
 
 enum { PROP_0, PROP_SPEED, N_PROPS };
 static GParamSpec *properties[N_PROPS];
@@ -603,47 +419,7 @@ hb_player_bar_set_speed (HbPlayerBar *self, double speed)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEED]);
 }
 
-void
-hb_player_bar_set_can_export (HbPlayerBar *self, gboolean can_export)
-{
-  g_return_if_fail (HB_IS_PLAYER_BAR (self));
-  can_export = !!can_export;
-  if (can_export == self->can_export)
-    return;
-  self->can_export = can_export;
-  gtk_widget_set_visible (self->export_button, can_export && !self->compact);
-  /* The compact bar's menu holds Export only while there is one. */
-  if (can_export)
-    g_menu_append (self->export_section, _("E_xport Animation…"), "win.export-animation");
-  else
-    g_menu_remove_all (self->export_section);
-}
 
-void
-hb_player_bar_set_width_hint (HbPlayerBar *self, int width)
-{
-  g_return_if_fail (HB_IS_PLAYER_BAR (self));
-
-  if (width <= 0 || gtk_widget_get_mapped (GTK_WIDGET (self)))
-    return;
-  g_clear_handle_id (&self->relayout_id, g_source_remove);
-  self->want_compact = width < COMPACT_BELOW;
-  set_compact (self, self->want_compact);
-}
-
-gboolean
-hb_player_bar_get_compact (HbPlayerBar *self)
-{
-  g_return_val_if_fail (HB_IS_PLAYER_BAR (self), FALSE);
-  return self->compact;
-}
-
-GtkWidget *
-hb_player_bar_get_menu_button (HbPlayerBar *self)
-{
-  g_return_val_if_fail (HB_IS_PLAYER_BAR (self), NULL);
-  return self->more_button;
-}
 
 GtkWidget *
 hb_player_bar_get_speed_scale (HbPlayerBar *self)
@@ -871,33 +647,9 @@ hb_player_bar_class_init (HbPlayerBarClass *klass)
 static void
 hb_player_bar_init (HbPlayerBar *self)
 {
-  GMenu *menu, *speed_section;
-  GMenuItem *item;
-  GtkWidget *popover;
-
   gtk_widget_init_template (GTK_WIDGET (self));
   self->speed = 10;
-  gtk_box_prepend (GTK_BOX (self), g_object_new (HB_TYPE_PLAYER_BAR_PROBE, NULL));
-
-  /* The compact bar's menu: the speed control (moved there while compact)
-   * and Export Animation. */
-  menu = g_menu_new ();
-  speed_section = g_menu_new ();
-  item = g_menu_item_new (NULL, NULL);
-  g_menu_item_set_attribute (item, "custom", "s", "speed");
-  g_menu_append_item (speed_section, item);
-  g_object_unref (item);
-  g_menu_append_section (menu, NULL, G_MENU_MODEL (speed_section));
-  g_object_unref (speed_section);
-  self->export_section = g_menu_new ();
-  g_menu_append_section (menu, NULL, G_MENU_MODEL (self->export_section));
-  popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
-  g_object_unref (menu);
-  self->speed_slot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_margin_start (self->speed_slot, 6);
-  gtk_widget_set_margin_end (self->speed_slot, 6);
-  gtk_popover_menu_add_child (GTK_POPOVER_MENU (popover), self->speed_slot, "speed");
-  gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->more_button), popover);
+  hb_player_bar_compact_init (self);
 
   gtk_adjustment_set_value (self->speed_adjustment, 1.0);
   gtk_scale_set_format_value_func (self->speed_scale, format_speed, self, NULL);

@@ -1,0 +1,60 @@
+/* hb-player-bar-private.h: the player bar's fields, shared by
+ * hb-player-bar.c (playing, the labels, the scrubber) and
+ * hb-player-bar-compact.c (the narrow layout and its menu). */
+#pragma once
+
+#include <adwaita.h>
+
+#include "hb-player-bar.h"
+
+G_BEGIN_DECLS
+
+struct _HbPlayerBar
+{
+  GtkBox parent_instance;
+
+  GtkLabel      *description_label;
+  GtkLabel      *step_label;
+  GtkLabel      *depth_label;
+  GtkLabel      *counter_label;
+  GtkLabel      *frame_label;
+  GtkLabel      *truncated_label;
+  GtkButton     *play_button;
+  GtkWidget     *export_button;
+  GtkScale      *position_scale;
+  GtkWidget     *solution_button;
+  GtkWidget     *decision_button;
+  GtkAdjustment *position_adjustment;
+  GtkScale      *speed_scale;
+  GtkAdjustment *speed_adjustment;
+  GtkWidget     *speed_label;
+  GtkWidget     *top_row;
+  GtkWidget     *transport_row;
+  GtkWidget     *scrubber_row;
+  GtkWidget     *stats_row;
+  GtkWidget     *more_button;
+  GtkWidget     *speed_slot;    /* the speed control's place in the menu */
+  GMenu         *export_section;
+
+  gboolean       can_export;
+  gboolean       compact;
+  gboolean       want_compact;
+  int            wide_min;      /* the wide bar's minimum width when last seen */
+  guint          relayout_id;
+
+  HbPlayer      *player;
+  const HbTrace *trace;
+
+  gboolean       playing;
+  guint          tick_id;
+  gint64         last_frame_time;
+  double         pending;       /* fraction of a step carried to the next frame */
+  double         speed;
+  gboolean       updating;      /* guards the scale's value-changed */
+};
+
+/* Builds the compact bar's menu and the probe that reports the bar's width
+ * (from hb_player_bar_init, after the template). */
+void hb_player_bar_compact_init (HbPlayerBar *self);
+
+G_END_DECLS
