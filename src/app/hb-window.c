@@ -7,7 +7,7 @@
  * exporting in hb-window-export.c), play in hb-window-play.c, the title
  * and the status line in hb-window-status.c, the game and size choosers
  * in hb-window-choosers.c, the actions and their keys in
- * hb-window-actions.c.
+ * hb-window-actions.c, the accessors the tests use in hb-window-access.c.
  *
  * The window knows games only through HbGame: every edit, press, palette
  * click and hint goes through the game's vtable, so a new game needs no
@@ -368,42 +368,7 @@ hb_window_close_request (GtkWindow *window)
   return GTK_WINDOW_CLASS (hb_window_parent_class)->close_request (window);
 }
 
-/* ---- Public accessors ---------------------------------------------------- */
-
-const HbGame *
-hb_window_get_game (HbWindow *self)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
-  return game_of (self);
-}
-
-const HbState *
-hb_window_get_state (HbWindow *self)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
-  return hb_window_current (self);
-}
-
-gboolean
-hb_window_get_modified (HbWindow *self)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), FALSE);
-  return hb_document_get_modified (self->document);
-}
-
-GFile *
-hb_window_get_file (HbWindow *self)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
-  return hb_document_get_file (self->document);
-}
-
-HbDocument *
-hb_window_get_document (HbWindow *self)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
-  return self->document;
-}
+/* ---- Public accessors (the rest in hb-window-access.c) -------------------- */
 
 void
 hb_window_set_ask_to_save (HbWindow *self, gboolean ask)
@@ -414,90 +379,6 @@ hb_window_set_ask_to_save (HbWindow *self, gboolean ask)
     return;
   self->ask_to_save = ask;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ASK_TO_SAVE]);
-}
-
-gboolean
-hb_window_is_hint_pending (HbWindow *self)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), FALSE);
-  return hb_hint_job_is_pending (self->hint_job);
-}
-
-HbBoardView *
-hb_window_get_board_view (HbWindow *self)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
-  return self->board_view;
-}
-
-HbPlayerBar *
-hb_window_get_player_bar (HbWindow *self)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
-  return self->player_bar;
-}
-
-HbPaletteBar *
-hb_window_get_palette_bar (HbWindow *self)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
-  return self->palette_bar;
-}
-
-GtkListBox *
-hb_window_get_levels_list (HbWindow *self)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
-  return self->levels_list;
-}
-
-GtkWidget *
-hb_window_get_status_label (HbWindow *self)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
-  return GTK_WIDGET (self->status_label);
-}
-
-HbSolverPanel *
-hb_window_get_solver_panel (HbWindow *self)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
-  return self->solver_panel;
-}
-
-HbPlotView *
-hb_window_get_plot_view (HbWindow *self)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
-  return self->plot_view;
-}
-
-const char *
-hb_window_get_last_toast (HbWindow *self)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
-  return self->last_toast;
-}
-
-const char *
-hb_window_get_status_text (HbWindow *self)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
-  return gtk_label_get_label (self->status_label);
-}
-
-GtkWidget *
-hb_window_get_colours_row (HbWindow *self)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
-  return self->colours_row;
-}
-
-GtkAdjustment *
-hb_window_get_colours_adjustment (HbWindow *self)
-{
-  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
-  return self->colours_adjustment;
 }
 
 /* ---- GObject ------------------------------------------------------------- */

@@ -1,0 +1,322 @@
+/* hb-window-dialogs.c: what the window asks the user about files: the
+ * unsaved-changes question before a level is left, and the Open, Save and
+ * Save As dialogs (the reading and writing are in hb-window-files.c). */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "hb-window-private.h"
+#include "hb-registry.h"
+
+/* ---- Asking about unsaved changes --------------------------------------- */
+
+typedef struct {
+  HbThen         then;
+  gpointer       data;
+  GDestroyNotify destroy;
+} Pending;
+
+static Pending *
+pending_new (HbThen then, gpointer data, GDestroyNotify destroy)
+{
+  Pending *p = g_new0 (Pending, 1);
+  p->then = then;
+  p->data = data;
+  p->destroy = destroy;
+  return p;
+}
+
+static void
+pending_free (Pending *p)
+{
+  if (p == NULL)
+    return;
+  if (p->destroy != NULL && p->data != NULL)
+    p->destroy (p->data);
+  g_free (p);
+}
+
+static void
+pending_run (HbWindow *self, Pending *p)
+{
+  if (p == NULL)
+    return;
+  p->then (self, p->data);
+  pending_free (p);
+}
+
+/* Says in a dialog that the level could not be saved as `name` (taken),
+ * and why (`error`, taken). */
+static void
+say_save_failed (HbWindow *self, char *name, GError *error)
+{
+  char *text = g_strdup_printf (_("Could not save “%s”: %s"), name, error->message);
+
+  hb_window_show_error (self, _("Could Not Save the Level"), text);
+  g_free (text);
+  g_free (name);
+  g_error_free (error);
+}
+
+static gboolean
+save_current (HbWindow *self)
+{
+  GError *error = NULL;
+
+  if (hb_document_get_file (self->document) == NULL)
+    return FALSE;
+  if (!hb_window_save_to_file (self, hb_document_get_file (self->document), &error))
+    {
+      say_save_failed (self, hb_document_dup_display_name (self->document), error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+on_discard_response (AdwMessageDialog *dialog, const char *response, gpointer data)
+{
+  HbWindow *self = HB_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog)));
+  Pending *p = data;
+
+  if (g_strcmp0 (response, "discard") == 0)
+    pending_run (self, p);
+  else if (g_strcmp0 (response, "save") == 0)
+    {
+      if (hb_document_get_file (self->document) == NULL)
+        hb_window_save_as (self, p);
+      else if (save_current (self))
+        pending_run (self, p);
+      else
+        pending_free (p);
+    }
+  else
+    pending_free (p);
+}
+
+/* Runs `then` now if the level has no unsaved changes, else after the user
+ * chose Discard or saved successfully; never if they cancelled. */
+void
+hb_window_maybe_discard (HbWindow *self, HbThen then, gpointer data, GDestroyNotify destroy)
+{
+  Pending *p = pending_new (then, data, destroy);
+  GtkWidget *dialog;
+  char *name;
+
+  if (!self->ask_to_save || !hb_document_get_modified (self->document))
+    {
+      pending_run (self, p);
+      return;
+    }
+  name = hb_document_dup_display_name (self->document);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save Changes?"), NULL);
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  _("“%s” has unsaved changes. Changes which are not saved will be permanently lost."),
+                                  name);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    "save", _("_Save"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_discard_response), p);
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_free (name);
+}
+
+static GtkFileFilter *
+filter_for_game (const HbGame *game)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+  char *pattern = g_strdup_printf ("*%s", game->extension);
+  /* TRANSLATORS: a file type in the file chooser: "Enlight levels (*.lights)" */
+  char *name = g_strdup_printf (_("%s levels (%s)"), _(game->name), pattern);
+
+  gtk_file_filter_set_name (filter, name);
+  gtk_file_filter_add_pattern (filter, pattern);
+  g_free (pattern);
+  g_free (name);
+  return filter;
+}
+
+static GtkFileFilter *
+filter_all (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("All files"));
+  gtk_file_filter_add_pattern (filter, "*");
+  return filter;
+}
+
+/* File dialogs are modal and remember their window in "hb-window"; a
+ * window that closes while one is up destroys it and clears that link, so
+ * a late response finds no window instead of a freed one. */
+void
+hb_window_show_file_dialog (HbWindow *self, GtkFileChooserNative *dialog, GCallback on_response)
+{
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_object_set_data (G_OBJECT (dialog), "hb-window", self);
+  self->file_dialog = GTK_NATIVE_DIALOG (dialog);
+  g_signal_connect (dialog, "response", on_response, NULL);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* The window a dialog belongs to, or NULL when it has closed. */
+HbWindow *
+hb_window_file_dialog_window (GtkNativeDialog *dialog)
+{
+  HbWindow *self = g_object_get_data (G_OBJECT (dialog), "hb-window");
+
+  if (self != NULL && self->file_dialog == dialog)
+    self->file_dialog = NULL;
+  return self;
+}
+
+static void
+on_open_response (GtkNativeDialog *dialog, int response, gpointer data)
+{
+  HbWindow *self = hb_window_file_dialog_window (dialog);
+
+  if (self != NULL && response == GTK_RESPONSE_ACCEPT)
+    {
+      GFile *file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      if (file != NULL)
+        {
+          hb_window_load_file_async (self, file, NULL, NULL);
+          g_object_unref (file);
+        }
+    }
+  g_object_unref (dialog);
+}
+
+static void
+open_dialog_then (HbWindow *self, gpointer data)
+{
+  GtkFileChooserNative *dialog;
+  const HbGame *const *games = hb_registry_games ();
+  GtkFileFilter *all_levels = gtk_file_filter_new ();
+
+  dialog = gtk_file_chooser_native_new (_("Open Level"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN,
+                                        _("_Open"), _("_Cancel"));
+  gtk_file_filter_set_name (all_levels, _("All levels"));
+  for (int i = 0; games[i] != NULL; i++)
+    {
+      char *pattern = g_strdup_printf ("*%s", games[i]->extension);
+      gtk_file_filter_add_pattern (all_levels, pattern);
+      g_free (pattern);
+    }
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all_levels);
+  g_object_unref (all_levels);
+  {
+    /* Screenshots, read into a level (the game guessed from the picture). */
+    GtkFileFilter *f = gtk_file_filter_new ();
+    gtk_file_filter_set_name (f, _("Screenshots (PNG, JPEG, WebP)"));
+    gtk_file_filter_add_mime_type (f, "image/png");
+    gtk_file_filter_add_mime_type (f, "image/jpeg");
+    gtk_file_filter_add_mime_type (f, "image/webp");
+    gtk_file_filter_add_suffix (f, "png");
+    gtk_file_filter_add_suffix (f, "jpg");
+    gtk_file_filter_add_suffix (f, "jpeg");
+    gtk_file_filter_add_suffix (f, "webp");
+    gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), f);
+    g_object_unref (f);
+  }
+  for (int i = 0; games[i] != NULL; i++)
+    {
+      GtkFileFilter *f = filter_for_game (games[i]);
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), f);
+      g_object_unref (f);
+    }
+  {
+    GtkFileFilter *f = filter_all ();
+    gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), f);
+    g_object_unref (f);
+  }
+  hb_window_show_file_dialog (self, dialog, G_CALLBACK (on_open_response));
+}
+
+static void
+on_save_as_response (GtkNativeDialog *dialog, int response, gpointer data)
+{
+  HbWindow *self = hb_window_file_dialog_window (dialog);
+  Pending *p = g_object_get_data (G_OBJECT (dialog), "hb-pending");
+  GFile *file = NULL;
+
+  g_object_steal_data (G_OBJECT (dialog), "hb-pending");
+  if (self != NULL && response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  if (file != NULL)
+    {
+      GError *error = NULL;
+      /* A name without an extension gets the game's, so that the file
+       * opens as this game again. */
+      file = hb_window_file_with_extension (file,
+                                            hb_document_get_game (self->document)->extension);
+
+      if (hb_window_save_to_file (self, file, &error))
+        pending_run (self, p);
+      else
+        {
+          say_save_failed (self, g_file_get_basename (file), error);
+          pending_free (p);
+        }
+      g_object_unref (file);
+    }
+  else
+    pending_free (p);
+  g_object_unref (dialog);
+}
+
+void
+hb_window_save_as (HbWindow *self, gpointer pending)
+{
+  GtkFileChooserNative *dialog;
+  GtkFileFilter *filter;
+  char *name;
+
+  dialog = gtk_file_chooser_native_new (_("Save Level"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        _("_Save"), _("_Cancel"));
+  filter = filter_for_game (hb_document_get_game (self->document));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  g_object_unref (filter);
+  filter = filter_all ();
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  g_object_unref (filter);
+
+  if (hb_document_get_file (self->document) != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (dialog), hb_document_get_file (self->document), NULL);
+  else
+    {
+      name = g_strconcat (hb_document_get_untitled_name (self->document) ? hb_document_get_untitled_name (self->document) : _("Untitled"),
+                          hb_document_get_game (self->document)->extension, NULL);
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+      g_free (name);
+    }
+  g_object_set_data (G_OBJECT (dialog), "hb-pending", pending);
+  hb_window_show_file_dialog (self, dialog, G_CALLBACK (on_save_as_response));
+}
+
+/* ---- The window's way in ------------------------------------------------- */
+
+void
+hb_window_save (HbWindow *self)
+{
+  if (hb_document_get_file (self->document) == NULL)
+    hb_window_save_as (self, NULL);
+  else
+    save_current (self);
+}
+
+void
+hb_window_choose_and_open (HbWindow *self)
+{
+  hb_window_maybe_discard (self, open_dialog_then, NULL, NULL);
+}
