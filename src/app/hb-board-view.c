@@ -141,6 +141,10 @@ hb_board_view_pointer_press (HbBoardView *self, double x, double y, int button)
   HbLayout layout;
   HbHit hit;
 
+  /* A click on the board gives it the keyboard, as a click on a button
+   * does: the arrows then move its cursor (or step the player), not
+   * whatever had the focus, a spin button say. */
+  gtk_widget_grab_focus (GTK_WIDGET (self));
   if (self->state == NULL || self->player != NULL || self->live_frame != NULL)
     return;
   hb_board_view_zoomed_layout (self, &layout);

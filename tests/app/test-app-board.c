@@ -172,10 +172,14 @@ test_edit_click_and_drag (void)
   hb_app_test_settle (50);
   before = read_lit (window);
 
-  /* A click toggles that light alone (no cross in edit mode). */
+  /* A click toggles that light alone (no cross in edit mode), and gives
+   * the board the keyboard, wherever the focus was. */
+  gtk_widget_grab_focus (hb_app_test_find_first (GTK_WIDGET (window), GTK_TYPE_SPIN_BUTTON));
+  g_assert_false (gtk_widget_has_focus (GTK_WIDGET (view)));
   hb_app_test_cell_point (window, 1, y, 0.5, 0.5, &px, &py);
   hb_board_view_simulate_click (view, px, py, 1);
   hb_app_test_settle (50);
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (view)));
   after = read_lit (window);
   for (int i = 0; i < w * h; i++)
     g_assert_cmpint (after[i], ==, i == y * w + 1 ? !before[i] : before[i]);
