@@ -447,8 +447,13 @@ static void
 action_palette (GtkWidget *widget, const char *name, GVariant *param)
 {
   HbWindow *self = HB_WINDOW (widget);
+  int key = g_variant_get_int32 (param);
 
-  hb_palette_bar_activate_index (self->palette_bar, g_variant_get_int32 (param) - 1);
+  /* The key's digit as the chips read it: Flood-It numbers its colours
+   * from 0, the other games' entries count from 1. */
+  if (!hb_document_get_game (self->document)->palette_keys_from_zero)
+    key--;
+  hb_palette_bar_activate_index (self->palette_bar, key);
 }
 
 /* ---- The class ----------------------------------------------------------------- */
@@ -519,7 +524,7 @@ hb_window_class_install_actions (GtkWidgetClass *widget_class)
         gtk_widget_class_add_binding_action (widget_class, keys[i].key, 0, keys[i].action,
                                              NULL);
     }
-  for (int n = 1; n <= 9; n++)
+  for (int n = 0; n <= 9; n++)
     gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0 + n, 0, "win.palette",
                                          "i", n);
   /* Ctrl+V pastes a screenshot. A class binding, not an application

@@ -409,6 +409,12 @@ struct _HbGame {
     gint32      set_op;
   } level_number;
 
+  /* TRUE when the palette's entries are numbered from 0 where the player
+   * sees them (Flood-It's colour digits, as the chips and the colour labels
+   * show them): key 0 picks the first entry, 1 the second … Otherwise key 1
+   * picks the first. */
+  gboolean    palette_keys_from_zero;
+
   /* TRUE when status_text already counts the moves played (Flood-It's
    * "7 / 23 moves"): the app's status line then adds only the clock. */
   gboolean    status_counts_moves;

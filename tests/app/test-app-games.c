@@ -150,7 +150,7 @@ press_palette_button (HbWindow *window, int index)
   hb_app_test_settle (350);
 }
 
-/* The palette keys 1–9 run win.palette with the key's number. */
+/* The palette keys 0–9 run win.palette with the key's number. */
 static void
 press_palette_key (HbWindow *window, int key)
 {
@@ -921,8 +921,12 @@ test_flood_play_edit_solve (void)
   hb_window_set_mode (window, HB_MODE_EDIT);
   hb_app_test_settle (30);
   g_assert_cmpint (hb_palette_bar_get_n_entries (hb_window_get_palette_bar (window)), ==, 4);
-  press_palette_key (window, 4);
+  press_palette_key (window, 3);   /* the chip labelled 3 */
   g_assert_cmpint (hb_palette_bar_get_selected (hb_window_get_palette_bar (window)), ==, 3);
+  /* Key 0 picks colour 0, the first chip. */
+  press_palette_key (window, 0);
+  g_assert_cmpint (hb_palette_bar_get_selected (hb_window_get_palette_bar (window)), ==, 0);
+  press_palette_key (window, 3);
   s = flood_state (window);
   memcpy (want, s->cells, n);
   for (int x = 0; x < w; x++)

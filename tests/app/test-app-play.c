@@ -182,8 +182,9 @@ test_flood_out_of_moves (void)
   hb_app_test_settle (30);
   g_assert_false (status_has (window, "out of moves"));
 
-  /* Flood with colour 1 (the palette's second entry). */
-  hb_app_test_activate (window, "palette", g_variant_new_int32 (2));
+  /* Flood with colour 1 (key 1: Flood-It's keys are its colour digits,
+   * as the chips show them; the palette's second entry). */
+  hb_app_test_activate (window, "palette", g_variant_new_int32 (1));
   hb_app_test_settle (30);
   s = FLOOD_CONST (hb_window_get_state (window));
   g_assert_cmpint (s->moves, ==, 1);
@@ -215,7 +216,7 @@ test_flood_out_of_moves (void)
   /* Play is over: another flood does nothing. */
   {
     const HbState *before = hb_window_get_state (window);
-    hb_app_test_activate (window, "palette", g_variant_new_int32 (3));
+    hb_app_test_activate (window, "palette", g_variant_new_int32 (2));
     hb_app_test_settle (30);
     g_assert_true (hb_window_get_state (window) == before);
   }

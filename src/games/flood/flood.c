@@ -1349,6 +1349,7 @@ const HbGame flood_game = {
     .get = flood_get_move_limit,
     .set_op = FLOOD_OP_SET_LIMIT,
   },
+  .palette_keys_from_zero = TRUE,
   .status_counts_moves = TRUE,
   .hint_legend = N_("Dashed outline: the cells the suggested colour would capture. Beside "
                     "the board: that colour and the moves still needed with it. With "
