@@ -266,8 +266,8 @@ test_real_flow_guessed (void)
 }
 
 /* Draws `s` by its game with cells of `cell` px and the board's top-left
- * corner at (ox, oy); with `clip`, nothing further than a quarter cell
- * out of the board (Infinite Loop's renderer paints all it is given). */
+ * corner at (ox, oy); with `clip` (Infinite Loop, whose board is a card
+ * on the window's colour), a quarter cell of that colour round it. */
 static void
 draw_board (cairo_t *cr, const HbState *s, double ox, double oy, double cell,
             const HbRenderOptions *opts, gboolean clip)
@@ -277,9 +277,16 @@ draw_board (cairo_t *cr, const HbState *s, double ox, double oy, double cell,
   cairo_save (cr);
   if (clip)
     {
+      /* The game's own screen round its board, a quarter cell wide, in
+       * the Adwaita window colour. */
       cairo_rectangle (cr, ox - cell * 0.25, oy - cell * 0.25, s->width * cell + cell * 0.5,
                        s->height * cell + cell * 0.5);
-      cairo_clip (cr);
+      cairo_clip_preserve (cr);
+      if (opts->dark)
+        cairo_set_source_rgb (cr, 0x24 / 255.0, 0x24 / 255.0, 0x24 / 255.0);
+      else
+        cairo_set_source_rgb (cr, 0xf6 / 255.0, 0xf5 / 255.0, 0xf4 / 255.0);
+      cairo_fill (cr);
     }
   s->game->render (s, cr, &layout, opts);
   cairo_restore (cr);
@@ -331,8 +338,8 @@ screenshot (const HbState *s, double cell, int ox, int oy, int pw, int ph, gbool
       cairo_set_line_width (cr, 3);
       cairo_stroke (cr);
     }
-  /* A game draws its board, not the whole screen (Infinite Loop's
-   * renderer paints all it is given; the others draw their board only). */
+  /* A game draws its board, not the whole screen (Infinite Loop's card
+   * sits on a margin of the window's colour). */
   draw_board (cr, s, ox, oy, cell, &opts, g_str_equal (s->game->id, "loop"));
   return finish_image (cr, surface);
 }

@@ -23,7 +23,6 @@
 typedef struct { double r, g, b, a; } Rgba;
 
 typedef struct {
-  Rgba bg;        /* around the board */
   Rgba card;      /* the board itself */
   Rgba border;    /* the board's outline */
   Rgba grid;      /* cell lines */
@@ -46,7 +45,7 @@ typedef struct {
                         ((v) & 255) / 255.0, (alpha) }
 
 static const Style light_style = {
-  .bg = HEX (0xf6f5f4, 1), .card = HEX (0xffffff, 1),
+  .card = HEX (0xffffff, 1),
   .border = HEX (0x000000, 0.09), .grid = HEX (0x000000, 0.045),
   .pipe = HEX (0x3d3846, 1), .done = HEX (0x3584e4, 1),
   .open = HEX (0xe01b24, 1),
@@ -58,7 +57,7 @@ static const Style light_style = {
 };
 
 static const Style dark_style = {
-  .bg = HEX (0x242424, 1), .card = HEX (0x303030, 1),
+  .card = HEX (0x303030, 1),
   .border = HEX (0x000000, 0.25), .grid = HEX (0xffffff, 0.04),
   .pipe = HEX (0xdeddda, 1), .done = HEX (0x62a0ea, 1),
   .open = HEX (0xe01b24, 1),
@@ -396,9 +395,9 @@ visible_cells (cairo_t *cr, const HbLayout *l, int *x0, int *y0, int *x1, int *y
   hb_draw_visible_cells (cr, l, l->width, l->height, 1, x0, y0, x1, y1);
 }
 
-/* The plain background, the board as a card with rounded corners, and
- * faint lines between cells (none when cells are too small for them to
- * help). */
+/* The board as a card with rounded corners, and faint lines between cells
+ * (none when cells are too small for them to help). What lies around the
+ * card is the caller's: the app's view, or the picture's background. */
 static void
 draw_background (cairo_t *cr, const HbLayout *l, const Style *st,
                  int vx0, int vy0, int vx1, int vy1)
@@ -406,8 +405,6 @@ draw_background (cairo_t *cr, const HbLayout *l, const Style *st,
   double c = l->cell, bw = l->width * c, bh = l->height * c;
   double r = MIN (c * 0.2, 8);
 
-  set_rgba (cr, st->bg);
-  cairo_paint (cr);
   hb_draw_rounded_rect (cr, l->x0 - 0.5, l->y0 - 0.5, bw + 1, bh + 1, r);
   set_rgba (cr, st->card);
   cairo_fill_preserve (cr);
