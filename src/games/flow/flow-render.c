@@ -358,9 +358,14 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
                 }
           }
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-      cairo_set_line_width (cr, MAX (1.5, l->cell * 0.08));
       cairo_set_dash (cr, dash, 2, 0);
-      set_argb (cr, rgb[MIN (hc, FLOW_MAX_COLOURS)], 0.9);
+      /* Each dash with the paths' edge round it, so that a pale colour
+       * (white, yellow) shows on the light board too. */
+      cairo_set_line_width (cr, MAX (1.5, l->cell * 0.08) + 2);
+      set_argb (cr, st.edge, dark ? 0.45 : 0.55);
+      cairo_stroke_preserve (cr);
+      cairo_set_line_width (cr, MAX (1.5, l->cell * 0.08));
+      set_argb (cr, rgb[MIN (hc, FLOW_MAX_COLOURS)], 1.0);
       cairo_stroke (cr);
       cairo_restore (cr);
     }
