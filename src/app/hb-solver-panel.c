@@ -65,7 +65,7 @@ hb_solver_panel_set_game (HbSolverPanel *self, const HbGame *game)
           adw_preferences_row_set_title (ADW_PREFERENCES_ROW (heading), _("Explanations"));
           adw_action_row_set_subtitle (ADW_ACTION_ROW (heading),
                                        _("Not solvers: they show why a level is hard or has no answer, without solving it"));
-          gtk_widget_add_css_class (heading, "dim-label");
+          gtk_widget_add_css_class (heading, "list-heading");
           gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (heading), FALSE);
           adw_expander_row_add_row (self->solver_row, heading);
           g_ptr_array_add (self->solver_rows, heading);
