@@ -145,8 +145,11 @@ on_bar_width (HbPlayerBar *self)
     want = FALSE;
 
   self->want_compact = want;
+  /* Before the next frame is drawn: at the default idle priority a
+   * playing trace (a frame every tick) kept the switch waiting as long as
+   * it played, the bar clipped or cramped meanwhile. */
   if (want != self->compact && self->relayout_id == 0)
-    self->relayout_id = g_idle_add (relayout_cb, self);
+    self->relayout_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, relayout_cb, self, NULL);
 }
 
 void

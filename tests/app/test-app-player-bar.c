@@ -254,10 +254,52 @@ test_narrow (void)
   hb_app_test_window_close (window);
 }
 
+/* Always ready, between the frame clock's layout and paint (120) and the
+ * default idle priority (200): what a renderer slower than the frame rate
+ * makes of a playing trace, one frame straight after another. */
+static gboolean
+busy_loop (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* The bar follows the window's width while a trace plays on a slow
+ * renderer: the switch used to wait for the main loop to go idle, which
+ * then never came (found under Xvfb with software GL: clipped at 400 px,
+ * compact at 1100 px for as long as the trace played). */
+static void
+test_resize_while_playing (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbPlayerBar *bar = hb_window_get_player_bar (window);
+  guint busy;
+
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+  solve (window);
+  hb_player_bar_set_speed (bar, 0.5);     /* the slowest: it plays on */
+  hb_player_bar_set_playing (bar, TRUE);
+  hb_app_test_settle (100);
+  g_assert_false (hb_player_bar_get_compact (bar));
+  busy = g_idle_add_full (150, busy_loop, NULL, NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, HB_TEST_HEIGHT);
+  hb_app_test_wait (narrow, window, 10000, "the window to narrow");
+  hb_app_test_wait (bar_compact, bar, 3000, "the bar to turn compact while playing");
+  g_assert_true (hb_player_bar_get_playing (bar));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), HB_TEST_WIDTH, HB_TEST_HEIGHT);
+  hb_app_test_wait (bar_wide, bar, 3000, "the bar to widen while playing");
+  g_assert_true (hb_player_bar_get_playing (bar));
+  assert_wide_bar (bar);
+  g_source_remove (busy);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/player-bar/narrow", test_narrow);
+  g_test_add_func ("/app/player-bar/resize-while-playing", test_resize_while_playing);
   return g_test_run ();
 }
