@@ -456,6 +456,66 @@ action_palette (GtkWidget *widget, const char *name, GVariant *param)
   hb_palette_bar_activate_index (self->palette_bar, key);
 }
 
+/* ---- The player's keys ------------------------------------------------------- */
+
+gboolean
+hb_window_player_key (HbWindow *self, guint keyval, GdkModifierType state)
+{
+  static const struct { guint key; const char *action; } keys[] = {
+    { GDK_KEY_space, "player-toggle" }, { GDK_KEY_KP_Space, "player-toggle" },
+    { GDK_KEY_Left, "player-back" }, { GDK_KEY_KP_Left, "player-back" },
+    { GDK_KEY_Right, "player-forward" }, { GDK_KEY_KP_Right, "player-forward" },
+    { GDK_KEY_Home, "player-start" }, { GDK_KEY_KP_Home, "player-start" },
+    { GDK_KEY_End, "player-end" }, { GDK_KEY_KP_End, "player-end" },
+  };
+  const char *action = NULL;
+  GtkWidget *focus;
+  char *full;
+  gboolean done;
+
+  g_return_val_if_fail (HB_IS_WINDOW (self), FALSE);
+  if (self->player == NULL
+      || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK | GDK_SUPER_MASK)) != 0)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (keys) && action == NULL; i++)
+    if (keys[i].key == keyval)
+      action = keys[i].action;
+  if (action == NULL || !hb_window_get_action_enabled (self, action))
+    return FALSE;
+  /* What uses these keys itself keeps them: typing a seed, a spin
+   * button's or a slider's value (the player's own scrubber steps as the
+   * player would), a menu. A button, a check button or the board does
+   * not need them: Space pauses the trace even while the solver just
+   * picked has the focus, and the arrows step it from a player button. */
+  focus = gtk_root_get_focus (GTK_ROOT (self));
+  if (focus != NULL
+      && (GTK_IS_EDITABLE (focus) || gtk_widget_get_ancestor (focus, GTK_TYPE_SPIN_BUTTON) != NULL
+          || gtk_widget_get_ancestor (focus, GTK_TYPE_RANGE) != NULL
+          || gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER) != NULL))
+    return FALSE;
+  full = g_strconcat ("win.", action, NULL);
+  done = gtk_widget_activate_action (GTK_WIDGET (self), full, NULL);
+  g_free (full);
+  return done;
+}
+
+static gboolean
+on_player_key (GtkEventControllerKey *controller, guint keyval, guint keycode,
+               GdkModifierType state, HbWindow *self)
+{
+  return hb_window_player_key (self, keyval, state);
+}
+
+void
+hb_window_player_keys_init (HbWindow *self)
+{
+  GtkEventController *keys = gtk_event_controller_key_new ();
+
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_player_key), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+}
+
 /* ---- The class ----------------------------------------------------------------- */
 
 void

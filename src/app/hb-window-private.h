@@ -242,6 +242,8 @@ gboolean       hb_window_read_capped (GFile *file, const char *name, gsize max,
 
 /* hb-window-actions.c */
 void           hb_window_class_install_actions (GtkWidgetClass *widget_class);
+/* The player's keys ahead of the focused widget (see hb_window_player_key). */
+void           hb_window_player_keys_init (HbWindow *self);
 /* A new blank level of `game`, after asking about unsaved changes. */
 void           hb_window_new_level_of (HbWindow *self, const HbGame *game);
 void           hb_window_action_set_enabled (HbWindow *self, const char *name,

@@ -648,6 +648,7 @@ hb_window_init (HbWindow *self)
     gtk_window_maximize (GTK_WINDOW (self));
 
   hb_window_files_init (self);
+  hb_window_player_keys_init (self);
   hb_window_play_init (self);
   /* The board has the keys first: arrows move its cursor at once. */
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->board_view));

@@ -39,6 +39,55 @@ same_pixels (const HbShot *a, const HbShot *b)
   return memcmp (a->data, b->data, a->stride * a->height) == 0;
 }
 
+/* The player's keys reach the player from a check button (the solver just
+ * picked) or a player button, as the shortcuts window promises; a spin
+ * button keeps its arrows, a key with Ctrl is not the player's, and with
+ * the player closed the keys are no one's here. */
+static void
+test_keys_whatever_has_focus (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbPlayerBar *bar = hb_window_get_player_bar (window);
+  GtkWidget *check, *spin, *button;
+  HbPlayer *player;
+  gsize at;
+
+  solve (window);
+  player = hb_player_bar_get_player (bar);
+  g_assert_true (hb_player_bar_get_playing (bar));
+
+  check = hb_app_test_find_first (GTK_WIDGET (hb_window_get_solver_panel (window)),
+                                  GTK_TYPE_CHECK_BUTTON);
+  g_assert_true (gtk_widget_grab_focus (check));
+  g_assert_true (hb_window_player_key (window, GDK_KEY_space, 0));
+  hb_app_test_settle (30);
+  g_assert_false (hb_player_bar_get_playing (bar));
+  at = hb_player_position (player);
+  g_assert_true (hb_window_player_key (window, GDK_KEY_Right, 0));
+  g_assert_cmpuint (hb_player_position (player), ==, at + 1);
+
+  button = hb_app_test_find_first (GTK_WIDGET (bar), GTK_TYPE_BUTTON);
+  g_assert_true (gtk_widget_grab_focus (button));
+  g_assert_true (hb_window_player_key (window, GDK_KEY_Left, 0));
+  g_assert_cmpuint (hb_player_position (player), ==, at);
+  g_assert_true (hb_window_player_key (window, GDK_KEY_Home, 0));
+  g_assert_cmpuint (hb_player_position (player), ==, 0);
+
+  spin = hb_app_test_find_first (GTK_WIDGET (window), GTK_TYPE_SPIN_BUTTON);
+  g_assert_true (gtk_widget_grab_focus (spin));
+  g_assert_false (hb_window_player_key (window, GDK_KEY_Right, 0));
+  g_assert_cmpuint (hb_player_position (player), ==, 0);
+  g_assert_true (gtk_widget_grab_focus (check));
+  g_assert_false (hb_window_player_key (window, GDK_KEY_space, GDK_CONTROL_MASK));
+
+  /* The player closed (its × button): Space is the focused widget's. */
+  g_signal_emit_by_name (bar, "close");
+  hb_app_test_settle (30);
+  g_assert_false (hb_window_is_playing_trace (window));
+  g_assert_false (hb_window_player_key (window, GDK_KEY_space, 0));
+  hb_app_test_window_close (window);
+}
+
 static void
 test_ends_on_answer (void)
 {
@@ -336,6 +385,7 @@ main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/player/ends-on-answer", test_ends_on_answer);
+  g_test_add_func ("/app/player/keys-whatever-has-focus", test_keys_whatever_has_focus);
   g_test_add_func ("/app/player/jumps", test_jumps);
   g_test_add_func ("/app/player/board-keeps-size", test_board_keeps_size);
   g_test_add_func ("/app/player/sidebar-after-solve", test_sidebar_after_solve);
