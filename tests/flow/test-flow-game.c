@@ -738,6 +738,11 @@ test_hints (void)
   g_assert_cmpuint (strlen (text), >, 0);
   if (h->kind == FLOW_HINT_PATH)
     {
+      /* The colour by its name, as the player's steps name it. */
+      static const char *const names[] = { "red", "green", "blue" };
+      g_autofree char *want = g_strdup_printf ("Next hint: colour %s", names[h->colour]);
+      g_assert_cmpint (h->colour, <, 3);
+      g_assert_true (g_str_has_prefix (text, want));
       /* Next hint draws whole paths until the board is solved, each
        * checked against the rule by flow-check.h at the end. */
       for (int round = 0; round < 4 && !flow_is_solved (s); round++)

@@ -1602,6 +1602,8 @@ flow_hint_warning (const HbState *state, gconstpointer data)
   return NULL;
 }
 
+static char *colour_label (const HbState *initial, int c);
+
 static char *
 flow_hint_describe (const HbState *state, gconstpointer data)
 {
@@ -1634,16 +1636,20 @@ flow_hint_describe (const HbState *state, gconstpointer data)
       return g_strdup (_("No solution found in time"));
     }
   if (h->colour >= 0 && h->colour < s->colours)
-    /* TRANSLATORS: %c is the colour's character */
-    what = g_strdup_printf (_("Next hint: colour '%c'"), s->names[h->colour]);
+    {
+      g_autofree char *name = colour_label (state, h->colour);
+      /* TRANSLATORS: %s is the colour's name ("red") or its character in
+       * quotes, as in "Try colour %s at row 2, column 3" */
+      what = g_strdup_printf (_("Next hint: colour %s"), name);
+    }
   else
     what = g_strdup (_("The drawn paths match the solution"));
   if (h->solutions >= 2)
-    /* TRANSLATORS: %s is "Next hint: colour 'R'" */
+    /* TRANSLATORS: %s is "Next hint: colour red" */
     return g_strdup_printf (_("Warning: this level has more than one solution. %s"), what);
   if (h->solutions == 1)
     {
-      /* TRANSLATORS: %s is "Next hint: colour 'R'" */
+      /* TRANSLATORS: %s is "Next hint: colour red" */
       char *t = g_strdup_printf (_("%s; the level has exactly one solution"), what);
       g_free (what);
       what = t;
