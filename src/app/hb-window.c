@@ -121,6 +121,10 @@ on_level_changed (HbDocument *document, gboolean new_game, HbWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->legend_row), game->hint_legend != NULL);
   /* Only games that show one hinted move or all of them have the switch. */
   gtk_widget_set_visible (self->hint_all_row, game->hint_shows_all);
+  /* Colour labels only where there are colours. */
+  gtk_widget_set_visible (gtk_widget_get_ancestor (GTK_WIDGET (self->colour_labels_switch),
+                                                   ADW_TYPE_ACTION_ROW),
+                          game->max_colours > 0);
   if (game->hint_legend != NULL)
     adw_action_row_set_subtitle (self->legend_row, _(game->hint_legend));
   hb_solver_panel_set_game (self->solver_panel, game);

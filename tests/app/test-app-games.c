@@ -709,9 +709,14 @@ test_flood_random_and_colours_row (void)
   choose_game (window, "flood");
   g_assert_true (gtk_widget_get_visible (row));
   g_assert_true (gtk_widget_get_mapped (row));
+  g_assert_true (gtk_widget_get_visible (hb_app_test_find_row (GTK_WIDGET (window),
+                                                               "Colour _Labels")));
   choose_game (window, "lights");
   g_assert_false (gtk_widget_get_visible (row));
   g_assert_false (gtk_widget_get_mapped (row));
+  /* Enlight has no colours to label either. */
+  g_assert_false (gtk_widget_get_visible (hb_app_test_find_row (GTK_WIDGET (window),
+                                                                "Colour _Labels")));
   choose_game (window, "flood");
   g_assert_true (gtk_widget_get_mapped (row));
 

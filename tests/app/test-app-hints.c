@@ -81,6 +81,11 @@ test_colour_labels (void)
   g_settings_reset (settings, "colour-labels");
   window = hb_app_test_window_new ();
   hb_window_set_mode (window, HB_MODE_PLAY);
+  /* The welcome level is Enlight's, which has no colours: no switch. */
+  g_assert_false (gtk_widget_get_visible (hb_app_test_find_row (GTK_WIDGET (window),
+                                                                "Colour _Labels")));
+  g_assert_true (hb_window_select_game (window, games[0]));
+  hb_app_test_settle (200);
   sw = labels_switch (window);
   g_assert_false (gtk_switch_get_active (sw));
 
