@@ -153,16 +153,6 @@ hb_window_new_level_of (HbWindow *self, const HbGame *game)
 
 /* The main menu's game items (a narrow window's game chooser). */
 static void
-action_choose_game (GtkWidget *widget, const char *name, GVariant *param)
-{
-  HbWindow *self = HB_WINDOW (widget);
-  const HbGame *game = hb_registry_find_game (g_variant_get_string (param, NULL));
-
-  if (game != NULL && game != hb_document_get_game (self->document))
-    hb_window_new_level_of (self, game);
-}
-
-static void
 action_new (GtkWidget *widget, const char *name, GVariant *param)
 {
   hb_window_maybe_discard (HB_WINDOW (widget), new_then, NULL, NULL);
@@ -553,7 +543,6 @@ hb_window_class_install_actions (GtkWidgetClass *widget_class)
     { "win.player-jump", "s", action_player_jump },
     { "win.export-animation", NULL, action_export_animation },
     { "win.palette", "i", action_palette },
-    { "win.choose-game", "s", action_choose_game },
   };
   /* Keys without a modifier (see the top of the file). */
   static const struct { guint key; const char *action; const char *format, *arg; } keys[] = {
@@ -574,6 +563,9 @@ hb_window_class_install_actions (GtkWidgetClass *widget_class)
   /* Edit and Play: the "mode" property ("edit" or "play") as a stateful
    * action, for the header bar's toggle buttons. */
   gtk_widget_class_install_property_action (widget_class, "win.mode", "mode");
+  /* The game as a stateful action: the main menu's games are radio items
+   * that show which one is open. */
+  gtk_widget_class_install_property_action (widget_class, "win.choose-game", "game");
 
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     {

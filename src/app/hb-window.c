@@ -26,7 +26,7 @@
 
 G_DEFINE_FINAL_TYPE (HbWindow, hb_window, ADW_TYPE_APPLICATION_WINDOW)
 
-enum { PROP_0, PROP_ASK_TO_SAVE, PROP_MODE, N_PROPS };
+enum { PROP_0, PROP_ASK_TO_SAVE, PROP_MODE, PROP_GAME, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 static void state_changed (HbWindow *self);
@@ -129,6 +129,7 @@ on_level_changed (HbDocument *document, gboolean new_game, HbWindow *self)
     adw_action_row_set_subtitle (self->legend_row, _(game->hint_legend));
   hb_solver_panel_set_game (self->solver_panel, game);
   hb_window_select_game_in_dropdown (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
   adw_preferences_group_set_description (self->board_group,
                                          game->description ? _(game->description) : NULL);
   g_settings_set_string (self->settings, "last-game", game->id);
@@ -401,6 +402,12 @@ hb_window_get_property (GObject *object, guint prop_id, GValue *value,
     case PROP_MODE:
       g_value_set_string (value, self->mode == HB_MODE_PLAY ? "play" : "edit");
       break;
+    case PROP_GAME:
+      {
+        const HbGame *game = self->document != NULL ? hb_document_get_game (self->document) : NULL;
+        g_value_set_string (value, game != NULL ? game->id : "");
+      }
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -424,6 +431,16 @@ hb_window_set_property (GObject *object, guint prop_id, const GValue *value,
         hb_window_set_mode (self, HB_MODE_EDIT);
       else if (g_strcmp0 (s, "play") == 0)
         hb_window_set_mode (self, HB_MODE_PLAY);
+      break;
+    case PROP_GAME:
+      /* After asking about unsaved changes; notified once the game has
+       * changed (on_level_changed), not before. */
+      {
+        const HbGame *game = hb_registry_find_game (g_value_get_string (value));
+        if (game != NULL && self->document != NULL
+            && game != hb_document_get_game (self->document))
+          hb_window_new_level_of (self, game);
+      }
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -513,6 +530,11 @@ hb_window_class_init (HbWindowClass *klass)
   /* "edit" or "play" (the win.mode action). */
   properties[PROP_MODE] =
     g_param_spec_string ("mode", NULL, NULL, "edit",
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* The open level's game id (the win.choose-game action: the main
+   * menu's games as radio items, in a window too narrow for the chooser). */
+  properties[PROP_GAME] =
+    g_param_spec_string ("game", NULL, NULL, "",
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 

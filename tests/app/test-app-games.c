@@ -697,6 +697,44 @@ check_move_count (HbWindow *window, int moves)
 
 /* ---- Flood-It -------------------------------------------------------------- */
 
+static gboolean
+choose_game_offered (gpointer data)
+{
+  return hb_window_get_action_enabled (HB_WINDOW (data), "choose-game");
+}
+
+/* The main menu's game list (win.choose-game, offered in a narrow window)
+ * is a radio group: its state is the open game, and choosing one opens it. */
+static void
+test_choose_game_action (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  g_autofree char *id = NULL;
+
+  choose_game (window, "flood");
+  g_object_get (window, "game", &id, NULL);
+  g_assert_cmpstr (id, ==, "flood");
+  g_clear_pointer (&id, g_free);
+
+  /* The menu offers the games once the chooser no longer fits. */
+  g_assert_false (hb_window_get_action_enabled (window, "choose-game"));
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, HB_TEST_HEIGHT);
+  hb_app_test_wait (choose_game_offered, window, 10000, "the game list in the menu");
+  hb_app_test_activate (window, "choose-game", g_variant_new_string ("loop"));
+  hb_app_test_wait_hint (window);
+  g_assert_cmpstr (hb_window_get_game (window)->id, ==, "loop");
+  g_object_get (window, "game", &id, NULL);
+  g_assert_cmpstr (id, ==, "loop");
+  g_clear_pointer (&id, g_free);
+
+  /* An unknown id changes nothing. */
+  hb_app_test_activate (window, "choose-game", g_variant_new_string ("chess"));
+  hb_app_test_settle (30);
+  g_assert_cmpstr (hb_window_get_game (window)->id, ==, "loop");
+  hb_app_test_window_close (window);
+}
+
 static void
 test_flood_random_and_colours_row (void)
 {
@@ -966,6 +1004,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/games/loop/edit", test_loop_edit);
   g_test_add_func ("/app/games/loop/hints-and-solvers", test_loop_hints_and_solvers);
   g_test_add_func ("/app/games/flood/random-and-colours-row", test_flood_random_and_colours_row);
+  g_test_add_func ("/app/games/choose-game-action", test_choose_game_action);
   g_test_add_func ("/app/games/flood/move-limit-row", test_flood_move_limit_row);
   g_test_add_func ("/app/games/flood/play-edit-solve", test_flood_play_edit_solve);
   return g_test_run ();
