@@ -41,6 +41,8 @@ struct _HbSolverPanel
   GHashTable          *values;        /* HbSolver → HbSettings, kept per solver */
   GPtrArray           *result_rows;
   GtkWidget           *details;      /* the result's row, an expander, or NULL */
+  char                *details_note;  /* its own subtitle (a message), or NULL */
+  gboolean             stale;        /* the board changed since the run */
   GtkWidget           *apply_button;
   char                *error;
   char                *seed_text;

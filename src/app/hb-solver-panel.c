@@ -247,6 +247,8 @@ hb_solver_panel_clear_result (HbSolverPanel *self)
     gtk_list_box_remove (self->result_list, g_ptr_array_index (self->result_rows, i));
   g_ptr_array_set_size (self->result_rows, 0);
   self->details = NULL;
+  g_clear_pointer (&self->details_note, g_free);
+  self->stale = FALSE;
   g_clear_pointer (&self->seed_text, g_free);
   g_clear_pointer (&self->command, g_free);
   gtk_widget_set_visible (GTK_WIDGET (self->result_list), FALSE);
@@ -312,7 +314,10 @@ hb_solver_panel_show_result (HbSolverPanel *self, const HbResult *r, const char 
           adw_expander_row_add_row (ADW_EXPANDER_ROW (self->details), row);
         }
       else
-        adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self->details), r->message);
+        {
+          adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self->details), r->message);
+          self->details_note = g_strdup (r->message);
+        }
     }
   g_free (status);
 
@@ -344,6 +349,38 @@ hb_solver_panel_show_result (HbSolverPanel *self, const HbResult *r, const char 
         }
     }
   gtk_widget_set_visible (GTK_WIDGET (self->result_list), TRUE);
+}
+
+void
+hb_solver_panel_set_result_stale (HbSolverPanel *self, gboolean stale)
+{
+  g_return_if_fail (HB_IS_SOLVER_PANEL (self));
+  stale = !!stale;
+  if (self->details == NULL || stale == self->stale)
+    return;
+  self->stale = stale;
+  if (!stale)
+    adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self->details), self->details_note);
+  else
+    {
+      /* TRANSLATORS: under a solver's result ("Solved: 20 moves") once the
+       * board was edited or played on */
+      const char *note = _("For the board as it was when solved");
+      g_autofree char *both = self->details_note != NULL
+                              ? g_strdup_printf ("%s\n%s", self->details_note, note) : NULL;
+      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self->details), both ? both : note);
+    }
+}
+
+const char *
+hb_solver_panel_get_result_note (HbSolverPanel *self)
+{
+  const char *note;
+
+  g_return_val_if_fail (HB_IS_SOLVER_PANEL (self), NULL);
+  note = self->details != NULL ? adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (self->details))
+                               : NULL;
+  return note != NULL && note[0] != '\0' ? note : NULL;
 }
 
 void
@@ -391,6 +428,7 @@ hb_solver_panel_finalize (GObject *object)
   g_free (self->error);
   g_free (self->seed_text);
   g_free (self->command);
+  g_free (self->details_note);
   G_OBJECT_CLASS (hb_solver_panel_parent_class)->finalize (object);
 }
 

@@ -54,6 +54,11 @@ void            hb_solver_panel_clear_result (HbSolverPanel *self);
 /* The Apply Solution button's tooltip: why it cannot apply, or NULL when
  * it can. */
 void            hb_solver_panel_set_apply_reason (HbSolverPanel *self, const char *why);
+/* Whether the board changed since the run shown: the result's row then
+ * says that it is about the board as it was. */
+void            hb_solver_panel_set_result_stale (HbSolverPanel *self, gboolean stale);
+/* Testing: the result row's subtitle, or NULL. */
+const char     *hb_solver_panel_get_result_note (HbSolverPanel *self);
 /* Testing: the text of the seed row ("Seed 12345"), or NULL. */
 const char     *hb_solver_panel_get_seed_text (HbSolverPanel *self);
 /* Testing: the command line the seed row copies, or NULL. */

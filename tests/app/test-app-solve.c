@@ -8,6 +8,9 @@
 #include <string.h>
 
 #include "hb-app-test.h"
+#include "hb-board-view.h"
+#include "hb-player-bar.h"
+#include "hb-solver-panel.h"
 #include "lights.h"
 
 static void
@@ -225,11 +228,41 @@ test_cancel (void)
   hb_app_test_window_close (window);
 }
 
+/* The result shown says, once the board changed, that it is about the
+ * board as it was; undoing the change takes the note away. */
+static void
+test_result_for_the_board_solved (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbSolverPanel *panel = hb_window_get_solver_panel (window);
+  double px, py;
+
+  hb_app_test_solve_and_play (window, "gf2");
+  g_signal_emit_by_name (hb_window_get_player_bar (window), "close");
+  hb_app_test_settle (30);
+  g_assert_null (hb_solver_panel_get_result_note (panel));
+
+  /* One press in Play mode: another board. */
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  hb_app_test_cell_point (window, 0, 0, 0.5, 0.5, &px, &py);
+  hb_board_view_simulate_click (hb_window_get_board_view (window), px, py, 1);
+  hb_app_test_settle (50);
+  g_assert_cmpstr (hb_solver_panel_get_result_note (panel), ==,
+                   "For the board as it was when solved");
+  g_assert_false (hb_window_get_action_enabled (window, "apply-solution"));
+
+  activate (window, "undo");
+  g_assert_null (hb_solver_panel_get_result_note (panel));
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/solve/backtrack-and-player", test_backtrack_and_player);
   g_test_add_func ("/app/solve/cancel", test_cancel);
+  g_test_add_func ("/app/solve/result-for-the-board-solved", test_result_for_the_board_solved);
   return g_test_run ();
 }
