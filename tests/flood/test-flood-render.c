@@ -166,6 +166,39 @@ test_palette (void)
       g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
       cairo_destroy (cr);
       assert_colour (surf, 6, 16, id, FALSE);
+      {
+        /* The digit contrasts with the chip, in both styles: white on a
+         * dark colour, dark on a light one. Its pixels are the ones
+         * furthest from the chip's own colour. */
+        for (int dark = 0; dark <= 1; dark++)
+          {
+            double rgb[3], luma, best = 0, text = 0;
+            const guchar *d;
+            int stride;
+
+            cr = cairo_create (surf);
+            flood_game.palette_render (s, HB_MODE_PLAY, id, cr, 32, dark);
+            cairo_destroy (cr);
+            cairo_surface_flush (surf);
+            d = cairo_image_surface_get_data (surf);
+            stride = cairo_image_surface_get_stride (surf);
+            flood_colour_rgb (id, dark, rgb);
+            luma = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
+            for (int y = 8; y < 24; y++)
+              for (int x = 8; x < 24; x++)
+                {
+                  const guchar *p = d + y * stride + x * 4;
+                  double l = (0.2126 * p[2] + 0.7152 * p[1] + 0.0722 * p[0]) / 255;
+                  if (fabs (l - luma) > best)
+                    {
+                      best = fabs (l - luma);
+                      text = l;
+                    }
+                }
+            g_assert_cmpfloat (best, >, 0.3);
+            g_assert_true (luma > 0.45 ? text < luma : text > luma);
+          }
+      }
     }
   cairo_surface_destroy (surf);
   hb_state_free (s);

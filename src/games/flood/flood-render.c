@@ -160,6 +160,20 @@ mask_outline_path (cairo_t *cr, const guint8 *mask, int w, int h,
   g_free (used);
 }
 
+/* A colour's digit drawn on it: dark on the light colours, white on the
+ * dark ones (the board's labels and the palette's chips alike). */
+static void
+set_digit_colour (cairo_t *cr, int c, gboolean dark)
+{
+  double rgb[3];
+
+  flood_colour_rgb (c, dark, rgb);
+  if (0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2] > 0.45)
+    cairo_set_source_rgba (cr, 0, 0, 0, 0.7);
+  else
+    cairo_set_source_rgba (cr, 1, 1, 1, 0.85);
+}
+
 /* A dashed outline in two tones, readable on every colour. */
 static void
 stroke_highlight (cairo_t *cr, const guint8 *mask, int w, int h,
@@ -294,14 +308,9 @@ flood_render_cells (const guint8 *cells, int w, int h, const guint8 *highlight,
               {
                 int c = MIN (cells[y * w + x], FLOOD_MAX_COLOURS - 1);
                 char t[2] = { '0' + c, 0 };
-                double rgb[3];
                 cairo_text_extents_t e;
-                flood_colour_rgb (c, dark, rgb);
                 cairo_text_extents (cr, t, &e);
-                if (0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2] > 0.45)
-                  cairo_set_source_rgba (cr, 0, 0, 0, 0.7);
-                else
-                  cairo_set_source_rgba (cr, 1, 1, 1, 0.85);
+                set_digit_colour (cr, c, dark);
                 cairo_move_to (cr, l->x0 + (x + 0.5) * l->cell - e.x_bearing - e.width / 2,
                                l->y0 + (y + 0.5) * l->cell - e.y_bearing - e.height / 2);
                 cairo_show_text (cr, t);
@@ -583,7 +592,7 @@ flood_palette_render (const HbState *state, HbMode mode, int id, cairo_t *cr,
                           CAIRO_FONT_WEIGHT_BOLD);
   cairo_set_font_size (cr, size * 0.45);
   cairo_text_extents (cr, t, &e);
-  cairo_set_source_rgba (cr, 0, 0, 0, 0.55);
+  set_digit_colour (cr, CLAMP (id, 0, FLOOD_MAX_COLOURS - 1), dark);
   cairo_move_to (cr, size / 2 - e.x_bearing - e.width / 2,
                  size / 2 - e.y_bearing - e.height / 2);
   cairo_show_text (cr, t);
