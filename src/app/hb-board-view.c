@@ -151,6 +151,10 @@ hb_board_view_pointer_press (HbBoardView *self, double x, double y, int button)
   hb_layout_hit (&layout, x, y, &hit);
   if (!hit.inside)
     return;
+  /* The keyboard cursor goes where the pointer pressed, so the arrows
+   * carry on from there. */
+  self->cursor_x = hit.x;
+  self->cursor_y = hit.y;
 
   self->pressed = TRUE;
   self->pointer = (HbPointer) {

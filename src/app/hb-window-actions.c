@@ -583,8 +583,12 @@ hb_window_class_install_actions (GtkWidgetClass *widget_class)
                                              NULL);
     }
   for (int n = 0; n <= 9; n++)
-    gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0 + n, 0, "win.palette",
-                                         "i", n);
+    {
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0 + n, 0, "win.palette",
+                                           "i", n);
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_0 + n, 0, "win.palette",
+                                           "i", n);
+    }
   /* Ctrl+V pastes a screenshot. A class binding, not an application
    * accelerator: a text field with the focus (the seed) handles Ctrl+V
    * first and pastes text, as it should. */

@@ -184,6 +184,17 @@ test_edit_click_and_drag (void)
   for (int i = 0; i < w * h; i++)
     g_assert_cmpint (after[i], ==, i == y * w + 1 ? !before[i] : before[i]);
   g_assert_true (hb_window_get_modified (window));
+  {
+    /* ...and the keyboard cursor is where it clicked: the arrows carry
+     * on from that cell. */
+    int cx, cy;
+    hb_board_view_move_cursor (view, 0, 0);
+    hb_board_view_get_cursor (view, &cx, &cy);
+    g_assert_cmpint (cx, ==, 1);
+    g_assert_cmpint (cy, ==, y);
+  }
+  hb_app_test_settle (50);
+
   g_free (after);
 
   /* Undo restores the board and the unmodified state. */
