@@ -377,7 +377,12 @@ action_apply_solution (GtkWidget *widget, const char *name, GVariant *param)
 static void
 action_replay (GtkWidget *widget, const char *name, GVariant *param)
 {
-  hb_window_open_player (HB_WINDOW (widget));
+  HbWindow *self = HB_WINDOW (widget);
+
+  /* From the start, playing, as after Solve. */
+  hb_window_open_player (self);
+  if (self->player != NULL)
+    hb_player_bar_set_playing (self->player_bar, TRUE);
 }
 
 static void

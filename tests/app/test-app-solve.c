@@ -153,6 +153,9 @@ test_backtrack_and_player (void)
   g_assert_false (hb_window_is_playing_trace (window));
   activate (window, "replay");
   g_assert_true (hb_window_is_playing_trace (window));
+  /* ...playing from the start, as after Solve. */
+  g_assert_true (hb_player_bar_get_playing (hb_window_get_player_bar (window)));
+  hb_player_bar_set_playing (hb_window_get_player_bar (window), FALSE);
 
   /* Applying the solution in play mode solves the board, as one undo step
    * (and leaves the player). */
