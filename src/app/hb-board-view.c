@@ -11,7 +11,7 @@
 
 G_DEFINE_FINAL_TYPE (HbBoardView, hb_board_view, GTK_TYPE_DRAWING_AREA)
 
-enum { SIGNAL_MOVES, SIGNAL_STROKE_CANCELLED, N_SIGNALS };
+enum { SIGNAL_MOVES, SIGNAL_STROKE_CANCELLED, SIGNAL_PRESS_IGNORED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 void
@@ -145,7 +145,13 @@ hb_board_view_pointer_press (HbBoardView *self, double x, double y, int button)
    * does: the arrows then move its cursor (or step the player), not
    * whatever had the focus, a spin button say. */
   gtk_widget_grab_focus (GTK_WIDGET (self));
-  if (self->state == NULL || self->player != NULL || self->live_frame != NULL)
+  if (self->player != NULL && self->state != NULL)
+    {
+      /* The board shows a frame of the player, not the level. */
+      g_signal_emit (self, signals[SIGNAL_PRESS_IGNORED], 0);
+      return;
+    }
+  if (self->state == NULL || self->live_frame != NULL)
     return;
   hb_board_view_zoomed_layout (self, &layout);
   hb_layout_hit (&layout, x, y, &hit);
@@ -637,6 +643,10 @@ hb_board_view_class_init (HbBoardViewClass *klass)
    * made since its press are to be undone. */
   signals[SIGNAL_STROKE_CANCELLED] =
     g_signal_new ("stroke-cancelled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* A press on the board while it shows the player's frame: no move. */
+  signals[SIGNAL_PRESS_IGNORED] =
+    g_signal_new ("press-ignored", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_css_name (widget_class, "boardview");

@@ -41,7 +41,8 @@ void       hb_board_view_get_layout (HbBoardView *self, HbLayout *layout);
 
 /* The view emits "moves" (HbMove *moves, guint n_moves, gboolean
  * new_gesture) for each pointer event that maps to moves; the moves of one
- * gesture (press, drag, release) are one undo step. */
+ * gesture (press, drag, release) are one undo step; "press-ignored" for a
+ * press while it shows the player's frame. */
 
 /* Testing: drive the same code path as the gestures, in widget
  * coordinates. */

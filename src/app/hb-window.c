@@ -175,6 +175,14 @@ on_stroke_cancelled (HbBoardView *view, HbWindow *self)
   hb_window_update_status (self);
 }
 
+/* A click on the board while the player shows a frame of the run: say how
+ * to get the board back rather than do nothing. */
+static void
+on_board_press_ignored (HbBoardView *view, HbWindow *self)
+{
+  hb_window_show_toast (self, _("The board shows the solver's run: close the player (Escape) to play"));
+}
+
 /* A palette click in play mode: the game's pointer handler gets a PRESS
  * with no hit and the entry's id as the tool (see hb-game.h). */
 static void
@@ -632,6 +640,8 @@ hb_window_init (HbWindow *self)
   hb_window_choosers_init (self);
   g_signal_connect (self->board_view, "moves", G_CALLBACK (on_board_moves), self);
   g_signal_connect (self->board_view, "stroke-cancelled", G_CALLBACK (on_stroke_cancelled),
+                    self);
+  g_signal_connect (self->board_view, "press-ignored", G_CALLBACK (on_board_press_ignored),
                     self);
   {
     /* The plain mouse wheel scrolls the palette sideways (a wheel has no

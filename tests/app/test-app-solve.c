@@ -148,6 +148,19 @@ test_backtrack_and_player (void)
   hb_app_test_shot_free (shot1);
   hb_app_test_shot_free (shot_end);
 
+  /* A click on the board while it shows the run moves nothing and says
+   * how to get the board back. */
+  {
+    const HbState *before = hb_window_get_state (window);
+    double px, py;
+    hb_app_test_cell_point (window, 0, 0, 0.5, 0.5, &px, &py);
+    hb_board_view_simulate_click (hb_window_get_board_view (window), px, py, 1);
+    hb_app_test_settle (30);
+    g_assert_true (hb_window_get_state (window) == before);
+    g_assert_cmpstr (hb_window_get_last_toast (window), ==,
+                     "The board shows the solver's run: close the player (Escape) to play");
+  }
+
   /* Escape leaves the player; Replay comes back to it. */
   activate (window, "cancel");
   g_assert_false (hb_window_is_playing_trace (window));
