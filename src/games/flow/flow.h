@@ -213,6 +213,7 @@ typedef struct {
   guint64 rounds;       /* solver runs */
   guint64 paths, loops; /* models' paths joining two colours, loops of turns, forbidden */
   guint64 touches;      /* models' paths touching themselves, forbidden */
+  guint64 kept_refused; /* runs whose kept right paths could not all stay */
 } FlowChainStats;
 
 /* The number of candidates, without building anything (the cost of the
