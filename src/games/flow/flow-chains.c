@@ -132,7 +132,7 @@ typedef struct {
    * solver literals that fix them: assumed in the next run (see
    * keep_path). */
   gboolean keep;
-  Ints     assume;
+  Ints     assume, lits;      /* lits: scratch of forbid and keep_path */
   guint64  kept_refused;
 } Chains;
 
@@ -904,13 +904,14 @@ follow (Chains *s, const guint8 *act, guint8 *on, int from, int d, guint limit)
     }
 }
 
-/* Adds the clause forbidding the path last followed: s->turns (turns and
- * dots taken, with the arm of the first dot) and s->between (cells passed
- * that are no turn). Of one chain's turns only the farthest from its dot is
- * named, and of its cells passed only the nearest: a chain reaching its
- * k-th cell reaches the ones before, so the clause says the same. */
+/* The literals that together fix the path last followed, appended to
+ * `out`: the arm of its first dot (`first_arm`, 0 for none), and from
+ * s->turns (turns and dots taken) and s->between (cells passed that are
+ * no turn) only each chain's farthest turn from its dot, true, and its
+ * nearest cell passed, false: a chain reaching its k-th cell reaches the
+ * ones before, so these say all the rest. */
 static void
-forbid (Chains *s, int first_arm)
+path_lits (Chains *s, int first_arm, Ints *out)
 {
   const Ints *turns = &s->turns, *between = &s->between;
   int nchains = 4 * s->ndots;
@@ -934,14 +935,14 @@ forbid (Chains *s, int first_arm)
       s->least[p->chain] = MIN (s->least[p->chain], p->k);
     }
   if (first_arm != 0)
-    put (s, -first_arm);
+    ints_push (out, first_arm);
   for (guint i = 0; i < turns->len; i++)
     {
       const Cand *p = CAND (s, turns->v[i]);
 
       if (p->chain >= 0 && p->k == s->most[p->chain])
         {
-          put (s, -p->lit);
+          ints_push (out, p->lit);
           s->most[p->chain] = 0;
         }
     }
@@ -951,10 +952,20 @@ forbid (Chains *s, int first_arm)
 
       if (p->k == s->least[p->chain])
         {
-          put (s, p->lit);
+          ints_push (out, -p->lit);
           s->least[p->chain] = G_MAXINT;
         }
     }
+}
+
+/* Adds the clause forbidding the path last followed (see path_lits). */
+static void
+forbid (Chains *s, int first_arm)
+{
+  s->lits.len = 0;
+  path_lits (s, first_arm, &s->lits);
+  for (guint i = 0; i < s->lits.len; i++)
+    put (s, -s->lits.v[i]);
   put (s, 0);
 }
 
@@ -971,57 +982,21 @@ forbid (Chains *s, int first_arm)
  * 216 and 127 -> 24, 283 153 -> 44 and 109 -> 6, 25 78 -> 37 and 121 ->
  * 85; the race takes the better of the two.
  *
- * The literals that fix the path last followed, as solver literals,
- * appended to s->assume. */
+ * Appends the literals that fix the path last followed (path_lits) to
+ * s->assume, as the solver's literals; those fixed at the root need no
+ * assuming. */
 static void
 keep_path (Chains *s, int first_arm)
 {
-  const Ints *turns = &s->turns, *between = &s->between;
-  int nchains = 4 * s->ndots;
-  Ints lits = { 0 };
+  s->lits.len = 0;
+  path_lits (s, first_arm, &s->lits);
+  for (guint i = 0; i < s->lits.len; i++)
+    {
+      int v = ABS (s->lits.v[i]);
 
-  for (int c = 0; c < nchains; c++)
-    {
-      s->most[c] = 0;
-      s->least[c] = G_MAXINT;
-    }
-  for (guint i = 0; i < turns->len; i++)
-    {
-      const Cand *p = CAND (s, turns->v[i]);
-      if (p->chain >= 0)
-        s->most[p->chain] = MAX (s->most[p->chain], p->k);
-    }
-  for (guint i = 0; i < between->len; i++)
-    {
-      const Cand *p = CAND (s, between->v[i]);
-      s->least[p->chain] = MIN (s->least[p->chain], p->k);
-    }
-  ints_push (&lits, first_arm);
-  for (guint i = 0; i < turns->len; i++)
-    {
-      const Cand *p = CAND (s, turns->v[i]);
-      if (p->chain >= 0 && p->k == s->most[p->chain])
-        {
-          ints_push (&lits, p->lit);
-          s->most[p->chain] = 0;
-        }
-    }
-  for (guint i = 0; i < between->len; i++)
-    {
-      const Cand *p = CAND (s, between->v[i]);
-      if (p->k == s->least[p->chain])
-        {
-          ints_push (&lits, -p->lit);
-          s->least[p->chain] = G_MAXINT;
-        }
-    }
-  for (guint i = 0; i < lits.len; i++)
-    {
-      int v = ABS (lits.v[i]);
       if (s->fix[v] == 0)
-        ints_push (&s->assume, lits.v[i] > 0 ? s->map[v] : -s->map[v]);
+        ints_push (&s->assume, s->lits.v[i] > 0 ? s->map[v] : -s->map[v]);
     }
-  g_free (lits.v);
 }
 
 /* Checks the model: every path from a dot ends on its colour's other dot
@@ -1319,6 +1294,7 @@ flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel, 
   st->clauses = s.clauses;
   st->kept_refused = s.kept_refused;
   g_free (s.assume.v);
+  g_free (s.lits.v);
   ccadical_release (s.solver);
   for (int y = 0; s.rows != NULL && y < s.h; y++)
     {
