@@ -60,11 +60,7 @@ hb_window_update_actions (HbWindow *self)
       why = _("Switch to Play mode to apply the answer");
     hb_solver_panel_set_apply_reason (self->solver_panel, why);
     /* The result shown is about the board it was found on. */
-    hb_solver_panel_set_result_stale (self->solver_panel,
-                                      self->result != NULL && self->result_initial != NULL
-                                      && (self->result_initial->game != game
-                                          || !game->equal (self->result_initial,
-                                                           hb_window_current (self))));
+    hb_solver_panel_set_result_stale (self->solver_panel, hb_window_result_is_stale (self));
   }
   hb_window_action_set_enabled (self, "replay", !solving && self->trace != NULL
                                 && hb_trace_length (self->trace) > 0

@@ -152,6 +152,8 @@ void           hb_window_close_player (HbWindow *self);
 void           hb_window_clear_result (HbWindow *self);
 gboolean       hb_window_result_can_export (HbWindow *self);
 gboolean       hb_window_result_applies (HbWindow *self);
+/* A result is shown, and the board is no longer the one it was found on. */
+gboolean       hb_window_result_is_stale (HbWindow *self);
 
 /* hb-window-play.c */
 void           hb_window_play_init (HbWindow *self);

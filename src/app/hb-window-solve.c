@@ -101,11 +101,18 @@ hb_window_result_can_export (HbWindow *self)
 }
 
 gboolean
+hb_window_result_is_stale (HbWindow *self)
+{
+  return self->result != NULL && self->result_initial != NULL
+         && (self->result_initial->game != hb_document_get_game (self->document)
+             || !hb_document_get_game (self->document)->equal (self->result_initial,
+                                                               hb_window_current (self)));
+}
+
+gboolean
 hb_window_result_applies (HbWindow *self)
 {
-  return hb_window_result_can_export (self)
-         && self->result_initial->game == hb_document_get_game (self->document)
-         && hb_document_get_game (self->document)->equal (self->result_initial, hb_window_current (self));
+  return hb_window_result_can_export (self) && !hb_window_result_is_stale (self);
 }
 
 static void
