@@ -480,14 +480,15 @@ hb_window_player_key (HbWindow *self, guint keyval, GdkModifierType state)
   if (action == NULL || !hb_window_get_action_enabled (self, action))
     return FALSE;
   /* What uses these keys itself keeps them: typing a seed, a spin
-   * button's or a slider's value (the player's own scrubber steps as the
-   * player would), a menu. A button, a check button or the board does
+   * button's value, a slider's arrows, Home and End (the player's own
+   * scrubber steps as the player would), a menu. A button, a check button or the board does
    * not need them: Space pauses the trace even while the solver just
    * picked has the focus, and the arrows step it from a player button. */
   focus = gtk_root_get_focus (GTK_ROOT (self));
   if (focus != NULL
       && (GTK_IS_EDITABLE (focus) || gtk_widget_get_ancestor (focus, GTK_TYPE_SPIN_BUTTON) != NULL
-          || gtk_widget_get_ancestor (focus, GTK_TYPE_RANGE) != NULL
+          || (gtk_widget_get_ancestor (focus, GTK_TYPE_RANGE) != NULL
+              && g_strcmp0 (action, "player-toggle") != 0)
           || gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER) != NULL))
     return FALSE;
   full = g_strconcat ("win.", action, NULL);
@@ -554,11 +555,6 @@ hb_window_class_install_actions (GtkWidgetClass *widget_class)
   /* Keys without a modifier (see the top of the file). */
   static const struct { guint key; const char *action; const char *format, *arg; } keys[] = {
     { GDK_KEY_Escape, "win.cancel", NULL, NULL },
-    { GDK_KEY_space, "win.player-toggle", NULL, NULL },
-    { GDK_KEY_Left, "win.player-back", NULL, NULL },
-    { GDK_KEY_Right, "win.player-forward", NULL, NULL },
-    { GDK_KEY_Home, "win.player-start", NULL, NULL },
-    { GDK_KEY_End, "win.player-end", NULL, NULL },
     { GDK_KEY_e, "win.mode", "s", "edit" },
     { GDK_KEY_p, "win.mode", "s", "play" },
     { GDK_KEY_h, "win.show-hints", NULL, NULL },

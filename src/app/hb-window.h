@@ -75,9 +75,10 @@ HbPaletteBar  *hb_window_get_palette_bar (HbWindow *self);
 gboolean       hb_window_is_playing_trace (HbWindow *self);
 /* While the player shows a trace, Space, Left, Right, Home and End (no
  * modifier) play, step and jump it whatever has the focus, except a text
- * field, a spin button, a slider or an open menu, which keep their keys.
- * TRUE when the key went to the player (the window's key controller, in
- * the capture phase, calls it; the tests too). */
+ * field, a spin button, a slider (Space apart) or an open menu, which keep
+ * their keys. TRUE when the key went to the player. The window's key
+ * controller calls it in the capture phase (the player's only key handler;
+ * the tests call it too). */
 gboolean       hb_window_player_key (HbWindow *self, guint keyval, GdkModifierType state);
 /* The text of the last toast shown (for tests), or NULL. */
 const char    *hb_window_get_last_toast (HbWindow *self);

@@ -73,6 +73,13 @@ test_keys_whatever_has_focus (void)
   g_assert_true (hb_window_player_key (window, GDK_KEY_Home, 0));
   g_assert_cmpuint (hb_player_position (player), ==, 0);
 
+  /* The speed slider keeps its arrows, but Space still plays. */
+  g_assert_true (gtk_widget_grab_focus (hb_player_bar_get_speed_scale (bar)));
+  g_assert_false (hb_window_player_key (window, GDK_KEY_Right, 0));
+  g_assert_true (hb_window_player_key (window, GDK_KEY_space, 0));
+  g_assert_true (hb_window_player_key (window, GDK_KEY_space, 0));
+  g_assert_cmpuint (hb_player_position (player), ==, 0);
+
   spin = hb_app_test_find_first (GTK_WIDGET (window), GTK_TYPE_SPIN_BUTTON);
   g_assert_true (gtk_widget_grab_focus (spin));
   g_assert_false (hb_window_player_key (window, GDK_KEY_Right, 0));
