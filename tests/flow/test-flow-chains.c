@@ -226,10 +226,10 @@ test_root (void)
 }
 
 static HbResult *
-solve_fast (const HbState *s, const char *setting)
+solve_fast_opts (const HbState *s, const char *setting, gboolean answer_board)
 {
   g_autoptr (HbSettings) set = hb_settings_new ();
-  HbSolveOptions o = { 0 };
+  HbSolveOptions o = { .answer_board = answer_board };
   g_autoptr (GError) error = NULL;
   HbResult *r;
 
@@ -242,15 +242,55 @@ solve_fast (const HbState *s, const char *setting)
   return r;
 }
 
-/* The fast solver on s, its answer checked. */
 static HbResult *
-solve_fast_checked (const HbState *s, const char *setting)
+solve_fast (const HbState *s, const char *setting)
 {
-  HbResult *r = solve_fast (s, setting);
+  return solve_fast_opts (s, setting, FALSE);
+}
+
+/* The moves of r, played from the level s, draw r's answer. */
+static void
+assert_moves_draw_answer (const HbState *s, const HbResult *r)
+{
+  const FlowState *level = FLOW_CONST (s);
+  FlowState *b = flow_state_copy (level);
+  gsize n = (gsize) level->base.width * level->base.height;
+
+  g_assert_cmpuint (r->moves->len, ==, n - (gsize) level->colours);
+  for (guint i = 0; i < r->moves->len; i++)
+    {
+      const HbMove *m = &g_array_index (r->moves, HbMove, i);
+
+      g_assert_cmpint (m->op, ==, FLOW_OP_LINK);
+      flow_link (b, m->y * level->base.width + m->x, m->value & 3, m->value >> 2);
+    }
+  g_assert_cmpmem (b->colour, n, FLOW_CONST (r->solved)->colour, n);
+  g_assert_cmpmem (b->links, n, FLOW_CONST (r->solved)->links, n);
+  flow_state_free (b);
+}
+
+/* The fast solver on s, its answer checked, and its moves (which draw
+ * the answer) unless `board` asks for the answer as a board (the CLI's
+ * solve): then it has none. */
+static HbResult *
+solve_fast_answer (const HbState *s, const char *setting, gboolean board)
+{
+  HbResult *r = solve_fast_opts (s, setting, board);
 
   g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
   assert_colours (FLOW_CONST (s), FLOW_CONST (r->solved)->colour);
+  g_assert_true (flow_is_solved (FLOW_CONST (r->solved)));
+  if (board)
+    g_assert_cmpuint (r->moves->len, ==, 0);
+  else
+    assert_moves_draw_answer (s, r);
   return r;
+}
+
+static HbResult *
+solve_fast_checked (const HbState *s, const char *setting)
+{
+  return solve_fast_answer (s, setting, FALSE);
 }
 
 /* r's stats say the chains ran on s. */
@@ -282,10 +322,22 @@ test_fast (void)
   /* The chains answered: no path search ran. */
   g_assert_null (hb_result_get_stat (r, "parallel searches"));
   hb_result_free (r);
+  /* Asked for the answer as a board, the same answer without moves, from
+   * both searches alone and raced. */
+  for (int i = 0; i < 3; i++)
+    {
+      static const char *const how[3] = { NULL, "race=false", "chains=false" };
+
+      r = solve_fast_answer (s, how[i], TRUE);
+      if (i < 2)
+        assert_chains_ran (s, r);
+      hb_result_free (r);
+    }
 
   r = solve_fast (s, "chains=false");
   g_assert_null (hb_result_get_stat (r, "chain candidates"));
   g_assert_nonnull (hb_result_get_stat (r, "parallel searches"));
+  assert_moves_draw_answer (s, r);
   hb_result_free (r);
   hb_state_free (s);
 

@@ -1185,8 +1185,9 @@ publish_model (Chains *s, HbTrace *live, const guint8 *act, const int *arm)
 }
 
 FlowChainsEnd
-flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel, HbCancel *found,
-                   HbTrace *live, guint8 *colour, guint8 *links, FlowChainStats *st)
+flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel,
+                   const FlowChainsNotify *notify, HbTrace *live, guint8 *colour, guint8 *links,
+                   FlowChainStats *st)
 {
   Chains s = { 0 };
   FlowChainsEnd end = FLOW_CHAINS_UNSURE;
@@ -1283,8 +1284,8 @@ flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel, 
           if (solved)
             {
               end = FLOW_CHAINS_SOLVED;
-              if (found != NULL)
-                hb_cancel_set (found);
+              if (notify != NULL && notify->found != NULL)
+                hb_cancel_set (notify->found);
             }
           break;
         }
@@ -1293,6 +1294,8 @@ flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel, 
     end = FLOW_CHAINS_STOPPED;
   st->clauses = s.clauses;
   st->kept_refused = s.kept_refused;
+  if (notify != NULL && notify->ended != NULL)
+    notify->ended (notify->data, end);
   g_free (s.assume.v);
   g_free (s.lits.v);
   ccadical_release (s.solver);

@@ -109,6 +109,13 @@ gboolean   flow_result_wrong (const HbResult *r);
  * FLOW_OP_LINK per step, each path from its first dot). */
 void       flow_result_set_solution (HbResult *r, const FlowState *level,
                                      const guint8 *cell_colour, const guint8 *links);
+/* The same, but only the solved state when `options` asks for the answer
+ * as a board (HbSolveOptions.answer_board: the CLI's solve, which writes
+ * it and never plays it): a million moves took 20-30 ms of a 1000x1000
+ * answer, as long as the rest of an easy level's answer after the solve. */
+void       flow_result_set_answer (HbResult *r, const FlowState *level,
+                                   const guint8 *cell_colour, const guint8 *links,
+                                   const HbSolveOptions *options);
 /* Derives the links of a full colouring whose colours are simple paths
  * (each cell of colour c has exactly the path's neighbours of colour c);
  * FALSE when a cell has the wrong number of same-colour neighbours. */
@@ -219,16 +226,26 @@ typedef struct {
 /* The number of candidates, without building anything (the cost of the
  * encoding grows with it). */
 gsize         flow_chains_candidates (const FlowState *level);
+/* Who hears of a search's end before its solver is taken down (10-15 ms
+ * on 1000x1000, time a racing search and the answer need not wait for):
+ * `found` (or NULL) is set as soon as the answer is known, so that a
+ * racing search stops; `ended` (or NULL) is called with the end, on the
+ * search's thread, once colour, links and the stats are final. */
+typedef struct {
+  HbCancel *found;
+  void    (*ended) (gpointer data, FlowChainsEnd end);
+  gpointer  data;
+} FlowChainsNotify;
+
 /* One search; `variant` 0 tries every variable false first, always, 1
  * follows CaDiCaL's own phases. `live` (or NULL) gets the runs as its
  * progress and, when one is due, a snapshot of the latest model's paths,
  * each drawn in the colour of the dot it starts from (so a path that
  * joins two colours shows in one). `colour` and `links` are w*h each.
- * `found` (or NULL) is set as soon as the answer is known, before the
- * solver is taken down (a racing search can stop meanwhile). */
+ * `notify` may be NULL. */
 FlowChainsEnd flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel,
-                                 HbCancel *found, HbTrace *live, guint8 *colour, guint8 *links,
-                                 FlowChainStats *st);
+                                 const FlowChainsNotify *notify, HbTrace *live, guint8 *colour,
+                                 guint8 *links, FlowChainStats *st);
 
 /* ---- Shared pieces other files provide -------------------------------- */
 
