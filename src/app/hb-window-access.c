@@ -122,3 +122,10 @@ hb_window_get_colours_adjustment (HbWindow *self)
   g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
   return self->colours_adjustment;
 }
+
+GtkNativeDialog *
+hb_window_get_file_dialog (HbWindow *self)
+{
+  g_return_val_if_fail (HB_IS_WINDOW (self), NULL);
+  return self->file_dialog;
+}

@@ -195,50 +195,67 @@ on_open_response (GtkNativeDialog *dialog, int response, gpointer data)
   g_object_unref (dialog);
 }
 
+/* The pictures Open reads into a level (the game guessed from the
+ * picture). */
+static void
+add_picture_types (GtkFileFilter *f)
+{
+  static const char *const types[] = { "image/png", "image/jpeg", "image/webp" };
+  static const char *const suffixes[] = { "png", "jpg", "jpeg", "webp" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    gtk_file_filter_add_mime_type (f, types[i]);
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    gtk_file_filter_add_suffix (f, suffixes[i]);
+}
+
+static void
+add_level_patterns (GtkFileFilter *f)
+{
+  const HbGame *const *games = hb_registry_games ();
+
+  for (int i = 0; games[i] != NULL; i++)
+    {
+      g_autofree char *pattern = g_strdup_printf ("*%s", games[i]->extension);
+      gtk_file_filter_add_pattern (f, pattern);
+    }
+}
+
+static void
+add_filter (GtkFileChooserNative *dialog, GtkFileFilter *f)
+{
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), f);
+  g_object_unref (f);
+}
+
 static void
 open_dialog_then (HbWindow *self, gpointer data)
 {
   GtkFileChooserNative *dialog;
   const HbGame *const *games = hb_registry_games ();
-  GtkFileFilter *all_levels = gtk_file_filter_new ();
+  GtkFileFilter *f;
 
   dialog = gtk_file_chooser_native_new (_("Open Level"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_OPEN,
                                         _("_Open"), _("_Cancel"));
-  gtk_file_filter_set_name (all_levels, _("All levels"));
+  /* The first filter is the one the dialog starts with: everything Open
+   * reads, screenshots too, so that a picture needs no change of filter. */
+  f = gtk_file_filter_new ();
+  gtk_file_filter_set_name (f, _("Levels and screenshots"));
+  add_level_patterns (f);
+  add_picture_types (f);
+  add_filter (dialog, f);
+  f = gtk_file_filter_new ();
+  gtk_file_filter_set_name (f, _("All levels"));
+  add_level_patterns (f);
+  add_filter (dialog, f);
+  f = gtk_file_filter_new ();
+  gtk_file_filter_set_name (f, _("Screenshots (PNG, JPEG, WebP)"));
+  add_picture_types (f);
+  add_filter (dialog, f);
   for (int i = 0; games[i] != NULL; i++)
-    {
-      char *pattern = g_strdup_printf ("*%s", games[i]->extension);
-      gtk_file_filter_add_pattern (all_levels, pattern);
-      g_free (pattern);
-    }
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all_levels);
-  g_object_unref (all_levels);
-  {
-    /* Screenshots, read into a level (the game guessed from the picture). */
-    GtkFileFilter *f = gtk_file_filter_new ();
-    gtk_file_filter_set_name (f, _("Screenshots (PNG, JPEG, WebP)"));
-    gtk_file_filter_add_mime_type (f, "image/png");
-    gtk_file_filter_add_mime_type (f, "image/jpeg");
-    gtk_file_filter_add_mime_type (f, "image/webp");
-    gtk_file_filter_add_suffix (f, "png");
-    gtk_file_filter_add_suffix (f, "jpg");
-    gtk_file_filter_add_suffix (f, "jpeg");
-    gtk_file_filter_add_suffix (f, "webp");
-    gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), f);
-    g_object_unref (f);
-  }
-  for (int i = 0; games[i] != NULL; i++)
-    {
-      GtkFileFilter *f = filter_for_game (games[i]);
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), f);
-      g_object_unref (f);
-    }
-  {
-    GtkFileFilter *f = filter_all ();
-    gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), f);
-    g_object_unref (f);
-  }
+    add_filter (dialog, filter_for_game (games[i]));
+  add_filter (dialog, filter_all ());
   hb_window_show_file_dialog (self, dialog, G_CALLBACK (on_open_response));
 }
 

@@ -108,5 +108,7 @@ gboolean       hb_window_get_action_enabled (HbWindow *self, const char *name);
  * status line's label. */
 GtkListBox    *hb_window_get_levels_list (HbWindow *self);
 GtkWidget     *hb_window_get_status_label (HbWindow *self);
+/* Testing: the file dialog showing now (Open, Save As, Export), or NULL. */
+GtkNativeDialog *hb_window_get_file_dialog (HbWindow *self);
 
 G_END_DECLS

@@ -248,6 +248,46 @@ test_close_with_dialog (Fixture *f, gconstpointer data)
   hb_app_test_settle (100);
 }
 
+/* Whether file filter f lets the user pick a file called `name` of
+ * content type `type`, as the file chooser asks it. */
+static gboolean
+filter_shows (GtkFileFilter *f, const char *name, const char *type)
+{
+  g_autoptr(GFileInfo) info = g_file_info_new ();
+
+  g_file_info_set_display_name (info, name);
+  g_file_info_set_content_type (info, type);
+  return gtk_filter_match (GTK_FILTER (f), info);
+}
+
+/* Open starts on a filter that shows levels and screenshots alike: a
+ * picture needs no change of filter (it used to stay hidden, and typed
+ * in, Open did nothing). */
+static void
+test_open_dialog_filters (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkNativeDialog *dialog;
+  g_autoptr(GListModel) filters = NULL;
+  g_autoptr(GtkFileFilter) first = NULL;
+
+  hb_app_test_activate (window, "open", NULL);
+  hb_app_test_settle (100);
+  dialog = hb_window_get_file_dialog (window);
+  g_assert_nonnull (dialog);
+  filters = gtk_file_chooser_get_filters (GTK_FILE_CHOOSER (dialog));
+  g_assert_cmpuint (g_list_model_get_n_items (filters), >, 1);
+  first = g_list_model_get_item (filters, 0);
+  g_assert_true (filter_shows (first, "a.flow", "application/octet-stream"));
+  g_assert_true (filter_shows (first, "a.lights", "text/plain"));
+  g_assert_true (filter_shows (first, "shot.jpg", "image/jpeg"));
+  g_assert_true (filter_shows (first, "shot.PNG", "image/png"));
+  g_assert_true (filter_shows (first, "shot.webp", "image/webp"));
+  g_assert_false (filter_shows (first, "notes.txt", "text/plain"));
+  hb_app_test_window_close (window);
+  hb_app_test_settle (100);
+}
+
 /* The Save Changes? dialog that closing a changed level asks. */
 static AdwMessageDialog *
 find_save_dialog (HbWindow *window)
@@ -355,5 +395,7 @@ main (int argc, char *argv[])
               test_close_asks, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/close-with-dialog", Fixture, NULL, hb_app_test_dir_set_up,
               test_close_with_dialog, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/open-dialog-filters", Fixture, NULL, hb_app_test_dir_set_up,
+              test_open_dialog_filters, hb_app_test_dir_tear_down);
   return g_test_run ();
 }
