@@ -109,6 +109,17 @@ hb_document_get_modified (HbDocument *self)
   return self->history != NULL && hb_history_is_modified (self->history);
 }
 
+void
+hb_document_mark_unsaved (HbDocument *self)
+{
+  g_return_if_fail (HB_IS_DOCUMENT (self));
+  if (self->history == NULL)
+    return;
+  hb_history_mark_unsaved (self->history);
+  /* The window's title shows the mark. */
+  changed (self);
+}
+
 guint64
 hb_document_get_serial (HbDocument *self)
 {

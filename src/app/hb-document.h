@@ -39,6 +39,9 @@ const char    *hb_document_get_untitled_name (HbDocument *self);
 /* The file's base name, else the untitled name: newly allocated. */
 char          *hb_document_dup_display_name (HbDocument *self);
 gboolean       hb_document_get_modified (HbDocument *self);
+/* The level is unsaved work until it is saved, even unchanged (a level
+ * read from a picture: the picture may be gone, a pasted one surely). */
+void           hb_document_mark_unsaved (HbDocument *self);
 /* Goes up on every change of the board. */
 guint64        hb_document_get_serial (HbDocument *self);
 

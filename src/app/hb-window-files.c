@@ -263,6 +263,9 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
       if (dot != NULL && dot != untitled)
         *dot = '\0';
       hb_window_set_level (self, g_steal_pointer (&result->state), NULL, untitled);
+      /* Unsaved work: closing asks first (a pasted picture is gone once
+       * the clipboard changes). */
+      hb_document_mark_unsaved (self->document);
       hb_window_set_mode (self, HB_MODE_EDIT);
       {
         const HbImportReport *rep = result->report;

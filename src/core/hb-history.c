@@ -140,6 +140,12 @@ hb_history_mark_saved (HbHistory *h)
   h->saved = h->pos;
 }
 
+void
+hb_history_mark_unsaved (HbHistory *h)
+{
+  h->saved = -1;
+}
+
 gboolean
 hb_history_is_modified (const HbHistory *h)
 {

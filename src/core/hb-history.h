@@ -39,6 +39,9 @@ gboolean       hb_history_undo (HbHistory *history);
 gboolean       hb_history_redo (HbHistory *history);
 
 void           hb_history_mark_saved (HbHistory *history);
+/* No entry is saved: every board counts as a change, even undone back to
+ * the first (a level that never was in a file). */
+void           hb_history_mark_unsaved (HbHistory *history);
 gboolean       hb_history_is_modified (const HbHistory *history);
 
 G_END_DECLS

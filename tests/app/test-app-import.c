@@ -97,6 +97,8 @@ test_import_paste (Fixture *f, gconstpointer data)
   g_assert_true (flow->equal (drawn, hb_window_get_state (window)));
   g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_EDIT);
   g_assert_null (hb_window_get_file (window));
+  /* Unsaved work: the clipboard may not hold the picture for long. */
+  g_assert_true (hb_window_get_modified (window));
   toast = hb_window_get_last_toast (window);
   g_assert_nonnull (toast);
   if (!g_str_has_prefix (toast, "Flow Free, 7×7"))
@@ -138,8 +140,10 @@ test_import_png (Fixture *f, gconstpointer data)
   g_assert_cmpint (got->height, ==, 7);
   g_assert_true (flow->equal (drawn, got));
   g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_EDIT);
-  /* The level is new: saving must not write text over the picture. */
+  /* The level is new: saving must not write text over the picture, and
+   * it is unsaved work until saved. */
   g_assert_null (hb_window_get_file (window));
+  g_assert_true (hb_window_get_modified (window));
   toast = hb_window_get_last_toast (window);
   g_assert_nonnull (toast);
   if (!g_str_has_prefix (toast, "Flow Free, 7×7"))

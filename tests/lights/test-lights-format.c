@@ -251,6 +251,17 @@ test_history (void)
   /* A push after undo drops the redo entries. */
   hb_history_push (h, lights_game.apply (hb_history_current (h), &m2));
   g_assert_false (hb_history_can_redo (h));
+  /* A level that never was in a file: a change even undone to the first
+   * board, until saved. */
+  hb_history_reset (h, lights_game.apply (hb_history_current (h), &m2));
+  g_assert_false (hb_history_is_modified (h));
+  hb_history_mark_unsaved (h);
+  g_assert_true (hb_history_is_modified (h));
+  hb_history_push (h, lights_game.apply (hb_history_current (h), &m));
+  g_assert_true (hb_history_undo (h));
+  g_assert_true (hb_history_is_modified (h));
+  hb_history_mark_saved (h);
+  g_assert_false (hb_history_is_modified (h));
   hb_history_free (h);
 
   /* On a huge board the history keeps what fits in its cell budget:
