@@ -202,8 +202,22 @@ on_key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
     }
 }
 
+/* Focus that came by the keyboard (Tab: the window shows focus) shows
+ * the cursor at once, where it was (the first cell at first), so the
+ * board never takes the keys unseen; a click shows none until a key. */
 static void
-on_focus_changed (HbBoardView *self)
+on_focus_enter (HbBoardView *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  if (!self->cursor_shown && self->state != NULL && GTK_IS_WINDOW (root)
+      && gtk_window_get_focus_visible (GTK_WINDOW (root)))
+    hb_board_view_move_cursor (self, 0, 0);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_focus_leave (HbBoardView *self)
 {
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -216,7 +230,7 @@ hb_board_view_keys_init (HbBoardView *self)
 
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
-  g_signal_connect_swapped (focus, "enter", G_CALLBACK (on_focus_changed), self);
-  g_signal_connect_swapped (focus, "leave", G_CALLBACK (on_focus_changed), self);
+  g_signal_connect_swapped (focus, "enter", G_CALLBACK (on_focus_enter), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (on_focus_leave), self);
   gtk_widget_add_controller (GTK_WIDGET (self), focus);
 }

@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "hb-board-view-private.h"
+#include "hb-draw.h"
 
 #define MAX_MOVES_PER_EVENT 64
 
@@ -97,22 +98,23 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height,
     }
 
   /* The keyboard cursor, on the live board only: a dark and a light ring
-   * so it reads on every colour a game draws. */
+   * so it reads on every colour a game draws, their corners rounded as
+   * the games round their tiles. */
   if (self->cursor_shown && self->player == NULL && self->live_frame == NULL
       && gtk_widget_has_focus (GTK_WIDGET (self))
       && self->cursor_x < self->state->width && self->cursor_y < self->state->height)
     {
       double x = layout.x0 + self->cursor_x * layout.cell;
       double y = layout.y0 + self->cursor_y * layout.cell;
-      double lw = MAX (2.0, layout.cell / 12);
+      double lw = MAX (2.0, layout.cell / 12), r = layout.cell / 6;
 
       cairo_set_line_width (cr, lw * 2);
       cairo_set_source_rgba (cr, 0, 0, 0, 0.8);
-      cairo_rectangle (cr, x + lw, y + lw, layout.cell - 2 * lw, layout.cell - 2 * lw);
+      hb_draw_rounded_rect (cr, x + lw, y + lw, layout.cell - 2 * lw, layout.cell - 2 * lw, r);
       cairo_stroke (cr);
       cairo_set_line_width (cr, lw);
       cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);   /* libadwaita's blue */
-      cairo_rectangle (cr, x + lw, y + lw, layout.cell - 2 * lw, layout.cell - 2 * lw);
+      hb_draw_rounded_rect (cr, x + lw, y + lw, layout.cell - 2 * lw, layout.cell - 2 * lw, r);
       cairo_stroke (cr);
     }
 }

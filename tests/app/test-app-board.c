@@ -328,6 +328,36 @@ check_dots_match_gf2 (HbWindow *window, gboolean expect_dots)
   lights_answer_clear (&answer);
 }
 
+/* Focus that comes by the keyboard (Tab: the window shows focus) shows
+ * the board's cursor at once, on the first cell; by the pointer it shows
+ * none until a key (it used to show none either way, so a Tab onto the
+ * board changed nothing on screen). */
+static void
+test_focus_by_keyboard (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  GtkWidget *spin = hb_app_test_find_first (GTK_WIDGET (window), GTK_TYPE_SPIN_BUTTON);
+  int cx, cy;
+
+  hb_app_test_settle (50);
+  gtk_widget_grab_focus (spin);
+  gtk_window_set_focus_visible (GTK_WINDOW (window), FALSE);
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  hb_board_view_get_cursor (view, &cx, &cy);
+  g_assert_cmpint (cx, ==, -1);
+  g_assert_cmpint (cy, ==, -1);
+
+  gtk_widget_grab_focus (spin);
+  gtk_window_set_focus_visible (GTK_WINDOW (window), TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  hb_board_view_get_cursor (view, &cx, &cy);
+  g_assert_cmpint (cx, ==, 0);
+  g_assert_cmpint (cy, ==, 0);
+  hb_app_test_settle (50);
+  hb_app_test_window_close (window);
+}
+
 static void
 test_hint_dots (void)
 {
@@ -432,5 +462,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/board/opens-on-welcome", test_opens_on_welcome);
   g_test_add_func ("/app/board/edit-click-and-drag", test_edit_click_and_drag);
   g_test_add_func ("/app/board/hint-dots", test_hint_dots);
+  g_test_add_func ("/app/board/focus-by-keyboard", test_focus_by_keyboard);
   return g_test_run ();
 }
