@@ -362,11 +362,16 @@ on_solve_finished (HbSolveJob *job, HbWindow *self)
   g_free (command);
   hb_plot_view_set_trace (self->plot_view, self->trace);
   update_plot (self);
-  /* The player starts playing the run by itself. */
+  /* The player starts playing the run by itself; a run the user
+   * cancelled rests where it stopped (the board last seen, a genetic
+   * algorithm's best so far), and Play or Replay plays it. */
   if (hb_trace_length (self->trace) > 0 && self->result_initial->game == hb_document_get_game (self->document))
     {
       hb_window_open_player (self);
-      hb_player_bar_set_playing (self->player_bar, TRUE);
+      if (self->result->status == HB_STATUS_CANCELLED)
+        hb_player_bar_seek (self->player_bar, G_MAXSIZE);
+      else
+        hb_player_bar_set_playing (self->player_bar, TRUE);
     }
   hb_window_update_actions (self);
   g_signal_handlers_disconnect_by_data (job, self);

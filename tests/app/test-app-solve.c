@@ -223,7 +223,17 @@ test_cancel (void)
   g_test_message ("status %s: %s", hb_status_to_string (hb_window_get_result (window)->status),
                   hb_window_get_result (window)->message);
   if (was_running)
-    g_assert_cmpint (hb_window_get_result (window)->status, ==, HB_STATUS_CANCELLED);
+    {
+      HbPlayerBar *bar = hb_window_get_player_bar (window);
+      HbPlayer *player = hb_player_bar_get_player (bar);
+
+      g_assert_cmpint (hb_window_get_result (window)->status, ==, HB_STATUS_CANCELLED);
+      /* The run shows where it stopped, paused: Play replays it. */
+      g_assert_nonnull (player);
+      g_assert_true (hb_window_is_playing_trace (window));
+      g_assert_false (hb_player_bar_get_playing (bar));
+      g_assert_cmpuint (hb_player_position (player), ==, hb_player_length (player));
+    }
   else
     g_test_message ("the solve ended before it could be cancelled");
 
