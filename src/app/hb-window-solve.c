@@ -119,9 +119,21 @@ static void
 update_plot (HbWindow *self)
 {
   const HbTrace *trace = hb_plot_view_get_trace (self->plot_view);
+  gboolean line = FALSE;
 
+  /* While a solve runs its plot shows as soon as it has series; once it
+   * ended, only with a line to show (a genetic algorithm that arc
+   * consistency left nothing to do drew an empty chart with a dot). */
+  if (trace != NULL && self->solve_job == NULL)
+    for (guint i = 0; i < hb_trace_n_series (trace) && !line; i++)
+      {
+        g_autoptr (GArray) points = hb_trace_series_points (trace, i);
+
+        line = points->len >= 2;
+      }
   gtk_widget_set_visible (GTK_WIDGET (self->plot_view),
-                          trace != NULL && hb_trace_n_series (trace) > 0);
+                          trace != NULL && hb_trace_n_series (trace) > 0
+                          && (self->solve_job != NULL || line));
 }
 
 void

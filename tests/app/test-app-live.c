@@ -356,6 +356,72 @@ lit_cells (HbBoardView *view, const HbShot *shot)
   return lit;
 }
 
+/* A run with no generations to plot (arc consistency solved the level
+ * before the first) ends without a chart; one with generations keeps it
+ * (an empty chart with a dot at the origin showed before). */
+static void
+test_plot_needs_a_line (void)
+{
+  static const char *const levels[2] = {
+    /* The reference 5x5 level arc consistency solves alone. */
+    "R.G.Y\n..B.O\n.....\n.G.Y.\n.RBO.\n",
+    NULL,
+  };
+  HbPlotView *plot;
+  HbWindow *window = hb_app_test_window_new ();
+  char *dir = g_dir_make_tmp ("hintboard-plot-XXXXXX", NULL);
+
+  plot = hb_window_get_plot_view (window);
+  for (int i = 0; i < 2; i++)
+    {
+      g_autofree char *path = g_build_filename (dir, i == 0 ? "ac.flow" : "ga.flow", NULL);
+      g_autoptr (GFile) file = g_file_new_for_path (path);
+      g_autofree char *text = NULL;
+      const HbResult *r;
+
+      if (levels[i] != NULL)
+        text = g_strdup (levels[i]);
+      else
+        {
+          /* 8x8 in 7 colours, seed 2: the genetic algorithm needs
+           * generations there. */
+          const HbGame *flow = hb_registry_find_game ("flow");
+          HbGenerateParams params = { 8, 8, 7, 2, NULL };
+          GError *error = NULL;
+          HbState *level = flow->generate (&params, &error);
+
+          g_assert_no_error (error);
+          text = flow->write (level, HB_WRITE_NATIVE, &error);
+          g_assert_no_error (error);
+          hb_state_free (level);
+        }
+      g_assert_true (g_file_set_contents (path, text, -1, NULL));
+      g_assert_true (hb_app_test_load (window, file));
+      g_assert_true (hb_window_select_solver (window, "ga-paths"));
+      hb_window_solve (window);
+      hb_app_test_wait (hb_app_test_not_solving, window, 60000, "the genetic algorithm");
+      hb_app_test_settle (50);
+      r = hb_window_get_result (window);
+      g_assert_nonnull (r);
+      g_test_message ("%s: %s, %s generations", path, hb_status_to_string (r->status),
+                      hb_result_get_stat (r, "generations"));
+      if (i == 0)
+        {
+          g_assert_cmpstr (hb_result_get_stat (r, "generations"), ==, "0");
+          g_assert_false (gtk_widget_get_visible (GTK_WIDGET (plot)));
+        }
+      else
+        {
+          g_assert_cmpstr (hb_result_get_stat (r, "generations"), !=, "0");
+          g_assert_true (gtk_widget_get_visible (GTK_WIDGET (plot)));
+        }
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+  g_free (dir);
+  hb_app_test_window_close (window);
+}
+
 static void
 test_live_snapshot_and_plot (void)
 {
@@ -489,5 +555,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/live/seed-row", test_seed_row);
   g_test_add_func ("/app/live/stochastic-seed", test_stochastic_seed);
   g_test_add_func ("/app/live/snapshot-and-plot", test_live_snapshot_and_plot);
+  g_test_add_func ("/app/live/plot-needs-a-line", test_plot_needs_a_line);
   return g_test_run ();
 }
