@@ -337,3 +337,42 @@ hb_window_choose_and_open (HbWindow *self)
 {
   hb_window_maybe_discard (self, open_dialog_then, NULL, NULL);
 }
+
+/* A failure the user should read in full (a file that did not open or
+ * save): a dialog over the window, whose body wraps, where a toast would
+ * cut a long message short and go after a few seconds; `details` (or
+ * NULL), for who wants them, folded under Details. Recorded as the last
+ * toast too (hb_window_get_last_toast), which the tests read. */
+void
+hb_window_show_error_details (HbWindow *self, const char *heading, const char *text,
+                              const char *details)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, text);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  if (details != NULL && details[0] != '\0')
+    {
+      GtkWidget *expander = gtk_expander_new_with_mnemonic (_("_Details"));
+      GtkWidget *label = gtk_label_new (details);
+
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_widget_set_margin_top (label, 6);
+      gtk_expander_set_child (GTK_EXPANDER (expander), label);
+      adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), expander);
+    }
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_free (self->last_toast);
+  self->last_toast = g_strdup (text);
+}
+
+void
+hb_window_show_error (HbWindow *self, const char *heading, const char *text)
+{
+  hb_window_show_error_details (self, heading, text, NULL);
+}

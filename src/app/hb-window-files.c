@@ -218,6 +218,31 @@ error_sentence (const char *message)
   return text;
 }
 
+/* A picture (`name`) with no board in it: what to open instead, and the
+ * readers' reasons game by game (the message's lines after its first, or
+ * its one line) only under Details. */
+static void
+say_no_board (HbWindow *self, const char *name, const char *message)
+{
+  const HbGame *const *games = hb_registry_games ();
+  g_autoptr (GString) names = g_string_new (NULL);
+  g_autoptr (GString) details = g_string_new (NULL);
+  g_auto (GStrv) lines = g_strsplit (message, "\n", -1);
+  g_autofree char *text = NULL;
+
+  for (int i = 0; games[i] != NULL; i++)
+    g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", _(games[i]->name));
+  for (int i = 1; lines[i] != NULL; i++)
+    g_string_append_printf (details, "%s%s", details->len > 0 ? "\n" : "", g_strstrip (lines[i]));
+  if (details->len == 0)
+    g_string_assign (details, message);
+  /* TRANSLATORS: %s: a file name ("shot.png", "Pasted picture"), then the
+   * games ("Enlight, Infinite Loop, …") */
+  text = g_strdup_printf (_("Nothing in “%s” looks like a board. Use a screenshot that shows "
+                            "the whole board of one of these games: %s."), name, names->str);
+  hb_window_show_error_details (self, _("No Puzzle Found in the Picture"), text, details->str);
+}
+
 static void
 load_done (GObject *source, GAsyncResult *res, gpointer user_data)
 {
@@ -243,12 +268,17 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
       g_object_unref (outer);
       return;
     }
-  if (result == NULL)
+  if (result == NULL && g_error_matches (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD))
+    say_no_board (self, job->name, error->message);
+  else if (result == NULL)
     {
       char *sentence = error ? error_sentence (error->message)
                              : g_strdup (_("The file could not be read"));
       hb_window_show_error (self, _("Could Not Open the File"), sentence);
       g_free (sentence);
+    }
+  if (result == NULL)
+    {
       g_task_return_error (outer, error);
       g_object_unref (outer);
       return;

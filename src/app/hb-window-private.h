@@ -119,6 +119,8 @@ struct _HbWindow
 const HbState *hb_window_current (HbWindow *self);
 void           hb_window_show_toast (HbWindow *self, const char *text);
 void           hb_window_show_error (HbWindow *self, const char *heading, const char *text);
+void           hb_window_show_error_details (HbWindow *self, const char *heading,
+                                             const char *text, const char *details);
 void           hb_window_update_actions (HbWindow *self);
 /* Makes `state` (taken) the level, with a fresh history. */
 void           hb_window_set_level (HbWindow *self, HbState *state, GFile *file,

@@ -59,24 +59,6 @@ hb_window_show_toast (HbWindow *self, const char *text)
   self->last_toast = g_strdup (text);
 }
 
-/* A failure the user should read in full (a file that did not open or
- * save): a dialog over the window, whose body wraps, where a toast would
- * cut a long message short and go after a few seconds. Recorded as the
- * last toast too (hb_window_get_last_toast), which the tests read. */
-void
-hb_window_show_error (HbWindow *self, const char *heading, const char *text)
-{
-  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, text);
-
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
-  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
-  gtk_window_present (GTK_WINDOW (dialog));
-  g_free (self->last_toast);
-  self->last_toast = g_strdup (text);
-}
-
 /* ---- The level ----------------------------------------------------------- */
 
 /* Everything that follows a change of the board (an edit, a press, undo,

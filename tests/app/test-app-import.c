@@ -209,6 +209,58 @@ test_import_png (Fixture *f, gconstpointer data)
   g_free (path);
 }
 
+/* The newest dialog over `window` (an error's), or NULL. */
+static AdwMessageDialog *
+last_dialog (HbWindow *window)
+{
+  GListModel *tops = gtk_window_get_toplevels ();
+  AdwMessageDialog *found = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (tops, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (window)
+          && gtk_widget_get_visible (GTK_WIDGET (w)))
+        {
+          found = ADW_MESSAGE_DIALOG (w);
+          break;
+        }
+    }
+  return found;
+}
+
+/* A picture with no board says so in a sentence, the games' reasons only
+ * under Details; another failure (not a picture) keeps its plain one. */
+static void
+assert_no_board_dialog (HbWindow *window, gboolean no_board)
+{
+  AdwMessageDialog *d = last_dialog (window);
+  GtkWidget *extra;
+
+  g_assert_nonnull (d);
+  extra = adw_message_dialog_get_extra_child (d);
+  if (!no_board)
+    {
+      g_assert_cmpstr (adw_message_dialog_get_heading (d), !=, "No Puzzle Found in the Picture");
+      g_assert_null (extra);
+    }
+  else
+    {
+      const char *details;
+
+      g_assert_cmpstr (adw_message_dialog_get_heading (d), ==, "No Puzzle Found in the Picture");
+      g_assert_nonnull (strstr (adw_message_dialog_get_body (d), "Flow Free"));
+      g_assert_null (strstr (adw_message_dialog_get_body (d), "lattice"));
+      g_assert_true (GTK_IS_EXPANDER (extra));
+      g_assert_false (gtk_expander_get_expanded (GTK_EXPANDER (extra)));
+      details = gtk_label_get_text (GTK_LABEL (gtk_expander_get_child (GTK_EXPANDER (extra))));
+      g_assert_nonnull (strstr (details, "No Flow Free board found"));
+    }
+  gtk_window_destroy (GTK_WINDOW (d));
+  hb_app_test_settle (20);
+}
+
 static void
 test_import_bad (Fixture *f, gconstpointer data)
 {
@@ -244,6 +296,7 @@ test_import_bad (Fixture *f, gconstpointer data)
       g_assert_nonnull (toast);
       if (strstr (toast, base) == NULL)
         g_error ("toast “%s” does not name “%s”", toast, base);
+      assert_no_board_dialog (window, paths[i] == blank_path);
       g_assert_true (hb_window_get_state (window) == before);
       g_assert_true (hb_window_get_game (window)->equal (copy, hb_window_get_state (window)));
       g_object_unref (file);
