@@ -335,7 +335,8 @@ test_edit_dots (void)
   g_assert_cmpint (s->names[0], ==, 'O');
   g_clear_pointer (&status, g_free);
   status = flow_game.status_text (&s->base);
-  g_assert_nonnull (strstr (status, "'O'"));
+  /* Named as the palette names it. */
+  g_assert_cmpstr (status, ==, "Orange needs its second dot");
   s = apply (s, FLOW_OP_SET_DOT, 3, 0, 0);
   apply_refused (s, FLOW_OP_SET_DOT, 3, 2, 0);    /* a third dot */
   apply_refused (s, FLOW_OP_SET_DOT, 3, 0, 0);    /* already there */
@@ -366,6 +367,105 @@ test_edit_dots (void)
   text = flow_write_text (s, FALSE);
   g_assert_cmpint (text[10], !=, 'R');
   g_assert_cmpint (text[13], ==, 'R');
+  hb_state_free (&s->base);
+}
+
+/* The status line names a colour without its pair as the palette does;
+ * a colour the palette has no name for goes by its character; a colour
+ * with more dots than two (a file can hold one) says how many. */
+static void
+test_status_names_colour (void)
+{
+  FlowState *s = FLOW (flow_game.new_blank (4, 3));
+  g_autofree char *status = NULL;
+
+  s = apply (s, FLOW_OP_SET_DOT, 0, 0, name_index (s, 'R'));
+  status = flow_game.status_text (&s->base);
+  g_assert_cmpstr (status, ==, "Red needs its second dot");
+  s = apply (s, FLOW_OP_SET_DOT, 3, 0, 0);
+  s = apply (s, FLOW_OP_SET_DOT, 0, 2, name_index (s, 'b'));
+  g_clear_pointer (&status, g_free);
+  status = flow_game.status_text (&s->base);
+  g_assert_cmpstr (status, ==, "Dark blue needs its second dot");
+  s = apply (s, FLOW_OP_SET_DOT, 0, 2, -1);
+  /* 'D' is the first character past the game's sixteen. */
+  s = apply (s, FLOW_OP_SET_DOT, 1, 1, name_index (s, 'D'));
+  g_clear_pointer (&status, g_free);
+  status = flow_game.status_text (&s->base);
+  g_assert_cmpstr (status, ==, "Colour 'D' needs its second dot");
+  hb_state_free (&s->base);
+
+  s = flow_state_new (3, 2, 1);
+  s->dot[0] = s->dot[2] = s->dot[4] = 1;
+  s->colour[0] = s->colour[2] = s->colour[4] = 1;
+  g_clear_pointer (&status, g_free);
+  status = flow_game.status_text (&s->base);
+  g_assert_cmpstr (status, ==, "Red has 3 dots, not two");
+  hb_state_free (&s->base);
+}
+
+/* The largest difference between two colours' channels (0xRRGGBB). */
+static int
+channel_gap (guint32 a, guint32 b)
+{
+  int gap = 0;
+
+  for (int shift = 0; shift <= 16; shift += 8)
+    gap = MAX (gap, ABS ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff)));
+  return gap;
+}
+
+/* The colour the palette draws for an entry (its character's). */
+static guint32
+entry_rgb (const HbPaletteEntry *e)
+{
+  FlowState *probe = flow_state_new (1, 1, 0);
+  guint32 rgb;
+
+  probe->names[0] = (char) e->id;
+  rgb = flow_colour_rgb (probe, 0, FALSE);
+  flow_state_free (probe);
+  return rgb;
+}
+
+/* Edit's last chip, the new colour, is a character no other chip has, in
+ * a colour that stands apart from every other chip (the first spare
+ * character, 'D', is an orange next to Orange: its chip read as a second
+ * Orange), and its tooltip says what it is. Placed, its dots take that
+ * character and colour; the chip after it is another one, again apart. */
+static void
+test_palette_new_colour (void)
+{
+  FlowState *s = FLOW (flow_game.new_blank (4, 3));
+  HbPaletteEntry e[32];
+  int n, id;
+  char want[48];
+
+  for (int round = 0; round < 2; round++)
+    {
+      n = flow_game.palette (&s->base, HB_MODE_EDIT, e, 32);
+      g_assert_cmpint (n, ==, 17 + round);
+      id = e[n - 1].id;
+      g_snprintf (want, sizeof want, "%c Next unused colour", id);
+      g_assert_cmpstr (e[n - 1].name, ==, want);
+      g_test_message ("new colour %d: '%c' (%06x)", round + 1, id, entry_rgb (&e[n - 1]));
+      for (int k = 0; k < n - 1; k++)
+        {
+          g_assert_cmpint (e[k].id, !=, id);
+          if (channel_gap (entry_rgb (&e[k]), entry_rgb (&e[n - 1])) < 64)
+            g_error ("the new colour '%c' (%06x) looks like the chip '%c' (%06x)", id,
+                     entry_rgb (&e[n - 1]), e[k].id, entry_rgb (&e[k]));
+        }
+      /* Its pair placed: a colour of the level with that character and
+       * the chip's colour, listed among the level's colours next time. */
+      s = apply (s, FLOW_OP_SET_DOT, 0, round, name_index (s, (char) id));
+      s = apply (s, FLOW_OP_SET_DOT, 3, round, name_index (s, (char) id));
+      g_assert_cmpint (s->colours, ==, round + 1);
+      g_assert_cmpint (s->names[round], ==, id);
+      g_assert_cmphex (flow_colour_rgb (s, round, FALSE), ==, entry_rgb (&e[n - 1]));
+    }
+  n = flow_game.palette (&s->base, HB_MODE_EDIT, e, 32);
+  g_assert_cmpint (n, ==, 19);
   hb_state_free (&s->base);
 }
 
@@ -840,6 +940,8 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/game/truncate-and-clear", test_truncate_and_clear);
   g_test_add_func ("/flow/game/edit-dots", test_edit_dots);
   g_test_add_func ("/flow/game/edit-keeps-paths", test_edit_keeps_paths);
+  g_test_add_func ("/flow/game/status-names-colour", test_status_names_colour);
+  g_test_add_func ("/flow/game/palette-new-colour", test_palette_new_colour);
   g_test_add_func ("/flow/game/resize", test_resize);
   g_test_add_func ("/flow/game/equal-renumbered", test_equal_renumbered);
   g_test_add_func ("/flow/game/pointer-play", test_pointer_play);

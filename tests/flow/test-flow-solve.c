@@ -1031,6 +1031,58 @@ test_race (void)
   }
 }
 
+/* A level the editor left unfinished (a colour with one dot, or more
+ * than two): every Flow solver says no solution, naming the colour as
+ * the palette does and saying what finishes the level, not "cannot be
+ * solved" in general words. Colours beyond the game's sixteen go by
+ * their character. */
+static void
+test_unfinished_levels (void)
+{
+  static const struct {
+    const char *rows;   /* 'R', 'B', 'D' dots; '.' empty */
+    const char *want;
+  } levels[] = {
+    /* Red has one dot, Blue its pair. */
+    { "R..B"
+      "...."
+      "...B", "Red has one dot: place its second dot to finish the level" },
+    /* Blue is fine, Red has three dots. */
+    { "R..B"
+      ".R.."
+      "R..B", "Red has 3 dots: remove all but two to finish the level" },
+    /* A colour the palette has no name for. */
+    { "D..B"
+      "...."
+      "...B", "Colour 'D' has one dot: place its second dot to finish the level" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (levels); i++)
+    for (int k = 0; flow_solvers[k] != NULL; k++)
+      {
+        const HbSolver *solver = flow_solvers[k];
+        FlowState *s = flow_state_new (4, 3, 2);
+        HbSolveOptions o = { 0 };
+        g_autoptr (GError) error = NULL;
+        HbResult *r;
+
+        /* Colour 0 is the first character of the row text, colour 1 'B'. */
+        s->names[0] = levels[i].rows[0];
+        s->names[1] = 'B';
+        for (int j = 0; j < 12; j++)
+          if (levels[i].rows[j] != '.')
+            s->dot[j] = s->colour[j] = levels[i].rows[j] == 'B' ? 2 : 1;
+        r = solver->solve (&s->base, &o, NULL, NULL, &error);
+        g_assert_no_error (error);
+        g_assert_nonnull (r);
+        if (r->status != HB_STATUS_NO_SOLUTION || g_strcmp0 (r->message, levels[i].want) != 0)
+          g_error ("%s on level %" G_GSIZE_FORMAT ": status %d, \"%s\", not \"%s\"",
+                   solver->id, i, r->status, r->message, levels[i].want);
+        hb_result_free (r);
+        flow_state_free (s);
+      }
+}
+
 /* The solver is the game's default. */
 static void
 test_default (void)
@@ -1053,6 +1105,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/fast/count-sparse", test_count_sparse);
   g_test_add_func ("/flow/fast/corner-rule", test_corner_rule);
   g_test_add_func ("/flow/fast/edge-cases", test_edge_cases);
+  g_test_add_func ("/flow/solvers/unfinished-levels", test_unfinished_levels);
   g_test_add_func ("/flow/fast/generated", test_generated);
   g_test_add_func ("/flow/fast/huge", test_huge);
   g_test_add_func ("/flow/fast/rows", test_rows);

@@ -353,6 +353,45 @@ test_backtrack_tries (void)
   hb_state_free (level);
 }
 
+/* A screenshot of a level as the app draws it, read back: the summary
+ * the import's toast shows gives the board's size and what a player can
+ * check against the picture (the tiles with arms), not the tiles' size
+ * in pixels, which means nothing to a player. */
+static void
+test_import_summary (void)
+{
+  LoopState *level = loop_generate_level (4, 6, 7);
+  int cell = 90, pw = 4 * cell + 120, ph = 6 * cell + 120, with_arms = 0;
+  cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_RGB24, pw, ph);
+  cairo_t *cr = cairo_create (surf);
+  HbLayout l = { 4, 6, 60, 60, cell };
+  HbRenderOptions o = { .hover_x = -1, .hover_y = -1, .mode = HB_MODE_PLAY };
+  g_autoptr(HbImportReport) report = hb_import_report_new ();
+  g_autoptr(HbImage) img = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *want = NULL;
+  HbState *read;
+
+  /* The window's colour round the board's card (Adwaita's light one). */
+  cairo_set_source_rgb (cr, 0xf6 / 255.0, 0xf5 / 255.0, 0xf4 / 255.0);
+  cairo_paint (cr);
+  loop_game.render (&level->base, cr, &l, &o);
+  cairo_destroy (cr);
+  img = hb_image_from_surface (surf);
+  cairo_surface_destroy (surf);
+  read = loop_game.from_image (img, report, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (read);
+  g_assert_true (loop_game.equal (read, &level->base));
+  for (int i = 0; i < 4 * 6; i++)
+    with_arms += level->tiles[i] != 0;
+  want = g_strdup_printf ("Infinite Loop, 4×6, %d tiles with arms", with_arms);
+  g_assert_cmpstr (report->summary, ==, want);
+  g_assert_null (strstr (report->summary, "px"));
+  hb_state_free (read);
+  hb_state_free (&level->base);
+}
+
 static void
 test_bench_quick (void)
 {
@@ -377,6 +416,7 @@ main (int argc, char **argv)
   g_test_add_func ("/loop/render/palette", test_palette_render);
   g_test_add_func ("/loop/render/frames", test_frames);
   g_test_add_func ("/loop/render/backtrack-tries", test_backtrack_tries);
+  g_test_add_func ("/loop/import/summary", test_import_summary);
   g_test_add_func ("/loop/bench/quick", test_bench_quick);
   return g_test_run ();
 }

@@ -645,6 +645,13 @@ ac_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
         free_cells++;
         fixed += forced[i] != 0;
       }
+  /* A colour with one dot (or three) is an unfinished level: say which,
+   * not what the rules made of it. */
+  if (!ok && level->colours > 0 && (r = flow_result_check_dots (level)) != NULL)
+    {
+      hb_result_add_stat (r, N_("cells fixed"), "%d", fixed);
+      return r;
+    }
   if (!ok)
     {
       r = hb_result_new (HB_STATUS_NO_SOLUTION);

@@ -731,17 +731,48 @@ flow_result_wrong (const HbResult *r)
          && (r->solved == NULL || !flow_is_solved (FLOW_CONST (r->solved)));
 }
 
+/* The level is unfinished rather than unsolvable: the words say what to
+ * do, naming the colour as the palette does. */
 HbResult *
 flow_result_bad_dots (const FlowState *level, int c, int ndots)
 {
   HbResult *r = hb_result_new (HB_STATUS_NO_SOLUTION);
+  g_autofree char *name = flow_colour_title (level, c);
 
-  hb_result_set_message (r, g_dngettext (NULL,
-                                         "Colour %c has %d dot, not two: it cannot be joined",
-                                         "Colour %c has %d dots, not two: it cannot be joined",
-                                         ndots),
-                         level->names[c], ndots);
+  if (ndots <= 0)
+    /* TRANSLATORS: %s is a colour's name ("Red", or "Colour 'x'") */
+    hb_result_set_message (r, _("%s has no dots: place its two dots to finish the level"),
+                           name);
+  else if (ndots == 1)
+    /* TRANSLATORS: %s is a colour's name ("Red", or "Colour 'x'") */
+    hb_result_set_message (r, _("%s has one dot: place its second dot to finish the level"),
+                           name);
+  else
+    /* TRANSLATORS: %s is a colour's name ("Red", or "Colour 'x'"), %d
+     * its number of dots, always more than two */
+    hb_result_set_message (r, g_dngettext (NULL,
+                                           "%s has %d dot: remove all but two to finish the level",
+                                           "%s has %d dots: remove all but two to finish the level",
+                                           ndots),
+                           name, ndots);
   return r;
+}
+
+HbResult *
+flow_result_check_dots (const FlowState *level)
+{
+  gsize n = (gsize) level->base.width * level->base.height;
+  g_autofree int *count = g_new0 (int, MAX (level->colours, 1));
+
+  /* Counted in full, not up to 3 as flow_all_endpoints does: the words
+   * give the number. */
+  for (gsize i = 0; i < n; i++)
+    if (level->dot[i] != 0 && level->dot[i] <= level->colours)
+      count[level->dot[i] - 1]++;
+  for (int c = 0; c < level->colours; c++)
+    if (count[c] != 2)
+      return flow_result_bad_dots (level, c, count[c]);
+  return NULL;
 }
 
 HbResult *

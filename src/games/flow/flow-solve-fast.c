@@ -3592,6 +3592,9 @@ fast_result (Fast *f, const HbState *state, const HbSolveOptions *options)
       if (options->count_limit > 1)
         hb_result_set_count_message (r, f->solutions, options->count_limit);
     }
+  else if (f->bad_dots && (r = flow_result_check_dots (s)) != NULL)
+    /* A colour without its pair: which one, and what to do about it. */
+    ;
   else
     {
       r = hb_result_new (HB_STATUS_NO_SOLUTION);

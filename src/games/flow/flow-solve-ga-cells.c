@@ -134,11 +134,11 @@ static const HbSetting ga_cells_settings[] = {
   { "population", N_("Population"),
     N_("Individuals per generation; automatic is 500 below 10×10 cells and 1000 from "
        "10×10, as the original article chose."),
-    HB_SETTING_INT, 0, 100000, 0, NULL, N_("From the board size"), NULL },
+    HB_SETTING_INT, 0, 100000, 0, NULL, N_("Auto"), NULL },
   { "generations", N_("Generations"),
     N_("How many generations before it gives up; automatic is 200 below 10×10 cells "
        "and 500 from 10×10."),
-    HB_SETTING_INT, 0, 1000000, 0, NULL, N_("From the board size"), NULL },
+    HB_SETTING_INT, 0, 1000000, 0, NULL, N_("Auto"), NULL },
   { "mutation", N_("Mutation rate"),
     N_("The chance that a child gets random colours on two of its cells."),
     HB_SETTING_NUMBER, 0, 1, 0.3, NULL, NULL, NULL },
@@ -179,9 +179,7 @@ ga_cells_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
       int a, b;
       if (!flow_endpoints (level, c, &a, &b))
         {
-          r = hb_result_new (HB_STATUS_NO_SOLUTION);
-          hb_result_set_message (r, "%s", _("No solution: a colour does not have exactly "
-                                            "two dots."));
+          r = flow_result_check_dots (level);   /* colour c, found again with its count */
           flow_ga_add_stats (r, &prm, 0);
           return r;
         }

@@ -607,11 +607,11 @@ static const HbSetting ga_paths_settings[] = {
   { "population", N_("Population"),
     N_("Individuals per generation; automatic is 500 below 10×10 cells and 1000 from "
        "10×10, as the original article chose."),
-    HB_SETTING_INT, 0, 100000, 0, NULL, N_("From the board size"), NULL },
+    HB_SETTING_INT, 0, 100000, 0, NULL, N_("Auto"), NULL },
   { "generations", N_("Generations"),
     N_("How many generations before it gives up; automatic is 200 below 10×10 cells "
        "and 500 from 10×10."),
-    HB_SETTING_INT, 0, 1000000, 0, NULL, N_("From the board size"), NULL },
+    HB_SETTING_INT, 0, 1000000, 0, NULL, N_("Auto"), NULL },
   { "mutation", N_("Mutation rate"),
     N_("The chance that a child gets a new random path for one or two colours."),
     HB_SETTING_NUMBER, 0, 1, 0.5, NULL, NULL, NULL },
@@ -701,9 +701,15 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
       if (!(probe ? flow_ac_probe (level, forced, FLOW_AC_PROBE_BUDGET, cancellable)
                   : flow_ac_forced (level, forced, cancellable)))
         {
-          r = hb_result_new (HB_STATUS_NO_SOLUTION);
-          hb_result_set_message (r, "%s", _("No solution: arc consistency proves that no "
-                                            "colouring satisfies the rules."));
+          /* A colour without its pair fails arc consistency too: say
+           * which colour first. */
+          r = flow_result_check_dots (level);
+          if (r == NULL)
+            {
+              r = hb_result_new (HB_STATUS_NO_SOLUTION);
+              hb_result_set_message (r, "%s", _("No solution: arc consistency proves that no "
+                                                "colouring satisfies the rules."));
+            }
           flow_ga_add_stats (r, &prm, 0);
           return r;
         }
@@ -723,9 +729,7 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
       int a, b;
       if (!flow_endpoints (level, c, &a, &b))
         {
-          r = hb_result_new (HB_STATUS_NO_SOLUTION);
-          hb_result_set_message (r, "%s", _("No solution: a colour does not have exactly "
-                                            "two dots."));
+          r = flow_result_check_dots (level);   /* colour c, found again with its count */
           flow_ga_add_stats (r, &prm, 0);
           return r;
         }

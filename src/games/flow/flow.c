@@ -6,6 +6,7 @@
 #include "hb-stat-label.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
 /* ---- States ---------------------------------------------------------------- */
@@ -1293,9 +1294,88 @@ static const char *const colour_names[16] = {
   N_("Tan"), N_("Dark blue"), N_("Teal"), N_("Pink"),
 };
 
+char *
+flow_colour_title (const FlowState *s, int c)
+{
+  char ch = s != NULL && c >= 0 && c < FLOW_MAX_COLOURS ? s->names[c] : '\0';
+
+  for (int k = 0; k < 16 && ch != '\0'; k++)
+    if (flow_default_names[k] == ch)
+      return g_strdup (_(colour_names[k]));
+  /* TRANSLATORS: a colour the palette has no name for, by its character,
+   * at the start of a sentence: "Colour 'x' needs its second dot" */
+  return g_strdup_printf (_("Colour '%c'"), ch != '\0' ? ch : '?');
+}
+
+/* How far apart two colours look: the "redmean" weighting of the RGB
+ * distance, cheap and near enough to what the eye sees for telling chips
+ * apart (0 the same, about 765 black from white). */
+static double
+colour_distance (guint32 a, guint32 b)
+{
+  double r1 = (a >> 16) & 0xff, g1 = (a >> 8) & 0xff, b1 = a & 0xff;
+  double r2 = (b >> 16) & 0xff, g2 = (b >> 8) & 0xff, b2 = b & 0xff;
+  double rm = (r1 + r2) / 2, dr = r1 - r2, dg = g1 - g2, db = b1 - b2;
+
+  return sqrt ((2 + rm / 256) * dr * dr + 4 * dg * dg + (2 + (255 - rm) / 256) * db * db);
+}
+
+/* The spare colour the palette offers as the new one: the first spare
+ * character (the level's names from s->colours on, not already a chip)
+ * whose colour stands apart from every chip before it, else the one that
+ * stands furthest apart. The spare hues are a golden-ratio walk
+ * (flow-render.c) and the first of them, 'D', is an orange beside Orange:
+ * offered as it came, the new colour's chip read as a second Orange chip.
+ * The colour goes with the character on the board too (a new colour
+ * takes the character it was placed with, see FLOW_OP_SET_DOT), so the
+ * chip shows what the dots will look like. -1 when there is no spare. */
+static int
+new_colour (const FlowState *s, const gboolean listed[128], const HbPaletteEntry *shown,
+            int n_shown)
+{
+  /* The game's own closest pairs are Grey and Tan (about 100 on this
+   * scale), Red and Maroon, Green and Teal (about 130): 140 is further
+   * apart than any of them. */
+  const double apart = 140;
+  g_autofree guint32 *rgb = g_new (guint32, MAX (n_shown, 1));
+  FlowState *chips = flow_state_new (1, 1, 0);
+  int best = -1;
+  double best_d = -1;
+
+  /* The chips' colours by their characters alone (flow_colour_rgb reads
+   * nothing else). */
+  for (int k = 0; k < n_shown; k++)
+    {
+      chips->names[0] = (char) shown[k].id;
+      rgb[k] = flow_colour_rgb (chips, 0, FALSE);
+    }
+  flow_state_free (chips);
+  for (int c = s->colours; c < FLOW_MAX_COLOURS; c++)
+    {
+      char ch = s->names[c];
+      guint32 mine;
+      double d = G_MAXDOUBLE;
+
+      if (ch == '\0' || (guchar) ch >= 128 || listed[(int) ch])
+        continue;
+      mine = flow_colour_rgb (s, c, FALSE);
+      for (int k = 0; k < n_shown; k++)
+        d = MIN (d, colour_distance (mine, rgb[k]));
+      if (d >= apart)
+        return c;
+      if (d > best_d)
+        {
+          best_d = d;
+          best = c;
+        }
+    }
+  return best;
+}
+
 /* Edit mode's palette: the game's sixteen colours, then the level's other
- * colours, then one new colour, each entry's id the colour's character
- * (stable while colours come and go and are renumbered). Play has none. */
+ * colours, then one new colour (see new_colour), each entry's id the
+ * colour's character (stable while colours come and go and are
+ * renumbered). Play has none. */
 static int
 flow_palette (const HbState *state, HbMode mode, HbPaletteEntry *out, int max)
 {
@@ -1321,14 +1401,20 @@ flow_palette (const HbState *state, HbMode mode, HbPaletteEntry *out, int max)
         g_snprintf (out[n].name, sizeof out[n].name, "%c", s->names[c]);
         n++;
       }
-  for (int c = s->colours; c < FLOW_MAX_COLOURS && n < max; c++)
-    if (s->names[c] != '\0' && !listed[(int) s->names[c]])
-      {
-        out[n].id = s->names[c];
-        g_snprintf (out[n].name, sizeof out[n].name, _("%c (new colour)"), s->names[c]);
-        n++;
-        break;
-      }
+  if (n < max)
+    {
+      int c = new_colour (s, listed, out, n);
+      if (c >= 0)
+        {
+          out[n].id = s->names[c];
+          /* TRANSLATORS: the palette's last chip, a colour beyond the
+           * level's and the game's sixteen; %c is its character, as in
+           * "R Red" */
+          g_snprintf (out[n].name, sizeof out[n].name, _("%c Next unused colour"),
+                      s->names[c]);
+          n++;
+        }
+    }
   return n;
 }
 
@@ -1353,8 +1439,18 @@ flow_status_text (const HbState *state)
     }
   for (int c = 0; c < s->colours; c++)
     if (ndots[c + 1] != 2)
-      /* TRANSLATORS: %c is the colour's character */
-      return g_strdup_printf (_("Colour '%c' needs its second dot"), s->names[c]);
+      {
+        /* Named as the palette names it ("Red"). */
+        g_autofree char *name = flow_colour_title (s, c);
+        if (ndots[c + 1] > 2)
+          /* TRANSLATORS: %s is a colour's name ("Red", or "Colour 'x'"),
+           * %d its number of dots, always more than two */
+          return g_strdup_printf (g_dngettext (NULL, "%s has %d dot, not two",
+                                               "%s has %d dots, not two", ndots[c + 1]),
+                                  name, ndots[c + 1]);
+        /* TRANSLATORS: %s is a colour's name ("Red", or "Colour 'x'") */
+        return g_strdup_printf (_("%s needs its second dot"), name);
+      }
   for (int c = 0; c < s->colours; c++)
     {
       /* Walk from the first dot along the colour's links: joined when the

@@ -134,8 +134,16 @@ HbResult  *flow_search_result (const FlowState *level, HbTrace *trace, gboolean 
                                const guint8 *links, const char *advice, const char *none);
 
 /* A search's answer for colour c, which has `ndots` dots, not two: no
- * solution, saying so. */
+ * solution, saying so by the colour's name ("Red has one dot: place its
+ * second dot to finish the level"). */
 HbResult  *flow_result_bad_dots (const FlowState *level, int c, int ndots);
+/* The same for the first colour without exactly two dots, or NULL when
+ * every colour has its pair. */
+HbResult  *flow_result_check_dots (const FlowState *level);
+/* Colour c as the palette names it, at the start of a sentence: "Red"
+ * for the game's sixteen, "Colour 'x'" for others (flow.c). Newly
+ * allocated. */
+char      *flow_colour_title (const FlowState *s, int c);
 
 /* The text format: parse (errors name line and column) and write (the
  * level's dots, or with `solution` every cell's path colour). */

@@ -1651,8 +1651,16 @@ loop_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
       report->score -= 0.1;
     }
   {
-    int px = (int) lround (t * (f / scale));
-    g_autofree char *detail = g_strdup_printf (g_dngettext (NULL, "tiles of %d px", "tiles of %d px", px), px);
+    /* What a player can check against the picture, as the other games
+     * give their colours or lights: the tiles that have arms (the size
+     * of a tile in pixels said nothing to a player). */
+    int with_arms = 0;
+    g_autofree char *detail = NULL;
+    for (int i = 0; i < report->width * report->height; i++)
+      with_arms += st->tiles[i] != 0;
+    detail = g_strdup_printf (g_dngettext (NULL, "%d tile with arms", "%d tiles with arms",
+                                           with_arms),
+                              with_arms);
     hb_import_report_finish (report, _("Infinite Loop"), detail);
   }
   return &st->base;
