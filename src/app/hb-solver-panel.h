@@ -66,4 +66,9 @@ const char     *hb_solver_panel_get_seed_command (HbSolverPanel *self);
 
 /* The panel emits "error" (const char *message) when it refused a value. */
 
+/* Makes a spin button of the sidebar take the mouse wheel only once it has
+ * the keyboard focus; until then the wheel scrolls the sidebar (the panel's
+ * spin buttons and the window's board size). */
+void            hb_spin_button_wheel_needs_focus (GtkSpinButton *spin);
+
 G_END_DECLS

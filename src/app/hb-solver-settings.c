@@ -94,6 +94,23 @@ store (Control *c, double value)
     }
 }
 
+/* What a spin button shows for its lowest value when that value means
+ * something other than a number: the setting's automatic value ("Auto"),
+ * or for the common settings, which are all limits, "None" (0 is no
+ * limit). The words are kept short, so that the field leaves its row's
+ * title room to stay whole; the tooltip says what they mean. NULL: the
+ * number itself. */
+static const char *
+min_label (const HbSetting *d)
+{
+  if (d->auto_label != NULL)
+    return _(d->auto_label);
+  for (gsize i = 0; hb_common_solver_settings[i].key != NULL; i++)
+    if (d == &hb_common_solver_settings[i])
+      return C_("no limit", "None");
+  return NULL;
+}
+
 /* Text typed into a spin button: the core parser decides, and a value out
  * of range is refused with a message (the spin button then shows the last
  * value it took) instead of being clamped. */
@@ -105,7 +122,7 @@ on_spin_input (GtkSpinButton *spin, double *new_value, Control *c)
   GError *error = NULL;
   char *copy;
 
-  if (c->decl->auto_label != NULL && g_strcmp0 (text, _(c->decl->auto_label)) == 0)
+  if (min_label (c->decl) != NULL && g_strcmp0 (text, min_label (c->decl)) == 0)
     {
       *new_value = c->decl->min;
       clear_error (c);
@@ -136,10 +153,10 @@ on_spin_input (GtkSpinButton *spin, double *new_value, Control *c)
 static gboolean
 on_spin_output (GtkSpinButton *spin, Control *c)
 {
-  if (c->decl->auto_label != NULL
+  if (min_label (c->decl) != NULL
       && gtk_spin_button_get_value (spin) == c->decl->min)
     {
-      gtk_editable_set_text (GTK_EDITABLE (spin), _(c->decl->auto_label));
+      gtk_editable_set_text (GTK_EDITABLE (spin), min_label (c->decl));
       return TRUE;
     }
   return FALSE;
@@ -212,6 +229,56 @@ on_random_seed (GtkButton *button, Control *c)
   g_free (text);
 }
 
+/* The mouse wheel over a spin button of the sidebar scrolls the sidebar
+ * until the spin button has the keyboard focus (GNOME's practice), so that
+ * reading down the settings never changes one. GTK 4 cannot hand an event
+ * on to an ancestor: the guard, a scroll controller ahead of the spin
+ * button's own (capture phase), stops the event and moves the nearest
+ * scrolled window itself, by the step a GtkScrolledWindow takes for a
+ * wheel's notch (its page size to the power 2/3) or by a touchpad's
+ * pixels. */
+static gboolean
+contains_focus (GtkWidget *widget)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+static gboolean
+on_spin_wheel (GtkEventControllerScroll *wheel, double dx, double dy, gpointer data)
+{
+  GtkWidget *spin = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (wheel));
+  GtkWidget *scroller;
+  GtkAdjustment *v;
+  double step = 1;
+
+  if (contains_focus (spin))
+    return GDK_EVENT_PROPAGATE;
+  scroller = gtk_widget_get_ancestor (spin, GTK_TYPE_SCROLLED_WINDOW);
+  if (scroller == NULL)
+    return GDK_EVENT_STOP;
+  v = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  if (gtk_event_controller_scroll_get_unit (wheel) == GDK_SCROLL_UNIT_WHEEL)
+    step = pow (gtk_adjustment_get_page_size (v), 2.0 / 3.0);
+  gtk_adjustment_set_value (v, gtk_adjustment_get_value (v) + dy * step);
+  return GDK_EVENT_STOP;
+}
+
+void
+hb_spin_button_wheel_needs_focus (GtkSpinButton *spin)
+{
+  GtkEventController *wheel;
+
+  g_return_if_fail (GTK_IS_SPIN_BUTTON (spin));
+  wheel = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+  gtk_event_controller_set_name (wheel, "hb-wheel-needs-focus");
+  gtk_event_controller_set_propagation_phase (wheel, GTK_PHASE_CAPTURE);
+  g_signal_connect (wheel, "scroll", G_CALLBACK (on_spin_wheel), NULL);
+  gtk_widget_add_controller (GTK_WIDGET (spin), wheel);
+}
+
 static GtkWidget *
 new_spin (Control *c, const HbSettings *s)
 {
@@ -228,14 +295,16 @@ new_spin (Control *c, const HbSettings *s)
 
   gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
   gtk_spin_button_set_update_policy (GTK_SPIN_BUTTON (spin), GTK_UPDATE_IF_VALID);
-  /* Room for "Automatic" or whatever the setting calls its automatic value. */
+  /* Room for the longest number or the word for the lowest value, no more
+   * (a wide field squeezes the row's title until it breaks mid-word). */
   gtk_editable_set_width_chars (GTK_EDITABLE (spin),
-                                d->auto_label ? CLAMP ((int) g_utf8_strlen (_(d->auto_label), -1), 9, 16) : 9);
+                                min_label (d) ? CLAMP ((int) g_utf8_strlen (min_label (d), -1), 9, 12) : 9);
   g_signal_connect (spin, "input", G_CALLBACK (on_spin_input), c);
   g_signal_connect (spin, "output", G_CALLBACK (on_spin_output), c);
   g_signal_connect (spin, "value-changed", G_CALLBACK (on_spin_changed), c);
-  if (d->auto_label != NULL && value == d->min)
+  if (min_label (d) != NULL && value == d->min)
     on_spin_output (GTK_SPIN_BUTTON (spin), c);
+  hb_spin_button_wheel_needs_focus (GTK_SPIN_BUTTON (spin));
   return spin;
 }
 
@@ -308,6 +377,10 @@ add_control (HbSolverPanel *self, const HbSetting *d, const HbSettings *s)
           break;
         }
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (c->row), c->widget);
+      /* Tab goes straight to a field, not to its row first (a switch's
+       * row stays a stop: activating it flips the switch). */
+      if (d->type != HB_SETTING_SWITCH)
+        gtk_widget_set_focusable (c->row, FALSE);
       if (c->subtitle != NULL)
         adw_action_row_set_subtitle (ADW_ACTION_ROW (c->row), c->subtitle);
     }

@@ -591,6 +591,10 @@ hb_window_class_install_actions (GtkWidgetClass *widget_class)
    * first and pastes text, as it should. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, GDK_CONTROL_MASK,
                                        "win.paste-picture", NULL);
+  /* Ctrl+H makes the next hinted move (H alone shows or hides the hints),
+   * as Hint is Ctrl+H in GNOME's games. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK,
+                                       "win.next-hint", NULL);
   /* The player's jumps: N to the next solution, D to the next decision,
    * with Shift back. */
   {

@@ -130,6 +130,22 @@ hb_window_select_game (HbWindow *self, const char *id)
   return FALSE;
 }
 
+/* Every spin button of the Board group (size, colours, level number) takes
+ * the mouse wheel only once it has the focus, as the solver's settings do:
+ * the wheel over an unfocused one scrolls the sidebar. */
+static void
+guard_spin_buttons (GtkWidget *widget)
+{
+  if (GTK_IS_SPIN_BUTTON (widget))
+    {
+      hb_spin_button_wheel_needs_focus (GTK_SPIN_BUTTON (widget));
+      return;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    guard_spin_buttons (c);
+}
+
 void
 hb_window_choosers_init (HbWindow *self)
 {
@@ -164,4 +180,5 @@ hb_window_choosers_init (HbWindow *self)
                     G_CALLBACK (on_size_changed), self);
   g_signal_connect (self->number_adjustment, "value-changed",
                     G_CALLBACK (on_number_changed), self);
+  guard_spin_buttons (GTK_WIDGET (self->board_group));
 }

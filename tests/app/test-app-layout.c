@@ -1,5 +1,7 @@
-/* test-app-layout.c: the board view keeps its size when Edit and Play
- * switch, in the real window under Xvfb at 1100 × 760, for every game:
+/* test-app-layout.c: the sidebar's manners (the wheel over a field, whole
+ * titles, "None" for no limit, Tab from control to control, the shortcuts
+ * listed: see each test), and the board view keeps its size when Edit and
+ * Play switch, in the real window under Xvfb at 1100 × 760, for every game:
  * the palette's row (Flood-It's colours in both modes, Flow Free's and
  * Infinite Loop's in Edit only) stays while the game has a palette in
  * either mode, empty and out of reach when the mode has none. The row is
@@ -10,6 +12,7 @@
 #include "hb-app-test.h"
 #include "hb-palette-bar.h"
 #include "hb-registry.h"
+#include "hb-solver-panel.h"
 
 typedef struct {
   int width, height;
@@ -100,10 +103,511 @@ test_board_keeps_size (void)
   hb_app_test_window_close (window);
 }
 
+/* ---- The sidebar --------------------------------------------------------------- */
+
+/* A window on Flow Free with the genetic algorithm on paths chosen and its
+ * Settings open: the longest list of settings, taller than the sidebar. */
+static HbWindow *
+flow_ga_window (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbSolverPanel *panel = hb_window_get_solver_panel (window);
+  GtkWidget *row;
+
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_settle (200);
+  g_assert_true (hb_window_select_solver (window, "ga-paths"));
+  row = gtk_widget_get_ancestor (hb_solver_panel_get_setting_row (panel, "mutation"),
+                                 ADW_TYPE_EXPANDER_ROW);
+  g_assert_nonnull (row);
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), TRUE);
+  hb_app_test_settle (300);
+  return window;
+}
+
+static GtkWidget *
+board_spin (HbWindow *window, const char *title)
+{
+  GtkWidget *row = hb_app_test_find_row (GTK_WIDGET (window), title);
+
+  g_assert_nonnull (row);
+  return hb_app_test_find_first (row, GTK_TYPE_SPIN_BUTTON);
+}
+
+/* Runs the vertical scroll controllers of `w` in `phase` with a wheel's
+ * notch `dy`, as GTK does: TRUE when one handled it. */
+static gboolean
+run_scroll_controllers (GtkWidget *w, GtkPropagationPhase phase, double dy)
+{
+  GListModel *list = gtk_widget_observe_controllers (w);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; !handled && i < g_list_model_get_n_items (list); i++)
+    {
+      GtkEventController *c = g_list_model_get_item (list, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_SCROLL (c)
+          && gtk_event_controller_get_propagation_phase (c) == phase
+          && (gtk_event_controller_scroll_get_flags (GTK_EVENT_CONTROLLER_SCROLL (c))
+              & GTK_EVENT_CONTROLLER_SCROLL_VERTICAL))
+        g_signal_emit_by_name (c, "scroll", 0.0, dy, &handled);
+      g_object_unref (c);
+    }
+  g_object_unref (list);
+  return handled;
+}
+
+/* A wheel's notch over the text of `spin`, delivered as GTK 4 delivers a
+ * scroll event (it cannot synthesise a real one) within the sidebar: the
+ * capture phase from the sidebar's scrolled window down to the target,
+ * the target phase, then the bubble phase back up; the first scroll
+ * controller that handles it stops it. */
+static void
+wheel_over (GtkWidget *spin, double dy)
+{
+  GtkWidget *target = hb_app_test_find_first (spin, GTK_TYPE_TEXT);
+  GtkWidget *scroller = gtk_widget_get_ancestor (spin, GTK_TYPE_SCROLLED_WINDOW);
+  GPtrArray *path = g_ptr_array_new ();
+
+  g_assert_nonnull (target);
+  g_assert_nonnull (scroller);
+  for (GtkWidget *w = target; w != NULL; w = gtk_widget_get_parent (w))
+    {
+      g_ptr_array_add (path, w);
+      if (w == scroller)
+        break;
+    }
+  for (guint i = path->len; i-- > 0;)
+    if (run_scroll_controllers (g_ptr_array_index (path, i), GTK_PHASE_CAPTURE, dy))
+      goto done;
+  if (run_scroll_controllers (target, GTK_PHASE_TARGET, dy))
+    goto done;
+  for (guint i = 0; i < path->len; i++)
+    if (run_scroll_controllers (g_ptr_array_index (path, i), GTK_PHASE_BUBBLE, dy))
+      goto done;
+done:
+  g_ptr_array_unref (path);
+}
+
+/* The wheel over a field of the sidebar that does not have the focus
+ * scrolls the sidebar and leaves the value alone (the board's width, a
+ * solver's setting); once the field has the focus, the wheel changes it. */
+static void
+test_wheel_needs_focus (void)
+{
+  HbWindow *window = flow_ga_window ();
+  HbSolverPanel *panel = hb_window_get_solver_panel (window);
+  GtkWidget *rate = hb_solver_panel_get_control (panel, "mutation");
+  GtkWidget *width = board_spin (window, "_Width");
+  GtkWidget *scroller = gtk_widget_get_ancestor (rate, GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *v = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  const HbState *before = hb_document_get_state (hb_window_get_document (window));
+  int board_width = before->width;
+  double width_value = gtk_spin_button_get_value (GTK_SPIN_BUTTON (width));
+  double rate_value = gtk_spin_button_get_value (GTK_SPIN_BUTTON (rate));
+
+  g_assert_true (GTK_IS_SPIN_BUTTON (rate));
+  /* The sidebar has room to scroll. */
+  g_assert_cmpfloat (gtk_adjustment_get_upper (v), >, gtk_adjustment_get_page_size (v) + 100);
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (hb_window_get_board_view (window))));
+
+  gtk_adjustment_set_value (v, 0);
+  wheel_over (width, 1);
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (width)), ==, width_value);
+  g_assert_cmpint (hb_document_get_state (hb_window_get_document (window))->width, ==,
+                   board_width);
+  g_assert_cmpfloat (gtk_adjustment_get_value (v), >, 0);
+
+  gtk_adjustment_set_value (v, 0);
+  wheel_over (rate, 1);
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (rate)), ==, rate_value);
+  g_assert_cmpfloat (gtk_adjustment_get_value (v), >, 0);
+  /* Up again. */
+  {
+    double at = gtk_adjustment_get_value (v);
+    wheel_over (rate, -1);
+    g_assert_cmpfloat (gtk_adjustment_get_value (v), <, at);
+  }
+
+  /* With the focus, the field takes the wheel and the sidebar stays. */
+  g_assert_true (gtk_widget_grab_focus (rate));
+  gtk_adjustment_set_value (v, 0);
+  wheel_over (rate, -1);
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (rate)), >, rate_value);
+  g_assert_cmpfloat (gtk_adjustment_get_value (v), ==, 0);
+  hb_app_test_window_close (window);
+}
+
+/* The GtkLabel under `widget` showing `text`, or NULL. */
+static GtkLabel *
+find_label (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return GTK_LABEL (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkLabel *found = find_label (c, text);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Whether the label, as laid out now, breaks a line inside a word. */
+static gboolean
+breaks_mid_word (GtkLabel *label)
+{
+  PangoLayout *layout = gtk_label_get_layout (label);
+  const char *text = pango_layout_get_text (layout);
+  gboolean first = TRUE;
+
+  for (GSList *l = pango_layout_get_lines_readonly (layout); l != NULL; l = l->next)
+    {
+      int start = ((PangoLayoutLine *) l->data)->start_index;
+      if (!first && start > 0 && text[start - 1] != ' ' && text[start - 1] != '\n')
+        return TRUE;
+      first = FALSE;
+    }
+  return FALSE;
+}
+
+/* The settings' titles stay whole in the sidebar: a field's automatic
+ * value is a short word (the tooltip says what it means), not a phrase
+ * that squeezes the title until it breaks mid-word ("Popul-ation"), for
+ * every solver of every game. */
+static void
+test_setting_titles_whole (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbSolverPanel *panel = hb_window_get_solver_panel (window);
+  guint checked = 0;
+
+  for (const HbGame *const *g = hb_registry_games (); *g != NULL; g++)
+    {
+      g_assert_true (hb_window_select_game (window, (*g)->id));
+      hb_app_test_settle (100);
+      for (const HbSolver *const *sv = (*g)->solvers; sv != NULL && *sv != NULL; sv++)
+        {
+          g_assert_true (hb_window_select_solver (window, (*sv)->id));
+          for (gsize i = 0; (*sv)->settings != NULL && (*sv)->settings[i].key != NULL; i++)
+            {
+              const HbSetting *d = &(*sv)->settings[i];
+              GtkWidget *row = hb_solver_panel_get_setting_row (panel, d->key);
+              GtkLabel *title;
+
+              adw_expander_row_set_expanded (ADW_EXPANDER_ROW (
+                gtk_widget_get_ancestor (row, ADW_TYPE_EXPANDER_ROW)), TRUE);
+              hb_app_test_settle (50);
+              title = find_label (row, adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)));
+              g_assert_nonnull (title);
+              if (breaks_mid_word (title))
+                g_error ("%s, %s: the title \"%s\" breaks inside a word", (*g)->id, (*sv)->id,
+                         gtk_label_get_text (title));
+              checked++;
+            }
+        }
+    }
+  g_assert_cmpuint (checked, >, 4);
+
+  /* The genetic algorithm's automatic values, with the meaning in the
+   * tooltip. */
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_settle (100);
+  g_assert_true (hb_window_select_solver (window, "ga-paths"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (
+                     hb_solver_panel_get_control (panel, "population"))), ==, "Auto");
+  g_assert_nonnull (gtk_widget_get_tooltip_text (
+                      hb_solver_panel_get_setting_row (panel, "population")));
+  hb_app_test_window_close (window);
+}
+
+/* The time and step limits show "None" for 0 (no limit), keep the value
+ * 0, take "None" typed back, and show numbers for a limit. */
+static void
+test_limits_show_none (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbSolverPanel *panel = hb_window_get_solver_panel (window);
+  GtkSpinButton *time = GTK_SPIN_BUTTON (hb_solver_panel_get_control (panel, "time-limit"));
+  GtkSpinButton *steps = GTK_SPIN_BUTTON (hb_solver_panel_get_control (panel, "node-limit"));
+  HbSettings *s;
+
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (time)), ==, "None");
+  g_assert_cmpfloat (gtk_spin_button_get_value (time), ==, 0);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (steps)), ==, "None");
+  g_assert_cmpfloat (gtk_spin_button_get_value (steps), ==, 0);
+
+  gtk_spin_button_set_value (time, 5);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (time)), ==, "5.0");
+  gtk_editable_set_text (GTK_EDITABLE (time), "None");
+  gtk_spin_button_update (time);
+  g_assert_cmpfloat (gtk_spin_button_get_value (time), ==, 0);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (time)), ==, "None");
+  g_assert_null (hb_solver_panel_get_error (panel));
+  s = hb_solver_panel_dup_settings (panel, NULL);
+  g_assert_nonnull (s);
+  g_assert_false (hb_settings_has (s, "time-limit"));
+  g_assert_false (hb_settings_has (s, "node-limit"));
+  hb_settings_free (s);
+  hb_app_test_window_close (window);
+}
+
+/* The sidebar's Tab stops in `dir` from `start` until the focus leaves the
+ * sidebar, as a list of widgets. */
+static GPtrArray *
+tab_stops (HbWindow *window, GtkWidget *start, GtkDirectionType dir)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (start, GTK_TYPE_SCROLLED_WINDOW);
+  GPtrArray *stops = g_ptr_array_new ();
+
+  g_assert_true (gtk_widget_grab_focus (start));
+  for (;;)
+    {
+      GtkWidget *focus;
+
+      g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), dir));
+      focus = gtk_root_get_focus (GTK_ROOT (window));
+      g_assert_nonnull (focus);
+      if (!gtk_widget_is_ancestor (focus, scroller))
+        break;
+      g_ptr_array_add (stops, focus);
+      g_assert_cmpuint (stops->len, <, 200);
+    }
+  return stops;
+}
+
+static char *
+describe_stops (GPtrArray *stops)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < stops->len; i++)
+    {
+      GtkWidget *w = g_ptr_array_index (stops, i);
+      GtkWidget *row = ADW_IS_PREFERENCES_ROW (w) ? w
+                       : gtk_widget_get_ancestor (w, ADW_TYPE_PREFERENCES_ROW);
+      g_string_append_printf (s, " %s(%s)", G_OBJECT_TYPE_NAME (w),
+                              row ? adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)) : "");
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* Tab and Shift+Tab go from control to control in the sidebar: the rows
+ * that hold a field (Width, Height, Colours, the solver's number and seed
+ * settings) take no stop before it, the text-only row (What the Marks
+ * Mean) none at all, and Next Move one, its row, which presses its
+ * button; every control is reached both ways. */
+static void
+test_tab_skips_rows (void)
+{
+  HbWindow *window = flow_ga_window ();
+  HbSolverPanel *panel = hb_window_get_solver_panel (window);
+  GtkWidget *width = board_spin (window, "_Width");
+  GtkWidget *field_rows[] = {
+    gtk_widget_get_ancestor (width, ADW_TYPE_ACTION_ROW),
+    gtk_widget_get_ancestor (board_spin (window, "_Height"), ADW_TYPE_ACTION_ROW),
+    gtk_widget_get_ancestor (board_spin (window, "_Colours"), ADW_TYPE_ACTION_ROW),
+    hb_solver_panel_get_setting_row (panel, "population"),
+    hb_solver_panel_get_setting_row (panel, "mutation"),
+    hb_solver_panel_get_setting_row (panel, "seed"),
+    hb_solver_panel_get_setting_row (panel, "time-limit"),
+  };
+  GtkWidget *legend = hb_app_test_find_row (GTK_WIDGET (window), "What the Marks Mean");
+  GtkWidget *next_move = hb_app_test_find_row (GTK_WIDGET (window), "Next Move");
+  GtkWidget *show_hints = hb_app_test_find_row (GTK_WIDGET (window), "Show _Hints");
+  GtkWidget *next_hint = hb_app_test_find_first (next_move, GTK_TYPE_BUTTON);
+
+  for (guint i = 0; i < G_N_ELEMENTS (field_rows); i++)
+    g_assert_true (field_rows[i] != NULL && gtk_widget_get_visible (field_rows[i]));
+  g_assert_true (gtk_widget_get_visible (legend) && gtk_widget_get_visible (next_move));
+  g_assert_nonnull (show_hints);
+  g_assert_nonnull (next_hint);
+
+  /* Both with Next Hint on (Play mode, hints shown) and off (as on a
+   * solved board): an unusable button must not hide the rows above it
+   * from Shift+Tab. */
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
+                                      g_variant_new_boolean (TRUE));
+  hb_app_test_wait_hint (window);
+  for (int state = 0; state < 2; state++)
+    {
+      gboolean usable = gtk_widget_is_sensitive (next_hint);
+
+      g_test_message ("Next Hint %s", usable ? "on" : "off");
+      for (int back = 0; back < 2; back++)
+        {
+          GPtrArray *stops = tab_stops (window, back ? next_move : width,
+                                        back ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD);
+          char *order = describe_stops (stops);
+          gboolean reached[G_N_ELEMENTS (field_rows)] = { FALSE };
+          gboolean reached_next_move = back, reached_show_hints = FALSE;
+
+          g_test_message ("%s:%s", back ? "Shift+Tab" : "Tab", order);
+          for (guint k = 0; k < stops->len; k++)
+            {
+              GtkWidget *focus = g_ptr_array_index (stops, k);
+
+              if (focus == legend || gtk_widget_is_ancestor (focus, legend))
+                g_error ("Tab stopped on the legend (order:%s)", order);
+              if (focus == next_hint)
+                g_error ("Tab stopped on Next Hint as well as its row (order:%s)", order);
+              reached_next_move |= focus == next_move;
+              reached_show_hints |= focus == show_hints
+                                    || gtk_widget_is_ancestor (focus, show_hints);
+              for (guint i = 0; i < G_N_ELEMENTS (field_rows); i++)
+                {
+                  if (focus == field_rows[i])
+                    g_error ("Tab stopped on the row \"%s\" (order:%s)",
+                             adw_preferences_row_get_title (ADW_PREFERENCES_ROW (field_rows[i])),
+                             order);
+                  reached[i] |= gtk_widget_is_ancestor (focus, field_rows[i]);
+                }
+            }
+          /* Every field but the start's (Width going forward). */
+          for (guint i = back ? 0 : 1; i < G_N_ELEMENTS (field_rows); i++)
+            if (!reached[i])
+              g_error ("Tab never reached the field of \"%s\" (order:%s)",
+                       adw_preferences_row_get_title (ADW_PREFERENCES_ROW (field_rows[i])), order);
+          if (!reached_next_move || !reached_show_hints)
+            g_error ("Tab missed Next Move or Show Hints (order:%s)", order);
+          g_free (order);
+          g_ptr_array_unref (stops);
+        }
+      g_assert_true (usable == (state == 0));
+      gtk_widget_action_set_enabled (GTK_WIDGET (window), "win.next-hint", FALSE);
+      hb_app_test_settle (50);
+    }
+  hb_app_test_window_close (window);
+}
+
+/* ---- Shortcuts ----------------------------------------------------------------- */
+
+/* Whether the shortcuts window lists `accel` (as its accelerator property
+ * says it, among others there). */
+static gboolean
+overlay_lists (const char *accel)
+{
+  GtkBuilder *builder = gtk_builder_new_from_resource ("/io/github/hintboard/Hintboard/gtk/help-overlay.ui");
+  GSList *objects = gtk_builder_get_objects (builder);
+  gboolean found = FALSE;
+
+  for (GSList *l = objects; l != NULL; l = l->next)
+    if (GTK_IS_SHORTCUTS_SHORTCUT (l->data))
+      {
+        char *a = NULL;
+        char **words;
+        g_object_get (l->data, "accelerator", &a, NULL);
+        words = g_strsplit (a ? a : "", " ", -1);
+        found |= g_strv_contains ((const char *const *) words, accel);
+        g_strfreev (words);
+        g_free (a);
+      }
+  g_slist_free (objects);
+  gtk_window_destroy (GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
+  g_object_unref (builder);
+  return found;
+}
+
+/* The window's class shortcuts that Ctrl+H triggers, as action names. */
+static GPtrArray *
+actions_for_ctrl_h (HbWindow *window)
+{
+  GListModel *controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  GtkShortcutTrigger *ctrl_h = gtk_keyval_trigger_new (GDK_KEY_h, GDK_CONTROL_MASK);
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      GObject *c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_SHORTCUT_CONTROLLER (c))
+        for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
+          {
+            GtkShortcut *sc = g_list_model_get_item (G_LIST_MODEL (c), j);
+            GtkShortcutAction *action = gtk_shortcut_get_action (sc);
+
+            if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (sc), ctrl_h))
+              g_ptr_array_add (names, GTK_IS_NAMED_ACTION (action)
+                                      ? g_strdup (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)))
+                                      : gtk_shortcut_action_to_string (action));
+            g_object_unref (sc);
+          }
+      g_object_unref (c);
+    }
+  g_object_unref (controllers);
+  g_object_unref (ctrl_h);
+  return names;
+}
+
+/* F10 (the main menu) is listed, and so is Ctrl+H, which makes the next
+ * hinted move: the window's only Ctrl+H, no application accelerator's,
+ * and it makes the move. */
+static void
+test_shortcuts_listed (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GPtrArray *names = actions_for_ctrl_h (window);
+  char **app_actions;
+  HbDocument *doc = hb_window_get_document (window);
+  guint64 before;
+
+  g_assert_true (overlay_lists ("F10"));
+  g_assert_true (overlay_lists ("<Ctrl>H"));
+
+  g_assert_cmpuint (names->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (names, 0), ==, "win.next-hint");
+  g_ptr_array_unref (names);
+  app_actions = gtk_application_get_actions_for_accel (
+    GTK_APPLICATION (g_application_get_default ()), "<Control>h");
+  g_assert_cmpuint (g_strv_length (app_actions), ==, 0);
+  g_strfreev (app_actions);
+
+  /* The binding makes the move (Show Hints on, as Next Hint needs). */
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
+                                      g_variant_new_boolean (TRUE));
+  hb_app_test_wait_hint (window);
+  g_assert_true (hb_window_get_action_enabled (window, "next-hint"));
+  before = hb_document_get_serial (doc);
+  {
+    GListModel *controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+    GtkShortcutTrigger *ctrl_h = gtk_keyval_trigger_new (GDK_KEY_h, GDK_CONTROL_MASK);
+    gboolean done = FALSE;
+
+    for (guint i = 0; !done && i < g_list_model_get_n_items (controllers); i++)
+      {
+        GObject *c = g_list_model_get_item (controllers, i);
+        if (GTK_IS_SHORTCUT_CONTROLLER (c))
+          for (guint j = 0; !done && j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
+            {
+              GtkShortcut *sc = g_list_model_get_item (G_LIST_MODEL (c), j);
+              if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (sc), ctrl_h))
+                done = gtk_shortcut_action_activate (gtk_shortcut_get_action (sc), 0,
+                                                     GTK_WIDGET (window), NULL);
+              g_object_unref (sc);
+            }
+        g_object_unref (c);
+      }
+    g_object_unref (controllers);
+    g_object_unref (ctrl_h);
+    g_assert_true (done);
+  }
+  hb_app_test_settle (100);
+  g_assert_cmpuint (hb_document_get_serial (doc), !=, before);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/layout/board-keeps-size", test_board_keeps_size);
+  g_test_add_func ("/app/layout/wheel-needs-focus", test_wheel_needs_focus);
+  g_test_add_func ("/app/layout/setting-titles-whole", test_setting_titles_whole);
+  g_test_add_func ("/app/layout/limits-show-none", test_limits_show_none);
+  g_test_add_func ("/app/layout/tab-skips-rows", test_tab_skips_rows);
+  g_test_add_func ("/app/layout/shortcuts-listed", test_shortcuts_listed);
   return g_test_run ();
 }
