@@ -130,6 +130,21 @@ hb_window_select_game (HbWindow *self, const char *id)
   return FALSE;
 }
 
+/* Only digits go into the board's number fields (a field's "numeric"
+ * property let a typed letter through here). */
+static void
+on_spin_insert (GtkEditable *editable, const char *text, int length, int *position,
+                gpointer data)
+{
+  for (int i = 0; length < 0 ? text[i] != '\0' : i < length; i++)
+    if (!g_ascii_isdigit (text[i]))
+      {
+        g_signal_stop_emission_by_name (editable, "insert-text");
+        gtk_widget_error_bell (GTK_WIDGET (editable));
+        return;
+      }
+}
+
 /* Every spin button of the Board group (size, colours, level number) takes
  * the mouse wheel only once it has the focus, as the solver's settings do:
  * the wheel over an unfocused one scrolls the sidebar. */
@@ -139,6 +154,13 @@ guard_spin_buttons (GtkWidget *widget)
   if (GTK_IS_SPIN_BUTTON (widget))
     {
       hb_spin_button_wheel_needs_focus (GTK_SPIN_BUTTON (widget));
+      /* Digits only, and text that is no number puts the last value
+       * back: a shortcut letter typed into the focused field ("p9") was
+       * read as 0 and cut the board to one column. */
+      gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (widget), TRUE);
+      gtk_spin_button_set_update_policy (GTK_SPIN_BUTTON (widget), GTK_UPDATE_IF_VALID);
+      g_signal_connect (gtk_editable_get_delegate (GTK_EDITABLE (widget)), "insert-text",
+                        G_CALLBACK (on_spin_insert), NULL);
       return;
     }
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;

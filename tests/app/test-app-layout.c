@@ -544,6 +544,30 @@ actions_for_ctrl_h (HbWindow *window)
 /* F10 (the main menu) is listed, and so is Ctrl+H, which makes the next
  * hinted move: the window's only Ctrl+H, no application accelerator's,
  * and it makes the move. */
+/* A letter typed into a board's number field (a shortcut key, with the
+ * field still focused after a click on its +) goes nowhere, and text
+ * that is no number puts the last value back: "p9" read as 0 used to cut
+ * the board to one column. */
+static void
+test_board_fields_digits_only (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *spin = board_spin (window, "_Width");
+  int width = hb_window_get_state (window)->width;
+  int pos = 0;
+
+  g_assert_cmpint (width, >, 1);
+  gtk_widget_grab_focus (spin);
+  gtk_editable_insert_text (GTK_EDITABLE (spin), "p", -1, &pos);
+  g_assert_null (strchr (gtk_editable_get_text (GTK_EDITABLE (spin)), 'p'));
+  gtk_editable_set_text (GTK_EDITABLE (spin), "p");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+  hb_app_test_settle (50);
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, width);
+  g_assert_cmpint ((int) gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)), ==, width);
+  hb_app_test_window_close (window);
+}
+
 static void
 test_shortcuts_listed (void)
 {
@@ -609,5 +633,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/layout/limits-show-none", test_limits_show_none);
   g_test_add_func ("/app/layout/tab-skips-rows", test_tab_skips_rows);
   g_test_add_func ("/app/layout/shortcuts-listed", test_shortcuts_listed);
+  g_test_add_func ("/app/layout/board-fields-digits-only", test_board_fields_digits_only);
   return g_test_run ();
 }
