@@ -19,6 +19,7 @@ struct _HbDocument
   guint64       serial;
   gboolean      gesture_pushed;  /* the current gesture has its undo step */
   HbState      *loaded;          /* the level as it was loaded (Restart) */
+  gboolean      playing;         /* changes are play moves (progress) */
 };
 
 G_DEFINE_FINAL_TYPE (HbDocument, hb_document, G_TYPE_OBJECT)
@@ -53,6 +54,7 @@ hb_document_set_level (HbDocument *self, HbState *state, GFile *file,
     self->history = hb_history_new (state, 0);
   else
     hb_history_reset (self->history, state);
+  hb_history_set_playing (self->history, self->playing);
   self->gesture_pushed = FALSE;
   g_signal_emit (self, signals[SIGNAL_LEVEL_CHANGED], 0, new_game);
   changed (self);
@@ -192,6 +194,26 @@ hb_document_push (HbDocument *self, HbState *state)
   changed (self);
 }
 
+void
+hb_document_push_design (HbDocument *self, HbState *state)
+{
+  g_return_if_fail (HB_IS_DOCUMENT (self));
+  g_return_if_fail (self->history != NULL);
+  hb_history_set_playing (self->history, FALSE);
+  hb_document_push (self, state);
+  hb_history_set_playing (self->history, self->playing);
+}
+
+void
+hb_document_set_playing (HbDocument *self, gboolean playing)
+{
+  g_return_if_fail (HB_IS_DOCUMENT (self));
+  self->playing = playing;
+  self->gesture_pushed = FALSE;
+  if (self->history != NULL)
+    hb_history_set_playing (self->history, playing);
+}
+
 gboolean
 hb_document_can_undo (HbDocument *self)
 {
@@ -244,7 +266,8 @@ hb_document_save (HbDocument *self, GFile *file, GError **error)
                    _("Only local files can be saved"));
       return FALSE;
     }
-  text = self->game->write (hb_history_current (self->history), HB_WRITE_NATIVE, error);
+  /* The level as drawn, not as played. */
+  text = self->game->write (hb_history_design (self->history), HB_WRITE_NATIVE, error);
   if (text == NULL)
     {
       g_free (path);

@@ -1,7 +1,9 @@
 /* hb-document.h: the open level. A document holds a game's board with its
  * undo history, the file it came from (or the name it goes by until it is
  * saved) and whether it has unsaved changes. It knows nothing of widgets:
- * the window listens to its signals and redraws.
+ * the window listens to its signals and redraws. Changes made while
+ * playing are progress, not edits of the level: they leave it unmodified,
+ * and a save writes the level as drawn (see hb-history.h).
  *
  * Signals:
  *   "level-changed" (gboolean new_game): a new level replaced the old one
@@ -56,9 +58,15 @@ void           hb_document_end_gesture (HbDocument *self);
 /* Takes back the current gesture's undo step as if it never was (no redo
  * entry either): TRUE when the board changed back. */
 gboolean       hb_document_cancel_gesture (HbDocument *self);
-/* A new board (taken) as an undo step of its own (clear, resize, a
- * solution applied). */
+/* A new board (taken) as an undo step of its own (a solution applied,
+ * Restart): a play move while playing. */
 void           hb_document_push (HbDocument *self, HbState *state);
+/* The same, always a change of the level (clear, resize, scramble). */
+void           hb_document_push_design (HbDocument *self, HbState *state);
+/* Whether changes from now on are play moves (the window's Play mode):
+ * they leave the level unmodified, and a save writes the level as it
+ * was before them. */
+void           hb_document_set_playing (HbDocument *self, gboolean playing);
 gboolean       hb_document_can_undo (HbDocument *self);
 gboolean       hb_document_can_redo (HbDocument *self);
 gboolean       hb_document_undo (HbDocument *self);

@@ -202,7 +202,7 @@ action_clear (GtkWidget *widget, const char *name, GVariant *param)
       hb_state_free (blank);
       return;
     }
-  hb_document_push (self->document, blank);
+  hb_document_push_design (self->document, blank);
 }
 
 /* Restart: the level as it was loaded, as an undo step (Undo takes the
@@ -238,7 +238,7 @@ action_scramble (GtkWidget *widget, const char *name, GVariant *param)
   scrambled = game->scramble (hb_window_current (self),
                               ((guint64) g_random_int () << 32) | g_random_int ());
   if (scrambled != NULL)
-    hb_document_push (self->document, scrambled);
+    hb_document_push_design (self->document, scrambled);
 }
 
 static void

@@ -90,7 +90,7 @@ on_size_changed (GtkAdjustment *adjustment, HbWindow *self)
   resized = hb_document_get_game (self->document)->resize (s, w, h);
   if (resized == NULL)
     return;
-  hb_document_push (self->document, resized);
+  hb_document_push_design (self->document, resized);
 }
 
 /* The Board group's level number changed: one edit, undone as any other. */
@@ -111,7 +111,7 @@ on_number_changed (GtkAdjustment *adjustment, HbWindow *self)
   changed = game->apply (s, &move);
   if (changed == NULL)
     return;
-  hb_document_push (self->document, changed);
+  hb_document_push_design (self->document, changed);
 }
 
 gboolean

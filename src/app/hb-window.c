@@ -272,6 +272,7 @@ hb_window_set_mode (HbWindow *self, HbMode mode)
   if (mode == self->mode)
     return;
   self->mode = mode;
+  hb_document_set_playing (self->document, mode == HB_MODE_PLAY);
   hb_board_view_set_mode (self->board_view, mode);
   hb_window_update_palette (self);
   hb_window_update_status (self);
@@ -607,6 +608,7 @@ hb_window_init (HbWindow *self)
   self->disabled = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->settings = g_settings_new (SCHEMA_ID);
   self->document = hb_document_new ();
+  hb_document_set_playing (self->document, TRUE);
   self->hint_job = hb_hint_job_new ();
 
   g_signal_connect_swapped (self->document, "changed", G_CALLBACK (state_changed), self);

@@ -1,10 +1,12 @@
 #include "hb-history.h"
 
 struct _HbHistory {
-  GPtrArray *states;   /* HbState*, oldest first */
-  guint      pos;      /* index of the current state */
-  guint      limit;
-  gint64     saved;    /* index of the saved state, -1 if none is */
+  GPtrArray  *states;   /* HbState*, oldest first */
+  GByteArray *progress; /* per state: 1 when a play move made it */
+  guint       pos;      /* index of the current state */
+  guint       limit;
+  gint64      saved;    /* index of the saved design, -1 if none is */
+  gboolean    playing;  /* new states are play moves */
 };
 
 static void
@@ -19,6 +21,7 @@ hb_history_new (HbState *initial, guint limit)
   HbHistory *h = g_new0 (HbHistory, 1);
 
   h->states = g_ptr_array_new_with_free_func (free_state);
+  h->progress = g_byte_array_new ();
   h->limit = limit ? limit : HB_HISTORY_DEFAULT_LIMIT;
   hb_history_reset (h, initial);
   return h;
@@ -30,6 +33,7 @@ hb_history_free (HbHistory *h)
   if (h == NULL)
     return;
   g_ptr_array_unref (h->states);
+  g_byte_array_unref (h->progress);
   g_free (h);
 }
 
@@ -52,24 +56,51 @@ history_cells (const HbHistory *h)
   return cells;
 }
 
+/* The design the state at p belongs to: the nearest state at or before
+ * p that no play move made (the oldest kept, when all are). */
+static guint
+design_at (const HbHistory *h, guint p)
+{
+  while (p > 0 && h->progress->data[p])
+    p--;
+  return p;
+}
+
 void
 hb_history_push (HbHistory *h, HbState *state)
 {
+  guint8 flag = h->playing ? 1 : 0;
+
   if (h->pos + 1 < h->states->len)
     {
       if (h->saved > (gint64) h->pos)
         h->saved = -1;
       g_ptr_array_remove_range (h->states, h->pos + 1, h->states->len - h->pos - 1);
+      g_byte_array_set_size (h->progress, h->pos + 1);
     }
   g_ptr_array_add (h->states, state);
+  g_byte_array_append (h->progress, &flag, 1);
   h->pos = h->states->len - 1;
   while (h->states->len > 1
          && (h->states->len > h->limit || history_cells (h) > HB_HISTORY_MAX_CELLS))
     {
       g_ptr_array_remove_index (h->states, 0);
+      g_byte_array_remove_index (h->progress, 0);
       h->pos--;
       h->saved = h->saved >= 0 ? h->saved - 1 : -1;
     }
+}
+
+void
+hb_history_set_playing (HbHistory *h, gboolean playing)
+{
+  h->playing = playing;
+}
+
+const HbState *
+hb_history_design (const HbHistory *h)
+{
+  return g_ptr_array_index (h->states, design_at (h, h->pos));
 }
 
 gboolean
@@ -80,6 +111,7 @@ hb_history_take_back (HbHistory *h)
   if (h->saved >= (gint64) h->pos)
     h->saved = -1;
   g_ptr_array_remove_range (h->states, h->pos, h->states->len - h->pos);
+  g_byte_array_set_size (h->progress, h->pos);
   h->pos--;
   return TRUE;
 }
@@ -100,6 +132,8 @@ hb_history_reset (HbHistory *h, HbState *state)
 {
   g_ptr_array_set_size (h->states, 0);
   g_ptr_array_add (h->states, state);
+  g_byte_array_set_size (h->progress, 1);
+  h->progress->data[0] = 0;
   h->pos = 0;
   h->saved = 0;
 }
@@ -137,7 +171,7 @@ hb_history_redo (HbHistory *h)
 void
 hb_history_mark_saved (HbHistory *h)
 {
-  h->saved = h->pos;
+  h->saved = design_at (h, h->pos);
 }
 
 void
@@ -149,13 +183,14 @@ hb_history_mark_unsaved (HbHistory *h)
 gboolean
 hb_history_is_modified (const HbHistory *h)
 {
+  guint d = design_at (h, h->pos);
   const HbState *saved;
 
-  if (h->saved == (gint64) h->pos)
+  if (h->saved == (gint64) d)
     return FALSE;
   if (h->saved < 0)
     return TRUE;
   /* Undoing and redoing back to an equal board is not a change. */
   saved = g_ptr_array_index (h->states, h->saved);
-  return !saved->game->equal (saved, hb_history_current (h));
+  return !saved->game->equal (saved, g_ptr_array_index (h->states, d));
 }

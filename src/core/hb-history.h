@@ -2,7 +2,13 @@
  *
  * The history owns its states. The "saved" mark remembers which entry was
  * last written to disk, so the app can tell whether there are unsaved
- * changes even after undoing back to the saved board. */
+ * changes even after undoing back to the saved board.
+ *
+ * States that play moves made are progress, not changes of the level:
+ * each state belongs to a design, the nearest state at or before it that
+ * no play move made; the design is what is saved and what "modified"
+ * compares. So playing a level (and winning it) leaves nothing unsaved,
+ * and a save writes the level as it was drawn, not as it was played. */
 #pragma once
 
 #include "hb-game.h"
@@ -21,10 +27,16 @@ HbHistory     *hb_history_new (HbState *initial, guint limit);
 void           hb_history_free (HbHistory *history);
 
 const HbState *hb_history_current (const HbHistory *history);
-/* Makes `state` (taken) the current entry, dropping any redo entries. */
+/* Makes `state` (taken) the current entry, dropping any redo entries; a
+ * play move's while set_playing says so. */
 void           hb_history_push (HbHistory *history, HbState *state);
+/* Whether the states pushed from now on are play moves (progress). */
+void           hb_history_set_playing (HbHistory *history, gboolean playing);
+/* The current state's design: the current state unless play moves made
+ * it, else the state before those moves. */
+const HbState *hb_history_design (const HbHistory *history);
 /* Replaces the current entry (taken) without a new undo step: for the
- * intermediate states of a drag. */
+ * intermediate states of a drag (a play move's entry stays one). */
 void           hb_history_replace (HbHistory *history, HbState *state);
 /* Takes back the current entry (a step that is cancelled, not undone):
  * the one before becomes current and nothing is left to redo. FALSE when

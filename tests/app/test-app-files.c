@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "hb-app-test.h"
+#include "hb-registry.h"
 #include "hb-window-private.h"
 #include "lights.h"
 
@@ -248,6 +249,60 @@ test_close_with_dialog (Fixture *f, gconstpointer data)
   hb_app_test_settle (100);
 }
 
+/* Playing a level is progress, not a change of it: no mark in the title,
+ * nothing asked on closing, and a save writes the level as drawn (it used
+ * to write the played board over the puzzle). An edit after playing is a
+ * change, and then the board as it stands is the level. */
+static void
+test_play_is_progress (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  g_autofree char *path = g_build_filename (f->dir, "p.lights", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  const HbGame *lights = hb_registry_find_game ("lights");
+  HbState *level, *played, *edited;
+  GError *error = NULL;
+
+  g_assert_true (g_file_set_contents (path, "10001\n01010\n00100\n01010\n10001\n", -1, NULL));
+  g_assert_true (hb_app_test_load (window, file));
+  level = hb_state_copy (hb_window_get_state (window));
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  click_cell (window, 2, 2);
+  click_cell (window, 0, 4);
+  g_assert_false (lights->equal (level, hb_window_get_state (window)));
+  g_assert_false (hb_window_get_modified (window));
+  g_assert_null (strstr (gtk_window_get_title (GTK_WINDOW (window)), "•"));
+
+  /* Saved while played: the file holds the level, the board keeps its
+   * progress. */
+  played = hb_state_copy (hb_window_get_state (window));
+  g_assert_true (hb_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (lights->equal (played, hb_window_get_state (window)));
+  g_assert_true (hb_app_test_load (window, file));
+  g_assert_true (lights->equal (level, hb_window_get_state (window)));
+
+  /* Played, then edited: a change, saved as the board now shows. */
+  click_cell (window, 2, 2);
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  click_cell (window, 4, 0);
+  g_assert_true (hb_window_get_modified (window));
+  edited = hb_state_copy (hb_window_get_state (window));
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  click_cell (window, 1, 1);
+  g_assert_true (hb_window_get_modified (window));
+  g_assert_true (hb_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (hb_window_get_modified (window));
+  g_assert_true (hb_app_test_load (window, file));
+  g_assert_true (lights->equal (edited, hb_window_get_state (window)));
+
+  hb_state_free (level);
+  hb_state_free (played);
+  hb_state_free (edited);
+  hb_app_test_window_close (window);
+}
+
 /* Whether file filter f lets the user pick a file called `name` of
  * content type `type`, as the file chooser asks it. */
 static gboolean
@@ -397,5 +452,7 @@ main (int argc, char *argv[])
               test_close_with_dialog, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-dialog-filters", Fixture, NULL, hb_app_test_dir_set_up,
               test_open_dialog_filters, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/play-is-progress", Fixture, NULL, hb_app_test_dir_set_up,
+              test_play_is_progress, hb_app_test_dir_tear_down);
   return g_test_run ();
 }

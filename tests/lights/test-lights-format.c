@@ -263,6 +263,32 @@ test_history (void)
   hb_history_mark_saved (h);
   g_assert_false (hb_history_is_modified (h));
   hb_history_free (h);
+  /* Play moves are progress: not a change, and the design stays the
+   * board before them; a change of the level after them is one. */
+  h = hb_history_new (hb_test_parse (&lights_game, "00\n00\n"), 0);
+  {
+    const HbState *design = hb_history_current (h);
+
+    hb_history_set_playing (h, TRUE);
+    hb_history_push (h, lights_game.apply (hb_history_current (h), &m));
+    hb_history_push (h, lights_game.apply (hb_history_current (h), &m2));
+    g_assert_false (hb_history_is_modified (h));
+    g_assert_true (hb_history_design (h) == design);
+    g_assert_true (hb_history_current (h) != design);
+    hb_history_set_playing (h, FALSE);
+    hb_history_push (h, lights_game.apply (hb_history_current (h), &m));
+    g_assert_true (hb_history_is_modified (h));
+    g_assert_true (hb_history_design (h) == hb_history_current (h));
+    g_assert_true (hb_history_undo (h));
+    g_assert_false (hb_history_is_modified (h));
+    /* Saved while played: the design is what was saved. */
+    hb_history_set_playing (h, TRUE);
+    hb_history_push (h, lights_game.apply (hb_history_current (h), &m));
+    hb_history_mark_saved (h);
+    g_assert_false (hb_history_is_modified (h));
+    g_assert_true (hb_history_design (h) == design);
+  }
+  hb_history_free (h);
 
   /* On a huge board the history keeps what fits in its cell budget:
    * 2048×2048 is 4 Mi cells, so 16 entries. */
