@@ -236,6 +236,18 @@ pointer_cancel (HbBoardView *self)
     }
 }
 
+/* A press of the pointer hides the keyboard cursor until the next key
+ * (it goes to the cell pressed, so the arrows carry on from there): a
+ * mouse player saw its rings follow every click once any key was used. */
+static void
+pointer_hides_cursor (HbBoardView *self)
+{
+  if (!self->cursor_shown || self->key_stroke)
+    return;
+  self->cursor_shown = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static void
 on_drag_begin (GtkGestureDrag *gesture, double x, double y, HbBoardView *self)
 {
@@ -244,6 +256,7 @@ on_drag_begin (GtkGestureDrag *gesture, double x, double y, HbBoardView *self)
   /* A stroke the keyboard was drawing ends where it is. */
   hb_board_view_keys_reset (self);
   hb_board_view_pointer_press (self, x, y, button ? button : 1);
+  pointer_hides_cursor (self);
   if (!self->pressed)
     gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
   else
@@ -556,6 +569,7 @@ hb_board_view_simulate_click (HbBoardView *self, double x, double y, int button)
 {
   g_return_if_fail (HB_IS_BOARD_VIEW (self));
   hb_board_view_pointer_press (self, x, y, button);
+  pointer_hides_cursor (self);
   hb_board_view_pointer_release (self, x, y);
 }
 
@@ -570,6 +584,7 @@ hb_board_view_simulate_drag (HbBoardView *self, double x0, double y0,
   g_return_if_fail (HB_IS_BOARD_VIEW (self));
   hb_board_view_zoomed_layout (self, &layout);
   hb_board_view_pointer_press (self, x0, y0, button);
+  pointer_hides_cursor (self);
   /* Motion events every quarter cell, as a real pointer would send. */
   dist = hypot (x1 - x0, y1 - y0);
   step = MAX (1.0, layout.cell / 4);
@@ -584,6 +599,7 @@ hb_board_view_simulate_press (HbBoardView *self, double x, double y, int button)
 {
   g_return_if_fail (HB_IS_BOARD_VIEW (self));
   hb_board_view_pointer_press (self, x, y, button);
+  pointer_hides_cursor (self);
 }
 
 void

@@ -355,6 +355,21 @@ test_focus_by_keyboard (void)
   g_assert_cmpint (cx, ==, 0);
   g_assert_cmpint (cy, ==, 0);
   hb_app_test_settle (50);
+
+  /* A click hides it until the next key, which shows it on the cell
+   * clicked. */
+  {
+    double px, py;
+
+    hb_app_test_cell_point (window, 1, 1, 0.5, 0.5, &px, &py);
+    hb_board_view_simulate_click (view, px, py, 1);
+    hb_board_view_get_cursor (view, &cx, &cy);
+    g_assert_cmpint (cx, ==, -1);
+    hb_board_view_move_cursor (view, 0, 0);
+    hb_board_view_get_cursor (view, &cx, &cy);
+    g_assert_cmpint (cx, ==, 1);
+    g_assert_cmpint (cy, ==, 1);
+  }
   hb_app_test_window_close (window);
 }
 
