@@ -225,6 +225,12 @@ action_restart (GtkWidget *widget, const char *name, GVariant *param)
   hb_document_push (self->document, hb_state_copy (loaded));
 }
 
+static void
+action_next_level (GtkWidget *widget, const char *name, GVariant *param)
+{
+  hb_window_next_level (HB_WINDOW (widget));
+}
+
 /* Scramble (Infinite Loop): every tile turned at random, one undo step. */
 static void
 action_scramble (GtkWidget *widget, const char *name, GVariant *param)
@@ -529,6 +535,7 @@ hb_window_class_install_actions (GtkWidgetClass *widget_class)
     { "win.open-recent", "s", action_open_recent },
     { "win.paste-picture", NULL, action_paste_picture },
     { "win.restart", NULL, action_restart },
+    { "win.next-level", NULL, action_next_level },
     { "win.scramble", NULL, action_scramble },
     { "win.save", NULL, action_save },
     { "win.save-as", NULL, action_save_as },

@@ -253,6 +253,43 @@ open_level_then (HbWindow *self, gpointer data)
     }
 }
 
+void
+hb_window_next_level (HbWindow *self)
+{
+  const HbGame *game = hb_document_get_game (self->document);
+  g_autoptr (GPtrArray) list = NULL;
+  LevelChoice *choice;
+  guint here = 0, pick;
+
+  if (self->level_key == NULL || game == NULL)
+    return;
+  list = bundled_list (game);
+  if (list->len == 0)
+    return;
+  for (guint i = 0; i < list->len; i++)
+    {
+      g_autofree char *key = level_key (game, ((Bundled *) g_ptr_array_index (list, i))->file);
+      if (g_strcmp0 (key, self->level_key) == 0)
+        here = i;
+    }
+  /* The first level after this one not solved yet, else simply the next. */
+  pick = (here + 1) % list->len;
+  for (guint k = 1; k < list->len; k++)
+    {
+      guint i = (here + k) % list->len;
+      g_autofree char *key = level_key (game, ((Bundled *) g_ptr_array_index (list, i))->file);
+      if (!is_solved_key (self, key))
+        {
+          pick = i;
+          break;
+        }
+    }
+  choice = g_new0 (LevelChoice, 1);
+  choice->game = game;
+  choice->index = pick;
+  hb_window_maybe_discard (self, open_level_then, choice, g_free);
+}
+
 static void
 on_level_activated (GtkListBox *box, GtkListBoxRow *row, HbWindow *self)
 {
@@ -418,7 +455,21 @@ celebrate (HbWindow *self)
   text = g_strdup_printf (g_dngettext (NULL, "Solved in %u move and %s!",
                                        "Solved in %u moves and %s!", self->play_moves),
                           self->play_moves, time);
-  hb_window_show_toast (self, text);
+  if (self->level_key != NULL)
+    {
+      /* A bundled level: the toast leads on to the next one. */
+      g_autofree char *escaped = g_markup_escape_text (text, -1);
+      AdwToast *toast = adw_toast_new (escaped);
+
+      adw_toast_set_button_label (toast, _("_Next Level"));
+      adw_toast_set_action_name (toast, "win.next-level");
+      adw_toast_set_timeout (toast, 10);
+      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+      g_free (self->last_toast);
+      self->last_toast = g_strdup (text);
+    }
+  else
+    hb_window_show_toast (self, text);
   /* A short flash of the board (style.css: boardview.won), off when the
    * system asks for less motion (GTK then skips the transition). */
   gtk_widget_add_css_class (GTK_WIDGET (self->board_view), "won");

@@ -171,6 +171,9 @@ char          *hb_window_play_dup_progress (HbWindow *self);
 /* The first bundled level of `game` not solved yet (else the first), as a
  * new state with its display name and key; FALSE when the game has none. */
 gboolean       hb_window_load_bundled_first (HbWindow *self, const HbGame *game);
+/* The next bundled level not solved yet after the one open (asking about
+ * unsaved changes first); nothing when the open level is not bundled. */
+void           hb_window_next_level (HbWindow *self);
 /* Plays are refused: the game is lost (the move limit used up). */
 gboolean       hb_window_play_is_lost (HbWindow *self);
 void           hb_window_add_recent (HbWindow *self, GFile *file);

@@ -334,6 +334,43 @@ own_press (guint8 *cells, int w, int h, int x, int y)
     }
 }
 
+/* A won bundled level's toast leads on: Next Level opens the next level
+ * not solved yet, and with nothing to save nothing is asked. */
+static void
+test_next_level (void)
+{
+  GSettings *settings = g_settings_new ("io.github.hintboard.Hintboard");
+  HbWindow *window;
+  const HbGame *game;
+  g_autofree char *first = NULL;
+
+  g_settings_reset (settings, "last-game");
+  g_settings_reset (settings, "solved-levels");
+  window = hb_app_test_window_new_fresh ();
+  hb_window_set_ask_to_save (window, TRUE);
+  game = hb_window_get_game (window);
+  first = g_strdup (gtk_window_get_title (GTK_WINDOW (window)));
+  g_assert_cmpstr (first, ==, "Level 1");
+  for (int i = 0; i < 200 && !game->is_solved (hb_window_get_state (window)); i++)
+    {
+      hb_app_test_activate (window, "next-hint", NULL);
+      hb_app_test_wait_hint (window);
+    }
+  g_assert_true (game->is_solved (hb_window_get_state (window)));
+  g_assert_nonnull (strstr (hb_window_get_last_toast (window), "Solved in"));
+  g_assert_false (hb_window_get_modified (window));
+
+  hb_app_test_activate (window, "next-level", NULL);
+  hb_app_test_wait_hint (window);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Level 2");
+  g_assert_true (hb_window_get_game (window) == game);
+  g_assert_false (game->is_solved (hb_window_get_state (window)));
+  g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_PLAY);
+  hb_window_set_ask_to_save (window, FALSE);
+  hb_app_test_window_close (window);
+  g_object_unref (settings);
+}
+
 static void
 test_keyboard_play (void)
 {
@@ -596,6 +633,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/flood-out-of-moves", test_flood_out_of_moves);
   g_test_add_func ("/app/play/first-window", test_first_window);
   g_test_add_func ("/app/play/keyboard", test_keyboard_play);
+  g_test_add_func ("/app/play/next-level", test_next_level);
   g_test_add_func ("/app/play/zoom", test_zoom);
   g_test_add_func ("/app/play/snapshots", test_snapshots);
   return g_test_run ();
