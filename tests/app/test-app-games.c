@@ -964,7 +964,8 @@ test_flood_play_edit_solve (void)
    * paints every cell it crosses, as one undo step. */
   hb_window_set_mode (window, HB_MODE_EDIT);
   hb_app_test_settle (30);
-  g_assert_cmpint (hb_palette_bar_get_n_entries (hb_window_get_palette_bar (window)), ==, 4);
+  /* The level's four colours and a new one to add. */
+  g_assert_cmpint (hb_palette_bar_get_n_entries (hb_window_get_palette_bar (window)), ==, 5);
   press_palette_key (window, 3);   /* the chip labelled 3 */
   g_assert_cmpint (hb_palette_bar_get_selected (hb_window_get_palette_bar (window)), ==, 3);
   /* Key 0 picks colour 0, the first chip. */

@@ -561,14 +561,33 @@ test_pointer_palette (void)
   g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_RELEASE, &hit, out, 4), ==, 0);
   g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_PRESS, NULL, out, 4), ==, 0);
 
+  /* Edit offers the level's six colours and a new one; painting with it
+   * adds it to the level, and none past it. */
   n = flood_game.palette (s, HB_MODE_EDIT, pal, 16);
-  g_assert_cmpint (n, ==, 6);
+  g_assert_cmpint (n, ==, 7);
   for (int i = 0; i < n; i++)
     {
       g_assert_cmpint (pal[i].id, ==, i);
       g_assert_cmpstr (pal[i].name, !=, "");
     }
+  g_assert_nonnull (strstr (pal[6].name, "new colour"));
+  g_assert_null (strstr (pal[5].name, "new colour"));
+  g_assert_cmpint (flood_game.palette (s, HB_MODE_PLAY, pal, 16), ==, 6);
   g_assert_cmpint (flood_game.palette (s, HB_MODE_PLAY, pal, 3), ==, 3);
+  {
+    HbMove paint = { FLOOD_OP_PAINT, 0, 0, 7 };
+    HbState *more;
+
+    g_assert_null (flood_game.apply (s, &paint));
+    paint.value = 6;
+    more = flood_game.apply (s, &paint);
+    g_assert_nonnull (more);
+    g_assert_cmpint (FLOOD_CONST (more)->colours, ==, 7);
+    g_assert_cmpint (FLOOD_CONST (more)->cells[0], ==, 6);
+    g_assert_cmpint (flood_game.palette (more, HB_MODE_EDIT, pal, 16), ==, 8);
+    g_assert_cmpint (flood_game.palette (more, HB_MODE_PLAY, pal, 16), ==, 7);
+    hb_state_free (more);
+  }
   hb_state_free (s);
 }
 

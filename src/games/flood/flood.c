@@ -154,12 +154,15 @@ flood_apply (const HbState *state, const HbMove *m)
       return &r->base;
 
     case FLOOD_OP_PAINT:
+      /* The colour after the level's last is a new one (Edit's palette
+       * offers it): painting with it adds it to the level. */
       if (m->x < 0 || m->y < 0 || m->x >= w || m->y >= h
-          || m->value < 0 || m->value >= s->colours
+          || m->value < 0 || m->value > s->colours || m->value >= FLOOD_MAX_COLOURS
           || s->cells[m->y * w + m->x] == m->value)
         return NULL;
       r = FLOOD (flood_copy (state));
       r->cells[m->y * w + m->x] = m->value;
+      r->colours = MAX (s->colours, m->value + 1);
       r->moves = 0;
       return &r->base;
 
@@ -1075,11 +1078,19 @@ static int
 flood_palette (const HbState *state, HbMode mode, HbPaletteEntry *out, int max)
 {
   const FloodState *s = FLOOD_CONST (state);
-  int n = MIN (s->colours, max);
+  /* Edit offers one colour more than the level has, to add. */
+  int colours = mode == HB_MODE_EDIT ? MIN (s->colours + 1, FLOOD_MAX_COLOURS) : s->colours;
+  int n = MIN (colours, max);
 
   for (int i = 0; i < n; i++)
     {
-      g_snprintf (out[i].name, sizeof out[i].name, "%d %s", i, _(colour_names[i]));
+      if (i >= s->colours)
+        /* TRANSLATORS: Edit's palette: the colour a level does not have
+         * yet, "6 Pink (new colour)" */
+        g_snprintf (out[i].name, sizeof out[i].name, _("%d %s (new colour)"), i,
+                    _(colour_names[i]));
+      else
+        g_snprintf (out[i].name, sizeof out[i].name, "%d %s", i, _(colour_names[i]));
       out[i].id = i;
     }
   return n;
