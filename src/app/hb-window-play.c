@@ -106,16 +106,19 @@ bundled_list (const HbGame *game)
 #define THUMB_SIZE 48   /* logical pixels, square */
 
 /* A level's picture for the browser: the board as it starts, drawn by the
- * game's own render function at THUMB_SIZE (times the screen's scale) in
- * the style shown. Drawn once per level, style and scale for the whole
- * run (bundled levels never change): kept in a table of textures. */
+ * game's own render function at twice THUMB_SIZE (times the screen's
+ * scale) in the style shown, and shown scaled down: at THUMB_SIZE a 9x9
+ * Flow Free level's cells were under 5 pixels, its dots drawn as squares,
+ * and the whole-pixel cells left the board a quarter short of its box.
+ * Drawn once per level, style and scale for the whole run (bundled levels
+ * never change): kept in a table of textures. */
 static GdkTexture *
 thumbnail (const HbGame *game, const Bundled *b, gboolean dark, int scale)
 {
   static GHashTable *cache;
   char *key = g_strdup_printf ("%s/%s/%d/%d", game->id, b->file, dark, scale);
   GdkTexture *texture;
-  int px = THUMB_SIZE * MAX (scale, 1);
+  int px = 2 * THUMB_SIZE * MAX (scale, 1);
 
   if (cache == NULL)
     cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);

@@ -535,6 +535,26 @@ row_thumbnail (GtkWidget *row)
   return NULL;
 }
 
+/* The share of a texture's width its drawn (not clear) pixels span. */
+static double
+texture_span (GdkTexture *texture)
+{
+  int w = gdk_texture_get_width (texture), h = gdk_texture_get_height (texture);
+  guchar *data = g_malloc ((gsize) w * h * 4);
+  int lo = w, hi = -1;
+
+  gdk_texture_download (texture, data, (gsize) w * 4);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      if (data[((gsize) y * w + x) * 4 + 3] != 0)
+        {
+          lo = MIN (lo, x);
+          hi = MAX (hi, x);
+        }
+  g_free (data);
+  return hi < lo ? 0 : (double) (hi - lo + 1) / w;
+}
+
 /* How many different colours a texture holds. */
 static guint
 texture_colours (GdkTexture *texture)
@@ -580,6 +600,11 @@ test_thumbnails (void)
           g_assert_nonnull (t);
           /* A drawn board, not a blank square. */
           g_assert_cmpuint (texture_colours (t), >=, 3);
+          /* The board fills its box, whatever its size (9x9 filled 3/4
+           * of it when its cells were whole pixels of a 48 px picture). */
+          if (texture_span (t) < 0.8)
+            g_error ("%s level %d: the board spans %.0f %% of its picture", games[g], n + 1,
+                     100 * texture_span (t));
           g_ptr_array_add (first, t);
         }
       g_assert_cmpint (n, >=, 10);
