@@ -67,9 +67,16 @@ update_labels (HbPlayerBar *self)
   /* TRANSLATORS: the player's position: "Step 12 / 400" */
   /* (No G_*_FORMAT macros in translatable strings: xgettext cannot
    * expand them.) */
-  /* The total counts the search's steps; the answer after them is no step. */
+  /* The total counts the search's steps; the answer after them is no step
+   * (the line above already says "The answer": here, where it stands). */
   if (hb_player_at_answer (self->player))
-    text = g_strdup (_("The answer"));
+    {
+      char *of = hb_format_count ((gint64) hb_trace_length (self->trace));
+      /* TRANSLATORS: the player's position once past the search's last
+       * step, on the answer: "After step 400" */
+      text = g_strdup_printf (_("After step %s"), of);
+      g_free (of);
+    }
   else
     {
       /* Grouped as the counters are ("Step 6,591 / 12,000"). */
