@@ -130,6 +130,9 @@ HbState       *hb_window_new_blank_for (const HbGame *game, GSettings *settings)
 /* hb-window-status.c */
 void           hb_window_update_title (HbWindow *self);
 void           hb_window_update_palette (HbWindow *self);
+/* The Board group's text: the game's rules, or in Edit mode what its
+ * clicks and drags do. */
+void           hb_window_update_board_description (HbWindow *self);
 void           hb_window_update_status (HbWindow *self);
 void           hb_window_update_hint_row (HbWindow *self);
 /* notify::default-width: the header bar sheds buttons below 640 px. */

@@ -163,6 +163,21 @@ hb_window_update_status (HbWindow *self)
 }
 
 void
+hb_window_update_board_description (HbWindow *self)
+{
+  const HbGame *game = hb_document_get_game (self->document);
+  const char *text = NULL;
+
+  if (game == NULL)
+    return;
+  if (self->mode == HB_MODE_EDIT && game->edit_description != NULL)
+    text = game->edit_description;
+  else
+    text = game->description;
+  adw_preferences_group_set_description (self->board_group, text ? _(text) : NULL);
+}
+
+void
 hb_window_update_palette (HbWindow *self)
 {
   const HbState *state = hb_window_current (self);

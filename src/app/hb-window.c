@@ -112,8 +112,7 @@ on_level_changed (HbDocument *document, gboolean new_game, HbWindow *self)
   hb_solver_panel_set_game (self->solver_panel, game);
   hb_window_select_game_in_dropdown (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
-  adw_preferences_group_set_description (self->board_group,
-                                         game->description ? _(game->description) : NULL);
+  hb_window_update_board_description (self);
   g_settings_set_string (self->settings, "last-game", game->id);
 }
 
@@ -273,6 +272,7 @@ hb_window_set_mode (HbWindow *self, HbMode mode)
     return;
   self->mode = mode;
   hb_document_set_playing (self->document, mode == HB_MODE_PLAY);
+  hb_window_update_board_description (self);
   hb_board_view_set_mode (self->board_view, mode);
   hb_window_update_palette (self);
   hb_window_update_status (self);

@@ -265,6 +265,7 @@ struct _HbGame {
   const char *name;          /* "Enlight" (translatable via N_) */
   const char *extension;     /* ".lights" */
   const char *description;   /* one sentence of rules */
+  const char *edit_description; /* what Edit mode's clicks and drags do, or NULL */
   int default_width, default_height;
   int max_ui_side;           /* largest board the size chooser offers */
   int default_colours;       /* games with colours (Flood-It): for Random */

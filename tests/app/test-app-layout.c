@@ -568,6 +568,45 @@ test_board_fields_digits_only (void)
   hb_app_test_window_close (window);
 }
 
+/* The Board group's text says the rules in Play and what Edit's clicks
+ * and drags do in Edit, for every game (it kept the play rule in Edit,
+ * where a click on Enlight switches one light, not five). */
+static void
+test_board_text_follows_mode (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  const HbGame *const *games = hb_registry_games ();
+  AdwPreferencesGroup *group = NULL;
+  GtkWidget *stack[512];
+  int top = 0;
+
+  stack[top++] = GTK_WIDGET (window);
+  while (top > 0 && group == NULL)
+    {
+      GtkWidget *w = stack[--top];
+      if (ADW_IS_PREFERENCES_GROUP (w)
+          && g_strcmp0 (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (w)), "Board") == 0)
+        group = ADW_PREFERENCES_GROUP (w);
+      for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL && top < 512;
+           c = gtk_widget_get_next_sibling (c))
+        stack[top++] = c;
+    }
+  g_assert_nonnull (group);
+  for (int i = 0; games[i] != NULL; i++)
+    {
+      g_assert_true (hb_window_select_game (window, games[i]->id));
+      hb_app_test_wait_loaded (window);
+      g_assert_nonnull (games[i]->edit_description);
+      hb_window_set_mode (window, HB_MODE_PLAY);
+      g_assert_cmpstr (adw_preferences_group_get_description (group), ==, games[i]->description);
+      hb_window_set_mode (window, HB_MODE_EDIT);
+      g_assert_cmpstr (adw_preferences_group_get_description (group), ==,
+                       games[i]->edit_description);
+      hb_window_set_mode (window, HB_MODE_PLAY);
+    }
+  hb_app_test_window_close (window);
+}
+
 static void
 test_shortcuts_listed (void)
 {
@@ -634,5 +673,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/layout/tab-skips-rows", test_tab_skips_rows);
   g_test_add_func ("/app/layout/shortcuts-listed", test_shortcuts_listed);
   g_test_add_func ("/app/layout/board-fields-digits-only", test_board_fields_digits_only);
+  g_test_add_func ("/app/layout/board-text-follows-mode", test_board_text_follows_mode);
   return g_test_run ();
 }
