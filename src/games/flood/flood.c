@@ -1312,8 +1312,8 @@ const HbGame flood_game = {
   .extension = ".flood",
   .description = N_("Flood the top-left region with one colour at a time until "
                     "the board is a single colour, within the move limit."),
-  .edit_description = N_("Drawing the level: click or drag to paint cells with the "
-                         "palette's colour; its last chip adds a colour."),
+  .edit_description = N_("Drawing: click or drag to paint with the palette's colour; its "
+                         "last chip adds a colour."),
   .default_width = 14,
   .default_height = 14,
   .max_ui_side = 40,

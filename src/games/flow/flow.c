@@ -2023,8 +2023,8 @@ const HbGame flow_game = {
   .name = N_("Flow Free"),
   .extension = ".flow",
   .description = N_("Join each pair of equal dots by a path; the paths fill the board and never cross."),
-  .edit_description = N_("Drawing the level: pick a colour and click two cells for its "
-                         "dots; a click on a dot removes it."),
+  .edit_description = N_("Drawing: pick a colour and click two cells for its dots; a "
+                         "click on a dot removes it."),
   .default_width = 7,
   .default_height = 7,
   .max_ui_side = 100,

@@ -1040,8 +1040,7 @@ const HbGame lights_game = {
   .name = N_("Enlight"),
   .extension = ".lights",
   .description = N_("Pressing a cell toggles it and its four neighbours: turn every light off."),
-  .edit_description = N_("Drawing the level: a click switches one light, a drag paints "
-                         "lights the way the first cell went."),
+  .edit_description = N_("Drawing: a click switches one light, a drag paints several."),
   .default_width = 10,
   .default_height = 10,
   .max_ui_side = 64,

@@ -1394,9 +1394,9 @@ const HbGame loop_game = {
   .extension = ".loop",
   .description = N_("Turn the tiles until every arm meets an arm of its neighbour "
                     "and no arm points off the board."),
-  .edit_description = N_("Drawing the level: a drag from a tile into its neighbour adds or "
-                         "removes the arms between them; the palette turns or places "
-                         "tiles. Scramble (main menu) mixes a drawn level for play."),
+  .edit_description = N_("Drawing: a drag from a tile into its neighbour adds or removes "
+                         "their arms; the palette turns or places tiles. Scramble (main "
+                         "menu) mixes the level for play."),
   .default_width = 8,
   .default_height = 8,
   .max_ui_side = 200,
