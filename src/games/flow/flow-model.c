@@ -266,11 +266,25 @@ flow_links_from_colours (const FlowState *level, const guint8 *cell_colour, guin
   return TRUE;
 }
 
+/* The result's solved state: the level with the answer's paths. */
+static void
+set_solved (HbResult *r, const FlowState *level, const guint8 *cell_colour,
+            const guint8 *links)
+{
+  FlowState *solved = flow_state_copy (level);
+  gsize n = (gsize) level->base.width * level->base.height;
+
+  memcpy (solved->colour, cell_colour, n);
+  memcpy (solved->links, links, n);
+  solved->moves = level->moves;
+  hb_state_free (r->solved);
+  r->solved = &solved->base;
+}
+
 void
 flow_result_set_solution (HbResult *r, const FlowState *level,
                           const guint8 *cell_colour, const guint8 *links)
 {
-  FlowState *solved = flow_state_copy (level);
   int w = level->base.width;
   gsize n = (gsize) w * level->base.height, nmoves = 0;
   g_autofree int *first = g_new (int, MAX (level->colours, 1));
@@ -278,9 +292,7 @@ flow_result_set_solution (HbResult *r, const FlowState *level,
   g_autofree int *count = g_new (int, MAX (level->colours, 1));
   HbMove *moves;
 
-  memcpy (solved->colour, cell_colour, n);
-  memcpy (solved->links, links, n);
-  solved->moves = level->moves;
+  set_solved (r, level, cell_colour, links);
   flow_all_endpoints (level, first, second, count);
   /* A path of k cells is k - 1 links: fewer than n in all. */
   g_array_set_size (r->moves, n);
@@ -316,28 +328,16 @@ flow_result_set_solution (HbResult *r, const FlowState *level,
         }
     }
   g_array_set_size (r->moves, nmoves);
-  hb_state_free (r->solved);
-  r->solved = &solved->base;
 }
 
 void
 flow_result_set_answer (HbResult *r, const FlowState *level, const guint8 *cell_colour,
                         const guint8 *links, const HbSolveOptions *options)
 {
-  gsize n = (gsize) level->base.width * level->base.height;
-  FlowState *solved;
-
   if (options == NULL || !options->answer_board)
-    {
-      flow_result_set_solution (r, level, cell_colour, links);
-      return;
-    }
-  solved = flow_state_copy (level);
-  memcpy (solved->colour, cell_colour, n);
-  memcpy (solved->links, links, n);
-  solved->moves = level->moves;
-  hb_state_free (r->solved);
-  r->solved = &solved->base;
+    flow_result_set_solution (r, level, cell_colour, links);
+  else
+    set_solved (r, level, cell_colour, links);
 }
 
 /* ---- The text format ---------------------------------------------------- */
