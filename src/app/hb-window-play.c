@@ -459,18 +459,8 @@ celebrate (HbWindow *self)
                                        "Solved in %u moves and %s!", self->play_moves),
                           self->play_moves, time);
   if (self->level_key != NULL)
-    {
-      /* A bundled level: the toast leads on to the next one. */
-      g_autofree char *escaped = g_markup_escape_text (text, -1);
-      AdwToast *toast = adw_toast_new (escaped);
-
-      adw_toast_set_button_label (toast, _("_Next Level"));
-      adw_toast_set_action_name (toast, "win.next-level");
-      adw_toast_set_timeout (toast, 10);
-      adw_toast_overlay_add_toast (self->toast_overlay, toast);
-      g_free (self->last_toast);
-      self->last_toast = g_strdup (text);
-    }
+    /* A bundled level: the toast leads on to the next one. */
+    hb_window_show_toast_button (self, text, _("_Next Level"), "win.next-level", 10);
   else
     hb_window_show_toast (self, text);
   /* A short flash of the board (style.css: boardview.won), off when the
@@ -510,15 +500,7 @@ hb_window_play_state_changed (HbWindow *self)
       g_timeout_add (700, unflash, g_object_ref (self));
     }
   if (self->mode == HB_MODE_PLAY && lost && !self->was_lost)
-    {
-      AdwToast *toast = adw_toast_new (_("Out of moves"));
-      adw_toast_set_button_label (toast, _("_Restart"));
-      adw_toast_set_action_name (toast, "win.restart");
-      adw_toast_set_timeout (toast, 0);
-      adw_toast_overlay_add_toast (self->toast_overlay, toast);
-      g_free (self->last_toast);
-      self->last_toast = g_strdup (_("Out of moves"));
-    }
+    hb_window_show_toast_button (self, _("Out of moves"), _("_Restart"), "win.restart", 0);
   self->was_solved = solved;
   self->was_lost = lost;
 }

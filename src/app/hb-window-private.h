@@ -118,6 +118,11 @@ struct _HbWindow
 /* hb-window.c */
 const HbState *hb_window_current (HbWindow *self);
 void           hb_window_show_toast (HbWindow *self, const char *text);
+/* A toast with a button that activates `action` ("win.restart"), for
+ * `timeout` seconds (0: until dismissed). */
+void           hb_window_show_toast_button (HbWindow *self, const char *text,
+                                            const char *button, const char *action,
+                                            guint timeout);
 void           hb_window_show_error (HbWindow *self, const char *heading, const char *text);
 void           hb_window_show_error_details (HbWindow *self, const char *heading,
                                              const char *text, const char *details);

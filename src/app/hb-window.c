@@ -46,17 +46,29 @@ game_of (HbWindow *self)
 }
 
 void
-hb_window_show_toast (HbWindow *self, const char *text)
+hb_window_show_toast_button (HbWindow *self, const char *text, const char *button,
+                             const char *action, guint timeout)
 {
   /* AdwToast titles are Pango markup in libadwaita 1.2. */
   char *escaped = g_markup_escape_text (text, -1);
   AdwToast *toast = adw_toast_new (escaped);
 
-  adw_toast_set_timeout (toast, 6);
+  if (button != NULL)
+    {
+      adw_toast_set_button_label (toast, button);
+      adw_toast_set_action_name (toast, action);
+    }
+  adw_toast_set_timeout (toast, timeout);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
   g_free (escaped);
   g_free (self->last_toast);
   self->last_toast = g_strdup (text);
+}
+
+void
+hb_window_show_toast (HbWindow *self, const char *text)
+{
+  hb_window_show_toast_button (self, text, NULL, NULL, 6);
 }
 
 /* ---- The level ----------------------------------------------------------- */
