@@ -54,7 +54,6 @@ hb_document_set_level (HbDocument *self, HbState *state, GFile *file,
     self->history = hb_history_new (state, 0);
   else
     hb_history_reset (self->history, state);
-  hb_history_set_playing (self->history, self->playing);
   self->gesture_pushed = FALSE;
   g_signal_emit (self, signals[SIGNAL_LEVEL_CHANGED], 0, new_game);
   changed (self);
@@ -129,6 +128,16 @@ hb_document_get_serial (HbDocument *self)
   return self->serial;
 }
 
+/* A new undo step: a play move's (progress) or a change of the level. */
+static void
+push_entry (HbDocument *self, HbState *state, gboolean play)
+{
+  if (play)
+    hb_history_push_play (self->history, state);
+  else
+    hb_history_push (self->history, state);
+}
+
 gboolean
 hb_document_apply_moves (HbDocument *self, const HbMove *moves, guint n,
                          gboolean new_step)
@@ -155,7 +164,7 @@ hb_document_apply_moves (HbDocument *self, const HbMove *moves, guint n,
     return FALSE;
   if (!self->gesture_pushed)
     {
-      hb_history_push (self->history, state);
+      push_entry (self, state, self->playing);
       self->gesture_pushed = !new_step;
     }
   else
@@ -184,24 +193,26 @@ hb_document_end_gesture (HbDocument *self)
   self->gesture_pushed = FALSE;
 }
 
-void
-hb_document_push (HbDocument *self, HbState *state)
+static void
+push_step (HbDocument *self, HbState *state, gboolean play)
 {
   g_return_if_fail (HB_IS_DOCUMENT (self));
   g_return_if_fail (self->history != NULL);
-  hb_history_push (self->history, state);
+  push_entry (self, state, play);
   self->gesture_pushed = FALSE;
   changed (self);
 }
 
 void
+hb_document_push (HbDocument *self, HbState *state)
+{
+  push_step (self, state, HB_IS_DOCUMENT (self) && self->playing);
+}
+
+void
 hb_document_push_design (HbDocument *self, HbState *state)
 {
-  g_return_if_fail (HB_IS_DOCUMENT (self));
-  g_return_if_fail (self->history != NULL);
-  hb_history_set_playing (self->history, FALSE);
-  hb_document_push (self, state);
-  hb_history_set_playing (self->history, self->playing);
+  push_step (self, state, FALSE);
 }
 
 void
@@ -210,8 +221,6 @@ hb_document_set_playing (HbDocument *self, gboolean playing)
   g_return_if_fail (HB_IS_DOCUMENT (self));
   self->playing = playing;
   self->gesture_pushed = FALSE;
-  if (self->history != NULL)
-    hb_history_set_playing (self->history, playing);
 }
 
 gboolean

@@ -6,7 +6,6 @@ struct _HbHistory {
   guint       pos;      /* index of the current state */
   guint       limit;
   gint64      saved;    /* index of the saved design, -1 if none is */
-  gboolean    playing;  /* new states are play moves */
 };
 
 static void
@@ -66,11 +65,9 @@ design_at (const HbHistory *h, guint p)
   return p;
 }
 
-void
-hb_history_push (HbHistory *h, HbState *state)
+static void
+push (HbHistory *h, HbState *state, guint8 flag)
 {
-  guint8 flag = h->playing ? 1 : 0;
-
   if (h->pos + 1 < h->states->len)
     {
       if (h->saved > (gint64) h->pos)
@@ -92,9 +89,15 @@ hb_history_push (HbHistory *h, HbState *state)
 }
 
 void
-hb_history_set_playing (HbHistory *h, gboolean playing)
+hb_history_push (HbHistory *h, HbState *state)
 {
-  h->playing = playing;
+  push (h, state, 0);
+}
+
+void
+hb_history_push_play (HbHistory *h, HbState *state)
+{
+  push (h, state, 1);
 }
 
 const HbState *

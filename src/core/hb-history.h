@@ -27,11 +27,10 @@ HbHistory     *hb_history_new (HbState *initial, guint limit);
 void           hb_history_free (HbHistory *history);
 
 const HbState *hb_history_current (const HbHistory *history);
-/* Makes `state` (taken) the current entry, dropping any redo entries; a
- * play move's while set_playing says so. */
+/* Makes `state` (taken) the current entry, dropping any redo entries: a
+ * change of the level, or with push_play a play move's (progress). */
 void           hb_history_push (HbHistory *history, HbState *state);
-/* Whether the states pushed from now on are play moves (progress). */
-void           hb_history_set_playing (HbHistory *history, gboolean playing);
+void           hb_history_push_play (HbHistory *history, HbState *state);
 /* The current state's design: the current state unless play moves made
  * it, else the state before those moves. */
 const HbState *hb_history_design (const HbHistory *history);

@@ -269,21 +269,18 @@ test_history (void)
   {
     const HbState *design = hb_history_current (h);
 
-    hb_history_set_playing (h, TRUE);
-    hb_history_push (h, lights_game.apply (hb_history_current (h), &m));
-    hb_history_push (h, lights_game.apply (hb_history_current (h), &m2));
+    hb_history_push_play (h, lights_game.apply (hb_history_current (h), &m));
+    hb_history_push_play (h, lights_game.apply (hb_history_current (h), &m2));
     g_assert_false (hb_history_is_modified (h));
     g_assert_true (hb_history_design (h) == design);
     g_assert_true (hb_history_current (h) != design);
-    hb_history_set_playing (h, FALSE);
     hb_history_push (h, lights_game.apply (hb_history_current (h), &m));
     g_assert_true (hb_history_is_modified (h));
     g_assert_true (hb_history_design (h) == hb_history_current (h));
     g_assert_true (hb_history_undo (h));
     g_assert_false (hb_history_is_modified (h));
     /* Saved while played: the design is what was saved. */
-    hb_history_set_playing (h, TRUE);
-    hb_history_push (h, lights_game.apply (hb_history_current (h), &m));
+    hb_history_push_play (h, lights_game.apply (hb_history_current (h), &m));
     hb_history_mark_saved (h);
     g_assert_false (hb_history_is_modified (h));
     g_assert_true (hb_history_design (h) == design);
