@@ -268,17 +268,16 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
       g_object_unref (outer);
       return;
     }
-  if (result == NULL && g_error_matches (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD))
-    say_no_board (self, job->name, error->message);
-  else if (result == NULL)
-    {
-      char *sentence = error ? error_sentence (error->message)
-                             : g_strdup (_("The file could not be read"));
-      hb_window_show_error (self, _("Could Not Open the File"), sentence);
-      g_free (sentence);
-    }
   if (result == NULL)
     {
+      if (g_error_matches (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD))
+        say_no_board (self, job->name, error->message);
+      else
+        {
+          g_autofree char *sentence = error ? error_sentence (error->message)
+                                            : g_strdup (_("The file could not be read"));
+          hb_window_show_error (self, _("Could Not Open the File"), sentence);
+        }
       g_task_return_error (outer, error);
       g_object_unref (outer);
       return;
