@@ -5,7 +5,8 @@
  * Animation in its menu button; back at 1100 px it is laid out exactly as
  * before; narrowed with the player closed, the bar is compact already
  * and the board keeps its size when the player opens. Snapshots
- * (HB_TEST_SNAPSHOT_DIR) at both widths and of the menu. */
+ * (HB_TEST_SNAPSHOT_DIR) at both widths and of the menu. A toast rises
+ * above the bar, not over it. */
 #include <adwaita.h>
 #include <math.h>
 
@@ -295,11 +296,56 @@ test_resize_while_playing (void)
   hb_app_test_window_close (window);
 }
 
+/* The first widget under `widget` (depth first) whose type is named
+ * `name`, or NULL: libadwaita's toast widget is private. */
+static GtkWidget *
+find_named (GtkWidget *widget, const char *name)
+{
+  if (g_str_equal (G_OBJECT_TYPE_NAME (widget), name))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_named (c, name);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A toast shown while the player is open rises from the foot of the board,
+ * clear of the player's bar (it used to cover the bar's lower half, the
+ * scrubber and the status line under it, for six seconds). */
+static void
+test_toast_clear_of_bar (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *bar = GTK_WIDGET (hb_window_get_player_bar (window));
+  GtkWidget *toast;
+  graphene_rect_t tb, bb;
+
+  solve (window);
+  /* A click on the board while the player shows the run: the toast that
+   * says how to play. */
+  g_signal_emit_by_name (hb_window_get_board_view (window), "press-ignored");
+  hb_app_test_settle (400);
+  toast = find_named (GTK_WIDGET (window), "AdwToastWidget");
+  g_assert_nonnull (toast);
+  g_assert_true (gtk_widget_get_mapped (toast));
+  hb_app_test_save (GTK_WIDGET (window), "player-bar-toast");
+  g_assert_true (gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &tb));
+  g_assert_true (gtk_widget_compute_bounds (bar, GTK_WIDGET (window), &bb));
+  g_test_message ("toast %g..%g, bar %g..%g (y)", tb.origin.y, tb.origin.y + tb.size.height,
+                  bb.origin.y, bb.origin.y + bb.size.height);
+  g_assert_cmpfloat (tb.origin.y + tb.size.height, <=, bb.origin.y);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/player-bar/narrow", test_narrow);
   g_test_add_func ("/app/player-bar/resize-while-playing", test_resize_while_playing);
+  g_test_add_func ("/app/player-bar/toast-clear-of-bar", test_toast_clear_of_bar);
   return g_test_run ();
 }
