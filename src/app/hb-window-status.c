@@ -86,7 +86,9 @@ hb_window_update_status (HbWindow *self)
   const HbGame *game = hb_document_get_game (self->document);
   char *text = NULL, *said;
 
-  if (game->status_text != NULL)
+  if (self->mode == HB_MODE_EDIT && game->edit_status_text != NULL)
+    text = game->edit_status_text (hb_window_current (self));
+  else if (game->status_text != NULL)
     text = game->status_text (hb_window_current (self));
   /* What a screen reader is told of the board: its status and the moves,
    * not the clock, so the description changes with each move (GTK 4.8's

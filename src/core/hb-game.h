@@ -321,6 +321,9 @@ struct _HbGame {
                                cairo_t *cr, double size, gboolean dark);
   /* A one-line status ("12 lights on", "7 / 23 moves"). */
   char     *(*status_text) (const HbState *state);
+  /* The status line in Edit mode, where the board is a design and not a
+   * game in progress (no "solved", no moves), or NULL for status_text. */
+  char     *(*edit_status_text) (const HbState *state);
 
   /* Drawing: the board with its overlays, into a layout from hb_layout_fit. */
   void      (*render) (const HbState *state, cairo_t *cr,

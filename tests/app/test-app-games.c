@@ -817,9 +817,15 @@ test_flood_move_limit_row (void)
   g_assert_cmpint (flood_state (window)->move_limit, ==, before + 7);
   g_assert_true (hb_window_get_modified (window));
   {
-    /* The status line counts against the new limit. */
-    g_autofree char *want = g_strdup_printf ("0 / %d moves", before + 7);
+    /* The status line says the new limit: in Edit as the design's, in
+     * Play as what the moves count against. */
+    g_autofree char *want = g_strdup_printf ("at most %d moves", before + 7);
+    g_autofree char *play = g_strdup_printf ("0 / %d moves", before + 7);
+    g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_EDIT);
     g_assert_nonnull (strstr (hb_window_get_status_text (window), want));
+    hb_window_set_mode (window, HB_MODE_PLAY);
+    g_assert_nonnull (strstr (hb_window_get_status_text (window), play));
+    hb_window_set_mode (window, HB_MODE_EDIT);
   }
 
   /* 0: no limit. */
@@ -991,6 +997,10 @@ test_flood_play_edit_solve (void)
   g_assert_cmpmem (flood_state (window)->cells, n, want, n);
   activate (window, "undo");
   g_assert_cmpmem (flood_state (window)->cells, n, s->cells, n);
+  /* The two moves played are still counted, and said in Play (Edit's
+   * status speaks of the design). */
+  g_assert_cmpint (flood_state (window)->moves, ==, 2);
+  hb_window_set_mode (window, HB_MODE_PLAY);
   check_move_count (window, 2);
 
   g_free (initial);

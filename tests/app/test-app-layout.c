@@ -607,6 +607,38 @@ test_board_text_follows_mode (void)
   hb_app_test_window_close (window);
 }
 
+/* The status line in Edit speaks of the design, not of a game won: a
+ * cleared board is "solved" in Play (Enlight all off, Infinite Loop with
+ * no open ends, Flood-It in one colour) but not in Edit, where it is a
+ * level not yet drawn. */
+static void
+test_edit_status_not_won (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  const HbGame *const *games = hb_registry_games ();
+
+  for (int i = 0; games[i] != NULL; i++)
+    {
+      g_autofree char *edit = NULL, *play = NULL;
+
+      g_assert_true (hb_window_select_game (window, games[i]->id));
+      hb_app_test_wait_loaded (window);
+      hb_window_set_mode (window, HB_MODE_EDIT);
+      hb_app_test_activate (window, "clear", NULL);
+      hb_app_test_settle (50);
+      edit = g_utf8_strdown (hb_window_get_status_text (window), -1);
+      hb_window_set_mode (window, HB_MODE_PLAY);
+      hb_app_test_settle (50);
+      play = g_utf8_strdown (hb_window_get_status_text (window), -1);
+      g_test_message ("%s: Edit \"%s\", Play \"%s\"", games[i]->id, edit, play);
+      g_assert_null (strstr (edit, "solved"));
+      g_assert_cmpstr (edit, !=, "");
+      if (games[i]->is_solved (hb_window_get_state (window)))
+        g_assert_nonnull (strstr (play, "solved"));
+    }
+  hb_app_test_window_close (window);
+}
+
 static void
 test_shortcuts_listed (void)
 {
@@ -674,5 +706,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/layout/shortcuts-listed", test_shortcuts_listed);
   g_test_add_func ("/app/layout/board-fields-digits-only", test_board_fields_digits_only);
   g_test_add_func ("/app/layout/board-text-follows-mode", test_board_text_follows_mode);
+  g_test_add_func ("/app/layout/edit-status-not-won", test_edit_status_not_won);
   return g_test_run ();
 }

@@ -1132,6 +1132,34 @@ flood_status_text (const HbState *state)
   return g_strdup_printf (_("%s · solved"), count);
 }
 
+/* In Edit: the colours the design uses and its move limit, not the moves
+ * of a game (a board of one colour is a level not yet drawn). */
+static char *
+flood_edit_status_text (const HbState *state)
+{
+  const FloodState *s = FLOOD_CONST (state);
+  gsize n = (gsize) state->width * state->height;
+  gboolean used[256] = { FALSE };
+  int count = 0;
+  g_autofree char *colours = NULL;
+
+  for (gsize i = 0; i < n; i++)
+    if (!used[s->cells[i]])
+      {
+        used[s->cells[i]] = TRUE;
+        count++;
+      }
+  if (count <= 1)
+    return g_strdup (_("One colour: paint cells with another to make a level"));
+  colours = g_strdup_printf (g_dngettext (NULL, "%d colour", "%d colours", count), count);
+  if (s->move_limit <= 0)
+    return g_steal_pointer (&colours);
+  /* TRANSLATORS: the status line in Edit: "5 colours · at most 22 moves" */
+  return g_strdup_printf (g_dngettext (NULL, "%s · at most %d move", "%s · at most %d moves",
+                                       s->move_limit),
+                          colours, s->move_limit);
+}
+
 /* ---- Hints -------------------------------------------------------------------- */
 
 /* Hints search with a smaller memory bound than the solvers: the overlay
@@ -1338,6 +1366,7 @@ const HbGame flood_game = {
   .palette = flood_palette,
   .palette_render = flood_palette_render,
   .status_text = flood_status_text,
+  .edit_status_text = flood_edit_status_text,
   .render = flood_render,
   .hint_compute = flood_hint_compute,
   .hint_free = flood_hint_free,

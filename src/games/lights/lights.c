@@ -760,8 +760,10 @@ lights_palette (const HbState *state, HbMode mode, HbPaletteEntry *out, int max)
   return 0;
 }
 
+/* "12 lights on"; with none on, `none` (what an empty board means in the
+ * mode). */
 static char *
-lights_status_text (const HbState *state)
+lights_count_text (const HbState *state, const char *none)
 {
   const LightsState *s = LIGHTS_CONST (state);
   gsize n = (gsize) state->width * state->height, on = 0;
@@ -769,7 +771,7 @@ lights_status_text (const HbState *state)
   for (gsize i = 0; i < n; i++)
     on += s->cells[i];
   if (on == 0)
-    return g_strdup (_("All lights are off: solved"));
+    return g_strdup (none);
   {
     /* Numbers are formatted apart, their digits grouped as the locale
      * says. */
@@ -777,6 +779,19 @@ lights_status_text (const HbState *state)
     return g_strdup_printf (g_dngettext (NULL, "%s light on", "%s lights on",
                                          (gulong) MIN (on, G_MAXULONG)), num);
   }
+}
+
+static char *
+lights_status_text (const HbState *state)
+{
+  return lights_count_text (state, _("All lights are off: solved"));
+}
+
+/* In Edit an empty board is a level not yet drawn, not a won game. */
+static char *
+lights_edit_status_text (const HbState *state)
+{
+  return lights_count_text (state, _("No lights on yet: click cells to switch them on"));
 }
 
 /* ---- Hints --------------------------------------------------------------- */
@@ -1066,6 +1081,7 @@ const HbGame lights_game = {
   .palette = lights_palette,
   .palette_render = NULL,
   .status_text = lights_status_text,
+  .edit_status_text = lights_edit_status_text,
 
   .render = lights_render,
 

@@ -125,13 +125,14 @@ loop_is_solved (const HbState *state)
   return loop_open_ends (LOOP_CONST (state)->tiles, state->width, state->height) == 0;
 }
 
+/* "3 open ends"; with none, `none` (what that means in the mode). */
 static char *
-loop_status_text (const HbState *state)
+loop_open_text (const HbState *state, const char *none)
 {
   guint64 open = loop_open_ends (LOOP_CONST (state)->tiles, state->width, state->height);
 
   if (open == 0)
-    return g_strdup (_("Solved"));
+    return g_strdup (none);
   {
     /* Numbers are formatted apart, their digits grouped as the locale
      * says. */
@@ -139,6 +140,19 @@ loop_status_text (const HbState *state)
     return g_strdup_printf (g_dngettext (NULL, "%s open end", "%s open ends",
                                          (gulong) MIN (open, G_MAXULONG)), num);
   }
+}
+
+static char *
+loop_status_text (const HbState *state)
+{
+  return loop_open_text (state, _("Solved"));
+}
+
+/* In Edit a design with no open ends is ready to be scrambled, not won. */
+static char *
+loop_edit_status_text (const HbState *state)
+{
+  return loop_open_text (state, _("No open ends: the design is complete"));
 }
 
 void
@@ -1419,6 +1433,7 @@ const HbGame loop_game = {
   .palette = loop_palette,
   .palette_render = loop_palette_render,
   .status_text = loop_status_text,
+  .edit_status_text = loop_edit_status_text,
   .render = loop_render,
   .hint_compute = loop_hint_compute,
   .hint_free = loop_hint_free,
