@@ -43,7 +43,7 @@ hb_window_update_actions (HbWindow *self)
   hb_window_action_set_enabled (self, "solve", !solving);
   hb_window_action_set_enabled (self, "cancel",
                                 solving || playing || self->load_cancellable != NULL);
-  hb_window_action_set_enabled (self, "apply-solution", !solving && self->mode == HB_MODE_PLAY
+  hb_window_action_set_enabled (self, "apply-solution", !solving
                                 && hb_window_result_applies (self));
   /* Apply Solution stays in view; its tooltip says why when it cannot. */
   {
@@ -56,8 +56,6 @@ hb_window_update_actions (HbWindow *self)
       why = _("The answer has no moves: the board is solved already");
     else if (!hb_window_result_applies (self))
       why = _("The board changed since the solve: solve it again");
-    else if (self->mode != HB_MODE_PLAY)
-      why = _("Switch to Play mode to apply the answer");
     hb_solver_panel_set_apply_reason (self->solver_panel, why);
     /* The result shown is about the board it was found on. */
     hb_solver_panel_set_result_stale (self->solver_panel, hb_window_result_is_stale (self));
@@ -362,6 +360,10 @@ action_apply_solution (GtkWidget *widget, const char *name, GVariant *param)
   if (!hb_window_result_applies (self))
     return;
   hb_window_close_player (self);
+  /* The answer is played, not drawn: from Edit it is applied in Play, so
+   * the design stays as it was (Undo or Restart brings the puzzle back,
+   * and Save still writes the puzzle). */
+  hb_window_set_mode (self, HB_MODE_PLAY);
   /* The result carries the board once solved: one copy, where replaying
    * the moves would copy the board once per move (a million presses on a
    * big Enlight board). */

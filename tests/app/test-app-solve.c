@@ -170,12 +170,18 @@ test_backtrack_and_player (void)
   g_assert_true (hb_player_bar_get_playing (hb_window_get_player_bar (window)));
   hb_player_bar_set_playing (hb_window_get_player_bar (window), FALSE);
 
-  /* Applying the solution in play mode solves the board, as one undo step
-   * (and leaves the player). */
-  hb_window_set_mode (window, HB_MODE_PLAY);
+  /* Applying the solution solves the board, as one undo step (and leaves
+   * the player). From Edit it switches to Play first: the answer is
+   * played, so the design is not changed (it used to be offered in Play
+   * only, the button greyed in Edit). */
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  g_assert_false (hb_window_get_modified (window));
+  g_assert_true (hb_window_get_action_enabled (window, "apply-solution"));
   activate (window, "apply-solution");
+  g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_PLAY);
   g_assert_false (hb_window_is_playing_trace (window));
   g_assert_true (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
+  g_assert_false (hb_window_get_modified (window));
   activate (window, "undo");
   g_assert_true (hb_window_get_game (window)->equal (hb_window_get_result_initial (window),
                                                      hb_window_get_state (window)));
