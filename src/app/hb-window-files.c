@@ -175,17 +175,15 @@ static gboolean
 load_toast_show (gpointer data)
 {
   HbWindow *self = data;
-  char *text, *escaped;
+  char *text;
 
   self->load_toast_id = 0;
   text = g_strdup_printf (_("Opening “%s”…"), (const char *) g_object_get_data (G_OBJECT (self->load_cancellable), "hb-name"));
-  escaped = g_markup_escape_text (text, -1);
-  self->load_toast = g_object_ref (adw_toast_new (escaped));
+  self->load_toast = g_object_ref (hb_window_toast_new (self, text));
   adw_toast_set_timeout (self->load_toast, 0);
   adw_toast_set_button_label (self->load_toast, _("_Cancel"));
   adw_toast_set_action_name (self->load_toast, "win.cancel");
   adw_toast_overlay_add_toast (self->toast_overlay, self->load_toast);
-  g_free (escaped);
   g_free (text);
   return G_SOURCE_REMOVE;
 }

@@ -117,6 +117,7 @@ struct _HbWindow
 
 /* hb-window.c */
 const HbState *hb_window_current (HbWindow *self);
+AdwToast      *hb_window_toast_new (HbWindow *self, const char *text);
 void           hb_window_show_toast (HbWindow *self, const char *text);
 /* A toast with a button that activates `action` ("win.restart"), for
  * `timeout` seconds (0: until dismissed). */

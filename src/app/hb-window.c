@@ -45,13 +45,42 @@ game_of (HbWindow *self)
   return hb_document_get_game (self->document);
 }
 
+/* A toast saying `text` (plain text, not markup), its words wrapped onto
+ * more lines when the board is narrow: libadwaita's own title is one
+ * line, ellipsized ("The board shows the solver's run:…" at 400 px). The
+ * overlay gives a toast its natural width, so the label's is bounded by
+ * the room the board has now: the overlay less the toast's margins, its
+ * padding and close button (about 150 px). */
+AdwToast *
+hb_window_toast_new (HbWindow *self, const char *text)
+{
+  AdwToast *toast = adw_toast_new ("");
+  GtkWidget *label = gtk_label_new (text);
+  int room = gtk_widget_get_width (GTK_WIDGET (self->toast_overlay)) - 150;
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_widget_add_css_class (label, "heading");
+  if (room > 0)
+    {
+      PangoContext *context = gtk_widget_get_pango_context (label);
+      PangoFontMetrics *metrics = pango_context_get_metrics (context, NULL, NULL);
+      double width = pango_font_metrics_get_approximate_char_width (metrics) / (double) PANGO_SCALE;
+
+      pango_font_metrics_unref (metrics);
+      gtk_label_set_max_width_chars (GTK_LABEL (label),
+                                     MAX (12, (int) (room / MAX (width, 1.0))));
+    }
+  adw_toast_set_custom_title (toast, label);
+  return toast;
+}
+
 void
 hb_window_show_toast_button (HbWindow *self, const char *text, const char *button,
                              const char *action, guint timeout)
 {
-  /* AdwToast titles are Pango markup in libadwaita 1.2. */
-  char *escaped = g_markup_escape_text (text, -1);
-  AdwToast *toast = adw_toast_new (escaped);
+  AdwToast *toast = hb_window_toast_new (self, text);
 
   if (button != NULL)
     {
@@ -60,7 +89,6 @@ hb_window_show_toast_button (HbWindow *self, const char *text, const char *butto
     }
   adw_toast_set_timeout (toast, timeout);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
-  g_free (escaped);
   g_free (self->last_toast);
   self->last_toast = g_strdup (text);
 }

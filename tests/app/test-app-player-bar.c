@@ -6,7 +6,7 @@
  * before; narrowed with the player closed, the bar is compact already
  * and the board keeps its size when the player opens. Snapshots
  * (HB_TEST_SNAPSHOT_DIR) at both widths and of the menu. A toast rises
- * above the bar, not over it. */
+ * above the bar, not over it, and wraps in a narrow window. */
 #include <adwaita.h>
 #include <math.h>
 
@@ -314,30 +314,78 @@ find_named (GtkWidget *widget, const char *name)
 
 /* A toast shown while the player is open rises from the foot of the board,
  * clear of the player's bar (it used to cover the bar's lower half, the
- * scrubber and the status line under it, for six seconds). */
+ * scrubber and the status line under it, for six seconds), and lies
+ * within the board's width: at 360 px its words wrap onto more lines (a
+ * one-line title used to run out of the window, its close button too). */
 static void
-test_toast_clear_of_bar (void)
+check_toast (int width)
 {
   HbWindow *window = hb_app_test_window_new ();
   GtkWidget *bar = GTK_WIDGET (hb_window_get_player_bar (window));
-  GtkWidget *toast;
-  graphene_rect_t tb, bb;
+  GtkWidget *toast, *overlay, *label;
+  graphene_rect_t tb, bb, ob;
+  char *name;
 
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+  if (width != HB_TEST_WIDTH)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (window), width, HB_TEST_HEIGHT);
+      hb_app_test_wait (narrow, window, 10000, "the window to narrow");
+    }
   solve (window);
   /* A click on the board while the player shows the run: the toast that
-   * says how to play. */
+   * says how to play, the longest the app shows often. */
   g_signal_emit_by_name (hb_window_get_board_view (window), "press-ignored");
   hb_app_test_settle (400);
   toast = find_named (GTK_WIDGET (window), "AdwToastWidget");
   g_assert_nonnull (toast);
   g_assert_true (gtk_widget_get_mapped (toast));
-  hb_app_test_save (GTK_WIDGET (window), "player-bar-toast");
+  overlay = gtk_widget_get_ancestor (toast, ADW_TYPE_TOAST_OVERLAY);
+  name = g_strdup_printf ("player-bar-toast-%d", width);
+  hb_app_test_save (GTK_WIDGET (window), name);
+  g_free (name);
   g_assert_true (gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &tb));
   g_assert_true (gtk_widget_compute_bounds (bar, GTK_WIDGET (window), &bb));
-  g_test_message ("toast %g..%g, bar %g..%g (y)", tb.origin.y, tb.origin.y + tb.size.height,
+  g_assert_true (gtk_widget_compute_bounds (overlay, GTK_WIDGET (window), &ob));
+  g_test_message ("%d px: toast x %g..%g y %g..%g, board x %g..%g, bar y %g..%g", width,
+                  tb.origin.x, tb.origin.x + tb.size.width,
+                  tb.origin.y, tb.origin.y + tb.size.height,
+                  ob.origin.x, ob.origin.x + ob.size.width,
                   bb.origin.y, bb.origin.y + bb.size.height);
   g_assert_cmpfloat (tb.origin.y + tb.size.height, <=, bb.origin.y);
+  g_assert_cmpfloat (tb.origin.x, >=, ob.origin.x);
+  g_assert_cmpfloat (tb.origin.x + tb.size.width, <=, ob.origin.x + ob.size.width);
+  /* The words: all of them shown, on one line when there is room. */
+  label = hb_app_test_find_first (toast, GTK_TYPE_LABEL);
+  g_assert_nonnull (label);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==,
+                   "The board shows the solver's run: close the player (Escape) to play");
+  {
+    PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (label));
+    int lines = pango_layout_get_line_count (layout), lw, lh;
+
+    pango_layout_get_pixel_size (layout, &lw, &lh);
+    g_test_message ("%d lines, %d px wide, label %d px", lines, lw,
+                    gtk_widget_get_width (label));
+    g_assert_cmpint (lw, <=, gtk_widget_get_width (label));
+    if (width == HB_TEST_WIDTH)
+      g_assert_cmpint (lines, ==, 1);
+    else
+      g_assert_cmpint (lines, >=, 2);
+  }
   hb_app_test_window_close (window);
+}
+
+static void
+test_toast_clear_of_bar (void)
+{
+  check_toast (HB_TEST_WIDTH);
+}
+
+static void
+test_toast_narrow (void)
+{
+  check_toast (360);
 }
 
 int
@@ -347,5 +395,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/player-bar/narrow", test_narrow);
   g_test_add_func ("/app/player-bar/resize-while-playing", test_resize_while_playing);
   g_test_add_func ("/app/player-bar/toast-clear-of-bar", test_toast_clear_of_bar);
+  g_test_add_func ("/app/player-bar/toast-narrow", test_toast_narrow);
   return g_test_run ();
 }
