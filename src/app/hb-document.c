@@ -70,7 +70,13 @@ const HbState *
 hb_document_get_state (HbDocument *self)
 {
   g_return_val_if_fail (HB_IS_DOCUMENT (self), NULL);
-  return self->history ? hb_history_current (self->history) : NULL;
+  if (self->history == NULL)
+    return NULL;
+  /* Edit shows and changes the level as drawn: play moves made on it are
+   * Play's (an edit used to start from the played board, and so wrote
+   * the moves into the level). */
+  return self->playing ? hb_history_current (self->history)
+                       : hb_history_design (self->history);
 }
 
 const HbState *
@@ -148,7 +154,7 @@ hb_document_apply_moves (HbDocument *self, const HbMove *moves, guint n,
   g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (self->history != NULL, FALSE);
 
-  from = hb_history_current (self->history);
+  from = hb_document_get_state (self);
   if (new_step)
     self->gesture_pushed = FALSE;
   for (guint i = 0; i < n; i++)
@@ -218,23 +224,34 @@ hb_document_push_design (HbDocument *self, HbState *state)
 void
 hb_document_set_playing (HbDocument *self, gboolean playing)
 {
+  const HbState *before;
+
   g_return_if_fail (HB_IS_DOCUMENT (self));
+  before = hb_document_get_state (self);
   self->playing = playing;
   self->gesture_pushed = FALSE;
+  /* Play shows the moves made on the level, Edit the level without them. */
+  if (hb_document_get_state (self) != before)
+    changed (self);
 }
 
+/* Undo and redo in Edit pass over play moves, which it does not show. */
 gboolean
 hb_document_can_undo (HbDocument *self)
 {
   g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
-  return self->history != NULL && hb_history_can_undo (self->history);
+  return self->history != NULL
+         && (self->playing ? hb_history_can_undo (self->history)
+                           : hb_history_can_undo_design (self->history));
 }
 
 gboolean
 hb_document_can_redo (HbDocument *self)
 {
   g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
-  return self->history != NULL && hb_history_can_redo (self->history);
+  return self->history != NULL
+         && (self->playing ? hb_history_can_redo (self->history)
+                           : hb_history_can_redo_design (self->history));
 }
 
 gboolean
@@ -242,7 +259,9 @@ hb_document_undo (HbDocument *self)
 {
   g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
   self->gesture_pushed = FALSE;
-  if (self->history == NULL || !hb_history_undo (self->history))
+  if (self->history == NULL
+      || !(self->playing ? hb_history_undo (self->history)
+                         : hb_history_undo_design (self->history)))
     return FALSE;
   changed (self);
   return TRUE;
@@ -253,7 +272,9 @@ hb_document_redo (HbDocument *self)
 {
   g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
   self->gesture_pushed = FALSE;
-  if (self->history == NULL || !hb_history_redo (self->history))
+  if (self->history == NULL
+      || !(self->playing ? hb_history_redo (self->history)
+                         : hb_history_redo_design (self->history)))
     return FALSE;
   changed (self);
   return TRUE;

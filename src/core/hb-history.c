@@ -171,6 +171,51 @@ hb_history_redo (HbHistory *h)
   return TRUE;
 }
 
+/* Edit mode's undo and redo go from design to design: the play moves
+ * between two designs are nothing to see in Edit, which shows designs. */
+gboolean
+hb_history_can_undo_design (const HbHistory *h)
+{
+  return design_at (h, h->pos) > 0;
+}
+
+gboolean
+hb_history_undo_design (HbHistory *h)
+{
+  if (!hb_history_can_undo_design (h))
+    return FALSE;
+  /* The entry before the design: the level as it was then, with the
+   * play moves made on it, which Play shows again. */
+  h->pos = design_at (h, h->pos) - 1;
+  return TRUE;
+}
+
+static gint64
+next_design (const HbHistory *h)
+{
+  for (guint i = h->pos + 1; i < h->states->len; i++)
+    if (!h->progress->data[i])
+      return i;
+  return -1;
+}
+
+gboolean
+hb_history_can_redo_design (const HbHistory *h)
+{
+  return next_design (h) >= 0;
+}
+
+gboolean
+hb_history_redo_design (HbHistory *h)
+{
+  gint64 next = next_design (h);
+
+  if (next < 0)
+    return FALSE;
+  h->pos = (guint) next;
+  return TRUE;
+}
+
 void
 hb_history_mark_saved (HbHistory *h)
 {

@@ -48,6 +48,14 @@ gboolean       hb_history_can_undo (const HbHistory *history);
 gboolean       hb_history_can_redo (const HbHistory *history);
 gboolean       hb_history_undo (HbHistory *history);
 gboolean       hb_history_redo (HbHistory *history);
+/* Undo and redo from design to design, passing over play moves: Edit
+ * mode's, which shows the design. Undo goes to the entry just before the
+ * current design (where Play resumes the moves made on the design before);
+ * redo to the next design. */
+gboolean       hb_history_can_undo_design (const HbHistory *history);
+gboolean       hb_history_can_redo_design (const HbHistory *history);
+gboolean       hb_history_undo_design (HbHistory *history);
+gboolean       hb_history_redo_design (HbHistory *history);
 
 void           hb_history_mark_saved (HbHistory *history);
 /* No entry is saved: every board counts as a change, even undone back to

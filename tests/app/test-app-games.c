@@ -970,6 +970,11 @@ test_flood_play_edit_solve (void)
    * paints every cell it crosses, as one undo step. */
   hb_window_set_mode (window, HB_MODE_EDIT);
   hb_app_test_settle (30);
+  /* Edit shows the level as drawn, without the two moves played: an edit
+   * used to start from the played board and so wrote the flood into the
+   * level (found by a review: Save As then wrote it). */
+  g_assert_cmpmem (flood_state (window)->cells, n, initial, n);
+  g_assert_cmpint (flood_state (window)->moves, ==, 0);
   /* The level's four colours and a new one to add. */
   g_assert_cmpint (hb_palette_bar_get_n_entries (hb_window_get_palette_bar (window)), ==, 5);
   press_palette_key (window, 3);   /* the chip labelled 3 */
@@ -997,11 +1002,13 @@ test_flood_play_edit_solve (void)
   g_assert_cmpmem (flood_state (window)->cells, n, want, n);
   activate (window, "undo");
   g_assert_cmpmem (flood_state (window)->cells, n, s->cells, n);
-  /* The two moves played are still counted, and said in Play (Edit's
-   * status speaks of the design). */
-  g_assert_cmpint (flood_state (window)->moves, ==, 2);
+  g_assert_cmpmem (flood_state (window)->cells, n, initial, n);
+  /* Edit's undo passes over the play moves, which Play shows again: the
+   * two played before the edits. */
+  g_assert_false (hb_window_get_action_enabled (window, "undo"));
   hb_window_set_mode (window, HB_MODE_PLAY);
   check_move_count (window, 2);
+  g_assert_true (hb_window_get_action_enabled (window, "undo"));
 
   g_free (initial);
   g_free (want);

@@ -286,6 +286,38 @@ test_history (void)
     g_assert_true (hb_history_design (h) == design);
   }
   hb_history_free (h);
+  /* Edit's undo and redo go from design to design over the play moves:
+   * d0 p p d1 p, then undo to the last play move on d0, where Play
+   * resumes; redo to d1. */
+  h = hb_history_new (hb_test_parse (&lights_game, "00\n00\n"), 0);
+  {
+    const HbState *d0 = hb_history_current (h), *p2, *d1;
+
+    g_assert_false (hb_history_can_undo_design (h));
+    hb_history_push_play (h, lights_game.apply (hb_history_current (h), &m));
+    g_assert_false (hb_history_can_undo_design (h));
+    g_assert_true (hb_history_can_undo (h));
+    hb_history_push_play (h, lights_game.apply (hb_history_current (h), &m2));
+    p2 = hb_history_current (h);
+    hb_history_push (h, lights_game.apply (hb_history_design (h), &m2));
+    d1 = hb_history_current (h);
+    hb_history_push_play (h, lights_game.apply (hb_history_current (h), &m));
+    g_assert_true (hb_history_design (h) == d1);
+    g_assert_false (hb_history_can_redo_design (h));
+    g_assert_true (hb_history_can_undo_design (h));
+    g_assert_true (hb_history_undo_design (h));
+    g_assert_true (hb_history_current (h) == p2);
+    g_assert_true (hb_history_design (h) == d0);
+    g_assert_false (hb_history_can_undo_design (h));
+    g_assert_false (hb_history_undo_design (h));
+    g_assert_true (hb_history_can_redo_design (h));
+    g_assert_true (hb_history_redo_design (h));
+    g_assert_true (hb_history_current (h) == d1);
+    /* The play move on d1 is still there to redo in Play. */
+    g_assert_false (hb_history_can_redo_design (h));
+    g_assert_true (hb_history_can_redo (h));
+  }
+  hb_history_free (h);
 
   /* On a huge board the history keeps what fits in its cell budget:
    * 2048×2048 is 4 Mi cells, so 16 entries. */
