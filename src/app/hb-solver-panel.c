@@ -264,15 +264,18 @@ hb_solver_panel_show_result (HbSolverPanel *self, const HbResult *r, const char 
   switch (r->status)
     {
     case HB_STATUS_SOLVED:
-      {
-        g_autofree char *count = hb_format_count (r->moves->len);
+      if (self->game != NULL && self->game->solved_text != NULL)
+        status = self->game->solved_text (r);
+      if (status == NULL)
+        {
+          g_autofree char *count = hb_format_count (r->moves->len);
 
-        /* TRANSLATORS: %s is the number of moves, its digits grouped */
-        status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                               "Solved: %s move",
-                                               "Solved: %s moves", r->moves->len),
-                                  count);
-      }
+          /* TRANSLATORS: %s is the number of moves, its digits grouped */
+          status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                 "Solved: %s move",
+                                                 "Solved: %s moves", r->moves->len),
+                                    count);
+        }
       if (r->optimal)
         {
           char *s = g_strdup_printf (_("%s (proven optimal)"), status);

@@ -423,6 +423,11 @@ struct _HbGame {
    * "7 / 23 moves"): the app's status line then adds only the clock. */
   gboolean    status_counts_moves;
 
+  /* What a solved result is called where the moves are not what a player
+   * counts ("Solved: 8 flows" where the answer's moves are its cells), or
+   * NULL for "Solved: N moves". */
+  char     *(*solved_text) (const HbResult *result);
+
   /* What the hint's marks mean, one sentence marked with N_ for the
    * sidebar's legend ("Orange dot: press this cell …"), or NULL. */
   const char *hint_legend;

@@ -1418,6 +1418,22 @@ flow_palette (const HbState *state, HbMode mode, HbPaletteEntry *out, int max)
   return n;
 }
 
+/* A solved result in flows, as the status line counts them: the answer's
+ * moves are its cells, which no player counts ("Solved: 72 moves" on a
+ * 9x9 board). */
+static char *
+flow_solved_text (const HbResult *result)
+{
+  int colours;
+
+  if (result->solved == NULL)
+    return NULL;
+  colours = FLOW_CONST (result->solved)->colours;
+  /* TRANSLATORS: a solver's result: every pair of dots joined */
+  return g_strdup_printf (g_dngettext (NULL, "Solved: %d flow", "Solved: %d flows", colours),
+                          colours);
+}
+
 static char *
 flow_status_text (const HbState *state)
 {
@@ -2050,6 +2066,7 @@ const HbGame flow_game = {
   .palette = flow_palette,
   .palette_render = flow_palette_render,
   .status_text = flow_status_text,
+  .solved_text = flow_solved_text,
   .render = flow_render,
   .hint_compute = flow_hint_compute,
   .hint_free = flow_hint_free,
