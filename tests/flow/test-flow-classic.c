@@ -445,6 +445,15 @@ check_repair_trace (const FlowState *level, HbTrace *trace, guint64 repairs)
             g_assert_cmpmem (frame->board->colour, n, blob, n);
             flow_game.frame_free (frame);
           }
+          /* And says what the red cells are, with the model's number
+           * (it said "after 1 SAT calls, marked cells in red"). */
+          {
+            g_autofree char *said = flow_game.describe_step (&level->base, trace, step);
+            g_autofree char *want = g_strdup_printf ("Model %" G_GINT64_FORMAT ": the loops in red",
+                                                     step->counter);
+
+            g_assert_true (g_str_has_prefix (said, want));
+          }
         }
     }
   g_assert_cmpuint (marked_steps, >=, 1);

@@ -2000,10 +2000,15 @@ flow_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *
       /* TRANSLATORS: a bound, then the count and what it counts */
       return g_strdup_printf (_("Bound %d after %s %s"), step->value, counter, what);
     case HB_STEP_INFO:
+      /* A model with marks is the SAT solver's, the marks its stray
+       * cycles (flow-solve-sat.c). */
+      if (step->blob)
+        /* TRANSLATORS: the SAT solver's model number %s, with its stray
+         * cycles marked */
+        return g_strdup_printf (_("Model %s: the loops in red join no dots; they are "
+                                  "forbidden and SAT runs again"), counter);
       /* TRANSLATORS: the count and what it counts: "after 3 SAT calls" */
-      return step->blob ? g_strdup_printf (_("The board after %s %s, marked cells in red"),
-                                           counter, what)
-                        : g_strdup_printf (_("After %s %s"), counter, what);
+      return g_strdup_printf (_("After %s %s"), counter, what);
     default:
       return g_strdup ("");
     }
