@@ -44,6 +44,10 @@ struct _HbPlayerBar
 
   HbPlayer      *player;
   const HbTrace *trace;
+  /* Whether a step of the trace goes deeper than 0 (a search's), found
+   * out as far as depth_seen steps: a run without depths shows none. */
+  gboolean       has_depth;
+  gsize          depth_seen;
 
   gboolean       playing;
   guint          tick_id;

@@ -41,6 +41,18 @@ reserve_two_lines (HbPlayerBar *self)
     gtk_widget_set_size_request (GTK_WIDGET (self->description_label), -1, height);
 }
 
+/* Whether any step of the trace has a depth, looked for once (the trace
+ * may grow while it plays live: the steps added since are looked at). */
+static gboolean
+trace_has_depth (HbPlayerBar *self)
+{
+  gsize len = self->trace != NULL ? hb_trace_length (self->trace) : 0;
+
+  for (; !self->has_depth && self->depth_seen < len; self->depth_seen++)
+    self->has_depth = hb_trace_step (self->trace, self->depth_seen)->depth > 0;
+  return self->has_depth;
+}
+
 static void
 update_labels (HbPlayerBar *self)
 {
@@ -89,11 +101,12 @@ update_labels (HbPlayerBar *self)
   gtk_label_set_label (self->step_label, text);
   g_free (text);
 
-  /* The answer is no step of the search, and a genetic algorithm's
-   * generation has no depth: no "Depth 0" then. */
+  /* The answer is no step of the search, and a run whose steps all have
+   * depth 0 (a genetic algorithm's generations, SAT's models, an
+   * elimination) has no depth to show: no "Depth 0" then. */
   gtk_widget_set_visible (GTK_WIDGET (self->depth_label),
-                          !hb_player_at_answer (self->player)
-                          && !(step != NULL && step->kind == HB_STEP_GENERATION));
+                          step != NULL && !hb_player_at_answer (self->player)
+                          && trace_has_depth (self));
   text = g_strdup_printf (_("Depth %d"), step ? (int) step->depth : 0);
   gtk_label_set_label (self->depth_label, text);
   g_free (text);
@@ -375,6 +388,8 @@ hb_player_bar_set_player (HbPlayerBar *self, HbPlayer *player, const HbTrace *tr
   hb_player_bar_set_playing (self, FALSE);
   self->player = player;
   self->trace = trace;
+  self->has_depth = FALSE;
+  self->depth_seen = 0;
   if (player == NULL)
     {
       update_marks (self);
@@ -446,6 +461,13 @@ const char *
 hb_player_bar_get_step_text (HbPlayerBar *self)
 {
   return gtk_label_get_label (self->step_label);
+}
+
+const char *
+hb_player_bar_get_depth_text (HbPlayerBar *self)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (self->depth_label))
+         ? gtk_label_get_label (self->depth_label) : NULL;
 }
 
 const char *

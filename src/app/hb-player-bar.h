@@ -65,5 +65,7 @@ GtkWidget  *hb_player_bar_get_speed_scale (HbPlayerBar *self);
 /* What the labels show, for tests. */
 const char *hb_player_bar_get_step_text (HbPlayerBar *self);
 const char *hb_player_bar_get_description (HbPlayerBar *self);
+/* "Depth 3", or NULL while no depth is shown. */
+const char *hb_player_bar_get_depth_text (HbPlayerBar *self);
 
 G_END_DECLS

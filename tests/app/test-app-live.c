@@ -412,8 +412,19 @@ test_plot_needs_a_line (void)
         }
       else
         {
+          HbPlayerBar *bar = hb_window_get_player_bar (window);
+
           g_assert_cmpstr (hb_result_get_stat (r, "generations"), !=, "0");
           g_assert_true (gtk_widget_get_visible (GTK_WIDGET (plot)));
+          /* Generations have no depth: the player shows none ("Depth 0"
+           * showed before the first step and on the fixed cells). */
+          g_assert_true (hb_window_is_playing_trace (window));
+          hb_player_bar_set_playing (bar, FALSE);
+          for (gsize p = 0; p < 4; p++)
+            {
+              hb_player_bar_seek (bar, p);
+              g_assert_null (hb_player_bar_get_depth_text (bar));
+            }
         }
       g_unlink (path);
     }

@@ -92,6 +92,8 @@ test_backtrack_and_player (void)
   expect = g_strdup_printf ("Step 0 / %" G_GSIZE_FORMAT, len);
   g_assert_cmpstr (hb_player_bar_get_step_text (bar), ==, expect);
   g_free (expect);
+  /* Before the first step there is no depth to show. */
+  g_assert_null (hb_player_bar_get_depth_text (bar));
   step0 = g_strdup (hb_player_bar_get_description (bar));
   shot0 = hb_app_test_shot (view);
 
@@ -99,6 +101,8 @@ test_backtrack_and_player (void)
   expect = g_strdup_printf ("Step 1 / %" G_GSIZE_FORMAT, len);
   g_assert_cmpstr (hb_player_bar_get_step_text (bar), ==, expect);
   g_free (expect);
+  /* A search's steps have their depth. */
+  g_assert_true (g_str_has_prefix (hb_player_bar_get_depth_text (bar), "Depth "));
   step1_desc = g_strdup (hb_player_bar_get_description (bar));
   g_assert_cmpstr (step1_desc, !=, step0);
   g_assert_cmpstr (step1_desc, !=, "");
