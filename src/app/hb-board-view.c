@@ -79,21 +79,28 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height,
     self->state->game->render (self->state, cr, &layout, &options);
   cairo_restore (cr);
 
-  /* The cells the screenshot's reader was unsure of: a thin orange
-   * outline, until the next edit. */
+  /* The cells the screenshot's reader was unsure of, until the next
+   * edit: tinted orange with an orange ring over a dark one, so they
+   * stand out on any colour and at any size (a thin outline alone was
+   * hard to find on a big board). */
   if (self->marks != NULL && self->marks_state == self->state
       && self->player == NULL && self->live_frame == NULL)
     {
-      double lw = MAX (1.5, layout.cell / 24);
+      double lw = MAX (2.5, layout.cell / 12);
 
-      cairo_set_line_width (cr, lw);
-      cairo_set_source_rgb (cr, 1.0, 0.47, 0.0);   /* libadwaita's orange */
       for (int y = 0; y < self->state->height; y++)
         for (int x = 0; x < self->state->width; x++)
           if (self->marks[y * self->state->width + x])
             cairo_rectangle (cr, layout.x0 + x * layout.cell + lw,
                              layout.y0 + y * layout.cell + lw,
                              layout.cell - 2 * lw, layout.cell - 2 * lw);
+      cairo_set_source_rgba (cr, 1.0, 0.47, 0.0, 0.25);   /* libadwaita's orange */
+      cairo_fill_preserve (cr);
+      cairo_set_line_width (cr, lw * 1.8);
+      cairo_set_source_rgba (cr, 0, 0, 0, 0.7);
+      cairo_stroke_preserve (cr);
+      cairo_set_line_width (cr, lw);
+      cairo_set_source_rgb (cr, 1.0, 0.47, 0.0);
       cairo_stroke (cr);
     }
 

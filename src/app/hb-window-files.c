@@ -304,7 +304,7 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
                                   rep->x0, rep->y0, rep->cell_w, rep->cell_h,
                                   fits ? rep->unsure : NULL);
       }
-      hb_window_picture_row_update (self);
+      hb_window_picture_row_set_report (self, result->report);
       hb_window_show_toast (self, result->report->summary != NULL
                                   ? result->report->summary : _("A board was read from the picture"));
     }

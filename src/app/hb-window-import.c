@@ -166,6 +166,52 @@ hb_window_picture_row_update (HbWindow *self)
   gtk_widget_set_visible (row, hb_board_view_has_picture (self->board_view));
 }
 
+/* What the reader said beyond its summary, under the picture's row while
+ * the picture is behind the board: the cells it was unsure of by row and
+ * column (on a big board a thin outline is easy to miss) and its notes
+ * ("Move limit not read: …"), which a toast had no room for. */
+void
+hb_window_picture_row_set_report (HbWindow *self, const HbImportReport *report)
+{
+  GtkWidget *row;
+  GString *text = g_string_new (NULL);
+
+  hb_window_picture_row_update (self);
+  row = g_object_get_data (G_OBJECT (self), "hb-picture-row");
+  if (report != NULL && report->unsure != NULL && report->n_unsure > 0)
+    {
+      guint listed = 0;
+
+      /* TRANSLATORS: before the cells the screenshot's reader was unsure
+       * of, by row and column */
+      g_string_append (text, _("Unsure, marked in orange:"));
+      for (int y = 0; y < report->height; y++)
+        for (int x = 0; x < report->width; x++)
+          if (report->unsure[(gsize) y * report->width + x] && listed++ < 4)
+            {
+              g_string_append (text, listed > 1 ? "; " : " ");
+              /* TRANSLATORS: a cell, rows and columns from 1 */
+              g_string_append_printf (text, _("row %d, column %d"), y + 1, x + 1);
+            }
+      if (report->n_unsure > 4)
+        {
+          g_string_append (text, "; ");
+          /* TRANSLATORS: after four cells listed: "and 3 more" */
+          g_string_append_printf (text, g_dngettext (NULL, "and %u more", "and %u more",
+                                                     report->n_unsure - 4),
+                                  report->n_unsure - 4);
+        }
+    }
+  for (guint i = 0; report != NULL && report->notes != NULL && i < report->notes->len; i++)
+    {
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      g_string_append (text, g_ptr_array_index (report->notes, i));
+    }
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), text->str);
+  g_string_free (text, TRUE);
+}
+
 /* ---- Pasting a picture ------------------------------------------------- */
 
 /* The clipboard's picture arrives as a texture; its pixels are copied into

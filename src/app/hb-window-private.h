@@ -235,6 +235,8 @@ void           hb_window_start_load (HbWindow *self, HbLoadJob *job,
 /* The switch that hides the screenshot behind the board, in the Board
  * group, shown while there is one. */
 void           hb_window_picture_row_update (HbWindow *self);
+void           hb_window_picture_row_set_report (HbWindow *self,
+                                                 const HbImportReport *report);
 /* Reads a level from the picture on the clipboard (Ctrl+V). */
 void           hb_window_paste_picture (HbWindow *self);
 /* A picture by its name: PNG, JPEG, WebP, or whatever the content type

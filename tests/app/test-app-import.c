@@ -371,12 +371,46 @@ test_import_real (Fixture *f, gconstpointer data)
   hb_state_free (truth);
 }
 
+/* What the reader says beyond its summary stays in view under the
+ * picture's row: the Flood-It screenshot's move counter not read (the
+ * app showed the summary only, in a toast). */
+static void
+test_import_notes (Fixture *f, gconstpointer data)
+{
+  g_autofree char *shot = g_test_build_filename (G_TEST_DIST, "..", "..", "shared", "screens",
+                                                 "flood", "flood_01_googleplus_28x28.png", NULL);
+  HbWindow *window;
+  GFile *file;
+  GtkWidget *row;
+  const char *subtitle;
+
+  if (!g_file_test (shot, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("the shared screenshots are not there");
+      return;
+    }
+  window = hb_app_test_window_new ();
+  file = g_file_new_for_path (shot);
+  g_assert_true (hb_app_test_load (window, file));
+  g_assert_cmpstr (hb_window_get_game (window)->id, ==, "flood");
+  row = hb_app_test_find_row (GTK_WIDGET (window), "_Screenshot behind the board");
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_mapped (row));
+  subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+  g_test_message ("picture row: %s", subtitle);
+  g_assert_nonnull (strstr (subtitle, "Move limit not read"));
+  hb_app_test_window_close (window);
+  g_object_unref (file);
+}
+
 int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add ("/app/import/png", Fixture, NULL, hb_app_test_dir_set_up,
               test_import_png, hb_app_test_dir_tear_down);
+  g_test_add ("/app/import/notes", Fixture, NULL, hb_app_test_dir_set_up,
+              test_import_notes, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/real", Fixture, NULL, hb_app_test_dir_set_up,
               test_import_real, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/bad", Fixture, NULL, hb_app_test_dir_set_up,
