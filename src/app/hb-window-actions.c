@@ -121,17 +121,23 @@ new_then (HbWindow *self, gpointer data)
   HbState *state;
 
   /* Another game: one of its bundled levels, else a random one, never an
-   * empty board that is already "solved". */
+   * empty board that is already "solved"; a puzzle to play, so in Play
+   * mode, as the Levels list opens one (after an import, which leaves
+   * Edit on, the next game's level opened in Edit). */
   if (game != hb_document_get_game (self->document))
     {
       if (hb_window_load_bundled_first (self, game))
-        return;
+        {
+          hb_window_set_mode (self, HB_MODE_PLAY);
+          return;
+        }
       if (game->generate != NULL)
         {
           state = random_level (self, game, game->default_width, game->default_height, NULL);
           if (state != NULL)
             {
               hb_window_set_level (self, state, NULL, NULL);
+              hb_window_set_mode (self, HB_MODE_PLAY);
               return;
             }
         }

@@ -712,7 +712,12 @@ test_choose_game_action (void)
   HbWindow *window = hb_app_test_window_new ();
   g_autofree char *id = NULL;
 
+  /* Another game's level is a puzzle to play: it opens in Play, whatever
+   * the mode was (an import leaves Edit on). */
+  hb_window_set_mode (window, HB_MODE_EDIT);
   choose_game (window, "flood");
+  g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_PLAY);
+  hb_window_set_mode (window, HB_MODE_EDIT);
   g_object_get (window, "game", &id, NULL);
   g_assert_cmpstr (id, ==, "flood");
   g_clear_pointer (&id, g_free);
