@@ -34,8 +34,10 @@ hb_window_update_hint_row (HbWindow *self)
   gconstpointer hint = hb_hint_job_get_hint (self->hint_job);
   char *text = NULL;
 
+  /* The button works with the hints off too (one move, no marks): the
+   * row says so rather than "hidden", which made it look broken. */
   if (!self->show_hints)
-    text = g_strdup (_("Hidden while hints are off"));
+    text = g_strdup (_("Hints are off; Next Hint still makes one move"));
   else if (hint != NULL && hb_document_get_game (self->document)->hint_describe != NULL)
     text = hb_document_get_game (self->document)->hint_describe (hb_window_current (self),
                                                                  hint);
