@@ -884,6 +884,37 @@ test_hints (void)
   else
     g_assert_true (((FlowHint *) hint)->kind == FLOW_HINT_NONE
                    || ((FlowHint *) hint)->kind == FLOW_HINT_GAVE_UP);
+  /* Nor are any cells drawn as forced there, as they were: the board
+   * with the hints on looks as with them off. */
+  if (((FlowHint *) hint)->kind == FLOW_HINT_NONE)
+    {
+      FlowHint *fh = hint;
+      gsize n = 25;
+      cairo_surface_t *surf[2];
+      HbLayout layout;
+
+      if (fh->forced == NULL)
+        fh->forced = g_new0 (guint8, n);
+      fh->forced[12] = 1;        /* the middle cell "forced" red */
+      hb_layout_fit (&layout, 5, 5, 100, 100, 0);
+      for (int k = 0; k < 2; k++)
+        {
+          HbRenderOptions options = { .mode = HB_MODE_PLAY, .show_hints = k == 1,
+                                      .hint = k == 1 ? hint : NULL,
+                                      .hover_x = -1, .hover_y = -1 };
+          cairo_t *cr;
+
+          surf[k] = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 100, 100);
+          cr = cairo_create (surf[k]);
+          flow_game.render (&s->base, cr, &layout, &options);
+          cairo_destroy (cr);
+          cairo_surface_flush (surf[k]);
+        }
+      g_assert_cmpmem (cairo_image_surface_get_data (surf[0]), 100 * 4 * 100,
+                       cairo_image_surface_get_data (surf[1]), 100 * 4 * 100);
+      cairo_surface_destroy (surf[0]);
+      cairo_surface_destroy (surf[1]);
+    }
   flow_game.hint_free (hint);
   hb_state_free (&s->base);
 }

@@ -218,7 +218,10 @@ static void
 draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo_t *cr,
             const HbLayout *l, gboolean dark, gboolean labels)
 {
-  const guint8 *forced = hint != NULL ? hint->forced : NULL;
+  /* A level proven to have no solution has no forced cells to show: every
+   * colour is "forced" in a level that cannot be finished (the status
+   * line says it has no solution). */
+  const guint8 *forced = hint != NULL && hint->kind != FLOW_HINT_NONE ? hint->forced : NULL;
   int w = s->base.width, h = s->base.height;
   int vx0, vy0, vx1, vy1;
   guint32 rgb[FLOW_MAX_COLOURS + 1];
