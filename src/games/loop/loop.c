@@ -1452,6 +1452,8 @@ const HbGame loop_game = {
   .from_image = loop_from_image,
   .scramble = loop_scramble,
   .hint_legend = N_("Orange badge: turn this tile the way its arrow points, as many quarter "
-                    "turns as its number says. Red dot: an arm that meets nothing."),
+                    "turns as its number says. Pale blue cell: a tile whose turn is sure "
+                    "(its neighbours leave one way). Blue pipes: a closed group, done. "
+                    "Red dot: an arm that meets nothing."),
   .animates_moves = TRUE,
 };
