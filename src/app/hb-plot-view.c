@@ -17,6 +17,8 @@ struct _HbPlotView
   guint64        version;   /* the series version last drawn */
   guint          poll_id;
   guint          draws;
+  gboolean       show_mark;  /* the player's place, at mark_x */
+  double         mark_x;
 };
 
 G_DEFINE_FINAL_TYPE (HbPlotView, hb_plot_view, GTK_TYPE_DRAWING_AREA)
@@ -32,6 +34,8 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
   options.dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
   options.title = _("Progress");
   options.background = FALSE;
+  options.show_mark = self->show_mark;
+  options.mark_x = self->mark_x;
   self->version = hb_trace_series_version (self->trace);
   hb_plot_render (self->trace, cr, 0, 0, width, height, &options);
   self->draws++;
@@ -60,6 +64,26 @@ hb_plot_view_set_trace (HbPlotView *self, const HbTrace *trace)
   else if (trace == NULL)
     g_clear_handle_id (&self->poll_id, g_source_remove);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+hb_plot_view_set_mark (HbPlotView *self, gboolean show, double x)
+{
+  g_return_if_fail (HB_IS_PLOT_VIEW (self));
+  if (self->show_mark == show && (!show || self->mark_x == x))
+    return;
+  self->show_mark = show;
+  self->mark_x = x;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+hb_plot_view_get_mark (HbPlotView *self, double *x)
+{
+  g_return_val_if_fail (HB_IS_PLOT_VIEW (self), FALSE);
+  if (x != NULL)
+    *x = self->mark_x;
+  return self->show_mark;
 }
 
 const HbTrace *

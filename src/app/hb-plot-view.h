@@ -18,6 +18,9 @@ GtkWidget     *hb_plot_view_new (void);
 /* Borrowed: the trace must outlive the view's use of it (set NULL first). */
 void           hb_plot_view_set_trace (HbPlotView *self, const HbTrace *trace);
 const HbTrace *hb_plot_view_get_trace (HbPlotView *self);
+/* A line across the plot at x (the generation the player shows), or none. */
+void           hb_plot_view_set_mark (HbPlotView *self, gboolean show, double x);
+gboolean       hb_plot_view_get_mark (HbPlotView *self, double *x);
 /* Testing: how many times the plot was drawn. */
 guint          hb_plot_view_get_draw_count (HbPlotView *self);
 

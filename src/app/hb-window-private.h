@@ -159,6 +159,7 @@ void           hb_window_start_hint (HbWindow *self, gboolean needed);
 void           hb_window_make_next_hint_move (HbWindow *self);
 void           hb_window_open_player (HbWindow *self);
 void           hb_window_close_player (HbWindow *self);
+void           hb_window_update_plot_mark (HbWindow *self);
 /* Drops the last result, its trace and the player. */
 void           hb_window_clear_result (HbWindow *self);
 gboolean       hb_window_result_can_export (HbWindow *self);

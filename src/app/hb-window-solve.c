@@ -122,8 +122,10 @@ update_plot (HbWindow *self)
   gboolean line = FALSE;
 
   /* While a solve runs its plot shows as soon as it has series; once it
-   * ended, only with a line to show (a genetic algorithm that arc
-   * consistency left nothing to do drew an empty chart with a dot). */
+   * ended, while the player shows its run, and only with a line to show
+   * (a genetic algorithm that arc consistency left nothing to do drew an
+   * empty chart with a dot). Closed with the player (an edit closes it),
+   * so no chart of an old run stands beside another board. */
   if (trace != NULL && self->solve_job == NULL)
     for (guint i = 0; i < hb_trace_n_series (trace) && !line; i++)
       {
@@ -133,7 +135,22 @@ update_plot (HbWindow *self)
       }
   gtk_widget_set_visible (GTK_WIDGET (self->plot_view),
                           trace != NULL && hb_trace_n_series (trace) > 0
-                          && (self->solve_job != NULL || line));
+                          && (self->solve_job != NULL || (line && self->player != NULL)));
+  hb_window_update_plot_mark (self);
+}
+
+/* The plot marks the generation the player shows: a generation step's
+ * counter is its number, as the series' x. */
+void
+hb_window_update_plot_mark (HbWindow *self)
+{
+  const HbStep *step = self->player != NULL && self->solve_job == NULL
+                       ? hb_player_current_step (self->player) : NULL;
+
+  if (step != NULL && step->kind == HB_STEP_GENERATION && !hb_player_at_answer (self->player))
+    hb_plot_view_set_mark (self->plot_view, TRUE, (double) step->counter);
+  else
+    hb_plot_view_set_mark (self->plot_view, FALSE, 0);
 }
 
 void
@@ -162,6 +179,7 @@ hb_window_close_player (HbWindow *self)
   hb_board_view_set_player (self->board_view, NULL);
   g_clear_pointer (&self->player, hb_player_free);
   gtk_stack_set_visible_child (self->bottom_stack, GTK_WIDGET (self->status_label));
+  update_plot (self);
   hb_window_update_actions (self);
 }
 
@@ -233,6 +251,7 @@ hb_window_open_player (HbWindow *self)
   /* The player's keys (Space, arrows, Home, End) reach the window only if
    * no scrolled sidebar holds the focus: hand it to the board. */
   gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+  update_plot (self);
   hb_window_update_actions (self);
 }
 

@@ -294,6 +294,7 @@ static void
 on_player_frame_changed (HbPlayerBar *bar, HbWindow *self)
 {
   gtk_widget_queue_draw (GTK_WIDGET (self->board_view));
+  hb_window_update_plot_mark (self);
 }
 
 static void

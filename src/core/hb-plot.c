@@ -200,10 +200,20 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
     }
   else
     {
+      /* The axis starts and ends on the ticks at or just outside the
+       * data, so that the lowest line lies on the axis only at a labelled
+       * value (the first tick used to lie above the lowest value, and the
+       * best fitness, 48, ran along an axis whose first label was 60). */
+      double step;
+
       nyt = hb_plot_ticks (ymin, ymax, 5, yt, G_N_ELEMENTS (yt));
-      /* Let the axes start and end on ticks when these lie just outside. */
-      if (nyt > 0)
-        ymin = MIN (ymin, yt[0]), ymax = MAX (ymax, yt[nyt - 1]);
+      step = nyt > 1 ? yt[1] - yt[0] : 0;
+      if (step > 0)
+        {
+          ymin = floor (ymin / step + 1e-9) * step;
+          ymax = ceil (ymax / step - 1e-9) * step;
+          nyt = hb_plot_ticks (ymin, ymax, 5, yt, G_N_ELEMENTS (yt));
+        }
     }
   ylo = SCALE_Y (ymin);
   yhi = SCALE_Y (ymax);
@@ -335,6 +345,17 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
           cairo_arc (cr, PX (p.x), PY (p.y), 4, 0, 2 * G_PI);
           cairo_fill (cr);
         }
+      cairo_stroke (cr);
+    }
+  /* The player's place: a thin line across the plot. */
+  if (o->show_mark && isfinite (o->mark_x) && o->mark_x >= xmin && o->mark_x <= xmax)
+    {
+      double px = round (PX (o->mark_x)) + 0.5;
+
+      cairo_set_line_width (cr, 1.5);
+      cairo_set_source_rgba (cr, fg, fg, fg, 0.7);
+      cairo_move_to (cr, px, top);
+      cairo_line_to (cr, px, bottom);
       cairo_stroke (cr);
     }
   cairo_restore (cr);

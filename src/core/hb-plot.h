@@ -19,6 +19,10 @@ typedef struct {
   gboolean    dark;      /* dark style: light text on a dark card */
   const char *title;     /* drawn above the plot, or NULL */
   gboolean    background;/* fill the area with the card colour */
+  /* A vertical line at x = mark_x when show_mark (the generation the
+   * player shows). */
+  gboolean    show_mark;
+  double      mark_x;
 } HbPlotOptions;
 
 /* TRUE when the trace has at least one series with a point. */

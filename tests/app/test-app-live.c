@@ -425,6 +425,38 @@ test_plot_needs_a_line (void)
               hb_player_bar_seek (bar, p);
               g_assert_null (hb_player_bar_get_depth_text (bar));
             }
+          /* The plot marks the generation the player shows, and goes
+           * with the player (it stayed, the board shrunk beside it, after
+           * the player closed and after the level changed). */
+          {
+            HbPlayer *player = hb_player_bar_get_player (bar);
+            gsize len = hb_player_length (player);
+            gboolean seen = FALSE;
+            double x;
+
+            for (gsize p = 1; p < len && !seen; p++)
+              {
+                const HbStep *step;
+
+                hb_player_bar_seek (bar, p);
+                step = hb_player_current_step (player);
+                if (step->kind != HB_STEP_GENERATION)
+                  {
+                    g_assert_false (hb_plot_view_get_mark (plot, NULL));
+                    continue;
+                  }
+                g_assert_true (hb_plot_view_get_mark (plot, &x));
+                g_assert_cmpfloat (x, ==, (double) step->counter);
+                seen = TRUE;
+              }
+            g_assert_true (seen);
+            g_signal_emit_by_name (bar, "close");
+            hb_app_test_settle (30);
+            g_assert_false (gtk_widget_get_visible (GTK_WIDGET (plot)));
+            hb_app_test_activate (window, "replay", NULL);
+            hb_app_test_settle (30);
+            g_assert_true (gtk_widget_get_visible (GTK_WIDGET (plot)));
+          }
         }
       g_unlink (path);
     }

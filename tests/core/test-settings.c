@@ -388,6 +388,72 @@ test_plot_log (void)
   hb_trace_free (t);
 }
 
+/* The row of `s` (within x0..x1) where most pixels are near rgb (the
+ * lowest of equals). */
+static int
+densest_row (cairo_surface_t *s, int x0, int x1, const double rgb[3], int *count)
+{
+  int best = -1, most = 0;
+
+  for (int y = 0; y < cairo_image_surface_get_height (s); y++)
+    {
+      int n = count_colour (s, x0, y, x1, y + 1, rgb);
+      if (n >= most && n > 0)
+        most = n, best = y;
+    }
+  *count = most;
+  return best;
+}
+
+/* The axis starts at a tick at or below the lowest value: a best fitness
+ * of 48 under a worst of 130 lies above the axis line (the first tick
+ * was 60 and the axis started at 48, the best line drawn on it); and the
+ * player's place is a line across the plot. */
+static void
+test_plot_floor (void)
+{
+  HbTrace *t = hb_trace_new (0, 0);
+  int best = hb_trace_add_series (t, "best", "generation");
+  int worst = hb_trace_add_series (t, "worst", "generation");
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 300);
+  cairo_t *cr = cairo_create (s);
+  HbPlotOptions o = { FALSE, "Fitness", TRUE, FALSE, 0 };
+  double c0[3], fgc[3] = { 0.4, 0.4, 0.4 };   /* the axis, anti-aliased */
+  int line_y, axis_y, n_line, n_axis, marked;
+
+  for (int g = 0; g <= 100; g++)
+    {
+      hb_trace_series_push (t, best, g, 48);
+      hb_trace_series_push (t, worst, g, 130 - g / 2);
+    }
+  hb_plot_render (t, cr, 0, 0, 400, 300, &o);
+  cairo_surface_flush (s);
+  hb_plot_series_colour (0, FALSE, c0);
+  line_y = densest_row (s, 80, 380, c0, &n_line);
+  axis_y = densest_row (s, 80, 380, fgc, &n_axis);
+  g_test_message ("best line at y %d (%d px), axis at y %d (%d px)", line_y, n_line,
+                  axis_y, n_axis);
+  g_assert_cmpint (n_line, >, 200);
+  g_assert_cmpint (n_axis, >, 200);
+  g_assert_cmpint (axis_y - line_y, >=, 8);
+
+  /* The mark: a vertical line at generation 50, the foreground colour
+   * down a column in the middle of the plot. */
+  o.show_mark = TRUE;
+  o.mark_x = 50;
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  hb_plot_render (t, cr, 0, 0, 400, 300, &o);
+  cairo_surface_flush (s);
+  marked = 0;
+  for (int x = 150; x < 300; x++)
+    marked = MAX (marked, count_colour (s, x, 60, x + 1, 240, fgc));
+  g_assert_cmpint (marked, >, 100);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+  hb_trace_free (t);
+}
+
 static void
 test_plot_light (void)
 {
@@ -541,6 +607,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/ticks", test_ticks);
   g_test_add_func ("/plot/light", test_plot_light);
   g_test_add_func ("/plot/log", test_plot_log);
+  g_test_add_func ("/plot/floor", test_plot_floor);
   g_test_add_func ("/plot/dark", test_plot_dark);
   g_test_add_func ("/plot/empty", test_plot_empty);
   g_test_add_func ("/grid/walk", test_walk);
