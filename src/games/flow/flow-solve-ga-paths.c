@@ -851,13 +851,15 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
             never += !g.joined[g.active[m]];
           if (never > 0)
             /* No walk ever joined these colours without blocking another
-             * or stranding cells: no population size will help, and the
-             * level may well have no solution (it is no proof). */
+             * or stranding cells: no population size will help. That says
+             * more of random walks than of the level (extreme_10x10_01 is
+             * solvable and shows it): an exact solver decides. */
             hb_result_set_message (r, _("Did not converge by generation %d: the best "
                                         "individual has fitness %g. Colours that no random walk "
                                         "could ever join without blocking another colour or "
-                                        "stranding cells: %d, so the level may have no "
-                                        "solution."),
+                                        "stranding cells: %d. Their paths are too constrained "
+                                        "for random walks; an exact solver tells whether the "
+                                        "level has a solution."),
                                    prm.generations, fit[ib], never);
           else
             hb_result_set_message (r, _("Did not converge by generation %d: the best "
