@@ -235,6 +235,22 @@ hb_document_set_playing (HbDocument *self, gboolean playing)
     changed (self);
 }
 
+gboolean
+hb_document_at_play_move (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
+  return self->playing && self->history != NULL
+         && hb_history_current_is_play (self->history);
+}
+
+gboolean
+hb_document_redo_is_play_move (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
+  return self->playing && self->history != NULL
+         && hb_history_next_is_play (self->history);
+}
+
 /* Undo and redo in Edit pass over play moves, which it does not show. */
 gboolean
 hb_document_can_undo (HbDocument *self)

@@ -67,6 +67,10 @@ void           hb_document_push_design (HbDocument *self, HbState *state);
  * they leave the level unmodified, and a save writes the level as it
  * was before them. */
 void           hb_document_set_playing (HbDocument *self, gboolean playing);
+/* TRUE in Play when a play move made the board shown (what Undo would
+ * take back, what Redo just made). */
+gboolean       hb_document_at_play_move (HbDocument *self);
+gboolean       hb_document_redo_is_play_move (HbDocument *self);
 gboolean       hb_document_can_undo (HbDocument *self);
 gboolean       hb_document_can_redo (HbDocument *self);
 gboolean       hb_document_undo (HbDocument *self);

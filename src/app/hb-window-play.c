@@ -407,6 +407,15 @@ hb_window_play_count_move (HbWindow *self)
     }
 }
 
+void
+hb_window_play_uncount_move (HbWindow *self)
+{
+  if (self->mode != HB_MODE_PLAY || self->play_moves == 0)
+    return;
+  self->play_moves--;
+  hb_window_update_status (self);
+}
+
 static char *
 format_time (gint64 us)
 {
@@ -491,6 +500,15 @@ hb_window_play_state_changed (HbWindow *self)
   gboolean solved = game->is_solved != NULL && game->is_solved (s);
   gboolean lost = game->is_lost != NULL && game->is_lost (s);
 
+  /* The winning move undone: the game goes on, and so does the clock,
+   * less the time it stood. */
+  if (self->mode == HB_MODE_PLAY && !solved && self->play_end != 0)
+    {
+      self->play_start += g_get_monotonic_time () - self->play_end;
+      self->play_end = 0;
+      if (self->clock_id == 0)
+        self->clock_id = g_timeout_add_seconds (1, clock_tick, self);
+    }
   if (self->mode == HB_MODE_PLAY && solved && !self->was_solved && self->play_start != 0
       && self->play_end == 0)
     {

@@ -176,6 +176,7 @@ void           hb_window_play_level_changed (HbWindow *self);
 void           hb_window_play_state_changed (HbWindow *self);
 /* One play move was made (a gesture's first change, a palette flood, a hint). */
 void           hb_window_play_count_move (HbWindow *self);
+void           hb_window_play_uncount_move (HbWindow *self);
 /* "12 moves · 1:04", or NULL before the first move. Newly allocated. */
 char          *hb_window_play_dup_progress (HbWindow *self);
 /* The first bundled level of `game` not solved yet (else the first), as a

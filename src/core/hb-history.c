@@ -171,6 +171,18 @@ hb_history_redo (HbHistory *h)
   return TRUE;
 }
 
+gboolean
+hb_history_current_is_play (const HbHistory *h)
+{
+  return h->progress->data[h->pos] != 0;
+}
+
+gboolean
+hb_history_next_is_play (const HbHistory *h)
+{
+  return h->pos + 1 < h->states->len && h->progress->data[h->pos + 1] != 0;
+}
+
 /* Edit mode's undo and redo go from design to design: the play moves
  * between two designs are nothing to see in Edit, which shows designs. */
 gboolean

@@ -34,6 +34,10 @@ void           hb_history_push_play (HbHistory *history, HbState *state);
 /* The current state's design: the current state unless play moves made
  * it, else the state before those moves. */
 const HbState *hb_history_design (const HbHistory *history);
+/* TRUE when a play move made the current state; the state redo would
+ * go to. */
+gboolean       hb_history_current_is_play (const HbHistory *history);
+gboolean       hb_history_next_is_play (const HbHistory *history);
 /* Replaces the current entry (taken) without a new undo step: for the
  * intermediate states of a drag (a play move's entry stays one). */
 void           hb_history_replace (HbHistory *history, HbState *state);

@@ -624,6 +624,53 @@ test_zoom (void)
   hb_app_test_window_close (window);
 }
 
+/* Undo takes a move off the count and Redo puts it back, in every game
+ * (Flood-It's count did; Enlight's, Infinite Loop's and Flow Free's kept
+ * the undone moves); the winning move undone starts the clock again. */
+static gboolean
+status_has_moves (HbWindow *window, const char *moves)
+{
+  return strstr (hb_window_get_status_text (window), moves) != NULL;
+}
+
+static void
+test_undo_counts (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  double px, py;
+
+  /* A cross of lights: one press in the middle solves it. */
+  hb_app_test_open_text (window, "one.lights", "010\n111\n010\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  hb_app_test_cell_point (window, 0, 0, 0.5, 0.5, &px, &py);
+  hb_board_view_simulate_click (view, px, py, 1);
+  hb_board_view_simulate_click (view, px, py, 1);
+  hb_app_test_settle (30);
+  g_assert_true (status_has_moves (window, "2 moves"));
+  hb_app_test_activate (window, "undo", NULL);
+  g_assert_true (status_has_moves (window, "1 move "));
+  hb_app_test_activate (window, "redo", NULL);
+  g_assert_true (status_has_moves (window, "2 moves"));
+  hb_app_test_activate (window, "undo", NULL);
+  hb_app_test_activate (window, "undo", NULL);
+  /* The winning press: the centre. */
+  hb_app_test_cell_point (window, 1, 1, 0.5, 0.5, &px, &py);
+  hb_board_view_simulate_click (view, px, py, 1);
+  hb_app_test_settle (30);
+  g_assert_true (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
+  g_assert_nonnull (strstr (hb_window_get_last_toast (window), "Solved in 1 move"));
+  hb_app_test_activate (window, "undo", NULL);
+  g_assert_false (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
+  g_assert_true (status_has_moves (window, "0 moves"));
+  /* Redone, the win counts it again. */
+  hb_app_test_activate (window, "redo", NULL);
+  hb_app_test_settle (30);
+  g_assert_true (status_has_moves (window, "1 move "));
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -636,5 +683,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/next-level", test_next_level);
   g_test_add_func ("/app/play/zoom", test_zoom);
   g_test_add_func ("/app/play/snapshots", test_snapshots);
+  g_test_add_func ("/app/play/undo-counts", test_undo_counts);
   return g_test_run ();
 }
