@@ -14,24 +14,54 @@ static guint signals[N_SIGNALS];
 
 /* ---- Solvers ------------------------------------------------------------ */
 
-/* The one row shown while the list is closed: the chosen solver. */
+/* The one row shown while the list is closed: the chosen solver. (No
+ * tooltip: the rows inside show their parent's, which repeated the chosen
+ * solver's summary over every other solver.) */
 static void
 update_solver_row (HbSolverPanel *self)
 {
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->solver_row),
                                  self->solver ? _(self->solver->name) : _("No solver"));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->solver_row),
-                               self->solver ? _(self->solver->summary) : NULL);
 }
 
+/* The expander's own row, the one that opens and closes it (inside its
+ * first list: AdwExpanderRow keeps no handle to it). */
+static GtkWidget *
+expander_header (GtkWidget *widget, GtkWidget *expander)
+{
+  if (widget != expander && GTK_IS_LIST_BOX_ROW (widget))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = expander_header (c, expander);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A solver picked closes the list, as a combo's popup closes, so Solve
+ * comes back into view (the open list pushed it 600 px down); the focus,
+ * if it was on the list, goes back to the list's own row. */
 static void
 on_solver_toggled (GtkCheckButton *check, HbSolverPanel *self)
 {
   if (gtk_check_button_get_active (check))
     {
+      gboolean had_focus = gtk_widget_has_focus (GTK_WIDGET (check))
+                           || gtk_widget_has_focus (gtk_widget_get_ancestor (GTK_WIDGET (check),
+                                                                             GTK_TYPE_LIST_BOX_ROW));
+
       self->solver = g_object_get_data (G_OBJECT (check), "hb-solver");
       hb_solver_settings_rebuild (self);
       update_solver_row (self);
+      adw_expander_row_set_expanded (self->solver_row, FALSE);
+      if (had_focus)
+        {
+          GtkWidget *header = expander_header (GTK_WIDGET (self->solver_row),
+                                               GTK_WIDGET (self->solver_row));
+          gtk_widget_grab_focus (header != NULL ? header : GTK_WIDGET (self->solver_row));
+        }
     }
 }
 

@@ -639,6 +639,31 @@ test_edit_status_not_won (void)
   hb_app_test_window_close (window);
 }
 
+/* Picking a solver closes the list, as a combo's popup closes, so Solve
+ * comes back into view; the list carries no tooltip for its rows to show
+ * (they showed the chosen solver's summary over every other solver). */
+static void
+test_solver_list_closes (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbSolverPanel *panel = hb_window_get_solver_panel (window);
+  GtkWidget *expander;
+
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_wait_loaded (window);
+  expander = hb_app_test_find_first (GTK_WIDGET (panel), ADW_TYPE_EXPANDER_ROW);
+  g_assert_nonnull (expander);
+  g_assert_null (gtk_widget_get_tooltip_text (expander));
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (expander), TRUE);
+  hb_app_test_settle (50);
+  g_assert_true (hb_window_select_solver (window, "sat"));
+  hb_app_test_settle (50);
+  g_assert_false (adw_expander_row_get_expanded (ADW_EXPANDER_ROW (expander)));
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (expander)), ==,
+                   hb_window_get_solver (window)->name);
+  hb_app_test_window_close (window);
+}
+
 static void
 test_shortcuts_listed (void)
 {
@@ -707,5 +732,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/layout/board-fields-digits-only", test_board_fields_digits_only);
   g_test_add_func ("/app/layout/board-text-follows-mode", test_board_text_follows_mode);
   g_test_add_func ("/app/layout/edit-status-not-won", test_edit_status_not_won);
+  g_test_add_func ("/app/layout/solver-list-closes", test_solver_list_closes);
   return g_test_run ();
 }
