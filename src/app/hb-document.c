@@ -244,6 +244,14 @@ hb_document_at_play_move (HbDocument *self)
 }
 
 gboolean
+hb_document_has_play_moves (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
+  return self->history != NULL
+         && hb_history_current (self->history) != hb_history_design (self->history);
+}
+
+gboolean
 hb_document_redo_is_play_move (HbDocument *self)
 {
   g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);

@@ -71,6 +71,9 @@ void           hb_document_set_playing (HbDocument *self, gboolean playing);
  * take back, what Redo just made). */
 gboolean       hb_document_at_play_move (HbDocument *self);
 gboolean       hb_document_redo_is_play_move (HbDocument *self);
+/* TRUE when play moves were made on the level as drawn (the board in
+ * Play is not the design Save writes). */
+gboolean       hb_document_has_play_moves (HbDocument *self);
 gboolean       hb_document_can_undo (HbDocument *self);
 gboolean       hb_document_can_redo (HbDocument *self);
 gboolean       hb_document_undo (HbDocument *self);

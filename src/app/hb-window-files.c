@@ -436,8 +436,17 @@ hb_window_file_with_extension (GFile *file, const char *ext)
 gboolean
 hb_window_save_to_file (HbWindow *self, GFile *file, GError **error)
 {
+  gboolean played;
+
   g_return_val_if_fail (HB_IS_WINDOW (self), FALSE);
-  return hb_document_save (self->document, file, error);
+  /* The file gets the level as drawn: say so when moves were played on
+   * it, which a player saving in the middle of a game might expect kept. */
+  played = self->mode == HB_MODE_PLAY && hb_document_has_play_moves (self->document);
+  if (!hb_document_save (self->document, file, error))
+    return FALSE;
+  if (played)
+    hb_window_show_toast (self, _("Saved the level as drawn: the moves played are not saved"));
+  return TRUE;
 }
 
 static gboolean

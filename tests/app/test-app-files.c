@@ -251,8 +251,9 @@ test_close_with_dialog (Fixture *f, gconstpointer data)
 
 /* Playing a level is progress, not a change of it: no mark in the title,
  * nothing asked on closing, and a save writes the level as drawn (it used
- * to write the played board over the puzzle). An edit after playing is a
- * change, and then the board as it stands is the level. */
+ * to write the played board over the puzzle), and says so. An edit after
+ * playing is a change of the level as drawn (Edit shows it without the
+ * moves played). */
 static void
 test_play_is_progress (Fixture *f, gconstpointer data)
 {
@@ -278,6 +279,8 @@ test_play_is_progress (Fixture *f, gconstpointer data)
   played = hb_state_copy (hb_window_get_state (window));
   g_assert_true (hb_window_save_to_file (window, file, &error));
   g_assert_no_error (error);
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==,
+                   "Saved the level as drawn: the moves played are not saved");
   g_assert_true (lights->equal (played, hb_window_get_state (window)));
   g_assert_true (hb_app_test_load (window, file));
   g_assert_true (lights->equal (level, hb_window_get_state (window)));
@@ -285,6 +288,7 @@ test_play_is_progress (Fixture *f, gconstpointer data)
   /* Played, then edited: a change, saved as the board now shows. */
   click_cell (window, 2, 2);
   hb_window_set_mode (window, HB_MODE_EDIT);
+  g_assert_true (lights->equal (level, hb_window_get_state (window)));
   click_cell (window, 4, 0);
   g_assert_true (hb_window_get_modified (window));
   edited = hb_state_copy (hb_window_get_state (window));
