@@ -289,16 +289,19 @@ hb_vision_line_profiles (const guint8 *gray, int width, int height,
    * other column the row profile: the profiles are compared with their
    * own maxima, so halving both costs nothing but time. */
   int ystep = y1 - y0 > 600 ? 2 : 1, xstep = x1 - x0 > 600 ? 2 : 1;
+  /* A line within d of the picture's edge (a board drawn edge to edge,
+   * scaled down) is compared with the edge pixel on that side: the ridge
+   * is still there, only narrower. */
   for (int y = y0; y < y1; y++)
     {
       const guint8 *g = gray + (gsize) y * width;
-      const guint8 *up = y - d >= 0 ? g - (gsize) d * width : NULL;
-      const guint8 *down = y + d < height ? g + (gsize) d * width : NULL;
+      const guint8 *up = y >= 1 && y + 1 < height ? gray + (gsize) MAX (y - d, 0) * width : NULL;
+      const guint8 *down = up != NULL ? gray + (gsize) MIN (y + d, height - 1) * width : NULL;
       int hcount = 0;
       if (cols != NULL && (y - y0) % ystep == 0)
-        for (int x = MAX (x0, d); x < MIN (x1, width - d); x++)
+        for (int x = MAX (x0, 1); x < MIN (x1, width - 1); x++)
           {
-            int v = g[x], l = g[x - d], r = g[x + d];
+            int v = g[x], l = g[MAX (x - d, 0)], r = g[MIN (x + d, width - 1)];
             if ((v - l > threshold && v - r > threshold)
                 || (l - v > threshold && r - v > threshold))
               cols[x] += (float) ystep;
@@ -431,6 +434,37 @@ hb_vision_find_cell_grid (const HbImage *img, double min_cell, int threshold,
   ay->period *= f;
   ay->residual *= f;
   return TRUE;
+}
+
+float
+hb_vision_side_contrast (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay,
+                         int x, int y, int side, const HbLab *ref)
+{
+  gboolean vertical = side == 1 || side == 3;
+  const HbGridAxis *across = vertical ? ax : ay, *along = vertical ? ay : ax;
+  int k = vertical ? x + (side == 1) : y + (side == 2), t = vertical ? y : x;
+  double line = across->origin + k * across->period;
+  double mid = along->origin + (t + 0.5) * along->period, reach = along->period * 0.25;
+  int limit = vertical ? img->width : img->height;
+  float best = 0;
+
+  if (line < 0 || line > limit - 1)
+    return -1;
+  for (int d = -1; d <= 1; d++)
+    {
+      int p = (int) lround (line) + d;
+      guint8 m[3];
+      HbLab lab;
+      if (p < 0 || p >= limit)
+        continue;
+      if (vertical)
+        hb_vision_median (img, p, (int) (mid - reach), p + 1, (int) (mid + reach) + 1, m);
+      else
+        hb_vision_median (img, (int) (mid - reach), p, (int) (mid + reach) + 1, p + 1, m);
+      hb_lab_from_rgb (m, &lab);
+      best = MAX (best, hb_lab_distance (&lab, ref));
+    }
+  return best;
 }
 
 static gboolean

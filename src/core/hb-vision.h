@@ -77,7 +77,8 @@ guint8 *hb_vision_gray (const HbImage *img);
 
 /* Profiles of thin lines: a pixel is on a vertical line when it is
  * brighter (or darker) than both pixels `d` to its left and right by more
- * than `threshold`, and likewise across rows for horizontal lines. Edges of
+ * than `threshold`, and likewise across rows for horizontal lines (within
+ * d of the picture's edge, than the edge pixel on that side). Edges of
  * filled shapes (a step, not a ridge) do not count. Over the rectangle
  * [x0, x1) × [y0, y1) of `gray`; cols gets, per x, the number of vertical
  * line pixels (width floats), rows per y of horizontal ones (height floats).
@@ -120,6 +121,17 @@ gboolean hb_vision_find_axis (const float *profile, int len, double min_period,
  * shrunk copy (hb_vision_shrunk) and the lattice scaled back. */
 gboolean hb_vision_find_cell_grid (const HbImage *img, double min_cell, int threshold,
                                    HbGridAxis *ax, HbGridAxis *ay);
+
+/* What lies on the lattice line along side `side` (0 top, 1 right,
+ * 2 bottom, 3 left) of cell (x, y): its distance (ΔE) from colour `ref`,
+ * for the median of a strip one pixel across on the line over the middle
+ * half of the side, the farthest of that strip and the strips a pixel
+ * either side (a line or a gap of a pixel or two, wherever the lattice
+ * fell on it). −1 when the line is off the picture. Enlight's lights have
+ * the gap all round them; Flood-It's squares of one colour touch with
+ * nothing between them. */
+float hb_vision_side_contrast (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay,
+                               int x, int y, int side, const HbLab *ref);
 
 /* Period of a profile by autocorrelation (for boards with no lines: the
  * strongest repeat between min_period and max_period), or 0. */

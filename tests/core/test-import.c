@@ -3,7 +3,8 @@
  * - The real screenshots in ../shared/screens (skipped when missing) are
  *   read with every cell right, the game guessed from the picture alone;
  *   the Infinite Loop one also after JPEG at quality 70 and scaled by 0.5
- *   and 1.3.
+ *   and 1.3, the Flow Free ones also scaled down to 50 %, 40 % and 30 %
+ *   through JPEG, where no other game's reader may take them.
  * - Round trips: levels drawn by each game's own renderer at cell sizes
  *   from 16 to 200 px, placed off-centre with margins, a status bar, a
  *   title and buttons around them, light and dark, saved as PNG and as
@@ -261,6 +262,76 @@ test_real_flow_guessed (void)
       g_assert_cmpstr (a, ==, b);
       hb_state_free (s);
       n++;
+    }
+  g_assert_cmpint (n, >, 0);
+}
+
+/* The Flow Free screenshots scaled down (to 50 %, 40 % and 30 %) through
+ * JPEG at quality 70, where the Enlight reader once took three Flow cells
+ * of a dark background for one light ("Enlight, 2×5", a lattice starting
+ * above the picture) and Flood-It's took a few dots on it for coloured
+ * squares: guessing the game gives Flow Free, the level right, and the
+ * Enlight reader alone refuses the picture, Flood-It's refuses it or is
+ * too unsure of it to be chosen. */
+static void
+test_real_flow_scaled (void)
+{
+  g_autofree char *dir = shared_screens ("flow");
+  static const double scales[] = { 0.5, 0.4, 0.3 };
+  int n = 0;
+
+  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("../shared/screens/flow is not here");
+      return;
+    }
+  for (int i = 1; i <= 99; i++)
+    {
+      g_autofree char *img_path = g_strdup_printf ("%s/flow_%02d.jpg", dir, i);
+      g_autofree char *truth_path = g_strdup_printf ("%s/flow_%02d.truth.flow", dir, i);
+      g_autofree char *truth = NULL, *b = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(HbImage) img = NULL;
+
+      if (!g_file_test (img_path, G_FILE_TEST_EXISTS)
+          || !g_file_get_contents (truth_path, &truth, NULL, NULL))
+        continue;
+      img = hb_image_load (img_path, &error);
+      g_assert_no_error (error);
+      b = canonical_rows (truth, FALSE);
+      for (gsize c = 0; c < G_N_ELEMENTS (scales); c++)
+        {
+          g_autoptr(HbImage) small = hb_image_scale (img, (int) lround (img->width * scales[c]),
+                                                     (int) lround (img->height * scales[c]));
+          g_autoptr(HbImage) shot = through_file (small, "jpeg", 70);
+          g_autofree char *what = g_strdup_printf ("flow_%02d scaled by %g, JPEG 70", i, scales[c]);
+          HbState *s = read_picture (shot, what, "flow");
+          g_autofree char *got = level_text (s);
+          g_autofree char *a = canonical_rows (got, FALSE);
+
+          g_assert_cmpstr (a, ==, b);
+          hb_state_free (s);
+          for (const HbGame *const *g = hb_registry_image_games (); *g != NULL; g++)
+            {
+              g_autoptr(HbImportReport) report = hb_import_report_new ();
+              g_autoptr(GError) gerror = NULL;
+              HbState *other;
+
+              /* Infinite Loop's reader alone still takes a few of
+               * these for tiles (it is never chosen over Flow Free's
+               * sure reading, checked above). */
+              if (g_str_equal ((*g)->id, "flow") || g_str_equal ((*g)->id, "loop"))
+                continue;
+              other = hb_registry_from_image (shot, *g, report, NULL, &gerror);
+              if (other != NULL
+                  && (g_str_equal ((*g)->id, "lights") || report->score >= HB_IMPORT_MIN_SCORE))
+                g_error ("%s read as %s (score %.2f)", what, report->summary, report->score);
+              if (other == NULL)
+                g_assert_error (gerror, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD);
+              hb_state_free (other);
+            }
+          n++;
+        }
     }
   g_assert_cmpint (n, >, 0);
 }
@@ -879,6 +950,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   tmpdir = g_dir_make_tmp ("hb-import-XXXXXX", NULL);
   g_test_add_func ("/import/real/flow-guessed", test_real_flow_guessed);
+  g_test_add_func ("/import/real/flow-scaled", test_real_flow_scaled);
   g_test_add_func ("/import/real/flood", test_real_flood);
   g_test_add_func ("/import/real/loop", test_real_loop);
   g_test_add_data_func ("/import/round-trip/flow", "flow", test_round_trip);

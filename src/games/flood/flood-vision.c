@@ -229,6 +229,23 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
         k = hb_vision_cluster (lab, n, SAME_COLOUR, group);
       }
   }
+  /* The colours must show on flat squares: a board whose flat cells are
+   * all one colour, the others only in cells with something drawn in them
+   * (another game's dots on its background), is not Flood-It. */
+  {
+    int first = -1;
+    gboolean two = FALSE;
+    for (int i = 0; i < n && !two; i++)
+      if (spread[i] < 20.0f)
+        {
+          if (first < 0)
+            first = group[i];
+          else
+            two = group[i] != first;
+        }
+    if (!two)
+      k = MIN (k, 1);
+  }
   if (k < 2)
     {
       hb_vision_no_board (error, _("Flood-It"), _("the squares are all one colour"));
@@ -319,12 +336,17 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
   for (int y = 0; y < h; y++)
     for (int x = 0; x < w; x++)
       {
-        if (x + 1 < w)
+        /* Only flat cells speak for Flood-It here: a disc (another
+         * game's dot, marked unsure above) on a board of one background
+         * differs from its neighbours too. */
+        if (spread[y * w + x] >= 20.0f)
+          continue;
+        if (x + 1 < w && spread[y * w + x + 1] < 20.0f)
           {
             pairs++;
             differ += group[y * w + x] != group[y * w + x + 1];
           }
-        if (y + 1 < h)
+        if (y + 1 < h && spread[(y + 1) * w + x] < 20.0f)
           {
             pairs++;
             differ += group[y * w + x] != group[(y + 1) * w + x];

@@ -102,11 +102,14 @@ line_coverage (const guint8 *gray, int w, int h, int d, const HbGridAxis *a,
         {
           int x = vertical ? pos + o : t, y = vertical ? t : pos + o;
           int v, p1, p2;
-          if (x - d < 0 || y - d < 0 || x + d >= w || y + d >= h)
+          /* Near the picture's edge, against the edge pixel (as
+           * hb_vision_line_profiles). */
+          if (x < 1 || y < 1 || x + 1 >= w || y + 1 >= h)
             continue;
           v = gray[(gsize) y * w + x];
-          p1 = vertical ? gray[(gsize) y * w + x - d] : gray[(gsize) (y - d) * w + x];
-          p2 = vertical ? gray[(gsize) y * w + x + d] : gray[(gsize) (y + d) * w + x];
+          p1 = vertical ? gray[(gsize) y * w + MAX (x - d, 0)] : gray[(gsize) MAX (y - d, 0) * w + x];
+          p2 = vertical ? gray[(gsize) y * w + MIN (x + d, w - 1)]
+                        : gray[(gsize) MIN (y + d, h - 1) * w + x];
           any = (v - p1 > 5 && v - p2 > 5) || (p1 - v > 5 && p2 - v > 5);
         }
       hits += any;
@@ -149,6 +152,45 @@ trim_axes (const guint8 *gray, int w, int h, int d, HbGridAxis *ax, HbGridAxis *
     }
 }
 
+/* A board drawn edge to edge and scaled down may have its outer line on
+ * the picture's last pixel, where no ridge can be seen (nothing lies
+ * beyond it): the line one cell past the lattice's last is taken when it
+ * falls on the picture's last two pixels and, along at least three
+ * quarters of the board, the edge pixel stands out from the pixels inside
+ * the same way (brighter, or darker). */
+static void
+extend_to_edges (const guint8 *gray, int w, int h, int d, HbGridAxis *ax, HbGridAxis *ay)
+{
+  for (int side = 0; side < 4; side++)
+    {
+      gboolean vertical = side < 2, before = side % 2 == 0;
+      HbGridAxis *a = vertical ? ax : ay;
+      const HbGridAxis *b = vertical ? ay : ax;
+      int limit = vertical ? w : h;
+      double line = before ? a->origin - a->period : a->origin + a->lines * a->period;
+      int edge = before ? 0 : limit - 1, inward = before ? d + 1 : -(d + 1);
+      int s0 = (int) ceil (b->origin), s1 = (int) (b->origin + (b->lines - 1) * b->period);
+      int brighter = 0, darker = 0, n = 0;
+
+      if (fabs (line - edge) > 1.5 || limit <= 2 * (d + 1))
+        continue;
+      for (int t = MAX (s0, 0); t < MIN (s1, vertical ? h : w); t++)
+        {
+          int v = vertical ? gray[(gsize) t * w + edge] : gray[(gsize) edge * w + t];
+          int q = vertical ? gray[(gsize) t * w + edge + inward]
+                           : gray[(gsize) (edge + inward) * w + t];
+          brighter += v - q > 5;
+          darker += q - v > 5;
+          n++;
+        }
+      if (n == 0 || MAX (brighter, darker) * 4 < n * 3)
+        continue;
+      if (before)
+        a->origin -= a->period;
+      a->lines++;
+    }
+}
+
 /* The board's grid: columns, then rows with the same cell size, then the
  * columns again within the rows found. */
 static gboolean
@@ -187,6 +229,7 @@ find_grid (const HbImage *img, const guint8 *gray, HbGridAxis *ax, HbGridAxis *a
       if (!hb_vision_find_axis (cols, w, min_p, w / 2.0, 3, frac, by.period, &bx))
         continue;
       trim_axes (gray, w, h, d, &bx, &by);
+      extend_to_edges (gray, w, h, d, &bx, &by);
       if (!found || bx.lines * by.lines > ax->lines * ay->lines)
         {
           *ax = bx;

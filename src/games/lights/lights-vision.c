@@ -9,6 +9,15 @@
  * middle is: the two groups split at the widest jump between the values
  * (both themes put lit lights far above dark ones); a board all one way
  * is judged on the absolute value and its cells marked unsure.
+ *
+ * What is not Enlight is refused rather than read as a board: a lattice
+ * that runs off the picture; lights without the gap all round them (the
+ * lattice line on a side shows the light's own colour running on: a
+ * background, not a light), which are marked unsure; and lit cells that
+ * are not lit squares, lit in their middle only with corners like the dark
+ * lights (another game's coloured dots or glows on its background, read
+ * at a multiple of its cell size). Most cells unsure, or fewer than half
+ * of the lit cells squares, is no board.
  */
 #include "lights.h"
 
@@ -17,6 +26,9 @@
 #include <string.h>
 
 #define HB_LIGHTS_SURE 0.95
+/* ΔE at or under which a light's side shows no gap (the same colour runs
+ * on across the lattice line: the picture's background, not a light). */
+#define NO_OUTLINE 5.0f
 
 static void
 cell_lab (const HbImage *img, double cx, double cy, double half, HbLab *lab)
@@ -144,7 +156,10 @@ lights_read (const HbImage *img, int threshold, HbImportReport *report,
   Looks looks;
   double gap_var = 0;
   g_autofree double *value = NULL, *sorted = NULL;
-  g_autofree float *spread = NULL;
+  g_autofree float *spread = NULL, *outline = NULL;
+  g_autofree HbLab *mid = NULL;
+  HbLab dark = { 0, 0, 0 };
+  int n_dark = 0, n_lit = 0, lit_square = 0;
   gboolean one_kind;
   LightsState *s;
 
@@ -240,7 +255,13 @@ lights_read (const HbImage *img, int threshold, HbImportReport *report,
     }
   w = ax.lines - 1;
   h = ay.lines - 1;
-  if (w < 2 || h < 2 || w > HB_MAX_SIDE || h > HB_MAX_SIDE)
+  /* The board is whole in the picture: its outer lattice lines (the gap
+   * round the lights) inside it, to a pixel. A lattice that runs off the
+   * picture is either a board cut off, whose missing lights cannot be
+   * read, or a pattern of something else. */
+  if (w < 2 || h < 2 || w > HB_MAX_SIDE || h > HB_MAX_SIDE || ax.origin < -1.0
+      || ay.origin < -1.0 || ax.origin + w * ax.period > img->width + 1.0
+      || ay.origin + h * ay.period > img->height + 1.0)
     {
       hb_vision_no_board (error, _("Enlight"), _("no lattice of lights"));
       return NULL;
@@ -252,6 +273,8 @@ lights_read (const HbImage *img, int threshold, HbImportReport *report,
   value = g_new (double, n);
   sorted = g_new (double, n);
   spread = g_new0 (float, n);
+  outline = g_new (float, n);
+  mid = g_new (HbLab, n);
   for (int y = 0; y < h; y++)
     for (int x = 0; x < w; x++)
       {
@@ -260,6 +283,14 @@ lights_read (const HbImage *img, int threshold, HbImportReport *report,
         static const int sx[4] = { 0, 1, 0, -1 }, sy[4] = { -1, 0, 1, 0 };
         cell_lab (img, cx, cy, cell * 0.15, &c);
         value[y * w + x] = light_value (&c);
+        mid[y * w + x] = c;
+        /* A light has the gap all round it: on each side of its cell the
+         * lattice line shows something else than the light (a line off
+         * the picture shows nothing). */
+        outline[y * w + x] = G_MAXFLOAT;
+        for (int k = 0; k < 4; k++)
+          outline[y * w + x] = MIN (outline[y * w + x],
+                                    MAX (0.0f, hb_vision_side_contrast (img, &ax, &ay, x, y, k, &c)));
         /* A light fills its square: towards its sides it is still not
          * the gap. */
         for (int k = 0; k < 4; k++)
@@ -293,16 +324,55 @@ lights_read (const HbImage *img, int threshold, HbImportReport *report,
   if (one_kind)
     split = 90.0;
 
+  for (int i = 0; i < n; i++)
+    if (value[i] <= split)
+      {
+        dark.L += mid[i].L;
+        dark.a += mid[i].a;
+        dark.b += mid[i].b;
+        n_dark++;
+      }
+  if (n_dark > 0)
+    {
+      dark.L /= n_dark;
+      dark.a /= n_dark;
+      dark.b /= n_dark;
+    }
+
   s = lights_state_new (w, h);
   for (int i = 0; i < n; i++)
     {
+      gboolean square = TRUE;
       s->cells[i] = value[i] > split;
-      if (spread[i] > 50.0f || one_kind || fabs (value[i] - split) < 8.0)
+      /* A lit light is lit to the corners of its square; a coloured disc
+       * or a glow in a dark cell (another game's dot) is lit in its middle
+       * only, its corners like the dark lights. */
+      if (s->cells[i] && n_dark > 0 && !one_kind)
+        {
+          static const int kx[4] = { -1, 1, 1, -1 }, ky[4] = { -1, -1, 1, 1 };
+          double cx = ax.origin + (i % w + 0.5) * ax.period;
+          double cy = ay.origin + (i / w + 0.5) * ay.period;
+          int lit_corners = 0;
+          for (int k = 0; k < 4; k++)
+            {
+              HbLab corner;
+              cell_lab (img, cx + kx[k] * cell * 0.37, cy + ky[k] * cell * 0.37, cell * 0.04,
+                        &corner);
+              lit_corners += hb_lab_distance (&corner, &mid[i]) < hb_lab_distance (&corner, &dark);
+            }
+          square = lit_corners >= 3;
+          n_lit++;
+          lit_square += square;
+        }
+      if (spread[i] > 50.0f || one_kind || fabs (value[i] - split) < 8.0 || !square
+          || outline[i] <= NO_OUTLINE)
         hb_import_report_mark_unsure (report, i % w, i / w);
       else
         uniform++;
     }
-  if (uniform * 2 < n)
+  /* Too little of it looks like Enlight: most lights unsure, or lit
+   * cells that are not lit squares. */
+  if (uniform * 2 < n || lit_square * 2 < n_lit)
     {
       hb_state_free (&s->base);
       hb_vision_no_board (error, _("Enlight"), _("no lattice of lights"));
