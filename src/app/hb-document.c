@@ -243,6 +243,20 @@ hb_document_at_play_move (HbDocument *self)
          && hb_history_current_is_play (self->history);
 }
 
+guint
+hb_document_play_depth (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), 0);
+  return self->history != NULL ? hb_history_play_depth (self->history) : 0;
+}
+
+guint64
+hb_document_design_id (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), 0);
+  return self->history != NULL ? hb_history_design_id (self->history) : 0;
+}
+
 gboolean
 hb_document_has_play_moves (HbDocument *self)
 {

@@ -74,6 +74,10 @@ gboolean       hb_document_redo_is_play_move (HbDocument *self);
 /* TRUE when play moves were made on the level as drawn (the board in
  * Play is not the design Save writes). */
 gboolean       hb_document_has_play_moves (HbDocument *self);
+/* The play moves on the board as Play shows it (since the level as
+ * drawn), and an id of the level as drawn that changes with it. */
+guint          hb_document_play_depth (HbDocument *self);
+guint64        hb_document_design_id (HbDocument *self);
 gboolean       hb_document_can_undo (HbDocument *self);
 gboolean       hb_document_can_redo (HbDocument *self);
 gboolean       hb_document_undo (HbDocument *self);

@@ -284,16 +284,12 @@ action_save_as (GtkWidget *widget, const char *name, GVariant *param)
   hb_window_save_as (HB_WINDOW (widget), NULL);
 }
 
-/* A play move undone is no longer counted, and counts again when redone,
- * in every game (Flood-It's own counter did so, the others' did not). */
+/* The move count follows (hb_window_play_moves): an undone move is no
+ * longer counted, a redone one counts again. */
 static void
 action_undo (GtkWidget *widget, const char *name, GVariant *param)
 {
-  HbWindow *self = HB_WINDOW (widget);
-  gboolean play = hb_document_at_play_move (self->document);
-
-  if (hb_document_undo (self->document) && play)
-    hb_window_play_uncount_move (self);
+  hb_document_undo (HB_WINDOW (widget)->document);
 }
 
 static void
@@ -301,12 +297,9 @@ action_redo (GtkWidget *widget, const char *name, GVariant *param)
 {
   HbWindow *self = HB_WINDOW (widget);
 
-  /* Counted before the board changes, so that a winning move redone is
-   * in the count the win reports. */
-  if (!hb_document_can_redo (self->document))
-    return;
+  /* A play move redone starts the clock, as one made does. */
   if (hb_document_redo_is_play_move (self->document))
-    hb_window_play_count_move (self);
+    hb_window_play_note_move (self);
   hb_document_redo (self->document);
 }
 

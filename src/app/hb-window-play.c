@@ -384,7 +384,7 @@ hb_window_play_level_changed (HbWindow *self)
   stop_clock (self);
   /* Another level of the same size is no move to animate. */
   hb_board_view_new_level (self->board_view);
-  self->play_moves = 0;
+  self->play_design = hb_document_design_id (self->document);
   self->play_start = 0;
   self->play_end = 0;
   self->gesture_counted = FALSE;
@@ -393,12 +393,12 @@ hb_window_play_level_changed (HbWindow *self)
   g_clear_pointer (&self->level_key, g_free);
 }
 
+/* A play move about to be made: the clock starts with the first. */
 void
-hb_window_play_count_move (HbWindow *self)
+hb_window_play_note_move (HbWindow *self)
 {
   if (self->mode != HB_MODE_PLAY || self->play_end != 0)
     return;
-  self->play_moves++;
   if (self->play_start == 0)
     {
       self->play_start = g_get_monotonic_time ();
@@ -407,13 +407,13 @@ hb_window_play_count_move (HbWindow *self)
     }
 }
 
-void
-hb_window_play_uncount_move (HbWindow *self)
+/* The moves on the board: the play moves in the history since the level
+ * as drawn, so an undone move is not counted and a redone one is, in
+ * every game (the window's own count kept undone moves). */
+guint
+hb_window_play_moves (HbWindow *self)
 {
-  if (self->mode != HB_MODE_PLAY || self->play_moves == 0)
-    return;
-  self->play_moves--;
-  hb_window_update_status (self);
+  return hb_document_play_depth (self->document);
 }
 
 static char *
@@ -441,8 +441,8 @@ hb_window_play_dup_progress (HbWindow *self)
     return time;
   /* TRANSLATORS: the status line's clock: "12 moves · 1:04" */
   text = g_strdup_printf (g_dngettext (NULL, "%u move · %s", "%u moves · %s",
-                                       self->play_moves),
-                          self->play_moves, time);
+                                       hb_window_play_moves (self)),
+                          hb_window_play_moves (self), time);
   g_free (time);
   return text;
 }
@@ -465,8 +465,8 @@ celebrate (HbWindow *self)
 
   /* TRANSLATORS: the toast on a win: "Solved in 14 moves and 1:04" */
   text = g_strdup_printf (g_dngettext (NULL, "Solved in %u move and %s!",
-                                       "Solved in %u moves and %s!", self->play_moves),
-                          self->play_moves, time);
+                                       "Solved in %u moves and %s!", hb_window_play_moves (self)),
+                          hb_window_play_moves (self), time);
   if (self->level_key != NULL)
     /* A bundled level: the toast leads on to the next one. */
     hb_window_show_toast_button (self, text, _("_Next Level"), "win.next-level", 10);
@@ -500,6 +500,24 @@ hb_window_play_state_changed (HbWindow *self)
   gboolean solved = game->is_solved != NULL && game->is_solved (s);
   gboolean lost = game->is_lost != NULL && game->is_lost (s);
 
+  /* The level as drawn changed (an edit, in either mode, or an undo or
+   * redo past one): a new game on it, with no clock running and no win
+   * to celebrate for the board it leaves (undoing a Scramble in Play
+   * used to say "Solved in 0 moves"). */
+  if (hb_document_design_id (self->document) != self->play_design)
+    {
+      self->play_design = hb_document_design_id (self->document);
+      stop_clock (self);
+      self->play_start = 0;
+      self->play_end = 0;
+      self->was_solved = solved;
+      self->was_lost = lost;
+    }
+  /* Play on a board with moves made on it and no clock (back on a design
+   * by Edit's undo or redo): they are counted, on a clock started again. */
+  if (self->mode == HB_MODE_PLAY && self->play_start == 0 && !solved
+      && hb_window_play_moves (self) > 0)
+    hb_window_play_note_move (self);
   /* The winning move undone: the game goes on, and so does the clock,
    * less the time it stood. */
   if (self->mode == HB_MODE_PLAY && !solved && self->play_end != 0)
@@ -509,8 +527,9 @@ hb_window_play_state_changed (HbWindow *self)
       if (self->clock_id == 0)
         self->clock_id = g_timeout_add_seconds (1, clock_tick, self);
     }
+  /* A win is a play move's (Clear in Play on Enlight is no win). */
   if (self->mode == HB_MODE_PLAY && solved && !self->was_solved && self->play_start != 0
-      && self->play_end == 0)
+      && self->play_end == 0 && hb_document_at_play_move (self->document))
     {
       self->play_end = g_get_monotonic_time ();
       stop_clock (self);

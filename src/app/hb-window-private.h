@@ -90,11 +90,12 @@ struct _HbWindow
 
   char                *last_toast;
 
-  /* Play (hb-window-play.c): the clock and the move count since the level
-   * was loaded or restarted, the bundled level shown (its key in the
+  /* Play (hb-window-play.c): the clock since the level as drawn was
+   * loaded, restarted or changed (the moves are counted by the history:
+   * hb_window_play_moves), the bundled level shown (its key in the
    * "solved-levels" setting, or NULL), the level browser, Open Recent. */
   guint64              solve_serial;   /* the board's serial when the solve began */
-  guint                play_moves;
+  guint64              play_design;    /* the design the clock runs for */
   gint64               play_start;     /* monotonic µs of the first move, 0: none yet */
   gint64               play_end;       /* when it was solved, 0: not yet */
   guint                clock_id;
@@ -175,8 +176,8 @@ void           hb_window_play_level_changed (HbWindow *self);
 /* The board changed: the clock, the win and the loss. */
 void           hb_window_play_state_changed (HbWindow *self);
 /* One play move was made (a gesture's first change, a palette flood, a hint). */
-void           hb_window_play_count_move (HbWindow *self);
-void           hb_window_play_uncount_move (HbWindow *self);
+void           hb_window_play_note_move (HbWindow *self);
+guint          hb_window_play_moves (HbWindow *self);
 /* "12 moves · 1:04", or NULL before the first move. Newly allocated. */
 char          *hb_window_play_dup_progress (HbWindow *self);
 /* The first bundled level of `game` not solved yet (else the first), as a

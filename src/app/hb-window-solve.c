@@ -73,7 +73,7 @@ hb_window_make_next_hint_move (HbWindow *self)
       g_autoptr (GArray) moves = g_array_new (FALSE, FALSE, sizeof (HbMove));
       if (game->hint_next_moves (hb_window_current (self), hint, moves) && moves->len > 0)
         {
-          hb_window_play_count_move (self);
+          hb_window_play_note_move (self);
           hb_document_apply_moves (self->document, (const HbMove *) moves->data,
                                    moves->len, TRUE);
           return;
@@ -86,7 +86,7 @@ hb_window_make_next_hint_move (HbWindow *self)
                                   : _("No move to suggest here"));
       return;
     }
-  hb_window_play_count_move (self);
+  hb_window_play_note_move (self);
   hb_document_apply_moves (self->document, &move, 1, TRUE);
 }
 

@@ -99,8 +99,8 @@ hb_window_update_status (HbWindow *self)
   if (self->mode == HB_MODE_PLAY && self->play_start != 0 && !game->status_counts_moves)
     {
       char *moves = g_strdup_printf (g_dngettext (NULL, "%d move", "%d moves",
-                                                  self->play_moves),
-                                     (int) self->play_moves);
+                                                  hb_window_play_moves (self)),
+                                     (int) hb_window_play_moves (self));
       said = text && text[0] ? g_strdup_printf ("%s · %s", text, moves) : g_strdup (moves);
       g_free (moves);
     }

@@ -176,7 +176,7 @@ on_board_moves (HbBoardView *view, gpointer moves, guint n, gboolean new_gesture
       if (after != NULL)
         {
           self->gesture_counted = TRUE;
-          hb_window_play_count_move (self);
+          hb_window_play_note_move (self);
           hb_state_free (after);
         }
     }
@@ -190,8 +190,6 @@ on_stroke_cancelled (HbBoardView *view, HbWindow *self)
 {
   if (!hb_document_cancel_gesture (self->document))
     return;
-  if (self->gesture_counted && self->play_moves > 0 && self->play_end == 0)
-    self->play_moves--;
   self->gesture_counted = FALSE;
   hb_window_update_status (self);
 }
@@ -223,7 +221,7 @@ on_palette_activated (HbPaletteBar *bar, int id, HbWindow *self)
                                moves, G_N_ELEMENTS (moves));
   if (n > 0)
     {
-      hb_window_play_count_move (self);
+      hb_window_play_note_move (self);
       hb_document_apply_moves (self->document, moves, MIN (n, (int) G_N_ELEMENTS (moves)), TRUE);
     }
 }

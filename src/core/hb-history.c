@@ -3,6 +3,8 @@
 struct _HbHistory {
   GPtrArray  *states;   /* HbState*, oldest first */
   GByteArray *progress; /* per state: 1 when a play move made it */
+  GArray     *ids;      /* per state: guint64, unique for the history's life */
+  guint64     next_id;
   guint       pos;      /* index of the current state */
   guint       limit;
   gint64      saved;    /* index of the saved design, -1 if none is */
@@ -21,6 +23,7 @@ hb_history_new (HbState *initial, guint limit)
 
   h->states = g_ptr_array_new_with_free_func (free_state);
   h->progress = g_byte_array_new ();
+  h->ids = g_array_new (FALSE, FALSE, sizeof (guint64));
   h->limit = limit ? limit : HB_HISTORY_DEFAULT_LIMIT;
   hb_history_reset (h, initial);
   return h;
@@ -33,6 +36,7 @@ hb_history_free (HbHistory *h)
     return;
   g_ptr_array_unref (h->states);
   g_byte_array_unref (h->progress);
+  g_array_unref (h->ids);
   g_free (h);
 }
 
@@ -74,15 +78,19 @@ push (HbHistory *h, HbState *state, guint8 flag)
         h->saved = -1;
       g_ptr_array_remove_range (h->states, h->pos + 1, h->states->len - h->pos - 1);
       g_byte_array_set_size (h->progress, h->pos + 1);
+      g_array_set_size (h->ids, h->pos + 1);
     }
   g_ptr_array_add (h->states, state);
   g_byte_array_append (h->progress, &flag, 1);
+  g_array_append_val (h->ids, h->next_id);
+  h->next_id++;
   h->pos = h->states->len - 1;
   while (h->states->len > 1
          && (h->states->len > h->limit || history_cells (h) > HB_HISTORY_MAX_CELLS))
     {
       g_ptr_array_remove_index (h->states, 0);
       g_byte_array_remove_index (h->progress, 0);
+      g_array_remove_index (h->ids, 0);
       h->pos--;
       h->saved = h->saved >= 0 ? h->saved - 1 : -1;
     }
@@ -115,6 +123,7 @@ hb_history_take_back (HbHistory *h)
     h->saved = -1;
   g_ptr_array_remove_range (h->states, h->pos, h->states->len - h->pos);
   g_byte_array_set_size (h->progress, h->pos);
+  g_array_set_size (h->ids, h->pos);
   h->pos--;
   return TRUE;
 }
@@ -137,6 +146,9 @@ hb_history_reset (HbHistory *h, HbState *state)
   g_ptr_array_add (h->states, state);
   g_byte_array_set_size (h->progress, 1);
   h->progress->data[0] = 0;
+  g_array_set_size (h->ids, 0);
+  g_array_append_val (h->ids, h->next_id);
+  h->next_id++;
   h->pos = 0;
   h->saved = 0;
 }
@@ -169,6 +181,18 @@ hb_history_redo (HbHistory *h)
     return FALSE;
   h->pos++;
   return TRUE;
+}
+
+guint
+hb_history_play_depth (const HbHistory *h)
+{
+  return h->pos - design_at (h, h->pos);
+}
+
+guint64
+hb_history_design_id (const HbHistory *h)
+{
+  return g_array_index (h->ids, guint64, design_at (h, h->pos));
 }
 
 gboolean
@@ -224,6 +248,10 @@ hb_history_redo_design (HbHistory *h)
 
   if (next < 0)
     return FALSE;
+  /* With the play moves made on it, as undo_design lands on the last
+   * play move of the design before: Play resumes there. */
+  while ((guint) next + 1 < h->states->len && h->progress->data[next + 1])
+    next++;
   h->pos = (guint) next;
   return TRUE;
 }

@@ -34,6 +34,12 @@ void           hb_history_push_play (HbHistory *history, HbState *state);
 /* The current state's design: the current state unless play moves made
  * it, else the state before those moves. */
 const HbState *hb_history_design (const HbHistory *history);
+/* The play moves made on the current design up to the current state (the
+ * moves a player has on the board). */
+guint          hb_history_play_depth (const HbHistory *history);
+/* An id of the current design, unique for the history's life: it changes
+ * when the level as drawn changes (an edit, an undo past one). */
+guint64        hb_history_design_id (const HbHistory *history);
 /* TRUE when a play move made the current state; the state redo would
  * go to. */
 gboolean       hb_history_current_is_play (const HbHistory *history);
@@ -54,8 +60,8 @@ gboolean       hb_history_undo (HbHistory *history);
 gboolean       hb_history_redo (HbHistory *history);
 /* Undo and redo from design to design, passing over play moves: Edit
  * mode's, which shows the design. Undo goes to the entry just before the
- * current design (where Play resumes the moves made on the design before);
- * redo to the next design. */
+ * current design, redo to the next design's last play move: where Play
+ * resumes the moves made on it. */
 gboolean       hb_history_can_undo_design (const HbHistory *history);
 gboolean       hb_history_can_redo_design (const HbHistory *history);
 gboolean       hb_history_undo_design (HbHistory *history);

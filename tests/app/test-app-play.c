@@ -668,6 +668,35 @@ test_undo_counts (void)
   hb_app_test_activate (window, "redo", NULL);
   hb_app_test_settle (30);
   g_assert_true (status_has_moves (window, "1 move "));
+
+  /* Undo past a change of the level in Play is no win: a solved board
+   * (all off), one light switched on in Edit, a press in Play, then two
+   * undos back to the board all off said "Solved in 0 moves". And Edit's
+   * undo and redo leave the count matching the moves on the board. */
+  hb_app_test_open_text (window, "off.lights", "000\n000\n000\n");
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (30);
+  hb_app_test_cell_point (window, 1, 1, 0.5, 0.5, &px, &py);
+  hb_board_view_simulate_click (view, px, py, 1);
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  hb_app_test_cell_point (window, 0, 0, 0.5, 0.5, &px, &py);
+  hb_board_view_simulate_click (view, px, py, 1);
+  hb_app_test_settle (30);
+  g_assert_true (status_has_moves (window, "1 move "));
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_activate (window, "undo", NULL);
+  hb_app_test_activate (window, "redo", NULL);
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  g_test_message ("after Edit's undo and redo: %s", hb_window_get_status_text (window));
+  g_assert_true (status_has_moves (window, "1 move "));
+  hb_app_test_activate (window, "undo", NULL);
+  hb_app_test_activate (window, "undo", NULL);
+  hb_app_test_settle (30);
+  g_assert_true (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
+  g_assert_null (strstr (hb_window_get_last_toast (window), "Solved in 0"));
+  g_assert_true (status_has_moves (window, "All lights are off"));
   hb_app_test_window_close (window);
 }
 

@@ -288,7 +288,7 @@ test_history (void)
   hb_history_free (h);
   /* Edit's undo and redo go from design to design over the play moves:
    * d0 p p d1 p, then undo to the last play move on d0, where Play
-   * resumes; redo to d1. */
+   * resumes; redo to d1's last play move. */
   h = hb_history_new (hb_test_parse (&lights_game, "00\n00\n"), 0);
   {
     const HbState *d0 = hb_history_current (h), *p2, *d1;
@@ -312,10 +312,12 @@ test_history (void)
     g_assert_false (hb_history_undo_design (h));
     g_assert_true (hb_history_can_redo_design (h));
     g_assert_true (hb_history_redo_design (h));
-    g_assert_true (hb_history_current (h) == d1);
-    /* The play move on d1 is still there to redo in Play. */
+    /* d1 with the play move made on it, where Play resumes. */
+    g_assert_true (hb_history_design (h) == d1);
+    g_assert_true (hb_history_current (h) != d1);
+    g_assert_cmpuint (hb_history_play_depth (h), ==, 1);
     g_assert_false (hb_history_can_redo_design (h));
-    g_assert_true (hb_history_can_redo (h));
+    g_assert_false (hb_history_can_redo (h));
   }
   hb_history_free (h);
 
