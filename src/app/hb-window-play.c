@@ -610,6 +610,36 @@ on_recent_changed (GtkRecentManager *manager, HbWindow *self)
   rebuild_recent (self);
 }
 
+/* The Levels list opens on the level shown (else the first), focused and
+ * scrolled to: the rows are built again after each level, so the focus
+ * of the last visit was gone and arrows did nothing until a Tab. */
+static gboolean
+focus_current_level (gpointer data)
+{
+  HbWindow *self = data;
+  GtkWidget *first, *target;
+
+  if (!self->disposed)
+    {
+      first = gtk_widget_get_first_child (GTK_WIDGET (self->levels_list));
+      target = first;
+      for (GtkWidget *row = first; row != NULL; row = gtk_widget_get_next_sibling (row))
+        if (gtk_widget_has_css_class (row, "accent"))
+          target = row;
+      if (target != NULL && gtk_widget_get_mapped (target))
+        gtk_widget_grab_focus (target);
+    }
+  g_object_unref (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* After the popover has given the focus to its first row itself. */
+static void
+on_levels_shown (GtkWidget *popover, HbWindow *self)
+{
+  g_idle_add (focus_current_level, g_object_ref (self));
+}
+
 /* ---- Setup ---------------------------------------------------------------- */
 
 static void
@@ -631,6 +661,8 @@ hb_window_play_init (HbWindow *self)
                     G_CALLBACK (on_dark_changed), self);
   g_signal_connect (self->levels_list, "row-activated",
                     G_CALLBACK (on_level_activated), self);
+  g_signal_connect_after (gtk_menu_button_get_popover (self->levels_button), "show",
+                          G_CALLBACK (on_levels_shown), self);
   g_signal_connect (gtk_recent_manager_get_default (), "changed",
                     G_CALLBACK (on_recent_changed), self);
   rebuild_recent (self);

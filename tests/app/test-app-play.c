@@ -700,6 +700,43 @@ test_undo_counts (void)
   hb_app_test_window_close (window);
 }
 
+/* The Levels list opens with the level shown focused (and so scrolled
+ * to), each time: after a level was picked from it, the rows were built
+ * again and the keys did nothing until a Tab. */
+static void
+test_levels_focus (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkListBox *list = hb_window_get_levels_list (window);
+  GtkWidget *popover = gtk_widget_get_ancestor (GTK_WIDGET (list), GTK_TYPE_POPOVER);
+
+  g_assert_true (hb_window_select_game (window, "loop"));
+  hb_app_test_wait_loaded (window);
+  for (int pick = 2; pick <= 4; pick += 2)
+    {
+      GtkListBoxRow *row = gtk_list_box_get_row_at_index (list, pick);
+      GtkWidget *focus;
+
+      gtk_popover_popup (GTK_POPOVER (popover));
+      hb_app_test_settle (200);
+      g_signal_emit_by_name (list, "row-activated", row);
+      hb_app_test_wait_loaded (window);
+      gtk_popover_popdown (GTK_POPOVER (popover));
+      hb_app_test_settle (100);
+      gtk_popover_popup (GTK_POPOVER (popover));
+      hb_app_test_settle (200);
+      focus = gtk_root_get_focus (gtk_widget_get_root (popover));
+      g_assert_nonnull (focus);
+      g_test_message ("focus on row %d, want %d", GTK_IS_LIST_BOX_ROW (focus)
+                      ? gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (focus)) : -1, pick);
+      g_assert_true (focus == GTK_WIDGET (gtk_list_box_get_row_at_index (list, pick)));
+      g_assert_true (gtk_widget_has_css_class (focus, "accent"));
+      gtk_popover_popdown (GTK_POPOVER (popover));
+      hb_app_test_settle (100);
+    }
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -713,5 +750,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/zoom", test_zoom);
   g_test_add_func ("/app/play/snapshots", test_snapshots);
   g_test_add_func ("/app/play/undo-counts", test_undo_counts);
+  g_test_add_func ("/app/play/levels-focus", test_levels_focus);
   return g_test_run ();
 }
