@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "hb-window-private.h"
 #include "hb-anim.h"
@@ -62,12 +63,39 @@ export_thread (GTask *task, gpointer source, gpointer task_data,
     g_task_return_error (task, error);
 }
 
+/* The folder `file` is in, as a person would type it ("/tmp", and the
+ * home directory as "~": "~/Pictures"), or NULL for none: the toast says
+ * where the animation went, which the dialog may have picked (beside the
+ * level) rather than the user. */
+static char *
+folder_display_name (GFile *file)
+{
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  const char *home = g_get_home_dir ();
+  gsize n = strlen (home);
+  char *name;
+
+  if (parent == NULL)
+    return NULL;
+  name = g_file_get_parse_name (parent);
+  /* Only a plain home ("/" as home would make every path "~..."). */
+  if (n > 1 && home[n - 1] != '/' && strncmp (name, home, n) == 0
+      && (name[n] == '\0' || name[n] == '/'))
+    {
+      char *tilde = g_strconcat ("~", name + n, NULL);
+      g_free (name);
+      name = tilde;
+    }
+  return name;
+}
+
 static void
 export_done (GObject *source, GAsyncResult *res, gpointer user_data)
 {
   HbWindow *self = HB_WINDOW (source);
   ExportJob *job = g_task_get_task_data (G_TASK (res));
   GError *error = NULL;
+  g_autofree char *folder = NULL;
   char *name, *text;
 
   g_task_propagate_boolean (G_TASK (res), &error);
@@ -78,7 +106,12 @@ export_done (GObject *source, GAsyncResult *res, gpointer user_data)
     }
   g_clear_object (&self->export_cancellable);
   name = g_file_get_basename (job->file);
-  if (error == NULL)
+  folder = folder_display_name (job->file);
+  if (error == NULL && folder != NULL)
+    /* TRANSLATORS: a toast after Export Animation: the file's name, then
+     * the folder it went to ("~/Pictures", "/tmp") */
+    text = g_strdup_printf (_("Animation saved as “%s” in %s"), name, folder);
+  else if (error == NULL)
     text = g_strdup_printf (_("Animation saved as “%s”"), name);
   else
     text = g_strdup_printf (_("Could not export “%s”: %s"), name, error->message);

@@ -1,7 +1,7 @@
 /* test-app-files.c: opening and saving. A malformed file shows a toast
  * naming the file, line and column and leaves the open level unchanged;
  * save then reopen round-trips; a failed save keeps the unsaved state; the
- * title marks unsaved changes. */
+ * title marks unsaved changes; Export Animation's toast names the folder. */
 #include <glib/gstdio.h>
 #include <string.h>
 
@@ -439,6 +439,70 @@ test_file_extension (void)
   g_object_unref (f);
 }
 
+static gboolean
+export_toasted (gpointer data)
+{
+  const char *toast = hb_window_get_last_toast (data);
+
+  return toast != NULL && (g_str_has_prefix (toast, "Animation saved")
+                           || g_str_has_prefix (toast, "Could not export"));
+}
+
+/* For hb_app_test_wait: the file chooser (data) would save into the
+ * folder set on it as "hb-test-folder". */
+static gboolean
+chooser_in_folder (gpointer data)
+{
+  g_autoptr(GFile) file = gtk_file_chooser_get_file (data);
+  g_autoptr(GFile) parent = file != NULL ? g_file_get_parent (file) : NULL;
+
+  return parent != NULL && g_file_equal (parent, g_object_get_data (data, "hb-test-folder"));
+}
+
+/* Export Animation's toast says where the file went: the dialog may have
+ * picked the folder (beside the level), and 'Animation saved as
+ * "Level 2-solution.png"' left the user to guess it. The folder as typed,
+ * the home directory as "~". */
+static void
+test_export_names_folder (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  g_autoptr(GFile) folder = g_file_new_for_path (f->dir);
+  g_autofree char *shown = NULL, *want = NULL, *path = NULL;
+  const char *home = g_get_home_dir ();
+  GtkNativeDialog *dialog;
+
+  hb_app_test_solve_and_play (window, "backtrack");
+  g_assert_true (hb_window_get_action_enabled (window, "export-animation"));
+  hb_app_test_activate (window, "export-animation", NULL);
+  hb_app_test_settle (100);
+  dialog = hb_window_get_file_dialog (window);
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "run");
+  /* The chooser takes the folder once it has loaded it. */
+  g_object_set_data_full (G_OBJECT (dialog), "hb-test-folder", g_object_ref (folder),
+                          g_object_unref);
+  hb_app_test_wait (chooser_in_folder, dialog, 10000, "the chooser's folder");
+  /* Export, as the dialog's button would; the window drops the dialog. */
+  g_object_ref (dialog);
+  g_signal_emit_by_name (dialog, "response", GTK_RESPONSE_ACCEPT);
+  g_object_unref (dialog);
+  hb_app_test_wait (export_toasted, window, 60000, "the export");
+
+  path = g_build_filename (f->dir, "run.png", NULL);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  /* The temporary folder is rarely under the home directory, but may be. */
+  if (g_str_has_prefix (f->dir, home) && f->dir[strlen (home)] == '/')
+    shown = g_strconcat ("~", f->dir + strlen (home), NULL);
+  else
+    shown = g_strdup (f->dir);
+  want = g_strdup_printf ("Animation saved as “run.png” in %s", shown);
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, want);
+  hb_app_test_window_close (window);
+  hb_app_test_settle (100);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -458,5 +522,7 @@ main (int argc, char *argv[])
               test_open_dialog_filters, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/play-is-progress", Fixture, NULL, hb_app_test_dir_set_up,
               test_play_is_progress, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/export-names-folder", Fixture, NULL, hb_app_test_dir_set_up,
+              test_export_names_folder, hb_app_test_dir_tear_down);
   return g_test_run ();
 }

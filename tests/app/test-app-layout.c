@@ -675,6 +675,15 @@ test_shortcuts_listed (void)
 
   g_assert_true (overlay_lists ("F10"));
   g_assert_true (overlay_lists ("<Ctrl>H"));
+  /* Keys the README promises that the window left out: Shift with Space
+   * or Enter turns an Infinite Loop tile the other way, the digits count
+   * from 1 (Flood-It's colours from 0), Tab reaches the board. */
+  g_assert_true (overlay_lists ("<Shift>space"));
+  g_assert_true (overlay_lists ("<Shift>Return"));
+  g_assert_true (overlay_lists ("1...9"));
+  g_assert_true (overlay_lists ("0...9"));
+  g_assert_true (overlay_lists ("Tab"));
+  g_assert_true (overlay_lists ("<Shift>Tab"));
 
   g_assert_cmpuint (names->len, ==, 1);
   g_assert_cmpstr (g_ptr_array_index (names, 0), ==, "win.next-hint");

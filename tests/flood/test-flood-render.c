@@ -1,10 +1,12 @@
-/* Flood-It drawing: a board, its hint overlay, the palette and a trace frame
- * rendered on cairo image surfaces, with pixels checked. */
+/* Flood-It drawing: a board (with Edit's grid), its hint overlay, the
+ * palette and a trace frame rendered on cairo image surfaces, with pixels
+ * checked. */
 #include "flood.h"
 #include "hb-test-util.h"
 #include "hb-player.h"
 
 #include <math.h>
+#include <string.h>
 
 #define SIZE 280
 
@@ -413,6 +415,61 @@ test_frames (void)
   hb_state_free (s);
 }
 
+/* TRUE when the pixels (x1, y1) and (x2, y2) of one surface differ. */
+static gboolean
+pixels_differ (cairo_surface_t *surf, int x1, int y1, int x2, int y2)
+{
+  double p[3], q[3];
+
+  pixel_rgb (surf, x1, y1, p);
+  pixel_rgb (surf, x2, y2, q);
+  return fabs (p[0] - q[0]) + fabs (p[1] - q[1]) + fabs (p[2] - q[2]) > 0.05;
+}
+
+/* A new board is one colour: in Edit faint lines between the cells show a
+ * designer where they are, on every colour and in both styles; play has
+ * no grid (the phone game has none), so the border between two cells of
+ * one colour is that colour there. */
+static void
+test_edit_grid (void)
+{
+  HbState *s = flood_game.new_blank (4, 4);
+
+  for (int c = 0; c < 6; c++)
+    for (int dark = 0; dark <= 1; dark++)
+      for (int mode = HB_MODE_EDIT; mode <= HB_MODE_PLAY; mode++)
+        {
+          HbRenderOptions opt = { .dark = dark, .mode = mode,
+                                  .hover_x = -1, .hover_y = -1 };
+          HbLayout l;
+          cairo_surface_t *surf;
+          int mx, my, bx, by;
+
+          memset (FLOOD (s)->cells, c, 16);
+          surf = render (s, &opt, &l);
+          /* The middle of cell (1, 1); the line between columns 1 and 2
+           * level with it, and the line between rows 1 and 2 below it,
+           * each on the pixel the line's centre falls in. */
+          mx = (int) (l.x0 + 1.5 * l.cell);
+          my = (int) (l.y0 + 1.5 * l.cell);
+          bx = (int) floor (l.x0 + 2 * l.cell);
+          by = (int) floor (l.y0 + 2 * l.cell);
+          assert_colour (surf, mx, my, c, dark);
+          if (mode == HB_MODE_EDIT)
+            {
+              g_assert_true (pixels_differ (surf, bx, my, mx, my));
+              g_assert_true (pixels_differ (surf, mx, by, mx, my));
+            }
+          else
+            {
+              g_assert_false (pixels_differ (surf, bx, my, mx, my));
+              g_assert_false (pixels_differ (surf, mx, by, mx, my));
+            }
+          cairo_surface_destroy (surf);
+        }
+  hb_state_free (s);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -423,5 +480,6 @@ main (int argc, char **argv)
   g_test_add_func ("/flood/render/outline", test_outline);
   g_test_add_func ("/flood/render/colour-blind", test_colour_blind);
   g_test_add_func ("/flood/render/frames", test_frames);
+  g_test_add_func ("/flood/render/edit-grid", test_edit_grid);
   return g_test_run ();
 }

@@ -1,7 +1,7 @@
 /* Flow Free rules and moves: linking, cutting another path, truncating,
  * clearing, dots in the editor, resizing, pointer gestures in play and
- * edit, the status line, solved detection (checked by flow-check.h), the
- * palette, trace frames, hints. */
+ * edit, the status lines of play and edit, solved detection (checked by
+ * flow-check.h), the palette, trace frames, hints. */
 #include "flow-game.h"
 #include "flow-check.h"
 #include "hb-test-util.h"
@@ -401,6 +401,49 @@ test_status_names_colour (void)
   g_clear_pointer (&status, g_free);
   status = flow_game.status_text (&s->base);
   g_assert_cmpstr (status, ==, "Red has 3 dots, not two");
+  hb_state_free (&s->base);
+}
+
+/* Edit's status line speaks of the design: the same words as play for a
+ * level without dots or a colour without its pair, else how many colours
+ * have their two dots; never the flows joined or "Solved", even with the
+ * paths drawn in (it said "0 / 2 flows · 4 / 6 cells" as if in a game). */
+static void
+test_edit_status (void)
+{
+  FlowState *s = FLOW (flow_game.new_blank (3, 2));
+  g_autofree char *status = NULL, *play = NULL;
+
+  g_assert_nonnull (flow_game.edit_status_text);
+  status = flow_game.edit_status_text (&s->base);
+  play = flow_game.status_text (&s->base);
+  g_assert_cmpstr (status, ==, play);
+  g_assert_nonnull (strstr (status, "No dots"));
+  s = apply (s, FLOW_OP_SET_DOT, 0, 0, name_index (s, 'R'));
+  g_clear_pointer (&status, g_free);
+  status = flow_game.edit_status_text (&s->base);
+  g_assert_cmpstr (status, ==, "Red needs its second dot");
+  s = apply (s, FLOW_OP_SET_DOT, 2, 0, 0);
+  g_clear_pointer (&status, g_free);
+  status = flow_game.edit_status_text (&s->base);
+  g_assert_cmpstr (status, ==, "1 colour, with its two dots");
+  hb_state_free (&s->base);
+
+  /* Two colours, then both flows drawn: a design, not a game won. */
+  s = parse ("R.R\nG.G\n");
+  g_clear_pointer (&status, g_free);
+  status = flow_game.edit_status_text (&s->base);
+  g_assert_cmpstr (status, ==, "2 colours, each with its two dots");
+  s = apply (s, FLOW_OP_LINK, 0, 0, LINK (0, HB_DIR_E));
+  s = apply (s, FLOW_OP_LINK, 1, 0, LINK (0, HB_DIR_E));
+  s = apply (s, FLOW_OP_LINK, 2, 1, LINK (1, HB_DIR_W));
+  s = apply (s, FLOW_OP_LINK, 1, 1, LINK (1, HB_DIR_W));
+  g_assert_true (flow_game.is_solved (&s->base));
+  g_clear_pointer (&status, g_free);
+  status = flow_game.edit_status_text (&s->base);
+  g_assert_cmpstr (status, ==, "2 colours, each with its two dots");
+  g_assert_null (strstr (status, "Solved"));
+  g_assert_null (strstr (status, "flows"));
   hb_state_free (&s->base);
 }
 
@@ -972,6 +1015,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/game/edit-dots", test_edit_dots);
   g_test_add_func ("/flow/game/edit-keeps-paths", test_edit_keeps_paths);
   g_test_add_func ("/flow/game/status-names-colour", test_status_names_colour);
+  g_test_add_func ("/flow/game/edit-status", test_edit_status);
   g_test_add_func ("/flow/game/palette-new-colour", test_palette_new_colour);
   g_test_add_func ("/flow/game/resize", test_resize);
   g_test_add_func ("/flow/game/equal-renumbered", test_equal_renumbered);

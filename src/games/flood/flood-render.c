@@ -254,9 +254,46 @@ pack_colour (int c, gboolean dark)
   return hb_draw_pack_rgba (rgb[0], rgb[1], rgb[2], 1);
 }
 
-void
-flood_render_cells (const guint8 *cells, int w, int h, const guint8 *highlight,
-                    cairo_t *cr, const HbLayout *l, gboolean dark, gboolean digits)
+/* Faint lines between the cells [vx0, vx1) × [vy0, vy1), for Edit: a new
+ * board is one colour, and with nothing between its cells a designer
+ * cannot see where they are. The foreground at a low alpha over the cell
+ * colours, so it reads on every colour in the light and the dark style
+ * while staying under the region's outline. The phone game has no grid, so
+ * play leaves it out. */
+static void
+draw_grid (cairo_t *cr, const HbLayout *l, int w, int h, gboolean dark,
+           int vx0, int vy0, int vx1, int vy1)
+{
+  /* Lines a pixel wide on cells a few pixels wide would be most of them. */
+  if (l->cell < 8)
+    return;
+  cairo_save (cr);
+  if (dark)
+    cairo_set_source_rgba (cr, 1, 1, 1, 0.22);
+  else
+    cairo_set_source_rgba (cr, 0, 0, 0, 0.18);
+  cairo_set_line_width (cr, 1);
+  /* Inner lines only, on the pixel grid: the board's edge has its own. */
+  for (int x = MAX (vx0, 1); x < MIN (vx1, w); x++)
+    {
+      double px = floor (l->x0 + x * l->cell) + 0.5;
+      cairo_move_to (cr, px, l->y0 + vy0 * l->cell);
+      cairo_line_to (cr, px, l->y0 + vy1 * l->cell);
+    }
+  for (int y = MAX (vy0, 1); y < MIN (vy1, h); y++)
+    {
+      double py = floor (l->y0 + y * l->cell) + 0.5;
+      cairo_move_to (cr, l->x0 + vx0 * l->cell, py);
+      cairo_line_to (cr, l->x0 + vx1 * l->cell, py);
+    }
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+static void
+render_cells (const guint8 *cells, int w, int h, const guint8 *highlight,
+              cairo_t *cr, const HbLayout *l, gboolean dark, gboolean digits,
+              gboolean grid)
 {
   guint8 *flooded = g_new (guint8, (gsize) w * h);
   gboolean solved = flood_cells_solved (cells, w * h);
@@ -317,6 +354,9 @@ flood_render_cells (const guint8 *cells, int w, int h, const guint8 *highlight,
               }
         }
 
+      if (grid)
+        draw_grid (cr, l, w, h, dark, vx0, vy0, vx1, vy1);
+
       /* The flooded region, subtly outlined. */
       if (!solved)
         {
@@ -351,6 +391,13 @@ flood_render_cells (const guint8 *cells, int w, int h, const guint8 *highlight,
   cairo_stroke (cr);
   cairo_restore (cr);
   g_free (flooded);
+}
+
+void
+flood_render_cells (const guint8 *cells, int w, int h, const guint8 *highlight,
+                    cairo_t *cr, const HbLayout *l, gboolean dark, gboolean digits)
+{
+  render_cells (cells, w, h, highlight, cr, l, dark, digits, FALSE);
 }
 
 /* The badge's font set to `size` on cr, and for `text` at that size its
@@ -525,8 +572,9 @@ flood_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
   if (options && options->show_hints && hint && hint->width == w
       && hint->height == h && hint->colour >= 0)
     highlight = hint->captured;
-  flood_render_cells (s->cells, w, h, highlight, cr, layout, dark,
-                      options != NULL && (options->hint_flags & HB_HINT_COLOUR_LABELS));
+  render_cells (s->cells, w, h, highlight, cr, layout, dark,
+                options != NULL && (options->hint_flags & HB_HINT_COLOUR_LABELS),
+                options != NULL && options->mode == HB_MODE_EDIT);
   if (options && options->anim_from && options->anim_progress < 1
       && options->anim_from->game == &flood_game
       && options->anim_from->width == w && options->anim_from->height == h)

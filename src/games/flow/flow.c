@@ -1434,22 +1434,23 @@ flow_solved_text (const HbResult *result)
                           colours);
 }
 
+/* What keeps the board from being a level, in the words of both status
+ * lines: no dots at all, or a colour without its pair; NULL when every
+ * colour has its two dots.  The same pass over the board (a large one has
+ * a million cells) counts the filled cells and finds each colour's first
+ * dot, which the play line goes on to walk from. */
 static char *
-flow_status_text (const HbState *state)
+flow_dots_text (const FlowState *s, gsize *filled, int first[FLOW_MAX_COLOURS + 1])
 {
-  const FlowState *s = FLOW_CONST (state);
-  gsize n = (gsize) state->width * state->height, filled = 0;
-  int joined = 0;
-  g_autofree char *flows = NULL, *cells = NULL, *nf = NULL, *nn = NULL;
+  gsize n = (gsize) s->base.width * s->base.height;
+  int ndots[FLOW_MAX_COLOURS + 1] = { 0 };
 
-  int ndots[FLOW_MAX_COLOURS + 1] = { 0 }, first[FLOW_MAX_COLOURS + 1];
-
+  *filled = 0;
   if (s->colours == 0)
     return g_strdup (_("No dots yet: in Edit, pick a colour and click two cells"));
-  /* One pass over the board (a large one has a million cells). */
   for (gsize i = 0; i < n; i++)
     {
-      filled += s->colour[i] != 0;
+      *filled += s->colour[i] != 0;
       if (s->dot[i] && s->dot[i] <= s->colours && ndots[s->dot[i]]++ == 0)
         first[s->dot[i]] = (int) i;
     }
@@ -1467,6 +1468,21 @@ flow_status_text (const HbState *state)
         /* TRANSLATORS: %s is a colour's name ("Red", or "Colour 'x'") */
         return g_strdup_printf (_("%s needs its second dot"), name);
       }
+  return NULL;
+}
+
+static char *
+flow_status_text (const HbState *state)
+{
+  const FlowState *s = FLOW_CONST (state);
+  gsize n = (gsize) state->width * state->height, filled = 0;
+  int joined = 0;
+  g_autofree char *flows = NULL, *cells = NULL, *nf = NULL, *nn = NULL;
+  int first[FLOW_MAX_COLOURS + 1];
+  char *problem = flow_dots_text (s, &filled, first);
+
+  if (problem != NULL)
+    return problem;
   for (int c = 0; c < s->colours; c++)
     {
       /* Walk from the first dot along the colour's links: joined when the
@@ -1507,6 +1523,26 @@ flow_status_text (const HbState *state)
     /* TRANSLATORS: the status line: "7 / 7 flows · 49 / 49 cells · Solved" */
     return g_strdup_printf (_("%s · %s · Solved"), flows, cells);
   return g_strdup_printf ("%s · %s", flows, cells);
+}
+
+/* In Edit the board is a design: what it still lacks, or how many colours
+ * it pairs up, never the flows joined or "Solved" of a game in progress
+ * (a design drawn with its paths is not a game won). */
+static char *
+flow_edit_status_text (const HbState *state)
+{
+  const FlowState *s = FLOW_CONST (state);
+  gsize filled;
+  int first[FLOW_MAX_COLOURS + 1];
+  char *problem = flow_dots_text (s, &filled, first);
+
+  if (problem != NULL)
+    return problem;
+  /* TRANSLATORS: the status line in Edit when every colour has its pair of
+   * dots: "6 colours, each with its two dots" */
+  return g_strdup_printf (g_dngettext (NULL, "%d colour, with its two dots",
+                                       "%d colours, each with its two dots", s->colours),
+                          s->colours);
 }
 
 /* ---- Hints ---------------------------------------------------------------------------------- */
@@ -2071,6 +2107,7 @@ const HbGame flow_game = {
   .palette = flow_palette,
   .palette_render = flow_palette_render,
   .status_text = flow_status_text,
+  .edit_status_text = flow_edit_status_text,
   .solved_text = flow_solved_text,
   .render = flow_render,
   .hint_compute = flow_hint_compute,
