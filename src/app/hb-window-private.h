@@ -25,7 +25,8 @@ struct _HbWindow
   AdwApplicationWindow parent_instance;
 
   /* Template. */
-  AdwToastOverlay     *toast_overlay;
+  AdwToastOverlay     *toast_overlay;       /* the board's: toasts above the player */
+  AdwToastOverlay     *page_toast_overlay;  /* the page's: toasts below the status line */
   AdwWindowTitle      *window_title;
   GtkDropDown         *game_dropdown;
   AdwFlap             *flap;
@@ -118,7 +119,8 @@ struct _HbWindow
 
 /* hb-window.c */
 const HbState *hb_window_current (HbWindow *self);
-AdwToast      *hb_window_toast_new (HbWindow *self, const char *text);
+AdwToast      *hb_window_toast_new (HbWindow *self, const char *text, gboolean button);
+AdwToastOverlay *hb_window_toast_overlay (HbWindow *self);
 void           hb_window_show_toast (HbWindow *self, const char *text);
 /* A toast with a button that activates `action` ("win.restart"), for
  * `timeout` seconds (0: until dismissed). */

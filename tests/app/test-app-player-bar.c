@@ -376,6 +376,40 @@ check_toast (int width)
   hb_app_test_window_close (window);
 }
 
+static gboolean
+has_toast (gpointer data)
+{
+  return hb_window_get_last_toast (HB_WINDOW (data)) != NULL;
+}
+
+/* With the player closed a toast rises from the foot of the page, in the
+ * room kept for the player: clear of the board (a win's toast hid the
+ * cell just played) and of the status line. */
+static void
+test_toast_clear_of_board (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *toast, *board = GTK_WIDGET (hb_window_get_board_view (window));
+  GtkWidget *status = hb_window_get_status_label (window);
+  graphene_rect_t tb, vb, sb;
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), "no picture");
+  hb_app_test_activate (window, "paste-picture", NULL);
+  hb_app_test_wait (has_toast, window, 5000, "the toast");
+  hb_app_test_settle (400);
+  toast = find_named (GTK_WIDGET (window), "AdwToastWidget");
+  g_assert_nonnull (toast);
+  g_assert_true (gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &tb));
+  g_assert_true (gtk_widget_compute_bounds (board, GTK_WIDGET (window), &vb));
+  g_assert_true (gtk_widget_compute_bounds (status, GTK_WIDGET (window), &sb));
+  g_test_message ("toast y %g..%g, board y %g..%g, status y %g..%g",
+                  tb.origin.y, tb.origin.y + tb.size.height, vb.origin.y,
+                  vb.origin.y + vb.size.height, sb.origin.y, sb.origin.y + sb.size.height);
+  g_assert_cmpfloat (tb.origin.y, >=, vb.origin.y + vb.size.height);
+  g_assert_cmpfloat (tb.origin.y, >=, sb.origin.y + sb.size.height);
+  hb_app_test_window_close (window);
+}
+
 static void
 test_toast_clear_of_bar (void)
 {
@@ -396,5 +430,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/player-bar/resize-while-playing", test_resize_while_playing);
   g_test_add_func ("/app/player-bar/toast-clear-of-bar", test_toast_clear_of_bar);
   g_test_add_func ("/app/player-bar/toast-narrow", test_toast_narrow);
+  g_test_add_func ("/app/player-bar/toast-clear-of-board", test_toast_clear_of_board);
   return g_test_run ();
 }
