@@ -112,6 +112,26 @@ hb_draw_cell_image (cairo_t *cr, const HbLayout *l, int width, int height,
 }
 
 void
+hb_draw_grid_lines (cairo_t *cr, const HbLayout *l, int w, int h, int vx0, int vy0, int vx1,
+                    int vy1)
+{
+  if (l->cell < 8)
+    return;
+  for (int x = MAX (vx0, 1); x < MIN (vx1, w); x++)
+    {
+      double px = floor (l->x0 + x * l->cell) + 0.5;
+      cairo_move_to (cr, px, l->y0 + vy0 * l->cell);
+      cairo_line_to (cr, px, l->y0 + vy1 * l->cell);
+    }
+  for (int y = MAX (vy0, 1); y < MIN (vy1, h); y++)
+    {
+      double py = floor (l->y0 + y * l->cell) + 0.5;
+      cairo_move_to (cr, l->x0 + vx0 * l->cell, py);
+      cairo_line_to (cr, l->x0 + vx1 * l->cell, py);
+    }
+}
+
+void
 hb_draw_cell_ring (cairo_t *cr, const HbLayout *l, int x, int y, double min_radius)
 {
   double r = MAX (min_radius, l->cell * 0.6);

@@ -52,6 +52,13 @@ void hb_draw_cell_image (cairo_t *cr, const HbLayout *layout, int width, int hei
 void hb_draw_visible_cells (cairo_t *cr, const HbLayout *layout, int width, int height,
                             int margin, int *x0, int *y0, int *x1, int *y1);
 
+/* Adds the lines between the cells [x0, x1) × [y0, y1) of a width ×
+ * height board to the path, one pixel wide on whole pixels (stroke with a
+ * line width of 1): inner lines only, the board's edge is the game's.
+ * Nothing on cells under 8 pixels, where they would be most of a cell. */
+void hb_draw_grid_lines (cairo_t *cr, const HbLayout *layout, int width, int height,
+                         int x0, int y0, int x1, int y1);
+
 /* Adds a circle round the centre of cell (x, y) to the path, as a new
  * sub-path: of radius 0.6 cell, or min_radius pixels when that is more. It
  * marks one cell (the hovered cell, a trace's current step) where cells

@@ -264,28 +264,13 @@ static void
 draw_grid (cairo_t *cr, const HbLayout *l, int w, int h, gboolean dark,
            int vx0, int vy0, int vx1, int vy1)
 {
-  /* Lines a pixel wide on cells a few pixels wide would be most of them. */
-  if (l->cell < 8)
-    return;
   cairo_save (cr);
   if (dark)
     cairo_set_source_rgba (cr, 1, 1, 1, 0.22);
   else
     cairo_set_source_rgba (cr, 0, 0, 0, 0.18);
   cairo_set_line_width (cr, 1);
-  /* Inner lines only, on the pixel grid: the board's edge has its own. */
-  for (int x = MAX (vx0, 1); x < MIN (vx1, w); x++)
-    {
-      double px = floor (l->x0 + x * l->cell) + 0.5;
-      cairo_move_to (cr, px, l->y0 + vy0 * l->cell);
-      cairo_line_to (cr, px, l->y0 + vy1 * l->cell);
-    }
-  for (int y = MAX (vy0, 1); y < MIN (vy1, h); y++)
-    {
-      double py = floor (l->y0 + y * l->cell) + 0.5;
-      cairo_move_to (cr, l->x0 + vx0 * l->cell, py);
-      cairo_line_to (cr, l->x0 + vx1 * l->cell, py);
-    }
+  hb_draw_grid_lines (cr, l, w, h, vx0, vy0, vx1, vy1);
   cairo_stroke (cr);
   cairo_restore (cr);
 }

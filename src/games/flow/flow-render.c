@@ -317,24 +317,10 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
         }
 
   /* The grid. */
-  if (l->cell >= 8)
-    {
-      set_argb (cr, st.grid, 1);
-      cairo_set_line_width (cr, 1);
-      for (int x = MAX (vx0, 1); x < MIN (vx1, w); x++)
-        {
-          double px = floor (l->x0 + x * l->cell) + 0.5;
-          cairo_move_to (cr, px, l->y0 + vy0 * l->cell);
-          cairo_line_to (cr, px, l->y0 + vy1 * l->cell);
-        }
-      for (int y = MAX (vy0, 1); y < MIN (vy1, h); y++)
-        {
-          double py = floor (l->y0 + y * l->cell) + 0.5;
-          cairo_move_to (cr, l->x0 + vx0 * l->cell, py);
-          cairo_line_to (cr, l->x0 + vx1 * l->cell, py);
-        }
-      cairo_stroke (cr);
-    }
+  set_argb (cr, st.grid, 1);
+  cairo_set_line_width (cr, 1);
+  hb_draw_grid_lines (cr, l, w, h, vx0, vy0, vx1, vy1);
+  cairo_stroke (cr);
 
   /* The hint's path (what Next hint draws): a thin dashed line along the
    * solution's path of that colour, under the paths drawn. */
