@@ -1,5 +1,6 @@
 #include "hb-test-util.h"
 
+#include <glib/gstdio.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -126,4 +127,47 @@ hb_test_delta_e (const double a[3], const double b[3], HbTestVision vision)
   hb_test_seen_lab (b, vision, q);
   return sqrt ((p[0] - q[0]) * (p[0] - q[0]) + (p[1] - q[1]) * (p[1] - q[1])
                + (p[2] - q[2]) * (p[2] - q[2]));
+}
+
+char *
+hb_test_shared_screens (const char *sub)
+{
+  const char *srcdir = g_getenv ("G_TEST_SRCDIR");
+  return g_build_filename (srcdir ? srcdir : ".", "..", "..", "shared", "screens", sub, NULL);
+}
+
+HbImage *
+hb_test_flow_screen (const char *dir, int i, char **truth)
+{
+  g_autofree char *img_path = g_strdup_printf ("%s/flow_%02d.jpg", dir, i);
+  g_autofree char *truth_path = g_strdup_printf ("%s/flow_%02d.truth.flow", dir, i);
+  g_autoptr(GError) error = NULL;
+  HbImage *img;
+
+  *truth = NULL;
+  if (!g_file_test (img_path, G_FILE_TEST_EXISTS)
+      || !g_file_get_contents (truth_path, truth, NULL, NULL))
+    return NULL;
+  img = hb_image_load (img_path, &error);
+  g_assert_no_error (error);
+  return img;
+}
+
+HbImage *
+hb_test_scaled_jpeg (const HbImage *img, double k)
+{
+  g_autofree char *dir = g_dir_make_tmp ("hb-test-scaled-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "scaled.jpg", NULL);
+  g_autoptr(HbImage) small = hb_image_scale (img, (int) lround (img->width * k),
+                                             (int) lround (img->height * k));
+  g_autoptr(GError) error = NULL;
+  HbImage *back;
+
+  g_assert_true (hb_image_save (small, path, "jpeg", 70, &error));
+  g_assert_no_error (error);
+  back = hb_image_load (path, &error);
+  g_assert_no_error (error);
+  g_unlink (path);
+  g_rmdir (dir);
+  return back;
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "hb-game.h"
+#include "hb-image.h"
 
 G_BEGIN_DECLS
 
@@ -19,6 +20,19 @@ HbState *hb_test_parse (const HbGame *game, const char *text);
 /* Asserts that parsing fails with an error whose message contains
  * `needle` (may be NULL) and that the message starts with "LINE:COL:". */
 void hb_test_parse_fails (const HbGame *game, const char *text, const char *needle);
+
+/* The folder ../shared/screens/<sub> beside the project (G_TEST_SRCDIR),
+ * where the real screenshots are, if they are there. */
+char *hb_test_shared_screens (const char *sub);
+
+/* Flow Free screenshot number i of `dir` (flow_NN.jpg) with its truth
+ * file's text (flow_NN.truth.flow) in *truth, or NULL when either is
+ * missing. */
+HbImage *hb_test_flow_screen (const char *dir, int i, char **truth);
+
+/* `img` scaled by `k` and saved as JPEG at quality 70, read back: a
+ * screenshot as a chat app passes it on. */
+HbImage *hb_test_scaled_jpeg (const HbImage *img, double k);
 
 /* How a colour is seen: normal vision, or the two red-green deficiencies
  * at full severity as Machado, Oliveira and Fernandes (2009) simulate them

@@ -47,12 +47,6 @@ level_text (const HbState *s)
   return text;
 }
 
-static char *
-shared_screens (const char *sub)
-{
-  const char *srcdir = g_getenv ("G_TEST_SRCDIR");
-  return g_build_filename (srcdir ? srcdir : ".", "..", "..", "shared", "screens", sub, NULL);
-}
 
 /* Rows of a grid of symbols renamed in order of first appearance. */
 static char *
@@ -116,7 +110,7 @@ assert_reads_as (const HbImage *img, const char *what, const char *want_game, co
 static void
 test_real_flood (void)
 {
-  g_autofree char *dir = shared_screens ("flood");
+  g_autofree char *dir = hb_test_shared_screens ("flood");
   g_autofree char *png = g_build_filename (dir, "flood_01_googleplus_28x28.png", NULL);
   g_autofree char *gt = g_build_filename (dir, "flood_01_googleplus_28x28.gt.txt", NULL);
   g_autofree char *truth = NULL, *got = NULL, *a = NULL, *b = NULL;
@@ -169,7 +163,7 @@ through_file (const HbImage *img, const char *type, int quality)
 static void
 test_real_loop (void)
 {
-  g_autofree char *dir = shared_screens ("loop");
+  g_autofree char *dir = hb_test_shared_screens ("loop");
   g_autofree char *png = g_build_filename (dir, "loop_01_fullscreen.png", NULL);
   g_autofree char *tl = g_build_filename (dir, "loop_01.truth.loop", NULL);
   g_autofree char *truth = NULL;
@@ -233,7 +227,7 @@ test_real_loop (void)
 static void
 test_real_flow_guessed (void)
 {
-  g_autofree char *dir = shared_screens ("flow");
+  g_autofree char *dir = hb_test_shared_screens ("flow");
   int n = 0;
 
   if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
@@ -243,19 +237,13 @@ test_real_flow_guessed (void)
     }
   for (int i = 1; i <= 99; i++)
     {
-      g_autofree char *img_path = g_strdup_printf ("%s/flow_%02d.jpg", dir, i);
-      g_autofree char *truth_path = g_strdup_printf ("%s/flow_%02d.truth.flow", dir, i);
       g_autofree char *truth = NULL, *got = NULL, *a = NULL, *b = NULL;
-      g_autoptr(GError) error = NULL;
-      g_autoptr(HbImage) img = NULL;
+      g_autoptr(HbImage) img = hb_test_flow_screen (dir, i, &truth);
       HbState *s;
 
-      if (!g_file_test (img_path, G_FILE_TEST_EXISTS)
-          || !g_file_get_contents (truth_path, &truth, NULL, NULL))
+      if (img == NULL)
         continue;
-      img = hb_image_load (img_path, &error);
-      g_assert_no_error (error);
-      s = read_picture (img, img_path, "flow");
+      s = read_picture (img, "flow screenshot", "flow");
       got = level_text (s);
       a = canonical_rows (got, FALSE);
       b = canonical_rows (truth, FALSE);
@@ -276,7 +264,7 @@ test_real_flow_guessed (void)
 static void
 test_real_flow_scaled (void)
 {
-  g_autofree char *dir = shared_screens ("flow");
+  g_autofree char *dir = hb_test_shared_screens ("flow");
   static const double scales[] = { 0.5, 0.4, 0.3 };
   int n = 0;
 
@@ -287,23 +275,15 @@ test_real_flow_scaled (void)
     }
   for (int i = 1; i <= 99; i++)
     {
-      g_autofree char *img_path = g_strdup_printf ("%s/flow_%02d.jpg", dir, i);
-      g_autofree char *truth_path = g_strdup_printf ("%s/flow_%02d.truth.flow", dir, i);
       g_autofree char *truth = NULL, *b = NULL;
-      g_autoptr(GError) error = NULL;
-      g_autoptr(HbImage) img = NULL;
+      g_autoptr(HbImage) img = hb_test_flow_screen (dir, i, &truth);
 
-      if (!g_file_test (img_path, G_FILE_TEST_EXISTS)
-          || !g_file_get_contents (truth_path, &truth, NULL, NULL))
+      if (img == NULL)
         continue;
-      img = hb_image_load (img_path, &error);
-      g_assert_no_error (error);
       b = canonical_rows (truth, FALSE);
       for (gsize c = 0; c < G_N_ELEMENTS (scales); c++)
         {
-          g_autoptr(HbImage) small = hb_image_scale (img, (int) lround (img->width * scales[c]),
-                                                     (int) lround (img->height * scales[c]));
-          g_autoptr(HbImage) shot = through_file (small, "jpeg", 70);
+          g_autoptr(HbImage) shot = hb_test_scaled_jpeg (img, scales[c]);
           g_autofree char *what = g_strdup_printf ("flow_%02d scaled by %g, JPEG 70", i, scales[c]);
           HbState *s = read_picture (shot, what, "flow");
           g_autofree char *got = level_text (s);

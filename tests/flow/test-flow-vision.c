@@ -45,17 +45,11 @@ canonical (const char *text)
   return g_string_free (out, FALSE);
 }
 
-static char *
-shared_screens (const char *sub)
-{
-  const char *srcdir = g_getenv ("G_TEST_SRCDIR");
-  return g_build_filename (srcdir ? srcdir : ".", "..", "..", "shared", "screens", sub, NULL);
-}
 
 static void
 test_real_screens (void)
 {
-  g_autofree char *dir = shared_screens ("flow");
+  g_autofree char *dir = hb_test_shared_screens ("flow");
   int read = 0, exact = 0;
 
   if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
@@ -65,20 +59,14 @@ test_real_screens (void)
     }
   for (int i = 1; i <= 99; i++)
     {
-      g_autofree char *img_path = g_strdup_printf ("%s/flow_%02d.jpg", dir, i);
-      g_autofree char *truth_path = g_strdup_printf ("%s/flow_%02d.truth.flow", dir, i);
       g_autofree char *truth = NULL, *got = NULL, *want = NULL, *have = NULL;
       g_autoptr(GError) error = NULL;
-      g_autoptr(HbImage) img = NULL;
+      g_autoptr(HbImage) img = hb_test_flow_screen (dir, i, &truth);
       g_autoptr(HbImportReport) report = hb_import_report_new ();
       HbState *s;
 
-      if (!g_file_test (img_path, G_FILE_TEST_EXISTS))
+      if (img == NULL)
         continue;
-      if (!g_file_get_contents (truth_path, &truth, NULL, NULL))
-        continue;
-      img = hb_image_load (img_path, &error);
-      g_assert_no_error (error);
       s = flow_from_image (img, report, NULL, &error);
       g_assert_no_error (error);
       g_assert_nonnull (s);
@@ -101,25 +89,6 @@ test_real_screens (void)
   g_assert_cmpint (exact, ==, read);
 }
 
-/* `img` scaled by `k` and saved as JPEG at quality 70, read back. */
-static HbImage *
-scaled_jpeg (const HbImage *img, double k)
-{
-  g_autofree char *dir = g_dir_make_tmp ("hb-flow-vision-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "scaled.jpg", NULL);
-  g_autoptr(HbImage) small = hb_image_scale (img, (int) lround (img->width * k),
-                                             (int) lround (img->height * k));
-  g_autoptr(GError) error = NULL;
-  HbImage *back;
-
-  g_assert_true (hb_image_save (small, path, "jpeg", 70, &error));
-  g_assert_no_error (error);
-  back = hb_image_load (path, &error);
-  g_assert_no_error (error);
-  g_unlink (path);
-  g_rmdir (dir);
-  return back;
-}
 
 /* The real screenshots scaled down (as a chat app sends them) and
  * through JPEG at quality 70: at 50 % and 40 % the phone screenshots
@@ -131,7 +100,7 @@ scaled_jpeg (const HbImage *img, double k)
 static void
 test_real_screens_scaled (void)
 {
-  g_autofree char *dir = shared_screens ("flow");
+  g_autofree char *dir = hb_test_shared_screens ("flow");
   static const double scales[] = { 0.5, 0.4, 0.3 };
   int read = 0, exact = 0;
 
@@ -142,21 +111,15 @@ test_real_screens_scaled (void)
     }
   for (int i = 1; i <= 99; i++)
     {
-      g_autofree char *img_path = g_strdup_printf ("%s/flow_%02d.jpg", dir, i);
-      g_autofree char *truth_path = g_strdup_printf ("%s/flow_%02d.truth.flow", dir, i);
       g_autofree char *truth = NULL, *want = NULL;
-      g_autoptr(GError) error = NULL;
-      g_autoptr(HbImage) img = NULL;
+      g_autoptr(HbImage) img = hb_test_flow_screen (dir, i, &truth);
 
-      if (!g_file_test (img_path, G_FILE_TEST_EXISTS)
-          || !g_file_get_contents (truth_path, &truth, NULL, NULL))
+      if (img == NULL)
         continue;
-      img = hb_image_load (img_path, &error);
-      g_assert_no_error (error);
       want = canonical (truth);
       for (gsize c = 0; c < G_N_ELEMENTS (scales); c++)
         {
-          g_autoptr(HbImage) shot = scaled_jpeg (img, scales[c]);
+          g_autoptr(HbImage) shot = hb_test_scaled_jpeg (img, scales[c]);
           g_autoptr(HbImportReport) report = hb_import_report_new ();
           g_autoptr(GError) rerror = NULL;
           g_autofree char *got = NULL, *have = NULL;
