@@ -1,7 +1,8 @@
 /* hb-window-status.c: what the window says about the level: the title
  * (name, modified mark, game), the status line (the game's words, won or
  * lost colours, the clock and the move count), the hint row, the palette;
- * and the header bar shedding buttons in a narrow window. */
+ * the header bar shedding buttons in a narrow window; and the toasts
+ * (where they go, their words wrapped). */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -281,4 +282,76 @@ hb_window_on_default_width (HbWindow *self, GParamSpec *pspec, gpointer data)
    * hidden, would be about the window's width (hb-player-bar.h). */
   if (width > 0 && width < NARROW_WIDTH)
     hb_player_bar_set_width_hint (self->player_bar, width);
+}
+
+/* ---- Toasts ------------------------------------------------------------ */
+
+/* A toast saying `text` (plain text, not markup), its words wrapped onto
+ * more lines when the board is narrow: libadwaita's own title is one
+ * line, ellipsized ("The board shows the solver's run:…" at 400 px). The
+ * overlay gives a toast its natural width, so the label's is bounded by
+ * the room the board has now: the overlay less the toast's margins, its
+ * padding and close button (about 150 px), and its button if it has one
+ * (about 130 px). With a button the overlay gives the toast less than its
+ * natural width ("Solved in 4 moves and 0:01!" wrapped at 1100 px), so
+ * the label's minimum is then as much of that room as the text needs. */
+AdwToast *
+hb_window_toast_new (HbWindow *self, const char *text, gboolean button)
+{
+  AdwToast *toast = adw_toast_new ("");
+  GtkWidget *label = gtk_label_new (text);
+  int room = gtk_widget_get_width (GTK_WIDGET (self->toast_overlay)) - 150 - (button ? 130 : 0);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_widget_add_css_class (label, "heading");
+  if (room > 0)
+    {
+      PangoContext *context = gtk_widget_get_pango_context (label);
+      PangoFontMetrics *metrics = pango_context_get_metrics (context, NULL, NULL);
+      double width = pango_font_metrics_get_approximate_char_width (metrics) / (double) PANGO_SCALE;
+      int chars = MAX (12, (int) (room / MAX (width, 1.0)));
+
+      pango_font_metrics_unref (metrics);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), chars);
+      if (button)
+        gtk_label_set_width_chars (GTK_LABEL (label),
+                                   MIN (chars, (int) g_utf8_strlen (text, -1)));
+    }
+  adw_toast_set_custom_title (toast, label);
+  return toast;
+}
+
+/* Where a toast goes: with the player open, the foot of the board, above
+ * the player; else the foot of the page, in the room kept for the player
+ * under the status line, where it covers neither the status nor the
+ * board's last row (a win's toast hid the cell just played). */
+AdwToastOverlay *
+hb_window_toast_overlay (HbWindow *self)
+{
+  return self->player != NULL ? self->toast_overlay : self->page_toast_overlay;
+}
+
+void
+hb_window_show_toast_button (HbWindow *self, const char *text, const char *button,
+                             const char *action, guint timeout)
+{
+  AdwToast *toast = hb_window_toast_new (self, text, button != NULL);
+
+  if (button != NULL)
+    {
+      adw_toast_set_button_label (toast, button);
+      adw_toast_set_action_name (toast, action);
+    }
+  adw_toast_set_timeout (toast, timeout);
+  adw_toast_overlay_add_toast (hb_window_toast_overlay (self), toast);
+  g_free (self->last_toast);
+  self->last_toast = g_strdup (text);
+}
+
+void
+hb_window_show_toast (HbWindow *self, const char *text)
+{
+  hb_window_show_toast_button (self, text, NULL, NULL, 6);
 }
