@@ -20,6 +20,7 @@ struct _HbPaletteBar
   GtkWidget      *buttons[HB_PALETTE_MAX];
   GtkWidget      *spacer;     /* an entry's height while there is none */
   int             selected;   /* id, or -1 */
+  int             tab_stop;   /* the entry Tab reaches (index) */
 };
 
 G_DEFINE_FINAL_TYPE (HbPaletteBar, hb_palette_bar, GTK_TYPE_BOX)
@@ -45,12 +46,34 @@ draw_swatch (GtkDrawingArea *area, cairo_t *cr, int width, int height,
                               adw_style_manager_get_dark (adw_style_manager_get_default ()));
 }
 
+/* The palette is one Tab stop, as a radio group is: only entry `index`
+ * takes the focus by Tab, the arrows move along the others (Flow Free's
+ * Edit palette was 17 Tab stops between the sidebar and the board). */
+static void
+set_tab_stop (HbPaletteBar *self, int index)
+{
+  self->tab_stop = CLAMP (index, 0, MAX (self->n_entries - 1, 0));
+  for (int i = 0; i < self->n_entries; i++)
+    gtk_widget_set_focusable (self->buttons[i], i == self->tab_stop);
+}
+
+static int
+index_of_id (HbPaletteBar *self, int id)
+{
+  for (int i = 0; i < self->n_entries; i++)
+    if (self->entries[i].id == id)
+      return i;
+  return -1;
+}
+
 static void
 select_id (HbPaletteBar *self, int id)
 {
   if (self->selected == id)
     return;
   self->selected = id;
+  if (index_of_id (self, id) >= 0)
+    set_tab_stop (self, index_of_id (self, id));
   for (int i = 0; i < self->n_entries; i++)
     if (GTK_IS_TOGGLE_BUTTON (self->buttons[i]))
       gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->buttons[i]),
@@ -68,8 +91,47 @@ on_toggled (GtkToggleButton *button, HbPaletteBar *self)
 static void
 on_clicked (GtkButton *button, HbPaletteBar *self)
 {
-  g_signal_emit (self, signals[SIGNAL_ACTIVATED], 0,
-                 GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "hb-id")));
+  int id = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "hb-id"));
+
+  set_tab_stop (self, index_of_id (self, id));
+  g_signal_emit (self, signals[SIGNAL_ACTIVATED], 0, id);
+}
+
+/* Left and Right (Home and End) move along the palette: in Edit they
+ * pick the entry, as a radio group's arrows do; in Play they only move
+ * the focus, Space or Return then plays the colour. */
+static gboolean
+on_key (GtkEventControllerKey *key, guint keyval, guint keycode, GdkModifierType state,
+        HbPaletteBar *self)
+{
+  int at = self->tab_stop, to;
+  gboolean rtl = gtk_widget_get_direction (GTK_WIDGET (self)) == GTK_TEXT_DIR_RTL;
+
+  if (self->n_entries == 0 || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)))
+    return FALSE;
+  switch (keyval)
+    {
+    case GDK_KEY_Left: case GDK_KEY_KP_Left:
+      to = at + (rtl ? 1 : -1);
+      break;
+    case GDK_KEY_Right: case GDK_KEY_KP_Right:
+      to = at + (rtl ? -1 : 1);
+      break;
+    case GDK_KEY_Home: case GDK_KEY_KP_Home:
+      to = 0;
+      break;
+    case GDK_KEY_End: case GDK_KEY_KP_End:
+      to = self->n_entries - 1;
+      break;
+    default:
+      return FALSE;
+    }
+  to = CLAMP (to, 0, self->n_entries - 1);
+  set_tab_stop (self, to);
+  if (self->mode == HB_MODE_EDIT)
+    select_id (self, self->entries[to].id);
+  gtk_widget_grab_focus (self->buttons[to]);
+  return TRUE;
 }
 
 static void
@@ -167,6 +229,7 @@ hb_palette_bar_update (HbPaletteBar *self, const HbState *state, HbMode mode)
       self->buttons[i] = button;
     }
 
+  set_tab_stop (self, 0);
   if (mode == HB_MODE_EDIT && n > 0)
     {
       int id = entries[0].id;
@@ -283,6 +346,11 @@ hb_palette_bar_init (HbPaletteBar *self)
   gtk_box_append (GTK_BOX (self), self->spacer);
   g_signal_connect (adw_style_manager_get_default (), "notify::dark",
                     G_CALLBACK (on_dark_changed), self);
+  {
+    GtkEventController *key = gtk_event_controller_key_new ();
+    g_signal_connect (key, "key-pressed", G_CALLBACK (on_key), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), key);
+  }
 }
 
 GtkWidget *

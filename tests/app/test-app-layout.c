@@ -664,6 +664,67 @@ test_solver_list_closes (void)
   hb_app_test_window_close (window);
 }
 
+/* The palette is one Tab stop, as a radio group is (Flow Free's Edit
+ * palette was 17 between the sidebar and the board): one chip takes the
+ * focus, the selected one in Edit; Right and Left pick the next entries
+ * and move the focus with them. */
+static int
+focusable_chips (GtkWidget *bar, GtkWidget **which)
+{
+  int n = 0;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (bar); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (gtk_widget_get_focusable (c) && gtk_widget_get_visible (c))
+      {
+        n++;
+        *which = c;
+      }
+  return n;
+}
+
+static gboolean
+press_key (GtkWidget *widget, guint keyval)
+{
+  gboolean handled = FALSE;
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+        g_signal_emit_by_name (c, "key-pressed", keyval, 0, 0, &handled);
+    }
+  return handled;
+}
+
+static void
+test_palette_one_tab_stop (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbPaletteBar *bar = hb_window_get_palette_bar (window);
+  GtkWidget *chip = NULL, *before;
+  int first;
+
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_wait_loaded (window);
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (100);
+  g_assert_cmpint (hb_palette_bar_get_n_entries (bar), >, 3);
+  g_assert_cmpint (focusable_chips (GTK_WIDGET (bar), &chip), ==, 1);
+  first = hb_palette_bar_get_selected (bar);
+  gtk_widget_grab_focus (chip);
+  before = chip;
+  g_assert_true (press_key (GTK_WIDGET (bar), GDK_KEY_Right));
+  hb_app_test_settle (30);
+  g_assert_cmpint (hb_palette_bar_get_selected (bar), !=, first);
+  g_assert_cmpint (focusable_chips (GTK_WIDGET (bar), &chip), ==, 1);
+  g_assert_true (chip != before);
+  g_assert_true (gtk_widget_has_focus (chip));
+  g_assert_true (press_key (GTK_WIDGET (bar), GDK_KEY_Left));
+  g_assert_cmpint (hb_palette_bar_get_selected (bar), ==, first);
+  hb_app_test_window_close (window);
+}
+
 static void
 test_shortcuts_listed (void)
 {
@@ -742,5 +803,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/layout/board-text-follows-mode", test_board_text_follows_mode);
   g_test_add_func ("/app/layout/edit-status-not-won", test_edit_status_not_won);
   g_test_add_func ("/app/layout/solver-list-closes", test_solver_list_closes);
+  g_test_add_func ("/app/layout/palette-one-tab-stop", test_palette_one_tab_stop);
   return g_test_run ();
 }
