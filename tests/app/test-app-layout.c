@@ -485,9 +485,10 @@ test_tab_skips_rows (void)
 /* ---- Shortcuts ----------------------------------------------------------------- */
 
 /* Whether the shortcuts window lists `accel` (as its accelerator property
- * says it, among others there). */
+ * says it, among others there) for a shortcut whose title contains
+ * `title` (any shortcut when NULL). */
 static gboolean
-overlay_lists (const char *accel)
+overlay_lists_for (const char *title, const char *accel)
 {
   GtkBuilder *builder = gtk_builder_new_from_resource ("/io/github/hintboard/Hintboard/gtk/help-overlay.ui");
   GSList *objects = gtk_builder_get_objects (builder);
@@ -496,18 +497,24 @@ overlay_lists (const char *accel)
   for (GSList *l = objects; l != NULL; l = l->next)
     if (GTK_IS_SHORTCUTS_SHORTCUT (l->data))
       {
-        char *a = NULL;
-        char **words;
-        g_object_get (l->data, "accelerator", &a, NULL);
+        g_autofree char *a = NULL, *t = NULL;
+        g_auto (GStrv) words = NULL;
+
+        g_object_get (l->data, "accelerator", &a, "title", &t, NULL);
         words = g_strsplit (a ? a : "", " ", -1);
-        found |= g_strv_contains ((const char *const *) words, accel);
-        g_strfreev (words);
-        g_free (a);
+        found |= g_strv_contains ((const char *const *) words, accel)
+                 && (title == NULL || (t != NULL && strstr (t, title) != NULL));
       }
   g_slist_free (objects);
   gtk_window_destroy (GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
   g_object_unref (builder);
   return found;
+}
+
+static gboolean
+overlay_lists (const char *accel)
+{
+  return overlay_lists_for (NULL, accel);
 }
 
 /* The window's class shortcuts that Ctrl+H triggers, as action names. */
@@ -745,6 +752,8 @@ test_shortcuts_listed (void)
   g_assert_true (overlay_lists ("0...9"));
   g_assert_true (overlay_lists ("Tab"));
   g_assert_true (overlay_lists ("<Shift>Tab"));
+  /* The palette's arrows (one Tab stop). */
+  g_assert_true (overlay_lists_for ("palette (when it has the focus)", "Left"));
 
   g_assert_cmpuint (names->len, ==, 1);
   g_assert_cmpstr (g_ptr_array_index (names, 0), ==, "win.next-hint");
