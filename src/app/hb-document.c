@@ -239,8 +239,7 @@ gboolean
 hb_document_at_play_move (HbDocument *self)
 {
   g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
-  return self->playing && self->history != NULL
-         && hb_history_current_is_play (self->history);
+  return self->playing && hb_document_play_depth (self) > 0;
 }
 
 guint
@@ -255,14 +254,6 @@ hb_document_design_id (HbDocument *self)
 {
   g_return_val_if_fail (HB_IS_DOCUMENT (self), 0);
   return self->history != NULL ? hb_history_design_id (self->history) : 0;
-}
-
-gboolean
-hb_document_has_play_moves (HbDocument *self)
-{
-  g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
-  return self->history != NULL
-         && hb_history_current (self->history) != hb_history_design (self->history);
 }
 
 gboolean

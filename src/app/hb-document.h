@@ -71,11 +71,9 @@ void           hb_document_set_playing (HbDocument *self, gboolean playing);
  * take back, what Redo just made). */
 gboolean       hb_document_at_play_move (HbDocument *self);
 gboolean       hb_document_redo_is_play_move (HbDocument *self);
-/* TRUE when play moves were made on the level as drawn (the board in
- * Play is not the design Save writes). */
-gboolean       hb_document_has_play_moves (HbDocument *self);
 /* The play moves on the board as Play shows it (since the level as
- * drawn), and an id of the level as drawn that changes with it. */
+ * drawn: with none, Play shows the design Save writes), and an id of the
+ * level as drawn that changes with it. */
 guint          hb_document_play_depth (HbDocument *self);
 guint64        hb_document_design_id (HbDocument *self);
 gboolean       hb_document_can_undo (HbDocument *self);

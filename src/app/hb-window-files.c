@@ -441,7 +441,7 @@ hb_window_save_to_file (HbWindow *self, GFile *file, GError **error)
   g_return_val_if_fail (HB_IS_WINDOW (self), FALSE);
   /* The file gets the level as drawn: say so when moves were played on
    * it, which a player saving in the middle of a game might expect kept. */
-  played = self->mode == HB_MODE_PLAY && hb_document_has_play_moves (self->document);
+  played = self->mode == HB_MODE_PLAY && hb_document_play_depth (self->document) > 0;
   if (!hb_document_save (self->document, file, error))
     return FALSE;
   if (played)

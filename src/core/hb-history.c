@@ -1,19 +1,34 @@
 #include "hb-history.h"
 
+typedef struct {
+  HbState *state;
+  guint64  id;      /* unique for the history's life */
+  gboolean play;    /* a play move made it */
+} Entry;
+
 struct _HbHistory {
-  GPtrArray  *states;   /* HbState*, oldest first */
-  GByteArray *progress; /* per state: 1 when a play move made it */
-  GArray     *ids;      /* per state: guint64, unique for the history's life */
-  guint64     next_id;
-  guint       pos;      /* index of the current state */
-  guint       limit;
-  gint64      saved;    /* index of the saved design, -1 if none is */
+  GArray  *entries;  /* Entry, oldest first */
+  guint64  next_id;
+  guint    pos;      /* index of the current entry */
+  guint    limit;
+  gint64   saved;    /* index of the saved design, -1 if none is */
 };
 
+#define ENTRY(h, i) (&g_array_index ((h)->entries, Entry, (i)))
+
 static void
-free_state (gpointer p)
+clear_entry (gpointer p)
 {
-  hb_state_free (p);
+  hb_state_free (((Entry *) p)->state);
+}
+
+/* Appends `state` (taken) as a new entry. */
+static void
+append (HbHistory *h, HbState *state, gboolean play)
+{
+  Entry e = { state, h->next_id++, play };
+
+  g_array_append_val (h->entries, e);
 }
 
 HbHistory *
@@ -21,9 +36,8 @@ hb_history_new (HbState *initial, guint limit)
 {
   HbHistory *h = g_new0 (HbHistory, 1);
 
-  h->states = g_ptr_array_new_with_free_func (free_state);
-  h->progress = g_byte_array_new ();
-  h->ids = g_array_new (FALSE, FALSE, sizeof (guint64));
+  h->entries = g_array_new (FALSE, FALSE, sizeof (Entry));
+  g_array_set_clear_func (h->entries, clear_entry);
   h->limit = limit ? limit : HB_HISTORY_DEFAULT_LIMIT;
   hb_history_reset (h, initial);
   return h;
@@ -34,16 +48,14 @@ hb_history_free (HbHistory *h)
 {
   if (h == NULL)
     return;
-  g_ptr_array_unref (h->states);
-  g_byte_array_unref (h->progress);
-  g_array_unref (h->ids);
+  g_array_unref (h->entries);
   g_free (h);
 }
 
 const HbState *
 hb_history_current (const HbHistory *h)
 {
-  return g_ptr_array_index (h->states, h->pos);
+  return ENTRY (h, h->pos)->state;
 }
 
 static guint64
@@ -51,9 +63,9 @@ history_cells (const HbHistory *h)
 {
   guint64 cells = 0;
 
-  for (guint i = 0; i < h->states->len; i++)
+  for (guint i = 0; i < h->entries->len; i++)
     {
-      const HbState *s = g_ptr_array_index (h->states, i);
+      const HbState *s = ENTRY (h, i)->state;
       cells += (guint64) s->width * s->height;
     }
   return cells;
@@ -64,33 +76,26 @@ history_cells (const HbHistory *h)
 static guint
 design_at (const HbHistory *h, guint p)
 {
-  while (p > 0 && h->progress->data[p])
+  while (p > 0 && ENTRY (h, p)->play)
     p--;
   return p;
 }
 
 static void
-push (HbHistory *h, HbState *state, guint8 flag)
+push (HbHistory *h, HbState *state, gboolean play)
 {
-  if (h->pos + 1 < h->states->len)
+  if (h->pos + 1 < h->entries->len)
     {
       if (h->saved > (gint64) h->pos)
         h->saved = -1;
-      g_ptr_array_remove_range (h->states, h->pos + 1, h->states->len - h->pos - 1);
-      g_byte_array_set_size (h->progress, h->pos + 1);
-      g_array_set_size (h->ids, h->pos + 1);
+      g_array_set_size (h->entries, h->pos + 1);
     }
-  g_ptr_array_add (h->states, state);
-  g_byte_array_append (h->progress, &flag, 1);
-  g_array_append_val (h->ids, h->next_id);
-  h->next_id++;
-  h->pos = h->states->len - 1;
-  while (h->states->len > 1
-         && (h->states->len > h->limit || history_cells (h) > HB_HISTORY_MAX_CELLS))
+  append (h, state, play);
+  h->pos = h->entries->len - 1;
+  while (h->entries->len > 1
+         && (h->entries->len > h->limit || history_cells (h) > HB_HISTORY_MAX_CELLS))
     {
-      g_ptr_array_remove_index (h->states, 0);
-      g_byte_array_remove_index (h->progress, 0);
-      g_array_remove_index (h->ids, 0);
+      g_array_remove_index (h->entries, 0);
       h->pos--;
       h->saved = h->saved >= 0 ? h->saved - 1 : -1;
     }
@@ -99,19 +104,19 @@ push (HbHistory *h, HbState *state, guint8 flag)
 void
 hb_history_push (HbHistory *h, HbState *state)
 {
-  push (h, state, 0);
+  push (h, state, FALSE);
 }
 
 void
 hb_history_push_play (HbHistory *h, HbState *state)
 {
-  push (h, state, 1);
+  push (h, state, TRUE);
 }
 
 const HbState *
 hb_history_design (const HbHistory *h)
 {
-  return g_ptr_array_index (h->states, design_at (h, h->pos));
+  return ENTRY (h, design_at (h, h->pos))->state;
 }
 
 gboolean
@@ -121,9 +126,7 @@ hb_history_take_back (HbHistory *h)
     return FALSE;
   if (h->saved >= (gint64) h->pos)
     h->saved = -1;
-  g_ptr_array_remove_range (h->states, h->pos, h->states->len - h->pos);
-  g_byte_array_set_size (h->progress, h->pos);
-  g_array_set_size (h->ids, h->pos);
+  g_array_set_size (h->entries, h->pos);
   h->pos--;
   return TRUE;
 }
@@ -131,9 +134,9 @@ hb_history_take_back (HbHistory *h)
 void
 hb_history_replace (HbHistory *h, HbState *state)
 {
-  HbState *old = g_ptr_array_index (h->states, h->pos);
+  HbState *old = ENTRY (h, h->pos)->state;
 
-  h->states->pdata[h->pos] = state;
+  ENTRY (h, h->pos)->state = state;
   if (h->saved == (gint64) h->pos)
     h->saved = -1;
   hb_state_free (old);
@@ -142,13 +145,8 @@ hb_history_replace (HbHistory *h, HbState *state)
 void
 hb_history_reset (HbHistory *h, HbState *state)
 {
-  g_ptr_array_set_size (h->states, 0);
-  g_ptr_array_add (h->states, state);
-  g_byte_array_set_size (h->progress, 1);
-  h->progress->data[0] = 0;
-  g_array_set_size (h->ids, 0);
-  g_array_append_val (h->ids, h->next_id);
-  h->next_id++;
+  g_array_set_size (h->entries, 0);
+  append (h, state, FALSE);
   h->pos = 0;
   h->saved = 0;
 }
@@ -162,7 +160,7 @@ hb_history_can_undo (const HbHistory *h)
 gboolean
 hb_history_can_redo (const HbHistory *h)
 {
-  return h->pos + 1 < h->states->len;
+  return h->pos + 1 < h->entries->len;
 }
 
 gboolean
@@ -192,19 +190,13 @@ hb_history_play_depth (const HbHistory *h)
 guint64
 hb_history_design_id (const HbHistory *h)
 {
-  return g_array_index (h->ids, guint64, design_at (h, h->pos));
-}
-
-gboolean
-hb_history_current_is_play (const HbHistory *h)
-{
-  return h->progress->data[h->pos] != 0;
+  return ENTRY (h, design_at (h, h->pos))->id;
 }
 
 gboolean
 hb_history_next_is_play (const HbHistory *h)
 {
-  return h->pos + 1 < h->states->len && h->progress->data[h->pos + 1] != 0;
+  return h->pos + 1 < h->entries->len && ENTRY (h, h->pos + 1)->play;
 }
 
 /* Edit mode's undo and redo go from design to design: the play moves
@@ -229,8 +221,8 @@ hb_history_undo_design (HbHistory *h)
 static gint64
 next_design (const HbHistory *h)
 {
-  for (guint i = h->pos + 1; i < h->states->len; i++)
-    if (!h->progress->data[i])
+  for (guint i = h->pos + 1; i < h->entries->len; i++)
+    if (!ENTRY (h, i)->play)
       return i;
   return -1;
 }
@@ -250,7 +242,7 @@ hb_history_redo_design (HbHistory *h)
     return FALSE;
   /* With the play moves made on it, as undo_design lands on the last
    * play move of the design before: Play resumes there. */
-  while ((guint) next + 1 < h->states->len && h->progress->data[next + 1])
+  while ((guint) next + 1 < h->entries->len && ENTRY (h, next + 1)->play)
     next++;
   h->pos = (guint) next;
   return TRUE;
@@ -279,6 +271,6 @@ hb_history_is_modified (const HbHistory *h)
   if (h->saved < 0)
     return TRUE;
   /* Undoing and redoing back to an equal board is not a change. */
-  saved = g_ptr_array_index (h->states, h->saved);
-  return !saved->game->equal (saved, g_ptr_array_index (h->states, d));
+  saved = ENTRY (h, h->saved)->state;
+  return !saved->game->equal (saved, ENTRY (h, d)->state);
 }

@@ -40,9 +40,8 @@ guint          hb_history_play_depth (const HbHistory *history);
 /* An id of the current design, unique for the history's life: it changes
  * when the level as drawn changes (an edit, an undo past one). */
 guint64        hb_history_design_id (const HbHistory *history);
-/* TRUE when a play move made the current state; the state redo would
- * go to. */
-gboolean       hb_history_current_is_play (const HbHistory *history);
+/* TRUE when a play move made the state redo would go to. (Whether one
+ * made the current state: play_depth > 0.) */
 gboolean       hb_history_next_is_play (const HbHistory *history);
 /* Replaces the current entry (taken) without a new undo step: for the
  * intermediate states of a drag (a play move's entry stays one). */
