@@ -179,11 +179,8 @@ load_toast_show (gpointer data)
 
   self->load_toast_id = 0;
   text = g_strdup_printf (_("Opening “%s”…"), (const char *) g_object_get_data (G_OBJECT (self->load_cancellable), "hb-name"));
-  self->load_toast = g_object_ref (hb_window_toast_new (self, text, TRUE));
-  adw_toast_set_timeout (self->load_toast, 0);
-  adw_toast_set_button_label (self->load_toast, _("_Cancel"));
-  adw_toast_set_action_name (self->load_toast, "win.cancel");
-  adw_toast_overlay_add_toast (hb_window_toast_overlay (self), self->load_toast);
+  self->load_toast = g_object_ref (hb_window_show_toast_button (self, text, _("_Cancel"),
+                                                                "win.cancel", 0));
   g_free (text);
   return G_SOURCE_REMOVE;
 }

@@ -119,14 +119,6 @@ struct _HbWindow
 
 /* hb-window.c */
 const HbState *hb_window_current (HbWindow *self);
-AdwToast      *hb_window_toast_new (HbWindow *self, const char *text, gboolean button);
-AdwToastOverlay *hb_window_toast_overlay (HbWindow *self);
-void           hb_window_show_toast (HbWindow *self, const char *text);
-/* A toast with a button that activates `action` ("win.restart"), for
- * `timeout` seconds (0: until dismissed). */
-void           hb_window_show_toast_button (HbWindow *self, const char *text,
-                                            const char *button, const char *action,
-                                            guint timeout);
 void           hb_window_show_error (HbWindow *self, const char *heading, const char *text);
 void           hb_window_show_error_details (HbWindow *self, const char *heading,
                                              const char *text, const char *details);
@@ -144,6 +136,14 @@ void           hb_window_update_palette (HbWindow *self);
 void           hb_window_update_board_description (HbWindow *self);
 void           hb_window_update_status (HbWindow *self);
 void           hb_window_update_hint_row (HbWindow *self);
+/* A toast for 6 seconds (its text plain, not markup). */
+void           hb_window_show_toast (HbWindow *self, const char *text);
+/* A toast with a button that activates `action` ("win.restart"), for
+ * `timeout` seconds (0: until dismissed); the toast, owned by its overlay,
+ * for one who wants to dismiss it early. */
+AdwToast      *hb_window_show_toast_button (HbWindow *self, const char *text,
+                                            const char *button, const char *action,
+                                            guint timeout);
 /* notify::default-width: the header bar sheds buttons below 640 px. */
 void           hb_window_on_default_width (HbWindow *self, GParamSpec *pspec, gpointer data);
 

@@ -295,8 +295,8 @@ hb_window_on_default_width (HbWindow *self, GParamSpec *pspec, gpointer data)
  * (about 130 px). With a button the overlay gives the toast less than its
  * natural width ("Solved in 4 moves and 0:01!" wrapped at 1100 px), so
  * the label's minimum is then as much of that room as the text needs. */
-AdwToast *
-hb_window_toast_new (HbWindow *self, const char *text, gboolean button)
+static AdwToast *
+toast_new (HbWindow *self, const char *text, gboolean button)
 {
   AdwToast *toast = adw_toast_new ("");
   GtkWidget *label = gtk_label_new (text);
@@ -327,17 +327,17 @@ hb_window_toast_new (HbWindow *self, const char *text, gboolean button)
  * the player; else the foot of the page, in the room kept for the player
  * under the status line, where it covers neither the status nor the
  * board's last row (a win's toast hid the cell just played). */
-AdwToastOverlay *
-hb_window_toast_overlay (HbWindow *self)
+static AdwToastOverlay *
+toast_overlay (HbWindow *self)
 {
   return self->player != NULL ? self->toast_overlay : self->page_toast_overlay;
 }
 
-void
+AdwToast *
 hb_window_show_toast_button (HbWindow *self, const char *text, const char *button,
                              const char *action, guint timeout)
 {
-  AdwToast *toast = hb_window_toast_new (self, text, button != NULL);
+  AdwToast *toast = toast_new (self, text, button != NULL);
 
   if (button != NULL)
     {
@@ -345,9 +345,10 @@ hb_window_show_toast_button (HbWindow *self, const char *text, const char *butto
       adw_toast_set_action_name (toast, action);
     }
   adw_toast_set_timeout (toast, timeout);
-  adw_toast_overlay_add_toast (hb_window_toast_overlay (self), toast);
+  adw_toast_overlay_add_toast (toast_overlay (self), toast);
   g_free (self->last_toast);
   self->last_toast = g_strdup (text);
+  return toast;
 }
 
 void
