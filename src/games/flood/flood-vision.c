@@ -27,6 +27,9 @@
 #include <string.h>
 
 #define SAME_COLOUR 14.0f
+/* A cell whose colours spread less (ΔE) is one flat colour, a square of
+ * Flood-It; more is something drawn in it, or no cell at all. */
+#define FLAT_SPREAD 20.0f
 
 /* The moves left by a counter "N/M" above or below the board, or 0. */
 static int
@@ -178,7 +181,7 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
              * lined up over the board) is not part of it either. */
             for (int t = col ? by0 : bx0; t < (col ? by1 : bx1); t++)
               {
-                rough += spread[col ? t * w + fixed : fixed * w + t] >= 20.0f;
+                rough += spread[col ? t * w + fixed : fixed * w + t] >= FLAT_SPREAD;
                 cells_in++;
               }
             if (rough * 2 > cells_in)
@@ -236,7 +239,7 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
     int first = -1;
     gboolean two = FALSE;
     for (int i = 0; i < n && !two; i++)
-      if (spread[i] < 20.0f)
+      if (spread[i] < FLAT_SPREAD)
         {
           if (first < 0)
             first = group[i];
@@ -327,7 +330,7 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
     {
       s->cells[i] = (guint8) index_of[group[i]];
       report->seen[i] = rgb[i];
-      if (spread[i] < 20.0f)
+      if (spread[i] < FLAT_SPREAD)
         uniform++;
       else
         hb_import_report_mark_unsure (report, i % w, i / w);
@@ -339,14 +342,14 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
         /* Only flat cells speak for Flood-It here: a disc (another
          * game's dot, marked unsure above) on a board of one background
          * differs from its neighbours too. */
-        if (spread[y * w + x] >= 20.0f)
+        if (spread[y * w + x] >= FLAT_SPREAD)
           continue;
-        if (x + 1 < w && spread[y * w + x + 1] < 20.0f)
+        if (x + 1 < w && spread[y * w + x + 1] < FLAT_SPREAD)
           {
             pairs++;
             differ += group[y * w + x] != group[y * w + x + 1];
           }
-        if (y + 1 < h && spread[(y + 1) * w + x] < 20.0f)
+        if (y + 1 < h && spread[(y + 1) * w + x] < FLAT_SPREAD)
           {
             pairs++;
             differ += group[y * w + x] != group[(y + 1) * w + x];
