@@ -24,16 +24,15 @@ update_solver_row (HbSolverPanel *self)
                                  self->solver ? _(self->solver->name) : _("No solver"));
 }
 
-/* The expander's own row, the one that opens and closes it (inside its
- * first list: AdwExpanderRow keeps no handle to it). */
+/* The first list row under `widget`, depth first: in an expander, its
+ * own row, the one that opens and closes it (AdwExpanderRow keeps no
+ * handle to it). */
 static GtkWidget *
-expander_header (GtkWidget *widget, GtkWidget *expander)
+first_row_below (GtkWidget *widget)
 {
-  if (widget != expander && GTK_IS_LIST_BOX_ROW (widget))
-    return widget;
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
     {
-      GtkWidget *found = expander_header (c, expander);
+      GtkWidget *found = GTK_IS_LIST_BOX_ROW (c) ? c : first_row_below (c);
       if (found != NULL)
         return found;
     }
@@ -58,8 +57,7 @@ on_solver_toggled (GtkCheckButton *check, HbSolverPanel *self)
       adw_expander_row_set_expanded (self->solver_row, FALSE);
       if (had_focus)
         {
-          GtkWidget *header = expander_header (GTK_WIDGET (self->solver_row),
-                                               GTK_WIDGET (self->solver_row));
+          GtkWidget *header = first_row_below (GTK_WIDGET (self->solver_row));
           gtk_widget_grab_focus (header != NULL ? header : GTK_WIDGET (self->solver_row));
         }
     }
