@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hb-solver-panel-private.h"
+#include "hb-switch-row.h"
 
 HbSettings *
 hb_solver_settings_current (HbSolverPanel *self)
@@ -376,11 +377,15 @@ add_control (HbSolverPanel *self, const HbSetting *d, const HbSettings *s)
           adw_action_row_add_suffix (ADW_ACTION_ROW (c->row), c->widget);
           break;
         }
-      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (c->row), c->widget);
-      /* Tab goes straight to a field, not to its row first (a switch's
-       * row stays a stop: activating it flips the switch). */
-      if (d->type != HB_SETTING_SWITCH)
-        gtk_widget_set_focusable (c->row, FALSE);
+      /* Tab goes straight to a field, not to its row first; a switch's
+       * row is the stop, not the switch (hb_switch_row_setup). */
+      if (d->type == HB_SETTING_SWITCH)
+        hb_switch_row_setup (ADW_ACTION_ROW (c->row), GTK_SWITCH (c->widget));
+      else
+        {
+          adw_action_row_set_activatable_widget (ADW_ACTION_ROW (c->row), c->widget);
+          gtk_widget_set_focusable (c->row, FALSE);
+        }
       if (c->subtitle != NULL)
         adw_action_row_set_subtitle (ADW_ACTION_ROW (c->row), c->subtitle);
     }

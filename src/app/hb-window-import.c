@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "hb-window-private.h"
+#include "hb-switch-row.h"
 #include "hb-cancel-gio.h"
 #include "hb-registry.h"
 
@@ -157,7 +158,7 @@ hb_window_picture_row_update (HbWindow *self)
       gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
       gtk_switch_set_active (GTK_SWITCH (sw), TRUE);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), sw);
-      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), sw);
+      hb_switch_row_setup (ADW_ACTION_ROW (row), GTK_SWITCH (sw));
       g_signal_connect (sw, "notify::active", G_CALLBACK (on_picture_switch), self);
       adw_preferences_group_add (self->board_group, row);
       g_object_set_data (G_OBJECT (self), "hb-picture-row", row);

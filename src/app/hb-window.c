@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "hb-window-private.h"
+#include "hb-switch-row.h"
 #include "hb-player.h"
 #include "hb-registry.h"
 
@@ -632,6 +633,14 @@ hb_window_init (HbWindow *self)
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "colour-labels", self->colour_labels_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
+  {
+    GtkSwitch *switches[] = { self->hints_switch, self->hint_all_switch, self->colour_labels_switch };
+
+    for (guint i = 0; i < G_N_ELEMENTS (switches); i++)
+      hb_switch_row_setup (ADW_ACTION_ROW (gtk_widget_get_ancestor (GTK_WIDGET (switches[i]),
+                                                                    ADW_TYPE_ACTION_ROW)),
+                           switches[i]);
+  }
   g_signal_connect (self->settings, "changed::hint-show-all",
                     G_CALLBACK (on_hint_flags_changed), self);
   g_signal_connect (self->settings, "changed::colour-labels",

@@ -482,6 +482,49 @@ test_tab_skips_rows (void)
   hb_app_test_window_close (window);
 }
 
+/* A row with a switch is one Tab stop, the row (as libadwaita 1.4's
+ * AdwSwitchRow): the switch beside it takes no focus, and activating the
+ * row (Space or Enter) flips the switch, both ways. */
+static void
+test_switch_rows_one_stop (void)
+{
+  HbWindow *window = flow_ga_window ();
+  HbSolverPanel *panel = hb_window_get_solver_panel (window);
+  GtkWidget *rows[] = {
+    hb_app_test_find_row (GTK_WIDGET (window), "Show _Hints"),
+    hb_app_test_find_row (GTK_WIDGET (window), "Colour _Labels"),
+    hb_solver_panel_get_setting_row (panel, "ac"),
+  };
+  GPtrArray *stops = tab_stops (window, board_spin (window, "_Width"), GTK_DIR_TAB_FORWARD);
+  char *order = describe_stops (stops);
+
+  g_test_message ("Tab:%s", order);
+  for (guint k = 0; k < stops->len; k++)
+    if (GTK_IS_SWITCH (g_ptr_array_index (stops, k)))
+      g_error ("Tab stopped on a switch as well as its row (order:%s)", order);
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      GtkWidget *sw = hb_app_test_find_first (rows[i], GTK_TYPE_SWITCH);
+      gboolean was;
+
+      g_assert_nonnull (sw);
+      if (!g_ptr_array_find (stops, rows[i], NULL))
+        g_error ("Tab never stopped on the row \"%s\" (order:%s)",
+                 adw_preferences_row_get_title (ADW_PREFERENCES_ROW (rows[i])), order);
+      was = gtk_switch_get_active (GTK_SWITCH (sw));
+      for (int flip = 1; flip <= 2; flip++)
+        {
+          g_assert_true (gtk_widget_grab_focus (rows[i]));
+          g_assert_true (gtk_widget_activate (rows[i]));
+          hb_app_test_settle (20);
+          g_assert_true (gtk_switch_get_active (GTK_SWITCH (sw)) == (flip == 1 ? !was : was));
+        }
+    }
+  g_free (order);
+  g_ptr_array_unref (stops);
+  hb_app_test_window_close (window);
+}
+
 /* ---- Shortcuts ----------------------------------------------------------------- */
 
 /* Whether the shortcuts window lists `accel` (as its accelerator property
@@ -807,6 +850,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/layout/setting-titles-whole", test_setting_titles_whole);
   g_test_add_func ("/app/layout/limits-show-none", test_limits_show_none);
   g_test_add_func ("/app/layout/tab-skips-rows", test_tab_skips_rows);
+  g_test_add_func ("/app/layout/switch-rows-one-stop", test_switch_rows_one_stop);
   g_test_add_func ("/app/layout/shortcuts-listed", test_shortcuts_listed);
   g_test_add_func ("/app/layout/board-fields-digits-only", test_board_fields_digits_only);
   g_test_add_func ("/app/layout/board-text-follows-mode", test_board_text_follows_mode);
