@@ -535,6 +535,62 @@ hb_window_player_keys_init (HbWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
 }
 
+/* ---- The main menu's focus ----------------------------------------------------- */
+
+/* A popover gives the focus back to its menu button when it closes. After
+ * Escape that is right (the menu was only looked at); after a menu item
+ * (Scramble, Random Level, Undo …) the board changed and the keys are
+ * wanted there, so the focus goes to the board, unless the item put it
+ * somewhere else. */
+static gboolean
+on_main_menu_key (GtkEventControllerKey *controller, guint keyval, guint keycode,
+                  GdkModifierType state, HbWindow *self)
+{
+  if (keyval == GDK_KEY_Escape)
+    self->main_menu_escaped = TRUE;
+  return FALSE;
+}
+
+static void
+on_main_menu_show (GtkWidget *popover, HbWindow *self)
+{
+  self->main_menu_escaped = FALSE;
+}
+
+static gboolean
+main_menu_focus_board (gpointer data)
+{
+  HbWindow *self = data;
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if ((focus == NULL || focus == GTK_WIDGET (self->main_menu_button)
+       || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->main_menu_button)))
+      && gtk_widget_get_mapped (GTK_WIDGET (self->board_view)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_main_menu_closed (GtkPopover *popover, HbWindow *self)
+{
+  if (!self->main_menu_escaped)
+    g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, main_menu_focus_board,
+                     g_object_ref (self), g_object_unref);
+}
+
+void
+hb_window_main_menu_init (HbWindow *self)
+{
+  GtkPopover *popover = gtk_menu_button_get_popover (self->main_menu_button);
+  GtkEventController *keys = gtk_event_controller_key_new ();
+
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_main_menu_key), self);
+  gtk_widget_add_controller (GTK_WIDGET (popover), keys);
+  g_signal_connect (popover, "show", G_CALLBACK (on_main_menu_show), self);
+  g_signal_connect (popover, "closed", G_CALLBACK (on_main_menu_closed), self);
+}
+
 /* ---- The class ----------------------------------------------------------------- */
 
 void

@@ -105,6 +105,8 @@ struct _HbWindow
   gboolean             was_lost;
   char                *level_key;
   GtkMenuButton       *levels_button;
+  GtkMenuButton       *main_menu_button;
+  gboolean             main_menu_escaped;  /* the menu closed on Escape */
   GtkListBox          *levels_list;
   GMenu               *recent_menu;
   GtkWidget           *edit_button;
@@ -267,6 +269,7 @@ gboolean       hb_window_read_capped (GFile *file, const char *name, gsize max,
 void           hb_window_class_install_actions (GtkWidgetClass *widget_class);
 /* The player's keys ahead of the focused widget (see hb_window_player_key). */
 void           hb_window_player_keys_init (HbWindow *self);
+void           hb_window_main_menu_init (HbWindow *self);
 /* A new blank level of `game`, after asking about unsaved changes. */
 void           hb_window_new_level_of (HbWindow *self, const HbGame *game);
 void           hb_window_action_set_enabled (HbWindow *self, const char *name,

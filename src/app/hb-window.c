@@ -550,6 +550,7 @@ hb_window_class_init (HbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HbWindow, bottom_stack);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, player_bar);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, levels_button);
+  gtk_widget_class_bind_template_child (widget_class, HbWindow, main_menu_button);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, levels_list);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, recent_menu);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, game_menu);
@@ -664,6 +665,7 @@ hb_window_init (HbWindow *self)
 
   hb_window_files_init (self);
   hb_window_player_keys_init (self);
+  hb_window_main_menu_init (self);
   hb_window_play_init (self);
   /* The board has the keys first: arrows move its cursor at once. */
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->board_view));

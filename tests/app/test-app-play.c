@@ -737,6 +737,66 @@ test_levels_focus (void)
   hb_app_test_window_close (window);
 }
 
+/* The widget under `w` of the type named `type` whose property `prop`
+ * reads `value`. */
+static GtkWidget *
+find_with (GtkWidget *w, const char *type, const char *prop, const char *value)
+{
+  if (strcmp (G_OBJECT_TYPE_NAME (w), type) == 0)
+    {
+      g_autofree char *v = NULL;
+
+      g_object_get (w, prop, &v, NULL);
+      if (g_strcmp0 (v, value) == 0)
+        return w;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_with (c, type, prop, value);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* After an item of the main menu the keys go to the board, which the item
+ * changed: the popover used to give the focus back to the menu button, so
+ * an arrow key after Random Level or Scramble did nothing on the board. */
+static void
+test_main_menu_focus (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *board = GTK_WIDGET (hb_window_get_board_view (window));
+  GtkWidget *menu = find_with (GTK_WIDGET (window), "GtkMenuButton", "icon-name", "open-menu-symbolic");
+  const char *games[] = { "lights", "loop" };
+  const char *items[] = { "Random Level", "Scramble" };   /* the labels as shown */
+
+  g_assert_nonnull (menu);
+  for (guint i = 0; i < G_N_ELEMENTS (items); i++)
+    {
+      GtkPopover *popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (menu));
+      GtkWidget *item, *focus;
+
+      g_assert_true (hb_window_select_game (window, games[i]));
+      hb_app_test_wait_loaded (window);
+      hb_window_set_mode (window, HB_MODE_PLAY);
+      g_assert_true (gtk_widget_grab_focus (menu));
+      gtk_menu_button_popup (GTK_MENU_BUTTON (menu));
+      hb_app_test_settle (200);
+      item = find_with (GTK_WIDGET (popover), "GtkModelButton", "text", items[i]);
+      g_assert_nonnull (item);
+      g_assert_true (gtk_widget_is_sensitive (item));
+      g_assert_true (gtk_widget_activate (item));
+      hb_app_test_wait_loaded (window);
+      hb_app_test_settle (200);
+      g_assert_false (gtk_widget_get_visible (GTK_WIDGET (popover)));
+      focus = gtk_root_get_focus (GTK_ROOT (window));
+      g_test_message ("after %s the focus is on %s", items[i], focus ? G_OBJECT_TYPE_NAME (focus) : "nothing");
+      g_assert_true (focus == board);
+    }
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -751,5 +811,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/snapshots", test_snapshots);
   g_test_add_func ("/app/play/undo-counts", test_undo_counts);
   g_test_add_func ("/app/play/levels-focus", test_levels_focus);
+  g_test_add_func ("/app/play/main-menu-focus", test_main_menu_focus);
   return g_test_run ();
 }
