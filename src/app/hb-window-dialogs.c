@@ -335,7 +335,9 @@ hb_window_save (HbWindow *self)
 void
 hb_window_choose_and_open (HbWindow *self)
 {
-  hb_window_maybe_discard (self, open_dialog_then, NULL, NULL);
+  /* The unsaved changes are asked about once the chosen file has been
+   * read (hb-window-files.c, load_done), not before the chooser. */
+  open_dialog_then (self, NULL);
 }
 
 /* A failure the user should read in full (a file that did not open or

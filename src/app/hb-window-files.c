@@ -238,6 +238,77 @@ say_no_board (HbWindow *self, const char *name, const char *message)
   hb_window_show_error_details (self, _("No Puzzle Found in the Picture"), text, details->str);
 }
 
+/* A level read, waiting for the answer about the open one's unsaved
+ * changes (hb_window_maybe_discard). */
+typedef struct {
+  HbLoadResult *result;
+  GTask        *outer;     /* NULL once answered */
+  GFile        *file;      /* NULL for a picture */
+  char         *name;
+} LoadApply;
+
+static void
+load_apply_free (gpointer data)
+{
+  LoadApply *a = data;
+
+  if (a->outer != NULL)
+    {
+      /* Cancel in the Save Changes? question: the open level stays. */
+      g_task_return_new_error (a->outer, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s",
+                               _("Opening was cancelled"));
+      g_object_unref (a->outer);
+    }
+  g_clear_pointer (&a->result, hb_window_load_result_free);
+  g_clear_object (&a->file);
+  g_free (a->name);
+  g_free (a);
+}
+
+/* Puts what was read in the window. */
+static void
+apply_loaded (HbWindow *self, gpointer data)
+{
+  LoadApply *a = data;
+
+  if (a->result->report != NULL)
+    {
+      /* A picture: the level is new (saving must not write over the
+       * picture), named after it, and opens for correcting. */
+      g_autofree char *untitled = g_strdup (a->name);
+      char *dot = strrchr (untitled, '.');
+
+      if (dot != NULL && dot != untitled)
+        *dot = '\0';
+      hb_window_set_level (self, g_steal_pointer (&a->result->state), NULL, untitled);
+      /* Unsaved work: closing asks first (a pasted picture is gone once
+       * the clipboard changes). */
+      hb_document_mark_unsaved (self->document);
+      hb_window_set_mode (self, HB_MODE_EDIT);
+      {
+        const HbImportReport *rep = a->result->report;
+        const HbState *now = hb_window_current (self);
+        gboolean fits = rep->unsure != NULL && rep->width == now->width
+                        && rep->height == now->height;
+
+        hb_board_view_set_import (self->board_view, fits ? a->result->picture : NULL,
+                                  rep->x0, rep->y0, rep->cell_w, rep->cell_h,
+                                  fits ? rep->unsure : NULL);
+      }
+      hb_window_picture_row_set_report (self, a->result->report);
+      hb_window_show_toast (self, a->result->report->summary != NULL
+                                  ? a->result->report->summary : _("A board was read from the picture"));
+    }
+  else
+    {
+      hb_window_set_level (self, g_steal_pointer (&a->result->state), a->file, NULL);
+      hb_window_add_recent (self, a->file);
+    }
+  g_clear_pointer (&a->result, hb_window_load_result_free);
+  g_task_return_boolean (a->outer, TRUE);
+  g_clear_object (&a->outer);
+}
+
 static void
 load_done (GObject *source, GAsyncResult *res, gpointer user_data)
 {
@@ -277,42 +348,18 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
       g_object_unref (outer);
       return;
     }
-  if (result->report != NULL)
-    {
-      /* A picture: the level is new (saving must not write over the
-       * picture), named after it, and opens for correcting. */
-      g_autofree char *untitled = g_strdup (job->name);
-      char *dot = strrchr (untitled, '.');
+  /* Read: only now is the level asked about, so that a file that does
+   * not open, a picture with no board or a chooser cancelled never asks
+   * to save the level it would not have replaced. */
+  {
+    LoadApply *a = g_new0 (LoadApply, 1);
 
-      if (dot != NULL && dot != untitled)
-        *dot = '\0';
-      hb_window_set_level (self, g_steal_pointer (&result->state), NULL, untitled);
-      /* Unsaved work: closing asks first (a pasted picture is gone once
-       * the clipboard changes). */
-      hb_document_mark_unsaved (self->document);
-      hb_window_set_mode (self, HB_MODE_EDIT);
-      {
-        const HbImportReport *rep = result->report;
-        const HbState *now = hb_window_current (self);
-        gboolean fits = rep->unsure != NULL && rep->width == now->width
-                        && rep->height == now->height;
-
-        hb_board_view_set_import (self->board_view, fits ? result->picture : NULL,
-                                  rep->x0, rep->y0, rep->cell_w, rep->cell_h,
-                                  fits ? rep->unsure : NULL);
-      }
-      hb_window_picture_row_set_report (self, result->report);
-      hb_window_show_toast (self, result->report->summary != NULL
-                                  ? result->report->summary : _("A board was read from the picture"));
-    }
-  else
-    {
-      hb_window_set_level (self, g_steal_pointer (&result->state), job->file, NULL);
-      hb_window_add_recent (self, job->file);
-    }
-  hb_window_load_result_free (result);
-  g_task_return_boolean (outer, TRUE);
-  g_object_unref (outer);
+    a->result = result;
+    a->outer = outer;
+    a->file = job->file != NULL ? g_object_ref (job->file) : NULL;
+    a->name = g_strdup (job->name);
+    hb_window_maybe_discard (self, apply_loaded, a, load_apply_free);
+  }
 }
 
 void
@@ -392,23 +439,13 @@ hb_window_is_loading (HbWindow *self)
   return self->load_cancellable != NULL;
 }
 
-static void
-hb_window_load_file (HbWindow *self, GFile *file)
-{
-  hb_window_load_file_async (self, file, NULL, NULL);
-}
-
-static void
-open_then (HbWindow *self, gpointer data)
-{
-  hb_window_load_file (self, G_FILE (data));
-}
-
+/* Reads `file` and then, if it opened, asks about the unsaved changes
+ * before it replaces the level (see load_done). */
 void
 hb_window_open (HbWindow *self, GFile *file)
 {
   g_return_if_fail (HB_IS_WINDOW (self));
-  hb_window_maybe_discard (self, open_then, g_object_ref (file), g_object_unref);
+  hb_window_load_file_async (self, file, NULL, NULL);
 }
 
 GFile *

@@ -271,6 +271,8 @@ void
 hb_window_paste_picture (HbWindow *self)
 {
   g_return_if_fail (HB_IS_WINDOW (self));
-  hb_window_maybe_discard (self, paste_then, NULL, NULL);
+  /* The unsaved changes are asked about once a board has been read from
+   * the picture (hb-window-files.c, load_done). */
+  paste_then (self, NULL);
 }
 

@@ -357,7 +357,8 @@ find_save_dialog (HbWindow *window)
     {
       g_autoptr(GtkWindow) w = g_list_model_get_item (tops, i);
       if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (window)
-          && gtk_widget_get_visible (GTK_WIDGET (w)))
+          && gtk_widget_get_visible (GTK_WIDGET (w))
+          && g_strcmp0 (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (w)), "Save Changes?") == 0)
         return ADW_MESSAGE_DIALOG (w);
     }
   return NULL;
@@ -419,6 +420,66 @@ test_close_asks (Fixture *f, gconstpointer data)
   hb_app_test_settle (200);
   /* Closed and gone. */
   g_assert_null (window);
+}
+
+/* Open reads the file first and asks about the unsaved changes only when
+ * it has a level to put in their place: a file that does not open asks
+ * nothing and keeps the level; a good one asks, Cancel keeps the level
+ * and Discard opens the file. Before, the question came before the file
+ * was even chosen, and a bad file then still left the user's answer
+ * unused. */
+static void
+test_open_asks_after_reading (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  g_autoptr (GFile) bad = write_file (f, "bad.lights", "0101\n01x1\n");
+  g_autoptr (GFile) good = write_file (f, "good.lights", "00000\n00000\n00100\n00000\n00000\n");
+  AdwMessageDialog *dialog;
+  HbState *drawn;
+
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  click_cell (window, 1, 1);
+  g_assert_true (hb_window_get_modified (window));
+  drawn = hb_state_copy (hb_window_get_state (window));
+  hb_window_set_ask_to_save (window, TRUE);
+
+  /* A bad file: an error, no question, the level as it was. */
+  hb_window_open (window, bad);
+  for (int i = 0; i < 100 && hb_window_is_loading (window); i++)
+    hb_app_test_settle (20);
+  hb_app_test_settle (50);
+  g_assert_null (find_save_dialog (window));
+  g_assert_nonnull (hb_window_get_last_toast (window));
+  g_assert_true (hb_window_get_game (window)->equal (drawn, hb_window_get_state (window)));
+  g_assert_true (hb_window_get_modified (window));
+
+  /* A good file: the question, once it has been read. */
+  for (int answer = 0; answer < 2; answer++)
+    {
+      hb_window_open (window, good);
+      for (int i = 0; i < 100 && find_save_dialog (window) == NULL; i++)
+        hb_app_test_settle (20);
+      dialog = find_save_dialog (window);
+      g_assert_nonnull (dialog);
+      g_assert_false (hb_window_is_loading (window));
+      click_response (dialog, answer == 0 ? "_Cancel" : "_Discard");
+      hb_app_test_settle (100);
+      if (answer == 0)
+        {
+          g_assert_true (hb_window_get_game (window)->equal (drawn, hb_window_get_state (window)));
+          g_assert_true (hb_window_get_modified (window));
+          g_assert_null (hb_window_get_file (window));
+        }
+      else
+        {
+          g_assert_nonnull (hb_window_get_file (window));
+          g_assert_true (g_file_equal (hb_window_get_file (window), good));
+          g_assert_false (hb_window_get_modified (window));
+          g_assert_cmpint (hb_window_get_state (window)->width, ==, 5);
+        }
+    }
+  hb_state_free (drawn);
+  hb_app_test_window_close (window);
 }
 
 /* Save As and Export Animation: a name without an extension gets one, in
@@ -516,6 +577,8 @@ main (int argc, char *argv[])
               test_open_cancel, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/close-asks", Fixture, NULL, hb_app_test_dir_set_up,
               test_close_asks, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/open-asks-after-reading", Fixture, NULL, hb_app_test_dir_set_up,
+              test_open_asks_after_reading, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/close-with-dialog", Fixture, NULL, hb_app_test_dir_set_up,
               test_close_with_dialog, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-dialog-filters", Fixture, NULL, hb_app_test_dir_set_up,
