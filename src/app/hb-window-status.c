@@ -268,19 +268,44 @@ set_narrow (HbWindow *self, gboolean narrow)
     }
 }
 
+/* The width below which the window is narrow: 640 px, or more where the
+ * wide layout cannot be made that narrow. With a window manager's
+ * minimise and maximise buttons beside Close, the wide header bar alone
+ * needs 635-676 px (the game's name in the chooser decides), so a window
+ * could never get down to 640 px and the narrow layout: a half-screen
+ * window on a 1280 px screen stayed wide, its board a sliver. The wide
+ * layout's least width is measured while it is shown, and the largest
+ * one seen is kept (another game's name may need more). */
+static int
+narrow_below (HbWindow *self)
+{
+  if (!self->narrow)
+    {
+      int min = 0;
+
+      gtk_widget_measure (adw_application_window_get_content (ADW_APPLICATION_WINDOW (self)),
+                          GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+      self->wide_min_width = MAX (self->wide_min_width, min);
+    }
+  /* Some room above it, so a window dragged to its least width (or tiled
+   * by the window manager) gets there. */
+  return MAX (NARROW_WIDTH, self->wide_min_width + 32);
+}
+
 /* The size asked for (a resize by the user changes it): the header sheds
- * first, so the window can then be that narrow. */
+ * first, so the window can then be that narrow. Also called when the game
+ * changes (its name may widen the header). */
 void
 hb_window_on_default_width (HbWindow *self, GParamSpec *pspec, gpointer data)
 {
-  int width, height;
+  int width, height, below = narrow_below (self);
 
   gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
   if (width > 0)
-    set_narrow (self, width < NARROW_WIDTH);
+    set_narrow (self, width < below);
   /* A narrow window's sidebar folds over the board: the player bar, if
    * hidden, would be about the window's width (hb-player-bar.h). */
-  if (width > 0 && width < NARROW_WIDTH)
+  if (width > 0 && width < below)
     hb_player_bar_set_width_hint (self->player_bar, width);
 }
 

@@ -98,6 +98,7 @@ on_level_changed (HbDocument *document, gboolean new_game, HbWindow *self)
     adw_action_row_set_subtitle (self->legend_row, _(game->hint_legend));
   hb_solver_panel_set_game (self->solver_panel, game);
   hb_window_select_game_in_dropdown (self);
+  hb_window_on_default_width (self, NULL, NULL);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
   hb_window_update_board_description (self);
   g_settings_set_string (self->settings, "last-game", game->id);

@@ -684,6 +684,44 @@ test_narrow (void)
   hb_app_test_window_close (window);
 }
 
+/* With minimise and maximise beside Close (Ubuntu's and GTK's default
+ * layout) the wide header bar needs more than 640 px, the width the
+ * narrow layout used to start below: a window could never get there, so
+ * three games of four kept the wide layout however the window was
+ * resized or tiled. Now a window at the wide layout's least width turns
+ * narrow, in every game. */
+static void
+test_narrow_with_window_buttons (void)
+{
+  const char *games[] = { "lights", "loop", "flood", "flow" };
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout",
+                "menu:minimize,maximize,close", NULL);
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      int wide, min;
+
+      g_assert_true (hb_window_select_game (window, games[g]));
+      hb_app_test_wait_loaded (window);
+      gtk_window_set_default_size (GTK_WINDOW (window), HB_TEST_WIDTH, HB_TEST_HEIGHT);
+      hb_app_test_settle (200);
+      gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &wide, NULL, NULL, NULL);
+      /* As narrow as the window manager lets it be. */
+      gtk_window_set_default_size (GTK_WINDOW (window), wide, HB_TEST_HEIGHT);
+      hb_app_test_settle (200);
+      gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+      g_test_message ("%s: the wide layout's least width %d, at it %d", games[g], wide, min);
+      /* The narrow layout (the three window buttons take about 30 px
+       * more than Close alone). */
+      g_assert_cmpint (min, <=, 400);
+    }
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -698,5 +736,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/motion/flow-keyboard", test_flow_keyboard);
   g_test_add_func ("/app/motion/thumbnails", test_thumbnails);
   g_test_add_func ("/app/motion/narrow", test_narrow);
+  g_test_add_func ("/app/motion/narrow-with-window-buttons", test_narrow_with_window_buttons);
   return g_test_run ();
 }
