@@ -558,24 +558,34 @@ on_main_menu_show (GtkWidget *popover, HbWindow *self)
 }
 
 static gboolean
-main_menu_focus_board (gpointer data)
+focus_board_from_button (gpointer data)
 {
   HbWindow *self = data;
+  GtkWidget *button = g_object_get_data (G_OBJECT (self), "hb-focus-from");
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
 
-  if ((focus == NULL || focus == GTK_WIDGET (self->main_menu_button)
-       || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->main_menu_button)))
+  if ((focus == NULL || focus == button || gtk_widget_is_ancestor (focus, button))
       && gtk_widget_get_mapped (GTK_WIDGET (self->board_view)))
     gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+  g_object_set_data (G_OBJECT (self), "hb-focus-from", NULL);
   return G_SOURCE_REMOVE;
+}
+
+/* Once the popover of `button` has closed and given the focus back to
+ * it, the board takes the focus (unless something else took it). */
+void
+hb_window_focus_board_after_popover (HbWindow *self, GtkWidget *button)
+{
+  g_object_set_data (G_OBJECT (self), "hb-focus-from", button);
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, focus_board_from_button,
+                   g_object_ref (self), g_object_unref);
 }
 
 static void
 on_main_menu_closed (GtkPopover *popover, HbWindow *self)
 {
   if (!self->main_menu_escaped)
-    g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, main_menu_focus_board,
-                     g_object_ref (self), g_object_unref);
+    hb_window_focus_board_after_popover (self, GTK_WIDGET (self->main_menu_button));
 }
 
 void

@@ -300,7 +300,9 @@ on_level_activated (GtkListBox *box, GtkListBoxRow *row, HbWindow *self)
 
   choice->game = hb_document_get_game (self->document);
   choice->index = (guint) gtk_list_box_row_get_index (row);
-  gtk_menu_button_popdown (self->levels_button);
+  gtk_popover_popdown (GTK_POPOVER (gtk_widget_get_ancestor (GTK_WIDGET (box), GTK_TYPE_POPOVER)));
+  /* The keys go to the level picked, not back to the Levels button. */
+  hb_window_focus_board_after_popover (self, GTK_WIDGET (self->levels_button));
   hb_window_maybe_discard (self, open_level_then, choice, g_free);
 }
 

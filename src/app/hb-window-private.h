@@ -271,6 +271,9 @@ void           hb_window_class_install_actions (GtkWidgetClass *widget_class);
 /* The player's keys ahead of the focused widget (see hb_window_player_key). */
 void           hb_window_player_keys_init (HbWindow *self);
 void           hb_window_main_menu_init (HbWindow *self);
+/* Once the popover of `button` has closed and given the focus back to
+ * it, the board takes the focus (unless something else took it). */
+void           hb_window_focus_board_after_popover (HbWindow *self, GtkWidget *button);
 /* A new blank level of `game`, after asking about unsaved changes. */
 void           hb_window_new_level_of (HbWindow *self, const HbGame *game);
 void           hb_window_action_set_enabled (HbWindow *self, const char *name,

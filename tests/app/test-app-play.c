@@ -702,7 +702,8 @@ test_undo_counts (void)
 
 /* The Levels list opens with the level shown focused (and so scrolled
  * to), each time: after a level was picked from it, the rows were built
- * again and the keys did nothing until a Tab. */
+ * again and the keys did nothing until a Tab. A pick puts the focus on
+ * the board. */
 static void
 test_levels_focus (void)
 {
@@ -721,8 +722,12 @@ test_levels_focus (void)
       hb_app_test_settle (200);
       g_signal_emit_by_name (list, "row-activated", row);
       hb_app_test_wait_loaded (window);
-      gtk_popover_popdown (GTK_POPOVER (popover));
       hb_app_test_settle (100);
+      /* The keys go to the level picked (they went back to the Levels
+       * button, 14 Tab presses from the board). */
+      g_assert_false (gtk_widget_get_visible (popover));
+      g_assert_true (gtk_root_get_focus (GTK_ROOT (window))
+                     == GTK_WIDGET (hb_window_get_board_view (window)));
       gtk_popover_popup (GTK_POPOVER (popover));
       hb_app_test_settle (200);
       focus = gtk_root_get_focus (gtk_widget_get_root (popover));
