@@ -393,6 +393,10 @@ hb_window_play_level_changed (HbWindow *self)
   self->was_solved = game->is_solved != NULL && game->is_solved (s);
   self->was_lost = game->is_lost != NULL && game->is_lost (s);
   g_clear_pointer (&self->level_key, g_free);
+  /* Another level, or the same again: its out-of-moves toast goes. */
+  if (self->lost_toast != NULL)
+    adw_toast_dismiss (self->lost_toast);
+  g_clear_object (&self->lost_toast);
 }
 
 /* A play move about to be made: the clock starts with the first. */
@@ -494,6 +498,23 @@ unflash (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The out-of-moves toast stays while it holds: it goes once the board is
+ * no longer out of moves (Undo, Restart, another level) or the window
+ * leaves Play. It used to stay for good, into Edit mode, its Restart
+ * greyed out. */
+void
+hb_window_play_drop_stale_toasts (HbWindow *self)
+{
+  const HbGame *game = hb_document_get_game (self->document);
+  gboolean lost = game->is_lost != NULL && game->is_lost (hb_window_current (self));
+
+  if (self->lost_toast != NULL && (!lost || self->mode != HB_MODE_PLAY))
+    {
+      adw_toast_dismiss (self->lost_toast);
+      g_clear_object (&self->lost_toast);
+    }
+}
+
 void
 hb_window_play_state_changed (HbWindow *self)
 {
@@ -538,8 +559,13 @@ hb_window_play_state_changed (HbWindow *self)
       celebrate (self);
       g_timeout_add (700, unflash, g_object_ref (self));
     }
+  hb_window_play_drop_stale_toasts (self);
   if (self->mode == HB_MODE_PLAY && lost && !self->was_lost)
-    hb_window_show_toast_button (self, _("Out of moves"), _("_Restart"), "win.restart", 0);
+    {
+      g_clear_object (&self->lost_toast);
+      self->lost_toast = g_object_ref (hb_window_show_toast_button (self, _("Out of moves"), _("_Restart"),
+                                                                    "win.restart", 0));
+    }
   self->was_solved = solved;
   self->was_lost = lost;
 }
@@ -678,4 +704,5 @@ hb_window_play_dispose (HbWindow *self)
                                         self);
   g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), self);
   g_clear_pointer (&self->level_key, g_free);
+  g_clear_object (&self->lost_toast);
 }

@@ -70,6 +70,7 @@ struct _HbWindow
   GtkNativeDialog     *file_dialog;    /* the one open now, or NULL */
   GCancellable        *load_cancellable;
   AdwToast            *load_toast;     /* "Opening…", shown if it takes a while */
+  AdwToast            *lost_toast;     /* "Out of moves", while it holds */
   guint                load_toast_id;
   GCancellable        *export_cancellable;
 
@@ -271,6 +272,7 @@ void           hb_window_class_install_actions (GtkWidgetClass *widget_class);
 /* The player's keys ahead of the focused widget (see hb_window_player_key). */
 void           hb_window_player_keys_init (HbWindow *self);
 void           hb_window_main_menu_init (HbWindow *self);
+void           hb_window_play_drop_stale_toasts (HbWindow *self);
 /* Once the popover of `button` has closed and given the focus back to
  * it, the board takes the focus (unless something else took it). */
 void           hb_window_focus_board_after_popover (HbWindow *self, GtkWidget *button);

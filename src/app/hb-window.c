@@ -264,6 +264,7 @@ hb_window_set_mode (HbWindow *self, HbMode mode)
   hb_window_update_palette (self);
   hb_window_update_status (self);
   hb_window_update_actions (self);
+  hb_window_play_drop_stale_toasts (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODE]);
 }
 

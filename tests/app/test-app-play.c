@@ -169,6 +169,19 @@ status_has (HbWindow *window, const char *what)
   return strstr (hb_window_get_status_text (window), what) != NULL;
 }
 
+/* Whether a label saying `text` is on screen under `w`. */
+static gboolean
+label_shown (GtkWidget *w, const char *text)
+{
+  if (GTK_IS_LABEL (w) && gtk_widget_get_mapped (w)
+      && g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), text) == 0)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (label_shown (c, text))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 test_flood_out_of_moves (void)
 {
@@ -230,6 +243,17 @@ test_flood_out_of_moves (void)
   g_assert_cmpint (s->cells[1], ==, 1);
   g_assert_false (status_has (window, "out of moves"));
   g_assert_false (hb_window_get_action_enabled (window, "restart"));
+  /* The toast went with it (it used to stay for good, into Edit mode,
+   * its Restart greyed out) ... */
+  hb_app_test_settle (600);
+  g_assert_false (label_shown (GTK_WIDGET (window), "Out of moves"));
+  /* ... and goes when Edit is chosen. */
+  hb_app_test_activate (window, "palette", g_variant_new_int32 (1));
+  hb_app_test_settle (300);
+  g_assert_true (label_shown (GTK_WIDGET (window), "Out of moves"));
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (600);
+  g_assert_false (label_shown (GTK_WIDGET (window), "Out of moves"));
   hb_app_test_window_close (window);
 }
 
