@@ -282,6 +282,50 @@ hb_solver_panel_clear_result (HbSolverPanel *self)
   gtk_widget_set_visible (GTK_WIDGET (self->result_list), FALSE);
 }
 
+const char *
+hb_solver_panel_get_verdict (HbSolverPanel *self)
+{
+  g_return_val_if_fail (HB_IS_SOLVER_PANEL (self), NULL);
+  return self->details != NULL ? adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->details))
+                               : NULL;
+}
+
+static gboolean
+reveal_result (gpointer data)
+{
+  HbSolverPanel *self = data;
+  GtkWidget *sw = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *content = sw != NULL ? gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (sw)) : NULL;
+  graphene_rect_t b;
+
+  if (GTK_IS_VIEWPORT (content))
+    content = gtk_viewport_get_child (GTK_VIEWPORT (content));
+  if (content != NULL && self->details != NULL
+      && gtk_widget_get_mapped (GTK_WIDGET (self->result_list))
+      && gtk_widget_compute_bounds (GTK_WIDGET (self->result_list), content, &b))
+    {
+      GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (sw));
+      double v = gtk_adjustment_get_value (adj), page = gtk_adjustment_get_page_size (adj);
+      /* The verdict's row and a little of what is under it. */
+      double top = b.origin.y, bottom = MIN (b.origin.y + b.size.height, top + page) + 12;
+
+      if (bottom > v + page)
+        v = bottom - page;
+      if (top < v)
+        v = top;
+      gtk_adjustment_set_value (adj, v);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+void
+hb_solver_panel_reveal_result (HbSolverPanel *self)
+{
+  g_return_if_fail (HB_IS_SOLVER_PANEL (self));
+  /* After the layout that places the new rows. */
+  g_idle_add_full (GDK_PRIORITY_REDRAW + 10, reveal_result, g_object_ref (self), g_object_unref);
+}
+
 void
 hb_solver_panel_show_result (HbSolverPanel *self, const HbResult *r, const char *command)
 {

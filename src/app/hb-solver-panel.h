@@ -51,6 +51,11 @@ void            hb_solver_panel_set_progress (HbSolverPanel *self, const char *t
 void            hb_solver_panel_show_result (HbSolverPanel *self, const HbResult *result,
                                              const char *command);
 void            hb_solver_panel_clear_result (HbSolverPanel *self);
+/* What the result shown says ("No solution: this level cannot be
+ * solved"), or NULL. */
+const char     *hb_solver_panel_get_verdict (HbSolverPanel *self);
+/* Scrolls the sidebar, once laid out, so the result's row is in view. */
+void            hb_solver_panel_reveal_result (HbSolverPanel *self);
 /* The Apply Solution button's tooltip: why it cannot apply, or NULL when
  * it can. */
 void            hb_solver_panel_set_apply_reason (HbSolverPanel *self, const char *why);

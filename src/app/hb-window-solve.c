@@ -390,6 +390,7 @@ on_solve_finished (HbSolveJob *job, HbWindow *self)
   self->trace = trace;
   command = repeat_command (job, self->result, self->document);
   hb_solver_panel_show_result (self->solver_panel, self->result, command);
+  hb_solver_panel_reveal_result (self->solver_panel);
   g_free (command);
   hb_plot_view_set_trace (self->plot_view, self->trace);
   update_plot (self);
@@ -404,6 +405,10 @@ on_solve_finished (HbSolveJob *job, HbWindow *self)
       else
         hb_player_bar_set_playing (self->player_bar, TRUE);
     }
+  else if (self->result->status == HB_STATUS_NO_SOLUTION || self->result->status == HB_STATUS_GAVE_UP)
+    /* Nothing to show on the board: the verdict where it is seen, also
+     * with the sidebar folded away (a narrow window). */
+    hb_window_show_toast (self, hb_solver_panel_get_verdict (self->solver_panel));
   hb_window_update_actions (self);
   g_signal_handlers_disconnect_by_data (job, self);
   g_object_unref (job);

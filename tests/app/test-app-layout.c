@@ -525,6 +525,45 @@ test_switch_rows_one_stop (void)
   hb_app_test_window_close (window);
 }
 
+/* A run with nothing to show on the board (the genetic algorithm on a
+ * level arc consistency proves unsolvable) says its verdict in a toast,
+ * and the sidebar scrolls its row into view: with the settings open the
+ * verdict was below the fold, and nothing on screen changed. Its note
+ * does not say "No solution:" a second time. */
+static void
+test_verdict_in_view (void)
+{
+  HbWindow *window = flow_ga_window ();
+  GtkWidget *row, *sw;
+  graphene_rect_t b;
+  GtkAdjustment *adj;
+  const char *note;
+
+  hb_app_test_open_text (window, "cross.flow", "R.G\n...\nG.R\n");
+  g_assert_true (hb_window_select_solver (window, "ga-paths"));
+  hb_app_test_settle (200);
+  sw = gtk_widget_get_ancestor (GTK_WIDGET (hb_window_get_solver_panel (window)),
+                                GTK_TYPE_SCROLLED_WINDOW);
+  adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (sw));
+  gtk_adjustment_set_value (adj, 0);
+  hb_window_solve (window);
+  hb_app_test_wait (hb_app_test_not_solving, window, 60000, "the solver");
+  hb_app_test_settle (300);
+  g_assert_cmpint (hb_window_get_result (window)->status, ==, HB_STATUS_NO_SOLUTION);
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "No solution: this level cannot be solved");
+  row = hb_app_test_find_row (GTK_WIDGET (window), "No solution: this level cannot be solved");
+  g_assert_nonnull (row);
+  note = adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (row));
+  g_assert_nonnull (note);
+  g_assert_false (g_str_has_prefix (note, "No solution"));
+  g_assert_true (gtk_widget_compute_bounds (row, sw, &b));
+  g_test_message ("the verdict's row at %.0f-%.0f of %d", b.origin.y, b.origin.y + b.size.height,
+                  gtk_widget_get_height (sw));
+  g_assert_cmpfloat (b.origin.y, >=, 0);
+  g_assert_cmpfloat (b.origin.y + b.size.height, <=, gtk_widget_get_height (sw));
+  hb_app_test_window_close (window);
+}
+
 /* ---- Shortcuts ----------------------------------------------------------------- */
 
 /* Whether the shortcuts window lists `accel` (as its accelerator property
@@ -851,6 +890,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/layout/limits-show-none", test_limits_show_none);
   g_test_add_func ("/app/layout/tab-skips-rows", test_tab_skips_rows);
   g_test_add_func ("/app/layout/switch-rows-one-stop", test_switch_rows_one_stop);
+  g_test_add_func ("/app/layout/verdict-in-view", test_verdict_in_view);
   g_test_add_func ("/app/layout/shortcuts-listed", test_shortcuts_listed);
   g_test_add_func ("/app/layout/board-fields-digits-only", test_board_fields_digits_only);
   g_test_add_func ("/app/layout/board-text-follows-mode", test_board_text_follows_mode);

@@ -658,9 +658,9 @@ ac_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
       if (level->colours == 0)
         hb_result_set_message (r, "%s", _("The level has no colours to join."));
       else
-        hb_result_set_message (r, _("No solution: after fixing %d of %d empty cells, arc "
-                                    "consistency left a cell with no colour or a pair of dots "
-                                    "that cannot be joined."),
+        hb_result_set_message (r, _("After fixing %d of %d empty cells, arc consistency left a "
+                                    "cell with no colour or a pair of dots that cannot be "
+                                    "joined."),
                                fixed, free_cells);
       hb_result_add_stat (r, N_("cells fixed"), "%d", fixed);
       return r;

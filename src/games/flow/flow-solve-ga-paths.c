@@ -707,8 +707,8 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
           if (r == NULL)
             {
               r = hb_result_new (HB_STATUS_NO_SOLUTION);
-              hb_result_set_message (r, "%s", _("No solution: arc consistency proves that no "
-                                                "colouring satisfies the rules."));
+              hb_result_set_message (r, "%s", _("Arc consistency proves that no colouring "
+                                                "satisfies the rules."));
             }
           flow_ga_add_stats (r, &prm, 0);
           return r;
