@@ -336,6 +336,13 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
     }
   if (result == NULL)
     {
+      /* The file chooser put it among the recent files as it was chosen:
+       * Open Recent offers only files that open. */
+      if (job->file != NULL)
+        {
+          g_autofree char *uri = g_file_get_uri (job->file);
+          gtk_recent_manager_remove_item (gtk_recent_manager_get_default (), uri, NULL);
+        }
       if (g_error_matches (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD))
         say_no_board (self, job->name, error->message);
       else

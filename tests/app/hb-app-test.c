@@ -3,14 +3,50 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <stdlib.h>
 
 static HbApplication *app;
+
+static char *test_data_home;
+
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  if (dir != NULL)
+    g_dir_close (dir);
+  g_rmdir (path);
+}
+
+static void
+remove_test_data_home (void)
+{
+  if (test_data_home != NULL)
+    remove_tree (test_data_home);
+}
 
 void
 hb_app_test_init (int *argc, char ***argv)
 {
   GError *error = NULL;
+  g_autofree char *data_home = g_dir_make_tmp ("hintboard-test-data-XXXXXX", NULL);
 
+  /* The files the tests open go to recent files of their own, not to the
+   * user's (Open Recent listed the tests' levels); removed at exit. */
+  g_assert_nonnull (data_home);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  test_data_home = g_steal_pointer (&data_home);
+  atexit (remove_test_data_home);
   gtk_test_init (argc, argv, NULL);
   /* Revealers and the flap jump to their end state, so layouts settle at
    * once and pixels are stable. */
