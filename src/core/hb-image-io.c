@@ -157,6 +157,14 @@ hb_image_load_bytes (const guint8 *data, gsize len, const char *name, GError **e
       set_size_error (error, name, check.width, check.height);
       return NULL;
     }
+  if (local != NULL && g_error_matches (local, GDK_PIXBUF_ERROR, GDK_PIXBUF_ERROR_UNKNOWN_TYPE))
+    {
+      /* No picture at all: one sentence, without the loader's words
+       * ("Unrecognized image file format") tacked on. */
+      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE,
+                   _("%s: not a picture that can be read (PNG, JPEG or WebP)"), name);
+      return NULL;
+    }
   if (local != NULL || failed)
     {
       g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE,

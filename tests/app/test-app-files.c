@@ -492,6 +492,40 @@ test_open_asks_after_reading (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* An error names the file by its name, as every other does, in one
+ * sentence: a file too large was named by its whole path, and a file that
+ * is no picture had the image loader's own words appended
+ * ("Unrecognized image file format"). */
+static void
+test_error_names_file (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  g_autoptr (GFile) noimage = write_file (f, "notimage.png", "hello, no picture here\n");
+  g_autoptr (GFile) big = write_file (f, "big.lights", "");
+  g_autofree char *big_path = g_file_get_path (big);
+  const char *toast;
+  FILE *fp;
+
+  /* A sparse file over the 128 MiB the readers take. */
+  fp = fopen (big_path, "w");
+  g_assert_nonnull (fp);
+  g_assert_cmpint (fseek (fp, 129L << 20, SEEK_SET), ==, 0);
+  g_assert_cmpint (fputc ('0', fp), !=, EOF);
+  fclose (fp);
+
+  g_assert_false (hb_app_test_load (window, big));
+  toast = hb_window_get_last_toast (window);
+  g_test_message ("%s", toast);
+  g_assert_true (g_str_has_prefix (toast, "big.lights: "));
+  g_assert_null (strstr (toast, f->dir));
+
+  g_assert_false (hb_app_test_load (window, noimage));
+  toast = hb_window_get_last_toast (window);
+  g_test_message ("%s", toast);
+  g_assert_cmpstr (toast, ==, "notimage.png: not a picture that can be read (PNG, JPEG or WebP)");
+  hb_app_test_window_close (window);
+}
+
 /* Save As and Export Animation: a name without an extension gets one, in
  * the same folder; a name with one is kept. */
 static void
@@ -589,6 +623,8 @@ main (int argc, char *argv[])
               test_close_asks, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-asks-after-reading", Fixture, NULL, hb_app_test_dir_set_up,
               test_open_asks_after_reading, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/error-names-file", Fixture, NULL, hb_app_test_dir_set_up,
+              test_error_names_file, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/close-with-dialog", Fixture, NULL, hb_app_test_dir_set_up,
               test_close_with_dialog, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-dialog-filters", Fixture, NULL, hb_app_test_dir_set_up,
