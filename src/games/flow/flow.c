@@ -2081,7 +2081,8 @@ const HbGame flow_game = {
   .extension = ".flow",
   .description = N_("Join each pair of equal dots by a path; the paths fill the board and never cross."),
   .edit_description = N_("Drawing: pick a colour and click two cells for its dots; a "
-                         "click on a dot removes it."),
+                         "click on a dot removes it. A colour that has both its dots "
+                         "moves the nearer one to the cell clicked."),
   .default_width = 7,
   .default_height = 7,
   .max_ui_side = 100,
