@@ -825,6 +825,42 @@ test_ga_seed_repeats (void)
     }
 }
 
+/* A generation's words say what the red rings on its board are: for the
+ * paths GA the cells two paths share, for the cells GA the cells that
+ * break the rule (the player showed "18 marked" and nothing said what). */
+static void
+test_ga_marks_said (void)
+{
+  const HbSolver *solvers[] = { &flow_solver_ga_paths, &flow_solver_ga_cells };
+  const char *said[] = { "ringed in red: cells two paths share",
+                         "ringed in red: cells that break the rule" };
+
+  for (guint v = 0; v < G_N_ELEMENTS (solvers); v++)
+    {
+      g_autoptr (FlowState) s = parse (extreme_8x8_01);
+      g_autoptr (HbSettings) st = settings (solvers[v], "seed=3", "generations=5",
+                                            "population=40", NULL);
+      HbTrace *t = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+      g_autoptr (HbResult) r = run (solvers[v], s, st, t, NULL);
+      guint generations = 0;
+
+      for (gsize i = 0; i < hb_trace_length (t); i++)
+        {
+          const HbStep *step = hb_trace_step (t, i);
+          g_autofree char *d = NULL;
+
+          if (step->kind != HB_STEP_GENERATION)
+            continue;
+          d = flow_game.describe_step (&s->base, t, step);
+          if (strstr (d, said[v]) == NULL)
+            g_error ("%s: \"%s\" does not say \"%s\"", solvers[v]->id, d, said[v]);
+          generations++;
+        }
+      g_assert_cmpuint (generations, >, 0);
+      hb_trace_free (t);
+    }
+}
+
 /* The crossing pairs: every solver here gives up or proves it, quickly. */
 static void
 test_ga_unsolvable (void)
@@ -1099,6 +1135,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/ga/paths-reference", test_ga_paths_reference);
   g_test_add_func ("/flow/ga/paths-no-ac", test_ga_paths_no_ac);
   g_test_add_func ("/flow/ga/seed-repeats", test_ga_seed_repeats);
+  g_test_add_func ("/flow/ga/marks-said", test_ga_marks_said);
   g_test_add_func ("/flow/ga/unsolvable", test_ga_unsolvable);
   g_test_add_func ("/flow/ga/cells", test_ga_cells);
   g_test_add_func ("/flow/ga/cancel", test_ga_cancel);

@@ -52,8 +52,10 @@ flow_ga_tournament (FlowRng *r, const double *fitness, int count, int size)
 }
 
 void
-flow_ga_report_begin (FlowGaReport *rep, HbTrace *trace, const char *value_name)
+flow_ga_report_begin (FlowGaReport *rep, HbTrace *trace, const char *value_name,
+                      FlowMarksMeaning marks)
 {
+  rep->marks = marks;
   hb_trace_set_counter_name (trace, _("generations"));
   rep->series[0] = hb_trace_add_series (trace, N_("best"), N_("generation"));
   rep->series[1] = hb_trace_add_series (trace, N_("mean"), N_("generation"));
@@ -71,7 +73,8 @@ flow_ga_report (FlowGaReport *rep, HbTrace *trace, const FlowState *level, int g
 
   if (trace == NULL)
     return;
-  flow_trace_board (trace, HB_STEP_GENERATION, level, colour, links, marks, generation, f);
+  flow_trace_board_marked (trace, HB_STEP_GENERATION, level, colour, links, marks, generation, f,
+                           rep->marks);
   for (int k = 0; k < 3; k++)
     if (rep->series[k] >= 0)
       hb_trace_series_push (trace, rep->series[k], generation, f[k]);

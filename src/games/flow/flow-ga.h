@@ -65,10 +65,12 @@ int  flow_ga_tournament (FlowRng *r, const double *fitness, int count, int size)
  * three series points, a live snapshot when one is due and the progress
  * text. */
 typedef struct {
-  int series[3];
+  int              series[3];
+  FlowMarksMeaning marks;     /* what the best individual's marks are */
 } FlowGaReport;
 
-void flow_ga_report_begin (FlowGaReport *rep, HbTrace *trace, const char *value_name);
+void flow_ga_report_begin (FlowGaReport *rep, HbTrace *trace, const char *value_name,
+                           FlowMarksMeaning marks);
 void flow_ga_report (FlowGaReport *rep, HbTrace *trace, const FlowState *level,
                      int generation, double best, double mean, double worst,
                      const guint8 *colour, const guint8 *links, const guint8 *marks);

@@ -692,6 +692,15 @@ flow_trace_board (HbTrace *trace, HbStepKind kind, const FlowState *level,
                   const guint8 *colour, const guint8 *links, const guint8 *marks,
                   gint64 counter, const float *f)
 {
+  flow_trace_board_marked (trace, kind, level, colour, links, marks, counter, f,
+                           FLOW_MARKS_UNSAID);
+}
+
+void
+flow_trace_board_marked (HbTrace *trace, HbStepKind kind, const FlowState *level,
+                         const guint8 *colour, const guint8 *links, const guint8 *marks,
+                         gint64 counter, const float *f, FlowMarksMeaning meaning)
+{
   gsize n = (gsize) level->base.width * level->base.height;
   g_autofree guint8 *blob = NULL;
   HbStep step = { 0 };
@@ -705,6 +714,7 @@ flow_trace_board (HbTrace *trace, HbStepKind kind, const FlowState *level,
     memcpy (blob + 2 * n, marks, n);
   step.kind = (guint8) kind;
   step.x = step.y = -1;
+  step.aux = (int) meaning;
   step.counter = counter;
   if (f != NULL)
     memcpy (step.f, f, sizeof step.f);

@@ -2025,6 +2025,22 @@ flow_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *
        * row and column */
       return g_strdup_printf (_("Colour %s fails at row %d, column %d"), c, row, col);
     case HB_STEP_GENERATION:
+      /* The red rings on the best individual, said in the words under
+       * the board (the legend speaks of the hints only). */
+      if (step->aux == FLOW_MARKS_SHARED)
+        /* TRANSLATORS: a genetic algorithm's generation and its fitness
+         * (lower is better): best, mean, worst; then what the red rings
+         * on the board are */
+        return g_strdup_printf (_("Generation %s: fitness best %g, mean %g, worst %g; "
+                                  "ringed in red: cells two paths share"),
+                                counter, step->f[0], step->f[1], step->f[2]);
+      if (step->aux == FLOW_MARKS_BROKEN)
+        /* TRANSLATORS: a genetic algorithm's generation and its score
+         * (cells satisfied): best, mean, worst; then what the red rings
+         * on the board are */
+        return g_strdup_printf (_("Generation %s: fitness best %g, mean %g, worst %g; "
+                                  "ringed in red: cells that break the rule"),
+                                counter, step->f[0], step->f[1], step->f[2]);
       /* TRANSLATORS: a genetic algorithm's generation and its fitness
        * (lower is better): best, mean, worst */
       return g_strdup_printf (_("Generation %s: fitness best %g, mean %g, worst %g"),

@@ -197,6 +197,16 @@ void       flow_frame_set_known (FlowFrame *f, const guint8 *known);
 void       flow_trace_board (HbTrace *trace, HbStepKind kind, const FlowState *level,
                              const guint8 *colour, const guint8 *links,
                              const guint8 *marks, gint64 counter, const float *f);
+/* What a GENERATION step's marks are, in its `aux`, for the step's words. */
+typedef enum {
+  FLOW_MARKS_UNSAID = 0,
+  FLOW_MARKS_SHARED,    /* cells two or more paths share (paths GA) */
+  FLOW_MARKS_BROKEN,    /* cells that break the rule (cells GA) */
+} FlowMarksMeaning;
+void       flow_trace_board_marked (HbTrace *trace, HbStepKind kind, const FlowState *level,
+                                    const guint8 *colour, const guint8 *links,
+                                    const guint8 *marks, gint64 counter, const float *f,
+                                    FlowMarksMeaning meaning);
 /* Records a one-cell step (PLACE, UNDO, TRY, REJECT, FORCE) at cell
  * (numbered y * w + x on a board w wide) with direction dir (-1: none) and
  * colour `colour`, as the searches do. */
