@@ -46,6 +46,7 @@ struct _HbWindow
   AdwActionRow        *legend_row;
   GtkRevealer         *palette_revealer;
   GtkScrolledWindow   *palette_scroller;
+  GtkScrolledWindow   *sidebar_scroller;
   gboolean             status_shows_progress; /* a solver's, the sidebar away */
   HbPaletteBar        *palette_bar;
   HbBoardView         *board_view;

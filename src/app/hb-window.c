@@ -99,6 +99,9 @@ on_level_changed (HbDocument *document, gboolean new_game, HbWindow *self)
   hb_solver_panel_set_game (self->solver_panel, game);
   hb_window_select_game_in_dropdown (self);
   hb_window_on_default_width (self, NULL, NULL);
+  /* Another game's sidebar starts at its top, the Board group and its
+   * help, not where the last game's was scrolled to. */
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->sidebar_scroller), 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
   hb_window_update_board_description (self);
   g_settings_set_string (self->settings, "last-game", game->id);
@@ -553,6 +556,7 @@ hb_window_class_init (HbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HbWindow, player_bar);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, levels_button);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, main_menu_button);
+  gtk_widget_class_bind_template_child (widget_class, HbWindow, sidebar_scroller);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, levels_list);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, recent_menu);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, game_menu);

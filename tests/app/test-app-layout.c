@@ -407,7 +407,7 @@ test_tab_skips_rows (void)
   GtkWidget *field_rows[] = {
     gtk_widget_get_ancestor (width, ADW_TYPE_ACTION_ROW),
     gtk_widget_get_ancestor (board_spin (window, "_Height"), ADW_TYPE_ACTION_ROW),
-    gtk_widget_get_ancestor (board_spin (window, "_Colours"), ADW_TYPE_ACTION_ROW),
+    gtk_widget_get_ancestor (board_spin (window, "_Colours of Random Levels"), ADW_TYPE_ACTION_ROW),
     hb_solver_panel_get_setting_row (panel, "population"),
     hb_solver_panel_get_setting_row (panel, "mutation"),
     hb_solver_panel_get_setting_row (panel, "seed"),
@@ -561,6 +561,26 @@ test_verdict_in_view (void)
                   gtk_widget_get_height (sw));
   g_assert_cmpfloat (b.origin.y, >=, 0);
   g_assert_cmpfloat (b.origin.y + b.size.height, <=, gtk_widget_get_height (sw));
+  hb_app_test_window_close (window);
+}
+
+/* Another game's sidebar opens at its top: it kept the last game's
+ * scroll, so the new game's Board help was out of sight. */
+static void
+test_game_switch_scrolls_up (void)
+{
+  HbWindow *window = flow_ga_window ();
+  GtkWidget *sw = gtk_widget_get_ancestor (GTK_WIDGET (hb_window_get_solver_panel (window)),
+                                           GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (sw));
+
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+  hb_app_test_settle (100);
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj), >, 100);
+  g_assert_true (hb_window_select_game (window, "loop"));
+  hb_app_test_wait_loaded (window);
+  hb_app_test_settle (100);
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 0);
   hb_app_test_window_close (window);
 }
 
@@ -891,6 +911,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/layout/tab-skips-rows", test_tab_skips_rows);
   g_test_add_func ("/app/layout/switch-rows-one-stop", test_switch_rows_one_stop);
   g_test_add_func ("/app/layout/verdict-in-view", test_verdict_in_view);
+  g_test_add_func ("/app/layout/game-switch-scrolls-up", test_game_switch_scrolls_up);
   g_test_add_func ("/app/layout/shortcuts-listed", test_shortcuts_listed);
   g_test_add_func ("/app/layout/board-fields-digits-only", test_board_fields_digits_only);
   g_test_add_func ("/app/layout/board-text-follows-mode", test_board_text_follows_mode);
