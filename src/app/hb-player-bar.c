@@ -558,11 +558,14 @@ format_speed (GtkScale *scale, double value, gpointer user_data)
   /* What the player really plays at, for the trace it holds. */
   double speed = effective_speed (HB_PLAYER_BAR (user_data), pow (10, value));
 
-  /* TRANSLATORS: steps per second, in the player's speed control */
-  if (speed < 999.5)
-    return g_strdup_printf (_("%.3g/s"), speed);
-  /* TRANSLATORS: steps per second from 1000 on, in the player's speed
-   * control ("2000/s") */
+  /* Two digits below 10 ("2.5/s"), whole steps from there ("16/s", not
+   * "16.1/s"). */
+  if (speed < 9.95)
+    /* TRANSLATORS: steps per second below 10, in the player's speed
+     * control ("2.5/s") */
+    return g_strdup_printf (_("%.2g/s"), speed);
+  /* TRANSLATORS: steps per second from 10 on, in the player's speed
+   * control ("16/s", "2000/s") */
   return g_strdup_printf (_("%.0f/s"), speed);
 }
 

@@ -422,11 +422,48 @@ test_toast_narrow (void)
   check_toast (360);
 }
 
+/* The text under a widget's first label. */
+static const char *
+first_label (GtkWidget *w)
+{
+  if (GTK_IS_LABEL (w))
+    return gtk_label_get_text (GTK_LABEL (w));
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      const char *t = first_label (c);
+      if (t != NULL)
+        return t;
+    }
+  return NULL;
+}
+
+/* The speed control shows whole steps from 10 a second ("16/s", it said
+ * "16.1/s") and two digits below. */
+static void
+test_speed_text (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbPlayerBar *bar = hb_window_get_player_bar (window);
+  GtkWidget *scale = hb_player_bar_get_speed_scale (bar);
+  const struct { double speed; const char *text; } cases[] = {
+    { 16.1, "16/s" }, { 2.5, "2.5/s" }, { 120.4, "120/s" }, { 2000, "2000/s" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      hb_player_bar_set_speed (bar, cases[i].speed);
+      hb_app_test_settle (30);
+      g_assert_cmpstr (first_label (scale), ==, cases[i].text);
+    }
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/player-bar/narrow", test_narrow);
+  g_test_add_func ("/app/player-bar/speed-text", test_speed_text);
   g_test_add_func ("/app/player-bar/resize-while-playing", test_resize_while_playing);
   g_test_add_func ("/app/player-bar/toast-clear-of-bar", test_toast_clear_of_bar);
   g_test_add_func ("/app/player-bar/toast-narrow", test_toast_narrow);
