@@ -827,7 +827,8 @@ test_ga_seed_repeats (void)
 
 /* A generation's words say what the red rings on its board are: for the
  * paths GA the cells two paths share, for the cells GA the cells that
- * break the rule (the player showed "18 marked" and nothing said what). */
+ * break the rule (the player showed "18 marked" and nothing said what);
+ * the mean fitness has one decimal. */
 static void
 test_ga_marks_said (void)
 {
@@ -854,6 +855,8 @@ test_ga_marks_said (void)
           d = flow_game.describe_step (&s->base, t, step);
           if (strstr (d, said[v]) == NULL)
             g_error ("%s: \"%s\" does not say \"%s\"", solvers[v]->id, d, said[v]);
+          /* The mean with one decimal ("mean 19.5", not "mean 19.496"). */
+          g_assert_true (g_regex_match_simple ("mean [0-9]+\\.[0-9], worst", d, 0, 0));
           generations++;
         }
       g_assert_cmpuint (generations, >, 0);

@@ -2031,19 +2031,19 @@ flow_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *
         /* TRANSLATORS: a genetic algorithm's generation and its fitness
          * (lower is better): best, mean, worst; then what the red rings
          * on the board are */
-        return g_strdup_printf (_("Generation %s: fitness best %g, mean %g, worst %g; "
+        return g_strdup_printf (_("Generation %s: fitness best %g, mean %.1f, worst %g; "
                                   "ringed in red: cells two paths share"),
                                 counter, step->f[0], step->f[1], step->f[2]);
       if (step->aux == FLOW_MARKS_BROKEN)
         /* TRANSLATORS: a genetic algorithm's generation and its score
          * (cells satisfied): best, mean, worst; then what the red rings
          * on the board are */
-        return g_strdup_printf (_("Generation %s: fitness best %g, mean %g, worst %g; "
+        return g_strdup_printf (_("Generation %s: fitness best %g, mean %.1f, worst %g; "
                                   "ringed in red: cells that break the rule"),
                                 counter, step->f[0], step->f[1], step->f[2]);
       /* TRANSLATORS: a genetic algorithm's generation and its fitness
        * (lower is better): best, mean, worst */
-      return g_strdup_printf (_("Generation %s: fitness best %g, mean %g, worst %g"),
+      return g_strdup_printf (_("Generation %s: fitness best %g, mean %.1f, worst %g"),
                               counter, step->f[0], step->f[1], step->f[2]);
     case HB_STEP_SOLUTION:
       /* TRANSLATORS: the count and what it counts: "after 349 search calls" */
