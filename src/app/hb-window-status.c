@@ -246,7 +246,8 @@ set_narrow (HbWindow *self, gboolean narrow)
   if (narrow)
     {
       gtk_button_set_icon_name (GTK_BUTTON (self->edit_button), "document-edit-symbolic");
-      gtk_button_set_icon_name (GTK_BUTTON (self->play_button), "media-playback-start-symbolic");
+      /* A game pad, not ▶: that is the solver player's Play. */
+      gtk_button_set_icon_name (GTK_BUTTON (self->play_button), "input-gaming-symbolic");
       /* Icons only: their names for screen readers. */
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->edit_button),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL,

@@ -308,6 +308,10 @@ check_header_names (HbWindow *window)
           if (!gtk_test_accessible_has_property (GTK_ACCESSIBLE (w),
                                                  GTK_ACCESSIBLE_PROPERTY_LABEL))
             g_error ("the header bar's %s button has no accessible name", icon);
+          /* ▶ is the solver player's Play: the header's Play mode (an
+           * icon in a narrow window) looked like "run the animation". */
+          if (g_strcmp0 (icon, "media-playback-start-symbolic") == 0)
+            g_error ("the header bar has the player's Play icon");
           checked++;
         }
       if (GTK_IS_MENU_BUTTON (w))
