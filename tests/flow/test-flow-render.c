@@ -342,6 +342,37 @@ test_frame_and_palette (void)
   hb_state_free (&s->base);
 }
 
+/* A step's outline stands out on a path of its own colour: the dark
+ * style's yellow outline on a yellow path was lost; a halo of the
+ * opposite lightness now runs along it. */
+static void
+test_outline_on_own_colour (void)
+{
+  FlowState *s = FLOW (hb_test_parse (&flow_game, "Y.Y\n"));
+  FlowFrame *f = flow_frame_new (s);
+  guint8 colour[3] = { 1, 1, 1 }, links[3] = { 2, 10, 8 };
+  cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 3 * CELL, CELL);
+  cairo_t *cr = cairo_create (surf);
+  HbLayout l = { 3, 1, 0, 0, CELL };
+  HbRenderOptions opt = { .hover_x = -1, .hover_y = -1, .dark = TRUE };
+  guint32 yellow = flow_colour_rgb (s, 0, TRUE);
+  /* Just inside the outline (0.07 of a cell wide) of the middle cell, on
+   * the path's band. */
+  int inside = (int) (CELL * 0.07) + 1;
+
+  flow_frame_set_board (f, colour, links, NULL);
+  f->hx = 1;
+  f->hy = 0;
+  f->hkind = HB_STEP_TRY;
+  flow_game.frame_render (f, cr, &l, &opt, NULL);
+  cairo_destroy (cr);
+  g_test_message ("path %06x, inside the outline %06x", yellow, pixel (surf, CELL + inside, CELL / 2));
+  g_assert_cmpint (channel_diff (pixel (surf, CELL + inside, CELL / 2), yellow), >, 100);
+  cairo_surface_destroy (surf);
+  flow_frame_free (f);
+  hb_state_free (&s->base);
+}
+
 /* A live snapshot's known arms of empty cells: grey arms on cells big
  * enough, grey cells below a pixel a cell; never on a cell with a colour. */
 static void
@@ -462,6 +493,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/render/colour-labels", test_colour_labels);
   g_test_add_func ("/flow/render/many-colours", test_many_colours);
   g_test_add_func ("/flow/render/frame-and-palette", test_frame_and_palette);
+  g_test_add_func ("/flow/render/outline-on-own-colour", test_outline_on_own_colour);
   g_test_add_func ("/flow/render/large", test_large);
   g_test_add_func ("/flow/render/known", test_known);
   return g_test_run ();

@@ -498,26 +498,28 @@ draw_arms (cairo_t *cr, const HbLayout *l, int x, int y, int arms, gboolean dark
 }
 
 /* An outline round one cell (the hovered cell, a step's cell); a ring on
- * cells too small to hold one. */
+ * cells too small to hold one. Under it a thin halo of the opposite
+ * lightness: every outline colour is also a path's (the dark style's
+ * yellow step outline vanished on a yellow path). */
 static void
 outline_cell (cairo_t *cr, const HbLayout *l, int x, int y, double r, double g, double b,
               double a)
 {
+  double lw = l->cell < TINY_CELL ? 1.5 : MAX (1.5, l->cell * 0.07);
+  double light = 0.299 * r + 0.587 * g + 0.114 * b, halo = light > 0.5 ? 0.0 : 1.0;
+
   cairo_save (cr);
   cairo_rectangle (cr, l->x0, l->y0, l->cell * l->width, l->cell * l->height);
   cairo_clip (cr);
   if (l->cell < TINY_CELL)
-    {
-      hb_draw_cell_ring (cr, l, x, y, 3);
-      cairo_set_line_width (cr, 1.5);
-    }
+    hb_draw_cell_ring (cr, l, x, y, 3);
   else
-    {
-      double lw = MAX (1.5, l->cell * 0.07);
-      cairo_rectangle (cr, l->x0 + x * l->cell + lw / 2, l->y0 + y * l->cell + lw / 2,
-                       l->cell - lw, l->cell - lw);
-      cairo_set_line_width (cr, lw);
-    }
+    cairo_rectangle (cr, l->x0 + x * l->cell + lw / 2, l->y0 + y * l->cell + lw / 2,
+                     l->cell - lw, l->cell - lw);
+  cairo_set_line_width (cr, lw + MAX (1.0, lw * 0.6) * 2);
+  cairo_set_source_rgba (cr, halo, halo, halo, 0.75 * a);
+  cairo_stroke_preserve (cr);
+  cairo_set_line_width (cr, lw);
   cairo_set_source_rgba (cr, r, g, b, a);
   cairo_stroke (cr);
   cairo_restore (cr);
