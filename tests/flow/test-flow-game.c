@@ -648,9 +648,11 @@ test_pointer_cut_and_restore (void)
   assert_colours (p.s, ".R.GRG.R..R.");
   g_assert_true (flow_game.is_solved (&p.s->base) == FALSE);
   drag (&p, 0, 1, 1, 1, -1);
-  /* R cut at (1, 1): its top dot keeps itself, its bottom part keeps
-   * (1, 2) and (1, 3) (they reach the bottom dot). */
-  assert_colours (p.s, ".R.GGG.R..R.");
+  /* R cut at (1, 1): as in the game, R keeps the part drawn from the dot
+   * it was started from (the top one, which is all that is left of it
+   * there); the part beyond the cut, (1, 2), goes though it reaches the
+   * bottom dot (it used to stay, a second stub). */
+  assert_colours (p.s, ".R.GGG....R.");
   /* Back off: R comes back whole. */
   event (&p, HB_POINTER_MOTION, 0, 1);
   assert_colours (p.s, ".R.GRG.R..R.");
@@ -659,15 +661,58 @@ test_pointer_cut_and_restore (void)
   event (&p, HB_POINTER_MOTION, 1, 1);
   event (&p, HB_POINTER_MOTION, 2, 1);
   release (&p);
-  assert_colours (p.s, ".R.GGG.R..R.");
+  assert_colours (p.s, ".R.GGG....R.");
   g_assert_cmpint (p.s->links[1], ==, 0);
   /* A drag out of the end of a path goes on from there. */
   drag (&p, 2, 1, 2, 2, -1);        /* G's dot: G starts again from (2, 1) */
   release (&p);
-  assert_colours (p.s, ".R.G.G.RG.R.");
+  assert_colours (p.s, ".R.G.G..G.R.");
   drag (&p, 2, 2, 2, 3, -1);        /* out of the end at (2, 2) */
   release (&p);
-  assert_colours (p.s, ".R.G.G.RG.RG");
+  assert_colours (p.s, ".R.G.G..G.RG");
+  flow_game.ui_free (p.ptr.ui);
+  hb_state_free (&p.s->base);
+}
+
+/* A joined path cut by another keeps the part drawn from the dot it was
+ * started from, as in the game (it kept both stubs, one at each dot); a
+ * path whose start is not known (read from a file) still keeps both. */
+static void
+test_pointer_cut_keeps_start (void)
+{
+  /*  R . . . .    R's dots at (0, 0) and (4, 4), G's at (1, 2) and (3, 2).
+   *  . . . . .
+   *  . G . G .
+   *  . . . . .
+   *  . . . . R */
+  const char *level = "R....\n.....\n.G.G.\n.....\n....R\n";
+  Player p = { parse (level), { HB_MODE_PLAY, 1, -1, NULL } };
+
+  p.ptr.ui = flow_game.ui_new (&p.s->base);
+  /* R from its bottom dot up the right column, then along the top. */
+  drag (&p, 4, 4, 4, 3, 4, 2, 4, 1, 4, 0, 3, 0, 2, 0, 1, 0, 0, 0, -1);
+  release (&p);
+  assert_colours (p.s, "RRRRR....R.G.GR....R....R");
+  /* The same board with no start known (as a path read from a file):
+   * a cut there leaves both stubs. */
+  {
+    FlowState *u = FLOW (hb_state_copy (&p.s->base)), *t;
+    HbMove m = { FLOW_OP_LINK, 3, 2, LINK (1, HB_DIR_E) };
+
+    memset (u->origin, 0, sizeof u->origin);
+    t = FLOW (flow_game.apply (&u->base, &m));
+    g_assert_nonnull (t);
+    assert_consistent (t);
+    assert_colours (t, "RRRRR....R.G.GG....R....R");
+    hb_state_free (&t->base);
+    hb_state_free (&u->base);
+  }
+  /* G east out of (3, 2) cuts R at (4, 2): R keeps its bottom part,
+   * drawn from the dot it was started from; the top part goes. */
+  drag (&p, 3, 2, 4, 2, -1);
+  release (&p);
+  assert_consistent (p.s);
+  assert_colours (p.s, "R..........G.GG....R....R");
   flow_game.ui_free (p.ptr.ui);
   hb_state_free (&p.s->base);
 }
@@ -1011,6 +1056,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/game/is-solved-rejects", test_is_solved_rejects);
   g_test_add_func ("/flow/game/cut", test_cut);
   g_test_add_func ("/flow/game/cut-long", test_cut_long);
+  g_test_add_func ("/flow/game/pointer-cut-keeps-start", test_pointer_cut_keeps_start);
   g_test_add_func ("/flow/game/truncate-and-clear", test_truncate_and_clear);
   g_test_add_func ("/flow/game/edit-dots", test_edit_dots);
   g_test_add_func ("/flow/game/edit-keeps-paths", test_edit_keeps_paths);

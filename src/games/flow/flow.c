@@ -94,6 +94,7 @@ remove_colour (FlowState *s, int e)
   char ch = s->names[e];
   char *js = s->json_names ? s->json_names[e] : NULL;
 
+  memset (s->origin, 0, sizeof s->origin);
   for (gsize i = 0; i < n; i++)
     {
       if (s->dot[i] > e + 1)
@@ -127,6 +128,8 @@ number_in_reading_order (FlowState *s)
   int next = 0;
   gboolean same = TRUE;
 
+  /* An edit: which dot each path was started from no longer holds. */
+  memset (s->origin, 0, sizeof s->origin);
   for (gsize i = 0; i < n && next < s->colours; i++)
     if (s->dot[i] && map[s->dot[i]] == 0)
       {
@@ -221,12 +224,16 @@ unlink_dir (FlowState *s, int i, int d)
 
 /* Cuts the path through cell i out of the way: the cell loses its links
  * and its colour, and each piece left behind that no longer reaches a dot
- * of its colour is emptied. */
+ * of its colour is emptied. A joined path cut in two keeps, as the game
+ * does, only the part drawn from the dot it was started from (when that
+ * is known: see FlowState.origin); else both stubs stay. */
 static void
 cut_at (FlowState *s, int i)
 {
   g_autoptr (GArray) cells = g_array_new (FALSE, FALSE, sizeof (int));
-  int nb[4], k = 0;
+  int nb[4], k = 0, c = s->colour[i] - 1;
+  int origin = c >= 0 && c < s->colours ? s->origin[c] - 1 : -1;
+  int keep = -1, other = -1;
 
   for (int d = 0; d < 4; d++)
     if ((s->links[i] >> d) & 1)
@@ -237,13 +244,28 @@ cut_at (FlowState *s, int i)
           nb[k++] = j;
       }
   s->colour[i] = s->dot[i];
+  if (origin >= 0 && ((gsize) origin >= (gsize) s->base.width * s->base.height
+                      || s->dot[origin] != c + 1))
+    origin = -1;
   for (int q = 0; q < k; q++)
     {
       g_array_set_size (cells, 0);
       piece (s, nb[q], cells);
       if (piece_dot (s, cells, 0) < 0)
         clear_piece (s, nb[q]);
+      else
+        {
+          gboolean has_origin = FALSE;
+          for (guint m = 0; m < cells->len && !has_origin; m++)
+            has_origin = g_array_index (cells, int, m) == origin;
+          if (has_origin)
+            keep = nb[q];
+          else
+            other = nb[q];
+        }
     }
+  if (keep >= 0 && other >= 0)
+    clear_piece (s, other);
 }
 
 /* The links of `i` that lead (through i's piece, without i) to a dot:
@@ -445,6 +467,11 @@ apply_in_place (FlowState *s, const HbMove *m)
         for (int k = 0; k < 2; k++)
           if (popcount4 (s->links[ends[k]]) >= (s->dot[ends[k]] ? 1 : 2))
             return FALSE;
+        /* A path started afresh from a dot: the part a cut keeps. */
+        if (s->dot[i] == c + 1 && s->links[i] == 0)
+          s->origin[c] = i + 1;
+        else if (s->dot[j] == c + 1 && s->links[j] == 0 && s->links[i] == 0)
+          s->origin[c] = j + 1;
         flow_link (s, i, d, c);
         return TRUE;
       }
@@ -1021,7 +1048,9 @@ emit (FlowState *sim, HbMove *out, int max, int *n, HbMove m)
 
 /* Gives back the cells of cut colours that the path no longer covers: the
  * links of the drag's starting board that still connect to a dot of
- * their colour without crossing the path, in order from the dots. */
+ * their colour without crossing the path, in order from the dots. When
+ * the dot a cut colour was started from is known, only from that one (a
+ * cut keeps that part alone: see cut_at). */
 static void
 restore_cut (FlowDrag *d, FlowState *sim, HbMove *out, int max, int *n)
 {
@@ -1039,9 +1068,12 @@ restore_cut (FlowDrag *d, FlowState *sim, HbMove *out, int max, int *n)
     {
       if (!d->cut[c])
         continue;
+      gsize origin = b->origin[c] > 0 && (gsize) b->origin[c] <= cells
+                     && b->dot[b->origin[c] - 1] == c + 1 ? (gsize) b->origin[c] - 1 : G_MAXSIZE;
+
       g_array_set_size (queue, 0);
       for (gsize i = 0; i < cells; i++)
-        if (b->dot[i] == c + 1 && !on_path[i])
+        if (b->dot[i] == c + 1 && !on_path[i] && (origin == G_MAXSIZE || i == origin))
           {
             int ii = (int) i;
             g_array_append_val (queue, ii);

@@ -51,6 +51,11 @@ typedef struct {
    * array itself may be NULL. */
   char  **json_names;
   int     moves;        /* play: strokes made */
+  /* Play: per colour, 1 + the cell of the dot its path was last started
+   * from, or 0 when not known (a path read from a file). A path cut by
+   * another keeps the part drawn from it, as in the game. Not saved, not
+   * compared. */
+  gint32  origin[FLOW_MAX_COLOURS];
 } FlowState;
 
 #define FLOW(s) ((FlowState *) (s))
