@@ -171,3 +171,21 @@ hb_test_scaled_jpeg (const HbImage *img, double k)
   g_rmdir (dir);
   return back;
 }
+
+void
+hb_test_remove_tree (const char *path)
+{
+  g_autoptr (GDir) d = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *f = g_build_filename (path, name, NULL);
+
+      if (g_file_test (f, G_FILE_TEST_IS_DIR) && !g_file_test (f, G_FILE_TEST_IS_SYMLINK))
+        hb_test_remove_tree (f);
+      else
+        g_remove (f);
+    }
+  g_rmdir (path);
+}

@@ -21,6 +21,10 @@ HbState *hb_test_parse (const HbGame *game, const char *text);
  * `needle` (may be NULL) and that the message starts with "LINE:COL:". */
 void hb_test_parse_fails (const HbGame *game, const char *text, const char *needle);
 
+/* Removes folder `path` and everything in it (links are removed, not
+ * followed). */
+void hb_test_remove_tree (const char *path);
+
 /* The folder ../shared/screens/<sub> beside the project (G_TEST_SRCDIR),
  * where the real screenshots are, if they are there. */
 char *hb_test_shared_screens (const char *sub);

@@ -1,5 +1,6 @@
 /* hb-app-test.c: see hb-app-test.h. */
 #include "hb-app-test.h"
+#include "hb-test-util.h"
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
@@ -10,29 +11,10 @@ static HbApplication *app;
 static char *test_data_home;
 
 static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  if (dir != NULL)
-    g_dir_close (dir);
-  g_rmdir (path);
-}
-
-static void
 remove_test_data_home (void)
 {
   if (test_data_home != NULL)
-    remove_tree (test_data_home);
+    hb_test_remove_tree (test_data_home);
 }
 
 void
@@ -302,16 +284,14 @@ hb_app_test_activate (HbWindow *window, const char *name, GVariant *param)
   g_free (full);
 }
 
-/* The first widget under `widget` (depth first) that `match` takes. */
-static GtkWidget *
-find_widget (GtkWidget *widget, gboolean (*match) (GtkWidget *w, gconstpointer data),
-             gconstpointer data)
+GtkWidget *
+hb_app_test_find_where (GtkWidget *widget, HbAppTestMatch match, gconstpointer data)
 {
   if (match (widget, data))
     return widget;
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
     {
-      GtkWidget *found = find_widget (c, match, data);
+      GtkWidget *found = hb_app_test_find_where (c, match, data);
       if (found != NULL)
         return found;
     }
@@ -327,7 +307,7 @@ is_of_type (GtkWidget *widget, gconstpointer data)
 GtkWidget *
 hb_app_test_find_first (GtkWidget *widget, GType type)
 {
-  return find_widget (widget, is_of_type, &type);
+  return hb_app_test_find_where (widget, is_of_type, &type);
 }
 
 static gboolean
@@ -340,7 +320,7 @@ is_row_titled (GtkWidget *widget, gconstpointer title)
 GtkWidget *
 hb_app_test_find_row (GtkWidget *widget, const char *title)
 {
-  return find_widget (widget, is_row_titled, title);
+  return hb_app_test_find_where (widget, is_row_titled, title);
 }
 
 static gboolean
@@ -353,7 +333,7 @@ is_group_titled (GtkWidget *widget, gconstpointer title)
 GtkWidget *
 hb_app_test_find_group (GtkWidget *widget, const char *title)
 {
-  return find_widget (widget, is_group_titled, title);
+  return hb_app_test_find_where (widget, is_group_titled, title);
 }
 
 void

@@ -56,6 +56,10 @@ void        hb_app_test_pixel (const HbShot *shot, int x, int y, int rgb[3]);
 /* When HB_TEST_SNAPSHOT_DIR is set, saves a PNG of `widget` there. */
 void        hb_app_test_save (GtkWidget *widget, const char *name);
 
+/* The first widget under `widget` (itself included, depth first) that
+ * `match` takes, or NULL. */
+typedef gboolean (*HbAppTestMatch) (GtkWidget *widget, gconstpointer data);
+GtkWidget  *hb_app_test_find_where (GtkWidget *widget, HbAppTestMatch match, gconstpointer data);
 /* The first widget under `widget` (itself included, depth first) that is
  * of `type`, or NULL. */
 GtkWidget  *hb_app_test_find_first (GtkWidget *widget, GType type);

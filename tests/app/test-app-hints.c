@@ -145,19 +145,17 @@ test_colour_labels (void)
   g_object_unref (settings);
 }
 
+static gboolean
+is_wrapping_label (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_LABEL (widget) && gtk_label_get_wrap (GTK_LABEL (widget));
+}
+
 /* The player's description: the bar's label that wraps. */
 static GtkLabel *
 description_label (GtkWidget *widget)
 {
-  if (GTK_IS_LABEL (widget) && gtk_label_get_wrap (GTK_LABEL (widget)))
-    return GTK_LABEL (widget);
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkLabel *found = description_label (c);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return GTK_LABEL (hb_app_test_find_where (widget, is_wrapping_label, NULL));
 }
 
 static void

@@ -169,17 +169,18 @@ status_has (HbWindow *window, const char *what)
   return strstr (hb_window_get_status_text (window), what) != NULL;
 }
 
+static gboolean
+label_shown_says (GtkWidget *w, gconstpointer text)
+{
+  return GTK_IS_LABEL (w) && gtk_widget_get_mapped (w)
+         && g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), text) == 0;
+}
+
 /* Whether a label saying `text` is on screen under `w`. */
 static gboolean
 label_shown (GtkWidget *w, const char *text)
 {
-  if (GTK_IS_LABEL (w) && gtk_widget_get_mapped (w)
-      && g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), text) == 0)
-    return TRUE;
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
-    if (label_shown (c, text))
-      return TRUE;
-  return FALSE;
+  return hb_app_test_find_where (w, label_shown_says, text) != NULL;
 }
 
 static void
@@ -766,26 +767,27 @@ test_levels_focus (void)
   hb_app_test_window_close (window);
 }
 
-/* The widget under `w` of the type named `type` whose property `prop`
- * reads `value`. */
+/* A widget of the type named `type` whose string property `prop` reads
+ * `value` (each a field of this, for hb_app_test_find_where). */
+typedef struct { const char *type, *prop, *value; } PropIs;
+
+static gboolean
+prop_is (GtkWidget *w, gconstpointer data)
+{
+  const PropIs *want = data;
+  g_autofree char *v = NULL;
+
+  if (strcmp (G_OBJECT_TYPE_NAME (w), want->type) != 0)
+    return FALSE;
+  g_object_get (w, want->prop, &v, NULL);
+  return g_strcmp0 (v, want->value) == 0;
+}
+
 static GtkWidget *
 find_with (GtkWidget *w, const char *type, const char *prop, const char *value)
 {
-  if (strcmp (G_OBJECT_TYPE_NAME (w), type) == 0)
-    {
-      g_autofree char *v = NULL;
-
-      g_object_get (w, prop, &v, NULL);
-      if (g_strcmp0 (v, value) == 0)
-        return w;
-    }
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_with (c, type, prop, value);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  PropIs want = { type, prop, value };
+  return hb_app_test_find_where (w, prop_is, &want);
 }
 
 /* After an item of the main menu the keys go to the board, which the item

@@ -426,15 +426,8 @@ test_toast_narrow (void)
 static const char *
 first_label (GtkWidget *w)
 {
-  if (GTK_IS_LABEL (w))
-    return gtk_label_get_text (GTK_LABEL (w));
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      const char *t = first_label (c);
-      if (t != NULL)
-        return t;
-    }
-  return NULL;
+  GtkWidget *label = hb_app_test_find_first (w, GTK_TYPE_LABEL);
+  return label != NULL ? gtk_label_get_text (GTK_LABEL (label)) : NULL;
 }
 
 /* The speed control shows whole steps from 10 a second ("16/s", it said

@@ -160,24 +160,6 @@ test_table (void)
   g_hash_table_unref (keys);
 }
 
-/* Removes folder `path` and everything in it. */
-static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) d = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *f = g_build_filename (path, name, NULL);
-
-      if (g_file_test (f, G_FILE_TEST_IS_DIR) && !g_file_test (f, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (f);
-      else
-        g_remove (f);
-    }
-  g_rmdir (path);
-}
 
 /* Counts as the app shows them: plain digits in the C locale (what the
  * command line prints), grouped in a locale that groups them; a value
@@ -240,7 +222,7 @@ test_counts (void)
   }
   g_assert_nonnull (setlocale (LC_NUMERIC, "C"));
   g_unsetenv ("LOCPATH");
-  remove_tree (dir);
+  hb_test_remove_tree (dir);
 }
 
 int
