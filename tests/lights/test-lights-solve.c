@@ -554,7 +554,9 @@ test_gf2_gives_up (void)
   hb_state_free (&s->base);
 }
 
-/* The trace replays to a dark board: the chase, then the answer. */
+/* The trace replays to a dark board: the chase, then the answer; each
+ * press changes the board, and the step between says what the chase
+ * left. */
 static void
 test_gf2_trace (void)
 {
@@ -573,6 +575,15 @@ test_gf2_trace (void)
   for (gsize i = 0; i < hb_trace_length (trace); i++)
     {
       const HbStep *st = hb_trace_step (trace, i);
+      /* Every press changes the board: no step presses a cell pressed
+       * already (the replay showed "Press …" changing nothing). */
+      if (st->kind == HB_STEP_MOVE)
+        g_assert_false (pressed[st->y * 7 + st->x]);
+      if (st->kind == HB_STEP_INFO)
+        {
+          g_autofree char *said = lights_game.describe_step (&s->base, trace, st);
+          g_assert_true (g_str_has_prefix (said, "The chase "));
+        }
       if (st->kind == HB_STEP_MOVE && !pressed[st->y * 7 + st->x])
         {
           own_press (cells, 7, 5, st->x, st->y);

@@ -489,7 +489,7 @@ test_traces (void)
                 g_error ("step \"%s\" does not name %s", text, cell);
               if (st->kind != HB_STEP_UNDO && st->kind != HB_STEP_REJECT)
                 g_assert_nonnull (strstr (text, st->value == 1 ? "turned clockwise once"
-                                                : st->value == 2 ? "turned half way round"
+                                                : st->value == 2 ? "turned halfway round"
                                                 : st->value == 3 ? "turned anticlockwise once"
                                                 : "as it is"));
             }

@@ -1126,7 +1126,8 @@ rows_to_press (const Chase *c, const Word *rows, guint8 *press)
  * the chase presses it does not use are undone and its presses made, in
  * row order (its first row, then its own chase). */
 static void
-trace_chase (HbTrace *trace, const Chase *c, const guint8 *press0, const guint8 *answer)
+trace_chase (HbTrace *trace, const Chase *c, const guint8 *press0, const guint8 *answer,
+             int left_on)
 {
   gint64 count = 0;
 
@@ -1139,7 +1140,9 @@ trace_chase (HbTrace *trace, const Chase *c, const guint8 *press0, const guint8 
           hb_trace_add (trace, HB_STEP_MOVE, (int) (cell % c->width),
                         (int) (cell / c->width), 1, r, ++count);
       }
-  hb_trace_add (trace, HB_STEP_INFO, -1, -1, 0, 0, count);
+  /* Between the chase and its correction: how many lights the chase left
+   * on the last row (0: the chase alone solved it). */
+  hb_trace_add (trace, HB_STEP_INFO, -1, -1, left_on, 0, count);
   for (int r = c->m - 1; r >= 0; r--)
     for (int i = c->n - 1; i >= 0; i--)
       {
@@ -1152,10 +1155,11 @@ trace_chase (HbTrace *trace, const Chase *c, const guint8 *press0, const guint8 
     for (int i = 0; i < c->n; i++)
       {
         gsize cell = chase_cell (c, r, i);
-        if (answer[cell])
+        /* A press the chase made and the answer keeps is made already:
+         * no step (the replay showed "Press …" changing nothing). */
+        if (answer[cell] && !press0[cell])
           hb_trace_add (trace, HB_STEP_MOVE, (int) (cell % c->width),
-                        (int) (cell / c->width), 1, r,
-                        press0[cell] ? count : ++count);
+                        (int) (cell / c->width), 1, r, ++count);
       }
 }
 
@@ -1317,7 +1321,7 @@ lights_gf2_solve (const LightsState *state, guint64 node_limit,
 
       chase_run (&c, TRUE, zero, rows, resid);
       rows_to_press (&c, rows, press0);
-      trace_chase (trace, &c, press0, answer->press);
+      trace_chase (trace, &c, press0, answer->press, (int) popcount_words (resid, nw));
     }
 
 out:

@@ -1027,6 +1027,18 @@ lights_describe_step (const HbState *initial, const HbTrace *trace, const HbStep
       return g_strdup (_("A solution is found"));
     case HB_STEP_BOUND:
       return g_strdup_printf (_("Bound: %d"), s->value);
+    case HB_STEP_INFO:
+      /* The linear-algebra solver's chase, done (lights-solve-gf2.c). */
+      if (s->value == 0)
+        return g_strdup (_("The chase alone turns every light off"));
+      /* TRANSLATORS: %d lights the chase left on the last row */
+      return g_strdup_printf (g_dngettext (NULL,
+                                           "The chase leaves %d light on the last row: the "
+                                           "first-row presses that clear it come next",
+                                           "The chase leaves %d lights on the last row: the "
+                                           "first-row presses that clear them come next",
+                                           s->value),
+                              s->value);
     default:
       return g_strdup (_("Working"));
     }

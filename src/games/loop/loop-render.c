@@ -1069,7 +1069,7 @@ turn_words (int value)
     /* TRANSLATORS: how a solver step turns a tile; the phrase follows
      * "the tile at row 2, column 3" in the step's sentence */
     case 1: return _("turned clockwise once");
-    case 2: return _("turned half way round");
+    case 2: return _("turned halfway round");
     case 3: return _("turned anticlockwise once");
     default: return _("as it is");
     }
