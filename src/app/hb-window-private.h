@@ -9,6 +9,7 @@
 #pragma once
 
 #include "hb-window.h"
+#include "hb-shrink-bin.h"
 #include "hb-document.h"
 #include "hb-hint-job.h"
 #include "hb-import.h"
@@ -47,6 +48,7 @@ struct _HbWindow
   GtkRevealer         *palette_revealer;
   GtkScrolledWindow   *palette_scroller;
   GtkScrolledWindow   *sidebar_scroller;
+  HbShrinkBin         *shrink_bin;       /* the content: see hb-shrink-bin.c */
   gboolean             status_shows_progress; /* a solver's, the sidebar away */
   HbPaletteBar        *palette_bar;
   HbBoardView         *board_view;

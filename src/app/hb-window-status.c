@@ -217,6 +217,9 @@ hb_window_update_palette (HbWindow *self)
  * folds over the board (AdwFlap). So the window goes down to 360 px with
  * the title still there. */
 #define NARROW_WIDTH 640
+/* The narrow layout's least width (360 px with Close alone, 388 with
+ * minimise and maximise too). */
+#define NARROW_FLOOR 360
 
 static void
 set_narrow (HbWindow *self, gboolean narrow)
@@ -281,13 +284,8 @@ static int
 narrow_below (HbWindow *self)
 {
   if (!self->narrow)
-    {
-      int min = 0;
-
-      gtk_widget_measure (adw_application_window_get_content (ADW_APPLICATION_WINDOW (self)),
-                          GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
-      self->wide_min_width = MAX (self->wide_min_width, min);
-    }
+    self->wide_min_width = MAX (self->wide_min_width,
+                                hb_shrink_bin_child_min_width (self->shrink_bin));
   /* Some room above it, so a window dragged to its least width (or tiled
    * by the window manager) gets there. */
   return MAX (NARROW_WIDTH, self->wide_min_width + 32);
@@ -304,6 +302,9 @@ hb_window_on_default_width (HbWindow *self, GParamSpec *pspec, gpointer data)
   gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
   if (width > 0)
     set_narrow (self, width < below);
+  /* The wide layout asks the window manager for no more than the narrow
+   * one's width (see hb-shrink-bin.c); the narrow one for its own. */
+  hb_shrink_bin_set_min_width (self->shrink_bin, self->narrow ? 0 : NARROW_FLOOR);
   /* A narrow window's sidebar folds over the board: the player bar, if
    * hidden, would be about the window's width (hb-player-bar.h). */
   if (width > 0 && width < below)

@@ -525,6 +525,7 @@ hb_window_class_init (HbWindowClass *klass)
   g_type_ensure (HB_TYPE_PALETTE_BAR);
   g_type_ensure (HB_TYPE_SOLVER_PANEL);
   g_type_ensure (HB_TYPE_PLOT_VIEW);
+  g_type_ensure (HB_TYPE_SHRINK_BIN);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/hb-window.ui");
   gtk_widget_class_bind_template_child (widget_class, HbWindow, toast_overlay);
@@ -557,6 +558,7 @@ hb_window_class_init (HbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HbWindow, levels_button);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, main_menu_button);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, sidebar_scroller);
+  gtk_widget_class_bind_template_child (widget_class, HbWindow, shrink_bin);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, levels_list);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, recent_menu);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, game_menu);

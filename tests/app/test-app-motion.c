@@ -692,35 +692,47 @@ test_narrow (void)
  * layout) the wide header bar needs more than 640 px, the width the
  * narrow layout used to start below: a window could never get there, so
  * three games of four kept the wide layout however the window was
- * resized or tiled. Now a window at the wide layout's least width turns
- * narrow, in every game. */
+ * resized or tiled; and after that was fixed, a snap to 400 px was still
+ * stopped at the wide layout's least width, which the window asked of the
+ * window manager. Now the wide layout asks for no more than the narrow
+ * one, and a window made 400 px wide in one step is narrow, in every
+ * game; a window at the wide layout's least width is narrow too. */
 static void
 test_narrow_with_window_buttons (void)
 {
   const char *games[] = { "lights", "loop", "flood", "flow" };
   HbWindow *window = hb_app_test_window_new ();
   GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+  GtkWidget *layout = gtk_widget_get_first_child (content);   /* what the bin holds */
 
   g_object_set (gtk_settings_get_default (), "gtk-decoration-layout",
                 "menu:minimize,maximize,close", NULL);
   hb_window_set_mode (window, HB_MODE_PLAY);
   for (guint g = 0; g < G_N_ELEMENTS (games); g++)
     {
-      int wide, min;
+      for (int step = 0; step < 2; step++)
+        {
+          int asked, wide, min;
 
-      g_assert_true (hb_window_select_game (window, games[g]));
-      hb_app_test_wait_loaded (window);
-      gtk_window_set_default_size (GTK_WINDOW (window), HB_TEST_WIDTH, HB_TEST_HEIGHT);
-      hb_app_test_settle (200);
-      gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &wide, NULL, NULL, NULL);
-      /* As narrow as the window manager lets it be. */
-      gtk_window_set_default_size (GTK_WINDOW (window), wide, HB_TEST_HEIGHT);
-      hb_app_test_settle (200);
-      gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
-      g_test_message ("%s: the wide layout's least width %d, at it %d", games[g], wide, min);
-      /* The narrow layout (the three window buttons take about 30 px
-       * more than Close alone). */
-      g_assert_cmpint (min, <=, 400);
+          g_assert_true (hb_window_select_game (window, games[g]));
+          hb_app_test_wait_loaded (window);
+          gtk_window_set_default_size (GTK_WINDOW (window), HB_TEST_WIDTH, HB_TEST_HEIGHT);
+          hb_app_test_settle (200);
+          gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &asked, NULL, NULL, NULL);
+          gtk_widget_measure (layout, GTK_ORIENTATION_HORIZONTAL, -1, &wide, NULL, NULL, NULL);
+          /* What the window manager is told while the layout is wide. */
+          g_assert_cmpint (asked, <=, 400);
+          /* One step to 400 px, or to the wide layout's least width. */
+          gtk_window_set_default_size (GTK_WINDOW (window), step == 0 ? 400 : wide, HB_TEST_HEIGHT);
+          hb_app_test_settle (200);
+          gtk_widget_measure (layout, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+          g_test_message ("%s: the wide layout's least width %d (asked %d); at %d px %d",
+                          games[g], wide, asked, step == 0 ? 400 : wide, min);
+          /* The narrow layout (the three window buttons take about 30 px
+           * more than Close alone). */
+          g_assert_cmpint (min, <=, 400);
+          g_assert_cmpint (wide, >, 600);
+        }
     }
   g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
   hb_app_test_window_close (window);
