@@ -377,16 +377,17 @@ action_apply_solution (GtkWidget *widget, const char *name, GVariant *param)
    * the design stays as it was (Undo or Restart brings the puzzle back,
    * and Save still writes the puzzle). */
   hb_window_set_mode (self, HB_MODE_PLAY);
+  /* The solver's answer is no win of the player's (hb-window-play.c). */
+  self->applying_answer = TRUE;
   /* The result carries the board once solved: one copy, where replaying
    * the moves would copy the board once per move (a million presses on a
    * big Enlight board). */
   if (self->result->solved != NULL)
-    {
-      hb_document_push (self->document, hb_state_copy (self->result->solved));
-      return;
-    }
-  hb_document_apply_moves (self->document, (const HbMove *) self->result->moves->data,
-                           self->result->moves->len, TRUE);
+    hb_document_push (self->document, hb_state_copy (self->result->solved));
+  else
+    hb_document_apply_moves (self->document, (const HbMove *) self->result->moves->data,
+                             self->result->moves->len, TRUE);
+  self->applying_answer = FALSE;
 }
 
 /* ---- The player ------------------------------------------------------------- */

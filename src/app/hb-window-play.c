@@ -550,9 +550,19 @@ hb_window_play_state_changed (HbWindow *self)
       if (self->clock_id == 0)
         self->clock_id = g_timeout_add_seconds (1, clock_tick, self);
     }
+  /* The solver's answer applied: the game is over (the clock stops), but
+   * it is no win of the player's, and the level is not ticked as solved
+   * (Infinite Loop's said "Solved in 3 moves" after two moves of the
+   * player's and 19 tiles turned by the answer). */
+  if (self->applying_answer && solved && !self->was_solved)
+    {
+      if (self->play_start != 0 && self->play_end == 0)
+        self->play_end = g_get_monotonic_time ();
+      stop_clock (self);
+    }
   /* A win is a play move's (Clear in Play on Enlight is no win). */
-  if (self->mode == HB_MODE_PLAY && solved && !self->was_solved && self->play_start != 0
-      && self->play_end == 0 && hb_document_at_play_move (self->document))
+  else if (self->mode == HB_MODE_PLAY && solved && !self->was_solved && self->play_start != 0
+           && self->play_end == 0 && hb_document_at_play_move (self->document))
     {
       self->play_end = g_get_monotonic_time ();
       stop_clock (self);

@@ -74,6 +74,7 @@ struct _HbWindow
   GCancellable        *load_cancellable;
   AdwToast            *load_toast;     /* "Opening…", shown if it takes a while */
   AdwToast            *lost_toast;     /* "Out of moves", while it holds */
+  gboolean             applying_answer; /* Apply Solution's moves going in */
   guint                load_toast_id;
   GCancellable        *export_cancellable;
 

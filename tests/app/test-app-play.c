@@ -396,6 +396,42 @@ test_next_level (void)
   g_object_unref (settings);
 }
 
+/* The solver's answer applied is no win of the player's: no "Solved in"
+ * toast, and the level is not ticked as solved (Infinite Loop's said
+ * "Solved in 3 moves" after two moves and counted the level, Flood-It's
+ * did not). */
+static void
+test_apply_is_no_win (void)
+{
+  GSettings *settings = g_settings_new ("io.github.hintboard.Hintboard");
+  HbWindow *window;
+  const HbGame *game;
+  g_auto (GStrv) solved = NULL;
+
+  g_settings_reset (settings, "last-game");
+  g_settings_reset (settings, "solved-levels");
+  window = hb_app_test_window_new_fresh ();
+  game = hb_window_get_game (window);
+  g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_PLAY);
+  /* A move of the player's (the clock starts), then the answer. */
+  hb_app_test_activate (window, "next-hint", NULL);
+  hb_app_test_wait_hint (window);
+  g_assert_false (game->is_solved (hb_window_get_state (window)));
+  hb_window_solve (window);
+  hb_app_test_wait (hb_app_test_not_solving, window, 60000, "the solver");
+  hb_app_test_settle (100);
+  g_assert_cmpint (hb_window_get_result (window)->status, ==, HB_STATUS_SOLVED);
+  hb_app_test_activate (window, "apply-solution", NULL);
+  hb_app_test_settle (100);
+  g_assert_true (game->is_solved (hb_window_get_state (window)));
+  g_assert_true (hb_window_get_last_toast (window) == NULL
+                 || strstr (hb_window_get_last_toast (window), "Solved in") == NULL);
+  solved = g_settings_get_strv (settings, "solved-levels");
+  g_assert_cmpuint (g_strv_length (solved), ==, 0);
+  hb_app_test_window_close (window);
+  g_object_unref (settings);
+}
+
 static void
 test_keyboard_play (void)
 {
@@ -838,6 +874,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/first-window", test_first_window);
   g_test_add_func ("/app/play/keyboard", test_keyboard_play);
   g_test_add_func ("/app/play/next-level", test_next_level);
+  g_test_add_func ("/app/play/apply-is-no-win", test_apply_is_no_win);
   g_test_add_func ("/app/play/zoom", test_zoom);
   g_test_add_func ("/app/play/snapshots", test_snapshots);
   g_test_add_func ("/app/play/undo-counts", test_undo_counts);
