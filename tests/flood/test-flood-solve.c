@@ -717,6 +717,29 @@ test_played_state (void)
   hb_state_free (s);
 }
 
+/* An answer longer than the level's move limit says so in the result's
+ * words ("Solved: 2 moves, over the limit of 1"); one within it keeps the
+ * plain words. */
+static void
+test_over_limit_said (void)
+{
+  HbState *tight = hb_test_parse (&flood_game, "3 by 3 -> 1\n012\n000\n000\n");
+  HbState *room = hb_test_parse (&flood_game, "3 by 3 -> 5\n012\n000\n000\n");
+  HbResult *r = run ("optimal", tight, NULL, NULL);
+  g_autofree char *said = NULL;
+
+  g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+  g_assert_cmpuint (r->moves->len, ==, 2);
+  said = flood_game.solved_text (r);
+  g_assert_cmpstr (said, ==, "Solved: 2 moves, over the limit of 1");
+  hb_result_free (r);
+  r = run ("optimal", room, NULL, NULL);
+  g_assert_null (flood_game.solved_text (r));
+  hb_result_free (r);
+  hb_state_free (tight);
+  hb_state_free (room);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -725,6 +748,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flood/solve/small-cases", test_small_cases);
   g_test_add_func ("/flood/solve/anchors", test_anchors);
   g_test_add_func ("/flood/solve/stops", test_stops);
+  g_test_add_func ("/flood/solve/over-limit-said", test_over_limit_said);
   g_test_add_func ("/flood/solve/trace-and-hint", test_trace_and_hint);
   g_test_add_func ("/flood/solve/played-state", test_played_state);
   g_test_add_func ("/flood/solve/beam-anytime", test_beam_anytime);

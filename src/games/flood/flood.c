@@ -2,6 +2,7 @@
  * game vtable. */
 #include "flood.h"
 #include "hb-grid-state.h"
+#include "hb-stat-label.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -1132,6 +1133,26 @@ flood_status_text (const HbState *state)
   return g_strdup_printf (_("%s · solved"), count);
 }
 
+/* A solver's answer that goes over the level's move limit says so (the
+ * A* of the write-up, on a level with a limit of 34, said "Solved: 40
+ * moves" as of any answer); within it, the default words. */
+static char *
+flood_solved_text (const HbResult *result)
+{
+  const FloodState *f = result->solved != NULL ? FLOOD_CONST (result->solved) : NULL;
+  g_autofree char *count = NULL;
+  guint n = result->moves->len;
+
+  if (f == NULL || f->move_limit <= 0 || f->moves <= f->move_limit)
+    return NULL;
+  count = hb_format_count ((gint64) n);
+  /* TRANSLATORS: a solver's answer longer than the level's move limit:
+   * "Solved: 40 moves, over the limit of 34" */
+  return g_strdup_printf (g_dngettext (NULL, "Solved: %s move, over the limit of %d",
+                                       "Solved: %s moves, over the limit of %d", n),
+                          count, f->move_limit);
+}
+
 /* In Edit: the colours the design uses and its move limit, not the moves
  * of a game (a board of one colour is a level not yet drawn). */
 static char *
@@ -1366,6 +1387,7 @@ const HbGame flood_game = {
   .palette = flood_palette,
   .palette_render = flood_palette_render,
   .status_text = flood_status_text,
+  .solved_text = flood_solved_text,
   .edit_status_text = flood_edit_status_text,
   .render = flood_render,
   .hint_compute = flood_hint_compute,
