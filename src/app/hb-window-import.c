@@ -213,6 +213,21 @@ hb_window_picture_row_set_report (HbWindow *self, const HbImportReport *report)
   g_string_free (text, TRUE);
 }
 
+/* After a change of the board the reader's words are about a board no
+ * longer shown: its orange rings go with the change (hb-board-view.c),
+ * and so do its notes here ("Unsure, marked in orange: …" stayed after
+ * both cells were corrected, "Green is seen once" after the dot was
+ * placed); the status line speaks of the level as it now is. */
+void
+hb_window_picture_row_board_changed (HbWindow *self)
+{
+  GtkWidget *row = g_object_get_data (G_OBJECT (self), "hb-picture-row");
+  const char *said = row != NULL ? adw_action_row_get_subtitle (ADW_ACTION_ROW (row)) : NULL;
+
+  if (said != NULL && said[0] != '\0' && hb_board_view_get_n_marked (self->board_view) == 0)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), "");
+}
+
 /* ---- Pasting a picture ------------------------------------------------- */
 
 /* The clipboard's picture arrives as a texture; its pixels are copied into

@@ -250,6 +250,8 @@ void           hb_window_start_load (HbWindow *self, HbLoadJob *job,
 void           hb_window_picture_row_update (HbWindow *self);
 void           hb_window_picture_row_set_report (HbWindow *self,
                                                  const HbImportReport *report);
+/* The board changed: the reader's notes go with its rings. */
+void           hb_window_picture_row_board_changed (HbWindow *self);
 /* Reads a level from the picture on the clipboard (Ctrl+V). */
 void           hb_window_paste_picture (HbWindow *self);
 /* A picture by its name: PNG, JPEG, WebP, or whatever the content type

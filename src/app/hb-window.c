@@ -67,6 +67,7 @@ state_changed (HbWindow *self)
     hb_window_close_player (self);
   hb_window_free_hint (self);
   hb_board_view_set_state (self->board_view, hb_window_current (self));
+  hb_window_picture_row_board_changed (self);
   hb_window_update_palette (self);
   hb_window_update_size_controls (self);
   hb_window_update_status (self);

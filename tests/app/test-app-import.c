@@ -399,6 +399,32 @@ test_import_notes (Fixture *f, gconstpointer data)
   subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
   g_test_message ("picture row: %s", subtitle);
   g_assert_nonnull (strstr (subtitle, "Move limit not read"));
+  /* Looking is no change: the notes stay through Play and back ... */
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (50);
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (50);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)),
+                            "Move limit not read"));
+  /* ... and go with the first change of the board, which they no longer
+   * describe (they stayed after every correction). */
+  {
+    double px, py;
+    const HbState *before = hb_window_get_state (window);
+
+    hb_app_test_cell_point (window, 0, 0, 0.5, 0.5, &px, &py);
+    hb_board_view_simulate_click (hb_window_get_board_view (window), px, py, 1);
+    hb_app_test_settle (50);
+    if (hb_window_get_state (window) == before)
+      {
+        /* The click painted the colour the cell had: another cell. */
+        hb_app_test_cell_point (window, 5, 5, 0.5, 0.5, &px, &py);
+        hb_board_view_simulate_click (hb_window_get_board_view (window), px, py, 1);
+        hb_app_test_settle (50);
+      }
+    g_assert_false (hb_window_get_state (window) == before);
+  }
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "");
   hb_app_test_window_close (window);
   g_object_unref (file);
 }
