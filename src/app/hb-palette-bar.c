@@ -176,7 +176,11 @@ hb_palette_bar_update (HbPaletteBar *self, const HbState *state, HbMode mode)
       return n;
     }
 
-  old_selected = self->selected;
+  /* The entry picked stays picked across a change of the level, not of
+   * the game: the ids are the games' own (Flood-It's colour 1 was taken
+   * for Infinite Loop's Empty after an Infinite Loop screenshot was pasted
+   * over a Flood-It level, so the first click erased a tile). */
+  old_selected = state != NULL && self->game == state->game ? self->selected : -1;
   clear_buttons (self);
   self->game = state ? state->game : NULL;
   self->mode = mode;

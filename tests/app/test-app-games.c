@@ -350,10 +350,17 @@ test_loop_edit (void)
   guint8 empty[9] = { 0 }, before[9];
   char *text = loop_text (empty, 3, 3);
 
-  choose_game (window, "loop");
+  /* Flood-It's colour 0 picked in Edit first: its id is no pick of
+   * Infinite Loop's (0 is Loop's Empty tile). */
+  choose_game (window, "flood");
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (30);
+  press_palette_key (window, 0);
+  g_assert_cmpint (hb_palette_bar_get_selected (palette), ==, 0);
   open_level (window, dir, "empty.loop", text);
   hb_window_set_mode (window, HB_MODE_EDIT);
   hb_app_test_settle (30);
+  g_assert_cmpstr (hb_window_get_game (window)->id, ==, "loop");
   g_assert_cmpmem (loop_tiles (window), 9, empty, 9);
   /* Edit mode offers the Turn tool (selected first) and the six tile kinds. */
   g_assert_cmpint (hb_palette_bar_get_n_entries (palette), ==, 7);
