@@ -558,17 +558,31 @@ on_main_menu_show (GtkWidget *popover, HbWindow *self)
   self->main_menu_escaped = FALSE;
 }
 
+typedef struct {
+  HbWindow  *self;
+  GtkWidget *button;
+} FocusFrom;
+
+static void
+focus_from_free (gpointer data)
+{
+  FocusFrom *f = data;
+
+  g_object_unref (f->self);
+  g_object_unref (f->button);
+  g_free (f);
+}
+
 static gboolean
 focus_board_from_button (gpointer data)
 {
-  HbWindow *self = data;
-  GtkWidget *button = g_object_get_data (G_OBJECT (self), "hb-focus-from");
+  FocusFrom *f = data;
+  HbWindow *self = f->self;
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
 
-  if ((focus == NULL || focus == button || gtk_widget_is_ancestor (focus, button))
+  if ((focus == NULL || focus == f->button || gtk_widget_is_ancestor (focus, f->button))
       && gtk_widget_get_mapped (GTK_WIDGET (self->board_view)))
     gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
-  g_object_set_data (G_OBJECT (self), "hb-focus-from", NULL);
   return G_SOURCE_REMOVE;
 }
 
@@ -577,9 +591,11 @@ focus_board_from_button (gpointer data)
 void
 hb_window_focus_board_after_popover (HbWindow *self, GtkWidget *button)
 {
-  g_object_set_data (G_OBJECT (self), "hb-focus-from", button);
-  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, focus_board_from_button,
-                   g_object_ref (self), g_object_unref);
+  FocusFrom *f = g_new (FocusFrom, 1);
+
+  f->self = g_object_ref (self);
+  f->button = g_object_ref (button);
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, focus_board_from_button, f, focus_from_free);
 }
 
 static void
