@@ -2002,6 +2002,22 @@ colour_label (const HbState *initial, int c)
   return g_strdup_printf (_("“%c”"), s->names[c]);
 }
 
+/* Whether a generation's board (its blob: colours, links, marks) has a
+ * marked cell. */
+static gboolean
+generation_marked (const HbState *initial, const HbTrace *trace, const HbStep *step)
+{
+  gsize len = 0, n = initial != NULL ? (gsize) initial->width * initial->height : 0;
+  const guint8 *blob = trace != NULL ? hb_trace_blob (trace, step, &len) : NULL;
+
+  if (blob == NULL || n == 0 || len < 3 * n)
+    return FALSE;
+  for (gsize i = 2 * n; i < 3 * n; i++)
+    if (blob[i] != 0)
+      return TRUE;
+  return FALSE;
+}
+
 static char *
 flow_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *step)
 {
@@ -2058,15 +2074,17 @@ flow_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *
       return g_strdup_printf (_("Colour %s fails at row %d, column %d"), c, row, col);
     case HB_STEP_GENERATION:
       /* The red rings on the best individual, said in the words under
-       * the board (the legend speaks of the hints only). */
-      if (step->aux == FLOW_MARKS_SHARED)
+       * the board (the legend speaks of the hints only), when it has any. */
+      if (step->aux != FLOW_MARKS_UNSAID && generation_marked (initial, trace, step)
+          && step->aux == FLOW_MARKS_SHARED)
         /* TRANSLATORS: a genetic algorithm's generation and its fitness
          * (lower is better): best, mean, worst; then what the red rings
          * on the board are */
         return g_strdup_printf (_("Generation %s: fitness best %g, mean %.1f, worst %g; "
                                   "ringed in red: cells two paths share"),
                                 counter, step->f[0], step->f[1], step->f[2]);
-      if (step->aux == FLOW_MARKS_BROKEN)
+      if (step->aux != FLOW_MARKS_UNSAID && generation_marked (initial, trace, step)
+          && step->aux == FLOW_MARKS_BROKEN)
         /* TRANSLATORS: a genetic algorithm's generation and its score
          * (cells satisfied): best, mean, worst; then what the red rings
          * on the board are */
