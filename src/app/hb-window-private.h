@@ -118,7 +118,8 @@ struct _HbWindow
   GtkWidget           *play_button;
   GtkWidget           *undo_box;
   gboolean             narrow;
-  int                  wide_min_width;   /* the wide layout's least width seen */
+  int                  wide_min_width[16]; /* per game (registry order): the wide
+                                          * layout's least width, 0 not seen */
   /* Narrow windows (hb-window-status.c): the games in the main menu, the
    * box of the board and the plot (stacked when narrow). */
   GMenu               *game_menu;

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "hb-window-private.h"
+#include "hb-registry.h"
 
 /* ---- Title, labels ------------------------------------------------------ */
 
@@ -278,17 +279,29 @@ set_narrow (HbWindow *self, gboolean narrow)
  * needs 635-676 px (the game's name in the chooser decides), so a window
  * could never get down to 640 px and the narrow layout: a half-screen
  * window on a 1280 px screen stayed wide, its board a sliver. The wide
- * layout's least width is measured while it is shown, and the largest
- * one seen is kept (another game's name may need more). */
+ * layout's least width is measured while it is shown, for each game (its
+ * name in the chooser decides: Enlight's 625 px, Infinite Loop's 666);
+ * for a game not measured yet, the largest of the others'. */
 static int
 narrow_below (HbWindow *self)
 {
-  if (!self->narrow)
-    self->wide_min_width = MAX (self->wide_min_width,
-                                hb_shrink_bin_child_min_width (self->shrink_bin));
+  const HbGame *const *games = hb_registry_games ();
+  const HbGame *game = hb_document_get_game (self->document);
+  int at = -1, known = 0;
+
+  for (int i = 0; games[i] != NULL && i < (int) G_N_ELEMENTS (self->wide_min_width); i++)
+    {
+      if (games[i] == game)
+        at = i;
+      known = MAX (known, self->wide_min_width[i]);
+    }
+  if (at >= 0 && !self->narrow)
+    self->wide_min_width[at] = hb_shrink_bin_child_min_width (self->shrink_bin);
+  if (at >= 0 && self->wide_min_width[at] > 0)
+    known = self->wide_min_width[at];
   /* Some room above it, so a window dragged to its least width (or tiled
    * by the window manager) gets there. */
-  return MAX (NARROW_WIDTH, self->wide_min_width + 32);
+  return MAX (NARROW_WIDTH, known + 32);
 }
 
 /* The size asked for (a resize by the user changes it): the header sheds

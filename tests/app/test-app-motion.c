@@ -734,6 +734,23 @@ test_narrow_with_window_buttons (void)
           g_assert_cmpint (wide, >, 600);
         }
     }
+  /* Each game's own: Enlight's wide layout, narrower than Infinite Loop's
+   * (seen above), stays wide 40 px above its own least width (the
+   * largest width ever seen used to decide for every game). */
+  {
+    int wide, min;
+
+    g_assert_true (hb_window_select_game (window, "lights"));
+    hb_app_test_wait_loaded (window);
+    gtk_window_set_default_size (GTK_WINDOW (window), HB_TEST_WIDTH, HB_TEST_HEIGHT);
+    hb_app_test_settle (200);
+    gtk_widget_measure (layout, GTK_ORIENTATION_HORIZONTAL, -1, &wide, NULL, NULL, NULL);
+    gtk_window_set_default_size (GTK_WINDOW (window), MAX (wide, 640) + 40, HB_TEST_HEIGHT);
+    hb_app_test_settle (200);
+    gtk_widget_measure (layout, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+    g_test_message ("lights at %d px: least width %d", MAX (wide, 640) + 40, min);
+    g_assert_cmpint (min, ==, wide);
+  }
   g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
   hb_app_test_window_close (window);
 }
