@@ -89,6 +89,7 @@ hb_window_update_status (HbWindow *self)
 {
   const HbGame *game = hb_document_get_game (self->document);
   char *text = NULL, *said;
+  gboolean late;
 
   if (self->mode == HB_MODE_EDIT && game->edit_status_text != NULL)
     text = game->edit_status_text (hb_window_current (self));
@@ -118,11 +119,18 @@ hb_window_update_status (HbWindow *self)
     g_free (said);
   /* Every game's status already says when the board is solved; the app
    * only colours it, so the words are never said twice. */
-  if (game->is_solved != NULL && self->mode == HB_MODE_PLAY
-      && game->is_solved (hb_window_current (self)))
-    gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "success");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "success");
+  {
+    const HbState *now = hb_window_current (self);
+    gboolean solved = game->is_solved != NULL && self->mode == HB_MODE_PLAY
+                      && game->is_solved (now);
+    /* Solved over the limit is no success (Flood-It's "solved, over the
+     * limit" was green): a warning. */
+    late = solved && game->is_won_late != NULL && game->is_won_late (now);
+    if (solved && !late)
+      gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "success");
+    else
+      gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "success");
+  }
   if (hb_window_play_is_lost (self))
     gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "error");
   else
@@ -156,10 +164,9 @@ hb_window_update_status (HbWindow *self)
     char *warning = dup_level_warning (self);
 
     if (warning != NULL)
-      {
-        join_status (&text, warning, TRUE);
-        gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "warning");
-      }
+      join_status (&text, warning, TRUE);
+    if (warning != NULL || late)
+      gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "warning");
     else
       gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "warning");
     g_free (warning);

@@ -396,6 +396,11 @@ struct _HbGame {
    * cannot be lost. */
   gboolean  (*is_lost) (const HbState *state);
 
+  /* Whether a solved board was solved short of the level's aim (Flood-It:
+   * over its move limit): the app then shows the status line as a
+   * warning, not a success. May be NULL. */
+  gboolean  (*is_won_late) (const HbState *state);
+
   /* Turns every tile at random (Infinite Loop's Scramble: a drawn level
    * becomes one to play), or NULL when the game has no such operation.
    * Returns a new state, or NULL when nothing could turn. */

@@ -432,6 +432,40 @@ test_apply_is_no_win (void)
   g_object_unref (settings);
 }
 
+static gboolean
+label_says (GtkWidget *w, gconstpointer text)
+{
+  return GTK_IS_LABEL (w) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (w)), text) == 0;
+}
+
+/* A Flood-It level solved over its move limit (by applying a solver's
+ * longer answer) is no success: its status line is a warning, not green
+ * ("2 / 1 moves · solved, over the limit"). */
+static void
+test_flood_over_limit_warns (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *label;
+
+  hb_app_test_open_text (window, "tight.flood", "3 by 3 -> 1\n012\n000\n000\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  g_assert_true (hb_window_select_solver (window, "optimal"));
+  hb_window_solve (window);
+  hb_app_test_wait (hb_app_test_not_solving, window, 60000, "the solver");
+  hb_app_test_settle (100);
+  g_assert_cmpint (hb_window_get_result (window)->status, ==, HB_STATUS_SOLVED);
+  hb_app_test_activate (window, "apply-solution", NULL);
+  hb_app_test_settle (100);
+  g_assert_true (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
+  g_assert_nonnull (strstr (hb_window_get_status_text (window), "over the limit"));
+  label = hb_app_test_find_where (GTK_WIDGET (window), label_says,
+                                  hb_window_get_status_text (window));
+  g_assert_nonnull (label);
+  g_assert_false (gtk_widget_has_css_class (label, "success"));
+  g_assert_true (gtk_widget_has_css_class (label, "warning"));
+  hb_app_test_window_close (window);
+}
+
 static void
 test_keyboard_play (void)
 {
@@ -875,6 +909,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/keyboard", test_keyboard_play);
   g_test_add_func ("/app/play/next-level", test_next_level);
   g_test_add_func ("/app/play/apply-is-no-win", test_apply_is_no_win);
+  g_test_add_func ("/app/play/flood-over-limit-warns", test_flood_over_limit_warns);
   g_test_add_func ("/app/play/zoom", test_zoom);
   g_test_add_func ("/app/play/snapshots", test_snapshots);
   g_test_add_func ("/app/play/undo-counts", test_undo_counts);

@@ -1106,6 +1106,16 @@ flood_is_lost (const HbState *state)
   return s->move_limit > 0 && s->moves >= s->move_limit && !flood_is_solved (state);
 }
 
+/* Solved, but over the move limit ("25 / 22 moves · solved, over the
+ * limit"): no success. */
+static gboolean
+flood_is_won_late (const HbState *state)
+{
+  const FloodState *s = FLOOD_CONST (state);
+
+  return flood_is_solved (state) && s->move_limit > 0 && s->moves > s->move_limit;
+}
+
 static char *
 flood_status_text (const HbState *state)
 {
@@ -1405,6 +1415,7 @@ const HbGame flood_game = {
   .from_image = flood_from_image,
   .answer_fits = flood_answer_fits,
   .is_lost = flood_is_lost,
+  .is_won_late = flood_is_won_late,
   .level_number = {
     .title = N_("_Move limit"),
     .subtitle = N_("0 for no limit"),
