@@ -103,7 +103,7 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
         }
       if (ok)
         ok = path != NULL
-               ? hb_read_input_cancellable (path, cancellable, &text, &len, &error)
+               ? hb_read_input_cancellable (path, job->name, cancellable, &text, &len, &error)
                : hb_window_read_capped (job->file, job->name, HB_IMAGE_MAX_BYTES,
                                         cancellable, &text, &len, &error);
       if (ok && !g_cancellable_is_cancelled (cancellable))
@@ -125,7 +125,7 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
     }
 
   if (path != NULL)
-    ok = hb_read_input_cancellable (path, cancellable, &text, &len, &error);
+    ok = hb_read_input_cancellable (path, job->name, cancellable, &text, &len, &error);
   else
     ok = hb_window_read_capped (job->file, job->name, HB_MAX_FILE_BYTES, cancellable,
                                 &text, &len, &error);
@@ -347,20 +347,8 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
         say_no_board (self, job->name, error->message);
       else
         {
-          g_autofree char *path = job->file != NULL ? g_file_get_path (job->file) : NULL;
-          g_autofree char *sentence = NULL;
-
-          /* The readers shared with the command line name the file by its
-           * path; the window names it as everywhere else, by its name. */
-          if (error != NULL && path != NULL && g_str_has_prefix (error->message, path)
-              && error->message[strlen (path)] == ':')
-            {
-              g_autofree char *named = g_strconcat (job->name, error->message + strlen (path), NULL);
-              sentence = error_sentence (named);
-            }
-          else
-            sentence = error ? error_sentence (error->message)
-                             : g_strdup (_("The file could not be read"));
+          g_autofree char *sentence = error ? error_sentence (error->message)
+                                            : g_strdup (_("The file could not be read"));
           hb_window_show_error (self, _("Could Not Open the File"), sentence);
         }
       g_task_return_error (outer, error);

@@ -38,7 +38,7 @@ cancel_wait (int fd, gpointer data, GError **error)
 }
 
 gboolean
-hb_read_input_cancellable (const char *path, GCancellable *cancellable,
+hb_read_input_cancellable (const char *path, const char *name, GCancellable *cancellable,
                            char **contents, gsize *len, GError **error)
 {
   CancelWait w = { cancellable, -1 };
@@ -46,12 +46,12 @@ hb_read_input_cancellable (const char *path, GCancellable *cancellable,
   gboolean ok;
 
   if (cancellable == NULL)
-    return hb_read_input (path, contents, len, error);
+    return hb_read_input_with (path, name, NULL, NULL, contents, len, error);
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
   if (g_cancellable_make_pollfd (cancellable, &pfd))
     w.cancel_fd = pfd.fd;
-  ok = hb_read_input_with (path, cancel_wait, &w, contents, len, error);
+  ok = hb_read_input_with (path, name, cancel_wait, &w, contents, len, error);
   if (w.cancel_fd >= 0)
     g_cancellable_release_fd (cancellable);
   return ok;

@@ -203,11 +203,11 @@ wait_readable (int fd, HbReadWait wait, gpointer wait_data, GError **error)
 }
 
 gboolean
-hb_read_input_with (const char *path, HbReadWait wait, gpointer wait_data,
+hb_read_input_with (const char *path, const char *shown, HbReadWait wait, gpointer wait_data,
                     char **contents, gsize *len, GError **error)
 {
   gboolean is_stdin = g_strcmp0 (path, "-") == 0;
-  const char *name = is_stdin ? "-" : path;
+  const char *name = is_stdin ? "-" : shown != NULL ? shown : path;
   const gsize max = HB_MAX_FILE_BYTES;
   GStatBuf st;
   char *buf = NULL;
@@ -305,7 +305,7 @@ out:
 gboolean
 hb_read_input (const char *path, char **contents, gsize *len, GError **error)
 {
-  return hb_read_input_with (path, NULL, NULL, contents, len, error);
+  return hb_read_input_with (path, NULL, NULL, NULL, contents, len, error);
 }
 
 HbState *

@@ -46,16 +46,20 @@ gboolean hb_read_input (const char *path, char **contents, gsize *len, GError **
 typedef gboolean (*HbReadWait) (int fd, gpointer data, GError **error);
 
 /* hb_read_input, calling `wait` before every read (NULL: poll, and only
- * where the file is not a regular one). */
-gboolean hb_read_input_with (const char *path, HbReadWait wait, gpointer wait_data,
-                             char **contents, gsize *len, GError **error);
+ * where the file is not a regular one); errors read "NAME: message" with
+ * `name` (NULL: the path; the app names a file as everywhere else, by its
+ * name). */
+gboolean hb_read_input_with (const char *path, const char *name, HbReadWait wait,
+                             gpointer wait_data, char **contents, gsize *len,
+                             GError **error);
 
 /* hb_read_input that stops waiting for data (a FIFO nobody writes to yet)
  * and reading when `cancellable` (may be NULL) fires: FALSE with
  * G_IO_ERROR_CANCELLED. In hb-read-cancellable.c, apart, so that programs
  * that read levels need not link GIO (the fast CLI: hb-cancel.h). */
-gboolean hb_read_input_cancellable (const char *path, GCancellable *cancellable,
-                                    char **contents, gsize *len, GError **error);
+gboolean hb_read_input_cancellable (const char *path, const char *name,
+                                    GCancellable *cancellable, char **contents, gsize *len,
+                                    GError **error);
 
 /* Writes contents atomically: a temporary file in the same folder, then a
  * rename, so a failed save leaves the old file as it was. */

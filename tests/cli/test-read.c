@@ -73,6 +73,11 @@ test_dev_zero (void)
   g_assert_nonnull (strstr (error->message, "/dev/zero"));
   g_assert_nonnull (strstr (error->message, "128 MiB"));
   g_assert_null (text);
+  /* Named as the caller names it (the app: by the file's name). */
+  g_clear_error (&error);
+  g_assert_false (hb_read_input_cancellable ("/dev/zero", "zero", NULL, &text, &len, &error));
+  g_assert_true (g_str_has_prefix (error->message, "zero: "));
+  g_assert_null (text);
 }
 
 static gpointer
@@ -132,7 +137,7 @@ read_thread (gpointer data)
   char *text = NULL;
   gsize len = 0;
 
-  job->ok = hb_read_input_cancellable (job->path, job->cancellable, &text, &len, &job->error);
+  job->ok = hb_read_input_cancellable (job->path, NULL, job->cancellable, &text, &len, &job->error);
   g_free (text);
   g_atomic_int_set (&job->done, TRUE);
   g_main_context_wakeup (NULL);
@@ -167,7 +172,7 @@ test_fifo_cancel (void)
     gsize len = 0;
 
     g_assert_true (g_file_set_contents (file, "1\n", -1, NULL));
-    g_assert_false (hb_read_input_cancellable (file, cancellable, &text, &len, &error));
+    g_assert_false (hb_read_input_cancellable (file, NULL, cancellable, &text, &len, &error));
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
     g_assert_null (text);
     g_unlink (file);
