@@ -170,6 +170,12 @@ status_has (HbWindow *window, const char *what)
 }
 
 static gboolean
+label_says (GtkWidget *w, gconstpointer text)
+{
+  return GTK_IS_LABEL (w) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (w)), text) == 0;
+}
+
+static gboolean
 label_shown_says (GtkWidget *w, gconstpointer text)
 {
   return GTK_IS_LABEL (w) && gtk_widget_get_mapped (w)
@@ -206,23 +212,10 @@ test_flood_out_of_moves (void)
   g_assert_true (status_has (window, "out of moves"));
   g_assert_cmpstr (hb_window_get_last_toast (window), ==, "Out of moves");
   {
-    /* The count is shown as an error (red). */
-    GtkWidget *label = NULL;
-    GtkWidget *w = GTK_WIDGET (hb_window_get_board_view (window));
-    /* The status label is the board's next sibling's descendant: find it
-     * by its text. */
-    while (w != NULL && label == NULL)
-      {
-        w = gtk_widget_get_parent (w);
-        for (GtkWidget *c = w ? gtk_widget_get_first_child (w) : NULL; c; c = gtk_widget_get_next_sibling (c))
-          {
-            /* (It shares a stack with the player: hb-window.ui.) */
-            GtkWidget *l = GTK_IS_STACK (c) ? gtk_widget_get_first_child (c) : c;
-            if (GTK_IS_LABEL (l)
-                && g_strcmp0 (gtk_label_get_label (GTK_LABEL (l)), hb_window_get_status_text (window)) == 0)
-              label = l;
-          }
-      }
+    /* The count is shown as an error (red); the status label found by its
+     * text. */
+    GtkWidget *label = hb_app_test_find_where (GTK_WIDGET (window), label_says,
+                                               hb_window_get_status_text (window));
     g_assert_nonnull (label);
     g_assert_true (gtk_widget_has_css_class (label, "error"));
   }
@@ -396,6 +389,20 @@ test_next_level (void)
   g_object_unref (settings);
 }
 
+/* Solves the level with the solver chosen, then applies the answer,
+ * asserting that one was found and that the board is solved. */
+static void
+solve_and_apply (HbWindow *window)
+{
+  hb_window_solve (window);
+  hb_app_test_wait (hb_app_test_not_solving, window, 60000, "the solver");
+  hb_app_test_settle (100);
+  g_assert_cmpint (hb_window_get_result (window)->status, ==, HB_STATUS_SOLVED);
+  hb_app_test_activate (window, "apply-solution", NULL);
+  hb_app_test_settle (100);
+  g_assert_true (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
+}
+
 /* The solver's answer applied is no win of the player's: no "Solved in"
  * toast, and the level is not ticked as solved (Infinite Loop's said
  * "Solved in 3 moves" after two moves and counted the level, Flood-It's
@@ -417,25 +424,13 @@ test_apply_is_no_win (void)
   hb_app_test_activate (window, "next-hint", NULL);
   hb_app_test_wait_hint (window);
   g_assert_false (game->is_solved (hb_window_get_state (window)));
-  hb_window_solve (window);
-  hb_app_test_wait (hb_app_test_not_solving, window, 60000, "the solver");
-  hb_app_test_settle (100);
-  g_assert_cmpint (hb_window_get_result (window)->status, ==, HB_STATUS_SOLVED);
-  hb_app_test_activate (window, "apply-solution", NULL);
-  hb_app_test_settle (100);
-  g_assert_true (game->is_solved (hb_window_get_state (window)));
+  solve_and_apply (window);
   g_assert_true (hb_window_get_last_toast (window) == NULL
                  || strstr (hb_window_get_last_toast (window), "Solved in") == NULL);
   solved = g_settings_get_strv (settings, "solved-levels");
   g_assert_cmpuint (g_strv_length (solved), ==, 0);
   hb_app_test_window_close (window);
   g_object_unref (settings);
-}
-
-static gboolean
-label_says (GtkWidget *w, gconstpointer text)
-{
-  return GTK_IS_LABEL (w) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (w)), text) == 0;
 }
 
 /* A Flood-It level solved over its move limit (by applying a solver's
@@ -450,13 +445,7 @@ test_flood_over_limit_warns (void)
   hb_app_test_open_text (window, "tight.flood", "3 by 3 -> 1\n012\n000\n000\n");
   hb_window_set_mode (window, HB_MODE_PLAY);
   g_assert_true (hb_window_select_solver (window, "optimal"));
-  hb_window_solve (window);
-  hb_app_test_wait (hb_app_test_not_solving, window, 60000, "the solver");
-  hb_app_test_settle (100);
-  g_assert_cmpint (hb_window_get_result (window)->status, ==, HB_STATUS_SOLVED);
-  hb_app_test_activate (window, "apply-solution", NULL);
-  hb_app_test_settle (100);
-  g_assert_true (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
+  solve_and_apply (window);
   g_assert_nonnull (strstr (hb_window_get_status_text (window), "over the limit"));
   label = hb_app_test_find_where (GTK_WIDGET (window), label_says,
                                   hb_window_get_status_text (window));
