@@ -11,6 +11,7 @@
 #include "hb-board-view.h"
 #include "hb-player-bar.h"
 #include "hb-solver-panel.h"
+#include "flood.h"
 #include "lights.h"
 
 static void
@@ -264,6 +265,58 @@ test_cancel (void)
   hb_app_test_window_close (window);
 }
 
+/* Stopping Flood-It's optimal search while it proves: the best answer it
+ * had stands, not proven, and Apply Solution applies it (it used to be a
+ * "Cancelled" with nothing to apply). */
+static void
+test_cancel_keeps_best (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  /* 22×22 in six colours: the proof runs about 12 s (it ends at the
+   * memory bound); the first answer comes in tens of milliseconds. */
+  HbGenerateParams p = { 22, 22, 6, 1 };
+  HbState *level = flood_game.generate (&p, NULL);
+  char *text = flood_game.write (level, HB_WRITE_NATIVE, NULL);
+  const HbResult *r;
+  gboolean was_running;
+
+  hb_app_test_open_text (window, "slow.flood", text);
+  g_assert_cmpstr (hb_window_get_game (window)->id, ==, "flood");
+  g_assert_true (hb_window_select_solver (window, "optimal"));
+  hb_window_solve (window);
+  hb_app_test_settle (800);
+  was_running = hb_window_is_solving (window);
+  activate (window, "cancel");
+  hb_app_test_wait (hb_app_test_not_solving, window, 20000, "the solver to stop");
+  hb_app_test_settle (50);
+  r = hb_window_get_result (window);
+  g_assert_nonnull (r);
+  g_test_message ("status %s: %s", hb_status_to_string (r->status), r->message);
+  g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+  if (was_running)
+    {
+      g_assert_false (r->optimal);
+      g_assert_nonnull (strstr (r->message, "you stopped the search"));
+    }
+  else
+    g_test_message ("the solve ended before it could be stopped");
+  if (hb_window_is_playing_trace (window))
+    activate (window, "cancel");
+  g_assert_true (hb_window_get_action_enabled (window, "apply-solution"));
+  activate (window, "apply-solution");
+  g_assert_true (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
+  g_assert_cmpint (FLOOD_CONST (hb_window_get_state (window))->moves, ==, (int) r->moves->len);
+  /* The next window opens on the last game's level: Enlight, as the other
+   * tests here expect. */
+  g_assert_false (hb_window_get_modified (window));
+  g_assert_true (hb_window_select_game (window, "lights"));
+  hb_app_test_wait_hint (window);
+
+  g_free (text);
+  hb_state_free (level);
+  hb_app_test_window_close (window);
+}
+
 /* The result shown says, once the board changed, that it is about the
  * board as it was; undoing the change takes the note away. */
 static void
@@ -299,6 +352,7 @@ main (int argc, char *argv[])
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/solve/backtrack-and-player", test_backtrack_and_player);
   g_test_add_func ("/app/solve/cancel", test_cancel);
+  g_test_add_func ("/app/solve/cancel-keeps-best", test_cancel_keeps_best);
   g_test_add_func ("/app/solve/result-for-the-board-solved", test_result_for_the_board_solved);
   return g_test_run ();
 }

@@ -505,6 +505,8 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
     if (hb_cancel_is_set (cancellable) && hb_cancel_was_set (cancellable))
       {
         a->cancelled = TRUE;
+        a->lower_bound = MIN (h0, (int) best->len);
+        a->initial_h = h0;
         goto out;
       }
     if (hb_cancel_is_set (cancellable))
@@ -877,18 +879,20 @@ optimal_solve (const HbState *state, const HbSolveOptions *options,
   flood_optimal_search (s->cells, state->width, state->height, s->colours,
                         options->memory_limit, options->node_limit,
                         options->time_limit, cancellable, trace, &a);
-  if (a.cancelled)
+  /* Stopped by the caller with an answer in hand (the quick players' or
+   * the beams'): it stands, not proven, as at the time limit, so the user
+   * who stops a long proof can still apply the best found. */
+  if (a.cancelled && a.moves->len > 0)
+    {
+      a.solved = TRUE;
+      a.optimal = FALSE;
+      g_free (a.stop_reason);
+      a.stop_reason = g_strdup (_("you stopped the search"));
+    }
+  if (a.cancelled && !a.solved)
     {
       r = hb_result_new (HB_STATUS_CANCELLED);
-      if (a.moves->len > 0)
-        hb_result_set_message (r, g_dngettext (NULL,
-                                               "Cancelled: at least %d move is needed; "
-                                               "the best found has %u",
-                                               "Cancelled: at least %d moves are needed; "
-                                               "the best found has %u", a.lower_bound),
-                               a.lower_bound, a.moves->len);
-      else
-        hb_result_set_message (r, "%s", _("Cancelled before an answer was found"));
+      hb_result_set_message (r, "%s", _("Cancelled before an answer was found"));
     }
   else if (!a.solved)
     {
