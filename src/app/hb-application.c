@@ -71,6 +71,23 @@ action_about (GSimpleAction *action, GVariant *param, gpointer data)
                         /* TRANSLATORS: your name and address, one per line */
                         "translator-credits", _("translator-credits"),
                         NULL);
+  {
+    /* The write-ups the solvers marked "original article" follow, one per
+     * game (two for Flow Free): the sidebar names them only that way. */
+    const char *articles[] = {
+      /* TRANSLATORS: an article's title stays as it is */
+      _("“An algorithm to solve a matrix game”, a blog post (Enlight)"),
+      _("“Solving Infinite Loop”, by Ankit (Infinite Loop)"),
+      _("An article solving Simon Tatham’s Flood in Python (Flood-It)"),
+      _("“Flow Free Game Solver”, project notes in Romanian (Flow Free: SAT, "
+        "heuristic search, backtracking)"),
+      _("“Flow Free Solver”, by Shahar Bar and Noa Wolfgor (Flow Free: the genetic "
+        "algorithms, arc consistency) https://github.com/NoaWo/Flow-Free-Solver"),
+      NULL
+    };
+    adw_about_window_add_acknowledgement_section (ADW_ABOUT_WINDOW (about),
+                                                  _("The Original Articles"), articles);
+  }
   gtk_window_present (GTK_WINDOW (about));
 }
 
