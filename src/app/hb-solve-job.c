@@ -96,6 +96,13 @@ hb_solve_job_cancel (HbSolveJob *self)
 }
 
 gboolean
+hb_solve_job_was_cancelled (HbSolveJob *self)
+{
+  g_return_val_if_fail (HB_IS_SOLVE_JOB (self), FALSE);
+  return g_cancellable_is_cancelled (self->cancellable);
+}
+
+gboolean
 hb_solve_job_is_running (HbSolveJob *self)
 {
   g_return_val_if_fail (HB_IS_SOLVE_JOB (self), FALSE);

@@ -28,6 +28,9 @@ HbSolveJob      *hb_solve_job_new (const HbSolver *solver, const HbState *state,
                                    const HbSettings *settings);
 void             hb_solve_job_run (HbSolveJob *self);
 void             hb_solve_job_cancel (HbSolveJob *self);
+/* Whether hb_solve_job_cancel was called (the run may still have
+ * answered: a solver stopped with an answer in hand gives it). */
+gboolean         hb_solve_job_was_cancelled (HbSolveJob *self);
 gboolean         hb_solve_job_is_running (HbSolveJob *self);
 
 const HbSolver  *hb_solve_job_get_solver (HbSolveJob *self);

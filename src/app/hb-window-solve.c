@@ -396,11 +396,12 @@ on_solve_finished (HbSolveJob *job, HbWindow *self)
   update_plot (self);
   /* The player starts playing the run by itself; a run the user
    * cancelled rests where it stopped (the board last seen, a genetic
-   * algorithm's best so far), and Play or Replay plays it. */
+   * algorithm's best so far, or the answer a solver stopped with), and
+   * Play or Replay plays it. */
   if (hb_trace_length (self->trace) > 0 && self->result_initial->game == hb_document_get_game (self->document))
     {
       hb_window_open_player (self);
-      if (self->result->status == HB_STATUS_CANCELLED)
+      if (self->result->status == HB_STATUS_CANCELLED || hb_solve_job_was_cancelled (job))
         hb_player_bar_seek (self->player_bar, G_MAXSIZE);
       else
         hb_player_bar_set_playing (self->player_bar, TRUE);

@@ -295,8 +295,16 @@ test_cancel_keeps_best (void)
   g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
   if (was_running)
     {
+      HbPlayerBar *bar = hb_window_get_player_bar (window);
+      HbPlayer *player = hb_player_bar_get_player (bar);
+
       g_assert_false (r->optimal);
       g_assert_nonnull (strstr (r->message, "you stopped the search"));
+      /* Stopped, it rests where it stopped, as any stopped run: paused at
+       * its end, where the answer is (not playing from the start). */
+      g_assert_nonnull (player);
+      g_assert_false (hb_player_bar_get_playing (bar));
+      g_assert_cmpuint (hb_player_position (player), ==, hb_player_length (player));
     }
   else
     g_test_message ("the solve ended before it could be stopped");
