@@ -216,6 +216,22 @@ hb_document_push (HbDocument *self, HbState *state)
 }
 
 void
+hb_document_push_restart (HbDocument *self, HbState *state)
+{
+  g_return_if_fail (HB_IS_DOCUMENT (self));
+  g_return_if_fail (self->history != NULL);
+  if (!self->playing)
+    {
+      /* In Edit the level itself goes back to its start. */
+      push_step (self, state, FALSE);
+      return;
+    }
+  hb_history_push_restart (self->history, state);
+  self->gesture_pushed = FALSE;
+  changed (self);
+}
+
+void
 hb_document_push_design (HbDocument *self, HbState *state)
 {
   push_step (self, state, FALSE);
@@ -247,6 +263,13 @@ hb_document_play_depth (HbDocument *self)
 {
   g_return_val_if_fail (HB_IS_DOCUMENT (self), 0);
   return self->history != NULL ? hb_history_play_depth (self->history) : 0;
+}
+
+guint
+hb_document_play_moves (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), 0);
+  return self->history != NULL ? hb_history_play_moves (self->history) : 0;
 }
 
 guint64

@@ -61,6 +61,9 @@ gboolean       hb_document_cancel_gesture (HbDocument *self);
 /* A new board (taken) as an undo step of its own (a solution applied,
  * Restart): a play move while playing. */
 void           hb_document_push (HbDocument *self, HbState *state);
+/* The same for Restart: while playing, the move count (play_moves)
+ * starts again from it. */
+void           hb_document_push_restart (HbDocument *self, HbState *state);
 /* The same, always a change of the level (clear, resize, scramble). */
 void           hb_document_push_design (HbDocument *self, HbState *state);
 /* Whether changes from now on are play moves (the window's Play mode):
@@ -75,6 +78,9 @@ gboolean       hb_document_redo_is_play_move (HbDocument *self);
  * drawn: with none, Play shows the design Save writes), and an id of the
  * level as drawn that changes with it. */
 guint          hb_document_play_depth (HbDocument *self);
+/* The moves of the current try: the play moves since the level as drawn
+ * or the latest Restart before the board shown. */
+guint          hb_document_play_moves (HbDocument *self);
 guint64        hb_document_design_id (HbDocument *self);
 gboolean       hb_document_can_undo (HbDocument *self);
 gboolean       hb_document_can_redo (HbDocument *self);

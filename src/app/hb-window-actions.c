@@ -226,7 +226,7 @@ action_restart (GtkWidget *widget, const char *name, GVariant *param)
   key = g_strdup (self->level_key);
   hb_window_play_level_changed (self);
   self->level_key = key;
-  hb_document_push (self->document, hb_state_copy (loaded));
+  hb_document_push_restart (self->document, hb_state_copy (loaded));
 }
 
 static void

@@ -414,12 +414,14 @@ hb_window_play_note_move (HbWindow *self)
 }
 
 /* The moves on the board: the play moves in the history since the level
- * as drawn, so an undone move is not counted and a redone one is, in
- * every game (the window's own count kept undone moves). */
+ * as drawn or the latest Restart, so an undone move is not counted and a
+ * redone one is, in every game (the window's own count kept undone
+ * moves), and a restart starts the count again (it counted the moves
+ * before it, and itself, into the next try's). */
 guint
 hb_window_play_moves (HbWindow *self)
 {
-  return hb_document_play_depth (self->document);
+  return hb_document_play_moves (self->document);
 }
 
 static char *

@@ -4,6 +4,8 @@ typedef struct {
   HbState *state;
   guint64  id;      /* unique for the history's life */
   gboolean play;    /* a play move made it */
+  gboolean restart; /* a play step back to the level's start (Restart):
+                     * the moves are counted again from it */
 } Entry;
 
 struct _HbHistory {
@@ -26,7 +28,7 @@ clear_entry (gpointer p)
 static void
 append (HbHistory *h, HbState *state, gboolean play)
 {
-  Entry e = { state, h->next_id++, play };
+  Entry e = { state, h->next_id++, play, FALSE };
 
   g_array_append_val (h->entries, e);
 }
@@ -113,6 +115,13 @@ hb_history_push_play (HbHistory *h, HbState *state)
   push (h, state, TRUE);
 }
 
+void
+hb_history_push_restart (HbHistory *h, HbState *state)
+{
+  push (h, state, TRUE);
+  ENTRY (h, h->pos)->restart = TRUE;
+}
+
 const HbState *
 hb_history_design (const HbHistory *h)
 {
@@ -185,6 +194,19 @@ guint
 hb_history_play_depth (const HbHistory *h)
 {
   return h->pos - design_at (h, h->pos);
+}
+
+guint
+hb_history_play_moves (const HbHistory *h)
+{
+  guint p = h->pos, n = 0;
+
+  while (p > 0 && ENTRY (h, p)->play && !ENTRY (h, p)->restart)
+    {
+      n++;
+      p--;
+    }
+  return n;
 }
 
 guint64

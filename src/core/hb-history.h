@@ -31,12 +31,18 @@ const HbState *hb_history_current (const HbHistory *history);
  * change of the level, or with push_play a play move's (progress). */
 void           hb_history_push (HbHistory *history, HbState *state);
 void           hb_history_push_play (HbHistory *history, HbState *state);
+/* A play step back to the level's start (Restart): the move count
+ * (play_moves) starts again from it, play_depth goes on. */
+void           hb_history_push_restart (HbHistory *history, HbState *state);
 /* The current state's design: the current state unless play moves made
  * it, else the state before those moves. */
 const HbState *hb_history_design (const HbHistory *history);
 /* The play moves made on the current design up to the current state (the
  * moves a player has on the board). */
 guint          hb_history_play_depth (const HbHistory *history);
+/* The play moves since the design or the latest restart before the
+ * current state (the moves of the player's current try). */
+guint          hb_history_play_moves (const HbHistory *history);
 /* An id of the current design, unique for the history's life: it changes
  * when the level as drawn changes (an edit, an undo past one). */
 guint64        hb_history_design_id (const HbHistory *history);

@@ -784,6 +784,44 @@ test_undo_counts (void)
   hb_app_test_window_close (window);
 }
 
+/* Restart starts the count again: it counted the moves before it, and
+ * itself, into the next try's ("3 moves" after two and a restart, and
+ * "Solved in 4 moves" for one winning press). Undoing the restart gives
+ * the earlier try's count back. */
+static void
+test_restart_count (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  double px, py;
+
+  hb_app_test_open_text (window, "one.lights", "010\n111\n010\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  hb_app_test_cell_point (window, 0, 0, 0.5, 0.5, &px, &py);
+  hb_board_view_simulate_click (view, px, py, 1);
+  hb_app_test_cell_point (window, 2, 2, 0.5, 0.5, &px, &py);
+  hb_board_view_simulate_click (view, px, py, 1);
+  hb_app_test_settle (30);
+  g_assert_true (status_has_moves (window, "2 moves"));
+  hb_app_test_activate (window, "restart", NULL);
+  hb_app_test_settle (30);
+  /* No moves and no clock yet: the status says only what is on. */
+  g_assert_cmpstr (hb_window_get_status_text (window), ==, "5 lights on");
+  hb_app_test_cell_point (window, 1, 1, 0.5, 0.5, &px, &py);
+  hb_board_view_simulate_click (view, px, py, 1);
+  hb_app_test_settle (30);
+  g_assert_true (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
+  g_assert_nonnull (strstr (hb_window_get_last_toast (window), "Solved in 1 move"));
+  hb_app_test_activate (window, "undo", NULL);
+  g_test_message ("the win undone: %s", hb_window_get_status_text (window));
+  g_assert_true (status_has_moves (window, "0 moves"));
+  /* Undo the restart: the first try's two presses are back, and counted. */
+  hb_app_test_activate (window, "undo", NULL);
+  g_assert_true (status_has_moves (window, "2 moves"));
+  hb_app_test_window_close (window);
+}
+
 /* The Levels list opens with the level shown focused (and so scrolled
  * to), each time: after a level was picked from it, the rows were built
  * again and the keys did nothing until a Tab. A pick puts the focus on
@@ -902,6 +940,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/zoom", test_zoom);
   g_test_add_func ("/app/play/snapshots", test_snapshots);
   g_test_add_func ("/app/play/undo-counts", test_undo_counts);
+  g_test_add_func ("/app/play/restart-count", test_restart_count);
   g_test_add_func ("/app/play/levels-focus", test_levels_focus);
   g_test_add_func ("/app/play/main-menu-focus", test_main_menu_focus);
   return g_test_run ();
