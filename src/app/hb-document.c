@@ -348,8 +348,17 @@ hb_document_save (HbDocument *self, GFile *file, GError **error)
                    _("Only local files can be saved"));
       return FALSE;
     }
-  /* The level as drawn, not as played. */
-  text = self->game->write (hb_history_design (self->history), HB_WRITE_NATIVE, error);
+  /* The level as drawn, not as played; in the write-up's JSON under a
+   * ".json" name (Save As wrote text there). */
+  {
+    g_autofree char *base = g_file_get_basename (file);
+    g_autofree char *lower = base != NULL ? g_ascii_strdown (base, -1) : NULL;
+    HbWriteFormat format = self->game->reads_json && lower != NULL
+                           && g_str_has_suffix (lower, ".json")
+                           ? HB_WRITE_JSON : HB_WRITE_NATIVE;
+
+    text = self->game->write (hb_history_design (self->history), format, error);
+  }
   if (text == NULL)
     {
       g_free (path);

@@ -134,11 +134,15 @@ filter_for_game (const HbGame *game)
 {
   GtkFileFilter *filter = gtk_file_filter_new ();
   char *pattern = g_strdup_printf ("*%s", game->extension);
+  char *patterns = game->reads_json ? g_strdup_printf ("%s, *.json", pattern) : g_strdup (pattern);
   /* TRANSLATORS: a file type in the file chooser: "Enlight levels (*.lights)" */
-  char *name = g_strdup_printf (_("%s levels (%s)"), _(game->name), pattern);
+  char *name = g_strdup_printf (_("%s levels (%s)"), _(game->name), patterns);
 
   gtk_file_filter_set_name (filter, name);
   gtk_file_filter_add_pattern (filter, pattern);
+  if (game->reads_json)
+    gtk_file_filter_add_pattern (filter, "*.json");
+  g_free (patterns);
   g_free (pattern);
   g_free (name);
   return filter;
@@ -218,6 +222,8 @@ add_level_patterns (GtkFileFilter *f)
     {
       g_autofree char *pattern = g_strdup_printf ("*%s", games[i]->extension);
       gtk_file_filter_add_pattern (f, pattern);
+      if (games[i]->reads_json)
+        gtk_file_filter_add_pattern (f, "*.json");
     }
 }
 

@@ -264,6 +264,9 @@ struct _HbGame {
   const char *id;            /* "lights" */
   const char *name;          /* "Enlight" (translatable via N_) */
   const char *extension;     /* ".lights" */
+  gboolean    reads_json;    /* the write-up's JSON too: write takes
+                              * HB_WRITE_JSON, and a level saved under a
+                              * ".json" name is written in it */
   const char *description;   /* one sentence of rules */
   const char *edit_description; /* what Edit mode's clicks and drags do, or NULL */
   int default_width, default_height;

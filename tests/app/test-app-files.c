@@ -79,6 +79,54 @@ test_malformed (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* Save under a ".json" name writes Flow Free's level in the write-up's
+ * JSON (it wrote the text format there); a game without JSON writes its
+ * text whatever the name. */
+static void
+test_save_json (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  const char *level = "R.G\n...\nR.G\n";
+  char *path = g_build_filename (f->dir, "level.JSON", NULL);
+  char *lights_path = g_build_filename (f->dir, "lights.json", NULL);
+  GFile *file = g_file_new_for_path (path);
+  GFile *lights_file = g_file_new_for_path (lights_path);
+  GError *error = NULL;
+  char *text = NULL;
+  HbState *back;
+
+  hb_app_test_open_text (window, "three.flow", level);
+  g_assert_cmpstr (hb_window_get_game (window)->id, ==, "flow");
+  g_assert_true (hb_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  /* JSON: a list of rows with null for an empty cell; it reads back as
+   * the level. */
+  g_assert_cmpint (g_strstrip (text)[0], ==, '[');
+  g_assert_nonnull (strstr (text, "null"));
+  back = hb_window_get_game (window)->parse (text, strlen (text), &error);
+  g_assert_no_error (error);
+  g_assert_true (hb_window_get_game (window)->equal (back, hb_window_get_state (window)));
+  hb_state_free (back);
+  g_free (text);
+
+  g_assert_true (hb_window_select_game (window, "lights"));
+  hb_app_test_wait_hint (window);
+  g_assert_true (hb_window_save_to_file (window, lights_file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (lights_path, &text, NULL, NULL));
+  g_assert_cmpint (text[0], !=, '[');
+  g_free (text);
+
+  g_unlink (path);
+  g_unlink (lights_path);
+  g_object_unref (file);
+  g_object_unref (lights_file);
+  g_free (path);
+  g_free (lights_path);
+  hb_app_test_window_close (window);
+}
+
 static void
 test_save_and_reopen (Fixture *f, gconstpointer data)
 {
@@ -617,6 +665,8 @@ main (int argc, char *argv[])
               test_malformed, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-and-reopen", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_and_reopen, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-json", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_json, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-cancel", Fixture, NULL, hb_app_test_dir_set_up,
               test_open_cancel, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/close-asks", Fixture, NULL, hb_app_test_dir_set_up,

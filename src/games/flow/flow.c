@@ -2145,6 +2145,7 @@ const HbGame flow_game = {
   .id = "flow",
   .name = N_("Flow Free"),
   .extension = ".flow",
+  .reads_json = TRUE,
   .description = N_("Join each pair of equal dots by a path; the paths fill the board and never cross."),
   .edit_description = N_("Drawing: pick a colour and click two cells for its dots; a "
                          "click on a dot removes it. A colour that has both its dots "
