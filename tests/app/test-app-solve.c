@@ -265,6 +265,13 @@ test_cancel (void)
   hb_app_test_window_close (window);
 }
 
+static gboolean
+is_apply_button (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_BUTTON (widget)
+         && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), "_Apply Solution") == 0;
+}
+
 /* Stopping Flood-It's optimal search while it proves: the best answer it
  * had stands, not proven, and Apply Solution applies it (it used to be a
  * "Cancelled" with nothing to apply). */
@@ -314,6 +321,13 @@ test_cancel_keeps_best (void)
   activate (window, "apply-solution");
   g_assert_true (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
   g_assert_cmpint (FLOOD_CONST (hb_window_get_state (window))->moves, ==, (int) r->moves->len);
+  /* Applied, the button says so (it said the board had changed). */
+  {
+    GtkWidget *apply = hb_app_test_find_where (GTK_WIDGET (window), is_apply_button, NULL);
+    g_assert_nonnull (apply);
+    g_assert_false (gtk_widget_get_sensitive (apply));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (apply), ==, "The answer is on the board");
+  }
   /* The next window opens on the last game's level: Enlight, as the other
    * tests here expect. */
   g_assert_false (hb_window_get_modified (window));
