@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "hb-app-test.h"
+#include "hb-palette-bar.h"
 #include "flood.h"
 #include "lights.h"
 #include "loop.h"
@@ -189,6 +190,16 @@ label_shown (GtkWidget *w, const char *text)
   return hb_app_test_find_where (w, label_shown_says, text) != NULL;
 }
 
+/* The palette's second chip (its buttons carry their entry's id). */
+static gboolean
+is_second_chip (GtkWidget *widget, gconstpointer data)
+{
+  GtkWidget *bar = gtk_widget_get_ancestor (widget, HB_TYPE_PALETTE_BAR);
+  return GTK_IS_BUTTON (widget) && bar != NULL && gtk_widget_get_parent (widget) == bar
+         && gtk_widget_get_prev_sibling (widget) != NULL
+         && gtk_widget_get_prev_sibling (gtk_widget_get_prev_sibling (widget)) == NULL;
+}
+
 static void
 test_flood_out_of_moves (void)
 {
@@ -203,7 +214,15 @@ test_flood_out_of_moves (void)
   g_assert_false (status_has (window, "out of moves"));
 
   /* Flood with colour 1 (key 1: Flood-It's keys are its colour digits,
-   * as the chips show them; the palette's second entry). */
+   * as the chips show them; the palette's second entry, whose tooltip
+   * names that key: it said "(2)"). */
+  {
+    GtkWidget *chip = hb_app_test_find_where (GTK_WIDGET (hb_window_get_palette_bar (window)),
+                                              is_second_chip, NULL);
+    g_assert_nonnull (chip);
+    g_test_message ("second chip: %s", gtk_widget_get_tooltip_text (chip));
+    g_assert_true (g_str_has_suffix (gtk_widget_get_tooltip_text (chip), " (1)"));
+  }
   hb_app_test_activate (window, "palette", g_variant_new_int32 (1));
   hb_app_test_settle (30);
   s = FLOOD_CONST (hb_window_get_state (window));
