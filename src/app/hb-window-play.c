@@ -543,9 +543,9 @@ hb_window_play_state_changed (HbWindow *self)
   if (self->mode == HB_MODE_PLAY && self->play_start == 0 && !solved
       && hb_window_play_moves (self) > 0)
     hb_window_play_note_move (self);
-  /* The winning move undone: the game goes on, and so does the clock,
-   * less the time it stood. */
-  if (self->mode == HB_MODE_PLAY && !solved && self->play_end != 0)
+  /* The winning (or losing) move undone: the game goes on, and so does
+   * the clock, less the time it stood. */
+  if (self->mode == HB_MODE_PLAY && !solved && !lost && self->play_end != 0)
     {
       self->play_start += g_get_monotonic_time () - self->play_end;
       self->play_end = 0;
@@ -574,6 +574,11 @@ hb_window_play_state_changed (HbWindow *self)
   hb_window_play_drop_stale_toasts (self);
   if (self->mode == HB_MODE_PLAY && lost && !self->was_lost)
     {
+      /* The game is over: the clock stops, as on a win (Undo starts it
+       * again, above). */
+      if (self->play_start != 0 && self->play_end == 0)
+        self->play_end = g_get_monotonic_time ();
+      stop_clock (self);
       g_clear_object (&self->lost_toast);
       self->lost_toast = g_object_ref (hb_window_show_toast_button (self, _("Out of moves"), _("_Restart"),
                                                                     "win.restart", 0));

@@ -14,6 +14,7 @@
 
 #include "hb-app-test.h"
 #include "hb-palette-bar.h"
+#include "hb-window-private.h"
 #include "flood.h"
 #include "lights.h"
 #include "loop.h"
@@ -230,6 +231,18 @@ test_flood_out_of_moves (void)
   g_assert_cmpint (s->cells[0], ==, 1);
   g_assert_true (status_has (window, "out of moves"));
   g_assert_cmpstr (hb_window_get_last_toast (window), ==, "Out of moves");
+  /* The game is over: the clock stopped (it ran on). */
+  g_assert_cmpint (window->play_end, !=, 0);
+  g_assert_cmpuint (window->clock_id, ==, 0);
+  /* Undone, the game and the clock go on; redone, both stop again. */
+  hb_app_test_activate (window, "undo", NULL);
+  g_assert_cmpint (window->play_end, ==, 0);
+  g_assert_cmpuint (window->clock_id, !=, 0);
+  hb_app_test_activate (window, "redo", NULL);
+  hb_app_test_settle (30);
+  g_assert_cmpint (window->play_end, !=, 0);
+  g_assert_cmpuint (window->clock_id, ==, 0);
+  g_assert_true (status_has (window, "out of moves"));
   {
     /* The count is shown as an error (red); the status label found by its
      * text. */
