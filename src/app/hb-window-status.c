@@ -208,6 +208,9 @@ hb_window_update_palette (HbWindow *self)
       keep_row = state->game->palette (state, other, entries, HB_PALETTE_MAX) > 0;
     }
   gtk_revealer_set_reveal_child (self->palette_revealer, keep_row);
+  /* An empty row is no Tab stop: a scroller with nothing focusable in it
+   * took one (with no ring, doing nothing) on its way to the board. */
+  gtk_widget_set_can_focus (GTK_WIDGET (self->palette_scroller), n > 0);
   hb_board_view_set_tool (self->board_view,
                           self->mode == HB_MODE_EDIT
                           ? hb_palette_bar_get_selected (self->palette_bar) : -1);

@@ -451,6 +451,10 @@ test_tab_skips_rows (void)
 
               if (focus == legend || gtk_widget_is_ancestor (focus, legend))
                 g_error ("Tab stopped on the legend (order:%s)", order);
+              /* A list itself (the legend's own) is a stop with nothing
+               * to see and nothing to do. */
+              if (GTK_IS_LIST_BOX (focus))
+                g_error ("Tab stopped on a list, not on a control (order:%s)", order);
               if (focus == next_hint)
                 g_error ("Tab stopped on Next Hint as well as its row (order:%s)", order);
               reached_next_move |= focus == next_move;
@@ -900,10 +904,49 @@ test_shortcuts_listed (void)
   hb_app_test_window_close (window);
 }
 
+/* After the sidebar, Tab goes to the palette's pick (where the palette
+ * shows) or to the board: the palette's scroller was a stop of its own,
+ * with no focus ring and nothing to do, even where no palette shows
+ * (Infinite Loop in Play). */
+static void
+test_tab_from_sidebar_to_board (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  static const struct { const char *game; HbMode mode; gboolean palette; } cases[] = {
+    { "loop", HB_MODE_PLAY, FALSE },
+    { "flow", HB_MODE_EDIT, TRUE },
+    { "flood", HB_MODE_PLAY, TRUE },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      GtkWidget *next_move, *focus;
+
+      g_assert_true (hb_window_select_game (window, cases[c].game));
+      hb_app_test_wait_hint (window);
+      hb_window_set_mode (window, cases[c].mode);
+      hb_app_test_settle (100);
+      next_move = hb_app_test_find_row (GTK_WIDGET (window), "Next Move");
+      g_assert_true (gtk_widget_grab_focus (next_move));
+      g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
+      focus = gtk_root_get_focus (GTK_ROOT (window));
+      g_test_message ("%s: after Next Move, %s %s", cases[c].game, G_OBJECT_TYPE_NAME (focus), ADW_IS_PREFERENCES_ROW (focus) ? adw_preferences_row_get_title (ADW_PREFERENCES_ROW (focus)) : "");
+      if (cases[c].palette)
+        {
+          g_assert_nonnull (gtk_widget_get_ancestor (focus, HB_TYPE_PALETTE_BAR));
+          g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
+          focus = gtk_root_get_focus (GTK_ROOT (window));
+        }
+      g_assert_true (focus == GTK_WIDGET (hb_window_get_board_view (window)));
+    }
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
+  g_test_add_func ("/app/layout/tab-from-sidebar-to-board", test_tab_from_sidebar_to_board);
   g_test_add_func ("/app/layout/board-keeps-size", test_board_keeps_size);
   g_test_add_func ("/app/layout/wheel-needs-focus", test_wheel_needs_focus);
   g_test_add_func ("/app/layout/setting-titles-whole", test_setting_titles_whole);
