@@ -401,6 +401,15 @@ check_repair_trace (const FlowState *level, HbTrace *trace, guint64 repairs)
 
       g_assert_true (step->kind == HB_STEP_INFO || step->kind == HB_STEP_SOLUTION);
       g_assert_nonnull (blob);
+      if (step->kind == HB_STEP_SOLUTION)
+        {
+          /* The count as a label's value, with no plural to get wrong (it
+           * said "A solution, after 1 SAT calls"). */
+          g_autofree char *said = flow_game.describe_step (&level->base, trace, step);
+          g_autofree char *want = g_strdup_printf ("A solution (SAT calls: %" G_GINT64_FORMAT ")",
+                                                   step->counter);
+          g_assert_cmpstr (said, ==, want);
+        }
       if (step->kind == HB_STEP_INFO)
         {
           gsize marked = 0, cycle_cells = 0;

@@ -2096,11 +2096,12 @@ flow_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *
       return g_strdup_printf (_("Generation %s: fitness best %g, mean %.1f, worst %g"),
                               counter, step->f[0], step->f[1], step->f[2]);
     case HB_STEP_SOLUTION:
-      /* TRANSLATORS: the count and what it counts: "after 349 search calls" */
-      return g_strdup_printf (_("A solution, after %s %s"), counter, what);
+      /* TRANSLATORS: what the solver's counter counts and the count, as a
+       * label and its value ("SAT calls: 1": no plural to agree with) */
+      return g_strdup_printf (_("A solution (%s: %s)"), what, counter);
     case HB_STEP_BOUND:
-      /* TRANSLATORS: a bound, then the count and what it counts */
-      return g_strdup_printf (_("Bound %d after %s %s"), step->value, counter, what);
+      /* TRANSLATORS: a bound, then what the counter counts and the count */
+      return g_strdup_printf (_("Bound %d (%s: %s)"), step->value, what, counter);
     case HB_STEP_INFO:
       /* A model with marks is the SAT solver's, the marks its stray
        * cycles (flow-solve-sat.c). */
@@ -2109,8 +2110,8 @@ flow_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *
          * cycles marked */
         return g_strdup_printf (_("Model %s: the loops in red join no dots; they are "
                                   "forbidden and SAT runs again"), counter);
-      /* TRANSLATORS: the count and what it counts: "after 3 SAT calls" */
-      return g_strdup_printf (_("After %s %s"), counter, what);
+      /* TRANSLATORS: what the counter counts and the count: "SAT calls: 3" */
+      return g_strdup_printf (_("%s: %s"), what, counter);
     default:
       return g_strdup ("");
     }
