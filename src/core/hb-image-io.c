@@ -105,6 +105,50 @@ dims_acceptable (int w, int h)
   return size_ok (w, h) && w >= HB_IMAGE_MIN_SIDE && h >= HB_IMAGE_MIN_SIDE;
 }
 
+/* Whether JPEG data ends before its picture does. libjpeg reads a cut
+ * file to the end, grey below the cut, and says so only on stderr, so a
+ * half screenshot read as a smaller board without a word. The headers are
+ * walked segment by segment to the first scan (an EXIF thumbnail, with
+ * its own end marker, lies inside its segment and is skipped), and the
+ * picture's end marker must follow: inside the scans 0xFF is always
+ * followed by 0x00 or a restart marker, so FF D9 there is the end. */
+static gboolean
+jpeg_is_cut (const guint8 *data, gsize len)
+{
+  gsize pos = 2;
+
+  if (len < 3 || data[0] != 0xFF || data[1] != 0xD8)
+    return FALSE;
+  for (;;)
+    {
+      guint marker;
+
+      while (pos < len && data[pos] == 0xFF && pos + 1 < len && data[pos + 1] == 0xFF)
+        pos++;  /* fill bytes */
+      if (pos + 2 > len)
+        return TRUE;
+      if (data[pos] != 0xFF)
+        return FALSE;   /* not a JPEG as expected: the loader judges it */
+      marker = data[pos + 1];
+      if (marker == 0xDA)
+        break;
+      if (marker == 0xD9)
+        return FALSE;
+      if (marker == 0x01 || (marker >= 0xD0 && marker <= 0xD7))
+        {
+          pos += 2;
+          continue;
+        }
+      if (pos + 4 > len)
+        return TRUE;
+      pos += 2 + (((gsize) data[pos + 2] << 8) | data[pos + 3]);
+    }
+  for (gsize i = pos + 2; i + 1 < len; i++)
+    if (data[i] == 0xFF && data[i + 1] == 0xD9)
+      return FALSE;
+  return TRUE;
+}
+
 HbImage *
 hb_image_load_bytes (const guint8 *data, gsize len, const char *name, GError **error)
 {
@@ -173,7 +217,7 @@ hb_image_load_bytes (const guint8 *data, gsize len, const char *name, GError **e
       return NULL;
     }
   pb = gdk_pixbuf_loader_get_pixbuf (loader);
-  if (pb == NULL || check.rows_done < gdk_pixbuf_get_height (pb))
+  if (pb == NULL || check.rows_done < gdk_pixbuf_get_height (pb) || jpeg_is_cut (data, len))
     {
       g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE,
                    _("%s: not a picture that can be read (PNG, JPEG or WebP): %s"),
