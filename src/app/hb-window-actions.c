@@ -151,6 +151,9 @@ new_then (HbWindow *self, gpointer data)
   else
     state = hb_window_new_blank_for (game, self->settings);
   hb_window_set_level (self, state, NULL, NULL);
+  /* A blank board is one to draw on: New from Play left an empty board in
+   * Play ("No dots yet: in Edit, …", or Enlight's "solved"). */
+  hb_window_set_mode (self, HB_MODE_EDIT);
 }
 
 /* The game chooser's way to a new game (after asking about changes). */

@@ -577,9 +577,12 @@ test_live_snapshot_and_plot (void)
   hb_app_test_shot_free (p1);
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
 
-  /* A new level drops the result and the plot with it. */
+  /* A new level drops the result and the plot with it; a blank board is
+   * one to draw, so it opens in Edit, from Play too. */
+  hb_window_set_mode (window, HB_MODE_PLAY);
   hb_app_test_activate (window, "new", NULL);
   hb_app_test_settle (50);
+  g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_EDIT);
   g_assert_null (hb_window_get_trace (window));
   g_assert_null (hb_plot_view_get_trace (plot));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (plot)));
