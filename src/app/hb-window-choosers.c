@@ -74,8 +74,10 @@ on_game_selected (GtkDropDown *dropdown, GParamSpec *pspec, HbWindow *self)
 static void
 on_size_changed (GtkAdjustment *adjustment, HbWindow *self)
 {
+  const HbGame *game = hb_document_get_game (self->document);
   const HbState *s;
-  HbState *resized;
+  HbState *resized, *back;
+  gboolean lost;
   int w, h;
 
   if (self->updating || hb_window_current (self) == NULL)
@@ -87,10 +89,19 @@ on_size_changed (GtkAdjustment *adjustment, HbWindow *self)
   g_settings_set_int (self->settings, "board-height", CLAMP (h, 1, SETTINGS_MAX_SIDE));
   if (w == s->width && h == s->height)
     return;
-  resized = hb_document_get_game (self->document)->resize (s, w, h);
+  resized = game->resize (s, w, h);
   if (resized == NULL)
     return;
+  /* What a smaller board cut off: grown back to the old size, the board
+   * is not the old one. Said, with Undo at hand (a reviewer lost five of
+   * Flow Free's dots to a typed height without a word). */
+  back = w < s->width || h < s->height ? game->resize (resized, s->width, s->height) : NULL;
+  lost = back != NULL && !game->equal (back, s);
+  g_clear_pointer (&back, hb_state_free);
   hb_document_push_design (self->document, resized);
+  if (lost)
+    hb_window_show_toast_button (self, _("The smaller board cut off what lay beyond it"),
+                                 _("_Undo"), "win.undo", 5);
 }
 
 /* The Board group's level number changed: one edit, undone as any other. */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hb-app-test.h"
+#include "hb-window-private.h"
 #include "flow.h"
 #include "../flow/flow-check.h"
 
@@ -303,6 +304,42 @@ test_level_warnings (void)
   hb_app_test_window_close (window);
 }
 
+/* A smaller board that cuts dots off says so, with Undo at hand, and the
+ * status counts every colour left without its pair (it named one of
+ * five); cutting off nothing but empty cells says nothing. */
+static void
+test_resize_cuts (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  char *dir = g_dir_make_tmp ("hintboard-flow-XXXXXX", NULL);
+
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_wait_hint (window);
+  open_level (window, dir, "cut.flow", "RGB.\n....\nRGB.\n");
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (30);
+  /* The empty column: nothing lost, nothing said. */
+  gtk_adjustment_set_value (window->width_adjustment, 3);
+  hb_app_test_settle (30);
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 3);
+  g_assert_null (hb_window_get_last_toast (window));
+  /* The bottom row holds one dot of each colour. */
+  gtk_adjustment_set_value (window->height_adjustment, 2);
+  hb_app_test_settle (30);
+  g_assert_cmpint (hb_window_get_state (window)->height, ==, 2);
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==,
+                   "The smaller board cut off what lay beyond it");
+  g_test_message ("status: %s", hb_window_get_status_text (window));
+  g_assert_nonnull (strstr (hb_window_get_status_text (window),
+                            "and 2 other colours need their second dot"));
+  activate (window, "undo");
+  g_assert_cmpint (hb_window_get_state (window)->height, ==, 3);
+  g_assert_cmpint (board (window)->dot[2 * 3], !=, 0);
+  g_rmdir (dir);
+  g_free (dir);
+  hb_app_test_window_close (window);
+}
+
 static void
 test_edit (void)
 {
@@ -343,6 +380,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/flow/decision", test_decision);
   g_test_add_func ("/app/flow/next-hint", test_next_hint);
   g_test_add_func ("/app/flow/edit", test_edit);
+  g_test_add_func ("/app/flow/resize-cuts", test_resize_cuts);
   g_test_add_func ("/app/flow/level-warnings", test_level_warnings);
   return g_test_run ();
 }

@@ -1491,12 +1491,25 @@ flow_dots_text (const FlowState *s, gsize *filled, int first[FLOW_MAX_COLOURS + 
       {
         /* Named as the palette names it ("Red"). */
         g_autofree char *name = flow_colour_title (s, c);
+        int others = 0;
+
         if (ndots[c + 1] > 2)
           /* TRANSLATORS: %s is a colour's name ("Red", or "Colour 'x'"),
            * %d its number of dots, always more than two */
           return g_strdup_printf (g_dngettext (NULL, "%s has %d dot, not two",
                                                "%s has %d dots, not two", ndots[c + 1]),
                                   name, ndots[c + 1]);
+        /* The others too, counted (a smaller board can cut off many). */
+        for (int o = c + 1; o < s->colours; o++)
+          others += ndots[o + 1] == 1;
+        if (others > 0)
+          /* TRANSLATORS: %s is a colour's name ("Red"), %d how many other
+           * colours have one dot only */
+          return g_strdup_printf (g_dngettext (NULL,
+                                               "%s and %d other colour need their second dot",
+                                               "%s and %d other colours need their second dot",
+                                               others),
+                                  name, others);
         /* TRANSLATORS: %s is a colour's name ("Red", or "Colour 'x'") */
         return g_strdup_printf (_("%s needs its second dot"), name);
       }
