@@ -62,14 +62,17 @@ struct _HbBoardView
   /* A screenshot import: the picture, placed so that the board read from
    * it lies on the cells, drawn faintly behind the board while the state
    * is the imported one's game and size; the cells the detector was unsure
-   * of, outlined until the next edit (while `marks_state` is shown). */
+   * of, each outlined until a click or key in Edit touches it (an edit or
+   * a confirmation), through other changes and Undo, until another level
+   * or another size (marks_marked_here). */
   cairo_surface_t *picture;
   double         pic_x0, pic_y0, pic_cell_w, pic_cell_h;
   int            pic_width, pic_height;
   const HbGame  *pic_game;
   gboolean       show_picture;
   guint8        *marks;
-  const HbState *marks_state;
+  const HbGame  *marks_game;    /* the board the marks are for: its game */
+  int            marks_width, marks_height;  /* and size */
 
   /* A move's animation (hb-board-view-anim.c): a copy of the board last
    * shown (kept while a move may animate), the board before the move

@@ -13,6 +13,15 @@
 G_DEFINE_FINAL_TYPE (HbBoardView, hb_board_view, GTK_TYPE_DRAWING_AREA)
 
 enum { SIGNAL_MOVES, SIGNAL_STROKE_CANCELLED, SIGNAL_PRESS_IGNORED, N_SIGNALS };
+/* Whether the screenshot's marks are for the board shown (its game and
+ * size: they stay through edits and Undo, cell by cell). */
+static gboolean
+marks_here (const HbBoardView *self)
+{
+  return self->marks != NULL && self->state != NULL && self->state->game == self->marks_game
+         && self->state->width == self->marks_width && self->state->height == self->marks_height;
+}
+
 static guint signals[N_SIGNALS];
 
 void
@@ -83,8 +92,7 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height,
    * edit: tinted orange with an orange ring over a dark one, so they
    * stand out on any colour and at any size (a thin outline alone was
    * hard to find on a big board). */
-  if (self->marks != NULL && self->marks_state == self->state
-      && self->player == NULL && self->live_frame == NULL)
+  if (marks_here (self) && self->player == NULL && self->live_frame == NULL)
     {
       double lw = MAX (2.5, layout.cell / 12);
 
@@ -135,6 +143,16 @@ emit_moves (HbBoardView *self, HbPointerPhase phase, const HbHit *hit,
   HbMove moves[MAX_MOVES_PER_EVENT];
   int n;
 
+  /* An unsure cell touched in Edit is seen to: its mark goes (a click
+   * with the colour it has confirms it), the others stay (the first edit
+   * took them all, so a board with many could not be checked cell by
+   * cell). */
+  if (self->mode == HB_MODE_EDIT && hit->inside && phase != HB_POINTER_RELEASE
+      && marks_here (self) && self->marks[hit->y * self->state->width + hit->x])
+    {
+      self->marks[hit->y * self->state->width + hit->x] = 0;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
   n = self->state->game->pointer (self->state, &self->pointer, phase, hit,
                                   moves, MAX_MOVES_PER_EVENT);
   n = CLAMP (n, 0, MAX_MOVES_PER_EVENT);
@@ -385,11 +403,10 @@ hb_board_view_set_state (HbBoardView *self, const HbState *state)
         self->ui = state->game->ui_new (state);
       self->pointer.ui = self->ui;
     }
-  if (state != self->marks_state)
-    {
-      g_clear_pointer (&self->marks, g_free);
-      self->marks_state = NULL;
-    }
+  if (self->marks != NULL
+      && (state == NULL || state->game != self->marks_game
+          || state->width != self->marks_width || state->height != self->marks_height))
+    g_clear_pointer (&self->marks, g_free);
   if (self->picture != NULL
       && (state == NULL || state->game != self->pic_game
           || state->width != self->pic_width || state->height != self->pic_height))
@@ -412,7 +429,6 @@ hb_board_view_set_import (HbBoardView *self, cairo_surface_t *picture,
 
   g_clear_pointer (&self->picture, cairo_surface_destroy);
   g_clear_pointer (&self->marks, g_free);
-  self->marks_state = NULL;
   if (self->state == NULL)
     return;
   if (picture != NULL && cell_w > 0 && cell_h > 0)
@@ -436,7 +452,9 @@ hb_board_view_set_import (HbBoardView *self, cairo_surface_t *picture,
       if (any)
         {
           self->marks = g_memdup2 (unsure, n);
-          self->marks_state = self->state;
+          self->marks_game = self->state->game;
+          self->marks_width = self->state->width;
+          self->marks_height = self->state->height;
         }
     }
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -461,7 +479,7 @@ hb_board_view_get_n_marked (HbBoardView *self)
 {
   guint n = 0;
 
-  if (self->marks == NULL || self->marks_state != self->state || self->state == NULL)
+  if (!marks_here (self))
     return 0;
   for (int i = 0; i < self->state->width * self->state->height; i++)
     n += self->marks[i] != 0;
@@ -644,7 +662,6 @@ hb_board_view_dispose (GObject *object)
   clear_live (self);
   g_clear_pointer (&self->picture, cairo_surface_destroy);
   g_clear_pointer (&self->marks, g_free);
-  self->marks_state = NULL;
   if (self->ui != NULL && self->ui_game != NULL && self->ui_game->ui_free != NULL)
     self->ui_game->ui_free (self->ui);
   self->ui = NULL;

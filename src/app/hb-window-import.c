@@ -213,11 +213,12 @@ hb_window_picture_row_set_report (HbWindow *self, const HbImportReport *report)
   g_string_free (text, TRUE);
 }
 
-/* After a change of the board the reader's words are about a board no
- * longer shown: its orange rings go with the change (hb-board-view.c),
- * and so do its notes here ("Unsure, marked in orange: …" stayed after
- * both cells were corrected, "Green is seen once" after the dot was
- * placed); the status line speaks of the level as it now is. */
+/* After a change of the board the reader's words may be about a board no
+ * longer shown: once its last orange ring is gone (each goes when its
+ * cell is touched in Edit, hb-board-view.c), so do its notes here
+ * ("Unsure, marked in orange: …" stayed after both cells were corrected,
+ * "Green is seen once" after the dot was placed); the status line speaks
+ * of the level as it now is. */
 void
 hb_window_picture_row_board_changed (HbWindow *self)
 {

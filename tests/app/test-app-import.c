@@ -177,14 +177,31 @@ test_import_png (Fixture *f, gconstpointer data)
     hb_app_test_shot_free (off);
     hb_board_view_set_show_picture (view, TRUE);
 
-    /* Unsure cells are outlined until the next edit. */
+    /* Unsure cells are outlined each until a click in Edit touches it
+     * (an edit, or a confirmation that changes nothing): an edit
+     * elsewhere, and Undo, leave the others (the first edit took them
+     * all, so a board read with many could not be checked cell by
+     * cell). */
     mask[0] = mask[8] = 1;
     hb_board_view_set_import (view, NULL, 0, 0, 0, 0, mask);
+    g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_EDIT);
     g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 2);
     hb_app_test_cell_point (window, 3, 3, 0.5, 0.5, &px, &py);
     hb_board_view_simulate_click (view, px, py, 1);
     hb_app_test_settle (30);
     g_assert_false (flow->equal (drawn, hb_window_get_state (window)));
+    g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 2);
+    hb_app_test_activate (window, "undo", NULL);
+    hb_app_test_settle (30);
+    g_assert_true (flow->equal (drawn, hb_window_get_state (window)));
+    g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 2);
+    hb_app_test_cell_point (window, 1, 1, 0.5, 0.5, &px, &py);
+    hb_board_view_simulate_click (view, px, py, 1);
+    hb_app_test_settle (30);
+    g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 1);
+    hb_app_test_cell_point (window, 0, 0, 0.5, 0.5, &px, &py);
+    hb_board_view_simulate_click (view, px, py, 1);
+    hb_app_test_settle (30);
     g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 0);
   }
 
