@@ -354,6 +354,15 @@ hb_solver_panel_show_result (HbSolverPanel *self, const HbResult *r, const char 
           g_free (status);
           status = s;
         }
+      else if (self->solver != NULL && (self->solver->flags & HB_SOLVER_OPTIMAL))
+        {
+          /* A solver that proves its answers shortest said so only under
+           * the fold when it could not (stopped, at its limit): "Solved:
+           * 32 moves" read as the shortest. */
+          char *s = g_strdup_printf (_("%s (not proven optimal)"), status);
+          g_free (status);
+          status = s;
+        }
       break;
     case HB_STATUS_NO_SOLUTION:
       status = g_strdup (_("No solution: this level cannot be solved"));

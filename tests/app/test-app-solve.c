@@ -307,6 +307,12 @@ test_cancel_keeps_best (void)
 
       g_assert_false (r->optimal);
       g_assert_nonnull (strstr (r->message, "you stopped the search"));
+      /* The row says it in view, not only under the fold. */
+      {
+        const char *v = hb_solver_panel_get_verdict (hb_window_get_solver_panel (window));
+        g_assert_true (g_str_has_prefix (v, "Solved: "));
+        g_assert_true (g_str_has_suffix (v, " moves (not proven optimal)"));
+      }
       /* Stopped, it rests where it stopped, as any stopped run: paused at
        * its end, where the answer is (not playing from the start). */
       g_assert_nonnull (player);
