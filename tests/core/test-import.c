@@ -130,6 +130,30 @@ test_real_flood (void)
   a = canonical_rows (got, FALSE);
   b = canonical_rows (truth, FALSE);
   g_assert_cmpstr (a, ==, b);
+  /* The phone's colours become the nearest of ours, one each, so the
+   * board looks like the screenshot (SOURCES.tsv names the hues:
+   * orange-red r, olive g, indigo b, sky c, yellow y; pink m has no
+   * near one and takes what is left): they were numbered in order of
+   * appearance, purple drawn orange. */
+  {
+    const FloodState *f = FLOOD_CONST (s);
+    static const struct { char letter; int colour; } want[] = {
+      { 'r', 5 }, { 'g', 2 }, { 'b', 4 }, { 'c', 1 }, { 'y', 3 },
+    };
+    const char *p = truth;
+    int i = 0;
+
+    for (; *p != '\0' && i < s->width * s->height; p++)
+      {
+        if (*p == '\n' || *p == '\r')
+          continue;
+        for (guint k = 0; k < G_N_ELEMENTS (want); k++)
+          if (*p == want[k].letter)
+            g_assert_cmpint (f->cells[i], ==, want[k].colour);
+        i++;
+      }
+    g_assert_cmpint (i, ==, s->width * s->height);
+  }
   hb_state_free (s);
 }
 

@@ -318,8 +318,39 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
         colours = MAX (colours, index_of[g] + 1);
     else
       {
-        for (int g = 0; g < k; g++)
-          index_of[g] = g;   /* groups are numbered in order of appearance */
+        /* Another game's colours: each group takes one of the first k
+         * palette colours (the level keeps k), the one nearest it with
+         * the sum of the Lab distances least (a reviewer could not check
+         * an imported board against the phone: purple had become orange,
+         * red green). Subsets of the palette, by dynamic programming:
+         * k <= 10, at most 1,024 of them. */
+        float cost[1 << FLOOD_MAX_COLOURS];
+        signed char pick[1 << FLOOD_MAX_COLOURS];
+        int full = (1 << k) - 1;
+
+        for (int m = 0; m <= full; m++)
+          cost[m] = m == 0 ? 0.0f : G_MAXFLOAT;
+        for (int m = 0; m < full; m++)
+          {
+            int g = __builtin_popcount ((unsigned) m);   /* the next group */
+            if (cost[m] == G_MAXFLOAT)
+              continue;
+            for (int c = 0; c < k; c++)
+              if (!(m & (1 << c)))
+                {
+                  float v = cost[m] + hb_lab_distance (&mean[g], &pal[0][c]);
+                  if (v < cost[m | (1 << c)])
+                    {
+                      cost[m | (1 << c)] = v;
+                      pick[m | (1 << c)] = (signed char) c;
+                    }
+                }
+          }
+        for (int m = full, g = k - 1; g >= 0; g--)
+          {
+            index_of[g] = pick[m];
+            m &= ~(1 << pick[m]);
+          }
         colours = k;
       }
     colours = MAX (colours, 2);
