@@ -497,15 +497,18 @@ draw_arms (cairo_t *cr, const HbLayout *l, int x, int y, int arms, gboolean dark
   cairo_restore (cr);
 }
 
-/* An outline round one cell (the hovered cell, a step's cell); a ring on
- * cells too small to hold one. Under it a thin halo of the opposite
- * lightness: every outline colour is also a path's (the dark style's
- * yellow step outline vanished on a yellow path). */
+/* An outline round one cell (a step's cell; with `light_touch`, the
+ * hovered cell); a ring on cells too small to hold one. Under a step's a
+ * thin halo of the opposite lightness: every outline colour is also a
+ * path's (the dark style's yellow step outline vanished on a yellow
+ * path). The hover's is thin and has none: with the halo it read as a
+ * focus box following the mouse. */
 static void
 outline_cell (cairo_t *cr, const HbLayout *l, int x, int y, double r, double g, double b,
-              double a)
+              double a, gboolean light_touch)
 {
-  double lw = l->cell < TINY_CELL ? 1.5 : MAX (1.5, l->cell * 0.07);
+  double lw = l->cell < TINY_CELL ? 1.5
+              : light_touch ? CLAMP (l->cell * 0.03, 1.5, 3.0) : MAX (1.5, l->cell * 0.07);
   double light = 0.299 * r + 0.587 * g + 0.114 * b, halo = light > 0.5 ? 0.0 : 1.0;
 
   cairo_save (cr);
@@ -516,9 +519,12 @@ outline_cell (cairo_t *cr, const HbLayout *l, int x, int y, double r, double g, 
   else
     cairo_rectangle (cr, l->x0 + x * l->cell + lw / 2, l->y0 + y * l->cell + lw / 2,
                      l->cell - lw, l->cell - lw);
-  cairo_set_line_width (cr, lw + MAX (1.0, lw * 0.6) * 2);
-  cairo_set_source_rgba (cr, halo, halo, halo, 0.75 * a);
-  cairo_stroke_preserve (cr);
+  if (!light_touch)
+    {
+      cairo_set_line_width (cr, lw + MAX (1.0, lw * 0.6) * 2);
+      cairo_set_source_rgba (cr, halo, halo, halo, 0.75 * a);
+      cairo_stroke_preserve (cr);
+    }
   cairo_set_line_width (cr, lw);
   cairo_set_source_rgba (cr, r, g, b, a);
   cairo_stroke (cr);
@@ -542,7 +548,7 @@ flow_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
       && options->hover_x < state->width && options->hover_y < state->height)
     {
       double v = dark ? 1 : 0;
-      outline_cell (cr, layout, options->hover_x, options->hover_y, v, v, v, 0.55);
+      outline_cell (cr, layout, options->hover_x, options->hover_y, v, v, v, 0.55, TRUE);
     }
 }
 
@@ -615,17 +621,17 @@ flow_frame_render_vfunc (gconstpointer frame, cairo_t *cr, const HbLayout *layou
       switch (f->hkind)
         {
         case HB_STEP_REJECT:
-          outline_cell (cr, layout, f->hx, f->hy, 0.9, 0.1, 0.1, 0.95);
+          outline_cell (cr, layout, f->hx, f->hy, 0.9, 0.1, 0.1, 0.95, FALSE);
           break;
         case HB_STEP_UNDO:
-          outline_cell (cr, layout, f->hx, f->hy, 0.95, 0.45, 0.0, 0.95);
+          outline_cell (cr, layout, f->hx, f->hy, 0.95, 0.45, 0.0, 0.95, FALSE);
           break;
         case HB_STEP_FORCE:
-          outline_cell (cr, layout, f->hx, f->hy, 0.1, 0.6, 0.95, 0.95);
+          outline_cell (cr, layout, f->hx, f->hy, 0.1, 0.6, 0.95, 0.95, FALSE);
           break;
         default:
           outline_cell (cr, layout, f->hx, f->hy, dark ? 1 : 0.1, dark ? 0.9 : 0.1,
-                        dark ? 0.2 : 0.1, 0.9);
+                        dark ? 0.2 : 0.1, 0.9, FALSE);
           if (f->harms != 0)
             draw_arms (cr, layout, f->hx, f->hy, f->harms, dark);
           break;
