@@ -74,6 +74,10 @@ update_labels (HbPlayerBar *self)
   else
     gtk_label_set_label (self->description_label,
                          text[0] ? text : _("Before the first step"));
+  /* Two lines, then cut: the whole text where the pointer rests (a
+   * reviewer could not read past "positions l…"). */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->description_label),
+                               gtk_label_get_label (self->description_label));
   g_free (text);
 
   /* TRANSLATORS: the player's position: "Step 12 / 400" */

@@ -207,6 +207,9 @@ test_step_text_wraps (void)
   label = description_label (GTK_WIDGET (bar));
   g_assert_nonnull (label);
   g_assert_cmpstr (gtk_label_get_label (label), ==, hb_player_bar_get_description (bar));
+  /* Cut after two lines, the whole text is its tooltip. */
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (label)), ==,
+                   hb_player_bar_get_description (bar));
 
   /* One short line first: the sizes to keep. */
   gtk_label_set_label (label, "Press");

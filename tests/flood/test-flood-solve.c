@@ -329,6 +329,32 @@ test_stops (void)
     }
   hb_cancel_free (cancel);
 
+  /* While it proves, its progress speaks in words, its count grouped as
+   * the locale groups digits (it read "bound 30, best 32, 1067106
+   * states"). A 22×22 board takes
+   * seconds to prove: 10,000 states show the words (every 4,096th). */
+  {
+    HbGenerateParams p22 = { 22, 22, 6, 1 };
+    HbState *slow = flood_game.generate (&p22, NULL);
+    HbTrace *trace = hb_trace_new (0, 0);
+    g_autofree char *text = NULL;
+
+    opt = (HbSolveOptions) { .node_limit = 10000 };
+    r = run ("optimal", slow, &opt, trace);
+    check_result (slow, r);
+    text = hb_trace_get_progress (trace, NULL);
+    g_test_message ("progress: %s", text ? text : "(none)");
+    g_assert_nonnull (text);
+    g_assert_true (g_str_has_prefix (text, "at least "));
+    g_assert_nonnull (strstr (text, " moves, the best found "));
+    /* (Grouped as the locale groups: not at all in the tests' C locale.) */
+    g_assert_true (g_regex_match_simple ("; [0-9][0-9,]* states stored$", text, 0, 0));
+    hb_result_free (r);
+    hb_trace_free (trace);
+    hb_state_free (slow);
+    opt = (HbSolveOptions) { 0 };
+  }
+
   /* A state limit: the best answer found, not proven. */
   opt.node_limit = 256;
   r = run ("optimal", s, &opt, NULL);

@@ -50,6 +50,7 @@
  * reach the bound the search stops and returns the best answer found, not
  * proven, with the lower bound reached. */
 #include "flood.h"
+#include "hb-stat-label.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -705,15 +706,20 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
             }
           if (trace && (a->expanded & 4095) == 0)
             {
+              /* Grouped as the other counts are ("1,067,106"). */
+              g_autofree char *stored = hb_format_count (se.n);
               g_autofree char *text = g_strdup_printf (g_dngettext (NULL,
                                                                     /* TRANSLATORS: live progress:
-                                                                     * the lower bound, the best
-                                                                     * answer's length, the states
-                                                                     * stored */
-                                                                    "bound %d, best %d, %u state",
-                                                                    "bound %d, best %d, %u states",
+                                                                     * the lower bound on the moves,
+                                                                     * the best answer's length,
+                                                                     * the states stored (%s: the
+                                                                     * number, digits grouped) */
+                                                                    "at least %d moves, the best "
+                                                                    "found %d; %s state stored",
+                                                                    "at least %d moves, the best "
+                                                                    "found %d; %s states stored",
                                                                     se.n),
-                                                       f_min, best_len, se.n);
+                                                       f_min, best_len, stored);
               hb_trace_set_progress (trace, a->expanded, text);
             }
         }
