@@ -55,8 +55,45 @@ game_is_flow (gpointer data)
   return hb_window_get_game (data) == hb_registry_find_game ("flow");
 }
 
+static gboolean
+is_main_menu_button (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_MENU_BUTTON (widget)
+         && g_strcmp0 (gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (widget)),
+                       "open-menu-symbolic") == 0;
+}
+
+/* Whether `model` (or a section or submenu of it) has an item for
+ * `action`. */
+static gboolean
+menu_has_action (GMenuModel *model, const char *action)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *a = NULL;
+      GMenuLinkIter *links;
+      gboolean found = FALSE;
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &a)
+          && g_str_equal (a, action))
+        return TRUE;
+      links = g_menu_model_iterate_item_links (model, i);
+      while (!found && g_menu_link_iter_next (links))
+        {
+          GMenuModel *sub = g_menu_link_iter_get_value (links);
+          found = menu_has_action (sub, action);
+          g_object_unref (sub);
+        }
+      g_object_unref (links);
+      if (found)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* Ctrl+V: a picture on the clipboard opens as the level in it; a
- * clipboard without one says so and leaves the level alone. */
+ * clipboard without one says so and leaves the level alone. It is in the
+ * main menu too (it was only in the shortcuts window). */
 static void
 test_import_paste (Fixture *f, gconstpointer data)
 {
@@ -78,6 +115,12 @@ test_import_paste (Fixture *f, gconstpointer data)
   before = hb_window_get_game (window);
   g_assert_true (before != flow);
 
+  {
+    GtkWidget *menu_button = hb_app_test_find_where (GTK_WIDGET (window), is_main_menu_button, NULL);
+    g_assert_nonnull (menu_button);
+    g_assert_true (menu_has_action (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button)),
+                                    "win.paste-picture"));
+  }
   gdk_clipboard_set_text (clipboard, "not a picture");
   hb_app_test_activate (window, "paste-picture", NULL);
   hb_app_test_settle (100);
