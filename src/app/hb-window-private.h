@@ -44,6 +44,7 @@ struct _HbWindow
   GtkWidget           *hint_all_row;    /* only for games with hint_shows_all */
   GtkSwitch           *colour_labels_switch;
   AdwActionRow        *hint_row;
+  GtkSpinner          *hint_spinner;
   AdwActionRow        *legend_row;
   GtkRevealer         *palette_revealer;
   GtkScrolledWindow   *palette_scroller;

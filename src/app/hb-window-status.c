@@ -48,6 +48,12 @@ hb_window_update_hint_row (HbWindow *self)
   else
     text = g_strdup (_("No hint for this board"));
   adw_action_row_set_subtitle (self->hint_row, text ? text : "");
+  {
+    gboolean busy = hint == NULL && hb_hint_job_is_pending (self->hint_job);
+
+    gtk_widget_set_visible (GTK_WIDGET (self->hint_spinner), busy);
+    gtk_spinner_set_spinning (self->hint_spinner, busy);
+  }
   g_free (text);
   /* A warning about the level goes in the status line (see there). */
   hb_window_update_status (self);

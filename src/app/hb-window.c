@@ -547,6 +547,7 @@ hb_window_class_init (HbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HbWindow, hint_all_row);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, colour_labels_switch);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, hint_row);
+  gtk_widget_class_bind_template_child (widget_class, HbWindow, hint_spinner);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, legend_row);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, palette_revealer);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, palette_scroller);

@@ -6,10 +6,13 @@
  * cut, and the board keeps its size when it does; the result's stats
  * show plain labels ("Free choices", not "nullity"). */
 #include <adwaita.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "hb-app-test.h"
 #include "hb-player-bar.h"
+#include "hb-window-private.h"
+#include "flood.h"
 
 #define SCHEMA "io.github.hintboard.Hintboard"
 
@@ -257,11 +260,49 @@ test_step_text_wraps (void)
   hb_app_test_window_close (window);
 }
 
+/* A hint being worked out shows a spinner in its row (a 22×22 Flood-It
+ * board's takes a second or more, with only "Thinking…" to say so). */
+static void
+test_hint_spinner (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbGenerateParams p = { 22, 22, 6, 1 };
+  HbState *level = flood_game.generate (&p, NULL);
+  g_autofree char *text = flood_game.write (level, HB_WRITE_NATIVE, NULL);
+  g_autofree char *dir = g_dir_make_tmp ("hintboard-hints-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "slow.flood", NULL);
+  GFile *file;
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
+                                      g_variant_new_boolean (TRUE));
+  hb_app_test_wait_hint (window);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->hint_spinner)));
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  file = g_file_new_for_path (path);
+  g_assert_true (hb_app_test_load (window, file));
+  if (hb_window_is_hint_pending (window))
+    {
+      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->hint_spinner)));
+      g_assert_true (gtk_spinner_get_spinning (window->hint_spinner));
+    }
+  else
+    g_test_message ("the hint came before it could be seen pending");
+  hb_app_test_wait_hint (window);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->hint_spinner)));
+  g_assert_false (gtk_spinner_get_spinning (window->hint_spinner));
+  g_unlink (path);
+  g_rmdir (dir);
+  g_object_unref (file);
+  hb_state_free (level);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/hints/colour-labels", test_colour_labels);
   g_test_add_func ("/app/hints/step-text-wraps", test_step_text_wraps);
+  g_test_add_func ("/app/hints/hint-spinner", test_hint_spinner);
   return g_test_run ();
 }
