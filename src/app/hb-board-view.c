@@ -66,10 +66,12 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height,
     }
   else if (self->player != NULL)
     hb_player_render (self->player, cr, &layout, &options);
-  else if (self->picture != NULL && self->show_picture)
+  else if (self->picture != NULL && self->show_picture && self->mode == HB_MODE_EDIT)
     {
       /* The picture in full, the board over it at 75 %: the picture
-       * shows faintly through. Only the board's rectangle. */
+       * shows faintly through. Only the board's rectangle, and only in
+       * Edit, where the reading is checked: in Play a turned tile's ghost
+       * kept the screenshot's way round, and the colours were muddied. */
       cairo_save (cr);
       cairo_rectangle (cr, layout.x0, layout.y0, layout.cell * self->state->width,
                        layout.cell * self->state->height);
