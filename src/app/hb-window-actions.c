@@ -97,6 +97,7 @@ hb_window_update_actions (HbWindow *self)
                                 hb_window_result_can_export (self)
                                 && self->export_cancellable == NULL);
   hb_player_bar_set_can_export (self->player_bar, hb_window_result_can_export (self));
+  hb_window_action_set_enabled (self, "open-exported", self->exported != NULL);
 }
 
 /* ---- Level ---------------------------------------------------------------- */
@@ -463,6 +464,12 @@ action_player_jump (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
+action_open_exported (GtkWidget *widget, const char *name, GVariant *param)
+{
+  hb_window_open_exported (HB_WINDOW (widget));
+}
+
+static void
 action_export_animation (GtkWidget *widget, const char *name, GVariant *param)
 {
   hb_window_export_animation (HB_WINDOW (widget));
@@ -661,6 +668,7 @@ hb_window_class_install_actions (GtkWidgetClass *widget_class)
     { "win.player-end", NULL, action_player_end },
     { "win.player-jump", "s", action_player_jump },
     { "win.export-animation", NULL, action_export_animation },
+    { "win.open-exported", NULL, action_open_exported },
     { "win.palette", "i", action_palette },
   };
   /* Keys without a modifier (see the top of the file). */

@@ -115,7 +115,14 @@ export_done (GObject *source, GAsyncResult *res, gpointer user_data)
     text = g_strdup_printf (_("Animation saved as “%s”"), name);
   else
     text = g_strdup_printf (_("Could not export “%s”: %s"), name, error->message);
-  hb_window_show_toast (self, text);
+  if (error == NULL)
+    {
+      /* Saved: one click opens it (a reviewer looked for it). */
+      g_set_object (&self->exported, job->file);
+      hb_window_show_toast_button (self, text, _("_Open"), "win.open-exported", 8);
+    }
+  else
+    hb_window_show_toast (self, text);
   g_free (text);
   g_free (name);
   g_clear_error (&error);
@@ -193,4 +200,15 @@ hb_window_export_animation (HbWindow *self)
   g_object_set_data_full (G_OBJECT (dialog), "hb-export-job", export_job_new (self),
                           export_job_free);
   hb_window_show_file_dialog (self, dialog, G_CALLBACK (on_export_response));
+}
+
+void
+hb_window_open_exported (HbWindow *self)
+{
+  g_autofree char *uri = NULL;
+
+  if (self->exported == NULL)
+    return;
+  uri = g_file_get_uri (self->exported);
+  gtk_show_uri (GTK_WINDOW (self), uri, GDK_CURRENT_TIME);
 }

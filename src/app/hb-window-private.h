@@ -78,6 +78,7 @@ struct _HbWindow
   gboolean             applying_answer; /* Apply Solution's moves going in */
   guint                load_toast_id;
   GCancellable        *export_cancellable;
+  GFile               *exported;      /* the last animation saved (Open) */
 
   /* Hints. */
   HbHintJob           *hint_job;
@@ -222,6 +223,8 @@ HbWindow      *hb_window_file_dialog_window (GtkNativeDialog *dialog);
  * that name with `ext` (".png") appended in the same folder. */
 GFile         *hb_window_file_with_extension (GFile *file, const char *ext);
 void           hb_window_export_animation (HbWindow *self);
+/* Opens the last animation saved in the desktop's viewer. */
+void           hb_window_open_exported (HbWindow *self);
 /* Escape: stops an open in flight; FALSE when none was. */
 gboolean       hb_window_cancel_load (HbWindow *self);
 void           hb_window_files_init (HbWindow *self);

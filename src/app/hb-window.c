@@ -489,6 +489,7 @@ hb_window_finalize (GObject *object)
   g_clear_pointer (&self->result_initial, hb_state_free);
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
+  g_clear_object (&self->exported);
   g_clear_pointer (&self->disabled, g_hash_table_unref);
   g_free (self->last_toast);
   G_OBJECT_CLASS (hb_window_parent_class)->finalize (object);

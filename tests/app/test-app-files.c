@@ -626,6 +626,7 @@ test_export_names_folder (Fixture *f, gconstpointer data)
   GtkNativeDialog *dialog;
 
   hb_app_test_solve_and_play (window, "backtrack");
+  g_assert_false (hb_window_get_action_enabled (window, "open-exported"));
   g_assert_true (hb_window_get_action_enabled (window, "export-animation"));
   hb_app_test_activate (window, "export-animation", NULL);
   hb_app_test_settle (100);
@@ -652,6 +653,13 @@ test_export_names_folder (Fixture *f, gconstpointer data)
     shown = g_strdup (f->dir);
   want = g_strdup_printf ("Animation saved as “run.png” in %s", shown);
   g_assert_cmpstr (hb_window_get_last_toast (window), ==, want);
+  /* Its toast's Open opens it (not activated here: it would start the
+   * desktop's viewer). */
+  g_assert_true (hb_window_get_action_enabled (window, "open-exported"));
+  {
+    g_autoptr(GFile) saved = g_file_new_for_path (path);
+    g_assert_true (g_file_equal (window->exported, saved));
+  }
   hb_app_test_window_close (window);
   hb_app_test_settle (100);
 }
