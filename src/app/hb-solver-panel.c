@@ -371,6 +371,11 @@ hb_solver_panel_show_result (HbSolverPanel *self, const HbResult *r, const char 
       /* A relaxation never answers: that is its nature, not a failure. */
       if (self->solver != NULL && (self->solver->flags & HB_SOLVER_RELAXATION))
         status = g_strdup (_("An explanation, not an answer"));
+      /* An incomplete method that does not guess (arc consistency) has
+       * not given up: it went as far as it goes. */
+      else if (self->solver != NULL
+               && !(self->solver->flags & (HB_SOLVER_EXACT | HB_SOLVER_STOCHASTIC)))
+        status = g_strdup (_("Not solved: this method alone cannot finish it"));
       else
         status = g_strdup (_("The solver gave up"));
       break;

@@ -11,6 +11,7 @@
 
 #include "hb-app-test.h"
 #include "hb-window-private.h"
+#include "hb-solver-panel.h"
 #include "flow.h"
 #include "../flow/flow-check.h"
 
@@ -340,6 +341,33 @@ test_resize_cuts (void)
   hb_app_test_window_close (window);
 }
 
+/* Arc consistency on a level it cannot finish went "The solver gave up";
+ * it does not give up, it goes as far as the method goes. */
+static void
+test_ac_verdict (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  char *dir = g_dir_make_tmp ("hintboard-flow-XXXXXX", NULL);
+  const HbResult *r;
+
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_wait_hint (window);
+  /* Two answers: no cell of the middle is forced. */
+  open_level (window, dir, "two.flow", "A..B\n.BA.\n.CC.\n....\n");
+  g_assert_true (hb_window_select_solver (window, "ac"));
+  hb_window_solve (window);
+  hb_app_test_wait (hb_app_test_not_solving, window, 30000, "arc consistency");
+  hb_app_test_settle (50);
+  r = hb_window_get_result (window);
+  g_assert_nonnull (r);
+  g_assert_cmpint (r->status, ==, HB_STATUS_GAVE_UP);
+  g_assert_cmpstr (hb_solver_panel_get_verdict (hb_window_get_solver_panel (window)), ==,
+                   "Not solved: this method alone cannot finish it");
+  g_rmdir (dir);
+  g_free (dir);
+  hb_app_test_window_close (window);
+}
+
 static void
 test_edit (void)
 {
@@ -381,6 +409,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/flow/next-hint", test_next_hint);
   g_test_add_func ("/app/flow/edit", test_edit);
   g_test_add_func ("/app/flow/resize-cuts", test_resize_cuts);
+  g_test_add_func ("/app/flow/ac-verdict", test_ac_verdict);
   g_test_add_func ("/app/flow/level-warnings", test_level_warnings);
   return g_test_run ();
 }
