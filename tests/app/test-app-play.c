@@ -749,6 +749,24 @@ status_has_moves (HbWindow *window, const char *moves)
   return strstr (hb_window_get_status_text (window), moves) != NULL;
 }
 
+/* A cross of lights, in Play: one press in the middle solves it. */
+static void
+open_cross (HbWindow *window)
+{
+  hb_app_test_open_text (window, "one.lights", "010\n111\n010\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+}
+
+static void
+press_cell (HbWindow *window, int x, int y)
+{
+  double px, py;
+
+  hb_app_test_cell_point (window, x, y, 0.5, 0.5, &px, &py);
+  hb_board_view_simulate_click (hb_window_get_board_view (window), px, py, 1);
+}
+
 static void
 test_undo_counts (void)
 {
@@ -756,13 +774,9 @@ test_undo_counts (void)
   HbBoardView *view = hb_window_get_board_view (window);
   double px, py;
 
-  /* A cross of lights: one press in the middle solves it. */
-  hb_app_test_open_text (window, "one.lights", "010\n111\n010\n");
-  hb_window_set_mode (window, HB_MODE_PLAY);
-  hb_app_test_settle (30);
-  hb_app_test_cell_point (window, 0, 0, 0.5, 0.5, &px, &py);
-  hb_board_view_simulate_click (view, px, py, 1);
-  hb_board_view_simulate_click (view, px, py, 1);
+  open_cross (window);
+  press_cell (window, 0, 0);
+  press_cell (window, 0, 0);
   hb_app_test_settle (30);
   g_assert_true (status_has_moves (window, "2 moves"));
   hb_app_test_activate (window, "undo", NULL);
@@ -824,24 +838,17 @@ static void
 test_restart_count (void)
 {
   HbWindow *window = hb_app_test_window_new ();
-  HbBoardView *view = hb_window_get_board_view (window);
-  double px, py;
 
-  hb_app_test_open_text (window, "one.lights", "010\n111\n010\n");
-  hb_window_set_mode (window, HB_MODE_PLAY);
-  hb_app_test_settle (30);
-  hb_app_test_cell_point (window, 0, 0, 0.5, 0.5, &px, &py);
-  hb_board_view_simulate_click (view, px, py, 1);
-  hb_app_test_cell_point (window, 2, 2, 0.5, 0.5, &px, &py);
-  hb_board_view_simulate_click (view, px, py, 1);
+  open_cross (window);
+  press_cell (window, 0, 0);
+  press_cell (window, 2, 2);
   hb_app_test_settle (30);
   g_assert_true (status_has_moves (window, "2 moves"));
   hb_app_test_activate (window, "restart", NULL);
   hb_app_test_settle (30);
   /* No moves and no clock yet: the status says only what is on. */
   g_assert_cmpstr (hb_window_get_status_text (window), ==, "5 lights on");
-  hb_app_test_cell_point (window, 1, 1, 0.5, 0.5, &px, &py);
-  hb_board_view_simulate_click (view, px, py, 1);
+  press_cell (window, 1, 1);
   hb_app_test_settle (30);
   g_assert_true (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
   g_assert_nonnull (strstr (hb_window_get_last_toast (window), "Solved in 1 move"));
