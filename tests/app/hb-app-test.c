@@ -397,3 +397,13 @@ hb_app_test_open_text (HbWindow *window, const char *name, const char *text)
   g_free (path);
   g_free (dir);
 }
+
+void
+hb_app_test_click_cell (HbWindow *window, int x, int y, int button)
+{
+  double px, py;
+
+  hb_app_test_cell_point (window, x, y, 0.5, 0.5, &px, &py);
+  hb_board_view_simulate_click (hb_window_get_board_view (window), px, py, button);
+  hb_app_test_settle (30);
+}

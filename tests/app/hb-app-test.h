@@ -91,5 +91,8 @@ void        hb_app_test_open_text (HbWindow *window, const char *name, const cha
  * cell, 0.5 for the centre). */
 void        hb_app_test_cell_point (HbWindow *window, int x, int y,
                                     double fx, double fy, double *px, double *py);
+/* A click of `button` at the middle of cell (x, y), then 30 ms of the
+ * main loop. */
+void        hb_app_test_click_cell (HbWindow *window, int x, int y, int button);
 
 G_END_DECLS

@@ -24,15 +24,6 @@ write_file (Fixture *f, const char *name, const char *text)
   return file;
 }
 
-static void
-click_cell (HbWindow *window, int x, int y)
-{
-  double px, py;
-
-  hb_app_test_cell_point (window, x, y, 0.5, 0.5, &px, &py);
-  hb_board_view_simulate_click (hb_window_get_board_view (window), px, py, 1);
-  hb_app_test_settle (30);
-}
 
 static void
 test_malformed (Fixture *f, gconstpointer data)
@@ -143,8 +134,8 @@ test_save_and_reopen (Fixture *f, gconstpointer data)
   g_assert_false (hb_window_get_modified (window));
   g_assert_null (strstr (gtk_window_get_title (GTK_WINDOW (window)), "•"));
 
-  click_cell (window, 0, 0);
-  click_cell (window, 2, 1);
+  hb_app_test_click_cell (window, 0, 0, 1);
+  hb_app_test_click_cell (window, 2, 1, 1);
   g_assert_true (hb_window_get_modified (window));
   g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), "•"));
 
@@ -178,7 +169,7 @@ test_save_and_reopen (Fixture *f, gconstpointer data)
 
   /* A change, then a save that fails: nothing is lost, the level stays
    * modified and keeps its file. */
-  click_cell (window, 4, 4);
+  hb_app_test_click_cell (window, 4, 4, 1);
   g_assert_true (hb_window_get_modified (window));
   g_assert_false (hb_window_save_to_file (window, bad_file, &error));
   g_assert_nonnull (error);
@@ -194,7 +185,7 @@ test_save_and_reopen (Fixture *f, gconstpointer data)
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "round.lights");
 
   /* Undoing back to the saved board is not a change. */
-  click_cell (window, 1, 1);
+  hb_app_test_click_cell (window, 1, 1, 1);
   g_assert_true (hb_window_get_modified (window));
   hb_app_test_activate (window, "undo", NULL);
   hb_app_test_settle (30);
@@ -316,8 +307,8 @@ test_play_is_progress (Fixture *f, gconstpointer data)
   g_assert_true (hb_app_test_load (window, file));
   level = hb_state_copy (hb_window_get_state (window));
   hb_window_set_mode (window, HB_MODE_PLAY);
-  click_cell (window, 2, 2);
-  click_cell (window, 0, 4);
+  hb_app_test_click_cell (window, 2, 2, 1);
+  hb_app_test_click_cell (window, 0, 4, 1);
   g_assert_false (lights->equal (level, hb_window_get_state (window)));
   g_assert_false (hb_window_get_modified (window));
   g_assert_null (strstr (gtk_window_get_title (GTK_WINDOW (window)), "•"));
@@ -334,14 +325,14 @@ test_play_is_progress (Fixture *f, gconstpointer data)
   g_assert_true (lights->equal (level, hb_window_get_state (window)));
 
   /* Played, then edited: a change, saved as the board now shows. */
-  click_cell (window, 2, 2);
+  hb_app_test_click_cell (window, 2, 2, 1);
   hb_window_set_mode (window, HB_MODE_EDIT);
   g_assert_true (lights->equal (level, hb_window_get_state (window)));
-  click_cell (window, 4, 0);
+  hb_app_test_click_cell (window, 4, 0, 1);
   g_assert_true (hb_window_get_modified (window));
   edited = hb_state_copy (hb_window_get_state (window));
   hb_window_set_mode (window, HB_MODE_PLAY);
-  click_cell (window, 1, 1);
+  hb_app_test_click_cell (window, 1, 1, 1);
   g_assert_true (hb_window_get_modified (window));
   g_assert_true (hb_window_save_to_file (window, file, &error));
   g_assert_no_error (error);
@@ -446,7 +437,7 @@ test_close_asks (Fixture *f, gconstpointer data)
   AdwMessageDialog *dialog;
 
   hb_window_set_mode (window, HB_MODE_EDIT);
-  click_cell (window, 1, 1);
+  hb_app_test_click_cell (window, 1, 1, 1);
   g_assert_true (hb_window_get_modified (window));
   hb_window_set_ask_to_save (window, TRUE);
 
@@ -486,7 +477,7 @@ test_open_asks_after_reading (Fixture *f, gconstpointer data)
   HbState *drawn;
 
   hb_window_set_mode (window, HB_MODE_EDIT);
-  click_cell (window, 1, 1);
+  hb_app_test_click_cell (window, 1, 1, 1);
   g_assert_true (hb_window_get_modified (window));
   drawn = hb_state_copy (hb_window_get_state (window));
   hb_window_set_ask_to_save (window, TRUE);

@@ -33,15 +33,6 @@ drag_cells (HbWindow *window, int x0, int y0, int x1, int y1)
   hb_app_test_settle (30);
 }
 
-static void
-click_cell (HbWindow *window, int x, int y)
-{
-  double px, py;
-
-  hb_app_test_cell_point (window, x, y, 0.5, 0.5, &px, &py);
-  hb_board_view_simulate_click (hb_window_get_board_view (window), px, py, 1);
-  hb_app_test_settle (30);
-}
 
 static const FlowState *
 board (HbWindow *window)
@@ -385,8 +376,8 @@ test_edit (void)
   /* The third entry is blue: two clicks place its pair. */
   g_assert_true (hb_palette_bar_activate_index (bar, 2));
   hb_app_test_settle (30);
-  click_cell (window, 0, 0);
-  click_cell (window, 2, 1);
+  hb_app_test_click_cell (window, 0, 0, 1);
+  hb_app_test_click_cell (window, 2, 1, 1);
   s = board (window);
   g_assert_cmpint (s->colours, ==, 1);
   g_assert_cmpint (s->names[0], ==, 'B');
@@ -395,7 +386,7 @@ test_edit (void)
   assert_cell_colour (window, 0, 0, 0x1A4EF5);
   save_both_styles (window, "flow-edit");
   /* A click on a dot removes it. */
-  click_cell (window, 0, 0);
+  hb_app_test_click_cell (window, 0, 0, 1);
   g_assert_cmpint (board (window)->dot[0], ==, 0);
   hb_app_test_window_close (window);
 }

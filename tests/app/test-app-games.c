@@ -32,15 +32,6 @@ set_hints (HbWindow *window, gboolean on)
   hb_app_test_wait_hint (window);
 }
 
-static void
-click_cell (HbWindow *window, int x, int y, int button)
-{
-  double px, py;
-
-  hb_app_test_cell_point (window, x, y, 0.5, 0.5, &px, &py);
-  hb_board_view_simulate_click (hb_window_get_board_view (window), px, py, button);
-  hb_app_test_settle (30);
-}
 
 static void
 drag_cells (HbWindow *window, int x0, int y0, int x1, int y1)
@@ -308,15 +299,15 @@ test_loop_play (void)
   g_assert_cmpint (hb_palette_bar_get_n_entries (hb_window_get_palette_bar (window)), ==, 0);
 
   /* A secondary click turns anticlockwise, a primary one clockwise. */
-  click_cell (window, 1, 1, 3);
+  hb_app_test_click_cell (window, 1, 1, 3);
   g_assert_cmpuint (loop_tile (window, 1, 1), ==, turn_cw (0x9, 3));
   g_assert_cmpuint (loop_tile (window, 1, 1), ==, 0xc);
   g_assert_false (status_says_solved (window));
-  click_cell (window, 1, 1, 1);
+  hb_app_test_click_cell (window, 1, 1, 1);
   g_assert_cmpuint (loop_tile (window, 1, 1), ==, 0x9);
 
   /* The one turn the level needs: solved, and the status says so. */
-  click_cell (window, 0, 0, 1);
+  hb_app_test_click_cell (window, 0, 0, 1);
   g_assert_cmpmem (loop_tiles (window), 4, loop_ring_solved, 4);
   g_assert_true (arms_all_matched (loop_tiles (window), 2, 2));
   g_assert_true (status_says_solved (window));
@@ -393,13 +384,13 @@ test_loop_edit (void)
   /* Keys 2–7 pick a tile kind (3: an end); a click places it. */
   press_palette_key (window, 3);
   g_assert_cmpint (hb_palette_bar_get_selected (palette), ==, LOOP_KIND_END);
-  click_cell (window, 2, 2, 1);
+  hb_app_test_click_cell (window, 2, 2, 1);
   g_assert_cmpuint (loop_tile (window, 2, 2), ==, LOOP_KIND_END);
   /* The palette's own button for the cross (the seventh entry). */
   press_palette_button (window, 6);
   g_assert_cmpint (hb_palette_bar_get_selected (palette), ==, LOOP_KIND_CROSS);
   memcpy (before, loop_tiles (window), 9);
-  click_cell (window, 1, 1, 1);
+  hb_app_test_click_cell (window, 1, 1, 1);
   g_assert_cmpuint (loop_tile (window, 1, 1), ==, LOOP_KIND_CROSS);
   activate (window, "undo");
   g_assert_cmpmem (loop_tiles (window), 9, before, 9);
@@ -409,13 +400,13 @@ test_loop_edit (void)
   press_palette_key (window, 1);
   g_assert_cmpint (hb_palette_bar_get_selected (palette), ==, LOOP_TOOL_TURN);
   memcpy (before, loop_tiles (window), 9);
-  click_cell (window, 2, 2, 1);
+  hb_app_test_click_cell (window, 2, 2, 1);
   g_assert_cmpuint (loop_tile (window, 2, 2), ==, turn_cw (LOOP_KIND_END, 1));
   activate (window, "undo");
   g_assert_cmpmem (loop_tiles (window), 9, before, 9);
   /* With a kind chosen, a click on a tile of that kind turns it too. */
   press_palette_key (window, 3);
-  click_cell (window, 2, 2, 1);
+  hb_app_test_click_cell (window, 2, 2, 1);
   g_assert_cmpuint (loop_tile (window, 2, 2), ==, turn_cw (LOOP_KIND_END, 1));
 
   /* Undo all the way back to the file's empty board. */
@@ -936,7 +927,7 @@ test_flood_play_edit_solve (void)
   g_assert_cmpint (c, >=, 0);
   memcpy (want, s->cells, n);
   my_flood (want, w, h, c);
-  click_cell (window, cx, cy, 1);
+  hb_app_test_click_cell (window, cx, cy, 1);
   s = flood_state (window);
   g_assert_cmpmem (s->cells, n, want, n);
   g_assert_cmpint (s->cells[0], ==, c);
@@ -944,7 +935,7 @@ test_flood_play_edit_solve (void)
   check_move_count (window, 1);
 
   /* A click inside the flooded region is no move. */
-  click_cell (window, 0, 0, 1);
+  hb_app_test_click_cell (window, 0, 0, 1);
   check_move_count (window, 1);
 
   /* The palette's button of a colour that borders the region floods with
@@ -1006,7 +997,7 @@ test_flood_play_edit_solve (void)
   c = (s->cells[w - 1] + 1) % 4;
   press_palette_button (window, c);
   g_assert_cmpint (hb_palette_bar_get_selected (hb_window_get_palette_bar (window)), ==, c);
-  click_cell (window, w - 1, 0, 1);
+  hb_app_test_click_cell (window, w - 1, 0, 1);
   want[w - 1] = (guint8) c;
   g_assert_cmpmem (flood_state (window)->cells, n, want, n);
   activate (window, "undo");

@@ -759,15 +759,6 @@ open_cross (HbWindow *window)
 }
 
 static void
-press_cell (HbWindow *window, int x, int y)
-{
-  double px, py;
-
-  hb_app_test_cell_point (window, x, y, 0.5, 0.5, &px, &py);
-  hb_board_view_simulate_click (hb_window_get_board_view (window), px, py, 1);
-}
-
-static void
 test_undo_counts (void)
 {
   HbWindow *window = hb_app_test_window_new ();
@@ -775,8 +766,8 @@ test_undo_counts (void)
   double px, py;
 
   open_cross (window);
-  press_cell (window, 0, 0);
-  press_cell (window, 0, 0);
+  hb_app_test_click_cell (window, 0, 0, 1);
+  hb_app_test_click_cell (window, 0, 0, 1);
   hb_app_test_settle (30);
   g_assert_true (status_has_moves (window, "2 moves"));
   hb_app_test_activate (window, "undo", NULL);
@@ -840,15 +831,15 @@ test_restart_count (void)
   HbWindow *window = hb_app_test_window_new ();
 
   open_cross (window);
-  press_cell (window, 0, 0);
-  press_cell (window, 2, 2);
+  hb_app_test_click_cell (window, 0, 0, 1);
+  hb_app_test_click_cell (window, 2, 2, 1);
   hb_app_test_settle (30);
   g_assert_true (status_has_moves (window, "2 moves"));
   hb_app_test_activate (window, "restart", NULL);
   hb_app_test_settle (30);
   /* No moves and no clock yet: the status says only what is on. */
   g_assert_cmpstr (hb_window_get_status_text (window), ==, "5 lights on");
-  press_cell (window, 1, 1);
+  hb_app_test_click_cell (window, 1, 1, 1);
   hb_app_test_settle (30);
   g_assert_true (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
   g_assert_nonnull (strstr (hb_window_get_last_toast (window), "Solved in 1 move"));
