@@ -304,6 +304,9 @@ apply_loaded (HbWindow *self, gpointer data)
       hb_window_set_level (self, g_steal_pointer (&a->result->state), a->file, NULL);
       hb_window_add_recent (self, a->file);
     }
+  /* The keys go to the level just opened, not back to the field they
+   * were in (a reviewer's opened level left them in the Height field). */
+  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
   g_clear_pointer (&a->result, hb_window_load_result_free);
   g_task_return_boolean (a->outer, TRUE);
   g_clear_object (&a->outer);

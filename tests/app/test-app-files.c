@@ -118,6 +118,21 @@ test_save_json (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* An opened level has the keys: they stayed in the field that had them
+ * (the Height field, in a reviewer's run). */
+static void
+test_open_focuses_board (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkSpinButton *height = GTK_SPIN_BUTTON (hb_app_test_find_first (hb_app_test_find_row (GTK_WIDGET (window), "_Height"),
+                                                                   GTK_TYPE_SPIN_BUTTON));
+
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (height)));
+  hb_app_test_open_text (window, "three.lights", "101\n010\n101\n");
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (hb_window_get_board_view (window))));
+  hb_app_test_window_close (window);
+}
+
 static void
 test_save_and_reopen (Fixture *f, gconstpointer data)
 {
@@ -666,6 +681,8 @@ main (int argc, char *argv[])
               test_save_and_reopen, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-json", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_json, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/open-focuses-board", Fixture, NULL, hb_app_test_dir_set_up,
+              test_open_focuses_board, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-cancel", Fixture, NULL, hb_app_test_dir_set_up,
               test_open_cancel, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/close-asks", Fixture, NULL, hb_app_test_dir_set_up,
