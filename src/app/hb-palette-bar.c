@@ -215,12 +215,13 @@ hb_palette_bar_update (HbPaletteBar *self, const HbState *state, HbMode mode)
       gtk_button_set_child (GTK_BUTTON (button), swatch);
       gtk_widget_add_css_class (button, "flat");
       gtk_widget_add_css_class (button, "palette-entry");
-      /* The digit key that picks it (win.palette): Flood-It's count from
-       * 0, as its chips read. */
-      if (i + (state->game->palette_keys_from_zero ? 0 : 1) <= 9)
+      /* The digit key that picks it (win.palette). Flood-It's keys are
+       * the digits its entries' names begin with ("1 Sky blue"): the
+       * name says it ("1 Sky blue (2)" named the wrong key, and "(1)"
+       * after it said it twice). */
+      if (!state->game->palette_keys_from_zero && i < 9)
         {
-          char *tip = g_strdup_printf ("%s (%d)", entries[i].name,
-                                       i + (state->game->palette_keys_from_zero ? 0 : 1));
+          char *tip = g_strdup_printf ("%s (%d)", entries[i].name, i + 1);
           gtk_widget_set_tooltip_text (button, tip);
           g_free (tip);
         }
