@@ -94,6 +94,11 @@ void     hb_board_view_pointer_motion (HbBoardView *self, double x, double y);
 /* hb-board-view-zoom.c */
 /* Where the board sits: fitted to the view, then zoomed and panned. */
 void     hb_board_view_zoomed_layout (HbBoardView *self, HbLayout *layout);
+
+/* hb-board-view-marks.c: whether the import's marks are for the board
+ * shown (its game and size), and their drawing. */
+gboolean hb_board_view_marks_here (const HbBoardView *self);
+void     hb_board_view_draw_marks (HbBoardView *self, cairo_t *cr, const HbLayout *layout);
 /* Ctrl +, Ctrl −, Ctrl 0; FALSE when the key is not one of them. */
 gboolean hb_board_view_zoom_key (HbBoardView *self, guint keyval, GdkModifierType mods);
 /* Adds the scroll and pinch controllers. */

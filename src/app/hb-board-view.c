@@ -13,14 +13,6 @@
 G_DEFINE_FINAL_TYPE (HbBoardView, hb_board_view, GTK_TYPE_DRAWING_AREA)
 
 enum { SIGNAL_MOVES, SIGNAL_STROKE_CANCELLED, SIGNAL_PRESS_IGNORED, N_SIGNALS };
-/* Whether the screenshot's marks are for the board shown (its game and
- * size: they stay through edits and Undo, cell by cell). */
-static gboolean
-marks_here (const HbBoardView *self)
-{
-  return self->marks != NULL && self->state != NULL && self->state->game == self->marks_game
-         && self->state->width == self->marks_width && self->state->height == self->marks_height;
-}
 
 static guint signals[N_SIGNALS];
 
@@ -90,29 +82,9 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height,
     self->state->game->render (self->state, cr, &layout, &options);
   cairo_restore (cr);
 
-  /* The cells the screenshot's reader was unsure of, until the next
-   * edit: tinted orange with an orange ring over a dark one, so they
-   * stand out on any colour and at any size (a thin outline alone was
-   * hard to find on a big board). */
-  if (marks_here (self) && self->player == NULL && self->live_frame == NULL)
-    {
-      double lw = MAX (2.5, layout.cell / 12);
-
-      for (int y = 0; y < self->state->height; y++)
-        for (int x = 0; x < self->state->width; x++)
-          if (self->marks[y * self->state->width + x])
-            cairo_rectangle (cr, layout.x0 + x * layout.cell + lw,
-                             layout.y0 + y * layout.cell + lw,
-                             layout.cell - 2 * lw, layout.cell - 2 * lw);
-      cairo_set_source_rgba (cr, 1.0, 0.47, 0.0, 0.25);   /* libadwaita's orange */
-      cairo_fill_preserve (cr);
-      cairo_set_line_width (cr, lw * 1.8);
-      cairo_set_source_rgba (cr, 0, 0, 0, 0.7);
-      cairo_stroke_preserve (cr);
-      cairo_set_line_width (cr, lw);
-      cairo_set_source_rgb (cr, 1.0, 0.47, 0.0);
-      cairo_stroke (cr);
-    }
+  /* The cells the screenshot's reader was unsure of (hb-board-view-marks.c). */
+  if (self->player == NULL && self->live_frame == NULL)
+    hb_board_view_draw_marks (self, cr, &layout);
 
   /* The keyboard cursor, on the live board only: a dark and a light ring
    * so it reads on every colour a game draws, their corners rounded as
@@ -150,7 +122,7 @@ emit_moves (HbBoardView *self, HbPointerPhase phase, const HbHit *hit,
    * took them all, so a board with many could not be checked cell by
    * cell). */
   if (self->mode == HB_MODE_EDIT && hit->inside && phase != HB_POINTER_RELEASE
-      && marks_here (self) && self->marks[hit->y * self->state->width + hit->x])
+      && hb_board_view_marks_here (self) && self->marks[hit->y * self->state->width + hit->x])
     {
       self->marks[hit->y * self->state->width + hit->x] = 0;
       gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -422,71 +394,6 @@ hb_board_view_set_state (HbBoardView *self, const HbState *state)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-void
-hb_board_view_set_import (HbBoardView *self, cairo_surface_t *picture,
-                          double x0, double y0, double cell_w, double cell_h,
-                          const guint8 *unsure)
-{
-  g_return_if_fail (HB_IS_BOARD_VIEW (self));
-
-  g_clear_pointer (&self->picture, cairo_surface_destroy);
-  g_clear_pointer (&self->marks, g_free);
-  if (self->state == NULL)
-    return;
-  if (picture != NULL && cell_w > 0 && cell_h > 0)
-    {
-      self->picture = cairo_surface_reference (picture);
-      self->pic_x0 = x0;
-      self->pic_y0 = y0;
-      self->pic_cell_w = cell_w;
-      self->pic_cell_h = cell_h;
-      self->pic_game = self->state->game;
-      self->pic_width = self->state->width;
-      self->pic_height = self->state->height;
-    }
-  if (unsure != NULL)
-    {
-      gsize n = (gsize) self->state->width * self->state->height;
-      gboolean any = FALSE;
-
-      for (gsize i = 0; i < n; i++)
-        any |= unsure[i] != 0;
-      if (any)
-        {
-          self->marks = g_memdup2 (unsure, n);
-          self->marks_game = self->state->game;
-          self->marks_width = self->state->width;
-          self->marks_height = self->state->height;
-        }
-    }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-void
-hb_board_view_set_show_picture (HbBoardView *self, gboolean show)
-{
-  g_return_if_fail (HB_IS_BOARD_VIEW (self));
-  self->show_picture = show;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-gboolean
-hb_board_view_has_picture (HbBoardView *self)
-{
-  return self->picture != NULL;
-}
-
-guint
-hb_board_view_get_n_marked (HbBoardView *self)
-{
-  guint n = 0;
-
-  if (!marks_here (self))
-    return 0;
-  for (int i = 0; i < self->state->width * self->state->height; i++)
-    n += self->marks[i] != 0;
-  return n;
-}
 
 void
 hb_board_view_set_hint (HbBoardView *self, gconstpointer hint)

@@ -240,7 +240,30 @@ test_import_png (Fixture *f, gconstpointer data)
      * all, so a board read with many could not be checked cell by
      * cell). */
     mask[0] = mask[8] = 1;
-    hb_board_view_set_import (view, NULL, 0, 0, 0, 0, mask);
+    {
+      HbShot *before, *after;
+      int c0[3], c1[3], b0[3], b1[3];
+
+      /* (Marks without the picture: set alone, the picture goes.) */
+      hb_board_view_set_import (view, NULL, 0, 0, 0, 0, NULL);
+      hb_app_test_settle (50);
+      before = hb_app_test_shot (GTK_WIDGET (view));
+      hb_board_view_set_import (view, NULL, 0, 0, 0, 0, mask);
+      hb_app_test_settle (50);
+      after = hb_app_test_shot (GTK_WIDGET (view));
+      /* The band is orange; the cell's middle (a dot's colour) is as it
+       * was (a tint over the whole cell made a blue dot lavender). */
+      hb_app_test_cell_point (window, 1, 1, 0.5, 0.5, &px, &py);
+      hb_app_test_pixel (before, (int) px, (int) py, c0);
+      hb_app_test_pixel (after, (int) px, (int) py, c1);
+      g_assert_cmpmem (c0, sizeof c0, c1, sizeof c1);
+      hb_app_test_cell_point (window, 1, 1, 0.16, 0.5, &px, &py);
+      hb_app_test_pixel (before, (int) px, (int) py, b0);
+      hb_app_test_pixel (after, (int) px, (int) py, b1);
+      g_assert_true (b0[0] != b1[0] || b0[1] != b1[1] || b0[2] != b1[2]);
+      hb_app_test_shot_free (before);
+      hb_app_test_shot_free (after);
+    }
     g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_EDIT);
     g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 2);
     hb_app_test_cell_point (window, 3, 3, 0.5, 0.5, &px, &py);

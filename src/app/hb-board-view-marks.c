@@ -1,0 +1,126 @@
+/* hb-board-view-marks.c: a screenshot import on the board view: the
+ * picture behind the board, and the orange marks on the cells the
+ * reader was unsure of (see hb-board-view.h). */
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "hb-board-view-private.h"
+
+/* Whether the screenshot's marks are for the board shown (its game and
+ * size: they stay through edits and Undo, cell by cell). */
+gboolean
+hb_board_view_marks_here (const HbBoardView *self)
+{
+  return self->marks != NULL && self->state != NULL && self->state->game == self->marks_game
+         && self->state->width == self->marks_width && self->state->height == self->marks_height;
+}
+
+/* Draws the cells the screenshot's reader was unsure of, each until it
+ * is seen to: an orange band inside an orange ring over a dark one, so
+ * they stand out on any colour and at any size (a thin outline alone was
+ * hard to find on a big board). The band leaves the cell's middle as
+ * drawn: a tint over all of it made a blue dot lavender, like another
+ * colour of the palette. */
+void
+hb_board_view_draw_marks (HbBoardView *self, cairo_t *cr, const HbLayout *l)
+{
+  double lw = MAX (2.5, l->cell / 12);
+  double band = l->cell >= 16 ? l->cell * 0.14 : l->cell;
+
+  if (!hb_board_view_marks_here (self))
+    return;
+  cairo_save (cr);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+  for (int y = 0; y < self->state->height; y++)
+    for (int x = 0; x < self->state->width; x++)
+      if (self->marks[y * self->state->width + x])
+        {
+          double cx = l->x0 + x * l->cell, cy = l->y0 + y * l->cell;
+          double inner = l->cell - 2 * lw - 2 * band;
+
+          cairo_rectangle (cr, cx + lw, cy + lw, l->cell - 2 * lw, l->cell - 2 * lw);
+          if (inner > 0)
+            cairo_rectangle (cr, cx + lw + band, cy + lw + band, inner, inner);
+        }
+  cairo_set_source_rgba (cr, 1.0, 0.47, 0.0, 0.35);   /* libadwaita's orange */
+  cairo_fill (cr);
+  cairo_restore (cr);
+  for (int y = 0; y < self->state->height; y++)
+    for (int x = 0; x < self->state->width; x++)
+      if (self->marks[y * self->state->width + x])
+        cairo_rectangle (cr, l->x0 + x * l->cell + lw, l->y0 + y * l->cell + lw,
+                         l->cell - 2 * lw, l->cell - 2 * lw);
+  cairo_set_line_width (cr, lw * 1.8);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.7);
+  cairo_stroke_preserve (cr);
+  cairo_set_line_width (cr, lw);
+  cairo_set_source_rgb (cr, 1.0, 0.47, 0.0);
+  cairo_stroke (cr);
+}
+
+void
+hb_board_view_set_import (HbBoardView *self, cairo_surface_t *picture,
+                          double x0, double y0, double cell_w, double cell_h,
+                          const guint8 *unsure)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+
+  g_clear_pointer (&self->picture, cairo_surface_destroy);
+  g_clear_pointer (&self->marks, g_free);
+  if (self->state == NULL)
+    return;
+  if (picture != NULL && cell_w > 0 && cell_h > 0)
+    {
+      self->picture = cairo_surface_reference (picture);
+      self->pic_x0 = x0;
+      self->pic_y0 = y0;
+      self->pic_cell_w = cell_w;
+      self->pic_cell_h = cell_h;
+      self->pic_game = self->state->game;
+      self->pic_width = self->state->width;
+      self->pic_height = self->state->height;
+    }
+  if (unsure != NULL)
+    {
+      gsize n = (gsize) self->state->width * self->state->height;
+      gboolean any = FALSE;
+
+      for (gsize i = 0; i < n; i++)
+        any |= unsure[i] != 0;
+      if (any)
+        {
+          self->marks = g_memdup2 (unsure, n);
+          self->marks_game = self->state->game;
+          self->marks_width = self->state->width;
+          self->marks_height = self->state->height;
+        }
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+hb_board_view_set_show_picture (HbBoardView *self, gboolean show)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  self->show_picture = show;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+hb_board_view_has_picture (HbBoardView *self)
+{
+  return self->picture != NULL;
+}
+
+guint
+hb_board_view_get_n_marked (HbBoardView *self)
+{
+  guint n = 0;
+
+  if (!hb_board_view_marks_here (self))
+    return 0;
+  for (int i = 0; i < self->state->width * self->state->height; i++)
+    n += self->marks[i] != 0;
+  return n;
+}
