@@ -153,7 +153,7 @@ hb_window_picture_row_update (HbWindow *self)
       GtkWidget *sw = gtk_switch_new ();
 
       row = adw_action_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("_Screenshot behind the board in Edit"));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("_Show the screenshot in Edit"));
       adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
       gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
       gtk_switch_set_active (GTK_SWITCH (sw), TRUE);

@@ -490,7 +490,7 @@ test_import_notes (Fixture *f, gconstpointer data)
   file = g_file_new_for_path (shot);
   g_assert_true (hb_app_test_load (window, file));
   g_assert_cmpstr (hb_window_get_game (window)->id, ==, "flood");
-  row = hb_app_test_find_row (GTK_WIDGET (window), "_Screenshot behind the board in Edit");
+  row = hb_app_test_find_row (GTK_WIDGET (window), "_Show the screenshot in Edit");
   g_assert_nonnull (row);
   g_assert_true (gtk_widget_get_mapped (row));
   subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
