@@ -2043,6 +2043,7 @@ flow_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *
   /* What the solver's counter counts ("search calls"), as it named it. */
   const char *named = hb_trace_get_counter_name (trace);
   const char *what = named != NULL && named[0] != '\0' ? _(named) : _("steps");
+  int marks;   /* a generation's FlowMarksMeaning */
 
   switch ((HbStepKind) step->kind)
     {
@@ -2086,18 +2087,19 @@ flow_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *
        * row and column */
       return g_strdup_printf (_("Colour %s fails at row %d, column %d"), c, row, col);
     case HB_STEP_GENERATION:
+      marks = step->aux;
       /* The red rings on the best individual, said in the words under
        * the board (the legend speaks of the hints only), when it has any. */
-      if (step->aux != FLOW_MARKS_UNSAID && generation_marked (initial, trace, step)
-          && step->aux == FLOW_MARKS_SHARED)
+      if (step->aux != FLOW_MARKS_UNSAID && !generation_marked (initial, trace, step))
+        marks = FLOW_MARKS_UNSAID;
+      if (marks == FLOW_MARKS_SHARED)
         /* TRANSLATORS: a genetic algorithm's generation and its fitness
          * (lower is better): best, mean, worst; then what the red rings
          * on the board are */
         return g_strdup_printf (_("Generation %s: fitness best %g, mean %.1f, worst %g; "
                                   "ringed in red: cells two paths share"),
                                 counter, step->f[0], step->f[1], step->f[2]);
-      if (step->aux != FLOW_MARKS_UNSAID && generation_marked (initial, trace, step)
-          && step->aux == FLOW_MARKS_BROKEN)
+      if (marks == FLOW_MARKS_BROKEN)
         /* TRANSLATORS: a genetic algorithm's generation and its score
          * (cells satisfied): best, mean, worst; then what the red rings
          * on the board are */
