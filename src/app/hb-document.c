@@ -134,11 +134,16 @@ hb_document_get_serial (HbDocument *self)
   return self->serial;
 }
 
-/* A new undo step: a play move's (progress) or a change of the level. */
+typedef enum { STEP_DESIGN, STEP_PLAY, STEP_RESTART } StepKind;
+
+/* A new undo step: a change of the level, a play move's (progress), or
+ * a restart (a play step the move count starts again from). */
 static void
-push_entry (HbDocument *self, HbState *state, gboolean play)
+push_entry (HbDocument *self, HbState *state, StepKind kind)
 {
-  if (play)
+  if (kind == STEP_RESTART)
+    hb_history_push_restart (self->history, state);
+  else if (kind == STEP_PLAY)
     hb_history_push_play (self->history, state);
   else
     hb_history_push (self->history, state);
@@ -170,7 +175,7 @@ hb_document_apply_moves (HbDocument *self, const HbMove *moves, guint n,
     return FALSE;
   if (!self->gesture_pushed)
     {
-      push_entry (self, state, self->playing);
+      push_entry (self, state, self->playing ? STEP_PLAY : STEP_DESIGN);
       self->gesture_pushed = !new_step;
     }
   else
@@ -200,11 +205,11 @@ hb_document_end_gesture (HbDocument *self)
 }
 
 static void
-push_step (HbDocument *self, HbState *state, gboolean play)
+push_step (HbDocument *self, HbState *state, StepKind kind)
 {
   g_return_if_fail (HB_IS_DOCUMENT (self));
   g_return_if_fail (self->history != NULL);
-  push_entry (self, state, play);
+  push_entry (self, state, kind);
   self->gesture_pushed = FALSE;
   changed (self);
 }
@@ -212,29 +217,20 @@ push_step (HbDocument *self, HbState *state, gboolean play)
 void
 hb_document_push (HbDocument *self, HbState *state)
 {
-  push_step (self, state, HB_IS_DOCUMENT (self) && self->playing);
+  push_step (self, state, HB_IS_DOCUMENT (self) && self->playing ? STEP_PLAY : STEP_DESIGN);
 }
 
 void
 hb_document_push_restart (HbDocument *self, HbState *state)
 {
-  g_return_if_fail (HB_IS_DOCUMENT (self));
-  g_return_if_fail (self->history != NULL);
-  if (!self->playing)
-    {
-      /* In Edit the level itself goes back to its start. */
-      push_step (self, state, FALSE);
-      return;
-    }
-  hb_history_push_restart (self->history, state);
-  self->gesture_pushed = FALSE;
-  changed (self);
+  /* In Edit the level itself goes back to its start. */
+  push_step (self, state, HB_IS_DOCUMENT (self) && self->playing ? STEP_RESTART : STEP_DESIGN);
 }
 
 void
 hb_document_push_design (HbDocument *self, HbState *state)
 {
-  push_step (self, state, FALSE);
+  push_step (self, state, STEP_DESIGN);
 }
 
 void
