@@ -54,11 +54,11 @@ hb_window_update_actions (HbWindow *self)
       why = _("The solver found no answer to apply");
     else if (self->result->moves->len == 0)
       why = _("The answer has no moves: the board is solved already");
-    else if (!hb_window_result_applies (self) && self->result->solved != NULL
-             && game->equal (self->result->solved, hb_window_current (self)))
-      why = _("The answer is on the board");
     else if (!hb_window_result_applies (self))
-      why = _("The board changed since the solve: solve it again");
+      why = self->result->solved != NULL && game->equal (self->result->solved,
+                                                          hb_window_current (self))
+            ? _("The answer is on the board")
+            : _("The board changed since the solve: solve it again");
     hb_solver_panel_set_apply_reason (self->solver_panel, why);
     /* The result shown is about the board it was found on. */
     hb_solver_panel_set_result_stale (self->solver_panel, hb_window_result_is_stale (self));
