@@ -123,7 +123,7 @@ jpeg_is_cut (const guint8 *data, gsize len)
     {
       guint marker;
 
-      while (pos < len && data[pos] == 0xFF && pos + 1 < len && data[pos + 1] == 0xFF)
+      while (pos + 1 < len && data[pos] == 0xFF && data[pos + 1] == 0xFF)
         pos++;  /* fill bytes */
       if (pos + 2 > len)
         return TRUE;
