@@ -196,6 +196,23 @@ test_backtrack_and_player (void)
   hb_app_test_window_close (window);
 }
 
+/* Solves with `solver_id` and cancels after `ms` of the main loop, as
+ * Escape does; TRUE when the solve was still running then. */
+static gboolean
+solve_then_cancel (HbWindow *window, const char *solver_id, guint ms)
+{
+  gboolean was_running;
+
+  g_assert_true (hb_window_select_solver (window, solver_id));
+  hb_window_solve (window);
+  hb_app_test_settle (ms);
+  was_running = hb_window_is_solving (window);
+  activate (window, "cancel");
+  hb_app_test_wait (hb_app_test_not_solving, window, 20000, "the solver to stop");
+  hb_app_test_settle (50);
+  return was_running;
+}
+
 static void
 test_cancel (void)
 {
@@ -222,14 +239,8 @@ test_cancel (void)
   g_assert_true (hb_app_test_load (window, file));
   hb_app_test_wait_hint (window);
 
-  g_assert_true (hb_window_select_solver (window, "backtrack"));
-  hb_window_solve (window);
   /* The main loop keeps running while the worker thinks. */
-  hb_app_test_settle (300);
-  was_running = hb_window_is_solving (window);
-  activate (window, "cancel");
-  hb_app_test_wait (hb_app_test_not_solving, window, 20000, "the solver to stop");
-  hb_app_test_settle (50);
+  was_running = solve_then_cancel (window, "backtrack", 300);
   g_assert_nonnull (hb_window_get_result (window));
   g_test_message ("status %s: %s", hb_status_to_string (hb_window_get_result (window)->status),
                   hb_window_get_result (window)->message);
@@ -289,13 +300,7 @@ test_cancel_keeps_best (void)
 
   hb_app_test_open_text (window, "slow.flood", text);
   g_assert_cmpstr (hb_window_get_game (window)->id, ==, "flood");
-  g_assert_true (hb_window_select_solver (window, "optimal"));
-  hb_window_solve (window);
-  hb_app_test_settle (800);
-  was_running = hb_window_is_solving (window);
-  activate (window, "cancel");
-  hb_app_test_wait (hb_app_test_not_solving, window, 20000, "the solver to stop");
-  hb_app_test_settle (50);
+  was_running = solve_then_cancel (window, "optimal", 800);
   r = hb_window_get_result (window);
   g_assert_nonnull (r);
   g_test_message ("status %s: %s", hb_status_to_string (r->status), r->message);
