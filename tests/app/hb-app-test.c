@@ -45,10 +45,16 @@ void
 hb_app_test_settle (guint ms)
 {
   gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+  /* What is pending is done even past `ms` (a slow layout under the
+   * sanitizers is followed by its idle work), but not without end: while
+   * the player plays, a frame is always pending, and draining them all
+   * played the whole trace (an ASan run then found the player stopped at
+   * its end right after Replay). */
+  gint64 drain_end = end + G_USEC_PER_SEC;
 
   while (g_get_monotonic_time () < end)
     {
-      while (g_main_context_pending (NULL))
+      while (g_main_context_pending (NULL) && g_get_monotonic_time () < drain_end)
         g_main_context_iteration (NULL, FALSE);
       g_usleep (2000);
     }
@@ -273,6 +279,31 @@ void
 hb_app_test_wait_loaded (HbWindow *window)
 {
   hb_app_test_wait (not_loading, window, 30000, "the file to open");
+}
+
+static gboolean
+board_has_focus (gpointer data)
+{
+  HbWindow *window = data;
+
+  return gtk_root_get_focus (GTK_ROOT (window))
+         == GTK_WIDGET (hb_window_get_board_view (window));
+}
+
+void
+hb_app_test_wait_board_focus (HbWindow *window)
+{
+  /* The board takes the focus in an idle once a popover has closed, and
+   * an idle runs only when no redraw is due: on a loaded machine that can
+   * be after a fixed settle, which no longer drains without end (an ASan
+   * run in CI found the focus elsewhere 100 ms after a pick). */
+  if (!board_has_focus (window))
+    {
+      GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+      g_test_message ("the focus is on a %s; waiting for the board",
+                      focus != NULL ? G_OBJECT_TYPE_NAME (focus) : "(nothing)");
+    }
+  hb_app_test_wait (board_has_focus, window, 10000, "the board to take the focus");
 }
 
 void

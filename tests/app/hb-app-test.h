@@ -39,6 +39,7 @@ void        hb_app_test_wait_hint (HbWindow *window);
 gboolean    hb_app_test_load (HbWindow *window, GFile *file);
 /* Waits until no open is in flight. */
 void        hb_app_test_wait_loaded (HbWindow *window);
+void        hb_app_test_wait_board_focus (HbWindow *window);
 
 /* Renders a widget as it is now into BGRA bytes (premultiplied, stride
  * width * 4), like a screenshot. */

@@ -878,8 +878,7 @@ test_levels_focus (void)
       /* The keys go to the level picked (they went back to the Levels
        * button, 14 Tab presses from the board). */
       g_assert_false (gtk_widget_get_visible (popover));
-      g_assert_true (gtk_root_get_focus (GTK_ROOT (window))
-                     == GTK_WIDGET (hb_window_get_board_view (window)));
+      hb_app_test_wait_board_focus (window);
       gtk_popover_popup (GTK_POPOVER (popover));
       hb_app_test_settle (200);
       focus = gtk_root_get_focus (gtk_widget_get_root (popover));
