@@ -1,6 +1,7 @@
 #include "hb-test-util.h"
 
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -170,6 +171,49 @@ hb_test_scaled_jpeg (const HbImage *img, double k)
   g_unlink (path);
   g_rmdir (dir);
   return back;
+}
+
+static char *numbers_dir;
+
+gboolean
+hb_test_numbers_english (void)
+{
+  g_autoptr (GError) error = NULL;
+  const char *argv[] = { "localedef", "-i", "en_US", "-f", "UTF-8", NULL, NULL };
+  g_autofree char *target = NULL;
+  int status = -1;
+
+  g_assert_null (numbers_dir);
+  numbers_dir = g_dir_make_tmp ("hb-locale-XXXXXX", &error);
+  g_assert_no_error (error);
+  target = g_build_filename (numbers_dir, "en_US.UTF-8", NULL);
+  argv[5] = target;
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL
+                     | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, NULL)
+      || !g_file_test (target, G_FILE_TEST_IS_DIR))
+    {
+      hb_test_numbers_end ();
+      g_test_skip ("localedef or the en_US locale source is missing (Debian's locales)");
+      return FALSE;
+    }
+  g_setenv ("LOCPATH", numbers_dir, TRUE);
+  if (setlocale (LC_NUMERIC, "en_US.UTF-8") == NULL)
+    {
+      hb_test_numbers_end ();
+      g_test_skip ("the locale built for the test does not load");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+hb_test_numbers_end (void)
+{
+  g_assert_nonnull (setlocale (LC_NUMERIC, "C"));
+  g_unsetenv ("LOCPATH");
+  if (numbers_dir != NULL)
+    hb_test_remove_tree (numbers_dir);
+  g_clear_pointer (&numbers_dir, g_free);
 }
 
 void

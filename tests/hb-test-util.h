@@ -25,6 +25,13 @@ void hb_test_parse_fails (const HbGame *game, const char *text, const char *need
  * followed). */
 void hb_test_remove_tree (const char *path);
 
+/* Numbers as in English (LC_NUMERIC en_US.UTF-8, digits grouped
+ * "1,000,000"), from a locale built for the test with localedef in a
+ * temporary folder: TRUE, or FALSE with the test skipped when Debian's
+ * locales is missing. hb_test_numbers_end goes back to C numbers. */
+gboolean hb_test_numbers_english (void);
+void     hb_test_numbers_end (void);
+
 /* The folder ../shared/screens/<sub> beside the project (G_TEST_SRCDIR),
  * where the real screenshots are, if they are there. */
 char *hb_test_shared_screens (const char *sub);

@@ -569,8 +569,9 @@ format_speed (GtkScale *scale, double value, gpointer user_data)
      * control ("2.5/s") */
     return g_strdup_printf (_("%.2g/s"), speed);
   /* TRANSLATORS: steps per second from 10 on, in the player's speed
-   * control ("16/s", "2000/s") */
-  return g_strdup_printf (_("%.0f/s"), speed);
+   * control ("16/s", "2,000/s"); the ' groups the digits as the
+   * locale does */
+  return g_strdup_printf (_("%'.0f/s"), speed);
 }
 
 /* ---- GObject ----------------------------------------------------------- */

@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "hb-app-test.h"
+#include "hb-test-util.h"
 
 /* The welcome level (Enlight, 5 × 5) solved with the backtracking search,
  * whose long trace (several solutions) the player then shows. */
@@ -431,7 +432,8 @@ first_label (GtkWidget *w)
 }
 
 /* The speed control shows whole steps from 10 a second ("16/s", it said
- * "16.1/s") and two digits below. */
+ * "16.1/s") and two digits below; big speeds grouped as the locale
+ * groups digits ("2,000/s" in English; it said "52429/s"). */
 static void
 test_speed_text (void)
 {
@@ -447,6 +449,16 @@ test_speed_text (void)
       hb_player_bar_set_speed (bar, cases[i].speed);
       hb_app_test_settle (30);
       g_assert_cmpstr (first_label (scale), ==, cases[i].text);
+    }
+  if (hb_test_numbers_english ())
+    {
+      hb_player_bar_set_speed (bar, 16.1);
+      hb_app_test_settle (30);
+      g_assert_cmpstr (first_label (scale), ==, "16/s");
+      hb_player_bar_set_speed (bar, 2000);
+      hb_app_test_settle (30);
+      g_assert_cmpstr (first_label (scale), ==, "2,000/s");
+      hb_test_numbers_end ();
     }
   hb_app_test_window_close (window);
 }
