@@ -120,6 +120,9 @@ struct _HbWindow
   GtkWidget           *play_button;
   GtkWidget           *undo_box;
   gboolean             narrow;
+  /* A window under SHORT_HEIGHT tall: the board does not keep the room of
+   * the player and of an empty palette row (hb-window-status.c). */
+  gboolean             short_window;
   int                  wide_min_width[16]; /* per game (registry order): the wide
                                           * layout's least width, 0 not seen */
   /* Narrow windows (hb-window-status.c): the games in the main menu, the

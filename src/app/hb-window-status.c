@@ -205,8 +205,9 @@ hb_window_update_palette (HbWindow *self)
 
   /* A game with a palette in the other mode only (Flow Free's and Infinite
    * Loop's in Edit) keeps the row, empty: the board does not jump when
-   * Edit and Play switch. Only a game without any palette gives it up. */
-  if (!keep_row && state != NULL && state->game->palette != NULL)
+   * Edit and Play switch. Only a game without any palette gives it up,
+   * and a short window, where the board needs the room more. */
+  if (!keep_row && !self->short_window && state != NULL && state->game->palette != NULL)
     {
       HbPaletteEntry entries[HB_PALETTE_MAX];
       HbMode other = self->mode == HB_MODE_EDIT ? HB_MODE_PLAY : HB_MODE_EDIT;
@@ -289,6 +290,24 @@ set_narrow (HbWindow *self, gboolean narrow)
     }
 }
 
+/* Below 560 px tall the board stops keeping room it may need later: the
+ * player's two lines under it (the status line alone takes the foot until
+ * the player opens) and an empty palette row above it. At 1280 × 420 a
+ * 14 × 14 Flow Free level was 125 px tall, in 9 px cells, over 120 px of
+ * nothing; in a short window the board's size matters more than its
+ * staying put when the player opens or the mode changes. */
+#define SHORT_HEIGHT 560
+
+static void
+set_short (HbWindow *self, gboolean short_window)
+{
+  if (short_window == self->short_window)
+    return;
+  self->short_window = short_window;
+  gtk_stack_set_vhomogeneous (self->bottom_stack, !short_window);
+  hb_window_update_palette (self);
+}
+
 /* The width below which the window is narrow: 640 px, or more where the
  * wide layout cannot be made that narrow. With a window manager's
  * minimise and maximise buttons beside Close, the wide header bar alone
@@ -321,8 +340,9 @@ narrow_below (HbWindow *self)
 }
 
 /* The size asked for (a resize by the user changes it): the header sheds
- * first, so the window can then be that narrow. Also called when the game
- * changes (its name may widen the header). */
+ * first, so the window can then be that narrow; a short window gives the
+ * board the room it kept. Also called when the game changes (its name may
+ * widen the header). */
 void
 hb_window_on_default_width (HbWindow *self, GParamSpec *pspec, gpointer data)
 {
@@ -331,6 +351,8 @@ hb_window_on_default_width (HbWindow *self, GParamSpec *pspec, gpointer data)
   gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
   if (width > 0)
     set_narrow (self, width < below);
+  if (height > 0)
+    set_short (self, height < SHORT_HEIGHT);
   /* The wide layout asks the window manager for no more than the narrow
    * one's width (see hb-shrink-bin.c); the narrow one for its own. */
   hb_shrink_bin_set_min_width (self->shrink_bin, self->narrow ? 0 : NARROW_FLOOR);

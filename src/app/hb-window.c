@@ -667,6 +667,8 @@ hb_window_init (HbWindow *self)
 
   g_signal_connect (self, "notify::default-width",
                     G_CALLBACK (hb_window_on_default_width), NULL);
+  g_signal_connect (self, "notify::default-height",
+                    G_CALLBACK (hb_window_on_default_width), NULL);
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, "window-width"),
                                g_settings_get_int (self->settings, "window-height"));

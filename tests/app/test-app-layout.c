@@ -942,6 +942,41 @@ test_tab_from_sidebar_to_board (void)
   hb_app_test_window_close (window);
 }
 
+/* A short window gives the board the room it keeps in a tall one: the
+ * player's two lines under it and Flow Free's empty palette row in Play
+ * (at 1280 x 420 a 14 x 14 level was 125 px tall over 120 px of nothing).
+ * Tall again, the room is kept again. */
+static void
+test_short_window_board_room (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  Size tall, short_size;
+
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_settle (200);
+  tall = in_mode (window, HB_MODE_PLAY, "flow");
+  g_assert_true (palette_row_shown (window));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), HB_TEST_WIDTH, 460);
+  hb_app_test_settle (300);
+  short_size = board_size (window);
+  g_test_message ("board view %d px tall at %d px, %d px at 460 px", tall.height,
+                  HB_TEST_HEIGHT, short_size.height);
+  g_assert_false (palette_row_shown (window));
+  /* The header bar (about 47 px) and the status line (about 30) only. */
+  g_assert_cmpint (short_size.height, >, 460 - 110);
+  /* Edit's palette is there when it has colours to pick. */
+  short_size = in_mode (window, HB_MODE_EDIT, "flow");
+  g_assert_true (palette_row_shown (window));
+  in_mode (window, HB_MODE_PLAY, "flow");
+
+  gtk_window_set_default_size (GTK_WINDOW (window), HB_TEST_WIDTH, HB_TEST_HEIGHT);
+  hb_app_test_settle (300);
+  g_assert_true (palette_row_shown (window));
+  g_assert_cmpint (board_size (window).height, ==, tall.height);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -961,5 +996,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/layout/edit-status-not-won", test_edit_status_not_won);
   g_test_add_func ("/app/layout/solver-list-closes", test_solver_list_closes);
   g_test_add_func ("/app/layout/palette-one-tab-stop", test_palette_one_tab_stop);
+  g_test_add_func ("/app/layout/short-window-board-room", test_short_window_board_room);
   return g_test_run ();
 }
