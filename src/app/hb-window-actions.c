@@ -31,6 +31,19 @@ hb_window_get_action_enabled (HbWindow *self, const char *name)
   return !g_hash_table_contains (self->disabled, name);
 }
 
+/* Restart has something to do: the board is not the level as loaded, or
+ * moves were made that came back to it (two presses of one Enlight cell:
+ * "2 moves" and the clock stayed, and Restart did nothing). */
+static gboolean
+restart_useful (HbWindow *self)
+{
+  const HbState *loaded = hb_document_get_loaded (self->document);
+
+  return loaded != NULL
+         && (!hb_document_get_game (self->document)->equal (loaded, hb_window_current (self))
+             || hb_window_play_moves (self) > 0);
+}
+
 void
 hb_window_update_actions (HbWindow *self)
 {
@@ -81,9 +94,7 @@ hb_window_update_actions (HbWindow *self)
                                       || game->hint_next_move (hb_window_current (self),
                                                                hint, &move)));
   }
-  hb_window_action_set_enabled (self, "restart", hb_document_get_loaded (self->document) != NULL
-                                && !game->equal (hb_document_get_loaded (self->document),
-                                                 hb_window_current (self)));
+  hb_window_action_set_enabled (self, "restart", restart_useful (self));
   hb_window_action_set_enabled (self, "scramble", game->scramble != NULL);
   hb_window_action_set_enabled (self, "player-toggle", playing);
   hb_window_action_set_enabled (self, "player-back", playing);
@@ -225,7 +236,7 @@ action_restart (GtkWidget *widget, const char *name, GVariant *param)
   const HbState *loaded = hb_document_get_loaded (self->document);
   char *key;
 
-  if (loaded == NULL || hb_document_get_game (self->document)->equal (loaded, hb_window_current (self)))
+  if (!restart_useful (self))
     return;
   hb_window_close_player (self);
   /* A restart is a fresh try: the clock and the count start over, the

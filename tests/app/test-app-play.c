@@ -852,6 +852,30 @@ test_restart_count (void)
   hb_app_test_window_close (window);
 }
 
+/* Moves that bring the board back to the level as loaded still count,
+ * and Restart starts them and the clock again (it was greyed out, and
+ * Ctrl+R left "2 moves" and the clock running). */
+static void
+test_restart_after_moves_back (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+
+  open_cross (window);
+  g_assert_false (hb_window_get_action_enabled (window, "restart"));
+  hb_app_test_click_cell (window, 0, 0, 1);
+  hb_app_test_click_cell (window, 0, 0, 1);
+  hb_app_test_settle (30);
+  g_assert_true (status_has_moves (window, "2 moves"));
+  g_assert_true (hb_window_get_action_enabled (window, "restart"));
+  hb_app_test_activate (window, "restart", NULL);
+  hb_app_test_settle (30);
+  g_assert_cmpstr (hb_window_get_status_text (window), ==, "5 lights on");
+  g_assert_false (hb_window_get_action_enabled (window, "restart"));
+  hb_app_test_activate (window, "undo", NULL);
+  g_assert_true (status_has_moves (window, "2 moves"));
+  hb_app_test_window_close (window);
+}
+
 /* The Levels list opens with the level shown focused (and so scrolled
  * to), each time: after a level was picked from it, the rows were built
  * again and the keys did nothing until a Tab. A pick puts the focus on
@@ -971,6 +995,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/undo-counts", test_undo_counts);
   g_test_add_func ("/app/play/restart-count", test_restart_count);
   g_test_add_func ("/app/play/levels-focus", test_levels_focus);
+  g_test_add_func ("/app/play/restart-after-moves-back", test_restart_after_moves_back);
   g_test_add_func ("/app/play/main-menu-focus", test_main_menu_focus);
   return g_test_run ();
 }
