@@ -308,6 +308,7 @@ static void
 action_undo (GtkWidget *widget, const char *name, GVariant *param)
 {
   hb_document_undo (HB_WINDOW (widget)->document);
+  hb_window_focus_board_if_lost (HB_WINDOW (widget));
 }
 
 static void
@@ -319,6 +320,7 @@ action_redo (GtkWidget *widget, const char *name, GVariant *param)
   if (hb_document_redo_is_play_move (self->document))
     hb_window_play_note_move (self);
   hb_document_redo (self->document);
+  hb_window_focus_board_if_lost (self);
 }
 
 static void

@@ -289,6 +289,7 @@ void           hb_window_main_menu_init (HbWindow *self);
 void           hb_window_play_drop_stale_toasts (HbWindow *self);
 /* Once the popover of `button` has closed and given the focus back to
  * it, the board takes the focus (unless something else took it). */
+void           hb_window_focus_board_if_lost (HbWindow *self);
 void           hb_window_focus_board_after_popover (HbWindow *self, GtkWidget *button);
 /* A new blank level of `game`, after asking about unsaved changes. */
 void           hb_window_new_level_of (HbWindow *self, const HbGame *game);

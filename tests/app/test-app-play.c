@@ -978,6 +978,43 @@ test_main_menu_focus (void)
   hb_app_test_window_close (window);
 }
 
+/* Undo from its button, Tab and Enter, undoing the last step: the button
+ * goes insensitive under the focus, and the focus went nowhere (no ring,
+ * and the next Tab began again at the game chooser). It goes to the
+ * board, whose board it changed; likewise Redo. */
+static void
+test_undo_button_focus (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *board = GTK_WIDGET (hb_window_get_board_view (window));
+  GtkWidget *undo = find_with (GTK_WIDGET (window), "GtkButton", "action-name", "win.undo");
+  GtkWidget *redo = find_with (GTK_WIDGET (window), "GtkButton", "action-name", "win.redo");
+
+  g_assert_nonnull (undo);
+  g_assert_nonnull (redo);
+  open_cross (window);
+  hb_app_test_click_cell (window, 0, 0, 1);
+  hb_app_test_settle (30);
+  g_assert_true (gtk_widget_grab_focus (undo));
+  g_signal_emit_by_name (undo, "clicked");
+  hb_app_test_settle (30);
+  g_assert_false (gtk_widget_is_sensitive (undo));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == board);
+  g_assert_true (gtk_widget_grab_focus (redo));
+  g_signal_emit_by_name (redo, "clicked");
+  hb_app_test_settle (30);
+  g_assert_false (gtk_widget_is_sensitive (redo));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == board);
+  /* While the button stays usable, the focus stays on it. */
+  hb_app_test_click_cell (window, 2, 2, 1);
+  hb_app_test_settle (30);
+  g_assert_true (gtk_widget_grab_focus (undo));
+  g_signal_emit_by_name (undo, "clicked");
+  hb_app_test_settle (30);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == undo);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -996,6 +1033,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/restart-count", test_restart_count);
   g_test_add_func ("/app/play/levels-focus", test_levels_focus);
   g_test_add_func ("/app/play/restart-after-moves-back", test_restart_after_moves_back);
+  g_test_add_func ("/app/play/undo-button-focus", test_undo_button_focus);
   g_test_add_func ("/app/play/main-menu-focus", test_main_menu_focus);
   return g_test_run ();
 }
