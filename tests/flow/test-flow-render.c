@@ -171,6 +171,35 @@ test_hint_overlay (void)
     g_assert_cmpint (red, >, CELL / 2);
     assert_pixel (surf, CELL + c, CELL + c, 0xfbfbfa, 2);
     cairo_surface_destroy (surf);
+
+    /* A forced cell on the path, with its letter (labels on): its diamond
+     * lies whole over the dashes, as without them (the dashes cut the
+     * letter: "B" read "|3"). */
+    {
+      cairo_surface_t *with, *without;
+      int inside = 0, differ = 0;
+
+      opt.hint_flags = HB_HINT_COLOUR_LABELS;
+      hint.forced = forced;
+      with = render (s, &opt, CELL);
+      hint.solution = hint.links = NULL;
+      hint.kind = FLOW_HINT_GAVE_UP;
+      without = render (s, &opt, CELL);
+      for (int y = 0; y < CELL; y++)
+        for (int x = CELL; x < 2 * CELL; x++)
+          if (abs (x - (CELL + c)) + abs (y - c) < 0.27 * CELL - 2)
+            {
+              inside++;
+              /* The diamond lets a tenth through (alpha 0.9). */
+              differ += channel_diff (pixel (with, x, y), pixel (without, x, y)) > 30;
+            }
+      g_assert_cmpint (inside, >, 100);
+      g_assert_cmpint (differ, ==, 0);
+      cairo_surface_destroy (with);
+      cairo_surface_destroy (without);
+      opt.hint_flags = 0;
+      hint.forced = NULL;
+    }
     hint.solution = hint.links = NULL;
   }
   /* Hints off: nothing. */

@@ -283,6 +283,45 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
         cairo_fill (cr);
       }
 
+  /* The hint's path (what Next hint draws): a thin dashed line along the
+   * solution's path of that colour, under the paths drawn and under the
+   * forced cells' diamonds (drawn over them, it cut their letters: a
+   * "B" read "|3"). */
+  if (hint != NULL && hint->kind == FLOW_HINT_PATH && hint->solution != NULL
+      && hint->links != NULL && hint->colour >= 0 && hint->colour < s->colours)
+    {
+      double dash[] = { MAX (2.0, l->cell * 0.12), MAX (2.0, l->cell * 0.1) };
+      int hc = hint->colour + 1;
+
+      cairo_save (cr);
+      for (int y = vy0; y < vy1; y++)
+        for (int x = vx0; x < vx1; x++)
+          {
+            gsize i = (gsize) y * w + x;
+            double cx, cy;
+            if (hint->solution[i] != hc)
+              continue;
+            cell_centre (l, x, y, &cx, &cy);
+            for (int d = HB_DIR_E; d <= HB_DIR_S; d++)
+              if (((hint->links[i] >> d) & 1) && x + hb_dir_dx[d] < w && y + hb_dir_dy[d] < h)
+                {
+                  cairo_move_to (cr, cx, cy);
+                  cairo_line_to (cr, cx + hb_dir_dx[d] * l->cell, cy + hb_dir_dy[d] * l->cell);
+                }
+          }
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+      cairo_set_dash (cr, dash, 2, 0);
+      /* Each dash with the paths' edge round it, so that a pale colour
+       * (white, yellow) shows on the light board too. */
+      cairo_set_line_width (cr, MAX (1.5, l->cell * 0.08) + 2);
+      set_argb (cr, st.edge, dark ? 0.45 : 0.55);
+      cairo_stroke_preserve (cr);
+      cairo_set_line_width (cr, MAX (1.5, l->cell * 0.08));
+      set_argb (cr, rgb[MIN (hc, FLOW_MAX_COLOURS)], 1.0);
+      cairo_stroke (cr);
+      cairo_restore (cr);
+    }
+
   /* The hint: cells arc consistency forces, not yet drawn, tinted more
    * faintly, with a small diamond of their colour; a colour whose dots
    * carry its character (past the sixteen, or with labels on) has it in a
@@ -321,43 +360,6 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
   cairo_set_line_width (cr, 1);
   hb_draw_grid_lines (cr, l, w, h, vx0, vy0, vx1, vy1);
   cairo_stroke (cr);
-
-  /* The hint's path (what Next hint draws): a thin dashed line along the
-   * solution's path of that colour, under the paths drawn. */
-  if (hint != NULL && hint->kind == FLOW_HINT_PATH && hint->solution != NULL
-      && hint->links != NULL && hint->colour >= 0 && hint->colour < s->colours)
-    {
-      double dash[] = { MAX (2.0, l->cell * 0.12), MAX (2.0, l->cell * 0.1) };
-      int hc = hint->colour + 1;
-
-      cairo_save (cr);
-      for (int y = vy0; y < vy1; y++)
-        for (int x = vx0; x < vx1; x++)
-          {
-            gsize i = (gsize) y * w + x;
-            double cx, cy;
-            if (hint->solution[i] != hc)
-              continue;
-            cell_centre (l, x, y, &cx, &cy);
-            for (int d = HB_DIR_E; d <= HB_DIR_S; d++)
-              if (((hint->links[i] >> d) & 1) && x + hb_dir_dx[d] < w && y + hb_dir_dy[d] < h)
-                {
-                  cairo_move_to (cr, cx, cy);
-                  cairo_line_to (cr, cx + hb_dir_dx[d] * l->cell, cy + hb_dir_dy[d] * l->cell);
-                }
-          }
-      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-      cairo_set_dash (cr, dash, 2, 0);
-      /* Each dash with the paths' edge round it, so that a pale colour
-       * (white, yellow) shows on the light board too. */
-      cairo_set_line_width (cr, MAX (1.5, l->cell * 0.08) + 2);
-      set_argb (cr, st.edge, dark ? 0.45 : 0.55);
-      cairo_stroke_preserve (cr);
-      cairo_set_line_width (cr, MAX (1.5, l->cell * 0.08));
-      set_argb (cr, rgb[MIN (hc, FLOW_MAX_COLOURS)], 1.0);
-      cairo_stroke (cr);
-      cairo_restore (cr);
-    }
 
   /* Paths: each link once (east and south of a cell), a thick rounded
    * stroke over a slightly wider edge. The edge is one path stroked once
