@@ -835,6 +835,37 @@ test_palette_one_tab_stop (void)
   g_assert_true (gtk_widget_has_focus (chip));
   g_assert_true (press_key (GTK_WIDGET (bar), GDK_KEY_Left));
   g_assert_cmpint (hb_palette_bar_get_selected (bar), ==, first);
+
+  /* The keys' place shows apart from the pick: a ring outside the picked
+   * chip while it has the focus, none once the board has it (the two
+   * looked the same). */
+  {
+    graphene_point_t at;
+    int rgb_focus[3], rgb_board[3];
+    HbShot *shot;
+
+    focusable_chips (GTK_WIDGET (bar), &chip);
+    gtk_widget_grab_focus (chip);
+    gtk_window_set_focus_visible (GTK_WINDOW (window), TRUE);
+    hb_app_test_settle (100);
+    /* 5 px left of the chip, half way down. */
+    g_assert_true (gtk_widget_compute_point (chip, GTK_WIDGET (window),
+                                             &GRAPHENE_POINT_INIT (-5, gtk_widget_get_height (chip) / 2.0),
+                                             &at));
+    shot = hb_app_test_shot (GTK_WIDGET (window));
+    hb_app_test_pixel (shot, (int) at.x, (int) at.y, rgb_focus);
+    hb_app_test_shot_free (shot);
+    g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (hb_window_get_board_view (window))));
+    g_assert_false (gtk_widget_has_focus (chip));
+    hb_app_test_settle (100);
+    shot = hb_app_test_shot (GTK_WIDGET (window));
+    hb_app_test_pixel (shot, (int) at.x, (int) at.y, rgb_board);
+    hb_app_test_shot_free (shot);
+    g_test_message ("outside the chip: %d,%d,%d focused, %d,%d,%d not", rgb_focus[0],
+                    rgb_focus[1], rgb_focus[2], rgb_board[0], rgb_board[1], rgb_board[2]);
+    g_assert_cmpint (ABS (rgb_focus[0] - rgb_board[0]) + ABS (rgb_focus[1] - rgb_board[1])
+                     + ABS (rgb_focus[2] - rgb_board[2]), >, 60);
+  }
   hb_app_test_window_close (window);
 }
 
