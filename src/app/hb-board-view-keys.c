@@ -101,6 +101,7 @@ hb_board_view_act_at_cursor (HbBoardView *self, gboolean other)
       self->key_stroke = FALSE;
       hb_board_view_pointer_release (self, px, py);
       announce_cursor (self);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
       return;
     }
   hb_board_view_pointer_press (self, px, py, other ? 3 : 1);
@@ -108,6 +109,8 @@ hb_board_view_act_at_cursor (HbBoardView *self, gboolean other)
     {
       self->key_stroke = TRUE;
       announce_cursor (self);
+      /* The cursor's cell shows the stroke held (hb-board-view.c). */
+      gtk_widget_queue_draw (GTK_WIDGET (self));
       return;
     }
   hb_board_view_pointer_release (self, px, py);
@@ -134,6 +137,7 @@ hb_board_view_cancel_key_stroke (HbBoardView *self)
   hb_board_view_pointer_release (self, px, py);
   g_signal_emit_by_name (self, "stroke-cancelled");
   announce_cursor (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 void

@@ -446,10 +446,29 @@ test_flow_keyboard (void)
   hb_board_view_act_at_cursor (view, FALSE);
   g_assert_false (hb_board_view_in_key_stroke (view));
 
-  /* Out of R's dot: right, right, down; back up shortens it. */
+  /* Out of R's dot: right, right, down; back up shortens it. The cell
+   * shows the stroke is held before any arrow: a corner of the cursor's
+   * cell, off the dot, changes (nothing showed it). */
   cursor_to (view, 0, 0);
-  hb_board_view_act_at_cursor (view, FALSE);
-  g_assert_true (hb_board_view_in_key_stroke (view));
+  {
+    HbShot *before, *after;
+    double px, py;
+    int a[3], b[3];
+
+    hb_app_test_settle (20);
+    hb_app_test_cell_point (window, 0, 0, 0.2, 0.2, &px, &py);
+    before = hb_app_test_shot (GTK_WIDGET (view));
+    hb_board_view_act_at_cursor (view, FALSE);
+    g_assert_true (hb_board_view_in_key_stroke (view));
+    hb_app_test_settle (20);
+    after = hb_app_test_shot (GTK_WIDGET (view));
+    hb_app_test_pixel (before, (int) px, (int) py, a);
+    hb_app_test_pixel (after, (int) px, (int) py, b);
+    g_test_message ("cell corner %d,%d,%d, then %d,%d,%d", a[0], a[1], a[2], b[0], b[1], b[2]);
+    g_assert_cmpint (ABS (a[0] - b[0]) + ABS (a[1] - b[1]) + ABS (a[2] - b[2]), >, 40);
+    hb_app_test_shot_free (before);
+    hb_app_test_shot_free (after);
+  }
   {
     char *wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view),
                                                       GTK_ACCESSIBLE_PROPERTY_LABEL,
