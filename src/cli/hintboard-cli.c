@@ -419,6 +419,17 @@ cmd_solve (int argc, char **argv)
   if (argc != 2)
     die_usage ("solve takes one FILE (or - for standard input)");
   state = load_or_die (game_from_option (), argv[1]);
+  if (opt_json && !state->game->reads_json)
+    {
+      /* It wrote nothing for Enlight and Flood-It, and crashed on Infinite
+       * Loop's solution. */
+      g_autofree char *msg = g_strdup_printf ("%s: %s has no JSON form; --json is for Flow Free",
+                                              argv[1], state->game->name);
+      g_autofree char *safe = hb_escape_for_message (msg);
+      fprintf (stderr, "hintboard-cli: %s\n", safe);
+      hb_state_free (state);
+      return EXIT_BAD_INPUT;
+    }
   solve_answer_board = TRUE;
   r = solve_or_die (state, opt_solver);
   if (opt_stats)

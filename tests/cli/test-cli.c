@@ -697,6 +697,20 @@ test_convert_unsupported (void)
       g_assert_cmpstr (r.out, ==, "");
       g_assert_true (g_str_has_prefix (r.err, want));
       g_assert_true (strchr (r.err, '\n') == r.err + strlen (r.err) - 1);
+      /* solve --json likewise (Infinite Loop's crashed; the others wrote
+       * nothing and said nothing). */
+      if (g_str_equal (cases[i][2], "json"))
+        {
+          g_auto(CliRun) s = { 0 };
+          g_autofree char *said = g_strdup_printf ("hintboard-cli: %s: %.*s; --json is for Flow Free\n",
+                                                   path, (int) (strstr (cases[i][3], ";") - cases[i][3]),
+                                                   cases[i][3]);
+
+          run_cli (&s, NULL, "solve", "--json", path, NULL);
+          g_assert_cmpint (s.status, ==, 2);
+          g_assert_cmpstr (s.out, ==, "");
+          g_assert_cmpstr (s.err, ==, said);
+        }
     }
 }
 
