@@ -24,6 +24,7 @@
 #include <cairo-svg.h>
 #include <locale.h>
 #include <math.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -1202,6 +1203,23 @@ needs_locale (int argc, char **argv)
   return FALSE;
 }
 
+/* What was written to standard output reached it: a full disk or a
+ * closed pipe said nothing and gave exit 0, leaving an empty file that
+ * looked like an answer. */
+static int
+output_written (int code)
+{
+  int err = fflush (stdout) != 0 ? errno : 0;
+
+  if (err != 0 || ferror (stdout))
+    {
+      fprintf (stderr, "hintboard-cli: cannot write to standard output%s%s\n",
+               err != 0 ? ": " : "", err != 0 ? g_strerror (err) : "");
+      return EXIT_BAD_INPUT;
+    }
+  return code;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1231,11 +1249,11 @@ main (int argc, char **argv)
       || g_str_equal (argv[1], "help"))
     {
       usage (stdout);
-      return 0;
+      return output_written (0);
     }
   for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_str_equal (argv[1], commands[i].name))
-      return commands[i].run (argc - 1, argv + 1);
+      return output_written (commands[i].run (argc - 1, argv + 1));
   die_usage ("unknown command '%s'", argv[1]);
   return EXIT_BAD_INPUT;
 }

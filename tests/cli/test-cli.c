@@ -714,6 +714,46 @@ test_convert_unsupported (void)
     }
 }
 
+/* Output that cannot be written (standard output on a full disk) is an
+ * error, exit 2 with a line saying so: it was exit 0 and an empty file
+ * that looked like an answer. */
+static void
+test_full_disk (void)
+{
+  g_autofree char *path = write_tmp ("full.flow", "AB\nAB\n");
+  const char *const cases[][7] = {
+    { "convert", path, "--to", "native", NULL },
+    { "solve", path, NULL },
+    { "generate", "--game", "flow", "--size", "5x5", "--seed", NULL },
+    { "list", NULL },
+  };
+
+  if (!g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no /dev/full");
+      return;
+    }
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+      g_auto(CliRun) r = { 0 };
+
+      g_ptr_array_add (argv, (gpointer) "/bin/sh");
+      g_ptr_array_add (argv, (gpointer) "-c");
+      g_ptr_array_add (argv, (gpointer) "exec \"$0\" \"$@\" >/dev/full");
+      g_ptr_array_add (argv, (gpointer) cli);
+      for (int k = 0; cases[i][k] != NULL; k++)
+        g_ptr_array_add (argv, (gpointer) cases[i][k]);
+      if (g_str_equal (cases[i][0], "generate"))
+        g_ptr_array_add (argv, (gpointer) "1");
+      g_ptr_array_add (argv, NULL);
+      cli_run_argv (&r, (const char *const *) argv->pdata, NULL, -1, NULL);
+      g_assert_cmpint (r.status, ==, 2);
+      g_assert_cmpstr (r.err, ==, "hintboard-cli: cannot write to standard output: "
+                                  "No space left on device\n");
+    }
+}
+
 /* Out-of-range values are refused with a message, never clamped. */
 static void
 test_options_refused (void)
@@ -1016,6 +1056,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/options-refused", test_options_refused);
   g_test_add_func ("/cli/count", test_count);
   g_test_add_func ("/cli/convert-unsupported", test_convert_unsupported);
+  g_test_add_func ("/cli/full-disk", test_full_disk);
   g_test_add_func ("/cli/dash-dash", test_dash_dash);
   g_test_add_func ("/cli/time-limit", test_time_limit);
   g_test_add_func ("/cli/render-output", test_render_output);
