@@ -229,6 +229,23 @@ test_formats (void)
        * difference between its checks (160). */
       g_test_message ("%s: mean difference %.2f", types[i], mean_diff (img, back));
       g_assert_cmpfloat (mean_diff (img, back), <=, i == 0 ? 0.0 : i == 1 ? 8.0 : 32.0);
+      /* A WebP cut short is refused, as a PNG and a JPEG are: the loader
+       * decoded one cut at 95 % into grey rows without a word. */
+      if (g_str_equal (types[i], "webp"))
+        {
+          g_autofree char *data = NULL;
+          g_autofree char *cut = tmp_path ("cut.webp");
+          gsize len;
+
+          g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+          for (gsize keep = 16; keep < len; keep += MAX (len / 9, 1))
+            {
+              write_file (cut, data, keep);
+              assert_load_fails (cut, HB_IMAGE_ERROR_UNREADABLE, NULL);
+            }
+          write_file (cut, data, len * 95 / 100);
+          assert_load_fails (cut, HB_IMAGE_ERROR_UNREADABLE, "the file ends before the picture does");
+        }
     }
 }
 
