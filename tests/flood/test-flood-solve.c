@@ -51,8 +51,36 @@ ref_solved (const guint8 *cells, int n)
   return TRUE;
 }
 
+/* The cell a click plays colour c at: the first in board order of that
+ * colour beside the region, -1 when none is. */
+static int
+ref_click_cell (const guint8 *cells, int w, int h, int c)
+{
+  int n = w * h, found = -1;
+  guint8 *copy = g_memdup2 (cells, n), *region = g_new0 (guint8, n);
+  int mark = cells[0] == 0 ? 1 : 0;
+
+  /* The region: the cells a flood with a colour no cell has would turn. */
+  ref_flood (copy, w, h, FLOOD_MAX_COLOURS + 1 + mark);
+  for (int i = 0; i < n; i++)
+    region[i] = copy[i] == FLOOD_MAX_COLOURS + 1 + mark;
+  for (int i = 0; i < n && found < 0; i++)
+    {
+      int x = i % w, y = i / w;
+      if (!region[i] && cells[i] == c
+          && ((x > 0 && region[i - 1]) || (x < w - 1 && region[i + 1])
+              || (y > 0 && region[i - w]) || (y < h - 1 && region[i + w])))
+        found = i;
+    }
+  g_free (copy);
+  g_free (region);
+  return found;
+}
+
 /* Replays the result's moves on a copy of the board and checks that they
- * leave one colour and that result->solved is that board. */
+ * leave one colour and that result->solved is that board; each move is
+ * at the cell a click plays it at (the first of its colour beside the
+ * region, or (0, 0)). */
 static void
 check_result (const HbState *state, const HbResult *r)
 {
@@ -67,6 +95,11 @@ check_result (const HbState *state, const HbResult *r)
       g_assert_cmpint (m->op, ==, FLOOD_OP_FLOOD);
       g_assert_cmpint (m->value, >=, 0);
       g_assert_cmpint (m->value, <, s->colours);
+      if (state->width * state->height <= 10000)
+        {
+          int at = ref_click_cell (cells, state->width, state->height, m->value);
+          g_assert_cmpint (m->y * state->width + m->x, ==, at < 0 ? 0 : at);
+        }
       ref_flood (cells, state->width, state->height, m->value);
     }
   g_assert_true (ref_solved (cells, n));
@@ -651,6 +684,19 @@ test_seeded (void)
 
     check_result (st, r);
     g_assert_false (r->optimal);
+    hb_result_free (r);
+    hb_state_free (st);
+  }
+  /* On a vast board (over 200,000 regions) even the first quick player
+   * stops at the limit, and the solver gives up saying why: the four ran
+   * 28 s past a 3 s limit on a 2000×2000 board. */
+  {
+    HbState *st = random_board (800, 800, 10, 9);
+    HbSolveOptions opt = { .time_limit = 1e-6 };
+    HbResult *r = run ("optimal", st, &opt, NULL);
+
+    g_assert_cmpint (r->status, ==, HB_STATUS_GAVE_UP);
+    g_assert_nonnull (strstr (r->message, "the time limit came before a first answer"));
     hb_result_free (r);
     hb_state_free (st);
   }

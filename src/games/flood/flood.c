@@ -943,49 +943,132 @@ flood_write_solution (const HbState *state, const HbResult *result,
 
 /* ---- Results and traces ------------------------------------------------------ */
 
-/* A cell of colour c on the flooded region's border, for a move's x, y (a
- * click there plays it), or (0, 0) when none is. */
+/* Index heaps, one per colour, of the cells on the flooded region's
+ * border (smallest index first, as a scan in board order would find). */
+typedef struct {
+  int *at;
+  int  n, cap;
+} Heap;
+
 static void
-capture_cell (const guint8 *cells, int w, int h, const guint8 *region, int c,
-              int *cx, int *cy)
+heap_push (Heap *hp, int v)
 {
-  for (int i = 0; i < w * h; i++)
+  int i;
+
+  if (hp->n == hp->cap)
     {
-      int x = i % w, y = i / w;
-      if (region[i] || cells[i] != c)
-        continue;
-      if ((x > 0 && region[i - 1]) || (x < w - 1 && region[i + 1])
-          || (y > 0 && region[i - w]) || (y < h - 1 && region[i + w]))
-        {
-          *cx = x;
-          *cy = y;
-          return;
-        }
+      hp->cap = MAX (64, hp->cap * 2);
+      hp->at = g_renew (int, hp->at, hp->cap);
     }
-  *cx = *cy = 0;
+  for (i = hp->n++; i > 0 && hp->at[(i - 1) / 2] > v; i = (i - 1) / 2)
+    hp->at[i] = hp->at[(i - 1) / 2];
+  hp->at[i] = v;
 }
 
+static int
+heap_pop (Heap *hp)
+{
+  int top = hp->at[0], last = hp->at[--hp->n], i = 0;
+
+  for (;;)
+    {
+      int k = 2 * i + 1;
+      if (k >= hp->n)
+        break;
+      if (k + 1 < hp->n && hp->at[k + 1] < hp->at[k])
+        k++;
+      if (hp->at[k] >= last)
+        break;
+      hp->at[i] = hp->at[k];
+      i = k;
+    }
+  if (hp->n > 0)
+    hp->at[i] = last;
+  return top;
+}
+
+/* The region grows by the cells of colour c joined to `from` (in it
+ * now); the cells of other colours it touches join their colour's
+ * border heap. */
+static void
+region_grow (const guint8 *cells, int w, int h, guint8 *region, guint8 *bordered,
+             Heap *border, int *queue, int from)
+{
+  int head = 0, tail = 0;
+
+  queue[tail++] = from;
+  while (head < tail)
+    {
+      int p = queue[head++], x = p % w, y = p / w;
+      for (int d = 0; d < 4; d++)
+        {
+          int nx = x + hb_dir_dx[d], ny = y + hb_dir_dy[d], q;
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h)
+            continue;
+          q = ny * w + nx;
+          if (region[q])
+            continue;
+          if (cells[q] == cells[from])
+            {
+              region[q] = 1;
+              queue[tail++] = q;
+            }
+          else if (!bordered[q])
+            {
+              bordered[q] = 1;
+              heap_push (&border[cells[q]], q);
+            }
+        }
+    }
+}
+
+/* The moves of an answer, each with the cell a click plays it at (the
+ * first cell of its colour on the region's border in board order, (0, 0)
+ * when none is), and the board they leave. The region grows once over
+ * the whole game, its border kept by colour: it was found again for
+ * every move, and a 1000 × 1000 board's answer of 3,800 moves took 6 s
+ * past a 3 s time limit. Cells outside the region keep their colours;
+ * the region has the last move's. */
 void
 flood_result_fill (HbResult *result, const FloodState *state,
                    const guint8 *moves, int n)
 {
   int w = state->base.width, h = state->base.height;
   FloodState *f = FLOOD (flood_copy (&state->base));
-  guint8 *region = g_new (guint8, (gsize) w * h);
+  guint8 *region = g_new0 (guint8, (gsize) w * h);
+  guint8 *bordered = g_new0 (guint8, (gsize) w * h);
+  int *queue = g_new (int, (gsize) w * h);
+  Heap border[FLOOD_MAX_COLOURS] = { { 0 } };
 
+  region[0] = 1;
+  region_grow (f->cells, w, h, region, bordered, border, queue, 0);
   for (int i = 0; i < n; i++)
     {
-      int x, y;
-      flood_region_mask (f->cells, w, h, region);
-      capture_cell (f->cells, w, h, region, moves[i], &x, &y);
-      hb_result_add_move (result, FLOOD_OP_FLOOD, x, y, moves[i]);
-      /* flood_fill, with the region already found (it would search it
-       * twice more: a third of a 6×6 solve's own instructions) */
-      for (int k = 0; k < w * h; k++)
-        if (region[k])
-          f->cells[k] = moves[i];
+      Heap *hp = moves[i] < FLOOD_MAX_COLOURS ? &border[moves[i]] : NULL;
+      int at = -1;
+
+      while (hp != NULL && hp->n > 0)
+        {
+          int p = heap_pop (hp);
+          if (region[p])
+            continue;
+          if (at < 0)
+            at = p;
+          region[p] = 1;
+          region_grow (f->cells, w, h, region, bordered, border, queue, p);
+        }
+      hb_result_add_move (result, FLOOD_OP_FLOOD, at < 0 ? 0 : at % w, at < 0 ? 0 : at / w,
+                          moves[i]);
       f->moves++;
     }
+  if (n > 0)
+    for (gsize k = 0; k < (gsize) w * h; k++)
+      if (region[k])
+        f->cells[k] = moves[n - 1];
+  for (int c = 0; c < FLOOD_MAX_COLOURS; c++)
+    g_free (border[c].at);
+  g_free (queue);
+  g_free (bordered);
   g_free (region);
   hb_state_free (result->solved);
   result->solved = &f->base;
