@@ -272,6 +272,7 @@ typedef struct {
   gboolean  time_limited;
   gboolean  greedy_done;
   double    beam1;        /* seconds the first beam by distance took */
+  gboolean  answered;     /* best holds an answer (it may be empty: solved) */
 } Upper;
 
 static gboolean
@@ -284,8 +285,9 @@ upper_cancelled (const Upper *up)
 static void
 upper_keep (Upper *up)
 {
-  if (up->best->len > 0 && up->line->len >= up->best->len)
+  if (up->answered && up->line->len >= up->best->len)
     return;
+  up->answered = TRUE;
   g_byte_array_set_size (up->best, 0);
   g_byte_array_append (up->best, up->line->data, up->line->len);
   if (up->trace)
@@ -301,17 +303,29 @@ upper_keep (Upper *up)
     }
 }
 
-/* The quick greedy players of flood-solve-seed.c, milliseconds even on a
- * 100×100 board (all four: 15 ms of CPU with ten colours), so neither a
- * deadline nor a cancel stops them: there is always an answer, and it is
- * never worse than any of theirs. */
+/* The quick greedy players of flood-solve-seed.c, milliseconds on a
+ * 100×100 board (all four: 15 ms of CPU with ten colours): the answer is
+ * never worse than any of theirs. The first always finishes, so that
+ * there is an answer even when the search is stopped at once, except on
+ * a board of more than SEED_STOPPABLE_REGIONS regions (`vast`): there
+ * each player takes seconds, and the four ran 28 s past a 3 s limit on
+ * a 2000×2000 board (2.7 million regions). A cancel (or the time limit,
+ * which sets it) stops the others; stopped before the first has
+ * finished, there is no answer (up->answered stays FALSE). */
+#define SEED_STOPPABLE_REGIONS 200000
+
 static void
-upper_seeds (Upper *up)
+upper_seeds (Upper *up, gboolean vast)
 {
   for (int rule = 0; rule < FLOOD_SEED_RULES; rule++)
     {
+      gboolean always = rule == 0 && !vast;
+
+      if (!always && upper_cancelled (up))
+        break;
       g_byte_array_set_size (up->line, 0);
-      if (flood_seed_moves (up->g, rule, up->best->len, 0, NULL, up->line) >= 0)
+      if (flood_seed_moves (up->g, rule, up->answered ? (int) up->best->len : 0, 0,
+                            always ? NULL : up->cancellable, up->line) >= 0)
         upper_keep (up);
     }
 }
@@ -476,12 +490,17 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
 
     if (time_limit > 0)
       budget = MIN (budget, huge ? time_limit * 0.9 : time_limit * 0.75);
+    /* The quick players first: on a 4096×4096 board the root's bound
+     * alone takes seconds, which no cancel stops. A vast board stopped
+     * already has the trivial bound. */
+    gboolean vast = g->n > SEED_STOPPABLE_REGIONS;
+
+    upper_seeds (&up, vast);
     FLOOD_SET_ADD (set, g->root);
-    h0 = flood_graph_relaxed_bound (g, set, NULL, &se.sc);
+    h0 = vast && upper_cancelled (&up) ? 0 : flood_graph_relaxed_bound (g, set, NULL, &se.sc);
     up.bound = h0;
     up.max_width = huge ? FLOOD_MAX_BEAM
                    : time_limit > 0 ? FLOOD_ASTAR_MAX_BEAM : FLOOD_PROOF_MAX_BEAM;
-    upper_seeds (&up);
     up_end = t0 + budget;
     deferred = g->n <= FLOOD_SMALL_REGIONS
                && (time_limit <= 0 || time_limit >= FLOOD_SMALL_MIN_LIMIT);
@@ -513,11 +532,12 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
     if (hb_cancel_is_set (cancellable))
       {
         /* The time limit (see below) during the beams: the quick players'
-         * answer at least stands. */
-        a->solved = TRUE;
+         * answer at least stands, if one of them finished. */
+        a->solved = up.answered;
         a->lower_bound = MIN (h0, (int) best->len);
         a->initial_h = h0;
-        a->stop_reason = g_strdup (_("the search hit its time limit"));
+        a->stop_reason = g_strdup (up.answered ? _("the search hit its time limit")
+                                   : _("the time limit came before a first answer"));
         goto out;
       }
     if (huge)
