@@ -474,14 +474,28 @@ cmd_hint (int argc, char **argv)
   HbMove move;
   int code = EXIT_SOLVED;
 
-  parse_options (&argc, &argv, "FILE - what to do next on a level", NULL, TRUE);
+  const GOptionEntry entries[] = {
+    { "time-limit", 0, 0, G_OPTION_ARG_DOUBLE, &opt_time_limit, "Give up after this many seconds (default 10, 0 for none)", "S" },
+    { NULL }
+  };
+  HbCancel cancel;
+
+  opt_time_limit = CLI_DEFAULT_TIME_LIMIT;
+  parse_options (&argc, &argv, "FILE - what to do next on a level", entries, TRUE);
   if (argc != 2)
     die_usage ("hint takes one FILE (or - for standard input)");
   state = load_or_die (game_from_option (), argv[1]);
-  hint = state->game->hint_compute (state, NULL, &error);
+  /* Bounded as solve is: a 2000×2000 Flood-It level's hint took 39 s. */
+  hb_cancel_init (&cancel, NULL);
+  if (opt_time_limit > 0)
+    hb_cancel_set_deadline (&cancel, opt_time_limit);
+  hint = state->game->hint_compute (state, &cancel, &error);
   if (hint == NULL)
     {
-      fprintf (stderr, "hintboard-cli: %s: %s\n", argv[1], error->message);
+      if (hb_cancel_deadline_passed (&cancel))
+        fprintf (stderr, "hintboard-cli: %s: gave up (the time limit)\n", argv[1]);
+      else
+        fprintf (stderr, "hintboard-cli: %s: %s\n", argv[1], error->message);
       hb_state_free (state);
       return EXIT_GAVE_UP;
     }
