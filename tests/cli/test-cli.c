@@ -771,6 +771,7 @@ test_options_refused (void)
   expect_usage ("--repeats takes 1 to 100, not 101", "bench", "detect", "--repeats", "101", NULL);
   expect_usage ("--time-limit takes 0 (no limit)", "solve", "--time-limit", "-1", path, NULL);
   expect_usage ("not nan", "solve", "--time-limit", "nan", path, NULL);
+  expect_usage ("--time-limit takes 0 (no limit)", "hint", "--time-limit", "-1", path, NULL);
   expect_usage ("not inf", "solve", "--time-limit", "inf", path, NULL);
   expect_usage ("--size -1x5: a board side is at least 1", "generate", "--game", "lights", "--size", "-1x5", NULL);
   expect_usage ("--count takes", "solve", "--count", "-2", path, NULL);
