@@ -131,6 +131,11 @@ test_compact (void)
   again = hb_test_parse (&loop_game, text);
   g_assert_true (loop_game.equal (s, again));
   hb_state_free (again);
+  /* Blanks at the ends of lines are ignored, as in every text format
+   * (three spaces made the board 5 wide; a tab was an error). */
+  again = hb_test_parse (&loop_game, "┌┐   \n└┘\t\r\n");
+  g_assert_true (loop_game.equal (s, again));
+  hb_state_free (again);
 
   /* Every mask survives the compact form, with empty tiles inside rows,
    * and short rows padded by empty tiles. */

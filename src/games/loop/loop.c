@@ -797,6 +797,11 @@ parse_compact (const char *text, gsize len, GError **error)
         }
       for (; pending_blank > 0; pending_blank--)
         g_ptr_array_add (rows, g_byte_array_new ());
+      /* Blanks at the line's end are ignored, as in every text format: a
+       * trailing space had widened the board by an empty tile each (write
+       * `.` for empty tiles there). */
+      while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+        n--;
       row = g_byte_array_new ();
       g_ptr_array_add (rows, row);
       for (const char *p = line; p < line + n; p = g_utf8_next_char (p))
