@@ -268,6 +268,9 @@ test_parse_errors (void)
   /* A row of digits past the header's rows: one more than it says. */
   check_error ("3 by 2 -> 5\n012\n120\n201\n", 4, 1, "more rows than the header's 2");
   check_error ("3 by 2 -> 5\n012\n120\nabc\n", 4, 1, "unexpected text after the board");
+  /* Only a header starts the next board of a write-up file. */
+  check_error ("3 by 2 -> 5\n012\n120\nhello by world\n", 4, 1, "unexpected text after the board");
+  check_error ("3 by 2 -> 5\n012\n120\nsee -> here\n", 4, 1, "unexpected text after the board");
   check_error ("5000 by 2 -> 5\n", 1, 1, "too large");
   check_error ("99999999 by 2 -> 5\n", 1, 1, "too large");
   check_error ("2 by 4097 -> 5\n", 1, 6, "the board height is too large; the most is 4096");

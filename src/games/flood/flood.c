@@ -473,8 +473,12 @@ check_trailer (HbLineReader *r, int rows, GError **error)
       gsize lead = hb_strip_slice (&s, &n);
       if (n == 0 || is_comment (s, n))
         continue;
-      if (line_is_dump_header (s, n))
-        return TRUE;   /* the next board of a write-up file */
+      /* The next board of a write-up file (its dumps follow one another):
+       * the first is read. A line must look like a header to count ("hello
+       * by world" did). */
+      if (g_ascii_isdigit (s[0]) && g_strstr_len (s, n, " by ") != NULL
+          && g_strstr_len (s, n, "->") != NULL)
+        return TRUE;
       gsize digits = 0;
 
       /* The line is a slice of the text, not a string: counted by hand. */
