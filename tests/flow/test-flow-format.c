@@ -315,6 +315,15 @@ test_json_errors (void)
    * twice each). */
   fails_at ("[[11]]", 1, 3, "a cell must be null");
   fails_at ("[[\"\"]]\n", 1, 3, "an empty string");
+  /* A NUL in a name: json-glib's strings end there, and "a\u0000x" and
+   * "a\u0000y" were one colour. An escaped backslash before u0000 is two
+   * characters of a name. */
+  fails_at ("[[\"a\\u0000x\", null, \"a\\u0000y\"]]", 1, 5, "holds a NUL character");
+  {
+    HbState *s = hb_test_parse (&flow_game, "[[\"a\\\\u0000x\", null, \"a\\\\u0000x\"]]");
+    g_assert_cmpint (FLOW (s)->colours, ==, 1);
+    hb_state_free (s);
+  }
   /* Nesting deeper than a level's two lists is refused before json-glib,
    * whose parser recursed once a level and ran out of stack at about
    * 85,000 (a crash). */

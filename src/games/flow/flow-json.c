@@ -295,6 +295,7 @@ typedef enum {
   JSON_SCAN_OK,
   JSON_SCAN_TOO_DEEP,   /* a bracket past JSON_MAX_DEPTH */
   JSON_SCAN_TRAILING,   /* more text after the first value's closing bracket */
+  JSON_SCAN_NUL,        /* a string with \u0000 in it */
 } JsonScan;
 
 /* Scans the text outside its strings: *line and *column (1-based, in
@@ -325,6 +326,14 @@ json_scan (const char *text, gsize len, int *line, int *column)
         }
       else if (in_string)
         {
+          /* json-glib's strings end at a NUL: "a\u0000x" and "a\u0000y"
+           * were one colour, "a". */
+          if (c == '\\' && len - i >= 6 && memcmp (text + i + 1, "u0000", 5) == 0)
+            {
+              *line = l;
+              *column = (int) MIN (i - line_start + 1, (gsize) G_MAXINT);
+              return JSON_SCAN_NUL;
+            }
           if (c == '\\')
             i++;
           else if (c == '"')
@@ -383,6 +392,13 @@ flow_parse_json (const char *text, gsize len, GError **error)
                             char_column (text, len, line, column),
                             _("the JSON nests deeper than %d levels; a Flow Free level is a "
                               "list of rows, each a list of cells"), JSON_MAX_DEPTH);
+        return NULL;
+      }
+    if (scan == JSON_SCAN_NUL)
+      {
+        hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line,
+                            char_column (text, len, line, column),
+                            _("a colour's name holds a NUL character (\\u0000)"));
         return NULL;
       }
     if (scan == JSON_SCAN_TRAILING)
