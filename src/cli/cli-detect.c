@@ -110,9 +110,20 @@ hb_cli_detect (int argc, char **argv)
   s = hb_registry_from_image (img, game, report, NULL, &error);
   if (opt_debug != NULL)
     {
+      /* Written as render writes: whole or not at all (a full disk left
+       * a cut PNG), and a failure is the exit status's too (it was 0). */
       g_autoptr(GError) derr = NULL;
-      if (!hb_import_report_save_debug (report, img, opt_debug, &derr))
-        fprintf (stderr, "hintboard-cli: %s\n", derr->message);
+      g_autoptr(GBytes) png = hb_import_report_debug_png (report, img, &derr);
+      gsize len = 0;
+      const char *data = png != NULL ? g_bytes_get_data (png, &len) : NULL;
+
+      if (png == NULL || !hb_write_atomic (opt_debug, data, len, &derr))
+        {
+          g_autofree char *safe = hb_escape_for_message (derr->message);
+          fprintf (stderr, "hintboard-cli: %s\n", safe);
+          hb_state_free (s);
+          return DETECT_UNREADABLE;
+        }
     }
   if (s == NULL)
     {

@@ -940,25 +940,33 @@ hb_import_report_draw (const HbImportReport *r, const HbImage *img, cairo_t *cr)
   cairo_restore (cr);
 }
 
-gboolean
-hb_import_report_save_debug (const HbImportReport *r, const HbImage *img, const char *path,
-                             GError **error)
+static cairo_status_t
+png_append (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+GBytes *
+hb_import_report_debug_png (const HbImportReport *r, const HbImage *img, GError **error)
 {
   cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, img->width, img->height);
   cairo_t *cr = cairo_create (s);
+  GByteArray *png = g_byte_array_new ();
   cairo_status_t st;
 
   hb_import_report_draw (r, img, cr);
   cairo_destroy (cr);
-  st = cairo_surface_write_to_png (s, path);
+  st = cairo_surface_write_to_png_stream (s, png_append, png);
   cairo_surface_destroy (s);
   if (st != CAIRO_STATUS_SUCCESS)
     {
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, _("%s: cannot write the picture: %s"),
-                   path, cairo_status_to_string (st));
-      return FALSE;
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, _("cannot draw the picture: %s"),
+                   cairo_status_to_string (st));
+      g_byte_array_unref (png);
+      return NULL;
     }
-  return TRUE;
+  return g_byte_array_free_to_bytes (png);
 }
 
 void

@@ -214,9 +214,10 @@ char           *hb_import_report_to_string (const HbImportReport *report);
  * own drawing. */
 void            hb_import_report_draw (const HbImportReport *report, const HbImage *img,
                                        cairo_t *cr);
-/* The same into a PNG file. */
-gboolean        hb_import_report_save_debug (const HbImportReport *report, const HbImage *img,
-                                             const char *path, GError **error);
+/* The same as PNG data (the caller writes it, atomically: see
+ * hb_write_atomic), or NULL with `error` set. */
+GBytes         *hb_import_report_debug_png (const HbImportReport *report, const HbImage *img,
+                                            GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HbImportReport, hb_import_report_free)
 

@@ -1,7 +1,8 @@
 /* hintboard-cli detect and bench detect, end to end: a level drawn by
  * `render` is read back by `detect` exactly (stdout) with the report on
  * stderr; exit 1 when the picture holds no board, 2 when it cannot be
- * read (a text file named .png, a missing file); --debug writes a PNG. */
+ * read (a text file named .png, a missing file); --debug writes a PNG,
+ * or says why it cannot. */
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -112,6 +113,15 @@ test_read_back (void)
 
         g_assert_cmpint (run_detect_stdin (&out2, &err2, png), ==, 0);
         g_assert_cmpstr (out2, ==, out);
+      }
+      /* A --debug picture that cannot be written is an error (exit 2,
+       * the reason said); it was exit 0, and on a full disk a cut PNG. */
+      {
+        g_autofree char *out3 = NULL, *err3 = NULL;
+        g_autofree char *nowhere = tmp ("no-such-folder/debug.png");
+
+        g_assert_cmpint (run (&out3, &err3, "detect", png, "--debug", nowhere, NULL), ==, 2);
+        g_assert_nonnull (strstr (err3, "does not exist"));
       }
       g_unlink (level);
       g_unlink (png);
