@@ -680,29 +680,48 @@ hb_anim_save_solution (GFile                 *file,
                        GError               **error)
 {
   g_autoptr(GFileOutputStream) stream = NULL;
-  g_autoptr(GCancellable) abandon = NULL;
-  gboolean existed;
+  g_autoptr(GFile) parent = NULL;
+  g_autoptr(GFile) tmp = NULL;
+  g_autofree char *base = NULL;
+  gboolean ok;
 
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  /* For a file that exists, g_file_replace writes a temporary file that
-   * close renames over it, and a close with a cancelled cancellable drops
-   * the temporary file instead. A new file is written in place, so a
-   * failure must delete it. */
-  existed = g_file_query_exists (file, cancellable);
-  stream = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
-                           cancellable, error);
-  if (stream == NULL)
-    return FALSE;
-  if (hb_anim_write_solution (initial, result, options, cell_px, seconds_per_frame,
-                              G_OUTPUT_STREAM (stream), cancellable, error)
-      && g_output_stream_close (G_OUTPUT_STREAM (stream), cancellable, error))
-    return TRUE;
+  /* Written to a new hidden file beside the target and moved over it once
+   * whole: g_file_replace wrote a new file in place, so an interrupted
+   * run left half a picture under the name asked for. A failure deletes
+   * the temporary file; the target, if any, is left as it was. */
+  parent = g_file_get_parent (file);
+  base = g_file_get_basename (file);
+  if (parent == NULL || base == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME, "%s", _("not a file name"));
+      return FALSE;
+    }
+  for (int attempt = 0; stream == NULL; attempt++)
+    {
+      g_autofree char *name = g_strdup_printf (".%s.%08x", base, g_random_int ());
+      g_autoptr(GError) local = NULL;
 
-  abandon = g_cancellable_new ();
-  g_cancellable_cancel (abandon);
-  g_output_stream_close (G_OUTPUT_STREAM (stream), abandon, NULL);
-  if (!existed)
-    g_file_delete (file, NULL, NULL);
-  return FALSE;
+      g_clear_object (&tmp);
+      tmp = g_file_get_child (parent, name);
+      stream = g_file_create (tmp, G_FILE_CREATE_NONE, cancellable, &local);
+      if (stream == NULL && (attempt >= 8 || !g_error_matches (local, G_IO_ERROR, G_IO_ERROR_EXISTS)))
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+    }
+  ok = hb_anim_write_solution (initial, result, options, cell_px, seconds_per_frame,
+                               G_OUTPUT_STREAM (stream), cancellable, error);
+  /* Closed whatever happened (a close cancelled with the write would
+   * leave the file open). */
+  if (!g_output_stream_close (G_OUTPUT_STREAM (stream), NULL, ok ? error : NULL))
+    ok = FALSE;
+  if (ok)
+    ok = g_file_move (tmp, file, G_FILE_COPY_OVERWRITE,
+                      NULL, NULL, NULL, error);
+  if (!ok)
+    g_file_delete (tmp, NULL, NULL);
+  return ok;
 }
