@@ -553,10 +553,68 @@ render_cell (HbState *state)
   return MAX (1, CLI_MAX_IMAGE_SIDE / side);
 }
 
+/* A GCancellable cancelled at a deadline, by a thread that sleeps until
+ * then (or until the work is done): the animation's frames are drawn
+ * and compressed after the solve, and a 500×500 Flood-It level's ran on
+ * for minutes past --time-limit. */
+typedef struct {
+  GCancellable *cancellable;
+  GMutex        lock;
+  GCond         cond;
+  gboolean      done;
+  gint64        end;     /* g_get_monotonic_time () microseconds */
+  GThread      *thread;
+} Deadline;
+
+static gpointer
+deadline_run (gpointer data)
+{
+  Deadline *d = data;
+
+  g_mutex_lock (&d->lock);
+  while (!d->done)
+    if (!g_cond_wait_until (&d->cond, &d->lock, d->end))
+      {
+        g_cancellable_cancel (d->cancellable);
+        break;
+      }
+  g_mutex_unlock (&d->lock);
+  return NULL;
+}
+
+static void
+deadline_start (Deadline *d, gint64 end)
+{
+  d->cancellable = g_cancellable_new ();
+  g_mutex_init (&d->lock);
+  g_cond_init (&d->cond);
+  d->done = FALSE;
+  d->end = end;
+  d->thread = end > 0 ? g_thread_new ("deadline", deadline_run, d) : NULL;
+}
+
+static void
+deadline_stop (Deadline *d)
+{
+  g_mutex_lock (&d->lock);
+  d->done = TRUE;
+  g_cond_signal (&d->cond);
+  g_mutex_unlock (&d->lock);
+  if (d->thread != NULL)
+    g_thread_join (d->thread);
+  g_mutex_clear (&d->lock);
+  g_cond_clear (&d->cond);
+  g_clear_object (&d->cancellable);
+}
+
 /* render --animate: the solver's answer, move by move, as an animated PNG. */
 static int
 render_animation (HbState *state, const char *path)
 {
+  /* --time-limit bounds the whole command, the frames too. */
+  gint64 end = opt_time_limit > 0
+               ? g_get_monotonic_time () + (gint64) (opt_time_limit * G_USEC_PER_SEC) : 0;
+  Deadline deadline;
   g_autoptr(GFile) file = g_file_new_for_path (opt_output);
   g_autoptr(GError) error = NULL;
   HbRenderOptions ro = { 0 };
@@ -599,18 +657,28 @@ render_animation (HbState *state, const char *path)
   ro.dark = opt_dark;
   /* Written beside the output and renamed (a failed write leaves any old
    * file); the reason in the words hb_write_atomic uses. */
-  if (!hb_anim_save_solution (file, state, r, &ro, cell, opt_delay / 1000.0, NULL, &error))
+  deadline_start (&deadline, end);
+  if (!hb_anim_save_solution (file, state, r, &ro, cell, opt_delay / 1000.0,
+                              deadline.cancellable, &error))
     {
       g_autoptr(GError) why = NULL;
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE))
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          fprintf (stderr, "hintboard-cli: %s: gave up drawing the animation (the time limit); "
+                   "nothing was written\n", path);
+          code = EXIT_GAVE_UP;
+        }
+      else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE))
         fprintf (stderr, "hintboard-cli: cannot write %s: the disk is full; an existing file "
                  "was left as it was\n", opt_output);
       else if (!hb_check_output_path (opt_output, &why))
         fprintf (stderr, "hintboard-cli: %s\n", why->message);
       else
         fprintf (stderr, "hintboard-cli: cannot write %s: %s\n", opt_output, error->message);
-      code = EXIT_BAD_INPUT;
+      if (code != EXIT_GAVE_UP)
+        code = EXIT_BAD_INPUT;
     }
+  deadline_stop (&deadline);
   hb_result_free (r);
   hb_state_free (state);
   return code;

@@ -865,6 +865,29 @@ test_render_output (void)
     while ((name = g_dir_read_name (d)) != NULL)
       g_assert_false (g_str_has_prefix (name, ".out.png"));
   }
+  {
+    /* An animation the time limit stops (in the solve or in its frames,
+     * which it did not bound) gives up, exit 3, and leaves the old file
+     * whole and nothing beside it. */
+    g_auto(CliRun) r = { 0 }, gen = { 0 };
+    g_autofree char *big = NULL, *before = NULL, *after = NULL;
+    g_autoptr(GDir) d = NULL;
+    const char *name;
+    gsize n_before, n_after;
+
+    run_cli (&gen, NULL, "generate", "--game", "flood", "--size", "150x150", "--seed", "3", NULL);
+    g_assert_cmpint (gen.status, ==, 0);
+    big = write_tmp ("big.flood", gen.out);
+    g_assert_true (g_file_get_contents (png, &before, &n_before, NULL));
+    run_cli (&r, NULL, "render", big, "--animate", "-o", png, "--time-limit", "0.2", NULL);
+    g_assert_cmpint (r.status, ==, 3);
+    g_assert_nonnull (strstr (r.err, "gave up"));
+    g_assert_true (g_file_get_contents (png, &after, &n_after, NULL));
+    g_assert_cmpmem (before, n_before, after, n_after);
+    d = g_dir_open (tmpdir, 0, NULL);
+    while ((name = g_dir_read_name (d)) != NULL)
+      g_assert_false (g_str_has_prefix (name, ".out.png"));
+  }
   /* A read-only and a full disk: small tmpfs mounts in a private mount
    * namespace (skipped where unshare or mount is not allowed). The old
    * file must survive both. */
