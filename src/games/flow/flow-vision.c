@@ -291,6 +291,38 @@ name_colours (const HbLab *mean, int k, char *names)
  * pairs of slightly different colours: nearest pairs first, accepted when
  * every pair is tighter than half the closest two dots of different
  * pairs. Fills pair_of (per member, 0-based pair) and returns TRUE. */
+/* Whether the cell at (cx, cy) holds a disc drawn in the background's
+ * colour, seen by its outline alone: along each of eight rays from the
+ * centre, between 0.28 and 0.44 of a cell out, a pixel darker than the
+ * centre by 40 levels or more (a white dot on a light board, ringed in
+ * grey: Hintboard's own light drawing, whose white dots were read as
+ * empty cells without a word). A pipe through the cell darkens two rays
+ * at most, a grid line none inside the cell. */
+static gboolean
+outlined_disc (const guint8 *gray, int w, int h, double cx, double cy, double cell)
+{
+  int centre, ix = (int) lround (cx), iy = (int) lround (cy);
+
+  if (ix < 0 || iy < 0 || ix >= w || iy >= h || cell < 12)
+    return FALSE;
+  centre = gray[(gsize) iy * w + ix];
+  for (int k = 0; k < 8; k++)
+    {
+      double a = k * G_PI / 4, dx = cos (a), dy = sin (a);
+      gboolean dark = FALSE;
+
+      for (double r = cell * 0.28; r <= cell * 0.44 && !dark; r += 0.5)
+        {
+          int x = (int) lround (cx + dx * r), y = (int) lround (cy + dy * r);
+          if (x >= 0 && y >= 0 && x < w && y < h)
+            dark = centre - gray[(gsize) y * w + x] >= 40;
+        }
+      if (!dark)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 split_group (const Dot *dots, const int *members, int m, int *pair_of)
 {
@@ -410,6 +442,16 @@ flow_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
           /* Something coloured that is not a disc (a pipe, a mark): the
            * cell is left empty but flagged. */
           hb_import_report_mark_unsure (report, x, y);
+        else if (spread <= DOT_UNIFORM * small
+                 && outlined_disc (gray, img->width, img->height, cx, cy, cell))
+          {
+            /* A disc of the background's colour, known by its ring: a
+             * dot, and said to be unsure. */
+            Dot dot = { y * w + x, centre, { rgb[0], rgb[1], rgb[2] }, FALSE };
+            g_array_append_val (dots, dot);
+            report->seen[y * w + x] = ((guint32) rgb[0] << 16) | ((guint32) rgb[1] << 8) | rgb[2];
+            hb_import_report_mark_unsure (report, x, y);
+          }
         else
           n_sure_cells++;
       }
