@@ -214,6 +214,8 @@ cmd_list (int argc, char **argv)
   };
 
   parse_options (&argc, &argv, "- one line per solver: game, solver, summary", entries, FALSE);
+  if (argc > 1)
+    die_usage ("list takes no FILE or game ('%s'); it lists every game's solvers", argv[1]);
   if (opt_settings)
     {
       cli_print_settings (stdout);
@@ -641,8 +643,7 @@ render_animation (HbState *state, const char *path)
   if (r->status != HB_STATUS_SOLVED)
     {
       code = status_exit (r->status);
-      fprintf (stderr, "hintboard-cli: %s: %s%s%s\n", path, hb_status_to_string (r->status),
-               r->message ? ": " : "", r->message ? r->message : "");
+      say_status (path, r);
       hb_result_free (r);
       hb_state_free (state);
       return code;
@@ -699,8 +700,7 @@ render_plot (HbState *state, const char *path)
                       : hb_game_default_solver (state->game);
   code = status_exit (r->status);
   if (r->status != HB_STATUS_SOLVED)
-    fprintf (stderr, "hintboard-cli: %s: %s%s%s\n", path, hb_status_to_string (r->status),
-             r->message ? ": " : "", r->message ? r->message : "");
+    say_status (path, r);
   if (!cli_write_plot (solve_trace, solver->name, opt_output, opt_dark, &error))
     {
       if (error->domain == G_FILE_ERROR)
@@ -820,7 +820,7 @@ cmd_render (int argc, char **argv)
       if (opt_solution || opt_hints)
         die_usage ("--animate draws the solution move by move; it takes no --solution or --hints");
       if (opt_delay < 10 || opt_delay > 60000)
-        die_usage ("--delay takes 10 to 60000 milliseconds");
+        die_usage ("--delay takes 10 to 60000 milliseconds, not %d", opt_delay);
       return render_animation (load_or_die (game_from_option (), argv[1]), argv[1]);
     }
   state = load_or_die (game_from_option (), argv[1]);
@@ -835,8 +835,7 @@ cmd_render (int argc, char **argv)
       if (r->status != HB_STATUS_SOLVED)
         {
           code = status_exit (r->status);
-          fprintf (stderr, "hintboard-cli: %s: %s%s%s\n", argv[1], hb_status_to_string (r->status),
-                   r->message ? ": " : "", r->message ? r->message : "");
+          say_status (argv[1], r);
           hb_result_free (r);
           hb_state_free (state);
           return code;
@@ -994,6 +993,10 @@ cmd_generate (int argc, char **argv)
       p.width = game->default_width;
       p.height = game->default_height;
     }
+  /* Refused, not ignored, for a game without colours to count. */
+  if (opt_colours != 0 && game->max_colours == 0)
+    die_usage ("--colours is for the games with colours to count (Flood-It, Flow Free), not %s",
+               game->id);
   p.colours = opt_colours;
   p.seed = 1;
   if (opt_seed != NULL

@@ -764,6 +764,12 @@ test_options_refused (void)
   expect_usage ("--cell takes 4 to 256 pixels, not 0", "render", path, "-o", png, "--cell", "0", NULL);
   expect_usage ("--cell takes 4 to 256 pixels, not 100000", "render", path, "-o", png, "--cell", "100000", NULL);
   expect_usage ("--colours takes", "generate", "--game", "flood", "--colours", "-1", NULL);
+  /* Refused, not ignored: options that do nothing where they are given. */
+  expect_usage ("--colours is for the games with colours to count (Flood-It, Flow Free), not lights",
+                "generate", "--game", "lights", "--colours", "1000", NULL);
+  expect_usage ("list takes no FILE or game ('bogus')", "list", "bogus", NULL);
+  expect_usage ("--delay takes 10 to 60000 milliseconds, not -1", "render", path, "--animate",
+                "-o", png, "--delay", "-1", NULL);
   expect_usage ("--repeats takes 1 to 100, not -5", "bench", "--quick", "lights", "--repeats", "-5", NULL);
   expect_usage ("--repeats takes 1 to 100, not 2147483647", "bench", "lights", "--repeats", "2147483647", NULL);
   /* bench detect has options of its own: the same range. */
