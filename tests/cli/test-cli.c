@@ -229,6 +229,9 @@ test_bad_input (void)
   expect_bad ("trunc.lights", "3x3:d074191345d1644c170", "truncated");
   expect_bad ("binary.lights", "01\n\377\376\n", "not valid UTF-8");
   expect_bad ("what.txt", "hello\n", "cannot tell which game");
+  /* A .json file is Flow Free's (the one game that reads JSON): its
+   * errors say what is wrong, not that the game could not be told. */
+  expect_bad ("what.json", "{}\n", "a Flow Free level in JSON is a list of rows");
   {
     g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "solve", "/nonexistent/level.lights", NULL);
