@@ -251,6 +251,9 @@ test_parse_errors (void)
   /* The size as written, not as far as it was read. */
   hb_test_parse_fails (&loop_game, "5000x3:1\n", "the board is too large (5000×3)");
   hb_test_parse_fails (&loop_game, "100000x100000:1\n", "the board is too large (100000×100000)");
+  /* Past the largest int, as written (it said 2147483647×3). */
+  hb_test_parse_fails (&loop_game, "99999999999999999999x3:1\n",
+                       "the board is too large (99999999999999999999x3)");
   hb_test_parse_fails (&loop_game, "3x1:123\nmore\n", "after the Net");
   hb_test_parse_fails (&loop_game, "1000 \xff\n", "UTF-8");
   hb_test_parse_fails (&loop_game, "1000 1\xc3\xa9\n", "binary");

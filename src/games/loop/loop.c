@@ -393,9 +393,14 @@ loop_parse_net_id (const char *text, gsize len, int line, GError **error)
   h = strtol (end + 1, &end, 10);
   if (w > HB_MAX_SIDE || h > HB_MAX_SIDE || w < 1 || h < 1)
     {
-      /* The sizes as written (up to the largest int), not capped. */
-      hb_check_board_size ((int) CLAMP (w, G_MININT, G_MAXINT), (int) CLAMP (h, G_MININT, G_MAXINT),
-                           line, 1 + (int) lead, error);
+      /* The sizes as written: past the largest int they were shown as
+       * 2147483647. */
+      if (w > G_MAXINT || h > G_MAXINT)
+        hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, line, 1 + (int) lead,
+                            _("the board is too large (%.*s); the most is %d×%d"),
+                            (int) MIN (end - p, 64), p, HB_MAX_SIDE, HB_MAX_SIDE);
+      else
+        hb_check_board_size ((int) w, (int) h, line, 1 + (int) lead, error);
       return NULL;
     }
   for (const char *q = end; q < p + colon; q++)
