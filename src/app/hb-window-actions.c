@@ -584,46 +584,6 @@ on_main_menu_show (GtkWidget *popover, HbWindow *self)
   self->main_menu_escaped = FALSE;
 }
 
-typedef struct {
-  HbWindow  *self;
-  GtkWidget *button;
-} FocusFrom;
-
-static void
-focus_from_free (gpointer data)
-{
-  FocusFrom *f = data;
-
-  g_object_unref (f->self);
-  g_object_unref (f->button);
-  g_free (f);
-}
-
-static gboolean
-focus_board_from_button (gpointer data)
-{
-  FocusFrom *f = data;
-  HbWindow *self = f->self;
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-
-  if ((focus == NULL || focus == f->button || gtk_widget_is_ancestor (focus, f->button))
-      && gtk_widget_get_mapped (GTK_WIDGET (self->board_view)))
-    gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
-  return G_SOURCE_REMOVE;
-}
-
-/* Once the popover of `button` has closed and given the focus back to
- * it, the board takes the focus (unless something else took it). */
-void
-hb_window_focus_board_after_popover (HbWindow *self, GtkWidget *button)
-{
-  FocusFrom *f = g_new (FocusFrom, 1);
-
-  f->self = g_object_ref (self);
-  f->button = g_object_ref (button);
-  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, focus_board_from_button, f, focus_from_free);
-}
-
 static void
 on_main_menu_closed (GtkPopover *popover, HbWindow *self)
 {

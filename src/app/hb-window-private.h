@@ -123,6 +123,11 @@ struct _HbWindow
   /* A window under SHORT_HEIGHT tall: the board does not keep the room of
    * the player and of an empty palette row (hb-window-status.c). */
   gboolean             short_window;
+  /* After a popover closed, the focus given back to its button goes on to
+   * the board (hb-window-focus.c). */
+  GtkWidget           *focus_from;
+  gulong               focus_from_handler;
+  guint                focus_from_timeout;
   int                  wide_min_width[16]; /* per game (registry order): the wide
                                           * layout's least width, 0 not seen */
   /* Narrow windows (hb-window-status.c): the games in the main menu, the
@@ -291,6 +296,7 @@ void           hb_window_play_drop_stale_toasts (HbWindow *self);
  * it, the board takes the focus (unless something else took it). */
 void           hb_window_focus_board_if_lost (HbWindow *self);
 void           hb_window_focus_board_after_popover (HbWindow *self, GtkWidget *button);
+void           hb_window_focus_watch_stop (HbWindow *self);
 /* A new blank level of `game`, after asking about unsaved changes. */
 void           hb_window_new_level_of (HbWindow *self, const HbGame *game);
 void           hb_window_action_set_enabled (HbWindow *self, const char *name,

@@ -40,20 +40,6 @@ hb_window_current (HbWindow *self)
   return hb_document_get_state (self->document);
 }
 
-/* The focus lost with a control that the last action greyed out (Undo's
- * button after the last undo) goes to the board, which the action
- * changed: GTK left it nowhere, with no ring, and the next Tab started
- * over at the top. */
-void
-hb_window_focus_board_if_lost (HbWindow *self)
-{
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-
-  if ((focus == NULL || !gtk_widget_is_sensitive (focus))
-      && gtk_widget_get_mapped (GTK_WIDGET (self->board_view)))
-    gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
-}
-
 static const HbGame *
 game_of (HbWindow *self)
 {
@@ -468,6 +454,7 @@ hb_window_dispose (GObject *object)
         hb_board_view_set_live_frame (self->board_view, NULL, NULL, NULL);
       hb_window_files_dispose (self);
       hb_window_play_dispose (self);
+      hb_window_focus_watch_stop (self);
       if (self->player != NULL)
         {
           hb_player_bar_set_player (self->player_bar, NULL, NULL);

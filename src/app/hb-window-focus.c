@@ -1,0 +1,100 @@
+/* hb-window-focus.c: where the keys go after a popover closes or the
+ * control that had them is greyed out: to the board, which the pick or
+ * the step changed. */
+#include "config.h"
+
+#include "hb-window-private.h"
+
+/* The focus lost with a control that the last action greyed out (Undo's
+ * button after the last undo) goes to the board: GTK left it nowhere,
+ * with no ring, and the next Tab started over at the top. */
+void
+hb_window_focus_board_if_lost (HbWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if ((focus == NULL || !gtk_widget_is_sensitive (focus))
+      && gtk_widget_get_mapped (GTK_WIDGET (self->board_view)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+}
+
+/* How long after a popover closes the focus given back to its button is
+ * taken on to the board. GTK gives it back when the popover's surface
+ * has gone, which on a loaded machine (an ASan run in CI) came after the
+ * idle that moved it on, and the keys stayed on the Levels button. */
+#define FOCUS_WATCH_MS 2000
+
+static gboolean
+focus_on_button (HbWindow *self, GtkWidget *focus)
+{
+  return focus != NULL && (focus == self->focus_from
+                           || gtk_widget_is_ancestor (focus, self->focus_from));
+}
+
+void
+hb_window_focus_watch_stop (HbWindow *self)
+{
+  if (self->focus_from_handler != 0)
+    g_signal_handler_disconnect (self, self->focus_from_handler);
+  self->focus_from_handler = 0;
+  g_clear_handle_id (&self->focus_from_timeout, g_source_remove);
+  self->focus_from = NULL;
+}
+
+static gboolean
+focus_watch_end (gpointer data)
+{
+  HbWindow *self = data;
+
+  self->focus_from_timeout = 0;
+  hb_window_focus_watch_stop (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The focus came back to the button (or into its popover, from an idle
+ * of its own): on to the board, unless the popover is open again. */
+static void
+on_focus_moved (HbWindow *self, GParamSpec *pspec, gpointer data)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkWidget *button = self->focus_from;
+
+  if (button == NULL || !focus_on_button (self, focus))
+    return;
+  if (GTK_IS_MENU_BUTTON (button)
+      && gtk_widget_get_visible (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)))))
+    {
+      hb_window_focus_watch_stop (self);
+      return;
+    }
+  if (gtk_widget_get_mapped (GTK_WIDGET (self->board_view)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+}
+
+static gboolean
+focus_board_idle (gpointer data)
+{
+  HbWindow *self = data;
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (!self->disposed && self->focus_from != NULL
+      && (focus == NULL || focus_on_button (self, focus))
+      && gtk_widget_get_mapped (GTK_WIDGET (self->board_view)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+  return G_SOURCE_REMOVE;
+}
+
+/* Once the popover of `button` has closed and given the focus back to
+ * it, the board takes the focus (unless something else took it): at
+ * once if it is back already, and whenever it comes back within
+ * FOCUS_WATCH_MS. */
+void
+hb_window_focus_board_after_popover (HbWindow *self, GtkWidget *button)
+{
+  hb_window_focus_watch_stop (self);
+  self->focus_from = button;
+  self->focus_from_handler = g_signal_connect (self, "notify::focus-widget",
+                                               G_CALLBACK (on_focus_moved), NULL);
+  self->focus_from_timeout = g_timeout_add (FOCUS_WATCH_MS, focus_watch_end, self);
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, focus_board_idle, g_object_ref (self), g_object_unref);
+}
