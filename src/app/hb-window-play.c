@@ -389,6 +389,7 @@ hb_window_play_level_changed (HbWindow *self)
   self->play_design = hb_document_design_id (self->document);
   self->play_start = 0;
   self->play_end = 0;
+  self->clock_paused = FALSE;
   self->gesture_counted = FALSE;
   self->was_solved = game->is_solved != NULL && game->is_solved (s);
   self->was_lost = game->is_lost != NULL && game->is_lost (s);
@@ -545,7 +546,7 @@ hb_window_play_state_changed (HbWindow *self)
     hb_window_play_note_move (self);
   /* The winning (or losing) move undone: the game goes on, and so does
    * the clock, less the time it stood. */
-  if (self->mode == HB_MODE_PLAY && !solved && !lost && self->play_end != 0)
+  if (self->mode == HB_MODE_PLAY && !solved && !lost && self->play_end != 0 && !self->clock_paused)
     {
       self->play_start += g_get_monotonic_time () - self->play_end;
       self->play_end = 0;

@@ -106,6 +106,7 @@ struct _HbWindow
   guint64              play_design;    /* the design the clock runs for */
   gint64               play_start;     /* monotonic µs of the first move, 0: none yet */
   gint64               play_end;       /* when it was solved, 0: not yet */
+  gboolean             clock_paused;   /* play_end set while the player shows a run */
   guint                clock_id;
   gboolean             gesture_counted;
   gboolean             was_solved;     /* the board was solved before the last change */

@@ -852,6 +852,36 @@ test_restart_count (void)
   hb_app_test_window_close (window);
 }
 
+/* The clock stands while the player shows a solver's run (it ran on:
+ * 0:11 to 0:56 with no move made) and goes on when the player closes. */
+static void
+test_clock_stands_while_watching (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  g_autofree char *a = NULL, *b = NULL;
+
+  open_cross (window);
+  hb_app_test_click_cell (window, 0, 0, 1);
+  hb_app_test_settle (30);
+  hb_window_solve (window);
+  hb_app_test_wait (hb_app_test_not_solving, window, 60000, "the solver");
+  hb_app_test_settle (50);
+  g_assert_true (hb_window_is_playing_trace (window));
+  a = g_strdup (hb_window_get_status_text (window));
+  /* Two and a half seconds: a seconds timeout may fire a second late. */
+  hb_app_test_settle (2500);
+  b = g_strdup (hb_window_get_status_text (window));
+  g_test_message ("with the player open: '%s', then '%s'", a, b);
+  g_assert_cmpstr (a, ==, b);
+  hb_app_test_activate (window, "cancel", NULL);
+  g_assert_false (hb_window_is_playing_trace (window));
+  hb_app_test_settle (2500);
+  g_test_message ("closed: '%s'", hb_window_get_status_text (window));
+  g_assert_cmpstr (hb_window_get_status_text (window), !=, b);
+  g_assert_true (status_has_moves (window, "1 move"));
+  hb_app_test_window_close (window);
+}
+
 /* Moves that bring the board back to the level as loaded still count,
  * and Restart starts them and the clock again (it was greyed out, and
  * Ctrl+R left "2 moves" and the clock running). */
@@ -1045,6 +1075,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/levels-focus", test_levels_focus);
   g_test_add_func ("/app/play/restart-after-moves-back", test_restart_after_moves_back);
   g_test_add_func ("/app/play/undo-button-focus", test_undo_button_focus);
+  g_test_add_func ("/app/play/clock-stands-while-watching", test_clock_stands_while_watching);
   g_test_add_func ("/app/play/main-menu-focus", test_main_menu_focus);
   return g_test_run ();
 }
