@@ -13,7 +13,6 @@
 G_DEFINE_FINAL_TYPE (HbBoardView, hb_board_view, GTK_TYPE_DRAWING_AREA)
 
 enum { SIGNAL_MOVES, SIGNAL_STROKE_CANCELLED, SIGNAL_PRESS_IGNORED, N_SIGNALS };
-
 static guint signals[N_SIGNALS];
 
 void
@@ -401,7 +400,6 @@ hb_board_view_set_state (HbBoardView *self, const HbState *state)
   self->hint = NULL;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
-
 
 void
 hb_board_view_set_hint (HbBoardView *self, gconstpointer hint)

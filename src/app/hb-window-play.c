@@ -400,6 +400,35 @@ hb_window_play_level_changed (HbWindow *self)
   g_clear_object (&self->lost_toast);
 }
 
+/* The clock goes on from play_end, less the time it stood. */
+static void
+clock_goes_on (HbWindow *self)
+{
+  self->play_start += g_get_monotonic_time () - self->play_end;
+  self->play_end = 0;
+  if (self->clock_id == 0)
+    self->clock_id = g_timeout_add_seconds (1, clock_tick, self);
+}
+
+/* While the player shows a solver's run the clock stands, as after a win
+ * (it ran on: 0:11 to 0:56, no move made), and goes on when it closes. */
+void
+hb_window_play_hold_clock (HbWindow *self, gboolean hold)
+{
+  if (hold && self->play_start != 0 && self->play_end == 0)
+    {
+      self->play_end = g_get_monotonic_time ();
+      self->clock_paused = TRUE;
+      stop_clock (self);
+    }
+  else if (!hold && self->clock_paused)
+    {
+      self->clock_paused = FALSE;
+      if (self->play_end != 0)
+        clock_goes_on (self);
+    }
+}
+
 /* A play move about to be made: the clock starts with the first. */
 void
 hb_window_play_note_move (HbWindow *self)
@@ -544,15 +573,9 @@ hb_window_play_state_changed (HbWindow *self)
   if (self->mode == HB_MODE_PLAY && self->play_start == 0 && !solved
       && hb_window_play_moves (self) > 0)
     hb_window_play_note_move (self);
-  /* The winning (or losing) move undone: the game goes on, and so does
-   * the clock, less the time it stood. */
+  /* The winning (or losing) move undone: the game and its clock go on. */
   if (self->mode == HB_MODE_PLAY && !solved && !lost && self->play_end != 0 && !self->clock_paused)
-    {
-      self->play_start += g_get_monotonic_time () - self->play_end;
-      self->play_end = 0;
-      if (self->clock_id == 0)
-        self->clock_id = g_timeout_add_seconds (1, clock_tick, self);
-    }
+    clock_goes_on (self);
   /* The solver's answer applied: the game is over (the clock stops), but
    * it is no win of the player's, and the level is not ticked as solved
    * (Infinite Loop's said "Solved in 3 moves" after two moves of the

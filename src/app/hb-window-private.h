@@ -199,6 +199,8 @@ void           hb_window_play_level_changed (HbWindow *self);
 void           hb_window_play_state_changed (HbWindow *self);
 /* One play move was made (a gesture's first change, a palette flood, a hint). */
 void           hb_window_play_note_move (HbWindow *self);
+/* While the player shows a run the clock stands (hold), then goes on. */
+void           hb_window_play_hold_clock (HbWindow *self, gboolean hold);
 guint          hb_window_play_moves (HbWindow *self);
 /* "12 moves · 1:04", or NULL before the first move. Newly allocated. */
 char          *hb_window_play_dup_progress (HbWindow *self);
@@ -293,8 +295,9 @@ void           hb_window_class_install_actions (GtkWidgetClass *widget_class);
 void           hb_window_player_keys_init (HbWindow *self);
 void           hb_window_main_menu_init (HbWindow *self);
 void           hb_window_play_drop_stale_toasts (HbWindow *self);
-/* Once the popover of `button` has closed and given the focus back to
- * it, the board takes the focus (unless something else took it). */
+/* hb-window-focus.c: the focus lost with a greyed-out control goes to the
+ * board; so does the focus a popover's button gets back once the popover
+ * has closed (unless something else took it). */
 void           hb_window_focus_board_if_lost (HbWindow *self);
 void           hb_window_focus_board_after_popover (HbWindow *self, GtkWidget *button);
 void           hb_window_focus_watch_stop (HbWindow *self);

@@ -170,47 +170,12 @@ hb_window_clear_result (HbWindow *self)
 
 /* ---- Player -------------------------------------------------------------- */
 
-static gboolean
-clock_tick (gpointer data)
-{
-  hb_window_update_status (HB_WINDOW (data));
-  return G_SOURCE_CONTINUE;
-}
-
-/* While the player shows a solver's run, the player's own clock stands
- * (it ran on while the run was watched: 0:11 to 0:56 with no move made),
- * as after a win: play_end holds the moment, and the clock goes on from
- * it when the player closes. */
-static void
-pause_clock (HbWindow *self)
-{
-  if (self->play_start == 0 || self->play_end != 0)
-    return;
-  self->play_end = g_get_monotonic_time ();
-  self->clock_paused = TRUE;
-  g_clear_handle_id (&self->clock_id, g_source_remove);
-}
-
-static void
-resume_clock (HbWindow *self)
-{
-  if (!self->clock_paused)
-    return;
-  self->clock_paused = FALSE;
-  if (self->play_end == 0)
-    return;
-  self->play_start += g_get_monotonic_time () - self->play_end;
-  self->play_end = 0;
-  if (self->clock_id == 0)
-    self->clock_id = g_timeout_add_seconds (1, clock_tick, self);
-}
-
 void
 hb_window_close_player (HbWindow *self)
 {
   if (self->player == NULL)
     return;
-  resume_clock (self);
+  hb_window_play_hold_clock (self, FALSE);
   hb_player_bar_set_player (self->player_bar, NULL, NULL);
   hb_board_view_set_player (self->board_view, NULL);
   g_clear_pointer (&self->player, hb_player_free);
@@ -278,7 +243,7 @@ hb_window_open_player (HbWindow *self)
         hb_state_free (answer);
       }
   }
-  pause_clock (self);
+  hb_window_play_hold_clock (self, TRUE);
   hb_player_bar_set_player (self->player_bar, self->player, self->trace);
   hb_board_view_set_player (self->board_view, self->player);
   /* The bar takes the status line's place (the status line describes the
