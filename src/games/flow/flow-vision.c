@@ -287,10 +287,21 @@ name_colours (const HbLab *mean, int k, char *names)
       }
 }
 
-/* Splits an even group of 4 or more dots into pairs when it is clearly
- * pairs of slightly different colours: nearest pairs first, accepted when
- * every pair is tighter than half the closest two dots of different
- * pairs. Fills pair_of (per member, 0-based pair) and returns TRUE. */
+/* A dot read at cell (x, y) of colour lab (rgb as seen): kept, and its
+ * cell marked unsure unless `sure`. Returns `sure`. */
+static gboolean
+keep_dot (GArray *dots, HbImportReport *report, int x, int y, const HbLab *lab,
+          const guint8 rgb[3], gboolean sure)
+{
+  Dot dot = { y * report->width + x, *lab, { rgb[0], rgb[1], rgb[2] }, sure };
+
+  g_array_append_val (dots, dot);
+  report->seen[dot.cell] = ((guint32) rgb[0] << 16) | ((guint32) rgb[1] << 8) | rgb[2];
+  if (!sure)
+    hb_import_report_mark_unsure (report, x, y);
+  return sure;
+}
+
 /* Whether the cell at (cx, cy) holds a disc drawn in the background's
  * colour, seen by its outline alone: along each of eight rays from the
  * centre, between 0.28 and 0.44 of a cell out, a pixel darker than the
@@ -323,6 +334,10 @@ outlined_disc (const guint8 *gray, int w, int h, double cx, double cy, double ce
   return TRUE;
 }
 
+/* Splits an even group of 4 or more dots into pairs when it is clearly
+ * pairs of slightly different colours: nearest pairs first, accepted when
+ * every pair is tighter than half the closest two dots of different
+ * pairs. Fills pair_of (per member, 0-based pair) and returns TRUE. */
 static gboolean
 split_group (const Dot *dots, const int *members, int m, int *pair_of)
 {
@@ -427,31 +442,18 @@ flow_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
         if (rim_contrast < DOT_CONTRAST * 0.25f)
           contrast = MIN (contrast, rim_contrast);
         if (contrast >= DOT_CONTRAST * 0.6f && spread <= DOT_UNIFORM * 1.5f * small)
-          {
-            Dot dot = { y * w + x, centre, { rgb[0], rgb[1], rgb[2] },
-                        contrast >= DOT_CONTRAST * (small > 1.0f ? 0.8f : 1.0f)
-                        && spread <= DOT_UNIFORM * small };
-            g_array_append_val (dots, dot);
-            report->seen[y * w + x] = ((guint32) rgb[0] << 16) | ((guint32) rgb[1] << 8) | rgb[2];
-            if (!dot.sure)
-              hb_import_report_mark_unsure (report, x, y);
-            else
-              n_sure_cells++;
-          }
+          n_sure_cells += keep_dot (dots, report, x, y, &centre, rgb,
+                                    contrast >= DOT_CONTRAST * (small > 1.0f ? 0.8f : 1.0f)
+                                    && spread <= DOT_UNIFORM * small);
         else if (contrast >= DOT_CONTRAST * 0.6f && spread > DOT_UNIFORM * 1.5f * small)
           /* Something coloured that is not a disc (a pipe, a mark): the
            * cell is left empty but flagged. */
           hb_import_report_mark_unsure (report, x, y);
         else if (spread <= DOT_UNIFORM * small
                  && outlined_disc (gray, img->width, img->height, cx, cy, cell))
-          {
-            /* A disc of the background's colour, known by its ring: a
-             * dot, and said to be unsure. */
-            Dot dot = { y * w + x, centre, { rgb[0], rgb[1], rgb[2] }, FALSE };
-            g_array_append_val (dots, dot);
-            report->seen[y * w + x] = ((guint32) rgb[0] << 16) | ((guint32) rgb[1] << 8) | rgb[2];
-            hb_import_report_mark_unsure (report, x, y);
-          }
+          /* A disc of the background's colour, known by its ring: a dot,
+           * and said to be unsure. */
+          keep_dot (dots, report, x, y, &centre, rgb, FALSE);
         else
           n_sure_cells++;
       }
