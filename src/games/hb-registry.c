@@ -49,7 +49,8 @@ hb_registry_game_for_filename (const char *filename)
   if (dot == NULL || strchr (dot, '/') != NULL)
     return NULL;
   for (int i = 0; games[i]; i++)
-    if (g_ascii_strcasecmp (games[i]->extension, dot) == 0)
+    if (g_ascii_strcasecmp (games[i]->extension, dot) == 0
+        || (games[i]->reads_json && g_ascii_strcasecmp (dot, ".json") == 0))
       return games[i];
   return NULL;
 }
@@ -130,14 +131,6 @@ hb_registry_parse (const HbGame *game, const char *display_name,
     }
   if (game == NULL)
     game = hb_registry_game_for_filename (display_name);
-  /* A .json file is the one game's that reads JSON (Flow Free's): its
-   * errors then say what is wrong with it ("{}" and "\"str\"" said only
-   * that the game could not be told). */
-  if (game == NULL && strlen (display_name) > 5
-      && g_ascii_strcasecmp (display_name + strlen (display_name) - 5, ".json") == 0)
-    for (int i = 0; games[i]; i++)
-      if (games[i]->reads_json)
-        game = game == NULL ? games[i] : game;
   if (game == NULL)
     game = hb_registry_sniff (text, len);
   if (game == NULL)

@@ -16,7 +16,9 @@ G_BEGIN_DECLS
 /* NULL-terminated, in the order the app lists them. */
 const HbGame *const *hb_registry_games (void);
 const HbGame        *hb_registry_find_game (const char *id);
-/* By extension (".lights"), or NULL. */
+/* By extension (".lights"; ".json" is the game's that reads JSON, Flow
+ * Free's, so that its errors say what is wrong: "{}" said only that the
+ * game could not be told), or NULL. */
 const HbGame        *hb_registry_game_for_filename (const char *filename);
 /* The one game whose sniff accepts text, or NULL. */
 const HbGame        *hb_registry_sniff (const char *text, gsize len);
