@@ -863,10 +863,7 @@ test_clock_stands_while_watching (void)
   open_cross (window);
   hb_app_test_click_cell (window, 0, 0, 1);
   hb_app_test_settle (30);
-  hb_window_solve (window);
-  hb_app_test_wait (hb_app_test_not_solving, window, 60000, "the solver");
-  hb_app_test_settle (50);
-  g_assert_true (hb_window_is_playing_trace (window));
+  hb_app_test_solve_and_play (window, "gf2");
   a = g_strdup (hb_window_get_status_text (window));
   /* Two and a half seconds: a seconds timeout may fire a second late. */
   hb_app_test_settle (2500);
