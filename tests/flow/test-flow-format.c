@@ -315,6 +315,16 @@ test_json_errors (void)
    * twice each). */
   fails_at ("[[11]]", 1, 3, "a cell must be null");
   fails_at ("[[\"\"]]\n", 1, 3, "an empty string");
+  /* A lone JSON string is refused as JSON ('s' and 't' once each used to
+   * be the error); one that spells a text level ('"' and 'a' twice each)
+   * is that level. */
+  fails_at ("\"str\"\n", 1, 1, "a list of rows");
+  {
+    HbState *s = hb_test_parse (&flow_game, "\"aa\"\n");
+    g_assert_cmpint (FLOW (s)->colours, ==, 2);
+    g_assert_cmpint (s->width, ==, 4);
+    hb_state_free (s);
+  }
   /* A NUL in a name: json-glib's strings end there, and "a\u0000x" and
    * "a\u0000y" were one colour. An escaped backslash before u0000 is two
    * characters of a name. */

@@ -824,8 +824,8 @@ first_char (const char *text, gsize len)
   return 0;
 }
 
-/* "[[" starts the write-up's JSON, and other text that starts with '['
- * or '{' may be JSON of another shape; but a text level's rows may start
+/* "[[" starts the write-up's JSON, and other text that starts with '[',
+ * '{' or '"' may be JSON of another shape; but a text level's rows may start
  * so too ('[' and '{' name colours like any other character). So such
  * text is read as JSON, and what json-glib cannot take but reads as a
  * text level is that level. JSON that json-glib reads but that is no
@@ -840,12 +840,25 @@ flow_parse (const char *text, gsize len, GError **error)
   char c = first_char (text, len);
   gboolean sniffed = flow_sniff_json (text, len);
 
-  if (sniffed || c == '[' || c == '{')
+  if (sniffed || c == '[' || c == '{' || c == '"')
     {
       GError *json_error = NULL;
 
       s = flow_parse_json (text, len, &json_error);
-      if (s == NULL && !g_error_matches (json_error, HB_PARSE_ERROR, HB_PARSE_ERROR_SYNTAX))
+      /* A lone JSON string ("red") is no level; but '"' names a colour
+       * in text too, so it is JSON's error only when the text reader
+       * cannot take it either. */
+      if (s == NULL && c == '"' && !g_error_matches (json_error, HB_PARSE_ERROR, HB_PARSE_ERROR_SYNTAX))
+        {
+          s = flow_parse_text_full (text, len, is_editing (text, len), NULL);
+          if (s == NULL)
+            {
+              g_propagate_error (error, json_error);
+              return NULL;
+            }
+          g_clear_error (&json_error);
+        }
+      else if (s == NULL && !g_error_matches (json_error, HB_PARSE_ERROR, HB_PARSE_ERROR_SYNTAX))
         {
           g_propagate_error (error, json_error);
           return NULL;
