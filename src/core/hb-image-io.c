@@ -5,6 +5,7 @@
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -264,8 +265,12 @@ hb_image_load (const char *path, GError **error)
 
   if (g_stat (path, &st) != 0)
     {
-      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE,
-                   _("%s: no such file"), path);
+      int e = errno;
+
+      /* Worded as the levels' readers word it ("No such file or
+       * directory", "Permission denied"). */
+      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE, "%s: %s", path,
+                   g_strerror (e));
       return NULL;
     }
   if (!S_ISREG (st.st_mode))

@@ -10,6 +10,7 @@
 
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <glib/gstdio.h>
+#include <errno.h>
 #include <math.h>
 #include <string.h>
 
@@ -117,7 +118,7 @@ test_bad_files (void)
   guint8 hdr[64];
   gsize n;
 
-  assert_load_fails (missing, HB_IMAGE_ERROR_UNREADABLE, NULL);
+  assert_load_fails (missing, HB_IMAGE_ERROR_UNREADABLE, g_strerror (ENOENT));
   write_file (empty, "", 0);
   assert_load_fails (empty, HB_IMAGE_ERROR_UNREADABLE, NULL);
   write_file (text, "1 0 1\n0 1 0\nThis is a level, not a picture.\n", 40);
