@@ -2,8 +2,7 @@
  * levels and their browser (solved ticks kept in the "solved-levels"
  * setting), the clock and the move count in the status line, the win
  * (a toast with moves and time) and the loss (the game's is_lost: "Out of
- * moves" with Restart), and Open Recent (GtkRecentManager). It knows
- * games only through HbGame. */
+ * moves" with Restart). It knows games only through HbGame. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -13,7 +12,6 @@
 #include "hb-registry.h"
 
 #define LEVELS_RESOURCE RESOURCE_PATH "/levels"
-#define RECENT_MAX 8
 
 /* ---- Bundled levels ------------------------------------------------------- */
 
@@ -611,73 +609,7 @@ hb_window_play_state_changed (HbWindow *self)
   self->was_lost = lost;
 }
 
-/* ---- Open Recent ------------------------------------------------------------ */
-
-static gboolean
-known_extension (const char *uri)
-{
-  const HbGame *const *games = hb_registry_games ();
-
-  for (int i = 0; games[i] != NULL; i++)
-    if (g_str_has_suffix (uri, games[i]->extension))
-      return TRUE;
-  return FALSE;
-}
-
-static int
-recent_newer_first (gconstpointer a, gconstpointer b)
-{
-  GDateTime *ta = gtk_recent_info_get_modified ((GtkRecentInfo *) a);
-  GDateTime *tb = gtk_recent_info_get_modified ((GtkRecentInfo *) b);
-
-  return g_date_time_compare (tb, ta);
-}
-
-static void
-rebuild_recent (HbWindow *self)
-{
-  GtkRecentManager *manager = gtk_recent_manager_get_default ();
-  GList *items = gtk_recent_manager_get_items (manager);
-  int n = 0;
-
-  if (self->recent_menu == NULL)
-    return;
-  g_menu_remove_all (self->recent_menu);
-  /* Newest first. */
-  items = g_list_sort (items, recent_newer_first);
-  for (GList *l = items; l != NULL && n < RECENT_MAX; l = l->next)
-    {
-      GtkRecentInfo *info = l->data;
-      const char *uri = gtk_recent_info_get_uri (info);
-      GMenuItem *item;
-
-      if (!gtk_recent_info_is_local (info) || !known_extension (uri)
-          || !gtk_recent_info_exists (info))
-        continue;
-      item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
-      g_menu_item_set_action_and_target_value (item, "win.open-recent",
-                                               g_variant_new_string (uri));
-      g_menu_append_item (self->recent_menu, item);
-      g_object_unref (item);
-      n++;
-    }
-  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
-}
-
-void
-hb_window_add_recent (HbWindow *self, GFile *file)
-{
-  char *uri = g_file_get_uri (file);
-
-  gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
-  g_free (uri);
-}
-
-static void
-on_recent_changed (GtkRecentManager *manager, HbWindow *self)
-{
-  rebuild_recent (self);
-}
+/* ---- The Levels list ------------------------------------------------------ */
 
 /* The Levels list opens on the level shown (else the first), focused and
  * scrolled to: the rows are built again after each level, so the focus
@@ -732,9 +664,6 @@ hb_window_play_init (HbWindow *self)
                     G_CALLBACK (on_level_activated), self);
   g_signal_connect_after (gtk_menu_button_get_popover (self->levels_button), "show",
                           G_CALLBACK (on_levels_shown), self);
-  g_signal_connect (gtk_recent_manager_get_default (), "changed",
-                    G_CALLBACK (on_recent_changed), self);
-  rebuild_recent (self);
 }
 
 void
@@ -743,7 +672,6 @@ hb_window_play_dispose (HbWindow *self)
   stop_clock (self);
   g_signal_handlers_disconnect_by_func (adw_style_manager_get_default (), on_dark_changed,
                                         self);
-  g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), self);
   g_clear_pointer (&self->level_key, g_free);
   g_clear_object (&self->lost_toast);
 }
