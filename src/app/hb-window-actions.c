@@ -233,18 +233,11 @@ static void
 action_restart (GtkWidget *widget, const char *name, GVariant *param)
 {
   HbWindow *self = HB_WINDOW (widget);
-  const HbState *loaded = hb_document_get_loaded (self->document);
-  char *key;
 
   if (!restart_useful (self))
     return;
   hb_window_close_player (self);
-  /* A restart is a fresh try: the clock and the count start over, the
-   * bundled level stays the one shown. */
-  key = g_strdup (self->level_key);
-  hb_window_play_level_changed (self);
-  self->level_key = key;
-  hb_document_push_restart (self->document, hb_state_copy (loaded));
+  hb_window_play_restart (self);
 }
 
 static void

@@ -388,6 +388,7 @@ hb_window_play_level_changed (HbWindow *self)
   self->play_start = 0;
   self->play_end = 0;
   self->clock_paused = FALSE;
+  self->restart_depth = 0;
   self->gesture_counted = FALSE;
   self->was_solved = game->is_solved != NULL && game->is_solved (s);
   self->was_lost = game->is_lost != NULL && game->is_lost (s);
@@ -424,6 +425,67 @@ hb_window_play_hold_clock (HbWindow *self, gboolean hold)
       self->clock_paused = FALSE;
       if (self->play_end != 0)
         clock_goes_on (self);
+    }
+}
+
+/* Keeps the clock of the try that ends, for Undo (see restart_undone). */
+static void
+keep_clock (HbWindow *self)
+{
+  gint64 end = self->play_end != 0 ? self->play_end : g_get_monotonic_time ();
+
+  self->restart_kept = self->play_start != 0 ? end - self->play_start : -1;
+  self->restart_ended = self->play_end != 0;
+}
+
+/* Restart: the level as it was loaded, as a play step (Undo takes it
+ * back); a fresh try, so the clock and the count start over, and the
+ * bundled level stays the one shown. */
+void
+hb_window_play_restart (HbWindow *self)
+{
+  const HbState *loaded = hb_document_get_loaded (self->document);
+  char *key = g_strdup (self->level_key);
+  gint64 kept;
+  gboolean ended;
+
+  keep_clock (self);
+  kept = self->restart_kept;
+  ended = self->restart_ended;
+  hb_window_play_level_changed (self);
+  self->level_key = key;
+  hb_document_push_restart (self->document, hb_state_copy (loaded));
+  self->restart_kept = kept;
+  self->restart_ended = ended;
+  self->restart_depth = hb_document_play_depth (self->document);
+}
+
+/* Undo of a Restart brings back the clock of the try it ended, with its
+ * moves (the clock started again at 0:00); Redo restarts it again. */
+static void
+restart_undone (HbWindow *self)
+{
+  guint depth = hb_document_play_depth (self->document);
+  gint64 now = g_get_monotonic_time ();
+
+  if (self->mode != HB_MODE_PLAY || self->restart_depth == 0)
+    return;
+  if (depth + 1 == self->restart_depth && self->restart_kept >= 0)
+    {
+      stop_clock (self);
+      self->play_start = now - self->restart_kept;
+      self->play_end = self->restart_ended ? now : 0;
+      self->restart_kept = -1;
+      if (!self->restart_ended)
+        self->clock_id = g_timeout_add_seconds (1, clock_tick, self);
+    }
+  else if (depth == self->restart_depth && self->restart_kept < 0
+           && hb_window_play_moves (self) == 0)
+    {
+      keep_clock (self);
+      stop_clock (self);
+      self->play_start = 0;
+      self->play_end = 0;
     }
 }
 
@@ -565,7 +627,9 @@ hb_window_play_state_changed (HbWindow *self)
       self->play_end = 0;
       self->was_solved = solved;
       self->was_lost = lost;
+      self->restart_depth = 0;
     }
+  restart_undone (self);
   /* Play on a board with moves made on it and no clock (back on a design
    * by Edit's undo or redo): they are counted, on a clock started again. */
   if (self->mode == HB_MODE_PLAY && self->play_start == 0 && !solved

@@ -107,6 +107,12 @@ struct _HbWindow
   gint64               play_start;     /* monotonic µs of the first move, 0: none yet */
   gint64               play_end;       /* when it was solved, 0: not yet */
   gboolean             clock_paused;   /* play_end set while the player shows a run */
+  /* The clock of the try a Restart ended, for Undo to bring back with
+   * its moves: its time (µs, -1 none), whether it had stopped (a win),
+   * and the play depth of the Restart's step (0: none). */
+  gint64               restart_kept;
+  gboolean             restart_ended;
+  guint                restart_depth;
   guint                clock_id;
   gboolean             gesture_counted;
   gboolean             was_solved;     /* the board was solved before the last change */
@@ -201,6 +207,7 @@ void           hb_window_play_state_changed (HbWindow *self);
 void           hb_window_play_note_move (HbWindow *self);
 /* While the player shows a run the clock stands (hold), then goes on. */
 void           hb_window_play_hold_clock (HbWindow *self, gboolean hold);
+void           hb_window_play_restart (HbWindow *self);
 guint          hb_window_play_moves (HbWindow *self);
 /* "12 moves · 1:04", or NULL before the first move. Newly allocated. */
 char          *hb_window_play_dup_progress (HbWindow *self);

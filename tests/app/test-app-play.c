@@ -835,6 +835,8 @@ test_restart_count (void)
   hb_app_test_click_cell (window, 2, 2, 1);
   hb_app_test_settle (30);
   g_assert_true (status_has_moves (window, "2 moves"));
+  /* The first try has been going on for a minute and five seconds. */
+  window->play_start -= 65 * G_USEC_PER_SEC;
   hb_app_test_activate (window, "restart", NULL);
   hb_app_test_settle (30);
   /* No moves and no clock yet: the status says only what is on. */
@@ -846,9 +848,18 @@ test_restart_count (void)
   hb_app_test_activate (window, "undo", NULL);
   g_test_message ("the win undone: %s", hb_window_get_status_text (window));
   g_assert_true (status_has_moves (window, "0 moves"));
-  /* Undo the restart: the first try's two presses are back, and counted. */
+  /* Undo the restart: the first try's two presses are back, and counted,
+   * on its clock (it started again at 0:00). */
   hb_app_test_activate (window, "undo", NULL);
+  g_test_message ("the restart undone: %s", hb_window_get_status_text (window));
   g_assert_true (status_has_moves (window, "2 moves"));
+  g_assert_nonnull (strstr (hb_window_get_status_text (window), "1:0"));
+  g_assert_cmpuint (window->clock_id, !=, 0);
+  /* Redone, a fresh try again. */
+  hb_app_test_activate (window, "redo", NULL);
+  g_assert_cmpstr (hb_window_get_status_text (window), ==, "5 lights on");
+  hb_app_test_activate (window, "undo", NULL);
+  g_assert_nonnull (strstr (hb_window_get_status_text (window), "1:0"));
   hb_app_test_window_close (window);
 }
 
