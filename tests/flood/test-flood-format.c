@@ -591,6 +591,13 @@ test_pointer_palette (void)
     g_assert_cmpint (flood_game.palette (more, HB_MODE_PLAY, pal, 16), ==, 7);
     hb_state_free (more);
   }
+  /* The new colour's chip paints with it (it painted with colour 0). */
+  ptr = (HbPointer) { HB_MODE_EDIT, 1, 6, ui };
+  hit = (HbHit) { 2, 0, 0.5, 0.5, TRUE };
+  g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_PRESS, &hit, out, 4), ==, 1);
+  g_assert_cmpint (out[0].value, ==, 6);
+  ptr.tool = 7;   /* past it: nothing */
+  g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_PRESS, &hit, out, 4), ==, 0);
   hb_state_free (s);
 }
 

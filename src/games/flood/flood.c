@@ -1125,7 +1125,10 @@ flood_pointer (const HbState *state, HbPointer *ptr, HbPointerPhase phase,
   switch (phase)
     {
     case HB_POINTER_PRESS:
-      d->value = ptr->tool >= 0 && ptr->tool < s->colours ? ptr->tool : 0;
+      /* The level's colours and the new one after them (see palette). */
+      if (ptr->tool < 0 || ptr->tool > s->colours || ptr->tool >= FLOOD_MAX_COLOURS)
+        return 0;
+      d->value = ptr->tool;
       d->moved = FALSE;
       d->x = d->y = -1;
       break;
