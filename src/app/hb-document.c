@@ -80,6 +80,13 @@ hb_document_get_state (HbDocument *self)
 }
 
 const HbState *
+hb_document_get_design (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), NULL);
+  return self->history != NULL ? hb_history_design (self->history) : NULL;
+}
+
+const HbState *
 hb_document_get_loaded (HbDocument *self)
 {
   g_return_val_if_fail (HB_IS_DOCUMENT (self), NULL);

@@ -33,9 +33,12 @@ void           hb_document_set_level (HbDocument *self, HbState *state, GFile *f
 /* NULL before the first level. */
 const HbGame  *hb_document_get_game (HbDocument *self);
 const HbState *hb_document_get_state (HbDocument *self);
-/* The level as hb_document_set_level was given it (Restart goes back to
- * it), or NULL before the first level. */
+/* The level as hb_document_set_level was given it (Restart in Edit goes
+ * back to it), or NULL before the first level. */
 const HbState *hb_document_get_loaded (HbDocument *self);
+/* The level as drawn: what Edit shows and Save writes, without the play
+ * moves made on it (Play's start, Restart's board). */
+const HbState *hb_document_get_design (HbDocument *self);
 GFile         *hb_document_get_file (HbDocument *self);
 const char    *hb_document_get_untitled_name (HbDocument *self);
 /* The file's base name, else the untitled name: newly allocated. */

@@ -37,10 +37,10 @@ hb_window_get_action_enabled (HbWindow *self, const char *name)
 static gboolean
 restart_useful (HbWindow *self)
 {
-  const HbState *loaded = hb_document_get_loaded (self->document);
+  const HbState *start = hb_window_play_restart_board (self);
 
-  return loaded != NULL
-         && (!hb_document_get_game (self->document)->equal (loaded, hb_window_current (self))
+  return start != NULL
+         && (!hb_document_get_game (self->document)->equal (start, hb_window_current (self))
              || hb_window_play_moves (self) > 0);
 }
 
@@ -215,7 +215,7 @@ action_clear (GtkWidget *widget, const char *name, GVariant *param)
 {
   HbWindow *self = HB_WINDOW (widget);
   const HbGame *game = hb_document_get_game (self->document);
-  const HbState *s = hb_window_current (self);
+  const HbState *s = hb_document_get_design (self->document);   /* the level as drawn */
   HbState *blank = game->new_blank (s->width, s->height);
 
   /* An edit like any other: undo brings the board back. */

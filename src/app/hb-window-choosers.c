@@ -82,7 +82,9 @@ on_size_changed (GtkAdjustment *adjustment, HbWindow *self)
 
   if (self->updating || hb_window_current (self) == NULL)
     return;
-  s = hb_window_current (self);
+  /* The level as drawn changes, in Play too (the played board, moves and
+   * all, became the level). */
+  s = hb_document_get_design (self->document);
   w = (int) gtk_adjustment_get_value (self->width_adjustment);
   h = (int) gtk_adjustment_get_value (self->height_adjustment);
   g_settings_set_int (self->settings, "board-width", CLAMP (w, 1, SETTINGS_MAX_SIDE));
@@ -109,7 +111,7 @@ static void
 on_number_changed (GtkAdjustment *adjustment, HbWindow *self)
 {
   const HbGame *game = hb_document_get_game (self->document);
-  const HbState *s = hb_window_current (self);
+  const HbState *s = hb_document_get_design (self->document);   /* see on_size_changed */
   HbState *changed;
   HbMove move;
 

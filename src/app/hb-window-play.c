@@ -438,13 +438,23 @@ keep_clock (HbWindow *self)
   self->restart_ended = self->play_end != 0;
 }
 
-/* Restart: the level as it was loaded, as a play step (Undo takes it
- * back); a fresh try, so the clock and the count start over, and the
- * bundled level stays the one shown. */
+/* Where Restart goes: in Play the level as drawn (a move limit set in
+ * Play went back to the file's, while Save wrote the new one), in Edit
+ * the level as it was loaded. */
+const HbState *
+hb_window_play_restart_board (HbWindow *self)
+{
+  return self->mode == HB_MODE_PLAY ? hb_document_get_design (self->document)
+                                    : hb_document_get_loaded (self->document);
+}
+
+/* Restart: that board as a play step (Undo takes it back); a fresh try,
+ * so the clock and the count start over, and the bundled level stays the
+ * one shown. */
 void
 hb_window_play_restart (HbWindow *self)
 {
-  const HbState *loaded = hb_document_get_loaded (self->document);
+  const HbState *start = hb_window_play_restart_board (self);
   char *key = g_strdup (self->level_key);
   gint64 kept;
   gboolean ended;
@@ -454,7 +464,7 @@ hb_window_play_restart (HbWindow *self)
   ended = self->restart_ended;
   hb_window_play_level_changed (self);
   self->level_key = key;
-  hb_document_push_restart (self->document, hb_state_copy (loaded));
+  hb_document_push_restart (self->document, hb_state_copy (start));
   self->restart_kept = kept;
   self->restart_ended = ended;
   self->restart_depth = hb_document_play_depth (self->document);

@@ -208,6 +208,7 @@ void           hb_window_play_note_move (HbWindow *self);
 /* While the player shows a run the clock stands (hold), then goes on. */
 void           hb_window_play_hold_clock (HbWindow *self, gboolean hold);
 void           hb_window_play_restart (HbWindow *self);
+const HbState *hb_window_play_restart_board (HbWindow *self);
 guint          hb_window_play_moves (HbWindow *self);
 /* "12 moves · 1:04", or NULL before the first move. Newly allocated. */
 char          *hb_window_play_dup_progress (HbWindow *self);

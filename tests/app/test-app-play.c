@@ -863,6 +863,45 @@ test_restart_count (void)
   hb_app_test_window_close (window);
 }
 
+/* The Board group changes the level as drawn, in Play too, and Restart
+ * goes back to it: a move limit set in Play was taken from the played
+ * board (its moves became the level's) and Restart went back to the
+ * file's limit, while Save wrote the new one. */
+static void
+test_play_board_group_edits_the_level (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  const FloodState *s;
+
+  hb_app_test_open_text (window, "limit.flood", "3 by 3 -> 9\n012\n120\n201\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  hb_app_test_activate (window, "palette", g_variant_new_int32 (1));
+  hb_app_test_settle (30);
+  g_assert_cmpint (FLOOD_CONST (hb_window_get_state (window))->moves, ==, 1);
+  gtk_adjustment_set_value (window->number_adjustment, 4);
+  hb_app_test_settle (30);
+  /* A new game on the changed level: its board as drawn, no move made. */
+  s = FLOOD_CONST (hb_window_get_state (window));
+  g_assert_cmpint (s->move_limit, ==, 4);
+  g_assert_cmpint (s->moves, ==, 0);
+  g_assert_cmpint (s->cells[0], ==, 0);
+  s = FLOOD_CONST (hb_document_get_design (window->document));
+  g_assert_cmpint (s->move_limit, ==, 4);
+  g_assert_cmpint (s->cells[0], ==, 0);
+  /* A move, then Restart: the limit stays the one set. */
+  hb_app_test_activate (window, "palette", g_variant_new_int32 (2));
+  hb_app_test_settle (30);
+  g_assert_true (hb_window_get_action_enabled (window, "restart"));
+  hb_app_test_activate (window, "restart", NULL);
+  hb_app_test_settle (30);
+  s = FLOOD_CONST (hb_window_get_state (window));
+  g_assert_cmpint (s->moves, ==, 0);
+  g_assert_cmpint (s->move_limit, ==, 4);
+  g_assert_cmpint (s->cells[0], ==, 0);
+  hb_app_test_window_close (window);
+}
+
 /* The clock stands while the player shows a solver's run (it ran on:
  * 0:11 to 0:56 with no move made) and goes on when the player closes. */
 static void
@@ -1080,6 +1119,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/snapshots", test_snapshots);
   g_test_add_func ("/app/play/undo-counts", test_undo_counts);
   g_test_add_func ("/app/play/restart-count", test_restart_count);
+  g_test_add_func ("/app/play/board-group-edits-the-level", test_play_board_group_edits_the_level);
   g_test_add_func ("/app/play/levels-focus", test_levels_focus);
   g_test_add_func ("/app/play/restart-after-moves-back", test_restart_after_moves_back);
   g_test_add_func ("/app/play/undo-button-focus", test_undo_button_focus);
