@@ -1078,7 +1078,7 @@ cmd_convert (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) comments = NULL;
   g_autofree char *text = NULL;
-  g_autofree char *out = NULL;
+  g_autofree char *out = NULL, *native = NULL;
   HbWriteFormat fmt;
   gsize len = 0;
   HbState *s;
@@ -1112,10 +1112,20 @@ cmd_convert (int argc, char **argv)
   /* Nothing lost: the input's comment lines go before the level (else
    * after it) wherever the format reads them back as the same level, and
    * what cannot be kept is named on stderr. Lines the writer wrote
-   * itself ("# colours: 7") are not repeated. */
+   * itself ("# colours: 7"), or that the output read back would write
+   * in the native format (it holds what they say), are not repeated. A
+   * Tatham game ID takes no comment lines: Tatham's programs refuse
+   * them, though ours read them back (the compact form keeps them). */
   comments = comment_lines (text, len);
+  if (fmt != HB_WRITE_NATIVE)
+    {
+      HbState *t = s->game->parse (out, strlen (out), NULL);
+      native = t != NULL ? s->game->write (t, HB_WRITE_NATIVE, NULL) : NULL;
+      hb_state_free (t);
+    }
   for (guint i = 0; i < comments->len;)
-    if (has_line (out, g_ptr_array_index (comments, i)))
+    if (has_line (out, g_ptr_array_index (comments, i))
+        || (native != NULL && has_line (native, g_ptr_array_index (comments, i))))
       g_ptr_array_remove_index (comments, i);
     else
       i++;
@@ -1129,12 +1139,12 @@ cmd_convert (int argc, char **argv)
       g_ptr_array_remove_index (comments, comments->len - 1);
       before = g_strconcat (block, "\n", out, NULL);
       after = g_strconcat (out, g_str_has_suffix (out, "\n") ? "" : "\n", block, "\n", NULL);
-      if (reads_back (s, before))
+      if (fmt != HB_WRITE_TATHAM && reads_back (s, before))
         {
           g_free (out);
           out = g_steal_pointer (&before);
         }
-      else if (reads_back (s, after))
+      else if (fmt != HB_WRITE_TATHAM && reads_back (s, after))
         {
           g_free (out);
           out = g_steal_pointer (&after);

@@ -1047,10 +1047,22 @@ test_convert_comments (void)
     g_assert_nonnull (strstr (r.err, "# by hand"));
   }
   {
-    /* Flood IDs read comments before them: the moves played survive. */
+    /* A Tatham ID for Tatham's programs, which refuse comment lines
+     * (ours read them): dropped, and said; but not a line the ID holds
+     * ("# colours: 6" as "c6"). */
+    g_autofree char *narrow = write_tmp ("n.flood", "# colours: 6\n# moves: 1\n1 by 3 -> 4\n0\n1\n2\n");
+    g_auto(CliRun) r = { 0 };
+    run_cli (&r, NULL, "convert", narrow, "--to", "tatham", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_cmpstr (r.out, ==, "1x3c6:012,4\n");
+    g_assert_nonnull (strstr (r.err, "dropped 1:\n  # moves: 1\n"));
+  }
+  {
+    /* The compact form keeps them before the ID: the moves played
+     * survive. */
     g_auto(CliRun) r = { 0 };
     g_auto(CliRun) back = { 0 };
-    run_cli (&r, NULL, "convert", flood, "--to", "tatham", NULL);
+    run_cli (&r, NULL, "convert", flood, "--to", "compact", NULL);
     g_assert_cmpint (r.status, ==, 0);
     g_assert_nonnull (strstr (r.out, "# moves: 2\n"));
     g_assert_nonnull (strstr (r.out, "# from the write-up\n"));
