@@ -100,6 +100,21 @@ test_flip_ids (void)
       lights_game.free (&s->base);
     }
 
+  /* Long thin boards up to 4096 cells are written as Flip IDs, and
+   * sniffed as such (past 64 a side they were not: "cannot tell which
+   * game this is"). */
+  {
+    static const int sizes[][2] = { { 1, 65 }, { 70, 3 }, { 65, 63 } };
+    for (gsize k = 0; k < G_N_ELEMENTS (sizes); k++)
+      {
+        HbState *b = lights_game.new_blank (sizes[k][0], sizes[k][1]);
+        g_autofree char *id = lights_game.write (b, HB_WRITE_TATHAM, NULL);
+        g_assert_nonnull (id);
+        g_assert_true (lights_game.sniff (id, strlen (id)));
+        hb_state_free (b);
+      }
+  }
+
   /* 3x3:...,028 is lights at cells 6 and 8: the bottom corners. */
   {
     LightsState *s = parse ("3x3:d074191345d1644c17058,028");

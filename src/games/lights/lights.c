@@ -238,7 +238,7 @@ lights_parse_flip_id (const char *text, gsize len, GError **error)
                   /* TRANSLATORS: a Flip game ID of Simon Tatham's puzzles;
                    * %s is a (large) number */
                   _("a %d×%d Flip ID is too large to read (its matrix alone "
-                    "is %s digits); the most is 64×64"), w, h, digits);
+                    "is %s digits); the most is 4096 cells, as 64×64"), w, h, digits);
       return NULL;
     }
   mlen = (wh * wh + 3) / 4;
@@ -385,7 +385,8 @@ looks_like_flip_id (const char *text, gsize len)
   hb_strip_slice (&text, &len);
   if (!parse_dims (text, len, &w, &h, &i) || i >= len || text[i] != ':')
     return FALSE;
-  if (w < 1 || h < 1 || w > 64 || h > 64)
+  /* Any shape up to 4096 cells, as the writer writes (1x65 too). */
+  if (w < 1 || h < 1 || (gsize) w * (gsize) h > 4096)
     return FALSE;
   wh = (gsize) w * h;
   comma = memchr (text + i + 1, ',', len - i - 1);
@@ -624,7 +625,7 @@ lights_write (const HbState *state, HbWriteFormat format, GError **error)
         char *id = lights_write_flip_id (s);
         if (id == NULL)
           g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_SIZE,
-                       _("a %d×%d board is too large for a Flip ID (the most is 64×64)"),
+                       _("a %d×%d board is too large for a Flip ID (the most is 4096 cells, as 64×64)"),
                        state->width, state->height);
         return id;
       }
