@@ -26,7 +26,7 @@ enum {
 
 static char    *opt_game;
 static char    *opt_debug;
-static int      opt_repeats = -1;   /* -1: not given */
+static int      opt_repeats = CLI_UNSET;   /* not given */
 static gboolean opt_quick;
 
 static int
@@ -266,7 +266,7 @@ hb_cli_bench_detect (int argc, char **argv)
   if (status != 0)
     return status;
   /* Out of range is refused, never clamped (as in the other benches). */
-  if (opt_repeats != -1 && (opt_repeats < 1 || opt_repeats > CLI_MAX_REPEATS))
+  if (opt_repeats != CLI_UNSET && (opt_repeats < 1 || opt_repeats > CLI_MAX_REPEATS))
     {
       g_autofree char *msg = g_strdup_printf ("--repeats takes 1 to %d, not %d", CLI_MAX_REPEATS,
                                               opt_repeats);

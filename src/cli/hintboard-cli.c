@@ -56,10 +56,10 @@ static char    *opt_size;
 static char    *opt_to;
 static char    *opt_seed;         /* generate --seed N (0 to 2^64 - 1; default 1) */
 static int      opt_colours;
-static int      opt_repeats = -1;      /* -1: the game's own */
+static int      opt_repeats = CLI_UNSET;  /* the game's own */
 static char    *opt_sets;              /* bench --sets */
 static int      opt_count;
-static int      opt_pixels = -1;       /* -1: 48, shrunk for large boards */
+static int      opt_pixels = CLI_UNSET;   /* 48, shrunk for large boards */
 static int      opt_delay = 500;
 static double   opt_time_limit;
 static gboolean opt_best;          /* solve --best: print an answer over the limit */
@@ -153,9 +153,9 @@ parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *e
   if (opt_colours < 0)
     die_usage ("--colours takes a number of colours (0 for the game's default), not %d",
                opt_colours);
-  if (opt_repeats != -1 && (opt_repeats < 1 || opt_repeats > CLI_MAX_REPEATS))
+  if (opt_repeats != CLI_UNSET && (opt_repeats < 1 || opt_repeats > CLI_MAX_REPEATS))
     die_usage ("--repeats takes 1 to %d, not %d", CLI_MAX_REPEATS, opt_repeats);
-  if (opt_pixels != -1 && (opt_pixels < CLI_MIN_CELL || opt_pixels > CLI_MAX_CELL))
+  if (opt_pixels != CLI_UNSET && (opt_pixels < CLI_MIN_CELL || opt_pixels > CLI_MAX_CELL))
     die_usage ("--cell takes %d to %d pixels, not %d", CLI_MIN_CELL, CLI_MAX_CELL, opt_pixels);
   return TRUE;
 }
@@ -540,12 +540,12 @@ static int
 render_cell (HbState *state)
 {
   int side = MAX (state->width, state->height);
-  int cell = opt_pixels == -1 ? CLI_DEFAULT_CELL : opt_pixels;
+  int cell = opt_pixels == CLI_UNSET ? CLI_DEFAULT_CELL : opt_pixels;
   int w = state->width, h = state->height;
 
   if ((gint64) cell * side <= CLI_MAX_IMAGE_SIDE)
     return cell;
-  if (opt_pixels != -1)
+  if (opt_pixels != CLI_UNSET)
     {
       hb_state_free (state);
       die_usage ("--cell %d draws this %d×%d board %" G_GINT64_FORMAT " pixels wide; "
@@ -621,10 +621,10 @@ render_animation (HbState *state, const char *path)
   g_autoptr(GError) error = NULL;
   HbRenderOptions ro = { 0 };
   HbResult *r;
-  int cell = opt_pixels == -1 ? CLI_DEFAULT_CELL : opt_pixels;
+  int cell = opt_pixels == CLI_UNSET ? CLI_DEFAULT_CELL : opt_pixels;
   int code;
 
-  if (opt_pixels != -1)
+  if (opt_pixels != CLI_UNSET)
     {
       int fw, fh, fcell, w = state->width, h = state->height;
       if (!hb_anim_frame_size (w, h, cell, &fw, &fh, &fcell, &error))

@@ -766,6 +766,10 @@ test_options_refused (void)
 
   expect_usage ("--cell takes 4 to 256 pixels, not 0", "render", path, "-o", png, "--cell", "0", NULL);
   expect_usage ("--cell takes 4 to 256 pixels, not 100000", "render", path, "-o", png, "--cell", "100000", NULL);
+  /* -1 too (it was taken for "not given"). */
+  expect_usage ("--cell takes 4 to 256 pixels, not -1", "render", path, "-o", png, "--cell", "-1", NULL);
+  expect_usage ("--repeats takes 1 to 100, not -1", "bench", "lights", "-r", "-1", NULL);
+  expect_usage ("--repeats takes 1 to 100, not -1", "bench", "detect", "-r", "-1", NULL);
   expect_usage ("--colours takes", "generate", "--game", "flood", "--colours", "-1", NULL);
   /* Refused, not ignored: options that do nothing where they are given. */
   expect_usage ("--colours is for the games with colours to count (Flood-It, Flow Free), not lights",
