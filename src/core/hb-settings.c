@@ -470,7 +470,9 @@ hb_setting_describe (const HbSetting *d)
         break;
       }
     case HB_SETTING_SEED:
-      g_string_append (s, "seed 0..18446744073709551615, default random");
+      /* hintboard-cli runs every stochastic solver on seed 1 unless told:
+       * the same run each time (the app draws one). */
+      g_string_append (s, "seed 0..18446744073709551615, default 1 (the app: random)");
       break;
     }
   g_string_append_printf (s, " — %s", d->label);

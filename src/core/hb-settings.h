@@ -119,7 +119,7 @@ char       *hb_settings_to_string (const HbSettings *s, const HbSetting *decl);
  * command line that repeats a run), or an empty string. */
 char       *hb_settings_to_assignments (const HbSettings *s);
 
-/* One line describing a declaration, for `list --settings`:
+/* One line describing a declaration, for hintboard-cli's `list --settings`:
  * "population  integer 0..100000 (0 = automatic), default 0 — Population". */
 char       *hb_setting_describe (const HbSetting *decl);
 

@@ -107,7 +107,7 @@ test_settings_describe (void)
 
   g_assert_nonnull (strstr (pop, "integer 0..100000 (0 = automatic), default 0"));
   g_assert_nonnull (strstr (mode, "choice fast, careful, default careful"));
-  g_assert_nonnull (strstr (seed, "default random"));
+  g_assert_nonnull (strstr (seed, "default 1 (the app: random)"));
 }
 
 static void
