@@ -504,7 +504,13 @@ cmd_hint (int argc, char **argv)
   text = state->game->hint_describe (state, hint);
   printf ("%s\n", text);
   if (state->game->hint_next_move (state, hint, &move))
-    printf ("next: column %d, row %d\n", move.x + 1, move.y + 1);
+    {
+      printf ("next: column %d, row %d\n", move.x + 1, move.y + 1);
+      /* A move to make, but the level cannot be won: 1, as solve says. */
+      if (state->game->hint_out_of_reach != NULL
+          && state->game->hint_out_of_reach (state, hint))
+        code = EXIT_NO_SOLUTION;
+    }
   else if (!state->game->is_solved (state))
     {
       /* No move and not solved: the exit status says why, as solve's

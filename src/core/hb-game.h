@@ -344,6 +344,10 @@ struct _HbGame {
   /* The single move the "next hint" action makes; FALSE if none. */
   gboolean  (*hint_next_move) (const HbState *state, gconstpointer hint,
                                HbMove *move);
+  /* TRUE when the hint proves the level cannot be won though moves are
+   * left (a Flood-It move limit out of reach): `hint` exits 1 for it, as
+   * solve does. May be NULL. */
+  gboolean  (*hint_out_of_reach) (const HbState *state, gconstpointer hint);
 
   /* Trace frames for the player: a frame is the board part-way through a
    * solver's run, built by applying steps in order from frame_new. */

@@ -513,6 +513,21 @@ test_hint_status (void)
   g_assert_cmpint (b.status, ==, 1);
   run_cli (&c, NULL, "hint", done, NULL);
   g_assert_cmpint (c.status, ==, 0);
+  /* A Flood-It move limit out of reach: the quickest way on, and 1 (it
+   * was 0 while solve said 1); within reach, 0. */
+  {
+    g_autofree char *over = write_tmp ("hint-over.flood", "3 by 3 -> 1\n012\n120\n201\n");
+    g_autofree char *fits = write_tmp ("hint-fits.flood", "3 by 3 -> 4\n012\n120\n201\n");
+    g_auto(CliRun) d = { 0 };
+    g_auto(CliRun) e = { 0 };
+
+    run_cli (&d, NULL, "hint", over, NULL);
+    g_assert_cmpint (d.status, ==, 1);
+    g_assert_nonnull (strstr (d.out, "3 moves over the move limit"));
+    g_assert_nonnull (strstr (d.out, "next: "));
+    run_cli (&e, NULL, "hint", fits, NULL);
+    g_assert_cmpint (e.status, ==, 0);
+  }
 }
 
 /* A read error on standard input is said, not taken for an empty board. */

@@ -1396,6 +1396,16 @@ flood_hint_describe (const HbState *state, gconstpointer data)
 }
 
 static gboolean
+flood_hint_out_of_reach (const HbState *state, gconstpointer data)
+{
+  const FloodHint *h = data;
+  const FloodState *s = FLOOD_CONST (state);
+
+  return h != NULL && h->colour >= 0 && h->proven && s->move_limit > 0
+         && s->moves + h->to_go > s->move_limit;
+}
+
+static gboolean
 flood_hint_next_move (const HbState *state, gconstpointer data, HbMove *move)
 {
   const FloodHint *h = data;
@@ -1494,6 +1504,7 @@ const HbGame flood_game = {
   .hint_free = flood_hint_free,
   .hint_describe = flood_hint_describe,
   .hint_next_move = flood_hint_next_move,
+  .hint_out_of_reach = flood_hint_out_of_reach,
   .frame_new = flood_frame_new,
   .frame_copy = flood_frame_copy,
   .frame_free = flood_frame_free,
