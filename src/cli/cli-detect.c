@@ -12,6 +12,7 @@
  *     buttons around the board; a Markdown table.
  */
 #include "cli-detect.h"
+#include "cli-settings.h"
 #include "hb-import.h"
 #include "hb-registry.h"
 
@@ -51,7 +52,7 @@ find_game (const char *id, int *status)
       const HbGame *const *games = hb_registry_image_games ();
       for (int i = 0; games[i]; i++)
         g_string_append_printf (known, "%s%s", i ? ", " : "", games[i]->id);
-      fprintf (stderr, "hintboard-cli: %s '%s' (games that read pictures: %s)\n",
+      cli_error ("%s '%s' (games that read pictures: %s)",
                game == NULL ? "unknown game" : "no picture reader for", id, known->str);
       g_string_free (known, TRUE);
       *status = DETECT_UNREADABLE;
@@ -104,7 +105,7 @@ hb_cli_detect (int argc, char **argv)
     img = hb_image_load (argv[1], &error);
   if (img == NULL)
     {
-      fprintf (stderr, "hintboard-cli: %s\n", error->message);
+      cli_error ("%s", error->message);
       return DETECT_UNREADABLE;
     }
   s = hb_registry_from_image (img, game, report, NULL, &error);
@@ -120,21 +121,21 @@ hb_cli_detect (int argc, char **argv)
       if (png == NULL || !hb_write_atomic (opt_debug, data, len, &derr))
         {
           g_autofree char *safe = hb_escape_for_message (derr->message);
-          fprintf (stderr, "hintboard-cli: %s\n", safe);
+          cli_error ("%s", safe);
           hb_state_free (s);
           return DETECT_UNREADABLE;
         }
     }
   if (s == NULL)
     {
-      fprintf (stderr, "hintboard-cli: %s: %s\n", argv[1], error->message);
+      cli_error ("%s: %s", argv[1], error->message);
       return DETECT_NO_BOARD;
     }
   text = s->game->write (s, HB_WRITE_NATIVE, &error);
   hb_state_free (s);
   if (text == NULL)
     {
-      fprintf (stderr, "hintboard-cli: %s: %s\n", argv[1], error->message);
+      cli_error ("%s: %s", argv[1], error->message);
       return DETECT_NO_BOARD;
     }
   fputs (text, stdout);
@@ -286,7 +287,7 @@ hb_cli_bench_detect (int argc, char **argv)
         if (img == NULL)
           {
             fputs (out->str, stdout);
-            fprintf (stderr, "hintboard-cli: %s\n", error->message);
+            cli_error ("%s", error->message);
             return DETECT_UNREADABLE;
           }
         bench_one (out, argv[a], img, game, repeats);

@@ -136,3 +136,16 @@ cli_write_plot (const HbTrace *trace, const char *title, const char *output,
   return ok;
 }
 #endif
+
+void
+cli_error (const char *format, ...)
+{
+  va_list ap;
+  g_autofree char *text = NULL, *safe = NULL;
+
+  va_start (ap, format);
+  text = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  safe = hb_escape_for_message (text);
+  fprintf (stderr, "hintboard-cli: %s\n", safe);
+}

@@ -18,6 +18,9 @@ G_BEGIN_DECLS
 HbSettings *cli_solver_settings (const HbSolver *solver, char **assignments, GError **error);
 /* Values for the game's generate_settings. */
 HbSettings *cli_generate_settings (const HbGame *game, char **assignments, GError **error);
+/* "hintboard-cli: MESSAGE" on stderr, on one line: control characters
+ * in it (a file name's, a library's message) shown escaped. */
+void        cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
 /* `list --settings`: every game's generate settings and every solver's. */
 void        cli_print_settings (FILE *f);
 /* The trace's series as a plot in OUT.png or OUT.svg (written atomically). */

@@ -182,7 +182,7 @@ load_or_die (const HbGame *game, const char *path)
   if (s == NULL)
     {
       g_autofree char *safe = hb_escape_for_message (error->message);
-      fprintf (stderr, "hintboard-cli: %s\n", safe);
+      cli_error ("%s", safe);
       exit (EXIT_BAD_INPUT);
     }
   loaded_level = s;
@@ -315,7 +315,7 @@ solve_or_die (const HbState *state, const char *solver_id)
   r = hb_solve (solver, state, &options, solve_trace, NULL, &error);
   if (r == NULL)
     {
-      fprintf (stderr, "hintboard-cli: %s: %s\n", solver->id, error->message);
+      cli_error ("%s: %s", solver->id, error->message);
       exit (EXIT_GAVE_UP);
     }
   return r;
@@ -359,7 +359,7 @@ answer_fits_or_say (const HbState *state, const HbResult *r, const char *path)
   if (r->status != HB_STATUS_SOLVED || state->game->answer_fits == NULL
       || state->game->answer_fits (state, r, &why))
     return EXIT_SOLVED;
-  fprintf (stderr, "hintboard-cli: %s: %s%s\n", path, why ? why : "over the level's limit",
+  cli_error ("%s: %s%s", path, why ? why : "over the level's limit",
            opt_best ? "" : " (--best writes the answer anyway)");
   return r->optimal ? EXIT_NO_SOLUTION : EXIT_GAVE_UP;
 }
@@ -393,7 +393,7 @@ say_status (const char *path, const HbResult *r)
       if (g_ascii_isupper (rest[0]) && (rest[k] == ' ' || rest[k] == ',' || rest[k] == '\0'))
         rest[0] = g_ascii_tolower (rest[0]);
     }
-  fprintf (stderr, "hintboard-cli: %s: %s%s%s\n", path, status,
+  cli_error ("%s: %s%s%s", path, status,
            rest == NULL ? "" : rest[0] == '(' ? " " : ": ", rest ? rest : "");
 }
 
@@ -429,7 +429,7 @@ cmd_solve (int argc, char **argv)
       g_autofree char *msg = g_strdup_printf ("%s: %s has no JSON form; --json is for Flow Free",
                                               argv[1], state->game->name);
       g_autofree char *safe = hb_escape_for_message (msg);
-      fprintf (stderr, "hintboard-cli: %s\n", safe);
+      cli_error ("%s", safe);
       hb_state_free (state);
       return EXIT_BAD_INPUT;
     }
@@ -495,9 +495,9 @@ cmd_hint (int argc, char **argv)
   if (hint == NULL)
     {
       if (hb_cancel_deadline_passed (&cancel))
-        fprintf (stderr, "hintboard-cli: %s: gave up (the time limit)\n", argv[1]);
+        cli_error ("%s: gave up (the time limit)", argv[1]);
       else
-        fprintf (stderr, "hintboard-cli: %s: %s\n", argv[1], error->message);
+        cli_error ("%s: %s", argv[1], error->message);
       hb_state_free (state);
       return EXIT_GAVE_UP;
     }
@@ -536,7 +536,7 @@ cmd_hint (int argc, char **argv)
 static void
 die_write (GError *error)
 {
-  fprintf (stderr, "hintboard-cli: %s\n", error->message);
+  cli_error ("%s", error->message);
   exit (EXIT_BAD_INPUT);
 }
 
@@ -671,17 +671,17 @@ render_animation (HbState *state, const char *path)
       g_autoptr(GError) why = NULL;
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
-          fprintf (stderr, "hintboard-cli: %s: gave up drawing the animation (the time limit); "
-                   "nothing was written\n", path);
+          cli_error ("%s: gave up drawing the animation (the time limit); "
+                     "nothing was written", path);
           code = EXIT_GAVE_UP;
         }
       else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE))
-        fprintf (stderr, "hintboard-cli: cannot write %s: the disk is full; an existing file "
-                 "was left as it was\n", opt_output);
+        cli_error ("cannot write %s: the disk is full; an existing file "
+                   "was left as it was", opt_output);
       else if (!hb_check_output_path (opt_output, &why))
-        fprintf (stderr, "hintboard-cli: %s\n", why->message);
+        cli_error ("%s", why->message);
       else
-        fprintf (stderr, "hintboard-cli: cannot write %s: %s\n", opt_output, error->message);
+        cli_error ("cannot write %s: %s", opt_output, error->message);
       if (code != EXIT_GAVE_UP)
         code = EXIT_BAD_INPUT;
     }
@@ -710,9 +710,9 @@ render_plot (HbState *state, const char *path)
   if (!cli_write_plot (solve_trace, solver->name, opt_output, opt_dark, &error))
     {
       if (error->domain == G_FILE_ERROR)
-        fprintf (stderr, "hintboard-cli: %s\n", error->message);
+        cli_error ("%s", error->message);
       else
-        fprintf (stderr, "hintboard-cli: %s: %s\n", opt_output, error->message);
+        cli_error ("%s: %s", opt_output, error->message);
       code = EXIT_BAD_INPUT;
     }
   hb_trace_free (solve_trace);
@@ -861,7 +861,7 @@ cmd_render (int argc, char **argv)
       hint = shown->game->hint_compute (shown, NULL, &herror);
       if (hint == NULL)
         {
-          fprintf (stderr, "hintboard-cli: %s: %s\n", argv[1], herror->message);
+          cli_error ("%s: %s", argv[1], herror->message);
           hb_result_free (r);
           hb_state_free (state);
           return EXIT_GAVE_UP;
@@ -888,7 +888,7 @@ cmd_render (int argc, char **argv)
    * it: a full disk leaves an existing file as it was. */
   if (!cli_write_surface (surface, svg_bytes, opt_output, &error))
     {
-      fprintf (stderr, "hintboard-cli: %s\n", error->message);
+      cli_error ("%s", error->message);
       code = EXIT_BAD_INPUT;
     }
   cairo_surface_destroy (surface);
@@ -920,7 +920,7 @@ print_level (HbState *s, HbWriteFormat format, const char *what)
   hb_state_free (s);
   if (text == NULL)
     {
-      fprintf (stderr, "hintboard-cli: %s: %s\n", what, error->message);
+      cli_error ("%s: %s", what, error->message);
       return EXIT_BAD_INPUT;
     }
   fputs (text, stdout);
@@ -1015,7 +1015,7 @@ cmd_generate (int argc, char **argv)
   s = game->generate (&p, &error);
   if (s == NULL)
     {
-      fprintf (stderr, "hintboard-cli: generate: %s\n", without_position (error->message));
+      cli_error ("generate: %s", without_position (error->message));
       return EXIT_BAD_INPUT;
     }
   return print_level (s, opt_tatham ? HB_WRITE_TATHAM
@@ -1105,13 +1105,13 @@ cmd_convert (int argc, char **argv)
   if (!hb_cli_full_read_input (argv[1], &text, &len, &error)
       || (s = hb_registry_parse (game_from_option (), argv[1], text, len, &error)) == NULL)
     {
-      fprintf (stderr, "hintboard-cli: %s\n", error->message);
+      cli_error ("%s", error->message);
       return EXIT_BAD_INPUT;
     }
   out = s->game->write (s, fmt, &error);
   if (out == NULL)
     {
-      fprintf (stderr, "hintboard-cli: %s: %s\n", argv[1], error->message);
+      cli_error ("%s: %s", argv[1], error->message);
       hb_state_free (s);
       return EXIT_BAD_INPUT;
     }
@@ -1157,15 +1157,15 @@ cmd_convert (int argc, char **argv)
         }
       else
         {
-          fprintf (stderr, "hintboard-cli: %s: the %s format holds no comment lines; "
-                   "dropped %u:\n", argv[1], opt_to, comments->len);
+          cli_error ("%s: the %s format holds no comment lines; "
+                     "dropped %u:", argv[1], opt_to, comments->len);
           for (guint i = 0; i < comments->len; i++)
             fprintf (stderr, "  %s\n", (const char *) g_ptr_array_index (comments, i));
         }
     }
   if (!reads_back (s, out))
-    fprintf (stderr, "hintboard-cli: %s: the %s format cannot hold all of this level "
-             "(it reads back as another one)\n", argv[1], opt_to);
+    cli_error ("%s: the %s format cannot hold all of this level "
+               "(it reads back as another one)", argv[1], opt_to);
   fputs (out, stdout);
   hb_state_free (s);
   return 0;
@@ -1236,7 +1236,7 @@ cmd_bench (int argc, char **argv)
       if (!ok)
         {
           fputs (out->str, stdout);
-          fprintf (stderr, "hintboard-cli: bench %s: %s\n", games[i]->id, error->message);
+          cli_error ("bench %s: %s", games[i]->id, error->message);
           return EXIT_GAVE_UP;
         }
       g_string_append_c (out, '\n');
@@ -1314,7 +1314,7 @@ output_written (int code)
 
   if (err != 0 || ferror (stdout))
     {
-      fprintf (stderr, "hintboard-cli: cannot write to standard output%s%s\n",
+      cli_error ("cannot write to standard output%s%s",
                err != 0 ? ": " : "", err != 0 ? g_strerror (err) : "");
       return EXIT_BAD_INPUT;
     }

@@ -149,6 +149,19 @@ test_exit_codes (void)
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
+  /* Control characters in a file name are shown escaped, on one line
+   * (an ESC and a line break went out raw). */
+  {
+    g_autofree char *odd = tmp ("g\033a\nb.png");
+    status = run (&out, &err, "detect", odd, NULL);
+    g_assert_cmpint (status, ==, 2);
+    g_assert_nonnull (strstr (err, "g\\x1ba\\nb.png"));
+    g_assert_null (strchr (err, '\033'));
+    g_assert_cmpint (strchr (err, '\n') - err, ==, (int) strlen (err) - 1);
+  }
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
   /* A flat grey picture: read, but no board. */
   {
     g_autofree char *ppm = g_strdup_printf ("P6\n64 48\n255\n");
