@@ -128,7 +128,7 @@ hb_cli_detect (int argc, char **argv)
     }
   if (s == NULL)
     {
-      cli_error ("%s: %s", argv[1], error->message);
+      cli_error_lines (argv[1], error->message);
       return DETECT_NO_BOARD;
     }
   text = s->game->write (s, HB_WRITE_NATIVE, &error);

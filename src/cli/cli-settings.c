@@ -149,3 +149,19 @@ cli_error (const char *format, ...)
   safe = hb_escape_for_message (text);
   fprintf (stderr, "hintboard-cli: %s\n", safe);
 }
+
+void
+cli_error_lines (const char *name, const char *message)
+{
+  g_auto(GStrv) lines = g_strsplit (message, "\n", -1);
+  g_autofree char *safe_name = hb_escape_for_message (name);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autofree char *safe = hb_escape_for_message (lines[i]);
+      if (i == 0)
+        fprintf (stderr, "hintboard-cli: %s: %s\n", safe_name, safe);
+      else
+        fprintf (stderr, "%s\n", safe);
+    }
+}

@@ -21,6 +21,10 @@ HbSettings *cli_generate_settings (const HbGame *game, char **assignments, GErro
 /* "hintboard-cli: MESSAGE" on stderr, on one line: control characters
  * in it (a file name's, a library's message) shown escaped. */
 void        cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
+/* "hintboard-cli: NAME: MESSAGE" where the message is a list, a line per
+ * item (detect's "No board of any game found": one line per game); the
+ * name and each line escaped. */
+void        cli_error_lines (const char *name, const char *message);
 /* `list --settings`: every game's generate settings and every solver's. */
 void        cli_print_settings (FILE *f);
 /* The trace's series as a plot in OUT.png or OUT.svg (written atomically). */

@@ -174,6 +174,8 @@ test_exit_codes (void)
     status = run (&out, &err, "detect", path, NULL);
     g_assert_cmpint (status, ==, 1);
     g_assert_nonnull (strstr (err, "No board"));
+    /* A line per game, not one line with escaped breaks. */
+    g_assert_nonnull (strstr (err, ":\n  No Flow Free board"));
     g_unlink (path);
   }
   g_clear_pointer (&out, g_free);
