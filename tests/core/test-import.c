@@ -958,6 +958,24 @@ test_no_board (void)
         g_error ("%s picture read as %s", t == 0 ? "noise" : "flat", report->summary);
       g_assert_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD);
     }
+  /* A picture that shades smoothly: ImageMagick's plasma (`convert -seed 2
+   * -size 300x300 plasma: p.png`, then at JPEG quality 85) was read as a
+   * Flood-It board of 8 colours with 4 cells unsure: its cells look flat,
+   * but those of one colour drift apart. */
+  {
+    gsize len = 0;
+    g_autofree char *data = hb_test_read_data ("pictures/plasma.jpg", &len);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(HbImage) plasma = hb_image_load_bytes ((const guint8 *) data, len, "plasma.jpg", &error);
+    g_autoptr(HbImportReport) report = hb_import_report_new ();
+    HbState *s;
+
+    g_assert_no_error (error);
+    s = hb_registry_from_image (plasma, NULL, report, NULL, &error);
+    if (s != NULL)
+      g_error ("plasma read as %s", report->summary);
+    g_assert_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD);
+  }
   /* Each game alone too. */
   for (const HbGame *const *g = hb_registry_image_games (); *g != NULL; g++)
     {

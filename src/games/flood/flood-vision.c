@@ -31,6 +31,38 @@
  * Flood-It; more is something drawn in it, or no cell at all. */
 #define FLAT_SPREAD 20.0f
 
+/* Cells of one colour group whose colours differ by more than this (ΔE,
+ * on average from their group's mean) are no colour of Flood-It. */
+#define MAX_DRIFT 2.5
+
+/* The mean ΔE of the flat cells from the mean colour of their group. */
+static double
+colour_drift (const HbLab *lab, const int *group, const float *spread, int n)
+{
+  g_autofree double *sum = g_new0 (double, 4 * (gsize) n);
+  double drift = 0;
+  int flat = 0;
+
+  for (int i = 0; i < n; i++)
+    if (spread[i] < FLAT_SPREAD)
+      {
+        double *g = sum + 4 * group[i];
+        g[0] += lab[i].L;
+        g[1] += lab[i].a;
+        g[2] += lab[i].b;
+        g[3]++;
+      }
+  for (int i = 0; i < n; i++)
+    if (spread[i] < FLAT_SPREAD)
+      {
+        const double *g = sum + 4 * group[i];
+        HbLab mean = { (float) (g[0] / g[3]), (float) (g[1] / g[3]), (float) (g[2] / g[3]) };
+        drift += hb_lab_distance (&mean, &lab[i]);
+        flat++;
+      }
+  return flat > 0 ? drift / flat : 0;
+}
+
 /* The moves left by a counter "N/M" above or below the board, or 0. */
 static int
 read_move_limit (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay,
@@ -394,6 +426,14 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
                   + 0.3 * MIN (1.0, differ / (0.5 * MAX (pairs, 1)));
   if (k <= 2)
     report->score -= 0.3;
+  /* A colour of Flood-It is one colour: its flat cells are alike to
+   * within JPEG's noise (ΔE 0.4-0.5 from their colour's mean on a
+   * Hintboard render at JPEG quality 40). A picture that shades smoothly
+   * (a photograph, plasma noise) has flat-looking cells too, but the
+   * cells grouped as one colour drift apart (ΔE 4-30 on average): such
+   * a board was read as Flood-It with two cells unsure. */
+  if (colour_drift (lab, group, spread, n) > MAX_DRIFT)
+    report->score -= 0.5;
   /* Flood-It's cells are flat: cells with something drawn in them (a
    * disc, a stroke) speak for another game. */
   report->score -= 0.6 * (1.0 - uniform / (double) n);
