@@ -1,8 +1,8 @@
-/* hb-window-play.c: the window's side of playing a level: the bundled
- * levels and their browser (solved ticks kept in the "solved-levels"
- * setting), the clock and the move count in the status line, the win
- * (a toast with moves and time) and the loss (the game's is_lost: "Out of
- * moves" with Restart). It knows games only through HbGame. */
+/* hb-window-play.c: the window's side of playing a level: Restart, the
+ * clock and the move count in the status line, the win (a toast with
+ * moves and time) and the loss (the game's is_lost: "Out of moves" with
+ * Restart). The bundled levels and their browser: hb-window-levels.c. It
+ * knows games only through HbGame. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -11,356 +11,15 @@
 #include "hb-window-private.h"
 #include "hb-registry.h"
 
-#define LEVELS_RESOURCE RESOURCE_PATH "/levels"
-
-/* ---- Bundled levels ------------------------------------------------------- */
-
-typedef struct {
-  char    *file;       /* "welcome.lights" */
-  int      width, height;
-  HbState *state;      /* the level, for its thumbnail */
-} Bundled;
-
-static void
-bundled_free (gpointer data)
-{
-  Bundled *b = data;
-
-  g_free (b->file);
-  hb_state_free (b->state);
-  g_free (b);
-}
-
-static HbState *
-bundled_parse (const char *file, GError **error)
-{
-  char *path = g_strconcat (LEVELS_RESOURCE "/", file, NULL);
-  GBytes *bytes = g_resources_lookup_data (path, 0, error);
-  HbState *state = NULL;
-
-  g_free (path);
-  if (bytes != NULL)
-    {
-      gsize len;
-      const char *text = g_bytes_get_data (bytes, &len);
-      state = hb_registry_parse (NULL, file, text, len, error);
-      g_bytes_unref (bytes);
-    }
-  return state;
-}
-
-static int
-bundled_compare (gconstpointer a, gconstpointer b)
-{
-  const Bundled *x = *(const Bundled **) a, *y = *(const Bundled **) b;
-  int ax = x->width * x->height, ay = y->width * y->height;
-  gboolean ix = g_str_has_prefix (x->file, "welcome") || g_str_has_prefix (x->file, "first-");
-  gboolean iy = g_str_has_prefix (y->file, "welcome") || g_str_has_prefix (y->file, "first-");
-
-  /* The introductory level first (welcome, first-…), then easy to hard:
-   * smaller boards first, then by name. */
-  if (ix != iy)
-    return ix ? -1 : 1;
-  if (ax != ay)
-    return ax < ay ? -1 : 1;
-  return strcmp (x->file, y->file);
-}
-
-/* The bundled levels of `game`, easiest first (Bundled). */
-static GPtrArray *
-bundled_list (const HbGame *game)
-{
-  GPtrArray *list = g_ptr_array_new_with_free_func (bundled_free);
-  char **names = g_resources_enumerate_children (LEVELS_RESOURCE, 0, NULL);
-
-  for (int i = 0; names != NULL && names[i] != NULL; i++)
-    {
-      HbState *state;
-
-      if (!g_str_has_suffix (names[i], game->extension))
-        continue;
-      state = bundled_parse (names[i], NULL);
-      if (state == NULL || state->game != game)
-        {
-          hb_state_free (state);
-          continue;
-        }
-      {
-        Bundled *b = g_new0 (Bundled, 1);
-        b->file = g_strdup (names[i]);
-        b->width = state->width;
-        b->height = state->height;
-        b->state = state;
-        g_ptr_array_add (list, b);
-      }
-    }
-  g_strfreev (names);
-  g_ptr_array_sort (list, bundled_compare);
-  return list;
-}
-
-/* ---- Thumbnails ------------------------------------------------------------ */
-
-#define THUMB_SIZE 48   /* logical pixels, square */
-
-/* A level's picture for the browser: the board as it starts, drawn by the
- * game's own render function at twice THUMB_SIZE (times the screen's
- * scale) in the style shown, and shown scaled down: at THUMB_SIZE a 9x9
- * Flow Free level's cells were under 5 pixels, its dots drawn as squares,
- * and the whole-pixel cells left the board a quarter short of its box.
- * Drawn once per level, style and scale for the whole run (bundled levels
- * never change): kept in a table of textures. */
-static GdkTexture *
-thumbnail (const HbGame *game, const Bundled *b, gboolean dark, int scale)
-{
-  static GHashTable *cache;
-  char *key = g_strdup_printf ("%s/%s/%d/%d", game->id, b->file, dark, scale);
-  GdkTexture *texture;
-  int px = 2 * THUMB_SIZE * MAX (scale, 1);
-
-  if (cache == NULL)
-    cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
-  texture = g_hash_table_lookup (cache, key);
-  if (texture == NULL)
-    {
-      HbRenderOptions options = { .dark = dark, .mode = HB_MODE_PLAY,
-                                  .hover_x = -1, .hover_y = -1 };
-      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, px, px);
-      cairo_t *cr = cairo_create (surface);
-      HbLayout layout;
-      GBytes *bytes;
-
-      hb_layout_fit (&layout, b->width, b->height, px, px, px / 16.0);
-      /* Only the board: a game's background outside it stays clear. */
-      cairo_rectangle (cr, layout.x0 - 1, layout.y0 - 1,
-                       layout.cell * b->width + 2, layout.cell * b->height + 2);
-      cairo_clip (cr);
-      game->render (b->state, cr, &layout, &options);
-      cairo_destroy (cr);
-      cairo_surface_flush (surface);
-      /* Cairo's ARGB32 is GDK's default memory format (premultiplied,
-       * native byte order). */
-      bytes = g_bytes_new (cairo_image_surface_get_data (surface),
-                           (gsize) cairo_image_surface_get_stride (surface) * px);
-      texture = gdk_memory_texture_new (px, px, GDK_MEMORY_DEFAULT, bytes,
-                                        cairo_image_surface_get_stride (surface));
-      g_bytes_unref (bytes);
-      cairo_surface_destroy (surface);
-      g_hash_table_insert (cache, g_strdup (key), texture);
-    }
-  g_free (key);
-  return texture;
-}
-
-static char *
-level_key (const HbGame *game, const char *file)
-{
-  return g_strconcat (game->id, "/", file, NULL);
-}
-
-static gboolean
-is_solved_key (HbWindow *self, const char *key)
-{
-  char **solved = g_settings_get_strv (self->settings, "solved-levels");
-  gboolean found = g_strv_contains ((const char *const *) solved, key);
-
-  g_strfreev (solved);
-  return found;
-}
-
-static void
-mark_solved (HbWindow *self, const char *key)
-{
-  char **solved;
-  GStrvBuilder *builder;
-
-  if (key == NULL || is_solved_key (self, key))
-    return;
-  solved = g_settings_get_strv (self->settings, "solved-levels");
-  builder = g_strv_builder_new ();
-  g_strv_builder_addv (builder, (const char **) solved);
-  g_strv_builder_add (builder, key);
-  g_strfreev (solved);
-  solved = g_strv_builder_end (builder);
-  g_settings_set_strv (self->settings, "solved-levels", (const char *const *) solved);
-  g_strfreev (solved);
-  g_strv_builder_unref (builder);
-}
-
-static void
-load_bundled (HbWindow *self, const HbGame *game, GPtrArray *list, guint index)
-{
-  const Bundled *b = g_ptr_array_index (list, index);
-  GError *error = NULL;
-  HbState *state = bundled_parse (b->file, &error);
-  char *name, *key;
-
-  if (state == NULL)
-    {
-      /* The data test checks every bundled level; this is a broken build. */
-      g_warning ("the bundled level %s does not load: %s", b->file, error->message);
-      g_error_free (error);
-      return;
-    }
-  /* TRANSLATORS: the name of a bundled level, "Level 3" */
-  name = g_strdup_printf (_("Level %u"), index + 1);
-  key = level_key (game, b->file);
-  hb_window_set_level (self, state, NULL, name);
-  /* After set_level: a new level forgets the key of the one before. */
-  g_free (self->level_key);
-  self->level_key = key;
-  hb_window_rebuild_levels (self);
-  g_free (name);
-}
-
-gboolean
-hb_window_load_bundled_first (HbWindow *self, const HbGame *game)
-{
-  g_autoptr (GPtrArray) list = bundled_list (game);
-  guint pick = 0;
-
-  if (list->len == 0)
-    return FALSE;
-  for (guint i = 0; i < list->len; i++)
-    {
-      char *key = level_key (game, ((Bundled *) g_ptr_array_index (list, i))->file);
-      gboolean solved = is_solved_key (self, key);
-      g_free (key);
-      if (!solved)
-        {
-          pick = i;
-          break;
-        }
-    }
-  load_bundled (self, game, list, pick);
-  return self->level_key != NULL;
-}
-
-typedef struct {
-  const HbGame *game;
-  guint         index;
-} LevelChoice;
-
-static void
-open_level_then (HbWindow *self, gpointer data)
-{
-  LevelChoice *choice = data;
-  g_autoptr (GPtrArray) list = bundled_list (choice->game);
-
-  if (choice->index < list->len)
-    {
-      load_bundled (self, choice->game, list, choice->index);
-      hb_window_set_mode (self, HB_MODE_PLAY);
-    }
-}
-
-void
-hb_window_next_level (HbWindow *self)
-{
-  const HbGame *game = hb_document_get_game (self->document);
-  g_autoptr (GPtrArray) list = NULL;
-  LevelChoice *choice;
-  guint here = 0, pick;
-
-  if (self->level_key == NULL || game == NULL)
-    return;
-  list = bundled_list (game);
-  if (list->len == 0)
-    return;
-  for (guint i = 0; i < list->len; i++)
-    {
-      g_autofree char *key = level_key (game, ((Bundled *) g_ptr_array_index (list, i))->file);
-      if (g_strcmp0 (key, self->level_key) == 0)
-        here = i;
-    }
-  /* The first level after this one not solved yet, else simply the next. */
-  pick = (here + 1) % list->len;
-  for (guint k = 1; k < list->len; k++)
-    {
-      guint i = (here + k) % list->len;
-      g_autofree char *key = level_key (game, ((Bundled *) g_ptr_array_index (list, i))->file);
-      if (!is_solved_key (self, key))
-        {
-          pick = i;
-          break;
-        }
-    }
-  choice = g_new0 (LevelChoice, 1);
-  choice->game = game;
-  choice->index = pick;
-  hb_window_maybe_discard (self, open_level_then, choice, g_free);
-}
-
-static void
-on_level_activated (GtkListBox *box, GtkListBoxRow *row, HbWindow *self)
-{
-  LevelChoice *choice = g_new0 (LevelChoice, 1);
-
-  choice->game = hb_document_get_game (self->document);
-  choice->index = (guint) gtk_list_box_row_get_index (row);
-  gtk_popover_popdown (GTK_POPOVER (gtk_widget_get_ancestor (GTK_WIDGET (box), GTK_TYPE_POPOVER)));
-  /* The keys go to the level picked, not back to the Levels button. */
-  hb_window_focus_board_after_popover (self, GTK_WIDGET (self->levels_button));
-  hb_window_maybe_discard (self, open_level_then, choice, g_free);
-}
-
-void
-hb_window_rebuild_levels (HbWindow *self)
-{
-  const HbGame *game = hb_document_get_game (self->document);
-  g_autoptr (GPtrArray) list = NULL;
-  GtkWidget *child;
-  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-  int scale = self->levels_list != NULL
-              ? gtk_widget_get_scale_factor (GTK_WIDGET (self->levels_list)) : 1;
-
-  if (self->levels_list == NULL || game == NULL)
-    return;
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->levels_list))) != NULL)
-    gtk_list_box_remove (self->levels_list, child);
-  list = bundled_list (game);
-  for (guint i = 0; i < list->len; i++)
-    {
-      const Bundled *b = g_ptr_array_index (list, i);
-      char *key = level_key (game, b->file);
-      gboolean solved = is_solved_key (self, key);
-      gboolean current = g_strcmp0 (key, self->level_key) == 0;
-      GtkWidget *row = adw_action_row_new ();
-      char *title = g_strdup_printf (_("Level %u"), i + 1);
-      /* TRANSLATORS: a board's size, columns × rows */
-      char *size = g_strdup_printf (_("%d × %d"), b->width, b->height);
-      GtkWidget *thumb = gtk_image_new_from_paintable (
-        GDK_PAINTABLE (thumbnail (game, b, dark, scale)));
-
-      gtk_image_set_pixel_size (GTK_IMAGE (thumb), THUMB_SIZE);
-      gtk_widget_add_css_class (thumb, "level-thumbnail");
-      /* The row's title and size say what the picture shows. */
-      gtk_accessible_update_state (GTK_ACCESSIBLE (thumb), GTK_ACCESSIBLE_STATE_HIDDEN,
-                                   TRUE, -1);
-      adw_action_row_add_prefix (ADW_ACTION_ROW (row), thumb);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), size);
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-      if (solved)
-        {
-          GtkWidget *tick = gtk_image_new_from_icon_name ("object-select-symbolic");
-          gtk_widget_set_tooltip_text (tick, _("Solved"));
-          gtk_accessible_update_property (GTK_ACCESSIBLE (tick),
-                                          GTK_ACCESSIBLE_PROPERTY_LABEL, _("Solved"), -1);
-          gtk_widget_add_css_class (tick, "success");
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), tick);
-        }
-      if (current)
-        gtk_widget_add_css_class (row, "accent");
-      gtk_list_box_append (self->levels_list, row);
-      g_free (title);
-      g_free (size);
-      g_free (key);
-    }
-  gtk_widget_set_sensitive (GTK_WIDGET (self->levels_button), list->len > 0);
-}
-
 /* ---- The clock, the win and the loss -------------------------------------- */
+
+static void
+drop_toast (AdwToast **toast)
+{
+  if (*toast != NULL)
+    adw_toast_dismiss (*toast);
+  g_clear_object (toast);
+}
 
 static gboolean
 clock_tick (gpointer data)
@@ -393,10 +52,8 @@ hb_window_play_level_changed (HbWindow *self)
   self->was_solved = game->is_solved != NULL && game->is_solved (s);
   self->was_lost = game->is_lost != NULL && game->is_lost (s);
   g_clear_pointer (&self->level_key, g_free);
-  /* Another level, or the same again: its out-of-moves toast goes. */
-  if (self->lost_toast != NULL)
-    adw_toast_dismiss (self->lost_toast);
-  g_clear_object (&self->lost_toast);
+  /* Another level, or the same again: its toasts go. */
+  hb_window_play_drop_toasts (self);
 }
 
 /* The clock goes on from play_end, less the time it stood. */
@@ -575,15 +232,17 @@ celebrate (HbWindow *self)
   text = g_strdup_printf (g_dngettext (NULL, "Solved in %u move and %s!",
                                        "Solved in %u moves and %s!", hb_window_play_moves (self)),
                           hb_window_play_moves (self), time);
+  drop_toast (&self->win_toast);
   if (self->level_key != NULL)
     /* A bundled level: the toast leads on to the next one. */
-    hb_window_show_toast_button (self, text, _("_Next Level"), "win.next-level", 10);
+    self->win_toast = hb_window_show_toast_button (self, text, _("_Next Level"), "win.next-level", 10);
   else
-    hb_window_show_toast (self, text);
+    self->win_toast = hb_window_show_toast_button (self, text, NULL, NULL, 6);
+  g_object_ref (self->win_toast);
   /* A short flash of the board (style.css: boardview.won), off when the
    * system asks for less motion (GTK then skips the transition). */
   gtk_widget_add_css_class (GTK_WIDGET (self->board_view), "won");
-  mark_solved (self, self->level_key);
+  hb_window_levels_mark_solved (self, self->level_key);
   hb_window_rebuild_levels (self);
   g_free (text);
   g_free (time);
@@ -600,21 +259,33 @@ unflash (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The win's and the loss's toasts go: another level, or the player opens
+ * (it used to open under "Out of moves", which hid its controls and
+ * stayed). */
+void
+hb_window_play_drop_toasts (HbWindow *self)
+{
+  drop_toast (&self->lost_toast);
+  drop_toast (&self->win_toast);
+}
+
 /* The out-of-moves toast stays while it holds: it goes once the board is
  * no longer out of moves (Undo, Restart, another level) or the window
  * leaves Play. It used to stay for good, into Edit mode, its Restart
- * greyed out. */
+ * greyed out. The win's goes once the board is no longer solved (it
+ * stayed over the board an Undo or Restart took back). */
 void
 hb_window_play_drop_stale_toasts (HbWindow *self)
 {
   const HbGame *game = hb_document_get_game (self->document);
-  gboolean lost = game->is_lost != NULL && game->is_lost (hb_window_current (self));
+  const HbState *s = hb_window_current (self);
+  gboolean lost = game->is_lost != NULL && game->is_lost (s);
+  gboolean solved = game->is_solved != NULL && game->is_solved (s);
 
-  if (self->lost_toast != NULL && (!lost || self->mode != HB_MODE_PLAY))
-    {
-      adw_toast_dismiss (self->lost_toast);
-      g_clear_object (&self->lost_toast);
-    }
+  if (!lost || self->mode != HB_MODE_PLAY)
+    drop_toast (&self->lost_toast);
+  if (!solved)
+    drop_toast (&self->win_toast);
 }
 
 void
@@ -683,69 +354,13 @@ hb_window_play_state_changed (HbWindow *self)
   self->was_lost = lost;
 }
 
-/* ---- The Levels list ------------------------------------------------------ */
-
-/* The Levels list opens on the level shown (else the first), focused and
- * scrolled to: the rows are built again after each level, so the focus
- * of the last visit was gone and arrows did nothing until a Tab. */
-static gboolean
-focus_current_level (gpointer data)
-{
-  HbWindow *self = data;
-  GtkWidget *first, *target;
-
-  if (!self->disposed)
-    {
-      first = gtk_widget_get_first_child (GTK_WIDGET (self->levels_list));
-      target = first;
-      for (GtkWidget *row = first; row != NULL; row = gtk_widget_get_next_sibling (row))
-        if (gtk_widget_has_css_class (row, "accent"))
-          target = row;
-      if (target != NULL && gtk_widget_get_mapped (target))
-        gtk_widget_grab_focus (target);
-    }
-  g_object_unref (self);
-  return G_SOURCE_REMOVE;
-}
-
-/* After the popover has given the focus to its first row itself. */
-static void
-on_levels_shown (GtkWidget *popover, HbWindow *self)
-{
-  g_idle_add (focus_current_level, g_object_ref (self));
-}
-
 /* ---- Setup ---------------------------------------------------------------- */
-
-static void
-on_dark_changed (AdwStyleManager *manager, GParamSpec *pspec, HbWindow *self)
-{
-  /* The thumbnails in the style shown. */
-  hb_window_rebuild_levels (self);
-}
-
-void
-hb_window_play_init (HbWindow *self)
-{
-  /* Room for a thumbnail, "Level 12" and the size beside it, and the
-   * tick (a scroller sized by its content alone would wrap the titles). */
-  gtk_widget_set_size_request (gtk_widget_get_ancestor (GTK_WIDGET (self->levels_list),
-                                                        GTK_TYPE_SCROLLED_WINDOW),
-                               THUMB_SIZE + 220, -1);
-  g_signal_connect (adw_style_manager_get_default (), "notify::dark",
-                    G_CALLBACK (on_dark_changed), self);
-  g_signal_connect (self->levels_list, "row-activated",
-                    G_CALLBACK (on_level_activated), self);
-  g_signal_connect_after (gtk_menu_button_get_popover (self->levels_button), "show",
-                          G_CALLBACK (on_levels_shown), self);
-}
 
 void
 hb_window_play_dispose (HbWindow *self)
 {
   stop_clock (self);
-  g_signal_handlers_disconnect_by_func (adw_style_manager_get_default (), on_dark_changed,
-                                        self);
   g_clear_pointer (&self->level_key, g_free);
   g_clear_object (&self->lost_toast);
+  g_clear_object (&self->win_toast);
 }

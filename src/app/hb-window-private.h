@@ -3,7 +3,8 @@
  * line, hb-window-choosers.c the game and size choosers,
  * hb-window-solve.c runs solves and the player, hb-window-files.c opens
  * and saves, hb-window-import.c reads pictures and pastes them,
- * hb-window-export.c exports, hb-window-play.c plays, hb-window-actions.c
+ * hb-window-export.c exports, hb-window-play.c plays, hb-window-levels.c
+ * keeps the bundled levels, hb-window-actions.c
  * holds the actions and their keys). Nothing outside those files
  * includes it. */
 #pragma once
@@ -75,6 +76,7 @@ struct _HbWindow
   GCancellable        *load_cancellable;
   AdwToast            *load_toast;     /* "Opening…", shown if it takes a while */
   AdwToast            *lost_toast;     /* "Out of moves", while it holds */
+  AdwToast            *win_toast;      /* "Solved in …", while the board is */
   gboolean             applying_answer; /* Apply Solution's moves going in */
   guint                load_toast_id;
   GCancellable        *export_cancellable;
@@ -197,7 +199,6 @@ gboolean       hb_window_result_applies (HbWindow *self);
 gboolean       hb_window_result_is_stale (HbWindow *self);
 
 /* hb-window-play.c */
-void           hb_window_play_init (HbWindow *self);
 void           hb_window_play_dispose (HbWindow *self);
 /* A new level came (clock and moves back to zero). */
 void           hb_window_play_level_changed (HbWindow *self);
@@ -212,16 +213,22 @@ const HbState *hb_window_play_restart_board (HbWindow *self);
 guint          hb_window_play_moves (HbWindow *self);
 /* "12 moves · 1:04", or NULL before the first move. Newly allocated. */
 char          *hb_window_play_dup_progress (HbWindow *self);
+/* Plays are refused: the game is lost (the move limit used up). */
+gboolean       hb_window_play_is_lost (HbWindow *self);
+void           hb_window_add_recent (HbWindow *self, GFile *file);
+
+/* hb-window-levels.c */
+void           hb_window_levels_init (HbWindow *self);
+void           hb_window_levels_dispose (HbWindow *self);
 /* The first bundled level of `game` not solved yet (else the first), as a
  * new state with its display name and key; FALSE when the game has none. */
 gboolean       hb_window_load_bundled_first (HbWindow *self, const HbGame *game);
 /* The next bundled level not solved yet after the one open (asking about
  * unsaved changes first); nothing when the open level is not bundled. */
 void           hb_window_next_level (HbWindow *self);
-/* Plays are refused: the game is lost (the move limit used up). */
-gboolean       hb_window_play_is_lost (HbWindow *self);
-void           hb_window_add_recent (HbWindow *self, GFile *file);
 void           hb_window_rebuild_levels (HbWindow *self);
+/* The bundled level `key` (may be NULL: nothing) gets its tick. */
+void           hb_window_levels_mark_solved (HbWindow *self, const char *key);
 
 /* hb-window-files.c */
 typedef void (*HbThen) (HbWindow *self, gpointer data);
@@ -303,6 +310,7 @@ void           hb_window_class_install_actions (GtkWidgetClass *widget_class);
 void           hb_window_player_keys_init (HbWindow *self);
 void           hb_window_main_menu_init (HbWindow *self);
 void           hb_window_play_drop_stale_toasts (HbWindow *self);
+void           hb_window_play_drop_toasts (HbWindow *self);
 /* hb-window-focus.c: the focus lost with a greyed-out control goes to the
  * board; so does the focus a popover's button gets back once the popover
  * has closed (unless something else took it). */

@@ -4,7 +4,8 @@
  * (HbSolverPanel), the board (HbBoardView), the plot (HbPlotView) and the
  * player. Solving and the player live in hb-window-solve.c, opening and
  * saving in hb-window-files.c (pictures and pasting in hb-window-import.c,
- * exporting in hb-window-export.c), play in hb-window-play.c, the title
+ * exporting in hb-window-export.c), play in hb-window-play.c (the bundled
+ * levels in hb-window-levels.c), the title
  * and the status line in hb-window-status.c, the game and size choosers
  * in hb-window-choosers.c, the actions and their keys in
  * hb-window-actions.c, the accessors the tests use in hb-window-access.c.
@@ -454,6 +455,7 @@ hb_window_dispose (GObject *object)
         hb_board_view_set_live_frame (self->board_view, NULL, NULL, NULL);
       hb_window_files_dispose (self);
       hb_window_play_dispose (self);
+      hb_window_levels_dispose (self);
       hb_window_focus_watch_stop (self);
       if (self->player != NULL)
         {
@@ -680,7 +682,7 @@ hb_window_init (HbWindow *self)
   hb_window_files_init (self);
   hb_window_player_keys_init (self);
   hb_window_main_menu_init (self);
-  hb_window_play_init (self);
+  hb_window_levels_init (self);
   /* The board has the keys first: arrows move its cursor at once. */
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->board_view));
 

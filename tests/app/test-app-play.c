@@ -749,6 +749,24 @@ status_has_moves (HbWindow *window, const char *moves)
   return strstr (hb_window_get_status_text (window), moves) != NULL;
 }
 
+/* The player opens without the out-of-moves toast over its controls (it
+ * stayed there, in front of the scrubber, until dismissed). */
+static void
+test_player_drops_lost_toast (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+
+  hb_app_test_open_text (window, "tight.flood", "3 by 3 -> 1\n012\n000\n000\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_activate (window, "palette", g_variant_new_int32 (1));
+  hb_app_test_settle (600);
+  g_assert_true (label_shown (GTK_WIDGET (window), "Out of moves"));
+  hb_app_test_solve_and_play (window, "optimal");
+  hb_app_test_settle (600);
+  g_assert_false (label_shown (GTK_WIDGET (window), "Out of moves"));
+  hb_app_test_window_close (window);
+}
+
 /* A cross of lights, in Play: one press in the middle solves it. */
 static void
 open_cross (HbWindow *window)
@@ -845,9 +863,17 @@ test_restart_count (void)
   hb_app_test_settle (30);
   g_assert_true (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
   g_assert_nonnull (strstr (hb_window_get_last_toast (window), "Solved in 1 move"));
-  hb_app_test_activate (window, "undo", NULL);
-  g_test_message ("the win undone: %s", hb_window_get_status_text (window));
-  g_assert_true (status_has_moves (window, "0 moves"));
+  {
+    g_autofree char *won = g_strdup (hb_window_get_last_toast (window));
+    hb_app_test_settle (600);
+    g_assert_true (label_shown (GTK_WIDGET (window), won));
+    hb_app_test_activate (window, "undo", NULL);
+    g_test_message ("the win undone: %s", hb_window_get_status_text (window));
+    g_assert_true (status_has_moves (window, "0 moves"));
+    /* The win's toast goes with it (it stayed over the unsolved board). */
+    hb_app_test_settle (600);
+    g_assert_false (label_shown (GTK_WIDGET (window), won));
+  }
   /* Undo the restart: the first try's two presses are back, and counted,
    * on its clock (it started again at 0:00). */
   hb_app_test_activate (window, "undo", NULL);
@@ -1119,6 +1145,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/snapshots", test_snapshots);
   g_test_add_func ("/app/play/undo-counts", test_undo_counts);
   g_test_add_func ("/app/play/restart-count", test_restart_count);
+  g_test_add_func ("/app/play/player-drops-lost-toast", test_player_drops_lost_toast);
   g_test_add_func ("/app/play/board-group-edits-the-level", test_play_board_group_edits_the_level);
   g_test_add_func ("/app/play/levels-focus", test_levels_focus);
   g_test_add_func ("/app/play/restart-after-moves-back", test_restart_after_moves_back);
