@@ -484,9 +484,12 @@ hb_window_save_to_file (HbWindow *self, GFile *file, GError **error)
   gboolean played;
 
   g_return_val_if_fail (HB_IS_WINDOW (self), FALSE);
-  /* The file gets the level as drawn: say so when moves were played on
-   * it, which a player saving in the middle of a game might expect kept. */
-  played = self->mode == HB_MODE_PLAY && hb_document_play_depth (self->document) > 0;
+  /* The file gets the level as drawn: say so when moves played on it
+   * show, which a player saving in the middle of a game might expect
+   * kept (not after a Restart, or moves that came back to it). */
+  played = self->mode == HB_MODE_PLAY && hb_document_play_depth (self->document) > 0
+           && !hb_document_get_game (self->document)->equal (hb_document_get_design (self->document),
+                                                               hb_window_current (self));
   if (!hb_document_save (self->document, file, error))
     return FALSE;
   if (played)

@@ -336,6 +336,13 @@ test_play_is_progress (Fixture *f, gconstpointer data)
   g_assert_cmpstr (hb_window_get_last_toast (window), ==,
                    "Saved the level as drawn: the moves played are not saved");
   g_assert_true (lights->equal (played, hb_window_get_state (window)));
+  /* After a Restart no moves show: nothing to say (it said they were
+   * not saved). */
+  hb_app_test_activate (window, "restart", NULL);
+  hb_window_show_toast (window, "-");
+  g_assert_true (hb_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "-");
   g_assert_true (hb_app_test_load (window, file));
   g_assert_true (lights->equal (level, hb_window_get_state (window)));
 
