@@ -68,9 +68,11 @@ update_labels (HbPlayerBar *self)
 
   reserve_two_lines (self);
   text = hb_player_describe (self->player);
+  /* The board the solve began on, which in Play may be part-way through
+   * a game ("the starting board" read as the level's start). */
   if (hb_player_at_answer (self->player))
     gtk_label_set_label (self->description_label,
-                         _("The answer, applied to the starting board"));
+                         _("The answer, applied to the board the solve began on"));
   else
     gtk_label_set_label (self->description_label,
                          text[0] ? text : _("Before the first step"));

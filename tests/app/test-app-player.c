@@ -123,7 +123,11 @@ test_ends_on_answer (void)
   hb_app_test_settle (50);
   g_assert_cmpuint (hb_player_position (player), ==, len + 1);
   g_assert_true (hb_player_at_answer (player));
-  /* The line above says "The answer"; the counter says where it stands. */
+  /* The line above says "The answer", on the board the solve began on
+   * (it said "the starting board", which in Play read as the level's
+   * start); the counter says where it stands. */
+  g_assert_cmpstr (hb_player_bar_get_description (bar), ==,
+                   "The answer, applied to the board the solve began on");
   {
     g_autofree char *at = hb_format_count ((gint64) len);
     g_autofree char *want = g_strdup_printf ("After step %s", at);
