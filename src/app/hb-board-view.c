@@ -12,7 +12,7 @@
 
 G_DEFINE_FINAL_TYPE (HbBoardView, hb_board_view, GTK_TYPE_DRAWING_AREA)
 
-enum { SIGNAL_MOVES, SIGNAL_STROKE_CANCELLED, SIGNAL_PRESS_IGNORED, N_SIGNALS };
+enum { SIGNAL_MOVES, SIGNAL_STROKE_CANCELLED, SIGNAL_PRESS_IGNORED, SIGNAL_MARKS_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 void
@@ -169,6 +169,17 @@ hb_board_view_pointer_press (HbBoardView *self, double x, double y, int button)
    * carry on from there. */
   self->cursor_x = hit.x;
   self->cursor_y = hit.y;
+  /* A right click on an unsure cell in Edit keeps it as read: its mark
+   * goes and nothing is edited (a click edits, and on a Flow Free dot it
+   * removes the dot: a dot read right could not be confirmed). */
+  if (self->mode == HB_MODE_EDIT && button == GDK_BUTTON_SECONDARY
+      && hb_board_view_marks_here (self) && self->marks[hit.y * self->state->width + hit.x])
+    {
+      self->marks[hit.y * self->state->width + hit.x] = 0;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      g_signal_emit (self, signals[SIGNAL_MARKS_CHANGED], 0);
+      return;
+    }
 
   self->pressed = TRUE;
   self->pointer = (HbPointer) {
@@ -604,6 +615,11 @@ hb_board_view_class_init (HbBoardViewClass *klass)
   /* A press on the board while it shows the player's frame: no move. */
   signals[SIGNAL_PRESS_IGNORED] =
     g_signal_new ("press-ignored", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /* An unsure cell's mark went without an edit (a right click). */
+  signals[SIGNAL_MARKS_CHANGED] =
+    g_signal_new ("marks-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_css_name (widget_class, "boardview");

@@ -629,6 +629,8 @@ hb_window_init (HbWindow *self)
                     self);
   g_signal_connect (self->board_view, "press-ignored", G_CALLBACK (on_board_press_ignored),
                     self);
+  g_signal_connect_swapped (self->board_view, "marks-changed",
+                            G_CALLBACK (hb_window_picture_row_board_changed), self);
   {
     /* The plain mouse wheel scrolls the palette sideways (a wheel has no
      * sideways axis; Shift+wheel already did). */

@@ -15,6 +15,7 @@
 #include "hb-registry.h"
 #include "hb-grid.h"
 #include "hb-board-view.h"
+#include "flow.h"
 
 typedef HbAppTestDir Fixture;
 
@@ -283,6 +284,29 @@ test_import_png (Fixture *f, gconstpointer data)
     hb_board_view_simulate_click (view, px, py, 1);
     hb_app_test_settle (30);
     g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 0);
+
+    /* A right click keeps a cell as read: the mark goes, the board stays
+     * (a click on a Flow Free dot removes it, so a dot read right could
+     * not be confirmed). */
+    {
+      HbState *now = hb_state_copy (hb_window_get_state (window));
+      int d = 0;
+
+      while (d < 49 && FLOW_CONST (now)->dot[d] == 0)
+        d++;
+      g_assert_cmpint (d, <, 49);
+      memset (mask, 0, sizeof mask);
+      mask[d] = 1;
+      hb_board_view_set_import (view, NULL, 0, 0, 0, 0, mask);
+      hb_app_test_settle (30);
+      g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 1);
+      hb_app_test_cell_point (window, d % 7, d / 7, 0.5, 0.5, &px, &py);
+      hb_board_view_simulate_click (view, px, py, 3);
+      hb_app_test_settle (30);
+      g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 0);
+      g_assert_true (flow->equal (now, hb_window_get_state (window)));
+      hb_state_free (now);
+    }
   }
 
   /* A level file drops the picture. */
