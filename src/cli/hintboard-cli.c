@@ -1062,6 +1062,24 @@ reads_back (const HbState *s, const char *text)
   return same;
 }
 
+/* Whether what the level's JSON says (Flow Free's colour names: "foo"
+ * became G, then "green") is lost in `text`: its JSON differs from the
+ * level's own. FALSE for a game without JSON. */
+static gboolean
+json_lost (const HbState *s, const char *text)
+{
+  g_autofree char *mine = s->game->write (s, HB_WRITE_JSON, NULL);
+  g_autofree char *back_json = NULL;
+  HbState *back;
+
+  if (mine == NULL)
+    return FALSE;
+  back = s->game->parse (text, strlen (text), NULL);
+  back_json = back != NULL ? back->game->write (back, HB_WRITE_JSON, NULL) : NULL;
+  hb_state_free (back);
+  return back_json != NULL && strcmp (mine, back_json) != 0;
+}
+
 /* Whether `line` is one of the lines of `text`. */
 static gboolean
 has_line (const char *text, const char *line)
@@ -1166,6 +1184,9 @@ cmd_convert (int argc, char **argv)
   if (!reads_back (s, out))
     cli_error ("%s: the %s format cannot hold all of this level "
                "(it reads back as another one)", argv[1], opt_to);
+  else if (fmt != HB_WRITE_JSON && json_lost (s, out))
+    cli_error ("%s: the %s format keeps the level but not its JSON colour names "
+               "(--to json keeps them)", argv[1], opt_to);
   fputs (out, stdout);
   hb_state_free (s);
   return 0;

@@ -1041,10 +1041,25 @@ test_messages (void)
 }
 
 /* convert keeps comment lines where the format can hold them and says
- * on stderr what it drops. */
+ * on stderr what it drops, JSON colour names too. */
 static void
 test_convert_comments (void)
 {
+  {
+    /* "foo" is no colour of the game: native writes a letter, and says
+     * the name is lost (it was silent); known names ("red") are not. */
+    g_autofree char *named = write_tmp ("named.json", "[[\"red\",\"foo\"],[\"red\",\"foo\"]]");
+    g_autofree char *plain = write_tmp ("plain.json", "[[\"red\",\"blue\"],[\"red\",\"blue\"]]");
+    g_auto(CliRun) r = { 0 };
+    g_auto(CliRun) p = { 0 };
+
+    run_cli (&r, NULL, "convert", named, "--to", "native", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.err, "not its JSON colour names"));
+    run_cli (&p, NULL, "convert", plain, "--to", "native", NULL);
+    g_assert_cmpint (p.status, ==, 0);
+    g_assert_cmpstr (p.err, ==, "");
+  }
   g_autofree char *lights = write_tmp ("c.lights", "# by hand\n101\n010\n# end\n");
   g_autofree char *flood = write_tmp ("c.flood", "# moves: 2\n# from the write-up\n"
                                       "3 by 3 -> 9\n012\n120\n201\n");
