@@ -620,9 +620,19 @@ test_bench_sets (void)
     g_assert_nonnull (strstr (r.out, "| published: 3 levels | fast |"));
     g_assert_nonnull (strstr (r.out, "3 of 3 solved"));
     g_assert_nonnull (strstr (r.out, "counted to two: 1 unique, 2 with more than one (levels 2, 3)"));
+    /* Sets asked for by name whose levels are not there are an error
+     * (they exited 0 with a row saying so). */
     run_cli (&none, NULL, "bench", "flow", "--sets", "published", NULL);
-    g_assert_cmpint (none.status, ==, 0);
-    g_assert_nonnull (strstr (none.out, "not found: set HB_FLOW_PUBLISHED"));
+    g_assert_cmpint (none.status, ==, 3);
+    g_assert_nonnull (strstr (none.err, "not found: set HB_FLOW_PUBLISHED"));
+    {
+      g_auto(CliRun) ref = { 0 };
+      g_setenv ("HB_FLOW_PUZZLES", "/nonexistent", TRUE);
+      run_cli (&ref, NULL, "bench", "flow", "--sets", "reference", NULL);
+      g_unsetenv ("HB_FLOW_PUZZLES");
+      g_assert_cmpint (ref.status, ==, 3);
+      g_assert_nonnull (strstr (ref.err, "set HB_FLOW_PUZZLES"));
+    }
     g_unlink (path);
     g_rmdir (dir);
   }
