@@ -505,7 +505,7 @@ cmd_hint (int argc, char **argv)
   printf ("%s\n", text);
   if (state->game->hint_next_move (state, hint, &move))
     {
-      printf ("next: column %d, row %d\n", move.x + 1, move.y + 1);
+      printf ("next: row %d, column %d\n", move.y + 1, move.x + 1);
       /* A move to make, but the level cannot be won: 1, as solve says. */
       if (state->game->hint_out_of_reach != NULL
           && state->game->hint_out_of_reach (state, hint))

@@ -272,7 +272,17 @@ test_hint_render (void)
     run_cli (&r, NULL, "hint", path, NULL);
     g_assert_cmpint (r.status, ==, 0);
     g_assert_nonnull (strstr (r.out, "Press the marked cell"));
-    g_assert_nonnull (strstr (r.out, "next: column 2, row 2"));
+    g_assert_nonnull (strstr (r.out, "next: row 2, column 2"));
+  }
+  {
+    /* Rows first, as the games' own words say them (it printed the
+     * column first: "turn the tile at row 1, column 1", then "next:
+     * column 1, row 1"). */
+    g_autofree char *one = write_tmp ("one-press.lights", "111\n010\n");
+    g_auto(CliRun) r = { 0 };
+    run_cli (&r, NULL, "hint", one, NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "next: row 1, column 2"));
   }
   {
     g_auto(CliRun) r = { 0 };
