@@ -456,7 +456,11 @@ cmd_solve (int argc, char **argv)
     }
   else if (r->status != HB_STATUS_SOLVED)
     say_status (argv[1], r);
-  if (r->status == HB_STATUS_SOLVED && !opt_stats && solve_count_limit > 1 && r->message)
+  /* --count 1 finds one, as a plain solve does: said all the same (stderr
+   * was silent, though the README promises the count). */
+  if (r->status == HB_STATUS_SOLVED && solve_count_limit == 1 && r->message == NULL)
+    hb_result_set_count_message (r, 1, 1);
+  if (r->status == HB_STATUS_SOLVED && !opt_stats && solve_count_limit >= 1 && r->message)
     /* --set count=N: how many solutions (unique, or at least N). */
     say_status (argv[1], r);
   hb_result_free (r);

@@ -703,6 +703,14 @@ test_count (void)
       g_assert_cmpint (r.status, ==, 0);
       g_assert_cmpstr (r.err, ==, want);
     }
+  {
+    /* --count 1 says so too (stderr was silent). */
+    g_auto(CliRun) r = { 0 };
+    g_autofree char *want = g_strdup_printf ("hintboard-cli: %s: solved: the level has at least 1 solution\n", two);
+    run_cli (&r, NULL, "solve", "--count", "1", two, NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_cmpstr (r.err, ==, want);
+  }
   expect_usage ("solver sat does not count solutions (--count); flow's that do: fast", "solve",
                 "--count", "2", "--solver", "sat", flow, NULL);
   expect_usage ("solver gf2 does not count solutions (--count), nor does any other lights solver",
