@@ -232,6 +232,9 @@ test_bad_input (void)
   /* A .json file is Flow Free's (the one game that reads JSON): its
    * errors say what is wrong, not that the game could not be told. */
   expect_bad ("what.json", "{}\n", "a Flow Free level in JSON is a list of rows");
+  /* A numberlink header is Flow Free's even when the rows disagree with
+   * it: Flow Free's error, not "cannot tell which game this is". */
+  expect_bad ("header.txt", "3 3\nA.A\nB.B\n", "the header says 3×3 but the rows make a 3×2 board");
   {
     g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "solve", "/nonexistent/level.lights", NULL);

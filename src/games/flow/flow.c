@@ -884,6 +884,38 @@ flow_parse (const char *text, gsize len, GError **error)
   return s != NULL ? &s->base : NULL;
 }
 
+/* Whether the first line that is no comment is "W H". */
+static gboolean
+numberlink_header (const char *text, gsize len)
+{
+  HbLineReader r;
+  const char *line;
+  gsize n;
+
+  hb_line_reader_init (&r, text, len);
+  while (hb_line_reader_next (&r, &line, &n))
+    {
+      gsize k = 0;
+      int numbers = 0;
+
+      hb_strip_slice (&line, &n);
+      if (n == 0 || line[0] == '#')
+        continue;
+      while (k < n)
+        {
+          if (!g_ascii_isdigit (line[k]))
+            break;
+          while (k < n && g_ascii_isdigit (line[k]))
+            k++;
+          numbers++;
+          while (k < n && (line[k] == ' ' || line[k] == '\t'))
+            k++;
+        }
+      return k == n && numbers == 2;
+    }
+  return FALSE;
+}
+
 /* The JSON shape, or text that reads as a Flow Free level and has a dot
  * that Enlight's format could not mean ('0', '1', '*'): a grid of letters
  * and dots is no other game's. */
@@ -891,47 +923,22 @@ static gboolean
 flow_sniff (const char *text, gsize len)
 {
   FlowState *s;
-  gboolean mine = FALSE;
+  gboolean mine = FALSE, header;
 
   if (flow_sniff_json (text, len))
     return TRUE;
+  /* A numberlink header ("W H" before the rows) is no other game's: such
+   * a file is Flow Free's even when its rows are wrong, so that the error
+   * is Flow Free's ("the header says 3×3 but the rows make a 3×2
+   * board"), not "cannot tell which game this is". */
+  header = numberlink_header (text, len);
   s = flow_parse_text (text, len, NULL);
   if (s == NULL)
-    return FALSE;
+    return header;
   for (int c = 0; c < s->colours && !mine; c++)
     mine = strchr ("01*", s->names[c]) == NULL;
-  /* A numberlink header ("W H" before the rows) is no other game's. */
-  if (!mine)
-    {
-      HbLineReader r;
-      const char *line;
-      gsize n;
-
-      hb_line_reader_init (&r, text, len);
-      while (hb_line_reader_next (&r, &line, &n))
-        {
-          gsize k = 0;
-          int numbers = 0;
-
-          hb_strip_slice (&line, &n);
-          if (n == 0 || line[0] == '#')
-            continue;
-          while (k < n)
-            {
-              if (!g_ascii_isdigit (line[k]))
-                break;
-              while (k < n && g_ascii_isdigit (line[k]))
-                k++;
-              numbers++;
-              while (k < n && (line[k] == ' ' || line[k] == '\t'))
-                k++;
-            }
-          mine = k == n && numbers == 2;
-          break;
-        }
-    }
   flow_state_free (s);
-  return mine;
+  return mine || header;
 }
 
 /* A level can be written when every colour has its pair of dots (in the
