@@ -960,7 +960,7 @@ cmd_generate (int argc, char **argv)
     { "game", 'g', 0, G_OPTION_ARG_STRING, &opt_game, "The game: lights, loop, flood or flow", "G" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &opt_size, "Board size", "WxH" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &opt_seed, "Seed, 0 to 18446744073709551615 (the same seed gives the same level; default 1)", "N" },
-    { "colours", 0, 0, G_OPTION_ARG_INT, &opt_colours, "Number of colours (Flood-It, Flow Free)", "C" },
+    { "colours", 0, 0, G_OPTION_ARG_INT, &opt_colours, "Number of colours (Flood-It, Flow Free; 0: the game's default)", "C" },
     { "colors", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &opt_colours, NULL, "C" },
     { "compact", 0, 0, G_OPTION_ARG_NONE, &opt_compact, "Write the game's compact form", NULL },
     { "tatham", 0, 0, G_OPTION_ARG_NONE, &opt_tatham, "Write a Simon Tatham game ID", NULL },

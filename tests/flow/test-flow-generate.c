@@ -270,6 +270,13 @@ test_refused (void)
   /* More colours than the game has, or than the board holds. */
   g_assert_null (generate (20, 20, FLOW_MAX_COLOURS + 1, 1, FALSE, &e1));
   g_assert_nonnull (e1);
+  /* Only the most is said: the fewest depend on the board's shape, with
+   * messages of their own (it said "2 to 72", then refused 2). */
+  {
+    g_autoptr (GError) e5 = NULL;
+    g_assert_null (generate (12, 12, 88, 1, FALSE, &e5));
+    g_assert_cmpstr (e5->message, ==, "a 12×12 board takes at most 72 colours, not 88");
+  }
   g_assert_null (generate (3, 3, 5, 1, FALSE, &e2));
   g_assert_nonnull (e2);
   /* One cell. */

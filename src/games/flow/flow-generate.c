@@ -1184,9 +1184,10 @@ flow_generate_full (const HbGenerateParams *params, FlowState **solution, GError
                                   "a %d×%d board takes %d colours, not %d", (gulong) most),
                      w, h, most, colours);
       else
+        /* Only the most: how few a board takes depends on its shape, and
+         * has its own messages below (it said "2 to 72", then refused 2). */
         g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                     _("a %d×%d board takes %d to %d colours, not %d"), w, h, least, most,
-                     colours);
+                     _("a %d×%d board takes at most %d colours, not %d"), w, h, most, colours);
       return NULL;
     }
   if (colours == 1 && w > 1 && h > 1)
