@@ -443,7 +443,8 @@ cmd_solve (int argc, char **argv)
                 : hb_game_default_solver (state->game))->flags & HB_SOLVER_OPTIMAL))
     /* An optimising solver stopped early (the time limit): say the answer
      * may not be the shortest, as --stats would. */
-    fputs ("optimal: not proven\n", stderr);
+    cli_error ("%s: optimal: not proven (the solver stopped before it could prove the "
+               "answer the shortest)", argv[1]);
   code = status_exit (r->status);
   if (r->status == HB_STATUS_SOLVED)
     code = answer_fits_or_say (state, r, argv[1]);

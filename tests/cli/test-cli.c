@@ -1069,6 +1069,23 @@ test_messages (void)
     g_assert_nonnull (first);
     g_assert_null (strstr (first + 1, "optimal:"));
   }
+  {
+    /* Without --stats, an answer the time limit cut short says so as
+     * every message does, the file first (it was a bare "optimal: not
+     * proven"). The optimal solver answers a 60x60 Flood-It level in
+     * about 20 ms here and does not prove it within 5 s. */
+    g_auto(CliRun) gen = { 0 };
+    g_auto(CliRun) r = { 0 };
+    g_autofree char *path = NULL;
+    g_autofree char *want = NULL;
+
+    run_cli (&gen, NULL, "generate", "--game", "flood", "--size", "60x60", "--seed", "3", NULL);
+    path = write_tmp ("cut.flood", gen.out);
+    want = g_strdup_printf ("hintboard-cli: %s: optimal: not proven", path);
+    run_cli (&r, NULL, "solve", "--time-limit", "0.5", path, NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_true (g_str_has_prefix (r.err, want));
+  }
 }
 
 /* convert keeps comment lines where the format can hold them and says
