@@ -12,6 +12,9 @@
  * line, and the speed control and Export move into a menu button, so a
  * phone-wide window needs no sideways scrolling. */
 #define COMPACT_BELOW 560
+/* The wide bar's least width with a run in it, as far as a hidden bar can
+ * tell: measured 565-573 px with a run's labels filled. */
+#define WIDE_NEEDS 600
 
 static void on_bar_width (HbPlayerBar *self);
 
@@ -112,14 +115,41 @@ relayout_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Called as the bar is allocated. Compact below COMPACT_BELOW, or when
- * the wide bar is squeezed to its minimum (its parent scrolls); wide again
- * only once the wide bar fits. The change waits for an idle moment: the
- * bar is being allocated. */
+/* Whether the bar, `width` wide, is to be compact: below COMPACT_BELOW,
+ * or when the wide bar is squeezed to its minimum (its parent scrolls);
+ * wide again only once the wide bar fits. */
+static gboolean
+wants_compact (HbPlayerBar *self, int width, gboolean hidden)
+{
+  gboolean want = self->compact;
+
+  if (!self->compact)
+    {
+      int min;
+
+      gtk_widget_measure (GTK_WIDGET (self), GTK_ORIENTATION_HORIZONTAL, -1,
+                          &min, NULL, NULL, NULL);
+      /* Hidden, the bar shows no run: its labels are empty, and its least
+       * width is less than it will be (495 px against 565-573). */
+      if (hidden)
+        min = MAX (min, WIDE_NEEDS);
+      if (width < COMPACT_BELOW || width <= min)
+        {
+          want = TRUE;
+          self->wide_min = min;
+        }
+    }
+  else if (width >= MAX (COMPACT_BELOW, self->wide_min + 1))
+    want = FALSE;
+  return want;
+}
+
+/* Called as the bar is allocated. The change waits for an idle moment:
+ * the bar is being allocated. */
 static void
 on_bar_width (HbPlayerBar *self)
 {
-  gboolean want = self->compact;
+  gboolean want;
   graphene_rect_t bounds;
   int width;
 
@@ -129,21 +159,7 @@ on_bar_width (HbPlayerBar *self)
   width = (int) floorf (bounds.size.width);
   if (width <= 0)
     return;
-  if (!self->compact)
-    {
-      int min;
-
-      gtk_widget_measure (GTK_WIDGET (self), GTK_ORIENTATION_HORIZONTAL, -1,
-                          &min, NULL, NULL, NULL);
-      if (width < COMPACT_BELOW || width <= min)
-        {
-          want = TRUE;
-          self->wide_min = min;
-        }
-    }
-  else if (width >= MAX (COMPACT_BELOW, self->wide_min + 1))
-    want = FALSE;
-
+  want = wants_compact (self, width, FALSE);
   self->want_compact = want;
   /* Before the next frame is drawn: at the default idle priority a
    * playing trace (a frame every tick) kept the switch waiting as long as
@@ -176,7 +192,10 @@ hb_player_bar_set_width_hint (HbPlayerBar *self, int width)
   if (width <= 0 || gtk_widget_get_mapped (GTK_WIDGET (self)))
     return;
   g_clear_handle_id (&self->relayout_id, g_source_remove);
-  self->want_compact = width < COMPACT_BELOW;
+  /* As on_bar_width decides once shown: the wide bar's least width too
+   * (at 700 px a bar still wide while hidden turned compact, and taller,
+   * as it opened, and the board shrank by 40 px). */
+  self->want_compact = wants_compact (self, width, TRUE);
   set_compact (self, self->want_compact);
 }
 

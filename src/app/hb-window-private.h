@@ -77,6 +77,9 @@ struct _HbWindow
   AdwToast            *load_toast;     /* "Opening…", shown if it takes a while */
   AdwToast            *lost_toast;     /* "Out of moves", while it holds */
   AdwToast            *win_toast;      /* "Solved in …", while the board is */
+  /* The column's width for the hidden player bar (hb-window-status.c). */
+  guint                bar_hint_id;
+  int                  bar_hint_width;
   gboolean             applying_answer; /* Apply Solution's moves going in */
   guint                load_toast_id;
   GCancellable        *export_cancellable;
@@ -174,6 +177,8 @@ AdwToast      *hb_window_show_toast_button (HbWindow *self, const char *text,
                                             guint timeout);
 /* notify::default-width: the header bar sheds buttons below 640 px. */
 void           hb_window_on_default_width (HbWindow *self, GParamSpec *pspec, gpointer data);
+/* The probe that tells the hidden player bar its width. */
+void           hb_window_status_init (HbWindow *self);
 
 /* hb-window-choosers.c */
 /* Fills the game chooser and connects it and the size controls. */

@@ -362,6 +362,45 @@ hb_window_on_default_width (HbWindow *self, GParamSpec *pspec, gpointer data)
     hb_player_bar_set_width_hint (self->player_bar, width);
 }
 
+/* The player bar, hidden, cannot see its width, and a stack keeps the
+ * height of each of its pages as laid out last: a bar still wide while
+ * hidden turned compact, and taller, as it opened in a 700 px window, and
+ * the board shrank by 40 px. A probe across the foot of the board, no
+ * height of its own, tells the hidden bar the column's width as it
+ * changes (the window's, the sidebar's, a narrow window's), after the
+ * layout it is measured in. */
+static gboolean
+hint_bar_width (gpointer data)
+{
+  HbWindow *self = data;
+
+  if (!self->disposed)
+    hb_player_bar_set_width_hint (self->player_bar, self->bar_hint_width);
+  self->bar_hint_id = 0;
+  g_object_unref (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_column_resize (GtkDrawingArea *probe, int width, int height, HbWindow *self)
+{
+  self->bar_hint_width = width;
+  if (self->bar_hint_id == 0)
+    self->bar_hint_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, hint_bar_width,
+                                         g_object_ref (self), NULL);
+}
+
+void
+hb_window_status_init (HbWindow *self)
+{
+  GtkWidget *probe = gtk_drawing_area_new ();
+
+  gtk_widget_set_can_target (probe, FALSE);
+  gtk_widget_insert_before (probe, gtk_widget_get_parent (GTK_WIDGET (self->bottom_stack)),
+                            GTK_WIDGET (self->bottom_stack));
+  g_signal_connect (probe, "resize", G_CALLBACK (on_column_resize), self);
+}
+
 /* ---- Toasts ------------------------------------------------------------ */
 
 /* A toast saying `text` (plain text, not markup), its words wrapped onto

@@ -256,6 +256,36 @@ test_narrow (void)
   hb_app_test_window_close (window);
 }
 
+/* The board keeps its size when the player opens at other window sizes
+ * than the tests' own: a reviewer saw it shrink from 312 to 272 px at
+ * 700 × 600 in the dark style. */
+static void
+test_keeps_board_sizes (void)
+{
+  static const int sizes[][2] = { { 700, 600 }, { 900, 640 }, { 1280, 800 } };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      HbWindow *window = hb_app_test_window_new ();
+      GtkWidget *view = GTK_WIDGET (hb_window_get_board_view (window));
+      int w, h;
+
+      gtk_window_set_default_size (GTK_WINDOW (window), sizes[i][0], sizes[i][1]);
+      hb_app_test_settle (500);
+      w = gtk_widget_get_width (view);
+      h = gtk_widget_get_height (view);
+      solve (window);
+      hb_player_bar_set_playing (hb_window_get_player_bar (window), FALSE);
+      hb_app_test_settle (300);
+      g_test_message ("%d × %d: board view %d × %d before the player opened, %d × %d after",
+                      sizes[i][0], sizes[i][1], w, h, gtk_widget_get_width (view),
+                      gtk_widget_get_height (view));
+      g_assert_cmpint (gtk_widget_get_height (view), ==, h);
+      g_assert_cmpint (gtk_widget_get_width (view), ==, w);
+      hb_app_test_window_close (window);
+    }
+}
+
 /* Always ready, between the frame clock's layout and paint (120) and the
  * default idle priority (200): what a renderer slower than the frame rate
  * makes of a playing trace, one frame straight after another. */
@@ -468,6 +498,7 @@ main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/player-bar/narrow", test_narrow);
+  g_test_add_func ("/app/player-bar/keeps-board-sizes", test_keeps_board_sizes);
   g_test_add_func ("/app/player-bar/speed-text", test_speed_text);
   g_test_add_func ("/app/player-bar/resize-while-playing", test_resize_while_playing);
   g_test_add_func ("/app/player-bar/toast-clear-of-bar", test_toast_clear_of_bar);
