@@ -54,7 +54,8 @@ gboolean    hb_player_bar_get_can_export (HbPlayerBar *self);
  * wherever it sits). */
 gboolean    hb_player_bar_get_compact (HbPlayerBar *self);
 /* While the bar is hidden (not mapped) it cannot see its width: the window
- * tells it the width it would have (a narrow window's own), so that its
+ * tells it the width it would have (the board's column, a narrow window's
+ * own), so that its
  * height, which the window keeps for it, is already the one it opens with
  * (the board then keeps its size when the player opens). Ignored while
  * the bar is shown, and for width <= 0. */
