@@ -33,7 +33,8 @@ static gboolean opt_quick;
 static int
 usage_error (const char *message)
 {
-  fprintf (stderr, "hintboard-cli: %s\nTry 'hintboard-cli detect --help'.\n", message);
+  cli_error ("%s", message);
+  fputs ("Try 'hintboard-cli detect --help'.\n", stderr);
   return DETECT_UNREADABLE;
 }
 
@@ -48,14 +49,19 @@ find_game (const char *id, int *status)
   game = hb_registry_find_game (id);
   if (game == NULL || game->from_image == NULL)
     {
+      /* In the order every other command lists the games, and a usage
+       * error like theirs (the Try line was missing). */
       GString *known = g_string_new (NULL);
-      const HbGame *const *games = hb_registry_image_games ();
+      const HbGame *const *games = hb_registry_games ();
+      g_autofree char *message = NULL;
       for (int i = 0; games[i]; i++)
-        g_string_append_printf (known, "%s%s", i ? ", " : "", games[i]->id);
-      cli_error ("%s '%s' (games that read pictures: %s)",
-               game == NULL ? "unknown game" : "no picture reader for", id, known->str);
+        if (games[i]->from_image != NULL)
+          g_string_append_printf (known, "%s%s", known->len ? ", " : "", games[i]->id);
+      message = g_strdup_printf ("%s '%s' (games that read pictures: %s)",
+                                 game == NULL ? "unknown game" : "no picture reader for", id,
+                                 known->str);
       g_string_free (known, TRUE);
-      *status = DETECT_UNREADABLE;
+      *status = usage_error (message);
     }
   return game;
 }
@@ -86,6 +92,9 @@ hb_cli_detect (int argc, char **argv)
     "cannot be read.");
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
     return usage_error (error->message);
+  /* Only a PNG is drawn: another name got a PNG under it, unsaid. */
+  if (opt_debug != NULL && !g_str_has_suffix (opt_debug, ".png") && !g_str_has_suffix (opt_debug, ".PNG"))
+    return usage_error ("--debug draws a PNG: give it a name ending in .png");
   if (argc != 2)
     return usage_error ("detect takes one IMAGE");
   game = find_game (opt_game, &status);

@@ -183,6 +183,14 @@ test_exit_codes (void)
 
   status = run (&out, &err, "detect", "--game", "nosuchgame", text, NULL);
   g_assert_cmpint (status, ==, 2);
+  /* A usage error as the other commands' are, the games in their order. */
+  g_assert_nonnull (strstr (err, "(games that read pictures: lights, loop, flood, flow)\nTry "));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  /* --debug draws a PNG only: another name is refused (it got a PNG). */
+  status = run (&out, &err, "detect", "--debug", "dbg.svg", text, NULL);
+  g_assert_cmpint (status, ==, 2);
+  g_assert_nonnull (strstr (err, "--debug draws a PNG"));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
