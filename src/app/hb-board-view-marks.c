@@ -44,7 +44,32 @@ hb_board_view_draw_marks (HbBoardView *self, cairo_t *cr, const HbLayout *l)
             cairo_rectangle (cr, cx + lw + band, cy + lw + band, inner, inner);
         }
   cairo_set_source_rgba (cr, 1.0, 0.47, 0.0, 0.35);   /* libadwaita's orange */
-  cairo_fill (cr);
+  cairo_fill_preserve (cr);
+  /* Dark stripes across the band, as on a warning tape: orange alone was
+   * hard to tell from an orange dot or a Flood-It cell of the game's own
+   * orange. */
+  if (band < l->cell)
+    {
+      double step = MAX (4.0, band * 0.9);
+      double x0 = l->x0, y0 = l->y0;
+      double span = (self->state->width + self->state->height) * l->cell;
+
+      cairo_clip (cr);
+      for (double d = -self->state->height * l->cell; d < span; d += 2 * step)
+        {
+          cairo_move_to (cr, x0 + d, y0);
+          cairo_line_to (cr, x0 + d + step, y0);
+          cairo_line_to (cr, x0 + d + step - self->state->height * l->cell,
+                         y0 + self->state->height * l->cell);
+          cairo_line_to (cr, x0 + d - self->state->height * l->cell,
+                         y0 + self->state->height * l->cell);
+          cairo_close_path (cr);
+        }
+      cairo_set_source_rgba (cr, 0, 0, 0, 0.45);
+      cairo_fill (cr);
+    }
+  else
+    cairo_new_path (cr);
   cairo_restore (cr);
   for (int y = 0; y < self->state->height; y++)
     for (int x = 0; x < self->state->width; x++)
