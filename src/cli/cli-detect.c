@@ -129,8 +129,7 @@ hb_cli_detect (int argc, char **argv)
 
       if (png == NULL || !hb_write_atomic (opt_debug, data, len, &derr))
         {
-          g_autofree char *safe = hb_escape_for_message (derr->message);
-          cli_error ("%s", safe);
+          cli_error ("%s", derr->message);
           hb_state_free (s);
           return DETECT_UNREADABLE;
         }

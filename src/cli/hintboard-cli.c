@@ -181,8 +181,8 @@ load_or_die (const HbGame *game, const char *path)
   hb_cli_full_forget_input ();
   if (s == NULL)
     {
-      g_autofree char *safe = hb_escape_for_message (error->message);
-      cli_error ("%s", safe);
+      /* cli_error escapes (a copy kept here would be lost at exit). */
+      cli_error ("%s", error->message);
       exit (EXIT_BAD_INPUT);
     }
   loaded_level = s;
@@ -428,8 +428,7 @@ cmd_solve (int argc, char **argv)
        * Loop's solution. */
       g_autofree char *msg = g_strdup_printf ("%s: %s has no JSON form; --json is for Flow Free",
                                               argv[1], state->game->name);
-      g_autofree char *safe = hb_escape_for_message (msg);
-      cli_error ("%s", safe);
+      cli_error ("%s", msg);
       hb_state_free (state);
       return EXIT_BAD_INPUT;
     }
