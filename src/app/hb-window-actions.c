@@ -31,7 +31,8 @@ hb_window_get_action_enabled (HbWindow *self, const char *name)
   return !g_hash_table_contains (self->disabled, name);
 }
 
-/* Restart has something to do: the board is not the level as loaded, or
+/* Restart has something to do: the board is not Restart's (the level as
+ * drawn in Play, as loaded in Edit), or
  * moves were made that came back to it (two presses of one Enlight cell:
  * "2 moves" and the clock stayed, and Restart did nothing). */
 static gboolean
@@ -227,8 +228,9 @@ action_clear (GtkWidget *widget, const char *name, GVariant *param)
   hb_document_push_design (self->document, blank);
 }
 
-/* Restart: the level as it was loaded, as an undo step (Undo takes the
- * moves back); the clock and the move count start again. */
+/* Restart: the level as drawn in Play (as loaded in Edit), as an undo
+ * step (Undo takes the moves back); the clock and the move count start
+ * again (hb_window_play_restart). */
 static void
 action_restart (GtkWidget *widget, const char *name, GVariant *param)
 {

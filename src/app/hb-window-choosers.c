@@ -82,8 +82,8 @@ on_size_changed (GtkAdjustment *adjustment, HbWindow *self)
 
   if (self->updating || hb_window_current (self) == NULL)
     return;
-  /* The level as drawn changes, in Play too (the played board, moves and
-   * all, became the level). */
+  /* The level as drawn changes, in Play too (it used to take the played
+   * board, and its moves became the level's). */
   s = hb_document_get_design (self->document);
   w = (int) gtk_adjustment_get_value (self->width_adjustment);
   h = (int) gtk_adjustment_get_value (self->height_adjustment);

@@ -220,7 +220,6 @@ guint          hb_window_play_moves (HbWindow *self);
 char          *hb_window_play_dup_progress (HbWindow *self);
 /* Plays are refused: the game is lost (the move limit used up). */
 gboolean       hb_window_play_is_lost (HbWindow *self);
-void           hb_window_add_recent (HbWindow *self, GFile *file);
 
 /* hb-window-levels.c */
 void           hb_window_levels_init (HbWindow *self);
@@ -236,6 +235,7 @@ void           hb_window_rebuild_levels (HbWindow *self);
 void           hb_window_levels_mark_solved (HbWindow *self, const char *key);
 
 /* hb-window-files.c */
+void           hb_window_add_recent (HbWindow *self, GFile *file);
 typedef void (*HbThen) (HbWindow *self, gpointer data);
 /* Runs `then` now if the level has no unsaved changes, else after the user
  * chose Discard or saved successfully; never if they cancelled. */

@@ -393,7 +393,9 @@ on_column_resize (GtkDrawingArea *probe, int width, int height, HbWindow *self)
 void
 hb_window_status_init (HbWindow *self)
 {
-  GtkWidget *probe = gtk_drawing_area_new ();
+  /* Nothing for a screen reader to read. */
+  GtkWidget *probe = g_object_new (GTK_TYPE_DRAWING_AREA,
+                                   "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL);
 
   gtk_widget_set_can_target (probe, FALSE);
   gtk_widget_insert_before (probe, gtk_widget_get_parent (GTK_WIDGET (self->bottom_stack)),

@@ -93,7 +93,8 @@ hb_cli_detect (int argc, char **argv)
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
     return usage_error (error->message);
   /* Only a PNG is drawn: another name got a PNG under it, unsaid. */
-  if (opt_debug != NULL && !g_str_has_suffix (opt_debug, ".png") && !g_str_has_suffix (opt_debug, ".PNG"))
+  if (opt_debug != NULL
+      && (strlen (opt_debug) < 4 || g_ascii_strcasecmp (opt_debug + strlen (opt_debug) - 4, ".png") != 0))
     return usage_error ("--debug draws a PNG: give it a name ending in .png");
   if (argc != 2)
     return usage_error ("detect takes one IMAGE");

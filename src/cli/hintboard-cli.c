@@ -434,6 +434,10 @@ cmd_solve (int argc, char **argv)
     }
   solve_answer_board = TRUE;
   r = solve_or_die (state, opt_solver);
+  /* --count 1 finds one, as a plain solve does: said all the same (stderr
+   * was silent, though the README promises the count), --stats too. */
+  if (r->status == HB_STATUS_SOLVED && solve_count_limit == 1 && r->message == NULL)
+    hb_result_set_count_message (r, 1, 1);
   if (opt_stats)
     print_stats (opt_solver ? hb_game_find_solver (state->game, opt_solver)
                             : hb_game_default_solver (state->game), r);
@@ -456,10 +460,6 @@ cmd_solve (int argc, char **argv)
     }
   else if (r->status != HB_STATUS_SOLVED)
     say_status (argv[1], r);
-  /* --count 1 finds one, as a plain solve does: said all the same (stderr
-   * was silent, though the README promises the count). */
-  if (r->status == HB_STATUS_SOLVED && solve_count_limit == 1 && r->message == NULL)
-    hb_result_set_count_message (r, 1, 1);
   if (r->status == HB_STATUS_SOLVED && !opt_stats && solve_count_limit >= 1 && r->message)
     /* --set count=N: how many solutions (unique, or at least N). */
     say_status (argv[1], r);
@@ -1182,7 +1182,10 @@ cmd_convert (int argc, char **argv)
           cli_error ("%s: the %s format holds no comment lines; "
                      "dropped %u:", argv[1], opt_to, comments->len);
           for (guint i = 0; i < comments->len; i++)
-            fprintf (stderr, "  %s\n", (const char *) g_ptr_array_index (comments, i));
+            {
+              g_autofree char *safe = hb_escape_for_message (g_ptr_array_index (comments, i));
+              fprintf (stderr, "  %s\n", safe);
+            }
         }
     }
   if (!reads_back (s, out))

@@ -257,8 +257,8 @@ test_narrow (void)
 }
 
 /* The board keeps its size when the player opens at other window sizes
- * than the tests' own: a reviewer saw it shrink from 312 to 272 px at
- * 700 × 600 in the dark style. */
+ * than the tests' own: at 700 × 600 it shrank from 415 to 375 px (a
+ * reviewer saw 312 to 272 in the dark style). */
 static void
 test_keeps_board_sizes (void)
 {

@@ -235,6 +235,8 @@ test_bad_input (void)
   /* A numberlink header is Flow Free's even when the rows disagree with
    * it: Flow Free's error, not "cannot tell which game this is". */
   expect_bad ("header.txt", "3 3\nA.A\nB.B\n", "the header says 3×3 but the rows make a 3×2 board");
+  /* But not digits that cannot be sizes (an Infinite Loop row). */
+  expect_bad ("tiles.txt", "1000 0010\n", "cannot tell which game");
   {
     g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "solve", "/nonexistent/level.lights", NULL);
@@ -707,6 +709,13 @@ test_count (void)
       g_assert_cmpstr (r.err, ==, want);
     }
   {
+    /* And with --stats, among the statistics. */
+    g_auto(CliRun) r = { 0 };
+    run_cli (&r, NULL, "solve", "--count", "1", "--stats", two, NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.err, "message: The level has at least 1 solution\n"));
+  }
+  {
     /* --count 1 says so too (stderr was silent). */
     g_auto(CliRun) r = { 0 };
     g_autofree char *want = g_strdup_printf ("hintboard-cli: %s: solved: the level has at least 1 solution\n", two);
@@ -1073,7 +1082,8 @@ test_messages (void)
     /* Without --stats, an answer the time limit cut short says so as
      * every message does, the file first (it was a bare "optimal: not
      * proven"). The optimal solver answers a 60x60 Flood-It level in
-     * about 20 ms here and does not prove it within 5 s. */
+     * about 20 ms here and stops without a proof at 0.74 s, whatever
+     * the limit past that. */
     g_auto(CliRun) gen = { 0 };
     g_auto(CliRun) r = { 0 };
     g_autofree char *path = NULL;
@@ -1082,7 +1092,7 @@ test_messages (void)
     run_cli (&gen, NULL, "generate", "--game", "flood", "--size", "60x60", "--seed", "3", NULL);
     path = write_tmp ("cut.flood", gen.out);
     want = g_strdup_printf ("hintboard-cli: %s: optimal: not proven", path);
-    run_cli (&r, NULL, "solve", "--time-limit", "0.5", path, NULL);
+    run_cli (&r, NULL, "solve", "--time-limit", "2", path, NULL);
     g_assert_cmpint (r.status, ==, 0);
     g_assert_true (g_str_has_prefix (r.err, want));
   }
@@ -1138,6 +1148,15 @@ test_convert_comments (void)
     g_assert_cmpint (r.status, ==, 0);
     g_assert_cmpstr (r.out, ==, "1x3c6:012,4\n");
     g_assert_nonnull (strstr (r.err, "dropped 1:\n  # moves: 1\n"));
+  }
+  {
+    /* A dropped line is shown escaped, as every message is. */
+    g_autofree char *odd = write_tmp ("odd.flood", "# a\033b\n1 by 3 -> 4\n0\n1\n2\n");
+    g_auto(CliRun) r = { 0 };
+    run_cli (&r, NULL, "convert", odd, "--to", "tatham", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.err, "  # a\\x1bb\n"));
+    g_assert_null (strchr (r.err, '\033'));
   }
   {
     /* The compact form keeps them before the ID: the moves played

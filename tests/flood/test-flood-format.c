@@ -596,8 +596,10 @@ test_pointer_palette (void)
   hit = (HbHit) { 2, 0, 0.5, 0.5, TRUE };
   g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_PRESS, &hit, out, 4), ==, 1);
   g_assert_cmpint (out[0].value, ==, 6);
-  ptr.tool = 7;   /* past it: nothing */
+  ptr.tool = 7;   /* past it: nothing, and its drag neither */
   g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_PRESS, &hit, out, 4), ==, 0);
+  hit.x = 1;
+  g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_MOTION, &hit, out, 4), ==, 0);
   hb_state_free (s);
 }
 

@@ -1125,15 +1125,19 @@ flood_pointer (const HbState *state, HbPointer *ptr, HbPointerPhase phase,
   switch (phase)
     {
     case HB_POINTER_PRESS:
-      /* The level's colours and the new one after them (see palette). */
-      if (ptr->tool < 0 || ptr->tool > s->colours || ptr->tool >= FLOOD_MAX_COLOURS)
-        return 0;
-      d->value = ptr->tool;
       d->moved = FALSE;
       d->x = d->y = -1;
+      /* The level's colours and the new one after them (see palette);
+       * another chip paints nothing, its drag neither. */
+      if (ptr->tool < 0 || ptr->tool > s->colours || ptr->tool >= FLOOD_MAX_COLOURS)
+        {
+          d->value = -1;
+          return 0;
+        }
+      d->value = ptr->tool;
       break;
     case HB_POINTER_MOTION:
-      if (hit->x == d->x && hit->y == d->y)
+      if (d->value < 0 || (hit->x == d->x && hit->y == d->y))
         return 0;
       break;
     case HB_POINTER_RELEASE:

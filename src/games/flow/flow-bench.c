@@ -13,6 +13,7 @@
  * each solve has a time limit, and a run that hits it is shown as such,
  * never as a time. Every answer is checked with flow_is_solved before it
  * is counted. */
+#include "flow-bench-config.h"
 #include "flow.h"
 #include "flow-ga.h"
 
@@ -42,11 +43,9 @@ find_puzzles (void)
     "../tests/data/anchors/flow/puzzles",
     "../shared/anchors/flow/puzzles",
     "../../shared/anchors/flow/puzzles",
-#ifdef FLOW_SOURCE_PUZZLES
     /* The source tree's, from any folder (from /tmp they were "not
      * found" and the bench said nothing else). */
     FLOW_SOURCE_PUZZLES,
-#endif
   };
 
   if (env != NULL && *env)

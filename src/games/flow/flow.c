@@ -884,7 +884,9 @@ flow_parse (const char *text, gsize len, GError **error)
   return s != NULL ? &s->base : NULL;
 }
 
-/* Whether the first line that is no comment is "W H". */
+/* Whether the first line that is no comment is "W H": two sizes, 1 to
+ * HB_MAX_SIDE, without leading zeros (an Infinite Loop row "0110 1001"
+ * or an Enlight row "1 0" is no header). */
 static gboolean
 numberlink_header (const char *text, gsize len)
 {
@@ -903,15 +905,20 @@ numberlink_header (const char *text, gsize len)
         continue;
       while (k < n)
         {
-          if (!g_ascii_isdigit (line[k]))
-            break;
-          while (k < n && g_ascii_isdigit (line[k]))
-            k++;
+          gint64 v = 0;
+          gsize start = k;
+
+          if (!g_ascii_isdigit (line[k]) || line[k] == '0')
+            return FALSE;
+          while (k < n && g_ascii_isdigit (line[k]) && k - start < 6)
+            v = 10 * v + (line[k++] - '0');
+          if (v > HB_MAX_SIDE || (k < n && g_ascii_isdigit (line[k])))
+            return FALSE;
           numbers++;
           while (k < n && (line[k] == ' ' || line[k] == '\t'))
             k++;
         }
-      return k == n && numbers == 2;
+      return numbers == 2;
     }
   return FALSE;
 }
