@@ -144,7 +144,7 @@ parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *e
       }
   /* Out-of-range values are refused, never clamped. */
   if (!isfinite (opt_time_limit) || opt_time_limit < 0 || opt_time_limit > CLI_MAX_TIME_LIMIT)
-    die_usage ("--time-limit takes 0 (no limit) to %d seconds, not %g", CLI_MAX_TIME_LIMIT,
+    die_usage ("--time-limit takes 0 (no limit) to %d seconds, not %.15g", CLI_MAX_TIME_LIMIT,
                opt_time_limit);
   /* The same range as --set count=N (hb_count_setting). */
   if (opt_count < 0 || opt_count > (int) hb_count_setting[0].max)

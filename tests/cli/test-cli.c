@@ -823,6 +823,9 @@ test_options_refused (void)
   expect_usage ("--cell takes 4 to 256 pixels, not 100000", "render", path, "-o", png, "--cell", "100000", NULL);
   /* -1 too (it was taken for "not given"). */
   expect_usage ("--cell takes 4 to 256 pixels, not -1", "render", path, "-o", png, "--cell", "-1", NULL);
+  /* The value as typed, not "3.1536e+07". */
+  expect_usage ("--time-limit takes 0 (no limit) to 31536000 seconds, not 31536001", "solve",
+                "--time-limit", "31536001", path, NULL);
   expect_usage ("--repeats takes 1 to 100, not -1", "bench", "lights", "-r", "-1", NULL);
   expect_usage ("--repeats takes 1 to 100, not -1", "bench", "detect", "-r", "-1", NULL);
   expect_usage ("--colours takes", "generate", "--game", "flood", "--colours", "-1", NULL);
