@@ -159,8 +159,15 @@ hb_board_view_pointer_press (HbBoardView *self, double x, double y, int button)
       g_signal_emit (self, signals[SIGNAL_PRESS_IGNORED], 0);
       return;
     }
-  if (self->state == NULL || self->live_frame != NULL)
+  if (self->state == NULL)
     return;
+  if (self->live_frame != NULL)
+    {
+      /* The board shows a solve at work: no move, but a word (a click
+       * in Edit did nothing, unsaid). */
+      g_signal_emit (self, signals[SIGNAL_PRESS_IGNORED], 0);
+      return;
+    }
   hb_board_view_zoomed_layout (self, &layout);
   hb_layout_hit (&layout, x, y, &hit);
   if (!hit.inside)

@@ -152,7 +152,12 @@ on_stroke_cancelled (HbBoardView *view, HbWindow *self)
 static void
 on_board_press_ignored (HbBoardView *view, HbWindow *self)
 {
-  hb_window_show_toast (self, _("The board shows the solver's run: close the player (Escape) to play"));
+  if (hb_window_is_solving (self))
+    hb_window_show_toast (self, _("The board shows the solver at work: cancel it (Escape) to edit or play"));
+  else if (self->mode == HB_MODE_EDIT)
+    hb_window_show_toast (self, _("The board shows the solver's run: close the player (Escape) to edit"));
+  else
+    hb_window_show_toast (self, _("The board shows the solver's run: close the player (Escape) to play"));
 }
 
 /* A palette click in play mode: the game's pointer handler gets a PRESS

@@ -523,6 +523,21 @@ test_live_snapshot_and_plot (void)
   g_assert_cmpint (lit_cells (view, before), >, 0);
   g_assert_cmpint (lit_cells (view, during), ==, 0);
   hb_app_test_save (GTK_WIDGET (window), "live-snapshot");
+  /* A click on the board while it shows the solve at work moves nothing
+   * and says how to get the board back (in Edit it did nothing, unsaid). */
+  {
+    const HbState *level = hb_window_get_state (window);
+    double px, py;
+
+    hb_window_set_mode (window, HB_MODE_EDIT);
+    hb_app_test_cell_point (window, 0, 0, 0.5, 0.5, &px, &py);
+    hb_board_view_simulate_click (view, px, py, 1);
+    hb_app_test_settle (30);
+    g_assert_true (hb_window_get_state (window) == level);
+    g_assert_cmpstr (hb_window_get_last_toast (window), ==,
+                     "The board shows the solver at work: cancel it (Escape) to edit or play");
+    g_assert_true (hb_window_is_solving (window));
+  }
 
   /* Series appear in the trace: the plot shows beside the board and is
    * redrawn as points arrive. */

@@ -390,7 +390,7 @@ check_toast (int width)
   label = hb_app_test_find_first (toast, GTK_TYPE_LABEL);
   g_assert_nonnull (label);
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==,
-                   "The board shows the solver's run: close the player (Escape) to play");
+                   "The board shows the solver's run: close the player (Escape) to edit");
   {
     PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (label));
     int lines = pango_layout_get_line_count (layout), lw, lh;

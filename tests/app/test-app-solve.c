@@ -163,7 +163,7 @@ test_backtrack_and_player (void)
     hb_app_test_settle (30);
     g_assert_true (hb_window_get_state (window) == before);
     g_assert_cmpstr (hb_window_get_last_toast (window), ==,
-                     "The board shows the solver's run: close the player (Escape) to play");
+                     "The board shows the solver's run: close the player (Escape) to edit");
   }
 
   /* Escape leaves the player; Replay comes back to it. */
