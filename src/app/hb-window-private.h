@@ -77,6 +77,7 @@ struct _HbWindow
   AdwToast            *load_toast;     /* "Opening…", shown if it takes a while */
   AdwToast            *lost_toast;     /* "Out of moves", while it holds */
   AdwToast            *win_toast;      /* "Solved in …", while the board is */
+  AdwToast            *settings_toast; /* the latest about a setting's value */
   /* The column's width for the hidden player bar (hb-window-status.c). */
   guint                bar_hint_id;
   int                  bar_hint_width;
@@ -169,6 +170,9 @@ void           hb_window_update_status (HbWindow *self);
 void           hb_window_update_hint_row (HbWindow *self);
 /* A toast for 6 seconds (its text plain, not markup). */
 void           hb_window_show_toast (HbWindow *self, const char *text);
+/* The same for a solver setting's value, in place of the last such toast
+ * (typing "abc" into Seed queued a toast per key). */
+void           hb_window_show_settings_toast (HbWindow *self, const char *text);
 /* A toast with a button that activates `action` ("win.restart"), for
  * `timeout` seconds (0: until dismissed); the toast, owned by its overlay,
  * for one who wants to dismiss it early. */

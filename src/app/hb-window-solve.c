@@ -432,7 +432,7 @@ hb_window_solve (HbWindow *self)
   settings = hb_solver_panel_dup_settings (self->solver_panel, &error);
   if (settings == NULL)
     {
-      hb_window_show_toast (self, error->message);
+      hb_window_show_settings_toast (self, error->message);
       g_error_free (error);
       return;
     }

@@ -475,3 +475,12 @@ hb_window_show_toast (HbWindow *self, const char *text)
 {
   hb_window_show_toast_button (self, text, NULL, NULL, 6);
 }
+
+void
+hb_window_show_settings_toast (HbWindow *self, const char *text)
+{
+  if (self->settings_toast != NULL)
+    adw_toast_dismiss (self->settings_toast);
+  g_clear_object (&self->settings_toast);
+  self->settings_toast = g_object_ref (hb_window_show_toast_button (self, text, NULL, NULL, 6));
+}

@@ -314,7 +314,7 @@ on_hint_flags_changed (GSettings *settings, const char *key, HbWindow *self)
 static void
 on_panel_error (HbSolverPanel *panel, const char *message, HbWindow *self)
 {
-  hb_window_show_toast (self, message);
+  hb_window_show_settings_toast (self, message);
 }
 
 static gboolean
@@ -500,6 +500,7 @@ hb_window_finalize (GObject *object)
   g_clear_object (&self->exported);
   g_clear_pointer (&self->disabled, g_hash_table_unref);
   g_free (self->last_toast);
+  g_clear_object (&self->settings_toast);
   G_OBJECT_CLASS (hb_window_parent_class)->finalize (object);
 }
 

@@ -342,6 +342,18 @@ hb_app_test_find_first (GtkWidget *widget, GType type)
 }
 
 static gboolean
+is_named (GtkWidget *widget, gconstpointer name)
+{
+  return g_str_equal (G_OBJECT_TYPE_NAME (widget), name);
+}
+
+GtkWidget *
+hb_app_test_find_named (GtkWidget *widget, const char *type_name)
+{
+  return hb_app_test_find_where (widget, is_named, type_name);
+}
+
+static gboolean
 is_row_titled (GtkWidget *widget, gconstpointer title)
 {
   return ADW_IS_PREFERENCES_ROW (widget)

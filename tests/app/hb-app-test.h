@@ -64,6 +64,9 @@ GtkWidget  *hb_app_test_find_where (GtkWidget *widget, HbAppTestMatch match, gco
 /* The first widget under `widget` (itself included, depth first) that is
  * of `type`, or NULL. */
 GtkWidget  *hb_app_test_find_first (GtkWidget *widget, GType type);
+/* The same by the type's name (libadwaita's toast widget is private:
+ * "AdwToastWidget"). */
+GtkWidget  *hb_app_test_find_named (GtkWidget *widget, const char *type_name);
 /* The preferences row (AdwPreferencesRow) or group (AdwPreferencesGroup)
  * titled `title` under `widget` (depth first), or NULL. */
 GtkWidget  *hb_app_test_find_row (GtkWidget *widget, const char *title);

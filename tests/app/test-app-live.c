@@ -239,6 +239,28 @@ test_stochastic_seed (void)
         hb_window_solve (window);
         g_assert_false (hb_window_is_solving (window));
         g_assert_nonnull (strstr (hb_window_get_last_toast (window), "twelve"));
+        /* Typed key by key, one toast for the value as it now is: each
+         * replaces the last (they queued, "a", "ab", "abc", one after
+         * another for 15 s). */
+        {
+          GtkEditable *seed = GTK_EDITABLE (hb_solver_panel_get_control (panel, seed_setting (solver)->key));
+          static const char *const typed[] = { "a", "ab", "abc" };
+          GtkWidget *toast_label;
+
+          for (gsize t = 0; t < G_N_ELEMENTS (typed); t++)
+            {
+              gtk_editable_set_text (seed, typed[t]);
+              hb_app_test_settle (50);
+            }
+          hb_app_test_settle (700);
+          toast_label = hb_app_test_find_first (hb_app_test_find_named (GTK_WIDGET (window),
+                                                                        "AdwToastWidget"),
+                                                GTK_TYPE_LABEL);
+          g_assert_nonnull (toast_label);
+          g_test_message ("toast shown: %s", gtk_label_get_text (GTK_LABEL (toast_label)));
+          g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (toast_label)), "abc"));
+          gtk_editable_set_text (seed, "twelve");
+        }
 
         a = solve_with_seed (window, solver, "12345");
         g_assert_null (hb_solver_panel_get_error (panel));

@@ -327,22 +327,6 @@ test_resize_while_playing (void)
   hb_app_test_window_close (window);
 }
 
-/* The first widget under `widget` (depth first) whose type is named
- * `name`, or NULL: libadwaita's toast widget is private. */
-static GtkWidget *
-find_named (GtkWidget *widget, const char *name)
-{
-  if (g_str_equal (G_OBJECT_TYPE_NAME (widget), name))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_named (c, name);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* A toast shown while the player is open rises from the foot of the board,
  * clear of the player's bar (it used to cover the bar's lower half, the
  * scrubber and the status line under it, for six seconds), and lies
@@ -368,7 +352,7 @@ check_toast (int width)
    * says how to play, the longest the app shows often. */
   g_signal_emit_by_name (hb_window_get_board_view (window), "press-ignored");
   hb_app_test_settle (400);
-  toast = find_named (GTK_WIDGET (window), "AdwToastWidget");
+  toast = hb_app_test_find_named (GTK_WIDGET (window), "AdwToastWidget");
   g_assert_nonnull (toast);
   g_assert_true (gtk_widget_get_mapped (toast));
   overlay = gtk_widget_get_ancestor (toast, ADW_TYPE_TOAST_OVERLAY);
@@ -428,7 +412,7 @@ test_toast_clear_of_board (void)
   hb_app_test_activate (window, "paste-picture", NULL);
   hb_app_test_wait (has_toast, window, 5000, "the toast");
   hb_app_test_settle (400);
-  toast = find_named (GTK_WIDGET (window), "AdwToastWidget");
+  toast = hb_app_test_find_named (GTK_WIDGET (window), "AdwToastWidget");
   g_assert_nonnull (toast);
   g_assert_true (gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &tb));
   g_assert_true (gtk_widget_compute_bounds (board, GTK_WIDGET (window), &vb));
