@@ -111,6 +111,9 @@ hb_application_startup (GApplication *app)
     { "win.toggle-sidebar", { "F9", NULL } },
     { "window.close", { "<Control>w", NULL } },
     { "win.restart", { "<Control>r", NULL } },
+    /* The win toast's Next Level, for the keyboard too (its button is no
+     * Tab stop, and the toast goes after ten seconds). */
+    { "win.next-level", { "<Control>Page_Down", NULL } },
     { "win.solve", { "<Control>Return", "<Control>KP_Enter", NULL } },
   };
   GAction *scheme;

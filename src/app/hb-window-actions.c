@@ -96,6 +96,8 @@ hb_window_update_actions (HbWindow *self)
                                                                hint, &move)));
   }
   hb_window_action_set_enabled (self, "restart", restart_useful (self));
+  /* Only a bundled level has a next one (Ctrl+Page Down did nothing). */
+  hb_window_action_set_enabled (self, "next-level", self->level_key != NULL);
   hb_window_action_set_enabled (self, "scramble", game->scramble != NULL);
   hb_window_action_set_enabled (self, "player-toggle", playing);
   hb_window_action_set_enabled (self, "player-back", playing);

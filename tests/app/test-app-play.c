@@ -431,6 +431,14 @@ test_next_level (void)
   g_assert_nonnull (strstr (hb_window_get_last_toast (window), "Solved in"));
   g_assert_false (hb_window_get_modified (window));
 
+  /* By the keyboard too: Ctrl+Page Down (the toast's button is no Tab
+   * stop and goes after ten seconds). */
+  {
+    g_auto (GStrv) accels = gtk_application_get_accels_for_action (gtk_window_get_application (GTK_WINDOW (window)),
+                                                                   "win.next-level");
+    g_assert_true (g_strv_contains ((const char *const *) accels, "<Control>Page_Down"));
+  }
+  g_assert_true (hb_window_get_action_enabled (window, "next-level"));
   hb_app_test_activate (window, "next-level", NULL);
   hb_app_test_wait_hint (window);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Level 2");
