@@ -39,7 +39,13 @@ static void
 show_error (Control *c, const char *message)
 {
   HbSolverPanel *self = c->panel;
+  gsize kl = strlen (c->decl->key);
+  g_autofree char *named = NULL;
 
+  /* "mutation = 5 is out of range…" (the command line's words) names the
+   * setting as the sidebar does: "Mutation rate: 5 is out of range…". */
+  if (g_str_has_prefix (message, c->decl->key) && g_str_has_prefix (message + kl, " = "))
+    message = named = g_strdup_printf ("%s: %s", _(c->decl->label), message + kl + 3);
   g_free (self->error);
   self->error = g_strdup (message);
   gtk_widget_add_css_class (c->row, "error");
@@ -441,8 +447,9 @@ hb_solver_panel_dup_settings (HbSolverPanel *self, GError **error)
         gtk_spin_button_update (GTK_SPIN_BUTTON (c->widget));
       if (c->invalid)
         {
-          g_set_error (error, HB_SETTINGS_ERROR, HB_SETTINGS_ERROR_VALUE, "%s: %s",
-                       _(c->decl->label),
+          /* The row's message names the setting already ("Seed: Seed:"
+           * was said twice). */
+          g_set_error (error, HB_SETTINGS_ERROR, HB_SETTINGS_ERROR_VALUE, "%s",
                        adw_action_row_get_subtitle (ADW_ACTION_ROW (c->row)));
           return NULL;
         }
