@@ -173,6 +173,9 @@ hb_solver_panel_set_solving (HbSolverPanel *self, gboolean solving)
   else
     gtk_widget_add_css_class (self->solve_button, "suggested-action");
   gtk_widget_set_visible (GTK_WIDGET (self->progress_label), solving);
+  /* No tooltip while it runs: the button's, under a pointer that has just
+   * clicked it, covered the progress line below it. */
+  gtk_widget_set_has_tooltip (self->solve_button, !solving);
   if (solving)
     gtk_label_set_label (self->progress_label, _("Starting…"));
   for (guint i = 0; i < self->solver_rows->len; i++)
