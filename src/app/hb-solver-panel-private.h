@@ -43,6 +43,7 @@ struct _HbSolverPanel
   GtkWidget           *details;      /* the result's row, an expander, or NULL */
   char                *details_note;  /* its own subtitle (a message), or NULL */
   gboolean             stale;        /* the board changed since the run */
+  const HbSolver      *result_solver; /* the solver whose result is shown */
   GtkWidget           *apply_button;
   char                *error;
   char                *seed_text;

@@ -17,11 +17,44 @@ static guint signals[N_SIGNALS];
 /* The one row shown while the list is closed: the chosen solver. (No
  * tooltip: the rows inside show their parent's, which repeated the chosen
  * solver's summary over every other solver.) */
+/* The line under the result's verdict: the solver's own words, whether
+ * the board changed since, and which solver it was once another is
+ * chosen (backtracking's "Solved: 10 flows" stayed under the genetic
+ * algorithm's name, as if it were its). */
+static void
+update_result_note (HbSolverPanel *self)
+{
+  GString *note;
+
+  if (self->details == NULL)
+    return;
+  note = g_string_new (self->details_note);
+  if (self->stale)
+    {
+      if (note->len > 0)
+        g_string_append_c (note, '\n');
+      /* TRANSLATORS: under a solver's result ("Solved: 20 moves") once the
+       * board was edited or played on */
+      g_string_append (note, _("For the board as it was when solved"));
+    }
+  if (self->result_solver != NULL && self->result_solver != self->solver)
+    {
+      if (note->len > 0)
+        g_string_append_c (note, '\n');
+      /* TRANSLATORS: under a result when another solver is chosen now;
+       * %s is the solver that found it, "Plain backtracking" */
+      g_string_append_printf (note, _("By %s"), _(self->result_solver->name));
+    }
+  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self->details), note->str);
+  g_string_free (note, TRUE);
+}
+
 static void
 update_solver_row (HbSolverPanel *self)
 {
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->solver_row),
                                  self->solver ? _(self->solver->name) : _("No solver"));
+  update_result_note (self);
 }
 
 /* The first list row under `widget`, depth first: in an expander, its
@@ -280,6 +313,7 @@ hb_solver_panel_clear_result (HbSolverPanel *self)
   self->details = NULL;
   g_clear_pointer (&self->details_note, g_free);
   self->stale = FALSE;
+  self->result_solver = NULL;
   g_clear_pointer (&self->seed_text, g_free);
   g_clear_pointer (&self->command, g_free);
   gtk_widget_set_visible (GTK_WIDGET (self->result_list), FALSE);
@@ -336,6 +370,7 @@ hb_solver_panel_show_result (HbSolverPanel *self, const HbResult *r, const char 
 
   g_return_if_fail (HB_IS_SOLVER_PANEL (self));
   hb_solver_panel_clear_result (self);
+  self->result_solver = self->solver;
   switch (r->status)
     {
     case HB_STATUS_SOLVED:
@@ -451,17 +486,7 @@ hb_solver_panel_set_result_stale (HbSolverPanel *self, gboolean stale)
   if (self->details == NULL || stale == self->stale)
     return;
   self->stale = stale;
-  if (!stale)
-    adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self->details), self->details_note);
-  else
-    {
-      /* TRANSLATORS: under a solver's result ("Solved: 20 moves") once the
-       * board was edited or played on */
-      const char *note = _("For the board as it was when solved");
-      g_autofree char *both = self->details_note != NULL
-                              ? g_strdup_printf ("%s\n%s", self->details_note, note) : NULL;
-      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self->details), both ? both : note);
-    }
+  update_result_note (self);
 }
 
 const char *

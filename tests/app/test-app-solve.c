@@ -376,6 +376,15 @@ test_result_for_the_board_solved (void)
 
   activate (window, "undo");
   g_assert_null (hb_solver_panel_get_result_note (panel));
+
+  /* Another solver chosen: the result says whose it is (it read as the
+   * new one's); chosen back, the line goes. */
+  g_assert_true (hb_window_select_solver (window, "backtrack"));
+  hb_app_test_settle (30);
+  g_assert_cmpstr (hb_solver_panel_get_result_note (panel), ==, "By Linear algebra over GF(2)");
+  g_assert_true (hb_window_select_solver (window, "gf2"));
+  hb_app_test_settle (30);
+  g_assert_null (hb_solver_panel_get_result_note (panel));
   hb_app_test_window_close (window);
 }
 
