@@ -248,6 +248,23 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
   bottom = y + height - font * (axis ? 3.2 : 2.0);
   if (right - left < 20 || bottom - top < 20)
     goto out;
+  /* Fewer x ticks where their labels would crowd: each label has its
+   * width and as much again between it and the next ("0 1000 … 6000"
+   * nearly touched at 6,400 generations). */
+  for (int want = 5; want > 1 && nxt > 2; want--)
+    {
+      double widest = 0;
+      for (int i = 0; i < nxt; i++)
+        {
+          char buf[32];
+          format_tick (xt[i], nxt > 1 ? xt[1] - xt[0] : 1, buf, sizeof buf);
+          cairo_text_extents (cr, buf, &ext);
+          widest = MAX (widest, ext.x_advance);
+        }
+      if ((right - left) / (xmax - xmin) * (xt[1] - xt[0]) >= 2 * widest)
+        break;
+      nxt = hb_plot_ticks (xmin, xmax, want - 1, xt, G_N_ELEMENTS (xt));
+    }
 
 #define PX(v) (left + ((v) - xmin) / (xmax - xmin) * (right - left))
 #define PY(v) (bottom - (SCALE_Y (v) - ylo) / (yhi - ylo) * (bottom - top))
@@ -278,7 +295,10 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
       cairo_move_to (cr, px, bottom);
       cairo_line_to (cr, px, bottom + font * 0.3);
       cairo_stroke (cr);
-      cairo_move_to (cr, px - ext.x_advance / 2, bottom + font * 1.4);
+      /* Whole, inside the picture (the last one was cut: "3000" for
+       * 30000). */
+      cairo_move_to (cr, MIN (px - ext.x_advance / 2, x + width - ext.x_advance - 2),
+                     bottom + font * 1.4);
       cairo_show_text (cr, buf);
     }
   /* Axes. */

@@ -307,6 +307,66 @@ count_colour (cairo_surface_t *s, int x0, int y0, int x1, int y1, const double r
   return n;
 }
 
+/* The x labels of a plot of `last` generations drawn w × h: whole (the
+ * last one was cut: "3000" for 30000) and apart, three quarters of the
+ * widest label between two at least ("0 1000 2000 … 6000" nearly touched:
+ * 12 px between labels 23 px wide; the code keeps a label's width, less
+ * where the last label is moved in to stay whole). */
+static void
+check_x_labels (double last, int w, int h)
+{
+  HbTrace *t = hb_trace_new (0, 0);
+  int best = hb_trace_add_series (t, "best", "generation");
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, w, h);
+  cairo_t *cr = cairo_create (s);
+  HbPlotOptions o = { FALSE, NULL, TRUE };
+  double white[3] = { 1, 1, 1 }, font = CLAMP (MIN (w, h) / 22.0, 9, 14);
+  /* The labels' row, below the lowest y label (centred on the axis). */
+  int y0 = (int) (h - font * 3.2 + font * 0.5), y1 = (int) (h - font * 3.2 + font * 1.6);
+  int runs = 0, widest = 0, narrowest_gap = w, start = -1, last_ink = -10;
+
+  for (double g = 0; g <= last; g += last / 50)
+    hb_trace_series_push (t, best, floor (g), 100 - g / last * 90);
+  hb_plot_render (t, cr, 0, 0, w, h, &o);
+  cairo_surface_flush (s);
+  for (int x = 0; x <= w; x++)
+    {
+      gboolean ink = FALSE;
+      for (int y = y0; y < y1 && x < w; y++)
+        ink |= !near_colour (pixel (s, x, y), white);
+      if (ink && x - last_ink > 4)
+        {
+          /* A new label (digits lie closer than 4 px). */
+          if (start >= 0)
+            {
+              widest = MAX (widest, last_ink - start + 1);
+              narrowest_gap = MIN (narrowest_gap, x - last_ink - 1);
+            }
+          start = x;
+          runs++;
+        }
+      if (ink)
+        last_ink = x;
+    }
+  widest = MAX (widest, last_ink - start + 1);
+  g_test_message ("%g generations in %d px: %d labels, widest %d px, narrowest gap %d px, "
+                  "last ink at %d", last, w, runs, widest, narrowest_gap, last_ink);
+  g_assert_cmpint (runs, >=, 2);
+  g_assert_cmpint (2 * narrowest_gap, >=, 3 * widest / 2);
+  g_assert_cmpint (last_ink, <, w - 1);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+  hb_trace_free (t);
+}
+
+static void
+test_plot_x_labels (void)
+{
+  check_x_labels (6400, 260, 200);
+  check_x_labels (30000, 260, 200);
+  check_x_labels (30000, 600, 300);
+}
+
 static void
 render_known (gboolean dark)
 {
@@ -610,6 +670,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/floor", test_plot_floor);
   g_test_add_func ("/plot/dark", test_plot_dark);
   g_test_add_func ("/plot/empty", test_plot_empty);
+  g_test_add_func ("/plot/x-labels", test_plot_x_labels);
   g_test_add_func ("/grid/walk", test_walk);
   g_test_add_func ("/grid/state", test_grid_state);
   g_test_add_func ("/grid/neighbour-and-hash", test_neighbour_and_hash);
