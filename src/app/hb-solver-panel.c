@@ -265,12 +265,30 @@ add_result_row (HbSolverPanel *self, const char *title, const char *value,
   return row;
 }
 
+static gboolean
+copied_done (gpointer data)
+{
+  GtkButton *button = data;
+
+  gtk_button_set_icon_name (button, "edit-copy-symbolic");
+  g_object_set_data (G_OBJECT (button), "hb-copied", NULL);
+  g_object_unref (button);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_copy_command (GtkButton *button, gpointer data)
 {
   const char *command = g_object_get_data (G_OBJECT (button), "hb-command");
 
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (button)), command);
+  /* A tick for a moment: the copy gave no sign that it happened. */
+  gtk_button_set_icon_name (button, "object-select-symbolic");
+  if (g_object_get_data (G_OBJECT (button), "hb-copied") == NULL)
+    {
+      g_object_set_data (G_OBJECT (button), "hb-copied", GINT_TO_POINTER (1));
+      g_timeout_add (1500, copied_done, g_object_ref (button));
+    }
 }
 
 /* The seed a stochastic solver used, with the command line that repeats

@@ -128,6 +128,12 @@ test_settings_controls (void)
   hb_app_test_window_close (window);
 }
 
+static gboolean
+is_copy_button (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_BUTTON (widget) && g_object_get_data (G_OBJECT (widget), "hb-command") != NULL;
+}
+
 /* The seed a stochastic solver reports is shown with the command line that
  * repeats the run. */
 static void
@@ -142,6 +148,17 @@ test_seed_row (void)
   hb_solver_panel_show_result (panel, result, command);
   g_assert_cmpstr (hb_solver_panel_get_seed_text (panel), ==, "Seed 12345");
   g_assert_cmpstr (hb_solver_panel_get_seed_command (panel), ==, command);
+  /* The copy button copies, and shows a tick for a moment (it gave no
+   * sign). */
+  {
+    GtkWidget *copy = hb_app_test_find_where (GTK_WIDGET (panel), is_copy_button, NULL);
+
+    g_assert_nonnull (copy);
+    g_signal_emit_by_name (copy, "clicked");
+    g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (copy)), ==, "object-select-symbolic");
+    hb_app_test_settle (1800);
+    g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (copy)), ==, "edit-copy-symbolic");
+  }
   hb_solver_panel_clear_result (panel);
   g_assert_null (hb_solver_panel_get_seed_text (panel));
   hb_result_free (result);
