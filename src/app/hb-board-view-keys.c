@@ -196,6 +196,13 @@ on_key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
     case GDK_KEY_space: case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_KP_Space:
       hb_board_view_act_at_cursor (self, shift);
       return TRUE;
+    case GDK_KEY_Menu: case GDK_KEY_F10:
+      /* The right click's keys (Menu, Shift+F10): keep an unsure cell
+       * at the cursor as read. F10 alone is the main menu's. */
+      if (keyval == GDK_KEY_F10 && !shift)
+        return FALSE;
+      return self->cursor_shown
+             && hb_board_view_keep_as_read (self, self->cursor_x, self->cursor_y);
     case GDK_KEY_Escape:
       if (!self->key_stroke)
         return FALSE;

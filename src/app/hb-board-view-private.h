@@ -98,6 +98,7 @@ void     hb_board_view_zoomed_layout (HbBoardView *self, HbLayout *layout);
 /* hb-board-view-marks.c: whether the import's marks are for the board
  * shown (its game and size), and their drawing. */
 gboolean hb_board_view_marks_here (const HbBoardView *self);
+gboolean hb_board_view_keep_as_read (HbBoardView *self, int x, int y);
 void     hb_board_view_draw_marks (HbBoardView *self, cairo_t *cr, const HbLayout *layout);
 /* Ctrl +, Ctrl −, Ctrl 0; FALSE when the key is not one of them. */
 gboolean hb_board_view_zoom_key (HbBoardView *self, guint keyval, GdkModifierType mods);

@@ -140,6 +140,22 @@ emit_moves (HbBoardView *self, HbPointerPhase phase, const HbHit *hit,
   g_signal_emit (self, signals[SIGNAL_MOVES], 0, moves, (guint) n, new_gesture);
 }
 
+/* A right click (or the Menu key on the cursor's cell) on an unsure cell
+ * in Edit keeps it as read: its mark goes and nothing is edited (a click
+ * edits, and on a Flow Free dot it removes the dot: a dot read right
+ * could not be confirmed). FALSE when (x, y) holds no mark to keep. */
+gboolean
+hb_board_view_keep_as_read (HbBoardView *self, int x, int y)
+{
+  if (self->mode != HB_MODE_EDIT || !hb_board_view_marks_here (self)
+      || !self->marks[y * self->state->width + x])
+    return FALSE;
+  self->marks[y * self->state->width + x] = 0;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit (self, signals[SIGNAL_MARKS_CHANGED], 0);
+  return TRUE;
+}
+
 /* The contract with game->pointer: PRESS and MOTION come only with a hit
  * inside the board; RELEASE always ends a gesture that began with a PRESS
  * (its hit may lie outside, hit->inside says so). */
@@ -176,17 +192,8 @@ hb_board_view_pointer_press (HbBoardView *self, double x, double y, int button)
    * carry on from there. */
   self->cursor_x = hit.x;
   self->cursor_y = hit.y;
-  /* A right click on an unsure cell in Edit keeps it as read: its mark
-   * goes and nothing is edited (a click edits, and on a Flow Free dot it
-   * removes the dot: a dot read right could not be confirmed). */
-  if (self->mode == HB_MODE_EDIT && button == GDK_BUTTON_SECONDARY
-      && hb_board_view_marks_here (self) && self->marks[hit.y * self->state->width + hit.x])
-    {
-      self->marks[hit.y * self->state->width + hit.x] = 0;
-      gtk_widget_queue_draw (GTK_WIDGET (self));
-      g_signal_emit (self, signals[SIGNAL_MARKS_CHANGED], 0);
-      return;
-    }
+  if (button == GDK_BUTTON_SECONDARY && hb_board_view_keep_as_read (self, hit.x, hit.y))
+    return;
 
   self->pressed = TRUE;
   self->pointer = (HbPointer) {

@@ -185,7 +185,7 @@ hb_window_picture_row_set_report (HbWindow *self, const HbImportReport *report)
 
       /* TRANSLATORS: before the cells the screenshot's reader was unsure
        * of, by row and column */
-      g_string_append (text, _("Unsure, marked in orange (right-click one read right):"));
+      g_string_append (text, _("Unsure, marked in orange (right-click one read right, or press Menu on it):"));
       for (int y = 0; y < report->height; y++)
         for (int x = 0; x < report->width; x++)
           if (report->unsure[(gsize) y * report->width + x] && listed++ < 4)

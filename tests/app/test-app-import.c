@@ -155,6 +155,22 @@ test_import_paste (Fixture *f, gconstpointer data)
   hb_state_free (drawn);
 }
 
+/* A key pressed on the board view (its key controllers, as GTK would). */
+static gboolean
+board_key (HbBoardView *view, guint keyval)
+{
+  gboolean handled = FALSE;
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
+    {
+      g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+        g_signal_emit_by_name (c, "key-pressed", keyval, 0, 0, &handled);
+    }
+  return handled;
+}
+
 static void
 test_import_png (Fixture *f, gconstpointer data)
 {
@@ -302,6 +318,25 @@ test_import_png (Fixture *f, gconstpointer data)
       g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 1);
       hb_app_test_cell_point (window, d % 7, d / 7, 0.5, 0.5, &px, &py);
       hb_board_view_simulate_click (view, px, py, 3);
+      hb_app_test_settle (30);
+      g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 0);
+      g_assert_true (flow->equal (now, hb_window_get_state (window)));
+
+      /* By the keyboard: the Menu key on the cursor's cell (the right
+       * click's key; it had none). */
+      hb_board_view_set_import (view, NULL, 0, 0, 0, 0, mask);
+      hb_app_test_settle (30);
+      g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 1);
+      for (int k = 0; k < 7; k++)
+        {
+          board_key (view, GDK_KEY_Left);
+          board_key (view, GDK_KEY_Up);
+        }
+      for (int k = 0; k < d % 7; k++)
+        board_key (view, GDK_KEY_Right);
+      for (int k = 0; k < d / 7; k++)
+        board_key (view, GDK_KEY_Down);
+      g_assert_true (board_key (view, GDK_KEY_Menu));
       hb_app_test_settle (30);
       g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 0);
       g_assert_true (flow->equal (now, hb_window_get_state (window)));
