@@ -92,6 +92,24 @@ format_tick (double v, double step, char *buf, gsize size)
 
 /* Where value v goes up the y axis: itself, or log10 (1 + v) on a log
  * scale (logy, a local of hb_plot_render). */
+/* The width of the widest of the n tick labels, as cairo sets them. */
+static double
+widest_tick (cairo_t *cr, const double *ticks, int n)
+{
+  double widest = 0;
+
+  for (int i = 0; i < n; i++)
+    {
+      char buf[32];
+      cairo_text_extents_t ext;
+
+      format_tick (ticks[i], n > 1 ? ticks[1] - ticks[0] : 1, buf, sizeof buf);
+      cairo_text_extents (cr, buf, &ext);
+      widest = MAX (widest, ext.x_advance);
+    }
+  return widest;
+}
+
 #define SCALE_Y(v) (logy ? log10 (1 + MAX ((v), 0)) : (v))
 
 void
@@ -222,14 +240,7 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
 
   /* Margins: room for the widest y label, the x labels and axis name. */
   {
-    double widest = 0;
-    for (int i = 0; i < nyt; i++)
-      {
-        char buf[32];
-        format_tick (yt[i], nyt > 1 ? yt[1] - yt[0] : 1, buf, sizeof buf);
-        cairo_text_extents (cr, buf, &ext);
-        widest = MAX (widest, ext.x_advance);
-      }
+    double widest = widest_tick (cr, yt, nyt);
     left = x + widest + font * (value != NULL ? 2.4 : 1.0);
   }
   right = x + width - font;
@@ -253,15 +264,7 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
    * nearly touched at 6,400 generations). */
   for (int want = 5; want > 1 && nxt > 2; want--)
     {
-      double widest = 0;
-      for (int i = 0; i < nxt; i++)
-        {
-          char buf[32];
-          format_tick (xt[i], nxt > 1 ? xt[1] - xt[0] : 1, buf, sizeof buf);
-          cairo_text_extents (cr, buf, &ext);
-          widest = MAX (widest, ext.x_advance);
-        }
-      if ((right - left) / (xmax - xmin) * (xt[1] - xt[0]) >= 2 * widest)
+      if ((right - left) / (xmax - xmin) * (xt[1] - xt[0]) >= 2 * widest_tick (cr, xt, nxt))
         break;
       nxt = hb_plot_ticks (xmin, xmax, want - 1, xt, G_N_ELEMENTS (xt));
     }
