@@ -434,10 +434,6 @@ cmd_solve (int argc, char **argv)
     }
   solve_answer_board = TRUE;
   r = solve_or_die (state, opt_solver);
-  /* --count 1 finds one, as a plain solve does: said all the same (stderr
-   * was silent, though the README promises the count), --stats too. */
-  if (r->status == HB_STATUS_SOLVED && solve_count_limit == 1 && r->message == NULL)
-    hb_result_set_count_message (r, 1, 1);
   if (opt_stats)
     print_stats (opt_solver ? hb_game_find_solver (state->game, opt_solver)
                             : hb_game_default_solver (state->game), r);

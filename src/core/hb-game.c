@@ -168,6 +168,12 @@ hb_solve (const HbSolver *solver, const HbState *state,
       r->status = HB_STATUS_GAVE_UP;
       hb_result_set_message (r, _("Gave up (%s)"), _("the time limit"));
     }
+  /* Counting to 1 is finding one, which the counting solvers do without
+   * counting: said all the same, as any count is (the command line's
+   * --count 1 and the app's "Count solutions" of 1 said nothing). */
+  if (r != NULL && r->status == HB_STATUS_SOLVED && options->count_limit == 1
+      && r->message == NULL && (solver->flags & HB_SOLVER_COUNTS))
+    hb_result_set_count_message (r, 1, 1);
   if (r != NULL)
     r->seconds = hb_now () - t0;
   return r;
