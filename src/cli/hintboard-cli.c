@@ -426,9 +426,7 @@ cmd_solve (int argc, char **argv)
     {
       /* It wrote nothing for Enlight and Flood-It, and crashed on Infinite
        * Loop's solution. */
-      g_autofree char *msg = g_strdup_printf ("%s: %s has no JSON form; --json is for Flow Free",
-                                              argv[1], state->game->name);
-      cli_error ("%s", msg);
+      cli_error ("%s: %s has no JSON form; --json is for Flow Free", argv[1], state->game->name);
       hb_state_free (state);
       return EXIT_BAD_INPUT;
     }
