@@ -113,17 +113,13 @@ hb_window_play_restart (HbWindow *self)
 {
   const HbState *start = hb_window_play_restart_board (self);
   char *key = g_strdup (self->level_key);
-  gint64 kept;
-  gboolean ended;
 
+  /* Kept before the clock starts over (play_level_changed leaves what
+   * is kept, and only forgets the depth it is for). */
   keep_clock (self);
-  kept = self->restart_kept;
-  ended = self->restart_ended;
   hb_window_play_level_changed (self);
   self->level_key = key;
   hb_document_push_restart (self->document, hb_state_copy (start));
-  self->restart_kept = kept;
-  self->restart_ended = ended;
   self->restart_depth = hb_document_play_depth (self->document);
 }
 
@@ -139,12 +135,13 @@ restart_undone (HbWindow *self)
     return;
   if (depth + 1 == self->restart_depth && self->restart_kept >= 0)
     {
+      /* As it stood at the Restart; a try not won goes on from there. */
       stop_clock (self);
       self->play_start = now - self->restart_kept;
-      self->play_end = self->restart_ended ? now : 0;
+      self->play_end = now;
       self->restart_kept = -1;
       if (!self->restart_ended)
-        self->clock_id = g_timeout_add_seconds (1, clock_tick, self);
+        clock_goes_on (self);
     }
   else if (depth == self->restart_depth && self->restart_kept < 0
            && hb_window_play_moves (self) == 0)
