@@ -72,7 +72,7 @@ update_labels (HbPlayerBar *self)
    * a game ("the starting board" read as the level's start). */
   if (hb_player_at_answer (self->player))
     gtk_label_set_label (self->description_label,
-                         _("The answer, applied to the board the solve began on"));
+                         _("The answer, from where the solve began"));
   else
     gtk_label_set_label (self->description_label,
                          text[0] ? text : _("Before the first step"));

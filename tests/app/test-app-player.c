@@ -127,7 +127,7 @@ test_ends_on_answer (void)
    * (it said "the starting board", which in Play read as the level's
    * start); the counter says where it stands. */
   g_assert_cmpstr (hb_player_bar_get_description (bar), ==,
-                   "The answer, applied to the board the solve began on");
+                   "The answer, from where the solve began");
   {
     g_autofree char *at = hb_format_count ((gint64) len);
     g_autofree char *want = g_strdup_printf ("After step %s", at);
