@@ -571,7 +571,20 @@ on_main_menu_key (GtkEventControllerKey *controller, guint keyval, guint keycode
                   GdkModifierType state, HbWindow *self)
 {
   if (keyval == GDK_KEY_Escape)
-    self->main_menu_escaped = TRUE;
+    {
+      GtkWidget *w = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
+
+      self->main_menu_escaped = TRUE;
+      /* Escape in a submenu (Style, Open Recent) closes the whole menu,
+       * and with GTK 4.8 on X11 every key after it went on to the hidden
+       * popover: nothing worked until a click. Closing from the main page
+       * gives the keys back, so the menu goes there first. (The pages are
+       * a GtkStack inside the GtkPopoverMenu, the first "main".) */
+      while (w != NULL && !GTK_IS_STACK (w))
+        w = gtk_widget_get_first_child (w);
+      if (w != NULL && gtk_stack_get_child_by_name (GTK_STACK (w), "main") != NULL)
+        gtk_stack_set_visible_child_name (GTK_STACK (w), "main");
+    }
   return FALSE;
 }
 

@@ -5,6 +5,8 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <stdlib.h>
+#include <gdk/x11/gdkx.h>
+#include <X11/extensions/XTest.h>
 
 static HbApplication *app;
 
@@ -449,4 +451,26 @@ hb_app_test_click_cell (HbWindow *window, int x, int y, int button)
   hb_app_test_cell_point (window, x, y, 0.5, 0.5, &px, &py);
   hb_board_view_simulate_click (hb_window_get_board_view (window), px, py, button);
   hb_app_test_settle (30);
+}
+
+gboolean
+hb_app_test_x_key (GtkWidget *widget, guint keyval)
+{
+  GdkDisplay *display = gtk_widget_get_display (widget);
+  Display *x;
+  int ev, err, major, minor;
+  KeyCode code;
+
+  if (!GDK_IS_X11_DISPLAY (display))
+    return FALSE;
+  x = gdk_x11_display_get_xdisplay (display);
+  if (!XTestQueryExtension (x, &ev, &err, &major, &minor))
+    return FALSE;
+  code = XKeysymToKeycode (x, keyval);
+  g_assert_cmpint (code, !=, 0);
+  XTestFakeKeyEvent (x, code, True, CurrentTime);
+  XTestFakeKeyEvent (x, code, False, CurrentTime);
+  XFlush (x);
+  hb_app_test_settle (150);
+  return TRUE;
 }

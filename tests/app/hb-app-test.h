@@ -41,6 +41,12 @@ gboolean    hb_app_test_load (HbWindow *window, GFile *file);
 void        hb_app_test_wait_loaded (HbWindow *window);
 void        hb_app_test_wait_board_focus (HbWindow *window);
 
+/* Presses and releases `keyval` through the X server (XTest), as a
+ * keyboard does: the key goes to whichever surface has the X focus, so a
+ * test sees what a user would when a popover keeps it. FALSE (nothing
+ * sent) when the display is not X11 or has no XTest. */
+gboolean    hb_app_test_x_key (GtkWidget *widget, guint keyval);
+
 /* Renders a widget as it is now into BGRA bytes (premultiplied, stride
  * width * 4), like a screenshot. */
 typedef struct {

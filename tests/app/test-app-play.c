@@ -8,6 +8,7 @@
  * shows a level that is not solved yet; keyboard play solves a level.
  * The checks read the states' cells with this file's own code. */
 #include <adwaita.h>
+#include <gdk/x11/gdkx.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
@@ -1123,6 +1124,54 @@ test_main_menu_focus (void)
   hb_app_test_window_close (window);
 }
 
+/* Escape in a submenu of the main menu (Style, Open Recent) closed the
+ * menu and left every key going to its hidden popover: E, P, F9, Tab did
+ * nothing until the window was clicked. The keys here go through the X
+ * server, as a keyboard's do. */
+static void
+test_main_menu_submenu_escape (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *menu = find_with (GTK_WIDGET (window), "GtkMenuButton", "icon-name", "open-menu-symbolic");
+  GtkPopover *popover;
+  GtkWidget *style;
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+
+  g_assert_nonnull (menu);
+  popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (menu));
+  /* No window manager here: the window takes the X focus itself. */
+  XSetInputFocus (gdk_x11_display_get_xdisplay (gtk_widget_get_display (GTK_WIDGET (window))),
+                  gdk_x11_surface_get_xid (surface), RevertToParent, CurrentTime);
+  hb_app_test_settle (100);
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  if (!hb_app_test_x_key (GTK_WIDGET (window), GDK_KEY_e))
+    {
+      g_test_skip ("no X11 display with XTest");
+      hb_app_test_window_close (window);
+      return;
+    }
+  g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_EDIT);
+
+  for (int round = 0; round < 2; round++)
+    {
+      HbMode want = round == 0 ? HB_MODE_PLAY : HB_MODE_EDIT;
+
+      hb_app_test_x_key (GTK_WIDGET (window), GDK_KEY_F10);
+      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+      style = find_with (GTK_WIDGET (popover), "GtkModelButton", "text", "Style");
+      g_assert_nonnull (style);
+      g_assert_true (gtk_widget_grab_focus (style));
+      hb_app_test_x_key (GTK_WIDGET (window), GDK_KEY_Right);
+      g_assert_false (gtk_widget_get_mapped (style));   /* on the submenu's page */
+      hb_app_test_x_key (GTK_WIDGET (window), GDK_KEY_Escape);
+      g_assert_false (gtk_widget_get_visible (GTK_WIDGET (popover)));
+      /* The keys work again: P (then E) changes the mode. */
+      hb_app_test_x_key (GTK_WIDGET (window), want == HB_MODE_PLAY ? GDK_KEY_p : GDK_KEY_e);
+      g_assert_cmpint (hb_window_get_mode (window), ==, want);
+    }
+  hb_app_test_window_close (window);
+}
+
 /* Undo from its button, Tab and Enter, undoing the last step: the button
  * goes insensitive under the focus, and the focus went nowhere (no ring,
  * and the next Tab began again at the game chooser). It goes to the
@@ -1183,5 +1232,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/undo-button-focus", test_undo_button_focus);
   g_test_add_func ("/app/play/clock-stands-while-watching", test_clock_stands_while_watching);
   g_test_add_func ("/app/play/main-menu-focus", test_main_menu_focus);
+  g_test_add_func ("/app/play/main-menu-submenu-escape", test_main_menu_submenu_escape);
   return g_test_run ();
 }
