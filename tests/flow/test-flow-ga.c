@@ -825,10 +825,55 @@ test_ga_seed_repeats (void)
     }
 }
 
+/* Whether marks[] rings exactly the pieces of colour[] (cells of one
+ * colour joined side by side) that hold no dot: found here on their own. */
+static gboolean
+rings_stray_pieces (const FlowState *s, const guint8 *colour, const guint8 *marks)
+{
+  int w = s->base.width, h = s->base.height, n = w * h;
+  g_autofree int *piece = g_new (int, n), *stack = g_new (int, n);
+  g_autofree gboolean *has_dot = g_new0 (gboolean, n);
+  int pieces = 0;
+
+  for (int i = 0; i < n; i++)
+    piece[i] = -1;
+  for (int i = 0; i < n; i++)
+    {
+      int top = 0;
+      if (piece[i] >= 0)
+        continue;
+      piece[i] = pieces;
+      stack[top++] = i;
+      while (top > 0)
+        {
+          int v = stack[--top], x = v % w, y = v / w;
+          const int nx[4] = { x, x + 1, x, x - 1 }, ny[4] = { y - 1, y, y + 1, y };
+          has_dot[pieces] |= s->dot[v] != 0;
+          for (int d = 0; d < 4; d++)
+            if (nx[d] >= 0 && nx[d] < w && ny[d] >= 0 && ny[d] < h)
+              {
+                int u = ny[d] * w + nx[d];
+                if (piece[u] < 0 && colour[u] == colour[v])
+                  {
+                    piece[u] = pieces;
+                    stack[top++] = u;
+                  }
+              }
+        }
+      pieces++;
+    }
+  for (int i = 0; i < n; i++)
+    if ((marks[i] != 0) != !has_dot[piece[i]])
+      return FALSE;
+  return TRUE;
+}
+
 /* A generation's words say what the red rings on its board are: for the
- * paths GA the cells two paths share, for the cells GA the cells that
- * break the rule (the player showed "18 marked" and nothing said what);
- * the mean fitness has one decimal. */
+ * paths GA the cells two paths share, for the cells GA the pieces of
+ * colour that reach no dot, which are what it rings (the player showed "18
+ * marked" and nothing said what; then it said "cells that break the rule",
+ * which they do not: the rule holds cell by cell on a closed loop); the
+ * mean fitness has one decimal. */
 static void
 test_ga_marks_said (void)
 {
@@ -839,7 +884,7 @@ test_ga_marks_said (void)
   const char *boards[] = { jumbo_10x10_01, extreme_8x8_01, extreme_8x8_01 };
   const char *said[] = { "ringed in red: cells two paths share",
                          "ringed in red: cells two paths share",
-                         "ringed in red: cells that break the rule" };
+                         "ringed in red: pieces of colour that reach no dot" };
   const gboolean rings[] = { TRUE, FALSE, TRUE };
 
   for (guint v = 0; v < G_N_ELEMENTS (solvers); v++)
@@ -867,6 +912,8 @@ test_ga_marks_said (void)
           for (gsize k = 2 * n; blob != NULL && k < len && k < 3 * n; k++)
             marked |= blob[k] != 0;
           marked_ones += marked;
+          if (solvers[v] == &flow_solver_ga_cells && marked)
+            g_assert_true (len >= 3 * n && rings_stray_pieces (s, blob, blob + 2 * n));
           d = flow_game.describe_step (&s->base, t, step);
           /* Said only when the board has rings (it was said with none). */
           if ((strstr (d, said[v]) != NULL) != marked)

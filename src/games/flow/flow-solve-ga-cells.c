@@ -174,7 +174,7 @@ ga_cells_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
   g.colours = MIN (level->colours, FLOW_MAX_COLOURS);
   /* The score is the cells whose rule holds: the more the better. */
   flow_ga_report_begin (&rep, trace, N_("cells satisfied (higher is better)"),
-                        FLOW_MARKS_BROKEN);
+                        FLOW_MARKS_STRAY);
   for (int c = 0; c < g.colours; c++)
     {
       int a, b;

@@ -2126,12 +2126,13 @@ flow_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *
         return g_strdup_printf (_("Generation %s: fitness best %g, mean %.1f, worst %g; "
                                   "ringed in red: cells two paths share"),
                                 counter, step->f[0], step->f[1], step->f[2]);
-      if (marks == FLOW_MARKS_BROKEN)
+      if (marks == FLOW_MARKS_STRAY)
         /* TRANSLATORS: a genetic algorithm's generation and its score
          * (cells satisfied): best, mean, worst; then what the red rings
-         * on the board are */
+         * on the board are: pieces of one colour (closed loops, stretches)
+         * joined to neither of its dots */
         return g_strdup_printf (_("Generation %s: fitness best %g, mean %.1f, worst %g; "
-                                  "ringed in red: cells that break the rule"),
+                                  "ringed in red: pieces of colour that reach no dot"),
                                 counter, step->f[0], step->f[1], step->f[2]);
       /* TRANSLATORS: a genetic algorithm's generation and its fitness
        * (lower is better): best, mean, worst */

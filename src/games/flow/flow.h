@@ -206,7 +206,7 @@ void       flow_trace_board (HbTrace *trace, HbStepKind kind, const FlowState *l
 typedef enum {
   FLOW_MARKS_UNSAID = 0,
   FLOW_MARKS_SHARED,    /* cells two or more paths share (paths GA) */
-  FLOW_MARKS_BROKEN,    /* cells that break the rule (cells GA) */
+  FLOW_MARKS_STRAY,     /* pieces of colour that reach no dot (cells GA) */
 } FlowMarksMeaning;
 void       flow_trace_board_marked (HbTrace *trace, HbStepKind kind, const FlowState *level,
                                     const guint8 *colour, const guint8 *links,
