@@ -546,6 +546,12 @@ static gboolean
 on_player_key (GtkEventControllerKey *controller, guint keyval, guint keycode,
                GdkModifierType state, HbWindow *self)
 {
+  /* Escape cancels an open in flight before anything else takes it: the
+   * toast overlay's own Escape dismissed the "Opening…" toast, and the
+   * open went on unseen (a FIFO written to later replaced the level). */
+  if (keyval == GDK_KEY_Escape && (state & gtk_accelerator_get_default_mod_mask ()) == 0
+      && hb_window_cancel_load (self))
+    return TRUE;
   return hb_window_player_key (self, keyval, state);
 }
 

@@ -453,6 +453,19 @@ hb_app_test_click_cell (HbWindow *window, int x, int y, int button)
   hb_app_test_settle (30);
 }
 
+void
+hb_app_test_x_focus (GtkWindow *window)
+{
+  GdkDisplay *display = gtk_widget_get_display (GTK_WIDGET (window));
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+
+  if (!GDK_IS_X11_DISPLAY (display) || surface == NULL)
+    return;
+  XSetInputFocus (gdk_x11_display_get_xdisplay (display), gdk_x11_surface_get_xid (surface),
+                  RevertToParent, CurrentTime);
+  hb_app_test_settle (100);
+}
+
 gboolean
 hb_app_test_x_key (GtkWidget *widget, guint keyval)
 {

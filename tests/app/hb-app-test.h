@@ -46,6 +46,9 @@ void        hb_app_test_wait_board_focus (HbWindow *window);
  * test sees what a user would when a popover keeps it. FALSE (nothing
  * sent) when the display is not X11 or has no XTest. */
 gboolean    hb_app_test_x_key (GtkWidget *widget, guint keyval);
+/* Gives `window` the X focus (there is no window manager under the tests'
+ * Xvfb to do it), so that hb_app_test_x_key's keys reach it. */
+void        hb_app_test_x_focus (GtkWindow *window);
 
 /* Renders a widget as it is now into BGRA bytes (premultiplied, stride
  * width * 4), like a screenshot. */

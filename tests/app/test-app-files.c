@@ -2,8 +2,12 @@
  * naming the file, line and column and leaves the open level unchanged;
  * save then reopen round-trips; a failed save keeps the unsaved state; the
  * title marks unsaved changes; Export Animation's toast names the folder. */
+#include <errno.h>
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "hb-app-test.h"
 #include "hb-registry.h"
@@ -286,6 +290,53 @@ test_open_cancel (Fixture *f, gconstpointer data)
   g_unlink (pb);
   g_free (pa);
   g_free (pb);
+  hb_app_test_window_close (window);
+}
+
+/* Escape pressed on the keyboard while a slow open shows its "Opening…"
+ * toast: the toast overlay took Escape to dismiss the toast, and the open
+ * went on unseen, so a FIFO written to a minute later replaced the level.
+ * The key now cancels the open: the FIFO is let go (nobody reads it) and
+ * the level stays. */
+static void
+test_open_cancel_by_key (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  g_autofree char *path = g_build_filename (f->dir, "slow.flow", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  HbState *before = hb_state_copy (hb_window_get_state (window));
+  Opened o[2] = { { 0 } };
+  int fd, err;
+
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  hb_app_test_x_focus (GTK_WINDOW (window));
+  o[1].done = TRUE;
+  hb_window_load_file_async (window, file, opened, &o[0]);
+  hb_app_test_settle (600);   /* the toast shows after 300 ms */
+  g_assert_true (hb_window_is_loading (window));
+  if (!hb_app_test_x_key (GTK_WIDGET (window), GDK_KEY_Escape))
+    {
+      g_test_skip ("no X11 display with XTest");
+      hb_window_cancel_load (window);
+    }
+  hb_app_test_settle (200);
+  /* A writer now: with the open cancelled nobody reads (ENXIO). */
+  fd = open (path, O_WRONLY | O_NONBLOCK);
+  err = fd < 0 ? errno : 0;
+  if (fd >= 0)
+    {
+      g_assert_cmpint (write (fd, "R..R\n", 5), ==, 5);
+      close (fd);
+    }
+  hb_app_test_wait (both_opened, o, 30000, "the open to finish");
+  g_assert_false (o[0].ok);
+  g_assert_error (o[0].error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&o[0].error);
+  g_assert_true (hb_window_get_game (window)->equal (before, hb_window_get_state (window)));
+  g_assert_false (hb_window_is_loading (window));
+  g_assert_cmpint (err, ==, ENXIO);
+  hb_state_free (before);
+  g_unlink (path);
   hb_app_test_window_close (window);
 }
 
@@ -692,6 +743,8 @@ main (int argc, char *argv[])
               test_open_focuses_board, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-cancel", Fixture, NULL, hb_app_test_dir_set_up,
               test_open_cancel, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/open-cancel-by-key", Fixture, NULL, hb_app_test_dir_set_up,
+              test_open_cancel_by_key, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/close-asks", Fixture, NULL, hb_app_test_dir_set_up,
               test_close_asks, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-asks-after-reading", Fixture, NULL, hb_app_test_dir_set_up,

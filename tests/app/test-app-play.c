@@ -8,7 +8,6 @@
  * shows a level that is not solved yet; keyboard play solves a level.
  * The checks read the states' cells with this file's own code. */
 #include <adwaita.h>
-#include <gdk/x11/gdkx.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
@@ -1135,14 +1134,10 @@ test_main_menu_submenu_escape (void)
   GtkWidget *menu = find_with (GTK_WIDGET (window), "GtkMenuButton", "icon-name", "open-menu-symbolic");
   GtkPopover *popover;
   GtkWidget *style;
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
 
   g_assert_nonnull (menu);
   popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (menu));
-  /* No window manager here: the window takes the X focus itself. */
-  XSetInputFocus (gdk_x11_display_get_xdisplay (gtk_widget_get_display (GTK_WIDGET (window))),
-                  gdk_x11_surface_get_xid (surface), RevertToParent, CurrentTime);
-  hb_app_test_settle (100);
+  hb_app_test_x_focus (GTK_WINDOW (window));
   hb_window_set_mode (window, HB_MODE_PLAY);
   if (!hb_app_test_x_key (GTK_WIDGET (window), GDK_KEY_e))
     {
