@@ -12,6 +12,8 @@
 #include <glib/gstdio.h>
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static char *tmpdir;
@@ -179,6 +181,111 @@ test_bad_files (void)
       g_assert_no_error (error);
       g_assert_nonnull (back);
     }
+  }
+}
+
+/* The process's peak resident memory in KiB since the last reset
+ * (/proc/self/clear_refs), or -1 where Linux does not say. */
+static long
+peak_kib (gboolean reset)
+{
+  g_autofree char *status = NULL;
+  const char *hwm;
+
+  if (reset)
+    {
+      /* Written in place (g_file_set_contents would rename a copy). */
+      FILE *f = fopen ("/proc/self/clear_refs", "w");
+      gboolean ok = f != NULL && fputs ("5", f) >= 0;
+      if (f != NULL)
+        ok &= fclose (f) == 0;
+      if (!ok)
+        return -1;
+    }
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL)
+      || (hwm = strstr (status, "VmHWM:")) == NULL)
+    return -1;
+  return strtol (hwm + 6, NULL, 10);
+}
+
+/* An oversized picture given as bytes (pasted, or read from a pipe) is
+ * refused before its pixels are decoded: a 20000x20000 PNG of 1 MB took
+ * 1.2 GB and 4 s to be refused, since the first 64 KiB fed to the loader
+ * decoded it all. Here a PNG 12,001 pixels wide (one over the limit) of
+ * 3,000 white rows, 108 MB decoded; and WebP headers of every form, whose
+ * loader decodes the whole picture whatever size is asked of it. */
+static void
+test_oversized_bytes (void)
+{
+  const int w = 12001, h = 3000;
+  gsize row = 1 + 3 * (gsize) w, raw_len = row * h, z_len = 0;
+  g_autofree guint8 *raw = g_malloc0 (raw_len);
+  g_autoptr (GConverter) zlib = G_CONVERTER (g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB, 1));
+  g_autofree guint8 *png = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize read, written, n;
+  long before, after;
+  guint8 hdr[64];
+
+  memset (raw, 0xFF, raw_len);
+  for (int y = 0; y < h; y++)
+    raw[(gsize) y * row] = 0;   /* filter: none */
+  n = png_header (hdr, (guint32) w, (guint32) h) - 20;   /* without the sample IDAT */
+  png = g_malloc (n + 12 + raw_len / 100 + 1024);
+  memcpy (png, hdr, n);
+  g_assert_cmpint (g_converter_convert (zlib, raw, raw_len, png + n + 8, raw_len / 100 + 1000,
+                                        G_CONVERTER_INPUT_AT_END, &read, &z_len, &error),
+                   ==, G_CONVERTER_FINISHED);
+  g_assert_no_error (error);
+  put32 (png + n, (guint32) z_len);
+  memcpy (png + n + 4, "IDAT", 4);
+  put32 (png + n + 8 + z_len, crc32_bytes (png + n + 4, z_len + 4));
+  written = n + 12 + z_len;
+  g_clear_pointer (&raw, g_free);
+  before = peak_kib (TRUE);
+  {
+    g_autoptr(HbImage) img = hb_image_load_bytes (png, written, "pasted", &error);
+    g_assert_null (img);
+  }
+  after = peak_kib (FALSE);
+  g_assert_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TOO_LARGE);
+  g_assert_nonnull (strstr (error->message, "12001×3000"));
+  g_clear_error (&error);
+  if (before < 0 || after < 0)
+    g_test_message ("no peak memory to read here");
+  else
+    {
+      g_test_message ("peak memory %ld KiB, then %ld KiB", before, after);
+      g_assert_cmpint (after - before, <, 20 * 1024);
+    }
+
+  /* WebP: the simple lossy form, lossless, and the extended form. */
+  {
+    guint8 vp8[30] = "RIFF\x16\0\0\0WEBPVP8 \x0a\0\0\0\0\0\0\x9d\x01\x2a";
+    guint8 vp8l[30] = "RIFF\x16\0\0\0WEBPVP8L\x0a\0\0\0\x2f";
+    guint8 vp8x[30] = "RIFF\x16\0\0\0WEBPVP8X\x0a\0\0\0";
+    guint32 bits = (9000 - 1) | (guint32) (9000 - 1) << 14;
+    struct { guint8 *d; const char *size; } cases[] = {
+      { vp8, "9000×9000" }, { vp8l, "9000×9000" }, { vp8x, "20000×20000" },
+    };
+
+    vp8[26] = 9000 & 0xFF; vp8[27] = 9000 >> 8; vp8[28] = 9000 & 0xFF; vp8[29] = 9000 >> 8;
+    for (int i = 0; i < 4; i++)
+      vp8l[21 + i] = (guint8) (bits >> (8 * i));
+    for (int i = 0; i < 3; i++)
+      {
+        vp8x[24 + i] = (guint8) ((20000 - 1) >> (8 * i));
+        vp8x[27 + i] = (guint8) ((20000 - 1) >> (8 * i));
+      }
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        g_autoptr(HbImage) img = hb_image_load_bytes (cases[i].d, 30, "pasted.webp", &error);
+        g_assert_null (img);
+        g_assert_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TOO_LARGE);
+        if (strstr (error->message, cases[i].size) == NULL)
+          g_error ("'%s' not in '%s'", cases[i].size, error->message);
+        g_clear_error (&error);
+      }
   }
 }
 
@@ -460,6 +567,7 @@ main (int argc, char **argv)
   tmpdir = g_dir_make_tmp ("hb-vision-XXXXXX", NULL);
   g_test_add_func ("/vision/image/bad-files", test_bad_files);
   g_test_add_func ("/vision/image/formats", test_formats);
+  g_test_add_func ("/vision/image/oversized-bytes", test_oversized_bytes);
   g_test_add_func ("/vision/image/surface-and-scale", test_surface_and_scale);
   g_test_add_func ("/vision/image/shrunk", test_shrunk);
   g_test_add_func ("/vision/lab", test_lab);
