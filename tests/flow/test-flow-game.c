@@ -273,6 +273,18 @@ test_truncate_and_clear (void)
   apply_refused (s, FLOW_OP_LINK, 0, 0, -7);
   apply_refused (s, 99, 0, 0, 0);
   hb_state_free (&s->base);
+
+  /* Drawn from the right dot, the press keeps the part from that dot, as
+   * a cut by another colour does (it kept the left part, the first dot in
+   * reading order). */
+  s = parse ("R...R\n");
+  for (int x = 4; x > 0; x--)
+    s = apply (s, FLOW_OP_LINK, x, 0, LINK (0, HB_DIR_W));
+  g_assert_true (flow_game.is_solved (&s->base));
+  s = apply (s, FLOW_OP_TRUNCATE, 2, 0, -1);
+  assert_colours (s, "R.RRR");
+  assert_consistent (s);
+  hb_state_free (&s->base);
 }
 
 /* The index of colour character ch among s's names (spare ones too). */

@@ -331,14 +331,21 @@ truncate_at (FlowState *s, int i, int keep)
   return changed;
 }
 
-/* The branch TRUNCATE keeps by default: one that reaches a dot (the
- * nearest dot in reading order when both do), else none (-1). */
+/* The branch TRUNCATE keeps by default: one that reaches a dot; when both
+ * do (a joined path), the one from the dot the path was drawn from (as a
+ * cut keeps, see cut_at: a press in the middle of a path drawn from its
+ * right dot kept the left part), else the first dot in reading order;
+ * else none (-1). */
 static int
 auto_keep (FlowState *s, int i)
 {
-  int dot_at[4], keep = -1;
+  int dot_at[4], keep = -1, c = s->colour[i] - 1;
+  int origin = c >= 0 && c < s->colours ? s->origin[c] - 1 : -1;
 
   branch_dots (s, i, dot_at);
+  for (int d = 0; d < 4; d++)
+    if (dot_at[d] >= 0 && dot_at[d] == origin)
+      return d;
   for (int d = 0; d < 4; d++)
     if (dot_at[d] >= 0 && (keep < 0 || dot_at[d] < dot_at[keep]))
       keep = d;
