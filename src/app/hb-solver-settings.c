@@ -107,11 +107,25 @@ store (Control *c, double value)
  * limit). The words are kept short, so that the field leaves its row's
  * title room to stay whole; the tooltip says what they mean. NULL: the
  * number itself. */
-static const char *
-min_label (const HbSetting *d)
+/* Whether c is the Step limit of a solver that stops at a limit of its own
+ * when given none: "None" was not true (plain backtracking gave up at 2^27
+ * steps with its Step limit showing None), so it says "Auto". */
+static gboolean
+own_step_limit (const Control *c)
 {
+  return g_str_equal (c->decl->key, "node-limit") && c->panel->solver != NULL
+         && (c->panel->solver->flags & HB_SOLVER_OWN_NODE_LIMIT) != 0;
+}
+
+static const char *
+min_label (const Control *c)
+{
+  const HbSetting *d = c->decl;
+
   if (d->auto_label != NULL)
     return _(d->auto_label);
+  if (own_step_limit (c))
+    return C_("step limit", "Auto");
   for (gsize i = 0; hb_common_solver_settings[i].key != NULL; i++)
     if (d == &hb_common_solver_settings[i])
       return C_("no limit", "None");
@@ -129,7 +143,7 @@ on_spin_input (GtkSpinButton *spin, double *new_value, Control *c)
   GError *error = NULL;
   char *copy;
 
-  if (min_label (c->decl) != NULL && g_strcmp0 (text, min_label (c->decl)) == 0)
+  if (min_label (c) != NULL && g_strcmp0 (text, min_label (c)) == 0)
     {
       *new_value = c->decl->min;
       clear_error (c);
@@ -160,10 +174,10 @@ on_spin_input (GtkSpinButton *spin, double *new_value, Control *c)
 static gboolean
 on_spin_output (GtkSpinButton *spin, Control *c)
 {
-  if (min_label (c->decl) != NULL
+  if (min_label (c) != NULL
       && gtk_spin_button_get_value (spin) == c->decl->min)
     {
-      gtk_editable_set_text (GTK_EDITABLE (spin), min_label (c->decl));
+      gtk_editable_set_text (GTK_EDITABLE (spin), min_label (c));
       return TRUE;
     }
   return FALSE;
@@ -305,11 +319,11 @@ new_spin (Control *c, const HbSettings *s)
   /* Room for the longest number or the word for the lowest value, no more
    * (a wide field squeezes the row's title until it breaks mid-word). */
   gtk_editable_set_width_chars (GTK_EDITABLE (spin),
-                                min_label (d) ? CLAMP ((int) g_utf8_strlen (min_label (d), -1), 9, 12) : 9);
+                                min_label (c) ? CLAMP ((int) g_utf8_strlen (min_label (c), -1), 9, 12) : 9);
   g_signal_connect (spin, "input", G_CALLBACK (on_spin_input), c);
   g_signal_connect (spin, "output", G_CALLBACK (on_spin_output), c);
   g_signal_connect (spin, "value-changed", G_CALLBACK (on_spin_changed), c);
-  if (min_label (d) != NULL && value == d->min)
+  if (min_label (c) != NULL && value == d->min)
     on_spin_output (GTK_SPIN_BUTTON (spin), c);
   hb_spin_button_wheel_needs_focus (GTK_SPIN_BUTTON (spin));
   return spin;
@@ -397,7 +411,10 @@ add_control (HbSolverPanel *self, const HbSetting *d, const HbSettings *s)
     }
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (c->row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (c->row), _(d->label));
-  if (d->help != NULL)
+  if (own_step_limit (c))
+    gtk_widget_set_tooltip_text (c->row, _("Stop after this many search steps; Auto stops "
+                                           "where this solver's own limit does."));
+  else if (d->help != NULL)
     gtk_widget_set_tooltip_text (c->row, _(d->help));
   adw_expander_row_add_row (self->settings_row, c->row);
   g_ptr_array_add (self->controls, c);

@@ -228,7 +228,9 @@ cmd_list (int argc, char **argv)
       printf ("%s\t%s\t%s\t%s\n", games[i]->id, games[i]->solvers[j]->id,
               games[i]->solvers[j]->summary,
               (games[i]->solvers[j]->flags & HB_SOLVER_NO_NODE_LIMIT)
-              ? "limits: time (no node limit: it does not search)" : "limits: time, nodes");
+              ? "limits: time (no node limit: it does not search)"
+              : (games[i]->solvers[j]->flags & HB_SOLVER_OWN_NODE_LIMIT)
+              ? "limits: time, nodes (without --set node-limit, its own)" : "limits: time, nodes");
   return 0;
 }
 

@@ -2,6 +2,8 @@
 
 #include <glib/gi18n.h>
 
+#include "hb-stat-label.h"
+
 static void
 stat_free (gpointer p)
 {
@@ -216,7 +218,7 @@ hb_result_stop (HbResult *r, HbStopReason reason, guint64 count,
 
   if (one != NULL && many != NULL)
     {
-      g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, count);
+      g_autofree char *num = hb_format_count ((gint64) MIN (count, (guint64) G_MAXINT64));
       /* one and many are the solver's N_() phrases with one %s. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
@@ -234,6 +236,10 @@ hb_result_stop (HbResult *r, HbStopReason reason, guint64 count,
       return r;
     case HB_STOP_TIME_LIMIT: why = _("the time limit"); break;
     case HB_STOP_NODE_LIMIT: why = _("the node limit"); break;
+    case HB_STOP_OWN_NODE_LIMIT:
+      /* TRANSLATORS: why a solver stopped when no step limit was set */
+      why = _("its own step limit; set a Step limit to search longer");
+      break;
     case HB_STOP_MEMORY_LIMIT: default: why = _("the memory limit"); break;
     }
   if (what)

@@ -184,6 +184,10 @@ typedef enum {
    * (polynomial), so it has no steps to count. Every solver honours
    * options->time_limit (hb_solve enforces it through the HbCancel). */
   HB_SOLVER_NO_NODE_LIMIT = 1 << 6,
+  /* Without options->node_limit it stops at a limit of its own (a search
+   * that could run for hours): the app shows its Step limit as "Auto", not
+   * "None", and it gives up with HB_STOP_OWN_NODE_LIMIT. */
+  HB_SOLVER_OWN_NODE_LIMIT = 1 << 7,
 } HbSolverFlags;
 
 typedef struct {
@@ -213,6 +217,7 @@ typedef enum {
   HB_STOP_TIME_LIMIT,    /* options->time_limit */
   HB_STOP_NODE_LIMIT,    /* options->node_limit */
   HB_STOP_MEMORY_LIMIT,  /* options->memory_limit or the solver's own bound */
+  HB_STOP_OWN_NODE_LIMIT, /* no node_limit given: the solver's own (HB_SOLVER_OWN_NODE_LIMIT) */
 } HbStopReason;
 
 /* Ends a solve that stopped before it could answer, in the words every

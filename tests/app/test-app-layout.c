@@ -323,15 +323,34 @@ test_setting_titles_whole (void)
 }
 
 /* The time and step limits show "None" for 0 (no limit), keep the value
- * 0, take "None" typed back, and show numbers for a limit. */
+ * 0, take "None" typed back, and show numbers for a limit. A solver that
+ * stops at a step limit of its own when given none shows "Auto" there
+ * (plain backtracking gave up at 134,217,728 steps under "None"). */
 static void
 test_limits_show_none (void)
 {
   HbWindow *window = hb_app_test_window_new ();
   HbSolverPanel *panel = hb_window_get_solver_panel (window);
-  GtkSpinButton *time = GTK_SPIN_BUTTON (hb_solver_panel_get_control (panel, "time-limit"));
-  GtkSpinButton *steps = GTK_SPIN_BUTTON (hb_solver_panel_get_control (panel, "node-limit"));
+  GtkSpinButton *time, *steps;
   HbSettings *s;
+
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_wait_loaded (window);
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *id = i == 0 ? "backtrack" : "heuristic";
+      g_assert_true (hb_solver_panel_select_solver (panel, id));
+      steps = GTK_SPIN_BUTTON (hb_solver_panel_get_control (panel, "node-limit"));
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (steps)), ==, "Auto");
+      g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (
+                                  hb_solver_panel_get_setting_row (panel, "node-limit")),
+                                "own limit"));
+      time = GTK_SPIN_BUTTON (hb_solver_panel_get_control (panel, "time-limit"));
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (time)), ==, "None");
+    }
+  g_assert_true (hb_solver_panel_select_solver (panel, "fast"));
+  time = GTK_SPIN_BUTTON (hb_solver_panel_get_control (panel, "time-limit"));
+  steps = GTK_SPIN_BUTTON (hb_solver_panel_get_control (panel, "node-limit"));
 
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (time)), ==, "None");
   g_assert_cmpfloat (gtk_spin_button_get_value (time), ==, 0);

@@ -625,6 +625,27 @@ test_stops (void)
       hb_result_free (r);
       flow_state_free (level);
     }
+
+  /* Stopped at their own limit (no Step limit given: 2^27 calls would take
+   * seconds here, so the words are checked where they are made), the
+   * searches say it was theirs, not "the node limit" the user never set. */
+  {
+    FlowState *level = parse (board_text ("extreme_9x9_30"));
+    gsize n = (gsize) level->base.width * level->base.height;
+    g_autofree guint8 *colour = g_malloc0 (n), *links = g_malloc0 (n);
+    HbResult *r = flow_search_result (level, NULL, FALSE, TRUE, HB_STOP_NODE_LIMIT, 134217728,
+                                      TRUE, colour, links, "advice", "none");
+
+    g_assert_cmpint (r->status, ==, HB_STATUS_GAVE_UP);
+    g_assert_nonnull (strstr (r->message, "its own step limit"));
+    g_assert_null (strstr (r->message, "the node limit"));
+    g_assert_true (g_str_has_suffix (r->message, ": advice"));
+    g_assert_true (flow_solver_backtrack.flags & HB_SOLVER_OWN_NODE_LIMIT);
+    g_assert_true (flow_solver_heuristic.flags & HB_SOLVER_OWN_NODE_LIMIT);
+    g_assert_false (flow_solver_fast.flags & HB_SOLVER_OWN_NODE_LIMIT);
+    hb_result_free (r);
+    flow_state_free (level);
+  }
 }
 
 /* Boards too large for a solver's default budget are refused at once,

@@ -802,8 +802,10 @@ flow_search_result (const FlowState *level, HbTrace *trace, gboolean found, gboo
   else if (stopped)
     {
       r = hb_result_new (HB_STATUS_GAVE_UP);
-      hb_result_stop (r, stop, calls, N_("%s search call"), N_("%s search calls"));
       if (stop == HB_STOP_NODE_LIMIT && default_limit)
+        stop = HB_STOP_OWN_NODE_LIMIT;
+      hb_result_stop (r, stop, calls, N_("%s search call"), N_("%s search calls"));
+      if (stop == HB_STOP_OWN_NODE_LIMIT)
         {
           g_autofree char *msg = g_strdup (r->message);
           hb_result_set_message (r, "%s: %s", msg, advice);

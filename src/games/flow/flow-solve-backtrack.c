@@ -375,6 +375,6 @@ const HbSolver flow_solver_backtrack = {
   .name = N_("Plain backtracking (original article)"),
   .summary = N_("The original article's backtracking: one colour at a time, closest pair first, "
                 "each path grown toward its other dot; slow, and the counters show why"),
-  .flags = HB_SOLVER_EXACT | HB_SOLVER_ANIMATED,
+  .flags = HB_SOLVER_EXACT | HB_SOLVER_ANIMATED | HB_SOLVER_OWN_NODE_LIMIT,
   .solve = backtrack_solve,
 };

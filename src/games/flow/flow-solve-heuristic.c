@@ -510,6 +510,6 @@ const HbSolver flow_solver_heuristic = {
   .name = N_("Heuristic search (original article)"),
   .summary = N_("The original article's heuristics: the colour with the fewest options first, "
                 "steps toward the other dot first, dead ends and cut-off regions pruned"),
-  .flags = HB_SOLVER_EXACT | HB_SOLVER_ANIMATED,
+  .flags = HB_SOLVER_EXACT | HB_SOLVER_ANIMATED | HB_SOLVER_OWN_NODE_LIMIT,
   .solve = heuristic_solve,
 };

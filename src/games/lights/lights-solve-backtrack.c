@@ -267,6 +267,6 @@ const HbSolver lights_solver_backtrack = {
   .name = N_("Pruned backtracking (original article)"),
   .summary = N_("The original article's search: cells column by column, pressed or not, a branch "
                 "cut when the light to the left stays on"),
-  .flags = HB_SOLVER_EXACT | HB_SOLVER_OPTIMAL | HB_SOLVER_ANIMATED,
+  .flags = HB_SOLVER_EXACT | HB_SOLVER_OPTIMAL | HB_SOLVER_ANIMATED | HB_SOLVER_OWN_NODE_LIMIT,
   .solve = backtrack_solve,
 };

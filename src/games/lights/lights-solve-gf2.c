@@ -1474,6 +1474,6 @@ const HbSolver lights_solver_gf2 = {
   .name = N_("Linear algebra over GF(2)"),
   .summary = N_("Light chasing reduces the board to a first-row system over GF(2); "
                 "branch and bound over the null space proves the fewest presses"),
-  .flags = HB_SOLVER_EXACT | HB_SOLVER_OPTIMAL | HB_SOLVER_ANIMATED,
+  .flags = HB_SOLVER_EXACT | HB_SOLVER_OPTIMAL | HB_SOLVER_ANIMATED | HB_SOLVER_OWN_NODE_LIMIT,
   .solve = gf2_solve,
 };
