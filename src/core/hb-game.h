@@ -296,6 +296,10 @@ struct _HbGame {
   /* Formats. parse reads every format the game knows; sniff says whether
    * text is in a format that only this game reads (a Tatham ID, a header). */
   HbState  *(*parse) (const char *text, gsize len, GError **error);
+  /* A game that reads_json: its JSON reader alone, for files named
+   * ".json" (hb_registry_parse), so that JSON of another shape (a bare
+   * number, true) gets JSON's error instead of being read as text. */
+  HbState  *(*parse_json) (const char *text, gsize len, GError **error);
   gboolean  (*sniff) (const char *text, gsize len);
   char     *(*write) (const HbState *state, HbWriteFormat format, GError **error);
   char     *(*write_solution) (const HbState *state, const HbResult *result,

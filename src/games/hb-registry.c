@@ -94,7 +94,9 @@ hb_escape_for_message (const char *text)
         g_string_append (out, "\\n");
       else if (u < 0x20 || u == 0x7f)
         g_string_append_printf (out, "\\x%02x", (guint) u);
-      else if (u >= 0x80 && u < 0xa0)
+      else if ((u >= 0x80 && u < 0xa0) || g_unichar_type (u) == G_UNICODE_FORMAT)
+        /* C1 controls, and format characters such as U+202E (right-to-left
+         * override), which would reorder the rest of the line. */
         g_string_append_printf (out, "\\u%04x", (guint) u);
       else
         g_string_append_len (out, p, g_utf8_next_char (p) - p);
@@ -158,7 +160,12 @@ hb_registry_parse (const HbGame *game, const char *display_name,
       g_error_free (local);
       return NULL;
     }
-  state = game->parse (text, len, &local);
+  /* A ".json" file is JSON: "11" in one was a Flow Free level of a row. */
+  if (game->parse_json != NULL && strlen (display_name) >= 5
+      && g_ascii_strcasecmp (display_name + strlen (display_name) - 5, ".json") == 0)
+    state = game->parse_json (text, len, &local);
+  else
+    state = game->parse (text, len, &local);
   if (state == NULL)
     {
       set_named_error (error, local, display_name);

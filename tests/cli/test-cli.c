@@ -236,6 +236,12 @@ test_bad_input (void)
   /* A .json file is Flow Free's (the one game that reads JSON): its
    * errors say what is wrong, not that the game could not be told. */
   expect_bad ("what.json", "{}\n", "a Flow Free level in JSON is a list of rows");
+  /* And it is read as JSON only: a bare number was a text level's row
+   * ("11" a 2x1 level, solved), true or null "colour 'e' has 1 dot". */
+  expect_bad ("num.json", "11\n", ":1:1: a Flow Free level in JSON is a list of rows");
+  expect_bad ("true.JSON", "true\n", ":1:1: a Flow Free level in JSON is a list of rows");
+  expect_bad ("null.json", "null\n", ":1:1: a Flow Free level in JSON is a list of rows");
+  expect_bad ("loop.json", "0100 0001\n", "not valid JSON");
   /* A numberlink header is Flow Free's even when the rows disagree with
    * it: Flow Free's error, not "cannot tell which game this is". */
   expect_bad ("header.txt", "3 3\nA.A\nB.B\n", "the header says 3×3 but the rows make a 3×2 board");
@@ -1019,6 +1025,16 @@ test_messages (void)
     g_assert_cmpint (r.status, ==, 2);
     g_assert_nonnull (strstr (r.err, "unknown character '\\x1b'"));
     g_assert_null (strchr (r.err, '\033'));
+  }
+  {
+    /* A right-to-left override (a format character, not a control one)
+     * was printed raw and could turn the rest of the line around. */
+    g_auto(CliRun) r = { 0 };
+    g_autofree char *path = write_tmp ("bidi.json", "[[\"x\xe2\x80\xae\",null],[null,null]]\n");
+    run_cli (&r, NULL, "solve", path, NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "colour \"x\\u202e\" has 1 dot"));
+    g_assert_null (strstr (r.err, "\xe2\x80\xae"));
   }
   {
     g_auto(CliRun) r = { 0 };

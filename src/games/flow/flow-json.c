@@ -296,6 +296,7 @@ typedef enum {
   JSON_SCAN_TOO_DEEP,   /* a bracket past JSON_MAX_DEPTH */
   JSON_SCAN_TRAILING,   /* more text after the first value's closing bracket */
   JSON_SCAN_NUL,        /* a string with \u0000 in it */
+  JSON_SCAN_UNCLOSED,   /* the text ends inside a list or a string */
 } JsonScan;
 
 /* Scans the text outside its strings: *line and *column (1-based, in
@@ -353,6 +354,25 @@ json_scan (const char *text, gsize len, int *line, int *column)
       else if ((c == ']' || c == '}') && depth > 0)
         closed = --depth == 0;
     }
+  if (depth > 0 || in_string)
+    {
+      /* Cut short: said at the end (json-glib blamed the last good token,
+       * "unexpected string constant", one column early). */
+      gsize k = len;
+      while (k > 0 && g_ascii_isspace (text[k - 1]))
+        k--;
+      l = 1;
+      line_start = 0;
+      for (gsize i = 0; i < k; i++)
+        if (text[i] == '\n')
+          {
+            l++;
+            line_start = i + 1;
+          }
+      *line = l;
+      *column = (int) MIN (k - line_start + 1, (gsize) G_MAXINT);
+      return JSON_SCAN_UNCLOSED;
+    }
   return JSON_SCAN_OK;
 }
 
@@ -399,6 +419,13 @@ flow_parse_json (const char *text, gsize len, GError **error)
         hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line,
                             char_column (text, len, line, column),
                             _("a colour's name holds a NUL character (\\u0000)"));
+        return NULL;
+      }
+    if (scan == JSON_SCAN_UNCLOSED)
+      {
+        hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line,
+                            char_column (text, len, line, column),
+                            _("not valid JSON: the text ends before its lists are closed"));
         return NULL;
       }
     if (scan == JSON_SCAN_TRAILING)

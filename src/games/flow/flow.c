@@ -891,6 +891,14 @@ flow_parse (const char *text, gsize len, GError **error)
   return s != NULL ? &s->base : NULL;
 }
 
+static HbState *
+flow_parse_json_state (const char *text, gsize len, GError **error)
+{
+  FlowState *s = flow_parse_json (text, len, error);
+
+  return s != NULL ? &s->base : NULL;
+}
+
 /* Whether the first line that is no comment is "W H": two sizes, 1 to
  * HB_MAX_SIDE, without leading zeros (an Infinite Loop row "0110 1001"
  * or an Enlight row "1 0" is no header). */
@@ -2215,6 +2223,7 @@ const HbGame flow_game = {
   .generate_settings = flow_generate_settings,
   .resize = flow_resize,
   .parse = flow_parse,
+  .parse_json = flow_parse_json_state,
   .sniff = flow_sniff,
   .write = flow_write,
   .write_solution = flow_write_solution,
