@@ -405,16 +405,52 @@ hb_check_output_path (const char *path, GError **error)
   return TRUE;
 }
 
+/* The file a path names once its symbolic links are followed (up to 40,
+ * as the kernel does), even when the last one points nowhere yet; the
+ * path itself when it is no link. */
+static char *
+follow_links (const char *path)
+{
+  char *cur = g_strdup (path);
+
+  for (int hops = 0; hops < 40; hops++)
+    {
+      GStatBuf st;
+      char *target, *next;
+
+      if (g_lstat (cur, &st) != 0 || !S_ISLNK (st.st_mode))
+        break;
+      target = g_file_read_link (cur, NULL);
+      if (target == NULL)
+        break;
+      if (g_path_is_absolute (target))
+        next = target;
+      else
+        {
+          g_autofree char *dir = g_path_get_dirname (cur);
+          next = g_build_filename (dir, target, NULL);
+          g_free (target);
+        }
+      g_free (cur);
+      cur = next;
+    }
+  return cur;
+}
+
 gboolean
 hb_write_atomic (const char *path, const char *contents, gsize len, GError **error)
 {
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *base = g_path_get_basename (path);
+  /* Written where a symbolic link points, which stays a link (it was
+   * replaced by a plain file, its target left as it was). */
+  g_autofree char *real = follow_links (path);
+  g_autofree char *dir = g_path_get_dirname (real);
+  g_autofree char *base = g_path_get_basename (real);
   g_autofree char *tmp = NULL;
   gsize done = 0;
+  GStatBuf old;
   int fd, e = 0;
 
-  if (!hb_check_output_path (path, error))
+  if (!hb_check_output_path (path, error) || !hb_check_output_path (real, error))
     return FALSE;
   /* A temporary file beside the target, written, flushed to the disk and
    * renamed over the target: a failed write leaves the old file. */
@@ -435,11 +471,15 @@ hb_write_atomic (const char *path, const char *contents, gsize len, GError **err
       else if (n == 0)
         e = EIO;
     }
+  /* A file replaced keeps its permissions (one of mode 600 became 644). */
+  if (e == 0 && g_stat (real, &old) == 0 && S_ISREG (old.st_mode)
+      && fchmod (fd, old.st_mode & 07777) != 0)
+    e = errno;
   if (e == 0 && fsync (fd) != 0 && errno != EINVAL)
     e = errno;
   if (close (fd) != 0 && e == 0)
     e = errno;
-  if (e == 0 && g_rename (tmp, path) != 0)
+  if (e == 0 && g_rename (tmp, real) != 0)
     e = errno;
   if (e != 0)
     {

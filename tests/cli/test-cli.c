@@ -947,6 +947,35 @@ test_render_output (void)
       g_assert_false (g_str_has_prefix (name, ".out.png"));
   }
   {
+    /* Over a symbolic link: its target is written and it stays a link
+     * (it was replaced by a plain file, the target left as it was); and
+     * a file replaced keeps its permissions (600 became 644). */
+    g_autofree char *target = g_build_filename (tmpdir, "target.svg", NULL);
+    g_autofree char *link = g_build_filename (tmpdir, "link.svg", NULL);
+    g_autofree char *priv = g_build_filename (tmpdir, "priv.svg", NULL);
+    g_autofree char *text = NULL;
+    g_auto(CliRun) r = { 0 }, q = { 0 };
+    GStatBuf st;
+
+    g_assert_true (g_file_set_contents (target, "OLD", -1, NULL));
+    g_assert_cmpint (symlink ("target.svg", link), ==, 0);
+    run_cli (&r, NULL, "render", path, "-o", link, NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_cmpint (g_lstat (link, &st), ==, 0);
+    g_assert_true (S_ISLNK (st.st_mode));
+    g_assert_true (g_file_get_contents (target, &text, NULL, NULL));
+    g_assert_true (g_str_has_prefix (text, "<?xml"));
+    g_assert_true (g_file_set_contents (priv, "OLD", -1, NULL));
+    g_assert_cmpint (g_chmod (priv, 0600), ==, 0);
+    run_cli (&q, NULL, "render", path, "-o", priv, NULL);
+    g_assert_cmpint (q.status, ==, 0);
+    g_assert_cmpint (g_stat (priv, &st), ==, 0);
+    g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+    g_unlink (link);
+    g_unlink (target);
+    g_unlink (priv);
+  }
+  {
     /* An animation the time limit stops (in the solve or in its frames,
      * which it did not bound) gives up, exit 3, and leaves the old file
      * whole and nothing beside it. */
