@@ -49,6 +49,7 @@ hb_window_play_level_changed (HbWindow *self)
   self->clock_paused = FALSE;
   self->restart_depth = 0;
   self->gesture_counted = FALSE;
+  self->hints_taken = 0;
   self->was_solved = game->is_solved != NULL && game->is_solved (s);
   self->was_lost = game->is_lost != NULL && game->is_lost (s);
   g_clear_pointer (&self->level_key, g_free);
@@ -225,10 +226,27 @@ celebrate (HbWindow *self)
   char *time = format_time (elapsed);
   char *text;
 
-  /* TRANSLATORS: the toast on a win: "Solved in 14 moves and 1:04" */
-  text = g_strdup_printf (g_dngettext (NULL, "Solved in %u move and %s!",
-                                       "Solved in %u moves and %s!", hb_window_play_moves (self)),
-                          hb_window_play_moves (self), time);
+  if (self->hints_taken > 0)
+    {
+      /* A win helped by Next Hint says so, as the game tells a hinted
+       * solve from a clean one (five hints in a row made "Solved in 5
+       * moves and 0:05!" as any other win). */
+      /* TRANSLATORS: a win's moves and time, within the next message */
+      g_autofree char *how = g_strdup_printf (g_dngettext (NULL, "%u move and %s",
+                                                           "%u moves and %s",
+                                                           hb_window_play_moves (self)),
+                                              hb_window_play_moves (self), time);
+      /* TRANSLATORS: the toast on a win with hints: "Solved in 14 moves
+       * and 1:04, with 2 hints" */
+      text = g_strdup_printf (g_dngettext (NULL, "Solved in %s, with %u hint",
+                                           "Solved in %s, with %u hints", self->hints_taken),
+                              how, self->hints_taken);
+    }
+  else
+    /* TRANSLATORS: the toast on a win: "Solved in 14 moves and 1:04" */
+    text = g_strdup_printf (g_dngettext (NULL, "Solved in %u move and %s!",
+                                         "Solved in %u moves and %s!", hb_window_play_moves (self)),
+                            hb_window_play_moves (self), time);
   drop_toast (&self->win_toast);
   if (self->level_key != NULL)
     /* A bundled level: the toast leads on to the next one. */
@@ -306,6 +324,7 @@ hb_window_play_state_changed (HbWindow *self)
       self->was_solved = solved;
       self->was_lost = lost;
       self->restart_depth = 0;
+      self->hints_taken = 0;
     }
   restart_undone (self);
   /* Play on a board with moves made on it and no clock (back on a design

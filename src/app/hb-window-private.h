@@ -121,6 +121,7 @@ struct _HbWindow
   guint                restart_depth;
   guint                clock_id;
   gboolean             gesture_counted;
+  guint                hints_taken;    /* Next Hint moves made in this try */
   gboolean             was_solved;     /* the board was solved before the last change */
   gboolean             was_lost;
   char                *level_key;

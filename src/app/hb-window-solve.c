@@ -74,6 +74,7 @@ hb_window_make_next_hint_move (HbWindow *self)
       if (game->hint_next_moves (hb_window_current (self), hint, moves) && moves->len > 0)
         {
           hb_window_play_note_move (self);
+          self->hints_taken++;
           hb_document_apply_moves (self->document, (const HbMove *) moves->data,
                                    moves->len, TRUE);
           return;
@@ -87,6 +88,7 @@ hb_window_make_next_hint_move (HbWindow *self)
       return;
     }
   hb_window_play_note_move (self);
+  self->hints_taken++;
   hb_document_apply_moves (self->document, &move, 1, TRUE);
 }
 

@@ -258,6 +258,10 @@ test_next_hint (void)
   g_assert_true (status_says_solved (window));
   s = board (window);
   g_assert_null (flow_check_answer (4, 3, s->dot, s->colour));
+  /* Solved by the hints alone: the win says so ("Solved in 3 moves and
+   * 0:00!" before, as a clean win). */
+  g_test_message ("%s", hb_window_get_last_toast (window));
+  g_assert_nonnull (strstr (hb_window_get_last_toast (window), ", with 3 hints"));
   g_rmdir (dir);
   g_free (dir);
   hb_app_test_window_close (window);
