@@ -242,6 +242,10 @@ test_bad_input (void)
   expect_bad ("true.JSON", "true\n", ":1:1: a Flow Free level in JSON is a list of rows");
   expect_bad ("null.json", "null\n", ":1:1: a Flow Free level in JSON is a list of rows");
   expect_bad ("loop.json", "0100 0001\n", "not valid JSON");
+  /* A screenshot where a level was wanted says what reads it ("cannot
+   * tell which game", or "not valid UTF-8" under a level's name). */
+  expect_bad ("shot.png", "\x89PNG\r\n\x1a\n\x01", "a picture, not a level file: `hintboard-cli detect`");
+  expect_bad ("shot.flow", "\xff\xd8\xff\xe0\x01", "a picture, not a level file");
   /* A numberlink header is Flow Free's even when the rows disagree with
    * it: Flow Free's error, not "cannot tell which game this is". */
   expect_bad ("header.txt", "3 3\nA.A\nB.B\n", "the header says 3×3 but the rows make a 3×2 board");
