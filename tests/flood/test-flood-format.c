@@ -252,7 +252,7 @@ static void
 test_parse_errors (void)
 {
   check_error ("", 1, 1, "no board");
-  check_error ("\n\n   \n", 4, 1, "no board");
+  check_error ("\n\n   \n", 3, 1, "the file holds no board");   /* the last line, as every game says it */
   check_error ("hello\n", 1, 1, "not a Flood-It board");
   check_error ("3 by 2 -> 5\n012\n0a2\n", 3, 2, "colour");
   check_error ("3 by 2 -> 5\n012\n0.2\n", 3, 2, "not a colour digit");

@@ -234,8 +234,8 @@ test_sniff (void)
 static void
 test_parse_errors (void)
 {
-  hb_test_parse_fails (&loop_game, "", "empty");
-  hb_test_parse_fails (&loop_game, "# only a comment\n\n", "empty");
+  hb_test_parse_fails (&loop_game, "", "the file holds no board");
+  hb_test_parse_fails (&loop_game, "# only a comment\n\n", "the file holds no board");
   hb_test_parse_fails (&loop_game, "1000 1020\n", "binary");
   hb_test_parse_fails (&loop_game, "1000 101\n", "four binary digits");
   hb_test_parse_fails (&loop_game, "1000 10100\n", "four binary digits");

@@ -758,8 +758,10 @@ flood_parse (const char *text, gsize len, GError **error)
         }
       return st ? &st->base : NULL;
     }
-  hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, r.line + 1, 1,
-                      _("the text holds no board"));
+  /* Worded and placed as every game's (it said "the text holds no board"
+   * a line below the last). */
+  hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, MAX (r.line, 1), 1,
+                      _("the file holds no board (no header `W by H -> M`, nor a Tatham Flood ID)"));
   return NULL;
 }
 

@@ -765,6 +765,14 @@ parse_native (const char *text, gsize len, GError **error)
           return NULL;
         }
     }
+  if (height == 0)
+    {
+      /* As every game says it (this said "the board is empty (0×0)"). */
+      hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, MAX (r.line, 1), 1,
+                          _("the file holds no board (no rows of tiles)"));
+      g_free (tiles);
+      return NULL;
+    }
   if (!hb_check_board_size (MAX (width, 0), height, MAX (r.line, 1), 1, error))
     {
       g_free (tiles);
@@ -840,6 +848,13 @@ parse_compact (const char *text, gsize len, GError **error)
         }
     }
   height = rows->len;
+  if (height == 0)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, MAX (r.line, 1), 1,
+                          _("the file holds no board (no rows of tiles)"));
+      g_ptr_array_unref (rows);
+      return NULL;
+    }
   if (!hb_check_board_size (width, height, MAX (r.line, 1), 1, error))
     {
       g_ptr_array_unref (rows);
