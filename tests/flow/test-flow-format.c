@@ -145,6 +145,11 @@ test_text_errors (void)
   fails_at ("5000 5000\nRR\n", 1, 1, "the header's size 5000 5000 is not a board");
   fails_at ("0 3\nRR\n", 1, 1, "the header's size 0 3");
   fails_at ("-4 3\nRR\n", 1, 1, "the header's size -4 3");
+  fails_at ("+3 3\nR.G\nR.G\n...\n", 1, 1, "the header's size +3 3");
+  /* A row past the header's count is said where it is: a second board
+   * after the first said "unknown character ' '" at its size line. */
+  fails_at ("3 3\nR.G\nR.G\n...\n3 3\nA.A\n...\n...\n", 5, 1, "more rows than the header's 3");
+  fails_at ("3 2\nR.R\nG.G\n...\n", 4, 1, "more rows than the header's 2");
   /* More numbers than a size: no row has blanks, so a size line gone wrong. */
   fails_at ("# a comment\n  5 4 3\nR...G\n", 2, 3, "a size line is two numbers, W H; this one has 3");
   fails_at ("R.\n\nR.\n", 3, 1, "after a blank line");

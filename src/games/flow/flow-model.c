@@ -395,7 +395,8 @@ flow_parse_text_full (const char *text, gsize len, gboolean editing, GError **er
         }
       /* An optional first line "W H" (numberlink files): two numbers,
        * which no row can be (a row has no blanks). */
-      if (height == 0 && header_w < 0 && (g_ascii_isdigit (row[0]) || row[0] == '-'))
+      if (height == 0 && header_w < 0
+          && (g_ascii_isdigit (row[0]) || row[0] == '-' || row[0] == '+'))
         {
           g_autofree char *t = g_strndup (row, rlen);
           g_auto (GStrv) parts = g_strsplit_set (t, " \t", -1);
@@ -406,7 +407,7 @@ flow_parse_text_full (const char *text, gsize len, gboolean editing, GError **er
           for (int i = 0; parts[i] != NULL; i++)
             if (parts[i][0] != '\0')
               {
-                const char *d = parts[i][0] == '-' ? parts[i] + 1 : parts[i];
+                const char *d = parts[i][0] == '-' || parts[i][0] == '+' ? parts[i] + 1 : parts[i];
                 if (*d == '\0' || strspn (d, "0123456789") != strlen (d))
                   numbers = FALSE;
                 if (k < 2)
@@ -453,6 +454,17 @@ flow_parse_text_full (const char *text, gsize len, gboolean editing, GError **er
           hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line, 1,
                               _("a row after a blank line: the board's rows must be "
                                 "consecutive"));
+          return NULL;
+        }
+      /* A row past the header's count, said at that row (a second
+       * numberlink board after the first said "unknown character ' '"
+       * at its size line), as Flood-It says it. */
+      if (header_h >= 0 && (int) height == header_h)
+        {
+          hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line, (int) lead + 1,
+                              g_dngettext (NULL, "more rows than the header's %d",
+                                           "more rows than the header's %d", header_h),
+                              header_h);
           return NULL;
         }
       /* The row's cells are written in place (a call per cell was a
