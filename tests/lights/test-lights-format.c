@@ -136,6 +136,9 @@ test_flip_bad (void)
   /* Sizes. */
   hb_test_parse_fails (&lights_game, "0x0:,", "empty");
   hb_test_parse_fails (&lights_game, "100000x100000:0,0", "too large");
+  /* Ten digits and more: still a size, too large ("not a Flip game ID"). */
+  hb_test_parse_fails (&lights_game, "1000000000x1000000000:0,0", "the board is too large");
+  hb_test_parse_fails (&lights_game, "999999999999999999x3:0,0", "the board is too large");
   hb_test_parse_fails (&lights_game, "65x65:0,0", "too large to read");
 }
 

@@ -141,17 +141,19 @@ parse_dims (const char *text, gsize len, int *w, int *h, gsize *consumed)
   guint64 a = 0, b = 0;
   int da = 0, db = 0;
 
-  while (i < len && g_ascii_isdigit (text[i]) && da < 9)
+  /* Up to 18 digits, so that a size far too large is said to be so (at
+   * 10 digits "1000000000x1000000000:…" was "not a Flip game ID"). */
+  while (i < len && g_ascii_isdigit (text[i]) && da < 18)
     a = a * 10 + (text[i++] - '0'), da++;
   if (da == 0 || i >= len || text[i] != 'x')
     return FALSE;
   i++;
-  while (i < len && g_ascii_isdigit (text[i]) && db < 9)
+  while (i < len && g_ascii_isdigit (text[i]) && db < 18)
     b = b * 10 + (text[i++] - '0'), db++;
   if (db == 0)
     return FALSE;
-  *w = (int) a;
-  *h = (int) b;
+  *w = (int) MIN (a, (guint64) G_MAXINT);
+  *h = (int) MIN (b, (guint64) G_MAXINT);
   *consumed = i;
   return TRUE;
 }
