@@ -30,6 +30,10 @@
  * The first frame is the whole image, as the default image must be, so each
  * loop of the animation starts from a clean picture. */
 #include "hb-anim.h"
+#include "hb-save.h"
+#include <errno.h>
+#include <sys/stat.h>
+#include <glib/gstdio.h>
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -682,10 +686,39 @@ hb_anim_save_solution (GFile                 *file,
   g_autoptr(GFileOutputStream) stream = NULL;
   g_autoptr(GFile) parent = NULL;
   g_autoptr(GFile) tmp = NULL;
+  g_autoptr(GFile) real = NULL;
   g_autofree char *base = NULL;
-  gboolean ok;
+  g_autofree char *path = NULL;
+  gboolean ok, in_place = FALSE;
 
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  /* As hb_write_atomic writes: where a symbolic link points (the link
+   * stays one), keeping the replaced file's permissions, and a device or
+   * a FIFO in place. */
+  path = g_file_get_path (file);
+  if (path != NULL)
+    {
+      g_autofree char *target = hb_save_target (path, error);
+      GStatBuf st;
+
+      if (target == NULL)
+        return FALSE;
+      real = g_file_new_for_path (target);
+      in_place = g_stat (target, &st) == 0 && !S_ISREG (st.st_mode) && !S_ISDIR (st.st_mode);
+      file = real;
+    }
+  if (in_place)
+    {
+      stream = g_file_append_to (file, G_FILE_CREATE_NONE, cancellable, error);
+      if (stream == NULL)
+        return FALSE;
+      ok = hb_anim_write_solution (initial, result, options, cell_px, seconds_per_frame,
+                                   G_OUTPUT_STREAM (stream), cancellable, error);
+      if (!g_output_stream_close (G_OUTPUT_STREAM (stream), NULL, ok ? error : NULL))
+        ok = FALSE;
+      return ok;
+    }
 
   /* Written to a new hidden file beside the target and moved over it once
    * whole: g_file_replace wrote a new file in place, so an interrupted
@@ -718,6 +751,17 @@ hb_anim_save_solution (GFile                 *file,
    * leave the file open). */
   if (!g_output_stream_close (G_OUTPUT_STREAM (stream), NULL, ok ? error : NULL))
     ok = FALSE;
+  if (ok && path != NULL)
+    {
+      g_autofree char *tmp_path = g_file_get_path (tmp);
+      g_autofree char *target = g_file_get_path (file);
+      if (tmp_path != NULL && target != NULL && !hb_save_keep_mode (target, tmp_path))
+        {
+          int e = errno;
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (e), "%s", g_strerror (e));
+          ok = FALSE;
+        }
+    }
   if (ok)
     ok = g_file_move (tmp, file, G_FILE_COPY_OVERWRITE,
                       NULL, NULL, NULL, error);

@@ -1,4 +1,5 @@
 #include "hb-registry.h"
+#include "hb-save.h"
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
@@ -400,13 +401,29 @@ set_write_errno (GError **error, int e, const char *path, const char *dir)
 gboolean
 hb_check_output_path (const char *path, GError **error)
 {
-  g_autofree char *dir = g_path_get_dirname (path);
+  /* Where a symbolic link points (a dangling one into a missing folder
+   * was found only once the solve was over). */
+  g_autofree char *real = hb_save_target (path, error);
+  g_autofree char *dir = NULL;
   GStatBuf st;
 
-  if (g_stat (path, &st) == 0 && S_ISDIR (st.st_mode))
+  if (real == NULL)
+    return FALSE;
+  dir = g_path_get_dirname (real);
+  if (g_stat (real, &st) == 0 && S_ISDIR (st.st_mode))
     {
       set_write_errno (error, EISDIR, path, dir);
       return FALSE;
+    }
+  /* A device or a FIFO is written in place (hb_write_atomic). */
+  if (g_stat (real, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      if (access (real, W_OK) != 0)
+        {
+          set_write_errno (error, errno, path, dir);
+          return FALSE;
+        }
+      return TRUE;
     }
   if (g_stat (dir, &st) != 0)
     {
@@ -426,53 +443,51 @@ hb_check_output_path (const char *path, GError **error)
   return TRUE;
 }
 
-/* The file a path names once its symbolic links are followed (up to 40,
- * as the kernel does), even when the last one points nowhere yet; the
- * path itself when it is no link. */
-static char *
-follow_links (const char *path)
-{
-  char *cur = g_strdup (path);
-
-  for (int hops = 0; hops < 40; hops++)
-    {
-      GStatBuf st;
-      char *target, *next;
-
-      if (g_lstat (cur, &st) != 0 || !S_ISLNK (st.st_mode))
-        break;
-      target = g_file_read_link (cur, NULL);
-      if (target == NULL)
-        break;
-      if (g_path_is_absolute (target))
-        next = target;
-      else
-        {
-          g_autofree char *dir = g_path_get_dirname (cur);
-          next = g_build_filename (dir, target, NULL);
-          g_free (target);
-        }
-      g_free (cur);
-      cur = next;
-    }
-  return cur;
-}
-
 gboolean
 hb_write_atomic (const char *path, const char *contents, gsize len, GError **error)
 {
   /* Written where a symbolic link points, which stays a link (it was
    * replaced by a plain file, its target left as it was). */
-  g_autofree char *real = follow_links (path);
-  g_autofree char *dir = g_path_get_dirname (real);
-  g_autofree char *base = g_path_get_basename (real);
+  g_autofree char *real = hb_save_target (path, error);
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
   g_autofree char *tmp = NULL;
   gsize done = 0;
   GStatBuf old;
   int fd, e = 0;
 
-  if (!hb_check_output_path (path, error) || !hb_check_output_path (real, error))
+  if (real == NULL)
     return FALSE;
+  dir = g_path_get_dirname (real);
+  base = g_path_get_basename (real);
+  if (!hb_check_output_path (real, error))
+    return FALSE;
+  /* A device or a FIFO (/dev/stdout, /dev/null) is written as it is:
+   * renaming a file over it would replace it. */
+  if (g_stat (real, &old) == 0 && !S_ISREG (old.st_mode))
+    {
+      fd = g_open (real, O_WRONLY | O_CLOEXEC | O_NOCTTY, 0);
+      if (fd < 0)
+        {
+          set_write_errno (error, errno, path, dir);
+          return FALSE;
+        }
+      while (e == 0 && done < len)
+        {
+          gssize n = write (fd, contents + done, MIN (len - done, (gsize) 1 << 20));
+          if (n > 0)
+            done += (gsize) n;
+          else if (n < 0 && errno != EINTR)
+            e = errno;
+          else if (n == 0)
+            e = EIO;
+        }
+      if (close (fd) != 0 && e == 0)
+        e = errno;
+      if (e != 0)
+        set_write_errno (error, e, path, dir);
+      return e == 0;
+    }
   /* A temporary file beside the target, written, flushed to the disk and
    * renamed over the target: a failed write leaves the old file. */
   tmp = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
@@ -493,8 +508,7 @@ hb_write_atomic (const char *path, const char *contents, gsize len, GError **err
         e = EIO;
     }
   /* A file replaced keeps its permissions (one of mode 600 became 644). */
-  if (e == 0 && g_stat (real, &old) == 0 && S_ISREG (old.st_mode)
-      && fchmod (fd, old.st_mode & 07777) != 0)
+  if (e == 0 && !hb_save_keep_mode (real, tmp))
     e = errno;
   if (e == 0 && fsync (fd) != 0 && errno != EINVAL)
     e = errno;

@@ -980,6 +980,44 @@ test_render_output (void)
     g_unlink (priv);
   }
   {
+    /* The animation too (it had a writer of its own), and links that go
+     * round in a loop are refused (the third one was written over). */
+    g_autofree char *target = g_build_filename (tmpdir, "tgt.png", NULL);
+    g_autofree char *link = g_build_filename (tmpdir, "anim-link.png", NULL);
+    g_autofree char *la = g_build_filename (tmpdir, "la.svg", NULL);
+    g_autofree char *lb = g_build_filename (tmpdir, "lb.svg", NULL);
+    g_autofree char *text = NULL;
+    g_auto(CliRun) r = { 0 }, q = { 0 };
+    GStatBuf st;
+    gsize n;
+
+    g_assert_true (g_file_set_contents (target, "OLD", -1, NULL));
+    g_assert_cmpint (g_chmod (target, 0600), ==, 0);
+    g_unlink (link);
+    g_assert_cmpint (symlink ("tgt.png", link), ==, 0);
+    run_cli (&r, NULL, "render", path, "--animate", "-o", link, NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_cmpint (g_lstat (link, &st), ==, 0);
+    g_assert_true (S_ISLNK (st.st_mode));
+    g_assert_cmpint (g_stat (target, &st), ==, 0);
+    g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+    g_assert_true (g_file_get_contents (target, &text, &n, NULL));
+    g_assert_true (n > 8 && memcmp (text, "\x89PNG", 4) == 0);
+    g_unlink (la);
+    g_unlink (lb);
+    g_assert_cmpint (symlink ("lb.svg", la), ==, 0);
+    g_assert_cmpint (symlink ("la.svg", lb), ==, 0);
+    run_cli (&q, NULL, "render", path, "-o", la, NULL);
+    g_assert_cmpint (q.status, ==, 2);
+    g_assert_nonnull (strstr (q.err, g_strerror (ELOOP)));
+    g_assert_cmpint (g_lstat (lb, &st), ==, 0);
+    g_assert_true (S_ISLNK (st.st_mode));
+    g_unlink (link);
+    g_unlink (target);
+    g_unlink (la);
+    g_unlink (lb);
+  }
+  {
     /* An animation the time limit stops (in the solve or in its frames,
      * which it did not bound) gives up, exit 3, and leaves the old file
      * whole and nothing beside it. */
@@ -995,7 +1033,11 @@ test_render_output (void)
     g_assert_true (g_file_get_contents (png, &before, &n_before, NULL));
     run_cli (&r, NULL, "render", big, "--animate", "-o", png, "--time-limit", "0.2", NULL);
     g_assert_cmpint (r.status, ==, 3);
-    g_assert_nonnull (strstr (r.err, "gave up"));
+    /* "gave up drawing the animation" when the frames ran out of time;
+     * when the solve did (under AddressSanitizer on a busy machine), its
+     * best answer so far is over the move limit, "not proven". */
+    if (strstr (r.err, "gave up") == NULL && strstr (r.err, "not proven") == NULL)
+      g_error ("no word of giving up: %s", r.err);
     g_assert_true (g_file_get_contents (png, &after, &n_after, NULL));
     g_assert_cmpmem (before, n_before, after, n_after);
     d = g_dir_open (tmpdir, 0, NULL);
