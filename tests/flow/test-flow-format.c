@@ -318,7 +318,9 @@ test_json_errors (void)
    * token, "unexpected string constant", one column early). */
   fails_at ("[[null, null],\n [null, null]", 2, 14, "not valid JSON: the text ends before");
   fails_at ("[[\"red\",\"blue\"],[\"red\"", 1, 23, "not valid JSON: the text ends before");
-  fails_at ("[[\"red\",\"blu", 1, 13, "not valid JSON: the text ends before");
+  fails_at ("[[\"red\",\"blu", 1, 13, "not valid JSON: the text ends inside a string");
+  /* Cut short after another mistake: that mistake is said. */
+  fails_at ("[[nul, null],\n [null, null]", 1, 3, "not valid JSON: unexpected identifier");
   /* JSON that json-glib reads but that is no level is refused as JSON,
    * though its characters would spell a text level ('[', '1' and ']'
    * twice each). */

@@ -303,7 +303,7 @@ typedef enum {
  * bytes) say where it is too deep or where text follows the document's
  * first bracketed value (json-glib takes "[]\n[]" without a word). */
 static JsonScan
-json_scan (const char *text, gsize len, int *line, int *column)
+json_scan (const char *text, gsize len, int *line, int *column, char *closers)
 {
   int depth = 0, l = 1;
   gsize line_start = 0;
@@ -344,6 +344,8 @@ json_scan (const char *text, gsize len, int *line, int *column)
         in_string = TRUE;
       else if (c == '[' || c == '{')
         {
+          if (depth < JSON_MAX_DEPTH)
+            closers[depth] = c == '[' ? ']' : '}';
           if (++depth > JSON_MAX_DEPTH)
             {
               *line = l;
@@ -356,6 +358,13 @@ json_scan (const char *text, gsize len, int *line, int *column)
     }
   if (depth > 0 || in_string)
     {
+      /* What would close it: a string's quote, then the lists inward out. */
+      int k0 = 0;
+      if (in_string)
+        closers[JSON_MAX_DEPTH + 1] = '"';
+      for (int d = depth - 1; d >= 0; d--)
+        closers[JSON_MAX_DEPTH + 2 + k0++] = closers[d];
+      closers[JSON_MAX_DEPTH + 2 + k0] = '\0';
       /* Cut short: said at the end (json-glib blamed the last good token,
        * "unexpected string constant", one column early). */
       gsize k = len;
@@ -401,8 +410,11 @@ flow_parse_json (const char *text, gsize len, GError **error)
     }
   {
     int line, column;
+    /* The open lists' closing brackets, then (from JSON_MAX_DEPTH + 1) a
+     * quote if a string is open and those brackets innermost first. */
+    char closers[2 * JSON_MAX_DEPTH + 4] = { 0 };
 
-    JsonScan scan = json_scan (text, len, &line, &column);
+    JsonScan scan = json_scan (text, len, &line, &column, closers);
 
     /* Syntax errors, as json-glib's: such text may still be a text
      * level whose rows start with '[' (see flow_parse). */
@@ -421,12 +433,26 @@ flow_parse_json (const char *text, gsize len, GError **error)
                             _("a colour's name holds a NUL character (\\u0000)"));
         return NULL;
       }
+    /* Cut short, and nothing else wrong before the cut: closed as it
+     * would have been, the text reads (else json-glib's error below says
+     * what is wrong first: "[[nul, null]" is a bad word at 1:3). */
     if (scan == JSON_SCAN_UNCLOSED)
       {
-        hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line,
-                            char_column (text, len, line, column),
-                            _("not valid JSON: the text ends before its lists are closed"));
-        return NULL;
+        g_autofree char *closed = g_strdup_printf ("%.*s%s%s", (int) MIN (len, (gsize) G_MAXINT),
+                                                   text, closers[JSON_MAX_DEPTH + 1] == '"' ? "\"" : "",
+                                                   closers + JSON_MAX_DEPTH + 2);
+        g_autoptr (GError) closed_error = NULL;
+        g_autoptr (JsonNode) closed_root = json_from_string (closed, &closed_error);
+
+        if (closed_error == NULL)
+          {
+            hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line,
+                                char_column (text, len, line, column),
+                                closers[JSON_MAX_DEPTH + 1] == '"'
+                                ? _("not valid JSON: the text ends inside a string")
+                                : _("not valid JSON: the text ends before its lists are closed"));
+            return NULL;
+          }
       }
     if (scan == JSON_SCAN_TRAILING)
       {
