@@ -589,7 +589,10 @@ on_recent_changed (GtkRecentManager *manager, HbWindow *self)
 gboolean
 hb_window_cancel_load (HbWindow *self)
 {
-  if (self->load_cancellable == NULL)
+  /* An open already cancelled takes no more Escapes: they stop a solve
+   * or close the player as usual (they did nothing until the worker
+   * returned). */
+  if (self->load_cancellable == NULL || g_cancellable_is_cancelled (self->load_cancellable))
     return FALSE;
   g_cancellable_cancel (self->load_cancellable);
   load_toast_clear (self);

@@ -94,6 +94,7 @@ keep_clock (HbWindow *self)
 
   self->restart_kept = self->play_start != 0 ? end - self->play_start : -1;
   self->restart_ended = self->play_end != 0;
+  self->restart_hints = self->hints_taken;
 }
 
 /* Where Restart goes: in Play the level as drawn (a move limit set in
@@ -141,6 +142,7 @@ restart_undone (HbWindow *self)
       self->play_start = now - self->restart_kept;
       self->play_end = now;
       self->restart_kept = -1;
+      self->hints_taken = self->restart_hints;
       if (!self->restart_ended)
         clock_goes_on (self);
     }
@@ -238,8 +240,8 @@ celebrate (HbWindow *self)
                                               hb_window_play_moves (self), time);
       /* TRANSLATORS: the toast on a win with hints: "Solved in 14 moves
        * and 1:04, with 2 hints" */
-      text = g_strdup_printf (g_dngettext (NULL, "Solved in %s, with %u hint",
-                                           "Solved in %s, with %u hints", self->hints_taken),
+      text = g_strdup_printf (g_dngettext (NULL, "Solved in %s, with %u hint!",
+                                           "Solved in %s, with %u hints!", self->hints_taken),
                               how, self->hints_taken);
     }
   else

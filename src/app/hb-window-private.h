@@ -118,6 +118,7 @@ struct _HbWindow
    * and the play depth of the Restart's step (0: none). */
   gint64               restart_kept;
   gboolean             restart_ended;
+  guint                restart_hints;  /* and its hint moves */
   guint                restart_depth;
   guint                clock_id;
   gboolean             gesture_counted;

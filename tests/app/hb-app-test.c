@@ -5,8 +5,10 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <stdlib.h>
+#ifdef HB_HAVE_XTEST
 #include <gdk/x11/gdkx.h>
 #include <X11/extensions/XTest.h>
+#endif
 
 static HbApplication *app;
 
@@ -456,19 +458,29 @@ hb_app_test_click_cell (HbWindow *window, int x, int y, int button)
 void
 hb_app_test_x_focus (GtkWindow *window)
 {
+#ifdef HB_HAVE_XTEST
   GdkDisplay *display = gtk_widget_get_display (GTK_WIDGET (window));
   GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
 
   if (!GDK_IS_X11_DISPLAY (display) || surface == NULL)
     return;
+  /* An X error here (a window not yet viewable) is no reason to abort
+   * the test binary: the keys then just go elsewhere, and the test's own
+   * first check says so. */
+  gdk_x11_display_error_trap_push (display);
   XSetInputFocus (gdk_x11_display_get_xdisplay (display), gdk_x11_surface_get_xid (surface),
                   RevertToParent, CurrentTime);
+  gdk_x11_display_error_trap_pop_ignored (display);
   hb_app_test_settle (100);
+#endif
 }
 
 gboolean
 hb_app_test_x_key (GtkWidget *widget, guint keyval)
 {
+#ifndef HB_HAVE_XTEST
+  return FALSE;
+#else
   GdkDisplay *display = gtk_widget_get_display (widget);
   Display *x;
   int ev, err, major, minor;
@@ -486,4 +498,5 @@ hb_app_test_x_key (GtkWidget *widget, guint keyval)
   XFlush (x);
   hb_app_test_settle (150);
   return TRUE;
+#endif
 }

@@ -261,7 +261,42 @@ test_next_hint (void)
   /* Solved by the hints alone: the win says so ("Solved in 3 moves and
    * 0:00!" before, as a clean win). */
   g_test_message ("%s", hb_window_get_last_toast (window));
-  g_assert_nonnull (strstr (hb_window_get_last_toast (window), ", with 3 hints"));
+  g_assert_nonnull (strstr (hb_window_get_last_toast (window), ", with 3 hints!"));
+  g_rmdir (dir);
+  g_free (dir);
+  hb_app_test_window_close (window);
+}
+
+/* A Restart's Undo brings back the hint moves of the try it ended, as it
+ * brings back their clock: a hint, Restart, Undo, two hints more made a
+ * win "with 2 hints", though all three paths were hints. */
+static void
+test_hints_across_restart (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  char *dir = g_dir_make_tmp ("hintboard-flow-XXXXXX", NULL);
+
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_wait_hint (window);
+  open_level (window, dir, "rows.flow", "R..R\nG..G\nB..B\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  activate (window, "next-hint");
+  hb_app_test_wait (hint_says_next, window, 20000, "the first hint's path");
+  activate (window, "restart");
+  hb_app_test_settle (30);
+  g_assert_cmpint (board (window)->links[0], ==, 0);
+  activate (window, "undo");
+  hb_app_test_settle (30);
+  for (int k = 0; k < 3 && !status_says_solved (window); k++)
+    {
+      hb_app_test_wait_hint (window);
+      activate (window, "next-hint");
+      hb_app_test_wait_hint (window);
+    }
+  g_assert_true (status_says_solved (window));
+  g_test_message ("%s", hb_window_get_last_toast (window));
+  g_assert_nonnull (strstr (hb_window_get_last_toast (window), ", with 3 hints!"));
   g_rmdir (dir);
   g_free (dir);
   hb_app_test_window_close (window);
@@ -402,6 +437,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/flow/play", test_play);
   g_test_add_func ("/app/flow/decision", test_decision);
   g_test_add_func ("/app/flow/next-hint", test_next_hint);
+  g_test_add_func ("/app/flow/hints-across-restart", test_hints_across_restart);
   g_test_add_func ("/app/flow/edit", test_edit);
   g_test_add_func ("/app/flow/resize-cuts", test_resize_cuts);
   g_test_add_func ("/app/flow/ac-verdict", test_ac_verdict);
