@@ -20,7 +20,28 @@ struct _HbDocument
   gboolean      gesture_pushed;  /* the current gesture has its undo step */
   HbState      *loaded;          /* the level as it was loaded (Restart) */
   gboolean      playing;         /* changes are play moves (progress) */
+  GHashTable   *kept;            /* const HbGame * -> Kept (hb_document_keep) */
 };
+
+/* A level kept aside while another game is open. */
+typedef struct {
+  HbHistory *history;
+  GFile     *file;
+  char      *untitled_name;
+  HbState   *loaded;
+} Kept;
+
+static void
+kept_free (gpointer data)
+{
+  Kept *k = data;
+
+  hb_history_free (k->history);
+  g_clear_object (&k->file);
+  g_free (k->untitled_name);
+  hb_state_free (k->loaded);
+  g_free (k);
+}
 
 G_DEFINE_FINAL_TYPE (HbDocument, hb_document, G_TYPE_OBJECT)
 
@@ -57,6 +78,60 @@ hb_document_set_level (HbDocument *self, HbState *state, GFile *file,
   self->gesture_pushed = FALSE;
   g_signal_emit (self, signals[SIGNAL_LEVEL_CHANGED], 0, new_game);
   changed (self);
+}
+
+void
+hb_document_keep (HbDocument *self)
+{
+  Kept *k;
+
+  g_return_if_fail (HB_IS_DOCUMENT (self));
+  if (self->history == NULL || self->loaded == NULL)
+    return;
+  k = g_new0 (Kept, 1);
+  k->history = g_steal_pointer (&self->history);
+  k->file = self->file != NULL ? g_object_ref (self->file) : NULL;
+  k->untitled_name = g_strdup (self->untitled_name);
+  k->loaded = hb_state_copy (self->loaded);
+  g_hash_table_replace (self->kept, (gpointer) self->game, k);
+  /* The open level is now the kept one's: the next set_level makes a
+   * fresh history rather than reset this one. */
+  self->history = hb_history_new (hb_state_copy (self->loaded), 0);
+}
+
+gboolean
+hb_document_restore_kept (HbDocument *self, const HbGame *game)
+{
+  Kept *k;
+  gboolean new_game;
+
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
+  k = g_hash_table_lookup (self->kept, game);
+  if (k == NULL)
+    return FALSE;
+  g_hash_table_steal (self->kept, game);
+  new_game = self->game != game;
+  self->game = game;
+  g_clear_pointer (&self->history, hb_history_free);
+  self->history = k->history;
+  g_set_object (&self->file, k->file);
+  g_clear_object (&k->file);
+  g_free (self->untitled_name);
+  self->untitled_name = k->untitled_name;
+  g_clear_pointer (&self->loaded, hb_state_free);
+  self->loaded = k->loaded;
+  g_free (k);
+  self->gesture_pushed = FALSE;
+  g_signal_emit (self, signals[SIGNAL_LEVEL_CHANGED], 0, new_game);
+  changed (self);
+  return TRUE;
+}
+
+void
+hb_document_forget_kept (HbDocument *self, const HbGame *game)
+{
+  g_return_if_fail (HB_IS_DOCUMENT (self));
+  g_hash_table_remove (self->kept, game);
 }
 
 const HbGame *
@@ -389,6 +464,7 @@ hb_document_finalize (GObject *object)
   g_clear_pointer (&self->loaded, hb_state_free);
   g_clear_object (&self->file);
   g_free (self->untitled_name);
+  g_hash_table_unref (self->kept);
   G_OBJECT_CLASS (hb_document_parent_class)->finalize (object);
 }
 
@@ -413,6 +489,7 @@ hb_document_class_init (HbDocumentClass *klass)
 static void
 hb_document_init (HbDocument *self)
 {
+  self->kept = g_hash_table_new_full (NULL, NULL, NULL, kept_free);
 }
 
 HbDocument *

@@ -30,6 +30,14 @@ HbDocument    *hb_document_new (void);
  * names it. */
 void           hb_document_set_level (HbDocument *self, HbState *state, GFile *file,
                                       const char *untitled_name);
+/* Switching games: the open level with its history (moves, Undo) and its
+ * file is kept aside for its game (the previous one kept for that game
+ * goes), and hb_document_restore_kept brings it back when that game is
+ * chosen again, emitting level-changed as set_level does; FALSE when none
+ * is kept for `game`. forget_kept drops what is kept for `game`. */
+void           hb_document_keep (HbDocument *self);
+gboolean       hb_document_restore_kept (HbDocument *self, const HbGame *game);
+void           hb_document_forget_kept (HbDocument *self, const HbGame *game);
 /* NULL before the first level. */
 const HbGame  *hb_document_get_game (HbDocument *self);
 const HbState *hb_document_get_state (HbDocument *self);

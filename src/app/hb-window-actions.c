@@ -138,12 +138,35 @@ new_then (HbWindow *self, gpointer data)
   int side = MAX (game->max_ui_side, 1);
   HbState *state;
 
-  /* Another game: one of its bundled levels, else a random one, never an
-   * empty board that is already "solved"; a puzzle to play, so in Play
-   * mode, as the Levels list opens one (after an import, which leaves
-   * Edit on, the next game's level opened in Edit). */
+  /* Another game: the level left open in it, with its moves and Undo (a
+   * switch there and back threw a part-played level away, and opened
+   * another one); else one of its bundled levels, else a random one,
+   * never an empty board that is already "solved"; a puzzle to play, so
+   * in Play mode, as the Levels list opens one (after an import, which
+   * leaves Edit on, the next game's level opened in Edit). A level with
+   * changes the user chose to discard is not kept. */
   if (game != hb_document_get_game (self->document))
     {
+      const HbGame *old = hb_document_get_game (self->document);
+
+      if (old != NULL && !hb_document_get_modified (self->document))
+        {
+          hb_document_keep (self->document);
+          if (self->level_key != NULL)
+            g_hash_table_replace (self->kept_keys, g_strdup (old->id), g_strdup (self->level_key));
+          else
+            g_hash_table_remove (self->kept_keys, old->id);
+        }
+      else if (old != NULL)
+        {
+          hb_document_forget_kept (self->document, old);
+          g_hash_table_remove (self->kept_keys, old->id);
+        }
+      if (hb_window_restore_kept (self, game))
+        {
+          hb_window_set_mode (self, HB_MODE_PLAY);
+          return;
+        }
       if (hb_window_load_bundled_first (self, game))
         {
           hb_window_set_mode (self, HB_MODE_PLAY);

@@ -126,6 +126,7 @@ struct _HbWindow
   gboolean             was_solved;     /* the board was solved before the last change */
   gboolean             was_lost;
   char                *level_key;
+  GHashTable          *kept_keys;      /* game id -> level_key of its kept level (hb_document_keep) */
   GtkMenuButton       *levels_button;
   GtkMenuButton       *main_menu_button;
   gboolean             main_menu_escaped;  /* the menu closed on Escape */
@@ -161,6 +162,7 @@ void           hb_window_update_actions (HbWindow *self);
 void           hb_window_set_level (HbWindow *self, HbState *state, GFile *file,
                                     const char *untitled_name);
 HbState       *hb_window_new_blank_for (const HbGame *game, GSettings *settings);
+gboolean       hb_window_restore_kept (HbWindow *self, const HbGame *game);
 
 /* hb-window-status.c */
 void           hb_window_update_title (HbWindow *self);

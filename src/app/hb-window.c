@@ -206,6 +206,31 @@ hb_window_set_level (HbWindow *self, HbState *state, GFile *file, const char *un
     gtk_widget_set_visible (g_object_get_data (G_OBJECT (self), "hb-picture-row"), FALSE);
 }
 
+/* The level kept for `game` when another game was chosen (see new_then
+ * in hb-window-actions.c), back as it was left: TRUE when there was one. */
+gboolean
+hb_window_restore_kept (HbWindow *self, const HbGame *game)
+{
+  char *key;
+
+  if (self->solve_job != NULL)
+    hb_window_cancel_solve (self);
+  hb_window_clear_result (self);
+  hb_window_free_hint (self);
+  if (!hb_document_restore_kept (self->document, game))
+    return FALSE;
+  hb_board_view_set_import (self->board_view, NULL, 0, 0, 0, 0, NULL);
+  if (g_object_get_data (G_OBJECT (self), "hb-picture-row") != NULL)
+    gtk_widget_set_visible (g_object_get_data (G_OBJECT (self), "hb-picture-row"), FALSE);
+  /* After the level changed: it forgets the key of the one before. */
+  key = g_hash_table_lookup (self->kept_keys, game->id);
+  g_free (self->level_key);
+  self->level_key = g_strdup (key);
+  g_hash_table_remove (self->kept_keys, game->id);
+  hb_window_rebuild_levels (self);
+  return TRUE;
+}
+
 HbState *
 hb_window_new_blank_for (const HbGame *game, GSettings *settings)
 {
@@ -499,6 +524,7 @@ hb_window_finalize (GObject *object)
   g_clear_object (&self->settings);
   g_clear_object (&self->exported);
   g_clear_pointer (&self->disabled, g_hash_table_unref);
+  g_clear_pointer (&self->kept_keys, g_hash_table_unref);
   g_free (self->last_toast);
   g_clear_object (&self->settings_toast);
   G_OBJECT_CLASS (hb_window_parent_class)->finalize (object);
@@ -614,6 +640,7 @@ hb_window_init (HbWindow *self)
   hb_board_view_set_mode (self->board_view, HB_MODE_PLAY);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODE]);
   self->disabled = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->kept_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->settings = g_settings_new (SCHEMA_ID);
   self->document = hb_document_new ();
   hb_document_set_playing (self->document, TRUE);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "hb-app-test.h"
+#include "hb-window-private.h"
 #include "flood.h"
 #include "loop.h"
 
@@ -702,6 +703,46 @@ choose_game_offered (gpointer data)
   return hb_window_get_action_enabled (HB_WINDOW (data), "choose-game");
 }
 
+/* Switching games keeps the level left open in each, with its moves and
+ * Undo: Infinite Loop's level with two turns made, then Flood-It with a
+ * move, then back to each (it opened another level, fresh). */
+static void
+test_switch_keeps_levels (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbState *loop_played, *flood_played;
+  g_autofree char *loop_key = NULL;
+
+  choose_game (window, "loop");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_click_cell (window, 0, 0, 1);
+  hb_app_test_click_cell (window, 1, 0, 1);
+  hb_app_test_settle (300);
+  loop_played = hb_state_copy (hb_window_get_state (window));
+  loop_key = g_strdup (window->level_key);
+  g_assert_cmpuint (hb_window_play_moves (window), >, 0);
+  g_assert_true (hb_window_get_action_enabled (window, "undo"));
+
+  choose_game (window, "flood");
+  hb_app_test_click_cell (window, 1, 1, 1);
+  hb_app_test_settle (300);
+  flood_played = hb_state_copy (hb_window_get_state (window));
+
+  choose_game (window, "loop");
+  g_assert_true (hb_window_get_game (window)->equal (loop_played, hb_window_get_state (window)));
+  g_assert_cmpuint (hb_window_play_moves (window), ==, 2);
+  g_assert_true (hb_window_get_action_enabled (window, "undo"));
+  g_assert_cmpstr (window->level_key, ==, loop_key);
+  hb_app_test_activate (window, "undo", NULL);
+  g_assert_cmpuint (hb_window_play_moves (window), ==, 1);
+
+  choose_game (window, "flood");
+  g_assert_true (hb_window_get_game (window)->equal (flood_played, hb_window_get_state (window)));
+  hb_state_free (loop_played);
+  hb_state_free (flood_played);
+  hb_app_test_window_close (window);
+}
+
 /* The main menu's game list (win.choose-game, offered in a narrow window)
  * is a radio group: its state is the open game, and choosing one opens it. */
 static void
@@ -1027,6 +1068,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/games/loop/hints-and-solvers", test_loop_hints_and_solvers);
   g_test_add_func ("/app/games/flood/random-and-colours-row", test_flood_random_and_colours_row);
   g_test_add_func ("/app/games/choose-game-action", test_choose_game_action);
+  g_test_add_func ("/app/games/switch-keeps-levels", test_switch_keeps_levels);
   g_test_add_func ("/app/games/flood/move-limit-row", test_flood_move_limit_row);
   g_test_add_func ("/app/games/flood/play-edit-solve", test_flood_play_edit_solve);
   return g_test_run ();
