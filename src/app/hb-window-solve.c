@@ -449,6 +449,14 @@ hb_window_solve (HbWindow *self)
   hb_solve_job_run (self->solve_job);
 
   hb_solver_panel_set_solving (self->solver_panel, TRUE);
+  /* In a narrow window the sidebar lies over the board: it folds away so
+   * the run shows (it played hidden under it), the status line carrying
+   * the progress and Escape cancelling. */
+  if (adw_flap_get_folded (self->flap) && adw_flap_get_reveal_flap (self->flap))
+    {
+      adw_flap_set_reveal_flap (self->flap, FALSE);
+      gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+    }
   hb_plot_view_set_trace (self->plot_view, hb_solve_job_get_trace (self->solve_job));
   update_plot (self);
   hb_window_update_status (self);

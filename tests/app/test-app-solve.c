@@ -11,6 +11,7 @@
 #include "hb-board-view.h"
 #include "hb-player-bar.h"
 #include "hb-solver-panel.h"
+#include "hb-window-private.h"
 #include "flood.h"
 #include "lights.h"
 
@@ -388,12 +389,38 @@ test_result_for_the_board_solved (void)
   hb_app_test_window_close (window);
 }
 
+static gboolean
+flap_folded (gpointer data)
+{
+  return adw_flap_get_folded (HB_WINDOW (data)->flap);
+}
+
+/* In a narrow window the sidebar lies over the board; Solve folds it away
+ * so the run shows (it played hidden under it), and the board takes the
+ * keys (Escape cancels). */
+static void
+test_solve_folds_sidebar (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, HB_TEST_HEIGHT);
+  hb_app_test_wait (flap_folded, window, 10000, "the sidebar to fold");
+  adw_flap_set_reveal_flap (window->flap, TRUE);
+  hb_app_test_settle (50);
+  hb_app_test_activate (window, "solve", NULL);
+  g_assert_false (adw_flap_get_reveal_flap (window->flap));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == GTK_WIDGET (hb_window_get_board_view (window)));
+  hb_app_test_wait (hb_app_test_not_solving, window, 60000, "the solver");
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/solve/backtrack-and-player", test_backtrack_and_player);
   g_test_add_func ("/app/solve/cancel", test_cancel);
+  g_test_add_func ("/app/solve/solve-folds-sidebar", test_solve_folds_sidebar);
   g_test_add_func ("/app/solve/cancel-keeps-best", test_cancel_keeps_best);
   g_test_add_func ("/app/solve/result-for-the-board-solved", test_result_for_the_board_solved);
   return g_test_run ();
