@@ -149,6 +149,22 @@ test_hint_overlay (void)
           g_assert_false (pixel_differs (a, b, l.x0 + (x + 0.5) * l.cell,
                                          l.y0 + (y + 0.5) * l.cell));
   }
+  /* With the colour labels on, the badge's swatch carries its digit (a
+   * plain disc told a colour-blind player nothing): the badge below the
+   * board differs from the one without labels. */
+  {
+    HbRenderOptions labels = with;
+    cairo_surface_t *c;
+    gboolean digit = FALSE;
+
+    labels.hint_flags |= HB_HINT_COLOUR_LABELS;
+    c = render (s, &labels, &l);
+    for (int y = l.y0 + hh * l.cell + 1; y < SIZE; y++)
+      for (int x = 0; x < SIZE; x++)
+        digit |= pixel_differs (b, c, x, y);
+    g_assert_true (digit);
+    cairo_surface_destroy (c);
+  }
   cairo_surface_destroy (a);
   cairo_surface_destroy (b);
   flood_game.hint_free (hint);

@@ -406,7 +406,7 @@ badge_measure (cairo_t *cr, const char *text, double size, gboolean swatch,
  * room does it go in the board's bottom-right corner, away from the
  * flooded region, which grows from the top-left. */
 static void
-draw_badge (cairo_t *cr, const HbLayout *l, const char *text, int swatch,
+draw_badge (cairo_t *cr, const HbLayout *l, const char *text, int swatch, gboolean digits,
             gboolean dark, int hover_x, int hover_y)
 {
   const double gap = 4;
@@ -480,6 +480,25 @@ draw_badge (cairo_t *cr, const HbLayout *l, const char *text, int swatch,
       cairo_set_line_width (cr, 1);
       cairo_set_source_rgba (cr, dark ? 1 : 0, dark ? 1 : 0, dark ? 1 : 0, 0.5);
       cairo_stroke (cr);
+      /* With the colour labels on, the swatch carries its digit as the
+       * cells and the palette do (a plain disc beside "21" told a
+       * colour-blind player nothing, or read as colour 2, 1 move). */
+      if (digits)
+        {
+          char t[2] = { (char) ('0' + MIN (swatch, FLOOD_MAX_COLOURS - 1)), 0 };
+          cairo_text_extents_t de;
+
+          cairo_save (cr);
+          cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+                                  CAIRO_FONT_WEIGHT_BOLD);
+          cairo_set_font_size (cr, size * 0.55);
+          cairo_text_extents (cr, t, &de);
+          set_digit_colour (cr, swatch, dark);
+          cairo_move_to (cr, x + pad + size * 0.45 - de.x_bearing - de.width / 2,
+                         y + bh / 2 - de.y_bearing - de.height / 2);
+          cairo_show_text (cr, t);
+          cairo_restore (cr);
+        }
     }
   if (dark)
     cairo_set_source_rgb (cr, 1, 1, 1);
@@ -574,7 +593,8 @@ flood_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
         /* TRANSLATORS: the hint badge beside a Flood-It board: the moves
          * still needed, not proven to be the fewest */
         : g_strdup_printf (_("at most %d"), hint->to_go);
-      draw_badge (cr, layout, t, hint->colour, dark,
+      draw_badge (cr, layout, t, hint->colour,
+                  (options->hint_flags & HB_HINT_COLOUR_LABELS) != 0, dark,
                   options->hover_x, options->hover_y);
     }
   if (options && options->mode == HB_MODE_PLAY && options->hover_x >= 0
@@ -770,7 +790,7 @@ flood_frame_render (gconstpointer frame, cairo_t *cr, const HbLayout *layout,
                                         "%d moves in, at least %d in all", f->moves),
                            f->moves, f->bound)
         : g_strdup_printf ("%d", f->moves);
-      draw_badge (cr, layout, t, -1, dark, options ? options->hover_x : -1,
+      draw_badge (cr, layout, t, -1, FALSE, dark, options ? options->hover_x : -1,
                   options ? options->hover_y : -1);
     }
 }
