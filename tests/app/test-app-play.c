@@ -1167,6 +1167,36 @@ test_main_menu_submenu_escape (void)
   hb_app_test_window_close (window);
 }
 
+/* Next Level is in the main menu too, greyed out off the bundled levels
+ * (it was only Ctrl+Page Down, silent there, and the win toast's button). */
+static void
+test_next_level_in_menu (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *menu = find_with (GTK_WIDGET (window), "GtkMenuButton", "icon-name", "open-menu-symbolic");
+  GtkPopover *popover;
+  GtkWidget *item;
+
+  g_assert_nonnull (menu);
+  g_assert_true (hb_window_select_game (window, "loop"));   /* its first bundled level */
+  hb_app_test_wait_loaded (window);
+  g_assert_nonnull (window->level_key);
+  popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (menu));
+  gtk_menu_button_popup (GTK_MENU_BUTTON (menu));
+  hb_app_test_settle (200);
+  item = find_with (GTK_WIDGET (popover), "GtkModelButton", "text", "Next Level");
+  g_assert_nonnull (item);
+  g_assert_true (gtk_widget_is_sensitive (item));   /* a bundled level */
+  gtk_popover_popdown (popover);
+  hb_app_test_activate (window, "random", NULL);
+  hb_app_test_settle (100);
+  gtk_menu_button_popup (GTK_MENU_BUTTON (menu));
+  hb_app_test_settle (200);
+  g_assert_false (gtk_widget_is_sensitive (item));
+  gtk_popover_popdown (popover);
+  hb_app_test_window_close (window);
+}
+
 /* Undo from its button, Tab and Enter, undoing the last step: the button
  * goes insensitive under the focus, and the focus went nowhere (no ring,
  * and the next Tab began again at the game chooser). It goes to the
@@ -1227,6 +1257,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/undo-button-focus", test_undo_button_focus);
   g_test_add_func ("/app/play/clock-stands-while-watching", test_clock_stands_while_watching);
   g_test_add_func ("/app/play/main-menu-focus", test_main_menu_focus);
+  g_test_add_func ("/app/play/next-level-in-menu", test_next_level_in_menu);
   g_test_add_func ("/app/play/main-menu-submenu-escape", test_main_menu_submenu_escape);
   return g_test_run ();
 }
