@@ -425,6 +425,38 @@ test_frames (void)
   assert_colour (surf, l.x0 + 5.2 * l.cell, l.y0 + 0.2 * l.cell, final, FALSE);
   assert_colour (surf, l.x0 + 2.2 * l.cell, l.y0 + 4.2 * l.cell, final, FALSE);
   cairo_surface_destroy (surf);
+
+  /* In a narrow area (a 400 px window) the search's long badge ("2 moves
+   * in, at least 8 in all") stays inside it, smaller: it ran past the
+   * left edge, cut to "ves in, at least 8 in all". */
+  {
+    const int nw = 140, nh = 300;
+    cairo_surface_t *narrow = cairo_image_surface_create (CAIRO_FORMAT_RGB24, nw, nh);
+    int searching = 0;
+
+    hb_layout_fit (&l, 6, 6, nw, nh, 10);
+    for (gsize pos = 0; pos <= hb_player_length (player); pos++)
+      {
+        cairo_t *cr = cairo_create (narrow);
+        cairo_set_source_rgb (cr, 0.5, 0.5, 0.5);
+        cairo_paint (cr);
+        hb_player_seek (player, pos);
+        hb_player_render (player, cr, &l, &opt);
+        cairo_destroy (cr);
+        cairo_surface_flush (narrow);
+        for (int y = 0; y < nh; y++)
+          {
+            double rgb[3];
+            pixel_rgb (narrow, 0, y, rgb);
+            if (fabs (rgb[0] - 0.5) + fabs (rgb[1] - 0.5) + fabs (rgb[2] - 0.5) > 0.05)
+              g_error ("step %" G_GSIZE_FORMAT ": something drawn at the area's left edge, y %d",
+                       pos, y);
+          }
+        searching++;
+      }
+    g_assert_cmpint (searching, >, 2);
+    cairo_surface_destroy (narrow);
+  }
   hb_player_free (player);
   hb_result_free (r);
   hb_trace_free (trace);

@@ -437,6 +437,11 @@ draw_badge (cairo_t *cr, const HbLayout *l, const char *text, int swatch, gboole
            * height (below, above) must fit in the room there. */
           if (room[side] < (side == 0 || side == 3 ? bw : bh))
             continue;
+          /* Below or above, right-aligned with the board: it must not run
+           * past the area's left edge (at 400 px the search's badge was
+           * cut to "ves in, at least 8 in all"). */
+          if ((side == 1 || side == 2) && bw > right - cx1)
+            continue;
           placed = TRUE;
           switch (side)
             {
@@ -449,8 +454,14 @@ draw_badge (cairo_t *cr, const HbLayout *l, const char *text, int swatch, gboole
     }
   if (!placed)
     {
+      /* In the board's corner, as large as fits the area's width. */
       size = MAX (10.0, MIN (l->cell * 0.6, 28.0));
       badge_measure (cr, text, size, swatch >= 0, &e, &pad, &sw, &bw, &bh);
+      while (bw > right - cx1 - 3 && size > 6)
+        {
+          size *= 0.9;
+          badge_measure (cr, text, size, swatch >= 0, &e, &pad, &sw, &bw, &bh);
+        }
       x = right - bw - 3;
       y = bottom - bh - 3;
     }
