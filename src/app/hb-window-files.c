@@ -303,6 +303,7 @@ apply_loaded (HbWindow *self, gpointer data)
   else
     {
       hb_window_set_level (self, g_steal_pointer (&a->result->state), a->file, NULL);
+      hb_window_levels_recognise (self);
       hb_window_add_recent (self, a->file);
     }
   /* The keys go to the level just opened, not back to the field they

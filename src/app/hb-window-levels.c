@@ -214,6 +214,33 @@ load_bundled (HbWindow *self, const HbGame *game, GPtrArray *list, guint index)
   g_free (name);
 }
 
+/* A level opened from a file that is one of the bundled levels (a copy of
+ * one, or the installed file) is that level: its win ticks it in Levels
+ * and Next Level goes on from it (it was a stranger by its file name). */
+void
+hb_window_levels_recognise (HbWindow *self)
+{
+  const HbState *design = hb_document_get_design (self->document);
+  const HbGame *game = hb_document_get_game (self->document);
+  g_autoptr (GPtrArray) list = NULL;
+
+  if (design == NULL || game == NULL || self->level_key != NULL)
+    return;
+  list = bundled_list (game);
+  for (guint i = 0; i < list->len; i++)
+    {
+      const Bundled *b = g_ptr_array_index (list, i);
+      if (b->width == design->width && b->height == design->height
+          && game->equal (b->state, design))
+        {
+          self->level_key = level_key (game, b->file);
+          hb_window_rebuild_levels (self);
+          hb_window_update_actions (self);
+          return;
+        }
+    }
+}
+
 gboolean
 hb_window_load_bundled_first (HbWindow *self, const HbGame *game)
 {

@@ -241,6 +241,7 @@ void           hb_window_next_level (HbWindow *self);
 void           hb_window_rebuild_levels (HbWindow *self);
 /* The bundled level `key` (may be NULL: nothing) gets its tick. */
 void           hb_window_levels_mark_solved (HbWindow *self, const char *key);
+void           hb_window_levels_recognise (HbWindow *self);
 
 /* hb-window-files.c */
 void           hb_window_add_recent (HbWindow *self, GFile *file);

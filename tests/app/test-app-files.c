@@ -340,6 +340,30 @@ test_open_cancel_by_key (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* A bundled level opened from its file is that level: Next Level goes on
+ * from it and its win ticks it (it was a stranger by its file name); a
+ * file of another board is none. */
+static void
+test_open_bundled_file (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "levels",
+                                                 "loop-02-4x4.loop", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *other = g_build_filename (f->dir, "other.lights", NULL);
+  g_autoptr (GFile) ofile = g_file_new_for_path (other);
+
+  g_assert_true (hb_app_test_load (window, file));
+  g_assert_cmpstr (window->level_key, ==, "loop/loop-02-4x4.loop");
+  g_assert_true (hb_window_get_action_enabled (window, "next-level"));
+  g_assert_true (g_file_set_contents (other, "101\n000\n", -1, NULL));
+  g_assert_true (hb_app_test_load (window, ofile));
+  g_assert_null (window->level_key);
+  g_assert_false (hb_window_get_action_enabled (window, "next-level"));
+  g_unlink (other);
+  hb_app_test_window_close (window);
+}
+
 /* Closing a window while its Open or Export dialog is up destroys the
  * dialog with it: nothing may touch the closed window afterwards (run the
  * suite under AddressSanitizer to see it). */
@@ -745,6 +769,8 @@ main (int argc, char *argv[])
               test_open_cancel, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-cancel-by-key", Fixture, NULL, hb_app_test_dir_set_up,
               test_open_cancel_by_key, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/open-bundled-file", Fixture, NULL, hb_app_test_dir_set_up,
+              test_open_bundled_file, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/close-asks", Fixture, NULL, hb_app_test_dir_set_up,
               test_close_asks, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-asks-after-reading", Fixture, NULL, hb_app_test_dir_set_up,
