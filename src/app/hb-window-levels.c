@@ -211,6 +211,9 @@ load_bundled (HbWindow *self, const HbGame *game, GPtrArray *list, guint index)
   g_free (self->level_key);
   self->level_key = key;
   hb_window_rebuild_levels (self);
+  /* Next Level follows the key (it stayed greyed out on the first level
+   * a new window opens, set after the actions were). */
+  hb_window_update_actions (self);
   g_free (name);
 }
 

@@ -228,6 +228,7 @@ hb_window_restore_kept (HbWindow *self, const HbGame *game)
   self->level_key = g_strdup (key);
   g_hash_table_remove (self->kept_keys, game->id);
   hb_window_rebuild_levels (self);
+  hb_window_update_actions (self);
   return TRUE;
 }
 

@@ -1195,6 +1195,23 @@ test_next_level_in_menu (void)
   g_assert_false (gtk_widget_is_sensitive (item));
   gtk_popover_popdown (popover);
   hb_app_test_window_close (window);
+
+  /* A new window's first level, bundled, has it at once (it stayed
+   * greyed out until something else updated the actions: with the hints
+   * off, as a new user has them, nothing did). */
+  {
+    g_autoptr (GSettings) gs = g_settings_new ("io.github.hintboard.Hintboard");
+    gboolean hints = g_settings_get_boolean (gs, "show-hints");
+
+    g_settings_set_boolean (gs, "show-hints", FALSE);
+    window = hb_app_test_window_new_fresh ();
+    if (window->level_key != NULL)
+      g_assert_true (hb_window_get_action_enabled (window, "next-level"));
+    else
+      g_test_message ("the fresh window opened no bundled level");
+    hb_app_test_window_close (window);
+    g_settings_set_boolean (gs, "show-hints", hints);
+  }
 }
 
 /* Undo from its button, Tab and Enter, undoing the last step: the button
