@@ -50,6 +50,7 @@ hb_window_play_level_changed (HbWindow *self)
   self->restart_depth = 0;
   self->gesture_counted = FALSE;
   self->hints_taken = 0;
+  g_clear_pointer (&self->won_board, hb_state_free);
   self->was_solved = game->is_solved != NULL && game->is_solved (s);
   self->was_lost = game->is_lost != NULL && game->is_lost (s);
   g_clear_pointer (&self->level_key, g_free);
@@ -327,6 +328,7 @@ hb_window_play_state_changed (HbWindow *self)
       self->was_lost = lost;
       self->restart_depth = 0;
       self->hints_taken = 0;
+      g_clear_pointer (&self->won_board, hb_state_free);
     }
   restart_undone (self);
   /* Play on a board with moves made on it and no clock (back on a design
@@ -351,7 +353,17 @@ hb_window_play_state_changed (HbWindow *self)
   else if (self->mode == HB_MODE_PLAY && solved && !self->was_solved && self->play_start != 0
            && self->play_end == 0 && hb_document_at_play_move (self->document))
     {
+      guint depth = hb_document_play_depth (self->document);
+
       self->play_end = g_get_monotonic_time ();
+      /* The same win again (Undo, then Redo): in its own time. */
+      if (self->won_board != NULL && depth == self->won_depth
+          && game->equal (self->won_board, s))
+        self->play_start = self->play_end - self->won_time;
+      g_clear_pointer (&self->won_board, hb_state_free);
+      self->won_board = hb_state_copy (s);
+      self->won_depth = depth;
+      self->won_time = self->play_end - self->play_start;
       stop_clock (self);
       celebrate (self);
       g_timeout_add (700, unflash, g_object_ref (self));
@@ -379,6 +391,7 @@ hb_window_play_dispose (HbWindow *self)
 {
   stop_clock (self);
   g_clear_pointer (&self->level_key, g_free);
+  g_clear_pointer (&self->won_board, hb_state_free);
   g_clear_object (&self->lost_toast);
   g_clear_object (&self->win_toast);
 }

@@ -123,6 +123,12 @@ struct _HbWindow
   guint                clock_id;
   gboolean             gesture_counted;
   guint                hints_taken;    /* Next Hint moves made in this try */
+  /* The last win of this try: its time (µs), the play depth of its move
+   * and its board, so that Undo then Redo wins again in the same time
+   * (the clock ran on between them). NULL board: none. */
+  gint64               won_time;
+  guint                won_depth;
+  HbState             *won_board;
   gboolean             was_solved;     /* the board was solved before the last change */
   gboolean             was_lost;
   char                *level_key;

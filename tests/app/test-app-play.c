@@ -1167,6 +1167,29 @@ test_main_menu_submenu_escape (void)
   hb_app_test_window_close (window);
 }
 
+/* Undo of the winning move, then Redo: the same win, in its own time (the
+ * clock ran on between them, and the second toast said 0:07 for a win
+ * of 0:04). The same board at the same depth is that win, however it
+ * came back (the same move made again too). */
+static void
+test_redo_win_keeps_time (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+
+  hb_app_test_open_text (window, "one.lights", "1\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_click_cell (window, 0, 0, 1);
+  hb_app_test_settle (100);
+  g_assert_nonnull (strstr (hb_window_get_last_toast (window), "Solved in 1 move and 0:00"));
+  hb_app_test_activate (window, "undo", NULL);
+  hb_app_test_settle (1300);
+  hb_app_test_activate (window, "redo", NULL);
+  hb_app_test_settle (100);
+  g_test_message ("%s", hb_window_get_last_toast (window));
+  g_assert_nonnull (strstr (hb_window_get_last_toast (window), "Solved in 1 move and 0:00"));
+  hb_app_test_window_close (window);
+}
+
 /* Next Level is in the main menu too, greyed out off the bundled levels
  * (it was only Ctrl+Page Down, silent there, and the win toast's button). */
 static void
@@ -1275,6 +1298,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/clock-stands-while-watching", test_clock_stands_while_watching);
   g_test_add_func ("/app/play/main-menu-focus", test_main_menu_focus);
   g_test_add_func ("/app/play/next-level-in-menu", test_next_level_in_menu);
+  g_test_add_func ("/app/play/redo-win-keeps-time", test_redo_win_keeps_time);
   g_test_add_func ("/app/play/main-menu-submenu-escape", test_main_menu_submenu_escape);
   return g_test_run ();
 }
