@@ -221,6 +221,22 @@ hint_says_next (gpointer data)
   return board (data)->links[0] != 0 || status_says_solved (data);
 }
 
+/* Next Hint until the level is solved (three paths at most), then the
+ * win's toast says `said`. */
+static void
+hint_to_the_end (HbWindow *window, const char *said)
+{
+  for (int k = 0; k < 3 && !status_says_solved (window); k++)
+    {
+      hb_app_test_wait_hint (window);
+      activate (window, "next-hint");
+      hb_app_test_wait_hint (window);
+    }
+  g_assert_true (status_says_solved (window));
+  g_test_message ("%s", hb_window_get_last_toast (window));
+  g_assert_nonnull (strstr (hb_window_get_last_toast (window), said));
+}
+
 static void
 test_next_hint (void)
 {
@@ -249,19 +265,11 @@ test_next_hint (void)
   g_assert_cmpint (board (window)->links[0] | board (window)->links[4]
                    | board (window)->links[8], ==, 0);
   activate (window, "redo");
-  for (int k = 0; k < 3 && !status_says_solved (window); k++)
-    {
-      hb_app_test_wait_hint (window);
-      activate (window, "next-hint");
-      hb_app_test_wait_hint (window);
-    }
-  g_assert_true (status_says_solved (window));
-  s = board (window);
-  g_assert_null (flow_check_answer (4, 3, s->dot, s->colour));
   /* Solved by the hints alone: the win says so ("Solved in 3 moves and
    * 0:00!" before, as a clean win). */
-  g_test_message ("%s", hb_window_get_last_toast (window));
-  g_assert_nonnull (strstr (hb_window_get_last_toast (window), ", with 3 hints!"));
+  hint_to_the_end (window, ", with 3 hints!");
+  s = board (window);
+  g_assert_null (flow_check_answer (4, 3, s->dot, s->colour));
   g_rmdir (dir);
   g_free (dir);
   hb_app_test_window_close (window);
@@ -288,15 +296,7 @@ test_hints_across_restart (void)
   g_assert_cmpint (board (window)->links[0], ==, 0);
   activate (window, "undo");
   hb_app_test_settle (30);
-  for (int k = 0; k < 3 && !status_says_solved (window); k++)
-    {
-      hb_app_test_wait_hint (window);
-      activate (window, "next-hint");
-      hb_app_test_wait_hint (window);
-    }
-  g_assert_true (status_says_solved (window));
-  g_test_message ("%s", hb_window_get_last_toast (window));
-  g_assert_nonnull (strstr (hb_window_get_last_toast (window), ", with 3 hints!"));
+  hint_to_the_end (window, ", with 3 hints!");
   g_rmdir (dir);
   g_free (dir);
   hb_app_test_window_close (window);
