@@ -100,6 +100,13 @@ hb_document_keep (HbDocument *self)
 }
 
 gboolean
+hb_document_has_kept (HbDocument *self, const HbGame *game)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
+  return g_hash_table_contains (self->kept, game);
+}
+
+gboolean
 hb_document_restore_kept (HbDocument *self, const HbGame *game)
 {
   Kept *k;

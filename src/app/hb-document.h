@@ -36,6 +36,7 @@ void           hb_document_set_level (HbDocument *self, HbState *state, GFile *f
  * chosen again, emitting level-changed as set_level does; FALSE when none
  * is kept for `game`. forget_kept drops what is kept for `game`. */
 void           hb_document_keep (HbDocument *self);
+gboolean       hb_document_has_kept (HbDocument *self, const HbGame *game);
 gboolean       hb_document_restore_kept (HbDocument *self, const HbGame *game);
 void           hb_document_forget_kept (HbDocument *self, const HbGame *game);
 /* NULL before the first level. */

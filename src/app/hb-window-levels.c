@@ -208,13 +208,19 @@ load_bundled (HbWindow *self, const HbGame *game, GPtrArray *list, guint index)
   key = level_key (game, b->file);
   hb_window_set_level (self, state, NULL, name);
   /* After set_level: a new level forgets the key of the one before. */
+  hb_window_levels_set_key (self, key);
+  g_free (name);
+}
+
+void
+hb_window_levels_set_key (HbWindow *self, char *key)
+{
   g_free (self->level_key);
   self->level_key = key;
   hb_window_rebuild_levels (self);
   /* Next Level follows the key (it stayed greyed out on the first level
    * a new window opens, set after the actions were). */
   hb_window_update_actions (self);
-  g_free (name);
 }
 
 /* A level opened from a file that is one of the bundled levels (a copy of
@@ -236,9 +242,7 @@ hb_window_levels_recognise (HbWindow *self)
       if (b->width == design->width && b->height == design->height
           && game->equal (b->state, design))
         {
-          self->level_key = level_key (game, b->file);
-          hb_window_rebuild_levels (self);
-          hb_window_update_actions (self);
+          hb_window_levels_set_key (self, level_key (game, b->file));
           return;
         }
     }

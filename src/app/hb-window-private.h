@@ -248,6 +248,9 @@ void           hb_window_rebuild_levels (HbWindow *self);
 /* The bundled level `key` (may be NULL: nothing) gets its tick. */
 void           hb_window_levels_mark_solved (HbWindow *self, const char *key);
 void           hb_window_levels_recognise (HbWindow *self);
+/* Makes `key` (taken; NULL for none) the bundled level shown, after the
+ * level changed: the Levels list and Next Level follow it. */
+void           hb_window_levels_set_key (HbWindow *self, char *key);
 
 /* hb-window-files.c */
 void           hb_window_add_recent (HbWindow *self, GFile *file);

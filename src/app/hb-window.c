@@ -192,18 +192,33 @@ on_palette_selected (HbPaletteBar *bar, GParamSpec *pspec, HbWindow *self)
                           ? hb_palette_bar_get_selected (bar) : -1);
 }
 
-void
-hb_window_set_level (HbWindow *self, HbState *state, GFile *file, const char *untitled_name)
+/* What goes with the level the document is about to leave: a solve, its
+ * result, the hint. */
+static void
+leave_level (HbWindow *self)
 {
   if (self->solve_job != NULL)
     hb_window_cancel_solve (self);
   hb_window_clear_result (self);
   hb_window_free_hint (self);
-  hb_document_set_level (self->document, state, file, untitled_name);
-  /* A screenshot import sets its picture and marks after this. */
+}
+
+/* A level that came in: no screenshot behind it (an import sets its
+ * picture and marks after this). */
+static void
+level_entered (HbWindow *self)
+{
   hb_board_view_set_import (self->board_view, NULL, 0, 0, 0, 0, NULL);
   if (g_object_get_data (G_OBJECT (self), "hb-picture-row") != NULL)
     gtk_widget_set_visible (g_object_get_data (G_OBJECT (self), "hb-picture-row"), FALSE);
+}
+
+void
+hb_window_set_level (HbWindow *self, HbState *state, GFile *file, const char *untitled_name)
+{
+  leave_level (self);
+  hb_document_set_level (self->document, state, file, untitled_name);
+  level_entered (self);
 }
 
 /* The level kept for `game` when another game was chosen (see new_then
@@ -211,24 +226,17 @@ hb_window_set_level (HbWindow *self, HbState *state, GFile *file, const char *un
 gboolean
 hb_window_restore_kept (HbWindow *self, const HbGame *game)
 {
-  char *key;
+  char *key = NULL, *id = NULL;
 
-  if (self->solve_job != NULL)
-    hb_window_cancel_solve (self);
-  hb_window_clear_result (self);
-  hb_window_free_hint (self);
-  if (!hb_document_restore_kept (self->document, game))
+  if (!hb_document_has_kept (self->document, game))
     return FALSE;
-  hb_board_view_set_import (self->board_view, NULL, 0, 0, 0, 0, NULL);
-  if (g_object_get_data (G_OBJECT (self), "hb-picture-row") != NULL)
-    gtk_widget_set_visible (g_object_get_data (G_OBJECT (self), "hb-picture-row"), FALSE);
+  leave_level (self);
+  hb_document_restore_kept (self->document, game);
+  level_entered (self);
   /* After the level changed: it forgets the key of the one before. */
-  key = g_hash_table_lookup (self->kept_keys, game->id);
-  g_free (self->level_key);
-  self->level_key = g_strdup (key);
-  g_hash_table_remove (self->kept_keys, game->id);
-  hb_window_rebuild_levels (self);
-  hb_window_update_actions (self);
+  g_hash_table_steal_extended (self->kept_keys, game->id, (gpointer *) &id, (gpointer *) &key);
+  g_free (id);
+  hb_window_levels_set_key (self, key);
   return TRUE;
 }
 
