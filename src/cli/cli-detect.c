@@ -102,17 +102,8 @@ hb_cli_detect (int argc, char **argv)
   if (status != 0)
     return status;
 
-  if (g_str_equal (argv[1], "-"))
-    {
-      /* Standard input, as every command reads it (capped likewise). */
-      g_autofree char *data = NULL;
-      gsize len = 0;
-
-      if (hb_read_input ("-", &data, &len, &error))
-        img = hb_image_load_bytes ((const guint8 *) data, len, "-", &error);
-    }
-  else
-    img = hb_image_load (argv[1], &error);
+  /* Standard input, a pipe or a FIFO as every command reads them. */
+  img = hb_import_read_image (argv[1], &error);
   if (img == NULL)
     {
       cli_error ("%s", error->message);
@@ -292,7 +283,7 @@ hb_cli_bench_detect (int argc, char **argv)
   if (argc > 1)
     for (int a = 1; a < argc; a++)
       {
-        g_autoptr(HbImage) img = hb_image_load (argv[a], &error);
+        g_autoptr(HbImage) img = hb_import_read_image (argv[a], &error);
         if (img == NULL)
           {
             fputs (out->str, stdout);

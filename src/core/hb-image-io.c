@@ -6,10 +6,8 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 static gboolean
 size_ok (int w, int h)
@@ -328,50 +326,13 @@ hb_image_load (const char *path, GError **error)
                    _("%s: is a folder, not a picture"), path);
       return NULL;
     }
+  /* A pipe, a FIFO or a device is read by hb_import_read_image (the
+   * levels' capped reader, which core does not have). */
   if (!S_ISREG (st.st_mode))
     {
-      /* A pipe, a FIFO or a device (/dev/stdin, <(…)): read as it comes,
-       * up to the size limit, as the levels are. */
-      GString *data = g_string_new (NULL);
-      char buf[65536];
-      int fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
-      gssize n = 0;
-
-      if (fd < 0)
-        {
-          int e = errno;
-          g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE, "%s: %s", path,
-                       g_strerror (e));
-          g_string_free (data, TRUE);
-          return NULL;
-        }
-      while (data->len <= HB_IMAGE_MAX_BYTES
-             && ((n = read (fd, buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR)))
-        if (n > 0)
-          g_string_append_len (data, buf, n);
-      {
-        int e = n < 0 ? errno : 0;
-        close (fd);
-        if (e != 0)
-          {
-            g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE, "%s: %s", path,
-                         g_strerror (e));
-            g_string_free (data, TRUE);
-            return NULL;
-          }
-      }
-      if (data->len > HB_IMAGE_MAX_BYTES)
-        {
-          g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TOO_LARGE,
-                       _("%s: the file is larger than %u MiB"), path, HB_IMAGE_MAX_BYTES >> 20);
-          g_string_free (data, TRUE);
-          return NULL;
-        }
-      {
-        gsize dlen = data->len;
-        g_autofree char *bytes = g_string_free (data, FALSE);
-        return hb_image_load_bytes ((const guint8 *) bytes, dlen, path, error);
-      }
+      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE,
+                   _("%s: not a regular file"), path);
+      return NULL;
     }
   if ((guint64) st.st_size > HB_IMAGE_MAX_BYTES)
     {

@@ -5,6 +5,8 @@
 #include "hb-registry.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <sys/stat.h>
 
 const HbGame *const *
 hb_registry_image_games (void)
@@ -205,4 +207,22 @@ hb_import_file_finish (GAsyncResult *result, GError **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
   return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+HbImage *
+hb_import_read_image (const char *path, GError **error)
+{
+  GStatBuf st;
+
+  if (g_strcmp0 (path, "-") == 0
+      || (g_stat (path, &st) == 0 && !S_ISREG (st.st_mode) && !S_ISDIR (st.st_mode)))
+    {
+      g_autofree char *data = NULL;
+      gsize len = 0;
+
+      if (!hb_read_input (path, &data, &len, error))
+        return NULL;
+      return hb_image_load_bytes ((const guint8 *) data, len, path, error);
+    }
+  return hb_image_load (path, error);
 }

@@ -36,6 +36,12 @@ typedef struct {
 } HbImportResult;
 
 void hb_import_result_free (HbImportResult *result);
+
+/* A picture from a file, from standard input ("-"), or from a pipe, FIFO
+ * or device (detect /dev/stdin, <(…)): those are read as the levels are
+ * (hb_read_input, capped), a regular file by hb_image_load, which checks
+ * its header first. */
+HbImage *hb_import_read_image (const char *path, GError **error);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HbImportResult, hb_import_result_free)
 
 /* Reads the picture at `path` (or, when `bytes` is not NULL, the picture

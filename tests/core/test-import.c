@@ -24,6 +24,10 @@
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <fcntl.h>
+#include <errno.h>
 
 static char *tmpdir;
 
@@ -1004,6 +1008,76 @@ test_cancel (void)
   hb_state_free (level);
 }
 
+typedef struct {
+  const char *path;
+  const char *data;
+  gsize       len;
+} FifoFeed;
+
+static gpointer
+feed_fifo (gpointer data)
+{
+  FifoFeed *f = data;
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  int fd;
+
+  /* Waits for the reader (ENXIO until it opens), for 5 s at most: a
+   * reader that refuses the FIFO never opens it. */
+  while ((fd = open (f->path, O_WRONLY | O_NONBLOCK)) < 0 && errno == ENXIO
+         && g_get_monotonic_time () < end)
+    g_usleep (10000);
+  if (fd < 0)
+    return NULL;
+  fcntl (fd, F_SETFL, 0);
+  for (gsize done = 0; done < f->len;)
+    {
+      gssize n = write (fd, f->data + done, f->len - done);
+      if (n <= 0)
+        break;
+      done += (gsize) n;
+    }
+  close (fd);
+  return NULL;
+}
+
+/* A picture from a FIFO or a pipe (detect /dev/stdin, <(…)) is read as it
+ * comes, as the levels are (hb_import_read_image): it was refused as "not
+ * a regular file". */
+static void
+test_fifo_picture (void)
+{
+  g_autofree char *good = g_build_filename (tmpdir, "fifo-src.png", NULL);
+  g_autofree char *fifo = g_build_filename (tmpdir, "fifo.png", NULL);
+  g_autofree char *data = NULL;
+  g_autoptr(HbImage) img = hb_image_new (64, 48);
+  g_autoptr(HbImage) back = NULL;
+  g_autoptr(GError) error = NULL;
+  FifoFeed feed;
+  GThread *writer;
+  gsize len;
+
+  for (int y = 0; y < 48; y++)
+    for (int x = 0; x < 64 * 3; x++)
+      img->pixels[(gsize) y * img->stride + x] = (guint8) (x * 7 + y * 13);
+  g_assert_true (hb_image_save (img, good, "png", 0, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (good, &data, &len, NULL));
+  g_unlink (fifo);
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  feed = (FifoFeed) { fifo, data, len };
+  writer = g_thread_new ("fifo-writer", feed_fifo, &feed);
+  back = hb_import_read_image (fifo, &error);
+  g_thread_join (writer);
+  g_assert_no_error (error);
+  g_assert_nonnull (back);
+  g_assert_cmpint (back->width, ==, 64);
+  for (int y = 0; y < 48; y++)
+    g_assert_cmpmem (img->pixels + (gsize) y * img->stride, 64 * 3,
+                     back->pixels + (gsize) y * back->stride, 64 * 3);
+  g_unlink (fifo);
+  g_unlink (good);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1012,6 +1086,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   tmpdir = g_dir_make_tmp ("hb-import-XXXXXX", NULL);
   g_test_add_func ("/import/real/flow-guessed", test_real_flow_guessed);
+  g_test_add_func ("/import/fifo-picture", test_fifo_picture);
   g_test_add_func ("/import/real/flow-scaled", test_real_flow_scaled);
   g_test_add_func ("/import/real/flood", test_real_flood);
   g_test_add_func ("/import/real/loop", test_real_loop);
