@@ -248,6 +248,25 @@ hb_window_levels_recognise (HbWindow *self)
     }
 }
 
+/* The level kept for `game` when another game was chosen (see new_then
+ * in hb-window-actions.c), back as it was left: TRUE when there was one. */
+gboolean
+hb_window_restore_kept (HbWindow *self, const HbGame *game)
+{
+  char *key = NULL, *id = NULL;
+
+  if (!hb_document_has_kept (self->document, game))
+    return FALSE;
+  hb_window_leave_level (self);
+  hb_document_restore_kept (self->document, game);
+  hb_window_level_entered (self);
+  /* After the level changed: it forgets the key of the one before. */
+  g_hash_table_steal_extended (self->kept_keys, game->id, (gpointer *) &id, (gpointer *) &key);
+  g_free (id);
+  hb_window_levels_set_key (self, key);
+  return TRUE;
+}
+
 gboolean
 hb_window_load_bundled_first (HbWindow *self, const HbGame *game)
 {

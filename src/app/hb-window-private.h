@@ -169,6 +169,11 @@ void           hb_window_set_level (HbWindow *self, HbState *state, GFile *file,
                                     const char *untitled_name);
 HbState       *hb_window_new_blank_for (const HbGame *game, GSettings *settings);
 gboolean       hb_window_restore_kept (HbWindow *self, const HbGame *game);
+/* Around the document's change of level (hb_window_set_level,
+ * hb_window_restore_kept): what goes with the level left, and what a
+ * level coming in starts without. */
+void           hb_window_leave_level (HbWindow *self);
+void           hb_window_level_entered (HbWindow *self);
 
 /* hb-window-status.c */
 void           hb_window_update_title (HbWindow *self);

@@ -194,8 +194,8 @@ on_palette_selected (HbPaletteBar *bar, GParamSpec *pspec, HbWindow *self)
 
 /* What goes with the level the document is about to leave: a solve, its
  * result, the hint. */
-static void
-leave_level (HbWindow *self)
+void
+hb_window_leave_level (HbWindow *self)
 {
   if (self->solve_job != NULL)
     hb_window_cancel_solve (self);
@@ -205,8 +205,8 @@ leave_level (HbWindow *self)
 
 /* A level that came in: no screenshot behind it (an import sets its
  * picture and marks after this). */
-static void
-level_entered (HbWindow *self)
+void
+hb_window_level_entered (HbWindow *self)
 {
   hb_board_view_set_import (self->board_view, NULL, 0, 0, 0, 0, NULL);
   if (g_object_get_data (G_OBJECT (self), "hb-picture-row") != NULL)
@@ -216,28 +216,9 @@ level_entered (HbWindow *self)
 void
 hb_window_set_level (HbWindow *self, HbState *state, GFile *file, const char *untitled_name)
 {
-  leave_level (self);
+  hb_window_leave_level (self);
   hb_document_set_level (self->document, state, file, untitled_name);
-  level_entered (self);
-}
-
-/* The level kept for `game` when another game was chosen (see new_then
- * in hb-window-actions.c), back as it was left: TRUE when there was one. */
-gboolean
-hb_window_restore_kept (HbWindow *self, const HbGame *game)
-{
-  char *key = NULL, *id = NULL;
-
-  if (!hb_document_has_kept (self->document, game))
-    return FALSE;
-  leave_level (self);
-  hb_document_restore_kept (self->document, game);
-  level_entered (self);
-  /* After the level changed: it forgets the key of the one before. */
-  g_hash_table_steal_extended (self->kept_keys, game->id, (gpointer *) &id, (gpointer *) &key);
-  g_free (id);
-  hb_window_levels_set_key (self, key);
-  return TRUE;
+  hb_window_level_entered (self);
 }
 
 HbState *
