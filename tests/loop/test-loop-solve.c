@@ -413,9 +413,15 @@ test_maxflow (void)
     g_autofree char *status = NULL;
     g_autofree char *want = g_strdup_printf ("%u units of flow between tiles", arms / 2);
 
+    g_autofree char *first = NULL;
+
     hb_player_seek (player, hb_trace_length (trace));
     status = hb_player_frame_status (player);
     g_assert_cmpstr (status, ==, want);
+    /* and from its first frame, before any flow ("0 of 108 tiles settled") */
+    hb_player_seek (player, 0);
+    first = hb_player_frame_status (player);
+    g_assert_cmpstr (first, ==, "0 units of flow between tiles");
     hb_player_free (player);
   }
   hb_result_free (r);

@@ -852,6 +852,8 @@ loop_frame_new (const HbState *initial, const HbTrace *trace)
   f->pub.status = g_new0 (guint8, n);
   f->pub.flow = g_new0 (guint8, n);
   f->pub.cur_x = f->pub.cur_y = -1;
+  f->pub.flow_view = trace != NULL && hb_trace_length (trace) > 0
+                     && (hb_trace_step (trace, 0)->flags & LOOP_STEP_FLOW) != 0;
   f->fixed_depth = g_new (gint32, n);
   for (gsize i = 0; i < n; i++)
     f->fixed_depth[i] = -1;
@@ -1149,8 +1151,9 @@ loop_frame_status (gconstpointer data)
       arms += f->flow != NULL ? (gsize) __builtin_popcount (f->flow[i] & 15) : 0;
     }
   /* The max-flow view settles no tile: it counts the flow it routes (it
-   * said "0 of 9 tiles settled" all through, a search's counter). */
-  if (arms > 0 && settled == 0)
+   * said "0 of 9 tiles settled" all through, a search's counter), from
+   * its first frame on. */
+  if ((f->flow_view || arms > 0) && settled == 0)
     {
       a = g_strdup_printf ("%" G_GSIZE_FORMAT, arms / 2);
       /* TRANSLATORS: the player's counter in Infinite Loop's max-flow

@@ -172,6 +172,8 @@ typedef struct {
   guint8  *flow;          /* per tile: arms that carry flow (max-flow view) */
   int      cur_x, cur_y;  /* the tile of the current step, or -1 */
   gboolean cur_valid;
+  gboolean flow_view;     /* the trace is the max-flow view's (it routes
+                           * flow and settles no tile) */
   gint64   steps;
 } LoopFrame;
 
