@@ -60,8 +60,11 @@ static int      opt_repeats = CLI_UNSET;  /* the game's own */
 static char    *opt_sets;              /* bench --sets */
 static int      opt_count;
 static int      opt_pixels = CLI_UNSET;   /* 48, shrunk for large boards */
-static int      opt_delay = 500;
+static int      opt_delay = CLI_UNSET;   /* render --animate: 500 */
 static double   opt_time_limit;
+/* Whether --time-limit and --count were given: --set time-limit= and
+ * --set count= say the same, and both at once are refused. */
+static gboolean opt_time_limit_given, opt_count_given;
 static gboolean opt_best;          /* solve --best: print an answer over the limit */
 static char   **opt_set;           /* --set KEY=VALUE, repeatable */
 static char    *opt_solve_seed;    /* solve --seed N: --set seed=N */
@@ -75,8 +78,7 @@ static gboolean opt_plot;          /* render --plot */
 #define CLI_DEFAULT_CELL   48
 /* The largest image side render draws (cells shrink to keep to it). */
 #define CLI_MAX_IMAGE_SIDE 8192
-/* hint without a move asks the default solver why, for at most this long. */
-#define CLI_HINT_SOLVE_SECONDS 10.0
+#define CLI_DEFAULT_DELAY  500
 
 static const GOptionEntry game_entry[] = {
   { "game", 'g', 0, G_OPTION_ARG_STRING, &opt_game,
@@ -120,6 +122,19 @@ game_from_option (void)
   return game;
 }
 
+/* Whether the long option `name` ("--time-limit") is among the arguments
+ * before a "--" (as "--name V" or "--name=V"). */
+static gboolean
+option_given (int argc, char **argv, const char *name)
+{
+  gsize len = strlen (name);
+
+  for (int i = 1; i < argc && !g_str_equal (argv[i], "--"); i++)
+    if (strncmp (argv[i], name, len) == 0 && (argv[i][len] == '\0' || argv[i][len] == '='))
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *entries,
                gboolean with_game)
@@ -131,6 +146,8 @@ parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *e
     g_option_context_add_main_entries (ctx, game_entry, NULL);
   if (entries)
     g_option_context_add_main_entries (ctx, entries, NULL);
+  opt_time_limit_given = option_given (*argc, *argv, "--time-limit");
+  opt_count_given = option_given (*argc, *argv, "--count");
   if (!g_option_context_parse (ctx, argc, argv, &error))
     die_usage ("%s", error->message);
   /* GOption leaves the "--" that ends the options: drop it, so that
@@ -260,6 +277,12 @@ solver_settings_or_die (const HbSolver *solver)
   if ((solver->flags & HB_SOLVER_NO_NODE_LIMIT) && hb_settings_has (s, "node-limit"))
     die_usage ("solver %s takes no node-limit (it does not search; --time-limit bounds it)",
                solver->id);
+  /* One of the two, not both: which one won was not said anywhere (the
+   * --set did, whatever the order). */
+  if (opt_time_limit_given && hb_settings_has (s, "time-limit"))
+    die_usage ("--time-limit and --set time-limit= both set the time limit: give one");
+  if (opt_count_given && hb_settings_has (s, "count"))
+    die_usage ("--count and --set count= both set how many solutions to count: give one");
   return s;
 }
 
@@ -423,6 +446,8 @@ cmd_solve (int argc, char **argv)
   parse_options (&argc, &argv, "FILE - solve a level; the solution goes to standard output", entries, TRUE);
   if (argc != 2)
     die_usage ("solve takes one FILE (or - for standard input)");
+  if (opt_json && opt_compact)
+    die_usage ("--json and --compact are two forms of the solution: give one");
   state = load_or_die (game_from_option (), argv[1]);
   if (opt_json && !state->game->reads_json)
     {
@@ -466,6 +491,17 @@ cmd_solve (int argc, char **argv)
 
 /* ---- hint ---------------------------------------------------------------- */
 
+/* A token that stops a hint at --time-limit. With 0 ("no limit") its
+ * deadline is the longest --time-limit takes, a year away, so that a
+ * game's own limit for a hint (Flow Free's 10 s, for the app) is not
+ * taken either: the caller bounds the time (hb_cancel_has_deadline). */
+static void
+cli_cancel_init (HbCancel *cancel)
+{
+  hb_cancel_init (cancel, NULL);
+  hb_cancel_set_deadline (cancel, opt_time_limit > 0 ? opt_time_limit : CLI_MAX_TIME_LIMIT);
+}
+
 static int
 cmd_hint (int argc, char **argv)
 {
@@ -488,9 +524,7 @@ cmd_hint (int argc, char **argv)
     die_usage ("hint takes one FILE (or - for standard input)");
   state = load_or_die (game_from_option (), argv[1]);
   /* Bounded as solve is: a 2000×2000 Flood-It level's hint took 39 s. */
-  hb_cancel_init (&cancel, NULL);
-  if (opt_time_limit > 0)
-    hb_cancel_set_deadline (&cancel, opt_time_limit);
+  cli_cancel_init (&cancel);
   hint = state->game->hint_compute (state, &cancel, &error);
   if (hint == NULL)
     {
@@ -514,10 +548,11 @@ cmd_hint (int argc, char **argv)
   else if (!state->game->is_solved (state))
     {
       /* No move and not solved: the exit status says why, as solve's
-       * would (1 no solution, 3 gave up), asking the default solver. */
-      HbSolveOptions options = { .time_limit = CLI_HINT_SOLVE_SECONDS };
+       * would (1 no solution, 3 gave up), asking the default solver in
+       * what is left of the time limit (it took 10 s more of its own). */
+      HbSolveOptions options = { 0 };
       HbResult *r = hb_solve (hb_game_default_solver (state->game), state, &options,
-                              NULL, NULL, NULL);
+                              NULL, &cancel, NULL);
 
       code = r != NULL && r->status == HB_STATUS_NO_SOLUTION ? EXIT_NO_SOLUTION : EXIT_GAVE_UP;
       hb_result_free (r);
@@ -782,7 +817,7 @@ cmd_render (int argc, char **argv)
     { "delay", 0, 0, G_OPTION_ARG_INT, &opt_delay, "With --animate: milliseconds per move (default 500; the last frame stays 3 times as long)", "MS" },
     { "plot", 0, 0, G_OPTION_ARG_NONE, &opt_plot, "Solve and draw the solver's series (fitness per generation …) as a plot", NULL },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt_set, "A solver setting for --solution, --animate and --plot (repeatable)", "KEY=VALUE" },
-    { "time-limit", 0, 0, G_OPTION_ARG_DOUBLE, &opt_time_limit, "With --solution, --animate or --plot: give up after this many seconds (default 10, 0 for none)", "S" },
+    { "time-limit", 0, 0, G_OPTION_ARG_DOUBLE, &opt_time_limit, "With --solution, --animate, --plot or --hints: give up after this many seconds (default 10, 0 for none)", "S" },
     { "best", 0, 0, G_OPTION_ARG_NONE, &opt_best, "Draw the best answer even when it misses the level's move limit", NULL },
     { NULL }
   };
@@ -813,6 +848,16 @@ cmd_render (int argc, char **argv)
   /* Before any solving: a missing folder is known at once. */
   if (!hb_check_output_path (opt_output, &error))
     die_write (error);
+  /* Refused, not ignored, where they do nothing (--solver nope went
+   * unnoticed without --solution). */
+  if (!opt_solution && !opt_animate && !opt_plot && (opt_solver || opt_set))
+    die_usage ("--solver and --set choose how to solve: they go with --solution, --animate or --plot");
+  if (!opt_solution && !opt_animate && opt_best)
+    die_usage ("--best goes with --solution or --animate");
+  if (!opt_animate && opt_delay != CLI_UNSET)
+    die_usage ("--delay goes with --animate");
+  if (opt_delay == CLI_UNSET)
+    opt_delay = CLI_DEFAULT_DELAY;
   if (opt_plot)
     {
       if (opt_animate || opt_solution || opt_hints)
@@ -858,10 +903,17 @@ cmd_render (int argc, char **argv)
   if (opt_hints)
     {
       g_autoptr(GError) herror = NULL;
-      hint = shown->game->hint_compute (shown, NULL, &herror);
+      HbCancel cancel;
+
+      /* Bounded by --time-limit as hint is (it ran on for 11 s at 1). */
+      cli_cancel_init (&cancel);
+      hint = shown->game->hint_compute (shown, &cancel, &herror);
       if (hint == NULL)
         {
-          cli_error ("%s: %s", argv[1], herror->message);
+          if (hb_cancel_deadline_passed (&cancel))
+            cli_error ("%s: gave up (the time limit)", argv[1]);
+          else
+            cli_error ("%s: %s", argv[1], herror->message);
           hb_result_free (r);
           hb_state_free (state);
           return EXIT_GAVE_UP;
@@ -973,6 +1025,8 @@ cmd_generate (int argc, char **argv)
   game = game_from_option ();
   if (game == NULL || argc != 1)
     die_usage ("generate needs --game G (and no file)");
+  if (opt_tatham && opt_compact)
+    die_usage ("--tatham and --compact are two forms of the level: give one");
   if (opt_size)
     {
       /* Digits, 'x', digits; a side over the limit is refused as asked

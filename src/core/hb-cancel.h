@@ -94,6 +94,17 @@ hb_cancel_is_set (const HbCancel *cancel)
   return FALSE;
 }
 
+/* Whether `cancel` or an ancestor has a deadline: its caller bounds the
+ * time, so a job need not keep a time limit of its own (Flow Free's hint). */
+static inline gboolean
+hb_cancel_has_deadline (const HbCancel *cancel)
+{
+  for (; cancel != NULL; cancel = cancel->parent)
+    if (cancel->deadline != 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* Whether `cancel` or an ancestor was set with hb_cancel_set, deadlines
  * not counted: a token that reads as set without it stopped at a time
  * limit (hb_solve's), not at the caller's request. */

@@ -324,6 +324,27 @@ test_hint_render (void)
     run_cli (&r, NULL, "render", path, "-o", "out.gif", NULL);
     g_assert_cmpint (r.status, ==, 2);
   }
+  /* --hints keeps to --time-limit as hint does (a Flow Free level whose
+   * hint cannot finish drew for 11 s at --time-limit 1, and exited 0). */
+  {
+    g_auto(CliRun) g = { 0 };
+    g_auto(CliRun) r = { 0 };
+    g_autofree char *flow = NULL;
+    g_autofree char *fpng = g_build_filename (tmpdir, "slow-hint.png", NULL);
+    gint64 start;
+
+    run_cli (&g, NULL, "generate", "--game", "flow", "--size", "100x100", "--colours", "88",
+             "--seed", "2", NULL);
+    g_assert_cmpint (g.status, ==, 0);
+    flow = write_tmp ("slow-hint.flow", g.out);
+    start = g_get_monotonic_time ();
+    run_cli (&r, NULL, "render", flow, "-o", fpng, "--hints", "--time-limit", "0.3", NULL);
+    g_assert_cmpint (r.status, ==, 3);
+    g_assert_nonnull (strstr (r.err, "gave up (the time limit)"));
+    g_assert_false (g_file_test (fpng, G_FILE_TEST_EXISTS));
+    /* Not a timing assertion: far below the 10 s it ran on for. */
+    g_assert_cmpint (g_get_monotonic_time () - start, <, 8 * G_USEC_PER_SEC);
+  }
 }
 
 /* render --animate: the solution as an animated PNG, with the exit codes
@@ -865,6 +886,28 @@ test_options_refused (void)
     expect_usage ("takes no node-limit", "solve", "--solver", "greedy", "--set", "node-limit=5",
                   flood, NULL);
   }
+  /* Options that do nothing where they are given are refused (render
+   * took --solver nope, --set bogus=1 and --delay 7 without a word). */
+  expect_usage ("--solver and --set choose how to solve: they go with --solution, --animate or --plot",
+                "render", path, "-o", png, "--solver", "nope", NULL);
+  expect_usage ("they go with --solution", "render", path, "-o", png, "--set", "bogus=1", NULL);
+  expect_usage ("--delay goes with --animate", "render", path, "-o", png, "--delay", "7", NULL);
+  expect_usage ("--best goes with --solution or --animate", "render", path, "-o", png, "--best", NULL);
+  /* Two options that say one thing: refused, not one silently winning
+   * (--set did, whatever the order). */
+  expect_usage ("--time-limit and --set time-limit= both set the time limit: give one", "solve",
+                "--time-limit", "0.5", "--set", "time-limit=0", path, NULL);
+  expect_usage ("--time-limit and --set time-limit=", "solve", "--set", "time-limit=3",
+                "--time-limit=0.5", path, NULL);
+  {
+    g_autofree char *flow = write_tmp ("opt.flow", "a.a\n");
+    expect_usage ("--count and --set count= both set how many solutions to count: give one",
+                  "solve", "--set", "count=2", "--count", "5", flow, NULL);
+  }
+  expect_usage ("--json and --compact are two forms of the solution: give one", "solve", "--json",
+                "--compact", path, NULL);
+  expect_usage ("--tatham and --compact are two forms of the level: give one", "generate", "--game",
+                "lights", "--tatham", "--compact", NULL);
   /* An unknown game is named before any bench runs. */
   expect_usage ("unknown game 'nosuch'", "bench", "--quick", "lights", "nosuch", NULL);
   g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));

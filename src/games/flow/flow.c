@@ -1634,7 +1634,8 @@ flow_edit_status_text (const HbState *state)
 
 /* ---- Hints ---------------------------------------------------------------------------------- */
 
-/* The hint's solver gets this long before the overlay says it gave up. */
+/* The hint's solver gets this long before the overlay says it gave up,
+ * unless its caller gave it a deadline (hintboard-cli hint --time-limit). */
 #define FLOW_HINT_SECONDS 10.0
 
 static void
@@ -1731,7 +1732,7 @@ level_hint_compute (const FlowState *level, FlowHint *h, HbCancel *cancellable)
       HbResult *r;
 
       options.count_limit = 2;
-      options.time_limit = FLOW_HINT_SECONDS;
+      options.time_limit = hb_cancel_has_deadline (cancellable) ? 0 : FLOW_HINT_SECONDS;
       r = hb_solve (solver, &level->base, &options, NULL, cancellable, &solve_error);
       if (r != NULL && r->status == HB_STATUS_CANCELLED)
         {
