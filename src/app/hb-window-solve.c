@@ -58,6 +58,15 @@ hb_window_start_hint (HbWindow *self, gboolean needed)
   hb_window_update_hint_row (self);
 }
 
+/* A hint's move is a move of play: from Edit it is made in Play, as an
+ * applied answer is (it was written into the level as an edit). */
+static void
+hint_in_play (HbWindow *self)
+{
+  if (hb_window_get_mode (self) != HB_MODE_PLAY)
+    hb_window_set_mode (self, HB_MODE_PLAY);
+}
+
 void
 hb_window_make_next_hint_move (HbWindow *self)
 {
@@ -73,6 +82,7 @@ hb_window_make_next_hint_move (HbWindow *self)
       g_autoptr (GArray) moves = g_array_new (FALSE, FALSE, sizeof (HbMove));
       if (game->hint_next_moves (hb_window_current (self), hint, moves) && moves->len > 0)
         {
+          hint_in_play (self);
           hb_window_play_note_move (self);
           self->hints_taken++;
           hb_document_apply_moves (self->document, (const HbMove *) moves->data,
@@ -82,11 +92,17 @@ hb_window_make_next_hint_move (HbWindow *self)
     }
   if (!game->hint_next_move (hb_window_current (self), hint, &move))
     {
+      /* Why there is none, with the hints off too ("This level has no
+       * solution", not only "No move to suggest here"). */
+      g_autofree char *warning = game->hint_warning != NULL
+                                 ? game->hint_warning (hb_window_current (self), hint) : NULL;
+
       hb_window_show_toast (self, game->is_solved (hb_window_current (self))
                                   ? _("Nothing left to do: the level is solved")
-                                  : _("No move to suggest here"));
+                                  : warning != NULL ? warning : _("No move to suggest here"));
       return;
     }
+  hint_in_play (self);
   hb_window_play_note_move (self);
   self->hints_taken++;
   hb_document_apply_moves (self->document, &move, 1, TRUE);

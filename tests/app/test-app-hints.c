@@ -297,6 +297,59 @@ test_hint_spinner (void)
   hb_app_test_window_close (window);
 }
 
+static gboolean
+one_play_move (gpointer data)
+{
+  return hb_document_play_moves (HB_WINDOW (data)->document) == 1;
+}
+
+/* Next Hint from Edit makes its move in Play, as Apply Solution does: the
+ * level stays as drawn (the press was written into it as an edit: 2 lights
+ * on became 5, with 0 moves and the level marked changed). */
+static void
+test_hint_from_edit (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbState *design;
+
+  hb_app_test_open_text (window, "edit-hint.lights", "000\n110\n000\n");
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (50);
+  design = hb_state_copy (hb_document_get_design (window->document));
+  hb_app_test_activate (window, "next-hint", NULL);
+  hb_app_test_wait (one_play_move, window, 20000, "the hint's move");
+  g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_PLAY);
+  g_assert_true (design->game->equal (design, hb_document_get_design (window->document)));
+  g_assert_false (design->game->equal (design, hb_window_get_state (window)));
+  g_assert_false (hb_document_get_modified (window->document));
+  hb_state_free (design);
+  hb_app_test_window_close (window);
+}
+
+static gboolean
+toast_shown (gpointer data)
+{
+  return HB_WINDOW (data)->last_toast != NULL;
+}
+
+/* Next Hint on a level with no solution, the hints off, says so (it said
+ * only "No move to suggest here", and the status line nothing). */
+static void
+test_hint_no_solution (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
+                                      g_variant_new_boolean (FALSE));
+  hb_app_test_open_text (window, "none.lights", "10000\n00000\n00000\n00000\n00000\n");
+  g_clear_pointer (&window->last_toast, g_free);
+  hb_app_test_activate (window, "next-hint", NULL);
+  hb_app_test_wait (toast_shown, window, 20000, "the hint's toast");
+  g_assert_cmpstr (window->last_toast, ==, "This level has no solution");
+  g_assert_cmpuint (hb_document_play_moves (window->document), ==, 0);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -304,5 +357,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/hints/colour-labels", test_colour_labels);
   g_test_add_func ("/app/hints/step-text-wraps", test_step_text_wraps);
   g_test_add_func ("/app/hints/hint-spinner", test_hint_spinner);
+  g_test_add_func ("/app/hints/hint-from-edit", test_hint_from_edit);
+  g_test_add_func ("/app/hints/hint-no-solution", test_hint_no_solution);
   return g_test_run ();
 }
