@@ -304,6 +304,8 @@ hb_window_play_drop_stale_toasts (HbWindow *self)
     drop_toast (&self->lost_toast);
   if (!solved)
     drop_toast (&self->win_toast);
+  if (self->cut_toast != NULL && hb_document_get_serial (self->document) != self->cut_serial)
+    drop_toast (&self->cut_toast);
 }
 
 void
@@ -394,4 +396,5 @@ hb_window_play_dispose (HbWindow *self)
   g_clear_pointer (&self->won_board, hb_state_free);
   g_clear_object (&self->lost_toast);
   g_clear_object (&self->win_toast);
+  g_clear_object (&self->cut_toast);
 }

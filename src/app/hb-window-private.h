@@ -78,6 +78,10 @@ struct _HbWindow
   AdwToast            *lost_toast;     /* "Out of moves", while it holds */
   AdwToast            *win_toast;      /* "Solved in …", while the board is */
   AdwToast            *settings_toast; /* the latest about a setting's value */
+  AdwToast            *cut_toast;      /* "The smaller board cut off …", with
+                                        * its Undo, while the level is as
+                                        * that resize left it */
+  guint64              cut_serial;     /* the document's serial then */
   /* The column's width for the hidden player bar (hb-window-status.c). */
   guint                bar_hint_id;
   int                  bar_hint_width;

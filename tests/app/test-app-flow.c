@@ -363,9 +363,20 @@ test_resize_cuts (void)
   g_test_message ("status: %s", hb_window_get_status_text (window));
   g_assert_nonnull (strstr (hb_window_get_status_text (window),
                             "and 2 other colours need their second dot"));
+  g_assert_nonnull (window->cut_toast);
   activate (window, "undo");
   g_assert_cmpint (hb_window_get_state (window)->height, ==, 3);
   g_assert_cmpint (board (window)->dot[2 * 3], !=, 0);
+  /* The toast's Undo is for the resize only: an edit made while it shows
+   * takes it away (its Undo took back the edit, and the cut row stayed
+   * lost). */
+  gtk_adjustment_set_value (window->height_adjustment, 2);
+  hb_app_test_settle (30);
+  g_assert_nonnull (window->cut_toast);
+  hb_app_test_click_cell (window, 1, 1, 1);
+  hb_app_test_settle (30);
+  g_assert_cmpint (board (window)->dot[1 * 3 + 1], !=, 0);
+  g_assert_null (window->cut_toast);
   g_rmdir (dir);
   g_free (dir);
   hb_app_test_window_close (window);
