@@ -370,6 +370,30 @@ test_apply (void)
   g_assert_null (loop_game.apply (t, &m));
   m = (HbMove) { LOOP_OP_TOGGLE_EDGE, 1, 1, 7 };
   g_assert_null (loop_game.apply (t, &m));
+  /* A half-open pair (an arm pointing at a tile without the arm back) is
+   * completed, dragged from either side; joined, it goes. */
+  {
+    HbState *half;
+    HbState *done[2];
+
+    m = (HbMove) { LOOP_OP_SET_TILE, 0, 0, 1 << HB_DIR_E };
+    half = loop_game.apply (s, &m);
+    for (int side = 0; side < 2; side++)
+      {
+        m = side == 0 ? (HbMove) { LOOP_OP_TOGGLE_EDGE, 0, 0, HB_DIR_E }
+                      : (HbMove) { LOOP_OP_TOGGLE_EDGE, 1, 0, HB_DIR_W };
+        done[side] = loop_game.apply (half, &m);
+        g_assert_cmpuint (tile_at (done[side], 0, 0), ==, 1 << HB_DIR_E);
+        g_assert_cmpuint (tile_at (done[side], 1, 0), ==, 1 << HB_DIR_W);
+      }
+    u = loop_game.apply (done[0], &m);
+    g_assert_cmpuint (tile_at (u, 0, 0), ==, 0);
+    g_assert_cmpuint (tile_at (u, 1, 0), ==, 0);
+    hb_state_free (u);
+    hb_state_free (done[0]);
+    hb_state_free (done[1]);
+    hb_state_free (half);
+  }
 
   m = (HbMove) { LOOP_OP_SET_TILE, 0, 0, LOOP_KIND_CROSS };
   u = loop_game.apply (t, &m);

@@ -1100,8 +1100,12 @@ loop_apply (const HbState *state, const HbMove *move)
         if (nx < 0 || ny < 0 || nx >= w || ny >= h)
           return NULL;
         r = LOOP (loop_copy (state));
-        /* Toggle as a pair: both arms end up as the first one becomes. */
-        if (r->tiles[i] & (1 << d))
+        /* Toggle as a pair: a joined pair goes, else both arms are drawn.
+         * A half-open pair is completed whichever way it is dragged (it
+         * was removed when the drag began on its arm, added when it began
+         * on the other side). */
+        if ((r->tiles[i] & (1 << d))
+            && (r->tiles[(gsize) ny * w + nx] & (1 << HB_DIR_OPPOSITE (d))))
           {
             r->tiles[i] &= ~(1 << d);
             r->tiles[(gsize) ny * w + nx] &= ~(1 << HB_DIR_OPPOSITE (d));
