@@ -244,6 +244,10 @@ action_clear (GtkWidget *widget, const char *name, GVariant *param)
   const HbState *s = hb_document_get_design (self->document);   /* the level as drawn */
   HbState *blank = game->new_blank (s->width, s->height);
 
+  /* A blank board is one to draw on, as New's: from Play it goes to Edit
+   * (Clear in Play left an empty level in Play, Enlight's said "All
+   * lights are off: solved" in green). */
+  hb_window_set_mode (self, HB_MODE_EDIT);
   /* An edit like any other: undo brings the board back. */
   if (game->equal (blank, s))
     {

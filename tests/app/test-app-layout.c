@@ -755,9 +755,12 @@ test_edit_status_not_won (void)
 
       g_assert_true (hb_window_select_game (window, games[i]->id));
       hb_app_test_wait_loaded (window);
-      hb_window_set_mode (window, HB_MODE_EDIT);
+      /* Clear from Play goes to Edit, as New does: a blank board is one to
+       * draw on (it stayed in Play, "solved"). */
+      hb_window_set_mode (window, HB_MODE_PLAY);
       hb_app_test_activate (window, "clear", NULL);
       hb_app_test_settle (50);
+      g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_EDIT);
       edit = g_utf8_strdown (hb_window_get_status_text (window), -1);
       hb_window_set_mode (window, HB_MODE_PLAY);
       hb_app_test_settle (50);
