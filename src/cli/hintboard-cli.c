@@ -1315,7 +1315,9 @@ cmd_bench (int argc, char **argv)
         {
           fputs (out->str, stdout);
           cli_error ("bench %s: %s", games[i]->id, error->message);
-          return EXIT_GAVE_UP;
+          /* Levels not found are bad input (2), as a missing FILE is; a
+           * wrong answer is the solver's failure (3). */
+          return error->domain == G_FILE_ERROR ? EXIT_BAD_INPUT : EXIT_GAVE_UP;
         }
       g_string_append_c (out, '\n');
       ran++;

@@ -672,16 +672,27 @@ test_bench_sets (void)
     g_assert_nonnull (strstr (r.out, "counted to two: 1 unique, 2 with more than one (levels 2, 3)"));
     /* Sets asked for by name whose levels are not there are an error
      * (they exited 0 with a row saying so). */
+    /* Bad input, exit 2 as for a missing FILE (it was 3, "gave up"), the
+     * folder named when the variable names one (it said "set
+     * HB_FLOW_PUZZLES" when it was set), and no table header left. */
     run_cli (&none, NULL, "bench", "flow", "--sets", "published", NULL);
-    g_assert_cmpint (none.status, ==, 3);
+    g_assert_cmpint (none.status, ==, 2);
     g_assert_nonnull (strstr (none.err, "not found: set HB_FLOW_PUBLISHED"));
+    g_assert_null (strstr (none.out, "| board |"));
     {
       g_auto(CliRun) ref = { 0 };
+      g_auto(CliRun) pub = { 0 };
       g_setenv ("HB_FLOW_PUZZLES", "/nonexistent", TRUE);
       run_cli (&ref, NULL, "bench", "flow", "--sets", "reference", NULL);
       g_unsetenv ("HB_FLOW_PUZZLES");
-      g_assert_cmpint (ref.status, ==, 3);
-      g_assert_nonnull (strstr (ref.err, "set HB_FLOW_PUZZLES"));
+      g_assert_cmpint (ref.status, ==, 2);
+      g_assert_nonnull (strstr (ref.err, "HB_FLOW_PUZZLES names /nonexistent, which is not a folder"));
+      g_assert_null (strstr (ref.out, "| board |"));
+      g_setenv ("HB_FLOW_PUBLISHED", "/nonexistent", TRUE);
+      run_cli (&pub, NULL, "bench", "flow", "--sets", "published", NULL);
+      g_unsetenv ("HB_FLOW_PUBLISHED");
+      g_assert_cmpint (pub.status, ==, 2);
+      g_assert_nonnull (strstr (pub.err, "HB_FLOW_PUBLISHED names /nonexistent, which does not exist"));
     }
     g_unlink (path);
     g_rmdir (dir);

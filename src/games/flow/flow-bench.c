@@ -56,6 +56,23 @@ find_puzzles (void)
   return NULL;
 }
 
+/* The error for reference levels not found, naming the folder
+ * $HB_FLOW_PUZZLES gave when it gave one (it said "set HB_FLOW_PUZZLES"
+ * when it was set). */
+static void
+puzzles_not_found (GError **error)
+{
+  const char *env = g_getenv ("HB_FLOW_PUZZLES");
+
+  if (env != NULL && *env)
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+                 "the reference levels were not found: HB_FLOW_PUZZLES names %s, "
+                 "which is not a folder", env);
+  else
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+                 "the reference levels were not found: set HB_FLOW_PUZZLES to their folder");
+}
+
 /* One level, one solver, `repeats` runs: appends a table row. Returns
  * FALSE (error set) only when a solver returns a wrong answer. */
 static gboolean
@@ -406,6 +423,27 @@ read_level_blocks (const char *path, GPtrArray *levels, GError **error)
  * level once: found, then counted to two, every answer checked. One row:
  * how many solved, the median, the slowest and the total; how many are
  * unique and which (by their place) have more than one answer. */
+/* Whether $HB_FLOW_PUBLISHED names a file or folder; the error says what
+ * is wrong, naming it when it is set. */
+static gboolean
+published_found (GError **error)
+{
+  const char *where = g_getenv ("HB_FLOW_PUBLISHED");
+
+  if (where != NULL && *where != '\0' && g_file_test (where, G_FILE_TEST_EXISTS))
+    return TRUE;
+  /* Only ever asked for by name: an error, not a row (it exited 0). */
+  if (where != NULL && *where != '\0')
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+                 "the published levels were not found: HB_FLOW_PUBLISHED names %s, "
+                 "which does not exist", where);
+  else
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+                 "the published levels were not found: set HB_FLOW_PUBLISHED to a "
+                 "file or folder of levels (numberlink's puzzles/janko)");
+  return FALSE;
+}
+
 static gboolean
 bench_published (double limit, GString *out, GError **error)
 {
@@ -417,14 +455,8 @@ bench_published (double limit, GString *out, GError **error)
   guint solved = 0, unique = 0, nmore = 0, nother = 0;
   double worst = 0, total = 0, count_worst = 0;
 
-  if (where == NULL || *where == '\0' || !g_file_test (where, G_FILE_TEST_EXISTS))
-    {
-      /* Only ever asked for by name: an error, not a row (it exited 0). */
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
-                   "the published levels were not found: set HB_FLOW_PUBLISHED to a "
-                   "file or folder of levels (numberlink's puzzles/janko)");
-      return FALSE;
-    }
+  if (!published_found (error))
+    return FALSE;
   if (g_file_test (where, G_FILE_TEST_IS_DIR))
     {
       g_autoptr (GPtrArray) names = level_names (where, keep_visible, FALSE);
@@ -601,24 +633,28 @@ flow_bench_only (const char *const *sets, gboolean quick, guint repeats, GString
       g_autofree char *found = find_puzzles ();
       if (found == NULL)
         {
-          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
-                       "the reference levels were not found: set HB_FLOW_PUZZLES to their folder");
+          puzzles_not_found (error);
           return FALSE;
         }
       return bench_ga (quick, out, error);
     }
+  if (wants (sets, REFERENCE_SET))
+    {
+      dir = find_puzzles ();
+      /* Asked for by name: no table without them (it exited 0), and not
+       * its header either. */
+      if (dir == NULL && sets != NULL)
+        {
+          puzzles_not_found (error);
+          return FALSE;
+        }
+    }
+  if (sets != NULL && g_strv_contains (sets, PUBLISHED_SET) && !published_found (error))
+    return FALSE;
   g_string_append (out, "| board | solver | median ms | answer | count, nodes | repeats |\n"
                         "|---|---|---:|---|---|---:|\n");
   if (wants (sets, REFERENCE_SET))
     {
-      dir = find_puzzles ();
-      /* Asked for by name: no table without them (it exited 0). */
-      if (dir == NULL && sets != NULL)
-        {
-          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
-                       "the reference levels were not found: set HB_FLOW_PUZZLES to their folder");
-          return FALSE;
-        }
       if (dir == NULL)
         g_string_append (out, "| reference levels | - | not found (set HB_FLOW_PUZZLES) | - | - | 0 |\n");
       else
