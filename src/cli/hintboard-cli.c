@@ -295,7 +295,7 @@ static HbTrace *solve_trace;
 static gboolean solve_answer_board;
 
 static HbResult *
-solve_or_die (const HbState *state, const char *solver_id)
+solve_or_die (const HbState *state, const char *solver_id, const char *file)
 {
   const HbGame *game = state->game;
   const HbSolver *solver = solver_id ? hb_game_find_solver (game, solver_id)
@@ -340,7 +340,9 @@ solve_or_die (const HbState *state, const char *solver_id)
   r = hb_solve (solver, state, &options, solve_trace, NULL, &error);
   if (r == NULL)
     {
-      cli_error ("%s: %s", solver->id, error->message);
+      /* The file first, as every other message of a level ("dlx: a 1500×1500
+       * board needs …" named the solver where the file goes). */
+      cli_error ("%s: %s: %s", file, solver->id, error->message);
       exit (EXIT_GAVE_UP);
     }
   return r;
@@ -457,8 +459,22 @@ cmd_solve (int argc, char **argv)
       hb_state_free (state);
       return EXIT_BAD_INPUT;
     }
+  if (opt_compact)
+    {
+      /* As convert --to compact: a game without a compact form says so
+       * (Flow Free's solve wrote its native form without a word). */
+      g_autoptr (GError) werror = NULL;
+      g_autofree char *probe = state->game->write (state, HB_WRITE_COMPACT, &werror);
+
+      if (probe == NULL && g_error_matches (werror, HB_PARSE_ERROR, HB_PARSE_ERROR_UNSUPPORTED))
+        {
+          cli_error ("%s: %s", argv[1], werror->message);
+          hb_state_free (state);
+          return EXIT_BAD_INPUT;
+        }
+    }
   solve_answer_board = TRUE;
-  r = solve_or_die (state, opt_solver);
+  r = solve_or_die (state, opt_solver, argv[1]);
   if (opt_stats)
     print_stats (opt_solver ? hb_game_find_solver (state->game, opt_solver)
                             : hb_game_default_solver (state->game), r);
@@ -588,10 +604,19 @@ render_cell (HbState *state)
     return cell;
   if (opt_pixels != CLI_UNSET)
     {
+      int most = CLI_MAX_IMAGE_SIDE / side;
+
       hb_state_free (state);
+      /* A --cell it takes (it said "--cell 2 or less" of a 4096-wide board,
+       * and --cell starts at 4). */
+      if (most < CLI_MIN_CELL)
+        die_usage ("--cell %d draws this %d×%d board %" G_GINT64_FORMAT " pixels wide; "
+                   "the most is %d, too few for --cell %d: leave --cell out to draw it "
+                   "smaller", opt_pixels, w, h, (gint64) cell * side, CLI_MAX_IMAGE_SIDE,
+                   CLI_MIN_CELL);
       die_usage ("--cell %d draws this %d×%d board %" G_GINT64_FORMAT " pixels wide; "
                  "the most is %d (--cell %d or less)", opt_pixels, w, h,
-                 (gint64) cell * side, CLI_MAX_IMAGE_SIDE, MAX (1, CLI_MAX_IMAGE_SIDE / side));
+                 (gint64) cell * side, CLI_MAX_IMAGE_SIDE, most);
     }
   return MAX (1, CLI_MAX_IMAGE_SIDE / side);
 }
@@ -680,7 +705,7 @@ render_animation (HbState *state, const char *path)
                      "(--cell %d or less)", cell, w, h, HB_ANIM_MAX_SIDE, fcell);
         }
     }
-  r = solve_or_die (state, opt_solver);
+  r = solve_or_die (state, opt_solver, path);
   if (r->status != HB_STATUS_SOLVED)
     {
       code = status_exit (r->status);
@@ -736,7 +761,7 @@ render_plot (HbState *state, const char *path)
   int code;
 
   solve_trace = hb_trace_new (0, 0);
-  r = solve_or_die (state, opt_solver);
+  r = solve_or_die (state, opt_solver, path);
   solver = opt_solver ? hb_game_find_solver (state->game, opt_solver)
                       : hb_game_default_solver (state->game);
   code = status_exit (r->status);
@@ -882,7 +907,7 @@ cmd_render (int argc, char **argv)
   ro.hover_x = ro.hover_y = -1;
   if (opt_solution)
     {
-      r = solve_or_die (state, opt_solver);
+      r = solve_or_die (state, opt_solver, argv[1]);
       if (r->status != HB_STATUS_SOLVED)
         {
           code = status_exit (r->status);

@@ -917,6 +917,17 @@ test_options_refused (void)
   }
   expect_usage ("--json and --compact are two forms of the solution: give one", "solve", "--json",
                 "--compact", path, NULL);
+  /* Flow Free has no compact form: said, as convert says it (solve wrote
+   * the native form without a word). */
+  {
+    g_autofree char *flow = write_tmp ("compact.flow", "a.a\n");
+    g_auto(CliRun) r = { 0 };
+
+    run_cli (&r, NULL, "solve", "--compact", flow, NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_cmpstr (r.out, ==, "");
+    g_assert_nonnull (strstr (r.err, "Flow Free has no compact form"));
+  }
   expect_usage ("--tatham and --compact are two forms of the level: give one", "generate", "--game",
                 "lights", "--tatham", "--compact", NULL);
   /* An unknown game is named before any bench runs. */
@@ -931,6 +942,18 @@ test_options_refused (void)
     g_assert_true (g_file_set_contents (big, t->str, -1, NULL));
     g_string_free (t, TRUE);
     expect_usage ("the most is 8192 (--cell 81 or less)", "render", big, "-o", png, "--cell", "100", NULL);
+  }
+  /* Never a --cell it refuses: a 4096-wide board takes none (it said
+   * "--cell 2 or less"). */
+  {
+    g_autofree char *wide = g_build_filename (tmpdir, "wide.lights", NULL);
+    char *row = g_strnfill (4096, '1');
+    g_autofree char *text = g_strconcat (row, "\n", NULL);
+
+    g_free (row);
+    g_assert_true (g_file_set_contents (wide, text, -1, NULL));
+    expect_usage ("too few for --cell 4: leave --cell out to draw it smaller", "render", wide, "-o",
+                  png, "--cell", "4", NULL);
   }
 }
 
@@ -961,6 +984,22 @@ test_time_limit (void)
   run_cli (&r, NULL, "solve", "--solver", "backtrack", "--time-limit", "0.01", path, NULL);
   g_assert_cmpint (r.status, ==, 3);
   g_assert_nonnull (strstr (r.err, "the time limit"));
+  /* A solver that cannot start says so after the file's name, as every
+   * message about a level does (the solver's id stood where the file
+   * goes). */
+  {
+    g_auto(CliRun) big = { 0 };
+    g_auto(CliRun) dlx = { 0 };
+    g_autofree char *bpath = NULL, *want = NULL;
+
+    run_cli (&big, NULL, "generate", "--game", "loop", "--size", "1500x1500", NULL);
+    g_assert_cmpint (big.status, ==, 0);
+    bpath = write_tmp ("huge.loop", big.out);
+    run_cli (&dlx, NULL, "solve", "--solver", "dlx", bpath, NULL);
+    g_assert_cmpint (dlx.status, ==, 3);
+    want = g_strdup_printf ("hintboard-cli: %s: dlx: a 1500×1500 board needs", bpath);
+    g_assert_true (g_str_has_prefix (dlx.err, want));
+  }
 }
 
 /* render -o: written beside the output and renamed, and a failure says
