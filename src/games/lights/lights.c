@@ -108,6 +108,15 @@ lights_generate (const HbGenerateParams *p, GError **error)
     for (int x = 0; x < p->width; x++)
       if (hb_rng_next (&rng) >> 63)
         lights_press (s->cells, p->width, p->height, x, y);
+  /* Never a level already solved (2x1 seed 1 gave "00": no press drawn,
+   * or presses that cancel out): one press more, at a drawn cell, lights
+   * at least that cell. */
+  if (memchr (s->cells, 1, (gsize) p->width * (gsize) p->height) == NULL)
+    {
+      guint64 i = hb_rng_next (&rng) % ((guint64) p->width * (guint64) p->height);
+      lights_press (s->cells, p->width, p->height, (int) (i % (guint64) p->width),
+                    (int) (i / (guint64) p->width));
+    }
   return &s->base;
 }
 
