@@ -30,11 +30,15 @@ static char    *opt_debug;
 static int      opt_repeats = CLI_UNSET;   /* not given */
 static gboolean opt_quick;
 
+/* The command whose --help a usage error points to (bench detect's
+ * pointed to detect's). */
+static const char *help_command = "detect";
+
 static int
 usage_error (const char *message)
 {
   cli_error ("%s", message);
-  fputs ("Try 'hintboard-cli detect --help'.\n", stderr);
+  fprintf (stderr, "Try 'hintboard-cli %s --help'.\n", help_command);
   return DETECT_UNREADABLE;
 }
 
@@ -260,6 +264,7 @@ hb_cli_bench_detect (int argc, char **argv)
   guint repeats;
   int status;
 
+  help_command = "bench detect";
   g_option_context_add_main_entries (ctx, entries, NULL);
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
     return usage_error (error->message);

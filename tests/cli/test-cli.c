@@ -885,6 +885,8 @@ test_options_refused (void)
   expect_usage ("--repeats takes 1 to 100, not 2147483647", "bench", "lights", "--repeats", "2147483647", NULL);
   /* bench detect has options of its own: the same range. */
   expect_usage ("--repeats takes 1 to 100, not 0", "bench", "detect", "--quick", "--repeats", "0", NULL);
+  /* Its help, not detect's, is the one to read. */
+  expect_usage ("Try 'hintboard-cli bench detect --help'.", "bench", "detect", "--sets", "x", NULL);
   expect_usage ("--repeats takes 1 to 100, not 101", "bench", "detect", "--repeats", "101", NULL);
   expect_usage ("--time-limit takes 0 (no limit)", "solve", "--time-limit", "-1", path, NULL);
   expect_usage ("not nan", "solve", "--time-limit", "nan", path, NULL);
