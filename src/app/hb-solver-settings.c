@@ -126,6 +126,10 @@ min_label (const Control *c)
     return _(d->auto_label);
   if (own_step_limit (c))
     return C_("step limit", "Auto");
+  /* 0 finds one answer without counting: "Off", not a bare "0" among
+   * rows that say "None" and "Auto". */
+  if (d == &hb_count_setting[0])
+    return C_("count solutions", "Off");
   for (gsize i = 0; hb_common_solver_settings[i].key != NULL; i++)
     if (d == &hb_common_solver_settings[i])
       return C_("no limit", "None");

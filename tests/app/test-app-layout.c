@@ -356,6 +356,18 @@ test_limits_show_none (void)
   g_assert_cmpfloat (gtk_spin_button_get_value (time), ==, 0);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (steps)), ==, "None");
   g_assert_cmpfloat (gtk_spin_button_get_value (steps), ==, 0);
+  /* Count solutions at 0 (find one, no count) says "Off", not "0". */
+  {
+    GtkSpinButton *count = GTK_SPIN_BUTTON (hb_solver_panel_get_control (panel, "count"));
+
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (count)), ==, "Off");
+    g_assert_cmpfloat (gtk_spin_button_get_value (count), ==, 0);
+    gtk_spin_button_set_value (count, 2);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (count)), ==, "2");
+    gtk_editable_set_text (GTK_EDITABLE (count), "Off");
+    gtk_spin_button_update (count);
+    g_assert_cmpfloat (gtk_spin_button_get_value (count), ==, 0);
+  }
 
   gtk_spin_button_set_value (time, 5);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (time)), ==, "5.0");
