@@ -8,6 +8,7 @@
 #include "lights.h"
 #include "hb-test-util.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* ---- Independent helpers ------------------------------------------------ */
@@ -801,6 +802,39 @@ test_backtrack_refuses (void)
   hb_state_free (&s->base);
 }
 
+/* The backtracking shows its board live: the window's live view takes its
+ * snapshots (only the sidebar's counter moved during an 18x18 board's
+ * seconds). Each is a frame of the board: its presses are counted. */
+static void
+test_backtrack_live (void)
+{
+  HbGenerateParams p = { 10, 10, 0, 7 };
+  HbState *s = lights_game.generate (&p, NULL);
+  HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+  HbSolveOptions o = { 0 };
+  GDestroyNotify free_func = NULL;
+  gpointer snap;
+  g_autofree char *status = NULL;
+  guint64 presses = G_MAXUINT64;
+  HbResult *r;
+
+  hb_trace_set_live (trace, TRUE);
+  r = lights_solver_backtrack.solve (s, &o, trace, NULL, NULL);
+  g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+  g_assert_cmpuint (hb_trace_published (trace), >, 0);
+  snap = hb_trace_take_snapshot (trace, &free_func);
+  g_assert_nonnull (snap);
+  g_assert_true (free_func == lights_game.frame_free);
+  status = lights_game.frame_status (snap);
+  g_assert_true (sscanf (status, "%" G_GUINT64_FORMAT, &presses) == 1);
+  g_assert_cmpuint (presses, <=, 100);
+  g_assert_true (g_str_has_suffix (status, presses == 1 ? " press" : " presses"));
+  free_func (snap);
+  hb_result_free (r);
+  hb_trace_free (trace);
+  hb_state_free (s);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -818,6 +852,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lights/cancelled", test_cancelled);
   g_test_add_func ("/lights/backtrack/steps", test_backtrack_steps);
   g_test_add_func ("/lights/backtrack/small", test_backtrack_small);
+  g_test_add_func ("/lights/backtrack/live", test_backtrack_live);
   g_test_add_func ("/lights/backtrack/refuses", test_backtrack_refuses);
   return g_test_run ();
 }

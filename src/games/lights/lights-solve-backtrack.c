@@ -122,6 +122,12 @@ search (Backtrack *b, int i)
   b->calls++;
   if (hb_cancelled_every (b->cancellable, b->calls, 4095))
     b->cancelled = TRUE;
+  /* The live view: the board as the search holds it, a few times a
+   * second (only the sidebar's counter moved during an 18x18 board's
+   * seconds). The clock is read every 1024 calls only. */
+  if ((b->calls & 1023) == 0 && hb_trace_snapshot_due (b->trace))
+    hb_trace_publish (b->trace, lights_frame_from (b->w, b->h, b->cells, b->press, b->presses),
+                      lights_game.frame_free);
   if (b->cancelled)
     return;
   hb_trace_add (b->trace, HB_STEP_TRY, x, y, 0, i, (gint64) b->calls);

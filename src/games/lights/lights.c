@@ -927,6 +927,21 @@ lights_frame_new (const HbState *initial, const HbTrace *trace)
   return f;
 }
 
+gpointer
+lights_frame_from (int width, int height, const guint8 *cells, const guint8 *press,
+                   guint64 presses)
+{
+  LightsFrame *f = g_new0 (LightsFrame, 1);
+  gsize n = (gsize) width * height;
+
+  f->width = width;
+  f->height = height;
+  f->cells = g_memdup2 (cells, n);
+  f->press = g_memdup2 (press, n);
+  f->presses = presses;
+  return f;
+}
+
 static gpointer
 lights_frame_copy (gconstpointer data)
 {

@@ -40,6 +40,11 @@ LightsState *lights_state_new (int width, int height);
 LightsState *lights_state_new_take (int width, int height, guint8 *cells);
 /* Toggles (x, y) and its orthogonal neighbours on the board. */
 void         lights_press (guint8 *cells, int width, int height, int x, int y);
+/* A trace frame of a board part-way through a search (the lights and the
+ * presses made), for the live view (hb_trace_publish with
+ * lights_game.frame_free). */
+gpointer     lights_frame_from (int width, int height, const guint8 *cells,
+                                const guint8 *press, guint64 presses);
 /* Applies a press mask (width*height, nonzero = press) to a copy of cells
  * and returns TRUE if every light ends off. Independent of every solver:
  * the tests check solutions with it. */
