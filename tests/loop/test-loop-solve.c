@@ -387,6 +387,44 @@ test_odd_parity (void)
 
 /* ---- Max flow ---------------------------------------------------------- */
 
+/* The backtracking shows its board live (only the counter moved while it
+ * ran): a snapshot is a frame whose settled tiles are the search's, each
+ * a turn of the level's tile. */
+static void
+test_backtrack_live (void)
+{
+  LoopState *level = loop_generate_level (40, 30, 3);
+  HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+  HbSolveOptions options = { .node_limit = 200000 };
+  GDestroyNotify free_func = NULL;
+  const LoopFrame *snap;
+  HbResult *r;
+  gsize n = 40 * 30, placed = 0;
+
+  hb_trace_set_live (trace, TRUE);
+  r = hb_solve (&loop_solver_backtrack, &level->base, &options, trace, NULL, NULL);
+  g_assert_nonnull (r);
+  g_assert_cmpuint (hb_trace_published (trace), >, 0);
+  snap = hb_trace_take_snapshot (trace, &free_func);
+  g_assert_nonnull (snap);
+  g_assert_true (free_func == loop_frame_free);
+  g_assert_cmpint (snap->width, ==, 40);
+  g_assert_cmpint (snap->height, ==, 30);
+  for (gsize i = 0; i < n; i++)
+    {
+      g_assert_cmpint (loop_turns_between (level->tiles[i], snap->tiles[i]), >=, 0);
+      g_assert_true (snap->status[i] == LOOP_CELL_FREE || snap->status[i] == LOOP_CELL_PLACED);
+      if (snap->status[i] == LOOP_CELL_FREE)
+        g_assert_cmpuint (snap->tiles[i], ==, level->tiles[i]);
+      placed += snap->status[i] == LOOP_CELL_PLACED;
+    }
+  g_test_message ("%" G_GSIZE_FORMAT " tiles placed in the last snapshot", placed);
+  free_func ((gpointer) snap);
+  hb_result_free (r);
+  hb_trace_free (trace);
+  hb_state_free (&level->base);
+}
+
 static void
 test_maxflow (void)
 {
@@ -563,6 +601,7 @@ main (int argc, char **argv)
   g_test_add_func ("/loop/solve/count", test_count);
   g_test_add_func ("/loop/solve/odd-parity", test_odd_parity);
   g_test_add_func ("/loop/solve/maxflow", test_maxflow);
+  g_test_add_func ("/loop/solve/backtrack-live", test_backtrack_live);
   g_test_add_func ("/loop/solve/cancel", test_cancel);
   g_test_add_func ("/loop/solve/traces", test_traces);
   return g_test_run ();

@@ -862,6 +862,17 @@ loop_frame_new (const HbState *initial, const HbTrace *trace)
 }
 
 gpointer
+loop_frame_from (const HbState *initial, const guint8 *tiles, const guint8 *status)
+{
+  Frame *f = loop_frame_new (initial, NULL);
+  gsize n = (gsize) initial->width * initial->height;
+
+  memcpy (f->pub.tiles, tiles, n);
+  memcpy (f->pub.status, status, n);
+  return f;
+}
+
+gpointer
 loop_frame_copy (gconstpointer data)
 {
   const Frame *f = data;

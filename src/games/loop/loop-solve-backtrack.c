@@ -21,6 +21,25 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+/* Publishes the board as the search holds it: the first k tiles of the
+ * tape turned to their current options (placed), the rest as they were. */
+static void
+publish_live (HbTrace *trace, const LoopState *s, const gint32 *tape, const guint8 *opts,
+              const guint8 *cur, gssize k)
+{
+  gsize n = (gsize) s->base.width * s->base.height;
+  g_autofree guint8 *tiles = g_memdup2 (s->tiles, n);
+  g_autofree guint8 *status = g_malloc0 (n);
+
+  for (gssize t = 0; t < k; t++)
+    if (cur[t] > 0)
+      {
+        tiles[tape[t]] = opts[4 * t + cur[t] - 1];
+        status[tape[t]] = LOOP_CELL_PLACED;
+      }
+  hb_trace_publish (trace, loop_frame_from (&s->base, tiles, status), loop_frame_free);
+}
+
 static HbResult *
 backtrack_solve (const HbState *state, const HbSolveOptions *options,
                  HbTrace *trace, HbCancel *cancellable, GError **error)
@@ -85,6 +104,10 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
           /* The window's count (the recorded steps stop once the trace
            * is full). */
           hb_trace_set_progress (trace, (gint64) tries, NULL);
+          /* The live view: the tiles the search holds turned (only the
+           * counter moved while it ran). */
+          if (hb_trace_snapshot_due (trace))
+            publish_live (trace, s, tape, opts, cur, k);
           if (hb_cancel_is_set (cancellable))
             {
               status = HB_STATUS_CANCELLED;

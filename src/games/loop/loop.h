@@ -187,6 +187,10 @@ typedef enum {
 } LoopCellStatus;
 
 gpointer loop_frame_new (const HbState *initial, const HbTrace *trace);
+/* A frame of a board part-way through a search (each tile as the search
+ * holds it, and its LoopCellStatus), for the live view (hb_trace_publish
+ * with loop_frame_free). */
+gpointer loop_frame_from (const HbState *initial, const guint8 *tiles, const guint8 *status);
 gpointer loop_frame_copy (gconstpointer frame);
 void     loop_frame_free (gpointer frame);
 void     loop_frame_step (gpointer frame, const HbTrace *trace, const HbStep *step);
