@@ -398,6 +398,12 @@ action_next_hint (GtkWidget *widget, const char *name, GVariant *param)
   hb_window_close_player (self);
   if (hb_document_get_game (self->document)->hint_compute == NULL)
     return;
+  /* A hint's move is a move of play: from Edit the window goes to Play
+   * first, as Apply Solution does, and a hint worked out on the level as
+   * drawn is dropped there when moves were made on it (the board
+   * changes), so the move is one for the board it is made on. */
+  if (hb_window_get_mode (self) != HB_MODE_PLAY)
+    hb_window_set_mode (self, HB_MODE_PLAY);
   if (hb_hint_job_get_hint (self->hint_job) != NULL)
     {
       hb_window_make_next_hint_move (self);

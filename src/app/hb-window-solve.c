@@ -58,15 +58,6 @@ hb_window_start_hint (HbWindow *self, gboolean needed)
   hb_window_update_hint_row (self);
 }
 
-/* A hint's move is a move of play: from Edit it is made in Play, as an
- * applied answer is (it was written into the level as an edit). */
-static void
-hint_in_play (HbWindow *self)
-{
-  if (hb_window_get_mode (self) != HB_MODE_PLAY)
-    hb_window_set_mode (self, HB_MODE_PLAY);
-}
-
 void
 hb_window_make_next_hint_move (HbWindow *self)
 {
@@ -74,7 +65,10 @@ hb_window_make_next_hint_move (HbWindow *self)
   const HbGame *game = hb_document_get_game (self->document);
   HbMove move;
 
-  if (hint == NULL)
+  /* A hint's move is a move of play (Next Hint goes to Play first: in Edit
+   * it was written into the level as an edit); one that arrives after the
+   * window went back to Edit is not made. */
+  if (hint == NULL || hb_window_get_mode (self) != HB_MODE_PLAY)
     return;
   /* A hint of several moves (Flow Free: a whole path) is one undo step. */
   if (game->hint_next_moves != NULL)
@@ -82,7 +76,6 @@ hb_window_make_next_hint_move (HbWindow *self)
       g_autoptr (GArray) moves = g_array_new (FALSE, FALSE, sizeof (HbMove));
       if (game->hint_next_moves (hb_window_current (self), hint, moves) && moves->len > 0)
         {
-          hint_in_play (self);
           hb_window_play_note_move (self);
           self->hints_taken++;
           hb_document_apply_moves (self->document, (const HbMove *) moves->data,
@@ -102,7 +95,6 @@ hb_window_make_next_hint_move (HbWindow *self)
                                   : warning != NULL ? warning : _("No move to suggest here"));
       return;
     }
-  hint_in_play (self);
   hb_window_play_note_move (self);
   self->hints_taken++;
   hb_document_apply_moves (self->document, &move, 1, TRUE);

@@ -303,6 +303,12 @@ one_play_move (gpointer data)
   return hb_document_play_moves (HB_WINDOW (data)->document) == 1;
 }
 
+static gboolean
+three_play_moves (gpointer data)
+{
+  return hb_document_play_moves (HB_WINDOW (data)->document) == 3;
+}
+
 /* Next Hint from Edit makes its move in Play, as Apply Solution does: the
  * level stays as drawn (the press was written into it as an edit: 2 lights
  * on became 5, with 0 moves and the level marked changed). */
@@ -323,6 +329,32 @@ test_hint_from_edit (void)
   g_assert_false (design->game->equal (design, hb_window_get_state (window)));
   g_assert_false (hb_document_get_modified (window->document));
   hb_state_free (design);
+  /* With moves made in Play, the hint's move is one for the played board
+   * (a hint worked out in Edit, on the level as drawn, was made on it). */
+  {
+    const HbGame *game = hb_window_get_game (window);
+    HbState *played;
+    gpointer hint;
+    HbMove m;
+    HbState *want;
+
+    hb_app_test_click_cell (window, 2, 2, 1);
+    hb_app_test_settle (30);
+    g_assert_cmpuint (hb_document_play_moves (window->document), ==, 2);
+    played = hb_state_copy (hb_window_get_state (window));
+    hb_window_set_mode (window, HB_MODE_EDIT);
+    hb_app_test_wait_hint (window);
+    hb_app_test_activate (window, "next-hint", NULL);
+    hb_app_test_wait (three_play_moves, window, 20000, "the hint's move on the played board");
+    g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_PLAY);
+    hint = game->hint_compute (played, NULL, NULL);
+    g_assert_true (game->hint_next_move (played, hint, &m));
+    want = game->apply (played, &m);
+    g_assert_true (game->equal (want, hb_window_get_state (window)));
+    game->hint_free (hint);
+    hb_state_free (want);
+    hb_state_free (played);
+  }
   hb_app_test_window_close (window);
 }
 
