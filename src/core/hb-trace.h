@@ -111,6 +111,9 @@ char         *hb_trace_get_progress (HbTrace *trace, gint64 *counter);
 
 void      hb_trace_set_live (HbTrace *trace, gboolean live);
 gboolean  hb_trace_snapshot_due (HbTrace *trace);
+/* The same for a snapshot of a board of `cells` cells: over 250,000, four a
+ * second at most (a snapshot copies the board). */
+gboolean  hb_trace_snapshot_due_for (HbTrace *trace, gsize cells);
 /* Takes ownership of snapshot (freed with free_func, the game's frame_free). */
 void      hb_trace_publish (HbTrace *trace, gpointer snapshot, GDestroyNotify free_func);
 /* The newest snapshot not taken yet, or NULL; the caller owns it and frees

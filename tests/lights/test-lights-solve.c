@@ -813,9 +813,10 @@ test_backtrack_live (void)
   HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
   HbSolveOptions o = { 0 };
   GDestroyNotify free_func = NULL;
-  gpointer snap;
+  LightsFrame *snap;
   g_autofree char *status = NULL;
-  guint64 presses = G_MAXUINT64;
+  g_autofree guint8 *lit = NULL;
+  guint64 presses = G_MAXUINT64, counted = 0;
   HbResult *r;
 
   hb_trace_set_live (trace, TRUE);
@@ -827,8 +828,20 @@ test_backtrack_live (void)
   g_assert_true (free_func == lights_game.frame_free);
   status = lights_game.frame_status (snap);
   g_assert_true (sscanf (status, "%" G_GUINT64_FORMAT, &presses) == 1);
-  g_assert_cmpuint (presses, <=, 100);
   g_assert_true (g_str_has_suffix (status, presses == 1 ? " press" : " presses"));
+  /* Its lights are the level's with its presses made, and it counts them. */
+  g_assert_cmpint (snap->width, ==, 10);
+  g_assert_cmpint (snap->height, ==, 10);
+  lit = g_memdup2 (LIGHTS_CONST (s)->cells, 100);
+  for (int i = 0; i < 100; i++)
+    if (snap->press[i])
+      {
+        lights_press (lit, 10, 10, i % 10, i / 10);
+        counted++;
+      }
+  g_assert_cmpmem (lit, 100, snap->cells, 100);
+  g_assert_cmpuint (counted, ==, snap->presses);
+  g_assert_cmpuint (presses, ==, counted);
   free_func (snap);
   hb_result_free (r);
   hb_trace_free (trace);

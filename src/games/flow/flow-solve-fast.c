@@ -433,7 +433,6 @@ typedef struct {
   guint64  nodes, branches, backtracks, forced, region_checks;
   const HbSolveOptions *options;
   double   deadline;
-  double   published;     /* when the last live snapshot was (hb_now) */
   HbCancel *cancellable;
   HbTrace *trace;
   gboolean tracing;
@@ -2877,18 +2876,9 @@ search_piece (Fast *f, const guint8 *scope, const int *cells, int ncells,
           /* The window's count of steps (the recorded steps also set
            * it, but they stop once the trace is full). */
           hb_trace_set_progress (f->trace, (gint64) f->nodes, NULL);
-          if (f->trace != NULL && hb_trace_snapshot_due (f->trace))
-            {
-              /* A snapshot copies the whole board a few times: on boards
-               * over 250,000 cells four a second at most, not thirty (at
-               * 1000x1000 about 5 ms each). */
-              double now = hb_now ();
-              if (f->N <= 250000 || now - f->published >= 0.25)
-                {
-                  f->published = now;
-                  publish (f);
-                }
-            }
+          /* Four a second at most on boards over 250,000 cells. */
+          if (f->trace != NULL && hb_trace_snapshot_due_for (f->trace, f->N))
+            publish (f);
         }
       if (st == PROP_SOLVED)
         {

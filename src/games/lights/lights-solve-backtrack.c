@@ -125,7 +125,8 @@ search (Backtrack *b, int i)
   /* The live view: the board as the search holds it, a few times a
    * second (only the sidebar's counter moved during an 18x18 board's
    * seconds). The clock is read every 1024 calls only. */
-  if ((b->calls & 1023) == 0 && hb_trace_snapshot_due (b->trace))
+  if ((b->calls & 1023) == 0
+      && hb_trace_snapshot_due_for (b->trace, (gsize) b->w * (gsize) b->h))
     hb_trace_publish (b->trace, lights_frame_from (b->w, b->h, b->cells, b->press, b->presses),
                       lights_game.frame_free);
   if (b->cancelled)

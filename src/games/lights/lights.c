@@ -904,15 +904,6 @@ lights_hint_next_move (const HbState *state, gconstpointer data, HbMove *move)
 
 /* ---- Trace frames ------------------------------------------------------- */
 
-/* A frame is the board part-way through a solver's run: the lights as they
- * are after the presses made so far, and those presses. */
-typedef struct {
-  int     width, height;
-  guint8 *cells;
-  guint8 *press;
-  guint64 presses;
-} LightsFrame;
-
 static gpointer
 lights_frame_new (const HbState *initial, const HbTrace *trace)
 {

@@ -40,6 +40,15 @@ LightsState *lights_state_new (int width, int height);
 LightsState *lights_state_new_take (int width, int height, guint8 *cells);
 /* Toggles (x, y) and its orthogonal neighbours on the board. */
 void         lights_press (guint8 *cells, int width, int height, int x, int y);
+/* A frame is the board part-way through a solver's run: the lights as they
+ * are after the presses made so far, and those presses. */
+typedef struct {
+  int     width, height;
+  guint8 *cells;
+  guint8 *press;
+  guint64 presses;
+} LightsFrame;
+
 /* A trace frame of a board part-way through a search (the lights and the
  * presses made), for the live view (hb_trace_publish with
  * lights_game.frame_free). */

@@ -106,7 +106,7 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
           hb_trace_set_progress (trace, (gint64) tries, NULL);
           /* The live view: the tiles the search holds turned (only the
            * counter moved while it ran). */
-          if (hb_trace_snapshot_due (trace))
+          if (hb_trace_snapshot_due_for (trace, n))
             publish_live (trace, s, tape, opts, cur, k);
           if (hb_cancel_is_set (cancellable))
             {
