@@ -60,11 +60,12 @@ static int      opt_repeats = CLI_UNSET;  /* the game's own */
 static char    *opt_sets;              /* bench --sets */
 static int      opt_count;
 static int      opt_pixels = CLI_UNSET;   /* 48, shrunk for large boards */
-static int      opt_delay = CLI_UNSET;   /* render --animate: 500 */
+#define CLI_DEFAULT_DELAY 500                /* render --animate's ms a move */
+static int      opt_delay = CLI_DEFAULT_DELAY;
 static double   opt_time_limit;
 /* Whether --time-limit and --count were given: --set time-limit= and
  * --set count= say the same, and both at once are refused. */
-static gboolean opt_time_limit_given, opt_count_given;
+static gboolean opt_time_limit_given, opt_count_given, opt_delay_given;
 static gboolean opt_best;          /* solve --best: print an answer over the limit */
 static char   **opt_set;           /* --set KEY=VALUE, repeatable */
 static char    *opt_solve_seed;    /* solve --seed N: --set seed=N */
@@ -78,7 +79,6 @@ static gboolean opt_plot;          /* render --plot */
 #define CLI_DEFAULT_CELL   48
 /* The largest image side render draws (cells shrink to keep to it). */
 #define CLI_MAX_IMAGE_SIDE 8192
-#define CLI_DEFAULT_DELAY  500
 
 static const GOptionEntry game_entry[] = {
   { "game", 'g', 0, G_OPTION_ARG_STRING, &opt_game,
@@ -148,6 +148,7 @@ parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *e
     g_option_context_add_main_entries (ctx, entries, NULL);
   opt_time_limit_given = option_given (*argc, *argv, "--time-limit");
   opt_count_given = option_given (*argc, *argv, "--count");
+  opt_delay_given = option_given (*argc, *argv, "--delay");
   if (!g_option_context_parse (ctx, argc, argv, &error))
     die_usage ("%s", error->message);
   /* GOption leaves the "--" that ends the options: drop it, so that
@@ -268,6 +269,9 @@ solver_settings_or_die (const HbSolver *solver)
     {
       if (hb_setting_list_find (solver->settings, "seed") == NULL)
         die_usage ("solver %s takes no seed (it is not stochastic)", solver->id);
+      for (int i = 0; opt_set != NULL && opt_set[i] != NULL; i++)
+        if (g_str_has_prefix (opt_set[i], "seed="))
+          die_usage ("--seed and --set seed= both set the seed: give one");
       g_ptr_array_add (all, g_strdup_printf ("seed=%s", opt_solve_seed));
     }
   g_ptr_array_add (all, NULL);
@@ -879,10 +883,11 @@ cmd_render (int argc, char **argv)
     die_usage ("--solver and --set choose how to solve: they go with --solution, --animate or --plot");
   if (!opt_solution && !opt_animate && opt_best)
     die_usage ("--best goes with --solution or --animate");
-  if (!opt_animate && opt_delay != CLI_UNSET)
+  if (!opt_animate && opt_delay_given)
     die_usage ("--delay goes with --animate");
-  if (opt_delay == CLI_UNSET)
-    opt_delay = CLI_DEFAULT_DELAY;
+  if (!opt_solution && !opt_animate && !opt_plot && !opt_hints && opt_time_limit_given)
+    die_usage ("--time-limit bounds a solve or the hints: it goes with --solution, --animate, "
+               "--plot or --hints");
   if (opt_plot)
     {
       if (opt_animate || opt_solution || opt_hints)
@@ -1325,12 +1330,15 @@ cmd_bench (int argc, char **argv)
   for (int i = 0; games[i]; i++)
     {
       gboolean wanted = argc < 2, ok;
+      gsize heading;
+
       for (int a = 1; a < argc; a++)
         if (g_str_equal (argv[a], games[i]->id))
           wanted = TRUE;
       if (!wanted || games[i]->bench == NULL)
         continue;
       g_string_append_printf (out, "### %s\n\n", games[i]->name);
+      heading = out->len;
       if (sets != NULL)
         ok = games[i]->bench_only ((const char *const *) sets, opt_quick,
                                    opt_repeats > 0 ? (guint) opt_repeats : 0, out, &error);
@@ -1338,7 +1346,9 @@ cmd_bench (int argc, char **argv)
         ok = games[i]->bench (opt_quick, opt_repeats > 0 ? (guint) opt_repeats : 0, out, &error);
       if (!ok)
         {
-          fputs (out->str, stdout);
+          /* What was measured before the error, not a heading alone. */
+          if (out->len > heading)
+            fputs (out->str, stdout);
           cli_error ("bench %s: %s", games[i]->id, error->message);
           /* Levels not found are bad input (2), as a missing FILE is; a
            * wrong answer is the solver's failure (3). */

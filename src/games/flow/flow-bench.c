@@ -639,11 +639,15 @@ flow_bench_only (const char *const *sets, gboolean quick, guint repeats, GString
       return bench_ga (quick, out, error);
     }
   if (wants (sets, REFERENCE_SET))
+    dir = find_puzzles ();
+  /* Asked for by name, the reference set or the genetic algorithms' (run
+   * on its levels): no table without them (it exited 0), and not its
+   * header either. */
+  if (sets != NULL && (wants (sets, REFERENCE_SET) || g_strv_contains (sets, GA_SET)))
     {
-      dir = find_puzzles ();
-      /* Asked for by name: no table without them (it exited 0), and not
-       * its header either. */
-      if (dir == NULL && sets != NULL)
+      g_autofree char *found = dir != NULL ? NULL : find_puzzles ();
+
+      if (dir == NULL && found == NULL)
         {
           puzzles_not_found (error);
           return FALSE;
