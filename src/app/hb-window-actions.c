@@ -241,13 +241,15 @@ action_clear (GtkWidget *widget, const char *name, GVariant *param)
 {
   HbWindow *self = HB_WINDOW (widget);
   const HbGame *game = hb_document_get_game (self->document);
-  const HbState *s = hb_document_get_design (self->document);   /* the level as drawn */
-  HbState *blank = game->new_blank (s->width, s->height);
+  const HbState *s;
+  HbState *blank;
 
   /* A blank board is one to draw on, as New's: from Play it goes to Edit
    * (Clear in Play left an empty level in Play, Enlight's said "All
    * lights are off: solved" in green). */
   hb_window_set_mode (self, HB_MODE_EDIT);
+  s = hb_document_get_design (self->document);   /* the level as drawn */
+  blank = game->new_blank (s->width, s->height);
   /* An edit like any other: undo brings the board back. */
   if (game->equal (blank, s))
     {
@@ -387,32 +389,10 @@ action_cancel (GtkWidget *widget, const char *name, GVariant *param)
     hb_window_close_player (self);
 }
 
-/* Makes the hint's next move; when the hint is not ready (still being
- * worked out, or hints are off), asks the worker for it and moves when it
- * arrives, so the window never waits on the main thread. */
 static void
 action_next_hint (GtkWidget *widget, const char *name, GVariant *param)
 {
-  HbWindow *self = HB_WINDOW (widget);
-
-  hb_window_close_player (self);
-  if (hb_document_get_game (self->document)->hint_compute == NULL)
-    return;
-  /* A hint's move is a move of play: from Edit the window goes to Play
-   * first, as Apply Solution does, and a hint worked out on the level as
-   * drawn is dropped there when moves were made on it (the board
-   * changes), so the move is one for the board it is made on. */
-  if (hb_window_get_mode (self) != HB_MODE_PLAY)
-    hb_window_set_mode (self, HB_MODE_PLAY);
-  if (hb_hint_job_get_hint (self->hint_job) != NULL)
-    {
-      hb_window_make_next_hint_move (self);
-      return;
-    }
-  if (!hb_hint_job_is_pending (self->hint_job))
-    hb_window_start_hint (self, TRUE);
-  self->next_hint_wanted = TRUE;
-  hb_window_update_hint_row (self);
+  hb_window_next_hint (HB_WINDOW (widget));
 }
 
 static void

@@ -100,6 +100,32 @@ hb_window_make_next_hint_move (HbWindow *self)
   hb_document_apply_moves (self->document, &move, 1, TRUE);
 }
 
+/* Makes the hint's next move; when the hint is not ready (still being
+ * worked out, or hints are off), asks the worker for it and moves when it
+ * arrives, so the window never waits on the main thread. */
+void
+hb_window_next_hint (HbWindow *self)
+{
+  hb_window_close_player (self);
+  if (hb_document_get_game (self->document)->hint_compute == NULL)
+    return;
+  /* A hint's move is a move of play: from Edit the window goes to Play
+   * first, as Apply Solution does, and a hint worked out on the level as
+   * drawn is dropped there when moves were made on it (the board
+   * changes), so the move is one for the board it is made on. */
+  if (hb_window_get_mode (self) != HB_MODE_PLAY)
+    hb_window_set_mode (self, HB_MODE_PLAY);
+  if (hb_hint_job_get_hint (self->hint_job) != NULL)
+    {
+      hb_window_make_next_hint_move (self);
+      return;
+    }
+  if (!hb_hint_job_is_pending (self->hint_job))
+    hb_window_start_hint (self, TRUE);
+  self->next_hint_wanted = TRUE;
+  hb_window_update_hint_row (self);
+}
+
 /* A solution with moves, whichever board is shown now: the animation is of
  * the board the solver started from. */
 gboolean
