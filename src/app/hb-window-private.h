@@ -33,6 +33,9 @@ struct _HbWindow
   GtkDropDown         *game_dropdown;
   AdwFlap             *flap;
   AdwPreferencesGroup *board_group;
+  GtkStack            *board_texts;   /* the group's description in Play and
+                                       * in Edit (hb_window_update_board_description),
+                                       * or NULL: the group's own */
   GtkAdjustment       *width_adjustment;
   GtkAdjustment       *height_adjustment;
   GtkAdjustment       *colours_adjustment;
@@ -217,6 +220,7 @@ void           hb_window_on_hint_done (HbHintJob *job, const GError *error, HbWi
 void           hb_window_start_hint (HbWindow *self, gboolean needed);
 void           hb_window_make_next_hint_move (HbWindow *self);
 void           hb_window_next_hint (HbWindow *self);
+void           hb_window_board_texts_init (HbWindow *self);
 void           hb_window_open_player (HbWindow *self);
 void           hb_window_close_player (HbWindow *self);
 void           hb_window_update_plot_mark (HbWindow *self);

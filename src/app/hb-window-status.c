@@ -181,19 +181,83 @@ hb_window_update_status (HbWindow *self)
   g_free (text);
 }
 
+/* The box of the group's title and description (libadwaita's "labels"),
+ * or NULL. */
+static GtkBox *
+find_labels_box (GtkWidget *w)
+{
+  if (GTK_IS_BOX (w) && gtk_widget_has_css_class (w, "labels"))
+    return GTK_BOX (w);
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkBox *b = find_labels_box (c);
+      if (b != NULL)
+        return b;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+board_text_new (void)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  /* As the group's own description is drawn. */
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  /* The shorter text under the title, the room left below it. */
+  gtk_label_set_yalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "dim-label");
+  return label;
+}
+
+/* The Board group's description says how to play in Play and how to draw in
+ * Edit. The two are held in a stack as tall as the taller, so the controls
+ * below keep their place when the mode switches (Flow Free's took two lines
+ * in Play and four in Edit: Width, Height and the buttons moved 31 px, and
+ * a click aimed at Height's − missed). The stack sits where the group's own
+ * description would, in its title's box, with its spacing; where that box
+ * is not found (another libadwaita) the group's own description is used. */
+void
+hb_window_board_texts_init (HbWindow *self)
+{
+  GtkBox *labels = find_labels_box (GTK_WIDGET (self->board_group));
+
+  if (labels == NULL)
+    return;
+  self->board_texts = GTK_STACK (gtk_stack_new ());
+  gtk_stack_set_vhomogeneous (self->board_texts, TRUE);
+  /* The group's own description hidden, libadwaita takes its header for a
+   * title alone, without the 6 px it keeps under a description. */
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->board_texts), 6);
+  gtk_stack_add_named (self->board_texts, board_text_new (), "play");
+  gtk_stack_add_named (self->board_texts, board_text_new (), "edit");
+  gtk_box_append (labels, GTK_WIDGET (self->board_texts));
+}
+
 void
 hb_window_update_board_description (HbWindow *self)
 {
   const HbGame *game = hb_document_get_game (self->document);
-  const char *text = NULL;
+  const char *play, *edit;
 
   if (game == NULL)
     return;
-  if (self->mode == HB_MODE_EDIT && game->edit_description != NULL)
-    text = game->edit_description;
-  else
-    text = game->description;
-  adw_preferences_group_set_description (self->board_group, text ? _(text) : NULL);
+  play = game->description;
+  edit = game->edit_description != NULL ? game->edit_description : game->description;
+  if (self->board_texts == NULL)
+    {
+      const char *text = self->mode == HB_MODE_EDIT ? edit : play;
+      adw_preferences_group_set_description (self->board_group, text ? _(text) : NULL);
+      return;
+    }
+  gtk_label_set_text (GTK_LABEL (gtk_stack_get_child_by_name (self->board_texts, "play")),
+                      play ? _(play) : "");
+  gtk_label_set_text (GTK_LABEL (gtk_stack_get_child_by_name (self->board_texts, "edit")),
+                      edit ? _(edit) : "");
+  gtk_stack_set_visible_child_name (self->board_texts,
+                                    self->mode == HB_MODE_EDIT ? "edit" : "play");
 }
 
 void

@@ -621,6 +621,7 @@ hb_window_init (HbWindow *self)
   GAction *hints_action;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  hb_window_board_texts_init (self);
 
   self->ask_to_save = TRUE;
   /* A new window is for playing: Play mode, on a real level. The template's
