@@ -32,12 +32,21 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+/* A level read from a pipe, FIFO or device reaches the helper in a memory
+ * file: its descriptor and the path it was read from, in the environment
+ * (the helper opened the FIFO again and waited for a writer, or found the
+ * pipe empty: "the file holds no board"). */
+#define INPUT_FD_ENV   "HB_CLI_INPUT_FD"
+#define INPUT_PATH_ENV "HB_CLI_INPUT_PATH"
 
 static char **saved_argv;
 static const char *input_text;   /* standard input as read, while alive */
 static gsize input_len;
 static gboolean input_consumed;
+static const char *input_path;   /* the pipe's, FIFO's or device's, or NULL */
 
 void
 hb_cli_full_remember_argv (int argc, char **argv)
@@ -48,14 +57,36 @@ hb_cli_full_remember_argv (int argc, char **argv)
   saved_argv[argc] = NULL;
 }
 
+/* Whether path can be read only once (a pipe, FIFO, socket or device). */
+static gboolean
+read_once (const char *path)
+{
+  struct stat st;
+
+  return stat (path, &st) == 0 && !S_ISREG (st.st_mode) && !S_ISDIR (st.st_mode);
+}
+
 gboolean
 hb_cli_full_read_input (const char *path, char **contents, gsize *len, GError **error)
 {
-  gboolean ok = hb_read_input (path, contents, len, error);
+  const char *fd = g_getenv (INPUT_FD_ENV), *from = g_getenv (INPUT_PATH_ENV);
+  gboolean ok;
 
-  if (g_strcmp0 (path, "-") == 0)
+  /* In the helper: the bytes the fast CLI read from this path. Once. */
+  if (fd != NULL && from != NULL && path != NULL && g_str_equal (path, from))
+    {
+      g_autofree char *kept = g_strdup_printf ("/proc/self/fd/%s", fd);
+
+      ok = hb_read_input (kept, contents, len, error);
+      g_unsetenv (INPUT_FD_ENV);
+      g_unsetenv (INPUT_PATH_ENV);
+      return ok;
+    }
+  ok = hb_read_input (path, contents, len, error);
+  if (g_strcmp0 (path, "-") == 0 || (path != NULL && read_once (path)))
     {
       input_consumed = TRUE;
+      input_path = g_strcmp0 (path, "-") == 0 ? NULL : path;
       if (ok)
         {
           input_text = *contents;
@@ -80,12 +111,15 @@ fail (const char *what, const char *path, int e)
   exit (2);
 }
 
-/* Standard input again, from the bytes read: a memory file put in its place. */
+/* The input again, from the bytes read: a memory file put in the place of
+ * standard input, or for a pipe, FIFO or device named by its path, handed
+ * to the helper with that path (INPUT_FD_ENV). */
 static void
 replay_input (void)
 {
   int fd;
   gsize off = 0;
+  const char *what = input_path != NULL ? input_path : "standard input";
 
   if (!input_consumed)
     return;
@@ -95,20 +129,31 @@ replay_input (void)
       fprintf (stderr, "hintboard-cli: internal error: standard input is gone\n");
       exit (2);
     }
-  fd = memfd_create ("hintboard-stdin", MFD_CLOEXEC);
+  fd = memfd_create ("hintboard-input", input_path != NULL ? 0 : MFD_CLOEXEC);
   if (fd < 0)
-    fail ("cannot keep", "standard input", errno);
+    fail ("cannot keep", what, errno);
   while (off < input_len)
     {
       ssize_t w = write (fd, input_text + off, input_len - off);
       if (w < 0 && errno == EINTR)
         continue;
       if (w <= 0)
-        fail ("cannot keep", "standard input", w < 0 ? errno : ENOSPC);
+        fail ("cannot keep", what, w < 0 ? errno : ENOSPC);
       off += (gsize) w;
     }
-  if (lseek (fd, 0, SEEK_SET) != 0 || dup2 (fd, STDIN_FILENO) < 0)
-    fail ("cannot keep", "standard input", errno);
+  if (lseek (fd, 0, SEEK_SET) != 0)
+    fail ("cannot keep", what, errno);
+  if (input_path != NULL)
+    {
+      char num[16];
+
+      g_snprintf (num, sizeof num, "%d", fd);
+      g_setenv (INPUT_FD_ENV, num, TRUE);
+      g_setenv (INPUT_PATH_ENV, input_path, TRUE);
+      return;
+    }
+  if (dup2 (fd, STDIN_FILENO) < 0)
+    fail ("cannot keep", what, errno);
   close (fd);
 }
 

@@ -13,9 +13,12 @@
  * every test is skipped. */
 #include "cli-run.h"
 
+#include <fcntl.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static const char *cli, *cli_full, *nm;
 static char *tmpdir;
@@ -110,6 +113,26 @@ test_commands (void)
     }
 }
 
+static char *fifo_path;
+
+/* Writes the text into fifo_path (opening blocks until the reader opens). */
+static gpointer
+write_fifo (gpointer text)
+{
+  int fd = open (fifo_path, O_WRONLY);
+  gsize len = strlen (text), off = 0;
+
+  g_assert_cmpint (fd, >=, 0);
+  while (off < len)
+    {
+      ssize_t w = write (fd, (const char *) text + off, len - off);
+      g_assert_cmpint (w, >, 0);
+      off += (gsize) w;
+    }
+  close (fd);
+  return NULL;
+}
+
 /* Flow Free's JSON needs json-glib: the fast program hands the run over,
  * standard input included. */
 static void
@@ -125,7 +148,26 @@ test_handed_over (void)
   g_free (write_level ("level.json", json));
   g_free (SAME (NULL, "solve", "level.json"));
   g_free (SAME (json, "solve", "--game", "flow", "-"));
+  /* A pipe named by a path: what the fast program read reaches the helper
+   * ("the file holds no board": the helper found the pipe empty). */
+  g_free (SAME (json, "solve", "--game", "flow", "/dev/stdin"));
   g_free (SAME (NULL, "solve", "--json", "level.flow"));
+  /* A FIFO: the helper opened it again and waited for a writer for good. */
+  {
+    g_autofree char *fifo = g_build_filename (tmpdir, "level.fifo", NULL);
+    g_autofree char *want = SAME (NULL, "solve", "level.json");
+    g_auto(CliRun) r = { 0 };
+    GThread *writer;
+
+    g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+    fifo_path = fifo;
+    writer = g_thread_new ("fifo-writer", write_fifo, (gpointer) json);
+    run (&r, cli, (const char *const[]) { "solve", "--game", "flow", "level.fifo", NULL }, NULL);
+    g_thread_join (writer);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_cmpstr (r.out, ==, want);
+    g_unlink (fifo);
+  }
   /* An argument beyond ASCII: the locale is read (in the helper). */
   g_free (SAME (NULL, "solve", "--set", "caf\xc3\xa9=1", "level.flow"));
 }
