@@ -44,6 +44,7 @@ struct _HbBoardView
 
   /* The gesture in progress. */
   gboolean       pressed;
+  gboolean       emitting;   /* in emit_moves: a new state is the stroke's own */
   HbPointer      pointer;
   double         start_x, start_y;
   double         last_x, last_y;  /* the last pointer position handled */

@@ -137,7 +137,9 @@ emit_moves (HbBoardView *self, HbPointerPhase phase, const HbHit *hit,
   n = self->state->game->pointer (self->state, &self->pointer, phase, hit,
                                   moves, MAX_MOVES_PER_EVENT);
   n = CLAMP (n, 0, MAX_MOVES_PER_EVENT);
+  self->emitting = TRUE;
   g_signal_emit (self, signals[SIGNAL_MOVES], 0, moves, (guint) n, new_gesture);
+  self->emitting = FALSE;
 }
 
 /* A right click (or the Menu key on the cursor's cell) on an unsure cell
@@ -398,6 +400,15 @@ hb_board_view_set_state (HbBoardView *self, const HbState *state)
           self->cursor_x = MIN (self->cursor_x, state->width - 1);
           self->cursor_y = MIN (self->cursor_y, state->height - 1);
         }
+    }
+  /* The board changed under a stroke, not by the stroke's own moves (Undo,
+   * Redo or Restart with the button held, a hint): the stroke ends there.
+   * It drew on from the head of a path that was gone: Flow Free got a
+   * piece of path joined to nothing, kept in the history. */
+  if (self->pressed && !self->emitting && state != self->state)
+    {
+      self->pressed = FALSE;
+      self->key_stroke = FALSE;
     }
   if (state == NULL || state->game != self->ui_game)
     {

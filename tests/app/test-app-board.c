@@ -241,11 +241,12 @@ test_edit_click_and_drag (void)
     g_assert_cmpint (after[y * w + x], ==, !before[y * w]);
   g_free (after);
 
-  /* Undo in the middle of a drag: the entry undone back to is never
-   * overwritten by the rest of the drag, which becomes a step of its own. */
+  /* Undo in the middle of a drag ends the drag: the entry undone back to
+   * is never overwritten, and the rest of the drag draws nothing (on Flow
+   * Free it drew on from a path head that was gone); Redo brings back what
+   * the drag drew before the Undo. */
   {
-    HbState *s1;
-    guint8 *mid;
+    HbState *s1, *s2;
     double ax, ay, bx, by, cx, cy;
     int y2 = (y + 1) % h;
 
@@ -257,24 +258,21 @@ test_edit_click_and_drag (void)
     hb_app_test_cell_point (window, w - 1, y2, 0.5, 0.5, &cx, &cy);
     hb_board_view_simulate_press (view, ax, ay, 1);
     hb_board_view_simulate_motion (view, bx, by);
+    s2 = hb_state_copy (hb_window_get_state (window));
+    g_assert_false (hb_window_get_game (window)->equal (s1, s2));
     activate (window, "undo");                           /* back to S1 */
     g_assert_true (hb_window_get_game (window)->equal (s1, hb_window_get_state (window)));
     hb_board_view_simulate_motion (view, cx, cy);
     hb_board_view_simulate_release (view, cx, cy);
     hb_app_test_settle (50);
-    mid = read_lit (window);
-    g_assert_false (hb_window_get_game (window)->equal (s1, hb_window_get_state (window)));
-    activate (window, "undo");
     g_assert_true (hb_window_get_game (window)->equal (s1, hb_window_get_state (window)));
     activate (window, "redo");
     hb_app_test_settle (50);
-    after = read_lit (window);
-    g_assert_cmpmem (after, w * h, mid, w * h);
-    g_free (after);
-    g_free (mid);
+    g_assert_true (hb_window_get_game (window)->equal (s2, hb_window_get_state (window)));
     activate (window, "undo");
     activate (window, "undo");                           /* before S1 */
     hb_state_free (s1);
+    hb_state_free (s2);
   }
 
   /* A click outside the board does nothing. */

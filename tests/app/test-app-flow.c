@@ -335,6 +335,62 @@ test_level_warnings (void)
   hb_app_test_window_close (window);
 }
 
+/* Moves the pointer, held, to the centre of cell (x, y). */
+static void
+hold_to (HbWindow *window, int x, int y)
+{
+  double px, py;
+
+  hb_app_test_cell_point (window, x, y, 0.5, 0.5, &px, &py);
+  hb_board_view_simulate_motion (hb_window_get_board_view (window), px, py);
+  hb_app_test_settle (20);
+}
+
+/* Undo or Restart with the button held ends the stroke: its next motion
+ * drew on from the head of a path that was gone (a piece of red path
+ * joined to nothing, counted and kept in the history). */
+static void
+test_undo_mid_stroke (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  char *dir = g_dir_make_tmp ("hintboard-flow-XXXXXX", NULL);
+  HbState *first;
+  double px, py;
+
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_wait_hint (window);
+  open_level (window, dir, "stroke.flow", "R.....R\n.......\nG.....G\n");
+  drag_cells (window, 0, 0, 3, 0);
+  g_assert_cmpint (board (window)->colour[3], ==, board (window)->colour[0]);
+  first = hb_state_copy (hb_window_get_state (window));
+  for (int k = 0; k < 2; k++)
+    {
+      /* On from the path's end, then Undo (k = 0) or Restart (k = 1) with
+       * the button held, then on. */
+      hb_app_test_cell_point (window, 3, 0, 0.5, 0.5, &px, &py);
+      hb_board_view_simulate_press (view, px, py, 1);
+      hb_app_test_settle (20);
+      hold_to (window, 4, 0);
+      g_assert_cmpint (board (window)->colour[4], ==, board (window)->colour[0]);
+      activate (window, k == 0 ? "undo" : "restart");
+      hold_to (window, 5, 0);
+      hold_to (window, 5, 1);
+      hb_board_view_simulate_release (view, px, py);
+      hb_app_test_settle (30);
+      if (k == 0)
+        g_assert_true (first->game->equal (first, hb_window_get_state (window)));
+      /* Nothing drawn after the change: every cell of the row past the
+       * path is empty. */
+      g_assert_cmpint (board (window)->colour[5], ==, 0);
+      g_assert_cmpint (board (window)->colour[7 + 5], ==, 0);
+    }
+  hb_state_free (first);
+  g_rmdir (dir);
+  g_free (dir);
+  hb_app_test_window_close (window);
+}
+
 /* A smaller board that cuts dots off says so, with Undo at hand, and the
  * status counts every colour left without its pair (it named one of
  * five); cutting off nothing but empty cells says nothing. */
@@ -451,6 +507,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/flow/hints-across-restart", test_hints_across_restart);
   g_test_add_func ("/app/flow/edit", test_edit);
   g_test_add_func ("/app/flow/resize-cuts", test_resize_cuts);
+  g_test_add_func ("/app/flow/undo-mid-stroke", test_undo_mid_stroke);
   g_test_add_func ("/app/flow/ac-verdict", test_ac_verdict);
   g_test_add_func ("/app/flow/level-warnings", test_level_warnings);
   return g_test_run ();
