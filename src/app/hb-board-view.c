@@ -12,7 +12,8 @@
 
 G_DEFINE_FINAL_TYPE (HbBoardView, hb_board_view, GTK_TYPE_DRAWING_AREA)
 
-enum { SIGNAL_MOVES, SIGNAL_STROKE_CANCELLED, SIGNAL_PRESS_IGNORED, SIGNAL_MARKS_CHANGED, N_SIGNALS };
+enum { SIGNAL_MOVES, SIGNAL_STROKE_CANCELLED, SIGNAL_STROKE_ENDED, SIGNAL_PRESS_IGNORED,
+       SIGNAL_MARKS_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 void
@@ -253,6 +254,7 @@ hb_board_view_pointer_release (HbBoardView *self, double x, double y)
   hb_board_view_zoomed_layout (self, &layout);
   hb_layout_hit (&layout, x, y, &hit);
   emit_moves (self, HB_POINTER_RELEASE, &hit, FALSE);
+  g_signal_emit (self, signals[SIGNAL_STROKE_ENDED], 0);
 }
 
 static void
@@ -266,6 +268,7 @@ pointer_cancel (HbBoardView *self)
       HbHit hit = self->last_hit;
       hit.inside = FALSE;
       emit_moves (self, HB_POINTER_RELEASE, &hit, FALSE);
+      g_signal_emit (self, signals[SIGNAL_STROKE_ENDED], 0);
     }
 }
 
@@ -636,6 +639,10 @@ hb_board_view_class_init (HbBoardViewClass *klass)
    * made since its press are to be undone. */
   signals[SIGNAL_STROKE_CANCELLED] =
     g_signal_new ("stroke-cancelled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* The pointer let go of a stroke (its last moves were emitted). */
+  signals[SIGNAL_STROKE_ENDED] =
+    g_signal_new ("stroke-ended", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   /* A press on the board while it shows the player's frame: no move. */
   signals[SIGNAL_PRESS_IGNORED] =

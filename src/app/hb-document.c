@@ -18,6 +18,7 @@ struct _HbDocument
   char         *untitled_name;
   guint64       serial;
   gboolean      gesture_pushed;  /* the current gesture has its undo step */
+  HbState      *gesture_from;    /* the board before the gesture's step, or NULL */
   HbState      *loaded;          /* the level as it was loaded (Restart) */
   gboolean      playing;         /* changes are play moves (progress) */
   GHashTable   *kept;            /* const HbGame * -> Kept (hb_document_keep) */
@@ -264,6 +265,9 @@ hb_document_apply_moves (HbDocument *self, const HbMove *moves, guint n,
     return FALSE;
   if (!self->gesture_pushed)
     {
+      g_clear_pointer (&self->gesture_from, hb_state_free);
+      if (!new_step)
+        self->gesture_from = hb_state_copy (from);
       push_entry (self, state, self->playing ? STEP_PLAY : STEP_DESIGN);
       self->gesture_pushed = !new_step;
     }
@@ -284,6 +288,19 @@ hb_document_cancel_gesture (HbDocument *self)
     return FALSE;
   changed (self);
   return TRUE;
+}
+
+/* A gesture that ended where it began (a Flow Free path drawn one cell on
+ * and back) is no step: it counted a move and Undo did nothing visible.
+ * Its step is taken back; TRUE when it was. */
+gboolean
+hb_document_drop_unchanged_gesture (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
+  if (!self->gesture_pushed || self->gesture_from == NULL
+      || !self->game->equal (self->gesture_from, hb_document_get_state (self)))
+    return FALSE;
+  return hb_document_cancel_gesture (self);
 }
 
 void
@@ -472,6 +489,7 @@ hb_document_finalize (GObject *object)
   g_clear_object (&self->file);
   g_free (self->untitled_name);
   g_hash_table_unref (self->kept);
+  g_clear_pointer (&self->gesture_from, hb_state_free);
   G_OBJECT_CLASS (hb_document_parent_class)->finalize (object);
 }
 

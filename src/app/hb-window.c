@@ -136,8 +136,10 @@ on_board_moves (HbBoardView *view, gpointer moves, guint n, gboolean new_gesture
   hb_document_apply_moves (self->document, moves, n, FALSE);
 }
 
-/* Escape took back a stroke the keyboard drew (Flow Free): its step goes
- * as if never made, and so does the move it counted. */
+/* Escape took back a stroke the keyboard drew (Flow Free), or a stroke
+ * ended where it began (a path drawn one cell on and back; it counted a
+ * move, and Undo then did nothing visible): its step goes as if never
+ * made, and so does the move it counted. */
 static void
 on_stroke_cancelled (HbBoardView *view, HbWindow *self)
 {
@@ -145,6 +147,13 @@ on_stroke_cancelled (HbBoardView *view, HbWindow *self)
     return;
   self->gesture_counted = FALSE;
   hb_window_update_status (self);
+}
+
+static void
+on_stroke_ended (HbBoardView *view, HbWindow *self)
+{
+  if (hb_document_drop_unchanged_gesture (self->document))
+    self->gesture_counted = FALSE;
 }
 
 /* A click on the board while the player shows a frame of the run: say how
@@ -649,6 +658,7 @@ hb_window_init (HbWindow *self)
 
   hb_window_choosers_init (self);
   g_signal_connect (self->board_view, "moves", G_CALLBACK (on_board_moves), self);
+  g_signal_connect (self->board_view, "stroke-ended", G_CALLBACK (on_stroke_ended), self);
   g_signal_connect (self->board_view, "stroke-cancelled", G_CALLBACK (on_stroke_cancelled),
                     self);
   g_signal_connect (self->board_view, "press-ignored", G_CALLBACK (on_board_press_ignored),

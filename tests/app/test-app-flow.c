@@ -361,6 +361,8 @@ test_undo_mid_stroke (void)
   g_assert_true (hb_window_select_game (window, "flow"));
   hb_app_test_wait_hint (window);
   open_level (window, dir, "stroke.flow", "R.....R\n.......\nG.....G\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
   drag_cells (window, 0, 0, 3, 0);
   g_assert_cmpint (board (window)->colour[3], ==, board (window)->colour[0]);
   first = hb_state_copy (hb_window_get_state (window));
@@ -386,6 +388,44 @@ test_undo_mid_stroke (void)
       g_assert_cmpint (board (window)->colour[7 + 5], ==, 0);
     }
   hb_state_free (first);
+  g_rmdir (dir);
+  g_free (dir);
+  hb_app_test_window_close (window);
+}
+
+/* A stroke that ends where it began is no move: a path drawn one cell on
+ * and back counted a move, and its Undo did nothing visible. */
+static void
+test_stroke_back_is_no_move (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  char *dir = g_dir_make_tmp ("hintboard-flow-XXXXXX", NULL);
+  HbState *drawn;
+  double px, py;
+
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_wait_hint (window);
+  open_level (window, dir, "back.flow", "R.....R\n.......\nG.....G\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  drag_cells (window, 0, 0, 3, 0);
+  g_assert_cmpuint (hb_document_play_moves (window->document), ==, 1);
+  drawn = hb_state_copy (hb_window_get_state (window));
+  hb_app_test_cell_point (window, 3, 0, 0.5, 0.5, &px, &py);
+  hb_board_view_simulate_press (view, px, py, 1);
+  hold_to (window, 4, 0);
+  g_assert_cmpint (board (window)->colour[4], ==, board (window)->colour[0]);
+  hold_to (window, 3, 0);
+  hb_board_view_simulate_release (view, px, py);
+  hb_app_test_settle (30);
+  g_assert_true (drawn->game->equal (drawn, hb_window_get_state (window)));
+  g_assert_cmpuint (hb_document_play_moves (window->document), ==, 1);
+  g_assert_nonnull (strstr (hb_window_get_status_text (window), "1 move"));
+  /* One Undo takes the path away. */
+  activate (window, "undo");
+  g_assert_cmpint (board (window)->colour[1], ==, 0);
+  hb_state_free (drawn);
   g_rmdir (dir);
   g_free (dir);
   hb_app_test_window_close (window);
@@ -508,6 +548,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/flow/edit", test_edit);
   g_test_add_func ("/app/flow/resize-cuts", test_resize_cuts);
   g_test_add_func ("/app/flow/undo-mid-stroke", test_undo_mid_stroke);
+  g_test_add_func ("/app/flow/stroke-back-is-no-move", test_stroke_back_is_no_move);
   g_test_add_func ("/app/flow/ac-verdict", test_ac_verdict);
   g_test_add_func ("/app/flow/level-warnings", test_level_warnings);
   return g_test_run ();
