@@ -213,6 +213,7 @@ hb_image_load_bytes (const guint8 *data, gsize len, const char *name, GError **e
   SizeCheck check = { 0 };
   gboolean failed = FALSE;
   GdkPixbuf *pb;
+  g_autoptr(GdkPixbuf) upright = NULL;
   HbImage *img;
   gsize off = 0;
 
@@ -289,12 +290,18 @@ hb_image_load_bytes (const guint8 *data, gsize len, const char *name, GError **e
                    name, _("the file ends before the picture does"));
       return NULL;
     }
-  if (!dims_acceptable (gdk_pixbuf_get_width (pb), gdk_pixbuf_get_height (pb)))
+  /* As the picture is shown: a phone's JPEG stored sideways with its EXIF
+   * orientation (a reviewer's board came in turned a quarter). */
+  upright = gdk_pixbuf_apply_embedded_orientation (pb);
+  if (upright == NULL)
+    upright = g_object_ref (pb);
+  if (!dims_acceptable (gdk_pixbuf_get_width (upright), gdk_pixbuf_get_height (upright)))
     {
-      set_size_error (error, name, gdk_pixbuf_get_width (pb), gdk_pixbuf_get_height (pb));
+      set_size_error (error, name, gdk_pixbuf_get_width (upright),
+                      gdk_pixbuf_get_height (upright));
       return NULL;
     }
-  img = from_pixbuf (pb);
+  img = from_pixbuf (upright);
   if (img == NULL)
     g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE,
                  _("%s: the picture's pixel format is not supported"), name);

@@ -21,6 +21,7 @@
 #include "flood.h"
 #include "loop.h"
 
+#include <gdk-pixbuf/gdk-pixbuf.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
@@ -1078,6 +1079,51 @@ test_fifo_picture (void)
   g_unlink (good);
 }
 
+/* A JPEG stored sideways with its EXIF orientation (6: turned a quarter
+ * clockwise to be shown) is read as it is shown: a phone's photo of a
+ * board came in turned. The left column red, the rest white: shown, the
+ * top row is red. */
+static void
+test_exif_orientation (void)
+{
+  g_autoptr(GdkPixbuf) pb = gdk_pixbuf_new (GDK_COLORSPACE_RGB, FALSE, 8, 40, 20);
+  g_autofree gchar *jpeg = NULL;
+  gsize len = 0;
+  /* APP1: "Exif", a big-endian TIFF header, one IFD entry: Orientation
+   * (0x0112), SHORT, 1, value 6. */
+  static const guint8 app1[] = {
+    0xFF, 0xE1, 0x00, 0x22, 'E', 'x', 'i', 'f', 0, 0,
+    'M', 'M', 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08,
+    0x00, 0x01, 0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, 0x06, 0x00, 0x00,
+    0x00, 0x00, 0x00, 0x00,
+  };
+  g_autoptr(GByteArray) withexif = g_byte_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HbImage) img = NULL;
+  guint8 *px = gdk_pixbuf_get_pixels (pb);
+  int stride = gdk_pixbuf_get_rowstride (pb);
+
+  for (int y = 0; y < 20; y++)
+    for (int x = 0; x < 40; x++)
+      {
+        guint8 *p = px + y * stride + 3 * x;
+        p[0] = 255;
+        p[1] = p[2] = x < 10 ? 0 : 255;
+      }
+  g_assert_true (gdk_pixbuf_save_to_buffer (pb, &jpeg, &len, "jpeg", NULL, "quality", "95", NULL));
+  g_assert_cmpuint (len, >, 2);
+  g_byte_array_append (withexif, (const guint8 *) jpeg, 2);          /* SOI */
+  g_byte_array_append (withexif, app1, sizeof app1);
+  g_byte_array_append (withexif, (const guint8 *) jpeg + 2, (guint) (len - 2));
+  img = hb_image_load_bytes (withexif->data, withexif->len, "sideways.jpg", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (img->width, ==, 20);
+  g_assert_cmpint (img->height, ==, 40);
+  /* Turned clockwise: the stored left column is the top row. */
+  g_assert_cmpint (img->pixels[5 * img->stride + 3 * 10 + 1], <, 60);
+  g_assert_cmpint (img->pixels[30 * img->stride + 3 * 10 + 1], >, 200);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1087,6 +1133,7 @@ main (int argc, char **argv)
   tmpdir = g_dir_make_tmp ("hb-import-XXXXXX", NULL);
   g_test_add_func ("/import/real/flow-guessed", test_real_flow_guessed);
   g_test_add_func ("/import/fifo-picture", test_fifo_picture);
+  g_test_add_func ("/import/exif-orientation", test_exif_orientation);
   g_test_add_func ("/import/real/flow-scaled", test_real_flow_scaled);
   g_test_add_func ("/import/real/flood", test_real_flood);
   g_test_add_func ("/import/real/loop", test_real_loop);
