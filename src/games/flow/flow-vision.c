@@ -416,7 +416,7 @@ flow_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
         double cy = ay.origin + (y + 0.5) * ay.period;
         HbLab centre, side[4], corner[4], rim[4];
         guint8 rgb[3];
-        float contrast = G_MAXFLOAT, rim_contrast = G_MAXFLOAT, spread = 0;
+        float contrast = G_MAXFLOAT, rim_low = G_MAXFLOAT, rim_contrast = G_MAXFLOAT, spread = 0;
         static const int sx[4] = { 0, 1, 0, -1 }, sy[4] = { -1, 0, 1, 0 };
         static const int kx[4] = { -1, 1, 1, -1 }, ky[4] = { -1, -1, 1, 1 };
 
@@ -433,7 +433,20 @@ flow_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
                        cell * 0.025, &rim[k], NULL);
             spread = MAX (spread, hb_lab_distance (&centre, &side[k]));
             contrast = MIN (contrast, hb_lab_distance (&centre, &corner[k]));
-            rim_contrast = MIN (rim_contrast, hb_lab_distance (&centre, &rim[k]));
+            /* The second lowest of the four: a dot of a game in progress
+             * has its pipe leaving by one side, in its colour (it was
+             * read as an empty cell, said to be sure); a filled square
+             * shows on all four. */
+            {
+              float r = hb_lab_distance (&centre, &rim[k]);
+              if (r < rim_low)
+                {
+                  rim_contrast = rim_low;
+                  rim_low = r;
+                }
+              else
+                rim_contrast = MIN (rim_contrast, r);
+            }
           }
         /* The corners' least contrast decides: a glow or a pipe's edge
          * may lift one corner, not all four. */
