@@ -123,13 +123,21 @@ hb_board_view_in_key_stroke (HbBoardView *self)
   return self->key_stroke;
 }
 
-/* Escape: the stroke ends, and the window takes back what it drew. */
+/* Escape: the stroke ends, and the window takes back what it drew; a drag
+ * of the mouse too (Escape did nothing to it: the drag drew on). */
 void
-hb_board_view_cancel_key_stroke (HbBoardView *self)
+hb_board_view_cancel_stroke (HbBoardView *self)
 {
   double px, py;
 
   g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  if (!self->key_stroke && self->pressed)
+    {
+      self->pressed = FALSE;
+      g_signal_emit_by_name (self, "stroke-cancelled");
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return;
+    }
   if (!self->key_stroke)
     return;
   self->key_stroke = FALSE;
@@ -204,9 +212,9 @@ on_key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
       return self->cursor_shown
              && hb_board_view_keep_as_read (self, self->cursor_x, self->cursor_y);
     case GDK_KEY_Escape:
-      if (!self->key_stroke)
+      if (!self->key_stroke && !self->pressed)
         return FALSE;
-      hb_board_view_cancel_key_stroke (self);
+      hb_board_view_cancel_stroke (self);
       return TRUE;
     default:
       return FALSE;

@@ -105,7 +105,8 @@ void     hb_board_view_get_animation_times (HbBoardView *self, gint64 *first,
  * is being drawn; Escape takes it back (the view emits "stroke-cancelled"
  * and the window undoes the stroke's step). */
 gboolean hb_board_view_in_key_stroke (HbBoardView *self);
-/* The same as Escape on the board. */
-void     hb_board_view_cancel_key_stroke (HbBoardView *self);
+/* The same as Escape on the board: a keyboard stroke or a drag of the
+ * mouse is taken back. */
+void     hb_board_view_cancel_stroke (HbBoardView *self);
 
 G_END_DECLS

@@ -422,6 +422,19 @@ test_stroke_back_is_no_move (void)
   g_assert_true (drawn->game->equal (drawn, hb_window_get_state (window)));
   g_assert_cmpuint (hb_document_play_moves (window->document), ==, 1);
   g_assert_nonnull (strstr (hb_window_get_status_text (window), "1 move"));
+  /* Escape takes back a drag of the mouse, as it does the keys' stroke
+   * (the drag drew on). */
+  hb_board_view_simulate_press (view, px, py, 1);
+  hold_to (window, 4, 0);
+  hold_to (window, 5, 0);
+  g_assert_cmpint (board (window)->colour[5], ==, board (window)->colour[0]);
+  hb_board_view_cancel_stroke (view);     /* Escape on the board */
+  hb_app_test_settle (30);
+  hold_to (window, 5, 1);
+  hb_board_view_simulate_release (view, px, py);
+  hb_app_test_settle (30);
+  g_assert_true (drawn->game->equal (drawn, hb_window_get_state (window)));
+  g_assert_cmpuint (hb_document_play_moves (window->document), ==, 1);
   /* One Undo takes the path away. */
   activate (window, "undo");
   g_assert_cmpint (board (window)->colour[1], ==, 0);

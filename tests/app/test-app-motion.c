@@ -512,7 +512,7 @@ test_flow_keyboard (void)
   hb_board_view_move_cursor (view, -1, 0);
   hb_app_test_settle (20);
   g_assert_cmpint (flow_board (window)->colour[1 * 3 + 0], ==, 2);
-  hb_board_view_cancel_key_stroke (view);
+  hb_board_view_cancel_stroke (view);
   hb_app_test_settle (20);
   g_assert_false (hb_board_view_in_key_stroke (view));
   g_assert_cmpint (flow_board (window)->colour[1 * 3 + 0], ==, 0);
