@@ -346,17 +346,12 @@ hold_to (HbWindow *window, int x, int y)
   hb_app_test_settle (20);
 }
 
-/* Undo or Restart with the button held ends the stroke: its next motion
- * drew on from the head of a path that was gone (a piece of red path
- * joined to nothing, counted and kept in the history). */
-static void
-test_undo_mid_stroke (void)
+/* Opens a two-colour level in Play with red's path drawn from its left
+ * dot three cells on (one move); returns a copy of that board. */
+static HbState *
+open_with_red_drawn (HbWindow *window)
 {
-  HbWindow *window = hb_app_test_window_new ();
-  HbBoardView *view = hb_window_get_board_view (window);
   char *dir = g_dir_make_tmp ("hintboard-flow-XXXXXX", NULL);
-  HbState *first;
-  double px, py;
 
   g_assert_true (hb_window_select_game (window, "flow"));
   hb_app_test_wait_hint (window);
@@ -365,7 +360,23 @@ test_undo_mid_stroke (void)
   hb_app_test_settle (30);
   drag_cells (window, 0, 0, 3, 0);
   g_assert_cmpint (board (window)->colour[3], ==, board (window)->colour[0]);
-  first = hb_state_copy (hb_window_get_state (window));
+  g_assert_cmpuint (hb_document_play_moves (window->document), ==, 1);
+  g_rmdir (dir);
+  g_free (dir);
+  return hb_state_copy (hb_window_get_state (window));
+}
+
+/* Undo or Restart with the button held ends the stroke: its next motion
+ * drew on from the head of a path that was gone (a piece of red path
+ * joined to nothing, counted and kept in the history). */
+static void
+test_undo_mid_stroke (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  HbState *first = open_with_red_drawn (window);
+  double px, py;
+
   for (int k = 0; k < 2; k++)
     {
       /* On from the path's end, then Undo (k = 0) or Restart (k = 1) with
@@ -388,8 +399,6 @@ test_undo_mid_stroke (void)
       g_assert_cmpint (board (window)->colour[7 + 5], ==, 0);
     }
   hb_state_free (first);
-  g_rmdir (dir);
-  g_free (dir);
   hb_app_test_window_close (window);
 }
 
@@ -400,18 +409,9 @@ test_stroke_back_is_no_move (void)
 {
   HbWindow *window = hb_app_test_window_new ();
   HbBoardView *view = hb_window_get_board_view (window);
-  char *dir = g_dir_make_tmp ("hintboard-flow-XXXXXX", NULL);
-  HbState *drawn;
+  HbState *drawn = open_with_red_drawn (window);
   double px, py;
 
-  g_assert_true (hb_window_select_game (window, "flow"));
-  hb_app_test_wait_hint (window);
-  open_level (window, dir, "back.flow", "R.....R\n.......\nG.....G\n");
-  hb_window_set_mode (window, HB_MODE_PLAY);
-  hb_app_test_settle (30);
-  drag_cells (window, 0, 0, 3, 0);
-  g_assert_cmpuint (hb_document_play_moves (window->document), ==, 1);
-  drawn = hb_state_copy (hb_window_get_state (window));
   hb_app_test_cell_point (window, 3, 0, 0.5, 0.5, &px, &py);
   hb_board_view_simulate_press (view, px, py, 1);
   hold_to (window, 4, 0);
@@ -439,8 +439,6 @@ test_stroke_back_is_no_move (void)
   activate (window, "undo");
   g_assert_cmpint (board (window)->colour[1], ==, 0);
   hb_state_free (drawn);
-  g_rmdir (dir);
-  g_free (dir);
   hb_app_test_window_close (window);
 }
 
