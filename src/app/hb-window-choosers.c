@@ -188,29 +188,44 @@ guard_spin_buttons (GtkWidget *widget)
     guard_spin_buttons (c);
 }
 
+/* The main menu offers the games in a narrow window, where the chooser is
+ * hidden: in a submenu, Game (the four as rows of their own made the menu
+ * taller than a 768-px screen at 400 px wide: its last rows were cut). */
+void
+hb_window_game_menu_set (HbWindow *self, gboolean narrow)
+{
+  GMenuModel *choices = g_object_get_data (G_OBJECT (self), "game-choices");
+
+  hb_window_action_set_enabled (self, "choose-game", narrow);
+  g_menu_remove_all (self->game_menu);
+  if (narrow && choices != NULL)
+    g_menu_append_submenu (self->game_menu, _("_Game"), choices);
+}
+
 void
 hb_window_choosers_init (HbWindow *self)
 {
   const HbGame *const *games = hb_registry_games ();
   GtkStringList *names = gtk_string_list_new (NULL);
+  GMenu *choices = g_menu_new ();
 
   for (int i = 0; games[i] != NULL; i++)
     {
       /* The size chooser remembers sizes in the schema's range. */
       g_warn_if_fail (games[i]->max_ui_side <= SETTINGS_MAX_SIDE);
       gtk_string_list_append (names, _(games[i]->name));
-      /* The same choice in the main menu, for a window too narrow for
-       * the chooser (hidden while its action is off: hb-window-status.c). */
+      /* The same choice in the main menu's Game submenu, for a window too
+       * narrow for the chooser (hb_window_game_menu_set). */
       {
         GMenuItem *item = g_menu_item_new (_(games[i]->name), NULL);
         g_menu_item_set_action_and_target_value (item, "win.choose-game",
                                                  g_variant_new_string (games[i]->id));
-        g_menu_item_set_attribute (item, "hidden-when", "s", "action-disabled");
-        g_menu_append_item (self->game_menu, item);
+        g_menu_append_item (choices, item);
         g_object_unref (item);
       }
     }
-  hb_window_action_set_enabled (self, "choose-game", self->narrow);
+  g_object_set_data_full (G_OBJECT (self), "game-choices", choices, g_object_unref);
+  hb_window_game_menu_set (self, self->narrow);
   gtk_drop_down_set_model (self->game_dropdown, G_LIST_MODEL (names));
   g_object_unref (names);
   g_signal_connect (self->game_dropdown, "notify::selected",

@@ -221,6 +221,7 @@ void           hb_window_start_hint (HbWindow *self, gboolean needed);
 void           hb_window_make_next_hint_move (HbWindow *self);
 void           hb_window_next_hint (HbWindow *self);
 void           hb_window_board_texts_init (HbWindow *self);
+void           hb_window_game_menu_set (HbWindow *self, gboolean narrow);
 void           hb_window_open_player (HbWindow *self);
 void           hb_window_close_player (HbWindow *self);
 void           hb_window_update_plot_mark (HbWindow *self);

@@ -311,7 +311,7 @@ set_narrow (HbWindow *self, gboolean narrow)
   self->narrow = narrow;
   gtk_widget_set_visible (self->undo_box, !narrow);
   gtk_widget_set_visible (GTK_WIDGET (self->game_dropdown), !narrow);
-  hb_window_action_set_enabled (self, "choose-game", narrow);
+  hb_window_game_menu_set (self, narrow);
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->board_box),
                                   narrow ? GTK_ORIENTATION_VERTICAL
                                          : GTK_ORIENTATION_HORIZONTAL);

@@ -763,9 +763,21 @@ test_choose_game_action (void)
 
   /* The menu offers the games once the chooser no longer fits. */
   g_assert_false (hb_window_get_action_enabled (window, "choose-game"));
+  g_assert_cmpint (g_menu_model_get_n_items (G_MENU_MODEL (window->game_menu)), ==, 0);
   g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
   gtk_window_set_default_size (GTK_WINDOW (window), 400, HB_TEST_HEIGHT);
   hb_app_test_wait (choose_game_offered, window, 10000, "the game list in the menu");
+  /* In a submenu, Game: the four as rows of their own made the menu taller
+   * than a 768-px screen at 400 px wide. */
+  {
+    GMenuModel *section = G_MENU_MODEL (window->game_menu);
+    g_autoptr (GMenuModel) sub = NULL;
+
+    g_assert_cmpint (g_menu_model_get_n_items (section), ==, 1);
+    sub = g_menu_model_get_item_link (section, 0, G_MENU_LINK_SUBMENU);
+    g_assert_nonnull (sub);
+    g_assert_cmpint (g_menu_model_get_n_items (sub), ==, 4);
+  }
   hb_app_test_activate (window, "choose-game", g_variant_new_string ("loop"));
   hb_app_test_wait_hint (window);
   g_assert_cmpstr (hb_window_get_game (window)->id, ==, "loop");
