@@ -84,6 +84,75 @@ hb_board_view_draw_marks (HbBoardView *self, cairo_t *cr, const HbLayout *l)
   cairo_stroke (cr);
 }
 
+/* A mark an edit took away, with the board before the edit's stroke and
+ * the board after it (as the stroke left it): Undo back to `before` brings
+ * the mark back, Redo to `after` takes it again (a corrected cell lost its
+ * orange mark for good after an Undo, and the sidebar its note). */
+typedef struct {
+  int      cell;
+  guint    stroke;
+  HbState *before, *after;
+} MarkTaken;
+
+#define MARKS_TAKEN_MAX 64
+
+static void
+mark_taken_free (gpointer data)
+{
+  MarkTaken *t = data;
+
+  hb_state_free (t->before);
+  hb_state_free (t->after);
+  g_free (t);
+}
+
+void
+hb_board_view_mark_taken (HbBoardView *self, int cell)
+{
+  MarkTaken *t = g_new0 (MarkTaken, 1);
+  MarkTaken *last;
+
+  if (self->marks_taken == NULL)
+    self->marks_taken = g_ptr_array_new_with_free_func (mark_taken_free);
+  last = self->marks_taken->len > 0
+         ? g_ptr_array_index (self->marks_taken, self->marks_taken->len - 1) : NULL;
+  t->cell = cell;
+  t->stroke = self->stroke_id;
+  /* The stroke's board before its first move: Undo goes back there. */
+  t->before = hb_state_copy (last != NULL && last->stroke == self->stroke_id ? last->before
+                                                                            : self->state);
+  g_ptr_array_add (self->marks_taken, t);
+  if (self->marks_taken->len > MARKS_TAKEN_MAX)
+    g_ptr_array_remove_index (self->marks_taken, 0);
+}
+
+void
+hb_board_view_marks_follow (HbBoardView *self)
+{
+  if (self->marks_taken == NULL)
+    return;
+  if (!hb_board_view_marks_here (self))
+    {
+      g_clear_pointer (&self->marks_taken, g_ptr_array_unref);
+      return;
+    }
+  for (guint i = 0; i < self->marks_taken->len; i++)
+    {
+      MarkTaken *t = g_ptr_array_index (self->marks_taken, i);
+
+      /* The stroke that took it is drawing now: its board so far. */
+      if (self->emitting && t->stroke == self->stroke_id)
+        {
+          hb_state_free (t->after);
+          t->after = hb_state_copy (self->state);
+        }
+      else if (t->before->game->equal (t->before, self->state))
+        self->marks[t->cell] = 1;
+      else if (t->after != NULL && t->after->game->equal (t->after, self->state))
+        self->marks[t->cell] = 0;
+    }
+}
+
 void
 hb_board_view_set_import (HbBoardView *self, cairo_surface_t *picture,
                           double x0, double y0, double cell_w, double cell_h,
@@ -93,6 +162,7 @@ hb_board_view_set_import (HbBoardView *self, cairo_surface_t *picture,
 
   g_clear_pointer (&self->picture, cairo_surface_destroy);
   g_clear_pointer (&self->marks, g_free);
+  g_clear_pointer (&self->marks_taken, g_ptr_array_unref);
   if (self->state == NULL)
     return;
   if (picture != NULL && cell_w > 0 && cell_h > 0)

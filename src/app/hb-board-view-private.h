@@ -74,6 +74,12 @@ struct _HbBoardView
   guint8        *marks;
   const HbGame  *marks_game;    /* the board the marks are for: its game */
   int            marks_width, marks_height;  /* and size */
+  GPtrArray     *marks_taken;   /* MarkTaken: marks an edit took, with the
+                                 * boards before and after it, so that Undo
+                                 * brings a mark back and Redo takes it
+                                 * again (hb-board-view-marks.c) */
+  guint          stroke_id;     /* counts presses: a stroke's marks share
+                                 * the board before its first move */
 
   /* A move's animation (hb-board-view-anim.c): a copy of the board last
    * shown (kept while a move may animate), the board before the move
@@ -101,6 +107,10 @@ void     hb_board_view_zoomed_layout (HbBoardView *self, HbLayout *layout);
 gboolean hb_board_view_marks_here (const HbBoardView *self);
 gboolean hb_board_view_keep_as_read (HbBoardView *self, int x, int y);
 void     hb_board_view_draw_marks (HbBoardView *self, cairo_t *cr, const HbLayout *layout);
+/* An edit touched marked cell `cell` (self->state is the board before its
+ * moves); the marks follow the board shown (after set_state). */
+void     hb_board_view_mark_taken (HbBoardView *self, int cell);
+void     hb_board_view_marks_follow (HbBoardView *self);
 /* Ctrl +, Ctrl −, Ctrl 0; FALSE when the key is not one of them. */
 gboolean hb_board_view_zoom_key (HbBoardView *self, guint keyval, GdkModifierType mods);
 /* Adds the scroll and pinch controllers. */

@@ -125,6 +125,9 @@ emit_moves (HbBoardView *self, HbPointerPhase phase, const HbHit *hit,
   HbMove moves[MAX_MOVES_PER_EVENT];
   int n;
 
+  if (new_gesture)
+    self->stroke_id++;
+
   /* An unsure cell touched in Edit is seen to: its mark goes (a click
    * with the colour it has confirms it), the others stay (the first edit
    * took them all, so a board with many could not be checked cell by
@@ -133,6 +136,7 @@ emit_moves (HbBoardView *self, HbPointerPhase phase, const HbHit *hit,
       && hb_board_view_marks_here (self) && self->marks[hit->y * self->state->width + hit->x])
     {
       self->marks[hit->y * self->state->width + hit->x] = 0;
+      hb_board_view_mark_taken (self, hit->y * self->state->width + hit->x);
       gtk_widget_queue_draw (GTK_WIDGET (self));
     }
   n = self->state->game->pointer (self->state, &self->pointer, phase, hit,
@@ -437,6 +441,7 @@ hb_board_view_set_state (HbBoardView *self, const HbState *state)
   self->shown_width = state ? state->width : 0;
   self->shown_height = state ? state->height : 0;
   self->hint = NULL;
+  hb_board_view_marks_follow (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -616,6 +621,7 @@ hb_board_view_dispose (GObject *object)
   clear_live (self);
   g_clear_pointer (&self->picture, cairo_surface_destroy);
   g_clear_pointer (&self->marks, g_free);
+  g_clear_pointer (&self->marks_taken, g_ptr_array_unref);
   if (self->ui != NULL && self->ui_game != NULL && self->ui_game->ui_free != NULL)
     self->ui_game->ui_free (self->ui);
   self->ui = NULL;

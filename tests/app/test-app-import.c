@@ -296,6 +296,14 @@ test_import_png (Fixture *f, gconstpointer data)
     hb_board_view_simulate_click (view, px, py, 1);
     hb_app_test_settle (30);
     g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 1);
+    /* Undo of that edit brings its mark back, Redo takes it again (an
+     * Undo brought the cell back without its mark, for good). */
+    hb_app_test_activate (window, "undo", NULL);
+    hb_app_test_settle (30);
+    g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 2);
+    hb_app_test_activate (window, "redo", NULL);
+    hb_app_test_settle (30);
+    g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 1);
     hb_app_test_cell_point (window, 0, 0, 0.5, 0.5, &px, &py);
     hb_board_view_simulate_click (view, px, py, 1);
     hb_app_test_settle (30);
