@@ -47,9 +47,12 @@ status_says_solved (HbWindow *window)
   return strstr (hb_window_get_status_text (window), "Solved") != NULL;
 }
 
+/* Opens `text` as the level file `name` (written to a scratch folder of
+ * its own and removed once open). */
 static void
-open_level (HbWindow *window, const char *dir, const char *name, const char *text)
+open_level (HbWindow *window, const char *name, const char *text)
 {
+  g_autofree char *dir = g_dir_make_tmp ("hintboard-flow-XXXXXX", NULL);
   char *path = g_build_filename (dir, name, NULL);
   GFile *file;
 
@@ -62,6 +65,7 @@ open_level (HbWindow *window, const char *dir, const char *name, const char *tex
   g_object_unref (file);
   g_unlink (path);
   g_free (path);
+  g_rmdir (dir);
 }
 
 /* The pixel at the centre of a cell is about `rgb` (0xRRGGBB). */
@@ -143,13 +147,12 @@ static void
 test_play (void)
 {
   HbWindow *window = hb_app_test_window_new ();
-  char *dir = g_dir_make_tmp ("hintboard-flow-XXXXXX", NULL);
   const FlowState *s;
 
   g_assert_true (hb_window_select_game (window, "flow"));
   hb_app_test_wait_hint (window);
   /* R, G and B down the three columns. */
-  open_level (window, dir, "columns.flow", "RGB\n...\nRGB\n");
+  open_level (window, "columns.flow", "RGB\n...\nRGB\n");
   s = board (window);
   g_assert_cmpint (s->base.width, ==, 3);
   g_assert_cmpint (s->colours, ==, 3);
@@ -210,8 +213,6 @@ test_play (void)
   activate (window, "redo");
   g_assert_true (status_says_solved (window));
 
-  g_rmdir (dir);
-  g_free (dir);
   hb_app_test_window_close (window);
 }
 
@@ -241,13 +242,12 @@ static void
 test_next_hint (void)
 {
   HbWindow *window = hb_app_test_window_new ();
-  char *dir = g_dir_make_tmp ("hintboard-flow-XXXXXX", NULL);
   const FlowState *s;
   int drawn = 0;
 
   g_assert_true (hb_window_select_game (window, "flow"));
   hb_app_test_wait_hint (window);
-  open_level (window, dir, "rows.flow", "R..R\nG..G\nB..B\n");
+  open_level (window, "rows.flow", "R..R\nG..G\nB..B\n");
   hb_window_set_mode (window, HB_MODE_PLAY);
   hb_app_test_settle (30);
   /* Next hint draws one whole path, as one step. */
@@ -270,8 +270,6 @@ test_next_hint (void)
   hint_to_the_end (window, ", with 3 hints!");
   s = board (window);
   g_assert_null (flow_check_answer (4, 3, s->dot, s->colour));
-  g_rmdir (dir);
-  g_free (dir);
   hb_app_test_window_close (window);
 }
 
@@ -282,11 +280,10 @@ static void
 test_hints_across_restart (void)
 {
   HbWindow *window = hb_app_test_window_new ();
-  char *dir = g_dir_make_tmp ("hintboard-flow-XXXXXX", NULL);
 
   g_assert_true (hb_window_select_game (window, "flow"));
   hb_app_test_wait_hint (window);
-  open_level (window, dir, "rows.flow", "R..R\nG..G\nB..B\n");
+  open_level (window, "rows.flow", "R..R\nG..G\nB..B\n");
   hb_window_set_mode (window, HB_MODE_PLAY);
   hb_app_test_settle (30);
   activate (window, "next-hint");
@@ -297,8 +294,6 @@ test_hints_across_restart (void)
   activate (window, "undo");
   hb_app_test_settle (30);
   hint_to_the_end (window, ", with 3 hints!");
-  g_rmdir (dir);
-  g_free (dir);
   hb_app_test_window_close (window);
 }
 
@@ -309,7 +304,6 @@ static void
 test_level_warnings (void)
 {
   HbWindow *window = hb_app_test_window_new ();
-  char *dir = g_dir_make_tmp ("hintboard-flow-XXXXXX", NULL);
 
   g_assert_true (hb_window_select_game (window, "flow"));
   hb_app_test_wait_hint (window);
@@ -317,21 +311,19 @@ test_level_warnings (void)
   g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
                                       g_variant_new_boolean (TRUE));
   /* Two colours that must cross. */
-  open_level (window, dir, "cross.flow", ".R.\nGBG\n.R.\n.B.\n");
+  open_level (window, "cross.flow", ".R.\nGBG\n.R.\n.B.\n");
   hb_app_test_wait_hint (window);
   g_assert_nonnull (strstr (hb_window_get_status_text (window), "no solution"));
   g_assert_false (hb_window_get_action_enabled (window, "next-hint"));
   /* Two ways to share the board. */
-  open_level (window, dir, "two.flow", "A..B\n.BA.\n.CC.\n....\n");
+  open_level (window, "two.flow", "A..B\n.BA.\n.CC.\n....\n");
   hb_app_test_wait_hint (window);
   g_assert_nonnull (strstr (hb_window_get_status_text (window), "more than one solution"));
   g_assert_true (hb_window_get_action_enabled (window, "next-hint"));
   /* A level with one answer: no warning. */
-  open_level (window, dir, "rows.flow", "R..R\nG..G\nB..B\n");
+  open_level (window, "rows.flow", "R..R\nG..G\nB..B\n");
   hb_app_test_wait_hint (window);
   g_assert_null (strstr (hb_window_get_status_text (window), "solution"));
-  g_rmdir (dir);
-  g_free (dir);
   hb_app_test_window_close (window);
 }
 
@@ -351,18 +343,15 @@ hold_to (HbWindow *window, int x, int y)
 static HbState *
 open_with_red_drawn (HbWindow *window)
 {
-  char *dir = g_dir_make_tmp ("hintboard-flow-XXXXXX", NULL);
 
   g_assert_true (hb_window_select_game (window, "flow"));
   hb_app_test_wait_hint (window);
-  open_level (window, dir, "stroke.flow", "R.....R\n.......\nG.....G\n");
+  open_level (window, "stroke.flow", "R.....R\n.......\nG.....G\n");
   hb_window_set_mode (window, HB_MODE_PLAY);
   hb_app_test_settle (30);
   drag_cells (window, 0, 0, 3, 0);
   g_assert_cmpint (board (window)->colour[3], ==, board (window)->colour[0]);
   g_assert_cmpuint (hb_document_play_moves (window->document), ==, 1);
-  g_rmdir (dir);
-  g_free (dir);
   return hb_state_copy (hb_window_get_state (window));
 }
 
@@ -449,11 +438,10 @@ static void
 test_resize_cuts (void)
 {
   HbWindow *window = hb_app_test_window_new ();
-  char *dir = g_dir_make_tmp ("hintboard-flow-XXXXXX", NULL);
 
   g_assert_true (hb_window_select_game (window, "flow"));
   hb_app_test_wait_hint (window);
-  open_level (window, dir, "cut.flow", "RGB.\n....\nRGB.\n");
+  open_level (window, "cut.flow", "RGB.\n....\nRGB.\n");
   hb_window_set_mode (window, HB_MODE_EDIT);
   hb_app_test_settle (30);
   /* The empty column: nothing lost, nothing said. */
@@ -484,8 +472,6 @@ test_resize_cuts (void)
   hb_app_test_settle (30);
   g_assert_cmpint (board (window)->dot[1 * 3 + 1], !=, 0);
   g_assert_null (window->cut_toast);
-  g_rmdir (dir);
-  g_free (dir);
   hb_app_test_window_close (window);
 }
 
@@ -495,13 +481,12 @@ static void
 test_ac_verdict (void)
 {
   HbWindow *window = hb_app_test_window_new ();
-  char *dir = g_dir_make_tmp ("hintboard-flow-XXXXXX", NULL);
   const HbResult *r;
 
   g_assert_true (hb_window_select_game (window, "flow"));
   hb_app_test_wait_hint (window);
   /* Two answers: no cell of the middle is forced. */
-  open_level (window, dir, "two.flow", "A..B\n.BA.\n.CC.\n....\n");
+  open_level (window, "two.flow", "A..B\n.BA.\n.CC.\n....\n");
   g_assert_true (hb_window_select_solver (window, "ac"));
   hb_window_solve (window);
   hb_app_test_wait (hb_app_test_not_solving, window, 30000, "arc consistency");
@@ -511,8 +496,6 @@ test_ac_verdict (void)
   g_assert_cmpint (r->status, ==, HB_STATUS_GAVE_UP);
   g_assert_cmpstr (hb_solver_panel_get_verdict (hb_window_get_solver_panel (window)), ==,
                    "Not solved: this method alone cannot finish it");
-  g_rmdir (dir);
-  g_free (dir);
   hb_app_test_window_close (window);
 }
 
