@@ -137,6 +137,18 @@ hb_test_shared_screens (const char *sub)
   return g_build_filename (srcdir ? srcdir : ".", "..", "..", "shared", "screens", sub, NULL);
 }
 
+char *
+hb_test_flow_screens_or_skip (void)
+{
+  char *dir = hb_test_shared_screens ("flow");
+
+  if (g_file_test (dir, G_FILE_TEST_IS_DIR))
+    return dir;
+  g_free (dir);
+  g_test_skip ("../shared/screens/flow is not here");
+  return NULL;
+}
+
 HbImage *
 hb_test_flow_screen (const char *dir, int i, char **truth)
 {

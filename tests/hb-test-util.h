@@ -35,6 +35,9 @@ void     hb_test_numbers_end (void);
 /* The folder ../shared/screens/<sub> beside the project (G_TEST_SRCDIR),
  * where the real screenshots are, if they are there. */
 char *hb_test_shared_screens (const char *sub);
+/* The folder of the real Flow Free screenshots (../shared/screens/flow),
+ * or NULL with the test marked skipped when it is not here. */
+char *hb_test_flow_screens_or_skip (void);
 
 /* Flow Free screenshot number i of `dir` (flow_NN.jpg) with its truth
  * file's text (flow_NN.truth.flow) in *truth, or NULL when either is

@@ -257,14 +257,11 @@ test_real_loop (void)
 static void
 test_real_flow_guessed (void)
 {
-  g_autofree char *dir = hb_test_shared_screens ("flow");
+  g_autofree char *dir = hb_test_flow_screens_or_skip ();
   int n = 0;
 
-  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
-    {
-      g_test_skip ("../shared/screens/flow is not here");
-      return;
-    }
+  if (dir == NULL)
+    return;
   for (int i = 1; i <= 99; i++)
     {
       g_autofree char *truth = NULL, *got = NULL, *a = NULL, *b = NULL;
@@ -294,15 +291,12 @@ test_real_flow_guessed (void)
 static void
 test_real_flow_scaled (void)
 {
-  g_autofree char *dir = hb_test_shared_screens ("flow");
+  g_autofree char *dir = hb_test_flow_screens_or_skip ();
   static const double scales[] = { 0.5, 0.4, 0.3 };
   int n = 0;
 
-  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
-    {
-      g_test_skip ("../shared/screens/flow is not here");
-      return;
-    }
+  if (dir == NULL)
+    return;
   for (int i = 1; i <= 99; i++)
     {
       g_autofree char *truth = NULL, *b = NULL;
@@ -1088,14 +1082,11 @@ test_fifo_picture (void)
 static void
 test_real_flow_in_progress (void)
 {
-  g_autofree char *dir = hb_test_shared_screens ("flow");
+  g_autofree char *dir = hb_test_flow_screens_or_skip ();
   int n = 0;
 
-  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
-    {
-      g_test_skip ("../shared/screens/flow is not here");
-      return;
-    }
+  if (dir == NULL)
+    return;
   for (int i = 1; i <= 99; i++)
     {
       g_autofree char *truth = NULL, *b = NULL, *got = NULL, *a = NULL, *what = NULL;
