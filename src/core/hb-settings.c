@@ -291,6 +291,12 @@ hb_settings_parse_assignment (HbSettings *s, const char *assignment, GError **er
                      "unknown setting “%s” (known: %s)", shown, known->str);
       return FALSE;
     }
+  if (hb_settings_has (s, found->key))
+    {
+      g_set_error (error, HB_SETTINGS_ERROR, HB_SETTINGS_ERROR_REPEATED,
+                   "%s is set twice: give it once", found->key);
+      return FALSE;
+    }
   return hb_settings_set_from_string (s, found, eq + 1, error);
 }
 

@@ -36,6 +36,7 @@ typedef enum {
   HB_SETTINGS_ERROR_UNKNOWN,  /* no such key */
   HB_SETTINGS_ERROR_VALUE,    /* not a value of the setting's type */
   HB_SETTINGS_ERROR_RANGE,    /* outside the declared range or choices */
+  HB_SETTINGS_ERROR_REPEATED, /* one key given twice in one list of assignments */
 } HbSettingsErrorCode;
 
 GQuark hb_settings_error_quark (void);
@@ -95,7 +96,9 @@ gboolean hb_settings_set_seed (HbSettings *s, const HbSetting *decl, guint64 val
 gboolean hb_settings_set_from_string (HbSettings *s, const HbSetting *decl,
                                       const char *text, GError **error);
 /* "KEY=VALUE" against one or more declaration lists (NULL-terminated
- * varargs of `const HbSetting *`); an unknown key lists the known ones. */
+ * varargs of `const HbSetting *`); an unknown key lists the known ones, and
+ * a key `s` already holds is refused (HB_SETTINGS_ERROR_REPEATED: of
+ * `--set k=1 --set k=2` neither is plainly the one meant). */
 gboolean hb_settings_parse_assignment (HbSettings *s, const char *assignment,
                                        GError **error, ...) G_GNUC_NULL_TERMINATED;
 void     hb_settings_unset (HbSettings *s, const char *key);

@@ -951,6 +951,13 @@ test_options_refused (void)
     g_autofree char *flow = write_tmp ("seed.flow", "a.a\n");
     expect_usage ("--seed and --set seed= both set the seed: give one", "solve", "--solver",
                   "ga-paths", "--seed", "3", "--set", "seed=4", flow, NULL);
+    /* Any key twice: the last did win, without a word. */
+    expect_usage ("solver ga-paths: generations is set twice: give it once", "solve",
+                  "--solver", "ga-paths", "--set", "generations=5", "--set", "generations=9",
+                  flow, NULL);
+    expect_usage ("generate flow: unique is set twice: give it once", "generate", "--game",
+                  "flow", "--size", "5x5", "--set", "unique=true", "--set", "unique=false",
+                  NULL);
   }
   /* An unknown game is named before any bench runs. */
   expect_usage ("unknown game 'nosuch'", "bench", "--quick", "lights", "nosuch", NULL);

@@ -96,6 +96,18 @@ test_settings_errors (void)
   expect_error ("colour=3", HB_SETTINGS_ERROR_UNKNOWN, "known: population, rate");
   expect_error ("=3", HB_SETTINGS_ERROR_VALUE, "KEY=VALUE");
   expect_error ("population", HB_SETTINGS_ERROR_VALUE, "KEY=VALUE");
+
+  /* A key given twice is refused, whatever the values: the first stays. */
+  {
+    g_autoptr (HbSettings) s = hb_settings_new ();
+    g_autoptr (GError) error = NULL;
+
+    g_assert_true (hb_settings_parse_assignment (s, "rate=0.25", &error, decls, NULL));
+    g_assert_false (hb_settings_parse_assignment (s, "rate=0.5", &error, decls, NULL));
+    g_assert_error (error, HB_SETTINGS_ERROR, HB_SETTINGS_ERROR_REPEATED);
+    g_assert_nonnull (strstr (error->message, "rate is set twice"));
+    g_assert_cmpfloat (hb_settings_get_number (s, decls, "rate"), ==, 0.25);
+  }
 }
 
 static void
