@@ -92,7 +92,8 @@ test_link_and_solve (void)
   assert_colours (s, "RRRG.G");
   g_assert_false (flow_game.is_solved (&s->base));
   status = flow_game.status_text (&s->base);
-  g_assert_cmpstr (status, ==, "1 / 2 flows · 5 / 6 cells");
+  /* The dots are not counted: one of the two cells between them filled. */
+  g_assert_cmpstr (status, ==, "1 / 2 flows · 1 / 2 cells");
   /* A dot takes one link only; a link into another colour's dot is refused. */
   apply_refused (s, FLOW_OP_LINK, 0, 0, LINK (0, HB_DIR_S));
   apply_refused (s, FLOW_OP_LINK, 1, 1, LINK (0, HB_DIR_W));
@@ -105,7 +106,24 @@ test_link_and_solve (void)
   g_assert_null (flow_check_answer (3, 2, s->dot, s->colour));
   g_clear_pointer (&status, g_free);
   status = flow_game.status_text (&s->base);
-  g_assert_cmpstr (status, ==, "2 / 2 flows · 6 / 6 cells · Solved");
+  g_assert_cmpstr (status, ==, "2 / 2 flows · 2 / 2 cells · Solved");
+  hb_state_free (&s->base);
+}
+
+/* A level of dots only has no cells to fill: the line counts flows alone
+ * (it read "0 / 0 cells"). */
+static void
+test_status_dots_only (void)
+{
+  FlowState *s = parse ("RR\n");
+  g_autofree char *status = flow_game.status_text (&s->base);
+
+  g_assert_cmpstr (status, ==, "0 / 1 flow");
+  s = apply (s, FLOW_OP_LINK, 0, 0, LINK (0, HB_DIR_E));
+  g_clear_pointer (&status, g_free);
+  status = flow_game.status_text (&s->base);
+  g_assert_true (flow_game.is_solved (&s->base));
+  g_assert_cmpstr (status, ==, "1 / 1 flow · Solved");
   hb_state_free (&s->base);
 }
 
@@ -1065,6 +1083,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/flow/game/link-and-solve", test_link_and_solve);
+  g_test_add_func ("/flow/game/status-dots-only", test_status_dots_only);
   g_test_add_func ("/flow/game/is-solved-rejects", test_is_solved_rejects);
   g_test_add_func ("/flow/game/cut", test_cut);
   g_test_add_func ("/flow/game/cut-long", test_cut_long);

@@ -1511,21 +1511,29 @@ flow_solved_text (const HbResult *result)
 /* What keeps the board from being a level, in the words of both status
  * lines: no dots at all, or a colour without its pair; NULL when every
  * colour has its two dots.  The same pass over the board (a large one has
- * a million cells) counts the filled cells and finds each colour's first
- * dot, which the play line goes on to walk from. */
+ * a million cells) counts the cells a pipe can fill (every cell but the
+ * dots) and how many pipes fill, and finds each colour's first dot, which
+ * the play line goes on to walk from. The dots are not counted: a level
+ * just opened reads "0 / 35 cells", as the game's pipe gauge reads 0 %. */
 static char *
-flow_dots_text (const FlowState *s, gsize *filled, int first[FLOW_MAX_COLOURS + 1])
+flow_dots_text (const FlowState *s, gsize *filled, gsize *open,
+                int first[FLOW_MAX_COLOURS + 1])
 {
   gsize n = (gsize) s->base.width * s->base.height;
   int ndots[FLOW_MAX_COLOURS + 1] = { 0 };
 
   *filled = 0;
+  *open = 0;
   if (s->colours == 0)
     return g_strdup (_("No dots yet: in Edit, pick a colour and click two cells"));
   for (gsize i = 0; i < n; i++)
     {
-      *filled += s->colour[i] != 0;
-      if (s->dot[i] && s->dot[i] <= s->colours && ndots[s->dot[i]]++ == 0)
+      if (s->dot[i] == 0)
+        {
+          (*open)++;
+          *filled += s->colour[i] != 0;
+        }
+      else if (s->dot[i] <= s->colours && ndots[s->dot[i]]++ == 0)
         first[s->dot[i]] = (int) i;
     }
   for (int c = 0; c < s->colours; c++)
@@ -1562,11 +1570,11 @@ static char *
 flow_status_text (const HbState *state)
 {
   const FlowState *s = FLOW_CONST (state);
-  gsize n = (gsize) state->width * state->height, filled = 0;
+  gsize n = (gsize) state->width * state->height, filled = 0, open = 0;
   int joined = 0;
   g_autofree char *flows = NULL, *cells = NULL, *nf = NULL, *nn = NULL;
   int first[FLOW_MAX_COLOURS + 1];
-  char *problem = flow_dots_text (s, &filled, first);
+  char *problem = flow_dots_text (s, &filled, &open, first);
 
   if (problem != NULL)
     return problem;
@@ -1600,12 +1608,21 @@ flow_status_text (const HbState *state)
   /* TRANSLATORS: flows joined / flows in the level */
   flows = g_strdup_printf (g_dngettext (NULL, "%d / %d flow", "%d / %d flows", s->colours),
                            joined, s->colours);
-  /* TRANSLATORS: cells filled / cells on the board */
   /* Formatted apart, the digits grouped as the locale says. */
   nf = hb_format_count ((gint64) filled);
-  nn = hb_format_count ((gint64) n);
-  cells = g_strdup_printf (g_dngettext (NULL, "%s / %s cell", "%s / %s cells", (gulong) n),
+  nn = hb_format_count ((gint64) open);
+  /* TRANSLATORS: cells filled by pipes / cells that are not dots */
+  cells = g_strdup_printf (g_dngettext (NULL, "%s / %s cell", "%s / %s cells", (gulong) open),
                            nf, nn);
+  if (open == 0)
+    {
+      /* Nothing but dots: no cells to count. */
+      g_clear_pointer (&cells, g_free);
+      if (flow_is_solved (s))
+        /* TRANSLATORS: the status line of a level of dots only: "2 / 2 flows · Solved" */
+        return g_strdup_printf (_("%s · Solved"), flows);
+      return g_steal_pointer (&flows);
+    }
   if (flow_is_solved (s))
     /* TRANSLATORS: the status line: "7 / 7 flows · 49 / 49 cells · Solved" */
     return g_strdup_printf (_("%s · %s · Solved"), flows, cells);
@@ -1619,9 +1636,9 @@ static char *
 flow_edit_status_text (const HbState *state)
 {
   const FlowState *s = FLOW_CONST (state);
-  gsize filled;
+  gsize filled, open;
   int first[FLOW_MAX_COLOURS + 1];
-  char *problem = flow_dots_text (s, &filled, first);
+  char *problem = flow_dots_text (s, &filled, &open, first);
 
   if (problem != NULL)
     return problem;
