@@ -81,8 +81,9 @@ hb_window_update_actions (HbWindow *self)
                                 && hb_trace_length (self->trace) > 0
                                 && self->result_initial != NULL
                                 && self->result_initial->game == game);
-  /* Nothing to hint once the level is solved, nor when the hint found
-   * no move (a level with no solution: the status line says why). */
+  /* Nothing to hint once the level is solved or lost (out of moves), nor
+   * when the hint found no move (a level with no solution: the status
+   * line says why). */
   {
     gconstpointer hint = hb_hint_job_get_hint (self->hint_job);
     HbMove move;
@@ -91,6 +92,7 @@ hb_window_update_actions (HbWindow *self)
                                   && game->hint_compute != NULL
                                   && !(game->is_solved != NULL
                                        && game->is_solved (hb_window_current (self)))
+                                  && !hb_window_play_is_lost (self)
                                   && (hint == NULL
                                       || game->hint_next_move (hb_window_current (self),
                                                                hint, &move)));

@@ -70,6 +70,10 @@ hb_window_make_next_hint_move (HbWindow *self)
    * window went back to Edit is not made. */
   if (hint == NULL || hb_window_get_mode (self) != HB_MODE_PLAY)
     return;
+  /* Out of moves: a hint's move is refused as a click's is (it played on
+   * past Flood-It's move limit: "6 / 5 moves"). */
+  if (hb_window_play_is_lost (self))
+    return;
   /* A hint of several moves (Flow Free: a whole path) is one undo step. */
   if (game->hint_next_moves != NULL)
     {

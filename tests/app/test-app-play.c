@@ -279,6 +279,12 @@ test_flood_out_of_moves (void)
     hb_app_test_activate (window, "palette", g_variant_new_int32 (2));
     hb_app_test_settle (30);
     g_assert_true (hb_window_get_state (window) == before);
+    /* Nor a hint's move (Next Hint played on: "2 / 1 moves"), greyed
+     * out as well as refused. */
+    g_assert_false (hb_window_get_action_enabled (window, "next-hint"));
+    hb_window_next_hint (window);
+    hb_app_test_settle (300);
+    g_assert_true (hb_window_get_state (window) == before);
   }
 
   /* Restart: the level as loaded, no move made, play again. */
