@@ -2198,16 +2198,22 @@ flow_frame_status (gconstpointer frame)
 {
   const FlowFrame *f = frame;
   const FlowState *b = f->board;
-  gsize n = (gsize) b->base.width * b->base.height, filled = 0, marked = 0;
+  gsize n = (gsize) b->base.width * b->base.height, filled = 0, open = 0, marked = 0;
   g_autofree char *nf = NULL, *nn = NULL, *nm = NULL;
 
+  /* The cells as the status line counts them, the dots left out (the
+   * player said "20 / 81" where the status said "0 / 63"). */
   for (gsize i = 0; i < n; i++)
     {
-      filled += b->colour[i] != 0;
+      if (b->dot[i] == 0)
+        {
+          open++;
+          filled += b->colour[i] != 0;
+        }
       marked += f->marks[i] != 0;
     }
   nf = hb_format_count ((gint64) filled);
-  nn = hb_format_count ((gint64) n);
+  nn = hb_format_count ((gint64) open);
   if (marked == 0)
     /* TRANSLATORS: the player's counter: cells coloured / cells */
     return g_strdup_printf (_("%s / %s cells coloured"), nf, nn);
