@@ -1016,6 +1016,33 @@ cancel_thread (gpointer data)
   return NULL;
 }
 
+/* A population of one is refused: the best is kept and the rest are
+ * children, so one individual never changed, and the run blamed the level
+ * ("Colours that no random walk could ever join"). Two can solve. */
+static void
+test_ga_population_one (void)
+{
+  const HbSolver *solvers[] = { &flow_solver_ga_paths, &flow_solver_ga_cells };
+
+  for (guint v = 0; v < G_N_ELEMENTS (solvers); v++)
+    {
+      g_autoptr (FlowState) s = parse ("a.a\nb.b\n");
+      g_autoptr (HbSettings) one = settings (solvers[v], "seed=1", "population=1", NULL);
+      g_autoptr (HbSettings) two = settings (solvers[v], "seed=1", "population=2", NULL);
+      HbSolveOptions o = { .settings = one };
+      g_autoptr (GError) error = NULL;
+      HbResult *r = hb_solve (solvers[v], &s->base, &o, NULL, NULL, &error);
+
+      g_assert_null (r);
+      g_assert_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED);
+      g_assert_nonnull (strstr (error->message, "give 2 or more"));
+      r = run (solvers[v], s, two, NULL, NULL);
+      g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+      check_solution (s, r);
+      hb_result_free (r);
+    }
+}
+
 static void
 test_ga_cancel (void)
 {
@@ -1208,6 +1235,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/ga/unsolvable", test_ga_unsolvable);
   g_test_add_func ("/flow/ga/cells", test_ga_cells);
   g_test_add_func ("/flow/ga/cancel", test_ga_cancel);
+  g_test_add_func ("/flow/ga/population-one", test_ga_population_one);
   g_test_add_func ("/flow/ga/limits-live", test_ga_limits_live);
   g_test_add_func ("/flow/ga/measure", test_ga_measure);
   g_test_add_func ("/flow/traces-replay", test_traces_replay);

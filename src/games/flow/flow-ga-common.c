@@ -17,15 +17,22 @@ flow_rng_double (FlowRng *r)
   return (double) (flow_rng_next (r) >> 11) * (1.0 / 9007199254740992.0);
 }
 
-void
+gboolean
 flow_ga_params (FlowGaParams *p, const FlowState *level, const HbSolveOptions *options,
-                const HbSetting *decls)
+                const HbSetting *decls, GError **error)
 {
   const HbSettings *s = options != NULL ? options->settings : NULL;
   gboolean big = (gint64) level->base.width * level->base.height >= 100;
   gboolean was_set = FALSE;
 
   p->population = (int) hb_settings_get_int (s, decls, "population");
+  if (p->population == 1)
+    {
+      g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED, "%s",
+                   _("A population of one makes no children (the best is kept, the rest "
+                     "are its children): give 2 or more, or Auto"));
+      return FALSE;
+    }
   if (p->population <= 0)
     p->population = big ? 1000 : 500;
   p->generations = (int) hb_settings_get_int (s, decls, "generations");
@@ -35,6 +42,7 @@ flow_ga_params (FlowGaParams *p, const FlowState *level, const HbSolveOptions *o
   p->seed = hb_settings_get_seed (s, "seed", &was_set);
   if (!was_set && options != NULL && options->seed != 0)
     p->seed = options->seed;
+  return TRUE;
 }
 
 int

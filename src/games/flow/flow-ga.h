@@ -48,9 +48,12 @@ typedef struct {
 /* Settings both genetic algorithms read (their lists hold these keys):
  * "population" and "generations" (0 = from the board size: 500 / 200
  * below 10×10 cells, 1000 / 500 from 10×10, as the write-up did),
- * "mutation" and "seed". */
-void flow_ga_params (FlowGaParams *p, const FlowState *level,
-                     const HbSolveOptions *options, const HbSetting *decls);
+ * "mutation" and "seed". A population of one is refused (HB_SOLVE_ERROR_FAILED):
+ * the best is kept and the rest are children, so one individual never
+ * changes, and the run blamed the level for it. */
+gboolean flow_ga_params (FlowGaParams *p, const FlowState *level,
+                         const HbSolveOptions *options, const HbSetting *decls,
+                         GError **error);
 
 /* Tournament selection: the fittest of `size` individuals drawn at random
  * (lower fitness is better here; a GA that maximises passes negated

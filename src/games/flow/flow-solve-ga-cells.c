@@ -132,8 +132,8 @@ limit_message (HbResult *r, gboolean nodes, int gen, int best, int cells)
 
 static const HbSetting ga_cells_settings[] = {
   { "population", N_("Population"),
-    N_("Individuals per generation; automatic is 500 below 10×10 cells and 1000 from "
-       "10×10, as the original article chose."),
+    N_("Individuals per generation, 2 or more; automatic is 500 below 10×10 cells and "
+       "1000 from 10×10, as the original article chose."),
     HB_SETTING_INT, 0, 100000, 0, NULL, N_("Auto"), NULL },
   { "generations", N_("Generations"),
     N_("How many generations before it gives up; automatic is 200 below 10×10 cells "
@@ -163,8 +163,8 @@ ga_cells_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
   int gen = 0, P, best_score = -1, ib = 0;
   gsize n;
 
-  (void) error;
-  flow_ga_params (&prm, level, options, ga_cells_settings);
+  if (!flow_ga_params (&prm, level, options, ga_cells_settings, error))
+    return NULL;
   P = prm.population;
   g.level = level;
   g.w = state->width;

@@ -605,8 +605,8 @@ ga_free (Ga *g)
 
 static const HbSetting ga_paths_settings[] = {
   { "population", N_("Population"),
-    N_("Individuals per generation; automatic is 500 below 10×10 cells and 1000 from "
-       "10×10, as the original article chose."),
+    N_("Individuals per generation, 2 or more; automatic is 500 below 10×10 cells and "
+       "1000 from 10×10, as the original article chose."),
     HB_SETTING_INT, 0, 100000, 0, NULL, N_("Auto"), NULL },
   { "generations", N_("Generations"),
     N_("How many generations before it gives up; automatic is 200 below 10×10 cells "
@@ -683,8 +683,8 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
   double best_fit = -1;
   gboolean use_ac, probe;
 
-  (void) error;
-  flow_ga_params (&prm, level, options, ga_paths_settings);
+  if (!flow_ga_params (&prm, level, options, ga_paths_settings, error))
+    return NULL;
   use_ac = hb_settings_get_switch (settings, ga_paths_settings, "ac");
   probe = hb_settings_get_switch (settings, ga_paths_settings, "probe");
   P = prm.population;
