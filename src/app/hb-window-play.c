@@ -397,4 +397,5 @@ hb_window_play_dispose (HbWindow *self)
   g_clear_object (&self->lost_toast);
   g_clear_object (&self->win_toast);
   g_clear_object (&self->cut_toast);
+  g_clear_object (&self->page_toast);
 }

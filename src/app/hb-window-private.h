@@ -84,6 +84,10 @@ struct _HbWindow
   AdwToast            *cut_toast;      /* "The smaller board cut off …", with
                                         * its Undo, while the level is as
                                         * that resize left it */
+  AdwToast            *page_toast;     /* the latest without a button at the
+                                        * foot of the page, while shown:
+                                        * lifted above the player when it
+                                        * opens there (hb-window-status.c) */
   guint64              cut_serial;     /* the document's serial then */
   /* The column's width for the hidden player bar (hb-window-status.c). */
   guint                bar_hint_id;
@@ -195,6 +199,7 @@ void           hb_window_show_toast (HbWindow *self, const char *text);
 /* The same for a solver setting's value, in place of the last such toast
  * (typing "abc" into Seed queued a toast per key). */
 void           hb_window_show_settings_toast (HbWindow *self, const char *text);
+void           hb_window_lift_page_toast (HbWindow *self);
 /* A toast with a button that activates `action` ("win.restart"), for
  * `timeout` seconds (0: until dismissed); the toast, owned by its overlay,
  * for one who wants to dismiss it early. */

@@ -285,6 +285,7 @@ hb_window_open_player (HbWindow *self)
   }
   hb_window_play_hold_clock (self, TRUE);
   hb_window_play_drop_toasts (self);
+  hb_window_lift_page_toast (self);
   hb_player_bar_set_player (self->player_bar, self->player, self->trace);
   hb_board_view_set_player (self->board_view, self->player);
   /* The bar takes the status line's place (the status line describes the

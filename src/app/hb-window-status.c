@@ -510,6 +510,13 @@ toast_new (HbWindow *self, const char *text, gboolean button)
  * the player; else the foot of the page, in the room kept for the player
  * under the status line, where it covers neither the status nor the
  * board's last row (a win's toast hid the cell just played). */
+static void
+page_toast_dismissed (HbWindow *self, AdwToast *toast)
+{
+  if (self->page_toast == toast)
+    g_clear_object (&self->page_toast);
+}
+
 static AdwToastOverlay *
 toast_overlay (HbWindow *self)
 {
@@ -528,10 +535,37 @@ hb_window_show_toast_button (HbWindow *self, const char *text, const char *butto
       adw_toast_set_action_name (toast, action);
     }
   adw_toast_set_timeout (toast, timeout);
+  if (self->player == NULL && button == NULL)
+    {
+      /* Kept while shown, with its words, in case the player opens
+       * over it (hb_window_lift_page_toast). */
+      g_object_set_data_full (G_OBJECT (toast), "hb-text", g_strdup (text), g_free);
+      g_set_object (&self->page_toast, toast);
+      g_signal_connect_object (toast, "dismissed", G_CALLBACK (page_toast_dismissed), self,
+                               G_CONNECT_SWAPPED);
+    }
   adw_toast_overlay_add_toast (toast_overlay (self), toast);
   g_free (self->last_toast);
   self->last_toast = g_strdup (text);
   return toast;
+}
+
+/* The player opened where a toast was rising at the foot of the page: the
+ * toast covered its buttons ("Not solved: this method alone cannot finish
+ * it" over Step and End). It goes up to the foot of the board, where the
+ * toasts go while the player shows, with the time a new toast has. */
+void
+hb_window_lift_page_toast (HbWindow *self)
+{
+  g_autofree char *text = NULL;
+
+  if (self->page_toast == NULL || self->player == NULL)
+    return;
+  text = g_strdup (g_object_get_data (G_OBJECT (self->page_toast), "hb-text"));
+  adw_toast_dismiss (self->page_toast);
+  g_clear_object (&self->page_toast);
+  if (text != NULL)
+    hb_window_show_toast (self, text);
 }
 
 void

@@ -414,12 +414,41 @@ test_solve_folds_sidebar (void)
   hb_app_test_window_close (window);
 }
 
+static gboolean
+label_says (GtkWidget *widget, gconstpointer text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+/* A toast rising at the foot of the page when the player opens there
+ * goes up to the foot of the board: it lay over the player's buttons
+ * ("Not solved: this method alone cannot finish it" over Step and End). */
+static void
+test_toast_lifted_over_player (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  const char *text = "A toast from before the solve";
+
+  hb_window_show_toast (window, text);
+  hb_app_test_settle (100);
+  g_assert_nonnull (hb_app_test_find_where (GTK_WIDGET (window->page_toast_overlay),
+                                            label_says, text));
+  g_assert_null (hb_app_test_find_where (GTK_WIDGET (window->toast_overlay), label_says, text));
+  hb_app_test_solve_and_play (window, "backtrack");
+  hb_app_test_settle (600);
+  g_assert_nonnull (hb_app_test_find_where (GTK_WIDGET (window->toast_overlay), label_says,
+                                            text));
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, text);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/solve/backtrack-and-player", test_backtrack_and_player);
   g_test_add_func ("/app/solve/cancel", test_cancel);
+  g_test_add_func ("/app/solve/toast-lifted-over-player", test_toast_lifted_over_player);
   g_test_add_func ("/app/solve/solve-folds-sidebar", test_solve_folds_sidebar);
   g_test_add_func ("/app/solve/cancel-keeps-best", test_cancel_keeps_best);
   g_test_add_func ("/app/solve/result-for-the-board-solved", test_result_for_the_board_solved);
