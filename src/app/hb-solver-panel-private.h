@@ -39,6 +39,7 @@ struct _HbSolverPanel
                                        * Explanations heading (no "hb-check") */
   GPtrArray           *controls;      /* Control, for the chosen solver */
   GHashTable          *values;        /* HbSolver → HbSettings, kept per solver */
+  GHashTable          *chosen;        /* HbGame → the HbSolver last chosen for it */
   GPtrArray           *result_rows;
   GtkWidget           *details;      /* the result's row, an expander, or NULL */
   char                *details_note;  /* its own subtitle (a message), or NULL */

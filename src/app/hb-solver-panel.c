@@ -107,8 +107,14 @@ hb_solver_panel_set_game (HbSolverPanel *self, const HbGame *game)
   for (guint i = 0; i < self->solver_rows->len; i++)
     adw_expander_row_remove (self->solver_row, g_ptr_array_index (self->solver_rows, i));
   g_ptr_array_set_size (self->solver_rows, 0);
+  /* Each game keeps the solver last chosen for it, as its settings are
+   * kept (a game and back went to the default solver). */
+  if (self->game != NULL && self->solver != NULL)
+    g_hash_table_insert (self->chosen, (gpointer) self->game, (gpointer) self->solver);
   self->game = game;
-  self->solver = game ? hb_game_default_solver (game) : NULL;
+  self->solver = game ? g_hash_table_lookup (self->chosen, game) : NULL;
+  if (self->solver == NULL && game != NULL)
+    self->solver = hb_game_default_solver (game);
 
   /* Solvers first, then the relaxations (teaching views that do not
    * answer) under their own heading. */
@@ -560,6 +566,7 @@ hb_solver_panel_finalize (GObject *object)
   g_ptr_array_unref (self->controls);
   g_ptr_array_unref (self->result_rows);
   g_hash_table_unref (self->values);
+  g_hash_table_unref (self->chosen);
   g_free (self->error);
   g_free (self->seed_text);
   g_free (self->command);
@@ -602,4 +609,5 @@ hb_solver_panel_init (HbSolverPanel *self)
   self->result_rows = g_ptr_array_new ();
   self->values = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
                                         (GDestroyNotify) hb_settings_free);
+  self->chosen = g_hash_table_new (g_direct_hash, g_direct_equal);
 }
