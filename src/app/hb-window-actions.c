@@ -154,6 +154,7 @@ new_then (HbWindow *self, gpointer data)
       if (old != NULL && !hb_document_get_modified (self->document))
         {
           hb_document_keep (self->document);
+          hb_window_play_keep (self, old->id);
           if (self->level_key != NULL)
             g_hash_table_replace (self->kept_keys, g_strdup (old->id), g_strdup (self->level_key));
           else
@@ -162,6 +163,7 @@ new_then (HbWindow *self, gpointer data)
       else if (old != NULL)
         {
           hb_document_forget_kept (self->document, old);
+          hb_window_play_forget_kept (self, old->id);
           g_hash_table_remove (self->kept_keys, old->id);
         }
       if (hb_window_restore_kept (self, game))

@@ -264,6 +264,7 @@ hb_window_restore_kept (HbWindow *self, const HbGame *game)
   g_hash_table_steal_extended (self->kept_keys, game->id, (gpointer *) &id, (gpointer *) &key);
   g_free (id);
   hb_window_levels_set_key (self, key);
+  hb_window_play_restore_kept (self, game->id);
   return TRUE;
 }
 

@@ -157,6 +157,73 @@ restart_undone (HbWindow *self)
     }
 }
 
+/* ---- A game left and come back to ---------------------------------------- */
+
+/* The try on a level kept aside while another game is open (hb_document_keep):
+ * its time so far, whether it had ended (a win, out of moves), its hints,
+ * and the clock of a Restart Undo can take back. The time away is not
+ * counted. A game and back started the clock at 0:00 and forgot the hints
+ * ("Solved in 9 moves and 0:05, with 5 hints!" after seven and a minute). */
+typedef struct {
+  gint64   elapsed;        /* µs, -1: no move yet */
+  gboolean ended;
+  guint    hints_taken;
+  gint64   restart_kept;
+  gboolean restart_ended;
+  guint    restart_hints, restart_depth;
+} KeptPlay;
+
+void
+hb_window_play_keep (HbWindow *self, const char *game_id)
+{
+  KeptPlay *k = g_new0 (KeptPlay, 1);
+  gboolean ended = self->play_end != 0 && !self->clock_paused;
+  gint64 end = self->play_end != 0 ? self->play_end : g_get_monotonic_time ();
+
+  k->elapsed = self->play_start != 0 ? end - self->play_start : -1;
+  k->ended = ended;
+  k->hints_taken = self->hints_taken;
+  k->restart_kept = self->restart_kept;
+  k->restart_ended = self->restart_ended;
+  k->restart_hints = self->restart_hints;
+  k->restart_depth = self->restart_depth;
+  if (self->kept_plays == NULL)
+    self->kept_plays = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_hash_table_replace (self->kept_plays, g_strdup (game_id), k);
+}
+
+void
+hb_window_play_forget_kept (HbWindow *self, const char *game_id)
+{
+  if (self->kept_plays != NULL)
+    g_hash_table_remove (self->kept_plays, game_id);
+}
+
+/* After the kept level is back (hb_window_play_level_changed started a
+ * fresh try): the try as it was left. */
+void
+hb_window_play_restore_kept (HbWindow *self, const char *game_id)
+{
+  KeptPlay *k = self->kept_plays != NULL ? g_hash_table_lookup (self->kept_plays, game_id) : NULL;
+  gint64 now = g_get_monotonic_time ();
+
+  if (k == NULL)
+    return;
+  self->hints_taken = k->hints_taken;
+  self->restart_kept = k->restart_kept;
+  self->restart_ended = k->restart_ended;
+  self->restart_hints = k->restart_hints;
+  self->restart_depth = k->restart_depth;
+  if (k->elapsed >= 0)
+    {
+      self->play_start = now - k->elapsed;
+      self->play_end = now;
+      if (!k->ended)
+        clock_goes_on (self);
+    }
+  g_hash_table_remove (self->kept_plays, game_id);
+}
+
 /* A play move about to be made: the clock starts with the first. */
 void
 hb_window_play_note_move (HbWindow *self)
@@ -398,4 +465,5 @@ hb_window_play_dispose (HbWindow *self)
   g_clear_object (&self->win_toast);
   g_clear_object (&self->cut_toast);
   g_clear_object (&self->page_toast);
+  g_clear_pointer (&self->kept_plays, g_hash_table_unref);
 }

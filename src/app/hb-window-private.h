@@ -144,6 +144,8 @@ struct _HbWindow
   gboolean             was_lost;
   char                *level_key;
   GHashTable          *kept_keys;      /* game id -> level_key of its kept level (hb_document_keep) */
+  GHashTable          *kept_plays;     /* game id -> the clock of its kept level's try
+                                        * (hb_window_play_keep), made on first use */
   GtkMenuButton       *levels_button;
   GtkMenuButton       *main_menu_button;
   gboolean             main_menu_escaped;  /* the menu closed on Escape */
@@ -254,6 +256,9 @@ guint          hb_window_play_moves (HbWindow *self);
 char          *hb_window_play_dup_progress (HbWindow *self);
 /* Plays are refused: the game is lost (the move limit used up). */
 gboolean       hb_window_play_is_lost (HbWindow *self);
+void           hb_window_play_keep (HbWindow *self, const char *game_id);
+void           hb_window_play_forget_kept (HbWindow *self, const char *game_id);
+void           hb_window_play_restore_kept (HbWindow *self, const char *game_id);
 
 /* hb-window-levels.c */
 void           hb_window_levels_init (HbWindow *self);

@@ -714,6 +714,9 @@ test_switch_keeps_levels (void)
   g_autofree char *loop_key = NULL;
 
   choose_game (window, "loop");
+  /* The solver chosen for a game is kept for it too (it went back to
+   * the default). */
+  g_assert_true (hb_window_select_solver (window, "dlx"));
   hb_window_set_mode (window, HB_MODE_PLAY);
   hb_app_test_click_cell (window, 0, 0, 1);
   hb_app_test_click_cell (window, 1, 0, 1);
@@ -722,17 +725,30 @@ test_switch_keeps_levels (void)
   loop_key = g_strdup (window->level_key);
   g_assert_cmpuint (hb_window_play_moves (window), >, 0);
   g_assert_true (hb_window_get_action_enabled (window, "undo"));
+  /* The try's clock and hints go and come back with the level (the
+   * clock started again at 0:00, the hints forgotten): as if it had
+   * run 100 s, with two hints taken. */
+  g_assert_cmpint (window->play_start, !=, 0);
+  window->play_start = g_get_monotonic_time () - 100 * G_USEC_PER_SEC;
+  window->hints_taken = 2;
 
   choose_game (window, "flood");
+  g_assert_cmpuint (window->hints_taken, ==, 0);
   hb_app_test_click_cell (window, 1, 1, 1);
   hb_app_test_settle (300);
   flood_played = hb_state_copy (hb_window_get_state (window));
+  g_assert_cmpstr (hb_window_get_solver (window)->id, ==, "optimal");
 
   choose_game (window, "loop");
+  g_assert_cmpstr (hb_window_get_solver (window)->id, ==, "dlx");
   g_assert_true (hb_window_get_game (window)->equal (loop_played, hb_window_get_state (window)));
   g_assert_cmpuint (hb_window_play_moves (window), ==, 2);
   g_assert_true (hb_window_get_action_enabled (window, "undo"));
   g_assert_cmpstr (window->level_key, ==, loop_key);
+  g_assert_cmpuint (window->hints_taken, ==, 2);
+  g_assert_cmpint (window->play_end, ==, 0);
+  g_assert_cmpuint (window->clock_id, !=, 0);
+  g_assert_cmpint (g_get_monotonic_time () - window->play_start, >=, 100 * G_USEC_PER_SEC);
   hb_app_test_activate (window, "undo", NULL);
   g_assert_cmpuint (hb_window_play_moves (window), ==, 1);
 
