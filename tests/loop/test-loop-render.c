@@ -311,6 +311,153 @@ test_frames (void)
   frames_of ("loop/thirteen.loop");    /* a region searched, tries undone */
 }
 
+/* The frame a trace replays, checked step by step against the test's own
+ * model of what a step means (an UNDO at depth d frees every tile fixed
+ * at d or deeper, looking at every tile), on each solver's run and on a
+ * trace whose depths fall without an UNDO (the frame's log of fixes
+ * then gives way to looking at every tile). */
+typedef struct {
+  int     n;
+  guint8 *tiles, *status;
+  gint32 *depth;
+} Model;
+
+static void
+model_step (Model *m, const LoopState *level, const HbStep *st)
+{
+  int w = level->base.width, i;
+  guint8 status;
+
+  if (st->x < 0 || st->y < 0 || st->x >= w || st->y >= level->base.height)
+    return;
+  i = st->y * w + st->x;
+  switch (st->kind)
+    {
+    case HB_STEP_UNDO:
+      for (int k = 0; k < m->n; k++)
+        if (m->depth[k] >= st->depth)
+          {
+            m->tiles[k] = level->tiles[k];
+            m->status[k] = LOOP_CELL_FREE;
+            m->depth[k] = -1;
+          }
+      return;
+    case HB_STEP_REJECT:
+      if (st->value < 0)
+        {
+          m->status[i] = LOOP_CELL_BAD;
+          return;
+        }
+      status = LOOP_CELL_REJECTED;
+      break;
+    case HB_STEP_FORCE:
+      status = (st->flags & LOOP_STEP_FORCED) ? LOOP_CELL_FORCED : LOOP_CELL_PLACED;
+      break;
+    case HB_STEP_TRY:
+      status = (st->flags & LOOP_STEP_VALID) ? LOOP_CELL_TRIED : LOOP_CELL_REJECTED;
+      break;
+    case HB_STEP_PLACE:
+      status = LOOP_CELL_PLACED;
+      break;
+    default:
+      return;
+    }
+  m->tiles[i] = loop_rotate (level->tiles[i], st->value);
+  m->status[i] = status;
+  m->depth[i] = st->depth;
+}
+
+static void
+check_frames_against_model (const LoopState *level, HbTrace *trace)
+{
+  int n = level->base.width * level->base.height;
+  Model m = { n, g_memdup2 (level->tiles, n), g_new0 (guint8, n), g_new (gint32, n) };
+  gpointer frame = loop_game.frame_new (&level->base, trace);
+
+  for (int k = 0; k < n; k++)
+    m.depth[k] = -1;
+  for (gsize s = 0; s < hb_trace_length (trace); s++)
+    {
+      const HbStep *st = hb_trace_step (trace, s);
+      const LoopFrame *f = frame;
+
+      loop_game.frame_step (frame, trace, st);
+      model_step (&m, level, st);
+      if (memcmp (f->tiles, m.tiles, n) != 0 || memcmp (f->status, m.status, n) != 0)
+        g_error ("step %" G_GSIZE_FORMAT " (kind %d, depth %d): the frame differs from the model",
+                 s, st->kind, st->depth);
+    }
+  loop_game.frame_free (frame);
+  g_free (m.tiles);
+  g_free (m.status);
+  g_free (m.depth);
+}
+
+static void
+test_frame_undo (void)
+{
+  const HbSolver *solvers[] = { &loop_solver_fast, &loop_solver_backtrack, &loop_solver_dlx,
+                                &loop_solver_maxflow };
+  const char *files[] = { "loop/mixed.loop", "loop/thirteen.loop" };
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    for (guint v = 0; v < G_N_ELEMENTS (solvers); v++)
+      {
+        g_autofree char *text = hb_test_read_data (files[f], NULL);
+        HbState *level = hb_test_parse (&loop_game, text);
+        HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+        HbSolveOptions options = { 0 };
+        HbResult *r = hb_solve (solvers[v], level, &options, trace, NULL, NULL);
+
+        g_assert_nonnull (r);
+        g_test_message ("%s %s: %" G_GSIZE_FORMAT " steps", files[f], solvers[v]->id,
+                        hb_trace_length (trace));
+        check_frames_against_model (LOOP_CONST (level), trace);
+        hb_result_free (r);
+        hb_trace_free (trace);
+        hb_state_free (level);
+      }
+
+  /* Random 7x7 levels: backtracking's many tries undone. */
+  for (guint64 seed = 1; seed <= 4; seed++)
+    {
+      HbGenerateParams gp = { .width = 7, .height = 7, .seed = seed };
+      HbState *level = loop_game.generate (&gp, NULL);
+      HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+      HbSolveOptions options = { 0 };
+      HbResult *r;
+
+      g_assert_nonnull (level);
+      r = hb_solve (&loop_solver_backtrack, level, &options, trace, NULL, NULL);
+      g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+      g_test_message ("7x7 seed %" G_GUINT64_FORMAT ": %" G_GSIZE_FORMAT " steps", seed,
+                      hb_trace_length (trace));
+      check_frames_against_model (LOOP_CONST (level), trace);
+      hb_result_free (r);
+      hb_trace_free (trace);
+      hb_state_free (level);
+    }
+
+  /* Depths that fall without an UNDO, then UNDOs at each depth. */
+  {
+    g_autofree char *text = hb_test_read_data ("loop/thirteen.loop", NULL);
+    HbState *level = hb_test_parse (&loop_game, text);
+    HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+    int w = level->width, h = level->height;
+
+    hb_trace_add (trace, HB_STEP_PLACE, 0, 0, 1, 3, 0);
+    hb_trace_add (trace, HB_STEP_PLACE, 1 % w, 1 % h, 2, 5, 0);
+    hb_trace_add (trace, HB_STEP_PLACE, 2 % w, 0, 1, 2, 0);   /* falls: 5 then 2 */
+    hb_trace_add (trace, HB_STEP_PLACE, 0, 0, 3, 4, 0);       /* a tile fixed again */
+    hb_trace_add (trace, HB_STEP_UNDO, 0, 0, 0, 4, 0);
+    hb_trace_add (trace, HB_STEP_UNDO, 0, 0, 0, 3, 0);
+    hb_trace_add (trace, HB_STEP_UNDO, 0, 0, 0, 1, 0);
+    check_frames_against_model (LOOP_CONST (level), trace);
+    hb_trace_free (trace);
+    hb_state_free (level);
+  }
+}
+
 /* The write-up's colours: a valid try green, an invalid one red. */
 static void
 test_backtrack_tries (void)
@@ -415,6 +562,7 @@ main (int argc, char **argv)
   g_test_add_func ("/loop/render/hints", test_hints);
   g_test_add_func ("/loop/render/palette", test_palette_render);
   g_test_add_func ("/loop/render/frames", test_frames);
+  g_test_add_func ("/loop/render/frame-undo", test_frame_undo);
   g_test_add_func ("/loop/render/backtrack-tries", test_backtrack_tries);
   g_test_add_func ("/loop/import/summary", test_import_summary);
   g_test_add_func ("/loop/bench/quick", test_bench_quick);
