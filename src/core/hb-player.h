@@ -3,8 +3,9 @@
  * Position p shows the board after the first p steps (0 = before any).
  * Seeking applies steps forward from the nearest keyframe at or before the
  * target; keyframes are taken every `interval` steps, the interval chosen so
- * that at most HB_PLAYER_MAX_KEYFRAMES copies are kept, so scrubbing
- * backwards costs at most one interval of steps.
+ * that at most HB_PLAYER_MAX_KEYFRAMES copies are kept and never shorter
+ * than a quarter of the board's cells (a copy costs more than the steps it
+ * saves), so scrubbing backwards costs at most one interval of steps.
  *
  * The answer: a player may be given the board with the solver's answer
  * applied; it is then one more position after the last step, so the
