@@ -340,6 +340,13 @@ test_rules (void)
   hb_state_free (t);
   t = hb_test_parse (&loop_game, "0000 0000\n");
   g_assert_true (loop_game.is_solved (t));
+  /* In Edit an empty board is no design yet; a closed one is complete. */
+  {
+    g_autofree char *empty = loop_game.edit_status_text (t);
+    g_autofree char *closed = loop_game.edit_status_text (s);
+    g_assert_cmpstr (empty, ==, "Empty board: drag from a tile into its neighbour to draw a pipe");
+    g_assert_cmpstr (closed, ==, "No open ends: the design is complete");
+  }
   hb_state_free (t);
   hb_state_free (s);
 

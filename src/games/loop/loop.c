@@ -152,6 +152,14 @@ loop_status_text (const HbState *state)
 static char *
 loop_edit_status_text (const HbState *state)
 {
+  const LoopState *s = LOOP_CONST (state);
+  gsize n = (gsize) state->width * state->height, tiles = 0;
+
+  /* An empty board is no design yet (it said "the design is complete"). */
+  for (gsize i = 0; i < n && tiles == 0; i++)
+    tiles += s->tiles[i] != 0;
+  if (tiles == 0)
+    return g_strdup (_("Empty board: drag from a tile into its neighbour to draw a pipe"));
   return loop_open_text (state, _("No open ends: the design is complete"));
 }
 
@@ -1482,7 +1490,8 @@ const HbGame loop_game = {
   .scramble = loop_scramble,
   .hint_legend = N_("Orange badge: turn this tile the way its arrow points, as many quarter "
                     "turns as its number says. Pale blue cell: a tile whose turn is sure "
-                    "(its neighbours leave one way). Blue pipes: a closed group, done. "
+                    "(its neighbours leave one way). Blue pipes: a closed group, no open ends (not "
+                    "always the answer's: a badge on it says it still turns). "
                     "Red dot: an arm that meets nothing."),
   .animates_moves = TRUE,
 };
