@@ -150,7 +150,17 @@ parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *e
   opt_count_given = option_given (*argc, *argv, "--count");
   opt_delay_given = option_given (*argc, *argv, "--delay");
   if (!g_option_context_parse (ctx, argc, argv, &error))
-    die_usage ("%s", error->message);
+    {
+      /* Named with the command, and its own help ("Unknown option
+       * --solver" alone did not say that hint takes none). */
+      g_autofree char *safe = hb_escape_for_message (error->message);
+      g_autofree char *cmd = hb_escape_for_message ((*argv)[0]);
+
+      if (g_ascii_isupper (safe[0]))
+        safe[0] = g_ascii_tolower (safe[0]);
+      fprintf (stderr, "hintboard-cli: %s: %s\nTry 'hintboard-cli %s --help'.\n", cmd, safe, cmd);
+      exit (EXIT_BAD_INPUT);
+    }
   /* GOption leaves the "--" that ends the options: drop it, so that
    * "solve -- -x.lights" reads the file named -x.lights. */
   for (int i = 1; i < *argc; i++)

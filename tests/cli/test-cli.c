@@ -951,6 +951,10 @@ test_options_refused (void)
     g_autofree char *flow = write_tmp ("seed.flow", "a.a\n");
     expect_usage ("--seed and --set seed= both set the seed: give one", "solve", "--solver",
                   "ga-paths", "--seed", "3", "--set", "seed=4", flow, NULL);
+    /* An option the command does not take: named with the command and
+     * its own help (GLib's "Unknown option --solver" alone). */
+    expect_usage ("hintboard-cli: hint: unknown option --solver\n"
+                  "Try 'hintboard-cli hint --help'.", "hint", "--solver", "fast", flow, NULL);
     /* Any key twice: the last did win, without a word. */
     expect_usage ("solver ga-paths: generations is set twice: give it once", "solve",
                   "--solver", "ga-paths", "--set", "generations=5", "--set", "generations=9",
