@@ -457,17 +457,30 @@ hb_solver_panel_show_result (HbSolverPanel *self, const HbResult *r, const char 
   g_ptr_array_add (self->result_rows, self->details);
   if (r->message != NULL && r->message[0] != '\0')
     {
+      /* A sentence of its own here: its first letter a capital (the
+       * command line puts the words after "no solution: "). */
+      gunichar first = g_utf8_get_char_validated (r->message, -1);
+      g_autofree char *msg = NULL;
+
+      if (first != (gunichar) -1 && first != (gunichar) -2 && g_unichar_islower (first))
+        {
+          char head[8] = { 0 };
+          g_unichar_to_utf8 (g_unichar_totitle (first), head);
+          msg = g_strconcat (head, g_utf8_next_char (r->message), NULL);
+        }
+      else
+        msg = g_strdup (r->message);
       if (r->status == HB_STATUS_SOLVED)
         {
           GtkWidget *row = adw_action_row_new ();
           adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), r->message);
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), msg);
           adw_expander_row_add_row (ADW_EXPANDER_ROW (self->details), row);
         }
       else
         {
-          adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self->details), r->message);
-          self->details_note = g_strdup (r->message);
+          adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self->details), msg);
+          self->details_note = g_strdup (msg);
         }
     }
   g_free (status);

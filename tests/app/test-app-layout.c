@@ -597,6 +597,20 @@ test_verdict_in_view (void)
                   gtk_widget_get_height (sw));
   g_assert_cmpfloat (b.origin.y, >=, 0);
   g_assert_cmpfloat (b.origin.y + b.size.height, <=, gtk_widget_get_height (sw));
+
+  /* The note is a sentence of its own, begun with a capital (the fast
+   * solver's words, written to follow "no solution: " on the command
+   * line, began "the search tried every way"). */
+  g_assert_true (hb_window_select_solver (window, "fast"));
+  hb_window_solve (window);
+  hb_app_test_wait (hb_app_test_not_solving, window, 60000, "the solver");
+  hb_app_test_settle (300);
+  g_assert_cmpint (hb_window_get_result (window)->status, ==, HB_STATUS_NO_SOLUTION);
+  g_assert_true (g_str_has_prefix (hb_window_get_result (window)->message, "the search"));
+  row = hb_app_test_find_row (GTK_WIDGET (window), "No solution: this level cannot be solved");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (row)), ==,
+                   "The search tried every way to join the dots: none fills the board");
   hb_app_test_window_close (window);
 }
 
