@@ -341,9 +341,13 @@ test_frame_and_palette (void)
   flow_frame_set_board (f, colour, links, marks);
   flow_game.frame_render (f, cr, &l, &opt, NULL);
   cairo_destroy (cr);
-  /* The mark: a red ring round the middle cell, over the red path's tint. */
+  /* The mark: a red ring round the middle cell, over the red path's tint,
+   * on a white halo each side so that it shows on a red path (it melted
+   * into one). */
   assert_pixel (surf, CELL + CELL / 2, CELL / 2, 0xE8271E, 2);
-  assert_pixel (surf, CELL + CELL / 2, CELL / 2 - (int) (CELL * 0.44), 0xff1a1a, 30);
+  assert_pixel (surf, CELL + CELL / 2, CELL / 2 - (int) (CELL * 0.40), 0xff1a1a, 30);
+  assert_pixel (surf, CELL + CELL / 2, CELL / 2 - (int) (CELL * 0.40) - 3, 0xffffff, 40);
+  assert_pixel (surf, CELL + CELL / 2, CELL / 2 - (int) (CELL * 0.40) + 2, 0xffffff, 40);
   cairo_surface_destroy (surf);
   flow_frame_free (f);
 

@@ -430,7 +430,8 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
         }
   }
 
-  /* A frame's marks (a stray cycle, a collision): a red ring. */
+  /* A frame's marks (a stray cycle, a collision): a red ring on a white
+   * halo, so that it shows on a red path too (it melted into one). */
   if (marks != NULL)
     {
       for (int y = vy0; y < vy1; y++)
@@ -440,10 +441,13 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
               double cx, cy;
               cell_centre (l, x, y, &cx, &cy);
               cairo_new_sub_path (cr);
-              cairo_arc (cr, cx, cy, l->cell * 0.44, 0, 2 * G_PI);
+              cairo_arc (cr, cx, cy, l->cell * 0.40, 0, 2 * G_PI);
             }
+      cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
+      cairo_set_line_width (cr, MAX (4.0, l->cell * 0.16));
+      cairo_stroke_preserve (cr);
       cairo_set_source_rgb (cr, 1, 0.1, 0.1);
-      cairo_set_line_width (cr, MAX (2.0, l->cell * 0.09));
+      cairo_set_line_width (cr, MAX (2.0, l->cell * 0.08));
       cairo_stroke (cr);
     }
   cairo_restore (cr);
