@@ -94,6 +94,36 @@ test_unsolvable (void)
     g_assert_cmpint (r->status, ==, HB_STATUS_NO_SOLUTION);
     hb_result_free (r);
   }
+  /* The fast solver's replay ends on the tile its first propagation left
+   * no turn, marked as fitting nowhere (it ended on the last tile fixed):
+   * the end alone, at row 1, column 1. */
+  {
+    HbState *level = g_ptr_array_index (levels, 2);
+    HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+    HbSolveOptions o = { 0 };
+    HbResult *r = hb_solve (&loop_solver_fast, level, &o, trace, NULL, NULL);
+    const HbStep *last;
+    g_autofree char *words = NULL;
+    gpointer frame = loop_game.frame_new (level, trace);
+
+    g_assert_cmpint (r->status, ==, HB_STATUS_NO_SOLUTION);
+    g_assert_cmpuint (hb_trace_length (trace), >, 0);
+    last = hb_trace_step (trace, hb_trace_length (trace) - 1);
+    g_assert_cmpint (last->kind, ==, HB_STEP_REJECT);
+    g_assert_cmpint (last->value, ==, -1);
+    g_assert_true (last->flags & LOOP_STEP_NO_FIT);
+    g_assert_cmpint (last->x, ==, 0);
+    g_assert_cmpint (last->y, ==, 0);
+    words = loop_game.describe_step (level, trace, last);
+    g_assert_cmpstr (words, ==, "The tile at row 1, column 1 has no turn that fits what its "
+                                "neighbours leave: the level has no solution");
+    for (gsize s = 0; s < hb_trace_length (trace); s++)
+      loop_game.frame_step (frame, trace, hb_trace_step (trace, s));
+    g_assert_cmpint (((const LoopFrame *) frame)->status[0], ==, LOOP_CELL_BAD);
+    loop_game.frame_free (frame);
+    hb_result_free (r);
+    hb_trace_free (trace);
+  }
   g_ptr_array_unref (levels);
 }
 

@@ -1174,6 +1174,9 @@ loop_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *
       return g_strdup_printf (_("Undo the tile at row %d, column %d and what followed from it"),
                               row, col);
     case HB_STEP_REJECT:
+      if (step->value < 0 && (step->flags & LOOP_STEP_NO_FIT))
+        return g_strdup_printf (_("The tile at row %d, column %d has no turn that fits what "
+                                  "its neighbours leave: the level has no solution"), row, col);
       if (step->value < 0)
         return g_strdup_printf (_("The tile at row %d, column %d cannot be turned to fit "
                                   "the flow"), row, col);

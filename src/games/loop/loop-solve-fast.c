@@ -343,6 +343,16 @@ propagate_t (Fast *f, gsize next, const gboolean trailing, const gboolean traced
         continue;
       if (G_UNLIKELY (step == STEP_FAIL))
         {
+          /* The first propagation (the only one that does not trail)
+           * left this tile no turn: the replay ends on it, marked (it
+           * ended on the last tile fixed, which says nothing). */
+          if (traced && !trailing && hb_trace_wants (f->trace))
+            {
+              HbStep fail = { .kind = HB_STEP_REJECT, .x = i % f->w, .y = i / f->w,
+                              .value = -1, .flags = LOOP_STEP_NO_FIT,
+                              .counter = (gint64) f->nodes };
+              hb_trace_push (f->trace, &fail, NULL, 0);
+            }
           ok = FALSE;
           break;
         }

@@ -162,6 +162,8 @@ enum {
   LOOP_STEP_FLOW      = 1 << 1,  /* INFO: one unit of flow across edge `aux` of (x, y) */
   LOOP_STEP_DLX_ROW   = 1 << 2,  /* PLACE/UNDO: a DLX row chosen / removed */
   LOOP_STEP_FORCED    = 1 << 3,  /* FORCE: fixed by the first propagation */
+  LOOP_STEP_NO_FIT    = 1 << 4,  /* REJECT (value -1): the first propagation left
+                                  * this tile no turn: the level has no solution */
 };
 
 typedef struct {
