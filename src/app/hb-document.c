@@ -2,7 +2,9 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "hb-document.h"
 #include "hb-history.h"
@@ -450,6 +452,27 @@ hb_document_save (HbDocument *self, GFile *file, GError **error)
                    _("Only local files can be saved"));
       return FALSE;
     }
+  /* Only over a regular file the user may write: a pipe (a level read
+   * from a FIFO) blocked the window until something read it, and a file
+   * made read-only was replaced without a word. */
+  {
+    GStatBuf st;
+
+    if (g_stat (path, &st) == 0 && (!S_ISREG (st.st_mode) || (st.st_mode & 0222) == 0))
+      {
+        g_autofree char *name = g_file_get_parse_name (file);
+        if (!S_ISREG (st.st_mode))
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                       _("“%s” is not a regular file (a pipe or a device): use Save As to "
+                         "save the level under another name"), name);
+        else
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY,
+                       _("“%s” is read-only: use Save As to save the level under another "
+                         "name"), name);
+        g_free (path);
+        return FALSE;
+      }
+  }
   /* The level as drawn, not as played; in the write-up's JSON under a
    * ".json" name (Save As wrote text there). */
   {

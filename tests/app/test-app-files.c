@@ -197,6 +197,34 @@ test_save_and_reopen (Fixture *f, gconstpointer data)
   g_assert_true (g_file_equal (hb_window_get_file (window), file));
   g_assert_false (hb_window_get_game (window)->equal (saved, hb_window_get_state (window)));
 
+  /* Nor over a file made read-only (it was replaced without a word) or
+   * a pipe (a level read from a FIFO: the window blocked until something
+   * read it); both say to use Save As, and leave the target alone. */
+  {
+    g_autofree char *ro = g_build_filename (f->dir, "ro.lights", NULL);
+    g_autofree char *fifo = g_build_filename (f->dir, "fifo.lights", NULL);
+    g_autofree char *back = NULL;
+    GFile *ro_file = g_file_new_for_path (ro);
+    GFile *fifo_file = g_file_new_for_path (fifo);
+
+    g_assert_true (g_file_set_contents (ro, "101\n", -1, NULL));
+    g_assert_cmpint (g_chmod (ro, 0444), ==, 0);
+    g_assert_false (hb_window_save_to_file (window, ro_file, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY);
+    g_assert_nonnull (strstr (error->message, "is read-only: use Save As"));
+    g_clear_error (&error);
+    g_assert_true (g_file_get_contents (ro, &back, NULL, NULL));
+    g_assert_cmpstr (back, ==, "101\n");
+    g_assert_cmpint (mkfifo (fifo, 0644), ==, 0);
+    g_assert_false (hb_window_save_to_file (window, fifo_file, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE);
+    g_clear_error (&error);
+    g_assert_true (hb_window_get_modified (window));
+    g_chmod (ro, 0644);
+    g_object_unref (ro_file);
+    g_object_unref (fifo_file);
+  }
+
   /* Reopening reads back exactly the saved board. */
   g_assert_true (hb_app_test_load (window, file));
   g_assert_true (hb_window_get_game (window)->equal (saved, hb_window_get_state (window)));
