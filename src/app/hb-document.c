@@ -24,6 +24,7 @@ struct _HbDocument
   HbState      *loaded;          /* the level as it was loaded (Restart) */
   gboolean      playing;         /* changes are play moves (progress) */
   GHashTable   *kept;            /* const HbGame * -> Kept (hb_document_keep) */
+  char        **comments;        /* the file's comment lines, kept on save */
 };
 
 /* A level kept aside while another game is open. */
@@ -32,6 +33,7 @@ typedef struct {
   GFile     *file;
   char      *untitled_name;
   HbState   *loaded;
+  char     **comments;
 } Kept;
 
 static void
@@ -43,6 +45,7 @@ kept_free (gpointer data)
   g_clear_object (&k->file);
   g_free (k->untitled_name);
   hb_state_free (k->loaded);
+  g_strfreev (k->comments);
   g_free (k);
 }
 
@@ -56,6 +59,14 @@ changed (HbDocument *self)
 {
   self->serial++;
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
+void
+hb_document_set_comments (HbDocument *self, char **comments)
+{
+  g_return_if_fail (HB_IS_DOCUMENT (self));
+  g_strfreev (self->comments);
+  self->comments = g_strdupv (comments);
 }
 
 void
@@ -74,6 +85,7 @@ hb_document_set_level (HbDocument *self, HbState *state, GFile *file,
   self->untitled_name = g_strdup (untitled_name);
   g_clear_pointer (&self->loaded, hb_state_free);
   self->loaded = hb_state_copy (state);
+  g_clear_pointer (&self->comments, g_strfreev);
   if (self->history == NULL)
     self->history = hb_history_new (state, 0);
   else
@@ -96,6 +108,7 @@ hb_document_keep (HbDocument *self)
   k->file = self->file != NULL ? g_object_ref (self->file) : NULL;
   k->untitled_name = g_strdup (self->untitled_name);
   k->loaded = hb_state_copy (self->loaded);
+  k->comments = g_steal_pointer (&self->comments);
   g_hash_table_replace (self->kept, (gpointer) self->game, k);
   /* The open level is now the kept one's: the next set_level makes a
    * fresh history rather than reset this one. */
@@ -130,6 +143,8 @@ hb_document_restore_kept (HbDocument *self, const HbGame *game)
   self->untitled_name = k->untitled_name;
   g_clear_pointer (&self->loaded, hb_state_free);
   self->loaded = k->loaded;
+  g_strfreev (self->comments);
+  self->comments = k->comments;
   g_free (k);
   self->gesture_pushed = FALSE;
   g_signal_emit (self, signals[SIGNAL_LEVEL_CHANGED], 0, new_game);
@@ -482,7 +497,10 @@ hb_document_save (HbDocument *self, GFile *file, GError **error)
                            && g_str_has_suffix (lower, ".json")
                            ? HB_WRITE_JSON : HB_WRITE_NATIVE;
 
-    text = self->game->write (hb_history_design (self->history), format, error);
+    /* The file's comment lines ("# my notes") go back with it, where the
+     * format keeps them (Save dropped them). */
+    text = hb_write_with_comments (hb_history_design (self->history), format,
+                                   self->comments, NULL, error);
   }
   if (text == NULL)
     {
@@ -511,6 +529,7 @@ hb_document_finalize (GObject *object)
   g_clear_pointer (&self->loaded, hb_state_free);
   g_clear_object (&self->file);
   g_free (self->untitled_name);
+  g_strfreev (self->comments);
   g_hash_table_unref (self->kept);
   g_clear_pointer (&self->gesture_from, hb_state_free);
   G_OBJECT_CLASS (hb_document_parent_class)->finalize (object);

@@ -53,6 +53,7 @@ hb_window_load_result_free (gpointer data)
     hb_import_report_free (r->report);
   if (r->picture != NULL)
     cairo_surface_destroy (r->picture);
+  g_strfreev (r->comments);
   g_free (r);
 }
 
@@ -144,13 +145,14 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
     result = hb_window_import_picture (job->name, text, len, cancellable, &error);
   else if (ok && !g_cancellable_is_cancelled (cancellable))
     state = hb_registry_parse (NULL, job->name, text, len, &error);
-  g_free (text);
-  g_free (path);
   if (state != NULL)
     {
       result = g_new0 (HbLoadResult, 1);
       result->state = state;
+      result->comments = hb_text_comment_lines (text, len);
     }
+  g_free (text);
+  g_free (path);
   if (result != NULL && g_cancellable_is_cancelled (cancellable))
     g_clear_pointer (&result, hb_window_load_result_free);
   if (result != NULL)
@@ -303,6 +305,7 @@ apply_loaded (HbWindow *self, gpointer data)
   else
     {
       hb_window_set_level (self, g_steal_pointer (&a->result->state), a->file, NULL);
+      hb_document_set_comments (self->document, a->result->comments);
       hb_window_levels_recognise (self);
       hb_window_add_recent (self, a->file);
     }

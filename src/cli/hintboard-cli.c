@@ -1118,44 +1118,6 @@ cmd_generate (int argc, char **argv)
 
 /* ---- convert ------------------------------------------------------------- */
 
-/* The comment lines ("# moves: 5", "# from …") of a level's text, in
- * order, without their line ends. */
-static GPtrArray *
-comment_lines (const char *text, gsize len)
-{
-  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
-  const char *p = text, *end = text + len;
-
-  while (p < end)
-    {
-      const char *nl = memchr (p, '\n', (gsize) (end - p));
-      const char *e = nl ? nl : end, *q = p;
-
-      while (q < e && (*q == ' ' || *q == '\t'))
-        q++;
-      if (q < e && *q == '#')
-        {
-          const char *t = e;
-          while (t > q && (t[-1] == '\r' || t[-1] == ' ' || t[-1] == '\t'))
-            t--;
-          g_ptr_array_add (lines, g_strndup (q, (gsize) (t - q)));
-        }
-      p = nl ? nl + 1 : end;
-    }
-  return lines;
-}
-
-/* Whether `text` reads back as a level equal to `s`. */
-static gboolean
-reads_back (const HbState *s, const char *text)
-{
-  HbState *t = s->game->parse (text, strlen (text), NULL);
-  gboolean same = t != NULL && (s->game->equal == NULL || s->game->equal (s, t));
-
-  hb_state_free (t);
-  return same;
-}
-
 /* Whether what the level's JSON says (Flow Free's colour names: "foo"
  * became G, then "green") is lost in `text`: its JSON differs from the
  * level's own. FALSE for a game without JSON. */
@@ -1174,18 +1136,6 @@ json_lost (const HbState *s, const char *text)
   return back_json != NULL && strcmp (mine, back_json) != 0;
 }
 
-/* Whether `line` is one of the lines of `text`. */
-static gboolean
-has_line (const char *text, const char *line)
-{
-  gsize n = strlen (line);
-
-  for (const char *p = text; (p = strstr (p, line)) != NULL; p += n)
-    if ((p == text || p[-1] == '\n') && (p[n] == '\0' || p[n] == '\n' || p[n] == '\r'))
-      return TRUE;
-  return FALSE;
-}
-
 static int
 cmd_convert (int argc, char **argv)
 {
@@ -1194,9 +1144,10 @@ cmd_convert (int argc, char **argv)
     { NULL }
   };
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) comments = NULL;
+  g_auto(GStrv) comments = NULL;
+  g_autoptr(GPtrArray) dropped = NULL;
   g_autofree char *text = NULL;
-  g_autofree char *out = NULL, *native = NULL;
+  g_autofree char *out = NULL;
   HbWriteFormat fmt;
   gsize len = 0;
   HbState *s;
@@ -1220,65 +1171,29 @@ cmd_convert (int argc, char **argv)
       cli_error ("%s", error->message);
       return EXIT_BAD_INPUT;
     }
-  out = s->game->write (s, fmt, &error);
+  /* Nothing lost: the input's comment lines are kept wherever the format
+   * reads them back as the same level (hb_write_with_comments), and
+   * what cannot be kept is named on stderr. */
+  comments = hb_text_comment_lines (text, len);
+  dropped = g_ptr_array_new_with_free_func (g_free);
+  out = hb_write_with_comments (s, fmt, comments, dropped, &error);
   if (out == NULL)
     {
       cli_error ("%s: %s", argv[1], error->message);
       hb_state_free (s);
       return EXIT_BAD_INPUT;
     }
-  /* Nothing lost: the input's comment lines go before the level (else
-   * after it) wherever the format reads them back as the same level, and
-   * what cannot be kept is named on stderr. Lines the writer wrote
-   * itself ("# colours: 7"), or that the output read back would write
-   * in the native format (it holds what they say), are not repeated. A
-   * Tatham game ID takes no comment lines: Tatham's programs refuse
-   * them, though ours read them back (the compact form keeps them). */
-  comments = comment_lines (text, len);
-  if (fmt != HB_WRITE_NATIVE)
+  if (dropped->len > 0)
     {
-      HbState *t = s->game->parse (out, strlen (out), NULL);
-      native = t != NULL ? s->game->write (t, HB_WRITE_NATIVE, NULL) : NULL;
-      hb_state_free (t);
-    }
-  for (guint i = 0; i < comments->len;)
-    if (has_line (out, g_ptr_array_index (comments, i))
-        || (native != NULL && has_line (native, g_ptr_array_index (comments, i))))
-      g_ptr_array_remove_index (comments, i);
-    else
-      i++;
-  if (comments->len > 0)
-    {
-      g_autofree char *block = NULL;
-      g_autofree char *before = NULL, *after = NULL;
-
-      g_ptr_array_add (comments, NULL);
-      block = g_strjoinv ("\n", (char **) comments->pdata);
-      g_ptr_array_remove_index (comments, comments->len - 1);
-      before = g_strconcat (block, "\n", out, NULL);
-      after = g_strconcat (out, g_str_has_suffix (out, "\n") ? "" : "\n", block, "\n", NULL);
-      if (fmt != HB_WRITE_TATHAM && reads_back (s, before))
+      cli_error ("%s: the %s format holds no comment lines; "
+                 "dropped %u:", argv[1], opt_to, dropped->len);
+      for (guint i = 0; i < dropped->len; i++)
         {
-          g_free (out);
-          out = g_steal_pointer (&before);
-        }
-      else if (fmt != HB_WRITE_TATHAM && reads_back (s, after))
-        {
-          g_free (out);
-          out = g_steal_pointer (&after);
-        }
-      else
-        {
-          cli_error ("%s: the %s format holds no comment lines; "
-                     "dropped %u:", argv[1], opt_to, comments->len);
-          for (guint i = 0; i < comments->len; i++)
-            {
-              g_autofree char *safe = hb_escape_for_message (g_ptr_array_index (comments, i));
-              fprintf (stderr, "  %s\n", safe);
-            }
+          g_autofree char *safe = hb_escape_for_message (g_ptr_array_index (dropped, i));
+          fprintf (stderr, "  %s\n", safe);
         }
     }
-  if (!reads_back (s, out))
+  if (!hb_text_reads_back (s, out))
     cli_error ("%s: the %s format cannot hold all of this level "
                "(it reads back as another one)", argv[1], opt_to);
   else if (fmt != HB_WRITE_JSON && json_lost (s, out))

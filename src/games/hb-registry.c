@@ -524,3 +524,98 @@ hb_write_atomic (const char *path, const char *contents, gsize len, GError **err
     }
   return TRUE;
 }
+
+/* ---- Comment lines kept -------------------------------------------------- */
+
+char **
+hb_text_comment_lines (const char *text, gsize len)
+{
+  GPtrArray *lines = g_ptr_array_new ();
+  const char *p = text, *end = text + len;
+
+  while (p < end)
+    {
+      const char *nl = memchr (p, '\n', (gsize) (end - p));
+      const char *e = nl ? nl : end, *q = p;
+
+      while (q < e && (*q == ' ' || *q == '\t'))
+        q++;
+      if (q < e && *q == '#')
+        {
+          const char *t = e;
+          while (t > q && (t[-1] == '\r' || t[-1] == ' ' || t[-1] == '\t'))
+            t--;
+          g_ptr_array_add (lines, g_strndup (q, (gsize) (t - q)));
+        }
+      p = nl ? nl + 1 : end;
+    }
+  g_ptr_array_add (lines, NULL);
+  return (char **) g_ptr_array_free (lines, FALSE);
+}
+
+gboolean
+hb_text_reads_back (const HbState *s, const char *text)
+{
+  HbState *t = s->game->parse (text, strlen (text), NULL);
+  gboolean same = t != NULL && (s->game->equal == NULL || s->game->equal (s, t));
+
+  hb_state_free (t);
+  return same;
+}
+
+/* Whether `line` is one of the lines of `text`. */
+static gboolean
+has_line (const char *text, const char *line)
+{
+  gsize n = strlen (line);
+
+  for (const char *p = text; (p = strstr (p, line)) != NULL; p += n)
+    if ((p == text || p[-1] == '\n') && (p[n] == '\0' || p[n] == '\n' || p[n] == '\r'))
+      return TRUE;
+  return FALSE;
+}
+
+char *
+hb_write_with_comments (const HbState *s, HbWriteFormat fmt, char *const *comments,
+                        GPtrArray *dropped, GError **error)
+{
+  g_autofree char *native = NULL;
+  g_autoptr (GPtrArray) keep = g_ptr_array_new ();
+  char *out = s->game->write (s, fmt, error);
+
+  if (out == NULL || comments == NULL || comments[0] == NULL)
+    return out;
+  if (fmt != HB_WRITE_NATIVE)
+    {
+      HbState *t = s->game->parse (out, strlen (out), NULL);
+      native = t != NULL ? s->game->write (t, HB_WRITE_NATIVE, NULL) : NULL;
+      hb_state_free (t);
+    }
+  for (guint i = 0; comments[i] != NULL; i++)
+    if (!has_line (out, comments[i]) && (native == NULL || !has_line (native, comments[i])))
+      g_ptr_array_add (keep, comments[i]);
+  if (keep->len > 0)
+    {
+      g_autofree char *block = NULL, *before = NULL, *after = NULL;
+
+      g_ptr_array_add (keep, NULL);
+      block = g_strjoinv ("\n", (char **) keep->pdata);
+      g_ptr_array_remove_index (keep, keep->len - 1);
+      before = g_strconcat (block, "\n", out, NULL);
+      after = g_strconcat (out, g_str_has_suffix (out, "\n") ? "" : "\n", block, "\n", NULL);
+      if (fmt != HB_WRITE_TATHAM && hb_text_reads_back (s, before))
+        {
+          g_free (out);
+          out = g_steal_pointer (&before);
+        }
+      else if (fmt != HB_WRITE_TATHAM && hb_text_reads_back (s, after))
+        {
+          g_free (out);
+          out = g_steal_pointer (&after);
+        }
+      else if (dropped != NULL)
+        for (guint i = 0; i < keep->len; i++)
+          g_ptr_array_add (dropped, g_strdup (g_ptr_array_index (keep, i)));
+    }
+  return out;
+}

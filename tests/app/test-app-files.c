@@ -137,6 +137,40 @@ test_open_focuses_board (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* The file's comment lines survive a save (Save wrote the board alone:
+ * "# my notes" was gone without a word), for each game's text format. */
+static void
+test_save_keeps_comments (Fixture *f, gconstpointer data)
+{
+  static const char *files[][2] = {
+    { "notes.lights", "# my notes\n010\n111\n010\n" },
+    { "notes.flood", "# my notes\n3 by 3 -> 9\n012\n120\n201\n" },
+    { "notes.loop", "# my notes\n0110 0011\n1100 1001\n" },
+    { "notes.flow", "# my notes\nR.G\n...\nR.G\n" },
+  };
+  HbWindow *window = hb_app_test_window_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      GFile *file = write_file (f, files[i][0], files[i][1]);
+      g_autofree char *path = g_file_get_path (file);
+      g_autofree char *back = NULL;
+      g_autoptr (GError) error = NULL;
+
+      g_assert_true (hb_app_test_load (window, file));
+      g_assert_true (hb_window_save_to_file (window, file, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_file_get_contents (path, &back, NULL, NULL));
+      g_test_message ("%s saved:\n%s", files[i][0], back);
+      g_assert_true (g_str_has_prefix (back, "# my notes\n"));
+      /* It reads back as the level it was. */
+      g_assert_true (hb_app_test_load (window, file));
+      g_assert_false (hb_window_get_modified (window));
+      g_object_unref (file);
+    }
+  hb_app_test_window_close (window);
+}
+
 static void
 test_save_and_reopen (Fixture *f, gconstpointer data)
 {
@@ -789,6 +823,8 @@ main (int argc, char *argv[])
               test_malformed, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-and-reopen", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_and_reopen, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-keeps-comments", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_keeps_comments, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-json", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_json, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-focuses-board", Fixture, NULL, hb_app_test_dir_set_up,
