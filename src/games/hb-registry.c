@@ -499,7 +499,12 @@ hb_write_atomic (const char *path, const char *contents, gsize len, GError **err
     }
   /* A temporary file beside the target, written, flushed to the disk and
    * renamed over the target: a failed write leaves the old file. */
-  tmp = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
+  /* ".NAME.XXXXXX" is 8 bytes longer than NAME: a name near the
+   * system's limit (255 bytes) takes a short one. */
+  if (strlen (base) + 8 > 255)
+    tmp = g_strdup_printf ("%s/.hintboard.XXXXXX", dir);
+  else
+    tmp = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
   fd = g_mkstemp_full (tmp, O_RDWR | O_CLOEXEC, 0644);
   if (fd < 0)
     {

@@ -1077,6 +1077,29 @@ test_render_output (void)
       g_assert_false (g_str_has_prefix (name, ".out.png"));
   }
   {
+    /* A name near the system's 255-byte limit is written (its temporary
+     * name, 8 bytes longer, was too long), and nothing is left beside it. */
+    g_autofree char *dir = g_build_filename (tmpdir, "long", NULL);
+    g_autofree char *base = g_strnfill (250, 'a');
+    g_autofree char *name = g_strconcat (base, ".png", NULL);
+    g_autofree char *out = g_build_filename (dir, name, NULL);
+    g_auto(CliRun) r = { 0 };
+    g_autoptr(GDir) d = NULL;
+    const char *entry;
+    int n = 0;
+
+    g_assert_cmpint (g_mkdir (dir, 0755), ==, 0);
+    run_cli (&r, NULL, "render", path, "-o", out, NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_true (g_file_test (out, G_FILE_TEST_IS_REGULAR));
+    d = g_dir_open (dir, 0, NULL);
+    while ((entry = g_dir_read_name (d)) != NULL)
+      n++;
+    g_assert_cmpint (n, ==, 1);
+    g_unlink (out);
+    g_rmdir (dir);
+  }
+  {
     /* Over a symbolic link: its target is written and it stays a link
      * (it was replaced by a plain file, the target left as it was); and
      * a file replaced keeps its permissions (600 became 644). */
