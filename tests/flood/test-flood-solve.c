@@ -475,9 +475,16 @@ test_trace_and_hint (void)
       FLOOD (lim)->move_limit = 3 + h->to_go - 1;
       over = flood_game.hint_describe (lim, hint);
       g_assert_true (g_str_has_suffix (over, "(optimal), 1 move over the move limit"));
+      /* ... and said where the player looks, the status line's warning
+       * (only the sidebar's Next Move row said it). */
+      {
+        g_autofree char *warning = flood_game.hint_warning (lim, hint);
+        g_assert_cmpstr (warning, ==, "The move limit cannot be met: 1 move over at best");
+      }
       FLOOD (lim)->move_limit = 3 + h->to_go;
       within = flood_game.hint_describe (lim, hint);
       g_assert_cmpstr (within, ==, text);
+      g_assert_null (flood_game.hint_warning (lim, hint));
       hb_state_free (lim);
     }
     g_assert_true (flood_game.hint_next_move (s, hint, &m));

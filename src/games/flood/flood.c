@@ -1358,6 +1358,29 @@ flood_hint_free (gpointer hint)
   g_free (h);
 }
 
+/* Where the player looks (the status line, with the hints on): a level
+ * that cannot be won within its move limit from here, once the fewest
+ * moves are proven (it was said only in the sidebar's Next Move row). */
+static char *
+flood_hint_warning (const HbState *state, gconstpointer data)
+{
+  const FloodHint *h = data;
+  const FloodState *s = FLOOD_CONST (state);
+  int over;
+
+  if (h == NULL || !h->proven || h->colour < 0 || s->move_limit <= 0
+      || h->width != state->width || h->height != state->height)
+    return NULL;
+  over = s->moves + h->to_go - s->move_limit;
+  if (over <= 0)
+    return NULL;
+  /* TRANSLATORS: the status line's warning when even the fewest moves
+   * left miss the level's move limit */
+  return g_strdup_printf (g_dngettext (NULL, "The move limit cannot be met: %d move over at best",
+                                       "The move limit cannot be met: %d moves over at best",
+                                       over), over);
+}
+
 static char *
 flood_hint_describe (const HbState *state, gconstpointer data)
 {
@@ -1509,6 +1532,7 @@ const HbGame flood_game = {
   .hint_compute = flood_hint_compute,
   .hint_free = flood_hint_free,
   .hint_describe = flood_hint_describe,
+  .hint_warning = flood_hint_warning,
   .hint_next_move = flood_hint_next_move,
   .hint_out_of_reach = flood_hint_out_of_reach,
   .frame_new = flood_frame_new,
