@@ -575,6 +575,11 @@ cmd_hint (int argc, char **argv)
           && state->game->hint_out_of_reach (state, hint))
         code = EXIT_NO_SOLUTION;
     }
+  else if (!state->game->is_solved (state) && hb_cancel_deadline_passed (&cancel))
+    /* The hint ran out of time: no time is left to ask a solver (a
+     * 4096x4096 Flood-It level's hint took 6.7 s with --time-limit 2, the
+     * solver building its graph again after the deadline). */
+    code = EXIT_GAVE_UP;
   else if (!state->game->is_solved (state))
     {
       /* No move and not solved: the exit status says why, as solve's
