@@ -88,14 +88,16 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height,
 
   /* The keyboard cursor, on the live board only: a dark and a light ring
    * so it reads on every colour a game draws, their corners rounded as
-   * the games round their tiles. */
+   * the games round their tiles; thin enough (a twentieth of the cell)
+   * that an Infinite Loop tile's arms still show under it (at a twelfth
+   * it hid where they leave the tile, which way a turn would send them). */
   if (self->cursor_shown && self->player == NULL && self->live_frame == NULL
       && gtk_widget_has_focus (GTK_WIDGET (self))
       && self->cursor_x < self->state->width && self->cursor_y < self->state->height)
     {
       double x = layout.x0 + self->cursor_x * layout.cell;
       double y = layout.y0 + self->cursor_y * layout.cell;
-      double lw = MAX (2.0, layout.cell / 12), r = layout.cell / 6;
+      double lw = MAX (2.0, layout.cell / 20), r = layout.cell / 6;
 
       /* A stroke held by the keys (Enter on a Flow Free dot) fills the
        * cursor's cell faintly: nothing showed it until the first arrow. */
