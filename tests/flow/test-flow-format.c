@@ -373,6 +373,25 @@ test_json_errors (void)
       g_string_append (cells, i > 1 ? ",null" : "null");
     g_string_append (cells, "]]");
     fails_at (cells->str, 1, 3 + 6 + 5 * 4095, "the row is longer than 4096 cells");
+    /* A '[' inside a string does not begin a row (it reset the count). */
+    {
+      GString *tricky = g_string_new ("[[");
+      for (int i = 0; i < 4097; i++)
+        g_string_append (tricky, i == 0 ? "\"[\"" : i % 1000 == 0 ? ",\"[\"" : ",null");
+      g_string_append (tricky, "]]");
+      fails_at (tricky->str, 1, 3 + 3 + 5 * 4094 + 2, "the row is longer than 4096 cells");
+      g_string_free (tricky, TRUE);
+    }
+    /* In the writer's layout, a row a line: refused where the row past
+     * 4096 begins, at the start of its line. */
+    {
+      GString *lines = g_string_new ("[\n");
+      for (int i = 0; i < 4097; i++)
+        g_string_append (lines, i ? ",\n  [null]" : "  [null]");
+      g_string_append (lines, "\n]\n");
+      fails_at (lines->str, 4098, 3, "the board has more than 4096 rows");
+      g_string_free (lines, TRUE);
+    }
     /* 4096 cells: the scan lets it through (refused later, for the
      * colour with one dot). */
     g_string_truncate (cells, cells->len - 7);

@@ -358,22 +358,33 @@ json_scan (const char *text, gsize len, int *line, int *column, char *closers)
               *column = (int) MIN (i - line_start + 1, (gsize) G_MAXINT);
               return JSON_SCAN_TOO_DEEP;
             }
+          /* A row begins: its cells are counted afresh (only here, not
+           * for a '[' inside a string, which reset the count). */
+          if (c == '[' && depth == 2)
+            items2 = 0;
         }
       else if ((c == ']' || c == '}') && depth > 0)
         closed = --depth == 0;
       else if (c == ',' && closers[0] == ']' && (depth == 1 || (depth == 2 && closers[1] == ']')))
         {
           /* The next item is number HB_MAX_SIDE + 1: refused where it
-           * begins. */
+           * begins, at the first character after the comma that is not
+           * blank (the writer puts one row a line). */
           if (depth == 1 ? ++items1 >= HB_MAX_SIDE : ++items2 >= HB_MAX_SIDE)
             {
+              gsize k = i + 1;
+              while (k < len && (text[k] == ' ' || text[k] == '\t' || text[k] == '\r'
+                                 || text[k] == '\n'))
+                if (text[k++] == '\n')
+                  {
+                    l++;
+                    line_start = k;
+                  }
               *line = l;
-              *column = (int) MIN (i - line_start + 2, (gsize) G_MAXINT);
+              *column = (int) MIN (k - line_start + 1, (gsize) G_MAXINT);
               return depth == 1 ? JSON_SCAN_ROWS : JSON_SCAN_ROW_LONG;
             }
         }
-      if (c == '[' && depth == 2)
-        items2 = 0;
     }
   if (depth > 0 || in_string)
     {
