@@ -364,6 +364,10 @@ struct _HbGame {
   gpointer  (*frame_copy) (gconstpointer frame);
   void      (*frame_free) (gpointer frame);
   void      (*frame_step) (gpointer frame, const HbTrace *trace, const HbStep *step);
+  /* TRUE when a frame step touches a cell or a few, not the whole board
+   * (Flood-It's floods the region): the player then keeps its keyframes
+   * no closer than a quarter of the board's cells (hb_player_new). */
+  gboolean  frame_steps_local;
   void      (*frame_render) (gconstpointer frame, cairo_t *cr,
                              const HbLayout *layout,
                              const HbRenderOptions *options,

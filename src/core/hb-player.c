@@ -33,13 +33,14 @@ hb_player_new (const HbState *initial, const HbTrace *trace)
   {
     guint64 cells = MAX ((guint64) initial->width * initial->height, 1);
     gsize max_keyframes = CLAMP (HB_PLAYER_KEYFRAME_CELLS / cells, 2, HB_PLAYER_MAX_KEYFRAMES);
-    /* A keyframe copies the whole board, a step touches a cell or a few:
-     * fewer than cells/4 steps between keyframes cost more in copies than
-     * they save in replay (a 1000x1000 board's run of a million steps
-     * took 1.7 s to reach its end, on the main thread, nearly all of it
-     * copying 32 boards; now 4, and going back replays at most a quarter
-     * of a million steps, about 0.1 s). */
-    gsize per_cells = (gsize) MIN (cells / 4, (guint64) G_MAXSIZE);
+    /* A keyframe copies the whole board; where a step touches a cell or
+     * a few (frame_steps_local), fewer than cells/4 steps between
+     * keyframes cost more in copies than they save in replay (a
+     * 1000x1000 board's run of a million steps took 1.7 s to reach its
+     * end, on the main thread, nearly all of it copying 32 boards; now 4,
+     * and going back replays at most a quarter of a million steps, about
+     * 0.1 s). Flood-It's steps cost the whole board: 256 for it. */
+    gsize per_cells = p->game->frame_steps_local ? (gsize) MIN (cells / 4, (guint64) G_MAXSIZE) : 0;
     p->interval = MAX (MAX (256, per_cells), (len + max_keyframes - 1) / max_keyframes);
   }
   p->keyframes = g_ptr_array_new ();

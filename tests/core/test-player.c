@@ -238,6 +238,50 @@ test_marks_keep_longest (void)
   hb_state_free (initial);
 }
 
+/* The keyframes: taken every 256 steps at least, and where the game's
+ * steps are local (a cell or a few) no closer than a quarter of the
+ * board's cells, as a copy of a large board costs more than the steps it
+ * saves; a game whose steps cost the whole board (Flood-It) keeps 256
+ * (a step back replayed its whole run). Counted by the copies made. */
+static guint copies;
+static gpointer (*real_copy) (gconstpointer frame);
+
+static gpointer
+counting_copy (gconstpointer frame)
+{
+  copies++;
+  return real_copy (frame);
+}
+
+static void
+test_keyframe_interval (void)
+{
+  for (int local = 0; local < 2; local++)
+    {
+      HbGame game = lights_game;
+      HbState *level = lights_game.new_blank (64, 64);
+      HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+      HbPlayer *player;
+
+      real_copy = lights_game.frame_copy;
+      game.frame_copy = counting_copy;
+      game.frame_steps_local = local;
+      level->game = &game;
+      for (int k = 0; k < 10000; k++)
+        hb_trace_add (trace, HB_STEP_PLACE, k % 64, (k / 64) % 64, 0, 1, k);
+      copies = 0;
+      player = hb_player_new (level, trace);
+      hb_player_seek (player, hb_player_length (player));
+      /* The first keyframe, then one every 1024 steps (4096 cells / 4)
+       * or every 256. */
+      g_assert_cmpuint (copies, ==, local ? 1 + 10000 / 1024 : 1 + 10000 / 256);
+      hb_player_free (player);
+      hb_trace_free (trace);
+      level->game = &lights_game;
+      hb_state_free (level);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -245,5 +289,6 @@ main (int argc, char **argv)
   g_test_add_func ("/player/answer", test_answer);
   g_test_add_func ("/player/marks-and-jumps", test_marks_and_jumps);
   g_test_add_func ("/player/marks-keep-longest", test_marks_keep_longest);
+  g_test_add_func ("/player/keyframe-interval", test_keyframe_interval);
   return g_test_run ();
 }

@@ -2275,6 +2275,7 @@ const HbGame flow_game = {
   .describe_step = flow_describe_step,
   .frame_status = flow_frame_status,
   .from_image = flow_from_image,
+  .frame_steps_local = TRUE,
   .hint_next_moves = flow_hint_next_moves,
   .bench = flow_bench,
   .hint_legend = N_("Tinted cell with a small diamond: its colour is forced, whatever the "

@@ -1125,6 +1125,7 @@ const HbGame lights_game = {
   .frame_copy = lights_frame_copy,
   .frame_free = lights_frame_free,
   .frame_step = lights_frame_step,
+  .frame_steps_local = TRUE,
   .frame_render = lights_frame_render,
   .describe_step = lights_describe_step,
   .frame_status = lights_frame_status,

@@ -901,8 +901,16 @@ loop_frame_copy (gconstpointer data)
   c->fixed_depth = g_memdup2 (f->fixed_depth, n * sizeof (gint32));
   if (f->log != NULL)
     {
-      c->log = g_array_sized_new (FALSE, FALSE, sizeof (Fix), f->log->len);
-      g_array_append_vals (c->log, f->log->data, f->log->len);
+      /* Only the fixes still in force, in order (a tile fixed again
+       * leaves its older entries behind): a keyframe's log stays about
+       * the size of the board it copies. */
+      c->log = g_array_sized_new (FALSE, FALSE, sizeof (Fix), MIN (f->log->len, n));
+      for (guint k = 0; k < f->log->len; k++)
+        {
+          Fix fx = g_array_index (f->log, Fix, k);
+          if (f->fixed_depth[fx.cell] == fx.depth)
+            g_array_append_val (c->log, fx);
+        }
     }
   return c;
 }

@@ -1482,6 +1482,7 @@ const HbGame loop_game = {
   .frame_copy = loop_frame_copy,
   .frame_free = loop_frame_free,
   .frame_step = loop_frame_step,
+  .frame_steps_local = TRUE,
   .frame_render = loop_frame_render,
   .describe_step = loop_describe_step,
   .frame_status = loop_frame_status,
