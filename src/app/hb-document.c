@@ -5,6 +5,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "hb-document.h"
 #include "hb-history.h"
@@ -25,6 +26,7 @@ struct _HbDocument
   gboolean      playing;         /* changes are play moves (progress) */
   GHashTable   *kept;            /* const HbGame * -> Kept (hb_document_keep) */
   char        **comments;        /* the file's comment lines, kept on save */
+  guint         comments_dropped; /* of those, left out by the last save */
 };
 
 /* A level kept aside while another game is open. */
@@ -62,11 +64,18 @@ changed (HbDocument *self)
 }
 
 void
-hb_document_set_comments (HbDocument *self, char **comments)
+hb_document_take_comments (HbDocument *self, char **comments)
 {
   g_return_if_fail (HB_IS_DOCUMENT (self));
   g_strfreev (self->comments);
-  self->comments = g_strdupv (comments);
+  self->comments = comments;
+}
+
+guint
+hb_document_get_comments_dropped (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), 0);
+  return self->comments_dropped;
 }
 
 void
@@ -454,6 +463,7 @@ hb_document_redo (HbDocument *self)
 gboolean
 hb_document_save (HbDocument *self, GFile *file, GError **error)
 {
+  g_autoptr (GPtrArray) dropped = NULL;
   char *text, *path;
   gboolean ok;
 
@@ -473,23 +483,27 @@ hb_document_save (HbDocument *self, GFile *file, GError **error)
   {
     GStatBuf st;
 
-    if (g_stat (path, &st) == 0 && (!S_ISREG (st.st_mode) || (st.st_mode & 0222) == 0))
+    if (g_stat (path, &st) == 0
+        && (!S_ISREG (st.st_mode) || (st.st_mode & 0222) == 0 || g_access (path, W_OK) != 0))
       {
         g_autofree char *name = g_file_get_parse_name (file);
         if (!S_ISREG (st.st_mode))
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
-                       _("“%s” is not a regular file (a pipe or a device): use Save As to "
-                         "save the level under another name"), name);
+                       _("“%s” is not a regular file (a pipe or a device): save the level "
+                         "under another name"), name);
         else
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY,
-                       _("“%s” is read-only: use Save As to save the level under another "
-                         "name"), name);
+                       _("“%s” is read-only: save the level under another name"), name);
         g_free (path);
         return FALSE;
       }
   }
   /* The level as drawn, not as played; in the write-up's JSON under a
-   * ".json" name (Save As wrote text there). */
+   * ".json" name (Save As wrote text there). The file's comment lines
+   * ("# my notes") go back with it, where the format keeps them (Save
+   * dropped them); those left out are counted, and once the file is
+   * written they are forgotten (the next save would count them again). */
+  dropped = g_ptr_array_new_with_free_func (g_free);
   {
     g_autofree char *base = g_file_get_basename (file);
     g_autofree char *lower = base != NULL ? g_ascii_strdown (base, -1) : NULL;
@@ -497,10 +511,8 @@ hb_document_save (HbDocument *self, GFile *file, GError **error)
                            && g_str_has_suffix (lower, ".json")
                            ? HB_WRITE_JSON : HB_WRITE_NATIVE;
 
-    /* The file's comment lines ("# my notes") go back with it, where the
-     * format keeps them (Save dropped them). */
     text = hb_write_with_comments (hb_history_design (self->history), format,
-                                   self->comments, NULL, error);
+                                   self->comments, dropped, error);
   }
   if (text == NULL)
     {
@@ -512,6 +524,24 @@ hb_document_save (HbDocument *self, GFile *file, GError **error)
   g_free (path);
   if (!ok)
     return FALSE;
+  self->comments_dropped = dropped->len;
+  if (dropped->len > 0 && self->comments != NULL)
+    {
+      GPtrArray *still = g_ptr_array_new ();
+      for (guint i = 0; self->comments[i] != NULL; i++)
+        {
+          gboolean gone = FALSE;
+          for (guint j = 0; j < dropped->len && !gone; j++)
+            gone = g_str_equal (self->comments[i], g_ptr_array_index (dropped, j));
+          if (gone)
+            g_free (self->comments[i]);
+          else
+            g_ptr_array_add (still, self->comments[i]);
+        }
+      g_ptr_array_add (still, NULL);
+      g_free (self->comments);
+      self->comments = (char **) g_ptr_array_free (still, FALSE);
+    }
 
   hb_history_mark_saved (self->history);
   if (self->file == NULL || !g_file_equal (self->file, file))

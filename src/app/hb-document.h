@@ -103,9 +103,12 @@ gboolean       hb_document_redo (HbDocument *self);
 /* Writes the level to `file` atomically in the game's own format and makes
  * it the level's file. Only local files. */
 gboolean       hb_document_save (HbDocument *self, GFile *file, GError **error);
-/* The comment lines of the file the level was read from (set after
- * hb_document_set_level, which forgets them): saving keeps them where the
- * format does (hb_write_with_comments). */
-void           hb_document_set_comments (HbDocument *self, char **comments);
+/* The comment lines of the file the level was read from (taken after
+ * hb_document_set_level, which forgets them; at most
+ * HB_DOCUMENT_MAX_COMMENTS): saving keeps them where the format does
+ * (hb_write_with_comments); the last save's count of those it left out. */
+#define HB_DOCUMENT_MAX_COMMENTS 4096
+void           hb_document_take_comments (HbDocument *self, char **comments);
+guint          hb_document_get_comments_dropped (HbDocument *self);
 
 G_END_DECLS

@@ -149,7 +149,8 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
     {
       result = g_new0 (HbLoadResult, 1);
       result->state = state;
-      result->comments = hb_text_comment_lines (text, len);
+      /* A file's notes, not a hostile file's millions of lines. */
+      result->comments = hb_text_comment_lines (text, len, HB_DOCUMENT_MAX_COMMENTS);
     }
   g_free (text);
   g_free (path);
@@ -305,7 +306,7 @@ apply_loaded (HbWindow *self, gpointer data)
   else
     {
       hb_window_set_level (self, g_steal_pointer (&a->result->state), a->file, NULL);
-      hb_document_set_comments (self->document, a->result->comments);
+      hb_document_take_comments (self->document, g_steal_pointer (&a->result->comments));
       hb_window_levels_recognise (self);
       hb_window_add_recent (self, a->file);
     }
@@ -498,6 +499,15 @@ hb_window_save_to_file (HbWindow *self, GFile *file, GError **error)
     return FALSE;
   if (played)
     hb_window_show_toast (self, _("Saved the level as drawn: the moves played are not saved"));
+  else if (hb_document_get_comments_dropped (self->document) > 0)
+    {
+      guint n = hb_document_get_comments_dropped (self->document);
+      g_autofree char *text = g_strdup_printf (g_dngettext (NULL,
+                                                            "Saved; %u comment line of the file no longer held and was left out",
+                                                            "Saved; %u comment lines of the file no longer held and were left out",
+                                                            n), n);
+      hb_window_show_toast (self, text);
+    }
   return TRUE;
 }
 

@@ -1179,7 +1179,7 @@ cmd_convert (int argc, char **argv)
   /* Nothing lost: the input's comment lines are kept wherever the format
    * reads them back as the same level (hb_write_with_comments), and
    * what cannot be kept is named on stderr. */
-  comments = hb_text_comment_lines (text, len);
+  comments = hb_text_comment_lines (text, len, G_MAXUINT);
   dropped = g_ptr_array_new_with_free_func (g_free);
   out = hb_write_with_comments (s, fmt, comments, dropped, &error);
   if (out == NULL)

@@ -533,12 +533,12 @@ hb_write_atomic (const char *path, const char *contents, gsize len, GError **err
 /* ---- Comment lines kept -------------------------------------------------- */
 
 char **
-hb_text_comment_lines (const char *text, gsize len)
+hb_text_comment_lines (const char *text, gsize len, guint max)
 {
   GPtrArray *lines = g_ptr_array_new ();
   const char *p = text, *end = text + len;
 
-  while (p < end)
+  while (p < end && lines->len < max)
     {
       const char *nl = memchr (p, '\n', (gsize) (end - p));
       const char *e = nl ? nl : end, *q = p;
@@ -580,6 +580,10 @@ has_line (const char *text, const char *line)
   return FALSE;
 }
 
+/* How many comment lines are tried one by one when the block as a whole
+ * does not read back (each try parses the level again). */
+#define COMMENTS_ONE_BY_ONE 256
+
 char *
 hb_write_with_comments (const HbState *s, HbWriteFormat fmt, char *const *comments,
                         GPtrArray *dropped, GError **error)
@@ -611,14 +615,43 @@ hb_write_with_comments (const HbState *s, HbWriteFormat fmt, char *const *commen
       if (fmt != HB_WRITE_TATHAM && hb_text_reads_back (s, before))
         {
           g_free (out);
-          out = g_steal_pointer (&before);
+          return g_steal_pointer (&before);
         }
-      else if (fmt != HB_WRITE_TATHAM && hb_text_reads_back (s, after))
+      if (fmt != HB_WRITE_TATHAM && hb_text_reads_back (s, after))
         {
           g_free (out);
-          out = g_steal_pointer (&after);
+          return g_steal_pointer (&after);
         }
-      else if (dropped != NULL)
+      /* Line by line, before the level: a line the game reads itself that
+       * no longer holds (Flow Free's "# path:" after the paths changed)
+       * is left out, and the others kept (one stale line dropped them
+       * all). */
+      if (fmt != HB_WRITE_TATHAM)
+        {
+          GString *kept = g_string_new (NULL);
+
+          for (guint i = 0; i < keep->len; i++)
+            {
+              const char *line = g_ptr_array_index (keep, i);
+              gsize was = kept->len;
+              g_autofree char *try = NULL;
+
+              if (i < COMMENTS_ONE_BY_ONE)
+                {
+                  g_string_append_printf (kept, "%s\n", line);
+                  try = g_strconcat (kept->str, out, NULL);
+                  if (hb_text_reads_back (s, try))
+                    continue;
+                  g_string_truncate (kept, was);
+                }
+              if (dropped != NULL)
+                g_ptr_array_add (dropped, g_strdup (line));
+            }
+          g_string_append (kept, out);
+          g_free (out);
+          return g_string_free (kept, FALSE);
+        }
+      if (dropped != NULL)
         for (guint i = 0; i < keep->len; i++)
           g_ptr_array_add (dropped, g_strdup (g_ptr_array_index (keep, i)));
     }

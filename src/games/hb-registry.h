@@ -63,16 +63,18 @@ gboolean hb_read_input_cancellable (const char *path, const char *name,
                                     GCancellable *cancellable, char **contents, gsize *len,
                                     GError **error);
 
-/* The comment lines ("# moves: 5", "# my notes") of a level's text, in
- * order, trimmed, without their line ends; NULL-terminated, never NULL. */
-char   **hb_text_comment_lines (const char *text, gsize len);
+/* The first `max` comment lines ("# moves: 5", "# my notes") of a level's
+ * text, in order, trimmed, without their line ends; NULL-terminated,
+ * never NULL. */
+char   **hb_text_comment_lines (const char *text, gsize len, guint max);
 
 /* s written in `fmt` with the comment lines kept: before the level, else
- * after it, wherever the format reads them back as the same level; lines
- * the writer wrote itself, or that the written level read back would
- * write natively, are not repeated. A Tatham game ID keeps none (Tatham's
- * programs refuse them). The lines that could not be kept are added to
- * `dropped` (may be NULL). */
+ * after it, wherever the format reads them back as the same level, else
+ * line by line before it (the first 256), each kept if the level still
+ * reads back; lines the writer wrote itself, or that the written level
+ * read back would write natively, are not repeated. A Tatham game ID
+ * keeps none (Tatham's programs refuse them). The lines that could not be
+ * kept are added to `dropped` (may be NULL). */
 char    *hb_write_with_comments (const HbState *s, HbWriteFormat fmt,
                                  char *const *comments, GPtrArray *dropped,
                                  GError **error);

@@ -171,6 +171,40 @@ test_save_keeps_comments (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* Comment lines are kept line by line when the block as a whole does not
+ * read back: a game-owned line gone stale (Flow Free's "# path:" after the
+ * paths were cleared) is left out and named, the user's notes kept (one
+ * stale line dropped them all). */
+static void
+test_comments_line_by_line (void)
+{
+  const char *text = "# my notes\nR..R\nG..G\n# path: R2RaR8R0\n# path: G0.0.0G0\n";
+  const HbGame *flow = hb_registry_find_game ("flow");
+  g_auto (GStrv) comments = hb_text_comment_lines (text, strlen (text), 100);
+  g_autoptr (GPtrArray) dropped = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) error = NULL;
+  HbState *bare = flow->parse ("R..R\nG..G\n", 10, &error);
+  g_autofree char *out = NULL;
+  HbState *back;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_strv_length (comments), ==, 3);
+  out = hb_write_with_comments (bare, HB_WRITE_NATIVE, comments, dropped, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (out, ==, "# my notes\nR..R\nG..G\n");
+  g_assert_cmpuint (dropped->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (dropped, 0), ==, "# path: R2RaR8R0");
+  back = flow->parse (out, strlen (out), NULL);
+  g_assert_true (flow->equal (bare, back));
+  hb_state_free (back);
+  hb_state_free (bare);
+  /* The cap: the first lines only. */
+  {
+    g_auto (GStrv) one = hb_text_comment_lines (text, strlen (text), 1);
+    g_assert_cmpuint (g_strv_length (one), ==, 1);
+  }
+}
+
 static void
 test_save_and_reopen (Fixture *f, gconstpointer data)
 {
@@ -245,7 +279,7 @@ test_save_and_reopen (Fixture *f, gconstpointer data)
     g_assert_cmpint (g_chmod (ro, 0444), ==, 0);
     g_assert_false (hb_window_save_to_file (window, ro_file, &error));
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY);
-    g_assert_nonnull (strstr (error->message, "is read-only: use Save As"));
+    g_assert_nonnull (strstr (error->message, "is read-only: save the level under another name"));
     g_clear_error (&error);
     g_assert_true (g_file_get_contents (ro, &back, NULL, NULL));
     g_assert_cmpstr (back, ==, "101\n");
@@ -823,6 +857,7 @@ main (int argc, char *argv[])
               test_malformed, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-and-reopen", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_and_reopen, hb_app_test_dir_tear_down);
+  g_test_add_func ("/app/files/comments-line-by-line", test_comments_line_by_line);
   g_test_add ("/app/files/save-keeps-comments", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_keeps_comments, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-json", Fixture, NULL, hb_app_test_dir_set_up,
