@@ -220,6 +220,10 @@ hb_window_play_restore_kept (HbWindow *self, const char *game_id)
       self->play_end = now;
       if (!k->ended)
         clock_goes_on (self);
+      else
+        /* An ended try stays ended (the level coming back with moves
+         * made started the clock's timer). */
+        stop_clock (self);
     }
   g_hash_table_remove (self->kept_plays, game_id);
 }

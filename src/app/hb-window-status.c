@@ -506,10 +506,6 @@ toast_new (HbWindow *self, const char *text, gboolean button)
   return toast;
 }
 
-/* Where a toast goes: with the player open, the foot of the board, above
- * the player; else the foot of the page, in the room kept for the player
- * under the status line, where it covers neither the status nor the
- * board's last row (a win's toast hid the cell just played). */
 static void
 page_toast_dismissed (HbWindow *self, AdwToast *toast)
 {
@@ -517,6 +513,10 @@ page_toast_dismissed (HbWindow *self, AdwToast *toast)
     g_clear_object (&self->page_toast);
 }
 
+/* Where a toast goes: with the player open, the foot of the board, above
+ * the player; else the foot of the page, in the room kept for the player
+ * under the status line, where it covers neither the status nor the
+ * board's last row (a win's toast hid the cell just played). */
 static AdwToastOverlay *
 toast_overlay (HbWindow *self)
 {

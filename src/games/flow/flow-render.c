@@ -443,11 +443,12 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
               cairo_new_sub_path (cr);
               cairo_arc (cr, cx, cy, l->cell * 0.40, 0, 2 * G_PI);
             }
+      /* On a cell of 12 px or more they stay inside it (0.40 + 0.08). */
       cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
-      cairo_set_line_width (cr, MAX (4.0, l->cell * 0.16));
+      cairo_set_line_width (cr, MAX (1.5, l->cell * 0.16));
       cairo_stroke_preserve (cr);
       cairo_set_source_rgb (cr, 1, 0.1, 0.1);
-      cairo_set_line_width (cr, MAX (2.0, l->cell * 0.08));
+      cairo_set_line_width (cr, MAX (1.0, l->cell * 0.08));
       cairo_stroke (cr);
     }
   cairo_restore (cr);

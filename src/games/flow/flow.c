@@ -2215,11 +2215,15 @@ flow_frame_status (gconstpointer frame)
   nf = hb_format_count ((gint64) filled);
   nn = hb_format_count ((gint64) open);
   if (marked == 0)
-    /* TRANSLATORS: the player's counter: cells coloured / cells */
-    return g_strdup_printf (_("%s / %s cells coloured"), nf, nn);
+    /* TRANSLATORS: the player's counter: cells coloured / cells (not dots) */
+    return g_strdup_printf (g_dngettext (NULL, "%s / %s cell coloured", "%s / %s cells coloured",
+                                         (gulong) open), nf, nn);
   nm = hb_format_count ((gint64) marked);
-  /* TRANSLATORS: the player's counter: cells coloured / cells, marked cells */
-  return g_strdup_printf (_("%s / %s cells coloured, %s marked"), nf, nn, nm);
+  /* TRANSLATORS: the player's counter: cells coloured / cells (not dots),
+   * marked cells */
+  return g_strdup_printf (g_dngettext (NULL, "%s / %s cell coloured, %s marked",
+                                       "%s / %s cells coloured, %s marked", (gulong) open),
+                          nf, nn, nm);
 }
 
 /* ---- The game --------------------------------------------------------------------------- */
@@ -2271,11 +2275,11 @@ const HbGame flow_game = {
   .frame_copy = flow_frame_copy_vfunc,
   .frame_free = flow_frame_free_vfunc,
   .frame_step = flow_frame_step,
+  .frame_steps_local = TRUE,
   .frame_render = flow_frame_render_vfunc,
   .describe_step = flow_describe_step,
   .frame_status = flow_frame_status,
   .from_image = flow_from_image,
-  .frame_steps_local = TRUE,
   .hint_next_moves = flow_hint_next_moves,
   .bench = flow_bench,
   .hint_legend = N_("Tinted cell with a small diamond: its colour is forced, whatever the "
