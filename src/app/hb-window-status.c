@@ -558,14 +558,21 @@ void
 hb_window_lift_page_toast (HbWindow *self)
 {
   g_autofree char *text = NULL;
+  gboolean setting;
 
   if (self->page_toast == NULL || self->player == NULL)
     return;
   text = g_strdup (g_object_get_data (G_OBJECT (self->page_toast), "hb-text"));
+  /* A toast about a setting stays the one the next such replaces. */
+  setting = self->page_toast == self->settings_toast;
   adw_toast_dismiss (self->page_toast);
   g_clear_object (&self->page_toast);
   if (text != NULL)
-    hb_window_show_toast (self, text);
+    {
+      AdwToast *lifted = hb_window_show_toast_button (self, text, NULL, NULL, 6);
+      if (setting)
+        g_set_object (&self->settings_toast, lifted);
+    }
 }
 
 void

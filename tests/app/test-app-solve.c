@@ -440,6 +440,23 @@ test_toast_lifted_over_player (void)
                                             text));
   g_assert_cmpstr (hb_window_get_last_toast (window), ==, text);
   hb_app_test_window_close (window);
+
+  /* A setting's toast lifted stays the one the next setting's replaces. */
+  window = hb_app_test_window_new ();
+  hb_window_show_settings_toast (window, "A setting's toast");
+  hb_app_test_settle (100);
+  {
+    AdwToast *before = window->settings_toast;
+    GtkWidget *title;
+
+    hb_app_test_solve_and_play (window, "backtrack");
+    hb_app_test_settle (300);
+    g_assert_nonnull (window->settings_toast);
+    g_assert_true (window->settings_toast != before);
+    title = adw_toast_get_custom_title (window->settings_toast);
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (title)), ==, "A setting's toast");
+  }
+  hb_app_test_window_close (window);
 }
 
 int
