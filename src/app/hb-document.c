@@ -27,6 +27,7 @@ struct _HbDocument
   GHashTable   *kept;            /* const HbGame * -> Kept (hb_document_keep) */
   char        **comments;        /* the file's comment lines, kept on save */
   guint         comments_dropped; /* of those, left out by the last save */
+  guint         more_levels;     /* levels in self->file after the one read */
 };
 
 /* A level kept aside while another game is open. */
@@ -36,6 +37,7 @@ typedef struct {
   char      *untitled_name;
   HbState   *loaded;
   char     **comments;
+  guint      more_levels;
 } Kept;
 
 static void
@@ -71,6 +73,13 @@ hb_document_take_comments (HbDocument *self, char **comments)
   self->comments = comments;
 }
 
+void
+hb_document_set_more_levels (HbDocument *self, guint more)
+{
+  g_return_if_fail (HB_IS_DOCUMENT (self));
+  self->more_levels = more;
+}
+
 guint
 hb_document_get_comments_dropped (HbDocument *self)
 {
@@ -95,6 +104,7 @@ hb_document_set_level (HbDocument *self, HbState *state, GFile *file,
   g_clear_pointer (&self->loaded, hb_state_free);
   self->loaded = hb_state_copy (state);
   g_clear_pointer (&self->comments, g_strfreev);
+  self->more_levels = 0;
   if (self->history == NULL)
     self->history = hb_history_new (state, 0);
   else
@@ -118,6 +128,7 @@ hb_document_keep (HbDocument *self)
   k->untitled_name = g_strdup (self->untitled_name);
   k->loaded = hb_state_copy (self->loaded);
   k->comments = g_steal_pointer (&self->comments);
+  k->more_levels = self->more_levels;
   g_hash_table_replace (self->kept, (gpointer) self->game, k);
   /* The open level is now the kept one's: the next set_level makes a
    * fresh history rather than reset this one. */
@@ -154,6 +165,7 @@ hb_document_restore_kept (HbDocument *self, const HbGame *game)
   self->loaded = k->loaded;
   g_strfreev (self->comments);
   self->comments = k->comments;
+  self->more_levels = k->more_levels;
   g_free (k);
   self->gesture_pushed = FALSE;
   g_signal_emit (self, signals[SIGNAL_LEVEL_CHANGED], 0, new_game);
@@ -498,6 +510,22 @@ hb_document_save (HbDocument *self, GFile *file, GError **error)
         return FALSE;
       }
   }
+  /* Not over the file the level was read from when it holds more levels
+   * (a Flood-It file of several dumps): they were lost without a word. */
+  if (self->more_levels > 0 && self->file != NULL && g_file_equal (self->file, file))
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                   g_dngettext (NULL,
+                                "“%s” holds %u more level after this one, which saving over it "
+                                "would lose: save the level under another name",
+                                "“%s” holds %u more levels after this one, which saving over it "
+                                "would lose: save the level under another name",
+                                self->more_levels),
+                   name, self->more_levels);
+      g_free (path);
+      return FALSE;
+    }
   /* The level as drawn, not as played; in the write-up's JSON under a
    * ".json" name (Save As wrote text there). The file's comment lines
    * ("# my notes") go back with it, where the format keeps them (Save
@@ -525,6 +553,8 @@ hb_document_save (HbDocument *self, GFile *file, GError **error)
   if (!ok)
     return FALSE;
   self->comments_dropped = dropped->len;
+  /* The file written holds this level alone. */
+  self->more_levels = 0;
   if (dropped->len > 0 && self->comments != NULL)
     {
       GPtrArray *still = g_ptr_array_new ();

@@ -109,6 +109,10 @@ gboolean       hb_document_save (HbDocument *self, GFile *file, GError **error);
  * (hb_write_with_comments); the last save's count of those it left out. */
 #define HB_DOCUMENT_MAX_COMMENTS 4096
 void           hb_document_take_comments (HbDocument *self, char **comments);
+/* How many levels the file holds after the one read (HbGame.more_levels;
+ * set after hb_document_set_level, which forgets it): Save refuses to
+ * write over that file, which would lose them. */
+void           hb_document_set_more_levels (HbDocument *self, guint more);
 guint          hb_document_get_comments_dropped (HbDocument *self);
 
 G_END_DECLS

@@ -151,6 +151,8 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
       result->state = state;
       /* A file's notes, not a hostile file's millions of lines. */
       result->comments = hb_text_comment_lines (text, len, HB_DOCUMENT_MAX_COMMENTS);
+      result->more_levels = state->game->more_levels != NULL
+                            ? state->game->more_levels (text, len) : 0;
     }
   g_free (text);
   g_free (path);
@@ -307,6 +309,7 @@ apply_loaded (HbWindow *self, gpointer data)
     {
       hb_window_set_level (self, g_steal_pointer (&a->result->state), a->file, NULL);
       hb_document_take_comments (self->document, g_steal_pointer (&a->result->comments));
+      hb_document_set_more_levels (self->document, a->result->more_levels);
       hb_window_levels_recognise (self);
       hb_window_add_recent (self, a->file);
     }

@@ -1198,6 +1198,16 @@ cmd_convert (int argc, char **argv)
           fprintf (stderr, "  %s\n", safe);
         }
     }
+  /* A file of several levels (Flood-It's dumps): the first only, said. */
+  if (s->game->more_levels != NULL && s->game->more_levels (text, len) > 0)
+    {
+      guint more = s->game->more_levels (text, len);
+      if (more == 1)
+        cli_error ("%s: only the first level is converted; the one after it is not", argv[1]);
+      else
+        cli_error ("%s: only the first level is converted; the %u after it are not", argv[1],
+                   more);
+    }
   if (!hb_text_reads_back (s, out))
     cli_error ("%s: the %s format cannot hold all of this level "
                "(it reads back as another one)", argv[1], opt_to);

@@ -301,6 +301,10 @@ struct _HbGame {
    * number, true) gets JSON's error instead of being read as text. */
   HbState  *(*parse_json) (const char *text, gsize len, GError **error);
   gboolean  (*sniff) (const char *text, gsize len);
+  /* How many levels `text` holds after the one parse reads (a Flood-It
+   * file of several dumps opens on the first); may be NULL: none. Save
+   * refuses to write over such a file, which would lose them. */
+  guint     (*more_levels) (const char *text, gsize len);
   char     *(*write) (const HbState *state, HbWriteFormat format, GError **error);
   char     *(*write_solution) (const HbState *state, const HbResult *result,
                                HbWriteFormat format);

@@ -168,6 +168,33 @@ test_save_keeps_comments (Fixture *f, gconstpointer data)
       g_assert_false (hb_window_get_modified (window));
       g_object_unref (file);
     }
+  /* A Flood-It file of two dumps opens on the first; saving over it
+   * would lose the second (it did, without a word): refused, the file
+   * untouched; saved under another name, that file holds the one level. */
+  {
+    const char *two = "3 by 3 -> 9\n012\n120\n201\n\n3 by 3 -> 12\n111\n222\n000\n";
+    GFile *file = write_file (f, "two.flood", two);
+    g_autofree char *path = g_file_get_path (file);
+    g_autofree char *other = g_build_filename (f->dir, "one.flood", NULL);
+    GFile *other_file = g_file_new_for_path (other);
+    g_autofree char *back = NULL;
+    g_autoptr (GError) error = NULL;
+
+    g_assert_true (hb_app_test_load (window, file));
+    g_assert_false (hb_window_save_to_file (window, file, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS);
+    g_assert_nonnull (strstr (error->message, "holds 1 more level after this one"));
+    g_clear_error (&error);
+    g_assert_true (g_file_get_contents (path, &back, NULL, NULL));
+    g_assert_cmpstr (back, ==, two);
+    g_assert_true (hb_window_save_to_file (window, other_file, &error));
+    g_assert_no_error (error);
+    /* Now the level's file is the new one, which holds it alone. */
+    g_assert_true (hb_window_save_to_file (window, other_file, &error));
+    g_assert_no_error (error);
+    g_object_unref (file);
+    g_object_unref (other_file);
+  }
   hb_app_test_window_close (window);
 }
 

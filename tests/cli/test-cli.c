@@ -951,6 +951,19 @@ test_options_refused (void)
     g_autofree char *flow = write_tmp ("seed.flow", "a.a\n");
     expect_usage ("--seed and --set seed= both set the seed: give one", "solve", "--solver",
                   "ga-paths", "--seed", "3", "--set", "seed=4", flow, NULL);
+    /* convert of a Flood-It file of two dumps: the first, and the second
+     * said to be left (it went without a word). */
+    {
+      g_autofree char *two = write_tmp ("two.flood", "3 by 3 -> 9\n012\n120\n201\n\n"
+                                                     "3 by 3 -> 12\n111\n222\n000\n");
+      g_auto(CliRun) r = { 0 };
+
+      run_cli (&r, NULL, "convert", "--to", "native", two, NULL);
+      g_assert_cmpint (r.status, ==, 0);
+      g_assert_nonnull (strstr (r.out, "012\n120\n201\n"));
+      g_assert_null (strstr (r.out, "111"));
+      g_assert_nonnull (strstr (r.err, "only the first level is converted; the one after it is not"));
+    }
     /* An option the command does not take: named with the command and
      * its own help (GLib's "Unknown option --solver" alone). */
     expect_usage ("hintboard-cli: hint: unknown option --solver\n"

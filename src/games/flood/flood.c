@@ -717,6 +717,27 @@ fail:
   return NULL;
 }
 
+/* The dumps after the first in a write-up file: lines that look like the
+ * header a next board begins with (as parse_dump stops at one). */
+static guint
+flood_more_levels (const char *text, gsize len)
+{
+  HbLineReader r;
+  const char *s;
+  gsize n;
+  guint headers = 0;
+
+  hb_line_reader_init (&r, text, len);
+  while (hb_line_reader_next (&r, &s, &n))
+    {
+      hb_strip_slice (&s, &n);
+      if (n > 0 && !is_comment (s, n) && g_ascii_isdigit (s[0])
+          && g_strstr_len (s, n, " by ") != NULL && g_strstr_len (s, n, "->") != NULL)
+        headers++;
+    }
+  return headers > 1 ? headers - 1 : 0;
+}
+
 static HbState *
 flood_parse (const char *text, gsize len, GError **error)
 {
@@ -1516,6 +1537,7 @@ const HbGame flood_game = {
   .resize = flood_resize,
   .parse = flood_parse,
   .sniff = flood_sniff,
+  .more_levels = flood_more_levels,
   .write = flood_write,
   .write_solution = flood_write_solution,
   .is_solved = flood_is_solved,
