@@ -1379,21 +1379,30 @@ flood_hint_free (gpointer hint)
   g_free (h);
 }
 
+/* How many moves past the move limit even the fewest moves left go, once
+ * the hint has proven them fewest; 0 when within it, with no limit, or
+ * with no proven hint for this board. The describe, warning and
+ * out-of-reach hooks all read it. */
+static int
+hint_moves_over (const HbState *state, const FloodHint *h)
+{
+  const FloodState *s = FLOOD_CONST (state);
+
+  if (h == NULL || !h->proven || h->colour < 0 || s->move_limit <= 0
+      || h->width != state->width || h->height != state->height)
+    return 0;
+  return MAX (s->moves + h->to_go - s->move_limit, 0);
+}
+
 /* Where the player looks (the status line, with the hints on): a level
  * that cannot be won within its move limit from here, once the fewest
  * moves are proven (it was said only in the sidebar's Next Move row). */
 static char *
 flood_hint_warning (const HbState *state, gconstpointer data)
 {
-  const FloodHint *h = data;
-  const FloodState *s = FLOOD_CONST (state);
-  int over;
+  int over = hint_moves_over (state, data);
 
-  if (h == NULL || !h->proven || h->colour < 0 || s->move_limit <= 0
-      || h->width != state->width || h->height != state->height)
-    return NULL;
-  over = s->moves + h->to_go - s->move_limit;
-  if (over <= 0)
+  if (over == 0)
     return NULL;
   /* TRANSLATORS: the status line's warning when even the fewest moves
    * left miss the level's move limit */
@@ -1414,8 +1423,7 @@ flood_hint_describe (const HbState *state, gconstpointer data)
                                   : _("Solved"));
   if (h->proven)
     {
-      const FloodState *s = FLOOD_CONST (state);
-      int over = s->move_limit > 0 ? s->moves + h->to_go - s->move_limit : 0;
+      int over = hint_moves_over (state, h);
       /* TRANSLATORS: the hint: "Flood with 3 (Yellow): 12 moves to go (optimal)" */
       char *text = g_strdup_printf (g_dngettext (NULL, "Flood with %d (%s): %d move to go (optimal)",
                                                  "Flood with %d (%s): %d moves to go (optimal)",
@@ -1448,11 +1456,7 @@ flood_hint_describe (const HbState *state, gconstpointer data)
 static gboolean
 flood_hint_out_of_reach (const HbState *state, gconstpointer data)
 {
-  const FloodHint *h = data;
-  const FloodState *s = FLOOD_CONST (state);
-
-  return h != NULL && h->colour >= 0 && h->proven && s->move_limit > 0
-         && s->moves + h->to_go > s->move_limit;
+  return hint_moves_over (state, data) > 0;
 }
 
 static gboolean
