@@ -1155,6 +1155,7 @@ cmd_convert (int argc, char **argv)
   g_autofree char *out = NULL;
   HbWriteFormat fmt;
   gsize len = 0;
+  guint more;
   HbState *s;
 
   parse_options (&argc, &argv, "FILE --to FORMAT - rewrite a level in another format", entries, TRUE);
@@ -1199,9 +1200,9 @@ cmd_convert (int argc, char **argv)
         }
     }
   /* A file of several levels (Flood-It's dumps): the first only, said. */
-  if (s->game->more_levels != NULL && s->game->more_levels (text, len) > 0)
+  more = s->game->more_levels != NULL ? s->game->more_levels (text, len) : 0;
+  if (more > 0)
     {
-      guint more = s->game->more_levels (text, len);
       if (more == 1)
         cli_error ("%s: only the first level is converted; the one after it is not", argv[1]);
       else
