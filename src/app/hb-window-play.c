@@ -427,19 +427,29 @@ hb_window_play_state_changed (HbWindow *self)
            && self->play_end == 0 && hb_document_at_play_move (self->document))
     {
       guint depth = hb_document_play_depth (self->document);
+      gboolean again = self->won_board != NULL && depth == self->won_depth
+                       && game->equal (self->won_board, s);
 
       self->play_end = g_get_monotonic_time ();
-      /* The same win again (Undo, then Redo): in its own time. */
-      if (self->won_board != NULL && depth == self->won_depth
-          && game->equal (self->won_board, s))
+      /* The same win again (Undo, then Redo; or a move after the win
+       * undone): in its own time, and celebrated once, as it was won (a
+       * second toast popped up on each such undo); the status line says
+       * it is solved. */
+      if (again)
         self->play_start = self->play_end - self->won_time;
-      g_clear_pointer (&self->won_board, hb_state_free);
-      self->won_board = hb_state_copy (s);
-      self->won_depth = depth;
-      self->won_time = self->play_end - self->play_start;
+      else
+        {
+          g_clear_pointer (&self->won_board, hb_state_free);
+          self->won_board = hb_state_copy (s);
+          self->won_depth = depth;
+          self->won_time = self->play_end - self->play_start;
+        }
       stop_clock (self);
-      celebrate (self);
-      g_timeout_add (700, unflash, g_object_ref (self));
+      if (!again)
+        {
+          celebrate (self);
+          g_timeout_add (700, unflash, g_object_ref (self));
+        }
     }
   hb_window_play_drop_stale_toasts (self);
   if (self->mode == HB_MODE_PLAY && lost && !self->was_lost)

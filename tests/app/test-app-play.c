@@ -837,10 +837,13 @@ test_undo_counts (void)
   hb_app_test_activate (window, "undo", NULL);
   g_assert_false (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
   g_assert_true (status_has_moves (window, "0 moves"));
-  /* Redone, the win counts it again. */
+  /* Redone, the win counts it again, but is celebrated once: no second
+   * toast (one popped up on every such undo or redo). */
+  hb_window_show_toast (window, "a toast after the win");
   hb_app_test_activate (window, "redo", NULL);
   hb_app_test_settle (30);
   g_assert_true (status_has_moves (window, "1 move "));
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "a toast after the win");
 
   /* Undo past a change of the level in Play is no win: a solved board
    * (all off), one light switched on in Edit, a press in Play, then two
