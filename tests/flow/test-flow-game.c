@@ -110,6 +110,37 @@ test_link_and_solve (void)
   hb_state_free (&s->base);
 }
 
+/* Every flow joined but no win: the status says what is left, empty cells
+ * or a path that touches itself (it just stayed grey). */
+static void
+test_status_joined_not_won (void)
+{
+  FlowState *s = parse ("R..R\n....\nB..B\n");
+  char *status;
+
+  for (int x = 0; x < 3; x++)
+    {
+      s = apply (s, FLOW_OP_LINK, x, 0, LINK (0, HB_DIR_E));
+      s = apply (s, FLOW_OP_LINK, x, 2, LINK (1, HB_DIR_E));
+    }
+  status = flow_game.status_text (&s->base);
+  g_assert_cmpstr (status, ==, "2 / 2 flows · 4 / 8 cells · Fill every cell to finish");
+  g_free (status);
+  hb_state_free (&s->base);
+
+  /* Red round the corner and back beside its own first dot: every cell
+   * filled, the flow joined, no win. */
+  s = parse ("R.\nR.\n");
+  s = apply (s, FLOW_OP_LINK, 0, 0, LINK (0, HB_DIR_E));
+  s = apply (s, FLOW_OP_LINK, 1, 0, LINK (0, HB_DIR_S));
+  s = apply (s, FLOW_OP_LINK, 1, 1, LINK (0, HB_DIR_W));
+  g_assert_false (flow_game.is_solved (&s->base));
+  status = flow_game.status_text (&s->base);
+  g_assert_cmpstr (status, ==, "1 / 1 flow · 2 / 2 cells · Red's path touches itself");
+  g_free (status);
+  hb_state_free (&s->base);
+}
+
 /* A level of dots only has no cells to fill: the line counts flows alone
  * (it read "0 / 0 cells"). */
 static void
@@ -1084,6 +1115,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/flow/game/link-and-solve", test_link_and_solve);
   g_test_add_func ("/flow/game/status-dots-only", test_status_dots_only);
+  g_test_add_func ("/flow/game/status-joined-not-won", test_status_joined_not_won);
   g_test_add_func ("/flow/game/is-solved-rejects", test_is_solved_rejects);
   g_test_add_func ("/flow/game/cut", test_cut);
   g_test_add_func ("/flow/game/cut-long", test_cut_long);

@@ -1566,6 +1566,29 @@ flow_dots_text (const FlowState *s, gsize *filled, gsize *open,
   return NULL;
 }
 
+/* The first colour (1 based) with two cells side by side that its path
+ * does not link, or 0: a path that touches itself, which no answer has. */
+static int
+touching_colour (const FlowState *s)
+{
+  int w = s->base.width, h = s->base.height;
+
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        gsize i = (gsize) y * w + x;
+        int c = s->colour[i];
+
+        if (c == 0)
+          continue;
+        if (x + 1 < w && s->colour[i + 1] == c && !((s->links[i] >> HB_DIR_E) & 1))
+          return c;
+        if (y + 1 < h && s->colour[i + w] == c && !((s->links[i] >> HB_DIR_S) & 1))
+          return c;
+      }
+  return 0;
+}
+
 static char *
 flow_status_text (const HbState *state)
 {
@@ -1626,6 +1649,27 @@ flow_status_text (const HbState *state)
   if (flow_is_solved (s))
     /* TRANSLATORS: the status line: "7 / 7 flows · 49 / 49 cells · Solved" */
     return g_strdup_printf (_("%s · %s · Solved"), flows, cells);
+  /* Every flow joined but no win: say what is left (the line just stayed
+   * grey, and a newcomer wondered why nothing happened). */
+  if (joined == s->colours && filled < open)
+    /* TRANSLATORS: the status line with every flow joined and cells still
+     * empty: "2 / 2 flows · 4 / 8 cells · Fill every cell to finish" */
+    return g_strdup_printf (_("%s · %s · Fill every cell to finish"), flows, cells);
+  if (joined == s->colours)
+    {
+      int c = touching_colour (s);
+
+      if (c > 0)
+        {
+          g_autofree char *name = flow_colour_title (s, c - 1);
+
+          /* TRANSLATORS: the status line of a full board on which a path
+           * runs beside itself (no win: a path may not touch itself); the
+           * third %s is a colour's name: "7 / 7 flows · 49 / 49 cells ·
+           * Blue's path touches itself" */
+          return g_strdup_printf (_("%s · %s · %s's path touches itself"), flows, cells, name);
+        }
+    }
   return g_strdup_printf ("%s · %s", flows, cells);
 }
 
