@@ -972,6 +972,32 @@ test_frames (void)
 
 /* ---- Hints ---- */
 
+/* A path drawn off the solution is the next hint's colour, said so, before
+ * the right colours around it (they were fixed first, the wrong one only
+ * at the third press: review). */
+static void
+test_hint_wrong_path_first (void)
+{
+  FlowState *s = parse ("R..R\nG..G\nB..B\n");
+  g_autoptr (GError) error = NULL;
+  gpointer hint;
+  const FlowHint *h;
+  g_autofree char *text = NULL;
+
+  /* Blue up into the middle row, which is green's. */
+  s = apply (s, FLOW_OP_LINK, 0, 2, LINK (2, HB_DIR_E));
+  s = apply (s, FLOW_OP_LINK, 1, 2, LINK (2, HB_DIR_N));
+  hint = flow_game.hint_compute (&s->base, NULL, &error);
+  g_assert_no_error (error);
+  h = hint;
+  g_assert_cmpint (h->kind, ==, FLOW_HINT_PATH);
+  g_assert_cmpint (h->colour, ==, 2);
+  text = flow_game.hint_describe (&s->base, hint);
+  g_assert_true (g_str_has_prefix (text, "Next hint: colour blue, whose path leaves the solution's"));
+  flow_game.hint_free (hint);
+  hb_state_free (&s->base);
+}
+
 static void
 test_hints (void)
 {
@@ -1116,6 +1142,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/game/link-and-solve", test_link_and_solve);
   g_test_add_func ("/flow/game/status-dots-only", test_status_dots_only);
   g_test_add_func ("/flow/game/status-joined-not-won", test_status_joined_not_won);
+  g_test_add_func ("/flow/game/hint-wrong-path-first", test_hint_wrong_path_first);
   g_test_add_func ("/flow/game/is-solved-rejects", test_is_solved_rejects);
   g_test_add_func ("/flow/game/cut", test_cut);
   g_test_add_func ("/flow/game/cut-long", test_cut_long);

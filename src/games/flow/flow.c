@@ -1727,21 +1727,46 @@ colour_matches (const FlowState *s, const FlowHint *h, int c)
   return TRUE;
 }
 
+/* The cells the board draws in colour c (dots aside) where the solution
+ * has another colour. */
+static gsize
+colour_off_cells (const FlowState *s, const FlowHint *h, int c)
+{
+  gsize n = (gsize) h->width * h->height, off = 0;
+
+  for (gsize i = 0; i < n; i++)
+    if (s->colour[i] == c + 1 && !s->dot[i] && h->solution[i] != c + 1)
+      off++;
+  return off;
+}
+
 /* The colour the next hint draws: of those the board does not yet draw as
- * the solution does, the one with the shortest path (quickest to see). */
+ * the solution does, first one drawn off the solution's path (the most
+ * such cells: a wrong path is what keeps a player stuck, and the hint
+ * fixed the right colours around it first, redrawing it only at the
+ * third press), then the one with the shortest path (quickest to see). */
 static int
 pick_colour (const FlowState *s, const FlowHint *h)
 {
   gsize n = (gsize) h->width * h->height;
   g_autofree gsize *len = g_new0 (gsize, s->colours);
+  gsize best_off = 0;
   int best = -1;
 
   for (gsize i = 0; i < n; i++)
     if (h->solution[i] > 0 && h->solution[i] <= s->colours)
       len[h->solution[i] - 1]++;
   for (int c = 0; c < s->colours; c++)
-    if (!colour_matches (s, h, c) && (best < 0 || len[c] < len[best]))
-      best = c;
+    if (!colour_matches (s, h, c))
+      {
+        gsize off = colour_off_cells (s, h, c);
+
+        if (best < 0 || off > best_off || (off == best_off && len[c] < len[best]))
+          {
+            best = c;
+            best_off = off;
+          }
+      }
   return best;
 }
 
@@ -1935,9 +1960,14 @@ flow_hint_describe (const HbState *state, gconstpointer data)
   if (h->colour >= 0 && h->colour < s->colours)
     {
       g_autofree char *name = colour_label (state, h->colour);
-      /* TRANSLATORS: %s is the colour's name ("red") or its character in
-       * quotes, as in "Try colour %s at row 2, column 3" */
-      what = g_strdup_printf (_("Next hint: colour %s"), name);
+      if (colour_off_cells (s, h, h->colour) > 0)
+        /* TRANSLATORS: %s is the colour's name ("red") or its character
+         * in quotes; the player drew it where the solution does not go */
+        what = g_strdup_printf (_("Next hint: colour %s, whose path leaves the solution's"), name);
+      else
+        /* TRANSLATORS: %s is the colour's name ("red") or its character in
+         * quotes, as in "Try colour %s at row 2, column 3" */
+        what = g_strdup_printf (_("Next hint: colour %s"), name);
     }
   else
     what = g_strdup (_("The drawn paths match the solution"));
