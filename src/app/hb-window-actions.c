@@ -543,14 +543,17 @@ hb_window_player_key (HbWindow *self, guint keyval, GdkModifierType state)
     return FALSE;
   /* What uses these keys itself keeps them: typing a seed, a spin
    * button's value, a slider's arrows, Home and End (the player's own
-   * scrubber steps as the player would), a menu. A button, a check button or the board does
-   * not need them: Space pauses the trace even while the solver just
-   * picked has the focus, and the arrows step it from a player button. */
+   * scrubber steps as the player would), a menu, and a switch its Space
+   * (Show Hints reached by Tab: Space paused the run and left the switch
+   * as it was). A button, a check button or the board does not need
+   * them: Space pauses the trace even while the solver just picked has
+   * the focus, and the arrows step it from a player button. */
   focus = gtk_root_get_focus (GTK_ROOT (self));
   if (focus != NULL
       && (GTK_IS_EDITABLE (focus) || gtk_widget_get_ancestor (focus, GTK_TYPE_SPIN_BUTTON) != NULL
           || (gtk_widget_get_ancestor (focus, GTK_TYPE_RANGE) != NULL
               && g_strcmp0 (action, "player-toggle") != 0)
+          || (GTK_IS_SWITCH (focus) && g_strcmp0 (action, "player-toggle") == 0)
           || gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER) != NULL))
     return FALSE;
   full = g_strconcat ("win.", action, NULL);

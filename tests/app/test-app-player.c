@@ -81,6 +81,16 @@ test_keys_whatever_has_focus (void)
   g_assert_true (hb_window_player_key (window, GDK_KEY_space, 0));
   g_assert_cmpuint (hb_player_position (player), ==, 0);
 
+  /* A switch keeps its Space (Show Hints reached by Tab); the arrows
+   * still step the player. */
+  {
+    GtkWidget *sw = hb_app_test_find_first (GTK_WIDGET (window), GTK_TYPE_SWITCH);
+    g_assert_true (gtk_widget_grab_focus (sw));
+    g_assert_false (hb_window_player_key (window, GDK_KEY_space, 0));
+    g_assert_true (hb_window_player_key (window, GDK_KEY_End, 0));
+    g_assert_true (hb_window_player_key (window, GDK_KEY_Home, 0));
+  }
+
   spin = hb_app_test_find_first (GTK_WIDGET (window), GTK_TYPE_SPIN_BUTTON);
   g_assert_true (gtk_widget_grab_focus (spin));
   g_assert_false (hb_window_player_key (window, GDK_KEY_Right, 0));
