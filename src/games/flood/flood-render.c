@@ -812,6 +812,13 @@ flood_describe_step (const HbState *initial, const HbTrace *trace, const HbStep 
   int v = step->value;
   /* Formatted apart, the digits grouped as the locale says. */
   g_autofree char *expanded = hb_format_count (step->counter);
+  /* TRANSLATORS: the positions a search step of Flood-It's optimal
+   * solver has looked at, within the next messages: "1,234 positions
+   * looked at" */
+  g_autofree char *looked = g_strdup_printf (g_dngettext (NULL, "%s position looked at",
+                                                          "%s positions looked at",
+                                                          (gulong) step->counter),
+                                             expanded);
 
   switch ((HbStepKind) step->kind)
     {
@@ -823,14 +830,14 @@ flood_describe_step (const HbState *initial, const HbTrace *trace, const HbStep 
       /* TRANSLATORS: a step of the optimal search: the moves played in
        * the position it looks at, the fewest moves a solution through it
        * can have, and the number of positions looked at so far */
+      /* (Short enough for the player's two lines at the window's first
+       * size: the longer wording lost its count there.) */
       return g_strdup_printf (g_dngettext (NULL,
-                                           "Looking at a position %d move in: a solution "
-                                           "through it needs at least %d moves; "
-                                           "positions looked at: %s",
-                                           "Looking at a position %d moves in: a solution "
-                                           "through it needs at least %d moves; "
-                                           "positions looked at: %s", step->depth),
-                              step->depth, v, expanded);
+                                           "A position %d move in: at least %d moves "
+                                           "through it; %s",
+                                           "A position %d moves in: at least %d moves "
+                                           "through it; %s", step->depth),
+                              step->depth, v, looked);
     case HB_STEP_BOUND:
       /* TRANSLATORS: the search proved at least this many moves are needed */
       return g_strdup_printf (g_dngettext (NULL, "At least %d move is needed; positions "
@@ -846,13 +853,11 @@ flood_describe_step (const HbState *initial, const HbTrace *trace, const HbStep 
       /* TRANSLATORS: search progress: the positions looked at, the
        * search's estimate of a whole solution's length (the moves played
        * plus a guess of the moves left) and the moves played */
-      return g_strdup_printf (g_dngettext (NULL, "Positions looked at: %s; the best one "
-                                           "so far is %d move in, with an estimate of "
-                                           "%d moves in all",
-                                           "Positions looked at: %s; the best one "
-                                           "so far is %d moves in, with an estimate of "
-                                           "%d moves in all", step->depth),
-                              expanded, step->depth, v);
+      return g_strdup_printf (g_dngettext (NULL, "%s; the best so far is %d move in, "
+                                           "about %d moves in all",
+                                           "%s; the best so far is %d moves in, "
+                                           "about %d moves in all", step->depth),
+                              looked, step->depth, v);
     default:
       return g_strdup ("");
     }
