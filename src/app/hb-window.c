@@ -58,7 +58,7 @@ state_changed (HbWindow *self)
   self->next_hint_wanted = FALSE;
   /* A solver still running works on the board before the change: stop it,
    * so no answer for another board reaches the screen. */
-  if (self->solve_job != NULL)
+  if (self->solve_job != NULL && !hb_solve_job_was_cancelled (self->solve_job))
     {
       hb_window_cancel_solve (self);
       hb_window_show_toast (self, _("Solving stopped: the board changed"));

@@ -268,6 +268,26 @@ test_cancel (void)
   hb_app_test_wait (hb_app_test_not_solving, window, 20000, "the solver to stop");
   hb_app_test_settle (50);
 
+  /* Another level opened during a solve stops it without a word: the
+   * solve is stopped as the level is left, before the board changes (a
+   * toast said "Solving stopped: the board changed", review). Undo
+   * during a solve still says so. */
+  hb_window_solve (window);
+  hb_window_show_toast (window, "a toast before");
+  g_assert_true (hb_window_is_solving (window));
+  g_assert_true (hb_app_test_load (window, file));
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "a toast before");
+  hb_app_test_wait (hb_app_test_not_solving, window, 20000, "the solver to stop");
+  hb_app_test_settle (50);
+  hb_app_test_click_cell (window, 0, 0, 1);
+  hb_app_test_settle (30);
+  hb_window_solve (window);
+  g_assert_true (hb_window_is_solving (window));
+  activate (window, "undo");
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "Solving stopped: the board changed");
+  hb_app_test_wait (hb_app_test_not_solving, window, 20000, "the solver to stop");
+  hb_app_test_settle (50);
+
   g_object_unref (file);
   g_unlink (path);
   g_rmdir (dir);
