@@ -381,7 +381,7 @@ test_stops (void)
     g_assert_true (g_str_has_prefix (text, "at least "));
     g_assert_nonnull (strstr (text, " moves, the best found "));
     /* (Grouped as the locale groups: not at all in the tests' C locale.) */
-    g_assert_true (g_regex_match_simple ("; [0-9][0-9,]* states stored$", text, 0, 0));
+    g_assert_true (g_regex_match_simple ("; [0-9][0-9,]* positions remembered$", text, 0, 0));
     hb_result_free (r);
     hb_trace_free (trace);
     hb_state_free (slow);

@@ -732,12 +732,12 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
                                                                     /* TRANSLATORS: live progress:
                                                                      * the lower bound on the moves,
                                                                      * the best answer's length,
-                                                                     * the states stored (%s: the
+                                                                     * the positions stored (%s: the
                                                                      * number, digits grouped) */
                                                                     "at least %d moves, the best "
-                                                                    "found %d; %s state stored",
+                                                                    "found %d; %s position remembered",
                                                                     "at least %d moves, the best "
-                                                                    "found %d; %s states stored",
+                                                                    "found %d; %s positions remembered",
                                                                     se.n),
                                                        f_min, best_len, stored);
               hb_trace_set_progress (trace, a->expanded, text);
