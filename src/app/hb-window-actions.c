@@ -422,6 +422,7 @@ action_apply_solution (GtkWidget *widget, const char *name, GVariant *param)
     hb_document_apply_moves (self->document, (const HbMove *) self->result->moves->data,
                              self->result->moves->len, TRUE);
   self->applying_answer = FALSE;
+  hb_window_show_board (self);
 }
 
 /* ---- The player ------------------------------------------------------------- */
@@ -434,7 +435,10 @@ action_replay (GtkWidget *widget, const char *name, GVariant *param)
   /* From the start, playing, as after Solve. */
   hb_window_open_player (self);
   if (self->player != NULL)
-    hb_player_bar_set_playing (self->player_bar, TRUE);
+    {
+      hb_player_bar_set_playing (self->player_bar, TRUE);
+      hb_window_show_board (self);
+    }
 }
 
 static void

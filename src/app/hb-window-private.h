@@ -198,6 +198,7 @@ void           hb_window_update_status (HbWindow *self);
 void           hb_window_update_hint_row (HbWindow *self);
 /* A toast for 6 seconds (its text plain, not markup). */
 void           hb_window_show_toast (HbWindow *self, const char *text);
+void           hb_window_show_board (HbWindow *self);
 /* The same for a solver setting's value, in place of the last such toast
  * (typing "abc" into Seed queued a toast per key). */
 void           hb_window_show_settings_toast (HbWindow *self, const char *text);

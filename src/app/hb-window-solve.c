@@ -488,20 +488,27 @@ hb_window_solve (HbWindow *self)
   hb_solve_job_run (self->solve_job);
 
   hb_solver_panel_set_solving (self->solver_panel, TRUE);
-  /* In a narrow window the sidebar lies over the board: it folds away so
-   * the run shows (it played hidden under it), the status line carrying
-   * the progress and Escape cancelling. */
-  if (adw_flap_get_folded (self->flap) && adw_flap_get_reveal_flap (self->flap))
-    {
-      adw_flap_set_reveal_flap (self->flap, FALSE);
-      gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
-    }
+  /* The status line carries the progress and Escape cancels. */
+  hb_window_show_board (self);
   hb_plot_view_set_trace (self->plot_view, hb_solve_job_get_trace (self->solve_job));
   update_plot (self);
   hb_window_update_status (self);
   self->progress_id = g_timeout_add (PROGRESS_MS, poll_progress, self);
   self->live_id = g_timeout_add (LIVE_MS, live_tick, self);
   hb_window_update_actions (self);
+}
+
+/* In a narrow window the sidebar lies over the board: it folds away so
+ * what the sidebar's button did shows (a run played hidden under it, an
+ * answer applied there went unseen), the keys going to the board. */
+void
+hb_window_show_board (HbWindow *self)
+{
+  if (adw_flap_get_folded (self->flap) && adw_flap_get_reveal_flap (self->flap))
+    {
+      adw_flap_set_reveal_flap (self->flap, FALSE);
+      gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+    }
 }
 
 void

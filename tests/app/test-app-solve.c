@@ -431,6 +431,19 @@ test_solve_folds_sidebar (void)
   g_assert_false (adw_flap_get_reveal_flap (window->flap));
   g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == GTK_WIDGET (hb_window_get_board_view (window)));
   hb_app_test_wait (hb_app_test_not_solving, window, 60000, "the solver");
+  hb_app_test_settle (50);
+
+  /* Replay and Apply Solution from the sidebar over the board fold it
+   * too (the answer applied under it went unseen: review). */
+  adw_flap_set_reveal_flap (window->flap, TRUE);
+  hb_app_test_settle (50);
+  hb_app_test_activate (window, "replay", NULL);
+  g_assert_false (adw_flap_get_reveal_flap (window->flap));
+  adw_flap_set_reveal_flap (window->flap, TRUE);
+  hb_app_test_settle (50);
+  g_assert_true (hb_window_get_action_enabled (window, "apply-solution"));
+  hb_app_test_activate (window, "apply-solution", NULL);
+  g_assert_false (adw_flap_get_reveal_flap (window->flap));
   hb_app_test_window_close (window);
 }
 
