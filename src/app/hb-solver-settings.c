@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hb-solver-panel-private.h"
+#include "hb-stat-label.h"
 #include "hb-switch-row.h"
 
 HbSettings *
@@ -54,13 +55,59 @@ show_error (Control *c, const char *message)
   g_signal_emit_by_name (self, "error", message);
 }
 
+/* A value typed into a spin button and refused: the spin button goes back
+ * to the value in force, so the row is left as it was (red, and saying
+ * the refusal under a valid value, it read as still wrong: review); the
+ * toast says why, in the sidebar's words ("Step limit: -5 is out of
+ * range, from 0 to 1,000,000,000,000", not the command line's
+ * "node-limit = -5 … in 0..1000000000000"). */
+static void
+refuse_typed (Control *c, const GError *error, const char *typed)
+{
+  HbSolverPanel *self = c->panel;
+  char *message;
+
+  if (g_error_matches (error, HB_SETTINGS_ERROR, HB_SETTINGS_ERROR_RANGE))
+    {
+      g_autofree char *lo = NULL, *hi = NULL;
+
+      if (c->decl->type == HB_SETTING_INT)
+        {
+          lo = hb_format_count ((gint64) c->decl->min);
+          hi = hb_format_count ((gint64) c->decl->max);
+        }
+      else
+        {
+          lo = g_strdup_printf ("%g", c->decl->min);
+          hi = g_strdup_printf ("%g", c->decl->max);
+        }
+      /* TRANSLATORS: a setting's value refused: "Step limit: -5 is out
+       * of range, from 0 to 1,000,000,000,000" */
+      message = g_strdup_printf (_("%s: %s is out of range, from %s to %s"),
+                                 _(c->decl->label), typed, lo, hi);
+    }
+  else if (g_str_has_prefix (error->message, c->decl->key)
+           && g_str_has_prefix (error->message + strlen (c->decl->key), " = "))
+    message = g_strdup_printf ("%s: %s", _(c->decl->label),
+                               error->message + strlen (c->decl->key) + 3);
+  else
+    message = g_strdup (error->message);
+  g_free (self->error);
+  self->error = message;
+  g_signal_emit_by_name (self, "error", message);
+}
+
 static void
 clear_error (Control *c)
 {
   HbSolverPanel *self = c->panel;
 
   if (!gtk_widget_has_css_class (c->row, "error"))
-    return;
+    {
+      /* A value taken after a typed one was refused (refuse_typed). */
+      g_clear_pointer (&self->error, g_free);
+      return;
+    }
   gtk_widget_remove_css_class (c->row, "error");
   adw_action_row_set_subtitle (ADW_ACTION_ROW (c->row), c->subtitle ? c->subtitle : "");
   g_clear_pointer (&self->error, g_free);
@@ -159,7 +206,7 @@ on_spin_input (GtkSpinButton *spin, double *new_value, Control *c)
   scratch = hb_settings_new ();
   if (!hb_settings_set_from_string (scratch, c->decl, copy, &error))
     {
-      show_error (c, error->message);
+      refuse_typed (c, error, copy);
       g_error_free (error);
       hb_settings_free (scratch);
       g_free (copy);
