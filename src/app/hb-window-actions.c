@@ -55,8 +55,8 @@ hb_window_update_actions (HbWindow *self)
   hb_window_action_set_enabled (self, "undo", hb_document_can_undo (self->document));
   hb_window_action_set_enabled (self, "redo", hb_document_can_redo (self->document));
   hb_window_action_set_enabled (self, "solve", !solving);
-  hb_window_action_set_enabled (self, "cancel",
-                                solving || playing || self->load_cancellable != NULL);
+  hb_window_action_set_enabled (self, "cancel", solving || playing || self->next_hint_wanted
+                                || self->load_cancellable != NULL);
   hb_window_action_set_enabled (self, "apply-solution", !solving
                                 && hb_window_result_applies (self));
   /* Apply Solution stays in view; its tooltip says why when it cannot. */
@@ -391,6 +391,13 @@ action_cancel (GtkWidget *widget, const char *name, GVariant *param)
     hb_window_cancel_solve (self);
   else if (self->player != NULL)
     hb_window_close_player (self);
+  else if (self->next_hint_wanted)
+    {
+      /* Next Hint's move waiting for its hint: not made. */
+      self->next_hint_wanted = FALSE;
+      hb_window_update_hint_row (self);
+      hb_window_update_actions (self);
+    }
 }
 
 static void

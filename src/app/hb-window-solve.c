@@ -128,6 +128,7 @@ hb_window_next_hint (HbWindow *self)
     hb_window_start_hint (self, TRUE);
   self->next_hint_wanted = TRUE;
   hb_window_update_hint_row (self);
+  hb_window_update_actions (self);
 }
 
 /* A solution with moves, whichever board is shown now: the animation is of

@@ -43,6 +43,10 @@ hb_window_update_hint_row (HbWindow *self)
   else if (hint != NULL && hb_document_get_game (self->document)->hint_describe != NULL)
     text = hb_document_get_game (self->document)->hint_describe (hb_window_current (self),
                                                                  hint);
+  else if (hb_hint_job_is_pending (self->hint_job) && self->next_hint_wanted)
+    /* Next Hint pressed before the hint was ready: its move follows by
+     * itself, up to the hint's time later (it came with no word). */
+    text = g_strdup (_("Thinking… Next Hint moves when the hint is ready (Escape: not now)"));
   else if (hb_hint_job_is_pending (self->hint_job))
     text = g_strdup (_("Thinking…"));
   else

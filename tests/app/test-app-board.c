@@ -460,6 +460,22 @@ test_hint_dots (void)
     hb_app_test_settle (30);
     g_assert_false (hb_window_get_game (window)->equal (before, hb_window_get_state (window)));
     hb_state_free (before);
+
+    /* Escape while such a move waits for its hint: it is not made (it
+     * came up to the hint's time later, by itself: review). */
+    hb_app_test_open_text (window, "escape.lights", "11000\n10000\n00000\n00001\n00011\n");
+    hb_window_set_mode (window, HB_MODE_PLAY);
+    hb_app_test_settle (30);
+    before = hb_state_copy (hb_window_get_state (window));
+    hb_app_test_activate (window, "next-hint", NULL);
+    g_assert_true (hb_window_is_hint_pending (window));
+    g_assert_true (hb_window_get_action_enabled (window, "cancel"));
+    hb_app_test_activate (window, "cancel", NULL);
+    g_assert_false (hb_window_get_action_enabled (window, "cancel"));
+    hb_app_test_wait_hint (window);
+    hb_app_test_settle (30);
+    g_assert_true (hb_window_get_game (window)->equal (before, hb_window_get_state (window)));
+    hb_state_free (before);
   }
 
   /* Toggling hints quickly: only the newest job delivers, and the last
