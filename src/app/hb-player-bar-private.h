@@ -48,6 +48,9 @@ struct _HbPlayerBar
    * out as far as depth_seen steps: a run without depths shows none. */
   gboolean       has_depth;
   gsize          depth_seen;
+  /* The last position where a solution shows (the answer's counts), 0
+   * when none: Next Solution is greyed out from there on. */
+  gsize          last_solution;
 
   gboolean       playing;
   guint          tick_id;

@@ -106,6 +106,9 @@ update_labels (HbPlayerBar *self)
     }
   gtk_label_set_label (self->step_label, text);
   g_free (text);
+  /* Greyed out where no solution lies ahead (at the answer it did
+   * nothing: review). */
+  gtk_widget_set_sensitive (self->solution_button, self->last_solution > pos);
 
   /* The answer is no step of the search, and a run whose steps all have
    * depth 0 (a genetic algorithm's generations, SAT's models, an
@@ -327,8 +330,20 @@ update_marks (HbPlayerBar *self)
           retreats++;
         }
     }
+  self->last_solution = 0;
+  for (guint i = 0; i < marks->len; i++)
+    if (g_array_index (marks, HbPlayerMark, i).kind == HB_PLAYER_MARK_SOLUTION)
+      self->last_solution = MAX (self->last_solution, g_array_index (marks, HbPlayerMark, i).position);
+  {
+    /* The answer after the steps, when the run has one (a look from the
+     * last step on only). */
+    gsize len = hb_trace_length (self->trace), at = hb_player_find_solution (self->player, len, TRUE);
+    if (at != G_MAXSIZE)
+      self->last_solution = MAX (self->last_solution, at);
+  }
   g_array_unref (marks);
-  gtk_widget_set_sensitive (self->solution_button, solutions > 0);
+  gtk_widget_set_sensitive (self->solution_button,
+                            self->last_solution > hb_player_position (self->player));
   gtk_widget_set_sensitive (self->decision_button,
                             hb_player_find_decision (self->player, 0, TRUE) != G_MAXSIZE);
   /* The scrubber's tooltip says what its ticks mean, when it has some. */

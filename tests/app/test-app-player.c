@@ -40,6 +40,12 @@ same_pixels (const HbShot *a, const HbShot *b)
   return memcmp (a->data, b->data, a->stride * a->height) == 0;
 }
 
+static gboolean
+tooltip_is (GtkWidget *widget, gconstpointer text)
+{
+  return g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
+}
+
 /* The player's keys reach the player from a check button (the solver just
  * picked) or a player button, as the shortcuts window promises; a spin
  * button keeps its arrows, a key with Ctrl is not the player's, and with
@@ -249,6 +255,20 @@ test_jumps (void)
   g_assert_true (hb_player_at_answer (player));
   activate (window, "player-jump", "solution");   /* nothing further: stays */
   g_assert_true (hb_player_at_answer (player));
+  /* …and its button is greyed out there (it did nothing: review), not
+   * before. */
+  {
+    GtkWidget *next = hb_app_test_find_where (GTK_WIDGET (bar), tooltip_is,
+                                              "Next Solution Found (N; Shift+N: Previous)");
+    g_assert_nonnull (next);
+    hb_app_test_settle (20);
+    g_assert_false (gtk_widget_get_sensitive (next));
+    activate (window, "player-start", NULL);
+    hb_app_test_settle (20);
+    g_assert_true (gtk_widget_get_sensitive (next));
+    activate (window, "player-end", NULL);
+    hb_app_test_settle (20);
+  }
   for (guint i = solutions->len; i-- > 0;)
     {
       activate (window, "player-jump", "-solution");
