@@ -49,11 +49,25 @@ update_result_note (HbSolverPanel *self)
   g_string_free (note, TRUE);
 }
 
+/* The button's word while idle: an explanation is no solve (it said
+ * Solve, and its result "An explanation, not an answer": review). */
+static const char *
+solve_word (HbSolverPanel *self)
+{
+  if (self->solver != NULL && (self->solver->flags & HB_SOLVER_RELAXATION) != 0)
+    /* TRANSLATORS: the Solve button while an explanation (a teaching
+     * view that does not solve) is chosen */
+    return _("_Explain");
+  return _("_Solve");
+}
+
 static void
 update_solver_row (HbSolverPanel *self)
 {
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->solver_row),
                                  self->solver ? _(self->solver->name) : _("No solver"));
+  if (!self->solving)
+    gtk_label_set_label (self->solve_label, solve_word (self));
   update_result_note (self);
 }
 
@@ -206,7 +220,7 @@ hb_solver_panel_set_solving (HbSolverPanel *self, gboolean solving)
   self->solving = solving;
   gtk_widget_set_visible (GTK_WIDGET (self->solve_spinner), solving);
   gtk_spinner_set_spinning (self->solve_spinner, solving);
-  gtk_label_set_label (self->solve_label, solving ? _("_Cancel") : _("_Solve"));
+  gtk_label_set_label (self->solve_label, solving ? _("_Cancel") : solve_word (self));
   if (solving)
     gtk_widget_remove_css_class (self->solve_button, "suggested-action");
   else

@@ -41,6 +41,12 @@ same_pixels (const HbShot *a, const HbShot *b)
 }
 
 static gboolean
+label_is (GtkWidget *widget, gconstpointer text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0;
+}
+
+static gboolean
 tooltip_is (GtkWidget *widget, gconstpointer text)
 {
   return g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
@@ -424,6 +430,18 @@ test_sidebar_after_solve (void)
   }
   hb_app_test_settle (400);
   hb_app_test_save (GTK_WIDGET (window), "player-solvers-loop-light");
+
+  /* With the relaxation chosen the button says Explain, not Solve (its
+   * result is "An explanation, not an answer"); back to Solve after. */
+  {
+    GtkWidget *panel_w = GTK_WIDGET (hb_window_get_solver_panel (window));
+    g_assert_nonnull (hb_app_test_find_where (panel_w, label_is, "_Solve"));
+    g_assert_true (hb_window_select_solver (window, "maxflow"));
+    g_assert_nonnull (hb_app_test_find_where (panel_w, label_is, "_Explain"));
+    g_assert_null (hb_app_test_find_where (panel_w, label_is, "_Solve"));
+    g_assert_true (hb_window_select_solver (window, hb_window_get_game (window)->solvers[0]->id));
+    g_assert_nonnull (hb_app_test_find_where (panel_w, label_is, "_Solve"));
+  }
   hb_app_test_window_close (window);
 }
 
