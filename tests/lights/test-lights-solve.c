@@ -624,6 +624,10 @@ test_cancelled (void)
   r = hb_solve (&lights_solver_backtrack, &t->base, NULL, NULL, c, &error);
   g_assert_no_error (error);
   g_assert_cmpint (r->status, ==, HB_STATUS_CANCELLED);
+  /* In the live counter's words ("Search steps"), not "search calls". */
+  g_assert_true (g_str_has_prefix (r->message, "Cancelled after "));
+  g_assert_true (g_str_has_suffix (r->message, " search steps")
+                 || g_str_has_suffix (r->message, " search step"));
   hb_result_free (r);
   hb_state_free (&s->base);
   hb_state_free (&t->base);

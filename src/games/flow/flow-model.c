@@ -816,7 +816,8 @@ flow_search_result (const FlowState *level, HbTrace *trace, gboolean found, gboo
       r = hb_result_new (HB_STATUS_GAVE_UP);
       if (stop == HB_STOP_NODE_LIMIT && default_limit)
         stop = HB_STOP_OWN_NODE_LIMIT;
-      hb_result_stop (r, stop, calls, N_("%s search call"), N_("%s search calls"));
+      /* As the counter and the stat name them ("Search steps"). */
+      hb_result_stop (r, stop, calls, N_("%s search step"), N_("%s search steps"));
       if (stop == HB_STOP_OWN_NODE_LIMIT)
         {
           g_autofree char *msg = g_strdup (r->message);

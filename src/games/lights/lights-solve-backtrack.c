@@ -231,15 +231,10 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
   search (&b, 0);
 
   if (b.cancelled)
-    {
-      g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, b.calls);
-
-      r = hb_result_new (HB_STATUS_CANCELLED);
-      hb_result_set_message (r, g_dngettext (NULL, "Cancelled after %s search call",
-                                             "Cancelled after %s search calls",
-                                             (gulong) MIN (b.calls, G_MAXULONG)),
-                             num);
-    }
+    /* In the words the live counter and the stat use ("Search steps"):
+     * "search calls" there read as a third thing (review). */
+    r = hb_result_stop (hb_result_new (HB_STATUS_CANCELLED), HB_STOP_CANCELLED, b.calls,
+                        N_("%s search step"), N_("%s search steps"));
   else if (b.solutions == 0)
     {
       r = hb_result_new (HB_STATUS_NO_SOLUTION);
