@@ -89,6 +89,9 @@ struct _HbWindow
                                         * lifted above the player when it
                                         * opens there (hb-window-status.c) */
   guint64              cut_serial;     /* the document's serial then */
+  GWeakRef             toast_label;    /* the latest toast's words with a
+                                        * button, fitted again as the window
+                                        * narrows (hb-window-status.c) */
   /* The column's width for the hidden player bar (hb-window-status.c). */
   guint                bar_hint_id;
   int                  bar_hint_width;

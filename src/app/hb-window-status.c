@@ -407,6 +407,42 @@ narrow_below (HbWindow *self)
   return MAX (NARROW_WIDTH, known + 32);
 }
 
+/* A toast's words wrap within `width` (the toast overlay's, or the
+ * window's as it narrows). With a button, their least width is what keeps
+ * them on one line within it: libadwaita 1.2 gives a toast more than 450
+ * px only through its least width (the win's toast wrapped at 1100 px),
+ * and that least width is the window's too, so it is fitted again as the
+ * window narrows (hb_window_on_default_width: the window stopped at 634
+ * px while a win's toast showed). */
+static void
+fit_toast_label (GtkLabel *label, int width, gboolean button)
+{
+  /* The toast's margins, padding and close button, and the button's;
+   * where the toast takes the whole width (up to 480 px, below), what the
+   * words may take as they wrap (at 400 px they wrapped at 12
+   * characters, beside 80 px of nothing). */
+  int room = width - 150 - (button ? (width <= 480 ? 50 : 130) : 0);
+  PangoContext *context;
+  PangoFontMetrics *metrics;
+  double cw;
+  int chars;
+
+  if (room <= 0)
+    return;
+  context = gtk_widget_get_pango_context (GTK_WIDGET (label));
+  metrics = pango_context_get_metrics (context, NULL, NULL);
+  cw = pango_font_metrics_get_approximate_char_width (metrics) / (double) PANGO_SCALE;
+  chars = MAX (12, (int) (room / MAX (cw, 1.0)));
+  pango_font_metrics_unref (metrics);
+  gtk_label_set_max_width_chars (label, chars);
+  /* Up to about 480 px the toast gets the whole width anyway (libadwaita
+   * gives it up to 450 px and its margins): no least width needed there,
+   * so the window can go down to its own least width (360 px). */
+  if (button)
+    gtk_label_set_width_chars (label, width <= 480 ? -1
+                                      : MIN (chars, (int) g_utf8_strlen (gtk_label_get_text (label), -1)));
+}
+
 /* The size asked for (a resize by the user changes it): the header sheds
  * first, so the window can then be that narrow; a short window gives the
  * board the room it kept. Also called when the game changes (its name may
@@ -424,6 +460,19 @@ hb_window_on_default_width (HbWindow *self, GParamSpec *pspec, gpointer data)
   /* The wide layout asks the window manager for no more than the narrow
    * one's width (see hb-shrink-bin.c); the narrow one for its own. */
   hb_shrink_bin_set_min_width (self->shrink_bin, self->narrow ? 0 : NARROW_FLOOR);
+  /* A toast with a button showing: its words fitted to the new width
+   * before the narrow layout asks for its least width (fit_toast_label). */
+  if (width > 0)
+    {
+      GtkLabel *label = g_weak_ref_get (&self->toast_label);
+
+      if (label != NULL)
+        {
+          fit_toast_label (label, MIN (width, gtk_widget_get_width (GTK_WIDGET (self->toast_overlay))),
+                           TRUE);
+          g_object_unref (label);
+        }
+    }
   /* A narrow window's sidebar folds over the board: the player bar, if
    * hidden, would be about the window's width (hb-player-bar.h). */
   if (width > 0 && width < below)
@@ -487,25 +536,14 @@ toast_new (HbWindow *self, const char *text, gboolean button)
 {
   AdwToast *toast = adw_toast_new ("");
   GtkWidget *label = gtk_label_new (text);
-  int room = gtk_widget_get_width (GTK_WIDGET (self->toast_overlay)) - 150 - (button ? 130 : 0);
 
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (GTK_LABEL (label), 0.0);
   gtk_widget_add_css_class (label, "heading");
-  if (room > 0)
-    {
-      PangoContext *context = gtk_widget_get_pango_context (label);
-      PangoFontMetrics *metrics = pango_context_get_metrics (context, NULL, NULL);
-      double width = pango_font_metrics_get_approximate_char_width (metrics) / (double) PANGO_SCALE;
-      int chars = MAX (12, (int) (room / MAX (width, 1.0)));
-
-      pango_font_metrics_unref (metrics);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), chars);
-      if (button)
-        gtk_label_set_width_chars (GTK_LABEL (label),
-                                   MIN (chars, (int) g_utf8_strlen (text, -1)));
-    }
+  fit_toast_label (GTK_LABEL (label), gtk_widget_get_width (GTK_WIDGET (self->toast_overlay)), button);
+  if (button)
+    g_weak_ref_set (&self->toast_label, label);
   adw_toast_set_custom_title (toast, label);
   return toast;
 }

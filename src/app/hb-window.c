@@ -526,6 +526,7 @@ hb_window_finalize (GObject *object)
   g_clear_pointer (&self->kept_keys, g_hash_table_unref);
   g_free (self->last_toast);
   g_clear_object (&self->settings_toast);
+  g_weak_ref_clear (&self->toast_label);
   G_OBJECT_CLASS (hb_window_parent_class)->finalize (object);
 }
 

@@ -447,6 +447,34 @@ test_solve_folds_sidebar (void)
   hb_app_test_window_close (window);
 }
 
+/* A toast with a button shown in a wide window lets the window go down
+ * as far as it goes without one: its words are fitted again as the
+ * window narrows (the window stopped at 634 px while a win's toast
+ * showed: review). */
+static void
+test_toast_lets_window_narrow (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  int base = 0, min = 0;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 370, HB_TEST_HEIGHT);
+  hb_app_test_wait (flap_folded, window, 10000, "the sidebar to fold");
+  hb_app_test_settle (300);
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &base, NULL, NULL, NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, HB_TEST_HEIGHT);
+  hb_app_test_settle (300);
+  hb_window_show_toast_button (window, "Solved in 14 moves and 1:04, with 2 hints, and more words",
+                               "_Next Level", "win.next-level", 10);
+  hb_app_test_settle (300);
+  gtk_window_set_default_size (GTK_WINDOW (window), 370, HB_TEST_HEIGHT);
+  hb_app_test_wait (flap_folded, window, 10000, "the sidebar to fold");
+  hb_app_test_settle (300);
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  g_test_message ("least width, narrow: %d without the toast, %d with it", base, min);
+  g_assert_cmpint (min, <=, base);
+  hb_app_test_window_close (window);
+}
+
 static gboolean
 label_says (GtkWidget *widget, gconstpointer text)
 {
@@ -500,6 +528,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/solve/cancel", test_cancel);
   g_test_add_func ("/app/solve/toast-lifted-over-player", test_toast_lifted_over_player);
   g_test_add_func ("/app/solve/solve-folds-sidebar", test_solve_folds_sidebar);
+  g_test_add_func ("/app/solve/toast-lets-window-narrow", test_toast_lets_window_narrow);
   g_test_add_func ("/app/solve/cancel-keeps-best", test_cancel_keeps_best);
   g_test_add_func ("/app/solve/result-for-the-board-solved", test_result_for_the_board_solved);
   return g_test_run ();
