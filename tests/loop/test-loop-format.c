@@ -450,15 +450,16 @@ test_pointer (void)
   HbHit h;
   int n;
 
-  /* Drag (0,0) → (1,0) → (1,1): two edges toggled. */
+  /* Drag (0,0) → (1,0) → (1,1) on an empty board: two edges drawn (the
+   * first edge, open, makes the drag one that draws). */
   h = hit_at (0, 0);
   g_assert_cmpint (loop_game.pointer (s, &p, HB_POINTER_PRESS, &h, out, 4), ==, 0);
   h = hit_at (1, 0);
   n = loop_game.pointer (s, &p, HB_POINTER_MOTION, &h, out, 4);
   g_assert_cmpint (n, ==, 1);
-  g_assert_cmpint (out[0].op, ==, LOOP_OP_TOGGLE_EDGE);
+  g_assert_cmpint (out[0].op, ==, LOOP_OP_SET_EDGE);
   g_assert_cmpint (out[0].x, ==, 0);
-  g_assert_cmpint (out[0].value, ==, HB_DIR_E);
+  g_assert_cmpint (out[0].value, ==, HB_DIR_E | 4);
   h = hit_at (1, 0);
   g_assert_cmpint (loop_game.pointer (s, &p, HB_POINTER_MOTION, &h, out, 4), ==, 0);
   h = hit_at (1, 1);
@@ -466,8 +467,51 @@ test_pointer (void)
   g_assert_cmpint (n, ==, 1);
   g_assert_cmpint (out[0].x, ==, 1);
   g_assert_cmpint (out[0].y, ==, 0);
-  g_assert_cmpint (out[0].value, ==, HB_DIR_S);
+  g_assert_cmpint (out[0].value, ==, HB_DIR_S | 4);
   g_assert_cmpint (loop_game.pointer (s, &p, HB_POINTER_RELEASE, &h, out, 4), ==, 0);
+
+  /* The first edge decides for the whole drag: a drag from (0,0) to
+   * (2,0) draws both edges; dragged again from (0,0) to (2,1), its first
+   * edge joined, it erases what is drawn and draws nothing (each edge was
+   * toggled on its own, so a drag back along a pipe erased part of it and
+   * drew the rest). */
+  {
+    HbState *t = loop_game.new_blank (3, 2);
+    const int path1[][2] = { { 1, 0 }, { 2, 0 } };
+    const int path2[][2] = { { 1, 0 }, { 2, 0 }, { 2, 1 } };
+
+    for (int round = 0; round < 2; round++)
+      {
+        const int (*path)[2] = round == 0 ? path1 : path2;
+        int len = round == 0 ? 2 : 3;
+
+        h = hit_at (0, 0);
+        loop_game.pointer (t, &p, HB_POINTER_PRESS, &h, out, 4);
+        for (int k = 0; k < len; k++)
+          {
+            h = hit_at (path[k][0], path[k][1]);
+            n = loop_game.pointer (t, &p, HB_POINTER_MOTION, &h, out, 4);
+            g_assert_cmpint (n, ==, 1);
+            HbState *u = loop_game.apply (t, &out[0]);
+            if (u != NULL)
+              {
+                hb_state_free (t);
+                t = u;
+              }
+          }
+        loop_game.pointer (t, &p, HB_POINTER_RELEASE, &h, out, 4);
+        if (round == 0)
+          {
+            g_assert_cmpuint (tile_at (t, 0, 0), ==, 1 << HB_DIR_E);
+            g_assert_cmpuint (tile_at (t, 1, 0), ==, (1 << HB_DIR_E) | (1 << HB_DIR_W));
+            g_assert_cmpuint (tile_at (t, 2, 0), ==, 1 << HB_DIR_W);
+          }
+      }
+    for (int y = 0; y < 2; y++)
+      for (int x = 0; x < 3; x++)
+        g_assert_cmpuint (tile_at (t, x, y), ==, 0);
+    hb_state_free (t);
+  }
 
   /* A click rotates; with a tool it places the kind. */
   h = hit_at (2, 2);

@@ -1126,6 +1126,31 @@ loop_apply (const HbState *state, const HbMove *move)
         return &r->base;
       }
 
+    case LOOP_OP_SET_EDGE:
+      {
+        int d = move->value & 3, nx = move->x + hb_dir_dx[d], ny = move->y + hb_dir_dy[d];
+        gboolean on = (move->value & 4) != 0;
+        gsize j;
+
+        if (move->value < 0 || move->value > 7 || nx < 0 || ny < 0 || nx >= w || ny >= h)
+          return NULL;
+        j = (gsize) ny * w + nx;
+        if (on == (((s->tiles[i] >> d) & 1) && ((s->tiles[j] >> HB_DIR_OPPOSITE (d)) & 1)))
+          return NULL;
+        r = LOOP (loop_copy (state));
+        if (on)
+          {
+            r->tiles[i] |= 1 << d;
+            r->tiles[j] |= 1 << HB_DIR_OPPOSITE (d);
+          }
+        else
+          {
+            r->tiles[i] &= ~(1 << d);
+            r->tiles[j] &= ~(1 << HB_DIR_OPPOSITE (d));
+          }
+        return &r->base;
+      }
+
     case LOOP_OP_SET_TILE:
       if (move->value < 0 || move->value > 15 || s->tiles[i] == move->value)
         return NULL;
@@ -1166,6 +1191,7 @@ loop_pointer (const HbState *state, HbPointer *p, HbPointerPhase phase,
       d->x = hit->inside ? hit->x : -1;
       d->y = hit->inside ? hit->y : -1;
       d->moved = FALSE;
+      d->value = -1;
       return 0;
 
     case HB_POINTER_MOTION:
@@ -1175,7 +1201,19 @@ loop_pointer (const HbState *state, HbPointer *p, HbPointerPhase phase,
       for (int dir = 0; dir < 4; dir++)
         if (d->x + hb_dir_dx[dir] == hit->x && d->y + hb_dir_dy[dir] == hit->y)
           {
-            out[0] = (HbMove) { LOOP_OP_TOGGLE_EDGE, d->x, d->y, dir };
+            /* The drag's first edge decides whether it draws or erases
+             * (a joined pair there: erase), as Enlight's first cell does:
+             * each edge toggled on its own, a drag back along a pipe from
+             * its start erased the part already drawn. */
+            if (d->value < 0)
+              {
+                const guint8 *t = LOOP_CONST (state)->tiles;
+                int wd = state->width;
+                gboolean joined = ((t[(gsize) d->y * wd + d->x] >> dir) & 1)
+                                  && ((t[(gsize) hit->y * wd + hit->x] >> HB_DIR_OPPOSITE (dir)) & 1);
+                d->value = joined ? 0 : 1;
+              }
+            out[0] = (HbMove) { LOOP_OP_SET_EDGE, d->x, d->y, dir | (d->value << 2) };
             d->x = hit->x;
             d->y = hit->y;
             d->moved = TRUE;

@@ -38,6 +38,8 @@ typedef enum {
   LOOP_OP_TOGGLE_EDGE,    /* edit: toggle the arm pair across edge `value` (an HbDir) of (x, y) */
   LOOP_OP_SET_TILE,       /* edit: set (x, y) to the arm mask `value` (a tile kind) */
   LOOP_OP_CLEAR,          /* edit: every tile empty */
+  LOOP_OP_SET_EDGE,       /* edit: the arm pair across edge `value & 3` (an HbDir) of
+                           * (x, y) drawn (`value & 4`) or taken away; no change: refused */
 } LoopOp;
 
 /* Tile kinds for the palette: each id is the kind's mask in its first
