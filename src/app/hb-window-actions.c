@@ -82,8 +82,9 @@ hb_window_update_actions (HbWindow *self)
                                 && self->result_initial != NULL
                                 && self->result_initial->game == game);
   /* Nothing to hint once the level is solved or lost (out of moves), nor
-   * when the hint found no move (a level with no solution: the status
-   * line says why). */
+   * when the hint found no move (a level with no solution: the status line
+   * says why), except in Play with the hints off, where the status does
+   * not: the press says it (a hint kept from Edit greyed it unexplained). */
   {
     gconstpointer hint = hb_hint_job_get_hint (self->hint_job);
     HbMove move;
@@ -93,7 +94,7 @@ hb_window_update_actions (HbWindow *self)
                                   && !(game->is_solved != NULL
                                        && game->is_solved (hb_window_current (self)))
                                   && !hb_window_play_is_lost (self)
-                                  && (hint == NULL
+                                  && (hint == NULL || (!self->show_hints && self->mode == HB_MODE_PLAY)
                                       || game->hint_next_move (hb_window_current (self),
                                                                hint, &move)));
   }

@@ -48,12 +48,17 @@ hb_window_on_hint_done (HbHintJob *job, const GError *error, HbWindow *self)
 }
 
 /* Starts the worker for the current board's hint: when hints are shown,
- * or when `needed` (Next hint asked for one while hints are off). */
+ * when `needed` (Next hint asked for one while hints are off), and in
+ * Edit, where its warning says whether the design has an answer (no
+ * solution, more than one, a move limit too short) with the hints off
+ * too: a designer learned it only by turning them on (review). The marks
+ * stay the switch's (the board view draws them only with it on). */
 void
 hb_window_start_hint (HbWindow *self, gboolean needed)
 {
   hb_window_free_hint (self);
-  if ((self->show_hints || needed) && hb_document_get_game (self->document)->hint_compute != NULL)
+  if ((self->show_hints || needed || self->mode == HB_MODE_EDIT)
+      && hb_document_get_game (self->document)->hint_compute != NULL)
     hb_hint_job_start (self->hint_job, hb_window_current (self));
   hb_window_update_hint_row (self);
 }

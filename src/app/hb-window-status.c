@@ -53,7 +53,10 @@ hb_window_update_hint_row (HbWindow *self)
     text = g_strdup (_("No hint for this board"));
   adw_action_row_set_subtitle (self->hint_row, text ? text : "");
   {
-    gboolean busy = hint == NULL && hb_hint_job_is_pending (self->hint_job);
+    /* (Not for Edit's own look with the hints off: the row says they
+     * are off.) */
+    gboolean busy = hint == NULL && hb_hint_job_is_pending (self->hint_job)
+                    && (self->show_hints || self->next_hint_wanted);
 
     gtk_widget_set_visible (GTK_WIDGET (self->hint_spinner), busy);
     gtk_spinner_set_spinning (self->hint_spinner, busy);
@@ -64,14 +67,15 @@ hb_window_update_hint_row (HbWindow *self)
 }
 
 /* The hint's warning about the level (no solution, more than one), while
- * hints are shown and the board is not solved; NULL when none. */
+ * hints are shown or in Edit, and the board is not solved; NULL when
+ * none. */
 static char *
 dup_level_warning (HbWindow *self)
 {
   const HbGame *game = hb_document_get_game (self->document);
   gconstpointer hint = hb_hint_job_get_hint (self->hint_job);
 
-  if (!self->show_hints || hint == NULL || game->hint_warning == NULL
+  if ((!self->show_hints && self->mode != HB_MODE_EDIT) || hint == NULL || game->hint_warning == NULL
       || (game->is_solved != NULL && game->is_solved (hb_window_current (self))))
     return NULL;
   return game->hint_warning (hb_window_current (self), hint);

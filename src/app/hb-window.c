@@ -3,17 +3,13 @@
  * HbSolveJob, each on a worker thread), the sidebar's solver panel
  * (HbSolverPanel), the board (HbBoardView), the plot (HbPlotView) and the
  * player. Solving and the player live in hb-window-solve.c, opening and
- * saving in hb-window-files.c (pictures and pasting in hb-window-import.c,
- * exporting in hb-window-export.c), play in hb-window-play.c (the bundled
- * levels in hb-window-levels.c), the title
- * and the status line in hb-window-status.c, the game and size choosers
- * in hb-window-choosers.c, the actions and their keys in
- * hb-window-actions.c, the accessors the tests use in hb-window-access.c.
- *
- * The window knows games only through HbGame: every edit, press, palette
- * click and hint goes through the game's vtable, so a new game needs no
- * change here.
- */
+ * saving in hb-window-files.c (pictures and pasting in -import.c, exporting
+ * in -export.c), play in -play.c (the bundled levels in -levels.c), the
+ * title and the status line in -status.c, the game and size choosers in
+ * -choosers.c, the actions and their keys in -actions.c, the accessors the
+ * tests use in -access.c. The window knows games only through HbGame:
+ * every edit, press, palette click and hint goes through the game's
+ * vtable, so a new game needs no change here. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -296,6 +292,10 @@ hb_window_set_mode (HbWindow *self, HbMode mode)
   hb_window_update_board_description (self);
   hb_board_view_set_mode (self->board_view, mode);
   hb_window_update_palette (self);
+  /* Edit says whether the design has an answer, hints on or off (a
+   * designer is spoiled nothing: hb_window_start_hint). */
+  if (mode == HB_MODE_EDIT && hb_hint_job_get_hint (self->hint_job) == NULL)
+    hb_window_start_hint (self, FALSE);
   hb_window_update_status (self);
   hb_window_update_actions (self);
   hb_window_play_drop_stale_toasts (self);

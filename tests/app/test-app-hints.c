@@ -374,6 +374,15 @@ test_hint_no_solution (void)
   g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
                                       g_variant_new_boolean (FALSE));
   hb_app_test_open_text (window, "none.lights", "10000\n00000\n00000\n00000\n00000\n");
+  /* In Edit the status line says so, the hints off too (a designer learned
+   * it only by turning them on: review). */
+  g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_EDIT);
+  hb_app_test_wait_hint (window);
+  g_assert_nonnull (strstr (hb_window_get_status_text (window), "This level has no solution"));
+  /* In Play the hint kept from Edit is not shown, and Next Hint says it. */
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  g_assert_null (strstr (hb_window_get_status_text (window), "no solution"));
   g_clear_pointer (&window->last_toast, g_free);
   hb_app_test_activate (window, "next-hint", NULL);
   hb_app_test_wait (toast_shown, window, 20000, "the hint's toast");
