@@ -20,6 +20,7 @@ struct _HbPaletteBar
   GtkWidget      *buttons[HB_PALETTE_MAX];
   GtkWidget      *spacer;     /* an entry's height while there is none */
   int             selected;   /* id, or -1 */
+  int             edit_selected; /* the entry picked when Edit was left, or -1 */
   int             tab_stop;   /* the entry Tab reaches (index) */
 };
 
@@ -180,7 +181,17 @@ hb_palette_bar_update (HbPaletteBar *self, const HbState *state, HbMode mode)
    * the game: the ids are the games' own (Flood-It's colour 1 was taken
    * for Infinite Loop's Empty after an Infinite Loop screenshot was pasted
    * over a Flood-It level, so the first click erased a tile). */
-  old_selected = state != NULL && self->game == state->game ? self->selected : -1;
+  /* And across Play: Edit, left for a try and back, picks the entry it
+   * had (it went back to the first, and a designer picked it again
+   * after every try: review). */
+  if (state == NULL || self->game != state->game)
+    self->edit_selected = -1;
+  else if (self->mode == HB_MODE_EDIT)
+    self->edit_selected = self->selected;
+  old_selected = state != NULL && self->game == state->game
+                 ? (self->mode == HB_MODE_EDIT || self->selected != -1 ? self->selected
+                                                                         : self->edit_selected)
+                 : -1;
   clear_buttons (self);
   self->game = state ? state->game : NULL;
   self->mode = mode;
@@ -327,6 +338,7 @@ static void
 hb_palette_bar_init (HbPaletteBar *self)
 {
   self->selected = -1;
+  self->edit_selected = -1;
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_HORIZONTAL);
   gtk_box_set_spacing (GTK_BOX (self), 6);
   gtk_widget_set_halign (GTK_WIDGET (self), GTK_ALIGN_CENTER);

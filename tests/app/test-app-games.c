@@ -390,6 +390,13 @@ test_loop_edit (void)
   /* The palette's own button for the cross (the seventh entry). */
   press_palette_button (window, 6);
   g_assert_cmpint (hb_palette_bar_get_selected (palette), ==, LOOP_KIND_CROSS);
+  /* Play for a try and back: the entry picked stays picked (it went back
+   * to the first after every try: review). */
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (30);
+  g_assert_cmpint (hb_palette_bar_get_selected (palette), ==, LOOP_KIND_CROSS);
   memcpy (before, loop_tiles (window), 9);
   hb_app_test_click_cell (window, 1, 1, 1);
   g_assert_cmpuint (loop_tile (window, 1, 1), ==, LOOP_KIND_CROSS);
