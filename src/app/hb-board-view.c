@@ -173,11 +173,17 @@ hb_board_view_pointer_press (HbBoardView *self, double x, double y, int button)
 {
   HbLayout layout;
   HbHit hit;
+  const HbState *before = self->state;
 
   /* A click on the board gives it the keyboard, as a click on a button
    * does: the arrows then move its cursor (or step the player), not
    * whatever had the focus, a spin button say. */
   gtk_widget_grab_focus (GTK_WIDGET (self));
+  /* The focus leaving a spin button commits a size typed there: the board
+   * changed under the press, which was aimed at the board as it was (it
+   * painted a cell of the new layout, columns away: review). */
+  if (self->state != before)
+    return;
   if (self->player != NULL && self->state != NULL)
     {
       /* The board shows a frame of the player, not the level. */

@@ -495,6 +495,36 @@ test_hint_dots (void)
   hb_app_test_window_close (window);
 }
 
+/* A width typed and not yet entered is committed when a click on the
+ * board takes the focus: that click, aimed at the board as it was, makes
+ * no edit (it painted a cell of the new, wider board, columns away from
+ * the pointer: review). */
+static void
+test_typed_size_then_click (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *row, *spin;
+  const LightsState *s;
+
+  hb_app_test_open_text (window, "small.lights", "000\n000\n000\n");
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (50);
+  row = hb_app_test_find_row (GTK_WIDGET (window), "_Width");
+  g_assert_nonnull (row);
+  spin = hb_app_test_find_first (row, GTK_TYPE_SPIN_BUTTON);
+  g_assert_true (gtk_widget_grab_focus (spin));
+  gtk_editable_set_text (GTK_EDITABLE (spin), "5");
+  hb_app_test_settle (30);
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 3);
+  hb_app_test_click_cell (window, 2, 2, 1);
+  hb_app_test_settle (50);
+  s = (const LightsState *) hb_window_get_state (window);
+  g_assert_cmpint (s->base.width, ==, 5);
+  for (int i = 0; i < 5 * 3; i++)
+    g_assert_cmpint (s->cells[i], ==, 0);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -503,5 +533,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/board/edit-click-and-drag", test_edit_click_and_drag);
   g_test_add_func ("/app/board/hint-dots", test_hint_dots);
   g_test_add_func ("/app/board/focus-by-keyboard", test_focus_by_keyboard);
+  g_test_add_func ("/app/board/typed-size-then-click", test_typed_size_then_click);
   return g_test_run ();
 }
