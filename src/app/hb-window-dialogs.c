@@ -164,6 +164,28 @@ filter_all (void)
 void
 hb_window_show_file_dialog (HbWindow *self, GtkFileChooserNative *dialog, GCallback on_response)
 {
+  GtkFileChooser *chooser = GTK_FILE_CHOOSER (dialog);
+
+  /* A save with no folder of its own starts where the level is, else in
+   * the user's documents (an untitled level's Save As opened in the app's
+   * working directory, the source tree when run from there: review). */
+  if (gtk_file_chooser_get_action (chooser) == GTK_FILE_CHOOSER_ACTION_SAVE)
+    {
+      GFile *current = gtk_file_chooser_get_current_folder (chooser);
+
+      if (current == NULL)
+        {
+          GFile *file = hb_document_get_file (self->document);
+          const char *docs = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+
+          current = file != NULL ? g_file_get_parent (file) : NULL;
+          if (current == NULL)
+            current = g_file_new_for_path (docs != NULL && g_file_test (docs, G_FILE_TEST_IS_DIR)
+                                           ? docs : g_get_home_dir ());
+          gtk_file_chooser_set_current_folder (chooser, current, NULL);
+        }
+      g_object_unref (current);
+    }
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   g_object_set_data (G_OBJECT (dialog), "hb-window", self);
   self->file_dialog = GTK_NATIVE_DIALOG (dialog);

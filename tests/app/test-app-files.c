@@ -875,11 +875,48 @@ test_export_names_folder (Fixture *f, gconstpointer data)
   hb_app_test_settle (100);
 }
 
+static gboolean
+chooser_folder_is (gpointer data)
+{
+  g_autoptr(GFile) folder = gtk_file_chooser_get_current_folder (data);
+
+  return folder != NULL && g_file_equal (folder, g_object_get_data (data, "hb-test-folder"));
+}
+
+/* Save As for a level with no file starts in the user's documents (or
+ * home), not the app's working directory (the source tree when run from
+ * it: review). */
+static void
+test_save_as_folder (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  const char *docs = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+  g_autoptr(GFile) want = g_file_new_for_path (docs != NULL && g_file_test (docs, G_FILE_TEST_IS_DIR)
+                                               ? docs : g_get_home_dir ());
+  GtkNativeDialog *dialog;
+
+  hb_app_test_activate (window, "new", NULL);
+  hb_app_test_settle (50);
+  g_assert_null (hb_document_get_file (window->document));
+  hb_app_test_activate (window, "save-as", NULL);
+  hb_app_test_settle (100);
+  dialog = hb_window_get_file_dialog (window);
+  g_assert_nonnull (dialog);
+  g_object_set_data_full (G_OBJECT (dialog), "hb-test-folder", g_object_ref (want), g_object_unref);
+  hb_app_test_wait (chooser_folder_is, dialog, 10000, "the chooser's folder");
+  g_object_ref (dialog);
+  g_signal_emit_by_name (dialog, "response", GTK_RESPONSE_CANCEL);
+  g_object_unref (dialog);
+  hb_app_test_window_close (window);
+  hb_app_test_settle (100);
+}
+
 int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/files/extension", test_file_extension);
+  g_test_add_func ("/app/files/save-as-folder", test_save_as_folder);
   g_test_add ("/app/files/malformed", Fixture, NULL, hb_app_test_dir_set_up,
               test_malformed, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-and-reopen", Fixture, NULL, hb_app_test_dir_set_up,
