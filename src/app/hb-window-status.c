@@ -149,6 +149,13 @@ hb_window_update_status (HbWindow *self)
     gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "error");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "error");
+  /* A drawn level taken to Play as drawn is solved before a move: say how
+   * to make a game of it (Infinite Loop's said "Solved" and nothing more:
+   * review). */
+  if (self->mode == HB_MODE_PLAY && game->scramble != NULL && self->play_start == 0
+      && hb_window_play_moves (self) == 0 && game->is_solved != NULL
+      && game->is_solved (hb_window_current (self)))
+    join_status (&text, _("Scramble (main menu) mixes it for play"), FALSE);
   /* The clock and the move count, once play began. */
   if (self->mode == HB_MODE_PLAY)
     {

@@ -593,6 +593,19 @@ test_keyboard_play (void)
   }
   g_assert_false (hb_window_get_action_enabled (window, "next-hint"));
 
+  /* Infinite Loop: a drawn level taken to Play as drawn is solved before a
+   * move; the status says how to make a game of it (it said "Solved" and
+   * nothing more: review), and stops once it is scrambled. */
+  hb_app_test_open_text (window, "drawn.loop", "0100 0001\n0000 0000\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  g_assert_nonnull (strstr (hb_window_get_status_text (window), "Scramble (main menu) mixes it"));
+  for (int i = 0; i < 20 && hb_window_get_game (window)->is_solved (hb_window_get_state (window)); i++)
+    hb_app_test_activate (window, "scramble", NULL);
+  hb_app_test_settle (30);
+  g_assert_false (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
+  g_assert_null (strstr (hb_window_get_status_text (window), "Scramble"));
+
   /* Infinite Loop: Space turns clockwise, Shift+Space back. */
   hb_app_test_open_text (window, "keys.loop", "0100 0000\n0000 0000\n");
   hb_window_set_mode (window, HB_MODE_PLAY);
