@@ -556,8 +556,8 @@ hb_window_player_key (HbWindow *self, guint keyval, GdkModifierType state)
   /* What uses these keys itself keeps them: typing a seed, a spin
    * button's value, a slider's arrows, Home and End (the player's own
    * scrubber steps as the player would), a menu, and a switch its Space
-   * (Show Hints reached by Tab: Space paused the run and left the switch
-   * as it was). A button, a check button or the board does not need
+   * or a switch's row (Show Hints reached by Tab, the row the Tab stop:
+   * Space paused the run and left the switch as it was). A button, a check button or the board does not need
    * them: Space pauses the trace even while the solver just picked has
    * the focus, and the arrows step it from a player button. */
   focus = gtk_root_get_focus (GTK_ROOT (self));
@@ -565,7 +565,10 @@ hb_window_player_key (HbWindow *self, guint keyval, GdkModifierType state)
       && (GTK_IS_EDITABLE (focus) || gtk_widget_get_ancestor (focus, GTK_TYPE_SPIN_BUTTON) != NULL
           || (gtk_widget_get_ancestor (focus, GTK_TYPE_RANGE) != NULL
               && g_strcmp0 (action, "player-toggle") != 0)
-          || (GTK_IS_SWITCH (focus) && g_strcmp0 (action, "player-toggle") == 0)
+          || (g_strcmp0 (action, "player-toggle") == 0
+              && (GTK_IS_SWITCH (focus)
+                  || (ADW_IS_ACTION_ROW (focus)
+                      && GTK_IS_SWITCH (adw_action_row_get_activatable_widget (ADW_ACTION_ROW (focus))))))
           || gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER) != NULL))
     return FALSE;
   full = g_strconcat ("win.", action, NULL);

@@ -93,11 +93,13 @@ test_keys_whatever_has_focus (void)
   g_assert_true (hb_window_player_key (window, GDK_KEY_space, 0));
   g_assert_cmpuint (hb_player_position (player), ==, 0);
 
-  /* A switch keeps its Space (Show Hints reached by Tab); the arrows
-   * still step the player. */
+  /* A switch's row keeps its Space (Show Hints reached by Tab: the row is
+   * the Tab stop, its switch none); the arrows still step the player. */
   {
-    GtkWidget *sw = hb_app_test_find_first (GTK_WIDGET (window), GTK_TYPE_SWITCH);
+    GtkWidget *sw = hb_app_test_find_row (GTK_WIDGET (window), "Show _Hints");
+    g_assert_nonnull (sw);
     g_assert_true (gtk_widget_grab_focus (sw));
+    g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == sw);
     g_assert_false (hb_window_player_key (window, GDK_KEY_space, 0));
     g_assert_true (hb_window_player_key (window, GDK_KEY_End, 0));
     g_assert_true (hb_window_player_key (window, GDK_KEY_Home, 0));
@@ -437,7 +439,7 @@ test_sidebar_after_solve (void)
     GtkWidget *panel_w = GTK_WIDGET (hb_window_get_solver_panel (window));
     g_assert_nonnull (hb_app_test_find_where (panel_w, label_is, "_Solve"));
     g_assert_true (hb_window_select_solver (window, "maxflow"));
-    g_assert_nonnull (hb_app_test_find_where (panel_w, label_is, "_Explain"));
+    g_assert_nonnull (hb_app_test_find_where (panel_w, label_is, "E_xplain"));
     g_assert_null (hb_app_test_find_where (panel_w, label_is, "_Solve"));
     g_assert_true (hb_window_select_solver (window, hb_window_get_game (window)->solvers[0]->id));
     g_assert_nonnull (hb_app_test_find_where (panel_w, label_is, "_Solve"));
