@@ -57,7 +57,7 @@ solve_word (HbSolverPanel *self)
   if (self->solver != NULL && (self->solver->flags & HB_SOLVER_RELAXATION) != 0)
     /* TRANSLATORS: the Solve button while an explanation (a teaching
      * view that does not solve) is chosen */
-    return _("_Explain");
+    return _("E_xplain");
   return _("_Solve");
 }
 
