@@ -174,15 +174,21 @@ hb_board_view_pointer_press (HbBoardView *self, double x, double y, int button)
   HbLayout layout;
   HbHit hit;
   const HbState *before = self->state;
+  /* (Read now: the state may be freed by the change below.) */
+  const HbGame *before_game = before != NULL ? before->game : NULL;
+  int before_w = before != NULL ? before->width : 0, before_h = before != NULL ? before->height : 0;
 
   /* A click on the board gives it the keyboard, as a click on a button
    * does: the arrows then move its cursor (or step the player), not
    * whatever had the focus, a spin button say. */
   gtk_widget_grab_focus (GTK_WIDGET (self));
   /* The focus leaving a spin button commits a size typed there: the board
-   * changed under the press, which was aimed at the board as it was (it
-   * painted a cell of the new layout, columns away: review). */
-  if (self->state != before)
+   * changed size under the press, which was aimed at the board as it was
+   * (it painted a cell of the new layout, columns away: review). A change
+   * that keeps the size (a move limit typed) keeps the press. */
+  if (self->state != before
+      && (self->state == NULL || before == NULL || self->state->game != before_game
+          || self->state->width != before_w || self->state->height != before_h))
     return;
   if (self->player != NULL && self->state != NULL)
     {
