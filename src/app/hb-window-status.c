@@ -38,15 +38,16 @@ hb_window_update_hint_row (HbWindow *self)
 
   /* The button works with the hints off too (one move, no marks): the
    * row says so rather than "hidden", which made it look broken. */
-  if (!self->show_hints)
+  if (hb_hint_job_is_pending (self->hint_job) && self->next_hint_wanted)
+    /* Next Hint pressed before the hint was ready (the hints off, most
+     * often): its move follows by itself, up to the hint's time later (it
+     * came with no word). */
+    text = g_strdup (_("Thinking… Next Hint moves when the hint is ready (Escape: not now)"));
+  else if (!self->show_hints)
     text = g_strdup (_("Hints are off; Next Hint still makes one move"));
   else if (hint != NULL && hb_document_get_game (self->document)->hint_describe != NULL)
     text = hb_document_get_game (self->document)->hint_describe (hb_window_current (self),
                                                                  hint);
-  else if (hb_hint_job_is_pending (self->hint_job) && self->next_hint_wanted)
-    /* Next Hint pressed before the hint was ready: its move follows by
-     * itself, up to the hint's time later (it came with no word). */
-    text = g_strdup (_("Thinking… Next Hint moves when the hint is ready (Escape: not now)"));
   else if (hb_hint_job_is_pending (self->hint_job))
     text = g_strdup (_("Thinking…"));
   else
@@ -479,8 +480,15 @@ hb_window_on_default_width (HbWindow *self, GParamSpec *pspec, gpointer data)
 
       if (label != NULL)
         {
-          fit_toast_label (label, MIN (width, gtk_widget_get_width (GTK_WIDGET (self->toast_overlay))),
-                           TRUE);
+          /* The width the toasts' column is about to get (its allocation
+           * is still the old one): the window's, less the sidebar where it
+           * stands beside the board (narrow, it folds over it). */
+          int column = width;
+
+          if (!self->narrow && adw_flap_get_reveal_flap (self->flap)
+              && !adw_flap_get_folded (self->flap))
+            column -= gtk_widget_get_width (GTK_WIDGET (self->sidebar_scroller));
+          fit_toast_label (label, column, TRUE);
           g_object_unref (label);
         }
     }

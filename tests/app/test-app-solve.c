@@ -447,6 +447,8 @@ test_solve_folds_sidebar (void)
   hb_app_test_window_close (window);
 }
 
+static gboolean label_says (GtkWidget *widget, gconstpointer text);
+
 /* A toast with a button shown in a wide window lets the window go down
  * as far as it goes without one: its words are fitted again as the
  * window narrows (the window stopped at 634 px while a win's toast
@@ -472,6 +474,16 @@ test_toast_lets_window_narrow (void)
   gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
   g_test_message ("least width, narrow: %d without the toast, %d with it", base, min);
   g_assert_cmpint (min, <=, base);
+  /* Wide again, its words are given a line again (they were fitted to the
+   * column's old, narrow width, and wrapped at 1400 px). */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, HB_TEST_HEIGHT);
+  hb_app_test_settle (300);
+  {
+    GtkWidget *label = hb_app_test_find_where (GTK_WIDGET (window), label_says,
+                                               "Solved in 14 moves and 1:04, with 2 hints, and more words");
+    g_assert_nonnull (label);
+    g_assert_cmpint (gtk_label_get_width_chars (GTK_LABEL (label)), >, 40);
+  }
   hb_app_test_window_close (window);
 }
 
