@@ -419,6 +419,13 @@ hb_document_design_id (HbDocument *self)
   return self->history != NULL ? hb_history_design_id (self->history) : 0;
 }
 
+guint64
+hb_document_entry_id (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), 0);
+  return self->history != NULL ? hb_history_current_id (self->history) : 0;
+}
+
 gboolean
 hb_document_redo_is_play_move (HbDocument *self)
 {

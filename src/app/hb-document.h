@@ -95,6 +95,9 @@ guint          hb_document_play_depth (HbDocument *self);
  * or the latest Restart before the board shown. */
 guint          hb_document_play_moves (HbDocument *self);
 guint64        hb_document_design_id (HbDocument *self);
+/* The history entry shown: the same through undo and redo, never an
+ * earlier entry's for a new change (hb_history_current_id). */
+guint64        hb_document_entry_id (HbDocument *self);
 gboolean       hb_document_can_undo (HbDocument *self);
 gboolean       hb_document_can_redo (HbDocument *self);
 gboolean       hb_document_undo (HbDocument *self);

@@ -43,7 +43,8 @@ gboolean
 hb_window_is_hint_pending (HbWindow *self)
 {
   g_return_val_if_fail (HB_IS_WINDOW (self), FALSE);
-  return hb_hint_job_is_pending (self->hint_job);
+  /* Edit's own look, waiting for a pause in the edits, counts. */
+  return hb_hint_job_is_pending (self->hint_job) || self->edit_hint_id != 0;
 }
 
 HbBoardView *

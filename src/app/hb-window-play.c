@@ -426,8 +426,11 @@ hb_window_play_state_changed (HbWindow *self)
   else if (self->mode == HB_MODE_PLAY && solved && !self->was_solved && self->play_start != 0
            && self->play_end == 0 && hb_document_at_play_move (self->document))
     {
-      guint depth = hb_document_play_depth (self->document);
-      gboolean again = self->won_board != NULL && depth == self->won_depth
+      /* The same history entry: the same win (the same board at the same
+       * depth is not: Undo back five moves and five new ones to the same
+       * all-dark Enlight board is a new win). */
+      guint64 entry = hb_document_entry_id (self->document);
+      gboolean again = self->won_board != NULL && entry == self->won_entry
                        && game->equal (self->won_board, s);
 
       self->play_end = g_get_monotonic_time ();
@@ -441,7 +444,7 @@ hb_window_play_state_changed (HbWindow *self)
         {
           g_clear_pointer (&self->won_board, hb_state_free);
           self->won_board = hb_state_copy (s);
-          self->won_depth = depth;
+          self->won_entry = entry;
           self->won_time = self->play_end - self->play_start;
         }
       stop_clock (self);

@@ -89,6 +89,7 @@ struct _HbWindow
                                         * lifted above the player when it
                                         * opens there (hb-window-status.c) */
   guint64              cut_serial;     /* the document's serial then */
+  guint                edit_hint_id;   /* Edit's own hint, waiting for a pause */
   GWeakRef             toast_label;    /* the latest toast's words with a
                                         * button, fitted again as the window
                                         * narrows (hb-window-status.c) */
@@ -137,11 +138,11 @@ struct _HbWindow
   guint                clock_id;
   gboolean             gesture_counted;
   guint                hints_taken;    /* Next Hint moves made in this try */
-  /* The last win of this try: its time (µs), the play depth of its move
-   * and its board, so that Undo then Redo wins again in the same time
-   * (the clock ran on between them). NULL board: none. */
+  /* The last win of this try: its time (µs), its history entry and its
+   * board, so that Undo then Redo wins again in the same time (the clock
+   * ran on between them), celebrated once. NULL board: none. */
   gint64               won_time;
-  guint                won_depth;
+  guint64              won_entry;
   HbState             *won_board;
   gboolean             was_solved;     /* the board was solved before the last change */
   gboolean             was_lost;
@@ -229,6 +230,7 @@ void           hb_window_select_game_in_dropdown (HbWindow *self);
 void           hb_window_free_hint (HbWindow *self);
 void           hb_window_on_hint_done (HbHintJob *job, const GError *error, HbWindow *self);
 void           hb_window_start_hint (HbWindow *self, gboolean needed);
+void           hb_window_mode_hint (HbWindow *self);
 void           hb_window_make_next_hint_move (HbWindow *self);
 void           hb_window_next_hint (HbWindow *self);
 void           hb_window_board_texts_init (HbWindow *self);

@@ -15,9 +15,12 @@
 
 /* ---- Hints --------------------------------------------------------------- */
 
+#define EDIT_HINT_MS 300   /* Edit's own look waits for a pause in the edits */
+
 void
 hb_window_free_hint (HbWindow *self)
 {
+  g_clear_handle_id (&self->edit_hint_id, g_source_remove);
   /* The view lets go of the hint before the job frees it. */
   hb_board_view_set_hint (self->board_view, NULL);
   hb_hint_job_clear (self->hint_job);
@@ -47,20 +50,71 @@ hb_window_on_hint_done (HbHintJob *job, const GError *error, HbWindow *self)
   hb_window_update_actions (self);
 }
 
+static gboolean
+edit_hint_due (gpointer data)
+{
+  HbWindow *self = data;
+
+  self->edit_hint_id = 0;
+  if (self->mode == HB_MODE_EDIT
+      && hb_hint_job_get_hint (self->hint_job) == NULL && !hb_hint_job_is_pending (self->hint_job))
+    {
+      hb_hint_job_start (self->hint_job, hb_window_current (self));
+      hb_window_update_hint_row (self);
+    }
+  return G_SOURCE_REMOVE;
+}
+
 /* Starts the worker for the current board's hint: when hints are shown,
  * when `needed` (Next hint asked for one while hints are off), and in
  * Edit, where its warning says whether the design has an answer (no
  * solution, more than one, a move limit too short) with the hints off
  * too: a designer learned it only by turning them on (review). The marks
- * stay the switch's (the board view draws them only with it on). */
+ * stay the switch's (the board view draws them only with it on). That
+ * look of Edit's own waits for a pause in the edits (a drag's every cell
+ * started a job, and a vast board's first steps do not stop when
+ * cancelled), and is dropped on the way to Play (hb_window_mode_hint). */
 void
 hb_window_start_hint (HbWindow *self, gboolean needed)
 {
+  const HbGame *game = hb_document_get_game (self->document);
+
+  if (self->disposed)
+    return;
   hb_window_free_hint (self);
-  if ((self->show_hints || needed || self->mode == HB_MODE_EDIT)
-      && hb_document_get_game (self->document)->hint_compute != NULL)
+  if (game->hint_compute != NULL && (self->show_hints || needed))
     hb_hint_job_start (self->hint_job, hb_window_current (self));
+  else if (game->hint_compute != NULL && self->mode == HB_MODE_EDIT)
+    /* No reference: the window's dispose removes it (hb_window_free_hint),
+     * and none is added after (a reference kept a closed window's
+     * settings handlers alive). */
+    self->edit_hint_id = g_timeout_add (EDIT_HINT_MS, edit_hint_due, self);
   hb_window_update_hint_row (self);
+}
+
+/* The hint as the mode changes: Edit works out its own look if it has
+ * none; Play with the hints off has no use for one Edit left unfinished
+ * (it would go on taking a core a solve may want), and a Next Hint move
+ * still waiting is no move of Edit's (it was refused there, its row and
+ * Cancel promising it). */
+void
+hb_window_mode_hint (HbWindow *self)
+{
+  if (self->mode == HB_MODE_EDIT)
+    {
+      self->next_hint_wanted = FALSE;
+      if (hb_hint_job_get_hint (self->hint_job) == NULL && !hb_hint_job_is_pending (self->hint_job)
+          && self->edit_hint_id == 0)
+        hb_window_start_hint (self, FALSE);
+      else
+        hb_window_update_hint_row (self);
+    }
+  else if (!self->show_hints && !self->next_hint_wanted
+           && (hb_hint_job_is_pending (self->hint_job) || self->edit_hint_id != 0))
+    {
+      hb_window_free_hint (self);
+      hb_window_update_hint_row (self);
+    }
 }
 
 void

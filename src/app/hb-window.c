@@ -294,8 +294,7 @@ hb_window_set_mode (HbWindow *self, HbMode mode)
   hb_window_update_palette (self);
   /* Edit says whether the design has an answer, hints on or off (a
    * designer is spoiled nothing: hb_window_start_hint). */
-  if (mode == HB_MODE_EDIT && hb_hint_job_get_hint (self->hint_job) == NULL)
-    hb_window_start_hint (self, FALSE);
+  hb_window_mode_hint (self);
   hb_window_update_status (self);
   hb_window_update_actions (self);
   hb_window_play_drop_stale_toasts (self);

@@ -215,6 +215,12 @@ hb_history_design_id (const HbHistory *h)
   return ENTRY (h, design_at (h, h->pos))->id;
 }
 
+guint64
+hb_history_current_id (const HbHistory *h)
+{
+  return ENTRY (h, h->pos)->id;
+}
+
 gboolean
 hb_history_next_is_play (const HbHistory *h)
 {

@@ -46,6 +46,9 @@ guint          hb_history_play_moves (const HbHistory *history);
 /* An id of the current design, unique for the history's life: it changes
  * when the level as drawn changes (an edit, an undo past one). */
 guint64        hb_history_design_id (const HbHistory *history);
+/* The current entry's id: unique for the history's life, so an entry
+ * undone and redone keeps it and a new move never has an old one's. */
+guint64        hb_history_current_id (const HbHistory *history);
 /* TRUE when a play move made the state redo would go to. (Whether one
  * made the current state: play_depth > 0.) */
 gboolean       hb_history_next_is_play (const HbHistory *history);

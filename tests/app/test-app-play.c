@@ -857,6 +857,14 @@ test_undo_counts (void)
   hb_app_test_settle (30);
   g_assert_true (status_has_moves (window, "1 move "));
   g_assert_cmpstr (hb_window_get_last_toast (window), ==, "a toast after the win");
+  /* Undone and won again by a new press (the same board, the same
+   * depth): a new win, celebrated (by board and depth it was taken for
+   * the same one: review). */
+  hb_app_test_activate (window, "undo", NULL);
+  hb_app_test_cell_point (window, 1, 1, 0.5, 0.5, &px, &py);
+  hb_board_view_simulate_click (view, px, py, 1);
+  hb_app_test_settle (30);
+  g_assert_nonnull (strstr (hb_window_get_last_toast (window), "Solved in 1 move"));
 
   /* Undo past a change of the level in Play is no win: a solved board
    * (all off), one light switched on in Edit, a press in Play, then two
