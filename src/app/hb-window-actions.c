@@ -81,10 +81,9 @@ hb_window_update_actions (HbWindow *self)
                                 && hb_trace_length (self->trace) > 0
                                 && self->result_initial != NULL
                                 && self->result_initial->game == game);
-  /* Nothing to hint once the level is solved or lost (out of moves), nor
-   * when the hint found no move (a level with no solution: the status line
-   * says why), except in Play with the hints off, where the status does
-   * not: the press says it (a hint kept from Edit greyed it unexplained). */
+  /* Nothing to hint once the level is solved or lost, nor when the hint
+   * found no move (no solution: the status line says why), but in Play
+   * with the hints off, where the status does not: the press says it. */
   {
     gconstpointer hint = hb_hint_job_get_hint (self->hint_job);
     HbMove move;
@@ -553,13 +552,11 @@ hb_window_player_key (HbWindow *self, guint keyval, GdkModifierType state)
       action = keys[i].action;
   if (action == NULL || !hb_window_get_action_enabled (self, action))
     return FALSE;
-  /* What uses these keys itself keeps them: typing a seed, a spin
-   * button's value, a slider's arrows, Home and End (the player's own
-   * scrubber steps as the player would), a menu, and a switch its Space
-   * or a switch's row (Show Hints reached by Tab, the row the Tab stop:
-   * Space paused the run and left the switch as it was). A button, a check button or the board does not need
-   * them: Space pauses the trace even while the solver just picked has
-   * the focus, and the arrows step it from a player button. */
+  /* What uses these keys keeps them: a text or spin field, a slider's
+   * arrows, Home and End (the scrubber steps as the player would), a menu,
+   * a switch or its row Space (Show Hints by Tab: Space paused the run).
+   * A button, a check button or the board does not: Space pauses from the
+   * solver just picked, the arrows step from a player button. */
   focus = gtk_root_get_focus (GTK_ROOT (self));
   if (focus != NULL
       && (GTK_IS_EDITABLE (focus) || gtk_widget_get_ancestor (focus, GTK_TYPE_SPIN_BUTTON) != NULL
