@@ -71,15 +71,19 @@ refuse_typed (Control *c, const GError *error, const char *typed)
     {
       g_autofree char *lo = NULL, *hi = NULL;
 
-      if (c->decl->type == HB_SETTING_INT)
+      /* Whole bounds grouped as the counts are (a number setting's
+       * "1e+06" was not); others in the locale's own way. */
+      if (c->decl->type == HB_SETTING_INT
+          || (c->decl->min == floor (c->decl->min) && c->decl->max == floor (c->decl->max)
+              && fabs (c->decl->min) < 1e15 && fabs (c->decl->max) < 1e15))
         {
           lo = hb_format_count ((gint64) c->decl->min);
           hi = hb_format_count ((gint64) c->decl->max);
         }
       else
         {
-          lo = g_strdup_printf ("%g", c->decl->min);
-          hi = g_strdup_printf ("%g", c->decl->max);
+          lo = g_strdup_printf ("%.6g", c->decl->min);
+          hi = g_strdup_printf ("%.6g", c->decl->max);
         }
       /* TRANSLATORS: a setting's value refused: "Step limit: -5 is out
        * of range, from 0 to 1,000,000,000,000" */
@@ -206,7 +210,10 @@ on_spin_input (GtkSpinButton *spin, double *new_value, Control *c)
   scratch = hb_settings_new ();
   if (!hb_settings_set_from_string (scratch, c->decl, copy, &error))
     {
-      refuse_typed (c, error, copy);
+      /* (The words as typed: the copy has the locale's comma made a
+       * point.) */
+      g_autofree char *typed = g_strstrip (g_strdup (text));
+      refuse_typed (c, error, typed);
       g_error_free (error);
       hb_settings_free (scratch);
       g_free (copy);

@@ -91,6 +91,12 @@ test_settings_controls (void)
   g_assert_false (gtk_widget_has_css_class (row, "error"));
   g_assert_cmpstr (hb_window_get_last_toast (window), ==, hb_solver_panel_get_error (panel));
   g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (limit)), ==, 0);
+  /* A number setting's bounds read as numbers, not "3.1536e+07". */
+  type_into (hb_solver_panel_get_control (panel, "time-limit"), "-1");
+  g_test_message ("%s", hb_solver_panel_get_error (panel));
+  g_assert_true (g_str_has_prefix (hb_solver_panel_get_error (panel),
+                                   "Time limit: -1 is out of range, from 0 to 31"));
+  g_assert_null (strstr (hb_solver_panel_get_error (panel), "e+"));
   type_into (limit, "2e12");
   g_assert_nonnull (hb_solver_panel_get_error (panel));
   g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (limit)), ==, 0);
