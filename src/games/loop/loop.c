@@ -1071,6 +1071,17 @@ loop_write_solution (const HbState *state, const HbResult *result,
 
 /* ---- Moves ------------------------------------------------------------------- */
 
+/* Whether the arm pair across edge d of (x, y) is drawn: both arms there
+ * (the neighbour on the board). */
+static gboolean
+loop_edge_joined (const LoopState *s, int x, int y, int d)
+{
+  int w = s->base.width;
+
+  return ((s->tiles[(gsize) y * w + x] >> d) & 1)
+         && ((s->tiles[(gsize) (y + hb_dir_dy[d]) * w + x + hb_dir_dx[d]] >> HB_DIR_OPPOSITE (d)) & 1);
+}
+
 static HbState *
 loop_apply (const HbState *state, const HbMove *move)
 {
@@ -1099,44 +1110,25 @@ loop_apply (const HbState *state, const HbMove *move)
       return &r->base;
 
     case LOOP_OP_TOGGLE_EDGE:
-      {
-        int d = move->value, nx, ny;
-        if (d < 0 || d > 3)
-          return NULL;
-        nx = move->x + hb_dir_dx[d];
-        ny = move->y + hb_dir_dy[d];
-        if (nx < 0 || ny < 0 || nx >= w || ny >= h)
-          return NULL;
-        r = LOOP (loop_copy (state));
-        /* Toggle as a pair: a joined pair goes, else both arms are drawn.
-         * A half-open pair is completed whichever way it is dragged (it
-         * was removed when the drag began on its arm, added when it began
-         * on the other side). */
-        if ((r->tiles[i] & (1 << d))
-            && (r->tiles[(gsize) ny * w + nx] & (1 << HB_DIR_OPPOSITE (d))))
-          {
-            r->tiles[i] &= ~(1 << d);
-            r->tiles[(gsize) ny * w + nx] &= ~(1 << HB_DIR_OPPOSITE (d));
-          }
-        else
-          {
-            r->tiles[i] |= 1 << d;
-            r->tiles[(gsize) ny * w + nx] |= 1 << HB_DIR_OPPOSITE (d);
-          }
-        return &r->base;
-      }
-
     case LOOP_OP_SET_EDGE:
       {
+        /* The arm pair across edge d of (x, y): SET_EDGE draws it
+         * (value & 4) or takes it away, a no-op refused; TOGGLE_EDGE takes
+         * a joined pair away and draws any other (a half-open pair is
+         * completed). */
+        gboolean toggle = move->op == LOOP_OP_TOGGLE_EDGE;
         int d = move->value & 3, nx = move->x + hb_dir_dx[d], ny = move->y + hb_dir_dy[d];
-        gboolean on = (move->value & 4) != 0;
+        gboolean joined, on;
         gsize j;
 
-        if (move->value < 0 || move->value > 7 || nx < 0 || ny < 0 || nx >= w || ny >= h)
+        if (move->value < 0 || move->value > (toggle ? 3 : 7)
+            || nx < 0 || ny < 0 || nx >= w || ny >= h)
+          return NULL;
+        joined = loop_edge_joined (s, move->x, move->y, d);
+        on = toggle ? !joined : (move->value & 4) != 0;
+        if (on == joined)
           return NULL;
         j = (gsize) ny * w + nx;
-        if (on == (((s->tiles[i] >> d) & 1) && ((s->tiles[j] >> HB_DIR_OPPOSITE (d)) & 1)))
-          return NULL;
         r = LOOP (loop_copy (state));
         if (on)
           {
@@ -1206,13 +1198,7 @@ loop_pointer (const HbState *state, HbPointer *p, HbPointerPhase phase,
              * each edge toggled on its own, a drag back along a pipe from
              * its start erased the part already drawn. */
             if (d->value < 0)
-              {
-                const guint8 *t = LOOP_CONST (state)->tiles;
-                int wd = state->width;
-                gboolean joined = ((t[(gsize) d->y * wd + d->x] >> dir) & 1)
-                                  && ((t[(gsize) hit->y * wd + hit->x] >> HB_DIR_OPPOSITE (dir)) & 1);
-                d->value = joined ? 0 : 1;
-              }
+              d->value = loop_edge_joined (LOOP_CONST (state), d->x, d->y, dir) ? 0 : 1;
             out[0] = (HbMove) { LOOP_OP_SET_EDGE, d->x, d->y, dir | (d->value << 2) };
             d->x = hit->x;
             d->y = hit->y;
