@@ -189,9 +189,7 @@ hb_palette_bar_update (HbPaletteBar *self, const HbState *state, HbMode mode)
   else if (self->mode == HB_MODE_EDIT)
     self->edit_selected = self->selected;
   old_selected = state != NULL && self->game == state->game
-                 ? (self->mode == HB_MODE_EDIT || self->selected != -1 ? self->selected
-                                                                         : self->edit_selected)
-                 : -1;
+                 ? (mode == HB_MODE_EDIT ? self->edit_selected : self->selected) : -1;
   clear_buttons (self);
   self->game = state ? state->game : NULL;
   self->mode = mode;
