@@ -525,9 +525,35 @@ test_edit (void)
   g_assert_cmpint (s->dot[s->base.width + 2], ==, 1);
   assert_cell_colour (window, 0, 0, 0x1A4EF5);
   save_both_styles (window, "flow-edit");
+  /* A drag moves a dot (it removed it, as a click does), passing over
+   * a dot in its way, as one step of Undo. */
+  {
+    int w = board (window)->base.width;
+
+    drag_cells (window, 2, 1, 0, 1);
+    s = board (window);
+    g_assert_cmpint (s->dot[w + 2], ==, 0);
+    g_assert_cmpint (s->dot[w + 0], ==, 1);
+    g_assert_cmpint (s->dot[0], ==, 1);
+    drag_cells (window, 0, 1, 0, 3);   /* nothing else on the way */
+    g_assert_cmpint (board (window)->dot[3 * w], ==, 1);
+    g_assert_cmpint (board (window)->dot[w], ==, 0);
+    drag_cells (window, 0, 3, 0, 0);   /* over (0, 0), its pair: stops before */
+    g_assert_cmpint (board (window)->dot[0], ==, 1);
+    g_assert_cmpint (board (window)->dot[w], ==, 1);
+    g_assert_cmpint (board (window)->colours, ==, 1);
+    activate (window, "undo");
+    g_assert_cmpint (board (window)->dot[3 * w], ==, 1);
+    g_assert_cmpint (board (window)->dot[w], ==, 0);
+    activate (window, "undo");
+    g_assert_cmpint (board (window)->dot[w], ==, 1);
+    activate (window, "undo");
+    g_assert_cmpint (board (window)->dot[w + 2], ==, 1);
+  }
   /* A click on a dot removes it. */
   hb_app_test_click_cell (window, 0, 0, 1);
   g_assert_cmpint (board (window)->dot[0], ==, 0);
+  g_assert_cmpint (board (window)->colours, ==, 1);
   hb_app_test_window_close (window);
 }
 

@@ -823,8 +823,33 @@ test_pointer_edit (void)
   g_assert_cmpint (p.s->colours, ==, 1);
   g_assert_cmpint (p.s->names[0], ==, 'B');
   g_assert_cmpint (p.s->dot[5], ==, 1);
-  /* A click on a dot removes it. */
+  /* A drag moves a dot, passing over a dot on its way: B's dot at
+   * (0, 0) over (1, 0) and (2, 0), then down onto its pair at (2, 1),
+   * where it stays at (2, 0). Let go off the board, it stays moved. */
+  drag (&p, 0, 0, 1, 0, -1);
+  g_assert_cmpint (p.s->dot[0], ==, 0);
+  g_assert_cmpint (p.s->dot[1], ==, 1);
+  event (&p, HB_POINTER_MOTION, 2, 0);
+  event (&p, HB_POINTER_MOTION, 2, 1);
+  release (&p);
+  g_assert_cmpint (p.s->dot[1], ==, 0);
+  g_assert_cmpint (p.s->dot[2], ==, 1);
+  g_assert_cmpint (p.s->dot[5], ==, 1);
+  g_assert_cmpint (p.s->colours, ==, 1);
+  /* Pressed and let go off the board without moving: nothing. */
   event (&p, HB_POINTER_PRESS, 2, 1);
+  release (&p);
+  g_assert_cmpint (p.s->dot[5], ==, 1);
+  /* Dragged back onto the cell it was pressed on: still there. */
+  drag (&p, 2, 1, 1, 1, 2, 1, -1);
+  event (&p, HB_POINTER_RELEASE, 2, 1);
+  g_assert_cmpint (p.s->dot[5], ==, 1);
+  g_assert_cmpint (p.s->dot[4], ==, 0);
+  /* A click on a dot removes it (at the release: a press may start a
+   * drag). */
+  event (&p, HB_POINTER_PRESS, 2, 1);
+  g_assert_cmpint (p.s->dot[5], ==, 1);
+  event (&p, HB_POINTER_RELEASE, 2, 1);
   g_assert_cmpint (p.s->dot[5], ==, 0);
   flow_game.ui_free (p.ptr.ui);
   hb_state_free (&p.s->base);

@@ -1034,6 +1034,12 @@ typedef struct {
   FlowState *base;
   guint8     cut[FLOW_MAX_COLOURS];
   gboolean   joined;       /* the path reached its other dot */
+  /* Edit: a dot pressed (its cell now, -1: none), its colour's character,
+   * and whether the drag has moved it yet (a press let go where it began
+   * removes the dot). */
+  int        dot_at;
+  char       dot_name;
+  gboolean   dot_moved;
 } FlowDrag;
 
 static gpointer
@@ -1042,6 +1048,7 @@ flow_ui_new (const HbState *state)
   FlowDrag *d = g_new0 (FlowDrag, 1);
 
   d->colour = -1;
+  d->dot_at = -1;
   d->path = g_array_new (FALSE, FALSE, sizeof (int));
   return d;
 }
@@ -1274,6 +1281,71 @@ pointer_play (const FlowState *s, FlowDrag *d, HbPointerPhase phase, const HbHit
   return n;
 }
 
+/* The two moves that take the dot at cell `from` to the free cell `to`:
+ * its removal, then its colour's dot placed again. Taking a dot away may
+ * number the colours again, so the colour is found again by its
+ * character. 0 when it cannot be done. */
+static int
+move_dot (const FlowState *s, int from, int to, HbMove *out)
+{
+  int w = s->base.width, c = -1;
+  char ch;
+  HbState *sim;
+
+  if (s->dot[from] == 0)
+    return 0;
+  ch = s->names[s->dot[from] - 1];
+  out[0] = (HbMove) { FLOW_OP_SET_DOT, from % w, from / w, -1 };
+  sim = flow_game.apply (&s->base, &out[0]);
+  if (sim == NULL)
+    return 0;
+  for (int k = 0; k < FLOW_MAX_COLOURS && c < 0; k++)
+    if (FLOW (sim)->names[k] == ch)
+      c = k;
+  hb_state_free (sim);
+  if (c < 0)
+    return 0;
+  out[1] = (HbMove) { FLOW_OP_SET_DOT, to % w, to / w, c };
+  return 2;
+}
+
+/* Edit, a dot held (d->dot_at): each free cell the drag enters takes the
+ * dot (cells holding a dot are passed over); let go where it was pressed,
+ * without moving it, removes it, as a click on a dot always did. */
+static int
+edit_dot_drag (const FlowState *s, FlowDrag *d, HbPointerPhase phase, const HbHit *hit,
+               HbMove *out, int max)
+{
+  int i = hit->inside ? hit->y * s->base.width + hit->x : -1, n = 0;
+
+  if (phase == HB_POINTER_RELEASE)
+    {
+      if (!d->dot_moved && i == d->dot_at && s->dot[i] && s->names[s->dot[i] - 1] == d->dot_name)
+        {
+          out[0] = (HbMove) { FLOW_OP_SET_DOT, hit->x, hit->y, -1 };
+          n = 1;
+        }
+      d->dot_at = -1;
+      return n;
+    }
+  /* The board changed under the drag (Undo with the button held): the
+   * dot is no longer where it was; the drag lets it be. */
+  if (!s->dot[d->dot_at] || s->names[s->dot[d->dot_at] - 1] != d->dot_name)
+    {
+      d->dot_at = -1;
+      return 0;
+    }
+  if (i < 0 || i == d->dot_at || s->dot[i] || max < 2)
+    return 0;
+  n = move_dot (s, d->dot_at, i, out);
+  if (n > 0)
+    {
+      d->dot_at = i;
+      d->dot_moved = TRUE;
+    }
+  return n;
+}
+
 static int
 flow_pointer (const HbState *state, HbPointer *ptr, HbPointerPhase phase,
               const HbHit *hit, HbMove *out, int max)
@@ -1302,19 +1374,33 @@ flow_pointer (const HbState *state, HbPointer *ptr, HbPointerPhase phase,
       return n;
     }
 
-  /* Edit: a click on a dot removes it; elsewhere it places a dot of the
-   * palette's colour (two clicks make the pair). A colour that has both
-   * its dots already moves the nearer of them there instead (the nearer
-   * by steps, the first in reading order on a tie), as a level editor's
-   * user adjusting a pair expects: nothing happening, with no word why,
-   * was a dead click. */
-  if (phase != HB_POINTER_PRESS || hit == NULL || !hit->inside)
+  /* Edit: a click on a dot removes it, a drag moves it; elsewhere a click
+   * places a dot of the palette's colour (two clicks make the pair). A
+   * colour that has both its dots already moves the nearer of them there
+   * instead (the nearer by steps, the first in reading order on a tie), as
+   * a level editor's user adjusting a pair expects: nothing happening, with
+   * no word why, was a dead click. */
+  if (hit == NULL)
+    return 0;
+  if (d != NULL && phase == HB_POINTER_PRESS)
+    d->dot_at = -1;   /* (a drag the board's change cut short held one) */
+  if (d != NULL && d->dot_at >= 0)
+    return edit_dot_drag (s, d, phase, hit, out, max);
+  if (phase != HB_POINTER_PRESS || !hit->inside)
     return 0;
   {
     int i = hit->y * state->width + hit->x, c = -1;
 
     if (s->dot[i])
       {
+        if (d != NULL)
+          {
+            /* Held: the release says whether it was a click or a drag. */
+            d->dot_at = i;
+            d->dot_name = s->names[s->dot[i] - 1];
+            d->dot_moved = FALSE;
+            return 0;
+          }
         out[0] = (HbMove) { FLOW_OP_SET_DOT, hit->x, hit->y, -1 };
         return 1;
       }
@@ -1331,25 +1417,8 @@ flow_pointer (const HbState *state, HbPointer *ptr, HbPointerPhase phase,
           {
             int x = hit->x, y = hit->y, w = state->width;
             int da = ABS (a % w - x) + ABS (a / w - y), db = ABS (b % w - x) + ABS (b / w - y);
-            int near = db < da ? b : a;
-            char ch = s->names[c];
-            HbState *sim;
 
-            out[0] = (HbMove) { FLOW_OP_SET_DOT, near % w, near / w, -1 };
-            /* Taking a dot away may number the colours again: the colour
-             * is found again by its character. */
-            sim = flow_game.apply (state, &out[0]);
-            if (sim == NULL)
-              return 0;
-            c = -1;
-            for (int k = 0; k < FLOW_MAX_COLOURS && c < 0; k++)
-              if (FLOW (sim)->names[k] == ch)
-                c = k;
-            hb_state_free (sim);
-            if (c < 0)
-              return 0;
-            out[1] = (HbMove) { FLOW_OP_SET_DOT, x, y, c };
-            return 2;
+            return move_dot (s, db < da ? b : a, i, out);
           }
       }
     out[0] = (HbMove) { FLOW_OP_SET_DOT, hit->x, hit->y, c };
@@ -2309,8 +2378,8 @@ const HbGame flow_game = {
   .reads_json = TRUE,
   .description = N_("Join each pair of equal dots by a path; the paths fill the board and never cross."),
   .edit_description = N_("Drawing: pick a colour and click two cells for its dots; a "
-                         "click on a dot removes it. A colour that has both its dots "
-                         "moves the nearer one to the cell clicked."),
+                         "click on a dot removes it, a drag moves it. A colour that has "
+                         "both its dots moves the nearer one to the cell clicked."),
   .default_width = 7,
   .default_height = 7,
   .max_ui_side = 100,
