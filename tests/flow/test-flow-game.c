@@ -139,6 +139,18 @@ test_status_joined_not_won (void)
   g_assert_cmpstr (status, ==, "1 / 1 flow · 2 / 2 cells · Red's path touches itself");
   g_free (status);
   hb_state_free (&s->base);
+
+  /* Colours without their pair: one other is named, more are counted. */
+  s = parse ("# editing: a colour may lack its pair\nR.G\nB.R\n");
+  status = flow_game.status_text (&s->base);
+  g_assert_cmpstr (status, ==, "Green and Blue need their second dot");
+  g_free (status);
+  hb_state_free (&s->base);
+  s = parse ("# editing: a colour may lack its pair\nY.G\nB.R\n");
+  status = flow_game.status_text (&s->base);
+  g_assert_cmpstr (status, ==, "Yellow and 3 other colours need their second dot");
+  g_free (status);
+  hb_state_free (&s->base);
 }
 
 /* A level of dots only has no cells to fill: the line counts flows alone
@@ -244,6 +256,12 @@ test_is_solved_rejects (void)
   draw_board (s, "AAAABBBBAAAAACCAAAAA", ring);
   g_assert_false (flow_is_solved (s));
   g_assert_nonnull (flow_check_answer (4, 5, s->dot, s->colour));
+  /* Every flow joined, every cell filled: the status says why no win. */
+  {
+    g_autofree char *status = flow_game.status_text (&s->base);
+    g_assert_cmpstr (status, ==,
+                     "3 / 3 flows · 14 / 14 cells · Grey has a piece apart from its path");
+  }
   hb_state_free (&s->base);
 }
 

@@ -1618,9 +1618,21 @@ flow_dots_text (const FlowState *s, gsize *filled, gsize *open,
           return g_strdup_printf (g_dngettext (NULL, "%s has %d dot, not two",
                                                "%s has %d dots, not two", ndots[c + 1]),
                                   name, ndots[c + 1]);
-        /* The others too, counted (a smaller board can cut off many). */
+        /* The others too, counted (a smaller board can cut off many);
+         * one other is named ("Yellow and 1 other colour" left the
+         * designer hunting for it). */
+        int other = -1;
         for (int o = c + 1; o < s->colours; o++)
-          others += ndots[o + 1] == 1;
+          if (ndots[o + 1] == 1 && others++ == 0)
+            other = o;
+        if (others == 1)
+          {
+            g_autofree char *name2 = flow_colour_title (s, other);
+
+            /* TRANSLATORS: two colours' names ("Red", or "Colour 'x'"),
+             * each with one dot only */
+            return g_strdup_printf (_("%s and %s need their second dot"), name, name2);
+          }
         if (others > 0)
           /* TRANSLATORS: %s is a colour's name ("Red"), %d how many other
            * colours have one dot only */
@@ -1666,6 +1678,7 @@ flow_status_text (const HbState *state)
   int joined = 0;
   g_autofree char *flows = NULL, *cells = NULL, *nf = NULL, *nn = NULL;
   int first[FLOW_MAX_COLOURS + 1];
+  gsize on_path[FLOW_MAX_COLOURS] = { 0 };   /* a joined colour's cells, dots too */
   char *problem = flow_dots_text (s, &filled, &open, first);
 
   if (problem != NULL)
@@ -1693,6 +1706,7 @@ flow_status_text (const HbState *state)
           if (s->dot[cur] == c + 1)
             {
               joined++;
+              on_path[c] = steps + 1;
               break;
             }
         }
@@ -1737,6 +1751,29 @@ flow_status_text (const HbState *state)
            * third %s is a colour's name: "7 / 7 flows · 49 / 49 cells ·
            * Blue's path touches itself" */
           return g_strdup_printf (_("%s · %s · %s's path touches itself"), flows, cells, name);
+        }
+      /* A full board of joined paths, none touching itself, and no win:
+       * a piece of some colour lies apart from its path. */
+      if (filled == open)
+        {
+          gsize count[FLOW_MAX_COLOURS] = { 0 };
+
+          for (gsize i = 0; i < n; i++)
+            if (s->colour[i] > 0 && s->colour[i] <= s->colours)
+              count[s->colour[i] - 1]++;
+          for (c = 0; c < s->colours; c++)
+            if (count[c] != on_path[c])
+              {
+                g_autofree char *name = flow_colour_title (s, c);
+
+                /* TRANSLATORS: the status line of a full board whose
+                 * paths all join their dots, but where cells of a colour
+                 * lie apart from its path (no win); the third %s is a
+                 * colour's name: "7 / 7 flows · 49 / 49 cells · Red has
+                 * a piece apart from its path" */
+                return g_strdup_printf (_("%s · %s · %s has a piece apart from its path"),
+                                        flows, cells, name);
+              }
         }
     }
   return g_strdup_printf ("%s · %s", flows, cells);
