@@ -53,6 +53,26 @@ trace_has_depth (HbPlayerBar *self)
   return self->has_depth;
 }
 
+/* Next Solution greyed out while it has the keyboard (pressed at the last
+ * solution) left the focus nowhere: the next Tab started over from the
+ * window's top. The focus goes to its neighbour, Next Decision, or to
+ * Play. */
+static void
+set_solution_sensitive (HbPlayerBar *self, gboolean sensitive)
+{
+  GtkRoot *root = gtk_widget_get_root (self->solution_button);
+
+  if (!sensitive && GTK_IS_WINDOW (root)
+      && gtk_window_get_focus (GTK_WINDOW (root)) == self->solution_button)
+    {
+      if (gtk_widget_get_sensitive (self->decision_button))
+        gtk_widget_grab_focus (self->decision_button);
+      else
+        gtk_widget_grab_focus (GTK_WIDGET (self->play_button));
+    }
+  gtk_widget_set_sensitive (self->solution_button, sensitive);
+}
+
 static void
 update_labels (HbPlayerBar *self)
 {
@@ -108,7 +128,7 @@ update_labels (HbPlayerBar *self)
   g_free (text);
   /* Greyed out where no solution lies ahead (at the answer it did
    * nothing: review). */
-  gtk_widget_set_sensitive (self->solution_button, self->last_solution > pos);
+  set_solution_sensitive (self, self->last_solution > pos);
 
   /* The answer is no step of the search, and a run whose steps all have
    * depth 0 (a genetic algorithm's generations, SAT's models, an
@@ -342,8 +362,7 @@ update_marks (HbPlayerBar *self)
       self->last_solution = MAX (self->last_solution, at);
   }
   g_array_unref (marks);
-  gtk_widget_set_sensitive (self->solution_button,
-                            self->last_solution > hb_player_position (self->player));
+  set_solution_sensitive (self, self->last_solution > hb_player_position (self->player));
   gtk_widget_set_sensitive (self->decision_button,
                             hb_player_find_decision (self->player, 0, TRUE) != G_MAXSIZE);
   /* The scrubber's tooltip says what its ticks mean, when it has some. */

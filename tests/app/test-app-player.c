@@ -274,6 +274,20 @@ test_jumps (void)
     activate (window, "player-start", NULL);
     hb_app_test_settle (20);
     g_assert_true (gtk_widget_get_sensitive (next));
+    /* Pressed with the keyboard up to the last solution, it hands the
+     * focus on as it greys out (the focus went nowhere: the next Tab
+     * started over from the window's top). */
+    gtk_widget_grab_focus (next);
+    for (guint i = 0; i <= solutions->len && gtk_widget_get_sensitive (next); i++)
+      g_signal_emit_by_name (next, "clicked");
+    hb_app_test_settle (20);
+    g_assert_false (gtk_widget_get_sensitive (next));
+    {
+      GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (window));
+      g_assert_nonnull (focus);
+      g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (bar)));
+      g_assert_true (gtk_widget_get_sensitive (focus));
+    }
     activate (window, "player-end", NULL);
     hb_app_test_settle (20);
   }
