@@ -1855,23 +1855,35 @@ static int
 pick_colour (const FlowState *s, const FlowHint *h)
 {
   gsize n = (gsize) h->width * h->height;
-  g_autofree gsize *len = g_new0 (gsize, s->colours);
+  g_autofree gsize *len = g_new0 (gsize, s->colours), *off = g_new0 (gsize, s->colours);
+  g_autofree gboolean *differs = g_new0 (gboolean, s->colours);
   gsize best_off = 0;
   int best = -1;
 
+  /* One pass for every colour (a pass per colour took 88 million cell
+   * reads on a 1000x1000 board in 88 colours): colour_matches and
+   * colour_off_cells, cell by cell. */
   for (gsize i = 0; i < n; i++)
-    if (h->solution[i] > 0 && h->solution[i] <= s->colours)
-      len[h->solution[i] - 1]++;
-  for (int c = 0; c < s->colours; c++)
-    if (!colour_matches (s, h, c))
-      {
-        gsize off = colour_off_cells (s, h, c);
+    {
+      int b = s->colour[i], sol = h->solution[i];
 
-        if (best < 0 || off > best_off || (off == best_off && len[c] < len[best]))
-          {
-            best = c;
-            best_off = off;
-          }
+      if (sol > 0 && sol <= s->colours)
+        {
+          len[sol - 1]++;
+          if (b != sol || s->links[i] != h->links[i])
+            differs[sol - 1] = TRUE;
+        }
+      if (b > 0 && b <= s->colours && b != sol)
+        {
+          differs[b - 1] = TRUE;
+          off[b - 1] += !s->dot[i];
+        }
+    }
+  for (int c = 0; c < s->colours; c++)
+    if (differs[c] && (best < 0 || off[c] > best_off || (off[c] == best_off && len[c] < len[best])))
+      {
+        best = c;
+        best_off = off[c];
       }
   return best;
 }
