@@ -51,6 +51,7 @@ struct _HbPlayerBar
   /* The last position where a solution shows (the answer's counts), 0
    * when none: Next Solution is greyed out from there on. */
   gsize          last_solution;
+  gsize          last_decision;    /* the position after it; 0: none */
 
   gboolean       playing;
   guint          tick_id;

@@ -53,24 +53,30 @@ trace_has_depth (HbPlayerBar *self)
   return self->has_depth;
 }
 
-/* Next Solution greyed out while it has the keyboard (pressed at the last
- * solution) left the focus nowhere: the next Tab started over from the
- * window's top. The focus goes to its neighbour, Next Decision, or to
- * Play. */
+/* A jump greyed out (nothing ahead) while it had the keyboard left the
+ * focus nowhere (Tab started over): it goes to the other jump, or Play. */
 static void
-set_solution_sensitive (HbPlayerBar *self, gboolean sensitive)
+set_jump_sensitive (HbPlayerBar *self, GtkWidget *button, gboolean sensitive)
 {
-  GtkRoot *root = gtk_widget_get_root (self->solution_button);
+  GtkRoot *root = gtk_widget_get_root (button);
+  GtkWidget *other = button == self->solution_button ? self->decision_button
+                                                     : self->solution_button;
 
-  if (!sensitive && GTK_IS_WINDOW (root)
-      && gtk_window_get_focus (GTK_WINDOW (root)) == self->solution_button)
+  if (!sensitive && GTK_IS_WINDOW (root) && gtk_window_get_focus (GTK_WINDOW (root)) == button)
     {
-      if (gtk_widget_get_sensitive (self->decision_button))
-        gtk_widget_grab_focus (self->decision_button);
+      if (gtk_widget_get_sensitive (other))
+        gtk_widget_grab_focus (other);
       else
         gtk_widget_grab_focus (GTK_WIDGET (self->play_button));
     }
-  gtk_widget_set_sensitive (self->solution_button, sensitive);
+  gtk_widget_set_sensitive (button, sensitive);
+}
+
+static void
+update_jumps (HbPlayerBar *self, gsize pos)
+{
+  set_jump_sensitive (self, self->solution_button, self->last_solution > pos);
+  set_jump_sensitive (self, self->decision_button, self->last_decision > pos);
 }
 
 static void
@@ -126,9 +132,9 @@ update_labels (HbPlayerBar *self)
     }
   gtk_label_set_label (self->step_label, text);
   g_free (text);
-  /* Greyed out where no solution lies ahead (at the answer it did
-   * nothing: review). */
-  set_solution_sensitive (self, self->last_solution > pos);
+  /* Greyed out where no solution or decision lies ahead (at the answer
+   * Next Solution did nothing: review). */
+  update_jumps (self, pos);
 
   /* The answer is no step of the search, and a run whose steps all have
    * depth 0 (a genetic algorithm's generations, SAT's models, an
@@ -362,9 +368,11 @@ update_marks (HbPlayerBar *self)
       self->last_solution = MAX (self->last_solution, at);
   }
   g_array_unref (marks);
-  set_solution_sensitive (self, self->last_solution > hb_player_position (self->player));
-  gtk_widget_set_sensitive (self->decision_button,
-                            hb_player_find_decision (self->player, 0, TRUE) != G_MAXSIZE);
+  /* The last decision, found once from the end (updates compare). */
+  self->last_decision = hb_player_find_decision (self->player, hb_trace_length (self->trace) + 1, FALSE);
+  if (self->last_decision == G_MAXSIZE)
+    self->last_decision = 0;
+  update_jumps (self, hb_player_position (self->player));
   /* The scrubber's tooltip says what its ticks mean, when it has some. */
   tip = g_strdup (_("Position in the Recorded Steps"));
   if (solutions > 0)

@@ -316,6 +316,36 @@ test_jumps (void)
   g_assert_cmpuint (hb_player_position (player), <, pos);
   g_assert_true (deeper (trace, hb_player_position (player) - 1));
 
+  /* Next Decision is greyed out past the last decision (the test's own
+   * reading), as Next Solution is past the last solution, and hands the
+   * keyboard on as it greys out. */
+  {
+    GtkWidget *next = hb_app_test_find_where (GTK_WIDGET (bar), tooltip_is,
+                                              "Next Decision: Where the Search Chose a Value "
+                                              "(D; Shift+D: Previous)");
+    gsize last = len;
+
+    while (last > 0 && !deeper (trace, last - 1))
+      last--;
+    g_assert_cmpuint (last, >, 0);
+    g_assert_nonnull (next);
+    activate (window, "player-end", NULL);
+    activate (window, "player-jump", "-decision");
+    g_assert_cmpuint (hb_player_position (player), ==, last);
+    g_assert_false (gtk_widget_get_sensitive (next));
+    activate (window, "player-back", NULL);
+    hb_app_test_settle (20);
+    g_assert_true (gtk_widget_get_sensitive (next));
+    gtk_widget_grab_focus (next);
+    g_signal_emit_by_name (next, "clicked");
+    hb_app_test_settle (20);
+    g_assert_cmpuint (hb_player_position (player), ==, last);
+    g_assert_false (gtk_widget_get_sensitive (next));
+    g_assert_true (gtk_window_get_focus (GTK_WINDOW (window)) != next);
+    g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (window)),
+                                           GTK_WIDGET (bar)));
+  }
+
   g_array_unref (solutions);
   hb_app_test_window_close (window);
 }
