@@ -432,8 +432,8 @@ test_stroke_back_is_no_move (void)
 }
 
 /* A smaller board that cuts dots off says so, with Undo at hand, and the
- * status counts every colour left without its pair (it named one of
- * five); cutting off nothing but empty cells says nothing. */
+ * status names every colour left without its pair (it named one of
+ * three); cutting off nothing but empty cells says nothing. */
 static void
 test_resize_cuts (void)
 {
@@ -457,7 +457,7 @@ test_resize_cuts (void)
                    "The smaller board cut off what lay beyond it");
   g_test_message ("status: %s", hb_window_get_status_text (window));
   g_assert_nonnull (strstr (hb_window_get_status_text (window),
-                            "and 2 other colours need their second dot"));
+                            "Red, Green and Blue need their second dot"));
   g_assert_nonnull (window->cut_toast);
   activate (window, "undo");
   g_assert_cmpint (hb_window_get_state (window)->height, ==, 3);

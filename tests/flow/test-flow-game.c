@@ -146,6 +146,16 @@ test_status_joined_not_won (void)
   g_assert_cmpstr (status, ==, "Green and Blue need their second dot");
   g_free (status);
   hb_state_free (&s->base);
+  s = parse ("# editing: a colour may lack its pair\nY.G\nB.Y\n");
+  status = flow_game.status_text (&s->base);
+  g_assert_cmpstr (status, ==, "Green and Blue need their second dot");
+  g_free (status);
+  hb_state_free (&s->base);
+  s = parse ("# editing: a colour may lack its pair\nY.G\nB.R\nR..\n");
+  status = flow_game.status_text (&s->base);
+  g_assert_cmpstr (status, ==, "Yellow, Green and Blue need their second dot");
+  g_free (status);
+  hb_state_free (&s->base);
   s = parse ("# editing: a colour may lack its pair\nY.G\nB.R\n");
   status = flow_game.status_text (&s->base);
   g_assert_cmpstr (status, ==, "Yellow and 3 other colours need their second dot");
@@ -863,6 +873,15 @@ test_pointer_edit (void)
   event (&p, HB_POINTER_RELEASE, 2, 1);
   g_assert_cmpint (p.s->dot[5], ==, 1);
   g_assert_cmpint (p.s->dot[4], ==, 0);
+  /* Over its pair's dot and back, or off the board and back: a drag
+   * that never moved it, no click. */
+  drag (&p, 2, 1, 2, 0, 2, 1, -1);
+  event (&p, HB_POINTER_RELEASE, 2, 1);
+  g_assert_cmpint (p.s->dot[5], ==, 1);
+  g_assert_cmpint (p.s->dot[2], ==, 1);
+  drag (&p, 2, 1, 3, 1, 2, 1, -1);
+  event (&p, HB_POINTER_RELEASE, 2, 1);
+  g_assert_cmpint (p.s->dot[5], ==, 1);
   /* A click on a dot removes it (at the release: a press may start a
    * drag). */
   event (&p, HB_POINTER_PRESS, 2, 1);

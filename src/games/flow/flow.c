@@ -1035,11 +1035,11 @@ typedef struct {
   guint8     cut[FLOW_MAX_COLOURS];
   gboolean   joined;       /* the path reached its other dot */
   /* Edit: a dot pressed (its cell now, -1: none), its colour's character,
-   * and whether the drag has moved it yet (a press let go where it began
-   * removes the dot). */
+   * and whether the drag has left the cell pressed yet (a press let go
+   * there without leaving it, a click, removes the dot). */
   int        dot_at;
   char       dot_name;
-  gboolean   dot_moved;
+  gboolean   dot_left;
 } FlowDrag;
 
 static gpointer
@@ -1310,17 +1310,21 @@ move_dot (const FlowState *s, int from, int to, HbMove *out)
 }
 
 /* Edit, a dot held (d->dot_at): each free cell the drag enters takes the
- * dot (cells holding a dot are passed over); let go where it was pressed,
- * without moving it, removes it, as a click on a dot always did. */
+ * dot (cells holding a dot are passed over); let go where it was pressed
+ * without leaving that cell (a click), it is removed, as a click on a dot
+ * always was. A drag over another dot or off the board and back is no
+ * click (it removed the dot: review). */
 static int
 edit_dot_drag (const FlowState *s, FlowDrag *d, HbPointerPhase phase, const HbHit *hit,
                HbMove *out, int max)
 {
   int i = hit->inside ? hit->y * s->base.width + hit->x : -1, n = 0;
 
+  if (i != d->dot_at)
+    d->dot_left = TRUE;
   if (phase == HB_POINTER_RELEASE)
     {
-      if (!d->dot_moved && i == d->dot_at && s->dot[i] && s->names[s->dot[i] - 1] == d->dot_name)
+      if (!d->dot_left && s->dot[i] && s->names[s->dot[i] - 1] == d->dot_name)
         {
           out[0] = (HbMove) { FLOW_OP_SET_DOT, hit->x, hit->y, -1 };
           n = 1;
@@ -1339,10 +1343,7 @@ edit_dot_drag (const FlowState *s, FlowDrag *d, HbPointerPhase phase, const HbHi
     return 0;
   n = move_dot (s, d->dot_at, i, out);
   if (n > 0)
-    {
-      d->dot_at = i;
-      d->dot_moved = TRUE;
-    }
+    d->dot_at = i;
   return n;
 }
 
@@ -1398,7 +1399,7 @@ flow_pointer (const HbState *state, HbPointer *ptr, HbPointerPhase phase,
             /* Held: the release says whether it was a click or a drag. */
             d->dot_at = i;
             d->dot_name = s->names[s->dot[i] - 1];
-            d->dot_moved = FALSE;
+            d->dot_left = FALSE;
             return 0;
           }
         out[0] = (HbMove) { FLOW_OP_SET_DOT, hit->x, hit->y, -1 };
@@ -1619,16 +1620,22 @@ flow_dots_text (const FlowState *s, gsize *filled, gsize *open,
                                                "%s has %d dots, not two", ndots[c + 1]),
                                   name, ndots[c + 1]);
         /* The others too, counted (a smaller board can cut off many);
-         * one other is named ("Yellow and 1 other colour" left the
-         * designer hunting for it). */
-        int other = -1;
+         * up to two others are named ("Yellow and 1 other colour" left
+         * the designer hunting for it). */
+        int other[2] = { -1, -1 };
         for (int o = c + 1; o < s->colours; o++)
-          if (ndots[o + 1] == 1 && others++ == 0)
-            other = o;
-        if (others == 1)
+          if (ndots[o + 1] == 1 && others++ < 2)
+            other[others - 1] = o;
+        if (others == 1 || others == 2)
           {
-            g_autofree char *name2 = flow_colour_title (s, other);
+            g_autofree char *name2 = flow_colour_title (s, other[0]);
+            g_autofree char *name3 = others == 2 ? flow_colour_title (s, other[1]) : NULL;
 
+            if (others == 2)
+              /* TRANSLATORS: three colours' names ("Red", or "Colour
+               * 'x'"), each with one dot only */
+              return g_strdup_printf (_("%s, %s and %s need their second dot"), name, name2,
+                                      name3);
             /* TRANSLATORS: two colours' names ("Red", or "Colour 'x'"),
              * each with one dot only */
             return g_strdup_printf (_("%s and %s need their second dot"), name, name2);
