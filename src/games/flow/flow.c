@@ -1516,6 +1516,19 @@ new_colour (const FlowState *s, const gboolean listed[128], const HbPaletteEntry
   return best;
 }
 
+/* Sets a palette entry's name from `text` (taken), cut to its room at a
+ * character's boundary, never within one (a translation may be long). */
+static void
+entry_name (HbPaletteEntry *e, char *text)
+{
+  const char *end;
+
+  g_strlcpy (e->name, text, sizeof e->name);
+  if (!g_utf8_validate (e->name, -1, &end))
+    e->name[end - e->name] = '\0';
+  g_free (text);
+}
+
 /* Edit mode's palette: the game's sixteen colours, then the level's other
  * colours, then one new colour (see new_colour), each entry's id the
  * colour's character (stable while colours come and go and are
@@ -1534,7 +1547,10 @@ flow_palette (const HbState *state, HbMode mode, HbPaletteEntry *out, int max)
       char ch = flow_default_names[k];
       listed[(int) ch] = TRUE;
       out[n].id = ch;
-      g_snprintf (out[n].name, sizeof out[n].name, "%c %s", ch, _(colour_names[k]));
+      /* TRANSLATORS: a palette chip's tooltip: the colour's name and the
+       * character that stands for it in level files ("Red · R in level
+       * files"); at most 47 bytes (a longer text is cut) */
+      entry_name (&out[n], g_strdup_printf (_("%s · %c in level files"), _(colour_names[k]), ch));
       n++;
     }
   for (int c = 0; c < s->colours && n < max; c++)
@@ -1542,7 +1558,7 @@ flow_palette (const HbState *state, HbMode mode, HbPaletteEntry *out, int max)
       {
         listed[(int) s->names[c]] = TRUE;
         out[n].id = s->names[c];
-        g_snprintf (out[n].name, sizeof out[n].name, "%c", s->names[c]);
+        entry_name (&out[n], flow_colour_title (s, c));
         n++;
       }
   if (n < max)
@@ -1552,10 +1568,10 @@ flow_palette (const HbState *state, HbMode mode, HbPaletteEntry *out, int max)
         {
           out[n].id = s->names[c];
           /* TRANSLATORS: the palette's last chip, a colour beyond the
-           * level's and the game's sixteen; %c is its character, as in
-           * "R Red" */
-          g_snprintf (out[n].name, sizeof out[n].name, _("%c Next unused colour"),
-                      s->names[c]);
+           * level's and the game's sixteen; %c is its character in level
+           * files, as in "Red · R in level files"; at most 47 bytes */
+          entry_name (&out[n], g_strdup_printf (_("Next unused colour · %c in level files"),
+                                                s->names[c]));
           n++;
         }
     }
