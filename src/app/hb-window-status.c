@@ -99,6 +99,33 @@ join_status (char **text, const char *part, gboolean first)
   *text = joined;
 }
 
+/* A narrow window wraps the status line after a part's " · ", not within
+ * a short part ("3" at a line's end, "moves · 0:00" on the next: review)
+ * or before its dot. A long part (a sentence) may still wrap within.
+ * (Pango keeps the breaks at a range's ends.) */
+static void
+keep_parts_whole (GtkLabel *label, const char *text)
+{
+  PangoAttrList *attrs = pango_attr_list_new ();
+  const char *part = text, *sep = " · ";
+
+  while (*part != '\0')
+    {
+      const char *end = strstr (part, sep);
+      const char *stop = end != NULL ? end + strlen (" ·") : part + strlen (part);
+      PangoAttribute *a = pango_attr_allow_breaks_new (FALSE);
+
+      if (end == NULL)
+        end = stop;
+      a->start_index = (guint) ((g_utf8_strlen (part, end - part) <= 16 ? part : end) - text);
+      a->end_index = (guint) (stop - text);
+      pango_attr_list_insert (attrs, a);
+      part = *stop != '\0' ? stop + 1 : stop;
+    }
+  gtk_label_set_attributes (label, attrs);
+  pango_attr_list_unref (attrs);
+}
+
 void
 hb_window_update_status (HbWindow *self)
 {
@@ -194,6 +221,7 @@ hb_window_update_status (HbWindow *self)
     g_free (warning);
   }
   gtk_label_set_label (self->status_label, text ? text : "");
+  keep_parts_whole (self->status_label, text ? text : "");
   g_free (text);
 }
 

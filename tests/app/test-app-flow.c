@@ -557,6 +557,71 @@ test_edit (void)
   hb_app_test_window_close (window);
 }
 
+/* A narrow window wraps the status line between its parts, never within a
+ * short one ("· 1" at a line's end, "move · 0:00" on the next: review). */
+static void
+test_status_wraps_between_parts (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkLabel *label;
+  int wrapped = 0;
+
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_wait_hint (window);
+  open_level (window, "touch.flow", "R.\nR.\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  /* Round the square and back beside its own dot: "1 / 1 flow · 2 / 2
+   * cells · Red's path touches itself · 1 move · 0:00". */
+  {
+    double px, py;
+    HbBoardView *view = hb_window_get_board_view (window);
+    hb_app_test_cell_point (window, 0, 0, 0.5, 0.5, &px, &py);
+    hb_board_view_simulate_press (view, px, py, 1);
+    hb_app_test_cell_point (window, 1, 0, 0.5, 0.5, &px, &py);
+    hb_board_view_simulate_motion (view, px, py);
+    hb_app_test_cell_point (window, 1, 1, 0.5, 0.5, &px, &py);
+    hb_board_view_simulate_motion (view, px, py);
+    hb_app_test_cell_point (window, 0, 1, 0.5, 0.5, &px, &py);
+    hb_board_view_simulate_motion (view, px, py);
+    hb_board_view_simulate_release (view, px, py);
+    hb_app_test_settle (30);
+  }
+  label = window->status_label;
+  g_test_message ("status: %s", gtk_label_get_label (label));
+  g_assert_nonnull (strstr (gtk_label_get_label (label), "touches itself · 1 move · "));
+  for (int width = 360; width <= 640; width += 8)
+    {
+      const char *text;
+      PangoLayout *layout;
+      GSList *lines;
+
+      gtk_window_set_default_size (GTK_WINDOW (window), width, HB_TEST_HEIGHT);
+      hb_app_test_settle (40);
+      text = gtk_label_get_label (label);
+      layout = gtk_label_get_layout (label);
+      lines = pango_layout_get_lines_readonly (layout);
+      for (GSList *l = lines != NULL ? lines->next : NULL; l != NULL; l = l->next)
+        {
+          int at = ((PangoLayoutLine *) l->data)->start_index;
+          const char *part = text, *end;
+
+          /* The part the line starts in ("·" and the spaces round it
+           * belong to none). */
+          while ((end = strstr (part, " · ")) != NULL && end - text < at)
+            part = end + strlen (" · ");
+          end = end != NULL ? end : text + strlen (text);
+          wrapped++;
+          if (text + at != part && (text + at < part || text + at >= end
+                                    || g_utf8_strlen (part, end - part) <= 16))
+            g_error ("at %d px a line starts at \"%s\", within or between the parts of \"%s\"",
+                     width, text + at, text);
+        }
+    }
+  g_assert_cmpint (wrapped, >, 0);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -571,5 +636,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/flow/stroke-back-is-no-move", test_stroke_back_is_no_move);
   g_test_add_func ("/app/flow/ac-verdict", test_ac_verdict);
   g_test_add_func ("/app/flow/level-warnings", test_level_warnings);
+  g_test_add_func ("/app/flow/status-wraps-between-parts", test_status_wraps_between_parts);
   return g_test_run ();
 }
