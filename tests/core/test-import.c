@@ -516,6 +516,41 @@ test_round_trip (gconstpointer id)
   round_trip_game (id);
 }
 
+/* Enlight's bundled heart: its middle is all lit, so the lights sampled
+ * there were all lit, and the outer lines, with most of the dark lights,
+ * looked like no light: the 7x7 board read as 5x5 (a review, from
+ * `hintboard-cli render --dark`), or 6x6, without a word. Every size and
+ * both styles read it whole. */
+static void
+test_lights_lit_middle (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "levels",
+                                                 "heart-7x7.lights", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  const HbGame *game = hb_registry_find_game ("lights");
+  HbState *level;
+  g_autofree char *want = NULL;
+  static const double cells[] = { 48, 90 };
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  level = game->parse (text, strlen (text), &error);
+  g_assert_no_error (error);
+  want = level_text (level);
+  for (gsize c = 0; c < G_N_ELEMENTS (cells); c++)
+    for (int dark = 0; dark < 2; dark++)
+      {
+        double cell = cells[c];
+        int ox = 16, oy = 100, pw = ox + (int) (7 * cell) + 16, ph = oy + (int) (7 * cell) + 60;
+        g_autoptr(HbImage) shot = screenshot (level, cell, ox, oy, pw, ph, dark);
+        g_autoptr(HbImage) img = through_file (shot, "png", 0);
+        g_autofree char *what = g_strdup_printf ("the heart, cell %g px, %s", cell,
+                                                 dark ? "dark" : "light");
+        assert_reads_as (img, what, "lights", want);
+      }
+  hb_state_free (level);
+}
+
 /* Flow Free's white dots in Hintboard's own light drawing are white discs
  * on a near-white board, told by their grey ring alone: they were read as
  * empty cells without a word (11 colours of 12, exit 0). They read back,
@@ -1206,6 +1241,7 @@ main (int argc, char **argv)
   g_test_add_func ("/import/phone/loop-game-look", test_game_look_loop);
   g_test_add_func ("/import/phone/flood-counter", test_phone_flood_counter);
   g_test_add_func ("/import/flow-white-dots", test_flow_white_dots);
+  g_test_add_func ("/import/lights-lit-middle", test_lights_lit_middle);
   g_test_add_func ("/import/no-board", test_no_board);
   g_test_add_func ("/import/cancel", test_cancel);
   ret = g_test_run ();

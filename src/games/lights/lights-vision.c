@@ -57,12 +57,39 @@ looks_like_light (const Looks *looks, const HbLab *c)
   return FALSE;
 }
 
+/* Does colour c (not the gap's) match a light of the lattice outside line
+ * `k` (columns when `col`)? The lights sampled from the lattice's middle
+ * may all be lit (a heart of lit lights): a line of the board's dark
+ * lights then looked like no light, and the board was read short by its
+ * outer lines, without a word (review). Up to 256 cells are compared. */
+static gboolean
+like_other_cell (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, gboolean col,
+                 int k, const HbLab *gap, const HbLab *c)
+{
+  int cw = ax->lines - 1, ch = ay->lines - 1, step = MAX (1, cw * ch / 256);
+  double cell = (ax->period + ay->period) / 2;
+
+  for (int i = 0; i < cw * ch; i += step)
+    {
+      int x = i % cw, y = i / cw;
+      HbLab o;
+
+      if ((col ? x : y) == k)
+        continue;
+      cell_lab (img, ax->origin + (x + 0.5) * ax->period, ay->origin + (y + 0.5) * ay->period,
+                cell * 0.2, &o);
+      if (hb_lab_distance (&o, gap) > 5.0f && hb_lab_distance (&o, c) < 10.0f)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static gboolean
 is_cell_line (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, gboolean col,
               int k, const HbLab *gap, const Looks *looks)
 {
   const HbGridAxis *along = col ? ay : ax;
-  int n = along->lines - 1, hits = 0;
+  int n = along->lines - 1, hits = 0, lights = 0;
   double cell = (ax->period + ay->period) / 2;
 
   for (int t = 0; t < n; t++)
@@ -74,10 +101,19 @@ is_cell_line (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, gb
           || cy + cell * 0.3 >= img->height)
         return FALSE;
       cell_lab (img, cx, cy, cell * 0.2, &c);
-      if (hb_lab_distance (&c, gap) > 5.0f && looks_like_light (looks, &c))
+      if (hb_lab_distance (&c, gap) <= 5.0f)
+        continue;
+      if (looks_like_light (looks, &c))
+        {
+          hits++;
+          lights++;
+        }
+      else if (like_other_cell (img, ax, ay, col, k, gap, &c))
         hits++;
     }
-  return hits * 4 >= n * 3;
+  /* Some of the line like the lights sampled, the rest like the board's
+   * other lights. */
+  return lights > 0 && hits * 4 >= n * 3;
 }
 
 /* The shift, within a quarter cell, that puts the interior lines of the
