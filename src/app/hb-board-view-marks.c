@@ -219,3 +219,9 @@ hb_board_view_get_n_marked (HbBoardView *self)
     n += self->marks[i] != 0;
   return n;
 }
+
+const guint8 *
+hb_board_view_get_marks (HbBoardView *self)
+{
+  return hb_board_view_marks_here (self) ? self->marks : NULL;
+}

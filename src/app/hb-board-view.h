@@ -73,8 +73,10 @@ void     hb_board_view_set_import (HbBoardView *self, cairo_surface_t *picture,
                                    const guint8 *unsure);
 void     hb_board_view_set_show_picture (HbBoardView *self, gboolean show);
 gboolean hb_board_view_has_picture (HbBoardView *self);
-/* The cells outlined as unsure now. */
+/* The cells outlined as unsure now: how many, and which (width × height
+ * of the state shown, non-zero where marked; NULL when none are shown). */
 guint    hb_board_view_get_n_marked (HbBoardView *self);
+const guint8 *hb_board_view_get_marks (HbBoardView *self);
 
 /* HbRenderOptions.hint_flags for the board (HB_HINT_SHOW_ALL). */
 void hb_board_view_set_hint_flags (HbBoardView *self, guint flags);

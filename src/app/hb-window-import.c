@@ -167,66 +167,85 @@ hb_window_picture_row_update (HbWindow *self)
   gtk_widget_set_visible (row, hb_board_view_has_picture (self->board_view));
 }
 
-/* What the reader said beyond its summary, under the picture's row while
- * the picture is behind the board: the cells it was unsure of by row and
- * column (on a big board a thin outline is easy to miss) and its notes
- * ("Move limit not read: …"), which a toast had no room for. */
-void
-hb_window_picture_row_set_report (HbWindow *self, const HbImportReport *report)
+/* The picture row's words: the cells marked unsure now, by row and column
+ * (on a big board a thin outline is easy to miss; `marks` width × height,
+ * or NULL), then the reader's notes ("Move limit not read: …"), which a
+ * toast had no room for. */
+static void
+picture_row_say (HbWindow *self, const guint8 *marks, int width, int height)
 {
-  GtkWidget *row;
+  GtkWidget *row = g_object_get_data (G_OBJECT (self), "hb-picture-row");
+  const char *notes = g_object_get_data (G_OBJECT (self), "hb-picture-notes");
   GString *text = g_string_new (NULL);
+  guint listed = 0;
 
-  hb_window_picture_row_update (self);
-  row = g_object_get_data (G_OBJECT (self), "hb-picture-row");
-  if (report != NULL && report->unsure != NULL && report->n_unsure > 0)
+  for (int i = 0; marks != NULL && i < width * height; i++)
+    if (marks[i] && listed++ < 4)
+      {
+        if (listed == 1)
+          /* TRANSLATORS: before the cells the screenshot's reader was
+           * unsure of, by row and column */
+          g_string_append (text, _("Unsure, marked in orange (a click edits one; a right-click "
+                                   "or Menu keeps it as read):"));
+        g_string_append (text, listed > 1 ? "; " : " ");
+        /* TRANSLATORS: a cell, rows and columns from 1 */
+        g_string_append_printf (text, _("row %d, column %d"), i / width + 1, i % width + 1);
+      }
+  if (listed > 4)
     {
-      guint listed = 0;
-
-      /* TRANSLATORS: before the cells the screenshot's reader was unsure
-       * of, by row and column */
-      g_string_append (text, _("Unsure, marked in orange (right-click one read right, or press Menu on it):"));
-      for (int y = 0; y < report->height; y++)
-        for (int x = 0; x < report->width; x++)
-          if (report->unsure[(gsize) y * report->width + x] && listed++ < 4)
-            {
-              g_string_append (text, listed > 1 ? "; " : " ");
-              /* TRANSLATORS: a cell, rows and columns from 1 */
-              g_string_append_printf (text, _("row %d, column %d"), y + 1, x + 1);
-            }
-      if (report->n_unsure > 4)
-        {
-          g_string_append (text, "; ");
-          /* TRANSLATORS: after four cells listed: "and 3 more" */
-          g_string_append_printf (text, g_dngettext (NULL, "and %u more", "and %u more",
-                                                     report->n_unsure - 4),
-                                  report->n_unsure - 4);
-        }
+      g_string_append (text, "; ");
+      /* TRANSLATORS: after four cells listed: "and 3 more" */
+      g_string_append_printf (text, g_dngettext (NULL, "and %u more", "and %u more", listed - 4),
+                              listed - 4);
     }
-  for (guint i = 0; report != NULL && report->notes != NULL && i < report->notes->len; i++)
-    {
-      if (text->len > 0)
-        g_string_append_c (text, '\n');
-      g_string_append (text, g_ptr_array_index (report->notes, i));
-    }
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), text->str);
+  if (notes != NULL && notes[0] != '\0')
+    g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", notes);
+  if (row != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), text->str);
   g_string_free (text, TRUE);
 }
 
-/* After a change of the board the reader's words may be about a board no
- * longer shown: once its last orange ring is gone (each goes when its
- * cell is touched in Edit, hb-board-view.c), so do its notes here
- * ("Unsure, marked in orange: …" stayed after both cells were corrected,
- * "Green is seen once" after the dot was placed); the status line speaks
- * of the level as it now is. */
+/* What the reader said beyond its summary, under the picture's row while
+ * the picture is behind the board: the cells it was unsure of and its
+ * notes (kept, to be said again as the marks change). */
+void
+hb_window_picture_row_set_report (HbWindow *self, const HbImportReport *report)
+{
+  GString *notes = g_string_new (NULL);
+
+  hb_window_picture_row_update (self);
+  for (guint i = 0; report != NULL && report->notes != NULL && i < report->notes->len; i++)
+    g_string_append_printf (notes, "%s%s", i > 0 ? "\n" : "",
+                            (const char *) g_ptr_array_index (report->notes, i));
+  g_object_set_data_full (G_OBJECT (self), "hb-picture-notes", g_string_free (notes, FALSE),
+                          g_free);
+  if (report != NULL && report->unsure != NULL && report->n_unsure > 0)
+    picture_row_say (self, report->unsure, report->width, report->height);
+  else
+    picture_row_say (self, NULL, 0, 0);
+}
+
+/* After a change of the board or of its marks the reader's words may be
+ * about a board no longer shown: they list the cells still marked (a
+ * cell kept as read stayed listed: review), and once the last orange
+ * ring is gone (each goes when its cell is touched in Edit,
+ * hb-board-view.c) they go, notes too ("Green is seen once" stayed after
+ * the dot was placed); Undo bringing a ring back brings them back. The
+ * status line speaks of the level as it now is. */
 void
 hb_window_picture_row_board_changed (HbWindow *self)
 {
-  GtkWidget *row = g_object_get_data (G_OBJECT (self), "hb-picture-row");
-  const char *said = row != NULL ? adw_action_row_get_subtitle (ADW_ACTION_ROW (row)) : NULL;
+  const HbState *s = hb_window_current (self);
 
-  if (said != NULL && said[0] != '\0' && hb_board_view_get_n_marked (self->board_view) == 0)
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), "");
+  if (g_object_get_data (G_OBJECT (self), "hb-picture-row") == NULL || s == NULL)
+    return;
+  if (hb_board_view_get_n_marked (self->board_view) == 0)
+    {
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (g_object_get_data (G_OBJECT (self),
+                                                                      "hb-picture-row")), "");
+      return;
+    }
+  picture_row_say (self, hb_board_view_get_marks (self->board_view), s->width, s->height);
 }
 
 /* ---- Pasting a picture ------------------------------------------------- */

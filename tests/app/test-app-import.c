@@ -309,6 +309,31 @@ test_import_png (Fixture *f, gconstpointer data)
     hb_app_test_settle (30);
     g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 0);
 
+    /* The picture row lists the cells marked now: one kept as read
+     * leaves the list (it stayed listed: review); the last one gone, the
+     * words go. */
+    {
+      GtkWidget *row = hb_app_test_find_row (GTK_WIDGET (window), "_Show the screenshot in Edit");
+
+      g_assert_nonnull (row);
+      memset (mask, 0, sizeof mask);
+      mask[2] = mask[3 * 7 + 4] = 1;
+      hb_board_view_set_import (view, NULL, 0, 0, 0, 0, mask);
+      hb_app_test_settle (30);
+      hb_app_test_cell_point (window, 2, 0, 0.5, 0.5, &px, &py);
+      hb_board_view_simulate_click (view, px, py, 3);
+      hb_app_test_settle (30);
+      g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 1);
+      g_test_message ("picture row: %s", adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
+      g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "row 1, column 3"));
+      g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)),
+                                "row 4, column 5"));
+      hb_app_test_cell_point (window, 4, 3, 0.5, 0.5, &px, &py);
+      hb_board_view_simulate_click (view, px, py, 3);
+      hb_app_test_settle (30);
+      g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "");
+    }
+
     /* A right click keeps a cell as read: the mark goes, the board stays
      * (a click on a Flow Free dot removes it, so a dot read right could
      * not be confirmed). */
