@@ -82,8 +82,11 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height,
     self->state->game->render (self->state, cr, &layout, &options);
   cairo_restore (cr);
 
-  /* The cells the screenshot's reader was unsure of (hb-board-view-marks.c). */
-  if (self->player == NULL && self->live_frame == NULL)
+  /* The cells the screenshot's reader was unsure of (hb-board-view-marks.c),
+   * in Edit, where they are checked, as the picture is (in Play the rings
+   * cluttered the board played, and a right click there keeps nothing:
+   * review). */
+  if (self->player == NULL && self->live_frame == NULL && self->mode == HB_MODE_EDIT)
     hb_board_view_draw_marks (self, cr, &layout);
 
   /* The keyboard cursor, on the live board only: a dark and a light ring

@@ -281,6 +281,34 @@ test_import_png (Fixture *f, gconstpointer data)
       hb_app_test_shot_free (before);
       hb_app_test_shot_free (after);
     }
+    /* In Play they are not drawn either (the rings cluttered the board
+     * played), and come back in Edit. */
+    {
+      HbShot *edit, *play;
+
+      edit = hb_app_test_shot (GTK_WIDGET (view));
+      hb_window_set_mode (window, HB_MODE_PLAY);
+      hb_app_test_settle (50);
+      play = hb_app_test_shot (GTK_WIDGET (view));
+      hb_board_view_set_import (view, NULL, 0, 0, 0, 0, NULL);
+      hb_app_test_settle (50);
+      {
+        HbShot *bare = hb_app_test_shot (GTK_WIDGET (view));
+        g_assert_cmpmem (play->data, play->stride * play->height, bare->data,
+                         bare->stride * bare->height);
+        hb_app_test_shot_free (bare);
+      }
+      hb_window_set_mode (window, HB_MODE_EDIT);
+      hb_app_test_settle (50);
+      hb_board_view_set_import (view, NULL, 0, 0, 0, 0, mask);
+      hb_app_test_settle (50);
+      hb_app_test_shot_free (play);
+      play = hb_app_test_shot (GTK_WIDGET (view));
+      g_assert_cmpmem (edit->data, edit->stride * edit->height, play->data,
+                       play->stride * play->height);
+      hb_app_test_shot_free (edit);
+      hb_app_test_shot_free (play);
+    }
     g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_EDIT);
     g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 2);
     hb_app_test_cell_point (window, 3, 3, 0.5, 0.5, &px, &py);
