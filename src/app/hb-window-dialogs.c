@@ -176,9 +176,16 @@ hb_window_show_file_dialog (HbWindow *self, GtkFileChooserNative *dialog, GCallb
       if (current == NULL)
         {
           GFile *file = hb_document_get_file (self->document);
+          GFile *picture = g_object_get_data (G_OBJECT (self), "hb-picture-folder");
           const char *docs = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
 
           current = file != NULL ? g_file_get_parent (file) : NULL;
+          /* A level read from a picture: the picture's folder
+           * (hb-window-files.c). */
+          if (current == NULL && picture != NULL
+              && g_strcmp0 (hb_document_get_untitled_name (self->document),
+                            g_object_get_data (G_OBJECT (self), "hb-picture-name")) == 0)
+            current = g_object_ref (picture);
           if (current == NULL)
             current = g_file_new_for_path (docs != NULL && g_file_test (docs, G_FILE_TEST_IS_DIR)
                                            ? docs : g_get_home_dir ());

@@ -286,6 +286,11 @@ apply_loaded (HbWindow *self, gpointer data)
 
       if (dot != NULL && dot != untitled)
         *dot = '\0';
+      /* Save As starts in the picture's folder while the level is the
+       * one read from it (it started in Documents: review). */
+      g_object_set_data_full (G_OBJECT (self), "hb-picture-folder",
+                              a->file != NULL ? g_file_get_parent (a->file) : NULL, g_object_unref);
+      g_object_set_data_full (G_OBJECT (self), "hb-picture-name", g_strdup (untitled), g_free);
       hb_window_set_level (self, g_steal_pointer (&a->result->state), NULL, untitled);
       /* Unsaved work: closing asks first (a pasted picture is gone once
        * the clipboard changes). */

@@ -911,12 +911,69 @@ test_save_as_folder (void)
   hb_app_test_settle (100);
 }
 
+/* A level read from a picture: Save As starts in the picture's folder
+ * (it started in Documents: review); a new level after it does not. */
+static void
+test_save_as_picture_folder (Fixture *f, gconstpointer data)
+{
+  g_autofree char *shot = g_test_build_filename (G_TEST_DIST, "..", "..", "shared", "screens",
+                                                 "flood", "flood_01_googleplus_28x28.png", NULL);
+  g_autofree char *copy = g_build_filename (f->dir, "shot.png", NULL);
+  g_autofree char *bytes = NULL;
+  gsize len;
+  g_autoptr(GFile) file = NULL, folder = g_file_new_for_path (f->dir);
+  const char *docs = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+  g_autoptr(GFile) usual = g_file_new_for_path (docs != NULL && g_file_test (docs, G_FILE_TEST_IS_DIR)
+                                                ? docs : g_get_home_dir ());
+  HbWindow *window;
+
+  if (!g_file_get_contents (shot, &bytes, &len, NULL))
+    {
+      g_test_skip ("the shared screenshots are not there");
+      return;
+    }
+  g_assert_true (g_file_set_contents (copy, bytes, (gssize) len, NULL));
+  file = g_file_new_for_path (copy);
+  window = hb_app_test_window_new ();
+  g_assert_true (hb_app_test_load (window, file));
+  g_assert_null (hb_document_get_file (window->document));
+  for (int round = 0; round < 2; round++)
+    {
+      GtkNativeDialog *dialog;
+
+      if (round == 1)
+        {
+          /* (The tests' windows do not ask before New.) */
+          hb_app_test_activate (window, "new", NULL);
+          hb_app_test_settle (50);
+          g_assert_cmpstr (hb_document_get_untitled_name (window->document), !=, "shot");
+        }
+      hb_app_test_activate (window, "save-as", NULL);
+      hb_app_test_settle (100);
+      dialog = hb_window_get_file_dialog (window);
+      g_assert_nonnull (dialog);
+      g_object_set_data_full (G_OBJECT (dialog), "hb-test-folder",
+                              g_object_ref (round == 0 ? folder : usual), g_object_unref);
+      hb_app_test_wait (chooser_folder_is, dialog, 10000, "the chooser's folder");
+      g_object_ref (dialog);
+      g_signal_emit_by_name (dialog, "response", GTK_RESPONSE_CANCEL);
+      g_object_unref (dialog);
+      hb_app_test_settle (50);
+    }
+  /* The next test's window opens in the last game: Enlight, as it was. */
+  g_assert_true (hb_window_select_game (window, "lights"));
+  hb_app_test_window_close (window);
+  hb_app_test_settle (100);
+}
+
 int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/files/extension", test_file_extension);
   g_test_add_func ("/app/files/save-as-folder", test_save_as_folder);
+  g_test_add ("/app/files/save-as-picture-folder", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_as_picture_folder, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/malformed", Fixture, NULL, hb_app_test_dir_set_up,
               test_malformed, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-and-reopen", Fixture, NULL, hb_app_test_dir_set_up,
