@@ -220,6 +220,21 @@ test_real_loop (void)
     g_autoptr(HbImage) big = hb_image_scale (img, (int) (img->width * 1.3), (int) (img->height * 1.3));
     check_loop (big, "loop_01 scaled by 1.3", truth);
   }
+  /* Every scale between: at 40-65 % (and 80 %, 90 %, 110 %, 120 %, and a
+   * 1440x2560 phone's) the ends' rings came near the arm bar, were in
+   * doubt, and two rows of the board were cut off as text: "4×2", exit 0
+   * (review). */
+  for (int pc = 30; pc <= 135; pc += 5)
+    {
+      g_autoptr(HbImage) scaled = hb_image_scale (img, img->width * pc / 100,
+                                                  img->height * pc / 100);
+      g_autofree char *what = g_strdup_printf ("loop_01 scaled to %d %%", pc);
+      check_loop (scaled, what, truth);
+    }
+  {
+    g_autoptr(HbImage) phone = hb_image_scale (img, 1440, 2560);
+    check_loop (phone, "loop_01 at 1440x2560", truth);
+  }
   /* The same in a dark theme (every colour inverted), through JPEG. */
   {
     g_autoptr(HbImage) dark = hb_image_copy (img);

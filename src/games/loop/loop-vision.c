@@ -65,6 +65,14 @@
 /* A pixel is a stroke when the sum of its three channel differences from
  * the background is over this. */
 #define STROKE_DIFF 120
+/* A side has an arm when strokes lie on its middle line over this much of
+ * the depth arm_depth looks at. On the phone's screenshot scaled to 30 %
+ * … 133 % (2026-12-01) the sides with no arm measured 0.09-0.50 (an end's
+ * ring, a corner's arc, drawn thicker as the picture shrinks) and those
+ * with one 0.82-1.00; the bar stood at 0.5, with doubt from 0.42, so ends
+ * read at 40-65 % were in doubt and the rows holding two of them were cut
+ * off the board as text: "4×2", exit 0 (review). */
+#define ARM_DEPTH 0.66
 /* Tiles smaller than this in the copy are read at full resolution. */
 #define SAMPLE_MIN_TILE 24
 
@@ -1075,14 +1083,14 @@ read_tile (const Mask *s, double x0, double y0, double t, gboolean *doubt, gbool
       double f = arm_depth (s, x0, y0, t, dir);
       if (width != NULL)
         width[dir] = 0;
-      if (f >= 0.5)
+      if (f >= ARM_DEPTH)
         {
           m |= (guint8) (1u << dir);
           if (width != NULL)
             width[dir] = (float) arm_width (s, x0, y0, t, dir);
         }
-      /* Just under the bar: a ring reaches a third of the way. */
-      else if (f > 0.42)
+      /* Just under the bar. */
+      else if (f > ARM_DEPTH - 0.1)
         *doubt = TRUE;
       /* Strokes towards a side away from its middle: not this game's
        * drawing (or a misplaced grid). */
