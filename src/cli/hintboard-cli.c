@@ -965,6 +965,14 @@ cmd_render (int argc, char **argv)
         }
       ro.show_hints = TRUE;
       ro.hint = hint;
+      /* The drawing shows no warning: stderr says it, as `hint` does (the
+       * picture of a level with no solution came with nothing said). */
+      if (shown->game->hint_warning != NULL)
+        {
+          g_autofree char *warning = shown->game->hint_warning (shown, hint);
+          if (warning != NULL)
+            cli_error ("%s: %s", argv[1], warning);
+        }
     }
   /* With the hints, room below the board for a hint's badge (Flood-It's
    * colour and moves to go), so it covers no cell. */

@@ -307,10 +307,23 @@ test_hint_render (void)
     g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "render", path, "-o", png, "--hints", NULL);
     g_assert_cmpint (r.status, ==, 0);
+    g_assert_cmpstr (r.err, ==, "");
     g_assert_true (g_file_get_contents (png, &data, &len, NULL));
     g_assert_cmpuint (len, >, 100);
     g_assert_cmpmem (data, 8, "\211PNG\r\n\032\n", 8);
     g_clear_pointer (&data, g_free);
+  }
+  /* A level with no solution: the picture is drawn, and stderr says what
+   * `hint` says (the drawing shows no warning: nothing was said). */
+  {
+    g_autofree char *none = write_tmp ("unsolvable-hints.flow", "R.G\n...\nG.R\n");
+    g_autofree char *npng = g_build_filename (tmpdir, "unsolvable-hints.png", NULL);
+    g_auto(CliRun) r = { 0 };
+
+    run_cli (&r, NULL, "render", none, "-o", npng, "--hints", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.err, "unsolvable-hints.flow: This level has no solution"));
+    g_assert_true (g_file_test (npng, G_FILE_TEST_EXISTS));
   }
   {
     g_auto(CliRun) r = { 0 };
