@@ -405,6 +405,16 @@ answer_fits_or_say (const HbState *state, const HbResult *r, const char *path)
   return r->optimal ? EXIT_NO_SOLUTION : EXIT_GAVE_UP;
 }
 
+/* --best writes an answer over a move limit: refused for a game whose
+ * answers always fit (it did nothing there, unsaid). */
+static void
+best_needs_limit (const HbState *state)
+{
+  if (opt_best && state->game->answer_fits == NULL)
+    die_usage ("--best writes an answer over a level's move limit; %s levels have none",
+               state->game->name);
+}
+
 /* "FILE: STATUS: message" on stderr, the message's first words dropped
  * when they say the status again ("gave up: Gave up (the time limit)")
  * and its first letter lowered where a plain word, not a name, starts
@@ -465,6 +475,7 @@ cmd_solve (int argc, char **argv)
   if (opt_json && opt_compact)
     die_usage ("--json and --compact are two forms of the solution: give one");
   state = load_or_die (game_from_option (), argv[1]);
+  best_needs_limit (state);
   if (opt_json && !state->game->reads_json)
     {
       /* It wrote nothing for Enlight and Flood-It, and crashed on Infinite
@@ -907,6 +918,8 @@ cmd_render (int argc, char **argv)
     {
       if (opt_animate || opt_solution || opt_hints)
         die_usage ("--plot draws the solver's numbers; it takes no --animate, --solution or --hints");
+      if (opt_pixels != CLI_UNSET)
+        die_usage ("--plot draws the solver's numbers, not the board: it takes no --cell");
       return render_plot (load_or_die (game_from_option (), argv[1]), argv[1]);
     }
   if (opt_animate)
@@ -917,9 +930,12 @@ cmd_render (int argc, char **argv)
         die_usage ("--animate draws the solution move by move; it takes no --solution or --hints");
       if (opt_delay < 10 || opt_delay > 60000)
         die_usage ("--delay takes 10 to 60000 milliseconds, not %d", opt_delay);
-      return render_animation (load_or_die (game_from_option (), argv[1]), argv[1]);
+      state = load_or_die (game_from_option (), argv[1]);
+      best_needs_limit (state);
+      return render_animation (state, argv[1]);
     }
   state = load_or_die (game_from_option (), argv[1]);
+  best_needs_limit (state);
   cell = render_cell (state);
   shown = state;
   ro.dark = opt_dark;

@@ -903,6 +903,13 @@ test_options_refused (void)
   expect_usage ("--colours is for the games with colours to count (Flood-It, Flow Free), not lights",
                 "generate", "--game", "lights", "--colours", "1000", NULL);
   expect_usage ("list takes no FILE or game ('bogus')", "list", "bogus", NULL);
+  /* --best on a game with no move limit, --cell on a plot (review). */
+  expect_usage ("--best writes an answer over a level's move limit; Enlight levels have none",
+                "solve", "--best", path, NULL);
+  expect_usage ("--best writes an answer over a level's move limit; Enlight levels have none",
+                "render", path, "-o", png, "--solution", "--best", NULL);
+  expect_usage ("--plot draws the solver's numbers, not the board: it takes no --cell", "render",
+                path, "-o", png, "--plot", "--cell", "10", NULL);
   expect_usage ("--delay takes 10 to 60000 milliseconds, not -1", "render", path, "--animate",
                 "-o", png, "--delay", "-1", NULL);
   expect_usage ("--repeats takes 1 to 100, not -5", "bench", "--quick", "lights", "--repeats", "-5", NULL);
