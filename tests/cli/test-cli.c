@@ -360,6 +360,29 @@ test_hint_render (void)
   }
 }
 
+/* Infinite Loop's compact form is told without --game or a name: the
+ * solution `solve --compact` writes, piped back in, is read (it could not
+ * be told: review). */
+static void
+test_compact_piped (void)
+{
+  g_autofree char *path = write_tmp ("c.loop", "0000 0100 0101 0111 0011\n"
+                                               "0000 0110 0001 1110 1001\n");
+  g_auto(CliRun) a = { 0 };
+  g_auto(CliRun) b = { 0 };
+  g_auto(CliRun) c = { 0 };
+
+  run_cli (&a, NULL, "convert", path, "--to", "compact", NULL);
+  g_assert_cmpint (a.status, ==, 0);
+  g_assert_nonnull (strstr (a.out, "┬"));
+  run_cli (&b, a.out, "convert", "-", "--to", "native", NULL);
+  g_assert_cmpint (b.status, ==, 0);
+  g_assert_cmpstr (b.out, ==, "0000 0100 0101 0111 0011\n0000 0110 0001 1110 1001\n");
+  /* Text with a box character among other letters is no Loop board. */
+  run_cli (&c, "R┬G\nG.R\n", "solve", "-", NULL);
+  g_assert_cmpint (c.status, ==, 2);
+}
+
 /* render --animate: the solution as an animated PNG, with the exit codes
  * of solve. (tests/core/test-anim.c reads the chunks in depth.) */
 static void
@@ -1471,6 +1494,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/no-solution", test_no_solution);
   g_test_add_func ("/cli/bad-input", test_bad_input);
   g_test_add_func ("/cli/hint-render", test_hint_render);
+  g_test_add_func ("/cli/compact-piped", test_compact_piped);
   g_test_add_func ("/cli/render-animate", test_render_animate);
   g_test_add_func ("/cli/generate-convert", test_generate_convert);
   g_test_add_func ("/cli/bench-quick", test_bench_quick);

@@ -227,7 +227,12 @@ test_sniff (void)
   g_assert_false (loop_game.sniff ("3x2:1234567", 11));
   g_assert_false (loop_game.sniff (flip, strlen (flip)));
   g_assert_false (loop_game.sniff (square_loop, strlen (square_loop)));
-  g_assert_false (loop_game.sniff ("┌┐\n└┘\n", strlen ("┌┐\n└┘\n")));
+  /* The compact form is this game's alone: told, comments and all, so
+   * `solve --compact`'s output reads back without --game. */
+  g_assert_true (loop_game.sniff ("┌┐\n└┘\n", strlen ("┌┐\n└┘\n")));
+  g_assert_true (loop_game.sniff ("# a\n ╶\n.┘\n", strlen ("# a\n ╶\n.┘\n")));
+  g_assert_false (loop_game.sniff (" .\n. \n", strlen (" .\n. \n")));
+  g_assert_false (loop_game.sniff ("┌x\n", strlen ("┌x\n")));
   g_assert_false (loop_game.sniff ("", 0));
 }
 

@@ -500,6 +500,42 @@ loop_write_net_id (const LoopState *state)
   return g_string_free (out, FALSE);
 }
 
+/* The compact form: lines of box-drawing tiles (spaces and '.' empty),
+ * '#' comment lines, at least one tile; no other game writes those. Its
+ * output piped back (`solve --compact … | solve -`) could not be told
+ * (review). */
+static gboolean
+compact_sniff (const char *text, gsize len)
+{
+  const char *p = text, *stop = text + len;
+  gsize tiles = 0;
+  gboolean line_start = TRUE;
+
+  if (!g_utf8_validate (text, (gssize) len, NULL))
+    return FALSE;
+  while (p < stop)
+    {
+      gunichar c = g_utf8_get_char (p);
+      int m;
+
+      if (line_start && c == '#')
+        {
+          const char *nl = memchr (p, '\n', (gsize) (stop - p));
+          p = nl != NULL ? nl + 1 : stop;
+          continue;
+        }
+      line_start = c == '\n';
+      p = g_utf8_next_char (p);
+      if (c == '\n' || c == '\r')
+        continue;
+      m = box_mask (c);
+      if (m < 0)
+        return FALSE;
+      tiles += m > 0;
+    }
+  return tiles > 0;
+}
+
 static gboolean
 loop_sniff (const char *text, gsize len)
 {
@@ -507,6 +543,9 @@ loop_sniff (const char *text, gsize len)
   gsize n = len, colon, count = 0;
   long w, h;
   char *end;
+
+  if (compact_sniff (text, len))
+    return TRUE;
 
   hb_strip_slice (&p, &n);
   /* Only the ID itself: strip a trailing newline too. */
