@@ -500,7 +500,7 @@ hb_window_on_default_width (HbWindow *self, GParamSpec *pspec, gpointer data)
   /* The wide layout asks the window manager for no more than the narrow
    * one's width (see hb-shrink-bin.c); the narrow one for its own. */
   hb_shrink_bin_set_min_width (self->shrink_bin, self->narrow ? 0 : NARROW_FLOOR);
-  /* A toast with a button showing: its words fitted to the new width
+  /* A toast showing: its words fitted to the new width
    * before the narrow layout asks for its least width (fit_toast_label). */
   if (width > 0)
     {
@@ -516,7 +516,8 @@ hb_window_on_default_width (HbWindow *self, GParamSpec *pspec, gpointer data)
           if (!self->narrow && adw_flap_get_reveal_flap (self->flap)
               && !adw_flap_get_folded (self->flap))
             column -= gtk_widget_get_width (GTK_WIDGET (self->sidebar_scroller));
-          fit_toast_label (label, column, TRUE);
+          fit_toast_label (label, column,
+                           GPOINTER_TO_INT (g_object_get_data (G_OBJECT (label), "hb-toast-button")));
           g_object_unref (label);
         }
     }
@@ -589,8 +590,10 @@ toast_new (HbWindow *self, const char *text, gboolean button)
   gtk_label_set_xalign (GTK_LABEL (label), 0.0);
   gtk_widget_add_css_class (label, "heading");
   fit_toast_label (GTK_LABEL (label), gtk_widget_get_width (GTK_WIDGET (self->toast_overlay)), button);
-  if (button)
-    g_weak_ref_set (&self->toast_label, label);
+  /* Fitted again as the window's width changes, a toast without a button
+   * too (an import's summary ran off a window narrowed to 400 px). */
+  g_object_set_data (G_OBJECT (label), "hb-toast-button", GINT_TO_POINTER (button));
+  g_weak_ref_set (&self->toast_label, label);
   adw_toast_set_custom_title (toast, label);
   return toast;
 }

@@ -487,6 +487,30 @@ test_toast_lets_window_narrow (void)
   hb_app_test_window_close (window);
 }
 
+/* A toast without a button, shown in a wide window that then narrows to
+ * 400 px, is fitted again too (an import's summary ran off the window,
+ * its close button cut: review). */
+static void
+test_plain_toast_refits (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  const char *text = "Flow Free, 9×6, 9 colours, 3 cells unsure, and more words";
+  GtkWidget *label;
+
+  hb_window_show_toast (window, text);
+  hb_app_test_settle (300);
+  label = hb_app_test_find_where (GTK_WIDGET (window), label_says, text);
+  g_assert_nonnull (label);
+  g_test_message ("wide: %d chars", gtk_label_get_max_width_chars (GTK_LABEL (label)));
+  g_assert_cmpint (gtk_label_get_max_width_chars (GTK_LABEL (label)), >, 50);
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, HB_TEST_HEIGHT);
+  hb_app_test_wait (flap_folded, window, 10000, "the sidebar to fold");
+  hb_app_test_settle (300);
+  g_test_message ("at 400 px: %d chars", gtk_label_get_max_width_chars (GTK_LABEL (label)));
+  g_assert_cmpint (gtk_label_get_max_width_chars (GTK_LABEL (label)), <, 40);
+  hb_app_test_window_close (window);
+}
+
 static gboolean
 label_says (GtkWidget *widget, gconstpointer text)
 {
@@ -541,6 +565,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/solve/toast-lifted-over-player", test_toast_lifted_over_player);
   g_test_add_func ("/app/solve/solve-folds-sidebar", test_solve_folds_sidebar);
   g_test_add_func ("/app/solve/toast-lets-window-narrow", test_toast_lets_window_narrow);
+  g_test_add_func ("/app/solve/plain-toast-refits", test_plain_toast_refits);
   g_test_add_func ("/app/solve/cancel-keeps-best", test_cancel_keeps_best);
   g_test_add_func ("/app/solve/result-for-the-board-solved", test_result_for_the_board_solved);
   return g_test_run ();
