@@ -225,3 +225,17 @@ hb_board_view_get_marks (HbBoardView *self)
 {
   return hb_board_view_marks_here (self) ? self->marks : NULL;
 }
+
+/* Every unsure cell kept as read at once (a JPEG of a big Flood-It board
+ * left over a hundred marks, each one right click to clear: review).
+ * FALSE when none was marked. */
+gboolean
+hb_board_view_keep_all_as_read (HbBoardView *self)
+{
+  if (!hb_board_view_marks_here (self) || hb_board_view_get_n_marked (self) == 0)
+    return FALSE;
+  memset (self->marks, 0, (gsize) self->state->width * self->state->height);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit_by_name (self, "marks-changed");
+  return TRUE;
+}

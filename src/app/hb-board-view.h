@@ -77,6 +77,8 @@ gboolean hb_board_view_has_picture (HbBoardView *self);
  * of the state shown, non-zero where marked; NULL when none are shown). */
 guint    hb_board_view_get_n_marked (HbBoardView *self);
 const guint8 *hb_board_view_get_marks (HbBoardView *self);
+/* Every unsure cell kept as read (their marks go, nothing is edited). */
+gboolean hb_board_view_keep_all_as_read (HbBoardView *self);
 
 /* HbRenderOptions.hint_flags for the board (HB_HINT_SHOW_ALL). */
 void hb_board_view_set_hint_flags (HbBoardView *self, guint flags);

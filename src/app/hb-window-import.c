@@ -141,6 +141,13 @@ on_picture_switch (GtkSwitch *sw, GParamSpec *pspec, HbWindow *self)
   hb_board_view_set_show_picture (self->board_view, gtk_switch_get_active (sw));
 }
 
+static void
+on_keep_all (GtkButton *button, HbWindow *self)
+{
+  hb_board_view_keep_all_as_read (self->board_view);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+}
+
 /* The switch that hides the screenshot behind the board, in the Board
  * group, shown while there is one. */
 void
@@ -157,6 +164,17 @@ hb_window_picture_row_update (HbWindow *self)
       adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
       gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
       gtk_switch_set_active (GTK_SWITCH (sw), TRUE);
+      {
+        /* Every unsure cell kept as read at once, shown while some are. */
+        GtkWidget *keep = gtk_button_new_with_mnemonic (_("_Keep All"));
+
+        gtk_widget_set_valign (keep, GTK_ALIGN_CENTER);
+        gtk_widget_set_tooltip_text (keep, _("Keep Every Unsure Cell as Read"));
+        gtk_widget_set_visible (keep, FALSE);
+        g_signal_connect (keep, "clicked", G_CALLBACK (on_keep_all), self);
+        adw_action_row_add_suffix (ADW_ACTION_ROW (row), keep);
+        g_object_set_data (G_OBJECT (self), "hb-picture-keep", keep);
+      }
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), sw);
       hb_switch_row_setup (ADW_ACTION_ROW (row), GTK_SWITCH (sw));
       g_signal_connect (sw, "notify::active", G_CALLBACK (on_picture_switch), self);
@@ -165,6 +183,15 @@ hb_window_picture_row_update (HbWindow *self)
       g_object_set_data (G_OBJECT (self), "hb-picture-switch", sw);
     }
   gtk_widget_set_visible (row, hb_board_view_has_picture (self->board_view));
+}
+
+static void
+keep_all_shown (HbWindow *self, gboolean shown)
+{
+  GtkWidget *keep = g_object_get_data (G_OBJECT (self), "hb-picture-keep");
+
+  if (keep != NULL)
+    gtk_widget_set_visible (keep, shown);
 }
 
 /* The picture row's words: the cells marked unsure now, by row and column
@@ -202,6 +229,7 @@ picture_row_say (HbWindow *self, const guint8 *marks, int width, int height)
     g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", notes);
   if (row != NULL)
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), text->str);
+  keep_all_shown (self, listed > 0);
   g_string_free (text, TRUE);
 }
 
@@ -243,6 +271,7 @@ hb_window_picture_row_board_changed (HbWindow *self)
     {
       adw_action_row_set_subtitle (ADW_ACTION_ROW (g_object_get_data (G_OBJECT (self),
                                                                       "hb-picture-row")), "");
+      keep_all_shown (self, FALSE);
       return;
     }
   picture_row_say (self, hb_board_view_get_marks (self->board_view), s->width, s->height);
