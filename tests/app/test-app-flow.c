@@ -573,23 +573,12 @@ test_status_wraps_between_parts (void)
   hb_app_test_settle (30);
   /* Round the square and back beside its own dot: "1 / 1 flow · 2 / 2
    * cells · Red's path touches itself · 1 move · 0:00". */
-  {
-    double px, py;
-    HbBoardView *view = hb_window_get_board_view (window);
-    hb_app_test_cell_point (window, 0, 0, 0.5, 0.5, &px, &py);
-    hb_board_view_simulate_press (view, px, py, 1);
-    hb_app_test_cell_point (window, 1, 0, 0.5, 0.5, &px, &py);
-    hb_board_view_simulate_motion (view, px, py);
-    hb_app_test_cell_point (window, 1, 1, 0.5, 0.5, &px, &py);
-    hb_board_view_simulate_motion (view, px, py);
-    hb_app_test_cell_point (window, 0, 1, 0.5, 0.5, &px, &py);
-    hb_board_view_simulate_motion (view, px, py);
-    hb_board_view_simulate_release (view, px, py);
-    hb_app_test_settle (30);
-  }
+  drag_cells (window, 0, 0, 1, 0);
+  drag_cells (window, 1, 0, 1, 1);
+  drag_cells (window, 1, 1, 0, 1);
   label = window->status_label;
   g_test_message ("status: %s", gtk_label_get_label (label));
-  g_assert_nonnull (strstr (gtk_label_get_label (label), "touches itself · 1 move · "));
+  g_assert_nonnull (strstr (gtk_label_get_label (label), "touches itself · 3 moves · "));
   for (int width = 360; width <= 640; width += 8)
     {
       const char *text;

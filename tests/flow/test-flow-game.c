@@ -140,27 +140,25 @@ test_status_joined_not_won (void)
   g_free (status);
   hb_state_free (&s->base);
 
-  /* Colours without their pair: one other is named, more are counted. */
-  s = parse ("# editing: a colour may lack its pair\nR.G\nB.R\n");
-  status = flow_game.status_text (&s->base);
-  g_assert_cmpstr (status, ==, "Green and Blue need their second dot");
-  g_free (status);
-  hb_state_free (&s->base);
-  s = parse ("# editing: a colour may lack its pair\nY.G\nB.Y\n");
-  status = flow_game.status_text (&s->base);
-  g_assert_cmpstr (status, ==, "Green and Blue need their second dot");
-  g_free (status);
-  hb_state_free (&s->base);
-  s = parse ("# editing: a colour may lack its pair\nY.G\nB.R\nR..\n");
-  status = flow_game.status_text (&s->base);
-  g_assert_cmpstr (status, ==, "Yellow, Green and Blue need their second dot");
-  g_free (status);
-  hb_state_free (&s->base);
-  s = parse ("# editing: a colour may lack its pair\nY.G\nB.R\n");
-  status = flow_game.status_text (&s->base);
-  g_assert_cmpstr (status, ==, "Yellow and 3 other colours need their second dot");
-  g_free (status);
-  hb_state_free (&s->base);
+  /* Colours without their pair: up to three are named, more counted. */
+  {
+    static const char *const cases[][2] = {
+      { "R.G\nB.R\n", "Green and Blue need their second dot" },
+      { "Y.G\nB.Y\n", "Green and Blue need their second dot" },
+      { "Y.G\nB.R\nR..\n", "Yellow, Green and Blue need their second dot" },
+      { "Y.G\nB.R\n", "Yellow and 3 other colours need their second dot" },
+    };
+    for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        g_autofree char *text = g_strconcat ("# editing: a colour may lack its pair\n",
+                                             cases[i][0], NULL);
+        s = parse (text);
+        status = flow_game.status_text (&s->base);
+        g_assert_cmpstr (status, ==, cases[i][1]);
+        g_free (status);
+        hb_state_free (&s->base);
+      }
+  }
 }
 
 /* A level of dots only has no cells to fill: the line counts flows alone
