@@ -338,17 +338,23 @@ hold_to (HbWindow *window, int x, int y)
   hb_app_test_settle (20);
 }
 
+/* Flow Free, the level `text` opened as `name`, in Play. */
+static void
+open_in_play (HbWindow *window, const char *name, const char *text)
+{
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_wait_hint (window);
+  open_level (window, name, text);
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+}
+
 /* Opens a two-colour level in Play with red's path drawn from its left
  * dot three cells on (one move); returns a copy of that board. */
 static HbState *
 open_with_red_drawn (HbWindow *window)
 {
-
-  g_assert_true (hb_window_select_game (window, "flow"));
-  hb_app_test_wait_hint (window);
-  open_level (window, "stroke.flow", "R.....R\n.......\nG.....G\n");
-  hb_window_set_mode (window, HB_MODE_PLAY);
-  hb_app_test_settle (30);
+  open_in_play (window, "stroke.flow", "R.....R\n.......\nG.....G\n");
   drag_cells (window, 0, 0, 3, 0);
   g_assert_cmpint (board (window)->colour[3], ==, board (window)->colour[0]);
   g_assert_cmpuint (hb_document_play_moves (window->document), ==, 1);
@@ -566,13 +572,9 @@ test_status_wraps_between_parts (void)
   GtkLabel *label;
   int wrapped = 0;
 
-  g_assert_true (hb_window_select_game (window, "flow"));
-  hb_app_test_wait_hint (window);
-  open_level (window, "touch.flow", "R.\nR.\n");
-  hb_window_set_mode (window, HB_MODE_PLAY);
-  hb_app_test_settle (30);
+  open_in_play (window, "touch.flow", "R.\nR.\n");
   /* Round the square and back beside its own dot: "1 / 1 flow · 2 / 2
-   * cells · Red's path touches itself · 1 move · 0:00". */
+   * cells · Red's path touches itself · 3 moves · 0:00". */
   drag_cells (window, 0, 0, 1, 0);
   drag_cells (window, 1, 0, 1, 1);
   drag_cells (window, 1, 1, 0, 1);
