@@ -57,31 +57,38 @@ looks_like_light (const Looks *looks, const HbLab *c)
   return FALSE;
 }
 
-/* Does colour c (not the gap's) match a light of the lattice outside line
- * `k` (columns when `col`)? The lights sampled from the lattice's middle
- * may all be lit (a heart of lit lights): a line of the board's dark
- * lights then looked like no light, and the board was read short by its
- * outer lines, without a word (review). Up to 256 cells are compared. */
-static gboolean
-like_other_cell (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, gboolean col,
-                 int k, const HbLab *gap, const HbLab *c)
+/* The lights of the lattice outside line `k` (columns when `col`), for a
+ * line's cells to be compared with: the lights sampled from the
+ * lattice's middle may all be lit (a heart of lit lights), and a line of
+ * the board's dark lights then looked like no light: the board was read
+ * short by its outer lines, without a word (review). Up to 256 cells,
+ * those not the gap's colour; sampled when first needed. */
+typedef struct {
+  HbLab c[256];
+  int   n;
+  gboolean done;
+} Others;
+
+static void
+sample_others (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, gboolean col,
+               int k, const HbLab *gap, Others *o)
 {
-  int cw = ax->lines - 1, ch = ay->lines - 1, step = MAX (1, cw * ch / 256);
+  int cw = ax->lines - 1, ch = ay->lines - 1, step = MAX (1, (cw * ch + 255) / 256);
   double cell = (ax->period + ay->period) / 2;
 
-  for (int i = 0; i < cw * ch; i += step)
+  o->done = TRUE;
+  o->n = 0;
+  for (int i = 0; i < cw * ch && o->n < 256; i += step)
     {
       int x = i % cw, y = i / cw;
-      HbLab o;
 
       if ((col ? x : y) == k)
         continue;
       cell_lab (img, ax->origin + (x + 0.5) * ax->period, ay->origin + (y + 0.5) * ay->period,
-                cell * 0.2, &o);
-      if (hb_lab_distance (&o, gap) > 5.0f && hb_lab_distance (&o, c) < 10.0f)
-        return TRUE;
+                cell * 0.2, &o->c[o->n]);
+      if (hb_lab_distance (&o->c[o->n], gap) > 5.0f)
+        o->n++;
     }
-  return FALSE;
 }
 
 static gboolean
@@ -91,6 +98,7 @@ is_cell_line (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, gb
   const HbGridAxis *along = col ? ay : ax;
   int n = along->lines - 1, hits = 0, lights = 0;
   double cell = (ax->period + ay->period) / 2;
+  Others others = { .done = FALSE };
 
   for (int t = 0; t < n; t++)
     {
@@ -107,9 +115,16 @@ is_cell_line (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, gb
         {
           hits++;
           lights++;
+          continue;
         }
-      else if (like_other_cell (img, ax, ay, col, k, gap, &c))
-        hits++;
+      if (!others.done)
+        sample_others (img, ax, ay, col, k, gap, &others);
+      for (int i = 0; i < others.n; i++)
+        if (hb_lab_distance (&others.c[i], &c) < 10.0f)
+          {
+            hits++;
+            break;
+          }
     }
   /* Some of the line like the lights sampled, the rest like the board's
    * other lights. */
