@@ -105,6 +105,14 @@ cli_print_settings (FILE *f)
     }
 }
 
+gboolean
+cli_name_ends (const char *name, const char *suffix)
+{
+  gsize n = strlen (name), k = strlen (suffix);
+
+  return n >= k && g_ascii_strcasecmp (name + n - k, suffix) == 0;
+}
+
 #ifndef HB_CLI_FAST    /* render --plot runs in hintboard-cli-full (cli-full.c) */
 gboolean
 cli_write_plot (const HbTrace *trace, const char *title, const char *output,
@@ -112,7 +120,7 @@ cli_write_plot (const HbTrace *trace, const char *title, const char *output,
 {
   const double w = 800, h = 500;
   HbPlotOptions o = { dark, title, TRUE };
-  gboolean svg = g_str_has_suffix (output, ".svg");
+  gboolean svg = cli_name_ends (output, ".svg");
   g_autoptr(GByteArray) svg_bytes = NULL;
   cairo_surface_t *surface;
   gboolean ok;

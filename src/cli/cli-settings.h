@@ -39,4 +39,7 @@ cairo_surface_t *cli_surface_new (gboolean svg, double w, double h, GByteArray *
 gboolean    cli_write_surface (cairo_surface_t *surface, GByteArray *svg_bytes,
                                const char *output, GError **error);
 
+/* Whether `name` ends in `suffix`, in either case (".PNG" is ".png"). */
+gboolean cli_name_ends (const char *name, const char *suffix);
+
 G_END_DECLS

@@ -897,8 +897,10 @@ cmd_render (int argc, char **argv)
                  entries, TRUE);
   if (argc != 2 || opt_output == NULL)
     die_usage ("render takes one FILE and -o OUT.png or OUT.svg");
-  svg = g_str_has_suffix (opt_output, ".svg");
-  if (!svg && !g_str_has_suffix (opt_output, ".png"))
+  /* In either case, as file names from other systems come (x.PNG was
+   * refused: review). */
+  svg = cli_name_ends (opt_output, ".svg");
+  if (!svg && !cli_name_ends (opt_output, ".png"))
     die_usage ("the output must end in .png or .svg");
   /* Before any solving: a missing folder is known at once. */
   if (!hb_check_output_path (opt_output, &error))

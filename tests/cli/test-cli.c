@@ -337,6 +337,16 @@ test_hint_render (void)
     run_cli (&r, NULL, "render", path, "-o", "out.gif", NULL);
     g_assert_cmpint (r.status, ==, 2);
   }
+  /* The extension in either case (x.PNG was refused: review). */
+  {
+    g_autofree char *upper = g_build_filename (tmpdir, "h-upper.PNG", NULL);
+    g_auto(CliRun) r = { 0 };
+    run_cli (&r, NULL, "render", path, "-o", upper, NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_true (g_file_get_contents (upper, &data, &len, NULL));
+    g_assert_cmpmem (data, 8, "\211PNG\r\n\032\n", 8);
+    g_clear_pointer (&data, g_free);
+  }
   /* --hints keeps to --time-limit as hint does (a Flow Free level whose
    * hint cannot finish drew for 11 s at --time-limit 1, and exited 0). */
   {
