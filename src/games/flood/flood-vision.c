@@ -30,6 +30,19 @@
 /* A cell whose colours spread less (ΔE) is one flat colour, a square of
  * Flood-It; more is something drawn in it, or no cell at all. */
 #define FLAT_SPREAD 20.0f
+/* The corners that tell a flat cell, this far out from its middle (in
+ * cells, both ways). At 0.33 they lie a sixth of a cell from the edge,
+ * where a JPEG's halved colour resolution bleeds the next cell in: the
+ * 28x28 screenshot at 75 % and quality 70-80 read right with 127-195
+ * cells unsure, and at 50 % (PNG too) it read a wrong board, rows cut off
+ * as rough (review). At 0.27 every scale and quality tried (50-100 %,
+ * quality 60-80 and PNG) reads the board exactly, with 0-79 cells unsure
+ * (2026-12-01). How sure the picture is Flood-It still asks for flat
+ * squares out to 0.33 (SQUARE_AT): Enlight's lights, rounded and a gap
+ * apart, are flat to 0.27 at 20 px a cell, and were read as a Flood-It
+ * board of two colours. */
+#define CORNER_AT 0.27
+#define SQUARE_AT 0.33
 
 /* Cells of one colour group whose colours differ by more than this (ΔE,
  * on average from their group's mean) are no colour of Flood-It. */
@@ -140,7 +153,7 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
   g_autofree HbLab *lab = NULL;
   g_autofree int *group = NULL;
   g_autofree guint32 *rgb = NULL;
-  g_autofree float *spread = NULL;
+  g_autofree float *spread = NULL, *square = NULL;
   int index_of[64];
   FloodState *s;
 
@@ -168,6 +181,7 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
   group = g_new (int, n);
   rgb = g_new (guint32, n);
   spread = g_new (float, n);
+  square = g_new (float, n);
   for (int y = 0; y < h; y++)
     for (int x = 0; x < w; x++)
       {
@@ -175,22 +189,28 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
         int r = MAX (1, (int) (cell * 0.3));
         guint8 m[3];
         HbLab q;
-        float sp = 0;
+        float sp = 0, sq = 0;
         static const int kx[4] = { -1, 1, 1, -1 }, ky[4] = { -1, -1, 1, 1 };
         hb_vision_median (img, (int) cx - r, (int) cy - r, (int) cx + r + 1, (int) cy + r + 1, m);
         hb_lab_from_rgb (m, &lab[y * w + x]);
         rgb[y * w + x] = ((guint32) m[0] << 16) | ((guint32) m[1] << 8) | m[2];
-        /* A flat cell: its corners agree with its middle. */
-        for (int c = 0; c < 4; c++)
+        /* A flat cell: its corners agree with its middle (and a square
+         * does out to SQUARE_AT). */
+        for (int c = 0; c < 8; c++)
           {
             guint8 cm[3];
-            int px = (int) (cx + kx[c] * cell * 0.33), py = (int) (cy + ky[c] * cell * 0.33);
+            double at = c < 4 ? CORNER_AT : SQUARE_AT;
+            int px = (int) (cx + kx[c % 4] * cell * at), py = (int) (cy + ky[c % 4] * cell * at);
             int rr = MAX (1, (int) (cell * 0.06));
             hb_vision_median (img, px - rr, py - rr, px + rr + 1, py + rr + 1, cm);
             hb_lab_from_rgb (cm, &q);
-            sp = MAX (sp, hb_lab_distance (&q, &lab[y * w + x]));
+            if (c < 4)
+              sp = MAX (sp, hb_lab_distance (&q, &lab[y * w + x]));
+            else
+              sq = MAX (sq, hb_lab_distance (&q, &lab[y * w + x]));
           }
         spread[y * w + x] = sp;
+        square[y * w + x] = MAX (sp, sq);
       }
   k = hb_vision_cluster (lab, n, SAME_COLOUR, group);
   /* A margin or frame one cell wide can continue the lattice: an outer
@@ -254,6 +274,7 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
               lab[to] = lab[from];
               rgb[to] = rgb[from];
               spread[to] = spread[from];
+              square[to] = square[from];
             }
         ax.origin += bx0 * ax.period;
         ay.origin += by0 * ay.period;
@@ -393,10 +414,9 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
     {
       s->cells[i] = (guint8) index_of[group[i]];
       report->seen[i] = rgb[i];
-      if (spread[i] < FLAT_SPREAD)
-        uniform++;
-      else
+      if (spread[i] >= FLAT_SPREAD)
         hb_import_report_mark_unsure (report, i % w, i / w);
+      uniform += square[i] < FLAT_SPREAD;
     }
   s->move_limit = read_move_limit (img, &ax, &ay, s, report);
   for (int y = 0; y < h; y++)
