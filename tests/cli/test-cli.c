@@ -936,6 +936,13 @@ test_options_refused (void)
   expect_usage ("--colours is for the games with colours to count (Flood-It, Flow Free), not lights",
                 "generate", "--game", "lights", "--colours", "1000", NULL);
   expect_usage ("list takes no FILE or game ('bogus')", "list", "bogus", NULL);
+  /* An option of one value given twice (the last was kept, unsaid). */
+  expect_usage ("--solver is given twice: give it once", "solve", "--solver", "gf2",
+                "--solver=backtrack", path, NULL);
+  expect_usage ("--output is given twice: give it once", "render", path, "-o", png, "-o", png,
+                NULL);
+  expect_usage ("--to is given twice: give it once", "convert", path, "--to", "json", "--to",
+                "native", NULL);
   /* --best on a game with no move limit, --cell on a plot (review). */
   expect_usage ("--best writes an answer over a level's move limit; Enlight levels have none",
                 "solve", "--best", path, NULL);
