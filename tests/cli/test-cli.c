@@ -343,6 +343,7 @@ test_hint_render (void)
     g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "render", path, "-o", upper, NULL);
     g_assert_cmpint (r.status, ==, 0);
+    g_clear_pointer (&data, g_free);
     g_assert_true (g_file_get_contents (upper, &data, &len, NULL));
     g_assert_cmpmem (data, 8, "\211PNG\r\n\032\n", 8);
     g_clear_pointer (&data, g_free);
