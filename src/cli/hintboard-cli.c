@@ -1411,7 +1411,8 @@ usage (FILE *f)
   fprintf (f, "\nFILE may be - for standard input. The game comes from --game, else the\n"
               "file's extension (.lights .loop .flood .flow), else a format only one game\n"
               "reads. Exit status: 0 solved, 1 no solution, 2 bad input, 3 gave up.\n"
-              "'hintboard-cli COMMAND --help' tells a command's options.\n");
+              "'hintboard-cli COMMAND --help' (or 'help COMMAND') tells a command's options;\n"
+              "'hintboard-cli --version' the version.\n");
 }
 
 /* Whether this run needs the locale's character set. GLib converts from
@@ -1430,7 +1431,7 @@ needs_locale (int argc, char **argv)
   for (int i = 1; i < argc; i++)
     {
       if (g_str_equal (argv[i], "-h") || g_str_equal (argv[i], "-?")
-          || g_str_has_prefix (argv[i], "--help"))
+          || g_str_has_prefix (argv[i], "--help") || (i == 1 && g_str_equal (argv[i], "help")))
         return TRUE;
       for (const char *p = argv[i]; *p != '\0'; p++)
         if ((guchar) *p >= 0x80)
@@ -1481,6 +1482,19 @@ main (int argc, char **argv)
       usage (stderr);
       return EXIT_BAD_INPUT;
     }
+  if (g_str_equal (argv[1], "--version"))
+    {
+      printf ("hintboard-cli %s\n", HB_VERSION);
+      return output_written (0);
+    }
+  /* "help solve" is "solve --help" (it printed the commands: review). */
+  if (g_str_equal (argv[1], "help") && argc == 3)
+    for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+      if (g_str_equal (argv[2], commands[i].name))
+        {
+          char *help_argv[] = { argv[2], (char *) "--help", NULL };
+          return output_written (commands[i].run (2, help_argv));
+        }
   if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h")
       || g_str_equal (argv[1], "help"))
     {

@@ -120,6 +120,26 @@ presses_solve (const char *board, const char *presses)
   return TRUE;
 }
 
+/* --version says the version; "help COMMAND" is "COMMAND --help" (it
+ * printed the commands: review). */
+static void
+test_version_and_help (void)
+{
+  g_auto(CliRun) v = { 0 };
+  g_auto(CliRun) a = { 0 };
+  g_auto(CliRun) b = { 0 };
+
+  run_cli (&v, NULL, "--version", NULL);
+  g_assert_cmpint (v.status, ==, 0);
+  g_assert_true (g_str_has_prefix (v.out, "hintboard-cli "));
+  g_assert_true (g_ascii_isdigit (v.out[strlen ("hintboard-cli ")]));
+  run_cli (&a, NULL, "help", "solve", NULL);
+  run_cli (&b, NULL, "solve", "--help", NULL);
+  g_assert_cmpint (a.status, ==, 0);
+  g_assert_nonnull (strstr (a.out, "--solver"));
+  g_assert_cmpstr (a.out, ==, b.out);
+}
+
 static void
 test_list (void)
 {
@@ -1512,6 +1532,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/no-solution", test_no_solution);
   g_test_add_func ("/cli/bad-input", test_bad_input);
   g_test_add_func ("/cli/hint-render", test_hint_render);
+  g_test_add_func ("/cli/version-and-help", test_version_and_help);
   g_test_add_func ("/cli/compact-piped", test_compact_piped);
   g_test_add_func ("/cli/render-animate", test_render_animate);
   g_test_add_func ("/cli/generate-convert", test_generate_convert);
