@@ -143,6 +143,68 @@ read_move_limit (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay,
   return limit;
 }
 
+/* Whether the line of cells just outside the lattice on `side` (0 left,
+ * 1 right, 2 top, 3 bottom) is more of the board: inside the picture,
+ * every cell flat to CORNER_AT, in two colours at least (a margin is
+ * one), each like a cell of the line next to it inside (ΔE under
+ * SAME_COLOUR). A row whose flooded colour runs along most of it draws
+ * almost no lattice line, and the board was read a row short, without a
+ * word (Hintboard's drawing of flood-02-5x5: review). */
+static gboolean
+line_beyond (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, int side)
+{
+  gboolean col = side < 2;
+  int w = ax->lines - 1, h = ay->lines - 1, n = col ? h : w;
+  int k = side == 0 ? -1 : side == 1 ? w : side == 2 ? -1 : h;
+  int kin = side == 0 ? 0 : side == 1 ? w - 1 : side == 2 ? 0 : h - 1;
+  double cell = (ax->period + ay->period) / 2;
+  HbLab first = { 0, 0, 0 };
+  gboolean two = FALSE;
+
+  for (int t = 0; t < n; t++)
+    {
+      int x = col ? k : t, y = col ? t : k, xi = col ? kin : t, yi = col ? t : kin;
+      double cx = ax->origin + (x + 0.5) * ax->period, cy = ay->origin + (y + 0.5) * ay->period;
+      int r = MAX (1, (int) (cell * 0.3)), rr = MAX (1, (int) (cell * 0.06));
+      guint8 m[3];
+      HbLab c, q;
+      gboolean like = FALSE;
+
+      if (cx - cell / 2 < 0 || cy - cell / 2 < 0 || cx + cell / 2 > img->width
+          || cy + cell / 2 > img->height)
+        return FALSE;
+      hb_vision_median (img, (int) cx - r, (int) cy - r, (int) cx + r + 1, (int) cy + r + 1, m);
+      hb_lab_from_rgb (m, &c);
+      for (int cn = 0; cn < 4; cn++)
+        {
+          static const int kx[4] = { -1, 1, 1, -1 }, ky[4] = { -1, -1, 1, 1 };
+          int px = (int) (cx + kx[cn] * cell * CORNER_AT), py = (int) (cy + ky[cn] * cell * CORNER_AT);
+          hb_vision_median (img, px - rr, py - rr, px + rr + 1, py + rr + 1, m);
+          hb_lab_from_rgb (m, &q);
+          if (hb_lab_distance (&q, &c) >= FLAT_SPREAD)
+            return FALSE;
+        }
+      /* Like some cell of the line inside. */
+      for (int u = 0; u < n && !like; u++)
+        {
+          int xu = col ? xi : u, yu = col ? u : yi;
+          double ux = ax->origin + (xu + 0.5) * ax->period, uy = ay->origin + (yu + 0.5) * ay->period;
+          hb_vision_median (img, (int) ux - r, (int) uy - r, (int) ux + r + 1, (int) uy + r + 1, m);
+          hb_lab_from_rgb (m, &q);
+          like = hb_lab_distance (&q, &c) < SAME_COLOUR;
+        }
+      if (!like)
+        return FALSE;
+      if (t == 0)
+        first = c;
+      else if (hb_lab_distance (&first, &c) >= SAME_COLOUR)
+        two = TRUE;
+      (void) xi;
+      (void) yi;
+    }
+  return two;
+}
+
 HbState *
 flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellable,
                   GError **error)
@@ -164,9 +226,21 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
       hb_vision_no_board (error, _("Flood-It"), _("no lattice of coloured squares"));
       return NULL;
     }
+  cell = (ax.period + ay.period) / 2;
+  /* Lines of the board the lattice stopped short of (see line_beyond). */
+  if (ax.lines >= 3 && ay.lines >= 3 && fabs (ax.period - ay.period) <= 0.1 * cell)
+    for (int side = 0, grown = 0; side < 4 && grown < 4; side++)
+      if (line_beyond (img, &ax, &ay, side))
+        {
+          HbGridAxis *a = side < 2 ? &ax : &ay;
+          if (side % 2 == 0)
+            a->origin -= a->period;
+          a->lines++;
+          grown++;
+          side--;   /* that side again */
+        }
   w = ax.lines - 1;
   h = ay.lines - 1;
-  cell = (ax.period + ay.period) / 2;
   if (w < 2 || h < 2 || w > HB_MAX_SIDE || h > HB_MAX_SIDE
       || fabs (ax.period - ay.period) > 0.1 * cell)
     {
