@@ -507,31 +507,25 @@ loop_write_net_id (const LoopState *state)
 static gboolean
 compact_sniff (const char *text, gsize len)
 {
-  const char *p = text, *stop = text + len;
-  gsize tiles = 0;
-  gboolean line_start = TRUE;
+  HbLineReader r;
+  const char *line;
+  gsize n, tiles = 0;
 
   if (!g_utf8_validate (text, (gssize) len, NULL))
     return FALSE;
-  while (p < stop)
+  hb_line_reader_init (&r, text, len);
+  while (hb_line_reader_next (&r, &line, &n))
     {
-      gunichar c = g_utf8_get_char (p);
-      int m;
-
-      if (line_start && c == '#')
-        {
-          const char *nl = memchr (p, '\n', (gsize) (stop - p));
-          p = nl != NULL ? nl + 1 : stop;
-          continue;
-        }
-      line_start = c == '\n';
-      p = g_utf8_next_char (p);
-      if (c == '\n' || c == '\r')
+      if (is_comment (line, n))
         continue;
-      m = box_mask (c);
-      if (m < 0)
-        return FALSE;
-      tiles += m > 0;
+      for (const char *p = line; p < line + n; p = g_utf8_next_char (p))
+        {
+          int m = box_mask (g_utf8_get_char (p));
+
+          if (m < 0)
+            return FALSE;
+          tiles += m > 0;
+        }
     }
   return tiles > 0;
 }
