@@ -441,6 +441,17 @@ keep_paths_end (FlowState *s, KeptPaths *k)
 
 /* Applies a move to s in place; FALSE when it changes nothing or is not
  * legal (s may then be half changed: callers work on a copy). */
+/* The colour (0 based) whose character is `ch`, or -1. Colours are
+ * numbered again as they come and go; their characters stay. */
+static int
+colour_by_name (const FlowState *s, char ch)
+{
+  for (int k = 0; k < FLOW_MAX_COLOURS; k++)
+    if (ch != '\0' && s->names[k] == ch)
+      return k;
+  return -1;
+}
+
 static gboolean
 apply_in_place (FlowState *s, const HbMove *m)
 {
@@ -553,10 +564,7 @@ apply_in_place (FlowState *s, const HbMove *m)
               remove_colour (s, e);
           }
         /* Find the colour again by its character. */
-        c = -1;
-        for (int k = 0; k < FLOW_MAX_COLOURS && c < 0; k++)
-          if (s->names[k] == ch)
-            c = k;
+        c = colour_by_name (s, ch);
         if (c < 0)
           {
             keep_paths_end (s, &kept);
@@ -1288,7 +1296,7 @@ pointer_play (const FlowState *s, FlowDrag *d, HbPointerPhase phase, const HbHit
 static int
 move_dot (const FlowState *s, int from, int to, HbMove *out)
 {
-  int w = s->base.width, c = -1;
+  int w = s->base.width, c;
   char ch;
   HbState *sim;
 
@@ -1299,9 +1307,7 @@ move_dot (const FlowState *s, int from, int to, HbMove *out)
   sim = flow_game.apply (&s->base, &out[0]);
   if (sim == NULL)
     return 0;
-  for (int k = 0; k < FLOW_MAX_COLOURS && c < 0; k++)
-    if (FLOW (sim)->names[k] == ch)
-      c = k;
+  c = colour_by_name (FLOW (sim), ch);
   hb_state_free (sim);
   if (c < 0)
     return 0;
@@ -1406,9 +1412,8 @@ flow_pointer (const HbState *state, HbPointer *ptr, HbPointerPhase phase,
         return 1;
       }
     /* The tool is the colour's character (see flow_palette). */
-    for (int k = 0; k < FLOW_MAX_COLOURS && c < 0; k++)
-      if (ptr->tool > 0 && s->names[k] == ptr->tool)
-        c = k;
+    if (ptr->tool > 0 && ptr->tool < 128)
+      c = colour_by_name (s, (char) ptr->tool);
     if (c < 0)
       return 0;
     if (c < s->colours && max >= 2)
