@@ -143,6 +143,43 @@ read_move_limit (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay,
   return limit;
 }
 
+/* The middle of the cell centred on (cx, cy): its median colour, as Lab
+ * and (when `rgb` is not NULL) as 0xRRGGBB. */
+static void
+cell_middle (const HbImage *img, double cx, double cy, double cell, HbLab *lab, guint32 *rgb)
+{
+  int r = MAX (1, (int) (cell * 0.3));
+  guint8 m[3];
+
+  hb_vision_median (img, (int) cx - r, (int) cy - r, (int) cx + r + 1, (int) cy + r + 1, m);
+  hb_lab_from_rgb (m, lab);
+  if (rgb != NULL)
+    *rgb = ((guint32) m[0] << 16) | ((guint32) m[1] << 8) | m[2];
+}
+
+/* How far (ΔE) the cell's four corners, `at` of a cell out from its
+ * middle both ways, differ from the middle `mid` at most: under
+ * FLAT_SPREAD, a flat cell. */
+static float
+corner_spread (const HbImage *img, double cx, double cy, double cell, double at, const HbLab *mid)
+{
+  static const int kx[4] = { -1, 1, 1, -1 }, ky[4] = { -1, -1, 1, 1 };
+  int rr = MAX (1, (int) (cell * 0.06));
+  float sp = 0;
+
+  for (int c = 0; c < 4; c++)
+    {
+      int px = (int) (cx + kx[c] * cell * at), py = (int) (cy + ky[c] * cell * at);
+      guint8 m[3];
+      HbLab q;
+
+      hb_vision_median (img, px - rr, py - rr, px + rr + 1, py + rr + 1, m);
+      hb_lab_from_rgb (m, &q);
+      sp = MAX (sp, hb_lab_distance (&q, mid));
+    }
+  return sp;
+}
+
 /* Whether the line of cells just outside the lattice on `side` (0 left,
  * 1 right, 2 top, 3 bottom) is more of the board: inside the picture,
  * every cell flat to CORNER_AT, in two colours at least (a margin is
@@ -165,32 +202,22 @@ line_beyond (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, int
     {
       int x = col ? k : t, y = col ? t : k, xi = col ? kin : t, yi = col ? t : kin;
       double cx = ax->origin + (x + 0.5) * ax->period, cy = ay->origin + (y + 0.5) * ay->period;
-      int r = MAX (1, (int) (cell * 0.3)), rr = MAX (1, (int) (cell * 0.06));
-      guint8 m[3];
       HbLab c, q;
       gboolean like = FALSE;
 
       if (cx - cell / 2 < 0 || cy - cell / 2 < 0 || cx + cell / 2 > img->width
           || cy + cell / 2 > img->height)
         return FALSE;
-      hb_vision_median (img, (int) cx - r, (int) cy - r, (int) cx + r + 1, (int) cy + r + 1, m);
-      hb_lab_from_rgb (m, &c);
-      for (int cn = 0; cn < 4; cn++)
-        {
-          static const int kx[4] = { -1, 1, 1, -1 }, ky[4] = { -1, -1, 1, 1 };
-          int px = (int) (cx + kx[cn] * cell * CORNER_AT), py = (int) (cy + ky[cn] * cell * CORNER_AT);
-          hb_vision_median (img, px - rr, py - rr, px + rr + 1, py + rr + 1, m);
-          hb_lab_from_rgb (m, &q);
-          if (hb_lab_distance (&q, &c) >= FLAT_SPREAD)
-            return FALSE;
-        }
+      cell_middle (img, cx, cy, cell, &c, NULL);
+      if (corner_spread (img, cx, cy, cell, CORNER_AT, &c) >= FLAT_SPREAD)
+        return FALSE;
       /* Like some cell of the line inside. */
       for (int u = 0; u < n && !like; u++)
         {
           int xu = col ? xi : u, yu = col ? u : yi;
-          double ux = ax->origin + (xu + 0.5) * ax->period, uy = ay->origin + (yu + 0.5) * ay->period;
-          hb_vision_median (img, (int) ux - r, (int) uy - r, (int) ux + r + 1, (int) uy + r + 1, m);
-          hb_lab_from_rgb (m, &q);
+
+          cell_middle (img, ax->origin + (xu + 0.5) * ax->period,
+                       ay->origin + (yu + 0.5) * ay->period, cell, &q, NULL);
           like = hb_lab_distance (&q, &c) < SAME_COLOUR;
         }
       if (!like)
@@ -199,8 +226,6 @@ line_beyond (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, int
         first = c;
       else if (hb_lab_distance (&first, &c) >= SAME_COLOUR)
         two = TRUE;
-      (void) xi;
-      (void) yi;
     }
   return two;
 }
@@ -260,31 +285,13 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
     for (int x = 0; x < w; x++)
       {
         double cx = ax.origin + (x + 0.5) * ax.period, cy = ay.origin + (y + 0.5) * ay.period;
-        int r = MAX (1, (int) (cell * 0.3));
-        guint8 m[3];
-        HbLab q;
-        float sp = 0, sq = 0;
-        static const int kx[4] = { -1, 1, 1, -1 }, ky[4] = { -1, -1, 1, 1 };
-        hb_vision_median (img, (int) cx - r, (int) cy - r, (int) cx + r + 1, (int) cy + r + 1, m);
-        hb_lab_from_rgb (m, &lab[y * w + x]);
-        rgb[y * w + x] = ((guint32) m[0] << 16) | ((guint32) m[1] << 8) | m[2];
+        int i = y * w + x;
+
+        cell_middle (img, cx, cy, cell, &lab[i], &rgb[i]);
         /* A flat cell: its corners agree with its middle (and a square
          * does out to SQUARE_AT). */
-        for (int c = 0; c < 8; c++)
-          {
-            guint8 cm[3];
-            double at = c < 4 ? CORNER_AT : SQUARE_AT;
-            int px = (int) (cx + kx[c % 4] * cell * at), py = (int) (cy + ky[c % 4] * cell * at);
-            int rr = MAX (1, (int) (cell * 0.06));
-            hb_vision_median (img, px - rr, py - rr, px + rr + 1, py + rr + 1, cm);
-            hb_lab_from_rgb (cm, &q);
-            if (c < 4)
-              sp = MAX (sp, hb_lab_distance (&q, &lab[y * w + x]));
-            else
-              sq = MAX (sq, hb_lab_distance (&q, &lab[y * w + x]));
-          }
-        spread[y * w + x] = sp;
-        square[y * w + x] = MAX (sp, sq);
+        spread[i] = corner_spread (img, cx, cy, cell, CORNER_AT, &lab[i]);
+        square[i] = MAX (spread[i], corner_spread (img, cx, cy, cell, SQUARE_AT, &lab[i]));
       }
   k = hb_vision_cluster (lab, n, SAME_COLOUR, group);
   /* A margin or frame one cell wide can continue the lattice: an outer
