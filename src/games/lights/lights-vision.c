@@ -40,11 +40,10 @@ cell_lab (const HbImage *img, double cx, double cy, double half, HbLab *lab)
   hb_lab_from_rgb (m, lab);
 }
 
-/* Does the line of cells at index `k` along an axis (columns when `col`)
- * look like lights, not like the gap colour around them? */
-/* Colours of the lights inside the lattice (up to 64 samples). */
+/* Colours of lights (the lattice's middle: up to 64 samples; the
+ * lattice outside a line: up to 256). */
 typedef struct {
-  HbLab c[64];
+  HbLab c[256];
   int   n;
 } Looks;
 
@@ -63,20 +62,13 @@ looks_like_light (const Looks *looks, const HbLab *c)
  * the board's dark lights then looked like no light: the board was read
  * short by its outer lines, without a word (review). Up to 256 cells,
  * those not the gap's colour; sampled when first needed. */
-typedef struct {
-  HbLab c[256];
-  int   n;
-  gboolean done;
-} Others;
-
 static void
 sample_others (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, gboolean col,
-               int k, const HbLab *gap, Others *o)
+               int k, const HbLab *gap, Looks *o)
 {
   int cw = ax->lines - 1, ch = ay->lines - 1, step = MAX (1, (cw * ch + 255) / 256);
   double cell = (ax->period + ay->period) / 2;
 
-  o->done = TRUE;
   o->n = 0;
   for (int i = 0; i < cw * ch && o->n < 256; i += step)
     {
@@ -91,6 +83,8 @@ sample_others (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, g
     }
 }
 
+/* Does the line of cells at index `k` along an axis (columns when `col`)
+ * look like lights, not like the gap colour around them? */
 static gboolean
 is_cell_line (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, gboolean col,
               int k, const HbLab *gap, const Looks *looks)
@@ -98,7 +92,8 @@ is_cell_line (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, gb
   const HbGridAxis *along = col ? ay : ax;
   int n = along->lines - 1, hits = 0, lights = 0;
   double cell = (ax->period + ay->period) / 2;
-  Others others = { .done = FALSE };
+  Looks others;
+  gboolean sampled = FALSE;
 
   for (int t = 0; t < n; t++)
     {
@@ -117,14 +112,10 @@ is_cell_line (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, gb
           lights++;
           continue;
         }
-      if (!others.done)
+      if (!sampled)
         sample_others (img, ax, ay, col, k, gap, &others);
-      for (int i = 0; i < others.n; i++)
-        if (hb_lab_distance (&others.c[i], &c) < 10.0f)
-          {
-            hits++;
-            break;
-          }
+      sampled = TRUE;
+      hits += looks_like_light (&others, &c);
     }
   /* Some of the line like the lights sampled, the rest like the board's
    * other lights. */
