@@ -48,6 +48,12 @@
  * on average from their group's mean) are no colour of Flood-It. */
 #define MAX_DRIFT 2.5
 
+/* Where either side of a line between cells its sharpness is read (in
+ * cells from the line), and the sharpness a board of tiles has at least
+ * (edge_sharpness). */
+#define EDGE_AT 0.15
+#define MIN_SHARPNESS 0.7
+
 /* The mean ΔE of the flat cells from the mean colour of their group. */
 static double
 colour_drift (const HbLab *lab, const int *group, const float *spread, int n)
@@ -159,13 +165,17 @@ cell_middle (const HbImage *img, double cx, double cy, double cell, HbLab *lab, 
 
 /* How far (ΔE) the cell's four corners, `at` of a cell out from its
  * middle both ways, differ from the middle `mid` at most: under
- * FLAT_SPREAD, a flat cell. */
+ * FLAT_SPREAD, a flat cell. `soft`, when not NULL, receives the same with
+ * the colour (a, b) differences halved: a JPEG keeps the colour at half
+ * the resolution, and the next cell's colour bleeds a sixth of a cell in
+ * where the lightness does not. */
 static float
-corner_spread (const HbImage *img, double cx, double cy, double cell, double at, const HbLab *mid)
+corner_spread (const HbImage *img, double cx, double cy, double cell, double at, const HbLab *mid,
+               float *soft)
 {
   static const int kx[4] = { -1, 1, 1, -1 }, ky[4] = { -1, -1, 1, 1 };
   int rr = MAX (1, (int) (cell * 0.06));
-  float sp = 0;
+  float sp = 0, half = 0;
 
   for (int c = 0; c < 4; c++)
     {
@@ -176,8 +186,58 @@ corner_spread (const HbImage *img, double cx, double cy, double cell, double at,
       hb_vision_median (img, px - rr, py - rr, px + rr + 1, py + rr + 1, m);
       hb_lab_from_rgb (m, &q);
       sp = MAX (sp, hb_lab_distance (&q, mid));
+      q.a = (q.a + mid->a) / 2;
+      q.b = (q.b + mid->b) / 2;
+      half = MAX (half, hb_lab_distance (&q, mid));
     }
+  if (soft != NULL)
+    *soft = half;
   return sp;
+}
+
+/* How sharply the colour changes at the lattice's lines: over the pairs
+ * of flat neighbouring cells of different colours, the difference (ΔE)
+ * between two points just either side of their shared side (EDGE_AT of a
+ * cell from it) against the difference between their middles, summed. A
+ * board of flat tiles changes at the line: 0.75-1.0 for the screenshot at
+ * 40-120 % and JPEG quality 50 to PNG, 0.98-1.0 for Hintboard's drawings;
+ * a picture that shades smoothly changes all the way across (0.29-0.61
+ * for ImageMagick's plasma, of which some levels were read as Flood-It
+ * boards of 2x6 cells in 9 colours). 1 when no pair differs. */
+static double
+edge_sharpness (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, int w, int h,
+                const HbLab *lab, const int *group, const float *spread)
+{
+  int rr = MAX (1, (int) (MIN (ax->period, ay->period) * 0.05));
+  double across = 0, middles = 0;
+
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      for (int d = 0; d < 2; d++)
+        {
+          int i = y * w + x, j = d == 0 ? i + 1 : i + w;
+          double ex, ey, ox, oy;
+          HbLab side[2];
+
+          if ((d == 0 && x + 1 >= w) || (d == 1 && y + 1 >= h) || group[i] == group[j]
+              || spread[i] >= FLAT_SPREAD || spread[j] >= FLAT_SPREAD)
+            continue;
+          ex = ax->origin + (x + (d == 0 ? 1.0 : 0.5)) * ax->period;
+          ey = ay->origin + (y + (d == 0 ? 0.5 : 1.0)) * ay->period;
+          ox = d == 0 ? EDGE_AT * ax->period : 0;
+          oy = d == 1 ? EDGE_AT * ay->period : 0;
+          for (int k = 0; k < 2; k++)
+            {
+              int px = (int) (k == 0 ? ex - ox : ex + ox), py = (int) (k == 0 ? ey - oy : ey + oy);
+              guint8 m[3];
+
+              hb_vision_median (img, px - rr, py - rr, px + rr + 1, py + rr + 1, m);
+              hb_lab_from_rgb (m, &side[k]);
+            }
+          across += hb_lab_distance (&side[0], &side[1]);
+          middles += hb_lab_distance (&lab[i], &lab[j]);
+        }
+  return middles > 0 ? across / middles : 1.0;
 }
 
 /* Whether the line of cells just outside the lattice on `side` (0 left,
@@ -209,7 +269,7 @@ line_beyond (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, int
           || cy + cell / 2 > img->height)
         return FALSE;
       cell_middle (img, cx, cy, cell, &c, NULL);
-      if (corner_spread (img, cx, cy, cell, CORNER_AT, &c) >= FLAT_SPREAD)
+      if (corner_spread (img, cx, cy, cell, CORNER_AT, &c, NULL) >= FLAT_SPREAD)
         return FALSE;
       /* Like some cell of the line inside. */
       for (int u = 0; u < n && !like; u++)
@@ -240,7 +300,7 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
   g_autofree HbLab *lab = NULL;
   g_autofree int *group = NULL;
   g_autofree guint32 *rgb = NULL;
-  g_autofree float *spread = NULL, *square = NULL;
+  g_autofree float *spread = NULL, *square = NULL, *soft = NULL;
   int index_of[64];
   FloodState *s;
 
@@ -281,6 +341,7 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
   rgb = g_new (guint32, n);
   spread = g_new (float, n);
   square = g_new (float, n);
+  soft = g_new (float, n);
   for (int y = 0; y < h; y++)
     for (int x = 0; x < w; x++)
       {
@@ -290,8 +351,9 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
         cell_middle (img, cx, cy, cell, &lab[i], &rgb[i]);
         /* A flat cell: its corners agree with its middle (and a square
          * does out to SQUARE_AT). */
-        spread[i] = corner_spread (img, cx, cy, cell, CORNER_AT, &lab[i]);
-        square[i] = MAX (spread[i], corner_spread (img, cx, cy, cell, SQUARE_AT, &lab[i]));
+        spread[i] = corner_spread (img, cx, cy, cell, CORNER_AT, &lab[i], NULL);
+        square[i] = MAX (spread[i], corner_spread (img, cx, cy, cell, SQUARE_AT, &lab[i], &soft[i]));
+        soft[i] = MAX (spread[i], soft[i]);
       }
   k = hb_vision_cluster (lab, n, SAME_COLOUR, group);
   /* A margin or frame one cell wide can continue the lattice: an outer
@@ -356,6 +418,7 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
               rgb[to] = rgb[from];
               spread[to] = spread[from];
               square[to] = square[from];
+              soft[to] = soft[from];
             }
         ax.origin += bx0 * ax.period;
         ay.origin += by0 * ay.period;
@@ -497,7 +560,9 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
       report->seen[i] = rgb[i];
       if (spread[i] >= FLAT_SPREAD)
         hb_import_report_mark_unsure (report, i % w, i / w);
-      uniform += square[i] < FLAT_SPREAD;
+      /* Squares flat to SQUARE_AT; the colour may bleed in (soft) on a
+       * board of three colours or more: Enlight's look is two. */
+      uniform += (k >= 3 ? soft[i] : square[i]) < FLAT_SPREAD;
     }
   s->move_limit = read_move_limit (img, &ax, &ay, s, report);
   for (int y = 0; y < h; y++)
@@ -527,13 +592,19 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
                   + 0.3 * MIN (1.0, differ / (0.5 * MAX (pairs, 1)));
   if (k <= 2)
     report->score -= 0.3;
+  /* Nor does it have nearly as many colours as cells: a few cells of a
+   * smooth picture, each its own colour (ImageMagick's plasma read as
+   * 2x3 cells in 5 colours, 2x6 in 9). */
+  if (2 * k > n)
+    report->score -= 0.5;
   /* A colour of Flood-It is one colour: its flat cells are alike to
    * within JPEG's noise (ΔE 0.4-0.5 from their colour's mean on a
    * Hintboard render at JPEG quality 40). A picture that shades smoothly
    * (a photograph, plasma noise) has flat-looking cells too, but the
    * cells grouped as one colour drift apart (ΔE 4-30 on average): such
    * a board was read as Flood-It with two cells unsure. */
-  if (colour_drift (lab, group, spread, n) > MAX_DRIFT)
+  if (colour_drift (lab, group, spread, n) > MAX_DRIFT
+      || edge_sharpness (img, &ax, &ay, w, h, lab, group, spread) < MIN_SHARPNESS)
     report->score -= 0.5;
   /* Flood-It's cells are flat: cells with something drawn in them (a
    * disc, a stroke) speak for another game. */
