@@ -344,7 +344,15 @@ hb_window_save_as (HbWindow *self, gpointer pending)
   g_object_unref (filter);
 
   if (hb_document_get_file (self->document) != NULL)
-    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (dialog), hb_document_get_file (self->document), NULL);
+    {
+      /* Its name here, its folder in hb_window_show_file_dialog: GTK 4.8's
+       * save dialog given the file (gtk_file_chooser_set_file), or its
+       * folder before its name, showed the folder above, no name or both,
+       * and "The folder contents could not be displayed" (review). */
+      g_autofree char *base = g_file_get_basename (hb_document_get_file (self->document));
+
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), base);
+    }
   else
     {
       name = g_strconcat (hb_document_get_untitled_name (self->document) ? hb_document_get_untitled_name (self->document) : _("Untitled"),

@@ -911,6 +911,43 @@ test_save_as_folder (void)
   hb_app_test_settle (100);
 }
 
+/* Save As for a level from a file starts in its folder with its name
+ * (GTK 4.8's save dialog given the file showed the folder above it, an
+ * empty name and "The folder contents could not be displayed": review). */
+static gboolean
+chooser_named (gpointer data)
+{
+  g_autofree char *name = gtk_file_chooser_get_current_name (data);
+
+  return chooser_folder_is (data) && g_strcmp0 (name, "mine.loop") == 0;
+}
+
+static void
+test_save_as_named (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "mine.loop", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path), folder = g_file_new_for_path (f->dir);
+  HbWindow *window;
+  GtkNativeDialog *dialog;
+
+  g_assert_true (g_file_set_contents (path, "0010 0100\n1011 0101\n", -1, NULL));
+  window = hb_app_test_window_new ();
+  g_assert_true (hb_app_test_load (window, file));
+  hb_app_test_activate (window, "save-as", NULL);
+  hb_app_test_settle (100);
+  dialog = hb_window_get_file_dialog (window);
+  g_assert_nonnull (dialog);
+  g_object_set_data_full (G_OBJECT (dialog), "hb-test-folder", g_object_ref (folder), g_object_unref);
+  hb_app_test_wait (chooser_named, dialog, 10000, "the chooser's folder and name");
+  g_object_ref (dialog);
+  g_signal_emit_by_name (dialog, "response", GTK_RESPONSE_CANCEL);
+  g_object_unref (dialog);
+  hb_app_test_settle (50);
+  g_assert_true (hb_window_select_game (window, "lights"));
+  hb_app_test_window_close (window);
+  hb_app_test_settle (100);
+}
+
 /* A level read from a picture: Save As starts in the picture's folder
  * (it started in Documents: review); a new level after it does not. */
 static void
@@ -972,6 +1009,8 @@ main (int argc, char *argv[])
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/files/extension", test_file_extension);
   g_test_add_func ("/app/files/save-as-folder", test_save_as_folder);
+  g_test_add ("/app/files/save-as-named", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_as_named, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-as-picture-folder", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_picture_folder, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/malformed", Fixture, NULL, hb_app_test_dir_set_up,
