@@ -263,6 +263,15 @@ format_time (gint64 us)
   return g_strdup_printf ("%d:%02d", (int) (s / 60), (int) (s % 60));
 }
 
+/* TRUE while the board shows the solver's answer applied (Apply
+ * Solution's history entry). */
+static gboolean
+at_answer (HbWindow *self)
+{
+  return self->applying_answer
+         || (self->answer_entry != 0 && hb_document_entry_id (self->document) == self->answer_entry);
+}
+
 char *
 hb_window_play_dup_progress (HbWindow *self)
 {
@@ -276,6 +285,25 @@ hb_window_play_dup_progress (HbWindow *self)
   /* The game's own status counts the moves already: the clock alone. */
   if (hb_document_get_game (self->document)->status_counts_moves)
     return time;
+  /* The answer applied is one step in the history, not a move of the
+   * player's ("solved · 2 moves" after one move and the answer). */
+  if (at_answer (self))
+    {
+      guint own = hb_window_play_moves (self) > 0 ? hb_window_play_moves (self) - 1 : 0;
+
+      if (own == 0)
+        /* TRANSLATORS: the status line's clock after Apply Solution */
+        text = g_strdup_printf (_("the solver's answer · %s"), time);
+      else
+        /* TRANSLATORS: the status line's clock after moves of the
+         * player's and Apply Solution: "3 moves and the solver's answer ·
+         * 1:04" */
+        text = g_strdup_printf (g_dngettext (NULL, "%u move and the solver's answer · %s",
+                                             "%u moves and the solver's answer · %s", own),
+                                own, time);
+      g_free (time);
+      return text;
+    }
   /* TRANSLATORS: the status line's clock: "12 moves · 1:04" */
   text = g_strdup_printf (g_dngettext (NULL, "%u move · %s", "%u moves · %s",
                                        hb_window_play_moves (self)),
@@ -415,8 +443,11 @@ hb_window_play_state_changed (HbWindow *self)
   /* The solver's answer applied: the game is over (the clock stops), but
    * it is no win of the player's, and the level is not ticked as solved
    * (Infinite Loop's said "Solved in 3 moves" after two moves of the
-   * player's and 19 tiles turned by the answer). */
-  if (self->applying_answer && solved && !self->was_solved)
+   * player's and 19 tiles turned by the answer); nor when Redo comes back
+   * to it (a win toast and a tick: review). */
+  if (self->applying_answer)
+    self->answer_entry = hb_document_entry_id (self->document);
+  if (at_answer (self) && solved && !self->was_solved)
     {
       if (self->play_start != 0 && self->play_end == 0)
         self->play_end = g_get_monotonic_time ();

@@ -97,6 +97,7 @@ struct _HbWindow
   guint                bar_hint_id;
   int                  bar_hint_width;
   gboolean             applying_answer; /* Apply Solution's moves going in */
+  guint64              answer_entry;    /* the history entry they made */
   guint                load_toast_id;
   GCancellable        *export_cancellable;
   GFile               *exported;      /* the last animation saved (Open) */

@@ -494,6 +494,21 @@ test_apply_is_no_win (void)
   solve_and_apply (window);
   g_assert_true (hb_window_get_last_toast (window) == NULL
                  || strstr (hb_window_get_last_toast (window), "Solved in") == NULL);
+  /* The status line counts the player's move and the answer apart ("2
+   * moves" read as a win in two). */
+  if (strstr (hb_window_get_status_text (window), "1 move and the solver's answer") == NULL)
+    g_error ("status after a move and the answer: %s", hb_window_get_status_text (window));
+  /* Undo, then Redo back to the answer: still no win (a toast "Solved in
+   * 2 moves" and the level ticked: review). */
+  hb_app_test_activate (window, "undo", NULL);
+  hb_app_test_settle (50);
+  g_assert_false (game->is_solved (hb_window_get_state (window)));
+  hb_app_test_activate (window, "redo", NULL);
+  hb_app_test_settle (50);
+  g_assert_true (game->is_solved (hb_window_get_state (window)));
+  g_assert_true (hb_window_get_last_toast (window) == NULL
+                 || strstr (hb_window_get_last_toast (window), "Solved in") == NULL);
+  g_assert_nonnull (strstr (hb_window_get_status_text (window), "the solver's answer"));
   solved = g_settings_get_strv (settings, "solved-levels");
   g_assert_cmpuint (g_strv_length (solved), ==, 0);
   hb_app_test_window_close (window);
