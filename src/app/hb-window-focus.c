@@ -98,3 +98,36 @@ hb_window_focus_board_after_popover (HbWindow *self, GtkWidget *button)
   self->focus_from_timeout = g_timeout_add (FOCUS_WATCH_MS, focus_watch_end, self);
   g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, focus_board_idle, g_object_ref (self), g_object_unref);
 }
+
+/* While the sidebar covers the board (a narrow window with the sidebar
+ * shown over it), the covered side takes no focus: Tab went on to the
+ * hidden board and the player's buttons under it, and Enter turned a
+ * tile no one saw (review). The keys go into the sidebar as it opens
+ * over the board, and back to the board as it closes. */
+static void
+on_flap_cover (AdwFlap *flap, GParamSpec *pspec, HbWindow *self)
+{
+  gboolean covered = adw_flap_get_folded (flap) && adw_flap_get_reveal_flap (flap);
+  GtkWidget *content = adw_flap_get_content (flap), *side = adw_flap_get_flap (flap);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (covered == !gtk_widget_get_can_focus (content))
+    return;
+  gtk_widget_set_can_focus (content, !covered);
+  if (pspec == NULL)
+    return;
+  if (covered && (focus == NULL || !gtk_widget_is_ancestor (focus, side)))
+    gtk_widget_child_focus (side, GTK_DIR_TAB_FORWARD);
+  else if (!covered && !adw_flap_get_reveal_flap (flap)
+           && (focus == NULL || gtk_widget_is_ancestor (focus, side))
+           && gtk_widget_get_mapped (GTK_WIDGET (self->board_view)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+}
+
+void
+hb_window_focus_init (HbWindow *self)
+{
+  g_signal_connect (self->flap, "notify::folded", G_CALLBACK (on_flap_cover), self);
+  g_signal_connect (self->flap, "notify::reveal-flap", G_CALLBACK (on_flap_cover), self);
+  on_flap_cover (self->flap, NULL, self);
+}

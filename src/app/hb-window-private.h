@@ -373,6 +373,7 @@ void           hb_window_play_drop_toasts (HbWindow *self);
  * has closed (unless something else took it). */
 void           hb_window_focus_board_if_lost (HbWindow *self);
 void           hb_window_focus_board_after_popover (HbWindow *self, GtkWidget *button);
+void           hb_window_focus_init (HbWindow *self);
 void           hb_window_focus_watch_stop (HbWindow *self);
 /* A new blank level of `game`, after asking about unsaved changes. */
 void           hb_window_new_level_of (HbWindow *self, const HbGame *game);

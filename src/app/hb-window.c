@@ -657,6 +657,7 @@ hb_window_init (HbWindow *self)
   g_object_unref (hints_action);
 
   hb_window_choosers_init (self);
+  hb_window_focus_init (self);
   g_signal_connect (self->board_view, "moves", G_CALLBACK (on_board_moves), self);
   g_signal_connect (self->board_view, "stroke-ended", G_CALLBACK (on_stroke_ended), self);
   g_signal_connect (self->board_view, "stroke-cancelled", G_CALLBACK (on_stroke_cancelled),

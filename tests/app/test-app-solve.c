@@ -447,6 +447,39 @@ test_solve_folds_sidebar (void)
   hb_app_test_window_close (window);
 }
 
+/* The sidebar over the board takes the keys as it opens, Tab never goes
+ * to the covered board or player (Enter turned a hidden tile: review),
+ * and the board has them again as it closes. */
+static void
+test_sidebar_over_board_focus (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *board = GTK_WIDGET (hb_window_get_board_view (window));
+  GtkWidget *side = adw_flap_get_flap (window->flap);
+  GtkWidget *content = adw_flap_get_content (window->flap);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, HB_TEST_HEIGHT);
+  hb_app_test_wait (flap_folded, window, 10000, "the sidebar to fold");
+  gtk_widget_grab_focus (board);
+  hb_app_test_activate (window, "toggle-sidebar", NULL);
+  hb_app_test_settle (50);
+  g_assert_true (adw_flap_get_reveal_flap (window->flap));
+  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), side));
+  for (int i = 0; i < 120; i++)
+    {
+      GtkWidget *focus;
+
+      g_signal_emit_by_name (window, "move-focus", GTK_DIR_TAB_FORWARD);
+      focus = gtk_root_get_focus (GTK_ROOT (window));
+      if (focus != NULL && (focus == content || gtk_widget_is_ancestor (focus, content)))
+        g_error ("Tab %d went under the sidebar, to a %s", i + 1, G_OBJECT_TYPE_NAME (focus));
+    }
+  hb_app_test_activate (window, "toggle-sidebar", NULL);
+  hb_app_test_settle (50);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == board);
+  hb_app_test_window_close (window);
+}
+
 static gboolean label_says (GtkWidget *widget, gconstpointer text);
 
 /* A toast with a button shown in a wide window lets the window go down
@@ -564,6 +597,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/solve/cancel", test_cancel);
   g_test_add_func ("/app/solve/toast-lifted-over-player", test_toast_lifted_over_player);
   g_test_add_func ("/app/solve/solve-folds-sidebar", test_solve_folds_sidebar);
+  g_test_add_func ("/app/solve/sidebar-over-board-focus", test_sidebar_over_board_focus);
   g_test_add_func ("/app/solve/toast-lets-window-narrow", test_toast_lets_window_narrow);
   g_test_add_func ("/app/solve/plain-toast-refits", test_plain_toast_refits);
   g_test_add_func ("/app/solve/cancel-keeps-best", test_cancel_keeps_best);
