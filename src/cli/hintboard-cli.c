@@ -1137,6 +1137,7 @@ cmd_generate (int argc, char **argv)
     { "compact", 0, 0, G_OPTION_ARG_NONE, &opt_compact, "Write the game's compact form", NULL },
     { "tatham", 0, 0, G_OPTION_ARG_NONE, &opt_tatham, "Write a Simon Tatham game ID", NULL },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt_set, "A generator setting (repeatable; see 'list --settings'), e.g. unique=true for a Flow Free level with one solution", "KEY=VALUE" },
+    { "time-limit", 0, 0, G_OPTION_ARG_DOUBLE, &opt_time_limit, "With unique=true: try no longer than this many seconds (default 10, 0 for no limit)", "S" },
     { NULL }
   };
   g_autoptr(GError) error = NULL;
@@ -1145,6 +1146,7 @@ cmd_generate (int argc, char **argv)
   const HbGame *game;
   HbState *s;
 
+  opt_time_limit = CLI_DEFAULT_TIME_LIMIT;
   parse_options (&argc, &argv, "- make a random level", entries, FALSE);
   game = game_from_option ();
   if (game == NULL || argc != 1)
@@ -1190,6 +1192,7 @@ cmd_generate (int argc, char **argv)
   if (settings == NULL)
     die_usage ("%s", error->message);
   p.settings = settings;
+  p.time_limit = opt_time_limit;
   s = game->generate (&p, &error);
   if (s == NULL)
     {

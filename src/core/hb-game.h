@@ -121,6 +121,9 @@ typedef struct {
   guint64 seed;
   /* Values for the game's generate_settings (may be NULL: defaults). */
   const HbSettings *settings;
+  /* Seconds for a generator that searches (Flow Free's levels with one
+   * solution) to go on trying; 0 = none. */
+  double  time_limit;
 } HbGenerateParams;
 
 /* ---- Results ---------------------------------------------------------- */

@@ -1127,6 +1127,17 @@ test_time_limit (void)
     want = g_strdup_printf ("hintboard-cli: %s: dlx: a 1500×1500 board needs", bpath);
     g_assert_true (g_str_has_prefix (dlx.err, want));
   }
+  /* A Flow Free level with one solution is tried for no longer than the
+   * time limit (a 100×100 one went on for minutes: review). */
+  {
+    g_auto(CliRun) u = { 0 };
+
+    run_cli (&u, NULL, "generate", "--game", "flow", "--size", "100x100", "--set", "unique=true",
+             "--time-limit", "0.3", NULL);
+    g_assert_cmpint (u.status, ==, 2);
+    if (strstr (u.err, "within the time limit (0.3 s)") == NULL)
+      g_error ("generate unique, 0.3 s: %s", u.err);
+  }
 }
 
 /* render -o: written beside the output and renamed, and a failure says

@@ -1129,7 +1129,7 @@ make_level (int w, int h, int colours, guint64 seed, int attempt, FlowState **so
 /* Counts the level's solutions up to 2 with the fast solver: 1 unique,
  * 2 more, 0 none, -1 when the solver gave up. */
 static int
-count_solutions (const FlowState *s, guint64 node_limit)
+count_solutions (const FlowState *s, guint64 node_limit, double time_limit)
 {
   HbSolveOptions o = { 0 };
   HbResult *r;
@@ -1137,7 +1137,8 @@ count_solutions (const FlowState *s, guint64 node_limit)
 
   o.count_limit = 2;
   o.node_limit = node_limit;
-  r = flow_solver_fast.solve (&s->base, &o, NULL, NULL, NULL);
+  o.time_limit = time_limit;
+  r = hb_solve (&flow_solver_fast, &s->base, &o, NULL, NULL, NULL);
   if (r != NULL && (r->status == HB_STATUS_SOLVED || r->status == HB_STATUS_NO_SOLUTION))
     {
       const char *v = hb_result_get_stat (r, "solutions");
@@ -1161,7 +1162,9 @@ flow_generate_full (const HbGenerateParams *params, FlowState **solution, GError
   int colours = params->colours;
   gboolean unique = hb_settings_get_switch (params->settings, flow_generate_settings, "unique");
   gint64 n = (gint64) w * h;
-  int tries = unique ? UNIQUE_TRIES : 8;
+  int tries = unique ? UNIQUE_TRIES : 8, tried = 0;
+  double t0 = hb_now (), limit = params->time_limit;
+  gboolean late = FALSE;
 
   if (!hb_check_board_size (w, h, 0, 0, error))
     return NULL;
@@ -1203,11 +1206,21 @@ flow_generate_full (const HbGenerateParams *params, FlowState **solution, GError
       /* Each try its own stream, derived from the seed. */
       guint64 seed = params->seed + (guint64) t * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
       FlowState *answer = NULL;
-      FlowState *s = make_level (w, h, colours, seed, t, &answer);
+      FlowState *s;
 
+      /* The time limit is for trying again: a 100x100 level with one
+       * solution went on for minutes, nothing to stop it (review). */
+      if (unique && t > 0 && limit > 0 && hb_now () - t0 >= limit)
+        {
+          late = TRUE;
+          break;
+        }
+      tried++;
+      s = make_level (w, h, colours, seed, t, &answer);
       if (s == NULL)
         continue;
-      if (!unique || count_solutions (s, 2000000) == 1)
+      if (!unique
+          || count_solutions (s, 2000000, limit > 0 ? MAX (limit - (hb_now () - t0), 0.01) : 0) == 1)
         {
           if (solution != NULL)
             *solution = answer;
@@ -1218,7 +1231,13 @@ flow_generate_full (const HbGenerateParams *params, FlowState **solution, GError
       flow_state_free (answer);
       flow_state_free (s);
     }
-  if (unique)
+  if (unique && late)
+    g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
+                 _("no level of %d×%d with %d colours and exactly one solution "
+                   "turned up in %d tries within the time limit (%g s); try more colours, "
+                   "a smaller board or more time"),
+                 w, h, colours, tried, limit);
+  else if (unique)
     g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
                  _("no level of %d×%d with %d colours and exactly one solution "
                    "turned up in %d tries; try more colours or a smaller board"),
