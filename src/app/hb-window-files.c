@@ -141,7 +141,7 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
    * reads; errors read "NAME:LINE:COL: message". */
   /* A picture under another name is still read as one. */
   if (ok && !g_cancellable_is_cancelled (cancellable)
-      && hb_window_is_picture_data (text, len))
+      && hb_image_type_of (text, len) != NULL)
     result = hb_window_import_picture (job->name, text, len, cancellable, &error);
   else if (ok && !g_cancellable_is_cancelled (cancellable))
     state = hb_registry_parse (NULL, job->name, text, len, &error);

@@ -34,15 +34,6 @@ hb_window_is_picture_name (const char *name)
          && strcmp (mime, "image/svg+xml") != 0;
 }
 
-/* A picture by its content: PNG, JPEG or WebP magic bytes. */
-gboolean
-hb_window_is_picture_data (const char *data, gsize len)
-{
-  return (len >= 8 && memcmp (data, "\x89PNG\r\n\x1a\n", 8) == 0)
-         || (len >= 3 && memcmp (data, "\xff\xd8\xff", 3) == 0)
-         || (len >= 12 && memcmp (data, "RIFF", 4) == 0 && memcmp (data + 8, "WEBP", 4) == 0);
-}
-
 /* Reads the level from a decoded picture, which it takes (the game
  * guessed from it). */
 HbLoadResult *

@@ -346,7 +346,6 @@ void           hb_window_paste_picture (HbWindow *self);
  * guessed from the name calls an image. */
 gboolean       hb_window_is_picture_name (const char *name);
 /* A picture by its content: PNG, JPEG or WebP magic bytes. */
-gboolean       hb_window_is_picture_data (const char *data, gsize len);
 /* Reads the level from a decoded picture, which it takes (the game
  * guessed from it). */
 HbLoadResult  *hb_window_import_image (const char *name, HbImage *image,

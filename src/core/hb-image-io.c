@@ -216,6 +216,7 @@ hb_image_load_bytes (const guint8 *data, gsize len, const char *name, GError **e
   g_autoptr(GdkPixbuf) upright = NULL;
   HbImage *img;
   gsize off = 0;
+  const char *type;
 
   if (name == NULL)
     name = _("the picture");
@@ -239,7 +240,24 @@ hb_image_load_bytes (const guint8 *data, gsize len, const char *name, GError **e
         return NULL;
       }
   }
-  loader = gdk_pixbuf_loader_new ();
+  /* Only the three formats, told by their first bytes: any loader
+   * GdkPixbuf has read what it was given (an SVG, a TIFF, a GIF named
+   * .png), and each is more code open to a hostile file (review). */
+  type = hb_image_type_of ((const char *) data, len);
+  if (type == NULL)
+    {
+      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE,
+                   _("%s: not a picture that can be read (PNG, JPEG or WebP)"), name);
+      return NULL;
+    }
+  loader = gdk_pixbuf_loader_new_with_type (type, &local);
+  if (loader == NULL)
+    {
+      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE,
+                   _("%s: not a picture that can be read (PNG, JPEG or WebP): %s"),
+                   name, local->message);
+      return NULL;
+    }
   g_signal_connect (loader, "size-prepared", G_CALLBACK (on_size_prepared), &check);
   g_signal_connect (loader, "area-updated", G_CALLBACK (on_area_updated), &check);
   /* Fed in pieces so that a picture whose header announces a size over the

@@ -14,6 +14,7 @@
 #include <glib.h>
 #include <gio/gio.h>
 #include <cairo.h>
+#include <string.h>
 
 G_BEGIN_DECLS
 
@@ -65,6 +66,21 @@ hb_image_pixel (const HbImage *img, int x, int y)
   return img->pixels + (gsize) y * img->stride + (gsize) x * 3;
 }
 
+/* The picture type that `data` starts as: "png", "jpeg" or "webp" (the
+ * formats Hintboard reads, GdkPixbuf's names for them), else NULL. Here,
+ * not in hb-image-io.c: the fast command line tells a picture from a
+ * level without GdkPixbuf. */
+static inline const char *
+hb_image_type_of (const char *data, gsize len)
+{
+  if (len >= 8 && memcmp (data, "\x89PNG\r\n\x1a\n", 8) == 0)
+    return "png";
+  if (len >= 3 && memcmp (data, "\xff\xd8\xff", 3) == 0)
+    return "jpeg";
+  if (len >= 12 && memcmp (data, "RIFF", 4) == 0 && memcmp (data + 8, "WEBP", 4) == 0)
+    return "webp";
+  return NULL;
+}
 /* Reads a picture file. `path` is put in front of error messages. */
 HbImage *hb_image_load (const char *path, GError **error);
 /* Reads a picture from memory (a pasted image, a file read elsewhere).

@@ -117,16 +117,6 @@ set_named_error (GError **error, const GError *local, const char *name)
   g_set_error (error, local->domain, local->code, "%s:%s", safe_name, safe);
 }
 
-/* Whether text starts as a PNG, JPEG or WebP picture does (what detect
- * reads). */
-static gboolean
-is_picture (const char *text, gsize len)
-{
-  return (len >= 8 && memcmp (text, "\x89PNG\r\n\x1a\n", 8) == 0)
-         || (len >= 3 && memcmp (text, "\xff\xd8\xff", 3) == 0)
-         || (len >= 12 && memcmp (text, "RIFF", 4) == 0 && memcmp (text + 8, "WEBP", 4) == 0);
-}
-
 HbState *
 hb_registry_parse (const HbGame *game, const char *display_name,
                    const char *text, gsize len, GError **error)
@@ -145,7 +135,8 @@ hb_registry_parse (const HbGame *game, const char *display_name,
   /* A screenshot given where a level was wanted: "cannot tell which game
    * this is", or under a level's name "not valid UTF-8", did not say
    * what to do (the app reads pictures before they get here). */
-  if (is_picture (text, len))
+  /* (A PNG, JPEG or WebP: what detect reads.) */
+  if (hb_image_type_of (text, len) != NULL)
     {
       g_autofree char *safe_name = hb_escape_for_message (display_name);
       g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_FORMAT, "%s: %s", safe_name,

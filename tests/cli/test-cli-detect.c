@@ -196,15 +196,34 @@ test_exit_codes (void)
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
-  /* A flat grey picture: read, but no board. */
+  /* A flat grey picture: read, but no board. (A PPM was read too, as any
+   * picture GdkPixbuf reads: only PNG, JPEG and WebP are now.) */
   {
-    g_autofree char *ppm = g_strdup_printf ("P6\n64 48\n255\n");
-    GString *data = g_string_new (ppm);
-    g_autofree char *path = tmp ("flat.ppm");
+    /* 64x48 of grey 180, a PNG (ImageMagick's, -strip). */
+    static const char png[] =
+      "\x89\x50\x4e\x47\x0d\x0a\x1a\x0a\x00\x00\x00\x0d\x49\x48\x44\x52\x00\x00"
+      "\x00\x40\x00\x00\x00\x30\x08\x02\x00\x00\x00\x2e\x29\xeb\x48\x00\x00\x00"
+      "\x62\x49\x44\x41\x54\x68\xde\xed\xcf\x41\x0d\x00\x20\x10\xc0\x30\xc0\xbf"
+      "\x9c\x13\x88\x08\x1e\x0d\xc9\xa6\xa0\xdb\x33\xb3\x7e\xee\x68\x40\x03\x1a"
+      "\xd0\x80\x06\x34\xa0\x01\x0d\x68\x40\x03\x1a\xd0\x80\x06\x34\xa0\x01\x0d"
+      "\x68\x40\x03\x1a\xd0\x80\x06\x34\xa0\x01\x0d\x68\x40\x03\x1a\xd0\x80\x06"
+      "\x34\xa0\x01\x0d\x68\x40\x03\x1a\xd0\x80\x06\x34\xa0\x01\x0d\x68\x40\x03"
+      "\x1a\xd0\x80\x06\x34\xa0\x01\xaf\x5d\x43\x15\x02\x7c\x71\xd6\xaf\x88\x00"
+      "\x00\x00\x00\x49\x45\x4e\x44\xae\x42\x60\x82";
+    g_autofree char *path = tmp ("flat.png");
+    g_autofree char *ppm = tmp ("flat.ppm");
+    GString *data = g_string_new ("P6\n64 48\n255\n");
     for (int i = 0; i < 64 * 48 * 3; i++)
       g_string_append_c (data, (char) 180);
-    g_assert_true (g_file_set_contents (path, data->str, (gssize) data->len, NULL));
+    g_assert_true (g_file_set_contents (ppm, data->str, (gssize) data->len, NULL));
     g_string_free (data, TRUE);
+    status = run (&out, &err, "detect", ppm, NULL);
+    g_assert_cmpint (status, ==, 2);
+    g_assert_nonnull (strstr (err, "not a picture that can be read (PNG, JPEG or WebP)"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+    g_unlink (ppm);
+    g_assert_true (g_file_set_contents (path, png, sizeof png - 1, NULL));
     status = run (&out, &err, "detect", path, NULL);
     g_assert_cmpint (status, ==, 1);
     g_assert_nonnull (strstr (err, "No board"));

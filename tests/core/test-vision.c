@@ -125,6 +125,27 @@ test_bad_files (void)
   assert_load_fails (empty, HB_IMAGE_ERROR_UNREADABLE, NULL);
   write_file (text, "1 0 1\n0 1 0\nThis is a level, not a picture.\n", 40);
   assert_load_fails (text, HB_IMAGE_ERROR_UNREADABLE, "not a picture");
+  /* Only PNG, JPEG and WebP, whatever GdkPixbuf can read: an SVG, a BMP
+   * or a TIFF named .png was read (review). */
+  {
+    static const char svg[] = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"30\" "
+                              "height=\"30\"><rect width=\"30\" height=\"30\" fill=\"red\"/></svg>\n";
+    g_autoptr(GdkPixbuf) pb = gdk_pixbuf_new (GDK_COLORSPACE_RGB, FALSE, 8, 30, 30);
+    static const char *const types[] = { "bmp", "tiff" };
+
+    write_file (text, svg, strlen (svg));
+    assert_load_fails (text, HB_IMAGE_ERROR_UNREADABLE, "not a picture that can be read (PNG, JPEG or WebP)");
+    gdk_pixbuf_fill (pb, 0xff0000ff);
+    for (guint t = 0; t < G_N_ELEMENTS (types); t++)
+      {
+        g_autofree char *buf = NULL;
+        gsize blen = 0;
+
+        g_assert_true (gdk_pixbuf_save_to_buffer (pb, &buf, &blen, types[t], NULL, NULL));
+        write_file (text, buf, blen);
+        assert_load_fails (text, HB_IMAGE_ERROR_UNREADABLE, "not a picture that can be read");
+      }
+  }
   n = png_header (hdr, 20000, 20000);
   write_file (huge, hdr, n);
   assert_load_fails (huge, HB_IMAGE_ERROR_TOO_LARGE, "20000×20000");
