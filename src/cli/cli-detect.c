@@ -16,6 +16,8 @@
 #include "hb-import.h"
 #include "hb-registry.h"
 
+#include <glib/gstdio.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -105,6 +107,22 @@ hb_cli_detect (int argc, char **argv)
   game = find_game (opt_game, &status);
   if (status != 0)
     return status;
+  /* Nor over the picture read (it was replaced by the drawing, unsaid:
+   * review); and where it cannot be written, said before the reading. */
+  if (opt_debug != NULL)
+    {
+      GStatBuf a, b;
+      g_autoptr(GError) derr = NULL;
+
+      if (g_stat (argv[1], &a) == 0 && g_stat (opt_debug, &b) == 0 && a.st_dev == b.st_dev
+          && a.st_ino == b.st_ino)
+        return usage_error ("--debug names the picture being read: give another name");
+      if (!hb_check_output_path (opt_debug, &derr))
+        {
+          cli_error ("%s", derr->message);
+          return DETECT_UNREADABLE;
+        }
+    }
 
   /* Standard input, a pipe or a FIFO as every command reads them. */
   img = hb_import_read_image (argv[1], &error);

@@ -416,6 +416,14 @@ hb_check_output_path (const char *path, GError **error)
         }
       return TRUE;
     }
+  /* A read-only file is not replaced, though renaming over it may be
+   * allowed (the folder's permission): the app refused it, the command
+   * line replaced it without a word (review). */
+  if (g_stat (real, &st) == 0 && ((st.st_mode & 0222) == 0 || access (real, W_OK) != 0))
+    {
+      set_write_error (error, EACCES, path, _("the file is read-only; it was left as it was"));
+      return FALSE;
+    }
   if (g_stat (dir, &st) != 0)
     {
       set_write_errno (error, errno, path, dir);

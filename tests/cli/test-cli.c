@@ -1171,6 +1171,27 @@ test_render_output (void)
     g_rmdir (dir);
   }
   {
+    /* A read-only file is not replaced (it was, without a word, where
+     * the app refuses it: review); nor is detect's picture by its own
+     * --debug drawing. */
+    g_autofree char *ro = g_build_filename (tmpdir, "ro.png", NULL);
+    g_autofree char *text = NULL;
+    g_auto(CliRun) r = { 0 }, d = { 0 };
+
+    g_assert_true (g_file_set_contents (ro, "old", -1, NULL));
+    g_assert_cmpint (g_chmod (ro, 0444), ==, 0);
+    run_cli (&r, NULL, "render", path, "-o", ro, NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "the file is read-only"));
+    g_assert_true (g_file_get_contents (ro, &text, NULL, NULL));
+    g_assert_cmpstr (text, ==, "old");
+    g_chmod (ro, 0644);
+    run_cli (&d, NULL, "detect", ro, "--debug", ro, NULL);
+    g_assert_cmpint (d.status, ==, 2);
+    g_assert_nonnull (strstr (d.err, "--debug names the picture being read"));
+    g_unlink (ro);
+  }
+  {
     /* Written whole, and no temporary file is left beside it. */
     g_auto(CliRun) r = { 0 };
     g_autoptr(GDir) d = NULL;
