@@ -1485,6 +1485,13 @@ main (int argc, char **argv)
       usage (stderr);
       return EXIT_BAD_INPUT;
     }
+  /* Nothing after them but "help COMMAND" ("help foo" printed the
+   * commands, exit 0; "--version extra" the version: review). */
+  if ((g_str_equal (argv[1], "--version") || g_str_equal (argv[1], "--help")
+       || g_str_equal (argv[1], "-h")) && argc > 2)
+    die_usage ("%s takes nothing after it", argv[1]);
+  if (g_str_equal (argv[1], "help") && argc > 3)
+    die_usage ("help takes one COMMAND");
   if (g_str_equal (argv[1], "--version"))
     {
       printf ("hintboard-cli %s\n", HB_VERSION);
@@ -1498,6 +1505,8 @@ main (int argc, char **argv)
           char *help_argv[] = { argv[2], (char *) "--help", NULL };
           return output_written (commands[i].run (2, help_argv));
         }
+  if (g_str_equal (argv[1], "help") && argc == 3)
+    die_usage ("unknown command '%s'", argv[2]);
   if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h")
       || g_str_equal (argv[1], "help"))
     {

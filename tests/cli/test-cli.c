@@ -138,6 +138,20 @@ test_version_and_help (void)
   g_assert_cmpint (a.status, ==, 0);
   g_assert_nonnull (strstr (a.out, "--solver"));
   g_assert_cmpstr (a.out, ==, b.out);
+  /* An unknown command, or more words, are refused ("help foo" printed
+   * the commands, exit 0: review). */
+  {
+    static const char *const bad[][4] = {
+      { "help", "foo", NULL }, { "help", "solve", "extra", NULL }, { "--version", "extra", NULL },
+    };
+    for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+      {
+        g_auto(CliRun) r = { 0 };
+        run_cli (&r, NULL, bad[i][0], bad[i][1], bad[i][2], NULL);
+        g_assert_cmpint (r.status, ==, 2);
+        g_assert_cmpstr (r.out, ==, "");
+      }
+  }
 }
 
 static void
