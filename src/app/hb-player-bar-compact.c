@@ -83,6 +83,10 @@ set_compact (HbPlayerBar *self, gboolean compact)
       move_to (self->speed_label, self->speed_slot, NULL, TRUE);
       move_to (GTK_WIDGET (self->speed_scale), self->speed_slot, NULL, TRUE);
       move_to (GTK_WIDGET (self->step_label), self->stats_row, NULL, FALSE);
+      /* The note of a cut animation on a line of its own: beside the
+       * counters it wrapped and pushed them out of the bar (its scroller
+       * measures one line: review). */
+      move_to (GTK_WIDGET (self->truncated_label), GTK_WIDGET (self), self->stats_row, FALSE);
     }
   else
     {
@@ -92,7 +96,10 @@ set_compact (HbPlayerBar *self, gboolean compact)
       move_to (GTK_WIDGET (self->speed_scale), self->transport_row, self->speed_label, FALSE);
       move_to (GTK_WIDGET (self->step_label), self->top_row, GTK_WIDGET (self->description_label),
                FALSE);
+      move_to (GTK_WIDGET (self->truncated_label), self->stats_row, NULL, TRUE);
     }
+  gtk_label_set_xalign (self->truncated_label, compact ? 0 : 1);
+  gtk_widget_set_margin_top (GTK_WIDGET (self->truncated_label), compact ? 6 : 0);
   /* Roomier in the menu, where nothing else needs the width. */
   gtk_widget_set_size_request (GTK_WIDGET (self->speed_scale), compact ? 200 : 140, -1);
   gtk_widget_set_visible (self->scrubber_row, compact);

@@ -449,6 +449,7 @@ hb_player_bar_set_player (HbPlayerBar *self, HbPlayer *player, const HbTrace *tr
       char *text = g_strdup_printf (_("Animation cut after %lu steps; the solver went on"),
                                     (unsigned long) hb_trace_length (trace));
       gtk_label_set_label (self->truncated_label, text);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->truncated_label), text);
       gtk_widget_set_visible (GTK_WIDGET (self->truncated_label), TRUE);
       g_free (text);
     }

@@ -477,11 +477,70 @@ test_speed_text (void)
   hb_app_test_window_close (window);
 }
 
+/* Every mapped label under `widget` lies within the height of `view`. */
+static void
+assert_labels_within_height (GtkWidget *widget, GtkWidget *view)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      graphene_rect_t r;
+
+      if (!gtk_widget_get_mapped (c) || GTK_IS_POPOVER (c))
+        continue;
+      g_assert_true (gtk_widget_compute_bounds (c, view, &r));
+      if (GTK_IS_LABEL (c) && (r.origin.y < -0.5
+                               || r.origin.y + r.size.height > gtk_widget_get_height (view) + 0.5))
+        g_error ("\"%s\" spans y %.0f to %.0f, the view 0 to %d", gtk_label_get_text (GTK_LABEL (c)),
+                 r.origin.y, r.origin.y + r.size.height, gtk_widget_get_height (view));
+      assert_labels_within_height (c, view);
+    }
+}
+
+/* A run whose animation was cut: its note on a line of its own in the
+ * narrow bar, and nothing cut off at the bottom (the note wrapped beside
+ * the counters and pushed them below the bar's scroller: review). */
+static void
+test_cut_note_narrow (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbPlayerBar *bar = hb_window_get_player_bar (window);
+  HbPlayer *player;
+  HbTrace *trace = hb_trace_new (5, 0);
+  GtkWidget *scrolled;
+
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+  solve (window);
+  hb_player_bar_set_playing (bar, FALSE);
+  for (int i = 0; i < 6; i++)
+    hb_trace_add (trace, HB_STEP_TRY, i % 3, 0, 1, i, 1000000 + i);
+  g_assert_true (hb_trace_truncated (trace));
+  player = hb_player_new (hb_window_get_state (window), trace);
+  hb_player_bar_set_player (bar, player, trace);
+  scrolled = gtk_widget_get_ancestor (GTK_WIDGET (bar), GTK_TYPE_SCROLLED_WINDOW);
+  for (int w = 360; w <= 1100; w += 740)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (window), w, HB_TEST_HEIGHT);
+      hb_app_test_settle (400);
+      hb_app_test_wait (w < 500 ? bar_compact : bar_wide, bar, 10000, "the bar's layout");
+      hb_app_test_settle (300);
+      g_test_message ("%d px: bar %d × %d in a view %d high", w,
+                      gtk_widget_get_width (GTK_WIDGET (bar)), gtk_widget_get_height (GTK_WIDGET (bar)),
+                      gtk_widget_get_height (scrolled));
+      assert_labels_within_height (GTK_WIDGET (bar), scrolled);
+      hb_app_test_save (GTK_WIDGET (window), w < 500 ? "player-bar-cut-360" : "player-bar-cut-1100");
+    }
+  hb_player_bar_set_player (bar, NULL, NULL);
+  hb_app_test_window_close (window);
+  hb_player_free (player);
+  hb_trace_free (trace);
+}
+
 int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/player-bar/narrow", test_narrow);
+  g_test_add_func ("/app/player-bar/cut-note-narrow", test_cut_note_narrow);
   g_test_add_func ("/app/player-bar/keeps-board-sizes", test_keeps_board_sizes);
   g_test_add_func ("/app/player-bar/speed-text", test_speed_text);
   g_test_add_func ("/app/player-bar/resize-while-playing", test_resize_while_playing);
