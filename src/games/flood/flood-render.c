@@ -600,10 +600,13 @@ flood_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
       /* The moves still needed with the hinted colour; "at most" when
        * the hint's search did not prove it the fewest. */
       g_autofree char *t = hint->proven
-        ? g_strdup_printf ("%d", hint->to_go)
+        /* TRANSLATORS: the hint badge beside a Flood-It board: the moves
+         * still needed with the colour on it (a bare number said nothing
+         * at 400 px, where the sidebar's words are hidden: review) */
+        ? g_strdup_printf (_("%d to go"), hint->to_go)
         /* TRANSLATORS: the hint badge beside a Flood-It board: the moves
          * still needed, not proven to be the fewest */
-        : g_strdup_printf (_("at most %d"), hint->to_go);
+        : g_strdup_printf (_("at most %d to go"), hint->to_go);
       draw_badge (cr, layout, t, hint->colour,
                   (options->hint_flags & HB_HINT_COLOUR_LABELS) != 0, dark,
                   options->hover_x, options->hover_y);
@@ -800,7 +803,10 @@ flood_frame_render (gconstpointer frame, cairo_t *cr, const HbLayout *layout,
         ? g_strdup_printf (g_dngettext (NULL, "%d move in, at least %d in all",
                                         "%d moves in, at least %d in all", f->moves),
                            f->moves, f->bound)
-        : g_strdup_printf ("%d", f->moves);
+        /* TRANSLATORS: the badge beside a Flood-It board replaying an
+         * answer: the moves made so far (a bare number read as the
+         * hint's moves still to go: review) */
+        : g_strdup_printf (_("move %d"), f->moves);
       draw_badge (cr, layout, t, -1, FALSE, dark, options ? options->hover_x : -1,
                   options ? options->hover_y : -1);
     }
