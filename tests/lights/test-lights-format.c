@@ -131,6 +131,9 @@ test_flip_bad (void)
   hb_test_parse_fails (&lights_game, "3x3:d074191345d1644c1705,028", "matrix has 20 digits");
   hb_test_parse_fails (&lights_game, "3x3:d074191345d1644c17058,02", "grid has 2 digits");
   hb_test_parse_fails (&lights_game, "3x3:d074191345d1644c17058,0g8", "not a hex digit");
+  /* A stray character is named, not counted as a digit ("grid has 4
+   * digits" for "048,": review). */
+  hb_test_parse_fails (&lights_game, "3x3:d074191345d1644c17058,048,", "1:30: ',' is not a hex digit");
   /* Another Flip kind: one matrix bit differs from the cross. */
   hb_test_parse_fails (&lights_game, "3x3:f074191345d1644c17058,028", "crosses");
   /* Sizes. */
@@ -139,6 +142,8 @@ test_flip_bad (void)
   /* Ten digits and more: still a size, too large ("not a Flip game ID"). */
   hb_test_parse_fails (&lights_game, "1000000000x1000000000:0,0", "the board is too large");
   hb_test_parse_fails (&lights_game, "999999999999999999x3:0,0", "the board is too large");
+  /* Past the largest int, the size as written (it said 2147483647×1). */
+  hb_test_parse_fails (&lights_game, "2147483648x1:c,0", "too large (2147483648x1)");
   hb_test_parse_fails (&lights_game, "65x65:0,0", "too large to read");
 }
 

@@ -235,6 +235,16 @@ lights_parse_flip_id (const char *text, gsize len, GError **error)
       return NULL;
     }
   flip_position (orig, lead, &line, &col);
+  /* The sizes as written: past the largest int they were shown as
+   * 2147483647, a number the ID does not hold (review); the Net reader
+   * says it so too. */
+  if (w == G_MAXINT || h == G_MAXINT)
+    {
+      hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, line, col,
+                          _("the board is too large (%.*s); the most is %d×%d"),
+                          (int) MIN (i, (gsize) 64), text, HB_MAX_SIDE, HB_MAX_SIDE);
+      return NULL;
+    }
   if (!hb_check_board_size (w, h, line, col, error))
     return NULL;
   /* The matrix is W²H² bits: refuse sizes whose ID would be absurd before
@@ -317,6 +327,16 @@ lights_parse_flip_id (const char *text, gsize len, GError **error)
         }
     }
   i = (comma - text) + 1;
+  /* A character that is no digit is named before the length is counted
+   * ("…,048," said the grid had 4 digits, the comma counted: review). */
+  for (gsize k = i; k < len; k++)
+    if (hex_value (text[k]) < 0)
+      {
+        char c[HB_CHAR_TEXT];
+        hb_describe_char (text, len, k, c);
+        flip_error (error, HB_PARSE_ERROR_SYNTAX, orig, lead + k, _("'%s' is not a hex digit"), c);
+        return NULL;
+      }
   if (len - i != glen)
     {
       int given = (int) MIN (len - i, G_MAXINT);
