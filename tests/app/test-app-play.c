@@ -492,6 +492,12 @@ test_apply_is_no_win (void)
   hb_app_test_wait_hint (window);
   g_assert_false (game->is_solved (hb_window_get_state (window)));
   solve_and_apply (window);
+  /* Enlight's answer in presses, as its player and hint count them. */
+  {
+    const char *v = hb_solver_panel_get_verdict (hb_window_get_solver_panel (window));
+    if (!g_str_has_prefix (v, "Solved: ") || strstr (v, " presses") == NULL)
+      g_error ("Enlight's result: %s", v);
+  }
   g_assert_true (hb_window_get_last_toast (window) == NULL
                  || strstr (hb_window_get_last_toast (window), "Solved in") == NULL);
   /* The status line counts the player's move and the answer apart ("2

@@ -1100,6 +1100,18 @@ static const HbSolver *const lights_solvers[] = {
   NULL,
 };
 
+/* A solver's answer in the game's own word: presses, as the player and
+ * the hint count them ("Solved: 18 moves" beside "18 presses": review). */
+static char *
+lights_solved_text (const HbResult *result)
+{
+  guint n = result->moves->len;
+  g_autofree char *count = hb_format_count ((gint64) n);
+
+  /* TRANSLATORS: an Enlight solver's answer: "Solved: 18 presses" */
+  return g_strdup_printf (g_dngettext (NULL, "Solved: %s press", "Solved: %s presses", n), count);
+}
+
 const HbGame lights_game = {
   .id = "lights",
   .name = N_("Enlight"),
@@ -1131,6 +1143,7 @@ const HbGame lights_game = {
   .palette = lights_palette,
   .palette_render = NULL,
   .status_text = lights_status_text,
+  .solved_text = lights_solved_text,
   .edit_status_text = lights_edit_status_text,
 
   .render = lights_render,
