@@ -1141,6 +1141,23 @@ test_time_limit (void)
     want = g_strdup_printf ("hintboard-cli: %s: dlx: a 1500×1500 board needs", bpath);
     g_assert_true (g_str_has_prefix (dlx.err, want));
   }
+  /* An answer not proven the shortest is said in the solver's own words
+   * when it has them ("the solver stopped" where it never searched:
+   * review): a 30×30 Flood-It level, far from its lower bound. */
+  {
+    g_auto(CliRun) f = { 0 }, s = { 0 };
+    g_autofree char *fpath = NULL;
+
+    run_cli (&f, NULL, "generate", "--game", "flood", "--size", "30x30", NULL);
+    g_assert_cmpint (f.status, ==, 0);
+    fpath = write_tmp ("far.flood", f.out);
+    run_cli (&s, NULL, "solve", "--time-limit", "1", fpath, NULL);
+    g_assert_cmpint (s.status, ==, 0);
+    g_test_message ("30×30 Flood-It: %s", s.err);
+    if (s.err[0] != '\0'
+        && (strstr (s.err, "optimal: not proven: ") == NULL || strstr (s.err, "stopped before") != NULL))
+      g_error ("not proven, said as: %s", s.err);
+  }
   /* A Flow Free level with one solution is tried for no longer than the
    * time limit (a 100×100 one went on for minutes: review). */
   {
