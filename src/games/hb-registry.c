@@ -148,6 +148,22 @@ hb_registry_parse (const HbGame *game, const char *display_name,
     game = hb_registry_game_for_filename (display_name);
   if (game == NULL)
     game = hb_registry_sniff (text, len);
+  /* Nothing but blanks: said so, not "cannot tell which game" (solve -
+   * with nothing on standard input: review). */
+  if (game == NULL)
+    {
+      gsize k = 0;
+
+      while (k < len && g_ascii_isspace (text[k]))
+        k++;
+      if (k == len)
+        {
+          g_autofree char *safe_name = hb_escape_for_message (display_name);
+          g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_SHAPE, "%s:1:1: %s", safe_name,
+                       _("the file is empty"));
+          return NULL;
+        }
+    }
   if (game == NULL)
     {
       GString *known = g_string_new (NULL);

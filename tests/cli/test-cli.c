@@ -681,6 +681,15 @@ test_stdin_error (void)
   run_cli_fd (&d, fd, "solve", "--game", "lights", "-", NULL);
   g_assert_cmpint (d.status, ==, 2);
   g_assert_nonnull (strstr (d.err, "folder"));
+  /* Nothing, or only blanks, on standard input: empty, not "cannot tell
+   * which game this is" (review). */
+  for (int i = 0; i < 2; i++)
+    {
+      g_auto(CliRun) e = { 0 };
+      run_cli (&e, i == 0 ? "" : "\n  \n", "solve", "-", NULL);
+      g_assert_cmpint (e.status, ==, 2);
+      g_assert_cmpstr (e.err, ==, "hintboard-cli: -:1:1: the file is empty\n");
+    }
 }
 
 /* Files that never end are refused at the cap, not read until memory runs
