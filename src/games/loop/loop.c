@@ -867,7 +867,7 @@ parse_compact (const char *text, gsize len, GError **error)
               hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, r.line,
                                   char_column (line, p - line),
                                   _("'%.*s' is not a tile; the compact form uses "
-                                    "╵╶╷╴│─└┌┐┘├┬┤┴┼ and space"),
+                                    "╵╶╷╴│─└┌┐┘├┬┤┴┼, and a space or '.' for an empty tile"),
                                   (int) (g_utf8_next_char (p) - p), p);
               g_ptr_array_unref (rows);
               return NULL;
