@@ -883,6 +883,24 @@ chooser_folder_is (gpointer data)
   return folder != NULL && g_file_equal (folder, g_object_get_data (data, "hb-test-folder"));
 }
 
+/* Opens Save As, waits until `ready` says the chooser shows `folder`
+ * (and what else `ready` asks), and cancels it. */
+static void
+save_as_shows (HbWindow *window, GFile *folder, GSourceFunc ready, const char *what)
+{
+  GtkNativeDialog *dialog;
+
+  hb_app_test_activate (window, "save-as", NULL);
+  hb_app_test_settle (100);
+  dialog = hb_window_get_file_dialog (window);
+  g_assert_nonnull (dialog);
+  g_object_set_data_full (G_OBJECT (dialog), "hb-test-folder", g_object_ref (folder), g_object_unref);
+  hb_app_test_wait (ready, dialog, 10000, what);
+  g_object_ref (dialog);
+  g_signal_emit_by_name (dialog, "response", GTK_RESPONSE_CANCEL);
+  g_object_unref (dialog);
+}
+
 /* Save As for a level with no file starts in the user's documents (or
  * home), not the app's working directory (the source tree when run from
  * it: review). */
@@ -893,20 +911,11 @@ test_save_as_folder (void)
   const char *docs = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
   g_autoptr(GFile) want = g_file_new_for_path (docs != NULL && g_file_test (docs, G_FILE_TEST_IS_DIR)
                                                ? docs : g_get_home_dir ());
-  GtkNativeDialog *dialog;
 
   hb_app_test_activate (window, "new", NULL);
   hb_app_test_settle (50);
   g_assert_null (hb_document_get_file (window->document));
-  hb_app_test_activate (window, "save-as", NULL);
-  hb_app_test_settle (100);
-  dialog = hb_window_get_file_dialog (window);
-  g_assert_nonnull (dialog);
-  g_object_set_data_full (G_OBJECT (dialog), "hb-test-folder", g_object_ref (want), g_object_unref);
-  hb_app_test_wait (chooser_folder_is, dialog, 10000, "the chooser's folder");
-  g_object_ref (dialog);
-  g_signal_emit_by_name (dialog, "response", GTK_RESPONSE_CANCEL);
-  g_object_unref (dialog);
+  save_as_shows (window, want, chooser_folder_is, "the chooser's folder");
   hb_app_test_window_close (window);
   hb_app_test_settle (100);
 }
@@ -928,20 +937,11 @@ test_save_as_named (Fixture *f, gconstpointer data)
   g_autofree char *path = g_build_filename (f->dir, "mine.loop", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path), folder = g_file_new_for_path (f->dir);
   HbWindow *window;
-  GtkNativeDialog *dialog;
 
   g_assert_true (g_file_set_contents (path, "0010 0100\n1011 0101\n", -1, NULL));
   window = hb_app_test_window_new ();
   g_assert_true (hb_app_test_load (window, file));
-  hb_app_test_activate (window, "save-as", NULL);
-  hb_app_test_settle (100);
-  dialog = hb_window_get_file_dialog (window);
-  g_assert_nonnull (dialog);
-  g_object_set_data_full (G_OBJECT (dialog), "hb-test-folder", g_object_ref (folder), g_object_unref);
-  hb_app_test_wait (chooser_named, dialog, 10000, "the chooser's folder and name");
-  g_object_ref (dialog);
-  g_signal_emit_by_name (dialog, "response", GTK_RESPONSE_CANCEL);
-  g_object_unref (dialog);
+  save_as_shows (window, folder, chooser_named, "the chooser's folder and name");
   hb_app_test_settle (50);
   g_assert_true (hb_window_select_game (window, "lights"));
   hb_app_test_window_close (window);
@@ -976,8 +976,6 @@ test_save_as_picture_folder (Fixture *f, gconstpointer data)
   g_assert_null (hb_document_get_file (window->document));
   for (int round = 0; round < 2; round++)
     {
-      GtkNativeDialog *dialog;
-
       if (round == 1)
         {
           /* (The tests' windows do not ask before New.) */
@@ -985,16 +983,8 @@ test_save_as_picture_folder (Fixture *f, gconstpointer data)
           hb_app_test_settle (50);
           g_assert_cmpstr (hb_document_get_untitled_name (window->document), !=, "shot");
         }
-      hb_app_test_activate (window, "save-as", NULL);
-      hb_app_test_settle (100);
-      dialog = hb_window_get_file_dialog (window);
-      g_assert_nonnull (dialog);
-      g_object_set_data_full (G_OBJECT (dialog), "hb-test-folder",
-                              g_object_ref (round == 0 ? folder : usual), g_object_unref);
-      hb_app_test_wait (chooser_folder_is, dialog, 10000, "the chooser's folder");
-      g_object_ref (dialog);
-      g_signal_emit_by_name (dialog, "response", GTK_RESPONSE_CANCEL);
-      g_object_unref (dialog);
+      save_as_shows (window, round == 0 ? folder : usual, chooser_folder_is,
+                     "the chooser's folder");
       hb_app_test_settle (50);
     }
   /* The next test's window opens in the last game: Enlight, as it was. */
