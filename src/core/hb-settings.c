@@ -224,6 +224,10 @@ hb_settings_set_from_string (HbSettings *s, const HbSetting *d, const char *text
         double v;
         if (*text == '\0' || g_ascii_isspace (*text))
           return bad_value (d, text, "a number", error);
+        /* Decimal only: strtod also reads hex ("0x1p-1" was a mutation
+         * rate of 0.5: review). */
+        if (strpbrk (text, "xX") != NULL)
+          return bad_value (d, text, "a decimal number", error);
         v = g_ascii_strtod (text, &end);
         if (end == text || *end != '\0' || !isfinite (v))
           return bad_value (d, text, "a finite number", error);
@@ -233,9 +237,11 @@ hb_settings_set_from_string (HbSettings *s, const HbSetting *d, const char *text
       {
         static const char *const yes[] = { "true", "yes", "on", "1", NULL };
         static const char *const no[] = { "false", "no", "off", "0", NULL };
-        if (g_strv_contains (yes, text))
+        /* In any case ("TRUE" was refused where "1" was taken: review). */
+        g_autofree char *lower = g_ascii_strdown (text, -1);
+        if (g_strv_contains (yes, lower))
           return hb_settings_set_switch (s, d, TRUE, error);
-        if (g_strv_contains (no, text))
+        if (g_strv_contains (no, lower))
           return hb_settings_set_switch (s, d, FALSE, error);
         return bad_value (d, text, "true or false", error);
       }

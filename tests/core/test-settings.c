@@ -92,6 +92,21 @@ test_settings_errors (void)
   expect_error ("rate= 0.5", HB_SETTINGS_ERROR_VALUE, "a number");
   expect_error ("mode=slow", HB_SETTINGS_ERROR_RANGE, "fast, careful");
   expect_error ("unique=maybe", HB_SETTINGS_ERROR_VALUE, "true or false");
+  /* Decimal only (strtod reads hex: "0x1p-1" was 0.5: review). */
+  expect_error ("rate=0x1p-1", HB_SETTINGS_ERROR_VALUE, "a decimal number");
+  /* A switch in any case ("TRUE" was refused where "1" was taken). */
+  {
+    static const char *const said[] = { "unique=TRUE", "unique=Yes", "unique=OFF" };
+    for (guint i = 0; i < G_N_ELEMENTS (said); i++)
+      {
+        g_autoptr (HbSettings) s = hb_settings_new ();
+        g_autoptr (GError) error = NULL;
+
+        g_assert_true (hb_settings_parse_assignment (s, said[i], &error, decls, NULL));
+        g_assert_no_error (error);
+        g_assert_cmpint (hb_settings_get_switch (s, decls, "unique"), ==, i < 2);
+      }
+  }
   expect_error ("seed=-3", HB_SETTINGS_ERROR_VALUE, "whole number");
   expect_error ("colour=3", HB_SETTINGS_ERROR_UNKNOWN, "known: population, rate");
   expect_error ("=3", HB_SETTINGS_ERROR_VALUE, "KEY=VALUE");
