@@ -49,6 +49,13 @@ test_hand_made (void)
         {
           HbResult *r = run (exact[k], level, NULL);
           check_result (level, r);
+          /* Said in tiles, as the hint counts them, one move a tile. */
+          {
+            g_autofree char *said = loop_game.solved_text (r);
+            g_autofree char *want = g_strdup_printf ("Solved: %u tile%s to turn", r->moves->len,
+                                                     r->moves->len == 1 ? "" : "s");
+            g_assert_cmpstr (said, ==, want);
+          }
           hb_result_free (r);
         }
       hb_state_free (level);

@@ -1496,6 +1496,20 @@ loop_scramble (const HbState *state, guint64 seed)
   return copy;
 }
 
+/* A solver's answer in tiles, as the hint counts them: one of its moves
+ * turns one tile as far as it must go, where a move in play is a quarter
+ * turn ("Solved: 18 moves" beside "16 tiles to turn": review). */
+static char *
+loop_solved_text (const HbResult *result)
+{
+  guint n = result->moves->len;
+  g_autofree char *count = hb_format_count ((gint64) n);
+
+  /* TRANSLATORS: an Infinite Loop solver's answer: "Solved: 18 tiles to turn" */
+  return g_strdup_printf (g_dngettext (NULL, "Solved: %s tile to turn", "Solved: %s tiles to turn",
+                                       n), count);
+}
+
 const HbGame loop_game = {
   .id = "loop",
   .name = N_("Infinite Loop"),
@@ -1527,6 +1541,7 @@ const HbGame loop_game = {
   .palette = loop_palette,
   .palette_render = loop_palette_render,
   .status_text = loop_status_text,
+  .solved_text = loop_solved_text,
   .edit_status_text = loop_edit_status_text,
   .render = loop_render,
   .hint_compute = loop_hint_compute,
