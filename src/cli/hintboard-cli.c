@@ -859,10 +859,12 @@ render_plot (HbState *state, const char *path)
     say_status (path, r);
   if (!cli_write_plot (solve_trace, solver->name, opt_output, opt_dark, &error))
     {
+      /* A write's error names the output; no numbers to plot is about
+       * the level's solver, named with the level (review). */
       if (error->domain == G_FILE_ERROR)
         cli_error ("%s", error->message);
       else
-        cli_error ("%s: %s", opt_output, error->message);
+        cli_error ("%s: %s: %s", path, solver->id, error->message);
       code = EXIT_BAD_INPUT;
     }
   hb_trace_free (solve_trace);

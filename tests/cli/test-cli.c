@@ -994,6 +994,17 @@ test_options_refused (void)
                 "render", path, "-o", png, "--solution", "--best", NULL);
   expect_usage ("--plot draws the solver's numbers, not the board: it takes no --cell", "render",
                 path, "-o", png, "--plot", "--cell", "10", NULL);
+  /* A solver with no numbers to plot is named with the level, not the
+   * output (review). */
+  {
+    g_auto(CliRun) r = { 0 };
+    g_autofree char *want = g_strdup_printf ("hintboard-cli: %s: gf2: the solver recorded no numbers", path);
+
+    run_cli (&r, NULL, "render", path, "-o", png, "--plot", NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    if (!g_str_has_prefix (r.err, want))
+      g_error ("--plot with gf2: %s", r.err);
+  }
   expect_usage ("--delay takes 10 to 60000 milliseconds, not -1", "render", path, "--animate",
                 "-o", png, "--delay", "-1", NULL);
   expect_usage ("--repeats takes 1 to 100, not -5", "bench", "--quick", "lights", "--repeats", "-5", NULL);
