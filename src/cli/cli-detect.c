@@ -97,7 +97,17 @@ hb_cli_detect (int argc, char **argv)
     "to standard error. Exit status: 0 read, 1 no board found, 2 the file\n"
     "cannot be read.");
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    return usage_error (error->message);
+    {
+      /* Named with the command, lower case, as every other command's
+       * ("Missing argument for --debug" stood alone: review). */
+      g_autofree char *safe = hb_escape_for_message (error->message);
+
+      if (g_ascii_isupper (safe[0]))
+        safe[0] = g_ascii_tolower (safe[0]);
+      cli_error ("%s: %s", help_command, safe);
+      fprintf (stderr, "Try 'hintboard-cli %s --help'.\n", help_command);
+      return DETECT_UNREADABLE;
+    }
   /* Only a PNG is drawn: another name got a PNG under it, unsaid. */
   if (opt_debug != NULL
       && (strlen (opt_debug) < 4 || g_ascii_strcasecmp (opt_debug + strlen (opt_debug) - 4, ".png") != 0))
@@ -285,7 +295,17 @@ hb_cli_bench_detect (int argc, char **argv)
   help_command = "bench detect";
   g_option_context_add_main_entries (ctx, entries, NULL);
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    return usage_error (error->message);
+    {
+      /* Named with the command, lower case, as every other command's
+       * ("Missing argument for --debug" stood alone: review). */
+      g_autofree char *safe = hb_escape_for_message (error->message);
+
+      if (g_ascii_isupper (safe[0]))
+        safe[0] = g_ascii_tolower (safe[0]);
+      cli_error ("%s: %s", help_command, safe);
+      fprintf (stderr, "Try 'hintboard-cli %s --help'.\n", help_command);
+      return DETECT_UNREADABLE;
+    }
   game = find_game (opt_game, &status);
   if (status != 0)
     return status;

@@ -183,6 +183,15 @@ test_exit_codes (void)
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
+  /* An option error is named with the command, as every command's is
+   * ("Missing argument for --debug" stood alone: review). */
+  status = run (&out, &err, "detect", "--debug", NULL);
+  g_assert_cmpint (status, ==, 2);
+  g_assert_cmpstr (err, ==, "hintboard-cli: detect: missing argument for --debug\n"
+                            "Try 'hintboard-cli detect --help'.\n");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
   /* Control characters in a file name are shown escaped, on one line
    * (an ESC and a line break went out raw). */
   {
