@@ -293,6 +293,10 @@ hb_cli_bench_detect (int argc, char **argv)
   int status;
 
   help_command = "bench detect";
+  /* Its usage line names it whole ("detect [OPTION…] [IMAGE…]" read as
+   * the detect command's: review). */
+  if (argc > 0)
+    argv[0] = (char *) "bench detect";
   g_option_context_add_main_entries (ctx, entries, NULL);
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
     {

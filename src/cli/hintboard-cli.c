@@ -1332,7 +1332,8 @@ cmd_bench (int argc, char **argv)
   if (argc >= 2 && g_str_equal (argv[1], "detect"))
     return hb_cli_bench_detect (argc - 1, argv + 1);
 
-  parse_options (&argc, &argv, "[GAME…] - time the solvers; prints Markdown tables", entries, FALSE);
+  parse_options (&argc, &argv, "[GAME…] - time the solvers; prints Markdown tables "
+                 "('bench detect --help': the screenshot reader's)", entries, FALSE);
   /* Every name is checked before anything runs. */
   for (int a = 1; a < argc; a++)
     if (hb_registry_find_game (argv[a]) == NULL)

@@ -138,6 +138,15 @@ test_version_and_help (void)
   g_assert_cmpint (a.status, ==, 0);
   g_assert_nonnull (strstr (a.out, "--solver"));
   g_assert_cmpstr (a.out, ==, b.out);
+  /* bench's help points at bench detect's, whose usage names it whole
+   * (it read "detect [OPTION…]": review). */
+  {
+    g_auto(CliRun) bh = { 0 }, dh = { 0 };
+    run_cli (&bh, NULL, "bench", "--help", NULL);
+    run_cli (&dh, NULL, "bench", "detect", "--help", NULL);
+    g_assert_nonnull (strstr (bh.out, "bench detect --help"));
+    g_assert_nonnull (strstr (dh.out, "  bench detect [OPTION…] [IMAGE…]"));
+  }
   /* An unknown command, or more words, are refused ("help foo" printed
    * the commands, exit 0: review). */
   {
