@@ -1453,6 +1453,8 @@ needs_locale (int argc, char **argv)
   return FALSE;
 }
 
+static gboolean stdout_checked;
+
 /* What was written to standard output reached it: a full disk or a
  * closed pipe said nothing and gave exit 0, leaving an empty file that
  * looked like an answer. */
@@ -1461,6 +1463,7 @@ output_written (int code)
 {
   int err = fflush (stdout) != 0 ? errno : 0;
 
+  stdout_checked = TRUE;
   if (err != 0 || ferror (stdout))
     {
       cli_error ("cannot write to standard output%s%s",
@@ -1470,10 +1473,21 @@ output_written (int code)
   return code;
 }
 
+/* The same for the ways out that do not come back here: GOption's
+ * --help exits by itself ("solve --help > /dev/full" said nothing and
+ * exited 0: review). */
+static void
+stdout_at_exit (void)
+{
+  if (!stdout_checked && output_written (0) != 0)
+    _exit (EXIT_BAD_INPUT);
+}
+
 int
 main (int argc, char **argv)
 {
   hb_cli_full_remember_argv (argc, argv);
+  atexit (stdout_at_exit);
   if (needs_locale (argc, argv))
     {
 #ifdef HB_CLI_STATIC

@@ -940,6 +940,10 @@ test_full_disk (void)
     { "solve", path, NULL },
     { "generate", "--game", "flow", "--size", "5x5", "--seed", NULL },
     { "list", NULL },
+    /* A command's --help (GOption exits by itself: it said nothing,
+     * exit 0: review). */
+    { "solve", "--help", NULL },
+    { "help", "solve", NULL },
   };
 
   if (!g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
