@@ -967,8 +967,12 @@ test_full_disk (void)
       g_ptr_array_add (argv, NULL);
       cli_run_argv (&r, (const char *const *) argv->pdata, NULL, -1, NULL);
       g_assert_cmpint (r.status, ==, 2);
-      g_assert_cmpstr (r.err, ==, "hintboard-cli: cannot write to standard output: "
-                                  "No space left on device\n");
+      /* (The help's own write failed inside GLib, which keeps no reason.) */
+      if (g_strcmp0 (cases[i][1], "--help") == 0 || g_str_equal (cases[i][0], "help"))
+        g_assert_cmpstr (r.err, ==, "hintboard-cli: cannot write to standard output\n");
+      else
+        g_assert_cmpstr (r.err, ==, "hintboard-cli: cannot write to standard output: "
+                                    "No space left on device\n");
     }
 }
 
