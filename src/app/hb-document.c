@@ -335,10 +335,17 @@ gboolean
 hb_document_drop_unchanged_gesture (HbDocument *self)
 {
   g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
-  if (!self->gesture_pushed || self->gesture_from == NULL
-      || !self->game->equal (self->gesture_from, hb_document_get_state (self)))
+  if (!hb_document_gesture_unchanged (self))
     return FALSE;
   return hb_document_cancel_gesture (self);
+}
+
+gboolean
+hb_document_gesture_unchanged (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
+  return self->gesture_pushed && self->gesture_from != NULL
+         && self->game->equal (self->gesture_from, hb_document_get_state (self));
 }
 
 void

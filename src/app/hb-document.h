@@ -68,6 +68,9 @@ gboolean       hb_document_apply_moves (HbDocument *self, const HbMove *moves, g
 /* The next change starts a new undo step (a new gesture began). */
 void           hb_document_end_gesture (HbDocument *self);
 gboolean       hb_document_drop_unchanged_gesture (HbDocument *self);
+/* TRUE while the gesture going on has its step but the board is as it
+ * was before it (a path drawn out and back, the button still down). */
+gboolean       hb_document_gesture_unchanged (HbDocument *self);
 /* Takes back the current gesture's undo step as if it never was (no redo
  * entry either): TRUE when the board changed back. */
 gboolean       hb_document_cancel_gesture (HbDocument *self);

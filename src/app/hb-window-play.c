@@ -250,7 +250,13 @@ hb_window_play_note_move (HbWindow *self)
 guint
 hb_window_play_moves (HbWindow *self)
 {
-  return hb_document_play_moves (self->document);
+  guint n = hb_document_play_moves (self->document);
+
+  /* A drag out and back, still held, is no move (it counted one until
+   * the button came up: review). */
+  if (n > 0 && hb_document_gesture_unchanged (self->document))
+    n--;
+  return n;
 }
 
 static char *

@@ -411,7 +411,13 @@ test_stroke_back_is_no_move (void)
   hb_board_view_simulate_press (view, px, py, 1);
   hold_to (window, 4, 0);
   g_assert_cmpint (board (window)->colour[4], ==, board (window)->colour[0]);
+  g_assert_nonnull (strstr (hb_window_get_status_text (window), "2 moves"));
   hold_to (window, 3, 0);
+  /* Back where it began, the button still down: no move yet (the status
+   * said "2 moves" until the release: review). */
+  hb_app_test_settle (30);
+  if (strstr (hb_window_get_status_text (window), "1 move") == NULL)
+    g_error ("out and back, held: %s", hb_window_get_status_text (window));
   hb_board_view_simulate_release (view, px, py);
   hb_app_test_settle (30);
   g_assert_true (drawn->game->equal (drawn, hb_window_get_state (window)));
