@@ -98,14 +98,9 @@ hb_cli_detect (int argc, char **argv)
     "cannot be read.");
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
     {
-      /* Named with the command, lower case, as every other command's
-       * ("Missing argument for --debug" stood alone: review). */
-      g_autofree char *safe = hb_escape_for_message (error->message);
-
-      if (g_ascii_isupper (safe[0]))
-        safe[0] = g_ascii_tolower (safe[0]);
-      cli_error ("%s: %s", help_command, safe);
-      fprintf (stderr, "Try 'hintboard-cli %s --help'.\n", help_command);
+      /* As every command's ("Missing argument for --debug" stood alone:
+       * review). */
+      cli_option_error (help_command, error->message);
       return DETECT_UNREADABLE;
     }
   /* Only a PNG is drawn: another name got a PNG under it, unsaid. */
@@ -300,14 +295,9 @@ hb_cli_bench_detect (int argc, char **argv)
   g_option_context_add_main_entries (ctx, entries, NULL);
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
     {
-      /* Named with the command, lower case, as every other command's
-       * ("Missing argument for --debug" stood alone: review). */
-      g_autofree char *safe = hb_escape_for_message (error->message);
-
-      if (g_ascii_isupper (safe[0]))
-        safe[0] = g_ascii_tolower (safe[0]);
-      cli_error ("%s: %s", help_command, safe);
-      fprintf (stderr, "Try 'hintboard-cli %s --help'.\n", help_command);
+      /* As every command's ("Missing argument for --debug" stood alone:
+       * review). */
+      cli_option_error (help_command, error->message);
       return DETECT_UNREADABLE;
     }
   game = find_game (opt_game, &status);

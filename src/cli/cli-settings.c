@@ -159,6 +159,17 @@ cli_error (const char *format, ...)
 }
 
 void
+cli_option_error (const char *command, const char *message)
+{
+  g_autofree char *safe = hb_escape_for_message (message);
+  g_autofree char *cmd = hb_escape_for_message (command);
+
+  if (g_ascii_isupper (safe[0]))
+    safe[0] = g_ascii_tolower (safe[0]);
+  fprintf (stderr, "hintboard-cli: %s: %s\nTry 'hintboard-cli %s --help'.\n", cmd, safe, cmd);
+}
+
+void
 cli_error_lines (const char *name, const char *message)
 {
   g_auto(GStrv) lines = g_strsplit (message, "\n", -1);

@@ -25,6 +25,10 @@ void        cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
  * item (detect's "No board of any game found": one line per game); the
  * name and each line escaped. */
 void        cli_error_lines (const char *name, const char *message);
+/* GOption's error for COMMAND's options, as every command says one:
+ * "hintboard-cli: COMMAND: message" in lower case, then where its help
+ * is ("Unknown option --solver" alone did not say that hint takes none). */
+void        cli_option_error (const char *command, const char *message);
 /* `list --settings`: every game's generate settings and every solver's. */
 void        cli_print_settings (FILE *f);
 /* The trace's series as a plot in OUT.png or OUT.svg (written atomically). */

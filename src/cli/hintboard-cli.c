@@ -204,14 +204,7 @@ parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *e
   refuse_repeats (*argc, *argv, entries, with_game);
   if (!g_option_context_parse (ctx, argc, argv, &error))
     {
-      /* Named with the command, and its own help ("Unknown option
-       * --solver" alone did not say that hint takes none). */
-      g_autofree char *safe = hb_escape_for_message (error->message);
-      g_autofree char *cmd = hb_escape_for_message ((*argv)[0]);
-
-      if (g_ascii_isupper (safe[0]))
-        safe[0] = g_ascii_tolower (safe[0]);
-      fprintf (stderr, "hintboard-cli: %s: %s\nTry 'hintboard-cli %s --help'.\n", cmd, safe, cmd);
+      cli_option_error ((*argv)[0], error->message);
       exit (EXIT_BAD_INPUT);
     }
   /* GOption leaves the "--" that ends the options: drop it, so that
