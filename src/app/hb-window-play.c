@@ -51,6 +51,10 @@ hb_window_play_level_changed (HbWindow *self)
   self->gesture_counted = FALSE;
   self->hints_taken = 0;
   g_clear_pointer (&self->won_board, hb_state_free);
+  /* The answer's entry was one of the last level's history: another
+   * history's entry of that number is no answer (a win there went
+   * uncelebrated). */
+  self->answer_entry = 0;
   self->was_solved = game->is_solved != NULL && game->is_solved (s);
   self->was_lost = game->is_lost != NULL && game->is_lost (s);
   g_clear_pointer (&self->level_key, g_free);

@@ -517,6 +517,34 @@ test_apply_is_no_win (void)
   g_assert_nonnull (strstr (hb_window_get_status_text (window), "the solver's answer"));
   solved = g_settings_get_strv (settings, "solved-levels");
   g_assert_cmpuint (g_strv_length (solved), ==, 0);
+  /* Another game's level, in a history of its own whose entries are
+   * numbered afresh, won at the number the last answer's entry had: the
+   * player's own win, celebrated (the answer was known by its entry's
+   * number alone). Here the answer is at 4 and the win at 4. */
+  hb_app_test_click_cell (window, 0, 0, 1);
+  solve_and_apply (window);
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_open_text (window, "one.flow", "A.A\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  {
+    HbBoardView *view = hb_window_get_board_view (window);
+    double x[3], y[3];
+
+    for (int c = 0; c < 3; c++)
+      hb_app_test_cell_point (window, c, 0, 0.5, 0.5, &x[c], &y[c]);
+    hb_board_view_simulate_drag (view, x[0], y[0], x[1], y[1], 1);
+    hb_app_test_settle (30);
+    hb_board_view_simulate_drag (view, x[1], y[1], x[2], y[2], 1);
+    hb_app_test_settle (50);
+    g_test_message ("win at entry %lu, the answer's %lu",
+                    (unsigned long) hb_document_entry_id (window->document),
+                    (unsigned long) window->answer_entry);
+  }
+  g_assert_true (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
+  if (hb_window_get_last_toast (window) == NULL
+      || strstr (hb_window_get_last_toast (window), "Solved in 2 moves") == NULL)
+    g_error ("a win after another level's answer: %s", hb_window_get_status_text (window));
+  g_assert_true (hb_window_select_game (window, "lights"));
   hb_app_test_window_close (window);
   g_object_unref (settings);
 }
