@@ -299,7 +299,7 @@ hb_window_play_dup_progress (HbWindow *self)
    * player's ("solved · 2 moves" after one move and the answer). */
   if (at_answer (self))
     {
-      guint own = hb_window_play_moves (self) > 0 ? hb_window_play_moves (self) - 1 : 0;
+      guint moves = hb_window_play_moves (self), own = moves > 0 ? moves - 1 : 0;
 
       if (own == 0)
         /* TRANSLATORS: the status line's clock after Apply Solution */

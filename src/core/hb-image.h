@@ -81,6 +81,7 @@ hb_image_type_of (const char *data, gsize len)
     return "webp";
   return NULL;
 }
+
 /* Reads a picture file. `path` is put in front of error messages. */
 HbImage *hb_image_load (const char *path, GError **error);
 /* Reads a picture from memory (a pasted image, a file read elsewhere).

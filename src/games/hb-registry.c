@@ -148,12 +148,14 @@ hb_registry_parse (const HbGame *game, const char *display_name,
     game = hb_registry_game_for_filename (display_name);
   if (game == NULL)
     game = hb_registry_sniff (text, len);
-  /* Nothing but blanks: said so, not "cannot tell which game" (solve -
-   * with nothing on standard input: review). */
   if (game == NULL)
     {
+      GString *known = g_string_new (NULL);
+      g_autofree char *msg = NULL;
       gsize k = 0;
 
+      /* Nothing but blanks: said so, not "cannot tell which game" (solve
+       * - with nothing on standard input: review). */
       while (k < len && g_ascii_isspace (text[k]))
         k++;
       if (k == len)
@@ -161,13 +163,9 @@ hb_registry_parse (const HbGame *game, const char *display_name,
           g_autofree char *safe_name = hb_escape_for_message (display_name);
           g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_SHAPE, "%s:1:1: %s", safe_name,
                        _("the file is empty"));
+          g_string_free (known, TRUE);
           return NULL;
         }
-    }
-  if (game == NULL)
-    {
-      GString *known = g_string_new (NULL);
-      g_autofree char *msg = NULL;
 
       for (int i = 0; games[i]; i++)
         g_string_append_printf (known, "%s%s", i ? ", " : "", games[i]->extension);

@@ -439,8 +439,6 @@ keep_paths_end (FlowState *s, KeptPaths *k)
   g_free (k->links);
 }
 
-/* Applies a move to s in place; FALSE when it changes nothing or is not
- * legal (s may then be half changed: callers work on a copy). */
 /* The colour (0 based) whose character is `ch`, or -1. Colours are
  * numbered again as they come and go; their characters stay. */
 static int
@@ -452,6 +450,8 @@ colour_by_name (const FlowState *s, char ch)
   return -1;
 }
 
+/* Applies a move to s in place; FALSE when it changes nothing or is not
+ * legal (s may then be half changed: callers work on a copy). */
 static gboolean
 apply_in_place (FlowState *s, const HbMove *m)
 {
