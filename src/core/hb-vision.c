@@ -51,6 +51,19 @@ hb_lab_chroma (const HbLab *c)
 }
 
 void
+hb_vision_square_lab (const HbImage *img, double cx, double cy, double half, HbLab *lab,
+                      guint8 rgb[3])
+{
+  int r = MAX (1, (int) half);
+  guint8 m[3];
+
+  hb_vision_median (img, (int) cx - r, (int) cy - r, (int) cx + r + 1, (int) cy + r + 1, m);
+  hb_lab_from_rgb (m, lab);
+  if (rgb != NULL)
+    memcpy (rgb, m, 3);
+}
+
+void
 hb_vision_median (const HbImage *img, int x0, int y0, int x1, int y1, guint8 out[3])
 {
   guint32 hist[3][256];

@@ -46,6 +46,11 @@ float hb_lab_chroma (const HbLab *c);
 /* The median of each channel over the rectangle [x0, x1) × [y0, y1),
  * clamped to the picture (an empty rectangle gives black). */
 void hb_vision_median (const HbImage *img, int x0, int y0, int x1, int y1, guint8 out[3]);
+/* The median colour of the square 2r + 1 pixels across centred on (cx,
+ * cy), r being `half` rounded down and at least 1: as Lab, and as RGB
+ * when `rgb` is not NULL. */
+void hb_vision_square_lab (const HbImage *img, double cx, double cy, double half, HbLab *lab,
+                           guint8 rgb[3]);
 /* The most common colour (to 4 bits a channel, refined to the mean of the
  * pixels that fall in that bucket): a game's background. */
 void hb_vision_background (const HbImage *img, guint8 out[3]);

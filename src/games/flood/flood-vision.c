@@ -154,11 +154,9 @@ read_move_limit (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay,
 static void
 cell_middle (const HbImage *img, double cx, double cy, double cell, HbLab *lab, guint32 *rgb)
 {
-  int r = MAX (1, (int) (cell * 0.3));
   guint8 m[3];
 
-  hb_vision_median (img, (int) cx - r, (int) cy - r, (int) cx + r + 1, (int) cy + r + 1, m);
-  hb_lab_from_rgb (m, lab);
+  hb_vision_square_lab (img, cx, cy, cell * 0.3, lab, m);
   if (rgb != NULL)
     *rgb = ((guint32) m[0] << 16) | ((guint32) m[1] << 8) | m[2];
 }
@@ -174,17 +172,15 @@ corner_spread (const HbImage *img, double cx, double cy, double cell, double at,
                float *soft)
 {
   static const int kx[4] = { -1, 1, 1, -1 }, ky[4] = { -1, -1, 1, 1 };
-  int rr = MAX (1, (int) (cell * 0.06));
   float sp = 0, half = 0;
 
   for (int c = 0; c < 4; c++)
     {
-      int px = (int) (cx + kx[c] * cell * at), py = (int) (cy + ky[c] * cell * at);
-      guint8 m[3];
       HbLab q;
 
-      hb_vision_median (img, px - rr, py - rr, px + rr + 1, py + rr + 1, m);
-      hb_lab_from_rgb (m, &q);
+      /* (int) of the corner, then the square round it, as before. */
+      hb_vision_square_lab (img, (int) (cx + kx[c] * cell * at), (int) (cy + ky[c] * cell * at),
+                            cell * 0.06, &q, NULL);
       sp = MAX (sp, hb_lab_distance (&q, mid));
       q.a = (q.a + mid->a) / 2;
       q.b = (q.b + mid->b) / 2;
@@ -208,7 +204,6 @@ static double
 edge_sharpness (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, int w, int h,
                 const HbLab *lab, const int *group, const float *spread)
 {
-  int rr = MAX (1, (int) (MIN (ax->period, ay->period) * 0.05));
   double across = 0, middles = 0;
 
   for (int y = 0; y < h; y++)
@@ -227,13 +222,9 @@ edge_sharpness (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, 
           ox = d == 0 ? EDGE_AT * ax->period : 0;
           oy = d == 1 ? EDGE_AT * ay->period : 0;
           for (int k = 0; k < 2; k++)
-            {
-              int px = (int) (k == 0 ? ex - ox : ex + ox), py = (int) (k == 0 ? ey - oy : ey + oy);
-              guint8 m[3];
-
-              hb_vision_median (img, px - rr, py - rr, px + rr + 1, py + rr + 1, m);
-              hb_lab_from_rgb (m, &side[k]);
-            }
+            hb_vision_square_lab (img, (int) (k == 0 ? ex - ox : ex + ox),
+                                  (int) (k == 0 ? ey - oy : ey + oy),
+                                  MIN (ax->period, ay->period) * 0.05, &side[k], NULL);
           across += hb_lab_distance (&side[0], &side[1]);
           middles += hb_lab_distance (&lab[i], &lab[j]);
         }

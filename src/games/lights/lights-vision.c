@@ -33,11 +33,7 @@
 static void
 cell_lab (const HbImage *img, double cx, double cy, double half, HbLab *lab)
 {
-  guint8 m[3];
-  int r = MAX (1, (int) half);
-
-  hb_vision_median (img, (int) cx - r, (int) cy - r, (int) cx + r + 1, (int) cy + r + 1, m);
-  hb_lab_from_rgb (m, lab);
+  hb_vision_square_lab (img, cx, cy, half, lab, NULL);
 }
 
 /* Colours of lights (the lattice's middle: up to 64 samples; the
@@ -343,8 +339,9 @@ lights_read (const HbImage *img, int threshold, HbImportReport *report,
           }
         {
           guint8 m[3];
-          int r = MAX (1, (int) (cell * 0.15));
-          hb_vision_median (img, (int) cx - r, (int) cy - r, (int) cx + r + 1, (int) cy + r + 1, m);
+          HbLab seen;
+
+          hb_vision_square_lab (img, cx, cy, cell * 0.15, &seen, m);
           report->seen[y * w + x] = ((guint32) m[0] << 16) | ((guint32) m[1] << 8) | m[2];
         }
       }
