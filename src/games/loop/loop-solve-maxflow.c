@@ -69,9 +69,20 @@ maxflow_solve (const HbState *state, const HbSolveOptions *options,
     g.head[v] = -1;
   hb_trace_set_counter_name (trace, _("phases"));
 
-  for (int y = 0; y < h; y++)
+  /* Building the network of a huge board takes seconds (4096x4096: 100
+   * million arcs, 1.2 GB): the limits are read every 64 rows. */
+  for (int y = 0; y < h && !cancelled; y++)
     for (int x = 0; x < w; x++)
       {
+        if (x == 0 && (y & 63) == 63)
+          {
+            if (hb_cancel_is_set (cancellable))
+              cancelled = TRUE;
+            else if (deadline > 0 && hb_now () >= deadline)
+              cancelled = timed_out = TRUE;
+            if (cancelled)
+              break;
+          }
         gint32 i = y * w + x;
         int arms = __builtin_popcount (s->tiles[i]);
         if ((x + y) % 2 == 0)
@@ -98,7 +109,7 @@ maxflow_solve (const HbState *state, const HbSolveOptions *options,
   queue = g_new (gint32, nv);
   it = g_new (gint32, nv);
   path = g_new (gint32, nv + 1);
-  for (;;)
+  while (!cancelled)
     {
       gint32 qh = 0, qt = 0, v, depth;
 
