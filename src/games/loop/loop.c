@@ -291,17 +291,25 @@ static const char *const box_chars[16] = {
   "╴", "┘", "─", "┴", "┐", "┤", "┬", "┼",
 };
 
+/* The mask of box_chars' character c, -1 for none, by a table of the
+ * block U+2500..U+257F holding mask + 1 (0: no tile), where comparing c
+ * with each of box_chars decoded again took most of the time of reading a
+ * 4096x4096 board. */
+static const guint8 box_block[0x80] = {
+  [0x75] = 1 + 1,  [0x76] = 2 + 1,  [0x14] = 3 + 1,  [0x77] = 4 + 1,
+  [0x02] = 5 + 1,  [0x0c] = 6 + 1,  [0x1c] = 7 + 1,  [0x74] = 8 + 1,
+  [0x18] = 9 + 1,  [0x00] = 10 + 1, [0x34] = 11 + 1, [0x10] = 12 + 1,
+  [0x24] = 13 + 1, [0x2c] = 14 + 1, [0x3c] = 15 + 1,
+};
+
 static int
 box_mask (gunichar c)
 {
   if (c == ' ' || c == '.')
     return 0;
-  if (c < 0x80)   /* no tile is ASCII: the native form's digits end here */
+  if (c < 0x2500 || c > 0x257f)   /* no tile is ASCII: the native form's digits end here */
     return -1;
-  for (int m = 1; m < 16; m++)
-    if (g_utf8_get_char (box_chars[m]) == c)
-      return m;
-  return -1;
+  return (int) box_block[c - 0x2500] - 1;
 }
 
 /* TRUE if s[0..n) is ASCII without a '.', eight bytes at a time. */
