@@ -292,8 +292,9 @@ test_bad_input (void)
   /* A numberlink header is Flow Free's even when the rows disagree with
    * it: Flow Free's error, not "cannot tell which game this is". */
   expect_bad ("header.txt", "3 3\nA.A\nB.B\n", "the header says 3×3 but the rows make a 3×2 board");
-  /* But not digits that cannot be sizes (an Infinite Loop row). */
-  expect_bad ("tiles.txt", "1000 0010\n", "cannot tell which game");
+  /* But not digits that cannot be sizes: rows of one Infinite Loop tile,
+   * which are Enlight rows too. */
+  expect_bad ("tiles.txt", "1000\n0010\n", "cannot tell which game");
   {
     g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "solve", "/nonexistent/level.lights", NULL);
@@ -698,6 +699,27 @@ test_stdin_error (void)
       run_cli (&e, i == 0 ? "" : "\n  \n", "solve", "-", NULL);
       g_assert_cmpint (e.status, ==, 2);
       g_assert_cmpstr (e.err, ==, "hintboard-cli: -:1:1: the file is empty\n");
+    }
+}
+
+/* What `generate` writes is told without --game, so it pipes into solve:
+ * Enlight's grid and Infinite Loop's tiles were "cannot tell which game". */
+static void
+test_generate_pipes (void)
+{
+  static const char *const games[] = { "lights", "loop", "flood", "flow" };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_auto(CliRun) g = { 0 };
+      g_auto(CliRun) s = { 0 };
+
+      run_cli (&g, NULL, "generate", "--game", games[i], "--size", "6x5", "--seed", "3", NULL);
+      g_assert_cmpint (g.status, ==, 0);
+      run_cli (&s, g.out, "solve", "-", NULL);
+      if (s.status != 0)
+        g_error ("%s: generate | solve - exited %d: %s", games[i], s.status, s.err);
+      g_assert_cmpstr (s.out, !=, "");
     }
 }
 
@@ -1641,6 +1663,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/flood-limit", test_flood_limit);
   g_test_add_func ("/cli/hint-status", test_hint_status);
   g_test_add_func ("/cli/stdin-error", test_stdin_error);
+  g_test_add_func ("/cli/generate-pipes", test_generate_pipes);
   g_test_add_func ("/cli/endless-input", test_endless_input);
   g_test_add_func ("/cli/options-refused", test_options_refused);
   g_test_add_func ("/cli/count", test_count);

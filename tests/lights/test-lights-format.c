@@ -115,6 +115,19 @@ test_flip_ids (void)
       }
   }
 
+  /* The grid as generate writes it is this game's (so it pipes into
+   * solve without --game); blanks inside a row or other characters are
+   * not claimed. */
+  {
+    static const char *const mine[] = { "01010\n00110\n", "# c\n*.*\n\n.*.\r\n", "1\n" };
+    static const char *const not_mine[] = { "1 0 1\n", "0120\n", "A.A\n", "# c\n", "" };
+
+    for (gsize k = 0; k < G_N_ELEMENTS (mine); k++)
+      g_assert_true (lights_game.sniff (mine[k], strlen (mine[k])));
+    for (gsize k = 0; k < G_N_ELEMENTS (not_mine); k++)
+      g_assert_false (lights_game.sniff (not_mine[k], strlen (not_mine[k])));
+  }
+
   /* 3x3:...,028 is lights at cells 6 and 8: the bottom corners. */
   {
     LightsState *s = parse ("3x3:d074191345d1644c17058,028");

@@ -538,6 +538,40 @@ compact_sniff (const char *text, gsize len)
   return tiles > 0;
 }
 
+/* The native form: rows of tiles of four binary digits, blanks between
+ * (as `generate` writes them), so `generate --game loop | solve -` needs no
+ * --game. A row of one tile is four 0s and 1s, which is Enlight's too: both
+ * claim it and the game is not told. */
+static gboolean
+native_sniff (const char *text, gsize len)
+{
+  HbLineReader r;
+  const char *line;
+  gsize n, rows = 0;
+
+  hb_line_reader_init (&r, text, len);
+  while (hb_line_reader_next (&r, &line, &n))
+    {
+      gsize k = 0;
+
+      hb_strip_slice (&line, &n);
+      if (n == 0 || line[0] == '#')
+        continue;
+      while (k < n)
+        {
+          for (int d = 0; d < 4; d++, k++)
+            if (k >= n || (line[k] != '0' && line[k] != '1'))
+              return FALSE;
+          if (k < n && line[k] != ' ' && line[k] != '\t')
+            return FALSE;
+          while (k < n && (line[k] == ' ' || line[k] == '\t'))
+            k++;
+        }
+      rows++;
+    }
+  return rows > 0;
+}
+
 static gboolean
 loop_sniff (const char *text, gsize len)
 {
@@ -546,7 +580,7 @@ loop_sniff (const char *text, gsize len)
   long w, h;
   char *end;
 
-  if (compact_sniff (text, len))
+  if (compact_sniff (text, len) || native_sniff (text, len))
     return TRUE;
 
   hb_strip_slice (&p, &n);
