@@ -172,6 +172,27 @@ hb_line_reader_next (HbLineReader *r, const char **line, gsize *len)
   return TRUE;
 }
 
+gboolean
+hb_text_rows_all (const char *text, gsize len,
+                  gboolean (*row_ok) (const char *row, gsize n))
+{
+  HbLineReader r;
+  const char *line;
+  gsize n, rows = 0;
+
+  hb_line_reader_init (&r, text, len);
+  while (hb_line_reader_next (&r, &line, &n))
+    {
+      hb_strip_slice (&line, &n);
+      if (n == 0 || line[0] == '#')
+        continue;
+      if (!row_ok (line, n))
+        return FALSE;
+      rows++;
+    }
+  return rows > 0;
+}
+
 gsize
 hb_strip_slice (const char **s, gsize *len)
 {

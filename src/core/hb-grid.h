@@ -78,6 +78,11 @@ typedef struct {
 void     hb_line_reader_init (HbLineReader *r, const char *text, gsize len);
 /* Returns FALSE at the end; *line points into the buffer, not terminated. */
 gboolean hb_line_reader_next (HbLineReader *r, const char **line, gsize *len);
+/* TRUE when text has a row and row_ok holds for every row: every line
+ * that is neither blank nor a '#' comment, its blanks stripped (what a
+ * sniffer asks of a game's rows). */
+gboolean hb_text_rows_all (const char *text, gsize len,
+                           gboolean (*row_ok) (const char *row, gsize n));
 
 /* Strips leading and trailing blanks (space, tab, \r, \n) from a slice,
  * returning the number of leading bytes removed. */

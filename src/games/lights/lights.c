@@ -425,24 +425,12 @@ looks_like_flip_id (const char *text, gsize len)
  * row of four binary digits is an Infinite Loop tile too: Infinite Loop's
  * sniff claims it as well and the game is not told. */
 static gboolean
-looks_like_grid (const char *text, gsize len)
+grid_row (const char *row, gsize n)
 {
-  HbLineReader r;
-  const char *line;
-  gsize n, rows = 0;
-
-  hb_line_reader_init (&r, text, len);
-  while (hb_line_reader_next (&r, &line, &n))
-    {
-      hb_strip_slice (&line, &n);
-      if (n == 0 || line[0] == '#')
-        continue;
-      for (gsize k = 0; k < n; k++)
-        if (line[k] != '0' && line[k] != '1' && line[k] != '*' && line[k] != '.')
-          return FALSE;
-      rows++;
-    }
-  return rows > 0;
+  for (gsize k = 0; k < n; k++)
+    if (row[k] != '0' && row[k] != '1' && row[k] != '*' && row[k] != '.')
+      return FALSE;
+  return TRUE;
 }
 
 static gboolean
@@ -454,7 +442,7 @@ lights_sniff (const char *text, gsize len)
   LightsState *s;
 
   if (!looks_like_flip_id (text, len))
-    return looks_like_grid (text, len);
+    return hb_text_rows_all (text, len, grid_row);
   /* On boards of up to 4 cells a Flip matrix is as long as a Flood ID's
    * colours ("2x2:0123,5"): claim those only when they read as a Flip ID,
    * so a bad Flood ID is not reported as a Flip problem. */

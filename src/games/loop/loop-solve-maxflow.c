@@ -42,6 +42,17 @@ add_arc (Net *g, gint32 u, gint32 v, gint32 c)
   g->head[v] = g->narcs++;
 }
 
+/* Whether to stop: Cancel, or the time limit (*timed_out set). */
+static gboolean
+should_stop (HbCancel *cancellable, double deadline, gboolean *timed_out)
+{
+  if (hb_cancel_is_set (cancellable))
+    return TRUE;
+  if (deadline > 0 && hb_now () >= deadline)
+    return *timed_out = TRUE;
+  return FALSE;
+}
+
 static HbResult *
 maxflow_solve (const HbState *state, const HbSolveOptions *options,
                HbTrace *trace, HbCancel *cancellable, GError **error)
@@ -74,15 +85,9 @@ maxflow_solve (const HbState *state, const HbSolveOptions *options,
   for (int y = 0; y < h && !cancelled; y++)
     for (int x = 0; x < w; x++)
       {
-        if (x == 0 && (y & 63) == 63)
-          {
-            if (hb_cancel_is_set (cancellable))
-              cancelled = TRUE;
-            else if (deadline > 0 && hb_now () >= deadline)
-              cancelled = timed_out = TRUE;
-            if (cancelled)
-              break;
-          }
+        if (x == 0 && (y & 63) == 63
+            && (cancelled = should_stop (cancellable, deadline, &timed_out)))
+          break;
         gint32 i = y * w + x;
         int arms = __builtin_popcount (s->tiles[i]);
         if ((x + y) % 2 == 0)
@@ -113,16 +118,8 @@ maxflow_solve (const HbState *state, const HbSolveOptions *options,
     {
       gint32 qh = 0, qt = 0, v, depth;
 
-      if (hb_cancel_is_set (cancellable))
-        {
-          cancelled = TRUE;
-          break;
-        }
-      if (deadline > 0 && hb_now () >= deadline)
-        {
-          cancelled = timed_out = TRUE;
-          break;
-        }
+      if ((cancelled = should_stop (cancellable, deadline, &timed_out)))
+        break;
       /* BFS levels from the source. */
       for (gint32 u = 0; u < nv; u++)
         level[u] = -1;
@@ -149,15 +146,9 @@ maxflow_solve (const HbState *state, const HbSolveOptions *options,
       depth = 0;
       for (guint64 steps = 0;; steps++)
         {
-          if ((steps & 0xffff) == 0 && steps > 0)
-            {
-              if (hb_cancel_is_set (cancellable))
-                cancelled = TRUE;
-              else if (deadline > 0 && hb_now () >= deadline)
-                cancelled = timed_out = TRUE;
-              if (cancelled)
-                break;
-            }
+          if ((steps & 0xffff) == 0 && steps > 0
+              && (cancelled = should_stop (cancellable, deadline, &timed_out)))
+            break;
           if (v == snk)
             {
               gint32 push = G_MAXINT32;

@@ -543,33 +543,21 @@ compact_sniff (const char *text, gsize len)
  * --game. A row of one tile is four 0s and 1s, which is Enlight's too: both
  * claim it and the game is not told. */
 static gboolean
-native_sniff (const char *text, gsize len)
+tile_row (const char *row, gsize n)
 {
-  HbLineReader r;
-  const char *line;
-  gsize n, rows = 0;
+  gsize k = 0;
 
-  hb_line_reader_init (&r, text, len);
-  while (hb_line_reader_next (&r, &line, &n))
+  while (k < n)
     {
-      gsize k = 0;
-
-      hb_strip_slice (&line, &n);
-      if (n == 0 || line[0] == '#')
-        continue;
-      while (k < n)
-        {
-          for (int d = 0; d < 4; d++, k++)
-            if (k >= n || (line[k] != '0' && line[k] != '1'))
-              return FALSE;
-          if (k < n && line[k] != ' ' && line[k] != '\t')
-            return FALSE;
-          while (k < n && (line[k] == ' ' || line[k] == '\t'))
-            k++;
-        }
-      rows++;
+      for (int d = 0; d < 4; d++, k++)
+        if (k >= n || (row[k] != '0' && row[k] != '1'))
+          return FALSE;
+      if (k < n && row[k] != ' ' && row[k] != '\t')
+        return FALSE;
+      while (k < n && (row[k] == ' ' || row[k] == '\t'))
+        k++;
     }
-  return rows > 0;
+  return TRUE;
 }
 
 static gboolean
@@ -580,7 +568,7 @@ loop_sniff (const char *text, gsize len)
   long w, h;
   char *end;
 
-  if (compact_sniff (text, len) || native_sniff (text, len))
+  if (compact_sniff (text, len) || hb_text_rows_all (text, len, tile_row))
     return TRUE;
 
   hb_strip_slice (&p, &n);
