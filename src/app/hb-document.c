@@ -290,7 +290,9 @@ hb_document_apply_moves (HbDocument *self, const HbMove *moves, guint n,
   from = hb_document_get_state (self);
   if (new_step)
     self->gesture_pushed = FALSE;
-  for (guint i = 0; i < n; i++)
+  if (n > 1 && self->game->apply_all != NULL)
+    state = self->game->apply_all (from, moves, n);
+  for (guint i = state != NULL ? n : 0; i < n; i++)
     {
       HbState *next = self->game->apply (state ? state : from, &moves[i]);
       if (next != NULL)

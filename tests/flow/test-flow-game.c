@@ -1064,6 +1064,7 @@ test_hints (void)
   FlowState *s = parse ("R..R\nG..G\nB..B\n");
   g_autoptr (GError) error = NULL;
   gpointer hint = flow_game.hint_compute (&s->base, NULL, &error);
+  HbState *all = NULL;
   const FlowHint *h = hint;
   g_autofree char *text = NULL;
 
@@ -1087,10 +1088,24 @@ test_hints (void)
           g_assert_true (flow_game.hint_next_move (&s->base, hint, &first));
           g_assert_true (flow_game.hint_next_moves (&s->base, hint, moves));
           g_assert_cmpint (memcmp (&first, moves->data, sizeof first), ==, 0);
+          /* The app applies the path in one copy (apply_all): the same
+           * board as move by move, checked below. */
+          all = flow_game.apply_all (&s->base, (const HbMove *) moves->data, moves->len);
+          g_assert_nonnull (all);
+          {
+            /* A move not legal in turn: NULL, and the app goes move by
+             * move (hb_document_apply_moves). */
+            HbMove bad[2] = { first, { FLOW_OP_LINK, 9, 9, 0 } };
+            g_assert_null (flow_game.apply_all (&s->base, bad, 2));
+          }
           for (guint i = 0; i < moves->len; i++)
             s = apply (s, g_array_index (moves, HbMove, i).op,
                        g_array_index (moves, HbMove, i).x, g_array_index (moves, HbMove, i).y,
                        g_array_index (moves, HbMove, i).value);
+          g_assert_cmpmem (FLOW (all)->colour, 12, s->colour, 12);
+          g_assert_cmpmem (FLOW (all)->links, 12, s->links, 12);
+          g_assert_cmpint (FLOW (all)->moves, ==, s->moves);
+          g_clear_pointer (&all, hb_state_free);
           flow_game.hint_free (hint);
           hint = flow_game.hint_compute (&s->base, NULL, &error);
           g_assert_no_error (error);

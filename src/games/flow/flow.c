@@ -622,6 +622,20 @@ flow_apply (const HbState *state, const HbMove *m)
   return &r->base;
 }
 
+static HbState *
+flow_apply_all (const HbState *state, const HbMove *moves, guint n)
+{
+  FlowState *r = flow_state_copy (FLOW_CONST (state));
+
+  for (guint i = 0; i < n; i++)
+    if (!apply_in_place (r, &moves[i]))
+      {
+        flow_state_free (r);
+        return NULL;
+      }
+  return &r->base;
+}
+
 /* ---- Resizing ---------------------------------------------------------------------- */
 
 static HbState *
@@ -2483,6 +2497,7 @@ const HbGame flow_game = {
   .write_solution = flow_write_solution,
   .is_solved = flow_game_is_solved,
   .apply = flow_apply,
+  .apply_all = flow_apply_all,
   .ui_new = flow_ui_new,
   .ui_free = flow_ui_free,
   .pointer = flow_pointer,
