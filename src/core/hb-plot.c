@@ -110,6 +110,16 @@ widest_tick (cairo_t *cr, const double *ticks, int n)
   return widest;
 }
 
+double
+hb_plot_font_size (double width, double height)
+{
+  /* A twenty-second of the shorter side, but never below 11 px: in a
+   * window 400 px wide the plot is about 360 × 180 and its labels were
+   * 9 px, too small to read. What the larger text takes, the margins and
+   * the thinned x ticks (below) give back. */
+  return CLAMP (MIN (width, height) / 22, HB_PLOT_MIN_FONT, 14);
+}
+
 #define SCALE_Y(v) (logy ? log10 (1 + MAX ((v), 0)) : (v))
 
 void
@@ -122,7 +132,7 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
   GArray *pts[HB_TRACE_MAX_SERIES] = { NULL };
   double xmin = G_MAXDOUBLE, xmax = -G_MAXDOUBLE, ymin = G_MAXDOUBLE, ymax = -G_MAXDOUBLE;
   double fg = o->dark ? 0.92 : 0.15, grid = o->dark ? 0.32 : 0.86;
-  double font = CLAMP (MIN (width, height) / 22, 9, 14);
+  double font = hb_plot_font_size (width, height);
   double left, right, top, bottom;
   double xt[16], yt[16], ylo, yhi;
   int nxt, nyt;

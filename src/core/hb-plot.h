@@ -32,6 +32,12 @@ gboolean hb_plot_has_data (const HbTrace *trace);
 void     hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
                          double width, double height, const HbPlotOptions *options);
 
+/* The size of the plot's text in a rectangle of that size (cairo units,
+ * px at scale 1): the axis labels, the legend; the title is 15 % larger.
+ * Never below HB_PLOT_MIN_FONT, for the plot in a narrow window. */
+#define HB_PLOT_MIN_FONT 11.0
+double   hb_plot_font_size (double width, double height);
+
 /* The colour of series i (RGB 0..1), as the plot draws it. */
 void     hb_plot_series_colour (guint i, gboolean dark, double rgb[3]);
 

@@ -347,7 +347,7 @@ check_x_labels (double last, int w, int h)
   cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, w, h);
   cairo_t *cr = cairo_create (s);
   HbPlotOptions o = { FALSE, NULL, TRUE };
-  double white[3] = { 1, 1, 1 }, font = CLAMP (MIN (w, h) / 22.0, 9, 14);
+  double white[3] = { 1, 1, 1 }, font = hb_plot_font_size (w, h);
   /* The labels' row, below the lowest y label (centred on the axis). */
   int y0 = (int) (h - font * 3.2 + font * 0.5), y1 = (int) (h - font * 3.2 + font * 1.6);
   int runs = 0, widest = 0, narrowest_gap = w, start = -1, last_ink = -10;
@@ -392,6 +392,58 @@ test_plot_x_labels (void)
   check_x_labels (6400, 260, 200);
   check_x_labels (30000, 260, 200);
   check_x_labels (30000, 600, 300);
+}
+
+/* The tallest run of rows with ink in columns x0 .. x1, rows 0 .. y1 of
+ * `s` (white elsewhere): a label's height where only labels lie. */
+static int
+tallest_ink (cairo_surface_t *s, int x0, int x1, int y1)
+{
+  double white[3] = { 1, 1, 1 };
+  int run = 0, tallest = 0;
+
+  for (int y = 0; y < y1; y++)
+    {
+      gboolean ink = FALSE;
+      for (int x = x0; x < x1; x++)
+        ink |= !near_colour (pixel (s, x, y), white);
+      run = ink ? run + 1 : 0;
+      tallest = MAX (tallest, run);
+    }
+  return tallest;
+}
+
+/* In a window 400 px wide the plot is about 360 × 180: its labels are
+ * still 11 px text (they were 9 px, their digits 7 px high: review). The
+ * y labels' digits are measured, in the margin left of the axis, above
+ * where the x labels could reach. */
+static void
+test_plot_readable_narrow (void)
+{
+  const int w = 360, h = 180;
+  HbTrace *t = hb_trace_new (0, 0);
+  int best = hb_trace_add_series (t, "best", "generation");
+  int worst = hb_trace_add_series (t, "worst", "generation");
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, w, h);
+  cairo_t *cr = cairo_create (s);
+  HbPlotOptions o = { FALSE, "Progress", TRUE };
+  int digits;
+
+  g_assert_cmpfloat (hb_plot_font_size (w, h), >=, 11);
+  for (int g = 0; g <= 10; g++)
+    {
+      hb_trace_series_push (t, best, g, 40 - 4 * g);
+      hb_trace_series_push (t, worst, g, 360 - 25 * g);
+    }
+  hb_plot_render (t, cr, 0, 0, w, h, &o);
+  cairo_surface_flush (s);
+  /* Sans digits are 0.73 em high: 8 px at 11 px, 6.5 at 9. */
+  digits = tallest_ink (s, 0, 24, h - 50);
+  g_test_message ("y labels' digits %d px high", digits);
+  g_assert_cmpint (digits, >=, 8);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+  hb_trace_free (t);
 }
 
 static void
@@ -698,6 +750,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/dark", test_plot_dark);
   g_test_add_func ("/plot/empty", test_plot_empty);
   g_test_add_func ("/plot/x-labels", test_plot_x_labels);
+  g_test_add_func ("/plot/readable-narrow", test_plot_readable_narrow);
   g_test_add_func ("/grid/walk", test_walk);
   g_test_add_func ("/grid/state", test_grid_state);
   g_test_add_func ("/grid/neighbour-and-hash", test_neighbour_and_hash);
