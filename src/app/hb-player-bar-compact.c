@@ -8,15 +8,63 @@
 #include "hb-player-bar-private.h"
 
 /* Narrower than this (the bar's own width), the bar is compact: the
- * scrubber gets a row of its own, the step text goes down to the counters'
- * line, and the speed control and Export move into a menu button, so a
- * phone-wide window needs no sideways scrolling. */
+ * scrubber gets a row of its own, the step's words a third line, and the
+ * speed control and Export move into a menu button, so a phone-wide
+ * window needs no sideways scrolling. */
 #define COMPACT_BELOW 560
 /* The wide bar's least width with a run in it, as far as a hidden bar can
  * tell: measured 565-573 px with a run's labels filled. */
 #define WIDE_NEEDS 600
 
 static void on_bar_width (HbPlayerBar *self);
+
+/* The step's words wrap to this many lines at most, then are cut (the
+ * whole text is in the tooltip as well). They have the bar's width but
+ * for Close: two lines hold the longest English step, a genetic
+ * algorithm's generation with what its red rings mean (107 characters),
+ * from a bar of about 500 px; a compact bar, 336-560 px, has three. */
+#define WIDE_LINES 2
+#define COMPACT_LINES 3
+
+/* The description keeps the height of its lines at all times, so the bar
+ * (and the board above it) does not change size from one step to the
+ * next; the counters' line, its own. A height request, not the label's own measure: the bar's
+ * scroller (a GtkScrolledWindow, there for the moment before the bar
+ * turns compact) asks its child's height for no width at all, which for
+ * a wrapping label is one line, and allocates that much. */
+void
+hb_player_bar_reserve_lines (HbPlayerBar *self)
+{
+  int lines = self->compact ? COMPACT_LINES : WIDE_LINES;
+  GString *probe = g_string_new ("Ag");
+  PangoLayout *layout;
+  int height, now;
+
+  for (int i = 1; i < lines; i++)
+    g_string_append (probe, "\nAg");
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self->description_label), probe->str);
+  g_string_free (probe, TRUE);
+  pango_layout_get_pixel_size (layout, NULL, &height);
+  g_object_unref (layout);
+  if (gtk_label_get_lines (self->description_label) != lines)
+    gtk_label_set_lines (self->description_label, lines);
+  gtk_widget_get_size_request (GTK_WIDGET (self->description_label), NULL, &now);
+  if (now != height)
+    gtk_widget_set_size_request (GTK_WIDGET (self->description_label), -1, height);
+
+  /* The wide bar's counters share their line with Export, which shows
+   * only once there is an answer: the line is a button high all the same
+   * (a button measures nothing while hidden), or the bar grew as the
+   * player opened and the board shrank by 18 px. */
+  if (self->compact)
+    height = -1;
+  else
+    gtk_widget_measure (GTK_WIDGET (self->play_button), GTK_ORIENTATION_VERTICAL, -1,
+                        &height, NULL, NULL, NULL);
+  gtk_widget_get_size_request (self->stats_row, NULL, &now);
+  if (now != height)
+    gtk_widget_set_size_request (self->stats_row, -1, height);
+}
 
 /* A zero-high widget across the top of the bar that tells it when it is
  * allocated (a GtkBox's allocation goes through its layout manager, which
@@ -82,7 +130,6 @@ set_compact (HbPlayerBar *self, gboolean compact)
       move_to (GTK_WIDGET (self->position_scale), self->scrubber_row, NULL, TRUE);
       move_to (self->speed_label, self->speed_slot, NULL, TRUE);
       move_to (GTK_WIDGET (self->speed_scale), self->speed_slot, NULL, TRUE);
-      move_to (GTK_WIDGET (self->step_label), self->stats_row, NULL, FALSE);
       /* The note of a cut animation on a line of its own: beside the
        * counters it wrapped and pushed them out of the bar (its scroller
        * measures one line: review). */
@@ -94,9 +141,9 @@ set_compact (HbPlayerBar *self, gboolean compact)
       move_to (GTK_WIDGET (self->position_scale), self->transport_row, jumps, FALSE);
       move_to (self->speed_label, self->transport_row, GTK_WIDGET (self->position_scale), FALSE);
       move_to (GTK_WIDGET (self->speed_scale), self->transport_row, self->speed_label, FALSE);
-      move_to (GTK_WIDGET (self->step_label), self->top_row, GTK_WIDGET (self->description_label),
-               FALSE);
-      move_to (GTK_WIDGET (self->truncated_label), self->stats_row, NULL, TRUE);
+      /* Before Export, at the line's end. */
+      move_to (GTK_WIDGET (self->truncated_label), self->stats_row,
+               GTK_WIDGET (self->frame_label), FALSE);
     }
   gtk_label_set_xalign (self->truncated_label, compact ? 0 : 1);
   gtk_widget_set_margin_top (GTK_WIDGET (self->truncated_label), compact ? 6 : 0);
@@ -105,6 +152,7 @@ set_compact (HbPlayerBar *self, gboolean compact)
   gtk_widget_set_visible (self->scrubber_row, compact);
   gtk_widget_set_visible (self->more_button, compact);
   gtk_widget_set_visible (self->export_button, self->can_export && !compact);
+  hb_player_bar_reserve_lines (self);
   /* The counters give way (their full text in the tooltip) before the
    * bar would need to scroll. */
   gtk_box_set_spacing (GTK_BOX (self->stats_row), compact ? 12 : 18);

@@ -28,7 +28,6 @@ struct _HbPlayerBar
   GtkScale      *speed_scale;
   GtkAdjustment *speed_adjustment;
   GtkWidget     *speed_label;
-  GtkWidget     *top_row;
   GtkWidget     *transport_row;
   GtkWidget     *scrubber_row;
   GtkWidget     *stats_row;
@@ -64,5 +63,8 @@ struct _HbPlayerBar
 /* Builds the compact bar's menu and the probe that reports the bar's width
  * (from hb_player_bar_init, after the template). */
 void hb_player_bar_compact_init (HbPlayerBar *self);
+/* Gives the step's description its lines, two or (compact) three, and
+ * keeps their height whatever the text. */
+void hb_player_bar_reserve_lines (HbPlayerBar *self);
 
 G_END_DECLS

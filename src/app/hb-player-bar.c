@@ -24,23 +24,6 @@ static GParamSpec *properties[N_PROPS];
 enum { SIGNAL_FRAME_CHANGED, SIGNAL_CLOSE, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
-/* The description wraps to two lines at most: it keeps the height of two
- * at all times, so the bar (and the board above it) does not change size
- * from one step to the next. */
-static void
-reserve_two_lines (HbPlayerBar *self)
-{
-  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self->description_label),
-                                                        "Ag\nAg");
-  int height, now;
-
-  pango_layout_get_pixel_size (layout, NULL, &height);
-  g_object_unref (layout);
-  gtk_widget_get_size_request (GTK_WIDGET (self->description_label), NULL, &now);
-  if (now != height)
-    gtk_widget_set_size_request (GTK_WIDGET (self->description_label), -1, height);
-}
-
 /* Whether any step of the trace has a depth, looked for once (the trace
  * may grow while it plays live: the steps added since are looked at). */
 static gboolean
@@ -92,7 +75,7 @@ update_labels (HbPlayerBar *self)
   len = hb_player_length (self->player);
   step = hb_player_current_step (self->player);
 
-  reserve_two_lines (self);
+  hb_player_bar_reserve_lines (self);
   text = hb_player_describe (self->player);
   /* The board the solve began on, which in Play may be part-way through
    * a game ("the starting board" read as the level's start). */
@@ -102,8 +85,8 @@ update_labels (HbPlayerBar *self)
   else
     gtk_label_set_label (self->description_label,
                          text[0] ? text : _("Before the first step"));
-  /* Two lines, then cut: the whole text where the pointer rests (a
-   * reviewer could not read past "positions l…"). */
+  /* Should a translation outgrow the lines even so, the whole text is
+   * where the pointer rests too. */
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->description_label),
                                gtk_label_get_label (self->description_label));
   g_free (text);
@@ -711,7 +694,6 @@ hb_player_bar_class_init (HbPlayerBarClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, speed_scale);
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, speed_adjustment);
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, speed_label);
-  gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, top_row);
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, transport_row);
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, scrubber_row);
   gtk_widget_class_bind_template_child (widget_class, HbPlayerBar, stats_row);
@@ -735,7 +717,7 @@ hb_player_bar_init (HbPlayerBar *self)
 
   gtk_adjustment_set_value (self->speed_adjustment, 1.0);
   gtk_scale_set_format_value_func (self->speed_scale, format_speed, self, NULL);
-  reserve_two_lines (self);
+  hb_player_bar_reserve_lines (self);
   g_signal_connect (self->position_adjustment, "value-changed",
                     G_CALLBACK (on_position_changed), self);
   g_signal_connect (self->speed_adjustment, "value-changed",

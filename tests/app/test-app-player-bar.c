@@ -12,6 +12,7 @@
 
 #include "hb-app-test.h"
 #include "hb-test-util.h"
+#include "flow.h"
 
 /* The welcome level (Enlight, 5 × 5) solved with the backtracking search,
  * whose long trace (several solutions) the player then shows. */
@@ -535,12 +536,101 @@ test_cut_note_narrow (void)
   hb_trace_free (trace);
 }
 
+static gboolean
+label_is (GtkWidget *widget, gconstpointer text)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+         && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0;
+}
+
+static gboolean
+is_export (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_BUTTON (widget)
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)),
+                       "win.export-animation") == 0;
+}
+
+/* The bar's Export Animation button (not the compact menu's item). */
+static GtkWidget *
+bar_export_button (HbPlayerBar *bar)
+{
+  GtkWidget *button = hb_app_test_find_where (GTK_WIDGET (bar), is_export, NULL);
+
+  g_assert_nonnull (button);
+  return button;
+}
+
+/* The step's words are read whole, without a pointer (the cut text was
+ * only in a tooltip): a genetic algorithm's generation with what its red
+ * rings mean, the longest step in English, at a window 1000 px wide (the
+ * sidebar beside the board; two lines, cut at "ringed in red: c…") and
+ * 400 px (the compact bar; three lines), nothing of the bar cut off at
+ * the bottom, and the Step counter and Export still there. */
+static void
+test_whole_description (void)
+{
+  static const char level[] = "R.G.Y\n..B.O\n.....\n.G.Y.\n.RBO.\n";
+  HbWindow *window = hb_app_test_window_new ();
+  HbPlayerBar *bar = hb_window_get_player_bar (window);
+  HbTrace *trace = hb_trace_new (0, 0);
+  HbStep step = { .kind = HB_STEP_GENERATION, .aux = FLOW_MARKS_SHARED, .x = -1, .y = -1,
+                  .counter = 12345, .f = { 14, 345.5, 789 } };
+  guint8 blob[3 * 25] = { 0 };
+  HbPlayer *player;
+  GtkWidget *scrolled;
+  const int widths[] = { 1000, 400 };
+
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+  hb_app_test_open_text (window, "ga.flow", level);
+  hb_app_test_solve_and_play (window, "fast");
+  hb_player_bar_set_playing (bar, FALSE);
+  /* Two cells ringed, so the step says what the rings are. */
+  blob[2 * 25 + 7] = blob[2 * 25 + 8] = 1;
+  g_assert_true (hb_trace_push (trace, &step, blob, sizeof blob));
+  player = hb_player_new (hb_window_get_state (window), trace);
+  hb_player_bar_set_player (bar, player, trace);
+  hb_player_bar_seek (bar, 1);
+  g_assert_true (g_str_has_suffix (hb_player_bar_get_description (bar), "cells two paths share"));
+  scrolled = gtk_widget_get_ancestor (GTK_WIDGET (bar), GTK_TYPE_SCROLLED_WINDOW);
+  for (guint i = 0; i < G_N_ELEMENTS (widths); i++)
+    {
+      GtkWidget *label;
+      char *name;
+
+      gtk_window_set_default_size (GTK_WINDOW (window), widths[i], HB_TEST_HEIGHT);
+      hb_app_test_settle (400);
+      hb_app_test_wait (widths[i] < 500 ? bar_compact : bar_wide, bar, 10000, "the bar's layout");
+      hb_app_test_settle (300);
+      label = hb_app_test_find_where (GTK_WIDGET (bar), label_is,
+                                      hb_player_bar_get_description (bar));
+      g_assert_nonnull (label);
+      g_test_message ("%d px: the description %d × %d px, %d lines", widths[i],
+                      gtk_widget_get_width (label), gtk_widget_get_height (label),
+                      pango_layout_get_line_count (gtk_label_get_layout (GTK_LABEL (label))));
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+      assert_labels_within_height (GTK_WIDGET (bar), scrolled);
+      g_assert_nonnull (hb_app_test_find_where (GTK_WIDGET (bar), label_is,
+                                                hb_player_bar_get_step_text (bar)));
+      g_assert_true (gtk_widget_get_mapped (widths[i] < 500 ? hb_player_bar_get_menu_button (bar)
+                                                           : bar_export_button (bar)));
+      name = g_strdup_printf ("player-bar-whole-%d", widths[i]);
+      hb_app_test_save (GTK_WIDGET (window), name);
+      g_free (name);
+    }
+  hb_player_bar_set_player (bar, NULL, NULL);
+  hb_app_test_window_close (window);
+  hb_player_free (player);
+  hb_trace_free (trace);
+}
+
 int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/player-bar/narrow", test_narrow);
   g_test_add_func ("/app/player-bar/cut-note-narrow", test_cut_note_narrow);
+  g_test_add_func ("/app/player-bar/whole-description", test_whole_description);
   g_test_add_func ("/app/player-bar/keeps-board-sizes", test_keeps_board_sizes);
   g_test_add_func ("/app/player-bar/speed-text", test_speed_text);
   g_test_add_func ("/app/player-bar/resize-while-playing", test_resize_while_playing);
