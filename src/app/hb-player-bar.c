@@ -122,10 +122,13 @@ update_labels (HbPlayerBar *self)
   /* The answer is no step of the search, and a run whose steps all have
    * depth 0 (a genetic algorithm's generations, SAT's models, an
    * elimination) has no depth to show: no "Depth 0" then. */
+  /* A game may say it in its own words ("3 moves in"), or not at all. */
+  text = hb_player_depth_text (self->player);
   gtk_widget_set_visible (GTK_WIDGET (self->depth_label),
                           step != NULL && !hb_player_at_answer (self->player)
-                          && trace_has_depth (self));
-  text = g_strdup_printf (_("Depth %d"), step ? (int) step->depth : 0);
+                          && (text != NULL ? text[0] != '\0' : trace_has_depth (self)));
+  if (text == NULL)
+    text = g_strdup_printf (_("Depth %d"), step ? (int) step->depth : 0);
   gtk_label_set_label (self->depth_label, text);
   g_free (text);
 
@@ -500,6 +503,14 @@ hb_player_bar_get_depth_text (HbPlayerBar *self)
 {
   return gtk_widget_get_visible (GTK_WIDGET (self->depth_label))
          ? gtk_label_get_label (self->depth_label) : NULL;
+}
+
+const char *
+hb_player_bar_get_counter_text (HbPlayerBar *self)
+{
+  GtkLabel *shown = gtk_widget_get_visible (GTK_WIDGET (self->frame_label)) ? self->frame_label
+                                                                             : self->counter_label;
+  return gtk_label_get_label (shown);
 }
 
 const char *

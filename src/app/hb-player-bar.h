@@ -68,5 +68,7 @@ const char *hb_player_bar_get_step_text (HbPlayerBar *self);
 const char *hb_player_bar_get_description (HbPlayerBar *self);
 /* "Depth 3", or NULL while no depth is shown. */
 const char *hb_player_bar_get_depth_text (HbPlayerBar *self);
+/* The counter beside it: the game's ("6 / 12 moves") or the solver's. */
+const char *hb_player_bar_get_counter_text (HbPlayerBar *self);
 
 G_END_DECLS

@@ -164,6 +164,16 @@ hb_player_frame_status (const HbPlayer *p)
   return p->game->frame_status (p->frame);
 }
 
+char *
+hb_player_depth_text (const HbPlayer *p)
+{
+  const HbStep *s = hb_player_current_step (p);
+
+  if (s == NULL || p->at_answer || p->game->depth_text == NULL)
+    return NULL;
+  return p->game->depth_text (s);
+}
+
 /* ---- The answer ---------------------------------------------------------- */
 
 void

@@ -42,6 +42,10 @@ char          *hb_player_describe (const HbPlayer *player);
 /* The game's counters for the current frame (newly allocated), or NULL
  * when the game has none. */
 char          *hb_player_frame_status (const HbPlayer *player);
+/* The current step's depth in the game's words (newly allocated, "" for
+ * none), or NULL when the game has none for it (the player says "Depth
+ * N") or there is no step (position 0, the answer). */
+char          *hb_player_depth_text (const HbPlayer *player);
 
 /* Makes `answer` (copied; of the same game and size as the initial board)
  * the last position, length = steps + 1; NULL takes it away. The position

@@ -589,12 +589,82 @@ test_toast_lifted_over_player (void)
   hb_app_test_window_close (window);
 }
 
+/* The window remembers the last game played: back to the default. */
+static void
+reset_last_game (void)
+{
+  GSettings *settings = g_settings_new ("io.github.hintboard.Hintboard");
+
+  g_settings_reset (settings, "last-game");
+  g_object_unref (settings);
+}
+
+/* Flood-It's player in a player's words: the search's positions say how
+ * many moves in they are ("3 moves in"), the answer's moves are counted as
+ * the status line counts them ("4 / 12 moves"), and no step says "Depth"
+ * (it said "Depth 6 · 6 moves" as the answer played: review). */
+static void
+test_flood_player_words (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbPlayerBar *bar = hb_window_get_player_bar (window);
+  HbPlayer *player;
+  guint moves = 0, tries = 0;
+
+  hb_app_test_open_text (window, "words.flood",
+                         "8 by 8 -> 12\n33121132\n01131233\n13132323\n20303001\n"
+                         "21301330\n12132023\n30300113\n31201221\n");
+  hb_app_test_solve_and_play (window, "optimal");
+  hb_player_bar_set_playing (bar, FALSE);
+  player = hb_player_bar_get_player (bar);
+  for (gsize pos = 1; pos <= hb_trace_length (hb_window_get_trace (window)); pos++)
+    {
+      const HbStep *step;
+      const char *depth, *counter;
+
+      hb_player_bar_seek (bar, pos);
+      step = hb_player_current_step (player);
+      depth = hb_player_bar_get_depth_text (bar);
+      counter = hb_player_bar_get_counter_text (bar);
+      g_test_message ("%s | %s | %s", hb_player_bar_get_description (bar),
+                      depth ? depth : "(no depth)", counter);
+      g_assert_true (depth == NULL || strstr (depth, "Depth") == NULL);
+      if (step->kind == HB_STEP_MOVE)
+        {
+          char *expect = g_strdup_printf ("%d / 12 moves", step->depth);
+          char *move = g_strdup_printf ("Move %d: ", step->depth);
+
+          g_assert_null (depth);
+          g_assert_cmpstr (counter, ==, expect);
+          g_assert_true (g_str_has_prefix (hb_player_bar_get_description (bar), move));
+          g_free (expect);
+          g_free (move);
+          moves++;
+        }
+      else if (step->kind == HB_STEP_TRY && step->depth > 0)
+        {
+          char *expect = g_strdup_printf (step->depth == 1 ? "%d move in" : "%d moves in",
+                                          step->depth);
+
+          g_assert_cmpstr (depth, ==, expect);
+          g_free (expect);
+          tries++;
+        }
+    }
+  g_assert_cmpuint (moves, >, 0);
+  g_assert_cmpuint (tries, >, 0);
+  hb_app_test_window_close (window);
+  /* The tests after this one start on the welcome level's game. */
+  reset_last_game ();
+}
+
 int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/solve/backtrack-and-player", test_backtrack_and_player);
   g_test_add_func ("/app/solve/cancel", test_cancel);
+  g_test_add_func ("/app/solve/flood-player-words", test_flood_player_words);
   g_test_add_func ("/app/solve/toast-lifted-over-player", test_toast_lifted_over_player);
   g_test_add_func ("/app/solve/solve-folds-sidebar", test_solve_folds_sidebar);
   g_test_add_func ("/app/solve/sidebar-over-board-focus", test_sidebar_over_board_focus);

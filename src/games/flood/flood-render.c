@@ -681,6 +681,11 @@ typedef struct {
   int      bound;
   gint64   expanded;
   gboolean searching;
+  /* The board the solve began on: the moves played on it (in Play, part
+   * way through a game) and its move limit, so that the answer's moves
+   * are counted as the status line counts them ("7 / 12 moves"). */
+  int      played;
+  int      limit;
 } FloodFrame;
 
 gpointer
@@ -694,6 +699,8 @@ flood_frame_new (const HbState *initial, const HbTrace *trace)
   f->h = initial->height;
   f->initial = g_memdup2 (s->cells, n);
   f->cells = g_memdup2 (s->cells, n);
+  f->played = f->moves = s->moves;
+  f->limit = s->move_limit;
   return f;
 }
 
@@ -748,7 +755,7 @@ flood_frame_step (gpointer frame, const HbTrace *trace, const HbStep *step)
         for (gsize i = 0; i < n; i++)
           f->highlight[i] = f->highlight[i] && !before[i];
         g_free (before);
-        f->moves = step->depth;
+        f->moves = f->played + step->depth;
         break;
       }
     case HB_STEP_TRY:
@@ -772,7 +779,7 @@ flood_frame_step (gpointer frame, const HbTrace *trace, const HbStep *step)
       memcpy (f->cells, f->initial, n);
       g_clear_pointer (&f->highlight, g_free);
       f->searching = FALSE;
-      f->moves = 0;
+      f->moves = f->played;
       f->expanded = step->counter;
       break;
     case HB_STEP_BOUND:
@@ -829,8 +836,11 @@ flood_describe_step (const HbState *initial, const HbTrace *trace, const HbStep 
   switch ((HbStepKind) step->kind)
     {
     case HB_STEP_MOVE:
+      /* Counted on the board, as the counter below it and the status
+       * line count (the solve may begin part-way through a game). */
       /* TRANSLATORS: a solver step: "Move 3: flood with 2 (Green)" */
-      return g_strdup_printf (_("Move %d: flood with %d (%s)"), step->depth, v,
+      return g_strdup_printf (_("Move %d: flood with %d (%s)"),
+                              FLOOD_CONST (initial)->moves + step->depth, v,
                               flood_colour_name (v));
     case HB_STEP_TRY:
       /* TRANSLATORS: a step of the optimal search: the moves played in
@@ -881,5 +891,25 @@ flood_frame_status (gconstpointer frame)
      * has proved that a solution needs this many moves */
     return g_strdup_printf (g_dngettext (NULL, "at least %d move needed",
                                          "at least %d moves needed", f->bound), f->bound);
+  /* As the status line counts them, the move limit too: at the answer
+   * the player shows the status line itself ("9 / 12 moves · solved"). */
+  if (f->limit > 0)
+    return g_strdup_printf (g_dngettext (NULL, "%d / %d move", "%d / %d moves", f->limit),
+                            f->moves, f->limit);
   return g_strdup_printf (g_dngettext (NULL, "%d move", "%d moves", f->moves), f->moves);
+}
+
+/* The player's depth: how many moves in the position the search looks at
+ * lies (the player said "Depth 6 · 6 moves", a search's word beside the
+ * game's). The answer's moves have none: the counter says how many are
+ * made ("6 / 12 moves"), the step which one it is. */
+char *
+flood_depth_text (const HbStep *step)
+{
+  if ((step->kind != HB_STEP_TRY && step->kind != HB_STEP_INFO) || step->depth <= 0)
+    return g_strdup ("");
+  /* TRANSLATORS: the player's depth in Flood-It's search: the moves
+   * played in the position it looks at ("3 moves in") */
+  return g_strdup_printf (g_dngettext (NULL, "%d move in", "%d moves in", step->depth),
+                          step->depth);
 }

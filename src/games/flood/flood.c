@@ -1568,6 +1568,7 @@ const HbGame flood_game = {
   .frame_render = flood_frame_render,
   .describe_step = flood_describe_step,
   .frame_status = flood_frame_status,
+  .depth_text = flood_depth_text,
   .bench = flood_bench,
   .from_image = flood_from_image,
   .answer_fits = flood_answer_fits,

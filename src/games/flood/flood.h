@@ -349,6 +349,7 @@ void     flood_frame_render (gconstpointer frame, cairo_t *cr,
                              const HbStep *current);
 char    *flood_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *step);
 char    *flood_frame_status (gconstpointer frame);
+char    *flood_depth_text (const HbStep *step);
 
 gboolean flood_bench (gboolean quick, guint repeats, GString *out, GError **error);
 
