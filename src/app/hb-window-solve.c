@@ -309,8 +309,14 @@ answer_board (HbWindow *self)
   const HbGame *game;
   HbState *board;
 
-  if (!hb_window_result_can_export (self)
-      || (guint64) self->result->moves->len * initial->width * initial->height > ANSWER_MAX_WORK)
+  if (!hb_window_result_can_export (self))
+    return NULL;
+  /* The board the solver says its answer leads to, when it gives one: a
+   * 1000x1000 Flow Free answer was too long to apply, so End showed the
+   * search's last recorded step, half the board, under "Solved". */
+  if (self->result->solved != NULL)
+    return hb_state_copy (self->result->solved);
+  if ((guint64) self->result->moves->len * initial->width * initial->height > ANSWER_MAX_WORK)
     return NULL;
   game = initial->game;
   board = hb_state_copy (initial);

@@ -426,6 +426,15 @@ hb_app_test_solve_and_play (HbWindow *window, const char *solver_id)
 }
 
 void
+hb_app_test_reset_last_game (void)
+{
+  GSettings *settings = g_settings_new ("io.github.hintboard.Hintboard");
+
+  g_settings_reset (settings, "last-game");
+  g_object_unref (settings);
+}
+
+void
 hb_app_test_open_text (HbWindow *window, const char *name, const char *text)
 {
   char *dir = g_dir_make_tmp ("hintboard-test-XXXXXX", NULL);

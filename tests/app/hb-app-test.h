@@ -89,6 +89,11 @@ typedef struct {
 void        hb_app_test_dir_set_up (HbAppTestDir *f, gconstpointer data);
 void        hb_app_test_dir_tear_down (HbAppTestDir *f, gconstpointer data);
 
+/* The window remembers the last game played: back to the default, so
+ * that the tests after one that opened another game's level start on the
+ * welcome level's. */
+void        hb_app_test_reset_last_game (void);
+
 /* For hb_app_test_wait: TRUE when the window (data) is not solving. */
 gboolean    hb_app_test_not_solving (gpointer data);
 /* Solves the open level with the solver `solver_id` (the welcome level with

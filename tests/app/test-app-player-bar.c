@@ -536,16 +536,6 @@ test_cut_note_narrow (void)
   hb_trace_free (trace);
 }
 
-/* The window remembers the last game played: back to the default. */
-static void
-reset_last_game (void)
-{
-  GSettings *settings = g_settings_new ("io.github.hintboard.Hintboard");
-
-  g_settings_reset (settings, "last-game");
-  g_object_unref (settings);
-}
-
 static gboolean
 label_is (GtkWidget *widget, gconstpointer text)
 {
@@ -633,7 +623,7 @@ test_whole_description (void)
   hb_player_free (player);
   hb_trace_free (trace);
   /* The tests after this one start on the welcome level's game. */
-  reset_last_game ();
+  hb_app_test_reset_last_game ();
 }
 
 int

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "hb-app-test.h"
+#include "hb-registry.h"
 #include "hb-stat-label.h"
 
 static gboolean
@@ -192,6 +193,43 @@ test_ends_on_answer (void)
   hb_app_test_shot_free (search_end);
   hb_app_test_shot_free (applied);
   hb_app_test_window_close (window);
+}
+
+/* A big board's answer too long to replay move by move in the window (a
+ * Flow Free answer of 40,000 links on 40,000 cells): the player still ends
+ * on it, from the board the solver gives (End showed the search's last
+ * recorded step, half a board, under "Solved"). */
+static void
+test_ends_on_big_answer (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  const HbGame *flow = hb_registry_find_game ("flow");
+  HbGenerateParams params = { .width = 200, .height = 200, .colours = 10, .seed = 1 };
+  g_autoptr (GError) error = NULL;
+  HbState *level = flow->generate (&params, &error);
+  g_autofree char *text = NULL;
+  const HbResult *result;
+  HbPlayer *player;
+
+  g_assert_no_error (error);
+  text = flow->write (level, HB_WRITE_NATIVE, &error);
+  g_assert_no_error (error);
+  hb_state_free (level);
+  hb_app_test_open_text (window, "big.flow", text);
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (100);
+  hb_app_test_solve_and_play (window, "fast");
+  result = hb_window_get_result (window);
+  /* Past what the window replays (moves × cells over 2^28). */
+  g_assert_cmpuint ((guint64) result->moves->len * 200 * 200, >, G_GUINT64_CONSTANT (1) << 28);
+  player = hb_player_bar_get_player (hb_window_get_player_bar (window));
+  activate (window, "player-end", NULL);
+  g_assert_true (hb_player_at_answer (player));
+  g_assert_nonnull (hb_player_get_answer (player));
+  g_assert_true (flow->is_solved (hb_player_get_answer (player)));
+  g_assert_true (flow->equal (hb_player_get_answer (player), result->solved));
+  hb_app_test_window_close (window);
+  hb_app_test_reset_last_game ();
 }
 
 /* Whether step i of the trace goes deeper than the search step before it
@@ -496,6 +534,7 @@ main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/player/ends-on-answer", test_ends_on_answer);
+  g_test_add_func ("/app/player/ends-on-big-answer", test_ends_on_big_answer);
   g_test_add_func ("/app/player/keys-whatever-has-focus", test_keys_whatever_has_focus);
   g_test_add_func ("/app/player/jumps", test_jumps);
   g_test_add_func ("/app/player/board-keeps-size", test_board_keeps_size);

@@ -589,16 +589,6 @@ test_toast_lifted_over_player (void)
   hb_app_test_window_close (window);
 }
 
-/* The window remembers the last game played: back to the default. */
-static void
-reset_last_game (void)
-{
-  GSettings *settings = g_settings_new ("io.github.hintboard.Hintboard");
-
-  g_settings_reset (settings, "last-game");
-  g_object_unref (settings);
-}
-
 /* Flood-It's player in a player's words: the search's positions say how
  * many moves in they are ("3 moves in"), the answer's moves are counted as
  * the status line counts them ("4 / 12 moves"), and no step says "Depth"
@@ -655,7 +645,7 @@ test_flood_player_words (void)
   g_assert_cmpuint (tries, >, 0);
   hb_app_test_window_close (window);
   /* The tests after this one start on the welcome level's game. */
-  reset_last_game ();
+  hb_app_test_reset_last_game ();
 }
 
 int
