@@ -111,6 +111,7 @@ struct _HbWindow
   HbSolveJob          *solve_job;
   guint                progress_id;
   guint                live_id;
+  gint64               live_last, live_next;  /* live_tick's pace (µs) */
 
   /* The last result, its trace and the board it started from. */
   HbResult            *result;
