@@ -68,34 +68,56 @@ tmp (const char *name)
 /* Bundled levels whose own drawings were read wrong without a word
  * (review): the heart (its middle all lit) in the dark style read as a
  * 5x5 Enlight board; flood-02 (its top row flooded across most of it,
- * drawing almost no lattice line) as 5x4. Read back whole now. */
+ * drawing almost no lattice line) as 5x4; loop-01 in the dark style at
+ * 20 px as 2x3 (the ends of its last column a pixel short of the reach
+ * of the lattice's lines). Read back whole now. */
+typedef struct {
+  const char *level;
+  const char *options[2];
+  gboolean    may_refuse;
+} BundledCase;
+
 static void
 test_bundled_read_back (void)
 {
-  static const char *const cases[][2] = {
-    { "heart-7x7.lights", "--dark" }, { "flood-02-5x5.flood", "--cell=48" },
+  static const BundledCase cases[] = {
+    { "heart-7x7.lights", { "--dark" }, FALSE },
+    { "flood-02-5x5.flood", { "--cell=48" }, FALSE },
+    { "loop-01-3x3.loop", { "--dark", "--cell=20" }, FALSE },
   };
 
   for (gsize c = 0; c < G_N_ELEMENTS (cases); c++)
     {
       g_autofree char *level = g_test_build_filename (G_TEST_DIST, "..", "data", "levels",
-                                                      cases[c][0], NULL);
+                                                      cases[c].level, NULL);
       g_autofree char *png = tmp ("bundled.png");
       g_autofree char *out = NULL, *err = NULL, *native = NULL, *nerr = NULL;
+      const char *o1 = cases[c].options[0], *o2 = cases[c].options[1];
+      int status;
 
-      g_assert_cmpint (run (&out, &err, "render", level, "-o", png, cases[c][1], NULL), ==, 0);
+      g_test_message ("%s %s %s", cases[c].level, o1, o2 != NULL ? o2 : "");
+      g_assert_cmpint (run (&out, &err, "render", level, "-o", png, o1, o2, NULL), ==, 0);
       g_clear_pointer (&out, g_free);
       g_clear_pointer (&err, g_free);
       g_assert_cmpint (run (&native, &nerr, "convert", level, "--to", "native", NULL), ==, 0);
-      if (run (&out, &err, "detect", png, NULL) != 0)
-        g_error ("%s: %s", cases[c][0], err);
+      status = run (&out, &err, "detect", png, NULL);
+      if (status == 1 && cases[c].may_refuse)
+        {
+          /* Refused, saying so, with nothing on standard output. */
+          g_assert_nonnull (strstr (err, "No board"));
+          g_assert_cmpstr (out, ==, "");
+          continue;
+        }
+      if (status != 0)
+        g_error ("%s %s %s: %s", cases[c].level, o1, o2 != NULL ? o2 : "", err);
       /* The rows after the first line (Flood-It's header holds the move
        * limit, which no drawing shows). */
       g_assert_nonnull (strchr (out, '\n'));
-      if (g_str_has_suffix (cases[c][0], ".flood"))
+      if (g_str_has_suffix (cases[c].level, ".flood"))
         g_assert_cmpstr (strchr (out, '\n'), ==, strchr (native, '\n'));
-      else
-        g_assert_cmpstr (out, ==, native);
+      else if (!g_str_equal (out, native))
+        g_error ("%s %s %s read as\n%s(%s)\nnot\n%s", cases[c].level, o1,
+                 o2 != NULL ? o2 : "", out, err, native);
     }
 }
 
