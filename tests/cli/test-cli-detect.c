@@ -70,7 +70,10 @@ tmp (const char *name)
  * 5x5 Enlight board; flood-02 (its top row flooded across most of it,
  * drawing almost no lattice line) as 5x4; loop-01 in the dark style at
  * 20 px as 2x3 (the ends of its last column a pixel short of the reach
- * of the lattice's lines). Read back whole now. */
+ * of the lattice's lines). Read back whole now. Pictures where no reading can be sure must say so:
+ * all-on (every light lit, nothing to tell the lattice of lights by) in
+ * the dark style at 90 px was read as an Infinite Loop board of ends,
+ * exit 0; it is read exactly or refused (exit 1), never wrong. */
 typedef struct {
   const char *level;
   const char *options[2];
@@ -84,6 +87,7 @@ test_bundled_read_back (void)
     { "heart-7x7.lights", { "--dark" }, FALSE },
     { "flood-02-5x5.flood", { "--cell=48" }, FALSE },
     { "loop-01-3x3.loop", { "--dark", "--cell=20" }, FALSE },
+    { "all-on-5x5.lights", { "--dark", "--cell=90" }, TRUE },
   };
 
   for (gsize c = 0; c < G_N_ELEMENTS (cases); c++)

@@ -1506,6 +1506,17 @@ loop_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
                   arms[i] &= (guint8) ~(1u << dir);
                   doubt[i] = 2;
                 }
+              /* Nor is a blob a third of a tile across that reaches a
+               * side: pipes are narrow (Hintboard's a fifth of a tile,
+               * the game's a tenth, two of its arcs meeting in one arm a
+               * fifth; measured 0.20-0.30 of a tile at 20-90 px, the
+               * pixels antialiasing adds the most on small tiles). The
+               * glow in the middle of each of Enlight's lights, all lit,
+               * on the dark style at 90 px, read as an end pointing at
+               * it from every tile of a lattice set half a light off:
+               * an Infinite Loop board, exit 0 (review). */
+              else if ((arms[i] & (1 << dir)) && wd > 0.34 * t + 1.5)
+                doubt[i] = 2;
             }
       }
   }
@@ -1596,7 +1607,14 @@ loop_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
       }
     if (bx1 - bx0 < 1 || by1 - by0 < 1)
       {
-        hb_vision_no_board (error, _("Infinite Loop"), _("no tiles with arms"));
+        /* Arms read but all in doubt (blobs rather than pipes) are not
+         * "no arms". */
+        gboolean doubtful = FALSE;
+        for (int i = 0; i < tw * th && !doubtful; i++)
+          doubtful = doubt[i] == 2 && arms[i] != 0;
+        hb_vision_no_board (error, _("Infinite Loop"),
+                            doubtful ? _("most tiles are not drawn as the game draws them")
+                                     : _("no tiles with arms"));
         return NULL;
       }
     /* A single row or column of "tiles" is a row of buttons or icons
