@@ -70,7 +70,9 @@ tmp (const char *name)
  * 5x5 Enlight board; flood-02 (its top row flooded across most of it,
  * drawing almost no lattice line) as 5x4; loop-01 in the dark style at
  * 20 px as 2x3 (the ends of its last column a pixel short of the reach
- * of the lattice's lines). Read back whole now. Pictures where no reading can be sure must say so:
+ * of the lattice's lines); loop-09, whose strokes repeat more strongly
+ * every three tiles than every one, was refused at every size. Read
+ * back whole now. Pictures where no reading can be sure must say so:
  * all-on (every light lit, nothing to tell the lattice of lights by) in
  * the dark style at 90 px was read as an Infinite Loop board of ends,
  * exit 0; it is read exactly or refused (exit 1), never wrong. */
@@ -87,6 +89,8 @@ test_bundled_read_back (void)
     { "heart-7x7.lights", { "--dark" }, FALSE },
     { "flood-02-5x5.flood", { "--cell=48" }, FALSE },
     { "loop-01-3x3.loop", { "--dark", "--cell=20" }, FALSE },
+    { "loop-09-10x10.loop", { "--cell=20" }, FALSE },
+    { "loop-09-10x10.loop", { "--dark", "--cell=90" }, FALSE },
     { "all-on-5x5.lights", { "--dark", "--cell=90" }, TRUE },
   };
 
