@@ -624,6 +624,92 @@ test_lights_lit_middle (void)
   hb_state_free (level);
 }
 
+/* `file` (a bundled level) drawn as `hintboard-cli render` draws it: cells
+ * of `cell` px, a margin of 16 px in the style's colour. */
+static HbImage *
+render_like_cli (const char *file, double cell, gboolean dark, char **want, const char **game_id)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "levels", file, NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  const HbGame *game = hb_registry_find_game (strrchr (file, '.') + 1);
+  HbRenderOptions opts = { .dark = dark, .mode = HB_MODE_PLAY, .hover_x = -1, .hover_y = -1 };
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  HbLayout layout;
+  HbState *level;
+  int w, h;
+
+  g_assert_nonnull (game);
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  level = game->parse (text, strlen (text), &error);
+  g_assert_no_error (error);
+  w = (int) (cell * level->width + 32);
+  h = (int) (cell * level->height + 32);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cr = cairo_create (surface);
+  if (dark)
+    cairo_set_source_rgb (cr, 0.14, 0.14, 0.14);
+  else
+    cairo_set_source_rgb (cr, 0.98, 0.98, 0.98);
+  cairo_paint (cr);
+  hb_layout_fit (&layout, level->width, level->height, w, h, 16);
+  level->game->render (level, cr, &layout, &opts);
+  *want = level_text (level);
+  *game_id = game->id;
+  hb_state_free (level);
+  return finish_image (cr, surface);
+}
+
+/* Hintboard's own drawings of bundled levels, the game guessed: read
+ * exactly, or refused as no board, never read wrong. Enlight's welcome
+ * level in the dark style at 20 px through JPEG was read as Flow Free
+ * (its four lit lights as two colours of dots, JPEG setting them 6 ΔE
+ * apart), exit 0. */
+static void
+test_bundled_never_wrong (void)
+{
+  static const struct {
+    const char *file;
+    double      cell;
+    gboolean    dark;
+  } cases[] = {
+    { "welcome.lights", 20, TRUE },
+  };
+
+  for (gsize c = 0; c < G_N_ELEMENTS (cases); c++)
+    for (int enc = 0; enc < 2; enc++)
+      {
+        g_autofree char *want = NULL;
+        const char *game_id = NULL;
+        g_autoptr(HbImage) shot = render_like_cli (cases[c].file, cases[c].cell, cases[c].dark,
+                                                   &want, &game_id);
+        g_autoptr(HbImage) img = enc == 0 ? through_file (shot, "png", 0)
+                                          : through_file (shot, "jpeg", 70);
+        g_autoptr(HbImportReport) report = hb_import_report_new ();
+        g_autoptr(GError) error = NULL;
+        g_autofree char *what = g_strdup_printf ("%s, cell %g px, %s, %s", cases[c].file,
+                                                 cases[c].cell, cases[c].dark ? "dark" : "light",
+                                                 enc == 0 ? "PNG" : "JPEG 70");
+        HbState *s = hb_registry_from_image (img, NULL, report, NULL, &error);
+
+        if (s == NULL)
+          {
+            g_assert_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD);
+            g_test_message ("%s: refused", what);
+            continue;
+          }
+        if (!g_str_equal (s->game->id, game_id))
+          g_error ("%s: read as %s (%s)", what, s->game->id, report->summary);
+        {
+          g_autofree char *got = level_text (s);
+          if (!g_str_equal (got, want))
+            g_error ("%s read as\n%snot\n%s", what, got, want);
+        }
+        hb_state_free (s);
+      }
+}
+
 /* Flow Free's white dots in Hintboard's own light drawing are white discs
  * on a near-white board, told by their grey ring alone: they were read as
  * empty cells without a word (11 colours of 12, exit 0). They read back,
@@ -1321,6 +1407,7 @@ main (int argc, char **argv)
   g_test_add_func ("/import/phone/flood-counter", test_phone_flood_counter);
   g_test_add_func ("/import/flow-white-dots", test_flow_white_dots);
   g_test_add_func ("/import/lights-lit-middle", test_lights_lit_middle);
+  g_test_add_func ("/import/bundled-never-wrong", test_bundled_never_wrong);
   g_test_add_func ("/import/no-board", test_no_board);
   g_test_add_func ("/import/cancel", test_cancel);
   ret = g_test_run ();

@@ -337,7 +337,12 @@ outlined_disc (const guint8 *gray, int w, int h, double cx, double cy, double ce
 /* Splits an even group of 4 or more dots into pairs when it is clearly
  * pairs of slightly different colours: nearest pairs first, accepted when
  * every pair is tighter than half the closest two dots of different
- * pairs. Fills pair_of (per member, 0-based pair) and returns TRUE. */
+ * pairs, and those are SAME_COLOUR apart at least (no two of the game's
+ * colours are nearer than 28 ΔE, Hintboard's grey and tan; JPEG on small
+ * cells spreads one colour over several: the four lit lights of
+ * Enlight's welcome level at 20 px through JPEG, 0.7-2.7 ΔE within two
+ * groups 6 apart, were read as two colours, a Flow Free level, exit 0).
+ * Fills pair_of (per member, 0-based pair) and returns TRUE. */
 static gboolean
 split_group (const Dot *dots, const int *members, int m, int *pair_of)
 {
@@ -371,7 +376,7 @@ split_group (const Dot *dots, const int *members, int m, int *pair_of)
       if (pair_of[i] != pair_of[j])
         best_cross = MIN (best_cross,
                           hb_lab_distance (&dots[members[i]].lab, &dots[members[j]].lab));
-  return worst_in * 2.0f < best_cross;
+  return worst_in * 2.0f < best_cross && best_cross >= SAME_COLOUR;
 }
 
 HbState *
