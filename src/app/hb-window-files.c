@@ -57,6 +57,41 @@ hb_window_load_result_free (gpointer data)
   g_free (r);
 }
 
+/* The level in text, its game told by the file's name or its format; when
+ * neither tells, the window's game, as the command line's --game (a
+ * file "level.txt" of 0s and 1s four wide, open in Infinite Loop). What
+ * none reads is said in the window's words, which have no --game. */
+static HbState *
+parse_level (const HbLoadJob *job, const char *text, gsize len, GError **error)
+{
+  GError *local = NULL;
+  HbState *state = hb_registry_parse (NULL, job->name, text, len, &local);
+  g_autoptr (GString) extensions = g_string_new (NULL);
+  g_autofree char *safe_name = NULL;
+  const HbGame *const *games = hb_registry_games ();
+
+  if (state != NULL || !g_error_matches (local, HB_PARSE_ERROR, HB_PARSE_ERROR_WHICH_GAME)
+      || job->game == NULL)
+    {
+      if (local != NULL)
+        g_propagate_error (error, local);
+      return state;
+    }
+  g_clear_error (&local);
+  state = hb_registry_parse (job->game, job->name, text, len, NULL);
+  if (state != NULL)
+    return state;
+  for (int i = 0; games[i] != NULL; i++)
+    g_string_append_printf (extensions, "%s%s", i > 0 ? ", " : "", games[i]->extension);
+  /* TRANSLATORS: %s the file's name, then the extensions (".lights, .loop, …") */
+  safe_name = hb_escape_for_message (job->name);
+  g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_WHICH_GAME,
+               _("%s:1:1: cannot tell which game this is, and it is no %s level; "
+                 "give the file a game's extension (%s)"),
+               safe_name, _(job->game->name), extensions->str);
+  return NULL;
+}
+
 static void
 load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
@@ -144,7 +179,7 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
       && hb_image_type_of (text, len) != NULL)
     result = hb_window_import_picture (job->name, text, len, cancellable, &error);
   else if (ok && !g_cancellable_is_cancelled (cancellable))
-    state = hb_registry_parse (NULL, job->name, text, len, &error);
+    state = parse_level (job, text, len, &error);
   if (state != NULL)
     {
       result = g_new0 (HbLoadResult, 1);
@@ -422,6 +457,7 @@ hb_window_load_file_async (HbWindow *self, GFile *file, GAsyncReadyCallback call
   job = g_new0 (HbLoadJob, 1);
   job->file = g_object_ref (file);
   job->name = g_file_get_basename (file);
+  job->game = hb_window_get_game (self);
   hb_window_start_load (self, job, callback, user_data);
 }
 

@@ -316,6 +316,8 @@ typedef struct {
   GFile           *file;     /* NULL for a pasted picture */
   cairo_surface_t *surface;  /* a pasted picture, or NULL */
   char            *name;
+  const HbGame    *game;     /* the window's: a level no game can be told
+                              * by is read as this game's if it can be */
 } HbLoadJob;
 /* What an open read: a level, and for a picture also the picture and
  * what the detector said about it. */

@@ -22,6 +22,7 @@ typedef enum {
   HB_PARSE_ERROR_SIZE,        /* empty or too large board */
   HB_PARSE_ERROR_UNSUPPORTED, /* a valid format we do not read (other Flip kind, Net wrapping) */
   HB_PARSE_ERROR_FORMAT,      /* not a format of this game at all */
+  HB_PARSE_ERROR_WHICH_GAME,  /* no game said and none can be told (hb_registry_parse) */
 } HbParseErrorCode;
 
 typedef enum {

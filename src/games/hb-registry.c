@@ -175,7 +175,7 @@ hb_registry_parse (const HbGame *game, const char *display_name,
                                "or give the file a game's extension (%s)"), known->str);
       {
         g_autofree char *safe_name = hb_escape_for_message (display_name);
-        g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_FORMAT, "%s:1:1: %s",
+        g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_WHICH_GAME, "%s:1:1: %s",
                      safe_name, msg);
       }
       g_string_free (known, TRUE);

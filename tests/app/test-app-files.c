@@ -53,6 +53,8 @@ test_malformed (Fixture *f, gconstpointer data)
       g_assert_nonnull (toast);
       if (!g_str_has_prefix (toast, bad[i].needle))
         g_error ("toast “%s” does not start with “%s”", toast, bad[i].needle);
+      /* The window has no --game to name (it said "name it with --game"). */
+      g_assert_null (strstr (toast, "--game"));
       /* The open level is untouched. */
       g_assert_true (hb_window_get_state (window) == before);
       g_assert_true (hb_window_get_game (window)->equal (copy, hb_window_get_state (window)));
@@ -72,6 +74,38 @@ test_malformed (Fixture *f, gconstpointer data)
 
   hb_state_free (copy);
   hb_app_test_window_close (window);
+}
+
+/* A level whose game neither its name nor its format tells (rows of one
+ * tile, four 0s and 1s: Enlight's or Infinite Loop's) is read as the
+ * window's game, as --game does on the command line; one that game does
+ * not read either is said in the window's words. */
+static void
+test_untold_game (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GFile *file = write_file (f, "tiles.txt", "1000\n0010\n");
+  GFile *words = write_file (f, "words.txt", "hello\n");
+  const char *toast;
+
+  g_assert_true (hb_window_select_game (window, "loop"));
+  hb_app_test_wait_hint (window);
+  g_assert_true (hb_app_test_load (window, file));
+  g_assert_cmpstr (hb_window_get_game (window)->id, ==, "loop");
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 1);
+  g_assert_true (hb_window_select_game (window, "lights"));
+  hb_app_test_wait_hint (window);
+  g_assert_true (hb_app_test_load (window, file));
+  g_assert_cmpstr (hb_window_get_game (window)->id, ==, "lights");
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 4);
+  g_assert_false (hb_app_test_load (window, words));
+  toast = hb_window_get_last_toast (window);
+  g_assert_nonnull (strstr (toast, "words.txt, line 1, column 1: cannot tell which game this is, "
+                                   "and it is no Enlight level; give the file a game's extension"));
+  g_object_unref (file);
+  g_object_unref (words);
+  hb_app_test_window_close (window);
+  hb_app_test_reset_last_game ();
 }
 
 /* Save under a ".json" name writes Flow Free's level in the write-up's
@@ -1003,6 +1037,8 @@ main (int argc, char *argv[])
               test_save_as_named, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-as-picture-folder", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_picture_folder, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/untold-game", Fixture, NULL, hb_app_test_dir_set_up,
+              test_untold_game, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/malformed", Fixture, NULL, hb_app_test_dir_set_up,
               test_malformed, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-and-reopen", Fixture, NULL, hb_app_test_dir_set_up,
