@@ -46,6 +46,7 @@ struct _HbSolverPanel
   gboolean             stale;        /* the board changed since the run */
   const HbSolver      *result_solver; /* the solver whose result is shown */
   GtkWidget           *apply_button;
+  GtkWidget           *replay_button;
   char                *error;
   char                *seed_text;
   char                *command;

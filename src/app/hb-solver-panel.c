@@ -559,6 +559,13 @@ hb_solver_panel_set_apply_reason (HbSolverPanel *self, const char *why)
                                why ? why : _("Play the Answer on the Board"));
 }
 
+void
+hb_solver_panel_set_replay_reason (HbSolverPanel *self, const char *why)
+{
+  g_return_if_fail (HB_IS_SOLVER_PANEL (self));
+  gtk_widget_set_tooltip_text (self->replay_button, why ? why : _("Watch the Solver Again"));
+}
+
 const char *
 hb_solver_panel_get_seed_text (HbSolverPanel *self)
 {
@@ -625,6 +632,7 @@ hb_solver_panel_class_init (HbSolverPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HbSolverPanel, result_list);
   gtk_widget_class_bind_template_child (widget_class, HbSolverPanel, solver_row);
   gtk_widget_class_bind_template_child (widget_class, HbSolverPanel, apply_button);
+  gtk_widget_class_bind_template_child (widget_class, HbSolverPanel, replay_button);
 }
 
 static void

@@ -59,6 +59,8 @@ void            hb_solver_panel_reveal_result (HbSolverPanel *self);
 /* The Apply Solution button's tooltip: why it cannot apply, or NULL when
  * it can. */
 void            hb_solver_panel_set_apply_reason (HbSolverPanel *self, const char *why);
+/* Replay's tooltip: why it cannot be used, or NULL for what it does. */
+void            hb_solver_panel_set_replay_reason (HbSolverPanel *self, const char *why);
 /* Whether the board changed since the run shown: the result's row then
  * says that it is about the board as it was. */
 void            hb_solver_panel_set_result_stale (HbSolverPanel *self, gboolean stale);

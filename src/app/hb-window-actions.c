@@ -57,30 +57,7 @@ hb_window_update_actions (HbWindow *self)
   hb_window_action_set_enabled (self, "solve", !solving);
   hb_window_action_set_enabled (self, "cancel", solving || playing || self->next_hint_wanted
                                 || self->load_cancellable != NULL);
-  hb_window_action_set_enabled (self, "apply-solution", !solving
-                                && hb_window_result_applies (self));
-  /* Apply Solution stays in view; its tooltip says why when it cannot. */
-  {
-    const char *why = NULL;
-    if (solving)
-      why = _("Wait for the solver to finish");
-    else if (self->result == NULL || self->result->status != HB_STATUS_SOLVED)
-      why = _("The solver found no answer to apply");
-    else if (self->result->moves->len == 0)
-      why = _("The answer has no moves: the board is solved already");
-    else if (!hb_window_result_applies (self))
-      why = self->result->solved != NULL && game->equal (self->result->solved,
-                                                          hb_window_current (self))
-            ? _("The answer is on the board")
-            : _("The board changed since the solve: solve it again");
-    hb_solver_panel_set_apply_reason (self->solver_panel, why);
-    /* The result shown is about the board it was found on. */
-    hb_solver_panel_set_result_stale (self->solver_panel, hb_window_result_is_stale (self));
-  }
-  hb_window_action_set_enabled (self, "replay", !solving && self->trace != NULL
-                                && hb_trace_length (self->trace) > 0
-                                && self->result_initial != NULL
-                                && self->result_initial->game == game);
+  hb_window_update_result_actions (self, solving);
   /* Nothing to hint once the level is solved or lost, nor when the hint
    * found no move (no solution: the status line says why), but in Play
    * with the hints off, where the status does not: the press says it. */

@@ -243,6 +243,8 @@ void           hb_window_update_plot_mark (HbWindow *self);
 /* Drops the last result, its trace and the player. */
 void           hb_window_clear_result (HbWindow *self);
 gboolean       hb_window_result_can_export (HbWindow *self);
+/* Apply Solution's and Replay's state and their tooltips' reasons. */
+void           hb_window_update_result_actions (HbWindow *self, gboolean solving);
 gboolean       hb_window_result_applies (HbWindow *self);
 /* A result is shown, and the board is no longer the one it was found on. */
 gboolean       hb_window_result_is_stale (HbWindow *self);

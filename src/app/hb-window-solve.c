@@ -200,6 +200,43 @@ hb_window_result_can_export (HbWindow *self)
          && self->result->moves->len > 0;
 }
 
+/* Apply Solution and Replay: enabled or not, and their tooltips say why
+ * not (Replay after a solver that recorded nothing was greyed out with
+ * only "Watch the Solver Again" to read). */
+void
+hb_window_update_result_actions (HbWindow *self, gboolean solving)
+{
+  const HbGame *game = hb_document_get_game (self->document);
+  const char *why = NULL, *why_not_replay = NULL;
+
+  hb_window_action_set_enabled (self, "apply-solution", !solving
+                                && hb_window_result_applies (self));
+  if (solving)
+    why = _("Wait for the solver to finish");
+  else if (self->result == NULL || self->result->status != HB_STATUS_SOLVED)
+    why = _("The solver found no answer to apply");
+  else if (self->result->moves->len == 0)
+    why = _("The answer has no moves: the board is solved already");
+  else if (!hb_window_result_applies (self))
+    why = self->result->solved != NULL && game->equal (self->result->solved,
+                                                        hb_window_current (self))
+          ? _("The answer is on the board")
+          : _("The board changed since the solve: solve it again");
+  hb_solver_panel_set_apply_reason (self->solver_panel, why);
+  /* The result shown is about the board it was found on. */
+  hb_solver_panel_set_result_stale (self->solver_panel, hb_window_result_is_stale (self));
+
+  if (solving)
+    why_not_replay = _("Wait for the solver to finish");
+  else if (self->result == NULL || self->result_initial == NULL
+           || self->result_initial->game != game)
+    why_not_replay = _("Solve the level first: there is no run to watch");
+  else if (self->trace == NULL || hb_trace_length (self->trace) == 0)
+    why_not_replay = _("The solver recorded no steps to watch on this board");
+  hb_window_action_set_enabled (self, "replay", why_not_replay == NULL);
+  hb_solver_panel_set_replay_reason (self->solver_panel, why_not_replay);
+}
+
 gboolean
 hb_window_result_is_stale (HbWindow *self)
 {

@@ -304,6 +304,40 @@ is_apply_button (GtkWidget *widget, gconstpointer data)
          && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), "_Apply Solution") == 0;
 }
 
+static gboolean
+is_replay_button (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_BUTTON (widget)
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "win.replay") == 0;
+}
+
+/* Replay, greyed out, says why in its tooltip (it said only "Watch the
+ * Solver Again", as when it could be used). */
+static void
+test_replay_says_why (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *replay = hb_app_test_find_where (GTK_WIDGET (window), is_replay_button, NULL);
+
+  g_assert_nonnull (replay);
+  g_assert_false (hb_window_get_action_enabled (window, "replay"));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (replay), ==,
+                   "Solve the level first: there is no run to watch");
+  hb_app_test_solve_and_play (window, "backtrack");
+  activate (window, "cancel");
+  g_assert_true (hb_window_get_action_enabled (window, "replay"));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (replay), ==, "Watch the Solver Again");
+  /* Another game's level: the run is not its (the result goes with the
+   * level). */
+  g_assert_true (hb_window_select_game (window, "loop"));
+  hb_app_test_wait_hint (window);
+  g_assert_false (hb_window_get_action_enabled (window, "replay"));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (replay), ==,
+                   "Solve the level first: there is no run to watch");
+  hb_app_test_window_close (window);
+  hb_app_test_reset_last_game ();
+}
+
 /* Stopping Flood-It's optimal search while it proves: the best answer it
  * had stands, not proven, and Apply Solution applies it (it used to be a
  * "Cancelled" with nothing to apply). */
@@ -654,6 +688,7 @@ main (int argc, char *argv[])
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/solve/backtrack-and-player", test_backtrack_and_player);
   g_test_add_func ("/app/solve/cancel", test_cancel);
+  g_test_add_func ("/app/solve/replay-says-why", test_replay_says_why);
   g_test_add_func ("/app/solve/flood-player-words", test_flood_player_words);
   g_test_add_func ("/app/solve/toast-lifted-over-player", test_toast_lifted_over_player);
   g_test_add_func ("/app/solve/solve-folds-sidebar", test_solve_folds_sidebar);
