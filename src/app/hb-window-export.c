@@ -169,6 +169,18 @@ hb_window_export_animation (HbWindow *self)
 
   if (!hb_window_result_can_export (self) || self->export_cancellable != NULL)
     return;
+  /* Too many moves or too large a board: said now, not after a file
+   * name was chosen for nothing (review: a 999,990-move answer). */
+  {
+    g_autoptr (GError) error = NULL;
+    if (!hb_anim_can_animate (self->result_initial, self->result, EXPORT_CELL_PX, &error))
+      {
+        g_autofree char *text = g_strdup_printf (_("Cannot export an animation: %s"),
+                                                 error->message);
+        hb_window_show_toast (self, text);
+        return;
+      }
+  }
   dialog = gtk_file_chooser_native_new (_("Export Animation"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE,
                                         _("_Export"), _("_Cancel"));

@@ -573,6 +573,32 @@ changed_rect (cairo_surface_t *prev, cairo_surface_t *cur,
 }
 
 gboolean
+hb_anim_can_animate (const HbState *initial, const HbResult *result, int cell_px,
+                     GError **error)
+{
+  int width, height, cell;
+
+  if (result->status != HB_STATUS_SOLVED || result->moves == NULL)
+    {
+      g_set_error (error, HB_ANIM_ERROR, HB_ANIM_ERROR_BAD_ANSWER,
+                   _("there is no solution to animate"));
+      return FALSE;
+    }
+  if (result->moves->len >= HB_ANIM_MAX_FRAMES)
+    {
+      g_set_error (error, HB_ANIM_ERROR, HB_ANIM_ERROR_TOO_LONG,
+                   g_dngettext (NULL,
+                                "the solution has %u move, too many to animate; the most is %d",
+                                "the solution has %u moves, too many to animate; the most is %d",
+                                result->moves->len),
+                   result->moves->len, HB_ANIM_MAX_FRAMES - 1);
+      return FALSE;
+    }
+  return hb_anim_frame_size (initial->width, initial->height, cell_px,
+                             &width, &height, &cell, error);
+}
+
+gboolean
 hb_anim_write_solution (const HbState         *initial,
                         const HbResult        *result,
                         const HbRenderOptions *options,
@@ -596,23 +622,9 @@ hb_anim_write_solution (const HbState         *initial,
   g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
 
   game = initial->game;
-  if (result->status != HB_STATUS_SOLVED || result->moves == NULL)
-    {
-      g_set_error (error, HB_ANIM_ERROR, HB_ANIM_ERROR_BAD_ANSWER,
-                   _("there is no solution to animate"));
-      return FALSE;
-    }
+  if (!hb_anim_can_animate (initial, result, cell_px, error))
+    return FALSE;
   n_moves = result->moves->len;
-  if (n_moves >= HB_ANIM_MAX_FRAMES)
-    {
-      g_set_error (error, HB_ANIM_ERROR, HB_ANIM_ERROR_TOO_LONG,
-                   g_dngettext (NULL,
-                                "the solution has %u move, too many to animate; the most is %d",
-                                "the solution has %u moves, too many to animate; the most is %d",
-                                n_moves),
-                   n_moves, HB_ANIM_MAX_FRAMES - 1);
-      return FALSE;
-    }
   if (!hb_anim_frame_size (initial->width, initial->height, cell_px,
                            &width, &height, &cell, error))
     return FALSE;

@@ -85,6 +85,12 @@ gboolean hb_anim_frame_size (int w, int h, int cell_px, int *out_w, int *out_h,
 void     hb_anim_render_frame (const HbState *state, int cell, gboolean dark,
                                cairo_surface_t *surface);
 
+/* The checks of hb_anim_write_solution that need no replay of the moves
+ * (a solved result, not too many moves, a frame not too large), so that
+ * the app can say at once what it would say after the file was chosen. */
+gboolean hb_anim_can_animate (const HbState *initial, const HbResult *result, int cell_px,
+                              GError **error);
+
 /* Writes the answer `result` (HB_STATUS_SOLVED, its moves played from
  * `initial`) as an APNG to `out`: the initial board, then the board after
  * each move (a move the game finds no change for repeats the frame), each

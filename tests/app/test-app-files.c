@@ -861,6 +861,36 @@ chooser_in_folder (gpointer data)
  * picked the folder (beside the level), and 'Animation saved as
  * "Level 2-solution.png"' left the user to guess it. The folder as typed,
  * the home directory as "~". */
+/* An answer too long to animate is said at once, with no file dialog
+ * first (the toast came after a name was chosen for nothing). */
+static void
+test_export_too_long (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  const HbGame *flow = hb_registry_find_game ("flow");
+  HbGenerateParams params = { .width = 50, .height = 50, .colours = 6, .seed = 1 };
+  g_autoptr (GError) error = NULL;
+  HbState *level = flow->generate (&params, &error);
+  g_autofree char *text = flow->write (level, HB_WRITE_NATIVE, NULL);
+  g_autofree char *want = NULL;
+
+  g_assert_no_error (error);
+  hb_state_free (level);
+  hb_app_test_open_text (window, "long.flow", text);
+  hb_app_test_solve_and_play (window, "fast");
+  g_assert_cmpuint (hb_window_get_result (window)->moves->len, >=, 2000);
+  g_assert_true (hb_window_get_action_enabled (window, "export-animation"));
+  hb_app_test_activate (window, "export-animation", NULL);
+  hb_app_test_settle (100);
+  g_assert_null (hb_window_get_file_dialog (window));
+  want = g_strdup_printf ("Cannot export an animation: the solution has %u moves, too many "
+                          "to animate; the most is 1999",
+                          hb_window_get_result (window)->moves->len);
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, want);
+  hb_app_test_window_close (window);
+  hb_app_test_reset_last_game ();
+}
+
 static void
 test_export_names_folder (Fixture *f, gconstpointer data)
 {
@@ -1070,5 +1100,7 @@ main (int argc, char *argv[])
               test_play_is_progress, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/export-names-folder", Fixture, NULL, hb_app_test_dir_set_up,
               test_export_names_folder, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/export-too-long", Fixture, NULL, hb_app_test_dir_set_up,
+              test_export_too_long, hb_app_test_dir_tear_down);
   return g_test_run ();
 }
