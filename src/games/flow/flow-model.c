@@ -294,9 +294,18 @@ flow_result_set_solution (HbResult *r, const FlowState *level,
 
   set_solved (r, level, cell_colour, links);
   flow_all_endpoints (level, first, second, count);
-  /* A path of k cells is k - 1 links: fewer than n in all. */
   g_array_set_size (r->moves, n);
   moves = (HbMove *) (gpointer) r->moves->data;
+  /* Paths drawn on the board (a solve begun part-way through a game) are
+   * cleared first: a dot that has its link already takes no other, and
+   * the answer's links did not replay (review). Then a path of k cells is
+   * k - 1 links: with the clearing, still at most n moves. */
+  for (gsize i = 0; i < n; i++)
+    if (level->links[i] != 0 || level->colour[i] != level->dot[i])
+      {
+        moves[nmoves++] = (HbMove) { FLOW_OP_CLEAR_PATHS, 0, 0, 0 };
+        break;
+      }
   /* Each step leaves a cell by its lowest link but the way back: one
    * mask, not a look at each neighbour (the walk was 30 ms of a
    * 1000x1000 answer, most of the time after the solve). */

@@ -111,7 +111,8 @@ gboolean   flow_result_wrong (const HbResult *r);
 /* Solvers: the answer as a result. `cell_colour` (w*h, colour + 1 per
  * cell, every cell nonzero) and `links` (w*h arm masks) describe full
  * paths; the result gets the solved state and the moves that draw it (one
- * FLOW_OP_LINK per step, each path from its first dot). */
+ * FLOW_OP_LINK per step, each path from its first dot, after a
+ * FLOW_OP_CLEAR_PATHS when `level` has paths drawn). */
 void       flow_result_set_solution (HbResult *r, const FlowState *level,
                                      const guint8 *cell_colour, const guint8 *links);
 /* The same, but only the solved state when `options` asks for the answer
