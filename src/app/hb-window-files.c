@@ -59,16 +59,19 @@ hb_window_load_result_free (gpointer data)
 
 /* The level in text, its game told by the file's name or its format; when
  * neither tells, the window's game, as the command line's --game (a
- * file "level.txt" of 0s and 1s four wide, open in Infinite Loop). What
- * none reads is said in the window's words, which have no --game. */
+ * file "level.txt" of 0s and 1s four wide, open in Infinite Loop), unless
+ * other games claim the format (four wide, Enlight's and Infinite Loop's,
+ * is no Flow Free level in Flow Free). What is not read is said in the
+ * window's words, which have no --game: the game on show's own error,
+ * saying it was read as that game's. */
 static HbState *
 parse_level (const HbLoadJob *job, const char *text, gsize len, GError **error)
 {
   GError *local = NULL;
   HbState *state = hb_registry_parse (NULL, job->name, text, len, &local);
-  g_autoptr (GString) extensions = g_string_new (NULL);
-  g_autofree char *safe_name = NULL;
   const HbGame *const *games = hb_registry_games ();
+  gsize skip = len >= 3 && memcmp (text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+  gboolean claimed = FALSE, mine = FALSE;
 
   if (state != NULL || !g_error_matches (local, HB_PARSE_ERROR, HB_PARSE_ERROR_WHICH_GAME)
       || job->game == NULL)
@@ -78,18 +81,36 @@ parse_level (const HbLoadJob *job, const char *text, gsize len, GError **error)
       return state;
     }
   g_clear_error (&local);
-  state = hb_registry_parse (job->game, job->name, text, len, NULL);
-  if (state != NULL)
-    return state;
   for (int i = 0; games[i] != NULL; i++)
-    g_string_append_printf (extensions, "%s%s", i > 0 ? ", " : "", games[i]->extension);
-  /* TRANSLATORS: %s the file's name, then the extensions (".lights, .loop, …") */
-  safe_name = hb_escape_for_message (job->name);
-  g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_WHICH_GAME,
-               _("%s:1:1: cannot tell which game this is, and it is no %s level; "
-                 "give the file a game's extension (%s)"),
-               safe_name, _(job->game->name), extensions->str);
-  return NULL;
+    if (games[i]->sniff != NULL && games[i]->sniff (text + skip, len - skip))
+      {
+        claimed = TRUE;
+        mine |= games[i] == job->game;
+      }
+  if (claimed && !mine)
+    {
+      g_autoptr (GString) extensions = g_string_new (NULL);
+      g_autofree char *safe_name = hb_escape_for_message (job->name);
+
+      for (int i = 0; games[i] != NULL; i++)
+        g_string_append_printf (extensions, "%s%s", i > 0 ? ", " : "", games[i]->extension);
+      /* TRANSLATORS: %s the file's name, then the extensions (".lights, .loop, …") */
+      g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_WHICH_GAME,
+                   _("%s:1:1: cannot tell which game this is; give the file a game's "
+                     "extension (%s)"), safe_name, extensions->str);
+      return NULL;
+    }
+  state = hb_registry_parse (job->game, job->name, text, len, &local);
+  if (state == NULL)
+    {
+      /* TRANSLATORS: %s the reader's error ("words.txt:1:1: unknown
+       * character 'h'"), then the game's name */
+      g_set_error (error, local->domain, local->code,
+                   _("%s (read as the game on show, %s: the file's name and format do not "
+                     "say which game it is)"), local->message, _(job->game->name));
+      g_error_free (local);
+    }
+  return state;
 }
 
 static void
