@@ -1227,12 +1227,16 @@ json_lost (const HbState *s, const char *text)
 
 /* Whether the input may have been JSON, the one format with colour names
  * to lose: json_lost writes the level as JSON twice, which took seconds
- * on a 4096x4096 text level (and handed it to hintboard-cli-full). */
+ * on a 4096x4096 text level (and handed it to hintboard-cli-full). A
+ * ".json" file is read as JSON whatever it starts with (json-glib takes a
+ * comment first). */
 static gboolean
-may_be_json (const char *text, gsize len)
+may_be_json (const char *name, const char *text, gsize len)
 {
   gsize i = len >= 3 && memcmp (text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
 
+  if (strlen (name) >= 5 && g_ascii_strcasecmp (name + strlen (name) - 5, ".json") == 0)
+    return TRUE;
   while (i < len && g_ascii_isspace (text[i]))
     i++;
   return i < len && (text[i] == '[' || text[i] == '{' || text[i] == '"');
@@ -1309,7 +1313,7 @@ cmd_convert (int argc, char **argv)
   if (!hb_text_reads_back (s, out))
     cli_error ("%s: the %s format cannot hold all of this level "
                "(it reads back as another one)", argv[1], opt_to);
-  else if (fmt != HB_WRITE_JSON && may_be_json (text, len) && json_lost (s, out))
+  else if (fmt != HB_WRITE_JSON && may_be_json (argv[1], text, len) && json_lost (s, out))
     cli_error ("%s: the %s format keeps the level but not its JSON colour names "
                "(--to json keeps them)", argv[1], opt_to);
   fputs (out, stdout);

@@ -1581,6 +1581,17 @@ test_convert_comments (void)
     g_assert_cmpint (p.status, ==, 0);
     g_assert_cmpstr (p.err, ==, "");
   }
+  {
+    /* A .json file that starts with a comment, which json-glib takes:
+     * still JSON, its lost name still said. */
+    g_autofree char *commented = write_tmp ("commented.json",
+                                            "/* c */ [[\"red\",\"foo\"],[\"red\",\"foo\"]]");
+    g_auto(CliRun) r = { 0 };
+
+    run_cli (&r, NULL, "convert", commented, "--to", "native", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.err, "not its JSON colour names"));
+  }
   g_autofree char *lights = write_tmp ("c.lights", "# by hand\n101\n010\n# end\n");
   g_autofree char *flood = write_tmp ("c.flood", "# moves: 2\n# from the write-up\n"
                                       "3 by 3 -> 9\n012\n120\n201\n");
