@@ -744,6 +744,7 @@ find_lattice (const Mask *s, const Pieces *P, const Points *pts, const Box *b, i
    * (refine_lattice takes it further). */
   {
     double score_of[8], top[2] = { 0, 0 };
+    gboolean thirds = FALSE;
     for (int c = 0; c < nc; c++)
       {
         Lattice one = { 0, 0, 0, 0, 0, 0 };
@@ -764,10 +765,15 @@ find_lattice (const Mask *s, const Pieces *P, const Points *pts, const Box *b, i
          * third of the tile aligned with the true one crosses
          * Hintboard's straight bars at its midpoints too, and on small
          * tiles (the midpoint band a few pixels wide) it won. */
-        if (c == nc - 1 && hint <= 0 && nc <= 6 && best.bad > best.good)
-          for (int k = 0; k < 2; k++)
-            if (base[k] > 0)
-              cands[nc++] = base[k] / 3;
+        if (c == nc - 1 && hint <= 0 && !thirds && nc <= 6 && best.bad > best.good)
+          {
+            /* Once (review: with one peak, nc stayed small enough to add
+             * them again after each). */
+            thirds = TRUE;
+            for (int k = 0; k < 2; k++)
+              if (base[k] > 0)
+                cands[nc++] = base[k] / 3;
+          }
       }
     for (int k = 0; k < 2 && hint <= 0; k++)
       {
