@@ -445,8 +445,10 @@ live_tick (gpointer data)
   self->live_last = now;
   if (self->solve_job == NULL)
     return G_SOURCE_CONTINUE;
-  if (late > 0 && now + 2 * late > self->live_next)
-    self->live_next = now + 2 * late;
+  /* At most 2 s between frames: one long stall (the machine busy
+   * elsewhere) does not freeze the view for twice as long. */
+  if (late > 0 && now + MIN (2 * late, G_USEC_PER_SEC * 2) > self->live_next)
+    self->live_next = now + MIN (2 * late, G_USEC_PER_SEC * 2);
   if (now < self->live_next)
     return G_SOURCE_CONTINUE;
   frame = hb_trace_take_snapshot (hb_solve_job_get_trace (self->solve_job), &free_func);

@@ -307,7 +307,7 @@ box_mask (gunichar c)
 {
   if (c == ' ' || c == '.')
     return 0;
-  if (c < 0x2500 || c > 0x257f)   /* no tile is ASCII: the native form's digits end here */
+  if (c < 0x2500 || c > 0x257f)   /* outside the box-drawing block (the native form's digits too) */
     return -1;
   return (int) box_block[c - 0x2500] - 1;
 }
