@@ -425,6 +425,13 @@ hb_app_test_solve_and_play (HbWindow *window, const char *solver_id)
   g_assert_true (hb_window_is_playing_trace (window));
 }
 
+gboolean
+hb_app_test_is_action_button (GtkWidget *widget, gconstpointer action)
+{
+  return GTK_IS_BUTTON (widget)
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
+}
+
 void
 hb_app_test_reset_last_game (void)
 {

@@ -89,6 +89,9 @@ typedef struct {
 void        hb_app_test_dir_set_up (HbAppTestDir *f, gconstpointer data);
 void        hb_app_test_dir_tear_down (HbAppTestDir *f, gconstpointer data);
 
+/* For hb_app_test_find_where: a button whose action is `action`
+ * ("win.replay"). */
+gboolean    hb_app_test_is_action_button (GtkWidget *widget, gconstpointer action);
 /* The window remembers the last game played: back to the default, so
  * that the tests after one that opened another game's level start on the
  * welcome level's. */

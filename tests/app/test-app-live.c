@@ -184,14 +184,6 @@ seed_setting (const HbSolver *solver)
   return NULL;
 }
 
-static gboolean
-is_solve_button (GtkWidget *widget, gconstpointer data)
-{
-  return GTK_IS_ACTIONABLE (widget)
-         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)),
-                       "win.solve-or-cancel") == 0;
-}
-
 static HbResult *
 solve_with_seed (HbWindow *window, const HbSolver *solver, const char *seed)
 {
@@ -212,7 +204,8 @@ solve_with_seed (HbWindow *window, const HbSolver *solver, const char *seed)
   g_assert_true (hb_window_is_solving (window));
   /* No tooltip over the progress line while it runs; back after. */
   {
-    GtkWidget *button = hb_app_test_find_where (GTK_WIDGET (panel), is_solve_button, NULL);
+    GtkWidget *button = hb_app_test_find_where (GTK_WIDGET (panel), hb_app_test_is_action_button,
+                                                 "win.solve-or-cancel");
     g_assert_nonnull (button);
     g_assert_false (gtk_widget_get_has_tooltip (button));
     hb_app_test_wait (hb_app_test_not_solving, window, 60000, "the stochastic solver");

@@ -543,19 +543,12 @@ label_is (GtkWidget *widget, gconstpointer text)
          && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0;
 }
 
-static gboolean
-is_export (GtkWidget *widget, gconstpointer data)
-{
-  return GTK_IS_BUTTON (widget)
-         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)),
-                       "win.export-animation") == 0;
-}
-
 /* The bar's Export Animation button (not the compact menu's item). */
 static GtkWidget *
 bar_export_button (HbPlayerBar *bar)
 {
-  GtkWidget *button = hb_app_test_find_where (GTK_WIDGET (bar), is_export, NULL);
+  GtkWidget *button = hb_app_test_find_where (GTK_WIDGET (bar), hb_app_test_is_action_button,
+                                             "win.export-animation");
 
   g_assert_nonnull (button);
   return button;

@@ -304,20 +304,14 @@ is_apply_button (GtkWidget *widget, gconstpointer data)
          && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), "_Apply Solution") == 0;
 }
 
-static gboolean
-is_replay_button (GtkWidget *widget, gconstpointer data)
-{
-  return GTK_IS_BUTTON (widget)
-         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "win.replay") == 0;
-}
-
 /* Replay, greyed out, says why in its tooltip (it said only "Watch the
  * Solver Again", as when it could be used). */
 static void
 test_replay_says_why (void)
 {
   HbWindow *window = hb_app_test_window_new ();
-  GtkWidget *replay = hb_app_test_find_where (GTK_WIDGET (window), is_replay_button, NULL);
+  GtkWidget *replay = hb_app_test_find_where (GTK_WIDGET (window), hb_app_test_is_action_button,
+                                             "win.replay");
 
   g_assert_nonnull (replay);
   g_assert_false (hb_window_get_action_enabled (window, "replay"));
