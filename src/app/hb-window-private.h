@@ -111,7 +111,8 @@ struct _HbWindow
   HbSolveJob          *solve_job;
   guint                progress_id;
   guint                live_id;
-  gint64               live_last, live_next;  /* live_tick's pace (µs) */
+  gint64               live_last, live_next;  /* live_tick's pace (µs): its
+                                               * last frame's time, or 0 */
 
   /* The last result, its trace and the board it started from. */
   HbResult            *result;

@@ -440,22 +440,28 @@ live_tick (gpointer data)
   GDestroyNotify free_func = NULL;
   gpointer frame;
   gint64 now = g_get_monotonic_time ();
-  gint64 late = self->live_last > 0 ? now - self->live_last - LIVE_MS * 1000 : 0;
 
-  self->live_last = now;
   if (self->solve_job == NULL)
     return G_SOURCE_CONTINUE;
-  /* At most 2 s between frames: one long stall (the machine busy
-   * elsewhere) does not freeze the view for twice as long. */
-  if (late > 0 && now + MIN (2 * late, G_USEC_PER_SEC * 2) > self->live_next)
-    self->live_next = now + MIN (2 * late, G_USEC_PER_SEC * 2);
+  /* The tick after a frame: how late it comes is what drawing the frame
+   * cost. Only then (a tick late for other reasons, the machine busy,
+   * must not put the next frame off again and again), and at most 2 s. */
+  if (self->live_last > 0)
+    {
+      gint64 late = now - self->live_last - LIVE_MS * 1000;
+      self->live_next = now + CLAMP (2 * late, 0, G_USEC_PER_SEC * 2);
+      self->live_last = 0;
+    }
   if (now < self->live_next)
     return G_SOURCE_CONTINUE;
   frame = hb_trace_take_snapshot (hb_solve_job_get_trace (self->solve_job), &free_func);
   if (frame != NULL)
-    hb_board_view_set_live_frame (self->board_view,
-                                  hb_solve_job_get_initial (self->solve_job),
-                                  frame, free_func);
+    {
+      hb_board_view_set_live_frame (self->board_view,
+                                    hb_solve_job_get_initial (self->solve_job),
+                                    frame, free_func);
+      self->live_last = now;
+    }
   update_plot (self);
   return G_SOURCE_CONTINUE;
 }

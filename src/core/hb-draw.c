@@ -1,6 +1,7 @@
 #include "hb-draw.h"
 
 #include <math.h>
+#include <string.h>
 
 void
 hb_draw_rounded_rect (cairo_t *cr, double x, double y, double w, double h, double r)
@@ -43,6 +44,57 @@ hb_draw_visible_cells (cairo_t *cr, const HbLayout *l, int width, int height,
   *y1 = MAX (*y1, *y0);
 }
 
+/* img (nw x nh, premultiplied ARGB32) with each k x k block averaged into
+ * one pixel (the blocks at the right and bottom edges may be smaller), or
+ * NULL when the surface cannot be made. */
+static cairo_surface_t *
+shrink_by (cairo_surface_t *img, int nw, int nh, int k)
+{
+  int sw = (nw + k - 1) / k, sh = (nh + k - 1) / k;
+  cairo_surface_t *small = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, sw, sh);
+  const guint8 *src = cairo_image_surface_get_data (img);
+  int sstride = cairo_image_surface_get_stride (img);
+  g_autofree guint32 *sum = g_new0 (guint32, (gsize) sw * 4);
+  guint8 *dst;
+  int dstride;
+
+  if (cairo_surface_status (small) != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (small);
+      return NULL;
+    }
+  cairo_surface_flush (small);
+  dst = cairo_image_surface_get_data (small);
+  dstride = cairo_image_surface_get_stride (small);
+  for (int by = 0; by < sh; by++)
+    {
+      int rows = MIN (k, nh - by * k);
+      guint32 *out = (guint32 *) (gpointer) (dst + (gsize) by * dstride);
+
+      memset (sum, 0, (gsize) sw * 4 * sizeof *sum);
+      for (int y = by * k; y < by * k + rows; y++)
+        {
+          const guint32 *row = (const guint32 *) (gconstpointer) (src + (gsize) y * sstride);
+          for (int x = 0; x < nw; x++)
+            {
+              guint32 v = row[x], *t = sum + (gsize) (x / k) * 4;
+              t[0] += v >> 24;
+              t[1] += v >> 16 & 255;
+              t[2] += v >> 8 & 255;
+              t[3] += v & 255;
+            }
+        }
+      for (int bx = 0; bx < sw; bx++)
+        {
+          guint32 n = (guint32) (rows * MIN (k, nw - bx * k)), *t = sum + (gsize) bx * 4;
+          out[bx] = (t[0] + n / 2) / n << 24 | (t[1] + n / 2) / n << 16
+                    | (t[2] + n / 2) / n << 8 | (t[3] + n / 2) / n;
+        }
+    }
+  cairo_surface_mark_dirty (small);
+  return small;
+}
+
 void
 hb_draw_cell_image (cairo_t *cr, const HbLayout *l, int width, int height,
                     HbDrawCellColour colour, gpointer data)
@@ -51,6 +103,7 @@ hb_draw_cell_image (cairo_t *cr, const HbLayout *l, int width, int height,
   cairo_surface_t *img;
   cairo_pattern_t *pat;
   guint8 *pixels;
+  double scale, fw, fh;
 
   if (!(l->cell > 0) || width <= 0 || height <= 0)
     return;
@@ -59,6 +112,8 @@ hb_draw_cell_image (cairo_t *cr, const HbLayout *l, int width, int height,
   nh = y1 - y0;
   if (nw <= 0 || nh <= 0)
     return;
+  fw = nw;
+  fh = nh;
   img = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, nw, nh);
   if (cairo_surface_status (img) != CAIRO_STATUS_SUCCESS)
     {
@@ -94,17 +149,37 @@ hb_draw_cell_image (cairo_t *cr, const HbLayout *l, int width, int height,
     }
   cairo_surface_mark_dirty (img);
 
+  /* Under half a pixel a cell: blocks of k x k cells averaged here first,
+   * so that cairo's filter shrinks by at most 2. Pixman's GOOD filter
+   * shrinking a 1000x1000 board's image to 400 px took most of the 0.1-
+   * 0.5 s a live frame held the window up (review). */
+  scale = l->cell;
+  if (l->cell < 0.5)
+    {
+      int k = (int) floor (1.0 / l->cell);
+      cairo_surface_t *small = shrink_by (img, nw, nh, k);
+
+      if (small != NULL)
+        {
+          cairo_surface_destroy (img);
+          img = small;
+          scale = l->cell * k;
+          fw = (double) nw / k;
+          fh = (double) nh / k;
+        }
+    }
+
   cairo_save (cr);
   cairo_translate (cr, l->x0 + x0 * l->cell, l->y0 + y0 * l->cell);
-  cairo_scale (cr, l->cell, l->cell);
+  cairo_scale (cr, scale, scale);
   pat = cairo_pattern_create_for_surface (img);
   /* PAD: a filter that reads past the image's edge (GOOD, when scaling
    * down) finds the edge cells there, not transparency. */
   cairo_pattern_set_extend (pat, CAIRO_EXTEND_PAD);
-  cairo_pattern_set_filter (pat, l->cell >= 1 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD);
+  cairo_pattern_set_filter (pat, scale >= 1 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD);
   cairo_set_source (cr, pat);
   cairo_new_path (cr);
-  cairo_rectangle (cr, 0, 0, nw, nh);
+  cairo_rectangle (cr, 0, 0, fw, fh);
   cairo_fill (cr);
   cairo_restore (cr);
   cairo_pattern_destroy (pat);
