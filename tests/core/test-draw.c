@@ -166,6 +166,40 @@ test_sub_pixel (void)
   cairo_surface_destroy (s);
 }
 
+static guint32
+red_blue_columns (gsize i, int x, int y, gpointer data)
+{
+  return (x & 1) ? 0xffff0000 : 0xff0000ff;
+}
+
+/* Under half a pixel a cell the cells are averaged in blocks before cairo
+ * shrinks them (hb_draw_cell_image's shrink_by): the colours mix, and the
+ * board keeps its extent to the pixel. */
+static void
+test_shrunk (void)
+{
+  static const double cells[] = { 0.25, 0.3, 0.12 };
+
+  for (gsize k = 0; k < G_N_ELEMENTS (cells); k++)
+    {
+      cairo_t *cr;
+      cairo_surface_t *s = grey_surface (80, 60, &cr);
+      HbLayout l = { .width = 120, .height = 80, .x0 = 10, .y0 = 10, .cell = cells[k] };
+      int right = 10 + (int) (120 * cells[k]), bottom = 10 + (int) (80 * cells[k]);
+
+      hb_draw_cell_image (cr, &l, 120, 80, red_blue_columns, NULL);
+      g_assert_cmphex (pixel (s, 8, 8), ==, GREY);
+      g_assert_cmphex (pixel (s, right + 1, 12), ==, GREY);
+      g_assert_cmphex (pixel (s, 12, bottom + 1), ==, GREY);
+      /* Odd blocks of one-cell stripes leave some of the stripes (3 cells:
+       * two red and a blue, then the other way round). */
+      g_assert_true (near (pixel (s, 12, 12), 0x800080, 40));
+      g_assert_true (near (pixel (s, right - 2, bottom - 2), 0x800080, 40));
+      cairo_destroy (cr);
+      cairo_surface_destroy (s);
+    }
+}
+
 static void
 test_colours (void)
 {
@@ -203,6 +237,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/draw/cell-image/clip", test_clip);
   g_test_add_func ("/core/draw/cell-image/alpha", test_alpha);
   g_test_add_func ("/core/draw/cell-image/sub-pixel", test_sub_pixel);
+  g_test_add_func ("/core/draw/cell-image/shrunk", test_shrunk);
   g_test_add_func ("/core/draw/colours", test_colours);
   g_test_add_func ("/core/draw/ring", test_ring);
   return g_test_run ();
