@@ -281,7 +281,7 @@ gboolean
 hb_document_apply_moves (HbDocument *self, const HbMove *moves, guint n,
                          gboolean new_step)
 {
-  HbState *state = NULL;
+  HbState *state;
   const HbState *from;
 
   g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
@@ -290,17 +290,7 @@ hb_document_apply_moves (HbDocument *self, const HbMove *moves, guint n,
   from = hb_document_get_state (self);
   if (new_step)
     self->gesture_pushed = FALSE;
-  if (n > 1 && self->game->apply_all != NULL)
-    state = self->game->apply_all (from, moves, n);
-  for (guint i = state != NULL ? n : 0; i < n; i++)
-    {
-      HbState *next = self->game->apply (state ? state : from, &moves[i]);
-      if (next != NULL)
-        {
-          hb_state_free (state);
-          state = next;
-        }
-    }
+  state = hb_game_apply_moves (self->game, from, moves, n);
   if (state == NULL)
     return FALSE;
   if (!self->gesture_pushed)

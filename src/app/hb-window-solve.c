@@ -343,7 +343,6 @@ static HbState *
 answer_board (HbWindow *self)
 {
   const HbState *initial = self->result_initial;
-  const HbGame *game;
   HbState *board;
 
   if (!hb_window_result_can_export (self))
@@ -355,18 +354,10 @@ answer_board (HbWindow *self)
     return hb_state_copy (self->result->solved);
   if ((guint64) self->result->moves->len * initial->width * initial->height > ANSWER_MAX_WORK)
     return NULL;
-  game = initial->game;
-  board = hb_state_copy (initial);
-  for (guint i = 0; i < self->result->moves->len; i++)
-    {
-      HbState *next = game->apply (board, &g_array_index (self->result->moves, HbMove, i));
-      if (next != NULL)   /* NULL: the move changes nothing */
-        {
-          hb_state_free (board);
-          board = next;
-        }
-    }
-  return board;
+  board = hb_game_apply_moves (initial->game, initial,
+                               (const HbMove *) self->result->moves->data,
+                               self->result->moves->len);
+  return board != NULL ? board : hb_state_copy (initial);
 }
 
 void

@@ -125,6 +125,23 @@ hb_cell_drag_free (gpointer ui)
   g_free (ui);
 }
 
+HbState *
+hb_game_apply_moves (const HbGame *game, const HbState *state, const HbMove *moves, guint n)
+{
+  HbState *after = n > 1 && game->apply_all != NULL ? game->apply_all (state, moves, n) : NULL;
+
+  for (guint i = after != NULL ? n : 0; i < n; i++)
+    {
+      HbState *next = game->apply (after != NULL ? after : state, &moves[i]);
+      if (next != NULL)
+        {
+          hb_state_free (after);
+          after = next;
+        }
+    }
+  return after;
+}
+
 const HbSolver *
 hb_game_find_solver (const HbGame *game, const char *id)
 {

@@ -524,6 +524,11 @@ hb_state_free (HbState *s)
     s->game->free (s);
 }
 
+/* The state after moves[0..n) from `state`, each move that changes
+ * nothing or is not legal skipped, in one copy of the board where the game
+ * can (apply_all); NULL when no move changed anything. */
+HbState *hb_game_apply_moves (const HbGame *game, const HbState *state,
+                              const HbMove *moves, guint n);
 const HbSolver *hb_game_find_solver (const HbGame *game, const char *id);
 const HbSolver *hb_game_default_solver (const HbGame *game);
 
