@@ -69,9 +69,6 @@ parse_level (const HbLoadJob *job, const char *text, gsize len, GError **error)
 {
   GError *local = NULL;
   HbState *state = hb_registry_parse (NULL, job->name, text, len, &local);
-  const HbGame *const *games = hb_registry_games ();
-  gsize skip = len >= 3 && memcmp (text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
-  gboolean claimed = FALSE, mine = FALSE;
 
   if (state != NULL || !g_error_matches (local, HB_PARSE_ERROR, HB_PARSE_ERROR_WHICH_GAME)
       || job->game == NULL)
@@ -81,23 +78,15 @@ parse_level (const HbLoadJob *job, const char *text, gsize len, GError **error)
       return state;
     }
   g_clear_error (&local);
-  for (int i = 0; games[i] != NULL; i++)
-    if (games[i]->sniff != NULL && games[i]->sniff (text + skip, len - skip))
-      {
-        claimed = TRUE;
-        mine |= games[i] == job->game;
-      }
-  if (claimed && !mine)
+  if (!hb_registry_may_read_as (job->game, text, len))
     {
-      g_autoptr (GString) extensions = g_string_new (NULL);
+      g_autofree char *extensions = hb_registry_extensions ();
       g_autofree char *safe_name = hb_escape_for_message (job->name);
 
-      for (int i = 0; games[i] != NULL; i++)
-        g_string_append_printf (extensions, "%s%s", i > 0 ? ", " : "", games[i]->extension);
       /* TRANSLATORS: %s the file's name, then the extensions (".lights, .loop, …") */
       g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_WHICH_GAME,
                    _("%s:1:1: cannot tell which game this is; give the file a game's "
-                     "extension (%s)"), safe_name, extensions->str);
+                     "extension (%s)"), safe_name, extensions);
       return NULL;
     }
   state = hb_registry_parse (job->game, job->name, text, len, &local);

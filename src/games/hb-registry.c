@@ -71,6 +71,37 @@ hb_registry_sniff (const char *text, gsize len)
   return found;
 }
 
+gboolean
+hb_registry_may_read_as (const HbGame *game, const char *text, gsize len)
+{
+  gboolean claimed = FALSE;
+
+  /* A UTF-8 byte-order mark is no content (as hb_registry_parse). */
+  if (len >= 3 && memcmp (text, "\xef\xbb\xbf", 3) == 0)
+    {
+      text += 3;
+      len -= 3;
+    }
+  for (int i = 0; games[i]; i++)
+    if (games[i]->sniff != NULL && games[i]->sniff (text, len))
+      {
+        if (games[i] == game)
+          return TRUE;
+        claimed = TRUE;
+      }
+  return !claimed;
+}
+
+char *
+hb_registry_extensions (void)
+{
+  GString *known = g_string_new (NULL);
+
+  for (int i = 0; games[i]; i++)
+    g_string_append_printf (known, "%s%s", i ? ", " : "", games[i]->extension);
+  return g_string_free (known, FALSE);
+}
+
 char *
 hb_escape_for_message (const char *text)
 {
@@ -150,7 +181,7 @@ hb_registry_parse (const HbGame *game, const char *display_name,
     game = hb_registry_sniff (text, len);
   if (game == NULL)
     {
-      GString *known = g_string_new (NULL);
+      g_autofree char *known = NULL;
       g_autofree char *msg = NULL;
       gsize k = 0;
 
@@ -163,22 +194,19 @@ hb_registry_parse (const HbGame *game, const char *display_name,
           g_autofree char *safe_name = hb_escape_for_message (display_name);
           g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_SHAPE, "%s:1:1: %s", safe_name,
                        _("the file is empty"));
-          g_string_free (known, TRUE);
           return NULL;
         }
 
-      for (int i = 0; games[i]; i++)
-        g_string_append_printf (known, "%s%s", i ? ", " : "", games[i]->extension);
+      known = hb_registry_extensions ();
       /* TRANSLATORS: --game is the command line option and %s the file
        * name extensions (".lights, .loop, .flood"): keep them */
       msg = g_strdup_printf (_("cannot tell which game this is; name it with --game "
-                               "or give the file a game's extension (%s)"), known->str);
+                               "or give the file a game's extension (%s)"), known);
       {
         g_autofree char *safe_name = hb_escape_for_message (display_name);
         g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_WHICH_GAME, "%s:1:1: %s",
                      safe_name, msg);
       }
-      g_string_free (known, TRUE);
       return NULL;
     }
   if (!hb_check_text (text, len, &local))

@@ -22,6 +22,12 @@ const HbGame        *hb_registry_find_game (const char *id);
 const HbGame        *hb_registry_game_for_filename (const char *filename);
 /* The one game whose sniff accepts text, or NULL. */
 const HbGame        *hb_registry_sniff (const char *text, gsize len);
+/* Whether text may be read as `game`'s when no game can be told: no
+ * game's sniff accepts it, or `game`'s is one of those that do (rows of
+ * four 0s and 1s are Enlight's and Infinite Loop's, no Flow Free level). */
+gboolean             hb_registry_may_read_as (const HbGame *game, const char *text, gsize len);
+/* The games' extensions, ".lights, .loop, .flood, .flow" (newly allocated). */
+char                *hb_registry_extensions (void);
 
 /* Parses text as a level. `game` may be NULL: then the file name's extension
  * decides, then sniffing. `display_name` (a path, or "-" for standard input)
