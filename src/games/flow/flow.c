@@ -990,14 +990,14 @@ flow_sniff (const char *text, gsize len)
 static gboolean
 check_pairs (const FlowState *s, GError **error)
 {
+  gsize n = (gsize) s->base.width * s->base.height, count[FLOW_MAX_COLOURS + 1] = { 0 };
+
   if (s->colours == 0)
     {
       g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_SHAPE,
                    _("The level has no dots yet: place at least one pair"));
       return FALSE;
     }
-  gsize n = (gsize) s->base.width * s->base.height, count[FLOW_MAX_COLOURS + 1] = { 0 };
-
   /* One pass for every colour (a pass per colour took 1.5 billion reads
    * to write a 4096x4096 level in 88 colours). */
   for (gsize i = 0; i < n; i++)
