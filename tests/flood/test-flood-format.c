@@ -259,6 +259,9 @@ test_parse_errors (void)
   check_error ("3 by 2 -> 5\n012\n01\n", 3, 3, "row 2 has 2 cells");
   check_error ("3 by 2 -> 5\n012\n0123\n", 3, 4, "row 2 has 4 cells");
   check_error ("3 by 2 -> 5\n012\n", 3, 1, "1 of its 2 rows");
+  /* Rows cut by a blank line (a blank line before them is fine). */
+  check_error ("3 by 2 -> 5\n012\n\n120\n", 4, 1, "a row after a blank line");
+  check_error ("3 by 3 -> 5\n012\n  \n# c\n120\n012\n", 5, 1, "rows must be consecutive");
   check_error ("3 by 2 - 5\n012\n012\n", 1, 8, "->");
   check_error ("3 bx 2 -> 5\n", 1, 3, "by");
   check_error ("3 by -> 5\n", 1, 6, "height");

@@ -503,6 +503,7 @@ parse_dump (HbLineReader *r, const char *s, gsize n, int col0,
 {
   const char *p = s, *end = s + n;
   int line = r->line, col = col0, w, h, limit, maxc = 0, row = 0;
+  gboolean gap = FALSE;         /* a blank line since the first row */
   FloodState *st;
 
   if (!read_number (&p, end, line, &col, &w, HB_MAX_SIDE, _("the board width"),
@@ -549,8 +550,23 @@ parse_dump (HbLineReader *r, const char *s, gsize n, int col0,
           goto fail;
         }
       lead = hb_strip_slice (&ls, &ln);
-      if (ln == 0 || is_comment (ls, ln))
+      /* A blank line may come before the rows, not among them (as the
+       * other games say it): a board cut in two is most likely two
+       * boards' rows or a row lost, not one board. */
+      if (ln == 0)
+        {
+          gap = row > 0;
+          continue;
+        }
+      if (is_comment (ls, ln))
         continue;
+      if (gap)
+        {
+          hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r->line, 1,
+                              _("a row after a blank line: the board's rows must be "
+                                "consecutive"));
+          goto fail;
+        }
       /* Every character of the row is checked before its length, so a
        * bad one is reported first and the length is then in characters
        * (digits are one byte each). Likewise the bytes before the one
