@@ -9,6 +9,7 @@
 #include "hb-test-util.h"
 
 #include <string.h>
+#include <time.h>
 
 static void
 assert_colours (const FlowState *level, const guint8 *colour)
@@ -28,7 +29,7 @@ chains (const FlowState *level, int variant, const HbCancel *cancel, FlowChainSt
   g_autofree guint8 *colour = g_malloc (n);
   g_autofree guint8 *links = g_malloc (n);
   FlowChainStats own;
-  FlowChainsEnd end = flow_chains_solve (level, variant, cancel, NULL, NULL, colour, links,
+  FlowChainsEnd end = flow_chains_solve (level, variant, cancel, 0, NULL, NULL, colour, links,
                                          st != NULL ? st : &own);
 
   if (end == FLOW_CHAINS_SOLVED)
@@ -506,6 +507,52 @@ test_stop (void)
   hb_state_free (s);
 }
 
+/* Burns about `seconds` of this thread's CPU time. */
+static void
+burn_cpu (double seconds)
+{
+  struct timespec t0, t;
+  volatile guint64 x = 0;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t0);
+  do
+    {
+      for (int i = 0; i < 100000; i++)
+        x += (guint64) i;
+      clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t);
+    }
+  while ((double) (t.tv_sec - t0.tv_sec) + (double) (t.tv_nsec - t0.tv_nsec) * 1e-9 < seconds);
+}
+
+/* The chains' CPU budget: a search past it stops (STOPPED), and the
+ * budget counts the CPU time the calling thread spends in the search, not
+ * what it spent before (the fast solver gives its chains 3 s of CPU time
+ * each, so that a busy machine does not cut them short as a deadline on
+ * the clock did). */
+static void
+test_cpu_budget (void)
+{
+  HbGenerateParams p = { 120, 120, 8, 1, NULL };
+  g_autoptr (GError) error = NULL;
+  HbState *s = flow_generate (&p, &error);
+  gsize n = (gsize) s->width * s->height;
+  g_autofree guint8 *colour = g_malloc (n);
+  g_autofree guint8 *links = g_malloc (n);
+  FlowChainStats st;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (flow_chains_solve (FLOW_CONST (s), 0, NULL, 1e-9, NULL, NULL, colour, links,
+                                      &st),
+                   ==, FLOW_CHAINS_STOPPED);
+  /* Time spent before the call is not the search's. */
+  burn_cpu (0.6);
+  g_assert_cmpint (flow_chains_solve (FLOW_CONST (s), 1, NULL, 0.5, NULL, NULL, colour, links,
+                                      &st),
+                   ==, FLOW_CHAINS_SOLVED);
+  assert_colours (FLOW_CONST (s), colour);
+  hb_state_free (s);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -518,5 +565,6 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/chains/beside", test_beside);
   g_test_add_func ("/flow/chains/live", test_live);
   g_test_add_func ("/flow/chains/stop", test_stop);
+  g_test_add_func ("/flow/chains/cpu-budget", test_cpu_budget);
   return g_test_run ();
 }

@@ -63,6 +63,7 @@
 #include <ccadical.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef struct {
   int cell;
@@ -101,6 +102,9 @@ typedef struct {
   const FlowState *level;
   int      w, h, ndots;
   const HbCancel *cancel;
+  /* The CPU time the search's thread may use (see poll_stop), in
+   * nanoseconds from cpu_start; 0: no limit. */
+  gint64   cpu_budget, cpu_start, cpu_next;
   CCaDiCaL *solver;
   int      nvars, t;        /* t: the variable that is always true */
   guint64  clauses;
@@ -317,12 +321,35 @@ clause3 (Chains *s, int a, int b, int c)
   put (s, 0);
 }
 
-/* Whether the search is to stop (its token set or past its deadline). */
+static gint64
+clock_ns (clockid_t id)
+{
+  struct timespec t;
+
+  clock_gettime (id, &t);
+  return (gint64) t.tv_sec * G_GINT64_CONSTANT (1000000000) + t.tv_nsec;
+}
+
+/* Whether the search is to stop: its token set or past its deadline, or
+ * its thread past its CPU time. The thread's CPU clock is a system call,
+ * so it is read at most once a millisecond of the coarse clock (CaDiCaL
+ * asks at every few conflicts). */
 static gboolean
 poll_stop (Chains *s)
 {
   if (hb_cancel_is_set (s->cancel))
     s->stopped = TRUE;
+  else if (s->cpu_budget > 0)
+    {
+      gint64 now = clock_ns (CLOCK_MONOTONIC_COARSE);
+
+      if (now >= s->cpu_next)
+        {
+          s->cpu_next = now + 1000000;
+          if (clock_ns (CLOCK_THREAD_CPUTIME_ID) - s->cpu_start >= s->cpu_budget)
+            s->stopped = TRUE;
+        }
+    }
   return s->stopped;
 }
 
@@ -1186,8 +1213,8 @@ publish_model (Chains *s, HbTrace *live, const guint8 *act, const int *arm)
 
 FlowChainsEnd
 flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel,
-                   const FlowChainsNotify *notify, HbTrace *live, guint8 *colour, guint8 *links,
-                   FlowChainStats *st)
+                   double cpu_seconds, const FlowChainsNotify *notify, HbTrace *live,
+                   guint8 *colour, guint8 *links, FlowChainStats *st)
 {
   Chains s = { 0 };
   FlowChainsEnd end = FLOW_CHAINS_UNSURE;
@@ -1200,6 +1227,11 @@ flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel,
   s.w = level->base.width;
   s.h = level->base.height;
   s.cancel = cancel;
+  if (cpu_seconds > 0)
+    {
+      s.cpu_budget = MAX ((gint64) (MIN (cpu_seconds, 86400.0) * 1e9), 1);
+      s.cpu_start = clock_ns (CLOCK_THREAD_CPUTIME_ID);
+    }
   for (gsize i = 0; i < ncells; i++)
     s.ndots += level->dot[i] != 0;
   if (s.ndots == 0)

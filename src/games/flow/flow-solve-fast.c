@@ -3725,7 +3725,8 @@ race_variant (const Fast *first)
 /* Boards from this many cells may try the corner chains first (see
  * chains_first). */
 #define CHAINS_MIN_CELLS 40000
-/* The longest the chains may take before the path search starts. */
+/* The longest the chains may take before the path search starts, in CPU
+ * time of each chains thread (see chain_run_init). */
 #define CHAINS_SECONDS 3.0
 
 /* Where chains_first waits for the first answer of its two searches, or
@@ -3744,6 +3745,7 @@ typedef struct {
   HbTrace       *live;     /* the caller's trace for the first, NULL for the second */
   HbCancel       stop;     /* its own token */
   HbCancel      *other;    /* the other search's: set when this one answers */
+  double         seconds;  /* its CPU time, or 0 */
   guint8        *colour, *links;
   FlowChainStats st;
   FlowChainsEnd  end;
@@ -3753,19 +3755,22 @@ typedef struct {
 } ChainRun;
 
 /* Sets up run (the level's colour and links allocated) with its own
- * token under `parent`, stopping `other` when it answers, and a deadline
- * when `seconds` > 0. */
+ * token under `parent`, stopping `other` when it answers, and `seconds`
+ * of CPU time when > 0. CPU time, not the clock: on a busy machine (the
+ * app's window drawing beside the solve, or other programs) a 1000x1000
+ * level in 10 colours (seed 78) had its chains stopped by a 3 s deadline
+ * after 47 of the 88 SAT runs it needs, and the path search then took
+ * over 10 s; the chains need the same CPU time however busy the machine
+ * is, and so does the path search after them. */
 static void
 chain_run_init (ChainRun *run, const FlowState *level, int variant, HbTrace *live,
                 HbCancel *parent, HbCancel *other, double seconds)
 {
   gsize n = (gsize) level->base.width * level->base.height;
 
-  *run = (ChainRun) { level, variant, live, { 0 }, other, g_malloc (n), g_malloc (n), { 0 },
-                      FLOW_CHAINS_UNSURE };
+  *run = (ChainRun) { level, variant, live, { 0 }, other, MAX (seconds, 0), g_malloc (n),
+                      g_malloc (n), { 0 }, FLOW_CHAINS_UNSURE };
   hb_cancel_init (&run->stop, parent);
-  if (seconds > 0)
-    hb_cancel_set_deadline (&run->stop, seconds);
 }
 
 static void
@@ -3826,7 +3831,8 @@ chains_run (gpointer data)
    * the waiting caller: the other stops and the answer is built while
    * this one takes its solver down. */
   FlowChainsNotify notify = { c->other, chains_ended, c };
-  FlowChainsEnd end = flow_chains_solve (c->level, c->variant, &c->stop, &notify, c->live,
+  FlowChainsEnd end = flow_chains_solve (c->level, c->variant, &c->stop, c->seconds, &notify,
+                                         c->live,
                                          c->colour, c->links, &c->st);
 
   /* Ended before it had a solver (no dots): told now. */
@@ -3837,7 +3843,7 @@ chains_run (gpointer data)
 
 /* Big boards with few dots: the corner-chain search (flow-chains.c), two
  * at once (one tries every variable false first, the other true then its
- * saved phases), before the path search, for at most 3 s. On the
+ * saved phases), before the path search, for at most 3 s of CPU time. On the
  * generated 1000x1000 levels in 10 colours, seeds 1-144, the pair answered
  * 141-142 under 1 s (with the flows merged, see merge_flows in
  * flow-chains.c), the slowest in 1.1 s, where the two path searches
@@ -3878,7 +3884,8 @@ chains_first (const HbState *state, const HbSolveOptions *options, HbTrace *trac
     return NULL;
   /* The progress the app shows counts the SAT runs meanwhile. */
   hb_trace_set_counter_name (trace, N_("SAT calls"));
-  /* 3 s, or half the time limit if that is less; then the path search.
+  /* 3 s of CPU time each, or half the time limit if that is less; then
+   * the path search (the time limit itself stays on the clock).
    * On a level with no answer the chains rarely prove it (each model's
    * pairs of colours are forbidden one by one): a 300x300 level with two
    * dots swapped, 76 runs in 5 s, where the path search proves it in 1 s. */
