@@ -13,7 +13,7 @@
 G_DEFINE_FINAL_TYPE (HbBoardView, hb_board_view, GTK_TYPE_DRAWING_AREA)
 
 enum { SIGNAL_MOVES, SIGNAL_STROKE_CANCELLED, SIGNAL_STROKE_ENDED, SIGNAL_PRESS_IGNORED,
-       SIGNAL_MARKS_CHANGED, N_SIGNALS };
+       SIGNAL_MARKS_CHANGED, SIGNAL_TOOL_PICKED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 void
@@ -128,7 +128,7 @@ emit_moves (HbBoardView *self, HbPointerPhase phase, const HbHit *hit,
             gboolean new_gesture)
 {
   HbMove moves[MAX_MOVES_PER_EVENT];
-  int n;
+  int n, tool = self->pointer.tool, picked;
 
   if (new_gesture)
     self->stroke_id++;
@@ -147,9 +147,14 @@ emit_moves (HbBoardView *self, HbPointerPhase phase, const HbHit *hit,
   n = self->state->game->pointer (self->state, &self->pointer, phase, hit,
                                   moves, MAX_MOVES_PER_EVENT);
   n = CLAMP (n, 0, MAX_MOVES_PER_EVENT);
+  picked = self->pointer.tool;
   self->emitting = TRUE;
   g_signal_emit (self, signals[SIGNAL_MOVES], 0, moves, (guint) n, new_gesture);
   self->emitting = FALSE;
+  /* After the moves, so the palette has the entries of the board they
+   * made (see HbPointer.tool). */
+  if (picked != tool)
+    g_signal_emit (self, signals[SIGNAL_TOOL_PICKED], 0, picked);
 }
 
 /* A right click (or the Menu key on the cursor's cell) on an unsure cell
@@ -676,6 +681,11 @@ hb_board_view_class_init (HbBoardViewClass *klass)
   signals[SIGNAL_MARKS_CHANGED] =
     g_signal_new ("marks-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /* The game picked the palette entry with this id (HbPointer.tool). */
+  signals[SIGNAL_TOOL_PICKED] =
+    g_signal_new ("tool-picked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
 
   gtk_widget_class_set_css_name (widget_class, "boardview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);

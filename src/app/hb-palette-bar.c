@@ -287,6 +287,16 @@ hb_palette_bar_activate_index (HbPaletteBar *self, int index)
   return TRUE;
 }
 
+gboolean
+hb_palette_bar_select (HbPaletteBar *self, int id)
+{
+  g_return_val_if_fail (HB_IS_PALETTE_BAR (self), FALSE);
+  if (self->mode != HB_MODE_EDIT || index_of_id (self, id) < 0)
+    return FALSE;
+  select_id (self, id);
+  return TRUE;
+}
+
 static void
 hb_palette_bar_get_property (GObject *object, guint prop_id, GValue *value,
                              GParamSpec *pspec)

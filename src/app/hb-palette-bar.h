@@ -28,5 +28,7 @@ int        hb_palette_bar_get_n_entries (HbPaletteBar *self);
 int        hb_palette_bar_get_selected (HbPaletteBar *self);
 /* The number keys: selects (edit) or activates (play) the index-th entry. */
 gboolean   hb_palette_bar_activate_index (HbPaletteBar *self, int index);
+/* Edit: selects the entry whose id is `id`; FALSE when there is none. */
+gboolean   hb_palette_bar_select (HbPaletteBar *self, int id);
 
 G_END_DECLS

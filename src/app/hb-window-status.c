@@ -555,6 +555,16 @@ on_column_resize (GtkDrawingArea *probe, int width, int height, HbWindow *self)
                                          g_object_ref (self), NULL);
 }
 
+/* The game picked a palette entry with a click (Flow Free: the colour of
+ * the dot it took away, see HbPointer.tool); the palette's "selected"
+ * hands it back to the board view as its tool. */
+static void
+on_tool_picked (HbBoardView *view, int id, HbWindow *self)
+{
+  if (self->mode == HB_MODE_EDIT)
+    hb_palette_bar_select (self->palette_bar, id);
+}
+
 void
 hb_window_status_init (HbWindow *self)
 {
@@ -566,6 +576,7 @@ hb_window_status_init (HbWindow *self)
   gtk_widget_insert_before (probe, gtk_widget_get_parent (GTK_WIDGET (self->bottom_stack)),
                             GTK_WIDGET (self->bottom_stack));
   g_signal_connect (probe, "resize", G_CALLBACK (on_column_resize), self);
+  g_signal_connect (self->board_view, "tool-picked", G_CALLBACK (on_tool_picked), self);
 }
 
 /* ---- Toasts ------------------------------------------------------------ */

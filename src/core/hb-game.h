@@ -62,7 +62,11 @@ typedef enum {
 typedef struct {
   HbMode mode;
   int    button;       /* 1 primary, 2 middle, 3 secondary */
-  int    tool;         /* the selected palette entry (see palette), or -1 */
+  /* The selected palette entry (see palette), or -1. An Edit gesture may
+   * set another entry's id here to pick that entry once its moves are
+   * applied (Flow Free: a click that takes a dot away picks its colour,
+   * so the next click puts the dot back). */
+  int    tool;
   gpointer ui;         /* the game's gesture state (ui_new), or NULL */
   /* Set by a game with keyboard_strokes on a play PRESS that began a
    * stroke (Flow Free: out of a dot or a path), so the keyboard carries

@@ -569,6 +569,97 @@ test_edit (void)
   hb_app_test_window_close (window);
 }
 
+/* The colour of the dot at (x, y), by its character, or 0 for none. */
+static char
+dot_name (HbWindow *window, int x, int y)
+{
+  const FlowState *s = board (window);
+  int d = s->dot[y * s->base.width + x];
+
+  return d > 0 ? s->names[d - 1] : 0;
+}
+
+/* A click that takes a dot away picks its colour, so that the next click
+ * puts it back: the palette kept the colour picked before (Red, under a
+ * status saying "Blue needs its second dot"), and that click moved one
+ * of Red's dots. The keyboard's Space on a dot too. The last dot of a
+ * colour beyond the game's sixteen takes its chip away: the chip of the
+ * colour not on the board yet is picked then, not the first chip (Red,
+ * whose two dots the next click would move). */
+static void
+test_edit_remove_picks_colour (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbPaletteBar *bar = hb_window_get_palette_bar (window);
+  HbPaletteEntry entries[HB_PALETTE_MAX];
+  int n, want;
+
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_wait_hint (window);
+  open_level (window, "pick.flow", "R...G\n.....\n..B..\n.....\nR.B.G\n");
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (30);
+  g_assert_true (hb_palette_bar_activate_index (bar, 0));
+  hb_app_test_settle (30);
+  g_assert_cmpint (hb_palette_bar_get_selected (bar), ==, 'R');
+  hb_app_test_click_cell (window, 2, 2, 1);
+  g_assert_cmpint (dot_name (window, 2, 2), ==, 0);
+  g_assert_cmpint (hb_palette_bar_get_selected (bar), ==, 'B');
+  hb_app_test_click_cell (window, 3, 2, 1);
+  g_assert_cmpint (dot_name (window, 3, 2), ==, 'B');
+  g_assert_cmpint (dot_name (window, 0, 0), ==, 'R');
+  g_assert_cmpint (dot_name (window, 0, 4), ==, 'R');
+  g_assert_cmpint (board (window)->colours, ==, 3);
+  /* Space on a dot, with Green picked: Blue again. */
+  g_assert_true (hb_palette_bar_activate_index (bar, 1));
+  hb_app_test_settle (30);
+  g_assert_cmpint (hb_palette_bar_get_selected (bar), ==, 'G');
+  {
+    HbBoardView *view = hb_window_get_board_view (window);
+    int cx, cy;
+
+    hb_board_view_move_cursor (view, 0, 0);
+    hb_board_view_get_cursor (view, &cx, &cy);
+    hb_board_view_move_cursor (view, 3 - cx, 2 - cy);
+    hb_board_view_get_cursor (view, &cx, &cy);
+    g_assert_cmpint (cx, ==, 3);
+    g_assert_cmpint (cy, ==, 2);
+    hb_board_view_act_at_cursor (view, FALSE);
+  }
+  hb_app_test_settle (30);
+  g_assert_cmpint (dot_name (window, 3, 2), ==, 0);
+  g_assert_cmpint (hb_palette_bar_get_selected (bar), ==, 'B');
+  /* A moved dot picks nothing: a drag is no removal. */
+  drag_cells (window, 4, 0, 4, 1);
+  g_assert_cmpint (dot_name (window, 4, 1), ==, 'G');
+  g_assert_cmpint (hb_palette_bar_get_selected (bar), ==, 'B');
+
+  /* D, a colour of the level's own, loses both its dots. */
+  open_level (window, "pick-d.flow", "R.D\n...\nR.D\n");
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  g_assert_true (hb_palette_bar_activate_index (bar, 0));
+  hb_app_test_settle (30);
+  hb_app_test_click_cell (window, 2, 0, 1);
+  g_assert_cmpint (hb_palette_bar_get_selected (bar), ==, 'D');
+  hb_app_test_click_cell (window, 2, 2, 1);
+  g_assert_cmpint (board (window)->colours, ==, 1);
+  n = hb_window_get_game (window)->palette (hb_window_get_state (window), HB_MODE_EDIT,
+                                            entries, HB_PALETTE_MAX);
+  g_assert_cmpint (n, >, 16);
+  want = entries[n - 1].id;
+  for (int k = 0; k < n; k++)
+    if (entries[k].id == 'D')
+      want = 'D';
+  g_test_message ("the chip picked: %c", want);
+  g_assert_cmpint (hb_palette_bar_get_selected (bar), ==, want);
+  g_assert_cmpint (want, !=, 'R');
+  hb_app_test_click_cell (window, 1, 1, 1);
+  g_assert_cmpint (dot_name (window, 1, 1), ==, want);
+  g_assert_cmpint (dot_name (window, 0, 0), ==, 'R');
+  g_assert_cmpint (dot_name (window, 0, 2), ==, 'R');
+  hb_app_test_window_close (window);
+}
+
 /* A narrow window wraps the status line between its parts, never within a
  * short one ("· 1" at a line's end, "move · 0:00" on the next: review). */
 static void
@@ -628,6 +719,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/flow/next-hint", test_next_hint);
   g_test_add_func ("/app/flow/hints-across-restart", test_hints_across_restart);
   g_test_add_func ("/app/flow/edit", test_edit);
+  g_test_add_func ("/app/flow/edit-remove-picks-colour", test_edit_remove_picks_colour);
   g_test_add_func ("/app/flow/resize-cuts", test_resize_cuts);
   g_test_add_func ("/app/flow/undo-mid-stroke", test_undo_mid_stroke);
   g_test_add_func ("/app/flow/stroke-back-is-no-move", test_stroke_back_is_no_move);

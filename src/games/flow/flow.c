@@ -1373,6 +1373,41 @@ edit_dot_drag (const FlowState *s, FlowDrag *d, HbPointerPhase phase, const HbHi
   return n;
 }
 
+static int flow_palette (const HbState *state, HbMode mode, HbPaletteEntry *out, int max);
+
+/* The palette entry a click that takes away the dot at cell i picks (see
+ * HbPointer.tool): the dot's colour, so that the next click puts the dot
+ * back. The colour picked before stayed, and the next click, meant to put
+ * the dot back, moved a dot of that colour instead ("Blue needs its
+ * second dot" under a palette showing Red). The last dot of a colour
+ * beyond the game's sixteen takes its chip away with it (the new
+ * colour's chip may be another character, see new_colour): then that
+ * chip, the colour not on the board yet, rather than the first one, Red,
+ * the palette would fall back to. */
+static int
+removed_dot_tool (const FlowState *s, int i)
+{
+  int c = s->dot[i] - 1, w = s->base.width, pick, n;
+  char ch = s->names[c];
+  const char *at = strchr (flow_default_names, ch);
+  HbMove m = { FLOW_OP_SET_DOT, i % w, i / w, -1 };
+  HbPaletteEntry entries[FLOW_MAX_COLOURS + 17];
+  HbState *after;
+
+  if ((at != NULL && at - flow_default_names < 16) || dots_of (s, c) > 1)
+    return ch;
+  after = flow_game.apply (&s->base, &m);
+  if (after == NULL)
+    return ch;
+  n = flow_palette (after, HB_MODE_EDIT, entries, G_N_ELEMENTS (entries));
+  hb_state_free (after);
+  pick = n > 0 ? entries[n - 1].id : ch;
+  for (int k = 0; k < n; k++)
+    if (entries[k].id == ch)
+      pick = ch;
+  return pick;
+}
+
 static int
 flow_pointer (const HbState *state, HbPointer *ptr, HbPointerPhase phase,
               const HbHit *hit, HbMove *out, int max)
@@ -1412,7 +1447,15 @@ flow_pointer (const HbState *state, HbPointer *ptr, HbPointerPhase phase,
   if (d != NULL && phase == HB_POINTER_PRESS)
     d->dot_at = -1;   /* (a drag the board's change cut short held one) */
   if (d != NULL && d->dot_at >= 0)
-    return edit_dot_drag (s, d, phase, hit, out, max);
+    {
+      int at = d->dot_at, n = edit_dot_drag (s, d, phase, hit, out, max);
+
+      /* A click let go on the dot: its removal, the one move a release
+       * makes. */
+      if (phase == HB_POINTER_RELEASE && n == 1 && out[0].value == -1)
+        ptr->tool = removed_dot_tool (s, at);
+      return n;
+    }
   if (phase != HB_POINTER_PRESS || !hit->inside)
     return 0;
   {
@@ -1429,6 +1472,7 @@ flow_pointer (const HbState *state, HbPointer *ptr, HbPointerPhase phase,
             return 0;
           }
         out[0] = (HbMove) { FLOW_OP_SET_DOT, hit->x, hit->y, -1 };
+        ptr->tool = removed_dot_tool (s, i);
         return 1;
       }
     /* The tool is the colour's character (see flow_palette). */
@@ -2475,8 +2519,9 @@ const HbGame flow_game = {
   .reads_json = TRUE,
   .description = N_("Join each pair of equal dots by a path; the paths fill the board and never cross."),
   .edit_description = N_("Drawing: pick a colour and click two cells for its dots; a "
-                         "click on a dot removes it, a drag moves it. A colour that has "
-                         "both its dots moves the nearer one to the cell clicked."),
+                         "click on a dot removes it and picks its colour, a drag moves it. "
+                         "A colour that has both its dots moves the nearer one to the cell "
+                         "clicked."),
   .default_width = 7,
   .default_height = 7,
   .max_ui_side = 100,
