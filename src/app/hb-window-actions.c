@@ -122,27 +122,10 @@ new_then (HbWindow *self, gpointer data)
    * another one); else one of its bundled levels, else a random one,
    * never an empty board that is already "solved"; a puzzle to play, so
    * in Play mode, as the Levels list opens one (after an import, which
-   * leaves Edit on, the next game's level opened in Edit). A level with
-   * changes the user chose to discard is not kept. */
+   * leaves Edit on, the next game's level opened in Edit). */
   if (game != hb_document_get_game (self->document))
     {
-      const HbGame *old = hb_document_get_game (self->document);
-
-      if (old != NULL && !hb_document_get_modified (self->document))
-        {
-          hb_document_keep (self->document);
-          hb_window_play_keep (self, old->id);
-          if (self->level_key != NULL)
-            g_hash_table_replace (self->kept_keys, g_strdup (old->id), g_strdup (self->level_key));
-          else
-            g_hash_table_remove (self->kept_keys, old->id);
-        }
-      else if (old != NULL)
-        {
-          hb_document_forget_kept (self->document, old);
-          hb_window_play_forget_kept (self, old->id);
-          g_hash_table_remove (self->kept_keys, old->id);
-        }
+      hb_window_keep_level (self);
       if (hb_window_restore_kept (self, game))
         {
           hb_window_set_mode (self, HB_MODE_PLAY);

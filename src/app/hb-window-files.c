@@ -322,6 +322,11 @@ apply_loaded (HbWindow *self, gpointer data)
 {
   LoadApply *a = data;
 
+  /* Another game's level: the one open is kept for its game, as the game
+   * chooser keeps it, and a switch back brings it back (it was dropped,
+   * and the switch back showed that game's first bundled level). */
+  if (a->result->state->game != hb_document_get_game (self->document))
+    hb_window_keep_level (self);
   if (a->result->report != NULL)
     {
       /* A picture: the level is new (saving must not write over the

@@ -248,6 +248,35 @@ hb_window_levels_recognise (HbWindow *self)
     }
 }
 
+/* Before a level of another game comes in (the game chooser's new_then
+ * in hb-window-actions.c, a file or picture of another game opened): the
+ * level open now is kept for its game, with its moves, Undo, file and
+ * clock, for hb_window_restore_kept. A level with changes the user chose
+ * to discard is not kept (nor one kept before it). */
+void
+hb_window_keep_level (HbWindow *self)
+{
+  const HbGame *old = hb_document_get_game (self->document);
+
+  if (old == NULL)
+    return;
+  if (!hb_document_get_modified (self->document))
+    {
+      hb_document_keep (self->document);
+      hb_window_play_keep (self, old->id);
+      if (self->level_key != NULL)
+        g_hash_table_replace (self->kept_keys, g_strdup (old->id), g_strdup (self->level_key));
+      else
+        g_hash_table_remove (self->kept_keys, old->id);
+    }
+  else
+    {
+      hb_document_forget_kept (self->document, old);
+      hb_window_play_forget_kept (self, old->id);
+      g_hash_table_remove (self->kept_keys, old->id);
+    }
+}
+
 /* The level kept for `game` when another game was chosen (see new_then
  * in hb-window-actions.c), back as it was left: TRUE when there was one. */
 gboolean

@@ -188,6 +188,10 @@ void           hb_window_update_actions (HbWindow *self);
 void           hb_window_set_level (HbWindow *self, HbState *state, GFile *file,
                                     const char *untitled_name);
 HbState       *hb_window_new_blank_for (const HbGame *game, GSettings *settings);
+/* The open level kept for its game before another game's level comes in
+ * (unless it has unsaved changes), and brought back when that game is
+ * chosen again. */
+void           hb_window_keep_level (HbWindow *self);
 gboolean       hb_window_restore_kept (HbWindow *self, const HbGame *game);
 /* Around the document's change of level (hb_window_set_level,
  * hb_window_restore_kept): what goes with the level left, and what a

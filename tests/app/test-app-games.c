@@ -766,6 +766,56 @@ test_switch_keeps_levels (void)
   hb_app_test_window_close (window);
 }
 
+/* Opening another game's file keeps the level left open, as the game
+ * chooser does: a Flow Free file opened and played, an Enlight file
+ * opened over it, then Flow Free again brings the file back with its
+ * name, its move and Undo, nothing unsaved (it showed Flow Free's first
+ * bundled level). A level whose changes are discarded is not kept. */
+static void
+test_open_other_game_keeps_level (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  g_autofree char *dir = g_dir_make_tmp ("hintboard-keep-XXXXXX", NULL);
+  g_autoptr (GFile) flow_file = NULL;
+  HbState *played;
+
+  choose_game (window, "flow");
+  open_level (window, dir, "mine.flow", "R...G\n.....\n..B..\n.....\nR.B.G\n");
+  flow_file = g_object_ref (hb_window_get_file (window));
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  drag_cells (window, 0, 0, 0, 2);
+  hb_app_test_settle (200);
+  g_assert_cmpuint (hb_window_play_moves (window), ==, 1);
+  played = hb_state_copy (hb_window_get_state (window));
+
+  open_level (window, dir, "other.lights", "10\n01\n");
+  g_assert_cmpstr (hb_window_get_game (window)->id, ==, "lights");
+  choose_game (window, "flow");
+  g_assert_nonnull (hb_window_get_file (window));
+  g_assert_true (g_file_equal (hb_window_get_file (window), flow_file));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "mine.flow");
+  g_assert_false (hb_document_get_modified (window->document));
+  g_assert_true (hb_window_get_game (window)->equal (played, hb_window_get_state (window)));
+  g_assert_cmpuint (hb_window_play_moves (window), ==, 1);
+  g_assert_true (hb_window_get_action_enabled (window, "undo"));
+  /* And the Enlight file, left for Flow Free, is back in its turn. */
+  choose_game (window, "lights");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "other.lights");
+  choose_game (window, "flow");
+
+  /* Changed in Edit, the changes discarded (the tests' window does not
+   * ask): not kept. */
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_click_cell (window, 2, 1, 1);
+  g_assert_true (hb_document_get_modified (window->document));
+  open_level (window, dir, "other.lights", "10\n01\n");
+  choose_game (window, "flow");
+  g_assert_null (hb_window_get_file (window));
+  hb_state_free (played);
+  g_rmdir (dir);
+  hb_app_test_window_close (window);
+}
+
 /* The main menu's game list (win.choose-game, offered in a narrow window)
  * is a radio group: its state is the open game, and choosing one opens it. */
 static void
@@ -1104,6 +1154,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/games/flood/random-and-colours-row", test_flood_random_and_colours_row);
   g_test_add_func ("/app/games/choose-game-action", test_choose_game_action);
   g_test_add_func ("/app/games/switch-keeps-levels", test_switch_keeps_levels);
+  g_test_add_func ("/app/games/open-other-game-keeps-level", test_open_other_game_keeps_level);
   g_test_add_func ("/app/games/flood/move-limit-row", test_flood_move_limit_row);
   g_test_add_func ("/app/games/flood/play-edit-solve", test_flood_play_edit_solve);
   return g_test_run ();
