@@ -555,7 +555,7 @@ test_beam_anytime (void)
           {
             GByteArray *moves = g_byte_array_new ();
             guint8 *cells = g_memdup2 (s->cells, 100);
-            int len = flood_beam_moves (g, width, mode, 0, 0, NULL, moves);
+            int len = flood_beam_moves (g, width, mode, 0, 0, NULL, NULL, moves);
 
             g_assert_cmpint (len, ==, (int) moves->len);
             g_assert_cmpint (len, >=, (int) r->moves->len);
@@ -564,7 +564,7 @@ test_beam_anytime (void)
             g_assert_true (ref_solved (cells, 100));
             /* prune: only a shorter answer is wanted. */
             g_byte_array_set_size (moves, 0);
-            g_assert_cmpint (flood_beam_moves (g, width, mode, r->moves->len, 0, NULL,
+            g_assert_cmpint (flood_beam_moves (g, width, mode, r->moves->len, 0, NULL, NULL,
                                                moves), ==, -1);
             g_free (cells);
             g_byte_array_unref (moves);

@@ -99,10 +99,18 @@ grow_forced (const FloodGraph *g, guint64 *set, guint64 *front, guint64 *newly,
   return count;
 }
 
+/* Takes one search over the regions (n units) off the work budget. */
+static inline void
+charge (guint64 *work, int n)
+{
+  if (work != NULL)
+    *work -= MIN (*work, (guint64) n);
+}
+
 int
 flood_beam_moves (const FloodGraph *g, int width, int rank,
-                  int prune, double deadline, HbCancel *cancellable,
-                  GByteArray *moves)
+                  int prune, double deadline, guint64 *work,
+                  HbCancel *cancellable, GByteArray *moves)
 {
   int words = g->words, colours = g->colours;
   gsize stride = 2 * (gsize) words;       /* set, then frontier */
@@ -195,6 +203,13 @@ flood_beam_moves (const FloodGraph *g, int width, int rank,
                 present = (front[w] & bc[w]) != 0;
               if (!present)
                 continue;
+              /* The work budget is counted, so where it stops the beam
+               * does not depend on the machine's load. */
+              if (work != NULL && *work < (guint64) g->n)
+                {
+                  stopped = TRUE;
+                  break;
+                }
               if ((++ticks & 63) == 0)
                 {
                   if (hb_cancel_is_set (cancellable)
@@ -229,6 +244,7 @@ flood_beam_moves (const FloodGraph *g, int width, int rank,
                     {
                       flood_child_scan (g, set, front, &ms, &ps);
                       scanned = TRUE;
+                      charge (work, g->n);
                     }
                   flood_child_score (&ps, c, colours, &cand.ecc, &cand.far, &h);
                 }
@@ -236,6 +252,7 @@ flood_beam_moves (const FloodGraph *g, int width, int rank,
                 {
                   FloodScan scan;
                   flood_graph_scan_frontier (g, cs, cf, &sc, &scan);
+                  charge (work, g->n);
                   h = scan.h;
                   cand.ecc = scan.ecc;
                   cand.far = scan.far_cells;
@@ -243,6 +260,7 @@ flood_beam_moves (const FloodGraph *g, int width, int rank,
               else
                 {
                   h = flood_graph_relaxed_bound (g, cs, cf, &sc);
+                  charge (work, g->n);
                   cand.ecc = cand.far = 0;
                 }
               if (gg + h >= best_len)

@@ -23,17 +23,18 @@
  *   moves is folded into its edge, which then costs more than one;
  * - an upper bound: the best answer of the quick greedy players
  *   (flood-solve-seed.c, the first answer, milliseconds), beam searches of
- *   growing width (flood-solve-beam.c) and Tatham's greedy, up to 0.2 s,
- *   and any shorter goal met since (on boards of up to FLOOD_SMALL_REGIONS
- *   regions A* starts from the quick players' answer, and the beams wait
+ *   growing width (flood-solve-beam.c) and Tatham's greedy, for a budget
+ *   of work (about 0.2 s; counted, so that the answer does not depend on
+ *   the machine's load), and any shorter goal met since (on boards of up
+ *   to FLOOD_SMALL_REGIONS regions A* starts from the quick players' answer, and the beams wait
  *   until it has expanded FLOOD_SMALL_EXPANSIONS states without ending).
  *   A child whose f reaches it cannot improve on it and is not stored.
  *   The search ends when the smallest f in the open list reaches the best
  *   length known, which proves that answer optimal — at once when the
  *   first answer meets the root's bound.
  *   Boards with too many regions for A*, or an answer too far above the
- *   root's bound for A* to close the gap, get beams alone (up to 0.8 s)
- *   and the answer says it is not proven;
+ *   root's bound for A* to close the gap, get beams alone (a larger
+ *   budget, about a second) and the answer says it is not proven;
  * - duplicate detection: every state stored is in a hash table keyed by its
  *   bitset, with the best g found for it and its bound, so a state met
  *   again costs a lookup, not another bound computation.
@@ -56,12 +57,14 @@
 #include <string.h>
 
 #define FLOOD_DEFAULT_MEMORY  ((gsize) 256 << 20)
-/* Seconds of beam search for the first answer before A* starts (at most
- * three quarters of a time limit). */
-#define FLOOD_FIRST_BUDGET    0.2
-/* Boards with more regions than this are left to beams alone, for at most
- * this many seconds (A* would only fill its memory), and so are boards of
- * more than FLOOD_GAP_MIN_REGIONS whose best first answer is more than
+/* Work (regions searched, see upper_improve) of beam search for the first
+ * answer before A* starts, within three quarters of a time limit: about
+ * 0.1 to 0.2 s here (45 to 100 million a second on 18×18 to 40×40
+ * boards), as the 0.2 s it replaces. */
+#define FLOOD_FIRST_WORK      ((guint64) 10000000)
+/* Boards with more regions than this are left to beams alone, for the
+ * larger work budget FLOOD_HUGE_WORK (A* would only fill its memory), and
+ * so are boards of more than FLOOD_GAP_MIN_REGIONS whose best first answer is more than
  * FLOOD_ASTAR_MAX_GAP moves above the root's bound: on 30×30 boards (600
  * regions, gaps of 7 to 9) A* improved 43 moves to 42 in a second, where
  * beams of that time give 39 or 40. 18×18 boards (240 regions, gaps of 2
@@ -69,7 +72,11 @@
 #define FLOOD_ASTAR_MAX_REGIONS 1500
 #define FLOOD_GAP_MIN_REGIONS 400
 #define FLOOD_ASTAR_MAX_GAP   6
-#define FLOOD_HUGE_BUDGET     0.8
+/* Beams alone, within nine tenths of a time limit: about a second on
+ * 100×100 to 500×500 boards (20 to 35 million a second), after the quick
+ * players; it replaced 0.8 s that counted the quick players too, which
+ * on a 500×500 board left the first beam a fraction of its way. */
+#define FLOOD_HUGE_WORK       ((guint64) 24000000)
 /* Beams ranked by the relaxed bound too up to this many regions (on
  * larger boards the distance ranking is better and the relaxed one only
  * halves the beams' time). */
@@ -273,6 +280,8 @@ typedef struct {
   gboolean  greedy_done;
   double    beam1;        /* seconds the first beam by distance took */
   gboolean  answered;     /* best holds an answer (it may be empty: solved) */
+  guint64   work;         /* the beams' budget left, in regions searched */
+  guint64   beam1_work;   /* what the first beam by distance took of it */
 } Upper;
 
 static gboolean
@@ -330,16 +339,29 @@ upper_seeds (Upper *up, gboolean vast)
     }
 }
 
-/* Tatham's three-move greedy, if the first beam's time says that it ends
- * before `end`, and always when there is no time limit: it costs about
- * 0.7 (C − 1)² times that beam (a decision scores (C − 1)² lines of two
- * moves, from one search each, about 70 % of them distinct, where the
- * beam searches once a move). It is what sets a generated board's move
- * limit, so with it the answer never misses that limit. */
+/* Tatham's three-move greedy, if the first beam's work says that it fits
+ * in the work budget left (and its time before `end`), and always when
+ * there is no time limit: it costs about 0.7 (C − 1)² times that beam (a
+ * decision scores (C − 1)² lines of two moves, from one search each,
+ * about 70 % of them distinct, where the beam searches once a move). It
+ * is what sets a generated board's move limit, so with it the answer
+ * never misses that limit. */
+static double
+greedy_factor (const Upper *up)
+{
+  return 0.7 * (up->g->colours - 1) * (up->g->colours - 1);
+}
+
 static double
 greedy_cost (const Upper *up)
 {
-  return up->beam1 * 0.7 * (up->g->colours - 1) * (up->g->colours - 1);
+  return up->beam1 * greedy_factor (up);
+}
+
+static double
+greedy_work (const Upper *up)
+{
+  return up->beam1_work * greedy_factor (up);
 }
 
 static void
@@ -348,9 +370,11 @@ upper_greedy (Upper *up, double end)
   const FloodGraph *g = up->g;
 
   if (up->greedy_done || upper_cancelled (up) || (int) up->best->len <= up->bound
-      || (up->time_limited && hb_now () + greedy_cost (up) > end))
+      || (up->time_limited && (greedy_work (up) > up->work
+                               || (end > 0 && hb_now () + greedy_cost (up) > end))))
     return;
   up->greedy_done = TRUE;
+  up->work -= MIN (up->work, (guint64) greedy_work (up));
   g_byte_array_set_size (up->line, 0);
   if (flood_greedy_moves (up->cells, g->width, g->height, g->colours, 3,
                           up->time_limited ? end : 0, up->cancellable, up->line))
@@ -358,13 +382,24 @@ upper_greedy (Upper *up, double end)
 }
 
 /* Beams of width up->width, twice that, … (flood-solve-beam.c), each
- * pruned by the best answer so far, until `end`: a beam that would overrun
- * it is not started (each takes about twice the one before), nor one whose
- * sets would take more than a quarter of the memory bound. Both rankings
- * on boards of up to FLOOD_RELAXED_BEAM_MAX_REGIONS regions, the distance
- * alone on larger ones (better there, and half the time). Tatham's greedy
- * goes in after the first beams when it takes little of the time left,
- * else when the next beam would leave too little time for it. */
+ * pruned by the best answer so far, until the work budget (up->work) is
+ * spent or `end` (the time limit's share; 0 = none) comes: a beam that
+ * would overrun either is not started (each takes about twice the one
+ * before), nor one whose sets would take more than a quarter of the
+ * memory bound. Both rankings on boards of up to
+ * FLOOD_RELAXED_BEAM_MAX_REGIONS regions, the distance alone on larger
+ * ones (better there, and half the time). Tatham's greedy goes in after
+ * the first beams when it takes little of the budget left, else when the
+ * next beam would leave too little for it.
+ *
+ * The budget is counted in regions searched, not seconds, so that every
+ * decision here (where a beam stops, the next width, whether the greedy
+ * runs) is the same on a quiet machine and a loaded one: the hint's
+ * search and a solve of the same board with at least the hint's time
+ * find the same answer, and the solve's is never the longer (a 500×500
+ * board's hint said 883 moves while a solve said 942, the first beam cut
+ * by the clock at different places). Only the time limit still stops
+ * them on the clock. */
 static void
 upper_improve (Upper *up, double end)
 {
@@ -372,9 +407,11 @@ upper_improve (Upper *up, double end)
   gboolean relaxed = g->n <= FLOOD_RELAXED_BEAM_MAX_REGIONS;
 
   while (up->width <= up->max_width && !upper_cancelled (up)
+         && up->work >= (guint64) g->n
          && (int) up->best->len > up->bound)   /* else optimal already */
     {
-      double ts = hb_now (), per, left;
+      double ts = hb_now (), per, per_s;
+      guint64 w0 = up->work;
       int w = up->width, fit;
 
       if ((gsize) w * g->colours * g->words * 8 * 2 * 2 > up->memory_limit / 4)
@@ -383,29 +420,35 @@ upper_improve (Upper *up, double end)
            rank >= (relaxed ? FLOOD_BEAM_RELAXED : FLOOD_BEAM_DISTANCE); rank--)
         {
           double tb = hb_now ();
+          guint64 wb = up->work;
           g_byte_array_set_size (up->line, 0);
-          if (flood_beam_moves (g, w, rank, up->best->len, end,
+          if (flood_beam_moves (g, w, rank, up->best->len, end, &up->work,
                                 up->cancellable, up->line) > 0)
             upper_keep (up);
           if (w == 1 && rank == FLOOD_BEAM_DISTANCE)
-            up->beam1 = hb_now () - tb;
+            {
+              up->beam1 = hb_now () - tb;
+              up->beam1_work = wb - up->work;
+            }
         }
-      if (hb_now () > end)
+      if ((end > 0 && hb_now () > end) || up->work < (guint64) g->n)
         break;
-      /* A beam's time grows with its width: seconds per unit of width,
-       * with a quarter to spare. */
-      per = 1.25 * (hb_now () - ts) / w;
+      /* A beam's work grows with its width: work (and seconds, for the
+       * time limit) per unit of width, with a quarter to spare. */
+      per = 1.25 * (double) (w0 - up->work) / w;
+      per_s = 1.25 * (hb_now () - ts) / w;
       /* Cheap enough (18×18, 30×30: milliseconds), Tatham's greedy goes
-       * first, before the time is gone; else when the next beam would
-       * leave too little time for it. */
-      if (w == 1 && greedy_cost (up) < 0.15 * (end - hb_now ()))
+       * first, before the budget is gone; else when the next beam would
+       * leave too little for it. */
+      if (w == 1 && greedy_work (up) < 0.15 * up->work)
         upper_greedy (up, end);
-      if (!up->greedy_done && hb_now () + 2 * w * per + greedy_cost (up) > end)
+      if (!up->greedy_done && 2 * w * per + greedy_work (up) > up->work)
         upper_greedy (up, end);
-      /* The next width doubles, or is the widest that still fits: time
+      /* The next width doubles, or is the widest that still fits: budget
        * left over after the last doubling is not wasted. */
-      left = end - hb_now ();
-      fit = per > 0 ? (int) MIN (left / per, (double) up->max_width) : 2 * w;
+      fit = per > 0 ? (int) MIN (up->work / per, (double) up->max_width) : 2 * w;
+      if (end > 0 && per_s > 0)
+        fit = MIN (fit, (int) MIN ((end - hb_now ()) / per_s, (double) up->max_width));
       if (fit <= w)
         {
           up->width = 2 * w;   /* where a later call goes on */
@@ -460,7 +503,7 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
   int best_len, bound, f_min = 0;
   guint32 best_node = NO_PARENT;
   Upper up;
-  double up_end;
+  double up_end;        /* the beams' share of the time limit, 0 = none */
   gboolean deferred;    /* the beams wait for A* (FLOOD_SMALL_REGIONS) */
 
   memset (a, 0, sizeof *a);
@@ -485,11 +528,11 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
    * put the beams off (FLOOD_SMALL_REGIONS). */
   {
     gboolean huge = g->n > FLOOD_ASTAR_MAX_REGIONS;
-    double budget = huge ? FLOOD_HUGE_BUDGET : FLOOD_FIRST_BUDGET;
     int h0;
 
-    if (time_limit > 0)
-      budget = MIN (budget, huge ? time_limit * 0.9 : time_limit * 0.75);
+    /* The budget is work (upper_improve says why); a time limit gives the
+     * beams its share of the clock too. */
+    up.work = huge ? FLOOD_HUGE_WORK : FLOOD_FIRST_WORK;
     /* The quick players first: on a 4096×4096 board the root's bound
      * alone takes seconds, which no cancel stops. A vast board stopped
      * already has the trivial bound. */
@@ -501,7 +544,7 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
     up.bound = h0;
     up.max_width = huge ? FLOOD_MAX_BEAM
                    : time_limit > 0 ? FLOOD_ASTAR_MAX_BEAM : FLOOD_PROOF_MAX_BEAM;
-    up_end = t0 + budget;
+    up_end = time_limit > 0 ? t0 + time_limit * (huge ? 0.9 : 0.75) : 0;
     deferred = g->n <= FLOOD_SMALL_REGIONS
                && (time_limit <= 0 || time_limit >= FLOOD_SMALL_MIN_LIMIT);
     if (!deferred)
@@ -513,11 +556,9 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
         && !hb_cancel_is_set (cancellable))
       {
         huge = TRUE;
-        budget = FLOOD_HUGE_BUDGET;
-        if (time_limit > 0)
-          budget = MIN (budget, time_limit * 0.9);
+        up.work += FLOOD_HUGE_WORK - FLOOD_FIRST_WORK;
         up.max_width = FLOOD_MAX_BEAM;
-        upper_improve (&up, t0 + budget);
+        upper_improve (&up, time_limit > 0 ? t0 + time_limit * 0.9 : 0);
       }
     memset (set, 0, sizeof (guint64) * se.words);
     /* Set by the caller (a cancel), or at hb_solve's deadline (the time

@@ -261,12 +261,15 @@ typedef enum {
  * `rank` says (a FloodBeamRank): appends the
  * colours of the shortest solution it finds to moves and returns its
  * length, or -1 if it found none shorter than prune (0 = any). A beam
- * stopped by deadline (hb_now seconds, 0 = none) or a cancel before its
- * first answer finishes its best line so far with the quick BORDER
- * player (flood-solve-seed.c), and answers that if shorter than prune. */
+ * stopped by deadline (hb_now seconds, 0 = none), a cancel, or its work
+ * budget before its first answer finishes its best line so far with the
+ * quick BORDER player (flood-solve-seed.c), and answers that if shorter
+ * than prune. work (NULL = none) is the budget in regions searched (a
+ * search over the region graph costs g->n), lowered by what the beam
+ * does: a beam stopped by it stops at the same place on any machine. */
 int flood_beam_moves (const FloodGraph *g, int width, int rank,
-                      int prune, double deadline, HbCancel *cancellable,
-                      GByteArray *moves);
+                      int prune, double deadline, guint64 *work,
+                      HbCancel *cancellable, GByteArray *moves);
 
 /* Quick greedy players (flood-solve-seed.c): exposed colours first, then
  * the colour with the most cells captured, the most cells brought to the
