@@ -479,6 +479,82 @@ upper_after_astar (Upper *up, Search *se, guint32 *best_node, int lower_bound,
   return up->best->len;
 }
 
+/* ---- The hints' answers --------------------------------------------------------- */
+
+/* A board is known by its size, colours and a SHA-256 of its cells (a
+ * copy of a 4096×4096 board would hold 16 MB for each). Few: the app
+ * hints one board a window at a time. */
+#define FLOOD_KNOWN_MAX 4
+
+typedef struct {
+  int         width, height, colours;
+  char       *digest;
+  GByteArray *moves;
+} Known;
+
+static GMutex known_lock;
+static Known  known[FLOOD_KNOWN_MAX];
+
+static char *
+known_digest (const guint8 *cells, int width, int height)
+{
+  return g_compute_checksum_for_data (G_CHECKSUM_SHA256, cells, (gsize) width * height);
+}
+
+static gboolean
+known_is (const Known *e, int width, int height, int colours, const char *digest)
+{
+  return e->digest != NULL && e->width == width && e->height == height
+         && e->colours == colours && strcmp (e->digest, digest) == 0;
+}
+
+void
+flood_known_record (const guint8 *cells, int width, int height, int colours,
+                    const guint8 *moves, int n)
+{
+  char *digest = known_digest (cells, width, height);
+  Known e;
+  int k;
+
+  g_mutex_lock (&known_lock);
+  /* The board's entry, else the oldest (the last) makes room. */
+  for (k = 0; k < FLOOD_KNOWN_MAX - 1; k++)
+    if (known_is (&known[k], width, height, colours, digest))
+      break;
+  e = known[k];
+  if (known_is (&e, width, height, colours, digest) && (int) e.moves->len <= n)
+    g_free (digest);          /* as short an answer is known: it stays */
+  else
+    {
+      g_free (e.digest);
+      if (e.moves != NULL)
+        g_byte_array_unref (e.moves);
+      e = (Known) { width, height, colours, digest, g_byte_array_new () };
+      g_byte_array_append (e.moves, moves, n);
+    }
+  /* The newest first. */
+  memmove (known + 1, known, k * sizeof (Known));
+  known[0] = e;
+  g_mutex_unlock (&known_lock);
+}
+
+GByteArray *
+flood_known_lookup (const guint8 *cells, int width, int height, int colours)
+{
+  g_autofree char *digest = known_digest (cells, width, height);
+  GByteArray *out = NULL;
+
+  g_mutex_lock (&known_lock);
+  for (int k = 0; k < FLOOD_KNOWN_MAX && out == NULL; k++)
+    if (known_is (&known[k], width, height, colours, digest))
+      {
+        out = g_byte_array_new ();
+        g_byte_array_append (out, known[k].moves->data, known[k].moves->len);
+      }
+  g_mutex_unlock (&known_lock);
+  return out;
+}
+
 void
 flood_answer_clear (FloodAnswer *a)
 {
@@ -491,6 +567,7 @@ flood_answer_clear (FloodAnswer *a)
 void
 flood_optimal_search (const guint8 *cells, int width, int height, int colours,
                       gsize memory_limit, guint64 node_limit, double time_limit,
+                      const GByteArray *known_moves,
                       HbCancel *cancellable, HbTrace *trace,
                       FloodAnswer *a)
 {
@@ -513,6 +590,12 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
   up = (Upper) { g, cells, cancellable, memory_limit, best, g_byte_array_new (),
                  trace, 1, FLOOD_MAX_BEAM, 0, time_limit > 0, FALSE };
   hb_trace_set_counter_name (trace, _("states expanded"));
+  if (known_moves != NULL)
+    {
+      /* Where the search starts: everything after only improves on it. */
+      g_byte_array_append (up.line, known_moves->data, known_moves->len);
+      upper_keep (&up);
+    }
 
   set = g_new0 (guint64, se.words);
   frontier = g_new0 (guint64, se.words);
@@ -943,9 +1026,15 @@ optimal_solve (const HbState *state, const HbSolveOptions *options,
   FloodAnswer a;
   HbResult *r;
 
+  g_autoptr(GByteArray) known_moves = flood_known_lookup (s->cells, state->width,
+                                                         state->height, s->colours);
+
+  /* A hint shown for this board said its answer's length: Solve starts
+   * from that answer, so it never returns more moves than the hint
+   * promised (the hint may have searched longer than this solve may). */
   flood_optimal_search (s->cells, state->width, state->height, s->colours,
                         options->memory_limit, options->node_limit,
-                        options->time_limit, cancellable, trace, &a);
+                        options->time_limit, known_moves, cancellable, trace, &a);
   /* Stopped by the caller with an answer in hand (the quick players' or
    * the beams'): it stands, not proven, as at the time limit, so the user
    * who stops a long proof can still apply the best found. */

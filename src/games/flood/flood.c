@@ -1338,6 +1338,7 @@ flood_hint_compute (const HbState *state, HbCancel *cancellable,
   const FloodState *s = FLOOD_CONST (state);
   int w = state->width, h = state->height, n = w * h;
   FloodHint *hint = g_new0 (FloodHint, 1);
+  GByteArray *known;
   FloodAnswer a;
 
   hint->width = w;
@@ -1350,8 +1351,11 @@ flood_hint_compute (const HbState *state, HbCancel *cancellable,
       return hint;
     }
 
+  known = flood_known_lookup (s->cells, w, h, s->colours);
   flood_optimal_search (s->cells, w, h, s->colours, FLOOD_HINT_MEMORY, 0,
-                        FLOOD_HINT_SECONDS, cancellable, NULL, &a);
+                        FLOOD_HINT_SECONDS, known, cancellable, NULL, &a);
+  if (known != NULL)
+    g_byte_array_unref (known);
   if (a.cancelled)
     {
       flood_answer_clear (&a);
@@ -1367,6 +1371,10 @@ flood_hint_compute (const HbState *state, HbCancel *cancellable,
     {
       guint8 *after = g_memdup2 (s->cells, n);
       guint8 *before = g_new (guint8, n), *now = g_new (guint8, n);
+
+      /* The moves to go the hint states: a solve of this board starts
+       * from them (flood_known_record). */
+      flood_known_record (s->cells, w, h, s->colours, a.moves->data, a.moves->len);
 
       hint->colour = a.moves->data[0];
       hint->to_go = a.moves->len;

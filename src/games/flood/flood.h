@@ -309,13 +309,26 @@ typedef struct {
   int       initial_h;
 } FloodAnswer;
 
-/* Searches for a shortest solution of cells. memory_limit 0 = 256 MiB. */
+/* Searches for a shortest solution of cells. memory_limit 0 = 256 MiB.
+ * known (NULL = none): a solution of cells known beforehand, which the
+ * answer is never longer than. */
 void flood_optimal_search (const guint8 *cells, int width, int height,
                            int colours, gsize memory_limit,
                            guint64 node_limit, double time_limit,
+                           const GByteArray *known,
                            HbCancel *cancellable, HbTrace *trace,
                            FloodAnswer *answer);
 void flood_answer_clear (FloodAnswer *answer);
+
+/* The answers the hints found, the last few boards' (thread-safe): the
+ * optimal solver starts from the one for its board, so that Solve never
+ * returns more moves than the hint said were enough. Only hints record
+ * (the benches' and tests' solves stay independent of each other). */
+void        flood_known_record (const guint8 *cells, int width, int height,
+                                int colours, const guint8 *moves, int n);
+/* A copy of the answer recorded for this board, or NULL. */
+GByteArray *flood_known_lookup (const guint8 *cells, int width, int height,
+                                int colours);
 
 /* ---- Hints, rendering, frames ------------------------------------------ */
 
