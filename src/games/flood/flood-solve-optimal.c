@@ -26,8 +26,9 @@
  *   growing width (flood-solve-beam.c) and Tatham's greedy, for a budget
  *   of work (about 0.2 s; counted, so that the answer does not depend on
  *   the machine's load), and any shorter goal met since (on boards of up
- *   to FLOOD_SMALL_REGIONS regions A* starts from the quick players' answer, and the beams wait
- *   until it has expanded FLOOD_SMALL_EXPANSIONS states without ending).
+ *   to FLOOD_SMALL_REGIONS regions A* starts from the quick players'
+ *   answer, and the beams wait until it has expanded
+ *   FLOOD_SMALL_EXPANSIONS states without ending).
  *   A child whose f reaches it cannot improve on it and is not stored.
  *   The search ends when the smallest f in the open list reaches the best
  *   length known, which proves that answer optimal — at once when the
@@ -590,12 +591,6 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
   up = (Upper) { g, cells, cancellable, memory_limit, best, g_byte_array_new (),
                  trace, 1, FLOOD_MAX_BEAM, 0, time_limit > 0, FALSE };
   hb_trace_set_counter_name (trace, _("states expanded"));
-  if (known_moves != NULL)
-    {
-      /* Where the search starts: everything after only improves on it. */
-      g_byte_array_append (up.line, known_moves->data, known_moves->len);
-      upper_keep (&up);
-    }
 
   set = g_new0 (guint64, se.words);
   frontier = g_new0 (guint64, se.words);
@@ -990,6 +985,22 @@ out:
      * their turn: they run now, within their own budget, so the answer is
      * never the quick players' alone where the beams would improve it. */
     upper_after_astar (&up, &se, &best_node, a->lower_bound, up_end);
+  /* A known answer shorter than the search's stands instead (or at all,
+   * when the search stopped before its first; a known answer is never
+   * empty, so the board is not solved already). It is not where the
+   * search starts: a search from it would skip what the app's player
+   * shows (an 8×8 board the hint had proven went straight to its
+   * answer, with no position tried). */
+  if (known_moves != NULL && known_moves->len > 0
+      && (best->len == 0 || known_moves->len < best->len))
+    {
+      g_byte_array_set_size (best, 0);
+      g_byte_array_append (best, known_moves->data, known_moves->len);
+      if (!a->cancelled)
+        a->solved = TRUE;
+      a->lower_bound = MIN (a->lower_bound, (int) best->len);
+      a->optimal = a->lower_bound == (int) best->len;
+    }
   g_byte_array_append (a->moves, best->data, best->len);
   g_byte_array_unref (best);
   g_byte_array_unref (up.line);
@@ -1029,9 +1040,10 @@ optimal_solve (const HbState *state, const HbSolveOptions *options,
   g_autoptr(GByteArray) known_moves = flood_known_lookup (s->cells, state->width,
                                                          state->height, s->colours);
 
-  /* A hint shown for this board said its answer's length: Solve starts
-   * from that answer, so it never returns more moves than the hint
-   * promised (the hint may have searched longer than this solve may). */
+  /* A hint shown for this board said its answer's length: Solve answers
+   * with that answer where its own is longer, so it never returns more
+   * moves than the hint promised (the hint may have searched longer than
+   * this solve may). */
   flood_optimal_search (s->cells, state->width, state->height, s->colours,
                         options->memory_limit, options->node_limit,
                         options->time_limit, known_moves, cancellable, trace, &a);

@@ -321,8 +321,9 @@ void flood_optimal_search (const guint8 *cells, int width, int height,
 void flood_answer_clear (FloodAnswer *answer);
 
 /* The answers the hints found, the last few boards' (thread-safe): the
- * optimal solver starts from the one for its board, so that Solve never
- * returns more moves than the hint said were enough. Only hints record
+ * optimal solver answers with the one for its board when its own is
+ * longer, so that Solve never returns more moves than the hint said were
+ * enough. Only hints record
  * (the benches' and tests' solves stay independent of each other). */
 void        flood_known_record (const guint8 *cells, int width, int height,
                                 int colours, const guint8 *moves, int n);
