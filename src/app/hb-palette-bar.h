@@ -14,8 +14,6 @@ G_BEGIN_DECLS
 #define HB_TYPE_PALETTE_BAR (hb_palette_bar_get_type ())
 G_DECLARE_FINAL_TYPE (HbPaletteBar, hb_palette_bar, HB, PALETTE_BAR, GtkBox)
 
-#define HB_PALETTE_MAX 32
-
 GtkWidget *hb_palette_bar_new (void);
 /* Asks the game for the mode's palette and rebuilds the row when it
  * changed; `state` is borrowed until the next update. Returns the number of

@@ -317,10 +317,11 @@ hb_window_update_palette (HbWindow *self)
    * and a short window, where the board needs the room more. */
   if (!keep_row && !self->short_window && state != NULL && state->game->palette != NULL)
     {
-      HbPaletteEntry entries[HB_PALETTE_MAX];
+      /* Whether it has one entry is all that is asked. */
+      HbPaletteEntry entry;
       HbMode other = self->mode == HB_MODE_EDIT ? HB_MODE_PLAY : HB_MODE_EDIT;
 
-      keep_row = state->game->palette (state, other, entries, HB_PALETTE_MAX) > 0;
+      keep_row = state->game->palette (state, other, &entry, 1) > 0;
     }
   gtk_revealer_set_reveal_child (self->palette_revealer, keep_row);
   /* An empty row is no Tab stop: a scroller with nothing focusable in it

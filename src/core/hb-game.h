@@ -93,6 +93,18 @@ typedef struct {
   int   id;
 } HbPaletteEntry;
 
+/* The most entries any game's palette has, what the shell makes room
+ * for: Flow Free's Edit palette, its sixteen colours, then every other
+ * colour of a level with the most it takes (88: none of them need be one
+ * of the sixteen), then the next unused colour (FLOW_PALETTE_MAX, 88 +
+ * 17). Core cannot name a game's constants, so each game checks at
+ * compile time that its palette fits (G_STATIC_ASSERT beside its
+ * palette function): one made larger fails to build instead of having
+ * its last entries cut off. It was 32 in the app, and the colours of a
+ * 40-colour Flow Free level past the 32nd chip could not be picked in
+ * Edit, nor a new colour added. */
+#define HB_PALETTE_MAX 105
+
 /* What the renderer draws on top of the board. */
 typedef struct {
   gboolean      dark;          /* dark style */
@@ -342,7 +354,8 @@ struct _HbGame {
   int       (*pointer) (const HbState *state, HbPointer *pointer,
                         HbPointerPhase phase, const HbHit *hit,
                         HbMove *out, int max);
-  /* Palette for a mode: fills at most max entries, returns how many (0: none).
+  /* Palette for a mode: fills at most max entries, returns how many (0: none);
+   * never more than HB_PALETTE_MAX.
    * palette_render may be NULL for a game whose palette is always empty. */
   int       (*palette) (const HbState *state, HbMode mode,
                         HbPaletteEntry *out, int max);

@@ -1208,6 +1208,9 @@ flood_colour_name (int c)
   return c >= 0 && c < FLOOD_MAX_COLOURS ? _(colour_names[c]) : "?";
 }
 
+/* The shell makes room for HB_PALETTE_MAX entries (hb-game.h). */
+G_STATIC_ASSERT (FLOOD_MAX_COLOURS <= HB_PALETTE_MAX);
+
 static int
 flood_palette (const HbState *state, HbMode mode, HbPaletteEntry *out, int max)
 {

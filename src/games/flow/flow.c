@@ -1391,7 +1391,7 @@ removed_dot_tool (const FlowState *s, int i)
   char ch = s->names[c];
   const char *at = strchr (flow_default_names, ch);
   HbMove m = { FLOW_OP_SET_DOT, i % w, i / w, -1 };
-  HbPaletteEntry entries[FLOW_MAX_COLOURS + 17];
+  HbPaletteEntry entries[FLOW_PALETTE_MAX];
   HbState *after;
 
   if ((at != NULL && at - flow_default_names < 16) || dots_of (s, c) > 1)
@@ -1597,6 +1597,9 @@ entry_name (HbPaletteEntry *e, char *text)
     e->name[end - e->name] = '\0';
   g_free (text);
 }
+
+/* The shell makes room for HB_PALETTE_MAX entries (hb-game.h). */
+G_STATIC_ASSERT (FLOW_PALETTE_MAX <= HB_PALETTE_MAX);
 
 /* Edit mode's palette: the game's sixteen colours, then the level's other
  * colours, then one new colour (see new_colour), each entry's id the

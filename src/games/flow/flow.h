@@ -30,6 +30,11 @@ G_BEGIN_DECLS
 /* Printable ASCII less space, '#' and '.' gives 92 characters; the game
  * takes 88 colours (the issue's number), leaving a few spare. */
 #define FLOW_MAX_COLOURS 88
+/* The most entries Edit's palette has (flow_palette): the game's sixteen
+ * colours, every other colour of the level (all FLOW_MAX_COLOURS of them
+ * when the level uses none of the sixteen's characters), the next unused
+ * colour. */
+#define FLOW_PALETTE_MAX (FLOW_MAX_COLOURS + 17)
 /* The character naming colour c in the text format when a level was not
  * read from text (generated, drawn, JSON): first the letters the
  * published puzzle files use for the game's 16 colours (R red, G green,

@@ -1322,6 +1322,8 @@ loop_palette (const HbState *state, HbMode mode, HbPaletteEntry *out, int max)
     { N_("Cross"), LOOP_KIND_CROSS },
   };
   int n = 0;
+  /* The shell makes room for HB_PALETTE_MAX entries (hb-game.h). */
+  G_STATIC_ASSERT (G_N_ELEMENTS (kinds) <= HB_PALETTE_MAX);
 
   if (mode != HB_MODE_EDIT)
     return 0;
