@@ -22,6 +22,7 @@ struct _HbPaletteBar
   int             selected;   /* id, or -1 */
   int             edit_selected; /* the entry picked when Edit was left, or -1 */
   int             tab_stop;   /* the entry Tab reaches (index) */
+  guint           show_tick;  /* show_tab_stop's, waiting for the chips' layout */
 };
 
 G_DEFINE_FINAL_TYPE (HbPaletteBar, hb_palette_bar, GTK_TYPE_BOX)
@@ -47,6 +48,55 @@ draw_swatch (GtkDrawingArea *area, cairo_t *cr, int width, int height,
                               adw_style_manager_get_dark (adw_style_manager_get_default ()));
 }
 
+static void show_tab_stop (HbPaletteBar *self);
+
+static gboolean
+show_tab_stop_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  HbPaletteBar *self = HB_PALETTE_BAR (widget);
+
+  if (self->tab_stop < self->n_entries && gtk_widget_get_width (self->buttons[self->tab_stop]) == 0)
+    return G_SOURCE_CONTINUE;
+  self->show_tick = 0;
+  show_tab_stop (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Scrolls the palette sideways, where it is wider than the window (the
+ * window puts it in a GtkScrolledWindow), until the Tab stop's chip shows
+ * whole: the pick follows the keys, a digit, the colour a click on the
+ * board picked (Flow Free's 60th colour, or its last chip, were off to
+ * the right). The viewport scrolls to the focus by itself, but the pick
+ * may change without it. Chips just built have no place yet: a frame
+ * later then (the frame clock's ticks come before its layout). */
+static void
+show_tab_stop (HbPaletteBar *self)
+{
+  GtkWidget *viewport = gtk_widget_get_parent (GTK_WIDGET (self)), *chip;
+  GtkAdjustment *h;
+  graphene_rect_t r;
+  double value, page, margin = 12;   /* the bar's padding: the focus ring shows */
+
+  if (self->tab_stop >= self->n_entries || !GTK_IS_SCROLLABLE (viewport)
+      || (h = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (viewport))) == NULL)
+    return;
+  chip = self->buttons[self->tab_stop];
+  if (gtk_widget_get_width (chip) == 0 || !gtk_widget_compute_bounds (chip, viewport, &r))
+    {
+      if (self->show_tick == 0)
+        self->show_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), show_tab_stop_tick,
+                                                        NULL, NULL);
+      return;
+    }
+  value = gtk_adjustment_get_value (h);
+  page = gtk_adjustment_get_page_size (h);
+  if (r.origin.x < margin)
+    value += r.origin.x - margin;
+  else if (r.origin.x + r.size.width > page - margin)
+    value += r.origin.x + r.size.width - page + margin;
+  gtk_adjustment_set_value (h, value);
+}
+
 /* The palette is one Tab stop, as a radio group is: only entry `index`
  * takes the focus by Tab, the arrows move along the others (Flow Free's
  * Edit palette was 17 Tab stops between the sidebar and the board). */
@@ -56,6 +106,7 @@ set_tab_stop (HbPaletteBar *self, int index)
   self->tab_stop = CLAMP (index, 0, MAX (self->n_entries - 1, 0));
   for (int i = 0; i < self->n_entries; i++)
     gtk_widget_set_focusable (self->buttons[i], i == self->tab_stop);
+  show_tab_stop (self);
 }
 
 static int
@@ -319,6 +370,9 @@ hb_palette_bar_dispose (GObject *object)
   HbPaletteBar *self = HB_PALETTE_BAR (object);
 
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
+  if (self->show_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->show_tick);
+  self->show_tick = 0;
   clear_buttons (self);
   self->state = NULL;
   G_OBJECT_CLASS (hb_palette_bar_parent_class)->dispose (object);
