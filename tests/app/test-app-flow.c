@@ -660,6 +660,186 @@ test_edit_remove_picks_colour (void)
   hb_app_test_window_close (window);
 }
 
+/* Emits "key-pressed" on the widget's key controllers, as a key pressed
+ * while its child has the focus does; TRUE when one took it. */
+static gboolean
+press_key (GtkWidget *widget, guint keyval)
+{
+  gboolean handled = FALSE;
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c) && !handled)
+        g_signal_emit_by_name (c, "key-pressed", keyval, 0, 0, &handled);
+    }
+  hb_app_test_settle (60);
+  return handled;
+}
+
+/* A notch of the mouse wheel (dy: 1 down, -1 up) over the palette: the
+ * window's own vertical-wheel controller on the scroller. */
+static gboolean
+palette_wheel (HbWindow *window, double dy)
+{
+  gboolean handled = FALSE;
+  g_autoptr (GListModel) controllers =
+    gtk_widget_observe_controllers (GTK_WIDGET (window->palette_scroller));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_EVENT_CONTROLLER_SCROLL (c) && !handled
+          && gtk_event_controller_scroll_get_flags (GTK_EVENT_CONTROLLER_SCROLL (c))
+             == GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)
+        g_signal_emit_by_name (c, "scroll", 0.0, dy, &handled);
+    }
+  hb_app_test_settle (30);
+  return handled;
+}
+
+/* The index-th chip of the palette. */
+static GtkWidget *
+palette_chip (HbWindow *window, int index)
+{
+  GtkWidget *chip = gtk_widget_get_first_child (GTK_WIDGET (hb_window_get_palette_bar (window)));
+
+  for (int i = 0; i < index && chip != NULL; i++)
+    chip = gtk_widget_get_next_sibling (chip);
+  g_assert_nonnull (chip);
+  return chip;
+}
+
+/* The index-th chip shows whole in the palette's scroller. */
+static void
+assert_chip_shown (HbWindow *window, int index)
+{
+  GtkWidget *scroller = GTK_WIDGET (window->palette_scroller);
+  graphene_rect_t r;
+
+  g_assert_true (gtk_widget_compute_bounds (palette_chip (window, index), scroller, &r));
+  if (r.origin.x < 0 || r.origin.x + r.size.width > gtk_widget_get_width (scroller))
+    g_error ("chip %d at x %.0f..%.0f, the palette %d px wide", index, r.origin.x,
+             r.origin.x + r.size.width, gtk_widget_get_width (scroller));
+}
+
+/* A `width` × 12 level of `colours` colours, the characters a generated
+ * level's colours take, each pair side by side in reading order, the
+ * rest empty. */
+static char *
+many_colours_level (int colours, int width)
+{
+  GString *t = g_string_new (NULL);
+
+  for (int y = 0; y < 12; y++)
+    {
+      for (int x = 0; x < width; x++)
+        {
+          int c = (y * width + x) / 2;
+          g_string_append_c (t, c < colours ? flow_default_names[c] : '.');
+        }
+      g_string_append_c (t, '\n');
+    }
+  return g_string_free (t, FALSE);
+}
+
+/* Edit's palette has every colour of a level with up to 88 (the game's
+ * sixteen, the level's others, the next unused one): it held 32 chips,
+ * and the colours past them could not be picked, nor a new one added.
+ * It scrolls sideways by the wheel, the keys move along it and it
+ * scrolls to the pick, wherever that came from. */
+static void
+test_edit_many_colours (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbPaletteBar *bar = hb_window_get_palette_bar (window);
+  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (window->palette_scroller);
+  HbPaletteEntry entries[128];   /* more than any palette: the game's own count */
+  g_autofree char *level59 = many_colours_level (59, 12);
+  g_autofree char *level88 = many_colours_level (88, 16);
+  char sixtieth;
+  int n, at;
+
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_wait_hint (window);
+  open_level (window, "many.flow", level59);
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (100);
+  n = hb_window_get_game (window)->palette (hb_window_get_state (window), HB_MODE_EDIT,
+                                            entries, G_N_ELEMENTS (entries));
+  g_assert_cmpint (n, ==, 16 + 43 + 1);
+  g_assert_cmpint (hb_palette_bar_get_n_entries (bar), ==, n);
+  g_assert_cmpint (hb_palette_bar_get_selected (bar), ==, 'R');
+  g_assert_cmpfloat (gtk_adjustment_get_upper (h), >, 2 * gtk_adjustment_get_page_size (h));
+  g_assert_cmpfloat (gtk_adjustment_get_value (h), ==, 0);
+
+  /* The wheel scrolls it sideways, and back. */
+  g_assert_true (palette_wheel (window, 1));
+  g_assert_cmpfloat (gtk_adjustment_get_value (h), >, 0);
+  g_assert_true (palette_wheel (window, -1));
+  g_assert_cmpfloat (gtk_adjustment_get_value (h), ==, 0);
+
+  /* End picks the last chip, the next unused colour, and shows it; two
+   * clicks place its pair: the level's 60th colour. */
+  gtk_widget_grab_focus (palette_chip (window, 0));
+  g_assert_true (press_key (GTK_WIDGET (bar), GDK_KEY_End));
+  sixtieth = (char) entries[n - 1].id;
+  g_assert_cmpint (hb_palette_bar_get_selected (bar), ==, sixtieth);
+  g_assert_true (gtk_widget_has_focus (palette_chip (window, n - 1)));
+  assert_chip_shown (window, n - 1);
+  hb_app_test_click_cell (window, 0, 11, 1);
+  hb_app_test_click_cell (window, 3, 11, 1);
+  g_assert_cmpint (board (window)->colours, ==, 60);
+  g_assert_cmpint (board (window)->names[59], ==, sixtieth);
+  g_assert_cmpint (dot_name (window, 0, 11), ==, sixtieth);
+  g_assert_cmpint (dot_name (window, 3, 11), ==, sixtieth);
+  g_assert_cmpint (hb_palette_bar_get_n_entries (bar), ==, 16 + 44 + 1);
+
+  /* Home goes back to the first, scrolled back; Left there stays. */
+  gtk_widget_grab_focus (palette_chip (window, hb_palette_bar_get_n_entries (bar) - 1));
+  g_assert_true (press_key (GTK_WIDGET (bar), GDK_KEY_Home));
+  g_assert_cmpint (hb_palette_bar_get_selected (bar), ==, 'R');
+  g_assert_cmpfloat (gtk_adjustment_get_value (h), ==, 0);
+  g_assert_true (press_key (GTK_WIDGET (bar), GDK_KEY_Left));
+  g_assert_cmpint (hb_palette_bar_get_selected (bar), ==, 'R');
+
+  /* Colour 60 picked without the keys (as a click on its dot picks it):
+   * its chip scrolls into sight, and a click moves its nearer dot. */
+  g_assert_true (hb_palette_bar_select (bar, sixtieth));
+  hb_app_test_settle (60);
+  at = hb_palette_bar_get_n_entries (bar) - 2;   /* before the new next unused one */
+  g_assert_cmpint (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (palette_chip (window, at)),
+                                                       "hb-id")), ==, sixtieth);
+  assert_chip_shown (window, at);
+  hb_app_test_click_cell (window, 5, 11, 1);
+  g_assert_cmpint (dot_name (window, 5, 11), ==, sixtieth);
+  g_assert_cmpint (dot_name (window, 3, 11), ==, 0);
+  g_assert_cmpint (dot_name (window, 0, 11), ==, sixtieth);
+  /* Right goes on from the pick (one Tab stop that moved with it). */
+  g_assert_true (press_key (GTK_WIDGET (bar), GDK_KEY_Right));
+  g_assert_cmpint (hb_palette_bar_get_selected (bar), ==,
+                   GPOINTER_TO_INT (g_object_get_data (G_OBJECT (palette_chip (window, at + 1)),
+                                                       "hb-id")));
+  g_assert_cmpint (hb_palette_bar_get_selected (bar), !=, sixtieth);
+  assert_chip_shown (window, at + 1);
+
+  /* The most a level has, 88: every one of them a chip, none to add. */
+  open_level (window, "most.flow", level88);
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (100);
+  g_assert_cmpint (board (window)->colours, ==, FLOW_MAX_COLOURS);
+  g_assert_cmpint (hb_palette_bar_get_n_entries (bar), ==, FLOW_MAX_COLOURS);
+  gtk_widget_grab_focus (palette_chip (window, 0));
+  g_assert_true (press_key (GTK_WIDGET (bar), GDK_KEY_End));
+  g_assert_cmpint (hb_palette_bar_get_selected (bar), ==, flow_default_names[87]);
+  assert_chip_shown (window, 87);
+  g_assert_true (press_key (GTK_WIDGET (bar), GDK_KEY_Left));
+  g_assert_cmpint (hb_palette_bar_get_selected (bar), ==, flow_default_names[86]);
+  save_both_styles (window, "flow-edit-88");
+  hb_app_test_window_close (window);
+}
+
 /* A narrow window wraps the status line between its parts, never within a
  * short one ("· 1" at a line's end, "move · 0:00" on the next: review). */
 static void
@@ -720,6 +900,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/flow/hints-across-restart", test_hints_across_restart);
   g_test_add_func ("/app/flow/edit", test_edit);
   g_test_add_func ("/app/flow/edit-remove-picks-colour", test_edit_remove_picks_colour);
+  g_test_add_func ("/app/flow/edit-many-colours", test_edit_many_colours);
   g_test_add_func ("/app/flow/resize-cuts", test_resize_cuts);
   g_test_add_func ("/app/flow/undo-mid-stroke", test_undo_mid_stroke);
   g_test_add_func ("/app/flow/stroke-back-is-no-move", test_stroke_back_is_no_move);
