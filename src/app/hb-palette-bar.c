@@ -23,6 +23,7 @@ struct _HbPaletteBar
   int             edit_selected; /* the entry picked when Edit was left, or -1 */
   int             tab_stop;   /* the entry Tab reaches (index) */
   guint           show_tick;  /* show_tab_stop's, waiting for the chips' layout */
+  GtkAdjustment  *hadj;       /* the viewport's, watched for a change of width */
 };
 
 G_DEFINE_FINAL_TYPE (HbPaletteBar, hb_palette_bar, GTK_TYPE_BOX)
@@ -54,12 +55,42 @@ static gboolean
 show_tab_stop_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
 {
   HbPaletteBar *self = HB_PALETTE_BAR (widget);
+  gboolean mapped = gtk_widget_get_mapped (widget);
 
-  if (self->tab_stop < self->n_entries && gtk_widget_get_width (self->buttons[self->tab_stop]) == 0)
+  /* Unmapped, no layout comes to wait for (the frame clock would tick
+   * on for nothing): once shown and laid out, the adjustment's change
+   * brings it back (on_hadj_changed). */
+  if (mapped && self->tab_stop < self->n_entries
+      && gtk_widget_get_width (self->buttons[self->tab_stop]) == 0)
     return G_SOURCE_CONTINUE;
   self->show_tick = 0;
-  show_tab_stop (self);
+  if (mapped)
+    show_tab_stop (self);
   return G_SOURCE_REMOVE;
+}
+
+/* The palette's room changed (a narrower window, the sidebar folding
+ * over the board): the pick shows again, a frame later, once laid out
+ * (the pick at the far end was out of sight at 400 px). The wheel moves
+ * only the value, which is no change of room: what it shows stays. */
+static void
+on_hadj_changed (GtkAdjustment *h, HbPaletteBar *self)
+{
+  if (self->show_tick == 0 && self->n_entries > 0)
+    self->show_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), show_tab_stop_tick,
+                                                    NULL, NULL);
+}
+
+static void
+watch_hadj (HbPaletteBar *self, GtkAdjustment *h)
+{
+  if (self->hadj == h)
+    return;
+  if (self->hadj != NULL)
+    g_signal_handlers_disconnect_by_func (self->hadj, on_hadj_changed, self);
+  g_set_object (&self->hadj, h);
+  if (h != NULL)
+    g_signal_connect (h, "changed", G_CALLBACK (on_hadj_changed), self);
 }
 
 /* Scrolls the palette sideways, where it is wider than the window (the
@@ -80,6 +111,7 @@ show_tab_stop (HbPaletteBar *self)
   if (self->tab_stop >= self->n_entries || !GTK_IS_SCROLLABLE (viewport)
       || (h = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (viewport))) == NULL)
     return;
+  watch_hadj (self, h);
   chip = self->buttons[self->tab_stop];
   if (gtk_widget_get_width (chip) == 0 || !gtk_widget_compute_bounds (chip, viewport, &r))
     {
@@ -373,6 +405,7 @@ hb_palette_bar_dispose (GObject *object)
   if (self->show_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->show_tick);
   self->show_tick = 0;
+  watch_hadj (self, NULL);
   clear_buttons (self);
   self->state = NULL;
   G_OBJECT_CLASS (hb_palette_bar_parent_class)->dispose (object);

@@ -837,6 +837,13 @@ test_edit_many_colours (void)
   g_assert_true (press_key (GTK_WIDGET (bar), GDK_KEY_Left));
   g_assert_cmpint (hb_palette_bar_get_selected (bar), ==, flow_default_names[86]);
   save_both_styles (window, "flow-edit-88");
+  /* A narrow window (the sidebar folds over the board) keeps the pick in
+   * sight: the palette's room changed, not what was picked. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, HB_TEST_HEIGHT);
+  hb_app_test_settle (200);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->palette_scroller)), <, 400);
+  assert_chip_shown (window, 86);
+  save_both_styles (window, "flow-edit-88-narrow");
   hb_app_test_window_close (window);
 }
 
