@@ -1375,8 +1375,8 @@ flood_hint_compute (const HbState *state, HbCancel *cancellable,
       guint8 *after = g_memdup2 (s->cells, n);
       guint8 *before = g_new (guint8, n), *now = g_new (guint8, n);
 
-      /* The moves to go the hint states: a solve of this board starts
-       * from them (flood_known_record). */
+      /* The moves to go the hint states: a solve of this board answers
+       * with them where its own answer is longer (flood_known_record). */
       flood_known_record (s->cells, w, h, s->colours, a.moves->data, a.moves->len);
 
       hint->colour = a.moves->data[0];

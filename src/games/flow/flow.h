@@ -271,7 +271,7 @@ typedef struct {
  * progress and, when one is due, a snapshot of the latest model's paths,
  * each drawn in the colour of the dot it starts from (so a path that
  * joins two colours shows in one). `colour` and `links` are w*h each.
- * `notify` may be NULL. With `cpu_seconds` > 0 it also stops (UNSURE)
+ * `notify` may be NULL. With `cpu_seconds` > 0 it also stops (STOPPED)
  * once the calling thread has used that much CPU time in it: a budget that
  * a busy machine does not shorten, as a deadline on the clock would. */
 FlowChainsEnd flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel,
