@@ -3791,16 +3791,21 @@ typedef struct {
  * level in 10 colours (seed 78) had its chains stopped by a 3 s deadline
  * after 47 of the 88 SAT runs it needs, and the path search then took
  * over 10 s; the chains need the same CPU time however busy the machine
- * is, and so does the path search after them. */
+ * is, and so does the path search after them. With `wall` > 0 also a
+ * deadline on the clock: under a time limit the chains' share of it is
+ * the clock's, or on a busy machine their CPU time could take all of a
+ * short limit and leave the path search none. */
 static void
 chain_run_init (ChainRun *run, const FlowState *level, int variant, HbTrace *live,
-                HbCancel *parent, HbCancel *other, double seconds)
+                HbCancel *parent, HbCancel *other, double seconds, double wall)
 {
   gsize n = (gsize) level->base.width * level->base.height;
 
   *run = (ChainRun) { level, variant, live, { 0 }, other, MAX (seconds, 0), g_malloc (n),
                       g_malloc (n), { 0 }, FLOW_CHAINS_UNSURE };
   hb_cancel_init (&run->stop, parent);
+  if (wall > 0)
+    hb_cancel_set_deadline (&run->stop, wall);
 }
 
 static void
@@ -3914,8 +3919,9 @@ chains_first (const HbState *state, const HbSolveOptions *options, HbTrace *trac
     return NULL;
   /* The progress the app shows counts the SAT runs meanwhile. */
   hb_trace_set_counter_name (trace, N_("SAT calls"));
-  /* 3 s of CPU time each, or half the time limit if that is less; then
-   * the path search (the time limit itself stays on the clock).
+  /* 3 s of CPU time each, or half the time limit if that is less, and
+   * under a time limit at most half of it on the clock; then the path
+   * search.
    * On a level with no answer the chains rarely prove it (each model's
    * pairs of colours are forbidden one by one): a 300x300 level with two
    * dots swapped, 76 runs in 5 s, where the path search proves it in 1 s. */
@@ -3925,7 +3931,8 @@ chains_first (const HbState *state, const HbSolveOptions *options, HbTrace *trac
     {
       chain_run_init (&run[i], level, i ^ knob ("FF_CV", 0), i == 0 ? trace : NULL, cancellable, &run[1 - i].stop,
                       options->time_limit > 0 ? MIN (options->time_limit / 2, CHAINS_SECONDS)
-                                              : CHAINS_SECONDS);
+                                              : CHAINS_SECONDS,
+                      options->time_limit > 0 ? options->time_limit / 2 : 0);
       run[i].wait = &wait;
       run[i].index = i;
     }
@@ -4064,10 +4071,9 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
           /* The chains on the second core: the path search stays a
            * single one (its restarts as without the race). It keeps its
            * own time limit; the chains stop at it too (their token's
-           * parent carries hb_solve's deadline; the time limit as CPU
-           * time on top changes nothing) and when the path search stops. */
-          chain_run_init (&beside, FLOW_CONST (state), 1, NULL, cancellable, &stop[0],
-                          options->time_limit);
+           * parent carries hb_solve's deadline) and when the path search
+           * stops. */
+          chain_run_init (&beside, FLOW_CONST (state), 1, NULL, cancellable, &stop[0], 0, 0);
           thread = g_thread_try_new ("hb-flow-chains", chains_run, &beside, NULL);
           by_chains = thread != NULL;
         }
