@@ -400,7 +400,9 @@ upper_greedy (Upper *up, double end)
  * find the same answer, and the solve's is never the longer (a 500×500
  * board's hint said 883 moves while a solve said 942, the first beam cut
  * by the clock at different places). Only the time limit still stops
- * them on the clock. */
+ * them on the clock, and caps the next width by the clock too: where that
+ * cap binds (a short limit, a busy machine) the answer can still depend
+ * on the load. */
 static void
 upper_improve (Upper *up, double end)
 {
