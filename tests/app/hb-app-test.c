@@ -516,3 +516,30 @@ hb_app_test_x_key (GtkWidget *widget, guint keyval)
   return TRUE;
 #endif
 }
+
+gboolean
+hb_app_test_press_key (GtkWidget *widget, guint keyval)
+{
+  gboolean handled = FALSE;
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
+    {
+      g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+        g_signal_emit_by_name (c, "key-pressed", keyval, 0, 0, &handled);
+    }
+  return handled;
+}
+
+GtkWidget *
+hb_app_test_palette_chip (HbWindow *window, int index)
+{
+  GtkWidget *chip = gtk_widget_get_first_child (GTK_WIDGET (hb_window_get_palette_bar (window)));
+
+  for (int i = 0; i < index && chip != NULL; i++)
+    chip = gtk_widget_get_next_sibling (chip);
+  g_assert_nonnull (chip);
+  g_assert_true (GTK_IS_BUTTON (chip));
+  return chip;
+}

@@ -115,5 +115,11 @@ void        hb_app_test_cell_point (HbWindow *window, int x, int y,
 /* A click of `button` at the middle of cell (x, y), then 30 ms of the
  * main loop. */
 void        hb_app_test_click_cell (HbWindow *window, int x, int y, int button);
+/* Emits "key-pressed" with `keyval` on the widget's key controllers, as a
+ * key pressed while its child has the focus does, until one takes it:
+ * TRUE when one did. */
+gboolean    hb_app_test_press_key (GtkWidget *widget, guint keyval);
+/* The index-th chip of the palette bar, as the user sees it. */
+GtkWidget  *hb_app_test_palette_chip (HbWindow *window, int index);
 
 G_END_DECLS

@@ -660,20 +660,12 @@ test_edit_remove_picks_colour (void)
   hb_app_test_window_close (window);
 }
 
-/* Emits "key-pressed" on the widget's key controllers, as a key pressed
- * while its child has the focus does; TRUE when one took it. */
+/* A key on the palette, then 60 ms of the main loop. */
 static gboolean
 press_key (GtkWidget *widget, guint keyval)
 {
-  gboolean handled = FALSE;
-  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gboolean handled = hb_app_test_press_key (widget, keyval);
 
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
-      if (GTK_IS_EVENT_CONTROLLER_KEY (c) && !handled)
-        g_signal_emit_by_name (c, "key-pressed", keyval, 0, 0, &handled);
-    }
   hb_app_test_settle (60);
   return handled;
 }
@@ -699,18 +691,6 @@ palette_wheel (HbWindow *window, double dy)
   return handled;
 }
 
-/* The index-th chip of the palette. */
-static GtkWidget *
-palette_chip (HbWindow *window, int index)
-{
-  GtkWidget *chip = gtk_widget_get_first_child (GTK_WIDGET (hb_window_get_palette_bar (window)));
-
-  for (int i = 0; i < index && chip != NULL; i++)
-    chip = gtk_widget_get_next_sibling (chip);
-  g_assert_nonnull (chip);
-  return chip;
-}
-
 /* The index-th chip shows whole in the palette's scroller. */
 static void
 assert_chip_shown (HbWindow *window, int index)
@@ -718,7 +698,7 @@ assert_chip_shown (HbWindow *window, int index)
   GtkWidget *scroller = GTK_WIDGET (window->palette_scroller);
   graphene_rect_t r;
 
-  g_assert_true (gtk_widget_compute_bounds (palette_chip (window, index), scroller, &r));
+  g_assert_true (gtk_widget_compute_bounds (hb_app_test_palette_chip (window, index), scroller, &r));
   if (r.origin.x < 0 || r.origin.x + r.size.width > gtk_widget_get_width (scroller))
     g_error ("chip %d at x %.0f..%.0f, the palette %d px wide", index, r.origin.x,
              r.origin.x + r.size.width, gtk_widget_get_width (scroller));
@@ -782,11 +762,11 @@ test_edit_many_colours (void)
 
   /* End picks the last chip, the next unused colour, and shows it; two
    * clicks place its pair: the level's 60th colour. */
-  gtk_widget_grab_focus (palette_chip (window, 0));
+  gtk_widget_grab_focus (hb_app_test_palette_chip (window, 0));
   g_assert_true (press_key (GTK_WIDGET (bar), GDK_KEY_End));
   sixtieth = (char) entries[n - 1].id;
   g_assert_cmpint (hb_palette_bar_get_selected (bar), ==, sixtieth);
-  g_assert_true (gtk_widget_has_focus (palette_chip (window, n - 1)));
+  g_assert_true (gtk_widget_has_focus (hb_app_test_palette_chip (window, n - 1)));
   assert_chip_shown (window, n - 1);
   hb_app_test_click_cell (window, 0, 11, 1);
   hb_app_test_click_cell (window, 3, 11, 1);
@@ -797,7 +777,7 @@ test_edit_many_colours (void)
   g_assert_cmpint (hb_palette_bar_get_n_entries (bar), ==, 16 + 44 + 1);
 
   /* Home goes back to the first, scrolled back; Left there stays. */
-  gtk_widget_grab_focus (palette_chip (window, hb_palette_bar_get_n_entries (bar) - 1));
+  gtk_widget_grab_focus (hb_app_test_palette_chip (window, hb_palette_bar_get_n_entries (bar) - 1));
   g_assert_true (press_key (GTK_WIDGET (bar), GDK_KEY_Home));
   g_assert_cmpint (hb_palette_bar_get_selected (bar), ==, 'R');
   g_assert_cmpfloat (gtk_adjustment_get_value (h), ==, 0);
@@ -809,7 +789,7 @@ test_edit_many_colours (void)
   g_assert_true (hb_palette_bar_select (bar, sixtieth));
   hb_app_test_settle (60);
   at = hb_palette_bar_get_n_entries (bar) - 2;   /* before the new next unused one */
-  g_assert_cmpint (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (palette_chip (window, at)),
+  g_assert_cmpint (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (hb_app_test_palette_chip (window, at)),
                                                        "hb-id")), ==, sixtieth);
   assert_chip_shown (window, at);
   hb_app_test_click_cell (window, 5, 11, 1);
@@ -819,7 +799,7 @@ test_edit_many_colours (void)
   /* Right goes on from the pick (one Tab stop that moved with it). */
   g_assert_true (press_key (GTK_WIDGET (bar), GDK_KEY_Right));
   g_assert_cmpint (hb_palette_bar_get_selected (bar), ==,
-                   GPOINTER_TO_INT (g_object_get_data (G_OBJECT (palette_chip (window, at + 1)),
+                   GPOINTER_TO_INT (g_object_get_data (G_OBJECT (hb_app_test_palette_chip (window, at + 1)),
                                                        "hb-id")));
   g_assert_cmpint (hb_palette_bar_get_selected (bar), !=, sixtieth);
   assert_chip_shown (window, at + 1);
@@ -830,7 +810,7 @@ test_edit_many_colours (void)
   hb_app_test_settle (100);
   g_assert_cmpint (board (window)->colours, ==, FLOW_MAX_COLOURS);
   g_assert_cmpint (hb_palette_bar_get_n_entries (bar), ==, FLOW_MAX_COLOURS);
-  gtk_widget_grab_focus (palette_chip (window, 0));
+  gtk_widget_grab_focus (hb_app_test_palette_chip (window, 0));
   g_assert_true (press_key (GTK_WIDGET (bar), GDK_KEY_End));
   g_assert_cmpint (hb_palette_bar_get_selected (bar), ==, flow_default_names[87]);
   assert_chip_shown (window, 87);

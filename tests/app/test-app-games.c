@@ -120,25 +120,12 @@ save_both_styles (HbWindow *window, const char *name)
   g_free (dark);
 }
 
-/* The index-th button of the palette bar, as the user sees it. */
-static GtkWidget *
-palette_button (HbWindow *window, int index)
-{
-  GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (hb_window_get_palette_bar (window)));
-
-  for (int i = 0; i < index && child != NULL; i++)
-    child = gtk_widget_get_next_sibling (child);
-  g_assert_nonnull (child);
-  g_assert_true (GTK_IS_BUTTON (child));
-  return child;
-}
-
 /* Activates the index-th palette button as the keyboard does (GtkButton
  * shows itself pressed for a moment, then emits "clicked"). */
 static void
 press_palette_button (HbWindow *window, int index)
 {
-  gtk_widget_activate (palette_button (window, index));
+  gtk_widget_activate (hb_app_test_palette_chip (window, index));
   hb_app_test_settle (350);
 }
 

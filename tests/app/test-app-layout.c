@@ -874,21 +874,6 @@ focusable_chips (GtkWidget *bar, GtkWidget **which)
   return n;
 }
 
-static gboolean
-press_key (GtkWidget *widget, guint keyval)
-{
-  gboolean handled = FALSE;
-  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
-      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
-        g_signal_emit_by_name (c, "key-pressed", keyval, 0, 0, &handled);
-    }
-  return handled;
-}
-
 static void
 test_palette_one_tab_stop (void)
 {
@@ -906,13 +891,13 @@ test_palette_one_tab_stop (void)
   first = hb_palette_bar_get_selected (bar);
   gtk_widget_grab_focus (chip);
   before = chip;
-  g_assert_true (press_key (GTK_WIDGET (bar), GDK_KEY_Right));
+  g_assert_true (hb_app_test_press_key (GTK_WIDGET (bar), GDK_KEY_Right));
   hb_app_test_settle (30);
   g_assert_cmpint (hb_palette_bar_get_selected (bar), !=, first);
   g_assert_cmpint (focusable_chips (GTK_WIDGET (bar), &chip), ==, 1);
   g_assert_true (chip != before);
   g_assert_true (gtk_widget_has_focus (chip));
-  g_assert_true (press_key (GTK_WIDGET (bar), GDK_KEY_Left));
+  g_assert_true (hb_app_test_press_key (GTK_WIDGET (bar), GDK_KEY_Left));
   g_assert_cmpint (hb_palette_bar_get_selected (bar), ==, first);
 
   /* The keys' place shows apart from the pick: a ring outside the picked
