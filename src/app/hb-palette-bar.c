@@ -322,6 +322,12 @@ hb_palette_bar_update (HbPaletteBar *self, const HbState *state, HbMode mode)
       /* The swatch is a drawing: screen readers get the entry's name. */
       gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       entries[i].name, -1);
+      /* And where it is in the row: the palette is one Tab stop, and with
+       * 88 colours "Colour 'J'" alone does not say how far Left or Right
+       * the others are. */
+      gtk_accessible_update_relation (GTK_ACCESSIBLE (button),
+                                      GTK_ACCESSIBLE_RELATION_POS_IN_SET, i + 1,
+                                      GTK_ACCESSIBLE_RELATION_SET_SIZE, n, -1);
       g_object_set_data (G_OBJECT (button), "hb-id", GINT_TO_POINTER (entries[i].id));
       /* Before the spacer, which stays last. */
       gtk_box_insert_child_after (GTK_BOX (self), button,

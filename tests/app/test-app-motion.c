@@ -774,6 +774,32 @@ test_narrow_with_window_buttons (void)
   hb_app_test_window_close (window);
 }
 
+/* Each palette chip tells screen readers where it is in the row (with
+ * 88 colours a name alone does not say how far the others are). */
+static void
+test_palette_positions (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbPaletteBar *bar = hb_window_get_palette_bar (window);
+  int n;
+
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_wait_hint (window);
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (50);
+  n = hb_palette_bar_get_n_entries (bar);
+  g_assert_cmpint (n, >=, 17);
+  gtk_test_accessible_assert_relation (GTK_ACCESSIBLE (hb_app_test_palette_chip (window, 0)),
+                                       GTK_ACCESSIBLE_RELATION_POS_IN_SET, 1);
+  gtk_test_accessible_assert_relation (GTK_ACCESSIBLE (hb_app_test_palette_chip (window, 0)),
+                                       GTK_ACCESSIBLE_RELATION_SET_SIZE, n);
+  gtk_test_accessible_assert_relation (GTK_ACCESSIBLE (hb_app_test_palette_chip (window, n - 1)),
+                                       GTK_ACCESSIBLE_RELATION_POS_IN_SET, n);
+  gtk_test_accessible_assert_relation (GTK_ACCESSIBLE (hb_app_test_palette_chip (window, n - 1)),
+                                       GTK_ACCESSIBLE_RELATION_SET_SIZE, n);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -785,6 +811,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/motion/render", test_render);
   g_test_add_func ("/app/motion/animation", test_animation);
   g_test_add_func ("/app/motion/accessible", test_accessible);
+  g_test_add_func ("/app/motion/palette-positions", test_palette_positions);
   g_test_add_func ("/app/motion/flow-keyboard", test_flow_keyboard);
   g_test_add_func ("/app/motion/thumbnails", test_thumbnails);
   g_test_add_func ("/app/motion/narrow", test_narrow);
