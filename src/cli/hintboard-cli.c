@@ -18,6 +18,7 @@
 #include "cli-detect.h"
 #include "cli-full.h"
 #include "hb-anim.h"
+#include "hb-draw.h"
 #include "hb-game.h"
 #include "hb-registry.h"
 
@@ -1054,11 +1055,7 @@ cmd_render (int argc, char **argv)
   h = cell * shown->height + 2 * margin + below;
   surface = cli_surface_new (svg, w, h, &svg_bytes);
   cr = cairo_create (surface);
-  if (opt_dark)
-    cairo_set_source_rgb (cr, 0.14, 0.14, 0.14);
-  else
-    cairo_set_source_rgb (cr, 0.98, 0.98, 0.98);
-  cairo_paint (cr);
+  hb_draw_page (cr, opt_dark);
   hb_layout_fit (&layout, shown->width, shown->height, w, h - below, margin);
   shown->game->render (shown, cr, &layout, &ro);
   cairo_destroy (cr);

@@ -30,6 +30,7 @@
  * The first frame is the whole image, as the default image must be, so each
  * loop of the animation starts from a clean picture. */
 #include "hb-anim.h"
+#include "hb-draw.h"
 #include "hb-save.h"
 #include <errno.h>
 #include <sys/stat.h>
@@ -514,12 +515,7 @@ hb_anim_render_frame (const HbState *state, int cell, gboolean dark,
   ro.dark = dark;
   ro.mode = HB_MODE_PLAY;
   ro.hover_x = ro.hover_y = -1;
-  /* The app's window background in each style. */
-  if (dark)
-    cairo_set_source_rgb (cr, 0.14, 0.14, 0.14);
-  else
-    cairo_set_source_rgb (cr, 0.98, 0.98, 0.98);
-  cairo_paint (cr);
+  hb_draw_page (cr, dark);
   hb_layout_fit (&layout, state->width, state->height, w, h, frame_margin (cell));
   state->game->render (state, cr, &layout, &ro);
   cairo_destroy (cr);

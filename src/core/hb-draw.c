@@ -4,6 +4,16 @@
 #include <string.h>
 
 void
+hb_draw_page (cairo_t *cr, gboolean dark)
+{
+  if (dark)
+    cairo_set_source_rgb (cr, 0.14, 0.14, 0.14);
+  else
+    cairo_set_source_rgb (cr, 0.98, 0.98, 0.98);
+  cairo_paint (cr);
+}
+
+void
 hb_draw_rounded_rect (cairo_t *cr, double x, double y, double w, double h, double r)
 {
   r = MIN (r, MIN (w, h) / 2);

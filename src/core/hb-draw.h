@@ -12,6 +12,11 @@ G_BEGIN_DECLS
  * shorter side) to the current path, as a new sub-path. */
 void hb_draw_rounded_rect (cairo_t *cr, double x, double y, double w, double h, double r);
 
+/* Paints the whole surface in the app's window background of the style
+ * (dark or light): the page under a board drawn outside the window
+ * (render, Export Animation's frames, the tests' screenshots). */
+void hb_draw_page (cairo_t *cr, gboolean dark);
+
 /* ---- Boards of tiny cells ----------------------------------------------
  *
  * A board of a million cells in a window a few hundred pixels wide has

@@ -15,6 +15,7 @@
  *   limit is read exactly or left at 0 with a note, never wrong.
  * - Pictures with no board say so (HB_IMAGE_ERROR_NO_BOARD).
  */
+#include "hb-draw.h"
 #include "hb-import.h"
 #include "hb-registry.h"
 #include "hb-test-util.h"
@@ -648,11 +649,7 @@ render_like_cli (const char *file, double cell, gboolean dark, char **want, cons
   h = (int) (cell * level->height + 32);
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
   cr = cairo_create (surface);
-  if (dark)
-    cairo_set_source_rgb (cr, 0.14, 0.14, 0.14);
-  else
-    cairo_set_source_rgb (cr, 0.98, 0.98, 0.98);
-  cairo_paint (cr);
+  hb_draw_page (cr, dark);
   hb_layout_fit (&layout, level->width, level->height, w, h, 16);
   level->game->render (level, cr, &layout, &opts);
   *want = level_text (level);
