@@ -38,6 +38,32 @@ hb_cancel_set_deadline (HbCancel *cancel, double seconds)
   cancel->deadline = MAX (clock_ns (CLOCK_MONOTONIC) + span, 1);
 }
 
+void
+hb_cpu_budget_start (HbCpuBudget *budget, double seconds)
+{
+  budget->budget = seconds > 0 ? MAX ((gint64) (MIN (seconds, 86400.0) * 1e9), 1) : 0;
+  budget->start = budget->budget > 0 ? clock_ns (CLOCK_THREAD_CPUTIME_ID) : 0;
+  budget->next = 0;
+}
+
+gboolean
+hb_cpu_budget_spent (HbCpuBudget *budget)
+{
+  gint64 now;
+
+  if (budget->budget == 0)
+    return FALSE;
+#ifdef CLOCK_MONOTONIC_COARSE
+  now = clock_ns (CLOCK_MONOTONIC_COARSE);
+#else
+  now = clock_ns (CLOCK_MONOTONIC);
+#endif
+  if (now < budget->next)
+    return FALSE;
+  budget->next = now + 1000000;
+  return clock_ns (CLOCK_THREAD_CPUTIME_ID) - budget->start >= budget->budget;
+}
+
 gboolean
 hb_cancel_deadline_passed (const HbCancel *cancel)
 {

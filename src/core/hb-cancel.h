@@ -58,6 +58,24 @@ void     hb_cancel_set_deadline (HbCancel *cancel, double seconds);
 /* Whether the token's own deadline (not 0) has passed. */
 gboolean hb_cancel_deadline_passed (const HbCancel *cancel);
 
+/* CPU time for one thread to spend, where a deadline on the clock would
+ * end sooner on a busy machine (Flow Free's corner chains get 3 s of it
+ * before the path search starts). Started and read on the thread that
+ * spends it: the CPU time that thread used before the start is not
+ * counted. */
+typedef struct {
+  gint64 budget;   /* nanoseconds; 0: no budget, never spent */
+  gint64 start;    /* the thread's CPU clock at the start */
+  gint64 next;     /* the coarse clock's time of the next reading */
+} HbCpuBudget;
+
+/* No budget when seconds <= 0. */
+void     hb_cpu_budget_start (HbCpuBudget *budget, double seconds);
+/* Whether the thread has used the budget up. The thread's CPU clock is a
+ * system call, so it is read at most once a millisecond of the coarse
+ * clock: cheap enough to ask at every step of a search. */
+gboolean hb_cpu_budget_spent (HbCpuBudget *budget);
+
 static inline HbCancel *
 hb_cancel_new (void)
 {

@@ -136,12 +136,42 @@ test_solve_limit (void)
   hb_result_free (r);
 }
 
+/* A CPU budget counts the thread's CPU time from its start: not the
+ * clock (a sleep spends none of it), not what the thread used before. */
+static void
+test_cpu_budget (void)
+{
+  HbCpuBudget none, b;
+  volatile guint64 x = 0;
+  gint64 t0 = g_get_monotonic_time ();
+
+  hb_cpu_budget_start (&none, 0);
+  g_assert_false (hb_cpu_budget_spent (&none));
+  /* CPU time before the start is not the budget's. */
+  while (g_get_monotonic_time () - t0 < 100000)
+    x++;
+  hb_cpu_budget_start (&b, 0.05);
+  g_usleep (200000);
+  g_assert_false (hb_cpu_budget_spent (&b));
+  /* Spent once the thread has worked 50 ms (10 s on the clock at most:
+   * a machine that busy fails the test rather than hangs it). */
+  t0 = g_get_monotonic_time ();
+  while (!hb_cpu_budget_spent (&b))
+    {
+      for (int i = 0; i < 10000; i++)
+        x++;
+      g_assert_cmpint (g_get_monotonic_time () - t0, <, 10 * G_USEC_PER_SEC);
+    }
+  g_assert_false (hb_cpu_budget_spent (&none));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cancel/flag", test_flag);
   g_test_add_func ("/cancel/deadline", test_deadline);
+  g_test_add_func ("/cancel/cpu-budget", test_cpu_budget);
   g_test_add_func ("/cancel/follow", test_follow);
   g_test_add_func ("/cancel/solve-limit", test_solve_limit);
   return g_test_run ();

@@ -63,7 +63,6 @@
 #include <ccadical.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 typedef struct {
   int cell;
@@ -102,9 +101,7 @@ typedef struct {
   const FlowState *level;
   int      w, h, ndots;
   const HbCancel *cancel;
-  /* The CPU time the search's thread may use (see poll_stop), in
-   * nanoseconds from cpu_start; 0: no limit. */
-  gint64   cpu_budget, cpu_start, cpu_next;
+  HbCpuBudget cpu;          /* the search's thread's CPU time (poll_stop) */
   CCaDiCaL *solver;
   int      nvars, t;        /* t: the variable that is always true */
   guint64  clauses;
@@ -321,35 +318,13 @@ clause3 (Chains *s, int a, int b, int c)
   put (s, 0);
 }
 
-static gint64
-clock_ns (clockid_t id)
-{
-  struct timespec t;
-
-  clock_gettime (id, &t);
-  return (gint64) t.tv_sec * G_GINT64_CONSTANT (1000000000) + t.tv_nsec;
-}
-
 /* Whether the search is to stop: its token set or past its deadline, or
- * its thread past its CPU time. The thread's CPU clock is a system call,
- * so it is read at most once a millisecond of the coarse clock (CaDiCaL
- * asks at every few conflicts). */
+ * its thread past its CPU time (CaDiCaL asks at every few conflicts). */
 static gboolean
 poll_stop (Chains *s)
 {
-  if (hb_cancel_is_set (s->cancel))
+  if (hb_cancel_is_set (s->cancel) || hb_cpu_budget_spent (&s->cpu))
     s->stopped = TRUE;
-  else if (s->cpu_budget > 0)
-    {
-      gint64 now = clock_ns (CLOCK_MONOTONIC_COARSE);
-
-      if (now >= s->cpu_next)
-        {
-          s->cpu_next = now + 1000000;
-          if (clock_ns (CLOCK_THREAD_CPUTIME_ID) - s->cpu_start >= s->cpu_budget)
-            s->stopped = TRUE;
-        }
-    }
   return s->stopped;
 }
 
@@ -1227,11 +1202,7 @@ flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel,
   s.w = level->base.width;
   s.h = level->base.height;
   s.cancel = cancel;
-  if (cpu_seconds > 0)
-    {
-      s.cpu_budget = MAX ((gint64) (MIN (cpu_seconds, 86400.0) * 1e9), 1);
-      s.cpu_start = clock_ns (CLOCK_THREAD_CPUTIME_ID);
-    }
+  hb_cpu_budget_start (&s.cpu, cpu_seconds);
   for (gsize i = 0; i < ncells; i++)
     s.ndots += level->dot[i] != 0;
   if (s.ndots == 0)
