@@ -28,6 +28,8 @@ struct _HbDocument
   char        **comments;        /* the file's comment lines, kept on save */
   guint         comments_dropped; /* of those, left out by the last save */
   guint         more_levels;     /* levels in self->file after the one read */
+  HbWriteFormat format;          /* the file's format, written back on save */
+  gboolean      format_lost;     /* the last save could not write it */
 };
 
 /* A level kept aside while another game is open. */
@@ -38,6 +40,7 @@ typedef struct {
   HbState   *loaded;
   char     **comments;
   guint      more_levels;
+  HbWriteFormat format;
 } Kept;
 
 static void
@@ -74,6 +77,20 @@ hb_document_take_comments (HbDocument *self, char **comments)
 }
 
 void
+hb_document_set_format (HbDocument *self, HbWriteFormat format)
+{
+  g_return_if_fail (HB_IS_DOCUMENT (self));
+  self->format = format;
+}
+
+gboolean
+hb_document_get_format_lost (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
+  return self->format_lost;
+}
+
+void
 hb_document_set_more_levels (HbDocument *self, guint more)
 {
   g_return_if_fail (HB_IS_DOCUMENT (self));
@@ -105,6 +122,7 @@ hb_document_set_level (HbDocument *self, HbState *state, GFile *file,
   self->loaded = hb_state_copy (state);
   g_clear_pointer (&self->comments, g_strfreev);
   self->more_levels = 0;
+  self->format = HB_WRITE_NATIVE;
   if (self->history == NULL)
     self->history = hb_history_new (state, 0);
   else
@@ -129,6 +147,7 @@ hb_document_keep (HbDocument *self)
   k->loaded = hb_state_copy (self->loaded);
   k->comments = g_steal_pointer (&self->comments);
   k->more_levels = self->more_levels;
+  k->format = self->format;
   g_hash_table_replace (self->kept, (gpointer) self->game, k);
   /* The open level is now the kept one's: the next set_level makes a
    * fresh history rather than reset this one. */
@@ -166,6 +185,7 @@ hb_document_restore_kept (HbDocument *self, const HbGame *game)
   g_strfreev (self->comments);
   self->comments = k->comments;
   self->more_levels = k->more_levels;
+  self->format = k->format;
   g_free (k);
   self->gesture_pushed = FALSE;
   g_signal_emit (self, signals[SIGNAL_LEVEL_CHANGED], 0, new_game);
@@ -538,15 +558,30 @@ hb_document_save (HbDocument *self, GFile *file, GError **error)
    * dropped them); those left out are counted, and once the file is
    * written they are forgotten (the next save would count them again). */
   dropped = g_ptr_array_new_with_free_func (g_free);
+  self->format_lost = FALSE;
   {
     g_autofree char *base = g_file_get_basename (file);
     g_autofree char *lower = base != NULL ? g_ascii_strdown (base, -1) : NULL;
+    const HbState *design = hb_history_design (self->history);
+    /* Else the format the file was read in (hb_text_format): a Tatham
+     * game ID stays one (it was saved as rows). One that cannot hold the
+     * level as it is now (a tile Tatham's Net has not) is written in the
+     * game's own format, and the window says so. */
     HbWriteFormat format = self->game->reads_json && lower != NULL
                            && g_str_has_suffix (lower, ".json")
-                           ? HB_WRITE_JSON : HB_WRITE_NATIVE;
+                           ? HB_WRITE_JSON : self->format;
 
-    text = hb_write_with_comments (hb_history_design (self->history), format,
-                                   self->comments, dropped, error);
+    text = hb_write_with_comments (design, format, self->comments, dropped,
+                                   format != HB_WRITE_NATIVE ? NULL : error);
+    if (text == NULL && format != HB_WRITE_NATIVE)
+      {
+        g_ptr_array_set_size (dropped, 0);
+        format = HB_WRITE_NATIVE;
+        self->format_lost = TRUE;
+        text = hb_write_with_comments (design, format, self->comments, dropped, error);
+      }
+    if (text != NULL)
+      self->format = format;
   }
   if (text == NULL)
     {

@@ -106,8 +106,9 @@ gboolean       hb_document_can_redo (HbDocument *self);
 gboolean       hb_document_undo (HbDocument *self);
 gboolean       hb_document_redo (HbDocument *self);
 
-/* Writes the level to `file` atomically in the game's own format and makes
- * it the level's file. Only local files. */
+/* Writes the level to `file` atomically, in the format of the file it was
+ * read from (see hb_document_set_format), and makes it the level's file.
+ * Only local files. */
 gboolean       hb_document_save (HbDocument *self, GFile *file, GError **error);
 /* The comment lines of the file the level was read from (taken after
  * hb_document_set_level, which forgets them; at most
@@ -120,5 +121,12 @@ void           hb_document_take_comments (HbDocument *self, char **comments);
  * write over that file, which would lose them. */
 void           hb_document_set_more_levels (HbDocument *self, guint more);
 guint          hb_document_get_comments_dropped (HbDocument *self);
+/* The format the level's file is in (hb_text_format; set after
+ * hb_document_set_level, which makes it HB_WRITE_NATIVE): Save writes in
+ * it, except under a ".json" name (JSON, for a game that has it). When
+ * it cannot hold the level the save writes the game's own format, and
+ * get_format_lost says so until the next save. */
+void           hb_document_set_format (HbDocument *self, HbWriteFormat format);
+gboolean       hb_document_get_format_lost (HbDocument *self);
 
 G_END_DECLS

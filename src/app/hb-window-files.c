@@ -198,6 +198,7 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
       result->comments = hb_text_comment_lines (text, len, HB_DOCUMENT_MAX_COMMENTS);
       result->more_levels = state->game->more_levels != NULL
                             ? state->game->more_levels (text, len) : 0;
+      result->format = hb_text_format (state, text, len);
     }
   g_free (text);
   g_free (path);
@@ -365,6 +366,7 @@ apply_loaded (HbWindow *self, gpointer data)
       hb_window_set_level (self, g_steal_pointer (&a->result->state), a->file, NULL);
       hb_document_take_comments (self->document, g_steal_pointer (&a->result->comments));
       hb_document_set_more_levels (self->document, a->result->more_levels);
+      hb_document_set_format (self->document, a->result->format);
       hb_window_levels_recognise (self);
       hb_window_add_recent (self, a->file);
     }
@@ -556,7 +558,11 @@ hb_window_save_to_file (HbWindow *self, GFile *file, GError **error)
                                                                hb_window_current (self));
   if (!hb_document_save (self->document, file, error))
     return FALSE;
-  if (played)
+  /* The file's kind changing matters most (a Tatham ID that Tatham's
+   * programs will no longer read), then the moves left out. */
+  if (hb_document_get_format_lost (self->document))
+    hb_window_show_toast (self, _("Saved in Hintboard’s own format: the file’s format cannot hold this level"));
+  else if (played)
     hb_window_show_toast (self, _("Saved the level as drawn: the moves played are not saved"));
   else if (hb_document_get_comments_dropped (self->document) > 0)
     {

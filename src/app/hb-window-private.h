@@ -335,6 +335,7 @@ typedef struct {
   cairo_surface_t *picture; /* the image, for showing behind the board */
   char          **comments; /* a level file's comment lines, kept on save */
   guint           more_levels; /* levels in the file after the one read */
+  HbWriteFormat   format;   /* the level file's format (hb_text_format) */
 } HbLoadResult;
 void           hb_window_load_result_free (gpointer data);
 /* Runs one open (a file, or a pasted picture) on a worker thread; a newer

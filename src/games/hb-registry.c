@@ -571,6 +571,94 @@ hb_write_atomic (const char *path, const char *contents, gsize len, GError **err
   return TRUE;
 }
 
+/* ---- The format a file is in -------------------------------------------- */
+
+/* `text` reduced to what a level's format decides: each line that is
+ * neither blank nor a comment, its ends trimmed, each ended by '\n'; with
+ * `squeeze`, every ASCII blank dropped instead (JSON, whose layout is
+ * free). */
+static GString *
+level_lines (const char *text, gsize len, gboolean squeeze)
+{
+  GString *out = g_string_sized_new (len);
+  const char *p = text, *end = text + len;
+
+  while (p < end)
+    {
+      const char *nl = memchr (p, '\n', (gsize) (end - p));
+      const char *e = nl ? nl : end, *q = p;
+
+      while (q < e && g_ascii_isspace (*q))
+        q++;
+      while (e > q && g_ascii_isspace (e[-1]))
+        e--;
+      if (q < e && *q != '#')
+        {
+          if (squeeze)
+            {
+              for (; q < e; q++)
+                if (!g_ascii_isspace (*q))
+                  g_string_append_c (out, *q);
+            }
+          else
+            {
+              g_string_append_len (out, q, e - q);
+              g_string_append_c (out, '\n');
+            }
+        }
+      p = nl ? nl + 1 : end;
+    }
+  return out;
+}
+
+HbWriteFormat
+hb_text_format (const HbState *s, const char *text, gsize len)
+{
+  static const HbWriteFormat formats[] = { HB_WRITE_NATIVE, HB_WRITE_TATHAM, HB_WRITE_COMPACT,
+                                           HB_WRITE_JSON };
+  GString *lines[2] = { NULL, NULL };
+  HbWriteFormat found = HB_WRITE_NATIVE;
+
+  g_return_val_if_fail (s != NULL && (text != NULL || len == 0), HB_WRITE_NATIVE);
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      gboolean json = formats[i] == HB_WRITE_JSON;
+      g_autofree char *written = NULL;
+      GString *mine;
+
+      if (json && !s->game->reads_json)
+        continue;
+      /* A Tatham ID holds no comments: a file with some, ID and all, was
+       * never one that Tatham's programs read, and saving it as one
+       * would drop its notes. */
+      if (formats[i] == HB_WRITE_TATHAM && memchr (text, '#', len) != NULL)
+        {
+          g_auto (GStrv) notes = hb_text_comment_lines (text, len, 1);
+          if (notes[0] != NULL)
+            continue;
+        }
+      written = s->game->write (s, formats[i], NULL);
+      if (written == NULL)
+        continue;
+      if (lines[json] == NULL)
+        lines[json] = level_lines (text, len, json);
+      mine = level_lines (written, strlen (written), json);
+      if (mine->len > 0 && g_string_equal (mine, lines[json]))
+        {
+          /* The game's own format first: where another writes the same
+           * (Enlight's compact rows), the file is native. */
+          g_string_free (mine, TRUE);
+          found = formats[i];
+          break;
+        }
+      g_string_free (mine, TRUE);
+    }
+  for (guint j = 0; j < 2; j++)
+    if (lines[j] != NULL)
+      g_string_free (lines[j], TRUE);
+  return found;
+}
+
 /* ---- Comment lines kept -------------------------------------------------- */
 
 char **

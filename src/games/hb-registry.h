@@ -69,6 +69,16 @@ gboolean hb_read_input_cancellable (const char *path, const char *name,
                                     GCancellable *cancellable, char **contents, gsize *len,
                                     GError **error);
 
+/* The format `text`, read as `s`, is written in, so that a save can
+ * write it back the same way (a Tatham game ID was saved as rows): the
+ * first of HB_WRITE_NATIVE, HB_WRITE_TATHAM, HB_WRITE_COMPACT and (for a
+ * game that reads it) HB_WRITE_JSON in which `s` is written as the same
+ * lines, blank and comment lines and the lines' ends aside (JSON: every
+ * blank aside); HB_WRITE_NATIVE when none is. A format whose writer cannot hold `s` does not
+ * match, nor HB_WRITE_TATHAM when the text has comment lines (an ID holds
+ * none: saving the file as one would drop them). */
+HbWriteFormat hb_text_format (const HbState *s, const char *text, gsize len);
+
 /* The first `max` comment lines ("# moves: 5", "# my notes") of a level's
  * text, in order, trimmed, without their line ends; NULL-terminated,
  * never NULL. */

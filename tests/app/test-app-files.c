@@ -278,6 +278,113 @@ test_comments_line_by_line (void)
   }
 }
 
+/* The format a level's text is in: what Save writes back. */
+static void
+test_text_format (void)
+{
+  static const struct {
+    const char   *game, *text;
+    HbWriteFormat format;
+  } cases[] = {
+    /* Ids printed by Tatham's sgt-net, sgt-flip and sgt-flood --generate. */
+    { "loop", "4x3:84dc77b848c4\n", HB_WRITE_TATHAM },
+    { "loop", "\n4x3:84dc77b848c4\r\n\n", HB_WRITE_TATHAM },
+    { "lights", "3x3:d074191345d1644c17058,160\n", HB_WRITE_TATHAM },
+    /* The same levels as rows. */
+    { "loop", "0010 0001 0111 0011\n1101 1101 1110 0010\n0001 0010 0011 0001\n",
+      HB_WRITE_NATIVE },
+    { "lights", "# notes\n000\n101\n100\n", HB_WRITE_NATIVE },
+    /* Comment lines: never an ID (it would drop them). */
+    { "loop", "# notes\n4x3:84dc77b848c4\n", HB_WRITE_NATIVE },
+    { "flow", "R.G\n...\nR.G\n", HB_WRITE_NATIVE },
+    { "flow", "[[\"red\", null, \"green\"],\n [null, null, null],\n"
+              "  [\"red\", null, \"green\"]]\n", HB_WRITE_JSON },
+    { "flood", "3 by 3 -> 9\n012\n120\n201\n", HB_WRITE_NATIVE },
+    { "flood", "3x3:234333550,9\n", HB_WRITE_TATHAM },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const HbGame *game = hb_registry_find_game (cases[i].game);
+      g_autoptr (GError) error = NULL;
+      HbState *s = game->parse (cases[i].text, strlen (cases[i].text), &error);
+
+      g_test_message ("%s: %s", cases[i].game, cases[i].text);
+      g_assert_no_error (error);
+      g_assert_cmpint (hb_text_format (s, cases[i].text, strlen (cases[i].text)), ==,
+                       cases[i].format);
+      hb_state_free (s);
+    }
+  /* Loop's compact form, whatever it looks like, is told apart from the
+   * rows it was written from. */
+  {
+    const HbGame *loop = hb_registry_find_game ("loop");
+    const char *rows = "0110 0011\n1100 1001\n";
+    HbState *s = loop->parse (rows, strlen (rows), NULL);
+    g_autofree char *compact = loop->write (s, HB_WRITE_COMPACT, NULL);
+
+    g_assert_nonnull (compact);
+    g_assert_cmpstr (compact, !=, rows);
+    g_assert_cmpint (hb_text_format (s, compact, strlen (compact)), ==, HB_WRITE_COMPACT);
+    hb_state_free (s);
+  }
+}
+
+/* A Tatham game ID is saved back as one (it was saved as rows, which
+ * Tatham's programs do not read), and so is the level's file after Save
+ * As; a level a Flip ID cannot hold (more than 4096 cells, which the
+ * size fields never make) is saved as rows and the save says so. */
+static void
+test_save_keeps_format (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GFile *net = write_file (f, "net.loop", "4x3:84dc77b848c4\n");
+  GFile *flip = write_file (f, "flip.lights", "3x3:d074191345d1644c17058,160\n");
+  GFile *copy = write_file (f, "copy.lights", "");
+  g_autofree char *net_path = g_file_get_path (net);
+  g_autofree char *flip_path = g_file_get_path (flip);
+  g_autofree char *copy_path = g_file_get_path (copy);
+  g_autoptr (GError) error = NULL;
+  HbDocument *doc;
+  char *back = NULL;
+
+  g_assert_true (hb_app_test_load (window, net));
+  g_assert_true (hb_window_save_to_file (window, net, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (net_path, &back, NULL, NULL));
+  g_assert_cmpstr (back, ==, "4x3:84dc77b848c4\n");
+  g_clear_pointer (&back, g_free);
+
+  g_assert_true (hb_app_test_load (window, flip));
+  g_assert_true (hb_window_save_to_file (window, copy, &error));
+  g_assert_no_error (error);
+  g_assert_true (hb_window_save_to_file (window, copy, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (copy_path, &back, NULL, NULL));
+  g_assert_cmpstr (back, ==, "3x3:d074191345d1644c17058,160\n");
+  g_clear_pointer (&back, g_free);
+  hb_app_test_window_close (window);
+
+  doc = hb_document_new ();
+  hb_document_set_level (doc, hb_registry_find_game ("lights")->new_blank (65, 64), flip, NULL);
+  hb_document_set_format (doc, HB_WRITE_TATHAM);
+  g_assert_true (hb_document_save (doc, flip, &error));
+  g_assert_no_error (error);
+  g_assert_true (hb_document_get_format_lost (doc));
+  g_assert_true (g_file_get_contents (flip_path, &back, NULL, NULL));
+  g_assert_null (strchr (back, ':'));
+  g_assert_true (g_str_has_prefix (back, "00000000000000000000"));
+  g_clear_pointer (&back, g_free);
+  /* The file is rows now: the next save writes rows without a word. */
+  g_assert_true (hb_document_save (doc, flip, &error));
+  g_assert_false (hb_document_get_format_lost (doc));
+  g_object_unref (doc);
+
+  g_object_unref (net);
+  g_object_unref (flip);
+  g_object_unref (copy);
+}
+
 static void
 test_save_and_reopen (Fixture *f, gconstpointer data)
 {
@@ -1086,6 +1193,9 @@ main (int argc, char *argv[])
   g_test_add ("/app/files/save-and-reopen", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_and_reopen, hb_app_test_dir_tear_down);
   g_test_add_func ("/app/files/comments-line-by-line", test_comments_line_by_line);
+  g_test_add_func ("/app/files/text-format", test_text_format);
+  g_test_add ("/app/files/save-keeps-format", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_keeps_format, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-keeps-comments", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_keeps_comments, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-json", Fixture, NULL, hb_app_test_dir_set_up,
