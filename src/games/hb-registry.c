@@ -573,42 +573,63 @@ hb_write_atomic (const char *path, const char *contents, gsize len, GError **err
 
 /* ---- The format a file is in -------------------------------------------- */
 
-/* `text` reduced to what a level's format decides: each line that is
- * neither blank nor a comment, its ends trimmed, each ended by '\n'; with
- * `squeeze`, every ASCII blank dropped instead (JSON, whose layout is
- * free). */
-static GString *
-level_lines (const char *text, gsize len, gboolean squeeze)
+/* The next line of [*p, end) that is neither blank nor a comment, its
+ * ends trimmed, as [*q, *e); FALSE at the end. */
+static gboolean
+next_level_line (const char **p, const char *end, const char **q, const char **e)
 {
-  GString *out = g_string_sized_new (len);
-  const char *p = text, *end = text + len;
-
-  while (p < end)
+  while (*p < end)
     {
-      const char *nl = memchr (p, '\n', (gsize) (end - p));
-      const char *e = nl ? nl : end, *q = p;
+      const char *nl = memchr (*p, '\n', (gsize) (end - *p));
+      const char *a = *p, *b = nl ? nl : end;
 
-      while (q < e && g_ascii_isspace (*q))
-        q++;
-      while (e > q && g_ascii_isspace (e[-1]))
-        e--;
-      if (q < e && *q != '#')
+      *p = nl ? nl + 1 : end;
+      while (a < b && g_ascii_isspace (*a))
+        a++;
+      while (b > a && g_ascii_isspace (b[-1]))
+        b--;
+      if (a < b && *a != '#')
         {
-          if (squeeze)
-            {
-              for (; q < e; q++)
-                if (!g_ascii_isspace (*q))
-                  g_string_append_c (out, *q);
-            }
-          else
-            {
-              g_string_append_len (out, q, e - q);
-              g_string_append_c (out, '\n');
-            }
+          *q = a;
+          *e = b;
+          return TRUE;
         }
-      p = nl ? nl + 1 : end;
     }
-  return out;
+  return FALSE;
+}
+
+/* Whether two texts hold the same level lines (next_level_line), or with
+ * `squeeze` the same characters once every ASCII blank is dropped (JSON,
+ * whose layout is free); compared as they are read, without copies (a
+ * 4096x4096 level's rows are 80 MB). */
+static gboolean
+same_level_text (const char *a, gsize alen, const char *b, gsize blen, gboolean squeeze)
+{
+  const char *ae = a + alen, *be = b + blen;
+
+  if (squeeze)
+    for (;;)
+      {
+        while (a < ae && g_ascii_isspace (*a))
+          a++;
+        while (b < be && g_ascii_isspace (*b))
+          b++;
+        if (a == ae || b == be)
+          return a == ae && b == be;
+        if (*a++ != *b++)
+          return FALSE;
+      }
+  for (;;)
+    {
+      const char *aq, *aend, *bq, *bend;
+      gboolean more_a = next_level_line (&a, ae, &aq, &aend);
+      gboolean more_b = next_level_line (&b, be, &bq, &bend);
+
+      if (!more_a || !more_b)
+        return more_a == more_b;
+      if (aend - aq != bend - bq || memcmp (aq, bq, (gsize) (aend - aq)) != 0)
+        return FALSE;
+    }
 }
 
 HbWriteFormat
@@ -616,15 +637,12 @@ hb_text_format (const HbState *s, const char *text, gsize len)
 {
   static const HbWriteFormat formats[] = { HB_WRITE_NATIVE, HB_WRITE_TATHAM, HB_WRITE_COMPACT,
                                            HB_WRITE_JSON };
-  GString *lines[2] = { NULL, NULL };
-  HbWriteFormat found = HB_WRITE_NATIVE;
 
   g_return_val_if_fail (s != NULL && (text != NULL || len == 0), HB_WRITE_NATIVE);
   for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
     {
       gboolean json = formats[i] == HB_WRITE_JSON;
       g_autofree char *written = NULL;
-      GString *mine;
 
       if (json && !s->game->reads_json)
         continue;
@@ -638,25 +656,13 @@ hb_text_format (const HbState *s, const char *text, gsize len)
             continue;
         }
       written = s->game->write (s, formats[i], NULL);
-      if (written == NULL)
-        continue;
-      if (lines[json] == NULL)
-        lines[json] = level_lines (text, len, json);
-      mine = level_lines (written, strlen (written), json);
-      if (mine->len > 0 && g_string_equal (mine, lines[json]))
-        {
-          /* The game's own format first: where another writes the same
-           * (Enlight's compact rows), the file is native. */
-          g_string_free (mine, TRUE);
-          found = formats[i];
-          break;
-        }
-      g_string_free (mine, TRUE);
+      /* The game's own format first: where another writes the same
+       * (Enlight's compact rows), the file is native. */
+      if (written != NULL && written[0] != '\0'
+          && same_level_text (written, strlen (written), text, len, json))
+        return formats[i];
     }
-  for (guint j = 0; j < 2; j++)
-    if (lines[j] != NULL)
-      g_string_free (lines[j], TRUE);
-  return found;
+  return HB_WRITE_NATIVE;
 }
 
 /* ---- Comment lines kept -------------------------------------------------- */
