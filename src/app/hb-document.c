@@ -503,7 +503,8 @@ hb_document_save (HbDocument *self, GFile *file, GError **error)
 {
   g_autoptr (GPtrArray) dropped = NULL;
   char *text, *path;
-  gboolean ok;
+  gboolean ok, lost = FALSE;
+  HbWriteFormat format;
 
   g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
@@ -563,25 +564,30 @@ hb_document_save (HbDocument *self, GFile *file, GError **error)
     g_autofree char *base = g_file_get_basename (file);
     g_autofree char *lower = base != NULL ? g_ascii_strdown (base, -1) : NULL;
     const HbState *design = hb_history_design (self->history);
+    /* Under a ".json" name JSON, for this save only: it neither becomes
+     * the form later saves under other names write (a level saved as
+     * .json then as .flow was JSON in the .flow), nor gives way to the
+     * game's own form (a level JSON cannot hold was written there as
+     * text; it is refused, as before). */
+    gboolean by_name = self->game->reads_json && lower != NULL
+                       && g_str_has_suffix (lower, ".json");
     /* Else the format the file was read in (hb_text_format): a Tatham
      * game ID stays one (it was saved as rows). One that cannot hold the
      * level as it is now (a tile Tatham's Net has not) is written in the
      * game's own format, and the window says so. */
-    HbWriteFormat format = self->game->reads_json && lower != NULL
-                           && g_str_has_suffix (lower, ".json")
-                           ? HB_WRITE_JSON : self->format;
+    format = by_name ? HB_WRITE_JSON : self->format;
 
     text = hb_write_with_comments (design, format, self->comments, dropped,
-                                   format != HB_WRITE_NATIVE ? NULL : error);
-    if (text == NULL && format != HB_WRITE_NATIVE)
+                                   by_name || format == HB_WRITE_NATIVE ? error : NULL);
+    if (text == NULL && !by_name && format != HB_WRITE_NATIVE)
       {
         g_ptr_array_set_size (dropped, 0);
         format = HB_WRITE_NATIVE;
-        self->format_lost = TRUE;
+        lost = TRUE;
         text = hb_write_with_comments (design, format, self->comments, dropped, error);
       }
-    if (text != NULL)
-      self->format = format;
+    if (by_name)
+      format = self->format;
   }
   if (text == NULL)
     {
@@ -593,6 +599,10 @@ hb_document_save (HbDocument *self, GFile *file, GError **error)
   g_free (path);
   if (!ok)
     return FALSE;
+  /* Only once the file is written: a save that failed (Save As into a
+   * folder that is not there) changed what the next Save wrote. */
+  self->format = format;
+  self->format_lost = lost;
   self->comments_dropped = dropped->len;
   /* The file written holds this level alone. */
   self->more_levels = 0;

@@ -123,9 +123,11 @@ void           hb_document_set_more_levels (HbDocument *self, guint more);
 guint          hb_document_get_comments_dropped (HbDocument *self);
 /* The format the level's file is in (hb_text_format; set after
  * hb_document_set_level, which makes it HB_WRITE_NATIVE): Save writes in
- * it, except under a ".json" name (JSON, for a game that has it). When
- * it cannot hold the level the save writes the game's own format, and
- * get_format_lost says so until the next save. */
+ * it, except under a ".json" name (JSON, for a game that has it, for that
+ * save only; a level JSON cannot hold is refused there). When it cannot
+ * hold the level the save writes the game's own format, and
+ * get_format_lost says so until the next save. A save that fails
+ * changes neither. */
 void           hb_document_set_format (HbDocument *self, HbWriteFormat format);
 gboolean       hb_document_get_format_lost (HbDocument *self);
 

@@ -385,6 +385,67 @@ test_save_keeps_format (Fixture *f, gconstpointer data)
   g_object_unref (copy);
 }
 
+/* A ".json" name makes that save JSON, not the file's form for later
+ * saves, and a save that fails leaves the form alone: a Flow Free level
+ * saved as .json then as .flow was JSON in the .flow, and a Save As to
+ * .json that failed made the next Save of the .flow file JSON. A level
+ * JSON cannot hold (a colour with one dot) is refused under a .json
+ * name, as before, rather than written there as text. */
+static void
+test_save_json_name_format (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  const char *level = "R.G\n...\nR.G\n";
+  const char *half = "# editing: a colour may lack its pair\nR.G\n...\nR..\n";
+  GFile *flow = write_file (f, "level.flow", level);
+  GFile *json = write_file (f, "level.json", "");
+  GFile *again = write_file (f, "again.flow", "");
+  GFile *half_file = write_file (f, "half.flow", half);
+  g_autofree char *flow_path = g_file_get_path (flow);
+  g_autofree char *json_path = g_file_get_path (json);
+  g_autofree char *again_path = g_file_get_path (again);
+  g_autofree char *missing_path = g_build_filename (f->dir, "no-such-folder", "level.json", NULL);
+  g_autofree char *half_json_path = g_build_filename (f->dir, "half.json", NULL);
+  GFile *missing = g_file_new_for_path (missing_path);
+  GFile *half_json = g_file_new_for_path (half_json_path);
+  g_autoptr (GError) error = NULL;
+  char *back = NULL;
+
+  g_assert_true (hb_app_test_load (window, flow));
+  g_assert_false (hb_window_save_to_file (window, missing, &error));
+  g_clear_error (&error);
+  g_assert_true (hb_window_save_to_file (window, flow, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (flow_path, &back, NULL, NULL));
+  g_assert_cmpstr (back, ==, level);
+  g_clear_pointer (&back, g_free);
+
+  g_assert_true (hb_window_save_to_file (window, json, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (json_path, &back, NULL, NULL));
+  g_assert_cmpint (back[0], ==, '[');
+  g_clear_pointer (&back, g_free);
+  g_assert_true (hb_window_save_to_file (window, again, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (again_path, &back, NULL, NULL));
+  g_assert_cmpstr (back, ==, level);
+  g_clear_pointer (&back, g_free);
+
+  g_assert_true (hb_app_test_load (window, half_file));
+  g_assert_false (hb_window_save_to_file (window, half_json, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_false (g_file_test (half_json_path, G_FILE_TEST_EXISTS));
+
+  g_object_unref (flow);
+  g_object_unref (json);
+  g_object_unref (again);
+  g_object_unref (half_file);
+  g_object_unref (missing);
+  g_object_unref (half_json);
+  hb_app_test_window_close (window);
+}
+
 static void
 test_save_and_reopen (Fixture *f, gconstpointer data)
 {
@@ -1196,6 +1257,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/files/text-format", test_text_format);
   g_test_add ("/app/files/save-keeps-format", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_keeps_format, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-json-name-format", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_json_name_format, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-keeps-comments", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_keeps_comments, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-json", Fixture, NULL, hb_app_test_dir_set_up,
