@@ -639,6 +639,14 @@ hb_text_format (const HbState *s, const char *text, gsize len)
                                            HB_WRITE_JSON };
 
   g_return_val_if_fail (s != NULL && (text != NULL || len == 0), HB_WRITE_NATIVE);
+  /* A UTF-8 byte-order mark is no content (as hb_registry_parse): a
+   * Tatham ID or JSON that a Windows editor wrote one before was taken
+   * for none of the forms, and saved as rows. */
+  if (len >= 3 && memcmp (text, "\xef\xbb\xbf", 3) == 0)
+    {
+      text += 3;
+      len -= 3;
+    }
   for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
     {
       gboolean json = formats[i] == HB_WRITE_JSON;

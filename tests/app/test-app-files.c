@@ -301,13 +301,17 @@ test_text_format (void)
               "  [\"red\", null, \"green\"]]\n", HB_WRITE_JSON },
     { "flood", "3 by 3 -> 9\n012\n120\n201\n", HB_WRITE_NATIVE },
     { "flood", "3x3:234333550,9\n", HB_WRITE_TATHAM },
+    /* A byte-order mark (Windows editors write one) is no content. */
+    { "loop", "\xef\xbb\xbf" "4x3:84dc77b848c4\r\n", HB_WRITE_TATHAM },
+    { "flow", "\xef\xbb\xbf[[\"red\", null, \"green\"],\r\n [null, null, null],\r\n"
+              "  [\"red\", null, \"green\"]]\r\n", HB_WRITE_JSON },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       const HbGame *game = hb_registry_find_game (cases[i].game);
       g_autoptr (GError) error = NULL;
-      HbState *s = game->parse (cases[i].text, strlen (cases[i].text), &error);
+      HbState *s = hb_registry_parse (game, "-", cases[i].text, strlen (cases[i].text), &error);
 
       g_test_message ("%s: %s", cases[i].game, cases[i].text);
       g_assert_no_error (error);
