@@ -389,6 +389,47 @@ test_save_keeps_format (Fixture *f, gconstpointer data)
   g_object_unref (copy);
 }
 
+/* The file's form goes with its level: a file of another game opened,
+ * then a switch back, brings the ID's form back with the level (not the
+ * other file's), and a level made after it (New) is saved in the game's
+ * own. */
+static void
+test_format_follows_level (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GFile *net = write_file (f, "net.loop", "4x3:84dc77b848c4\n");
+  GFile *rows = write_file (f, "rows.lights", "101\n010\n101\n");
+  GFile *made = write_file (f, "made.loop", "");
+  g_autofree char *net_path = g_file_get_path (net);
+  g_autofree char *made_path = g_file_get_path (made);
+  g_autoptr (GError) error = NULL;
+  char *back = NULL;
+
+  g_assert_true (hb_app_test_load (window, net));
+  g_assert_true (hb_app_test_load (window, rows));
+  g_assert_true (hb_window_select_game (window, "loop"));
+  hb_app_test_wait_hint (window);
+  g_assert_true (hb_window_get_file (window) != NULL && g_file_equal (hb_window_get_file (window), net));
+  g_assert_true (hb_window_save_to_file (window, net, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (net_path, &back, NULL, NULL));
+  g_assert_cmpstr (back, ==, "4x3:84dc77b848c4\n");
+  g_clear_pointer (&back, g_free);
+
+  hb_app_test_activate (window, "new", NULL);
+  g_assert_null (hb_window_get_file (window));
+  g_assert_true (hb_window_save_to_file (window, made, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (made_path, &back, NULL, NULL));
+  g_assert_null (strchr (back, ':'));
+  g_clear_pointer (&back, g_free);
+
+  g_object_unref (net);
+  g_object_unref (rows);
+  g_object_unref (made);
+  hb_app_test_window_close (window);
+}
+
 /* A ".json" name makes that save JSON, not the file's form for later
  * saves, and a save that fails leaves the form alone: a Flow Free level
  * saved as .json then as .flow was JSON in the .flow, and a Save As to
@@ -1263,6 +1304,8 @@ main (int argc, char *argv[])
               test_save_keeps_format, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-json-name-format", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_json_name_format, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/format-follows-level", Fixture, NULL, hb_app_test_dir_set_up,
+              test_format_follows_level, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-keeps-comments", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_keeps_comments, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-json", Fixture, NULL, hb_app_test_dir_set_up,
