@@ -665,9 +665,13 @@ hb_text_format (const HbState *s, const char *text, gsize len)
         }
       written = s->game->write (s, formats[i], NULL);
       /* The game's own format first: where another writes the same
-       * (Enlight's compact rows), the file is native. */
+       * (Enlight's compact rows), the file is native. Another only when
+       * it holds the whole level (the fuzzer's Flood-It file: a Tatham
+       * ID under a "# moves: 21" line, which Flood-It's compact form,
+       * the ID alone, would have saved as a level of no moves). */
       if (written != NULL && written[0] != '\0'
-          && same_level_text (written, strlen (written), text, len, json))
+          && same_level_text (written, strlen (written), text, len, json)
+          && (formats[i] == HB_WRITE_NATIVE || hb_text_reads_back (s, written)))
         return formats[i];
     }
   return HB_WRITE_NATIVE;

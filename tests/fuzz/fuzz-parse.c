@@ -9,8 +9,10 @@
  * Beyond "no crash, no sanitizer report", every level read must write
  * in each format the game writes and read back: as the same level in the
  * game's own format, as the same text written again in the others (which
- * may hold less: a Tatham ID holds no moves played). A parse that fails
- * must say why, in valid UTF-8. Anything broken is an abort(): a finding.
+ * may hold less: a Tatham ID holds no moves played), and the form the
+ * app's Save would write it back in (hb_text_format) must hold it whole.
+ * A parse that fails must say why, in valid UTF-8. Anything broken is an
+ * abort(): a finding.
  *
  * fuzz-replay.c runs the same function over files without libFuzzer, so
  * the regression files in tests/fuzz/regressions/ run in every build. */
@@ -89,6 +91,21 @@ hb_fuzz_one (const HbGame *game, const guint8 *data, gsize size)
         hb_state_free (back);
         g_free (text);
       }
+  /* The form the app's Save writes the level back in (hb_text_format)
+   * holds the whole level: written in it and read back, the same level. */
+  if ((gsize) s->width * s->height <= 4096)
+    {
+      HbWriteFormat format = hb_text_format (s, (const char *) data, size);
+      char *text = s->game->write (s, format, NULL);
+      HbState *back = text != NULL ? s->game->parse (text, strlen (text), NULL) : NULL;
+
+      if (back == NULL)
+        finding ("the file's own form does not write the level", s->game, format, text);
+      if (s->game->equal != NULL && !s->game->equal (s, back))
+        finding ("the file's own form reads back as another level", s->game, format, text);
+      hb_state_free (back);
+      g_free (text);
+    }
   hb_state_free (s);
 }
 
