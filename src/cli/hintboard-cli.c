@@ -835,6 +835,21 @@ render_animation (HbState *state, const char *path)
   return code;
 }
 
+/* The most points any of the trace's series has. */
+static guint
+plot_points (const HbTrace *trace)
+{
+  guint most = 0;
+
+  for (guint i = 0; i < hb_trace_n_series (trace); i++)
+    {
+      GArray *points = hb_trace_series_points (trace, i);
+      most = MAX (most, points->len);
+      g_array_unref (points);
+    }
+  return most;
+}
+
 /* render --plot: runs the solver recording a trace and draws its series. */
 static int
 render_plot (HbState *state, const char *path)
@@ -851,6 +866,11 @@ render_plot (HbState *state, const char *path)
   code = status_exit (r->status);
   if (r->status != HB_STATUS_SOLVED)
     say_status (path, r);
+  else if (r->message != NULL && plot_points (solve_trace) == 1)
+    /* A run that ended at its first point (ga-paths on a level arc
+     * consistency solves) draws one dot on empty axes: say why, so the
+     * picture is not taken for a fault. */
+    cli_error ("%s: %s The plot has one point, generation 0.", path, r->message);
   if (!cli_write_plot (solve_trace, solver->name, opt_output, opt_dark, &error))
     {
       /* A write's error names the output; no numbers to plot is about

@@ -1011,6 +1011,63 @@ test_full_disk (void)
     }
 }
 
+/* render --plot, the issue's command: the genetic algorithm's fitness
+ * per generation as an 800x500 PNG (or SVG), nothing said; a run that
+ * arc consistency finished before its first generation says why its plot
+ * is one point. */
+static void
+test_render_plot (void)
+{
+  const char *puzzles = g_getenv ("HB_FLOW_PUZZLES");
+  g_autofree char *eight = g_build_filename (puzzles, "extreme_8x8_01.txt", NULL);
+  g_autofree char *seven = g_build_filename (puzzles, "regular_7x7_01.txt", NULL);
+  g_autofree char *png = g_build_filename (tmpdir, "fitness.png", NULL);
+  g_autofree char *svg = g_build_filename (tmpdir, "fitness.svg", NULL);
+  g_autofree char *bytes = NULL;
+  gsize len = 0;
+
+  g_assert_nonnull (puzzles);
+  {
+    g_auto(CliRun) r = { 0 };
+
+    run_cli (&r, NULL, "render", eight, "--plot", "-o", png, "--solver", "ga-paths",
+             "--set", "seed=1", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    /* Nothing said (LeakSanitizer's list of suppressions aside). */
+    g_assert_null (strstr (r.err, "hintboard-cli"));
+    g_assert_true (g_file_get_contents (png, &bytes, &len, NULL));
+    /* The signature, then the header's width and height (big-endian). */
+    g_assert_cmpuint (len, >, 24);
+    g_assert_cmpint (memcmp (bytes, "\x89PNG\r\n\x1a\n", 8), ==, 0);
+    g_assert_cmpint (((guint8) bytes[18] << 8) | (guint8) bytes[19], ==, 800);
+    g_assert_cmpint (((guint8) bytes[22] << 8) | (guint8) bytes[23], ==, 500);
+    g_clear_pointer (&bytes, g_free);
+    g_unlink (png);
+  }
+  {
+    g_auto(CliRun) r = { 0 };
+
+    run_cli (&r, NULL, "render", eight, "--plot", "-o", svg, "--solver", "ga-paths",
+             "--set", "seed=1", "--dark", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_true (g_file_get_contents (svg, &bytes, &len, NULL));
+    g_assert_nonnull (strstr (bytes, "<svg"));
+    g_clear_pointer (&bytes, g_free);
+    g_unlink (svg);
+  }
+  {
+    g_auto(CliRun) r = { 0 };
+
+    run_cli (&r, NULL, "render", seven, "--plot", "-o", png, "--solver", "ga-paths",
+             "--set", "seed=1", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    if (strstr (r.err, "Arc consistency alone fixed every cell. The plot has one point") == NULL)
+      g_error ("7x7 plot: %s", r.err);
+    g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+    g_unlink (png);
+  }
+}
+
 /* Out-of-range values are refused with a message, never clamped. */
 static void
 test_options_refused (void)
@@ -1690,6 +1747,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/generate-pipes", test_generate_pipes);
   g_test_add_func ("/cli/endless-input", test_endless_input);
   g_test_add_func ("/cli/options-refused", test_options_refused);
+  g_test_add_func ("/cli/render-plot", test_render_plot);
   g_test_add_func ("/cli/count", test_count);
   g_test_add_func ("/cli/convert-unsupported", test_convert_unsupported);
   g_test_add_func ("/cli/full-disk", test_full_disk);
