@@ -330,9 +330,25 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
   if (value != NULL)
     {
       const char *name = _(value);
-      cairo_text_extents (cr, name, &ext);
+      double room = height - 4, mid = (top + bottom) / 2, len;
+
+      /* Up the left side, centred on the lines but whole inside the
+       * picture: in a 400-px window the plot is about 360 × 180 and
+       * "cells satisfied (higher is better)" lost its first and last
+       * letters. Smaller type where even the whole height is too short. */
       cairo_save (cr);
-      cairo_move_to (cr, x + font * 1.1, (top + bottom + ext.x_advance) / 2);
+      cairo_text_extents (cr, name, &ext);
+      for (double size = font; ext.width > room && size > 6;)
+        {
+          /* Hinted glyphs do not shrink quite in proportion: again
+           * until it fits. */
+          size *= 0.98 * room / ext.width;
+          cairo_set_font_size (cr, size);
+          cairo_text_extents (cr, name, &ext);
+        }
+      len = ext.width;   /* the ink, brackets and all */
+      mid = CLAMP (mid, y + 2 + len / 2, y + height - 2 - len / 2);
+      cairo_move_to (cr, x + font * 1.1, mid + len / 2 + ext.x_bearing);
       cairo_rotate (cr, -G_PI / 2);
       cairo_show_text (cr, name);
       cairo_restore (cr);

@@ -446,6 +446,65 @@ test_plot_readable_narrow (void)
   hb_trace_free (t);
 }
 
+/* The value's name runs up the plot's left side inside the plot: in a
+ * window 400 px wide the plot is about 360 × 180 and "cells satisfied
+ * (higher is better)" (Flow Free's colour GA) was longer than that,
+ * centred on the lines below the title and legend, so its first letter
+ * and its last were cut off ("ells satisfied (higher is better"). The
+ * plot is drawn w × h into a taller surface: no ink of the name above or
+ * below the plot's own rectangle, and the name is still there. */
+static void
+check_value_name_fits (int w, int h)
+{
+  const int pad = 40;
+  HbTrace *t = hb_trace_new (0, 0);
+  int best = hb_trace_add_series (t, "best", "generation");
+  int mean = hb_trace_add_series (t, "mean", "generation");
+  int worst = hb_trace_add_series (t, "worst", "generation");
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, w, h + 2 * pad);
+  cairo_t *cr = cairo_create (s);
+  HbPlotOptions o = { FALSE, "Progress", TRUE };
+  double white[3] = { 1, 1, 1 };
+  int band = (int) (hb_plot_font_size (w, h) * 1.3), first = -1, last = -1;
+
+  hb_trace_set_value_name (t, "cells satisfied (higher is better)");
+  for (int g = 0; g <= 500; g += 10)
+    {
+      hb_trace_series_push (t, best, g, MIN (83, 20 + g));
+      hb_trace_series_push (t, mean, g, MIN (80, 10 + g));
+      hb_trace_series_push (t, worst, g, MIN (74, g));
+    }
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  hb_plot_render (t, cr, 0, pad, w, h, &o);
+  cairo_surface_flush (s);
+  for (int y = 0; y < h + 2 * pad; y++)
+    for (int x = 0; x < band; x++)
+      if (!near_colour (pixel (s, x, y), white))
+        {
+          if (first < 0)
+            first = y;
+          last = y;
+        }
+  g_test_message ("the value's name inks rows %d .. %d of the plot's %d .. %d",
+                  first, last, pad, pad + h - 1);
+  g_assert_cmpint (first, >=, pad);
+  g_assert_cmpint (last, <, pad + h);
+  /* The whole name: most of the plot's height (11 px text: about 190 px
+   * unsqueezed). */
+  g_assert_cmpint (last - first, >, h * 3 / 4);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+  hb_trace_free (t);
+}
+
+static void
+test_plot_value_name_fits (void)
+{
+  check_value_name_fits (360, 180);
+  check_value_name_fits (360, 150);   /* shorter than the name at 11 px */
+}
+
 static void
 render_known (gboolean dark)
 {
@@ -751,6 +810,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/empty", test_plot_empty);
   g_test_add_func ("/plot/x-labels", test_plot_x_labels);
   g_test_add_func ("/plot/readable-narrow", test_plot_readable_narrow);
+  g_test_add_func ("/plot/value-name-fits", test_plot_value_name_fits);
   g_test_add_func ("/grid/walk", test_walk);
   g_test_add_func ("/grid/state", test_grid_state);
   g_test_add_func ("/grid/neighbour-and-hash", test_neighbour_and_hash);
