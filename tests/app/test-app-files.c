@@ -29,6 +29,21 @@ write_file (Fixture *f, const char *name, const char *text)
 }
 
 
+/* Saves the window's level to `file` (which must work) and returns what
+ * the file then holds. */
+static char *
+save_and_read (HbWindow *window, GFile *file)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = g_file_get_path (file);
+  char *text = NULL;
+
+  g_assert_true (hb_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
 static void
 test_malformed (Fixture *f, gconstpointer data)
 {
@@ -345,26 +360,19 @@ test_save_keeps_format (Fixture *f, gconstpointer data)
   GFile *net = write_file (f, "net.loop", "4x3:84dc77b848c4\n");
   GFile *flip = write_file (f, "flip.lights", "3x3:d074191345d1644c17058,160\n");
   GFile *copy = write_file (f, "copy.lights", "");
-  g_autofree char *net_path = g_file_get_path (net);
   g_autofree char *flip_path = g_file_get_path (flip);
-  g_autofree char *copy_path = g_file_get_path (copy);
   g_autoptr (GError) error = NULL;
   HbDocument *doc;
   char *back = NULL;
 
   g_assert_true (hb_app_test_load (window, net));
-  g_assert_true (hb_window_save_to_file (window, net, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_file_get_contents (net_path, &back, NULL, NULL));
+  back = save_and_read (window, net);
   g_assert_cmpstr (back, ==, "4x3:84dc77b848c4\n");
   g_clear_pointer (&back, g_free);
 
   g_assert_true (hb_app_test_load (window, flip));
-  g_assert_true (hb_window_save_to_file (window, copy, &error));
-  g_assert_no_error (error);
-  g_assert_true (hb_window_save_to_file (window, copy, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_file_get_contents (copy_path, &back, NULL, NULL));
+  g_free (save_and_read (window, copy));
+  back = save_and_read (window, copy);
   g_assert_cmpstr (back, ==, "3x3:d074191345d1644c17058,160\n");
   g_clear_pointer (&back, g_free);
   hb_app_test_window_close (window);
@@ -400,9 +408,6 @@ test_format_follows_level (Fixture *f, gconstpointer data)
   GFile *net = write_file (f, "net.loop", "4x3:84dc77b848c4\n");
   GFile *rows = write_file (f, "rows.lights", "101\n010\n101\n");
   GFile *made = write_file (f, "made.loop", "");
-  g_autofree char *net_path = g_file_get_path (net);
-  g_autofree char *made_path = g_file_get_path (made);
-  g_autoptr (GError) error = NULL;
   char *back = NULL;
 
   g_assert_true (hb_app_test_load (window, net));
@@ -410,17 +415,13 @@ test_format_follows_level (Fixture *f, gconstpointer data)
   g_assert_true (hb_window_select_game (window, "loop"));
   hb_app_test_wait_hint (window);
   g_assert_true (hb_window_get_file (window) != NULL && g_file_equal (hb_window_get_file (window), net));
-  g_assert_true (hb_window_save_to_file (window, net, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_file_get_contents (net_path, &back, NULL, NULL));
+  back = save_and_read (window, net);
   g_assert_cmpstr (back, ==, "4x3:84dc77b848c4\n");
   g_clear_pointer (&back, g_free);
 
   hb_app_test_activate (window, "new", NULL);
   g_assert_null (hb_window_get_file (window));
-  g_assert_true (hb_window_save_to_file (window, made, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_file_get_contents (made_path, &back, NULL, NULL));
+  back = save_and_read (window, made);
   g_assert_null (strchr (back, ':'));
   g_clear_pointer (&back, g_free);
 
@@ -446,9 +447,6 @@ test_save_json_name_format (Fixture *f, gconstpointer data)
   GFile *json = write_file (f, "level.json", "");
   GFile *again = write_file (f, "again.flow", "");
   GFile *half_file = write_file (f, "half.flow", half);
-  g_autofree char *flow_path = g_file_get_path (flow);
-  g_autofree char *json_path = g_file_get_path (json);
-  g_autofree char *again_path = g_file_get_path (again);
   g_autofree char *missing_path = g_build_filename (f->dir, "no-such-folder", "level.json", NULL);
   g_autofree char *half_json_path = g_build_filename (f->dir, "half.json", NULL);
   GFile *missing = g_file_new_for_path (missing_path);
@@ -459,20 +457,14 @@ test_save_json_name_format (Fixture *f, gconstpointer data)
   g_assert_true (hb_app_test_load (window, flow));
   g_assert_false (hb_window_save_to_file (window, missing, &error));
   g_clear_error (&error);
-  g_assert_true (hb_window_save_to_file (window, flow, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_file_get_contents (flow_path, &back, NULL, NULL));
+  back = save_and_read (window, flow);
   g_assert_cmpstr (back, ==, level);
   g_clear_pointer (&back, g_free);
 
-  g_assert_true (hb_window_save_to_file (window, json, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_file_get_contents (json_path, &back, NULL, NULL));
+  back = save_and_read (window, json);
   g_assert_cmpint (back[0], ==, '[');
   g_clear_pointer (&back, g_free);
-  g_assert_true (hb_window_save_to_file (window, again, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_file_get_contents (again_path, &back, NULL, NULL));
+  back = save_and_read (window, again);
   g_assert_cmpstr (back, ==, level);
   g_clear_pointer (&back, g_free);
 
