@@ -71,17 +71,24 @@ hb_registry_sniff (const char *text, gsize len)
   return found;
 }
 
+/* A UTF-8 byte-order mark (Windows editors write one) is no content: every
+ * reading of a level's text starts past it. */
+static void
+skip_bom (const char **text, gsize *len)
+{
+  if (*len >= 3 && memcmp (*text, "\xef\xbb\xbf", 3) == 0)
+    {
+      *text += 3;
+      *len -= 3;
+    }
+}
+
 gboolean
 hb_registry_may_read_as (const HbGame *game, const char *text, gsize len)
 {
   gboolean claimed = FALSE;
 
-  /* A UTF-8 byte-order mark is no content (as hb_registry_parse). */
-  if (len >= 3 && memcmp (text, "\xef\xbb\xbf", 3) == 0)
-    {
-      text += 3;
-      len -= 3;
-    }
+  skip_bom (&text, &len);
   for (int i = 0; games[i]; i++)
     if (games[i]->sniff != NULL && games[i]->sniff (text, len))
       {
@@ -157,12 +164,7 @@ hb_registry_parse (const HbGame *game, const char *display_name,
 
   if (display_name == NULL)
     display_name = "-";
-  /* A UTF-8 byte-order mark (Windows editors write one) is no content. */
-  if (len >= 3 && memcmp (text, "\xef\xbb\xbf", 3) == 0)
-    {
-      text += 3;
-      len -= 3;
-    }
+  skip_bom (&text, &len);
   /* A screenshot given where a level was wanted: "cannot tell which game
    * this is", or under a level's name "not valid UTF-8", did not say
    * what to do (the app reads pictures before they get here). */
@@ -649,14 +651,9 @@ hb_text_format (const HbState *s, const char *text, gsize len)
                                            HB_WRITE_JSON };
 
   g_return_val_if_fail (s != NULL && (text != NULL || len == 0), HB_WRITE_NATIVE);
-  /* A UTF-8 byte-order mark is no content (as hb_registry_parse): a
-   * Tatham ID or JSON that a Windows editor wrote one before was taken
-   * for none of the forms, and saved as rows. */
-  if (len >= 3 && memcmp (text, "\xef\xbb\xbf", 3) == 0)
-    {
-      text += 3;
-      len -= 3;
-    }
+  /* (A Tatham ID or JSON that a Windows editor wrote a mark before was
+   * taken for none of the forms, and saved as rows.) */
+  skip_bom (&text, &len);
   for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
     {
       gboolean json = formats[i] == HB_WRITE_JSON;
