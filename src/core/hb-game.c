@@ -179,7 +179,15 @@ hb_solve (const HbSolver *solver, const HbState *state,
       hb_cancel_set_deadline (&limit, options->time_limit);
       token = &limit;
     }
-  r = solver->solve (state, options, trace, token, error);
+  /* Already stopped (a hint's deadline spent on what came before, say):
+   * no solver is started, as none could answer, and setting one up can
+   * take seconds on a huge board; but for one that answers even then
+   * (Flood-It's optimal solver, whose first quick player always finishes:
+   * its tests stop it at once and want that answer). */
+  if (hb_cancel_is_set (token) && !(solver->flags & HB_SOLVER_ANSWERS_STOPPED))
+    r = hb_result_stop (hb_result_new (HB_STATUS_CANCELLED), HB_STOP_CANCELLED, 0, NULL, NULL);
+  else
+    r = solver->solve (state, options, trace, token, error);
   /* Stopped by the deadline, not by the caller: the solver gave up. */
   if (token == &limit && r != NULL && r->status == HB_STATUS_CANCELLED
       && !hb_cancel_is_set (cancellable) && hb_cancel_deadline_passed (&limit))

@@ -207,6 +207,10 @@ typedef enum {
    * that could run for hours): the app shows its Step limit as "Auto", not
    * "None", and it gives up with HB_STOP_OWN_NODE_LIMIT. */
   HB_SOLVER_OWN_NODE_LIMIT = 1 << 7,
+  /* Has an answer even when stopped at once, found in little time on any
+   * board (Flood-It's optimal solver: its first quick player): hb_solve
+   * starts it with its token already stopped, where it starts no other. */
+  HB_SOLVER_ANSWERS_STOPPED = 1 << 8,
 } HbSolverFlags;
 
 typedef struct {

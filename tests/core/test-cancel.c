@@ -136,6 +136,51 @@ test_solve_limit (void)
   hb_result_free (r);
 }
 
+/* A solver that answers at once, counting its calls. */
+static int count_calls;
+
+static HbResult *
+count_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
+             HbCancel *cancellable, GError **error)
+{
+  count_calls++;
+  return hb_result_new (HB_STATUS_SOLVED);
+}
+
+static const HbSolver count_solver = { "count", "Count", "Counts its calls", 0, NULL, count_solve };
+
+/* A token already stopped (set, or past its deadline: a hint whose time
+ * went on arc consistency) starts no solver, whose set-up alone can take
+ * seconds on a huge board. */
+static void
+test_solve_stopped (void)
+{
+  HbSolveOptions options = { 0 };
+  HbState state = { NULL, 1, 1 };
+  g_autoptr(HbCancel) c = hb_cancel_new ();
+  HbCancel late;
+  HbResult *r;
+
+  count_calls = 0;
+  r = hb_solve (&count_solver, &state, &options, NULL, c, NULL);
+  g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+  g_assert_cmpint (count_calls, ==, 1);
+  hb_result_free (r);
+  hb_cancel_set (c);
+  r = hb_solve (&count_solver, &state, &options, NULL, c, NULL);
+  g_assert_cmpint (r->status, ==, HB_STATUS_CANCELLED);
+  g_assert_cmpint (count_calls, ==, 1);
+  hb_result_free (r);
+  hb_cancel_init (&late, NULL);
+  hb_cancel_set_deadline (&late, 1e-6);
+  g_usleep (2000);
+  options.time_limit = 5;
+  r = hb_solve (&count_solver, &state, &options, NULL, &late, NULL);
+  g_assert_cmpint (r->status, ==, HB_STATUS_CANCELLED);
+  g_assert_cmpint (count_calls, ==, 1);
+  hb_result_free (r);
+}
+
 /* A CPU budget counts the thread's CPU time from its start: not the
  * clock (a sleep spends none of it), not what the thread used before. */
 static void
@@ -174,5 +219,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cancel/cpu-budget", test_cpu_budget);
   g_test_add_func ("/cancel/follow", test_follow);
   g_test_add_func ("/cancel/solve-limit", test_solve_limit);
+  g_test_add_func ("/cancel/solve-stopped", test_solve_stopped);
   return g_test_run ();
 }

@@ -1107,6 +1107,6 @@ const HbSolver flood_solver_optimal = {
   .name = N_("Optimal A* on regions"),
   .summary = N_("A* over sets of same-colour regions, bounded by eliminating "
                 "exposed colours and colour-blind moves: proven shortest solutions"),
-  .flags = HB_SOLVER_EXACT | HB_SOLVER_OPTIMAL | HB_SOLVER_ANIMATED,
+  .flags = HB_SOLVER_EXACT | HB_SOLVER_OPTIMAL | HB_SOLVER_ANIMATED | HB_SOLVER_ANSWERS_STOPPED,
   .solve = optimal_solve,
 };
