@@ -3520,6 +3520,14 @@ fast_run (Fast *f)
 
   if (f->bad_dots || f->colours == 0)
     f->finished = TRUE;
+  else if (hb_cancel_is_set (f->cancellable))
+    {
+      /* Stopped while set up (a 4096x4096 board takes most of a second):
+       * not the first propagation too, which polls nothing. */
+      f->stopped = TRUE;
+      f->stop_reason = HB_STOP_CANCELLED;
+      f->finished = FALSE;
+    }
   else
     {
       check_all (f);
