@@ -1058,6 +1058,46 @@ test_hint_wrong_path_first (void)
   hb_state_free (&s->base);
 }
 
+/* Next hint leaves two dots side by side for last: their path is the step
+ * between them, which the dots all but cover. Red and yellow touch here;
+ * blue and green run four cells. Pressing Next hint draws the long paths
+ * first, then the touching pairs, and the board is solved. */
+static void
+test_hint_touching_last (void)
+{
+  FlowState *s = parse ("RRB.\nGYY.\n..GB\n");
+  g_autoptr (GError) error = NULL;
+  int picked[4], npicked = 0;
+
+  while (!flow_is_solved (s))
+    {
+      g_autoptr (GArray) moves = g_array_new (FALSE, FALSE, sizeof (HbMove));
+      gpointer hint = flow_game.hint_compute (&s->base, NULL, &error);
+      const FlowHint *h = hint;
+      int len = 0;
+
+      g_assert_no_error (error);
+      g_assert_cmpint (h->kind, ==, FLOW_HINT_PATH);
+      g_assert_cmpint (npicked, <, 4);
+      for (int i = 0; i < 12; i++)
+        len += h->solution[i] == h->colour + 1;
+      picked[npicked++] = len;
+      g_assert_true (flow_game.hint_next_moves (&s->base, hint, moves));
+      for (guint i = 0; i < moves->len; i++)
+        s = apply (s, g_array_index (moves, HbMove, i).op,
+                   g_array_index (moves, HbMove, i).x, g_array_index (moves, HbMove, i).y,
+                   g_array_index (moves, HbMove, i).value);
+      flow_game.hint_free (hint);
+    }
+  g_assert_cmpint (npicked, ==, 4);
+  g_assert_cmpint (picked[0], ==, 4);
+  g_assert_cmpint (picked[1], ==, 4);
+  g_assert_cmpint (picked[2], ==, 2);
+  g_assert_cmpint (picked[3], ==, 2);
+  g_assert_null (flow_check_answer (4, 3, s->dot, s->colour));
+  hb_state_free (&s->base);
+}
+
 static void
 test_hints (void)
 {
@@ -1238,6 +1278,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/game/all-endpoints", test_all_endpoints);
   g_test_add_func ("/flow/game/frames", test_frames);
   g_test_add_func ("/flow/game/hints", test_hints);
+  g_test_add_func ("/flow/game/hint-touching-last", test_hint_touching_last);
   g_test_add_func ("/flow/game/bundled-levels", test_bundled_levels);
   return g_test_run ();
 }

@@ -1945,7 +1945,9 @@ colour_off_cells (const FlowState *s, const FlowHint *h, int c)
  * the solution does, first one drawn off the solution's path (the most
  * such cells: a wrong path is what keeps a player stuck, and the hint
  * fixed the right colours around it first, redrawing it only at the
- * third press), then the one with the shortest path (quickest to see). */
+ * third press), then the one with the shortest path (quickest to see),
+ * two dots side by side last: their path is the step between them, a
+ * mark the dots all but cover, and no news to the player. */
 static int
 pick_colour (const FlowState *s, const FlowHint *h)
 {
@@ -1975,7 +1977,10 @@ pick_colour (const FlowState *s, const FlowHint *h)
         }
     }
   for (int c = 0; c < s->colours; c++)
-    if (differs[c] && (best < 0 || off[c] > best_off || (off[c] == best_off && len[c] < len[best])))
+    if (differs[c] && (best < 0 || off[c] > best_off
+                       || (off[c] == best_off && (len[c] > 2) > (len[best] > 2))
+                       || (off[c] == best_off && (len[c] > 2) == (len[best] > 2)
+                           && len[c] < len[best])))
       {
         best = c;
         best_off = off[c];
