@@ -6,6 +6,7 @@
 #include "flow-check.h"
 #include "hb-test-util.h"
 
+#include <math.h>
 #include <string.h>
 
 static FlowState *
@@ -1082,6 +1083,47 @@ test_hint_touching_last (void)
       for (int i = 0; i < 12; i++)
         len += h->solution[i] == h->colour + 1;
       picked[npicked++] = len;
+      if (len == 2 && s->dot[0] == h->colour + 1)
+        {
+          /* Red's hint: a dashed ring round each of its dots, seen on
+           * the dot's far side from the other (the step between them
+           * is all the old mark had). Cells of 40 px, red's dot at
+           * (20, 20): pixels 16-19 px from it, left of it, change. */
+          HbLayout layout;
+          cairo_surface_t *surf[2];
+          int changed = 0;
+
+          hb_layout_fit (&layout, 4, 3, 160, 120, 0);
+          g_assert_cmpfloat (layout.cell, ==, 40);
+          for (int k = 0; k < 2; k++)
+            {
+              HbRenderOptions options = { .mode = HB_MODE_PLAY, .show_hints = k == 1,
+                                          .hint = k == 1 ? hint : NULL,
+                                          .hover_x = -1, .hover_y = -1 };
+              cairo_t *cr;
+
+              surf[k] = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 160, 120);
+              cr = cairo_create (surf[k]);
+              flow_game.render (&s->base, cr, &layout, &options);
+              cairo_destroy (cr);
+              cairo_surface_flush (surf[k]);
+            }
+          for (int y = 0; y < 40; y++)
+            for (int x = 0; x < 20; x++)
+              {
+                double cx = layout.x0 + 20, cy = layout.y0 + 20;
+                double r = hypot (x + 0.5 - cx, y + 0.5 - cy);
+                const guint32 *p0 = (const guint32 *) (cairo_image_surface_get_data (surf[0])
+                                                       + y * cairo_image_surface_get_stride (surf[0]));
+                const guint32 *p1 = (const guint32 *) (cairo_image_surface_get_data (surf[1])
+                                                       + y * cairo_image_surface_get_stride (surf[1]));
+                if (r >= 16 && r <= 19 && p0[x] != p1[x])
+                  changed++;
+              }
+          g_assert_cmpint (changed, >, 20);
+          cairo_surface_destroy (surf[0]);
+          cairo_surface_destroy (surf[1]);
+        }
       g_assert_true (flow_game.hint_next_moves (&s->base, hint, moves));
       for (guint i = 0; i < moves->len; i++)
         s = apply (s, g_array_index (moves, HbMove, i).op,

@@ -212,6 +212,22 @@ dot_char (cairo_t *cr, char name, guint32 colour, double cx, double cy, double s
   cairo_show_text (cr, t);
 }
 
+/* Strokes the current path as the hint's dashes, each with the paths'
+ * edge round it, so that a pale colour (white, yellow) shows on the light
+ * board too; clears the path. */
+static void
+stroke_hint (cairo_t *cr, double width, const double dash[2], guint32 edge,
+             double edge_alpha, guint32 colour)
+{
+  cairo_set_dash (cr, dash, 2, 0);
+  cairo_set_line_width (cr, width + 2);
+  set_argb (cr, edge, edge_alpha);
+  cairo_stroke_preserve (cr);
+  cairo_set_line_width (cr, width);
+  set_argb (cr, colour, 1.0);
+  cairo_stroke (cr);
+}
+
 /* Draws the board: background, tints, grid, hint tints, paths, dots, and
  * the marks of a trace frame (NULL for none). */
 static void
@@ -291,7 +307,12 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
       && hint->links != NULL && hint->colour >= 0 && hint->colour < s->colours)
     {
       double dash[] = { MAX (2.0, l->cell * 0.12), MAX (2.0, l->cell * 0.1) };
+      /* About twelve dashes round a ring of 0.43 cells. */
+      double ring_dash[] = { MAX (2.0, l->cell * 0.14), MAX (2.0, l->cell * 0.085) };
+      double ring_r = l->cell * 0.43;
       int hc = hint->colour + 1;
+      guint32 colour = rgb[MIN (hc, FLOW_MAX_COLOURS)];
+      double edge_alpha = dark ? 0.45 : 0.55;
 
       cairo_save (cr);
       for (int y = vy0; y < vy1; y++)
@@ -310,15 +331,30 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
                 }
           }
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-      cairo_set_dash (cr, dash, 2, 0);
-      /* Each dash with the paths' edge round it, so that a pale colour
-       * (white, yellow) shows on the light board too. */
-      cairo_set_line_width (cr, MAX (1.5, l->cell * 0.08) + 2);
-      set_argb (cr, st.edge, dark ? 0.45 : 0.55);
-      cairo_stroke_preserve (cr);
-      cairo_set_line_width (cr, MAX (1.5, l->cell * 0.08));
-      set_argb (cr, rgb[MIN (hc, FLOW_MAX_COLOURS)], 1.0);
-      cairo_stroke (cr);
+      stroke_hint (cr, MAX (1.5, l->cell * 0.08), dash, st.edge, edge_alpha, colour);
+      /* Two dots side by side: the step between them is all but covered
+       * by the dots (a mark a few pixels wide), so a thin dashed ring
+       * round each of them says which. */
+      for (int y = vy0; y < vy1; y++)
+        for (int x = vx0; x < vx1; x++)
+          {
+            gsize i = (gsize) y * w + x;
+            if (s->dot[i] != hc)
+              continue;
+            for (int d = 0; d < 4; d++)
+              {
+                int nx = x + hb_dir_dx[d], ny = y + hb_dir_dy[d];
+                double cx, cy;
+                if (((hint->links[i] >> d) & 1) && nx >= 0 && ny >= 0 && nx < w && ny < h
+                    && s->dot[(gsize) ny * w + nx] == hc)
+                  {
+                    cell_centre (l, x, y, &cx, &cy);
+                    cairo_new_sub_path (cr);
+                    cairo_arc (cr, cx, cy, ring_r, 0, 2 * G_PI);
+                  }
+              }
+          }
+      stroke_hint (cr, MAX (1.0, l->cell * 0.045), ring_dash, st.edge, edge_alpha, colour);
       cairo_restore (cr);
     }
 
