@@ -1059,6 +1059,27 @@ test_hint_wrong_path_first (void)
   hb_state_free (&s->base);
 }
 
+/* The board drawn in Play into two new pictures of w x h pixels: surf[0]
+ * with the hints off, surf[1] with `hint` on. */
+static void
+render_hints_off_on (const FlowState *s, gpointer hint, const HbLayout *layout,
+                     int w, int h, cairo_surface_t *surf[2])
+{
+  for (int k = 0; k < 2; k++)
+    {
+      HbRenderOptions options = { .mode = HB_MODE_PLAY, .show_hints = k == 1,
+                                  .hint = k == 1 ? hint : NULL,
+                                  .hover_x = -1, .hover_y = -1 };
+      cairo_t *cr;
+
+      surf[k] = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+      cr = cairo_create (surf[k]);
+      flow_game.render (&s->base, cr, layout, &options);
+      cairo_destroy (cr);
+      cairo_surface_flush (surf[k]);
+    }
+}
+
 /* Next hint leaves two dots side by side for last: their path is the step
  * between them, which the dots all but cover. Red and yellow touch here;
  * blue and green run four cells. Pressing Next hint draws the long paths
@@ -1095,19 +1116,7 @@ test_hint_touching_last (void)
 
           hb_layout_fit (&layout, 4, 3, 160, 120, 0);
           g_assert_cmpfloat (layout.cell, ==, 40);
-          for (int k = 0; k < 2; k++)
-            {
-              HbRenderOptions options = { .mode = HB_MODE_PLAY, .show_hints = k == 1,
-                                          .hint = k == 1 ? hint : NULL,
-                                          .hover_x = -1, .hover_y = -1 };
-              cairo_t *cr;
-
-              surf[k] = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 160, 120);
-              cr = cairo_create (surf[k]);
-              flow_game.render (&s->base, cr, &layout, &options);
-              cairo_destroy (cr);
-              cairo_surface_flush (surf[k]);
-            }
+          render_hints_off_on (s, hint, &layout, 160, 120, surf);
           for (int y = 0; y < 40; y++)
             for (int x = 0; x < 20; x++)
               {
@@ -1229,19 +1238,7 @@ test_hints (void)
         fh->forced = g_new0 (guint8, n);
       fh->forced[12] = 1;        /* the middle cell "forced" red */
       hb_layout_fit (&layout, 5, 5, 100, 100, 0);
-      for (int k = 0; k < 2; k++)
-        {
-          HbRenderOptions options = { .mode = HB_MODE_PLAY, .show_hints = k == 1,
-                                      .hint = k == 1 ? hint : NULL,
-                                      .hover_x = -1, .hover_y = -1 };
-          cairo_t *cr;
-
-          surf[k] = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 100, 100);
-          cr = cairo_create (surf[k]);
-          flow_game.render (&s->base, cr, &layout, &options);
-          cairo_destroy (cr);
-          cairo_surface_flush (surf[k]);
-        }
+      render_hints_off_on (s, hint, &layout, 100, 100, surf);
       g_assert_cmpmem (cairo_image_surface_get_data (surf[0]), 100 * 4 * 100,
                        cairo_image_surface_get_data (surf[1]), 100 * 4 * 100);
       cairo_surface_destroy (surf[0]);
