@@ -752,9 +752,18 @@ root_simplify (Chains *s)
         if (s->fix[v] == 0)
           s->map[v] = ++m;
       s->solver_vars = m;
+      /* Polled every 4096 clauses: on a 2000x2000 level (default colours)
+       * writing them to CaDiCaL took 2-3 s, and under --time-limit 1 the
+       * solve ran 2-4 s past it whenever the encoding had just made it
+       * to here before the deadline. A solver stopped with part of the
+       * clauses is never run (flow_chains_solve ends on s->stopped). */
       for (guint c = 0; c < nclauses; c++)
-        if (!sat[c])
-          commit (s, lit + start[c], start[c + 1] - start[c] - 1);
+        {
+          if ((c & 4095) == 4095 && poll_stop (s))
+            break;
+          if (!sat[c])
+            commit (s, lit + start[c], start[c + 1] - start[c] - 1);
+        }
     }
   g_free (s->cnf.v);
   s->cnf = (Ints) { 0 };
@@ -843,6 +852,8 @@ encode (Chains *s)
   if (poll_stop (s))
     return;
   encode_cover (s);
+  if (poll_stop (s))
+    return;
   root_simplify (s);
 }
 
