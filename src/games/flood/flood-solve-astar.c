@@ -73,13 +73,12 @@ nodes_bytes (const Nodes *ns)
  * many regions the search is refused rather than allocate that. */
 #define ASTAR_MAX_REGIONS (1 << 20)
 
+/* The search on the board's graph g, which it frees. */
 static HbResult *
-astar_solve (const HbState *state, const HbSolveOptions *options,
-             HbTrace *trace, HbCancel *cancellable, GError **error)
+astar_search (const HbState *state, const HbSolveOptions *options,
+              HbTrace *trace, HbCancel *cancellable, FloodGraph *g)
 {
   const FloodState *s = FLOOD_CONST (state);
-  FloodGraph *g = flood_graph_new (s->cells, state->width, state->height,
-                                   s->colours);
   gsize memory_limit = options->memory_limit ? options->memory_limit
                                              : ASTAR_DEFAULT_MEMORY;
   int words = g->words, maxf = 2 * g->n + 2;
@@ -308,6 +307,23 @@ done:
   g_free (child);
   flood_graph_free (g);
   return r;
+}
+
+static HbResult *
+astar_solve (const HbState *state, const HbSolveOptions *options,
+             HbTrace *trace, HbCancel *cancellable, GError **error)
+{
+  const FloodState *s = FLOOD_CONST (state);
+  /* Stopped while the graph was built (1.6 s on 4096x4096): said as
+   * stopped (hb_solve says gave up at a time limit). */
+  FloodGraph *g = flood_graph_new_cancellable (s->cells, state->width, state->height,
+                                               s->colours, cancellable);
+
+  (void) error;
+  if (g == NULL)
+    return hb_result_stop (hb_result_new (HB_STATUS_CANCELLED), HB_STOP_CANCELLED, 0, NULL,
+                           NULL);
+  return astar_search (state, options, trace, cancellable, g);
 }
 
 const HbSolver flood_solver_astar = {

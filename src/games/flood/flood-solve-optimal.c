@@ -322,7 +322,7 @@ upper_keep (Upper *up)
  * a 2000×2000 board (2.7 million regions). A cancel (or the time limit,
  * which sets it) stops the others; stopped before the first has
  * finished, there is no answer (up->answered stays FALSE). */
-#define SEED_STOPPABLE_REGIONS 200000
+#define SEED_STOPPABLE_REGIONS FLOOD_GRAPH_STOPPABLE_REGIONS
 
 static void
 upper_seeds (Upper *up, gboolean vast)
@@ -576,8 +576,8 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
 {
   /* Before the graph: hb_solve's time limit runs from the call. */
   double t0 = hb_now ();
-  FloodGraph *g = flood_graph_new (cells, width, height, colours);
-  Search se = { g, g->words };
+  FloodGraph *g = flood_graph_new_cancellable (cells, width, height, colours, cancellable);
+  Search se = { g, g != NULL ? g->words : 0 };
   GByteArray *best = g_byte_array_new ();
   guint64 *set, *frontier, *child, *cfront, *newly;
   int best_len, bound, f_min = 0;
@@ -590,6 +590,22 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
   a->moves = g_byte_array_new ();
   if (memory_limit == 0)
     memory_limit = FLOOD_DEFAULT_MEMORY;
+  /* Stopped while the graph was built (1.6 s on 4096x4096): nothing was
+   * searched, and a known answer stands as at `out`. */
+  if (g == NULL)
+    {
+      a->cancelled = hb_cancel_was_set (cancellable);
+      if (known_moves != NULL && known_moves->len > 0)
+        {
+          g_byte_array_append (a->moves, known_moves->data, known_moves->len);
+          a->solved = !a->cancelled;
+        }
+      if (!a->cancelled)
+        a->stop_reason = g_strdup (a->solved ? _("the search hit its time limit")
+                                   : _("the time limit came before a first answer"));
+      g_byte_array_unref (best);
+      return;
+    }
   up = (Upper) { g, cells, cancellable, memory_limit, best, g_byte_array_new (),
                  trace, 1, FLOOD_MAX_BEAM, 0, time_limit > 0, FALSE };
   hb_trace_set_counter_name (trace, _("states expanded"));
