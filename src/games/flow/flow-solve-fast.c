@@ -3242,6 +3242,9 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
   int w = state->width, h = state->height;
 
   memset (f, 0, sizeof *f);
+  /* First: fast_run reads it to stop at once when the set-up below
+   * returned early, stopped. */
+  f->cancellable = cancellable;
   f->level = s;
   f->w = w;
   f->h = h;
@@ -3257,6 +3260,11 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
   for (int y = 0; y < h + 2; y++)
     for (int x = 0; x < f->W; x++)
       f->flags[(gsize) y * f->W + x] = (guint8) (((x + y) & 1) << FLAG_PARITY);
+  /* Polled between the tables too: each of a 4096x4096 board's takes
+   * up to 0.2 s to zero, and the racing search's set-up ran 0.2-0.6 s
+   * past --time-limit 2 while the first search waited to join it. */
+  if (hb_cancel_is_set (cancellable))
+    return;
   f->cell_mode = knob ("FF_CELL", 1);
   f->incremental = f->cell_mode && knob ("FF_INCR", 1);
   f->parts_big = knob ("FF_PARTS", 0);
@@ -3316,9 +3324,13 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
    * -32 %), none more, 50x50 the same. Chains of 15 or 60 cells: within
    * 5 % either way. */
   f->hotmin = knob ("FF_HOT", 30);
+  if (hb_cancel_is_set (cancellable))
+    return;
   f->order = table_new (f->N * sizeof *f->order);
   f->end = table_new (f->N * sizeof *f->end);
   f->comp = table_new (f->N * sizeof *f->comp);
+  if (hb_cancel_is_set (cancellable))
+    return;
   f->planar = knob ("FF_PLANAR", 1);
   f->planar_every = knob ("FF_PEVERY", 16);
   f->planar_gap = f->planar_every;
