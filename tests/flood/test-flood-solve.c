@@ -608,6 +608,30 @@ random_board (int w, int h, int colours, guint32 seed)
   return &s->base;
 }
 
+/* The region graph stops at a set token on a board of more regions than
+ * FLOOD_GRAPH_STOPPABLE_REGIONS (a 4096x4096 board's took 1.6 s, polling
+ * nothing), and is built whole on a smaller one, where the optimal
+ * solver's first quick player must answer even when stopped at once. */
+static void
+test_graph_stops (void)
+{
+  HbState *vast = random_board (1000, 1000, 6, 3);
+  HbState *small = random_board (100, 100, 6, 3);
+  g_autoptr(HbCancel) c = hb_cancel_new ();
+  FloodGraph *g = flood_graph_new (FLOOD_CONST (vast)->cells, 1000, 1000, 6);
+
+  g_assert_cmpint (g->n, >, FLOOD_GRAPH_STOPPABLE_REGIONS);
+  flood_graph_free (g);
+  hb_cancel_set (c);
+  g_assert_null (flood_graph_new_cancellable (FLOOD_CONST (vast)->cells, 1000, 1000, 6, c));
+  g = flood_graph_new_cancellable (FLOOD_CONST (small)->cells, 100, 100, 6, c);
+  g_assert_nonnull (g);
+  g_assert_cmpint (g->nbr_start[g->n], >, 0);
+  flood_graph_free (g);
+  hb_state_free (vast);
+  hb_state_free (small);
+}
+
 /* Replays moves on the board with the independent rules: they must solve
  * it. */
 static void
@@ -898,5 +922,6 @@ main (int argc, char **argv)
   g_test_add_func ("/flood/solve/tatham-large", test_tatham_large);
   g_test_add_func ("/flood/solve/small-first", test_small_first);
   g_test_add_func ("/flood/solve/hint-bound", test_hint_bound);
+  g_test_add_func ("/flood/solve/graph-stops", test_graph_stops);
   return g_test_run ();
 }
