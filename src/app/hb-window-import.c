@@ -155,44 +155,61 @@ hb_window_picture_row_update (HbWindow *self)
       adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
       gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
       gtk_switch_set_active (GTK_SWITCH (sw), TRUE);
-      {
-        /* Every unsure cell kept as read at once, shown while some are. */
-        GtkWidget *keep = gtk_button_new_with_mnemonic (_("_Keep All"));
-
-        gtk_widget_set_valign (keep, GTK_ALIGN_CENTER);
-        gtk_widget_set_tooltip_text (keep, _("Keep Every Unsure Cell as Read"));
-        gtk_widget_set_visible (keep, FALSE);
-        g_signal_connect (keep, "clicked", G_CALLBACK (on_keep_all), self);
-        adw_action_row_add_suffix (ADW_ACTION_ROW (row), keep);
-        g_object_set_data (G_OBJECT (self), "hb-picture-keep", keep);
-      }
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), sw);
       hb_switch_row_setup (ADW_ACTION_ROW (row), GTK_SWITCH (sw));
       g_signal_connect (sw, "notify::active", G_CALLBACK (on_picture_switch), self);
       adw_preferences_group_add (self->board_group, row);
       g_object_set_data (G_OBJECT (self), "hb-picture-row", row);
       g_object_set_data (G_OBJECT (self), "hb-picture-switch", sw);
+      {
+        /* The unsure cells, in a row of their own under it, shown while
+         * some are: with Keep All beside the switch the picture row's
+         * title wrapped to three lines and the list of cells ran down a
+         * column a hundred pixels wide. */
+        GtkWidget *unsure = adw_action_row_new ();
+        GtkWidget *keep = gtk_button_new_with_mnemonic (_("_Keep All"));
+
+        gtk_widget_set_valign (keep, GTK_ALIGN_CENTER);
+        gtk_widget_set_tooltip_text (keep, _("Keep Every Unsure Cell as Read"));
+        g_signal_connect (keep, "clicked", G_CALLBACK (on_keep_all), self);
+        adw_action_row_add_suffix (ADW_ACTION_ROW (unsure), keep);
+        gtk_widget_set_visible (unsure, FALSE);
+        adw_preferences_group_add (self->board_group, unsure);
+        g_object_set_data (G_OBJECT (self), "hb-unsure-row", unsure);
+      }
     }
   gtk_widget_set_visible (row, hb_board_view_has_picture (self->board_view));
 }
 
+/* The unsure row, shown while `listed` cells are marked, titled with
+ * their number. */
 static void
-keep_all_shown (HbWindow *self, gboolean shown)
+unsure_row_show (HbWindow *self, guint listed)
 {
-  GtkWidget *keep = g_object_get_data (G_OBJECT (self), "hb-picture-keep");
+  GtkWidget *unsure = g_object_get_data (G_OBJECT (self), "hb-unsure-row");
 
-  if (keep != NULL)
-    gtk_widget_set_visible (keep, shown);
+  if (unsure == NULL)
+    return;
+  if (listed > 0)
+    {
+      /* The words of the import's summary ("1 cell unsure"). */
+      g_autofree char *title = g_strdup_printf (g_dngettext (NULL, "%u cell unsure",
+                                                             "%u cells unsure", listed), listed);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (unsure), title);
+    }
+  gtk_widget_set_visible (unsure, listed > 0);
 }
 
-/* The picture row's words: the cells marked unsure now, by row and column
- * (on a big board a thin outline is easy to miss; `marks` width × height,
- * or NULL), then the reader's notes ("Move limit not read: …"), which a
- * toast had no room for. */
+/* The reader's words: the cells marked unsure now, by row and column,
+ * in the unsure row (on a big board a thin outline is easy to miss;
+ * `marks` width × height, or NULL), and its notes ("Move limit not
+ * read: …"), which a toast had no room for, under the picture's row. */
 static void
 picture_row_say (HbWindow *self, const guint8 *marks, int width, int height)
 {
   GtkWidget *row = g_object_get_data (G_OBJECT (self), "hb-picture-row");
+  GtkWidget *unsure = g_object_get_data (G_OBJECT (self), "hb-unsure-row");
   const char *notes = g_object_get_data (G_OBJECT (self), "hb-picture-notes");
   GString *text = g_string_new (NULL);
   guint listed = 0;
@@ -201,9 +218,9 @@ picture_row_say (HbWindow *self, const guint8 *marks, int width, int height)
     if (marks[i] && listed++ < 4)
       {
         if (listed == 1)
-          /* TRANSLATORS: before the cells the screenshot's reader was
-           * unsure of, by row and column */
-          g_string_append (text, _("Unsure, marked in orange (a click edits one; a right-click "
+          /* TRANSLATORS: under "2 cells unsure", before the cells by row
+           * and column */
+          g_string_append (text, _("Marked in orange (a click edits one; a right-click "
                                    "or Menu keeps it as read):"));
         g_string_append (text, listed > 1 ? "; " : " ");
         /* TRANSLATORS: a cell, rows and columns from 1 */
@@ -216,17 +233,17 @@ picture_row_say (HbWindow *self, const guint8 *marks, int width, int height)
       g_string_append_printf (text, g_dngettext (NULL, "and %u more", "and %u more", listed - 4),
                               listed - 4);
     }
-  if (notes != NULL && notes[0] != '\0')
-    g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", notes);
+  if (unsure != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (unsure), text->str);
   if (row != NULL)
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), text->str);
-  keep_all_shown (self, listed > 0);
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), notes != NULL ? notes : "");
+  unsure_row_show (self, listed);
   g_string_free (text, TRUE);
 }
 
 /* What the reader said beyond its summary, under the picture's row while
- * the picture is behind the board: the cells it was unsure of and its
- * notes (kept, to be said again as the marks change). */
+ * the picture is behind the board (the cells it was unsure of in a row
+ * of their own below it): its notes and those cells (kept, to be said again as the marks change). */
 void
 hb_window_picture_row_set_report (HbWindow *self, const HbImportReport *report)
 {
@@ -262,7 +279,7 @@ hb_window_picture_row_board_changed (HbWindow *self)
     {
       adw_action_row_set_subtitle (ADW_ACTION_ROW (g_object_get_data (G_OBJECT (self),
                                                                       "hb-picture-row")), "");
-      keep_all_shown (self, FALSE);
+      unsure_row_show (self, 0);
       return;
     }
   picture_row_say (self, hb_board_view_get_marks (self->board_view), s->width, s->height);

@@ -343,11 +343,14 @@ test_import_png (Fixture *f, gconstpointer data)
     hb_app_test_settle (30);
     g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 0);
 
-    /* The picture row lists the cells marked now: one kept as read
-     * leaves the list (it stayed listed: review); the last one gone, the
-     * words go. */
+    /* A row of their own under the picture's row lists the cells marked
+     * now, counted in its title: one kept as read leaves the list (it
+     * stayed listed: review); the last one gone, the row goes. Keep All
+     * sits there, not beside the picture's switch (the switch's title
+     * wrapped to three lines and the list ran down a narrow column). */
     {
       GtkWidget *row = hb_app_test_find_row (GTK_WIDGET (window), "_Show the screenshot in Edit");
+      GtkWidget *unsure;
 
       g_assert_nonnull (row);
       memset (mask, 0, sizeof mask);
@@ -358,14 +361,20 @@ test_import_png (Fixture *f, gconstpointer data)
       hb_board_view_simulate_click (view, px, py, 3);
       hb_app_test_settle (30);
       g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 1);
-      g_test_message ("picture row: %s", adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
-      g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "row 1, column 3"));
-      g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)),
+      unsure = hb_app_test_find_row (GTK_WIDGET (window), "1 cell unsure");
+      g_assert_nonnull (unsure);
+      g_assert_true (gtk_widget_get_visible (unsure));
+      g_test_message ("unsure row: %s", adw_action_row_get_subtitle (ADW_ACTION_ROW (unsure)));
+      g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (unsure)),
+                             "row 1, column 3"));
+      g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (unsure)),
                                 "row 4, column 5"));
+      g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "row 4"));
+      g_assert_null (hb_app_test_find_where (row, tooltip_is, "Keep Every Unsure Cell as Read"));
       /* Keep All keeps the rest as read at once (a JPEG of a big Flood-It
        * board left over a hundred marks, a right click each: review). */
       {
-        GtkWidget *keep = hb_app_test_find_where (row, tooltip_is,
+        GtkWidget *keep = hb_app_test_find_where (unsure, tooltip_is,
                                                   "Keep Every Unsure Cell as Read");
         g_assert_nonnull (keep);
         g_assert_true (gtk_widget_get_visible (keep));
@@ -373,7 +382,7 @@ test_import_png (Fixture *f, gconstpointer data)
         hb_app_test_settle (30);
         g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 0);
         g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "");
-        g_assert_false (gtk_widget_get_visible (keep));
+        g_assert_false (gtk_widget_get_visible (unsure));
       }
     }
 
