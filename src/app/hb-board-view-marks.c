@@ -185,10 +185,19 @@ hb_board_view_set_import (HbBoardView *self, cairo_surface_t *picture,
         any |= unsure[i] != 0;
       if (any)
         {
+          gsize first = 0;
+
           self->marks = g_memdup2 (unsure, n);
           self->marks_game = self->state->game;
           self->marks_width = self->state->width;
           self->marks_height = self->state->height;
+          /* The keyboard cursor starts on the first cell to check (it
+           * started where the last level left it, and on a 28×28 board
+           * the marks were dozens of arrow presses away). */
+          while (!unsure[first])
+            first++;
+          self->cursor_x = (int) (first % (gsize) self->state->width);
+          self->cursor_y = (int) (first / (gsize) self->state->width);
         }
     }
   gtk_widget_queue_draw (GTK_WIDGET (self));

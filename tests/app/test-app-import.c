@@ -357,6 +357,15 @@ test_import_png (Fixture *f, gconstpointer data)
       mask[2] = mask[3 * 7 + 4] = 1;
       hb_board_view_set_import (view, NULL, 0, 0, 0, 0, mask);
       hb_app_test_settle (30);
+      /* The keyboard cursor starts on the first cell marked. */
+      {
+        int cx, cy;
+
+        hb_board_view_move_cursor (view, 0, 0);
+        hb_board_view_get_cursor (view, &cx, &cy);
+        g_assert_cmpint (cx, ==, 2);
+        g_assert_cmpint (cy, ==, 0);
+      }
       hb_app_test_cell_point (window, 2, 0, 0.5, 0.5, &px, &py);
       hb_board_view_simulate_click (view, px, py, 3);
       hb_app_test_settle (30);
