@@ -438,16 +438,31 @@ test_import_png (Fixture *f, gconstpointer data)
     }
   }
 
-  /* A level file drops the picture. */
+  /* A level file drops the picture, and the marks with their row: the
+   * unsure row stayed up ("2 cells unsure", its Keep All doing nothing)
+   * when the level opened was of the same game and size, as the marks
+   * were still there when the board changed. */
   {
     char *lpath = g_build_filename (f->dir, "again.flow", NULL);
     GFile *lfile = g_file_new_for_path (lpath);
     char *text = flow->write (drawn, HB_WRITE_NATIVE, NULL);
+    HbBoardView *view = hb_window_get_board_view (window);
+    guint8 mask[49] = { 0 };
+    GtkWidget *unsure;
 
+    mask[2] = mask[3 * 7 + 4] = 1;
+    hb_board_view_set_import (view, NULL, 0, 0, 0, 0, mask);
+    g_signal_emit_by_name (view, "marks-changed");
+    hb_app_test_settle (30);
+    unsure = hb_app_test_find_row (GTK_WIDGET (window), "2 cells unsure");
+    g_assert_nonnull (unsure);
+    g_assert_true (gtk_widget_get_visible (unsure));
     g_assert_nonnull (text);
     g_assert_true (g_file_set_contents (lpath, text, -1, NULL));
     g_assert_true (hb_app_test_load (window, lfile));
-    g_assert_false (hb_board_view_has_picture (hb_window_get_board_view (window)));
+    g_assert_false (hb_board_view_has_picture (view));
+    g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 0);
+    g_assert_false (gtk_widget_get_visible (unsure));
     g_free (text);
     g_object_unref (lfile);
     g_free (lpath);
