@@ -353,6 +353,7 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
   {
     int bx0 = 0, by0 = 0, bx1 = w, by1 = h;
     gboolean trimmed = TRUE;
+    g_autofree gboolean *inside = g_new (gboolean, n);   /* groups of flat inner cells */
     while (trimmed && bx1 - bx0 > 2 && by1 - by0 > 2)
       {
         trimmed = FALSE;
@@ -363,27 +364,35 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
             int g0 = col ? group[by0 * w + fixed] : group[fixed * w + bx0];
             gboolean one = TRUE, elsewhere = FALSE;
             int rough = 0, cells_in = 0;
-            /* An outer line of cells mostly not flat (a title's letters
-             * lined up over the board) is not part of it either, when it
-             * is clearly rougher than the cells inside: a JPEG at quality
-             * 60 scaled to 55 % (ImageMagick's) has 41 % of the 28x28
-             * board's cells rough, and its top row at 54 % was cut off,
-             * the frame a cell below the board read as the last row (a
-             * 28x27 board, 307 cells unsure). */
-            int inner_rough = 0, inner = 0;
-            for (int y = by0 + 1; y < by1 - 1; y++)
-              for (int x = bx0 + 1; x < bx1 - 1; x++)
-                {
-                  inner_rough += spread[y * w + x] >= FLAT_SPREAD;
-                  inner++;
-                }
+            /* An outer line of cells mostly not flat and mostly of
+             * colours that no flat cell inside has (a title's letters
+             * lined up over the board) is not part of it either. Rough
+             * alone was not enough: scaled and through JPEG, the margin
+             * or a frame bleeds into an outer line's corners, and the
+             * real 28x28 screenshot at 55 % and quality 60 (ImageMagick's)
+             * lost its top row (54 % rough, the inner cells 41 %), the
+             * frame a cell below the board read as the last row: a 28x27
+             * board, 307 cells unsure. Nor was being rougher than the
+             * inner cells: a board row beside a dark frame is (54 %
+             * against 14 %), and a title at 55 % and quality 40 is not
+             * much (75 % against 60 %). */
+            /* Inside: the middle half each way, clear of other lines
+             * still to be cut (Hintboard's own drawing of a 9x9 board has
+             * two rows of text and margin above it). */
+            int foreign = 0, qx = (bx1 - bx0) / 4, qy = (by1 - by0) / 4;
+            memset (inside, 0, sizeof (gboolean) * (gsize) n);
+            for (int y = by0 + qy; y < by1 - qy; y++)
+              for (int x = bx0 + qx; x < bx1 - qx; x++)
+                if (spread[y * w + x] < FLAT_SPREAD)
+                  inside[group[y * w + x]] = TRUE;
             for (int t = col ? by0 : bx0; t < (col ? by1 : bx1); t++)
               {
-                rough += spread[col ? t * w + fixed : fixed * w + t] >= FLAT_SPREAD;
+                int i = col ? t * w + fixed : fixed * w + t;
+                rough += spread[i] >= FLAT_SPREAD;
+                foreign += !inside[group[i]];
                 cells_in++;
               }
-            if (rough * 2 > cells_in
-                && (double) rough / cells_in > (double) inner_rough / MAX (inner, 1) + 0.35)
+            if (rough * 2 > cells_in && foreign * 2 > cells_in)
               {
                 trimmed = TRUE;
                 if (side == 0) bx0++;
