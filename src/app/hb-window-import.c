@@ -255,10 +255,25 @@ hb_window_picture_row_set_report (HbWindow *self, const HbImportReport *report)
                             (const char *) g_ptr_array_index (report->notes, i));
   g_object_set_data_full (G_OBJECT (self), "hb-picture-notes", g_string_free (notes, FALSE),
                           g_free);
-  if (report != NULL && report->unsure != NULL && report->n_unsure > 0)
-    picture_row_say (self, report->unsure, report->width, report->height);
+  /* The cells marked on the board, not the report's: a reading of
+   * another size than the level shown marks none (hb-window-files.c). */
+  if (hb_window_current (self) != NULL)
+    picture_row_say (self, hb_board_view_get_marks (self->board_view),
+                     hb_window_current (self)->width, hb_window_current (self)->height);
   else
     picture_row_say (self, NULL, 0, 0);
+}
+
+/* The picture and its marks just went (a level came in; set_import says
+ * nothing of it): the picture's row goes, and the unsure cells' row too,
+ * which was filled when the document changed, with the last level's
+ * marks still on a board of the same game and size (review). */
+void
+hb_window_picture_row_drop (HbWindow *self)
+{
+  if (g_object_get_data (G_OBJECT (self), "hb-picture-row") != NULL)
+    gtk_widget_set_visible (g_object_get_data (G_OBJECT (self), "hb-picture-row"), FALSE);
+  hb_window_picture_row_board_changed (self);
 }
 
 /* After a change of the board or of its marks the reader's words may be

@@ -347,6 +347,7 @@ void           hb_window_start_load (HbWindow *self, HbLoadJob *job,
 /* The switch that hides the screenshot behind the board, in the Board
  * group, shown while there is one. */
 void           hb_window_picture_row_update (HbWindow *self);
+void           hb_window_picture_row_drop (HbWindow *self);
 void           hb_window_picture_row_set_report (HbWindow *self,
                                                  const HbImportReport *report);
 /* The board changed: the reader's notes go with its rings. */

@@ -214,12 +214,7 @@ void
 hb_window_level_entered (HbWindow *self)
 {
   hb_board_view_set_import (self->board_view, NULL, 0, 0, 0, 0, NULL);
-  if (g_object_get_data (G_OBJECT (self), "hb-picture-row") != NULL)
-    gtk_widget_set_visible (g_object_get_data (G_OBJECT (self), "hb-picture-row"), FALSE);
-  /* The marks just went (set_import says nothing of it): their row goes
-   * too. It was filled when the document changed, with the last level's
-   * marks still on a board of the same game and size. */
-  hb_window_picture_row_board_changed (self);
+  hb_window_picture_row_drop (self);
 }
 
 void
