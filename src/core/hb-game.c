@@ -125,6 +125,33 @@ hb_cell_drag_free (gpointer ui)
   g_free (ui);
 }
 
+int
+hb_cell_drag_click (HbCellDrag *d, HbPointerPhase phase, const HbHit *hit,
+                    gint32 op, gint32 value, HbMove *out)
+{
+  if (d == NULL || hit == NULL)
+    return 0;
+  switch (phase)
+    {
+    case HB_POINTER_PRESS:
+      d->x = hit->inside ? hit->x : -1;
+      d->y = hit->inside ? hit->y : -1;
+      d->moved = FALSE;
+      return 0;
+    case HB_POINTER_MOTION:
+      if (!hit->inside || hit->x != d->x || hit->y != d->y)
+        d->moved = TRUE;
+      return 0;
+    case HB_POINTER_RELEASE:
+    default:
+      if (d->x < 0 || !hit->inside || hit->x != d->x || hit->y != d->y)
+        return 0;
+      d->x = d->y = -1;
+      out[0] = (HbMove) { op, hit->x, hit->y, value };
+      return 1;
+    }
+}
+
 HbState *
 hb_game_apply_moves (const HbGame *game, const HbState *state, const HbMove *moves, guint n)
 {

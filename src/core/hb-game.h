@@ -85,6 +85,12 @@ typedef struct {
 
 gpointer hb_cell_drag_new (const HbState *state);
 void     hb_cell_drag_free (gpointer ui);
+/* A click that acts as a button does, when it comes up on the cell it went
+ * down on (a press that slides off is taken back): on PRESS it remembers
+ * the cell in d; on a RELEASE on that cell it writes the move
+ * { op, x, y, value } to out and returns 1; else 0 (also with d NULL). */
+int      hb_cell_drag_click (HbCellDrag *d, HbPointerPhase phase, const HbHit *hit,
+                             gint32 op, gint32 value, HbMove *out);
 
 /* An entry of the palette the sidebar shows for a mode (flood colours,
  * loop tile kinds). Drawn by the game's palette_render. */

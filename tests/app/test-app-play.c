@@ -872,6 +872,51 @@ open_cross (HbWindow *window)
   hb_app_test_settle (30);
 }
 
+/* A click on Enlight's, Infinite Loop's or Flood-It's board acts as the
+ * button comes up on the cell it went down on, as a button does: a press
+ * that slides off to another cell is taken back (it toggled, turned or
+ * flooded as the button went down, and a slip could not be taken back
+ * but by Undo). */
+static void
+test_click_slid_off (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  static const struct { const char *game, *name, *text; } levels[] = {
+    { "lights", "one.lights", "010\n111\n010\n" },
+    { "loop", "one.loop", "0100 0001\n0000 0000\n" },
+    { "flood", "one.flood", "3 by 2 -> 4\n012\n345\n" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (levels); i++)
+    {
+      HbState *before;
+      const HbGame *game;
+      double x0, y0, x1, y1;
+
+      g_assert_true (hb_window_select_game (window, levels[i].game));
+      hb_app_test_open_text (window, levels[i].name, levels[i].text);
+      hb_window_set_mode (window, HB_MODE_PLAY);
+      hb_app_test_settle (30);
+      game = hb_window_get_game (window);
+      before = hb_state_copy (hb_window_get_state (window));
+      hb_app_test_cell_point (window, 1, 0, 0.5, 0.5, &x0, &y0);
+      hb_app_test_cell_point (window, 1, 1, 0.5, 0.5, &x1, &y1);
+      hb_board_view_simulate_drag (view, x0, y0, x1, y1, 1);
+      hb_app_test_settle (30);
+      if (!game->equal (before, hb_window_get_state (window)))
+        g_error ("%s: a press that slid off to another cell changed the board", levels[i].game);
+      g_assert_false (hb_window_get_action_enabled (window, "undo"));
+      /* The same cell, pressed and let go: the move. */
+      hb_app_test_click_cell (window, 1, 0, 1);
+      if (game->equal (before, hb_window_get_state (window)))
+        g_error ("%s: a click changed nothing", levels[i].game);
+      g_assert_true (hb_window_get_action_enabled (window, "undo"));
+      hb_state_free (before);
+    }
+  hb_app_test_window_close (window);
+}
+
 static void
 test_undo_counts (void)
 {
@@ -1368,6 +1413,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/zoom", test_zoom);
   g_test_add_func ("/app/play/snapshots", test_snapshots);
   g_test_add_func ("/app/play/undo-counts", test_undo_counts);
+  g_test_add_func ("/app/play/click-slid-off", test_click_slid_off);
   g_test_add_func ("/app/play/restart-count", test_restart_count);
   g_test_add_func ("/app/play/player-drops-lost-toast", test_player_drops_lost_toast);
   g_test_add_func ("/app/play/board-group-edits-the-level", test_play_board_group_edits_the_level);

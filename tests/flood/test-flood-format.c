@@ -537,11 +537,18 @@ test_pointer_palette (void)
   HbPaletteEntry pal[16];
   int n;
 
-  g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_PRESS, &hit, out, 4), ==, 1);
+  /* A click on a cell floods with its colour as the button comes up on
+   * it; one that slides off to another cell is taken back. */
+  g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_PRESS, &hit, out, 4), ==, 0);
+  g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_RELEASE, &hit, out, 4), ==, 1);
   g_assert_cmpint (out[0].op, ==, FLOOD_OP_FLOOD);
   g_assert_cmpint (out[0].value, ==, 5);
+  g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_PRESS, &hit, out, 4), ==, 0);
+  hit.x = 1;
+  g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_RELEASE, &hit, out, 4), ==, 0);
   hit.x = 0, hit.y = 0;
   g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_PRESS, &hit, out, 4), ==, 0);
+  g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_RELEASE, &hit, out, 4), ==, 0);
   /* A palette click: no hit, the entry in tool. */
   ptr.tool = 3;
   g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_PRESS, NULL, out, 4), ==, 1);

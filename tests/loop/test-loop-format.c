@@ -559,15 +559,26 @@ test_pointer (void)
     hb_state_free (tee);
   }
 
-  /* Play: button 1 clockwise, button 3 anticlockwise. */
+  /* Play: a click turns as the button comes up on the tile it went down
+   * on, button 1 clockwise, button 3 anticlockwise; a click that slides
+   * off is taken back. */
   p.mode = HB_MODE_PLAY;
   p.button = 1;
-  n = loop_game.pointer (s, &p, HB_POINTER_PRESS, &h, out, 4);
+  g_assert_cmpint (loop_game.pointer (s, &p, HB_POINTER_PRESS, &h, out, 4), ==, 0);
+  n = loop_game.pointer (s, &p, HB_POINTER_RELEASE, &h, out, 4);
   g_assert_cmpint (n, ==, 1);
   g_assert_cmpint (out[0].op, ==, LOOP_OP_ROTATE);
   g_assert_cmpint (out[0].value, ==, 1);
+  {
+    HbHit off = hit_at (1, 2);
+    g_assert_cmpint (loop_game.pointer (s, &p, HB_POINTER_PRESS, &h, out, 4), ==, 0);
+    g_assert_cmpint (loop_game.pointer (s, &p, HB_POINTER_MOTION, &off, out, 4), ==, 0);
+    g_assert_cmpint (loop_game.pointer (s, &p, HB_POINTER_RELEASE, &off, out, 4), ==, 0);
+  }
   p.button = 3;
-  n = loop_game.pointer (s, &p, HB_POINTER_PRESS, &h, out, 4);
+  g_assert_cmpint (loop_game.pointer (s, &p, HB_POINTER_PRESS, &h, out, 4), ==, 0);
+  n = loop_game.pointer (s, &p, HB_POINTER_RELEASE, &h, out, 4);
+  g_assert_cmpint (n, ==, 1);
   g_assert_cmpint (out[0].value, ==, -1);
   {
     HbState *t = hb_test_parse (&loop_game, "1000\n");

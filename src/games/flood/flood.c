@@ -1139,22 +1139,24 @@ flood_pointer (const HbState *state, HbPointer *ptr, HbPointerPhase phase,
   if (ptr->mode == HB_MODE_PLAY)
     {
       int c;
-      if (phase != HB_POINTER_PRESS)
-        return 0;
       if (hit == NULL)
         {
-          /* A palette click: flood with that colour. */
-          if (ptr->tool < 0 || ptr->tool >= s->colours || ptr->tool == s->cells[0])
+          /* A palette click (a button's, done as it comes up): flood with
+           * that colour. */
+          if (phase != HB_POINTER_PRESS || ptr->tool < 0 || ptr->tool >= s->colours
+              || ptr->tool == s->cells[0])
             return 0;
           out[0] = (HbMove) { FLOOD_OP_FLOOD, 0, 0, ptr->tool };
           return 1;
         }
-      if (!hit->inside)
+      /* A click on the board floods with the colour of its cell, as the
+       * button comes up on the cell it went down on. */
+      if (hb_cell_drag_click (d, phase, hit, FLOOD_OP_FLOOD, 0, out) == 0)
         return 0;
-      c = s->cells[hit->y * w + hit->x];
+      c = s->cells[out[0].y * w + out[0].x];
       if (c == s->cells[0])
         return 0;
-      out[0] = (HbMove) { FLOOD_OP_FLOOD, hit->x, hit->y, c };
+      out[0].value = c;
       return 1;
     }
 

@@ -750,7 +750,9 @@ lights_apply (const HbState *state, const HbMove *m)
 
 /* Edit mode, as in the write-up's left board: a click toggles one light and
  * a drag paints the value the first cell got onto every cell it crosses.
- * Play mode: a click presses (toggles the cross); drags do nothing more. */
+ * Play mode: a click presses (toggles the cross) as the button comes up
+ * on the cell it went down on, as a button does: a press that slides off
+ * is taken back; drags do nothing more. */
 static int
 lights_pointer (const HbState *state, HbPointer *p, HbPointerPhase phase,
                 const HbHit *hit, HbMove *out, int max)
@@ -758,15 +760,12 @@ lights_pointer (const HbState *state, HbPointer *p, HbPointerPhase phase,
   const LightsState *s = LIGHTS_CONST (state);
   HbCellDrag *d = p->ui;
 
-  if (hit == NULL || !hit->inside || max < 1)
+  if (hit == NULL || max < 1)
     return 0;
   if (p->mode == HB_MODE_PLAY)
-    {
-      if (phase != HB_POINTER_PRESS)
-        return 0;
-      out[0] = (HbMove) { LIGHTS_OP_PRESS, hit->x, hit->y, 0 };
-      return 1;
-    }
+    return hb_cell_drag_click (d, phase, hit, LIGHTS_OP_PRESS, 0, out);
+  if (!hit->inside)
+    return 0;
   switch (phase)
     {
     case HB_POINTER_PRESS:

@@ -1227,14 +1227,14 @@ loop_pointer (const HbState *state, HbPointer *p, HbPointerPhase phase,
   if (max < 1)
     return 0;
 
+  /* Play: a click turns the tile as the button comes up on it (one that
+   * slides off is taken back), button 1 clockwise, button 3 the other
+   * way. */
   if (p->mode == HB_MODE_PLAY)
     {
-      if (phase != HB_POINTER_PRESS || !hit->inside)
-        return 0;
       if (p->button != 1 && p->button != 3)
         return 0;
-      out[0] = (HbMove) { LOOP_OP_ROTATE, hit->x, hit->y, p->button == 3 ? -1 : 1 };
-      return 1;
+      return hb_cell_drag_click (d, phase, hit, LOOP_OP_ROTATE, p->button == 3 ? -1 : 1, out);
     }
 
   /* Edit mode. */
