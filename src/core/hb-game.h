@@ -301,7 +301,7 @@ struct _HbGame {
   gboolean    reads_json;    /* the write-up's JSON too: write takes
                               * HB_WRITE_JSON, and a level saved under a
                               * ".json" name is written in it */
-  const char *description;   /* one sentence of rules */
+  const char *description;   /* the rules, and how Play's clicks play them */
   const char *edit_description; /* what Edit mode's clicks and drags do, or NULL */
   int default_width, default_height;
   int max_ui_side;           /* largest board the size chooser offers */

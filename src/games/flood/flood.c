@@ -1553,9 +1553,11 @@ const HbGame flood_game = {
   .name = N_("Flood-It"),
   .extension = ".flood",
   .description = N_("Flood the top-left region with one colour at a time until "
-                    "the board is a single colour, within the move limit."),
+                    "the board is a single colour, within the move limit. A click on "
+                    "a cell or a palette chip floods with its colour."),
   .edit_description = N_("Drawing: click or drag to paint with the palette's colour; its "
-                         "last chip adds a colour."),
+                         "last chip adds a colour. The status line warns when the move "
+                         "limit cannot be met."),
   .default_width = 14,
   .default_height = 14,
   .max_ui_side = 40,

@@ -2525,7 +2525,8 @@ const HbGame flow_game = {
   .name = N_("Flow Free"),
   .extension = ".flow",
   .reads_json = TRUE,
-  .description = N_("Join each pair of equal dots by a path; the paths fill the board and never cross."),
+  .description = N_("Join each pair of equal dots by a path; the paths fill the board and never "
+                    "cross. Drag out of a dot to draw its path, back over it to shorten it."),
   .edit_description = N_("Drawing: pick a colour and click two cells for its dots; a "
                          "click on a dot removes it and picks its colour, a drag moves it. "
                          "A colour that has both its dots moves the nearer one to the cell "

@@ -1547,7 +1547,8 @@ const HbGame loop_game = {
   .name = N_("Infinite Loop"),
   .extension = ".loop",
   .description = N_("Turn the tiles until every arm meets an arm of its neighbour "
-                    "and no arm points off the board."),
+                    "and no arm points off the board. A click turns a tile clockwise, "
+                    "a right click the other way."),
   .edit_description = N_("Drawing: a drag from a tile into its neighbour adds or removes "
                          "their arms; the palette turns or places tiles. Scramble (main "
                          "menu) mixes the level for play."),
