@@ -122,6 +122,14 @@ hb_board_view_new_level (HbBoardView *self)
 {
   g_return_if_fail (HB_IS_BOARD_VIEW (self));
   hb_board_view_anim_clear (self);
+  /* The keyboard cursor starts again at the top left, hidden: the first
+   * key only shows it. It stayed where the last level left it, shown, so
+   * an Enter more than the file chooser took moved a Flow Free dot from
+   * across the board to that cell (a player's look). An import's unsure
+   * cells then put it on the first of them (hb_board_view_set_import). */
+  self->cursor_x = self->cursor_y = 0;
+  self->cursor_shown = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 gboolean

@@ -100,7 +100,8 @@ void hb_board_view_get_cursor (HbBoardView *self, int *x, int *y);
  * first tick, of the tick before the last and of the last, which removed
  * the callback. */
 gboolean hb_board_view_is_animating (HbBoardView *self);
-/* The next state set is another level, not a move: drawn at once. */
+/* The next state set is another level, not a move: drawn at once, and
+ * the keyboard cursor goes back to the top left, hidden until a key. */
 void     hb_board_view_new_level (HbBoardView *self);
 void     hb_board_view_get_animation_times (HbBoardView *self, gint64 *first,
                                             gint64 *before_last, gint64 *last);

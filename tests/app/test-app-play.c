@@ -872,6 +872,44 @@ open_cross (HbWindow *window)
   hb_app_test_settle (30);
 }
 
+/* Another level of the same size starts with the keyboard cursor hidden
+ * at the top left: the first key only shows it. It stayed where the last
+ * level left it, shown, so an Enter more than the file chooser took moved
+ * a Flow Free dot from across the board to that cell (a player's look). */
+static void
+test_cursor_new_level (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  HbState *before;
+  int cx, cy;
+
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_open_text (window, "one.flow", "A.B\n...\nA.B\n");
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  hb_board_view_move_cursor (view, 0, 0);
+  hb_board_view_move_cursor (view, 1, 1);
+  hb_board_view_get_cursor (view, &cx, &cy);
+  g_assert_cmpint (cx, ==, 1);
+  g_assert_cmpint (cy, ==, 1);
+  hb_app_test_open_text (window, "two.flow", "A..\n...\nA..\n");
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_board_view_get_cursor (view, &cx, &cy);
+  g_assert_cmpint (cx, ==, -1);
+  g_assert_cmpint (cy, ==, -1);
+  /* Enter: the cursor shows at the top left, and nothing changes (in
+   * Edit a click there takes A's dot away). */
+  before = hb_state_copy (hb_window_get_state (window));
+  hb_board_view_act_at_cursor (view, FALSE);
+  hb_app_test_settle (30);
+  hb_board_view_get_cursor (view, &cx, &cy);
+  g_assert_cmpint (cx, ==, 0);
+  g_assert_cmpint (cy, ==, 0);
+  g_assert_true (hb_window_get_game (window)->equal (before, hb_window_get_state (window)));
+  hb_state_free (before);
+  hb_app_test_window_close (window);
+}
+
 /* A click on Enlight's, Infinite Loop's or Flood-It's board acts as the
  * button comes up on the cell it went down on, as a button does: a press
  * that slides off to another cell is taken back (it toggled, turned or
@@ -1414,6 +1452,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/snapshots", test_snapshots);
   g_test_add_func ("/app/play/undo-counts", test_undo_counts);
   g_test_add_func ("/app/play/click-slid-off", test_click_slid_off);
+  g_test_add_func ("/app/play/cursor-new-level", test_cursor_new_level);
   g_test_add_func ("/app/play/restart-count", test_restart_count);
   g_test_add_func ("/app/play/player-drops-lost-toast", test_player_drops_lost_toast);
   g_test_add_func ("/app/play/board-group-edits-the-level", test_play_board_group_edits_the_level);
