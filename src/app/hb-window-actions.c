@@ -214,13 +214,16 @@ action_clear (GtkWidget *widget, const char *name, GVariant *param)
   hb_window_set_mode (self, HB_MODE_EDIT);
   s = hb_document_get_design (self->document);   /* the level as drawn */
   blank = game->new_blank (s->width, s->height);
-  /* An edit like any other: undo brings the board back. */
+  /* An edit like any other: undo brings the board back, and a toast
+   * offers it (one click on Clear, from Play too, emptied the level with
+   * no word: a newcomer's look). */
   if (game->equal (blank, s))
     {
       hb_state_free (blank);
       return;
     }
   hb_document_push_design (self->document, blank);
+  hb_window_show_undo_toast (self, _("Board cleared"));
 }
 
 /* Restart: the level as drawn in Play (as loaded in Edit), as an undo

@@ -102,15 +102,20 @@ on_size_changed (GtkAdjustment *adjustment, HbWindow *self)
   g_clear_pointer (&back, hb_state_free);
   hb_document_push_design (self->document, resized);
   if (lost)
-    {
-      /* Its Undo is for the resize only: the toast goes with the next
-       * change (an edit within its 5 s was undone instead, and the cut
-       * rows stayed lost; hb_window_play_drop_stale_toasts). */
-      g_clear_object (&self->cut_toast);
-      self->cut_toast = g_object_ref (hb_window_show_toast_button (
-        self, _("The smaller board cut off what lay beyond it"), _("_Undo"), "win.undo", 5));
-      self->cut_serial = hb_document_get_serial (self->document);
-    }
+    hb_window_show_undo_toast (self, _("The smaller board cut off what lay beyond it"));
+}
+
+/* A toast with Undo for the change just made, which threw something
+ * away. Its Undo is for that change only: the toast goes with the next
+ * change (an edit within its 5 s was undone instead, and a resize's cut
+ * rows stayed lost; hb_window_play_drop_stale_toasts). */
+void
+hb_window_show_undo_toast (HbWindow *self, const char *text)
+{
+  g_clear_object (&self->cut_toast);
+  self->cut_toast = g_object_ref (hb_window_show_toast_button (self, text, _("_Undo"),
+                                                               "win.undo", 5));
+  self->cut_serial = hb_document_get_serial (self->document);
 }
 
 /* The Board group's level number changed: one edit, undone as any other. */

@@ -81,9 +81,10 @@ struct _HbWindow
   AdwToast            *lost_toast;     /* "Out of moves", while it holds */
   AdwToast            *win_toast;      /* "Solved in …", while the board is */
   AdwToast            *settings_toast; /* the latest about a setting's value */
-  AdwToast            *cut_toast;      /* "The smaller board cut off …", with
-                                        * its Undo, while the level is as
-                                        * that resize left it */
+  AdwToast            *cut_toast;      /* "The smaller board cut off …" or
+                                        * "Board cleared", with its Undo,
+                                        * while the level is as that change
+                                        * left it */
   AdwToast            *page_toast;     /* the latest without a button at the
                                         * foot of the page, while shown:
                                         * lifted above the player when it
@@ -217,6 +218,7 @@ void           hb_window_lift_page_toast (HbWindow *self);
 /* A toast with a button that activates `action` ("win.restart"), for
  * `timeout` seconds (0: until dismissed); the toast, owned by its overlay,
  * for one who wants to dismiss it early. */
+void           hb_window_show_undo_toast (HbWindow *self, const char *text);
 AdwToast      *hb_window_show_toast_button (HbWindow *self, const char *text,
                                             const char *button, const char *action,
                                             guint timeout);

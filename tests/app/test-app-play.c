@@ -872,6 +872,36 @@ open_cross (HbWindow *window)
   hb_app_test_settle (30);
 }
 
+/* Clear (the Board group's button, shown in Play too) empties the level
+ * in one click: it says so, with Undo, which brings the board back (it
+ * had said nothing: a newcomer's look). */
+static void
+test_clear_says_undo (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbState *before;
+
+  open_cross (window);
+  hb_app_test_click_cell (window, 0, 0, 1);
+  before = hb_state_copy (hb_window_get_state (window));
+  hb_app_test_activate (window, "clear", NULL);
+  hb_app_test_settle (30);
+  g_assert_true (hb_window_get_mode (window) == HB_MODE_EDIT);
+  g_assert_false (hb_window_get_game (window)->equal (before, hb_window_get_state (window)));
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "Board cleared");
+  g_assert_nonnull (window->cut_toast);
+  /* The toast's Undo: the level back (as drawn; the move was Play's). */
+  hb_app_test_activate (window, "undo", NULL);
+  hb_app_test_settle (30);
+  g_assert_null (window->cut_toast);
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  if (!hb_window_get_game (window)->equal (before, hb_window_get_state (window)))
+    g_error ("Undo after Clear: not the level played: %s", hb_window_get_status_text (window));
+  hb_state_free (before);
+  hb_app_test_window_close (window);
+}
+
 /* Another level of the same size starts with the keyboard cursor hidden
  * at the top left: the first key only shows it. It stayed where the last
  * level left it, shown, so an Enter more than the file chooser took moved
@@ -1453,6 +1483,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/undo-counts", test_undo_counts);
   g_test_add_func ("/app/play/click-slid-off", test_click_slid_off);
   g_test_add_func ("/app/play/cursor-new-level", test_cursor_new_level);
+  g_test_add_func ("/app/play/clear-says-undo", test_clear_says_undo);
   g_test_add_func ("/app/play/restart-count", test_restart_count);
   g_test_add_func ("/app/play/player-drops-lost-toast", test_player_drops_lost_toast);
   g_test_add_func ("/app/play/board-group-edits-the-level", test_play_board_group_edits_the_level);
