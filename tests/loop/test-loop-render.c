@@ -230,9 +230,29 @@ test_palette_render (void)
     {
       cairo_surface_t *surf = new_surface ();
       cairo_t *cr = cairo_create (surf);
+      guint32 bg;
+      int x0 = SIZE, y0 = SIZE, x1 = -1, y1 = -1;
+
       loop_game.palette_render (s, HB_MODE_EDIT, e[i].id, cr, SIZE, i % 2);
       cairo_destroy (cr);
       g_assert_cmpuint (count_diff (surf, NULL), >, 50);
+      /* Every piece sits in the middle of its chip: its ink's box is
+       * centred within a twentieth of the chip (an end piece and a
+       * corner sat in a corner of theirs: a newcomer's look). The Turn
+       * tool's arrow is round the centre, its head to one side. */
+      bg = pixel (surf, 0, 0);
+      for (int y = 0; y < SIZE; y++)
+        for (int x = 0; x < SIZE; x++)
+          if (pixel (surf, x, y) != bg)
+            {
+              x0 = MIN (x0, x);
+              y0 = MIN (y0, y);
+              x1 = MAX (x1, x);
+              y1 = MAX (y1, y);
+            }
+      if (e[i].id <= 15 && (ABS (x0 + x1 - SIZE) > SIZE / 10 || ABS (y0 + y1 - SIZE) > SIZE / 10))
+        g_error ("palette entry %d (%s): its ink spans x %d-%d, y %d-%d of %d",
+                 e[i].id, e[i].name, x0, x1, y0, y1, SIZE);
       cairo_surface_destroy (surf);
     }
   hb_state_free (s);

@@ -822,8 +822,23 @@ loop_palette_render (const HbState *state, HbMode mode, int id, cairo_t *cr,
       cairo_paint_with_alpha (cr, 0.4);
     }
   else
-    /* A piece on its own: round tips inside the icon, no red marks. */
-    draw_tile (cr, 0, 0, size, (guint8) (id & 15), 0, st->pipe);
+    {
+      /* A piece on its own: round tips inside the icon, no red marks,
+       * moved against the way its arms lean so that it sits in the
+       * middle of its chip (an end piece and a corner sat in a corner of
+       * theirs, small beside the others: a newcomer's look). */
+      guint8 arms = (guint8) (id & 15);
+      double lean_x = 0, lean_y = 0;
+
+      for (int d = 0; d < 4; d++)
+        if (arms & (1 << d))
+          {
+            lean_x += hb_dir_dx[d];
+            lean_y += hb_dir_dy[d];
+          }
+      cairo_translate (cr, -lean_x * size * 0.14, -lean_y * size * 0.14);
+      draw_tile (cr, 0, 0, size, arms, 0, st->pipe);
+    }
   cairo_restore (cr);
 }
 
