@@ -193,10 +193,14 @@ hb_window_update_status (HbWindow *self)
       g_free (progress);
     }
   /* A solver running while the sidebar (its progress, its Cancel) is
-   * folded away: its progress here, and how to stop it. */
+   * folded away, or while the board shows its work: its progress here,
+   * and how to stop it (under a genetic algorithm's board of paths the
+   * line said "0 / 12 flows · 0 / 120 cells", of the level: a newcomer's
+   * look). */
   self->status_shows_progress = self->solve_job != NULL
                                 && (!adw_flap_get_reveal_flap (self->flap)
-                                    || adw_flap_get_folded (self->flap));
+                                    || adw_flap_get_folded (self->flap)
+                                    || hb_board_view_has_live_frame (self->board_view));
   if (self->status_shows_progress)
     {
       char *line = hb_solve_job_dup_progress (self->solve_job);

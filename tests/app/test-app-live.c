@@ -352,6 +352,12 @@ live_drawn (gpointer data)
 }
 
 static gboolean
+status_shows_progress (gpointer data)
+{
+  return strstr (hb_window_get_status_text (data), "Esc stops") != NULL;
+}
+
+static gboolean
 plot_drawn (gpointer data)
 {
   DrawWait *w = data;
@@ -574,6 +580,10 @@ test_live_snapshot_and_plot (void)
   g_test_message ("lit: %d on the level, %d live", lit_cells (view, before),
                   lit_cells (view, during));
   hb_app_test_save (GTK_WIDGET (window), "live-snapshot");
+  /* The status line under it says what the board shows, the solver's
+   * progress, with the sidebar open too (it counted the level's lamps
+   * under the solver's board: a newcomer's look). */
+  hb_app_test_wait (status_shows_progress, window, 10000, "the status line to show the progress");
   /* A click on the board while it shows the solve at work moves nothing
    * and says how to get the board back (in Edit it did nothing, unsaid). */
   {
