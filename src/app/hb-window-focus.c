@@ -131,3 +131,30 @@ hb_window_focus_init (HbWindow *self)
   g_signal_connect (self->flap, "notify::reveal-flap", G_CALLBACK (on_flap_cover), self);
   on_flap_cover (self->flap, NULL, self);
 }
+
+/* F6, GNOME's key between a window's panes: from the board to the
+ * sidebar's first control, from anywhere else (the header, the sidebar,
+ * nowhere) to the board. The board came after every header button and
+ * sidebar control by Tab: 28 presses with a solver's settings open (a
+ * newcomer's look). */
+static void
+action_focus_pane (GtkWidget *widget, const char *name, GVariant *param)
+{
+  HbWindow *self = HB_WINDOW (widget);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkWidget *board = GTK_WIDGET (self->board_view);
+  GtkWidget *sidebar = GTK_WIDGET (self->sidebar_scroller);
+  gboolean on_board = focus != NULL && (focus == board || gtk_widget_is_ancestor (focus, board));
+
+  if (on_board && adw_flap_get_reveal_flap (self->flap) && gtk_widget_get_mapped (sidebar)
+      && gtk_widget_child_focus (sidebar, GTK_DIR_TAB_FORWARD))
+    return;
+  if (gtk_widget_get_mapped (board))
+    gtk_widget_grab_focus (board);
+}
+
+void
+hb_window_class_install_focus_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.focus-pane", NULL, action_focus_pane);
+}

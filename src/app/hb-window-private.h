@@ -376,6 +376,8 @@ gboolean       hb_window_read_capped (GFile *file, const char *name, gsize max,
 
 /* hb-window-actions.c */
 void           hb_window_class_install_actions (GtkWidgetClass *widget_class);
+/* win.focus-pane (F6): between the board and the sidebar. */
+void           hb_window_class_install_focus_actions (GtkWidgetClass *widget_class);
 /* The player's keys ahead of the focused widget (see hb_window_player_key). */
 void           hb_window_player_keys_init (HbWindow *self);
 void           hb_window_main_menu_init (HbWindow *self);

@@ -872,6 +872,34 @@ open_cross (HbWindow *window)
   hb_app_test_settle (30);
 }
 
+/* F6 (win.focus-pane) goes to the board from anywhere, and from the
+ * board to the sidebar's first control: by Tab the board came after
+ * every header button and sidebar control (a newcomer's look). */
+static void
+test_focus_pane (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *board = GTK_WIDGET (hb_window_get_board_view (window));
+  GtkWidget *focus;
+
+  open_cross (window);
+  gtk_widget_grab_focus (GTK_WIDGET (window->main_menu_button));
+  hb_app_test_activate (window, "focus-pane", NULL);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == board);
+  hb_app_test_activate (window, "focus-pane", NULL);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (window->sidebar_scroller)));
+  hb_app_test_activate (window, "focus-pane", NULL);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == board);
+  /* With the sidebar hidden, the board keeps it. */
+  hb_app_test_activate (window, "toggle-sidebar", NULL);
+  hb_app_test_settle (400);
+  hb_app_test_activate (window, "focus-pane", NULL);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == board);
+  hb_app_test_window_close (window);
+}
+
 /* Clear (the Board group's button, shown in Play too) empties the level
  * in one click: it says so, with Undo, which brings the board back (it
  * had said nothing: a newcomer's look). */
@@ -1484,6 +1512,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/click-slid-off", test_click_slid_off);
   g_test_add_func ("/app/play/cursor-new-level", test_cursor_new_level);
   g_test_add_func ("/app/play/clear-says-undo", test_clear_says_undo);
+  g_test_add_func ("/app/play/focus-pane", test_focus_pane);
   g_test_add_func ("/app/play/restart-count", test_restart_count);
   g_test_add_func ("/app/play/player-drops-lost-toast", test_player_drops_lost_toast);
   g_test_add_func ("/app/play/board-group-edits-the-level", test_play_board_group_edits_the_level);
