@@ -248,3 +248,45 @@ hb_board_view_keep_all_as_read (HbBoardView *self)
   g_signal_emit_by_name (self, "marks-changed");
   return TRUE;
 }
+
+/* The board over the screenshot it was read from, in Edit, where the
+ * reading is checked (in Play a turned tile's ghost kept the screenshot's
+ * way round): the picture in grey, washed halfway to the board's
+ * background, and the board over it at 80 %, so the picture shows
+ * faintly through. It was the picture in its colours under the board at
+ * 75 %: a dot moved off its place kept a pink ghost that read as the
+ * palette's pink, and the dot itself, over Flow Free's black, turned the
+ * palette's maroon (a newcomer's look). Only the board's rectangle. */
+void
+hb_board_view_draw_over_picture (HbBoardView *self, cairo_t *cr, const HbLayout *layout,
+                                 const HbRenderOptions *options)
+{
+  double bg = options->dark ? 0.14 : 0.98;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, layout->x0, layout->y0, layout->cell * self->state->width,
+                   layout->cell * self->state->height);
+  cairo_clip (cr);
+  cairo_push_group (cr);
+  cairo_save (cr);
+  cairo_translate (cr, layout->x0, layout->y0);
+  cairo_scale (cr, layout->cell / self->pic_cell_w, layout->cell / self->pic_cell_h);
+  cairo_set_source_surface (cr, self->picture, -self->pic_x0, -self->pic_y0);
+  cairo_paint (cr);
+  cairo_restore (cr);
+  /* Grey: a source of no saturation takes the colour out, keeping each
+   * pixel's luminosity. */
+  cairo_set_operator (cr, CAIRO_OPERATOR_HSL_SATURATION);
+  cairo_set_source_rgb (cr, 0.5, 0.5, 0.5);
+  cairo_paint (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+  cairo_set_source_rgba (cr, bg, bg, bg, 0.5);
+  cairo_paint (cr);
+  cairo_pop_group_to_source (cr);
+  cairo_paint (cr);
+  cairo_push_group (cr);
+  self->state->game->render (self->state, cr, layout, options);
+  cairo_pop_group_to_source (cr);
+  cairo_paint_with_alpha (cr, 0.8);
+  cairo_restore (cr);
+}

@@ -107,6 +107,8 @@ void     hb_board_view_zoomed_layout (HbBoardView *self, HbLayout *layout);
 gboolean hb_board_view_marks_here (const HbBoardView *self);
 gboolean hb_board_view_keep_as_read (HbBoardView *self, int x, int y);
 void     hb_board_view_draw_marks (HbBoardView *self, cairo_t *cr, const HbLayout *layout);
+void     hb_board_view_draw_over_picture (HbBoardView *self, cairo_t *cr, const HbLayout *layout,
+                                          const HbRenderOptions *options);
 /* An edit touched marked cell `cell` (self->state is the board before its
  * moves); the marks follow the board shown (after set_state). */
 void     hb_board_view_mark_taken (HbBoardView *self, int cell);

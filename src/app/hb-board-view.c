@@ -59,25 +59,7 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height,
   else if (self->player != NULL)
     hb_player_render (self->player, cr, &layout, &options);
   else if (self->picture != NULL && self->show_picture && self->mode == HB_MODE_EDIT)
-    {
-      /* The picture in full, the board over it at 75 %: the picture
-       * shows faintly through. Only the board's rectangle, and only in
-       * Edit, where the reading is checked: in Play a turned tile's ghost
-       * kept the screenshot's way round, and the colours were muddied. */
-      cairo_save (cr);
-      cairo_rectangle (cr, layout.x0, layout.y0, layout.cell * self->state->width,
-                       layout.cell * self->state->height);
-      cairo_clip (cr);
-      cairo_translate (cr, layout.x0, layout.y0);
-      cairo_scale (cr, layout.cell / self->pic_cell_w, layout.cell / self->pic_cell_h);
-      cairo_set_source_surface (cr, self->picture, -self->pic_x0, -self->pic_y0);
-      cairo_paint (cr);
-      cairo_restore (cr);
-      cairo_push_group (cr);
-      self->state->game->render (self->state, cr, &layout, &options);
-      cairo_pop_group_to_source (cr);
-      cairo_paint_with_alpha (cr, 0.75);
-    }
+    hb_board_view_draw_over_picture (self, cr, &layout, &options);
   else
     self->state->game->render (self->state, cr, &layout, &options);
   cairo_restore (cr);

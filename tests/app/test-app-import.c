@@ -239,6 +239,32 @@ test_import_png (Fixture *f, gconstpointer data)
           differs = a[0] != b[0] || a[1] != b[1] || a[2] != b[2];
         }
     g_assert_true (differs);
+    /* The picture shows in grey, the board over it at 80 %: what it adds
+     * to each pixel has no colour of its own (in its colours a moved
+     * dot's ghost read as another dot, of the palette's pink: a
+     * newcomer's look). */
+    {
+      HbLayout l;
+      int worst = 0;
+
+      hb_board_view_get_layout (view, &l);
+      for (int y = (int) l.y0 + 1; y < (int) (l.y0 + 7 * l.cell) - 1; y += 3)
+        for (int x = (int) l.x0 + 1; x < (int) (l.x0 + 7 * l.cell) - 1; x += 3)
+          {
+            double ghost[3], lo = 1e9, hi = -1e9;
+            hb_app_test_pixel (on, x, y, a);
+            hb_app_test_pixel (off, x, y, b);
+            for (int k = 0; k < 3; k++)
+              {
+                ghost[k] = (a[k] - 0.8 * b[k]) / 0.2;
+                lo = MIN (lo, ghost[k]);
+                hi = MAX (hi, ghost[k]);
+              }
+            worst = MAX (worst, (int) (hi - lo));
+          }
+      g_test_message ("the picture's widest colour spread under the board: %d", worst);
+      g_assert_cmpint (worst, <=, 20);
+    }
     hb_app_test_shot_free (on);
     hb_app_test_shot_free (off);
     hb_board_view_set_show_picture (view, TRUE);
