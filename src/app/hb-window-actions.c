@@ -320,8 +320,17 @@ static void
 action_toggle_sidebar (GtkWidget *widget, const char *name, GVariant *param)
 {
   HbWindow *self = HB_WINDOW (widget);
+  gboolean reveal = !adw_flap_get_reveal_flap (self->flap);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  gboolean inside = focus != NULL
+                    && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->sidebar_scroller));
 
-  adw_flap_set_reveal_flap (self->flap, !adw_flap_get_reveal_flap (self->flap));
+  adw_flap_set_reveal_flap (self->flap, reveal);
+  /* The keys had a control of the sidebar just hidden: on to the board
+   * (GTK gave them to the header's first button, Edit, and a 400 px
+   * window's F9 F9 left the focus ring there). */
+  if (!reveal && inside && gtk_widget_get_mapped (GTK_WIDGET (self->board_view)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
 }
 
 /* ---- Solving and hints ------------------------------------------------------ */

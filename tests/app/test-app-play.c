@@ -892,6 +892,16 @@ test_focus_pane (void)
   g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (window->sidebar_scroller)));
   hb_app_test_activate (window, "focus-pane", NULL);
   g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == board);
+  /* Hiding the sidebar from one of its controls gives the keys to the
+   * board (they went to the header's first button). */
+  hb_app_test_activate (window, "focus-pane", NULL);
+  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)),
+                                         GTK_WIDGET (window->sidebar_scroller)));
+  hb_app_test_activate (window, "toggle-sidebar", NULL);
+  hb_app_test_settle (400);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == board);
+  hb_app_test_activate (window, "toggle-sidebar", NULL);
+  hb_app_test_settle (400);
   /* With the sidebar hidden, the board keeps it. */
   hb_app_test_activate (window, "toggle-sidebar", NULL);
   hb_app_test_settle (400);
