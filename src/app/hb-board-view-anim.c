@@ -122,6 +122,12 @@ hb_board_view_new_level (HbBoardView *self)
 {
   g_return_if_fail (HB_IS_BOARD_VIEW (self));
   hb_board_view_anim_clear (self);
+}
+
+void
+hb_board_view_reset_cursor (HbBoardView *self)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
   /* The keyboard cursor starts again at the top left, hidden: the first
    * key only shows it. It stayed where the last level left it, shown, so
    * an Enter more than the file chooser took moved a Flow Free dot from

@@ -100,9 +100,12 @@ void hb_board_view_get_cursor (HbBoardView *self, int *x, int *y);
  * first tick, of the tick before the last and of the last, which removed
  * the callback. */
 gboolean hb_board_view_is_animating (HbBoardView *self);
-/* The next state set is another level, not a move: drawn at once, and
- * the keyboard cursor goes back to the top left, hidden until a key. */
+/* The next state set is another level (or the same one restarted), not
+ * a move: drawn at once. */
 void     hb_board_view_new_level (HbBoardView *self);
+/* Another level: the keyboard cursor goes back to the top left, hidden
+ * until a key (not on Restart, which keeps the level and the cursor). */
+void     hb_board_view_reset_cursor (HbBoardView *self);
 void     hb_board_view_get_animation_times (HbBoardView *self, gint64 *first,
                                             gint64 *before_last, gint64 *last);
 

@@ -79,6 +79,7 @@ on_level_changed (HbDocument *document, gboolean new_game, HbWindow *self)
   const HbGame *game = game_of (self);
 
   hb_window_play_level_changed (self);
+  hb_board_view_reset_cursor (self->board_view);   /* not on Restart */
   if (!new_game)
     {
       hb_window_rebuild_levels (self);

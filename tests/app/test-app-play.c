@@ -975,6 +975,22 @@ test_cursor_new_level (void)
   g_assert_cmpint (cy, ==, 0);
   g_assert_true (hb_window_get_game (window)->equal (before, hb_window_get_state (window)));
   hb_state_free (before);
+  /* Restart is the same level: the cursor stays where the keys left it
+   * (it went back to the top left, hidden, so a keyboard player lost
+   * their place). */
+  g_assert_true (hb_window_select_game (window, "lights"));
+  open_cross (window);
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  hb_board_view_move_cursor (view, 0, 0);
+  hb_board_view_move_cursor (view, 2, 2);
+  hb_board_view_act_at_cursor (view, FALSE);
+  hb_app_test_settle (30);
+  g_assert_true (hb_window_get_action_enabled (window, "restart"));
+  hb_app_test_activate (window, "restart", NULL);
+  hb_app_test_settle (30);
+  hb_board_view_get_cursor (view, &cx, &cy);
+  g_assert_cmpint (cx, ==, 2);
+  g_assert_cmpint (cy, ==, 2);
   hb_app_test_window_close (window);
 }
 
