@@ -139,8 +139,6 @@ hb_cell_drag_click (HbCellDrag *d, HbPointerPhase phase, const HbHit *hit,
       d->moved = FALSE;
       return 0;
     case HB_POINTER_MOTION:
-      if (!hit->inside || hit->x != d->x || hit->y != d->y)
-        d->moved = TRUE;
       return 0;
     case HB_POINTER_RELEASE:
     default:

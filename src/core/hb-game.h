@@ -86,9 +86,10 @@ typedef struct {
 gpointer hb_cell_drag_new (const HbState *state);
 void     hb_cell_drag_free (gpointer ui);
 /* A click that acts as a button does, when it comes up on the cell it went
- * down on (a press that slides off is taken back): on PRESS it remembers
- * the cell in d; on a RELEASE on that cell it writes the move
- * { op, x, y, value } to out and returns 1; else 0 (also with d NULL). */
+ * down on: let go elsewhere it does nothing (slid off and back on, it
+ * acts, as a GtkButton does). On PRESS it remembers the cell in d; on a
+ * RELEASE on that cell it writes the move { op, x, y, value } to out and
+ * returns 1; else 0 (also with d NULL). */
 int      hb_cell_drag_click (HbCellDrag *d, HbPointerPhase phase, const HbHit *hit,
                              gint32 op, gint32 value, HbMove *out);
 

@@ -996,7 +996,7 @@ test_cursor_new_level (void)
 
 /* A click on Enlight's, Infinite Loop's or Flood-It's board acts as the
  * button comes up on the cell it went down on, as a button does: a press
- * that slides off to another cell is taken back (it toggled, turned or
+ * let go on another cell does nothing (it toggled, turned or
  * flooded as the button went down, and a slip could not be taken back
  * but by Undo). */
 static void

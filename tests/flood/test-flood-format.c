@@ -538,7 +538,7 @@ test_pointer_palette (void)
   int n;
 
   /* A click on a cell floods with its colour as the button comes up on
-   * it; one that slides off to another cell is taken back. */
+   * it; one let go on another cell does nothing. */
   g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_PRESS, &hit, out, 4), ==, 0);
   g_assert_cmpint (flood_game.pointer (s, &ptr, HB_POINTER_RELEASE, &hit, out, 4), ==, 1);
   g_assert_cmpint (out[0].op, ==, FLOOD_OP_FLOOD);

@@ -260,8 +260,8 @@ test_pointer (void)
   g_assert_cmpmem (LIGHTS (cur)->cells, 8, "\1\1\1\0\0\0\1\0", 8);
 
   /* Play mode: a click is a cross, as the button comes up on the cell it
-   * went down on; one that slides off is taken back, even when it slides
-   * back on. */
+   * went down on; one let go on another cell does nothing, and one that
+   * slid off and back on acts, as a button does. */
   p = (HbPointer) { .mode = HB_MODE_PLAY, .button = 1, .tool = -1, .ui = ui };
   g_assert_cmpint (lights_game.pointer (cur, &p, HB_POINTER_PRESS, &hits[0], mv, 4), ==, 0);
   g_assert_cmpint (lights_game.pointer (cur, &p, HB_POINTER_RELEASE, &hits[0], mv, 4), ==, 1);
@@ -272,6 +272,11 @@ test_pointer (void)
   g_assert_cmpint (lights_game.pointer (cur, &p, HB_POINTER_MOTION, &hits[3], mv, 4), ==, 0);
   g_assert_cmpint (lights_game.pointer (cur, &p, HB_POINTER_RELEASE, &hits[3], mv, 4), ==, 0);
   g_assert_cmpint (lights_game.pointer (cur, &p, HB_POINTER_PRESS, &hits[1], mv, 4), ==, 0);
+  g_assert_cmpint (lights_game.pointer (cur, &p, HB_POINTER_RELEASE, &hits[2], mv, 4), ==, 1);
+  g_assert_cmpint (mv[0].x, ==, 1);
+  g_assert_cmpint (lights_game.pointer (cur, &p, HB_POINTER_PRESS, &hits[1], mv, 4), ==, 0);
+  g_assert_cmpint (lights_game.pointer (cur, &p, HB_POINTER_MOTION, &hits[3], mv, 4), ==, 0);
+  g_assert_cmpint (lights_game.pointer (cur, &p, HB_POINTER_MOTION, &hits[2], mv, 4), ==, 0);
   g_assert_cmpint (lights_game.pointer (cur, &p, HB_POINTER_RELEASE, &hits[2], mv, 4), ==, 1);
   g_assert_cmpint (mv[0].x, ==, 1);
   /* A release with no press before it does nothing. */

@@ -561,7 +561,7 @@ test_pointer (void)
 
   /* Play: a click turns as the button comes up on the tile it went down
    * on, button 1 clockwise, button 3 anticlockwise; a click that slides
-   * off is taken back. */
+   * off and is let go elsewhere does nothing. */
   p.mode = HB_MODE_PLAY;
   p.button = 1;
   g_assert_cmpint (loop_game.pointer (s, &p, HB_POINTER_PRESS, &h, out, 4), ==, 0);

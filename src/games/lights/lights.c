@@ -751,8 +751,8 @@ lights_apply (const HbState *state, const HbMove *m)
 /* Edit mode, as in the write-up's left board: a click toggles one light and
  * a drag paints the value the first cell got onto every cell it crosses.
  * Play mode: a click presses (toggles the cross) as the button comes up
- * on the cell it went down on, as a button does: a press that slides off
- * is taken back; drags do nothing more. */
+ * on the cell it went down on, as a button does: let go on another cell
+ * it does nothing; drags do nothing more. */
 static int
 lights_pointer (const HbState *state, HbPointer *p, HbPointerPhase phase,
                 const HbHit *hit, HbMove *out, int max)

@@ -1228,7 +1228,7 @@ loop_pointer (const HbState *state, HbPointer *p, HbPointerPhase phase,
     return 0;
 
   /* Play: a click turns the tile as the button comes up on it (one that
-   * slides off is taken back), button 1 clockwise, button 3 the other
+   * is let go on another tile does nothing), button 1 clockwise, button 3 the other
    * way. */
   if (p->mode == HB_MODE_PLAY)
     {
