@@ -71,6 +71,11 @@ struct _HbBoardView
   int            pic_width, pic_height;
   const HbGame  *pic_game;
   gboolean       show_picture;
+  /* The picture as drawn: its board's part in grey, washed toward the
+   * background (hb_board_view_draw_over_picture), made from ghost_of (a
+   * reference, so a new picture is never taken for it) in ghost_dark. */
+  cairo_surface_t *ghost, *ghost_of;
+  gboolean       ghost_dark;
   guint8        *marks;
   const HbGame  *marks_game;    /* the board the marks are for: its game */
   int            marks_width, marks_height;  /* and size */

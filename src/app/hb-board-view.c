@@ -624,6 +624,8 @@ hb_board_view_dispose (GObject *object)
   hb_board_view_anim_clear (self);
   clear_live (self);
   g_clear_pointer (&self->picture, cairo_surface_destroy);
+  g_clear_pointer (&self->ghost, cairo_surface_destroy);
+  g_clear_pointer (&self->ghost_of, cairo_surface_destroy);
   g_clear_pointer (&self->marks, g_free);
   g_clear_pointer (&self->marks_taken, g_ptr_array_unref);
   if (self->ui != NULL && self->ui_game != NULL && self->ui_game->ui_free != NULL)
