@@ -215,10 +215,11 @@ void           hb_window_show_board (HbWindow *self);
  * (typing "abc" into Seed queued a toast per key). */
 void           hb_window_show_settings_toast (HbWindow *self, const char *text);
 void           hb_window_lift_page_toast (HbWindow *self);
+/* A toast with Undo for the change just made, until the next change. */
+void           hb_window_show_undo_toast (HbWindow *self, const char *text);
 /* A toast with a button that activates `action` ("win.restart"), for
  * `timeout` seconds (0: until dismissed); the toast, owned by its overlay,
  * for one who wants to dismiss it early. */
-void           hb_window_show_undo_toast (HbWindow *self, const char *text);
 AdwToast      *hb_window_show_toast_button (HbWindow *self, const char *text,
                                             const char *button, const char *action,
                                             guint timeout);

@@ -133,9 +133,19 @@ hb_window_update_status (HbWindow *self)
   char *text = NULL, *said;
   gboolean late;
 
-  if (self->mode == HB_MODE_EDIT && game->edit_status_text != NULL)
+  /* A solver running while the sidebar (its progress, its Cancel) is
+   * folded away, or while the board shows its work: its progress here,
+   * and how to stop it (under a genetic algorithm's board of paths the
+   * line said "0 / 12 flows · 0 / 120 cells", of the level: a newcomer's
+   * look). Then the game's own status, counted over the whole board (a
+   * million cells) ten times a second, is not made at all. */
+  self->status_shows_progress = self->solve_job != NULL
+                                && (!adw_flap_get_reveal_flap (self->flap)
+                                    || adw_flap_get_folded (self->flap)
+                                    || hb_board_view_has_live_frame (self->board_view));
+  if (!self->status_shows_progress && self->mode == HB_MODE_EDIT && game->edit_status_text != NULL)
     text = game->edit_status_text (hb_window_current (self));
-  else if (game->status_text != NULL)
+  else if (!self->status_shows_progress && game->status_text != NULL)
     text = game->status_text (hb_window_current (self));
   /* What a screen reader is told of the board: its status and the moves,
    * not the clock, so the description changes with each move (GTK 4.8's
@@ -163,8 +173,8 @@ hb_window_update_status (HbWindow *self)
    * only colours it, so the words are never said twice. */
   {
     const HbState *now = hb_window_current (self);
-    gboolean solved = game->is_solved != NULL && self->mode == HB_MODE_PLAY
-                      && game->is_solved (now);
+    gboolean solved = !self->status_shows_progress && game->is_solved != NULL
+                      && self->mode == HB_MODE_PLAY && game->is_solved (now);
     /* Solved over the limit is no success (Flood-It's "solved, over the
      * limit" was green): a warning. */
     late = solved && game->is_won_late != NULL && game->is_won_late (now);
@@ -180,7 +190,8 @@ hb_window_update_status (HbWindow *self)
   /* A drawn level taken to Play as drawn is solved before a move: say how
    * to make a game of it (Infinite Loop's said "Solved" and nothing more:
    * review). */
-  if (self->mode == HB_MODE_PLAY && game->scramble != NULL && self->play_start == 0
+  if (!self->status_shows_progress && self->mode == HB_MODE_PLAY && game->scramble != NULL
+      && self->play_start == 0
       && hb_window_play_moves (self) == 0 && game->is_solved != NULL
       && game->is_solved (hb_window_current (self)))
     join_status (&text, _("Scramble (main menu) mixes it for play"), FALSE);
@@ -192,15 +203,6 @@ hb_window_update_status (HbWindow *self)
         join_status (&text, progress, FALSE);
       g_free (progress);
     }
-  /* A solver running while the sidebar (its progress, its Cancel) is
-   * folded away, or while the board shows its work: its progress here,
-   * and how to stop it (under a genetic algorithm's board of paths the
-   * line said "0 / 12 flows · 0 / 120 cells", of the level: a newcomer's
-   * look). */
-  self->status_shows_progress = self->solve_job != NULL
-                                && (!adw_flap_get_reveal_flap (self->flap)
-                                    || adw_flap_get_folded (self->flap)
-                                    || hb_board_view_has_live_frame (self->board_view));
   if (self->status_shows_progress)
     {
       char *line = hb_solve_job_dup_progress (self->solve_job);
