@@ -215,6 +215,9 @@ void           hb_window_show_board (HbWindow *self);
  * (typing "abc" into Seed queued a toast per key). */
 void           hb_window_show_settings_toast (HbWindow *self, const char *text);
 void           hb_window_lift_page_toast (HbWindow *self);
+/* Whether the status line shows a running solver's progress instead of
+ * the level's status (hb-window-status.c). */
+gboolean       hb_window_status_wants_progress (HbWindow *self);
 /* A toast with Undo for the change just made, until the next change. */
 void           hb_window_show_undo_toast (HbWindow *self, const char *text);
 /* A toast with a button that activates `action` ("win.restart"), for

@@ -406,12 +406,10 @@ poll_progress (gpointer data)
   line = hb_solve_job_dup_progress (self->solve_job);
   hb_solver_panel_set_progress (self->solver_panel, line);
   g_free (line);
-  /* The status line carries it too while the sidebar is folded away or
-   * the board shows the solver's work (and is put back after); not
-   * otherwise, as the status is counted over the whole board (a million
-   * cells). */
-  if (self->status_shows_progress || !adw_flap_get_reveal_flap (self->flap)
-      || adw_flap_get_folded (self->flap) || hb_board_view_has_live_frame (self->board_view))
+  /* The status line carries it too when it wants it (and is put back
+   * after); not otherwise, as the status is counted over the whole board
+   * (a million cells). */
+  if (self->status_shows_progress || hb_window_status_wants_progress (self))
     hb_window_update_status (self);
   return G_SOURCE_CONTINUE;
 }

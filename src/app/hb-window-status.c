@@ -126,6 +126,19 @@ keep_parts_whole (GtkLabel *label, const char *text)
   pango_attr_list_unref (attrs);
 }
 
+/* A solver running while the sidebar (its progress, its Cancel) is
+ * folded away, or while the board shows its work: the status line shows
+ * its progress and how to stop it (under a genetic algorithm's board of
+ * paths the line said "0 / 12 flows · 0 / 120 cells", of the level: a
+ * newcomer's look). */
+gboolean
+hb_window_status_wants_progress (HbWindow *self)
+{
+  return self->solve_job != NULL
+         && (!adw_flap_get_reveal_flap (self->flap) || adw_flap_get_folded (self->flap)
+             || hb_board_view_has_live_frame (self->board_view));
+}
+
 void
 hb_window_update_status (HbWindow *self)
 {
@@ -133,16 +146,10 @@ hb_window_update_status (HbWindow *self)
   char *text = NULL, *said;
   gboolean late;
 
-  /* A solver running while the sidebar (its progress, its Cancel) is
-   * folded away, or while the board shows its work: its progress here,
-   * and how to stop it (under a genetic algorithm's board of paths the
-   * line said "0 / 12 flows · 0 / 120 cells", of the level: a newcomer's
-   * look). Then the game's own status, counted over the whole board (a
-   * million cells) ten times a second, is not made at all. */
-  self->status_shows_progress = self->solve_job != NULL
-                                && (!adw_flap_get_reveal_flap (self->flap)
-                                    || adw_flap_get_folded (self->flap)
-                                    || hb_board_view_has_live_frame (self->board_view));
+  /* With a solver's progress shown, the game's own status, counted over
+   * the whole board (a million cells) ten times a second, is not made at
+   * all. */
+  self->status_shows_progress = hb_window_status_wants_progress (self);
   if (!self->status_shows_progress && self->mode == HB_MODE_EDIT && game->edit_status_text != NULL)
     text = game->edit_status_text (hb_window_current (self));
   else if (!self->status_shows_progress && game->status_text != NULL)

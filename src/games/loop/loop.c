@@ -1227,9 +1227,9 @@ loop_pointer (const HbState *state, HbPointer *p, HbPointerPhase phase,
   if (max < 1)
     return 0;
 
-  /* Play: a click turns the tile as the button comes up on it (one that
-   * is let go on another tile does nothing), button 1 clockwise, button 3 the other
-   * way. */
+  /* Play: a click turns the tile as the button comes up on it (let go
+   * on another tile it does nothing), button 1 clockwise, button 3 the
+   * other way. */
   if (p->mode == HB_MODE_PLAY)
     {
       if (p->button != 1 && p->button != 3)
