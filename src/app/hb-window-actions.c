@@ -210,7 +210,7 @@ action_clear (GtkWidget *widget, const char *name, GVariant *param)
 
   /* A blank board is one to draw on, as New's: from Play it goes to Edit
    * (Clear in Play left an empty level in Play, Enlight's said "All
-   * lights are off: solved" in green). */
+   * lights are off · Solved" in green). */
   hb_window_set_mode (self, HB_MODE_EDIT);
   s = hb_document_get_design (self->document);   /* the level as drawn */
   blank = game->new_blank (s->width, s->height);

@@ -182,7 +182,7 @@ hb_window_update_status (HbWindow *self)
     const HbState *now = hb_window_current (self);
     gboolean solved = !self->status_shows_progress && game->is_solved != NULL
                       && self->mode == HB_MODE_PLAY && game->is_solved (now);
-    /* Solved over the limit is no success (Flood-It's "solved, over the
+    /* Solved over the limit is no success (Flood-It's "Solved, over the
      * limit" was green): a warning. */
     late = solved && game->is_won_late != NULL && game->is_won_late (now);
     if (solved && !late)

@@ -551,7 +551,7 @@ test_apply_is_no_win (void)
 
 /* A Flood-It level solved over its move limit (by applying a solver's
  * longer answer) is no success: its status line is a warning, not green
- * ("2 / 1 moves · solved, over the limit"). */
+ * ("2 / 1 moves · Solved, over the limit"). */
 static void
 test_flood_over_limit_warns (void)
 {

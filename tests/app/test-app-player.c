@@ -160,7 +160,7 @@ test_ends_on_answer (void)
   }
   /* One counter line: the game's own words for the board shown. */
   status = hb_window_get_game (window)->status_text (hb_player_get_answer (player));
-  g_assert_cmpstr (status, ==, "All lights are off: solved");
+  g_assert_cmpstr (status, ==, "All lights are off · Solved");
   g_free (status);
   at_end = hb_app_test_shot (view);
 

@@ -494,7 +494,7 @@ test_apply (void)
   g_assert_null (flood_game.apply (s, &(HbMove) { FLOOD_OP_FLOOD, 0, 0, (expect[0] + 1) % 6 }));
   {
     g_autofree char *st = flood_game.status_text (s);
-    g_assert_true (strstr (st, "solved") != NULL);
+    g_assert_true (strstr (st, " · Solved") != NULL);
   }
 
   /* Edit ops reset the move count. */

@@ -337,7 +337,7 @@ test_rules (void)
 
   g_assert_true (loop_game.is_solved (s));
   status = loop_game.status_text (s);
-  g_assert_cmpstr (status, ==, "Solved");
+  g_assert_cmpstr (status, ==, "No open ends · Solved");
   t = loop_game.apply (s, &turn);
   g_assert_nonnull (t);
   g_assert_false (loop_game.is_solved (t));

@@ -892,7 +892,7 @@ flood_frame_status (gconstpointer frame)
     return g_strdup_printf (g_dngettext (NULL, "at least %d move needed",
                                          "at least %d moves needed", f->bound), f->bound);
   /* As the status line counts them, the move limit too: at the answer
-   * the player shows the status line itself ("9 / 12 moves · solved"). */
+   * the player shows the status line itself ("9 / 12 moves · Solved"). */
   if (f->limit > 0)
     return g_strdup_printf (g_dngettext (NULL, "%d / %d move", "%d / %d moves", f->limit),
                             f->moves, f->limit);

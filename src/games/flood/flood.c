@@ -1244,7 +1244,7 @@ flood_is_lost (const HbState *state)
   return s->move_limit > 0 && s->moves >= s->move_limit && !flood_is_solved (state);
 }
 
-/* Solved, but over the move limit ("25 / 22 moves · solved, over the
+/* Solved, but over the move limit ("25 / 22 moves · Solved, over the
  * limit"): no success. */
 static gboolean
 flood_is_won_late (const HbState *state)
@@ -1275,10 +1275,10 @@ flood_status_text (const HbState *state)
   if (!flood_is_solved (state))
     return g_steal_pointer (&count);
   if (s->move_limit > 0 && s->moves > s->move_limit)
-    /* TRANSLATORS: the status line: "25 / 22 moves · solved, over the limit" */
-    return g_strdup_printf (_("%s · solved, over the limit"), count);
-  /* TRANSLATORS: the status line: "20 / 22 moves · solved" */
-  return g_strdup_printf (_("%s · solved"), count);
+    /* TRANSLATORS: the status line: "25 / 22 moves · Solved, over the limit" */
+    return g_strdup_printf (_("%s · Solved, over the limit"), count);
+  /* TRANSLATORS: the status line: "20 / 22 moves · Solved" */
+  return g_strdup_printf (_("%s · Solved"), count);
 }
 
 /* A solver's answer that goes over the level's move limit says so (the

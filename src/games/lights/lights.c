@@ -822,7 +822,9 @@ lights_count_text (const HbState *state, const char *none)
 static char *
 lights_status_text (const HbState *state)
 {
-  return lights_count_text (state, _("All lights are off: solved"));
+  /* TRANSLATORS: the status line of a solved board; every game's ends
+   * " · Solved" */
+  return lights_count_text (state, _("All lights are off · Solved"));
 }
 
 /* In Edit an empty board is a level not yet drawn, not a won game. */

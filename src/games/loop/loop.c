@@ -145,7 +145,9 @@ loop_open_text (const HbState *state, const char *none)
 static char *
 loop_status_text (const HbState *state)
 {
-  return loop_open_text (state, _("Solved"));
+  /* TRANSLATORS: the status line of a solved board; every game's ends
+   * " · Solved" */
+  return loop_open_text (state, _("No open ends · Solved"));
 }
 
 /* In Edit a design with no open ends is ready to be scrambled, not won. */
