@@ -106,6 +106,8 @@ void     hb_board_view_pointer_motion (HbBoardView *self, double x, double y);
 /* hb-board-view-zoom.c */
 /* Where the board sits: fitted to the view, then zoomed and panned. */
 void     hb_board_view_zoomed_layout (HbBoardView *self, HbLayout *layout);
+/* The view asks for the height its board fitted to a width takes. */
+void     hb_board_view_size_class_init (GtkWidgetClass *widget_class);
 
 /* hb-board-view-marks.c: whether the import's marks are for the board
  * shown (its game and size), and their drawing. */

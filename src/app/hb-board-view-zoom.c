@@ -38,6 +38,38 @@ hb_board_view_zoomed_layout (HbBoardView *self, HbLayout *layout)
     }
 }
 
+/* Height for width: the view asks for the height its board fitted to the
+ * width takes, margins and all, so that the page's column keeps the
+ * palette, the board and the status line together in a tall window
+ * (hb-page-column.c). Its least size stays 0: given less, the board fits
+ * what there is. */
+static GtkSizeRequestMode
+size_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+size_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+              int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  HbBoardView *self = HB_BOARD_VIEW (widget);
+  HbLayout fit;
+
+  *minimum = *natural = 0;
+  if (orientation != GTK_ORIENTATION_VERTICAL || self->shown_width <= 0 || for_size <= 0)
+    return;
+  hb_layout_fit (&fit, self->shown_width, self->shown_height, for_size, G_MAXINT / 4, BOARD_MARGIN);
+  *natural = (int) MIN (ceil (fit.cell * self->shown_height + 2 * BOARD_MARGIN), G_MAXINT / 4);
+}
+
+void
+hb_board_view_size_class_init (GtkWidgetClass *widget_class)
+{
+  widget_class->get_request_mode = size_request_mode;
+  widget_class->measure = size_measure;
+}
+
 /* Zoom in up to 12 times the whole board's size, and on big boards (whose
  * fitted cells are a few pixels or less) until a cell is 48 pixels. */
 #define ZOOM_MAX 12.0

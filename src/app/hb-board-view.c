@@ -441,6 +441,9 @@ hb_board_view_set_state (HbBoardView *self, const HbState *state)
     g_clear_pointer (&self->picture, cairo_surface_destroy);
   hb_board_view_anim_state (self, state);
   self->state = state;
+  /* Another shape asks for another height (hb_board_view_size_class_init). */
+  if ((state ? state->width : 0) != self->shown_width || (state ? state->height : 0) != self->shown_height)
+    gtk_widget_queue_resize (GTK_WIDGET (self));
   self->shown_game = state ? state->game : NULL;
   self->shown_width = state ? state->width : 0;
   self->shown_height = state ? state->height : 0;
@@ -671,6 +674,7 @@ hb_board_view_class_init (HbBoardViewClass *klass)
     g_signal_new ("tool-picked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
 
+  hb_board_view_size_class_init (widget_class);
   gtk_widget_class_set_css_name (widget_class, "boardview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);
 }

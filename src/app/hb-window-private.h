@@ -10,6 +10,7 @@
 #pragma once
 
 #include "hb-window.h"
+#include "hb-page-column.h"
 #include "hb-shrink-bin.h"
 #include "hb-document.h"
 #include "hb-hint-job.h"

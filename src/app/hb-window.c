@@ -555,7 +555,7 @@ hb_window_class_init (HbWindowClass *klass)
     g_param_spec_string ("game", NULL, NULL, "",
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
-
+  g_type_ensure (HB_TYPE_PAGE_COLUMN);
   g_type_ensure (HB_TYPE_BOARD_VIEW);
   g_type_ensure (HB_TYPE_PLAYER_BAR);
   g_type_ensure (HB_TYPE_PALETTE_BAR);

@@ -1078,12 +1078,62 @@ test_short_window_board_room (void)
   hb_app_test_window_close (window);
 }
 
+/* A tall, narrow window (400 x 800, the sidebar folded) keeps the
+ * palette, the board and the status line together: the room the board
+ * does not fill goes above and below them, not between the board and its
+ * status line (Flood-It's "0 / 12 moves" stood 90 px under the board,
+ * its colours as far above it). */
+static void
+test_tall_window_keeps_together (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  const char *games[] = { "flood", "lights" };
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, 800);
+  for (gsize i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      GtkWidget *view = GTK_WIDGET (hb_window_get_board_view (window));
+      GtkWidget *status = hb_window_get_status_label (window);
+      GtkWidget *bar = GTK_WIDGET (hb_window_get_palette_bar (window));
+      graphene_rect_t sb, pb;
+      HbLayout l;
+      double top, bottom;
+
+      g_assert_true (hb_window_select_game (window, games[i]));
+      hb_app_test_wait_loaded (window);
+      hb_window_set_mode (window, HB_MODE_PLAY);
+      hb_app_test_settle (300);
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 420);
+      hb_board_view_get_layout (HB_BOARD_VIEW (view), &l);
+      top = l.y0;
+      bottom = l.y0 + l.cell * l.height;
+      g_assert_true (gtk_widget_compute_bounds (status, view, &sb));
+      g_test_message ("%s: board %.0f-%.0f px in a view %d px tall, status at %.0f",
+                      games[i], top, bottom, gtk_widget_get_height (view),
+                      sb.origin.y);
+      /* The board fills the width, and its status line is under it, past
+       * the board's margin (24 px) and no more. */
+      g_assert_cmpfloat (l.cell * l.width, >, 300);
+      g_assert_cmpfloat (sb.origin.y - bottom, >=, 0);
+      g_assert_cmpfloat (sb.origin.y - bottom, <=, 30);
+      if (palette_row_shown (window))
+        {
+          g_assert_true (gtk_widget_compute_bounds (bar, view, &pb));
+          g_assert_cmpfloat (top - (pb.origin.y + pb.size.height), <=, 30);
+        }
+      else
+        g_assert_cmpfloat (top, <=, 30);
+    }
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/layout/tab-from-sidebar-to-board", test_tab_from_sidebar_to_board);
   g_test_add_func ("/app/layout/board-keeps-size", test_board_keeps_size);
+  g_test_add_func ("/app/layout/tall-window-keeps-together", test_tall_window_keeps_together);
   g_test_add_func ("/app/layout/wheel-needs-focus", test_wheel_needs_focus);
   g_test_add_func ("/app/layout/setting-titles-whole", test_setting_titles_whole);
   g_test_add_func ("/app/layout/limits-show-none", test_limits_show_none);
