@@ -18,6 +18,26 @@ hb_window_focus_board_if_lost (HbWindow *self)
     gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
 }
 
+/* The keys to the board, or, while the sidebar covers it (a narrow
+ * window with the sidebar shown over the board, whose side then takes no
+ * focus: on_flap_cover), to the sidebar's first control. A pick in a
+ * submenu of the main menu (Game, Style, Open Recent) left them in the
+ * hidden popover when the board could not take them, and every key did
+ * nothing until a click (a newcomer's look at 400 px). */
+static void
+focus_board_or_sidebar (HbWindow *self)
+{
+  GtkWidget *board = GTK_WIDGET (self->board_view);
+  GtkWidget *side = adw_flap_get_flap (self->flap);
+
+  if (gtk_widget_get_mapped (board)
+      && gtk_widget_get_can_focus (adw_flap_get_content (self->flap))
+      && gtk_widget_grab_focus (board))
+    return;
+  if (side != NULL && adw_flap_get_reveal_flap (self->flap) && gtk_widget_get_mapped (side))
+    gtk_widget_child_focus (side, GTK_DIR_TAB_FORWARD);
+}
+
 /* How long after a popover closes the focus given back to its button is
  * taken on to the board. GTK gives it back when the popover's surface
  * has gone, which on a loaded machine (an ASan run in CI) came after the
@@ -67,8 +87,7 @@ on_focus_moved (HbWindow *self, GParamSpec *pspec, gpointer data)
       hb_window_focus_watch_stop (self);
       return;
     }
-  if (gtk_widget_get_mapped (GTK_WIDGET (self->board_view)))
-    gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+  focus_board_or_sidebar (self);
 }
 
 static gboolean
@@ -78,9 +97,8 @@ focus_board_idle (gpointer data)
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
 
   if (!self->disposed && self->focus_from != NULL
-      && (focus == NULL || focus_on_button (self, focus))
-      && gtk_widget_get_mapped (GTK_WIDGET (self->board_view)))
-    gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+      && (focus == NULL || focus_on_button (self, focus)))
+    focus_board_or_sidebar (self);
   return G_SOURCE_REMOVE;
 }
 

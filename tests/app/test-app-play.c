@@ -1413,6 +1413,77 @@ test_main_menu_submenu_escape (void)
   hb_app_test_window_close (window);
 }
 
+static gboolean
+narrow_menu_offers_games (gpointer data)
+{
+  return hb_window_get_action_enabled (HB_WINDOW (data), "choose-game");
+}
+
+static gboolean
+sidebar_over_board (gpointer data)
+{
+  HbWindow *window = data;
+
+  return adw_flap_get_folded (window->flap) && adw_flap_get_reveal_flap (window->flap)
+         && gtk_widget_get_mapped (GTK_WIDGET (window->sidebar_scroller));
+}
+
+/* A pick in a submenu of the main menu (Game, which a narrow window
+ * offers there; Style; Open Recent) while the sidebar covered the board
+ * left every key in the hidden popover: F9, Tab, E, P did nothing until
+ * a click (a newcomer's look at 400 px). The board under the sidebar
+ * takes no keys, so they go to the sidebar, which shows. */
+static void
+test_submenu_pick_over_sidebar (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *board = GTK_WIDGET (hb_window_get_board_view (window));
+  GtkWidget *menu = find_with (GTK_WIDGET (window), "GtkMenuButton", "icon-name", "open-menu-symbolic");
+  GtkPopover *popover;
+  GtkWidget *item, *focus;
+
+  g_assert_nonnull (menu);
+  popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (menu));
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, HB_TEST_HEIGHT);
+  hb_app_test_wait (narrow_menu_offers_games, window, 10000, "the game list in the menu");
+  adw_flap_set_reveal_flap (window->flap, TRUE);
+  hb_app_test_wait (sidebar_over_board, window, 10000, "the sidebar over the board");
+  hb_app_test_x_focus (GTK_WINDOW (window));
+  if (!hb_app_test_x_key (GTK_WIDGET (window), GDK_KEY_F10))
+    {
+      g_test_skip ("no X11 display with XTest");
+      gtk_window_set_default_size (GTK_WINDOW (window), HB_TEST_WIDTH, HB_TEST_HEIGHT);
+      hb_app_test_window_close (window);
+      return;
+    }
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  item = find_with (GTK_WIDGET (popover), "GtkModelButton", "text", "Game");
+  g_assert_nonnull (item);
+  g_assert_true (gtk_widget_grab_focus (item));
+  hb_app_test_x_key (GTK_WIDGET (window), GDK_KEY_Right);
+  g_assert_false (gtk_widget_get_mapped (item));   /* on the submenu's page */
+  item = find_with (GTK_WIDGET (popover), "GtkModelButton", "text", "Flood-It");
+  g_assert_nonnull (item);
+  g_assert_true (gtk_widget_grab_focus (item));
+  hb_app_test_x_key (GTK_WIDGET (window), GDK_KEY_Return);
+  hb_app_test_wait_loaded (window);
+  hb_app_test_settle (300);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  g_assert_cmpstr (hb_window_get_game (window)->id, ==, "flood");
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_test_message ("after the pick the focus is on %s", focus ? G_OBJECT_TYPE_NAME (focus) : "nothing");
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_get_mapped (focus));
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (window->sidebar_scroller)));
+  /* The keys work: F9 hides the sidebar, and the board has them. */
+  hb_app_test_x_key (GTK_WIDGET (window), GDK_KEY_F9);
+  hb_app_test_settle (400);
+  g_assert_false (adw_flap_get_reveal_flap (window->flap));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == board);
+  gtk_window_set_default_size (GTK_WINDOW (window), HB_TEST_WIDTH, HB_TEST_HEIGHT);
+  hb_app_test_window_close (window);
+}
+
 /* Undo of the winning move, then Redo: the same win, in its own time (the
  * clock ran on between them, and the second toast said 0:07 for a win
  * of 0:04). The same board at the same depth is that win, however it
@@ -1550,5 +1621,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/next-level-in-menu", test_next_level_in_menu);
   g_test_add_func ("/app/play/redo-win-keeps-time", test_redo_win_keeps_time);
   g_test_add_func ("/app/play/main-menu-submenu-escape", test_main_menu_submenu_escape);
+  g_test_add_func ("/app/play/submenu-pick-over-sidebar", test_submenu_pick_over_sidebar);
   return g_test_run ();
 }
