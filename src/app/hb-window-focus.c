@@ -163,12 +163,23 @@ action_focus_pane (GtkWidget *widget, const char *name, GVariant *param)
   GtkWidget *board = GTK_WIDGET (self->board_view);
   GtkWidget *sidebar = GTK_WIDGET (self->sidebar_scroller);
   gboolean on_board = focus != NULL && (focus == board || gtk_widget_is_ancestor (focus, board));
+  int x, y;
 
-  if (on_board && adw_flap_get_reveal_flap (self->flap) && gtk_widget_get_mapped (sidebar)
+  /* Only a board that shows its cursor has the keys as the player sees
+   * it. The window opens with the focus on the board unseen (a click
+   * leaves it so too), and the first F6 ("go to the board") went on to
+   * the sidebar's Width, where the next arrow made the level a column
+   * wider (a newcomer's look): that F6 shows the cursor instead. */
+  hb_board_view_get_cursor (self->board_view, &x, &y);
+  if (on_board && x >= 0 && adw_flap_get_reveal_flap (self->flap) && gtk_widget_get_mapped (sidebar)
       && gtk_widget_child_focus (sidebar, GTK_DIR_TAB_FORWARD))
     return;
-  if (gtk_widget_get_mapped (board))
-    gtk_widget_grab_focus (board);
+  if (gtk_widget_get_mapped (board) && gtk_widget_grab_focus (board))
+    {
+      hb_board_view_get_cursor (self->board_view, &x, &y);
+      if (x < 0)
+        hb_board_view_move_cursor (self->board_view, 0, 0);
+    }
 }
 
 void

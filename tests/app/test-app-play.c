@@ -910,6 +910,38 @@ test_focus_pane (void)
   hb_app_test_window_close (window);
 }
 
+/* The window opens with the focus on the board unseen, no cursor shown
+ * (a click leaves it so too): the first F6, "go to the board", went on to
+ * the sidebar's Width, where the next arrow made the level a column wider
+ * (a newcomer's look). It shows the cursor on the board instead, and the
+ * next F6 goes to the sidebar. */
+static void
+test_focus_pane_unseen_board (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  GtkWidget *board = GTK_WIDGET (view);
+  GtkWidget *focus;
+  int x, y;
+
+  open_cross (window);
+  gtk_window_set_focus_visible (GTK_WINDOW (window), FALSE);
+  g_assert_true (gtk_widget_grab_focus (board));
+  hb_board_view_get_cursor (view, &x, &y);
+  g_assert_cmpint (x, ==, -1);
+  hb_app_test_activate (window, "focus-pane", NULL);
+  hb_app_test_settle (30);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == board);
+  hb_board_view_get_cursor (view, &x, &y);
+  g_assert_cmpint (x, ==, 0);
+  g_assert_cmpint (y, ==, 0);
+  hb_app_test_activate (window, "focus-pane", NULL);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (window->sidebar_scroller)));
+  hb_app_test_window_close (window);
+}
+
 /* Clear (the Board group's button, shown in Play too) empties the level
  * in one click: it says so, with Undo, which brings the board back (it
  * had said nothing: a newcomer's look). */
@@ -1610,6 +1642,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/cursor-new-level", test_cursor_new_level);
   g_test_add_func ("/app/play/clear-says-undo", test_clear_says_undo);
   g_test_add_func ("/app/play/focus-pane", test_focus_pane);
+  g_test_add_func ("/app/play/focus-pane-unseen-board", test_focus_pane_unseen_board);
   g_test_add_func ("/app/play/restart-count", test_restart_count);
   g_test_add_func ("/app/play/player-drops-lost-toast", test_player_drops_lost_toast);
   g_test_add_func ("/app/play/board-group-edits-the-level", test_play_board_group_edits_the_level);
