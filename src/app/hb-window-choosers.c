@@ -69,6 +69,10 @@ on_game_selected (GtkDropDown *dropdown, GParamSpec *pspec, HbWindow *self)
   /* Back to the open game until the user agreed to leave the level. */
   hb_window_select_game_in_dropdown (self);
   hb_window_new_level_of (self, games[i]);
+  /* The keys go on to the new board, as after a pick in the Levels
+   * popover or the main menu: they stayed on the chooser, and Space,
+   * meant for the board, opened its list again (a newcomer's look). */
+  hb_window_focus_board_after_popover (self, GTK_WIDGET (dropdown));
 }
 
 static void

@@ -78,11 +78,16 @@ on_focus_moved (HbWindow *self, GParamSpec *pspec, gpointer data)
 {
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
   GtkWidget *button = self->focus_from;
+  GtkWidget *popover;
 
   if (button == NULL || !focus_on_button (self, focus))
     return;
-  if (GTK_IS_MENU_BUTTON (button)
-      && gtk_widget_get_visible (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)))))
+  /* Open again: the menu button's popover, or the game chooser's list
+   * (a GtkDropDown's popover is its own). */
+  popover = gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER);
+  if ((GTK_IS_MENU_BUTTON (button)
+       && gtk_widget_get_visible (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)))))
+      || (popover != NULL && gtk_widget_get_mapped (popover)))
     {
       hb_window_focus_watch_stop (self);
       return;

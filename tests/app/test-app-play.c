@@ -1460,6 +1460,33 @@ sidebar_over_board (gpointer data)
          && gtk_widget_get_mapped (GTK_WIDGET (window->sidebar_scroller));
 }
 
+/* After a pick in the game chooser the keys go to the new board, as after
+ * a pick in the Levels popover or the main menu: they stayed on the
+ * chooser, and Space, meant for the board, opened its list again (a
+ * newcomer's look). */
+static void
+test_game_chooser_focus (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *board = GTK_WIDGET (hb_window_get_board_view (window));
+  GtkWidget *chooser = GTK_WIDGET (window->game_dropdown);
+  /* Another game than the one open (the last test's may be open). */
+  const char *other = g_strcmp0 (hb_window_get_game (window)->id, "loop") == 0 ? "flood" : "loop";
+  GtkWidget *focus;
+
+  g_assert_true (gtk_widget_grab_focus (chooser));
+  /* As a pick in its list does: the drop-down's selection changes. */
+  g_assert_true (hb_window_select_game (window, other));
+  hb_app_test_wait_loaded (window);
+  hb_app_test_settle (200);
+  g_assert_cmpstr (hb_window_get_game (window)->id, ==, other);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_test_message ("after the pick the focus is on %s", focus ? G_OBJECT_TYPE_NAME (focus) : "nothing");
+  g_assert_true (focus == board);
+  hb_app_test_window_close (window);
+  hb_app_test_reset_last_game ();
+}
+
 /* A pick in a submenu of the main menu (Game, which a narrow window
  * offers there; Style; Open Recent) while the sidebar covered the board
  * left every key in the hidden popover: F9, Tab, E, P did nothing until
@@ -1651,6 +1678,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/undo-button-focus", test_undo_button_focus);
   g_test_add_func ("/app/play/clock-stands-while-watching", test_clock_stands_while_watching);
   g_test_add_func ("/app/play/main-menu-focus", test_main_menu_focus);
+  g_test_add_func ("/app/play/game-chooser-focus", test_game_chooser_focus);
   g_test_add_func ("/app/play/next-level-in-menu", test_next_level_in_menu);
   g_test_add_func ("/app/play/redo-win-keeps-time", test_redo_win_keeps_time);
   g_test_add_func ("/app/play/main-menu-submenu-escape", test_main_menu_submenu_escape);
