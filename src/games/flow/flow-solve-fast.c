@@ -190,6 +190,26 @@ typedef struct {
   guint8 links;   /* the path's arms drawn so far, bit HB_DIR_* */
   guint8 hid;     /* 2c + k + 1 when the head k of colour c, 0 otherwise */
 } FastCell;
+G_STATIC_ASSERT (sizeof (FastCell) == 4);
+
+/* A cell's colour and need as one word: zero when the cell is free with no
+ * known arms (an open cell). One load and test instead of two of each. */
+static const union { FastCell c; guint32 w; } open_bits = { { 0xff, 0xff, 0, 0 } };
+
+static inline guint32
+cell_word (const FastCell *c)
+{
+  guint32 w;
+
+  memcpy (&w, c, sizeof w);
+  return w;
+}
+
+static inline guint32
+col_need (const FastCell *c)
+{
+  return cell_word (c) & open_bits.w;
+}
 G_STATIC_ASSERT (2 * FLOW_MAX_COLOURS < 255);   /* hid and col fit a byte */
 
 /* A step of head k of colour c in direction d (joined: it joined the
@@ -2475,20 +2495,31 @@ propagate (Fast *f, FastBranch *br)
                   gsize j = 0, nold = f->look_ok ? f->look_n : 0, nn = 0;
                   gsize next = f->look_ok ? MAX (f->look_end, f->scan + 1) : f->scan + 1;
                   gsize i = 0;
+                  /* What the loop reads of f, in locals: its stores (the
+                   * list, the counts) could alias them, so the compiler
+                   * would load them again at every cell. Nothing the loop
+                   * calls changes them. */
+                  const FastCell *cell = f->cell;
+                  const int *order = f->order;
+                  guint32 *look_pos = f->look_pos;
+                  guint8 *lk_m = f->lk_m;
+                  gsize scan = f->scan;
+                  int W = f->W, lookahead = f->lookahead;
+                  gboolean huge = f->huge, kept = f->chg != NULL;
 
                   /* The open cells of the last look, then the cells after
                    * it (see look_pos); the list is kept only if this look
                    * runs to its end. */
                   f->look_ok = FALSE;
-                  while (seen < f->lookahead)
+                  while (seen < lookahead)
                     {
                       int y, m;
                       guint8 o2[6];
 
                       if (j < nold)
                         {
-                          i = f->look_pos[j++];
-                          if (i <= f->scan)
+                          i = look_pos[j++];
+                          if (i <= scan)
                             continue;
                           if (i >= lim)
                             {
@@ -2496,8 +2527,8 @@ propagate (Fast *f, FastBranch *br)
                               continue;
                             }
 #ifdef __GNUC__
-                          if (f->huge && j + 24 < nold)
-                            __builtin_prefetch (&f->cell[f->order[f->look_pos[j + 24]]]);
+                          if (huge && j + 24 < nold)
+                            __builtin_prefetch (&cell[order[look_pos[j + 24]]]);
 #endif
                         }
                       else
@@ -2514,34 +2545,33 @@ propagate (Fast *f, FastBranch *br)
                            * longer holds: ask for one 24 cells ahead
                            * (1000x1000 seeds 2 and 8, one search: 3-4 %
                            * less time, best of four; 8 ahead: 1-2 %). */
-                          if (f->huge && i + 24 < f->N)
-                            __builtin_prefetch (&f->cell[f->order[i + 24]]);
+                          if (huge && i + 24 < f->N)
+                            __builtin_prefetch (&cell[order[i + 24]]);
 #endif
                         }
-                      y = f->order[i];
-                      if (f->cell[y].col != 0 || f->cell[y].need != 0)
+                      y = order[i];
+                      if (col_need (&cell[y]) != 0)
                         continue;
-                      f->look_pos[nn++] = (guint32) i;
+                      look_pos[nn++] = (guint32) i;
                       seen++;
                       /* Four free neighbours with no known arms: both
                        * straight pairs stay open, so the cell cannot beat
                        * two pairs. */
-                      if (n <= 2 && f->cell[y - 1].col == 0 && f->cell[y + 1].col == 0
-                          && f->cell[y - f->W].col == 0 && f->cell[y + f->W].col == 0
-                          && (f->cell[y - 1].need | f->cell[y + 1].need | f->cell[y - f->W].need
-                              | f->cell[y + f->W].need) == 0)
+                      if (n <= 2 && ((cell_word (&cell[y - 1]) | cell_word (&cell[y + 1])
+                                      | cell_word (&cell[y - W])
+                                      | cell_word (&cell[y + W])) & open_bits.w) == 0)
                         continue;
                       /* At least n pairs last time, and still so. */
-                      if (f->chg != NULL && f->lk_m[y] >= n + tie && lk_fresh (f, y))
+                      if (kept && lk_m[y] >= n + tie && lk_fresh (f, y))
                         continue;
                       /* Stopped at n pairs: such a cell is not chosen
                        * (straight pairs are counted first, so a cell with
                        * two of them costs no corner check). */
                       m = cell_options (f, y, o2, n + tie);
-                      if (f->chg != NULL)
+                      if (kept)
                         {
                           f->lk_t[y] = lk_tick (f);
-                          f->lk_m[y] = (guint8) m;
+                          lk_m[y] = (guint8) m;
                         }
                       if (m == 0)
                         return failed (f, f->rs), FAIL_WHY (6);
