@@ -710,20 +710,54 @@ lk_tick (Fast *f)
  * (1000x1000 seed 1, the path search alone), so a change stamps its own
  * cell and lk_fresh reads the ring. */
 static inline void
+lk_ring (guint32 *c, gssize W, guint32 t)
+{
+  /* Row by row from three pointers (near2's offsets cost an address
+   * computation a store). */
+  guint32 *up = c - W, *down = c + W;
+
+  up[-W] = t;
+  up[-1] = up[0] = up[1] = t;
+  c[-2] = c[-1] = c[0] = c[1] = c[2] = t;
+  down[-1] = down[0] = down[1] = t;
+  down[W] = t;
+}
+
+static inline void
 lk_touch (Fast *f, int p)
 {
   if (f->chg == NULL)
     return;
   if (f->lk_push)
-    {
-      guint32 t = lk_tick (f), *c = f->chg + p;
-      int W = f->W;     /* a local: the stores could alias f->W */
-
-      for (int i = 0; i < 13; i++)
-        c[near2[i][1] * W + near2[i][0]] = t;
-    }
+    lk_ring (f->chg + p, f->W, lk_tick (f));
   else
     f->chg[p] = lk_tick (f);
+}
+
+/* lk_touch (h), lk_touch (q) and lk_touch (other) for a step from h to q
+ * next to it, with one tick: no count is made between them, so one tick
+ * orders them against every count as three did. q's ring adds five cells
+ * to h's (see dirty_step). */
+static inline void
+lk_touch_step (Fast *f, int h, int q, int other)
+{
+  guint32 t, *c;
+  gssize e, s;
+
+  if (f->chg == NULL)
+    return;
+  t = lk_tick (f);
+  if (!f->lk_push)
+    {
+      f->chg[h] = f->chg[q] = f->chg[other] = t;
+      return;
+    }
+  c = f->chg + q;
+  e = q - h;
+  s = (e == 1 || e == -1) ? f->W : 1;
+  lk_ring (f->chg + h, f->W, t);
+  c[2 * e] = c[e + s] = c[e - s] = c[2 * s] = c[-2 * s] = t;
+  lk_ring (f->chg + other, f->W, t);
 }
 
 /* Whether the look's last count of cell y's pairs still holds: nothing
@@ -1159,9 +1193,7 @@ apply_step (Fast *f, int c, int k, int q, gboolean forced, FastDeps lv)
 
   f->cell[q].col = (guint8) (c + 1);
   f->free_cells--;
-  lk_touch (f, h);
-  lk_touch (f, q);
-  lk_touch (f, other);
+  lk_touch_step (f, h, q, other);
   f->cell[h].hid = 0;
   f->head[c][k] = q;
   {
