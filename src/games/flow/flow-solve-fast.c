@@ -1048,9 +1048,22 @@ check_all (Fast *f)
 static inline void
 check_around (Fast *f, int p)
 {
+  /* push_check's four times over, with what it reads of f in locals (its
+   * byte stores could alias f's fields, which were loaded again). */
+  const FastCell *cell = f->cell;
+  guint8 *queued = f->queued;
+  int *check = f->check;
+  gsize n = f->ncheck, cap = f->check_cap;
+  int r[4] = { p + f->off[0], p + f->off[1], p + f->off[2], p + f->off[3] };
+
   for (int d = 0; d < 4; d++)
-    if (f->cell[p + f->off[d]].col == 0)
-      push_check (f, p + f->off[d]);
+    if (cell[r[d]].col == 0 && !queued[r[d]])
+      {
+        g_assert (n < cap);
+        queued[r[d]] = 1;
+        check[n++] = r[d];
+      }
+  f->ncheck = n;
 }
 
 /* Whether filling q may have cut the free cells around it apart: its free
@@ -1123,12 +1136,17 @@ dirty_near (Fast *f, int p)
    * the padded board. */
   if (p >= 2 * f->W + 2 && (gsize) p + 2 * (gsize) f->W + 2 < f->N)
     {
+      /* Row by row from three pointers, as lk_ring. */
+      gssize W = f->W;
+      const FastCell *c = f->cell + p, *up = c - W, *down = c + W;
+      const FastCell *ring[13] = {
+        up - W, up - 1, up, up + 1, c - 2, c - 1, c, c + 1, c + 2,
+        down - 1, down, down + 1, down + W,
+      };
+
       for (int i = 0; i < 13; i++)
-        {
-          int q = p + near2[i][1] * f->W + near2[i][0];
-          if (f->cell[q].hid != 0)
-            set_hdirty (f, f->cell[q].hid - 1);
-        }
+        if (ring[i]->hid != 0)
+          set_hdirty (f, ring[i]->hid - 1);
       return;
     }
   for (int i = 0; i < 13; i++)
@@ -1161,14 +1179,17 @@ dirty_step (Fast *f, int h, int q)
       set_hdirty (f, f->cell[extra[i]].hid - 1);
 }
 
-/* Head k of colour c steps into q; what changes follows from level lv. */
+/* Head k of colour c steps into q; what changes follows from level lv.
+ * joins: whether it joins the colour (step_kind's answer), or -1 when not
+ * known. */
 static void
-apply_step (Fast *f, int c, int k, int q, gboolean forced, FastDeps lv)
+apply_step (Fast *f, int c, int k, int q, int joins, gboolean forced, FastDeps lv)
 {
   int h = f->head[c][k], other = f->head[c][1 - k];
-  int joins = touch_kind (f, c, k, q) == 1;
   FastStep *s;
 
+  if (joins < 0)
+    joins = touch_kind (f, c, k, q) == 1;
   g_assert (f->ntrail < f->trail_cap);
   s = &f->trail[f->ntrail++];
   s->c = (guint8) c;
@@ -1338,7 +1359,7 @@ undo_state (Fast *f, gsize len, gsize nm, gsize scan)
 static gboolean
 check_cell (Fast *f, int e, gboolean *stepped)
 {
-  int ways = 0, hc[4], hk[4], nheads = 0, wd[4];
+  int ways = 0, hc[4], hk[4], hj[4], nheads = 0, wd[4];
   guint8 need = f->cell[e].need;
   FastDeps lv;
 
@@ -1380,11 +1401,13 @@ check_cell (Fast *f, int e, gboolean *stepped)
         {
           int id = f->cell[r].hid - 1, c = id >> 1, k = id & 1;
           FastDeps base = f->rs;
-          if (step_kind (f, c, k, e) >= 0)
+          int kind = step_kind (f, c, k, e);
+          if (kind >= 0)
             {
               f->rs = base;   /* a way in: its reads rule nothing out */
               hc[nheads] = c;
               hk[nheads] = k;
+              hj[nheads] = kind;
               nheads++;
               wd[ways++] = d;
             }
@@ -1417,7 +1440,7 @@ check_cell (Fast *f, int e, gboolean *stepped)
           failed (f, lv);
           return FALSE;
         }
-      apply_step (f, hc[0], hk[0], e, TRUE, lv);
+      apply_step (f, hc[0], hk[0], e, hj[0], TRUE, lv);
       *stepped = TRUE;
     }
   return TRUE;
@@ -1985,7 +2008,7 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells, FastDeps *why)
                 }
               if (n == 1)
                 {
-                  apply_step (f, c, k, list[0], TRUE, f->rs);
+                  apply_step (f, c, k, list[0], join == 0, TRUE, f->rs);
                   stepped = TRUE;
                   if (f->done[c] || f->fail)
                     break;
@@ -2285,13 +2308,21 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
   unsigned dead = 0;          /* pairs that failed before (ng_dead_set) */
   FastDeps dead_why[16];
 
-  /* f->rs: what the pairs follow from (for a forced pair or none). */
-  f->rs = dep_of (f, x);
+  /* f->rs: what the pairs follow from (for a forced pair or none); x and
+   * its four neighbours are read, at once (f->rs would be stored at every
+   * read: the cells' bytes may alias it). */
+  if (f->dep != NULL)
+    {
+      const FastDeps *dep = f->dep;
+      f->rs = dep[x] | dep[x + f->off[0]] | dep[x + f->off[1]] | dep[x + f->off[2]]
+        | dep[x + f->off[3]];
+    }
+  else
+    f->rs = 0;
   for (int d = 0; d < 4; d++)
     {
       int r = x + f->off[d];
       hcol[d] = -1;
-      rd (f, r);
       if (f->cell[r].col == 0)
         {
           if (f->cell[r].need == 0)
@@ -2341,18 +2372,23 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
       if (wanted != 0)
         dead = ng_dead_set (f, x, wanted, dead_why);
     }
+  /* In locals: the stores to opts could alias f's fields. */
+  const guint8 *order = pairs[f->turns_first];
+  int look = f->corner_look;
   for (int i = 0; i < 6; i++)
     {
-      int m = pairs[f->turns_first][i];
-      int a = __builtin_ctz ((unsigned) m), b = 31 - __builtin_clz ((unsigned) m);
+      int m = order[i];
+      int a, b;
       if ((allowed & m) != m || (m & req) != req)
         continue;
+      a = __builtin_ctz ((unsigned) m);
+      b = 31 - __builtin_clz ((unsigned) m);
       if (hcol[a] >= 0 && hcol[b] >= 0 && hcol[a] != hcol[b])
         continue;
       /* A turn the corner rule rules out adds what it read to f->rs. On
        * huge boards only the first cells of its chain are looked at (see
        * corner_look in fast_init). */
-      if (m != 5 && m != 10 && !corner_ok_within (f, x, a, b, f->corner_look))
+      if (m != 5 && m != 10 && !corner_ok_within (f, x, a, b, look))
         continue;
       if (dead & (1u << m))
         {
@@ -3124,7 +3160,7 @@ search_piece (Fast *f, const guint8 *scope, const int *cells, int ncells,
                 {
                   if (f->nstack < DEPS_TOP)
                     f->ng_gen[f->nstack]++;
-                  apply_step (f, fr->b.c, fr->b.k, q, FALSE, level_bit (f->nstack));
+                  apply_step (f, fr->b.c, fr->b.k, q, -1, FALSE, level_bit (f->nstack));
                 }
               st = propagate (f, &br);
               break;
