@@ -28,6 +28,7 @@ struct _HbBoardView
 
   int            hover_x, hover_y;
   double         hover_px, hover_py;  /* the pointer, for Ctrl+scroll */
+  gboolean       pointer_in;          /* over the view (motion, not left) */
 
   /* Zoom and pan (Ctrl+scroll, Ctrl +/−/0, pinch; scroll pans once
    * zoomed): the fitted layout scaled by `zoom` about the view's centre,
@@ -102,6 +103,10 @@ void     hb_board_view_pointer_press (HbBoardView *self, double x, double y, int
 void     hb_board_view_pointer_release (HbBoardView *self, double x, double y);
 /* A motion of the gesture in progress: every cell crossed since the last. */
 void     hb_board_view_pointer_motion (HbBoardView *self, double x, double y);
+
+/* The hovered cell again, under the pointer where it last was (the board
+ * moved under a pointer that did not: a pan, a zoom). */
+void     hb_board_view_rehover (HbBoardView *self);
 
 /* hb-board-view-zoom.c */
 /* Where the board sits: fitted to the view, then zoomed and panned. */

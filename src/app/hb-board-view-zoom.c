@@ -97,6 +97,7 @@ zoom_at (HbBoardView *self, double zoom, double px, double py)
   self->pan_y = py - v * fit.cell * zoom - h / 2.0 + (h / 2.0 - fit.y0) * zoom;
   if (zoom <= 1.0)
     self->pan_x = self->pan_y = 0;
+  hb_board_view_rehover (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -146,6 +147,8 @@ on_scroll (GtkEventControllerScroll *scroll, double dx, double dy, HbBoardView *
         self->pan_x = l.x0 - w / 2.0 + (w / 2.0 - fit.x0) * self->zoom;
         self->pan_y = l.y0 - h / 2.0 + (h / 2.0 - fit.y0) * self->zoom;
       }
+      /* The board moved under the pointer: the outline follows it. */
+      hb_board_view_rehover (self);
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return TRUE;
     }

@@ -363,18 +363,16 @@ set_hover (HbBoardView *self, int x, int y)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-static void
-on_motion (GtkEventControllerMotion *motion, double x, double y, HbBoardView *self)
+void
+hb_board_view_rehover (HbBoardView *self)
 {
   HbLayout layout;
   HbHit hit;
 
-  self->hover_px = x;
-  self->hover_py = y;
-  if (self->state == NULL)
+  if (self->state == NULL || !self->pointer_in)
     return;
   hb_board_view_zoomed_layout (self, &layout);
-  hb_layout_hit (&layout, x, y, &hit);
+  hb_layout_hit (&layout, self->hover_px, self->hover_py, &hit);
   if (hit.inside)
     set_hover (self, hit.x, hit.y);
   else
@@ -382,10 +380,21 @@ on_motion (GtkEventControllerMotion *motion, double x, double y, HbBoardView *se
 }
 
 static void
+on_motion (GtkEventControllerMotion *motion, double x, double y, HbBoardView *self)
+{
+  self->hover_px = x;
+  self->hover_py = y;
+  self->pointer_in = TRUE;
+  hb_board_view_rehover (self);
+}
+
+static void
 on_leave (GtkEventControllerMotion *motion, HbBoardView *self)
 {
+  self->pointer_in = FALSE;
   set_hover (self, -1, -1);
 }
+
 
 /* ---- Public API ----------------------------------------------------- */
 

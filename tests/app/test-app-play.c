@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "hb-app-test.h"
+#include "hb-board-view-private.h"
 #include "hb-palette-bar.h"
 #include "hb-window-private.h"
 #include "flood.h"
@@ -764,6 +765,62 @@ open_dark_lights (int n)
   g_free (text);
   g_free (row);
   return window;
+}
+
+/* The first controller of `type` on the board view. */
+static GtkEventController *
+view_controller (HbBoardView *view, GType type)
+{
+  GListModel *list = gtk_widget_observe_controllers (GTK_WIDGET (view));
+  GtkEventController *found = NULL;
+
+  for (guint i = 0; found == NULL && i < g_list_model_get_n_items (list); i++)
+    {
+      GtkEventController *c = g_list_model_get_item (list, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (c, type))
+        found = c;
+      g_object_unref (c);
+    }
+  g_object_unref (list);
+  g_assert_nonnull (found);
+  return found;
+}
+
+/* The outlined cell follows the board under a pointer that stays still: a
+ * scroll that pans a zoomed board outlines the cell now under the pointer
+ * (the outline stayed on the cell the board had carried away). A change
+ * of layout needs nothing: GTK sends a motion where the pointer now is. */
+static void
+test_hover_follows_board (void)
+{
+  HbWindow *window = open_dark_lights (60);
+  HbBoardView *view = hb_window_get_board_view (window);
+  GtkEventController *motion = view_controller (view, GTK_TYPE_EVENT_CONTROLLER_MOTION);
+  GtkEventController *scroll = view_controller (view, GTK_TYPE_EVENT_CONTROLLER_SCROLL);
+  double px, py;
+  gboolean handled = FALSE;
+  HbLayout l;
+  int was_y;
+
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_board_view_zoom (view, 4.0);
+  px = gtk_widget_get_width (GTK_WIDGET (view)) / 2.0;
+  py = gtk_widget_get_height (GTK_WIDGET (view)) / 2.0;
+  g_signal_emit_by_name (motion, "motion", px, py);
+  hb_board_view_get_layout (view, &l);
+  g_assert_cmpint (view->hover_x, ==, (int) ((px - l.x0) / l.cell));
+  g_assert_cmpint (view->hover_y, ==, (int) ((py - l.y0) / l.cell));
+  was_y = view->hover_y;
+
+  /* Two notches down: the board moves up under the pointer. */
+  g_signal_emit_by_name (scroll, "scroll", 0.0, 2.0, &handled);
+  g_assert_true (handled);
+  hb_board_view_get_layout (view, &l);
+  g_assert_cmpint (view->hover_y, ==, (int) ((py - l.y0) / l.cell));
+  g_assert_cmpint (view->hover_y, >, was_y);
+  g_assert_cmpint (view->hover_x, ==, (int) ((px - l.x0) / l.cell));
+  hb_app_test_window_close (window);
 }
 
 static void
@@ -1663,6 +1720,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/apply-is-no-win", test_apply_is_no_win);
   g_test_add_func ("/app/play/flood-over-limit-warns", test_flood_over_limit_warns);
   g_test_add_func ("/app/play/zoom", test_zoom);
+  g_test_add_func ("/app/play/hover-follows-board", test_hover_follows_board);
   g_test_add_func ("/app/play/snapshots", test_snapshots);
   g_test_add_func ("/app/play/undo-counts", test_undo_counts);
   g_test_add_func ("/app/play/click-slid-off", test_click_slid_off);
