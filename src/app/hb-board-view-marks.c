@@ -211,10 +211,16 @@ hb_board_view_set_show_picture (HbBoardView *self, gboolean show)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* Whether the picture is there for the board shown: it is kept while a
+ * board of another size is (a resize dropped it, and Undo back to the
+ * size read left the Board group's switch showing with nothing behind
+ * the board: a newcomer's look), and drawn again on the size it was read
+ * at. A level that comes in drops it (hb_window_level_entered). */
 gboolean
 hb_board_view_has_picture (HbBoardView *self)
 {
-  return self->picture != NULL;
+  return self->picture != NULL && self->state != NULL && self->state->game == self->pic_game
+         && self->state->width == self->pic_width && self->state->height == self->pic_height;
 }
 
 guint

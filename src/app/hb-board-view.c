@@ -58,7 +58,7 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height,
     }
   else if (self->player != NULL)
     hb_player_render (self->player, cr, &layout, &options);
-  else if (self->picture != NULL && self->show_picture && self->mode == HB_MODE_EDIT)
+  else if (hb_board_view_has_picture (self) && self->show_picture && self->mode == HB_MODE_EDIT)
     hb_board_view_draw_over_picture (self, cr, &layout, &options);
   else
     self->state->game->render (self->state, cr, &layout, &options);
@@ -444,10 +444,6 @@ hb_board_view_set_state (HbBoardView *self, const HbState *state)
       && (state == NULL || state->game != self->marks_game
           || state->width != self->marks_width || state->height != self->marks_height))
     g_clear_pointer (&self->marks, g_free);
-  if (self->picture != NULL
-      && (state == NULL || state->game != self->pic_game
-          || state->width != self->pic_width || state->height != self->pic_height))
-    g_clear_pointer (&self->picture, cairo_surface_destroy);
   hb_board_view_anim_state (self, state);
   self->state = state;
   /* Another shape asks for another height (hb_board_view_size_class_init). */

@@ -64,8 +64,9 @@ double hb_board_view_get_zoom (HbBoardView *self);
 /* A screenshot import, for the state set now: `picture` (referenced; may
  * be NULL) is drawn faintly behind the board while shown (see
  * set_show_picture), placed so that its board — top-left (x0, y0), cells
- * cell_w × cell_h picture pixels — lies on the cells, until a board of
- * another game or size is set; `unsure` (width × height, copied; may be
+ * cell_w × cell_h picture pixels — lies on the cells, while the board
+ * shown has the game and size of the state set now (has_picture says
+ * so); `unsure` (width × height, copied; may be
  * NULL) outlines the cells the reader was unsure of until the next state
  * (an edit). A NULL picture and mask clear both. */
 void     hb_board_view_set_import (HbBoardView *self, cairo_surface_t *picture,

@@ -290,6 +290,10 @@ hb_window_picture_row_board_changed (HbWindow *self)
 
   if (g_object_get_data (G_OBJECT (self), "hb-picture-row") == NULL || s == NULL)
     return;
+  /* The switch shows while the picture does (it stayed after a resize
+   * hid the picture, switching nothing). */
+  gtk_widget_set_visible (g_object_get_data (G_OBJECT (self), "hb-picture-row"),
+                          hb_board_view_has_picture (self->board_view));
   if (hb_board_view_get_n_marked (self->board_view) == 0)
     {
       adw_action_row_set_subtitle (ADW_ACTION_ROW (g_object_get_data (G_OBJECT (self),

@@ -720,12 +720,64 @@ test_import_notes (Fixture *f, gconstpointer data)
   g_object_unref (file);
 }
 
+/* A resize hides the screenshot (its cells no longer lie on the board's)
+ * and its switch with it; Undo back to the size read shows both again.
+ * The switch stayed after the resize, switching nothing, and the picture
+ * was gone for good, Undo or not (a newcomer's look: a reader one column
+ * short is what a resize corrects). */
+static void
+test_import_resize (Fixture *f, gconstpointer data)
+{
+  const HbGame *flow = hb_registry_find_game ("flow");
+  HbGenerateParams params = { 7, 7, 0, 11, NULL };
+  GError *error = NULL;
+  g_autofree char *path = g_build_filename (f->dir, "resize-shot.png", NULL);
+  GFile *file = g_file_new_for_path (path);
+  HbState *drawn;
+  HbWindow *window;
+  HbBoardView *view;
+  GtkWidget *row, *spin;
+
+  drawn = flow->generate (&params, &error);
+  g_assert_no_error (error);
+  save_screenshot (drawn, path);
+  window = hb_app_test_window_new ();
+  g_assert_true (hb_app_test_load (window, file));
+  g_assert_true (hb_window_get_game (window) == flow);
+  view = hb_window_get_board_view (window);
+  g_assert_true (hb_board_view_has_picture (view));
+  row = hb_app_test_find_row (GTK_WIDGET (window), "_Show the screenshot in Edit");
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_visible (row));
+
+  spin = hb_app_test_find_first (hb_app_test_find_row (GTK_WIDGET (window), "_Width"),
+                                 GTK_TYPE_SPIN_BUTTON);
+  g_assert_nonnull (spin);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 8);
+  hb_app_test_settle (50);
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 8);
+  g_assert_false (hb_board_view_has_picture (view));
+  g_assert_false (gtk_widget_get_visible (row));
+
+  hb_app_test_activate (window, "undo", NULL);
+  hb_app_test_settle (50);
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 7);
+  g_assert_true (hb_board_view_has_picture (view));
+  g_assert_true (gtk_widget_get_visible (row));
+
+  hb_app_test_window_close (window);
+  hb_state_free (drawn);
+  g_object_unref (file);
+}
+
 int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add ("/app/import/png", Fixture, NULL, hb_app_test_dir_set_up,
               test_import_png, hb_app_test_dir_tear_down);
+  g_test_add ("/app/import/resize", Fixture, NULL, hb_app_test_dir_set_up,
+              test_import_resize, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/notes", Fixture, NULL, hb_app_test_dir_set_up,
               test_import_notes, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/real", Fixture, NULL, hb_app_test_dir_set_up,
