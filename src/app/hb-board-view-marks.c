@@ -7,13 +7,22 @@
 
 #include "hb-board-view-private.h"
 
+/* Whether the board shown is of this game and size: the picture and the
+ * marks are each for the board they were read on. */
+static gboolean
+shows_board (const HbBoardView *self, const HbGame *game, int width, int height)
+{
+  return self->state != NULL && self->state->game == game && self->state->width == width
+         && self->state->height == height;
+}
+
 /* Whether the screenshot's marks are for the board shown (its game and
  * size: they stay through edits and Undo, cell by cell). */
 gboolean
 hb_board_view_marks_here (const HbBoardView *self)
 {
-  return self->marks != NULL && self->state != NULL && self->state->game == self->marks_game
-         && self->state->width == self->marks_width && self->state->height == self->marks_height;
+  return self->marks != NULL
+         && shows_board (self, self->marks_game, self->marks_width, self->marks_height);
 }
 
 /* Draws the cells the screenshot's reader was unsure of, each until it
@@ -219,8 +228,8 @@ hb_board_view_set_show_picture (HbBoardView *self, gboolean show)
 gboolean
 hb_board_view_has_picture (HbBoardView *self)
 {
-  return self->picture != NULL && self->state != NULL && self->state->game == self->pic_game
-         && self->state->width == self->pic_width && self->state->height == self->pic_height;
+  return self->picture != NULL
+         && shows_board (self, self->pic_game, self->pic_width, self->pic_height);
 }
 
 guint

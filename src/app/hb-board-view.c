@@ -395,7 +395,6 @@ on_leave (GtkEventControllerMotion *motion, HbBoardView *self)
   set_hover (self, -1, -1);
 }
 
-
 /* ---- Public API ----------------------------------------------------- */
 
 void
