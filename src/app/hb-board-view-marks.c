@@ -17,7 +17,8 @@ shows_board (const HbBoardView *self, const HbGame *game, int width, int height)
 }
 
 /* Whether the screenshot's marks are for the board shown (its game and
- * size: they stay through edits and Undo, cell by cell). */
+ * size: they stay through edits and Undo, cell by cell, and wait while
+ * the board has another size). */
 gboolean
 hb_board_view_marks_here (const HbBoardView *self)
 {
@@ -138,13 +139,12 @@ hb_board_view_mark_taken (HbBoardView *self, int cell)
 void
 hb_board_view_marks_follow (HbBoardView *self)
 {
-  if (self->marks_taken == NULL)
+  /* On a board of another size the marks and what edits took of them
+   * wait, as the picture does: a resize took them for good, and Undo
+   * back to the size read brought the picture back without them. A level
+   * that comes in drops them (hb_board_view_set_import). */
+  if (self->marks_taken == NULL || !hb_board_view_marks_here (self))
     return;
-  if (!hb_board_view_marks_here (self))
-    {
-      g_clear_pointer (&self->marks_taken, g_ptr_array_unref);
-      return;
-    }
   for (guint i = 0; i < self->marks_taken->len; i++)
     {
       MarkTaken *t = g_ptr_array_index (self->marks_taken, i);

@@ -439,10 +439,6 @@ hb_board_view_set_state (HbBoardView *self, const HbState *state)
         self->ui = state->game->ui_new (state);
       self->pointer.ui = self->ui;
     }
-  if (self->marks != NULL
-      && (state == NULL || state->game != self->marks_game
-          || state->width != self->marks_width || state->height != self->marks_height))
-    g_clear_pointer (&self->marks, g_free);
   hb_board_view_anim_state (self, state);
   self->state = state;
   /* Another shape asks for another height (hb_board_view_size_class_init). */

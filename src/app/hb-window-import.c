@@ -139,6 +139,8 @@ on_keep_all (GtkButton *button, HbWindow *self)
   gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
 }
 
+static void on_mode_for_unsure (GObject *window, GParamSpec *pspec, gpointer data);
+
 /* The switch that hides the screenshot behind the board, in the Board
  * group, shown while there is one. */
 void
@@ -176,13 +178,14 @@ hb_window_picture_row_update (HbWindow *self)
         gtk_widget_set_visible (unsure, FALSE);
         adw_preferences_group_add (self->board_group, unsure);
         g_object_set_data (G_OBJECT (self), "hb-unsure-row", unsure);
+        g_signal_connect (self, "notify::mode", G_CALLBACK (on_mode_for_unsure), NULL);
       }
     }
   gtk_widget_set_visible (row, hb_board_view_has_picture (self->board_view));
 }
 
-/* The unsure row, shown while `listed` cells are marked, titled with
- * their number. */
+/* The unsure row, shown in Edit while `listed` cells are marked, titled
+ * with their number. */
 static void
 unsure_row_show (HbWindow *self, guint listed)
 {
@@ -198,7 +201,17 @@ unsure_row_show (HbWindow *self, guint listed)
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (unsure), title);
     }
-  gtk_widget_set_visible (unsure, listed > 0);
+  gtk_widget_set_visible (unsure, listed > 0 && self->mode == HB_MODE_EDIT);
+}
+
+/* Play hides the marks (hb-board-view.c), so it hides their row too: it
+ * stayed, telling of orange that was not there and of clicks that edit,
+ * with a Keep All acting on marks out of sight. (Only the row: a look at
+ * Play is no change of the board, and the reader's notes stay.) */
+static void
+on_mode_for_unsure (GObject *window, GParamSpec *pspec, gpointer data)
+{
+  unsure_row_show (HB_WINDOW (window), hb_board_view_get_n_marked (HB_WINDOW (window)->board_view));
 }
 
 /* The reader's words: the cells marked unsure now, by row and column,

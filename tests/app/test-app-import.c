@@ -721,7 +721,8 @@ test_import_notes (Fixture *f, gconstpointer data)
 }
 
 /* A resize hides the screenshot (its cells no longer lie on the board's)
- * and its switch with it; Undo back to the size read shows both again.
+ * and its switch with it; Undo back to the size read shows both again,
+ * and the unsure cells' marks.
  * The switch stayed after the resize, switching nothing, and the picture
  * was gone for good, Undo or not (a newcomer's look: a reader one column
  * short is what a resize corrects). */
@@ -764,6 +765,54 @@ test_import_resize (Fixture *f, gconstpointer data)
   g_assert_cmpint (hb_window_get_state (window)->width, ==, 7);
   g_assert_true (hb_board_view_has_picture (view));
   g_assert_true (gtk_widget_get_visible (row));
+
+  /* The unsure cells' marks wait with it: a resize took them for good,
+   * and an edit's mark did not come back with the edit's Undo either. */
+  {
+    guint8 mask[49] = { 0 };
+    const HbState *before;
+    GtkWidget *unsure;
+    double px, py;
+
+    mask[2] = mask[3 * 7 + 4] = 1;
+    hb_board_view_set_import (view, NULL, 0, 0, 0, 0, mask);
+    g_signal_emit_by_name (view, "marks-changed");
+    hb_app_test_settle (30);
+    before = hb_window_get_state (window);
+    hb_app_test_cell_point (window, 2, 0, 0.5, 0.5, &px, &py);
+    hb_board_view_simulate_click (view, px, py, 1);
+    hb_app_test_settle (30);
+    g_assert_false (hb_window_get_state (window) == before);
+    g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 1);
+    unsure = hb_app_test_find_row (GTK_WIDGET (window), "1 cell unsure");
+    g_assert_nonnull (unsure);
+    g_assert_true (gtk_widget_get_visible (unsure));
+
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 8);
+    hb_app_test_settle (50);
+    g_assert_cmpint (hb_window_get_state (window)->width, ==, 8);
+    g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 0);
+    g_assert_false (gtk_widget_get_visible (unsure));
+
+    hb_app_test_activate (window, "undo", NULL);
+    hb_app_test_settle (50);
+    g_assert_cmpint (hb_window_get_state (window)->width, ==, 7);
+    g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 1);
+    g_assert_true (gtk_widget_get_visible (unsure));
+    hb_app_test_activate (window, "undo", NULL);
+    hb_app_test_settle (50);
+    g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 2);
+    g_assert_true (gtk_widget_get_visible (unsure));
+
+    /* Play hides the marks and their row, which told of orange that was
+     * not there; Edit shows both again. */
+    hb_window_set_mode (window, HB_MODE_PLAY);
+    hb_app_test_settle (30);
+    g_assert_false (gtk_widget_get_visible (unsure));
+    hb_window_set_mode (window, HB_MODE_EDIT);
+    hb_app_test_settle (30);
+    g_assert_true (gtk_widget_get_visible (unsure));
+  }
 
   hb_app_test_window_close (window);
   hb_state_free (drawn);
