@@ -930,6 +930,60 @@ test_ga_marks_said (void)
     }
 }
 
+/* A paths GA that gives up says its fitness in the parts the board shows:
+ * the overlaps (ringed) and the cells no path covers (left empty); it said
+ * "cells in conflict: 10" beside a board with 6 rings and 4 empty cells. */
+static void
+test_ga_paths_gave_up_parts (void)
+{
+  g_autoptr (FlowState) s = parse (jumbo_10x10_01);
+  g_autoptr (HbSettings) st = settings (&flow_solver_ga_paths, "seed=3", "generations=5",
+                                        "population=40", "ac=false", NULL);
+  HbTrace *t = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+  g_autoptr (HbResult) r = run (&flow_solver_ga_paths, s, st, t, NULL);
+  gsize n = (gsize) s->base.width * s->base.height, len = 0;
+  const HbStep *last = NULL;
+  const guint8 *blob;
+  g_autoptr (GMatchInfo) m = NULL;
+  g_autoptr (GRegex) re = g_regex_new ("has fitness ([0-9]+) \\(paths overlapping on cells: "
+                                       "([0-9]+), cells no path covers: ([0-9]+), colours "
+                                       "without a path: ([0-9]+)\\)", 0, 0, NULL);
+  int fitness, overlaps, uncovered, missing, rings = 0, empty = 0;
+
+  g_assert_cmpint (r->status, ==, HB_STATUS_GAVE_UP);
+  g_assert_nonnull (r->message);
+  g_assert_null (strstr (r->message, "in conflict"));
+  if (!g_regex_match (re, r->message, 0, &m))
+    g_error ("not said in parts: %s", r->message);
+  {
+    g_autofree char *f1 = g_match_info_fetch (m, 1), *f2 = g_match_info_fetch (m, 2);
+    g_autofree char *f3 = g_match_info_fetch (m, 3), *f4 = g_match_info_fetch (m, 4);
+    fitness = atoi (f1);
+    overlaps = atoi (f2);
+    uncovered = atoi (f3);
+    missing = atoi (f4);
+  }
+  g_assert_cmpint (overlaps + uncovered + missing * s->colours * s->colours, ==, fitness);
+  /* The board of the last generation, the best individual: its rings and
+   * its empty cells are the parts said. */
+  for (gsize i = 0; i < hb_trace_length (t); i++)
+    if (hb_trace_step (t, i)->kind == HB_STEP_GENERATION)
+      last = hb_trace_step (t, i);
+  g_assert_nonnull (last);
+  g_assert_cmpfloat (last->f[0], ==, (float) fitness);
+  blob = hb_trace_blob (t, last, &len);
+  g_assert_cmpuint (len, ==, 3 * n);
+  for (gsize i = 0; i < n; i++)
+    {
+      empty += blob[i] == 0;
+      rings += blob[2 * n + i] != 0;
+    }
+  g_assert_cmpint (uncovered, ==, empty);
+  g_assert_cmpint (overlaps, >=, rings);
+  g_assert_cmpint (rings, >, 0);
+  hb_trace_free (t);
+}
+
 /* The crossing pairs: every solver here gives up or proves it, quickly. */
 static void
 test_ga_unsolvable (void)
@@ -1232,6 +1286,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/ga/paths-no-ac", test_ga_paths_no_ac);
   g_test_add_func ("/flow/ga/seed-repeats", test_ga_seed_repeats);
   g_test_add_func ("/flow/ga/marks-said", test_ga_marks_said);
+  g_test_add_func ("/flow/ga/paths-gave-up-parts", test_ga_paths_gave_up_parts);
   g_test_add_func ("/flow/ga/unsolvable", test_ga_unsolvable);
   g_test_add_func ("/flow/ga/cells", test_ga_cells);
   g_test_add_func ("/flow/ga/cancel", test_ga_cancel);

@@ -838,12 +838,21 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
         }
       if (gen >= prm.generations)
         {
-          int conflicts, never;
+          int overlaps, uncovered, never;
+          /* The fitness's conflicts said apart, as the board shows them:
+           * a cell k paths share, ringed, counts k - 1; an empty cell 1.
+           * One "cells in conflict: 10" beside 6 rings and 4 empty cells
+           * read as if it counted something the board did not show. */
           count_cover (&g, &pop[ib]);
-          conflicts = 0;
+          overlaps = uncovered = 0;
           for (int i = 0; i < g.n; i++)
             if (g.owner[i] == 0 || g.island[i])
-              conflicts += g.count[i] == 0 ? 1 : g.count[i] - 1;
+              {
+                if (g.count[i] == 0)
+                  uncovered++;
+                else
+                  overlaps += g.count[i] - 1;
+              }
           clear_counts (&g, &pop[ib]);
           r = hb_result_new (HB_STATUS_GAVE_UP);
           never = 0;
@@ -862,11 +871,15 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
                                         "level has a solution."),
                                    prm.generations, fit[ib], never);
           else
+            /* TRANSLATORS: the fitness's parts: a cell on two paths (ringed
+             * in red) counts once, on three twice; a cell no path covers
+             * once; a colour without a path (colours × colours) */
             hb_result_set_message (r, _("Did not converge by generation %d: the best "
-                                        "individual has fitness %g (cells in conflict: %d, "
-                                        "colours without a path: %d). A larger population may "
-                                        "help."),
-                                   prm.generations, fit[ib], conflicts, missing (&g, &pop[ib]));
+                                        "individual has fitness %g (paths overlapping on "
+                                        "cells: %d, cells no path covers: %d, colours without "
+                                        "a path: %d). A larger population may help."),
+                                   prm.generations, fit[ib], overlaps, uncovered,
+                                   missing (&g, &pop[ib]));
           break;
         }
       if (hb_cancel_is_set (cancellable))
