@@ -307,20 +307,6 @@ hb_window_clear_result (HbWindow *self)
 
 /* ---- Player -------------------------------------------------------------- */
 
-void
-hb_window_close_player (HbWindow *self)
-{
-  if (self->player == NULL)
-    return;
-  hb_window_play_hold_clock (self, FALSE);
-  hb_player_bar_set_player (self->player_bar, NULL, NULL);
-  hb_board_view_set_player (self->board_view, NULL);
-  g_clear_pointer (&self->player, hb_player_free);
-  gtk_stack_set_visible_child (self->bottom_stack, GTK_WIDGET (self->status_label));
-  update_plot (self);
-  hb_window_update_actions (self);
-}
-
 /* The bottom stack's page that holds the player bar (the bar itself, or
  * the scroller it sits in for narrow windows: hb-window.ui). */
 static GtkWidget *
@@ -331,6 +317,29 @@ player_page (HbWindow *self)
   while (gtk_widget_get_parent (page) != GTK_WIDGET (self->bottom_stack))
     page = gtk_widget_get_parent (page);
   return page;
+}
+
+void
+hb_window_close_player (HbWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  gboolean in_bar;
+
+  if (self->player == NULL)
+    return;
+  in_bar = focus != NULL && gtk_widget_is_ancestor (focus, player_page (self));
+  hb_window_play_hold_clock (self, FALSE);
+  hb_player_bar_set_player (self->player_bar, NULL, NULL);
+  hb_board_view_set_player (self->board_view, NULL);
+  g_clear_pointer (&self->player, hb_player_free);
+  gtk_stack_set_visible_child (self->bottom_stack, GTK_WIDGET (self->status_label));
+  update_plot (self);
+  hb_window_update_actions (self);
+  /* The keys that were in the bar (its close button, clicked or pressed)
+   * go to the board: GTK left them nowhere, the next arrow moved them
+   * into the header and Space then switched to Edit. */
+  if (in_bar && gtk_widget_get_mapped (GTK_WIDGET (self->board_view)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
 }
 
 /* Applying more than this many moves × cells to show the answer at the

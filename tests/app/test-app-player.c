@@ -121,6 +121,38 @@ test_keys_whatever_has_focus (void)
   hb_app_test_window_close (window);
 }
 
+static gboolean
+is_close_button (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_BUTTON (widget)
+         && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), "window-close-symbolic") == 0;
+}
+
+/* The player closed by its × button (clicked, or pressed from the
+ * keyboard) gives the keys to the board: GTK left them nowhere, the next
+ * arrow moved them into the header and Space then switched to Edit. */
+static void
+test_close_gives_board_the_keys (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbPlayerBar *bar = hb_window_get_player_bar (window);
+  GtkWidget *close;
+
+  solve (window);
+  hb_player_bar_set_playing (bar, FALSE);
+  close = hb_app_test_find_where (GTK_WIDGET (bar), is_close_button, NULL);
+  g_assert_nonnull (close);
+  g_assert_true (gtk_widget_grab_focus (close));
+  /* As Enter or Space on it: a button's activation clicks it once its
+   * pressed look has shown (a quarter of a second). */
+  g_assert_true (gtk_widget_activate (close));
+  hb_app_test_settle (500);
+  g_assert_false (hb_window_is_playing_trace (window));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window))
+                 == GTK_WIDGET (hb_window_get_board_view (window)));
+  hb_app_test_window_close (window);
+}
+
 static void
 test_ends_on_answer (void)
 {
@@ -536,6 +568,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/player/ends-on-answer", test_ends_on_answer);
   g_test_add_func ("/app/player/ends-on-big-answer", test_ends_on_big_answer);
   g_test_add_func ("/app/player/keys-whatever-has-focus", test_keys_whatever_has_focus);
+  g_test_add_func ("/app/player/close-gives-board-the-keys", test_close_gives_board_the_keys);
   g_test_add_func ("/app/player/jumps", test_jumps);
   g_test_add_func ("/app/player/board-keeps-size", test_board_keeps_size);
   g_test_add_func ("/app/player/sidebar-after-solve", test_sidebar_after_solve);
