@@ -545,6 +545,29 @@ test_settled_counts_empty (void)
       hb_trace_free (trace);
     }
   hb_state_free (&level->base);
+
+  /* An empty tile the search marks (a neighbour's arm points at it: no
+   * solution) is not settled: the last step rings it in red. */
+  {
+    HbState *st = hb_test_parse (&loop_game, "0100 0001 0000\n0000 0000 0000\n"
+                                             "0100 0000 0000\n");
+    HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+    HbSolveOptions options = { 0 };
+    HbResult *r;
+    HbPlayer *player;
+    g_autofree char *last = NULL;
+
+    r = hb_solve (&loop_solver_fast, st, &options, trace, NULL, NULL);
+    g_assert_cmpint (r->status, ==, HB_STATUS_NO_SOLUTION);
+    player = hb_player_new (st, trace);
+    hb_player_seek (player, hb_trace_length (trace));
+    last = hb_player_frame_status (player);
+    g_assert_cmpstr (last, ==, "8 of 9 tiles settled");
+    hb_player_free (player);
+    hb_result_free (r);
+    hb_trace_free (trace);
+    hb_state_free (st);
+  }
 }
 
 /* ---- Cancellation and limits ------------------------------------------- */

@@ -1238,9 +1238,10 @@ loop_frame_status (gconstpointer data)
 
   for (gsize i = 0; i < n; i++)
     {
-      gboolean fixed = f->status[i] == LOOP_CELL_FORCED || f->status[i] == LOOP_CELL_PLACED;
-      settled += fixed;
-      empty += !fixed && f->orig != NULL && (f->orig[i] & 15) == 0;
+      settled += f->status[i] == LOOP_CELL_FORCED || f->status[i] == LOOP_CELL_PLACED;
+      /* (an empty tile a step marked, one a neighbour's arm points at
+       * on a level with no solution, is not settled) */
+      empty += f->status[i] == LOOP_CELL_FREE && f->orig != NULL && (f->orig[i] & 15) == 0;
       arms += f->flow != NULL ? (gsize) __builtin_popcount (f->flow[i] & 15) : 0;
     }
   /* The max-flow view settles no tile: it counts the flow it routes (it
