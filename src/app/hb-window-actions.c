@@ -556,6 +556,23 @@ on_player_key (GtkEventControllerKey *controller, guint keyval, guint keycode,
   if (keyval == GDK_KEY_Escape && (state & gtk_accelerator_get_default_mod_mask ()) == 0
       && hb_window_cancel_load (self))
     return TRUE;
+  /* So does it stop a solve or close the player (but in a menu, which it
+   * closes): the first Escape after a click on the board, whose toast
+   * says "cancel it (Escape) to edit or play", only took that toast away,
+   * the solve going on, as any toast shown took the status line's "Esc
+   * stops". The toast, now wrong, goes too. */
+  if (keyval == GDK_KEY_Escape && (state & gtk_accelerator_get_default_mod_mask ()) == 0
+      && (hb_window_is_solving (self) || self->player != NULL))
+    {
+      GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+      if ((focus == NULL || gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER) == NULL)
+          && gtk_widget_activate_action (GTK_WIDGET (self), "win.cancel", NULL))
+        {
+          hb_window_drop_escape_toast (self);
+          return TRUE;
+        }
+    }
   return hb_window_player_key (self, keyval, state);
 }
 

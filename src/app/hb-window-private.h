@@ -90,6 +90,8 @@ struct _HbWindow
                                         * foot of the page, while shown:
                                         * lifted above the player when it
                                         * opens there (hb-window-status.c) */
+  AdwToast            *escape_toast;   /* "… cancel it (Escape) …", while
+                                        * shown: the key takes it too */
   guint64              cut_serial;     /* the document's serial then */
   guint                edit_hint_id;   /* Edit's own hint, waiting for a pause */
   GWeakRef             toast_label;    /* the latest toast's words with a
@@ -216,6 +218,10 @@ void           hb_window_show_board (HbWindow *self);
  * (typing "abc" into Seed queued a toast per key). */
 void           hb_window_show_settings_toast (HbWindow *self, const char *text);
 void           hb_window_lift_page_toast (HbWindow *self);
+/* A toast that names Escape as the way back to the board, which the key
+ * takes away as it does what the toast says (hb-window-status.c). */
+void           hb_window_show_escape_toast (HbWindow *self, const char *text);
+void           hb_window_drop_escape_toast (HbWindow *self);
 /* Whether the status line shows a running solver's progress instead of
  * the level's status (hb-window-status.c). */
 gboolean       hb_window_status_wants_progress (HbWindow *self);

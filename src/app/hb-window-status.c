@@ -679,6 +679,12 @@ hb_window_lift_page_toast (HbWindow *self)
 
   if (self->page_toast == NULL || self->player == NULL)
     return;
+  /* "The board shows the solver at work": the solve has ended. */
+  if (self->page_toast == self->escape_toast)
+    {
+      hb_window_drop_escape_toast (self);
+      return;
+    }
   text = g_strdup (g_object_get_data (G_OBJECT (self->page_toast), "hb-text"));
   /* A toast about a setting stays the one the next such replaces. */
   setting = self->page_toast == self->settings_toast;
@@ -696,6 +702,32 @@ void
 hb_window_show_toast (HbWindow *self, const char *text)
 {
   hb_window_show_toast_button (self, text, NULL, NULL, 6);
+}
+
+static void
+escape_toast_dismissed (HbWindow *self, AdwToast *toast)
+{
+  if (self->escape_toast == toast)
+    g_clear_object (&self->escape_toast);
+}
+
+void
+hb_window_show_escape_toast (HbWindow *self, const char *text)
+{
+  AdwToast *toast = hb_window_show_toast_button (self, text, NULL, NULL, 6);
+
+  g_set_object (&self->escape_toast, toast);
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (escape_toast_dismissed), self,
+                           G_CONNECT_SWAPPED);
+}
+
+void
+hb_window_drop_escape_toast (HbWindow *self)
+{
+  g_autoptr (AdwToast) toast = g_steal_pointer (&self->escape_toast);
+
+  if (toast != NULL)
+    adw_toast_dismiss (toast);
 }
 
 void

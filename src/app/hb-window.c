@@ -159,11 +159,11 @@ static void
 on_board_press_ignored (HbBoardView *view, HbWindow *self)
 {
   if (hb_window_is_solving (self))
-    hb_window_show_toast (self, _("The board shows the solver at work: cancel it (Escape) to edit or play"));
+    hb_window_show_escape_toast (self, _("The board shows the solver at work: cancel it (Escape) to edit or play"));
   else if (self->mode == HB_MODE_EDIT)
-    hb_window_show_toast (self, _("The board shows the solver's run: close the player (Escape) to edit"));
+    hb_window_show_escape_toast (self, _("The board shows the solver's run: close the player (Escape) to edit"));
   else
-    hb_window_show_toast (self, _("The board shows the solver's run: close the player (Escape) to play"));
+    hb_window_show_escape_toast (self, _("The board shows the solver's run: close the player (Escape) to play"));
 }
 
 /* A palette click in play mode: the game's pointer handler gets a PRESS

@@ -531,6 +531,67 @@ test_plot_needs_a_line (void)
   hb_app_test_window_close (window);
 }
 
+static gboolean
+label_says (GtkWidget *widget, gconstpointer text)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+         && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0;
+}
+
+/* A click on the board while the solver works says "cancel it (Escape)";
+ * the first Escape pressed then only took that toast away (the toast
+ * overlay's own Escape), the solve going on. It now stops the solve and
+ * takes the toast with it; the next closes the player. */
+static void
+test_escape_past_toast (void)
+{
+  static const char said[] = "The board shows the solver at work: cancel it (Escape) to edit or play";
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  char *dir;
+  GFile *file = big_board (&dir);
+  double px, py;
+
+  g_assert_true (hb_app_test_load (window, file));
+  hb_app_test_wait_hint (window);
+  g_assert_true (hb_window_select_solver (window, "backtrack"));
+  hb_app_test_x_focus (GTK_WINDOW (window));
+  hb_window_solve (window);
+  hb_app_test_settle (100);
+  if (!hb_window_is_solving (window))
+    {
+      g_test_skip ("the solve ended before the test could watch it");
+      remove_board (file, dir);
+      hb_app_test_window_close (window);
+      return;
+    }
+  hb_app_test_cell_point (window, 0, 0, 0.5, 0.5, &px, &py);
+  hb_board_view_simulate_click (view, px, py, 1);
+  hb_app_test_settle (400);
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, said);
+  g_assert_nonnull (hb_app_test_find_where (GTK_WIDGET (window), label_says, said));
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (view)));
+  if (!hb_app_test_x_key (GTK_WIDGET (window), GDK_KEY_Escape))
+    {
+      g_test_skip ("no X11 display with XTest");
+      hb_window_cancel_solve (window);
+      hb_app_test_wait (hb_app_test_not_solving, window, 20000, "the solver to stop");
+      remove_board (file, dir);
+      hb_app_test_window_close (window);
+      return;
+    }
+  hb_app_test_wait (hb_app_test_not_solving, window, 10000, "Escape to stop the solver");
+  hb_app_test_settle (600);
+  g_assert_cmpint (hb_window_get_result (window)->status, ==, HB_STATUS_CANCELLED);
+  g_assert_true (hb_window_is_playing_trace (window));
+  g_assert_null (hb_app_test_find_where (GTK_WIDGET (window), label_says, said));
+  hb_app_test_x_key (GTK_WIDGET (window), GDK_KEY_Escape);
+  hb_app_test_settle (100);
+  g_assert_false (hb_window_is_playing_trace (window));
+  remove_board (file, dir);
+  hb_app_test_window_close (window);
+}
+
 static void
 test_live_snapshot_and_plot (void)
 {
@@ -678,5 +739,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/live/stochastic-seed", test_stochastic_seed);
   g_test_add_func ("/app/live/snapshot-and-plot", test_live_snapshot_and_plot);
   g_test_add_func ("/app/live/plot-needs-a-line", test_plot_needs_a_line);
+  g_test_add_func ("/app/live/escape-past-toast", test_escape_past_toast);
   return g_test_run ();
 }
