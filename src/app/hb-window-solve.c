@@ -213,7 +213,12 @@ hb_window_update_result_actions (HbWindow *self, gboolean solving)
                                 && hb_window_result_applies (self));
   if (solving)
     why = _("Wait for the solver to finish");
-  else if (self->result == NULL || self->result->status != HB_STATUS_SOLVED)
+  else if (self->result == NULL || self->result_initial == NULL
+           || self->result_initial->game != game)
+    /* (Before any solve it said "The solver found no answer to apply",
+     * of a solver that had not run.) */
+    why = _("Solve the level first: there is no answer to apply");
+  else if (self->result->status != HB_STATUS_SOLVED)
     why = _("The solver found no answer to apply");
   else if (self->result->moves->len == 0)
     why = _("The answer has no moves: the board is solved already");

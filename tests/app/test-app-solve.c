@@ -332,6 +332,36 @@ test_replay_says_why (void)
   hb_app_test_reset_last_game ();
 }
 
+/* Apply Solution, greyed out before any solve, says the level is to be
+ * solved first: it said "The solver found no answer to apply", of a
+ * solver that had not run. After a run that found none it says so. */
+static void
+test_apply_says_why (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *apply = hb_app_test_find_where (GTK_WIDGET (window), is_apply_button, NULL);
+
+  g_assert_nonnull (apply);
+  g_assert_false (hb_window_get_action_enabled (window, "apply-solution"));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (apply), ==,
+                   "Solve the level first: there is no answer to apply");
+  hb_app_test_solve_and_play (window, "backtrack");
+  activate (window, "cancel");
+  hb_app_test_wait (hb_app_test_not_solving, window, 20000, "the solver to stop");
+  hb_app_test_settle (30);
+  if (hb_window_get_result (window)->status != HB_STATUS_SOLVED)
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (apply), ==,
+                     "The solver found no answer to apply");
+  /* Another game's level: the answer is not its. */
+  g_assert_true (hb_window_select_game (window, "loop"));
+  hb_app_test_wait_hint (window);
+  g_assert_false (hb_window_get_action_enabled (window, "apply-solution"));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (apply), ==,
+                   "Solve the level first: there is no answer to apply");
+  hb_app_test_window_close (window);
+  hb_app_test_reset_last_game ();
+}
+
 /* Stopping Flood-It's optimal search while it proves: the best answer it
  * had stands, not proven, and Apply Solution applies it (it used to be a
  * "Cancelled" with nothing to apply). */
@@ -683,6 +713,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/solve/backtrack-and-player", test_backtrack_and_player);
   g_test_add_func ("/app/solve/cancel", test_cancel);
   g_test_add_func ("/app/solve/replay-says-why", test_replay_says_why);
+  g_test_add_func ("/app/solve/apply-says-why", test_apply_says_why);
   g_test_add_func ("/app/solve/flood-player-words", test_flood_player_words);
   g_test_add_func ("/app/solve/toast-lifted-over-player", test_toast_lifted_over_player);
   g_test_add_func ("/app/solve/solve-folds-sidebar", test_solve_folds_sidebar);
