@@ -1222,26 +1222,28 @@ loop_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *
 }
 
 /* The player's counter for a frame: how many tiles are settled so far
- * (fixed by propagation or kept by the search). An empty tile has nothing
- * to turn and counts as settled whether or not a search fixed it: the
- * backtracking's tape passes over empty tiles, and its last step, on a
- * solved board, said "43 of 49 tiles settled" where the other solvers,
- * which fix empty tiles too, said "49 of 49". */
+ * (fixed by propagation or kept by the search), of the tiles with arms.
+ * Empty tiles have nothing to turn and are left out of both numbers, as
+ * the hint's "43 tiles are forced" leaves them out: the backtracking's
+ * tape passes over them, and its last step, on a solved board, said "43
+ * of 49 tiles settled" where the other solvers, which fix them too, said
+ * "49 of 49"; every solver now says "43 of 43", and the count is the
+ * tiles drawn settled. */
 char *
 loop_frame_status (gconstpointer data)
 {
   const LoopFrame *f = data;
-  gsize n = (gsize) f->width * f->height, settled = 0, empty = 0;
+  gsize n = (gsize) f->width * f->height, settled = 0, tiles = 0;
   g_autofree char *a = NULL, *b = NULL;
 
   gsize arms = 0;
 
   for (gsize i = 0; i < n; i++)
     {
+      if (f->orig != NULL && (f->orig[i] & 15) == 0)
+        continue;
+      tiles++;
       settled += f->status[i] == LOOP_CELL_FORCED || f->status[i] == LOOP_CELL_PLACED;
-      /* (an empty tile a step marked, one a neighbour's arm points at
-       * on a level with no solution, is not settled) */
-      empty += f->status[i] == LOOP_CELL_FREE && f->orig != NULL && (f->orig[i] & 15) == 0;
       arms += f->flow != NULL ? (gsize) __builtin_popcount (f->flow[i] & 15) : 0;
     }
   /* The max-flow view settles no tile: it counts the flow it routes (it
@@ -1256,9 +1258,9 @@ loop_frame_status (gconstpointer data)
                                            "%s units of flow between tiles",
                                            (gulong) MIN (arms / 2, G_MAXULONG)), a);
     }
-  a = g_strdup_printf ("%" G_GSIZE_FORMAT, settled + empty);
-  b = g_strdup_printf ("%" G_GSIZE_FORMAT, n);
+  a = g_strdup_printf ("%" G_GSIZE_FORMAT, settled);
+  b = g_strdup_printf ("%" G_GSIZE_FORMAT, tiles);
   /* TRANSLATORS: the player's counter: "40 of 130 tiles settled" */
   return g_strdup_printf (g_dngettext (NULL, "%s of %s tile settled", "%s of %s tiles settled",
-                                       (gulong) MIN (n, G_MAXULONG)), a, b);
+                                       (gulong) MIN (tiles, G_MAXULONG)), a, b);
 }
