@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -326,6 +327,22 @@ hb_image_load_bytes (const guint8 *data, gsize len, const char *name, GError **e
   return img;
 }
 
+/* Whether the file's first bytes are those of a PNG, a JPEG or a WebP
+ * (hb_image_type_of); FALSE when they cannot be read. */
+static gboolean
+starts_as_picture (const char *path)
+{
+  char head[16];
+  gsize n = 0;
+  FILE *f = g_fopen (path, "rb");
+
+  if (f == NULL)
+    return FALSE;
+  n = fread (head, 1, sizeof head, f);
+  fclose (f);
+  return hb_image_type_of (head, n) != NULL;
+}
+
 HbImage *
 hb_image_load (const char *path, GError **error)
 {
@@ -367,8 +384,12 @@ hb_image_load (const char *path, GError **error)
     }
   /* The header alone: format and size, before anything is decoded. When
    * it cannot tell (not a picture, or cut short right after its header)
-   * the loader below says why, and checks the size again as it reads. */
-  if (gdk_pixbuf_get_file_info (path, &w, &h) != NULL && w > 0 && h > 0
+   * the loader below says why, and checks the size again as it reads.
+   * Asked only of the three formats read: gdk_pixbuf_get_file_info tries
+   * every loader GdkPixbuf has, and an SVG without a size made its SVG
+   * loader print a GdkPixbuf-CRITICAL before "not a picture". */
+  if (starts_as_picture (path)
+      && gdk_pixbuf_get_file_info (path, &w, &h) != NULL && w > 0 && h > 0
       && !dims_acceptable (w, h))
     {
       set_size_error (error, path, w, h);

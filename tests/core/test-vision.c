@@ -133,7 +133,18 @@ test_bad_files (void)
     g_autoptr(GdkPixbuf) pb = gdk_pixbuf_new (GDK_COLORSPACE_RGB, FALSE, 8, 30, 30);
     static const char *const types[] = { "bmp", "tiff" };
 
+    /* An SVG without a size, and a GIF: the header check before the
+     * loaders asked every loader GdkPixbuf has, and the SVG one printed
+     * "GdkPixbuf-CRITICAL: info_cb: assertion 'width > 0 && height > 0'
+     * failed" (fatal here), the GIF one called a GIF "too small". */
+    static const char sizeless[] = "<svg xmlns=\"http://www.w3.org/2000/svg\"/>";
+    static const char gif[] = "GIF89a\x01\x00\x01\x00\x00\x00\x00;";
+
     write_file (text, svg, strlen (svg));
+    assert_load_fails (text, HB_IMAGE_ERROR_UNREADABLE, "not a picture that can be read (PNG, JPEG or WebP)");
+    write_file (text, sizeless, strlen (sizeless));
+    assert_load_fails (text, HB_IMAGE_ERROR_UNREADABLE, "not a picture that can be read (PNG, JPEG or WebP)");
+    write_file (text, gif, sizeof gif - 1);
     assert_load_fails (text, HB_IMAGE_ERROR_UNREADABLE, "not a picture that can be read (PNG, JPEG or WebP)");
     gdk_pixbuf_fill (pb, 0xff0000ff);
     for (guint t = 0; t < G_N_ELEMENTS (types); t++)
