@@ -272,6 +272,13 @@ test_parse_errors (void)
   hb_test_parse_fails (&loop_game, "3x1:123\nmore\n", "after the Net");
   hb_test_parse_fails (&loop_game, "1000 \xff\n", "UTF-8");
   hb_test_parse_fails (&loop_game, "1000 1\xc3\xa9\n", "binary");
+  /* A no-break space is named, not shown as a blank (a blank may stand
+   * there: "found ' '" did not say what was wrong), as the other games
+   * name it. */
+  hb_test_parse_fails (&loop_game, "1000 1\xc2\xa0""010\n", "1:7: a tile is four binary digits "
+                       "N E S W (like 1010); found 'U+00A0'");
+  hb_test_parse_fails (&loop_game, "\xe2\x94\x8c\xc2\xa0\xe2\x94\x90\n",
+                       "1:2: 'U+00A0' is not a tile");
 
   /* The error position: line 3, column 6. */
   {

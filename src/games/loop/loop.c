@@ -766,14 +766,19 @@ parse_native (const char *text, gsize len, GError **error)
             {
               if (line[i] != '0' && line[i] != '1')
                 {
+                  /* Shown as the other games show it: a no-break space
+                   * came out as "found ' '", a blank, which a row may
+                   * hold. */
+                  char found[HB_CHAR_TEXT];
+
+                  hb_describe_char (line, n, i, found);
                   hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, r.line,
                                       char_column (line, i),
                                       /* TRANSLATORS: N E S W are north, east,
                                        * south, west: the order of the digits */
                                       _("a tile is four binary digits N E S W "
                                         "(like 1010); found '%.*s'"),
-                                      (int) (g_utf8_next_char (line + i) - (line + i)),
-                                      line + i);
+                                      (int) strlen (found), found);
                   g_free (tiles);
                   return NULL;
                 }
@@ -896,11 +901,14 @@ parse_compact (const char *text, gsize len, GError **error)
           guint8 b = (guint8) m;
           if (m < 0)
             {
+              char found[HB_CHAR_TEXT];
+
+              hb_describe_char (line, n, (gsize) (p - line), found);
               hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, r.line,
                                   char_column (line, p - line),
                                   _("'%.*s' is not a tile; the compact form uses "
                                     "╵╶╷╴│─└┌┐┘├┬┤┴┼, and a space or '.' for an empty tile"),
-                                  (int) (g_utf8_next_char (p) - p), p);
+                                  (int) strlen (found), found);
               g_ptr_array_unref (rows);
               return NULL;
             }
