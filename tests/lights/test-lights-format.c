@@ -134,6 +134,33 @@ test_flip_ids (void)
     g_assert_cmpmem (s->cells, 9, "\0\0\0\0\0\0\1\0\1", 9);
     lights_game.free (&s->base);
   }
+
+  /* Comment lines around the ID, as around a Net or a Flood ID: one
+   * before it read the ID as a grid ("2:1: unknown character '3'"), one
+   * after it as part of the ID ("'\n' is not a hex digit"). */
+  {
+    static const char *const commented[] = {
+      "# my level\n3x3:d074191345d1644c17058,028\n",
+      "3x3:d074191345d1644c17058,028\n# from Flip\n",
+      "# a\r\n\r\n  3x3:d074191345d1644c17058,028  \r\n\r\n# b\r\n",
+    };
+
+    for (gsize k = 0; k < G_N_ELEMENTS (commented); k++)
+      {
+        LightsState *s = parse (commented[k]);
+        g_assert_cmpint (s->base.width, ==, 3);
+        g_assert_cmpmem (s->cells, 9, "\0\0\0\0\0\0\1\0\1", 9);
+        lights_game.free (&s->base);
+      }
+    /* Errors name the line and column in the file. */
+    hb_test_parse_fails (&lights_game, "# a\n# b\n3x3:d074191345d1644c17058,0g8\n",
+                         "3:28: 'g' is not a hex digit");
+    hb_test_parse_fails (&lights_game, "# a\n3x3:d074191345d1644c1705,028\n",
+                         "2:25: the Flip ID's matrix has 20 digits");
+    /* Other text after it is still read as part of it. */
+    hb_test_parse_fails (&lights_game, "# a\n3x3:d074191345d1644c17058,028\n101\n",
+                         "2:30: '\\n' is not a hex digit");
+  }
 }
 
 static void

@@ -219,15 +219,17 @@ flip_error (GError **error, HbParseErrorCode code, const char *text,
   g_free (msg);
 }
 
-LightsState *
-lights_parse_flip_id (const char *text, gsize len, GError **error)
+/* The Flip ID in bytes from..to of orig (the whole text, so that an error
+ * names its line and column there). */
+static LightsState *
+parse_flip_id_in (const char *orig, gsize from, gsize to, GError **error)
 {
   int w, h, line, col;
-  gsize i, wh, mlen, glen, start, lead;
+  gsize i, wh, mlen, glen, start, lead, len = to - from;
   LightsState *s;
-  const char *comma, *orig = text;
+  const char *comma, *text = orig + from;
 
-  lead = hb_strip_slice (&text, &len);
+  lead = from + hb_strip_slice (&text, &len);
   if (!parse_dims (text, len, &w, &h, &i) || i >= len || text[i] != ':')
     {
       flip_error (error, HB_PARSE_ERROR_FORMAT, orig, lead,
@@ -363,6 +365,12 @@ lights_parse_flip_id (const char *text, gsize len, GError **error)
   return s;
 }
 
+LightsState *
+lights_parse_flip_id (const char *text, gsize len, GError **error)
+{
+  return parse_flip_id_in (text, 0, len, error);
+}
+
 char *
 lights_write_flip_id (const LightsState *s)
 {
@@ -480,13 +488,30 @@ lights_parse (const char *text, gsize len, GError **error)
 
   if (!hb_check_text (text, len, error))
     return NULL;
-  {
-    const char *t = text;
-    gsize l = len;
-    hb_strip_slice (&t, &l);
-    if (l > 0 && g_ascii_isdigit (t[0]) && memchr (t, ':', MIN (l, 24)) != NULL)
-      return (HbState *) lights_parse_flip_id (text, len, error);
-  }
+  /* A Flip ID is the first line that is neither blank nor a comment.
+   * Comment lines may stand around it, as around a Net or Flood ID (one
+   * before it read as a grid: "unknown character '5'"; one after it,
+   * "'\n' is not a hex digit"); anything else after it is read as part
+   * of it and named as before. */
+  hb_line_reader_init (&r, text, len);
+  while (hb_line_reader_next (&r, &line, &n))
+    {
+      const char *t = line;
+      gsize l = n, from = (gsize) (line - text), to = len;
+      gboolean only_comments = TRUE;
+
+      if (line_kind (line, n) != 0)
+        continue;
+      hb_strip_slice (&t, &l);
+      if (!g_ascii_isdigit (t[0]) || memchr (t, ':', MIN (l, 24)) == NULL)
+        break;
+      while (hb_line_reader_next (&r, &line, &n))
+        if (line_kind (line, n) == 0)
+          only_comments = FALSE;
+      if (only_comments)
+        to = from + (gsize) (t + l - (text + from));
+      return (HbState *) parse_flip_id_in (text, from, to, error);
+    }
 
   cells = hb_malloc_big (len + 1);
   hb_line_reader_init (&r, text, len);
