@@ -304,6 +304,34 @@ test_json_errors (void)
 {
   fails_at ("[[null, \"red\"],\n [null, null]]", 1, 9, "colour \"red\" has 1 dot");
   fails_at ("[[\"red\", \"red\"],\n [null, \"red\"]]", 2, 9, "third dot");
+  /* A long name is quoted by its first 40 characters: one of a million
+   * made a message of a megabyte. Forty are quoted whole. */
+  {
+    GString *name = g_string_new (NULL), *t = g_string_new (NULL);
+    g_autofree char *forty = NULL, *expected = NULL;
+    g_autoptr (GError) error = NULL;
+    HbState *s;
+
+    for (int i = 0; i < 100000; i++)
+      g_string_append (name, i % 2 ? "\xc3\xa9" : "x");   /* "xéxé…" */
+    forty = g_strndup (name->str, 60);   /* 20 'x' and 20 'é' */
+    g_string_printf (t, "[[\"%s\", null], [null, \"blue\"]]", name->str);
+    s = flow_game.parse (t->str, t->len, &error);
+    g_assert_null (s);
+    expected = g_strdup_printf ("1:3: colour \"%s…\" has 1 dot: every colour needs exactly two",
+                                forty);
+    g_assert_cmpstr (error->message, ==, expected);
+    g_clear_error (&error);
+    g_clear_pointer (&expected, g_free);
+    g_string_printf (t, "[[\"%s\", \"%s\", \"%s\"]]", forty, forty, forty);
+    s = flow_game.parse (t->str, t->len, &error);
+    g_assert_null (s);
+    expected = g_strdup_printf ("1:%d: colour \"%s\" has a third dot: every colour needs "
+                                "exactly two", 2 * 44 + 3, forty);
+    g_assert_cmpstr (error->message, ==, expected);
+    g_string_free (name, TRUE);
+    g_string_free (t, TRUE);
+  }
   fails_at ("[[null, null],\n [null]]", 2, 2, "ragged");
   fails_at ("[[null, null],\n [null, 3]]", 2, 9, "a cell must be null");
   fails_at ("[[null, null],\n {\"a\": 1}]", 2, 2, "a row must be a list");

@@ -415,6 +415,21 @@ json_scan (const char *text, gsize len, int *line, int *column, char *closers)
   return JSON_SCAN_OK;
 }
 
+/* A colour's string as an error message quotes it: its first 40
+ * characters and "…" past them (a name of a million characters made a
+ * message of a megabyte, one line on stderr or a toast in the app). */
+static char *
+name_for_message (const char *str)
+{
+  const char *p = str;
+
+  for (int k = 0; k < 40 && *p != '\0'; k++)
+    p = g_utf8_next_char (p);
+  if (*p == '\0')
+    return g_strdup (str);
+  return g_strdup_printf ("%.*s…", (int) (p - str), str);
+}
+
 FlowState *
 flow_parse_json (const char *text, gsize len, GError **error)
 {
@@ -636,9 +651,10 @@ flow_parse_json (const char *text, gsize len, GError **error)
            * (checked below). */
           if (count[c] == 3)
             {
+              g_autofree char *shown = name_for_message (str);
               g_autofree char *m
                 = g_strdup_printf (_("colour \"%s\" has a third dot: every colour needs "
-                                     "exactly two"), str);
+                                     "exactly two"), shown);
               set_error_at (error, HB_PARSE_ERROR_SHAPE, text, len, y, x, m);
               return NULL;
             }
@@ -648,9 +664,10 @@ flow_parse_json (const char *text, gsize len, GError **error)
   for (int c = 0; c < colours; c++)
     if (count[c] != 2)
       {
+        g_autofree char *shown = name_for_message (strings->pdata[c]);
         g_autofree char *m
           = g_strdup_printf (_("colour \"%s\" has 1 dot: every colour needs exactly two"),
-                             (const char *) strings->pdata[c]);
+                             shown);
         set_error_at (error, HB_PARSE_ERROR_SHAPE, text, len, where_row[c], where_col[c], m);
         return NULL;
       }
