@@ -177,6 +177,17 @@ hb_registry_parse (const HbGame *game, const char *display_name,
                      "board in a screenshot, and the app opens pictures"));
       return NULL;
     }
+  /* UTF-16, as Windows' Notepad ("Unicode") and PowerShell's `>` write
+   * it, told by its byte-order mark (never valid UTF-8): it was "not
+   * valid UTF-8" at 1:1, or "cannot tell which game this is". */
+  if (len >= 2 && (((guchar) text[0] == 0xff && (guchar) text[1] == 0xfe)
+                   || ((guchar) text[0] == 0xfe && (guchar) text[1] == 0xff)))
+    {
+      g_autofree char *safe_name = hb_escape_for_message (display_name);
+      g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_FORMAT, "%s:1:1: %s", safe_name,
+                   _("the text is UTF-16; levels are read as UTF-8: save the file as UTF-8"));
+      return NULL;
+    }
   if (game == NULL)
     game = hb_registry_game_for_filename (display_name);
   if (game == NULL)

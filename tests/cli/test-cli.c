@@ -299,6 +299,32 @@ test_bad_input (void)
    * tell which game", or "not valid UTF-8" under a level's name). */
   expect_bad ("shot.png", "\x89PNG\r\n\x1a\n\x01", "a picture, not a level file: `hintboard-cli detect`");
   expect_bad ("shot.flow", "\xff\xd8\xff\xe0\x01", "a picture, not a level file");
+  /* UTF-16 with its byte-order mark (Notepad's "Unicode", PowerShell's
+   * `>`): said so, with or without the game's extension (it was "not
+   * valid UTF-8" at 1:1, or "cannot tell which game this is"). */
+  {
+    static const char le[] = "\xff\xfe" "1\0" "0\0" "\n\0" "0\0" "1\0" "\n\0";
+    static const char be[] = "\xfe\xff" "\0R" "\0." "\0R" "\0\n";
+    const struct { const char *name, *data; gsize len; } files[] = {
+      { "utf16.lights", le, sizeof le - 1 },
+      { "utf16.txt", le, sizeof le - 1 },
+      { "utf16.flow", be, sizeof be - 1 },
+    };
+
+    for (gsize k = 0; k < G_N_ELEMENTS (files); k++)
+      {
+        g_autofree char *path = g_build_filename (tmpdir, files[k].name, NULL);
+        g_autofree char *expected
+          = g_strdup_printf ("hintboard-cli: %s:1:1: the text is UTF-16; levels are read as "
+                             "UTF-8: save the file as UTF-8\n", path);
+        g_auto(CliRun) r = { 0 };
+
+        g_assert_true (g_file_set_contents (path, files[k].data, (gssize) files[k].len, NULL));
+        run_cli (&r, NULL, "solve", path, NULL);
+        g_assert_cmpint (r.status, ==, 2);
+        g_assert_cmpstr (r.err, ==, expected);
+      }
+  }
   /* A numberlink header is Flow Free's even when the rows disagree with
    * it: Flow Free's error, not "cannot tell which game this is". */
   expect_bad ("header.txt", "3 3\nA.A\nB.B\n", "the header says 3×3 but the rows make a 3×2 board");
