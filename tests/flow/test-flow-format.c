@@ -512,6 +512,11 @@ test_paths (void)
   fails_at ("R..R\n# path: R2RaR8R0\n# path: R0\n", 3, 1, "more path lines");
   fails_at ("R..R\n# path: R2RaR8\n", 2, 15, "a path line needs 8 characters");
   fails_at ("R..R\n# path: R2XaR8R0\n", 2, 11, "'X' is no colour");
+  /* A character past ASCII is named whole, where it stands ("'\xc3' is
+   * no colour", or "needs 8 characters" for eight counted in bytes). */
+  fails_at ("R..R\n# path: R2\xc3\xa9" "aR8R0\n", 2, 11, "'\xc3\xa9' is no colour of this level");
+  fails_at ("R..R\n# path: R2\xc3\xa9R8R0\n", 2, 11, "'\xc3\xa9' is no colour of this level");
+  fails_at ("R..R\n  # path: R2R\xc2\xa0R8R0\n", 2, 14, "a cell's links are one hex digit");
   fails_at ("R..R\n# path: R2RgR8R0\n", 2, 12, "hex digit");
   fails_at ("R..R\n# path: R2R8R8R0\n", 2, 14, "its neighbour does not have");
   fails_at ("R..R\n# path: R3RaR8R0\n", 2, 9, "too many links");

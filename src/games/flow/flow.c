@@ -746,6 +746,25 @@ read_paths (FlowState *s, const char *text, gsize len, GError **error)
       k = plen;
       while (k < rlen && row[k] == ' ')
         k++;
+      /* A character past ASCII is named where it stands (the lines
+       * before it are ASCII, so its byte is its column): it was one byte
+       * of it, "'\xc3' is no colour of this level", or a length counted
+       * in bytes, "a path line needs 6 characters" for six. */
+      for (gsize j = k; j < rlen; j++)
+        if ((guchar) row[j] >= 0x80)
+          {
+            char found[HB_CHAR_TEXT];
+
+            hb_describe_char (row, rlen, j, found);
+            if ((j - k) % 2 == 0)
+              hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, r.line, (int) (lead + j) + 1,
+                                  /* TRANSLATORS: %s is the character found */
+                                  _("'%s' is no colour of this level"), found);
+            else
+              hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, r.line, (int) (lead + j) + 1,
+                                  _("a cell's links are one hex digit, 0 to f"));
+            return FALSE;
+          }
       if (rlen - k != (gsize) 2 * w)
         {
           hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line, (int) (lead + rlen) + 1,
