@@ -193,6 +193,29 @@ hb_text_rows_all (const char *text, gsize len,
   return rows > 0;
 }
 
+gboolean
+hb_text_sole_line (const char *text, gsize len, const char **line, gsize *n)
+{
+  HbLineReader r;
+  const char *l;
+  gsize m;
+  gboolean found = FALSE;
+
+  hb_line_reader_init (&r, text, len);
+  while (hb_line_reader_next (&r, &l, &m))
+    {
+      hb_strip_slice (&l, &m);
+      if (m == 0 || l[0] == '#')
+        continue;
+      if (found)
+        return FALSE;
+      found = TRUE;
+      *line = l;
+      *n = m;
+    }
+  return found;
+}
+
 gsize
 hb_strip_slice (const char **s, gsize *len)
 {

@@ -83,6 +83,10 @@ gboolean hb_line_reader_next (HbLineReader *r, const char **line, gsize *len);
  * sniffer asks of a game's rows). */
 gboolean hb_text_rows_all (const char *text, gsize len,
                            gboolean (*row_ok) (const char *row, gsize n));
+/* TRUE when text has exactly one line that is neither blank nor a '#'
+ * comment (a Tatham game ID between comment lines); *line and *n are
+ * that line, its blanks stripped. */
+gboolean hb_text_sole_line (const char *text, gsize len, const char **line, gsize *n);
 
 /* Strips leading and trailing blanks (space, tab, \r, \n) from a slice,
  * returning the number of leading bytes removed. */

@@ -243,6 +243,27 @@ test_solve (void)
     g_assert_cmpint (r.status, ==, 0);
     g_assert_true (presses_solve ("000\n000\n101\n", r.out));
   }
+  /* And between comment lines, as the readers take it, a Net ID too
+   * (both were "cannot tell which game this is"; a Flood ID was told). */
+  {
+    static const char *const ids[] = {
+      "# mine\n3x3:d074191345d1644c17058,028\n# end\n",
+      "# mine\r\n\r\n2x1:14\r\n",
+      "# mine\n2x1:01,1\n",
+    };
+    static const char *const outs[] = { NULL, "0100 0001\n", "1\n" };
+
+    for (gsize k = 0; k < G_N_ELEMENTS (ids); k++)
+      {
+        g_auto(CliRun) r = { 0 };
+        run_cli (&r, ids[k], "solve", "-", NULL);
+        g_assert_cmpint (r.status, ==, 0);
+        if (outs[k] != NULL)
+          g_assert_cmpstr (r.out, ==, outs[k]);
+        else
+          g_assert_true (presses_solve ("000\n000\n101\n", r.out));
+      }
+  }
 }
 
 static void

@@ -406,6 +406,8 @@ lights_write_flip_id (const LightsState *s)
   return g_string_free (out, FALSE);
 }
 
+/* Whether the text is a Flip ID alone on its line (comment lines around
+ * it allowed, as lights_parse allows them). */
 static gboolean
 looks_like_flip_id (const char *text, gsize len)
 {
@@ -413,7 +415,8 @@ looks_like_flip_id (const char *text, gsize len)
   gsize i, wh;
   const char *comma;
 
-  hb_strip_slice (&text, &len);
+  if (!hb_text_sole_line (text, len, &text, &len))
+    return FALSE;
   if (!parse_dims (text, len, &w, &h, &i) || i >= len || text[i] != ':')
     return FALSE;
   /* Any shape up to 4096 cells, as the writer writes (1x65 too). */
@@ -454,10 +457,10 @@ lights_sniff (const char *text, gsize len)
   /* On boards of up to 4 cells a Flip matrix is as long as a Flood ID's
    * colours ("2x2:0123,5"): claim those only when they read as a Flip ID,
    * so a bad Flood ID is not reported as a Flip problem. */
-  hb_strip_slice (&t, &n);
+  hb_text_sole_line (text, len, &t, &n);
   if (parse_dims (t, n, &w, &h, &i) && (gsize) w * h > 4)
     return TRUE;
-  s = lights_parse_flip_id (text, len, NULL);
+  s = lights_parse_flip_id (t, n, NULL);
   if (s == NULL)
     return FALSE;
   hb_state_free ((HbState *) s);

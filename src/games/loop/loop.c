@@ -573,11 +573,11 @@ loop_sniff (const char *text, gsize len)
   if (compact_sniff (text, len) || hb_text_rows_all (text, len, tile_row))
     return TRUE;
 
-  hb_strip_slice (&p, &n);
-  /* Only the ID itself: strip a trailing newline too. */
-  while (n > 0 && (p[n - 1] == '\n' || p[n - 1] == '\r' || p[n - 1] == ' '))
-    n--;
-  if (n > 64 + 2 * (gsize) HB_MAX_CELLS || !looks_like_tatham (p, n, &colon))
+  /* The ID alone on its line, comment lines around it allowed as the
+   * reader allows them (from standard input such a file was "cannot tell
+   * which game this is"). */
+  if (!hb_text_sole_line (text, len, &p, &n)
+      || n > 64 + 2 * (gsize) HB_MAX_CELLS || !looks_like_tatham (p, n, &colon))
     return FALSE;
   w = strtol (p, &end, 10);
   h = strtol (end + 1, &end, 10);
