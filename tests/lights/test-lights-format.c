@@ -182,6 +182,10 @@ test_flip_bad (void)
   /* Ten digits and more: still a size, too large ("not a Flip game ID"). */
   hb_test_parse_fails (&lights_game, "1000000000x1000000000:0,0", "the board is too large");
   hb_test_parse_fails (&lights_game, "999999999999999999x3:0,0", "the board is too large");
+  /* Past 18 digits too, as Net and Flood IDs say it (it was "not a Flip
+   * game ID"). */
+  hb_test_parse_fails (&lights_game, "99999999999999999999x3:0,0",
+                       "1:1: the board is too large (99999999999999999999x3)");
   /* Past the largest int, the size as written (it said 2147483647×1). */
   hb_test_parse_fails (&lights_game, "2147483648x1:c,0", "too large (2147483648x1)");
   hb_test_parse_fails (&lights_game, "65x65:0,0", "too large to read");

@@ -150,15 +150,24 @@ parse_dims (const char *text, gsize len, int *w, int *h, gsize *consumed)
   guint64 a = 0, b = 0;
   int da = 0, db = 0;
 
-  /* Up to 18 digits, so that a size far too large is said to be so (at
-   * 10 digits "1000000000x1000000000:…" was "not a Flip game ID"). */
-  while (i < len && g_ascii_isdigit (text[i]) && da < 18)
-    a = a * 10 + (text[i++] - '0'), da++;
+  /* Every digit, the value kept to 18 of them, so that a size far too
+   * large is said to be so (at 10 digits "1000000000x1000000000:…", and
+   * at 19 "99999999999999999999x3:…", were "not a Flip game ID"). */
+  while (i < len && g_ascii_isdigit (text[i]))
+    {
+      if (da < 18)
+        a = a * 10 + (text[i] - '0');
+      i++, da++;
+    }
   if (da == 0 || i >= len || text[i] != 'x')
     return FALSE;
   i++;
-  while (i < len && g_ascii_isdigit (text[i]) && db < 18)
-    b = b * 10 + (text[i++] - '0'), db++;
+  while (i < len && g_ascii_isdigit (text[i]))
+    {
+      if (db < 18)
+        b = b * 10 + (text[i] - '0');
+      i++, db++;
+    }
   if (db == 0)
     return FALSE;
   *w = (int) MIN (a, (guint64) G_MAXINT);
