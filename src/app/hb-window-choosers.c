@@ -9,6 +9,7 @@
 
 #include "hb-window-private.h"
 #include "hb-registry.h"
+#include "hb-stat-label.h"
 
 void
 hb_window_update_size_controls (HbWindow *self)
@@ -174,11 +175,68 @@ on_spin_insert (GtkEditable *editable, const char *text, int length, int *positi
       }
 }
 
+/* A number typed into a Board field out of its range is refused with a
+ * toast in the words a solver setting's refusal has ("Width: 0 is out of
+ * range, from 1 to 64"); the field shows the value in force again. It
+ * went back without a word, and a newcomer who typed 0 or 100 into Width
+ * saw nothing happen and no reason (review). Text that is no number
+ * keeps GTK's own handling (the last value back). */
+static int
+on_board_spin_input (GtkSpinButton *spin, double *new_value, HbWindow *self)
+{
+  GtkAdjustment *adjustment = gtk_spin_button_get_adjustment (spin);
+  g_autofree char *typed = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (spin))));
+  double lower = gtk_adjustment_get_lower (adjustment);
+  double upper = gtk_adjustment_get_upper (adjustment);
+  g_autofree char *title = NULL, *lo = NULL, *hi = NULL, *message = NULL;
+  GtkWidget *row;
+  guint64 v;
+  gboolean big = FALSE;
+
+  if (*typed == '\0')
+    return FALSE;
+  for (const char *p = typed; *p != '\0'; p++)
+    if (!g_ascii_isdigit (*p))
+      return FALSE;
+  /* All digits: a number too long for 64 bits is out of range too. */
+  if (!g_ascii_string_to_unsigned (typed, 10, 0, G_MAXUINT64, &v, NULL))
+    big = TRUE;
+  if (!big && (double) v >= lower && (double) v <= upper)
+    {
+      /* A refusal's toast goes with a new value taken after it ("Width: 0
+       * is out of range" stayed over the 7-wide board); the value in
+       * force, put back by the refusal, comes here again as the field
+       * loses the focus, and keeps it. */
+      if ((double) v != gtk_adjustment_get_value (adjustment)
+          && self->settings_toast != NULL
+          && self->settings_toast == g_object_get_data (G_OBJECT (self), "board-refusal"))
+        adw_toast_dismiss (self->settings_toast);
+      *new_value = (double) v;
+      return TRUE;
+    }
+  row = gtk_widget_get_ancestor (GTK_WIDGET (spin), ADW_TYPE_PREFERENCES_ROW);
+  title = g_strdup (row != NULL ? adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)) : "");
+  /* The row's title carries its mnemonic ("_Width"). */
+  {
+    char *w = title;
+    for (const char *r = title; *r != '\0'; r++)
+      if (*r != '_' || r[1] == '_')
+        *w++ = *r == '_' ? *++r : *r;
+    *w = '\0';
+  }
+  lo = hb_format_count ((gint64) lower);
+  hi = hb_format_count ((gint64) upper);
+  message = g_strdup_printf (_("%s: %s is out of range, from %s to %s"), title, typed, lo, hi);
+  hb_window_show_settings_toast (self, message);
+  g_object_set_data (G_OBJECT (self), "board-refusal", self->settings_toast);
+  return GTK_INPUT_ERROR;
+}
+
 /* Every spin button of the Board group (size, colours, level number) takes
  * the mouse wheel only once it has the focus, as the solver's settings do:
  * the wheel over an unfocused one scrolls the sidebar. */
 static void
-guard_spin_buttons (GtkWidget *widget)
+guard_spin_buttons (HbWindow *self, GtkWidget *widget)
 {
   if (GTK_IS_SPIN_BUTTON (widget))
     {
@@ -190,11 +248,12 @@ guard_spin_buttons (GtkWidget *widget)
       gtk_spin_button_set_update_policy (GTK_SPIN_BUTTON (widget), GTK_UPDATE_IF_VALID);
       g_signal_connect (gtk_editable_get_delegate (GTK_EDITABLE (widget)), "insert-text",
                         G_CALLBACK (on_spin_insert), NULL);
+      g_signal_connect (widget, "input", G_CALLBACK (on_board_spin_input), self);
       return;
     }
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
        c = gtk_widget_get_next_sibling (c))
-    guard_spin_buttons (c);
+    guard_spin_buttons (self, c);
 }
 
 /* The main menu offers the games in a narrow window, where the chooser is
@@ -246,5 +305,5 @@ hb_window_choosers_init (HbWindow *self)
                     G_CALLBACK (on_size_changed), self);
   g_signal_connect (self->number_adjustment, "value-changed",
                     G_CALLBACK (on_number_changed), self);
-  guard_spin_buttons (GTK_WIDGET (self->board_group));
+  guard_spin_buttons (self, GTK_WIDGET (self->board_group));
 }

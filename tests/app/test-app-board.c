@@ -525,6 +525,67 @@ test_typed_size_then_click (void)
   hb_app_test_window_close (window);
 }
 
+/* A number out of range typed into a Board field is refused with a toast
+ * that says the range, in a solver setting's words, and the board stays
+ * as it was: it went back to the old value without a word (review). A
+ * new value taken after it takes the toast away; the old one, come back
+ * as the field loses the focus, leaves it. */
+static void
+test_typed_size_out_of_range (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *spin, *limit;
+
+  hb_app_test_open_text (window, "small.lights", "000\n000\n000\n");
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (50);
+  spin = hb_app_test_find_first (hb_app_test_find_row (GTK_WIDGET (window), "_Width"),
+                                 GTK_TYPE_SPIN_BUTTON);
+  g_assert_nonnull (spin);
+  g_assert_true (gtk_widget_grab_focus (spin));
+  gtk_editable_set_text (GTK_EDITABLE (spin), "0");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+  hb_app_test_settle (30);
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 3);
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==,
+                   "Width: 0 is out of range, from 1 to 64");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, "3");
+  g_assert_nonnull (hb_app_test_find_named (GTK_WIDGET (window), "AdwToastWidget"));
+  /* The value in force again, as the focus leaves: the toast stays. */
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+  hb_app_test_settle (600);
+  g_assert_nonnull (hb_app_test_find_named (GTK_WIDGET (window), "AdwToastWidget"));
+  /* Too many digits for any number: refused as well. */
+  gtk_editable_set_text (GTK_EDITABLE (spin), "99999999999999999999999");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+  hb_app_test_settle (30);
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 3);
+  g_assert_true (g_str_has_prefix (hb_window_get_last_toast (window),
+                                   "Width: 99999999999999999999999 is out of range"));
+  /* A value in range is taken, and the refusal goes. */
+  gtk_editable_set_text (GTK_EDITABLE (spin), "7");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+  hb_app_test_settle (600);
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 7);
+  g_assert_null (hb_app_test_find_named (GTK_WIDGET (window), "AdwToastWidget"));
+
+  /* Flood-It's move limit, a field of the level's own, the same way. */
+  hb_app_test_open_text (window, "small.flood", "3 by 3 -> 4\n012\n120\n201\n");
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (50);
+  limit = hb_app_test_find_first (hb_app_test_find_row (GTK_WIDGET (window), "_Move limit"),
+                                  GTK_TYPE_SPIN_BUTTON);
+  g_assert_nonnull (limit);
+  gtk_editable_set_text (GTK_EDITABLE (limit), "99999999999");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (limit));
+  hb_app_test_settle (30);
+  g_test_message ("%s", hb_window_get_last_toast (window));
+  g_assert_true (g_str_has_prefix (hb_window_get_last_toast (window),
+                                   "Move limit: 99999999999 is out of range, from 0 to "));
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (limit)), ==, 4);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -534,5 +595,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/board/hint-dots", test_hint_dots);
   g_test_add_func ("/app/board/focus-by-keyboard", test_focus_by_keyboard);
   g_test_add_func ("/app/board/typed-size-then-click", test_typed_size_then_click);
+  g_test_add_func ("/app/board/typed-size-out-of-range", test_typed_size_out_of_range);
   return g_test_run ();
 }
