@@ -175,29 +175,34 @@ action_new (GtkWidget *widget, const char *name, GVariant *param)
 static void
 random_then (HbWindow *self, gpointer data)
 {
-  const HbGame *game = hb_document_get_game (self->document);
-  GError *error = NULL;
-  HbState *state;
-
-  state = random_level (self, game, (int) gtk_adjustment_get_value (self->width_adjustment),
-                        (int) gtk_adjustment_get_value (self->height_adjustment), &error);
-  if (state == NULL)
-    {
-      hb_window_show_toast (self, error->message);
-      g_error_free (error);
-      return;
-    }
-  hb_window_set_level (self, state, NULL, NULL);
+  hb_window_set_level (self, hb_state_copy (data), NULL, NULL);
 }
 
+/* The level is made first: when the size or colours cannot make one, the
+ * toast says so (with a capital: the words are the command line's, "a
+ * 2×2 board takes 2 colours, not 6") without asking to discard unsaved
+ * work first for nothing (a Discard was asked, then the toast came). */
 static void
 action_random (GtkWidget *widget, const char *name, GVariant *param)
 {
   HbWindow *self = HB_WINDOW (widget);
+  const HbGame *game = hb_document_get_game (self->document);
+  GError *error = NULL;
+  HbState *state;
 
-  if (hb_document_get_game (self->document)->generate == NULL)
+  if (game->generate == NULL)
     return;
-  hb_window_maybe_discard (self, random_then, NULL, NULL);
+  state = random_level (self, game, (int) gtk_adjustment_get_value (self->width_adjustment),
+                        (int) gtk_adjustment_get_value (self->height_adjustment), &error);
+  if (state == NULL)
+    {
+      g_autofree char *text = g_strdup_printf ("%c%s", g_ascii_toupper (error->message[0]),
+                                               error->message[0] ? error->message + 1 : "");
+      hb_window_show_toast (self, text);
+      g_error_free (error);
+      return;
+    }
+  hb_window_maybe_discard (self, random_then, state, (GDestroyNotify) hb_state_free);
 }
 
 static void

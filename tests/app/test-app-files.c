@@ -932,6 +932,58 @@ test_close_asks (Fixture *f, gconstpointer data)
   g_assert_null (window);
 }
 
+/* Random makes its level before it asks about unsaved changes: when the
+ * size and colours cannot make one, the toast says why (a sentence, with
+ * a capital) and nothing is asked; when they can, the question comes,
+ * Cancel keeps the level and Discard puts the new one in its place.
+ * Before, Discard was asked for, and then the toast said "a 2×2 board
+ * takes 2 colours, not 6". */
+static void
+test_random_asks_after_making (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *colours;
+  AdwMessageDialog *dialog;
+  HbState *drawn;
+
+  hb_app_test_open_text (window, "two.flow", "RG\nRG\n");
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_click_cell (window, 0, 0, 1);
+  g_assert_true (hb_window_get_modified (window));
+  drawn = hb_state_copy (hb_window_get_state (window));
+  colours = hb_app_test_find_first (hb_app_test_find_row (GTK_WIDGET (window),
+                                                          "_Colours of Random Levels"),
+                                    GTK_TYPE_SPIN_BUTTON);
+  g_assert_nonnull (colours);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (colours), 6);
+  hb_window_set_ask_to_save (window, TRUE);
+
+  hb_app_test_activate (window, "random", NULL);
+  hb_app_test_settle (50);
+  g_assert_null (find_save_dialog (window));
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "A 2×2 board takes 2 colours, not 6");
+  g_assert_true (hb_window_get_game (window)->equal (drawn, hb_window_get_state (window)));
+  g_assert_true (hb_window_get_modified (window));
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (colours), 2);
+  for (int answer = 0; answer < 2; answer++)
+    {
+      hb_app_test_activate (window, "random", NULL);
+      hb_app_test_settle (50);
+      dialog = find_save_dialog (window);
+      g_assert_nonnull (dialog);
+      click_response (dialog, answer == 0 ? "_Cancel" : "_Discard");
+      hb_app_test_settle (100);
+      g_assert_true (hb_window_get_modified (window) == (answer == 0));
+      g_assert_true (hb_window_get_game (window)->equal (drawn, hb_window_get_state (window))
+                     == (answer == 0));
+    }
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 2);
+  hb_state_free (drawn);
+  hb_window_set_ask_to_save (window, FALSE);
+  hb_app_test_window_close (window);
+}
+
 /* Open reads the file first and asks about the unsaved changes only when
  * it has a level to put in their place: a file that does not open asks
  * nothing and keeps the level; a good one asks, Cancel keeps the level
@@ -1312,6 +1364,8 @@ main (int argc, char *argv[])
               test_open_bundled_file, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/close-asks", Fixture, NULL, hb_app_test_dir_set_up,
               test_close_asks, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/random-asks-after-making", Fixture, NULL, hb_app_test_dir_set_up,
+              test_random_asks_after_making, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-asks-after-reading", Fixture, NULL, hb_app_test_dir_set_up,
               test_open_asks_after_reading, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/error-names-file", Fixture, NULL, hb_app_test_dir_set_up,
