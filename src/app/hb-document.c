@@ -516,6 +516,32 @@ hb_document_save (HbDocument *self, GFile *file, GError **error)
                    _("Only local files can be saved"));
       return FALSE;
     }
+  /* Not under another game's ending: a Flow Free level saved as
+   * "level.lights" opened again as Enlight's and failed ("unknown
+   * character 'Y'"), and a board both games read opened as the wrong
+   * game without a word (review). The file the level was read from
+   * stays its own, whatever its name; a ".json" name keeps its way (a
+   * game without JSON writes its text there, below). */
+  {
+    g_autofree char *base = g_file_get_basename (file);
+    const HbGame *named = hb_registry_game_for_filename (base);
+    const char *dot = base != NULL ? strrchr (base, '.') : NULL;
+
+    if (named != NULL && named != self->game && g_ascii_strcasecmp (dot, named->extension) == 0
+        && !(self->file != NULL && g_file_equal (self->file, file)))
+      {
+        g_autofree char *own = g_strdup_printf ("%.*s%s", (int) (dot - base), base,
+                                                self->game->extension);
+
+        /* TRANSLATORS: "“.lights” is the ending of Enlight levels; save
+         * this Flow Free level as “level.flow”" */
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME,
+                     _("“%s” is the ending of %s levels; save this %s level as “%s”"),
+                     dot, _(named->name), _(self->game->name), own);
+        g_free (path);
+        return FALSE;
+      }
+  }
   /* Only over a regular file the user may write: a pipe (a level read
    * from a FIFO) blocked the window until something read it, and a file
    * made read-only was replaced without a word. */

@@ -932,6 +932,50 @@ test_close_asks (Fixture *f, gconstpointer data)
   g_assert_null (window);
 }
 
+/* A level is not saved under another game's ending: a Flow Free level
+ * saved as "level.lights" opened again as an Enlight level and failed.
+ * The refusal names the ending's game and the name to use, writes
+ * nothing and leaves the level unsaved. */
+static void
+test_save_other_games_ending (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  g_autoptr (GFile) wrong = NULL;
+  g_autoptr (GFile) loop = NULL;
+  g_autoptr (GFile) right = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *wrong_path = NULL;
+
+  hb_app_test_open_text (window, "two.flow", "RG\nRG\n");
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_click_cell (window, 0, 0, 1);
+  g_assert_true (hb_window_get_modified (window));
+
+  wrong_path = g_build_filename (f->dir, "level.Lights", NULL);
+  wrong = g_file_new_for_path (wrong_path);
+  g_assert_false (hb_window_save_to_file (window, wrong, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME);
+  g_assert_cmpstr (error->message, ==,
+                   "“.Lights” is the ending of Enlight levels; save this Flow Free level "
+                   "as “level.flow”");
+  g_assert_false (g_file_test (wrong_path, G_FILE_TEST_EXISTS));
+  g_assert_true (hb_window_get_modified (window));
+  g_clear_error (&error);
+
+  /* Another game's level, Enlight's, under Infinite Loop's ending. */
+  hb_app_test_open_text (window, "one.lights", "010\n111\n010\n");
+  loop = write_file (f, "one.loop", "");
+  g_assert_false (hb_window_save_to_file (window, loop, &error));
+  g_assert_nonnull (strstr (error->message, "save this Enlight level as “one.lights”"));
+  g_clear_error (&error);
+
+  /* Its own ending saves as before. */
+  right = write_file (f, "one.lights", "");
+  g_assert_true (hb_window_save_to_file (window, right, &error));
+  g_assert_no_error (error);
+  hb_app_test_window_close (window);
+}
+
 /* Random makes its level before it asks about unsaved changes: when the
  * size and colours cannot make one, the toast says why (a sentence, with
  * a capital) and nothing is asked; when they can, the question comes,
@@ -1364,6 +1408,8 @@ main (int argc, char *argv[])
               test_open_bundled_file, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/close-asks", Fixture, NULL, hb_app_test_dir_set_up,
               test_close_asks, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-other-games-ending", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_other_games_ending, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/random-asks-after-making", Fixture, NULL, hb_app_test_dir_set_up,
               test_random_asks_after_making, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-asks-after-reading", Fixture, NULL, hb_app_test_dir_set_up,
