@@ -637,6 +637,13 @@ page_toast_dismissed (HbWindow *self, AdwToast *toast)
 static AdwToastOverlay *
 toast_overlay (HbWindow *self)
 {
+  /* While the sidebar lies over the board (a narrow window), over the
+   * sidebar too: under it, a toast about what was done there ("Width: 0
+   * is out of range", "The smaller board cut off …" and its Undo) was
+   * hidden, but for its close button (a newcomer's look at 400 px). */
+  if (adw_flap_get_folded (self->flap) && adw_flap_get_reveal_flap (self->flap))
+    return ADW_TOAST_OVERLAY (gtk_widget_get_ancestor (GTK_WIDGET (self->flap),
+                                                       ADW_TYPE_TOAST_OVERLAY));
   return self->player != NULL ? self->toast_overlay : self->page_toast_overlay;
 }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hb-app-test.h"
+#include "hb-window-private.h"
 #include "lights.h"
 
 /* Reads data/levels/welcome.lights with its own little parser (not the
@@ -586,6 +587,63 @@ test_typed_size_out_of_range (void)
   hb_app_test_window_close (window);
 }
 
+static gboolean
+sidebar_over_board (gpointer data)
+{
+  HbWindow *window = data;
+
+  return adw_flap_get_folded (window->flap) && adw_flap_get_reveal_flap (window->flap)
+         && gtk_widget_get_mapped (GTK_WIDGET (window->sidebar_scroller));
+}
+
+/* In a narrow window the sidebar lies over the board, and a toast about
+ * what was done there shows over it: at the foot of the page it was
+ * under the sidebar, only its close button showing (a newcomer's look
+ * at 400 px). The sidebar away, toasts go to the page as before. */
+static void
+test_toast_over_sidebar (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *content = adw_flap_get_content (window->flap);
+  GtkWidget *spin, *toast;
+  graphene_rect_t tb, sb;
+
+  hb_app_test_open_text (window, "small.lights", "000\n000\n000\n");
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, HB_TEST_HEIGHT);
+  adw_flap_set_reveal_flap (window->flap, TRUE);
+  hb_app_test_wait (sidebar_over_board, window, 10000, "the sidebar over the board");
+  spin = hb_app_test_find_first (hb_app_test_find_row (GTK_WIDGET (window), "_Width"),
+                                 GTK_TYPE_SPIN_BUTTON);
+  gtk_editable_set_text (GTK_EDITABLE (spin), "0");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+  hb_app_test_settle (300);
+  toast = hb_app_test_find_named (GTK_WIDGET (window), "AdwToastWidget");
+  g_assert_nonnull (toast);
+  g_assert_true (gtk_widget_get_mapped (toast));
+  g_assert_false (gtk_widget_is_ancestor (toast, content));
+  /* Over the sidebar's place, in the window. */
+  g_assert_true (gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &tb));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->sidebar_scroller),
+                                            GTK_WIDGET (window), &sb));
+  g_test_message ("toast at x %.0f–%.0f, sidebar %.0f–%.0f", tb.origin.x,
+                  tb.origin.x + tb.size.width, sb.origin.x, sb.origin.x + sb.size.width);
+  g_assert_cmpfloat (tb.origin.x + tb.size.width, <=, gtk_widget_get_width (GTK_WIDGET (window)));
+  adw_toast_dismiss (window->settings_toast);
+  hb_app_test_settle (300);
+
+  /* The sidebar away: at the foot of the page, as before. */
+  adw_flap_set_reveal_flap (window->flap, FALSE);
+  hb_app_test_settle (100);
+  hb_window_show_toast (window, "Saved");
+  hb_app_test_settle (300);
+  toast = hb_app_test_find_named (GTK_WIDGET (window), "AdwToastWidget");
+  g_assert_nonnull (toast);
+  g_assert_true (gtk_widget_is_ancestor (toast, content));
+  gtk_window_set_default_size (GTK_WINDOW (window), HB_TEST_WIDTH, HB_TEST_HEIGHT);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -596,5 +654,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/board/focus-by-keyboard", test_focus_by_keyboard);
   g_test_add_func ("/app/board/typed-size-then-click", test_typed_size_then_click);
   g_test_add_func ("/app/board/typed-size-out-of-range", test_typed_size_out_of_range);
+  g_test_add_func ("/app/board/toast-over-sidebar", test_toast_over_sidebar);
   return g_test_run ();
 }
