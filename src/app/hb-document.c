@@ -519,15 +519,17 @@ hb_document_save (HbDocument *self, GFile *file, GError **error)
   /* Not under another game's ending: a Flow Free level saved as
    * "level.lights" opened again as Enlight's and failed ("unknown
    * character 'Y'"), and a board both games read opened as the wrong
-   * game without a word (review). The file the level was read from
-   * stays its own, whatever its name; a ".json" name keeps its way (a
-   * game without JSON writes its text there, below). */
+   * game without a word (review). So is a ".json" name for a game
+   * without JSON: a ".json" file is read as Flow Free's JSON, and an
+   * Enlight level written there as text did not open again ("not valid
+   * JSON"). The file the level was read from stays its own, whatever
+   * its name. */
   {
     g_autofree char *base = g_file_get_basename (file);
     const HbGame *named = hb_registry_game_for_filename (base);
     const char *dot = base != NULL ? strrchr (base, '.') : NULL;
 
-    if (named != NULL && named != self->game && g_ascii_strcasecmp (dot, named->extension) == 0
+    if (named != NULL && named != self->game
         && !(self->file != NULL && g_file_equal (self->file, file)))
       {
         g_autofree char *own = g_strdup_printf ("%.*s%s", (int) (dot - base), base,
