@@ -1,6 +1,7 @@
 /* hb-app-test.c: see hb-app-test.h. */
 #include "hb-app-test.h"
 #include "hb-test-util.h"
+#include "hb-window-private.h"
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
@@ -405,6 +406,15 @@ hb_app_test_dir_tear_down (HbAppTestDir *f, gconstpointer data)
   g_dir_close (d);
   g_rmdir (f->dir);
   g_free (f->dir);
+}
+
+gboolean
+hb_app_test_sidebar_over_board (gpointer data)
+{
+  HbWindow *window = data;
+
+  return adw_flap_get_folded (window->flap) && adw_flap_get_reveal_flap (window->flap)
+         && gtk_widget_get_mapped (GTK_WIDGET (window->sidebar_scroller));
 }
 
 gboolean

@@ -97,6 +97,9 @@ gboolean    hb_app_test_is_action_button (GtkWidget *widget, gconstpointer actio
  * welcome level's. */
 void        hb_app_test_reset_last_game (void);
 
+/* For hb_app_test_wait: TRUE when the window's (data) sidebar lies over
+ * its board (a narrow window, the sidebar shown). */
+gboolean    hb_app_test_sidebar_over_board (gpointer data);
 /* For hb_app_test_wait: TRUE when the window (data) is not solving. */
 gboolean    hb_app_test_not_solving (gpointer data);
 /* Solves the open level with the solver `solver_id` (the welcome level with

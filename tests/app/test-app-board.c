@@ -587,15 +587,6 @@ test_typed_size_out_of_range (void)
   hb_app_test_window_close (window);
 }
 
-static gboolean
-sidebar_over_board (gpointer data)
-{
-  HbWindow *window = data;
-
-  return adw_flap_get_folded (window->flap) && adw_flap_get_reveal_flap (window->flap)
-         && gtk_widget_get_mapped (GTK_WIDGET (window->sidebar_scroller));
-}
-
 /* In a narrow window the sidebar lies over the board, and a toast about
  * what was done there shows over it: at the foot of the page it was
  * under the sidebar, only its close button showing (a newcomer's look
@@ -612,7 +603,7 @@ test_toast_over_sidebar (void)
   hb_window_set_mode (window, HB_MODE_EDIT);
   gtk_window_set_default_size (GTK_WINDOW (window), 400, HB_TEST_HEIGHT);
   adw_flap_set_reveal_flap (window->flap, TRUE);
-  hb_app_test_wait (sidebar_over_board, window, 10000, "the sidebar over the board");
+  hb_app_test_wait (hb_app_test_sidebar_over_board, window, 10000, "the sidebar over the board");
   spin = hb_app_test_find_first (hb_app_test_find_row (GTK_WIDGET (window), "_Width"),
                                  GTK_TYPE_SPIN_BUTTON);
   gtk_editable_set_text (GTK_EDITABLE (spin), "0");

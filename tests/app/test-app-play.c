@@ -1508,15 +1508,6 @@ narrow_menu_offers_games (gpointer data)
   return hb_window_get_action_enabled (HB_WINDOW (data), "choose-game");
 }
 
-static gboolean
-sidebar_over_board (gpointer data)
-{
-  HbWindow *window = data;
-
-  return adw_flap_get_folded (window->flap) && adw_flap_get_reveal_flap (window->flap)
-         && gtk_widget_get_mapped (GTK_WIDGET (window->sidebar_scroller));
-}
-
 /* After a pick in the game chooser the keys go to the new board, as after
  * a pick in the Levels popover or the main menu: they stayed on the
  * chooser, and Space, meant for the board, opened its list again (a
@@ -1563,7 +1554,7 @@ test_submenu_pick_over_sidebar (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 400, HB_TEST_HEIGHT);
   hb_app_test_wait (narrow_menu_offers_games, window, 10000, "the game list in the menu");
   adw_flap_set_reveal_flap (window->flap, TRUE);
-  hb_app_test_wait (sidebar_over_board, window, 10000, "the sidebar over the board");
+  hb_app_test_wait (hb_app_test_sidebar_over_board, window, 10000, "the sidebar over the board");
   hb_app_test_x_focus (GTK_WINDOW (window));
   if (!hb_app_test_x_key (GTK_WIDGET (window), GDK_KEY_F10))
     {
