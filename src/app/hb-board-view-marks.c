@@ -303,7 +303,8 @@ make_ghost (HbBoardView *self, double bg, int *gx0, int *gy0)
  * faintly through. It was the picture in its colours under the board at
  * 75 %: a dot moved off its place kept a pink ghost that read as the
  * palette's pink, and the dot itself, over Flow Free's black, turned the
- * palette's maroon (a newcomer's look). Only the board's rectangle. */
+ * palette's maroon (a newcomer's look). The picture only in the board's
+ * rectangle. */
 void
 hb_board_view_draw_over_picture (HbBoardView *self, cairo_t *cr, const HbLayout *layout,
                                  const HbRenderOptions *options)
@@ -329,9 +330,13 @@ hb_board_view_draw_over_picture (HbBoardView *self, cairo_t *cr, const HbLayout 
   cairo_set_source_surface (cr, self->ghost, -self->pic_x0, -self->pic_y0);
   cairo_paint (cr);
   cairo_restore (cr);
+  cairo_restore (cr);
+  /* The board over it, not cut to its rectangle: what a game draws
+   * beside its board, where the area has room (Flood-It's badge of the
+   * moves to go), found none there and sat in the board's corner, over
+   * its cells. */
   cairo_push_group (cr);
   self->state->game->render (self->state, cr, layout, options);
   cairo_pop_group_to_source (cr);
   cairo_paint_with_alpha (cr, 0.8);
-  cairo_restore (cr);
 }

@@ -5,6 +5,8 @@
  * a real Flow Free screenshot (JPEG, ../shared/screens, skipped when
  * absent) reads as its truth file; the picture shows behind the board
  * until its switch hides it and unsure cells are outlined until an edit;
+ * what a game draws beside its board (Flood-It's hint badge) stays beside
+ * it over the picture;
  * a text file named .png and a picture with no board leave the open level
  * untouched and say why; a picture pasted from the clipboard opens too. */
 #include <glib/gstdio.h>
@@ -819,6 +821,77 @@ test_import_resize (Fixture *f, gconstpointer data)
   g_object_unref (file);
 }
 
+/* The board over an imported picture is drawn whole, as without it: what
+ * a game draws beside its board is not cut off. Flood-It's badge of the
+ * moves to go found no room beside the board there (the drawing was cut
+ * to the board's rectangle) and sat in its bottom-right corner, over its
+ * cells, though the area had room to the right (a newcomer's look). */
+static void
+test_import_beside (Fixture *f, gconstpointer data)
+{
+  const HbGame *flood = hb_registry_find_game ("flood");
+  HbGenerateParams params = { 8, 8, 4, 5, NULL };
+  GError *error = NULL;
+  g_autofree char *path = g_build_filename (f->dir, "flood-shot.png", NULL);
+  GFile *file = g_file_new_for_path (path);
+  HbBoardView *view;
+  HbState *drawn;
+  HbWindow *window;
+  HbLayout layout;
+  int inside[2] = { 0, 0 };
+
+  drawn = flood->generate (&params, &error);
+  g_assert_no_error (error);
+  save_screenshot (drawn, path);
+  window = hb_app_test_window_new ();
+  g_assert_true (hb_app_test_load (window, file));
+  g_assert_true (hb_window_get_game (window) == flood);
+  g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_EDIT);
+  hb_app_test_wait_hint (window);
+  hb_app_test_settle (50);
+  view = hb_window_get_board_view (window);
+  g_assert_true (hb_board_view_has_picture (view));
+  hb_board_view_get_layout (view, &layout);
+
+  /* The badge lies right of the board, with the picture shown or
+   * hidden; none of it in the board's bottom-right cell, which is one
+   * colour (the badge covered it, and its neighbour). */
+  for (int pass = 0; pass < 2; pass++)
+    {
+      HbShot *shot;
+      double right = layout.x0 + layout.cell * 8, bottom = layout.y0 + layout.cell * 8;
+      int beside = 0, corner[3], rgb[3];
+
+
+      hb_board_view_set_show_picture (view, pass == 0);
+      hb_app_test_settle (50);
+      shot = hb_app_test_shot (GTK_WIDGET (view));
+      /* The view's own background is clear: what is not is drawn. */
+      for (int y = (int) layout.y0; y < (int) bottom; y++)
+        for (int x = (int) right + 2; x < shot->width; x++)
+          beside += shot->data[(gsize) y * shot->stride + (gsize) x * 4 + 3] > 128;
+      hb_app_test_pixel (shot, (int) (right - layout.cell / 2), (int) (bottom - layout.cell / 2),
+                         corner);
+      for (int y = (int) (bottom - layout.cell + 3); y < (int) bottom - 3; y++)
+        for (int x = (int) (right - layout.cell + 3); x < (int) right - 3; x++)
+          {
+            hb_app_test_pixel (shot, x, y, rgb);
+            inside[pass] += abs (rgb[0] - corner[0]) + abs (rgb[1] - corner[1])
+                            + abs (rgb[2] - corner[2]) > 60;
+          }
+      g_test_message ("picture %s: %d pixels drawn beside the board, %d odd in its corner",
+                      pass == 0 ? "on" : "off", beside, inside[pass]);
+      g_assert_cmpint (beside, >, 40);
+      hb_app_test_shot_free (shot);
+    }
+  g_assert_cmpint (inside[0], ==, 0);
+  g_assert_cmpint (inside[1], ==, 0);
+
+  hb_app_test_window_close (window);
+  hb_state_free (drawn);
+  g_object_unref (file);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -827,6 +900,8 @@ main (int argc, char *argv[])
               test_import_png, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/resize", Fixture, NULL, hb_app_test_dir_set_up,
               test_import_resize, hb_app_test_dir_tear_down);
+  g_test_add ("/app/import/beside", Fixture, NULL, hb_app_test_dir_set_up,
+              test_import_beside, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/notes", Fixture, NULL, hb_app_test_dir_set_up,
               test_import_notes, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/real", Fixture, NULL, hb_app_test_dir_set_up,
