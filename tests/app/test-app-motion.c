@@ -283,12 +283,14 @@ test_animation (void)
 
 /* Every button of the header bar that shows only an icon has a name (the
  * window's own close button and the inner buttons of the menu buttons and
- * the game chooser aside). */
+ * the game chooser aside), and its tooltip names its action's keyboard
+ * shortcut, as the other header buttons' and the player's do (Undo and
+ * Redo said only "Undo" and "Redo": a newcomer's look). */
 static void
 check_header_names (HbWindow *window)
 {
   GtkWidget *stack[512];
-  int top = 0, checked = 0;
+  int top = 0, checked = 0, named = 0;
 
   stack[top++] = GTK_WIDGET (window);
   while (top > 0)
@@ -312,6 +314,26 @@ check_header_names (HbWindow *window)
            * icon in a narrow window) looked like "run the animation". */
           if (g_strcmp0 (icon, "media-playback-start-symbolic") == 0)
             g_error ("the header bar has the player's Play icon");
+          if (GTK_IS_ACTIONABLE (w) && gtk_actionable_get_action_name (GTK_ACTIONABLE (w)))
+            {
+              char **accels = gtk_application_get_accels_for_action (
+                  gtk_window_get_application (GTK_WINDOW (window)),
+                  gtk_actionable_get_action_name (GTK_ACTIONABLE (w)));
+              guint key = 0;
+              GdkModifierType mods = 0;
+
+              if (accels[0] != NULL && gtk_accelerator_parse (accels[0], &key, &mods))
+                {
+                  g_autofree char *label = gtk_accelerator_get_label (key, mods);
+                  const char *tip = gtk_widget_get_tooltip_text (w);
+
+                  if (tip == NULL || strstr (tip, label) == NULL)
+                    g_error ("the header bar's %s button's tooltip “%s” does not name %s",
+                             icon, tip ? tip : "", label);
+                  named++;
+                }
+              g_strfreev (accels);
+            }
           checked++;
         }
       if (GTK_IS_MENU_BUTTON (w))
@@ -321,6 +343,9 @@ check_header_names (HbWindow *window)
         stack[top++] = c;
     }
   g_assert_cmpint (checked, >=, 3);
+  /* Undo and Redo, where the window is wide enough to show them. */
+  if (gtk_widget_get_width (GTK_WIDGET (window)) >= 640)
+    g_assert_cmpint (named, >=, 2);
 }
 
 static gboolean
