@@ -333,6 +333,8 @@ add_seed_row (HbSolverPanel *self, const char *seed, const char *command)
       gtk_widget_set_valign (copy, GTK_ALIGN_CENTER);
       gtk_widget_add_css_class (copy, "flat");
       gtk_widget_set_tooltip_text (copy, tip);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (copy), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Copy Command"), -1);
       gtk_widget_set_tooltip_text (row, tip);
       g_object_set_data_full (G_OBJECT (copy), "hb-command", g_strdup (command), g_free);
       g_signal_connect (copy, "clicked", G_CALLBACK (on_copy_command), NULL);

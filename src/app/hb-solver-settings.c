@@ -444,6 +444,9 @@ add_control (HbSolverPanel *self, const HbSetting *d, const HbSettings *s)
             g_signal_connect (c->widget, "changed", G_CALLBACK (on_seed_changed), c);
             gtk_widget_set_valign (dice, GTK_ALIGN_CENTER);
             gtk_widget_set_tooltip_text (dice, _("Pick a Random Seed"));
+            /* Named, not only a tooltip: a screen reader said "button". */
+            gtk_accessible_update_property (GTK_ACCESSIBLE (dice), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                            _("Pick a Random Seed"), -1);
             gtk_widget_add_css_class (dice, "flat");
             g_signal_connect (dice, "clicked", G_CALLBACK (on_random_seed), c);
             adw_action_row_add_suffix (ADW_ACTION_ROW (c->row), c->widget);

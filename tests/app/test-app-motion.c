@@ -348,6 +348,66 @@ check_header_names (HbWindow *window)
     g_assert_cmpint (named, >=, 2);
 }
 
+/* Every shown icon-only button in `root` has an accessible name (the GTK
+ * window controls, drop-downs', menu buttons' and spin buttons' inner
+ * buttons aside);
+ * returns how many there are. The genetic algorithms' seed row had a
+ * dice and the run's seed a copy button with tooltips but no name: a
+ * screen reader said "button" (a newcomer's look). */
+static int
+check_icon_names (GtkWidget *root)
+{
+  GtkWidget *stack[1024];
+  int top = 0, checked = 0;
+
+  stack[top++] = root;
+  while (top > 0)
+    {
+      GtkWidget *w = stack[--top];
+
+      if (!gtk_widget_get_visible (w) || GTK_IS_WINDOW_CONTROLS (w) || GTK_IS_DROP_DOWN (w)
+          || GTK_IS_POPOVER (w) || GTK_IS_MENU_BUTTON (w) || GTK_IS_SPIN_BUTTON (w))
+        continue;
+      if (GTK_IS_BUTTON (w) && gtk_button_get_icon_name (GTK_BUTTON (w)) != NULL)
+        {
+          if (!gtk_test_accessible_has_property (GTK_ACCESSIBLE (w),
+                                                 GTK_ACCESSIBLE_PROPERTY_LABEL))
+            g_error ("the %s button (tooltip “%s”) has no accessible name",
+                     gtk_button_get_icon_name (GTK_BUTTON (w)),
+                     gtk_widget_get_tooltip_text (w) ? gtk_widget_get_tooltip_text (w) : "");
+          checked++;
+        }
+      for (GtkWidget *c = gtk_widget_get_first_child (w); c && top < 1024;
+           c = gtk_widget_get_next_sibling (c))
+        stack[top++] = c;
+    }
+  return checked;
+}
+
+/* The sidebar's icon buttons: Flow Free's genetic algorithm on paths,
+ * with its settings open and a run's seed shown. */
+static void
+test_accessible_sidebar (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbSolverPanel *panel = hb_window_get_solver_panel (window);
+  GtkWidget *row;
+
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_open_text (window, "a11y.flow", "R.G.Y\n..B.O\n.....\n.G.Y.\n.RBO.\n");
+  g_assert_true (hb_window_select_solver (window, "ga-paths"));
+  row = gtk_widget_get_ancestor (hb_solver_panel_get_setting_row (panel, "seed"),
+                                 ADW_TYPE_EXPANDER_ROW);
+  g_assert_nonnull (row);
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), TRUE);
+  hb_app_test_settle (200);
+  g_assert_cmpint (check_icon_names (GTK_WIDGET (window)), >=, 4);
+  hb_app_test_solve_and_play (window, "ga-paths");
+  /* The dice and the copy button beside the seed used. */
+  g_assert_cmpint (check_icon_names (GTK_WIDGET (panel)), >=, 2);
+  hb_app_test_window_close (window);
+}
+
 static gboolean
 clock_ticked (gpointer data)
 {
@@ -836,6 +896,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/motion/render", test_render);
   g_test_add_func ("/app/motion/animation", test_animation);
   g_test_add_func ("/app/motion/accessible", test_accessible);
+  g_test_add_func ("/app/motion/accessible-sidebar", test_accessible_sidebar);
   g_test_add_func ("/app/motion/palette-positions", test_palette_positions);
   g_test_add_func ("/app/motion/flow-keyboard", test_flow_keyboard);
   g_test_add_func ("/app/motion/thumbnails", test_thumbnails);
