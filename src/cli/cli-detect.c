@@ -44,6 +44,34 @@ usage_error (const char *message)
   return DETECT_UNREADABLE;
 }
 
+/* Parses argv by `entries` as every command does: an option of one value
+ * given twice refused (detect --debug a.png --debug b.png wrote b.png
+ * alone, unsaid), the "--" that ends the options dropped ("detect --
+ * -x.png" said "detect takes one IMAGE"). Else a usage error's status. */
+static int
+parse (GOptionContext *ctx, const GOptionEntry *entries, int *argc, char ***argv)
+{
+  const GOptionEntry *const sets[] = { entries, NULL };
+  const char *twice = cli_repeated_option (*argc, *argv, sets);
+  g_autoptr(GError) error = NULL;
+
+  if (twice != NULL)
+    {
+      g_autofree char *msg = g_strdup_printf ("--%s is given twice: give it once", twice);
+      return usage_error (msg);
+    }
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!g_option_context_parse (ctx, argc, argv, &error))
+    {
+      /* As every command's ("Missing argument for --debug" stood alone:
+       * review). */
+      cli_option_error (help_command, error->message);
+      return DETECT_UNREADABLE;
+    }
+  cli_drop_end_of_options (argc, *argv);
+  return 0;
+}
+
 static const HbGame *
 find_game (const char *id, int *status)
 {
@@ -91,18 +119,12 @@ hb_cli_detect (int argc, char **argv)
   HbState *s;
   int status;
 
-  g_option_context_add_main_entries (ctx, entries, NULL);
   g_option_context_set_description (ctx,
     "The level goes to standard output in the game's text format, the report\n"
     "to standard error. Exit status: 0 read, 1 no board found, 2 the file\n"
     "cannot be read.");
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      /* As every command's ("Missing argument for --debug" stood alone:
-       * review). */
-      cli_option_error (help_command, error->message);
-      return DETECT_UNREADABLE;
-    }
+  if ((status = parse (ctx, entries, &argc, &argv)) != 0)
+    return status;
   /* Only a PNG is drawn: another name got a PNG under it, unsaid. */
   if (opt_debug != NULL
       && (strlen (opt_debug) < 4 || g_ascii_strcasecmp (opt_debug + strlen (opt_debug) - 4, ".png") != 0))
@@ -292,14 +314,8 @@ hb_cli_bench_detect (int argc, char **argv)
    * the detect command's: review). */
   if (argc > 0)
     argv[0] = (char *) "bench detect";
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      /* As every command's ("Missing argument for --debug" stood alone:
-       * review). */
-      cli_option_error (help_command, error->message);
-      return DETECT_UNREADABLE;
-    }
+  if ((status = parse (ctx, entries, &argc, &argv)) != 0)
+    return status;
   game = find_game (opt_game, &status);
   if (status != 0)
     return status;

@@ -169,6 +169,71 @@ cli_option_error (const char *command, const char *message)
   fprintf (stderr, "hintboard-cli: %s: %s\nTry 'hintboard-cli %s --help'.\n", cmd, safe, cmd);
 }
 
+/* Which of `sets` `arg` names, or NULL; *attached says whether its value
+ * is in the same word ("--solver=sat", "-oX"). */
+static const GOptionEntry *
+option_named (const GOptionEntry *const *sets, const char *arg, gboolean *attached)
+{
+  for (int t = 0; sets[t] != NULL; t++)
+    for (const GOptionEntry *e = sets[t]; e->long_name != NULL; e++)
+      {
+        gsize len = strlen (e->long_name);
+
+        if (g_str_has_prefix (arg, "--") && strncmp (arg + 2, e->long_name, len) == 0
+            && (arg[2 + len] == '\0' || arg[2 + len] == '='))
+          {
+            *attached = arg[2 + len] == '=';
+            return e;
+          }
+        if (e->short_name != 0 && arg[0] == '-' && arg[1] == e->short_name)
+          {
+            *attached = arg[2] != '\0';
+            return e;
+          }
+      }
+  return NULL;
+}
+
+const char *
+cli_repeated_option (int argc, char **argv, const GOptionEntry *const *sets)
+{
+  g_autoptr(GPtrArray) seen = g_ptr_array_new ();
+
+  for (int i = 1; i < argc && !g_str_equal (argv[i], "--"); i++)
+    {
+      gboolean attached = FALSE;
+      const GOptionEntry *e = argv[i][0] == '-' ? option_named (sets, argv[i], &attached) : NULL;
+
+      if (e == NULL || e->arg == G_OPTION_ARG_NONE || e->arg == G_OPTION_ARG_CALLBACK)
+        continue;
+      if (!attached)
+        i++;   /* its value */
+      if (e->arg == G_OPTION_ARG_STRING_ARRAY || e->arg == G_OPTION_ARG_FILENAME_ARRAY)
+        continue;
+      /* By where it stores: --colours 3 --colors 4 kept the 4, unsaid. */
+      for (guint k = 0; k < seen->len; k++)
+        {
+          const GOptionEntry *first = g_ptr_array_index (seen, k);
+          if (first->arg_data == e->arg_data)
+            return first->long_name;
+        }
+      g_ptr_array_add (seen, (gpointer) e);
+    }
+  return NULL;
+}
+
+void
+cli_drop_end_of_options (int *argc, char **argv)
+{
+  for (int i = 1; i < *argc; i++)
+    if (g_str_equal (argv[i], "--"))
+      {
+        memmove (&argv[i], &argv[i + 1], (gsize) (*argc - i) * sizeof (char *));
+        (*argc)--;
+        break;
+      }
+}
+
 void
 cli_error_lines (const char *name, const char *message)
 {

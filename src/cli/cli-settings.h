@@ -29,6 +29,15 @@ void        cli_error_lines (const char *name, const char *message);
  * "hintboard-cli: COMMAND: message" in lower case, then where its help
  * is ("Unknown option --solver" alone did not say that hint takes none). */
 void        cli_option_error (const char *command, const char *message);
+/* The long name of an option of one value (not a flag, not a --set)
+ * given twice among argv's options, else NULL: "--solver sat --solver
+ * fast" kept the last without a word. `sets` is a NULL-ended list of
+ * NULL-ended entry tables; two entries that store into the same place (a
+ * hidden spelling such as --colors for --colours) are one option. */
+const char *cli_repeated_option (int argc, char **argv, const GOptionEntry *const *sets);
+/* GOption leaves the "--" that ends the options: drops it from argv, so
+ * that "solve -- -x.lights" reads the file named -x.lights. */
+void        cli_drop_end_of_options (int *argc, char **argv);
 /* `list --settings`: every game's generate settings and every solver's. */
 void        cli_print_settings (FILE *f);
 /* The trace's series as a plot in OUT.png or OUT.svg (written atomically). */

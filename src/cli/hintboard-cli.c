@@ -136,31 +136,6 @@ option_given (int argc, char **argv, const char *name)
   return FALSE;
 }
 
-/* Which of `sets` (NULL-ended entry tables) `arg` names, or NULL; *attached
- * says whether its value is in the same word ("--solver=sat", "-oX"). */
-static const GOptionEntry *
-option_named (const GOptionEntry *const *sets, const char *arg, gboolean *attached)
-{
-  for (int t = 0; sets[t] != NULL; t++)
-    for (const GOptionEntry *e = sets[t]; e->long_name != NULL; e++)
-      {
-        gsize len = strlen (e->long_name);
-
-        if (g_str_has_prefix (arg, "--") && strncmp (arg + 2, e->long_name, len) == 0
-            && (arg[2 + len] == '\0' || arg[2 + len] == '='))
-          {
-            *attached = arg[2 + len] == '=';
-            return e;
-          }
-        if (e->short_name != 0 && arg[0] == '-' && arg[1] == e->short_name)
-          {
-            *attached = arg[2] != '\0';
-            return e;
-          }
-      }
-  return NULL;
-}
-
 /* An option of one value given twice is refused ("--solver sat --solver
  * fast" kept the last without a word: review); --set and the flags may
  * repeat. */
@@ -168,24 +143,10 @@ static void
 refuse_repeats (int argc, char **argv, const GOptionEntry *entries, gboolean with_game)
 {
   const GOptionEntry *const sets[] = { with_game ? game_entry : NULL, entries, NULL };
-  const GOptionEntry *const *from = with_game ? sets : sets + 1;
-  g_autoptr(GPtrArray) seen = g_ptr_array_new ();
+  const char *twice = cli_repeated_option (argc, argv, with_game ? sets : sets + 1);
 
-  for (int i = 1; i < argc && !g_str_equal (argv[i], "--"); i++)
-    {
-      gboolean attached = FALSE;
-      const GOptionEntry *e = argv[i][0] == '-' ? option_named (from, argv[i], &attached) : NULL;
-
-      if (e == NULL || e->arg == G_OPTION_ARG_NONE || e->arg == G_OPTION_ARG_CALLBACK)
-        continue;
-      if (!attached)
-        i++;   /* its value */
-      if (e->arg == G_OPTION_ARG_STRING_ARRAY || e->arg == G_OPTION_ARG_FILENAME_ARRAY)
-        continue;
-      if (g_ptr_array_find (seen, e, NULL))
-        die_usage ("--%s is given twice: give it once", e->long_name);
-      g_ptr_array_add (seen, (gpointer) e);
-    }
+  if (twice != NULL)
+    die_usage ("--%s is given twice: give it once", twice);
 }
 
 static gboolean
@@ -208,15 +169,7 @@ parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *e
       cli_option_error ((*argv)[0], error->message);
       exit (EXIT_BAD_INPUT);
     }
-  /* GOption leaves the "--" that ends the options: drop it, so that
-   * "solve -- -x.lights" reads the file named -x.lights. */
-  for (int i = 1; i < *argc; i++)
-    if (g_str_equal ((*argv)[i], "--"))
-      {
-        memmove (&(*argv)[i], &(*argv)[i + 1], (gsize) (*argc - i) * sizeof (char *));
-        (*argc)--;
-        break;
-      }
+  cli_drop_end_of_options (argc, *argv);
   /* Out-of-range values are refused, never clamped. */
   if (!isfinite (opt_time_limit) || opt_time_limit < 0 || opt_time_limit > CLI_MAX_TIME_LIMIT)
     die_usage ("--time-limit takes 0 (no limit) to %d seconds, not %.15g", CLI_MAX_TIME_LIMIT,

@@ -294,6 +294,69 @@ test_exit_codes (void)
   g_unlink (text);
 }
 
+/* detect parses its options as every command does: "--" ends them, so
+ * that a picture named -x.png is read ("detect takes one IMAGE"); an
+ * option of one value given twice is refused, nothing read or written
+ * (--debug a.png --debug b.png wrote b.png alone, unsaid; --game twice
+ * kept the last; bench detect -r 1 -r 2 too). */
+static void
+test_options (void)
+{
+  g_autofree char *level = tmp ("opts.flow"), *png = tmp ("-x.png"), *a = tmp ("a.png");
+  g_autofree char *b = tmp ("b.png"), *out = NULL, *err = NULL;
+  int status;
+
+  g_assert_true (g_file_set_contents (level, "R.G\n...\nR.G\n", -1, NULL));
+  status = run (&out, &err, "render", level, "-o", png, "--cell", "40", NULL);
+  g_assert_cmpint (status, ==, 0);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  {
+    const char *argv[] = { cli, "detect", "--", "-x.png", NULL };
+    g_autoptr(GSubprocessLauncher) l =
+      g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+    g_autoptr(GSubprocess) p = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GBytes) o = NULL, e = NULL;
+
+    g_subprocess_launcher_set_cwd (l, tmpdir);
+    p = g_subprocess_launcher_spawnv (l, argv, &error);
+    g_assert_no_error (error);
+    g_subprocess_communicate (p, NULL, NULL, &o, &e, &error);
+    g_assert_no_error (error);
+    out = g_strndup (g_bytes_get_data (o, NULL), g_bytes_get_size (o));
+    err = g_strndup (g_bytes_get_data (e, NULL), g_bytes_get_size (e));
+    if (g_subprocess_get_exit_status (p) != 0)
+      g_error ("detect -- -x.png: %s", err);
+    g_assert_cmpstr (out, ==, "R.G\n...\nR.G\n");
+  }
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  status = run (&out, &err, "detect", "--debug", a, png, "--debug", b, NULL);
+  g_assert_cmpint (status, ==, 2);
+  g_assert_cmpstr (out, ==, "");
+  g_assert_cmpstr (err, ==, "hintboard-cli: --debug is given twice: give it once\n"
+                            "Try 'hintboard-cli detect --help'.\n");
+  g_assert_false (g_file_test (a, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (b, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  status = run (&out, &err, "detect", "-g", "flow", "--game=loop", png, NULL);
+  g_assert_cmpint (status, ==, 2);
+  g_assert_cmpstr (out, ==, "");
+  g_assert_nonnull (strstr (err, "--game is given twice: give it once\n"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  status = run (&out, &err, "bench", "detect", "-r", "1", "--repeats", "2", png, NULL);
+  g_assert_cmpint (status, ==, 2);
+  g_assert_cmpstr (out, ==, "");
+  g_assert_cmpstr (err, ==, "hintboard-cli: --repeats is given twice: give it once\n"
+                            "Try 'hintboard-cli bench detect --help'.\n");
+  g_unlink (level);
+  g_unlink (png);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -310,6 +373,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/detect/read-back", test_read_back);
   g_test_add_func ("/cli/detect/bundled-read-back", test_bundled_read_back);
   g_test_add_func ("/cli/detect/exit-codes", test_exit_codes);
+  g_test_add_func ("/cli/detect/options", test_options);
   ret = g_test_run ();
   /* A test that leaves a file behind fails (the folder would stay). */
   if (g_rmdir (tmpdir) != 0)

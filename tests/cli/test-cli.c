@@ -1132,6 +1132,10 @@ test_options_refused (void)
   expect_usage ("--repeats takes 1 to 100, not -1", "bench", "lights", "-r", "-1", NULL);
   expect_usage ("--repeats takes 1 to 100, not -1", "bench", "detect", "-r", "-1", NULL);
   expect_usage ("--colours takes", "generate", "--game", "flood", "--colours", "-1", NULL);
+  /* The hidden spelling --colors is the same option: given with --colours
+   * it is given twice (the last kept, unsaid). */
+  expect_usage ("--colours is given twice: give it once", "generate", "--game", "flood",
+                "--colours", "3", "--colors", "4", NULL);
   /* Refused, not ignored: options that do nothing where they are given. */
   expect_usage ("--colours is for the games with colours to count (Flood-It, Flow Free), not lights",
                 "generate", "--game", "lights", "--colours", "1000", NULL);
