@@ -1164,6 +1164,14 @@ cmd_generate (int argc, char **argv)
   if (settings == NULL)
     die_usage ("%s", error->message);
   p.settings = settings;
+  /* Only Flow Free's search for a level with one solution takes a time;
+   * elsewhere --time-limit would do nothing, so it is refused as every
+   * such option is (it was taken without a word). */
+  if (opt_time_limit_given
+      && !(game->generate_settings != NULL && hb_settings_has (settings, "unique")
+           && hb_settings_get_switch (settings, game->generate_settings, "unique")))
+    die_usage ("--time-limit bounds the search for a level with one solution: it goes with "
+               "--set unique=true (Flow Free)");
   p.time_limit = opt_time_limit;
   s = game->generate (&p, &error);
   if (s == NULL)

@@ -1132,6 +1132,23 @@ test_options_refused (void)
   expect_usage ("--repeats takes 1 to 100, not -1", "bench", "lights", "-r", "-1", NULL);
   expect_usage ("--repeats takes 1 to 100, not -1", "bench", "detect", "-r", "-1", NULL);
   expect_usage ("--colours takes", "generate", "--game", "flood", "--colours", "-1", NULL);
+  /* generate --time-limit bounds only Flow Free's search for a level
+   * with one solution: elsewhere it did nothing, without a word. */
+  expect_usage ("--time-limit bounds the search for a level with one solution: it goes with "
+                "--set unique=true (Flow Free)", "generate", "--game", "lights", "--time-limit",
+                "3", NULL);
+  expect_usage ("it goes with --set unique=true", "generate", "--game", "flow", "--size", "5x5",
+                "--time-limit", "3", NULL);
+  expect_usage ("it goes with --set unique=true", "generate", "--game", "flow", "--size", "5x5",
+                "--set", "unique=false", "--time-limit=3", NULL);
+  {
+    g_auto(CliRun) r = { 0 };
+
+    run_cli (&r, NULL, "generate", "--game", "flow", "--size", "5x5", "--set", "unique=true",
+             "--time-limit", "5", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_cmpstr (r.err, ==, "");
+  }
   /* The hidden spelling --colors is the same option: given with --colours
    * it is given twice (the last kept, unsaid). */
   expect_usage ("--colours is given twice: give it once", "generate", "--game", "flood",
