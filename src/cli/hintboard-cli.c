@@ -1316,15 +1316,37 @@ cmd_bench (int argc, char **argv)
   g_auto(GStrv) sets = NULL;
   int ran = 0;
 
-  /* `bench detect` times screenshot import (cli-detect.c). */
-  if (argc >= 2 && g_str_equal (argv[1], "detect"))
-    return hb_cli_bench_detect (argc - 1, argv + 1);
+  /* `bench detect` times screenshot import (cli-detect.c), its options
+   * before or after the word ("bench --quick detect" said "unknown game
+   * 'detect'"). The first word that is no option nor an option's value. */
+  for (int i = 1; i < argc; i++)
+    {
+      static const char *const with_value[] = { "-r", "--repeats", "--sets", "-g", "--game", NULL };
+
+      if (g_str_equal (argv[i], "--"))
+        break;
+      if (argv[i][0] == '-')
+        {
+          i += g_strv_contains (with_value, argv[i]);
+          continue;
+        }
+      if (g_str_equal (argv[i], "detect"))
+        {
+          memmove (&argv[2], &argv[1], (gsize) (i - 1) * sizeof (char *));
+          argv[1] = (char *) "detect";
+          return hb_cli_bench_detect (argc - 1, argv + 1);
+        }
+      break;
+    }
 
   parse_options (&argc, &argv, "[GAME…] - time the solvers; prints Markdown tables "
                  "('bench detect --help': the screenshot reader's)", entries, FALSE);
   /* Every name is checked before anything runs. */
   for (int a = 1; a < argc; a++)
-    if (hb_registry_find_game (argv[a]) == NULL)
+    if (g_str_equal (argv[a], "detect"))
+      die_usage ("'detect' goes alone: 'bench detect' times the screenshot reader, "
+                 "'bench GAME…' the solvers");
+    else if (hb_registry_find_game (argv[a]) == NULL)
       die_usage ("unknown game '%s'", argv[a]);
   /* --sets: one game that has sets, every name one of them. */
   if (opt_sets != NULL)

@@ -353,6 +353,21 @@ test_options (void)
   g_assert_cmpstr (out, ==, "");
   g_assert_cmpstr (err, ==, "hintboard-cli: --repeats is given twice: give it once\n"
                             "Try 'hintboard-cli bench detect --help'.\n");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  /* bench detect's options before the word too, as every command's
+   * ("bench --quick detect" said "unknown game 'detect'"); after a game
+   * it is refused saying it goes alone. */
+  status = run (&out, &err, "bench", "-r", "1", "--game", "flow", "detect", png, NULL);
+  if (status != 0)
+    g_error ("bench -r 1 --game flow detect: %s", err);
+  g_assert_nonnull (strstr (out, "| Flow Free, 3×3, 2 colours |"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  status = run (&out, &err, "bench", "flow", "detect", NULL);
+  g_assert_cmpint (status, ==, 2);
+  g_assert_cmpstr (out, ==, "");
+  g_assert_nonnull (strstr (err, "'detect' goes alone: 'bench detect' times the screenshot reader"));
   g_unlink (level);
   g_unlink (png);
 }
