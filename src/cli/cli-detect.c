@@ -47,17 +47,23 @@ usage_error (const char *message)
 /* Parses argv by `entries` as every command does: an option of one value
  * given twice refused (detect --debug a.png --debug b.png wrote b.png
  * alone, unsaid), the "--" that ends the options dropped ("detect --
- * -x.png" said "detect takes one IMAGE"). Else a usage error's status. */
+ * -x.png" said "detect takes one IMAGE"), numbers read in decimal
+ * (cli_decimal_options). Else a usage error's status. */
 static int
 parse (GOptionContext *ctx, const GOptionEntry *entries, int *argc, char ***argv)
 {
   const GOptionEntry *const sets[] = { entries, NULL };
-  const char *twice = cli_repeated_option (*argc, *argv, sets);
+  const char *twice = cli_repeated_option (*argc, *argv, sets), *text = NULL;
   g_autoptr(GError) error = NULL;
 
   if (twice != NULL)
     {
       g_autofree char *msg = g_strdup_printf ("--%s is given twice: give it once", twice);
+      return usage_error (msg);
+    }
+  if ((twice = cli_decimal_options (*argc, *argv, sets, &text)) != NULL)
+    {
+      g_autofree char *msg = g_strdup_printf ("--%s takes a decimal number, not '%s'", twice, text);
       return usage_error (msg);
     }
   g_option_context_add_main_entries (ctx, entries, NULL);

@@ -222,6 +222,44 @@ cli_repeated_option (int argc, char **argv, const GOptionEntry *const *sets)
   return NULL;
 }
 
+const char *
+cli_decimal_options (int argc, char **argv, const GOptionEntry *const *sets, const char **text)
+{
+  for (int i = 1; i < argc && !g_str_equal (argv[i], "--"); i++)
+    {
+      gboolean attached = FALSE;
+      const GOptionEntry *e = argv[i][0] == '-' ? option_named (sets, argv[i], &attached) : NULL;
+      char *value, *digits;
+
+      if (e == NULL || e->arg == G_OPTION_ARG_NONE || e->arg == G_OPTION_ARG_CALLBACK)
+        continue;
+      if (attached)
+        value = argv[i][1] == '-' ? strchr (argv[i], '=') + 1 : argv[i] + 2;
+      else if (++i < argc)
+        value = argv[i];
+      else
+        break;   /* GOption says the value is missing */
+      if (e->arg != G_OPTION_ARG_INT && e->arg != G_OPTION_ARG_DOUBLE)
+        continue;
+      if (strpbrk (value, "xX") != NULL || g_ascii_isspace (value[0]))
+        {
+          *text = value;
+          return e->long_name;
+        }
+      digits = value + (value[0] == '-' || value[0] == '+');
+      if (e->arg == G_OPTION_ARG_INT && digits[0] == '0'
+          && strspn (digits, "0123456789") == strlen (digits))
+        {
+          gsize zeros = strspn (digits, "0");
+
+          if (digits[zeros] == '\0')
+            zeros--;   /* "000" is 0 */
+          memmove (digits, digits + zeros, strlen (digits + zeros) + 1);
+        }
+    }
+  return NULL;
+}
+
 void
 cli_drop_end_of_options (int *argc, char **argv)
 {

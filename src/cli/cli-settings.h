@@ -35,6 +35,16 @@ void        cli_option_error (const char *command, const char *message);
  * NULL-ended entry tables; two entries that store into the same place (a
  * hidden spelling such as --colors for --colours) are one option. */
 const char *cli_repeated_option (int argc, char **argv, const GOptionEntry *const *sets);
+/* Makes the numbers of argv's integer and decimal options read in
+ * decimal, as --set reads its numbers: GOption reads an integer with
+ * strtol's base 0 ("--cell 010" drew 8-pixel cells, "--cell 09" was no
+ * number, "--count 0x10" counted to 16) and a decimal number with strtod
+ * ("--time-limit 0x10" was 16 s, " 5" 5 s). An integer's leading zeros
+ * are dropped in place; a value in hexadecimal or starting with a blank
+ * is refused: the option's long name is returned and *text set to the
+ * value, else NULL. */
+const char *cli_decimal_options (int argc, char **argv, const GOptionEntry *const *sets,
+                                 const char **text);
 /* GOption leaves the "--" that ends the options: drops it from argv, so
  * that "solve -- -x.lights" reads the file named -x.lights. */
 void        cli_drop_end_of_options (int *argc, char **argv);

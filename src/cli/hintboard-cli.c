@@ -164,6 +164,14 @@ parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *e
   opt_count_given = option_given (*argc, *argv, "--count");
   opt_delay_given = option_given (*argc, *argv, "--delay");
   refuse_repeats (*argc, *argv, entries, with_game);
+  {
+    const GOptionEntry *const sets[] = { with_game ? game_entry : NULL, entries, NULL };
+    const char *text = NULL;
+    const char *name = cli_decimal_options (*argc, *argv, with_game ? sets : sets + 1, &text);
+
+    if (name != NULL)
+      die_usage ("--%s takes a decimal number, not '%s'", name, text);
+  }
   if (!g_option_context_parse (ctx, argc, argv, &error))
     {
       cli_option_error ((*argv)[0], error->message);

@@ -1149,6 +1149,38 @@ test_options_refused (void)
     g_assert_cmpint (r.status, ==, 0);
     g_assert_cmpstr (r.err, ==, "");
   }
+  /* Numbers in decimal, as --set reads them: GOption read "0x10" (and
+   * strtod " 5") where --set refuses them, and an integer in C's base 0,
+   * "--cell 010" drawing 8-pixel cells and "--cell 09" no number. */
+  expect_usage ("--time-limit takes a decimal number, not '0x10'", "solve", "--time-limit",
+                "0x10", path, NULL);
+  expect_usage ("--time-limit takes a decimal number, not ' 5'", "hint", "--time-limit= 5",
+                path, NULL);
+  expect_usage ("--cell takes a decimal number, not '0x10'", "render", path, "-o", png,
+                "--cell", "0x10", NULL);
+  expect_usage ("--repeats takes a decimal number, not '0X2'", "bench", "lights", "-r", "0X2",
+                NULL);
+  g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+  {
+    g_auto(CliRun) r = { 0 };
+    g_autofree char *data = NULL;
+    gsize len = 0;
+
+    for (int k = 0; k < 2; k++)
+      {
+        g_clear_pointer (&r.out, g_free);
+        g_clear_pointer (&r.err, g_free);
+        g_clear_pointer (&data, g_free);
+        /* 3 cells of 10 px and margins of 16: 62 pixels wide. */
+        run_cli (&r, NULL, "render", path, "-o", png, k ? "--cell=09" : "--cell", k ? "--dark" : "010",
+                 NULL);
+        g_assert_cmpint (r.status, ==, 0);
+        g_assert_true (g_file_get_contents (png, &data, &len, NULL));
+        g_assert_cmpuint (len, >, 24);
+        g_assert_cmpint (((guchar) data[18] << 8) | (guchar) data[19], ==, k ? 59 : 62);
+      }
+    g_unlink (png);
+  }
   /* The hidden spelling --colors is the same option: given with --colours
    * it is given twice (the last kept, unsaid). */
   expect_usage ("--colours is given twice: give it once", "generate", "--game", "flood",
