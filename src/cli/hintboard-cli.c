@@ -464,7 +464,7 @@ cmd_solve (int argc, char **argv)
     { "stats", 0, 0, G_OPTION_ARG_NONE, &opt_stats, "Print the solver's statistics on standard error", NULL },
     { "compact", 0, 0, G_OPTION_ARG_NONE, &opt_compact, "Write the solution in the game's compact form", NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json, "Write the solution as JSON (Flow Free)", NULL },
-    { "count", 0, 0, G_OPTION_ARG_INT, &opt_count, "Count solutions up to N (solvers that can)", "N" },
+    { "count", 0, 0, G_OPTION_ARG_INT, &opt_count, "Count solutions up to N, 1 to 1000000 (solvers that can; 0, the default: find one)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &opt_solve_seed, "Seed for stochastic solvers (as --set seed=N; --stats prints the seed used)", "N" },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt_set, "A solver setting (repeatable; see 'list --settings')", "KEY=VALUE" },
     { "time-limit", 0, 0, G_OPTION_ARG_DOUBLE, &opt_time_limit, "Give up after this many seconds (every solver; default 10, 0 for none)", "S" },
@@ -906,7 +906,7 @@ cmd_render (int argc, char **argv)
     { "solver", 's', 0, G_OPTION_ARG_STRING, &opt_solver, "The solver for --solution and --animate", "ID" },
     { "dark", 0, 0, G_OPTION_ARG_NONE, &opt_dark, "Use the dark style", NULL },
     { "cell", 0, 0, G_OPTION_ARG_INT, &opt_pixels, "Cell size in pixels, 4 to 256 (default 48, smaller for a large board)", "PX" },
-    { "delay", 0, 0, G_OPTION_ARG_INT, &opt_delay, "With --animate: milliseconds per move (default 500; the last frame stays 3 times as long)", "MS" },
+    { "delay", 0, 0, G_OPTION_ARG_INT, &opt_delay, "With --animate: milliseconds per move, 10 to 60000 (default 500; the last frame stays 3 times as long)", "MS" },
     { "plot", 0, 0, G_OPTION_ARG_NONE, &opt_plot, "Solve and draw the solver's series (fitness per generation …) as a plot", NULL },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt_set, "A solver setting for --solution, --animate and --plot (repeatable)", "KEY=VALUE" },
     { "time-limit", 0, 0, G_OPTION_ARG_DOUBLE, &opt_time_limit, "With --solution, --animate, --plot or --hints: give up after this many seconds (default 10, 0 for none)", "S" },
@@ -1110,7 +1110,7 @@ cmd_generate (int argc, char **argv)
 {
   static const GOptionEntry entries[] = {
     { "game", 'g', 0, G_OPTION_ARG_STRING, &opt_game, "The game: lights, loop, flood or flow", "G" },
-    { "size", 0, 0, G_OPTION_ARG_STRING, &opt_size, "Board size", "WxH" },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &opt_size, "Board size, sides 1 to " G_STRINGIFY (HB_MAX_SIDE) " (default: the game's own)", "WxH" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &opt_seed, "Seed, 0 to 18446744073709551615 (the same seed gives the same level; default 1)", "N" },
     { "colours", 0, 0, G_OPTION_ARG_INT, &opt_colours, "Number of colours (Flood-It, Flow Free; 0: the game's default)", "C" },
     { "colors", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &opt_colours, NULL, "C" },

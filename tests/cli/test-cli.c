@@ -148,6 +148,23 @@ test_version_and_help (void)
   g_assert_cmpint (a.status, ==, 0);
   g_assert_nonnull (strstr (a.out, "--solver"));
   g_assert_cmpstr (a.out, ==, b.out);
+  /* The ranges README gives, in the help too (--delay's and --size's
+   * were said only when refused, --count's nowhere). */
+  {
+    static const char *const want[][2] = {
+      { "solve", "--count=N           Count solutions up to N, 1 to 1000000" },
+      { "render", "milliseconds per move, 10 to 60000 (default 500;" },
+      { "render", "Cell size in pixels, 4 to 256" },
+      { "generate", "--size=WxH          Board size, sides 1 to 4096" },
+    };
+    for (guint i = 0; i < G_N_ELEMENTS (want); i++)
+      {
+        g_auto(CliRun) h = { 0 };
+        run_cli (&h, NULL, want[i][0], "--help", NULL);
+        if (strstr (h.out, want[i][1]) == NULL)
+          g_error ("'%s --help' lacks '%s':\n%s", want[i][0], want[i][1], h.out);
+      }
+  }
   /* bench's help points at bench detect's, whose usage names it whole
    * (it read "detect [OPTION…]": review). */
   {
