@@ -14,7 +14,13 @@ typedef struct {
   HbThen         then;
   gpointer       data;
   GDestroyNotify destroy;
+  /* The window whose question this is, while it is asked (a weak
+   * pointer): once it is answered and done with (run, cancelled, or
+   * after the Save As it led to), the next one waiting is asked. */
+  HbWindow      *asked_by;
 } Pending;
+
+static void ask_next (HbWindow *self);
 
 static Pending *
 pending_new (HbThen then, gpointer data, GDestroyNotify destroy)
@@ -29,11 +35,21 @@ pending_new (HbThen then, gpointer data, GDestroyNotify destroy)
 static void
 pending_free (Pending *p)
 {
+  HbWindow *asked_by;
+
   if (p == NULL)
     return;
+  asked_by = p->asked_by;
+  if (asked_by != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (asked_by), (gpointer *) &p->asked_by);
   if (p->destroy != NULL && p->data != NULL)
     p->destroy (p->data);
   g_free (p);
+  if (asked_by != NULL)
+    {
+      asked_by->discard_asking = FALSE;
+      ask_next (asked_by);
+    }
 }
 
 static void
@@ -94,12 +110,10 @@ on_discard_response (AdwMessageDialog *dialog, const char *response, gpointer da
     pending_free (p);
 }
 
-/* Runs `then` now if the level has no unsaved changes, else after the user
- * chose Discard or saved successfully; never if they cancelled. */
-void
-hb_window_maybe_discard (HbWindow *self, HbThen then, gpointer data, GDestroyNotify destroy)
+/* Runs `p` now if the level has no unsaved changes, else asks first. */
+static void
+ask_or_run (HbWindow *self, Pending *p)
 {
-  Pending *p = pending_new (then, data, destroy);
   GtkWidget *dialog;
   char *name;
 
@@ -108,6 +122,9 @@ hb_window_maybe_discard (HbWindow *self, HbThen then, gpointer data, GDestroyNot
       pending_run (self, p);
       return;
     }
+  self->discard_asking = TRUE;
+  p->asked_by = self;
+  g_object_add_weak_pointer (G_OBJECT (self), (gpointer *) &p->asked_by);
   name = hb_document_dup_display_name (self->document);
   dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save Changes?"), NULL);
   adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
@@ -127,6 +144,46 @@ hb_window_maybe_discard (HbWindow *self, HbThen then, gpointer data, GDestroyNot
   g_signal_connect (dialog, "response", G_CALLBACK (on_discard_response), p);
   gtk_window_present (GTK_WINDOW (dialog));
   g_free (name);
+}
+
+/* The next one waiting for the question, asked about the level as it is
+ * now (the answer before may have replaced it with one that has nothing
+ * unsaved: then it runs at once); none once the window is closing. */
+static void
+ask_next (HbWindow *self)
+{
+  while (!self->disposed && !self->close_confirmed && !self->discard_asking
+         && !g_queue_is_empty (&self->discard_waiting))
+    ask_or_run (self, g_queue_pop_head (&self->discard_waiting));
+}
+
+/* Runs `then` now if the level has no unsaved changes, else after the user
+ * chose Discard or saved successfully; never if they cancelled. One
+ * question at a time: a file read while one is up (an open started
+ * before Random was pressed) asked a second over it, and each answer then
+ * went to a level the user had not seen, a Discard meant for one throwing
+ * the other away. What comes while one is asked waits for its answer, and
+ * is then asked about the level as it is by then. */
+void
+hb_window_maybe_discard (HbWindow *self, HbThen then, gpointer data, GDestroyNotify destroy)
+{
+  Pending *p = pending_new (then, data, destroy);
+
+  if (self->discard_asking || !g_queue_is_empty (&self->discard_waiting))
+    {
+      g_queue_push_tail (&self->discard_waiting, p);
+      return;
+    }
+  ask_or_run (self, p);
+}
+
+void
+hb_window_discard_dispose (HbWindow *self)
+{
+  Pending *p;
+
+  while ((p = g_queue_pop_head (&self->discard_waiting)) != NULL)
+    pending_free (p);
 }
 
 static GtkFileFilter *

@@ -709,4 +709,5 @@ hb_window_files_dispose (HbWindow *self)
   g_clear_handle_id (&self->load_toast_id, g_source_remove);
   g_clear_object (&self->load_toast);
   g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), self);
+  hb_window_discard_dispose (self);
 }

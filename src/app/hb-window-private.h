@@ -74,6 +74,10 @@ struct _HbWindow
   HbMode               mode;
   gboolean             ask_to_save;
   gboolean             close_confirmed;
+  /* The Save Changes? question (hb-window-dialogs.c): one at a time; what
+   * asks while it is up waits here for its turn. */
+  gboolean             discard_asking;
+  GQueue               discard_waiting;
 
   /* Files (hb-window-files.c). */
   GtkNativeDialog     *file_dialog;    /* the one open now, or NULL */
@@ -312,6 +316,8 @@ typedef void (*HbThen) (HbWindow *self, gpointer data);
  * chose Discard or saved successfully; never if they cancelled. */
 void           hb_window_maybe_discard (HbWindow *self, HbThen then, gpointer data,
                                         GDestroyNotify destroy);
+/* Drops what waits for the question (the window is going). */
+void           hb_window_discard_dispose (HbWindow *self);
 void           hb_window_save (HbWindow *self);
 /* Asks for a file name and saves; then runs `pending` (may be NULL). */
 void           hb_window_save_as (HbWindow *self, gpointer pending);

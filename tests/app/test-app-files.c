@@ -1100,6 +1100,84 @@ test_open_asks_after_reading (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* The Save Changes? dialogs showing for `window`. */
+static guint
+count_save_dialogs (HbWindow *window)
+{
+  GListModel *tops = gtk_window_get_toplevels ();
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (tops, i);
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (window)
+          && gtk_widget_get_visible (GTK_WIDGET (w))
+          && g_strcmp0 (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (w)), "Save Changes?") == 0)
+        n++;
+    }
+  return n;
+}
+
+/* One Save Changes? question at a time, each about the level it names: a
+ * file read while the question for Random was up asked a second, same
+ * looking question over it, and the answers then went to levels the user
+ * had not seen (a Discard meant for one threw away the other, a picture's
+ * level read in meanwhile). An open that arrives while one is asked waits
+ * for the answer and is then asked about the level as it is: after Discard
+ * (the new level has nothing unsaved) it opens at once; after Cancel it is
+ * asked in its turn. */
+static void
+test_one_question_at_a_time (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  g_autoptr (GFile) good = write_file (f, "good.lights", "00000\n00000\n00100\n00000\n00000\n");
+  AdwMessageDialog *dialog;
+  HbState *drawn;
+
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_click_cell (window, 1, 1, 1);
+  g_assert_true (hb_window_get_modified (window));
+  drawn = hb_state_copy (hb_window_get_state (window));
+  hb_window_set_ask_to_save (window, TRUE);
+
+  for (int answer = 0; answer < 2; answer++)
+    {
+      /* The file is being read as Random asks. */
+      hb_window_open (window, good);
+      hb_app_test_activate (window, "random", NULL);
+      for (int i = 0; i < 100 && hb_window_is_loading (window); i++)
+        hb_app_test_settle (20);
+      hb_app_test_settle (100);
+      g_assert_cmpuint (count_save_dialogs (window), ==, 1);
+      dialog = find_save_dialog (window);
+      click_response (dialog, answer == 0 ? "_Cancel" : "_Discard");
+      hb_app_test_settle (100);
+      if (answer == 0)
+        {
+          /* Random's answer kept the level; the open asks now, alone. */
+          g_assert_true (hb_window_get_game (window)->equal (drawn, hb_window_get_state (window)));
+          g_assert_cmpuint (count_save_dialogs (window), ==, 1);
+          click_response (find_save_dialog (window), "_Cancel");
+          hb_app_test_settle (100);
+          g_assert_cmpuint (count_save_dialogs (window), ==, 0);
+          g_assert_true (hb_window_get_game (window)->equal (drawn, hb_window_get_state (window)));
+          g_assert_true (hb_window_get_modified (window));
+        }
+      else
+        {
+          /* Random's level came in with nothing unsaved: the file, asked
+           * for before, opens over it without a question. */
+          g_assert_cmpuint (count_save_dialogs (window), ==, 0);
+          g_assert_nonnull (hb_window_get_file (window));
+          g_assert_true (g_file_equal (hb_window_get_file (window), good));
+          g_assert_false (hb_window_get_modified (window));
+        }
+    }
+  hb_state_free (drawn);
+  hb_window_set_ask_to_save (window, FALSE);
+  hb_app_test_window_close (window);
+}
+
 /* An error names the file by its name, as every other does, in one
  * sentence: a file too large was named by its whole path, and a file that
  * is no picture had the image loader's own words appended
@@ -1416,6 +1494,8 @@ main (int argc, char *argv[])
               test_random_asks_after_making, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-asks-after-reading", Fixture, NULL, hb_app_test_dir_set_up,
               test_open_asks_after_reading, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/one-question-at-a-time", Fixture, NULL, hb_app_test_dir_set_up,
+              test_one_question_at_a_time, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/error-names-file", Fixture, NULL, hb_app_test_dir_set_up,
               test_error_names_file, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/close-with-dialog", Fixture, NULL, hb_app_test_dir_set_up,
