@@ -540,12 +540,17 @@ on_solve_finished (HbSolveJob *job, HbWindow *self)
     }
 
   /* The board changed while the solver ran (state_changed cancelled it, but
-   * it may have answered first): its answer is for another board. */
+   * it may have answered first): its answer is for another board. Said
+   * only when nothing stopped the job: a level left (Random, another game
+   * or file) is left without a word, and an edit said "Solving stopped"
+   * already; an answer found just before and delivered after told of a
+   * board no longer shown. */
   if (self->solve_serial != hb_document_get_serial (self->document))
     {
       HbResult *stale = hb_solve_job_steal_result (job);
       HbTrace *stale_trace = hb_solve_job_steal_trace (job);
-      if (stale != NULL && stale->status != HB_STATUS_CANCELLED)
+      if (stale != NULL && stale->status != HB_STATUS_CANCELLED
+          && !hb_solve_job_was_cancelled (job))
         hb_window_show_toast (self, _("The answer was set aside: the board changed while the solver ran"));
       g_clear_pointer (&stale, hb_result_free);
       g_clear_pointer (&stale_trace, hb_trace_free);

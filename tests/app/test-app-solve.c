@@ -297,6 +297,53 @@ test_cancel (void)
   hb_app_test_window_close (window);
 }
 
+/* A level left while its solver runs is left without a word, also when
+ * the solver had just finished: its answer, on its way to the window as
+ * the user moved on (Random, another game, a file opened), came in after
+ * and said "The answer was set aside: the board changed while the solver
+ * ran", about a board no longer shown and a job the user had left. An
+ * edit that stops it says so once ("Solving stopped: …"), not twice. */
+static void
+test_left_level_no_word (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+
+  for (int how = 0; how < 3; how++)
+    {
+      g_assert_true (hb_window_select_solver (window, "gf2"));
+      hb_window_solve (window);
+      g_assert_true (hb_window_is_solving (window));
+      /* The answer is found and on its way; the main loop has not yet
+       * run to deliver it when the user acts. */
+      g_usleep (300000);
+      hb_window_show_toast (window, "a toast before");
+      if (how == 0)
+        hb_app_test_activate (window, "random", NULL);
+      else if (how == 1)
+        {
+          hb_app_test_activate (window, "undo", NULL);
+          g_assert_cmpstr (hb_window_get_last_toast (window), ==,
+                           "Solving stopped: the board changed");
+          hb_window_show_toast (window, "a toast before");
+        }
+      else
+        g_assert_true (hb_window_select_game (window, "loop"));
+      hb_app_test_wait (hb_app_test_not_solving, window, 20000, "the solver to stop");
+      hb_app_test_settle (50);
+      g_assert_cmpstr (hb_window_get_last_toast (window), ==, "a toast before");
+      g_assert_null (hb_window_get_result (window));
+      if (how == 0)
+        {
+          /* Something to undo for the next round. */
+          hb_window_set_mode (window, HB_MODE_EDIT);
+          hb_app_test_click_cell (window, 0, 0, 1);
+          hb_app_test_settle (30);
+        }
+    }
+  hb_app_test_window_close (window);
+  hb_app_test_reset_last_game ();
+}
+
 static gboolean
 is_apply_button (GtkWidget *widget, gconstpointer data)
 {
@@ -712,6 +759,7 @@ main (int argc, char *argv[])
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/solve/backtrack-and-player", test_backtrack_and_player);
   g_test_add_func ("/app/solve/cancel", test_cancel);
+  g_test_add_func ("/app/solve/left-level-no-word", test_left_level_no_word);
   g_test_add_func ("/app/solve/replay-says-why", test_replay_says_why);
   g_test_add_func ("/app/solve/apply-says-why", test_apply_says_why);
   g_test_add_func ("/app/solve/flood-player-words", test_flood_player_words);
