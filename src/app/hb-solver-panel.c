@@ -231,6 +231,22 @@ hb_solver_panel_set_solving (HbSolverPanel *self, gboolean solving)
   gtk_widget_set_has_tooltip (self->solve_button, !solving);
   if (solving)
     gtk_label_set_label (self->progress_label, _("Starting…"));
+  /* The keys leave what is about to be greyed out (a solve started with
+   * Ctrl+Return from a settings field) for the button, now Cancel: left
+   * there, the focus went nowhere and GTK warned that the field "did not
+   * receive a focus-out event". */
+  if (solving)
+    {
+      GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+      GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+      gboolean inside = FALSE;
+
+      for (guint i = 0; focus != NULL && i < self->solver_rows->len && !inside; i++)
+        inside = gtk_widget_is_ancestor (focus, g_ptr_array_index (self->solver_rows, i))
+                 || focus == g_ptr_array_index (self->solver_rows, i);
+      if (focus != NULL && (inside || gtk_widget_is_ancestor (focus, self->settings_list)))
+        gtk_widget_grab_focus (self->solve_button);
+    }
   for (guint i = 0; i < self->solver_rows->len; i++)
     gtk_widget_set_sensitive (g_ptr_array_index (self->solver_rows, i), !solving);
   gtk_widget_set_sensitive (self->settings_list, !solving);

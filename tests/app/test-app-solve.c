@@ -344,6 +344,42 @@ test_left_level_no_word (void)
   hb_app_test_reset_last_game ();
 }
 
+/* Solving from a settings field (Ctrl+Return after typing a step limit)
+ * greys the settings out while the solver runs, and the focus leaves them
+ * for the Solve button, now Cancel: it stayed in the greyed field, where
+ * no key reached it, and GTK warned on stderr ("GtkText - did not receive
+ * a focus-out event") when the field's cursor next blinked. */
+static void
+test_solve_from_settings_field (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbSolverPanel *panel = hb_window_get_solver_panel (window);
+  GtkWidget *limit, *focus;
+
+  g_assert_true (hb_window_select_solver (window, "backtrack"));
+  limit = hb_solver_panel_get_control (panel, "node-limit");
+  g_assert_true (GTK_IS_SPIN_BUTTON (limit));
+  gtk_widget_grab_focus (limit);
+  hb_app_test_settle (50);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_nonnull (focus);
+  g_assert_true (focus == limit || gtk_widget_is_ancestor (focus, limit));
+
+  hb_app_test_activate (window, "solve", NULL);
+  g_assert_true (hb_window_is_solving (window));
+  g_assert_false (gtk_widget_is_sensitive (limit));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_sensitive (focus));
+  g_assert_false (focus == limit || gtk_widget_is_ancestor (focus, limit));
+  /* A cursor blink's time, with warnings fatal. */
+  hb_app_test_settle (1500);
+  hb_app_test_activate (window, "cancel", NULL);
+  hb_app_test_wait (hb_app_test_not_solving, window, 20000, "the solver to stop");
+  hb_app_test_settle (50);
+  hb_app_test_window_close (window);
+}
+
 static gboolean
 is_apply_button (GtkWidget *widget, gconstpointer data)
 {
@@ -760,6 +796,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/solve/backtrack-and-player", test_backtrack_and_player);
   g_test_add_func ("/app/solve/cancel", test_cancel);
   g_test_add_func ("/app/solve/left-level-no-word", test_left_level_no_word);
+  g_test_add_func ("/app/solve/solve-from-settings-field", test_solve_from_settings_field);
   g_test_add_func ("/app/solve/replay-says-why", test_replay_says_why);
   g_test_add_func ("/app/solve/apply-says-why", test_apply_says_why);
   g_test_add_func ("/app/solve/flood-player-words", test_flood_player_words);
