@@ -56,7 +56,8 @@ hb_window_update_actions (HbWindow *self)
   hb_window_action_set_enabled (self, "redo", hb_document_can_redo (self->document));
   hb_window_action_set_enabled (self, "solve", !solving);
   hb_window_action_set_enabled (self, "cancel", solving || playing || self->next_hint_wanted
-                                || self->load_cancellable != NULL);
+                                || self->load_cancellable != NULL
+                                || self->random_cancellable != NULL);
   hb_window_update_result_actions (self, solving);
   /* Nothing to hint once the level is solved or lost, nor when the hint
    * found no move (no solution: the status line says why), but in Play
@@ -95,21 +96,6 @@ hb_window_update_actions (HbWindow *self)
 
 /* ---- Level ---------------------------------------------------------------- */
 
-static HbState *
-random_level (HbWindow *self, const HbGame *game, int width, int height, GError **error)
-{
-  HbGenerateParams params = { 0 };
-
-  params.width = width;
-  params.height = height;
-  if (game->max_colours > 0)
-    params.colours = game == hb_document_get_game (self->document)
-                     ? (int) gtk_adjustment_get_value (self->colours_adjustment)
-                     : game->default_colours;
-  params.seed = ((guint64) g_random_int () << 32) | g_random_int ();
-  return game->generate (&params, error);
-}
-
 static void
 new_then (HbWindow *self, gpointer data)
 {
@@ -138,7 +124,7 @@ new_then (HbWindow *self, gpointer data)
         }
       if (game->generate != NULL)
         {
-          state = random_level (self, game, game->default_width, game->default_height, NULL);
+          state = hb_window_random_level (self, game, game->default_width, game->default_height, NULL);
           if (state != NULL)
             {
               hb_window_set_level (self, state, NULL, NULL);
@@ -172,37 +158,11 @@ action_new (GtkWidget *widget, const char *name, GVariant *param)
   hb_window_maybe_discard (HB_WINDOW (widget), new_then, NULL, NULL);
 }
 
-static void
-random_then (HbWindow *self, gpointer data)
-{
-  hb_window_set_level (self, hb_state_copy (data), NULL, NULL);
-}
-
-/* The level is made first: when the size or colours cannot make one, the
- * toast says so (with a capital: the words are the command line's, "a
- * 2×2 board takes 2 colours, not 6") without asking to discard unsaved
- * work first for nothing (a Discard was asked, then the toast came). */
+/* Random (hb-window-random.c). */
 static void
 action_random (GtkWidget *widget, const char *name, GVariant *param)
 {
-  HbWindow *self = HB_WINDOW (widget);
-  const HbGame *game = hb_document_get_game (self->document);
-  GError *error = NULL;
-  HbState *state;
-
-  if (game->generate == NULL)
-    return;
-  state = random_level (self, game, (int) gtk_adjustment_get_value (self->width_adjustment),
-                        (int) gtk_adjustment_get_value (self->height_adjustment), &error);
-  if (state == NULL)
-    {
-      g_autofree char *text = g_strdup_printf ("%c%s", g_ascii_toupper (error->message[0]),
-                                               error->message[0] ? error->message + 1 : "");
-      hb_window_show_toast (self, text);
-      g_error_free (error);
-      return;
-    }
-  hb_window_maybe_discard (self, random_then, state, (GDestroyNotify) hb_state_free);
+  hb_window_random (HB_WINDOW (widget));
 }
 
 static void
@@ -362,7 +322,7 @@ action_cancel (GtkWidget *widget, const char *name, GVariant *param)
 {
   HbWindow *self = HB_WINDOW (widget);
 
-  if (hb_window_cancel_load (self))
+  if (hb_window_cancel_load (self) || hb_window_cancel_random (self))
     return;
   if (hb_window_is_solving (self))
     hb_window_cancel_solve (self);

@@ -78,6 +78,10 @@ struct _HbWindow
    * asks while it is up waits here for its turn. */
   gboolean             discard_asking;
   GQueue               discard_waiting;
+  /* Random's level being made on a worker (hb-window-random.c), or NULL,
+   * and the document's serial when it was asked for. */
+  GCancellable        *random_cancellable;
+  guint64              random_serial;
 
   /* Files (hb-window-files.c). */
   GtkNativeDialog     *file_dialog;    /* the one open now, or NULL */
@@ -335,6 +339,15 @@ void           hb_window_export_animation (HbWindow *self);
 void           hb_window_open_exported (HbWindow *self);
 /* Escape: stops an open in flight; FALSE when none was. */
 gboolean       hb_window_cancel_load (HbWindow *self);
+/* hb-window-random.c: a random level of `game` (the colours field's count
+ * for the window's game, else the game's default), or NULL with `error`. */
+HbState       *hb_window_random_level (HbWindow *self, const HbGame *game, int width,
+                                       int height, GError **error);
+/* Random: the level of the size fields' size, made on a worker when it is
+ * larger than the fields offer, then asked about as an open is. */
+void           hb_window_random (HbWindow *self);
+/* Stops a Random level being made: TRUE when one was. */
+gboolean       hb_window_cancel_random (HbWindow *self);
 void           hb_window_files_init (HbWindow *self);
 void           hb_window_files_dispose (HbWindow *self);
 /* One open: a file, or a pasted picture (file NULL). */

@@ -37,6 +37,8 @@ void           hb_window_load_file_async (HbWindow *self, GFile *file,
 gboolean       hb_window_load_file_finish (HbWindow *self, GAsyncResult *result,
                                            GError **error);
 gboolean       hb_window_is_loading (HbWindow *self);
+/* A Random level of a large board is being made (off the main thread). */
+gboolean       hb_window_is_making_random (HbWindow *self);
 /* A file named on the command line, in a new window: as
  * hb_window_load_file_async, and when it does not open, the game its
  * extension names (the first level not yet solved). */

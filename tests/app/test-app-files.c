@@ -1030,6 +1030,71 @@ test_random_asks_after_making (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+static gboolean
+state_is_not (gpointer data)
+{
+  gpointer *d = data;
+
+  return !hb_window_get_game (d[0])->equal (d[1], hb_window_get_state (d[0]));
+}
+
+/* Random on a board larger than the size fields offer (only a level
+ * opened from a file is) makes its level on a worker thread: a 1000×1000
+ * Flow Free level took 0.5-2 s on the main thread, the window not
+ * answering. The level comes in once made; Escape, or a level opened
+ * meanwhile, drops it without a word (it would have replaced the file
+ * opened after it was asked for). */
+static void
+test_random_big_off_main (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GString *text = g_string_new (NULL);
+  g_autoptr (GFile) small = write_file (f, "small.flow", "RG\nRG\n");
+  HbState *big;
+  gpointer d[2];
+
+  /* 120×120, over Flow Free's 100 a side. */
+  for (int y = 0; y < 120; y++)
+    {
+      for (int x = 0; x < 120; x++)
+        g_string_append_c (text, (y == 0 || y == 119) && (x == 0 || x == 119)
+                                 ? (x == 0 ? 'R' : 'G') : '.');
+      g_string_append_c (text, '\n');
+    }
+  hb_app_test_open_text (window, "big.flow", text->str);
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 120);
+  big = hb_state_copy (hb_window_get_state (window));
+  d[0] = window;
+  d[1] = big;
+
+  /* Escape drops it. */
+  hb_app_test_activate (window, "random", NULL);
+  g_assert_true (hb_window_get_game (window)->equal (big, hb_window_get_state (window)));
+  hb_app_test_activate (window, "cancel", NULL);
+  hb_app_test_settle (1000);
+  g_assert_true (hb_window_get_game (window)->equal (big, hb_window_get_state (window)));
+
+  /* A file opened meanwhile stays. */
+  hb_app_test_activate (window, "random", NULL);
+  g_assert_true (hb_app_test_load (window, small));
+  hb_app_test_settle (1000);
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 2);
+
+  /* Left alone, the new level comes in, of the size asked for. */
+  hb_app_test_open_text (window, "big.flow", text->str);
+  hb_app_test_activate (window, "random", NULL);
+  g_assert_true (hb_window_get_game (window)->equal (big, hb_window_get_state (window)));
+  hb_app_test_wait (state_is_not, d, 20000, "the random level");
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 120);
+  g_assert_cmpint (hb_window_get_state (window)->height, ==, 120);
+  g_assert_false (hb_window_get_modified (window));
+  g_assert_null (hb_window_get_file (window));
+
+  hb_state_free (big);
+  g_string_free (text, TRUE);
+  hb_app_test_window_close (window);
+}
+
 /* Open reads the file first and asks about the unsaved changes only when
  * it has a level to put in their place: a file that does not open asks
  * nothing and keeps the level; a good one asks, Cancel keeps the level
@@ -1492,6 +1557,8 @@ main (int argc, char *argv[])
               test_save_other_games_ending, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/random-asks-after-making", Fixture, NULL, hb_app_test_dir_set_up,
               test_random_asks_after_making, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/random-big-off-main", Fixture, NULL, hb_app_test_dir_set_up,
+              test_random_big_off_main, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-asks-after-reading", Fixture, NULL, hb_app_test_dir_set_up,
               test_open_asks_after_reading, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/one-question-at-a-time", Fixture, NULL, hb_app_test_dir_set_up,
