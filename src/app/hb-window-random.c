@@ -7,8 +7,6 @@
  * or colour count that makes none asks nothing (a toast says why). */
 #include "config.h"
 
-#include <glib/gi18n.h>
-
 #include "hb-window-private.h"
 
 HbState *
