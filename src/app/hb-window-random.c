@@ -9,9 +9,10 @@
 
 #include "hb-window-private.h"
 
-HbState *
-hb_window_random_level (HbWindow *self, const HbGame *game, int width, int height,
-                        GError **error)
+/* What the generator is asked for: the colours field's count for the
+ * window's game, else the game's default, and a fresh seed. */
+static HbGenerateParams
+random_params (HbWindow *self, const HbGame *game, int width, int height)
 {
   HbGenerateParams params = { 0 };
 
@@ -22,6 +23,15 @@ hb_window_random_level (HbWindow *self, const HbGame *game, int width, int heigh
                      ? (int) gtk_adjustment_get_value (self->colours_adjustment)
                      : game->default_colours;
   params.seed = ((guint64) g_random_int () << 32) | g_random_int ();
+  return params;
+}
+
+HbState *
+hb_window_random_level (HbWindow *self, const HbGame *game, int width, int height,
+                        GError **error)
+{
+  HbGenerateParams params = random_params (self, game, width, height);
+
   return game->generate (&params, error);
 }
 
@@ -114,11 +124,7 @@ hb_window_random (HbWindow *self)
     }
   job = g_new0 (RandomJob, 1);
   job->game = game;
-  job->params.width = width;
-  job->params.height = height;
-  if (game->max_colours > 0)
-    job->params.colours = (int) gtk_adjustment_get_value (self->colours_adjustment);
-  job->params.seed = ((guint64) g_random_int () << 32) | g_random_int ();
+  job->params = random_params (self, game, width, height);
   self->random_cancellable = g_cancellable_new ();
   self->random_serial = hb_document_get_serial (self->document);
   task = g_task_new (self, self->random_cancellable, random_done, NULL);
