@@ -35,17 +35,39 @@ hb_window_random_level (HbWindow *self, const HbGame *game, int width, int heigh
   return game->generate (&params, error);
 }
 
+/* A level made, and the document's serial when it was asked for. */
+typedef struct {
+  HbState *state;
+  guint64  serial;
+} RandomLevel;
+
+static void
+random_level_free (RandomLevel *r)
+{
+  hb_state_free (r->state);
+  g_free (r);
+}
+
+/* Not over a level opened or changed since it was asked for: made on a
+ * worker, it could come in while an open's Save Changes? question was
+ * up and wait its turn, then run after Discard (nothing left unsaved to
+ * ask about) and replace the file just opened without a word. */
 static void
 random_then (HbWindow *self, gpointer data)
 {
-  hb_window_set_level (self, hb_state_copy (data), NULL, NULL);
+  RandomLevel *r = data;
+
+  if (r->serial == hb_document_get_serial (self->document))
+    hb_window_set_level (self, hb_state_copy (r->state), NULL, NULL);
 }
 
 /* A level made, or why none: the toast with a capital (the words are the
  * command line's, "a 2×2 board takes 2 colours, not 6"). */
 static void
-random_made (HbWindow *self, HbState *state, GError *error)
+random_made (HbWindow *self, HbState *state, GError *error, guint64 serial)
 {
+  RandomLevel *r;
+
   if (state == NULL)
     {
       g_autofree char *text = g_strdup_printf ("%c%s", g_ascii_toupper (error->message[0]),
@@ -54,7 +76,10 @@ random_made (HbWindow *self, HbState *state, GError *error)
       g_error_free (error);
       return;
     }
-  hb_window_maybe_discard (self, random_then, state, (GDestroyNotify) hb_state_free);
+  r = g_new (RandomLevel, 1);
+  r->state = state;
+  r->serial = serial;
+  hb_window_maybe_discard (self, random_then, r, (GDestroyNotify) random_level_free);
 }
 
 typedef struct {
@@ -99,7 +124,7 @@ random_done (GObject *source, GAsyncResult *res, gpointer data)
       g_clear_error (&error);
       return;
     }
-  random_made (self, state, error);
+  random_made (self, state, error, self->random_serial);
 }
 
 void
@@ -119,7 +144,7 @@ hb_window_random (HbWindow *self)
   if (width <= side && height <= side)
     {
       HbState *state = hb_window_random_level (self, game, width, height, &error);
-      random_made (self, state, error);
+      random_made (self, state, error, hb_document_get_serial (self->document));
       return;
     }
   job = g_new0 (RandomJob, 1);

@@ -1243,6 +1243,59 @@ test_one_question_at_a_time (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* A Random level made on a worker that comes in while the question for an
+ * open is up waits its turn; the file opened on Discard then stays: the
+ * level was opened after Random was asked for, and README says a level
+ * opened meanwhile drops it (it ran next, with nothing left unsaved to
+ * ask about, and replaced the file just opened without a word). */
+static gboolean
+random_made (gpointer data)
+{
+  return !hb_window_is_making_random (data);
+}
+
+static void
+test_random_waiting_behind_open (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GString *text = g_string_new (NULL);
+  g_autoptr (GFile) good = write_file (f, "good.lights", "00000\n00000\n00100\n00000\n00000\n");
+  const int side = 600;   /* made in about 0.4 s, the file read in a few ms */
+
+  for (int y = 0; y < side; y++)
+    {
+      for (int x = 0; x < side; x++)
+        g_string_append_c (text, (y == 0 || y == side - 1) && (x == 0 || x == side - 1)
+                                 ? (x == 0 ? 'R' : 'G') : '.');
+      g_string_append_c (text, '\n');
+    }
+  hb_app_test_open_text (window, "big.flow", text->str);
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, side);
+  hb_document_mark_unsaved (hb_window_get_document (window));
+  hb_window_set_ask_to_save (window, TRUE);
+
+  hb_app_test_activate (window, "random", NULL);
+  hb_window_open (window, good);
+  for (int i = 0; i < 400 && count_save_dialogs (window) == 0; i++)
+    hb_app_test_settle (5);
+  g_assert_cmpuint (count_save_dialogs (window), ==, 1);
+  /* The open asks while the level is still being made. */
+  g_assert_true (hb_window_is_making_random (window));
+  hb_app_test_wait (random_made, window, 20000, "the random level");
+  hb_app_test_settle (100);
+  g_assert_cmpuint (count_save_dialogs (window), ==, 1);
+  click_response (find_save_dialog (window), "_Discard");
+  hb_app_test_settle (100);
+  g_assert_cmpuint (count_save_dialogs (window), ==, 0);
+  g_assert_nonnull (hb_window_get_file (window));
+  g_assert_true (g_file_equal (hb_window_get_file (window), good));
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 5);
+
+  g_string_free (text, TRUE);
+  hb_window_set_ask_to_save (window, FALSE);
+  hb_app_test_window_close (window);
+}
+
 /* An error names the file by its name, as every other does, in one
  * sentence: a file too large was named by its whole path, and a file that
  * is no picture had the image loader's own words appended
@@ -1563,6 +1616,8 @@ main (int argc, char *argv[])
               test_open_asks_after_reading, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/one-question-at-a-time", Fixture, NULL, hb_app_test_dir_set_up,
               test_one_question_at_a_time, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/random-waiting-behind-open", Fixture, NULL, hb_app_test_dir_set_up,
+              test_random_waiting_behind_open, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/error-names-file", Fixture, NULL, hb_app_test_dir_set_up,
               test_error_names_file, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/close-with-dialog", Fixture, NULL, hb_app_test_dir_set_up,
