@@ -1326,14 +1326,19 @@ cmd_bench (int argc, char **argv)
 
   /* `bench detect` times screenshot import (cli-detect.c), its options
    * before or after the word ("bench --quick detect" said "unknown game
-   * 'detect'"). The first word that is no option nor an option's value. */
-  for (int i = 1; i < argc; i++)
+   * 'detect'"). The first word that is no option nor an option's value,
+   * or the first after "--" ("bench -- detect" said "'detect' goes
+   * alone"). */
+  for (int i = 1, words = 0; i < argc; i++)
     {
       static const char *const with_value[] = { "-r", "--repeats", "--sets", "-g", "--game", NULL };
 
-      if (g_str_equal (argv[i], "--"))
-        break;
-      if (argv[i][0] == '-')
+      if (!words && g_str_equal (argv[i], "--"))
+        {
+          words = 1;
+          continue;
+        }
+      if (!words && argv[i][0] == '-')
         {
           i += g_strv_contains (with_value, argv[i]);
           continue;

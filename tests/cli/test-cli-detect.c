@@ -364,6 +364,14 @@ test_options (void)
   g_assert_nonnull (strstr (out, "| Flow Free, 3×3, 2 colours |"));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
+  /* After "--" the word is a word: "bench -- detect" said "'detect'
+   * goes alone". */
+  status = run (&out, &err, "bench", "-r", "1", "--", "detect", png, NULL);
+  if (status != 0)
+    g_error ("bench -r 1 -- detect: %s", err);
+  g_assert_nonnull (strstr (out, "| Flow Free, 3×3, 2 colours |"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
   status = run (&out, &err, "bench", "flow", "detect", NULL);
   g_assert_cmpint (status, ==, 2);
   g_assert_cmpstr (out, ==, "");
