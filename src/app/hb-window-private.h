@@ -82,6 +82,8 @@ struct _HbWindow
    * and the document's serial when it was asked for. */
   GCancellable        *random_cancellable;
   guint64              random_serial;
+  AdwToast            *random_toast;   /* "Making a random level…", if it takes a while */
+  guint                random_toast_id;
 
   /* Files (hb-window-files.c). */
   GtkNativeDialog     *file_dialog;    /* the one open now, or NULL */

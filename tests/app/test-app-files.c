@@ -1095,6 +1095,61 @@ test_random_big_off_main (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* A Random level made on a worker that takes a while says so, with
+ * Cancel, as an open does, and the toast goes when the level comes (a
+ * 1500x1500 level: about 1 s; nothing was said, the window only waited). */
+static gboolean making_said;
+
+static gboolean
+making_said_or_done (gpointer data)
+{
+  const char *toast = hb_window_get_last_toast (data);
+
+  if (toast != NULL && strstr (toast, "Making a random level") != NULL)
+    making_said = TRUE;
+  return !hb_window_is_making_random (data);
+}
+
+static void
+test_random_big_says_so (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GString *text = g_string_new (NULL);
+  const int side = 1500;
+  gint64 start;
+  HbState *big;
+  gpointer d[2];
+
+  for (int y = 0; y < side; y++)
+    {
+      for (int x = 0; x < side; x++)
+        g_string_append_c (text, (y == 0 || y == side - 1) && (x == 0 || x == side - 1)
+                                 ? (x == 0 ? 'R' : 'G') : '.');
+      g_string_append_c (text, '\n');
+    }
+  hb_app_test_open_text (window, "huge.flow", text->str);
+  big = hb_state_copy (hb_window_get_state (window));
+  d[0] = window;
+  d[1] = big;
+  making_said = FALSE;
+  start = g_get_monotonic_time ();
+  hb_app_test_activate (window, "random", NULL);
+  g_assert_true (hb_window_is_making_random (window));
+  hb_app_test_wait (making_said_or_done, window, 60000, "the random level");
+  /* Said once it had taken 300 ms; under 0.5 s on a fast machine the
+   * level may come first. */
+  if (g_get_monotonic_time () - start >= G_USEC_PER_SEC / 2)
+    g_assert_true (making_said);
+  else
+    g_test_message ("made in under 0.5 s: the toast is not asked for");
+  hb_app_test_wait (state_is_not, d, 20000, "the random level");
+  g_assert_null (window->random_toast);
+  g_assert_cmpuint (window->random_toast_id, ==, 0);
+  hb_state_free (big);
+  g_string_free (text, TRUE);
+  hb_app_test_window_close (window);
+}
+
 /* Open reads the file first and asks about the unsaved changes only when
  * it has a level to put in their place: a file that does not open asks
  * nothing and keeps the level; a good one asks, Cancel keeps the level
@@ -1612,6 +1667,8 @@ main (int argc, char *argv[])
               test_random_asks_after_making, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/random-big-off-main", Fixture, NULL, hb_app_test_dir_set_up,
               test_random_big_off_main, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/random-big-says-so", Fixture, NULL, hb_app_test_dir_set_up,
+              test_random_big_says_so, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-asks-after-reading", Fixture, NULL, hb_app_test_dir_set_up,
               test_open_asks_after_reading, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/one-question-at-a-time", Fixture, NULL, hb_app_test_dir_set_up,
