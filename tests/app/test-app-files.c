@@ -1030,6 +1030,23 @@ test_random_asks_after_making (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* A side×side Flow Free level with red dots in the left corners and
+ * green in the right ones: a board larger than the size fields offer. */
+static GString *
+corner_level (int side)
+{
+  GString *text = g_string_new (NULL);
+
+  for (int y = 0; y < side; y++)
+    {
+      for (int x = 0; x < side; x++)
+        g_string_append_c (text, (y == 0 || y == side - 1) && (x == 0 || x == side - 1)
+                                 ? (x == 0 ? 'R' : 'G') : '.');
+      g_string_append_c (text, '\n');
+    }
+  return text;
+}
+
 static gboolean
 state_is_not (gpointer data)
 {
@@ -1048,19 +1065,11 @@ static void
 test_random_big_off_main (Fixture *f, gconstpointer data)
 {
   HbWindow *window = hb_app_test_window_new ();
-  GString *text = g_string_new (NULL);
+  GString *text = corner_level (120);   /* over Flow Free's 100 a side */
   g_autoptr (GFile) small = write_file (f, "small.flow", "RG\nRG\n");
   HbState *big;
   gpointer d[2];
 
-  /* 120×120, over Flow Free's 100 a side. */
-  for (int y = 0; y < 120; y++)
-    {
-      for (int x = 0; x < 120; x++)
-        g_string_append_c (text, (y == 0 || y == 119) && (x == 0 || x == 119)
-                                 ? (x == 0 ? 'R' : 'G') : '.');
-      g_string_append_c (text, '\n');
-    }
   hb_app_test_open_text (window, "big.flow", text->str);
   g_assert_cmpint (hb_window_get_state (window)->width, ==, 120);
   big = hb_state_copy (hb_window_get_state (window));
@@ -1114,19 +1123,11 @@ static void
 test_random_big_says_so (Fixture *f, gconstpointer data)
 {
   HbWindow *window = hb_app_test_window_new ();
-  GString *text = g_string_new (NULL);
-  const int side = 1500;
+  GString *text = corner_level (1500);
   gint64 start;
   HbState *big;
   gpointer d[2];
 
-  for (int y = 0; y < side; y++)
-    {
-      for (int x = 0; x < side; x++)
-        g_string_append_c (text, (y == 0 || y == side - 1) && (x == 0 || x == side - 1)
-                                 ? (x == 0 ? 'R' : 'G') : '.');
-      g_string_append_c (text, '\n');
-    }
   hb_app_test_open_text (window, "huge.flow", text->str);
   big = hb_state_copy (hb_window_get_state (window));
   d[0] = window;
@@ -1313,19 +1314,12 @@ static void
 test_random_waiting_behind_open (Fixture *f, gconstpointer data)
 {
   HbWindow *window = hb_app_test_window_new ();
-  GString *text = g_string_new (NULL);
+  /* Made in about 0.4 s, the file read in a few ms. */
+  GString *text = corner_level (600);
   g_autoptr (GFile) good = write_file (f, "good.lights", "00000\n00000\n00100\n00000\n00000\n");
-  const int side = 600;   /* made in about 0.4 s, the file read in a few ms */
 
-  for (int y = 0; y < side; y++)
-    {
-      for (int x = 0; x < side; x++)
-        g_string_append_c (text, (y == 0 || y == side - 1) && (x == 0 || x == side - 1)
-                                 ? (x == 0 ? 'R' : 'G') : '.');
-      g_string_append_c (text, '\n');
-    }
   hb_app_test_open_text (window, "big.flow", text->str);
-  g_assert_cmpint (hb_window_get_state (window)->width, ==, side);
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 600);
   hb_document_mark_unsaved (hb_window_get_document (window));
   hb_window_set_ask_to_save (window, TRUE);
 
