@@ -111,6 +111,25 @@ test_link_and_solve (void)
   hb_state_free (&s->base);
 }
 
+/* An empty board says how to place dots; one of one cell, which has no
+ * two cells to click, says to make it larger ("click two cells" there
+ * could not be done). */
+static void
+test_status_no_dots (void)
+{
+  FlowState *s = flow_state_new (3, 2, 0);
+  char *status = flow_game.status_text (&s->base);
+
+  g_assert_cmpstr (status, ==, "No dots yet: in Edit, pick a colour and click two cells");
+  g_free (status);
+  hb_state_free (&s->base);
+  s = flow_state_new (1, 1, 0);
+  status = flow_game.status_text (&s->base);
+  g_assert_cmpstr (status, ==, "One cell holds no pair of dots: in Edit, make the board wider or taller");
+  g_free (status);
+  hb_state_free (&s->base);
+}
+
 /* Every flow joined but no win: the status says what is left, empty cells
  * or a path that touches itself (it just stayed grey). */
 static void
@@ -1294,6 +1313,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/flow/game/link-and-solve", test_link_and_solve);
+  g_test_add_func ("/flow/game/status-no-dots", test_status_no_dots);
   g_test_add_func ("/flow/game/status-dots-only", test_status_dots_only);
   g_test_add_func ("/flow/game/status-joined-not-won", test_status_joined_not_won);
   g_test_add_func ("/flow/game/hint-wrong-path-first", test_hint_wrong_path_first);

@@ -1701,6 +1701,9 @@ flow_dots_text (const FlowState *s, gsize *filled, gsize *open,
 
   *filled = 0;
   *open = 0;
+  /* A board of one cell has no two cells to click. */
+  if (s->colours == 0 && n < 2)
+    return g_strdup (_("One cell holds no pair of dots: in Edit, make the board wider or taller"));
   if (s->colours == 0)
     return g_strdup (_("No dots yet: in Edit, pick a colour and click two cells"));
   for (gsize i = 0; i < n; i++)
