@@ -859,21 +859,58 @@ test_open_dialog_filters (Fixture *f, gconstpointer data)
   hb_app_test_settle (100);
 }
 
-/* The Save Changes? dialog that closing a changed level asks. */
-static AdwMessageDialog *
-find_save_dialog (HbWindow *window)
+/* The Save Changes? dialogs showing for `window`: how many, and the
+ * first in *first (NULL when none). */
+static guint
+save_dialogs (HbWindow *window, AdwMessageDialog **first)
 {
   GListModel *tops = gtk_window_get_toplevels ();
+  guint n = 0;
 
+  *first = NULL;
   for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
     {
       g_autoptr(GtkWindow) w = g_list_model_get_item (tops, i);
       if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (window)
           && gtk_widget_get_visible (GTK_WIDGET (w))
           && g_strcmp0 (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (w)), "Save Changes?") == 0)
-        return ADW_MESSAGE_DIALOG (w);
+        {
+          if (n++ == 0)
+            *first = ADW_MESSAGE_DIALOG (w);
+        }
     }
-  return NULL;
+  return n;
+}
+
+/* The Save Changes? dialog that closing a changed level asks. */
+static AdwMessageDialog *
+find_save_dialog (HbWindow *window)
+{
+  AdwMessageDialog *first;
+
+  save_dialogs (window, &first);
+  return first;
+}
+
+/* How many Save Changes? dialogs show for `window`. */
+static guint
+count_save_dialogs (HbWindow *window)
+{
+  AdwMessageDialog *first;
+
+  return save_dialogs (window, &first);
+}
+
+/* A cell drawn in Edit, so the level has unsaved changes that are asked
+ * about; returns the level as drawn. */
+static HbState *
+draw_unsaved (HbWindow *window)
+{
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_click_cell (window, 1, 1, 1);
+  g_assert_true (hb_window_get_modified (window));
+  hb_window_set_ask_to_save (window, TRUE);
+  return hb_state_copy (hb_window_get_state (window));
 }
 
 /* Clicks the dialog's button labelled `label`, as the user would. */
@@ -909,10 +946,7 @@ test_close_asks (Fixture *f, gconstpointer data)
   HbWindow *window = hb_app_test_window_new ();
   AdwMessageDialog *dialog;
 
-  hb_window_set_mode (window, HB_MODE_EDIT);
-  hb_app_test_click_cell (window, 1, 1, 1);
-  g_assert_true (hb_window_get_modified (window));
-  hb_window_set_ask_to_save (window, TRUE);
+  hb_state_free (draw_unsaved (window));
 
   gtk_window_close (GTK_WINDOW (window));
   hb_app_test_settle (50);
@@ -1166,11 +1200,7 @@ test_open_asks_after_reading (Fixture *f, gconstpointer data)
   AdwMessageDialog *dialog;
   HbState *drawn;
 
-  hb_window_set_mode (window, HB_MODE_EDIT);
-  hb_app_test_click_cell (window, 1, 1, 1);
-  g_assert_true (hb_window_get_modified (window));
-  drawn = hb_state_copy (hb_window_get_state (window));
-  hb_window_set_ask_to_save (window, TRUE);
+  drawn = draw_unsaved (window);
 
   /* A bad file: an error, no question, the level as it was, and no
    * place in Open Recent (the file chooser adds what it opens). */
@@ -1221,24 +1251,6 @@ test_open_asks_after_reading (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
-/* The Save Changes? dialogs showing for `window`. */
-static guint
-count_save_dialogs (HbWindow *window)
-{
-  GListModel *tops = gtk_window_get_toplevels ();
-  guint n = 0;
-
-  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
-    {
-      g_autoptr(GtkWindow) w = g_list_model_get_item (tops, i);
-      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (window)
-          && gtk_widget_get_visible (GTK_WIDGET (w))
-          && g_strcmp0 (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (w)), "Save Changes?") == 0)
-        n++;
-    }
-  return n;
-}
-
 /* One Save Changes? question at a time, each about the level it names: a
  * file read while the question for Random was up asked a second, same
  * looking question over it, and the answers then went to levels the user
@@ -1255,11 +1267,7 @@ test_one_question_at_a_time (Fixture *f, gconstpointer data)
   AdwMessageDialog *dialog;
   HbState *drawn;
 
-  hb_window_set_mode (window, HB_MODE_EDIT);
-  hb_app_test_click_cell (window, 1, 1, 1);
-  g_assert_true (hb_window_get_modified (window));
-  drawn = hb_state_copy (hb_window_get_state (window));
-  hb_window_set_ask_to_save (window, TRUE);
+  drawn = draw_unsaved (window);
 
   for (int answer = 0; answer < 2; answer++)
     {
