@@ -478,3 +478,46 @@ hb_window_show_error (HbWindow *self, const char *heading, const char *text)
 {
   hb_window_show_error_details (self, heading, text, NULL);
 }
+
+/* ---- Toasts for jobs on a worker ---------------------------------------- */
+
+static gboolean
+job_toast_show (gpointer data)
+{
+  HbJobToast *t = data;
+
+  t->id = 0;
+  if (!t->window->disposed)
+    t->toast = g_object_ref (hb_window_show_toast_button (t->window, t->text, _("_Cancel"),
+                                                          "win.cancel", 0));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+job_toast_release (gpointer data)
+{
+  g_object_unref (((HbJobToast *) data)->window);
+}
+
+void
+hb_job_toast_start (HbWindow *self, HbJobToast *t, const char *text)
+{
+  hb_job_toast_clear (t);
+  t->window = self;
+  t->text = g_strdup (text);
+  /* The wait holds the window: it may end after the window went. */
+  g_object_ref (self);
+  t->id = g_timeout_add_full (G_PRIORITY_DEFAULT, 300, job_toast_show, t, job_toast_release);
+}
+
+void
+hb_job_toast_clear (HbJobToast *t)
+{
+  g_clear_handle_id (&t->id, g_source_remove);
+  if (t->toast != NULL)
+    {
+      adw_toast_dismiss (t->toast);
+      g_clear_object (&t->toast);
+    }
+  g_clear_pointer (&t->text, g_free);
+}

@@ -212,31 +212,6 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
     g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", _("Opening was cancelled"));
 }
 
-static void
-load_toast_clear (HbWindow *self)
-{
-  g_clear_handle_id (&self->load_toast_id, g_source_remove);
-  if (self->load_toast != NULL)
-    {
-      adw_toast_dismiss (self->load_toast);
-      g_clear_object (&self->load_toast);
-    }
-}
-
-static gboolean
-load_toast_show (gpointer data)
-{
-  HbWindow *self = data;
-  char *text;
-
-  self->load_toast_id = 0;
-  text = g_strdup_printf (_("Opening “%s”…"), (const char *) g_object_get_data (G_OBJECT (self->load_cancellable), "hb-name"));
-  self->load_toast = g_object_ref (hb_window_show_toast_button (self, text, _("_Cancel"),
-                                                                "win.cancel", 0));
-  g_free (text);
-  return G_SOURCE_REMOVE;
-}
-
 /* "bad.lights:2:3: unknown character" (the form the CLI and editors
  * read) as a sentence: "bad.lights, line 2, column 3: unknown character". */
 static char *
@@ -390,7 +365,7 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
 
   if (!self->disposed && cancellable == self->load_cancellable)
     {
-      load_toast_clear (self);
+      hb_job_toast_clear (&self->load_toast);
       g_clear_object (&self->load_cancellable);
       hb_window_update_actions (self);
     }
@@ -443,22 +418,21 @@ hb_window_start_load (HbWindow *self, HbLoadJob *job, GAsyncReadyCallback callba
                       gpointer user_data)
 {
   GTask *outer, *task;
+  g_autofree char *text = NULL;
 
   if (self->load_cancellable != NULL)
     g_cancellable_cancel (self->load_cancellable);
   g_clear_object (&self->load_cancellable);
-  load_toast_clear (self);
   self->load_cancellable = g_cancellable_new ();
+  /* Said only when it takes long enough to notice. */
+  text = g_strdup_printf (_("Opening “%s”…"), job->name);
+  hb_job_toast_start (self, &self->load_toast, text);
 
-  g_object_set_data_full (G_OBJECT (self->load_cancellable), "hb-name",
-                          g_strdup (job->name), g_free);
   outer = g_task_new (self, self->load_cancellable, callback, user_data);
   task = g_task_new (self, self->load_cancellable, load_done, outer);
   g_task_set_task_data (task, job, load_job_free);
   g_task_run_in_thread (task, load_thread);
   g_object_unref (task);
-  /* Say so only when it takes long enough to notice. */
-  self->load_toast_id = g_timeout_add (300, load_toast_show, self);
   hb_window_update_actions (self);
 }
 
@@ -674,7 +648,7 @@ hb_window_cancel_load (HbWindow *self)
   if (self->load_cancellable == NULL || g_cancellable_is_cancelled (self->load_cancellable))
     return FALSE;
   g_cancellable_cancel (self->load_cancellable);
-  load_toast_clear (self);
+  hb_job_toast_clear (&self->load_toast);
   return TRUE;
 }
 
@@ -706,8 +680,7 @@ hb_window_files_dispose (HbWindow *self)
   if (self->load_cancellable != NULL)
     g_cancellable_cancel (self->load_cancellable);
   g_clear_object (&self->load_cancellable);
-  g_clear_handle_id (&self->load_toast_id, g_source_remove);
-  g_clear_object (&self->load_toast);
+  hb_job_toast_clear (&self->load_toast);
   g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), self);
   hb_window_discard_dispose (self);
 }

@@ -23,6 +23,16 @@ G_BEGIN_DECLS
 
 #define SETTINGS_MAX_SIDE 256  /* the schema's range for board-width/height */
 
+/* A toast with Cancel (win.cancel) saying that a job on a worker is under
+ * way (an open, a Random level), shown only once it has taken 300 ms
+ * (hb-window-dialogs.c). */
+typedef struct {
+  HbWindow *window;
+  char     *text;
+  guint     id;      /* the 300 ms wait */
+  AdwToast *toast;   /* shown, or NULL */
+} HbJobToast;
+
 struct _HbWindow
 {
   AdwApplicationWindow parent_instance;
@@ -82,13 +92,12 @@ struct _HbWindow
    * and the document's serial when it was asked for. */
   GCancellable        *random_cancellable;
   guint64              random_serial;
-  AdwToast            *random_toast;   /* "Making a random level…", if it takes a while */
-  guint                random_toast_id;
+  HbJobToast           random_toast;   /* "Making a random level…" */
 
   /* Files (hb-window-files.c). */
   GtkNativeDialog     *file_dialog;    /* the one open now, or NULL */
   GCancellable        *load_cancellable;
-  AdwToast            *load_toast;     /* "Opening…", shown if it takes a while */
+  HbJobToast           load_toast;     /* "Opening “name”…" */
   AdwToast            *lost_toast;     /* "Out of moves", while it holds */
   AdwToast            *win_toast;      /* "Solved in …", while the board is */
   AdwToast            *settings_toast; /* the latest about a setting's value */
@@ -112,7 +121,6 @@ struct _HbWindow
   int                  bar_hint_width;
   gboolean             applying_answer; /* Apply Solution's moves going in */
   guint64              answer_entry;    /* the history entry they made */
-  guint                load_toast_id;
   GCancellable        *export_cancellable;
   GFile               *exported;      /* the last animation saved (Open) */
 
@@ -324,6 +332,10 @@ void           hb_window_maybe_discard (HbWindow *self, HbThen then, gpointer da
                                         GDestroyNotify destroy);
 /* Drops what waits for the question (the window is going). */
 void           hb_window_discard_dispose (HbWindow *self);
+/* Shows `t` with `text` once 300 ms have passed, unless cleared first. */
+void           hb_job_toast_start (HbWindow *self, HbJobToast *t, const char *text);
+/* Takes `t` away, shown or waiting. */
+void           hb_job_toast_clear (HbJobToast *t);
 void           hb_window_save (HbWindow *self);
 /* Asks for a file name and saves; then runs `pending` (may be NULL). */
 void           hb_window_save_as (HbWindow *self, gpointer pending);

@@ -102,32 +102,6 @@ random_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel
     g_task_return_error (task, error);
 }
 
-/* Said only when it takes long enough to notice, as an open is: with
- * Cancel (Escape), for a level of a million cells can take 2 s. */
-static gboolean
-random_toast_show (gpointer data)
-{
-  HbWindow *self = data;
-
-  self->random_toast_id = 0;
-  if (self->disposed || self->random_cancellable == NULL)
-    return G_SOURCE_REMOVE;
-  self->random_toast = g_object_ref (hb_window_show_toast_button (
-      self, _("Making a random level…"), _("_Cancel"), "win.cancel", 0));
-  return G_SOURCE_REMOVE;
-}
-
-static void
-random_toast_clear (HbWindow *self)
-{
-  g_clear_handle_id (&self->random_toast_id, g_source_remove);
-  if (self->random_toast != NULL)
-    {
-      adw_toast_dismiss (self->random_toast);
-      g_clear_object (&self->random_toast);
-    }
-}
-
 static void
 random_done (GObject *source, GAsyncResult *res, gpointer data)
 {
@@ -138,7 +112,7 @@ random_done (GObject *source, GAsyncResult *res, gpointer data)
 
   if (cancellable == self->random_cancellable)
     {
-      random_toast_clear (self);
+      hb_job_toast_clear (&self->random_toast);
       g_clear_object (&self->random_cancellable);
       if (!self->disposed)
         hb_window_update_actions (self);
@@ -185,8 +159,9 @@ hb_window_random (HbWindow *self)
   g_task_set_task_data (task, job, g_free);
   g_task_run_in_thread (task, random_thread);
   g_object_unref (task);
-  self->random_toast_id = g_timeout_add_full (G_PRIORITY_DEFAULT, 300, random_toast_show,
-                                              g_object_ref (self), g_object_unref);
+  /* Said once it takes long enough to notice, as an open is: a level of
+   * a million cells can take 2 s. */
+  hb_job_toast_start (self, &self->random_toast, _("Making a random level…"));
   hb_window_update_actions (self);   /* Escape stops it */
 }
 
@@ -197,7 +172,7 @@ hb_window_cancel_random (HbWindow *self)
     return FALSE;
   g_cancellable_cancel (self->random_cancellable);
   g_clear_object (&self->random_cancellable);
-  random_toast_clear (self);
+  hb_job_toast_clear (&self->random_toast);
   if (!self->disposed)
     hb_window_update_actions (self);
   return TRUE;

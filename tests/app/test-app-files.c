@@ -690,6 +690,7 @@ test_open_cancel_by_key (Fixture *f, gconstpointer data)
   hb_window_load_file_async (window, file, opened, &o[0]);
   hb_app_test_settle (600);   /* the toast shows after 300 ms */
   g_assert_true (hb_window_is_loading (window));
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "Opening “slow.flow”…");
   if (!hb_app_test_x_key (GTK_WIDGET (window), GDK_KEY_Escape))
     {
       g_test_skip ("no X11 display with XTest");
@@ -1178,8 +1179,8 @@ test_random_big_says_so (Fixture *f, gconstpointer data)
   else
     g_test_message ("made in under 0.5 s: the toast is not asked for");
   hb_app_test_wait (state_is_not, d, 20000, "the random level");
-  g_assert_null (window->random_toast);
-  g_assert_cmpuint (window->random_toast_id, ==, 0);
+  g_assert_null (window->random_toast.toast);
+  g_assert_cmpuint (window->random_toast.id, ==, 0);
   hb_state_free (big);
   g_string_free (text, TRUE);
   hb_app_test_window_close (window);
