@@ -408,6 +408,24 @@ hb_app_test_dir_tear_down (HbAppTestDir *f, gconstpointer data)
   g_free (f->dir);
 }
 
+HbWindow *
+hb_app_test_flow_ga_window (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbSolverPanel *panel = hb_window_get_solver_panel (window);
+  GtkWidget *row;
+
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_settle (200);
+  g_assert_true (hb_window_select_solver (window, "ga-paths"));
+  row = gtk_widget_get_ancestor (hb_solver_panel_get_setting_row (panel, "mutation"),
+                                 ADW_TYPE_EXPANDER_ROW);
+  g_assert_nonnull (row);
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), TRUE);
+  hb_app_test_settle (300);
+  return window;
+}
+
 gboolean
 hb_app_test_sidebar_over_board (gpointer data)
 {

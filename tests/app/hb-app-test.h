@@ -97,6 +97,9 @@ gboolean    hb_app_test_is_action_button (GtkWidget *widget, gconstpointer actio
  * welcome level's. */
 void        hb_app_test_reset_last_game (void);
 
+/* A window on Flow Free with the genetic algorithm on paths chosen and its
+ * Settings open: the longest list of settings, taller than the sidebar. */
+HbWindow   *hb_app_test_flow_ga_window (void);
 /* For hb_app_test_wait: TRUE when the window's (data) sidebar lies over
  * its board (a narrow window, the sidebar shown). */
 gboolean    hb_app_test_sidebar_over_board (gpointer data);

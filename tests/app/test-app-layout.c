@@ -106,26 +106,6 @@ test_board_keeps_size (void)
 
 /* ---- The sidebar --------------------------------------------------------------- */
 
-/* A window on Flow Free with the genetic algorithm on paths chosen and its
- * Settings open: the longest list of settings, taller than the sidebar. */
-static HbWindow *
-flow_ga_window (void)
-{
-  HbWindow *window = hb_app_test_window_new ();
-  HbSolverPanel *panel = hb_window_get_solver_panel (window);
-  GtkWidget *row;
-
-  g_assert_true (hb_window_select_game (window, "flow"));
-  hb_app_test_settle (200);
-  g_assert_true (hb_window_select_solver (window, "ga-paths"));
-  row = gtk_widget_get_ancestor (hb_solver_panel_get_setting_row (panel, "mutation"),
-                                 ADW_TYPE_EXPANDER_ROW);
-  g_assert_nonnull (row);
-  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), TRUE);
-  hb_app_test_settle (300);
-  return window;
-}
-
 static GtkWidget *
 board_spin (HbWindow *window, const char *title)
 {
@@ -196,7 +176,7 @@ done:
 static void
 test_wheel_needs_focus (void)
 {
-  HbWindow *window = flow_ga_window ();
+  HbWindow *window = hb_app_test_flow_ga_window ();
   HbSolverPanel *panel = hb_window_get_solver_panel (window);
   GtkWidget *rate = hb_solver_panel_get_control (panel, "mutation");
   GtkWidget *width = board_spin (window, "_Width");
@@ -433,7 +413,7 @@ describe_stops (GPtrArray *stops)
 static void
 test_tab_skips_rows (void)
 {
-  HbWindow *window = flow_ga_window ();
+  HbWindow *window = hb_app_test_flow_ga_window ();
   HbSolverPanel *panel = hb_window_get_solver_panel (window);
   GtkWidget *width = board_spin (window, "_Width");
   GtkWidget *field_rows[] = {
@@ -524,7 +504,7 @@ test_tab_skips_rows (void)
 static void
 test_switch_rows_one_stop (void)
 {
-  HbWindow *window = flow_ga_window ();
+  HbWindow *window = hb_app_test_flow_ga_window ();
   HbSolverPanel *panel = hb_window_get_solver_panel (window);
   GtkWidget *rows[] = {
     hb_app_test_find_row (GTK_WIDGET (window), "Show _Hints"),
@@ -569,7 +549,7 @@ test_switch_rows_one_stop (void)
 static void
 test_verdict_in_view (void)
 {
-  HbWindow *window = flow_ga_window ();
+  HbWindow *window = hb_app_test_flow_ga_window ();
   GtkWidget *row, *sw;
   graphene_rect_t b;
   GtkAdjustment *adj;
@@ -619,7 +599,7 @@ test_verdict_in_view (void)
 static void
 test_game_switch_scrolls_up (void)
 {
-  HbWindow *window = flow_ga_window ();
+  HbWindow *window = hb_app_test_flow_ga_window ();
   GtkWidget *sw = gtk_widget_get_ancestor (GTK_WIDGET (hb_window_get_solver_panel (window)),
                                            GTK_TYPE_SCROLLED_WINDOW);
   GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (sw));
