@@ -6,9 +6,11 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static gboolean
 size_ok (int w, int h)
@@ -343,11 +345,72 @@ starts_as_picture (const char *path)
   return hb_image_type_of (head, n) != NULL;
 }
 
+/* Reads the whole file at path into *contents (at most the picture cap,
+ * checked again as it grows). Its errors name the file once, worded as
+ * the levels' reader words them ("NAME: Permission denied", "NAME:
+ * cannot read: Input/output error"): g_file_get_contents' own message
+ * names it too, and "NAME: Failed to open file “NAME”: …" said it twice. */
+static gboolean
+read_whole (const char *path, char **contents, gsize *len, GError **error)
+{
+  const gsize max = HB_IMAGE_MAX_BYTES;
+  gsize n = 0, cap = 65536;
+  char *buf;
+  int fd = g_open (path, O_RDONLY | O_NOCTTY | O_CLOEXEC, 0);
+
+  if (fd < 0)
+    {
+      int e = errno;
+
+      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE, "%s: %s", path,
+                   g_strerror (e));
+      return FALSE;
+    }
+  buf = g_malloc (cap);
+  for (;;)
+    {
+      gssize got;
+
+      if (n == cap)
+        {
+          if (cap > max)
+            {
+              g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TOO_LARGE,
+                           _("%s: the file is larger than %u MiB"), path, HB_IMAGE_MAX_BYTES >> 20);
+              break;
+            }
+          cap = MIN (cap * 2, max + 1);
+          buf = g_realloc (buf, cap);
+        }
+      got = read (fd, buf + n, cap - n);
+      if (got > 0)
+        n += (gsize) got;
+      else if (got == 0)
+        {
+          close (fd);
+          *contents = buf;
+          *len = n;
+          return TRUE;
+        }
+      else if (errno != EINTR)
+        {
+          int e = errno;
+          /* TRANSLATORS: %s is the system's reason ("Input/output error") */
+          g_autofree char *msg = g_strdup_printf (_("cannot read: %s"), g_strerror (e));
+
+          g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE, "%s: %s", path, msg);
+          break;
+        }
+    }
+  close (fd);
+  g_free (buf);
+  return FALSE;
+}
+
 HbImage *
 hb_image_load (const char *path, GError **error)
 {
   g_autofree char *contents = NULL;
-  g_autoptr(GError) local = NULL;
   GStatBuf st;
   int w = 0, h = 0;
   gsize len = 0;
@@ -395,12 +458,8 @@ hb_image_load (const char *path, GError **error)
       set_size_error (error, path, w, h);
       return NULL;
     }
-  if (!g_file_get_contents (path, &contents, &len, &local))
-    {
-      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE,
-                   "%s: %s", path, local->message);
-      return NULL;
-    }
+  if (!read_whole (path, &contents, &len, error))
+    return NULL;
   return hb_image_load_bytes ((const guint8 *) contents, len, path, error);
 }
 

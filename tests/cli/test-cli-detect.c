@@ -6,6 +6,7 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *cli;
 static char *tmpdir;
@@ -214,6 +215,34 @@ test_exit_codes (void)
   g_assert_cmpint (status, ==, 2);
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
+
+  /* A file that opens but cannot be read is named once, worded as a
+   * level's reader words it: GLib's own message named it again ("…/mem:
+   * Error reading file “…/mem”: Input/output error"). /proc/self/mem
+   * fails so for any user (address 0 is not mapped); chmod 000 only
+   * stops a user who is not root. */
+  if (g_file_test ("/proc/self/mem", G_FILE_TEST_EXISTS))
+    {
+      status = run (&out, &err, "detect", "/proc/self/mem", NULL);
+      g_assert_cmpint (status, ==, 2);
+      g_assert_cmpstr (err, ==, "hintboard-cli: /proc/self/mem: cannot read: Input/output error\n");
+      g_clear_pointer (&out, g_free);
+      g_clear_pointer (&err, g_free);
+    }
+  if (geteuid () != 0)
+    {
+      g_autofree char *locked = tmp ("locked.png");
+      g_autofree char *want = g_strdup_printf ("hintboard-cli: %s: Permission denied\n", locked);
+
+      g_assert_true (g_file_set_contents (locked, "\x89PNG", -1, NULL));
+      g_assert_cmpint (g_chmod (locked, 0), ==, 0);
+      status = run (&out, &err, "detect", locked, NULL);
+      g_assert_cmpint (status, ==, 2);
+      g_assert_cmpstr (err, ==, want);
+      g_unlink (locked);
+      g_clear_pointer (&out, g_free);
+      g_clear_pointer (&err, g_free);
+    }
 
   /* An option error is named with the command, as every command's is
    * ("Missing argument for --debug" stood alone: review). */
