@@ -218,10 +218,20 @@ hb_import_read_image (const char *path, GError **error)
       || (g_stat (path, &st) == 0 && !S_ISREG (st.st_mode) && !S_ISDIR (st.st_mode)))
     {
       g_autofree char *data = NULL;
+      g_autoptr(GError) local = NULL;
       gsize len = 0;
 
-      if (!hb_read_input (path, &data, &len, error))
-        return NULL;
+      if (!hb_read_input (path, &data, &len, &local))
+        {
+          /* The levels' reader says "not a level file" of a folder
+           * (`detect - < folder`); here a picture was wanted. */
+          if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_ISDIR))
+            g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE,
+                         _("%s: is a folder, not a picture"), path);
+          else
+            g_propagate_error (error, g_steal_pointer (&local));
+          return NULL;
+        }
       return hb_image_load_bytes ((const guint8 *) data, len, path, error);
     }
   return hb_image_load (path, error);

@@ -229,6 +229,13 @@ test_exit_codes (void)
       g_clear_pointer (&out, g_free);
       g_clear_pointer (&err, g_free);
     }
+  /* A folder on standard input is not a picture: the levels' reader's
+   * "not a level file" was said of it. */
+  status = run_detect_stdin (&out, &err, tmpdir);
+  g_assert_cmpint (status, ==, 2);
+  g_assert_cmpstr (err, ==, "hintboard-cli: -: is a folder, not a picture\n");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
   if (geteuid () != 0)
     {
       g_autofree char *locked = tmp ("locked.png");
