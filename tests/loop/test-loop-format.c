@@ -58,15 +58,17 @@ test_native_written (void)
   g_assert_true (loop_game.equal (s, a));
   hb_state_free (a);
 
-  /* With comments (any valid UTF-8), blank lines and CRLF: the same board;
-   * and the same again with a blank before every row, which the one pass
-   * leaves to the general reader. */
+  /* With comments (any valid UTF-8), blank lines around the board and
+   * CRLF: the same board; and the same again with a blank before every
+   * row, which the one pass leaves to the general reader. */
+  g_string_append (plain, "\n \r\n");
   for (int y = 0; y < 5; y++)
     {
       const char *row = text + 35 * y;
-      g_string_append_printf (plain, "# rând %d\n\n%.34s\r\n", y, row);
+      g_string_append_printf (plain, "# rând %d\n%.34s\r\n", y, row);
       g_string_append_printf (spaced, " %.34s\n", row);
     }
+  g_string_append (plain, "\n# end\n\n");
   a = hb_test_parse (&loop_game, plain->str);
   b = hb_test_parse (&loop_game, spaced->str);
   g_assert_true (loop_game.equal (s, a));
@@ -91,7 +93,13 @@ test_native_written (void)
       hb_state_free (one);
     }
 
-  /* What the one pass must refuse, as the general reader does. */
+  /* What the one pass must refuse, as the general reader does. A blank
+   * line among the rows, as the other games refuse it (it was skipped:
+   * a board cut in two read as one), comment lines around it or not. */
+  hb_test_parse_fails (&loop_game, "1000 0010\n\n0010 1000\n",
+                       "3:1: a row after a blank line: the board's rows must be consecutive");
+  hb_test_parse_fails (&loop_game, "# a\n1000 0010\n  \r\n# b\n0010 1000\n", "5:1: a row after");
+  hb_test_parse_fails (&loop_game, "1000 0010\n\n 0010  1000\n", "3:1: a row after");
   hb_test_parse_fails (&loop_game, "# \xff\n1000 0010\n", "UTF-8");
   hb_test_parse_fails (&loop_game, "1000 0010\n# caf\xc3\n", "UTF-8");
   hb_test_parse_fails (&loop_game, "1000 0010\n0010 1000 0000\n", "more tiles");
@@ -280,10 +288,11 @@ test_parse_errors (void)
   hb_test_parse_fails (&loop_game, "\xe2\x94\x8c\xc2\xa0\xe2\x94\x90\n",
                        "1:2: 'U+00A0' is not a tile");
 
-  /* The error position: line 3, column 6. */
+  /* The error position: line 3, column 7 (the blank line before the
+   * board counted; one among its rows is an error of its own). */
   {
     g_autoptr(GError) error = NULL;
-    const char *text = "1000 1000\n\n0000 1x00\n";
+    const char *text = "# a level\n\n0000 1x00\n";
     HbState *s = loop_game.parse (text, strlen (text), &error);
     g_assert_null (s);
     g_assert_true (g_str_has_prefix (error->message, "3:7:"));

@@ -687,14 +687,16 @@ parse_written (const char *text, gsize len)
   gsize n, ntiles = 0;
   guint8 *tiles = NULL;
   int width = -1, height = 0;
+  gboolean gap = FALSE;
 
   hb_line_reader_init (&r, text, len);
   while (hb_line_reader_next (&r, &line, &n))
     {
       int count = (int) ((n + 1) / 5);
 
+      /* A row after a blank line inside the board: parse_native says so. */
       if (n % 5 == 4 && count <= HB_MAX_SIDE && height < HB_MAX_SIDE
-          && (width < 0 || width == count))
+          && (width < 0 || width == count) && !gap)
         {
           if (tiles == NULL)
             tiles = g_malloc (len / 4 + 1);
@@ -707,7 +709,10 @@ parse_written (const char *text, gsize len)
             }
         }
       if ((is_blank (line, n) || is_comment (line, n)) && g_utf8_validate_len (line, n, NULL))
-        continue;
+        {
+          gap |= height > 0 && !is_comment (line, n);
+          continue;
+        }
       g_free (tiles);
       return NULL;
     }
@@ -730,6 +735,7 @@ parse_native (const char *text, gsize len, GError **error)
   guint8 *tiles = g_malloc (len / 4 + 1);
   gsize ntiles = 0;
   int width = -1, height = 0;
+  gboolean gap = FALSE;
   LoopState *s;
 
   hb_line_reader_init (&r, text, len);
@@ -738,8 +744,24 @@ parse_native (const char *text, gsize len, GError **error)
       int count = 0;
       gsize i = 0;
 
-      if (is_blank (line, n) || is_comment (line, n))
+      if (is_comment (line, n))
         continue;
+      /* A blank line may come before the rows or after them, not among
+       * them, as in the other games: it was skipped, so a board cut in
+       * two (two boards, or a row lost) read as one. */
+      if (is_blank (line, n))
+        {
+          gap = height > 0;
+          continue;
+        }
+      if (gap)
+        {
+          hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line, 1,
+                              _("a row after a blank line: the board's rows must be "
+                                "consecutive"));
+          g_free (tiles);
+          return NULL;
+        }
       /* A row as the writer writes it, as wide as the first: read at once. */
       if (n % 5 == 4 && (gsize) (n + 1) / 5 <= HB_MAX_SIDE
           && (width < 0 || (gsize) width == (n + 1) / 5)
