@@ -1112,7 +1112,7 @@ cmd_generate (int argc, char **argv)
     { "game", 'g', 0, G_OPTION_ARG_STRING, &opt_game, "The game: lights, loop, flood or flow", "G" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &opt_size, "Board size, sides 1 to " G_STRINGIFY (HB_MAX_SIDE) " (default: the game's own)", "WxH" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &opt_seed, "Seed, 0 to 18446744073709551615 (the same seed gives the same level; default 1)", "N" },
-    { "colours", 0, 0, G_OPTION_ARG_INT, &opt_colours, "Number of colours (Flood-It, Flow Free; 0: the game's default)", "C" },
+    { "colours", 0, 0, G_OPTION_ARG_INT, &opt_colours, "Number of colours: Flood-It 2 to 10, Flow Free 1 to 88 (0: the game's default)", "C" },
     { "colors", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &opt_colours, NULL, "C" },
     { "compact", 0, 0, G_OPTION_ARG_NONE, &opt_compact, "Write the game's compact form", NULL },
     { "tatham", 0, 0, G_OPTION_ARG_NONE, &opt_tatham, "Write a Simon Tatham game ID", NULL },
@@ -1163,6 +1163,14 @@ cmd_generate (int argc, char **argv)
   if (opt_colours != 0 && game->max_colours == 0)
     die_usage ("--colours is for the games with colours to count (Flood-It, Flow Free), not %s",
                game->id);
+  /* The game's range, whatever the board, said as every option's range
+   * is: Flood-It's "2 to 10 colours, not 1" came from its generator
+   * without the usage line. What a board of the size given cannot take
+   * (Flow Free's "a 7×7 board takes at most 24 colours") is still the
+   * generator's to say. */
+  if (opt_colours != 0 && (opt_colours < game->min_colours || opt_colours > game->max_colours))
+    die_usage ("--colours takes %d to %d for %s (0 for its default), not %d",
+               game->min_colours, game->max_colours, game->name, opt_colours);
   p.colours = opt_colours;
   p.seed = 1;
   if (opt_seed != NULL

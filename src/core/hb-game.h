@@ -308,6 +308,7 @@ struct _HbGame {
   int max_ui_side;           /* largest board the size chooser offers */
   int default_colours;       /* games with colours (Flood-It): for Random */
   int max_colours;           /* 0: the game has no colour count to choose */
+  int min_colours;           /* with max_colours: the fewest generate takes */
 
   /* NULL-terminated; the first is the default. */
   const HbSolver *const *solvers;

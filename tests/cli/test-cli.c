@@ -1149,6 +1149,12 @@ test_options_refused (void)
   expect_usage ("--repeats takes 1 to 100, not -1", "bench", "lights", "-r", "-1", NULL);
   expect_usage ("--repeats takes 1 to 100, not -1", "bench", "detect", "-r", "-1", NULL);
   expect_usage ("--colours takes", "generate", "--game", "flood", "--colours", "-1", NULL);
+  /* A count out of the game's range is a usage error as the other
+   * options' are, its "Try" line included (Flood-It's 1 had none). */
+  expect_usage ("--colours takes 2 to 10 for Flood-It (0 for its default), not 1\n"
+                "Try 'hintboard-cli --help'.\n", "generate", "--game", "flood", "--colours", "1", NULL);
+  expect_usage ("--colours takes 1 to 88 for Flow Free (0 for its default), not 89\n"
+                "Try 'hintboard-cli --help'.\n", "generate", "--game", "flow", "--colours", "89", NULL);
   /* generate --time-limit bounds only Flow Free's search for a level
    * with one solution: elsewhere it did nothing, without a word. */
   expect_usage ("--time-limit bounds the search for a level with one solution: it goes with "
@@ -1716,7 +1722,8 @@ test_messages (void)
     g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "generate", "--game", "flood", "--colours", "99", NULL);
     g_assert_cmpint (r.status, ==, 2);
-    g_assert_true (g_str_has_prefix (r.err, "hintboard-cli: generate: Flood-It boards"));
+    g_assert_cmpstr (r.err, ==, "hintboard-cli: --colours takes 2 to 10 for Flood-It (0 for its "
+                                "default), not 99\nTry 'hintboard-cli --help'.\n");
   }
   {
     g_autofree char *path = write_tmp ("stats.lights", "010\n111\n010\n");

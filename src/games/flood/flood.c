@@ -1563,6 +1563,7 @@ const HbGame flood_game = {
   .max_ui_side = 40,
   .default_colours = FLOOD_DEFAULT_COLOURS,
   .max_colours = FLOOD_MAX_COLOURS,
+  .min_colours = 2,
   .solvers = flood_solvers,
   .new_blank = flood_new_blank,
   .copy = flood_copy,

@@ -2558,6 +2558,7 @@ const HbGame flow_game = {
   .max_ui_side = 100,
   .default_colours = 6,
   .max_colours = FLOW_MAX_COLOURS,
+  .min_colours = 1,   /* a board one cell wide */
   .solvers = flow_solvers,
   .new_blank = flow_new_blank,
   .copy = flow_copy,
