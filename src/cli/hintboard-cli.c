@@ -249,7 +249,7 @@ cmd_list (int argc, char **argv)
     { NULL }
   };
 
-  parse_options (&argc, &argv, "- one line per solver: game, solver, summary", entries, FALSE);
+  parse_options (&argc, &argv, "- one line per solver: game, solver, summary, the limits it honours (first per game: its default)", entries, FALSE);
   if (argc > 1)
     die_usage ("list takes no FILE or game ('%s'); it lists every game's solvers", argv[1]);
   if (opt_settings)

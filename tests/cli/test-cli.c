@@ -156,6 +156,9 @@ test_version_and_help (void)
       { "render", "milliseconds per move, 10 to 60000 (default 500;" },
       { "render", "Cell size in pixels, 4 to 256" },
       { "generate", "--size=WxH          Board size, sides 1 to 4096" },
+      { "generate", "Number of colours: Flood-It 2 to 10, Flow Free 1 to 88" },
+      /* Each line ends in the limits the solver honours (README's row). */
+      { "list", "one line per solver: game, solver, summary, the limits it honours" },
     };
     for (guint i = 0; i < G_N_ELEMENTS (want); i++)
       {
