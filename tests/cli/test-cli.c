@@ -446,6 +446,27 @@ test_hint_render (void)
     g_assert_nonnull (strstr (r.err, "unsolvable-hints.flow: This level has no solution"));
     g_assert_true (g_file_test (npng, G_FILE_TEST_EXISTS));
   }
+  /* So is a Flood-It level whose move limit is out of reach (README: the
+   * picture, with the quickest next move, is what was asked for; `hint`
+   * exits 1), where --solution draws nothing and exits 1, as solve. */
+  {
+    g_autofree char *over = write_tmp ("over-hints.flood", "3 by 3 -> 1\n012\n120\n201\n");
+    g_autofree char *opng = g_build_filename (tmpdir, "over-hints.png", NULL);
+    g_autofree char *spng = g_build_filename (tmpdir, "over-solution.png", NULL);
+    g_auto(CliRun) r = { 0 };
+    g_auto(CliRun) h = { 0 };
+    g_auto(CliRun) s = { 0 };
+
+    run_cli (&r, NULL, "render", over, "-o", opng, "--hints", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.err, "over-hints.flood: The move limit cannot be met"));
+    g_assert_true (g_file_test (opng, G_FILE_TEST_EXISTS));
+    run_cli (&h, NULL, "hint", over, NULL);
+    g_assert_cmpint (h.status, ==, 1);
+    run_cli (&s, NULL, "render", over, "-o", spng, "--solution", NULL);
+    g_assert_cmpint (s.status, ==, 1);
+    g_assert_false (g_file_test (spng, G_FILE_TEST_EXISTS));
+  }
   {
     g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "render", path, "-o", svg, "--solution", "--dark", NULL);
