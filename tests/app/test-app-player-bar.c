@@ -478,6 +478,74 @@ test_speed_text (void)
   hb_app_test_window_close (window);
 }
 
+/* The scrubber beside the speed control stays put while the speed's value
+ * changes ("10/s", "134/s", "2,000/s", "26,860/s"): the value has one
+ * width whatever it says. GTK sized it for the widest value of the trace
+ * shown, so a long search's made the scrubber 16 px narrower than a short
+ * answer's had it (10/s at the default speed, 134/s for the search: the
+ * scrubber moved, review). Checked for a short answer, a long search, and
+ * after the bar was compact (the speed control in its menu) and wide
+ * again: against the first place it had. */
+static void
+assert_scrubber_at (HbPlayerBar *bar, graphene_rect_t *place, const char *when)
+{
+  GtkWidget *speed = hb_player_bar_get_speed_scale (bar);
+  GtkWidget *scrubber = find_scale (GTK_WIDGET (bar), speed);
+  const double speeds[] = { 10, 134, 0.5, 2000, 1.2, 77.7, 1888, 10 };
+
+  g_assert_nonnull (scrubber);
+  for (guint i = 0; i < G_N_ELEMENTS (speeds); i++)
+    {
+      graphene_rect_t r;
+
+      hb_player_bar_set_speed (bar, speeds[i]);
+      hb_app_test_settle (60);
+      g_assert_true (gtk_widget_compute_bounds (scrubber, GTK_WIDGET (bar), &r));
+      g_test_message ("%s: speed %s, scrubber at x %.0f, %.0f px wide", when,
+                      first_label (speed),
+                      r.origin.x, r.size.width);
+      if (place->size.width == 0)
+        *place = r;
+      g_assert_cmpfloat (r.origin.x, ==, place->origin.x);
+      g_assert_cmpfloat (r.size.width, ==, place->size.width);
+    }
+}
+
+static void
+test_speed_keeps_scrubber (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbPlayerBar *bar = hb_window_get_player_bar (window);
+  graphene_rect_t place = { { 0, 0 }, { 0, 0 } };
+
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
+  hb_app_test_solve_and_play (window, "gf2");
+  hb_player_bar_set_playing (bar, FALSE);
+  hb_app_test_settle (200);
+  assert_scrubber_at (bar, &place, "short answer");
+  hb_app_test_save (GTK_WIDGET (window), "player-bar-speed-short");
+  solve (window);
+  hb_player_bar_set_playing (bar, FALSE);
+  hb_player_bar_set_speed (bar, 2000);
+  hb_app_test_settle (200);
+  hb_app_test_save (GTK_WIDGET (window), "player-bar-speed-long");
+  assert_scrubber_at (bar, &place, "long search");
+  /* With the digits grouped as in English ("26,860/s"). */
+  if (hb_test_numbers_english ())
+    {
+      assert_scrubber_at (bar, &place, "long search, English digits");
+      hb_test_numbers_end ();
+    }
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, HB_TEST_HEIGHT);
+  hb_app_test_wait (bar_compact, bar, 10000, "the bar to turn compact");
+  gtk_window_set_default_size (GTK_WINDOW (window), HB_TEST_WIDTH, HB_TEST_HEIGHT);
+  hb_app_test_wait (bar_wide, bar, 10000, "the bar to widen");
+  hb_app_test_settle (300);
+  assert_scrubber_at (bar, &place, "wide again");
+  hb_player_bar_set_speed (bar, 10);   /* the default again, kept in GSettings */
+  hb_app_test_window_close (window);
+}
+
 /* Every mapped label under `widget` lies within the height of `view`. */
 static void
 assert_labels_within_height (GtkWidget *widget, GtkWidget *view)
@@ -628,6 +696,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/player-bar/whole-description", test_whole_description);
   g_test_add_func ("/app/player-bar/keeps-board-sizes", test_keeps_board_sizes);
   g_test_add_func ("/app/player-bar/speed-text", test_speed_text);
+  g_test_add_func ("/app/player-bar/speed-keeps-scrubber", test_speed_keeps_scrubber);
   g_test_add_func ("/app/player-bar/resize-while-playing", test_resize_while_playing);
   g_test_add_func ("/app/player-bar/toast-clear-of-bar", test_toast_clear_of_bar);
   g_test_add_func ("/app/player-bar/toast-narrow", test_toast_narrow);
