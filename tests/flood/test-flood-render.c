@@ -391,6 +391,68 @@ test_colour_blind (void)
           }
 }
 
+/* A badge's words begin as a sentence does, as the player's step text
+ * beside them ("Move 3: flood with 2 (Green)"): no lower-case start. */
+static void
+assert_sentence_case (const char *text)
+{
+  g_assert_nonnull (text);
+  if (g_unichar_islower (g_utf8_get_char (text)))
+    g_error ("the badge \"%s\" begins in lower case", text);
+}
+
+/* The badges beside the board read as short sentences: the hint's
+ * "5 to go" and "At most 5 to go", the player's "Move 3" and, while the
+ * optimal search runs, "2 moves in, at least 8 in all" (they read
+ * "move 3" and "at most 5 to go" beside "Move 3: …": review). */
+static void
+test_badge_words (void)
+{
+  FloodHint hint = { .colour = 1, .to_go = 5, .proven = TRUE };
+  HbGenerateParams p = { 6, 6, 4, 3 };
+  HbState *s = flood_game.generate (&p, NULL);
+  HbTrace *trace = hb_trace_new (0, 0);
+  HbResult *r = hb_solve (hb_game_default_solver (&flood_game), s, NULL, trace, NULL, NULL);
+  gpointer frame = flood_frame_new (s, trace);
+  g_autofree char *proven = flood_hint_badge_text (&hint);
+  g_autofree char *first = flood_frame_badge_text (frame);
+  int moves = 0, searching = 0;
+
+  g_assert_cmpstr (proven, ==, "5 to go");
+  hint.proven = FALSE;
+  {
+    g_autofree char *at_most = flood_hint_badge_text (&hint);
+    g_assert_cmpstr (at_most, ==, "At most 5 to go");
+  }
+  /* No badge before the first move. */
+  g_assert_null (first);
+  for (gsize i = 0; i < hb_trace_length (trace); i++)
+    {
+      const HbStep *step = hb_trace_step (trace, i);
+      g_autofree char *text = NULL;
+
+      flood_frame_step (frame, trace, step);
+      text = flood_frame_badge_text (frame);
+      if (text == NULL)
+        continue;
+      assert_sentence_case (text);
+      if (step->kind == HB_STEP_MOVE)
+        {
+          g_autofree char *want = g_strdup_printf ("Move %d", step->depth);
+          g_assert_cmpstr (text, ==, want);
+          moves++;
+        }
+      else if (step->kind == HB_STEP_TRY)
+        searching++;
+    }
+  g_assert_cmpint (moves, ==, (int) r->moves->len);
+  g_assert_cmpint (searching, >, 0);
+  flood_frame_free (frame);
+  hb_result_free (r);
+  hb_trace_free (trace);
+  hb_state_free (s);
+}
+
 /* The player's last frame of the optimal answer is the solved board. */
 static void
 test_frames (void)
@@ -528,6 +590,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flood/render/outline", test_outline);
   g_test_add_func ("/flood/render/colour-blind", test_colour_blind);
   g_test_add_func ("/flood/render/frames", test_frames);
+  g_test_add_func ("/flood/render/badge-words", test_badge_words);
   g_test_add_func ("/flood/render/edit-grid", test_edit_grid);
   return g_test_run ();
 }

@@ -597,16 +597,7 @@ flood_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
                     MAX (options->anim_progress, 0), dark);
   if (highlight)
     {
-      /* The moves still needed with the hinted colour; "at most" when
-       * the hint's search did not prove it the fewest. */
-      g_autofree char *t = hint->proven
-        /* TRANSLATORS: the hint badge beside a Flood-It board: the moves
-         * still needed with the colour on it (a bare number said nothing
-         * at 400 px, where the sidebar's words are hidden: review) */
-        ? g_strdup_printf (_("%d to go"), hint->to_go)
-        /* TRANSLATORS: the hint badge beside a Flood-It board: the moves
-         * still needed, not proven to be the fewest */
-        : g_strdup_printf (_("at most %d to go"), hint->to_go);
+      g_autofree char *t = flood_hint_badge_text (hint);
       draw_badge (cr, layout, t, hint->colour,
                   (options->hint_flags & HB_HINT_COLOUR_LABELS) != 0, dark,
                   options->hover_x, options->hover_y);
@@ -792,31 +783,58 @@ flood_frame_step (gpointer frame, const HbTrace *trace, const HbStep *step)
     }
 }
 
+/* The badges are short sentences in sentence case, as the step's text
+ * beside them ("Move 3: flood with 2 (Green)"): they read "move 3" and
+ * "at most 5 to go" (review). */
+char *
+flood_hint_badge_text (const FloodHint *hint)
+{
+  /* The moves still needed with the hinted colour; "At most" when the
+   * hint's search did not prove it the fewest. */
+  return hint->proven
+    /* TRANSLATORS: the hint badge beside a Flood-It board: the moves
+     * still needed with the colour on it (a bare number said nothing at
+     * 400 px, where the sidebar's words are hidden: review). A badge
+     * begins with a capital letter, as a sentence does. */
+    ? g_strdup_printf (_("%d to go"), hint->to_go)
+    /* TRANSLATORS: the hint badge beside a Flood-It board: the moves
+     * still needed, not proven to be the fewest */
+    : g_strdup_printf (_("At most %d to go"), hint->to_go);
+}
+
+char *
+flood_frame_badge_text (gconstpointer frame)
+{
+  const FloodFrame *f = frame;
+
+  if (f->searching)
+    /* TRANSLATORS: the badge beside a Flood-It board while the optimal
+     * search runs: the moves played in the position it looks at, and
+     * how many moves it has proved a solution needs */
+    return g_strdup_printf (g_dngettext (NULL, "%d move in, at least %d in all",
+                                         "%d moves in, at least %d in all", f->moves),
+                            f->moves, f->bound);
+  if (f->moves > 0)
+    /* TRANSLATORS: the badge beside a Flood-It board replaying an answer:
+     * the moves made so far (a bare number read as the hint's moves
+     * still to go: review) */
+    return g_strdup_printf (_("Move %d"), f->moves);
+  return NULL;
+}
+
 void
 flood_frame_render (gconstpointer frame, cairo_t *cr, const HbLayout *layout,
                     const HbRenderOptions *options, const HbStep *current)
 {
   const FloodFrame *f = frame;
   gboolean dark = options ? options->dark : FALSE;
+  g_autofree char *t = flood_frame_badge_text (f);
 
   flood_render_cells (f->cells, f->w, f->h, f->highlight, cr, layout, dark,
                       options != NULL && (options->hint_flags & HB_HINT_COLOUR_LABELS));
-  if (f->moves > 0 || f->searching)
-    {
-      g_autofree char *t = f->searching
-        /* TRANSLATORS: the badge beside a Flood-It board while the
-         * optimal search runs: the moves played in the position it looks
-         * at, and how many moves it has proved a solution needs */
-        ? g_strdup_printf (g_dngettext (NULL, "%d move in, at least %d in all",
-                                        "%d moves in, at least %d in all", f->moves),
-                           f->moves, f->bound)
-        /* TRANSLATORS: the badge beside a Flood-It board replaying an
-         * answer: the moves made so far (a bare number read as the
-         * hint's moves still to go: review) */
-        : g_strdup_printf (_("move %d"), f->moves);
-      draw_badge (cr, layout, t, -1, FALSE, dark, options ? options->hover_x : -1,
-                  options ? options->hover_y : -1);
-    }
+  if (t != NULL)
+    draw_badge (cr, layout, t, -1, FALSE, dark, options ? options->hover_x : -1,
+                options ? options->hover_y : -1);
 }
 
 char *

@@ -377,6 +377,12 @@ void     flood_frame_render (gconstpointer frame, cairo_t *cr,
                              const HbLayout *layout,
                              const HbRenderOptions *options,
                              const HbStep *current);
+/* The words of the badge beside the board: the hint's moves still to go
+ * ("5 to go", "At most 5 to go"), and a player's frame's moves ("Move 3",
+ * while searching "2 moves in, at least 8 in all"; NULL before the first
+ * move). */
+char    *flood_hint_badge_text (const FloodHint *hint);
+char    *flood_frame_badge_text (gconstpointer frame);
 char    *flood_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *step);
 char    *flood_frame_status (gconstpointer frame);
 char    *flood_depth_text (const HbStep *step);
