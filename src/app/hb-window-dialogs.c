@@ -417,7 +417,11 @@ hb_window_save_as (HbWindow *self, gpointer pending)
       gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
       g_free (name);
     }
-  g_object_set_data (G_OBJECT (dialog), "hb-pending", pending);
+  /* Freed with the dialog when no answer comes (its window closed while
+   * it was up: hb_window_files_dispose); an answer takes it. */
+  if (pending != NULL)
+    g_object_set_data_full (G_OBJECT (dialog), "hb-pending", pending,
+                            (GDestroyNotify) pending_free);
   hb_window_show_file_dialog (self, dialog, G_CALLBACK (on_save_as_response));
 }
 

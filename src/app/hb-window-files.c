@@ -675,7 +675,11 @@ hb_window_files_dispose (HbWindow *self)
       GtkNativeDialog *dialog = self->file_dialog;
       self->file_dialog = NULL;
       g_object_set_data (G_OBJECT (dialog), "hb-window", NULL);
+      /* Hidden so, it sends no response, whose handler held the last
+       * reference: dropped here, with what waited on the dialog (a Save
+       * As's pending action, an export's job). */
       gtk_native_dialog_destroy (dialog);
+      g_object_unref (dialog);
     }
   if (self->load_cancellable != NULL)
     g_cancellable_cancel (self->load_cancellable);

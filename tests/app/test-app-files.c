@@ -937,6 +937,47 @@ click_response (AdwMessageDialog *dialog, const char *label)
   g_error ("no button %s in the dialog", label);
 }
 
+static void
+then_not_run (HbWindow *window, gpointer data)
+{
+  g_error ("what waited on a Save As ran after its window closed");
+}
+
+/* Closing a window while the Save As that Save Changes? led to is up
+ * drops what waited on it, and the dialog: both were kept for ever (the
+ * dialog was destroyed but never unreferenced, and the pending action
+ * lived in it). */
+static void
+test_close_with_save_as (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GObject *waiting = g_object_new (G_TYPE_OBJECT, NULL);
+  GtkNativeDialog *chooser;
+  AdwMessageDialog *question;
+
+  hb_app_test_activate (window, "new", NULL);
+  hb_app_test_settle (50);
+  g_assert_null (hb_document_get_file (window->document));
+  hb_state_free (draw_unsaved (window));
+  g_object_add_weak_pointer (waiting, (gpointer *) &waiting);
+  hb_window_maybe_discard (window, then_not_run, waiting, g_object_unref);
+  hb_app_test_settle (50);
+  question = find_save_dialog (window);
+  g_assert_nonnull (question);
+  /* An untitled level: Save asks where, in Save As. */
+  click_response (question, "_Save");
+  hb_app_test_settle (100);
+  chooser = hb_window_get_file_dialog (window);
+  g_assert_nonnull (chooser);
+  g_object_add_weak_pointer (G_OBJECT (chooser), (gpointer *) &chooser);
+  g_assert_nonnull (waiting);
+
+  hb_app_test_window_close (window);
+  hb_app_test_settle (100);
+  g_assert_null (waiting);
+  g_assert_null (chooser);
+}
+
 /* Closing a changed level asks first; Cancel keeps the window, Discard
  * closes it, and the dialog's own work after its answer touches no
  * finalised object (with fatal warnings, a stale signal disconnect would
@@ -1632,6 +1673,7 @@ main (int argc, char *argv[])
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/files/extension", test_file_extension);
   g_test_add_func ("/app/files/save-as-folder", test_save_as_folder);
+  g_test_add_func ("/app/files/close-with-save-as", test_close_with_save_as);
   g_test_add ("/app/files/save-as-named", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_named, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-as-picture-folder", Fixture, NULL, hb_app_test_dir_set_up,
