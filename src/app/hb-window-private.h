@@ -256,6 +256,12 @@ void           hb_window_on_default_width (HbWindow *self, GParamSpec *pspec, gp
 /* The probe that tells the hidden player bar its width. */
 void           hb_window_status_init (HbWindow *self);
 
+/* hb-window-header.c */
+/* Edit and Play as labelled toggles (wide) or one icon, the other mode's
+ * (narrow); init follows the mode. */
+void           hb_window_header_set_narrow (HbWindow *self, gboolean narrow);
+void           hb_window_header_init (HbWindow *self);
+
 /* hb-window-choosers.c */
 /* Fills the game chooser and connects it and the size controls. */
 void           hb_window_choosers_init (HbWindow *self);

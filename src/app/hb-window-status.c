@@ -350,7 +350,7 @@ hb_window_update_palette (HbWindow *self)
 /* Below 640 px the header bar sheds what has a key or another way in
  * (Undo and Redo: Ctrl+Z, Ctrl+Shift+Z and the main menu; the game
  * chooser: the main menu lists the games instead) and Edit and Play
- * become icons; the plot goes
+ * become one icon, the other mode's; the plot goes
  * under the board instead of beside it. Long palettes scroll sideways
  * (hb-window.ui), the player bar turns compact by its own width
  * (hb-player-bar.c), the status line wraps, and the sidebar
@@ -386,30 +386,8 @@ set_narrow (HbWindow *self, gboolean narrow)
    * a sliver: its own minimum is small). */
   adw_flap_set_fold_policy (self->flap, narrow ? ADW_FLAP_FOLD_POLICY_ALWAYS
                                                : ADW_FLAP_FOLD_POLICY_AUTO);
-  if (narrow)
-    {
-      gtk_button_set_icon_name (GTK_BUTTON (self->edit_button), "document-edit-symbolic");
-      /* A game pad, not ▶: that is the solver player's Play. */
-      gtk_button_set_icon_name (GTK_BUTTON (self->play_button), "input-gaming-symbolic");
-      /* Icons only: their names for screen readers. */
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->edit_button),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      C_("mode", "Edit"), -1);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->play_button),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      C_("mode", "Play"), -1);
-    }
-  else
-    {
-      gtk_button_set_label (GTK_BUTTON (self->edit_button), _("_Edit"));
-      gtk_button_set_label (GTK_BUTTON (self->play_button), _("_Play"));
-      gtk_button_set_use_underline (GTK_BUTTON (self->edit_button), TRUE);
-      gtk_button_set_use_underline (GTK_BUTTON (self->play_button), TRUE);
-      gtk_accessible_reset_property (GTK_ACCESSIBLE (self->edit_button),
-                                     GTK_ACCESSIBLE_PROPERTY_LABEL);
-      gtk_accessible_reset_property (GTK_ACCESSIBLE (self->play_button),
-                                     GTK_ACCESSIBLE_PROPERTY_LABEL);
-    }
+  /* Edit and Play: icons, the other mode's alone (hb-window-header.c). */
+  hb_window_header_set_narrow (self, narrow);
 }
 
 /* Below 560 px tall the board stops keeping room it may need later: the
@@ -591,6 +569,7 @@ hb_window_status_init (HbWindow *self)
                             GTK_WIDGET (self->bottom_stack));
   g_signal_connect (probe, "resize", G_CALLBACK (on_column_resize), self);
   g_signal_connect (self->board_view, "tool-picked", G_CALLBACK (on_tool_picked), self);
+  hb_window_header_init (self);
 }
 
 /* ---- Toasts ------------------------------------------------------------ */

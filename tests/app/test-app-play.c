@@ -751,6 +751,66 @@ test_snapshots (void)
   hb_app_test_window_close (window);
 }
 
+/* At 400 px, beside a window manager's minimise, maximise and Close, the
+ * title shows the level's name whole: Edit and Play are one icon, the
+ * button to the other mode (the title had room for "Lev…": review).
+ * That button changes the mode and gives way to the other one; wide
+ * again, both show with their words. Snapshots light and dark. */
+static void
+test_narrow_title (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkToggleButton *edit = mode_toggle (GTK_WIDGET (window), "edit");
+  GtkToggleButton *play = mode_toggle (GTK_WIDGET (window), "play");
+  g_autofree char *layout = NULL;
+  g_autofree char *name = NULL;
+  GtkWidget *title;
+
+  g_object_get (gtk_settings_get_default (), "gtk-decoration-layout", &layout, NULL);
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout",
+                "menu:minimize,maximize,close", NULL);
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  name = g_strdup (gtk_window_get_title (GTK_WINDOW (window)));
+  g_assert_cmpstr (name, ==, "Level 1");
+  narrow_width = 400;
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, HB_TEST_HEIGHT);
+  hb_app_test_wait (narrow, window, 10000, "the window to narrow");
+  hb_app_test_settle (200);
+  save_styles (window, "narrow-title-400");
+  title = hb_app_test_find_where (GTK_WIDGET (window->window_title), label_says, name);
+  g_assert_nonnull (title);
+  g_test_message ("the title: %d px wide", gtk_widget_get_width (title));
+  g_assert_true (gtk_widget_get_mapped (title));
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (title))));
+
+  /* In Play, the pencil alone; it goes to Edit and the game pad shows. */
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (edit)));
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (play)));
+  g_signal_emit_by_name (edit, "clicked");
+  hb_app_test_settle (100);
+  g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_EDIT);
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (edit)));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (play)));
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (title))));
+  save_styles (window, "narrow-title-400-edit");
+  g_signal_emit_by_name (play, "clicked");
+  hb_app_test_settle (100);
+  g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_PLAY);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (edit)));
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (play)));
+
+  /* Wide: the pair, with their words. */
+  gtk_window_set_default_size (GTK_WINDOW (window), HB_TEST_WIDTH, HB_TEST_HEIGHT);
+  hb_app_test_wait (wide, window, 10000, "the window to widen");
+  hb_app_test_settle (100);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (edit)));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (play)));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (edit)), ==, "_Edit");
+  g_assert_true (gtk_toggle_button_get_active (play));
+  g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", layout, NULL);
+  hb_app_test_window_close (window);
+}
+
 /* ---- Zoom -------------------------------------------------------------------- */
 
 /* A new window with an n × n Enlight board of unlit lamps open. */
@@ -1713,6 +1773,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/zoom", test_zoom);
   g_test_add_func ("/app/play/hover-follows-board", test_hover_follows_board);
   g_test_add_func ("/app/play/snapshots", test_snapshots);
+  g_test_add_func ("/app/play/narrow-title", test_narrow_title);
   g_test_add_func ("/app/play/undo-counts", test_undo_counts);
   g_test_add_func ("/app/play/click-slid-off", test_click_slid_off);
   g_test_add_func ("/app/play/cursor-new-level", test_cursor_new_level);

@@ -1,0 +1,77 @@
+/* hb-window-header.c: the header bar's mode buttons in a narrow window.
+ * Wide, Edit and Play are a linked pair of labelled toggles. Narrow, they
+ * are icons, and only the one that changes the mode shows (the pencil in
+ * Play, the game pad in Edit): the pair and the level chooser left the
+ * title about three letters at 400 px beside minimise, maximise and
+ * Close ("Lev…": review); the mode the level is in shows in the board's
+ * own words and its palette. E and P still switch, and the button's
+ * tooltip names its key. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "hb-window-private.h"
+
+/* The narrow header shows the button to the other mode only. */
+static void
+update_mode_buttons (HbWindow *self)
+{
+  gboolean edit = self->mode == HB_MODE_EDIT;
+  GtkWidget *edit_button = GTK_WIDGET (self->edit_button);
+  GtkWidget *play_button = GTK_WIDGET (self->play_button);
+  GtkWidget *shown = edit ? play_button : edit_button;
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  gboolean had_focus = focus != NULL
+                       && (focus == edit_button || focus == play_button);
+
+  gtk_widget_set_visible (edit_button, !self->narrow || !edit);
+  gtk_widget_set_visible (play_button, !self->narrow || edit);
+  /* A button pressed by keyboard hides itself: the focus goes on to the
+   * one shown in its place, not off to the window. */
+  if (self->narrow && had_focus && !gtk_widget_has_focus (shown))
+    gtk_widget_grab_focus (shown);
+}
+
+static void
+on_mode (GObject *object, GParamSpec *pspec, gpointer data)
+{
+  update_mode_buttons (HB_WINDOW (object));
+}
+
+void
+hb_window_header_set_narrow (HbWindow *self, gboolean narrow)
+{
+  if (narrow)
+    {
+      gtk_button_set_icon_name (GTK_BUTTON (self->edit_button), "document-edit-symbolic");
+      /* A game pad, not ▶: that is the solver player's Play. */
+      gtk_button_set_icon_name (GTK_BUTTON (self->play_button), "input-gaming-symbolic");
+      /* Icons only: their names for screen readers. */
+      /* TRANSLATORS: the accessible names of the Edit and Play buttons when
+       * they show an icon only (a narrow window) */
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->edit_button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      C_("mode", "Edit"), -1);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->play_button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      C_("mode", "Play"), -1);
+    }
+  else
+    {
+      gtk_button_set_label (GTK_BUTTON (self->edit_button), _("_Edit"));
+      gtk_button_set_label (GTK_BUTTON (self->play_button), _("_Play"));
+      gtk_button_set_use_underline (GTK_BUTTON (self->edit_button), TRUE);
+      gtk_button_set_use_underline (GTK_BUTTON (self->play_button), TRUE);
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (self->edit_button),
+                                     GTK_ACCESSIBLE_PROPERTY_LABEL);
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (self->play_button),
+                                     GTK_ACCESSIBLE_PROPERTY_LABEL);
+    }
+  update_mode_buttons (self);
+}
+
+void
+hb_window_header_init (HbWindow *self)
+{
+  g_signal_connect (self, "notify::mode", G_CALLBACK (on_mode), NULL);
+}
