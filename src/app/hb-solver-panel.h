@@ -77,5 +77,8 @@ const char     *hb_solver_panel_get_seed_command (HbSolverPanel *self);
  * the keyboard focus; until then the wheel scrolls the sidebar (the panel's
  * spin buttons and the window's board size). */
 void            hb_spin_button_wheel_needs_focus (GtkSpinButton *spin);
+/* Makes a spin button drop its selection when the focus leaves it, as the
+ * next field's selecting drops it (Tab into it selects all again). */
+void            hb_spin_button_deselect_on_leave (GtkSpinButton *spin);
 
 G_END_DECLS

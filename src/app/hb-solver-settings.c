@@ -358,6 +358,53 @@ hb_spin_button_wheel_needs_focus (GtkSpinButton *spin)
   gtk_widget_add_controller (GTK_WIDGET (spin), wheel);
 }
 
+/* A field the focus left keeps no selection. GTK drops a field's
+ * selection only when another field selects its own (the primary
+ * selection changes hands), so with Tab from Width to Height to New,
+ * Width's number went and Height's stayed painted selected beside New
+ * (review). Dropped here once the focus has moved on, when it went to
+ * anything but a field; into a field, GTK's own way is left alone (a
+ * drop as the focus left, before it arrived anywhere, raced with the
+ * next field's claim of the primary selection and at times cleared that
+ * field's). Tab back in selects the whole number again (GTK's select on
+ * focus); a window that only loses the focus to another window (its
+ * focus still in the field) keeps the selection. */
+static gboolean
+deselect_if_left (gpointer data)
+{
+  GtkWidget *spin = data;
+  GtkRoot *root = gtk_widget_get_root (spin);
+  GtkWidget *now = root != NULL ? gtk_root_get_focus (root) : NULL;
+  int pos;
+
+  if (root != NULL && !contains_focus (spin) && !GTK_IS_EDITABLE (now))
+    {
+      pos = gtk_editable_get_position (GTK_EDITABLE (spin));
+      gtk_editable_select_region (GTK_EDITABLE (spin), pos, pos);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_spin_leave (GtkEventControllerFocus *focus, gpointer data)
+{
+  GtkWidget *spin = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (focus));
+
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, deselect_if_left, g_object_ref (spin),
+                   g_object_unref);
+}
+
+void
+hb_spin_button_deselect_on_leave (GtkSpinButton *spin)
+{
+  GtkEventController *focus;
+
+  g_return_if_fail (GTK_IS_SPIN_BUTTON (spin));
+  focus = gtk_event_controller_focus_new ();
+  g_signal_connect (focus, "leave", G_CALLBACK (on_spin_leave), NULL);
+  gtk_widget_add_controller (GTK_WIDGET (spin), focus);
+}
+
 static GtkWidget *
 new_spin (Control *c, const HbSettings *s)
 {
@@ -384,6 +431,7 @@ new_spin (Control *c, const HbSettings *s)
   if (min_label (c) != NULL && value == d->min)
     on_spin_output (GTK_SPIN_BUTTON (spin), c);
   hb_spin_button_wheel_needs_focus (GTK_SPIN_BUTTON (spin));
+  hb_spin_button_deselect_on_leave (GTK_SPIN_BUTTON (spin));
   return spin;
 }
 

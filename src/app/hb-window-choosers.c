@@ -241,6 +241,8 @@ guard_spin_buttons (HbWindow *self, GtkWidget *widget)
   if (GTK_IS_SPIN_BUTTON (widget))
     {
       hb_spin_button_wheel_needs_focus (GTK_SPIN_BUTTON (widget));
+      /* Width and Height alike: no selection left behind by Tab. */
+      hb_spin_button_deselect_on_leave (GTK_SPIN_BUTTON (widget));
       /* Digits only, and text that is no number puts the last value
        * back: a shortcut letter typed into the focused field ("p9") was
        * read as 0 and cut the board to one column. */

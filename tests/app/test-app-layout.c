@@ -707,6 +707,75 @@ test_board_fields_digits_only (void)
   hb_app_test_window_close (window);
 }
 
+/* Whether the field `spin` shows a selection. */
+static gboolean
+selects (GtkWidget *spin)
+{
+  int start, end;
+
+  return gtk_editable_get_selection_bounds (GTK_EDITABLE (spin), &start, &end) && start != end;
+}
+
+/* Moves the focus as Tab (or Shift+Tab) does and returns the widget it is
+ * in now. */
+static GtkWidget *
+tab (HbWindow *window, GtkDirectionType direction)
+{
+  g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), direction));
+  hb_app_test_settle (50);
+  return gtk_root_get_focus (GTK_ROOT (window));
+}
+
+/* Width and Height take the keyboard alike: Tab into either selects its
+ * number, as GTK's fields do, and Tab out of either leaves no selection
+ * behind. Height, the last field of Enlight's Board group, kept its
+ * selection painted after Tab went on to New, while Width's went as
+ * Height took the focus (GTK drops a field's selection when another
+ * field selects: review). So in Flow Free, where Colours follows. */
+static void
+test_board_fields_tab_alike (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  const char *games[] = { "lights", "flow" };
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      GtkWidget *width = board_spin (window, "_Width");
+      GtkWidget *height = board_spin (window, "_Height");
+      GtkWidget *focus;
+
+      g_assert_true (hb_window_select_game (window, games[g]));
+      hb_app_test_wait_loaded (window);
+      hb_app_test_settle (100);
+      g_test_message ("%s", games[g]);
+      g_assert_true (gtk_widget_grab_focus (width));
+      g_assert_true (selects (width));
+      focus = tab (window, GTK_DIR_TAB_FORWARD);
+      g_assert_true (gtk_widget_is_ancestor (focus, height));
+      g_assert_true (selects (height));
+      g_assert_false (selects (width));
+      focus = tab (window, GTK_DIR_TAB_FORWARD);
+      g_assert_false (gtk_widget_is_ancestor (focus, height));
+      g_assert_false (selects (height));
+      g_assert_false (selects (width));
+      /* Back into Height: its number selected again; on to Width. */
+      focus = tab (window, GTK_DIR_TAB_BACKWARD);
+      g_assert_true (gtk_widget_is_ancestor (focus, height));
+      g_assert_true (selects (height));
+      focus = tab (window, GTK_DIR_TAB_BACKWARD);
+      g_assert_true (gtk_widget_is_ancestor (focus, width));
+      g_assert_true (selects (width));
+      g_assert_false (selects (height));
+      /* Off to the board: no field shows a selection. */
+      gtk_widget_grab_focus (GTK_WIDGET (hb_window_get_board_view (window)));
+      hb_app_test_settle (50);
+      g_assert_false (selects (width));
+      g_assert_false (selects (height));
+    }
+  hb_app_test_window_close (window);
+  hb_app_test_reset_last_game ();
+}
+
 /* The Board group's text says the rules in Play and what Edit's clicks
  * and drags do in Edit, for every game (it kept the play rule in Edit,
  * where a click on Enlight switches one light, not five). */
@@ -1123,6 +1192,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/layout/game-switch-scrolls-up", test_game_switch_scrolls_up);
   g_test_add_func ("/app/layout/shortcuts-listed", test_shortcuts_listed);
   g_test_add_func ("/app/layout/board-fields-digits-only", test_board_fields_digits_only);
+  g_test_add_func ("/app/layout/board-fields-tab-alike", test_board_fields_tab_alike);
   g_test_add_func ("/app/layout/board-text-follows-mode", test_board_text_follows_mode);
   g_test_add_func ("/app/layout/edit-status-not-won", test_edit_status_not_won);
   g_test_add_func ("/app/layout/board-text-keeps-place", test_board_text_keeps_place);
