@@ -811,6 +811,59 @@ test_narrow_title (void)
   hb_app_test_window_close (window);
 }
 
+/* Narrow, the mode button pressed from the keyboard (Space, or E and P
+ * while it has the focus) hides itself: the focus goes on to the one
+ * shown in its place, its ring showing, not off to nowhere (the
+ * hand-over in hb-window-header.c had no test). Keys from the X server,
+ * as a keyboard sends them. */
+static void
+test_narrow_mode_keys (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkToggleButton *edit = mode_toggle (GTK_WIDGET (window), "edit");
+  GtkToggleButton *play = mode_toggle (GTK_WIDGET (window), "play");
+
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  narrow_width = 400;
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, HB_TEST_HEIGHT);
+  hb_app_test_wait (narrow, window, 10000, "the window to narrow");
+  hb_app_test_settle (200);
+  hb_app_test_x_focus (GTK_WINDOW (window));
+  /* Onto the pencil as Tab puts it there: its ring showing. */
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (edit)));
+  if (!hb_app_test_x_key (GTK_WIDGET (window), GDK_KEY_Tab))
+    {
+      g_test_skip ("no X11 display with XTest");
+      gtk_window_set_default_size (GTK_WINDOW (window), HB_TEST_WIDTH, HB_TEST_HEIGHT);
+      hb_app_test_window_close (window);
+      return;
+    }
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (edit)));
+  g_assert_true (gtk_window_get_focus_visible (GTK_WINDOW (window)));
+  for (int i = 0; i < 4; i++)
+    {
+      GtkWidget *from = i % 2 == 0 ? GTK_WIDGET (edit) : GTK_WIDGET (play);
+      GtkWidget *to = i % 2 == 0 ? GTK_WIDGET (play) : GTK_WIDGET (edit);
+      HbMode want = i % 2 == 0 ? HB_MODE_EDIT : HB_MODE_PLAY;
+
+      g_assert_true (gtk_widget_has_focus (from));
+      /* Space twice (the button's own key), then E and P (the window's). */
+      hb_app_test_x_key (GTK_WIDGET (window),
+                         i < 2 ? GDK_KEY_space : want == HB_MODE_EDIT ? GDK_KEY_e : GDK_KEY_p);
+      hb_app_test_settle (400);
+      g_test_message ("key %d: mode %d, focus visible %d", i, hb_window_get_mode (window),
+                      gtk_window_get_focus_visible (GTK_WINDOW (window)));
+      g_assert_cmpint (hb_window_get_mode (window), ==, want);
+      g_assert_false (gtk_widget_get_mapped (from));
+      g_assert_true (gtk_widget_get_mapped (to));
+      g_assert_true (gtk_widget_has_focus (to));
+      g_assert_true (gtk_widget_get_state_flags (to) & GTK_STATE_FLAG_FOCUS_VISIBLE);
+    }
+  gtk_window_set_default_size (GTK_WINDOW (window), HB_TEST_WIDTH, HB_TEST_HEIGHT);
+  hb_app_test_wait (wide, window, 10000, "the window to widen");
+  hb_app_test_window_close (window);
+}
+
 /* ---- Zoom -------------------------------------------------------------------- */
 
 /* A new window with an n × n Enlight board of unlit lamps open. */
@@ -1774,6 +1827,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/hover-follows-board", test_hover_follows_board);
   g_test_add_func ("/app/play/snapshots", test_snapshots);
   g_test_add_func ("/app/play/narrow-title", test_narrow_title);
+  g_test_add_func ("/app/play/narrow-mode-keys", test_narrow_mode_keys);
   g_test_add_func ("/app/play/undo-counts", test_undo_counts);
   g_test_add_func ("/app/play/click-slid-off", test_click_slid_off);
   g_test_add_func ("/app/play/cursor-new-level", test_cursor_new_level);
