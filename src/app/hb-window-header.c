@@ -5,7 +5,8 @@
  * title about three letters at 400 px beside minimise, maximise and
  * Close ("Lev…": review); the mode the level is in shows in the board's
  * own words and its palette. E and P still switch, and the button's
- * tooltip names its key. */
+ * tooltip names its key. Alone, it is flat, an action as the header's
+ * other icons are, not a toggle that looks switched on. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -41,6 +42,15 @@ on_mode (GObject *object, GParamSpec *pspec, gpointer data)
 void
 hb_window_header_set_narrow (HbWindow *self, gboolean narrow)
 {
+  GtkWidget *pair = gtk_widget_get_parent (GTK_WIDGET (self->edit_button));
+
+  /* Alone, the button is flat as the header's other icons: linked, it
+   * kept a button's grey, the look of a header toggle that is on, so the
+   * pencil in Play read as "editing" (review). */
+  if (narrow)
+    gtk_widget_remove_css_class (pair, "linked");
+  else
+    gtk_widget_add_css_class (pair, "linked");
   if (narrow)
     {
       gtk_button_set_icon_name (GTK_BUTTON (self->edit_button), "document-edit-symbolic");

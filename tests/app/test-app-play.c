@@ -751,6 +751,44 @@ test_snapshots (void)
   hb_app_test_window_close (window);
 }
 
+/* Whether `button` is painted as a button (a linked one's grey) rather
+ * than flat on the header bar: its inside, beside its icon or label,
+ * against the header just left of it, light and dark (either). */
+static gboolean
+painted_as_button (GtkWidget *button)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  const AdwColorScheme schemes[] = { ADW_COLOR_SCHEME_FORCE_LIGHT, ADW_COLOR_SCHEME_FORCE_DARK };
+  GtkWidget *header = gtk_widget_get_ancestor (button, ADW_TYPE_HEADER_BAR);
+  gboolean painted = FALSE;
+  graphene_rect_t r;
+
+  g_assert_nonnull (header);
+  g_assert_true (gtk_widget_compute_bounds (button, header, &r));
+  for (guint i = 0; i < G_N_ELEMENTS (schemes); i++)
+    {
+      HbShot *shot;
+      int inside[3], outside[3];
+      int y = (int) (r.origin.y + r.size.height / 2);
+
+      adw_style_manager_set_color_scheme (style, schemes[i]);
+      hb_app_test_settle (150);
+      shot = hb_app_test_shot (header);
+      hb_app_test_pixel (shot, (int) r.origin.x + 3, y, inside);
+      hb_app_test_pixel (shot, (int) r.origin.x - 3, y, outside);
+      g_test_message ("%s: inside %d,%d,%d, header %d,%d,%d", i == 0 ? "light" : "dark",
+                      inside[0], inside[1], inside[2], outside[0], outside[1], outside[2]);
+      /* A button's grey is 10 % of the text colour over the header (20
+       * levels and more); a level or two is the header's own shading. */
+      for (int c = 0; c < 3; c++)
+        painted |= ABS (inside[c] - outside[c]) > 8;
+      hb_app_test_shot_free (shot);
+    }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  hb_app_test_settle (100);
+  return painted;
+}
+
 /* At 400 px, beside a window manager's minimise, maximise and Close, the
  * title shows the level's name whole: Edit and Play are one icon, the
  * button to the other mode (the title had room for "Lev…": review).
@@ -786,6 +824,9 @@ test_narrow_title (void)
   /* In Play, the pencil alone; it goes to Edit and the game pad shows. */
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (edit)));
   g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (play)));
+  /* Flat, as the header's other icons: a lone linked button kept its
+   * grey, which in a header says a toggle is on ("editing", in Play). */
+  g_assert_false (painted_as_button (GTK_WIDGET (edit)));
   g_signal_emit_by_name (edit, "clicked");
   hb_app_test_settle (100);
   g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_EDIT);
@@ -807,6 +848,9 @@ test_narrow_title (void)
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (play)));
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (edit)), ==, "_Edit");
   g_assert_true (gtk_toggle_button_get_active (play));
+  /* The pair is linked again, each a button (so the check above sees
+   * a button's grey where there is one). */
+  g_assert_true (painted_as_button (GTK_WIDGET (edit)));
   g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", layout, NULL);
   hb_app_test_window_close (window);
 }
