@@ -776,6 +776,38 @@ test_board_fields_tab_alike (void)
   hb_app_test_reset_last_game ();
 }
 
+/* A solver setting's number field leaves no selection behind either
+ * when the focus goes on to something that is no field (the hook-up in
+ * hb-solver-settings.c had no test). A window closed while the check
+ * waits for its idle, with the field it holds, is no trouble. */
+static void
+test_setting_field_tab_out (void)
+{
+  HbWindow *window = hb_app_test_flow_ga_window ();
+  HbSolverPanel *panel = hb_window_get_solver_panel (window);
+  GtkWidget *spin = hb_app_test_find_first (hb_solver_panel_get_setting_row (panel, "mutation"),
+                                            GTK_TYPE_SPIN_BUTTON);
+  GtkWidget *board = GTK_WIDGET (hb_window_get_board_view (window));
+
+  g_assert_nonnull (spin);
+  g_assert_true (gtk_widget_grab_focus (spin));
+  hb_app_test_settle (50);
+  g_assert_true (selects (spin));
+  g_assert_true (gtk_widget_grab_focus (board));
+  hb_app_test_settle (50);
+  g_assert_false (selects (spin));
+  /* Back in, out, and the window closed before the idle runs. */
+  g_assert_true (gtk_widget_grab_focus (spin));
+  hb_app_test_settle (50);
+  g_assert_true (selects (spin));
+  g_object_add_weak_pointer (G_OBJECT (spin), (gpointer *) &spin);
+  gtk_widget_grab_focus (board);
+  hb_app_test_window_close (window);
+  hb_app_test_settle (100);
+  g_assert_null (spin);
+  hb_app_test_reset_last_game ();
+}
+
 /* The Board group's text says the rules in Play and what Edit's clicks
  * and drags do in Edit, for every game (it kept the play rule in Edit,
  * where a click on Enlight switches one light, not five). */
@@ -1193,6 +1225,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/layout/shortcuts-listed", test_shortcuts_listed);
   g_test_add_func ("/app/layout/board-fields-digits-only", test_board_fields_digits_only);
   g_test_add_func ("/app/layout/board-fields-tab-alike", test_board_fields_tab_alike);
+  g_test_add_func ("/app/layout/setting-field-tab-out", test_setting_field_tab_out);
   g_test_add_func ("/app/layout/board-text-follows-mode", test_board_text_follows_mode);
   g_test_add_func ("/app/layout/edit-status-not-won", test_edit_status_not_won);
   g_test_add_func ("/app/layout/board-text-keeps-place", test_board_text_keeps_place);
