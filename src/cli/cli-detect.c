@@ -340,17 +340,24 @@ hb_cli_bench_detect (int argc, char **argv)
                         "| picture | size | read as | median ms | repeats |\n"
                         "|---|---|---|---:|---:|\n");
   if (argc > 1)
-    for (int a = 1; a < argc; a++)
-      {
-        g_autoptr(HbImage) img = hb_import_read_image (argv[a], &error);
-        if (img == NULL)
-          {
-            fputs (out->str, stdout);
-            cli_error ("%s", error->message);
-            return DETECT_UNREADABLE;
-          }
-        bench_one (out, argv[a], img, game, repeats);
-      }
+    {
+      /* Every picture is read before any is timed: one that cannot be
+       * read is the error alone on stderr, with no table (its heading
+       * was printed before it), as `bench GAME` checks its names first. */
+      g_autoptr(GPtrArray) imgs = g_ptr_array_new_with_free_func ((GDestroyNotify) hb_image_free);
+      for (int a = 1; a < argc; a++)
+        {
+          HbImage *img = hb_import_read_image (argv[a], &error);
+          if (img == NULL)
+            {
+              cli_error ("%s", error->message);
+              return DETECT_UNREADABLE;
+            }
+          g_ptr_array_add (imgs, img);
+        }
+      for (int a = 1; a < argc; a++)
+        bench_one (out, argv[a], g_ptr_array_index (imgs, a - 1), game, repeats);
+    }
   else
     {
       const HbGame *const *games = hb_registry_image_games ();

@@ -408,6 +408,21 @@ test_options (void)
   g_assert_nonnull (strstr (out, "| Flow Free, 3×3, 2 colours |"));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
+  /* A picture that cannot be read, after one that can: the error alone,
+   * on stderr; no table, nor its heading, on stdout (the heading was
+   * printed before the error). */
+  {
+    g_autofree char *missing = tmp ("none.png");
+    g_autofree char *want = g_strdup_printf ("hintboard-cli: %s: No such file or directory\n",
+                                             missing);
+
+    status = run (&out, &err, "bench", "detect", "-r", "1", png, missing, NULL);
+    g_assert_cmpint (status, ==, 2);
+    g_assert_cmpstr (out, ==, "");
+    g_assert_cmpstr (err, ==, want);
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+  }
   status = run (&out, &err, "bench", "flow", "detect", NULL);
   g_assert_cmpint (status, ==, 2);
   g_assert_cmpstr (out, ==, "");
