@@ -413,6 +413,17 @@ answer_fits_or_say (const HbState *state, const HbResult *r, const char *path)
   return r->optimal ? EXIT_NO_SOLUTION : EXIT_GAVE_UP;
 }
 
+/* --json writes a Flow Free solution: for another game a usage error, as
+ * --best's is (it was a FILE: error without the "Try" line, because it
+ * was found after the file was read). Checked before the file is read
+ * when --game names the game. */
+static void
+json_needs_flow (const HbGame *game)
+{
+  if (opt_json && game != NULL && !game->reads_json)
+    die_usage ("--json writes Flow Free's solutions; %s has no JSON form", game->name);
+}
+
 /* --best writes an answer over a move limit: refused for a game whose
  * answers always fit (it did nothing there, unsaid). */
 static void
@@ -482,16 +493,12 @@ cmd_solve (int argc, char **argv)
     die_usage ("solve takes one FILE (or - for standard input)");
   if (opt_json && opt_compact)
     die_usage ("--json and --compact are two forms of the solution: give one");
+  json_needs_flow (game_from_option ());
   state = load_or_die (game_from_option (), argv[1]);
   best_needs_limit (state);
-  if (opt_json && !state->game->reads_json)
-    {
-      /* It wrote nothing for Enlight and Flood-It, and crashed on Infinite
-       * Loop's solution. */
-      cli_error ("%s: %s has no JSON form; --json is for Flow Free", argv[1], state->game->name);
-      hb_state_free (state);
-      return EXIT_BAD_INPUT;
-    }
+  /* It wrote nothing for Enlight and Flood-It, and crashed on Infinite
+   * Loop's solution. */
+  json_needs_flow (state->game);
   if (opt_compact)
     {
       /* As convert --to compact: a game without a compact form says so

@@ -1034,19 +1034,30 @@ test_convert_unsupported (void)
       g_assert_cmpstr (r.out, ==, "");
       g_assert_true (g_str_has_prefix (r.err, want));
       g_assert_true (strchr (r.err, '\n') == r.err + strlen (r.err) - 1);
-      /* solve --json likewise (Infinite Loop's crashed; the others wrote
-       * nothing and said nothing). */
+      /* solve --json: a usage error, as --best's for a game without move
+       * limits, with its "Try" line (Infinite Loop's crashed; the others
+       * wrote nothing and said nothing; then it was a FILE: error without
+       * the "Try" line, found after the file was read). */
       if (g_str_equal (cases[i][2], "json"))
         {
           g_auto(CliRun) s = { 0 };
-          g_autofree char *said = g_strdup_printf ("hintboard-cli: %s: %.*s; --json is for Flow Free\n",
-                                                   path, (int) (strstr (cases[i][3], ";") - cases[i][3]),
+          g_auto(CliRun) t = { 0 };
+          g_autofree char *said = g_strdup_printf ("hintboard-cli: --json writes Flow Free's solutions; "
+                                                   "%.*s\nTry 'hintboard-cli --help'.\n",
+                                                   (int) (strstr (cases[i][3], ";") - cases[i][3]),
                                                    cases[i][3]);
+          g_autofree char *missing = g_strconcat (path, ".missing", NULL);
 
           run_cli (&s, NULL, "solve", "--json", path, NULL);
           g_assert_cmpint (s.status, ==, 2);
           g_assert_cmpstr (s.out, ==, "");
           g_assert_cmpstr (s.err, ==, said);
+          /* With --game, before the file is read: a missing file is not
+           * the error. */
+          run_cli (&t, NULL, "solve", "--json", "--game", strrchr (path, '.') + 1, missing, NULL);
+          g_assert_cmpint (t.status, ==, 2);
+          g_assert_cmpstr (t.out, ==, "");
+          g_assert_cmpstr (t.err, ==, said);
         }
     }
 }
