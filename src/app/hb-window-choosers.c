@@ -24,10 +24,14 @@ hb_window_update_size_controls (HbWindow *self)
   gtk_adjustment_set_value (self->width_adjustment, s->width);
   gtk_adjustment_set_value (self->height_adjustment, s->height);
   /* The colour count is offered only by games that have one, and starts at
-   * the game's default each time the game changes. */
+   * the game's default each time the game changes. Its range is the one
+   * generate --colours takes (Flow Free's 1, for a board one cell wide,
+   * was not offered: the field started at 2); a count the board cannot
+   * take is a toast saying why, as too many colours are. */
   gtk_widget_set_visible (self->colours_row, game->max_colours > 0);
   if (game->max_colours > 0 && self->colours_game != game)
     {
+      gtk_adjustment_set_lower (self->colours_adjustment, MAX (game->min_colours, 1));
       gtk_adjustment_set_upper (self->colours_adjustment, game->max_colours);
       gtk_adjustment_set_value (self->colours_adjustment, game->default_colours);
       self->colours_game = game;

@@ -877,6 +877,40 @@ test_status_wraps_between_parts (void)
   hb_app_test_window_close (window);
 }
 
+/* The colours field of random levels goes down to 1, as generate's
+ * --colours does: a level one cell wide takes one colour (the field
+ * started at 2, so Random could never make the 1×5 level generate makes).
+ * On a board one colour cannot fill, the toast says why; Flood-It's
+ * field starts at its own fewest, 2. */
+static void
+test_random_one_colour (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkAdjustment *colours = hb_window_get_colours_adjustment (window);
+
+  open_level (window, "narrow.flow", "R\n.\n.\n.\nR\n");
+  g_assert_cmpfloat (gtk_adjustment_get_lower (colours), ==, 1);
+  gtk_adjustment_set_value (colours, 1);
+  g_assert_cmpfloat (gtk_adjustment_get_value (colours), ==, 1);
+  activate (window, "random");
+  hb_app_test_wait_hint (window);
+  g_assert_cmpint (board (window)->base.width, ==, 1);
+  g_assert_cmpint (board (window)->base.height, ==, 5);
+  g_assert_cmpint (board (window)->colours, ==, 1);
+
+  open_level (window, "square.flow", "R...R\n.....\nG...G\n.....\nB...B\n");
+  activate (window, "random");
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==,
+                   "One path that never touches itself cannot fill a 5×5 board: "
+                   "take 2 colours or more");
+  g_assert_cmpint (board (window)->colours, ==, 3);
+
+  g_assert_true (hb_window_select_game (window, "flood"));
+  hb_app_test_wait_hint (window);
+  g_assert_cmpfloat (gtk_adjustment_get_lower (colours), ==, 2);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -894,5 +928,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/flow/ac-verdict", test_ac_verdict);
   g_test_add_func ("/app/flow/level-warnings", test_level_warnings);
   g_test_add_func ("/app/flow/status-wraps-between-parts", test_status_wraps_between_parts);
+  g_test_add_func ("/app/flow/random-one-colour", test_random_one_colour);
   return g_test_run ();
 }
