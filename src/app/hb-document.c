@@ -27,6 +27,8 @@ struct _HbDocument
   GHashTable   *kept;            /* const HbGame * -> Kept (hb_document_keep) */
   char        **comments;        /* the file's comment lines, kept on save */
   guint         comments_dropped; /* of those, left out by the last save */
+  HbCommentsUnkept unkept;       /* the file's comments not held (hb-document.h) */
+  HbCommentsUnkept unkept_saved; /* those the last save left out */
   guint         more_levels;     /* levels in self->file after the one read */
   HbWriteFormat format;          /* the file's format, written back on save */
   gboolean      format_lost;     /* the last save could not write it */
@@ -39,6 +41,7 @@ typedef struct {
   char      *untitled_name;
   HbState   *loaded;
   char     **comments;
+  HbCommentsUnkept unkept;
   guint      more_levels;
   HbWriteFormat format;
 } Kept;
@@ -69,11 +72,19 @@ changed (HbDocument *self)
 }
 
 void
-hb_document_take_comments (HbDocument *self, char **comments)
+hb_document_take_comments (HbDocument *self, char **comments, HbCommentsUnkept unkept)
 {
   g_return_if_fail (HB_IS_DOCUMENT (self));
   g_strfreev (self->comments);
   self->comments = comments;
+  self->unkept = unkept;
+}
+
+HbCommentsUnkept
+hb_document_get_comments_unkept (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), 0);
+  return self->unkept_saved;
 }
 
 void
@@ -121,6 +132,7 @@ hb_document_set_level (HbDocument *self, HbState *state, GFile *file,
   g_clear_pointer (&self->loaded, hb_state_free);
   self->loaded = hb_state_copy (state);
   g_clear_pointer (&self->comments, g_strfreev);
+  self->unkept = 0;
   self->more_levels = 0;
   self->format = HB_WRITE_NATIVE;
   if (self->history == NULL)
@@ -146,6 +158,7 @@ hb_document_keep (HbDocument *self)
   k->untitled_name = g_strdup (self->untitled_name);
   k->loaded = hb_state_copy (self->loaded);
   k->comments = g_steal_pointer (&self->comments);
+  k->unkept = self->unkept;
   k->more_levels = self->more_levels;
   k->format = self->format;
   g_hash_table_replace (self->kept, (gpointer) self->game, k);
@@ -184,6 +197,7 @@ hb_document_restore_kept (HbDocument *self, const HbGame *game)
   self->loaded = k->loaded;
   g_strfreev (self->comments);
   self->comments = k->comments;
+  self->unkept = k->unkept;
   self->more_levels = k->more_levels;
   self->format = k->format;
   g_free (k);
@@ -632,6 +646,9 @@ hb_document_save (HbDocument *self, GFile *file, GError **error)
   self->format = format;
   self->format_lost = lost;
   self->comments_dropped = dropped->len;
+  /* Left out by this save, and not said again by the next. */
+  self->unkept_saved = self->unkept;
+  self->unkept = 0;
   /* The file written holds this level alone. */
   self->more_levels = 0;
   if (dropped->len > 0 && self->comments != NULL)

@@ -115,7 +115,17 @@ gboolean       hb_document_save (HbDocument *self, GFile *file, GError **error);
  * HB_DOCUMENT_MAX_COMMENTS): saving keeps them where the format does
  * (hb_write_with_comments); the last save's count of those it left out. */
 #define HB_DOCUMENT_MAX_COMMENTS 4096
-void           hb_document_take_comments (HbDocument *self, char **comments);
+/* Comments of the file that the document holds no copy of, so that no
+ * save can keep them: said once by the save that leaves them out
+ * (hb_document_get_comments_unkept), then forgotten, as dropped lines are. */
+typedef enum {
+  HB_COMMENTS_UNKEPT_JSON     = 1 << 0, /* JSON's comments (json-glib skips them) */
+  HB_COMMENTS_UNKEPT_PAST_CAP = 1 << 1, /* lines after the first HB_DOCUMENT_MAX_COMMENTS */
+} HbCommentsUnkept;
+void           hb_document_take_comments (HbDocument *self, char **comments,
+                                          HbCommentsUnkept unkept);
+/* What the last save left out of HbCommentsUnkept (0: nothing). */
+HbCommentsUnkept hb_document_get_comments_unkept (HbDocument *self);
 /* How many levels the file holds after the one read (HbGame.more_levels;
  * set after hb_document_set_level, which forgets it): Save refuses to
  * write over that file, which would lose them. */

@@ -194,8 +194,18 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
     {
       result = g_new0 (HbLoadResult, 1);
       result->state = state;
-      /* A file's notes, not a hostile file's millions of lines. */
-      result->comments = hb_text_comment_lines (text, len, HB_DOCUMENT_MAX_COMMENTS);
+      /* A file's notes, not a hostile file's millions of lines: those
+       * past the cap, and JSON's comments (json-glib skips them), are
+       * said to be left out when the level is saved (they went without
+       * a word). */
+      result->comments = hb_text_comment_lines (text, len, HB_DOCUMENT_MAX_COMMENTS + 1);
+      if (g_strv_length (result->comments) > HB_DOCUMENT_MAX_COMMENTS)
+        {
+          g_clear_pointer (&result->comments[HB_DOCUMENT_MAX_COMMENTS], g_free);
+          result->unkept |= HB_COMMENTS_UNKEPT_PAST_CAP;
+        }
+      if (hb_text_json_comments (state, text, len))
+        result->unkept |= HB_COMMENTS_UNKEPT_JSON;
       result->more_levels = state->game->more_levels != NULL
                             ? state->game->more_levels (text, len) : 0;
       result->format = hb_text_format (state, text, len);
@@ -339,7 +349,8 @@ apply_loaded (HbWindow *self, gpointer data)
   else
     {
       hb_window_set_level (self, g_steal_pointer (&a->result->state), a->file, NULL);
-      hb_document_take_comments (self->document, g_steal_pointer (&a->result->comments));
+      hb_document_take_comments (self->document, g_steal_pointer (&a->result->comments),
+                                 a->result->unkept);
       hb_document_set_more_levels (self->document, a->result->more_levels);
       hb_document_set_format (self->document, a->result->format);
       hb_window_levels_recognise (self);
@@ -547,6 +558,10 @@ hb_window_save_to_file (HbWindow *self, GFile *file, GError **error)
                                                             n), n);
       hb_window_show_toast (self, text);
     }
+  else if (hb_document_get_comments_unkept (self->document) & HB_COMMENTS_UNKEPT_JSON)
+    hb_window_show_toast (self, _("Saved; the file’s /* */ comments were left out: no format Hintboard writes holds them"));
+  else if (hb_document_get_comments_unkept (self->document) & HB_COMMENTS_UNKEPT_PAST_CAP)
+    hb_window_show_toast (self, _("Saved; the file’s comment lines after the first 4,096 were left out"));
   return TRUE;
 }
 

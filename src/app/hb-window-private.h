@@ -386,6 +386,7 @@ typedef struct {
   HbImportReport *report;   /* NULL for a level file */
   cairo_surface_t *picture; /* the image, for showing behind the board */
   char          **comments; /* a level file's comment lines, kept on save */
+  HbCommentsUnkept unkept;  /* and its comments no save can keep */
   guint           more_levels; /* levels in the file after the one read */
   HbWriteFormat   format;   /* the level file's format (hb_text_format) */
 } HbLoadResult;

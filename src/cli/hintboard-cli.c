@@ -1243,35 +1243,6 @@ may_be_json (const char *name, const char *text, gsize len)
   return i < len && (text[i] == '[' || text[i] == '{' || text[i] == '"');
 }
 
-/* Whether JSON text holds a comment outside its strings (json-glib
- * skips C comments, which no writer keeps). Cheap: the level is parsed
- * again only when one is seen, to know that it was read as JSON (a Flow
- * Free text row may hold '/' and '*'). */
-static gboolean
-json_comment_lost (const HbState *s, const char *text, gsize len)
-{
-  gboolean in_string = FALSE, seen = FALSE;
-  HbState *again;
-
-  for (gsize i = 0; i + 1 < len && !seen; i++)
-    if (in_string)
-      {
-        if (text[i] == '\\')
-          i++;
-        else if (text[i] == '"')
-          in_string = FALSE;
-      }
-    else if (text[i] == '"')
-      in_string = TRUE;
-    else if (text[i] == '/' && (text[i + 1] == '*' || text[i + 1] == '/'))
-      seen = TRUE;
-  if (!seen || s->game->parse_json == NULL)
-    return FALSE;
-  again = s->game->parse_json (text, len, NULL);
-  hb_state_free (again);
-  return again != NULL;
-}
-
 static int
 cmd_convert (int argc, char **argv)
 {
@@ -1332,7 +1303,7 @@ cmd_convert (int argc, char **argv)
     }
   /* Said as the # lines dropped are (the level's JSON read with a
    * comment in it lost it without a word). */
-  if (may_be_json (argv[1], text, len) && json_comment_lost (s, text, len))
+  if (may_be_json (argv[1], text, len) && hb_text_json_comments (s, text, len))
     cli_error ("%s: the JSON's /* */ comments are dropped (no form written holds them)",
                argv[1]);
   /* A file of several levels (Flood-It's dumps): the first only, said. */

@@ -727,6 +727,32 @@ hb_text_comment_lines (const char *text, gsize len, guint max)
 }
 
 gboolean
+hb_text_json_comments (const HbState *s, const char *text, gsize len)
+{
+  gboolean in_string = FALSE, seen = FALSE;
+  HbState *again;
+
+  g_return_val_if_fail (s != NULL && (text != NULL || len == 0), FALSE);
+  for (gsize i = 0; i + 1 < len && !seen; i++)
+    if (in_string)
+      {
+        if (text[i] == '\\')
+          i++;
+        else if (text[i] == '"')
+          in_string = FALSE;
+      }
+    else if (text[i] == '"')
+      in_string = TRUE;
+    else if (text[i] == '/' && (text[i + 1] == '*' || text[i + 1] == '/'))
+      seen = TRUE;
+  if (!seen || s->game->parse_json == NULL)
+    return FALSE;
+  again = s->game->parse_json (text, len, NULL);
+  hb_state_free (again);
+  return again != NULL;
+}
+
+gboolean
 hb_text_reads_back (const HbState *s, const char *text)
 {
   HbState *t = s->game->parse (text, strlen (text), NULL);

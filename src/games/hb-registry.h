@@ -94,6 +94,11 @@ char   **hb_text_comment_lines (const char *text, gsize len, guint max);
 char    *hb_write_with_comments (const HbState *s, HbWriteFormat fmt,
                                  char *const *comments, GPtrArray *dropped,
                                  GError **error);
+/* Whether `text` is a level of `s`'s game in JSON with a comment in it
+ * outside its strings, which json-glib skips and no writer keeps (so a
+ * save or a convert loses it). Cheap: the text is parsed again only when
+ * a comment is seen (a Flow Free text row may hold '/' and '*'). */
+gboolean hb_text_json_comments (const HbState *s, const char *text, gsize len);
 /* Whether `text` reads back as a level equal to `s`. */
 gboolean hb_text_reads_back (const HbState *s, const char *text);
 

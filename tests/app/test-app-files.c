@@ -261,6 +261,64 @@ test_save_keeps_comments (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* Comments a save cannot keep are said in its toast, as "#" lines that
+ * no longer hold are, then forgotten (the next save says nothing): a
+ * Flow Free JSON level's comments (json-glib skips them; they went
+ * without a word), and "#" lines past the first 4096 the window holds
+ * (they went without a word too). */
+static void
+test_save_says_unkept_comments (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GFile *json = write_file (f, "notes.json", "/* my notes */\n[[\"red\", null, \"red\"],\n"
+                                             " [\"blue\", null, \"blue\"]]\n");
+  g_autoptr (GString) many = g_string_new (NULL);
+  GFile *lights;
+  g_autofree char *back = NULL;
+
+  g_assert_true (hb_app_test_load (window, json));
+  back = save_and_read (window, json);
+  g_assert_null (strstr (back, "my notes"));
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==,
+                   "Saved; the file’s /* */ comments were left out: "
+                   "no format Hintboard writes holds them");
+  hb_window_show_toast (window, "before");
+  g_free (save_and_read (window, json));
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "before");
+
+  for (int i = 0; i < HB_DOCUMENT_MAX_COMMENTS + 2; i++)
+    g_string_append_printf (many, "# note %d\n", i);
+  g_string_append (many, "010\n111\n010\n");
+  lights = write_file (f, "many.lights", many->str);
+  g_assert_true (hb_app_test_load (window, lights));
+  g_clear_pointer (&back, g_free);
+  back = save_and_read (window, lights);
+  g_assert_nonnull (strstr (back, "# note 4095\n"));
+  g_assert_null (strstr (back, "# note 4096\n"));
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==,
+                   "Saved; the file’s comment lines after the first 4,096 were left out");
+  hb_window_show_toast (window, "before");
+  g_free (save_and_read (window, lights));
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "before");
+  /* A file of exactly the cap loses nothing, and says nothing. */
+  g_string_truncate (many, 0);
+  for (int i = 0; i < HB_DOCUMENT_MAX_COMMENTS; i++)
+    g_string_append_printf (many, "# note %d\n", i);
+  g_string_append (many, "010\n111\n010\n");
+  g_object_unref (lights);
+  lights = write_file (f, "cap.lights", many->str);
+  g_assert_true (hb_app_test_load (window, lights));
+  /* (A slow open says "Opening …" in a toast.) */
+  hb_window_show_toast (window, "before");
+  g_clear_pointer (&back, g_free);
+  back = save_and_read (window, lights);
+  g_assert_cmpstr (back, ==, many->str);
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "before");
+  g_object_unref (lights);
+  g_object_unref (json);
+  hb_app_test_window_close (window);
+}
+
 /* Comment lines are kept line by line when the block as a whole does not
  * read back: a game-owned line gone stale (Flow Free's "# path:" after the
  * paths were cleared) is left out and named, the user's notes kept (one
@@ -1694,6 +1752,8 @@ main (int argc, char *argv[])
               test_format_follows_level, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-keeps-comments", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_keeps_comments, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-says-unkept-comments", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_says_unkept_comments, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-json", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_json, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-focuses-board", Fixture, NULL, hb_app_test_dir_set_up,
