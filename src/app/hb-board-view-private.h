@@ -29,6 +29,10 @@ struct _HbBoardView
   int            hover_x, hover_y;
   double         hover_px, hover_py;  /* the pointer, for Ctrl+scroll */
   gboolean       pointer_in;          /* over the view (motion, not left) */
+  /* The view's top left in its window at the last allocation: the still
+   * pointer's place in the view moves when the view does. */
+  double         origin_x, origin_y;
+  gboolean       origin_known;
 
   /* Zoom and pan (Ctrl+scroll, Ctrl +/−/0, pinch; scroll pans once
    * zoomed): the fitted layout scaled by `zoom` about the view's centre,

@@ -63,11 +63,46 @@ size_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
   *natural = (int) MIN (ceil (fit.cell * self->shown_height + 2 * BOARD_MARGIN), G_MAXINT / 4);
 }
 
+static void (*parent_size_allocate) (GtkWidget *, int, int, int);
+
+/* A new size is a new layout, and maybe a new place in the window: the
+ * outlined cell is hit again where the pointer, which has not moved, now
+ * is in the view, and cleared when that is off the board. GTK does not
+ * send a motion for a pointer that stays still while the window is
+ * resized or the sidebar hidden (under Xvfb: none when the board moved
+ * away from under it, nor often when another cell came there), and the
+ * outline stayed on the cell under it in the old layout. */
+static void
+size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  HbBoardView *self = HB_BOARD_VIEW (widget);
+  GtkNative *native = gtk_widget_get_native (widget);
+  graphene_point_t origin;
+
+  if (parent_size_allocate != NULL)
+    parent_size_allocate (widget, width, height, baseline);
+  if (native != NULL
+      && gtk_widget_compute_point (widget, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (0, 0), &origin))
+    {
+      if (self->origin_known)
+        {
+          self->hover_px -= origin.x - self->origin_x;
+          self->hover_py -= origin.y - self->origin_y;
+        }
+      self->origin_x = origin.x;
+      self->origin_y = origin.y;
+      self->origin_known = TRUE;
+    }
+  hb_board_view_rehover (self);
+}
+
 void
 hb_board_view_size_class_init (GtkWidgetClass *widget_class)
 {
   widget_class->get_request_mode = size_request_mode;
   widget_class->measure = size_measure;
+  parent_size_allocate = widget_class->size_allocate;
+  widget_class->size_allocate = size_allocate;
 }
 
 /* Zoom in up to 12 times the whole board's size, and on big boards (whose

@@ -947,7 +947,7 @@ view_controller (HbBoardView *view, GType type)
 /* The outlined cell follows the board under a pointer that stays still: a
  * scroll that pans a zoomed board outlines the cell now under the pointer
  * (the outline stayed on the cell the board had carried away). A change
- * of layout needs nothing: GTK sends a motion where the pointer now is. */
+ * of layout is test_hover_follows_resize's. */
 static void
 test_hover_follows_board (void)
 {
@@ -977,6 +977,103 @@ test_hover_follows_board (void)
   g_assert_cmpint (view->hover_y, ==, (int) ((py - l.y0) / l.cell));
   g_assert_cmpint (view->hover_y, >, was_y);
   g_assert_cmpint (view->hover_x, ==, (int) ((px - l.x0) / l.cell));
+  hb_app_test_window_close (window);
+}
+
+/* Where the view point (x, y) is on the board now: the cell, or -1, -1. */
+static void
+cell_under (HbBoardView *view, double x, double y, int *cx, int *cy)
+{
+  HbLayout l;
+  HbHit hit;
+
+  hb_board_view_get_layout (view, &l);
+  hb_layout_hit (&l, x, y, &hit);
+  *cx = hit.inside ? hit.x : -1;
+  *cy = hit.inside ? hit.y : -1;
+}
+
+/* The sidebar hidden and the window resized under a pointer that stays
+ * still: the outline goes to the cell now under the pointer, or off when
+ * the board has moved away from under it. GTK sends no motion then (the
+ * outline stayed on the cell that was under the pointer in the old
+ * layout). The pointer is
+ * the display's own, which stays where it is (the middle of Xvfb's
+ * screen): a made-up one would be overruled by the crossing events GTK
+ * sends for the real one as the widgets move under it. */
+static void
+test_hover_follows_resize (void)
+{
+  HbWindow *window = open_dark_lights (5);
+  HbBoardView *view = hb_window_get_board_view (window);
+  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (view));
+  GdkSurface *surface = gtk_native_get_surface (native);
+  GdkDevice *pointer = gdk_seat_get_pointer (gdk_display_get_default_seat (gtk_widget_get_display (GTK_WIDGET (view))));
+  GtkEventController *motion = view_controller (view, GTK_TYPE_EVENT_CONTROLLER_MOTION);
+  /* Narrower: the board moves left under the pointer (Xvfb's middle is
+   * over its bottom row's second cell at the first size); shorter: it
+   * shrinks away from under it. (Not back under it: GTK may then send a
+   * leave for the view and no enter after it, so that whether the pointer
+   * is over the view is not known until it moves.) */
+  static const int sizes[][2] = { { 1000, 760 }, { 1100, 640 } };
+  gboolean moved = FALSE, off = FALSE;
+  graphene_point_t at, p;
+  double sx, sy, nx, ny;
+  int was_x, was_y, want_x, want_y;
+
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (50);
+  /* The pointer in the window, and where it is over the view: the motion
+   * GTK would have sent had it just moved there. */
+  g_assert_true (gdk_surface_get_device_position (surface, pointer, &sx, &sy, NULL));
+  gtk_native_get_surface_transform (native, &nx, &ny);
+  at = GRAPHENE_POINT_INIT (sx - nx, sy - ny);
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (native), GTK_WIDGET (view), &at, &p));
+  cell_under (view, p.x, p.y, &was_x, &was_y);
+  if (was_x < 0)
+    {
+      g_test_skip ("the display's pointer is not over the board");
+      hb_app_test_window_close (window);
+      return;
+    }
+  g_signal_emit_by_name (motion, "motion", (double) p.x, (double) p.y);
+  g_assert_cmpint (view->hover_x, ==, was_x);
+  g_assert_cmpint (view->hover_y, ==, was_y);
+
+  /* The sidebar hidden and shown again: the view moves in the window,
+   * and the pointer in the view with it. */
+  for (int shown = 0; shown < 2; shown++)
+    {
+      hb_app_test_activate (window, "toggle-sidebar", NULL);
+      hb_app_test_settle (500);
+      g_assert_true (gtk_widget_compute_point (GTK_WIDGET (native), GTK_WIDGET (view), &at, &p));
+      cell_under (view, p.x, p.y, &want_x, &want_y);
+      g_test_message ("sidebar %s: (%d, %d) → (%d, %d)", shown ? "shown" : "hidden", was_x,
+                      was_y, want_x, want_y);
+      moved |= want_x != was_x || want_y != was_y;
+      g_assert_cmpint (view->hover_x, ==, want_x);
+      g_assert_cmpint (view->hover_y, ==, want_y);
+      was_x = want_x;
+      was_y = want_y;
+    }
+  for (gsize i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (window), sizes[i][0], sizes[i][1]);
+      hb_app_test_settle (300);
+      g_assert_true (gtk_widget_compute_point (GTK_WIDGET (native), GTK_WIDGET (view), &at, &p));
+      cell_under (view, p.x, p.y, &want_x, &want_y);
+      g_test_message ("%d×%d: (%d, %d) → (%d, %d)", sizes[i][0], sizes[i][1], was_x, was_y,
+                      want_x, want_y);
+      moved |= want_x != was_x || want_y != was_y;
+      off |= want_x < 0;
+      g_assert_cmpint (view->hover_x, ==, want_x);
+      g_assert_cmpint (view->hover_y, ==, want_y);
+      was_x = want_x;
+      was_y = want_y;
+    }
+  /* The board moved from under the pointer, and once away from it. */
+  g_assert_true (moved);
+  g_assert_true (off);
   hb_app_test_window_close (window);
 }
 
@@ -1869,6 +1966,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/flood-over-limit-warns", test_flood_over_limit_warns);
   g_test_add_func ("/app/play/zoom", test_zoom);
   g_test_add_func ("/app/play/hover-follows-board", test_hover_follows_board);
+  g_test_add_func ("/app/play/hover-follows-resize", test_hover_follows_resize);
   g_test_add_func ("/app/play/snapshots", test_snapshots);
   g_test_add_func ("/app/play/narrow-title", test_narrow_title);
   g_test_add_func ("/app/play/narrow-mode-keys", test_narrow_mode_keys);
