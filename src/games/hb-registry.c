@@ -611,27 +611,71 @@ next_level_line (const char **p, const char *end, const char **q, const char **e
   return FALSE;
 }
 
+/* Past the blanks and JSON comments ("/" "* ... *" "/", which json-glib
+ * skips; it takes no "//" ones) at *p, outside a string. FALSE for a
+ * comment that is never closed (no JSON then). */
+static gboolean
+skip_json_blanks (const char **p, const char *end)
+{
+  const char *q = *p;
+
+  for (;;)
+    {
+      while (q < end && g_ascii_isspace (*q))
+        q++;
+      if (end - q < 2 || q[0] != '/' || q[1] != '*')
+        break;
+      for (q += 2; end - q >= 2 && !(q[0] == '*' && q[1] == '/'); q++)
+        ;
+      if (end - q < 2)
+        return FALSE;
+      q += 2;
+    }
+  *p = q;
+  return TRUE;
+}
+
 /* Whether two texts hold the same level lines (next_level_line), or with
  * `squeeze` the same characters once every ASCII blank is dropped (JSON,
- * whose layout is free); compared as they are read, without copies (a
- * 4096x4096 level's rows are 80 MB). */
+ * whose layout is free) and, in `b` (the file), the comments outside its
+ * strings (json-glib skips them: a note before the level made it text);
+ * compared as they are read, without copies (a 4096x4096 level's rows
+ * are 80 MB). */
 static gboolean
 same_level_text (const char *a, gsize alen, const char *b, gsize blen, gboolean squeeze)
 {
   const char *ae = a + alen, *be = b + blen;
 
   if (squeeze)
-    for (;;)
-      {
-        while (a < ae && g_ascii_isspace (*a))
+    {
+      gboolean in_string = FALSE, escaped = FALSE;
+
+      for (;;)
+        {
+          while (a < ae && g_ascii_isspace (*a))
+            a++;
+          if (!in_string)
+            {
+              if (!skip_json_blanks (&b, be))
+                return FALSE;
+            }
+          else
+            while (b < be && g_ascii_isspace (*b))
+              b++;
+          if (a == ae || b == be)
+            return a == ae && b == be;
+          if (*a != *b)
+            return FALSE;
+          if (escaped)
+            escaped = FALSE;
+          else if (in_string && *b == '\\')
+            escaped = TRUE;
+          else if (*b == '"')
+            in_string = !in_string;
           a++;
-        while (b < be && g_ascii_isspace (*b))
           b++;
-        if (a == ae || b == be)
-          return a == ae && b == be;
-        if (*a++ != *b++)
-          return FALSE;
-      }
+        }
+    }
   for (;;)
     {
       const char *aq, *aend, *bq, *bend;
@@ -645,14 +689,30 @@ same_level_text (const char *a, gsize alen, const char *b, gsize blen, gboolean 
     }
 }
 
-/* Whether the first character that is not blank opens a JSON list. */
+/* Whether the first character that is neither blank nor in a comment
+ * opens a JSON list; *commented tells whether a comment came first. */
 static gboolean
-starts_as_json (const char *text, gsize len)
+starts_as_json (const char *text, gsize len, gboolean *commented)
 {
-  for (gsize i = 0; i < len; i++)
-    if (!g_ascii_isspace (text[i]))
-      return text[i] == '[';
-  return FALSE;
+  const char *p = text, *end = text + len;
+
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+  *commented = p < end && *p == '/';
+  if (!skip_json_blanks (&p, end))
+    return FALSE;
+  return p < end && *p == '[';
+}
+
+/* Whether the game's JSON reader takes the text, as level s. */
+static gboolean
+json_reads_as (const HbState *s, const char *text, gsize len)
+{
+  HbState *t = s->game->parse_json (text, len, NULL);
+  gboolean same = t != NULL && (s->game->equal == NULL || s->game->equal (s, t));
+
+  hb_state_free (t);
+  return same;
 }
 
 HbWriteFormat
@@ -667,13 +727,14 @@ hb_text_format (const HbState *s, const char *text, gsize len)
   skip_bom (&text, &len);
   for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
     {
-      gboolean json = formats[i] == HB_WRITE_JSON;
+      gboolean json = formats[i] == HB_WRITE_JSON, commented = FALSE;
       g_autofree char *written = NULL;
 
       /* JSON only where the text starts as JSON does: writing a
        * 4096x4096 Flow Free level as JSON took 1.7 s on every open of a
-       * text file of that size. */
-      if (json && (!s->game->reads_json || !starts_as_json (text, len)))
+       * text file of that size. A comment may come first (a ".json"
+       * file with a note on top was read as JSON but saved as rows). */
+      if (json && (!s->game->reads_json || !starts_as_json (text, len, &commented)))
         continue;
       /* A Tatham ID holds no comments: a file with some, ID and all, was
        * never one that Tatham's programs read, and saving it as one
@@ -693,7 +754,13 @@ hb_text_format (const HbState *s, const char *text, gsize len)
       if (written != NULL && written[0] != '\0'
           && same_level_text (written, strlen (written), text, len, json)
           && (formats[i] == HB_WRITE_NATIVE || hb_text_reads_back (s, written)))
-        return formats[i];
+        {
+          /* Rows may start with "/" "*" (colours, like any character): a
+           * text level is JSON only when it reads so, as this level. */
+          if (commented && !json_reads_as (s, text, len))
+            continue;
+          return formats[i];
+        }
     }
   return HB_WRITE_NATIVE;
 }

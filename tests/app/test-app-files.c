@@ -380,13 +380,27 @@ test_text_format (void)
     { "loop", "\xef\xbb\xbf" "4x3:84dc77b848c4\r\n", HB_WRITE_TATHAM },
     { "flow", "\xef\xbb\xbf[[\"red\", null, \"green\"],\r\n [null, null, null],\r\n"
               "  [\"red\", null, \"green\"]]\r\n", HB_WRITE_JSON },
+    /* JSON's comments (json-glib skips them), first or anywhere but in
+     * a string; a "/" "*" in a string is no comment. */
+    { "flow", "/* from the write-up */\n[[\"red\", null], [null, \"red\"]]\n", HB_WRITE_JSON },
+    { "flow", "\xef\xbb\xbf /** \"a\" [[ **/ /**/[[\"red\", /* x */ null],\n"
+              "[null, \"red\"]] /* end */\n", HB_WRITE_JSON },
+    { "flow", "[[\"a/*b\", null], [null, \"a/*b\"]]\n", HB_WRITE_JSON },
+    { "flow", "[[\"a\\\"/*\", null], [null, \"a\\\"/*\"]]\n", HB_WRITE_JSON },
+    /* '/' and '*' are colours in text: rows are never JSON, even where
+     * a comment of them comes before what looks like JSON. */
+    { "flow", "/*\n*/\n", HB_WRITE_NATIVE },
+    { "flow", "/**/\n[[]]\n", HB_WRITE_NATIVE },
+    { "flow", "/*.*/\n[[..]\n]....\n", HB_WRITE_NATIVE },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       const HbGame *game = hb_registry_find_game (cases[i].game);
       g_autoptr (GError) error = NULL;
-      HbState *s = hb_registry_parse (game, "-", cases[i].text, strlen (cases[i].text), &error);
+      /* Named ".json" where it is JSON: a comment first is JSON so. */
+      HbState *s = hb_registry_parse (game, cases[i].format == HB_WRITE_JSON ? "a.json" : "-",
+                                      cases[i].text, strlen (cases[i].text), &error);
 
       g_test_message ("%s: %s", cases[i].game, cases[i].text);
       g_assert_no_error (error);
@@ -435,6 +449,22 @@ test_save_keeps_format (Fixture *f, gconstpointer data)
   back = save_and_read (window, copy);
   g_assert_cmpstr (back, ==, "3x3:d074191345d1644c17058,160\n");
   g_clear_pointer (&back, g_free);
+
+  /* JSON with a note on top (json-glib skips it) is JSON: saved under
+   * another name it stays JSON (it was written as rows, without a word). */
+  {
+    GFile *noted = write_file (f, "noted.json", "/* from the write-up */\n"
+                               "[[\"red\", null], [null, \"red\"]]\n");
+    GFile *plain = write_file (f, "plain.flow", "");
+
+    g_assert_true (hb_app_test_load (window, noted));
+    back = save_and_read (window, plain);
+    g_assert_cmpint (back[0], ==, '[');
+    g_assert_nonnull (strstr (back, "\"red\""));
+    g_clear_pointer (&back, g_free);
+    g_object_unref (noted);
+    g_object_unref (plain);
+  }
   hb_app_test_window_close (window);
 
   doc = hb_document_new ();
