@@ -424,6 +424,29 @@ json_needs_flow (const HbGame *game)
     die_usage ("--json writes Flow Free's solutions; %s has no JSON form", game->name);
 }
 
+/* --compact writes the game's compact form: for a game without one
+ * (Flow Free) a usage error, as --json's for a game without JSON (it was
+ * a FILE: error from the game's writer, without the "Try" line). Told by
+ * writing a blank 1x1 level so: a game without the form refuses every
+ * level (and a large level is not written twice). Checked before the
+ * file is read when --game names the game. */
+static void
+compact_needs_form (const HbGame *game)
+{
+  g_autoptr (GError) werror = NULL;
+  g_autofree char *probe = NULL;
+  HbState *blank;
+
+  if (!opt_compact || game == NULL)
+    return;
+  blank = game->new_blank (1, 1);
+  probe = game->write (blank, HB_WRITE_COMPACT, &werror);
+  hb_state_free (blank);
+  if (probe == NULL && g_error_matches (werror, HB_PARSE_ERROR, HB_PARSE_ERROR_UNSUPPORTED))
+    die_usage ("--compact writes a game's compact form; %s has none (its solutions are "
+               "written as text, or with --json as JSON)", game->name);
+}
+
 /* --best writes an answer over a move limit: refused for a game whose
  * answers always fit (it did nothing there, unsaid). */
 static void
@@ -494,25 +517,14 @@ cmd_solve (int argc, char **argv)
   if (opt_json && opt_compact)
     die_usage ("--json and --compact are two forms of the solution: give one");
   json_needs_flow (game_from_option ());
+  compact_needs_form (game_from_option ());
   state = load_or_die (game_from_option (), argv[1]);
   best_needs_limit (state);
   /* It wrote nothing for Enlight and Flood-It, and crashed on Infinite
    * Loop's solution. */
   json_needs_flow (state->game);
-  if (opt_compact)
-    {
-      /* As convert --to compact: a game without a compact form says so
-       * (Flow Free's solve wrote its native form without a word). */
-      g_autoptr (GError) werror = NULL;
-      g_autofree char *probe = state->game->write (state, HB_WRITE_COMPACT, &werror);
-
-      if (probe == NULL && g_error_matches (werror, HB_PARSE_ERROR, HB_PARSE_ERROR_UNSUPPORTED))
-        {
-          cli_error ("%s: %s", argv[1], werror->message);
-          hb_state_free (state);
-          return EXIT_BAD_INPUT;
-        }
-    }
+  /* Flow Free's solve wrote its native form without a word. */
+  compact_needs_form (state->game);
   solve_answer_board = TRUE;
   r = solve_or_die (state, opt_solver, argv[1]);
   if (opt_stats)

@@ -1316,16 +1316,27 @@ test_options_refused (void)
   }
   expect_usage ("--json and --compact are two forms of the solution: give one", "solve", "--json",
                 "--compact", path, NULL);
-  /* Flow Free has no compact form: said, as convert says it (solve wrote
-   * the native form without a word). */
+  /* Flow Free has no compact form: a usage error with its "Try" line, as
+   * --json's for a game without JSON (solve wrote the native form without
+   * a word, then it was a FILE: error from the game's writer); with
+   * --game, before the file is read (a missing file is not the error). */
   {
     g_autofree char *flow = write_tmp ("compact.flow", "a.a\n");
+    g_autofree char *missing = g_strconcat (flow, ".missing", NULL);
+    const char *said = "hintboard-cli: --compact writes a game's compact form; Flow Free has "
+                       "none (its solutions are written as text, or with --json as JSON)\n"
+                       "Try 'hintboard-cli --help'.\n";
     g_auto(CliRun) r = { 0 };
+    g_auto(CliRun) m = { 0 };
 
     run_cli (&r, NULL, "solve", "--compact", flow, NULL);
     g_assert_cmpint (r.status, ==, 2);
     g_assert_cmpstr (r.out, ==, "");
-    g_assert_nonnull (strstr (r.err, "Flow Free has no compact form"));
+    g_assert_cmpstr (r.err, ==, said);
+    run_cli (&m, NULL, "solve", "--compact", "--game", "flow", missing, NULL);
+    g_assert_cmpint (m.status, ==, 2);
+    g_assert_cmpstr (m.out, ==, "");
+    g_assert_cmpstr (m.err, ==, said);
   }
   expect_usage ("--tatham and --compact are two forms of the level: give one", "generate", "--game",
                 "lights", "--tatham", "--compact", NULL);
