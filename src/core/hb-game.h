@@ -422,10 +422,11 @@ struct _HbGame {
   /* What the frame holds so far, for the player's counters ("7 presses",
    * "40 tiles decided"): newly allocated. May be NULL. */
   char     *(*frame_status) (gconstpointer frame);
-  /* The player's depth for a step, in the game's words ("3 moves in"):
-   * newly allocated, "" to show none. May be NULL: the player then says
-   * "Depth 3", a search's depth, where the run has depths at all. */
-  char     *(*depth_text) (const HbStep *step);
+  /* The player's depth for a step, in the game's words ("3 moves in",
+   * counted as the game counts, from `initial`, the board the solve began
+   * on): newly allocated, "" to show none. May be NULL: the player then
+   * says "Depth 3", a search's depth, where the run has depths at all. */
+  char     *(*depth_text) (const HbState *initial, const HbStep *step);
 
   /* `hintboard-cli bench GAME`: runs the game's benchmark and appends a
    * Markdown table (board size, solver, median time over `repeats`, …) to

@@ -171,7 +171,7 @@ hb_player_depth_text (const HbPlayer *p)
 
   if (s == NULL || p->at_answer || p->game->depth_text == NULL)
     return NULL;
-  return p->game->depth_text (s);
+  return p->game->depth_text (p->initial, s);
 }
 
 /* ---- The answer ---------------------------------------------------------- */

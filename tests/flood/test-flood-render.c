@@ -453,6 +453,100 @@ test_badge_words (void)
   hb_state_free (s);
 }
 
+/* A solve begun part-way through a game counts its moves from the game's
+ * start everywhere, as the answer's "Move 16: flood with …" and the
+ * status line do: the search's badge, its steps' texts and the player's
+ * depth said "3 moves in, at least 14 in all" of a game 13 moves in. */
+static void
+test_mid_game_numbers (void)
+{
+  HbGenerateParams p = { 10, 10, 6, 7 };
+  HbState *s = flood_game.generate (&p, NULL);
+  HbTrace *trace = hb_trace_new (0, 0);
+  HbResult *r;
+  gpointer frame;
+  int played = 0, searching = 0, bound = -1;
+
+  /* A few moves played, as in Play before Solve. */
+  for (int c = 0; played < 4; c = (c + 1) % 6)
+    {
+      HbMove m = { FLOOD_OP_FLOOD, 0, 0, c };
+      HbState *next = flood_game.apply (s, &m);
+
+      if (next == NULL)
+        continue;
+      hb_state_free (s);
+      s = next;
+      played++;
+    }
+  g_assert_cmpint (FLOOD (s)->moves, ==, played);
+  r = hb_solve (hb_game_find_solver (&flood_game, "optimal"), s, NULL, trace, NULL, NULL);
+  g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+  frame = flood_frame_new (s, trace);
+  for (gsize i = 0; i < hb_trace_length (trace); i++)
+    {
+      const HbStep *step = hb_trace_step (trace, i);
+      g_autofree char *text = NULL;
+      g_autofree char *said = flood_describe_step (s, trace, step);
+      g_autofree char *depth = flood_depth_text (s, step);
+
+      flood_frame_step (frame, trace, step);
+      text = flood_frame_badge_text (frame);
+      if (step->kind == HB_STEP_BOUND)
+        bound = played + step->value;
+      if (step->kind == HB_STEP_TRY)
+        {
+          gsize len = 0;
+          int in = played + step->depth;
+          g_autofree char *badge = NULL;
+          g_autofree char *words = NULL;
+          g_autofree char *want_depth = NULL;
+          g_autofree char *status = flood_frame_status (frame);
+          g_autofree char *want_status = g_strdup_printf ("at least %d moves needed",
+                                                          played + step->value);
+
+          hb_trace_blob (trace, step, &len);
+          g_assert_cmpint ((int) len, ==, step->depth);
+          badge = g_strdup_printf (in == 1 ? "%d move in, at least %d in all"
+                                   : "%d moves in, at least %d in all",
+                                   in, played + step->value);
+          g_assert_cmpstr (text, ==, badge);
+          words = g_strdup_printf (in == 1 ? "A position %d move in: at least %d moves "
+                                   "through it; " : "A position %d moves in: at least %d "
+                                   "moves through it; ", in, played + step->value);
+          g_assert_true (g_str_has_prefix (said, words));
+          if (step->depth > 0)
+            {
+              want_depth = g_strdup_printf (in == 1 ? "%d move in" : "%d moves in", in);
+              g_assert_cmpstr (depth, ==, want_depth);
+            }
+          g_assert_cmpstr (status, ==, want_status);
+          /* Never fewer in all than the game has already played. */
+          g_assert_cmpint (played + step->value, >=, in);
+          searching++;
+        }
+      else if (step->kind == HB_STEP_SOLUTION)
+        {
+          g_autofree char *want = g_strdup_printf ("Answer: %d moves; ",
+                                                   played + (int) r->moves->len);
+          g_assert_true (g_str_has_prefix (said, want));
+          /* The answer meets the last bound, both counted alike. */
+          g_assert_cmpint (bound, ==, played + (int) r->moves->len);
+        }
+      else if (step->kind == HB_STEP_MOVE)
+        {
+          g_autofree char *want = g_strdup_printf ("Move %d", played + step->depth);
+          g_assert_cmpstr (text, ==, want);
+          g_assert_true (g_str_has_prefix (said, want));
+        }
+    }
+  g_assert_cmpint (searching, >, 0);
+  flood_frame_free (frame);
+  hb_result_free (r);
+  hb_trace_free (trace);
+  hb_state_free (s);
+}
+
 /* The player's last frame of the optimal answer is the solved board. */
 static void
 test_frames (void)
@@ -591,6 +685,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flood/render/colour-blind", test_colour_blind);
   g_test_add_func ("/flood/render/frames", test_frames);
   g_test_add_func ("/flood/render/badge-words", test_badge_words);
+  g_test_add_func ("/flood/render/mid-game-numbers", test_mid_game_numbers);
   g_test_add_func ("/flood/render/edit-grid", test_edit_grid);
   return g_test_run ();
 }

@@ -760,8 +760,11 @@ flood_frame_step (gpointer frame, const HbTrace *trace, const HbStep *step)
         g_free (f->highlight);
         f->highlight = g_new (guint8, n);
         flood_region_mask (f->cells, f->w, f->h, f->highlight);
-        f->moves = len;
-        f->bound = step->value;
+        /* Counted from the game's start, as the answer's moves and the
+         * status line count them: a solve begun 13 moves in that looks
+         * at a position 3 moves further says "16 moves in", not "3". */
+        f->moves = f->played + (int) len;
+        f->bound = f->played + step->value;
         f->expanded = step->counter;
         f->searching = TRUE;
         break;
@@ -775,7 +778,7 @@ flood_frame_step (gpointer frame, const HbTrace *trace, const HbStep *step)
       break;
     case HB_STEP_BOUND:
     case HB_STEP_INFO:
-      f->bound = step->value;
+      f->bound = f->played + step->value;
       f->expanded = step->counter;
       break;
     default:
@@ -810,7 +813,9 @@ flood_frame_badge_text (gconstpointer frame)
   if (f->searching)
     /* TRANSLATORS: the badge beside a Flood-It board while the optimal
      * search runs: the moves played in the position it looks at, and
-     * how many moves it has proved a solution needs */
+     * how many moves it has proved a solution needs, both counted from
+     * the game's start (a solve begun 13 moves in: "16 moves in, at
+     * least 27 in all") */
     return g_strdup_printf (g_dngettext (NULL, "%d move in, at least %d in all",
                                          "%d moves in, at least %d in all", f->moves),
                             f->moves, f->bound);
@@ -841,6 +846,10 @@ char *
 flood_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *step)
 {
   int v = step->value;
+  /* The moves played before the solve began: the search counts from its
+   * own start, the texts from the game's, as the board's badge, the
+   * answer's moves and the status line do ("16 moves in", not "3"). */
+  int played = FLOOD_CONST (initial)->moves;
   /* Formatted apart, the digits grouped as the locale says. */
   g_autofree char *expanded = hb_format_count (step->counter);
   /* TRANSLATORS: the positions a search step of Flood-It's optimal
@@ -870,19 +879,20 @@ flood_describe_step (const HbState *initial, const HbTrace *trace, const HbStep 
                                            "A position %d move in: at least %d moves "
                                            "through it; %s",
                                            "A position %d moves in: at least %d moves "
-                                           "through it; %s", step->depth),
-                              step->depth, v, looked);
+                                           "through it; %s", played + step->depth),
+                              played + step->depth, played + v, looked);
     case HB_STEP_BOUND:
       /* TRANSLATORS: the search proved at least this many moves are needed */
       return g_strdup_printf (g_dngettext (NULL, "At least %d move is needed; positions "
                                            "looked at: %s",
                                            "At least %d moves are needed; positions "
-                                           "looked at: %s", v),
-                              v, expanded);
+                                           "looked at: %s", played + v),
+                              played + v, expanded);
     case HB_STEP_SOLUTION:
       return g_strdup_printf (g_dngettext (NULL, "Answer: %d move; positions looked at: %s",
-                                           "Answer: %d moves; positions looked at: %s", v),
-                              v, expanded);
+                                           "Answer: %d moves; positions looked at: %s",
+                                           played + v),
+                              played + v, expanded);
     case HB_STEP_INFO:
       /* TRANSLATORS: search progress: the positions looked at, the
        * search's estimate of a whole solution's length (the moves played
@@ -890,8 +900,8 @@ flood_describe_step (const HbState *initial, const HbTrace *trace, const HbStep 
       return g_strdup_printf (g_dngettext (NULL, "%s; the best so far is %d move in, "
                                            "about %d moves in all",
                                            "%s; the best so far is %d moves in, "
-                                           "about %d moves in all", step->depth),
-                              looked, step->depth, v);
+                                           "about %d moves in all", played + step->depth),
+                              looked, played + step->depth, played + v);
     default:
       return g_strdup ("");
     }
@@ -906,7 +916,8 @@ flood_frame_status (gconstpointer frame)
 
   if (f->searching)
     /* TRANSLATORS: the player's counter during the optimal search: it
-     * has proved that a solution needs this many moves */
+     * has proved that a solution needs this many moves, counted from the
+     * game's start as the move limit is */
     return g_strdup_printf (g_dngettext (NULL, "at least %d move needed",
                                          "at least %d moves needed", f->bound), f->bound);
   /* As the status line counts them, the move limit too: at the answer
@@ -922,12 +933,16 @@ flood_frame_status (gconstpointer frame)
  * game's). The answer's moves have none: the counter says how many are
  * made ("6 / 12 moves"), the step which one it is. */
 char *
-flood_depth_text (const HbStep *step)
+flood_depth_text (const HbState *initial, const HbStep *step)
 {
+  int moves;
+
   if ((step->kind != HB_STEP_TRY && step->kind != HB_STEP_INFO) || step->depth <= 0)
     return g_strdup ("");
+  /* From the game's start, as the step's text and the badge count. */
+  moves = FLOOD_CONST (initial)->moves + step->depth;
   /* TRANSLATORS: the player's depth in Flood-It's search: the moves
-   * played in the position it looks at ("3 moves in") */
-  return g_strdup_printf (g_dngettext (NULL, "%d move in", "%d moves in", step->depth),
-                          step->depth);
+   * played in the position it looks at, counted from the game's start
+   * ("16 moves in") */
+  return g_strdup_printf (g_dngettext (NULL, "%d move in", "%d moves in", moves), moves);
 }

@@ -380,12 +380,14 @@ void     flood_frame_render (gconstpointer frame, cairo_t *cr,
 /* The words of the badge beside the board: the hint's moves still to go
  * ("5 to go", "At most 5 to go"), and a player's frame's moves ("Move 3",
  * while searching "2 moves in, at least 8 in all"; NULL before the first
- * move). */
+ * move). A frame's moves, as the step texts' and the depth's, count from
+ * the game's start, not the solve's: a solve begun 13 moves in says
+ * "Move 16" and "16 moves in, at least 27 in all". */
 char    *flood_hint_badge_text (const FloodHint *hint);
 char    *flood_frame_badge_text (gconstpointer frame);
 char    *flood_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *step);
 char    *flood_frame_status (gconstpointer frame);
-char    *flood_depth_text (const HbStep *step);
+char    *flood_depth_text (const HbState *initial, const HbStep *step);
 
 gboolean flood_bench (gboolean quick, guint repeats, GString *out, GError **error);
 
