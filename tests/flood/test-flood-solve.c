@@ -847,6 +847,19 @@ test_over_limit_said (void)
   said = flood_game.solved_text (r);
   g_assert_cmpstr (said, ==, "Solved: 2 moves, over the limit of 1");
   hb_result_free (r);
+  {
+    /* Begun part-way through a game: the game's moves, as the limit
+     * counts them, not the answer's 2 ("2 moves, over the limit of 4"). */
+    HbState *played = hb_test_parse (&flood_game, "# moves: 3\n3 by 3 -> 4\n012\n000\n000\n");
+    g_autofree char *over = NULL;
+
+    r = run ("optimal", played, NULL, NULL);
+    g_assert_cmpuint (r->moves->len, ==, 2);
+    over = flood_game.solved_text (r);
+    g_assert_cmpstr (over, ==, "Solved: 5 moves, over the limit of 4");
+    hb_result_free (r);
+    hb_state_free (played);
+  }
   r = run ("optimal", room, NULL, NULL);
   g_assert_null (flood_game.solved_text (r));
   hb_result_free (r);

@@ -1293,9 +1293,14 @@ flood_solved_text (const HbResult *result)
 
   if (f == NULL || f->move_limit <= 0 || f->moves <= f->move_limit)
     return NULL;
+  /* The game's moves, those played before the solve began with the
+   * answer's, as the limit counts them (a solve begun 13 moves in said
+   * "Solved: 14 moves, over the limit of 24" of a game of 27). */
+  n = (guint) f->moves;
   count = hb_format_count ((gint64) n);
   /* TRANSLATORS: a solver's answer longer than the level's move limit:
-   * "Solved: 40 moves, over the limit of 34" */
+   * "Solved: 40 moves, over the limit of 34" (the game's moves, those
+   * played before the solve included) */
   return g_strdup_printf (g_dngettext (NULL, "Solved: %s move, over the limit of %d",
                                        "Solved: %s moves, over the limit of %d", n),
                           count, f->move_limit);
