@@ -860,6 +860,17 @@ test_over_limit_said (void)
     hb_result_free (r);
     hb_state_free (played);
   }
+  {
+    /* Within the limit, the default words with the game's count. */
+    HbState *played = hb_test_parse (&flood_game, "# moves: 3\n3 by 3 -> 6\n012\n000\n000\n");
+    g_autofree char *within = NULL;
+
+    r = run ("optimal", played, NULL, NULL);
+    within = flood_game.solved_text (r);
+    g_assert_cmpstr (within, ==, "Solved: 5 moves");
+    hb_result_free (r);
+    hb_state_free (played);
+  }
   r = run ("optimal", room, NULL, NULL);
   g_assert_null (flood_game.solved_text (r));
   hb_result_free (r);

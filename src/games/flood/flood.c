@@ -1283,21 +1283,29 @@ flood_status_text (const HbState *state)
 
 /* A solver's answer that goes over the level's move limit says so (the
  * A* of the write-up, on a level with a limit of 34, said "Solved: 40
- * moves" as of any answer); within it, the default words. */
+ * moves" as of any answer); within it, the default words, counting the
+ * game's moves when the solve began part-way through it. */
 static char *
 flood_solved_text (const HbResult *result)
 {
   const FloodState *f = result->solved != NULL ? FLOOD_CONST (result->solved) : NULL;
   g_autofree char *count = NULL;
-  guint n = result->moves->len;
+  guint n;
 
-  if (f == NULL || f->move_limit <= 0 || f->moves <= f->move_limit)
+  if (f == NULL)
     return NULL;
   /* The game's moves, those played before the solve began with the
-   * answer's, as the limit counts them (a solve begun 13 moves in said
-   * "Solved: 14 moves, over the limit of 24" of a game of 27). */
+   * answer's, as the limit, the status line and the player count them (a
+   * solve begun 13 moves in said "Solved: 14 moves, over the limit of 24"
+   * of a game of 27). */
   n = (guint) f->moves;
   count = hb_format_count ((gint64) n);
+  if (f->move_limit <= 0 || f->moves <= f->move_limit)
+    /* The default words, with the game's count when moves were played
+     * before the solve (the same words as the solver panel's). */
+    return f->moves == (int) result->moves->len ? NULL
+      : g_strdup_printf (g_dngettext (NULL, "Solved: %s move", "Solved: %s moves", n),
+                         count);
   /* TRANSLATORS: a solver's answer longer than the level's move limit:
    * "Solved: 40 moves, over the limit of 34" (the game's moves, those
    * played before the solve included) */
