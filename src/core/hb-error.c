@@ -1,5 +1,6 @@
 #include "hb-error.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 G_DEFINE_QUARK (hb-parse-error-quark, hb_parse_error)
@@ -25,6 +26,13 @@ hb_set_parse_error (GError         **error,
   g_set_error (error, HB_PARSE_ERROR, code, "%d:%d: %s",
                MAX (line, 1), MAX (column, 1), msg);
   g_free (msg);
+}
+
+void
+hb_set_row_after_blank_error (GError **error, int line)
+{
+  hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, line, 1,
+                      _("a row after a blank line: the board's rows must be consecutive"));
 }
 
 void

@@ -43,6 +43,11 @@ void hb_set_parse_error (GError    **error,
                          const char *format,
                          ...) G_GNUC_PRINTF (5, 6);
 
+/* The error of a board's row that follows a blank line among its rows
+ * (at `line`, column 1), worded alike in every game: a board cut in two
+ * is most likely two boards' rows or a row lost, not one board. */
+void hb_set_row_after_blank_error (GError **error, int line);
+
 /* Room for hb_describe_char's text and its end. */
 #define HB_CHAR_TEXT 16
 

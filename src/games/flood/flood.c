@@ -562,9 +562,7 @@ parse_dump (HbLineReader *r, const char *s, gsize n, int col0,
         continue;
       if (gap)
         {
-          hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r->line, 1,
-                              _("a row after a blank line: the board's rows must be "
-                                "consecutive"));
+          hb_set_row_after_blank_error (error, r->line);
           goto fail;
         }
       /* Every character of the row is checked before its length, so a

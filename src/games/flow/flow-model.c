@@ -460,9 +460,7 @@ flow_parse_text_full (const char *text, gsize len, gboolean editing, GError **er
         }
       if (ended)
         {
-          hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line, 1,
-                              _("a row after a blank line: the board's rows must be "
-                                "consecutive"));
+          hb_set_row_after_blank_error (error, r.line);
           return NULL;
         }
       /* A row past the header's count, said at that row (a second

@@ -545,9 +545,7 @@ lights_parse (const char *text, gsize len, GError **error)
         }
       if (ended)
         {
-          hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line, 1,
-                              _("a row after a blank line: the board's rows must be "
-                                "consecutive"));
+          hb_set_row_after_blank_error (error, r.line);
           goto fail;
         }
       lead = hb_strip_slice (&row, &rlen);

@@ -756,9 +756,7 @@ parse_native (const char *text, gsize len, GError **error)
         }
       if (gap)
         {
-          hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line, 1,
-                              _("a row after a blank line: the board's rows must be "
-                                "consecutive"));
+          hb_set_row_after_blank_error (error, r.line);
           g_free (tiles);
           return NULL;
         }
