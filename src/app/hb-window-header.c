@@ -48,11 +48,8 @@ hb_window_header_set_narrow (HbWindow *self, gboolean narrow)
    * kept a button's grey, the look of a header toggle that is on, so the
    * pencil in Play read as "editing" (review). */
   if (narrow)
-    gtk_widget_remove_css_class (pair, "linked");
-  else
-    gtk_widget_add_css_class (pair, "linked");
-  if (narrow)
     {
+      gtk_widget_remove_css_class (pair, "linked");
       gtk_button_set_icon_name (GTK_BUTTON (self->edit_button), "document-edit-symbolic");
       /* A game pad, not ▶: that is the solver player's Play. */
       gtk_button_set_icon_name (GTK_BUTTON (self->play_button), "input-gaming-symbolic");
@@ -68,6 +65,7 @@ hb_window_header_set_narrow (HbWindow *self, gboolean narrow)
     }
   else
     {
+      gtk_widget_add_css_class (pair, "linked");
       gtk_button_set_label (GTK_BUTTON (self->edit_button), _("_Edit"));
       gtk_button_set_label (GTK_BUTTON (self->play_button), _("_Play"));
       gtk_button_set_use_underline (GTK_BUTTON (self->edit_button), TRUE);
