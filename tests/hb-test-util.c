@@ -1,6 +1,7 @@
 #include "hb-test-util.h"
 
 #include <glib/gstdio.h>
+#include <libintl.h>
 #include <locale.h>
 #include <math.h>
 #include <stdio.h>
@@ -216,6 +217,52 @@ hb_test_numbers_english (void)
       return FALSE;
     }
   return TRUE;
+}
+
+/* What hb_test_romanian_end goes back to. */
+static char *romanian_saved_locale;
+static char *romanian_saved_language;
+
+gboolean
+hb_test_romanian (void)
+{
+  g_autofree char *mo = g_build_filename (HB_TEST_LOCALEDIR, "ro", "LC_MESSAGES",
+                                          "hintboard.mo", NULL);
+
+  /* Built with the project (the tests depend on it): missing is a fault
+   * of the build, not a skip. */
+  g_assert_true (g_file_test (mo, G_FILE_TEST_IS_REGULAR));
+  g_assert_nonnull (bindtextdomain ("hintboard", HB_TEST_LOCALEDIR));
+  g_assert_nonnull (bind_textdomain_codeset ("hintboard", "UTF-8"));
+  g_assert_nonnull (textdomain ("hintboard"));
+  g_free (romanian_saved_locale);
+  romanian_saved_locale = g_strdup (setlocale (LC_MESSAGES, NULL));
+  g_free (romanian_saved_language);
+  romanian_saved_language = g_strdup (g_getenv ("LANGUAGE"));
+  g_setenv ("LANGUAGE", "ro", TRUE);
+  /* setlocale also drops gettext's cache of earlier look-ups. */
+  if (setlocale (LC_MESSAGES, "C.UTF-8") == NULL)
+    {
+      hb_test_romanian_end ();
+      g_test_skip ("the C.UTF-8 locale does not load");
+      return FALSE;
+    }
+  /* The catalogue answers: its header names the language. */
+  g_assert_nonnull (strstr (gettext (""), "Language: ro"));
+  return TRUE;
+}
+
+void
+hb_test_romanian_end (void)
+{
+  if (romanian_saved_language != NULL)
+    g_setenv ("LANGUAGE", romanian_saved_language, TRUE);
+  else
+    g_unsetenv ("LANGUAGE");
+  g_assert_nonnull (setlocale (LC_MESSAGES, romanian_saved_locale != NULL
+                                            ? romanian_saved_locale : "C"));
+  g_clear_pointer (&romanian_saved_locale, g_free);
+  g_clear_pointer (&romanian_saved_language, g_free);
 }
 
 void

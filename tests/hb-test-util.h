@@ -32,6 +32,16 @@ void hb_test_remove_tree (const char *path);
 gboolean hb_test_numbers_english (void);
 void     hb_test_numbers_end (void);
 
+/* Messages in Romanian, from the build's po/ro/LC_MESSAGES/hintboard.mo
+ * (LANGUAGE=ro over the C.UTF-8 locale: glibc ignores LANGUAGE in plain
+ * C): TRUE, or FALSE with the test skipped when C.UTF-8 does not load.
+ * Romanian has three plurals (1; 2–19 and numbers ending 01–19; the rest,
+ * "27 de mutări"), so it tells which number a plural was chosen from.
+ * hb_test_romanian_end goes back to the messages before (LANGUAGE and
+ * LC_MESSAGES as they were). */
+gboolean hb_test_romanian (void);
+void     hb_test_romanian_end (void);
+
 /* The folder ../shared/screens/<sub> beside the project (G_TEST_SRCDIR),
  * where the real screenshots are, if they are there. */
 char *hb_test_shared_screens (const char *sub);
