@@ -351,6 +351,37 @@ test_error_columns (void)
   check_message ("2 by 1 -> 2\n012\n", "2:3: row 1 has 3 cells; the header says 2");
 }
 
+/* The ID's digits and the board's cells each take their noun's plural
+ * from their own count: the cells' alone said "the ID has 1 colour
+ * digits", and in Romanian "27 cifre" where 27 takes "de cifre". */
+static void
+test_error_digit_plurals (void)
+{
+  g_autoptr(GError) error = NULL;
+  /* 25 cells, 27 digits. */
+  const char *text = "5x5:012012012012012012012012012,3";
+  HbState *s;
+
+  check_message ("3x1:0,2", "1:6: a 3×1 board has 3 cells; the ID has 1 colour digit");
+  check_message ("1x1:00,2", "1:6: a 1×1 board has 1 cell; the ID has 2 colour digits");
+  if (!hb_test_romanian ())
+    return;
+  s = flood_game.parse (text, strlen (text), &error);
+  g_assert_null (s);
+  g_assert_nonnull (error);
+  g_assert_true (g_str_has_suffix (error->message, ": o tablă de 5×5 are 25 de celule; "
+                                   "ID-ul are 27 de cifre de culoare"));
+  g_clear_error (&error);
+  /* 20 cells, 19 digits. */
+  text = "4x5:0120120120120120120,3";
+  s = flood_game.parse (text, strlen (text), &error);
+  g_assert_null (s);
+  g_assert_nonnull (error);
+  g_assert_true (g_str_has_suffix (error->message, ": o tablă de 4×5 are 20 de celule; "
+                                   "ID-ul are 19 cifre de culoare"));
+  hb_test_romanian_end ();
+}
+
 static void
 test_sniff (void)
 {
@@ -663,5 +694,6 @@ main (int argc, char **argv)
   g_test_add_func ("/flood/pointer-palette", test_pointer_palette);
   g_test_add_func ("/flood/resize-blank", test_resize_blank);
   g_test_add_func ("/flood/write-solution", test_write_solution);
+  g_test_add_func ("/flood/error-digit-plurals", test_error_digit_plurals);
   return g_test_run ();
 }

@@ -511,9 +511,10 @@ test_mid_game_numbers (void)
                                    : "%d moves in, at least %d in all",
                                    in, played + step->value);
           g_assert_cmpstr (text, ==, badge);
-          words = g_strdup_printf (in == 1 ? "A position %d move in: at least %d moves "
-                                   "through it; " : "A position %d moves in: at least %d "
-                                   "moves through it; ", in, played + step->value);
+          /* Each count with its own plural. */
+          words = g_strdup_printf ("A position %d move%s in: at least %d move%s through it; ",
+                                   in, in == 1 ? "" : "s", played + step->value,
+                                   played + step->value == 1 ? "" : "s");
           g_assert_true (g_str_has_prefix (said, words));
           if (step->depth > 0)
             {
@@ -545,6 +546,54 @@ test_mid_game_numbers (void)
   hb_result_free (r);
   hb_trace_free (trace);
   hb_state_free (s);
+}
+
+/* A step's text with two counts takes each noun's plural from the number
+ * it follows: one plural for both, chosen from the moves in, read "cel
+ * puțin 27 mutări" in Romanian, where 27 takes "de mutări" (1: mutare;
+ * 2–19 and numbers ending 01–19: mutări; the rest: de mutări). */
+static void
+test_romanian_plurals (void)
+{
+  static const struct {
+    int kind, depth, value;
+    const char *want;
+  } cases[] = {
+    /* 13 played before the solve: 16 moves in, 27 in all. */
+    { HB_STEP_TRY, 3, 14,
+      "O poziție după 16 mutări: cel puțin 27 de mutări prin ea; 1234 de poziții examinate" },
+    { HB_STEP_INFO, 3, 14,
+      "1234 de poziții examinate; cea mai bună de până acum e după 16 mutări, cam 27 de "
+      "mutări în total" },
+    /* The other way round: 27 moves in, 16 in all. */
+    { HB_STEP_TRY, 14, 3,
+      "O poziție după 27 de mutări: cel puțin 16 mutări prin ea; 1234 de poziții examinate" },
+    { HB_STEP_INFO, 14, 3,
+      "1234 de poziții examinate; cea mai bună de până acum e după 27 de mutări, cam 16 "
+      "mutări în total" },
+  };
+  FloodState *s = flood_state_new (4, 4, 3);
+  HbTrace *trace = hb_trace_new (0, 0);
+
+  s->moves = 13;
+  if (!hb_test_romanian ())
+    goto out;
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      HbStep step = { 0 };
+      g_autofree char *said = NULL;
+
+      step.kind = (guint8) cases[i].kind;
+      step.depth = cases[i].depth;
+      step.value = cases[i].value;
+      step.counter = 1234;
+      said = flood_describe_step (&s->base, trace, &step);
+      g_assert_cmpstr (said, ==, cases[i].want);
+    }
+  hb_test_romanian_end ();
+out:
+  hb_trace_free (trace);
+  hb_state_free (&s->base);
 }
 
 /* The player's last frame of the optimal answer is the solved board. */
@@ -686,6 +735,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flood/render/frames", test_frames);
   g_test_add_func ("/flood/render/badge-words", test_badge_words);
   g_test_add_func ("/flood/render/mid-game-numbers", test_mid_game_numbers);
+  g_test_add_func ("/flood/render/romanian-plurals", test_romanian_plurals);
   g_test_add_func ("/flood/render/edit-grid", test_edit_grid);
   return g_test_run ();
 }

@@ -1053,6 +1053,45 @@ test_ga_cells (void)
   g_assert_cmpint (solved, >=, 1);   /* the two stripes at least */
 }
 
+/* The cell GA's "96 of 100 cells" takes the noun's plural from the cells
+ * in all, which it follows, in the words of every stop: Romanian reads
+ * "din 64 de celule" (the messages had no plural, or the stray pieces'). */
+static void
+test_ga_cells_plurals (void)
+{
+  g_autoptr (FlowState) s = parse (regular_8x8_01);
+  g_autoptr (HbSettings) st = settings (&flow_solver_ga_cells, "seed=3", NULL);
+  HbSolveOptions o = { 0 };
+
+  o.settings = st;
+  o.node_limit = 3;
+  for (int ro = 0; ro < 2; ro++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (HbResult) r = NULL;
+
+      if (ro && !hb_test_romanian ())
+        return;
+      r = hb_solve (&flow_solver_ga_cells, &s->base, &o, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (r->status, ==, HB_STATUS_GAVE_UP);
+      g_test_message ("%s", r->message);
+      if (ro)
+        {
+          g_assert_true (g_str_has_prefix (r->message, "S-a renunțat la generația 3 (limita "
+                                           "de noduri): cea mai bună tablă respectă regula în "));
+          g_assert_true (g_str_has_suffix (r->message, " din 64 de celule."));
+          hb_test_romanian_end ();
+        }
+      else
+        {
+          g_assert_true (g_str_has_prefix (r->message, "Gave up at generation 3 (the node "
+                                           "limit): the best board satisfies "));
+          g_assert_true (g_str_has_suffix (r->message, " of 64 cells."));
+        }
+    }
+}
+
 typedef struct {
   HbCancel *cancellable;
   HbTrace *trace;
@@ -1289,6 +1328,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/ga/paths-gave-up-parts", test_ga_paths_gave_up_parts);
   g_test_add_func ("/flow/ga/unsolvable", test_ga_unsolvable);
   g_test_add_func ("/flow/ga/cells", test_ga_cells);
+  g_test_add_func ("/flow/ga/cells-plurals", test_ga_cells_plurals);
   g_test_add_func ("/flow/ga/cancel", test_ga_cancel);
   g_test_add_func ("/flow/ga/population-one", test_ga_population_one);
   g_test_add_func ("/flow/ga/limits-live", test_ga_limits_live);

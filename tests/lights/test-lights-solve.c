@@ -555,6 +555,43 @@ test_gf2_gives_up (void)
   hb_state_free (&s->base);
 }
 
+/* The solutions take their noun's plural from their own number, not from
+ * the presses' (in Romanian 256 takes "de soluții": "cele 256 soluții"
+ * read wrong whatever the presses). */
+static void
+test_gf2_solution_plurals (void)
+{
+  static const struct { int w, h; guint seed; HbSolveOptions options; const char *en, *ro; }
+  cases[] = {
+    { 9, 9, 5, { 0 }, ", the fewest of the 256 solutions (proven)",
+      ", cele mai puține dintre cele 256 de soluții (demonstrat)" },
+    { 61, 61, 9, { .node_limit = 200 }, ", fewer may exist among the 1099511627776 solutions",
+      ", pot exista mai puține printre cele 1099511627776 de soluții" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      LightsState *s = random_board (cases[i].w, cases[i].h, cases[i].seed, TRUE);
+
+      for (int ro = 0; ro < 2; ro++)
+        {
+          g_autoptr(GError) error = NULL;
+          HbResult *r;
+
+          if (ro && !hb_test_romanian ())
+            break;
+          r = hb_solve (&lights_solver_gf2, &s->base, &cases[i].options, NULL, NULL, &error);
+          g_assert_no_error (error);
+          g_assert_nonnull (r->message);
+          g_assert_true (g_str_has_suffix (r->message, ro ? cases[i].ro : cases[i].en));
+          hb_result_free (r);
+          if (ro)
+            hb_test_romanian_end ();
+        }
+      hb_state_free (&s->base);
+    }
+}
+
 /* The trace replays to a dark board: the chase, then the answer; each
  * press changes the board, and the step between says what the chase
  * left. */
@@ -868,6 +905,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lights/gf2/result", test_gf2_result);
   g_test_add_func ("/lights/gf2/answer-board", test_gf2_answer_board);
   g_test_add_func ("/lights/gf2/gives-up", test_gf2_gives_up);
+  g_test_add_func ("/lights/gf2/solution-plurals", test_gf2_solution_plurals);
   g_test_add_func ("/lights/gf2/trace", test_gf2_trace);
   g_test_add_func ("/lights/gf2/large", test_gf2_large);
   g_test_add_func ("/lights/cancelled", test_cancelled);

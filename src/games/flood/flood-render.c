@@ -870,17 +870,33 @@ flood_describe_step (const HbState *initial, const HbTrace *trace, const HbStep 
                               FLOOD_CONST (initial)->moves + step->depth, v,
                               flood_colour_name (v));
     case HB_STEP_TRY:
-      /* TRANSLATORS: a step of the optimal search: the moves played in
-       * the position it looks at, the fewest moves a solution through it
-       * can have, and the number of positions looked at so far */
-      /* (Short enough for the player's two lines at the window's first
-       * size: the longer wording lost its count there.) */
-      return g_strdup_printf (g_dngettext (NULL,
-                                           "A position %d move in: at least %d moves "
-                                           "through it; %s",
-                                           "A position %d moves in: at least %d moves "
-                                           "through it; %s", played + step->depth),
-                              played + step->depth, played + v, looked);
+      {
+        /* Each count with its own plural: the moves in with the first,
+         * the moves through it with the second (one plural for both read
+         * "27 mutări" in Romanian, where 27 takes "de mutări"). */
+        /* TRANSLATORS: a step of the optimal search, its first part: the
+         * moves played in the position it looks at ("A position 16 moves
+         * in") */
+        g_autofree char *in = g_strdup_printf (g_dngettext (NULL, "A position %d move in",
+                                                            "A position %d moves in",
+                                                            played + step->depth),
+                                               played + step->depth);
+        /* TRANSLATORS: a step of the optimal search, its second part: the
+         * fewest moves a solution through the position can have ("at
+         * least 27 moves through it") */
+        g_autofree char *through = g_strdup_printf (g_dngettext (NULL,
+                                                                 "at least %d move through it",
+                                                                 "at least %d moves through it",
+                                                                 played + v),
+                                                    played + v);
+
+        /* (Short enough for the player's two lines at the window's first
+         * size: the longer wording lost its count there.) */
+        /* TRANSLATORS: a step of the optimal search: the two parts above
+         * and the positions looked at so far: "A position 16 moves in: at
+         * least 27 moves through it; 1,234 positions looked at" */
+        return g_strdup_printf (_("%s: %s; %s"), in, through, looked);
+      }
     case HB_STEP_BOUND:
       /* TRANSLATORS: the search proved at least this many moves are needed */
       return g_strdup_printf (g_dngettext (NULL, "At least %d move is needed; positions "
@@ -894,14 +910,28 @@ flood_describe_step (const HbState *initial, const HbTrace *trace, const HbStep 
                                            played + v),
                               played + v, expanded);
     case HB_STEP_INFO:
-      /* TRANSLATORS: search progress: the positions looked at, the
-       * search's estimate of a whole solution's length (the moves played
-       * plus a guess of the moves left) and the moves played */
-      return g_strdup_printf (g_dngettext (NULL, "%s; the best so far is %d move in, "
-                                           "about %d moves in all",
-                                           "%s; the best so far is %d moves in, "
-                                           "about %d moves in all", played + step->depth),
-                              looked, played + step->depth, played + v);
+      {
+        /* Each count with its own plural, as above. */
+        /* TRANSLATORS: search progress, its second part: the moves played
+         * in the best position so far ("the best so far is 16 moves in") */
+        g_autofree char *best = g_strdup_printf (g_dngettext (NULL,
+                                                              "the best so far is %d move in",
+                                                              "the best so far is %d moves in",
+                                                              played + step->depth),
+                                                 played + step->depth);
+        /* TRANSLATORS: search progress, its third part: the search's
+         * estimate of a whole solution's length, the moves played plus a
+         * guess of the moves left ("about 27 moves in all") */
+        g_autofree char *all = g_strdup_printf (g_dngettext (NULL, "about %d move in all",
+                                                             "about %d moves in all",
+                                                             played + v),
+                                                played + v);
+
+        /* TRANSLATORS: search progress: the positions looked at, then the
+         * two parts above: "1,234 positions looked at; the best so far is
+         * 16 moves in, about 27 moves in all" */
+        return g_strdup_printf (_("%s; %s, %s"), looked, best, all);
+      }
     default:
       return g_strdup ("");
     }

@@ -865,18 +865,26 @@ flood_optimal_search (const guint8 *cells, int width, int height, int colours,
             {
               /* Grouped as the other counts are ("1,067,106"). */
               g_autofree char *stored = hb_format_count (se.n);
-              g_autofree char *text = g_strdup_printf (g_dngettext (NULL,
-                                                                    /* TRANSLATORS: live progress:
-                                                                     * the lower bound on the moves,
-                                                                     * the best answer's length,
-                                                                     * the positions stored (%s: the
-                                                                     * number, digits grouped) */
-                                                                    "at least %d moves, the best "
-                                                                    "found %d; %s position remembered",
-                                                                    "at least %d moves, the best "
-                                                                    "found %d; %s positions remembered",
+              /* Each count with its own plural (one for all read "27
+               * mutări" in Romanian, where 27 takes "de mutări"). */
+              /* TRANSLATORS: live progress, its first part: the lower
+               * bound on the moves ("at least 27 moves") */
+              g_autofree char *least = g_strdup_printf (g_dngettext (NULL, "at least %d move",
+                                                                     "at least %d moves",
+                                                                     f_min),
+                                                        f_min);
+              /* TRANSLATORS: live progress, its last part: the positions
+               * stored (%s: the number, digits grouped) */
+              g_autofree char *kept = g_strdup_printf (g_dngettext (NULL,
+                                                                    "%s position remembered",
+                                                                    "%s positions remembered",
                                                                     se.n),
-                                                       f_min, best_len, stored);
+                                                       stored);
+              /* TRANSLATORS: live progress: the two parts above with the
+               * best answer's length between them: "at least 27 moves,
+               * the best found 30; 1,067,106 positions remembered" */
+              g_autofree char *text = g_strdup_printf (_("%s, the best found %d; %s"),
+                                                       least, best_len, kept);
               hb_trace_set_progress (trace, a->expanded, text);
             }
         }

@@ -677,12 +677,25 @@ parse_tatham (HbLineReader *r, const char *s, gsize n, int col0,
       g_autofree char *ncells = g_strdup_printf ("%" G_GSIZE_FORMAT, cells);
       g_autofree char *ngiven = g_strdup_printf ("%" G_GSIZE_FORMAT, i);
 
+      /* Each count with its own plural (the cells' alone said "the ID has
+       * 1 colour digits", and Romanian "27 cifre" for "27 de cifre"). */
+      /* TRANSLATORS: the first part of "a 4×4 board has 16 cells; the ID
+       * has 15 colour digits" */
+      g_autofree char *board = g_strdup_printf (g_dngettext (NULL, "a %d×%d board has %s cell",
+                                                             "a %d×%d board has %s cells",
+                                                             (gulong) MIN (cells, G_MAXULONG)),
+                                                w, h, ncells);
+      /* TRANSLATORS: the second part of "a 4×4 board has 16 cells; the
+       * ID has 15 colour digits" */
+      g_autofree char *given = g_strdup_printf (g_dngettext (NULL, "the ID has %s colour digit",
+                                                             "the ID has %s colour digits",
+                                                             (gulong) MIN (i, G_MAXULONG)),
+                                                ngiven);
+
+      /* TRANSLATORS: two parts of a message: "a 4×4 board has 16 cells; the
+       * ID has 15 colour digits" */
       hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, line, col + MIN (i, cells),
-                          /* TRANSLATORS: "a 4×4 board has 16 cells; the ID has 15 colour digits" */
-                          g_dngettext (NULL, "a %d×%d board has %s cell; the ID has %s colour digits",
-                                       "a %d×%d board has %s cells; the ID has %s colour digits",
-                                       (gulong) MIN (cells, G_MAXULONG)),
-                          w, h, ncells, ngiven);
+                          _("%s; %s"), board, given);
       return NULL;
     }
   st = flood_state_new (w, h, FLOOD_MAX_COLOURS);

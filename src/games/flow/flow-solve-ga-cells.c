@@ -119,15 +119,33 @@ board_links (const Gc *g, const guint8 *cells, guint8 *links)
     }
 }
 
+/* The best board's cells that satisfy the rule, of all of them: the
+ * noun's plural from the cells in all, which it follows (a message's one
+ * plural, or none, read "din 100 celule" in Romanian, where 100 takes "de
+ * celule"). */
+static char *
+cells_satisfied (int best, int cells)
+{
+  /* TRANSLATORS: within the next messages: "the best board satisfies 96
+   * of 100 cells" */
+  return g_strdup_printf (g_dngettext (NULL, "the best board satisfies %d of %d cell",
+                                       "the best board satisfies %d of %d cells", cells),
+                          best, cells);
+}
+
 static void
 limit_message (HbResult *r, gboolean nodes, int gen, int best, int cells)
 {
+  g_autofree char *satisfied = cells_satisfied (best, cells);
+
   if (nodes)
-    hb_result_set_message (r, _("Gave up at generation %d (the node limit): the best board "
-                                "satisfies %d of %d cells."), gen, best, cells);
+    /* TRANSLATORS: %s is "the best board satisfies 96 of 100 cells" */
+    hb_result_set_message (r, _("Gave up at generation %d (the node limit): %s."), gen,
+                           satisfied);
   else
-    hb_result_set_message (r, _("Gave up at generation %d (the time limit): the best board "
-                                "satisfies %d of %d cells."), gen, best, cells);
+    /* TRANSLATORS: %s is "the best board satisfies 96 of 100 cells" */
+    hb_result_set_message (r, _("Gave up at generation %d (the time limit): %s."), gen,
+                           satisfied);
 }
 
 static const HbSetting ga_cells_settings[] = {
@@ -281,24 +299,29 @@ ga_cells_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
           else
             {
               int stray = stray_pieces (&g, best, NULL);
+              g_autofree char *satisfied = cells_satisfied (score[ib], g.n);
+
               if (stray > 0)
+                /* TRANSLATORS: the second %s is "the best board satisfies
+                 * 96 of 100 cells" */
                 hb_result_set_message (r, g_dngettext (NULL,
-                                                       "Did not converge by generation %d: the "
-                                                       "best board satisfies %d of %d cells, yet "
-                                                       "%d piece of colour in it reaches no dot. A "
-                                                       "good fitness can still be a bad board, the "
-                                                       "original article's reason to move to paths.",
-                                                       "Did not converge by generation %d: the "
-                                                       "best board satisfies %d of %d cells, yet "
-                                                       "%d pieces of colour in it reach no dot. A "
-                                                       "good fitness can still be a bad board, the "
-                                                       "original article's reason to move to paths.",
+                                                       "Did not converge by generation %d: %s, "
+                                                       "yet %d piece of colour in it reaches no "
+                                                       "dot. A good fitness can still be a bad "
+                                                       "board, the original article's reason to "
+                                                       "move to paths.",
+                                                       "Did not converge by generation %d: %s, "
+                                                       "yet %d pieces of colour in it reach no "
+                                                       "dot. A good fitness can still be a bad "
+                                                       "board, the original article's reason to "
+                                                       "move to paths.",
                                                        stray),
-                                       prm.generations, score[ib], g.n, stray);
+                                       prm.generations, satisfied, stray);
               else
-                hb_result_set_message (r, _("Did not converge by generation %d: the best board "
-                                            "satisfies %d of %d cells."),
-                                       prm.generations, score[ib], g.n);
+                /* TRANSLATORS: %s is "the best board satisfies 96 of 100
+                 * cells" */
+                hb_result_set_message (r, _("Did not converge by generation %d: %s."),
+                                       prm.generations, satisfied);
             }
           break;
         }

@@ -1343,6 +1343,20 @@ format_solutions (int k)
   return g_strdup_printf (_("2 to the power %d"), k);
 }
 
+/* The solutions with their noun, its plural from their number: "256
+ * solutions" (a message's one plural, from its presses, read "cele 256
+ * soluții" in Romanian, where 256 takes "de soluții"). Past 63 the words
+ * end on the power, which the noun follows. */
+static char *
+solutions_text (int k, const char *sols)
+{
+  gulong n = k < 64 ? (gulong) MIN ((guint64) 1 << k, (guint64) G_MAXULONG) : (gulong) k;
+
+  /* TRANSLATORS: a number of solutions, within the next messages: "256
+   * solutions", "2 to the power 70 solutions" */
+  return g_strdup_printf (g_dngettext (NULL, "%s solution", "%s solutions", n), sols);
+}
+
 static HbResult *
 gf2_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
            HbCancel *cancellable, GError **error)
@@ -1351,6 +1365,7 @@ gf2_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
   LightsAnswer a;
   HbResult *r;
   g_autofree char *sols = NULL;
+  g_autofree char *counted = NULL;
 
   if (!lights_gf2_solve (s, options->node_limit, cancellable, trace, &a, error))
     return NULL;
@@ -1421,6 +1436,7 @@ gf2_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
   }
   r->optimal = a.optimal;
   sols = format_solutions (a.nullity);
+  counted = solutions_text (a.nullity, sols);
   hb_result_add_stat (r, N_("solvable"), "%s", _("yes"));
   hb_result_add_stat (r, N_("nullity"), "%d", a.nullity);
   hb_result_add_stat (r, N_("solutions"), "%s", sols);
@@ -1428,10 +1444,11 @@ gf2_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
   hb_result_add_stat (r, N_("optimal"), "%s", a.optimal ? _("proven") : _("not proven"));
   hb_result_add_stat (r, N_("nodes"), "%" G_GUINT64_FORMAT, a.nodes);
   if (!a.optimal && a.nodes == 0)
-    /* TRANSLATORS: %s is a number of solutions ("256", "2 to the power 70") */
-    hb_result_set_message (r, _("Did not search for the fewest presses: the board has %s "
-                                "solutions, too many to compare on a board this size; this "
-                                "is one of them, and one with fewer presses may exist"), sols);
+    /* TRANSLATORS: %s is the solutions ("256 solutions", "2 to the power
+     * 70 solutions") */
+    hb_result_set_message (r, _("Did not search for the fewest presses: the board has %s, "
+                                "too many to compare on a board this size; this is one of "
+                                "them, and one with fewer presses may exist"), counted);
   else if (!a.optimal)
     {
       g_autofree char *nnodes = g_strdup_printf ("%" G_GUINT64_FORMAT, a.nodes);
@@ -1449,21 +1466,20 @@ gf2_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
        * steps: 17 presses, fewer may exist among the 1099511627776
        * solutions" */
       hb_result_set_message (r, _("Gave up proving the fewest after %s: %s, fewer "
-                                  "may exist among the %s solutions"),
-                             nodes, presses, sols);
+                                  "may exist among the %s"),
+                             nodes, presses, counted);
     }
   else if (a.nullity > 0)
     {
       g_autofree char *npresses = g_strdup_printf ("%" G_GUINT64_FORMAT, a.presses);
+      g_autofree char *presses = g_strdup_printf (g_dngettext (NULL, "%s press", "%s presses",
+                                                               (gulong) MIN (a.presses,
+                                                                             G_MAXULONG)),
+                                                  npresses);
 
-      hb_result_set_message (r, g_dngettext (NULL,
-                                             /* TRANSLATORS: the second %s is a count like
-                                              * "256" or "2 to the power 70" */
-                                             "%s press, the fewest of the %s solutions (proven)",
-                                             "%s presses, the fewest of the %s solutions "
-                                             "(proven)",
-                                             (gulong) MIN (a.presses, G_MAXULONG)),
-                             npresses, sols);
+      /* TRANSLATORS: "17 presses, the fewest of the 256 solutions
+       * (proven)"; the second %s can be "2 to the power 70 solutions" */
+      hb_result_set_message (r, _("%s, the fewest of the %s (proven)"), presses, counted);
     }
   lights_answer_clear (&a);
   return r;
