@@ -1124,6 +1124,25 @@ without_position (const char *message)
   return *p == ' ' ? p + 1 : message;
 }
 
+/* generate --compact or --tatham for a game without that form (Flow
+ * Free): a usage error with its "Try" line, as solve --compact's (it was
+ * the writer's "generate:" error after the level was made, without the
+ * line). Told as compact_needs_form tells it, by writing a blank 1x1
+ * level so. */
+static void
+level_form_needs (const HbGame *game, HbWriteFormat mode, const char *option, const char *form)
+{
+  g_autoptr (GError) werror = NULL;
+  g_autofree char *probe = NULL;
+  HbState *blank = game->new_blank (1, 1);
+
+  probe = game->write (blank, mode, &werror);
+  hb_state_free (blank);
+  if (probe == NULL && g_error_matches (werror, HB_PARSE_ERROR, HB_PARSE_ERROR_UNSUPPORTED))
+    die_usage ("%s writes %s; %s has none (its levels are written as text, or by "
+               "'convert --to json' as JSON)", option, form, game->name);
+}
+
 static int
 cmd_generate (int argc, char **argv)
 {
@@ -1152,6 +1171,10 @@ cmd_generate (int argc, char **argv)
     die_usage ("generate needs --game G (and no file)");
   if (opt_tatham && opt_compact)
     die_usage ("--tatham and --compact are two forms of the level: give one");
+  if (opt_compact)
+    level_form_needs (game, HB_WRITE_COMPACT, "--compact", "a game's compact form");
+  if (opt_tatham)
+    level_form_needs (game, HB_WRITE_TATHAM, "--tatham", "a Simon Tatham game ID");
   if (opt_size)
     {
       /* Digits, 'x', digits; a side over the limit is refused as asked

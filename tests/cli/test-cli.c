@@ -1340,6 +1340,31 @@ test_options_refused (void)
   }
   expect_usage ("--tatham and --compact are two forms of the level: give one", "generate", "--game",
                 "lights", "--tatham", "--compact", NULL);
+  /* generate --compact and --tatham for Flow Free, which has neither
+   * form: a usage error with its "Try" line, as solve --compact's (it was
+   * the writer's "generate:" error, without the line, after the level was
+   * made). */
+  {
+    static const char *const forms[][2] = {
+      { "--compact", "a game's compact form" },
+      { "--tatham", "a Simon Tatham game ID" },
+    };
+
+    for (gsize i = 0; i < G_N_ELEMENTS (forms); i++)
+      {
+        g_autofree char *said = g_strdup_printf ("hintboard-cli: %s writes %s; Flow Free has "
+                                                 "none (its levels are written as text, or by "
+                                                 "'convert --to json' as JSON)\n"
+                                                 "Try 'hintboard-cli --help'.\n",
+                                                 forms[i][0], forms[i][1]);
+        g_auto(CliRun) r = { 0 };
+
+        run_cli (&r, NULL, "generate", "--game", "flow", forms[i][0], NULL);
+        g_assert_cmpint (r.status, ==, 2);
+        g_assert_cmpstr (r.out, ==, "");
+        g_assert_cmpstr (r.err, ==, said);
+      }
+  }
   {
     g_autofree char *flow = write_tmp ("seed.flow", "a.a\n");
     expect_usage ("--seed and --set seed= both set the seed: give one", "solve", "--solver",
