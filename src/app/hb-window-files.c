@@ -529,6 +529,51 @@ hb_window_file_with_extension (GFile *file, const char *ext)
   return file;
 }
 
+/* What a save left out, all of it in one toast (one toast a save showed
+ * only the first: "format lost" hid "comments left out"): the first in
+ * its own words, saying "Saved", the others as short sentences after it.
+ * The file's kind changing matters most (a Tatham ID that Tatham's
+ * programs will no longer read), then the moves left out, then comments. */
+static void
+say_left_out (HbWindow *self, gboolean played)
+{
+  HbCommentsUnkept unkept = hb_document_get_comments_unkept (self->document);
+  guint n = hb_document_get_comments_dropped (self->document);
+  g_autoptr (GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *text = NULL;
+
+  if (hb_document_get_format_lost (self->document))
+    g_ptr_array_add (said, g_strdup (_("Saved in Hintboard’s own format: the file’s format cannot hold this level")));
+  if (played)
+    g_ptr_array_add (said, g_strdup (said->len == 0 ? _("Saved the level as drawn: the moves played are not saved")
+                                                    : _("The moves played are not saved")));
+  if (n > 0)
+    g_ptr_array_add (said, g_strdup_printf (said->len == 0
+                                            ? g_dngettext (NULL, "Saved; %u comment line of the file no longer held and was left out",
+                                                           "Saved; %u comment lines of the file no longer held and were left out", n)
+                                            /* TRANSLATORS: a sentence after another in a save's toast */
+                                            : g_dngettext (NULL, "%u comment line no longer held was left out",
+                                                           "%u comment lines no longer held were left out", n), n));
+  if (unkept & HB_COMMENTS_UNKEPT_JSON)
+    g_ptr_array_add (said, g_strdup (said->len == 0 ? _("Saved; the file’s /* */ comments were left out: no format Hintboard writes holds them")
+                                                    : _("The file’s /* */ comments were left out")));
+  if (unkept & HB_COMMENTS_UNKEPT_PAST_CAP)
+    g_ptr_array_add (said, g_strdup (said->len == 0 ? _("Saved; the file’s comment lines after the first 4,096 were left out")
+                                                    : _("Comment lines after the first 4,096 were left out")));
+  for (guint i = 0; i < said->len; i++)
+    {
+      char *joined = text == NULL ? g_strdup (said->pdata[i])
+        /* TRANSLATORS: two sentences of a save's toast, joined: "Saved the
+         * level as drawn: the moves played are not saved. Comment lines
+         * after the first 4,096 were left out" */
+        : g_strdup_printf (_("%s. %s"), text, (const char *) said->pdata[i]);
+      g_free (text);
+      text = joined;
+    }
+  if (text != NULL)
+    hb_window_show_toast (self, text);
+}
+
 gboolean
 hb_window_save_to_file (HbWindow *self, GFile *file, GError **error)
 {
@@ -543,25 +588,7 @@ hb_window_save_to_file (HbWindow *self, GFile *file, GError **error)
                                                                hb_window_current (self));
   if (!hb_document_save (self->document, file, error))
     return FALSE;
-  /* The file's kind changing matters most (a Tatham ID that Tatham's
-   * programs will no longer read), then the moves left out. */
-  if (hb_document_get_format_lost (self->document))
-    hb_window_show_toast (self, _("Saved in Hintboard’s own format: the file’s format cannot hold this level"));
-  else if (played)
-    hb_window_show_toast (self, _("Saved the level as drawn: the moves played are not saved"));
-  else if (hb_document_get_comments_dropped (self->document) > 0)
-    {
-      guint n = hb_document_get_comments_dropped (self->document);
-      g_autofree char *text = g_strdup_printf (g_dngettext (NULL,
-                                                            "Saved; %u comment line of the file no longer held and was left out",
-                                                            "Saved; %u comment lines of the file no longer held and were left out",
-                                                            n), n);
-      hb_window_show_toast (self, text);
-    }
-  else if (hb_document_get_comments_unkept (self->document) & HB_COMMENTS_UNKEPT_JSON)
-    hb_window_show_toast (self, _("Saved; the file’s /* */ comments were left out: no format Hintboard writes holds them"));
-  else if (hb_document_get_comments_unkept (self->document) & HB_COMMENTS_UNKEPT_PAST_CAP)
-    hb_window_show_toast (self, _("Saved; the file’s comment lines after the first 4,096 were left out"));
+  say_left_out (self, played);
   return TRUE;
 }
 

@@ -11,6 +11,7 @@
 
 #include "hb-app-test.h"
 #include "hb-registry.h"
+#include "hb-test-util.h"
 #include "hb-window-private.h"
 #include "lights.h"
 
@@ -841,6 +842,58 @@ test_close_with_dialog (Fixture *f, gconstpointer data)
   hb_app_test_settle (100);
   hb_app_test_window_close (window);
   hb_app_test_settle (100);
+}
+
+/* A save that leaves out more than one thing says all of them in its
+ * toast: the first in its own words, the others as sentences after it
+ * (the toast said only the first: the moves played hid the comments
+ * left out). Then a save that leaves out nothing says nothing. */
+static void
+test_save_says_all_left_out (Fixture *f, gconstpointer data)
+{
+  static const struct { const char *name, *said; gboolean ro; } cases[] = {
+    { "both.lights", "Saved the level as drawn: the moves played are not saved. "
+                     "Comment lines after the first 4,096 were left out", FALSE },
+    /* In Romanian too, joined as translated. */
+    { "both-ro.lights", "S-a salvat nivelul așa cum a fost desenat: mutările jucate nu se "
+                        "salvează. Rândurile de comentariu de după primele 4.096 au fost omise",
+      TRUE },
+  };
+  HbWindow *window = hb_app_test_window_new ();
+  g_autoptr (GString) many = g_string_new (NULL);
+
+  for (int i = 0; i < HB_DOCUMENT_MAX_COMMENTS + 2; i++)
+    g_string_append_printf (many, "# note %d\n", i);
+  g_string_append (many, "010\n111\n010\n");
+  for (gsize k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      GFile *lights = write_file (f, cases[k].name, many->str);
+      g_autofree char *back = NULL;
+
+      g_assert_true (hb_app_test_load (window, lights));
+      hb_window_set_mode (window, HB_MODE_PLAY);
+      hb_app_test_click_cell (window, 0, 0, 1);
+      if (cases[k].ro && !hb_test_romanian ())
+        {
+          g_object_unref (lights);
+          break;
+        }
+      back = save_and_read (window, lights);
+      if (cases[k].ro)
+        hb_test_romanian_end ();
+      g_assert_nonnull (strstr (back, "# note 4095\n"));
+      g_assert_null (strstr (back, "# note 4096\n"));
+      g_assert_true (g_str_has_suffix (back, "\n010\n111\n010\n"));
+      g_assert_cmpstr (hb_window_get_last_toast (window), ==, cases[k].said);
+      /* Restarted, the comments past the cap forgotten: nothing to say. */
+      hb_window_show_toast (window, "before");
+      hb_app_test_activate (window, "restart", NULL);
+      g_free (save_and_read (window, lights));
+      g_assert_cmpstr (hb_window_get_last_toast (window), ==, "before");
+      hb_window_set_mode (window, HB_MODE_EDIT);
+      g_object_unref (lights);
+    }
+  hb_app_test_window_close (window);
 }
 
 /* Playing a level is progress, not a change of it: no mark in the title,
@@ -1784,6 +1837,8 @@ main (int argc, char *argv[])
               test_save_keeps_comments, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-says-unkept-comments", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_says_unkept_comments, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-says-all-left-out", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_says_all_left_out, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-json", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_json, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-focuses-board", Fixture, NULL, hb_app_test_dir_set_up,
