@@ -424,25 +424,29 @@ json_needs_flow (const HbGame *game)
     die_usage ("--json writes Flow Free's solutions; %s has no JSON form", game->name);
 }
 
-/* --compact writes the game's compact form: for a game without one
- * (Flow Free) a usage error, as --json's for a game without JSON (it was
- * a FILE: error from the game's writer, without the "Try" line). Told by
- * writing a blank 1x1 level so: a game without the form refuses every
- * level (and a large level is not written twice). Checked before the
- * file is read when --game names the game. */
-static void
-compact_needs_form (const HbGame *game)
+/* Whether the game writes levels in `mode` at all: told by writing a
+ * blank 1x1 level so (a game without the form refuses every level, and a
+ * large level is not written twice). */
+static gboolean
+game_has_form (const HbGame *game, HbWriteFormat mode)
 {
   g_autoptr (GError) werror = NULL;
   g_autofree char *probe = NULL;
-  HbState *blank;
+  HbState *blank = game->new_blank (1, 1);
 
-  if (!opt_compact || game == NULL)
-    return;
-  blank = game->new_blank (1, 1);
-  probe = game->write (blank, HB_WRITE_COMPACT, &werror);
+  probe = game->write (blank, mode, &werror);
   hb_state_free (blank);
-  if (probe == NULL && g_error_matches (werror, HB_PARSE_ERROR, HB_PARSE_ERROR_UNSUPPORTED))
+  return probe != NULL || !g_error_matches (werror, HB_PARSE_ERROR, HB_PARSE_ERROR_UNSUPPORTED);
+}
+
+/* --compact writes the game's compact form: for a game without one
+ * (Flow Free) a usage error, as --json's for a game without JSON (it was
+ * a FILE: error from the game's writer, without the "Try" line). Checked
+ * before the file is read when --game names the game. */
+static void
+compact_needs_form (const HbGame *game)
+{
+  if (opt_compact && game != NULL && !game_has_form (game, HB_WRITE_COMPACT))
     die_usage ("--compact writes a game's compact form; %s has none (its solutions are "
                "written as text, or with --json as JSON)", game->name);
 }
@@ -1127,18 +1131,11 @@ without_position (const char *message)
 /* generate --compact or --tatham for a game without that form (Flow
  * Free): a usage error with its "Try" line, as solve --compact's (it was
  * the writer's "generate:" error after the level was made, without the
- * line). Told as compact_needs_form tells it, by writing a blank 1x1
- * level so. */
+ * line). */
 static void
 level_form_needs (const HbGame *game, HbWriteFormat mode, const char *option, const char *form)
 {
-  g_autoptr (GError) werror = NULL;
-  g_autofree char *probe = NULL;
-  HbState *blank = game->new_blank (1, 1);
-
-  probe = game->write (blank, mode, &werror);
-  hb_state_free (blank);
-  if (probe == NULL && g_error_matches (werror, HB_PARSE_ERROR, HB_PARSE_ERROR_UNSUPPORTED))
+  if (!game_has_form (game, mode))
     die_usage ("%s writes %s; %s has none (its levels are written as text, or by "
                "'convert --to json' as JSON)", option, form, game->name);
 }
