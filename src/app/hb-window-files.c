@@ -374,12 +374,7 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
   GError *error = NULL;
   HbLoadResult *result = g_task_propagate_pointer (G_TASK (res), &error);
 
-  if (!self->disposed && cancellable == self->load_cancellable)
-    {
-      hb_job_toast_clear (&self->load_toast);
-      g_clear_object (&self->load_cancellable);
-      hb_window_update_actions (self);
-    }
+  hb_window_end_load (self, cancellable);
   if (self->disposed || g_cancellable_is_cancelled (cancellable))
     {
       g_clear_pointer (&result, hb_window_load_result_free);
@@ -424,11 +419,9 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
   }
 }
 
-void
-hb_window_start_load (HbWindow *self, HbLoadJob *job, GAsyncReadyCallback callback,
-                      gpointer user_data)
+GCancellable *
+hb_window_begin_load (HbWindow *self, const char *name)
 {
-  GTask *outer, *task;
   g_autofree char *text = NULL;
 
   if (self->load_cancellable != NULL)
@@ -436,15 +429,42 @@ hb_window_start_load (HbWindow *self, HbLoadJob *job, GAsyncReadyCallback callba
   g_clear_object (&self->load_cancellable);
   self->load_cancellable = g_cancellable_new ();
   /* Said only when it takes long enough to notice. */
-  text = g_strdup_printf (_("Opening “%s”…"), job->name);
+  text = g_strdup_printf (_("Opening “%s”…"), name);
   hb_job_toast_start (self, &self->load_toast, text);
+  hb_window_update_actions (self);
+  return self->load_cancellable;
+}
 
+void
+hb_window_end_load (HbWindow *self, GCancellable *cancellable)
+{
+  if (self->disposed || cancellable != self->load_cancellable)
+    return;
+  hb_job_toast_clear (&self->load_toast);
+  g_clear_object (&self->load_cancellable);
+  hb_window_update_actions (self);
+}
+
+void
+hb_window_run_load (HbWindow *self, HbLoadJob *job, GAsyncReadyCallback callback,
+                    gpointer user_data)
+{
+  GTask *outer, *task;
+
+  g_return_if_fail (self->load_cancellable != NULL);
   outer = g_task_new (self, self->load_cancellable, callback, user_data);
   task = g_task_new (self, self->load_cancellable, load_done, outer);
   g_task_set_task_data (task, job, load_job_free);
   g_task_run_in_thread (task, load_thread);
   g_object_unref (task);
-  hb_window_update_actions (self);
+}
+
+void
+hb_window_start_load (HbWindow *self, HbLoadJob *job, GAsyncReadyCallback callback,
+                      gpointer user_data)
+{
+  hb_window_begin_load (self, job->name);
+  hb_window_run_load (self, job, callback, user_data);
 }
 
 void

@@ -319,27 +319,56 @@ hb_window_picture_row_board_changed (HbWindow *self)
 
 /* ---- Pasting a picture ------------------------------------------------- */
 
+/* A paste is an open like any other from Ctrl+V on (hb-window-files.c):
+ * "Opening “Pasted picture”…" with Cancel once it takes a while, Escape
+ * stops it, and a newer open or paste cancels it. Reading the clipboard
+ * is its first step: the program that owns it may take its time, or
+ * never answer (the paste waited with nothing said and nothing to stop
+ * it, then replaced whatever level was open by then). */
+typedef struct {
+  HbWindow     *window;       /* a reference */
+  GCancellable *cancellable;  /* the open's, a reference */
+  gulong        cancelled_id;
+} Paste;
+
+/* Stopped while the clipboard is read: the open ends now, not when GDK
+ * gives up on an owner that may never answer. */
+static void
+paste_cancelled (GCancellable *cancellable, gpointer data)
+{
+  Paste *p = data;
+
+  hb_window_end_load (p->window, p->cancellable);
+}
+
 /* The clipboard's picture arrives as a texture; its pixels are copied into
  * a cairo surface here (a copy, fast) and read on the worker thread as an
  * opened picture is. */
 static void
 paste_read_done (GObject *source, GAsyncResult *res, gpointer data)
 {
-  HbWindow *self = data;
+  Paste *p = data;
+  HbWindow *self = p->window;
   g_autoptr (GError) error = NULL;
   g_autoptr (GdkTexture) texture = gdk_clipboard_read_texture_finish (GDK_CLIPBOARD (source),
                                                                       res, &error);
 
-  if (!self->disposed)
+  g_cancellable_disconnect (p->cancellable, p->cancelled_id);
+  /* Stopped meanwhile (Escape, another open or paste, the window closed):
+   * whatever came is dropped without a word, as a stopped open's level. */
+  if (!self->disposed && !g_cancellable_is_cancelled (p->cancellable)
+      && p->cancellable == self->load_cancellable)
     {
       int w = texture != NULL ? gdk_texture_get_width (texture) : 0;
       int h = texture != NULL ? gdk_texture_get_height (texture) : 0;
 
-      if (texture == NULL)
-        hb_window_show_toast (self, _("The clipboard holds no picture"));
-      else if ((guint64) w * h > HB_IMAGE_MAX_PIXELS
-               || w > HB_IMAGE_MAX_SIDE || h > HB_IMAGE_MAX_SIDE)
-        hb_window_show_toast (self, _("The pasted picture is too large to read"));
+      if (texture == NULL || (guint64) w * h > HB_IMAGE_MAX_PIXELS
+          || w > HB_IMAGE_MAX_SIDE || h > HB_IMAGE_MAX_SIDE)
+        {
+          hb_window_end_load (self, p->cancellable);
+          hb_window_show_toast (self, texture == NULL ? _("The clipboard holds no picture")
+                                                      : _("The pasted picture is too large to read"));
+        }
       else
         {
           HbLoadJob *job = g_new0 (HbLoadJob, 1);
@@ -351,32 +380,33 @@ paste_read_done (GObject *source, GAsyncResult *res, gpointer data)
           cairo_surface_mark_dirty (surface);
           job->surface = surface;
           job->name = g_strdup (_("Pasted picture"));
-          hb_window_start_load (self, job, NULL, NULL);
+          hb_window_run_load (self, job, NULL, NULL);
         }
     }
-  g_object_unref (self);
+  g_object_unref (p->cancellable);
+  g_object_unref (p->window);
+  g_free (p);
 }
 
-static void
-paste_then (HbWindow *self, gpointer data)
+void
+hb_window_paste_picture (HbWindow *self)
 {
-  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (self));
+  GdkClipboard *clipboard;
+  Paste *p;
 
+  g_return_if_fail (HB_IS_WINDOW (self));
+  clipboard = gtk_widget_get_clipboard (GTK_WIDGET (self));
   if (!gdk_content_formats_contain_gtype (gdk_clipboard_get_formats (clipboard),
                                           GDK_TYPE_TEXTURE))
     {
       hb_window_show_toast (self, _("The clipboard holds no picture"));
       return;
     }
-  gdk_clipboard_read_texture_async (clipboard, NULL, paste_read_done, g_object_ref (self));
-}
-
-void
-hb_window_paste_picture (HbWindow *self)
-{
-  g_return_if_fail (HB_IS_WINDOW (self));
   /* The unsaved changes are asked about once a board has been read from
    * the picture (hb-window-files.c, load_done). */
-  paste_then (self, NULL);
+  p = g_new0 (Paste, 1);
+  p->window = g_object_ref (self);
+  p->cancellable = g_object_ref (hb_window_begin_load (self, _("Pasted picture")));
+  p->cancelled_id = g_cancellable_connect (p->cancellable, G_CALLBACK (paste_cancelled), p, NULL);
+  gdk_clipboard_read_texture_async (clipboard, p->cancellable, paste_read_done, p);
 }
-

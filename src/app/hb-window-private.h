@@ -395,6 +395,16 @@ void           hb_window_load_result_free (gpointer data);
  * one cancels it. Takes the job. */
 void           hb_window_start_load (HbWindow *self, HbLoadJob *job,
                                      GAsyncReadyCallback callback, gpointer user_data);
+/* hb_window_start_load in two steps, for an open that waits for something
+ * before its worker (a paste, for the clipboard): begin cancels the open
+ * in flight and makes this one's cancellable (the window's, returned), said
+ * as "Opening “name”…" with Cancel; run then runs the job under it, or
+ * end ends the open begun under `cancellable` without one (nothing if a
+ * newer open took its place). */
+GCancellable  *hb_window_begin_load (HbWindow *self, const char *name);
+void           hb_window_run_load (HbWindow *self, HbLoadJob *job,
+                                   GAsyncReadyCallback callback, gpointer user_data);
+void           hb_window_end_load (HbWindow *self, GCancellable *cancellable);
 
 /* hb-window-import.c */
 /* The switch that hides the screenshot behind the board, in the Board

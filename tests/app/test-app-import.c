@@ -17,6 +17,7 @@
 #include "hb-registry.h"
 #include "hb-grid.h"
 #include "hb-board-view.h"
+#include "hb-window-private.h"
 #include "flow.h"
 
 typedef HbAppTestDir Fixture;
@@ -155,6 +156,258 @@ test_import_paste (Fixture *f, gconstpointer data)
   g_bytes_unref (bytes);
   cairo_surface_destroy (surface);
   hb_state_free (drawn);
+}
+
+/* A clipboard whose owner is slow: it offers a PNG and writes it only
+ * when told (hb_slow_picture_release), as a program that owns the
+ * clipboard and takes its time does. It has no get_value, so GDK reads it
+ * through a pipe, as it reads another program's clipboard, and the reader
+ * waits for the bytes. */
+typedef struct {
+  GdkContentProvider parent;
+  GBytes            *png;
+  GTask             *pending;     /* the write asked for, not done */
+  GOutputStream     *stream;
+  gboolean           asked;
+} HbSlowPicture;
+
+typedef GdkContentProviderClass HbSlowPictureClass;
+
+static GType hb_slow_picture_get_type (void);
+G_DEFINE_TYPE (HbSlowPicture, hb_slow_picture, GDK_TYPE_CONTENT_PROVIDER)
+
+static GdkContentFormats *
+slow_picture_ref_formats (GdkContentProvider *provider)
+{
+  return gdk_content_formats_new ((const char *[]) { "image/png", NULL }, 1);
+}
+
+static void
+slow_picture_write_async (GdkContentProvider *provider, const char *mime_type,
+                          GOutputStream *stream, int io_priority, GCancellable *cancellable,
+                          GAsyncReadyCallback callback, gpointer data)
+{
+  HbSlowPicture *self = (HbSlowPicture *) provider;
+
+  /* The owner is another program: the reader's cancellable is not its to
+   * watch. */
+  g_assert_null (self->pending);
+  self->asked = TRUE;
+  self->pending = g_task_new (provider, NULL, callback, data);
+  self->stream = g_object_ref (stream);
+}
+
+static gboolean
+slow_picture_write_finish (GdkContentProvider *provider, GAsyncResult *result, GError **error)
+{
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+slow_picture_finalize (GObject *object)
+{
+  HbSlowPicture *self = (HbSlowPicture *) object;
+
+  g_assert_null (self->pending);
+  g_bytes_unref (self->png);
+  G_OBJECT_CLASS (hb_slow_picture_parent_class)->finalize (object);
+}
+
+static void
+hb_slow_picture_class_init (HbSlowPictureClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = slow_picture_finalize;
+  klass->ref_formats = slow_picture_ref_formats;
+  klass->write_mime_type_async = slow_picture_write_async;
+  klass->write_mime_type_finish = slow_picture_write_finish;
+}
+
+static void
+hb_slow_picture_init (HbSlowPicture *self)
+{
+}
+
+static cairo_status_t
+append_png (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* A slow clipboard owner holding `state` drawn as a screenshot. */
+static HbSlowPicture *
+hb_slow_picture_new (const HbState *state)
+{
+  HbSlowPicture *self = g_object_new (hb_slow_picture_get_type (), NULL);
+  cairo_surface_t *surface = draw_screenshot (state);
+  GByteArray *png = g_byte_array_new ();
+
+  g_assert_cmpint (cairo_surface_write_to_png_stream (surface, append_png, png), ==,
+                   CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (surface);
+  self->png = g_byte_array_free_to_bytes (png);
+  return self;
+}
+
+static void
+slow_picture_written (GObject *source, GAsyncResult *result, gpointer data)
+{
+  GTask *task = data;
+  GError *error = NULL;
+
+  /* Refused when the reader went away: the owner does not mind. */
+  if (!g_output_stream_write_all_finish (G_OUTPUT_STREAM (source), result, NULL, &error))
+    g_test_message ("the slow owner's write: %s", error->message);
+  g_clear_error (&error);
+  g_output_stream_close (G_OUTPUT_STREAM (source), NULL, NULL);
+  g_task_return_boolean (task, TRUE);
+  g_object_unref (task);
+}
+
+/* The owner answers at last: the picture's bytes go to the reader, if it
+ * is still there. */
+static void
+hb_slow_picture_release (HbSlowPicture *self)
+{
+  g_assert_nonnull (self->pending);
+  g_output_stream_write_all_async (self->stream, g_bytes_get_data (self->png, NULL),
+                                   g_bytes_get_size (self->png), G_PRIORITY_DEFAULT, NULL,
+                                   slow_picture_written, g_steal_pointer (&self->pending));
+  g_clear_object (&self->stream);
+}
+
+typedef struct {
+  HbWindow     *window;
+  const HbState *state;
+} LevelIs;
+
+static gboolean
+level_is (gpointer data)
+{
+  LevelIs *l = data;
+
+  return hb_window_get_game (l->window) == l->state->game
+         && l->state->game->equal (l->state, hb_window_get_state (l->window));
+}
+
+/* Ctrl+V while the clipboard's owner takes its time: the paste is an open
+ * in flight like any other (it waited with nothing said and nothing to
+ * stop it, and whenever the owner answered its picture replaced the
+ * level). It says "Opening…", Cancel (Escape, the toast's button) stops
+ * it and the level stays, whatever the owner sends later; an Open or
+ * another Ctrl+V meanwhile wins over it, as a second Open wins over a
+ * first. */
+static void
+test_import_paste_cancel (Fixture *f, gconstpointer data)
+{
+  const HbGame *flow = hb_registry_find_game ("flow");
+  HbGenerateParams params = { 7, 7, 0, 23, NULL };
+  HbGenerateParams other = { 6, 6, 0, 5, NULL };
+  GError *error = NULL;
+  HbState *drawn = flow->generate (&params, &error);
+  HbState *slow_drawn = flow->generate (&other, &error);
+  HbWindow *window = hb_app_test_window_new ();
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
+  g_autofree char *path = g_build_filename (f->dir, "two.lights", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  HbSlowPicture *slow;
+  HbState *before;
+  LevelIs is;
+
+  g_assert_no_error (error);
+  g_assert_true (hb_window_select_game (window, "lights"));
+  hb_window_set_ask_to_save (window, FALSE);
+  before = hb_state_copy (hb_window_get_state (window));
+  is.window = window;
+
+  /* Left alone, the slow owner's picture opens once it comes. */
+  slow = hb_slow_picture_new (slow_drawn);
+  g_assert_true (gdk_clipboard_set_content (clipboard, GDK_CONTENT_PROVIDER (slow)));
+  hb_app_test_activate (window, "paste-picture", NULL);
+  hb_app_test_settle (100);
+  g_assert_true (slow->asked);
+  hb_slow_picture_release (slow);
+  is.state = slow_drawn;
+  hb_app_test_wait (level_is, &is, 20000, "the slow owner's level");
+  hb_app_test_wait_loaded (window);
+  g_object_unref (slow);
+  g_assert_true (hb_window_select_game (window, "lights"));
+  hb_window_set_level (window, hb_state_copy (before), NULL, NULL);
+
+  /* Stopped (Escape) while the owner is silent. */
+  slow = hb_slow_picture_new (slow_drawn);
+  g_assert_true (gdk_clipboard_set_content (clipboard, GDK_CONTENT_PROVIDER (slow)));
+  hb_app_test_x_focus (GTK_WINDOW (window));
+  hb_app_test_activate (window, "paste-picture", NULL);
+  hb_app_test_settle (500);   /* the toast shows after 300 ms */
+  g_assert_true (slow->asked);
+  g_assert_true (hb_window_is_loading (window));
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "Opening “Pasted picture”…");
+  g_assert_true (hb_window_get_action_enabled (window, "cancel"));
+  if (!hb_app_test_x_key (GTK_WIDGET (window), GDK_KEY_Escape))
+    {
+      g_test_message ("no X11 display with XTest: win.cancel, as the toast's Cancel");
+      hb_app_test_activate (window, "cancel", NULL);
+    }
+  hb_app_test_settle (100);
+  g_assert_false (hb_window_is_loading (window));
+  g_assert_null (window->load_toast.toast);
+  hb_slow_picture_release (slow);
+  hb_app_test_settle (1500);
+  is.state = before;
+  g_assert_true (level_is (&is));
+  g_assert_false (hb_window_get_modified (window));
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "Opening “Pasted picture”…");
+  g_object_unref (slow);
+
+  /* An Open meanwhile: its level stays. */
+  g_assert_true (g_file_set_contents (path, "01\n10\n", -1, NULL));
+  slow = hb_slow_picture_new (slow_drawn);
+  g_assert_true (gdk_clipboard_set_content (clipboard, GDK_CONTENT_PROVIDER (slow)));
+  hb_app_test_activate (window, "paste-picture", NULL);
+  hb_app_test_settle (100);
+  g_assert_true (slow->asked);
+  g_assert_true (hb_app_test_load (window, file));
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 2);
+  hb_slow_picture_release (slow);
+  hb_app_test_settle (1500);
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 2);
+  g_assert_true (g_file_equal (hb_window_get_file (window), file));
+  g_assert_false (hb_window_is_loading (window));
+  g_object_unref (slow);
+
+  /* Another Ctrl+V meanwhile, of a picture at hand: its level stays. */
+  slow = hb_slow_picture_new (slow_drawn);
+  g_assert_true (gdk_clipboard_set_content (clipboard, GDK_CONTENT_PROVIDER (slow)));
+  hb_app_test_activate (window, "paste-picture", NULL);
+  hb_app_test_settle (100);
+  g_assert_true (slow->asked);
+  {
+    cairo_surface_t *surface = draw_screenshot (drawn);
+    GBytes *bytes = g_bytes_new (cairo_image_surface_get_data (surface),
+                                 (gsize) cairo_image_surface_get_stride (surface) * 900);
+    GdkTexture *texture = gdk_memory_texture_new (640, 900, GDK_MEMORY_DEFAULT, bytes,
+                                                  cairo_image_surface_get_stride (surface));
+
+    gdk_clipboard_set_texture (clipboard, texture);
+    hb_app_test_activate (window, "paste-picture", NULL);
+    g_object_unref (texture);
+    g_bytes_unref (bytes);
+    cairo_surface_destroy (surface);
+  }
+  is.state = drawn;
+  hb_app_test_wait (level_is, &is, 20000, "the second paste's level");
+  hb_app_test_wait_loaded (window);
+  hb_slow_picture_release (slow);
+  hb_app_test_settle (1500);
+  g_assert_true (level_is (&is));
+  g_assert_false (hb_window_is_loading (window));
+  g_object_unref (slow);
+
+  hb_app_test_window_close (window);
+  hb_state_free (before);
+  hb_state_free (drawn);
+  hb_state_free (slow_drawn);
 }
 
 /* A key pressed on the board view (its key controllers, as GTK would). */
@@ -910,5 +1163,7 @@ main (int argc, char *argv[])
               test_import_bad, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/paste", Fixture, NULL, hb_app_test_dir_set_up,
               test_import_paste, hb_app_test_dir_tear_down);
+  g_test_add ("/app/import/paste-cancel", Fixture, NULL, hb_app_test_dir_set_up,
+              test_import_paste_cancel, hb_app_test_dir_tear_down);
   return g_test_run ();
 }
