@@ -20,6 +20,7 @@ struct _HbDocument
   GFile        *file;            /* NULL: not saved yet */
   char         *untitled_name;
   guint64       serial;
+  guint64       level_serial;    /* the same but for Edit and Play's switch */
   gboolean      gesture_pushed;  /* the current gesture has its undo step */
   HbState      *gesture_from;    /* the board before the gesture's step, or NULL */
   HbState      *loaded;          /* the level as it was loaded (Restart) */
@@ -64,11 +65,21 @@ G_DEFINE_FINAL_TYPE (HbDocument, hb_document, G_TYPE_OBJECT)
 enum { SIGNAL_LEVEL_CHANGED, SIGNAL_CHANGED, SIGNAL_SAVED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
+/* The board changed: `shown_only` when only what is shown did (Edit and
+ * Play's switch, which shows the level without its moves or with them). */
+static void
+changed_shown (HbDocument *self, gboolean shown_only)
+{
+  self->serial++;
+  if (!shown_only)
+    self->level_serial++;
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
 static void
 changed (HbDocument *self)
 {
-  self->serial++;
-  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  changed_shown (self, FALSE);
 }
 
 void
@@ -296,6 +307,13 @@ hb_document_get_serial (HbDocument *self)
   return self->serial;
 }
 
+guint64
+hb_document_get_level_serial (HbDocument *self)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), 0);
+  return self->level_serial;
+}
+
 typedef enum { STEP_DESIGN, STEP_PLAY, STEP_RESTART } StepKind;
 
 /* A new undo step: a change of the level, a play move's (progress), or
@@ -419,9 +437,10 @@ hb_document_set_playing (HbDocument *self, gboolean playing)
   before = hb_document_get_state (self);
   self->playing = playing;
   self->gesture_pushed = FALSE;
-  /* Play shows the moves made on the level, Edit the level without them. */
+  /* Play shows the moves made on the level, Edit the level without them:
+   * the board shown changes, neither the level nor its moves. */
   if (hb_document_get_state (self) != before)
-    changed (self);
+    changed_shown (self, TRUE);
 }
 
 gboolean

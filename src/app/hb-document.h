@@ -58,6 +58,10 @@ gboolean       hb_document_get_modified (HbDocument *self);
 void           hb_document_mark_unsaved (HbDocument *self);
 /* Goes up on every change of the board. */
 guint64        hb_document_get_serial (HbDocument *self);
+/* Goes up on every change of the level or its moves: every change of the
+ * board but the switch between Edit and Play (hb_document_set_playing),
+ * which shows the same level and moves, without them or with them. */
+guint64        hb_document_get_level_serial (HbDocument *self);
 
 /* Applies moves in order to the current board. The first change of a
  * gesture is a new undo step, later ones replace it; with `new_step` (a

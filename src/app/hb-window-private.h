@@ -89,7 +89,7 @@ struct _HbWindow
   gboolean             discard_asking;
   GQueue               discard_waiting;
   /* Random's level being made on a worker (hb-window-random.c), or NULL,
-   * and the document's serial when it was asked for. */
+   * and the document's level serial when it was asked for. */
   GCancellable        *random_cancellable;
   guint64              random_serial;
   HbJobToast           random_toast;   /* "Making a random level…" */

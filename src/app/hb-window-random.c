@@ -37,7 +37,10 @@ hb_window_random_level (HbWindow *self, const HbGame *game, int width, int heigh
   return game->generate (&params, error);
 }
 
-/* A level made, and the document's serial when it was asked for. */
+/* A level made, and the document's level serial when it was asked for
+ * (hb_document_get_level_serial: a switch between Edit and Play, which
+ * shows the same level with its moves or without, changes the board's
+ * serial, and dropped a Random asked for before it). */
 typedef struct {
   HbState *state;
   guint64  serial;
@@ -59,7 +62,7 @@ random_then (HbWindow *self, gpointer data)
 {
   RandomLevel *r = data;
 
-  if (r->serial == hb_document_get_serial (self->document))
+  if (r->serial == hb_document_get_level_serial (self->document))
     hb_window_set_level (self, hb_state_copy (r->state), NULL, NULL);
 }
 
@@ -118,10 +121,11 @@ random_done (GObject *source, GAsyncResult *res, gpointer data)
         hb_window_update_actions (self);
     }
   /* Dropped without a word when the user moved on meanwhile: Escape,
-   * another Random, or a level changed, opened or left (it would have
-   * replaced a level opened after it was asked for). */
+   * another Random, or a level changed, played, opened or left (it would
+   * have replaced a level opened after it was asked for); not a look at
+   * Edit or Play. */
   if (self->disposed || g_cancellable_is_cancelled (cancellable)
-      || self->random_serial != hb_document_get_serial (self->document))
+      || self->random_serial != hb_document_get_level_serial (self->document))
     {
       g_clear_pointer (&state, hb_state_free);
       g_clear_error (&error);
@@ -147,14 +151,14 @@ hb_window_random (HbWindow *self)
   if (width <= side && height <= side)
     {
       HbState *state = hb_window_random_level (self, game, width, height, &error);
-      random_made (self, state, error, hb_document_get_serial (self->document));
+      random_made (self, state, error, hb_document_get_level_serial (self->document));
       return;
     }
   job = g_new0 (RandomJob, 1);
   job->game = game;
   job->params = random_params (self, game, width, height);
   self->random_cancellable = g_cancellable_new ();
-  self->random_serial = hb_document_get_serial (self->document);
+  self->random_serial = hb_document_get_level_serial (self->document);
   task = g_task_new (self, self->random_cancellable, random_done, NULL);
   g_task_set_task_data (task, job, g_free);
   g_task_run_in_thread (task, random_thread);

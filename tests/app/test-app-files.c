@@ -1321,6 +1321,62 @@ test_random_big_off_main (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+static gboolean
+not_making_random (gpointer data)
+{
+  return !hb_window_is_making_random (data);
+}
+
+/* Random on a large level with moves played on it, then a switch to Edit
+ * or back to Play while the level is made: the level comes. It was
+ * dropped: the switch shows the level without its moves or with them,
+ * which moves the document's serial, and Random took that for the level
+ * changed meanwhile, though the level and its moves were as they were
+ * (switching back shows them). */
+static void
+test_random_big_mode_switch (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GString *text = g_string_new (NULL);
+
+  for (int y = 0; y < 70; y++)   /* over Enlight's 64 a side */
+    g_string_append (text, "0000000000000000000000000000000000000000000000000000000000000000000000\n");
+  for (int round = 0; round < 2; round++)
+    {
+      HbMode from = round == 0 ? HB_MODE_PLAY : HB_MODE_EDIT;
+      HbMode to = round == 0 ? HB_MODE_EDIT : HB_MODE_PLAY;
+
+      hb_app_test_open_text (window, "big.lights", text->str);
+      g_assert_cmpint (hb_window_get_state (window)->width, ==, 70);
+      hb_window_set_mode (window, HB_MODE_PLAY);
+      hb_app_test_click_cell (window, 3, 3, 1);
+      g_assert_cmpuint (hb_document_play_depth (window->document), >, 0);
+      hb_window_set_mode (window, from);
+      hb_app_test_activate (window, "random", NULL);
+      g_assert_true (hb_window_is_making_random (window));
+      hb_window_set_mode (window, to);
+      hb_app_test_wait (not_making_random, window, 20000, "the random level");
+      hb_app_test_settle (100);
+      /* The level opened from the file is gone: the random one is in. */
+      g_assert_null (hb_window_get_file (window));
+      g_assert_cmpint (hb_window_get_state (window)->width, ==, 70);
+      g_assert_cmpuint (hb_document_play_depth (window->document), ==, 0);
+      g_assert_cmpint (hb_window_get_mode (window), ==, to);
+    }
+  /* A move played meanwhile is the user going on with the level: that
+   * drops it still, as an edit does. */
+  hb_app_test_open_text (window, "big.lights", text->str);
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_activate (window, "random", NULL);
+  hb_app_test_click_cell (window, 3, 3, 1);
+  hb_app_test_wait (not_making_random, window, 20000, "the random level");
+  hb_app_test_settle (100);
+  g_assert_nonnull (hb_window_get_file (window));
+  g_assert_cmpuint (hb_document_play_depth (window->document), ==, 1);
+  g_string_free (text, TRUE);
+  hb_app_test_window_close (window);
+}
+
 /* A Random level made on a worker that takes a while says so, with
  * Cancel, as an open does, and the toast goes when the level comes (a
  * 1500x1500 level: about 1 s; nothing was said, the window only waited). */
@@ -1857,6 +1913,8 @@ main (int argc, char *argv[])
               test_random_asks_after_making, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/random-big-off-main", Fixture, NULL, hb_app_test_dir_set_up,
               test_random_big_off_main, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/random-big-mode-switch", Fixture, NULL, hb_app_test_dir_set_up,
+              test_random_big_mode_switch, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/random-big-says-so", Fixture, NULL, hb_app_test_dir_set_up,
               test_random_big_says_so, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-asks-after-reading", Fixture, NULL, hb_app_test_dir_set_up,
