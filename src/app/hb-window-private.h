@@ -329,8 +329,13 @@ void           hb_window_levels_recognise (HbWindow *self);
  * level changed: the Levels list and Next Level follow it. */
 void           hb_window_levels_set_key (HbWindow *self, char *key);
 
-/* hb-window-files.c */
+/* hb-window-recent.c: Open Recent follows GTK's recent files list from
+ * init until dispose; a level opened or saved is added to it. */
 void           hb_window_add_recent (HbWindow *self, GFile *file);
+void           hb_window_recent_init (HbWindow *self);
+void           hb_window_recent_dispose (HbWindow *self);
+
+/* hb-window-files.c */
 typedef void (*HbThen) (HbWindow *self, gpointer data);
 /* Runs `then` now if the level has no unsaved changes, else after the user
  * chose Discard or saved successfully; never if they cancelled. */
