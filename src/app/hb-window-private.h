@@ -373,6 +373,11 @@ HbState       *hb_window_random_level (HbWindow *self, const HbGame *game, int w
 void           hb_window_random (HbWindow *self);
 /* Stops a Random level being made: TRUE when one was. */
 gboolean       hb_window_cancel_random (HbWindow *self);
+/* Testing: while held (any window), a Random level made on a worker is
+ * kept on the worker until released or cancelled; held counts the
+ * workers waiting so. */
+void           hb_window_hold_random (gboolean hold);
+guint          hb_window_random_held (void);
 void           hb_window_files_init (HbWindow *self);
 void           hb_window_files_dispose (HbWindow *self);
 /* One open: a file, or a pasted picture (file NULL). */

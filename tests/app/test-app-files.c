@@ -1550,33 +1550,48 @@ test_one_question_at_a_time (Fixture *f, gconstpointer data)
  * open is up waits its turn; the file opened on Discard then stays: the
  * level was opened after Random was asked for, and README says a level
  * opened meanwhile drops it (it ran next, with nothing left unsaved to
- * ask about, and replaced the file just opened without a word). */
+ * ask about, and replaced the file just opened without a word). The
+ * worker is held until the open has asked: left to race, the level was
+ * once made before the question came (a loaded machine), and the case
+ * did not happen. */
 static gboolean
 random_made (gpointer data)
 {
   return !hb_window_is_making_random (data);
 }
 
+static gboolean
+random_is_held (gpointer data)
+{
+  return hb_window_random_held () == 1;
+}
+
 static void
 test_random_waiting_behind_open (Fixture *f, gconstpointer data)
 {
   HbWindow *window = hb_app_test_window_new ();
-  /* Made in about 0.4 s, the file read in a few ms. */
-  GString *text = corner_level (600);
+  /* Over Flow Free's 100 a side: made on a worker. */
+  GString *text = corner_level (120);
   g_autoptr (GFile) good = write_file (f, "good.lights", "00000\n00000\n00100\n00000\n00000\n");
 
   hb_app_test_open_text (window, "big.flow", text->str);
-  g_assert_cmpint (hb_window_get_state (window)->width, ==, 600);
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 120);
   hb_document_mark_unsaved (hb_window_get_document (window));
   hb_window_set_ask_to_save (window, TRUE);
 
+  hb_window_hold_random (TRUE);
   hb_app_test_activate (window, "random", NULL);
+  g_assert_true (hb_window_is_making_random (window));
   hb_window_open (window, good);
   for (int i = 0; i < 400 && count_save_dialogs (window) == 0; i++)
     hb_app_test_settle (5);
   g_assert_cmpuint (count_save_dialogs (window), ==, 1);
-  /* The open asks while the level is still being made. */
+  /* The open asks while the level is still being made: it is made, and
+   * kept on the worker. */
   g_assert_true (hb_window_is_making_random (window));
+  hb_app_test_wait (random_is_held, NULL, 20000, "the random level held");
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 120);
+  hb_window_hold_random (FALSE);
   hb_app_test_wait (random_made, window, 20000, "the random level");
   hb_app_test_settle (100);
   g_assert_cmpuint (count_save_dialogs (window), ==, 1);
