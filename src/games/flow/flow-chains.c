@@ -334,6 +334,29 @@ terminate_cb (void *data)
   return poll_stop (data);
 }
 
+/* Whether to stop while checking a model that paired every colour
+ * right (drawing it, flow_is_solved, touch_nogoods), polled there: the
+ * token or an ancestor set (the racing search answered, the caller
+ * cancelled) or an ancestor past its deadline (hb_solve's time limit).
+ * Not the token's own deadline nor the CPU budget: those are the search's
+ * share of the time (the fast solver's), which the check of a model
+ * found within it has always run past; stopped there, the answer would be
+ * thrown away and the level left to the path search. */
+static gboolean
+poll_hard_stop (Chains *s)
+{
+  if (hb_cancel_was_set (s->cancel)
+      || (s->cancel != NULL && hb_cancel_is_set (s->cancel->parent)))
+    s->stopped = TRUE;
+  return s->stopped;
+}
+
+static gboolean
+hard_stop_cb (gpointer data)
+{
+  return poll_hard_stop (data);
+}
+
 #define CAND(s, i) (&g_array_index ((s)->cand, Cand, (i)))
 
 static void
@@ -417,6 +440,8 @@ cmp_col (gconstpointer a, gconstpointer b, gpointer data)
   return CAND (s, *(const int *) a)->cell / s->w - CAND (s, *(const int *) b)->cell / s->w;
 }
 
+/* Stopped part way (see encode), it returns with the lines' lists
+ * allocated, and the search never reads them. */
 static void
 build_lines (Chains *s)
 {
@@ -447,15 +472,31 @@ build_lines (Chains *s)
       c->idx[c->n++] = i;
     }
   for (int y = 0; y < s->h; y++)
-    g_qsort_with_data (s->rows[y].idx, s->rows[y].n, sizeof (int), cmp_row, s);
+    {
+      if ((y & 63) == 63 && poll_stop (s))
+        return;
+      g_qsort_with_data (s->rows[y].idx, s->rows[y].n, sizeof (int), cmp_row, s);
+    }
   for (int x = 0; x < s->w; x++)
-    g_qsort_with_data (s->cols[x].idx, s->cols[x].n, sizeof (int), cmp_col, s);
+    {
+      if ((x & 63) == 63 && poll_stop (s))
+        return;
+      g_qsort_with_data (s->cols[x].idx, s->cols[x].n, sizeof (int), cmp_col, s);
+    }
   for (int y = 0; y < s->h; y++)
-    for (int i = 0; i < s->rows[y].n; i++)
-      CAND (s, s->rows[y].idx[i])->prow = i;
+    {
+      if ((y & 63) == 63 && poll_stop (s))
+        return;
+      for (int i = 0; i < s->rows[y].n; i++)
+        CAND (s, s->rows[y].idx[i])->prow = i;
+    }
   for (int x = 0; x < s->w; x++)
-    for (int i = 0; i < s->cols[x].n; i++)
-      CAND (s, s->cols[x].idx[i])->pcol = i;
+    {
+      if ((x & 63) == 63 && poll_stop (s))
+        return;
+      for (int i = 0; i < s->cols[x].n; i++)
+        CAND (s, s->cols[x].idx[i])->pcol = i;
+    }
 }
 
 /* The flow ids of one line's gaps: the first is the board's edge (never
@@ -539,6 +580,8 @@ encode_cover (Chains *s)
       int x = CAND (s, i)->cell, jr, fr, fc;
       const Line *r = &s->rows[x / s->w], *c = &s->cols[x % s->w];
 
+      if ((i & 16383) == 16383 && poll_stop (s))
+        return;
       if (seen[x])
         continue;
       seen[x] = 1;
@@ -582,6 +625,8 @@ merge_flows (Chains *s)
   s->var = zeroed (s->nflows + 1, sizeof *s->var);
   for (int i = 0; i < ids; i++)
     s->parent[i] = i;
+  if (poll_stop (s))
+    return;
   for (int y = 0; y < s->h; y++)
     unite (s, s->rows[y].flow[s->rows[y].n], -s->t);
   for (int x = 0; x < s->w; x++)
@@ -591,6 +636,8 @@ merge_flows (Chains *s)
       const Line *a = &s->rows[y], *b = &s->rows[y + 1];
       int i = 0, j = 0, x = 0;
 
+      if ((y & 63) == 63 && poll_stop (s))
+        return;
       while (x < s->w)
         {
           int ea, eb;
@@ -615,6 +662,8 @@ merge_flows (Chains *s)
       const Line *c = &s->cols[x];
       int y = 0;
 
+      if ((x & 63) == 63 && poll_stop (s))
+        return;
       for (int i = 0; i <= c->n; i++)
         {
           int end = i < c->n ? CAND (s, c->idx[i])->cell / s->w : s->h;
@@ -654,7 +703,11 @@ root_simplify (Chains *s)
   g_autofree int *queue = g_new (int, nv + 1);
 
   for (guint i = 0; i < nlits; i++)
-    nclauses += lit[i] == 0;
+    {
+      if ((i & 0xfffff) == 0xfffff && poll_stop (s))
+        return;
+      nclauses += lit[i] == 0;
+    }
   start = g_new (guint, nclauses + 1);
   count = g_new (int, nclauses);
   sat = zeroed (nclauses, 1);
@@ -663,10 +716,14 @@ root_simplify (Chains *s)
   /* Each clause's place, and each literal's clauses (2v + 1 for -v). */
 #define OCC(l) (2 * (guint) ABS (l) + ((l) < 0))
   for (guint i = 0, c = 0; i < nlits; i++)
-    if (lit[i] == 0)
-      start[++c] = i + 1;
-    else
-      occ_at[OCC (lit[i]) + 1]++;
+    {
+      if ((i & 0xfffff) == 0xfffff && poll_stop (s))
+        return;
+      if (lit[i] == 0)
+        start[++c] = i + 1;
+      else
+        occ_at[OCC (lit[i]) + 1]++;
+    }
   start[0] = 0;
   for (guint i = 1; i < 2 * (guint) nv + 3; i++)
     occ_at[i] += occ_at[i - 1];
@@ -675,8 +732,12 @@ root_simplify (Chains *s)
     g_autofree guint *fill = g_memdup2 (occ_at, (2 * (gsize) nv + 3) * sizeof *occ_at);
 
     for (guint c = 0; c < nclauses; c++)
-      for (guint i = start[c]; lit[i] != 0; i++)
-        occ[fill[OCC (lit[i])]++] = c;
+      {
+        if ((c & 65535) == 65535 && poll_stop (s))
+          return;
+        for (guint i = start[c]; lit[i] != 0; i++)
+          occ[fill[OCC (lit[i])]++] = c;
+      }
   }
   /* The units, then what they force, until nothing more is forced. */
 #define ASSIGN(l)                                                          \
@@ -703,6 +764,8 @@ root_simplify (Chains *s)
     {
       int l = queue[head++];
 
+      if ((head & 4095) == 0 && poll_stop (s))
+        return;
       for (guint j = occ_at[OCC (l)]; j < occ_at[OCC (l) + 1]; j++)
         sat[occ[j]] = 1;
       for (guint j = occ_at[OCC (-l)]; j < occ_at[OCC (-l) + 1] && !conflict; j++)
@@ -769,12 +832,18 @@ root_simplify (Chains *s)
   s->cnf = (Ints) { 0 };
 }
 
+/* The token is polled all through (every dot, every 64 lines, every
+ * 16,384 candidates, in root_simplify's passes): on 4096x4096 in the
+ * default colours (938,654 candidates, 10M clauses) each step (the
+ * chains, the lines, the flows' classes, the cover, root_simplify's
+ * passes) took 0.2-0.6 s, and a deadline that came in one waited for its
+ * end (0.3-0.65 s past it, 2026-12-02). Stopped, it returns with part
+ * built; the search never runs on it and flow_chains_solve frees it. */
 static void
 encode (Chains *s)
 {
   const FlowState *level = s->level;
   gsize ncells = (gsize) s->w * s->h;
-  g_autofree int *at = zeroed (ncells, sizeof (int));   /* per cell: its last turn + 1, or 0 */
   int n;
 
   /* The constant true: its unit clause by hand (clause3 drops it). */
@@ -808,17 +877,25 @@ encode (Chains *s)
       }
   for (gsize i = 0, k = 0; i < ncells; i++)
     if (level->dot[i] != 0)
-      add_chains (s, level, (int) k++, (int) i);
+      {
+        /* Polled at every dot (up to 16,000 candidates each on 4096x4096). */
+        if (poll_stop (s))
+          return;
+        add_chains (s, level, (int) k++, (int) i);
+      }
   /* At most one chain turns at a cell: the turns of a cell are on
    * different diagonals, at most four, linked through `prev`. */
   n = (int) s->cand->len;
   {
+    g_autofree int *at = zeroed (ncells, sizeof (int));   /* per cell: its last turn + 1, or 0 */
     g_autofree int *prev = g_new (int, n);
 
     for (int i = s->ndots; i < n; i++)
       {
         int x = CAND (s, i)->cell;
 
+        if ((i & 16383) == 16383 && poll_stop (s))
+          return;
         prev[i] = at[x] - 1;
         for (int j = prev[i]; j >= 0; j = prev[j])
           clause3 (s, -CAND (s, j)->lit, -CAND (s, i)->lit, 0);
@@ -828,12 +905,16 @@ encode (Chains *s)
   if (poll_stop (s))
     return;
   build_lines (s);
+  if (poll_stop (s))
+    return;
   s->fbase = s->nvars;
   for (int y = 0; y < s->h; y++)
     line_flows (s, &s->rows[y]);
   for (int x = 0; x < s->w; x++)
     line_flows (s, &s->cols[x]);
   merge_flows (s);
+  if (poll_stop (s))
+    return;
   /* Every 64 lines the token is polled: a 1000x1000 level in 40 colours
    * (104,000 candidates, 1.5M clauses) took 1.8 s to encode and stop with
    * the other core busy, and now stops in 0.13 s. */
@@ -1070,8 +1151,10 @@ check_model (Chains *s, guint8 *act, int *arm, FlowChainStats *st)
 
 /* Draws the model's paths cell by cell into colour and links, each in
  * the colour of the dot it starts from. FALSE when two paths meet (a model
- * that pairs two colours); `lenient` draws on regardless (the live view),
- * each path stopping where it meets another. */
+ * that pairs two colours), or when stopped (s->stopped: it polls
+ * poll_hard_stop every 65,536 cells, as drawing a 4096x4096 answer took
+ * 0.3-1.2 s); `lenient` draws on regardless (the live view, which does not
+ * poll), each path stopping where it meets another. */
 static gboolean
 draw_model (Chains *s, const guint8 *act, const int *arm, guint8 *colour, guint8 *links,
             gboolean lenient)
@@ -1079,6 +1162,7 @@ draw_model (Chains *s, const guint8 *act, const int *arm, guint8 *colour, guint8
   gsize ncells = (gsize) s->w * s->h;
   g_autofree guint8 *turn = zeroed (ncells, 1);   /* arms of a turn, bits */
   int n = (int) s->cand->len;
+  guint steps = 0;
 
   memset (colour, 0, ncells);
   memset (links, 0, ncells);
@@ -1104,6 +1188,8 @@ draw_model (Chains *s, const guint8 *act, const int *arm, guint8 *colour, guint8
                 return FALSE;
               break;
             }
+          if (!lenient && (++steps & 0xffff) == 0 && poll_hard_stop (s))
+            return FALSE;
           links[x] |= (guint8) (1u << d);
           links[y] |= (guint8) (1u << HB_DIR_OPPOSITE (d));
           colour[y] = (guint8) c;
@@ -1151,6 +1237,10 @@ touch_nogoods (Chains *s, const guint8 *act, const int *arm, const guint8 *colou
           int y = x + dr[d] * s->w + dc[d], yr = y / s->w, yc = y % s->w;
           gboolean special = s->level->dot[y] != 0 || (links[y] != 5 && links[y] != 10);
 
+          /* Polled as draw_model is: stopped, no clause (the caller
+           * ends on s->stopped). */
+          if ((step & 0xffff) == 0xffff && poll_hard_stop (s))
+            return 0;
           pos[y] = ++step;
           count += special;
           for (int e = 0; e < 4; e++)
@@ -1176,6 +1266,35 @@ touch_nogoods (Chains *s, const guint8 *act, const int *arm, const guint8 *colou
       added++;
     }
   return added;
+}
+
+static gpointer
+release_solver (gpointer solver)
+{
+  ccadical_release (solver);
+  return NULL;
+}
+
+/* The solver is taken down on a thread of its own when it holds this
+ * many clauses or more: CaDiCaL frees each clause apart, and on 4096x4096
+ * (3.3M clauses) that took 0.2-0.65 s, which a time limit or a cancel
+ * waited for, and an answer too (the fast solver joins the search's
+ * thread before it goes on: 50 ms of 460,000 clauses on 4096x4096 in 6
+ * colours). Below it, a few milliseconds. */
+#define RELEASE_APART_CLAUSES 100000
+
+static void
+release (Chains *s)
+{
+  GThread *thread = NULL;
+
+  if (s->clauses >= RELEASE_APART_CLAUSES)
+    thread = g_thread_try_new ("hb-flow-chains-free", release_solver, s->solver, NULL);
+  if (thread != NULL)
+    g_thread_unref (thread);
+  else
+    ccadical_release (s->solver);
+  s->solver = NULL;
 }
 
 /* The live view: the latest model's paths, when a snapshot is due. */
@@ -1218,6 +1337,10 @@ flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel,
     s.ndots += level->dot[i] != 0;
   if (s.ndots == 0)
     return FLOW_CHAINS_UNSURE;
+  /* Stopped already (a deadline that passed while the caller counted
+   * the candidates): nothing is built. */
+  if (poll_stop (&s))
+    return FLOW_CHAINS_STOPPED;
   s.cand = g_array_new (FALSE, FALSE, sizeof (Cand));
   s.keep = (variant & 1) != 0;
 #ifdef FLOW_FAST_TUNING
@@ -1286,13 +1409,14 @@ flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel,
             break;
           if (draw_model (&s, act, arm, colour, links, FALSE))
             {
-              FlowState *check = flow_state_copy (level);
+              /* The level with the drawing, without a copy (on
+               * 4096x4096, 50 MB to copy), checked polling the stop. */
+              FlowState check = *level;
 
-              memcpy (check->colour, colour, ncells);
-              memcpy (check->links, links, ncells);
-              solved = flow_is_solved (check);
-              flow_state_free (check);
-              if (!solved && touch_nogoods (&s, act, arm, colour, links, st) > 0)
+              check.colour = colour;
+              check.links = links;
+              solved = flow_is_solved_until (&check, hard_stop_cb, &s);
+              if (!solved && !s.stopped && touch_nogoods (&s, act, arm, colour, links, st) > 0)
                 continue;
             }
           if (solved)
@@ -1312,7 +1436,7 @@ flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel,
     notify->ended (notify->data, end);
   g_free (s.assume.v);
   g_free (s.lits.v);
-  ccadical_release (s.solver);
+  release (&s);
   for (int y = 0; s.rows != NULL && y < s.h; y++)
     {
       g_free (s.rows[y].idx);

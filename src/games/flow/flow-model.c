@@ -144,6 +144,12 @@ popcount4 (guint8 m)
 gboolean
 flow_is_solved (const FlowState *s)
 {
+  return flow_is_solved_until (s, NULL, NULL);
+}
+
+gboolean
+flow_is_solved_until (const FlowState *s, gboolean (*stop) (gpointer data), gpointer data)
+{
   int w = s->base.width, h = s->base.height;
   gsize n = (gsize) w * h;
 
@@ -154,33 +160,37 @@ flow_is_solved (const FlowState *s)
    * Each pair of neighbours once, by row and column, not by index (see
    * below). */
   for (int y = 0; y < h; y++)
-    for (int x = 0; x < w; x++)
-      {
-        gsize i = (gsize) y * w + x;
-        guint m = s->links[i];
+    {
+      if ((y & 63) == 63 && stop != NULL && stop (data))
+        return FALSE;
+      for (int x = 0; x < w; x++)
+        {
+          gsize i = (gsize) y * w + x;
+          guint m = s->links[i];
 
-        if (s->colour[i] == 0 || popcount4 (m) != (s->dot[i] ? 1 : 2))
-          return FALSE;
-        if ((x == 0 && (m & (1u << HB_DIR_W))) || (x == w - 1 && (m & (1u << HB_DIR_E)))
-            || (y == 0 && (m & (1u << HB_DIR_N))) || (y == h - 1 && (m & (1u << HB_DIR_S))))
-          return FALSE;
-        if (x + 1 < w)
-          {
-            gboolean linked = (m >> HB_DIR_E) & 1;
+          if (s->colour[i] == 0 || popcount4 (m) != (s->dot[i] ? 1 : 2))
+            return FALSE;
+          if ((x == 0 && (m & (1u << HB_DIR_W))) || (x == w - 1 && (m & (1u << HB_DIR_E)))
+              || (y == 0 && (m & (1u << HB_DIR_N))) || (y == h - 1 && (m & (1u << HB_DIR_S))))
+            return FALSE;
+          if (x + 1 < w)
+            {
+              gboolean linked = (m >> HB_DIR_E) & 1;
 
-            if (linked != ((s->links[i + 1] >> HB_DIR_W) & 1)
-                || linked != (s->colour[i + 1] == s->colour[i]))
-              return FALSE;
-          }
-        if (y + 1 < h)
-          {
-            gboolean linked = (m >> HB_DIR_S) & 1;
+              if (linked != ((s->links[i + 1] >> HB_DIR_W) & 1)
+                  || linked != (s->colour[i + 1] == s->colour[i]))
+                return FALSE;
+            }
+          if (y + 1 < h)
+            {
+              gboolean linked = (m >> HB_DIR_S) & 1;
 
-            if (linked != ((s->links[i + w] >> HB_DIR_N) & 1)
-                || linked != (s->colour[i + w] == s->colour[i]))
-              return FALSE;
-          }
-      }
+              if (linked != ((s->links[i + w] >> HB_DIR_N) & 1)
+                  || linked != (s->colour[i + w] == s->colour[i]))
+                return FALSE;
+            }
+        }
+    }
   /* Each colour's first dot reaches its second along its path, and the
    * walk covers every cell of that colour (no stray loop). The dots and
    * cell counts of all colours in one pass each: once per colour would be
@@ -193,6 +203,8 @@ flow_is_solved (const FlowState *s)
 
     for (gsize i = 0; i < n; i++)
       {
+        if ((i & 0xfffff) == 0xfffff && stop != NULL && stop (data))
+          return FALSE;
         if (s->colour[i] > s->colours || s->dot[i] > s->colours)
           return FALSE;
         count[s->colour[i]]++;
@@ -212,6 +224,8 @@ flow_is_solved (const FlowState *s)
             len++;
             if (cur == b)
               break;
+            if ((len & 0xfffff) == 0 && stop != NULL && stop (data))
+              return FALSE;
             /* Every link was checked above to stay on the board. */
             for (int d = 0; d < 4 && next < 0; d++)
               if ((s->links[cur] >> d) & 1)

@@ -4008,7 +4008,8 @@ chains_run (gpointer data)
                                          c->live,
                                          c->colour, c->links, &c->st);
 
-  /* Ended before it had a solver (no dots): told now. */
+  /* Ended before it had a solver (no dots, or stopped before it began):
+   * told now. */
   if (!c->told)
     chains_ended (c, end);
   return NULL;
@@ -4103,7 +4104,10 @@ chains_first (const HbState *state, const HbSolveOptions *options, HbTrace *trac
   g_cond_clear (&wait.cond);
   if (r == NULL)
     {
+      /* All the candidates, counted above: a search stopped while it
+       * built them has only those it built. */
       *st = run[0].st;
+      st->candidates = *candidates;
       hb_trace_set_counter_name (trace, N_("search steps"));
     }
   for (int i = 0; i < 2; i++)
@@ -4120,7 +4124,8 @@ chains_first (const HbState *state, const HbSolveOptions *options, HbTrace *trac
  * follows CaDiCaL's phases) instead of a second path search, on a board
  * where they do not come first: from 3,600 cells (60x60) up, with more dots (the
  * chains' candidates more than an eighth of the cells and at most 1.2
- * times as many; `candidates` is their number, 0 when not counted yet).
+ * times as many; *candidates is their number, 0 when not counted yet,
+ * and gets it when it counts them).
  * There the path search often fails where the chains do not, and the
  * other way round. Measured (2026-11-29, generated levels, one search
  * each, both cores busy): 80x80 in 40 colours, the path search solved 1
@@ -4132,16 +4137,17 @@ chains_first (const HbState *state, const HbSolveOptions *options, HbTrace *trac
  * still answers. On 75x75 in 88 colours (1.9 times the cells) the chains
  * solved 1 of 8 and the two path searches 6: left to them. */
 static gboolean
-chains_beside (const HbState *state, const HbSolveOptions *options, gsize candidates)
+chains_beside (const HbState *state, const HbSolveOptions *options, gsize *candidates)
 {
   gsize n = (gsize) state->width * state->height;
 
   if (n < BESIDE_MIN_CELLS || !knob ("FF_BESIDE", 1)
       || !hb_settings_get_switch (options->settings, fast_settings, "chains"))
     return FALSE;
-  if (candidates == 0)
-    candidates = flow_chains_candidates (FLOW_CONST (state));
-  return candidates * 8 > n && candidates * 5 <= n * 6 && candidates <= BESIDE_MAX_CANDIDATES;
+  if (*candidates == 0)
+    *candidates = flow_chains_candidates (FLOW_CONST (state));
+  return *candidates * 8 > n && *candidates * 5 <= n * 6
+         && *candidates <= BESIDE_MAX_CANDIDATES;
 }
 
 static void
@@ -4215,7 +4221,7 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
       && hb_settings_get_switch (options->settings, fast_settings, "race")
       && g_get_num_processors () >= 2)
     {
-      if (chains_beside (state, options, candidates))
+      if (chains_beside (state, options, &candidates))
         {
           /* The chains on the second core: the path search stays a
            * single one (its restarts as without the race). It keeps its
@@ -4254,6 +4260,7 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
         {
           win = !f[0].finished && beside.end == FLOW_CHAINS_SOLVED ? -1 : 0;
           chains = beside.st;
+          chains.candidates = candidates;   /* all, as chains_first's */
         }
       else
         win = !f[0].finished && f[1].finished;

@@ -109,6 +109,12 @@ void       flow_clear_paths (FlowState *s);
 /* TRUE when every colour's dots are joined by one path, every cell is on a
  * path, and the rule above holds (flow_check_solved says why not). */
 gboolean   flow_is_solved (const FlowState *s);
+/* The same, asking `stop` (when not NULL) every 64 rows and every million
+ * cells of a path: once it says TRUE, FALSE at once (its caller knows
+ * why). The corner chains check their answer so: on 4096x4096 the check
+ * took 0.3-0.9 s, which a time limit or a cancel waited for. */
+gboolean   flow_is_solved_until (const FlowState *s, gboolean (*stop) (gpointer data),
+                                 gpointer data);
 /* Whether a solver's result claims an answer (SOLVED) that the rules
  * refuse (no board, or one flow_is_solved rejects): a bug, never a
  * verdict. */
@@ -244,7 +250,8 @@ typedef enum {
 } FlowChainsEnd;
 
 typedef struct {
-  guint64 candidates;   /* dots and the cells of every chain the dots allow */
+  guint64 candidates;   /* dots and the cells of every chain the dots allow
+                         * (stopped while it built them: those built) */
   guint64 variables, clauses;   /* the solver's: the encoding's less those fixed at the root */
   guint64 rounds;       /* solver runs */
   guint64 paths, loops; /* models' paths joining two colours, loops of turns, forbidden */
@@ -273,7 +280,11 @@ typedef struct {
  * joins two colours shows in one). `colour` and `links` are w*h each.
  * `notify` may be NULL. With `cpu_seconds` > 0 it also stops (STOPPED)
  * once the calling thread has used that much CPU time in it: a budget that
- * a busy machine does not shorten, as a deadline on the clock would. */
+ * a busy machine does not shorten, as a deadline on the clock would. The
+ * check of a model that pairs every colour right, once begun, runs past
+ * that budget and past `cancel`'s own deadline (the search's share of the
+ * time), and stops only when `cancel` or an ancestor is set or an
+ * ancestor's deadline passes. */
 FlowChainsEnd flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel,
                                  double cpu_seconds, const FlowChainsNotify *notify,
                                  HbTrace *live, guint8 *colour, guint8 *links,
