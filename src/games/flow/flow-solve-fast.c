@@ -466,7 +466,9 @@ typedef struct {
   guint64  next_check;
 } Fast;
 
-enum { PROP_FAIL, PROP_BRANCH, PROP_SOLVED };
+/* PROP_STOPPED: the caller's stop or the time limit came during the
+ * first check of every cell (see fixpoint); the search ends there. */
+enum { PROP_FAIL, PROP_BRANCH, PROP_SOLVED, PROP_STOPPED };
 
 #ifdef FLOW_FAST_TUNING
 static guint64 fail_why[8];
@@ -1918,8 +1920,31 @@ planar_pace (Fast *f)
   f->planar_gap = (int) (f->planar_every * CLAMP (scale, 1.0, 1024.0));
 }
 
+/* Whether the caller's stop or the time limit has come, as limits_hit
+ * sees them (not the restarts or the node limit, which count nodes). */
+static gboolean
+stop_due (Fast *f)
+{
+  if (hb_cancel_is_set (f->cancellable))
+    {
+      f->stop_reason = HB_STOP_CANCELLED;
+      return TRUE;
+    }
+  if (f->deadline > 0 && hb_now () >= f->deadline)
+    {
+      f->stop_reason = HB_STOP_TIME_LIMIT;
+      return TRUE;
+    }
+  return FALSE;
+}
+
 /* Propagates to a fixpoint. PROP_BRANCH leaves the head to branch on in
- * *bc, *bk and its steps in cells / *ncells. */
+ * *bc, *bk and its steps in cells / *ncells. The first check of every
+ * cell (check_all's, at the start and at each restart) polls the stop
+ * every 65,536 cells: on 4096x4096 it took 0.2-0.35 s, which a time
+ * limit waited for (the search polls every 512 nodes, after it). Boards
+ * under 65,536 cells never poll here, and the checks pushed as the search
+ * goes never do. */
 static int
 fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells, FastDeps *why)
 {
@@ -1936,6 +1961,8 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells, FastDeps *why)
           int e;
           if (f->ncheck > 0)
             e = f->check[--f->ncheck];
+          else if ((f->ninit & 0xffff) == 0 && stop_due (f))
+            return PROP_STOPPED;
           else if (!f->queued[e = (int) --f->ninit])
             continue;
           f->queued[e] = 0;
@@ -2990,6 +3017,11 @@ search_piece (Fast *f, const guint8 *scope, const int *cells, int ncells,
     {
       guint64 leaf = 0;
 
+      if (st == PROP_STOPPED)
+        {
+          f->stopped = TRUE;
+          break;
+        }
       if (f->nodes >= f->next_check)
         {
           f->next_check = f->nodes + 512;
@@ -3252,6 +3284,28 @@ table_new (gsize size)
   return p;
 }
 
+/* table_new for the set-up (fast_init), zeroed a piece at a time with
+ * `cancel` polled between: on 4096x4096 a table takes 0.1-0.6 s to zero
+ * (the kernel's zeroing of fresh pages, then ours), and a deadline that
+ * came during the set-up waited for the table and the next poll. Stopped,
+ * the table is returned with the rest not zeroed: the set-up returns at
+ * its next poll and the search never reads it. */
+#define TABLE_PIECE ((gsize) 4 << 20)
+
+static gpointer
+table_new_polled (gsize size, const HbCancel *cancel)
+{
+  guint8 *p = table_reserve (size);
+
+  for (gsize at = 0; at < size; at += TABLE_PIECE)
+    {
+      if (at > 0 && hb_cancel_is_set (cancel))
+        break;
+      memset (p + at, 0, MIN (TABLE_PIECE, size - at));
+    }
+  return p;
+}
+
 /* The flags that let a cell end a stretch running in direction d: a dot,
  * or a turn with an arm back against d (see corner_walk for the bits). */
 static guint8
@@ -3280,26 +3334,41 @@ ray_init (Fast *f)
   guint8 ms = stop_mask (HB_DIR_S), mw = stop_mask (HB_DIR_W);
   g_autofree guint8 *up = g_malloc0 ((gsize) f->W), *down = g_malloc0 ((gsize) f->W);
 
-  f->ray = table_new (f->N);
+  /* Polled as the set-up is (see fast_init): stopped, the search never
+   * starts. */
+  f->ray = table_new_polled (f->N, f->cancellable);
+  if (hb_cancel_is_set (f->cancellable))
+    return;
   /* N from the top row down, then S from the bottom row up. */
   for (int y = 1; y <= f->h; y++)
-    for (int x = 1; x <= f->w; x++)
-      {
-        gsize p = (gsize) y * f->W + x;
-        f->ray[p] |= (guint8) (up[x] << HB_DIR_N);
-        up[x] = up[x] | ((f->flags[p] & mn) != 0);
-      }
+    {
+      if ((y & 255) == 0 && hb_cancel_is_set (f->cancellable))
+        return;
+      for (int x = 1; x <= f->w; x++)
+        {
+          gsize p = (gsize) y * f->W + x;
+          f->ray[p] |= (guint8) (up[x] << HB_DIR_N);
+          up[x] = up[x] | ((f->flags[p] & mn) != 0);
+        }
+    }
   for (int y = f->h; y >= 1; y--)
-    for (int x = 1; x <= f->w; x++)
-      {
-        gsize p = (gsize) y * f->W + x;
-        f->ray[p] |= (guint8) (down[x] << HB_DIR_S);
-        down[x] = down[x] | ((f->flags[p] & ms) != 0);
-      }
+    {
+      if ((y & 255) == 0 && hb_cancel_is_set (f->cancellable))
+        return;
+      for (int x = 1; x <= f->w; x++)
+        {
+          gsize p = (gsize) y * f->W + x;
+          f->ray[p] |= (guint8) (down[x] << HB_DIR_S);
+          down[x] = down[x] | ((f->flags[p] & ms) != 0);
+        }
+    }
   for (int y = 1; y <= f->h; y++)
     {
       gsize row = (gsize) y * f->W;
       guint8 ahead = 0;
+
+      if ((y & 255) == 0 && hb_cancel_is_set (f->cancellable))
+        return;
 
       for (int x = f->w; x >= 1; x--)
         {
@@ -3353,14 +3422,23 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
   f->off[HB_DIR_S] = f->W;
   f->off[HB_DIR_W] = -1;
   f->colours = s->colours;
-  f->cell = table_new (f->N * sizeof *f->cell);
+  /* Polled between the tables too, and in each (table_new_polled) and
+   * every 256 rows of the passes over the board: each of a 4096x4096
+   * board's tables takes 0.1-0.6 s to zero, and the racing search's
+   * set-up ran 0.2-0.6 s past --time-limit 2 while the first search
+   * waited to join it; with a poll between the tables only, the set-up
+   * still ran 0.2-0.5 s past --time-limit 0.5 after the chains. */
+  f->cell = table_new_polled (f->N * sizeof *f->cell, cancellable);
+  if (hb_cancel_is_set (cancellable))
+    return;
   f->flags = table_reserve (f->N);
   for (int y = 0; y < h + 2; y++)
-    for (int x = 0; x < f->W; x++)
-      f->flags[(gsize) y * f->W + x] = (guint8) (((x + y) & 1) << FLAG_PARITY);
-  /* Polled between the tables too: each of a 4096x4096 board's takes
-   * up to 0.2 s to zero, and the racing search's set-up ran 0.2-0.6 s
-   * past --time-limit 2 while the first search waited to join it. */
+    {
+      if ((y & 255) == 255 && hb_cancel_is_set (cancellable))
+        return;
+      for (int x = 0; x < f->W; x++)
+        f->flags[(gsize) y * f->W + x] = (guint8) (((x + y) & 1) << FLAG_PARITY);
+    }
   if (hb_cancel_is_set (cancellable))
     return;
   f->cell_mode = knob ("FF_CELL", 1);
@@ -3394,9 +3472,14 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
   if (knob ("FF_LKC", 1) && f->lookahead > 0)
     {
       f->chg_pad = 2 * (gsize) f->W + 2;
-      f->chg = (guint32 *) table_new ((f->N + 2 * f->chg_pad) * sizeof *f->chg) + f->chg_pad;
-      f->lk_t = table_new (f->N * sizeof *f->lk_t);
-      f->lk_m = table_new (f->N);
+      f->chg = (guint32 *) table_new_polled ((f->N + 2 * f->chg_pad) * sizeof *f->chg,
+                                             cancellable) + f->chg_pad;
+      if (hb_cancel_is_set (cancellable))
+        return;
+      f->lk_t = table_new_polled (f->N * sizeof *f->lk_t, cancellable);
+      if (hb_cancel_is_set (cancellable))
+        return;
+      f->lk_m = table_new_polled (f->N, cancellable);
       f->tick = 1;
       f->lk_base = 1;
       f->lk_undo = knob ("FF_LKU", !huge);
@@ -3424,9 +3507,13 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
   f->hotmin = knob ("FF_HOT", 30);
   if (hb_cancel_is_set (cancellable))
     return;
-  f->order = table_new (f->N * sizeof *f->order);
-  f->end = table_new (f->N * sizeof *f->end);
-  f->comp = table_new (f->N * sizeof *f->comp);
+  f->order = table_new_polled (f->N * sizeof *f->order, cancellable);
+  if (hb_cancel_is_set (cancellable))
+    return;
+  f->end = table_new_polled (f->N * sizeof *f->end, cancellable);
+  if (hb_cancel_is_set (cancellable))
+    return;
+  f->comp = table_new_polled (f->N * sizeof *f->comp, cancellable);
   if (hb_cancel_is_set (cancellable))
     return;
   f->planar = knob ("FF_PLANAR", 1);
@@ -3438,7 +3525,7 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
   /* A cell is in the check stack at most once. */
   f->check_cap = f->N;
   f->check = table_reserve (f->check_cap * sizeof *f->check);
-  f->queued = table_new (f->N);
+  f->queued = table_new_polled (f->N, cancellable);
   f->small = (gsize) w * h <= (gsize) knob ("FF_SMALL", 400);
   f->chokes = TRUE;
   f->last_colour = -1;
@@ -3503,14 +3590,18 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
   for (gsize p = 0; p < f->N; p++)
     f->cell[p].col = WALL;
   for (int y = 0; y < h; y++)
-    for (int x = 0; x < w; x++)
-      {
-        guint8 d = s->dot[y * w + x];
-        f->cell[(y + 1) * f->W + x + 1].col = d;
-        if (d != 0)
-          f->flags[(y + 1) * f->W + x + 1] |= FLAG_DOT;
-        f->free_cells += d == 0;
-      }
+    {
+      if ((y & 255) == 255 && hb_cancel_is_set (cancellable))
+        return;
+      for (int x = 0; x < w; x++)
+        {
+          guint8 d = s->dot[y * w + x];
+          f->cell[(y + 1) * f->W + x + 1].col = d;
+          if (d != 0)
+            f->flags[(y + 1) * f->W + x + 1] |= FLAG_DOT;
+          f->free_cells += d == 0;
+        }
+    }
   /* The stacks that grow with the search hold at most one entry per cell
    * (each step fills a free cell, each mark gives one with no arms known
    * the arms it must have, and both are taken back before the cell is
@@ -3584,6 +3675,8 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
       for (int i = 0; i < h; i++)
         {
           int y = dy > 0 ? h - i : i + 1, x0 = dx > 0 ? 1 : 2, x1 = dx > 0 ? w - 1 : w;
+          if ((i & 255) == 255 && hb_cancel_is_set (cancellable))
+            return;
           if (y + dy < 1 || y + dy > h)
             continue;
           for (int x = x0; x <= x1; x++)
