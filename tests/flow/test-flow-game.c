@@ -224,6 +224,47 @@ draw_board (FlowState *s, const char *colours, const int *pairs)
     }
 }
 
+/* flow_is_solved_until (the corner chains' check of an answer, which a
+ * limit stops): with a stop that never says so, the same verdict as
+ * flow_is_solved, asking it on a board of over 64 rows; with one that
+ * says stop, FALSE, on the same solved board. */
+static int stop_asked;
+
+static gboolean
+stop_never (gpointer data)
+{
+  stop_asked++;
+  return FALSE;
+}
+
+static gboolean
+stop_now (gpointer data)
+{
+  stop_asked++;
+  return TRUE;
+}
+
+static void
+test_is_solved_until (void)
+{
+  HbGenerateParams p = { 100, 100, 6, 1, NULL };
+  g_autoptr (GError) error = NULL;
+  FlowState *answer = NULL;
+  HbState *s = flow_generate_full (&p, &answer, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (flow_is_solved (answer));
+  stop_asked = 0;
+  g_assert_true (flow_is_solved_until (answer, stop_never, NULL));
+  g_assert_cmpint (stop_asked, >, 0);
+  stop_asked = 0;
+  g_assert_false (flow_is_solved_until (answer, stop_now, NULL));
+  g_assert_cmpint (stop_asked, ==, 1);
+  g_assert_false (flow_is_solved_until (FLOW_CONST (s), NULL, NULL));
+  flow_state_free (answer);
+  hb_state_free (s);
+}
+
 /* flow_is_solved, the game's own check, refuses every kind of broken
  * answer, each alone, and agrees with the tests' own check (flow-check.h)
  * where that one can judge (it reads colours only). */
@@ -1318,6 +1359,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/game/status-joined-not-won", test_status_joined_not_won);
   g_test_add_func ("/flow/game/hint-wrong-path-first", test_hint_wrong_path_first);
   g_test_add_func ("/flow/game/is-solved-rejects", test_is_solved_rejects);
+  g_test_add_func ("/flow/game/is-solved-until", test_is_solved_until);
   g_test_add_func ("/flow/game/cut", test_cut);
   g_test_add_func ("/flow/game/cut-long", test_cut_long);
   g_test_add_func ("/flow/game/pointer-cut-keeps-start", test_pointer_cut_keeps_start);
