@@ -2794,11 +2794,10 @@ limits_hit (Fast *f)
     fprintf (stderr, "TRAJ %" G_GUINT64_FORMAT " %zu %zu %zu %" G_GUINT64_FORMAT "\n", f->nodes, f->scan,
              f->free_cells, f->nstack, f->backtracks);
 #endif
-  if (hb_cancel_is_set (f->cancellable))
-    {
-      f->stop_reason = HB_STOP_CANCELLED;
-      return TRUE;
-    }
+  /* The caller's stop and the time limit first: a restart due at the
+   * same check would only start a search that the next check stops. */
+  if (stop_due (f))
+    return TRUE;
   if (f->restart_at > 0 && f->nodes >= f->restart_at)
     {
       f->restarted = TRUE;
@@ -2807,11 +2806,6 @@ limits_hit (Fast *f)
   if (f->options->node_limit && f->nodes >= f->options->node_limit)
     {
       f->stop_reason = HB_STOP_NODE_LIMIT;
-      return TRUE;
-    }
-  if (f->deadline > 0 && hb_now () >= f->deadline)
-    {
-      f->stop_reason = HB_STOP_TIME_LIMIT;
       return TRUE;
     }
   return FALSE;
