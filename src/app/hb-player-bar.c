@@ -432,8 +432,12 @@ hb_player_bar_set_player (HbPlayerBar *self, HbPlayer *player, const HbTrace *tr
 
   if (hb_trace_truncated (trace))
     {
-      char *text = g_strdup_printf (_("Animation cut after %lu steps; the solver went on"),
-                                    (unsigned long) hb_trace_length (trace));
+      unsigned long steps = (unsigned long) hb_trace_length (trace);
+      char *text = g_strdup_printf (g_dngettext (NULL,
+                                                 "Animation cut after %lu step; the solver went on",
+                                                 "Animation cut after %lu steps; the solver went on",
+                                                 steps),
+                                    steps);
       gtk_label_set_label (self->truncated_label, text);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->truncated_label), text);
       gtk_widget_set_visible (GTK_WIDGET (self->truncated_label), TRUE);

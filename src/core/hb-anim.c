@@ -136,7 +136,9 @@ hb_apng_writer_new (GOutputStream *out, guint n_frames, GError **error)
   if (n_frames > HB_ANIM_MAX_FRAMES)
     {
       g_set_error (error, HB_ANIM_ERROR, HB_ANIM_ERROR_TOO_LONG,
-                   _("an animation of %u frames is too long; the most is %d"),
+                   g_dngettext (NULL, "an animation of %u frame is too long; the most is %d",
+                                "an animation of %u frames is too long; the most is %d",
+                                n_frames),
                    n_frames, HB_ANIM_MAX_FRAMES);
       return NULL;
     }
@@ -277,7 +279,9 @@ hb_apng_writer_add_frame (HbApngWriter *w, cairo_surface_t *frame,
   if (w->finished || w->added >= w->n_frames)
     {
       g_set_error (error, HB_ANIM_ERROR, HB_ANIM_ERROR_USAGE,
-                   _("the animation already has its %u frames"), w->n_frames);
+                   g_dngettext (NULL, "the animation already has its %u frame",
+                                "the animation already has its %u frames", w->n_frames),
+                   w->n_frames);
       return FALSE;
     }
   if (cairo_surface_status (frame) != CAIRO_STATUS_SUCCESS
@@ -417,7 +421,11 @@ hb_apng_writer_finish (HbApngWriter *w, GCancellable *cancellable, GError **erro
   if (w->finished || w->added != w->n_frames)
     {
       g_set_error (error, HB_ANIM_ERROR, HB_ANIM_ERROR_USAGE,
-                   _("the animation has %u of its %u frames"), w->added, w->n_frames);
+                   /* TRANSLATORS: the frames added of the frames the
+                    * animation was made for; the noun follows the second */
+                   g_dngettext (NULL, "the animation has %u of its %u frame",
+                                "the animation has %u of its %u frames", w->n_frames),
+                   w->added, w->n_frames);
       return FALSE;
     }
   if (!write_chunk (w, "IEND", NULL, 0, NULL, 0, cancellable, error))
@@ -448,7 +456,12 @@ hb_anim_frame_size (int w, int h, int cell_px, int *out_w, int *out_h,
   if (cell < HB_ANIM_MIN_CELL)
     {
       g_set_error (error, HB_ANIM_ERROR, HB_ANIM_ERROR_TOO_LARGE,
-                   _("a %d×%d board is too large for an animation; the most is %d cells a side"),
+                   g_dngettext (NULL,
+                                "a %d×%d board is too large for an animation; the most is %d "
+                                "cell a side",
+                                "a %d×%d board is too large for an animation; the most is %d "
+                                "cells a side",
+                                (HB_ANIM_MAX_SIDE - 2 * 16) / HB_ANIM_MIN_CELL),
                    w, h, (HB_ANIM_MAX_SIDE - 2 * 16) / HB_ANIM_MIN_CELL);
       return FALSE;
     }

@@ -105,9 +105,27 @@ set_size_error (GError **error, const char *name, int w, int h)
                  _("%s: the picture is %d×%d pixels, too small to show a board"),
                  name, w, h);
   else
-    g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TOO_LARGE,
-                 _("%s: the picture is %d×%d pixels; pictures up to %d pixels a side and %u million pixels are read"),
-                 name, w, h, HB_IMAGE_MAX_SIDE, HB_IMAGE_MAX_PIXELS / 1000000);
+    {
+      /* TRANSLATORS: within the next message: "pictures up to 12000
+       * pixels a side and 48 million pixels are read"; each count takes
+       * its own plural */
+      g_autofree char *side = g_strdup_printf (g_dngettext (NULL, "%d pixel a side",
+                                                            "%d pixels a side",
+                                                            HB_IMAGE_MAX_SIDE),
+                                               HB_IMAGE_MAX_SIDE);
+      /* TRANSLATORS: within the next message, as above */
+      g_autofree char *area = g_strdup_printf (g_dngettext (NULL, "%u million pixels",
+                                                            "%u million pixels",
+                                                            HB_IMAGE_MAX_PIXELS / 1000000),
+                                               HB_IMAGE_MAX_PIXELS / 1000000);
+
+      /* TRANSLATORS: "photo.png: the picture is 13000×9000 pixels;
+       * pictures up to 12000 pixels a side and 48 million pixels are
+       * read" */
+      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TOO_LARGE,
+                   _("%s: the picture is %d×%d pixels; pictures up to %s and %s are read"),
+                   name, w, h, side, area);
+    }
 }
 
 static gboolean

@@ -1,6 +1,7 @@
 /* Core pieces with no game: errors, the line reader, layout and hit
  * testing, the RNG, the trace's caps and undo/redo bookkeeping. */
 #include "hb-game.h"
+#include "hb-anim.h"
 #include "hb-history.h"
 #include "hb-test-util.h"
 
@@ -244,6 +245,71 @@ test_result (void)
   hb_result_free (r);
 }
 
+/* The animation writer's counts of frames take the noun's plural from their own
+ * number: the messages had none ("the animation has 0 of its 1 frames"),
+ * and Romanian tells 27 "de cadre" from 19 "cadre" (2001 ends in 01:
+ * "cadre" too). Here rather than in test-anim: the test helpers pull in
+ * gdk-pixbuf, which test-anim checks the encoder does without. */
+static void
+test_frame_plurals (void)
+{
+  static const struct {
+    guint frames;
+    const char *en, *ro;
+  } finish[] = {
+    { 1, "the animation has 0 of its 1 frame", "animația are 0 din 1 cadru" },
+    { 27, "the animation has 0 of its 27 frames", "animația are 0 din cele 27 de cadre ale ei" },
+    { 19, "the animation has 0 of its 19 frames", "animația are 0 din cele 19 cadre ale ei" },
+  };
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+
+  for (int ro = 0; ro < 2; ro++)
+    {
+      g_autoptr(GError) error = NULL;
+      cairo_surface_t *a = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 4, 4);
+      HbApngWriter *w;
+
+      if (ro && !hb_test_romanian ())
+        {
+          cairo_surface_destroy (a);
+          return;
+        }
+      for (gsize i = 0; i < G_N_ELEMENTS (finish); i++)
+        {
+          w = hb_apng_writer_new (out, finish[i].frames, &error);
+          g_assert_no_error (error);
+          g_assert_false (hb_apng_writer_finish (w, NULL, &error));
+          g_assert_error (error, HB_ANIM_ERROR, HB_ANIM_ERROR_USAGE);
+          g_assert_cmpstr (error->message, ==, ro ? finish[i].ro : finish[i].en);
+          g_clear_error (&error);
+          hb_apng_writer_free (w);
+        }
+      /* A frame past the one it was made for. */
+      w = hb_apng_writer_new (out, 1, &error);
+      g_assert_true (hb_apng_writer_add_frame (w, a, 0, 0, 100, NULL, &error));
+      g_assert_false (hb_apng_writer_add_frame (w, a, 0, 0, 100, NULL, &error));
+      g_assert_cmpstr (error->message, ==, ro ? "animația are deja 1 cadru, cât i s-a cerut"
+                                              : "the animation already has its 1 frame");
+      g_clear_error (&error);
+      hb_apng_writer_free (w);
+      /* Too long: 2027 takes "de", 2001 not. */
+      g_assert_null (hb_apng_writer_new (out, 2027, &error));
+      g_assert_cmpstr (error->message, ==, ro ? "o animație de 2027 de cadre este prea lungă; "
+                                                "cel mult 2000"
+                                              : "an animation of 2027 frames is too long; the "
+                                                "most is 2000");
+      g_clear_error (&error);
+      g_assert_null (hb_apng_writer_new (out, 2001, &error));
+      g_assert_cmpstr (error->message, ==, ro ? "o animație de 2001 cadre este prea lungă; "
+                                                "cel mult 2000"
+                                              : "an animation of 2001 frames is too long; the "
+                                                "most is 2000");
+      g_clear_error (&error);
+      cairo_surface_destroy (a);
+    }
+  hb_test_romanian_end ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -257,5 +323,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/trace/cap", test_trace_cap);
   g_test_add_func ("/core/trace/take-steps", test_trace_take_steps);
   g_test_add_func ("/core/result", test_result);
+  g_test_add_func ("/core/anim/frame-plurals", test_frame_plurals);
   return g_test_run ();
 }

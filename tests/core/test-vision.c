@@ -7,6 +7,7 @@
  * close to the eye stay apart in Lab while JPEG-sized noise is merged. */
 #include "hb-image.h"
 #include "hb-vision.h"
+#include "hb-test-util.h"
 
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <glib/gstdio.h>
@@ -165,8 +166,23 @@ test_bad_files (void)
     g_autoptr(HbImage) img = hb_image_load_bytes (hdr, n, "pasted", &error);
     g_assert_null (img);
     g_assert_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TOO_LARGE);
+    g_assert_cmpstr (error->message, ==, "pasted: the picture is 20000×20000 pixels; pictures "
+                     "up to 12000 pixels a side and 48 million pixels are read");
     g_clear_error (&error);
   }
+  /* Each count with its own plural: Romanian "12000 de pixeli" and "48
+   * de milioane de pixeli" (the message had no plural, and the
+   * translation "48 milioane"). */
+  if (hb_test_romanian ())
+    {
+      g_autoptr(HbImage) img = hb_image_load_bytes (hdr, n, "pasted", &error);
+      g_assert_null (img);
+      g_assert_cmpstr (error->message, ==, "pasted: imaginea are 20000×20000 pixeli; se citesc "
+                       "imagini de cel mult 12000 de pixeli pe latură și 48 de milioane de "
+                       "pixeli");
+      g_clear_error (&error);
+      hb_test_romanian_end ();
+    }
   {
     g_autoptr(HbImage) img3 = test_picture (3, 3);
     g_assert_true (hb_image_save (img3, tiny, "png", 0, &error));

@@ -382,6 +382,44 @@ test_error_digit_plurals (void)
   hb_test_romanian_end ();
 }
 
+/* Counts before a noun take its plural from their own number: the
+ * messages had none, and Romanian read "27 mutări" where 27 takes "de
+ * mutări" (0 and 10 take the plain plural). */
+static void
+test_romanian_plurals (void)
+{
+  FloodState *s = flood_state_new (2, 2, 2);
+  HbResult *r = hb_result_new (HB_STATUS_SOLVED);
+  g_autofree char *why = NULL;
+  g_autofree char *why_ro = NULL;
+  g_autofree char *why_ro16 = NULL;
+
+  /* 26 played and one to go: 27 moves over a limit of 20. */
+  s->moves = 26;
+  s->move_limit = 20;
+  hb_result_add_move (r, 0, -1, -1, 1);
+  g_assert_false (flood_game.answer_fits (&s->base, r, &why));
+  g_assert_cmpstr (why, ==, "the best answer found takes 27 moves, over the move limit of 20 "
+                            "(not proven that the limit cannot be met)");
+  if (!hb_test_romanian ())
+    goto out;
+  g_assert_false (flood_game.answer_fits (&s->base, r, &why_ro));
+  g_assert_cmpstr (why_ro, ==, "cel mai bun răspuns găsit are 27 de mutări, peste limita de "
+                               "mutări, care este 20 (nu s-a dovedit că limita nu poate fi "
+                               "respectată)");
+  s->moves = 15;
+  s->move_limit = 10;
+  g_assert_false (flood_game.answer_fits (&s->base, r, &why_ro16));
+  g_assert_true (g_str_has_prefix (why_ro16, "cel mai bun răspuns găsit are 16 mutări, "));
+  check_message ("2x2c0:0000,5", "1:1: 0 culori: sunt acceptate doar de la 1 la 10");
+  check_message ("2x2:01a3,5", "1:7: culoarea „a”: sunt acceptate doar 10 culori (de la 0 la "
+                 "9)");
+  hb_test_romanian_end ();
+out:
+  hb_result_free (r);
+  hb_state_free (&s->base);
+}
+
 static void
 test_sniff (void)
 {
@@ -695,5 +733,6 @@ main (int argc, char **argv)
   g_test_add_func ("/flood/resize-blank", test_resize_blank);
   g_test_add_func ("/flood/write-solution", test_write_solution);
   g_test_add_func ("/flood/error-digit-plurals", test_error_digit_plurals);
+  g_test_add_func ("/flood/romanian-plurals", test_romanian_plurals);
   return g_test_run ();
 }

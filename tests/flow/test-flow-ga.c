@@ -1053,6 +1053,52 @@ test_ga_cells (void)
   g_assert_cmpint (solved, >=, 1);   /* the two stripes at least */
 }
 
+/* Arc consistency's "0 of 27 empty cells" takes the noun's plural from
+ * the empty cells, which it follows: the messages had no plural ("0 of 1
+ * empty cells"; Romanian "din 27 celule" for "din 27 de celule"). */
+static void
+test_ac_plurals (void)
+{
+  static const struct {
+    const char *level;
+    HbStatus status;
+    const char *en, *ro;
+  } cases[] = {
+    /* 27 empty cells, none forced. */
+    { "R.G.B.Y\n.......\n.......\n.......\nR.G.B.Y\n", HB_STATUS_GAVE_UP,
+      "Arc consistency fixed 0 of 27 empty cells; the rest needs a search (it is not a "
+      "complete solver).",
+      "Consistența arcelor a fixat 0 din 27 de celule goale; restul cere o căutare (nu este "
+      "un rezolvitor complet)." },
+    /* One empty cell, and Red cannot get past Yellow. */
+    { "RGB\nY.Y\nRGB\n", HB_STATUS_NO_SOLUTION,
+      "After fixing 0 of 1 empty cell, arc consistency left a cell with no colour or a pair "
+      "of dots that cannot be joined.",
+      "După ce a fixat 0 din 1 celulă goală, consistența arcelor a lăsat o celulă fără nicio "
+      "culoare sau o pereche de puncte care nu pot fi unite." },
+  };
+  g_autoptr (HbSettings) st = settings (&flow_solver_ac, "probe=false", NULL);
+  HbSolveOptions o = { 0 };
+
+  o.settings = st;
+  for (int ro = 0; ro < 2; ro++)
+    {
+      if (ro && !hb_test_romanian ())
+        return;
+      for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+        {
+          g_autoptr (FlowState) s = parse (cases[i].level);
+          g_autoptr (GError) error = NULL;
+          g_autoptr (HbResult) r = hb_solve (&flow_solver_ac, &s->base, &o, NULL, NULL, &error);
+
+          g_assert_no_error (error);
+          g_assert_cmpint (r->status, ==, cases[i].status);
+          g_assert_cmpstr (r->message, ==, ro ? cases[i].ro : cases[i].en);
+        }
+    }
+  hb_test_romanian_end ();
+}
+
 /* The cell GA's "96 of 100 cells" takes the noun's plural from the cells
  * in all, which it follows, in the words of every stop: Romanian reads
  * "din 64 de celule" (the messages had no plural, or the stray pieces'). */
@@ -1329,6 +1375,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/ga/unsolvable", test_ga_unsolvable);
   g_test_add_func ("/flow/ga/cells", test_ga_cells);
   g_test_add_func ("/flow/ga/cells-plurals", test_ga_cells_plurals);
+  g_test_add_func ("/flow/ga/ac-plurals", test_ac_plurals);
   g_test_add_func ("/flow/ga/cancel", test_ga_cancel);
   g_test_add_func ("/flow/ga/population-one", test_ga_population_one);
   g_test_add_func ("/flow/ga/limits-live", test_ga_limits_live);

@@ -288,6 +288,38 @@ test_refused (void)
   g_assert_nonnull (strstr (e4->message, "colours"));
 }
 
+/* The colours and the paths of a refusal each take their noun's plural
+ * from their own number: the messages had none, and Romanian read "72
+ * culori" and "80 drumuri" where 72 and 80 take "de". */
+static void
+test_romanian_plurals (void)
+{
+  static const struct {
+    int w, h, colours;
+    const char *ro;
+  } cases[] = {
+    { 12, 12, 88, "o tablă de 12×12 primește cel mult 72 de culori, nu 88" },
+    { 4, 4, 9, "o tablă de 4×4 primește cel mult 8 culori, nu 9" },
+    /* A colour per path: 80 paths, 75 colours would do. */
+    { 8, 20, 80, "o tablă de 8×20 nu a putut fi acoperită cu chiar 80 de drumuri de cel "
+                 "puțin două celule; merge cu 75 de culori" },
+    { 20, 20, 2, "o tablă de 20×20 nu a putut fi acoperită cu doar 2 drumuri care nu se "
+                 "ating singure; merge cu 3 culori" },
+  };
+
+  if (!hb_test_romanian ())
+    return;
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+
+      g_assert_null (generate (cases[i].w, cases[i].h, cases[i].colours, 1, FALSE, &error));
+      g_assert_nonnull (error);
+      g_assert_cmpstr (error->message, ==, cases[i].ro);
+    }
+  hb_test_romanian_end ();
+}
+
 /* A request the generator cannot meet says how many colours it can
  * manage nearby, and that many do make a level. */
 static void
@@ -359,5 +391,6 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/generate/deterministic", test_deterministic);
   g_test_add_func ("/flow/generate/unique", test_unique);
   g_test_add_func ("/flow/generate/refused", test_refused);
+  g_test_add_func ("/flow/generate/romanian-plurals", test_romanian_plurals);
   return g_test_run ();
 }

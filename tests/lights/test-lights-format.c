@@ -191,6 +191,28 @@ test_flip_bad (void)
   hb_test_parse_fails (&lights_game, "65x65:0,0", "too large to read");
 }
 
+/* The Flip ID's digits take the noun's plural from their number: the
+ * message had none, and Romanian read "de cifre" for a count ending in 07,
+ * which takes plain "cifre". */
+static void
+test_flip_digits_plural (void)
+{
+  g_autoptr(GError) error = NULL;
+  HbState *s;
+
+  hb_test_parse_fails (&lights_game, "65x65:0,0", "(its matrix alone is 4462657 digits)");
+  if (!hb_test_romanian ())
+    return;
+  s = lights_game.parse ("65x65:0,0", 9, &error);
+  g_assert_null (s);
+  g_assert_nonnull (strstr (error->message, "(doar matricea lui are 4462657 de cifre)"));
+  g_clear_error (&error);
+  s = lights_game.parse ("65x67:0,0", 9, &error);
+  g_assert_null (s);
+  g_assert_nonnull (strstr (error->message, "(doar matricea lui are 4741507 cifre)"));
+  hb_test_romanian_end ();
+}
+
 static void
 test_write_roundtrip (void)
 {
@@ -595,6 +617,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lights/parse/bad", test_parse_bad);
   g_test_add_func ("/lights/flip/ids", test_flip_ids);
   g_test_add_func ("/lights/flip/bad", test_flip_bad);
+  g_test_add_func ("/lights/flip/digits-plural", test_flip_digits_plural);
   g_test_add_func ("/lights/write/roundtrip", test_write_roundtrip);
   g_test_add_func ("/lights/moves", test_moves);
   g_test_add_func ("/lights/pointer", test_pointer);

@@ -218,7 +218,9 @@ flood_generate (const HbGenerateParams *p, GError **error)
   if (colours < 2 || colours > FLOOD_MAX_COLOURS)
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_UNSUPPORTED, 0, 0,
-                          _("Flood-It boards have 2 to %d colours, not %d"),
+                          g_dngettext (NULL, "Flood-It boards have 2 to %d colour, not %d",
+                                       "Flood-It boards have 2 to %d colours, not %d",
+                                       FLOOD_MAX_COLOURS),
                           FLOOD_MAX_COLOURS, colours);
       return NULL;
     }
@@ -390,7 +392,9 @@ read_colours_comment (const char *s, gsize n, int line, int col0,
   if (v < 1)   /* read_number refused more than FLOOD_MAX_COLOURS */
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_UNSUPPORTED, line, c->colours_col,
-                          _("%d colours: only 1 to %d are supported"),
+                          g_dngettext (NULL, "%d colour: only 1 to %d are supported",
+                                       "%d colours: only 1 to %d are supported",
+                                       (gulong) MAX (v, 0)),
                           v, FLOOD_MAX_COLOURS);
       return FALSE;
     }
@@ -448,7 +452,9 @@ read_colour (const char *p, const char *end, int line, int col, int *out,
   if ((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z'))
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_UNSUPPORTED, line, col,
-                          _("colour '%c': only %d colours (0 to 9) are supported"),
+                          g_dngettext (NULL, "colour '%c': only %d colour (0 to 9) is supported",
+                                       "colour '%c': only %d colours (0 to 9) are supported",
+                                       FLOOD_MAX_COLOURS),
                           ch, FLOOD_MAX_COLOURS);
       return FALSE;
     }
@@ -656,7 +662,9 @@ parse_tatham (HbLineReader *r, const char *s, gsize n, int col0,
   if (colours == 0)
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_UNSUPPORTED, line, col0,
-                          _("%d colours: only 1 to %d are supported"),
+                          g_dngettext (NULL, "%d colour: only 1 to %d are supported",
+                                       "%d colours: only 1 to %d are supported",
+                                       (gulong) MAX (colours, 0)),
                           colours, FLOOD_MAX_COLOURS);
       return NULL;
     }
@@ -1560,8 +1568,12 @@ flood_answer_fits (const HbState *state, const HbResult *result, char **why)
                             s->move_limit, total);
   else
     /* TRANSLATORS: "the best answer found takes 25 moves, over the move limit of 22 (not proven that the limit cannot be met)" */
-    *why = g_strdup_printf (_("the best answer found takes %u moves, over the move limit of %d "
-                              "(not proven that the limit cannot be met)"),
+    *why = g_strdup_printf (g_dngettext (NULL,
+                                         "the best answer found takes %u move, over the move "
+                                         "limit of %d (not proven that the limit cannot be met)",
+                                         "the best answer found takes %u moves, over the move "
+                                         "limit of %d (not proven that the limit cannot be met)",
+                                         total),
                             total, s->move_limit);
   return FALSE;
 }

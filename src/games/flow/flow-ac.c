@@ -675,9 +675,16 @@ ac_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
       if (level->colours == 0)
         hb_result_set_message (r, "%s", _("The level has no colours to join."));
       else
-        hb_result_set_message (r, _("After fixing %d of %d empty cells, arc consistency left a "
-                                    "cell with no colour or a pair of dots that cannot be "
-                                    "joined."),
+        /* TRANSLATORS: the cells fixed of the empty cells; the noun
+         * follows the second number */
+        hb_result_set_message (r, g_dngettext (NULL,
+                                               "After fixing %d of %d empty cell, arc "
+                                               "consistency left a cell with no colour or a "
+                                               "pair of dots that cannot be joined.",
+                                               "After fixing %d of %d empty cells, arc "
+                                               "consistency left a cell with no colour or a "
+                                               "pair of dots that cannot be joined.",
+                                               (gulong) MAX (free_cells, 0)),
                                fixed, free_cells);
       hb_result_add_stat (r, N_("cells fixed"), "%d", fixed);
       return r;
@@ -706,8 +713,16 @@ ac_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
   else
     {
       r = hb_result_new (HB_STATUS_GAVE_UP);
-      hb_result_set_message (r, _("Arc consistency fixed %d of %d empty cells; the rest "
-                                  "needs a search (it is not a complete solver)."),
+      /* TRANSLATORS: the cells fixed of the empty cells; the noun
+       * follows the second number */
+      hb_result_set_message (r, g_dngettext (NULL,
+                                             "Arc consistency fixed %d of %d empty cell; the "
+                                             "rest needs a search (it is not a complete "
+                                             "solver).",
+                                             "Arc consistency fixed %d of %d empty cells; the "
+                                             "rest needs a search (it is not a complete "
+                                             "solver).",
+                                             (gulong) MAX (free_cells, 0)),
                              fixed, free_cells);
     }
   hb_result_add_stat (r, N_("cells fixed"), "%d", fixed);

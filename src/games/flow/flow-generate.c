@@ -1190,7 +1190,9 @@ flow_generate_full (const HbGenerateParams *params, FlowState **solution, GError
         /* Only the most: how few a board takes depends on its shape, and
          * has its own messages below (it said "2 to 72", then refused 2). */
         g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                     _("a %d×%d board takes at most %d colours, not %d"), w, h, most, colours);
+                     g_dngettext (NULL, "a %d×%d board takes at most %d colour, not %d",
+                                  "a %d×%d board takes at most %d colours, not %d", (gulong) most),
+                     w, h, most, colours);
       return NULL;
     }
   if (colours == 1 && w > 1 && h > 1)
@@ -1231,17 +1233,38 @@ flow_generate_full (const HbGenerateParams *params, FlowState **solution, GError
       flow_state_free (answer);
       flow_state_free (s);
     }
-  if (unique && late)
-    g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                 _("no level of %d×%d with %d colours and exactly one solution "
-                   "turned up in %d tries within the time limit (%g s); try more colours, "
-                   "a smaller board or more time"),
-                 w, h, colours, tried, limit);
-  else if (unique)
-    g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                 _("no level of %d×%d with %d colours and exactly one solution "
-                   "turned up in %d tries; try more colours or a smaller board"),
-                 w, h, colours, tries);
+  if (unique)
+    {
+      /* Each count with its own noun's plural ("27 de culori" and "16
+       * încercări" in Romanian). */
+      int n_tries = late ? tried : tries;
+      /* TRANSLATORS: within the next two messages: "with 5 colours" */
+      g_autofree char *with = g_strdup_printf (g_dngettext (NULL, "%d colour", "%d colours",
+                                                            (gulong) MAX (colours, 0)),
+                                               colours);
+      /* TRANSLATORS: within the next two messages: "turned up in 27
+       * tries" */
+      g_autofree char *in = g_strdup_printf (g_dngettext (NULL, "%d try", "%d tries",
+                                                          (gulong) MAX (n_tries, 0)),
+                                             n_tries);
+
+      if (late)
+        /* TRANSLATORS: "no level of 9×9 with 5 colours and exactly one
+         * solution turned up in 27 tries within the time limit (10 s);
+         * …" */
+        g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
+                     _("no level of %d×%d with %s and exactly one solution turned up in %s "
+                       "within the time limit (%g s); try more colours, a smaller board or "
+                       "more time"),
+                     w, h, with, in, limit);
+      else
+        /* TRANSLATORS: "no level of 9×9 with 5 colours and exactly one
+         * solution turned up in 27 tries; …" */
+        g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
+                     _("no level of %d×%d with %s and exactly one solution turned up in %s; "
+                       "try more colours or a smaller board"),
+                     w, h, with, in);
+    }
   else
     {
       /* Say how many colours would do: the nearest of a few more (or,
@@ -1260,26 +1283,52 @@ flow_generate_full (const HbGenerateParams *params, FlowState **solution, GError
               flow_state_free (s);
             }
         }
-      if (works > 0 && step > 0)
-        g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                     _("could not cover a %d×%d board with only %d paths that never "
-                       "touch themselves; %d colours can"),
-                     w, h, colours, works);
-      else if (works > 0)
-        g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                     _("could not cover a %d×%d board with as many as %d paths of two "
-                       "cells or more; %d colours can"),
-                     w, h, colours, works);
+      /* The paths and the colours that would do, each with its own
+       * noun's plural (a path for each colour asked for). */
+      gulong np = (gulong) MAX (colours, 0);
+      g_autofree char *paths
+        = step > 0
+          /* TRANSLATORS: within the next messages: "could not cover a
+           * 9×9 board with only 2 paths that never touch themselves" */
+          ? g_strdup_printf (g_dngettext (NULL, "only %d path that never touches itself",
+                                          "only %d paths that never touch themselves", np),
+                             colours)
+          : works > 0
+            /* TRANSLATORS: within the next messages: "could not cover a
+             * 3×3 board with as many as 4 paths of two cells or more" */
+            ? g_strdup_printf (g_dngettext (NULL, "as many as %d path of two cells or more",
+                                            "as many as %d paths of two cells or more", np),
+                               colours)
+            /* TRANSLATORS: within the next messages: "could not cover a
+             * 3×3 board with 4 paths of two cells or more" */
+            : g_strdup_printf (g_dngettext (NULL, "%d path of two cells or more",
+                                            "%d paths of two cells or more", np),
+                               colours);
+
+      if (works > 0)
+        {
+          /* TRANSLATORS: within the next message: "5 colours can" */
+          g_autofree char *can = g_strdup_printf (g_dngettext (NULL, "%d colour can",
+                                                               "%d colours can",
+                                                               (gulong) works),
+                                                  works);
+
+          /* TRANSLATORS: "could not cover a 9×9 board with only 2
+           * paths that never touch themselves; 3 colours can" */
+          g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
+                       _("could not cover a %d×%d board with %s; %s"), w, h, paths, can);
+        }
       else if (step > 0)
+        /* TRANSLATORS: "could not cover a 9×9 board with only 2 paths
+         * that never touch themselves; try more colours" */
         g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                     _("could not cover a %d×%d board with only %d paths that never "
-                       "touch themselves; try more colours"),
-                     w, h, colours);
+                     _("could not cover a %d×%d board with %s; try more colours"), w, h, paths);
       else
+        /* TRANSLATORS: "could not cover a 3×3 board with 4 paths of two
+         * cells or more; try fewer colours" */
         g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                     _("could not cover a %d×%d board with %d paths of two cells or "
-                       "more; try fewer colours"),
-                     w, h, colours);
+                     _("could not cover a %d×%d board with %s; try fewer colours"), w, h,
+                     paths);
     }
   return NULL;
 }

@@ -467,16 +467,27 @@ flow_parse_json (const char *text, gsize len, GError **error)
       {
         hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line,
                             char_column (text, len, line, column),
-                            _("the JSON nests deeper than %d levels; a Flow Free level is a "
-                              "list of rows, each a list of cells"), JSON_MAX_DEPTH);
+                            g_dngettext (NULL,
+                                         "the JSON nests deeper than %d level; a Flow Free "
+                                         "level is a list of rows, each a list of cells",
+                                         "the JSON nests deeper than %d levels; a Flow Free "
+                                         "level is a list of rows, each a list of cells",
+                                         JSON_MAX_DEPTH),
+                            JSON_MAX_DEPTH);
         return NULL;
       }
     if (scan == JSON_SCAN_ROWS || scan == JSON_SCAN_ROW_LONG)
       {
         /* Said as the checks after json-glib say it, before its tree. */
         g_autofree char *m = scan == JSON_SCAN_ROWS
-                             ? g_strdup_printf (_("the board has more than %d rows"), HB_MAX_SIDE)
-                             : g_strdup_printf (_("the row is longer than %d cells"), HB_MAX_SIDE);
+                             ? g_strdup_printf (g_dngettext (NULL,
+                                                             "the board has more than %d row",
+                                                             "the board has more than %d rows",
+                                                             HB_MAX_SIDE), HB_MAX_SIDE)
+                             : g_strdup_printf (g_dngettext (NULL,
+                                                             "the row is longer than %d cell",
+                                                             "the row is longer than %d cells",
+                                                             HB_MAX_SIDE), HB_MAX_SIDE);
         hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, line, char_column (text, len, line, column),
                             "%s", m);
         return NULL;
@@ -551,7 +562,9 @@ flow_parse_json (const char *text, gsize len, GError **error)
     }
   if (height > HB_MAX_SIDE)
     {
-      g_autofree char *m = g_strdup_printf (_("the board has more than %d rows"), HB_MAX_SIDE);
+      g_autofree char *m = g_strdup_printf (g_dngettext (NULL, "the board has more than %d row",
+                                                         "the board has more than %d rows",
+                                                         HB_MAX_SIDE), HB_MAX_SIDE);
       set_error_at (error, HB_PARSE_ERROR_SIZE, text, len, HB_MAX_SIDE, -1, m);
       return NULL;
     }
@@ -585,7 +598,10 @@ flow_parse_json (const char *text, gsize len, GError **error)
             }
           if (n > HB_MAX_SIDE)
             {
-              g_autofree char *m = g_strdup_printf (_("the row is longer than %d cells"),
+              g_autofree char *m = g_strdup_printf (g_dngettext (NULL,
+                                                                 "the row is longer than %d cell",
+                                                                 "the row is longer than %d "
+                                                                 "cells", HB_MAX_SIDE),
                                                     HB_MAX_SIDE);
               set_error_at (error, HB_PARSE_ERROR_SIZE, text, len, y, HB_MAX_SIDE, m);
               return NULL;
@@ -633,10 +649,23 @@ flow_parse_json (const char *text, gsize len, GError **error)
             {
               if (colours >= FLOW_MAX_COLOURS)
                 {
-                  g_autofree char *m
-                    = g_strdup_printf (_("more than %d colours: Flow Free boards take at "
-                                         "most %d pairs of dots"),
-                                       FLOW_MAX_COLOURS, FLOW_MAX_COLOURS);
+                  /* Each count with its own noun's plural. */
+                  g_autofree char *many
+                    /* TRANSLATORS: the first part of "more than 88 colours:
+                     * Flow Free boards take at most 88 pairs of dots" */
+                    = g_strdup_printf (g_dngettext (NULL, "more than %d colour",
+                                                    "more than %d colours", FLOW_MAX_COLOURS),
+                                       FLOW_MAX_COLOURS);
+                  g_autofree char *most
+                    /* TRANSLATORS: the second part of the message above */
+                    = g_strdup_printf (g_dngettext (NULL, "at most %d pair of dots",
+                                                    "at most %d pairs of dots",
+                                                    FLOW_MAX_COLOURS),
+                                       FLOW_MAX_COLOURS);
+                  /* TRANSLATORS: "more than 88 colours: Flow Free boards
+                   * take at most 88 pairs of dots" */
+                  g_autofree char *m = g_strdup_printf (_("%s: Flow Free boards take %s"),
+                                                        many, most);
                   set_error_at (error, HB_PARSE_ERROR_SIZE, text, len, y, x, m);
                   return NULL;
                 }

@@ -363,10 +363,17 @@ heuristic_solve (const HbState *state, const HbSolveOptions *options,
       g_autofree char *budget = g_strdup_printf ("%" G_GUINT64_FORMAT, limit);
 
       r = hb_result_new (HB_STATUS_GAVE_UP);
-      hb_result_set_message (r, _("Too large for the heuristic search: every step scans the "
-                                  "whole board, and a %d×%d board needs at least %s steps, "
-                                  "over its default budget of %s; the fastest solver is "
-                                  "made for it"), w, h, need, budget);
+      hb_result_set_message (r, g_dngettext (NULL,
+                                             "Too large for the heuristic search: every step "
+                                             "scans the whole board, and a %d×%d board needs "
+                                             "at least %s step, over its default budget of "
+                                             "%s; the fastest solver is made for it",
+                                             "Too large for the heuristic search: every step "
+                                             "scans the whole board, and a %d×%d board needs "
+                                             "at least %s steps, over its default budget of "
+                                             "%s; the fastest solver is made for it",
+                                             (gulong) MAX (n - s.k, 0)),
+                             w, h, need, budget);
       g_free (s.colour_of);
       return r;
     }

@@ -349,10 +349,23 @@ sat_solve (const HbState *state, const HbSolveOptions *options,
   if (predicted > memory_limit / BYTES_PER_CLAUSE)
     {
       g_autofree char *num = g_strdup_printf ("%" G_GUINT64_FORMAT, predicted);
+      /* TRANSLATORS: within the next message: "about 90000000 clauses";
+       * each count takes its own plural */
+      g_autofree char *clauses = g_strdup_printf (g_dngettext (NULL, "about %s clause",
+                                                               "about %s clauses",
+                                                               (gulong) MIN (predicted,
+                                                                             G_MAXULONG)),
+                                                  num);
+      g_autofree char *colours = g_strdup_printf (g_dngettext (NULL, "%d colour", "%d colours",
+                                                               (gulong) MAX (k, 0)),
+                                                  k);
+
       r = hb_result_new (HB_STATUS_GAVE_UP);
-      hb_result_set_message (r, _("Too large for the SAT encoding: about %s clauses for "
-                                  "%d colours on %d×%d cells would not fit the memory "
-                                  "limit"), num, k, w, h);
+      /* TRANSLATORS: "Too large for the SAT encoding: about 90000000
+       * clauses for 40 colours on 300×300 cells would not fit the memory
+       * limit" */
+      hb_result_set_message (r, _("Too large for the SAT encoding: %s for %s on %d×%d cells "
+                                  "would not fit the memory limit"), clauses, colours, w, h);
       return r;
     }
 

@@ -526,7 +526,10 @@ flow_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
                                      y + 1, x + 1);
             else
               hb_import_report_note (report,
-                                     _("A colour is seen %d times (first at row %d, column %d): a colour makes one pair."),
+                                     g_dngettext (NULL,
+                                                  "A colour is seen %d time (first at row %d, column %d): a colour makes one pair.",
+                                                  "A colour is seen %d times (first at row %d, column %d): a colour makes one pair.",
+                                                  (gulong) MAX (m, 0)),
                                      m, y + 1, x + 1);
             for (int i = 0; i < m; i++)
               hb_import_report_mark_unsure (report, d[members[i]].cell % w, d[members[i]].cell / w);

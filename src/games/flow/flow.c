@@ -740,7 +740,10 @@ read_paths (FlowState *s, const char *text, gsize len, GError **error)
       if (y >= h)
         {
           hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line, (int) lead + 1,
-                              _("more path lines than the board's %d rows"), h);
+                              g_dngettext (NULL, "more path lines than the board's %d row",
+                                           "more path lines than the board's %d rows",
+                                           (gulong) MAX (h, 0)),
+                              h);
           return FALSE;
         }
       k = plen;
@@ -768,8 +771,12 @@ read_paths (FlowState *s, const char *text, gsize len, GError **error)
       if (rlen - k != (gsize) 2 * w)
         {
           hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, r.line, (int) (lead + rlen) + 1,
-                              _("a path line needs %d characters, two per cell (the "
-                                "colour or '.', then the links as a hex digit)"),
+                              g_dngettext (NULL,
+                                           "a path line needs %d character, two per cell (the "
+                                           "colour or '.', then the links as a hex digit)",
+                                           "a path line needs %d characters, two per cell (the "
+                                           "colour or '.', then the links as a hex digit)",
+                                           (gulong) MAX (2 * w, 0)),
                               2 * w);
           return FALSE;
         }

@@ -269,8 +269,13 @@ parse_flip_id_in (const char *orig, gsize from, gsize to, GError **error)
       flip_error (error, HB_PARSE_ERROR_SIZE, orig, lead,
                   /* TRANSLATORS: a Flip game ID of Simon Tatham's puzzles;
                    * %s is a (large) number */
-                  _("a %d×%d Flip ID is too large to read (its matrix alone "
-                    "is %s digits); the most is 4096 cells, as 64×64"), w, h, digits);
+                  g_dngettext (NULL,
+                               "a %d×%d Flip ID is too large to read (its matrix alone is "
+                               "%s digit); the most is 4096 cells, as 64×64",
+                               "a %d×%d Flip ID is too large to read (its matrix alone is "
+                               "%s digits); the most is 4096 cells, as 64×64",
+                               (gulong) MIN ((wh * wh + 3) / 4, G_MAXULONG)),
+                  w, h, digits);
       return NULL;
     }
   mlen = (wh * wh + 3) / 4;
