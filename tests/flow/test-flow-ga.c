@@ -1099,6 +1099,39 @@ test_ac_plurals (void)
   hb_test_romanian_end ();
 }
 
+/* A stop's count, in the words of the solver's pair of phrases, takes
+ * its plural from the count in Romanian too: the catalogue held the SAT
+ * calls', the generations' and the fixed cells' "one" phrase without a
+ * plural, so gettext gave back the English "27 SAT call". */
+static void
+test_stop_plurals (void)
+{
+  static const struct {
+    const char *one, *many;
+    guint64 count;
+    const char *ro;
+  } cases[] = {
+    { "%s SAT call", "%s SAT calls", 27, "Anulat după 27 de apeluri SAT" },
+    { "%s SAT call", "%s SAT calls", 16, "Anulat după 16 apeluri SAT" },
+    { "%s SAT call", "%s SAT calls", 1, "Anulat după 1 apel SAT" },
+    { "%s generation", "%s generations", 27, "Anulat după 27 de generații" },
+    { "%s cell fixed", "%s cells fixed", 27, "Anulat după 27 de celule fixate" },
+    { "%s cell fixed", "%s cells fixed", 1, "Anulat după 1 celulă fixată" },
+  };
+
+  if (!hb_test_romanian ())
+    return;
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (HbResult) r = hb_result_stop (hb_result_new (HB_STATUS_CANCELLED),
+                                               HB_STOP_CANCELLED, cases[i].count,
+                                               cases[i].one, cases[i].many);
+
+      g_assert_cmpstr (r->message, ==, cases[i].ro);
+    }
+  hb_test_romanian_end ();
+}
+
 /* The cell GA's "96 of 100 cells" takes the noun's plural from the cells
  * in all, which it follows, in the words of every stop: Romanian reads
  * "din 64 de celule" (the messages had no plural, or the stray pieces'). */
@@ -1376,6 +1409,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/ga/cells", test_ga_cells);
   g_test_add_func ("/flow/ga/cells-plurals", test_ga_cells_plurals);
   g_test_add_func ("/flow/ga/ac-plurals", test_ac_plurals);
+  g_test_add_func ("/flow/ga/stop-plurals", test_stop_plurals);
   g_test_add_func ("/flow/ga/cancel", test_ga_cancel);
   g_test_add_func ("/flow/ga/population-one", test_ga_population_one);
   g_test_add_func ("/flow/ga/limits-live", test_ga_limits_live);
