@@ -570,9 +570,11 @@ say_left_out (HbWindow *self, gboolean played)
     g_ptr_array_add (said, g_strdup_printf (said->len == 0
                                             ? g_dngettext (NULL, "Saved; %u comment line of the file no longer held and was left out",
                                                            "Saved; %u comment lines of the file no longer held and were left out", n)
-                                            /* TRANSLATORS: a sentence after another in a save's toast */
-                                            : g_dngettext (NULL, "%u comment line no longer held was left out",
-                                                           "%u comment lines no longer held were left out", n), n));
+                                            /* TRANSLATORS: a sentence after another in a save's toast;
+                                             * a line that no longer held is one no longer true
+                                             * of the level, such as a stale "# path:" */
+                                            : g_dngettext (NULL, "%u comment line that no longer held was left out",
+                                                           "%u comment lines that no longer held were left out", n), n));
   if (unkept & HB_COMMENTS_UNKEPT_JSON)
     g_ptr_array_add (said, g_strdup (said->len == 0 ? _("Saved; the file’s /* */ comments were left out: no format Hintboard writes holds them")
                                                     : _("The file’s /* */ comments were left out")));

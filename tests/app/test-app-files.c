@@ -13,6 +13,7 @@
 #include "hb-registry.h"
 #include "hb-test-util.h"
 #include "hb-window-private.h"
+#include "flow.h"
 #include "lights.h"
 
 typedef HbAppTestDir Fixture;
@@ -893,6 +894,53 @@ test_save_says_all_left_out (Fixture *f, gconstpointer data)
       hb_window_set_mode (window, HB_MODE_EDIT);
       g_object_unref (lights);
     }
+  hb_app_test_window_close (window);
+}
+
+/* A comment line that no longer holds (Flow Free's "# path:" gone stale),
+ * said after another note of the same save: "that no longer held", not
+ * "no longer held", which after "the moves played are not saved" or "the
+ * file's format cannot hold this level" read as lines the format no longer
+ * held, when the line is left out because it is no longer true. */
+static void
+test_save_says_stale_comment_after (Fixture *f, gconstpointer data)
+{
+  static const char *const said[] = {
+    "Saved the level as drawn: the moves played are not saved. "
+    "1 comment line that no longer held was left out",
+    /* In Romanian too: the message's translation follows its new words. */
+    "S-a salvat nivelul așa cum a fost desenat: mutările jucate nu se salvează. "
+    "1 rând de comentariu care nu mai era valabil a fost omis",
+  };
+  HbWindow *window = hb_app_test_window_new ();
+  g_autoptr (GFile) file = write_file (f, "stale.flow", "# my notes\nR..R\nG..G\n");
+  /* Red's dot at (0, 0) joined east (colour 0 in value >> 2): a play
+   * move. */
+  HbMove link = { FLOW_OP_LINK, 0, 0, (0 << 2) | HB_DIR_E };
+
+  for (int ro = 0; ro < 2; ro++)
+    {
+      g_autofree char *back = NULL;
+
+      g_assert_true (hb_app_test_load (window, file));
+      /* A path line that the level no longer has, as one read with the
+       * file is once its paths are cleared (test_comments_line_by_line). */
+      hb_document_take_comments (window->document,
+                                 g_strdupv ((char *[]) { "# my notes", "# path: R2RaR8R0",
+                                                         NULL }), 0);
+      hb_window_set_mode (window, HB_MODE_PLAY);
+      g_assert_true (hb_document_apply_moves (window->document, &link, 1, TRUE));
+      g_assert_cmpuint (hb_document_play_depth (window->document), >, 0);
+      if (ro && !hb_test_romanian ())
+        break;
+      back = save_and_read (window, file);
+      if (ro)
+        hb_test_romanian_end ();
+      g_assert_cmpstr (back, ==, "# my notes\nR..R\nG..G\n");
+      g_assert_cmpstr (hb_window_get_last_toast (window), ==, said[ro]);
+      hb_window_set_mode (window, HB_MODE_EDIT);
+    }
+  hb_window_set_mode (window, HB_MODE_EDIT);
   hb_app_test_window_close (window);
 }
 
@@ -1910,6 +1958,9 @@ main (int argc, char *argv[])
               test_save_says_unkept_comments, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-says-all-left-out", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_says_all_left_out, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-says-stale-comment-after", Fixture, NULL,
+              hb_app_test_dir_set_up, test_save_says_stale_comment_after,
+              hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-json", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_json, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-focuses-board", Fixture, NULL, hb_app_test_dir_set_up,
