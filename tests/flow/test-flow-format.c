@@ -179,6 +179,43 @@ test_text_errors (void)
   }
 }
 
+/* In Romanian each noun takes its plural from its own number: "4096 de
+ * celule", "88 de culori", "88 de perechi" (one plural for the whole
+ * message, or none, read "4096 celule" and "88 culori"). The JSON reader
+ * says the same words as the text reader for one colour too many. */
+static void
+test_romanian_plurals (void)
+{
+  GString *t = g_string_new (NULL);
+  g_autoptr (GError) header = NULL;
+  g_autoptr (GError) many = NULL;
+
+  for (int c = 33, k = 0; c < 127; c++)
+    if (c != '#' && c != '.')
+      {
+        g_string_append_c (t, (char) c);
+        g_string_append_c (t, (char) c);
+        if (++k == FLOW_MAX_COLOURS + 1)
+          break;
+      }
+  g_string_append_c (t, '\n');
+  if (!hb_test_romanian ())
+    {
+      g_string_free (t, TRUE);
+      return;
+    }
+  g_assert_null (flow_game.parse ("5000 5000\nRR\n", 11, &header));
+  g_assert_nonnull (header);
+  g_assert_cmpstr (header->message, ==, "1:1: dimensiunea din antet 5000 5000 nu este o tablă: "
+                   "fiecare latură are între 1 și 4096 de celule");
+  g_assert_null (flow_game.parse (t->str, t->len, &many));
+  g_assert_nonnull (many);
+  g_assert_nonnull (strstr (many->message, "mai mult de 88 de culori: tablele Flow Free au "
+                            "cel mult 88 de perechi de puncte"));
+  hb_test_romanian_end ();
+  g_string_free (t, TRUE);
+}
+
 /* A board of 88 colours, each pair side by side in its own row. */
 static void
 test_88_colours (void)
@@ -574,6 +611,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/format/header", test_header);
   g_test_add_func ("/flow/format/text-errors", test_text_errors);
   g_test_add_func ("/flow/format/88-colours", test_88_colours);
+  g_test_add_func ("/flow/format/romanian-plurals", test_romanian_plurals);
   g_test_add_func ("/flow/format/1000x1000", test_big);
   g_test_add_func ("/flow/format/json-read", test_json_read);
   g_test_add_func ("/flow/format/json-errors", test_json_errors);

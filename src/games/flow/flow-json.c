@@ -649,23 +649,7 @@ flow_parse_json (const char *text, gsize len, GError **error)
             {
               if (colours >= FLOW_MAX_COLOURS)
                 {
-                  /* Each count with its own noun's plural. */
-                  g_autofree char *many
-                    /* TRANSLATORS: the first part of "more than 88 colours:
-                     * Flow Free boards take at most 88 pairs of dots" */
-                    = g_strdup_printf (g_dngettext (NULL, "more than %d colour",
-                                                    "more than %d colours", FLOW_MAX_COLOURS),
-                                       FLOW_MAX_COLOURS);
-                  g_autofree char *most
-                    /* TRANSLATORS: the second part of the message above */
-                    = g_strdup_printf (g_dngettext (NULL, "at most %d pair of dots",
-                                                    "at most %d pairs of dots",
-                                                    FLOW_MAX_COLOURS),
-                                       FLOW_MAX_COLOURS);
-                  /* TRANSLATORS: "more than 88 colours: Flow Free boards
-                   * take at most 88 pairs of dots" */
-                  g_autofree char *m = g_strdup_printf (_("%s: Flow Free boards take %s"),
-                                                        many, most);
+                  g_autofree char *m = flow_too_many_colours_text ();
                   set_error_at (error, HB_PARSE_ERROR_SIZE, text, len, y, x, m);
                   return NULL;
                 }

@@ -371,6 +371,27 @@ is_colour_char (char c)
   return c > ' ' && c < 127 && c != '#' && c != '.';
 }
 
+char *
+flow_too_many_colours_text (void)
+{
+  /* Each count with its own noun's plural ("88 de culori" in Romanian). */
+  /* TRANSLATORS: the first part of "more than 88 colours: Flow Free boards
+   * take at most 88 pairs of dots" */
+  g_autofree char *many = g_strdup_printf (g_dngettext (NULL, "more than %d colour",
+                                                        "more than %d colours",
+                                                        FLOW_MAX_COLOURS),
+                                           FLOW_MAX_COLOURS);
+  /* TRANSLATORS: the second part of the message above */
+  g_autofree char *most = g_strdup_printf (g_dngettext (NULL, "at most %d pair of dots",
+                                                        "at most %d pairs of dots",
+                                                        FLOW_MAX_COLOURS),
+                                           FLOW_MAX_COLOURS);
+
+  /* TRANSLATORS: "more than 88 colours: Flow Free boards take at most 88
+   * pairs of dots" */
+  return g_strdup_printf (_("%s: Flow Free boards take %s"), many, most);
+}
+
 FlowState *
 flow_parse_text (const char *text, gsize len, GError **error)
 {
@@ -446,8 +467,12 @@ flow_parse_text_full (const char *text, gsize len, gboolean editing, GError **er
               if (!wok || !hok)
                 {
                   hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, r.line, (int) lead + 1,
-                                      _("the header's size %s %s is not a board: each side "
-                                        "takes 1 to %d cells"),
+                                      g_dngettext (NULL,
+                                                   "the header's size %s %s is not a board: "
+                                                   "each side takes 1 to %d cell",
+                                                   "the header's size %s %s is not a board: "
+                                                   "each side takes 1 to %d cells",
+                                                   HB_MAX_SIDE),
                                       nums[0], nums[1], HB_MAX_SIDE);
                   return NULL;
                 }
@@ -507,10 +532,9 @@ flow_parse_text_full (const char *text, gsize len, gboolean editing, GError **er
                 {
                   if (colours >= FLOW_MAX_COLOURS)
                     {
-                      hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, r.line, col,
-                                          _("more than %d colours: Flow Free boards "
-                                            "take at most %d pairs of dots"),
-                                          FLOW_MAX_COLOURS, FLOW_MAX_COLOURS);
+                      g_autofree char *m = flow_too_many_colours_text ();
+
+                      hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, r.line, col, "%s", m);
                       return NULL;
                     }
                   index_of[(int) c] = colours;

@@ -166,6 +166,10 @@ char      *flow_colour_title (const FlowState *s, int c);
  * level's dots, or with `solution` every cell's path colour). */
 FlowState *flow_parse_text (const char *text, gsize len, GError **error);
 char      *flow_write_text (const FlowState *s, gboolean solution);
+/* The error a text or JSON level with one colour too many gets: "more
+ * than 88 colours: Flow Free boards take at most 88 pairs of dots", each
+ * noun's plural from its own number. Newly allocated. */
+char      *flow_too_many_colours_text (void);
 
 /* ---- Trace frames (shared by every solver and the renderer) ----------- *
  *
