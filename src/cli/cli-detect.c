@@ -48,13 +48,17 @@ usage_error (const char *message)
  * given twice refused (detect --debug a.png --debug b.png wrote b.png
  * alone, unsaid), the "--" that ends the options dropped ("detect --
  * -x.png" said "detect takes one IMAGE"), numbers read in decimal
- * (cli_decimal_options). Else a usage error's status. */
+ * (cli_decimal_options), joined short values split ("-gflow"). Else a
+ * usage error's status. */
 static int
 parse (GOptionContext *ctx, const GOptionEntry *entries, int *argc, char ***argv)
 {
   const GOptionEntry *const sets[] = { entries, NULL };
-  const char *twice = cli_repeated_option (*argc, *argv, sets), *text = NULL;
+  const char *twice, *text = NULL;
   g_autoptr(GError) error = NULL;
+
+  cli_split_short_values (argc, argv, sets);
+  twice = cli_repeated_option (*argc, *argv, sets);
 
   if (twice != NULL)
     {

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "hb-game.h"
+#include "cli-options.h"
 
 G_BEGIN_DECLS
 

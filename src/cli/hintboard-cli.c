@@ -160,6 +160,11 @@ parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *e
     g_option_context_add_main_entries (ctx, game_entry, NULL);
   if (entries)
     g_option_context_add_main_entries (ctx, entries, NULL);
+  {
+    const GOptionEntry *const sets[] = { with_game ? game_entry : NULL, entries, NULL };
+
+    cli_split_short_values (argc, argv, with_game ? sets : sets + 1);
+  }
   opt_time_limit_given = option_given (*argc, *argv, "--time-limit");
   opt_count_given = option_given (*argc, *argv, "--count");
   opt_delay_given = option_given (*argc, *argv, "--delay");

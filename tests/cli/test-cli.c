@@ -1433,6 +1433,119 @@ test_dash_dash (void)
   g_assert_true (presses_solve ("010\n111\n010\n", r.out));
 }
 
+/* A short option's value joined to it, as getopt reads it ("-r5", "-sfast",
+ * "-oout.png"), is its value given apart (GOption took the next word for
+ * it and the rest for options): the same output, the same usage errors;
+ * "--" still ends the options and a value that looks like an option is
+ * still the value. */
+static void
+run_same (const char *input, const char *const *apart, const char *const *joined)
+{
+  g_auto(CliRun) a = { 0 };
+  g_auto(CliRun) j = { 0 };
+  g_autoptr(GPtrArray) av = g_ptr_array_new ();
+  g_autoptr(GPtrArray) jv = g_ptr_array_new ();
+
+  g_ptr_array_add (av, (gpointer) cli);
+  g_ptr_array_add (jv, (gpointer) cli);
+  for (int i = 0; apart[i] != NULL; i++)
+    g_ptr_array_add (av, (gpointer) apart[i]);
+  for (int i = 0; joined[i] != NULL; i++)
+    g_ptr_array_add (jv, (gpointer) joined[i]);
+  g_ptr_array_add (av, NULL);
+  g_ptr_array_add (jv, NULL);
+  cli_run_argv (&a, (const char *const *) av->pdata, NULL, -1, input);
+  cli_run_argv (&j, (const char *const *) jv->pdata, NULL, -1, input);
+  if (a.status != j.status || g_strcmp0 (a.out, j.out) != 0 || g_strcmp0 (a.err, j.err) != 0)
+    g_error ("%s (status %d):\n%s%s\nanswered otherwise than %s (status %d):\n%s%s",
+             joined[0], j.status, j.out, j.err, apart[0], a.status, a.out, a.err);
+}
+
+static void
+test_joined_short_values (void)
+{
+  g_autofree char *level = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *png_apart = g_build_filename (tmpdir, "apart.png", NULL);
+  g_autofree char *png_joined = g_build_filename (tmpdir, "joined.png", NULL);
+  g_autofree char *o_joined = g_strconcat ("-o", png_joined, NULL);
+
+  {
+    g_auto(CliRun) g = { 0 };
+    g_auto(CliRun) j = { 0 };
+
+    run_cli (&g, NULL, "generate", "-g", "loop", "--size", "6x6", "--seed", "7", NULL);
+    g_assert_cmpint (g.status, ==, 0);
+    run_cli (&j, NULL, "generate", "-gloop", "--size", "6x6", "--seed", "7", NULL);
+    g_assert_cmpint (j.status, ==, 0);
+    g_assert_cmpstr (j.out, ==, g.out);
+    level = g_strdup (g.out);
+    path = write_tmp ("joined.loop", level);
+  }
+  run_same (NULL, (const char *const[]) { "solve", "-s", "fast", path, NULL },
+            (const char *const[]) { "solve", "-sfast", path, NULL });
+  run_same (NULL, (const char *const[]) { "solve", "-g", "loop", "-s", "dlx", path, NULL },
+            (const char *const[]) { "solve", "-gloop", "-sdlx", path, NULL });
+  /* A lone "-" is standard input, after a joined value too. */
+  run_same (level, (const char *const[]) { "solve", "-g", "loop", "-", NULL },
+            (const char *const[]) { "solve", "-gloop", "-", NULL });
+  run_same (NULL, (const char *const[]) { "hint", "-g", "loop", path, NULL },
+            (const char *const[]) { "hint", "-gloop", path, NULL });
+  run_same (NULL, (const char *const[]) { "convert", "-g", "loop", path, "--to", "compact", NULL },
+            (const char *const[]) { "convert", "-gloop", path, "--to", "compact", NULL });
+  {
+    g_autofree char *a = NULL, *j = NULL;
+    gsize alen = 0, jlen = 0;
+
+    run_same (NULL, (const char *const[]) { "render", path, "-o", png_apart, NULL },
+              (const char *const[]) { "render", path, o_joined, NULL });
+    g_assert_true (g_file_get_contents (png_apart, &a, &alen, NULL));
+    g_assert_true (g_file_get_contents (png_joined, &j, &jlen, NULL));
+    g_assert_cmpmem (a, alen, j, jlen);
+  }
+  {
+    g_auto(CliRun) r = { 0 };
+
+    run_cli (&r, NULL, "bench", "--quick", "-r2", "lights", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "| gf2 |"));
+    g_assert_nonnull (strstr (r.out, " | 2 |\n"));
+  }
+  /* A bad value joined is refused as it is apart. */
+  run_same (NULL, (const char *const[]) { "solve", "-s", "magic", path, NULL },
+            (const char *const[]) { "solve", "-smagic", path, NULL });
+  run_same (NULL, (const char *const[]) { "generate", "-g", "chess", NULL },
+            (const char *const[]) { "generate", "-gchess", NULL });
+  run_same (NULL, (const char *const[]) { "bench", "lights", "-r", "0", NULL },
+            (const char *const[]) { "bench", "lights", "-r0", NULL });
+  run_same (NULL, (const char *const[]) { "bench", "lights", "-r", "x", NULL },
+            (const char *const[]) { "bench", "lights", "-rx", NULL });
+  run_same (NULL, (const char *const[]) { "bench", "detect", "-r", "0", NULL },
+            (const char *const[]) { "bench", "detect", "-r0", NULL });
+  run_same (NULL, (const char *const[]) { "detect", "-g", "chess", "x.png", NULL },
+            (const char *const[]) { "detect", "-gchess", "x.png", NULL });
+  expect_usage ("--repeats takes 1 to 100, not -1", "bench", "lights", "-r-1", NULL);
+  /* A value that looks like an option stays the value ("-r -5" is not
+   * -r then -r with 5; "--seed -5" not --seed then -5). */
+  expect_usage ("--repeats takes 1 to 100, not -5", "bench", "lights", "-r", "-5", NULL);
+  expect_usage ("unknown game '-sfast'", "solve", "-g", "-sfast", path, NULL);
+  expect_usage ("--seed takes 0 to 18446744073709551615, not '-5'", "generate", "-g", "lights",
+                "--seed", "-5", NULL);
+  /* "--" ends the options: a file named like a joined option is a file. */
+  {
+    g_autofree char *odd = write_tmp ("-sfast.lights", "010\n111\n010\n");
+    g_auto(CliRun) r = { 0 };
+
+    run_cli_in (&r, tmpdir, "solve", "--", "-sfast.lights", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_true (presses_solve ("010\n111\n010\n", r.out));
+    g_unlink (odd);
+  }
+  g_unlink (png_apart);
+  g_unlink (png_joined);
+  g_unlink (path);
+}
+
 /* Every solver honours --time-limit (hb_solve's deadline cancels one that
  * only polls its cancellable). */
 static void
@@ -1975,6 +2088,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/convert-unsupported", test_convert_unsupported);
   g_test_add_func ("/cli/full-disk", test_full_disk);
   g_test_add_func ("/cli/dash-dash", test_dash_dash);
+  g_test_add_func ("/cli/joined-short-values", test_joined_short_values);
   g_test_add_func ("/cli/time-limit", test_time_limit);
   g_test_add_func ("/cli/render-output", test_render_output);
   g_test_add_func ("/cli/messages", test_messages);
