@@ -1023,6 +1023,91 @@ gen_big (Gen *g, int colours, int pieces, gboolean one_region)
   return TRUE;
 }
 
+/* ---- Two colours on an even by even board: a two-armed spiral ----
+ *
+ * The joins and the interleaved spirals above could not make 2 paths on
+ * any even×even board from about 12×12 up: one path's spiral needs the
+ * other's lane beside it all the way in, and in a rectangle with even
+ * sides the lanes meet two cells wide in the middle, where a path would
+ * touch itself. Two arms that wind in from opposite corners do cover it:
+ * arm A starts in the top-left corner heading east, arm B in the
+ * bottom-right heading west, and they take turns stepping, each straight
+ * on while the next cell is free and touches none of its own cells but
+ * the one it comes from, else turning clockwise, else stopping. The
+ * drawing keeps the half-turn symmetry of the board (B is A turned about
+ * the middle, up to where they meet) and each arm keeps one lane free
+ * beside its previous turn, which the other arm fills; with even sides
+ * the two arms meet in the middle with no cell left over (checked, not
+ * proved: every even board up to 60×60 when this was written, and
+ * tests/flow/test-flow-generate.c checks those up to 40×40). Each arm is
+ * simple and never touches itself by the stepping rule; the cover is
+ * checked all the same (gen_from_labels, and the caller's check of the
+ * answer), and a board where it failed would get the old error.
+ * The seed picks one of the eight symmetries of the rectangle (the
+ * arms' corners, their turning direction and a transposition), and the
+ * colours' order. Used only when the other methods fail, so the levels
+ * they make stay the same. */
+static gboolean
+gen_two_arms (Gen *g)
+{
+  int sym = (int) hb_rng_below (&g->rng, 8);
+  gboolean tr = (sym & 4) != 0;
+  int fw = tr ? g->h : g->w, fh = tr ? g->w : g->h, n = g->n;
+  int *fl = g_new (int, n);
+  int ax[2] = { 0, fw - 1 }, ay[2] = { 0, fh - 1 }, ad[2] = { 1, 3 };
+  gboolean alive[2] = { TRUE, TRUE }, ok = TRUE;
+
+  for (int c = 0; c < n; c++)
+    fl[c] = -1;
+  fl[0] = 0;
+  fl[n - 1] = 1;
+  while (alive[0] || alive[1])
+    for (int id = 0; id < 2; id++)
+      {
+        gboolean moved = FALSE;
+
+        if (!alive[id])
+          continue;
+        for (int turn = 0; turn < 2 && !moved; turn++)
+          {
+            int d = (ad[id] + turn) % 4;
+            int x = ax[id] + gdx[d], y = ay[id] + gdy[d];
+            gboolean may = x >= 0 && y >= 0 && x < fw && y < fh && fl[y * fw + x] < 0;
+
+            for (int e = 0; e < 4 && may; e++)
+              {
+                int qx = x + gdx[e], qy = y + gdy[e];
+                if (qx >= 0 && qy >= 0 && qx < fw && qy < fh
+                    && (qx != ax[id] || qy != ay[id]) && fl[qy * fw + qx] == id)
+                  may = FALSE;
+              }
+            if (may)
+              {
+                fl[y * fw + x] = id;
+                ax[id] = x;
+                ay[id] = y;
+                ad[id] = d;
+                moved = TRUE;
+              }
+          }
+        alive[id] = moved;
+      }
+  for (int y = 0; y < fh && ok; y++)
+    for (int x = 0; x < fw && ok; x++)
+      {
+        int bx = tr ? y : x, by = tr ? x : y;
+
+        if (sym & 1)
+          bx = g->w - 1 - bx;
+        if (sym & 2)
+          by = g->h - 1 - by;
+        g->lab[by * g->w + bx] = fl[y * fw + x];
+        ok = fl[y * fw + x] >= 0;
+      }
+  g_free (fl);
+  return ok && gen_from_labels (g, g->lab, 2);
+}
+
 /* The game's default colour count for a board: about one colour per
  * side cell as in the published levels, within what the board can hold. */
 static int
@@ -1042,9 +1127,11 @@ default_colours (int w, int h)
 }
 
 /* One random level with exactly `colours` pairs from `seed`, or NULL when
- * the walk could not reach that many. */
+ * the walk could not reach that many; with `two_arms`, the two-armed
+ * spiral of 2 pairs on an even×even board instead (gen_two_arms). */
 static FlowState *
-make_level (int w, int h, int colours, guint64 seed, int attempt, FlowState **solution)
+make_level (int w, int h, int colours, guint64 seed, int attempt, gboolean two_arms,
+            FlowState **solution)
 {
   Gen g = { 0 };
   FlowState *s = NULL;
@@ -1066,9 +1153,18 @@ make_level (int w, int h, int colours, guint64 seed, int attempt, FlowState **so
   /* Joining dominoes gets down to about one path per 60 to 100 cells
    * (surely to one per 50, quickly);
    * fewer colours than that start from long paths at once. */
-  ok = (gint64) colours * 50 >= (gint64) g.n
-       && gen_dominoes (&g) && gen_walk (&g, colours) && g.npaths == colours;
-  if (!ok)
+  if (two_arms)
+    {
+      /* The spiral's ends shaken, as the other spirals' are, so the paths
+       * differ more from seed to seed than the eight symmetries. */
+      ok = colours == 2 && gen_two_arms (&g);
+      if (ok)
+        gen_shake (&g, (guint64) MIN ((gint64) g.n * 4, (gint64) 1000000) + 20000, colours, 0);
+    }
+  else
+    ok = (gint64) colours * 50 >= (gint64) g.n
+         && gen_dominoes (&g) && gen_walk (&g, colours) && g.npaths == colours;
+  if (!ok && !two_arms)
     {
       /* Too few colours for the joins: interleaved spirals. */
       ok = gen_big (&g, colours, attempt < 3 ? 8 >> attempt : 1, attempt >= 4);
@@ -1218,7 +1314,7 @@ flow_generate_full (const HbGenerateParams *params, FlowState **solution, GError
           break;
         }
       tried++;
-      s = make_level (w, h, colours, seed, t, &answer);
+      s = make_level (w, h, colours, seed, t, FALSE, &answer);
       if (s == NULL)
         continue;
       if (!unique
@@ -1232,6 +1328,31 @@ flow_generate_full (const HbGenerateParams *params, FlowState **solution, GError
         }
       flow_state_free (answer);
       flow_state_free (s);
+    }
+  /* Two colours on an even×even board from about 12×12 up: the walk and
+   * the interleaved spirals fail there, the two-armed spiral does not. Only
+   * now, so the levels the others make stay the same. */
+  if (colours == 2 && w % 2 == 0 && h % 2 == 0 && !late)
+    {
+      FlowState *answer = NULL;
+      FlowState *s = make_level (w, h, colours, params->seed, 0, TRUE, &answer);
+
+      if (s != NULL
+          && (!unique
+              || count_solutions (s, 2000000,
+                                  limit > 0 ? MAX (limit - (hb_now () - t0), 0.01) : 0) == 1))
+        {
+          if (solution != NULL)
+            *solution = answer;
+          else
+            flow_state_free (answer);
+          return &s->base;
+        }
+      if (s != NULL)
+        {
+          flow_state_free (answer);
+          flow_state_free (s);
+        }
     }
   if (unique)
     {
@@ -1276,7 +1397,7 @@ flow_generate_full (const HbGenerateParams *params, FlowState **solution, GError
       for (int k = colours + step; k >= 2 && k <= most && ABS (k - colours) <= 6 && works == 0;
            k += step)
         {
-          FlowState *s = make_level (w, h, k, params->seed, 3, NULL);
+          FlowState *s = make_level (w, h, k, params->seed, 3, FALSE, NULL);
           if (s != NULL)
             {
               works = k;
