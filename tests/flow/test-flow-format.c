@@ -29,6 +29,25 @@ fails_at (const char *text, int line, int col, const char *needle)
     g_error ("for %s\nexpected \"%s…%s…\", got \"%s\"", text, prefix, needle, error->message);
 }
 
+/* One row of 89 colours, each pair side by side: one more than the game
+ * takes. */
+static GString *
+one_colour_too_many (void)
+{
+  GString *t = g_string_new (NULL);
+
+  for (int c = 33, k = 0; c < 127; c++)
+    if (c != '#' && c != '.')
+      {
+        g_string_append_c (t, (char) c);
+        g_string_append_c (t, (char) c);
+        if (++k == FLOW_MAX_COLOURS + 1)
+          break;
+      }
+  g_string_append_c (t, '\n');
+  return t;
+}
+
 static void
 test_default_names (void)
 {
@@ -164,16 +183,8 @@ test_text_errors (void)
   }
   {
     /* More colours than the game takes: the 89th character is the error. */
-    GString *t = g_string_new (NULL);
-    for (int c = 33, k = 0; c < 127; c++)
-      if (c != '#' && c != '.')
-        {
-          g_string_append_c (t, (char) c);
-          g_string_append_c (t, (char) c);
-          if (++k == FLOW_MAX_COLOURS + 1)
-            break;
-        }
-    g_string_append_c (t, '\n');
+    GString *t = one_colour_too_many ();
+
     fails_at (t->str, 1, 2 * FLOW_MAX_COLOURS + 1, "more than 88 colours");
     g_string_free (t, TRUE);
   }
@@ -181,24 +192,14 @@ test_text_errors (void)
 
 /* In Romanian each noun takes its plural from its own number: "4096 de
  * celule", "88 de culori", "88 de perechi" (one plural for the whole
- * message, or none, read "4096 celule" and "88 culori"). The JSON reader
- * says the same words as the text reader for one colour too many. */
+ * message, or none, read "4096 celule" and "88 culori"). */
 static void
 test_romanian_plurals (void)
 {
-  GString *t = g_string_new (NULL);
+  GString *t = one_colour_too_many ();
   g_autoptr (GError) header = NULL;
   g_autoptr (GError) many = NULL;
 
-  for (int c = 33, k = 0; c < 127; c++)
-    if (c != '#' && c != '.')
-      {
-        g_string_append_c (t, (char) c);
-        g_string_append_c (t, (char) c);
-        if (++k == FLOW_MAX_COLOURS + 1)
-          break;
-      }
-  g_string_append_c (t, '\n');
   if (!hb_test_romanian ())
     {
       g_string_free (t, TRUE);
