@@ -32,22 +32,36 @@ hb_check_board_size (int w, int h, int line, int column, GError **error)
   return TRUE;
 }
 
+char *
+hb_row_too_long_text (void)
+{
+  return g_strdup_printf (g_dngettext (NULL, "the row is longer than %d cell",
+                                       "the row is longer than %d cells", HB_MAX_SIDE),
+                          HB_MAX_SIDE);
+}
+
+char *
+hb_too_many_rows_text (void)
+{
+  return g_strdup_printf (g_dngettext (NULL, "the board has more than %d row",
+                                       "the board has more than %d rows", HB_MAX_SIDE),
+                          HB_MAX_SIDE);
+}
+
 void
 hb_set_row_too_long (GError **error, int line, int column)
 {
-  hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, line, column,
-                      g_dngettext (NULL, "the row is longer than %d cell",
-                                   "the row is longer than %d cells", HB_MAX_SIDE),
-                      HB_MAX_SIDE);
+  g_autofree char *m = hb_row_too_long_text ();
+
+  hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, line, column, "%s", m);
 }
 
 void
 hb_set_too_many_rows (GError **error, int line)
 {
-  hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, line, 1,
-                      g_dngettext (NULL, "the board has more than %d row",
-                                   "the board has more than %d rows", HB_MAX_SIDE),
-                      HB_MAX_SIDE);
+  g_autofree char *m = hb_too_many_rows_text ();
+
+  hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, line, 1, "%s", m);
 }
 
 void

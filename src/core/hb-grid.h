@@ -35,6 +35,10 @@ gboolean hb_check_board_size (int w, int h, int line, int column, GError **error
  * at its first row too many. */
 void     hb_set_row_too_long (GError **error, int line, int column);
 void     hb_set_too_many_rows (GError **error, int line);
+/* Their words alone, for a reader that places the error itself (the
+ * JSON reader). Newly allocated. */
+char    *hb_row_too_long_text (void);
+char    *hb_too_many_rows_text (void);
 
 /* Where a board sits in a drawing area: cells are squares of `cell` pixels,
  * the board's top-left corner is at (x0, y0). */

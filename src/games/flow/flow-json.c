@@ -479,15 +479,8 @@ flow_parse_json (const char *text, gsize len, GError **error)
     if (scan == JSON_SCAN_ROWS || scan == JSON_SCAN_ROW_LONG)
       {
         /* Said as the checks after json-glib say it, before its tree. */
-        g_autofree char *m = scan == JSON_SCAN_ROWS
-                             ? g_strdup_printf (g_dngettext (NULL,
-                                                             "the board has more than %d row",
-                                                             "the board has more than %d rows",
-                                                             HB_MAX_SIDE), HB_MAX_SIDE)
-                             : g_strdup_printf (g_dngettext (NULL,
-                                                             "the row is longer than %d cell",
-                                                             "the row is longer than %d cells",
-                                                             HB_MAX_SIDE), HB_MAX_SIDE);
+        g_autofree char *m = scan == JSON_SCAN_ROWS ? hb_too_many_rows_text ()
+                                                    : hb_row_too_long_text ();
         hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, line, char_column (text, len, line, column),
                             "%s", m);
         return NULL;
@@ -562,9 +555,7 @@ flow_parse_json (const char *text, gsize len, GError **error)
     }
   if (height > HB_MAX_SIDE)
     {
-      g_autofree char *m = g_strdup_printf (g_dngettext (NULL, "the board has more than %d row",
-                                                         "the board has more than %d rows",
-                                                         HB_MAX_SIDE), HB_MAX_SIDE);
+      g_autofree char *m = hb_too_many_rows_text ();
       set_error_at (error, HB_PARSE_ERROR_SIZE, text, len, HB_MAX_SIDE, -1, m);
       return NULL;
     }
@@ -598,11 +589,7 @@ flow_parse_json (const char *text, gsize len, GError **error)
             }
           if (n > HB_MAX_SIDE)
             {
-              g_autofree char *m = g_strdup_printf (g_dngettext (NULL,
-                                                                 "the row is longer than %d cell",
-                                                                 "the row is longer than %d "
-                                                                 "cells", HB_MAX_SIDE),
-                                                    HB_MAX_SIDE);
+              g_autofree char *m = hb_row_too_long_text ();
               set_error_at (error, HB_PARSE_ERROR_SIZE, text, len, y, HB_MAX_SIDE, m);
               return NULL;
             }
