@@ -162,16 +162,30 @@ hb_app_test_shot (GtkWidget *widget)
 {
   HbShot *shot = g_new0 (HbShot, 1);
   GdkPaintable *paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
   GskRenderNode *node;
   GskRenderer *renderer;
+  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
 
   shot->width = gtk_widget_get_width (widget);
   shot->height = gtk_widget_get_height (widget);
   g_assert_cmpint (shot->width, >, 0);
   g_assert_cmpint (shot->height, >, 0);
-  gdk_paintable_snapshot (paintable, snapshot, shot->width, shot->height);
-  node = gtk_snapshot_free_to_node (snapshot);
+  /* The paintable shows the widget's last drawn frame, and there is none
+   * until the frame clock has painted it once since it was mapped: on a
+   * loaded machine (CI) that can come after the layout the tests wait
+   * for, and the snapshot was then empty ('node' NULL). A queued redraw
+   * also drops the last frame until the next one: wait for it. */
+  for (;;)
+    {
+      GtkSnapshot *snapshot = gtk_snapshot_new ();
+
+      gdk_paintable_snapshot (paintable, snapshot, shot->width, shot->height);
+      node = gtk_snapshot_free_to_node (snapshot);
+      if (node != NULL || g_get_monotonic_time () > end)
+        break;
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
   g_assert_nonnull (node);
   renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
   shot->texture = gsk_renderer_render_texture (renderer, node,

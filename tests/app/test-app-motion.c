@@ -41,32 +41,6 @@ cursor_to (HbBoardView *view, int x, int y)
   g_assert_cmpint (cy, ==, y);
 }
 
-/* A widget's picture exists once it was drawn after its last change. */
-static gboolean
-drawn (gpointer data)
-{
-  GtkWidget *widget = data;
-  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GskRenderNode *node;
-
-  gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (widget),
-                          gtk_widget_get_height (widget));
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_object_unref (paintable);
-  if (node == NULL)
-    return FALSE;
-  gsk_render_node_unref (node);
-  return TRUE;
-}
-
-static HbShot *
-shot (GtkWidget *widget)
-{
-  hb_app_test_wait (drawn, widget, 10000, "the widget to be drawn");
-  return hb_app_test_shot (widget);
-}
-
 static gboolean
 shots_equal (const HbShot *a, const HbShot *b)
 {
@@ -151,9 +125,9 @@ check_move_animates (HbWindow *window, const char *name, const char *text, int x
   move_at (window, name, text, x, y);
   g_assert_false (hb_board_view_is_animating (view));
   hb_app_test_settle (10);
-  now = shot (GTK_WIDGET (view));
+  now = hb_app_test_shot (GTK_WIDGET (view));
   hb_app_test_settle (HB_BOARD_VIEW_ANIMATION_US / 1000 + 100);
-  later = shot (GTK_WIDGET (view));
+  later = hb_app_test_shot (GTK_WIDGET (view));
   g_assert_true (shots_equal (now, later));
   hb_app_test_shot_free (later);
 
@@ -168,7 +142,7 @@ check_move_animates (HbWindow *window, const char *name, const char *text, int x
   g_assert_cmpint (last - first, >=, HB_BOARD_VIEW_ANIMATION_US);
   g_assert_cmpint (before_last == 0 ? 0 : before_last - first, <, HB_BOARD_VIEW_ANIMATION_US);
   hb_app_test_settle (30);
-  later = shot (GTK_WIDGET (view));
+  later = hb_app_test_shot (GTK_WIDGET (view));
   g_assert_true (shots_equal (now, later));
   hb_app_test_shot_free (now);
   hb_app_test_shot_free (later);
