@@ -254,8 +254,10 @@ typedef enum {
  * solver uses, and returns `result` with its status (CANCELLED or GAVE_UP)
  * and message set: "Cancelled after 93183 search calls", "Gave up after
  * 5000 search nodes (the node limit)". `one` and `many` say what the counter
- * counts, singular and plural, with %s for the number, marked with the N_
- * macro ("%s search call", "%s search calls"); both NULL give the bare
+ * counts, singular and plural, with %s for the number, as plain string
+ * literals ("%s search call", "%s search calls"): xgettext takes them as
+ * one plural message by its keyword hb_result_stop:4,5 (po/meson.build,
+ * tests/data-validation/check-po.sh); both NULL give the bare
  * "Cancelled" or "Gave up (the time limit)". */
 HbResult *hb_result_stop (HbResult *result, HbStopReason reason, guint64 count,
                           const char *one, const char *many);

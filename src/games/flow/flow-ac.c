@@ -646,7 +646,7 @@ ac_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
   ok = ac_run (level, forced, order, probe ? FLOW_AC_PROBE_BUDGET : 0, 0, cancellable);
   if (hb_cancel_is_set (cancellable))
     return hb_result_stop (hb_result_new (HB_STATUS_CANCELLED), HB_STOP_CANCELLED,
-                           order->len, N_("%s cell fixed"), N_("%s cells fixed"));
+                           order->len, "%s cell fixed", "%s cells fixed");
   /* One FORCE step per cell, in the order the rules fixed them; a cell that
    * lost its last colour (a contradiction) is not in the list. */
   for (guint k = 0; k < order->len; k++)

@@ -862,7 +862,7 @@ flow_search_result (const FlowState *level, HbTrace *trace, gboolean found, gboo
       if (stop == HB_STOP_NODE_LIMIT && default_limit)
         stop = HB_STOP_OWN_NODE_LIMIT;
       /* As the counter and the stat name them ("Search steps"). */
-      hb_result_stop (r, stop, calls, N_("%s search step"), N_("%s search steps"));
+      hb_result_stop (r, stop, calls, "%s search step", "%s search steps");
       if (stop == HB_STOP_OWN_NODE_LIMIT)
         {
           g_autofree char *msg = g_strdup (r->message);

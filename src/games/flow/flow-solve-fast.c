@@ -3817,7 +3817,7 @@ fast_result (Fast *f, const HbState *state, const HbSolveOptions *options)
                                             "count of solutions was finished"));
         }
       else
-        hb_result_stop (r, f->stop_reason, f->nodes, N_("%s search step"), N_("%s search steps"));
+        hb_result_stop (r, f->stop_reason, f->nodes, "%s search step", "%s search steps");
     }
   else if (f->solutions > 0)
     {

@@ -394,7 +394,7 @@ cancelled:
     }
   else
     r = hb_result_stop (hb_result_new (HB_STATUS_CANCELLED), HB_STOP_CANCELLED, (guint64) gen,
-                        N_("%s generation"), N_("%s generations"));
+                        "%s generation", "%s generations");
 
 done:
   flow_ga_add_stats (r, &prm, gen);

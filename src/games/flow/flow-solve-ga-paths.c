@@ -788,7 +788,7 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
       if (options != NULL && options->time_limit > 0 && hb_limits_hit (options, deadline, 0))
         {
           r = hb_result_stop (hb_result_new (HB_STATUS_GAVE_UP), HB_STOP_TIME_LIMIT, 0,
-                              N_("%s generation"), N_("%s generations"));
+                              "%s generation", "%s generations");
           goto done;
         }
       for (int m = 0; m < g.nactive; m++)
@@ -939,7 +939,7 @@ cancelled:
     }
   else
     r = hb_result_stop (hb_result_new (HB_STATUS_CANCELLED), HB_STOP_CANCELLED, (guint64) gen,
-                        N_("%s generation"), N_("%s generations"));
+                        "%s generation", "%s generations");
 
 done:
   flow_ga_add_stats (r, &prm, gen);

@@ -426,7 +426,7 @@ sat_solve (const HbState *state, const HbSolveOptions *options,
           r = hb_result_new (HB_STATUS_GAVE_UP);
           hb_result_stop (r, s.cancelled ? HB_STOP_CANCELLED
                              : s.timed_out ? HB_STOP_TIME_LIMIT : HB_STOP_NODE_LIMIT,
-                          calls, N_("%s SAT call"), N_("%s SAT calls"));
+                          calls, "%s SAT call", "%s SAT calls");
           break;
         }
       read_model (&s, active, colour, links, shape);
@@ -447,12 +447,12 @@ sat_solve (const HbState *state, const HbSolveOptions *options,
       if (hb_cancel_is_set (cancellable))
         {
           r = hb_result_new (HB_STATUS_CANCELLED);
-          hb_result_stop (r, HB_STOP_CANCELLED, calls, N_("%s SAT call"), N_("%s SAT calls"));
+          hb_result_stop (r, HB_STOP_CANCELLED, calls, "%s SAT call", "%s SAT calls");
         }
       else if (s.deadline > 0 && hb_now () >= s.deadline)
         {
           r = hb_result_new (HB_STATUS_GAVE_UP);
-          hb_result_stop (r, HB_STOP_TIME_LIMIT, calls, N_("%s SAT call"), N_("%s SAT calls"));
+          hb_result_stop (r, HB_STOP_TIME_LIMIT, calls, "%s SAT call", "%s SAT calls");
         }
     }
   add_common_stats (r, vars, s.clauses, repairs, calls);

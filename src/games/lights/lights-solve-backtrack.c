@@ -234,7 +234,7 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
     /* In the words the live counter and the stat use ("Search steps"):
      * "search calls" there read as a third thing (review). */
     r = hb_result_stop (hb_result_new (HB_STATUS_CANCELLED), HB_STOP_CANCELLED, b.calls,
-                        N_("%s search step"), N_("%s search steps"));
+                        "%s search step", "%s search steps");
   else if (b.solutions == 0)
     {
       r = hb_result_new (HB_STATUS_NO_SOLUTION);

@@ -199,7 +199,7 @@ backtrack_solve (const HbState *state, const HbSolveOptions *options,
   else if (status == HB_STATUS_NO_SOLUTION)
     hb_result_set_message (r, "%s", _("every option of every tile was tried"));
   else
-    hb_result_stop (r, stop, tries, N_("%s try"), N_("%s tries"));
+    hb_result_stop (r, stop, tries, "%s try", "%s tries");
   hb_result_add_stat (r, N_("tries"), "%" G_GUINT64_FORMAT, tries);
   hb_result_add_stat (r, N_("undos"), "%" G_GUINT64_FORMAT, undos);
   hb_result_add_stat (r, N_("tiles"), "%" G_GSIZE_FORMAT, count);

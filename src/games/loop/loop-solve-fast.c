@@ -2027,10 +2027,10 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
     case HB_STATUS_GAVE_UP:
       hb_result_stop (r, a.timed_out ? HB_STOP_TIME_LIMIT
                          : a.out_of_memory ? HB_STOP_MEMORY_LIMIT : HB_STOP_NODE_LIMIT,
-                      a.nodes, N_("%s search step"), N_("%s search steps"));
+                      a.nodes, "%s search step", "%s search steps");
       break;
     case HB_STATUS_CANCELLED:
-      hb_result_stop (r, HB_STOP_CANCELLED, a.nodes, N_("%s search step"), N_("%s search steps"));
+      hb_result_stop (r, HB_STOP_CANCELLED, a.nodes, "%s search step", "%s search steps");
       break;
     }
   hb_result_add_stat (r, N_("propagations"), "%" G_GUINT64_FORMAT, a.propagations);

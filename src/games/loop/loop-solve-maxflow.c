@@ -231,7 +231,7 @@ maxflow_solve (const HbState *state, const HbSolveOptions *options,
   if (cancelled)
     r = hb_result_stop (hb_result_new (HB_STATUS_CANCELLED),
                         timed_out ? HB_STOP_TIME_LIMIT : HB_STOP_CANCELLED, phases,
-                        N_("%s phase"), N_("%s phases"));
+                        "%s phase", "%s phases");
   else if (even_arms != odd_arms || flow < even_arms)
     {
       /* A solution would be a flow saturating the source: none exists. */
