@@ -550,34 +550,38 @@ hb_window_file_with_extension (GFile *file, const char *ext)
 
 /* What a save left out, all of it in one toast (one toast a save showed
  * only the first: "format lost" hid "comments left out"): the first in
- * its own words, saying "Saved", the others as short sentences after it.
+ * its own words, saying "Saved", the others as short sentences after it,
+ * each with its reason too (the JSON comments' reason was dropped there:
+ * "comments were left out" left the user to guess why, and "the moves
+ * played are not saved" lost "the level as drawn").
  * The file's kind changing matters most (a Tatham ID that Tatham's
  * programs will no longer read), then the moves left out, then comments. */
-static void
-say_left_out (HbWindow *self, gboolean played)
+char *
+hb_window_left_out_text (gboolean format_lost, gboolean played, guint stale,
+                         HbCommentsUnkept unkept)
 {
-  HbCommentsUnkept unkept = hb_document_get_comments_unkept (self->document);
-  guint n = hb_document_get_comments_dropped (self->document);
   g_autoptr (GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *text = NULL;
+  char *text = NULL;
 
-  if (hb_document_get_format_lost (self->document))
+  if (format_lost)
     g_ptr_array_add (said, g_strdup (_("Saved in Hintboard’s own format: the file’s format cannot hold this level")));
   if (played)
     g_ptr_array_add (said, g_strdup (said->len == 0 ? _("Saved the level as drawn: the moves played are not saved")
-                                                    : _("The moves played are not saved")));
-  if (n > 0)
+                                                    /* TRANSLATORS: a sentence after another in a save's toast */
+                                                    : _("The moves played are not saved, only the level as drawn")));
+  if (stale > 0)
     g_ptr_array_add (said, g_strdup_printf (said->len == 0
                                             ? g_dngettext (NULL, "Saved; %u comment line of the file no longer held and was left out",
-                                                           "Saved; %u comment lines of the file no longer held and were left out", n)
+                                                           "Saved; %u comment lines of the file no longer held and were left out", stale)
                                             /* TRANSLATORS: a sentence after another in a save's toast;
                                              * a line that no longer held is one no longer true
                                              * of the level, such as a stale "# path:" */
                                             : g_dngettext (NULL, "%u comment line that no longer held was left out",
-                                                           "%u comment lines that no longer held were left out", n), n));
+                                                           "%u comment lines that no longer held were left out", stale), stale));
   if (unkept & HB_COMMENTS_UNKEPT_JSON)
     g_ptr_array_add (said, g_strdup (said->len == 0 ? _("Saved; the file’s /* */ comments were left out: no format Hintboard writes holds them")
-                                                    : _("The file’s /* */ comments were left out")));
+                                                    /* TRANSLATORS: a sentence after another in a save's toast */
+                                                    : _("The file’s /* */ comments were left out: no format Hintboard writes holds them")));
   if (unkept & HB_COMMENTS_UNKEPT_PAST_CAP)
     g_ptr_array_add (said, g_strdup (said->len == 0 ? _("Saved; the file’s comment lines after the first 4,096 were left out")
                                                     : _("Comment lines after the first 4,096 were left out")));
@@ -591,6 +595,17 @@ say_left_out (HbWindow *self, gboolean played)
       g_free (text);
       text = joined;
     }
+  return text;
+}
+
+static void
+say_left_out (HbWindow *self, gboolean played)
+{
+  g_autofree char *text
+    = hb_window_left_out_text (hb_document_get_format_lost (self->document), played,
+                               hb_document_get_comments_dropped (self->document),
+                               hb_document_get_comments_unkept (self->document));
+
   if (text != NULL)
     hb_window_show_toast (self, text);
 }

@@ -362,6 +362,11 @@ GFile         *hb_window_file_with_extension (GFile *file, const char *ext);
 void           hb_window_export_animation (HbWindow *self);
 /* Opens the last animation saved in the desktop's viewer. */
 void           hb_window_open_exported (HbWindow *self);
+/* The toast of a save that left out things (NULL when it left out
+ * nothing): the first in its own words, the others after it, each with
+ * its reason. `stale`: comment lines that no longer held. */
+char          *hb_window_left_out_text (gboolean format_lost, gboolean played, guint stale,
+                                        HbCommentsUnkept unkept);
 /* Escape: stops an open in flight; FALSE when none was. */
 gboolean       hb_window_cancel_load (HbWindow *self);
 /* hb-window-random.c: a random level of `game` (the colours field's count

@@ -944,6 +944,104 @@ test_save_says_stale_comment_after (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* A Flow Free JSON level's comments, said after the moves played not
+ * saved: with their reason, as when said alone (the second sentence was
+ * "The file’s ... comments were left out", why left to be guessed). */
+static void
+test_save_says_json_comments_after (Fixture *f, gconstpointer data)
+{
+  static const char *const said[] = {
+    "Saved the level as drawn: the moves played are not saved. "
+    "The file’s /* */ comments were left out: no format Hintboard writes holds them",
+    "S-a salvat nivelul așa cum a fost desenat: mutările jucate nu se salvează. "
+    "Comentariile /* */ ale fișierului au fost omise: niciun format scris de Hintboard "
+    "nu le păstrează",
+  };
+  HbWindow *window = hb_app_test_window_new ();
+  g_autoptr (GFile) json = NULL;
+  /* Red's dot at (0, 0) joined east: a play move. */
+  HbMove link = { FLOW_OP_LINK, 0, 0, (0 << 2) | HB_DIR_E };
+
+  for (int ro = 0; ro < 2; ro++)
+    {
+      g_autofree char *back = NULL;
+
+      g_clear_object (&json);
+      json = write_file (f, "notes.json", "/* my notes */\n[[\"red\", null, \"red\"],\n"
+                                          " [\"blue\", null, \"blue\"]]\n");
+      g_assert_true (hb_app_test_load (window, json));
+      hb_window_set_mode (window, HB_MODE_PLAY);
+      g_assert_true (hb_document_apply_moves (window->document, &link, 1, TRUE));
+      g_assert_cmpuint (hb_document_play_depth (window->document), >, 0);
+      if (ro && !hb_test_romanian ())
+        break;
+      back = save_and_read (window, json);
+      if (ro)
+        hb_test_romanian_end ();
+      g_assert_null (strstr (back, "my notes"));
+      g_assert_cmpstr (hb_window_get_last_toast (window), ==, said[ro]);
+      hb_window_set_mode (window, HB_MODE_EDIT);
+    }
+  hb_app_test_window_close (window);
+}
+
+/* Whatever a save left out together, each note keeps its reason in the
+ * joined toast, in its place (the file's kind, the moves, the comment
+ * lines, the JSON comments, the lines past the cap), in English and in
+ * Romanian. */
+static void
+test_save_left_out_reasons (void)
+{
+  /* Each note's reason, as the first sentence and after another says it. */
+  static const char *const reasons[2][5] = {
+    { "the file’s format cannot hold this level", "as drawn", "no longer held",
+      "no format Hintboard writes holds them", "after the first 4,096" },
+    { "formatul fișierului nu poate cuprinde acest nivel", "așa cum a fost desenat",
+      "nu mai er", "niciun format scris de Hintboard nu le păstrează", "după primele 4.096" },
+  };
+
+  for (int ro = 0; ro < 2; ro++)
+    {
+      if (ro && !hb_test_romanian ())
+        return;
+      for (guint set = 0; set < 32; set++)
+        {
+          g_autofree char *text
+            = hb_window_left_out_text (set & 1, (set & 2) != 0, set & 4 ? 2 : 0,
+                                       (set & 8 ? HB_COMMENTS_UNKEPT_JSON : 0)
+                                       | (set & 16 ? HB_COMMENTS_UNKEPT_PAST_CAP : 0));
+          const char *from;
+          guint n = 0;
+
+          if (set == 0)
+            {
+              g_assert_null (text);
+              continue;
+            }
+          g_assert_nonnull (text);
+          from = text;
+          for (int k = 0; k < 5; k++)
+            if (set & (1u << k))
+              {
+                const char *at = strstr (from, reasons[ro][k]);
+
+                if (at == NULL)
+                  g_error ("“%s” does not say “%s” after what comes before it",
+                           text, reasons[ro][k]);
+                from = at + strlen (reasons[ro][k]);
+                n++;
+              }
+          /* One sentence a note, the first saying "Saved". */
+          for (const char *c = strstr (text, ". "); c != NULL; c = strstr (c + 2, ". "))
+            n--;
+          g_assert_cmpuint (n, ==, 1);
+          g_assert_true (g_str_has_prefix (text, ro ? "S" : "Saved"));
+        }
+      if (ro)
+        hb_test_romanian_end ();
+    }
+}
+
 /* Playing a level is progress, not a change of it: no mark in the title,
  * nothing asked on closing, and a save writes the level as drawn (it used
  * to write the played board over the puzzle), and says so. An edit after
@@ -1961,6 +2059,10 @@ main (int argc, char *argv[])
   g_test_add ("/app/files/save-says-stale-comment-after", Fixture, NULL,
               hb_app_test_dir_set_up, test_save_says_stale_comment_after,
               hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-says-json-comments-after", Fixture, NULL,
+              hb_app_test_dir_set_up, test_save_says_json_comments_after,
+              hb_app_test_dir_tear_down);
+  g_test_add_func ("/app/files/save-left-out-reasons", test_save_left_out_reasons);
   g_test_add ("/app/files/save-json", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_json, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-focuses-board", Fixture, NULL, hb_app_test_dir_set_up,
