@@ -326,10 +326,18 @@ hb_window_picture_row_board_changed (HbWindow *self)
  * never answer (the paste waited with nothing said and nothing to stop
  * it, then replaced whatever level was open by then). */
 typedef struct {
-  HbWindow     *window;       /* a reference */
+  GWeakRef      window;
   GCancellable *cancellable;  /* the open's, a reference */
   gulong        cancelled_id;
 } Paste;
+
+static guint pastes_reading;   /* main thread only */
+
+guint
+hb_window_pastes_reading (void)
+{
+  return pastes_reading;
+}
 
 /* Stopped while the clipboard is read: the open ends now, not when GDK
  * gives up on an owner that may never answer. */
@@ -337,8 +345,10 @@ static void
 paste_cancelled (GCancellable *cancellable, gpointer data)
 {
   Paste *p = data;
+  g_autoptr (HbWindow) self = g_weak_ref_get (&p->window);
 
-  hb_window_end_load (p->window, p->cancellable);
+  if (self != NULL)
+    hb_window_end_load (self, p->cancellable);
 }
 
 /* The clipboard's picture arrives as a texture; its pixels are copied into
@@ -348,7 +358,10 @@ static void
 paste_read_done (GObject *source, GAsyncResult *res, gpointer data)
 {
   Paste *p = data;
-  HbWindow *self = p->window;
+  /* Not held while the clipboard is read: a window closed meanwhile is
+   * freed at once, its dispose cancelling the read (the paste held it
+   * until GDK gave up on an owner that never answered). */
+  g_autoptr (HbWindow) self = g_weak_ref_get (&p->window);
   g_autoptr (GError) error = NULL;
   g_autoptr (GdkTexture) texture = gdk_clipboard_read_texture_finish (GDK_CLIPBOARD (source),
                                                                       res, &error);
@@ -356,7 +369,7 @@ paste_read_done (GObject *source, GAsyncResult *res, gpointer data)
   g_cancellable_disconnect (p->cancellable, p->cancelled_id);
   /* Stopped meanwhile (Escape, another open or paste, the window closed):
    * whatever came is dropped without a word, as a stopped open's level. */
-  if (!self->disposed && !g_cancellable_is_cancelled (p->cancellable)
+  if (self != NULL && !self->disposed && !g_cancellable_is_cancelled (p->cancellable)
       && p->cancellable == self->load_cancellable)
     {
       int w = texture != NULL ? gdk_texture_get_width (texture) : 0;
@@ -384,8 +397,9 @@ paste_read_done (GObject *source, GAsyncResult *res, gpointer data)
         }
     }
   g_object_unref (p->cancellable);
-  g_object_unref (p->window);
+  g_weak_ref_clear (&p->window);
   g_free (p);
+  pastes_reading--;
 }
 
 void
@@ -405,8 +419,9 @@ hb_window_paste_picture (HbWindow *self)
   /* The unsaved changes are asked about once a board has been read from
    * the picture (hb-window-files.c, load_done). */
   p = g_new0 (Paste, 1);
-  p->window = g_object_ref (self);
+  g_weak_ref_init (&p->window, self);
   p->cancellable = g_object_ref (hb_window_begin_load (self, _("Pasted picture")));
   p->cancelled_id = g_cancellable_connect (p->cancellable, G_CALLBACK (paste_cancelled), p, NULL);
+  pastes_reading++;
   gdk_clipboard_read_texture_async (clipboard, p->cancellable, paste_read_done, p);
 }

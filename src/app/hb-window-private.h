@@ -432,6 +432,8 @@ void           hb_window_picture_row_set_report (HbWindow *self,
 void           hb_window_picture_row_board_changed (HbWindow *self);
 /* Reads a level from the picture on the clipboard (Ctrl+V). */
 void           hb_window_paste_picture (HbWindow *self);
+/* Testing: pastes (any window) whose clipboard read has not ended. */
+guint          hb_window_pastes_reading (void);
 /* A picture by its name: PNG, JPEG, WebP, or whatever the content type
  * guessed from the name calls an image. */
 gboolean       hb_window_is_picture_name (const char *name);

@@ -169,6 +169,7 @@ typedef struct {
   GTask             *pending;     /* the write asked for, not done */
   GOutputStream     *stream;
   gboolean           asked;
+  gboolean           written;     /* the bytes went, or were refused */
 } HbSlowPicture;
 
 typedef GdkContentProviderClass HbSlowPictureClass;
@@ -253,6 +254,7 @@ static void
 slow_picture_written (GObject *source, GAsyncResult *result, gpointer data)
 {
   GTask *task = data;
+  HbSlowPicture *self = g_task_get_source_object (task);
   GError *error = NULL;
 
   /* Refused when the reader went away: the owner does not mind. */
@@ -260,6 +262,7 @@ slow_picture_written (GObject *source, GAsyncResult *result, gpointer data)
     g_test_message ("the slow owner's write: %s", error->message);
   g_clear_error (&error);
   g_output_stream_close (G_OUTPUT_STREAM (source), NULL, NULL);
+  self->written = TRUE;
   g_task_return_boolean (task, TRUE);
   g_object_unref (task);
 }
@@ -274,6 +277,22 @@ hb_slow_picture_release (HbSlowPicture *self)
                                    g_bytes_get_size (self->png), G_PRIORITY_DEFAULT, NULL,
                                    slow_picture_written, g_steal_pointer (&self->pending));
   g_clear_object (&self->stream);
+}
+
+/* For hb_app_test_wait: the slow owner (data) was asked for its bytes. */
+static gboolean
+slow_asked (gpointer data)
+{
+  return ((HbSlowPicture *) data)->asked;
+}
+
+/* The slow owner (data) answered, and no paste reads the clipboard any
+ * more: what the bytes could do is done (a paste stopped meanwhile has
+ * dropped them). */
+static gboolean
+slow_answered_and_read (gpointer data)
+{
+  return ((HbSlowPicture *) data)->written && hb_window_pastes_reading () == 0;
 }
 
 typedef struct {
@@ -408,6 +427,49 @@ test_import_paste_cancel (Fixture *f, gconstpointer data)
   hb_state_free (before);
   hb_state_free (drawn);
   hb_state_free (slow_drawn);
+}
+
+static gboolean
+pointer_is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+/* A window closed while its paste waits for a silent clipboard owner is
+ * freed at once (the paste held it until the owner answered, or GDK gave
+ * up on it), and what the owner sends later is dropped. */
+static void
+test_import_paste_close (Fixture *f, gconstpointer data)
+{
+  const HbGame *flow = hb_registry_find_game ("flow");
+  HbGenerateParams params = { 6, 6, 0, 5, NULL };
+  GError *error = NULL;
+  HbState *drawn = flow->generate (&params, &error);
+  HbWindow *window = hb_app_test_window_new ();
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
+  HbSlowPicture *slow;
+
+  g_assert_no_error (error);
+  hb_window_set_ask_to_save (window, FALSE);
+  slow = hb_slow_picture_new (drawn);
+  g_assert_true (gdk_clipboard_set_content (clipboard, GDK_CONTENT_PROVIDER (slow)));
+  hb_app_test_activate (window, "paste-picture", NULL);
+  hb_app_test_wait (slow_asked, slow, 20000, "the paste to ask the slow owner");
+  g_assert_true (hb_window_is_loading (window));
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  hb_app_test_wait (pointer_is_null, &window, 20000, "the closed window to be freed");
+  /* All that while the owner kept its bytes, and the read waited for
+   * them: GDK reads an owner in this program on a thread that no
+   * cancellable stops (GTK 4.8), as it may wait on another program. */
+  g_assert_false (slow->written);
+  g_assert_nonnull (slow->pending);
+  g_assert_cmpuint (hb_window_pastes_reading (), ==, 1);
+  hb_slow_picture_release (slow);
+  hb_app_test_wait (slow_answered_and_read, slow, 20000, "the slow owner's answer");
+  gdk_clipboard_set_content (clipboard, NULL);
+  g_object_unref (slow);
+  hb_state_free (drawn);
 }
 
 /* A key pressed on the board view (its key controllers, as GTK would). */
@@ -1165,5 +1227,7 @@ main (int argc, char *argv[])
               test_import_paste, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/paste-cancel", Fixture, NULL, hb_app_test_dir_set_up,
               test_import_paste_cancel, hb_app_test_dir_tear_down);
+  g_test_add ("/app/import/paste-close", Fixture, NULL, hb_app_test_dir_set_up,
+              test_import_paste_close, hb_app_test_dir_tear_down);
   return g_test_run ();
 }
