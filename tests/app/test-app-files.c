@@ -759,6 +759,18 @@ test_open_cancel (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+static gboolean
+says_opening_slow (gpointer data)
+{
+  return g_strcmp0 (hb_window_get_last_toast (data), "Opening “slow.flow”…") == 0;
+}
+
+static gboolean
+pointer_is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
 /* Escape pressed on the keyboard while a slow open shows its "Opening…"
  * toast: the toast overlay took Escape to dismiss the toast, and the open
  * went on unseen, so a FIFO written to a minute later replaced the level.
@@ -778,15 +790,17 @@ test_open_cancel_by_key (Fixture *f, gconstpointer data)
   hb_app_test_x_focus (GTK_WINDOW (window));
   o[1].done = TRUE;
   hb_window_load_file_async (window, file, opened, &o[0]);
-  hb_app_test_settle (600);   /* the toast shows after 300 ms */
+  /* The toast shows after 300 ms: waited for, not a fixed time. */
+  hb_app_test_wait (says_opening_slow, window, 20000, "“Opening “slow.flow”…”");
   g_assert_true (hb_window_is_loading (window));
-  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "Opening “slow.flow”…");
   if (!hb_app_test_x_key (GTK_WIDGET (window), GDK_KEY_Escape))
     {
       g_test_skip ("no X11 display with XTest");
       hb_window_cancel_load (window);
     }
-  hb_app_test_settle (200);
+  /* The key goes through the X server, and the worker lets the FIFO go
+   * as it ends: waited for (a fixed 200 ms could find it still open). */
+  hb_app_test_wait (both_opened, o, 30000, "the open to end");
   /* A writer now: with the open cancelled nobody reads (ENXIO). */
   fd = open (path, O_WRONLY | O_NONBLOCK);
   err = fd < 0 ? errno : 0;
@@ -795,7 +809,6 @@ test_open_cancel_by_key (Fixture *f, gconstpointer data)
       g_assert_cmpint (write (fd, "R..R\n", 5), ==, 5);
       close (fd);
     }
-  hb_app_test_wait (both_opened, o, 30000, "the open to finish");
   g_assert_false (o[0].ok);
   g_assert_error (o[0].error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_clear_error (&o[0].error);
@@ -1260,9 +1273,8 @@ test_close_with_save_as (void)
   g_assert_nonnull (waiting);
 
   hb_app_test_window_close (window);
-  hb_app_test_settle (100);
-  g_assert_null (waiting);
-  g_assert_null (chooser);
+  hb_app_test_wait (pointer_is_null, &waiting, 20000, "what waited to be dropped");
+  hb_app_test_wait (pointer_is_null, &chooser, 20000, "the dialog to be dropped");
 }
 
 /* Closing a changed level asks first; Cancel keeps the window, Discard
@@ -1292,9 +1304,8 @@ test_close_asks (Fixture *f, gconstpointer data)
   g_assert_nonnull (dialog);
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
   click_response (dialog, "_Discard");
-  hb_app_test_settle (200);
   /* Closed and gone. */
-  g_assert_null (window);
+  hb_app_test_wait (pointer_is_null, &window, 20000, "the window to be freed");
 }
 
 /* A level is not saved under another game's ending: a Flow Free level

@@ -295,6 +295,18 @@ slow_answered_and_read (gpointer data)
   return ((HbSlowPicture *) data)->written && hb_window_pastes_reading () == 0;
 }
 
+static gboolean
+not_loading (gpointer data)
+{
+  return !hb_window_is_loading (data);
+}
+
+static gboolean
+says_opening_pasted (gpointer data)
+{
+  return g_strcmp0 (hb_window_get_last_toast (data), "Opening “Pasted picture”…") == 0;
+}
+
 typedef struct {
   HbWindow     *window;
   const HbState *state;
@@ -343,8 +355,7 @@ test_import_paste_cancel (Fixture *f, gconstpointer data)
   slow = hb_slow_picture_new (slow_drawn);
   g_assert_true (gdk_clipboard_set_content (clipboard, GDK_CONTENT_PROVIDER (slow)));
   hb_app_test_activate (window, "paste-picture", NULL);
-  hb_app_test_settle (100);
-  g_assert_true (slow->asked);
+  hb_app_test_wait (slow_asked, slow, 20000, "the paste to ask the slow owner");
   hb_slow_picture_release (slow);
   is.state = slow_drawn;
   hb_app_test_wait (level_is, &is, 20000, "the slow owner's level");
@@ -358,21 +369,23 @@ test_import_paste_cancel (Fixture *f, gconstpointer data)
   g_assert_true (gdk_clipboard_set_content (clipboard, GDK_CONTENT_PROVIDER (slow)));
   hb_app_test_x_focus (GTK_WINDOW (window));
   hb_app_test_activate (window, "paste-picture", NULL);
-  hb_app_test_settle (500);   /* the toast shows after 300 ms */
+  /* Nothing said at once: the toast shows once it takes a while (300 ms),
+   * here as long as the owner is silent. */
+  g_assert_null (window->load_toast.toast);
+  hb_app_test_wait (says_opening_pasted, window, 20000, "“Opening “Pasted picture”…”");
   g_assert_true (slow->asked);
+  g_assert_false (slow->written);
   g_assert_true (hb_window_is_loading (window));
-  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "Opening “Pasted picture”…");
   g_assert_true (hb_window_get_action_enabled (window, "cancel"));
   if (!hb_app_test_x_key (GTK_WIDGET (window), GDK_KEY_Escape))
     {
       g_test_message ("no X11 display with XTest: win.cancel, as the toast's Cancel");
       hb_app_test_activate (window, "cancel", NULL);
     }
-  hb_app_test_settle (100);
-  g_assert_false (hb_window_is_loading (window));
+  hb_app_test_wait (not_loading, window, 20000, "the paste to stop");
   g_assert_null (window->load_toast.toast);
   hb_slow_picture_release (slow);
-  hb_app_test_settle (1500);
+  hb_app_test_wait (slow_answered_and_read, slow, 20000, "the slow owner's answer");
   is.state = before;
   g_assert_true (level_is (&is));
   g_assert_false (hb_window_get_modified (window));
@@ -384,12 +397,11 @@ test_import_paste_cancel (Fixture *f, gconstpointer data)
   slow = hb_slow_picture_new (slow_drawn);
   g_assert_true (gdk_clipboard_set_content (clipboard, GDK_CONTENT_PROVIDER (slow)));
   hb_app_test_activate (window, "paste-picture", NULL);
-  hb_app_test_settle (100);
-  g_assert_true (slow->asked);
+  hb_app_test_wait (slow_asked, slow, 20000, "the paste to ask the slow owner");
   g_assert_true (hb_app_test_load (window, file));
   g_assert_cmpint (hb_window_get_state (window)->width, ==, 2);
   hb_slow_picture_release (slow);
-  hb_app_test_settle (1500);
+  hb_app_test_wait (slow_answered_and_read, slow, 20000, "the slow owner's answer");
   g_assert_cmpint (hb_window_get_state (window)->width, ==, 2);
   g_assert_true (g_file_equal (hb_window_get_file (window), file));
   g_assert_false (hb_window_is_loading (window));
@@ -399,8 +411,7 @@ test_import_paste_cancel (Fixture *f, gconstpointer data)
   slow = hb_slow_picture_new (slow_drawn);
   g_assert_true (gdk_clipboard_set_content (clipboard, GDK_CONTENT_PROVIDER (slow)));
   hb_app_test_activate (window, "paste-picture", NULL);
-  hb_app_test_settle (100);
-  g_assert_true (slow->asked);
+  hb_app_test_wait (slow_asked, slow, 20000, "the paste to ask the slow owner");
   {
     cairo_surface_t *surface = draw_screenshot (drawn);
     GBytes *bytes = g_bytes_new (cairo_image_surface_get_data (surface),
@@ -418,7 +429,7 @@ test_import_paste_cancel (Fixture *f, gconstpointer data)
   hb_app_test_wait (level_is, &is, 20000, "the second paste's level");
   hb_app_test_wait_loaded (window);
   hb_slow_picture_release (slow);
-  hb_app_test_settle (1500);
+  hb_app_test_wait (slow_answered_and_read, slow, 20000, "the slow owner's answer");
   g_assert_true (level_is (&is));
   g_assert_false (hb_window_is_loading (window));
   g_object_unref (slow);

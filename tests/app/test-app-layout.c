@@ -776,6 +776,12 @@ test_board_fields_tab_alike (void)
   hb_app_test_reset_last_game ();
 }
 
+static gboolean
+pointer_is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
 /* A solver setting's number field leaves no selection behind either
  * when the focus goes on to something that is no field (the hook-up in
  * hb-solver-settings.c had no test). A window closed while the check
@@ -803,8 +809,7 @@ test_setting_field_tab_out (void)
   g_object_add_weak_pointer (G_OBJECT (spin), (gpointer *) &spin);
   gtk_widget_grab_focus (board);
   hb_app_test_window_close (window);
-  hb_app_test_settle (100);
-  g_assert_null (spin);
+  hb_app_test_wait (pointer_is_null, &spin, 20000, "the closed window's field to be freed");
   hb_app_test_reset_last_game ();
 }
 

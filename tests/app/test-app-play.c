@@ -1789,6 +1789,37 @@ test_game_chooser_focus (void)
   hb_app_test_reset_last_game ();
 }
 
+/* For hb_app_test_wait: the widget (data) shows, or does not. */
+static gboolean
+widget_visible (gpointer data)
+{
+  return gtk_widget_get_visible (data);
+}
+
+static gboolean
+widget_hidden (gpointer data)
+{
+  return !gtk_widget_get_visible (data);
+}
+
+static gboolean
+widget_unmapped (gpointer data)
+{
+  return !gtk_widget_get_mapped (data);
+}
+
+static gboolean
+game_is_flood (gpointer data)
+{
+  return g_str_equal (hb_window_get_game (data)->id, "flood");
+}
+
+static gboolean
+sidebar_hidden (gpointer data)
+{
+  return !adw_flap_get_reveal_flap (HB_WINDOW (data)->flap);
+}
+
 /* A pick in a submenu of the main menu (Game, which a narrow window
  * offers there; Style; Open Recent) while the sidebar covered the board
  * left every key in the hidden popover: F9, Tab, E, P did nothing until
@@ -1817,20 +1848,22 @@ test_submenu_pick_over_sidebar (void)
       hb_app_test_window_close (window);
       return;
     }
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  /* The keys go through the X server: waited for, not a fixed time. */
+  hb_app_test_wait (widget_visible, popover, 20000, "F10 to open the main menu");
   item = find_with (GTK_WIDGET (popover), "GtkModelButton", "text", "Game");
   g_assert_nonnull (item);
   g_assert_true (gtk_widget_grab_focus (item));
   hb_app_test_x_key (GTK_WIDGET (window), GDK_KEY_Right);
-  g_assert_false (gtk_widget_get_mapped (item));   /* on the submenu's page */
+  /* On the submenu's page. */
+  hb_app_test_wait (widget_unmapped, item, 20000, "Right to open the Game submenu");
   item = find_with (GTK_WIDGET (popover), "GtkModelButton", "text", "Flood-It");
   g_assert_nonnull (item);
   g_assert_true (gtk_widget_grab_focus (item));
   hb_app_test_x_key (GTK_WIDGET (window), GDK_KEY_Return);
+  hb_app_test_wait (game_is_flood, window, 20000, "Return to pick Flood-It");
   hb_app_test_wait_loaded (window);
+  hb_app_test_wait (widget_hidden, popover, 20000, "the main menu to close");
   hb_app_test_settle (300);
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (popover)));
-  g_assert_cmpstr (hb_window_get_game (window)->id, ==, "flood");
   focus = gtk_root_get_focus (GTK_ROOT (window));
   g_test_message ("after the pick the focus is on %s", focus ? G_OBJECT_TYPE_NAME (focus) : "nothing");
   g_assert_nonnull (focus);
@@ -1838,8 +1871,8 @@ test_submenu_pick_over_sidebar (void)
   g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (window->sidebar_scroller)));
   /* The keys work: F9 hides the sidebar, and the board has them. */
   hb_app_test_x_key (GTK_WIDGET (window), GDK_KEY_F9);
-  hb_app_test_settle (400);
-  g_assert_false (adw_flap_get_reveal_flap (window->flap));
+  hb_app_test_wait (sidebar_hidden, window, 20000, "F9 to hide the sidebar");
+  hb_app_test_settle (100);
   g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == board);
   gtk_window_set_default_size (GTK_WINDOW (window), HB_TEST_WIDTH, HB_TEST_HEIGHT);
   hb_app_test_window_close (window);
