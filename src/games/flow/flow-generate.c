@@ -1023,44 +1023,66 @@ gen_big (Gen *g, int colours, int pieces, gboolean one_region)
   return TRUE;
 }
 
-/* ---- Two colours on an even by even board: a two-armed spiral ----
+/* ---- Two colours on a board with an even side: two arms ----
  *
  * The joins and the interleaved spirals above could not make 2 paths on
- * any even×even board from about 12×12 up: one path's spiral needs the
- * other's lane beside it all the way in, and in a rectangle with even
- * sides the lanes meet two cells wide in the middle, where a path would
- * touch itself. Two arms that wind in from opposite corners do cover it:
- * arm A starts in the top-left corner heading east, arm B in the
- * bottom-right heading west, and they take turns stepping, each straight
+ * any even×even board from about 12×12 up, nor on many boards with one
+ * side odd and the other even shorter than it (13×8, 8×13, 31×20, 4×27):
+ * one path's spiral needs the other's lane beside it all the way in, and
+ * where the lanes meet in the middle two cells wide a path would touch
+ * itself. Two arms drawn in turns do cover them. Each arm steps straight
  * on while the next cell is free and touches none of its own cells but
- * the one it comes from, else turning clockwise, else stopping. The
- * drawing keeps the half-turn symmetry of the board (B is A turned about
- * the middle, up to where they meet) and each arm keeps one lane free
- * beside its previous turn, which the other arm fills; with even sides
- * the two arms meet in the middle with no cell left over (checked, not
- * proved: every even board up to 60×60 when this was written, and
- * tests/flow/test-flow-generate.c checks those up to 40×40). Each arm is
- * simple and never touches itself by the stepping rule; the cover is
- * checked all the same (gen_from_labels, and the caller's check of the
- * answer), and a board where it failed would get the old error.
- * The seed picks one of the eight symmetries of the rectangle (the
- * arms' corners, their turning direction and a transposition), and the
- * colours' order. Used only when the other methods fail, so the levels
- * they make stay the same. */
-static gboolean
-gen_two_arms (Gen *g)
-{
-  int sym = (int) hb_rng_below (&g->rng, 8);
-  gboolean tr = (sym & 4) != 0;
-  int fw = tr ? g->h : g->w, fh = tr ? g->w : g->h, n = g->n;
-  int *fl = g_new (int, n);
-  int ax[2] = { 0, fw - 1 }, ay[2] = { 0, fh - 1 }, ad[2] = { 1, 3 };
-  gboolean alive[2] = { TRUE, TRUE }, ok = TRUE;
+ * the one it comes from, else turns its own way (clockwise or not), else
+ * stops; so each arm is simple and never touches itself, and each keeps
+ * one lane free beside its previous turn, which the other arm fills.
+ * Two layouts, in a frame that is the board or the board transposed:
+ *
+ *   the spiral: arm A from the top-left corner heading east, arm B from
+ *   the bottom-right heading west, both turning clockwise; they wind in
+ *   from opposite corners, the drawing keeping the board's half-turn
+ *   symmetry up to where they meet. It covers every even×even board, and
+ *   a board with one side odd when the arms start along the odd side and
+ *   the even side is at most one longer (either way round when the even
+ *   side is the shorter).
+ *
+ *   the nest: A from the top-left corner heading south, B from the
+ *   top-right heading west, both turning anticlockwise, the top side odd:
+ *   the two arms go down the two ends of the odd side and nest as Us
+ *   inside each other (A the outer U, B inside it, and so on), so it
+ *   covers any even length of the other side, shorter or longer, on an
+ *   odd side of 5 or more. (The spiral leaves a column of cells free
+ *   down the middle when the even side is 3 or more longer; the nest
+ *   leaves the middle of the 3-cell side free from 3×6 on.)
+ *
+ * Those claims are checked, not proved: every such board up to 200×200
+ * when this was written, and tests/flow/test-flow-generate.c checks the
+ * boards up to 40×40. The cover is checked all the same (gen_from_labels,
+ * and the caller's check of the answer), and a board where every layout
+ * tried failed gets the old error (3×6 and longer 3-cell boards, which
+ * the walk makes). The seed picks one of the eight symmetries of the
+ * rectangle (the arms' corners, their turning direction and a
+ * transposition); on a board with an odd side also which layout comes
+ * first. A layout that does not cover is followed by the other ones.
+ * Used only when the other methods fail, so the levels they make stay the
+ * same; the even×even levels of the spiral stay as they were too. */
 
-  for (int c = 0; c < n; c++)
-    fl[c] = -1;
-  fl[0] = 0;
-  fl[n - 1] = 1;
+/* Draws the two arms in an fw×fh frame `fl` (all -1 on entry), arm i from
+ * (x, y) heading d (0 north, 1 east, 2 south, 3 west) turning t (1
+ * clockwise, 3 anticlockwise) as start[i] = { x, y, d, t }. TRUE when
+ * they cover the frame. */
+static gboolean
+arms_draw (int *fl, int fw, int fh, const int start[2][4])
+{
+  int ax[2], ay[2], ad[2];
+  gboolean alive[2] = { TRUE, TRUE };
+
+  for (int id = 0; id < 2; id++)
+    {
+      ax[id] = start[id][0];
+      ay[id] = start[id][1];
+      ad[id] = start[id][2];
+      fl[ay[id] * fw + ax[id]] = id;
+    }
   while (alive[0] || alive[1])
     for (int id = 0; id < 2; id++)
       {
@@ -1070,7 +1092,7 @@ gen_two_arms (Gen *g)
           continue;
         for (int turn = 0; turn < 2 && !moved; turn++)
           {
-            int d = (ad[id] + turn) % 4;
+            int d = (ad[id] + turn * start[id][3]) % 4;
             int x = ax[id] + gdx[d], y = ay[id] + gdy[d];
             gboolean may = x >= 0 && y >= 0 && x < fw && y < fh && fl[y * fw + x] < 0;
 
@@ -1092,18 +1114,68 @@ gen_two_arms (Gen *g)
           }
         alive[id] = moved;
       }
-  for (int y = 0; y < fh && ok; y++)
-    for (int x = 0; x < fw && ok; x++)
-      {
-        int bx = tr ? y : x, by = tr ? x : y;
+  for (int c = 0; c < fw * fh; c++)
+    if (fl[c] < 0)
+      return FALSE;
+  return TRUE;
+}
 
-        if (sym & 1)
-          bx = g->w - 1 - bx;
-        if (sym & 2)
-          by = g->h - 1 - by;
-        g->lab[by * g->w + bx] = fl[y * fw + x];
-        ok = fl[y * fw + x] >= 0;
-      }
+/* The two arms on the board (g->w × g->h with an even side), into g->lab
+ * and the paths; FALSE when no layout tried covers it. */
+static gboolean
+gen_two_arms (Gen *g)
+{
+  enum { SPIRAL, NEST };
+  int sym = (int) hb_rng_below (&g->rng, 8), n = g->n;
+  gboolean tr = (sym & 4) != 0, odd_side = g->w % 2 != g->h % 2;
+  /* The transposition that puts the odd side on top, for the nest. */
+  gboolean odd_top = g->w % 2 == 0;
+  int tries[3][2], ntries = 0;
+  int *fl = g_new (int, n);
+  gboolean ok = FALSE;
+
+  if (odd_side && hb_rng_below (&g->rng, 2))
+    {
+      tries[ntries][0] = NEST;
+      tries[ntries++][1] = odd_top;
+    }
+  tries[ntries][0] = SPIRAL;
+  tries[ntries++][1] = tr;
+  tries[ntries][0] = SPIRAL;
+  tries[ntries++][1] = !tr;
+  if (odd_side && ntries < 3)
+    {
+      tries[ntries][0] = NEST;
+      tries[ntries++][1] = odd_top;
+    }
+  for (int k = 0; k < ntries && !ok; k++)
+    {
+      gboolean t = tries[k][1];
+      int fw = t ? g->h : g->w, fh = t ? g->w : g->h;
+      const int spiral[2][4] = { { 0, 0, 1, 1 }, { fw - 1, fh - 1, 3, 1 } };
+      const int nest[2][4] = { { 0, 0, 2, 3 }, { fw - 1, 0, 3, 3 } };
+
+      /* On a board one cell wide (which the walk always makes) the nest's
+       * arms would start on the same cell. */
+      if (fw < 2 || fh < 2)
+        continue;
+      for (int c = 0; c < n; c++)
+        fl[c] = -1;
+      if (!arms_draw (fl, fw, fh, tries[k][0] == NEST ? nest : spiral))
+        continue;
+      for (int y = 0; y < fh; y++)
+        for (int x = 0; x < fw; x++)
+          {
+            int bx = t ? y : x, by = t ? x : y;
+
+            if (sym & 1)
+              bx = g->w - 1 - bx;
+            if (sym & 2)
+              by = g->h - 1 - by;
+            g->lab[by * g->w + bx] = fl[y * fw + x];
+          }
+      ok = TRUE;
+    }
   g_free (fl);
   return ok && gen_from_labels (g, g->lab, 2);
 }
@@ -1127,8 +1199,8 @@ default_colours (int w, int h)
 }
 
 /* One random level with exactly `colours` pairs from `seed`, or NULL when
- * the walk could not reach that many; with `two_arms`, the two-armed
- * spiral of 2 pairs on an even×even board instead (gen_two_arms). */
+ * the walk could not reach that many; with `two_arms`, the two arms of 2
+ * pairs on a board with an even side instead (gen_two_arms). */
 static FlowState *
 make_level (int w, int h, int colours, guint64 seed, int attempt, gboolean two_arms,
             FlowState **solution)
@@ -1155,7 +1227,7 @@ make_level (int w, int h, int colours, guint64 seed, int attempt, gboolean two_a
    * fewer colours than that start from long paths at once. */
   if (two_arms)
     {
-      /* The spiral's ends shaken, as the other spirals' are, so the paths
+      /* The arms' ends shaken, as the other spirals' are, so the paths
        * differ more from seed to seed than the eight symmetries. */
       ok = colours == 2 && gen_two_arms (&g);
       if (ok)
@@ -1329,10 +1401,11 @@ flow_generate_full (const HbGenerateParams *params, FlowState **solution, GError
       flow_state_free (answer);
       flow_state_free (s);
     }
-  /* Two colours on an even×even board from about 12×12 up: the walk and
-   * the interleaved spirals fail there, the two-armed spiral does not. Only
-   * now, so the levels the others make stay the same. */
-  if (colours == 2 && w % 2 == 0 && h % 2 == 0 && !late)
+  /* Two colours on a board with an even side (even×even from about
+   * 12×12 up, or the other side odd and longer): the walk and the
+   * interleaved spirals fail there, the two arms do not. Only now, so the
+   * levels the others make stay the same. */
+  if (colours == 2 && n % 2 == 0 && !late)
     {
       FlowState *answer = NULL;
       FlowState *s = make_level (w, h, colours, params->seed, 0, TRUE, &answer);
