@@ -478,6 +478,35 @@ test_one_colour (void)
   flow_state_free (generate_checked (300, 1, 1, 1));
 }
 
+/* A level with one solution that did not turn up in time: the advice
+ * names more colours only where the board can take more (at 88 colours,
+ * the most there are, "try more colours" could not be followed). */
+static void
+test_unique_most_colours (void)
+{
+  static const struct { int w, h, colours; gboolean more; } cases[] = {
+    { 100, 100, 88, FALSE }, { 100, 100, 60, TRUE },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (HbSettings) set = hb_settings_new ();
+      g_autoptr (GError) error = NULL;
+      /* A hundredth of a second: the first try's count cannot prove one
+       * solution on 100×100, and the next try is past the limit. */
+      HbGenerateParams p = { cases[i].w, cases[i].h, cases[i].colours, 1, set, 0.01 };
+
+      g_assert_true (hb_settings_set_switch (set, hb_setting_list_find (flow_generate_settings,
+                                                                        "unique"),
+                                             TRUE, NULL));
+      g_assert_null (flow_generate (&p, &error));
+      g_assert_nonnull (error);
+      g_assert_nonnull (strstr (error->message, "within the time limit"));
+      g_assert_nonnull (strstr (error->message, "a smaller board"));
+      g_assert_true ((strstr (error->message, "more colours") != NULL) == cases[i].more);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -494,6 +523,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/generate/suggestion", test_suggestion);
   g_test_add_func ("/flow/generate/deterministic", test_deterministic);
   g_test_add_func ("/flow/generate/unique", test_unique);
+  g_test_add_func ("/flow/generate/unique-most-colours", test_unique_most_colours);
   g_test_add_func ("/flow/generate/refused", test_refused);
   g_test_add_func ("/flow/generate/romanian-plurals", test_romanian_plurals);
   return g_test_run ();

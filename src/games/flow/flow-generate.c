@@ -1442,7 +1442,12 @@ flow_generate_full (const HbGenerateParams *params, FlowState **solution, GError
                                                           (gulong) MAX (n_tries, 0)),
                                              n_tries);
 
-      if (late)
+      /* More colours help (a level of more, shorter paths is more often
+       * unique), unless the board already has the most it can take: then
+       * "try more colours" was advice that could not be followed. */
+      gboolean can_more = colours < (int) MIN ((gint64) FLOW_MAX_COLOURS, n / 2);
+
+      if (late && can_more)
         /* TRANSLATORS: "no level of 9×9 with 5 colours and exactly one
          * solution turned up in 27 tries within the time limit (10 s);
          * …" */
@@ -1451,12 +1456,28 @@ flow_generate_full (const HbGenerateParams *params, FlowState **solution, GError
                        "within the time limit (%g s); try more colours, a smaller board or "
                        "more time"),
                      w, h, with, in, limit);
-      else
+      else if (late)
+        /* TRANSLATORS: "no level of 100×100 with 88 colours and exactly
+         * one solution turned up in 2 tries within the time limit (10 s);
+         * …" (88 colours, the most there are) */
+        g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
+                     _("no level of %d×%d with %s and exactly one solution turned up in %s "
+                       "within the time limit (%g s); try a smaller board or more time"),
+                     w, h, with, in, limit);
+      else if (can_more)
         /* TRANSLATORS: "no level of 9×9 with 5 colours and exactly one
          * solution turned up in 27 tries; …" */
         g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
                      _("no level of %d×%d with %s and exactly one solution turned up in %s; "
                        "try more colours or a smaller board"),
+                     w, h, with, in);
+      else
+        /* TRANSLATORS: "no level of 100×100 with 88 colours and exactly
+         * one solution turned up in 27 tries; …" (the most colours there
+         * are) */
+        g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
+                     _("no level of %d×%d with %s and exactly one solution turned up in %s; "
+                       "try a smaller board"),
                      w, h, with, in);
     }
   else
