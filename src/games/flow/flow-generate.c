@@ -10,7 +10,9 @@
  * when every path stays simple and never touches itself side by side (the
  * rule a solution obeys), so the partition is always a solution; its path
  * ends become the level's dots. The walk is driven by a seeded generator:
- * the same seed, size and colours give the same level.
+ * the same seed, size and colours give the same level. When it falls short
+ * near a domino per colour (cells left over by the random dominoes each
+ * cost a path), it starts again from a whole tiling (gen_tiling).
  *
  * With the switch "unique" the level is re-made (the next seeds of a
  * stream) until the counting solver finds exactly one solution, a bounded
@@ -24,6 +26,7 @@
 #include <string.h>
 
 #define UNIQUE_TRIES 200
+#define TILING_TRIES 8
 
 const HbSetting flow_generate_settings[] = {
   { "unique", N_("Unique solution"),
@@ -168,13 +171,12 @@ path_kill (Gen *g, int id)
   g->slot[id] = -1;
 }
 
-/* The domino cover. Returns FALSE when a leftover cell found no domino it
- * can join (then the caller tries another seed). */
-static gboolean
-gen_dominoes (Gen *g)
+/* The random dominoes: the cells in a random order (into `order`), each
+ * still free paired with a free neighbour. Cells with no free neighbour
+ * left stay unlabelled. */
+static void
+gen_dominoes_greedy (Gen *g, int *order)
 {
-  int *order = g_new (int, g->n);
-  gboolean ok = TRUE;
   int next_id = 0;
 
   for (int i = 0; i < g->n; i++)
@@ -217,6 +219,17 @@ gen_dominoes (Gen *g)
       g->pn[2 * best] = c;
       path_new (g, next_id++, c, best, 2);
     }
+}
+
+/* The domino cover. Returns FALSE when a leftover cell found no domino it
+ * can join (then the caller tries another seed). */
+static gboolean
+gen_dominoes (Gen *g)
+{
+  int *order = g_new (int, g->n);
+  gboolean ok = TRUE;
+
+  gen_dominoes_greedy (g, order);
   /* Leftover cells join a neighbouring path at one of its ends when that
    * keeps the path from touching itself. */
   for (int k = 0; k < g->n && ok; k++)
@@ -1180,6 +1193,122 @@ gen_two_arms (Gen *g)
   return ok && gen_from_labels (g, g->lab, 2);
 }
 
+/* ---- Nearly a domino per colour: the walk from a whole tiling ----
+ *
+ * The walk starts from the random dominoes, where a cell left without a
+ * free neighbour joins a neighbouring domino: each such join costs a
+ * path, and the walk only joins paths. So near the most colours a board
+ * takes (a domino each, W×H/2) it often starts with fewer paths than
+ * wanted, and 20×8 in 78 colours, 18×8 in 72 or 1×161 in 79 were refused
+ * though a domino per colour, some joined, covers them. Here the random
+ * dominoes are completed into a tiling of the whole board by augmenting
+ * paths: a leftover cell takes a neighbour from its domino, whose partner
+ * takes a neighbour of its own, and so on until one is a leftover cell
+ * too. The board's cells being the two colours of a chessboard, that is a
+ * maximum matching, and a rectangle with an even side has a perfect one;
+ * on a board of an odd number of cells the one cell left joins a
+ * neighbouring domino at an end (the domino's other cell is two steps
+ * from it, so the path of three cells, straight or bent, never touches
+ * itself). That is W×H/2 paths (rounded down) of two cells or three; the
+ * walk joins them down to the colours wanted and bends them as it does
+ * from the random dominoes. Used only when the other methods fail, so the
+ * levels they make stay the same. */
+
+/* The tiling into the paths; FALSE when a cell was left that no domino
+ * could take (which a rectangle never leaves: checked all the same). */
+static gboolean
+gen_tiling (Gen *g)
+{
+  int n = g->n, *order = g_new (int, n), *mate = g_new (int, n), *from = g_new (int, n);
+  int *queue = g_new (int, n), *seen = g_new0 (int, n), *label = g_new (int, n);
+  int nlabels = 0, stamp = 0;
+  gboolean *grown, ok = TRUE;
+
+  gen_dominoes_greedy (g, order);
+  for (int c = 0; c < n; c++)
+    mate[c] = g->lab[c] >= 0 ? g->pn[2 * c] : -1;
+  /* Breadth first from each leftover cell u in turn: the cells reached
+   * through a domino are u's colour on the chessboard, their free
+   * neighbours the other colour. A leftover cell without such a path has
+   * none after later augmentations either, so one pass leaves a maximum
+   * matching. */
+  for (int k = 0; k < n; k++)
+    {
+      int u = order[k], head = 0, tail = 0, found = -1;
+
+      if (mate[u] >= 0)
+        continue;
+      stamp++;
+      seen[u] = stamp;
+      queue[tail++] = u;
+      while (head < tail && found < 0)
+        {
+          int x = queue[head++], start = (int) hb_rng_below (&g->rng, 4);
+
+          for (int dd = 0; dd < 4 && found < 0; dd++)
+            {
+              int v = gen_nb (g, x, (start + dd) & 3);
+
+              if (v < 0 || seen[v] == stamp)
+                continue;
+              seen[v] = stamp;
+              from[v] = x;
+              if (mate[v] < 0)
+                found = v;
+              else if (seen[mate[v]] != stamp)
+                {
+                  seen[mate[v]] = stamp;
+                  queue[tail++] = mate[v];
+                }
+            }
+        }
+      /* Along the path back to u: each cell pairs with the one it was
+       * reached from, whose old partner goes on (u had none). */
+      while (found >= 0)
+        {
+          int x = from[found], next = mate[x];
+
+          mate[found] = x;
+          mate[x] = found;
+          found = next;
+        }
+    }
+  for (int c = 0; c < n; c++)
+    label[c] = -1;
+  for (int c = 0; c < n; c++)
+    if (mate[c] >= 0 && label[c] < 0)
+      label[c] = label[mate[c]] = nlabels++;
+  grown = g_new0 (gboolean, nlabels + 1);
+  for (int k = 0; k < n && ok; k++)
+    {
+      int c = order[k], start = (int) hb_rng_below (&g->rng, 4);
+
+      if (label[c] >= 0)
+        continue;
+      ok = FALSE;
+      for (int dd = 0; dd < 4 && !ok; dd++)
+        {
+          int o = gen_nb (g, c, (start + dd) & 3);
+
+          if (o < 0 || label[o] < 0 || grown[label[o]])
+            continue;
+          label[c] = label[o];
+          grown[label[o]] = ok = TRUE;
+        }
+    }
+  for (int i = 0; i < n / 2 + 2; i++)
+    g->slot[i] = -1;
+  ok = ok && nlabels > 0 && gen_from_labels (g, label, nlabels);
+  g_free (order);
+  g_free (mate);
+  g_free (from);
+  g_free (queue);
+  g_free (seen);
+  g_free (label);
+  g_free (grown);
+  return ok;
+}
+
 /* The game's default colour count for a board: about one colour per
  * side cell as in the published levels, within what the board can hold. */
 static int
@@ -1198,11 +1327,21 @@ default_colours (int w, int h)
   return CLAMP (c, 1, FLOW_MAX_COLOURS);
 }
 
+/* How make_level begins: the random dominoes' walk (then the interleaved
+ * spirals), the two arms, or the walk from a whole tiling. */
+typedef enum {
+  MAKE_WALK,
+  MAKE_TWO_ARMS,
+  MAKE_TILING
+} MakeHow;
+
 /* One random level with exactly `colours` pairs from `seed`, or NULL when
- * the walk could not reach that many; with `two_arms`, the two arms of 2
- * pairs on a board with an even side instead (gen_two_arms). */
+ * the method could not reach that many: the walk from the random dominoes
+ * (then the interleaved spirals), or with MAKE_TWO_ARMS the two arms of 2
+ * pairs on a board with an even side (gen_two_arms), or with MAKE_TILING
+ * the walk from a whole tiling (gen_tiling). */
 static FlowState *
-make_level (int w, int h, int colours, guint64 seed, int attempt, gboolean two_arms,
+make_level (int w, int h, int colours, guint64 seed, int attempt, MakeHow how,
             FlowState **solution)
 {
   Gen g = { 0 };
@@ -1225,7 +1364,7 @@ make_level (int w, int h, int colours, guint64 seed, int attempt, gboolean two_a
   /* Joining dominoes gets down to about one path per 60 to 100 cells
    * (surely to one per 50, quickly);
    * fewer colours than that start from long paths at once. */
-  if (two_arms)
+  if (how == MAKE_TWO_ARMS)
     {
       /* The arms' ends shaken, as the other spirals' are, so the paths
        * differ more from seed to seed than the eight symmetries. */
@@ -1233,10 +1372,12 @@ make_level (int w, int h, int colours, guint64 seed, int attempt, gboolean two_a
       if (ok)
         gen_shake (&g, (guint64) MIN ((gint64) g.n * 4, (gint64) 1000000) + 20000, colours, 0);
     }
+  else if (how == MAKE_TILING)
+    ok = gen_tiling (&g) && gen_walk (&g, colours) && g.npaths == colours;
   else
     ok = (gint64) colours * 50 >= (gint64) g.n
          && gen_dominoes (&g) && gen_walk (&g, colours) && g.npaths == colours;
-  if (!ok && !two_arms)
+  if (!ok && how == MAKE_WALK)
     {
       /* Too few colours for the joins: interleaved spirals. */
       ok = gen_big (&g, colours, attempt < 3 ? 8 >> attempt : 1, attempt >= 4);
@@ -1316,6 +1457,67 @@ count_solutions (const FlowState *s, guint64 node_limit, double time_limit)
   return answer;
 }
 
+/* The error for a request (without "unique") that no method met: a
+ * w×h board in `colours` paths, `works` the nearest count found that
+ * makes a level (0 when none). With fewer than a colour per four cells
+ * it says the paths would be long, with more that they are short. No
+ * request tried reaches it since the walk from a whole tiling (every
+ * board of up to 200 cells from a colour per four cells to a domino per
+ * colour for seed 1, 3,000 random requests); it stays for what was not
+ * tried. */
+void
+flow_generate_cover_error (GError **error, int w, int h, int colours, int works)
+{
+  int step = (gint64) colours * 4 < (gint64) w * h ? 1 : -1;
+
+  /* The paths and the colours that would do, each with its own
+   * noun's plural (a path for each colour asked for). */
+  gulong np = (gulong) MAX (colours, 0);
+  g_autofree char *paths
+    = step > 0
+      /* TRANSLATORS: within the next messages: "could not cover a
+       * 9×9 board with only 2 paths that never touch themselves" */
+      ? g_strdup_printf (g_dngettext (NULL, "only %d path that never touches itself",
+                                      "only %d paths that never touch themselves", np),
+                         colours)
+      : works > 0
+        /* TRANSLATORS: within the next messages: "could not cover a
+         * 3×3 board with as many as 4 paths of two cells or more" */
+        ? g_strdup_printf (g_dngettext (NULL, "as many as %d path of two cells or more",
+                                        "as many as %d paths of two cells or more", np),
+                           colours)
+        /* TRANSLATORS: within the next messages: "could not cover a
+         * 3×3 board with 4 paths of two cells or more" */
+        : g_strdup_printf (g_dngettext (NULL, "%d path of two cells or more",
+                                        "%d paths of two cells or more", np),
+                           colours);
+
+  if (works > 0)
+    {
+      /* TRANSLATORS: within the next message: "5 colours can" */
+      g_autofree char *can = g_strdup_printf (g_dngettext (NULL, "%d colour can",
+                                                           "%d colours can",
+                                                           (gulong) works),
+                                              works);
+
+      /* TRANSLATORS: "could not cover a 9×9 board with only 2
+       * paths that never touch themselves; 3 colours can" */
+      g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
+                   _("could not cover a %d×%d board with %s; %s"), w, h, paths, can);
+    }
+  else if (step > 0)
+    /* TRANSLATORS: "could not cover a 9×9 board with only 2 paths
+     * that never touch themselves; try more colours" */
+    g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
+                 _("could not cover a %d×%d board with %s; try more colours"), w, h, paths);
+  else
+    /* TRANSLATORS: "could not cover a 3×3 board with 4 paths of two
+     * cells or more; try fewer colours" */
+    g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
+                 _("could not cover a %d×%d board with %s; try fewer colours"), w, h,
+                 paths);
+}
+
 HbState *
 flow_generate (const HbGenerateParams *params, GError **error)
 {
@@ -1386,7 +1588,7 @@ flow_generate_full (const HbGenerateParams *params, FlowState **solution, GError
           break;
         }
       tried++;
-      s = make_level (w, h, colours, seed, t, FALSE, &answer);
+      s = make_level (w, h, colours, seed, t, MAKE_WALK, &answer);
       if (s == NULL)
         continue;
       if (!unique
@@ -1408,7 +1610,7 @@ flow_generate_full (const HbGenerateParams *params, FlowState **solution, GError
   if (colours == 2 && n % 2 == 0 && !late)
     {
       FlowState *answer = NULL;
-      FlowState *s = make_level (w, h, colours, params->seed, 0, TRUE, &answer);
+      FlowState *s = make_level (w, h, colours, params->seed, 0, MAKE_TWO_ARMS, &answer);
 
       if (s != NULL
           && (!unique
@@ -1427,11 +1629,44 @@ flow_generate_full (const HbGenerateParams *params, FlowState **solution, GError
           flow_state_free (s);
         }
     }
+  /* Near a domino per colour the walk often starts with fewer paths than
+   * wanted: the walk from a whole tiling (gen_tiling), a few streams of
+   * the seed, each checked like the others for "unique". Only now, so the
+   * levels the others make stay the same. */
+  if ((gint64) colours * 50 >= n)
+    for (int t = 0; t < TILING_TRIES && !late; t++)
+      {
+        guint64 seed = params->seed + (guint64) t * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+        FlowState *answer = NULL;
+        FlowState *s;
+
+        if (unique && limit > 0 && hb_now () - t0 >= limit)
+          {
+            late = TRUE;
+            break;
+          }
+        tried++;
+        s = make_level (w, h, colours, seed, 0, MAKE_TILING, &answer);
+        if (s == NULL)
+          continue;
+        if (!unique
+            || count_solutions (s, 2000000,
+                                limit > 0 ? MAX (limit - (hb_now () - t0), 0.01) : 0) == 1)
+          {
+            if (solution != NULL)
+              *solution = answer;
+            else
+              flow_state_free (answer);
+            return &s->base;
+          }
+        flow_state_free (answer);
+        flow_state_free (s);
+      }
   if (unique)
     {
       /* Each count with its own noun's plural ("27 de culori" and "16
        * încercări" in Romanian). */
-      int n_tries = late ? tried : tries;
+      int n_tries = tried;
       /* TRANSLATORS: within the next two messages: "with 5 colours" */
       g_autofree char *with = g_strdup_printf (g_dngettext (NULL, "%d colour", "%d colours",
                                                             (gulong) MAX (colours, 0)),
@@ -1491,59 +1726,17 @@ flow_generate_full (const HbGenerateParams *params, FlowState **solution, GError
       for (int k = colours + step; k >= 2 && k <= most && ABS (k - colours) <= 6 && works == 0;
            k += step)
         {
-          FlowState *s = make_level (w, h, k, params->seed, 3, FALSE, NULL);
+          FlowState *s = make_level (w, h, k, params->seed, 3, MAKE_WALK, NULL);
+
+          if (s == NULL && (gint64) k * 50 >= n)
+            s = make_level (w, h, k, params->seed, 0, MAKE_TILING, NULL);
           if (s != NULL)
             {
               works = k;
               flow_state_free (s);
             }
         }
-      /* The paths and the colours that would do, each with its own
-       * noun's plural (a path for each colour asked for). */
-      gulong np = (gulong) MAX (colours, 0);
-      g_autofree char *paths
-        = step > 0
-          /* TRANSLATORS: within the next messages: "could not cover a
-           * 9×9 board with only 2 paths that never touch themselves" */
-          ? g_strdup_printf (g_dngettext (NULL, "only %d path that never touches itself",
-                                          "only %d paths that never touch themselves", np),
-                             colours)
-          : works > 0
-            /* TRANSLATORS: within the next messages: "could not cover a
-             * 3×3 board with as many as 4 paths of two cells or more" */
-            ? g_strdup_printf (g_dngettext (NULL, "as many as %d path of two cells or more",
-                                            "as many as %d paths of two cells or more", np),
-                               colours)
-            /* TRANSLATORS: within the next messages: "could not cover a
-             * 3×3 board with 4 paths of two cells or more" */
-            : g_strdup_printf (g_dngettext (NULL, "%d path of two cells or more",
-                                            "%d paths of two cells or more", np),
-                               colours);
-
-      if (works > 0)
-        {
-          /* TRANSLATORS: within the next message: "5 colours can" */
-          g_autofree char *can = g_strdup_printf (g_dngettext (NULL, "%d colour can",
-                                                               "%d colours can",
-                                                               (gulong) works),
-                                                  works);
-
-          /* TRANSLATORS: "could not cover a 9×9 board with only 2
-           * paths that never touch themselves; 3 colours can" */
-          g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                       _("could not cover a %d×%d board with %s; %s"), w, h, paths, can);
-        }
-      else if (step > 0)
-        /* TRANSLATORS: "could not cover a 9×9 board with only 2 paths
-         * that never touch themselves; try more colours" */
-        g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                     _("could not cover a %d×%d board with %s; try more colours"), w, h, paths);
-      else
-        /* TRANSLATORS: "could not cover a 3×3 board with 4 paths of two
-         * cells or more; try fewer colours" */
-        g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED,
-                     _("could not cover a %d×%d board with %s; try fewer colours"), w, h,
-                     paths);
+      flow_generate_cover_error (error, w, h, colours, works);
     }
   return NULL;
 }

@@ -305,6 +305,9 @@ HbState   *flow_generate (const HbGenerateParams *params, GError **error);
  * flow_state_free), for the tests to check. */
 HbState   *flow_generate_full (const HbGenerateParams *params, FlowState **solution,
                                GError **error);
+/* flow_generate's error for a request no method met, `works` colours
+ * that would do (0 for none); public for the tests. */
+void       flow_generate_cover_error (GError **error, int w, int h, int colours, int works);
 extern const HbSetting flow_generate_settings[];
 /* `hintboard-cli bench flow` (flow-bench.c): the exact solvers on the
  * reference levels and the fast one on generated levels, as a table. */
