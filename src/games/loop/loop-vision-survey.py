@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""How Infinite Loop's screenshot reader does on `render`'s drawings.
+
+Generates boards of a few sizes, draws each at every tile size from 5 to
+50 px, light and dark, reads every picture back with `detect --game loop`
+and counts, per tile size:
+
+  exact    the board read back tile for tile, exit 0, nothing flagged
+  flagged  exit 0 with cells marked unsure or a note (a player is told to
+           check), whether the board is right or not
+  refused  exit 1 (no board found)
+  WRONG    exit 0, a different board, nothing flagged: what must not happen
+
+usage: loop-vision-survey.py CLI [--seeds N] [--sizes 6x6,9x7,12x12]
+                             [--cells 5-50] [--jobs 2] [--show-wrong]
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+
+def run_one(cli, level, truth, cell, dark, tmp):
+    png = os.path.join(tmp, f"{os.path.basename(level)}-{cell}-{int(dark)}.png")
+    args = [cli, "render", level, "--cell", str(cell), "-o", png]
+    if dark:
+        args.append("--dark")
+    subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    r = subprocess.run([cli, "detect", "--game", "loop", png], capture_output=True, text=True)
+    os.unlink(png)
+    if r.returncode == 1:
+        return "refused", r.stderr.strip()
+    if r.returncode != 0:
+        raise SystemExit(f"{png}: exit {r.returncode}: {r.stderr}")
+    report = r.stderr.strip().splitlines()
+    # The summary line, the grid line, and notes between them.
+    flagged = "unsure" in report[0] or len(report) > 2
+    if flagged:
+        return "flagged", report[0]
+    if r.stdout.split() == truth.split():
+        return "exact", ""
+    return "WRONG", report[0]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("cli")
+    ap.add_argument("--seeds", type=int, default=11, help="boards per size (default 11)")
+    ap.add_argument("--sizes", default="6x6,9x7,12x12")
+    ap.add_argument("--cells", default="5-50")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--light-only", action="store_true")
+    ap.add_argument("--show-wrong", action="store_true")
+    a = ap.parse_args()
+    lo, hi = (int(v) for v in a.cells.split("-")) if "-" in a.cells else (int(a.cells),) * 2
+    cells = range(lo, hi + 1)
+    styles = [False] if a.light_only else [False, True]
+    with tempfile.TemporaryDirectory() as tmp:
+        levels = []
+        for size in a.sizes.split(","):
+            for seed in range(1, a.seeds + 1):
+                path = os.path.join(tmp, f"{size}-{seed}.loop")
+                text = subprocess.run([a.cli, "generate", "--game", "loop", "--size", size,
+                                       "--seed", str(seed)], check=True, capture_output=True,
+                                      text=True).stdout
+                with open(path, "w") as f:
+                    f.write(text)
+                levels.append((path, text))
+        jobs = [(lv, tr, c, d) for c in cells for d in styles for lv, tr in levels]
+        with ThreadPoolExecutor(a.jobs) as ex:
+            results = list(ex.map(lambda j: run_one(a.cli, *j, tmp), jobs))
+    kinds = ["exact", "flagged", "refused", "WRONG"]
+    table = {c: dict.fromkeys(kinds, 0) for c in cells}
+    for (lv, _, c, d), (kind, why) in zip(jobs, results):
+        table[c][kind] += 1
+        if kind == "WRONG" and a.show_wrong:
+            print(f"wrong: {os.path.basename(lv)} --cell {c}{' --dark' if d else ''}: {why}",
+                  file=sys.stderr)
+    print(f"{len(levels)} boards ({a.sizes}, seeds 1-{a.seeds}), "
+          f"{'light' if a.light_only else 'light and dark'}, "
+          f"{len(levels) * len(styles)} pictures a tile size\n")
+    print("| px | " + " | ".join(kinds) + " |")
+    print("|---:|" + "---:|" * len(kinds))
+    for c in cells:
+        print(f"| {c} | " + " | ".join(str(table[c][k]) for k in kinds) + " |")
+    tot = {k: sum(table[c][k] for c in cells) for k in kinds}
+    print("| all | " + " | ".join(str(tot[k]) for k in kinds) + " |")
+    return 1 if tot["WRONG"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
