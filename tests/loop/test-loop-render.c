@@ -3,6 +3,7 @@
 #include "loop.h"
 #include "hb-test-util.h"
 #include "hb-player.h"
+#include "hb-draw.h"
 
 #include <string.h>
 
@@ -568,6 +569,55 @@ test_import_summary (void)
   hb_state_free (&level->base);
 }
 
+/* Boards drawn as `render` draws them (16 px round the board, the page's
+ * colour) on small tiles, which the reader read a line short with exit 0
+ * before (2026-12-02): a 6×6 board whose last row holds only ends read
+ * as 6×5 at 9-21 px a tile (5×5 at 14 px), an end's ring thinned away
+ * in the shrunk copy and its stub alone too small to count; a 9×7 one
+ * lost a column at 12 px, dark. Each must now read back whole. */
+static void
+test_import_small_tiles (void)
+{
+  static const struct { int w, h, seed, cell; gboolean dark; } cases[] = {
+    { 6, 6, 6, 9, FALSE }, { 6, 6, 6, 11, TRUE }, { 6, 6, 6, 13, FALSE },
+    { 6, 6, 6, 14, FALSE }, { 6, 6, 6, 14, TRUE }, { 6, 6, 6, 16, FALSE },
+    { 6, 6, 6, 18, TRUE }, { 6, 6, 6, 19, FALSE }, { 6, 6, 6, 21, TRUE },
+    { 9, 7, 8, 12, TRUE },
+  };
+
+  for (gsize c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      LoopState *level = loop_generate_level (cases[c].w, cases[c].h, (guint64) cases[c].seed);
+      int cell = cases[c].cell, margin = 16;
+      int pw = cell * cases[c].w + 2 * margin, ph = cell * cases[c].h + 2 * margin;
+      cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pw, ph);
+      cairo_t *cr = cairo_create (surf);
+      HbLayout l;
+      HbRenderOptions o = { .hover_x = -1, .hover_y = -1, .mode = HB_MODE_PLAY,
+                            .dark = cases[c].dark };
+      g_autoptr(HbImportReport) report = hb_import_report_new ();
+      g_autoptr(HbImage) img = NULL;
+      g_autoptr(GError) error = NULL;
+      HbState *read;
+
+      hb_draw_page (cr, cases[c].dark);
+      hb_layout_fit (&l, cases[c].w, cases[c].h, pw, ph, margin);
+      loop_game.render (&level->base, cr, &l, &o);
+      cairo_destroy (cr);
+      img = hb_image_from_surface (surf);
+      cairo_surface_destroy (surf);
+      read = loop_game.from_image (img, report, NULL, &error);
+      if (read == NULL || !loop_game.equal (read, &level->base))
+        g_error ("%d×%d seed %d at %d px%s: read %s", cases[c].w, cases[c].h, cases[c].seed,
+                 cell, cases[c].dark ? ", dark" : "",
+                 read == NULL ? error->message : report->summary);
+      g_assert_cmpuint (report->n_unsure, ==, 0);
+      g_assert_cmpuint (report->notes->len, ==, 0);
+      hb_state_free (read);
+      hb_state_free (&level->base);
+    }
+}
+
 static void
 test_bench_quick (void)
 {
@@ -594,6 +644,7 @@ main (int argc, char **argv)
   g_test_add_func ("/loop/render/frame-undo", test_frame_undo);
   g_test_add_func ("/loop/render/backtrack-tries", test_backtrack_tries);
   g_test_add_func ("/loop/import/summary", test_import_summary);
+  g_test_add_func ("/loop/import/small-tiles", test_import_small_tiles);
   g_test_add_func ("/loop/bench/quick", test_bench_quick);
   return g_test_run ();
 }

@@ -46,8 +46,11 @@
  *      a tile is assumed. Tiles with strokes but no arm, with strokes at a
  *      side away from its middle, with an arm just under the bar or much
  *      narrower than the board's arms are marked unsure.
- *   7. The board: the tiles the kept pieces span, less outer lines with no
- *      arm or mostly in doubt (text that fitted the lattice in places);
+ *   7. The board: the tiles the kept pieces span, and on small tiles up
+ *      to three lines beyond them read as sure tiles with arms before a
+ *      blank margin (a line of ends alone keeps no piece there), less
+ *      outer lines with no arm or mostly in doubt (text that fitted the
+ *      lattice in places);
  *      arms left out that way are said in a note. One row or column of
  *      tiles, a board mostly in doubt, or one whose strokes are mostly in
  *      pieces that do not keep to the lattice is refused.
@@ -75,6 +78,8 @@
 #define ARM_DEPTH 0.66
 /* Tiles smaller than this in the copy are read at full resolution. */
 #define SAMPLE_MIN_TILE 24
+/* Lines read beyond the pieces' span on each side (loop_from_image). */
+#define EXTRA_LINES 3
 
 typedef struct {
   const guint8 *m;   /* 1 = stroke, w × h */
@@ -1178,6 +1183,56 @@ near_midpoint (const Pieces *P, int i, const Mask *s, const Lattice *lat)
   return FALSE;
 }
 
+/* Whether a piece of the copy that reaches into the tiles [tx0, tx1) ×
+ * [ty0, ty1) of the lattice crosses the lattice's lines away from their
+ * midpoints, as grid_score judges (text, a round button: not tiles). */
+static gboolean
+strays_in (const GArray *pieces, const int *labels, int w, int h, const Lattice *lat, int tx0,
+           int ty0, int tx1, int ty1)
+{
+  const Piece *pc = (const Piece *) (const void *) pieces->data;
+  double t = lat->t, band = MAX (0.18, 2.0 / t), reach = (line_reach (t) + 0.5) / t;
+
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      const Piece *p = &pc[i];
+      double x0 = (p->box.x0 - lat->ox) / t, x1 = (p->box.x1 - lat->ox) / t;
+      double y0 = (p->box.y0 - lat->oy) / t, y1 = (p->box.y1 - lat->oy) / t;
+      int good = 0, bad = 0;
+      if (p->area < 4 || x1 <= tx0 || x0 >= tx1 || y1 <= ty0 || y0 >= ty1
+          || p->box.x0 <= 0 || p->box.y0 <= 0 || p->box.x1 >= w || p->box.y1 >= h)
+        continue;
+      for (int y = p->box.y0; y < p->box.y1; y++)
+        for (int x = p->box.x0; x < p->box.x1; x++)
+          {
+            double fx, fy;
+            if (labels[(gsize) y * w + x] != (int) i + 1)
+              continue;
+            fx = (x + 0.5 - lat->ox) / t;
+            fy = (y + 0.5 - lat->oy) / t;
+            fx -= floor (fx);
+            fy -= floor (fy);
+            if (fx <= reach || fx >= 1 - reach)
+              {
+                if (fabs (fy - 0.5) < band)
+                  good++;
+                else
+                  bad++;
+              }
+            if (fy <= reach || fy >= 1 - reach)
+              {
+                if (fabs (fx - 0.5) < band)
+                  good++;
+                else
+                  bad++;
+              }
+          }
+      if (bad > 1 + good / 10)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* The board under a lattice (whose counts grid_score left in the pieces):
  * the tiles spanned by the kept pieces that reach a boundary at a
  * midpoint (a stroke pixel a few hundredths of a tile over a boundary is
@@ -1428,6 +1483,8 @@ loop_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
   const char *why = NULL;
   double t, gx0, gy0;
   int tw, th, n_arms = 0, scale, cut_rows = 0;
+  int ext[4] = { 0, 0, 0, 0 };   /* lines read beyond the top, bottom, left, right */
+  float median = 0;              /* the arms' width */
   LoopState *st;
 
   hb_import_report_clear (report);
@@ -1464,6 +1521,34 @@ loop_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
     {
       g_free (bg.rgb);
       return NULL;
+    }
+  /* The board is the tiles the pieces kept span, and on small tiles a
+   * line of ends alone can keep none: an end's ring thins away in the
+   * copy, and its stub alone is too small to tell from a letter (at
+   * 9-21 px a tile, a 6×6 board drawn by `render` lost a row that way
+   * and read as 6×5, exit 0: review). So up to EXTRA_LINES lines beyond
+   * each side, where the picture holds them, are read too, at full
+   * resolution and without the thinning, and judged below. Not round a
+   * single line of pieces: its lattice is too loosely fitted to read
+   * past it (a 3×3 board with an empty row, 18 px a tile, read with a
+   * wrong arm). Nor on tiles of SAMPLE_MIN_TILE px and more in the copy,
+   * whose rings keep (no board drawn by `render` lost a line there), and
+   * where a round button under the board read as an end (test-import). */
+  if (tw >= 2 && th >= 2 && lat.t < SAMPLE_MIN_TILE)
+    {
+      for (int n = 1; n <= EXTRA_LINES; n++)
+        {
+          ext[0] += lat.oy + (tiles.y0 - n) * lat.t >= 0;
+          ext[1] += lat.oy + (tiles.y1 + n) * lat.t <= small->height;
+          ext[2] += lat.ox + (tiles.x0 - n) * lat.t >= 0;
+          ext[3] += lat.ox + (tiles.x1 + n) * lat.t <= small->width;
+        }
+      tiles.y0 -= ext[0];
+      tiles.y1 += ext[1];
+      tiles.x0 -= ext[2];
+      tiles.x1 += ext[3];
+      tw = tiles.x1 - tiles.x0;
+      th = tiles.y1 - tiles.y0;
     }
 
   /* Sampling: in the copy when its tiles are big enough, else at full
@@ -1510,7 +1595,6 @@ loop_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
   {
     g_autofree float *all = g_new (float, (gsize) 4 * tw * th);
     int n = 0;
-    float median;
     for (int i = 0; i < 4 * tw * th; i++)
       if (widths[i] > 0)
         all[n++] = widths[i];
@@ -1551,6 +1635,51 @@ loop_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
    * and no picture tells those from a board beside a row of icons. */
   {
     int bx0 = 0, by0 = 0, bx1 = tw, by1 = th;
+    /* Lines read beyond the pieces' span are the board's, from the
+     * span outwards, while their tiles are read without doubt and one at
+     * least has arms; the first that is not ends the board there (arms
+     * read beyond it are said in the note below). */
+    for (int side = 0; side < 4; side++)
+      for (int n = 0; n < ext[side]; n++)
+        {
+          gboolean rows = side < 2;
+          int k = side == 0 ? ext[0] - 1 - n : side == 1 ? th - ext[1] + n
+                  : side == 2 ? ext[2] - 1 - n : tw - ext[3] + n;
+          int sure = 0, doubtful = 0, drawn = 0;
+          /* Rows along the span's columns, columns along the rows kept. */
+          int jlo = rows ? ext[2] : by0, jhi = rows ? tw - ext[3] : by1;
+          for (int j = jlo; j < jhi; j++)
+            {
+              int i = rows ? k * tw + j : j * tw + k;
+              /* Beyond the pieces, arms as wide as the board's only (a
+               * round button's thin ring crossing a tile's side read as
+               * an end: test-import). */
+              for (int dir = 0; dir < 4; dir++)
+                if ((arms[i] & (1 << dir)) && widths[4 * i + dir] < 0.75f * median)
+                  doubt[i] = 2;
+              sure += arms[i] != 0 && doubt[i] != 2;
+              doubtful += doubt[i] == 2;
+              drawn += doubt[i] != 0;
+            }
+          /* A piece there that crosses the lattice's lines anyhow (a round
+           * button under the board read as an end) is not a tile. */
+          if (sure > 0 && doubtful == 0
+              && !strays_in (pieces, labels, cs.w, cs.h, &lat,
+                             tiles.x0 + (rows ? jlo : k), tiles.y0 + (rows ? k : jlo),
+                             tiles.x0 + (rows ? jhi : k + 1), tiles.y0 + (rows ? k + 1 : jhi)))
+            continue;
+          /* Past the board lies a margin: when strokes run on into the
+           * line after the lines taken, they are something else's that
+           * crosses the lattice (a round button under the board read as
+           * ends in the line before it: test-import), and none is taken. */
+          if (drawn > 0)
+            n = 0;
+          if (side == 0) by0 = ext[0] - n;
+          else if (side == 1) by1 = th - ext[1] + n;
+          else if (side == 2) bx0 = ext[2] - n;
+          else bx1 = tw - ext[3] + n;
+          break;
+        }
     /* First, outer lines where most tiles drawn are in doubt: text or
      * icons beside the board cross its lattice anyhow. */
     for (gboolean cut = TRUE; cut;)
