@@ -1518,6 +1518,30 @@ flow_generate_cover_error (GError **error, int w, int h, int colours, int works)
                  paths);
 }
 
+/* A level a method made (NULL when it made none, `answer` its paths),
+ * taken when "unique" is off or the counting solver finds exactly one
+ * solution within what is left of `limit` (from `t0`): then the level,
+ * its answer handed to `solution` (or freed); else NULL, both freed. */
+static HbState *
+take_level (FlowState *s, FlowState *answer, gboolean unique, double limit, double t0,
+            FlowState **solution)
+{
+  if (s == NULL)
+    return NULL;
+  if (!unique
+      || count_solutions (s, 2000000, limit > 0 ? MAX (limit - (hb_now () - t0), 0.01) : 0) == 1)
+    {
+      if (solution != NULL)
+        *solution = answer;
+      else
+        flow_state_free (answer);
+      return &s->base;
+    }
+  flow_state_free (answer);
+  flow_state_free (s);
+  return NULL;
+}
+
 HbState *
 flow_generate (const HbGenerateParams *params, GError **error)
 {
@@ -1535,6 +1559,7 @@ flow_generate_full (const HbGenerateParams *params, FlowState **solution, GError
   int tries = unique ? UNIQUE_TRIES : 8, tried = 0;
   double t0 = hb_now (), limit = params->time_limit;
   gboolean late = FALSE;
+  HbState *made;
 
   if (!hb_check_board_size (w, h, 0, 0, error))
     return NULL;
@@ -1589,19 +1614,8 @@ flow_generate_full (const HbGenerateParams *params, FlowState **solution, GError
         }
       tried++;
       s = make_level (w, h, colours, seed, t, MAKE_WALK, &answer);
-      if (s == NULL)
-        continue;
-      if (!unique
-          || count_solutions (s, 2000000, limit > 0 ? MAX (limit - (hb_now () - t0), 0.01) : 0) == 1)
-        {
-          if (solution != NULL)
-            *solution = answer;
-          else
-            flow_state_free (answer);
-          return &s->base;
-        }
-      flow_state_free (answer);
-      flow_state_free (s);
+      if ((made = take_level (s, answer, unique, limit, t0, solution)) != NULL)
+        return made;
     }
   /* Two colours on a board with an even side (even×even from about
    * 12×12 up, or the other side odd and longer): the walk and the
@@ -1612,22 +1626,8 @@ flow_generate_full (const HbGenerateParams *params, FlowState **solution, GError
       FlowState *answer = NULL;
       FlowState *s = make_level (w, h, colours, params->seed, 0, MAKE_TWO_ARMS, &answer);
 
-      if (s != NULL
-          && (!unique
-              || count_solutions (s, 2000000,
-                                  limit > 0 ? MAX (limit - (hb_now () - t0), 0.01) : 0) == 1))
-        {
-          if (solution != NULL)
-            *solution = answer;
-          else
-            flow_state_free (answer);
-          return &s->base;
-        }
-      if (s != NULL)
-        {
-          flow_state_free (answer);
-          flow_state_free (s);
-        }
+      if ((made = take_level (s, answer, unique, limit, t0, solution)) != NULL)
+        return made;
     }
   /* Near a domino per colour the walk often starts with fewer paths than
    * wanted: the walk from a whole tiling (gen_tiling), a few streams of
@@ -1647,20 +1647,8 @@ flow_generate_full (const HbGenerateParams *params, FlowState **solution, GError
           }
         tried++;
         s = make_level (w, h, colours, seed, 0, MAKE_TILING, &answer);
-        if (s == NULL)
-          continue;
-        if (!unique
-            || count_solutions (s, 2000000,
-                                limit > 0 ? MAX (limit - (hb_now () - t0), 0.01) : 0) == 1)
-          {
-            if (solution != NULL)
-              *solution = answer;
-            else
-              flow_state_free (answer);
-            return &s->base;
-          }
-        flow_state_free (answer);
-        flow_state_free (s);
+        if ((made = take_level (s, answer, unique, limit, t0, solution)) != NULL)
+          return made;
       }
   if (unique)
     {
