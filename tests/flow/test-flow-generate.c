@@ -282,6 +282,26 @@ test_two_colours_odd_even (void)
         flow_state_free (generate_checked (w, h, 2, 7));
 }
 
+/* A level made with "unique": its dots, one solution by the counting
+ * solver and, on boards of up to 12 cells, by the brute count too. */
+static void
+assert_unique_level (int w, int h, int colours, guint64 seed)
+{
+  g_autoptr (GError) error = NULL;
+  HbState *s = generate (w, h, colours, seed, TRUE, &error);
+  HbStatus st;
+
+  g_assert_no_error (error);
+  assert_level (FLOW (s), w, h, colours);
+  g_assert_cmpuint (count_solutions (FLOW (s), 100, &st), ==, 1);
+  if (w * h <= 12)
+    {
+      g_autofree guint8 *cells = g_malloc0 ((gsize) w * h);
+      g_assert_cmpuint (brute (FLOW (s), cells, 0), ==, 1);
+    }
+  hb_state_free (s);
+}
+
 /* Nearly a domino per colour: the walk from the random dominoes starts
  * with fewer paths than asked when they leave cells over (each costs a
  * path), and refused 20×8 in 78 colours, 18×8 in 72, 1×161 in 79 and 722
@@ -319,21 +339,7 @@ test_near_max (void)
         if (c > 1 || w == 1 || h == 1)
           flow_state_free (generate_checked (w, h, c, 1));
   for (gsize i = 0; i < G_N_ELEMENTS (unique); i++)
-    {
-      g_autoptr (GError) error = NULL;
-      HbState *s = generate (unique[i][0], unique[i][1], unique[i][2], 1, TRUE, &error);
-      HbStatus st;
-
-      g_assert_no_error (error);
-      assert_level (FLOW (s), unique[i][0], unique[i][1], unique[i][2]);
-      g_assert_cmpuint (count_solutions (FLOW (s), 100, &st), ==, 1);
-      if (unique[i][0] * unique[i][1] <= 12)
-        {
-          g_autofree guint8 *cells = g_malloc0 ((gsize) unique[i][0] * unique[i][1]);
-          g_assert_cmpuint (brute (FLOW (s), cells, 0), ==, 1);
-        }
-      hb_state_free (s);
-    }
+    assert_unique_level (unique[i][0], unique[i][1], unique[i][2], 1);
 }
 
 /* Two colours need four cells: the boards with fewer are refused, saying
@@ -392,21 +398,7 @@ test_unique (void)
 
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     for (guint64 seed = 1; seed <= 3; seed++)
-      {
-        g_autoptr (GError) error = NULL;
-        HbState *s = generate (cases[i][0], cases[i][1], cases[i][2], seed, TRUE, &error);
-        HbStatus st;
-
-        g_assert_no_error (error);
-        assert_level (FLOW (s), cases[i][0], cases[i][1], cases[i][2]);
-        g_assert_cmpuint (count_solutions (FLOW (s), 100, &st), ==, 1);
-        if (cases[i][0] * cases[i][1] <= 12)
-          {
-            g_autofree guint8 *cells = g_malloc0 ((gsize) cases[i][0] * cases[i][1]);
-            g_assert_cmpuint (brute (FLOW (s), cells, 0), ==, 1);
-          }
-        hb_state_free (s);
-      }
+      assert_unique_level (cases[i][0], cases[i][1], cases[i][2], seed);
 }
 
 static void
