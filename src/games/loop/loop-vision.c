@@ -431,14 +431,16 @@ typedef struct {
  * less 10 × those elsewhere, summed over the pieces where that is positive
  * (a piece that crosses the lines anywhere — text, a button — counts for
  * nothing, rather than against a lattice the board fits). Each piece's
- * counts are left in it; good_out and bad_out get the totals. */
+ * counts are left in it; good_out and bad_out get the totals. `slack`:
+ * pixels beyond the reach either side of a line that still count as on
+ * it (grid_score: none). */
 static double
-grid_score (const Pieces *P, const Points *pts, double t, double ox, double oy,
-            int *good_out, int *bad_out)
+grid_score_slack (const Pieces *P, const Points *pts, double t, double ox, double oy,
+                  double slack, int *good_out, int *bad_out)
 {
   int good = 0, bad = 0;
   double band = MAX (0.18, 2.0 / t), score = 0;
-  double reach = (line_reach (t) + 0.5) / t;
+  double reach = (line_reach (t) + 0.5 + slack) / t;
 
   for (int i = 0; i < P->np; i++)
     P->pc[i].good = P->pc[i].bad = 0;
@@ -481,6 +483,13 @@ grid_score (const Pieces *P, const Points *pts, double t, double ox, double oy,
   /* Per pixel of line width: a bigger tile's wider lines count each
    * crossing over more pixels. */
   return score / (2 * line_reach (t) + 1);
+}
+
+static double
+grid_score (const Pieces *P, const Points *pts, double t, double ox, double oy,
+            int *good_out, int *bad_out)
+{
+  return grid_score_slack (P, pts, t, ox, oy, 0, good_out, bad_out);
 }
 
 /* Lattice phases (ox, oy), each in [0, t), under which the most stroke
@@ -1446,8 +1455,14 @@ locate (int f, Mask *s, int *labels, GArray **pieces_out, Lattice *lat,
               Lattice twice = { 2 * lat->t, lat->ox + (board->x0 + qx + 0.5) * lat->t,
                                 lat->oy + (board->y0 + qy + 0.5) * lat->t, 0, 0, 0 };
               Box b2;
-              twice.score = grid_score (&P, &pts, twice.t, twice.ox, twice.oy, &twice.good,
-                                        &twice.bad);
+              /* With the slack near_midpoint allows: on small tiles an
+               * arm that meets nothing stops short of the side by more
+               * than the reach (5 % of a tile, and a pixel of thinning),
+               * and a level's arms seldom meet. A 4×4 board at 13 px kept
+               * 2 pixels on this lattice's lines, its half lattice's board
+               * stood, and it read as 9×8, exit 0. */
+              twice.score = grid_score_slack (&P, &pts, twice.t, twice.ox, twice.oy, 1.5,
+                                              &twice.good, &twice.bad);
               if (twice.score > 0 && board_box (&P, &twice, s, &b2))
                 {
                   *lat = twice;
