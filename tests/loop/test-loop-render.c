@@ -626,7 +626,9 @@ test_import_small_tiles (void)
  * At 22-47 px, 3×3 and 4×4 boards were found a few percent small (the
  * outer lines close in on the tips of arms pointing off the board), and
  * the true size both axes' crossings gave was refused as more than a
- * 6 % change: the far tiles lost arms. Each must now read back whole; where the half lattice's double leaves
+ * 6 % change: the far tiles lost arms. A 3×3 board at 15 px was found
+ * at 7 px, half the tile a little small, and its double, 14 px, was
+ * taken as it was: an arm lost. Each must now read back whole; where the half lattice's double leaves
  * a line of ends out (4×4 seed 11) that is said, and a 3×3 board at
  * 13 px whose outer rows hold only ends may be refused (one row of
  * pieces), but none is read wrongly with nothing said. */
@@ -637,6 +639,7 @@ test_import_tiny_boards (void)
     { 4, 4, 4, 13, FALSE, TRUE }, { 4, 4, 18, 13, TRUE, TRUE },
     { 3, 3, 15, 30, FALSE, TRUE }, { 3, 3, 5, 35, FALSE, TRUE },
     { 3, 3, 4, 47, TRUE, TRUE }, { 4, 4, 16, 22, FALSE, TRUE },
+    { 3, 3, 16, 15, FALSE, TRUE }, { 3, 3, 16, 15, TRUE, TRUE },
     { 4, 4, 11, 13, FALSE, FALSE }, { 4, 4, 11, 21, TRUE, FALSE },
     { 3, 3, 4, 13, FALSE, FALSE }, { 3, 3, 9, 13, TRUE, FALSE },
   };

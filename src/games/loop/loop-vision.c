@@ -897,13 +897,17 @@ find_lattice (const Mask *s, const Pieces *P, const Points *pts, const Box *b, i
  * those on the vertical lines at oy + (k + ½) t. A least-squares line
  * through them (weighted by the pixels) gives the size and phase to a
  * fraction of a pixel, where the search above stops at about one. Only
- * the pieces `use` allows count. */
+ * the pieces `use` allows count; `slack` as for grid_score_slack; a size
+ * more than `limit` (a fraction) off the lattice's is not taken, unless
+ * both axes agree on it (then up to 12 %). */
 static void
-refine_lattice (const Pieces *P, const Points *pts, Lattice *lat, const guint8 *use)
+refine_lattice (const Pieces *P, const Points *pts, Lattice *lat, const guint8 *use,
+                double slack, double limit)
 {
   for (int iter = 0; iter < 2; iter++)
     {
-      double t = lat->t, band = MAX (0.18, 2.0 / t), reach = (line_reach (t) + 0.5) / t;
+      double t = lat->t, band = MAX (0.18, 2.0 / t);
+      double reach = (line_reach (t) + 0.5 + slack) / t;
       double fit_t[2] = { 0, 0 }, fit_sp[2] = { 0, 0 }, fit_sk[2] = { 0, 0 };
       double weight[2] = { 0, 0 };
       int kmin[2] = { G_MAXINT, G_MAXINT }, kmax[2] = { G_MININT, G_MININT };
@@ -991,7 +995,8 @@ refine_lattice (const Pieces *P, const Points *pts, Lattice *lat, const guint8 *
          * limit: the far tiles read off their arms, exit 0. */
         if (nt <= 0
             || fabs (nt - t) > (weight[0] > 0 && weight[1] > 0
-                                && fabs (fit_t[0] - fit_t[1]) < 0.01 * nt ? 0.12 : 0.06) * t)
+                                && fabs (fit_t[0] - fit_t[1]) < 0.01 * nt ? MAX (limit, 0.12)
+                                                                          : limit) * t)
           return;
         lat->t = nt;
         /* Each axis's origin from its own fit with the common size. */
@@ -1299,7 +1304,7 @@ settle (const Pieces *P, const Points *pts, const guint8 *base, Lattice *lat, co
   grid_score (P, pts, lat->t, lat->ox, lat->oy, NULL, NULL);
   for (int i = 0; i < P->np; i++)
     use[i] = piece_fits (&P->pc[i], base[i], lat->t) && P->pc[i].good > 0;
-  refine_lattice (P, pts, lat, use);
+  refine_lattice (P, pts, lat, use, 0, 0.06);
   /* Every piece judged again by the lattice refined: one that a lattice
    * a little off missed, at the far side of the board, comes in. */
   grid_score (P, pts, lat->t, lat->ox, lat->oy, NULL, NULL);
@@ -1472,6 +1477,21 @@ locate (int f, Mask *s, int *labels, GArray **pieces_out, Lattice *lat,
                * stood, and it read as 9×8, exit 0. */
               twice.score = grid_score_slack (&P, &pts, twice.t, twice.ox, twice.oy, 1.5,
                                               &twice.good, &twice.bad);
+              /* The half lattice's size may be a little off, and its
+               * double twice that: set it by the arms' crossings, with
+               * the same slack, taking twice the usual change (a 3×3
+               * board at 15 px was found at 7, doubled to 14, and read
+               * with an arm lost, exit 0; in the dark style only one
+               * axis had crossings enough, which said 15.00). */
+              if (twice.score > 0)
+                {
+                  g_autofree guint8 *use = g_new0 (guint8, MAX (1, P.np));
+                  for (int i = 0; i < P.np; i++)
+                    use[i] = piece_fits (&pc[i], base[i], twice.t) && pc[i].good > 0;
+                  refine_lattice (&P, &pts, &twice, use, 1.5, 0.12);
+                  twice.score = grid_score_slack (&P, &pts, twice.t, twice.ox, twice.oy, 1.5,
+                                                  &twice.good, &twice.bad);
+                }
               if (twice.score > 0 && board_box (&P, &twice, s, &b2))
                 {
                   *lat = twice;
