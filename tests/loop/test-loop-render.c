@@ -628,7 +628,9 @@ test_import_small_tiles (void)
  * the true size both axes' crossings gave was refused as more than a
  * 6 % change: the far tiles lost arms. A 3×3 board at 15 px was found
  * at 7 px, half the tile a little small, and its double, 14 px, was
- * taken as it was: an arm lost. Each must now read back whole; where the half lattice's double leaves
+ * taken as it was: an arm lost. At 12 px a 3×3 board's bottom row,
+ * its arms drawn 2 px wide against most arms' 4, was cut off as too thin
+ * to be the board's, unsaid. Each must now read back whole; where the half lattice's double leaves
  * a line of ends out (4×4 seed 11) that is said, and a 3×3 board at
  * 13 px whose outer rows hold only ends may be refused (one row of
  * pieces), but none is read wrongly with nothing said. */
@@ -640,6 +642,7 @@ test_import_tiny_boards (void)
     { 3, 3, 15, 30, FALSE, TRUE }, { 3, 3, 5, 35, FALSE, TRUE },
     { 3, 3, 4, 47, TRUE, TRUE }, { 4, 4, 16, 22, FALSE, TRUE },
     { 3, 3, 16, 15, FALSE, TRUE }, { 3, 3, 16, 15, TRUE, TRUE },
+    { 3, 3, 7, 12, FALSE, TRUE }, { 3, 3, 7, 12, TRUE, TRUE },
     { 4, 4, 11, 13, FALSE, FALSE }, { 4, 4, 11, 21, TRUE, FALSE },
     { 3, 3, 4, 13, FALSE, FALSE }, { 3, 3, 9, 13, TRUE, FALSE },
   };

@@ -1695,11 +1695,15 @@ loop_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
           for (int j = jlo; j < jhi; j++)
             {
               int i = rows ? k * tw + j : j * tw + k;
-              /* Beyond the pieces, arms as wide as the board's only (a
-               * round button's thin ring crossing a tile's side read as
-               * an end: test-import). */
+              /* Beyond the pieces, arms at least half as wide as the
+               * board's only (a round button's thin ring crossing a
+               * tile's side read as an end: test-import). Three quarters
+               * was too many: on tiles of 12 px an arm is 2-4 px wide in
+               * the picture as its middle falls on a pixel or between
+               * two, and a 3×3 board's bottom row, all 2 px against a
+               * median of 4, was left out in doubt, unsaid: 3×2, exit 0. */
               for (int dir = 0; dir < 4; dir++)
-                if ((arms[i] & (1 << dir)) && widths[4 * i + dir] < 0.75f * median)
+                if ((arms[i] & (1 << dir)) && widths[4 * i + dir] < 0.5f * median)
                   doubt[i] = 2;
               sure += arms[i] != 0 && doubt[i] != 2;
               doubtful += doubt[i] == 2;
