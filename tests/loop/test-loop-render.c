@@ -619,18 +619,23 @@ test_import_small_tiles (void)
 }
 
 /* Small boards drawn as `render` draws them that the reader read wrongly
- * with exit 0 and nothing said (2026-12-02). At 13 px (and 21) a 4×4
- * board's lattice of half the tile size won and read as 9×8: its double,
- * the true lattice, was checked without the slack an arm that meets
- * nothing needs (it stops short of its side), scored 2 pixels and lost.
- * At 22-47 px, 3×3 and 4×4 boards were found a few percent small (the
- * outer lines close in on the tips of arms pointing off the board), and
- * the true size both axes' crossings gave was refused as more than a
- * 6 % change: the far tiles lost arms. A 3×3 board at 15 px was found
- * at 7 px, half the tile a little small, and its double, 14 px, was
- * taken as it was: an arm lost. At 12 px a 3×3 board's bottom row,
- * its arms drawn 2 px wide against most arms' 4, was cut off as too thin
- * to be the board's, unsaid. Each must now read back whole; where the half lattice's double leaves
+ * with exit 0 and nothing said (2026-12-02):
+ * - at 13 px (and 21) a 4×4 board's lattice of half the tile size won
+ *   and read as 9×8: its double, the true lattice, was checked without
+ *   the slack an arm that meets nothing needs (it stops short of its
+ *   side), scored 2 pixels and lost;
+ * - at 22-47 px, 3×3 and 4×4 boards were found a few percent small (the
+ *   outer lines close in on the tips of arms pointing off the board),
+ *   and the true size both axes' crossings gave was refused as more
+ *   than a 6 % change: the far tiles lost arms;
+ * - at 15 px a 3×3 board was found at 7 px, half the tile a little
+ *   small, and its double, 14 px, was taken as it was: an arm lost;
+ * - at 12 px a 3×3 board's bottom row, its arms drawn 2 px wide against
+ *   most arms' 4, was cut off as too thin to be the board's;
+ * - at 49 px two tees over two tees of an 8×3 board filled more than
+ *   half of their background blocks, their pipes became background and
+ *   four tiles read as empty.
+ * Each must now read back whole. Where the half lattice's double leaves
  * a line of ends out (4×4 seed 11) that is said, and a 3×3 board at
  * 13 px whose outer rows hold only ends may be refused (one row of
  * pieces), but none is read wrongly with nothing said. */
@@ -643,6 +648,7 @@ test_import_tiny_boards (void)
     { 3, 3, 4, 47, TRUE, TRUE }, { 4, 4, 16, 22, FALSE, TRUE },
     { 3, 3, 16, 15, FALSE, TRUE }, { 3, 3, 16, 15, TRUE, TRUE },
     { 3, 3, 7, 12, FALSE, TRUE }, { 3, 3, 7, 12, TRUE, TRUE },
+    { 8, 3, 13, 49, FALSE, TRUE },
     { 4, 4, 11, 13, FALSE, FALSE }, { 4, 4, 11, 21, TRUE, FALSE },
     { 3, 3, 4, 13, FALSE, FALSE }, { 3, 3, 9, 13, TRUE, FALSE },
   };

@@ -15,7 +15,9 @@
  *      theirs), and a pixel is a stroke when it is unlike its own block's
  *      background and every neighbouring block's: a gradient, a coloured
  *      status bar, the board's card on another colour all stay background,
- *      while pipes, text and icons are strokes.
+ *      while pipes, text and icons are strokes. Once the board is found,
+ *      a block over it that pipes fill more than half of takes the
+ *      card's colour beneath them (board_background).
  *   3. Pieces: the strokes' connected components. Pieces touching the
  *      picture's edge (bars, banners, a cut-off frame) are dropped.
  *   4. The tile size. A column through the middle of a tile column holds
@@ -105,7 +107,17 @@ typedef struct {
   int     B;          /* block side, pixels of the picture it was taken from */
   int     nx, ny;
   guint8 *rgb;        /* nx × ny colours */
+  guint8 *second;     /* nx × ny: each block's next commonest colour unlike
+                       * its own, when it covers a quarter of the block at
+                       * least, and 1 (else all 0) */
 } Background;
+
+static void
+background_clear (Background *bg)
+{
+  g_clear_pointer (&bg->rgb, g_free);
+  g_clear_pointer (&bg->second, g_free);
+}
 
 static inline int
 colour_diff (const guint8 *a, const guint8 *b)
@@ -132,6 +144,7 @@ background_init (Background *bg, const HbImage *img, int B)
   bg->ny = (img->height + B - 1) / B;
   bg->rgb = g_new (guint8, (gsize) bg->nx * bg->ny * 3);
   touched = g_new (int, (gsize) (B / step + 1) * (B / step + 1));
+  bg->second = g_new0 (guint8, (gsize) bg->nx * bg->ny * 4);
   for (int by = 0; by < bg->ny; by++)
     for (int bx = 0; bx < bg->nx; bx++)
       {
@@ -170,6 +183,26 @@ background_init (Background *bg, const HbImage *img, int B)
           }
         for (int c = 0; c < 3; c++)
           out[c] = best >= 0 ? (guint8) (sum[best * 3 + c] / count[best]) : 0;
+        {
+          guint8 *o2 = bg->second + ((gsize) by * bg->nx + bx) * 4;
+          guint32 n_all = 0, best2 = 0;
+          for (int i = 0; i < nt; i++)
+            n_all += count[touched[i]];
+          for (int i = 0; i < nt && best >= 0; i++)
+            {
+              int k = touched[i];
+              guint8 mean[3];
+              for (int c = 0; c < 3; c++)
+                mean[c] = (guint8) (sum[k * 3 + c] / count[k]);
+              if (count[k] > best2 && count[k] * 4 >= n_all
+                  && colour_diff (mean, out) > STROKE_DIFF / 2)
+                {
+                  best2 = count[k];
+                  memcpy (o2, mean, 3);
+                  o2[3] = 1;
+                }
+            }
+        }
         for (int i = 0; i < nt; i++)
           {
             int k = touched[i];
@@ -208,6 +241,51 @@ background_init (Background *bg, const HbImage *img, int B)
         if (best >= 0 && best_votes * 2 > n)
           memcpy (bg->rgb + ((gsize) by * bg->nx + bx) * 3, nb[best], 3);
       }
+}
+
+/* Over a board found in [x0, x1) × [y0, y1) (the copy's pixels) the
+ * background is its card's colour, the commonest of the blocks whose
+ * middles lie there; a block there of another colour whose next commonest
+ * is the card's takes that. Those are blocks that a thick pipe's junction
+ * fills more than half of, beside another (a tee over a tee): the
+ * replacement in background_init leaves them, each having a neighbour
+ * alike, and their pipes then were background over two tiles a side,
+ * read as empty tiles with nothing in doubt (an 8×3 board at 49 px).
+ * Beside the board (a round button, a title bar) nothing changes. */
+static void
+board_background (Background *bg, double x0, double y0, double x1, double y1)
+{
+  int B = bg->B;
+  int bx0 = MAX (0, (int) ceil (x0 / B - 0.5)), by0 = MAX (0, (int) ceil (y0 / B - 0.5));
+  int bx1 = MIN (bg->nx, (int) ceil (x1 / B - 0.5)), by1 = MIN (bg->ny, (int) ceil (y1 / B - 0.5));
+  int w = bx1 - bx0, n = w * (by1 - by0), best = -1, best_votes = 0;
+  guint8 card[3];
+
+  if (w <= 0 || n < 3)
+    return;
+  for (int i = 0; i < n; i++)
+    {
+      const guint8 *a = bg->rgb + ((gsize) (by0 + i / w) * bg->nx + bx0 + i % w) * 3;
+      int votes = 0;
+      for (int j = 0; j < n; j++)
+        votes += colour_diff (a, bg->rgb + ((gsize) (by0 + j / w) * bg->nx + bx0 + j % w) * 3)
+                 <= STROKE_DIFF / 2;
+      if (votes > best_votes)
+        {
+          best_votes = votes;
+          best = i;
+        }
+    }
+  if (best < 0 || best_votes * 2 <= n)
+    return;
+  memcpy (card, bg->rgb + ((gsize) (by0 + best / w) * bg->nx + bx0 + best % w) * 3, 3);
+  for (int i = 0; i < n; i++)
+    {
+      gsize b = (gsize) (by0 + i / w) * bg->nx + bx0 + i % w;
+      if (colour_diff (bg->rgb + b * 3, card) > STROKE_DIFF / 2 && bg->second[b * 4 + 3]
+          && colour_diff (bg->second + b * 4, card) <= STROKE_DIFF / 2)
+        memcpy (bg->rgb + b * 3, bg->second + b * 4, 3);
+    }
 }
 
 /* The backgrounds a pixel of block (bx, by) is compared with: its own
@@ -1544,12 +1622,12 @@ loop_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
   labels = g_new (int, (gsize) small->width * small->height);
   if (hb_vision_cancelled (cancellable, error))
     {
-      g_free (bg.rgb);
+      background_clear (&bg);
       return NULL;
     }
   if (!locate (f, &cs, labels, &pieces, &lat, &tiles, &why))
     {
-      g_free (bg.rgb);
+      background_clear (&bg);
       hb_vision_no_board (error, _("Infinite Loop"), why);
       return NULL;
     }
@@ -1557,13 +1635,13 @@ loop_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
   th = tiles.y1 - tiles.y0;
   if (tw < 1 || th < 1 || tw > HB_MAX_SIDE || th > HB_MAX_SIDE || (tw < 2 && th < 2))
     {
-      g_free (bg.rgb);
+      background_clear (&bg);
       hb_vision_no_board (error, _("Infinite Loop"), _("no tile grid"));
       return NULL;
     }
   if (hb_vision_cancelled (cancellable, error))
     {
-      g_free (bg.rgb);
+      background_clear (&bg);
       return NULL;
     }
   /* The board is the tiles the pieces kept span, and on small tiles a
@@ -1578,6 +1656,8 @@ loop_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
    * wrong arm). Nor on tiles of SAMPLE_MIN_TILE px and more in the copy,
    * whose rings keep (no board drawn by `render` lost a line there), and
    * where a round button under the board read as an end (test-import). */
+  board_background (&bg, lat.ox + tiles.x0 * lat.t, lat.oy + tiles.y0 * lat.t,
+                    lat.ox + tiles.x1 * lat.t, lat.oy + tiles.y1 * lat.t);
   if (tw >= 2 && th >= 2 && lat.t < SAMPLE_MIN_TILE)
     {
       for (int n = 1; n <= EXTRA_LINES; n++)
@@ -1615,7 +1695,7 @@ loop_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
     ss = &fs;
     scale = k;
   }
-  g_free (bg.rgb);
+  background_clear (&bg);
   /* Lattice in the sampled picture's pixels. */
   t = lat.t * scale;
   gx0 = (lat.ox + tiles.x0 * lat.t) * scale;
