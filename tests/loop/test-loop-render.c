@@ -638,7 +638,11 @@ test_import_small_tiles (void)
  * Each must now read back whole. Where the half lattice's double leaves
  * a line of ends out (4×4 seed 11) that is said, and a 3×3 board at
  * 13 px whose outer rows hold only ends may be refused (one row of
- * pieces), but none is read wrongly with nothing said. */
+ * pieces), but none is read wrongly with nothing said. Nor are the
+ * last two: an 8×3 board at 7 px whose first three columns read as
+ * strokes with no arm, and a 3×3 one at 30 px, dark, its lattice a
+ * quarter tile off across, each cut down to the lines read sure, unsaid
+ * (4×3, 2×2); the lines cut off are now said in a note. */
 static void
 test_import_tiny_boards (void)
 {
@@ -651,6 +655,7 @@ test_import_tiny_boards (void)
     { 8, 3, 13, 49, FALSE, TRUE },
     { 4, 4, 11, 13, FALSE, FALSE }, { 4, 4, 11, 21, TRUE, FALSE },
     { 3, 3, 4, 13, FALSE, FALSE }, { 3, 3, 9, 13, TRUE, FALSE },
+    { 8, 3, 13, 7, FALSE, FALSE }, { 3, 3, 10, 30, TRUE, FALSE },
   };
 
   for (gsize c = 0; c < G_N_ELEMENTS (cases); c++)

@@ -1926,6 +1926,27 @@ loop_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
             if (x < bx0 || x >= bx1)
               cut_rows |= 2;
           }
+    /* So are lines cut off within the pieces' span that hold two tiles
+     * in doubt or more: those pieces kept to the lattice as a board's do
+     * (text beside a board seldom does). On tiles of 7 px an 8×3
+     * board's first three columns read as strokes with no arm, in doubt,
+     * and the board read as the other four, 4×3, nothing said; a 3×3
+     * board at 30 px, dark, its lattice a quarter tile off on one axis,
+     * read as 2×2 the same way. */
+    {
+      int lost_rows = 0, lost_cols = 0;
+      for (int y = ext[0]; y < th - ext[1]; y++)
+        for (int x = ext[2]; x < tw - ext[3]; x++)
+          if ((x < bx0 || x >= bx1 || y < by0 || y >= by1) && doubt[y * tw + x] == 2)
+            {
+              lost_rows += y < by0 || y >= by1;
+              lost_cols += x < bx0 || x >= bx1;
+            }
+      if (lost_rows >= 2)
+        cut_rows |= 1;
+      if (lost_cols >= 2)
+        cut_rows |= 2;
+    }
     st = loop_state_new (bx1 - bx0, by1 - by0);
     hb_import_report_set_grid (report, bx1 - bx0, by1 - by0, (gx0 + bx0 * t) * (f / scale),
                                (gy0 + by0 * t) * (f / scale), t * (f / scale), t * (f / scale));
