@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """How Infinite Loop's screenshot reader does on `render`'s drawings.
 
-Generates boards of a few sizes, draws each at every tile size from 5 to
-50 px, light and dark, reads every picture back with `detect --game loop`
-and counts, per tile size:
+Generates boards of a few sizes, draws each at every tile size asked (5
+to 50 px unless told), light and dark, reads every picture back with
+`detect --game loop` and counts, per tile size:
 
   exact    the board read back tile for tile, exit 0, nothing flagged
   flagged  exit 0 with cells marked unsure or a note (a player is told to
@@ -13,8 +13,14 @@ and counts, per tile size:
            draw nothing and cannot be seen (a known limit)
   WRONG    exit 0, another board, nothing flagged: what must not happen
 
+--cells takes tile sizes as a comma-separated list of sizes and ranges,
+a range with an optional step: "5-50", "40-130:5", "48,50,60-150:10".
+--each FILE writes every picture's result, a line each, to compare two
+builds picture by picture (`diff` the files).
+
 usage: loop-vision-survey.py CLI [--seeds N] [--sizes 6x6,9x7,12x12]
                              [--cells 5-50] [--jobs 2] [--show-wrong]
+                             [--light-only] [--each FILE]
 """
 import argparse
 import os
@@ -62,18 +68,32 @@ def trimmed(text):
     return "\n".join(" ".join(r) for r in rows)
 
 
+def parse_cells(spec):
+    """Tile sizes from "5-50", "40-130:5" or "48,50,60-150:10", in order."""
+    cells = []
+    for part in spec.split(","):
+        rng, _, step = part.partition(":")
+        lo, _, hi = rng.partition("-")
+        lo, hi, step = int(lo), int(hi or lo), int(step or 1)
+        if lo < 1 or hi < lo or step < 1:
+            raise SystemExit(f"--cells: bad range {part!r}")
+        cells += [c for c in range(lo, hi + 1, step) if c not in cells]
+    return cells
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("cli")
     ap.add_argument("--seeds", type=int, default=11, help="boards per size (default 11)")
     ap.add_argument("--sizes", default="6x6,9x7,12x12")
-    ap.add_argument("--cells", default="5-50")
+    ap.add_argument("--cells", default="5-50",
+                    help='tile sizes: "5-50", "40-130:5", "48,60-150:10"')
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--light-only", action="store_true")
     ap.add_argument("--show-wrong", action="store_true")
+    ap.add_argument("--each", metavar="FILE", help="write every picture's result to FILE")
     a = ap.parse_args()
-    lo, hi = (int(v) for v in a.cells.split("-")) if "-" in a.cells else (int(a.cells),) * 2
-    cells = range(lo, hi + 1)
+    cells = parse_cells(a.cells)
     styles = [False] if a.light_only else [False, True]
     with tempfile.TemporaryDirectory() as tmp:
         levels = []
@@ -91,11 +111,16 @@ def main():
             results = list(ex.map(lambda j: run_one(a.cli, *j, tmp), jobs))
     kinds = ["exact", "flagged", "refused", "blank", "WRONG"]
     table = {c: dict.fromkeys(kinds, 0) for c in cells}
+    each = open(a.each, "w") if a.each else None
     for (lv, _, c, d), (kind, why) in zip(jobs, results):
         table[c][kind] += 1
+        if each:
+            print(f"{os.path.basename(lv)} {c} {'dark' if d else 'light'} {kind}", file=each)
         if kind == "WRONG" and a.show_wrong:
             print(f"wrong: {os.path.basename(lv)} --cell {c}{' --dark' if d else ''}: {why}",
                   file=sys.stderr)
+    if each:
+        each.close()
     print(f"{len(levels)} boards ({a.sizes}, seeds 1-{a.seeds}), "
           f"{'light' if a.light_only else 'light and dark'}, "
           f"{len(levels) * len(styles)} pictures a tile size\n")
