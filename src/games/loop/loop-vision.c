@@ -25,7 +25,8 @@
  *      holds only the horizontal arms crossing it, a stroke's width each.
  *      So the stroke count per column (and per row) repeats with the tile
  *      size: its autocorrelation gives candidates, each tried with its
- *      halves and doubles and a few percent either way.
+ *      halves and doubles (where none fits, its thirds or quarters: a
+ *      peak may be several tiles) and a few percent either way.
  *   5. The check that decides: in this game a stroke crosses a tile's
  *      edge only at the edge's midpoint (arms end there, or pass on into
  *      the neighbour), so stroke pixels on the true boundaries sit at
@@ -792,7 +793,7 @@ find_lattice (const Mask *s, const Pieces *P, const Points *pts, const Box *b, i
   int bw = b->x1 - b->x0, bh = b->y1 - b->y0;
   g_autofree float *cols = g_new0 (float, s->w);
   g_autofree float *rows = g_new0 (float, s->h);
-  double cands[8], base[2] = { 0, 0 };
+  double cands[12], base[2] = { 0, 0 };
   int nc = 0;
   Lattice best = { 0, 0, 0, 0, 0, 0 };
   gboolean anchored = FALSE;
@@ -835,8 +836,8 @@ find_lattice (const Mask *s, const Pieces *P, const Points *pts, const Box *b, i
    * before is only refined; then to half a percent around the best
    * (refine_lattice takes it further). */
   {
-    double score_of[8], top[2] = { 0, 0 };
-    gboolean thirds = FALSE;
+    double score_of[12], top[2] = { 0, 0 };
+    gboolean thirds = FALSE, quarters = FALSE;
     for (int c = 0; c < nc; c++)
       {
         Lattice one = { 0, 0, 0, 0, 0, 0 };
@@ -857,7 +858,7 @@ find_lattice (const Mask *s, const Pieces *P, const Points *pts, const Box *b, i
          * third of the tile aligned with the true one crosses
          * Hintboard's straight bars at its midpoints too, and on small
          * tiles (the midpoint band a few pixels wide) it won. */
-        if (c == nc - 1 && hint <= 0 && !thirds && nc <= 6 && best.bad > best.good)
+        if (c == nc - 1 && hint <= 0 && !thirds && best.bad > best.good)
           {
             /* Once (review: with one peak, nc stayed small enough to add
              * them again after each). */
@@ -865,6 +866,24 @@ find_lattice (const Mask *s, const Pieces *P, const Points *pts, const Box *b, i
             for (int k = 0; k < 2; k++)
               if (base[k] > 0)
                 cands[nc++] = base[k] / 3;
+          }
+        /* The peaks are near in height every tile or few, and the
+         * highest may be four tiles: a 12×12 board at 81 px (41 in the
+         * shrunk copy) peaked at 162 on both axes, at 133 px at 266,
+         * none of the sizes tried was near the tile, and they were
+         * refused. So when no lattice is clean enough for board_box yet
+         * and the thirds are not tried, the quarters of the peaks are,
+         * where they are large tiles. (Not with the thirds: a 12×12
+         * board at 23 px peaked at 3 and 5 tiles, a quarter of 5 tiles
+         * outscored the thirds' 23, and it was refused. Nor small: on
+         * an 8×3 board at 28 px a quarter near a third of the tile won,
+         * as the thirds do, and it was refused.) */
+        if (c == nc - 1 && hint <= 0 && !thirds && !quarters && best.bad * 5 > best.good)
+          {
+            quarters = TRUE;
+            for (int k = 0; k < 2; k++)
+              if (base[k] / 4 >= SAMPLE_MIN_TILE)
+                cands[nc++] = base[k] / 4;
           }
       }
     for (int k = 0; k < 2 && hint <= 0; k++)
@@ -1253,6 +1272,19 @@ piece_fits (const Piece *p, gboolean base, double t)
   return base && p->bad <= 1 + p->good / 10 && tile_sized (p, t);
 }
 
+/* The area of the pieces that fit a lattice of size t (grid_score left
+ * their counts in them). */
+static int
+fitting_area (const Piece *pc, const guint8 *base, int np, double t)
+{
+  int area = 0;
+
+  for (int i = 0; i < np; i++)
+    if (piece_fits (&pc[i], base[i], t))
+      area += pc[i].area;
+  return area;
+}
+
 /* Whether piece i comes within a pixel more than grid_score's reach of
  * a boundary at its midpoint. An end's short arm pointing off the board
  * is drawn to 5 % of a tile short of the side, and the thinning of a
@@ -1503,6 +1535,40 @@ locate (int f, Mask *s, int *labels, GArray **pieces_out, Lattice *lat,
       /* Judge each piece by the lattice: text, buttons and icons cross
        * its lines away from the midpoints. */
       grid_score (&P, &pts, lat->t, lat->ox, lat->oy, NULL, NULL);
+      /* The lattice of half the tile size a quarter tile off (see the
+       * end) is found on a share of the pixels and judged on all: at
+       * 50 px its midpoint band, 0.18 of its 25 px, is a row narrower
+       * than the arms (0.22 of the tile), each crossing has a row off
+       * the midpoints, and judged so most pieces failed, the next fit
+       * on the few left found no lattice or a wrong one, and 37 of 66
+       * boards were refused. When a first lattice keeps less than half
+       * of the strokes it was fitted to, its double is fitted too, and
+       * taken if it keeps more (at sizes a few percent either way: the
+       * half lattice's size may be that far off, and its double twice
+       * that; 23.5 px found as 24.3 and doubled read a 4×4 board at
+       * 47 px as one row). */
+      if (round == 0)
+        {
+          int fit_area = fitting_area (pc, base, np, lat->t), best_area = fit_area;
+          Lattice first = *lat, pick = *lat;
+          for (double k = 1.88; k <= 2.121 && fit_area * 2 < n_kept; k += 0.04)
+            {
+              Lattice twice;
+              int area;
+              if (!find_lattice (&ks, &P, &sub, &box, inset, k * first.t, &twice))
+                continue;
+              grid_score (&P, &pts, twice.t, twice.ox, twice.oy, NULL, NULL);
+              area = fitting_area (pc, base, np, twice.t);
+              if (area > best_area || (area == best_area && pick.t > first.t
+                                       && twice.score > pick.score))
+                {
+                  best_area = area;
+                  pick = twice;
+                }
+            }
+          *lat = pick;
+          grid_score (&P, &pts, lat->t, lat->ox, lat->oy, NULL, NULL);
+        }
       for (int i = 0; i < np; i++)
         {
           gboolean keep = piece_fits (&pc[i], base[i], lat->t);
