@@ -569,6 +569,65 @@ test_import_summary (void)
   hb_state_free (&level->base);
 }
 
+/* Draws `level` as `render` draws it (16 px round the board, the page's
+ * colour), `cell` px a tile, and reads the picture back: the board read,
+ * or NULL with *error set, and the reader's report. */
+static HbState *
+draw_and_read (const LoopState *level, int cell, gboolean dark, HbImportReport *report,
+               GError **error)
+{
+  int w = level->base.width, h = level->base.height, margin = 16;
+  int pw = cell * w + 2 * margin, ph = cell * h + 2 * margin;
+  cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pw, ph);
+  cairo_t *cr = cairo_create (surf);
+  HbLayout l;
+  HbRenderOptions o = { .hover_x = -1, .hover_y = -1, .mode = HB_MODE_PLAY, .dark = dark };
+  g_autoptr(HbImage) img = NULL;
+
+  hb_draw_page (cr, dark);
+  hb_layout_fit (&l, w, h, pw, ph, margin);
+  loop_game.render (&level->base, cr, &l, &o);
+  cairo_destroy (cr);
+  img = hb_image_from_surface (surf);
+  cairo_surface_destroy (surf);
+  return loop_game.from_image (img, report, NULL, error);
+}
+
+/* A level drawn at a tile size, read back: `exact`, it must read whole
+ * with nothing flagged; else it may also be flagged (cells unsure or a
+ * note) or refused, but never read as another board with nothing said. */
+typedef struct {
+  int      w, h, seed, cell;
+  gboolean dark, exact;
+} ReadCase;
+
+static void
+check_reads (const ReadCase *cases, gsize n)
+{
+  for (gsize c = 0; c < n; c++)
+    {
+      LoopState *level = loop_generate_level (cases[c].w, cases[c].h, (guint64) cases[c].seed);
+      int cell = cases[c].cell;
+      g_autoptr(HbImportReport) report = hb_import_report_new ();
+      g_autoptr(GError) error = NULL;
+      gboolean right, flagged;
+      HbState *read;
+
+      read = draw_and_read (level, cell, cases[c].dark, report, &error);
+      right = read != NULL && loop_game.equal (read, &level->base);
+      flagged = read != NULL && (report->n_unsure > 0 || report->notes->len > 0);
+      if (cases[c].exact ? !right || flagged : read != NULL && !right && !flagged)
+        g_error ("%d×%d seed %d at %d px%s: read %s%s", cases[c].w, cases[c].h,
+                 cases[c].seed, cell, cases[c].dark ? ", dark" : "",
+                 read == NULL ? error->message : report->summary,
+                 right ? "" : ", another board");
+      if (read == NULL)
+        g_assert_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD);
+      g_clear_pointer (&read, hb_state_free);
+      hb_state_free (&level->base);
+    }
+}
+
 /* Boards drawn as `render` draws them (16 px round the board, the page's
  * colour) on small tiles, which the reader read a line short with exit 0
  * before (2026-12-02): a 6×6 board whose last row holds only ends read
@@ -578,44 +637,14 @@ test_import_summary (void)
 static void
 test_import_small_tiles (void)
 {
-  static const struct { int w, h, seed, cell; gboolean dark; } cases[] = {
-    { 6, 6, 6, 9, FALSE }, { 6, 6, 6, 11, TRUE }, { 6, 6, 6, 13, FALSE },
-    { 6, 6, 6, 14, FALSE }, { 6, 6, 6, 14, TRUE }, { 6, 6, 6, 16, FALSE },
-    { 6, 6, 6, 18, TRUE }, { 6, 6, 6, 19, FALSE }, { 6, 6, 6, 21, TRUE },
-    { 9, 7, 8, 12, TRUE },
+  static const ReadCase cases[] = {
+    { 6, 6, 6, 9, FALSE, TRUE }, { 6, 6, 6, 11, TRUE, TRUE }, { 6, 6, 6, 13, FALSE, TRUE },
+    { 6, 6, 6, 14, FALSE, TRUE }, { 6, 6, 6, 14, TRUE, TRUE }, { 6, 6, 6, 16, FALSE, TRUE },
+    { 6, 6, 6, 18, TRUE, TRUE }, { 6, 6, 6, 19, FALSE, TRUE }, { 6, 6, 6, 21, TRUE, TRUE },
+    { 9, 7, 8, 12, TRUE, TRUE },
   };
 
-  for (gsize c = 0; c < G_N_ELEMENTS (cases); c++)
-    {
-      LoopState *level = loop_generate_level (cases[c].w, cases[c].h, (guint64) cases[c].seed);
-      int cell = cases[c].cell, margin = 16;
-      int pw = cell * cases[c].w + 2 * margin, ph = cell * cases[c].h + 2 * margin;
-      cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pw, ph);
-      cairo_t *cr = cairo_create (surf);
-      HbLayout l;
-      HbRenderOptions o = { .hover_x = -1, .hover_y = -1, .mode = HB_MODE_PLAY,
-                            .dark = cases[c].dark };
-      g_autoptr(HbImportReport) report = hb_import_report_new ();
-      g_autoptr(HbImage) img = NULL;
-      g_autoptr(GError) error = NULL;
-      HbState *read;
-
-      hb_draw_page (cr, cases[c].dark);
-      hb_layout_fit (&l, cases[c].w, cases[c].h, pw, ph, margin);
-      loop_game.render (&level->base, cr, &l, &o);
-      cairo_destroy (cr);
-      img = hb_image_from_surface (surf);
-      cairo_surface_destroy (surf);
-      read = loop_game.from_image (img, report, NULL, &error);
-      if (read == NULL || !loop_game.equal (read, &level->base))
-        g_error ("%d×%d seed %d at %d px%s: read %s", cases[c].w, cases[c].h, cases[c].seed,
-                 cell, cases[c].dark ? ", dark" : "",
-                 read == NULL ? error->message : report->summary);
-      g_assert_cmpuint (report->n_unsure, ==, 0);
-      g_assert_cmpuint (report->notes->len, ==, 0);
-      hb_state_free (read);
-      hb_state_free (&level->base);
-    }
+  check_reads (cases, G_N_ELEMENTS (cases));
 }
 
 /* Small boards drawn as `render` draws them that the reader read wrongly
@@ -646,7 +675,7 @@ test_import_small_tiles (void)
 static void
 test_import_tiny_boards (void)
 {
-  static const struct { int w, h, seed, cell; gboolean dark; gboolean exact; } cases[] = {
+  static const ReadCase cases[] = {
     { 4, 4, 4, 13, FALSE, TRUE }, { 4, 4, 18, 13, TRUE, TRUE },
     { 3, 3, 15, 30, FALSE, TRUE }, { 3, 3, 5, 35, FALSE, TRUE },
     { 3, 3, 4, 47, TRUE, TRUE }, { 4, 4, 16, 22, FALSE, TRUE },
@@ -658,41 +687,7 @@ test_import_tiny_boards (void)
     { 8, 3, 13, 7, FALSE, FALSE }, { 3, 3, 10, 30, TRUE, FALSE },
   };
 
-  for (gsize c = 0; c < G_N_ELEMENTS (cases); c++)
-    {
-      LoopState *level = loop_generate_level (cases[c].w, cases[c].h, (guint64) cases[c].seed);
-      int cell = cases[c].cell, margin = 16;
-      int pw = cell * cases[c].w + 2 * margin, ph = cell * cases[c].h + 2 * margin;
-      cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pw, ph);
-      cairo_t *cr = cairo_create (surf);
-      HbLayout l;
-      HbRenderOptions o = { .hover_x = -1, .hover_y = -1, .mode = HB_MODE_PLAY,
-                            .dark = cases[c].dark };
-      g_autoptr(HbImportReport) report = hb_import_report_new ();
-      g_autoptr(HbImage) img = NULL;
-      g_autoptr(GError) error = NULL;
-      gboolean right, flagged;
-      HbState *read;
-
-      hb_draw_page (cr, cases[c].dark);
-      hb_layout_fit (&l, cases[c].w, cases[c].h, pw, ph, margin);
-      loop_game.render (&level->base, cr, &l, &o);
-      cairo_destroy (cr);
-      img = hb_image_from_surface (surf);
-      cairo_surface_destroy (surf);
-      read = loop_game.from_image (img, report, NULL, &error);
-      right = read != NULL && loop_game.equal (read, &level->base);
-      flagged = read != NULL && (report->n_unsure > 0 || report->notes->len > 0);
-      if (cases[c].exact ? !right || flagged : read != NULL && !right && !flagged)
-        g_error ("%d×%d seed %d at %d px%s: read %s%s", cases[c].w, cases[c].h,
-                 cases[c].seed, cell, cases[c].dark ? ", dark" : "",
-                 read == NULL ? error->message : report->summary,
-                 right ? "" : ", another board");
-      if (read == NULL)
-        g_assert_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD);
-      g_clear_pointer (&read, hb_state_free);
-      hb_state_free (&level->base);
-    }
+  check_reads (cases, G_N_ELEMENTS (cases));
 }
 
 /* Boards drawn as `render` draws them at phone-sized tiles that the
@@ -713,43 +708,13 @@ test_import_tiny_boards (void)
 static void
 test_import_large_tiles (void)
 {
-  static const struct { int w, h, seed, cell; gboolean dark; } cases[] = {
-    { 6, 6, 1, 50, FALSE }, { 6, 6, 2, 50, FALSE }, { 6, 6, 2, 50, TRUE },
-    { 12, 12, 2, 81, FALSE }, { 12, 12, 6, 23, FALSE }, { 8, 3, 18, 28, FALSE },
-    { 4, 4, 11, 47, FALSE },
+  static const ReadCase cases[] = {
+    { 6, 6, 1, 50, FALSE, TRUE }, { 6, 6, 2, 50, FALSE, TRUE }, { 6, 6, 2, 50, TRUE, TRUE },
+    { 12, 12, 2, 81, FALSE, TRUE }, { 12, 12, 6, 23, FALSE, TRUE }, { 8, 3, 18, 28, FALSE, TRUE },
+    { 4, 4, 11, 47, FALSE, TRUE },
   };
 
-  for (gsize c = 0; c < G_N_ELEMENTS (cases); c++)
-    {
-      LoopState *level = loop_generate_level (cases[c].w, cases[c].h, (guint64) cases[c].seed);
-      int cell = cases[c].cell, margin = 16;
-      int pw = cell * cases[c].w + 2 * margin, ph = cell * cases[c].h + 2 * margin;
-      cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pw, ph);
-      cairo_t *cr = cairo_create (surf);
-      HbLayout l;
-      HbRenderOptions o = { .hover_x = -1, .hover_y = -1, .mode = HB_MODE_PLAY,
-                            .dark = cases[c].dark };
-      g_autoptr(HbImportReport) report = hb_import_report_new ();
-      g_autoptr(HbImage) img = NULL;
-      g_autoptr(GError) error = NULL;
-      HbState *read;
-
-      hb_draw_page (cr, cases[c].dark);
-      hb_layout_fit (&l, cases[c].w, cases[c].h, pw, ph, margin);
-      loop_game.render (&level->base, cr, &l, &o);
-      cairo_destroy (cr);
-      img = hb_image_from_surface (surf);
-      cairo_surface_destroy (surf);
-      read = loop_game.from_image (img, report, NULL, &error);
-      if (read == NULL || !loop_game.equal (read, &level->base))
-        g_error ("%d×%d seed %d at %d px%s: read %s", cases[c].w, cases[c].h, cases[c].seed,
-                 cell, cases[c].dark ? ", dark" : "",
-                 read == NULL ? error->message : report->summary);
-      g_assert_cmpuint (report->n_unsure, ==, 0);
-      g_assert_cmpuint (report->notes->len, ==, 0);
-      hb_state_free (read);
-      hb_state_free (&level->base);
-    }
+  check_reads (cases, G_N_ELEMENTS (cases));
 }
 
 static void
