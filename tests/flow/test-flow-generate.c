@@ -216,6 +216,23 @@ test_varied (void)
     }
 }
 
+/* Four seeds' levels of w×h in `colours`, each checked by the tests' own
+ * checker (generate_checked), and not all four the same level. */
+static void
+assert_seeds_differ (int w, int h, int colours)
+{
+  FlowState *a[4];
+  gboolean differ = FALSE;
+
+  for (int k = 0; k < 4; k++)
+    a[k] = generate_checked (w, h, colours, 1 + k);
+  for (int k = 1; k < 4; k++)
+    differ = differ || memcmp (a[0]->links, a[k]->links, (gsize) w * h) != 0;
+  g_assert_true (differ);
+  for (int k = 0; k < 4; k++)
+    flow_state_free (a[k]);
+}
+
 /* Two colours on even by even boards: from about 12×12 up the generator
  * said it "could not cover" them, though two paths that wind in from
  * opposite corners do. The named sizes for several seeds, then every
@@ -229,19 +246,7 @@ test_two_colours_even (void)
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      FlowState *a[4];
-      gsize n = (gsize) cases[i][0] * cases[i][1];
-      gboolean differ = FALSE;
-
-      for (int k = 0; k < 4; k++)
-        a[k] = generate_checked (cases[i][0], cases[i][1], 2, 1 + k);
-      for (int k = 1; k < 4; k++)
-        differ = differ || memcmp (a[0]->links, a[k]->links, n) != 0;
-      g_assert_true (differ);
-      for (int k = 0; k < 4; k++)
-        flow_state_free (a[k]);
-    }
+    assert_seeds_differ (cases[i][0], cases[i][1], 2);
   for (int w = 2; w <= 40; w += 2)
     for (int h = 2; h <= 40; h += 2)
       flow_state_free (generate_checked (w, h, 2, 7));
@@ -263,19 +268,7 @@ test_two_colours_odd_even (void)
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      FlowState *a[4];
-      gsize n = (gsize) cases[i][0] * cases[i][1];
-      gboolean differ = FALSE;
-
-      for (int k = 0; k < 4; k++)
-        a[k] = generate_checked (cases[i][0], cases[i][1], 2, 1 + k);
-      for (int k = 1; k < 4; k++)
-        differ = differ || memcmp (a[0]->links, a[k]->links, n) != 0;
-      g_assert_true (differ);
-      for (int k = 0; k < 4; k++)
-        flow_state_free (a[k]);
-    }
+    assert_seeds_differ (cases[i][0], cases[i][1], 2);
   for (int w = 1; w <= 40; w++)
     for (int h = 1; h <= 40; h++)
       if (w % 2 != h % 2 && w * h >= 4)
