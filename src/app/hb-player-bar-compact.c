@@ -145,6 +145,7 @@ set_compact (HbPlayerBar *self, gboolean compact)
       move_to (GTK_WIDGET (self->truncated_label), self->stats_row,
                GTK_WIDGET (self->frame_label), FALSE);
     }
+  hb_player_bar_word_cut_note (self);
   gtk_label_set_xalign (self->truncated_label, compact ? 0 : 1);
   gtk_widget_set_margin_top (GTK_WIDGET (self->truncated_label), compact ? 6 : 0);
   /* Roomier in the menu, where nothing else needs the width. */
@@ -158,6 +159,18 @@ set_compact (HbPlayerBar *self, gboolean compact)
   gtk_box_set_spacing (GTK_BOX (self->stats_row), compact ? 12 : 18);
   gtk_label_set_ellipsize (self->counter_label, compact ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
   gtk_label_set_ellipsize (self->frame_label, compact ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
+}
+
+void
+hb_player_bar_word_cut_note (HbPlayerBar *self)
+{
+  const char *sentence = gtk_widget_get_tooltip_text (GTK_WIDGET (self->truncated_label));
+
+  if (sentence == NULL)
+    return;
+  /* TRANSLATORS: beside the player's counters when the recorded steps
+   * stopped before the solver did; the whole sentence is its tooltip. */
+  gtk_label_set_label (self->truncated_label, self->compact ? sentence : _("Animation cut"));
 }
 
 static gboolean

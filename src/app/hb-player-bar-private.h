@@ -66,5 +66,9 @@ void hb_player_bar_compact_init (HbPlayerBar *self);
 /* Gives the step's description its lines, two or (compact) three, and
  * keeps their height whatever the text. */
 void hb_player_bar_reserve_lines (HbPlayerBar *self);
+/* Words the note of a cut animation for the layout: the whole sentence
+ * (kept in its tooltip) on the narrow bar's line of its own, two words
+ * beside the wide bar's counters, where the sentence was ellipsized. */
+void hb_player_bar_word_cut_note (HbPlayerBar *self);
 
 G_END_DECLS

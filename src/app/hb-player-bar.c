@@ -438,13 +438,16 @@ hb_player_bar_set_player (HbPlayerBar *self, HbPlayer *player, const HbTrace *tr
                                                  "Animation cut after %lu steps; the solver went on",
                                                  steps),
                                     steps);
-      gtk_label_set_label (self->truncated_label, text);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->truncated_label), text);
+      hb_player_bar_word_cut_note (self);
       gtk_widget_set_visible (GTK_WIDGET (self->truncated_label), TRUE);
       g_free (text);
     }
   else
-    gtk_widget_set_visible (GTK_WIDGET (self->truncated_label), FALSE);
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->truncated_label), FALSE);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->truncated_label), NULL);
+    }
   update_marks (self);
   update_labels (self);
   /* The speed's label says steps a second for this trace's length. */

@@ -565,6 +565,16 @@ assert_labels_within_height (GtkWidget *widget, GtkWidget *view)
     }
 }
 
+/* The note of a cut animation, shown: the one label whose tooltip is its
+ * whole sentence. */
+static gboolean
+note_is_shown (GtkWidget *widget, gconstpointer unused)
+{
+  const char *tip = GTK_IS_LABEL (widget) ? gtk_widget_get_tooltip_text (widget) : NULL;
+
+  return gtk_widget_get_mapped (widget) && tip != NULL && g_str_has_prefix (tip, "Animation cut after");
+}
+
 /* A run whose animation was cut: its note on a line of its own in the
  * narrow bar, and nothing cut off at the bottom (the note wrapped beside
  * the counters and pushed them below the bar's scroller: review). */
@@ -575,7 +585,7 @@ test_cut_note_narrow (void)
   HbPlayerBar *bar = hb_window_get_player_bar (window);
   HbPlayer *player;
   HbTrace *trace = hb_trace_new (5, 0);
-  GtkWidget *scrolled;
+  GtkWidget *scrolled, *note;
 
   g_object_set (gtk_settings_get_default (), "gtk-decoration-layout", "appmenu:close", NULL);
   solve (window);
@@ -596,6 +606,15 @@ test_cut_note_narrow (void)
                       gtk_widget_get_width (GTK_WIDGET (bar)), gtk_widget_get_height (GTK_WIDGET (bar)),
                       gtk_widget_get_height (scrolled));
       assert_labels_within_height (GTK_WIDGET (bar), scrolled);
+      /* The whole sentence on the narrow bar's own line; beside the wide
+       * bar's counters, two words that fit (the sentence was cut to
+       * "Animation cut a…" there at the default width: review). */
+      note = hb_app_test_find_where (GTK_WIDGET (bar), note_is_shown, NULL);
+      g_assert_nonnull (note);
+      g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (note)), ==,
+                       w < 500 ? "Animation cut after 5 steps; the solver went on" : "Animation cut");
+      g_assert_cmpstr (gtk_widget_get_tooltip_text (note), ==, "Animation cut after 5 steps; the solver went on");
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (note))));
       hb_app_test_save (GTK_WIDGET (window), w < 500 ? "player-bar-cut-360" : "player-bar-cut-1100");
     }
   hb_player_bar_set_player (bar, NULL, NULL);
