@@ -1436,6 +1436,10 @@ cmd_bench (int argc, char **argv)
           return 0;
         }
       sets = g_strsplit (opt_sets, ",", -1);
+      /* "--sets ''" split into no names at all, and the whole bench ran
+       * (minutes), as without --sets. */
+      if (sets[0] == NULL)
+        die_usage ("the %s bench has no set '' (it has %s)", game->id, names);
       for (int k = 0; sets[k]; k++)
         if (!g_strv_contains (game->bench_sets, g_strstrip (sets[k])))
           die_usage ("the %s bench has no set '%s' (it has %s)", game->id, sets[k], names);
