@@ -82,6 +82,16 @@ parse (GOptionContext *ctx, const GOptionEntry *entries, int *argc, char ***argv
   return 0;
 }
 
+/* An empty IMAGE ('') is a usage error (the read said ": No such file or
+ * directory", naming nothing); else 0. */
+static int
+image_named (const char *path)
+{
+  if (path[0] != '\0')
+    return 0;
+  return usage_error ("IMAGE is an empty name (''): name a picture, or - for standard input");
+}
+
 static const HbGame *
 find_game (const char *id, int *status)
 {
@@ -141,6 +151,8 @@ hb_cli_detect (int argc, char **argv)
     return usage_error ("--debug draws a PNG: give it a name ending in .png");
   if (argc != 2)
     return usage_error ("detect takes one IMAGE");
+  if ((status = image_named (argv[1])) != 0)
+    return status;
   game = find_game (opt_game, &status);
   if (status != 0)
     return status;
@@ -349,6 +361,9 @@ hb_cli_bench_detect (int argc, char **argv)
        * read is the error alone on stderr, with no table (its heading
        * was printed before it), as `bench GAME` checks its names first. */
       g_autoptr(GPtrArray) imgs = g_ptr_array_new_with_free_func ((GDestroyNotify) hb_image_free);
+      for (int a = 1; a < argc; a++)
+        if ((status = image_named (argv[a])) != 0)
+          return status;
       for (int a = 1; a < argc; a++)
         {
           HbImage *img = hb_import_read_image (argv[a], &error);

@@ -207,6 +207,15 @@ parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *e
  * reported as a leak by LeakSanitizer then. Never freed through this. */
 static HbState *volatile loaded_level;
 
+/* An empty FILE ('') is a usage error: the read said ": No such file or
+ * directory", naming nothing. */
+static void
+file_named_or_die (const char *path)
+{
+  if (path[0] == '\0')
+    die_usage ("FILE is an empty name (''): name a level file, or - for standard input");
+}
+
 static HbState *
 load_or_die (const HbGame *game, const char *path)
 {
@@ -215,6 +224,7 @@ load_or_die (const HbGame *game, const char *path)
   gsize len = 0;
   HbState *s = NULL;
 
+  file_named_or_die (path);
   /* hb_registry_load, with standard input kept for hintboard-cli-full
    * (cli-full.c) while the level is parsed. */
   if (hb_cli_full_read_input (path, &text, &len, &error))
@@ -1310,6 +1320,7 @@ cmd_convert (int argc, char **argv)
     fmt = HB_WRITE_JSON;
   else
     die_usage ("unknown format '%s' (native, compact, tatham or json)", opt_to);
+  file_named_or_die (argv[1]);
   if (!hb_cli_full_read_input (argv[1], &text, &len, &error)
       || (s = hb_registry_parse (game_from_option (), argv[1], text, len, &error)) == NULL)
     {

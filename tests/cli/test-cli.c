@@ -2065,6 +2065,37 @@ test_convert_comments (void)
   }
 }
 
+/* An empty FILE or IMAGE ('') is a usage error naming it: the read said
+ * "hintboard-cli: : No such file or directory". */
+static void
+test_empty_names (void)
+{
+  g_autofree char *png = g_build_filename (tmpdir, "empty.png", NULL);
+  const char *const level[][5] = {
+    { "solve", "", NULL }, { "hint", "", NULL }, { "convert", "", "--to", "json", NULL },
+    { "render", "", "-o", png, NULL }, { "render", "", "--animate", "-o", png },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (level); i++)
+    {
+      g_auto(CliRun) r = { 0 };
+      const char *const *a = level[i];
+
+      run_cli (&r, NULL, a[0], a[1], a[2], a[3], a[4], NULL);
+      g_assert_cmpint (r.status, ==, 2);
+      g_assert_cmpstr (r.out, ==, "");
+      g_assert_cmpstr (r.err, ==, "hintboard-cli: FILE is an empty name (''): name a level "
+                                  "file, or - for standard input\n"
+                                  "Try 'hintboard-cli --help'.\n");
+    }
+  g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+  expect_usage ("hintboard-cli: IMAGE is an empty name (''): name a picture, or - for standard "
+                "input\nTry 'hintboard-cli detect --help'.\n", "detect", "", NULL);
+  expect_usage ("hintboard-cli: IMAGE is an empty name (''): name a picture, or - for standard "
+                "input\nTry 'hintboard-cli bench detect --help'.\n", "bench", "detect",
+                "--quick", "", NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2102,6 +2133,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/render-output", test_render_output);
   g_test_add_func ("/cli/messages", test_messages);
   g_test_add_func ("/cli/convert-comments", test_convert_comments);
+  g_test_add_func ("/cli/empty-names", test_empty_names);
   status = g_test_run ();
   cli_run_remove_dir (tmpdir);
   g_free (tmpdir);
