@@ -57,7 +57,11 @@ parse (GOptionContext *ctx, const GOptionEntry *entries, int *argc, char ***argv
   const char *twice, *text = NULL;
   g_autoptr(GError) error = NULL;
 
-  cli_split_short_values (argc, argv, sets);
+  if ((twice = cli_split_short_values (argc, argv, sets)) != NULL)
+    {
+      cli_glued_help_error (help_command, twice);
+      return DETECT_UNREADABLE;
+    }
   twice = cli_repeated_option (*argc, *argv, sets);
 
   if (twice != NULL)

@@ -46,11 +46,12 @@ short_option (const GOptionEntry *const *sets, char c)
  * pointers into them until the process ends. */
 static GPtrArray *split_kept;
 
-void
+const char *
 cli_split_short_values (int *argc, char ***argv, const GOptionEntry *const *sets)
 {
   g_autoptr(GPtrArray) out = g_ptr_array_new ();
   gboolean split = FALSE, value_next = FALSE, ended = FALSE;
+  const char *glued_help = NULL;
 
   for (int i = 0; i < *argc; i++)
     {
@@ -79,7 +80,15 @@ cli_split_short_values (int *argc, char ***argv, const GOptionEntry *const *sets
             const GOptionEntry *e = short_option (sets, arg[k]);
 
             if (e == NULL)
-              break;   /* GOption's to refuse (or -h, -?) */
+              {
+                /* GOption's to refuse, but for its help: -h or -? with
+                 * anything else in the word ("-h5", "-hg") printed the
+                 * help, exit 0. */
+                if ((arg[k] == 'h' || arg[k] == '?') && (k > 1 || arg[k + 1] != '\0')
+                    && glued_help == NULL)
+                  glued_help = arg;
+                break;
+              }
             if (!takes_value (e))
               continue;
             if (arg[k + 1] == '\0')
@@ -101,9 +110,10 @@ cli_split_short_values (int *argc, char ***argv, const GOptionEntry *const *sets
           }
     }
   if (!split)
-    return;
+    return glued_help;
   g_ptr_array_add (out, NULL);
   *argc = (int) out->len - 1;
   *argv = (char **) g_ptr_array_steal (out, NULL);
   g_ptr_array_add (split_kept, *argv);
+  return glued_help;
 }

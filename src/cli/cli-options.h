@@ -11,7 +11,10 @@ G_BEGIN_DECLS
  * a value, with more after it, is split there ("-r5" is "-r" "5"). Not
  * after "--", not a lone "-", not an option's value ("-r -5", "--seed
  * -5"), and flags alone ("-ab") are left to GOption. *argv may be
- * replaced by a new array, kept for the life of the process. */
-void cli_split_short_values (int *argc, char ***argv, const GOptionEntry *const *sets);
+ * replaced by a new array, kept for the life of the process.
+ * Returns the first word that joins -h or -? to other letters ("-h5",
+ * "-?x", "-hg"), which GOption takes for a request for its help, else
+ * NULL: the caller refuses it as an unknown option. */
+const char *cli_split_short_values (int *argc, char ***argv, const GOptionEntry *const *sets);
 
 G_END_DECLS

@@ -169,6 +169,15 @@ cli_option_error (const char *command, const char *message)
   fprintf (stderr, "hintboard-cli: %s: %s\nTry 'hintboard-cli %s --help'.\n", cmd, safe, cmd);
 }
 
+void
+cli_glued_help_error (const char *command, const char *word)
+{
+  g_autofree char *message = g_strdup_printf ("unknown option %s (%.2s, the help, goes alone)",
+                                              word, word);
+
+  cli_option_error (command, message);
+}
+
 /* Which of `sets` `arg` names, or NULL; *attached says whether its value
  * is in the same word ("--solver=sat", "-oX"). */
 static const GOptionEntry *

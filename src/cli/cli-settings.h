@@ -30,6 +30,11 @@ void        cli_error_lines (const char *name, const char *message);
  * "hintboard-cli: COMMAND: message" in lower case, then where its help
  * is ("Unknown option --solver" alone did not say that hint takes none). */
 void        cli_option_error (const char *command, const char *message);
+/* The same for a word that joins -h or -? to other letters ("-h5"),
+ * which GOption took for a request for its help (exit 0):
+ * "hintboard-cli: COMMAND: unknown option -h5 (-h, the help, goes
+ * alone)". */
+void        cli_glued_help_error (const char *command, const char *word);
 /* The long name of an option of one value (not a flag, not a --set)
  * given twice among argv's options, else NULL: "--solver sat --solver
  * fast" kept the last without a word. `sets` is a NULL-ended list of

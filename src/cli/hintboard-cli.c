@@ -162,8 +162,13 @@ parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *e
     g_option_context_add_main_entries (ctx, entries, NULL);
   {
     const GOptionEntry *const sets[] = { with_game ? game_entry : NULL, entries, NULL };
+    const char *glued = cli_split_short_values (argc, argv, with_game ? sets : sets + 1);
 
-    cli_split_short_values (argc, argv, with_game ? sets : sets + 1);
+    if (glued != NULL)
+      {
+        cli_glued_help_error ((*argv)[0], glued);
+        exit (EXIT_BAD_INPUT);
+      }
   }
   opt_time_limit_given = option_given (*argc, *argv, "--time-limit");
   opt_count_given = option_given (*argc, *argv, "--count");

@@ -69,10 +69,35 @@ test_split (void)
   check ("f -r5 -- -sfast", "f -r 5 -- -sfast", FALSE, FALSE, 5, NULL, "f -- -sfast");
 }
 
+/* The word that joins -h or -? to more letters is returned (GOption
+ * printed its help for it, exit 0); -h alone, a value and what follows
+ * "--" are not. */
+static void
+test_glued_help (void)
+{
+  static const struct { const char *args, *glued; } cases[] = {
+    { "-h5 f", "-h5" }, { "f -?x", "-?x" }, { "-hg x", "-hg" }, { "-ah", "-ah" },
+    { "-abh", "-abh" }, { "-h", NULL }, { "-?", NULL }, { "-s -h5", NULL },
+    { "--solver -h5", NULL }, { "-- -h5", NULL }, { "-sh5", NULL }, { "-r5 -h", NULL },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const GOptionEntry *const sets[] = { entries, NULL };
+      g_autofree char *line = g_strconcat ("prog ", cases[i].args, NULL);
+      g_auto(GStrv) words = g_strsplit (line, " ", -1);
+      char **argv = words;
+      int argc = (int) g_strv_length (words);
+
+      g_assert_cmpstr (cli_split_short_values (&argc, &argv, sets), ==, cases[i].glued);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli-options/split", test_split);
+  g_test_add_func ("/cli-options/glued-help", test_glued_help);
   return g_test_run ();
 }

@@ -2065,6 +2065,52 @@ test_convert_comments (void)
   }
 }
 
+/* -h or -? joined to more letters ("-h5", "-?x", "-hg lights") is an
+ * unknown option, in every command: GOption printed the help, exit 0,
+ * whatever else the word said. -h alone is still the help. */
+static void
+test_glued_help (void)
+{
+  g_autofree char *path = write_tmp ("glued.lights", "010\n111\n010\n");
+  g_autofree char *png = g_build_filename (tmpdir, "glued.png", NULL);
+  static const char *const commands[][3] = {
+    { "solve", NULL }, { "hint", NULL }, { "render", NULL }, { "generate", NULL },
+    { "convert", NULL }, { "list", NULL }, { "bench", NULL }, { "detect", NULL },
+    { "bench", "detect", NULL },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_autofree char *name = g_strjoinv (" ", (char **) commands[i]);
+      g_autofree char *want = g_strdup_printf ("hintboard-cli: %s: unknown option -h5 (-h, the "
+                                               "help, goes alone)\n"
+                                               "Try 'hintboard-cli %s --help'.\n", name, name);
+      g_auto(CliRun) r = { 0 };
+
+      if (commands[i][1] != NULL)
+        run_cli (&r, NULL, commands[i][0], commands[i][1], "-h5", NULL);
+      else
+        run_cli (&r, NULL, commands[i][0], "-h5", NULL);
+      g_assert_cmpint (r.status, ==, 2);
+      g_assert_cmpstr (r.out, ==, "");
+      g_assert_cmpstr (r.err, ==, want);
+    }
+  expect_usage ("hintboard-cli: solve: unknown option -?x (-?, the help, goes alone)", "solve",
+                "-?x", path, NULL);
+  expect_usage ("hintboard-cli: solve: unknown option -hg (-h, the help, goes alone)", "solve",
+                "-hg", "lights", path, NULL);
+  expect_usage ("render: unknown option -h5", "render", path, "-o", png, "-h5", NULL);
+  g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+  /* A value that starts so is a value ("-s -h5": a solver named -h5). */
+  expect_usage ("lights has no solver '-h5'", "solve", "-s", "-h5", path, NULL);
+  {
+    g_auto(CliRun) h = { 0 };
+    run_cli (&h, NULL, "solve", "-h", NULL);
+    g_assert_cmpint (h.status, ==, 0);
+    g_assert_nonnull (strstr (h.out, "--solver"));
+  }
+}
+
 /* An empty FILE or IMAGE ('') is a usage error naming it: the read said
  * "hintboard-cli: : No such file or directory". */
 static void
@@ -2134,6 +2180,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/messages", test_messages);
   g_test_add_func ("/cli/convert-comments", test_convert_comments);
   g_test_add_func ("/cli/empty-names", test_empty_names);
+  g_test_add_func ("/cli/glued-help", test_glued_help);
   status = g_test_run ();
   cli_run_remove_dir (tmpdir);
   g_free (tmpdir);
