@@ -48,8 +48,9 @@ usage_error (const char *message)
  * given twice refused (detect --debug a.png --debug b.png wrote b.png
  * alone, unsaid), the "--" that ends the options dropped ("detect --
  * -x.png" said "detect takes one IMAGE"), numbers read in decimal
- * (cli_decimal_options), joined short values split ("-gflow"). Else a
- * usage error's status. */
+ * (cli_decimal_options), joined short values split ("-gflow"), a flag
+ * given a value ("--quick=0") and -h joined to more ("-h5") refused.
+ * Else a usage error's status. */
 static int
 parse (GOptionContext *ctx, const GOptionEntry *entries, int *argc, char ***argv)
 {
@@ -67,6 +68,12 @@ parse (GOptionContext *ctx, const GOptionEntry *entries, int *argc, char ***argv
   if (twice != NULL)
     {
       g_autofree char *msg = g_strdup_printf ("--%s is given twice: give it once", twice);
+      return usage_error (msg);
+    }
+  if ((twice = cli_flag_with_value (*argc, *argv, sets, &text)) != NULL)
+    {
+      g_autofree char *msg = g_strdup_printf ("--%s takes no value, not '%s': give --%s alone, "
+                                              "or leave it out", twice, text, twice);
       return usage_error (msg);
     }
   if ((twice = cli_decimal_options (*argc, *argv, sets, &text)) != NULL)

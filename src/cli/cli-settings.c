@@ -232,6 +232,30 @@ cli_repeated_option (int argc, char **argv, const GOptionEntry *const *sets)
 }
 
 const char *
+cli_flag_with_value (int argc, char **argv, const GOptionEntry *const *sets, const char **word)
+{
+  for (int i = 1; i < argc && !g_str_equal (argv[i], "--"); i++)
+    {
+      gboolean attached = FALSE;
+      const GOptionEntry *e = argv[i][0] == '-' ? option_named (sets, argv[i], &attached) : NULL;
+
+      if (e == NULL)
+        continue;
+      if (e->arg == G_OPTION_ARG_NONE)
+        {
+          if (attached && argv[i][1] == '-')
+            {
+              *word = argv[i];
+              return e->long_name;
+            }
+        }
+      else if (!attached)
+        i++;   /* its value */
+    }
+  return NULL;
+}
+
+const char *
 cli_decimal_options (int argc, char **argv, const GOptionEntry *const *sets, const char **text)
 {
   for (int i = 1; i < argc && !g_str_equal (argv[i], "--"); i++)

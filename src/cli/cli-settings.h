@@ -41,6 +41,12 @@ void        cli_glued_help_error (const char *command, const char *word);
  * NULL-ended entry tables; two entries that store into the same place (a
  * hidden spelling such as --colors for --colours) are one option. */
 const char *cli_repeated_option (int argc, char **argv, const GOptionEntry *const *sets);
+/* The long name of a flag of `sets` given a value among argv's options
+ * ("--dark=0", "--stats=1"), else NULL; *word is set to the word. GOption
+ * took the flag and dropped the value: "--dark=0" drew in the dark
+ * style. */
+const char *cli_flag_with_value (int argc, char **argv, const GOptionEntry *const *sets,
+                                 const char **word);
 /* Makes the numbers of argv's integer and decimal options read in
  * decimal, as --set reads its numbers: GOption reads an integer with
  * strtol's base 0 ("--cell 010" drew 8-pixel cells, "--cell 09" was no

@@ -176,6 +176,15 @@ parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *e
   refuse_repeats (*argc, *argv, entries, with_game);
   {
     const GOptionEntry *const sets[] = { with_game ? game_entry : NULL, entries, NULL };
+    const char *word = NULL;
+    const char *name = cli_flag_with_value (*argc, *argv, with_game ? sets : sets + 1, &word);
+
+    if (name != NULL)
+      die_usage ("--%s takes no value, not '%s': give --%s alone, or leave it out", name, word,
+                 name);
+  }
+  {
+    const GOptionEntry *const sets[] = { with_game ? game_entry : NULL, entries, NULL };
     const char *text = NULL;
     const char *name = cli_decimal_options (*argc, *argv, with_game ? sets : sets + 1, &text);
 

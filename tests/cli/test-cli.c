@@ -2111,6 +2111,27 @@ test_glued_help (void)
   }
 }
 
+/* A flag given a value ("--dark=0") is refused: GOption dropped the
+ * value and took the flag, "--dark=0" drawing in the dark style and
+ * "--stats=0" printing the statistics. */
+static void
+test_flag_values (void)
+{
+  g_autofree char *path = write_tmp ("flag.lights", "010\n111\n010\n");
+  g_autofree char *png = g_build_filename (tmpdir, "flag.png", NULL);
+
+  expect_usage ("hintboard-cli: --dark takes no value, not '--dark=0': give --dark alone, or "
+                "leave it out\nTry 'hintboard-cli --help'.\n", "render", path, "-o", png,
+                "--dark=0", NULL);
+  g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+  expect_usage ("--stats takes no value, not '--stats=0'", "solve", "--stats=0", path, NULL);
+  expect_usage ("--settings takes no value, not '--settings='", "list", "--settings=", NULL);
+  expect_usage ("--quick takes no value, not '--quick=1': give --quick alone, or leave it out\n"
+                "Try 'hintboard-cli bench detect --help'.", "bench", "detect", "--quick=1", NULL);
+  /* The value of an option that takes one may look so. */
+  expect_usage ("lights has no solver '--stats=1'", "solve", "-s", "--stats=1", path, NULL);
+}
+
 /* An empty FILE or IMAGE ('') is a usage error naming it: the read said
  * "hintboard-cli: : No such file or directory". */
 static void
@@ -2181,6 +2202,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/convert-comments", test_convert_comments);
   g_test_add_func ("/cli/empty-names", test_empty_names);
   g_test_add_func ("/cli/glued-help", test_glued_help);
+  g_test_add_func ("/cli/flag-values", test_flag_values);
   status = g_test_run ();
   cli_run_remove_dir (tmpdir);
   g_free (tmpdir);
