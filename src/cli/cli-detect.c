@@ -48,37 +48,46 @@ usage_error (const char *message)
  * given twice refused (detect --debug a.png --debug b.png wrote b.png
  * alone, unsaid), the "--" that ends the options dropped ("detect --
  * -x.png" said "detect takes one IMAGE"), numbers read in decimal
- * (cli_decimal_options), joined short values split ("-gflow"), a flag
- * given a value ("--quick=0") and -h joined to more ("-h5") refused.
- * Else a usage error's status. */
+ * (cli_decimal_options) and said with their range when GOption cannot
+ * read them, joined short values split ("-gflow"), a flag given a value
+ * ("--quick=0") and -h joined to more ("-h5") refused. Else a usage
+ * error's status. */
 static int
 parse (GOptionContext *ctx, const GOptionEntry *entries, int *argc, char ***argv)
 {
   const GOptionEntry *const sets[] = { entries, NULL };
-  const char *twice, *text = NULL;
+  const char *name, *text = NULL;
   g_autoptr(GError) error = NULL;
 
-  if ((twice = cli_split_short_values (argc, argv, sets)) != NULL)
+  if ((name = cli_split_short_values (argc, argv, sets)) != NULL)
     {
-      cli_glued_help_error (help_command, twice);
+      cli_glued_help_error (help_command, name);
       return DETECT_UNREADABLE;
     }
-  twice = cli_repeated_option (*argc, *argv, sets);
+  name = cli_repeated_option (*argc, *argv, sets);
 
-  if (twice != NULL)
+  if (name != NULL)
     {
-      g_autofree char *msg = g_strdup_printf ("--%s is given twice: give it once", twice);
+      g_autofree char *msg = g_strdup_printf ("--%s is given twice: give it once", name);
       return usage_error (msg);
     }
-  if ((twice = cli_flag_with_value (*argc, *argv, sets, &text)) != NULL)
+  if ((name = cli_flag_with_value (*argc, *argv, sets, &text)) != NULL)
     {
       g_autofree char *msg = g_strdup_printf ("--%s takes no value, not '%s': give --%s alone, "
-                                              "or leave it out", twice, text, twice);
+                                              "or leave it out", name, text, name);
       return usage_error (msg);
     }
-  if ((twice = cli_decimal_options (*argc, *argv, sets, &text)) != NULL)
+  if ((name = cli_decimal_options (*argc, *argv, sets, &text)) != NULL)
     {
-      g_autofree char *msg = g_strdup_printf ("--%s takes a decimal number, not '%s'", twice, text);
+      g_autofree char *msg = g_strdup_printf ("--%s takes a decimal number, not '%s'", name, text);
+      return usage_error (msg);
+    }
+  /* Its one number, --repeats: said with its range, as out of range
+   * ("cannot parse integer value" did not say what it takes). */
+  if ((name = cli_unreadable_number (*argc, *argv, sets, &text)) != NULL)
+    {
+      g_autofree char *msg = g_strdup_printf ("--%s takes 1 to %d, not '%s'", name,
+                                              CLI_MAX_REPEATS, text);
       return usage_error (msg);
     }
   g_option_context_add_main_entries (ctx, entries, NULL);

@@ -293,6 +293,52 @@ cli_decimal_options (int argc, char **argv, const GOptionEntry *const *sets, con
   return NULL;
 }
 
+const char *
+cli_unreadable_number (int argc, char **argv, const GOptionEntry *const *sets, const char **text)
+{
+  for (int i = 1; i < argc && !g_str_equal (argv[i], "--"); i++)
+    {
+      gboolean attached = FALSE;
+      const GOptionEntry *e = argv[i][0] == '-' ? option_named (sets, argv[i], &attached) : NULL;
+      const char *value, *digits;
+      char *end = NULL;
+      gboolean ok;
+
+      if (e == NULL || e->arg == G_OPTION_ARG_NONE || e->arg == G_OPTION_ARG_CALLBACK)
+        continue;
+      if (attached)
+        value = argv[i][1] == '-' ? strchr (argv[i], '=') + 1 : argv[i] + 2;
+      else if (++i < argc)
+        value = argv[i];
+      else
+        break;   /* GOption says the value is missing */
+      errno = 0;
+      if (e->arg == G_OPTION_ARG_INT)
+        {
+          /* Digits only, with a sign: strtoll takes blanks first. */
+          gint64 n;
+
+          digits = value + (value[0] == '-' || value[0] == '+');
+          n = g_ascii_strtoll (value, &end, 10);
+          ok = digits[0] != '\0' && strspn (digits, "0123456789") == strlen (digits)
+               && errno == 0 && n >= G_MININT && n <= G_MAXINT;
+        }
+      else if (e->arg == G_OPTION_ARG_DOUBLE)
+        {
+          g_ascii_strtod (value, &end);
+          ok = end != value && *end == '\0' && errno == 0;
+        }
+      else
+        continue;
+      if (!ok)
+        {
+          *text = value;
+          return e->long_name;
+        }
+    }
+  return NULL;
+}
+
 void
 cli_drop_end_of_options (int *argc, char **argv)
 {

@@ -57,6 +57,15 @@ const char *cli_flag_with_value (int argc, char **argv, const GOptionEntry *cons
  * value, else NULL. */
 const char *cli_decimal_options (int argc, char **argv, const GOptionEntry *const *sets,
                                  const char **text);
+/* The long name of an integer or decimal option of `sets` whose value
+ * among argv's options is no number GOption reads ("abc", "1.5" or "1e3"
+ * for an integer, "", a number beyond its type such as 99999999999 or
+ * 1e400), else NULL; *text is set to the value. GOption's own "cannot
+ * parse integer value" did not say what the option takes: the caller
+ * says it, as for a number out of the option's range. Call it after
+ * cli_decimal_options. */
+const char *cli_unreadable_number (int argc, char **argv, const GOptionEntry *const *sets,
+                                   const char **text);
 /* GOption leaves the "--" that ends the options: drops it from argv, so
  * that "solve -- -x.lights" reads the file named -x.lights. */
 void        cli_drop_end_of_options (int *argc, char **argv);

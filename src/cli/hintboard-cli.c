@@ -80,6 +80,8 @@ static gboolean opt_plot;          /* render --plot */
 #define CLI_DEFAULT_CELL   48
 /* The largest image side render draws (cells shrink to keep to it). */
 #define CLI_MAX_IMAGE_SIDE 8192
+#define CLI_MIN_DELAY      10
+#define CLI_MAX_DELAY      60000
 
 static const GOptionEntry game_entry[] = {
   { "game", 'g', 0, G_OPTION_ARG_STRING, &opt_game,
@@ -102,6 +104,33 @@ die_usage (const char *fmt, ...)
   g_free (safe);
   g_free (msg);
   exit (EXIT_BAD_INPUT);
+}
+
+/* What the number option `name` takes, as its range is said: "--cell
+ * takes 4 to 256 pixels, not 0", and so "not 'abc'" (in a buffer of its
+ * own: die_usage exits, and nothing is left to leak). */
+static const char *
+number_range (const char *name)
+{
+  static char range[96];
+
+  if (g_str_equal (name, "time-limit"))
+    g_snprintf (range, sizeof range, "0 (no limit) to %d seconds", CLI_MAX_TIME_LIMIT);
+  else if (g_str_equal (name, "count"))
+    /* The same range as --set count=N (hb_count_setting). */
+    g_snprintf (range, sizeof range, "a number of solutions, 0 (find one) to %d",
+                (int) hb_count_setting[0].max);
+  else if (g_str_equal (name, "colours") || g_str_equal (name, "colors"))
+    g_snprintf (range, sizeof range, "a number of colours (0 for the game's default)");
+  else if (g_str_equal (name, "repeats"))
+    g_snprintf (range, sizeof range, "1 to %d", CLI_MAX_REPEATS);
+  else if (g_str_equal (name, "cell"))
+    g_snprintf (range, sizeof range, "%d to %d pixels", CLI_MIN_CELL, CLI_MAX_CELL);
+  else if (g_str_equal (name, "delay"))
+    g_snprintf (range, sizeof range, "%d to %d milliseconds", CLI_MIN_DELAY, CLI_MAX_DELAY);
+  else
+    g_snprintf (range, sizeof range, "a number");
+  return range;
 }
 
 static const HbGame *
@@ -190,6 +219,12 @@ parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *e
 
     if (name != NULL)
       die_usage ("--%s takes a decimal number, not '%s'", name, text);
+    /* What GOption cannot read ("abc", "1.5", 99999999999) is said as a
+     * number out of range is: it said "cannot parse integer value", not
+     * what the option takes. */
+    name = cli_unreadable_number (*argc, *argv, with_game ? sets : sets + 1, &text);
+    if (name != NULL)
+      die_usage ("--%s takes %s, not '%s'", name, number_range (name), text);
   }
   if (!g_option_context_parse (ctx, argc, argv, &error))
     {
@@ -199,19 +234,15 @@ parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *e
   cli_drop_end_of_options (argc, *argv);
   /* Out-of-range values are refused, never clamped. */
   if (!isfinite (opt_time_limit) || opt_time_limit < 0 || opt_time_limit > CLI_MAX_TIME_LIMIT)
-    die_usage ("--time-limit takes 0 (no limit) to %d seconds, not %.15g", CLI_MAX_TIME_LIMIT,
-               opt_time_limit);
-  /* The same range as --set count=N (hb_count_setting). */
+    die_usage ("--time-limit takes %s, not %.15g", number_range ("time-limit"), opt_time_limit);
   if (opt_count < 0 || opt_count > (int) hb_count_setting[0].max)
-    die_usage ("--count takes a number of solutions, 0 (find one) to %d, not %d",
-               (int) hb_count_setting[0].max, opt_count);
+    die_usage ("--count takes %s, not %d", number_range ("count"), opt_count);
   if (opt_colours < 0)
-    die_usage ("--colours takes a number of colours (0 for the game's default), not %d",
-               opt_colours);
+    die_usage ("--colours takes %s, not %d", number_range ("colours"), opt_colours);
   if (opt_repeats != CLI_UNSET && (opt_repeats < 1 || opt_repeats > CLI_MAX_REPEATS))
-    die_usage ("--repeats takes 1 to %d, not %d", CLI_MAX_REPEATS, opt_repeats);
+    die_usage ("--repeats takes %s, not %d", number_range ("repeats"), opt_repeats);
   if (opt_pixels != CLI_UNSET && (opt_pixels < CLI_MIN_CELL || opt_pixels > CLI_MAX_CELL))
-    die_usage ("--cell takes %d to %d pixels, not %d", CLI_MIN_CELL, CLI_MAX_CELL, opt_pixels);
+    die_usage ("--cell takes %s, not %d", number_range ("cell"), opt_pixels);
   return TRUE;
 }
 
@@ -1019,8 +1050,8 @@ cmd_render (int argc, char **argv)
         die_usage ("--animate writes an animated PNG: the output must end in .png");
       if (opt_solution || opt_hints)
         die_usage ("--animate draws the solution move by move; it takes no --solution or --hints");
-      if (opt_delay < 10 || opt_delay > 60000)
-        die_usage ("--delay takes 10 to 60000 milliseconds, not %d", opt_delay);
+      if (opt_delay < CLI_MIN_DELAY || opt_delay > CLI_MAX_DELAY)
+        die_usage ("--delay takes %s, not %d", number_range ("delay"), opt_delay);
       state = load_or_die (game_from_option (), argv[1]);
       best_needs_limit (state);
       return render_animation (state, argv[1]);

@@ -2132,6 +2132,40 @@ test_flag_values (void)
   expect_usage ("lights has no solver '--stats=1'", "solve", "-s", "--stats=1", path, NULL);
 }
 
+/* A number GOption cannot read ("abc", "1.5", "", 99999999999, 1e400)
+ * is refused saying what the option takes, as a number out of its range
+ * is: "cannot parse integer value" said neither. */
+static void
+test_unreadable_numbers (void)
+{
+  g_autofree char *path = write_tmp ("numbers.lights", "010\n111\n010\n");
+  g_autofree char *png = g_build_filename (tmpdir, "numbers.png", NULL);
+
+  expect_usage ("hintboard-cli: --count takes a number of solutions, 0 (find one) to 1000000, "
+                "not 'abc'\nTry 'hintboard-cli --help'.\n", "solve", "--count", "abc", path,
+                NULL);
+  expect_usage ("--count takes a number of solutions, 0 (find one) to 1000000, not '1.5'",
+                "solve", "--count=1.5", path, NULL);
+  expect_usage ("--count takes a number of solutions, 0 (find one) to 1000000, not "
+                "'99999999999'", "solve", "--count", "99999999999", path, NULL);
+  expect_usage ("--time-limit takes 0 (no limit) to 31536000 seconds, not '1e400'", "solve",
+                "--time-limit", "1e400", path, NULL);
+  expect_usage ("--time-limit takes 0 (no limit) to 31536000 seconds, not ''", "hint",
+                "--time-limit", "", path, NULL);
+  expect_usage ("--cell takes 4 to 256 pixels, not '1e3'", "render", path, "-o", png, "--cell",
+                "1e3", NULL);
+  expect_usage ("--delay takes 10 to 60000 milliseconds, not 'abc'", "render", path, "-o", png,
+                "--animate", "--delay", "abc", NULL);
+  g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+  expect_usage ("--colours takes a number of colours (0 for the game's default), not 'five'",
+                "generate", "--game", "flood", "--colours", "five", NULL);
+  expect_usage ("--repeats takes 1 to 100, not 'abc'", "bench", "lights", "-rabc", NULL);
+  expect_usage ("--repeats takes 1 to 100, not '2147483648'", "bench", "lights", "--repeats",
+                "2147483648", NULL);
+  expect_usage ("--repeats takes 1 to 100, not 'five'\nTry 'hintboard-cli bench detect --help'.",
+                "bench", "detect", "-r", "five", NULL);
+}
+
 /* An empty FILE or IMAGE ('') is a usage error naming it: the read said
  * "hintboard-cli: : No such file or directory". */
 static void
@@ -2200,9 +2234,10 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/render-output", test_render_output);
   g_test_add_func ("/cli/messages", test_messages);
   g_test_add_func ("/cli/convert-comments", test_convert_comments);
-  g_test_add_func ("/cli/empty-names", test_empty_names);
   g_test_add_func ("/cli/glued-help", test_glued_help);
   g_test_add_func ("/cli/flag-values", test_flag_values);
+  g_test_add_func ("/cli/unreadable-numbers", test_unreadable_numbers);
+  g_test_add_func ("/cli/empty-names", test_empty_names);
   status = g_test_run ();
   cli_run_remove_dir (tmpdir);
   g_free (tmpdir);
