@@ -1224,8 +1224,12 @@ cmd_generate (int argc, char **argv)
   opt_time_limit = CLI_DEFAULT_TIME_LIMIT;
   parse_options (&argc, &argv, "- make a random level", entries, FALSE);
   game = game_from_option ();
-  if (game == NULL || argc != 1)
+  if (game == NULL)
     die_usage ("generate needs --game G (and no file)");
+  /* The word named ("generate -g lights 5x5" said it needs --game). */
+  if (argc != 1)
+    die_usage ("generate takes no FILE ('%s'); it makes a level from --game, --size and "
+               "--seed", argv[1]);
   if (opt_tatham && opt_compact)
     die_usage ("--tatham and --compact are two forms of the level: give one");
   if (opt_compact)
@@ -1473,7 +1477,16 @@ cmd_bench (int argc, char **argv)
       die_usage ("'detect' goes alone: 'bench detect' times the screenshot reader, "
                  "'bench GAME…' the solvers");
     else if (hb_registry_find_game (argv[a]) == NULL)
-      die_usage ("unknown game '%s'", argv[a]);
+      {
+        /* What there is to time ("unknown game 'nope'" said not). */
+        g_autoptr(GString) known = g_string_new (NULL);
+
+        for (int i = 0; games[i]; i++)
+          if (games[i]->bench != NULL)
+            g_string_append_printf (known, "%s, ", games[i]->id);
+        die_usage ("unknown game '%s' (known: %sor detect for the screenshot reader)", argv[a],
+                   known->str);
+      }
   /* --sets: one game that has sets, every name one of them. */
   if (opt_sets != NULL)
     {
@@ -1554,6 +1567,18 @@ static const struct {
   { "bench", cmd_bench, "time the solvers [GAME…]; prints Markdown tables" },
   { "detect", hb_cli_detect, "read a level from a screenshot: detect [--game G] IMAGE [--debug OUT.png]" },
 };
+
+/* Exits with "unknown command 'WORD' (the commands: list, solve, …)":
+ * it said "unknown command 'nope'" alone, not what there is. */
+static void
+die_unknown_command (const char *word)
+{
+  g_autoptr(GString) names = g_string_new (NULL);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    g_string_append_printf (names, "%s%s", i ? ", " : "", commands[i].name);
+  die_usage ("unknown command '%s' (the commands: %s)", word, names->str);
+}
 
 static void
 usage (FILE *f)
@@ -1670,7 +1695,7 @@ main (int argc, char **argv)
           return output_written (commands[i].run (2, help_argv));
         }
   if (g_str_equal (argv[1], "help") && argc == 3)
-    die_usage ("unknown command '%s'", argv[2]);
+    die_unknown_command (argv[2]);
   if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h")
       || g_str_equal (argv[1], "help"))
     {
@@ -1680,6 +1705,6 @@ main (int argc, char **argv)
   for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_str_equal (argv[1], commands[i].name))
       return output_written (commands[i].run (argc - 1, argv + 1));
-  die_usage ("unknown command '%s'", argv[1]);
+  die_unknown_command (argv[1]);
   return EXIT_BAD_INPUT;
 }

@@ -2197,6 +2197,23 @@ test_empty_names (void)
                 "--quick", "", NULL);
 }
 
+/* A word refused is named, with what is taken instead: "unknown command
+ * 'nope'" and bench's "unknown game 'nope'" said not what there is,
+ * "generate -g lights extra" that it needs --game. */
+static void
+test_named_words (void)
+{
+  expect_usage ("hintboard-cli: unknown command 'nope' (the commands: list, solve, hint, render, "
+                "generate, convert, bench, detect)\nTry 'hintboard-cli --help'.\n", "nope",
+                NULL);
+  expect_usage ("unknown command 'SOLVE' (the commands: list, solve, ", "help", "SOLVE", NULL);
+  expect_usage ("hintboard-cli: unknown game 'nope' (known: lights, loop, flood, flow, or detect "
+                "for the screenshot reader)\n", "bench", "--quick", "lights", "nope", NULL);
+  expect_usage ("hintboard-cli: generate takes no FILE ('5x5'); it makes a level from --game, "
+                "--size and --seed\n", "generate", "-g", "lights", "5x5", NULL);
+  expect_usage ("generate needs --game G", "generate", NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2238,6 +2255,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/flag-values", test_flag_values);
   g_test_add_func ("/cli/unreadable-numbers", test_unreadable_numbers);
   g_test_add_func ("/cli/empty-names", test_empty_names);
+  g_test_add_func ("/cli/named-words", test_named_words);
   status = g_test_run ();
   cli_run_remove_dir (tmpdir);
   g_free (tmpdir);
