@@ -168,7 +168,11 @@ hb_cli_detect (int argc, char **argv)
   /* Only a PNG is drawn: another name got a PNG under it, unsaid. */
   if (opt_debug != NULL
       && (strlen (opt_debug) < 4 || g_ascii_strcasecmp (opt_debug + strlen (opt_debug) - 4, ".png") != 0))
-    return usage_error ("--debug draws a PNG: give it a name ending in .png");
+    {
+      g_autofree char *msg = g_strdup_printf ("--debug draws a PNG: give it a name ending in "
+                                              ".png, not '%s'", opt_debug);
+      return usage_error (msg);
+    }
   if (argc != 2)
     return usage_error ("detect takes one IMAGE");
   if ((status = image_named (argv[1])) != 0)

@@ -1021,7 +1021,7 @@ cmd_render (int argc, char **argv)
    * refused: review). */
   svg = cli_name_ends (opt_output, ".svg");
   if (!svg && !cli_name_ends (opt_output, ".png"))
-    die_usage ("the output must end in .png or .svg");
+    die_usage ("the output must end in .png or .svg, not '%s'", opt_output);
   /* Before any solving: a missing folder is known at once. */
   if (!hb_check_output_path (opt_output, &error))
     die_write (error);
@@ -1047,7 +1047,8 @@ cmd_render (int argc, char **argv)
   if (opt_animate)
     {
       if (svg)
-        die_usage ("--animate writes an animated PNG: the output must end in .png");
+        die_usage ("--animate writes an animated PNG: the output must end in .png, not '%s'",
+                   opt_output);
       if (opt_solution || opt_hints)
         die_usage ("--animate draws the solution move by move; it takes no --solution or --hints");
       if (opt_delay < CLI_MIN_DELAY || opt_delay > CLI_MAX_DELAY)

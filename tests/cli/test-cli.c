@@ -2214,6 +2214,30 @@ test_named_words (void)
   expect_usage ("generate needs --game G", "generate", NULL);
 }
 
+/* An output name refused is quoted: "the output must end in .png or
+ * .svg" said not which name it was given (a typo, an empty one). */
+static void
+test_output_names (void)
+{
+  g_autofree char *path = write_tmp ("named.lights", "010\n111\n010\n");
+  g_autofree char *jpg = g_build_filename (tmpdir, "named.jpg", NULL);
+  g_autofree char *svg = g_build_filename (tmpdir, "named.svg", NULL);
+  g_autofree char *want = NULL;
+
+  want = g_strdup_printf ("the output must end in .png or .svg, not '%s'\n", jpg);
+  expect_usage (want, "render", path, "-o", jpg, NULL);
+  expect_usage ("the output must end in .png or .svg, not ''\n", "render", path, "-o", "", NULL);
+  g_free (want);
+  want = g_strdup_printf ("--animate writes an animated PNG: the output must end in .png, "
+                          "not '%s'\n", svg);
+  expect_usage (want, "render", path, "--animate", "-o", svg, NULL);
+  g_free (want);
+  want = g_strdup_printf ("--debug draws a PNG: give it a name ending in .png, not '%s'\n", jpg);
+  expect_usage (want, "detect", "named.png", "--debug", jpg, NULL);
+  g_assert_false (g_file_test (jpg, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (svg, G_FILE_TEST_EXISTS));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2256,6 +2280,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/unreadable-numbers", test_unreadable_numbers);
   g_test_add_func ("/cli/empty-names", test_empty_names);
   g_test_add_func ("/cli/named-words", test_named_words);
+  g_test_add_func ("/cli/output-names", test_output_names);
   status = g_test_run ();
   cli_run_remove_dir (tmpdir);
   g_free (tmpdir);
