@@ -429,7 +429,12 @@ set_write_errno (GError **error, int e, const char *path, const char *dir)
       reason = g_strdup_printf (_("no permission to write in the folder %s"), dir);
       break;
     case ENOENT:
-      reason = g_strdup_printf (_("the folder %s does not exist"), dir);
+      /* A folder that is there yet makes no file (/proc) says ENOENT
+       * too: "the folder /proc does not exist" was false. */
+      if (g_file_test (dir, G_FILE_TEST_IS_DIR))
+        reason = g_strdup_printf (_("the folder %s takes no new files"), dir);
+      else
+        reason = g_strdup_printf (_("the folder %s does not exist"), dir);
       break;
     case ENOTDIR:
       reason = g_strdup_printf (_("%s is not a folder"), dir);

@@ -1637,6 +1637,16 @@ test_render_output (void)
     g_assert_cmpint (r.status, ==, 2);
     g_assert_nonnull (strstr (r.err, "does not exist"));
   }
+  /* A folder that is there and makes no file (/proc, as root: ENOENT)
+   * is not said to be missing ("the folder /proc does not exist"). */
+  if (g_file_test ("/proc/self", G_FILE_TEST_IS_DIR))
+    {
+      g_auto(CliRun) r = { 0 };
+      run_cli (&r, NULL, "render", path, "-o", "/proc/hintboard-test.png", NULL);
+      g_assert_cmpint (r.status, ==, 2);
+      g_assert_null (strstr (r.err, "does not exist"));
+      g_assert_nonnull (strstr (r.err, "cannot write /proc/hintboard-test.png: "));
+    }
   {
     g_autofree char *dir = g_build_filename (tmpdir, "a-folder.png", NULL);
     g_auto(CliRun) r = { 0 };
