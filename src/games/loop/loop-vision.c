@@ -1431,6 +1431,167 @@ settle (const Pieces *P, const Points *pts, const guint8 *base, Lattice *lat, co
     }
 }
 
+/* Whether piece i is one of the board's under the lattice whose counts
+ * grid_score left in the pieces, as board_box takes them. */
+static gboolean
+anchored (const Pieces *P, int i, const guint8 *base, const Mask *s, const Lattice *lat)
+{
+  const Piece *p = &P->pc[i];
+  return piece_fits (p, base[i], lat->t) && (p->good > 0 || near_midpoint (P, i, s, lat));
+}
+
+/* The area of the pieces board_box would take under a lattice (whose
+ * counts grid_score left in the pieces), each marked in `now`; -1 when
+ * they do not keep to the midpoint rule as board_box asks, or when a
+ * piece marked in `was` (unless NULL) is not among them. */
+static int
+anchored_area (const Pieces *P, const guint8 *base, const Mask *s, const Lattice *lat,
+               const guint8 *was, guint8 *now)
+{
+  int area = 0, good = 0, bad = 0;
+
+  for (int i = 0; i < P->np; i++)
+    {
+      now[i] = anchored (P, i, base, s, lat);
+      if (was != NULL && was[i] && !now[i])
+        return -1;
+      if (now[i])
+        {
+          area += P->pc[i].area;
+          good += P->pc[i].good;
+          bad += P->pc[i].bad;
+        }
+    }
+  /* As board_box asks of the board. */
+  return good >= 4 && bad * 5 <= good ? area : -1;
+}
+
+/* One phase of widen_lattice's search: the candidates' area the lattice
+ * keeps, and its score on their pixels; the best so far in the rest. */
+static void
+try_phase (const Pieces *P, const Points *sub, const guint8 *cand, double t, double ox,
+           double oy, int *best_area, double *best_sc, double *best_x, double *best_y)
+{
+  double sc = grid_score (P, sub, t, ox, oy, NULL, NULL);
+  int area = 0;
+
+  for (int i = 0; i < P->np; i++)
+    if (cand[i] && P->pc[i].good > 0 && P->pc[i].bad <= 1 + P->pc[i].good / 10)
+      area += P->pc[i].area;
+  if (area > *best_area || (area == *best_area && sc > *best_sc))
+    {
+      *best_area = area;
+      *best_sc = sc;
+      *best_x = ox;
+      *best_y = oy;
+    }
+}
+
+/* On a small board whose arms mostly stop short of their sides (ends,
+ * few arms meeting) the midpoint rule hardly holds the lattice: one a
+ * few percent off in size, or a seventh of a tile off in phase, cuts the
+ * arms just inside their tiles, counts more stroke pixels on its lines
+ * than the true one, and keeps all the board's pieces but one or two.
+ * Those it left out were lost unsaid: a light 3×3 board at 80 and 130 px
+ * read as 3×2, a bottom row of two ends out, and one at 100 px, the tile
+ * found 7 % small, read with an arm lost, all exit 0. So when a piece of
+ * a tile's size on the board or beside it is left out, sizes within 10 %
+ * and every phase are tried, and a lattice that keeps every piece the
+ * board has and more besides, still keeping to the midpoint rule, is
+ * taken (the most area, then the best score), and settled. */
+static void
+widen_lattice (const Pieces *P, const Points *pts, const guint8 *base, const Mask *s,
+               Lattice *lat, Box *board)
+{
+  g_autofree guint8 *cand = g_new0 (guint8, MAX (1, P->np));
+  g_autofree guint8 *was = g_new0 (guint8, MAX (1, P->np));
+  g_autofree guint8 *now = g_new0 (guint8, MAX (1, P->np));
+  g_autofree int *sx = NULL, *sy = NULL, *spc = NULL;
+  Points sub = { NULL, NULL, NULL, 0 };
+  double t = lat->t;
+  double rx0 = lat->ox + (board->x0 - 1) * t, ry0 = lat->oy + (board->y0 - 1) * t;
+  double rx1 = lat->ox + (board->x1 + 1) * t, ry1 = lat->oy + (board->y1 + 1) * t;
+  int cur, n_cand = 0, stride, best_area;
+  gboolean missing = FALSE, found = FALSE;
+  Lattice best = *lat;
+
+  grid_score (P, pts, lat->t, lat->ox, lat->oy, NULL, NULL);
+  cur = anchored_area (P, base, s, lat, NULL, was);
+  if (cur < 0)
+    return;
+  for (int i = 0; i < P->np; i++)
+    {
+      const Piece *p = &P->pc[i];
+      cand[i] = base[i] && tile_sized (p, t) && p->box.x1 > rx0 && p->box.x0 < rx1
+                && p->box.y1 > ry0 && p->box.y0 < ry1;
+      missing |= cand[i] && !was[i];
+      cand[i] |= was[i];
+      if (cand[i])
+        n_cand += p->area;
+    }
+  if (!missing)
+    return;
+  /* The search on a share of the candidates' pixels, each lattice found
+   * judged on all of them. */
+  stride = MAX (1, n_cand / 2000);
+  sub.x = sx = g_new (int, n_cand / stride + 1);
+  sub.y = sy = g_new (int, n_cand / stride + 1);
+  sub.piece = spc = g_new (int, n_cand / stride + 1);
+  for (int i = 0, k = 0; i < pts->n && sub.n <= n_cand / stride; i++)
+    if (cand[pts->piece[i]] && k++ % stride == 0)
+      {
+        sub.x[sub.n] = pts->x[i];
+        sub.y[sub.n] = pts->y[i];
+        sub.piece[sub.n++] = pts->piece[i];
+      }
+  best_area = cur;
+  for (int k = -10; k <= 10; k++)
+    {
+      double tt = t * (1 + 0.01 * k);
+      double step = MAX (1.0, tt / 12);
+      double pick_x = 0, pick_y = 0, pick_sc = -1;
+      int pick_area = -1;
+      /* Every phase on a coarse step, then around the best on halving
+       * steps: most of the candidates' area kept (each piece crossing
+       * lines at midpoints and hardly anywhere else), then the score. */
+      for (double ox = 0; ox < tt; ox += step)
+        for (double oy = 0; oy < tt; oy += step)
+          try_phase (P, &sub, cand, tt, ox, oy, &pick_area, &pick_sc, &pick_x, &pick_y);
+      for (double st = step / 2; st >= 0.5; st /= 2)
+        {
+          double cx = pick_x, cy = pick_y;
+          for (int dx = -1; dx <= 1; dx++)
+            for (int dy = -1; dy <= 1; dy++)
+              if (dx != 0 || dy != 0)
+                try_phase (P, &sub, cand, tt, cx + dx * st, cy + dy * st, &pick_area, &pick_sc,
+                           &pick_x, &pick_y);
+        }
+      {
+        Lattice l = { tt, pick_x, pick_y, 0, 0, 0 };
+        int area;
+        l.score = grid_score (P, pts, tt, pick_x, pick_y, &l.good, &l.bad);
+        area = anchored_area (P, base, s, &l, was, now);
+        if (area > best_area || (found && area == best_area && l.score > best.score))
+          {
+            best_area = area;
+            best = l;
+            found = TRUE;
+          }
+      }
+    }
+  if (!found)
+    {
+      grid_score (P, pts, lat->t, lat->ox, lat->oy, NULL, NULL);
+      return;
+    }
+  *lat = best;
+  grid_score (P, pts, lat->t, lat->ox, lat->oy, NULL, NULL);
+  for (int i = 0; i < P->np; i++)
+    P->pc[i].keep = piece_fits (&P->pc[i], base[i], lat->t);
+  board_box (P, lat, s, board);
+  settle (P, pts, base, lat, s, board);
+}
+
 /* Finds the board in the picture: its tile size and its top-left corner
  * (full resolution), and the number of tiles. */
 static gboolean
@@ -1641,6 +1802,7 @@ locate (int f, Mask *s, int *labels, GArray **pieces_out, Lattice *lat,
                   *lat = twice;
                   *board = b2;
                   settle (&P, &pts, base, lat, s, board);
+                  widen_lattice (&P, &pts, base, s, lat, board);
                   return TRUE;
                 }
               /* board_box judged the pieces by the other lattice. */
@@ -1650,6 +1812,7 @@ locate (int f, Mask *s, int *labels, GArray **pieces_out, Lattice *lat,
             }
         }
   }
+  widen_lattice (&P, &pts, base, s, lat, board);
   return TRUE;
 }
 
