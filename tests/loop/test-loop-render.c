@@ -704,14 +704,19 @@ test_import_tiny_boards (void)
  * that the first version of those fixes refused: a 12×12 one at 23 px
  * (a quarter of a 5-tile peak won), an 8×3 one at 28 px (a quarter near
  * a third of the tile won) and a 4×4 one at 47 px (its half lattice
- * 3 % large, doubled as it was). */
+ * 3 % large, doubled as it was); and two dark 12×12 boards refused as
+ * "only one row or column of tiles" until 2026-12-03: at 83 px the
+ * peaks' quarters were not tried once their thirds had been, and at
+ * 47 px the half lattice's double was taken from the first class of
+ * tiles with few drawn, half a tile off across, and no other class was
+ * tried. */
 static void
 test_import_large_tiles (void)
 {
   static const ReadCase cases[] = {
     { 6, 6, 1, 50, FALSE, TRUE }, { 6, 6, 2, 50, FALSE, TRUE }, { 6, 6, 2, 50, TRUE, TRUE },
     { 12, 12, 2, 81, FALSE, TRUE }, { 12, 12, 6, 23, FALSE, TRUE }, { 8, 3, 18, 28, FALSE, TRUE },
-    { 4, 4, 11, 47, FALSE, TRUE },
+    { 4, 4, 11, 47, FALSE, TRUE }, { 12, 12, 2, 83, TRUE, TRUE }, { 12, 12, 1, 47, TRUE, TRUE },
   };
 
   check_reads (cases, G_N_ELEMENTS (cases));

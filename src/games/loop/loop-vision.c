@@ -871,14 +871,19 @@ find_lattice (const Mask *s, const Pieces *P, const Points *pts, const Box *b, i
          * highest may be four tiles: a 12×12 board at 81 px (41 in the
          * shrunk copy) peaked at 162 on both axes, at 133 px at 266,
          * none of the sizes tried was near the tile, and they were
-         * refused. So when no lattice is clean enough for board_box yet
-         * and the thirds are not tried, the quarters of the peaks are,
-         * where they are large tiles. (Not with the thirds: a 12×12
-         * board at 23 px peaked at 3 and 5 tiles, a quarter of 5 tiles
-         * outscored the thirds' 23, and it was refused. Nor small: on
-         * an 8×3 board at 28 px a quarter near a third of the tile won,
-         * as the thirds do, and it was refused.) */
-        if (c == nc - 1 && hint <= 0 && !thirds && !quarters && best.bad * 5 > best.good)
+         * refused. So when no lattice is clean enough for board_box yet,
+         * the quarters of the peaks are tried, where they are large
+         * tiles; after the thirds only when both axes peak at the same
+         * size, a whole number of tiles on each (a 12×12 board at 23 px
+         * peaked at 3 and 5 tiles, a quarter of 5 tiles outscored the
+         * thirds' 23, and it was refused; a dark one at 83 px peaked at
+         * 4 tiles of the copy on both axes, its thirds were tried and
+         * none came clean, the quarters were not, and it was refused,
+         * "only one row or column of tiles"). Nor small: on an 8×3
+         * board at 28 px a quarter near a third of the tile won, as the
+         * thirds do, and it was refused. */
+        if (c == nc - 1 && hint <= 0 && !quarters && best.bad * 5 > best.good
+            && (!thirds || fabs (base[0] - base[1]) < 0.02 * MAX (base[0], base[1])))
           {
             quarters = TRUE;
             for (int k = 0; k < 2; k++)
@@ -1805,10 +1810,15 @@ locate (int f, Mask *s, int *labels, GArray **pieces_out, Lattice *lat,
                   widen_lattice (&P, &pts, base, s, lat, board);
                   return TRUE;
                 }
-              /* board_box judged the pieces by the other lattice. */
+              /* board_box judged the pieces by the other lattice. The
+               * next class with few tiles drawn is tried too: a dark
+               * 12×12 board at 47 px, its half lattice a quarter tile
+               * off, had a sixth of one class drawn, which passed, and
+               * its double was half a tile off across; the class beside
+               * it, with none drawn, gave the true lattice (it was
+               * refused, "only one row or column of tiles"). */
               grid_score (&P, &pts, lat->t, lat->ox, lat->oy, NULL, NULL);
               board_box (&P, lat, s, board);
-              qy = qx = 2;
             }
         }
   }
