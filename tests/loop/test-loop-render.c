@@ -729,12 +729,17 @@ test_import_large_tiles (void)
  * the arms just inside their tiles, scored more than the true one and
  * left a piece or two out: seed 19 at 80 and 130 px read as 3×2, its
  * bottom row of two ends left out; seed 4 at 100 px, the tile found 7 %
- * small, lost an arm. Each must now read back whole. */
+ * small, lost an arm. Each must now read back whole. So must boards at
+ * 12 px that a first version of the fix, trying other lattices on small
+ * tiles too, read as 4×3 (3×3 seed 16) or refused (8×3 seed 19): a
+ * thinned stub of a few pixels, left out, was kept by a lattice a tenth
+ * small. */
 static void
 test_import_short_arms (void)
 {
   static const ReadCase cases[] = {
     { 3, 3, 19, 80, FALSE, TRUE }, { 3, 3, 19, 130, FALSE, TRUE }, { 3, 3, 4, 100, FALSE, TRUE },
+    { 3, 3, 16, 12, FALSE, TRUE }, { 8, 3, 19, 12, FALSE, TRUE }, { 8, 3, 19, 12, TRUE, TRUE },
   };
 
   check_reads (cases, G_N_ELEMENTS (cases));

@@ -1503,7 +1503,11 @@ try_phase (const Pieces *P, const Points *sub, const guint8 *cand, double t, dou
  * a tile's size on the board or beside it is left out, sizes within 10 %
  * and every phase are tried, and a lattice that keeps every piece the
  * board has and more besides, still keeping to the midpoint rule, is
- * taken (the most area, then the best score), and settled. */
+ * taken (the most area, then the best score), and settled. Not on tiles
+ * under SAMPLE_MIN_TILE in the copy: there the lines beyond the pieces'
+ * span are read at full resolution (loop_from_image), and a thinned
+ * stub of a few pixels, left out, was kept by a lattice a tenth small
+ * that read 3×3 boards at 12 px as 4×3. */
 static void
 widen_lattice (const Pieces *P, const Points *pts, const guint8 *base, const Mask *s,
                Lattice *lat, Box *board)
@@ -1520,6 +1524,8 @@ widen_lattice (const Pieces *P, const Points *pts, const guint8 *base, const Mas
   gboolean missing = FALSE, found = FALSE;
   Lattice best = *lat;
 
+  if (t < SAMPLE_MIN_TILE)
+    return;
   grid_score (P, pts, lat->t, lat->ox, lat->oy, NULL, NULL);
   cur = anchored_area (P, base, s, lat, NULL, was);
   if (cur < 0)
