@@ -39,9 +39,14 @@
  *      smaller than any tile's drawing, and the lattice is fitted again on
  *      the rest, until the pieces kept settle; the arms' own crossings
  *      then give size and phase to a fraction of a pixel
- *      (refine_lattice). Hintboard's straight arms also fit a lattice of
- *      half the size a quarter tile off; that one is told from the true
- *      one by the empty tiles it puts on every true corner.
+ *      (refine_lattice). Where a piece of a tile's size is still left
+ *      out on large tiles, a lattice within 10 % that keeps it and every
+ *      piece kept before is taken (widen_lattice): arms that stop short
+ *      of their sides hold the lattice loosely, and one a little off cut
+ *      them inside their tiles and scored more. Hintboard's straight
+ *      arms also fit a lattice of half the size a quarter tile off; that
+ *      one is told from the true one by the empty tiles it puts on every
+ *      true corner.
  *   6. The arms, at full resolution when the tiles are small in the copy:
  *      a tile has an arm towards a side when strokes run in from near the
  *      side's middle. A ring (an end), an arc (a corner), a bar or a star
