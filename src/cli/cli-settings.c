@@ -255,23 +255,46 @@ cli_flag_with_value (int argc, char **argv, const GOptionEntry *const *sets, con
   return NULL;
 }
 
+/* The option of one value of `sets` that argv[*i] names, with its value
+ * in *value (in the same word, or the next, *i moved onto it); NULL when
+ * argv[*i] is no such option, or (*missing set) when its value is not
+ * there, which GOption says. */
+static const GOptionEntry *
+option_value (const GOptionEntry *const *sets, int argc, char **argv, int *i, char **value,
+              gboolean *missing)
+{
+  gboolean attached = FALSE;
+  const char *arg = argv[*i];
+  const GOptionEntry *e = arg[0] == '-' ? option_named (sets, arg, &attached) : NULL;
+
+  *missing = FALSE;
+  if (e == NULL || e->arg == G_OPTION_ARG_NONE || e->arg == G_OPTION_ARG_CALLBACK)
+    return NULL;
+  if (attached)
+    *value = arg[1] == '-' ? strchr (argv[*i], '=') + 1 : argv[*i] + 2;
+  else if (++*i < argc)
+    *value = argv[*i];
+  else
+    {
+      *missing = TRUE;
+      return NULL;
+    }
+  return e;
+}
+
 const char *
 cli_decimal_options (int argc, char **argv, const GOptionEntry *const *sets, const char **text)
 {
   for (int i = 1; i < argc && !g_str_equal (argv[i], "--"); i++)
     {
-      gboolean attached = FALSE;
-      const GOptionEntry *e = argv[i][0] == '-' ? option_named (sets, argv[i], &attached) : NULL;
-      char *value, *digits;
+      gboolean missing;
+      char *value = NULL, *digits;
+      const GOptionEntry *e = option_value (sets, argc, argv, &i, &value, &missing);
 
-      if (e == NULL || e->arg == G_OPTION_ARG_NONE || e->arg == G_OPTION_ARG_CALLBACK)
+      if (missing)
+        break;
+      if (e == NULL)
         continue;
-      if (attached)
-        value = argv[i][1] == '-' ? strchr (argv[i], '=') + 1 : argv[i] + 2;
-      else if (++i < argc)
-        value = argv[i];
-      else
-        break;   /* GOption says the value is missing */
       if (e->arg != G_OPTION_ARG_INT && e->arg != G_OPTION_ARG_DOUBLE)
         continue;
       if (strpbrk (value, "xX") != NULL || g_ascii_isspace (value[0]))
@@ -298,20 +321,15 @@ cli_unreadable_number (int argc, char **argv, const GOptionEntry *const *sets, c
 {
   for (int i = 1; i < argc && !g_str_equal (argv[i], "--"); i++)
     {
-      gboolean attached = FALSE;
-      const GOptionEntry *e = argv[i][0] == '-' ? option_named (sets, argv[i], &attached) : NULL;
-      const char *value, *digits;
-      char *end = NULL;
-      gboolean ok;
+      gboolean missing, ok;
+      char *value = NULL, *end = NULL;
+      const char *digits;
+      const GOptionEntry *e = option_value (sets, argc, argv, &i, &value, &missing);
 
-      if (e == NULL || e->arg == G_OPTION_ARG_NONE || e->arg == G_OPTION_ARG_CALLBACK)
+      if (missing)
+        break;
+      if (e == NULL)
         continue;
-      if (attached)
-        value = argv[i][1] == '-' ? strchr (argv[i], '=') + 1 : argv[i] + 2;
-      else if (++i < argc)
-        value = argv[i];
-      else
-        break;   /* GOption says the value is missing */
       errno = 0;
       if (e->arg == G_OPTION_ARG_INT)
         {
