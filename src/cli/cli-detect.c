@@ -44,6 +44,16 @@ usage_error (const char *message)
   return DETECT_UNREADABLE;
 }
 
+/* What its one number option, --repeats, takes. */
+static const char *
+repeats_range (const char *name G_GNUC_UNUSED)
+{
+  static char range[32];
+
+  g_snprintf (range, sizeof range, "1 to %d", CLI_MAX_REPEATS);
+  return range;
+}
+
 /* Parses argv by `entries` as every command does: an option of one value
  * given twice refused (detect --debug a.png --debug b.png wrote b.png
  * alone, unsaid), the "--" that ends the options dropped ("detect --
@@ -56,40 +66,17 @@ static int
 parse (GOptionContext *ctx, const GOptionEntry *entries, int *argc, char ***argv)
 {
   const GOptionEntry *const sets[] = { entries, NULL };
-  const char *name, *text = NULL;
+  gboolean unknown;
+  g_autofree char *msg = cli_check_options (argc, argv, sets, repeats_range, &unknown);
   g_autoptr(GError) error = NULL;
 
-  if ((name = cli_split_short_values (argc, argv, sets)) != NULL)
+  if (msg != NULL && unknown)
     {
-      cli_glued_help_error (help_command, name);
+      cli_option_error (help_command, msg);
       return DETECT_UNREADABLE;
     }
-  name = cli_repeated_option (*argc, *argv, sets);
-
-  if (name != NULL)
-    {
-      g_autofree char *msg = g_strdup_printf ("--%s is given twice: give it once", name);
-      return usage_error (msg);
-    }
-  if ((name = cli_flag_with_value (*argc, *argv, sets, &text)) != NULL)
-    {
-      g_autofree char *msg = g_strdup_printf ("--%s takes no value, not '%s': give --%s alone, "
-                                              "or leave it out", name, text, name);
-      return usage_error (msg);
-    }
-  if ((name = cli_decimal_options (*argc, *argv, sets, &text)) != NULL)
-    {
-      g_autofree char *msg = g_strdup_printf ("--%s takes a decimal number, not '%s'", name, text);
-      return usage_error (msg);
-    }
-  /* Its one number, --repeats: said with its range, as out of range
-   * ("cannot parse integer value" did not say what it takes). */
-  if ((name = cli_unreadable_number (*argc, *argv, sets, &text)) != NULL)
-    {
-      g_autofree char *msg = g_strdup_printf ("--%s takes 1 to %d, not '%s'", name,
-                                              CLI_MAX_REPEATS, text);
-      return usage_error (msg);
-    }
+  if (msg != NULL)
+    return usage_error (msg);
   g_option_context_add_main_entries (ctx, entries, NULL);
   if (!g_option_context_parse (ctx, argc, argv, &error))
     {

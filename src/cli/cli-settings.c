@@ -1,6 +1,7 @@
 /* cli-settings.c: the declared settings on the command line (--set
  * KEY=VALUE, list --settings) and render --plot. */
 #include "cli-settings.h"
+#include "cli-options.h"
 
 #include "hb-plot.h"
 #include "hb-registry.h"
@@ -169,13 +170,31 @@ cli_option_error (const char *command, const char *message)
   fprintf (stderr, "hintboard-cli: %s: %s\nTry 'hintboard-cli %s --help'.\n", cmd, safe, cmd);
 }
 
-void
-cli_glued_help_error (const char *command, const char *word)
+char *
+cli_check_options (int *argc, char ***argv, const GOptionEntry *const *sets,
+                   const char *(*range) (const char *name), gboolean *unknown_option)
 {
-  g_autofree char *message = g_strdup_printf ("unknown option %s (%.2s, the help, goes alone)",
-                                              word, word);
+  const char *name, *text = NULL;
 
-  cli_option_error (command, message);
+  *unknown_option = FALSE;
+  if ((name = cli_split_short_values (argc, argv, sets)) != NULL)
+    {
+      *unknown_option = TRUE;
+      return g_strdup_printf ("unknown option %s (%.2s, the help, goes alone)", name, name);
+    }
+  if ((name = cli_repeated_option (*argc, *argv, sets)) != NULL)
+    return g_strdup_printf ("--%s is given twice: give it once", name);
+  if ((name = cli_flag_with_value (*argc, *argv, sets, &text)) != NULL)
+    return g_strdup_printf ("--%s takes no value, not '%s': give --%s alone, or leave it out",
+                            name, text, name);
+  if ((name = cli_decimal_options (*argc, *argv, sets, &text)) != NULL)
+    return g_strdup_printf ("--%s takes a decimal number, not '%s'", name, text);
+  /* What GOption cannot read ("abc", "1.5", 99999999999) is said as a
+   * number out of range is: it said "cannot parse integer value", not
+   * what the option takes. */
+  if ((name = cli_unreadable_number (*argc, *argv, sets, &text)) != NULL)
+    return g_strdup_printf ("--%s takes %s, not '%s'", name, range (name), text);
+  return NULL;
 }
 
 /* Which of `sets` `arg` names, or NULL; *attached says whether its value

@@ -30,11 +30,6 @@ void        cli_error_lines (const char *name, const char *message);
  * "hintboard-cli: COMMAND: message" in lower case, then where its help
  * is ("Unknown option --solver" alone did not say that hint takes none). */
 void        cli_option_error (const char *command, const char *message);
-/* The same for a word that joins -h or -? to other letters ("-h5"),
- * which GOption took for a request for its help (exit 0):
- * "hintboard-cli: COMMAND: unknown option -h5 (-h, the help, goes
- * alone)". */
-void        cli_glued_help_error (const char *command, const char *word);
 /* The long name of an option of one value (not a flag, not a --set)
  * given twice among argv's options, else NULL: "--solver sat --solver
  * fast" kept the last without a word. `sets` is a NULL-ended list of
@@ -85,5 +80,15 @@ gboolean    cli_write_surface (cairo_surface_t *surface, GByteArray *svg_bytes,
 
 /* Whether `name` ends in `suffix`, in either case (".PNG" is ".png"). */
 gboolean cli_name_ends (const char *name, const char *suffix);
+
+/* The checks every command makes of argv's options (`sets`) before
+ * GOption reads them, in order: joined short values split (a word that
+ * joins -h or -? to more, "-h5", which GOption took for its help, is an
+ * unknown option: *unknown_option set), an option of one value given
+ * twice, a flag given a value, numbers made decimal, and a number
+ * GOption cannot read, said with what `range` says the option takes
+ * ("1 to 100"). NULL when argv passes, else the message (free it). */
+char       *cli_check_options (int *argc, char ***argv, const GOptionEntry *const *sets,
+                               const char *(*range) (const char *name), gboolean *unknown_option);
 
 G_END_DECLS

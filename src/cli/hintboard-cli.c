@@ -165,19 +165,6 @@ option_given (int argc, char **argv, const char *name)
   return FALSE;
 }
 
-/* An option of one value given twice is refused ("--solver sat --solver
- * fast" kept the last without a word: review); --set and the flags may
- * repeat. */
-static void
-refuse_repeats (int argc, char **argv, const GOptionEntry *entries, gboolean with_game)
-{
-  const GOptionEntry *const sets[] = { with_game ? game_entry : NULL, entries, NULL };
-  const char *twice = cli_repeated_option (argc, argv, with_game ? sets : sets + 1);
-
-  if (twice != NULL)
-    die_usage ("--%s is given twice: give it once", twice);
-}
-
 static gboolean
 parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *entries,
                gboolean with_game)
@@ -191,41 +178,27 @@ parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *e
     g_option_context_add_main_entries (ctx, entries, NULL);
   {
     const GOptionEntry *const sets[] = { with_game ? game_entry : NULL, entries, NULL };
-    const char *glued = cli_split_short_values (argc, argv, with_game ? sets : sets + 1);
+    gboolean unknown;
+    char *msg = cli_check_options (argc, argv, with_game ? sets : sets + 1, number_range, &unknown);
 
-    if (glued != NULL)
+    if (msg != NULL)
       {
-        cli_glued_help_error ((*argv)[0], glued);
-        exit (EXIT_BAD_INPUT);
+        /* Copied: die_usage exits, and nothing is left to leak. */
+        static char said[4096];
+
+        g_strlcpy (said, msg, sizeof said);
+        g_free (msg);
+        if (unknown)
+          {
+            cli_option_error ((*argv)[0], said);
+            exit (EXIT_BAD_INPUT);
+          }
+        die_usage ("%s", said);
       }
   }
   opt_time_limit_given = option_given (*argc, *argv, "--time-limit");
   opt_count_given = option_given (*argc, *argv, "--count");
   opt_delay_given = option_given (*argc, *argv, "--delay");
-  refuse_repeats (*argc, *argv, entries, with_game);
-  {
-    const GOptionEntry *const sets[] = { with_game ? game_entry : NULL, entries, NULL };
-    const char *word = NULL;
-    const char *name = cli_flag_with_value (*argc, *argv, with_game ? sets : sets + 1, &word);
-
-    if (name != NULL)
-      die_usage ("--%s takes no value, not '%s': give --%s alone, or leave it out", name, word,
-                 name);
-  }
-  {
-    const GOptionEntry *const sets[] = { with_game ? game_entry : NULL, entries, NULL };
-    const char *text = NULL;
-    const char *name = cli_decimal_options (*argc, *argv, with_game ? sets : sets + 1, &text);
-
-    if (name != NULL)
-      die_usage ("--%s takes a decimal number, not '%s'", name, text);
-    /* What GOption cannot read ("abc", "1.5", 99999999999) is said as a
-     * number out of range is: it said "cannot parse integer value", not
-     * what the option takes. */
-    name = cli_unreadable_number (*argc, *argv, with_game ? sets : sets + 1, &text);
-    if (name != NULL)
-      die_usage ("--%s takes %s, not '%s'", name, number_range (name), text);
-  }
   if (!g_option_context_parse (ctx, argc, argv, &error))
     {
       cli_option_error ((*argv)[0], error->message);
