@@ -1360,6 +1360,20 @@ flow_chains_solve (const FlowState *level, int variant, const HbCancel *cancel,
       ccadical_set_option (s.solver, "phase", 0);
       ccadical_set_option (s.solver, "forcephase", 1);
     }
+#ifdef FLOW_FAST_TUNING
+  if (g_getenv ("FF_CADICAL") != NULL)
+    {
+      gchar **kv = g_strsplit (g_getenv ("FF_CADICAL"), ",", -1);
+      for (int i = 0; kv[i] != NULL; i++)
+        {
+          gchar **p2 = g_strsplit (kv[i], "=", 2);
+          if (p2[0] != NULL && p2[1] != NULL)
+            ccadical_set_option (s.solver, p2[0], atoi (p2[1]));
+          g_strfreev (p2);
+        }
+      g_strfreev (kv);
+    }
+#endif
   ccadical_set_terminate (s.solver, &s, terminate_cb);
   encode (&s);
   st->candidates = s.cand->len;
