@@ -1,6 +1,7 @@
 /* fuzz-replay: runs the reader fuzz target (fuzz-parse.c) over files
  * without libFuzzer, for every game in the registry and for the registry
- * sniffing: the regression files in tests/fuzz/regressions/ (inputs a
+ * sniffing, and the solver target (fuzz-solve.c) on what the registry
+ * reads: the regression files in tests/fuzz/regressions/ (inputs a
  * fuzzer once found a problem with) and any file or folder given. */
 #include "fuzz-parse.h"
 
@@ -34,6 +35,7 @@ replay (const char *path)
   hb_fuzz_one (NULL, (const guint8 *) data, len);
   for (int i = 0; games[i]; i++)
     hb_fuzz_one (games[i], (const guint8 *) data, len);
+  hb_fuzz_solve_one (NULL, (const guint8 *) data, len);
   g_free (data);
   files++;
 }
@@ -43,6 +45,6 @@ main (int argc, char **argv)
 {
   for (int i = 1; i < argc; i++)
     replay (argv[i]);
-  printf ("%d files read by every game without a finding\n", files);
+  printf ("%d files read by every game and solved without a finding\n", files);
   return files > 0 ? 0 : 1;
 }
