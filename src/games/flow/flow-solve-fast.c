@@ -4228,7 +4228,7 @@ chains_beside (const HbState *state, const HbSolveOptions *options, gsize *candi
 {
   gsize n = (gsize) state->width * state->height;
 
-  if (n < BESIDE_MIN_CELLS || !knob ("FF_BESIDE", 1)
+  if (n < (gsize) knob ("FF_BMIN", BESIDE_MIN_CELLS) || !knob ("FF_BESIDE", 1)
       || !hb_settings_get_switch (options->settings, fast_settings, "chains"))
     return FALSE;
   if (*candidates == 0)
