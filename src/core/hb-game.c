@@ -170,8 +170,9 @@ hb_game_apply_moves (const HbGame *game, const HbState *state, const HbMove *mov
 const HbSolver *
 hb_game_find_solver (const HbGame *game, const char *id)
 {
+  /* Any case, as the game's name ("--solver SAT"). */
   for (int i = 0; game->solvers[i] != NULL; i++)
-    if (g_str_equal (game->solvers[i]->id, id))
+    if (g_ascii_strcasecmp (game->solvers[i]->id, id) == 0)
       return game->solvers[i];
   return NULL;
 }

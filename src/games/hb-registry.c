@@ -33,8 +33,10 @@ hb_registry_games (void)
 const HbGame *
 hb_registry_find_game (const char *id)
 {
+  /* Any case, as the file extensions: "--game Flow" is flow. The ids
+   * are ASCII and differ in more than case. */
   for (int i = 0; games[i]; i++)
-    if (g_str_equal (games[i]->id, id))
+    if (g_ascii_strcasecmp (games[i]->id, id) == 0)
       return games[i];
   return NULL;
 }

@@ -396,6 +396,16 @@ test_bad_input (void)
     g_assert_cmpint (r.status, ==, 2);
     g_assert_nonnull (strstr (r.err, "no solver 'magic'"));
   }
+  {
+    /* Names in any case, as the file extensions: the game read as
+     * Enlight (a Lights Out row "1" is also a one-tile Loop row, which
+     * the --game settles) and solved by the solver named. */
+    g_autofree char *path = write_tmp ("case.txt", "010\n111\n010\n");
+    g_auto(CliRun) r = { 0 };
+    run_cli (&r, NULL, "solve", "--game", "Lights", "--solver", "GF2", "--stats", path, NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.err, "solver: gf2"));
+  }
 }
 
 static void
