@@ -261,6 +261,8 @@ typedef struct {
   guint64 paths, loops; /* models' paths joining two colours, loops of turns, forbidden */
   guint64 touches;      /* models' paths touching themselves, forbidden */
   guint64 kept_refused; /* runs whose kept right paths could not all stay */
+  guint64 kept_some;    /* of those, runs followed by one keeping the paths the
+                         * refusal did not use (drop_refused) */
 } FlowChainStats;
 
 /* The number of candidates, without building anything (the cost of the
