@@ -83,6 +83,7 @@ test_agree (void)
 {
   static const int sizes[][2] = { { 6, 6 }, { 8, 7 }, { 10, 10 }, { 14, 9 } };
   int answers = 0, none = 0, cut = 0, refused = 0, some = 0;
+  int refused_by[2] = { 0, 0 };
 
   for (gsize i = 0; i < G_N_ELEMENTS (sizes); i++)
     for (guint64 seed = 1; seed <= 10; seed++)
@@ -142,6 +143,7 @@ test_agree (void)
             }
           cut += (int) (st.paths + st.loops);
           refused += (int) st.kept_refused;
+          refused_by[seed & 1] += (int) st.kept_refused;
           some += (int) st.kept_some;
           g_assert_cmpuint (st.kept_some, <=, st.kept_refused);
           hb_result_free (r);
@@ -156,6 +158,9 @@ test_agree (void)
   /* The runs repeated without the kept paths happen here, and the
    * verdicts above still agree. */
   g_assert_cmpint (refused, >, 0);
+  /* Both phase settings keep the right paths (keep_path). */
+  g_assert_cmpint (refused_by[0], >, 0);
+  g_assert_cmpint (refused_by[1], >, 0);
   /* And the runs that keep the paths a refusal did not use. */
   g_assert_cmpint (some, >, 0);
 }

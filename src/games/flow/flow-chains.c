@@ -61,7 +61,9 @@
 #include "flow.h"
 
 #include <ccadical.h>
+#ifdef FLOW_FAST_TUNING
 #include <stdio.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -141,22 +143,24 @@ typedef struct {
 
 static const int dr[4] = { -1, 0, 1, 0 }, dc[4] = { 0, 1, 0, -1 };
 
+/* FF_CORE=0 (a tuning build only): a refused run drops every kept path,
+ * as before drop_refused. */
+#ifdef FLOW_FAST_TUNING
+static gboolean
+knob_core (void)
+{
+  return g_getenv ("FF_CORE") == NULL || atoi (g_getenv ("FF_CORE")) != 0;
+}
+#else
+#define knob_core() TRUE
+#endif
+
 /* n zeroed elements of `size` bytes, as g_new0 but written first: fresh
  * pages from calloc that are read before they are written map the shared
  * zero page, and the first write then copies it and flushes the page
  * from every core the process runs on, the racing search's too (perf on
  * an easy 1000x1000 level: 8 % of the samples in those flushes; the path
  * search's table_new does the same for its tables). */
-#ifdef FLOW_FAST_TUNING
-static gboolean
-knob_core (void)
-{
-  return g_getenv ("FF_CORE") != NULL && atoi (g_getenv ("FF_CORE")) != 0;
-}
-#else
-#define knob_core() TRUE
-#endif
-
 static gpointer
 zeroed (gsize n, gsize size)
 {
@@ -1115,7 +1119,7 @@ keep_path (Chains *s, int first_arm)
  * moved nearly every path again; 1000x1000 in 10 colours, seeds 1-60 and
  * eleven slow ones, one search each, SAT runs in all: 918 instead of 1,869
  * (every variable false first, keeping) and 1,682 instead of 2,893
- * (CaDiCaL's phases, keeping), one search each. */
+ * (CaDiCaL's phases, keeping). */
 static gboolean
 drop_refused (Chains *s)
 {
