@@ -831,6 +831,58 @@ test_generate_pipes (void)
     }
 }
 
+/* Big runs start the program again with glibc's huge-page tunables
+ * (src/core/hb-heap.h); GLIBC_TUNABLES set, even empty, keeps the first
+ * start. The runs that start again keep their arguments, input, output,
+ * messages and exit status: each is compared with the same run that does
+ * not start again. */
+static void
+test_heap_restart (void)
+{
+  g_autofree char *old = g_strdup (g_getenv ("GLIBC_TUNABLES"));
+  g_autofree char *level = NULL;
+  g_autofree char *ragged = NULL;
+  g_autoptr(GString) bad = g_string_new (NULL);
+  CliRun runs[2][4] = { { { 0 } } };
+
+  for (int y = 0; y < 120; y++)
+    g_string_append_printf (bad, "%.*s\n", y == 97 ? 99 : 100,
+                            "ab................................................"
+                            "................................................ab");
+  ragged = write_tmp ("ragged-big.flow", bad->str);
+  g_assert_cmpint (bad->len, >=, 8192);
+  for (int k = 0; k < 2; k++)
+    {
+      if (k == 0)
+        g_unsetenv ("GLIBC_TUNABLES");   /* starts again */
+      else
+        g_setenv ("GLIBC_TUNABLES", "", TRUE);   /* does not */
+      run_cli (&runs[k][0], NULL, "generate", "--game", "flow", "--size", "100x100",
+               "--colours", "10", "--seed", "3", NULL);
+      g_assert_cmpint (runs[k][0].status, ==, 0);
+      if (level == NULL)
+        level = write_tmp ("restart-big.flow", runs[k][0].out);
+      g_assert_cmpint (strlen (runs[k][0].out), >=, 8192);
+      run_cli (&runs[k][1], NULL, "convert", level, "--to", "json", NULL);
+      run_cli (&runs[k][2], NULL, "solve", "--count", "1", "--set", "race=false", level, NULL);
+      run_cli (&runs[k][3], NULL, "solve", ragged, NULL);
+    }
+  restore_env ("GLIBC_TUNABLES", old);
+  for (int i = 0; i < 4; i++)
+    {
+      g_assert_cmpint (runs[0][i].status, ==, runs[1][i].status);
+      g_assert_cmpstr (runs[0][i].out, ==, runs[1][i].out);
+      g_assert_cmpstr (runs[0][i].err, ==, runs[1][i].err);
+    }
+  g_assert_cmpint (runs[0][2].status, ==, 0);
+  g_assert_cmpint (runs[0][3].status, ==, 2);
+  g_assert_nonnull (strstr (runs[0][3].err, "ragged-big.flow"));
+  g_assert_nonnull (strstr (runs[0][3].err, ":98"));
+  for (int k = 0; k < 2; k++)
+    for (int i = 0; i < 4; i++)
+      cli_run_clear (&runs[k][i]);
+}
+
 /* Files that never end are refused at the cap, not read until memory runs
  * out (tests/cli/test-read.c covers FIFOs and cancelling). */
 static void
@@ -2301,6 +2353,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/empty-names", test_empty_names);
   g_test_add_func ("/cli/named-words", test_named_words);
   g_test_add_func ("/cli/output-names", test_output_names);
+  g_test_add_func ("/cli/heap-restart", test_heap_restart);
   status = g_test_run ();
   cli_run_remove_dir (tmpdir);
   g_free (tmpdir);

@@ -1,0 +1,26 @@
+/* hb-heap.h: 2 MB pages for the heap, asked of glibc before main's work.
+ *
+ * A big solve (a 1000×1000 Flow Free level: the level, the search's
+ * tables, two SAT solvers and their clauses) writes about 90 MB of fresh
+ * heap. With 4 kB pages each first write is a page fault: 23,000 of them,
+ * and on the virtual machines we measure on a fault costs so much that
+ * they were 60 % of such a solve's time. glibc can ask the kernel for
+ * transparent huge pages for its heap (the tunable glibc.malloc.hugetlb=1,
+ * with a top pad of 64 MB so that each growth spans whole 2 MB pages): 500
+ * faults instead, and 1000×1000 in 10 colours solves in a third of the
+ * time (median 210 → 72 ms on 432 levels). A tunable is read only as the
+ * program starts, so hb_heap_setup sets it and starts the program again
+ * (execv of /proc/self/exe with the same arguments).
+ *
+ * It does nothing, and returns, when:
+ *  - GLIBC_TUNABLES is set at all: the user's own, or ours after the start
+ *    again (set it, even empty, to keep glibc's defaults);
+ *  - the kernel has transparent huge pages switched off ("never");
+ *  - the C library is not glibc, or not on Linux, or the allocator is a
+ *    sanitizer's or valgrind's (they replace malloc);
+ *  - the start again fails (the environment is then as it was).
+ * It costs a millisecond where it starts again (the dynamic app: the
+ * loader's work twice), a fifth of that for the static CLI. */
+#pragma once
+
+void hb_heap_setup (char **argv);
