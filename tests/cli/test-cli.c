@@ -857,7 +857,7 @@ test_heap_restart (void)
         g_unsetenv ("GLIBC_TUNABLES");   /* starts again */
       else
         g_setenv ("GLIBC_TUNABLES", "", TRUE);   /* does not */
-      run_cli (&runs[k][0], NULL, "generate", "--game", "flow", "--size", "100x100",
+      run_cli (&runs[k][0], NULL, "generate", "--game", "flow", "--size", "200x200",
                "--colours", "10", "--seed", "3", NULL);
       g_assert_cmpint (runs[k][0].status, ==, 0);
       if (level == NULL)
