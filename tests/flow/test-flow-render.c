@@ -295,8 +295,10 @@ test_tiny (void)
 static void
 test_many_colours (void)
 {
-  /* Beyond the 16 game colours, characters have hues of their own, drawn
-   * with the character: distinct from each other. */
+  /* Beyond the 16 game colours, characters have colours of their own,
+   * drawn with the character: each of them at least ΔE 15 (CIELAB, normal
+   * vision) from every other of the 88 and from both boards' backgrounds
+   * (the golden-ratio hues they had put '?' ΔE 3 from Red). */
   GString *t = g_string_new (NULL);
   FlowState *s;
 
@@ -309,6 +311,22 @@ test_many_colours (void)
       for (int b = 0; b < a; b++)
         g_assert_cmpuint (flow_colour_rgb (s, a, FALSE), !=, flow_colour_rgb (s, b, FALSE));
     }
+  for (int a = 16; a < FLOW_MAX_COLOURS; a++)
+    for (int b = 0; b < FLOW_MAX_COLOURS + 2; b++)
+      {
+        guint32 p = flow_colour_rgb (s, a, FALSE);
+        guint32 q = b < FLOW_MAX_COLOURS ? flow_colour_rgb (s, b, FALSE)
+                                         : (b == FLOW_MAX_COLOURS ? 0xfbfbfa : 0x161616);
+        double x[3] = { (p >> 16 & 0xff) / 255.0, (p >> 8 & 0xff) / 255.0, (p & 0xff) / 255.0 };
+        double y[3] = { (q >> 16 & 0xff) / 255.0, (q >> 8 & 0xff) / 255.0, (q & 0xff) / 255.0 };
+        double d;
+        if (b == a)
+          continue;
+        d = hb_test_delta_e (x, y, HB_TEST_NORMAL);
+        if (d < 15)
+          g_error ("colour %c is only delta E %.1f from %s", s->names[a], d,
+                   b < FLOW_MAX_COLOURS ? (char[]) { s->names[b], 0 } : "a background");
+      }
   {
     /* The character shows on the dot: the dot is not one flat colour. */
     HbRenderOptions opt = { .hover_x = -1, .hover_y = -1 };

@@ -4,10 +4,10 @@
  * The first sixteen colours are the game's own (red, green, blue, yellow,
  * orange, cyan, magenta, maroon, purple, white, grey, lime, tan, dark blue,
  * teal, pink), given to the letters the published puzzle files use for
- * them (flow_default_names). Every other character gets a hue of its own,
- * spread round the colour wheel by the golden ratio, and its character is
- * drawn on its dots, so that 88 colours stay readable where hue alone
- * could not tell them apart; on request (HB_HINT_COLOUR_LABELS, a
+ * them (flow_default_names). Every other character gets a colour of its
+ * own, chosen to stand apart from the game's and each other (spares_init),
+ * and its character is drawn on its dots, so that 88 colours stay
+ * readable where colour alone could not tell them apart; on request (HB_HINT_COLOUR_LABELS, a
  * colour-blind aid) every dot carries its character. The yellow is a
  * little brighter than the game's, so it stays ΔE 22 (CIELAB) from the
  * orange for a deuteranope, where it was 18; of the first six colours
@@ -20,6 +20,7 @@
  * blue on the dark one. */
 #include "flow-game.h"
 #include "hb-draw.h"
+#include "hb-vision.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -62,25 +63,109 @@ hsv_to_rgb (double h, double s, double v, double *r, double *g, double *b)
     }
 }
 
-/* The colour of a character: one of the game's for its 16 letters, else a
- * hue of its own. 0xRRGGBB. */
+/* The spare colours, for the characters after the game's 16 in
+ * flow_default_names, in that order: chosen once, greedily, each the
+ * candidate (a grid of hues, saturations and values, kept where CIELAB
+ * lightness is 30-90) that stands furthest (ΔE, CIELAB) from the game's 16,
+ * both boards' backgrounds and the spares before it. The first spares,
+ * which levels of 17 to 30 colours use, stand furthest apart; the closest
+ * two of all 88 colours are ΔE 18 apart (test-flow-render checks 15).
+ * They were a golden-ratio walk of hues until 2026-12-04, which put 'D'
+ * beside Orange (ΔE 8) and '?' on Red (ΔE 3). */
+#define N_SPARE (FLOW_MAX_COLOURS - 16)
+
+static guint32 spare_rgb[N_SPARE];
+
+static guint32
+rgb_pack (double r, double g, double b)
+{
+  return ((guint32) (r * 255 + 0.5) << 16) | ((guint32) (g * 255 + 0.5) << 8)
+         | (guint32) (b * 255 + 0.5);
+}
+
+static void
+rgb_lab (guint32 c, HbLab *lab)
+{
+  guint8 v[3] = { (c >> 16) & 0xff, (c >> 8) & 0xff, c & 0xff };
+  hb_lab_from_rgb (v, lab);
+}
+
+static double
+lab_d2 (const HbLab *a, const HbLab *b)
+{
+  double dl = a->L - b->L, da = a->a - b->a, db = a->b - b->b;
+  return dl * dl + da * da + db * db;
+}
+
+static void
+spares_init (void)
+{
+  enum { HUES = 48 };
+  static const double sat[] = { 1.0, 0.8, 0.6, 0.45, 0.3 };
+  static const double val[] = { 1.0, 0.85, 0.7, 0.55, 0.42 };
+  const guint32 seeds[] = { 0xFBFBFA, 0x161616 };   /* the boards (style_init) */
+  guint32 cand[HUES * G_N_ELEMENTS (sat) * G_N_ELEMENTS (val)];
+  HbLab lab[G_N_ELEMENTS (cand)], seen;
+  double near[G_N_ELEMENTS (cand)];
+  int n = 0;
+
+  for (int h = 0; h < HUES; h++)
+    for (gsize i = 0; i < G_N_ELEMENTS (sat); i++)
+      for (gsize j = 0; j < G_N_ELEMENTS (val); j++)
+        {
+          double r, g, b;
+          hsv_to_rgb ((double) h / HUES, sat[i], val[j], &r, &g, &b);
+          cand[n] = rgb_pack (r, g, b);
+          rgb_lab (cand[n], &lab[n]);
+          if (lab[n].L >= 30 && lab[n].L <= 90)
+            near[n++] = G_MAXDOUBLE;
+        }
+  for (gsize k = 0; k < 16 + G_N_ELEMENTS (seeds); k++)
+    {
+      rgb_lab (k < 16 ? game_rgb[k] : seeds[k - 16], &seen);
+      for (int i = 0; i < n; i++)
+        near[i] = MIN (near[i], lab_d2 (&lab[i], &seen));
+    }
+  for (int k = 0; k < N_SPARE; k++)
+    {
+      int best = 0;
+      for (int i = 1; i < n; i++)
+        if (near[i] > near[best])
+          best = i;
+      spare_rgb[k] = cand[best];
+      seen = lab[best];
+      for (int i = 0; i < n; i++)
+        near[i] = MIN (near[i], lab_d2 (&lab[i], &seen));
+    }
+}
+
+/* The colour of a character: one of the game's for its 16 letters, a
+ * spare for the other characters of flow_default_names, else a hue of its
+ * own. 0xRRGGBB. */
 static guint32
 char_rgb (char ch)
 {
+  static gsize ready = 0;
   const char *at = ch != '\0' ? strchr (flow_default_names, ch) : NULL;
-  int k = at != NULL ? (int) (at - flow_default_names) : 16 + (guchar) ch;
-  double h, s, v, r, g, b;
+  int k = at != NULL ? (int) (at - flow_default_names) : FLOW_MAX_COLOURS + (guchar) ch;
+  double h, r, g, b;
 
   if (k < 16)
     return game_rgb[k];
-  /* Golden-ratio hues, with saturation and value stepping through three
-   * levels each, so neighbours in the list differ in more than hue. */
-  h = fmod (0.07 + (k - 16) * 0.6180339887, 1.0);
-  s = (const double[]) { 0.85, 0.55, 0.70 }[(k - 16) % 3];
-  v = (const double[]) { 0.95, 0.80, 0.65 }[((k - 16) / 3) % 3];
-  hsv_to_rgb (h, s, v, &r, &g, &b);
-  return ((guint32) (r * 255 + 0.5) << 16) | ((guint32) (g * 255 + 0.5) << 8)
-         | (guint32) (b * 255 + 0.5);
+  if (k < FLOW_MAX_COLOURS)
+    {
+      if (g_once_init_enter (&ready))
+        {
+          spares_init ();
+          g_once_init_leave (&ready, 1);
+        }
+      return spare_rgb[k - 16];
+    }
+  /* A character no level names by default (", ', \, `): a golden-ratio
+   * hue; its character is on its dots. */
+  h = fmod (0.07 + k * 0.6180339887, 1.0);
+  hsv_to_rgb (h, 0.7, 0.8, &r, &g, &b);
+  return rgb_pack (r, g, b);
 }
 
 guint32

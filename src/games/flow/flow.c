@@ -1562,9 +1562,10 @@ colour_distance (guint32 a, guint32 b)
 /* The spare colour the palette offers as the new one: the first spare
  * character (the level's names from s->colours on, not already a chip)
  * whose colour stands apart from every chip before it, else the one that
- * stands furthest apart. The spare hues are a golden-ratio walk
- * (flow-render.c) and the first of them, 'D', is an orange beside Orange:
- * offered as it came, the new colour's chip read as a second Orange chip.
+ * stands furthest apart. The spare colours stand ΔE 18 (CIELAB) or more
+ * from the game's and from each other (flow-render.c), which on this
+ * scale is not always `apart` (until 2026-12-04 the first spare, 'D', was
+ * an orange beside Orange, and its chip read as a second Orange chip).
  * The colour goes with the character on the board too (a new colour
  * takes the character it was placed with, see FLOW_OP_SET_DOT), so the
  * chip shows what the dots will look like. -1 when there is no spare. */
