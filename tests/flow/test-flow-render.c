@@ -124,6 +124,47 @@ check_style (gboolean dark)
   hb_state_free (&s->base);
 }
 
+/* The hint's dashes run on evenly from cell to cell: no dash twice as
+ * long where one cell's line met the next (each cell's line restarted
+ * the pattern until 2026-12-04), and none lost at a turn. */
+static void
+test_hint_dashes (void)
+{
+  FlowState *s = FLOW (hb_test_parse (&flow_game, "R.....\n.....R\n"));
+  guint8 sol[12] = { 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1 };
+  guint8 lk[12] = { 2, 10, 10, 10, 12, 0, 0, 0, 0, 0, 3, 8 };
+  FlowHint hint = { .width = 6, .height = 2, .kind = FLOW_HINT_PATH, .colour = 0,
+                    .solution = sol, .links = lk };
+  HbRenderOptions opt = { .mode = HB_MODE_PLAY, .hover_x = -1, .hover_y = -1,
+                          .show_hints = TRUE, .hint = &hint };
+  cairo_surface_t *surf = render (s, &opt, CELL);
+  int run = 0, longest = 0, dashes = 0, c = CELL / 2;
+
+  /* Along the top row's centre line, from the first dot's edge to the
+   * turn: dashes of 0.12 cells (4.8 px) with gaps of 0.1. */
+  for (int x = c + CELL / 2; x < 4 * CELL + c; x++)
+    {
+      gboolean red = channel_diff (pixel (surf, x, c), 0xE8271E) < 60;
+      if (red)
+        run++;
+      if (!red || x == 4 * CELL + c - 1)
+        {
+          dashes += run > 0;
+          longest = MAX (longest, run);
+          run = 0;
+        }
+    }
+  g_assert_cmpint (longest, <=, 7);
+  g_assert_cmpint (dashes, >=, 14);
+  /* Down the turn's column, between the two rows' centres. */
+  run = 0;
+  for (int y = c + 2; y < CELL + c - 2; y++)
+    run += channel_diff (pixel (surf, 4 * CELL + c, y), 0xE8271E) < 60;
+  g_assert_cmpint (run, >, 10);
+  cairo_surface_destroy (surf);
+  hb_state_free (&s->base);
+}
+
 static void
 test_light (void)
 {
@@ -541,6 +582,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/render/light", test_light);
   g_test_add_func ("/flow/render/dark", test_dark);
   g_test_add_func ("/flow/render/hint-overlay", test_hint_overlay);
+  g_test_add_func ("/flow/render/hint-dashes", test_hint_dashes);
   g_test_add_func ("/flow/render/tiny", test_tiny);
   g_test_add_func ("/flow/render/colour-blind", test_colour_blind);
   g_test_add_func ("/flow/render/colour-labels", test_colour_labels);

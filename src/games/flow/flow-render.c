@@ -313,6 +313,49 @@ stroke_hint (cairo_t *cr, double width, const double dash[2], guint32 edge,
   cairo_stroke (cr);
 }
 
+/* Adds the hint's path of colour hc (1-based) to cr as one line from dot
+ * to dot through the cells' centres, so that its dashes run on evenly
+ * across cells and round turns (a segment per cell restarted them at every
+ * cell: some came out double and the turns broke up). The walk follows
+ * the links, never back, for at most every cell once. */
+static void
+hint_polyline (const FlowState *s, const FlowHint *hint, int hc, cairo_t *cr,
+               const HbLayout *l)
+{
+  int w = s->base.width, h = s->base.height;
+  gsize n = (gsize) w * h, at = n, prev = n;
+  double cx, cy;
+
+  for (gsize i = 0; i < n && at == n; i++)
+    if (s->dot[i] == hc && hint->solution[i] == hc)
+      at = i;
+  if (at == n)
+    return;
+  cell_centre (l, (int) (at % w), (int) (at / w), &cx, &cy);
+  cairo_move_to (cr, cx, cy);
+  for (gsize steps = 0; steps < n; steps++)
+    {
+      int x = (int) (at % w), y = (int) (at / w);
+      gsize next = n;
+      for (int d = 0; d < 4 && next == n; d++)
+        {
+          int nx = x + hb_dir_dx[d], ny = y + hb_dir_dy[d];
+          gsize j = (gsize) ny * w + nx;
+          if (((hint->links[at] >> d) & 1) && nx >= 0 && ny >= 0 && nx < w && ny < h
+              && j != prev && hint->solution[j] == hc)
+            next = j;
+        }
+      if (next == n)
+        break;
+      prev = at;
+      at = next;
+      cell_centre (l, (int) (at % w), (int) (at / w), &cx, &cy);
+      cairo_line_to (cr, cx, cy);
+      if (s->dot[at] == hc)
+        break;
+    }
+}
+
 /* Draws the board: background, tints, grid, hint tints, paths, dots, and
  * the marks of a trace frame (NULL for none). */
 static void
@@ -400,22 +443,9 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
       double edge_alpha = dark ? 0.45 : 0.55;
 
       cairo_save (cr);
-      for (int y = vy0; y < vy1; y++)
-        for (int x = vx0; x < vx1; x++)
-          {
-            gsize i = (gsize) y * w + x;
-            double cx, cy;
-            if (hint->solution[i] != hc)
-              continue;
-            cell_centre (l, x, y, &cx, &cy);
-            for (int d = HB_DIR_E; d <= HB_DIR_S; d++)
-              if (((hint->links[i] >> d) & 1) && x + hb_dir_dx[d] < w && y + hb_dir_dy[d] < h)
-                {
-                  cairo_move_to (cr, cx, cy);
-                  cairo_line_to (cr, cx + hb_dir_dx[d] * l->cell, cy + hb_dir_dy[d] * l->cell);
-                }
-          }
+      hint_polyline (s, hint, hc, cr, l);
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
       stroke_hint (cr, MAX (1.5, l->cell * 0.08), dash, st.edge, edge_alpha, colour);
       /* Two dots side by side: the step between them is all but covered
        * by the dots (a mark a few pixels wide), so a thin dashed ring
