@@ -401,7 +401,8 @@ solve_or_die (const HbState *state, const char *solver_id, const char *file)
       /* The file first, as every other message of a level ("dlx: a 1500×1500
        * board needs …" named the solver where the file goes). */
       cli_error ("%s: %s: %s", file, solver->id, error->message);
-      exit (EXIT_GAVE_UP);
+      /* A setting the solver refuses is bad input, as one out of range. */
+      exit (error->domain == HB_SETTINGS_ERROR ? EXIT_BAD_INPUT : EXIT_GAVE_UP);
     }
   return r;
 }

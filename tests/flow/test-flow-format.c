@@ -342,6 +342,19 @@ test_json_errors (void)
 {
   fails_at ("[[null, \"red\"],\n [null, null]]", 1, 9, "colour \"red\" has 1 dot");
   fails_at ("[[\"red\", \"red\"],\n [null, \"red\"]]", 2, 9, "third dot");
+  /* A solution (every cell coloured, what `solve` prints) is no level, and
+   * the message says so; the first wrong place in the file is named, not
+   * the first colour in character order. */
+  fails_at ("[[\"red\",\"red\",\"red\"]]", 1, 15, "looks like a solution");
+  fails_at ("RRR\nGGG\n", 1, 3, "colour 'R' has 3 dots");
+  fails_at ("RRR\nGGG\n", 1, 3, "looks like a solution");
+  fails_at ("GGG.\nRRRR\n", 1, 3, "colour 'G' has 3 dots");
+  fails_at ("RRR.\nGGGG\n", 1, 3, "colour 'R' has 3 dots");
+  {
+    g_autoptr (GError) error = NULL;
+    g_assert_null (flow_game.parse ("RRR.\nGG..\n", 10, &error));
+    g_assert_null (strstr (error->message, "solution"));
+  }
   /* A long name is quoted by its first 40 characters: one of a million
    * made a message of a megabyte. Forty are quoted whole. */
   {
@@ -361,7 +374,7 @@ test_json_errors (void)
     g_assert_cmpstr (error->message, ==, expected);
     g_clear_error (&error);
     g_clear_pointer (&expected, g_free);
-    g_string_printf (t, "[[\"%s\", \"%s\", \"%s\"]]", forty, forty, forty);
+    g_string_printf (t, "[[\"%s\", \"%s\", \"%s\", null]]", forty, forty, forty);
     s = flow_game.parse (t->str, t->len, &error);
     g_assert_null (s);
     expected = g_strdup_printf ("1:%d: colour \"%s\" has a third dot: every colour needs "

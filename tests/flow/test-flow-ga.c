@@ -1206,7 +1206,7 @@ test_ga_population_one (void)
       HbResult *r = hb_solve (solvers[v], &s->base, &o, NULL, NULL, &error);
 
       g_assert_null (r);
-      g_assert_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED);
+      g_assert_error (error, HB_SETTINGS_ERROR, HB_SETTINGS_ERROR_RANGE);
       g_assert_nonnull (strstr (error->message, "give 2 or more"));
       r = run (solvers[v], s, two, NULL, NULL);
       g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
@@ -1377,6 +1377,29 @@ test_ga_limits_live (void)
       g_assert_no_error (error);
       g_assert_cmpint (mr->status, ==, HB_STATUS_GAVE_UP);
       g_assert_nonnull (strstr (mr->message, "memory"));
+    }
+  /* The automatic population (1000 from 10x10, 500 below) is cut to what
+   * fits instead (a 300x300 level was refused at 1000: 720 MB); under two
+   * it is refused too. */
+  for (int v = 0; v < 2; v++)
+    {
+      const HbSolver *solver = v ? &flow_solver_ga_cells : &flow_solver_ga_paths;
+      g_autoptr (HbSettings) ms = settings (solver, "seed=1", "generations=2", NULL);
+      HbSolveOptions mo = { .settings = ms, .memory_limit = 8192 };
+      g_autoptr (HbResult) mr = hb_solve (solver, &s->base, &mo, NULL, NULL, &error);
+      HbSolveOptions tiny = { .settings = ms, .memory_limit = 16 };
+      g_autoptr (HbResult) tr = NULL;
+      gint64 pop;
+
+      g_assert_no_error (error);
+      g_assert_true (mr->message == NULL || strstr (mr->message, "memory") == NULL);
+      pop = g_ascii_strtoll (hb_result_get_stat (mr, "population"), NULL, 10);
+      g_assert_cmpint (pop, >=, 2);
+      g_assert_cmpint (pop, <, 500);
+      tr = hb_solve (solver, &s->base, &tiny, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (tr->status, ==, HB_STATUS_GAVE_UP);
+      g_assert_nonnull (strstr (tr->message, "memory"));
     }
 
   /* Every declared setting has a label; population and generations say

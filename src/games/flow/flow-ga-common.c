@@ -28,12 +28,15 @@ flow_ga_params (FlowGaParams *p, const FlowState *level, const HbSolveOptions *o
   p->population = (int) hb_settings_get_int (s, decls, "population");
   if (p->population == 1)
     {
-      g_set_error (error, HB_SOLVE_ERROR, HB_SOLVE_ERROR_FAILED, "%s",
+      /* A value the setting's range (0 for automatic, then 1..) lets
+       * through: a settings error, which the CLI calls bad input. */
+      g_set_error (error, HB_SETTINGS_ERROR, HB_SETTINGS_ERROR_RANGE, "%s",
                    _("A population of one makes no children (the best is kept, the rest "
-                     "are its children): give 2 or more, or Auto"));
+                     "are its children): give 2 or more, or leave it automatic"));
       return FALSE;
     }
-  if (p->population <= 0)
+  p->automatic = p->population <= 0;
+  if (p->automatic)
     p->population = big ? 1000 : 500;
   p->generations = (int) hb_settings_get_int (s, decls, "generations");
   if (p->generations <= 0)
@@ -101,15 +104,23 @@ flow_ga_add_stats (HbResult *r, const FlowGaParams *p, int generations_run)
 }
 
 HbResult *
-flow_ga_check_memory (const FlowGaParams *p, const HbSolveOptions *options, double bytes)
+flow_ga_check_memory (FlowGaParams *p, const HbSolveOptions *options, double bytes)
 {
   gsize limit = options != NULL && options->memory_limit ? options->memory_limit
                                                          : FLOW_GA_MEMORY_DEFAULT;
   g_autofree char *need = NULL, *have = NULL;
   HbResult *r;
 
-  if (bytes <= (double) limit)
+  if (p->population * bytes <= (double) limit)
     return NULL;
+  /* The automatic size is the write-up's for small boards: on a big one
+   * as many as fit (300x300 took 720 MB at 1000). */
+  if (p->automatic && bytes > 0 && (double) limit / bytes >= 2)
+    {
+      p->population = (int) MIN ((double) limit / bytes, (double) p->population);
+      return NULL;
+    }
+  bytes *= p->population;
   need = g_format_size ((guint64) MIN (bytes, 1e18));
   have = g_format_size (limit);
   r = hb_result_new (HB_STATUS_GAVE_UP);

@@ -40,6 +40,7 @@ gboolean flow_ac_probe (const FlowState *level, guint8 *forced, int budget,
 /* The parameters a run resolved from its settings. */
 typedef struct {
   int     population;
+  gboolean automatic;   /* the population is the board size's */
   int     generations;
   double  mutation;     /* chance that a child is mutated */
   guint64 seed;
@@ -48,7 +49,7 @@ typedef struct {
 /* Settings both genetic algorithms read (their lists hold these keys):
  * "population" and "generations" (0 = from the board size: 500 / 200
  * below 10×10 cells, 1000 / 500 from 10×10, as the write-up did),
- * "mutation" and "seed". A population of one is refused (HB_SOLVE_ERROR_FAILED):
+ * "mutation" and "seed". A population of one is refused (HB_SETTINGS_ERROR_RANGE):
  * the best is kept and the rest are children, so one individual never
  * changes, and the run blamed the level for it. */
 gboolean flow_ga_params (FlowGaParams *p, const FlowState *level,
@@ -81,9 +82,11 @@ void flow_ga_report (FlowGaReport *rep, HbTrace *trace, const FlowState *level,
 /* The memory a population may take when options->memory_limit is 0. */
 #define FLOW_GA_MEMORY_DEFAULT ((gsize) 512 << 20)
 
-/* NULL when `bytes` (the population's estimated size) fits the memory
- * limit; otherwise a GAVE_UP result that says so (with the stats). */
-HbResult *flow_ga_check_memory (const FlowGaParams *p, const HbSolveOptions *options,
+/* NULL when the population (`bytes` an individual, estimated) fits the
+ * memory limit, or when an automatic population cut to fit it still has
+ * two or more (p->population is then that many); otherwise a GAVE_UP
+ * result that says so (with the stats). */
+HbResult *flow_ga_check_memory (FlowGaParams *p, const HbSolveOptions *options,
                                 double bytes);
 
 /* Adds the stats every run reports: seed, population, generations run. */

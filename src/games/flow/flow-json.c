@@ -415,6 +415,26 @@ json_scan (const char *text, gsize len, int *line, int *column, char *closers)
   return JSON_SCAN_OK;
 }
 
+/* Whether any cell of the rows (arrays checked by the caller as it reads
+ * them; anything else counts as no null) is null. */
+static gboolean
+has_null (JsonArray *rows)
+{
+  guint h = json_array_get_length (rows);
+
+  for (guint y = 0; y < h; y++)
+    {
+      JsonNode *rn = json_array_get_element (rows, y);
+      JsonArray *row = JSON_NODE_HOLDS_ARRAY (rn) ? json_node_get_array (rn) : NULL;
+      guint w = row != NULL ? json_array_get_length (row) : 0;
+
+      for (guint x = 0; x < w; x++)
+        if (JSON_NODE_HOLDS_NULL (json_array_get_element (row, x)))
+          return TRUE;
+    }
+  return FALSE;
+}
+
 /* A colour's string as an error message quotes it: its first 40
  * characters and "…" past them (a name of a million characters made a
  * message of a megabyte, one line on stderr or a toast in the app). */
@@ -655,6 +675,14 @@ flow_parse_json (const char *text, gsize len, GError **error)
               g_autofree char *m
                 = g_strdup_printf (_("colour \"%s\" has a third dot: every colour needs "
                                      "exactly two"), shown);
+              if (!has_null (rows))
+                {
+                  /* Every cell coloured: a solution (`solve --json`). */
+                  char *t = g_strdup_printf (_("%s (every cell is coloured: this looks like a "
+                                               "solution, and a level holds only its dots)"), m);
+                  g_free (m);
+                  m = t;
+                }
               set_error_at (error, HB_PARSE_ERROR_SHAPE, text, len, y, x, m);
               return NULL;
             }

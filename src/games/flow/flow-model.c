@@ -627,23 +627,44 @@ flow_parse_text_full (const char *text, gsize len, gboolean editing, GError **er
       if (index_of[(int) flow_default_names[k]] < 0)
         s->names[next++] = flow_default_names[k];
   }
-  /* Every colour has exactly two dots. */
-  for (int c = 0; c < 128; c++)
-    if (count[c] != 0 && count[c] != 2 && !(editing && count[c] == 1))
-      {
-        gboolean extra = count[c] > 2;
+  /* Every colour has exactly two dots; the error is at the first place in
+   * the file where one is wrong (a third dot, or a lone one). */
+  {
+    int bad = -1, bad_line = 0, bad_col = 0;
 
-        hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE,
-                            extra ? third_at_line[c] : first_at_line[c],
-                            extra ? third_at_col[c] : first_at_col[c],
-                            g_dngettext (NULL,
-                                         "colour '%c' has %d dot: every colour needs exactly two",
-                                         "colour '%c' has %d dots: every colour needs exactly two",
-                                         count[c]),
-                            c, count[c]);
+    for (int c = 0; c < 128; c++)
+      if (count[c] != 0 && count[c] != 2 && !(editing && count[c] == 1))
+        {
+          gboolean extra = count[c] > 2;
+          int at_line = extra ? third_at_line[c] : first_at_line[c];
+          int at_col = extra ? third_at_col[c] : first_at_col[c];
+
+          if (bad < 0 || at_line < bad_line || (at_line == bad_line && at_col < bad_col))
+            bad = c, bad_line = at_line, bad_col = at_col;
+        }
+    if (bad >= 0)
+      {
+        /* Every cell coloured: a solution (what `solve` prints), not a
+         * level. */
+        gboolean full = memchr (cells->data, 0, (gsize) width * height) == NULL;
+        g_autofree char *what
+          = g_strdup_printf (g_dngettext (NULL,
+                                          "colour '%c' has %d dot: every colour needs exactly two",
+                                          "colour '%c' has %d dots: every colour needs exactly two",
+                                          count[bad]),
+                             bad, count[bad]);
+
+        if (full && count[bad] > 2)
+          hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, bad_line, bad_col,
+                              _("%s (every cell is coloured: this looks like a solution, "
+                                "and a level holds only its dots)"),
+                              what);
+        else
+          hb_set_parse_error (error, HB_PARSE_ERROR_SHAPE, bad_line, bad_col, "%s", what);
         flow_state_free (s);
         return NULL;
       }
+  }
   memcpy (s->dot, cells->data, (gsize) width * height);
   memcpy (s->colour, cells->data, (gsize) width * height);
   return s;

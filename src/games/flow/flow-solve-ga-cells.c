@@ -151,7 +151,8 @@ limit_message (HbResult *r, gboolean nodes, int gen, int best, int cells)
 static const HbSetting ga_cells_settings[] = {
   { "population", N_("Population"),
     N_("Individuals per generation, 2 or more; automatic is 500 below 10×10 cells and "
-       "1000 from 10×10, as the original article chose."),
+       "1000 from 10×10, as the original article chose, fewer where that many would not "
+       "fit the memory limit."),
     HB_SETTING_INT, 0, 100000, 0, NULL, N_("Auto"), NULL },
   { "generations", N_("Generations"),
     N_("How many generations before it gives up; automatic is 200 below 10×10 cells "
@@ -211,8 +212,9 @@ ga_cells_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
       return r;
     }
 
-  if ((r = flow_ga_check_memory (&prm, options, 2.0 * P * (double) n)) != NULL)
+  if ((r = flow_ga_check_memory (&prm, options, 2.0 * (double) n)) != NULL)
     return r;
+  P = prm.population;
   flow_rng_seed (&g.rng, prm.seed);
   g.free_cells = g_new (int, g.n);
   for (int i = 0; i < g.n; i++)

@@ -606,7 +606,8 @@ ga_free (Ga *g)
 static const HbSetting ga_paths_settings[] = {
   { "population", N_("Population"),
     N_("Individuals per generation, 2 or more; automatic is 500 below 10×10 cells and "
-       "1000 from 10×10, as the original article chose."),
+       "1000 from 10×10, as the original article chose, fewer where that many would not "
+       "fit the memory limit."),
     HB_SETTING_INT, 0, 100000, 0, NULL, N_("Auto"), NULL },
   { "generations", N_("Generations"),
     N_("How many generations before it gives up; automatic is 200 below 10×10 cells "
@@ -743,9 +744,10 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
     }
 
   /* Two populations whose paths cover about the board each, at worst. */
-  if ((r = flow_ga_check_memory (&prm, options, 2.0 * P * (g.n * 4.0 + g.colours * 16.0)))
+  if ((r = flow_ga_check_memory (&prm, options, 2.0 * (g.n * 4.0 + g.colours * 16.0)))
       != NULL)
     return r;
+  P = prm.population;
   g.owner = g_malloc ((gsize) g.n);
   g.island = g_malloc0 ((gsize) g.n);
   g.stamp = g_new0 (guint32, g.n);
