@@ -196,17 +196,20 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
    * the thousands, its best in the tens) go on a log scale of 1 + y, so
    * that the best and the mean do not lie flat along the bottom. */
   logy = FALSE;
-  if (ymin >= 0 && (ymax + 1) / (ymin + 1) >= 50)
+  if (ymin >= 0 && (ymax + 1) / (ymin + 1) >= 10)
     {
-      /* Only when most points lie in the bottom twentieth: a line rising
-       * evenly from 0 to 100 stays linear. */
+      /* Only when most points lie in the bottom tenth: a line rising
+       * evenly from 0 to 100 stays linear. (Until 2026-12-04 it took a
+       * range of 50 and the bottom twentieth: a 14x14 run from a worst of
+       * 1,000 at generation 0 to a best of 34 stayed linear, its three
+       * lines flat along the bottom.) */
       guint low = 0, all = 0;
       for (guint i = 0; i < ns; i++)
         for (guint k = 0; k < pts[i]->len; k++)
           {
             HbPoint p = g_array_index (pts[i], HbPoint, k);
             if (isfinite (p.y))
-              all++, low += p.y < ymax / 20;
+              all++, low += p.y < ymin + (ymax - ymin) / 10;
           }
       logy = low * 2 > all;
     }
@@ -220,11 +223,23 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
     }
   if (logy)
     {
+      /* From the power of ten below the lowest value (0 under 1), so
+       * that the lines fill the height and the lowest is off the axis. */
+      double floor10 = 0;
+      if (ymin >= 1)
+        {
+          floor10 = pow (10, floor (log10 (ymin)));
+          if (floor10 >= ymin)
+            floor10 /= 10;
+          if (floor10 < 1)
+            floor10 = 0;
+        }
       nyt = 0;
-      yt[nyt++] = 0;
-      for (double v = 1; v <= ymax && nyt < (int) G_N_ELEMENTS (yt); v *= 10)
+      if (floor10 < 1)
+        yt[nyt++] = 0;
+      for (double v = MAX (floor10, 1); v <= ymax && nyt < (int) G_N_ELEMENTS (yt); v *= 10)
         yt[nyt++] = v;
-      ymin = 0;
+      ymin = floor10;
     }
   else
     {

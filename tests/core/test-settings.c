@@ -554,6 +554,8 @@ render_known (gboolean dark)
   hb_trace_free (t);
 }
 
+static int densest_row (cairo_surface_t *s, int x0, int x1, const double rgb[3], int *count);
+
 /* A genetic algorithm's run: the worst individual of generation 0 far
  * above everything after it. On a linear scale the best line would lie
  * along the bottom axis; on the log scale it rises a third of the way. */
@@ -584,6 +586,39 @@ test_plot_log (void)
   cairo_destroy (cr);
   cairo_surface_destroy (s);
   hb_trace_free (t);
+
+  /* A range of only 30 (a worst of 1,000 at generation 0, then a best of
+   * 34, a worst near 90: ga-paths on jumbo_14x14_30) goes on the log
+   * scale too, from 10: the best line a fifth of the height or more above
+   * the axis, where linearly it lay 3 % up. */
+  {
+    HbTrace *u = hb_trace_new (0, 0);
+    int b = hb_trace_add_series (u, "best", "generation");
+    int m = hb_trace_add_series (u, "mean", "generation");
+    int wst = hb_trace_add_series (u, "worst", "generation");
+    cairo_surface_t *su = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 300);
+    cairo_t *cu = cairo_create (su);
+    double fgc[3] = { 0.4, 0.4, 0.4 };
+    int line_y, axis_y, n_line, n_axis;
+
+    for (int g = 0; g <= 300; g++)
+      {
+        hb_trace_series_push (u, b, g, 34);
+        hb_trace_series_push (u, m, g, g == 0 ? 330 : 46 + (g % 3));
+        hb_trace_series_push (u, wst, g, g == 0 ? 1000 : 85 + (g % 11));
+      }
+    hb_plot_render (u, cu, 0, 0, 400, 300, &o);
+    cairo_surface_flush (su);
+    line_y = densest_row (su, 80, 380, c0, &n_line);
+    axis_y = densest_row (su, 80, 380, fgc, &n_axis);
+    g_test_message ("best line at y %d (%d px), axis at y %d (%d px)", line_y, n_line,
+                    axis_y, n_axis);
+    g_assert_cmpint (n_line, >, 200);
+    g_assert_cmpint (axis_y - line_y, >, 40);
+    cairo_destroy (cu);
+    cairo_surface_destroy (su);
+    hb_trace_free (u);
+  }
 }
 
 /* The row of `s` (within x0..x1) where most pixels are near rgb (the
