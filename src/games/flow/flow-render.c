@@ -7,8 +7,9 @@
  * them (flow_default_names). Every other character gets a colour of its
  * own, chosen to stand apart from the game's and each other (spares_init),
  * and its character is drawn on its dots, so that 88 colours stay
- * readable where colour alone could not tell them apart; on request (HB_HINT_COLOUR_LABELS, a
- * colour-blind aid) every dot carries its character. The yellow is a
+ * readable where colour alone could not tell them apart; on request
+ * (HB_HINT_COLOUR_LABELS, a colour-blind aid) every dot carries its
+ * character. The yellow is a
  * little brighter than the game's, so it stays ΔE 22 (CIELAB) from the
  * orange for a deuteranope, where it was 18; of the first six colours
  * only the game's red and green come closer than ΔE 20 for anyone, 11.5
