@@ -615,6 +615,9 @@ test_stops (void)
       g_assert_cmpint (r->status, ==, HB_STATUS_GAVE_UP);
       g_assert_null (r->solved);
       g_assert_nonnull (strstr (r->message, "node limit"));
+      /* SAT's steps are CaDiCaL's conflicts, and the message says so. */
+      if (cases[i].solver == &flow_solver_sat)
+        g_assert_nonnull (strstr (r->message, "conflicts"));
       hb_result_free (r);
 
       /* The searches make exactly as many calls as the limit allows. */

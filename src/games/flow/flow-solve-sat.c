@@ -43,6 +43,7 @@
  * bytes a clause counted) is refused before building anything.
  */
 #include "flow.h"
+#include "hb-stat-label.h"
 
 #include <ccadical.h>
 #include <glib/gi18n.h>
@@ -427,6 +428,16 @@ sat_solve (const HbState *state, const HbSolveOptions *options,
           hb_result_stop (r, s.cancelled ? HB_STOP_CANCELLED
                              : s.timed_out ? HB_STOP_TIME_LIMIT : HB_STOP_NODE_LIMIT,
                           calls, "%s SAT call", "%s SAT calls");
+          if (!s.cancelled && !s.timed_out)
+            {
+              /* What a step is here: "after 1 SAT call (the node limit)"
+               * read the same for a limit of 1 and of 1,000. */
+              g_autofree char *num = hb_format_count ((gint64) MIN (options->node_limit,
+                                                                    (guint64) G_MAXINT64));
+              g_autofree char *was = g_strdup (r->message);
+              hb_result_set_message (r, _("%s: CaDiCaL's steps are its conflicts, and the "
+                                          "last call reached %s of them"), was, num);
+            }
           break;
         }
       read_model (&s, active, colour, links, shape);
