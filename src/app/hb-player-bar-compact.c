@@ -21,7 +21,7 @@ static void on_bar_width (HbPlayerBar *self);
 /* The step's words wrap to this many lines at most, then are cut (the
  * whole text is in the tooltip as well). They have the bar's width but
  * for Close: two lines hold the longest English step, a genetic
- * algorithm's generation with what its red rings mean (107 characters),
+ * algorithm's generation with what its red frames mean (107 characters),
  * from a bar of about 500 px; a compact bar, 336-560 px, has three. */
 #define WIDE_LINES 2
 #define COMPACT_LINES 3

@@ -643,8 +643,8 @@ bar_export_button (HbPlayerBar *bar)
 
 /* The step's words are read whole, without a pointer (the cut text was
  * only in a tooltip): a genetic algorithm's generation with what its red
- * rings mean, the longest step in English, at a window 1000 px wide (the
- * sidebar beside the board; two lines, cut at "ringed in red: c…") and
+ * frames mean, the longest step in English, at a window 1000 px wide (the
+ * sidebar beside the board; two lines, cut at "framed in red: c…") and
  * 400 px (the compact bar; three lines), nothing of the bar cut off at
  * the bottom, and the Step counter and Export still there. */
 static void
@@ -665,7 +665,7 @@ test_whole_description (void)
   hb_app_test_open_text (window, "ga.flow", level);
   hb_app_test_solve_and_play (window, "fast");
   hb_player_bar_set_playing (bar, FALSE);
-  /* Two cells ringed, so the step says what the rings are. */
+  /* Two cells framed, so the step says what the frames are. */
   blob[2 * 25 + 7] = blob[2 * 25 + 8] = 1;
   g_assert_true (hb_trace_push (trace, &step, blob, sizeof blob));
   player = hb_player_new (hb_window_get_state (window), trace);

@@ -868,7 +868,7 @@ rings_stray_pieces (const FlowState *s, const guint8 *colour, const guint8 *mark
   return TRUE;
 }
 
-/* A generation's words say what the red rings on its board are: for the
+/* A generation's words say what the red frames on its board are: for the
  * paths GA the cells two paths share, for the cells GA the pieces of
  * colour that reach no dot, which are what it rings (the player showed "18
  * marked" and nothing said what; then it said "cells that break the rule",
@@ -882,9 +882,9 @@ test_ga_marks_said (void)
   const HbSolver *solvers[] = { &flow_solver_ga_paths, &flow_solver_ga_paths,
                                 &flow_solver_ga_cells };
   const char *boards[] = { jumbo_10x10_01, extreme_8x8_01, extreme_8x8_01 };
-  const char *said[] = { "ringed in red: cells two paths share",
-                         "ringed in red: cells two paths share",
-                         "ringed in red: pieces of colour that reach no dot" };
+  const char *said[] = { "framed in red: cells two paths share",
+                         "framed in red: cells two paths share",
+                         "framed in red: pieces of colour that reach no dot" };
   const gboolean rings[] = { TRUE, FALSE, TRUE };
 
   for (guint v = 0; v < G_N_ELEMENTS (solvers); v++)

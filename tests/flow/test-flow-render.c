@@ -400,15 +400,49 @@ test_frame_and_palette (void)
   flow_frame_set_board (f, colour, links, marks);
   flow_game.frame_render (f, cr, &l, &opt, NULL);
   cairo_destroy (cr);
-  /* The mark: a red ring round the middle cell, over the red path's tint,
-   * on a white halo each side so that it shows on a red path (it melted
-   * into one). */
+  /* The mark: the middle cell framed in red (inset 0.09 of a cell), over
+   * the red path's tint, on a white halo each side so that it shows on a
+   * red path's tint; under the path, which stays whole where it crosses
+   * the frame (a ring over the paths cut a 2x2 loop into stubs). */
   assert_pixel (surf, CELL + CELL / 2, CELL / 2, 0xE8271E, 2);
-  assert_pixel (surf, CELL + CELL / 2, CELL / 2 - (int) (CELL * 0.40), 0xff1a1a, 30);
-  assert_pixel (surf, CELL + CELL / 2, CELL / 2 - (int) (CELL * 0.40) - 3, 0xffffff, 40);
-  assert_pixel (surf, CELL + CELL / 2, CELL / 2 - (int) (CELL * 0.40) + 2, 0xffffff, 40);
+  assert_pixel (surf, CELL + CELL / 2, 3, 0xff1a1a, 30);
+  assert_pixel (surf, CELL + CELL / 2, 1, 0xffffff, 40);
+  assert_pixel (surf, CELL + CELL / 2, 5, 0xffffff, 40);
+  assert_pixel (surf, CELL + 3, CELL / 2, 0xE8271E, 2);
   cairo_surface_destroy (surf);
   flow_frame_free (f);
+
+  /* Marked cells of one colour side by side are one outline: an L of
+   * three cells has no line between them and turns round its inner
+   * corner; a marked cell of another colour beside them has its own. */
+  {
+    FlowState *s2 = FLOW (hb_test_parse (&flow_game, "R.G\nR.G\n"));
+    FlowFrame *f2 = flow_frame_new (s2);
+    guint8 col2[6] = { 1, 1, 2, 1, 0, 2 }, links2[6] = { 0 }, marks2[6] = { 1, 1, 1, 1, 0, 0 };
+    cairo_surface_t *s3 = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 3 * CELL, 2 * CELL);
+    cairo_t *c3 = cairo_create (s3);
+    HbLayout l2 = { 3, 2, 0, 0, CELL };
+
+    flow_frame_set_board (f2, col2, links2, marks2);
+    flow_game.frame_render (f2, c3, &l2, &opt, NULL);
+    cairo_destroy (c3);
+    /* No line between (0, 0) and (1, 0), nor between (0, 0) and (0, 1). */
+    for (int k = -4; k <= 3; k++)
+      {
+        g_assert_cmpint (channel_diff (pixel (s3, CELL + k, CELL / 2 - 6), 0xff1a1a), >, 60);
+        g_assert_cmpint (channel_diff (pixel (s3, CELL / 2 + 6, CELL + k), 0xff1a1a), >, 60);
+      }
+    /* The top runs on across the joint; the inner corner is turned. */
+    assert_pixel (s3, CELL, 3, 0xff1a1a, 30);
+    assert_pixel (s3, CELL + 8, CELL - 4, 0xff1a1a, 30);
+    assert_pixel (s3, CELL - 4, CELL + 8, 0xff1a1a, 30);
+    assert_pixel (s3, CELL - 4, CELL - 4, 0xff1a1a, 30);
+    /* (2, 0), green, has its own outline, on its left side too. */
+    assert_pixel (s3, 2 * CELL + 3, CELL / 2, 0xff1a1a, 30);
+    cairo_surface_destroy (s3);
+    flow_frame_free (f2);
+    hb_state_free (&s2->base);
+  }
 
   /* The palette draws each entry's colour in its middle. */
   n = flow_game.palette (&s->base, HB_MODE_EDIT, entries, 32);

@@ -357,6 +357,18 @@ hint_polyline (const FlowState *s, const FlowHint *hint, int hc, cairo_t *cr,
     }
 }
 
+/* Whether cell (x2, y2) is marked and of the colour of marked cell (x, y):
+ * one piece of an outline (draw_board). */
+static gboolean
+mark_mate (const FlowState *s, const guint8 *marks, int x, int y, int x2, int y2)
+{
+  int w = s->base.width;
+
+  if (x2 < 0 || y2 < 0 || x2 >= w || y2 >= s->base.height)
+    return FALSE;
+  return marks[(gsize) y2 * w + x2] && s->colour[(gsize) y2 * w + x2] == s->colour[(gsize) y * w + x];
+}
+
 /* Draws the board: background, tints, grid, hint tints, paths, dots, and
  * the marks of a trace frame (NULL for none). */
 static void
@@ -513,6 +525,48 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
   hb_draw_grid_lines (cr, l, w, h, vx0, vy0, vx1, vy1);
   cairo_stroke (cr);
 
+  /* A frame's marks (a stray cycle, a collision): each piece of marked
+   * cells of one colour outlined in red just inside its border, on a white
+   * halo (so that it shows on a red path's tint), under the paths, so that
+   * a marked loop stays whole to see (a ring on each cell, over the
+   * paths, cut a 2x2 loop into four stubs). */
+  if (marks != NULL)
+    {
+      double half = l->cell / 2, in = MAX (1.0, l->cell * 0.09);
+      for (int y = vy0; y < vy1; y++)
+        for (int x = vx0; x < vx1; x++)
+          if (marks[(gsize) y * w + x])
+            for (int d = 0; d < 4; d++)
+              {
+                int a = (d + 3) & 3, b = (d + 1) & 3;
+                double cx, cy, ea, eb;
+                if (mark_mate (s, marks, x, y, x + hb_dir_dx[d], y + hb_dir_dy[d]))
+                  continue;
+                /* Each end: short of a convex corner, to the cell's side
+                 * where the border runs on, past it round a concave one. */
+                ea = !mark_mate (s, marks, x, y, x + hb_dir_dx[a], y + hb_dir_dy[a]) ? half - in
+                     : !mark_mate (s, marks, x, y, x + hb_dir_dx[a] + hb_dir_dx[d],
+                                   y + hb_dir_dy[a] + hb_dir_dy[d]) ? half : half + in;
+                eb = !mark_mate (s, marks, x, y, x + hb_dir_dx[b], y + hb_dir_dy[b]) ? half - in
+                     : !mark_mate (s, marks, x, y, x + hb_dir_dx[b] + hb_dir_dx[d],
+                                   y + hb_dir_dy[b] + hb_dir_dy[d]) ? half : half + in;
+                cell_centre (l, x, y, &cx, &cy);
+                cx += hb_dir_dx[d] * (half - in);
+                cy += hb_dir_dy[d] * (half - in);
+                cairo_move_to (cr, cx + hb_dir_dx[a] * ea, cy + hb_dir_dy[a] * ea);
+                cairo_line_to (cr, cx + hb_dir_dx[b] * eb, cy + hb_dir_dy[b] * eb);
+              }
+      cairo_save (cr);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_SQUARE);
+      cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
+      cairo_set_line_width (cr, MAX (1.5, l->cell * 0.13));
+      cairo_stroke_preserve (cr);
+      cairo_set_source_rgb (cr, 1, 0.1, 0.1);
+      cairo_set_line_width (cr, MAX (1.0, l->cell * 0.065));
+      cairo_stroke (cr);
+      cairo_restore (cr);
+    }
+
   /* Paths: each link once (east and south of a cell), a thick rounded
    * stroke over a slightly wider edge. The edge is one path stroked once
    * (overlapping strokes of a translucent edge would bead at every
@@ -582,27 +636,6 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
         }
   }
 
-  /* A frame's marks (a stray cycle, a collision): a red ring on a white
-   * halo, so that it shows on a red path too (it melted into one). */
-  if (marks != NULL)
-    {
-      for (int y = vy0; y < vy1; y++)
-        for (int x = vx0; x < vx1; x++)
-          if (marks[(gsize) y * w + x])
-            {
-              double cx, cy;
-              cell_centre (l, x, y, &cx, &cy);
-              cairo_new_sub_path (cr);
-              cairo_arc (cr, cx, cy, l->cell * 0.40, 0, 2 * G_PI);
-            }
-      /* On a cell of 12 px or more they stay inside it (0.40 + 0.08). */
-      cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
-      cairo_set_line_width (cr, MAX (1.5, l->cell * 0.16));
-      cairo_stroke_preserve (cr);
-      cairo_set_source_rgb (cr, 1, 0.1, 0.1);
-      cairo_set_line_width (cr, MAX (1.0, l->cell * 0.08));
-      cairo_stroke (cr);
-    }
   cairo_restore (cr);
 }
 

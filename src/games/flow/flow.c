@@ -2470,24 +2470,24 @@ flow_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *
       return g_strdup_printf (_("Colour %s fails at row %d, column %d"), c, row, col);
     case HB_STEP_GENERATION:
       marks = step->aux;
-      /* The red rings on the best individual, said in the words under
+      /* The red frames on the best individual, said in the words under
        * the board (the legend speaks of the hints only), when it has any. */
       if (step->aux != FLOW_MARKS_UNSAID && !generation_marked (initial, trace, step))
         marks = FLOW_MARKS_UNSAID;
       if (marks == FLOW_MARKS_SHARED)
         /* TRANSLATORS: a genetic algorithm's generation and its fitness
-         * (lower is better): best, mean, worst; then what the red rings
+         * (lower is better): best, mean, worst; then what the red frames
          * on the board are */
         return g_strdup_printf (_("Generation %s: fitness best %g, mean %.1f, worst %g; "
-                                  "ringed in red: cells two paths share"),
+                                  "framed in red: cells two paths share"),
                                 counter, step->f[0], step->f[1], step->f[2]);
       if (marks == FLOW_MARKS_STRAY)
         /* TRANSLATORS: a genetic algorithm's generation and its score
-         * (cells satisfied): best, mean, worst; then what the red rings
+         * (cells satisfied): best, mean, worst; then what the red frames
          * on the board are: pieces of one colour (closed loops, stretches)
          * joined to neither of its dots */
         return g_strdup_printf (_("Generation %s: fitness best %g, mean %.1f, worst %g; "
-                                  "ringed in red: pieces of colour that reach no dot"),
+                                  "framed in red: pieces of colour that reach no dot"),
                                 counter, step->f[0], step->f[1], step->f[2]);
       /* TRANSLATORS: a genetic algorithm's generation and its fitness
        * (lower is better): best, mean, worst */
