@@ -62,6 +62,11 @@ typedef struct {
   int           forced_count;   /* forced cells not yet filled on the board */
 } FlowHint;
 
+/* Appends to `cells` (int) the solution's path of colour c from its
+ * first dot, cell by cell along the hint's links, as far as they go (the
+ * other dot when whole); nothing without a solution or a pair of dots. */
+void flow_hint_path (const FlowState *s, const FlowHint *h, int c, GArray *cells);
+
 void flow_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
                   const HbRenderOptions *options);
 void flow_palette_render (const HbState *state, HbMode mode, int id, cairo_t *cr,

@@ -75,6 +75,10 @@ hsv_to_rgb (double h, double s, double v, double *r, double *g, double *b)
  * beside Orange (ΔE 8) and '?' on Red (ΔE 3). */
 #define N_SPARE (FLOW_MAX_COLOURS - 16)
 
+/* The boards' backgrounds (style_init). */
+#define BOARD_LIGHT 0xfbfbfa
+#define BOARD_DARK  0x161616
+
 static guint32 spare_rgb[N_SPARE];
 
 static guint32
@@ -104,7 +108,7 @@ spares_init (void)
   enum { HUES = 48 };
   static const double sat[] = { 1.0, 0.8, 0.6, 0.45, 0.3 };
   static const double val[] = { 1.0, 0.85, 0.7, 0.55, 0.42 };
-  const guint32 seeds[] = { 0xFBFBFA, 0x161616 };   /* the boards (style_init) */
+  const guint32 seeds[] = { BOARD_LIGHT, BOARD_DARK };
   guint32 cand[HUES * G_N_ELEMENTS (sat) * G_N_ELEMENTS (val)];
   HbLab lab[G_N_ELEMENTS (cand)], seen;
   double near[G_N_ELEMENTS (cand)];
@@ -202,14 +206,14 @@ style_init (Style *st, gboolean dark)
 {
   if (dark)
     {
-      st->bg = 0xff161616;
+      st->bg = 0xff000000 | BOARD_DARK;
       st->grid = 0xff3a3a3a;
       st->edge = 0xffd0d0d0;
       st->tint = 0.30;
     }
   else
     {
-      st->bg = 0xfffbfbfa;
+      st->bg = 0xff000000 | BOARD_LIGHT;
       st->grid = 0xffcfcfcf;
       st->edge = 0xff303030;
       st->tint = 0.28;
@@ -317,43 +321,24 @@ stroke_hint (cairo_t *cr, double width, const double dash[2], guint32 edge,
 /* Adds the hint's path of colour hc (1-based) to cr as one line from dot
  * to dot through the cells' centres, so that its dashes run on evenly
  * across cells and round turns (a segment per cell restarted them at every
- * cell: some came out double and the turns broke up). The walk follows
- * the links, never back, for at most every cell once. */
+ * cell: some came out double and the turns broke up). */
 static void
 hint_polyline (const FlowState *s, const FlowHint *hint, int hc, cairo_t *cr,
                const HbLayout *l)
 {
-  int w = s->base.width, h = s->base.height;
-  gsize n = (gsize) w * h, at = n, prev = n;
-  double cx, cy;
+  g_autoptr (GArray) path = g_array_new (FALSE, FALSE, sizeof (int));
+  int w = s->base.width;
 
-  for (gsize i = 0; i < n && at == n; i++)
-    if (s->dot[i] == hc && hint->solution[i] == hc)
-      at = i;
-  if (at == n)
-    return;
-  cell_centre (l, (int) (at % w), (int) (at / w), &cx, &cy);
-  cairo_move_to (cr, cx, cy);
-  for (gsize steps = 0; steps < n; steps++)
+  flow_hint_path (s, hint, hc - 1, path);
+  for (guint k = 0; k < path->len; k++)
     {
-      int x = (int) (at % w), y = (int) (at / w);
-      gsize next = n;
-      for (int d = 0; d < 4 && next == n; d++)
-        {
-          int nx = x + hb_dir_dx[d], ny = y + hb_dir_dy[d];
-          gsize j = (gsize) ny * w + nx;
-          if (((hint->links[at] >> d) & 1) && nx >= 0 && ny >= 0 && nx < w && ny < h
-              && j != prev && hint->solution[j] == hc)
-            next = j;
-        }
-      if (next == n)
-        break;
-      prev = at;
-      at = next;
-      cell_centre (l, (int) (at % w), (int) (at / w), &cx, &cy);
-      cairo_line_to (cr, cx, cy);
-      if (s->dot[at] == hc)
-        break;
+      int p = g_array_index (path, int, k);
+      double cx, cy;
+      cell_centre (l, p % w, p / w, &cx, &cy);
+      if (k == 0)
+        cairo_move_to (cr, cx, cy);
+      else
+        cairo_line_to (cr, cx, cy);
     }
 }
 

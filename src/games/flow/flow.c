@@ -2242,6 +2242,33 @@ hint_valid (const HbState *state, const FlowHint *h)
          && h->colour >= 0 && h->colour < FLOW_CONST (state)->colours;
 }
 
+void
+flow_hint_path (const FlowState *s, const FlowHint *h, int c, GArray *cells)
+{
+  gsize n = (gsize) s->base.width * s->base.height, steps = 0;
+  int a, b, cur, prev = -1;
+
+  if (h->solution == NULL || h->links == NULL || !flow_endpoints (s, c, &a, &b))
+    return;
+  g_array_append_val (cells, a);
+  for (cur = a; cur != b && steps++ < n;)
+    {
+      int next = -1;
+      for (int d = 0; d < 4 && next < 0; d++)
+        if ((h->links[cur] >> d) & 1)
+          {
+            int j = neighbour (s, cur, d);
+            if (j >= 0 && j != prev && h->solution[j] == c + 1)
+              next = j;
+          }
+      if (next < 0)
+        break;
+      g_array_append_val (cells, next);
+      prev = cur;
+      cur = next;
+    }
+}
+
 /* The moves that draw the hint's colour as the solution does: clear it,
  * then link its path from its first dot. */
 static gboolean
@@ -2249,39 +2276,30 @@ flow_hint_next_moves (const HbState *state, gconstpointer data, GArray *moves)
 {
   const FlowState *s = FLOW_CONST (state);
   const FlowHint *h = data;
-  int c, a, b, cur, prev = -1, w = state->width;
-  gsize n = (gsize) w * state->height, steps = 0;
+  g_autoptr (GArray) path = g_array_new (FALSE, FALSE, sizeof (int));
+  int c, w = state->width;
+  gsize n = (gsize) w * state->height;
 
   if (!hint_valid (state, h))
     return FALSE;
   c = h->colour;
-  if (!flow_endpoints (s, c, &a, &b) || colour_matches (s, h, c))
+  flow_hint_path (s, h, c, path);
+  if (path->len == 0 || colour_matches (s, h, c))
     return FALSE;
   for (gsize i = 0; i < n; i++)
     if (s->colour[i] == c + 1 && (s->links[i] || !s->dot[i]))
       {
+        int a = g_array_index (path, int, 0);
         HbMove m = { FLOW_OP_CLEAR_COLOUR, a % w, a / w, c };
         g_array_append_val (moves, m);
         break;
       }
-  for (cur = a; cur != b && steps++ < n;)
+  for (guint k = 0; k + 1 < path->len; k++)
     {
-      int next = -1, dir = -1;
-      for (int d = 0; d < 4 && next < 0; d++)
-        if ((h->links[cur] >> d) & 1)
-          {
-            int j = neighbour (s, cur, d);
-            if (j >= 0 && j != prev && h->solution[j] == c + 1)
-              next = j, dir = d;
-          }
-      if (next < 0)
-        break;
-      {
-        HbMove m = { FLOW_OP_LINK, cur % w, cur / w, dir | (c << 2) };
-        g_array_append_val (moves, m);
-      }
-      prev = cur;
-      cur = next;
+      int cur = g_array_index (path, int, k);
+      HbMove m = { FLOW_OP_LINK, cur % w, cur / w,
+                   dir_between (s, cur, g_array_index (path, int, k + 1)) | (c << 2) };
+      g_array_append_val (moves, m);
     }
   return moves->len > 0;
 }
