@@ -655,7 +655,12 @@ cmd_hint (int argc, char **argv)
   printf ("%s\n", text);
   if (state->game->hint_next_move (state, hint, &move))
     {
+      g_autofree char *whole = state->game->hint_text != NULL
+                               ? state->game->hint_text (state, hint) : NULL;
+
       printf ("next: row %d, column %d\n", move.y + 1, move.x + 1);
+      if (whole != NULL)
+        fputs (whole, stdout);
       /* A move to make, but the level cannot be won: 1, as solve says. */
       if (state->game->hint_out_of_reach != NULL
           && state->game->hint_out_of_reach (state, hint))

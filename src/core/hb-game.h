@@ -451,6 +451,11 @@ struct _HbGame {
    * hint_next_move's single move is made. */
   gboolean  (*hint_next_moves) (const HbState *state, gconstpointer hint,
                                 GArray *moves);
+  /* The whole of a hint of several moves, for `hintboard-cli hint` after
+   * its first move (Flow Free: the level's rows with the hinted colour's
+   * path drawn in its character): newly allocated, each line ending in a
+   * newline, or NULL when the hint has no such move. May be NULL. */
+  char     *(*hint_text) (const HbState *state, gconstpointer hint);
 
   /* Whether a solved result keeps to the level's own limits beyond being
    * solved (Flood-It: its move limit). FALSE with *why set to a sentence

@@ -408,6 +408,76 @@ test_bad_input (void)
   }
 }
 
+/* Flow Free's hint is one colour's whole path (the app's Next hint draws
+ * it): `hint` prints the level's rows with that path drawn in, which this
+ * checks on its own: the dots kept, and the hinted colour's cells a simple
+ * path from one of its dots to the other (it printed the first dot only). */
+static void
+test_hint_flow_path (void)
+{
+  static const char *const level[] = { "R.G.Y", "..B.O", ".....", ".G.Y.", ".RBO." };
+  g_autofree char *path = write_tmp ("hint-path.flow", "R.G.Y\n..B.O\n.....\n.G.Y.\n.RBO.\n");
+  g_auto(CliRun) r = { 0 };
+  g_auto(GStrv) lines = NULL;
+  const char *colour_at;
+  char c;
+  guint at = 0, cells = 0, ends = 0;
+  int last_row = 0, last_col = 0;
+
+  run_cli (&r, NULL, "hint", path, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpstr (r.err, ==, "");
+  lines = g_strsplit (r.out, "\n", -1);
+  while (lines[at] != NULL && !g_str_has_prefix (lines[at], "path: "))
+    at++;
+  g_assert_nonnull (lines[at]);
+  g_assert_cmpuint (g_strv_length (lines), ==, at + 1 + 5 + 1);
+  g_assert_cmpstr (lines[at + 6], ==, "");
+  colour_at = strstr (r.out, "colour ");
+  g_assert_nonnull (colour_at);
+  /* The colour named ("blue") is the one the rows add cells of. */
+  c = 0;
+  for (int y = 0; y < 5; y++)
+    for (int x = 0; x < 5; x++)
+      {
+        char got = lines[at + 1 + y][x];
+        if (level[y][x] != '.')
+          g_assert_cmpint (got, ==, level[y][x]);
+        else if (got != '.')
+          {
+            g_assert_true (c == 0 || c == got);
+            c = got;
+          }
+      }
+  g_assert_cmpint (c, !=, 0);
+  for (int y = 0; y < 5; y++)
+    for (int x = 0; x < 5; x++)
+      {
+        int same = 0;
+        if (lines[at + 1 + y][x] != c)
+          continue;
+        cells++;
+        for (int d = 0; d < 4; d++)
+          {
+            int ny = y + (d == 0) - (d == 1), nx = x + (d == 2) - (d == 3);
+            if (ny >= 0 && ny < 5 && nx >= 0 && nx < 5 && lines[at + 1 + ny][nx] == c)
+              same++;
+          }
+        /* A dot ends the path; every other cell of it goes on. */
+        g_assert_cmpint (same, ==, level[y][x] == c ? 1 : 2);
+        if (level[y][x] == c)
+          ends++;
+      }
+  g_assert_cmpuint (ends, ==, 2);
+  g_assert_cmpint (sscanf (lines[at], "path: %*u cells, to row %d, column %d", &last_row, &last_col), ==, 2);
+  g_assert_cmpint (level[last_row - 1][last_col - 1], ==, c);
+  {
+    g_autofree char *want = g_strdup_printf ("path: %u cells, ", cells);
+    g_assert_true (g_str_has_prefix (lines[at], want));
+  }
+  g_assert_nonnull (strstr (r.out, "next: row "));
+}
+
 static void
 test_hint_render (void)
 {
@@ -2325,6 +2395,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/no-solution", test_no_solution);
   g_test_add_func ("/cli/bad-input", test_bad_input);
   g_test_add_func ("/cli/hint-render", test_hint_render);
+  g_test_add_func ("/cli/hint-flow-path", test_hint_flow_path);
   g_test_add_func ("/cli/version-and-help", test_version_and_help);
   g_test_add_func ("/cli/compact-piped", test_compact_piped);
   g_test_add_func ("/cli/render-animate", test_render_animate);

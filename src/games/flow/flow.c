@@ -2315,6 +2315,43 @@ flow_hint_next_move (const HbState *state, gconstpointer data, HbMove *move)
   return TRUE;
 }
 
+/* The level's rows with the hinted colour's path drawn in its character
+ * (the other cells as the level has them: dots, '.' elsewhere), after a
+ * line saying where the path ends, for the command line's `hint`. */
+static char *
+flow_hint_text (const HbState *state, gconstpointer data)
+{
+  const FlowState *s = FLOW_CONST (state);
+  const FlowHint *h = data;
+  g_autoptr (GArray) path = g_array_new (FALSE, FALSE, sizeof (int));
+  int w = state->width, h_rows = state->height, last;
+  g_autofree char *grid = NULL;
+  GString *out;
+
+  if (!hint_valid (state, h))
+    return NULL;
+  flow_hint_path (s, h, h->colour, path);
+  if (path->len < 2)
+    return NULL;
+  grid = g_malloc ((gsize) w * h_rows);
+  for (gsize i = 0; i < (gsize) w * h_rows; i++)
+    grid[i] = s->dot[i] ? s->names[s->dot[i] - 1] : '.';
+  for (guint k = 0; k < path->len; k++)
+    grid[g_array_index (path, int, k)] = s->names[h->colour];
+  last = g_array_index (path, int, path->len - 1);
+  out = g_string_new (NULL);
+  /* Untranslated, as the command line's "next:" line before it: both are
+   * for scripts to read. A path has two cells at least. */
+  g_string_append_printf (out, "path: %u cells, to row %d, column %d\n",
+                          path->len, last / w + 1, last % w + 1);
+  for (int y = 0; y < h_rows; y++)
+    {
+      g_string_append_len (out, grid + (gsize) y * w, w);
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}
+
 /* ---- Trace frames --------------------------------------------------------------------- */
 
 static gpointer
@@ -2625,6 +2662,7 @@ const HbGame flow_game = {
   .frame_status = flow_frame_status,
   .from_image = flow_from_image,
   .hint_next_moves = flow_hint_next_moves,
+  .hint_text = flow_hint_text,
   .bench = flow_bench,
   .hint_legend = N_("Tinted cell with a small diamond: its colour is forced, whatever the "
                     "rest of the solution. Thin dashed line: the path Next Hint will draw. "
