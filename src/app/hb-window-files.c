@@ -262,7 +262,16 @@ say_no_board (HbWindow *self, const char *name, const char *message)
   g_autofree char *text = NULL;
 
   for (int i = 0; games[i] != NULL; i++)
-    g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", _(games[i]->name));
+    {
+      /* Each name kept on one line: the dialog's body wraps, and broke
+       * "Flood-" from "It" at a narrow width. Its spaces become no-break
+       * spaces and a word joiner follows its hyphens. */
+      g_autoptr (GString) one = g_string_new (_(games[i]->name));
+
+      g_string_replace (one, " ", "\u00a0", 0);
+      g_string_replace (one, "-", "-\u2060", 0);
+      g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", one->str);
+    }
   for (int i = 1; lines[i] != NULL; i++)
     g_string_append_printf (details, "%s%s", details->len > 0 ? "\n" : "", g_strstrip (lines[i]));
   if (details->len == 0)

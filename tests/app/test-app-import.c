@@ -869,7 +869,9 @@ assert_no_board_dialog (HbWindow *window, gboolean no_board)
       const char *details;
 
       g_assert_cmpstr (adw_message_dialog_get_heading (d), ==, "No Puzzle Found in the Picture");
-      g_assert_nonnull (strstr (adw_message_dialog_get_body (d), "Flow Free"));
+      /* The games' names unbroken by the body's wrapping. */
+      g_assert_nonnull (strstr (adw_message_dialog_get_body (d), "Flow\u00a0Free"));
+      g_assert_nonnull (strstr (adw_message_dialog_get_body (d), "Flood-\u2060It"));
       g_assert_null (strstr (adw_message_dialog_get_body (d), "lattice"));
       g_assert_true (GTK_IS_EXPANDER (extra));
       g_assert_false (gtk_expander_get_expanded (GTK_EXPANDER (extra)));

@@ -1625,7 +1625,7 @@ const HbGame loop_game = {
   .from_image = loop_from_image,
   .scramble = loop_scramble,
   .hint_legend = N_("Orange badge: turn this tile the way its arrow points, as many quarter "
-                    "turns as its number says. Pale blue cell: a tile whose turn is sure "
+                    "turns as its number says. Blue-tinted cell: a tile whose turn is sure "
                     "(its neighbours leave one way). Blue pipes: a closed group, no open ends (not "
                     "always the answer's: a badge on it says it still turns). "
                     "Red dot: an arm that meets nothing."),
