@@ -424,6 +424,21 @@ test_json_errors (void)
     g_assert_cmpint (FLOW (s)->colours, ==, 1);
     hb_state_free (s);
   }
+  /* Half of a UTF-16 pair alone, high or low, is said where it stands
+   * (json-glib said "scanner: unterminated string constant" at 2:1); a
+   * whole pair names a colour, and so does an escaped backslash before
+   * "ud800". */
+  fails_at ("[[\"\\ud800\", null]]\n", 1, 4, "half of a UTF-16 pair");
+  fails_at ("[[null, \"x\\udc00\"]]", 1, 11, "half of a UTF-16 pair");
+  fails_at ("[[\"\\ud800\\u0041\"]]", 1, 4, "half of a UTF-16 pair");
+  {
+    HbState *s = hb_test_parse (&flow_game, "[[\"\\ud83d\\ude00\", null, \"\\ud83d\\ude00\"]]");
+    g_assert_cmpint (FLOW (s)->colours, ==, 1);
+    hb_state_free (s);
+    s = hb_test_parse (&flow_game, "[[\"a\\\\ud800\", null, \"a\\\\ud800\"]]");
+    g_assert_cmpint (FLOW (s)->colours, ==, 1);
+    hb_state_free (s);
+  }
   /* Nesting deeper than a level's two lists is refused before json-glib,
    * whose parser recursed once a level and ran out of stack at about
    * 85,000 (a crash). */

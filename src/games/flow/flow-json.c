@@ -296,6 +296,7 @@ typedef enum {
   JSON_SCAN_TOO_DEEP,   /* a bracket past JSON_MAX_DEPTH */
   JSON_SCAN_TRAILING,   /* more text after the first value's closing bracket */
   JSON_SCAN_NUL,        /* a string with \u0000 in it */
+  JSON_SCAN_SURROGATE,  /* a string with half of a UTF-16 pair, \ud800 alone */
   JSON_SCAN_UNCLOSED,   /* the text ends inside a list or a string */
   JSON_SCAN_ROWS,       /* the outer list holds more than HB_MAX_SIDE items */
   JSON_SCAN_ROW_LONG,   /* a list inside it holds more than HB_MAX_SIDE items */
@@ -308,6 +309,25 @@ typedef enum {
  * stops at the first past HB_MAX_SIDE: json-glib
  * builds the whole tree first, and a file of 40 million empty rows took
  * 5 GB and 45 s before it was refused as too tall. */
+/* The code of the escape "\uXXXX" at text (its backslash), or -1 when
+ * the six characters are not one. */
+static int
+json_escape_code (const char *text, gsize left)
+{
+  int code = 0;
+
+  if (left < 6 || text[0] != '\\' || text[1] != 'u')
+    return -1;
+  for (int k = 2; k < 6; k++)
+    {
+      int v = g_ascii_xdigit_value (text[k]);
+      if (v < 0)
+        return -1;
+      code = code * 16 + v;
+    }
+  return code;
+}
+
 static JsonScan
 json_scan (const char *text, gsize len, int *line, int *column, char *closers)
 {
@@ -341,8 +361,25 @@ json_scan (const char *text, gsize len, int *line, int *column, char *closers)
               *column = (int) MIN (i - line_start + 1, (gsize) G_MAXINT);
               return JSON_SCAN_NUL;
             }
+          /* Half of a UTF-16 pair alone: json-glib said "scanner:
+           * unterminated string constant" a line further on. */
           if (c == '\\')
-            i++;
+            {
+              int code = json_escape_code (text + i, len - i);
+              int low = code >= 0xd800 && code < 0xdc00
+                        ? json_escape_code (text + i + 6, len - i - 6) : -1;
+
+              if ((code >= 0xd800 && code < 0xdc00 && !(low >= 0xdc00 && low < 0xe000))
+                  || (code >= 0xdc00 && code < 0xe000))
+                {
+                  *line = l;
+                  *column = (int) MIN (i - line_start + 1, (gsize) G_MAXINT);
+                  return JSON_SCAN_SURROGATE;
+                }
+              /* Past the escape's 'u' (a pair's first half: past both
+               * escapes, so that its second half is not taken alone). */
+              i += low >= 0 ? 11 : 1;
+            }
           else if (c == '"')
             in_string = FALSE;
         }
@@ -503,6 +540,14 @@ flow_parse_json (const char *text, gsize len, GError **error)
                                                     : hb_row_too_long_text ();
         hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, line, char_column (text, len, line, column),
                             "%s", m);
+        return NULL;
+      }
+    if (scan == JSON_SCAN_SURROGATE)
+      {
+        hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line,
+                            char_column (text, len, line, column),
+                            _("not valid JSON: half of a UTF-16 pair (an escape from \\ud800 to "
+                              "\\udfff) without its other half"));
         return NULL;
       }
     if (scan == JSON_SCAN_NUL)
