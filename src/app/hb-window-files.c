@@ -221,6 +221,32 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
     g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", _("Opening was cancelled"));
 }
 
+static gboolean
+curl_one (const GMatchInfo *match, GString *out, gpointer data)
+{
+  g_autofree char *single = g_match_info_fetch (match, 1);
+  g_autofree char *twice = g_match_info_fetch (match, 2);
+
+  if (single != NULL && single[0] != '\0')
+    g_string_append_printf (out, "\u2018%s\u2019", single);
+  else
+    g_string_append_printf (out, "\u201c%s\u201d", twice);
+  return FALSE;
+}
+
+/* The readers' messages quote as the command line does, 'x' and "name";
+ * the window says them with typographic quotes, ‘x’ and “name”. A quoted
+ * character in single quotes (1-8 bytes: a UTF-8 character or an escape
+ * such as '\t') is taken first, so that '"' stays one. */
+static char *
+curly_quotes (const char *text)
+{
+  g_autoptr (GRegex) regex = g_regex_new ("'([^'\\s]{1,8})'|\"([^\"\n]{1,64})\"", 0, 0, NULL);
+
+  return regex != NULL ? g_regex_replace_eval (regex, text, -1, 0, 0, curl_one, NULL, NULL)
+                       : NULL;
+}
+
 /* "bad.lights:2:3: unknown character" (the form the CLI and editors
  * read) as a sentence: "bad.lights, line 2, column 3: unknown character". */
 static char *
@@ -237,7 +263,9 @@ error_sentence (const char *message)
     g_autofree char *file = g_match_info_fetch (match, 1);
     g_autofree char *line = g_match_info_fetch (match, 2);
     g_autofree char *column = g_match_info_fetch (match, 3);
-    g_autofree char *rest = g_match_info_fetch (match, 4);
+    g_autofree char *raw = g_match_info_fetch (match, 4);
+    g_autofree char *curled = curly_quotes (raw);
+    const char *rest = curled != NULL ? curled : raw;
 
     if (column != NULL && column[0] != '\0')
       /* TRANSLATORS: a file error: "bad.lights, line 2, column 3: unknown character" */

@@ -58,6 +58,11 @@ test_malformed (Fixture *f, gconstpointer data)
     { "ragged.lights", "0101\n011\n", "ragged.lights, line 2" },       /* ragged grid */
     { "empty.lights", "\n\n", "empty.lights" },                        /* 0×0 */
     { "mystery.txt", "hello\n", "mystery.txt, line 1, column 1: " },   /* no game */
+    /* The readers' quotes made typographic: 'x' and "a b" in the CLI. */
+    { "quoted.lights", "0101\n01x1\n", "quoted.lights, line 2, column 3: unknown character \u2018x\u2019 (" },
+    { "quoted.json", "[[\"a b\", null, \"a b\"], [\"a b\", null, null]]",
+      "quoted.json, line 1, column 25: colour \u201ca b\u201d has a third dot" },
+    { "quote.lights", "01\n0\"\n", "quote.lights, line 2, column 2: unknown character \u2018\"\u2019 (" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
