@@ -601,6 +601,26 @@ test_sniff (void)
   /* A header makes even digit colours Flow's. */
   g_assert_false (flow_game.sniff ("1..1\n0..0\n", 10));
   g_assert_true (flow_game.sniff ("4 2\n1..1\n0..0\n", 14));
+  /* A header in 0s and 1s alone is one only when the next row is W wide:
+   * "1000 1100" was a row of two Infinite Loop tiles (generate's, which
+   * `solve -` then could not tell from Flow's). */
+  g_assert_false (flow_game.sniff ("1000 1100\n0110 0011\n", 20));
+  g_assert_false (flow_game.sniff ("1 1\n1 1\n", 8));
+  g_assert_true (flow_game.sniff ("1 1\n# one cell\nA\n", 17));
+  g_assert_true (flow_game.sniff ("10 1\nA........A\n", 16));
+  /* The write-up's JSON with comments above it, as json-glib reads it
+   * (it was no game's). */
+  {
+    static const char commented[] = "/* level 3 */ /**/\n[[\"red\", null, \"red\"]]\n";
+    HbState *s;
+
+    g_assert_true (flow_game.sniff (commented, strlen (commented)));
+    s = hb_test_parse (&flow_game, commented);
+    g_assert_cmpint (FLOW (s)->colours, ==, 1);
+    hb_state_free (s);
+    g_assert_false (flow_game.sniff ("/* [[ unclosed", 14));
+    g_assert_false (flow_game.sniff ("/*/[[\"a\"]]*/", 13));
+  }
 }
 
 /* Text levels whose first row starts with '[' or '{' (colour names like

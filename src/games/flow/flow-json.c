@@ -854,13 +854,24 @@ flow_sniff_json (const char *text, gsize len)
   const char *p = text, *end = text + len;
   int brackets = 0;
 
-  /* A UTF-8 byte order mark, then blanks, '[', blanks, '['. */
+  /* A UTF-8 byte order mark, then blanks, '[', blanks, '['; comments
+   * between slash-stars count as blanks, as json-glib skips them (one
+   * above the rows made the file no game's, or a text level's error);
+   * json-glib takes no line comments. */
   if (len >= 3 && memcmp (p, "\xef\xbb\xbf", 3) == 0)
     p += 3;
   for (; p < end && brackets < 2; p++)
     {
       if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
         continue;
+      if (*p == '/' && end - p >= 2 && p[1] == '*')
+        {
+          const char *close = g_strstr_len (p + 2, end - p - 2, "*/");
+          if (close == NULL)
+            return FALSE;
+          p = close + 1;
+          continue;
+        }
       if (*p != '[')
         return FALSE;
       brackets++;

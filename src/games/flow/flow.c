@@ -949,23 +949,29 @@ flow_parse_json_state (const char *text, gsize len, GError **error)
 
 /* Whether the first line that is no comment is "W H": two sizes, 1 to
  * HB_MAX_SIDE, without leading zeros (an Infinite Loop row "0110 1001"
- * or an Enlight row "1 0" is no header). */
+ * or an Enlight row "1 0" is no header). Sizes written in 0s and 1s alone
+ * ("1000 1100", a row of two Infinite Loop tiles that `generate` wrote;
+ * "1 1") are a header only when the next row is W characters long. */
 static gboolean
 numberlink_header (const char *text, gsize len)
 {
   HbLineReader r;
   const char *line;
   gsize n;
+  gint64 width = -1;
 
   hb_line_reader_init (&r, text, len);
   while (hb_line_reader_next (&r, &line, &n))
     {
       gsize k = 0;
       int numbers = 0;
+      gboolean binary = TRUE;
 
       hb_strip_slice (&line, &n);
       if (n == 0 || line[0] == '#')
         continue;
+      if (width >= 0)
+        return (gint64) n == width;
       while (k < n)
         {
           gint64 v = 0;
@@ -974,14 +980,19 @@ numberlink_header (const char *text, gsize len)
           if (!g_ascii_isdigit (line[k]) || line[k] == '0')
             return FALSE;
           while (k < n && g_ascii_isdigit (line[k]) && k - start < 6)
-            v = 10 * v + (line[k++] - '0');
+            {
+              binary = binary && (line[k] == '0' || line[k] == '1');
+              v = 10 * v + (line[k++] - '0');
+            }
           if (v > HB_MAX_SIDE || (k < n && g_ascii_isdigit (line[k])))
             return FALSE;
-          numbers++;
+          if (numbers++ == 0)
+            width = v;
           while (k < n && (line[k] == ' ' || line[k] == '\t'))
             k++;
         }
-      return numbers == 2;
+      if (numbers != 2 || !binary)
+        return numbers == 2;
     }
   return FALSE;
 }
