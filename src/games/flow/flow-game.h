@@ -27,6 +27,8 @@ char      *flow_write_json (const FlowState *s, gboolean solution);
 /* TRUE when the text's first token is '[' followed by '[' (after blanks):
  * the shape of the write-up's JSON, which no other game reads. */
 gboolean   flow_sniff_json (const char *text, gsize len);
+/* The same with comments between slash-stars skipped as blanks. */
+gboolean   flow_sniff_json_full (const char *text, gsize len, gboolean comments);
 
 /* The game colour a name means ("red" → 'R', "dark blue" → 'b'), or 0. */
 char        flow_colour_char_for_name (const char *name);

@@ -848,23 +848,23 @@ flow_write_json (const FlowState *s, gboolean solution)
   return g_string_free (out, FALSE);
 }
 
+/* Whether the text starts as the write-up's JSON: a UTF-8 byte order
+ * mark, then blanks, '[', blanks, '['; with `comments`, comments between
+ * slash-stars count as blanks, as json-glib skips them (json-glib takes
+ * no line comments). */
 gboolean
-flow_sniff_json (const char *text, gsize len)
+flow_sniff_json_full (const char *text, gsize len, gboolean comments)
 {
   const char *p = text, *end = text + len;
   int brackets = 0;
 
-  /* A UTF-8 byte order mark, then blanks, '[', blanks, '['; comments
-   * between slash-stars count as blanks, as json-glib skips them (one
-   * above the rows made the file no game's, or a text level's error);
-   * json-glib takes no line comments. */
   if (len >= 3 && memcmp (p, "\xef\xbb\xbf", 3) == 0)
     p += 3;
   for (; p < end && brackets < 2; p++)
     {
       if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
         continue;
-      if (*p == '/' && end - p >= 2 && p[1] == '*')
+      if (comments && *p == '/' && end - p >= 2 && p[1] == '*')
         {
           const char *close = g_strstr_len (p + 2, end - p - 2, "*/");
           if (close == NULL)
@@ -877,4 +877,10 @@ flow_sniff_json (const char *text, gsize len)
       brackets++;
     }
   return brackets == 2;
+}
+
+gboolean
+flow_sniff_json (const char *text, gsize len)
+{
+  return flow_sniff_json_full (text, len, FALSE);
 }

@@ -932,6 +932,25 @@ flow_parse (const char *text, gsize len, GError **error)
         }
       g_clear_error (&json_error);
     }
+  else if (flow_sniff_json_full (text, len, TRUE))
+    {
+      /* The write-up's JSON after a comment, as json-glib reads it; but
+       * '/' and '*' are colours in text, so such text is a text level
+       * when it reads as one (a row of slash-stars over "[[]]"), else JSON (it was
+       * no game's, or the text reader's error, under any name but .json:
+       * review). The text reader's error when neither reads it. */
+      GError *text_error = NULL;
+
+      s = flow_parse_text_full (text, len, is_editing (text, len), &text_error);
+      if (s == NULL)
+        {
+          s = flow_parse_json (text, len, NULL);
+          if (s == NULL)
+            g_propagate_error (error, text_error);
+          else
+            g_error_free (text_error);
+        }
+    }
   else
     s = flow_parse_text_full (text, len, is_editing (text, len), error);
   if (s != NULL && s->json_names == NULL && !read_paths (s, text, len, error))
@@ -1008,6 +1027,22 @@ flow_sniff (const char *text, gsize len)
 
   if (flow_sniff_json (text, len))
     return TRUE;
+  /* JSON after a comment is Flow Free's where it reads as a level and the
+   * text does not (flow_parse). */
+  if (flow_sniff_json_full (text, len, TRUE))
+    {
+      FlowState *t = flow_parse_text (text, len, NULL), *j = NULL;
+
+      if (t == NULL)
+        j = flow_parse_json (text, len, NULL);
+      if (t != NULL)
+        flow_state_free (t);
+      if (j != NULL)
+        {
+          flow_state_free (j);
+          return TRUE;
+        }
+    }
   /* A numberlink header ("W H" before the rows) is no other game's: such
    * a file is Flow Free's even when its rows are wrong, so that the error
    * is Flow Free's ("the header says 3×3 but the rows make a 3×2
