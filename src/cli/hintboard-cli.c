@@ -441,13 +441,14 @@ static int
 answer_fits_or_say (const HbState *state, const HbResult *r, const char *path)
 {
   g_autofree char *why = NULL;
+  gboolean proven = FALSE;
 
   if (r->status != HB_STATUS_SOLVED || state->game->answer_fits == NULL
-      || state->game->answer_fits (state, r, &why))
+      || state->game->answer_fits (state, r, &why, &proven))
     return EXIT_SOLVED;
   cli_error ("%s: %s%s", path, why ? why : "over the level's limit",
            opt_best ? "" : " (--best writes the answer anyway)");
-  return r->optimal ? EXIT_NO_SOLUTION : EXIT_GAVE_UP;
+  return proven ? EXIT_NO_SOLUTION : EXIT_GAVE_UP;
 }
 
 /* --json writes a Flow Free solution: for another game a usage error, as

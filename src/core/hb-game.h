@@ -171,6 +171,8 @@ typedef struct {
                           * answer by taking it), or NULL */
   GArray    *moves;      /* HbMove: play moves from the initial board */
   gboolean   optimal;    /* the answer is proven the shortest / fewest */
+  int        lower_bound; /* proven: no answer has fewer moves (from the
+                          * board the solve began on); 0 when none known */
   char      *message;    /* a sentence for the user (why it gave up, …) */
   GPtrArray *stats;      /* HbStat, in the order they were added */
   double     seconds;    /* wall time of the solve call */
@@ -459,10 +461,11 @@ struct _HbGame {
 
   /* Whether a solved result keeps to the level's own limits beyond being
    * solved (Flood-It: its move limit). FALSE with *why set to a sentence
-   * (newly allocated) saying so, and whether that is proven. May be NULL:
-   * the game has no such limit. */
+   * (newly allocated) saying so, and *proven to whether no answer can keep
+   * to them (the answer is optimal, or a lower bound says so). May be
+   * NULL: the game has no such limit. */
   gboolean  (*answer_fits) (const HbState *state, const HbResult *result,
-                            char **why);
+                            char **why, gboolean *proven);
 
   /* Whether play can no longer reach a win (Flood-It: the move limit used
    * up with the board not one colour). The app then says "Out of moves",

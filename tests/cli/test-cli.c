@@ -547,6 +547,32 @@ test_hint_render (void)
     g_assert_cmpint (s.status, ==, 1);
     g_assert_false (g_file_test (spng, G_FILE_TEST_EXISTS));
   }
+  /* A limit that the optimal search's lower bound alone proves out of
+   * reach, where it gives up proving its answer shortest (review: solve
+   * exited 3 "not proven that the limit cannot be met" beside "at least
+   * 33", and hint said nothing of the limit, exit 0). */
+  {
+    g_auto(CliRun) g = { 0 };
+    g_auto(CliRun) s = { 0 };
+    g_auto(CliRun) h = { 0 };
+    g_autofree char *tight = NULL, *text = NULL;
+    char *arrow;
+
+    run_cli (&g, NULL, "generate", "--game", "flood", "--size", "30x30", "--seed", "3", NULL);
+    g_assert_cmpint (g.status, ==, 0);
+    arrow = strstr (g.out, "-> ");
+    g_assert_nonnull (arrow);
+    arrow[3] = '\0';
+    text = g_strconcat (g.out, "10", strchr (arrow + 4, '\n'), NULL);
+    tight = write_tmp ("tight.flood", text);
+    run_cli (&s, NULL, "solve", tight, NULL);
+    g_assert_nonnull (strstr (s.err, "not proven optimal"));
+    g_assert_nonnull (strstr (s.err, "the move limit of 10 cannot be met: no answer takes fewer than"));
+    g_assert_cmpint (s.status, ==, 1);
+    run_cli (&h, NULL, "hint", tight, NULL);
+    g_assert_nonnull (strstr (h.out, "(greedy, not proven optimal), at least "));
+    g_assert_cmpint (h.status, ==, 1);
+  }
   {
     g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "render", path, "-o", svg, "--solution", "--dark", NULL);

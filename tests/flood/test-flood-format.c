@@ -393,23 +393,45 @@ test_romanian_plurals (void)
   g_autofree char *why = NULL;
   g_autofree char *why_ro = NULL;
   g_autofree char *why_ro16 = NULL;
+  g_autofree char *why_bound = NULL;
+  gboolean proven = TRUE;
 
   /* 26 played and one to go: 27 moves over a limit of 20. */
   s->moves = 26;
   s->move_limit = 20;
   hb_result_add_move (r, 0, -1, -1, 1);
-  g_assert_false (flood_game.answer_fits (&s->base, r, &why));
+  g_assert_false (flood_game.answer_fits (&s->base, r, &why, &proven));
   g_assert_cmpstr (why, ==, "the best answer found takes 27 moves, over the move limit of 20 "
                             "(not proven that the limit cannot be met)");
+  g_assert_false (proven);
+  /* Not proven shortest, but a lower bound past the limit proves it out
+   * of reach (review: "at least 33" beside a limit of 10 exited 3). */
+  s->moves = 0;
+  s->move_limit = 10;
+  for (int i = 0; i < 39; i++)
+    hb_result_add_move (r, 0, -1, -1, 1);
+  r->lower_bound = 33;
+  g_assert_false (flood_game.answer_fits (&s->base, r, &why_bound, &proven));
+  g_assert_true (proven);
+  g_assert_cmpstr (why_bound, ==, "the move limit of 10 cannot be met: no answer takes fewer than "
+                                  "33 moves (the best found takes 40)");
+  r->lower_bound = 10;
+  g_clear_pointer (&why_bound, g_free);
+  g_assert_false (flood_game.answer_fits (&s->base, r, &why_bound, &proven));
+  g_assert_false (proven);
+  g_array_set_size (r->moves, 1);
+  r->lower_bound = 0;
+  s->moves = 26;
+  s->move_limit = 20;
   if (!hb_test_romanian ())
     goto out;
-  g_assert_false (flood_game.answer_fits (&s->base, r, &why_ro));
+  g_assert_false (flood_game.answer_fits (&s->base, r, &why_ro, &proven));
   g_assert_cmpstr (why_ro, ==, "cel mai bun răspuns găsit are 27 de mutări, peste limita de "
                                "mutări, care este 20 (nu s-a dovedit că limita nu poate fi "
                                "respectată)");
   s->moves = 15;
   s->move_limit = 10;
-  g_assert_false (flood_game.answer_fits (&s->base, r, &why_ro16));
+  g_assert_false (flood_game.answer_fits (&s->base, r, &why_ro16, &proven));
   g_assert_true (g_str_has_prefix (why_ro16, "cel mai bun răspuns găsit are 16 mutări, "));
   check_message ("2x2c0:0000,5", "1:1: 0 culori: sunt acceptate doar de la 1 la 10");
   check_message ("2x2:01a3,5", "1:7: culoarea „a”: sunt acceptate doar 10 culori (de la 0 la "

@@ -485,6 +485,26 @@ test_trace_and_hint (void)
       within = flood_game.hint_describe (lim, hint);
       g_assert_cmpstr (within, ==, text);
       g_assert_null (flood_game.hint_warning (lim, hint));
+      /* A greedy hint (not proven fewest) whose lower bound alone misses
+       * the limit says so, and is out of reach (review: a limit of 10 and
+       * "at least 33" said nothing, exit 0). */
+      {
+        FloodHint greedy = *h;
+        g_autofree char *said = NULL, *warning = NULL;
+
+        greedy.proven = FALSE;
+        greedy.to_go = h->to_go + 7;
+        greedy.at_least = h->to_go;
+        FLOOD (lim)->move_limit = 3 + h->to_go - 2;
+        said = flood_game.hint_describe (lim, &greedy);
+        g_assert_true (g_str_has_suffix (said, "(greedy, not proven optimal), at least 2 moves over "
+                                               "the move limit"));
+        warning = flood_game.hint_warning (lim, &greedy);
+        g_assert_cmpstr (warning, ==, "The move limit cannot be met: at least 2 moves over");
+        g_assert_true (flood_game.hint_out_of_reach (lim, &greedy));
+        FLOOD (lim)->move_limit = 3 + h->to_go;
+        g_assert_false (flood_game.hint_out_of_reach (lim, &greedy));
+      }
       hb_state_free (lim);
     }
     g_assert_true (flood_game.hint_next_move (s, hint, &m));

@@ -1099,6 +1099,7 @@ optimal_solve (const HbState *state, const HbSolveOptions *options,
     {
       r = hb_result_new (HB_STATUS_SOLVED);
       r->optimal = a.optimal;
+      r->lower_bound = a.lower_bound;
       flood_result_fill (r, s, a.moves->data, a.moves->len);
       hb_trace_add (trace, HB_STEP_SOLUTION, -1, -1, a.moves->len, 0, a.expanded);
       flood_trace_moves (trace, a.moves->data, a.moves->len, a.expanded);

@@ -1416,6 +1416,7 @@ flood_hint_compute (const HbState *state, HbCancel *cancellable,
       hint->colour = a.moves->data[0];
       hint->to_go = a.moves->len;
       hint->proven = a.optimal;
+      hint->at_least = a.lower_bound;
       flood_region_mask (s->cells, w, h, before);
       flood_fill (after, w, h, hint->colour);
       flood_region_mask (after, w, h, now);
@@ -1441,18 +1442,21 @@ flood_hint_free (gpointer hint)
 }
 
 /* How many moves past the move limit even the fewest moves left go, once
- * the hint has proven them fewest; 0 when within it, with no limit, or
- * with no proven hint for this board. The describe, warning and
- * out-of-reach hooks all read it. */
+ * the hint has proven them fewest, or at least go by its proven lower
+ * bound (*exact FALSE); 0 when within it, with no limit, or with nothing
+ * proven for this board. The describe, warning and out-of-reach hooks all
+ * read it. A greedy hint on a level whose bound already misses the limit
+ * said nothing of it (review: 40 moves to go, a limit of 10). */
 static int
-hint_moves_over (const HbState *state, const FloodHint *h)
+hint_moves_over (const HbState *state, const FloodHint *h, gboolean *exact)
 {
   const FloodState *s = FLOOD_CONST (state);
 
-  if (h == NULL || !h->proven || h->colour < 0 || s->move_limit <= 0
+  *exact = h != NULL && h->proven;
+  if (h == NULL || h->colour < 0 || s->move_limit <= 0
       || h->width != state->width || h->height != state->height)
     return 0;
-  return MAX (s->moves + h->to_go - s->move_limit, 0);
+  return MAX (s->moves + (h->proven ? h->to_go : h->at_least) - s->move_limit, 0);
 }
 
 /* Where the player looks (the status line, with the hints on): a level
@@ -1461,10 +1465,17 @@ hint_moves_over (const HbState *state, const FloodHint *h)
 static char *
 flood_hint_warning (const HbState *state, gconstpointer data)
 {
-  int over = hint_moves_over (state, data);
+  gboolean exact;
+  int over = hint_moves_over (state, data, &exact);
 
   if (over == 0)
     return NULL;
+  if (!exact)
+    /* TRANSLATORS: the status line's warning when a proven lower bound on
+     * the moves left already misses the level's move limit */
+    return g_strdup_printf (g_dngettext (NULL, "The move limit cannot be met: at least %d move over",
+                                         "The move limit cannot be met: at least %d moves over",
+                                         over), over);
   /* TRANSLATORS: the status line's warning when even the fewest moves
    * left miss the level's move limit */
   return g_strdup_printf (g_dngettext (NULL, "The move limit cannot be met: %d move over at best",
@@ -1484,7 +1495,8 @@ flood_hint_describe (const HbState *state, gconstpointer data)
                                   : _("Solved"));
   if (h->proven)
     {
-      int over = hint_moves_over (state, h);
+      gboolean exact;
+      int over = hint_moves_over (state, h, &exact);
       /* TRANSLATORS: the hint: "Flood with 3 (Yellow): 12 moves to go (optimal)" */
       char *text = g_strdup_printf (g_dngettext (NULL, "Flood with %d (%s): %d move to go (optimal)",
                                                  "Flood with %d (%s): %d moves to go (optimal)",
@@ -1505,19 +1517,40 @@ flood_hint_describe (const HbState *state, gconstpointer data)
         }
       return text;
     }
-  return g_strdup_printf (g_dngettext (NULL,
-                                       "Flood with %d (%s): %d move to go (greedy, not proven "
-                                       "optimal)",
-                                       "Flood with %d (%s): %d moves to go (greedy, not proven "
-                                       "optimal)",
-                                       h->to_go),
-                          h->colour, _(colour_names[h->colour]), h->to_go);
+  {
+    gboolean exact;
+    int over = hint_moves_over (state, h, &exact);
+    char *text = g_strdup_printf (g_dngettext (NULL,
+                                               "Flood with %d (%s): %d move to go (greedy, not proven "
+                                               "optimal)",
+                                               "Flood with %d (%s): %d moves to go (greedy, not proven "
+                                               "optimal)",
+                                               h->to_go),
+                                  h->colour, _(colour_names[h->colour]), h->to_go);
+
+    /* Not proven fewest, but the bound alone already misses the limit. */
+    if (over > 0)
+      {
+        g_autofree char *base = text;
+        /* TRANSLATORS: after a greedy hint, when a proven lower bound on
+         * the moves left already misses the limit */
+        g_autofree char *more = g_strdup_printf (g_dngettext (NULL,
+                                                              "at least %d move over the move limit",
+                                                              "at least %d moves over the move limit",
+                                                              over),
+                                                 over);
+        text = g_strdup_printf ("%s, %s", base, more);
+      }
+    return text;
+  }
 }
 
 static gboolean
 flood_hint_out_of_reach (const HbState *state, gconstpointer data)
 {
-  return hint_moves_over (state, data) > 0;
+  gboolean exact;
+
+  return hint_moves_over (state, data, &exact) > 0;
 }
 
 static gboolean
@@ -1552,17 +1585,30 @@ static const HbSolver *const flood_solvers[] = {
  * whether the limit cannot be met (the answer is proven shortest) or only
  * was not met. */
 static gboolean
-flood_answer_fits (const HbState *state, const HbResult *result, char **why)
+flood_answer_fits (const HbState *state, const HbResult *result, char **why, gboolean *proven)
 {
   const FloodState *s = FLOOD_CONST (state);
   guint total;
 
+  *proven = FALSE;
   if (s->move_limit <= 0 || result->moves == NULL)
     return TRUE;
   total = (guint) s->moves + result->moves->len;
   if (total <= (guint) s->move_limit)
     return TRUE;
-  if (result->optimal)
+  *proven = result->optimal
+            || (result->lower_bound > 0 && s->moves + result->lower_bound > s->move_limit);
+  if (!result->optimal && *proven)
+    /* TRANSLATORS: "the move limit of 10 cannot be met: no answer takes
+     * fewer than 33 moves (the best found takes 40)" */
+    *why = g_strdup_printf (g_dngettext (NULL,
+                                         "the move limit of %d cannot be met: no answer takes "
+                                         "fewer than %d moves (the best found takes %u)",
+                                         "the move limit of %d cannot be met: no answer takes "
+                                         "fewer than %d moves (the best found takes %u)",
+                                         s->moves + result->lower_bound),
+                            s->move_limit, s->moves + result->lower_bound, total);
+  else if (result->optimal)
     /* TRANSLATORS: "the move limit of 20 cannot be met: the fewest moves is 22" */
     *why = g_strdup_printf (_("the move limit of %d cannot be met: the fewest moves is %u"),
                             s->move_limit, total);

@@ -350,6 +350,7 @@ typedef struct {
   int      colour;        /* best next move, or -1 when solved */
   int      to_go;         /* moves still needed (with this move) */
   gboolean proven;        /* to_go is optimal */
+  int      at_least;      /* else a proven lower bound on the moves to go */
   guint8  *captured;      /* width*height: cells the move captures */
   int      width, height;
 } FloodHint;
