@@ -21,6 +21,7 @@
 #include "hb-draw.h"
 #include "hb-game.h"
 #include "hb-heap.h"
+#include "hb-plot.h"
 #include "hb-registry.h"
 
 #include <cairo-svg.h>
@@ -898,7 +899,15 @@ render_plot (HbState *state, const char *path)
      * consistency solves) draws one dot on empty axes: say why, so the
      * picture is not taken for a fault. */
     cli_error ("%s: %s The plot has one point, generation 0.", path, r->message);
-  if (!cli_write_plot (solve_trace, solver->name, opt_output, opt_dark, &error))
+  if (r->status != HB_STATUS_SOLVED && (solver->flags & HB_SOLVER_STOCHASTIC)
+      && !hb_plot_has_data (solve_trace))
+    /* A genetic algorithm whose run ended before its first generation
+     * (arc consistency proved no solution, or the time was up): nothing
+     * to draw, said so, and the run's exit status (review: it said only
+     * the genetic algorithms have a plot, exit 2). */
+    cli_error ("%s: %s: the run ended before its first generation: no plot drawn",
+               path, solver->id);
+  else if (!cli_write_plot (solve_trace, solver->name, opt_output, opt_dark, &error))
     {
       /* A write's error names the output; no numbers to plot is about
        * the level's solver, named with the level (review). */

@@ -1341,6 +1341,19 @@ test_render_plot (void)
     g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
     g_unlink (png);
   }
+  /* A run that ends before its first generation (arc consistency proves
+   * the snake has no solution) draws nothing, says so, and exits as solve
+   * (review: "only the genetic algorithms … have a fitness plot", exit 2). */
+  {
+    g_autofree char *snake = write_tmp ("plot-snake.flow", "A..\n...\n..A\n");
+    g_auto(CliRun) r = { 0 };
+
+    run_cli (&r, NULL, "render", snake, "--plot", "-o", png, "--solver", "ga-paths", NULL);
+    g_assert_cmpint (r.status, ==, 1);
+    g_assert_nonnull (strstr (r.err, "ga-paths: the run ended before its first generation: no plot drawn"));
+    g_assert_null (strstr (r.err, "only the genetic"));
+    g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+  }
 }
 
 /* Out-of-range values are refused with a message, never clamped. */
