@@ -62,7 +62,7 @@ static const Style dark_style = {
   .pipe = HEX (0xdeddda, 1), .done = HEX (0x62a0ea, 1),
   .open = HEX (0xe01b24, 1),
   .hint = HEX (0xff7800, 1), .hint_fg = HEX (0x000000, 0.8),
-  .forced = HEX (0x3584e4, 0.1), .hover = HEX (0xffffff, 0.06),
+  .forced = HEX (0x3584e4, 0.16), .hover = HEX (0xffffff, 0.06),
   .fixed = HEX (0x62a0ea, 1), .placed = HEX (0x33d17a, 1),
   .tried = HEX (0x8ff0a4, 1), .rejected = HEX (0xf66151, 1),
   .flow = HEX (0xc061cb, 1),
