@@ -491,13 +491,21 @@ compact_needs_form (const HbGame *game)
 }
 
 /* --best writes an answer over a move limit: refused for a game whose
- * answers always fit (it did nothing there, unsaid). */
+ * answers always fit (it did nothing there, unsaid). Checked before the
+ * file is read when --game names the game (`game` NULL: not named), as
+ * --json's and --compact's are (review: a missing file was said first). */
+static void
+best_needs_limit_of (const HbGame *game)
+{
+  if (opt_best && game != NULL && game->answer_fits == NULL)
+    die_usage ("--best writes an answer over a level's move limit; %s levels have none",
+               game->name);
+}
+
 static void
 best_needs_limit (const HbState *state)
 {
-  if (opt_best && state->game->answer_fits == NULL)
-    die_usage ("--best writes an answer over a level's move limit; %s levels have none",
-               state->game->name);
+  best_needs_limit_of (state->game);
 }
 
 /* "FILE: STATUS: message" on stderr, the message's first words dropped
@@ -561,6 +569,7 @@ cmd_solve (int argc, char **argv)
     die_usage ("--json and --compact are two forms of the solution: give one");
   json_needs_flow (game_from_option ());
   compact_needs_form (game_from_option ());
+  best_needs_limit_of (game_from_option ());
   state = load_or_die (game_from_option (), argv[1]);
   best_needs_limit (state);
   /* It wrote nothing for Enlight and Flood-It, and crashed on Infinite
@@ -1045,10 +1054,12 @@ cmd_render (int argc, char **argv)
         die_usage ("--animate draws the solution move by move; it takes no --solution or --hints");
       if (opt_delay < CLI_MIN_DELAY || opt_delay > CLI_MAX_DELAY)
         die_usage ("--delay takes %s, not %d", number_range ("delay"), opt_delay);
+      best_needs_limit_of (game_from_option ());
       state = load_or_die (game_from_option (), argv[1]);
       best_needs_limit (state);
       return render_animation (state, argv[1]);
     }
+  best_needs_limit_of (game_from_option ());
   state = load_or_die (game_from_option (), argv[1]);
   best_needs_limit (state);
   cell = render_cell (state);

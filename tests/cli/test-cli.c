@@ -1448,6 +1448,13 @@ test_options_refused (void)
                 "solve", "--best", path, NULL);
   expect_usage ("--best writes an answer over a level's move limit; Enlight levels have none",
                 "render", path, "-o", png, "--solution", "--best", NULL);
+  /* Before the file is read when --game names the game, as --json's is
+   * (review: the missing file was said instead). */
+  expect_usage ("--best writes an answer over a level's move limit; Enlight levels have none",
+                "solve", "--game", "lights", "--best", "/nonexistent/level", NULL);
+  expect_usage ("--best writes an answer over a level's move limit; Infinite Loop levels have "
+                "none", "render", "--game", "loop", "/nonexistent/level", "-o", png, "--solution",
+                "--best", NULL);
   expect_usage ("--plot draws the solver's numbers, not the board: it takes no --cell", "render",
                 path, "-o", png, "--plot", "--cell", "10", NULL);
   /* A solver with no numbers to plot is named with the level, not the
