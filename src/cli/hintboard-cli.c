@@ -1718,20 +1718,24 @@ main (int argc, char **argv)
   if ((g_str_equal (argv[1], "--version") || g_str_equal (argv[1], "--help")
        || g_str_equal (argv[1], "-h")) && argc > 2)
     die_usage ("%s takes nothing after it", argv[1]);
-  if (g_str_equal (argv[1], "help") && argc > 3)
-    die_usage ("help takes one COMMAND");
+  if (g_str_equal (argv[1], "help") && argc > 3
+      && !(argc == 4 && g_str_equal (argv[2], "bench") && g_str_equal (argv[3], "detect")))
+    die_usage ("help takes one COMMAND (or bench detect)");
   if (g_str_equal (argv[1], "--version"))
     {
       printf ("hintboard-cli %s\n", HB_VERSION);
       return output_written (0);
     }
   /* "help solve" is "solve --help" (it printed the commands: review). */
-  if (g_str_equal (argv[1], "help") && argc == 3)
+  /* And "help bench detect" is "bench detect --help", the one command
+   * with a word of its own (it said "help takes one COMMAND": review). */
+  if (g_str_equal (argv[1], "help") && (argc == 3 || argc == 4))
     for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
       if (g_str_equal (argv[2], commands[i].name))
         {
-          char *help_argv[] = { argv[2], (char *) "--help", NULL };
-          return output_written (commands[i].run (2, help_argv));
+          char *help_argv[] = { argv[2], argc == 4 ? argv[3] : (char *) "--help",
+                                (char *) "--help", NULL };
+          return output_written (commands[i].run (argc - 1, help_argv));
         }
   if (g_str_equal (argv[1], "help") && argc == 3)
     die_unknown_command (argv[2]);

@@ -148,6 +148,17 @@ test_version_and_help (void)
   g_assert_cmpint (a.status, ==, 0);
   g_assert_nonnull (strstr (a.out, "--solver"));
   g_assert_cmpstr (a.out, ==, b.out);
+  /* bench detect, the one command of two words (review). */
+  {
+    g_auto(CliRun) c = { 0 };
+    g_auto(CliRun) d = { 0 };
+
+    run_cli (&c, NULL, "help", "bench", "detect", NULL);
+    run_cli (&d, NULL, "bench", "detect", "--help", NULL);
+    g_assert_cmpint (c.status, ==, 0);
+    g_assert_nonnull (strstr (c.out, "time screenshot import"));
+    g_assert_cmpstr (c.out, ==, d.out);
+  }
   /* The ranges README gives, in the help too (--delay's and --size's
    * were said only when refused, --count's nowhere). */
   {
