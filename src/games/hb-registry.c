@@ -157,6 +157,41 @@ set_named_error (GError **error, const GError *local, const char *name)
   g_set_error (error, local->domain, local->code, "%s:%s", safe_name, safe);
 }
 
+/* The game whose level the text would be without its blank lines, or
+ * NULL: a blank line between the rows made every reader refuse to claim
+ * it, "cannot tell which game this is", where the game's own reader says
+ * "line 2: a blank line …" (review: "A.A", "", "B.B" on standard input).
+ * That game then reads the text as it is and says what is wrong. */
+static const HbGame *
+game_but_for_blank_lines (const char *text, gsize len)
+{
+  g_autoptr (GString) kept = g_string_sized_new (len);
+  gboolean blank_inside = FALSE, seen = FALSE, pending = FALSE;
+  const char *p = text, *end = text + len;
+
+  while (p < end)
+    {
+      const char *nl = memchr (p, '\n', (gsize) (end - p));
+      const char *stop = nl != NULL ? nl : end;
+      gboolean blank = TRUE;
+
+      for (const char *q = p; q < stop && blank; q++)
+        blank = g_ascii_isspace (*q);
+      if (blank)
+        pending = seen;
+      else
+        {
+          blank_inside = blank_inside || pending;
+          pending = FALSE;
+          seen = TRUE;
+          g_string_append_len (kept, p, stop - p);
+          g_string_append_c (kept, '\n');
+        }
+      p = nl != NULL ? nl + 1 : end;
+    }
+  return blank_inside ? hb_registry_sniff (kept->str, kept->len) : NULL;
+}
+
 HbState *
 hb_registry_parse (const HbGame *game, const char *display_name,
                    const char *text, gsize len, GError **error)
@@ -194,6 +229,8 @@ hb_registry_parse (const HbGame *game, const char *display_name,
     game = hb_registry_game_for_filename (display_name);
   if (game == NULL)
     game = hb_registry_sniff (text, len);
+  if (game == NULL)
+    game = game_but_for_blank_lines (text, len);
   if (game == NULL)
     {
       g_autofree char *known = NULL;

@@ -915,6 +915,25 @@ test_stdin_error (void)
       g_assert_cmpint (e.status, ==, 2);
       g_assert_cmpstr (e.err, ==, "hintboard-cli: -:1:1: the file is empty\n");
     }
+  /* A blank line between the rows: the game the rows are said it, not
+   * "cannot tell which game this is" (review); text of no game still is. */
+  {
+    static const char *const blank[][2] = {
+      { "A.A\n\nB.B\n", "hintboard-cli: -:3:1: a row after a blank line" },
+      { "010\n\n111\n010\n", "hintboard-cli: -:3:1: a row after a blank line" },
+      { "hello\n\nworld\n", "hintboard-cli: -:1:1: cannot tell which game this is" },
+    };
+
+    for (gsize i = 0; i < G_N_ELEMENTS (blank); i++)
+      {
+        g_auto(CliRun) b = { 0 };
+
+        run_cli (&b, blank[i][0], "solve", "-", NULL);
+        g_assert_cmpint (b.status, ==, 2);
+        if (!g_str_has_prefix (b.err, blank[i][1]))
+          g_error ("%s: %s", blank[i][0], b.err);
+      }
+  }
 }
 
 /* What `generate` writes is told without --game, so it pipes into solve:
