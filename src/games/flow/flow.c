@@ -73,6 +73,23 @@ neighbour (const FlowState *s, int i, int d)
   return hb_neighbour_cell (i, s->base.width, s->base.height, d);
 }
 
+/* The next cell of a path through cur: the neighbour its links point at,
+ * of colour c + 1 in `colour`, other than prev; -1 when there is none.
+ * `links` and `colour` are the board's own or a hint's solution. */
+static int
+link_next (const FlowState *s, const guint8 *links, const guint8 *colour, int cur, int prev,
+           int c)
+{
+  for (int d = 0; d < 4; d++)
+    if ((links[cur] >> d) & 1)
+      {
+        int j = neighbour (s, cur, d);
+        if (j >= 0 && j != prev && colour[j] == c + 1)
+          return j;
+      }
+  return -1;
+}
+
 static int
 dots_of (const FlowState *s, int c)
 {
@@ -366,14 +383,7 @@ colour_joined (const FlowState *s, int c)
   cur = a;
   while (cur != b && steps++ < n)
     {
-      int next = -1;
-      for (int d = 0; d < 4 && next < 0; d++)
-        if ((s->links[cur] >> d) & 1)
-          {
-            int j = neighbour (s, cur, d);
-            if (j >= 0 && j != prev && s->colour[j] == c + 1)
-              next = j;
-          }
+      int next = link_next (s, s->links, s->colour, cur, prev, c);
       if (next < 0)
         return FALSE;
       prev = cur;
@@ -1862,14 +1872,7 @@ flow_status_text (const HbState *state)
       gsize steps = 0;
       while (steps++ < n)
         {
-          int next = -1;
-          for (int d = 0; d < 4 && next < 0; d++)
-            if ((s->links[cur] >> d) & 1)
-              {
-                int j = neighbour (s, cur, d);
-                if (j >= 0 && j != prev && s->colour[j] == c + 1)
-                  next = j;
-              }
+          int next = link_next (s, s->links, s->colour, cur, prev, c);
           if (next < 0)
             break;
           prev = cur;
@@ -2299,14 +2302,7 @@ flow_hint_path (const FlowState *s, const FlowHint *h, int c, GArray *cells)
   g_array_append_val (cells, a);
   for (cur = a; cur != b && steps++ < n;)
     {
-      int next = -1;
-      for (int d = 0; d < 4 && next < 0; d++)
-        if ((h->links[cur] >> d) & 1)
-          {
-            int j = neighbour (s, cur, d);
-            if (j >= 0 && j != prev && h->solution[j] == c + 1)
-              next = j;
-          }
+      int next = link_next (s, h->links, h->solution, cur, prev, c);
       if (next < 0)
         break;
       g_array_append_val (cells, next);
