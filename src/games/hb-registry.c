@@ -73,6 +73,33 @@ hb_registry_sniff (const char *text, gsize len)
   return found;
 }
 
+
+/* Whether the text reads as UTF-16 with no byte-order mark: its first
+ * code units (up to 64) all ASCII and none NUL, one byte of each zero,
+ * always the same one. As UTF-8 that text was "contains a NUL byte" at
+ * 1:2, which did not say what to do. */
+static gboolean
+utf16_without_bom (const char *text, gsize len)
+{
+  gsize n = MIN (len, 128) & ~(gsize) 1;
+
+  if (n < 4)
+    return FALSE;
+  for (int zero = 0; zero < 2; zero++)
+    {
+      gsize i;
+
+      for (i = 0; i < n; i += 2)
+        {
+          guchar z = (guchar) text[i + zero], c = (guchar) text[i + 1 - zero];
+          if (z != 0 || c == 0 || c >= 0x80)
+            break;
+        }
+      if (i == n)
+        return TRUE;
+    }
+  return FALSE;
+}
 /* A UTF-8 byte-order mark (Windows editors write one) is no content: every
  * reading of a level's text starts past it. */
 static void
@@ -216,9 +243,11 @@ hb_registry_parse (const HbGame *game, const char *display_name,
     }
   /* UTF-16, as Windows' Notepad ("Unicode") and PowerShell's `>` write
    * it, told by its byte-order mark (never valid UTF-8): it was "not
-   * valid UTF-8" at 1:1, or "cannot tell which game this is". */
-  if (len >= 2 && (((guchar) text[0] == 0xff && (guchar) text[1] == 0xfe)
-                   || ((guchar) text[0] == 0xfe && (guchar) text[1] == 0xff)))
+   * valid UTF-8" at 1:1, or "cannot tell which game this is"; or, with
+   * no mark, by its zero bytes (utf16_without_bom). */
+  if ((len >= 2 && (((guchar) text[0] == 0xff && (guchar) text[1] == 0xfe)
+                    || ((guchar) text[0] == 0xfe && (guchar) text[1] == 0xff)))
+      || utf16_without_bom (text, len))
     {
       g_autofree char *safe_name = hb_escape_for_message (display_name);
       g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_FORMAT, "%s:1:1: %s", safe_name,

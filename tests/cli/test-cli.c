@@ -357,10 +357,15 @@ test_bad_input (void)
   {
     static const char le[] = "\xff\xfe" "1\0" "0\0" "\n\0" "0\0" "1\0" "\n\0";
     static const char be[] = "\xfe\xff" "\0R" "\0." "\0R" "\0\n";
+    /* And without the mark (it was "contains a NUL byte" at 1:2). */
+    static const char le_bare[] = "1\0" "0\0" "\n\0" "0\0" "1\0" "\n\0";
+    static const char be_bare[] = "\0R" "\0." "\0R" "\0\n";
     const struct { const char *name, *data; gsize len; } files[] = {
       { "utf16.lights", le, sizeof le - 1 },
       { "utf16.txt", le, sizeof le - 1 },
       { "utf16.flow", be, sizeof be - 1 },
+      { "utf16-bare.lights", le_bare, sizeof le_bare - 1 },
+      { "utf16-bare.txt", be_bare, sizeof be_bare - 1 },
     };
 
     for (gsize k = 0; k < G_N_ELEMENTS (files); k++)
