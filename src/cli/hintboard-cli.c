@@ -1282,7 +1282,12 @@ cmd_generate (int argc, char **argv)
   p.seed = 1;
   if (opt_seed != NULL
       && !g_ascii_string_to_unsigned (opt_seed, 10, 0, G_MAXUINT64, &p.seed, NULL))
-    die_usage ("--seed takes 0 to %" G_GUINT64_FORMAT ", not '%s'", G_MAXUINT64, opt_seed);
+    {
+      /* Hexadecimal is refused as --cell's is ("0x5" said the range). */
+      if (strpbrk (opt_seed, "xX") != NULL && strspn (opt_seed, "0123456789abcdefABCDEFxX") == strlen (opt_seed))
+        die_usage ("--seed takes a decimal number, not '%s'", opt_seed);
+      die_usage ("--seed takes 0 to %" G_GUINT64_FORMAT ", not '%s'", G_MAXUINT64, opt_seed);
+    }
   settings = cli_generate_settings (game, opt_set, &error);
   if (settings == NULL)
     die_usage ("%s", error->message);

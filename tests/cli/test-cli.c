@@ -1762,6 +1762,11 @@ test_joined_short_values (void)
   expect_usage ("unknown game '-sfast'", "solve", "-g", "-sfast", path, NULL);
   expect_usage ("--seed takes 0 to 18446744073709551615, not '-5'", "generate", "-g", "lights",
                 "--seed", "-5", NULL);
+  /* Hexadecimal is said as --cell's is (it said the range). */
+  expect_usage ("--seed takes a decimal number, not '0x5'", "generate", "-g", "lights",
+                "--seed", "0x5", NULL);
+  expect_usage ("--cell takes a decimal number, not '0x10'", "render", "--cell", "0x10", path,
+                NULL);
   /* "--" ends the options: a file named like a joined option is a file. */
   {
     g_autofree char *odd = write_tmp ("-sfast.lights", "010\n111\n010\n");
