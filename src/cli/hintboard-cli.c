@@ -1112,8 +1112,13 @@ cmd_render (int argc, char **argv)
       if (shown->game->hint_warning != NULL)
         {
           g_autofree char *warning = shown->game->hint_warning (shown, hint);
+          /* Worded as the CLI's other messages ("x.flow: warning: this
+           * level has no solution"; it was the window's "This level"). */
           if (warning != NULL)
-            cli_error ("%s: %s", argv[1], warning);
+            {
+              warning[0] = g_ascii_tolower (warning[0]);
+              cli_error ("%s: warning: %s", argv[1], warning);
+            }
         }
     }
   /* With the hints, room below the board for a hint's badge (Flood-It's
