@@ -1289,7 +1289,8 @@ cmd_generate (int argc, char **argv)
       && !g_ascii_string_to_unsigned (opt_seed, 10, 0, G_MAXUINT64, &p.seed, NULL))
     {
       /* Hexadecimal is refused as --cell's is ("0x5" said the range). */
-      if (strpbrk (opt_seed, "xX") != NULL && strspn (opt_seed, "0123456789abcdefABCDEFxX") == strlen (opt_seed))
+      if (strpbrk (opt_seed, "xX") != NULL
+          && strspn (opt_seed, "0123456789abcdefABCDEFxX") == strlen (opt_seed))
         die_usage ("--seed takes a decimal number, not '%s'", opt_seed);
       die_usage ("--seed takes 0 to %" G_GUINT64_FORMAT ", not '%s'", G_MAXUINT64, opt_seed);
     }

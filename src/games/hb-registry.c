@@ -73,7 +73,6 @@ hb_registry_sniff (const char *text, gsize len)
   return found;
 }
 
-
 /* Whether the text reads as UTF-16 with no byte-order mark: its first
  * code units (up to 64) all ASCII and none NUL, one byte of each zero,
  * always the same one. As UTF-8 that text was "contains a NUL byte" at
@@ -100,6 +99,7 @@ utf16_without_bom (const char *text, gsize len)
     }
   return FALSE;
 }
+
 /* A UTF-8 byte-order mark (Windows editors write one) is no content: every
  * reading of a level's text starts past it. */
 static void
