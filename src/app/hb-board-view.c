@@ -84,14 +84,12 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height,
       double y = layout.y0 + self->cursor_y * layout.cell;
       double lw = MAX (2.0, layout.cell / 20), r = layout.cell / 6;
 
-      /* A stroke held by the keys (Enter on a Flow Free dot) fills the
-       * cursor's cell faintly: nothing showed it until the first arrow. */
+      /* A stroke held by the keys (Enter on a Flow Free dot) draws the
+       * ring bolder: nothing showed it until the first arrow. Not
+       * a tint of the cell: over a dot or a path the blue mixed into the
+       * colour (yellow read as olive, a colour of its own: review). */
       if (self->key_stroke)
-        {
-          cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.3);
-          hb_draw_rounded_rect (cr, x + lw, y + lw, layout.cell - 2 * lw, layout.cell - 2 * lw, r);
-          cairo_fill (cr);
-        }
+        lw *= 1.75;
       cairo_set_line_width (cr, lw * 2);
       cairo_set_source_rgba (cr, 0, 0, 0, 0.8);
       hb_draw_rounded_rect (cr, x + lw, y + lw, layout.cell - 2 * lw, layout.cell - 2 * lw, r);
