@@ -323,7 +323,7 @@ hb_palette_bar_update (HbPaletteBar *self, const HbState *state, HbMode mode)
       gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       entries[i].name, -1);
       /* And where it is in the row: the palette is one Tab stop, and with
-       * 88 colours "Colour 'J'" alone does not say how far Left or Right
+       * 88 colours "Colour ‘J’" alone does not say how far Left or Right
        * the others are. */
       gtk_accessible_update_relation (GTK_ACCESSIBLE (button),
                                       GTK_ACCESSIBLE_RELATION_POS_IN_SET, i + 1,

@@ -540,7 +540,7 @@ test_status_names_colour (void)
   s = apply (s, FLOW_OP_SET_DOT, 1, 1, name_index (s, 'D'));
   g_clear_pointer (&status, g_free);
   status = flow_game.status_text (&s->base);
-  g_assert_cmpstr (status, ==, "Colour 'D' needs its second dot");
+  g_assert_cmpstr (status, ==, "Colour ‘D’ needs its second dot");
   hb_state_free (&s->base);
 
   s = flow_state_new (3, 2, 1);

@@ -1102,7 +1102,7 @@ test_unfinished_levels (void)
     /* A colour the palette has no name for. */
     { "D..B"
       "...."
-      "...B", "Colour 'D' has one dot: place its second dot to finish the level" },
+      "...B", "Colour ‘D’ has one dot: place its second dot to finish the level" },
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (levels); i++)

@@ -828,15 +828,15 @@ flow_result_bad_dots (const FlowState *level, int c, int ndots)
   g_autofree char *name = flow_colour_title (level, c);
 
   if (ndots <= 0)
-    /* TRANSLATORS: %s is a colour's name ("Red", or "Colour 'x'") */
+    /* TRANSLATORS: %s is a colour's name ("Red", or "Colour ‘x’") */
     hb_result_set_message (r, _("%s has no dots: place its two dots to finish the level"),
                            name);
   else if (ndots == 1)
-    /* TRANSLATORS: %s is a colour's name ("Red", or "Colour 'x'") */
+    /* TRANSLATORS: %s is a colour's name ("Red", or "Colour ‘x’") */
     hb_result_set_message (r, _("%s has one dot: place its second dot to finish the level"),
                            name);
   else
-    /* TRANSLATORS: %s is a colour's name ("Red", or "Colour 'x'"), %d
+    /* TRANSLATORS: %s is a colour's name ("Red", or "Colour ‘x’"), %d
      * its number of dots, always more than two */
     hb_result_set_message (r, g_dngettext (NULL,
                                            "%s has %d dot: remove all but two to finish the level",

@@ -1089,7 +1089,7 @@ check_pairs (const FlowState *s, GError **error)
       {
         g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_SHAPE,
                      /* TRANSLATORS: %c is the colour's character in the file */
-                     _("Colour '%c' has one dot: place its pair before saving"),
+                     _("Colour ‘%c’ has one dot: place its pair before saving"),
                      s->names[c]);
         return FALSE;
       }
@@ -1598,8 +1598,8 @@ flow_colour_title (const FlowState *s, int c)
     if (flow_default_names[k] == ch)
       return g_strdup (_(colour_names[k]));
   /* TRANSLATORS: a colour the palette has no name for, by its character,
-   * at the start of a sentence: "Colour 'x' needs its second dot" */
-  return g_strdup_printf (_("Colour '%c'"), ch != '\0' ? ch : '?');
+   * at the start of a sentence: "Colour ‘x’ needs its second dot" */
+  return g_strdup_printf (_("Colour ‘%c’"), ch != '\0' ? ch : '?');
 }
 
 /* How far apart two colours look: the "redmean" weighting of the RGB
@@ -1788,7 +1788,7 @@ flow_dots_text (const FlowState *s, gsize *filled, gsize *open,
         int others = 0;
 
         if (ndots[c + 1] > 2)
-          /* TRANSLATORS: %s is a colour's name ("Red", or "Colour 'x'"),
+          /* TRANSLATORS: %s is a colour's name ("Red", or "Colour ‘x’"),
            * %d its number of dots, always more than two */
           return g_strdup_printf (g_dngettext (NULL, "%s has %d dot, not two",
                                                "%s has %d dots, not two", ndots[c + 1]),
@@ -1810,7 +1810,7 @@ flow_dots_text (const FlowState *s, gsize *filled, gsize *open,
                * 'x'"), each with one dot only */
               return g_strdup_printf (_("%s, %s and %s need their second dot"), name, name2,
                                       name3);
-            /* TRANSLATORS: two colours' names ("Red", or "Colour 'x'"),
+            /* TRANSLATORS: two colours' names ("Red", or "Colour ‘x’"),
              * each with one dot only */
             return g_strdup_printf (_("%s and %s need their second dot"), name, name2);
           }
@@ -1822,7 +1822,7 @@ flow_dots_text (const FlowState *s, gsize *filled, gsize *open,
                                                "%s and %d other colours need their second dot",
                                                others),
                                   name, others);
-        /* TRANSLATORS: %s is a colour's name ("Red", or "Colour 'x'") */
+        /* TRANSLATORS: %s is a colour's name ("Red", or "Colour ‘x’") */
         return g_strdup_printf (_("%s needs its second dot"), name);
       }
   return NULL;

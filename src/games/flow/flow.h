@@ -158,7 +158,7 @@ HbResult  *flow_result_bad_dots (const FlowState *level, int c, int ndots);
  * every colour has its pair. */
 HbResult  *flow_result_check_dots (const FlowState *level);
 /* Colour c as the palette names it, at the start of a sentence: "Red"
- * for the game's sixteen, "Colour 'x'" for others (flow.c). Newly
+ * for the game's sixteen, "Colour ‘x’" for others (flow.c). Newly
  * allocated. */
 char      *flow_colour_title (const FlowState *s, int c);
 
