@@ -1026,6 +1026,15 @@ cmd_render (int argc, char **argv)
   /* Before any solving: a missing folder is known at once. */
   if (!hb_check_output_path (opt_output, &error))
     die_write (error);
+  /* Nor over the level read, as detect's --debug (a level named x.png
+   * was replaced by its drawing: review); links to it too. */
+  {
+    GStatBuf a, b;
+
+    if (!g_str_equal (argv[1], "-") && g_stat (argv[1], &a) == 0 && g_stat (opt_output, &b) == 0
+        && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+      die_usage ("-o names the level being read: give another name");
+  }
   /* Refused, not ignored, where they do nothing (--solver nope went
    * unnoticed without --solution). */
   if (!opt_solution && !opt_animate && !opt_plot && (opt_solver || opt_set))

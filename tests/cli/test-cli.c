@@ -2473,6 +2473,23 @@ test_output_names (void)
   expect_usage (want, "detect", "named.png", "--debug", jpg, NULL);
   g_assert_false (g_file_test (jpg, G_FILE_TEST_EXISTS));
   g_assert_false (g_file_test (svg, G_FILE_TEST_EXISTS));
+  /* Nor the level being read, by its name or a link (a level named
+   * x.png was replaced by its drawing: review); the level is kept. */
+  {
+    g_autofree char *as_png = write_tmp ("level.png", "010\n111\n010\n");
+    g_autofree char *link = g_build_filename (tmpdir, "link.png", NULL);
+    g_autofree char *text = NULL;
+
+    expect_usage ("-o names the level being read: give another name\n", "render", "--game",
+                  "lights", as_png, "-o", as_png, NULL);
+    g_assert_cmpint (symlink (as_png, link), ==, 0);
+    expect_usage ("-o names the level being read: give another name\n", "render", "--game",
+                  "lights", as_png, "-o", link, "--hints", NULL);
+    g_assert_true (g_file_get_contents (as_png, &text, NULL, NULL));
+    g_assert_cmpstr (text, ==, "010\n111\n010\n");
+    g_unlink (link);
+    g_unlink (as_png);
+  }
 }
 
 int
