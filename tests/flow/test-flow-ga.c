@@ -1247,6 +1247,47 @@ test_ga_cancel (void)
     }
 }
 
+static gpointer
+cancel_soon (gpointer data)
+{
+  g_usleep (20000);
+  hb_cancel_set (data);
+  return NULL;
+}
+
+/* The cell GA stops while it makes its first population (a pass over the
+ * board for each of 1000 individuals: on 1000x1000 that ran 2-3 s past a
+ * time limit of 1 ms): cancelled 20 ms in, it ends with no generation
+ * scored, where it made and scored them all first (review). */
+static void
+test_ga_cells_cancel_first_population (void)
+{
+  GString *text = g_string_new (NULL);
+  g_autoptr (HbCancel) cancel = hb_cancel_new ();
+  g_autoptr (HbSettings) st = settings (&flow_solver_ga_cells, "seed=1", "population=1000",
+                                        NULL);
+  FlowState *s;
+  GThread *th;
+  HbResult *r;
+
+  for (int y = 0; y < 300; y++)
+    {
+      for (int x = 0; x < 300; x++)
+        g_string_append_c (text, (y == 0 || y == 299) && (x == 0 || x == 299)
+                                 ? (x == 0 ? 'a' : 'b') : '.');
+      g_string_append_c (text, '\n');
+    }
+  s = parse (text->str);
+  th = g_thread_new ("cancel", cancel_soon, cancel);
+  r = run (&flow_solver_ga_cells, s, st, NULL, cancel);
+  g_thread_join (th);
+  g_assert_cmpint (r->status, ==, HB_STATUS_CANCELLED);
+  g_assert_null (hb_result_get_stat (r, "best fitness"));
+  hb_result_free (r);
+  flow_state_free (s);
+  g_string_free (text, TRUE);
+}
+
 /* The benchmark's measure: success count and medians over seeds. */
 static void
 test_ga_measure (void)
@@ -1434,6 +1475,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/ga/ac-plurals", test_ac_plurals);
   g_test_add_func ("/flow/ga/stop-plurals", test_stop_plurals);
   g_test_add_func ("/flow/ga/cancel", test_ga_cancel);
+  g_test_add_func ("/flow/ga/cells-cancel-first-population", test_ga_cells_cancel_first_population);
   g_test_add_func ("/flow/ga/population-one", test_ga_population_one);
   g_test_add_func ("/flow/ga/limits-live", test_ga_limits_live);
   g_test_add_func ("/flow/ga/measure", test_ga_measure);

@@ -229,6 +229,11 @@ ga_cells_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
   for (int k = 0; k < P; k++)
     {
       guint8 *ind = pop + n * k;
+
+      /* Each individual is a pass over the board: on 1000x1000 the
+       * first population took 2-3 s past a time limit of 1 ms (review). */
+      if (hb_cancel_is_set (cancellable))
+        goto cancelled;
       memcpy (ind, level->dot, n);
       for (int m = 0; m < g.nfree; m++)
         ind[g.free_cells[m]] = (guint8) (1 + flow_rng_below (&g.rng, (guint32) g.colours));
