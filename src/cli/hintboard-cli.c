@@ -637,6 +637,7 @@ cmd_hint (int argc, char **argv)
   HbState *state;
   gpointer hint;
   HbMove move;
+  gboolean has_move;
   int code = EXIT_SOLVED;
 
   const GOptionEntry entries[] = {
@@ -662,9 +663,23 @@ cmd_hint (int argc, char **argv)
       hb_state_free (state);
       return EXIT_GAVE_UP;
     }
+  has_move = state->game->hint_next_move (state, hint, &move);
+  /* No move on a board not solved, the time spent: given up, said as the
+   * other games say it (Flood-It's "No hint: the board is too large to
+   * search in time" went to standard output: review), and no solver is
+   * asked why (a 4096x4096 Flood-It level's hint took 6.7 s with
+   * --time-limit 2, the solver building its graph again after the
+   * deadline). */
+  if (!has_move && !state->game->is_solved (state) && hb_cancel_deadline_passed (&cancel))
+    {
+      cli_error ("%s: gave up (the time limit)", argv[1]);
+      state->game->hint_free (hint);
+      hb_state_free (state);
+      return EXIT_GAVE_UP;
+    }
   text = state->game->hint_describe (state, hint);
   printf ("%s\n", text);
-  if (state->game->hint_next_move (state, hint, &move))
+  if (has_move)
     {
       g_autofree char *whole = state->game->hint_text != NULL
                                ? state->game->hint_text (state, hint) : NULL;
@@ -677,11 +692,6 @@ cmd_hint (int argc, char **argv)
           && state->game->hint_out_of_reach (state, hint))
         code = EXIT_NO_SOLUTION;
     }
-  else if (!state->game->is_solved (state) && hb_cancel_deadline_passed (&cancel))
-    /* The hint ran out of time: no time is left to ask a solver (a
-     * 4096x4096 Flood-It level's hint took 6.7 s with --time-limit 2, the
-     * solver building its graph again after the deadline). */
-    code = EXIT_GAVE_UP;
   else if (!state->game->is_solved (state))
     {
       /* No move and not solved: the exit status says why, as solve's
@@ -1104,6 +1114,18 @@ cmd_render (int argc, char **argv)
       /* Bounded by --time-limit as hint is (it ran on for 11 s at 1). */
       cli_cancel_init (&cancel);
       hint = shown->game->hint_compute (shown, &cancel, &herror);
+      /* A hint with no move on a board not solved, the time spent, gave
+       * up too (Flood-It's drew the board, exit 0: review). */
+      if (hint != NULL && hb_cancel_deadline_passed (&cancel) && !shown->game->is_solved (shown))
+        {
+          HbMove unused;
+
+          if (!shown->game->hint_next_move (shown, hint, &unused))
+            {
+              shown->game->hint_free (hint);
+              hint = NULL;
+            }
+        }
       if (hint == NULL)
         {
           if (hb_cancel_deadline_passed (&cancel))

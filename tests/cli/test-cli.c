@@ -633,6 +633,28 @@ test_hint_render (void)
     /* Not a timing assertion: far below the 10 s it ran on for. */
     g_assert_cmpint (g_get_monotonic_time () - start, <, 8 * G_USEC_PER_SEC);
   }
+  /* So does Flood-It's, whose hint that gave up is a hint with no move:
+   * render drew the board, exit 0, and hint printed "No hint: the board
+   * is too large to search in time" on standard output (review). */
+  {
+    g_auto(CliRun) g = { 0 };
+    g_auto(CliRun) r = { 0 };
+    g_auto(CliRun) h = { 0 };
+    g_autofree char *flood = NULL;
+    g_autofree char *fpng = g_build_filename (tmpdir, "slow-flood-hint.png", NULL);
+
+    run_cli (&g, NULL, "generate", "--game", "flood", "--size", "1000x1000", "--seed", "1", NULL);
+    g_assert_cmpint (g.status, ==, 0);
+    flood = write_tmp ("slow-hint.flood", g.out);
+    run_cli (&r, NULL, "render", flood, "-o", fpng, "--hints", "--time-limit", "0.001", NULL);
+    g_assert_cmpint (r.status, ==, 3);
+    g_assert_nonnull (strstr (r.err, "slow-hint.flood: gave up (the time limit)"));
+    g_assert_false (g_file_test (fpng, G_FILE_TEST_EXISTS));
+    run_cli (&h, NULL, "hint", flood, "--time-limit", "0.001", NULL);
+    g_assert_cmpint (h.status, ==, 3);
+    g_assert_cmpstr (h.out, ==, "");
+    g_assert_nonnull (strstr (h.err, "slow-hint.flood: gave up (the time limit)"));
+  }
 }
 
 /* Infinite Loop's compact form is told without --game or a name: the
