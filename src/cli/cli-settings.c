@@ -316,7 +316,9 @@ cli_decimal_options (int argc, char **argv, const GOptionEntry *const *sets, con
         continue;
       if (e->arg != G_OPTION_ARG_INT && e->arg != G_OPTION_ARG_DOUBLE)
         continue;
-      if (strpbrk (value, "xX") != NULL || g_ascii_isspace (value[0]))
+      /* Hexadecimal, blanks, a decimal comma or nothing: no decimal
+       * number ("5 ", "1,5" and "" said the range). */
+      if (strpbrk (value, "xX ,\t\n\r\v\f") != NULL || value[0] == '\0')
         {
           *text = value;
           return e->long_name;

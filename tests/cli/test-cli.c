@@ -1789,6 +1789,13 @@ test_joined_short_values (void)
                 "--seed", "0x5", NULL);
   expect_usage ("--cell takes a decimal number, not '0x10'", "render", "--cell", "0x10", path,
                 NULL);
+  /* A blank after it, a decimal comma, nothing: no number either (they
+   * said the range, which "5 " is in). */
+  expect_usage ("--time-limit takes a decimal number, not '5 '", "solve", "--time-limit", "5 ",
+                path, NULL);
+  expect_usage ("--time-limit takes a decimal number, not '1,5'", "solve", "--time-limit", "1,5",
+                path, NULL);
+  expect_usage ("--repeats takes a decimal number, not ''", "bench", "lights", "-r", "", NULL);
   /* "--" ends the options: a file named like a joined option is a file. */
   {
     g_autofree char *odd = write_tmp ("-sfast.lights", "010\n111\n010\n");
@@ -2409,7 +2416,7 @@ test_unreadable_numbers (void)
                 "'99999999999'", "solve", "--count", "99999999999", path, NULL);
   expect_usage ("--time-limit takes 0 (no limit) to 31536000 seconds, not '1e400'", "solve",
                 "--time-limit", "1e400", path, NULL);
-  expect_usage ("--time-limit takes 0 (no limit) to 31536000 seconds, not ''", "hint",
+  expect_usage ("--time-limit takes a decimal number, not ''", "hint",
                 "--time-limit", "", path, NULL);
   expect_usage ("--cell takes 4 to 256 pixels, not '1e3'", "render", path, "-o", png, "--cell",
                 "1e3", NULL);
