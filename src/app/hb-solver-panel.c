@@ -33,9 +33,10 @@ update_result_note (HbSolverPanel *self)
     {
       if (note->len > 0)
         g_string_append_c (note, '\n');
-      /* TRANSLATORS: under a solver's result ("Solved: 20 moves") once the
-       * board was edited or played on */
-      g_string_append (note, _("For the board as it was when solved"));
+      /* TRANSLATORS: under a solver's result ("Solved: 20 moves", "No
+       * solution", "Cancelled after ...") once the board was edited or
+       * played on (it said "when solved" under a cancelled run: review) */
+      g_string_append (note, _("For the board as it was when the solver ran"));
     }
   if (self->result_solver != NULL && self->result_solver != self->solver)
     {

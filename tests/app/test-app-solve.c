@@ -533,7 +533,7 @@ test_result_for_the_board_solved (void)
   hb_board_view_simulate_click (hb_window_get_board_view (window), px, py, 1);
   hb_app_test_settle (50);
   g_assert_cmpstr (hb_solver_panel_get_result_note (panel), ==,
-                   "For the board as it was when solved");
+                   "For the board as it was when the solver ran");
   g_assert_false (hb_window_get_action_enabled (window, "apply-solution"));
 
   activate (window, "undo");
