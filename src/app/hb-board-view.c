@@ -259,6 +259,20 @@ hb_board_view_pointer_release (HbBoardView *self, double x, double y)
     return;
   hb_board_view_zoomed_layout (self, &layout);
   hb_layout_hit (&layout, x, y, &hit);
+  /* The keyboard cursor goes where a drag ended (the last cell on the
+   * board), as a press puts it: it stayed on the drag's first cell, so
+   * Space there after a drawn Flow Free path started that colour again
+   * and wiped the path (review). */
+  if (hit.inside)
+    {
+      self->cursor_x = hit.x;
+      self->cursor_y = hit.y;
+    }
+  else if (self->last_hit.inside)
+    {
+      self->cursor_x = self->last_hit.x;
+      self->cursor_y = self->last_hit.y;
+    }
   emit_moves (self, HB_POINTER_RELEASE, &hit, FALSE);
   g_signal_emit (self, signals[SIGNAL_STROKE_ENDED], 0);
 }

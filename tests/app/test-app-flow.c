@@ -349,6 +349,33 @@ open_in_play (HbWindow *window, const char *name, const char *text)
   hb_app_test_settle (30);
 }
 
+/* After a mouse drag the keyboard cursor is where the drag ended: it was
+ * back on the first dot, and Space there started red again, wiping the
+ * path just drawn (review). */
+static void
+test_cursor_after_drag (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  int cx, cy;
+
+  open_in_play (window, "drag-cursor.flow", "R.....R\n.......\nG.....G\n");
+  drag_cells (window, 0, 0, 3, 0);
+  g_assert_cmpint (board (window)->colour[3], ==, board (window)->colour[0]);
+  hb_board_view_move_cursor (view, 0, 0);   /* a key shows it, where it is */
+  hb_board_view_get_cursor (view, &cx, &cy);
+  g_assert_cmpint (cx, ==, 3);
+  g_assert_cmpint (cy, ==, 0);
+  /* And the arrows carry the path on from there. */
+  hb_board_view_act_at_cursor (view, FALSE);
+  hb_board_view_move_cursor (view, 1, 0);
+  hb_board_view_act_at_cursor (view, FALSE);
+  hb_app_test_settle (30);
+  g_assert_cmpint (board (window)->colour[4], ==, board (window)->colour[0]);
+  g_assert_cmpint (board (window)->colour[3], ==, board (window)->colour[0]);
+  hb_app_test_window_close (window);
+}
+
 /* Opens a two-colour level in Play with red's path drawn from its left
  * dot three cells on (one move); returns a copy of that board. */
 static HbState *
@@ -925,6 +952,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/flow/resize-cuts", test_resize_cuts);
   g_test_add_func ("/app/flow/undo-mid-stroke", test_undo_mid_stroke);
   g_test_add_func ("/app/flow/stroke-back-is-no-move", test_stroke_back_is_no_move);
+  g_test_add_func ("/app/flow/cursor-after-drag", test_cursor_after_drag);
   g_test_add_func ("/app/flow/ac-verdict", test_ac_verdict);
   g_test_add_func ("/app/flow/level-warnings", test_level_warnings);
   g_test_add_func ("/app/flow/status-wraps-between-parts", test_status_wraps_between_parts);

@@ -500,16 +500,22 @@ test_flow_keyboard (void)
   g_assert_false (hb_board_view_in_key_stroke (view));
 
   /* Out of R's dot: right, right, down; back up shortens it. The cell
-   * shows the stroke is held before any arrow: a corner of the cursor's
-   * cell, off the dot, changes (nothing showed it). */
+   * shows the stroke is held before any arrow (nothing showed it): the
+   * cursor's ring turns bold, so a point just inside the thin ring's
+   * dark edge, off the dot, changes. Not a tint of the whole cell, which
+   * mixed the cursor's blue into the dot's colour (review). */
   cursor_to (view, 0, 0);
   {
     HbShot *before, *after;
-    double px, py;
+    double px, py, x0, y0, x1, y1, cell, lw;
     int a[3], b[3];
 
     hb_app_test_settle (20);
-    hb_app_test_cell_point (window, 0, 0, 0.2, 0.2, &px, &py);
+    hb_app_test_cell_point (window, 0, 0, 0, 0, &x0, &y0);
+    hb_app_test_cell_point (window, 1, 0, 0, 0, &x1, &y1);
+    cell = x1 - x0;
+    lw = MAX (2.0, cell / 20);   /* as hb-board-view.c draws the ring */
+    hb_app_test_cell_point (window, 0, 0, 0.25, 2.6 * lw / cell, &px, &py);
     before = hb_app_test_shot (GTK_WIDGET (view));
     hb_board_view_act_at_cursor (view, FALSE);
     g_assert_true (hb_board_view_in_key_stroke (view));
