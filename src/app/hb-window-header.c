@@ -78,26 +78,11 @@ hb_window_header_set_narrow (HbWindow *self, gboolean narrow)
   update_mode_buttons (self);
 }
 
-/* The title's label (AdwWindowTitle's, which has the "title" style
- * class) within w, or NULL. */
-static GtkLabel *
-find_title_label (GtkWidget *w)
-{
-  if (GTK_IS_LABEL (w) && gtk_widget_has_css_class (w, "title"))
-    return GTK_LABEL (w);
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkLabel *found = find_title_label (c);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 void
 hb_window_header_init (HbWindow *self)
 {
-  GtkLabel *title = find_title_label (GTK_WIDGET (self->window_title));
+  GtkLabel *title = (GtkLabel *) hb_window_find_styled (GTK_WIDGET (self->window_title),
+                                                       GTK_TYPE_LABEL, "title");
 
   g_signal_connect (self, "notify::mode", G_CALLBACK (on_mode), NULL);
   /* A long name loses its middle, not its end: at 400 px the unsaved

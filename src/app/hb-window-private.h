@@ -261,6 +261,7 @@ void           hb_window_status_init (HbWindow *self);
  * (narrow); init follows the mode. */
 void           hb_window_header_set_narrow (HbWindow *self, gboolean narrow);
 void           hb_window_header_init (HbWindow *self);
+GtkWidget     *hb_window_find_styled (GtkWidget *w, GType type, const char *css);
 
 /* hb-window-choosers.c */
 /* Fills the game chooser and connects it and the size controls. */

@@ -238,18 +238,20 @@ hb_window_update_status (HbWindow *self)
   g_free (text);
 }
 
-/* The box of the group's title and description (libadwaita's "labels"),
- * or NULL. */
-static GtkBox *
-find_labels_box (GtkWidget *w)
+/* The first widget of `type` with the style class `css` within w (w
+ * itself included), or NULL: the parts of libadwaita's widgets that they
+ * give no getter for (a group's "labels" box, a window title's "title"
+ * label). */
+GtkWidget *
+hb_window_find_styled (GtkWidget *w, GType type, const char *css)
 {
-  if (GTK_IS_BOX (w) && gtk_widget_has_css_class (w, "labels"))
-    return GTK_BOX (w);
+  if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_widget_has_css_class (w, css))
+    return w;
   for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
     {
-      GtkBox *b = find_labels_box (c);
-      if (b != NULL)
-        return b;
+      GtkWidget *found = hb_window_find_styled (c, type, css);
+      if (found != NULL)
+        return found;
     }
   return NULL;
 }
@@ -279,7 +281,8 @@ board_text_new (void)
 void
 hb_window_board_texts_init (HbWindow *self)
 {
-  GtkBox *labels = find_labels_box (GTK_WIDGET (self->board_group));
+  GtkBox *labels = (GtkBox *) hb_window_find_styled (GTK_WIDGET (self->board_group), GTK_TYPE_BOX,
+                                                     "labels");
 
   if (labels == NULL)
     return;
