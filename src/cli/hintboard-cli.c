@@ -1779,7 +1779,9 @@ main (int argc, char **argv)
                                 (char *) "--help", NULL };
           return output_written (commands[i].run (argc - 1, help_argv));
         }
-  if (g_str_equal (argv[1], "help") && argc == 3)
+  /* "help help" is the commands' list, as "help" (it was "unknown
+   * command 'help'": review). */
+  if (g_str_equal (argv[1], "help") && argc == 3 && !g_str_equal (argv[2], "help"))
     die_unknown_command (argv[2]);
   if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h")
       || g_str_equal (argv[1], "help"))

@@ -1791,6 +1791,15 @@ test_joined_short_values (void)
                 NULL);
   /* A blank after it, a decimal comma, nothing: no number either (they
    * said the range, which "5 " is in). */
+  {
+    g_auto(CliRun) a = { 0 };
+    g_auto(CliRun) b = { 0 };
+
+    run_cli (&a, NULL, "help", NULL);
+    run_cli (&b, NULL, "help", "help", NULL);
+    g_assert_cmpint (b.status, ==, 0);
+    g_assert_cmpstr (b.out, ==, a.out);
+  }
   expect_usage ("--time-limit takes a decimal number, not '5 '", "solve", "--time-limit", "5 ",
                 path, NULL);
   expect_usage ("--time-limit takes a decimal number, not '1,5'", "solve", "--time-limit", "1,5",
