@@ -189,6 +189,10 @@ hb_cli_detect (int argc, char **argv)
   if (img == NULL)
     {
       cli_error ("%s", error->message);
+      /* Read, but too few pixels for any board: no board, as a blank
+       * picture is (a 1x1 PNG was "unreadable", exit 2: review). */
+      if (g_error_matches (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TOO_SMALL))
+        return DETECT_NO_BOARD;
       return DETECT_UNREADABLE;
     }
   s = hb_registry_from_image (img, game, report, NULL, &error);

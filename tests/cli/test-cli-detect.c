@@ -310,6 +310,25 @@ test_exit_codes (void)
   }
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
+  /* A picture too small for any board is read and has none: exit 1, as
+   * the flat one (it was "unreadable", exit 2: review). */
+  {
+    /* One white pixel. */
+    static const char png[] =
+      "\x89\x50\x4e\x47\x0d\x0a\x1a\x0a\x00\x00\x00\x0d\x49\x48\x44\x52\x00\x00"
+      "\x00\x01\x00\x00\x00\x01\x08\x02\x00\x00\x00\x90\x77\x53\xde\x00\x00\x00"
+      "\x0c\x49\x44\x41\x54\x78\x9c\x63\xf8\xff\xff\x3f\x00\x05\xfe\x02\xfe\x0d"
+      "\xef\x46\xb8\x00\x00\x00\x00\x49\x45\x4e\x44\xae\x42\x60\x82";
+    g_autofree char *path = tmp ("one.png");
+
+    g_assert_true (g_file_set_contents (path, png, sizeof png - 1, NULL));
+    status = run (&out, &err, "detect", path, NULL);
+    g_assert_cmpint (status, ==, 1);
+    g_assert_nonnull (strstr (err, "the picture is 1×1 pixels, too small to show a board"));
+    g_unlink (path);
+  }
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
 
   status = run (&out, &err, "detect", "--game", "nosuchgame", text, NULL);
   g_assert_cmpint (status, ==, 2);
