@@ -1405,13 +1405,14 @@ cmd_convert (int argc, char **argv)
   parse_options (&argc, &argv, "FILE --to FORMAT - rewrite a level in another format", entries, TRUE);
   if (argc != 2 || opt_to == NULL)
     die_usage ("convert takes one FILE and --to native|compact|tatham|json");
-  if (g_str_equal (opt_to, "native"))
+  /* In any case, as game and solver names are (JSON was unknown). */
+  if (g_ascii_strcasecmp (opt_to, "native") == 0)
     fmt = HB_WRITE_NATIVE;
-  else if (g_str_equal (opt_to, "compact"))
+  else if (g_ascii_strcasecmp (opt_to, "compact") == 0)
     fmt = HB_WRITE_COMPACT;
-  else if (g_str_equal (opt_to, "tatham"))
+  else if (g_ascii_strcasecmp (opt_to, "tatham") == 0)
     fmt = HB_WRITE_TATHAM;
-  else if (g_str_equal (opt_to, "json"))
+  else if (g_ascii_strcasecmp (opt_to, "json") == 0)
     fmt = HB_WRITE_JSON;
   else
     die_usage ("unknown format '%s' (native, compact, tatham or json)", opt_to);

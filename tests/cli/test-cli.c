@@ -1805,6 +1805,19 @@ test_joined_short_values (void)
   expect_usage ("--time-limit takes a decimal number, not '1,5'", "solve", "--time-limit", "1,5",
                 path, NULL);
   expect_usage ("--repeats takes a decimal number, not ''", "bench", "lights", "-r", "", NULL);
+  /* convert's formats in any case, as games and solvers are. */
+  {
+    g_auto(CliRun) a = { 0 };
+    g_auto(CliRun) b = { 0 };
+
+    g_autofree char *flow = write_tmp ("case.flow", "R.R\nG.G\n");
+
+    run_cli (&a, NULL, "convert", flow, "--to", "json", NULL);
+    run_cli (&b, NULL, "convert", flow, "--to", "JSON", NULL);
+    g_assert_cmpint (a.status, ==, 0);
+    g_assert_cmpint (b.status, ==, 0);
+    g_assert_cmpstr (b.out, ==, a.out);
+  }
   /* "--" ends the options: a file named like a joined option is a file. */
   {
     g_autofree char *odd = write_tmp ("-sfast.lights", "010\n111\n010\n");
