@@ -367,6 +367,25 @@ test_bad_input (void)
       { "utf16-bare.lights", le_bare, sizeof le_bare - 1 },
       { "utf16-bare.txt", be_bare, sizeof be_bare - 1 },
     };
+    /* UTF-32, whose little-endian mark starts as UTF-16's (it was called
+     * UTF-16). */
+    static const char le32[] = "\xff\xfe\0\0" "R\0\0\0" ".\0\0\0" "R\0\0\0" "\n\0\0\0";
+    static const char be32[] = "\0\0\xfe\xff" "\0\0\0R" "\0\0\0." "\0\0\0R" "\0\0\0\n";
+    const char *const files32[][2] = { { "utf32le.flow", le32 }, { "utf32be.flow", be32 } };
+
+    for (gsize k = 0; k < G_N_ELEMENTS (files32); k++)
+      {
+        g_autofree char *path = g_build_filename (tmpdir, files32[k][0], NULL);
+        g_autofree char *expected
+          = g_strdup_printf ("hintboard-cli: %s:1:1: the text is UTF-32; levels are read as "
+                             "UTF-8: save the file as UTF-8\n", path);
+        g_auto(CliRun) r = { 0 };
+
+        g_assert_true (g_file_set_contents (path, files32[k][1], sizeof le32 - 1, NULL));
+        run_cli (&r, NULL, "solve", path, NULL);
+        g_assert_cmpint (r.status, ==, 2);
+        g_assert_cmpstr (r.err, ==, expected);
+      }
 
     for (gsize k = 0; k < G_N_ELEMENTS (files); k++)
       {
