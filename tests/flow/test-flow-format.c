@@ -620,6 +620,13 @@ test_sniff (void)
     hb_state_free (s);
     g_assert_false (flow_game.sniff ("/* [[ unclosed", 14));
     g_assert_false (flow_game.sniff ("/*/[[\"a\"]]*/", 13));
+    /* After the list too (it was "more text after the end of the list
+     * of rows": review), over lines; other text there still is. */
+    s = hb_test_parse (&flow_game, "[[\"red\", null, \"red\"]] /* a\nb */ /**/\n");
+    g_assert_cmpint (FLOW (s)->colours, ==, 1);
+    hb_state_free (s);
+    fails_at ("[[\"red\", null, \"red\"]]\n/* a */ x\n", 2, 9, "more text after the end");
+    fails_at ("[[\"red\", null, \"red\"]] /* a\n", 1, 24, "more text after the end");
   }
 }
 

@@ -345,6 +345,26 @@ json_scan (const char *text, gsize len, int *line, int *column, char *closers)
           line_start = i + 1;
           continue;
         }
+      /* A comment after the list, as before it and within it (json-glib
+       * skips them; it was "more text after the end": review). */
+      if (closed && !in_string && c == '/' && i + 1 < len && text[i + 1] == '*')
+        {
+          const char *end = g_strstr_len (text + i + 2, (gssize) (len - i - 2), "*/");
+
+          if (end != NULL)
+            {
+              gsize stop = (gsize) (end - text) + 2;
+
+              for (gsize j = i; j < stop; j++)
+                if (text[j] == '\n')
+                  {
+                    l++;
+                    line_start = j + 1;
+                  }
+              i = stop - 1;
+              continue;
+            }
+        }
       if (closed && !in_string && c != ' ' && c != '\t' && c != '\r')
         {
           *line = l;
