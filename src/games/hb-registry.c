@@ -244,26 +244,26 @@ hb_registry_parse (const HbGame *game, const char *display_name,
   /* UTF-16, as Windows' Notepad ("Unicode") and PowerShell's `>` write
    * it, told by its byte-order mark (never valid UTF-8): it was "not
    * valid UTF-8" at 1:1, or "cannot tell which game this is"; or, with
-   * no mark, by its zero bytes (utf16_without_bom). */
-  /* UTF-32 first: its little-endian mark starts as UTF-16's does (it
-   * was called UTF-16: review). */
-  if (len >= 4
-      && (memcmp (text, "\xff\xfe\0\0", 4) == 0 || memcmp (text, "\0\0\xfe\xff", 4) == 0))
-    {
-      g_autofree char *safe_name = hb_escape_for_message (display_name);
-      g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_FORMAT, "%s:1:1: %s", safe_name,
-                   _("the text is UTF-32; levels are read as UTF-8: save the file as UTF-8"));
-      return NULL;
-    }
-  if ((len >= 2 && (((guchar) text[0] == 0xff && (guchar) text[1] == 0xfe)
-                    || ((guchar) text[0] == 0xfe && (guchar) text[1] == 0xff)))
-      || utf16_without_bom (text, len))
-    {
-      g_autofree char *safe_name = hb_escape_for_message (display_name);
-      g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_FORMAT, "%s:1:1: %s", safe_name,
-                   _("the text is UTF-16; levels are read as UTF-8: save the file as UTF-8"));
-      return NULL;
-    }
+   * no mark, by its zero bytes (utf16_without_bom). UTF-32 first: its
+   * little-endian mark starts as UTF-16's does (it was called UTF-16:
+   * review). */
+  {
+    const char *why = NULL;
+
+    if (len >= 4
+        && (memcmp (text, "\xff\xfe\0\0", 4) == 0 || memcmp (text, "\0\0\xfe\xff", 4) == 0))
+      why = _("the text is UTF-32; levels are read as UTF-8: save the file as UTF-8");
+    else if ((len >= 2 && (((guchar) text[0] == 0xff && (guchar) text[1] == 0xfe)
+                           || ((guchar) text[0] == 0xfe && (guchar) text[1] == 0xff)))
+             || utf16_without_bom (text, len))
+      why = _("the text is UTF-16; levels are read as UTF-8: save the file as UTF-8");
+    if (why != NULL)
+      {
+        g_autofree char *safe_name = hb_escape_for_message (display_name);
+        g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_FORMAT, "%s:1:1: %s", safe_name, why);
+        return NULL;
+      }
+  }
   if (game == NULL)
     game = hb_registry_game_for_filename (display_name);
   if (game == NULL)
