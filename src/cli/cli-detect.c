@@ -171,11 +171,9 @@ hb_cli_detect (int argc, char **argv)
    * review); and where it cannot be written, said before the reading. */
   if (opt_debug != NULL)
     {
-      GStatBuf a, b;
       g_autoptr(GError) derr = NULL;
 
-      if (g_stat (argv[1], &a) == 0 && g_stat (opt_debug, &b) == 0 && a.st_dev == b.st_dev
-          && a.st_ino == b.st_ino)
+      if (cli_same_file (argv[1], opt_debug))
         return usage_error ("--debug names the picture being read: give another name");
       if (!hb_check_output_path (opt_debug, &derr))
         {

@@ -107,6 +107,15 @@ cli_print_settings (FILE *f)
 }
 
 gboolean
+cli_same_file (const char *a, const char *b)
+{
+  GStatBuf sa, sb;
+
+  return g_stat (a, &sa) == 0 && g_stat (b, &sb) == 0 && sa.st_dev == sb.st_dev
+         && sa.st_ino == sb.st_ino;
+}
+
+gboolean
 cli_name_ends (const char *name, const char *suffix)
 {
   gsize n = strlen (name), k = strlen (suffix);

@@ -80,6 +80,9 @@ gboolean    cli_write_surface (cairo_surface_t *surface, GByteArray *svg_bytes,
 
 /* Whether `name` ends in `suffix`, in either case (".PNG" is ".png"). */
 gboolean cli_name_ends (const char *name, const char *suffix);
+/* Whether the two names are one file (by a link too); FALSE where either
+ * is not there. */
+gboolean cli_same_file (const char *a, const char *b);
 
 /* The checks every command makes of argv's options (`sets`) before
  * GOption reads them, in order: joined short values split (a word that

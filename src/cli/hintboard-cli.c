@@ -1038,13 +1038,8 @@ cmd_render (int argc, char **argv)
     die_write (error);
   /* Nor over the level read, as detect's --debug (a level named x.png
    * was replaced by its drawing: review); links to it too. */
-  {
-    GStatBuf a, b;
-
-    if (!g_str_equal (argv[1], "-") && g_stat (argv[1], &a) == 0 && g_stat (opt_output, &b) == 0
-        && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
-      die_usage ("-o names the level being read: give another name");
-  }
+  if (!g_str_equal (argv[1], "-") && cli_same_file (argv[1], opt_output))
+    die_usage ("-o names the level being read: give another name");
   /* Refused, not ignored, where they do nothing (--solver nope went
    * unnoticed without --solution). */
   if (!opt_solution && !opt_animate && !opt_plot && (opt_solver || opt_set))
