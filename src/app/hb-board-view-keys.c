@@ -1,6 +1,7 @@
 /* hb-board-view-keys.c: the board view's keyboard cursor: arrows move
  * it, Space and Enter act there as a click would (in Flow Free they start
- * and end a path the arrows draw, Escape takes it back); the accessible
+ * and end a path the arrows draw, which also ends on reaching its other
+ * dot; Escape takes it back); the accessible
  * name says where it is (see hb-board-view-private.h). */
 #include "config.h"
 
@@ -63,6 +64,13 @@ hb_board_view_move_cursor (HbBoardView *self, int dx, int dy)
             {
               self->cursor_x = from_x;
               self->cursor_y = from_y;
+            }
+          else if (self->pressed && !self->pointer.stroke)
+            {
+              /* The game says the stroke is finished (a path joined to
+               * its other dot): it ends as Space would end it. */
+              self->key_stroke = FALSE;
+              hb_board_view_pointer_release (self, px, py);
             }
         }
     }

@@ -70,7 +70,9 @@ typedef struct {
   gpointer ui;         /* the game's gesture state (ui_new), or NULL */
   /* Set by a game with keyboard_strokes on a play PRESS that began a
    * stroke (Flow Free: out of a dot or a path), so the keyboard carries
-   * it on; FALSE: the press began nothing. */
+   * it on; FALSE: the press began nothing. The game clears it on a
+   * MOTION that finished the stroke (Flow Free: the path reached its
+   * other dot): a keyboard stroke ends there, as a mouse drag let go. */
   gboolean stroke;
 } HbPointer;
 

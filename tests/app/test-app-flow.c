@@ -376,6 +376,49 @@ test_cursor_after_drag (void)
   hb_app_test_window_close (window);
 }
 
+/* A path drawn by the keys ends when it reaches its other dot, as a drag
+ * let go: the next arrow moves the cursor and leaves the path be (it
+ * shortened the path just joined, or cut across another: review). */
+static void
+test_keys_stroke_ends_at_dot (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  const int w = 7;
+  int cx, cy;
+
+  open_in_play (window, "keys.flow", "R.....R\n.......\nG.....G\n");
+  hb_board_view_move_cursor (view, 0, 0);
+  hb_board_view_get_cursor (view, &cx, &cy);
+  hb_board_view_move_cursor (view, -cx, -cy);
+  hb_board_view_act_at_cursor (view, FALSE);
+  g_assert_true (hb_board_view_in_key_stroke (view));
+  for (int k = 0; k < w - 1; k++)
+    hb_board_view_move_cursor (view, 1, 0);
+  hb_app_test_settle (30);
+  g_assert_false (hb_board_view_in_key_stroke (view));
+  for (int x = 0; x < w; x++)
+    g_assert_cmpint (board (window)->colour[x], ==, board (window)->colour[0]);
+  g_assert_cmpuint (hb_document_play_moves (window->document), ==, 1);
+  /* On: the cursor goes down and back without drawing. */
+  hb_board_view_move_cursor (view, -1, 0);
+  hb_board_view_move_cursor (view, 0, 1);
+  hb_board_view_move_cursor (view, 0, 1);
+  hb_app_test_settle (30);
+  for (int x = 0; x < w; x++)
+    g_assert_cmpint (board (window)->colour[x], ==, board (window)->colour[0]);
+  g_assert_cmpint (board (window)->colour[w + 5], ==, 0);
+  g_assert_cmpint (board (window)->colour[2 * w + 5], ==, 0);
+  g_assert_cmpuint (hb_document_play_moves (window->document), ==, 1);
+  hb_board_view_get_cursor (view, &cx, &cy);
+  g_assert_cmpint (cx, ==, 5);
+  g_assert_cmpint (cy, ==, 2);
+  /* One Undo takes the path back. */
+  activate (window, "undo");
+  g_assert_cmpint (board (window)->colour[1], ==, 0);
+  hb_app_test_window_close (window);
+}
+
 /* Opens a two-colour level in Play with red's path drawn from its left
  * dot three cells on (one move); returns a copy of that board. */
 static HbState *
@@ -953,6 +996,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/flow/undo-mid-stroke", test_undo_mid_stroke);
   g_test_add_func ("/app/flow/stroke-back-is-no-move", test_stroke_back_is_no_move);
   g_test_add_func ("/app/flow/cursor-after-drag", test_cursor_after_drag);
+  g_test_add_func ("/app/flow/keys-stroke-ends-at-dot", test_keys_stroke_ends_at_dot);
   g_test_add_func ("/app/flow/ac-verdict", test_ac_verdict);
   g_test_add_func ("/app/flow/level-warnings", test_level_warnings);
   g_test_add_func ("/app/flow/status-wraps-between-parts", test_status_wraps_between_parts);

@@ -1512,9 +1512,13 @@ flow_pointer (const HbState *state, HbPointer *ptr, HbPointerPhase phase,
     {
       int n = d != NULL ? pointer_play (s, d, phase, hit, out, max) : 0;
       /* A press out of a dot or a path starts a stroke (the keyboard's
-       * Space carries it on with the arrows). */
+       * Space carries it on with the arrows); the path joined to its
+       * other dot finishes it (the next arrow shortened the path just
+       * joined, or cut across another: review). */
       if (phase == HB_POINTER_PRESS)
         ptr->stroke = d != NULL && d->colour >= 0;
+      else if (phase == HB_POINTER_MOTION && d != NULL && d->joined)
+        ptr->stroke = FALSE;
       return n;
     }
 
