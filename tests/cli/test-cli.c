@@ -549,6 +549,26 @@ test_hint_render (void)
     g_assert_cmpmem (data, 8, "\211PNG\r\n\032\n", 8);
     g_clear_pointer (&data, g_free);
   }
+  /* `hint` on a level with no solution says so in the same words in
+   * every game (Flow Free said "Warning: this level…", Enlight "This
+   * board…"), exit 1. */
+  {
+    const char *levels[][2] = {
+      { "none-hint.flow", "R.G\n...\nG.R\n" },
+      { "none-hint.lights", "1....\n.....\n.....\n.....\n.....\n" },
+      { "none-hint.loop", "1000\n" },
+    };
+    for (gsize k = 0; k < G_N_ELEMENTS (levels); k++)
+      {
+        g_autofree char *none = write_tmp (levels[k][0], levels[k][1]);
+        g_auto(CliRun) r = { 0 };
+
+        run_cli (&r, NULL, "hint", none, NULL);
+        g_assert_cmpint (r.status, ==, 1);
+        if (!g_str_has_prefix (r.out, "This level has no solution"))
+          g_error ("hint %s: %s", levels[k][0], r.out);
+      }
+  }
   /* A level with no solution: the picture is drawn, and stderr says what
    * `hint` says (the drawing shows no warning: nothing was said). */
   {

@@ -2243,7 +2243,8 @@ flow_hint_describe (const HbState *state, gconstpointer data)
     case FLOW_HINT_BAD_LEVEL:
       return g_strdup (_("No hint: every colour needs exactly two dots"));
     case FLOW_HINT_NONE:
-      return g_strdup (_("Warning: this level has no solution"));
+      /* Worded as the other games' hints say it. */
+      return g_strdup (_("This level has no solution"));
     default:
       break;
     }

@@ -933,7 +933,7 @@ lights_hint_describe (const HbState *state, gconstpointer data)
   if (hint == NULL)
     return g_strdup ("");
   if (!hint->answer.solvable)
-    return g_strdup (_("This board has no solution: no set of presses turns every light off"));
+    return g_strdup (_("This level has no solution: no set of presses turns every light off"));
   if (hint->answer.presses == 0)
     return g_strdup (_("Nothing to press: every light is off"));
   {
