@@ -587,6 +587,16 @@ test_paths (void)
   fails_at ("R..R\n# path: R2R8R8R0\n", 2, 14, "its neighbour does not have");
   fails_at ("R..R\n# path: R3RaR8R0\n", 2, 9, "too many links");
   fails_at ("R..R\nG..G\n# path: R2RaR8R0\n", 3, 1, "the path lines do not match the board (path lines: 1, rows: 2)");
+  /* Words after "# path:" are a person's comment, not a path line (the
+   * level was refused: "a path line needs 8 characters"). */
+  {
+    g_autoptr (GError) werror = NULL;
+    const char *text = "# path: red goes round the top\nR..R\n# path:\tthe\tsame\n";
+    HbState *worded = flow_game.parse (text, strlen (text), &werror);
+    g_assert_no_error (werror);
+    g_assert_cmpint (FLOW_CONST (worded)->links[0], ==, 0);
+    hb_state_free (worded);
+  }
 }
 
 static void

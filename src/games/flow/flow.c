@@ -690,7 +690,8 @@ flow_resize (const HbState *state, int width, int height)
  * two characters per cell, the colour's character of the path through it
  * ('.' none) and its links as a hex digit (bits N E S W as in hb-grid.h).
  * Readers that do not know them see comments. They are checked as a level
- * is: a link must be met by its neighbour's, in the same colour. */
+ * is: a link must be met by its neighbour's, in the same colour. A
+ * "# path:" comment with a blank after its first word is a comment. */
 
 #define PATH_PREFIX "# path:"
 
@@ -745,6 +746,14 @@ read_paths (FlowState *s, const char *text, gsize len, GError **error)
 
       if (rlen < plen || memcmp (row, PATH_PREFIX, plen) != 0)
         continue;
+      k = plen;
+      while (k < rlen && (row[k] == ' ' || row[k] == '\t'))
+        k++;
+      /* Words after "# path:" are a comment a person wrote ("# path: the
+       * red one is the trick"), refused as a path line: a path line is one
+       * run of characters without a blank. */
+      if (memchr (row + k, ' ', rlen - k) != NULL || memchr (row + k, '\t', rlen - k) != NULL)
+        continue;
       if (first == 0)
         first = r.line;
       if (y >= h)
@@ -756,9 +765,6 @@ read_paths (FlowState *s, const char *text, gsize len, GError **error)
                               h);
           return FALSE;
         }
-      k = plen;
-      while (k < rlen && row[k] == ' ')
-        k++;
       /* A character past ASCII is named where it stands (the lines
        * before it are ASCII, so its byte is its column): it was one byte
        * of it, "'\xc3' is no colour of this level", or a length counted
