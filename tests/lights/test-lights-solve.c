@@ -467,6 +467,20 @@ test_gf2_result (void)
                     r->moves->len);
   hb_result_free (r);
 
+  /* Its animation has steps but no search depth (the player showed a
+   * meaningless "Depth 2" for the chase's rows: review). */
+  {
+    HbTrace *trace = hb_trace_new (100000, 0);
+
+    r = hb_solve (&lights_solver_gf2, &s->base, NULL, trace, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (hb_trace_length (trace), >, 0);
+    for (gsize i = 0; i < hb_trace_length (trace); i++)
+      g_assert_cmpint (hb_trace_step (trace, i)->depth, ==, 0);
+    hb_result_free (r);
+    hb_trace_free (trace);
+  }
+
   /* One light in the corner of a 4×4 board cannot be cleared. */
   hb_state_free (&s->base);
   s = lights_state_new (4, 4);

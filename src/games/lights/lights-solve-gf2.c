@@ -779,8 +779,9 @@ search_node (Search *s, int j, const Cost *cj)
         {
           s->best = cost;
           memcpy (s->best_a, s->cur_a, WORDS (s->k) * sizeof (Word));
+          /* (Depth 0: every bound is found with all k choices made.) */
           hb_trace_add (s->trace, HB_STEP_BOUND, -1, -1, (int) MIN (cost, G_MAXINT),
-                        j, (gint64) s->nodes);
+                        0, (gint64) s->nodes);
         }
       return;
     }
@@ -1124,7 +1125,9 @@ rows_to_press (const Chase *c, const Word *rows, guint8 *press)
 /* The animation: the chase with an empty first row, press by press, row by
  * row (showing the lights pushed down to the last row), then the answer:
  * the chase presses it does not use are undone and its presses made, in
- * row order (its first row, then its own chase). */
+ * row order (its first row, then its own chase). No step has a depth: a search's "Depth 2"
+ * in the player meant nothing for an elimination (review); the steps name
+ * their row. */
 static void
 trace_chase (HbTrace *trace, const Chase *c, const guint8 *press0, const guint8 *answer,
              int left_on)
@@ -1138,7 +1141,7 @@ trace_chase (HbTrace *trace, const Chase *c, const guint8 *press0, const guint8 
         gsize cell = chase_cell (c, r, i);
         if (press0[cell])
           hb_trace_add (trace, HB_STEP_MOVE, (int) (cell % c->width),
-                        (int) (cell / c->width), 1, r, ++count);
+                        (int) (cell / c->width), 1, 0, ++count);
       }
   /* Between the chase and its correction: how many lights the chase left
    * on the last row (0: the chase alone solved it). */
@@ -1149,7 +1152,7 @@ trace_chase (HbTrace *trace, const Chase *c, const guint8 *press0, const guint8 
         gsize cell = chase_cell (c, r, i);
         if (press0[cell] && !answer[cell])
           hb_trace_add (trace, HB_STEP_UNDO, (int) (cell % c->width),
-                        (int) (cell / c->width), 0, r, --count);
+                        (int) (cell / c->width), 0, 0, --count);
       }
   for (int r = 0; r < c->m; r++)
     for (int i = 0; i < c->n; i++)
@@ -1159,7 +1162,7 @@ trace_chase (HbTrace *trace, const Chase *c, const guint8 *press0, const guint8 
          * no step (the replay showed "Press …" changing nothing). */
         if (answer[cell] && !press0[cell])
           hb_trace_add (trace, HB_STEP_MOVE, (int) (cell % c->width),
-                        (int) (cell / c->width), 1, r, ++count);
+                        (int) (cell / c->width), 1, 0, ++count);
       }
 }
 
