@@ -122,6 +122,27 @@ test_solvable (void)
       }
 }
 
+/* Without a colour count: one a side cell up to 64×64, then 2000 / side,
+ * at least 10 (88 on 100×100 made a level no solver solves: review). */
+static void
+test_default_colours (void)
+{
+  static const int cases[][3] = {
+    { 6, 6, 6 }, { 50, 50, 50 }, { 64, 64, 64 }, { 65, 65, 31 }, { 100, 100, 20 },
+    { 200, 50, 20 }, { 300, 300, 10 },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      HbState *s = generate (cases[i][0], cases[i][1], 0, 1, FALSE, &error);
+
+      g_assert_no_error (error);
+      assert_level (FLOW (s), cases[i][0], cases[i][1], cases[i][2]);
+      hb_state_free (s);
+    }
+}
+
 /* Large boards with few colours (long paths): the level is well formed.
  * (The generator checks every answer it builds before it returns.) */
 static void
@@ -571,6 +592,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/generate/large", test_large);
   g_test_add_func ("/flow/generate/big-answers", test_big_answers);
   g_test_add_func ("/flow/generate/huge", test_huge);
+  g_test_add_func ("/flow/generate/default-colours", test_default_colours);
   g_test_add_func ("/flow/generate/varied", test_varied);
   g_test_add_func ("/flow/generate/two-colours-even", test_two_colours_even);
   g_test_add_func ("/flow/generate/two-colours-odd-even", test_two_colours_odd_even);

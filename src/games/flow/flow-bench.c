@@ -164,7 +164,8 @@ static const GenSet gen_sets[] = {
   { "20x20", 20, 20, 0, "generated" },
   { "30x30", 30, 30, 0, "generated" },
   { "50x50", 50, 50, 0, "generated" },
-  { "100x100", 100, 100, 0, "generated" },
+  /* 88 colours, the most (the default was 88 there until 2026-12-04). */
+  { "100x100", 100, 100, 88, "generated, many colours" },
   { "40x20", 40, 20, 0, "not square" },
   { "125x2", 125, 2, 0, "long strip" },
   { "2x125", 2, 125, 0, "long strip" },
@@ -177,7 +178,7 @@ static const GenSet gen_sets[] = {
   { "100x100-few", 100, 100, 8, "few colours" },
   { "30x30-many", 30, 30, 88, "many colours" },
   { "40x40-many", 40, 40, 88, "many colours" },
-  { "1000x1000", 1000, 1000, 0, "huge" },
+  { "1000x1000", 1000, 1000, 88, "huge, many colours" },
   { "1000x1000-few", 1000, 1000, 10, "huge, few colours" },
 };
 

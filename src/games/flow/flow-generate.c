@@ -1310,15 +1310,24 @@ gen_tiling (Gen *g)
 }
 
 /* The game's default colour count for a board: about one colour per
- * side cell as in the published levels, within what the board can hold. */
+ * side cell as in the published levels (√(w·h)) up to 64×64, within what
+ * the board can hold; on bigger boards 2000 / √(w·h), at least 10: the
+ * counts the fast solver takes quickly. One per side there (88 from about
+ * 88×88) made levels `solve` gave up on, as every public solver does
+ * (75×75 in 75 colours up to 7.7 s, 100×100 in 88 never; in 30, 20 or 10
+ * colours they take 0.1–0.5 s: README, Benchmarks). */
+#define DEFAULT_SIDE_PER_COLOUR 64
 static int
 default_colours (int w, int h)
 {
   gint64 n = (gint64) w * h;
-  int c = (int) (sqrt ((double) n) + 0.5);
+  double side = sqrt ((double) n);
+  int c = (int) (side + 0.5);
 
   if (n < 4)
     return 1;
+  if (side > DEFAULT_SIDE_PER_COLOUR + 0.5)
+    c = MAX (10, (int) (2000.0 / side + 0.5));
   c = (int) MIN ((gint64) c, n / 3);
   /* One path cannot fill a board two cells wide both ways (see
    * flow_generate), and any such board holds two pairs. */
