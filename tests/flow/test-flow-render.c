@@ -501,6 +501,42 @@ test_outline_on_own_colour (void)
   hb_state_free (&s->base);
 }
 
+/* A white path tints its cells on the light board, visibly and apart from
+ * grey's (the cells of a white path looked empty: review); yellow keeps
+ * its own tint. */
+static void
+test_white_tint (void)
+{
+  FlowState *s = FLOW (hb_test_parse (&flow_game, "W.W\nA.A\nY.Y\n"));
+  HbRenderOptions opt = { .hover_x = -1, .hover_y = -1 };
+  cairo_surface_t *empty = render (s, &opt, CELL), *drawn;
+  guint32 bg = pixel (empty, CELL + 3, 3), white, grey, yellow;
+
+  for (int y = 0; y < 3; y++)
+    {
+      HbMove m = { FLOW_OP_LINK, 0, y, HB_DIR_E | (y << 2) };
+      HbState *next = flow_game.apply (&s->base, &m);
+      hb_state_free (&s->base);
+      s = FLOW (next);
+      m = (HbMove) { FLOW_OP_LINK, 1, y, HB_DIR_E | (y << 2) };
+      next = flow_game.apply (&s->base, &m);
+      hb_state_free (&s->base);
+      s = FLOW (next);
+    }
+  drawn = render (s, &opt, CELL);
+  /* A corner of the middle cell, off the path's band. */
+  white = pixel (drawn, CELL + 3, 3);
+  grey = pixel (drawn, CELL + 3, CELL + 3);
+  yellow = pixel (drawn, CELL + 3, 2 * CELL + 3);
+  g_test_message ("board %06x, white %06x, grey %06x, yellow %06x", bg, white, grey, yellow);
+  g_assert_cmpint (channel_diff (white, bg), >=, 10);
+  g_assert_cmpint (channel_diff (white, grey), >=, 10);
+  g_assert_cmpint (channel_diff (yellow, bg), >=, 40);
+  cairo_surface_destroy (empty);
+  cairo_surface_destroy (drawn);
+  hb_state_free (&s->base);
+}
+
 /* A live snapshot's known arms of empty cells: grey arms on cells big
  * enough, grey cells below a pixel a cell; never on a cell with a colour. */
 static void
@@ -625,5 +661,6 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/render/outline-on-own-colour", test_outline_on_own_colour);
   g_test_add_func ("/flow/render/large", test_large);
   g_test_add_func ("/flow/render/known", test_known);
+  g_test_add_func ("/flow/render/white-tint", test_white_tint);
   return g_test_run ();
 }

@@ -234,6 +234,24 @@ luminance (guint32 c)
          / 255.0;
 }
 
+/* The background of a cell on colour c's path: the board mixed a little
+ * towards c. A colour close to the board's own (white on the light board,
+ * a near-black one on the dark) tinted nothing there, so its path's cells
+ * looked empty (review): it tints as c taken part of the way to the edge
+ * colour, a pale grey on the light board. */
+static guint32
+cell_tint (const Style *st, guint32 c)
+{
+  int far = 0;
+
+  c = HB_DRAW_OPAQUE (c);
+  for (int k = 0; k < 24; k += 8)
+    far = MAX (far, ABS ((int) ((c >> k) & 0xff) - (int) ((st->bg >> k) & 0xff)));
+  if (far < 48)
+    c = hb_draw_mix (c, st->edge, 0.3);
+  return hb_draw_mix (st->bg, c, st->tint);
+}
+
 /* ---- Tiny cells ------------------------------------------------------------------ */
 
 /* Below this cell size (pixels) the board is one image of a colour per
@@ -420,7 +438,7 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
         int c = MIN (s->colour[i], FLOW_MAX_COLOURS);
         if (c == 0)
           continue;
-        set_argb (cr, hb_draw_mix (st.bg, HB_DRAW_OPAQUE (rgb[c]), st.tint), 1);
+        set_argb (cr, cell_tint (&st, rgb[c]), 1);
         cairo_rectangle (cr, l->x0 + x * l->cell, l->y0 + y * l->cell, l->cell, l->cell);
         cairo_fill (cr);
       }
