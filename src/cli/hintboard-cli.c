@@ -93,6 +93,8 @@ static const GOptionEntry game_entry[] = {
   { NULL }
 };
 
+static void die_usage (const char *fmt, ...) G_GNUC_PRINTF (1, 2) G_GNUC_NORETURN;
+
 static void
 die_usage (const char *fmt, ...)
 {
@@ -311,6 +313,22 @@ cmd_list (int argc, char **argv)
 
 /* The --set values (and solve's --seed) for a solver, checked against
  * what it declares; a bad one ends the run with exit status 2. */
+/* --seed's value (generate's and solve's), or a usage error. */
+static guint64
+seed_or_die (const char *text)
+{
+  guint64 seed;
+
+  if (g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &seed, NULL))
+    return seed;
+  /* Hexadecimal is refused as --cell's is ("0x5" said the range; solve's
+   * said "solver ga-paths: seed = “0x5”", as if --set were given). */
+  if (strpbrk (text, "xX") != NULL
+      && strspn (text, "0123456789abcdefABCDEFxX") == strlen (text))
+    die_usage ("--seed takes a decimal number, not '%s'", text);
+  die_usage ("--seed takes 0 to %" G_GUINT64_FORMAT ", not '%s'", G_MAXUINT64, text);
+}
+
 static HbSettings *
 solver_settings_or_die (const HbSolver *solver)
 {
@@ -327,7 +345,8 @@ solver_settings_or_die (const HbSolver *solver)
       for (int i = 0; opt_set != NULL && opt_set[i] != NULL; i++)
         if (g_str_has_prefix (opt_set[i], "seed="))
           die_usage ("--seed and --set seed= both set the seed: give one");
-      g_ptr_array_add (all, g_strdup_printf ("seed=%s", opt_solve_seed));
+      g_ptr_array_add (all, g_strdup_printf ("seed=%" G_GUINT64_FORMAT,
+                                             seed_or_die (opt_solve_seed)));
     }
   g_ptr_array_add (all, NULL);
   s = cli_solver_settings (solver, (char **) all->pdata, &error);
@@ -1310,16 +1329,7 @@ cmd_generate (int argc, char **argv)
     die_usage ("--colours takes %d to %d for %s (0 for its default), not %d",
                game->min_colours, game->max_colours, game->name, opt_colours);
   p.colours = opt_colours;
-  p.seed = 1;
-  if (opt_seed != NULL
-      && !g_ascii_string_to_unsigned (opt_seed, 10, 0, G_MAXUINT64, &p.seed, NULL))
-    {
-      /* Hexadecimal is refused as --cell's is ("0x5" said the range). */
-      if (strpbrk (opt_seed, "xX") != NULL
-          && strspn (opt_seed, "0123456789abcdefABCDEFxX") == strlen (opt_seed))
-        die_usage ("--seed takes a decimal number, not '%s'", opt_seed);
-      die_usage ("--seed takes 0 to %" G_GUINT64_FORMAT ", not '%s'", G_MAXUINT64, opt_seed);
-    }
+  p.seed = opt_seed != NULL ? seed_or_die (opt_seed) : 1;
   settings = cli_generate_settings (game, opt_set, &error);
   if (settings == NULL)
     die_usage ("%s", error->message);

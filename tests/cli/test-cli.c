@@ -1826,6 +1826,15 @@ test_joined_short_values (void)
   /* Hexadecimal is said as --cell's is (it said the range). */
   expect_usage ("--seed takes a decimal number, not '0x5'", "generate", "-g", "lights",
                 "--seed", "0x5", NULL);
+  /* solve's --seed in the same words (it was worded as a --set). */
+  {
+    g_autofree char *flow_path = write_tmp ("seed.flow", "R.G\n...\nR.G\n");
+
+    expect_usage ("--seed takes a decimal number, not '0x5'", "solve", "-s", "ga-paths",
+                  "--seed", "0x5", flow_path, NULL);
+    expect_usage ("--seed takes 0 to 18446744073709551615, not 'abc'", "solve", "-s",
+                  "ga-paths", "--seed", "abc", flow_path, NULL);
+  }
   expect_usage ("--cell takes a decimal number, not '0x10'", "render", "--cell", "0x10", path,
                 NULL);
   /* A blank after it, a decimal comma, nothing: no number either (they
