@@ -202,7 +202,18 @@ cli_check_options (int *argc, char ***argv, const GOptionEntry *const *sets,
    * number out of range is: it said "cannot parse integer value", not
    * what the option takes. */
   if ((name = cli_unreadable_number (*argc, *argv, sets, &text)) != NULL)
-    return g_strdup_printf ("--%s takes %s, not '%s'", name, range (name), text);
+    {
+      char *end = NULL;
+
+      /* A number with a unit after it ("5s", "40px"): the unit is what is
+       * wrong (it said the range, which 5 is in). */
+      g_ascii_strtod (text, &end);
+      if (end != text && end[0] != '\0' && strspn (end, "abcdefghijklmnopqrstuvwxyz"
+                                                         "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+                                            == strlen (end))
+        return g_strdup_printf ("--%s takes a number without a unit, not '%s'", name, text);
+      return g_strdup_printf ("--%s takes %s, not '%s'", name, range (name), text);
+    }
   return NULL;
 }
 
@@ -325,14 +336,16 @@ cli_decimal_options (int argc, char **argv, const GOptionEntry *const *sets, con
         continue;
       if (e->arg != G_OPTION_ARG_INT && e->arg != G_OPTION_ARG_DOUBLE)
         continue;
+      digits = value + (value[0] == '-' || value[0] == '+');
       /* Hexadecimal, blanks, a decimal comma or nothing: no decimal
-       * number ("5 ", "1,5" and "" said the range). */
-      if (strpbrk (value, "xX ,\t\n\r\v\f") != NULL || value[0] == '\0')
+       * number ("5 ", "1,5" and "" said the range; "40px" is no
+       * hexadecimal, its unit is said later). */
+      if ((digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X'))
+          || strpbrk (value, " ,\t\n\r\v\f") != NULL || value[0] == '\0')
         {
           *text = value;
           return e->long_name;
         }
-      digits = value + (value[0] == '-' || value[0] == '+');
       if (e->arg == G_OPTION_ARG_INT && digits[0] == '0'
           && strspn (digits, "0123456789") == strlen (digits))
         {

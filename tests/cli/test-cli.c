@@ -1837,6 +1837,12 @@ test_joined_short_values (void)
   }
   expect_usage ("--cell takes a decimal number, not '0x10'", "render", "--cell", "0x10", path,
                 NULL);
+  /* A unit after the number is what is wrong ("5s" said the range, which
+   * 5 is in; "40px" was called hexadecimal for its x). */
+  expect_usage ("--time-limit takes a number without a unit, not '5s'", "solve",
+                "--time-limit", "5s", path, NULL);
+  expect_usage ("--cell takes a number without a unit, not '40px'", "render", "--cell", "40px",
+                path, NULL);
   /* A blank after it, a decimal comma, nothing: no number either (they
    * said the range, which "5 " is in). */
   {
