@@ -137,8 +137,9 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
   double xt[16], yt[16], ylo, yhi;
   int nxt, nyt;
   cairo_text_extents_t ext;
-  const char *axis = NULL, *value = hb_trace_get_value_name (trace);
-  gboolean any = FALSE, logy, integral_x = TRUE;
+  const char *axis = NULL, *value = hb_trace_get_value_name (trace), *goal_name = NULL;
+  double goal = 0;
+  gboolean any = FALSE, logy, integral_x = TRUE, has_goal;
   guint legend_rows = 0;
 
   if (width < 40 || height < 40)
@@ -185,6 +186,14 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
     }
   if (xmax == xmin)
     xmax = xmin + 1;
+  /* The goal in the range: the cell GA's lines at 80 under an axis that
+   * ended at 80 hid that the whole board was 100 (review). */
+  has_goal = hb_trace_get_goal (trace, &goal, &goal_name) && isfinite (goal);
+  if (has_goal)
+    {
+      ymin = MIN (ymin, goal);
+      ymax = MAX (ymax, goal);
+    }
   if (ymax == ymin)
     {
       /* One value (a run that ended at generation 0): a range round it,
@@ -410,6 +419,33 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
           cairo_fill (cr);
         }
       cairo_stroke (cr);
+    }
+  /* The goal: a dashed line across, named at its right end, on the side
+   * of it away from the edge. */
+  if (has_goal)
+    {
+      const double dash[] = { 6, 4 };
+      g_autofree char *label = NULL;
+      char num[32];
+      double py = round (PY (goal)) + 0.5;
+
+      cairo_save (cr);
+      cairo_set_line_width (cr, 1.5);
+      cairo_set_dash (cr, dash, 2, 0);
+      cairo_set_source_rgba (cr, fg, fg, fg, 0.75);
+      cairo_move_to (cr, left, py);
+      cairo_line_to (cr, right, py);
+      cairo_stroke (cr);
+      cairo_restore (cr);
+      format_tick (goal, 1, num, sizeof num);
+      /* TRANSLATORS: the plot's goal line: its name ("solved", "every
+       * cell satisfied") and its value */
+      label = g_strdup_printf (_("%s: %s"), _(goal_name), num);
+      cairo_text_extents (cr, label, &ext);
+      cairo_set_source_rgba (cr, fg, fg, fg, 0.9);
+      cairo_move_to (cr, right - ext.x_advance - font * 0.3,
+                     py - top > font * 1.6 ? py - font * 0.4 : py + font * 1.2);
+      cairo_show_text (cr, label);
     }
   /* The player's place: a thin line across the plot. */
   if (o->show_mark && isfinite (o->mark_x) && o->mark_x >= xmin && o->mark_x <= xmax)

@@ -34,6 +34,8 @@ struct _HbTrace {
   char       *series_name[HB_TRACE_MAX_SERIES];
   char       *series_axis[HB_TRACE_MAX_SERIES];
   char       *value_name;
+  char       *goal_name;   /* NULL: no goal */
+  double      goal;
   GArray     *series[HB_TRACE_MAX_SERIES];   /* HbPoint */
   guint       series_skip[HB_TRACE_MAX_SERIES]; /* keep 1 push in 2^skip */
   guint64     series_pushes[HB_TRACE_MAX_SERIES];
@@ -93,6 +95,7 @@ hb_trace_free (HbTrace *t)
   g_ptr_array_unref (t->blobs);
   g_free (t->counter_name);
   g_free (t->value_name);
+  g_free (t->goal_name);
   g_ptr_array_unref (t->old_names);
   g_free (t->progress_text);
   g_mutex_clear (&t->progress_lock);
@@ -470,6 +473,38 @@ hb_trace_get_value_name (const HbTrace *t)
   n = t->value_name;
   g_mutex_unlock ((GMutex *) &t->series_lock);
   return n;
+}
+
+void
+hb_trace_set_goal (HbTrace *t, double goal, const char *name)
+{
+  if (t == NULL || name == NULL)
+    return;
+  g_mutex_lock (&t->series_lock);
+  if (t->goal_name == NULL)       /* set once: readers keep the pointer */
+    {
+      t->goal = goal;
+      t->goal_name = g_strdup (name);
+    }
+  g_mutex_unlock (&t->series_lock);
+}
+
+gboolean
+hb_trace_get_goal (const HbTrace *t, double *goal, const char **name)
+{
+  gboolean set;
+
+  if (t == NULL)
+    return FALSE;
+  g_mutex_lock ((GMutex *) &t->series_lock);
+  set = t->goal_name != NULL;
+  if (set)
+    {
+      *goal = t->goal;
+      *name = t->goal_name;
+    }
+  g_mutex_unlock ((GMutex *) &t->series_lock);
+  return set;
 }
 
 GArray *

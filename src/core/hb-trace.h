@@ -143,6 +143,13 @@ const char *hb_trace_series_axis (const HbTrace *trace, guint series);
  * set. */
 void        hb_trace_set_value_name (HbTrace *trace, const char *name);
 const char *hb_trace_get_value_name (const HbTrace *trace);
+/* The value that means solved (a genetic algorithm's perfect fitness),
+ * named by an English key marked with the N_ macro (such as "solved"):
+ * the plot keeps it in its range and draws it as a dashed line, so a run
+ * that stops short shows how far it stayed. Set once; get returns FALSE
+ * when not set. */
+void        hb_trace_set_goal (HbTrace *trace, double goal, const char *name);
+gboolean    hb_trace_get_goal (const HbTrace *trace, double *goal, const char **name);
 /* A copy of the points so far (HbPoint), safe while the solver runs. */
 GArray     *hb_trace_series_points (const HbTrace *trace, guint series);
 /* The number of pushes to any series so far (changes when a plot should redraw). */

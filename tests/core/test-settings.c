@@ -386,6 +386,63 @@ check_x_labels (double last, int w, int h)
   hb_trace_free (t);
 }
 
+/* Where the line of series 0 lies near its right end (the lowest pixel
+ * of its colour in that column), in a plot of best rising from 40 to 80,
+ * with the goal `goal` or none. */
+static int
+top_of_best (gboolean with_goal, double goal)
+{
+  HbTrace *t = hb_trace_new (0, 0);
+  int best = hb_trace_add_series (t, "best", "generation"), top = -1;
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 300);
+  cairo_t *cr = cairo_create (s);
+  HbPlotOptions o = { FALSE, NULL, TRUE };
+  double rgb[3];
+
+  for (int g = 0; g <= 40; g++)
+    hb_trace_series_push (t, best, g, 40 + g);
+  if (with_goal)
+    hb_trace_set_goal (t, goal, "solved");
+  hb_plot_render (t, cr, 0, 0, 400, 300, &o);
+  cairo_surface_flush (s);
+  hb_plot_series_colour (0, FALSE, rgb);
+  /* Near the line's right end, where it is highest; the lowest such
+   * pixel of the column (the legend's swatch lies above). */
+  for (int y = 0; y < 300; y++)
+    if (near_colour (pixel (s, 380, y), rgb))
+      top = y;
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+  hb_trace_free (t);
+  return top;
+}
+
+/* A goal (the cell GA's whole board) is kept in the range: the lines at
+ * 80 of 100 ran along the top of an axis that ended at 80 (review). A goal
+ * inside the data's range changes nothing. */
+static void
+test_plot_goal (void)
+{
+  int none = top_of_best (FALSE, 0), far = top_of_best (TRUE, 100), inside = top_of_best (TRUE, 60);
+  double got;
+  const char *name;
+  HbTrace *t = hb_trace_new (0, 0);
+
+  g_test_message ("top of the best line: %d px without a goal, %d with 100, %d with 60", none,
+                  far, inside);
+  g_assert_cmpint (none, >=, 0);
+  g_assert_cmpint (far, >, none + 30);
+  g_assert_cmpint (inside, ==, none);
+  /* Set once, as the value's name. */
+  g_assert_false (hb_trace_get_goal (t, &got, &name));
+  hb_trace_set_goal (t, 100, "every cell");
+  hb_trace_set_goal (t, 5, "other");
+  g_assert_true (hb_trace_get_goal (t, &got, &name));
+  g_assert_cmpfloat (got, ==, 100);
+  g_assert_cmpstr (name, ==, "every cell");
+  hb_trace_free (t);
+}
+
 static void
 test_plot_x_labels (void)
 {
@@ -844,6 +901,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/dark", test_plot_dark);
   g_test_add_func ("/plot/empty", test_plot_empty);
   g_test_add_func ("/plot/x-labels", test_plot_x_labels);
+  g_test_add_func ("/plot/goal", test_plot_goal);
   g_test_add_func ("/plot/readable-narrow", test_plot_readable_narrow);
   g_test_add_func ("/plot/value-name-fits", test_plot_value_name_fits);
   g_test_add_func ("/grid/walk", test_walk);

@@ -194,6 +194,9 @@ ga_cells_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
   /* The score is the cells whose rule holds: the more the better. */
   flow_ga_report_begin (&rep, trace, N_("cells satisfied (higher is better)"),
                         FLOW_MARKS_STRAY);
+  /* The plot's top: every cell, dots too (a line reaching it can still be
+   * no solution, which is what this view teaches). */
+  hb_trace_set_goal (trace, g.n, N_("every cell"));
   for (int c = 0; c < g.colours; c++)
     {
       int a, b;

@@ -695,6 +695,7 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
   g.n = g.w * g.h;
   g.colours = MIN (level->colours, FLOW_MAX_COLOURS);
   flow_ga_report_begin (&rep, trace, N_("fitness (lower is better)"), FLOW_MARKS_SHARED);
+  hb_trace_set_goal (trace, 0, N_("solved"));
 
   forced = g_malloc0 ((gsize) g.n);
   if (use_ac || probe)
