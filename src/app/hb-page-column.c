@@ -11,6 +11,10 @@
  * child that expands (the board's) takes what the others leave, as in the
  * box.
  *
+ * The player's bar, which has a colour of its own, sits at the foot
+ * instead (hb_page_column_set_last_at_foot): the room left goes above the
+ * others and between them and it, so the board stays where it was.
+ *
  * The board sits in an AdwToastOverlay, which in libadwaita 1.2 trades no
  * height for width (its request mode is constant size, so it is measured
  * for no width at all): the column asks the overlay's child instead. */
@@ -22,6 +26,7 @@
 
 struct _HbPageColumn {
   GtkWidget parent_instance;
+  gboolean  last_at_foot;
 };
 
 G_DEFINE_FINAL_TYPE (HbPageColumn, hb_page_column, GTK_TYPE_WIDGET)
@@ -81,7 +86,7 @@ static void
 hb_page_column_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
   int total = 0, others = 0, grow_min = 0, y;
-  GtkWidget *grow = NULL;
+  GtkWidget *grow = NULL, *last = NULL;
 
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
        c = gtk_widget_get_next_sibling (c))
@@ -92,6 +97,7 @@ hb_page_column_size_allocate (GtkWidget *widget, int width, int height, int base
         continue;
       child_height (c, width, &cmin, &cnat);
       total += cnat;
+      last = c;
       if (grow == NULL && gtk_widget_compute_expand (c, GTK_ORIENTATION_VERTICAL))
         {
           grow = c;
@@ -113,10 +119,22 @@ hb_page_column_size_allocate (GtkWidget *widget, int width, int height, int base
         continue;
       child_height (c, width, &cmin, &cnat);
       h = c == grow && height <= total ? MAX (height - others, grow_min) : cnat;
+      if (c == last && HB_PAGE_COLUMN (widget)->last_at_foot && height > total)
+        y = height - h;
       gtk_widget_allocate (c, width, h, -1,
                            gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (0, (float) y)));
       y += h;
     }
+}
+
+void
+hb_page_column_set_last_at_foot (HbPageColumn *self, gboolean at_foot)
+{
+  g_return_if_fail (HB_IS_PAGE_COLUMN (self));
+  if (self->last_at_foot == !!at_foot)
+    return;
+  self->last_at_foot = !!at_foot;
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
 static void

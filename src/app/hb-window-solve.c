@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "hb-window-private.h"
+#include "hb-page-column.h"
 #include "hb-player.h"
 
 #define LIVE_MS      33    /* the live view's pace: about 30 frames a second */
@@ -324,6 +325,13 @@ player_page (HbWindow *self)
   return page;
 }
 
+/* The column the bottom stack ends (hb-page-column.c). */
+static HbPageColumn *
+page_column (HbWindow *self)
+{
+  return HB_PAGE_COLUMN (gtk_widget_get_parent (GTK_WIDGET (self->bottom_stack)));
+}
+
 void
 hb_window_close_player (HbWindow *self)
 {
@@ -338,6 +346,7 @@ hb_window_close_player (HbWindow *self)
   hb_board_view_set_player (self->board_view, NULL);
   g_clear_pointer (&self->player, hb_player_free);
   gtk_stack_set_visible_child (self->bottom_stack, GTK_WIDGET (self->status_label));
+  hb_page_column_set_last_at_foot (page_column (self), FALSE);
   update_plot (self);
   hb_window_update_actions (self);
   /* The keys that were in the bar (its close button, clicked or pressed)
@@ -400,6 +409,7 @@ hb_window_open_player (HbWindow *self)
    * live board, not the frame shown), in room kept for it: the board keeps
    * its size. */
   gtk_stack_set_visible_child (self->bottom_stack, player_page (self));
+  hb_page_column_set_last_at_foot (page_column (self), TRUE);
   /* The player's keys (Space, arrows, Home, End) reach the window only if
    * no scrolled sidebar holds the focus: hand it to the board. */
   gtk_widget_grab_focus (GTK_WIDGET (self->board_view));

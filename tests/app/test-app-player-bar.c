@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "hb-app-test.h"
+#include "hb-page-column.h"
 #include "hb-test-util.h"
 #include "flow.h"
 
@@ -257,24 +258,41 @@ test_narrow (void)
   hb_app_test_window_close (window);
 }
 
+/* Where `widget` lies in the window. */
+static graphene_rect_t
+bounds_in_window (HbWindow *window, GtkWidget *widget)
+{
+  graphene_rect_t r;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, GTK_WIDGET (window), &r));
+  return r;
+}
+
 /* The board keeps its size when the player opens at other window sizes
  * than the tests' own: at 700 × 600 it shrank from 415 to 375 px (a
- * reviewer saw 312 to 272 in the dark style). */
+ * reviewer saw 312 to 272 in the dark style). It keeps its place too,
+ * and the bar sits at the foot of the page (it floated above 45 px of
+ * empty page where the board left room: review). */
 static void
 test_keeps_board_sizes (void)
 {
-  static const int sizes[][2] = { { 700, 600 }, { 900, 640 }, { 1280, 800 } };
+  static const int sizes[][2] = { { 700, 600 }, { 900, 640 }, { 1280, 800 }, { 640, 860 } };
 
   for (gsize i = 0; i < G_N_ELEMENTS (sizes); i++)
     {
       HbWindow *window = hb_app_test_window_new ();
       GtkWidget *view = GTK_WIDGET (hb_window_get_board_view (window));
+      GtkWidget *column = GTK_WIDGET (hb_window_get_player_bar (window));
+      graphene_rect_t at, bar, page;
       int w, h;
 
+      while (!HB_IS_PAGE_COLUMN (column))
+        column = gtk_widget_get_parent (column);
       gtk_window_set_default_size (GTK_WINDOW (window), sizes[i][0], sizes[i][1]);
       hb_app_test_settle (500);
       w = gtk_widget_get_width (view);
       h = gtk_widget_get_height (view);
+      at = bounds_in_window (window, view);
       solve (window);
       hb_player_bar_set_playing (hb_window_get_player_bar (window), FALSE);
       hb_app_test_settle (300);
@@ -283,6 +301,13 @@ test_keeps_board_sizes (void)
                       gtk_widget_get_height (view));
       g_assert_cmpint (gtk_widget_get_height (view), ==, h);
       g_assert_cmpint (gtk_widget_get_width (view), ==, w);
+      g_assert_cmpfloat (bounds_in_window (window, view).origin.y, ==, at.origin.y);
+      bar = bounds_in_window (window, GTK_WIDGET (hb_window_get_player_bar (window)));
+      page = bounds_in_window (window, column);
+      g_test_message ("bar's foot at %g, the page's at %g",
+                      bar.origin.y + bar.size.height, page.origin.y + page.size.height);
+      g_assert_cmpfloat (fabs (bar.origin.y + bar.size.height - page.origin.y - page.size.height),
+                         <=, 1);
       hb_app_test_window_close (window);
     }
 }
