@@ -425,6 +425,11 @@ struct _HbGame {
    * such as Flow Free's colours). */
   char     *(*describe_step) (const HbState *initial, const HbTrace *trace,
                               const HbStep *step);
+  /* The player's words before the first step where the board shown is
+   * not quite `initial` (Flow Free: the level's dots, without the paths
+   * the player drew, which no solver starts from): newly allocated, or
+   * NULL for the player's own "Before the first step". May be NULL. */
+  char     *(*describe_start) (const HbState *initial);
   /* What the frame holds so far, for the player's counters ("7 presses",
    * "40 tiles decided"): newly allocated. May be NULL. */
   char     *(*frame_status) (gconstpointer frame);

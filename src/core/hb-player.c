@@ -149,8 +149,15 @@ hb_player_describe (const HbPlayer *p)
 {
   const HbStep *s = hb_player_current_step (p);
 
-  if (s == NULL || p->at_answer)
+  char *start;
+
+  if (p->at_answer)
     return g_strdup ("");
+  if (s == NULL)
+    {
+      start = p->game->describe_start != NULL ? p->game->describe_start (p->initial) : NULL;
+      return start != NULL ? start : g_strdup ("");
+    }
   return p->game->describe_step (p->initial, p->trace, s);
 }
 

@@ -4,6 +4,7 @@
  * flow-check.h), the palette, trace frames, hints. */
 #include "flow-game.h"
 #include "flow-check.h"
+#include "hb-player.h"
 #include "hb-test-util.h"
 
 #include <math.h>
@@ -1085,6 +1086,20 @@ test_frames (void)
     g_assert_true (flow_game.equal (&((FlowFrame *) c)->board->base,
                                     &((FlowFrame *) f)->board->base));
     flow_game.frame_free (c);
+  }
+  /* Before the first step: the player's own words on a bare level; with
+   * paths drawn, that its board is the dots alone (the paths vanished
+   * from it unsaid: review). */
+  g_assert_null (flow_game.describe_start (&s->base));
+  {
+    FlowState *drawn = apply (flow_state_copy (s), FLOW_OP_LINK, 0, 0, LINK (0, HB_DIR_E));
+    HbPlayer *p = hb_player_new (&drawn->base, t);
+    g_autofree char *start = hb_player_describe (p);
+
+    g_assert_nonnull (strstr (start, "the level's dots alone"));
+    g_assert_cmpint (((const FlowFrame *) hb_player_frame (p))->board->colour[1], ==, 0);
+    hb_player_free (p);
+    hb_state_free (&drawn->base);
   }
   flow_game.frame_free (f);
   hb_trace_free (t);

@@ -2407,6 +2407,18 @@ flow_hint_text (const HbState *state, gconstpointer data)
 
 /* ---- Trace frames --------------------------------------------------------------------- */
 
+/* Before the first step the player shows the level's dots alone (see
+ * flow_frame_new_vfunc): said when the player had drawn paths, which
+ * vanished from it unexplained (review). */
+static char *
+flow_describe_start (const HbState *initial)
+{
+  if (!has_paths (FLOW_CONST (initial)))
+    return NULL;
+  return g_strdup (_("Before the first step: the level's dots alone (the solvers set the "
+                     "paths drawn aside)"));
+}
+
 static gpointer
 flow_frame_new_vfunc (const HbState *initial, const HbTrace *trace)
 {
@@ -2712,6 +2724,7 @@ const HbGame flow_game = {
   .frame_steps_local = TRUE,
   .frame_render = flow_frame_render_vfunc,
   .describe_step = flow_describe_step,
+  .describe_start = flow_describe_start,
   .frame_status = flow_frame_status,
   .from_image = flow_from_image,
   .hint_next_moves = flow_hint_next_moves,
