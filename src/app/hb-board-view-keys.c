@@ -47,6 +47,7 @@ hb_board_view_move_cursor (HbBoardView *self, int dx, int dy)
     {
       int from_x = self->cursor_x, from_y = self->cursor_y;
 
+      self->stroke_finished = FALSE;
       self->cursor_x = CLAMP (self->cursor_x + dx, 0, self->state->width - 1);
       self->cursor_y = CLAMP (self->cursor_y + dy, 0, self->state->height - 1);
       /* A stroke goes on into the cell the cursor reached, as a drag
@@ -70,6 +71,7 @@ hb_board_view_move_cursor (HbBoardView *self, int dx, int dy)
               /* The game says the stroke is finished (a path joined to
                * its other dot): it ends as Space would end it. */
               self->key_stroke = FALSE;
+              self->stroke_finished = TRUE;
               hb_board_view_pointer_release (self, px, py);
             }
         }
@@ -104,6 +106,14 @@ hb_board_view_act_at_cursor (HbBoardView *self, gboolean other)
       return;
     }
   cursor_point (self, &px, &py);
+  /* Space where a stroke just finished by itself is the Space that would
+   * have ended it: nothing (on the dot it started that colour again and
+   * wiped the path just drawn). */
+  if (self->stroke_finished)
+    {
+      self->stroke_finished = FALSE;
+      return;
+    }
   if (self->key_stroke)
     {
       self->key_stroke = FALSE;
@@ -117,6 +127,7 @@ hb_board_view_act_at_cursor (HbBoardView *self, gboolean other)
     {
       self->key_stroke = TRUE;
       announce_cursor (self);
+      g_signal_emit_by_name (self, "key-stroke-started");
       /* The cursor's cell shows the stroke held (hb-board-view.c). */
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return;

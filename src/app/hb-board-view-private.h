@@ -42,10 +42,13 @@ struct _HbBoardView
 
   /* The keyboard cursor: arrows move it, Space and Enter act there. In
    * a game with keyboard_strokes (Flow Free) Space starts a stroke the
-   * arrows carry on (`key_stroke`), until Space again or Escape. */
+   * arrows carry on (`key_stroke`), until Space again or Escape, or
+   * until the game says it is finished (`stroke_finished`: the next
+   * Space there, the habit that ended a stroke, does nothing). */
   int            cursor_x, cursor_y;
   gboolean       cursor_shown;
   gboolean       key_stroke;
+  gboolean       stroke_finished;
 
   /* The gesture in progress. */
   gboolean       pressed;

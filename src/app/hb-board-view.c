@@ -13,7 +13,7 @@
 G_DEFINE_FINAL_TYPE (HbBoardView, hb_board_view, GTK_TYPE_DRAWING_AREA)
 
 enum { SIGNAL_MOVES, SIGNAL_STROKE_CANCELLED, SIGNAL_STROKE_ENDED, SIGNAL_PRESS_IGNORED,
-       SIGNAL_MARKS_CHANGED, SIGNAL_TOOL_PICKED, N_SIGNALS };
+       SIGNAL_MARKS_CHANGED, SIGNAL_TOOL_PICKED, SIGNAL_KEY_STROKE, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 void
@@ -205,6 +205,7 @@ hb_board_view_pointer_press (HbBoardView *self, double x, double y, int button)
     return;
 
   self->pressed = TRUE;
+  self->stroke_finished = FALSE;
   self->pointer = (HbPointer) {
     .mode = self->mode,
     .button = button,
@@ -421,7 +422,7 @@ hb_board_view_set_state (HbBoardView *self, const HbState *state)
     {
       /* A gesture cannot carry over to another board. */
       self->pressed = FALSE;
-      self->key_stroke = FALSE;
+      self->key_stroke = self->stroke_finished = FALSE;
       self->hover_x = self->hover_y = -1;
       /* Another board starts whole. */
       self->zoom = 1.0;
@@ -439,7 +440,7 @@ hb_board_view_set_state (HbBoardView *self, const HbState *state)
   if (self->pressed && !self->emitting && state != self->state)
     {
       self->pressed = FALSE;
-      self->key_stroke = FALSE;
+      self->key_stroke = self->stroke_finished = FALSE;
     }
   if (state == NULL || state->game != self->ui_game)
     {
@@ -686,6 +687,10 @@ hb_board_view_class_init (HbBoardViewClass *klass)
     g_signal_new ("tool-picked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
 
+  /* The keys began a stroke (its end is "stroke-ended"). */
+  signals[SIGNAL_KEY_STROKE] =
+    g_signal_new ("key-stroke-started", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   hb_board_view_size_class_init (widget_class);
   gtk_widget_class_set_css_name (widget_class, "boardview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);

@@ -202,6 +202,11 @@ hb_window_update_status (HbWindow *self)
       && hb_window_play_moves (self) == 0 && game->is_solved != NULL
       && game->is_solved (hb_window_current (self)))
     join_status (&text, _("Scramble (main menu) mixes it for play"), FALSE);
+  /* A path drawn by the keys: the arrows draw rather than move the
+   * cursor, which a bolder ring alone did not make plain (review). */
+  if (!self->status_shows_progress && hb_board_view_in_key_stroke (self->board_view))
+    /* TRANSLATORS: the status line while the arrows draw a Flow Free path */
+    join_status (&text, _("Drawing: arrows extend, Space ends, Esc takes back"), TRUE);
   /* The clock and the move count, once play began. */
   if (self->mode == HB_MODE_PLAY)
     {
@@ -572,6 +577,11 @@ hb_window_status_init (HbWindow *self)
                             GTK_WIDGET (self->bottom_stack));
   g_signal_connect (probe, "resize", G_CALLBACK (on_column_resize), self);
   g_signal_connect (self->board_view, "tool-picked", G_CALLBACK (on_tool_picked), self);
+  /* The status line says a stroke of the keys is being drawn. */
+  g_signal_connect_swapped (self->board_view, "key-stroke-started",
+                            G_CALLBACK (hb_window_update_status), self);
+  g_signal_connect_swapped (self->board_view, "stroke-ended",
+                            G_CALLBACK (hb_window_update_status), self);
   hb_window_header_init (self);
 }
 

@@ -393,8 +393,18 @@ test_keys_stroke_ends_at_dot (void)
   hb_board_view_move_cursor (view, -cx, -cy);
   hb_board_view_act_at_cursor (view, FALSE);
   g_assert_true (hb_board_view_in_key_stroke (view));
+  /* The status line says the arrows draw (a bolder ring alone did not
+   * make it plain: review). */
+  hb_app_test_settle (30);
+  g_assert_nonnull (strstr (hb_window_get_status_text (window), "Drawing"));
   for (int k = 0; k < w - 1; k++)
     hb_board_view_move_cursor (view, 1, 0);
+  hb_app_test_settle (30);
+  g_assert_false (hb_board_view_in_key_stroke (view));
+  g_assert_null (strstr (hb_window_get_status_text (window), "Drawing"));
+  /* Space there, the habit that ended a stroke, leaves the path be (on
+   * the dot it would start red again, wiping it). */
+  hb_board_view_act_at_cursor (view, FALSE);
   hb_app_test_settle (30);
   g_assert_false (hb_board_view_in_key_stroke (view));
   for (int x = 0; x < w; x++)
