@@ -34,6 +34,7 @@ void
 hb_window_update_hint_row (HbWindow *self)
 {
   gconstpointer hint = hb_hint_job_get_hint (self->hint_job);
+  const HbGame *game = hb_document_get_game (self->document);
   char *text = NULL;
 
   /* The button works with the hints off too (one move, no marks): the
@@ -43,11 +44,15 @@ hb_window_update_hint_row (HbWindow *self)
      * often): its move follows by itself, up to the hint's time later (it
      * came with no word). */
     text = g_strdup (_("Thinking… Next Hint moves when the hint is ready (Escape: not now)"));
+  else if (!self->show_hints && game->is_solved != NULL
+           && game->is_solved (hb_window_current (self)))
+    /* Next Hint is greyed out then: the row said it still made a move
+     * (review). */
+    text = g_strdup (_("Solved: nothing left to hint"));
   else if (!self->show_hints)
     text = g_strdup (_("Hints are off; Next Hint still makes one move"));
-  else if (hint != NULL && hb_document_get_game (self->document)->hint_describe != NULL)
-    text = hb_document_get_game (self->document)->hint_describe (hb_window_current (self),
-                                                                 hint);
+  else if (hint != NULL && game->hint_describe != NULL)
+    text = game->hint_describe (hb_window_current (self), hint);
   else if (hb_hint_job_is_pending (self->hint_job))
     text = g_strdup (_("Thinking…"));
   else

@@ -205,6 +205,22 @@ test_play (void)
   assert_cell_colour (window, 2, 1, 0x1A4EF5);
   g_test_message ("solved status: %s", hb_window_get_status_text (window));
   save_both_styles (window, "flow-solved");
+  /* With the hints off the Next Move row said Next Hint "still makes
+   * one move" beside a greyed-out button (review). */
+  {
+    GtkWidget *row = hb_app_test_find_row (GTK_WIDGET (window), "Next Move");
+
+    g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
+                                        g_variant_new_boolean (FALSE));
+    hb_app_test_settle (30);
+    hb_app_test_wait_hint (window);
+    g_assert_false (hb_window_get_action_enabled (window, "next-hint"));
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                     "Solved: nothing left to hint");
+    g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
+                                        g_variant_new_boolean (TRUE));
+    hb_app_test_settle (30);
+  }
 
   /* One undo step per path drawn. */
   activate (window, "undo");
