@@ -306,9 +306,11 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
 #define PX(v) (left + ((v) - xmin) / (xmax - xmin) * (right - left))
 #define PY(v) (bottom - (SCALE_Y (v) - ylo) / (yhi - ylo) * (bottom - top))
 
-  /* Grid and tick labels. */
+  /* Grid and tick labels. A label too close to the one below it is left
+   * out, its grid line kept: on a log scale 0 and 1 lie 0.3 decades
+   * apart, and in a short plot "1" sat on "0" (review). */
   cairo_set_line_width (cr, 1);
-  for (int i = 0; i < nyt; i++)
+  for (int i = 0, last_label = G_MAXINT; i < nyt; i++)
     {
       char buf[32];
       double py = round (PY (yt[i])) + 0.5;
@@ -316,6 +318,9 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
       cairo_move_to (cr, left, py);
       cairo_line_to (cr, right, py);
       cairo_stroke (cr);
+      if (last_label - py < font * 1.1)
+        continue;
+      last_label = (int) py;
       format_tick (yt[i], nyt > 1 ? yt[1] - yt[0] : 1, buf, sizeof buf);
       cairo_text_extents (cr, buf, &ext);
       cairo_set_source_rgb (cr, fg, fg, fg);

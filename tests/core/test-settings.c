@@ -503,6 +503,61 @@ test_plot_readable_narrow (void)
   hb_trace_free (t);
 }
 
+/* On a log scale in a short plot the labels 0 and 1 (0.3 decades apart)
+ * lay one on the other, a pixel between them: a label that close to the
+ * one below is left out. In the y labels' column every run of ink (a
+ * label) is one label high, and 3 px or more from the next. */
+static void
+test_plot_log_labels_apart (void)
+{
+  const int w = 360, h = 180;
+  HbTrace *t = hb_trace_new (0, 0);
+  int best = hb_trace_add_series (t, "best", "generation");
+  int worst = hb_trace_add_series (t, "worst", "generation");
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, w, h);
+  cairo_t *cr = cairo_create (s);
+  HbPlotOptions o = { FALSE, "Progress", TRUE };
+  double white[3] = { 1, 1, 1 };
+  int run = 0, gap = -1, tallest = 0, closest = h, labels = 0;
+
+  for (int g = 0; g <= 100; g++)
+    {
+      hb_trace_series_push (t, best, g, g < 50 ? 5 : 0);
+      hb_trace_series_push (t, worst, g, g == 0 ? 5000 : 60);
+    }
+  hb_plot_render (t, cr, 0, 0, w, h, &o);
+  cairo_surface_flush (s);
+  /* Rows below the title and legend, above the x labels. */
+  for (int y = 40; y < h - 30; y++)
+    {
+      gboolean ink = FALSE;
+      for (int x = 0; x < 30; x++)
+        ink |= !near_colour (pixel (s, x, y), white);
+      if (ink)
+        {
+          if (run == 0 && gap >= 0)
+            closest = MIN (closest, gap);
+          labels += run == 0;
+          run++;
+          tallest = MAX (tallest, run);
+          gap = 0;
+        }
+      else
+        {
+          run = 0;
+          gap += gap >= 0;
+        }
+    }
+  g_test_message ("%d y labels, the tallest %d px, the closest %d px apart", labels, tallest,
+                  closest);
+  g_assert_cmpint (labels, >=, 3);
+  g_assert_cmpint (tallest, <=, 11);
+  g_assert_cmpint (closest, >=, 3);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+  hb_trace_free (t);
+}
+
 /* The value's name runs up the plot's left side inside the plot: in a
  * window 400 px wide the plot is about 360 × 180 and "cells satisfied
  * (higher is better)" (Flow Free's colour GA) was longer than that,
@@ -902,6 +957,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/empty", test_plot_empty);
   g_test_add_func ("/plot/x-labels", test_plot_x_labels);
   g_test_add_func ("/plot/goal", test_plot_goal);
+  g_test_add_func ("/plot/log-labels-apart", test_plot_log_labels_apart);
   g_test_add_func ("/plot/readable-narrow", test_plot_readable_narrow);
   g_test_add_func ("/plot/value-name-fits", test_plot_value_name_fits);
   g_test_add_func ("/grid/walk", test_walk);
