@@ -313,11 +313,26 @@ hb_image_load_bytes (const guint8 *data, gsize len, const char *name, GError **e
                    _("%s: not a picture that can be read (PNG, JPEG or WebP)"), name);
       return NULL;
     }
-  if (local != NULL || failed)
+  if (local != NULL)
+    {
+      /* A picture of one of the three kinds whose data the reader
+       * refused: said in our words, the reader's after them (they came
+       * alone: "Error interpreting JPEG image file (Improper call to JPEG
+       * library in state 201)"). */
+      const char *kind = g_str_equal (type, "png") ? "PNG" : g_str_equal (type, "jpeg") ? "JPEG"
+                                                                                      : "WebP";
+      /* TRANSLATORS: %s the file, %s PNG, JPEG or WebP, %s the image
+       * reader's own words */
+      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE,
+                   _("%s: the %s picture is damaged and cannot be read (%s)"), name, kind,
+                   local->message);
+      return NULL;
+    }
+  if (failed)
     {
       g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE,
                    _("%s: not a picture that can be read (PNG, JPEG or WebP): %s"),
-                   name, local != NULL ? local->message : _("unknown format"));
+                   name, _("unknown format"));
       return NULL;
     }
   pb = gdk_pixbuf_loader_get_pixbuf (loader);

@@ -158,6 +158,20 @@ test_bad_files (void)
         assert_load_fails (text, HB_IMAGE_ERROR_UNREADABLE, "not a picture that can be read");
       }
   }
+  /* A PNG whose data is damaged (its header's check sum broken): said in
+   * our words, the reader's after them (they came alone). */
+  {
+    g_autoptr(GdkPixbuf) small = gdk_pixbuf_new (GDK_COLORSPACE_RGB, FALSE, 8, 8, 8);
+    g_autofree char *buf = NULL;
+    gsize blen = 0;
+
+    gdk_pixbuf_fill (small, 0x00ff00ff);
+    g_assert_true (gdk_pixbuf_save_to_buffer (small, &buf, &blen, "png", NULL, NULL));
+    buf[29] ^= 0x5a;   /* the IHDR chunk's CRC */
+    write_file (text, buf, blen);
+    assert_load_fails (text, HB_IMAGE_ERROR_UNREADABLE, "the PNG picture is damaged and cannot "
+                       "be read (");
+  }
   n = png_header (hdr, 20000, 20000);
   write_file (huge, hdr, n);
   assert_load_fails (huge, HB_IMAGE_ERROR_TOO_LARGE, "20000×20000");
