@@ -335,6 +335,13 @@ test_json_read (void)
   g_assert_cmpint (f->names[2], ==, 'R');
   g_assert_true (strchr (".#R", f->names[0]) == NULL);
   hb_state_free (&f->base);
+
+  /* A name is its colour even after a letter that would take it: "red"
+   * was drawn green after an "R"; the "R" gets another. */
+  f = parse ("[[\"R\", null, \"R\"], [\"red\", null, \"red\"]]");
+  g_assert_cmpint (f->names[1], ==, 'R');
+  g_assert_cmpint (f->names[0], !=, 'R');
+  hb_state_free (&f->base);
 }
 
 static void

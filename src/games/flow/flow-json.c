@@ -772,21 +772,24 @@ flow_parse_json (const char *text, gsize len, GError **error)
     }
 
   /* Characters for the text format: a game colour's letter for its name,
-   * the string itself when it is one colour character, else a spare one. */
-  for (int c = 0; c < colours; c++)
-    {
-      const char *str = strings->pdata[c];
-      char ch = flow_colour_char_for_name (str);
+   * the string itself when it is one colour character, else a spare one.
+   * Names first: "red" is red even after an "R" (which took red, and
+   * "red" was drawn green: review); the "R" then gets a spare one. */
+  for (int pass = 0; pass < 2; pass++)
+    for (int c = 0; c < colours; c++)
+      {
+        const char *str = strings->pdata[c];
+        char ch = pass == 0 ? flow_colour_char_for_name (str) : 0;
 
-      if (ch == 0 && str[1] == '\0' && str[0] > ' ' && str[0] < 127 && str[0] != '#'
-          && str[0] != '.')
-        ch = str[0];
-      if (ch != 0 && !used[(int) ch])
-        {
-          names[c] = ch;
-          used[(int) ch] = TRUE;
-        }
-    }
+        if (pass == 1 && names[c] == 0 && str[1] == '\0' && str[0] > ' ' && str[0] < 127
+            && str[0] != '#' && str[0] != '.')
+          ch = str[0];
+        if (ch != 0 && !used[(int) ch])
+          {
+            names[c] = ch;
+            used[(int) ch] = TRUE;
+          }
+      }
   {
     int k = 0;
     for (int c = 0; c < FLOW_MAX_COLOURS; c++)
