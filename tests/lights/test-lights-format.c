@@ -128,11 +128,19 @@ test_flip_ids (void)
       g_assert_false (lights_game.sniff (not_mine[k], strlen (not_mine[k])));
   }
 
-  /* 3x3:...,028 is lights at cells 6 and 8: the bottom corners. */
+  /* 3x3:...,028 is lights at cells 6 and 8: the bottom corners. With
+   * Flip's kind in the size, as its parameters write it ("3x3c"), the
+   * same (it was "not a Flip game ID"); "r", random, is told by its
+   * matrix. */
   {
     LightsState *s = parse ("3x3:d074191345d1644c17058,028");
+    LightsState *c = parse ("3x3c:d074191345d1644c17058,028");
     g_assert_cmpmem (s->cells, 9, "\0\0\0\0\0\0\1\0\1", 9);
+    g_assert_true (lights_game.equal (&s->base, &c->base));
+    g_assert_true (lights_game.sniff ("3x3c:d074191345d1644c17058,028", 30));
     lights_game.free (&s->base);
+    lights_game.free (&c->base);
+    hb_test_parse_fails (&lights_game, "3x3r:f074191345d1644c17058,028", "crosses");
   }
 
   /* Comment lines around the ID, as around a Net or a Flood ID: one

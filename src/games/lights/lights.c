@@ -170,6 +170,11 @@ parse_dims (const char *text, gsize len, int *w, int *h, gsize *consumed)
     }
   if (db == 0)
     return FALSE;
+  /* Flip's kind after the size, as its parameters write it ("5x5c" the
+   * crosses, "5x5r" random): read, and the matrix says which it is (a
+   * "5x5c:…" was "not a Flip game ID"). */
+  if (i < len && (text[i] == 'c' || text[i] == 'r'))
+    i++;
   *w = (int) MIN (a, (guint64) G_MAXINT);
   *h = (int) MIN (b, (guint64) G_MAXINT);
   *consumed = i;
