@@ -115,7 +115,7 @@ void
 hb_solver_panel_set_game (HbSolverPanel *self, const HbGame *game)
 {
   GtkCheckButton *group = NULL;
-  gboolean heading_done = FALSE;
+  gboolean heading_done = FALSE, original = FALSE;
 
   g_return_if_fail (HB_IS_SOLVER_PANEL (self));
 
@@ -173,6 +173,22 @@ hb_solver_panel_set_game (HbSolverPanel *self, const HbGame *game)
       adw_expander_row_add_row (self->solver_row, row);
       gtk_widget_set_sensitive (row, !self->solving);
       g_ptr_array_add (self->solver_rows, row);
+      original |= strstr (solver->name, "(original article)") != NULL;
+    }
+  /* Which article: said at the foot of the list ("(original article)"
+   * was never introduced: review). */
+  if (original)
+    {
+      GtkWidget *note = adw_action_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (note), _("“Original article”"));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (note),
+                                   _("A search from the article this game’s solvers began "
+                                     "with (About Hintboard → Credits names it)"));
+      gtk_widget_add_css_class (note, "list-heading");
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (note), FALSE);
+      adw_expander_row_add_row (self->solver_row, note);
+      g_ptr_array_add (self->solver_rows, note);
     }
   hb_solver_settings_rebuild (self);
   update_solver_row (self);

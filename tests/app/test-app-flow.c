@@ -151,6 +151,9 @@ test_play (void)
 
   g_assert_true (hb_window_select_game (window, "flow"));
   hb_app_test_wait_hint (window);
+  /* The solver list says what "(original article)" means (it never did:
+   * review). */
+  g_assert_nonnull (hb_app_test_find_row (GTK_WIDGET (window), "“Original article”"));
   /* R, G and B down the three columns. */
   open_level (window, "columns.flow", "RGB\n...\nRGB\n");
   s = board (window);
