@@ -135,6 +135,7 @@ hb_board_view_reset_cursor (HbBoardView *self)
    * cells then put it on the first of them (hb_board_view_set_import). */
   self->cursor_x = self->cursor_y = 0;
   self->cursor_shown = FALSE;
+  self->finished_state = NULL;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

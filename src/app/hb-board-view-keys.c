@@ -47,7 +47,7 @@ hb_board_view_move_cursor (HbBoardView *self, int dx, int dy)
     {
       int from_x = self->cursor_x, from_y = self->cursor_y;
 
-      self->stroke_finished = FALSE;
+      self->finished_state = NULL;
       self->cursor_x = CLAMP (self->cursor_x + dx, 0, self->state->width - 1);
       self->cursor_y = CLAMP (self->cursor_y + dy, 0, self->state->height - 1);
       /* A stroke goes on into the cell the cursor reached, as a drag
@@ -71,8 +71,10 @@ hb_board_view_move_cursor (HbBoardView *self, int dx, int dy)
               /* The game says the stroke is finished (a path joined to
                * its other dot): it ends as Space would end it. */
               self->key_stroke = FALSE;
-              self->stroke_finished = TRUE;
               hb_board_view_pointer_release (self, px, py);
+              /* (After the release, which applied the stroke's moves:
+               * the board as the finish left it.) */
+              self->finished_state = self->state;
             }
         }
     }
@@ -106,13 +108,17 @@ hb_board_view_act_at_cursor (HbBoardView *self, gboolean other)
       return;
     }
   cursor_point (self, &px, &py);
-  /* Space where a stroke just finished by itself is the Space that would
-   * have ended it: nothing (on the dot it started that colour again and
-   * wiped the path just drawn). */
-  if (self->stroke_finished)
+  /* Space where a stroke just finished by itself, on the board it left,
+   * is the Space that would have ended it: nothing (on the dot it started
+   * that colour again and wiped the path just drawn). Once the board
+   * changed (Undo, a hint, another level) a Space is a Space. */
+  if (self->finished_state != NULL)
     {
-      self->stroke_finished = FALSE;
-      return;
+      gboolean same = self->finished_state == self->state;
+
+      self->finished_state = NULL;
+      if (same)
+        return;
     }
   if (self->key_stroke)
     {
@@ -170,6 +176,7 @@ hb_board_view_cancel_stroke (HbBoardView *self)
 void
 hb_board_view_keys_reset (HbBoardView *self)
 {
+  self->finished_state = NULL;
   if (!self->key_stroke)
     return;
   self->key_stroke = FALSE;

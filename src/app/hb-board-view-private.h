@@ -43,12 +43,13 @@ struct _HbBoardView
   /* The keyboard cursor: arrows move it, Space and Enter act there. In
    * a game with keyboard_strokes (Flow Free) Space starts a stroke the
    * arrows carry on (`key_stroke`), until Space again or Escape, or
-   * until the game says it is finished (`stroke_finished`: the next
-   * Space there, the habit that ended a stroke, does nothing). */
+   * until the game says it is finished: the next Space there, on the
+   * board that finish left (`finished_state`, NULL: none), the habit that
+   * ended a stroke, does nothing. */
   int            cursor_x, cursor_y;
   gboolean       cursor_shown;
   gboolean       key_stroke;
-  gboolean       stroke_finished;
+  const HbState *finished_state;
 
   /* The gesture in progress. */
   gboolean       pressed;

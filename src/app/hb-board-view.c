@@ -205,7 +205,7 @@ hb_board_view_pointer_press (HbBoardView *self, double x, double y, int button)
     return;
 
   self->pressed = TRUE;
-  self->stroke_finished = FALSE;
+  self->finished_state = NULL;
   self->pointer = (HbPointer) {
     .mode = self->mode,
     .button = button,
@@ -422,7 +422,7 @@ hb_board_view_set_state (HbBoardView *self, const HbState *state)
     {
       /* A gesture cannot carry over to another board. */
       self->pressed = FALSE;
-      self->key_stroke = self->stroke_finished = FALSE;
+      self->key_stroke = FALSE;
       self->hover_x = self->hover_y = -1;
       /* Another board starts whole. */
       self->zoom = 1.0;
@@ -440,8 +440,10 @@ hb_board_view_set_state (HbBoardView *self, const HbState *state)
   if (self->pressed && !self->emitting && state != self->state)
     {
       self->pressed = FALSE;
-      self->key_stroke = self->stroke_finished = FALSE;
+      self->key_stroke = FALSE;
     }
+  if (!self->emitting && state != self->state)
+    self->finished_state = NULL;   /* (see hb_board_view_act_at_cursor) */
   if (state == NULL || state->game != self->ui_game)
     {
       if (self->ui != NULL && self->ui_game != NULL && self->ui_game->ui_free != NULL)

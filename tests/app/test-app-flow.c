@@ -448,6 +448,50 @@ test_keys_stroke_ends_at_dot (void)
   hb_app_test_window_close (window);
 }
 
+/* The Space spared after a path ends by itself is only that one: after
+ * Undo, or on another level, a Space there starts a stroke (it was
+ * swallowed: review). */
+static void
+test_keys_space_after_finish (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  int cx, cy;
+
+  for (int k = 0; k < 2; k++)
+    {
+      open_in_play (window, k == 0 ? "finish.flow" : "finish2.flow",
+                    "R.R\n...\nG.G\n");
+      hb_board_view_move_cursor (view, 0, 0);
+      hb_board_view_get_cursor (view, &cx, &cy);
+      hb_board_view_move_cursor (view, -cx, -cy);
+      hb_board_view_act_at_cursor (view, FALSE);
+      hb_board_view_move_cursor (view, 1, 0);
+      hb_board_view_move_cursor (view, 1, 0);
+      hb_app_test_settle (30);
+      g_assert_false (hb_board_view_in_key_stroke (view));
+      g_assert_cmpint (board (window)->colour[1], ==, board (window)->colour[0]);
+      if (k == 0)
+        activate (window, "undo");        /* the path goes */
+      else
+        {
+          /* Another level of the same size: the cursor starts hidden at
+           * the top left; a key shows it, Space acts. */
+          open_level (window, "finish3.flow", "R.R\n...\nG.G\n");
+          hb_window_set_mode (window, HB_MODE_PLAY);
+          hb_app_test_settle (30);
+          hb_board_view_move_cursor (view, 0, 0);
+        }
+      g_assert_cmpint (board (window)->colour[1], ==, 0);
+      hb_board_view_act_at_cursor (view, FALSE);
+      if (!hb_board_view_in_key_stroke (view))
+        g_error ("%s: the Space after it was swallowed", k == 0 ? "Undo" : "a new level");
+      hb_board_view_cancel_stroke (view);
+      hb_app_test_settle (30);
+    }
+  hb_app_test_window_close (window);
+}
+
 /* Opens a two-colour level in Play with red's path drawn from its left
  * dot three cells on (one move); returns a copy of that board. */
 static HbState *
@@ -1026,6 +1070,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/flow/stroke-back-is-no-move", test_stroke_back_is_no_move);
   g_test_add_func ("/app/flow/cursor-after-drag", test_cursor_after_drag);
   g_test_add_func ("/app/flow/keys-stroke-ends-at-dot", test_keys_stroke_ends_at_dot);
+  g_test_add_func ("/app/flow/keys-space-after-finish", test_keys_space_after_finish);
   g_test_add_func ("/app/flow/ac-verdict", test_ac_verdict);
   g_test_add_func ("/app/flow/level-warnings", test_level_warnings);
   g_test_add_func ("/app/flow/status-wraps-between-parts", test_status_wraps_between_parts);
