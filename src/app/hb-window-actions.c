@@ -61,7 +61,8 @@ hb_window_update_actions (HbWindow *self)
   hb_window_update_result_actions (self, solving);
   /* Nothing to hint once the level is solved or lost, nor when the hint
    * found no move (no solution: the status line says why), but in Play
-   * with the hints off, where the status does not: the press says it. */
+   * with the hints off, where the status does not: the press says it.
+   * The Next Move row says why (hb_window_update_hint_row). */
   {
     gconstpointer hint = hb_hint_job_get_hint (self->hint_job);
     HbMove move;

@@ -46,9 +46,11 @@ hb_window_update_hint_row (HbWindow *self)
     text = g_strdup (_("Thinking… Next Hint moves when the hint is ready (Escape: not now)"));
   else if (!self->show_hints && game->is_solved != NULL
            && game->is_solved (hb_window_current (self)))
-    /* Next Hint is greyed out then: the row said it still made a move
-     * (review). */
+    /* Next Hint is greyed out then (hb-window-actions.c): the row said it
+     * still made a move (review). */
     text = g_strdup (_("Solved: nothing left to hint"));
+  else if (!self->show_hints && hb_window_play_is_lost (self))
+    text = g_strdup (_("Out of moves: Restart or Undo to play on"));
   else if (!self->show_hints)
     text = g_strdup (_("Hints are off; Next Hint still makes one move"));
   else if (hint != NULL && game->hint_describe != NULL)

@@ -273,6 +273,21 @@ test_flood_out_of_moves (void)
     g_assert_nonnull (label);
     g_assert_true (gtk_widget_has_css_class (label, "error"));
   }
+  /* With the hints off the Next Move row says why Next Hint is greyed
+   * out (it said Next Hint "still makes one move": review). */
+  {
+    GtkWidget *row = hb_app_test_find_row (GTK_WIDGET (window), "Next Move");
+
+    g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
+                                        g_variant_new_boolean (FALSE));
+    hb_app_test_settle (30);
+    g_assert_false (hb_window_get_action_enabled (window, "next-hint"));
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                     "Out of moves: Restart or Undo to play on");
+    g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
+                                        g_variant_new_boolean (TRUE));
+    hb_app_test_settle (30);
+  }
 
   /* Play is over: another flood does nothing. */
   {
