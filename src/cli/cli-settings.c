@@ -201,19 +201,11 @@ cli_check_options (int *argc, char ***argv, const GOptionEntry *const *sets,
   /* What GOption cannot read ("abc", "1.5", 99999999999) is said as a
    * number out of range is: it said "cannot parse integer value", not
    * what the option takes. */
+  /* A number with a unit after it ("5s", "40px"): the unit is said to
+   * be what is wrong (it said the range alone, which 5 is in). */
   if ((name = cli_unreadable_number (*argc, *argv, sets, &text)) != NULL)
-    {
-      char *end = NULL;
-
-      /* A number with a unit after it ("5s", "40px"): the unit is what is
-       * wrong (it said the range, which 5 is in). */
-      g_ascii_strtod (text, &end);
-      if (end != text && end[0] != '\0' && strspn (end, "abcdefghijklmnopqrstuvwxyz"
-                                                         "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-                                            == strlen (end))
-        return g_strdup_printf ("--%s takes a number without a unit, not '%s'", name, text);
-      return g_strdup_printf ("--%s takes %s, not '%s'", name, range (name), text);
-    }
+    return g_strdup_printf ("--%s takes %s%s, not '%s'", name, range (name),
+                            cli_has_unit (text) ? ", without a unit" : "", text);
   return NULL;
 }
 
@@ -321,6 +313,27 @@ option_value (const GOptionEntry *const *sets, int argc, char **argv, int *i, ch
   return e;
 }
 
+gboolean
+cli_is_hexadecimal (const char *value)
+{
+  const char *digits = value + (value[0] == '-' || value[0] == '+');
+
+  return digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X');
+}
+
+gboolean
+cli_has_unit (const char *value)
+{
+  gsize k = value[0] == '-' || value[0] == '+', digits = strspn (value + k, "0123456789.");
+
+  if (digits == 0 || strspn (value + k, "0123456789") == 0)
+    return FALSE;
+  k += digits;
+  return value[k] != '\0'
+         && strspn (value + k, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+            == strlen (value + k);
+}
+
 const char *
 cli_decimal_options (int argc, char **argv, const GOptionEntry *const *sets, const char **text)
 {
@@ -340,8 +353,8 @@ cli_decimal_options (int argc, char **argv, const GOptionEntry *const *sets, con
       /* Hexadecimal, blanks, a decimal comma or nothing: no decimal
        * number ("5 ", "1,5" and "" said the range; "40px" is no
        * hexadecimal, its unit is said later). */
-      if ((digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X'))
-          || strpbrk (value, " ,\t\n\r\v\f") != NULL || value[0] == '\0')
+      if (cli_is_hexadecimal (value) || strpbrk (value, " ,\t\n\r\v\f") != NULL
+          || value[0] == '\0')
         {
           *text = value;
           return e->long_name;

@@ -50,6 +50,12 @@ const char *cli_flag_with_value (int argc, char **argv, const GOptionEntry *cons
  * are dropped in place; a value in hexadecimal or starting with a blank
  * is refused: the option's long name is returned and *text set to the
  * value, else NULL. */
+/* "0x…" (a sign before it too): hexadecimal, which no number option
+ * reads. */
+gboolean    cli_is_hexadecimal (const char *value);
+/* A number followed by letters ("5s", "40px", "1.5min"): a unit, which no
+ * number option takes. */
+gboolean    cli_has_unit (const char *value);
 const char *cli_decimal_options (int argc, char **argv, const GOptionEntry *const *sets,
                                  const char **text);
 /* The long name of an integer or decimal option of `sets` whose value

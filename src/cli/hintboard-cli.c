@@ -311,8 +311,6 @@ cmd_list (int argc, char **argv)
 
 /* ---- solve --------------------------------------------------------------- */
 
-/* The --set values (and solve's --seed) for a solver, checked against
- * what it declares; a bad one ends the run with exit status 2. */
 /* --seed's value (generate's and solve's), or a usage error. */
 static guint64
 seed_or_die (const char *text)
@@ -321,14 +319,17 @@ seed_or_die (const char *text)
 
   if (g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &seed, NULL))
     return seed;
-  /* Hexadecimal is refused as --cell's is ("0x5" said the range; solve's
-   * said "solver ga-paths: seed = “0x5”", as if --set were given). */
-  if (strpbrk (text, "xX") != NULL
-      && strspn (text, "0123456789abcdefABCDEFxX") == strlen (text))
+  /* Hexadecimal and units are said as for --cell ("0x5" said the range;
+   * solve's said "solver ga-paths: seed = “0x5”", as if --set were
+   * given). */
+  if (cli_is_hexadecimal (text))
     die_usage ("--seed takes a decimal number, not '%s'", text);
-  die_usage ("--seed takes 0 to %" G_GUINT64_FORMAT ", not '%s'", G_MAXUINT64, text);
+  die_usage ("--seed takes 0 to %" G_GUINT64_FORMAT "%s, not '%s'", G_MAXUINT64,
+             cli_has_unit (text) ? ", without a unit" : "", text);
 }
 
+/* The --set values (and solve's --seed) for a solver, checked against
+ * what it declares; a bad one ends the run with exit status 2. */
 static HbSettings *
 solver_settings_or_die (const HbSolver *solver)
 {

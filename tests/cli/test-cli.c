@@ -1839,10 +1839,12 @@ test_joined_short_values (void)
                 NULL);
   /* A unit after the number is what is wrong ("5s" said the range, which
    * 5 is in; "40px" was called hexadecimal for its x). */
-  expect_usage ("--time-limit takes a number without a unit, not '5s'", "solve",
-                "--time-limit", "5s", path, NULL);
-  expect_usage ("--cell takes a number without a unit, not '40px'", "render", "--cell", "40px",
-                path, NULL);
+  expect_usage ("--time-limit takes 0 (no limit) to 31536000 seconds, without a unit, not '5s'",
+                "solve", "--time-limit", "5s", path, NULL);
+  expect_usage ("--cell takes 4 to 256 pixels, without a unit, not '40px'", "render", "--cell",
+                "40px", path, NULL);
+  expect_usage ("--seed takes 0 to 18446744073709551615, without a unit, not '5s'", "generate",
+                "-g", "lights", "--seed", "5s", NULL);
   /* A blank after it, a decimal comma, nothing: no number either (they
    * said the range, which "5 " is in). */
   {
