@@ -213,7 +213,7 @@ hb_window_update_status (HbWindow *self)
    * cursor, which a bolder ring alone did not make plain (review). */
   if (!self->status_shows_progress && hb_board_view_in_key_stroke (self->board_view))
     /* TRANSLATORS: the status line while the arrows draw a Flow Free path */
-    join_status (&text, _("Drawing: arrows extend, Space ends, Esc takes back"), TRUE);
+    join_status (&text, _("Drawing: arrows extend, Space ends, Esc takes it back"), TRUE);
   /* The clock and the move count, once play began. */
   if (self->mode == HB_MODE_PLAY)
     {

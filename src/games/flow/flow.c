@@ -2415,8 +2415,8 @@ flow_describe_start (const HbState *initial)
 {
   if (!has_paths (FLOW_CONST (initial)))
     return NULL;
-  return g_strdup (_("Before the first step: the level's dots alone (the solvers set the "
-                     "paths drawn aside)"));
+  return g_strdup (_("Before the first step: the level's dots alone (solvers ignore the "
+                     "paths drawn)"));
 }
 
 static gpointer
