@@ -470,6 +470,32 @@ tallest_ink (cairo_surface_t *s, int x0, int x1, int y1)
   return tallest;
 }
 
+/* A plot 360 × 180, the size it has in a window 400 px wide, of best
+ * and worst over generations 0 .. n - 1 (its caller destroys it). */
+#define NARROW_W 360
+#define NARROW_H 180
+static cairo_surface_t *
+narrow_plot (const double *best_v, const double *worst_v, int n)
+{
+  HbTrace *t = hb_trace_new (0, 0);
+  int best = hb_trace_add_series (t, "best", "generation");
+  int worst = hb_trace_add_series (t, "worst", "generation");
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, NARROW_W, NARROW_H);
+  cairo_t *cr = cairo_create (s);
+  HbPlotOptions o = { FALSE, "Progress", TRUE };
+
+  for (int g = 0; g < n; g++)
+    {
+      hb_trace_series_push (t, best, g, best_v[g]);
+      hb_trace_series_push (t, worst, g, worst_v[g]);
+    }
+  hb_plot_render (t, cr, 0, 0, NARROW_W, NARROW_H, &o);
+  cairo_surface_flush (s);
+  cairo_destroy (cr);
+  hb_trace_free (t);
+  return s;
+}
+
 /* In a window 400 px wide the plot is about 360 × 180: its labels are
  * still 11 px text (they were 9 px, their digits 7 px high: review). The
  * y labels' digits are measured, in the margin left of the axis, above
@@ -477,30 +503,22 @@ tallest_ink (cairo_surface_t *s, int x0, int x1, int y1)
 static void
 test_plot_readable_narrow (void)
 {
-  const int w = 360, h = 180;
-  HbTrace *t = hb_trace_new (0, 0);
-  int best = hb_trace_add_series (t, "best", "generation");
-  int worst = hb_trace_add_series (t, "worst", "generation");
-  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, w, h);
-  cairo_t *cr = cairo_create (s);
-  HbPlotOptions o = { FALSE, "Progress", TRUE };
+  double best[11], worst[11];
+  cairo_surface_t *s;
   int digits;
 
-  g_assert_cmpfloat (hb_plot_font_size (w, h), >=, 11);
+  g_assert_cmpfloat (hb_plot_font_size (NARROW_W, NARROW_H), >=, 11);
   for (int g = 0; g <= 10; g++)
     {
-      hb_trace_series_push (t, best, g, 40 - 4 * g);
-      hb_trace_series_push (t, worst, g, 360 - 25 * g);
+      best[g] = 40 - 4 * g;
+      worst[g] = 360 - 25 * g;
     }
-  hb_plot_render (t, cr, 0, 0, w, h, &o);
-  cairo_surface_flush (s);
+  s = narrow_plot (best, worst, 11);
   /* Sans digits are 0.73 em high: 8 px at 11 px, 6.5 at 9. */
-  digits = tallest_ink (s, 0, 24, h - 50);
+  digits = tallest_ink (s, 0, 24, NARROW_H - 50);
   g_test_message ("y labels' digits %d px high", digits);
   g_assert_cmpint (digits, >=, 8);
-  cairo_destroy (cr);
   cairo_surface_destroy (s);
-  hb_trace_free (t);
 }
 
 /* On a log scale in a short plot the labels 0 and 1 (0.3 decades apart)
@@ -510,25 +528,18 @@ test_plot_readable_narrow (void)
 static void
 test_plot_log_labels_apart (void)
 {
-  const int w = 360, h = 180;
-  HbTrace *t = hb_trace_new (0, 0);
-  int best = hb_trace_add_series (t, "best", "generation");
-  int worst = hb_trace_add_series (t, "worst", "generation");
-  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, w, h);
-  cairo_t *cr = cairo_create (s);
-  HbPlotOptions o = { FALSE, "Progress", TRUE };
-  double white[3] = { 1, 1, 1 };
-  int run = 0, gap = -1, tallest = 0, closest = h, labels = 0;
+  double best[101], worst[101], white[3] = { 1, 1, 1 };
+  cairo_surface_t *s;
+  int run = 0, gap = -1, tallest = 0, closest = NARROW_H, labels = 0;
 
   for (int g = 0; g <= 100; g++)
     {
-      hb_trace_series_push (t, best, g, g < 50 ? 5 : 0);
-      hb_trace_series_push (t, worst, g, g == 0 ? 5000 : 60);
+      best[g] = g < 50 ? 5 : 0;
+      worst[g] = g == 0 ? 5000 : 60;
     }
-  hb_plot_render (t, cr, 0, 0, w, h, &o);
-  cairo_surface_flush (s);
+  s = narrow_plot (best, worst, 101);
   /* Rows below the title and legend, above the x labels. */
-  for (int y = 40; y < h - 30; y++)
+  for (int y = 40; y < NARROW_H - 30; y++)
     {
       gboolean ink = FALSE;
       for (int x = 0; x < 30; x++)
@@ -553,9 +564,7 @@ test_plot_log_labels_apart (void)
   g_assert_cmpint (labels, >=, 3);
   g_assert_cmpint (tallest, <=, 11);
   g_assert_cmpint (closest, >=, 3);
-  cairo_destroy (cr);
   cairo_surface_destroy (s);
-  hb_trace_free (t);
 }
 
 /* The value's name runs up the plot's left side inside the plot: in a
