@@ -31,7 +31,7 @@ flow_ga_params (FlowGaParams *p, const FlowState *level, const HbSolveOptions *o
       /* A value the setting's range (0 for automatic, then 1..) lets
        * through: a settings error, which the CLI calls bad input. */
       g_set_error (error, HB_SETTINGS_ERROR, HB_SETTINGS_ERROR_RANGE, "%s",
-                   _("A population of one makes no children (the best is kept, the rest "
+                   _("a population of one makes no children (the best is kept, the rest "
                      "are its children): give 2 or more, or leave it automatic"));
       return FALSE;
     }
