@@ -11,18 +11,36 @@
 #include "hb-registry.h"
 #include "hb-stat-label.h"
 
+/* Width and Height are the board's in Edit, where they resize it. In Play
+ * the level is the one being played: there they are the size of the next
+ * new level (New and Random), and say so; a value chosen there stays
+ * through the moves played, until another level comes or the mode
+ * changes. They resized the played level in Play too, its moves gone,
+ * and an arrow key meant for the board that reached Width made the level
+ * a column wider (two reviews). */
 void
 hb_window_update_size_controls (HbWindow *self)
 {
   const HbState *s = hb_window_current (self);
   const HbGame *game = hb_document_get_game (self->document);
   int max_side = MAX (game->max_ui_side, 1);
+  gboolean play = self->mode == HB_MODE_PLAY;
 
   self->updating = TRUE;
-  gtk_adjustment_set_upper (self->width_adjustment, MAX (max_side, s->width));
-  gtk_adjustment_set_upper (self->height_adjustment, MAX (max_side, s->height));
-  gtk_adjustment_set_value (self->width_adjustment, s->width);
-  gtk_adjustment_set_value (self->height_adjustment, s->height);
+  if (self->width_row != NULL)
+    {
+      adw_preferences_row_set_title (self->width_row, play ? _("_Width of New Levels") : _("_Width"));
+      adw_preferences_row_set_title (self->height_row,
+                                     play ? _("_Height of New Levels") : _("_Height"));
+    }
+  self->size_chosen = self->size_chosen && play;
+  if (!self->size_chosen)
+    {
+      gtk_adjustment_set_upper (self->width_adjustment, MAX (max_side, s->width));
+      gtk_adjustment_set_upper (self->height_adjustment, MAX (max_side, s->height));
+      gtk_adjustment_set_value (self->width_adjustment, s->width);
+      gtk_adjustment_set_value (self->height_adjustment, s->height);
+    }
   /* The colour count is offered only by games that have one, and starts at
    * the game's default each time the game changes. Its range is the one
    * generate --colours takes (Flow Free's 1, for a board one cell wide,
@@ -48,6 +66,16 @@ hb_window_update_size_controls (HbWindow *self)
                                 game->level_number.min, game->level_number.max, 1, 5, 0);
     }
   self->updating = FALSE;
+}
+
+/* Another level, or the other mode: Width and Height show the board's
+ * size again. */
+void
+hb_window_size_controls_follow (HbWindow *self)
+{
+  self->size_chosen = FALSE;
+  if (hb_window_current (self) != NULL)
+    hb_window_update_size_controls (self);
 }
 
 void
@@ -91,13 +119,18 @@ on_size_changed (GtkAdjustment *adjustment, HbWindow *self)
 
   if (self->updating || hb_window_current (self) == NULL)
     return;
-  /* The level as drawn changes, in Play too (it used to take the played
-   * board, and its moves became the level's). */
+  /* The level as drawn changes, in Edit; in Play the size is the next new
+   * level's (hb_window_update_size_controls). */
   s = hb_document_get_design (self->document);
   w = (int) gtk_adjustment_get_value (self->width_adjustment);
   h = (int) gtk_adjustment_get_value (self->height_adjustment);
   g_settings_set_int (self->settings, "board-width", CLAMP (w, 1, SETTINGS_MAX_SIDE));
   g_settings_set_int (self->settings, "board-height", CLAMP (h, 1, SETTINGS_MAX_SIDE));
+  if (self->mode == HB_MODE_PLAY)
+    {
+      self->size_chosen = TRUE;
+      return;
+    }
   if (w == s->width && h == s->height)
     return;
   resized = game->resize (s, w, h);
@@ -244,6 +277,13 @@ guard_spin_buttons (HbWindow *self, GtkWidget *widget)
 {
   if (GTK_IS_SPIN_BUTTON (widget))
     {
+      GtkAdjustment *adjustment = gtk_spin_button_get_adjustment (GTK_SPIN_BUTTON (widget));
+      GtkWidget *row = gtk_widget_get_ancestor (widget, ADW_TYPE_PREFERENCES_ROW);
+
+      if (adjustment == self->width_adjustment)
+        self->width_row = ADW_PREFERENCES_ROW (row);
+      else if (adjustment == self->height_adjustment)
+        self->height_row = ADW_PREFERENCES_ROW (row);
       hb_spin_button_wheel_needs_focus (GTK_SPIN_BUTTON (widget));
       /* Width and Height alike: no selection left behind by Tab. */
       hb_spin_button_deselect_on_leave (GTK_SPIN_BUTTON (widget));

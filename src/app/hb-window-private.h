@@ -49,6 +49,10 @@ struct _HbWindow
                                        * or NULL: the group's own */
   GtkAdjustment       *width_adjustment;
   GtkAdjustment       *height_adjustment;
+  AdwPreferencesRow   *width_row;       /* their rows (hb_window_choosers_init) */
+  AdwPreferencesRow   *height_row;
+  gboolean             size_chosen;     /* Play: Width and Height hold the size
+                                         * of the next new level, not the board's */
   GtkAdjustment       *colours_adjustment;
   GtkWidget           *colours_row;
   GtkAdjustment       *number_adjustment;   /* the game's level_number */
@@ -268,6 +272,7 @@ GtkWidget     *hb_window_find_styled (GtkWidget *w, GType type, const char *css)
 void           hb_window_choosers_init (HbWindow *self);
 /* The size and colour controls follow the level. */
 void           hb_window_update_size_controls (HbWindow *self);
+void           hb_window_size_controls_follow (HbWindow *self);
 /* The game chooser shows the level's game (without acting on it). */
 void           hb_window_select_game_in_dropdown (HbWindow *self);
 

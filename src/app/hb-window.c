@@ -13,7 +13,6 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "hb-window-private.h"
 #include "hb-switch-row.h"
@@ -26,8 +25,6 @@ G_DEFINE_FINAL_TYPE (HbWindow, hb_window, ADW_TYPE_APPLICATION_WINDOW)
 
 enum { PROP_0, PROP_ASK_TO_SAVE, PROP_MODE, PROP_GAME, N_PROPS };
 static GParamSpec *properties[N_PROPS];
-
-static void state_changed (HbWindow *self);
 
 /* ---- Small helpers ------------------------------------------------------ */
 
@@ -79,6 +76,7 @@ on_level_changed (HbDocument *document, gboolean new_game, HbWindow *self)
   const HbGame *game = game_of (self);
 
   hb_window_play_level_changed (self);
+  hb_window_size_controls_follow (self);   /* the new level's size */
   hb_board_view_reset_cursor (self->board_view);   /* not on Restart */
   if (!new_game)
     {
@@ -292,6 +290,7 @@ hb_window_set_mode (HbWindow *self, HbMode mode)
   hb_window_update_board_description (self);
   hb_board_view_set_mode (self->board_view, mode);
   hb_window_update_palette (self);
+  hb_window_size_controls_follow (self);   /* Width and Height: the board's, or the next level's */
   /* Edit says whether the design has an answer, hints on or off (a
    * designer is spoiled nothing: hb_window_start_hint). */
   hb_window_mode_hint (self);

@@ -526,6 +526,78 @@ test_typed_size_then_click (void)
   hb_app_test_window_close (window);
 }
 
+static double
+size_value (HbWindow *window, const char *title)
+{
+  GtkWidget *row = hb_app_test_find_row (GTK_WIDGET (window), title);
+
+  g_assert_nonnull (row);
+  return gtk_spin_button_get_value (GTK_SPIN_BUTTON (hb_app_test_find_first (row,
+                                                                              GTK_TYPE_SPIN_BUTTON)));
+}
+
+/* In Play, Width and Height are the next new level's size, and say so:
+ * the played level stays as it is (they resized it, its moves gone:
+ * reviews). The value chosen stays through a move played; Random makes a
+ * level of it; Edit shows the board's own size again, and resizes. */
+static void
+test_play_size_of_new_levels (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *spin;
+
+  hb_app_test_open_text (window, "small.lights", "000\n000\n000\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (50);
+  g_assert_null (hb_app_test_find_row (GTK_WIDGET (window), "_Width"));
+  spin = hb_app_test_find_first (hb_app_test_find_row (GTK_WIDGET (window),
+                                                       "_Width of New Levels"),
+                                 GTK_TYPE_SPIN_BUTTON);
+  g_assert_nonnull (spin);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 5);
+  hb_app_test_settle (30);
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 3);
+  /* A press played: the board changes, the chosen size stays. */
+  hb_app_test_click_cell (window, 1, 1, 1);
+  hb_app_test_settle (50);
+  g_assert_cmpint (((const LightsState *) hb_window_get_state (window))->cells[4], !=, 0);
+  g_assert_cmpfloat (size_value (window, "_Width of New Levels"), ==, 5);
+  g_assert_cmpfloat (size_value (window, "_Height of New Levels"), ==, 3);
+  /* Edit: the board's size, under the board's titles; a change resizes. */
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (30);
+  g_assert_null (hb_app_test_find_row (GTK_WIDGET (window), "_Width of New Levels"));
+  g_assert_cmpfloat (size_value (window, "_Width"), ==, 3);
+  spin = hb_app_test_find_first (hb_app_test_find_row (GTK_WIDGET (window), "_Height"),
+                                 GTK_TYPE_SPIN_BUTTON);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 4);
+  hb_app_test_settle (30);
+  g_assert_cmpint (hb_window_get_state (window)->height, ==, 4);
+  /* Back in Play, a size chosen and Random: a level of that size. */
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  g_assert_cmpfloat (size_value (window, "_Height of New Levels"), ==, 4);
+  spin = hb_app_test_find_first (hb_app_test_find_row (GTK_WIDGET (window),
+                                                       "_Width of New Levels"),
+                                 GTK_TYPE_SPIN_BUTTON);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 6);
+  hb_app_test_settle (30);
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 3);
+  hb_window_set_ask_to_save (window, FALSE);
+  hb_app_test_activate (window, "random", NULL);
+  hb_app_test_settle (100);
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 6);
+  g_assert_cmpint (hb_window_get_state (window)->height, ==, 4);
+  g_assert_cmpfloat (size_value (window, "_Width of New Levels"), ==, 6);
+  /* Another level: the rows follow it. */
+  hb_app_test_open_text (window, "wide.lights", "00000000\n00000000\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (50);
+  g_assert_cmpfloat (size_value (window, "_Width of New Levels"), ==, 8);
+  g_assert_cmpfloat (size_value (window, "_Height of New Levels"), ==, 2);
+  hb_app_test_window_close (window);
+}
+
 /* A number out of range typed into a Board field is refused with a toast
  * that says the range, in a solver setting's words, and the board stays
  * as it was: it went back to the old value without a word (review). A
@@ -645,6 +717,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/board/focus-by-keyboard", test_focus_by_keyboard);
   g_test_add_func ("/app/board/typed-size-then-click", test_typed_size_then_click);
   g_test_add_func ("/app/board/typed-size-out-of-range", test_typed_size_out_of_range);
+  g_test_add_func ("/app/board/play-size-of-new-levels", test_play_size_of_new_levels);
   g_test_add_func ("/app/board/toast-over-sidebar", test_toast_over_sidebar);
   return g_test_run ();
 }

@@ -106,11 +106,18 @@ test_board_keeps_size (void)
 
 /* ---- The sidebar --------------------------------------------------------------- */
 
+/* A Board field by its title in Edit; in Play, Width and Height are the
+ * next level's ("_Width of New Levels"). */
 static GtkWidget *
 board_spin (HbWindow *window, const char *title)
 {
   GtkWidget *row = hb_app_test_find_row (GTK_WIDGET (window), title);
 
+  if (row == NULL && hb_window_get_mode (window) == HB_MODE_PLAY)
+    {
+      g_autofree char *play = g_strconcat (title, " of New Levels", NULL);
+      row = hb_app_test_find_row (GTK_WIDGET (window), play);
+    }
   g_assert_nonnull (row);
   return hb_app_test_find_first (row, GTK_TYPE_SPIN_BUTTON);
 }
@@ -904,8 +911,7 @@ test_board_text_keeps_place (void)
       hb_app_test_wait_loaded (window);
       hb_window_set_mode (window, HB_MODE_PLAY);
       hb_app_test_settle (50);
-      row = hb_app_test_find_row (GTK_WIDGET (window), "_Height");
-      g_assert_nonnull (row);
+      row = gtk_widget_get_ancestor (board_spin (window, "_Height"), ADW_TYPE_ACTION_ROW);
       g_assert_true (gtk_widget_compute_point (row, GTK_WIDGET (window), &in, &play));
       hb_window_set_mode (window, HB_MODE_EDIT);
       hb_app_test_settle (50);
