@@ -68,7 +68,8 @@ void            hb_solver_panel_set_result_stale (HbSolverPanel *self, gboolean 
 const char     *hb_solver_panel_get_result_note (HbSolverPanel *self);
 /* Testing: the text of the seed row ("Seed 12345"), or NULL. */
 const char     *hb_solver_panel_get_seed_text (HbSolverPanel *self);
-/* Testing: the command line the seed row copies, or NULL. */
+/* The command line the seed row copies (a stochastic solver's run), or
+ * NULL. */
 const char     *hb_solver_panel_get_seed_command (HbSolverPanel *self);
 
 /* The panel emits "error" (const char *message) when it refused a value. */

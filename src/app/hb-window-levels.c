@@ -248,6 +248,49 @@ hb_window_levels_recognise (HbWindow *self)
     }
 }
 
+/* A kept level's solver result, its trace, its board and the command
+ * line that repeats it, if it has a seed (hb_window_keep_level). */
+typedef struct {
+  HbResult *result;
+  HbTrace  *trace;
+  HbState  *initial;
+  char     *command;
+} KeptResult;
+
+static void
+kept_result_free (gpointer data)
+{
+  KeptResult *k = data;
+
+  g_clear_pointer (&k->result, hb_result_free);
+  g_clear_pointer (&k->trace, hb_trace_free);
+  g_clear_pointer (&k->initial, hb_state_free);
+  g_free (k->command);
+  g_free (k);
+}
+
+/* The result of the level being kept goes with it: a game and back lost
+ * it, and a long solve (a genetic algorithm's run, its plot) had to be
+ * run again to watch or apply (review). A solve still running is not
+ * kept: leaving the level stops it. */
+static void
+keep_result (HbWindow *self, const char *game_id)
+{
+  KeptResult *k;
+
+  if (self->kept_results != NULL)
+    g_hash_table_remove (self->kept_results, game_id);
+  if (self->result == NULL || self->solve_job != NULL)
+    return;
+  k = g_new0 (KeptResult, 1);
+  k->command = g_strdup (hb_solver_panel_get_seed_command (self->solver_panel));
+  hb_window_take_result (self, &k->result, &k->trace, &k->initial);
+  if (self->kept_results == NULL)
+    self->kept_results = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                kept_result_free);
+  g_hash_table_replace (self->kept_results, g_strdup (game_id), k);
+}
+
 /* Before a level of another game comes in (the game chooser's new_then
  * in hb-window-actions.c, a file or picture of another game opened): the
  * level open now is kept for its game, with its moves, Undo, file and
@@ -264,6 +307,7 @@ hb_window_keep_level (HbWindow *self)
     {
       hb_document_keep (self->document);
       hb_window_play_keep (self, old->id);
+      keep_result (self, old->id);
       if (self->level_key != NULL)
         g_hash_table_replace (self->kept_keys, g_strdup (old->id), g_strdup (self->level_key));
       else
@@ -273,6 +317,8 @@ hb_window_keep_level (HbWindow *self)
     {
       hb_document_forget_kept (self->document, old);
       hb_window_play_forget_kept (self, old->id);
+      if (self->kept_results != NULL)
+        g_hash_table_remove (self->kept_results, old->id);
       g_hash_table_remove (self->kept_keys, old->id);
     }
 }
@@ -283,6 +329,7 @@ gboolean
 hb_window_restore_kept (HbWindow *self, const HbGame *game)
 {
   char *key = NULL, *id = NULL;
+  KeptResult *kept;
 
   if (!hb_document_has_kept (self->document, game))
     return FALSE;
@@ -294,6 +341,19 @@ hb_window_restore_kept (HbWindow *self, const HbGame *game)
   g_free (id);
   hb_window_levels_set_key (self, key);
   hb_window_play_restore_kept (self, game->id);
+  /* Its solver result, as it was left: Apply Solution and Replay again. */
+  if (self->kept_results != NULL
+      && g_hash_table_steal_extended (self->kept_results, game->id, (gpointer *) &id,
+                                      (gpointer *) &kept))
+    {
+      self->result = g_steal_pointer (&kept->result);
+      self->trace = g_steal_pointer (&kept->trace);
+      self->result_initial = g_steal_pointer (&kept->initial);
+      hb_window_show_result (self, kept->command);
+      kept_result_free (kept);
+      g_free (id);
+      hb_window_update_actions (self);
+    }
   return TRUE;
 }
 
@@ -504,6 +564,7 @@ hb_window_levels_init (HbWindow *self)
 void
 hb_window_levels_dispose (HbWindow *self)
 {
+  g_clear_pointer (&self->kept_results, g_hash_table_unref);
   g_signal_handlers_disconnect_by_func (adw_style_manager_get_default (), on_dark_changed,
                                         self);
 }

@@ -177,6 +177,7 @@ struct _HbWindow
   gboolean             was_lost;
   char                *level_key;
   GHashTable          *kept_keys;      /* game id -> level_key of its kept level (hb_document_keep) */
+  GHashTable          *kept_results;   /* game id -> its kept level's solver result (-levels.c) */
   GHashTable          *kept_plays;     /* game id -> the clock of its kept level's try
                                         * (hb_window_play_keep), made on first use */
   GtkMenuButton       *levels_button;
@@ -289,7 +290,14 @@ void           hb_window_open_player (HbWindow *self);
 void           hb_window_close_player (HbWindow *self);
 void           hb_window_update_plot_mark (HbWindow *self);
 /* Drops the last result, its trace and the player. */
-void           hb_window_clear_result (HbWindow *self);
+void           hb_window_take_result (HbWindow *self, HbResult **result, HbTrace **trace,
+                                      HbState **initial);
+static inline void
+hb_window_clear_result (HbWindow *self)
+{
+  hb_window_take_result (self, NULL, NULL, NULL);
+}
+void           hb_window_show_result (HbWindow *self, const char *command);
 gboolean       hb_window_result_can_export (HbWindow *self);
 /* Apply Solution's and Replay's state and their tooltips' reasons. */
 void           hb_window_update_result_actions (HbWindow *self, gboolean solving);

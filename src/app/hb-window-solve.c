@@ -296,8 +296,11 @@ hb_window_update_plot_mark (HbWindow *self)
     hb_plot_view_set_mark (self->plot_view, FALSE, 0);
 }
 
+/* The last result, its trace and its board, taken off the window (the
+ * player closed, the plot and the panel cleared) for the caller to keep,
+ * or with result NULL freed (hb_window_clear_result). */
 void
-hb_window_clear_result (HbWindow *self)
+hb_window_take_result (HbWindow *self, HbResult **result, HbTrace **trace, HbState **initial)
 {
   hb_window_close_player (self);
   if (self->trace != NULL && hb_plot_view_get_trace (self->plot_view) == self->trace)
@@ -305,10 +308,26 @@ hb_window_clear_result (HbWindow *self)
       hb_plot_view_set_trace (self->plot_view, NULL);
       update_plot (self);
     }
+  if (result != NULL)
+    {
+      *result = g_steal_pointer (&self->result);
+      *trace = g_steal_pointer (&self->trace);
+      *initial = g_steal_pointer (&self->result_initial);
+    }
   g_clear_pointer (&self->result, hb_result_free);
   g_clear_pointer (&self->trace, hb_trace_free);
   g_clear_pointer (&self->result_initial, hb_state_free);
   hb_solver_panel_clear_result (self->solver_panel);
+}
+
+/* Shows self->result: its verdict in the panel (with `command`, the line
+ * that repeats the run, or NULL) and its trace in the plot. */
+void
+hb_window_show_result (HbWindow *self, const char *command)
+{
+  hb_solver_panel_show_result (self->solver_panel, self->result, command);
+  hb_plot_view_set_trace (self->plot_view, self->trace);
+  update_plot (self);
 }
 
 /* ---- Player -------------------------------------------------------------- */
@@ -576,11 +595,9 @@ on_solve_finished (HbSolveJob *job, HbWindow *self)
   self->result_initial = hb_solve_job_steal_initial (job);
   self->trace = trace;
   command = repeat_command (job, self->result, self->document);
-  hb_solver_panel_show_result (self->solver_panel, self->result, command);
+  hb_window_show_result (self, command);
   hb_solver_panel_reveal_result (self->solver_panel);
   g_free (command);
-  hb_plot_view_set_trace (self->plot_view, self->trace);
-  update_plot (self);
   /* The player starts playing the run by itself; a run the user
    * cancelled rests where it stopped (the board last seen, a genetic
    * algorithm's best so far, or the answer a solver stopped with), and

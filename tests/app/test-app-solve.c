@@ -789,6 +789,51 @@ test_flood_player_words (void)
   hb_app_test_reset_last_game ();
 }
 
+/* A solver's result goes with its level when another game is chosen, and
+ * comes back with it: the verdict, Apply Solution and Replay as they were
+ * (a game and back lost it, and a genetic algorithm's run had to be made
+ * again to watch it: review). A level left with changes discarded takes
+ * nothing with it. */
+static void
+test_result_kept_with_level (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbSolverPanel *panel = hb_window_get_solver_panel (window);
+  g_autofree char *command = NULL;
+  guint moves;
+
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_wait_loaded (window);
+  /* The genetic algorithm, whose run has a seed and a command line. */
+  g_assert_true (hb_window_select_solver (window, "ga-paths"));
+  hb_app_test_solve_and_play (window, "ga-paths");
+  moves = hb_window_get_result (window)->moves->len;
+  command = g_strdup (hb_solver_panel_get_seed_command (panel));
+  g_assert_nonnull (command);
+  g_assert_true (hb_window_select_game (window, "lights"));
+  hb_app_test_wait_loaded (window);
+  g_assert_null (hb_window_get_result (window));
+  g_assert_false (hb_window_get_action_enabled (window, "replay"));
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_wait_loaded (window);
+  g_assert_nonnull (hb_window_get_result (window));
+  g_assert_cmpint (hb_window_get_result (window)->status, ==, HB_STATUS_SOLVED);
+  g_assert_cmpuint (hb_window_get_result (window)->moves->len, ==, moves);
+  g_assert_true (hb_window_get_result_initial (window)->game == hb_window_get_game (window));
+  g_assert_cmpstr (hb_solver_panel_get_seed_command (panel), ==, command);
+  g_assert_true (hb_window_get_action_enabled (window, "apply-solution"));
+  g_assert_true (hb_window_get_action_enabled (window, "replay"));
+  /* Replay plays the kept run. */
+  hb_app_test_activate (window, "replay", NULL);
+  hb_app_test_settle (50);
+  g_assert_true (hb_window_is_playing_trace (window));
+  hb_app_test_activate (window, "apply-solution", NULL);
+  hb_app_test_settle (50);
+  g_assert_true (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
+  hb_app_test_window_close (window);
+  hb_app_test_reset_last_game ();
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -807,5 +852,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/solve/plain-toast-refits", test_plain_toast_refits);
   g_test_add_func ("/app/solve/cancel-keeps-best", test_cancel_keeps_best);
   g_test_add_func ("/app/solve/result-for-the-board-solved", test_result_for_the_board_solved);
+  g_test_add_func ("/app/solve/result-kept-with-level", test_result_kept_with_level);
   return g_test_run ();
 }
