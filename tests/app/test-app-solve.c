@@ -792,8 +792,7 @@ test_flood_player_words (void)
 /* A solver's result goes with its level when another game is chosen, and
  * comes back with it: the verdict, Apply Solution and Replay as they were
  * (a game and back lost it, and a genetic algorithm's run had to be made
- * again to watch it: review). A level left with changes discarded takes
- * nothing with it. */
+ * again to watch it: review). */
 static void
 test_result_kept_with_level (void)
 {
@@ -805,7 +804,6 @@ test_result_kept_with_level (void)
   g_assert_true (hb_window_select_game (window, "flow"));
   hb_app_test_wait_loaded (window);
   /* The genetic algorithm, whose run has a seed and a command line. */
-  g_assert_true (hb_window_select_solver (window, "ga-paths"));
   hb_app_test_solve_and_play (window, "ga-paths");
   moves = hb_window_get_result (window)->moves->len;
   command = g_strdup (hb_solver_panel_get_seed_command (panel));
