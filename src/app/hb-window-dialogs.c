@@ -430,8 +430,18 @@ hb_window_save_as (HbWindow *self, gpointer pending)
 void
 hb_window_save (HbWindow *self)
 {
-  if (hb_document_get_file (self->document) == NULL)
+  GFile *file = hb_document_get_file (self->document);
+
+  if (file == NULL)
     hb_window_save_as (self, NULL);
+  /* Nothing changed since the file was read or saved: Save writes
+   * nothing (it rewrote the same bytes, into a bundled level too), and
+   * says so, since Ctrl+S pressed should answer. A file gone since is
+   * written again. */
+  else if (!hb_document_get_modified (self->document) && g_file_query_exists (file, NULL))
+    hb_window_show_toast (self, hb_window_moves_show (self)
+                          ? _("Nothing to save: the file holds the level as drawn, and the moves played are not saved")
+                          : _("Nothing to save: the file holds the level as it is"));
   else
     save_current (self);
 }

@@ -647,18 +647,25 @@ say_left_out (HbWindow *self, gboolean played)
     hb_window_show_toast (self, text);
 }
 
+/* Whether moves played on the level show on the board: a file gets the
+ * level as drawn, which a player saving in the middle of a game might
+ * expect kept (not after a Restart, or moves that came back to it). */
+gboolean
+hb_window_moves_show (HbWindow *self)
+{
+  return self->mode == HB_MODE_PLAY && hb_document_play_depth (self->document) > 0
+         && !hb_document_get_game (self->document)->equal (hb_document_get_design (self->document),
+                                                             hb_window_current (self));
+}
+
 gboolean
 hb_window_save_to_file (HbWindow *self, GFile *file, GError **error)
 {
   gboolean played;
 
   g_return_val_if_fail (HB_IS_WINDOW (self), FALSE);
-  /* The file gets the level as drawn: say so when moves played on it
-   * show, which a player saving in the middle of a game might expect
-   * kept (not after a Restart, or moves that came back to it). */
-  played = self->mode == HB_MODE_PLAY && hb_document_play_depth (self->document) > 0
-           && !hb_document_get_game (self->document)->equal (hb_document_get_design (self->document),
-                                                               hb_window_current (self));
+  /* The file gets the level as drawn: say so when moves played show. */
+  played = hb_window_moves_show (self);
   if (!hb_document_save (self->document, file, error))
     return FALSE;
   say_left_out (self, played);

@@ -379,6 +379,7 @@ void           hb_window_open_exported (HbWindow *self);
 /* The toast of a save that left out things (NULL when it left out
  * nothing): the first in its own words, the others after it, each with
  * its reason. `stale`: comment lines that no longer held. */
+gboolean       hb_window_moves_show (HbWindow *self);
 char          *hb_window_left_out_text (gboolean format_lost, gboolean played, guint stale,
                                         HbCommentsUnkept unkept);
 /* Escape: stops an open in flight; FALSE when none was. */

@@ -2041,6 +2041,62 @@ test_save_as_picture_folder (Fixture *f, gconstpointer data)
   hb_app_test_settle (100);
 }
 
+static guint64
+mtime_of (GFile *file)
+{
+  g_autoptr (GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_TIME_MODIFIED,
+                                                  G_FILE_QUERY_INFO_NONE, NULL, NULL);
+
+  g_assert_nonnull (info);
+  return g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED);
+}
+
+/* Save (Ctrl+S) with nothing changed writes nothing, a bundled level
+ * included (it rewrote the same bytes), and answers so; played moves
+ * change nothing there, and are said not to be saved. A change, or a
+ * file gone since, is written. */
+static void
+test_save_unchanged (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  g_autofree char *path = g_build_filename (f->dir, "u.lights", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *text = NULL;
+
+  g_assert_true (g_file_set_contents (path, "10001\n01010\n00100\n01010\n10001\n", -1, NULL));
+  g_assert_true (g_file_set_attribute_uint64 (file, G_FILE_ATTRIBUTE_TIME_MODIFIED, 1000000000,
+                                              G_FILE_QUERY_INFO_NONE, NULL, NULL));
+  g_assert_true (hb_app_test_load (window, file));
+  hb_app_test_activate (window, "save", NULL);
+  g_assert_cmpuint (mtime_of (file), ==, 1000000000);
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==,
+                   "Nothing to save: the file holds the level as it is");
+
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_click_cell (window, 2, 2, 1);
+  hb_app_test_activate (window, "save", NULL);
+  g_assert_cmpuint (mtime_of (file), ==, 1000000000);
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==,
+                   "Nothing to save: the file holds the level as drawn, and the moves played are not saved");
+
+  /* Gone since it was read: written again, the level as drawn. */
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  hb_app_test_activate (window, "save", NULL);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "10001\n01010\n00100\n01010\n10001\n");
+
+  /* Changed: written. */
+  g_assert_true (g_file_set_attribute_uint64 (file, G_FILE_ATTRIBUTE_TIME_MODIFIED, 1000000000,
+                                              G_FILE_QUERY_INFO_NONE, NULL, NULL));
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_click_cell (window, 0, 0, 1);
+  g_assert_true (hb_window_get_modified (window));
+  hb_app_test_activate (window, "save", NULL);
+  g_assert_cmpuint (mtime_of (file), !=, 1000000000);
+  g_assert_false (hb_window_get_modified (window));
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -2056,6 +2112,8 @@ main (int argc, char *argv[])
               test_untold_game, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/malformed", Fixture, NULL, hb_app_test_dir_set_up,
               test_malformed, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-unchanged", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_unchanged, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-and-reopen", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_and_reopen, hb_app_test_dir_tear_down);
   g_test_add_func ("/app/files/comments-line-by-line", test_comments_line_by_line);
