@@ -175,10 +175,20 @@ test_hints (void)
   cairo_surface_destroy (plain);
   cairo_surface_destroy (shown);
 
-  /* "Next hint" until solved: each fixes one tile. */
+  /* "Next hint" until solved: each fixes one tile, and the text names
+   * the tile and how far it turns, as its badge shows (1 or 2 quarter
+   * turns clockwise, or 1 anticlockwise). */
   while (loop_game.hint_next_move (cur, hint, &m))
     {
       HbState *next = loop_game.apply (cur, &m);
+      g_autofree char *said = loop_game.hint_describe (cur, hint);
+      g_autofree char *where = g_strdup_printf ("row %d, column %d %s;", m.y + 1, m.x + 1,
+                                                m.value == 2 ? "halfway round (two clicks)"
+                                                : m.value == 3 ? "a quarter turn anticlockwise (a right click)"
+                                                : "a quarter turn clockwise (a click)");
+      g_assert_cmpint (m.value, >=, 1);
+      g_assert_cmpint (m.value, <=, 3);
+      g_assert_nonnull (strstr (said, where));
       g_assert_nonnull (next);
       g_assert_cmpint (m.op, ==, LOOP_OP_ROTATE);
       hb_state_free (cur);

@@ -1476,13 +1476,22 @@ loop_hint_describe (const HbState *state, gconstpointer data)
     /* The next step first, with why: what the board shows by default. */
     if (loop_hint_next_move (state, hint, &next))
       {
-        gboolean is_forced = hint->forced[(gsize) next.y * state->width + next.x];
+        gsize at = (gsize) next.y * state->width + next.x;
+        gboolean is_forced = hint->forced[at];
+        int turns = hint_turns (s, hint, at);
+        /* How far, as the tile's badge shows it: one or two quarter
+         * turns clockwise, or one anticlockwise (it left the badge's
+         * number out, so "turn" read as one click). */
+        const char *how = turns == 2 ? _("halfway round (two clicks)")
+                        : turns == 3 ? _("a quarter turn anticlockwise (a right click)")
+                        : _("a quarter turn clockwise (a click)");
         step = is_forced
-          /* TRANSLATORS: the next hinted step, rows and columns from 1 */
-          ? g_strdup_printf (_("Next: turn the tile at row %d, column %d; only one way fits its neighbours."),
-                             next.y + 1, next.x + 1)
-          : g_strdup_printf (_("Next: turn the tile at row %d, column %d; no tile is forced now, and the level's solution turns it."),
-                             next.y + 1, next.x + 1);
+          /* TRANSLATORS: the next hinted step, rows and columns from 1,
+           * then how far: "halfway round (two clicks)" */
+          ? g_strdup_printf (_("Next: turn the tile at row %d, column %d %s; only one way fits its neighbours."),
+                             next.y + 1, next.x + 1, how)
+          : g_strdup_printf (_("Next: turn the tile at row %d, column %d %s; no tile is forced now, and the level's solution turns it."),
+                             next.y + 1, next.x + 1, how);
       }
     /* TRANSLATORS: the two halves of the hint: "3 tiles to turn" and
      * "1 tile is forced by propagation alone" */
