@@ -172,6 +172,28 @@ test_hints (void)
   o.hint = hint;
   shown = render (cur, &o);
   g_assert_cmpuint (count_diff (plain, shown), >, 100);
+  /* A sure tile's tint shows on the light card: at 9 % it was (236,
+   * 243, 252) on white, too faint to see; its red channel now falls by
+   * a tenth at least, at a corner clear of pipes and badge. */
+  {
+    HbLayout l;
+    const LoopState *ls = (const LoopState *) cur;
+    gboolean seen = FALSE;
+
+    hb_layout_fit (&l, cur->width, cur->height, SIZE, SIZE, 4);
+    for (int i = 0; i < 72 && !seen; i++)
+      if (((LoopHint *) hint)->forced[i]
+          && loop_turns_between (ls->tiles[i], ((LoopHint *) hint)->solved[i]) > 0)
+        {
+          int px = (int) (l.x0 + (i % 9 + 0.12) * l.cell), py = (int) (l.y0 + (i / 9 + 0.88) * l.cell);
+          guint32 a = pixel (plain, px, py), b = pixel (shown, px, py);
+
+          g_assert_cmpuint (a, ==, 0xffffff);
+          g_assert_cmpuint ((a >> 16) - (b >> 16), >=, 25);
+          seen = TRUE;
+        }
+    g_assert_true (seen);
+  }
   cairo_surface_destroy (plain);
   cairo_surface_destroy (shown);
 

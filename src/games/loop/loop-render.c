@@ -50,7 +50,7 @@ static const Style light_style = {
   .pipe = HEX (0x3d3846, 1), .done = HEX (0x3584e4, 1),
   .open = HEX (0xe01b24, 1),
   .hint = HEX (0xff7800, 1), .hint_fg = HEX (0x000000, 0.8),
-  .forced = HEX (0x3584e4, 0.09), .hover = HEX (0x000000, 0.05),
+  .forced = HEX (0x3584e4, 0.18), .hover = HEX (0x000000, 0.05),
   .fixed = HEX (0x3584e4, 1), .placed = HEX (0x26a269, 1),
   .tried = HEX (0x2ec27e, 1), .rejected = HEX (0xe01b24, 1),
   .flow = HEX (0x9141ac, 1),
