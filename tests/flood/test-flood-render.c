@@ -493,7 +493,14 @@ test_mid_game_numbers (void)
       flood_frame_step (frame, trace, step);
       text = flood_frame_badge_text (frame);
       if (step->kind == HB_STEP_BOUND)
-        bound = played + step->value;
+        {
+          g_autofree char *want = g_strdup_printf ("At least %d more move%s needed, %d in all; ",
+                                                   step->value,
+                                                   step->value == 1 ? " is" : "s are",
+                                                   played + step->value);
+          g_assert_true (g_str_has_prefix (said, want));
+          bound = played + step->value;
+        }
       if (step->kind == HB_STEP_TRY)
         {
           gsize len = 0;
@@ -528,7 +535,9 @@ test_mid_game_numbers (void)
         }
       else if (step->kind == HB_STEP_SOLUTION)
         {
-          g_autofree char *want = g_strdup_printf ("Answer: %d moves; ",
+          g_autofree char *want = g_strdup_printf ("Answer: %d more move%s, %d in all; ",
+                                                   (int) r->moves->len,
+                                                   r->moves->len == 1 ? "" : "s",
                                                    played + (int) r->moves->len);
           g_assert_true (g_str_has_prefix (said, want));
           /* The answer meets the last bound, both counted alike. */

@@ -868,26 +868,27 @@ test_over_limit_said (void)
   g_assert_cmpstr (said, ==, "Solved: 2 moves, over the limit of 1");
   hb_result_free (r);
   {
-    /* Begun part-way through a game: the game's moves, as the limit
-     * counts them, not the answer's 2 ("2 moves, over the limit of 4"). */
+    /* Begun part-way through a game: the answer's 2 moves, then the
+     * game's, as the limit counts them ("2 moves, over the limit of 4"
+     * was wrong, "5 moves" alone read as five more). */
     HbState *played = hb_test_parse (&flood_game, "# moves: 3\n3 by 3 -> 4\n012\n000\n000\n");
     g_autofree char *over = NULL;
 
     r = run ("optimal", played, NULL, NULL);
     g_assert_cmpuint (r->moves->len, ==, 2);
     over = flood_game.solved_text (r);
-    g_assert_cmpstr (over, ==, "Solved: 5 moves, over the limit of 4");
+    g_assert_cmpstr (over, ==, "Solved: 2 more moves, 5 in all, over the limit of 4");
     hb_result_free (r);
     hb_state_free (played);
   }
   {
-    /* Within the limit, the default words with the game's count. */
+    /* Within the limit, both counts too. */
     HbState *played = hb_test_parse (&flood_game, "# moves: 3\n3 by 3 -> 6\n012\n000\n000\n");
     g_autofree char *within = NULL;
 
     r = run ("optimal", played, NULL, NULL);
     within = flood_game.solved_text (r);
-    g_assert_cmpstr (within, ==, "Solved: 5 moves");
+    g_assert_cmpstr (within, ==, "Solved: 2 more moves, 5 in all");
     hb_result_free (r);
     hb_state_free (played);
   }

@@ -404,15 +404,19 @@ badge_measure (cairo_t *cr, const char *text, double size, gboolean swatch,
  * of it, wherever the drawing area leaves room, at a smaller size if that
  * is what fits (down to a size still read easily). Only when no side has
  * room does it go in the board's bottom-right corner, away from the
- * flooded region, which grows from the top-left. */
+ * flooded region, which grows from the top-left. A `caption` (a replay's
+ * "Move 3", a search's "5 moves in, at least 11 in all") tries below the
+ * board first: right of it first, a short caption stood large beside the
+ * board and the next, longer one small under it, one step apart (review). */
 static void
 draw_badge (cairo_t *cr, const HbLayout *l, const char *text, int swatch, gboolean digits,
-            gboolean dark, int hover_x, int hover_y)
+            gboolean caption, gboolean dark, int hover_x, int hover_y)
 {
   const double gap = 4;
-  double size = MAX (10.0, MIN (l->cell * 0.6, 28.0)), pad, sw;
-  const double min_size = MIN (11.0, size);
-  double x, y, bw, bh, r;
+  const double size0 = MAX (10.0, MIN (l->cell * 0.6, 28.0));
+  const double min_size = MIN (11.0, size0);
+  double size = size0, pad, sw;
+  double x = 0, y = 0, bw, bh, r;
   double right = l->x0 + l->cell * l->width, bottom = l->y0 + l->cell * l->height;
   double cx1, cy1, cx2, cy2, room[4];
   gboolean placed = FALSE;
@@ -427,12 +431,16 @@ draw_badge (cairo_t *cr, const HbLayout *l, const char *text, int swatch, gboole
   room[3] = l->x0 - cx1 - gap;
   cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
                           CAIRO_FONT_WEIGHT_BOLD);
-  for (double s = size; s > 0 && !placed; s = s > min_size ? MAX (min_size, s * 0.8) : 0)
+  /* A caption's first pass tries below alone, at every size. */
+  for (int pass = caption ? 0 : 1; pass < 2 && !placed; pass++)
+  for (double s = size0; s > 0 && !placed; s = s > min_size ? MAX (min_size, s * 0.8) : 0)
     {
       size = s;
       badge_measure (cr, text, size, swatch >= 0, &e, &pad, &sw, &bw, &bh);
       for (int side = 0; side < 4 && !placed; side++)
         {
+          if (pass == 0 && side != 1)
+            continue;
           /* Beside the board: the badge's full width (right, left) or
            * height (below, above) must fit in the room there. */
           if (room[side] < (side == 0 || side == 3 ? bw : bh))
@@ -599,7 +607,7 @@ flood_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
     {
       g_autofree char *t = flood_hint_badge_text (hint);
       draw_badge (cr, layout, t, hint->colour,
-                  (options->hint_flags & HB_HINT_COLOUR_LABELS) != 0, dark,
+                  (options->hint_flags & HB_HINT_COLOUR_LABELS) != 0, FALSE, dark,
                   options->hover_x, options->hover_y);
     }
   if (options && options->mode == HB_MODE_PLAY && options->hover_x >= 0
@@ -838,7 +846,7 @@ flood_frame_render (gconstpointer frame, cairo_t *cr, const HbLayout *layout,
   flood_render_cells (f->cells, f->w, f->h, f->highlight, cr, layout, dark,
                       options != NULL && (options->hint_flags & HB_HINT_COLOUR_LABELS));
   if (t != NULL)
-    draw_badge (cr, layout, t, -1, FALSE, dark, options ? options->hover_x : -1,
+    draw_badge (cr, layout, t, -1, FALSE, TRUE, dark, options ? options->hover_x : -1,
                 options ? options->hover_y : -1);
 }
 
@@ -898,6 +906,21 @@ flood_describe_step (const HbState *initial, const HbTrace *trace, const HbStep 
         return g_strdup_printf (_("%s: %s; %s"), in, through, looked);
       }
     case HB_STEP_BOUND:
+      if (played > 0)
+        {
+          /* Begun part-way through a game: the moves still to make first
+           * ("At least 11 moves are needed" after 3 played read as 11
+           * more: review), then the game's count. */
+          /* TRANSLATORS: the search proved at least this many moves are
+           * needed from where the solve began, after moves played */
+          g_autofree char *more = g_strdup_printf (g_dngettext (NULL, "At least %d more move is needed",
+                                                                "At least %d more moves are needed", v),
+                                                   v);
+          /* TRANSLATORS: the part above, the moves in all counted from the
+           * game's start, and the positions looked at: "At least 8 more
+           * moves are needed, 11 in all; 1,234 positions looked at" */
+          return g_strdup_printf (_("%s, %d in all; %s"), more, played + v, looked);
+        }
       /* TRANSLATORS: the search proved at least this many moves are needed */
       return g_strdup_printf (g_dngettext (NULL, "At least %d move is needed; positions "
                                            "looked at: %s",
@@ -905,6 +928,15 @@ flood_describe_step (const HbState *initial, const HbTrace *trace, const HbStep 
                                            "looked at: %s", played + v),
                               played + v, expanded);
     case HB_STEP_SOLUTION:
+      if (played > 0)
+        {
+          /* TRANSLATORS: the answer's length from where the solve began,
+           * after moves played */
+          g_autofree char *more = g_strdup_printf (g_dngettext (NULL, "Answer: %d more move",
+                                                                "Answer: %d more moves", v),
+                                                   v);
+          return g_strdup_printf (_("%s, %d in all; %s"), more, played + v, looked);
+        }
       return g_strdup_printf (g_dngettext (NULL, "Answer: %d move; positions looked at: %s",
                                            "Answer: %d moves; positions looked at: %s",
                                            played + v),

@@ -1309,7 +1309,9 @@ flood_solved_text (const HbResult *result)
 {
   const FloodState *f = result->solved != NULL ? FLOOD_CONST (result->solved) : NULL;
   g_autofree char *count = NULL;
-  guint n;
+  g_autofree char *more = NULL;
+  gboolean over;
+  guint n, k = result->moves->len;
 
   if (f == NULL)
     return NULL;
@@ -1319,18 +1321,31 @@ flood_solved_text (const HbResult *result)
    * of a game of 27). */
   n = (guint) f->moves;
   count = hb_format_count ((gint64) n);
-  if (f->move_limit <= 0 || f->moves <= f->move_limit)
-    /* The default words, with the game's count when moves were played
-     * before the solve (the same words as the solver panel's). */
-    return f->moves == (int) result->moves->len ? NULL
-      : g_strdup_printf (g_dngettext (NULL, "Solved: %s move", "Solved: %s moves", n),
-                         count);
-  /* TRANSLATORS: a solver's answer longer than the level's move limit:
-   * "Solved: 40 moves, over the limit of 34" (the game's moves, those
-   * played before the solve included) */
-  return g_strdup_printf (g_dngettext (NULL, "Solved: %s move, over the limit of %d",
-                                       "Solved: %s moves, over the limit of %d", n),
-                          count, f->move_limit);
+  over = f->move_limit > 0 && f->moves > f->move_limit;
+  if (f->moves == (int) k)
+    /* TRANSLATORS: a solver's answer longer than the level's move limit:
+     * "Solved: 40 moves, over the limit of 34" */
+    return over ? g_strdup_printf (g_dngettext (NULL, "Solved: %s move, over the limit of %d",
+                                                "Solved: %s moves, over the limit of %d", n),
+                                   count, f->move_limit)
+                : NULL;
+  /* Begun part-way through a game: the moves still to make first, then
+   * the game's ("Solved: 11 moves" after 3 played read as 11 more:
+   * review). */
+  {
+    g_autofree char *kc = hb_format_count ((gint64) k);
+    /* TRANSLATORS: the answer's moves from where the solve began, after
+     * moves played: "8 more moves" in "Solved: 8 more moves, 11 in all" */
+    more = g_strdup_printf (g_dngettext (NULL, "%s more move", "%s more moves", k), kc);
+  }
+  if (!over)
+    /* TRANSLATORS: the answer's moves, then the game's in all: "Solved:
+     * 8 more moves, 11 in all" */
+    return g_strdup_printf (_("Solved: %s, %s in all"), more, count);
+  /* TRANSLATORS: as above, over the level's move limit: "Solved: 8 more
+   * moves, 14 in all, over the limit of 12" */
+  return g_strdup_printf (_("Solved: %s, %s in all, over the limit of %d"), more, count,
+                          f->move_limit);
 }
 
 /* In Edit: the colours the design uses and its move limit, not the moves
