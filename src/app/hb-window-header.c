@@ -1,4 +1,5 @@
-/* hb-window-header.c: the header bar's mode buttons in a narrow window.
+/* hb-window-header.c: the header bar's title (name, modified mark, game)
+ * and its mode buttons in a narrow window.
  * Wide, Edit and Play are a linked pair of labelled toggles. Narrow, they
  * are icons, and only the one that changes the mode shows (the pencil in
  * Play, the game pad in Edit): the pair and the level chooser left the
@@ -10,6 +11,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "hb-window-private.h"
 
@@ -76,6 +78,31 @@ hb_window_header_set_narrow (HbWindow *self, gboolean narrow)
                                      GTK_ACCESSIBLE_PROPERTY_LABEL);
     }
   update_mode_buttons (self);
+  hb_window_update_title (self);
+}
+
+void
+hb_window_update_title (HbWindow *self)
+{
+  g_autofree char *name = hb_document_dup_display_name (self->document);
+  const HbGame *game = hb_document_get_game (self->document);
+  gboolean modified = hb_document_get_modified (self->document);
+  g_autofree char *title = modified ? g_strdup_printf ("%s •", name) : g_strdup (name);
+  g_autofree char *shown = NULL;
+  gsize cut = game->extension != NULL ? strlen (game->extension) : 0;
+
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  /* Narrow, the header leaves the name about ten letters: the game's own
+   * ending goes, as the subtitle names the game ("lights-03-5x5.lights"
+   * read "ligh…ghts" at 400 px: review). The window's own title, which
+   * other programs show, keeps it. */
+  if (self->narrow && cut > 0 && strlen (name) > cut && g_str_has_suffix (name, game->extension))
+    {
+      name[strlen (name) - cut] = '\0';
+      shown = modified ? g_strdup_printf ("%s •", name) : g_strdup (name);
+    }
+  adw_window_title_set_title (self->window_title, shown != NULL ? shown : title);
+  adw_window_title_set_subtitle (self->window_title, _(game->name));
 }
 
 void

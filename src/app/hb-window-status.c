@@ -1,5 +1,5 @@
 /* hb-window-status.c: what the window says about the level: the title
- * (name, modified mark, game), the status line (the game's words, won or
+ * (in hb-window-header.c), the status line (the game's words, won or
  * lost colours, the clock and the move count), the hint row, the palette;
  * the header bar shedding buttons in a narrow window; and the toasts
  * (where they go, their words wrapped). */
@@ -10,25 +10,7 @@
 #include "hb-window-private.h"
 #include "hb-registry.h"
 
-/* ---- Title, labels ------------------------------------------------------ */
-
-void
-hb_window_update_title (HbWindow *self)
-{
-  char *name = hb_document_dup_display_name (self->document);
-  char *title;
-
-  if (hb_document_get_modified (self->document))
-    title = g_strdup_printf ("%s •", name);
-  else
-    title = g_strdup (name);
-  adw_window_title_set_title (self->window_title, title);
-  adw_window_title_set_subtitle (self->window_title,
-                                 _(hb_document_get_game (self->document)->name));
-  gtk_window_set_title (GTK_WINDOW (self), title);
-  g_free (title);
-  g_free (name);
-}
+/* ---- Labels (the title: hb-window-header.c) ----------------------------- */
 
 void
 hb_window_update_hint_row (HbWindow *self)

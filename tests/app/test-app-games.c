@@ -852,6 +852,49 @@ test_choose_game_action (void)
   hb_app_test_window_close (window);
 }
 
+static gboolean
+header_title_is_short (gpointer data)
+{
+  HbWindow *window = data;
+
+  return g_strcmp0 (adw_window_title_get_title (window->window_title), "lights-03-5x5") == 0;
+}
+
+static gboolean
+header_title_is_full (gpointer data)
+{
+  HbWindow *window = data;
+
+  return g_strcmp0 (adw_window_title_get_title (window->window_title), "lights-03-5x5.lights") == 0;
+}
+
+/* Narrow, the header's title drops the game's own ending (the subtitle
+ * names the game): at 400 px "lights-03-5x5.lights" read "ligh…ghts".
+ * The window's title keeps it; the unsaved mark stays; wide again, the
+ * whole name. */
+static void
+test_narrow_title (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  g_autofree char *dir = g_dir_make_tmp ("hintboard-title-XXXXXX", NULL);
+
+  open_level (window, dir, "lights-03-5x5.lights", "10\n01\n");
+  g_assert_true (header_title_is_full (window));
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, HB_TEST_HEIGHT);
+  hb_app_test_wait (header_title_is_short, window, 10000, "the short title");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "lights-03-5x5.lights");
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "Enlight");
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_click_cell (window, 0, 0, 1);
+  g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, "lights-03-5x5 •");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "lights-03-5x5.lights •");
+  hb_app_test_activate (window, "undo", NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, HB_TEST_HEIGHT);
+  hb_app_test_wait (header_title_is_full, window, 10000, "the whole title");
+  hb_app_test_window_close (window);
+  g_rmdir (dir);
+}
+
 static void
 test_flood_random_and_colours_row (void)
 {
@@ -1135,6 +1178,7 @@ int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
+  g_test_add_func ("/app/games/narrow-title", test_narrow_title);
   g_test_add_func ("/app/games/loop/play", test_loop_play);
   g_test_add_func ("/app/games/loop/edit", test_loop_edit);
   g_test_add_func ("/app/games/loop/hints-and-solvers", test_loop_hints_and_solvers);
