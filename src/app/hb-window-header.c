@@ -84,13 +84,20 @@ hb_window_header_set_narrow (HbWindow *self, gboolean narrow)
 void
 hb_window_update_title (HbWindow *self)
 {
-  g_autofree char *name = hb_document_dup_display_name (self->document);
-  const HbGame *game = hb_document_get_game (self->document);
-  gboolean modified = hb_document_get_modified (self->document);
-  g_autofree char *title = modified ? g_strdup_printf ("%s •", name) : g_strdup (name);
+  g_autofree char *name = NULL;
+  g_autofree char *title = NULL;
   g_autofree char *shown = NULL;
-  gsize cut = game->extension != NULL ? strlen (game->extension) : 0;
+  const HbGame *game;
+  gboolean modified;
+  gsize cut;
 
+  /* A window opened narrow is narrowed before it has a level. */
+  if (self->document == NULL || (game = hb_document_get_game (self->document)) == NULL)
+    return;
+  name = hb_document_dup_display_name (self->document);
+  modified = hb_document_get_modified (self->document);
+  title = modified ? g_strdup_printf ("%s •", name) : g_strdup (name);
+  cut = game->extension != NULL ? strlen (game->extension) : 0;
   gtk_window_set_title (GTK_WINDOW (self), title);
   /* Narrow, the header leaves the name about ten letters: the game's own
    * ending goes, as the subtitle names the game ("lights-03-5x5.lights"

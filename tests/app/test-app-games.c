@@ -893,6 +893,19 @@ test_narrow_title (void)
   hb_app_test_wait (header_title_is_full, window, 10000, "the whole title");
   hb_app_test_window_close (window);
   g_rmdir (dir);
+
+  /* A window that opens narrow (its last width) is narrowed before it has
+   * a level: the title waits for one (it crashed there). */
+  {
+    g_autoptr (GSettings) settings = g_settings_new ("io.github.hintboard.Hintboard");
+
+    g_settings_set_int (settings, "window-width", 400);
+    window = hb_app_test_window_new_fresh ();
+    g_assert_nonnull (adw_window_title_get_title (window->window_title));
+    g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "Enlight");
+    hb_app_test_window_close (window);
+    g_settings_reset (settings, "window-width");
+  }
 }
 
 static void
