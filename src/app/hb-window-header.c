@@ -86,10 +86,9 @@ hb_window_update_title (HbWindow *self)
 {
   g_autofree char *name = NULL;
   g_autofree char *title = NULL;
-  g_autofree char *shown = NULL;
   const HbGame *game;
   gboolean modified;
-  gsize cut;
+  gsize len, cut;
 
   /* A window opened narrow is narrowed before it has a level. */
   if (self->document == NULL || (game = hb_document_get_game (self->document)) == NULL)
@@ -97,18 +96,20 @@ hb_window_update_title (HbWindow *self)
   name = hb_document_dup_display_name (self->document);
   modified = hb_document_get_modified (self->document);
   title = modified ? g_strdup_printf ("%s •", name) : g_strdup (name);
-  cut = game->extension != NULL ? strlen (game->extension) : 0;
   gtk_window_set_title (GTK_WINDOW (self), title);
   /* Narrow, the header leaves the name about ten letters: the game's own
    * ending goes, as the subtitle names the game ("lights-03-5x5.lights"
    * read "ligh…ghts" at 400 px: review). The window's own title, which
    * other programs show, keeps it. */
-  if (self->narrow && cut > 0 && strlen (name) > cut && g_str_has_suffix (name, game->extension))
+  len = strlen (name);
+  cut = game->extension != NULL ? strlen (game->extension) : 0;
+  if (self->narrow && cut > 0 && len > cut && g_str_has_suffix (name, game->extension))
     {
-      name[strlen (name) - cut] = '\0';
-      shown = modified ? g_strdup_printf ("%s •", name) : g_strdup (name);
+      name[len - cut] = '\0';
+      g_free (title);
+      title = modified ? g_strdup_printf ("%s •", name) : g_strdup (name);
     }
-  adw_window_title_set_title (self->window_title, shown != NULL ? shown : title);
+  adw_window_title_set_title (self->window_title, title);
   adw_window_title_set_subtitle (self->window_title, _(game->name));
 }
 

@@ -376,10 +376,12 @@ GFile         *hb_window_file_with_extension (GFile *file, const char *ext);
 void           hb_window_export_animation (HbWindow *self);
 /* Opens the last animation saved in the desktop's viewer. */
 void           hb_window_open_exported (HbWindow *self);
+/* Whether moves played show on the board (a save writes the level as
+ * drawn, without them). */
+gboolean       hb_window_moves_show (HbWindow *self);
 /* The toast of a save that left out things (NULL when it left out
  * nothing): the first in its own words, the others after it, each with
  * its reason. `stale`: comment lines that no longer held. */
-gboolean       hb_window_moves_show (HbWindow *self);
 char          *hb_window_left_out_text (gboolean format_lost, gboolean played, guint stale,
                                         HbCommentsUnkept unkept);
 /* Escape: stops an open in flight; FALSE when none was. */
