@@ -653,7 +653,7 @@ turn_ok (Fast *f, int p, int d)
   guint8 l = f->cell[p].links;
   int a;
 
-  rd (f, p);
+  /* p's levels: read by the caller (step_kind). */
   if ((f->flags[p] & FLAG_DOT) || l == 0)
     return TRUE;
   a = __builtin_ctz (l);
@@ -809,7 +809,7 @@ static inline void check_around (Fast *f, int p);
 static inline gboolean
 arm_ok (Fast *f, int p, int d)
 {
-  rd (f, p);
+  /* p's levels: read by the caller (step_kind). */
   if (f->cell[p].need != 0 && (f->cell[p].need & (1u << d)) == 0)
     return FALSE;
   if (!turn_ok (f, p, d))
@@ -823,19 +823,31 @@ arm_ok (Fast *f, int p, int d)
 /* Whether cell p, whose path is complete once it takes arm d (or has
  * already: d = -1), leaves a free neighbour that must be a corner with an
  * arm on p (need) without it. */
+static inline unsigned
+waiting_on (const Fast *f, int p)
+{
+  /* Bit e: neighbour e is free and marked with an arm back on p. Without
+   * a branch a side (which side holds one is hard to guess). */
+  unsigned m = 0;
+
+  for (int e = 0; e < 4; e++)
+    {
+      const FastCell *r = &f->cell[p + f->off[e]];
+      m |= (unsigned) ((r->col == 0) & ((r->need >> HB_DIR_OPPOSITE (e)) & 1)) << e;
+    }
+  return m;
+}
+
 static inline gboolean
 abandons (Fast *f, int p, int d)
 {
-  for (int e = 0; e < 4; e++)
-    {
-      int r = p + f->off[e];
-      if (e != d && f->cell[r].col == 0 && (f->cell[r].need & (1u << HB_DIR_OPPOSITE (e))) != 0)
-        {
-          rd (f, r);
-          return TRUE;
-        }
-    }
-  return FALSE;
+  unsigned m = waiting_on (f, p) & ~(d >= 0 ? 1u << d : 0u);
+
+  if (G_LIKELY (m == 0))
+    return FALSE;
+  /* The first such side counts, as a scan in order would read it. */
+  rd (f, p + f->off[__builtin_ctz (m)]);
+  return TRUE;
 }
 
 /* Whether head k of colour c may step into free cell q (next to it): the
@@ -873,16 +885,15 @@ step_kind (Fast *f, int c, int k, int q)
         }
       if (!arm_ok (f, o, HB_DIR_OPPOSITE (e)) || abandons (f, o, HB_DIR_OPPOSITE (e)))
         return -1;
-      for (int g = 0; g < 4; g++)
-        {
-          int r = q + f->off[g];
-          if (r != h && r != o && f->cell[r].col == 0
-              && (f->cell[r].need & (1u << HB_DIR_OPPOSITE (g))) != 0)
-            {
-              rd (f, r);
-              return -1;
-            }
-        }
+      {
+        /* h and o are filled, so never among the free sides. */
+        unsigned m = waiting_on (f, q);
+        if (m != 0)
+          {
+            rd (f, q + f->off[__builtin_ctz (m)]);
+            return -1;
+          }
+      }
     }
   /* A stretch from h that way could never stop (see ray_init). */
   if (f->use_ray && !(f->ray[h] & (1u << d)))
@@ -1058,13 +1069,17 @@ check_around (Fast *f, int p)
   gsize n = f->ncheck, cap = f->check_cap;
   int r[4] = { p + f->off[0], p + f->off[1], p + f->off[2], p + f->off[3] };
 
+  /* Without a branch a side: the entry is written either way and kept
+   * only when pushed (at most the free cells wait, fewer than N = cap, so
+   * the slot is there). */
   for (int d = 0; d < 4; d++)
-    if (cell[r[d]].col == 0 && !queued[r[d]])
-      {
-        g_assert (n < cap);
-        queued[r[d]] = 1;
-        check[n++] = r[d];
-      }
+    {
+      guint8 push = (guint8) ((cell[r[d]].col == 0) & (queued[r[d]] == 0));
+      g_assert (n < cap);
+      check[n] = r[d];
+      queued[r[d]] |= push;
+      n += push;
+    }
   f->ncheck = n;
 }
 
@@ -1370,11 +1385,17 @@ check_cell (Fast *f, int e, gboolean *stepped)
    * out (the common case in open country). */
   if (need == 0)
     {
+      /* Bit d of back[need]: a free neighbour on side d with that need
+       * may take an arm towards e (no need, or one with the arm back).
+       * Without a branch a side: which sides are open is hard to guess. */
+      static const guint8 back[16] = {
+        15, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
+      };
       int open = 0;
       for (int d = 0; d < 4; d++)
         {
           const FastCell *r = &f->cell[e + f->off[d]];
-          open += r->col == 0 && (r->need == 0 || (r->need & (1u << HB_DIR_OPPOSITE (d))) != 0);
+          open += (r->col == 0) & (back[r->need & 15] >> d);
         }
       if (open >= 3)
         return TRUE;
@@ -2042,7 +2063,10 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells, FastDeps *why)
                   k--;     /* the same head again, from its new cell */
                   continue;
                 }
-              if (!stepped && (n < best || best_c < 0))
+              /* With `incremental` (only in cell mode) the caller
+               * branches on a cell, or, when none is open, asks again
+               * with every head looked at: no head to choose here. */
+              if (!stepped && !f->incremental && (n < best || best_c < 0))
                 {
                   best = n;
                   best_c = c;
