@@ -232,6 +232,16 @@ hb_board_view_has_picture (HbBoardView *self)
          && shows_board (self, self->pic_game, self->pic_width, self->pic_height);
 }
 
+gboolean
+hb_board_view_get_picture_size (HbBoardView *self, int *width, int *height)
+{
+  if (self->picture == NULL || self->state == NULL || self->state->game != self->pic_game)
+    return FALSE;
+  *width = self->pic_width;
+  *height = self->pic_height;
+  return TRUE;
+}
+
 guint
 hb_board_view_get_n_marked (HbBoardView *self)
 {

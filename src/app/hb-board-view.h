@@ -74,6 +74,10 @@ void     hb_board_view_set_import (HbBoardView *self, cairo_surface_t *picture,
                                    const guint8 *unsure);
 void     hb_board_view_set_show_picture (HbBoardView *self, gboolean show);
 gboolean hb_board_view_has_picture (HbBoardView *self);
+/* Whether a picture is held for a board of the game shown, whatever its
+ * size, and the size it was read at (a resize hides it until the board
+ * has that size again). */
+gboolean hb_board_view_get_picture_size (HbBoardView *self, int *width, int *height);
 /* The cells outlined as unsure now: how many, and which (width × height
  * of the state shown, non-zero where marked; NULL when none are shown). */
 guint    hb_board_view_get_n_marked (HbBoardView *self);

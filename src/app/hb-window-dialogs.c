@@ -460,6 +460,21 @@ hb_window_choose_and_open (HbWindow *self)
  * NULL), for who wants them, folded under Details. Recorded as the last
  * toast too (hb_window_get_last_toast), which the tests read. */
 void
+hb_message_dialog_add_details (AdwMessageDialog *dialog, const char *details)
+{
+  GtkWidget *expander = gtk_expander_new_with_mnemonic (_("_Details"));
+  GtkWidget *label = gtk_label_new (details);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_set_margin_top (label, 6);
+  gtk_expander_set_child (GTK_EXPANDER (expander), label);
+  adw_message_dialog_set_extra_child (dialog, expander);
+}
+
+void
 hb_window_show_error_details (HbWindow *self, const char *heading, const char *text,
                               const char *details)
 {
@@ -469,18 +484,7 @@ hb_window_show_error_details (HbWindow *self, const char *heading, const char *t
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
   if (details != NULL && details[0] != '\0')
-    {
-      GtkWidget *expander = gtk_expander_new_with_mnemonic (_("_Details"));
-      GtkWidget *label = gtk_label_new (details);
-
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_widget_add_css_class (label, "dim-label");
-      gtk_widget_set_margin_top (label, 6);
-      gtk_expander_set_child (GTK_EXPANDER (expander), label);
-      adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), expander);
-    }
+    hb_message_dialog_add_details (ADW_MESSAGE_DIALOG (dialog), details);
   gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
   gtk_window_present (GTK_WINDOW (dialog));
   g_free (self->last_toast);

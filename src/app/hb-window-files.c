@@ -53,6 +53,7 @@ hb_window_load_result_free (gpointer data)
   if (r->picture != NULL)
     cairo_surface_destroy (r->picture);
   g_strfreev (r->comments);
+  g_free (r->doubt);
   g_free (r);
 }
 
@@ -277,40 +278,6 @@ error_sentence (const char *message)
   return text;
 }
 
-/* A picture (`name`) with no board in it: what to open instead, and the
- * readers' reasons game by game (the message's lines after its first, or
- * its one line) only under Details. */
-static void
-say_no_board (HbWindow *self, const char *name, const char *message)
-{
-  const HbGame *const *games = hb_registry_games ();
-  g_autoptr (GString) names = g_string_new (NULL);
-  g_autoptr (GString) details = g_string_new (NULL);
-  g_auto (GStrv) lines = g_strsplit (message, "\n", -1);
-  g_autofree char *text = NULL;
-
-  for (int i = 0; games[i] != NULL; i++)
-    {
-      /* Each name kept on one line: the dialog's body wraps, and broke
-       * "Flood-" from "It" at a narrow width. Its spaces become no-break
-       * spaces and a word joiner follows its hyphens. */
-      g_autoptr (GString) one = g_string_new (_(games[i]->name));
-
-      g_string_replace (one, " ", "\u00a0", 0);
-      g_string_replace (one, "-", "-\u2060", 0);
-      g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", one->str);
-    }
-  for (int i = 1; lines[i] != NULL; i++)
-    g_string_append_printf (details, "%s%s", details->len > 0 ? "\n" : "", g_strstrip (lines[i]));
-  if (details->len == 0)
-    g_string_assign (details, message);
-  /* TRANSLATORS: %s: a file name ("shot.png", "Pasted picture"), then the
-   * games ("Enlight, Infinite Loop, …") */
-  text = g_strdup_printf (_("Nothing in “%s” looks like a board. Use a screenshot that shows "
-                            "the whole board of one of these games: %s."), name, names->str);
-  hb_window_show_error_details (self, _("No Puzzle Found in the Picture"), text, details->str);
-}
-
 /* A level read, waiting for the answer about the open one's unsaved
  * changes (hb_window_maybe_discard). */
 typedef struct {
@@ -400,6 +367,14 @@ apply_loaded (HbWindow *self, gpointer data)
   g_clear_object (&a->outer);
 }
 
+/* The level read is taken: once the open one's unsaved changes are
+ * answered for, it comes in. */
+static void
+ask_discard_then_apply (HbWindow *self, gpointer data)
+{
+  hb_window_maybe_discard (self, apply_loaded, data, load_apply_free);
+}
+
 static void
 load_done (GObject *source, GAsyncResult *res, gpointer user_data)
 {
@@ -430,7 +405,7 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
           gtk_recent_manager_remove_item (gtk_recent_manager_get_default (), uri, NULL);
         }
       if (g_error_matches (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD))
-        say_no_board (self, job->name, error->message);
+        hb_window_say_no_board (self, job->name, error->message);
       else
         {
           g_autofree char *sentence = error ? error_sentence (error->message)
@@ -451,7 +426,11 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
     a->outer = outer;
     a->file = job->file != NULL ? g_object_ref (job->file) : NULL;
     a->name = g_strdup (job->name);
-    hb_window_maybe_discard (self, apply_loaded, a, load_apply_free);
+    if (result->doubt != NULL)
+      hb_window_ask_doubtful (self, job->name, result, ask_discard_then_apply, a,
+                              load_apply_free);
+    else
+      ask_discard_then_apply (self, a);
   }
 }
 

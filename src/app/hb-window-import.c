@@ -42,17 +42,27 @@ hb_window_import_image (const char *name, HbImage *image, GCancellable *cancella
 {
   HbLoadResult *r;
   HbImportReport *report;
-  HbState *state;
+  HbState *state, *near = NULL;
   GError *local = NULL;
   HbCancel cancel;
   gulong follow;
+  char *doubt = NULL;
 
   report = hb_import_report_new ();
   /* The readers poll an HbCancel (hb-cancel.h), set by the cancellable. */
   hb_cancel_init (&cancel, NULL);
   follow = hb_cancel_follow (&cancel, cancellable);
-  state = hb_registry_from_image (image, NULL, report, &cancel, &local);
+  state = hb_registry_from_image_or_near (image, report, &cancel, &near, &local);
   hb_cancel_unfollow (cancellable, follow);
+  if (state == NULL && near != NULL)
+    {
+      /* A board too unsure to be taken unasked: the user is asked
+       * (hb_window_ask_doubtful), with the readers' words kept for
+       * Details. */
+      state = near;
+      doubt = g_strdup (local->message);
+      g_clear_error (&local);
+    }
   if (state == NULL)
     {
       hb_image_free (image);
@@ -71,7 +81,155 @@ hb_window_import_image (const char *name, HbImage *image, GCancellable *cancella
   r->image = image;
   r->report = report;
   r->picture = hb_image_to_surface (image);
+  r->doubt = doubt;
   return r;
+}
+
+/* ---- No board, or a doubtful one -------------------------------------- */
+
+/* A picture (`name`) with no board in it: what to open instead, and the
+ * readers' reasons game by game (the message's lines after its first, or
+ * its one line) only under Details. */
+void
+hb_window_say_no_board (HbWindow *self, const char *name, const char *message)
+{
+  const HbGame *const *games = hb_registry_games ();
+  g_autoptr (GString) names = g_string_new (NULL);
+  g_autoptr (GString) details = g_string_new (NULL);
+  g_auto (GStrv) lines = g_strsplit (message, "\n", -1);
+  g_autofree char *text = NULL;
+
+  for (int i = 0; games[i] != NULL; i++)
+    {
+      /* Each name kept on one line: the dialog's body wraps, and broke
+       * "Flood-" from "It" at a narrow width. Its spaces become no-break
+       * spaces and a word joiner follows its hyphens. */
+      g_autoptr (GString) one = g_string_new (_(games[i]->name));
+
+      g_string_replace (one, " ", "\u00a0", 0);
+      g_string_replace (one, "-", "-\u2060", 0);
+      g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", one->str);
+    }
+  for (int i = 1; lines[i] != NULL; i++)
+    g_string_append_printf (details, "%s%s", details->len > 0 ? "\n" : "", g_strstrip (lines[i]));
+  if (details->len == 0)
+    g_string_assign (details, message);
+  /* TRANSLATORS: %s: a file name ("shot.png", "Pasted picture"), then the
+   * games ("Enlight, Infinite Loop, …") */
+  text = g_strdup_printf (_("Nothing in “%s” looks like a board. Use a screenshot that shows "
+                            "the whole board of one of these games: %s."), name, names->str);
+  hb_window_show_error_details (self, _("No Puzzle Found in the Picture"), text, details->str);
+}
+
+/* A screenshot cut through the board, or blurred, can read as a board too
+ * unsure to be taken unasked: it was refused as "Nothing … looks like a
+ * board" while its Details named the board seen (review), and only the
+ * command line's `detect --game` could import it. The user decides. */
+typedef struct {
+  HbThen         then;
+  gpointer       data;
+  GDestroyNotify destroy;
+} Doubtful;
+
+static void
+doubtful_free (gpointer p)
+{
+  Doubtful *d = p;
+
+  if (d->destroy != NULL)
+    d->destroy (d->data);
+  g_free (d);
+}
+
+static void
+on_doubtful_response (AdwMessageDialog *dialog, const char *response, gpointer unused)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (dialog));
+  /* Taken from the dialog: its going no longer frees it. */
+  Doubtful *d = g_object_steal_data (G_OBJECT (dialog), "hb-doubtful");
+
+  if (d == NULL)
+    return;
+  if (g_strcmp0 (response, "import") == 0 && HB_IS_WINDOW (parent)
+      && !HB_WINDOW (parent)->disposed)
+    {
+      d->then (HB_WINDOW (parent), d->data);
+      g_free (d);
+    }
+  else
+    doubtful_free (d);
+}
+
+/* The dialog going unanswered (its window closed): the open ends,
+ * cancelled. (Not left to the data's own end, which comes only when the
+ * dialog's last reference goes.) */
+static void
+on_doubtful_destroy (GtkWidget *dialog, gpointer unused)
+{
+  Doubtful *d = g_object_steal_data (G_OBJECT (dialog), "hb-doubtful");
+
+  if (d != NULL)
+    doubtful_free (d);
+}
+
+void
+hb_window_ask_doubtful (HbWindow *self, const char *name, const HbLoadResult *result,
+                        HbThen then, gpointer data, GDestroyNotify destroy)
+{
+  const HbImportReport *rep = result->report;
+  const char *game = _(result->state->game->name);
+  const char *seen = rep->summary != NULL ? rep->summary : "";
+  g_autofree char *heading = NULL, *body = NULL, *details = NULL;
+  g_autoptr (GString) more = g_string_new (NULL);
+  AdwMessageDialog *dialog;
+  Doubtful *d = g_new0 (Doubtful, 1);
+
+  /* The summary without the game's name, which the heading has:
+   * "7×5, 7 colours, 5 cells unsure". */
+  if (g_str_has_prefix (seen, game) && g_str_has_prefix (seen + strlen (game), ", "))
+    seen += strlen (game) + 2;
+  /* TRANSLATORS: a dialog's heading: "Not Sure This Is a Flow Free Board" */
+  heading = g_strdup_printf (_("Not Sure This Is a %s Board"), game);
+  /* TRANSLATORS: %s: the picture's file name, then what was read
+   * ("7×5, 7 colours, 5 cells unsure") */
+  body = g_strdup_printf (_("“%s” seems to show a board (%s), but too little of it is clear to be "
+                            "sure. Import it to check and correct it by hand, or use a "
+                            "screenshot that shows the whole board."), name, seen);
+  /* The reader's notes, then why each game was not sure (the error's
+   * lines after its first). */
+  details = hb_import_report_to_string (rep);
+  {
+    g_auto (GStrv) lines = g_strsplit (result->doubt, "\n", -1);
+    for (int i = 1; lines[i] != NULL; i++)
+      /* (Not the reading's own line again.) */
+      if (rep->summary == NULL || !g_str_has_prefix (g_strstrip (lines[i]), rep->summary))
+        g_string_append_printf (more, "\n%s", lines[i]);
+  }
+  d->then = then;
+  d->data = data;
+  d->destroy = destroy;
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, body));
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"),
+                                    "import", _("_Import Anyway"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "import", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "import");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  {
+    g_autofree char *all = g_strconcat (details, more->str, NULL);
+    hb_message_dialog_add_details (dialog, all);
+  }
+  /* Freed with the dialog unless answered (a window closing destroys it
+   * with no answer: the open is then cancelled, see load_apply_free). */
+  g_object_set_data_full (G_OBJECT (dialog), "hb-doubtful", d, doubtful_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_doubtful_response), NULL);
+  g_signal_connect (dialog, "destroy", G_CALLBACK (on_doubtful_destroy), NULL);
+  /* The window closing takes the question with it: a closed window is
+   * only disposed once the open it waits for lets it go (the open holds
+   * it), so "destroy with parent" alone would leave the dialog up. */
+  g_signal_connect_object (self, "unrealize", G_CALLBACK (gtk_window_destroy), dialog,
+                           G_CONNECT_SWAPPED);
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* Reads the level from a picture file's bytes. */
@@ -141,6 +299,32 @@ on_keep_all (GtkButton *button, HbWindow *self)
 
 static void on_mode_for_unsure (GObject *window, GParamSpec *pspec, gpointer data);
 
+/* The switch's row shows while a screenshot is held for the game shown.
+ * A resize hides the picture until the board has its size again (Undo):
+ * the switch then switches nothing, and says why (the row and its
+ * picture went without a word: review). */
+static void
+picture_row_refresh (HbWindow *self)
+{
+  GtkWidget *row = g_object_get_data (G_OBJECT (self), "hb-picture-row");
+  GtkWidget *sw = g_object_get_data (G_OBJECT (self), "hb-picture-switch");
+  gboolean here = hb_board_view_has_picture (self->board_view);
+  int w = 0, h = 0;
+  gboolean held = hb_board_view_get_picture_size (self->board_view, &w, &h);
+  g_autofree char *why = NULL;
+
+  if (row == NULL)
+    return;
+  if (held && !here)
+    /* TRANSLATORS: under "Show the screenshot in Edit" after a resize:
+     * "Hidden until the board is 7×5 again, the size it was read at" */
+    why = g_strdup_printf (_("Hidden until the board is %d×%d again, the size it was read at"),
+                           w, h);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), why != NULL ? why : "");
+  gtk_widget_set_sensitive (sw, here);
+  gtk_widget_set_visible (row, held);
+}
+
 /* The switch that hides the screenshot behind the board, in the Board
  * group, shown while there is one. */
 void
@@ -164,6 +348,23 @@ hb_window_picture_row_update (HbWindow *self)
       g_object_set_data (G_OBJECT (self), "hb-picture-row", row);
       g_object_set_data (G_OBJECT (self), "hb-picture-switch", sw);
       {
+        /* The reader's notes ("Move limit not read: …"), in a row of
+         * their own: as the switch's subtitle they read as if they told
+         * what the switch does (review). */
+        GtkWidget *notes = adw_action_row_new ();
+        GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-information-symbolic");
+
+        gtk_widget_add_css_class (icon, "dim-label");
+        adw_action_row_add_prefix (ADW_ACTION_ROW (notes), icon);
+        adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (notes), FALSE);
+        /* TRANSLATORS: a row's title over what the screenshot's reader
+         * noticed ("Magenta is seen once, …") */
+        adw_preferences_row_set_title (ADW_PREFERENCES_ROW (notes), _("Noticed in the screenshot"));
+        gtk_widget_set_visible (notes, FALSE);
+        adw_preferences_group_add (self->board_group, notes);
+        g_object_set_data (G_OBJECT (self), "hb-picture-notes-row", notes);
+      }
+      {
         /* The unsure cells, in a row of their own under it, shown while
          * some are: with Keep All beside the switch the picture row's
          * title wrapped to three lines and the list of cells ran down a
@@ -181,7 +382,7 @@ hb_window_picture_row_update (HbWindow *self)
         g_signal_connect (self, "notify::mode", G_CALLBACK (on_mode_for_unsure), NULL);
       }
     }
-  gtk_widget_set_visible (row, hb_board_view_has_picture (self->board_view));
+  picture_row_refresh (self);
 }
 
 /* The unsure row, shown in Edit while `listed` cells are marked, titled
@@ -204,6 +405,21 @@ unsure_row_show (HbWindow *self, guint listed)
   gtk_widget_set_visible (unsure, listed > 0 && self->mode == HB_MODE_EDIT);
 }
 
+/* The reader's notes (or none: NULL or ""), shown while the picture's
+ * row is. */
+static void
+notes_row_show (HbWindow *self, const char *notes)
+{
+  GtkWidget *row = g_object_get_data (G_OBJECT (self), "hb-picture-row");
+  GtkWidget *notes_row = g_object_get_data (G_OBJECT (self), "hb-picture-notes-row");
+
+  if (notes_row == NULL)
+    return;
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (notes_row), notes != NULL ? notes : "");
+  gtk_widget_set_visible (notes_row, notes != NULL && notes[0] != '\0'
+                                     && gtk_widget_get_visible (row));
+}
+
 /* Play hides the marks (hb-board-view.c), so it hides their row too: it
  * stayed, telling of orange that was not there and of clicks that edit,
  * with a Keep All acting on marks out of sight. (Only the row: a look at
@@ -221,7 +437,6 @@ on_mode_for_unsure (GObject *window, GParamSpec *pspec, gpointer data)
 static void
 picture_row_say (HbWindow *self, const guint8 *marks, int width, int height)
 {
-  GtkWidget *row = g_object_get_data (G_OBJECT (self), "hb-picture-row");
   GtkWidget *unsure = g_object_get_data (G_OBJECT (self), "hb-unsure-row");
   const char *notes = g_object_get_data (G_OBJECT (self), "hb-picture-notes");
   GString *text = g_string_new (NULL);
@@ -248,8 +463,7 @@ picture_row_say (HbWindow *self, const guint8 *marks, int width, int height)
     }
   if (unsure != NULL)
     adw_action_row_set_subtitle (ADW_ACTION_ROW (unsure), text->str);
-  if (row != NULL)
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), notes != NULL ? notes : "");
+  notes_row_show (self, notes);
   unsure_row_show (self, listed);
   g_string_free (text, TRUE);
 }
@@ -303,14 +517,10 @@ hb_window_picture_row_board_changed (HbWindow *self)
 
   if (g_object_get_data (G_OBJECT (self), "hb-picture-row") == NULL || s == NULL)
     return;
-  /* The switch shows while the picture does (it stayed after a resize
-   * hid the picture, switching nothing). */
-  gtk_widget_set_visible (g_object_get_data (G_OBJECT (self), "hb-picture-row"),
-                          hb_board_view_has_picture (self->board_view));
+  picture_row_refresh (self);
   if (hb_board_view_get_n_marked (self->board_view) == 0)
     {
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (g_object_get_data (G_OBJECT (self),
-                                                                      "hb-picture-row")), "");
+      notes_row_show (self, NULL);
       unsure_row_show (self, 0);
       return;
     }

@@ -210,6 +210,9 @@ const HbState *hb_window_current (HbWindow *self);
 void           hb_window_show_error (HbWindow *self, const char *heading, const char *text);
 void           hb_window_show_error_details (HbWindow *self, const char *heading,
                                              const char *text, const char *details);
+/* A "Details" expander under a dialog's body, closed, with `details`
+ * selectable in it (hb-window-dialogs.c). */
+void           hb_message_dialog_add_details (AdwMessageDialog *dialog, const char *details);
 void           hb_window_update_actions (HbWindow *self);
 /* Makes `state` (taken) the level, with a fresh history. */
 void           hb_window_set_level (HbWindow *self, HbState *state, GFile *file,
@@ -421,6 +424,9 @@ typedef struct {
   HbCommentsUnkept unkept;  /* and its comments no save can keep */
   guint           more_levels; /* levels in the file after the one read */
   HbWriteFormat   format;   /* the level file's format (hb_text_format) */
+  char           *doubt;    /* a picture whose reading is too unsure to
+                             * take unasked: why no game was sure (the
+                             * readers' words), else NULL */
 } HbLoadResult;
 void           hb_window_load_result_free (gpointer data);
 /* Runs one open (a file, or a pasted picture) on a worker thread; a newer
@@ -459,6 +465,15 @@ gboolean       hb_window_is_picture_name (const char *name);
  * guessed from it). */
 HbLoadResult  *hb_window_import_image (const char *name, HbImage *image,
                                        GCancellable *cancellable, GError **error);
+/* Says that the picture `name` holds no board (`message`: the readers'
+ * words, each game's reason shown under Details). */
+void           hb_window_say_no_board (HbWindow *self, const char *name, const char *message);
+/* Asks whether to import a picture's doubtful reading (result->doubt
+ * set; `name` the picture's): Import Anyway runs `then` with `data`,
+ * Cancel (or the window closing) `destroy`s it. */
+void           hb_window_ask_doubtful (HbWindow *self, const char *name,
+                                       const HbLoadResult *result, HbThen then,
+                                       gpointer data, GDestroyNotify destroy);
 /* Reads the level from a picture file's bytes. */
 HbLoadResult  *hb_window_import_picture (const char *name, const char *data, gsize len,
                                          GCancellable *cancellable, GError **error);

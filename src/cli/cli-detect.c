@@ -143,7 +143,7 @@ hb_cli_detect (int argc, char **argv)
   g_autoptr(HbImportReport) report = hb_import_report_new ();
   g_autofree char *text = NULL, *summary = NULL;
   const HbGame *game;
-  HbState *s;
+  HbState *s, *near = NULL;
   int status;
 
   g_option_context_set_description (ctx,
@@ -193,7 +193,10 @@ hb_cli_detect (int argc, char **argv)
         return DETECT_NO_BOARD;
       return DETECT_UNREADABLE;
     }
-  s = hb_registry_from_image (img, game, report, NULL, &error);
+  /* Guessing, a reading too unsure to count is kept (its grid in the
+   * debug picture, and the way to take it said). */
+  s = game != NULL ? hb_registry_from_image (img, game, report, NULL, &error)
+                   : hb_registry_from_image_or_near (img, report, NULL, &near, &error);
   if (opt_debug != NULL)
     {
       /* Written as render writes: whole or not at all (a full disk left
@@ -207,12 +210,19 @@ hb_cli_detect (int argc, char **argv)
         {
           cli_error ("%s", derr->message);
           hb_state_free (s);
+          hb_state_free (near);
           return DETECT_UNREADABLE;
         }
     }
   if (s == NULL)
     {
       cli_error_lines (argv[1], error->message);
+      if (near != NULL)
+        {
+          cli_error ("%s: to read it as %s all the same: --game %s", argv[1],
+                     near->game->name, near->game->id);
+          hb_state_free (near);
+        }
       return DETECT_NO_BOARD;
     }
   text = s->game->write (s, HB_WRITE_NATIVE, &error);

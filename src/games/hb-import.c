@@ -38,34 +38,26 @@ hb_registry_image_games (void)
   return list;
 }
 
-HbState *
-hb_registry_from_image (const HbImage *img, const HbGame *game, HbImportReport *report,
-                        HbCancel *cancellable, GError **error)
+/* Every game tries `img`; the surest reading wins (see
+ * hb_registry_from_image). With `near` set, a reading that found a board
+ * but is too unsure to count (under HB_IMPORT_MIN_SCORE) is kept aside,
+ * the surest such one, and comes back in *near, its report in `report`,
+ * when no reading counts (the error is still set then). */
+static HbState *
+guess (const HbImage *img, HbImportReport *report, HbCancel *cancellable, HbState **near,
+       GError **error)
 {
   const HbGame *const *games = hb_registry_image_games ();
   g_autoptr(HbImportReport) trial = NULL;
+  g_autoptr(HbImportReport) doubt = NULL;
   g_autoptr(GString) misses = NULL;
-  HbState *best = NULL;
+  HbState *best = NULL, *doubtful = NULL;
   double t0 = hb_now ();
 
   if (hb_vision_cancelled (cancellable, error))
     return NULL;
-  if (game != NULL)
-    {
-      HbState *s;
-      if (game->from_image == NULL)
-        {
-          g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD,
-                       _("%s does not read pictures"), _(game->name));
-          return NULL;
-        }
-      s = game->from_image (img, report, cancellable, error);
-      report->seconds = hb_now () - t0;
-      hb_image_changed ((HbImage *) img);
-      return s;
-    }
-
   trial = hb_import_report_new ();
+  doubt = hb_import_report_new ();
   misses = g_string_new (NULL);
   hb_import_report_clear (report);
   for (int i = 0; games[i] != NULL; i++)
@@ -79,6 +71,7 @@ hb_registry_from_image (const HbImage *img, const HbGame *game, HbImportReport *
               || hb_cancel_is_set (cancellable))
             {
               hb_state_free (best);
+              hb_state_free (doubtful);
               g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_CANCELLED, _("Cancelled"));
               return NULL;
             }
@@ -89,7 +82,16 @@ hb_registry_from_image (const HbImage *img, const HbGame *game, HbImportReport *
         {
           g_string_append_printf (misses, "\n  %s", trial->summary != NULL ? trial->summary : "");
           g_string_append_printf (misses, _(" (too unsure to be this game)"));
-          hb_state_free (s);
+          if (near != NULL && (doubtful == NULL || trial->score > doubt->score))
+            {
+              HbImportReport tmp = *doubt;
+              hb_state_free (doubtful);
+              doubtful = s;
+              *doubt = *trial;
+              *trial = tmp;
+            }
+          else
+            hb_state_free (s);
           hb_import_report_clear (trial);
           continue;
         }
@@ -110,7 +112,6 @@ hb_registry_from_image (const HbImage *img, const HbGame *game, HbImportReport *
       if (report->score >= HB_IMPORT_SURE_SCORE)
         break;
     }
-  report->seconds = hb_now () - t0;
   /* What the readers shared (a shrunk copy …) is not kept past the
    * reading: the next one, maybe of changed pixels, starts afresh. */
   hb_image_changed ((HbImage *) img);
@@ -118,9 +119,51 @@ hb_registry_from_image (const HbImage *img, const HbGame *game, HbImportReport *
     {
       g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD,
                    _("No board of any game found in the picture:%s"), misses->str);
-      return NULL;
+      if (doubtful != NULL)
+        {
+          HbImportReport tmp = *report;
+          *report = *doubt;
+          *doubt = tmp;
+          *near = doubtful;
+        }
     }
+  else
+    hb_state_free (doubtful);
+  report->seconds = hb_now () - t0;
   return best;
+}
+
+HbState *
+hb_registry_from_image_or_near (const HbImage *img, HbImportReport *report,
+                                HbCancel *cancellable, HbState **near, GError **error)
+{
+  g_return_val_if_fail (near != NULL && *near == NULL, NULL);
+  return guess (img, report, cancellable, near, error);
+}
+
+HbState *
+hb_registry_from_image (const HbImage *img, const HbGame *game, HbImportReport *report,
+                        HbCancel *cancellable, GError **error)
+{
+  double t0 = hb_now ();
+
+  if (hb_vision_cancelled (cancellable, error))
+    return NULL;
+  if (game != NULL)
+    {
+      HbState *s;
+      if (game->from_image == NULL)
+        {
+          g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD,
+                       _("%s does not read pictures"), _(game->name));
+          return NULL;
+        }
+      s = game->from_image (img, report, cancellable, error);
+      report->seconds = hb_now () - t0;
+      hb_image_changed ((HbImage *) img);
+      return s;
+    }
+  return guess (img, report, cancellable, NULL, error);
 }
 
 void

@@ -25,6 +25,16 @@ HbState *hb_registry_from_image (const HbImage *img, const HbGame *game,
                                  HbImportReport *report, HbCancel *cancellable,
                                  GError **error);
 
+/* hb_registry_from_image with every game trying, for a caller that can
+ * offer a doubtful reading: when none is sure enough (NULL, NO_BOARD set)
+ * but a game found a board it is too unsure of (a screenshot cut through
+ * the board, a blurred one), the surest such reading is put in `*near`
+ * (which must be NULL) and its report in `report`, for the user to take
+ * or leave. */
+HbState *hb_registry_from_image_or_near (const HbImage *img, HbImportReport *report,
+                                         HbCancel *cancellable, HbState **near,
+                                         GError **error);
+
 /* The games that read pictures, NULL-terminated (static). */
 const HbGame *const *hb_registry_image_games (void);
 

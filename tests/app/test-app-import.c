@@ -933,6 +933,143 @@ test_import_bad (Fixture *f, gconstpointer data)
 /* A real phone screenshot (JPEG) from the shared set, when it is there:
  * read as its truth file says, up to the colours' letters (the dots in the
  * same cells, paired the same way). */
+typedef struct {
+  gboolean done, ok;
+  GError  *error;
+} OpenWait;
+
+static void
+open_finished (GObject *source, GAsyncResult *result, gpointer data)
+{
+  OpenWait *w = data;
+
+  w->ok = hb_window_load_file_finish (HB_WINDOW (source), result, &w->error);
+  w->done = TRUE;
+}
+
+static gboolean
+open_done (gpointer data)
+{
+  return ((OpenWait *) data)->done;
+}
+
+static gboolean
+dialog_up (gpointer data)
+{
+  return last_dialog (HB_WINDOW (data)) != NULL;
+}
+
+/* A screenshot cut through its board (flow_12 with its two top rows
+ * cut away) reads as a board too unsure to be taken unasked: the user
+ * is asked, with what was seen, and Import Anyway brings it in (it was
+ * refused as "Nothing … looks like a board" while its Details named the
+ * 7×5 Flow Free board seen, and only the command line's `detect --game
+ * flow` could import it: review). Cancel keeps the open level. */
+static void
+test_import_doubtful (Fixture *f, gconstpointer data)
+{
+  g_autofree char *shot = g_test_build_filename (G_TEST_DIST, "..", "..", "shared", "screens",
+                                                 "flow", "flow_12.jpg", NULL);
+  g_autofree char *cut = g_build_filename (f->dir, "cut.png", NULL);
+  g_autoptr (GdkPixbuf) whole = NULL;
+  GFile *file;
+  HbWindow *window;
+  GError *error = NULL;
+
+  if (!g_file_test (shot, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("the shared screenshots are not there");
+      return;
+    }
+  whole = gdk_pixbuf_new_from_file (shot, &error);
+  g_assert_no_error (error);
+  {
+    g_autoptr (GdkPixbuf) part = gdk_pixbuf_new_subpixbuf (whole, 0, 585, 1080, 900);
+    g_assert_true (gdk_pixbuf_save (part, cut, "png", &error, NULL));
+    g_assert_no_error (error);
+  }
+  file = g_file_new_for_path (cut);
+  window = hb_app_test_window_new ();
+
+  for (int round = 0; round < 2; round++)
+    {
+      gboolean take = round == 1;
+      const HbState *before = hb_window_get_state (window);
+      OpenWait w = { FALSE, FALSE, NULL };
+      AdwMessageDialog *d;
+
+      hb_window_load_file_async (window, file, open_finished, &w);
+      hb_app_test_wait (dialog_up, window, 30000, "the question about the picture");
+      d = last_dialog (window);
+      g_assert_cmpstr (adw_message_dialog_get_heading (d), ==, "Not Sure This Is a Flow Free Board");
+      g_assert_nonnull (strstr (adw_message_dialog_get_body (d), "“cut.png” seems to show a board (7×5, "));
+      g_assert_true (adw_message_dialog_has_response (d, "import"));
+      {
+        GtkWidget *extra = adw_message_dialog_get_extra_child (d);
+        const char *details;
+
+        g_assert_true (GTK_IS_EXPANDER (extra));
+        details = gtk_label_get_text (GTK_LABEL (gtk_expander_get_child (GTK_EXPANDER (extra))));
+        g_test_message ("details: %s", details);
+        g_assert_nonnull (strstr (details, "is seen once, at row"));
+        g_assert_nonnull (strstr (details, "No Flood-It board found"));
+      }
+      /* Nothing has changed while it asks. */
+      g_assert_true (hb_window_get_state (window) == before);
+      /* As a click on the button does: the answer, then the dialog goes. */
+      adw_message_dialog_response (d, take ? "import" : "cancel");
+      gtk_window_destroy (GTK_WINDOW (d));
+      hb_app_test_wait (open_done, &w, 30000, "the picture to open");
+      hb_app_test_settle (30);
+      if (!take)
+        {
+          g_assert_false (w.ok);
+          g_assert_error (w.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+          g_clear_error (&w.error);
+          g_assert_true (hb_window_get_state (window) == before);
+          continue;
+        }
+      g_assert_true (w.ok);
+      g_assert_no_error (w.error);
+      g_assert_cmpstr (hb_window_get_game (window)->id, ==, "flow");
+      g_assert_cmpint (hb_window_get_state (window)->width, ==, 7);
+      g_assert_cmpint (hb_window_get_state (window)->height, ==, 5);
+      g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_EDIT);
+      g_assert_true (hb_board_view_has_picture (hb_window_get_board_view (window)));
+      g_assert_cmpuint (hb_board_view_get_n_marked (hb_window_get_board_view (window)), >, 0);
+      {
+        /* The notes name each colour seen once, as the status line does. */
+        GtkWidget *notes = hb_app_test_find_row (GTK_WIDGET (window), "Noticed in the screenshot");
+        const char *text;
+
+        g_assert_nonnull (notes);
+        g_assert_true (gtk_widget_get_visible (notes));
+        text = adw_action_row_get_subtitle (ADW_ACTION_ROW (notes));
+        g_test_message ("notes: %s", text);
+        g_assert_null (strstr (text, "A colour is seen"));
+        g_assert_nonnull (strstr (text, " is seen once, at row "));
+      }
+    }
+  hb_app_test_window_close (window);
+
+  /* A window closed while it asks: the question goes with it and the
+   * open ends, cancelled (nothing left waiting, no level put in a window
+   * that is gone). */
+  {
+    OpenWait w = { FALSE, FALSE, NULL };
+
+    window = hb_app_test_window_new ();
+    hb_window_load_file_async (window, file, open_finished, &w);
+    hb_app_test_wait (dialog_up, window, 30000, "the question about the picture");
+    hb_app_test_window_close (window);
+    hb_app_test_wait (open_done, &w, 30000, "the open to end");
+    g_assert_false (w.ok);
+    g_assert_error (w.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+    g_clear_error (&w.error);
+  }
+  g_object_unref (file);
+}
+
 static void
 test_import_real (Fixture *f, gconstpointer data)
 {
@@ -1017,8 +1154,14 @@ test_import_notes (Fixture *f, gconstpointer data)
   row = hb_app_test_find_row (GTK_WIDGET (window), "_Show the screenshot in Edit");
   g_assert_nonnull (row);
   g_assert_true (gtk_widget_get_mapped (row));
+  /* In a row of their own: under the switch they read as if they told
+   * what it does. */
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "");
+  row = hb_app_test_find_row (GTK_WIDGET (window), "Noticed in the screenshot");
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_mapped (row));
   subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
-  g_test_message ("picture row: %s", subtitle);
+  g_test_message ("notes row: %s", subtitle);
   g_assert_nonnull (strstr (subtitle, "Move limit not read"));
   /* Looking is no change: the notes stay through Play and back ... */
   hb_window_set_mode (window, HB_MODE_PLAY);
@@ -1045,17 +1188,20 @@ test_import_notes (Fixture *f, gconstpointer data)
       }
     g_assert_false (hb_window_get_state (window) == before);
   }
-  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "");
+  g_assert_false (gtk_widget_get_visible (row));
   hb_app_test_window_close (window);
   g_object_unref (file);
 }
 
-/* A resize hides the screenshot (its cells no longer lie on the board's)
- * and its switch with it; Undo back to the size read shows both again,
- * and the unsure cells' marks.
- * The switch stayed after the resize, switching nothing, and the picture
- * was gone for good, Undo or not (a newcomer's look: a reader one column
- * short is what a resize corrects). */
+/* A resize hides the screenshot (its cells no longer lie on the board's);
+ * its switch stays, switching nothing, and says why and how to get it
+ * back; Undo back to the size read shows the picture again, and the
+ * unsure cells' marks.
+ * The switch had stayed after the resize, switching nothing, with no
+ * word, and the picture was gone for good, Undo or not (a newcomer's
+ * look: a reader one column short is what a resize corrects); then the
+ * switch went with it, and the picture and its switch went without a
+ * word (review). */
 static void
 test_import_resize (Fixture *f, gconstpointer data)
 {
@@ -1088,13 +1234,18 @@ test_import_resize (Fixture *f, gconstpointer data)
   hb_app_test_settle (50);
   g_assert_cmpint (hb_window_get_state (window)->width, ==, 8);
   g_assert_false (hb_board_view_has_picture (view));
-  g_assert_false (gtk_widget_get_visible (row));
+  g_assert_true (gtk_widget_get_visible (row));
+  g_assert_false (gtk_widget_get_sensitive (hb_app_test_find_first (row, GTK_TYPE_SWITCH)));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                   "Hidden until the board is 7×7 again, the size it was read at");
 
   hb_app_test_activate (window, "undo", NULL);
   hb_app_test_settle (50);
   g_assert_cmpint (hb_window_get_state (window)->width, ==, 7);
   g_assert_true (hb_board_view_has_picture (view));
   g_assert_true (gtk_widget_get_visible (row));
+  g_assert_true (gtk_widget_get_sensitive (hb_app_test_find_first (row, GTK_TYPE_SWITCH)));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "");
 
   /* The unsure cells' marks wait with it: a resize took them for good,
    * and an edit's mark did not come back with the edit's Undo either. */
@@ -1232,6 +1383,8 @@ main (int argc, char *argv[])
               test_import_beside, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/notes", Fixture, NULL, hb_app_test_dir_set_up,
               test_import_notes, hb_app_test_dir_tear_down);
+  g_test_add ("/app/import/doubtful", Fixture, NULL, hb_app_test_dir_set_up,
+              test_import_doubtful, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/real", Fixture, NULL, hb_app_test_dir_set_up,
               test_import_real, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/bad", Fixture, NULL, hb_app_test_dir_set_up,

@@ -1208,6 +1208,82 @@ test_flood_frame_title (void)
     }
 }
 
+/* hb_registry_from_image_or_near: a screenshot cut through its board
+ * (flow_12 without its top two rows of cells) is no sure board, but the
+ * Flow Free reading is offered, 7×5 with its unsure cells, and its notes
+ * name the colours seen once; a sure picture reads as before with none
+ * offered; a picture of nothing offers nothing. */
+static void
+test_near_board (void)
+{
+  g_autofree char *dir = hb_test_flow_screens_or_skip ();
+  g_autoptr(HbImage) whole = NULL;
+  g_autoptr(HbImage) cut = NULL;
+  g_autoptr(HbImage) flat = hb_image_new (400, 300);
+  g_autofree char *truth = NULL;
+
+  if (dir == NULL)
+    return;
+  whole = hb_test_flow_screen (dir, 12, &truth);
+  g_assert_nonnull (whole);
+  cut = hb_image_new (1080, 900);
+  for (int y = 0; y < 900; y++)
+    memcpy (cut->pixels + (gsize) y * cut->stride, hb_image_pixel (whole, 0, 585 + y), 3 * 1080);
+  {
+    g_autoptr(HbImportReport) report = hb_import_report_new ();
+    g_autoptr(GError) error = NULL;
+    HbState *near = NULL;
+    HbState *s = hb_registry_from_image (cut, NULL, report, NULL, &error);
+
+    g_assert_null (s);
+    g_assert_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD);
+    g_clear_error (&error);
+    s = hb_registry_from_image_or_near (cut, report, NULL, &near, &error);
+    g_assert_null (s);
+    g_assert_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD);
+    g_assert_nonnull (strstr (error->message, "too unsure to be this game"));
+    g_assert_nonnull (near);
+    g_assert_cmpstr (near->game->id, ==, "flow");
+    g_assert_cmpint (near->width, ==, 7);
+    g_assert_cmpint (near->height, ==, 5);
+    g_assert_true (report->game == near->game);
+    g_assert_cmpfloat (report->score, <, HB_IMPORT_MIN_SCORE);
+    g_assert_cmpuint (report->n_unsure, >, 0);
+    g_assert_cmpuint (report->notes->len, >, 0);
+    for (guint i = 0; i < report->notes->len; i++)
+      {
+        const char *note = g_ptr_array_index (report->notes, i);
+        g_test_message ("%s", note);
+        g_assert_false (g_str_has_prefix (note, "A colour"));
+      }
+    hb_state_free (near);
+  }
+  {
+    g_autoptr(HbImportReport) report = hb_import_report_new ();
+    g_autoptr(GError) error = NULL;
+    HbState *near = NULL;
+    HbState *s = hb_registry_from_image_or_near (whole, report, NULL, &near, &error);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (s);
+    g_assert_null (near);
+    g_assert_cmpstr (s->game->id, ==, "flow");
+    g_assert_cmpfloat (report->score, >=, HB_IMPORT_MIN_SCORE);
+    hb_state_free (s);
+  }
+  memset (flat->pixels, 200, (gsize) flat->stride * flat->height);
+  {
+    g_autoptr(HbImportReport) report = hb_import_report_new ();
+    g_autoptr(GError) error = NULL;
+    HbState *near = NULL;
+    HbState *s = hb_registry_from_image_or_near (flat, report, NULL, &near, &error);
+
+    g_assert_null (s);
+    g_assert_null (near);
+    g_assert_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD);
+  }
+}
+
 static void
 test_no_board (void)
 {
@@ -1484,6 +1560,7 @@ main (int argc, char **argv)
   g_test_add_func ("/import/lights-lit-middle", test_lights_lit_middle);
   g_test_add_func ("/import/bundled-never-wrong", test_bundled_never_wrong);
   g_test_add_func ("/import/no-board", test_no_board);
+  g_test_add_func ("/import/near-board", test_near_board);
   g_test_add_func ("/import/cancel", test_cancel);
   ret = g_test_run ();
   g_rmdir (tmpdir);

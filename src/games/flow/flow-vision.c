@@ -491,6 +491,10 @@ flow_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
     g_autofree HbLab *mean = g_new0 (HbLab, n);
     g_autofree int *count = g_new0 (int, n);
     g_autofree char *names = g_new0 (char, n + 1);
+    /* The colours not seen twice: which, how often, where first. */
+    g_autofree int *odd_colour = g_new (int, n);
+    g_autofree int *odd_count = g_new (int, n);
+    g_autofree int *odd_cell = g_new (int, n);
     int k, colours = 0, paired = 0, odd = 0;
 
     for (int i = 0; i < n; i++)
@@ -518,19 +522,11 @@ flow_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
           paired++;
         else
           {
-            int x = d[members[0]].cell % w, y = d[members[0]].cell / w;
+            /* Said once the colours have their names (below). */
+            odd_colour[odd] = colours;
+            odd_count[odd] = m;
+            odd_cell[odd] = d[members[0]].cell;
             odd++;
-            if (m == 1)
-              hb_import_report_note (report,
-                                     _("A colour is seen once, at row %d, column %d: its pair is missing or was not recognised."),
-                                     y + 1, x + 1);
-            else
-              hb_import_report_note (report,
-                                     g_dngettext (NULL,
-                                                  "A colour is seen %d time (first at row %d, column %d): a colour makes one pair.",
-                                                  "A colour is seen %d times (first at row %d, column %d): a colour makes one pair.",
-                                                  (gulong) MAX (m, 0)),
-                                     m, y + 1, x + 1);
             for (int i = 0; i < m; i++)
               hb_import_report_mark_unsure (report, d[members[i]].cell % w, d[members[i]].cell / w);
           }
@@ -571,6 +567,27 @@ flow_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
       {
         s->dot[d[i].cell] = (guint8) (colour[i] + 1);
         s->colour[d[i].cell] = (guint8) (colour[i] + 1);
+      }
+    /* By the colour's name, as the status line says it ("Magenta needs
+     * its second dot"): "A colour is seen once" left the reader to find
+     * which (review). */
+    for (int o = 0; o < odd; o++)
+      {
+        g_autofree char *name = flow_colour_title (s, odd_colour[o]);
+        int x = odd_cell[o] % w, y = odd_cell[o] / w, m = odd_count[o];
+
+        if (m == 1)
+          /* TRANSLATORS: %s: a colour's name ("Magenta", "Colour ‘x’") */
+          hb_import_report_note (report,
+                                 _("%s is seen once, at row %d, column %d: its pair is missing or was not recognised."),
+                                 name, y + 1, x + 1);
+        else
+          hb_import_report_note (report,
+                                 g_dngettext (NULL,
+                                              "%s is seen %d time (first at row %d, column %d): a colour makes one pair.",
+                                              "%s is seen %d times (first at row %d, column %d): a colour makes one pair.",
+                                              (gulong) MAX (m, 0)),
+                                 name, m, y + 1, x + 1);
       }
 
     /* How sure this is Flow Free: a lattice of lines with discs in it,
