@@ -638,7 +638,7 @@ test_palette_new_colour (void)
       n = flow_game.palette (&s->base, HB_MODE_EDIT, e, 32);
       g_assert_cmpint (n, ==, 17 + round);
       id = e[n - 1].id;
-      g_snprintf (want, sizeof want, "Next unused colour · %c in level files", id);
+      g_snprintf (want, sizeof want, "Another colour, marked ‘%c’ on its dots", id);
       g_assert_cmpstr (e[n - 1].name, ==, want);
       g_test_message ("new colour %d: '%c' (%06x)", round + 1, id, entry_rgb (&e[n - 1]));
       for (int k = 0; k < n - 1; k++)

@@ -1733,9 +1733,10 @@ flow_palette (const HbState *state, HbMode mode, HbPaletteEntry *out, int max)
         {
           out[n].id = s->names[c];
           /* TRANSLATORS: the palette's last chip, a colour beyond the
-           * level's and the game's sixteen; %c is its character in level
-           * files, as in "Red · R in level files"; at most 47 bytes */
-          entry_name (&out[n], g_strdup_printf (_("Next unused colour · %c in level files"),
+           * level's and the game's sixteen, whose dots are drawn with its
+           * character on them (and level files write it so); at most 47
+           * bytes */
+          entry_name (&out[n], g_strdup_printf (_("Another colour, marked ‘%c’ on its dots"),
                                                 s->names[c]));
           n++;
         }
