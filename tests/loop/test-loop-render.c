@@ -165,6 +165,25 @@ test_hints (void)
   g_assert_cmpuint (forced, >, 0);
   text = loop_game.hint_describe (cur, hint);
   g_assert_nonnull (strstr (text, "to turn"));
+  /* The summary counts the tiles the overlay tints: forced and still to
+   * turn (it counted the forced tiles already right too). */
+  {
+    const LoopState *ls = (const LoopState *) cur;
+    guint turn = 0, tinted = 0;
+    g_autofree char *want = NULL;
+
+    for (int i = 0; i < 72; i++)
+      if (loop_turns_between (ls->tiles[i], ((LoopHint *) hint)->solved[i]) > 0)
+        {
+          turn++;
+          tinted += ((LoopHint *) hint)->forced[i];
+        }
+    g_assert_cmpuint (tinted, <, forced);
+    want = g_strdup_printf ("%u tiles to turn; %u of them %s forced by propagation alone", turn,
+                            tinted, tinted == 1 ? "is" : "are");
+    g_test_message ("%s", text);
+    g_assert_nonnull (strstr (text, want));
+  }
 
   /* The overlay draws arrows and forced colours. */
   plain = render (cur, &o);

@@ -1449,10 +1449,14 @@ loop_hint_describe (const HbState *state, gconstpointer data)
     return g_strdup (_("This level has no solution"));
   if (hint->solved == NULL)
     return g_strdup (_("No hint: the solver gave up"));
+  /* The forced tiles counted are those still to turn, the ones the
+   * overlay tints ("23 tiles are forced" counted the tiles already right
+   * too, while the board showed a handful). */
   for (gsize i = 0; i < (gsize) state->width * state->height; i++)
     {
-      turn += hint_turns (s, hint, i) > 0;
-      forced += hint->forced[i] && s->tiles[i] != 0;
+      gboolean to_turn = hint_turns (s, hint, i) > 0;
+      turn += to_turn;
+      forced += to_turn && hint->forced[i];
     }
   if (turn == 0)
     return g_strdup (_("Every tile is in its solved rotation"));
@@ -1465,9 +1469,11 @@ loop_hint_describe (const HbState *state, gconstpointer data)
                                                            "%s tiles to turn",
                                                            (gulong) MIN (turn, G_MAXULONG)),
                                               nturn);
+    /* TRANSLATORS: after "5 tiles to turn": how many of those have
+     * only one way to fit */
     g_autofree char *second = g_strdup_printf (g_dngettext (NULL,
-                                                            "%s tile is forced by propagation alone",
-                                                            "%s tiles are forced by propagation alone",
+                                                            "%s of them is forced by propagation alone",
+                                                            "%s of them are forced by propagation alone",
                                                             (gulong) MIN (forced, G_MAXULONG)),
                                                nforced);
     HbMove next;
@@ -1494,7 +1500,7 @@ loop_hint_describe (const HbState *state, gconstpointer data)
                              next.y + 1, next.x + 1, how);
       }
     /* TRANSLATORS: the two halves of the hint: "3 tiles to turn" and
-     * "1 tile is forced by propagation alone" */
+     * "2 of them are forced by propagation alone" */
     {
       g_autofree char *summary = g_strdup_printf (_("%s; %s"), first, second);
       if (step != NULL)
