@@ -257,35 +257,30 @@ hb_app_test_cell_point (HbWindow *window, int x, int y, double fx, double fy,
   *py = layout.y0 + (y + fy) * layout.cell;
 }
 
-typedef struct {
-  gboolean done, ok;
-} LoadWait;
-
-static void
-load_finished (GObject *source, GAsyncResult *result, gpointer data)
+void
+hb_app_test_opened (GObject *source, GAsyncResult *result, gpointer data)
 {
-  LoadWait *w = data;
-  GError *error = NULL;
+  HbAppTestOpened *o = data;
 
-  w->ok = hb_window_load_file_finish (HB_WINDOW (source), result, &error);
-  g_clear_error (&error);
-  w->done = TRUE;
+  o->ok = hb_window_load_file_finish (HB_WINDOW (source), result, &o->error);
+  o->done = TRUE;
 }
 
 static gboolean
 load_wait_done (gpointer data)
 {
-  return ((LoadWait *) data)->done;
+  return ((HbAppTestOpened *) data)->done;
 }
 
 gboolean
 hb_app_test_load (HbWindow *window, GFile *file)
 {
-  LoadWait w = { FALSE, FALSE };
+  HbAppTestOpened o = { FALSE, FALSE, NULL };
 
-  hb_window_load_file_async (window, file, load_finished, &w);
-  hb_app_test_wait (load_wait_done, &w, 30000, "the file to open");
-  return w.ok;
+  hb_window_load_file_async (window, file, hb_app_test_opened, &o);
+  hb_app_test_wait (load_wait_done, &o, 30000, "the file to open");
+  g_clear_error (&o.error);
+  return o.ok;
 }
 
 static gboolean

@@ -37,6 +37,14 @@ void        hb_app_test_wait_hint (HbWindow *window);
 /* Opens a file through the window's own (threaded) open path and waits for
  * it: TRUE when the level was replaced. */
 gboolean    hb_app_test_load (HbWindow *window, GFile *file);
+/* An open started by the test itself (hb_window_load_file_async with
+ * hb_app_test_opened and one of these): done once it ended, ok or with
+ * its error (the test frees it). */
+typedef struct {
+  gboolean done, ok;
+  GError  *error;
+} HbAppTestOpened;
+void        hb_app_test_opened (GObject *source, GAsyncResult *result, gpointer data);
 /* Waits until no open is in flight. */
 void        hb_app_test_wait_loaded (HbWindow *window);
 void        hb_app_test_wait_board_focus (HbWindow *window);

@@ -689,24 +689,10 @@ test_save_and_reopen (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
-typedef struct {
-  gboolean done, ok;
-  GError  *error;
-} Opened;
-
-static void
-opened (GObject *source, GAsyncResult *result, gpointer data)
-{
-  Opened *o = data;
-
-  o->ok = hb_window_load_file_finish (HB_WINDOW (source), result, &o->error);
-  o->done = TRUE;
-}
-
 static gboolean
 both_opened (gpointer data)
 {
-  Opened *o = data;
+  HbAppTestOpened *o = data;
   return o[0].done && o[1].done;
 }
 
@@ -721,7 +707,7 @@ test_open_cancel (Fixture *f, gconstpointer data)
   char *pb = g_build_filename (f->dir, "b.lights", NULL);
   GFile *a, *b;
   HbState *before;
-  Opened o[2] = { { 0 } };
+  HbAppTestOpened o[2] = { { 0 } };
 
   g_assert_true (g_file_set_contents (pa, "111\n111\n", -1, NULL));
   g_assert_true (g_file_set_contents (pb, "0000\n0100\n", -1, NULL));
@@ -729,9 +715,9 @@ test_open_cancel (Fixture *f, gconstpointer data)
   b = g_file_new_for_path (pb);
 
   /* A then B at once: B wins, A reports cancelled. */
-  hb_window_load_file_async (window, a, opened, &o[0]);
+  hb_window_load_file_async (window, a, hb_app_test_opened, &o[0]);
   g_assert_true (hb_window_is_loading (window));
-  hb_window_load_file_async (window, b, opened, &o[1]);
+  hb_window_load_file_async (window, b, hb_app_test_opened, &o[1]);
   hb_app_test_wait (both_opened, o, 30000, "both opens to finish");
   g_assert_false (o[0].ok);
   g_assert_error (o[0].error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
@@ -745,7 +731,7 @@ test_open_cancel (Fixture *f, gconstpointer data)
   before = hb_state_copy (hb_window_get_state (window));
   memset (o, 0, sizeof o);
   o[1].done = TRUE;
-  hb_window_load_file_async (window, a, opened, &o[0]);
+  hb_window_load_file_async (window, a, hb_app_test_opened, &o[0]);
   hb_app_test_activate (window, "cancel", NULL);
   hb_app_test_wait (both_opened, o, 30000, "the cancelled open to finish");
   g_assert_false (o[0].ok);
@@ -788,13 +774,13 @@ test_open_cancel_by_key (Fixture *f, gconstpointer data)
   g_autofree char *path = g_build_filename (f->dir, "slow.flow", NULL);
   g_autoptr (GFile) file = g_file_new_for_path (path);
   HbState *before = hb_state_copy (hb_window_get_state (window));
-  Opened o[2] = { { 0 } };
+  HbAppTestOpened o[2] = { { 0 } };
   int fd, err;
 
   g_assert_cmpint (mkfifo (path, 0600), ==, 0);
   hb_app_test_x_focus (GTK_WINDOW (window));
   o[1].done = TRUE;
-  hb_window_load_file_async (window, file, opened, &o[0]);
+  hb_window_load_file_async (window, file, hb_app_test_opened, &o[0]);
   /* The toast shows after 300 ms: waited for, not a fixed time. */
   hb_app_test_wait (says_opening_slow, window, 20000, "“Opening “slow.flow”…”");
   g_assert_true (hb_window_is_loading (window));

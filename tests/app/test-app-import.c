@@ -930,27 +930,10 @@ test_import_bad (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
-/* A real phone screenshot (JPEG) from the shared set, when it is there:
- * read as its truth file says, up to the colours' letters (the dots in the
- * same cells, paired the same way). */
-typedef struct {
-  gboolean done, ok;
-  GError  *error;
-} OpenWait;
-
-static void
-open_finished (GObject *source, GAsyncResult *result, gpointer data)
-{
-  OpenWait *w = data;
-
-  w->ok = hb_window_load_file_finish (HB_WINDOW (source), result, &w->error);
-  w->done = TRUE;
-}
-
 static gboolean
 open_done (gpointer data)
 {
-  return ((OpenWait *) data)->done;
+  return ((HbAppTestOpened *) data)->done;
 }
 
 static gboolean
@@ -995,10 +978,10 @@ test_import_doubtful (Fixture *f, gconstpointer data)
     {
       gboolean take = round == 1;
       const HbState *before = hb_window_get_state (window);
-      OpenWait w = { FALSE, FALSE, NULL };
+      HbAppTestOpened w = { FALSE, FALSE, NULL };
       AdwMessageDialog *d;
 
-      hb_window_load_file_async (window, file, open_finished, &w);
+      hb_window_load_file_async (window, file, hb_app_test_opened, &w);
       hb_app_test_wait (dialog_up, window, 30000, "the question about the picture");
       d = last_dialog (window);
       g_assert_cmpstr (adw_message_dialog_get_heading (d), ==, "Not Sure This Is a Flow Free Board");
@@ -1056,10 +1039,10 @@ test_import_doubtful (Fixture *f, gconstpointer data)
    * open ends, cancelled (nothing left waiting, no level put in a window
    * that is gone). */
   {
-    OpenWait w = { FALSE, FALSE, NULL };
+    HbAppTestOpened w = { FALSE, FALSE, NULL };
 
     window = hb_app_test_window_new ();
-    hb_window_load_file_async (window, file, open_finished, &w);
+    hb_window_load_file_async (window, file, hb_app_test_opened, &w);
     hb_app_test_wait (dialog_up, window, 30000, "the question about the picture");
     hb_app_test_window_close (window);
     hb_app_test_wait (open_done, &w, 30000, "the open to end");
@@ -1070,6 +1053,9 @@ test_import_doubtful (Fixture *f, gconstpointer data)
   g_object_unref (file);
 }
 
+/* A real phone screenshot (JPEG) from the shared set, when it is there:
+ * read as its truth file says, up to the colours' letters (the dots in the
+ * same cells, paired the same way). */
 static void
 test_import_real (Fixture *f, gconstpointer data)
 {
