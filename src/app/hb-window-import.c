@@ -477,8 +477,11 @@ hb_window_picture_row_set_report (HbWindow *self, const HbImportReport *report)
   GString *notes = g_string_new (NULL);
 
   hb_window_picture_row_update (self);
+  /* More than one: a bullet each, so that wrapped lines do not run the
+   * notes together into one block (review, at 400 px). */
   for (guint i = 0; report != NULL && report->notes != NULL && i < report->notes->len; i++)
-    g_string_append_printf (notes, "%s%s", i > 0 ? "\n" : "",
+    g_string_append_printf (notes, "%s%s%s", i > 0 ? "\n" : "",
+                            report->notes->len > 1 ? "• " : "",
                             (const char *) g_ptr_array_index (report->notes, i));
   g_object_set_data_full (G_OBJECT (self), "hb-picture-notes", g_string_free (notes, FALSE),
                           g_free);

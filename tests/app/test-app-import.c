@@ -1031,6 +1031,9 @@ test_import_doubtful (Fixture *f, gconstpointer data)
         g_test_message ("notes: %s", text);
         g_assert_null (strstr (text, "A colour is seen"));
         g_assert_nonnull (strstr (text, " is seen once, at row "));
+        /* Several notes: one bulleted line each. */
+        g_assert_true (g_str_has_prefix (text, "• "));
+        g_assert_nonnull (strstr (text, ".\n• "));
       }
     }
   hb_app_test_window_close (window);
