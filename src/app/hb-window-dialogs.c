@@ -454,11 +454,8 @@ hb_window_choose_and_open (HbWindow *self)
   open_dialog_then (self, NULL);
 }
 
-/* A failure the user should read in full (a file that did not open or
- * save): a dialog over the window, whose body wraps, where a toast would
- * cut a long message short and go after a few seconds; `details` (or
- * NULL), for who wants them, folded under Details. Recorded as the last
- * toast too (hb_window_get_last_toast), which the tests read. */
+/* Details folded under a dialog's body, selectable, for who wants them
+ * (the error dialogs, the doubtful picture's question). */
 void
 hb_message_dialog_add_details (AdwMessageDialog *dialog, const char *details)
 {
@@ -474,6 +471,11 @@ hb_message_dialog_add_details (AdwMessageDialog *dialog, const char *details)
   adw_message_dialog_set_extra_child (dialog, expander);
 }
 
+/* A failure the user should read in full (a file that did not open or
+ * save): a dialog over the window, whose body wraps, where a toast would
+ * cut a long message short and go after a few seconds; `details` (or
+ * NULL), for who wants them, folded under Details. Recorded as the last
+ * toast too (hb_window_get_last_toast), which the tests read. */
 void
 hb_window_show_error_details (HbWindow *self, const char *heading, const char *text,
                               const char *details)

@@ -87,6 +87,18 @@ hb_window_import_image (const char *name, HbImage *image, GCancellable *cancella
 
 /* ---- No board, or a doubtful one -------------------------------------- */
 
+/* Appends to `out` each game's reason in the registry's message (its
+ * lines after the first, one a line), but those starting with `skip`. */
+static void
+readers_reasons (GString *out, const char *message, const char *skip)
+{
+  g_auto (GStrv) lines = g_strsplit (message, "\n", -1);
+
+  for (int i = 1; lines[i] != NULL; i++)
+    if (skip == NULL || !g_str_has_prefix (g_strstrip (lines[i]), skip))
+      g_string_append_printf (out, "%s%s", out->len > 0 ? "\n" : "", g_strstrip (lines[i]));
+}
+
 /* A picture (`name`) with no board in it: what to open instead, and the
  * readers' reasons game by game (the message's lines after its first, or
  * its one line) only under Details. */
@@ -96,7 +108,6 @@ hb_window_say_no_board (HbWindow *self, const char *name, const char *message)
   const HbGame *const *games = hb_registry_games ();
   g_autoptr (GString) names = g_string_new (NULL);
   g_autoptr (GString) details = g_string_new (NULL);
-  g_auto (GStrv) lines = g_strsplit (message, "\n", -1);
   g_autofree char *text = NULL;
 
   for (int i = 0; games[i] != NULL; i++)
@@ -110,8 +121,7 @@ hb_window_say_no_board (HbWindow *self, const char *name, const char *message)
       g_string_replace (one, "-", "-\u2060", 0);
       g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", one->str);
     }
-  for (int i = 1; lines[i] != NULL; i++)
-    g_string_append_printf (details, "%s%s", details->len > 0 ? "\n" : "", g_strstrip (lines[i]));
+  readers_reasons (details, message, NULL);
   if (details->len == 0)
     g_string_assign (details, message);
   /* TRANSLATORS: %s: a file name ("shot.png", "Pasted picture"), then the
@@ -198,13 +208,8 @@ hb_window_ask_doubtful (HbWindow *self, const char *name, const HbLoadResult *re
   /* The reader's notes, then why each game was not sure (the error's
    * lines after its first). */
   details = hb_import_report_to_string (rep);
-  {
-    g_auto (GStrv) lines = g_strsplit (result->doubt, "\n", -1);
-    for (int i = 1; lines[i] != NULL; i++)
-      /* (Not the reading's own line again.) */
-      if (rep->summary == NULL || !g_str_has_prefix (g_strstrip (lines[i]), rep->summary))
-        g_string_append_printf (more, "\n%s", lines[i]);
-  }
+  /* (Not the reading's own line again.) */
+  readers_reasons (more, result->doubt, rep->summary);
   d->then = then;
   d->data = data;
   d->destroy = destroy;
@@ -215,7 +220,7 @@ hb_window_ask_doubtful (HbWindow *self, const char *name, const HbLoadResult *re
   adw_message_dialog_set_default_response (dialog, "import");
   adw_message_dialog_set_close_response (dialog, "cancel");
   {
-    g_autofree char *all = g_strconcat (details, more->str, NULL);
+    g_autofree char *all = g_strconcat (details, more->len > 0 ? "\n" : "", more->str, NULL);
     hb_message_dialog_add_details (dialog, all);
   }
   /* Freed with the dialog unless answered (a window closing destroys it

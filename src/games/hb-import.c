@@ -38,6 +38,17 @@ hb_registry_image_games (void)
   return list;
 }
 
+/* Swaps two reports' contents: a reading kept, its report goes where the
+ * caller looks, and the other report is reused for the next one. */
+static void
+swap_reports (HbImportReport *a, HbImportReport *b)
+{
+  HbImportReport tmp = *a;
+
+  *a = *b;
+  *b = tmp;
+}
+
 /* Every game tries `img`; the surest reading wins (see
  * hb_registry_from_image). With `near` set, a reading that found a board
  * but is too unsure to count (under HB_IMPORT_MIN_SCORE) is kept aside,
@@ -84,11 +95,9 @@ guess (const HbImage *img, HbImportReport *report, HbCancel *cancellable, HbStat
           g_string_append_printf (misses, _(" (too unsure to be this game)"));
           if (near != NULL && (doubtful == NULL || trial->score > doubt->score))
             {
-              HbImportReport tmp = *doubt;
               hb_state_free (doubtful);
               doubtful = s;
-              *doubt = *trial;
-              *trial = tmp;
+              swap_reports (doubt, trial);
             }
           else
             hb_state_free (s);
@@ -97,13 +106,10 @@ guess (const HbImage *img, HbImportReport *report, HbCancel *cancellable, HbStat
         }
       if (best == NULL || trial->score > report->score)
         {
-          HbImportReport tmp;
           hb_state_free (best);
           best = s;
           /* Keep the trial as the report; reuse the old one for the next. */
-          tmp = *report;
-          *report = *trial;
-          *trial = tmp;
+          swap_reports (report, trial);
         }
       else
         hb_state_free (s);
@@ -121,9 +127,7 @@ guess (const HbImage *img, HbImportReport *report, HbCancel *cancellable, HbStat
                    _("No board of any game found in the picture:%s"), misses->str);
       if (doubtful != NULL)
         {
-          HbImportReport tmp = *report;
-          *report = *doubt;
-          *doubt = tmp;
+          swap_reports (report, doubt);
           *near = doubtful;
         }
     }
