@@ -198,13 +198,29 @@ hb_window_ask_doubtful (HbWindow *self, const char *name, const HbLoadResult *re
    * "7×5, 7 colours, 5 cells unsure". */
   if (g_str_has_prefix (seen, game) && g_str_has_prefix (seen + strlen (game), ", "))
     seen += strlen (game) + 2;
-  /* TRANSLATORS: a dialog's heading: "Not Sure This Is a Flow Free Board" */
-  heading = g_strdup_printf (_("Not Sure This Is a %s Board"), game);
-  /* TRANSLATORS: %s: the picture's file name, then what was read
-   * ("7×5, 7 colours, 5 cells unsure") */
-  body = g_strdup_printf (_("“%s” seems to show a board (%s), but too little of it is clear to be "
-                            "sure. Import it to check and correct it by hand, or use a "
-                            "screenshot that shows the whole board."), name, seen);
+  if (rep->cut != 0)
+    {
+      /* The cause named (the body said "too little of it is clear" of a
+       * crop whose colours lacked their pairs: review); which edge is
+       * in the notes under Details. */
+      /* TRANSLATORS: a dialog's heading: "Only Part of a Flow Free Board" */
+      heading = g_strdup_printf (_("Only Part of a %s Board"), game);
+      /* TRANSLATORS: %s: the picture's file name, then what was read
+       * ("7×3, 3 colours") */
+      body = g_strdup_printf (_("“%s” seems to show part of a board (%s): the picture’s edge "
+                                "cuts through it. Import it to complete it by hand, or use a "
+                                "screenshot that shows the whole board."), name, seen);
+    }
+  else
+    {
+      /* TRANSLATORS: a dialog's heading: "Not Sure This Is a Flow Free Board" */
+      heading = g_strdup_printf (_("Not Sure This Is a %s Board"), game);
+      /* TRANSLATORS: %s: the picture's file name, then what was read
+       * ("7×5, 7 colours, 5 cells unsure") */
+      body = g_strdup_printf (_("“%s” seems to show a board (%s), but too little of it is clear "
+                                "to be sure. Import it to check and correct it by hand, or use a "
+                                "screenshot that shows the whole board."), name, seen);
+    }
   /* The reader's notes, then why each game was not sure (the error's
    * lines after its first). */
   details = hb_import_report_to_string (rep);

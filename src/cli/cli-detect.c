@@ -214,15 +214,32 @@ hb_cli_detect (int argc, char **argv)
           return DETECT_UNREADABLE;
         }
     }
+  if (s == NULL && near != NULL)
+    {
+      /* A board seen but too unsure (a picture cut through it): said as
+       * the app's question says it, not as "no board of any game" with
+       * the board named two lines down (review). */
+      g_autofree char *seen = hb_import_report_to_string (report);
+      g_auto(GStrv) said = g_strsplit (seen, "\n", -1);
+      g_auto(GStrv) lines = g_strsplit (error->message, "\n", -1);
+      g_autoptr(GString) msg = g_string_new (NULL);
+
+      g_string_assign (msg, "seems to show a board, but not surely enough to read it unasked:");
+      for (int i = 0; said[i] != NULL; i++)
+        g_string_append_printf (msg, "\n  %s", said[i]);
+      /* What the other games missed, but not this reading again. */
+      for (int i = 1; lines[i] != NULL; i++)
+        if (report->summary == NULL || !g_str_has_prefix (g_strstrip (lines[i]), report->summary))
+          g_string_append_printf (msg, "\n  %s", lines[i]);
+      cli_error_lines (argv[1], msg->str);
+      cli_error ("%s: to read it as %s all the same: --game %s", argv[1],
+                 near->game->name, near->game->id);
+      hb_state_free (near);
+      return DETECT_NO_BOARD;
+    }
   if (s == NULL)
     {
       cli_error_lines (argv[1], error->message);
-      if (near != NULL)
-        {
-          cli_error ("%s: to read it as %s all the same: --game %s", argv[1],
-                     near->game->name, near->game->id);
-          hb_state_free (near);
-        }
       return DETECT_NO_BOARD;
     }
   text = s->game->write (s, HB_WRITE_NATIVE, &error);

@@ -997,3 +997,124 @@ hb_vision_cancelled (const HbCancel *cancellable, GError **error)
   g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_CANCELLED, _("Cancelled"));
   return TRUE;
 }
+
+/* ---- A picture cut through the board -------------------------------------- */
+
+/* A pixel of the picture in a side's own coordinates: `u` along the
+ * board's side, `v` outward from it (negative: into the board). FALSE
+ * off the picture. */
+typedef struct {
+  const HbImage *img;
+  int    side;
+  double edge;   /* the side's line in picture pixels (x or y) */
+} SideFrame;
+
+static const guint8 *
+side_pixel (const SideFrame *f, double u, double v)
+{
+  int x, y;
+
+  switch (f->side)
+    {
+    case HB_SIDE_TOP:    x = (int) lround (u); y = (int) lround (f->edge - v); break;
+    case HB_SIDE_BOTTOM: x = (int) lround (u); y = (int) lround (f->edge + v); break;
+    case HB_SIDE_LEFT:   x = (int) lround (f->edge - v); y = (int) lround (u); break;
+    default:             x = (int) lround (f->edge + v); y = (int) lround (u); break;
+    }
+  if (x < 0 || y < 0 || x >= f->img->width || y >= f->img->height)
+    return NULL;
+  return hb_image_pixel (f->img, x, y);
+}
+
+static int
+pixel_gray (const guint8 *p)
+{
+  return (77 * p[0] + 150 * p[1] + 29 * p[2] + 128) >> 8;
+}
+
+/* Whether the board's structure crosses line `u` at depth `v`: the
+ * colours either side of it differ (Flood-It's squares), or a thin line
+ * runs there (Flow Free's grid, the gaps between Enlight's lights). */
+static gboolean
+side_crossing (const SideFrame *f, double u, double v, double reach)
+{
+  const guint8 *a = side_pixel (f, u - reach, v), *b = side_pixel (f, u + reach, v);
+
+  if (a == NULL || b == NULL)
+    return FALSE;
+  {
+    HbLab la, lb;
+    hb_lab_from_rgb (a, &la);
+    hb_lab_from_rgb (b, &lb);
+    if (hb_lab_distance (&la, &lb) > 15)
+      return TRUE;
+  }
+  for (int d = -2; d <= 2; d++)
+    {
+      const guint8 *c = side_pixel (f, u + d, v), *l = side_pixel (f, u + d - 3, v),
+                   *r = side_pixel (f, u + d + 3, v);
+      int gc, gl, gr;
+      if (c == NULL || l == NULL || r == NULL)
+        continue;
+      gc = pixel_gray (c);
+      gl = pixel_gray (l);
+      gr = pixel_gray (r);
+      if ((gc > gl + 12 && gc > gr + 12) || (gc + 12 < gl && gc + 12 < gr))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+guint
+hb_vision_cut_sides (const HbImage *img, const HbImportReport *r)
+{
+  guint cut = 0;
+
+  if (r->width < 1 || r->height < 1 || r->cell_w <= 0 || r->cell_h <= 0)
+    return 0;
+  for (int side = HB_SIDE_TOP; side <= HB_SIDE_LEFT; side <<= 1)
+    {
+      gboolean across_x = side == HB_SIDE_TOP || side == HB_SIDE_BOTTOM;
+      double cell_along = across_x ? r->cell_w : r->cell_h;
+      double cell_out = across_x ? r->cell_h : r->cell_w;
+      double start = across_x ? r->x0 : r->y0;
+      int lines = across_x ? r->width : r->height;
+      SideFrame f = { img, side, 0 };
+      double margin;
+      int hits_in = 0, hits_out = 0, n = 0;
+
+      switch (side)
+        {
+        case HB_SIDE_TOP:    f.edge = r->y0; margin = r->y0; break;
+        case HB_SIDE_BOTTOM: f.edge = r->y0 + r->height * r->cell_h; margin = img->height - f.edge; break;
+        case HB_SIDE_LEFT:   f.edge = r->x0; margin = r->x0; break;
+        default:             f.edge = r->x0 + r->width * r->cell_w; margin = img->width - f.edge; break;
+        }
+      /* The lattice runs past the picture's edge: a row or column was
+       * read from part of its cells. */
+      if (margin < -2)
+        {
+          cut |= (guint) side;
+          continue;
+        }
+      /* Too narrow to tell (Flow Free's board runs to within 3 px of a
+       * phone's sides), or room for a whole row that is not there. */
+      if (margin < 6 || margin >= 0.97 * cell_out || lines < 2)
+        continue;
+      /* The structure between the cells, just outside the board and as
+       * deep just inside it: a margin around a board is plain (or has
+       * lines along the board, not across it); a picture cut through a
+       * board goes on with the board's cells, lines or lights. */
+      for (double v = 3; v <= margin - 2 && v < 0.45 * cell_out; v += MAX (1.0, (margin - 5) / 8))
+        for (int k = 1; k < lines; k++)
+          {
+            double u = start + k * cell_along, reach = MAX (2.0, 0.15 * cell_along);
+            hits_out += side_crossing (&f, u, v, reach);
+            hits_in += side_crossing (&f, u, -v, reach);
+            n++;
+          }
+      if (n > 0 && hits_in >= 0.3 * n && hits_out >= 0.5 * hits_in)
+        cut |= (guint) side;
+    }
+  return cut;
+}

@@ -188,6 +188,9 @@ struct _HbImportReport {
                                 * was read as (its colour, or the stroke
                                 * colour), or 0xff000000 for nothing */
   guint    n_unsure;
+  guint    cut;                /* HbSide bits: where the picture's edge
+                                * cuts through the board (see
+                                * hb_vision_cut_sides) */
   double   seconds;            /* time spent reading */
 
   HbImportDraw   draw;         /* may be NULL */
@@ -225,6 +228,23 @@ GBytes         *hb_import_report_debug_png (const HbImportReport *report, const 
                                             GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HbImportReport, hb_import_report_free)
+
+/* A board's sides, as bits. */
+typedef enum {
+  HB_SIDE_TOP    = 1 << 0,
+  HB_SIDE_RIGHT  = 1 << 1,
+  HB_SIDE_BOTTOM = 1 << 2,
+  HB_SIDE_LEFT   = 1 << 3,
+} HbSide;
+
+/* The sides (HbSide bits) where the picture seems to cut through the
+ * board `report` found: its lattice runs past the picture's edge, or the
+ * strip between the board and that edge, narrower than a cell, goes on
+ * with the board's structure (colour changes or thin lines across the
+ * side at the lattice's lines, as often as just inside the board) where
+ * a margin would be plain. A board whose own cells show no structure
+ * there (Infinite Loop's tiles) is judged by its reader. */
+guint hb_vision_cut_sides (const HbImage *img, const HbImportReport *report);
 
 /* Sets an HB_IMAGE_ERROR_NO_BOARD error: "No GAME board found in the
  * picture: REASON". */

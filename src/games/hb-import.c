@@ -49,6 +49,35 @@ swap_reports (HbImportReport *a, HbImportReport *b)
   *b = tmp;
 }
 
+/* A picture cut through a board reads as a smaller board that can look
+ * whole: rows 4–6 of a Flow Free screenshot read as a clean 7×3 level,
+ * half a Flood-It board as 14×28, nothing said (review). Where the
+ * picture's edge cuts through the board (hb_vision_cut_sides, or the
+ * reader's own finding) it is said first among the notes, and the
+ * reading is kept under HB_IMPORT_MIN_SCORE: the app asks before taking
+ * it, the command line wants the game named. */
+static void
+judge_cut (const HbImage *img, HbImportReport *report)
+{
+  static const struct {
+    HbSide      side;
+    const char *text;
+  } says[] = {
+    { HB_SIDE_TOP, N_("The picture’s top edge cuts through the board: rows above those read are missing or only partly seen.") },
+    { HB_SIDE_BOTTOM, N_("The picture’s bottom edge cuts through the board: rows below those read are missing or only partly seen.") },
+    { HB_SIDE_LEFT, N_("The picture’s left edge cuts through the board: columns left of those read are missing or only partly seen.") },
+    { HB_SIDE_RIGHT, N_("The picture’s right edge cuts through the board: columns right of those read are missing or only partly seen.") },
+  };
+  guint at = 0;
+
+  report->cut |= hb_vision_cut_sides (img, report);
+  for (gsize i = 0; i < G_N_ELEMENTS (says); i++)
+    if (report->cut & says[i].side)
+      g_ptr_array_insert (report->notes, (int) at++, g_strdup (_(says[i].text)));
+  if (report->cut != 0)
+    report->score = MIN (report->score, HB_IMPORT_MIN_SCORE - 0.05);
+}
+
 /* Every game tries `img`; the surest reading wins (see
  * hb_registry_from_image). With `near` set, a reading that found a board
  * but is too unsure to count (under HB_IMPORT_MIN_SCORE) is kept aside,
@@ -76,6 +105,8 @@ guess (const HbImage *img, HbImportReport *report, HbCancel *cancellable, HbStat
       g_autoptr(GError) local = NULL;
       HbState *s = games[i]->from_image (img, trial, cancellable, &local);
 
+      if (s != NULL)
+        judge_cut (img, trial);
       if (s == NULL)
         {
           if (g_error_matches (local, HB_IMAGE_ERROR, HB_IMAGE_ERROR_CANCELLED)
@@ -163,6 +194,8 @@ hb_registry_from_image (const HbImage *img, const HbGame *game, HbImportReport *
           return NULL;
         }
       s = game->from_image (img, report, cancellable, error);
+      if (s != NULL)
+        judge_cut (img, report);
       report->seconds = hb_now () - t0;
       hb_image_changed ((HbImage *) img);
       return s;

@@ -954,8 +954,9 @@ test_import_doubtful (Fixture *f, gconstpointer data)
   g_autofree char *shot = g_test_build_filename (G_TEST_DIST, "..", "..", "shared", "screens",
                                                  "flow", "flow_12.jpg", NULL);
   g_autofree char *cut = g_build_filename (f->dir, "cut.png", NULL);
+  g_autofree char *hidden = g_build_filename (f->dir, "hidden.png", NULL);
   g_autoptr (GdkPixbuf) whole = NULL;
-  GFile *file;
+  GFile *file, *file_hidden;
   HbWindow *window;
   GError *error = NULL;
 
@@ -968,10 +969,18 @@ test_import_doubtful (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   {
     g_autoptr (GdkPixbuf) part = gdk_pixbuf_new_subpixbuf (whole, 0, 585, 1080, 900);
+    g_autoptr (GdkPixbuf) painted = gdk_pixbuf_copy (part);
     g_assert_true (gdk_pixbuf_save (part, cut, "png", &error, NULL));
+    g_assert_no_error (error);
+    /* The cut rows painted over as the game's black: no cut to see, but
+     * colours seen once and cells in doubt. */
+    gdk_pixbuf_fill (painted, 0x000000ff);
+    gdk_pixbuf_copy_area (part, 0, 0, 1080, 768, painted, 0, 0);
+    g_assert_true (gdk_pixbuf_save (painted, hidden, "png", &error, NULL));
     g_assert_no_error (error);
   }
   file = g_file_new_for_path (cut);
+  file_hidden = g_file_new_for_path (hidden);
   window = hb_app_test_window_new ();
 
   for (int round = 0; round < 2; round++)
@@ -981,11 +990,23 @@ test_import_doubtful (Fixture *f, gconstpointer data)
       HbAppTestOpened w = { FALSE, FALSE, NULL };
       AdwMessageDialog *d;
 
-      hb_window_load_file_async (window, file, hb_app_test_opened, &w);
+      hb_window_load_file_async (window, take ? file_hidden : file, hb_app_test_opened, &w);
       hb_app_test_wait (dialog_up, window, 30000, "the question about the picture");
       d = last_dialog (window);
-      g_assert_cmpstr (adw_message_dialog_get_heading (d), ==, "Not Sure This Is a Flow Free Board");
-      g_assert_nonnull (strstr (adw_message_dialog_get_body (d), "“cut.png” seems to show a board (7×5, "));
+      /* The cause named: the picture's edge cutting through the board
+       * (the body said "too little of it is clear" of a cut board). */
+      if (take)
+        {
+          g_assert_cmpstr (adw_message_dialog_get_heading (d), ==, "Not Sure This Is a Flow Free Board");
+          g_assert_nonnull (strstr (adw_message_dialog_get_body (d), "“hidden.png” seems to show a board (7×5, "));
+        }
+      else
+        {
+          g_assert_cmpstr (adw_message_dialog_get_heading (d), ==, "Only Part of a Flow Free Board");
+          g_assert_nonnull (strstr (adw_message_dialog_get_body (d),
+                                    "“cut.png” seems to show part of a board (7×5, "));
+          g_assert_nonnull (strstr (adw_message_dialog_get_body (d), "the picture’s edge cuts through it"));
+        }
       g_assert_true (adw_message_dialog_has_response (d, "import"));
       {
         GtkWidget *extra = adw_message_dialog_get_extra_child (d);
@@ -996,6 +1017,7 @@ test_import_doubtful (Fixture *f, gconstpointer data)
         g_test_message ("details: %s", details);
         g_assert_nonnull (strstr (details, "is seen once, at row"));
         g_assert_nonnull (strstr (details, "No Flood-It board found"));
+        g_assert_true ((strstr (details, "The picture’s bottom edge cuts through the board") != NULL) != take);
       }
       /* Nothing has changed while it asks. */
       g_assert_true (hb_window_get_state (window) == before);
@@ -1054,6 +1076,7 @@ test_import_doubtful (Fixture *f, gconstpointer data)
     g_clear_error (&w.error);
   }
   g_object_unref (file);
+  g_object_unref (file_hidden);
 }
 
 /* A real phone screenshot (JPEG) from the shared set, when it is there:

@@ -3,6 +3,7 @@
  * stderr; exit 1 when the picture holds no board, 2 when it cannot be
  * read (a text file named .png, a missing file); --debug writes a PNG,
  * or says why it cannot. */
+#include <cairo.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -349,6 +350,66 @@ test_exit_codes (void)
   g_unlink (text);
 }
 
+/* A picture cut through its board: detect says it seems to show a board
+ * (it said "No board of any game found" and named the board two lines
+ * down: review), with the reading, the cut first among its notes and how
+ * to take it; with the game named it reads the part, the cut said. */
+static void
+test_cut_board (void)
+{
+  g_autofree char *level = tmp ("cut.flood"), *png = tmp ("cut-whole.png"), *part = tmp ("cut.png");
+  g_autofree char *out = NULL, *err = NULL, *want = NULL;
+  cairo_surface_t *whole, *cut;
+  cairo_t *cr;
+  int status;
+
+  status = run (&out, &err, "generate", "--game", "flood", "--size", "10x8", "--seed", "5", NULL);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (g_file_set_contents (level, out, -1, NULL));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (&out, &err, "render", level, "-o", png, "--cell", "40", NULL), ==, 0);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  /* The right edge 20 px into the seventh column. */
+  whole = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (whole), ==, CAIRO_STATUS_SUCCESS);
+  {
+    int bx = (cairo_image_surface_get_width (whole) - 400) / 2;
+    cut = cairo_image_surface_create (CAIRO_FORMAT_RGB24, bx + 6 * 40 + 20,
+                                      cairo_image_surface_get_height (whole));
+  }
+  cr = cairo_create (cut);
+  cairo_set_source_surface (cr, whole, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  g_assert_cmpint (cairo_surface_write_to_png (cut, part), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (cut);
+  cairo_surface_destroy (whole);
+
+  status = run (&out, &err, "detect", part, NULL);
+  g_test_message ("%s", err);
+  g_assert_cmpint (status, ==, 1);
+  g_assert_cmpstr (out, ==, "");
+  want = g_strdup_printf ("hintboard-cli: %s: seems to show a board, but not surely enough to "
+                          "read it unasked:\n  Flood-It, 6×8, ", part);
+  g_assert_true (g_str_has_prefix (err, want));
+  g_assert_nonnull (strstr (err, " colours\n  The picture’s right edge cuts through the board: "));
+  g_assert_null (strstr (err, "No board of any game"));
+  g_assert_true (g_str_has_suffix (err, ": to read it as Flood-It all the same: --game flood\n"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  status = run (&out, &err, "detect", "--game", "flood", part, NULL);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (g_str_has_prefix (err, "Flood-It, 6×8, "));
+  g_assert_nonnull (strstr (err, "\nThe picture’s right edge cuts through the board: "));
+  g_assert_nonnull (out);
+  g_unlink (level);
+  g_unlink (png);
+  g_unlink (part);
+}
+
 /* detect parses its options as every command does: "--" ends them, so
  * that a picture named -x.png is read ("detect takes one IMAGE"); an
  * option of one value given twice is refused, nothing read or written
@@ -467,6 +528,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/detect/bundled-read-back", test_bundled_read_back);
   g_test_add_func ("/cli/detect/exit-codes", test_exit_codes);
   g_test_add_func ("/cli/detect/options", test_options);
+  g_test_add_func ("/cli/detect/cut-board", test_cut_board);
   ret = g_test_run ();
   /* A test that leaves a file behind fails (the folder would stay). */
   if (g_rmdir (tmpdir) != 0)

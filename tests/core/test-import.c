@@ -1284,6 +1284,95 @@ test_near_board (void)
   }
 }
 
+/* Part of a picture: the rectangle at (x, y), w × h. */
+static HbImage *
+crop (const HbImage *img, int x, int y, int w, int h)
+{
+  HbImage *out = hb_image_new (w, h);
+
+  for (int r = 0; r < h; r++)
+    memcpy (out->pixels + (gsize) r * out->stride, hb_image_pixel (img, x, y + r), 3 * (gsize) w);
+  return out;
+}
+
+/* A picture cut through its board reads as a smaller board that can look
+ * whole (rows 4–6 of flow_12 as a clean 7×3 level, half a Flood-It board
+ * as 14×28, the left half of an Infinite Loop one as 2×6): the cut is
+ * found, on the sides where it is, said first among the notes, and the
+ * reading only offered (hb_registry_from_image_or_near); the same boards
+ * cropped close but whole read as before, nothing said. */
+static void
+test_cut_board (void)
+{
+  static const struct {
+    const char *game, *file;
+    int x, y, w, h;
+    guint cut;
+  } cases[] = {
+    { "flow", "flow_12.jpg", 0, 1000, 1080, 520, HB_SIDE_TOP | HB_SIDE_BOTTOM },
+    { "flow", "flow_12.jpg", 0, 585, 1080, 900, HB_SIDE_BOTTOM },
+    { "flow", "flow_12.jpg", 0, 565, 1080, 1113, 0 },
+    { "flow", "flow_12.jpg", 0, 575, 1080, 1093, 0 },
+    { "flood", "flood_01_googleplus_28x28.png", 0, 0, 300, 600, HB_SIDE_RIGHT },
+    { "flood", "flood_01_googleplus_28x28.png", 120, 120, 360, 360,
+      HB_SIDE_TOP | HB_SIDE_RIGHT | HB_SIDE_BOTTOM | HB_SIDE_LEFT },
+    { "flood", "flood_01_googleplus_28x28.png", 0, 0, 600, 600, 0 },
+    { "flood", "flood_01_googleplus_28x28.png", 2, 3, 594, 592, 0 },
+    { "loop", "loop_01_fullscreen.png", 0, 0, 540, 1920, HB_SIDE_RIGHT },
+    { "loop", "loop_01_fullscreen.png", 0, 0, 600, 1920, HB_SIDE_RIGHT },
+    { "loop", "loop_01_fullscreen.png", 0, 600, 1080, 1320, HB_SIDE_TOP },
+    { "loop", "loop_01_fullscreen.png", 0, 620, 1080, 1300, HB_SIDE_TOP },
+    { "loop", "loop_01_fullscreen.png", 268, 562, 544, 797, 0 },
+    { "loop", "loop_01_fullscreen.png", 283, 577, 514, 767, 0 },
+  };
+
+  for (gsize c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autofree char *dir = hb_test_shared_screens (cases[c].game);
+      g_autofree char *path = g_build_filename (dir, cases[c].file, NULL);
+      g_autoptr(HbImportReport) report = hb_import_report_new ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(HbImage) whole = NULL;
+      g_autoptr(HbImage) part = NULL;
+      HbState *near = NULL, *s;
+      const HbState *got;
+
+      if (!g_file_test (path, G_FILE_TEST_EXISTS))
+        {
+          g_test_skip ("../shared/screens is not here");
+          return;
+        }
+      whole = hb_image_load (path, &error);
+      g_assert_no_error (error);
+      part = crop (whole, cases[c].x, cases[c].y, cases[c].w, cases[c].h);
+      s = hb_registry_from_image_or_near (part, report, NULL, &near, &error);
+      got = s != NULL ? s : near;
+      g_test_message ("%s at %d,%d %dx%d: %s, cut %u", cases[c].file, cases[c].x, cases[c].y,
+                      cases[c].w, cases[c].h, report->summary, report->cut);
+      g_assert_nonnull (got);
+      g_assert_cmpstr (got->game->id, ==, cases[c].game);
+      g_assert_cmpuint (report->cut, ==, cases[c].cut);
+      if (cases[c].cut != 0)
+        {
+          const char *first = g_ptr_array_index (report->notes, 0);
+          g_assert_null (s);
+          g_assert_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD);
+          g_assert_cmpfloat (report->score, <, HB_IMPORT_MIN_SCORE);
+          g_assert_true (g_str_has_prefix (first, "The picture’s "));
+          g_assert_nonnull (strstr (first, "edge cuts through the board"));
+        }
+      else
+        {
+          g_assert_no_error (error);
+          g_assert_null (near);
+          for (guint i = 0; i < report->notes->len; i++)
+            g_assert_null (strstr (g_ptr_array_index (report->notes, i), "cuts through"));
+        }
+      hb_state_free (s);
+      hb_state_free (near);
+    }
+}
+
 static void
 test_no_board (void)
 {
@@ -1561,6 +1650,7 @@ main (int argc, char **argv)
   g_test_add_func ("/import/bundled-never-wrong", test_bundled_never_wrong);
   g_test_add_func ("/import/no-board", test_no_board);
   g_test_add_func ("/import/near-board", test_near_board);
+  g_test_add_func ("/import/cut-board", test_cut_board);
   g_test_add_func ("/import/cancel", test_cancel);
   ret = g_test_run ();
   g_rmdir (tmpdir);

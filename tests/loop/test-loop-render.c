@@ -157,6 +157,7 @@ test_hints (void)
   HbMove m;
   int moves = 0;
   guint forced = 0;
+  gboolean seen_all = FALSE;
 
   g_assert_no_error (error);
   g_assert_nonnull (hint);
@@ -230,6 +231,33 @@ test_hints (void)
       g_assert_cmpint (m.value, >=, 1);
       g_assert_cmpint (m.value, <=, 3);
       g_assert_nonnull (strstr (said, where));
+      /* The count of forced tiles as the tint shows it, in words when it
+       * is all of them or none ("all 17 of them" read as a count to
+       * check). */
+      {
+        const LoopState *ls = (const LoopState *) cur;
+        guint turn = 0, tinted = 0;
+        g_autofree char *want = NULL;
+
+        for (int i = 0; i < 72; i++)
+          if (loop_turns_between (ls->tiles[i], ((LoopHint *) hint)->solved[i]) > 0)
+            {
+              turn++;
+              tinted += ((LoopHint *) hint)->forced[i];
+            }
+        want = g_strdup_printf ("%u tile%s to turn; %s", turn, turn == 1 ? "" : "s",
+                                tinted == turn && turn == 1 ? "it is forced"
+                                : tinted == turn ? "all of them are forced"
+                                : tinted == 0 ? "none of them is forced"
+                                : tinted == 1 ? "1 of them is forced" : "");
+        if (tinted > 1 && tinted < turn)
+          {
+            g_free (want);
+            want = g_strdup_printf ("%u tiles to turn; %u of them are forced", turn, tinted);
+          }
+        g_assert_nonnull (strstr (said, want));
+        seen_all |= tinted == turn || tinted == 0;
+      }
       g_assert_nonnull (next);
       g_assert_cmpint (m.op, ==, LOOP_OP_ROTATE);
       hb_state_free (cur);
@@ -238,6 +266,7 @@ test_hints (void)
     }
   g_assert_true (loop_game.is_solved (cur));
   g_assert_cmpint (moves, >, 0);
+  g_assert_true (seen_all);
   g_free (text);
   text = loop_game.hint_describe (cur, hint);
   g_assert_cmpstr (text, ==, "Every tile is in its solved rotation");

@@ -132,7 +132,7 @@ read_move_limit (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay,
       flood_greedy_moves (s->cells, w, h, s->colours, 1, 0, NULL, moves);
       if (limit < lower || limit > 2 * (int) moves->len + 5)
         {
-          hb_import_report_note (report, _("Move limit not read: the counter %d/%d does not fit this board; set it in the sidebar."),
+          hb_import_report_note (report, _("Move limit not read: the counter %d/%d does not fit this board; set the move limit by hand."),
                                  num, den);
           return 0;
         }
@@ -143,9 +143,9 @@ read_move_limit (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay,
     hb_import_report_note (report, _("Move limit %d: the moves left by the counter %d/%d."),
                            limit, num, den);
   else if (found != 0)
-    hb_import_report_note (report, _("Move limit not read: the move counter is unclear; set it in the sidebar."));
+    hb_import_report_note (report, _("Move limit not read: the move counter is unclear; set the move limit by hand."));
   else
-    hb_import_report_note (report, _("Move limit not read: no move counter seen; set it in the sidebar."));
+    hb_import_report_note (report, _("Move limit not read: no move counter seen; set the move limit by hand."));
   return limit;
 }
 

@@ -2267,6 +2267,51 @@ loop_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
   }
   if (n_arms == 0)
     report->score = 0;
+  /* Where the picture's edge cuts through the board (the left half of a
+   * screenshot read as a 2×6 board, nothing said: review). A scrambled
+   * level has arms off its board, so those say it only where they run
+   * into the picture's edge (a board cropped to a few pixels is not
+   * cut); a tile cut in part is strokes from an edge a fifth of a tile
+   * to a tile away to the board or into it (a status bar or a title
+   * there does not reach the board). */
+  {
+    int w = report->width, h = report->height;
+    double tile = report->cell_w, deep = MAX (4.0, 0.2 * tile);
+    double room[4] = { report->y0, img->width - (report->x0 + w * tile),
+                       img->height - (report->y0 + h * tile), report->x0 };
+    double bx0 = report->x0 / f, by0 = report->y0 / f;
+    double bx1 = bx0 + w * tile / f, by1 = by0 + h * tile / f;
+    static const HbSide side_of[4] = { HB_SIDE_TOP, HB_SIDE_RIGHT, HB_SIDE_BOTTOM, HB_SIDE_LEFT };
+    const Piece *pc = (const Piece *) (const void *) pieces->data;
+
+    for (int y = 0; y < h; y++)
+      for (int x = 0; x < w; x++)
+        for (int d = 0; d < 4; d++)
+          if ((st->tiles[y * w + x] & (1 << d))
+              && ((d == HB_DIR_N && y == 0) || (d == HB_DIR_E && x == w - 1)
+                  || (d == HB_DIR_S && y == h - 1) || (d == HB_DIR_W && x == 0))
+              && room[d] < 2)
+            report->cut |= side_of[d];
+    for (guint i = 0; i < pieces->len; i++)
+      {
+        const Box *b = &pc[i].box;
+        if (pc[i].area < 4)
+          continue;
+        if (room[0] < tile && room[0] > deep && b->y0 <= 1 && b->y1 >= by0 - 3 && b->x1 > bx0 && b->x0 < bx1)
+          report->cut |= HB_SIDE_TOP;
+        if (room[2] < tile && room[2] > deep && b->y1 >= small->height - 1 && b->y0 <= by1 + 3 && b->x1 > bx0 && b->x0 < bx1)
+          report->cut |= HB_SIDE_BOTTOM;
+        if (room[3] < tile && room[3] > deep && b->x0 <= 1 && b->x1 >= bx0 - 3 && b->y1 > by0 && b->y0 < by1)
+          report->cut |= HB_SIDE_LEFT;
+        if (room[1] < tile && room[1] > deep && b->x1 >= small->width - 1 && b->x0 <= bx1 + 3 && b->y1 > by0 && b->y0 < by1)
+          report->cut |= HB_SIDE_RIGHT;
+      }
+    /* Then it was not text or icons beside the board that was left out. */
+    if (report->cut & (HB_SIDE_TOP | HB_SIDE_BOTTOM))
+      cut_rows &= ~1;
+    if (report->cut & (HB_SIDE_LEFT | HB_SIDE_RIGHT))
+      cut_rows &= ~2;
+  }
   if (cut_rows != 0)
     {
       hb_import_report_note (report, "%s",

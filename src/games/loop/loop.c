@@ -1471,11 +1471,16 @@ loop_hint_describe (const HbState *state, gconstpointer data)
                                               nturn);
     /* TRANSLATORS: after "5 tiles to turn": how many of those have
      * only one way to fit */
-    g_autofree char *second = g_strdup_printf (g_dngettext (NULL,
-                                                            "%s of them is forced by propagation alone",
-                                                            "%s of them are forced by propagation alone",
-                                                            (gulong) MIN (forced, G_MAXULONG)),
-                                               nforced);
+    g_autofree char *second =
+      /* "all 17 of them" read as a count to check (review) */
+      forced == turn && turn == 1 ? g_strdup (_("it is forced by propagation alone"))
+      : forced == turn ? g_strdup (_("all of them are forced by propagation alone"))
+      : forced == 0 ? g_strdup (_("none of them is forced by propagation alone"))
+      : g_strdup_printf (g_dngettext (NULL,
+                                      "%s of them is forced by propagation alone",
+                                      "%s of them are forced by propagation alone",
+                                      (gulong) MIN (forced, G_MAXULONG)),
+                         nforced);
     HbMove next;
     g_autofree char *step = NULL;
 
