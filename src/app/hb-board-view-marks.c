@@ -7,23 +7,37 @@
 
 #include "hb-board-view-private.h"
 
-/* Whether the board shown is of this game and size: the picture and the
- * marks are each for the board they were read on. */
+/* Whether the board shown is the one read, of this game and size, or
+ * that board grown at its right or bottom: the picture and the marks are
+ * each for the board they were read on, and a resize keeps the cells'
+ * places from the top left, so a picture cut through its board can be
+ * completed with the screenshot still behind the cells read (raising
+ * the height to the true size hid the picture, marks and notes: review).
+ * A board made smaller, or of another game, shows neither. */
 static gboolean
 shows_board (const HbBoardView *self, const HbGame *game, int width, int height)
 {
-  return self->state != NULL && self->state->game == game && self->state->width == width
-         && self->state->height == height;
+  return self->state != NULL && self->state->game == game && self->state->width >= width
+         && self->state->height >= height;
 }
 
 /* Whether the screenshot's marks are for the board shown (its game and
  * size: they stay through edits and Undo, cell by cell, and wait while
- * the board has another size). */
+ * the board is smaller). */
 gboolean
 hb_board_view_marks_here (const HbBoardView *self)
 {
   return self->marks != NULL
          && shows_board (self, self->marks_game, self->marks_width, self->marks_height);
+}
+
+guint8 *
+hb_board_view_mark_at (HbBoardView *self, int x, int y)
+{
+  if (!hb_board_view_marks_here (self) || x < 0 || y < 0 || x >= self->marks_width
+      || y >= self->marks_height)
+    return NULL;
+  return &self->marks[y * self->marks_width + x];
 }
 
 /* Draws the cells the screenshot's reader was unsure of, each until it
@@ -42,9 +56,9 @@ hb_board_view_draw_marks (HbBoardView *self, cairo_t *cr, const HbLayout *l)
     return;
   cairo_save (cr);
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
-  for (int y = 0; y < self->state->height; y++)
-    for (int x = 0; x < self->state->width; x++)
-      if (self->marks[y * self->state->width + x])
+  for (int y = 0; y < self->marks_height; y++)
+    for (int x = 0; x < self->marks_width; x++)
+      if (self->marks[y * self->marks_width + x])
         {
           double cx = l->x0 + x * l->cell, cy = l->y0 + y * l->cell;
           double inner = l->cell - 2 * lw - 2 * band;
@@ -81,9 +95,9 @@ hb_board_view_draw_marks (HbBoardView *self, cairo_t *cr, const HbLayout *l)
   else
     cairo_new_path (cr);
   cairo_restore (cr);
-  for (int y = 0; y < self->state->height; y++)
-    for (int x = 0; x < self->state->width; x++)
-      if (self->marks[y * self->state->width + x])
+  for (int y = 0; y < self->marks_height; y++)
+    for (int x = 0; x < self->marks_width; x++)
+      if (self->marks[y * self->marks_width + x])
         cairo_rectangle (cr, l->x0 + x * l->cell + lw, l->y0 + y * l->cell + lw,
                          l->cell - 2 * lw, l->cell - 2 * lw);
   cairo_set_line_width (cr, lw * 1.8);
@@ -249,15 +263,36 @@ hb_board_view_get_n_marked (HbBoardView *self)
 
   if (!hb_board_view_marks_here (self))
     return 0;
-  for (int i = 0; i < self->state->width * self->state->height; i++)
+  for (int i = 0; i < self->marks_width * self->marks_height; i++)
     n += self->marks[i] != 0;
   return n;
 }
 
 const guint8 *
-hb_board_view_get_marks (HbBoardView *self)
+hb_board_view_get_marks (HbBoardView *self, int *width, int *height)
 {
-  return hb_board_view_marks_here (self) ? self->marks : NULL;
+  if (!hb_board_view_marks_here (self))
+    return NULL;
+  *width = self->marks_width;
+  *height = self->marks_height;
+  return self->marks;
+}
+
+/* A right click (or the Menu key on the cursor's cell) on an unsure cell
+ * in Edit keeps it as read: its mark goes and nothing is edited (a click
+ * edits, and on a Flow Free dot it removes the dot: a dot read right
+ * could not be confirmed). FALSE when (x, y) holds no mark to keep. */
+gboolean
+hb_board_view_keep_as_read (HbBoardView *self, int x, int y)
+{
+  guint8 *mark = hb_board_view_mark_at (self, x, y);
+
+  if (self->mode != HB_MODE_EDIT || mark == NULL || !*mark)
+    return FALSE;
+  *mark = 0;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit_by_name (self, "marks-changed");
+  return TRUE;
 }
 
 /* Every unsure cell kept as read at once (a JPEG of a big Flood-It board
@@ -268,7 +303,7 @@ hb_board_view_keep_all_as_read (HbBoardView *self)
 {
   if (!hb_board_view_marks_here (self) || hb_board_view_get_n_marked (self) == 0)
     return FALSE;
-  memset (self->marks, 0, (gsize) self->state->width * self->state->height);
+  memset (self->marks, 0, (gsize) self->marks_width * self->marks_height);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit_by_name (self, "marks-changed");
   return TRUE;

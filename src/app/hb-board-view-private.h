@@ -125,6 +125,9 @@ void     hb_board_view_size_class_init (GtkWidgetClass *widget_class);
 /* hb-board-view-marks.c: whether the import's marks are for the board
  * shown (its game and size), and their drawing. */
 gboolean hb_board_view_marks_here (const HbBoardView *self);
+/* The mark of cell (x, y) of the board shown, or NULL where none can be
+ * (no marks here, or a cell the board was grown by). */
+guint8  *hb_board_view_mark_at (HbBoardView *self, int x, int y);
 gboolean hb_board_view_keep_as_read (HbBoardView *self, int x, int y);
 void     hb_board_view_draw_marks (HbBoardView *self, cairo_t *cr, const HbLayout *layout);
 void     hb_board_view_draw_over_picture (HbBoardView *self, cairo_t *cr, const HbLayout *layout,

@@ -117,12 +117,16 @@ emit_moves (HbBoardView *self, HbPointerPhase phase, const HbHit *hit,
    * with the colour it has confirms it), the others stay (the first edit
    * took them all, so a board with many could not be checked cell by
    * cell). */
-  if (self->mode == HB_MODE_EDIT && hit->inside && phase != HB_POINTER_RELEASE
-      && hb_board_view_marks_here (self) && self->marks[hit->y * self->state->width + hit->x])
+  if (self->mode == HB_MODE_EDIT && hit->inside && phase != HB_POINTER_RELEASE)
     {
-      self->marks[hit->y * self->state->width + hit->x] = 0;
-      hb_board_view_mark_taken (self, hit->y * self->state->width + hit->x);
-      gtk_widget_queue_draw (GTK_WIDGET (self));
+      guint8 *mark = hb_board_view_mark_at (self, hit->x, hit->y);
+
+      if (mark != NULL && *mark)
+        {
+          *mark = 0;
+          hb_board_view_mark_taken (self, (int) (mark - self->marks));
+          gtk_widget_queue_draw (GTK_WIDGET (self));
+        }
     }
   n = self->state->game->pointer (self->state, &self->pointer, phase, hit,
                                   moves, MAX_MOVES_PER_EVENT);
@@ -135,22 +139,6 @@ emit_moves (HbBoardView *self, HbPointerPhase phase, const HbHit *hit,
    * made (see HbPointer.tool). */
   if (picked != tool)
     g_signal_emit (self, signals[SIGNAL_TOOL_PICKED], 0, picked);
-}
-
-/* A right click (or the Menu key on the cursor's cell) on an unsure cell
- * in Edit keeps it as read: its mark goes and nothing is edited (a click
- * edits, and on a Flow Free dot it removes the dot: a dot read right
- * could not be confirmed). FALSE when (x, y) holds no mark to keep. */
-gboolean
-hb_board_view_keep_as_read (HbBoardView *self, int x, int y)
-{
-  if (self->mode != HB_MODE_EDIT || !hb_board_view_marks_here (self)
-      || !self->marks[y * self->state->width + x])
-    return FALSE;
-  self->marks[y * self->state->width + x] = 0;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-  g_signal_emit (self, signals[SIGNAL_MARKS_CHANGED], 0);
-  return TRUE;
 }
 
 /* The contract with game->pointer: PRESS and MOTION come only with a hit

@@ -65,8 +65,8 @@ double hb_board_view_get_zoom (HbBoardView *self);
  * be NULL) is drawn faintly behind the board while shown (see
  * set_show_picture), placed so that its board — top-left (x0, y0), cells
  * cell_w × cell_h picture pixels — lies on the cells, while the board
- * shown has the game and size of the state set now (has_picture says
- * so); `unsure` (width × height, copied; may be
+ * shown has the game and size of the state set now, or was grown from
+ * it at the right or bottom (has_picture says so); `unsure` (width × height, copied; may be
  * NULL) outlines the cells the reader was unsure of until the next state
  * (an edit). A NULL picture and mask clear both. */
 void     hb_board_view_set_import (HbBoardView *self, cairo_surface_t *picture,
@@ -75,13 +75,15 @@ void     hb_board_view_set_import (HbBoardView *self, cairo_surface_t *picture,
 void     hb_board_view_set_show_picture (HbBoardView *self, gboolean show);
 gboolean hb_board_view_has_picture (HbBoardView *self);
 /* Whether a picture is held for a board of the game shown, whatever its
- * size, and the size it was read at (a resize hides it until the board
- * has that size again). */
+ * size, and the size it was read at (a board made smaller hides it until
+ * the board is at least that size again). */
 gboolean hb_board_view_get_picture_size (HbBoardView *self, int *width, int *height);
-/* The cells outlined as unsure now: how many, and which (width × height
- * of the state shown, non-zero where marked; NULL when none are shown). */
+/* The cells outlined as unsure now: how many, and which (*width ×
+ * *height, the board as read, which is the board shown or its top left
+ * part when the board was grown; non-zero where marked; NULL when none
+ * are shown). */
 guint    hb_board_view_get_n_marked (HbBoardView *self);
-const guint8 *hb_board_view_get_marks (HbBoardView *self);
+const guint8 *hb_board_view_get_marks (HbBoardView *self, int *width, int *height);
 /* Every unsure cell kept as read (their marks go, nothing is edited). */
 gboolean hb_board_view_keep_all_as_read (HbBoardView *self);
 

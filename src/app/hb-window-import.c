@@ -321,9 +321,11 @@ on_keep_all (GtkButton *button, HbWindow *self)
 static void on_mode_for_unsure (GObject *window, GParamSpec *pspec, gpointer data);
 
 /* The switch's row shows while a screenshot is held for the game shown.
- * A resize hides the picture until the board has its size again (Undo):
- * the switch then switches nothing, and says why (the row and its
- * picture went without a word: review). */
+ * A board made smaller than the one read hides the picture until it is
+ * that size again (Undo, or the fields; a board grown at its right or
+ * bottom keeps it behind the cells read): the switch then switches
+ * nothing, and says why (the row and its picture went without a word:
+ * review). */
 static void
 picture_row_refresh (HbWindow *self)
 {
@@ -337,9 +339,10 @@ picture_row_refresh (HbWindow *self)
   if (row == NULL)
     return;
   if (held && !here)
-    /* TRANSLATORS: under "Show the screenshot in Edit" after a resize:
-     * "Hidden until the board is 7×5 again, the size it was read at" */
-    why = g_strdup_printf (_("Hidden until the board is %d×%d again, the size it was read at"),
+    /* TRANSLATORS: under "Show the screenshot in Edit" after the board
+     * was made smaller: "Hidden while the board is smaller than 7×5, the
+     * size it was read at" */
+    why = g_strdup_printf (_("Hidden while the board is smaller than %d×%d, the size it was read at"),
                            w, h);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), why != NULL ? why : "");
   gtk_widget_set_sensitive (sw, here);
@@ -508,11 +511,12 @@ hb_window_picture_row_set_report (HbWindow *self, const HbImportReport *report)
                           g_free);
   /* The cells marked on the board, not the report's: a reading of
    * another size than the level shown marks none (hb-window-files.c). */
-  if (hb_window_current (self) != NULL)
-    picture_row_say (self, hb_board_view_get_marks (self->board_view),
-                     hb_window_current (self)->width, hb_window_current (self)->height);
-  else
-    picture_row_say (self, NULL, 0, 0);
+  {
+    int mw = 0, mh = 0;
+    const guint8 *marks = hb_window_current (self) != NULL
+                          ? hb_board_view_get_marks (self->board_view, &mw, &mh) : NULL;
+    picture_row_say (self, marks, mw, mh);
+  }
 }
 
 /* The picture and its marks just went (a level came in; set_import says
@@ -548,7 +552,11 @@ hb_window_picture_row_board_changed (HbWindow *self)
       unsure_row_show (self, 0);
       return;
     }
-  picture_row_say (self, hb_board_view_get_marks (self->board_view), s->width, s->height);
+  {
+    int mw = 0, mh = 0;
+    const guint8 *marks = hb_board_view_get_marks (self->board_view, &mw, &mh);
+    picture_row_say (self, marks, mw, mh);
+  }
 }
 
 /* ---- Pasting a picture ------------------------------------------------- */

@@ -1205,10 +1205,13 @@ test_import_notes (Fixture *f, gconstpointer data)
   g_object_unref (file);
 }
 
-/* A resize hides the screenshot (its cells no longer lie on the board's);
- * its switch stays, switching nothing, and says why and how to get it
- * back; Undo back to the size read shows the picture again, and the
- * unsure cells' marks.
+/* A board grown at its right or bottom keeps the screenshot behind the
+ * cells read, and the unsure cells' marks on them (raising the height of
+ * a board cut by the picture's edge to its true size hid them: review);
+ * a board made smaller hides them (the cells read are no longer all
+ * there); the switch stays, switching nothing, and says why and how to
+ * get it back; Undo back to the size read shows the picture again, and
+ * the unsure cells' marks.
  * The switch had stayed after the resize, switching nothing, with no
  * word, and the picture was gone for good, Undo or not (a newcomer's
  * look: a reader one column short is what a resize corrects); then the
@@ -1245,11 +1248,19 @@ test_import_resize (Fixture *f, gconstpointer data)
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 8);
   hb_app_test_settle (50);
   g_assert_cmpint (hb_window_get_state (window)->width, ==, 8);
+  g_assert_true (hb_board_view_has_picture (view));
+  g_assert_true (gtk_widget_get_sensitive (hb_app_test_find_first (row, GTK_TYPE_SWITCH)));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "");
+  hb_app_test_activate (window, "undo", NULL);
+  hb_app_test_settle (50);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 6);
+  hb_app_test_settle (50);
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 6);
   g_assert_false (hb_board_view_has_picture (view));
   g_assert_true (gtk_widget_get_visible (row));
   g_assert_false (gtk_widget_get_sensitive (hb_app_test_find_first (row, GTK_TYPE_SWITCH)));
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
-                   "Hidden until the board is 7×7 again, the size it was read at");
+                   "Hidden while the board is smaller than 7×7, the size it was read at");
 
   hb_app_test_activate (window, "undo", NULL);
   hb_app_test_settle (50);
@@ -1281,9 +1292,38 @@ test_import_resize (Fixture *f, gconstpointer data)
     g_assert_nonnull (unsure);
     g_assert_true (gtk_widget_get_visible (unsure));
 
-    gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 8);
+    /* Grown: the mark stays on its cell, row 4, column 5, and a click
+     * there takes it (the cells' numbers are the board read's); Undo
+     * brings it back. */
+    {
+      GtkWidget *h = hb_app_test_find_first (hb_app_test_find_row (GTK_WIDGET (window), "_Height"),
+                                             GTK_TYPE_SPIN_BUTTON);
+      const HbState *grown;
+
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (h), 9);
+      hb_app_test_settle (50);
+      g_assert_cmpint (hb_window_get_state (window)->height, ==, 9);
+      g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 1);
+      g_assert_true (gtk_widget_get_visible (unsure));
+      grown = hb_window_get_state (window);
+      hb_app_test_cell_point (window, 4, 3, 0.5, 0.5, &px, &py);
+      hb_board_view_simulate_click (view, px, py, 1);
+      hb_app_test_settle (30);
+      g_assert_false (hb_window_get_state (window) == grown);
+      g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 0);
+      hb_app_test_activate (window, "undo", NULL);
+      hb_app_test_settle (50);
+      g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 1);
+      hb_app_test_activate (window, "undo", NULL);
+      hb_app_test_settle (50);
+      g_assert_cmpint (hb_window_get_state (window)->height, ==, 7);
+      g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 1);
+    }
+
+    /* Made smaller: the marks wait. */
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 6);
     hb_app_test_settle (50);
-    g_assert_cmpint (hb_window_get_state (window)->width, ==, 8);
+    g_assert_cmpint (hb_window_get_state (window)->width, ==, 6);
     g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 0);
     g_assert_false (gtk_widget_get_visible (unsure));
 
