@@ -404,8 +404,9 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
           g_autofree char *uri = g_file_get_uri (job->file);
           gtk_recent_manager_remove_item (gtk_recent_manager_get_default (), uri, NULL);
         }
-      if (g_error_matches (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD))
-        hb_window_say_no_board (self, job->name, error->message);
+      if (g_error_matches (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD)
+          || g_error_matches (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TILTED))
+        hb_window_say_no_board (self, job->name, error);
       else
         {
           g_autofree char *sentence = error ? error_sentence (error->message)

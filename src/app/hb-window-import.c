@@ -99,12 +99,14 @@ readers_reasons (GString *out, const char *message, const char *skip)
       g_string_append_printf (out, "%s%s", out->len > 0 ? "\n" : "", g_strstrip (lines[i]));
 }
 
-/* A picture (`name`) with no board in it: what to open instead, and the
- * readers' reasons game by game (the message's lines after its first, or
- * its one line) only under Details. */
+/* A picture (`name`) with no board in it (`error`: NO_BOARD, or TILTED
+ * for one that looks turned): what to open instead, and the readers'
+ * reasons game by game (the message's lines after its first, or its one
+ * line) only under Details. */
 void
-hb_window_say_no_board (HbWindow *self, const char *name, const char *message)
+hb_window_say_no_board (HbWindow *self, const char *name, const GError *error)
 {
+  const char *message = error->message;
   const HbGame *const *games = hb_registry_games ();
   g_autoptr (GString) names = g_string_new (NULL);
   g_autoptr (GString) details = g_string_new (NULL);
@@ -126,8 +128,23 @@ hb_window_say_no_board (HbWindow *self, const char *name, const char *message)
     g_string_assign (details, message);
   /* TRANSLATORS: %s: a file name ("shot.png", "Pasted picture"), then the
    * games ("Enlight, Infinite Loop, …") */
-  text = g_strdup_printf (_("Nothing in “%s” looks like a board. Use a screenshot that shows "
-                            "the whole board of one of these games: %s."), name, names->str);
+  if (error->code == HB_IMAGE_ERROR_TILTED)
+    {
+      /* Its first line says what to do: straighten it. */
+      const char *from = message, *nl;
+      g_autofree char *first = NULL;
+
+      /* (Without the file's name, which the open may have put first.) */
+      if (g_str_has_prefix (from, name) && g_str_has_prefix (from + strlen (name), ": "))
+        from += strlen (name) + 2;
+      nl = strchr (from, '\n');
+      first = nl != NULL ? g_strndup (from, (gsize) (nl - from)) : g_strdup (from);
+      /* TRANSLATORS: %s: a file name, then "The picture looks turned: …" */
+      text = g_strdup_printf (_("Nothing in “%s” could be read as a board. %s"), name, first);
+    }
+  else
+    text = g_strdup_printf (_("Nothing in “%s” looks like a board. Use a screenshot that shows "
+                              "the whole board of one of these games: %s."), name, names->str);
   hb_window_show_error_details (self, _("No Puzzle Found in the Picture"), text, details->str);
 }
 

@@ -465,9 +465,9 @@ gboolean       hb_window_is_picture_name (const char *name);
  * guessed from it). */
 HbLoadResult  *hb_window_import_image (const char *name, HbImage *image,
                                        GCancellable *cancellable, GError **error);
-/* Says that the picture `name` holds no board (`message`: the readers'
- * words, each game's reason shown under Details). */
-void           hb_window_say_no_board (HbWindow *self, const char *name, const char *message);
+/* Says that the picture `name` holds no board (`error`, NO_BOARD or
+ * TILTED: the readers' words, each game's reason shown under Details). */
+void           hb_window_say_no_board (HbWindow *self, const char *name, const GError *error);
 /* Asks whether to import a picture's doubtful reading (result->doubt
  * set; `name` the picture's): Import Anyway runs `then` with `data`,
  * Cancel (or the window closing) `destroy`s it. */

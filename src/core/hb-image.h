@@ -36,6 +36,8 @@ typedef enum {
   HB_IMAGE_ERROR_TOO_SMALL,   /* under HB_IMAGE_MIN_SIDE */
   HB_IMAGE_ERROR_NO_BOARD,    /* read, but no board of the game was found */
   HB_IMAGE_ERROR_CANCELLED,
+  HB_IMAGE_ERROR_TILTED,      /* no board found, and the picture looks
+                               * turned (its first line says by how much) */
 } HbImageErrorCode;
 
 GQuark hb_image_error_quark (void);

@@ -1118,3 +1118,74 @@ hb_vision_cut_sides (const HbImage *img, const HbImportReport *r)
     }
   return cut;
 }
+
+/* ---- A picture turned ------------------------------------------------------ */
+
+/* A Sobel response that counts as an edge: a step of about 15 grey
+ * levels (Flow Free's dark grid lines on black). */
+#define HB_TILT_EDGE 60
+
+double
+hb_vision_tilt (const HbImage *img)
+{
+  int f = hb_vision_shrink_factor (img, HB_VISION_LOCATE_SIDE);
+  const HbImage *small = hb_vision_shrunk (img, f);
+  enum { BINS = 180 };   /* half a degree each, over the 90° that edges repeat */
+  double hist[BINS] = { 0 }, total = 0, best = 0, at_zero = 0;
+  int peak = 0;
+
+  if (small == NULL || small->width < 32 || small->height < 32)
+    return 0;
+  for (int y = 1; y < small->height - 1; y++)
+    for (int x = 1; x < small->width - 1; x++)
+      {
+        int g[3][3];
+        for (int j = 0; j < 3; j++)
+          for (int i = 0; i < 3; i++)
+            g[j][i] = pixel_gray (hb_image_pixel (small, x + i - 1, y + j - 1));
+        {
+          int gx = g[0][2] + 2 * g[1][2] + g[2][2] - g[0][0] - 2 * g[1][0] - g[2][0];
+          int gy = g[2][0] + 2 * g[2][1] + g[2][2] - g[0][0] - 2 * g[0][1] - g[0][2];
+          double mag = sqrt ((double) gx * gx + (double) gy * gy), a;
+          int b;
+          if (mag < HB_TILT_EDGE)
+            continue;
+          a = fmod (atan2 (gy, gx) * 180.0 / G_PI + 360.0, 90.0);
+          b = (int) (a * 2) % BINS;
+          hist[b] += mag;
+          total += mag;
+        }
+      }
+  if (total <= 0)
+    return 0;
+  /* The strongest direction, over a window of ±1° (a straight edge's
+   * Sobel angle wanders a little), and how much of the edges it holds. */
+  for (int b = 0; b < BINS; b++)
+    {
+      double w = 0;
+      for (int d = -2; d <= 2; d++)
+        w += hist[(b + d + BINS) % BINS];
+      if (w > best)
+        {
+          best = w;
+          peak = b;
+        }
+      if (b == 0)
+        at_zero = w;
+    }
+  {
+    /* The window's mean, for a finer angle than its bin. */
+    double sum = 0, angle;
+    for (int d = -2; d <= 2; d++)
+      sum += d * hist[(peak + d + BINS) % BINS];
+    angle = (peak + sum / best) / 2.0;
+    if (angle > 45)
+      angle -= 90;
+    /* A straight picture's edges run at 0° and 90°; a turned board's
+     * lines and cells keep to one other direction, and hold a good part
+     * of all the edges (noise and photographs spread theirs). */
+    if (fabs (angle) < 2 || best < 0.2 * total || at_zero > 0.5 * best)
+      return 0;
+    return angle;
+  }
+}

@@ -246,6 +246,13 @@ typedef enum {
  * there (Infinite Loop's tiles) is judged by its reader. */
 guint hb_vision_cut_sides (const HbImage *img, const HbImportReport *report);
 
+/* How far the picture looks turned, in degrees (−45 to 45; a rough
+ * measure, about a tenth short), when a good part of its strong edges
+ * keep to one direction at least 2° off the straight (a photograph of a
+ * phone held askew: the readers want a board's lines straight); 0 for a
+ * straight picture, or one whose edges keep to no direction. */
+double hb_vision_tilt (const HbImage *img);
+
 /* Sets an HB_IMAGE_ERROR_NO_BOARD error: "No GAME board found in the
  * picture: REASON". */
 void hb_vision_no_board (GError **error, const char *game_name, const char *reason);

@@ -5,6 +5,7 @@
 #include "hb-registry.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 #include <glib/gstdio.h>
 #include <sys/stat.h>
 
@@ -76,6 +77,43 @@ judge_cut (const HbImage *img, HbImportReport *report)
       g_ptr_array_insert (report->notes, (int) at++, g_strdup (_(says[i].text)));
   if (report->cut != 0)
     report->score = MIN (report->score, HB_IMPORT_MIN_SCORE - 0.05);
+  /* A reading too unsure to count, of a picture that looks turned: that
+   * is the likely cause (a game named reads whatever it finds: Flood-It
+   * read a board turned 5° as 7×7 with 25 cells unsure). */
+  else if (report->score < HB_IMPORT_MIN_SCORE && hb_vision_tilt (img) != 0)
+    g_ptr_array_insert (report->notes, 0,
+                        g_strdup (_("The picture looks turned, so what was read is likely wrong. "
+                                    "Straighten the picture, or use a screenshot of the game.")));
+}
+
+/* No board was found (`error` says why, game by game): a picture that
+ * looks turned says that first (a photograph of a phone held 7° askew
+ * was "Nothing … looks like a board", the command line's reason "a grid
+ * but no dots": review). */
+static void
+judge_tilt (const HbImage *img, GError **error)
+{
+  double tilt;
+
+  if (error == NULL || !g_error_matches (*error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD))
+    return;
+  tilt = hb_vision_tilt (img);
+  if (tilt != 0)
+    {
+      const char *nl = strchr ((*error)->message, '\n');
+      /* The game's own reason, or each game's, under the sentence. */
+      g_autofree char *reasons = g_strdup (nl != NULL ? nl : "");
+      g_autofree char *one = nl == NULL ? g_strdup_printf ("\n  %s", (*error)->message) : NULL;
+
+      g_clear_error (error);
+      /* (Not by how much: the measure is rough.) */
+      /* TRANSLATORS: then each game's reason, a line each */
+      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TILTED,
+                   _("The picture looks turned: a board is read only when it is straight, as "
+                     "in a screenshot. Straighten the picture, or use a screenshot of the "
+                     "game.%s"),
+                   one != NULL ? one : reasons);
+    }
 }
 
 /* Every game tries `img`; the surest reading wins (see
@@ -149,21 +187,24 @@ guess (const HbImage *img, HbImportReport *report, HbCancel *cancellable, HbStat
       if (report->score >= HB_IMPORT_SURE_SCORE)
         break;
     }
-  /* What the readers shared (a shrunk copy …) is not kept past the
-   * reading: the next one, maybe of changed pixels, starts afresh. */
-  hb_image_changed ((HbImage *) img);
   if (best == NULL)
     {
       g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD,
                    _("No board of any game found in the picture:%s"), misses->str);
-      if (doubtful != NULL)
+      /* A turned picture is said so, over a doubtful reading of it
+       * (at 7° a Flow Free screenshot was "seems to show a board",
+       * Flood-It's 3×5 in two colours). */
+      judge_tilt (img, error);
+      if (doubtful != NULL && !g_error_matches (*error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TILTED))
         {
           swap_reports (report, doubt);
-          *near = doubtful;
+          *near = g_steal_pointer (&doubtful);
         }
     }
-  else
-    hb_state_free (doubtful);
+  hb_state_free (doubtful);
+  /* What the readers shared (a shrunk copy …) is not kept past the
+   * reading: the next one, maybe of changed pixels, starts afresh. */
+  hb_image_changed ((HbImage *) img);
   report->seconds = hb_now () - t0;
   return best;
 }
@@ -196,6 +237,8 @@ hb_registry_from_image (const HbImage *img, const HbGame *game, HbImportReport *
       s = game->from_image (img, report, cancellable, error);
       if (s != NULL)
         judge_cut (img, report);
+      else
+        judge_tilt (img, error);
       report->seconds = hb_now () - t0;
       hb_image_changed ((HbImage *) img);
       return s;

@@ -850,16 +850,27 @@ last_dialog (HbWindow *window)
 }
 
 /* A picture with no board says so in a sentence, the games' reasons only
- * under Details; another failure (not a picture) keeps its plain one. */
+ * under Details; one that looks turned says so (it was "Nothing … looks
+ * like a board": review); another failure (not a picture) keeps its
+ * plain one. */
 static void
-assert_no_board_dialog (HbWindow *window, gboolean no_board)
+assert_no_board_dialog (HbWindow *window, gboolean no_board, gboolean turned)
 {
   AdwMessageDialog *d = last_dialog (window);
   GtkWidget *extra;
 
   g_assert_nonnull (d);
   extra = adw_message_dialog_get_extra_child (d);
-  if (!no_board)
+  if (turned)
+    {
+      g_assert_cmpstr (adw_message_dialog_get_heading (d), ==, "No Puzzle Found in the Picture");
+      g_assert_nonnull (strstr (adw_message_dialog_get_body (d),
+                                "“turned.png” could be read as a board. The picture looks turned: "));
+      g_assert_true (GTK_IS_EXPANDER (extra));
+      g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (gtk_expander_get_child (GTK_EXPANDER (extra)))),
+                                "No Flow Free board found"));
+    }
+  else if (!no_board)
     {
       g_assert_cmpstr (adw_message_dialog_get_heading (d), !=, "No Puzzle Found in the Picture");
       g_assert_null (extra);
@@ -892,7 +903,9 @@ test_import_bad (Fixture *f, gconstpointer data)
   char *blank_path = g_build_filename (f->dir, "blank.png", NULL);
   /* A picture's name on a file that never ends: the read is capped. */
   char *endless_path = g_build_filename (f->dir, "endless.png", NULL);
-  const char *paths[] = { text_path, blank_path, endless_path };
+  /* A Flow Free board turned 7°, as a photograph of a phone held askew. */
+  char *turned_path = g_build_filename (f->dir, "turned.png", NULL);
+  const char *paths[] = { text_path, blank_path, endless_path, turned_path };
 
   g_assert_cmpint (symlink ("/dev/zero", endless_path), ==, 0);
   g_assert_true (g_file_set_contents (text_path, "hello, I am text\n", -1, NULL));
@@ -904,6 +917,29 @@ test_import_bad (Fixture *f, gconstpointer data)
     cairo_destroy (cr);
     g_assert_cmpint (cairo_surface_write_to_png (s, blank_path), ==, CAIRO_STATUS_SUCCESS);
     cairo_surface_destroy (s);
+  }
+  {
+    const HbGame *flow = hb_registry_find_game ("flow");
+    HbGenerateParams params = { 7, 7, 0, 3, NULL };
+    GError *error = NULL;
+    HbState *level = flow->generate (&params, &error);
+    cairo_surface_t *straight = draw_screenshot (level);
+    cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 640, 900);
+    cairo_t *cr = cairo_create (s);
+
+    g_assert_no_error (error);
+    cairo_set_source_rgb (cr, 0.07, 0.07, 0.09);
+    cairo_paint (cr);
+    cairo_translate (cr, 320, 450);
+    cairo_rotate (cr, 7 * G_PI / 180);
+    cairo_translate (cr, -320, -450);
+    cairo_set_source_surface (cr, straight, 0, 0);
+    cairo_paint (cr);
+    cairo_destroy (cr);
+    g_assert_cmpint (cairo_surface_write_to_png (s, turned_path), ==, CAIRO_STATUS_SUCCESS);
+    cairo_surface_destroy (s);
+    cairo_surface_destroy (straight);
+    hb_state_free (level);
   }
 
   for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
@@ -917,7 +953,7 @@ test_import_bad (Fixture *f, gconstpointer data)
       g_assert_nonnull (toast);
       if (strstr (toast, base) == NULL)
         g_error ("toast “%s” does not name “%s”", toast, base);
-      assert_no_board_dialog (window, paths[i] == blank_path);
+      assert_no_board_dialog (window, paths[i] == blank_path, paths[i] == turned_path);
       g_assert_true (hb_window_get_state (window) == before);
       g_assert_true (hb_window_get_game (window)->equal (copy, hb_window_get_state (window)));
       g_object_unref (file);
@@ -927,6 +963,7 @@ test_import_bad (Fixture *f, gconstpointer data)
   g_free (text_path);
   g_free (blank_path);
   g_free (endless_path);
+  g_free (turned_path);
   hb_app_test_window_close (window);
 }
 
