@@ -357,9 +357,9 @@ picture_row_refresh (HbWindow *self)
     return;
   if (held && !here)
     /* TRANSLATORS: under "Show the screenshot in Edit" after the board
-     * was made smaller: "Hidden while the board is smaller than 7×5, the
-     * size it was read at" */
-    why = g_strdup_printf (_("Hidden while the board is smaller than %d×%d, the size it was read at"),
+     * was made smaller: "Hidden while the board is narrower or shorter
+     * than 7×5, the size it was read at" */
+    why = g_strdup_printf (_("Hidden while the board is narrower or shorter than %d×%d, the size it was read at"),
                            w, h);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), why != NULL ? why : "");
   gtk_widget_set_sensitive (sw, here);

@@ -224,7 +224,7 @@ hb_cli_detect (int argc, char **argv)
       g_auto(GStrv) lines = g_strsplit (error->message, "\n", -1);
       g_autoptr(GString) msg = g_string_new (NULL);
 
-      g_string_assign (msg, "seems to show a board, but not surely enough to read it unasked:");
+      g_string_assign (msg, "seems to show a board, but not surely enough to read it without --game:");
       for (int i = 0; said[i] != NULL; i++)
         g_string_append_printf (msg, "\n  %s", said[i]);
       /* What the other games missed, but not this reading again. */

@@ -1032,37 +1032,45 @@ pixel_gray (const guint8 *p)
   return (77 * p[0] + 150 * p[1] + 29 * p[2] + 128) >> 8;
 }
 
-/* Whether the board's structure crosses line `u` at depth `v`: the
- * colours either side of it differ (Flood-It's squares), or a thin line
- * runs there (Flow Free's grid, the gaps between Enlight's lights). */
-static gboolean
+/* What crosses line `u` at depth `v`: the colours either side of it
+ * differ (Flood-It's squares: CROSS_COLOURS), or a thin line runs there
+ * (Flow Free's grid, the gaps between Enlight's lights: the line's
+ * contrast with the pixels beside it, a positive number), or nothing
+ * (0). */
+#define CROSS_COLOURS (-1)
+
+static int
 side_crossing (const SideFrame *f, double u, double v, double reach)
 {
   const guint8 *a = side_pixel (f, u - reach, v), *b = side_pixel (f, u + reach, v);
+  int best = 0;
 
   if (a == NULL || b == NULL)
-    return FALSE;
-  {
-    HbLab la, lb;
-    hb_lab_from_rgb (a, &la);
-    hb_lab_from_rgb (b, &lb);
-    if (hb_lab_distance (&la, &lb) > 15)
-      return TRUE;
-  }
+    return 0;
   for (int d = -2; d <= 2; d++)
     {
       const guint8 *c = side_pixel (f, u + d, v), *l = side_pixel (f, u + d - 3, v),
                    *r = side_pixel (f, u + d + 3, v);
-      int gc, gl, gr;
+      int gc, gl, gr, k;
       if (c == NULL || l == NULL || r == NULL)
         continue;
       gc = pixel_gray (c);
       gl = pixel_gray (l);
       gr = pixel_gray (r);
-      if ((gc > gl + 12 && gc > gr + 12) || (gc + 12 < gl && gc + 12 < gr))
-        return TRUE;
+      k = MIN (ABS (gc - gl), ABS (gc - gr));
+      if ((gc - gl) * (gc - gr) > 0 && k > 12)
+        best = MAX (best, k);
     }
-  return FALSE;
+  if (best > 0)
+    return best;
+  {
+    HbLab la, lb;
+    hb_lab_from_rgb (a, &la);
+    hb_lab_from_rgb (b, &lb);
+    if (hb_lab_distance (&la, &lb) > 15)
+      return CROSS_COLOURS;
+  }
+  return 0;
 }
 
 guint
@@ -1081,7 +1089,7 @@ hb_vision_cut_sides (const HbImage *img, const HbImportReport *r)
       int lines = across_x ? r->width : r->height;
       SideFrame f = { img, side, 0 };
       double margin;
-      int hits_in = 0, hits_out = 0, n = 0;
+      int lines_in = 0, lines_on = 0;
 
       switch (side)
         {
@@ -1104,16 +1112,56 @@ hb_vision_cut_sides (const HbImage *img, const HbImportReport *r)
       /* The structure between the cells, just outside the board and as
        * deep just inside it: a margin around a board is plain (or has
        * lines along the board, not across it); a picture cut through a
-       * board goes on with the board's cells, lines or lights. */
-      for (double v = 3; v <= margin - 2 && v < 0.45 * cell_out; v += MAX (1.0, (margin - 5) / 8))
-        for (int k = 1; k < lines; k++)
+       * board goes on with the board's cells, lines or lights, each line
+       * between them running through the whole strip, to the picture's
+       * edge, of the kind the board's own lines are (thin lines, or
+       * colours changing), a thin line as contrasted as the board's to
+       * within a factor of two. Text just above a board crosses some of
+       * them over the text's height, and Flow Free's white counters over
+       * its dim grid ("flows: 0/6  moves: 0") read as a cut board. */
+      {
+        int n = 0, kinds[2] = { 0, 0 };
+        double contrast = 0;
+        g_autofree int *in = g_new0 (int, (gsize) MAX (lines, 1) * 32);
+        g_autofree int *out = g_new0 (int, (gsize) MAX (lines, 1) * 32);
+
+        for (double v = 3; v <= margin - 2 && n < 32; v += MAX (1.0, (margin - 5) / 8), n++)
+          for (int k = 1; k < lines; k++)
+            {
+              double u = start + k * cell_along, reach = MAX (2.0, 0.15 * cell_along);
+              int *i_k = &in[k * 32 + n], *o_k = &out[k * 32 + n];
+              *o_k = side_crossing (&f, u, v, reach);
+              *i_k = side_crossing (&f, u, -v, reach);
+              if (*i_k > 0)
+                {
+                  kinds[1]++;
+                  contrast += *i_k;
+                }
+              else if (*i_k == CROSS_COLOURS)
+                kinds[0]++;
+            }
+        if (n > 0)
           {
-            double u = start + k * cell_along, reach = MAX (2.0, 0.15 * cell_along);
-            hits_out += side_crossing (&f, u, v, reach);
-            hits_in += side_crossing (&f, u, -v, reach);
-            n++;
+            gboolean thin = kinds[1] >= kinds[0];
+            double mean = kinds[1] > 0 ? contrast / kinds[1] : 0;
+            for (int k = 1; k < lines; k++)
+              {
+                int hi = 0, ho = 0;
+                for (int t = 0; t < n; t++)
+                  {
+                    int a = in[k * 32 + t], b = out[k * 32 + t];
+                    hi += thin ? a > 0 : a == CROSS_COLOURS;
+                    ho += thin ? (b > 0.5 * mean && b < 2 * mean) : b == CROSS_COLOURS;
+                  }
+                /* (Not always the same lines: the cells beyond are
+                 * others, and Flood-It's colours run in patches.) */
+                lines_in += hi >= 0.7 * n;
+                lines_on += ho >= 0.7 * n;
+              }
           }
-      if (n > 0 && hits_in >= 0.3 * n && hits_out >= 0.5 * hits_in)
+      }
+      if (lines_in >= 2 && lines_in >= 0.5 * (lines - 1) && lines_on >= 2
+          && lines_on >= 0.5 * lines_in)
         cut |= (guint) side;
     }
   return cut;

@@ -77,26 +77,31 @@ judge_cut (const HbImage *img, HbImportReport *report)
       g_ptr_array_insert (report->notes, (int) at++, g_strdup (_(says[i].text)));
   if (report->cut != 0)
     report->score = MIN (report->score, HB_IMPORT_MIN_SCORE - 0.05);
-  /* A reading too unsure to count, of a picture that looks turned: that
-   * is the likely cause (a game named reads whatever it finds: Flood-It
-   * read a board turned 5° as 7×7 with 25 cells unsure). */
-  else if (report->score < HB_IMPORT_MIN_SCORE && hb_vision_tilt (img) != 0)
-    g_ptr_array_insert (report->notes, 0,
-                        g_strdup (_("The picture looks turned, so what was read is likely wrong. "
-                                    "Straighten the picture, or use a screenshot of the game.")));
+  /* A reading not sure, of a picture that looks turned: that is the
+   * likely cause (Flood-It read a board turned 5° as 7×7 with 25 cells
+   * unsure, told the game; as 3×7 in five colours, sure enough to be
+   * taken unasked: review). Kept under the threshold, as a cut one. */
+  else if (report->score < HB_IMPORT_SURE_SCORE && hb_vision_tilt (img) != 0)
+    {
+      g_ptr_array_insert (report->notes, 0,
+                          g_strdup (_("The picture looks turned, so what was read is likely "
+                                      "wrong. Straighten the picture, or use a screenshot of "
+                                      "the game.")));
+      report->score = MIN (report->score, HB_IMPORT_MIN_SCORE - 0.05);
+    }
 }
 
 /* No board was found (`error` says why, game by game): a picture that
  * looks turned says that first (a photograph of a phone held 7° askew
  * was "Nothing … looks like a board", the command line's reason "a grid
  * but no dots": review). */
-static void
+static gboolean
 judge_tilt (const HbImage *img, GError **error)
 {
   double tilt;
 
   if (error == NULL || !g_error_matches (*error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD))
-    return;
+    return FALSE;
   tilt = hb_vision_tilt (img);
   if (tilt != 0)
     {
@@ -114,6 +119,7 @@ judge_tilt (const HbImage *img, GError **error)
                      "game.%s"),
                    one != NULL ? one : reasons);
     }
+  return tilt != 0;
 }
 
 /* Every game tries `img`; the surest reading wins (see
@@ -189,17 +195,19 @@ guess (const HbImage *img, HbImportReport *report, HbCancel *cancellable, HbStat
     }
   if (best == NULL)
     {
-      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD,
+      g_autoptr(GError) none = NULL;
+
+      g_set_error (&none, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD,
                    _("No board of any game found in the picture:%s"), misses->str);
       /* A turned picture is said so, over a doubtful reading of it
        * (at 7° a Flow Free screenshot was "seems to show a board",
        * Flood-It's 3×5 in two colours). */
-      judge_tilt (img, error);
-      if (doubtful != NULL && !g_error_matches (*error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TILTED))
+      if (!judge_tilt (img, &none) && doubtful != NULL)
         {
           swap_reports (report, doubt);
           *near = g_steal_pointer (&doubtful);
         }
+      g_propagate_error (error, g_steal_pointer (&none));
     }
   hb_state_free (doubtful);
   /* What the readers shared (a shrunk copy …) is not kept past the

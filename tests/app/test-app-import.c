@@ -1297,7 +1297,7 @@ test_import_resize (Fixture *f, gconstpointer data)
   g_assert_true (gtk_widget_get_visible (row));
   g_assert_false (gtk_widget_get_sensitive (hb_app_test_find_first (row, GTK_TYPE_SWITCH)));
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
-                   "Hidden while the board is smaller than 7×7, the size it was read at");
+                   "Hidden while the board is narrower or shorter than 7×7, the size it was read at");
 
   hb_app_test_activate (window, "undo", NULL);
   hb_app_test_settle (50);

@@ -392,7 +392,7 @@ test_cut_board (void)
   g_assert_cmpint (status, ==, 1);
   g_assert_cmpstr (out, ==, "");
   want = g_strdup_printf ("hintboard-cli: %s: seems to show a board, but not surely enough to "
-                          "read it unasked:\n  Flood-It, 6×8, ", part);
+                          "read it without --game:\n  Flood-It, 6×8, ", part);
   g_assert_true (g_str_has_prefix (err, want));
   g_assert_nonnull (strstr (err, " colours\n  The picture’s right edge cuts through the board: "));
   g_assert_null (strstr (err, "No board of any game"));
