@@ -204,36 +204,31 @@ hb_window_ask_doubtful (HbWindow *self, const char *name, const HbLoadResult *re
                         HbThen then, gpointer data, GDestroyNotify destroy)
 {
   const HbImportReport *rep = result->report;
-  const char *game = _(result->state->game->name);
   const char *seen = rep->summary != NULL ? rep->summary : "";
   g_autofree char *heading = NULL, *body = NULL, *details = NULL;
   g_autoptr (GString) more = g_string_new (NULL);
   AdwMessageDialog *dialog;
   Doubtful *d = g_new0 (Doubtful, 1);
 
-  /* The summary without the game's name, which the heading has:
-   * "7×5, 7 colours, 5 cells unsure". */
-  if (g_str_has_prefix (seen, game) && g_str_has_prefix (seen + strlen (game), ", "))
-    seen += strlen (game) + 2;
+  /* The game named in the body's summary ("Flow Free, 7×5, …"), not in
+   * the heading: "Not Sure This Is a Infinite Loop Board" (review). */
   if (rep->cut != 0)
     {
       /* The cause named (the body said "too little of it is clear" of a
        * crop whose colours lacked their pairs: review); which edge is
        * in the notes under Details. */
-      /* TRANSLATORS: a dialog's heading: "Only Part of a Flow Free Board" */
-      heading = g_strdup_printf (_("Only Part of a %s Board"), game);
+      heading = g_strdup (_("The Picture Cuts Through the Board"));
       /* TRANSLATORS: %s: the picture's file name, then what was read
-       * ("7×3, 3 colours") */
+       * ("Flow Free, 7×3, 3 colours") */
       body = g_strdup_printf (_("“%s” seems to show part of a board (%s): the picture’s edge "
                                 "cuts through it. Import it to complete it by hand, or use a "
                                 "screenshot that shows the whole board."), name, seen);
     }
   else
     {
-      /* TRANSLATORS: a dialog's heading: "Not Sure This Is a Flow Free Board" */
-      heading = g_strdup_printf (_("Not Sure This Is a %s Board"), game);
+      heading = g_strdup (_("Not Sure What the Picture Shows"));
       /* TRANSLATORS: %s: the picture's file name, then what was read
-       * ("7×5, 7 colours, 5 cells unsure") */
+       * ("Flow Free, 7×5, 7 colours, 5 cells unsure") */
       body = g_strdup_printf (_("“%s” seems to show a board (%s), but too little of it is clear "
                                 "to be sure. Import it to check and correct it by hand, or use a "
                                 "screenshot that shows the whole board."), name, seen);

@@ -1034,14 +1034,14 @@ test_import_doubtful (Fixture *f, gconstpointer data)
        * (the body said "too little of it is clear" of a cut board). */
       if (take)
         {
-          g_assert_cmpstr (adw_message_dialog_get_heading (d), ==, "Not Sure This Is a Flow Free Board");
-          g_assert_nonnull (strstr (adw_message_dialog_get_body (d), "“hidden.png” seems to show a board (7×5, "));
+          g_assert_cmpstr (adw_message_dialog_get_heading (d), ==, "Not Sure What the Picture Shows");
+          g_assert_nonnull (strstr (adw_message_dialog_get_body (d), "“hidden.png” seems to show a board (Flow Free, 7×5, "));
         }
       else
         {
-          g_assert_cmpstr (adw_message_dialog_get_heading (d), ==, "Only Part of a Flow Free Board");
+          g_assert_cmpstr (adw_message_dialog_get_heading (d), ==, "The Picture Cuts Through the Board");
           g_assert_nonnull (strstr (adw_message_dialog_get_body (d),
-                                    "“cut.png” seems to show part of a board (7×5, "));
+                                    "“cut.png” seems to show part of a board (Flow Free, 7×5, "));
           g_assert_nonnull (strstr (adw_message_dialog_get_body (d), "the picture’s edge cuts through it"));
         }
       g_assert_true (adw_message_dialog_has_response (d, "import"));
