@@ -139,6 +139,9 @@ typedef struct {
   HbImage *shrunk[SHRUNK_KEPT];
   int      shrunk_factor[SHRUNK_KEPT];
   guint16 *jx, *jy;   /* edge_jumps */
+  gboolean tilt_known;
+  double   tilt;       /* hb_vision_tilt, once a picture (each unsure
+                        * reading of it asks) */
 } Shared;
 
 static void
@@ -1173,8 +1176,8 @@ hb_vision_cut_sides (const HbImage *img, const HbImportReport *r)
  * levels (Flow Free's dark grid lines on black). */
 #define HB_TILT_EDGE 60
 
-double
-hb_vision_tilt (const HbImage *img)
+static double
+measure_tilt (const HbImage *img)
 {
   int f = hb_vision_shrink_factor (img, HB_VISION_LOCATE_SIDE);
   const HbImage *small = hb_vision_shrunk (img, f);
@@ -1182,22 +1185,25 @@ hb_vision_tilt (const HbImage *img)
   double hist[BINS] = { 0 }, total = 0, best = 0, at_zero = 0;
   int peak = 0;
 
+  g_autofree guint8 *gray = NULL;
+  int w;
+
   if (small == NULL || small->width < 32 || small->height < 32)
     return 0;
+  gray = hb_vision_gray (small);
+  w = small->width;
   for (int y = 1; y < small->height - 1; y++)
-    for (int x = 1; x < small->width - 1; x++)
+    for (int x = 1; x < w - 1; x++)
       {
-        int g[3][3];
-        for (int j = 0; j < 3; j++)
-          for (int i = 0; i < 3; i++)
-            g[j][i] = pixel_gray (hb_image_pixel (small, x + i - 1, y + j - 1));
+        const guint8 *up = gray + (gsize) (y - 1) * w + x, *mid = up + w, *down = mid + w;
         {
-          int gx = g[0][2] + 2 * g[1][2] + g[2][2] - g[0][0] - 2 * g[1][0] - g[2][0];
-          int gy = g[2][0] + 2 * g[2][1] + g[2][2] - g[0][0] - 2 * g[0][1] - g[0][2];
-          double mag = sqrt ((double) gx * gx + (double) gy * gy), a;
+          int gx = up[1] + 2 * mid[1] + down[1] - up[-1] - 2 * mid[-1] - down[-1];
+          int gy = down[-1] + 2 * down[0] + down[1] - up[-1] - 2 * up[0] - up[1];
+          double mag, a;
           int b;
-          if (mag < HB_TILT_EDGE)
+          if (gx * gx + gy * gy < HB_TILT_EDGE * HB_TILT_EDGE)
             continue;
+          mag = sqrt ((double) gx * gx + (double) gy * gy);
           a = fmod (atan2 (gy, gx) * 180.0 / G_PI + 360.0, 90.0);
           b = (int) (a * 2) % BINS;
           hist[b] += mag;
@@ -1210,16 +1216,16 @@ hb_vision_tilt (const HbImage *img)
    * Sobel angle wanders a little), and how much of the edges it holds. */
   for (int b = 0; b < BINS; b++)
     {
-      double w = 0;
+      double sum = 0;
       for (int d = -2; d <= 2; d++)
-        w += hist[(b + d + BINS) % BINS];
-      if (w > best)
+        sum += hist[(b + d + BINS) % BINS];
+      if (sum > best)
         {
-          best = w;
+          best = sum;
           peak = b;
         }
       if (b == 0)
-        at_zero = w;
+        at_zero = sum;
     }
   {
     /* The window's mean, for a finer angle than its bin. */
@@ -1236,4 +1242,17 @@ hb_vision_tilt (const HbImage *img)
       return 0;
     return angle;
   }
+}
+
+double
+hb_vision_tilt (const HbImage *img)
+{
+  Shared *sh = shared_of (img);
+
+  if (!sh->tilt_known)
+    {
+      sh->tilt = measure_tilt (img);
+      sh->tilt_known = TRUE;
+    }
+  return sh->tilt;
 }

@@ -77,11 +77,14 @@ judge_cut (const HbImage *img, HbImportReport *report)
       g_ptr_array_insert (report->notes, (int) at++, g_strdup (_(says[i].text)));
   if (report->cut != 0)
     report->score = MIN (report->score, HB_IMPORT_MIN_SCORE - 0.05);
-  /* A reading not sure, of a picture that looks turned: that is the
-   * likely cause (Flood-It read a board turned 5° as 7×7 with 25 cells
-   * unsure, told the game; as 3×7 in five colours, sure enough to be
-   * taken unasked: review). Kept under the threshold, as a cut one. */
-  else if (report->score < HB_IMPORT_SURE_SCORE && hb_vision_tilt (img) != 0)
+  /* A reading not sure (under the threshold, or with cells unsure), of
+   * a picture that looks turned: that is the likely cause (Flood-It read
+   * a board turned 5° as 7×7 with 25 cells unsure, told the game; as 3×7
+   * in five colours with 5 unsure, sure enough to be taken unasked:
+   * review). Kept under the threshold, as a cut one. */
+  else if (report->score < HB_IMPORT_SURE_SCORE
+           && (report->n_unsure > 0 || report->score < HB_IMPORT_MIN_SCORE)
+           && hb_vision_tilt (img) != 0)
     {
       g_ptr_array_insert (report->notes, 0,
                           g_strdup (_("The picture looks turned, so what was read is likely "
