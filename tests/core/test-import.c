@@ -1376,6 +1376,20 @@ test_cut_board (void)
     }
 }
 
+/* A w × h picture of random bytes from `seed`. */
+static HbImage *
+noise_picture (int w, int h, guint32 seed)
+{
+  HbImage *noise = hb_image_new (w, h);
+
+  for (gsize i = 0; i < (gsize) noise->stride * noise->height; i++)
+    {
+      seed = seed * 1664525u + 1013904223u;
+      noise->pixels[i] = (guint8) (seed >> 24);
+    }
+  return noise;
+}
+
 /* `img` turned by `degrees` about its centre, on `bg` grey. */
 static HbImage *
 turned (const HbImage *img, double degrees, double bg)
@@ -1456,15 +1470,9 @@ test_turned (void)
       hb_state_free (level);
     }
   {
-    g_autoptr(HbImage) noise = hb_image_new (400, 300);
+    g_autoptr(HbImage) noise = noise_picture (400, 300, 7);
     g_autoptr(HbImage) ramp = hb_image_new (400, 300);
-    guint32 r = 7;
 
-    for (gsize i = 0; i < (gsize) noise->stride * noise->height; i++)
-      {
-        r = r * 1664525u + 1013904223u;
-        noise->pixels[i] = (guint8) (r >> 24);
-      }
     for (int y = 0; y < 300; y++)
       for (int x = 0; x < 400; x++)
         memset (ramp->pixels + (gsize) y * ramp->stride + 3 * x, (x + y) / 3, 3);
@@ -1476,15 +1484,9 @@ test_turned (void)
 static void
 test_no_board (void)
 {
-  g_autoptr(HbImage) noise = hb_image_new (400, 300);
+  g_autoptr(HbImage) noise = noise_picture (400, 300, 99);
   g_autoptr(HbImage) flat = hb_image_new (400, 300);
-  guint32 r = 99;
 
-  for (gsize i = 0; i < (gsize) noise->stride * noise->height; i++)
-    {
-      r = r * 1664525u + 1013904223u;
-      noise->pixels[i] = (guint8) (r >> 24);
-    }
   memset (flat->pixels, 200, (gsize) flat->stride * flat->height);
   for (int t = 0; t < 2; t++)
     {
