@@ -246,11 +246,13 @@ typedef enum {
  * there (Infinite Loop's tiles) is judged by its reader. */
 guint hb_vision_cut_sides (const HbImage *img, const HbImportReport *report);
 
-/* How far the picture looks turned, in degrees (−45 to 45; a rough
- * measure, about a tenth short), when a good part of its strong edges
- * keep to one direction at least 2° off the straight (a photograph of a
- * phone held askew: the readers want a board's lines straight); 0 for a
- * straight picture, or one whose edges keep to no direction. */
+/* How far the picture looks turned, in degrees (−45 to 45, positive
+ * clockwise as seen; to about a tenth of a degree), when a good part of
+ * its strong edges keep to one direction about 2.5° or more off the
+ * straight (a photograph of a phone held askew: the readers want a
+ * board's lines straight); 0 for a straight picture, or one whose edges
+ * keep to no direction. Measured once a picture (kept with its shared
+ * analyses). */
 double hb_vision_tilt (const HbImage *img);
 
 /* Sets an HB_IMAGE_ERROR_NO_BOARD error: "No GAME board found in the

@@ -5,6 +5,7 @@
 #include "hb-registry.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 #include <glib/gstdio.h>
 #include <sys/stat.h>
@@ -86,10 +87,18 @@ judge_cut (const HbImage *img, HbImportReport *report)
            && (report->n_unsure > 0 || report->score < HB_IMPORT_MIN_SCORE)
            && hb_vision_tilt (img) != 0)
     {
+      double tilt = hb_vision_tilt (img);
+      int deg = (int) lround (fabs (tilt));
+
       g_ptr_array_insert (report->notes, 0,
-                          g_strdup (_("The picture looks turned, so what was read is likely "
-                                      "wrong. Straighten the picture, or use a screenshot of "
-                                      "the game.")));
+                          tilt > 0
+                          /* TRANSLATORS: %d: degrees */
+                          ? g_strdup_printf (_("The picture looks turned about %d° clockwise, so "
+                                               "what was read is likely wrong. Straighten the "
+                                               "picture, or use a screenshot of the game."), deg)
+                          : g_strdup_printf (_("The picture looks turned about %d° anticlockwise, "
+                                               "so what was read is likely wrong. Straighten the "
+                                               "picture, or use a screenshot of the game."), deg));
       report->score = MIN (report->score, HB_IMPORT_MIN_SCORE - 0.05);
     }
 }
@@ -113,14 +122,25 @@ judge_tilt (const HbImage *img, GError **error)
       g_autofree char *reasons = g_strdup (nl != NULL ? nl : "");
       g_autofree char *one = nl == NULL ? g_strdup_printf ("\n  %s", (*error)->message) : NULL;
 
+      int deg = (int) lround (fabs (tilt));
+
       g_clear_error (error);
-      /* (Not by how much: the measure is rough.) */
-      /* TRANSLATORS: then each game's reason, a line each */
-      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TILTED,
-                   _("The picture looks turned: a board is read only when it is straight, as "
-                     "in a screenshot. Straighten the picture, or use a screenshot of the "
-                     "game.%s"),
-                   one != NULL ? one : reasons);
+      /* By how much and which way, to straighten it in a picture
+       * editor (the measure is good to a tenth of a degree). */
+      if (tilt > 0)
+        /* TRANSLATORS: %d: degrees; then each game's reason, a line each */
+        g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TILTED,
+                     _("The picture looks turned about %d° clockwise: a board is read only when "
+                       "it is straight, as in a screenshot. Straighten the picture, or use a "
+                       "screenshot of the game.%s"),
+                     deg, one != NULL ? one : reasons);
+      else
+        /* TRANSLATORS: %d: degrees; then each game's reason, a line each */
+        g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TILTED,
+                     _("The picture looks turned about %d° anticlockwise: a board is read only "
+                       "when it is straight, as in a screenshot. Straighten the picture, or use "
+                       "a screenshot of the game.%s"),
+                     deg, one != NULL ? one : reasons);
     }
   return tilt != 0;
 }

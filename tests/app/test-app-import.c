@@ -865,7 +865,7 @@ assert_no_board_dialog (HbWindow *window, gboolean no_board, gboolean turned)
     {
       g_assert_cmpstr (adw_message_dialog_get_heading (d), ==, "No Puzzle Found in the Picture");
       g_assert_nonnull (strstr (adw_message_dialog_get_body (d),
-                                "“turned.png” could be read as a board. The picture looks turned: "));
+                                "“turned.png” could be read as a board. The picture looks turned about 7° clockwise: "));
       g_assert_true (GTK_IS_EXPANDER (extra));
       g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (gtk_expander_get_child (GTK_EXPANDER (extra)))),
                                 "No Flow Free board found"));

@@ -1415,8 +1415,9 @@ turned (const HbImage *img, double degrees, double bg)
 }
 
 /* A picture of a board turned a few degrees (a photograph of a phone held
- * askew) is no board, and says it looks turned (it was "Nothing … looks
- * like a board", the command line's reason "a grid but no dots": review),
+ * askew) is no board, and says it looks turned, by how much and which way
+ * (it was "Nothing … looks like a board", the command line's reason "a
+ * grid but no dots": review),
  * guessing or told the game, over the readers' reasons; the same boards
  * straight read, and a picture with no board in it (noise, a gradient)
  * is not called turned. */
@@ -1445,6 +1446,11 @@ test_turned (void)
             g_autoptr(HbImage) tilted = turned (shot, angles[a], g == 1 ? 0.1 : 0.96);
             g_autoptr(GError) err = NULL;
             HbState *near = NULL;
+            /* By how much and which way, as cairo turned it (positive:
+             * clockwise as seen). */
+            g_autofree char *said = g_strdup_printf ("The picture looks turned about %d° %s",
+                                                     (int) fabs (angles[a]),
+                                                     angles[a] > 0 ? "clockwise" : "anticlockwise");
 
             hb_import_report_clear (report);
             s = told ? hb_registry_from_image (tilted, game, report, NULL, &err)
@@ -1458,13 +1464,15 @@ test_turned (void)
               {
                 g_assert_true (told);
                 g_assert_cmpfloat (report->score, <, HB_IMPORT_MIN_SCORE);
-                g_assert_true (g_str_has_prefix (g_ptr_array_index (report->notes, 0),
-                                                 "The picture looks turned, so what was read"));
+                g_assert_true (g_str_has_prefix (g_ptr_array_index (report->notes, 0), said));
+                g_assert_nonnull (strstr (g_ptr_array_index (report->notes, 0),
+                                          ", so what was read is likely wrong."));
                 hb_state_free (s);
                 continue;
               }
             g_assert_error (err, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TILTED);
-            g_assert_true (g_str_has_prefix (err->message, "The picture looks turned: "));
+            g_assert_true (g_str_has_prefix (err->message, said));
+            g_assert_true (g_str_has_prefix (err->message + strlen (said), ": a board is read"));
             g_assert_nonnull (strchr (err->message, '\n'));
           }
       hb_state_free (level);
