@@ -271,6 +271,13 @@ hb_vision_shrunk (const HbImage *img, int factor)
 
 /* ---- Grids ------------------------------------------------------------- */
 
+/* A pixel's luminance, 0..255 (Rec. 601 weights). */
+static inline int
+pixel_gray (const guint8 *p)
+{
+  return (77 * p[0] + 150 * p[1] + 29 * p[2] + 128) >> 8;
+}
+
 guint8 *
 hb_vision_gray (const HbImage *img)
 {
@@ -281,7 +288,7 @@ hb_vision_gray (const HbImage *img)
       const guint8 *p = hb_image_pixel (img, 0, y);
       guint8 *d = g + (gsize) y * img->width;
       for (int x = 0; x < img->width; x++, p += 3)
-        d[x] = (guint8) ((77u * p[0] + 150u * p[1] + 29u * p[2] + 128) >> 8);
+        d[x] = (guint8) pixel_gray (p);
     }
   return g;
 }
@@ -1029,12 +1036,6 @@ side_pixel (const SideFrame *f, double u, double v)
   return hb_image_pixel (f->img, x, y);
 }
 
-static int
-pixel_gray (const guint8 *p)
-{
-  return (77 * p[0] + 150 * p[1] + 29 * p[2] + 128) >> 8;
-}
-
 /* What crosses line `u` at depth `v`: the colours either side of it
  * differ (Flood-It's squares: CROSS_COLOURS), or a thin line runs there
  * (Flow Free's grid, the gaps between Enlight's lights: the line's
@@ -1181,43 +1182,35 @@ hb_vision_cut_sides (const HbImage *img, const HbImportReport *r)
  * the angle from there to a third more at which the strong edges'
  * pixels, projected across each family of lines, pile up most sharply
  * is the turn, to a tenth of a degree. */
+/* A strong edge pixel of the picture: where, and its Sobel response
+ * (HB_TILT_EDGE or more). */
+typedef struct {
+  float x, y, mag;
+} EdgePoint;
+
 static double
-refine_tilt (const guint8 *gray, int w, int h, double angle)
+refine_tilt (const GArray *pts, int w, int h, double angle)
 {
-  g_autoptr(GArray) pts = g_array_new (FALSE, FALSE, sizeof (float) * 3);
   int span = (int) ceil (hypot (w, h)) + 2;
   g_autofree float *across = g_new (float, 2 * (gsize) span);
   g_autofree float *along = g_new (float, 2 * (gsize) span);
   double best = -1, found = angle;
-
-  for (int y = 1; y < h - 1; y++)
-    for (int x = 1; x < w - 1; x++)
-      {
-        const guint8 *up = gray + (gsize) (y - 1) * w + x, *mid = up + w, *down = mid + w;
-        int gx = up[1] + 2 * mid[1] + down[1] - up[-1] - 2 * mid[-1] - down[-1];
-        int gy = down[-1] + 2 * down[0] + down[1] - up[-1] - 2 * up[0] - up[1];
-        if (gx * gx + gy * gy >= HB_TILT_EDGE * HB_TILT_EDGE)
-          {
-            float p[3] = { (float) x, (float) y, (float) sqrt ((double) gx * gx + (double) gy * gy) };
-            g_array_append_vals (pts, p, 1);
-          }
-      }
   double lo = angle > 0 ? angle - 1.5 : angle * 1.35 - 1.5;
   double hi = angle > 0 ? angle * 1.35 + 1.5 : angle + 1.5;
 
   for (double a = lo; a <= hi + 1e-9; a += 0.1)
     {
       double c = cos (a * G_PI / 180), sn = sin (a * G_PI / 180), sharp = 0;
-      const float *p = (const float *) (const void *) pts->data;
+      const EdgePoint *p = (const EdgePoint *) (const void *) pts->data;
 
       memset (across, 0, sizeof (float) * 2 * (gsize) span);
       memset (along, 0, sizeof (float) * 2 * (gsize) span);
-      for (guint i = 0; i < pts->len; i++, p += 3)
+      for (guint i = 0; i < pts->len; i++, p++)
         {
-          int u = (int) lround (p[0] * c + p[1] * sn) + span;
-          int v = (int) lround (-p[0] * sn + p[1] * c) + span;
-          across[CLAMP (u, 0, 2 * span - 1)] += p[2];
-          along[CLAMP (v, 0, 2 * span - 1)] += p[2];
+          int u = (int) lround (p->x * c + p->y * sn) + span;
+          int v = (int) lround (-p->x * sn + p->y * c) + span;
+          across[CLAMP (u, 0, 2 * span - 1)] += p->mag;
+          along[CLAMP (v, 0, 2 * span - 1)] += p->mag;
         }
       for (int i = 0; i < 2 * span; i++)
         sharp += (double) across[i] * across[i] + (double) along[i] * along[i];
@@ -1240,29 +1233,30 @@ measure_tilt (const HbImage *img)
   int peak = 0;
 
   g_autofree guint8 *gray = NULL;
+  g_autoptr(GArray) pts = NULL;
   int w;
 
   if (small == NULL || small->width < 32 || small->height < 32)
     return 0;
   gray = hb_vision_gray (small);
   w = small->width;
+  pts = g_array_new (FALSE, FALSE, sizeof (EdgePoint));
   for (int y = 1; y < small->height - 1; y++)
     for (int x = 1; x < w - 1; x++)
       {
         const guint8 *up = gray + (gsize) (y - 1) * w + x, *mid = up + w, *down = mid + w;
-        {
-          int gx = up[1] + 2 * mid[1] + down[1] - up[-1] - 2 * mid[-1] - down[-1];
-          int gy = down[-1] + 2 * down[0] + down[1] - up[-1] - 2 * up[0] - up[1];
-          double mag, a;
-          int b;
-          if (gx * gx + gy * gy < HB_TILT_EDGE * HB_TILT_EDGE)
-            continue;
-          mag = sqrt ((double) gx * gx + (double) gy * gy);
-          a = fmod (atan2 (gy, gx) * 180.0 / G_PI + 360.0, 90.0);
-          b = (int) (a * 2) % BINS;
-          hist[b] += mag;
-          total += mag;
-        }
+        int gx = up[1] + 2 * mid[1] + down[1] - up[-1] - 2 * mid[-1] - down[-1];
+        int gy = down[-1] + 2 * down[0] + down[1] - up[-1] - 2 * up[0] - up[1];
+        EdgePoint e = { (float) x, (float) y, 0 };
+        double a;
+
+        if (gx * gx + gy * gy < HB_TILT_EDGE * HB_TILT_EDGE)
+          continue;
+        e.mag = (float) sqrt ((double) gx * gx + (double) gy * gy);
+        g_array_append_val (pts, e);
+        a = fmod (atan2 (gy, gx) * 180.0 / G_PI + 360.0, 90.0);
+        hist[(int) (a * 2) % BINS] += e.mag;
+        total += e.mag;
       }
   if (total <= 0)
     return 0;
@@ -1294,7 +1288,7 @@ measure_tilt (const HbImage *img)
      * of all the edges (noise and photographs spread theirs). */
     if (fabs (angle) < 2 || best < 0.2 * total || at_zero > 0.5 * best)
       return 0;
-    angle = refine_tilt (gray, w, small->height, angle);
+    angle = refine_tilt (pts, w, small->height, angle);
     return fabs (angle) < 1.5 ? 0 : angle;
   }
 }

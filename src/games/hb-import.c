@@ -88,17 +88,17 @@ judge_cut (const HbImage *img, HbImportReport *report)
            && hb_vision_tilt (img) != 0)
     {
       double tilt = hb_vision_tilt (img);
-      int deg = (int) lround (fabs (tilt));
 
       g_ptr_array_insert (report->notes, 0,
-                          tilt > 0
-                          /* TRANSLATORS: %d: degrees */
-                          ? g_strdup_printf (_("The picture looks turned about %d° clockwise, so "
+                          g_strdup_printf (tilt > 0
+                                           /* TRANSLATORS: %d: degrees */
+                                           ? _("The picture looks turned about %d° clockwise, so "
                                                "what was read is likely wrong. Straighten the "
-                                               "picture, or use a screenshot of the game."), deg)
-                          : g_strdup_printf (_("The picture looks turned about %d° anticlockwise, "
+                                               "picture, or use a screenshot of the game.")
+                                           : _("The picture looks turned about %d° anticlockwise, "
                                                "so what was read is likely wrong. Straighten the "
-                                               "picture, or use a screenshot of the game."), deg));
+                                               "picture, or use a screenshot of the game."),
+                                           (int) lround (fabs (tilt))));
       report->score = MIN (report->score, HB_IMPORT_MIN_SCORE - 0.05);
     }
 }
@@ -122,25 +122,20 @@ judge_tilt (const HbImage *img, GError **error)
       g_autofree char *reasons = g_strdup (nl != NULL ? nl : "");
       g_autofree char *one = nl == NULL ? g_strdup_printf ("\n  %s", (*error)->message) : NULL;
 
-      int deg = (int) lround (fabs (tilt));
-
       g_clear_error (error);
       /* By how much and which way, to straighten it in a picture
        * editor (the measure is good to a tenth of a degree). */
-      if (tilt > 0)
-        /* TRANSLATORS: %d: degrees; then each game's reason, a line each */
-        g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TILTED,
-                     _("The picture looks turned about %d° clockwise: a board is read only when "
+      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TILTED,
+                   tilt > 0
+                   /* TRANSLATORS: %d: degrees; then each game's reason, a line each */
+                   ? _("The picture looks turned about %d° clockwise: a board is read only when "
                        "it is straight, as in a screenshot. Straighten the picture, or use a "
-                       "screenshot of the game.%s"),
-                     deg, one != NULL ? one : reasons);
-      else
-        /* TRANSLATORS: %d: degrees; then each game's reason, a line each */
-        g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TILTED,
-                     _("The picture looks turned about %d° anticlockwise: a board is read only "
+                       "screenshot of the game.%s")
+                   /* TRANSLATORS: %d: degrees; then each game's reason, a line each */
+                   : _("The picture looks turned about %d° anticlockwise: a board is read only "
                        "when it is straight, as in a screenshot. Straighten the picture, or use "
                        "a screenshot of the game.%s"),
-                     deg, one != NULL ? one : reasons);
+                   (int) lround (fabs (tilt)), one != NULL ? one : reasons);
     }
   return tilt != 0;
 }
