@@ -36,6 +36,19 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
   options.background = FALSE;
   options.show_mark = self->show_mark;
   options.mark_x = self->mark_x;
+  {
+    /* The plot lies on the board's side of the window, the view colour. */
+    GdkRGBA under;
+
+    if (gtk_style_context_lookup_color (gtk_widget_get_style_context (GTK_WIDGET (area)),
+                                        "view_bg_color", &under))
+      {
+        options.has_under = TRUE;
+        options.under[0] = under.red;
+        options.under[1] = under.green;
+        options.under[2] = under.blue;
+      }
+  }
   self->version = hb_trace_series_version (self->trace);
   hb_plot_render (self->trace, cr, 0, 0, width, height, &options);
   self->draws++;

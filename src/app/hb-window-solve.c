@@ -262,7 +262,7 @@ static void
 update_plot (HbWindow *self)
 {
   const HbTrace *trace = hb_plot_view_get_trace (self->plot_view);
-  gboolean line = FALSE;
+  gboolean line = FALSE, show;
 
   /* While a solve runs its plot shows as soon as it has series; once it
    * ended, while the player shows its run, and only with a line to show
@@ -273,12 +273,15 @@ update_plot (HbWindow *self)
     for (guint i = 0; i < hb_trace_n_series (trace) && !line; i++)
       {
         g_autoptr (GArray) points = hb_trace_series_points (trace, i);
-
         line = points->len >= 2;
       }
-  gtk_widget_set_visible (GTK_WIDGET (self->plot_view),
-                          trace != NULL && hb_trace_n_series (trace) > 0
-                          && (self->solve_job != NULL || (line && self->player != NULL)));
+  show = trace != NULL && hb_trace_n_series (trace) > 0
+         && (self->solve_job != NULL || (line && self->player != NULL));
+  if (show != gtk_widget_get_visible (GTK_WIDGET (self->plot_view)))
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->plot_view), show);
+      hb_window_update_palette (self);   /* its empty row gives way to the plot */
+    }
   hb_window_update_plot_mark (self);
 }
 

@@ -324,8 +324,12 @@ hb_window_update_palette (HbWindow *self)
   /* A game with a palette in the other mode only (Flow Free's and Infinite
    * Loop's in Edit) keeps the row, empty: the board does not jump when
    * Edit and Play switch. Only a game without any palette gives it up,
-   * and a short window, where the board needs the room more. */
-  if (!keep_row && !self->short_window && state != NULL && state->game->palette != NULL)
+   * a short window, where the board needs the room more, and a run's
+   * plot while it shows: the board moved for it anyway, and under the
+   * board in a narrow window the plot, the player and the empty row left
+   * a 7 x 7 board 146 px of 400 x 700 (review). */
+  if (!keep_row && !self->short_window && !gtk_widget_get_visible (GTK_WIDGET (self->plot_view))
+      && state != NULL && state->game->palette != NULL)
     {
       /* Whether it has one entry is all that is asked. */
       HbPaletteEntry entry;
@@ -357,6 +361,10 @@ hb_window_update_palette (HbWindow *self)
 /* The narrow layout's least width (360 px with Close alone, 388 with
  * minimise and maximise too). */
 #define NARROW_FLOOR 360
+/* The plot's height under the board in a narrow window: its title, key,
+ * five ticks and axis label still read; the board comes first (180 px
+ * left a 7 x 7 board a third of the width at 400 x 700: review). */
+#define PLOT_NARROW_HEIGHT 150
 
 static void
 set_narrow (HbWindow *self, gboolean narrow)
@@ -371,9 +379,10 @@ set_narrow (HbWindow *self, gboolean narrow)
                                   narrow ? GTK_ORIENTATION_VERTICAL
                                          : GTK_ORIENTATION_HORIZONTAL);
   gtk_widget_set_size_request (GTK_WIDGET (self->plot_view), narrow ? -1 : 320,
-                               narrow ? 180 : -1);
+                               narrow ? PLOT_NARROW_HEIGHT : -1);
   gtk_widget_set_margin_start (GTK_WIDGET (self->plot_view), narrow ? 24 : 0);
   gtk_widget_set_margin_top (GTK_WIDGET (self->plot_view), narrow ? 0 : 24);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->plot_view), narrow ? 8 : 24);
   /* The whole status in a narrow window, over two lines if need be. */
   gtk_label_set_wrap (self->status_label, narrow);
   gtk_label_set_ellipsize (self->status_label, narrow ? PANGO_ELLIPSIZE_NONE

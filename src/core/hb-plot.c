@@ -2,6 +2,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 /* Okabe and Ito's palette, which keeps its colours apart for the common
  * kinds of colour blindness; on a dark card the blue is lightened. */
@@ -133,6 +134,9 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
   double xmin = G_MAXDOUBLE, xmax = -G_MAXDOUBLE, ymin = G_MAXDOUBLE, ymax = -G_MAXDOUBLE;
   double fg = o->dark ? 0.92 : 0.15, grid = o->dark ? 0.32 : 0.86;
   double font = hb_plot_font_size (width, height);
+  /* The card's colour, or the colour the caller says is under the plot. */
+  double under[3] = { o->dark ? 0.19 : 1, o->dark ? 0.19 : 1, o->dark ? 0.21 : 1 };
+  gboolean box = o->background || o->has_under;
   double left, right, top, bottom;
   double xt[16], yt[16], ylo, yhi;
   int nxt, nyt;
@@ -145,12 +149,11 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
   if (width < 40 || height < 40)
     return;
   cairo_save (cr);
+  if (o->has_under && !o->background)
+    memcpy (under, o->under, sizeof under);
   if (o->background)
     {
-      if (o->dark)
-        cairo_set_source_rgb (cr, 0.19, 0.19, 0.21);
-      else
-        cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_set_source_rgb (cr, under[0], under[1], under[2]);
       cairo_rectangle (cr, x, y, width, height);
       cairo_fill (cr);
     }
@@ -447,10 +450,24 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
        * cell satisfied") and its value */
       label = g_strdup_printf (_("%s: %s"), _(goal_name), num);
       cairo_text_extents (cr, label, &ext);
-      cairo_set_source_rgba (cr, fg, fg, fg, 0.9);
-      cairo_move_to (cr, right - ext.x_advance - font * 0.3,
-                     py - top > font * 1.6 ? py - font * 0.4 : py + font * 1.2);
-      cairo_show_text (cr, label);
+      {
+        double lx = right - ext.x_advance - font * 0.3;
+        double ly = py - top > font * 1.6 ? py - font * 0.4 : py + font * 1.2;
+
+        if (box)
+          {
+            /* On a patch of the colour under the plot: the best line runs
+             * along the goal near the end of a good run, through its name
+             * (review: "every cell: 49" over the cell GA's best line). */
+            cairo_set_source_rgba (cr, under[0], under[1], under[2], 0.85);
+            cairo_rectangle (cr, lx + ext.x_bearing - font * 0.25, ly + ext.y_bearing - font * 0.15,
+                             ext.width + font * 0.5, ext.height + font * 0.3);
+            cairo_fill (cr);
+          }
+        cairo_set_source_rgba (cr, fg, fg, fg, 0.9);
+        cairo_move_to (cr, lx, ly);
+        cairo_show_text (cr, label);
+      }
     }
   /* The player's place: a thin line across the plot. */
   if (o->show_mark && isfinite (o->mark_x) && o->mark_x >= xmin && o->mark_x <= xmax)

@@ -23,6 +23,11 @@ typedef struct {
    * player shows). */
   gboolean    show_mark;
   double      mark_x;
+  /* The colour under the plot when it draws no background of its own:
+   * the goal's name sits on a patch of it, so the lines that cross the
+   * name do not hide it. */
+  gboolean    has_under;
+  double      under[3];
 } HbPlotOptions;
 
 /* TRUE when the trace has at least one series with a point. */

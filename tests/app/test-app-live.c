@@ -422,6 +422,18 @@ lit_cells (HbBoardView *view, const HbShot *shot)
   return lit;
 }
 
+/* Whether the palette's row is to show (its revealer's aim, not its
+ * animation). */
+static gboolean
+palette_row_wanted (HbWindow *window)
+{
+  GtkWidget *bar = GTK_WIDGET (hb_window_get_palette_bar (window));
+  GtkWidget *revealer = gtk_widget_get_ancestor (bar, GTK_TYPE_REVEALER);
+
+  g_assert_nonnull (revealer);
+  return gtk_revealer_get_reveal_child (GTK_REVEALER (revealer));
+}
+
 /* A run with no generations to plot (arc consistency solved the level
  * before the first) ends without a chart; one with generations keeps it
  * (an empty chart with a dot at the origin showed before). */
@@ -463,6 +475,7 @@ test_plot_needs_a_line (void)
         }
       g_assert_true (g_file_set_contents (path, text, -1, NULL));
       g_assert_true (hb_app_test_load (window, file));
+      hb_window_set_mode (window, HB_MODE_PLAY);
       g_assert_true (hb_window_select_solver (window, "ga-paths"));
       /* A fixed seed: the test does not hang on a random one (the 8x8
        * took 2 to 12 generations over 400 seeds; seed 1 takes some). */
@@ -486,6 +499,11 @@ test_plot_needs_a_line (void)
 
           g_assert_cmpstr (hb_result_get_stat (r, "generations"), !=, "0");
           g_assert_true (gtk_widget_get_visible (GTK_WIDGET (plot)));
+          /* Play keeps Flow Free's empty palette row (Edit's colours)
+           * so the board stays put, but not while the plot takes room
+           * beside or under the board (review: at 400 x 700 the two
+           * left a 7 x 7 board 146 px wide). */
+          g_assert_false (palette_row_wanted (window));
           /* Generations have no depth: the player shows none ("Depth 0"
            * showed before the first step and on the fixed cells). */
           g_assert_true (hb_window_is_playing_trace (window));
@@ -523,9 +541,11 @@ test_plot_needs_a_line (void)
             g_signal_emit_by_name (bar, "close");
             hb_app_test_settle (30);
             g_assert_false (gtk_widget_get_visible (GTK_WIDGET (plot)));
+            g_assert_true (palette_row_wanted (window));
             hb_app_test_activate (window, "replay", NULL);
             hb_app_test_settle (30);
             g_assert_true (gtk_widget_get_visible (GTK_WIDGET (plot)));
+            g_assert_false (palette_row_wanted (window));
           }
         }
       g_unlink (path);

@@ -417,6 +417,49 @@ top_of_best (gboolean with_goal, double goal)
   return top;
 }
 
+/* The pixels of series 0's colour in the plot's right part, its best line
+ * rising to 49 and running along the goal of 50 under the goal's name;
+ * the name on a patch of the colour under the plot (`patch`) or not. */
+static int
+best_under_goal_name (gboolean patch)
+{
+  HbTrace *t = hb_trace_new (0, 0);
+  int best = hb_trace_add_series (t, "best", "generation"), n = 0;
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 300);
+  cairo_t *cr = cairo_create (s);
+  HbPlotOptions o = { FALSE, NULL, FALSE };
+  double rgb[3];
+
+  o.has_under = patch;
+  o.under[0] = o.under[1] = o.under[2] = 0;
+  for (int g = 0; g <= 200; g++)
+    hb_trace_series_push (t, best, g, MIN (g, 49));
+  hb_trace_set_goal (t, 50, "every cell");
+  hb_plot_render (t, cr, 0, 0, 400, 300, &o);
+  cairo_surface_flush (s);
+  hb_plot_series_colour (0, FALSE, rgb);
+  for (int x = 200; x < 400; x++)
+    for (int y = 0; y < 300; y++)
+      n += near_colour (pixel (s, x, y), rgb);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+  hb_trace_free (t);
+  return n;
+}
+
+/* The goal's name stays readable where the best line runs through it
+ * (review: "every cell: 49" over the cell GA's best line at 400 px): it
+ * sits on a patch that hides the line behind it. */
+static void
+test_plot_goal_name_patch (void)
+{
+  int bare = best_under_goal_name (FALSE), patched = best_under_goal_name (TRUE);
+
+  g_test_message ("best line pixels at the right: %d bare, %d with the patch", bare, patched);
+  g_assert_cmpint (patched, >, 100);
+  g_assert_cmpint (patched, <, bare - 40);
+}
+
 /* A goal (the cell GA's whole board) is kept in the range: the lines at
  * 80 of 100 ran along the top of an axis that ended at 80 (review). A goal
  * inside the data's range changes nothing. */
@@ -966,6 +1009,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/empty", test_plot_empty);
   g_test_add_func ("/plot/x-labels", test_plot_x_labels);
   g_test_add_func ("/plot/goal", test_plot_goal);
+  g_test_add_func ("/plot/goal-name-patch", test_plot_goal_name_patch);
   g_test_add_func ("/plot/log-labels-apart", test_plot_log_labels_apart);
   g_test_add_func ("/plot/readable-narrow", test_plot_readable_narrow);
   g_test_add_func ("/plot/value-name-fits", test_plot_value_name_fits);
