@@ -470,6 +470,48 @@ test_frame_and_palette (void)
   hb_state_free (&s->base);
 }
 
+/* The chip of a colour with dots on the board carries a corner badge in
+ * Edit: a pip for one dot, a check mark for the pair; a colour with none,
+ * and every chip in Play, has no badge (review: placed or not, every chip
+ * looked alike). */
+static void
+test_palette_dots (void)
+{
+  FlowState *s = FLOW (hb_test_parse (&flow_game, "R.R\nG.G\n"));
+  HbMove remove_g = { FLOW_OP_SET_DOT, 2, 1, -1 };
+  FlowState *t = FLOW (flow_game.apply (&s->base, &remove_g));
+  guint32 edit[3][2], play[3][2];
+  const char ids[3] = { 'R', 'G', 'B' };
+
+  g_assert_nonnull (t);
+  for (int i = 0; i < 3; i++)
+    for (int m = 0; m < 2; m++)
+      {
+        cairo_surface_t *p = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 32, 32);
+        cairo_t *pc = cairo_create (p);
+
+        flow_game.palette_render (&t->base, m == 0 ? HB_MODE_EDIT : HB_MODE_PLAY, ids[i], pc, 32,
+                                  FALSE);
+        cairo_destroy (pc);
+        /* The badge's middle, and a point inside it over the disc. */
+        (m == 0 ? edit : play)[i][0] = pixel (p, 25, 25);
+        (m == 0 ? edit : play)[i][1] = pixel (p, 24, 21);
+        cairo_surface_destroy (p);
+      }
+  /* R, both dots: the badge's light face over the red disc. */
+  g_assert_cmpint (channel_diff (play[0][1], 0xE8271E), <, 60);
+  g_assert_cmpint (channel_diff (edit[0][1], 0xE8271E), >, 100);
+  g_assert_cmpint (channel_diff (edit[0][1], 0xfbfbfa), <, 12);
+  /* G, one dot: a dark pip in the middle of the badge. */
+  g_assert_cmpint (channel_diff (edit[1][0], 0x303030), <, 40);
+  g_assert_cmpint (channel_diff (play[1][0], 0x303030), >, 100);
+  /* B, none: as in Play. */
+  g_assert_cmpint (edit[2][0], ==, play[2][0]);
+  g_assert_cmpint (edit[2][1], ==, play[2][1]);
+  hb_state_free (&t->base);
+  hb_state_free (&s->base);
+}
+
 /* A step's outline stands out on a path of its own colour: the dark
  * style's yellow outline on a yellow path was lost; a halo of the
  * opposite lightness now runs along it. */
@@ -650,6 +692,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/flow/render/light", test_light);
+  g_test_add_func ("/flow/render/palette-dots", test_palette_dots);
   g_test_add_func ("/flow/render/dark", test_dark);
   g_test_add_func ("/flow/render/hint-overlay", test_hint_overlay);
   g_test_add_func ("/flow/render/hint-dashes", test_hint_dashes);

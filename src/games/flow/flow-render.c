@@ -834,6 +834,54 @@ flow_frame_render_vfunc (gconstpointer frame, cairo_t *cr, const HbLayout *layou
     }
 }
 
+/* How many dots of the colour named ch the level has (0, 1 or 2). */
+static int
+dots_named (const FlowState *s, char ch)
+{
+  const char *at = ch != '\0' ? strchr (s->names, ch) : NULL;
+  gsize n = (gsize) s->base.width * s->base.height;
+  guint8 v;
+  int dots = 0;
+
+  if (at == NULL)
+    return 0;
+  v = (guint8) (at - s->names + 1);
+  for (gsize i = 0; i < n && dots < 2; i++)
+    dots += s->dot[i] == v;
+  return dots;
+}
+
+/* A chip's corner badge for the dots placed in Edit: one dot a pip, the
+ * pair a check mark (review: every chip looked alike, placed or not, so
+ * a designer could not tell which colours were still free). */
+static void
+draw_dots_badge (cairo_t *cr, double size, int dots, const Style *st)
+{
+  double r = size * 0.19, cx = size - r - 0.5, cy = size - r - 0.5;
+
+  cairo_new_path (cr);
+  cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
+  set_argb (cr, st->bg, 1);
+  cairo_fill_preserve (cr);
+  set_argb (cr, st->edge, 0.7);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+  set_argb (cr, st->edge, 1);
+  if (dots == 1)
+    {
+      cairo_arc (cr, cx, cy, r * 0.38, 0, 2 * G_PI);
+      cairo_fill (cr);
+      return;
+    }
+  cairo_set_line_width (cr, MAX (1.2, r * 0.32));
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_move_to (cr, cx - r * 0.5, cy + r * 0.02);
+  cairo_line_to (cr, cx - r * 0.12, cy + r * 0.4);
+  cairo_line_to (cr, cx + r * 0.52, cy - r * 0.38);
+  cairo_stroke (cr);
+}
+
 void
 flow_palette_render (const HbState *state, HbMode mode, int id, cairo_t *cr, double size,
                      gboolean dark)
@@ -871,6 +919,13 @@ flow_palette_render (const HbState *state, HbMode mode, int id, cairo_t *cr, dou
       cairo_move_to (cr, size / 2 - e.x_bearing - e.width / 2,
                      size / 2 - e.y_bearing - e.height / 2);
       cairo_show_text (cr, t);
+    }
+  if (state != NULL && mode == HB_MODE_EDIT)
+    {
+      int dots = dots_named (FLOW_CONST (state), ch);
+
+      if (dots > 0)
+        draw_dots_badge (cr, size, dots, &st);
     }
   cairo_restore (cr);
 }
