@@ -238,9 +238,9 @@ test_hints (void)
       HbState *next = loop_game.apply (cur, &m);
       g_autofree char *said = loop_game.hint_describe (cur, hint);
       g_autofree char *where = g_strdup_printf ("row %d, column %d %s;", m.y + 1, m.x + 1,
-                                                m.value == 2 ? "halfway round (two clicks)"
-                                                : m.value == 3 ? "a quarter turn anticlockwise (a right click)"
-                                                : "a quarter turn clockwise (a click)");
+                                                m.value == 2 ? "halfway round (two clicks, or Space twice)"
+                                                : m.value == 3 ? "a quarter turn anticlockwise (a right click, or Shift+Space)"
+                                                : "a quarter turn clockwise (a click, or Space)");
       g_assert_cmpint (m.value, >=, 1);
       g_assert_cmpint (m.value, <=, 3);
       g_assert_nonnull (strstr (said, where));

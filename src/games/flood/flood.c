@@ -1713,9 +1713,10 @@ const HbGame flood_game = {
   },
   .palette_keys_from_zero = TRUE,
   .status_counts_moves = TRUE,
-  .hint_legend = N_("Dashed outline: the cells the suggested colour would capture. Beside "
-                    "the board: that colour and the moves still needed with it. With "
-                    "Colour Labels on, every cell shows its colour's digit, as on the "
-                    "palette."),
+  .hint_legend = N_("Black-and-white dashed outline: the cells the suggested colour would "
+                    "capture. Beside the board: that colour and the moves still needed with "
+                    "it. The thin line round the top-left cells, hints on or off: the region "
+                    "flooded so far. With Colour Labels on, every cell shows its colour's "
+                    "digit, as on the palette."),
   .animates_moves = TRUE,
 };

@@ -1493,9 +1493,9 @@ loop_hint_describe (const HbState *state, gconstpointer data)
         /* How far, as the tile's badge shows it: one or two quarter
          * turns clockwise, or one anticlockwise (it left the badge's
          * number out, so "turn" read as one click). */
-        const char *how = turns == 2 ? _("halfway round (two clicks)")
-                        : turns == 3 ? _("a quarter turn anticlockwise (a right click)")
-                        : _("a quarter turn clockwise (a click)");
+        const char *how = turns == 2 ? _("halfway round (two clicks, or Space twice)")
+                        : turns == 3 ? _("a quarter turn anticlockwise (a right click, or Shift+Space)")
+                        : _("a quarter turn clockwise (a click, or Space)");
         step = is_forced
           /* TRANSLATORS: the next hinted step, rows and columns from 1,
            * then how far: "halfway round (two clicks)" */
@@ -1597,8 +1597,8 @@ const HbGame loop_game = {
   .name = N_("Infinite Loop"),
   .extension = ".loop",
   .description = N_("Turn the tiles until every arm meets an arm of its neighbour "
-                    "and no arm points off the board. A click turns a tile clockwise, "
-                    "a right click the other way."),
+                    "and no arm points off the board. A click (or Space) turns a tile "
+                    "clockwise, a right click (Shift+Space) the other way."),
   .edit_description = N_("Drawing: a drag from a tile into its neighbour adds or removes "
                          "their arms; the palette turns or places tiles. Scramble (main "
                          "menu) mixes the level for play."),
