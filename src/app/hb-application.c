@@ -109,6 +109,7 @@ hb_application_startup (GApplication *app)
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
     { "win.toggle-sidebar", { "F9", NULL } },
+    { "win.levels", { "<Control>l", NULL } },
     { "win.focus-pane", { "F6", NULL } },
     { "window.close", { "<Control>w", NULL } },
     { "win.restart", { "<Control>r", NULL } },

@@ -282,6 +282,19 @@ action_redo (GtkWidget *widget, const char *name, GVariant *param)
   hb_window_focus_board_if_lost (self);
 }
 
+/* Ctrl+L: the bundled levels' list (the header's grid button), for the
+ * keyboard: it was Tab after Tab from the board (review). Nothing when the
+ * game has no bundled levels (the button is greyed out). */
+static void
+action_levels (GtkWidget *widget, const char *name, GVariant *param)
+{
+  HbWindow *self = HB_WINDOW (widget);
+
+  if (gtk_widget_is_sensitive (GTK_WIDGET (self->levels_button))
+      && gtk_widget_get_mapped (GTK_WIDGET (self->levels_button)))
+    gtk_menu_button_popup (self->levels_button);
+}
+
 static void
 action_toggle_sidebar (GtkWidget *widget, const char *name, GVariant *param)
 {
@@ -631,6 +644,7 @@ hb_window_class_install_actions (GtkWidgetClass *widget_class)
     { "win.undo", NULL, action_undo },
     { "win.redo", NULL, action_redo },
     { "win.toggle-sidebar", NULL, action_toggle_sidebar },
+    { "win.levels", NULL, action_levels },
     { "win.solve", NULL, action_solve },
     { "win.solve-or-cancel", NULL, action_solve_or_cancel },
     { "win.cancel", NULL, action_cancel },

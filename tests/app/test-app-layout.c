@@ -1037,6 +1037,7 @@ test_shortcuts_listed (void)
   g_assert_true (overlay_lists ("F10"));
   g_assert_true (overlay_lists ("<Ctrl>H"));
   g_assert_true (overlay_lists_for ("Next bundled level", "<Ctrl>Page_Down"));
+  g_assert_true (overlay_lists_for ("bundled level", "<Ctrl>L"));
   /* Keys the README promises that the window left out: Shift with Space
    * or Enter turns an Infinite Loop tile the other way, the digits count
    * from 1 (Flood-It's colours from 0), Tab reaches the board. */

@@ -1663,6 +1663,15 @@ test_levels_focus (void)
       gtk_popover_popdown (GTK_POPOVER (popover));
       hb_app_test_settle (100);
     }
+  /* Ctrl+L opens the list from the keyboard, with the level's row
+   * focused (it was Tab after Tab from the board: review). */
+  g_assert_false (gtk_widget_get_visible (popover));
+  hb_app_test_activate (window, "levels", NULL);
+  hb_app_test_settle (200);
+  g_assert_true (gtk_widget_get_visible (popover));
+  g_assert_true (GTK_IS_LIST_BOX_ROW (gtk_root_get_focus (gtk_widget_get_root (popover))));
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  hb_app_test_settle (100);
   hb_app_test_window_close (window);
 }
 
