@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "hb-board-view-private.h"
+#include "hb-draw.h"
 
 static void
 announce_cursor (HbBoardView *self)
@@ -267,6 +268,40 @@ on_focus_leave (HbBoardView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* The focus ring of a board that shows a run (the player's frames, or a
+ * solver at work) and has the keys: they step the player there, so there
+ * is no cell cursor, and nothing showed where the keys had gone after
+ * Enter on Solve (review). GTK's own ring: the accent at half strength,
+ * round the board. */
+void
+hb_board_view_draw_run_focus (HbBoardView *self, cairo_t *cr, const HbLayout *layout)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  double pad = 16, w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  double x0, y0, x1, y1;
+
+  if ((self->player == NULL && self->live_frame == NULL) || !gtk_widget_has_focus (widget)
+      || (gtk_widget_get_state_flags (widget) & GTK_STATE_FLAG_FOCUS_VISIBLE) == 0)
+    return;
+  x0 = MAX (1, layout->x0 - pad);
+  y0 = MAX (1, layout->y0 - pad);
+  x1 = MIN (w - 1, layout->x0 + layout->cell * self->state->width + pad);
+  y1 = MIN (h - 1, layout->y0 + layout->cell * self->state->height + pad);
+  cairo_save (cr);
+  cairo_set_line_width (cr, 2);
+  cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.5);   /* libadwaita's blue */
+  hb_draw_rounded_rect (cr, x0, y0, x1 - x0, y1 - y0, 14);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+static void
+on_state_flags_changed (GtkWidget *widget, GtkStateFlags previous)
+{
+  if ((previous ^ gtk_widget_get_state_flags (widget)) & GTK_STATE_FLAG_FOCUS_VISIBLE)
+    gtk_widget_queue_draw (widget);
+}
+
 void
 hb_board_view_keys_init (HbBoardView *self)
 {
@@ -278,4 +313,5 @@ hb_board_view_keys_init (HbBoardView *self)
   g_signal_connect_swapped (focus, "enter", G_CALLBACK (on_focus_enter), self);
   g_signal_connect_swapped (focus, "leave", G_CALLBACK (on_focus_leave), self);
   gtk_widget_add_controller (GTK_WIDGET (self), focus);
+  g_signal_connect (self, "state-flags-changed", G_CALLBACK (on_state_flags_changed), NULL);
 }

@@ -130,6 +130,7 @@ gboolean hb_board_view_marks_here (const HbBoardView *self);
 guint8  *hb_board_view_mark_at (HbBoardView *self, int x, int y);
 gboolean hb_board_view_keep_as_read (HbBoardView *self, int x, int y);
 void     hb_board_view_draw_marks (HbBoardView *self, cairo_t *cr, const HbLayout *layout);
+void     hb_board_view_draw_run_focus (HbBoardView *self, cairo_t *cr, const HbLayout *layout);
 void     hb_board_view_draw_over_picture (HbBoardView *self, cairo_t *cr, const HbLayout *layout,
                                           const HbRenderOptions *options);
 /* An edit touched marked cell `cell` (self->state is the board before its

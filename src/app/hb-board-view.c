@@ -71,6 +71,7 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height,
   if (self->player == NULL && self->live_frame == NULL && self->mode == HB_MODE_EDIT)
     hb_board_view_draw_marks (self, cr, &layout);
 
+  hb_board_view_draw_run_focus (self, cr, &layout);
   /* The keyboard cursor, on the live board only: a dark and a light ring
    * so it reads on every colour a game draws, their corners rounded as
    * the games round their tiles; thin enough (a twentieth of the cell)

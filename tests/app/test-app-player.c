@@ -53,6 +53,43 @@ tooltip_is (GtkWidget *widget, gconstpointer text)
   return g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
 }
 
+/* The board that shows a run and has the keys (the player's arrows and
+ * Space) wears GTK's focus ring round it when the window shows focus:
+ * after Enter on Solve nothing showed where the keys had gone (review).
+ * The ring lies 16 px outside the board, in the view's margin. */
+static void
+test_run_focus_ring (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  int rgb[2][3];
+  HbLayout l;
+  graphene_point_t at;
+
+  solve (window);
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (view)));
+  hb_board_view_get_layout (view, &l);
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (view), GTK_WIDGET (window),
+                                           &GRAPHENE_POINT_INIT (l.x0 - 16,
+                                                                 l.y0 + l.cell * l.height / 2),
+                                           &at));
+  for (int v = 0; v < 2; v++)
+    {
+      HbShot *shot;
+
+      gtk_window_set_focus_visible (GTK_WINDOW (window), v == 1);
+      hb_app_test_settle (60);
+      shot = hb_app_test_shot (GTK_WIDGET (window));
+      hb_app_test_pixel (shot, (int) at.x, (int) at.y, rgb[v]);
+      hb_app_test_shot_free (shot);
+    }
+  g_test_message ("left of the board: %d,%d,%d without focus shown, %d,%d,%d with", rgb[0][0],
+                  rgb[0][1], rgb[0][2], rgb[1][0], rgb[1][1], rgb[1][2]);
+  /* Bluer with the ring: blue up against red. */
+  g_assert_cmpint (rgb[1][2] - rgb[1][0], >, rgb[0][2] - rgb[0][0] + 40);
+  hb_app_test_window_close (window);
+}
+
 /* The player's keys reach the player from a check button (the solver just
  * picked) or a player button, as the shortcuts window promises; a spin
  * button keeps its arrows, a key with Ctrl is not the player's, and with
@@ -568,6 +605,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/player/ends-on-answer", test_ends_on_answer);
   g_test_add_func ("/app/player/ends-on-big-answer", test_ends_on_big_answer);
   g_test_add_func ("/app/player/keys-whatever-has-focus", test_keys_whatever_has_focus);
+  g_test_add_func ("/app/player/run-focus-ring", test_run_focus_ring);
   g_test_add_func ("/app/player/close-gives-board-the-keys", test_close_gives_board_the_keys);
   g_test_add_func ("/app/player/jumps", test_jumps);
   g_test_add_func ("/app/player/board-keeps-size", test_board_keeps_size);
