@@ -46,7 +46,7 @@ hb_window_play_level_changed (HbWindow *self)
   self->play_design = hb_document_design_id (self->document);
   self->play_start = 0;
   self->play_end = 0;
-  self->clock_paused = FALSE;
+  self->clock_holds = 0;
   self->restart_depth = 0;
   self->gesture_counted = FALSE;
   self->hints_taken = 0;
@@ -73,22 +73,79 @@ clock_goes_on (HbWindow *self)
 }
 
 /* While the player shows a solver's run the clock stands, as after a win
- * (it ran on: 0:11 to 0:56, no move made), and goes on when it closes. */
+ * (it ran on: 0:11 to 0:56, no move made), and goes on when it closes; so
+ * while a window of ours lies over this one (the shortcuts window ran the
+ * clock on while it was read: review). A hold that comes while the clock
+ * stands (not started, or won) does nothing, and its end neither. */
 void
-hb_window_play_hold_clock (HbWindow *self, gboolean hold)
+hb_window_play_hold_clock (HbWindow *self, guint reason, gboolean hold)
 {
-  if (hold && self->play_start != 0 && self->play_end == 0)
+  if (hold && self->clock_holds == 0 && self->play_start != 0 && self->play_end == 0)
     {
       self->play_end = g_get_monotonic_time ();
-      self->clock_paused = TRUE;
+      self->clock_holds = reason;
       stop_clock (self);
     }
-  else if (!hold && self->clock_paused)
+  else if (hold && self->clock_holds != 0)
+    self->clock_holds |= reason;
+  else if (!hold && (self->clock_holds & reason) != 0)
     {
-      self->clock_paused = FALSE;
-      if (self->play_end != 0)
+      self->clock_holds &= ~reason;
+      if (self->clock_holds == 0 && self->play_end != 0)
         clock_goes_on (self);
     }
+}
+
+/* Whether a window of ours, shown, lies over this one (transient for it). */
+static void
+update_window_hold (HbWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  gboolean over = FALSE;
+
+  if (app == NULL)
+    app = GTK_APPLICATION (g_application_get_default ());
+  for (GList *l = app != NULL ? gtk_application_get_windows (app) : NULL; l != NULL && !over;
+       l = l->next)
+    over = l->data != (gpointer) self && gtk_widget_get_visible (GTK_WIDGET (l->data))
+           && gtk_window_get_transient_for (GTK_WINDOW (l->data)) == GTK_WINDOW (self);
+  hb_window_play_hold_clock (self, HB_CLOCK_HOLD_WINDOW, over);
+}
+
+static void
+on_app_window_shown (GtkWindow *window, GParamSpec *pspec, HbWindow *self)
+{
+  update_window_hold (self);
+}
+
+static void
+on_app_window_added (GtkApplication *app, GtkWindow *window, HbWindow *self)
+{
+  if (window != GTK_WINDOW (self))
+    g_signal_connect_object (window, "notify::visible", G_CALLBACK (on_app_window_shown), self,
+                             0);
+  update_window_hold (self);
+}
+
+static void
+on_app_window_removed (GtkApplication *app, GtkWindow *window, HbWindow *self)
+{
+  update_window_hold (self);
+}
+
+void
+hb_window_play_watch_windows (HbWindow *self)
+{
+  GApplication *app = g_application_get_default ();
+
+  if (!GTK_IS_APPLICATION (app))
+    return;
+  g_signal_connect_object (app, "window-added", G_CALLBACK (on_app_window_added), self, 0);
+  g_signal_connect_object (app, "window-removed", G_CALLBACK (on_app_window_removed), self, 0);
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (l->data != (gpointer) self)
+      g_signal_connect_object (l->data, "notify::visible", G_CALLBACK (on_app_window_shown),
+                               self, 0);
 }
 
 /* Keeps the clock of the try that ends, for Undo (see restart_undone). */
@@ -181,7 +238,7 @@ void
 hb_window_play_keep (HbWindow *self, const char *game_id)
 {
   KeptPlay *k = g_new0 (KeptPlay, 1);
-  gboolean ended = self->play_end != 0 && !self->clock_paused;
+  gboolean ended = self->play_end != 0 && self->clock_holds == 0;
   gint64 end = self->play_end != 0 ? self->play_end : g_get_monotonic_time ();
 
   k->elapsed = self->play_start != 0 ? end - self->play_start : -1;
@@ -448,7 +505,7 @@ hb_window_play_state_changed (HbWindow *self)
       && hb_window_play_moves (self) > 0)
     hb_window_play_note_move (self);
   /* The winning (or losing) move undone: the game and its clock go on. */
-  if (self->mode == HB_MODE_PLAY && !solved && !lost && self->play_end != 0 && !self->clock_paused)
+  if (self->mode == HB_MODE_PLAY && !solved && !lost && self->play_end != 0 && self->clock_holds == 0)
     clock_goes_on (self);
   /* The solver's answer applied: the game is over (the clock stops), but
    * it is no win of the player's, and the level is not ticked as solved

@@ -156,7 +156,8 @@ struct _HbWindow
   guint64              play_design;    /* the design the clock runs for */
   gint64               play_start;     /* monotonic µs of the first move, 0: none yet */
   gint64               play_end;       /* when it was solved, 0: not yet */
-  gboolean             clock_paused;   /* play_end set while the player shows a run */
+  guint                clock_holds;    /* HB_CLOCK_HOLD_* that stop the clock now
+                                        * (play_end set by the first of them) */
   /* The clock of the try a Restart ended, for Undo to bring back with
    * its moves: its time (µs, -1 none), whether it had stopped (a win),
    * and the play depth of the Restart's step (0: none). */
@@ -317,7 +318,11 @@ void           hb_window_play_state_changed (HbWindow *self);
 /* One play move was made (a gesture's first change, a palette flood, a hint). */
 void           hb_window_play_note_move (HbWindow *self);
 /* While the player shows a run the clock stands (hold), then goes on. */
-void           hb_window_play_hold_clock (HbWindow *self, gboolean hold);
+/* What stops the clock: the player showing a solver's run, a window of
+ * ours over this one (a dialog, the shortcuts window). */
+enum { HB_CLOCK_HOLD_PLAYER = 1, HB_CLOCK_HOLD_WINDOW = 2 };
+void           hb_window_play_hold_clock (HbWindow *self, guint reason, gboolean hold);
+void           hb_window_play_watch_windows (HbWindow *self);
 void           hb_window_play_restart (HbWindow *self);
 const HbState *hb_window_play_restart_board (HbWindow *self);
 guint          hb_window_play_moves (HbWindow *self);

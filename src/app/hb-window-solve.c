@@ -363,7 +363,7 @@ hb_window_close_player (HbWindow *self)
   if (self->player == NULL)
     return;
   in_bar = focus != NULL && gtk_widget_is_ancestor (focus, player_page (self));
-  hb_window_play_hold_clock (self, FALSE);
+  hb_window_play_hold_clock (self, HB_CLOCK_HOLD_PLAYER, FALSE);
   hb_player_bar_set_player (self->player_bar, NULL, NULL);
   hb_board_view_set_player (self->board_view, NULL);
   g_clear_pointer (&self->player, hb_player_free);
@@ -422,7 +422,7 @@ hb_window_open_player (HbWindow *self)
         hb_state_free (answer);
       }
   }
-  hb_window_play_hold_clock (self, TRUE);
+  hb_window_play_hold_clock (self, HB_CLOCK_HOLD_PLAYER, TRUE);
   hb_window_play_drop_toasts (self);
   hb_window_lift_page_toast (self);
   hb_player_bar_set_player (self->player_bar, self->player, self->trace);

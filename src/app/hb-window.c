@@ -719,6 +719,7 @@ hb_window_init (HbWindow *self)
   hb_window_player_keys_init (self);
   hb_window_main_menu_init (self);
   hb_window_levels_init (self);
+  hb_window_play_watch_windows (self);
   hb_window_status_init (self);
   /* The board has the keys first: arrows move its cursor at once. */
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->board_view));

@@ -490,6 +490,55 @@ solve_and_apply (HbWindow *window)
  * toast, and the level is not ticked as solved (Infinite Loop's said
  * "Solved in 3 moves" after two moves and counted the level, Flood-It's
  * did not). */
+/* A window of ours over the game (the shortcuts window, a dialog) stops
+ * the clock until it goes: the shortcuts window ran it on while it was
+ * read (review). With the player showing a run too, the clock goes on
+ * only when both have gone. */
+static void
+test_clock_holds_under_window (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *over;
+  gint64 stood;
+
+  g_assert_true (hb_window_select_game (window, "lights"));
+  hb_app_test_wait_loaded (window);
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_activate (window, "next-hint", NULL);
+  hb_app_test_wait_hint (window);
+  g_assert_cmpint (window->play_start, !=, 0);
+  g_assert_cmpuint (window->clock_id, !=, 0);
+
+  over = gtk_window_new ();
+  gtk_window_set_transient_for (GTK_WINDOW (over), GTK_WINDOW (window));
+  gtk_window_set_application (GTK_WINDOW (over), GTK_APPLICATION (g_application_get_default ()));
+  gtk_window_present (GTK_WINDOW (over));
+  hb_app_test_settle (50);
+  g_assert_cmpint (window->play_end, !=, 0);
+  g_assert_cmpuint (window->clock_id, ==, 0);
+  stood = window->play_end - window->play_start;
+  /* Hidden (as the shortcuts window is on Close), the clock goes on from
+   * where it stood. */
+  gtk_widget_set_visible (over, FALSE);
+  hb_app_test_settle (50);
+  g_assert_cmpint (window->play_end, ==, 0);
+  g_assert_cmpuint (window->clock_id, !=, 0);
+  g_assert_cmpint (g_get_monotonic_time () - window->play_start, <, stood + G_USEC_PER_SEC);
+
+  /* Both the player and the window. */
+  hb_app_test_solve_and_play (window, "gf2");
+  g_assert_cmpuint (window->clock_id, ==, 0);
+  gtk_window_present (GTK_WINDOW (over));
+  hb_app_test_settle (50);
+  hb_window_close_player (window);
+  hb_app_test_settle (50);
+  g_assert_cmpuint (window->clock_id, ==, 0);
+  gtk_window_destroy (GTK_WINDOW (over));
+  hb_app_test_settle (50);
+  g_assert_cmpuint (window->clock_id, !=, 0);
+  hb_app_test_window_close (window);
+}
+
 static void
 test_apply_is_no_win (void)
 {
@@ -2037,6 +2086,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/player-drops-lost-toast", test_player_drops_lost_toast);
   g_test_add_func ("/app/play/board-group-edits-the-level", test_play_board_group_edits_the_level);
   g_test_add_func ("/app/play/levels-focus", test_levels_focus);
+  g_test_add_func ("/app/play/clock-holds-under-window", test_clock_holds_under_window);
   g_test_add_func ("/app/play/restart-after-moves-back", test_restart_after_moves_back);
   g_test_add_func ("/app/play/undo-button-focus", test_undo_button_focus);
   g_test_add_func ("/app/play/clock-stands-while-watching", test_clock_stands_while_watching);
