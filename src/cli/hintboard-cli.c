@@ -697,7 +697,8 @@ cmd_hint (int argc, char **argv)
       hb_state_free (state);
       return EXIT_GAVE_UP;
     }
-  text = state->game->hint_describe (state, hint);
+  text = state->game->hint_summary != NULL ? state->game->hint_summary (state, hint)
+                                            : state->game->hint_describe (state, hint);
   printf ("%s\n", text);
   if (has_move)
     {

@@ -395,6 +395,11 @@ struct _HbGame {
                              GError **error);
   void      (*hint_free) (gpointer hint);
   char     *(*hint_describe) (const HbState *state, gconstpointer hint);
+  /* The same in words for text output (`hintboard-cli hint`): about the
+   * level, not the board on screen (no marks, tints, clicks or keys:
+   * "Press the 9 marked cells" printed where nothing is marked), in
+   * English as the CLI prints. NULL: hint_describe's words serve. */
+  char     *(*hint_summary) (const HbState *state, gconstpointer hint);
   /* A warning about the level itself that the hint found ("This level has
    * no solution"), shown where the player looks, or NULL; may be NULL. */
   char     *(*hint_warning) (const HbState *state, gconstpointer hint);

@@ -513,6 +513,64 @@ test_hint_flow_path (void)
   g_assert_nonnull (strstr (r.out, "next: row "));
 }
 
+/* The hint in the level's words for every game's generated level: no
+ * app words (marks, tints, clicks, keys); Enlight's presses grid solves
+ * the level, checked here by pressing (each press toggles the cell and
+ * its four neighbours). */
+static void
+test_hint_words (void)
+{
+  static const char *const games[] = { "lights", "loop", "flow", "flood" };
+  static const char *const app_words[] = { "marked", "tinted", "click", "Space" };
+
+  for (gsize g = 0; g < G_N_ELEMENTS (games); g++)
+    for (int seed = 1; seed <= 4; seed++)
+      {
+        g_auto(CliRun) gen = { 0 };
+        g_auto(CliRun) r = { 0 };
+        g_autofree char *seed_text = g_strdup_printf ("%d", seed);
+        g_autofree char *name = g_strdup_printf ("words-%d.%s", seed, games[g]);
+        g_autofree char *path = NULL;
+
+        run_cli (&gen, NULL, "generate", "--game", games[g], "--size", "5x5", "--seed", seed_text,
+                 NULL);
+        g_assert_cmpint (gen.status, ==, 0);
+        path = write_tmp (name, gen.out);
+        run_cli (&r, NULL, "hint", path, NULL);
+        g_assert_cmpint (r.status, ==, 0);
+        for (gsize w = 0; w < G_N_ELEMENTS (app_words); w++)
+          if (strstr (r.out, app_words[w]) != NULL)
+            g_error ("%s: the hint speaks of the app's board (%s):\n%s", name, app_words[w], r.out);
+        if (g == 0)
+          {
+            /* The level's rows, then the presses' rows. */
+            g_auto (GStrv) level = g_strsplit (gen.out, "\n", -1);
+            const char *grid = strstr (r.out, "presses:\n");
+            g_auto (GStrv) press = NULL;
+            int lit[5][5];
+
+            g_assert_nonnull (grid);
+            press = g_strsplit (grid + strlen ("presses:\n"), "\n", -1);
+            for (int y = 0; y < 5; y++)
+              for (int x = 0; x < 5; x++)
+                lit[y][x] = level[y][x] == '1';
+            for (int y = 0; y < 5; y++)
+              for (int x = 0; x < 5; x++)
+                if (press[y][x] == 'x')
+                  for (int d = 0; d < 5; d++)
+                    {
+                      static const int dx[5] = { 0, 1, -1, 0, 0 }, dy[5] = { 0, 0, 0, 1, -1 };
+                      int nx = x + dx[d], ny = y + dy[d];
+                      if (nx >= 0 && nx < 5 && ny >= 0 && ny < 5)
+                        lit[ny][nx] ^= 1;
+                    }
+            for (int y = 0; y < 5; y++)
+              for (int x = 0; x < 5; x++)
+                g_assert_cmpint (lit[y][x], ==, 0);
+          }
+      }
+}
+
 static void
 test_hint_render (void)
 {
@@ -526,8 +584,12 @@ test_hint_render (void)
     g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "hint", path, NULL);
     g_assert_cmpint (r.status, ==, 0);
-    g_assert_nonnull (strstr (r.out, "Press the marked cell"));
+    /* In the level's words: nothing is marked in a terminal (it said
+     * "Press the marked cell": review); every press as a grid. */
+    g_assert_nonnull (strstr (r.out, "1 press solves it (the fewest possible)"));
+    g_assert_null (strstr (r.out, "marked"));
     g_assert_nonnull (strstr (r.out, "next: row 2, column 2"));
+    g_assert_nonnull (strstr (r.out, "presses:\n...\n.x.\n...\n"));
   }
   {
     /* Rows first, as the games' own words say them (it printed the
@@ -2614,6 +2676,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/no-solution", test_no_solution);
   g_test_add_func ("/cli/bad-input", test_bad_input);
   g_test_add_func ("/cli/hint-render", test_hint_render);
+  g_test_add_func ("/cli/hint-words", test_hint_words);
   g_test_add_func ("/cli/hint-flow-path", test_hint_flow_path);
   g_test_add_func ("/cli/version-and-help", test_version_and_help);
   g_test_add_func ("/cli/compact-piped", test_compact_piped);

@@ -2235,7 +2235,7 @@ flow_hint_warning (const HbState *state, gconstpointer data)
 static char *colour_label (const HbState *initial, int c);
 
 static char *
-flow_hint_describe (const HbState *state, gconstpointer data)
+hint_words (const HbState *state, gconstpointer data, gboolean plain)
 {
   const FlowState *s = FLOW_CONST (state);
   const FlowHint *h = data;
@@ -2255,7 +2255,10 @@ flow_hint_describe (const HbState *state, gconstpointer data)
     default:
       break;
     }
-  if (h->forced_count > 0)
+  if (h->forced_count > 0 && plain)
+    forced = g_strdup_printf (h->forced_count == 1 ? "%d cell forced" : "%d cells forced",
+                              h->forced_count);
+  else if (h->forced_count > 0)
     forced = g_strdup_printf (g_dngettext (NULL, "%d forced cell tinted",
                                            "%d forced cells tinted", h->forced_count),
                               h->forced_count);
@@ -2293,6 +2296,19 @@ flow_hint_describe (const HbState *state, gconstpointer data)
   if (forced != NULL)
     return g_strdup_printf ("%s; %s", what, forced);
   return g_steal_pointer (&what);
+}
+
+static char *
+flow_hint_describe (const HbState *state, gconstpointer data)
+{
+  return hint_words (state, data, FALSE);
+}
+
+/* For the CLI: "35 cells forced", not "tinted" (nothing is). */
+static char *
+flow_hint_summary (const HbState *state, gconstpointer data)
+{
+  return hint_words (state, data, TRUE);
 }
 
 static gboolean
@@ -2716,6 +2732,7 @@ const HbGame flow_game = {
   .hint_compute = flow_hint_compute,
   .hint_free = flow_hint_free,
   .hint_describe = flow_hint_describe,
+  .hint_summary = flow_hint_summary,
   .hint_warning = flow_hint_warning,
   .hint_next_move = flow_hint_next_move,
   .frame_new = flow_frame_new_vfunc,

@@ -957,6 +957,44 @@ lights_hint_describe (const HbState *state, gconstpointer data)
   }
 }
 
+/* For the CLI: nothing is marked there; the presses follow as a grid
+ * (lights_hint_text). */
+static char *
+lights_hint_summary (const HbState *state, gconstpointer data)
+{
+  const LightsHint *hint = data;
+  guint64 n;
+
+  if (hint == NULL || !hint->answer.solvable || hint->answer.presses == 0)
+    return lights_hint_describe (state, data);
+  n = hint->answer.presses;
+  return g_strdup_printf ("%" G_GUINT64_FORMAT " %s %s", n,
+                          n == 1 ? "press solves it" : "presses solve it",
+                          hint->answer.optimal ? "(the fewest possible)"
+                                               : "(fewer was not ruled out)");
+}
+
+/* For the CLI, after the first press: every press, the level's rows with
+ * 'x' for a cell to press and '.' for the others. */
+static char *
+lights_hint_text (const HbState *state, gconstpointer data)
+{
+  const LightsHint *hint = data;
+  GString *out;
+
+  if (hint == NULL || !hint->answer.solvable || hint->answer.press == NULL
+      || hint->width != state->width || hint->height != state->height)
+    return NULL;
+  out = g_string_new ("presses:\n");
+  for (int y = 0; y < state->height; y++)
+    {
+      for (int x = 0; x < state->width; x++)
+        g_string_append_c (out, hint->answer.press[(gsize) y * state->width + x] ? 'x' : '.');
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}
+
 static gboolean
 lights_hint_next_move (const HbState *state, gconstpointer data, HbMove *move)
 {
@@ -1204,6 +1242,8 @@ const HbGame lights_game = {
   .hint_compute = lights_hint_compute,
   .hint_free = lights_hint_free,
   .hint_describe = lights_hint_describe,
+  .hint_summary = lights_hint_summary,
+  .hint_text = lights_hint_text,
   .hint_warning = lights_hint_warning,
   .hint_next_move = lights_hint_next_move,
 

@@ -1437,7 +1437,7 @@ loop_hint_warning (const HbState *state, gconstpointer data)
 }
 
 static char *
-loop_hint_describe (const HbState *state, gconstpointer data)
+hint_words (const HbState *state, gconstpointer data, gboolean plain)
 {
   const LoopHint *hint = data;
   const LoopState *s = LOOP_CONST (state);
@@ -1493,7 +1493,10 @@ loop_hint_describe (const HbState *state, gconstpointer data)
         /* How far, as the tile's badge shows it: one or two quarter
          * turns clockwise, or one anticlockwise (it left the badge's
          * number out, so "turn" read as one click). */
-        const char *how = turns == 2 ? _("halfway round (two clicks, or Space twice)")
+        const char *how = plain ? (turns == 2 ? "halfway round"
+                                   : turns == 3 ? "a quarter turn anticlockwise"
+                                   : "a quarter turn clockwise")
+                        : turns == 2 ? _("halfway round (two clicks, or Space twice)")
                         : turns == 3 ? _("a quarter turn anticlockwise (a right click, or Shift+Space)")
                         : _("a quarter turn clockwise (a click, or Space)");
         step = is_forced
@@ -1513,6 +1516,19 @@ loop_hint_describe (const HbState *state, gconstpointer data)
       return g_steal_pointer (&summary);
     }
   }
+}
+
+static char *
+loop_hint_describe (const HbState *state, gconstpointer data)
+{
+  return hint_words (state, data, FALSE);
+}
+
+/* For the CLI: the turns without the clicks and keys that make them. */
+static char *
+loop_hint_summary (const HbState *state, gconstpointer data)
+{
+  return hint_words (state, data, TRUE);
 }
 
 static gboolean
@@ -1630,6 +1646,7 @@ const HbGame loop_game = {
   .hint_compute = loop_hint_compute,
   .hint_free = loop_hint_free,
   .hint_describe = loop_hint_describe,
+  .hint_summary = loop_hint_summary,
   .hint_warning = loop_hint_warning,
   .hint_shows_all = TRUE,
   .hint_next_move = loop_hint_next_move,
