@@ -342,6 +342,20 @@ test_json_read (void)
   g_assert_cmpint (f->names[1], ==, 'R');
   g_assert_cmpint (f->names[0], !=, 'R');
   hb_state_free (&f->base);
+
+  /* A game colour's name spelt two ways is one colour ("Red" and "red"
+   * were two colours of one dot each: review); other strings stay apart
+   * by case. */
+  f = parse ("[[\"Red\", null, \"red\"], [\"Dark-Blue\", \"Sky\", \"navy\"], "
+             "[\"sky\", \"Sky\", \"sky\"]]");
+  g_assert_cmpint (f->colours, ==, 4);
+  g_assert_cmpint (f->names[0], ==, 'R');
+  g_assert_cmpint (f->names[1], ==, 'b');
+  g_assert_cmpint (f->dot[0], ==, f->dot[2]);
+  g_assert_cmpint (f->dot[3], ==, f->dot[5]);
+  g_assert_cmpint (f->dot[4], ==, f->dot[7]);
+  g_assert_cmpint (f->dot[4], !=, f->dot[6]);
+  hb_state_free (&f->base);
 }
 
 static void

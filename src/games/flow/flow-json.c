@@ -514,6 +514,7 @@ flow_parse_json (const char *text, gsize len, GError **error)
   g_autoptr (GError) json_error = NULL;
   g_autofree char *copy = NULL;
   g_autoptr (GHashTable) index_of = NULL;   /* string -> colour + 1 */
+  int game_index[128] = { 0 };               /* game colour letter -> colour + 1 */
   g_autoptr (GPtrArray) strings = NULL;     /* colour -> its string */
   g_autofree guint8 *cells = NULL;
   g_autofree int *count = NULL, *where_row = NULL, *where_col = NULL;
@@ -698,6 +699,7 @@ flow_parse_json (const char *text, gsize len, GError **error)
           JsonNode *cn = json_array_get_element (row, x);
           const char *str;
           gpointer v;
+          char game;
           int c;
 
           if (JSON_NODE_HOLDS_NULL (cn))
@@ -715,7 +717,13 @@ flow_parse_json (const char *text, gsize len, GError **error)
                             _("an empty string names no colour (an empty cell is null)"));
               return NULL;
             }
-          if (g_hash_table_lookup_extended (index_of, str, NULL, &v))
+          /* A game colour's name spelt another way ("Red" after "red",
+           * "Dark-Blue" after "navy") is the same colour: it was two
+           * colours of one dot each (review). */
+          game = flow_colour_char_for_name (str);
+          if (game != 0 && game_index[(int) game] != 0)
+            c = game_index[(int) game] - 1;
+          else if (game == 0 && g_hash_table_lookup_extended (index_of, str, NULL, &v))
             c = GPOINTER_TO_INT (v) - 1;
           else
             {
@@ -726,7 +734,10 @@ flow_parse_json (const char *text, gsize len, GError **error)
                   return NULL;
                 }
               c = colours++;
-              g_hash_table_insert (index_of, (gpointer) str, GINT_TO_POINTER (c + 1));
+              if (game != 0)
+                game_index[(int) game] = c + 1;
+              else
+                g_hash_table_insert (index_of, (gpointer) str, GINT_TO_POINTER (c + 1));
               g_ptr_array_add (strings, (gpointer) str);
               where_row[c] = y;
               where_col[c] = x;
