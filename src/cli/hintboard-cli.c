@@ -557,8 +557,20 @@ say_status (const char *path, const HbResult *r)
       if (g_ascii_isupper (rest[0]) && (rest[k] == ' ' || rest[k] == ',' || rest[k] == '\0'))
         rest[0] = g_ascii_tolower (rest[0]);
     }
-  cli_error ("%s: %s%s%s", path, status,
-           rest == NULL ? "" : rest[0] == '(' ? " " : ": ", rest ? rest : "");
+  {
+    /* A level whose game only its text told (no --game, no game's
+     * extension) names the game it was read as: a Flood ID missing its
+     * move limit read as a Net ID said "no solution: no way to turn the
+     * tiles", as if that were the level's answer (review). */
+    const HbState *level = loaded_level;
+    g_autofree char *shown = NULL;
+
+    if (level != NULL && game_from_option () == NULL && hb_registry_game_for_filename (path) == NULL)
+      shown = g_strdup_printf ("%s (read as %s, the game its text looks like)", path,
+                               level->game->name);
+    cli_error ("%s: %s%s%s", shown != NULL ? shown : path, status,
+               rest == NULL ? "" : rest[0] == '(' ? " " : ": ", rest ? rest : "");
+  }
 }
 
 static int

@@ -305,6 +305,9 @@ struct _HbGame {
   const char *id;            /* "lights" */
   const char *name;          /* "Enlight" (translatable via N_) */
   const char *extension;     /* ".lights" */
+  /* The Simon Tatham puzzle whose game IDs the game reads ("Flip"), or
+   * NULL: named when an ID no game reads is given (hb_registry_parse). */
+  const char *tatham_name;
   gboolean    reads_json;    /* the write-up's JSON too: write takes
                               * HB_WRITE_JSON, and a level saved under a
                               * ".json" name is written in it */

@@ -219,6 +219,53 @@ game_but_for_blank_lines (const char *text, gsize len)
   return blank_inside ? hb_registry_sniff (kept->str, kept->len) : NULL;
 }
 
+/* For a text that no game claims but whose first line begins as a Simon
+ * Tatham game ID does ("5x5:…"): what each game that reads such IDs says
+ * of it ("as Infinite Loop (a Net ID), 1:29: a 5×5 Net board has 25
+ * tiles, the ID gives 24"), joined by "; ", or NULL. A broken ID in a
+ * file without a game's extension said only "cannot tell which game this
+ * is" (review). */
+static char *
+tatham_reasons (const char *text, gsize len)
+{
+  gsize k = 0, digits = 0;
+  GString *out;
+
+  while (k < len && g_ascii_isspace (text[k]))
+    k++;
+  for (; k < len && g_ascii_isdigit (text[k]); k++)
+    digits++;
+  if (digits == 0 || k >= len || text[k] != 'x')
+    return NULL;
+  /* Up to the colon, no blank: "WxH:" or "WxHparams:". */
+  for (k++; k < len && text[k] != ':' && !g_ascii_isspace (text[k]); k++)
+    ;
+  if (k >= len || text[k] != ':')
+    return NULL;
+  out = g_string_new (NULL);
+  for (int i = 0; games[i]; i++)
+    if (games[i]->tatham_name != NULL)
+      {
+        GError *local = NULL;
+        HbState *s = games[i]->parse (text, len, &local);
+
+        if (s != NULL)
+          {
+            /* (Read, though its sniff passed it by: not a reason.) */
+            hb_state_free (s);
+            continue;
+          }
+        if (out->len > 0)
+          g_string_append (out, "; ");
+        /* TRANSLATORS: one game's reason in a list: "as Infinite Loop (a
+         * Net ID), 1:29: the ID is too short" */
+        g_string_append_printf (out, _("as %s (a %s ID), %s"), _(games[i]->name),
+                                games[i]->tatham_name, local->message);
+        g_error_free (local);
+      }
+  return g_string_free (out, out->len == 0);
+}
+
 HbState *
 hb_registry_parse (const HbGame *game, const char *display_name,
                    const char *text, gsize len, GError **error)
@@ -289,10 +336,23 @@ hb_registry_parse (const HbGame *game, const char *display_name,
         }
 
       known = hb_registry_extensions ();
-      /* TRANSLATORS: --game is the command line option and %s the file
-       * name extensions (".lights, .loop, .flood"): keep them */
-      msg = g_strdup_printf (_("cannot tell which game this is; name it with --game "
-                               "or give the file a game's extension (%s)"), known);
+      {
+        g_autofree char *reasons = tatham_reasons (text, len);
+
+        if (reasons != NULL)
+          /* TRANSLATORS: the first %s is each game's reason ("as
+           * Infinite Loop (a Net ID), 1:29: …"), the second the file name
+           * extensions; keep --game */
+          msg = g_strdup_printf (_("this looks like a Simon Tatham game ID, but no game reads "
+                                   "it: %s; name the game with --game, or give the file its "
+                                   "game's extension (%s), for that game's reason alone"),
+                                 reasons, known);
+        else
+          /* TRANSLATORS: --game is the command line option and %s the
+           * file name extensions (".lights, .loop, .flood"): keep them */
+          msg = g_strdup_printf (_("cannot tell which game this is; name it with --game "
+                                   "or give the file a game's extension (%s)"), known);
+      }
       {
         g_autofree char *safe_name = hb_escape_for_message (display_name);
         g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_WHICH_GAME, "%s:1:1: %s",

@@ -328,6 +328,32 @@ expect_bad (const char *name, const char *text, const char *needle)
   g_assert_true (strchr (r.err, '\n') == r.err + strlen (r.err) - 1);
 }
 
+/* A level whose game only its text told names the game in a "no
+ * solution": a Flood ID missing its move limit reads as a Net ID with no
+ * answer, which said "no solution" as if that were the level's answer
+ * (review). With the game's extension, or --game, it goes unsaid. */
+static void
+test_guessed_game_named (void)
+{
+  static const char id[] = "5x5:4313221451543440005433305\n";
+  g_autofree char *txt = write_tmp ("flood-id.txt", id);
+  g_autofree char *loop = write_tmp ("flood-id.loop", id);
+  g_auto(CliRun) a = { 0 };
+  g_auto(CliRun) b = { 0 };
+  g_auto(CliRun) c = { 0 };
+
+  run_cli (&a, NULL, "solve", txt, NULL);
+  g_assert_cmpint (a.status, ==, 1);
+  g_assert_nonnull (strstr (a.err, "flood-id.txt (read as Infinite Loop, the game its text looks "
+                                   "like): no solution: "));
+  run_cli (&b, NULL, "solve", loop, NULL);
+  g_assert_cmpint (b.status, ==, 1);
+  g_assert_null (strstr (b.err, "read as"));
+  run_cli (&c, NULL, "solve", "--game", "loop", txt, NULL);
+  g_assert_cmpint (c.status, ==, 1);
+  g_assert_null (strstr (c.err, "read as"));
+}
+
 static void
 test_bad_input (void)
 {
@@ -338,6 +364,14 @@ test_bad_input (void)
   expect_bad ("trunc.lights", "3x3:d074191345d1644c170", "truncated");
   expect_bad ("binary.lights", "01\n\377\376\n", "not valid UTF-8");
   expect_bad ("what.txt", "hello\n", "cannot tell which game");
+  /* A broken Tatham ID with no game's extension: each game that reads
+   * such IDs says what is wrong with it (it was "cannot tell which game"
+   * alone, where the .loop file said why: review). */
+  expect_bad ("short-net.txt", "5x5:c1119eed2aad5d9a9c732892\n",
+              "as Infinite Loop (a Net ID), 1:29: a 5×5 Net board has 25 tiles, the ID gives 24");
+  expect_bad ("short-net.txt", "5x5:c1119eed2aad5d9a9c732892\n", "as Enlight (a Flip ID), 1:29:");
+  expect_bad ("short-net.txt", "5x5:c1119eed2aad5d9a9c732892\n", "as Flood-It (a Flood ID), 1:5:");
+  expect_bad ("empty-id.txt", "5x5:\n", ":1:1: this looks like a Simon Tatham game ID");
   /* A .json file is Flow Free's (the one game that reads JSON): its
    * errors say what is wrong, not that the game could not be told. */
   expect_bad ("what.json", "{}\n", "a Flow Free level in JSON is a list of rows");
@@ -2307,7 +2341,7 @@ test_messages (void)
   {
     /* A Flood ID, with the wrong number of colours, is a Flood problem
      * counted in cells; a tiny one Flip could also read is not blamed on
-     * Flip. */
+     * Flip alone: each game that reads such IDs says what it finds. */
     g_auto(CliRun) r = { 0 };
     g_auto(CliRun) t = { 0 };
     run_cli (&r, "4x4:012301230123012,5\n", "solve", "--game", "flood", "-", NULL);
@@ -2315,7 +2349,8 @@ test_messages (void)
     g_assert_nonnull (strstr (r.err, "a 4×4 board has 16 cells; the ID has 15 colour digits"));
     run_cli (&t, "2x2:012a,5\n", "solve", "-", NULL);
     g_assert_cmpint (t.status, ==, 2);
-    g_assert_null (strstr (t.err, "Flip"));
+    g_assert_nonnull (strstr (t.err, "as Flood-It (a Flood ID), 1:8: colour 'a'"));
+    g_assert_nonnull (strstr (t.err, "as Enlight (a Flip ID), 1:5:"));
   }
   {
     g_auto(CliRun) r = { 0 };
@@ -2677,6 +2712,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/bad-input", test_bad_input);
   g_test_add_func ("/cli/hint-render", test_hint_render);
   g_test_add_func ("/cli/hint-words", test_hint_words);
+  g_test_add_func ("/cli/guessed-game-named", test_guessed_game_named);
   g_test_add_func ("/cli/hint-flow-path", test_hint_flow_path);
   g_test_add_func ("/cli/version-and-help", test_version_and_help);
   g_test_add_func ("/cli/compact-piped", test_compact_piped);

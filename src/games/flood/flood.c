@@ -1649,6 +1649,7 @@ const HbGame flood_game = {
   .id = "flood",
   .name = N_("Flood-It"),
   .extension = ".flood",
+  .tatham_name = "Flood",
   .description = N_("Flood the top-left region with one colour at a time until "
                     "the board is a single colour, within the move limit. A click on "
                     "a cell or a palette chip floods with its colour."),

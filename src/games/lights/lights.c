@@ -1207,6 +1207,7 @@ const HbGame lights_game = {
   .id = "lights",
   .name = N_("Enlight"),
   .extension = ".lights",
+  .tatham_name = "Flip",
   .description = N_("Pressing a cell toggles it and its four neighbours: turn every light off."),
   .edit_description = N_("Drawing: a click switches one light, a drag paints several."),
   .default_width = 10,

@@ -1612,6 +1612,7 @@ const HbGame loop_game = {
   .id = "loop",
   .name = N_("Infinite Loop"),
   .extension = ".loop",
+  .tatham_name = "Net",
   .description = N_("Turn the tiles until every arm meets an arm of its neighbour "
                     "and no arm points off the board. A click (or Space) turns a tile "
                     "clockwise, a right click (Shift+Space) the other way."),
