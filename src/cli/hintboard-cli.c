@@ -317,7 +317,10 @@ seed_or_die (const char *text)
 {
   guint64 seed;
 
-  if (g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &seed, NULL))
+  /* A leading '+', as every other number option takes it (--cell +10
+   * was read, --seed +7 refused: review). */
+  if (g_ascii_string_to_unsigned (text[0] == '+' ? text + 1 : text, 10, 0, G_MAXUINT64, &seed,
+                                  NULL))
     return seed;
   /* Hexadecimal and units are said as for --cell ("0x5" said the range;
    * solve's said "solver ga-paths: seed = “0x5”", as if --set were
