@@ -171,6 +171,8 @@ test_text_errors (void)
   fails_at ("3 2\nR.R\nG.G\n...\n", 4, 1, "more rows than the header's 2");
   /* More numbers than a size: no row has blanks, so a size line gone wrong. */
   fails_at ("# a comment\n  5 4 3\nR...G\n", 2, 3, "a size line is two numbers, W H; this one has 3");
+  /* A size line with a word in it ("unknown character ' '" before). */
+  fails_at ("3 x\nA.A\n", 1, 1, "a size line is two numbers, W H; this one reads “3 x”");
   fails_at ("R.\n\nR.\n", 3, 1, "after a blank line");
   {
     /* A row longer than the board limit. */

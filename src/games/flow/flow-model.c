@@ -495,6 +495,21 @@ flow_parse_text_full (const char *text, gsize len, gboolean editing, GError **er
                                   k);
               return NULL;
             }
+          /* Two words or more, the first a number: a size line gone
+           * wrong ("3 x" said "unknown character ' '": review); a row
+           * has no blanks, so it could be nothing else. */
+          if (k >= 2 && strspn (nums[0], "0123456789") == strlen (nums[0]))
+            {
+              /* (Escaped with the whole message by the registry.) */
+              g_autofree char *shown = strlen (t) > 40 ? g_strdup_printf ("%.40s…", t)
+                                                       : g_strdup (t);
+
+              hb_set_parse_error (error, HB_PARSE_ERROR_FORMAT, r.line, (int) lead + 1,
+                                  /* TRANSLATORS: %s is the line as read, "3 x" */
+                                  _("a size line is two numbers, W H; this one reads “%s”"),
+                                  shown);
+              return NULL;
+            }
           /* Otherwise a row that starts with digit colours. */
         }
       if (ended)
