@@ -67,6 +67,7 @@ struct _HbWindow
   AdwActionRow        *legend_row;
   GtkRevealer         *palette_revealer;
   GtkScrolledWindow   *palette_scroller;
+  GtkWidget           *palette_left, *palette_right;   /* its arrows (hb-palette-scroll.c) */
   GtkScrolledWindow   *sidebar_scroller;
   HbShrinkBin         *shrink_bin;       /* the content: see hb-shrink-bin.c */
   gboolean             status_shows_progress; /* a solver's, the sidebar away */
@@ -336,6 +337,8 @@ void           hb_window_play_restore_kept (HbWindow *self, const char *game_id)
 
 /* hb-window-levels.c */
 void           hb_window_levels_init (HbWindow *self);
+/* The palette's scrolling: the plain wheel, and the arrows at its ends. */
+void           hb_window_palette_scroll_init (HbWindow *self);
 void           hb_window_levels_dispose (HbWindow *self);
 /* The first bundled level of `game` not solved yet (else the first), as a
  * new state with its display name and key; FALSE when the game has none. */

@@ -585,6 +585,8 @@ hb_window_class_init (HbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HbWindow, legend_row);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, palette_revealer);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, palette_scroller);
+  gtk_widget_class_bind_template_child (widget_class, HbWindow, palette_left);
+  gtk_widget_class_bind_template_child (widget_class, HbWindow, palette_right);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, palette_bar);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, board_view);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, plot_view);
@@ -604,22 +606,6 @@ hb_window_class_init (HbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HbWindow, undo_box);
 
   hb_window_class_install_actions (widget_class);
-}
-
-static gboolean
-on_palette_wheel (GtkEventControllerScroll *wheel, double dx, double dy, gpointer data)
-{
-  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (data));
-  double page = gtk_adjustment_get_page_size (h);
-
-  if (gtk_adjustment_get_upper (h) - gtk_adjustment_get_lower (h) <= page || dy == 0)
-    return FALSE;
-  /* A wheel's notch moves about three swatches; a touchpad's deltas are
-   * pixels already. */
-  if (gtk_event_controller_scroll_get_unit (wheel) == GDK_SCROLL_UNIT_WHEEL)
-    dy *= 3 * 40;
-  gtk_adjustment_set_value (h, gtk_adjustment_get_value (h) + dy);
-  return TRUE;
 }
 
 static void
@@ -665,13 +651,7 @@ hb_window_init (HbWindow *self)
                     self);
   g_signal_connect_swapped (self->board_view, "marks-changed",
                             G_CALLBACK (hb_window_picture_row_board_changed), self);
-  {
-    /* The plain mouse wheel scrolls the palette sideways (a wheel has no
-     * sideways axis; Shift+wheel already did). */
-    GtkEventController *wheel = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
-    g_signal_connect (wheel, "scroll", G_CALLBACK (on_palette_wheel), self->palette_scroller);
-    gtk_widget_add_controller (GTK_WIDGET (self->palette_scroller), wheel);
-  }
+  hb_window_palette_scroll_init (self);
   g_signal_connect (self->palette_bar, "activated", G_CALLBACK (on_palette_activated), self);
   g_signal_connect (self->palette_bar, "notify::selected", G_CALLBACK (on_palette_selected), self);
   g_signal_connect (self->player_bar, "frame-changed", G_CALLBACK (on_player_frame_changed), self);

@@ -903,6 +903,26 @@ test_edit_many_colours (void)
   g_assert_true (palette_wheel (window, -1));
   g_assert_cmpfloat (gtk_adjustment_get_value (h), ==, 0);
 
+  /* An arrow over each end that runs on (the shade alone was too faint
+   * to tell there was more: review); a click scrolls by most of what
+   * shows, and at the far end only the way back is offered. */
+  hb_app_test_settle (30);
+  g_assert_false (gtk_widget_get_visible (window->palette_left));
+  g_assert_true (gtk_widget_get_visible (window->palette_right));
+  g_signal_emit_by_name (window->palette_right, "clicked");
+  hb_app_test_settle (30);
+  g_assert_cmpfloat (gtk_adjustment_get_value (h), >, 0.7 * gtk_adjustment_get_page_size (h));
+  g_assert_true (gtk_widget_get_visible (window->palette_left));
+  gtk_adjustment_set_value (h, gtk_adjustment_get_upper (h));
+  hb_app_test_settle (30);
+  g_assert_false (gtk_widget_get_visible (window->palette_right));
+  g_signal_emit_by_name (window->palette_left, "clicked");
+  hb_app_test_settle (30);
+  g_assert_true (gtk_widget_get_visible (window->palette_right));
+  gtk_adjustment_set_value (h, 0);
+  hb_app_test_settle (30);
+  g_assert_false (gtk_widget_get_visible (window->palette_left));
+
   /* End picks the last chip, the next unused colour, and shows it; two
    * clicks place its pair: the level's 60th colour. */
   gtk_widget_grab_focus (hb_app_test_palette_chip (window, 0));
