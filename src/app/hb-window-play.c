@@ -96,56 +96,59 @@ hb_window_play_hold_clock (HbWindow *self, guint reason, gboolean hold)
     }
 }
 
-/* Whether a window of ours, shown, lies over this one (transient for it). */
+/* Whether a window, shown, lies over this one (transient for it). Every
+ * toplevel is looked at, not the application's windows: the shortcuts
+ * window, About and the questions are transient windows that no one adds
+ * to the application (a first version watched those alone and never saw
+ * them: review). */
 static void
 update_window_hold (HbWindow *self)
 {
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  GListModel *tops = gtk_window_get_toplevels ();
   gboolean over = FALSE;
 
-  if (app == NULL)
-    app = GTK_APPLICATION (g_application_get_default ());
-  for (GList *l = app != NULL ? gtk_application_get_windows (app) : NULL; l != NULL && !over;
-       l = l->next)
-    over = l->data != (gpointer) self && gtk_widget_get_visible (GTK_WIDGET (l->data))
-           && gtk_window_get_transient_for (GTK_WINDOW (l->data)) == GTK_WINDOW (self);
+  /* GTK takes the window out of the lists in its own dispose, after the
+   * clock stopped: no timer for a window about to go. */
+  if (self->disposed)
+    return;
+  for (guint i = 0; i < g_list_model_get_n_items (tops) && !over; i++)
+    {
+      GtkWindow *w = g_list_model_get_item (tops, i);
+
+      over = w != GTK_WINDOW (self) && gtk_widget_get_visible (GTK_WIDGET (w))
+             && gtk_window_get_transient_for (w) == GTK_WINDOW (self);
+      g_object_unref (w);
+    }
   hb_window_play_hold_clock (self, HB_CLOCK_HOLD_WINDOW, over);
 }
 
 static void
-on_app_window_shown (GtkWindow *window, GParamSpec *pspec, HbWindow *self)
+on_window_shown (GtkWindow *window, GParamSpec *pspec, HbWindow *self)
 {
   update_window_hold (self);
 }
 
 static void
-on_app_window_added (GtkApplication *app, GtkWindow *window, HbWindow *self)
+watch_toplevels (GListModel *tops, guint at, guint removed, guint added, HbWindow *self)
 {
-  if (window != GTK_WINDOW (self))
-    g_signal_connect_object (window, "notify::visible", G_CALLBACK (on_app_window_shown), self,
-                             0);
-  update_window_hold (self);
-}
+  for (guint i = at; i < at + added; i++)
+    {
+      GtkWindow *w = g_list_model_get_item (tops, i);
 
-static void
-on_app_window_removed (GtkApplication *app, GtkWindow *window, HbWindow *self)
-{
+      if (w != GTK_WINDOW (self))
+        g_signal_connect_object (w, "notify::visible", G_CALLBACK (on_window_shown), self, 0);
+      g_object_unref (w);
+    }
   update_window_hold (self);
 }
 
 void
 hb_window_play_watch_windows (HbWindow *self)
 {
-  GApplication *app = g_application_get_default ();
+  GListModel *tops = gtk_window_get_toplevels ();
 
-  if (!GTK_IS_APPLICATION (app))
-    return;
-  g_signal_connect_object (app, "window-added", G_CALLBACK (on_app_window_added), self, 0);
-  g_signal_connect_object (app, "window-removed", G_CALLBACK (on_app_window_removed), self, 0);
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
-    if (l->data != (gpointer) self)
-      g_signal_connect_object (l->data, "notify::visible", G_CALLBACK (on_app_window_shown),
-                               self, 0);
+  g_signal_connect_object (tops, "items-changed", G_CALLBACK (watch_toplevels), self, 0);
+  watch_toplevels (tops, 0, 0, g_list_model_get_n_items (tops), self);
 }
 
 /* Keeps the clock of the try that ends, for Undo (see restart_undone). */

@@ -242,6 +242,10 @@ tatham_reasons (const char *text, gsize len)
     ;
   if (k >= len || text[k] != ':')
     return NULL;
+  /* Text that is no text (a NUL, bad UTF-8) gets the one reason every
+   * reader would give, below. */
+  if (!hb_check_text (text, len, NULL))
+    return NULL;
   out = g_string_new (NULL);
   for (int i = 0; games[i]; i++)
     if (games[i]->tatham_name != NULL)
@@ -251,9 +255,12 @@ tatham_reasons (const char *text, gsize len)
 
         if (s != NULL)
           {
-            /* (Read, though its sniff passed it by: not a reason.) */
+            /* A game reads it after all, though its sniff passed it by:
+             * "no game reads it" would be wrong; which game it is stays
+             * the question. */
             hb_state_free (s);
-            continue;
+            g_string_free (out, TRUE);
+            return NULL;
           }
         if (out->len > 0)
           g_string_append (out, "; ");

@@ -346,17 +346,27 @@ test_json_read (void)
   hb_state_free (&f->base);
 
   /* A game colour's name spelt two ways is one colour ("Red" and "red"
-   * were two colours of one dot each: review); other strings stay apart
-   * by case. */
-  f = parse ("[[\"Red\", null, \"red\"], [\"Dark-Blue\", \"Sky\", \"navy\"], "
-             "[\"sky\", \"Sky\", \"sky\"]]");
-  g_assert_cmpint (f->colours, ==, 4);
+   * were two colours of one dot each: review); its other names, and other
+   * strings by case, stay apart ("navy" beside "dark blue" is two CSS
+   * colours, and was read as two: a review of the first version). */
+  f = parse ("[[\"Red\", null, \"red\"], [\"Dark-Blue\", \"Sky\", \"dark blue\"], "
+             "[\"sky\", \"Sky\", \"sky\"], [\"navy\", null, \"NAVY\"]]");
+  g_assert_cmpint (f->colours, ==, 5);
   g_assert_cmpint (f->names[0], ==, 'R');
   g_assert_cmpint (f->names[1], ==, 'b');
   g_assert_cmpint (f->dot[0], ==, f->dot[2]);
   g_assert_cmpint (f->dot[3], ==, f->dot[5]);
   g_assert_cmpint (f->dot[4], ==, f->dot[7]);
   g_assert_cmpint (f->dot[4], !=, f->dot[6]);
+  g_assert_cmpint (f->dot[9], ==, f->dot[11]);
+  g_assert_cmpint (f->dot[9], !=, f->dot[3]);
+  g_assert_cmpint (f->names[f->dot[9] - 1], !=, 'b');
+  hb_state_free (&f->base);
+  /* Two of one game colour's names, as two colours, still read. */
+  f = parse ("[[\"purple\", null, \"purple\"], [\"violet\", null, \"violet\"]]");
+  g_assert_cmpint (f->colours, ==, 2);
+  g_assert_cmpint (f->names[0], ==, 'P');
+  g_assert_cmpint (f->names[1], !=, 'P');
   hb_state_free (&f->base);
 }
 

@@ -514,7 +514,8 @@ flow_parse_json (const char *text, gsize len, GError **error)
   g_autoptr (GError) json_error = NULL;
   g_autofree char *copy = NULL;
   g_autoptr (GHashTable) index_of = NULL;   /* string -> colour + 1 */
-  int game_index[128] = { 0 };               /* game colour letter -> colour + 1 */
+  g_autoptr (GHashTable) spelled = NULL;    /* a game colour's name, folded -> colour + 1 */
+  char folded[32];
   g_autoptr (GPtrArray) strings = NULL;     /* colour -> its string */
   g_autofree guint8 *cells = NULL;
   g_autofree int *count = NULL, *where_row = NULL, *where_col = NULL;
@@ -647,6 +648,7 @@ flow_parse_json (const char *text, gsize len, GError **error)
     }
 
   index_of = g_hash_table_new (g_str_hash, g_str_equal);
+  spelled = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   strings = g_ptr_array_new ();
   count = g_new0 (int, FLOW_MAX_COLOURS);
   where_row = g_new0 (int, FLOW_MAX_COLOURS);
@@ -718,12 +720,15 @@ flow_parse_json (const char *text, gsize len, GError **error)
               return NULL;
             }
           /* A game colour's name spelt another way ("Red" after "red",
-           * "Dark-Blue" after "navy") is the same colour: it was two
-           * colours of one dot each (review). */
+           * "Dark-Blue" after "dark blue") is the same colour: it was two
+           * colours of one dot each (review). Its other names stay
+           * colours of their own ("navy" beside "dark blue", "violet"
+           * beside "purple": two CSS colours a file may use for two). */
           game = flow_colour_char_for_name (str);
-          if (game != 0 && game_index[(int) game] != 0)
-            c = game_index[(int) game] - 1;
-          else if (game == 0 && g_hash_table_lookup_extended (index_of, str, NULL, &v))
+          if (game != 0)
+            fold_name (str, folded, sizeof folded);
+          if (g_hash_table_lookup_extended (game != 0 ? spelled : index_of,
+                                            game != 0 ? folded : str, NULL, &v))
             c = GPOINTER_TO_INT (v) - 1;
           else
             {
@@ -735,7 +740,7 @@ flow_parse_json (const char *text, gsize len, GError **error)
                 }
               c = colours++;
               if (game != 0)
-                game_index[(int) game] = c + 1;
+                g_hash_table_insert (spelled, g_strdup (folded), GINT_TO_POINTER (c + 1));
               else
                 g_hash_table_insert (index_of, (gpointer) str, GINT_TO_POINTER (c + 1));
               g_ptr_array_add (strings, (gpointer) str);

@@ -501,8 +501,9 @@ flow_parse_text_full (const char *text, gsize len, gboolean editing, GError **er
           if (k >= 2 && strspn (nums[0], "0123456789") == strlen (nums[0]))
             {
               /* (Escaped with the whole message by the registry.) */
-              g_autofree char *shown = strlen (t) > 40 ? g_strdup_printf ("%.40s…", t)
-                                                       : g_strdup (t);
+              g_autofree char *cut = g_utf8_validate (t, -1, NULL) && g_utf8_strlen (t, -1) > 40
+                                     ? g_utf8_substring (t, 0, 40) : NULL;
+              g_autofree char *shown = cut != NULL ? g_strconcat (cut, "…", NULL) : g_strdup (t);
 
               hb_set_parse_error (error, HB_PARSE_ERROR_FORMAT, r.line, (int) lead + 1,
                                   /* TRANSLATORS: %s is the line as read, "3 x" */
