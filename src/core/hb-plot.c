@@ -361,7 +361,13 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
     }
   if (value != NULL)
     {
-      const char *name = _(value);
+      /* The scale said when it is a log one: the scale follows the data,
+       * so a run's lines could change shape mid-run with no word why
+       * (review). */
+      /* TRANSLATORS: the plot's y axis on a logarithmic scale: "fitness
+       * (lower is better), log scale" */
+      g_autofree char *name = logy ? g_strdup_printf (_("%s, log scale"), _(value))
+                                   : g_strdup (_(value));
       double room = height - 4, mid = (top + bottom) / 2, len;
 
       /* Up the left side, centred on the lines but whole inside the

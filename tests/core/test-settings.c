@@ -720,6 +720,48 @@ render_known (gboolean dark)
 
 static int densest_row (cairo_surface_t *s, int x0, int x1, const double rgb[3], int *count);
 
+/* The ink of the y axis's name (the strip left of the tick labels) in a
+ * plot of a best line at 10 and a worst that starts at `first_worst`. */
+static int
+value_name_ink (double first_worst)
+{
+  HbTrace *t = hb_trace_new (0, 0);
+  int best = hb_trace_add_series (t, "best", "generation");
+  int worst = hb_trace_add_series (t, "worst", "generation");
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 300);
+  cairo_t *cr = cairo_create (s);
+  HbPlotOptions o = { FALSE, "Fitness", TRUE };
+  double fgc[3] = { 0.15, 0.15, 0.15 };
+  int n;
+
+  hb_trace_set_value_name (t, "fitness (lower is better)");
+  for (int g = 0; g <= 100; g++)
+    {
+      hb_trace_series_push (t, best, g, 10);
+      hb_trace_series_push (t, worst, g, g == 0 ? first_worst : 14);
+    }
+  hb_plot_render (t, cr, 0, 0, 400, 300, &o);
+  cairo_surface_flush (s);
+  n = count_colour (s, 0, 0, 18, 300, fgc);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+  hb_trace_free (t);
+  return n;
+}
+
+/* A log scale says so on its axis: the scale follows the data, and a
+ * run's lines changed shape mid-run with no word why (review). */
+static void
+test_plot_log_named (void)
+{
+  int linear = value_name_ink (15), logarithmic = value_name_ink (1500);
+
+  g_test_message ("the y axis's name: %d px of ink linear, %d on the log scale", linear,
+                  logarithmic);
+  g_assert_cmpint (linear, >, 50);
+  g_assert_cmpint (logarithmic, >, linear * 5 / 4);
+}
+
 /* A genetic algorithm's run: the worst individual of generation 0 far
  * above everything after it. On a linear scale the best line would lie
  * along the bottom axis; on the log scale it rises a third of the way. */
@@ -1004,6 +1046,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/ticks", test_ticks);
   g_test_add_func ("/plot/light", test_plot_light);
   g_test_add_func ("/plot/log", test_plot_log);
+  g_test_add_func ("/plot/log-named", test_plot_log_named);
   g_test_add_func ("/plot/floor", test_plot_floor);
   g_test_add_func ("/plot/dark", test_plot_dark);
   g_test_add_func ("/plot/empty", test_plot_empty);
