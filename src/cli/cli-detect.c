@@ -249,7 +249,7 @@ hb_cli_detect (int argc, char **argv)
       cli_error ("%s: %s", argv[1], error->message);
       return DETECT_NO_BOARD;
     }
-  fputs (text, stdout);
+  cli_puts (text);
   summary = hb_import_report_to_string (report);
   fprintf (stderr, "%s\n", summary);
   fprintf (stderr, "grid: %d×%d cells of %.1f×%.1f px at (%.1f, %.1f); %.1f ms\n",
@@ -434,6 +434,6 @@ hb_cli_bench_detect (int argc, char **argv)
           bench_one (out, name, img, game, repeats);
         }
     }
-  fputs (out->str, stdout);
+  cli_puts (out->str);
   return 0;
 }

@@ -155,6 +155,22 @@ cli_write_plot (const HbTrace *trace, const char *title, const char *output,
 }
 #endif
 
+static int stdout_errno;
+
+void
+cli_puts (const char *text)
+{
+  errno = 0;
+  if (fputs (text, stdout) == EOF && stdout_errno == 0)
+    stdout_errno = errno;
+}
+
+int
+cli_stdout_errno (void)
+{
+  return stdout_errno;
+}
+
 void
 cli_error (const char *format, ...)
 {

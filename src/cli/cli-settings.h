@@ -22,6 +22,12 @@ HbSettings *cli_generate_settings (const HbGame *game, char **assignments, GErro
 /* "hintboard-cli: MESSAGE" on stderr, on one line: control characters
  * in it (a file name's, a library's message) shown escaped. */
 void        cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
+/* Writes text to standard output, keeping the reason of a failed write
+ * (cli_stdout_errno): stdio sets only a flag, and the errno of a write
+ * that failed mid-output ("No space left on device") was lost by the time
+ * the last flush was checked. */
+void        cli_puts (const char *text);
+int         cli_stdout_errno (void);
 /* "hintboard-cli: NAME: MESSAGE" where the message is a list, a line per
  * item (detect's "No board of any game found": one line per game); the
  * name and each line escaped. */

@@ -650,7 +650,7 @@ cmd_solve (int argc, char **argv)
       text = state->game->write_solution (state, r, opt_json ? HB_WRITE_JSON
                                                     : opt_compact ? HB_WRITE_COMPACT
                                                     : HB_WRITE_NATIVE);
-      fputs (text, stdout);
+      cli_puts (text);
     }
   else if (r->status != HB_STATUS_SOLVED)
     say_status (argv[1], r);
@@ -733,7 +733,7 @@ cmd_hint (int argc, char **argv)
 
       printf ("next: row %d, column %d\n", move.y + 1, move.x + 1);
       if (whole != NULL)
-        fputs (whole, stdout);
+        cli_puts (whole);
       /* A move to make, but the level cannot be won: 1, as solve says. */
       if (state->game->hint_out_of_reach != NULL
           && state->game->hint_out_of_reach (state, hint))
@@ -1244,7 +1244,7 @@ print_level (HbState *s, HbWriteFormat format, const char *what)
       cli_error ("%s: %s", what, error->message);
       return EXIT_BAD_INPUT;
     }
-  fputs (text, stdout);
+  cli_puts (text);
   g_free (text);
   return 0;
 }
@@ -1499,7 +1499,7 @@ cmd_convert (int argc, char **argv)
   else if (fmt != HB_WRITE_JSON && may_be_json (argv[1], text, len) && json_lost (s, out))
     cli_error ("%s: the %s format keeps the level but not its JSON colour names "
                "(--to json keeps them)", argv[1], opt_to);
-  fputs (out, stdout);
+  cli_puts (out);
   hb_state_free (s);
   return 0;
 }
@@ -1614,7 +1614,7 @@ cmd_bench (int argc, char **argv)
         {
           /* What was measured before the error, not a heading alone. */
           if (out->len > heading)
-            fputs (out->str, stdout);
+            cli_puts (out->str);
           cli_error ("bench %s: %s", games[i]->id, error->message);
           /* Levels not found are bad input (2), as a missing FILE is; a
            * wrong answer is the solver's failure (3). */
@@ -1622,7 +1622,7 @@ cmd_bench (int argc, char **argv)
         }
       g_string_append_c (out, '\n');
       ran++;
-      fputs (out->str, stdout);
+      cli_puts (out->str);
       fflush (stdout);
       g_string_truncate (out, 0);
     }
@@ -1708,6 +1708,10 @@ output_written (int code)
 {
   int err = fflush (stdout) != 0 ? errno : 0;
 
+  /* A write that failed earlier (a solution larger than stdio's buffer)
+   * left the flag but not its reason. */
+  if (err == 0 && ferror (stdout))
+    err = cli_stdout_errno ();
   stdout_checked = TRUE;
   if (err != 0 || ferror (stdout))
     {
