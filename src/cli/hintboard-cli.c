@@ -626,18 +626,7 @@ cmd_solve (int argc, char **argv)
        * own words when it has them (Enlight on 4096×4096 never searched:
        * "stopped" was wrong there: review). */
       if (r->message != NULL)
-        {
-          /* "optimal: not proven: 40 moves, not proven optimal (at
-           * least 33)" said it twice (review): the message's own words
-           * for it go. */
-          g_autofree char *m = g_strdup (r->message);
-          char *dup = strstr (m, ", not proven optimal");
-
-          if (dup != NULL)
-            memmove (dup, dup + strlen (", not proven optimal"),
-                     strlen (dup + strlen (", not proven optimal")) + 1);
-          cli_error ("%s: optimal: not proven: %s", argv[1], m);
-        }
+        cli_error ("%s: optimal: not proven: %s", argv[1], r->message);
       else
         cli_error ("%s: optimal: not proven (the solver stopped before it could prove the "
                    "answer the shortest)", argv[1]);

@@ -1108,11 +1108,15 @@ optimal_solve (const HbState *state, const HbSolveOptions *options,
                                                "%u moves, proven optimal", a.moves->len),
                                a.moves->len);
       else
+        /* Not "not proven optimal": the result's flag says that, and
+         * each front end says it once in its own words (the CLI's
+         * "optimal: not proven: 40 moves, not proven optimal", the app's
+         * "(not proven optimal)" over the same words: review). */
         hb_result_set_message (r, g_dngettext (NULL,
                                                /* TRANSLATORS: the last %s says why: "the
                                                 * search hit its time limit" */
-                                               "%u move, not proven optimal (at least %d): %s",
-                                               "%u moves, not proven optimal (at least %d): %s",
+                                               "%u move (the fewest at least %d): %s",
+                                               "%u moves (the fewest at least %d): %s",
                                                a.moves->len),
                                a.moves->len, a.lower_bound,
                                a.stop_reason ? a.stop_reason : _("stopped"));
