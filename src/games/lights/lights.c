@@ -974,25 +974,21 @@ lights_hint_summary (const HbState *state, gconstpointer data)
                                                : "(fewer was not ruled out)");
 }
 
-/* For the CLI, after the first press: every press, the level's rows with
- * 'x' for a cell to press and '.' for the others. */
+/* For the CLI, after the first press: every press, in the grid `solve`
+ * writes (1 a cell to press). */
 static char *
 lights_hint_text (const HbState *state, gconstpointer data)
 {
   const LightsHint *hint = data;
-  GString *out;
+  char *grid, *text;
 
   if (hint == NULL || !hint->answer.solvable || hint->answer.press == NULL
       || hint->width != state->width || hint->height != state->height)
     return NULL;
-  out = g_string_new ("presses:\n");
-  for (int y = 0; y < state->height; y++)
-    {
-      for (int x = 0; x < state->width; x++)
-        g_string_append_c (out, hint->answer.press[(gsize) y * state->width + x] ? 'x' : '.');
-      g_string_append_c (out, '\n');
-    }
-  return g_string_free (out, FALSE);
+  grid = write_grid (hint->answer.press, state->width, state->height);
+  text = g_strconcat ("presses:\n", grid, NULL);
+  g_free (grid);
+  return text;
 }
 
 static gboolean
