@@ -337,8 +337,6 @@ void           hb_window_play_restore_kept (HbWindow *self, const char *game_id)
 
 /* hb-window-levels.c */
 void           hb_window_levels_init (HbWindow *self);
-/* The palette's scrolling: the plain wheel, and the arrows at its ends. */
-void           hb_window_palette_scroll_init (HbWindow *self);
 void           hb_window_levels_dispose (HbWindow *self);
 /* The first bundled level of `game` not solved yet (else the first), as a
  * new state with its display name and key; FALSE when the game has none. */
@@ -353,6 +351,10 @@ void           hb_window_levels_recognise (HbWindow *self);
 /* Makes `key` (taken; NULL for none) the bundled level shown, after the
  * level changed: the Levels list and Next Level follow it. */
 void           hb_window_levels_set_key (HbWindow *self, char *key);
+
+/* hb-palette-scroll.c: the palette's scrolling, by the plain wheel and the
+ * arrows over its ends. */
+void           hb_window_palette_scroll_init (HbWindow *self);
 
 /* hb-window-recent.c: Open Recent follows GTK's recent files list from
  * init until dispose; a level opened or saved is added to it. */
