@@ -386,6 +386,19 @@ check_x_labels (double last, int w, int h)
   hb_trace_free (t);
 }
 
+/* The trace drawn into a new 400×300 picture, flushed for reading. */
+static cairo_surface_t *
+plot_picture (const HbTrace *t, const HbPlotOptions *o)
+{
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 300);
+  cairo_t *cr = cairo_create (s);
+
+  hb_plot_render (t, cr, 0, 0, 400, 300, o);
+  cairo_destroy (cr);
+  cairo_surface_flush (s);
+  return s;
+}
+
 /* Where the line of series 0 lies near its right end (the lowest pixel
  * of its colour in that column), in a plot of best rising from 40 to 80,
  * with the goal `goal` or none. */
@@ -394,8 +407,7 @@ top_of_best (gboolean with_goal, double goal)
 {
   HbTrace *t = hb_trace_new (0, 0);
   int best = hb_trace_add_series (t, "best", "generation"), top = -1;
-  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 300);
-  cairo_t *cr = cairo_create (s);
+  cairo_surface_t *s;
   HbPlotOptions o = { FALSE, NULL, TRUE };
   double rgb[3];
 
@@ -403,15 +415,13 @@ top_of_best (gboolean with_goal, double goal)
     hb_trace_series_push (t, best, g, 40 + g);
   if (with_goal)
     hb_trace_set_goal (t, goal, "solved");
-  hb_plot_render (t, cr, 0, 0, 400, 300, &o);
-  cairo_surface_flush (s);
+  s = plot_picture (t, &o);
   hb_plot_series_colour (0, FALSE, rgb);
   /* Near the line's right end, where it is highest; the lowest such
    * pixel of the column (the legend's swatch lies above). */
   for (int y = 0; y < 300; y++)
     if (near_colour (pixel (s, 380, y), rgb))
       top = y;
-  cairo_destroy (cr);
   cairo_surface_destroy (s);
   hb_trace_free (t);
   return top;
@@ -425,8 +435,7 @@ best_under_goal_name (gboolean patch)
 {
   HbTrace *t = hb_trace_new (0, 0);
   int best = hb_trace_add_series (t, "best", "generation"), n = 0;
-  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 300);
-  cairo_t *cr = cairo_create (s);
+  cairo_surface_t *s;
   HbPlotOptions o = { FALSE, NULL, FALSE };
   double rgb[3];
 
@@ -435,13 +444,11 @@ best_under_goal_name (gboolean patch)
   for (int g = 0; g <= 200; g++)
     hb_trace_series_push (t, best, g, MIN (g, 49));
   hb_trace_set_goal (t, 50, "every cell");
-  hb_plot_render (t, cr, 0, 0, 400, 300, &o);
-  cairo_surface_flush (s);
+  s = plot_picture (t, &o);
   hb_plot_series_colour (0, FALSE, rgb);
   for (int x = 200; x < 400; x++)
     for (int y = 0; y < 300; y++)
       n += near_colour (pixel (s, x, y), rgb);
-  cairo_destroy (cr);
   cairo_surface_destroy (s);
   hb_trace_free (t);
   return n;
@@ -675,8 +682,7 @@ render_known (gboolean dark)
   HbTrace *t = hb_trace_new (0, 0);
   int up = hb_trace_add_series (t, "best", "generation");
   int flat = hb_trace_add_series (t, "worst", "generation");
-  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 300);
-  cairo_t *cr = cairo_create (s);
+  cairo_surface_t *s;
   HbPlotOptions o = { dark, "Fitness", TRUE };
   double c0[3], c1[3], bg = dark ? 0.19 : 1.0;
   double bgc[3] = { bg, bg, dark ? 0.21 : 1.0 };
@@ -689,8 +695,7 @@ render_known (gboolean dark)
       hb_trace_series_push (t, flat, g, 50);
     }
   g_assert_true (hb_plot_has_data (t));
-  hb_plot_render (t, cr, 0, 0, 400, 300, &o);
-  cairo_surface_flush (s);
+  s = plot_picture (t, &o);
   hb_plot_series_colour (0, dark, c0);
   hb_plot_series_colour (1, dark, c1);
   /* Mostly background, with both series' colours present. */
@@ -713,7 +718,6 @@ render_known (gboolean dark)
   }
   if (g_getenv ("HB_TEST_SAVE_PNG"))
     cairo_surface_write_to_png (s, dark ? "plot-dark.png" : "plot-light.png");
-  cairo_destroy (cr);
   cairo_surface_destroy (s);
   hb_trace_free (t);
 }
@@ -728,8 +732,7 @@ value_name_ink (double first_worst)
   HbTrace *t = hb_trace_new (0, 0);
   int best = hb_trace_add_series (t, "best", "generation");
   int worst = hb_trace_add_series (t, "worst", "generation");
-  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 300);
-  cairo_t *cr = cairo_create (s);
+  cairo_surface_t *s;
   HbPlotOptions o = { FALSE, "Fitness", TRUE };
   double fgc[3] = { 0.15, 0.15, 0.15 };
   int n;
@@ -740,10 +743,8 @@ value_name_ink (double first_worst)
       hb_trace_series_push (t, best, g, 10);
       hb_trace_series_push (t, worst, g, g == 0 ? first_worst : 14);
     }
-  hb_plot_render (t, cr, 0, 0, 400, 300, &o);
-  cairo_surface_flush (s);
+  s = plot_picture (t, &o);
   n = count_colour (s, 0, 0, 18, 300, fgc);
-  cairo_destroy (cr);
   cairo_surface_destroy (s);
   hb_trace_free (t);
   return n;
@@ -771,8 +772,7 @@ test_plot_log (void)
   HbTrace *t = hb_trace_new (0, 0);
   int best = hb_trace_add_series (t, "best", "generation");
   int worst = hb_trace_add_series (t, "worst", "generation");
-  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 300);
-  cairo_t *cr = cairo_create (s);
+  cairo_surface_t *s;
   HbPlotOptions o = { FALSE, "Fitness", TRUE };
   double c0[3];
 
@@ -783,13 +783,11 @@ test_plot_log (void)
       hb_trace_series_push (t, best, g, 10);
       hb_trace_series_push (t, worst, g, g == 0 ? 1500 : 40);
     }
-  hb_plot_render (t, cr, 0, 0, 400, 300, &o);
-  cairo_surface_flush (s);
+  s = plot_picture (t, &o);
   hb_plot_series_colour (0, FALSE, c0);
   /* Well off the bottom of the plot (which ends near y = 255) and under
    * the legend's row (near y = 45). */
   g_assert_cmpint (count_colour (s, 80, 90, 390, 230, c0), >, 100);
-  cairo_destroy (cr);
   cairo_surface_destroy (s);
   hb_trace_free (t);
 
