@@ -133,13 +133,13 @@ on_size_changed (GtkAdjustment *adjustment, HbWindow *self)
     }
   if (w == s->width && h == s->height)
     return;
-  resized = game->resize (s, w, h);
+  resized = game->resize (s, w, h, 0, 0);
   if (resized == NULL)
     return;
   /* What a smaller board cut off: grown back to the old size, the board
    * is not the old one. Said, with Undo at hand (a reviewer lost five of
    * Flow Free's dots to a typed height without a word). */
-  back = w < s->width || h < s->height ? game->resize (resized, s->width, s->height) : NULL;
+  back = w < s->width || h < s->height ? game->resize (resized, s->width, s->height, 0, 0) : NULL;
   lost = back != NULL && !game->equal (back, s);
   g_clear_pointer (&back, hb_state_free);
   hb_document_push_design (self->document, resized);

@@ -330,8 +330,11 @@ struct _HbGame {
   void      (*free) (HbState *state);
   gboolean  (*equal) (const HbState *a, const HbState *b);
   HbState  *(*generate) (const HbGenerateParams *params, GError **error);
-  /* Another board size keeping what fits (the size chooser). */
-  HbState  *(*resize) (const HbState *state, int width, int height);
+  /* A board of another size (the size chooser, and Edit's rows and
+   * columns added or removed at an edge): the cell at (x, y) goes to
+   * (x + dx, y + dy), what falls outside is cut, new cells are blank.
+   * NULL for a size out of range. */
+  HbState  *(*resize) (const HbState *state, int width, int height, int dx, int dy);
 
   /* Formats. parse reads every format the game knows; sniff says whether
    * text is in a format that only this game reads (a Tatham ID, a header). */

@@ -12,6 +12,19 @@
 const int hb_dir_dx[4] = { 0, 1, 0, -1 };
 const int hb_dir_dy[4] = { -1, 0, 1, 0 };
 
+void
+hb_grid_move_bytes (guint8 *dst, int nw, int nh, const guint8 *src, int w, int h, int dx, int dy)
+{
+  /* The source columns and rows that land inside. */
+  int x0 = MAX (0, -dx), x1 = MIN (w, nw - dx);
+  int y0 = MAX (0, -dy), y1 = MIN (h, nh - dy);
+
+  if (x0 >= x1)
+    return;
+  for (int y = y0; y < y1; y++)
+    memcpy (dst + (gsize) (y + dy) * nw + (x0 + dx), src + (gsize) y * w + x0, (gsize) (x1 - x0));
+}
+
 gboolean
 hb_check_board_size (int w, int h, int line, int column, GError **error)
 {

@@ -40,6 +40,12 @@ void     hb_set_too_many_rows (GError **error, int line);
 char    *hb_row_too_long_text (void);
 char    *hb_too_many_rows_text (void);
 
+/* Copies a w × h grid of bytes into an nw × nh one (`dst`, left as it
+ * is where nothing lands), the byte at (x, y) to (x + dx, y + dy): what
+ * the games' resize does with their cells. */
+void hb_grid_move_bytes (guint8 *dst, int nw, int nh, const guint8 *src, int w, int h,
+                         int dx, int dy);
+
 /* Where a board sits in a drawing area: cells are squares of `cell` pixels,
  * the board's top-left corner is at (x0, y0). */
 typedef struct {

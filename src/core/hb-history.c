@@ -6,6 +6,8 @@ typedef struct {
   gboolean play;    /* a play move made it */
   gboolean restart; /* a play step back to the level's start (Restart):
                      * the moves are counted again from it */
+  int      ox, oy;  /* where the first board's top left cell lies on this
+                     * one (see hb_history_push_moved) */
 } Entry;
 
 struct _HbHistory {
@@ -24,12 +26,19 @@ clear_entry (gpointer p)
   hb_state_free (((Entry *) p)->state);
 }
 
-/* Appends `state` (taken) as a new entry. */
+/* Appends `state` (taken) as a new entry, its cells where the entry
+ * before had them, moved by (dx, dy). */
 static void
-append (HbHistory *h, HbState *state, gboolean play)
+append (HbHistory *h, HbState *state, gboolean play, int dx, int dy)
 {
-  Entry e = { state, h->next_id++, play, FALSE };
+  const Entry *last = h->entries->len > 0 ? ENTRY (h, h->entries->len - 1) : NULL;
+  Entry e = { state, h->next_id++, play, FALSE, dx, dy };
 
+  if (last != NULL)
+    {
+      e.ox += last->ox;
+      e.oy += last->oy;
+    }
   g_array_append_val (h->entries, e);
 }
 
@@ -84,7 +93,7 @@ design_at (const HbHistory *h, guint p)
 }
 
 static void
-push (HbHistory *h, HbState *state, gboolean play)
+push (HbHistory *h, HbState *state, gboolean play, int dx, int dy)
 {
   if (h->pos + 1 < h->entries->len)
     {
@@ -92,7 +101,7 @@ push (HbHistory *h, HbState *state, gboolean play)
         h->saved = -1;
       g_array_set_size (h->entries, h->pos + 1);
     }
-  append (h, state, play);
+  append (h, state, play, dx, dy);
   h->pos = h->entries->len - 1;
   while (h->entries->len > 1
          && (h->entries->len > h->limit || history_cells (h) > HB_HISTORY_MAX_CELLS))
@@ -106,19 +115,32 @@ push (HbHistory *h, HbState *state, gboolean play)
 void
 hb_history_push (HbHistory *h, HbState *state)
 {
-  push (h, state, FALSE);
+  push (h, state, FALSE, 0, 0);
+}
+
+void
+hb_history_push_moved (HbHistory *h, HbState *state, int dx, int dy)
+{
+  push (h, state, FALSE, dx, dy);
+}
+
+void
+hb_history_origin (const HbHistory *h, int *x, int *y)
+{
+  *x = ENTRY (h, h->pos)->ox;
+  *y = ENTRY (h, h->pos)->oy;
 }
 
 void
 hb_history_push_play (HbHistory *h, HbState *state)
 {
-  push (h, state, TRUE);
+  push (h, state, TRUE, 0, 0);
 }
 
 void
 hb_history_push_restart (HbHistory *h, HbState *state)
 {
-  push (h, state, TRUE);
+  push (h, state, TRUE, 0, 0);
   ENTRY (h, h->pos)->restart = TRUE;
 }
 
@@ -155,7 +177,7 @@ void
 hb_history_reset (HbHistory *h, HbState *state)
 {
   g_array_set_size (h->entries, 0);
-  append (h, state, FALSE);
+  append (h, state, FALSE, 0, 0);
   h->pos = 0;
   h->saved = 0;
 }

@@ -31,6 +31,14 @@ const HbState *hb_history_current (const HbHistory *history);
  * change of the level, or with push_play a play move's (progress). */
 void           hb_history_push (HbHistory *history, HbState *state);
 void           hb_history_push_play (HbHistory *history, HbState *state);
+/* A change of the level that moved its cells by (dx, dy) (a row or a
+ * column added or removed at the top or left): the history keeps, entry
+ * by entry, where the first board's top left cell lies (its origin), for
+ * what belongs to the board as it was opened (a screenshot's picture and
+ * marks). Every other push keeps the origin of the entry before it. */
+void           hb_history_push_moved (HbHistory *history, HbState *state, int dx, int dy);
+/* The current entry's origin: (0, 0) until a push_moved. */
+void           hb_history_origin (const HbHistory *history, int *x, int *y);
 /* A play step back to the level's start (Restart): the move count
  * (play_moves) starts again from it, play_depth goes on. */
 void           hb_history_push_restart (HbHistory *history, HbState *state);

@@ -122,6 +122,38 @@ test_layout_hit (void)
   g_assert_cmpfloat (l.cell, ==, 1);
 }
 
+/* A resize's cells, moved by (dx, dy): what lands inside is copied,
+ * what falls outside is cut, the rest of the new grid left as it was. */
+static void
+test_move_bytes (void)
+{
+  static const guint8 src[6] = { 1, 2, 3,
+                                 4, 5, 6 };
+  guint8 dst[12];
+  static const guint8 down_right[12] = { 9, 9, 9, 9,
+                                         9, 1, 2, 3,
+                                         9, 4, 5, 6 };
+  static const guint8 up_left[12] = { 5, 6, 9, 9,
+                                      9, 9, 9, 9,
+                                      9, 9, 9, 9 };
+
+  memset (dst, 9, sizeof dst);
+  hb_grid_move_bytes (dst, 4, 3, src, 3, 2, 1, 1);
+  g_assert_cmpmem (dst, sizeof dst, down_right, sizeof down_right);
+  memset (dst, 9, sizeof dst);
+  hb_grid_move_bytes (dst, 4, 3, src, 3, 2, -1, -1);
+  g_assert_cmpmem (dst, sizeof dst, up_left, sizeof up_left);
+  /* Moved right off the grid: nothing lands. */
+  memset (dst, 9, sizeof dst);
+  hb_grid_move_bytes (dst, 4, 3, src, 3, 2, 4, 0);
+  for (guint i = 0; i < sizeof dst; i++)
+    g_assert_cmpint (dst[i], ==, 9);
+  /* Nor below it. */
+  hb_grid_move_bytes (dst, 4, 3, src, 3, 2, 0, 3);
+  for (guint i = 0; i < sizeof dst; i++)
+    g_assert_cmpint (dst[i], ==, 9);
+}
+
 static void
 test_rng (void)
 {
@@ -320,6 +352,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/grid/board-size", test_board_size);
   g_test_add_func ("/core/grid/layout-hit", test_layout_hit);
   g_test_add_func ("/core/grid/rng", test_rng);
+  g_test_add_func ("/core/grid/move-bytes", test_move_bytes);
   g_test_add_func ("/core/trace/cap", test_trace_cap);
   g_test_add_func ("/core/trace/take-steps", test_trace_take_steps);
   g_test_add_func ("/core/result", test_result);

@@ -708,14 +708,14 @@ static void
 test_resize_blank (void)
 {
   HbState *s = hb_test_parse (&flood_game, "3 by 2 -> 4\n012\n345\n");
-  HbState *r = flood_game.resize (s, 2, 3);
+  HbState *r = flood_game.resize (s, 2, 3, 0, 0);
   HbState *b = flood_game.new_blank (4, 4);
 
   g_assert_cmpint (r->width, ==, 2);
   g_assert_cmpint (r->height, ==, 3);
   g_assert_cmpmem (FLOOD (r)->cells, 6, "\0\1\3\4\0\0", 6);
   g_assert_true (flood_game.is_solved (b));
-  g_assert_null (flood_game.resize (s, 0, 3));
+  g_assert_null (flood_game.resize (s, 0, 3, 0, 0));
   hb_state_free (r);
   hb_state_free (b);
   hb_state_free (s);

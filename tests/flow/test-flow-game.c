@@ -665,18 +665,36 @@ static void
 test_resize (void)
 {
   FlowState *s = parse ("R..G\n....\nR..G\n");
-  HbState *r = flow_game.resize (&s->base, 3, 3);
+  HbState *r = flow_game.resize (&s->base, 3, 3, 0, 0);
   FlowState *f = FLOW (r);
 
   /* G's dots fell off: the colour goes. */
   g_assert_cmpint (f->colours, ==, 1);
   g_assert_cmpint (f->names[0], ==, 'R');
   hb_state_free (r);
-  r = flow_game.resize (&s->base, 6, 4);
+  r = flow_game.resize (&s->base, 6, 4, 0, 0);
   g_assert_cmpint (FLOW (r)->colours, ==, 2);
   g_assert_cmpint (r->width, ==, 6);
   hb_state_free (r);
-  g_assert_null (flow_game.resize (&s->base, 0, 3));
+  g_assert_null (flow_game.resize (&s->base, 0, 3, 0, 0));
+  /* A row above and a column on the left: every dot one cell down and
+   * right, its colour with it. */
+  r = flow_game.resize (&s->base, 5, 4, 1, 1);
+  f = FLOW (r);
+  g_assert_cmpint (f->colours, ==, 2);
+  for (int x = 0; x < 5; x++)
+    g_assert_cmpint (f->dot[x], ==, 0);
+  g_assert_cmpint (f->dot[1 * 5 + 1], ==, s->dot[0]);
+  g_assert_cmpint (f->dot[1 * 5 + 4], ==, s->dot[3]);
+  g_assert_cmpint (f->dot[3 * 5 + 1], ==, s->dot[2 * 4]);
+  g_assert_cmpint (f->colour[3 * 5 + 4], ==, s->dot[2 * 4 + 3]);
+  hb_state_free (r);
+  /* The left column removed: R's dots go, and R with them. */
+  r = flow_game.resize (&s->base, 3, 3, -1, 0);
+  g_assert_cmpint (FLOW (r)->colours, ==, 1);
+  g_assert_cmpint (FLOW (r)->names[0], ==, 'G');
+  g_assert_cmpint (FLOW (r)->dot[2], !=, 0);
+  hb_state_free (r);
   hb_state_free (&s->base);
 }
 

@@ -346,6 +346,63 @@ test_pointer (void)
   lights_game.free (&s->base);
 }
 
+/* The history keeps where the first board's top left cell lies, entry
+ * by entry: a moved change adds to it, other pushes keep it, Undo and
+ * Redo bring each entry's back, a new level starts at (0, 0). And a
+ * resize moves the cells as it says. */
+static void
+test_history_origin (void)
+{
+  HbState *s0 = hb_test_parse (&lights_game, "10\n01\n");
+  HbHistory *h = hb_history_new (s0, 0);
+  HbMove m = { LIGHTS_OP_TOGGLE, 0, 0, 0 };
+  HbState *grown = lights_game.resize (s0, 3, 3, 1, 1), *back;
+  int x, y;
+
+  g_assert_cmpint (LIGHTS (grown)->cells[0], ==, 0);
+  g_assert_cmpint (LIGHTS (grown)->cells[1 * 3 + 1], ==, 1);
+  g_assert_cmpint (LIGHTS (grown)->cells[2 * 3 + 2], ==, 1);
+  g_assert_cmpint (LIGHTS (grown)->cells[1 * 3 + 2], ==, 0);
+  back = lights_game.resize (grown, 2, 2, -1, -1);
+  g_assert_true (lights_game.equal (back, s0));
+  hb_state_free (back);
+  hb_history_origin (h, &x, &y);
+  g_assert_cmpint (x, ==, 0);
+  g_assert_cmpint (y, ==, 0);
+  hb_history_push_moved (h, grown, 1, 1);
+  hb_history_push (h, lights_game.apply (hb_history_current (h), &m));
+  hb_history_push_play (h, lights_game.apply (hb_history_current (h), &m));
+  hb_history_origin (h, &x, &y);
+  g_assert_cmpint (x, ==, 1);
+  g_assert_cmpint (y, ==, 1);
+  hb_history_push_moved (h, lights_game.resize (hb_history_current (h), 3, 2, 0, -1), 0, -1);
+  hb_history_origin (h, &x, &y);
+  g_assert_cmpint (x, ==, 1);
+  g_assert_cmpint (y, ==, 0);
+  g_assert_true (hb_history_undo (h));
+  hb_history_origin (h, &x, &y);
+  g_assert_cmpint (y, ==, 1);
+  g_assert_true (hb_history_undo (h));
+  g_assert_true (hb_history_undo (h));
+  g_assert_true (hb_history_undo (h));
+  hb_history_origin (h, &x, &y);
+  g_assert_cmpint (x, ==, 0);
+  g_assert_cmpint (y, ==, 0);
+  g_assert_true (hb_history_redo (h));
+  hb_history_origin (h, &x, &y);
+  g_assert_cmpint (x, ==, 1);
+  /* A push after Undo drops the redo entries and starts from this one's. */
+  hb_history_push (h, lights_game.apply (hb_history_current (h), &m));
+  hb_history_origin (h, &x, &y);
+  g_assert_cmpint (x, ==, 1);
+  g_assert_cmpint (y, ==, 1);
+  hb_history_reset (h, hb_test_parse (&lights_game, "1\n"));
+  hb_history_origin (h, &x, &y);
+  g_assert_cmpint (x, ==, 0);
+  g_assert_cmpint (y, ==, 0);
+  hb_history_free (h);
+}
+
 static void
 test_history (void)
 {
@@ -630,6 +687,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lights/moves", test_moves);
   g_test_add_func ("/lights/pointer", test_pointer);
   g_test_add_func ("/lights/history", test_history);
+  g_test_add_func ("/lights/history-origin", test_history_origin);
   g_test_add_func ("/lights/player", test_player);
   g_test_add_func ("/lights/render", test_render);
   return g_test_run ();

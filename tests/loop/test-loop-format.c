@@ -453,7 +453,7 @@ test_apply (void)
 
   /* Resize keeps what fits. */
   t = hb_test_parse (&loop_game, "1000 0100\n0010 0001\n");
-  u = loop_game.resize (t, 1, 3);
+  u = loop_game.resize (t, 1, 3, 0, 0);
   g_assert_cmpint (u->width, ==, 1);
   g_assert_cmpint (u->height, ==, 3);
   g_assert_cmpuint (tile_at (u, 0, 0), ==, 1);

@@ -233,17 +233,16 @@ flood_generate (const HbGenerateParams *p, GError **error)
 }
 
 static HbState *
-flood_resize (const HbState *state, int width, int height)
+flood_resize (const HbState *state, int width, int height, int dx, int dy)
 {
   const FloodState *s = FLOOD_CONST (state);
   FloodState *r;
 
   if (width < 1 || height < 1 || width > HB_MAX_SIDE || height > HB_MAX_SIDE)
     return NULL;
+  /* New cells take the first colour. */
   r = flood_state_new (width, height, s->colours);
-  for (int y = 0; y < MIN (height, state->height); y++)
-    memcpy (r->cells + (gsize) y * width, s->cells + (gsize) y * state->width,
-            MIN (width, state->width));
+  hb_grid_move_bytes (r->cells, width, height, s->cells, state->width, state->height, dx, dy);
   r->move_limit = s->move_limit;
   return &r->base;
 }

@@ -649,7 +649,7 @@ flow_apply_all (const HbState *state, const HbMove *moves, guint n)
 /* ---- Resizing ---------------------------------------------------------------------- */
 
 static HbState *
-flow_resize (const HbState *state, int width, int height)
+flow_resize (const HbState *state, int width, int height, int dx, int dy)
 {
   const FlowState *s = FLOW_CONST (state);
   FlowState *r;
@@ -664,13 +664,8 @@ flow_resize (const HbState *state, int width, int height)
       for (int c = 0; c < FLOW_MAX_COLOURS; c++)
         r->json_names[c] = g_strdup (s->json_names[c]);
     }
-  for (int y = 0; y < MIN (height, state->height); y++)
-    for (int x = 0; x < MIN (width, state->width); x++)
-      {
-        guint8 d = s->dot[(gsize) y * state->width + x];
-        r->dot[(gsize) y * width + x] = d;
-        r->colour[(gsize) y * width + x] = d;
-      }
+  hb_grid_move_bytes (r->dot, width, height, s->dot, state->width, state->height, dx, dy);
+  memcpy (r->colour, r->dot, (gsize) width * height);
   /* The paths are gone; a colour whose dots both fell off goes too. */
   for (int c = r->colours - 1; c >= 0; c--)
     if (dots_of (r, c) == 0)

@@ -121,7 +121,7 @@ lights_generate (const HbGenerateParams *p, GError **error)
 }
 
 static HbState *
-lights_resize (const HbState *state, int width, int height)
+lights_resize (const HbState *state, int width, int height, int dx, int dy)
 {
   const LightsState *s = LIGHTS_CONST (state);
   LightsState *r;
@@ -129,9 +129,7 @@ lights_resize (const HbState *state, int width, int height)
   if (width < 1 || height < 1 || width > HB_MAX_SIDE || height > HB_MAX_SIDE)
     return NULL;
   r = lights_state_new (width, height);
-  for (int y = 0; y < MIN (height, state->height); y++)
-    memcpy (r->cells + (gsize) y * width, s->cells + (gsize) y * state->width,
-            MIN (width, state->width));
+  hb_grid_move_bytes (r->cells, width, height, s->cells, state->width, state->height, dx, dy);
   return &r->base;
 }
 

@@ -271,7 +271,7 @@ loop_generate (const HbGenerateParams *params, GError **error)
 }
 
 static HbState *
-loop_resize (const HbState *state, int width, int height)
+loop_resize (const HbState *state, int width, int height, int dx, int dy)
 {
   const LoopState *s = LOOP_CONST (state);
   LoopState *r;
@@ -279,9 +279,7 @@ loop_resize (const HbState *state, int width, int height)
   if (width < 1 || height < 1 || width > HB_MAX_SIDE || height > HB_MAX_SIDE)
     return NULL;
   r = loop_state_new (width, height);
-  for (int y = 0; y < MIN (height, state->height); y++)
-    for (int x = 0; x < MIN (width, state->width); x++)
-      r->tiles[(gsize) y * width + x] = s->tiles[(gsize) y * state->width + x];
+  hb_grid_move_bytes (r->tiles, width, height, s->tiles, state->width, state->height, dx, dy);
   return &r->base;
 }
 
