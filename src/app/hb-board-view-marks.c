@@ -7,18 +7,33 @@
 
 #include "hb-board-view-private.h"
 
-/* Whether the board shown is the one read, of this game and size, or
- * that board grown at its right or bottom: the picture and the marks are
- * each for the board they were read on, and a resize keeps the cells'
- * places from the top left, so a picture cut through its board can be
- * completed with the screenshot still behind the cells read (raising
- * the height to the true size hid the picture, marks and notes: review).
- * A board made smaller, or of another game, shows neither. */
+/* Whether the board shown holds the one read, of this game and size,
+ * whole: the board read itself, or it with rows and columns added at its
+ * edges (its top left cell then at the origin): the picture and the marks
+ * are each for the board they were read on, so a picture cut through its
+ * board can be completed with the screenshot still behind the cells read
+ * (raising the height to the true size hid the picture, marks and notes:
+ * review; a board cut at its top or left could not be completed until
+ * rows and columns could be added there). A board that lost some of the
+ * board read, or of another game, shows neither. */
 static gboolean
 shows_board (const HbBoardView *self, const HbGame *game, int width, int height)
 {
-  return self->state != NULL && self->state->game == game && self->state->width >= width
-         && self->state->height >= height;
+  return self->state != NULL && self->state->game == game && self->read_x >= 0
+         && self->read_y >= 0 && self->state->width - self->read_x >= width
+         && self->state->height - self->read_y >= height;
+}
+
+void
+hb_board_view_set_origin (HbBoardView *self, int x, int y)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  /* The cursor stays on its cell, which moved (set_state keeps it on
+   * the board). */
+  self->cursor_x = MAX (0, self->cursor_x + x - self->read_x);
+  self->cursor_y = MAX (0, self->cursor_y + y - self->read_y);
+  self->read_x = x;
+  self->read_y = y;
 }
 
 /* Whether the screenshot's marks are for the board shown (its game and
@@ -34,6 +49,8 @@ hb_board_view_marks_here (const HbBoardView *self)
 guint8 *
 hb_board_view_mark_at (HbBoardView *self, int x, int y)
 {
+  x -= self->read_x;
+  y -= self->read_y;
   if (!hb_board_view_marks_here (self) || x < 0 || y < 0 || x >= self->marks_width
       || y >= self->marks_height)
     return NULL;
@@ -60,7 +77,8 @@ hb_board_view_draw_marks (HbBoardView *self, cairo_t *cr, const HbLayout *l)
     for (int x = 0; x < self->marks_width; x++)
       if (self->marks[y * self->marks_width + x])
         {
-          double cx = l->x0 + x * l->cell, cy = l->y0 + y * l->cell;
+          double cx = l->x0 + (x + self->read_x) * l->cell;
+          double cy = l->y0 + (y + self->read_y) * l->cell;
           double inner = l->cell - 2 * lw - 2 * band;
 
           cairo_rectangle (cr, cx + lw, cy + lw, l->cell - 2 * lw, l->cell - 2 * lw);
@@ -98,7 +116,8 @@ hb_board_view_draw_marks (HbBoardView *self, cairo_t *cr, const HbLayout *l)
   for (int y = 0; y < self->marks_height; y++)
     for (int x = 0; x < self->marks_width; x++)
       if (self->marks[y * self->marks_width + x])
-        cairo_rectangle (cr, l->x0 + x * l->cell + lw, l->y0 + y * l->cell + lw,
+        cairo_rectangle (cr, l->x0 + (x + self->read_x) * l->cell + lw,
+                         l->y0 + (y + self->read_y) * l->cell + lw,
                          l->cell - 2 * lw, l->cell - 2 * lw);
   cairo_set_line_width (cr, lw * 1.8);
   cairo_set_source_rgba (cr, 0, 0, 0, 0.7);
@@ -269,12 +288,14 @@ hb_board_view_get_n_marked (HbBoardView *self)
 }
 
 const guint8 *
-hb_board_view_get_marks (HbBoardView *self, int *width, int *height)
+hb_board_view_get_marks (HbBoardView *self, int *width, int *height, int *x0, int *y0)
 {
   if (!hb_board_view_marks_here (self))
     return NULL;
   *width = self->marks_width;
   *height = self->marks_height;
+  *x0 = self->read_x;
+  *y0 = self->read_y;
   return self->marks;
 }
 
@@ -370,7 +391,8 @@ hb_board_view_draw_over_picture (HbBoardView *self, cairo_t *cr, const HbLayout 
                    layout->cell * self->state->height);
   cairo_clip (cr);
   cairo_save (cr);
-  cairo_translate (cr, layout->x0, layout->y0);
+  cairo_translate (cr, layout->x0 + self->read_x * layout->cell,
+                   layout->y0 + self->read_y * layout->cell);
   cairo_scale (cr, layout->cell / self->pic_cell_w, layout->cell / self->pic_cell_h);
   cairo_set_source_surface (cr, self->ghost, -self->pic_x0, -self->pic_y0);
   cairo_paint (cr);

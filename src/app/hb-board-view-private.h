@@ -85,6 +85,8 @@ struct _HbBoardView
    * reference, so a new picture is never taken for it) in ghost_dark. */
   cairo_surface_t *ghost, *ghost_of;
   gboolean       ghost_dark;
+  int            read_x, read_y;  /* where the board read lies on the
+                                   * board shown (set_origin) */
   guint8        *marks;
   const HbGame  *marks_game;    /* the board the marks are for: its game */
   int            marks_width, marks_height;  /* and size */

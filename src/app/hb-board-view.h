@@ -65,10 +65,11 @@ double hb_board_view_get_zoom (HbBoardView *self);
  * be NULL) is drawn faintly behind the board while shown (see
  * set_show_picture), placed so that its board — top-left (x0, y0), cells
  * cell_w × cell_h picture pixels — lies on the cells, while the board
- * shown has the game and size of the state set now, or was grown from
- * it at the right or bottom (has_picture says so); `unsure` (width × height, copied; may be
- * NULL) outlines the cells the reader was unsure of until the next state
- * (an edit). A NULL picture and mask clear both. */
+ * shown has the game and size of the state set now, or holds it whole
+ * after rows and columns were added at its edges (see set_origin;
+ * has_picture says so); `unsure` (width × height, copied; may be NULL)
+ * outlines the cells the reader was unsure of until the next state (an
+ * edit). A NULL picture and mask clear both. */
 void     hb_board_view_set_import (HbBoardView *self, cairo_surface_t *picture,
                                    double x0, double y0, double cell_w, double cell_h,
                                    const guint8 *unsure);
@@ -78,12 +79,19 @@ gboolean hb_board_view_has_picture (HbBoardView *self);
  * size, and the size it was read at (a board made smaller hides it until
  * the board is at least that size again). */
 gboolean hb_board_view_get_picture_size (HbBoardView *self, int *width, int *height);
+/* Where the board as read (the picture's and the marks') has its top
+ * left cell on the board set next (hb_document_get_origin): rows or
+ * columns added at the top or left move it, and the picture and marks
+ * with it; one removed there cuts the board read, which hides them until
+ * Undo. The keyboard cursor moves with the cells. */
+void     hb_board_view_set_origin (HbBoardView *self, int x, int y);
 /* The cells outlined as unsure now: how many, and which (*width ×
- * *height, the board as read, which is the board shown or its top left
- * part when the board was grown; non-zero where marked; NULL when none
- * are shown). */
+ * *height, the board as read, which lies on the board shown with its
+ * top left cell at (*x0, *y0); non-zero where marked; NULL when none are
+ * shown). */
 guint    hb_board_view_get_n_marked (HbBoardView *self);
-const guint8 *hb_board_view_get_marks (HbBoardView *self, int *width, int *height);
+const guint8 *hb_board_view_get_marks (HbBoardView *self, int *width, int *height,
+                                       int *x0, int *y0);
 /* Every unsure cell kept as read (their marks go, nothing is edited). */
 gboolean hb_board_view_keep_all_as_read (HbBoardView *self);
 

@@ -316,17 +316,17 @@ hb_document_get_level_serial (HbDocument *self)
 
 typedef enum { STEP_DESIGN, STEP_PLAY, STEP_RESTART } StepKind;
 
-/* A new undo step: a change of the level, a play move's (progress), or
- * a restart (a play step the move count starts again from). */
+/* A new undo step: a change of the level (its cells moved by dx, dy), a
+ * play move's, or a restart (a play step the move count starts from). */
 static void
-push_entry (HbDocument *self, HbState *state, StepKind kind)
+push_entry (HbDocument *self, HbState *state, StepKind kind, int dx, int dy)
 {
   if (kind == STEP_RESTART)
     hb_history_push_restart (self->history, state);
   else if (kind == STEP_PLAY)
     hb_history_push_play (self->history, state);
   else
-    hb_history_push (self->history, state);
+    hb_history_push_moved (self->history, state, dx, dy);
 }
 
 gboolean
@@ -350,7 +350,7 @@ hb_document_apply_moves (HbDocument *self, const HbMove *moves, guint n,
       g_clear_pointer (&self->gesture_from, hb_state_free);
       if (!new_step)
         self->gesture_from = hb_state_copy (from);
-      push_entry (self, state, self->playing ? STEP_PLAY : STEP_DESIGN);
+      push_entry (self, state, self->playing ? STEP_PLAY : STEP_DESIGN, 0, 0);
       self->gesture_pushed = !new_step;
     }
   else
@@ -400,11 +400,11 @@ hb_document_end_gesture (HbDocument *self)
 }
 
 static void
-push_step (HbDocument *self, HbState *state, StepKind kind)
+push_step (HbDocument *self, HbState *state, StepKind kind, int dx, int dy)
 {
   g_return_if_fail (HB_IS_DOCUMENT (self));
   g_return_if_fail (self->history != NULL);
-  push_entry (self, state, kind);
+  push_entry (self, state, kind, dx, dy);
   self->gesture_pushed = FALSE;
   changed (self);
 }
@@ -412,20 +412,28 @@ push_step (HbDocument *self, HbState *state, StepKind kind)
 void
 hb_document_push (HbDocument *self, HbState *state)
 {
-  push_step (self, state, HB_IS_DOCUMENT (self) && self->playing ? STEP_PLAY : STEP_DESIGN);
+  push_step (self, state, HB_IS_DOCUMENT (self) && self->playing ? STEP_PLAY : STEP_DESIGN, 0, 0);
 }
 
 void
 hb_document_push_restart (HbDocument *self, HbState *state)
 {
   /* In Edit the level itself goes back to its start. */
-  push_step (self, state, HB_IS_DOCUMENT (self) && self->playing ? STEP_RESTART : STEP_DESIGN);
+  push_step (self, state, HB_IS_DOCUMENT (self) && self->playing ? STEP_RESTART : STEP_DESIGN, 0, 0);
 }
 
 void
-hb_document_push_design (HbDocument *self, HbState *state)
+hb_document_push_design_moved (HbDocument *self, HbState *state, int dx, int dy)
 {
-  push_step (self, state, STEP_DESIGN);
+  push_step (self, state, STEP_DESIGN, dx, dy);
+}
+
+void
+hb_document_get_origin (HbDocument *self, int *x, int *y)
+{
+  *x = *y = 0;
+  if (HB_IS_DOCUMENT (self) && self->history != NULL)
+    hb_history_origin (self->history, x, y);
 }
 
 void

@@ -84,8 +84,18 @@ void           hb_document_push (HbDocument *self, HbState *state);
 /* The same for Restart: while playing, the move count (play_moves)
  * starts again from it. */
 void           hb_document_push_restart (HbDocument *self, HbState *state);
-/* The same, always a change of the level (clear, resize, scramble). */
-void           hb_document_push_design (HbDocument *self, HbState *state);
+/* The same, always a change of the level, its cells moved by (dx, dy)
+ * (a row or a column added or removed at the top or left). */
+void           hb_document_push_design_moved (HbDocument *self, HbState *state, int dx, int dy);
+/* The same, the cells in place (clear, resize, scramble). */
+static inline void
+hb_document_push_design (HbDocument *self, HbState *state)
+{
+  hb_document_push_design_moved (self, state, 0, 0);
+}
+/* Where the board as it was opened has its top left cell on the board
+ * now (hb_history_origin): (0, 0) until a move. */
+void           hb_document_get_origin (HbDocument *self, int *x, int *y);
 /* Whether changes from now on are play moves (the window's Play mode):
  * they leave the level unmodified, and a save writes the level as it
  * was before them. */

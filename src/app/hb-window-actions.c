@@ -673,6 +673,7 @@ hb_window_class_install_actions (GtkWidgetClass *widget_class)
     gtk_widget_class_install_action (widget_class, actions[i].name, actions[i].param,
                                      actions[i].activate);
   hb_window_class_install_focus_actions (widget_class);
+  hb_window_class_install_edge_actions (widget_class);
   /* Edit and Play: the "mode" property ("edit" or "play") as a stateful
    * action, for the header bar's toggle buttons. */
   gtk_widget_class_install_property_action (widget_class, "win.mode", "mode");

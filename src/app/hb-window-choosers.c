@@ -41,6 +41,7 @@ hb_window_update_size_controls (HbWindow *self)
       gtk_adjustment_set_value (self->width_adjustment, s->width);
       gtk_adjustment_set_value (self->height_adjustment, s->height);
     }
+  hb_window_edges_update (self);
   /* The colour count is offered only by games that have one, and starts at
    * the game's default each time the game changes. Its range is the one
    * generate --colours takes (Flow Free's 1, for a board one cell wide,

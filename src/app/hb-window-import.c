@@ -333,11 +333,11 @@ on_keep_all (GtkButton *button, HbWindow *self)
 static void on_mode_for_unsure (GObject *window, GParamSpec *pspec, gpointer data);
 
 /* The switch's row shows while a screenshot is held for the game shown.
- * A board made smaller than the one read hides the picture until it is
- * that size again (Undo, or the fields; a board grown at its right or
- * bottom keeps it behind the cells read): the switch then switches
- * nothing, and says why (the row and its picture went without a word:
- * review). */
+ * A board that lost part of the one read (made smaller, or a row or
+ * column of it removed) hides the picture until Undo or the fields put
+ * it back (a board grown at any edge keeps it behind the cells read):
+ * the switch then switches nothing, and says why (the row and its
+ * picture went without a word: review). */
 static void
 picture_row_refresh (HbWindow *self)
 {
@@ -351,11 +351,11 @@ picture_row_refresh (HbWindow *self)
   if (row == NULL)
     return;
   if (held && !here)
-    /* TRANSLATORS: under "Show the screenshot in Edit" after the board
-     * was made smaller: "Hidden while the board is narrower or shorter
-     * than 7×5, the size it was read at" */
-    why = g_strdup_printf (_("Hidden while the board is narrower or shorter than %d×%d, the size it was read at"),
-                           w, h);
+    /* TRANSLATORS: under "Show the screenshot in Edit" after a resize or
+     * a row or column removed at an edge cut into the board the
+     * screenshot was read as: "Hidden while part of the 7×5 board read
+     * is cut off" */
+    why = g_strdup_printf (_("Hidden while part of the %d×%d board read is cut off"), w, h);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), why != NULL ? why : "");
   gtk_widget_set_sensitive (sw, here);
   gtk_widget_set_visible (row, held);
@@ -442,15 +442,34 @@ unsure_row_show (HbWindow *self, guint listed)
 }
 
 /* The reader's notes (or none: NULL or ""), shown while the picture's
- * row is. */
+ * row is. They name cells by row and column of the board read: once rows
+ * or columns were added above or to the left of it, a last note says
+ * where that board now starts ("Green is seen once, at row 3, column 2"
+ * was row 4 after a row added above). */
 static void
 notes_row_show (HbWindow *self, const char *notes)
 {
   GtkWidget *row = g_object_get_data (G_OBJECT (self), "hb-picture-row");
   GtkWidget *notes_row = g_object_get_data (G_OBJECT (self), "hb-picture-notes-row");
+  g_autofree char *moved = NULL;
+  int ox, oy;
 
   if (notes_row == NULL)
     return;
+  hb_document_get_origin (self->document, &ox, &oy);
+  if (notes != NULL && notes[0] != '\0' && (ox > 0 || oy > 0))
+    {
+      /* TRANSLATORS: the last of the screenshot's notes, after rows or
+       * columns were added above or left of the board read */
+      g_autofree char *where = g_strdup_printf (_("Rows and columns named here are those of the "
+                                                  "board read, which now starts at row %d, "
+                                                  "column %d"),
+                                                oy + 1, ox + 1);
+
+      moved = g_strdup_printf ("%s%s\n• %s", g_str_has_prefix (notes, "• ") ? "" : "• ", notes,
+                               where);
+      notes = moved;
+    }
   adw_action_row_set_subtitle (ADW_ACTION_ROW (notes_row), notes != NULL ? notes : "");
   gtk_widget_set_visible (notes_row, notes != NULL && notes[0] != '\0'
                                      && gtk_widget_get_visible (row));
@@ -468,10 +487,11 @@ on_mode_for_unsure (GObject *window, GParamSpec *pspec, gpointer data)
 
 /* The reader's words: the cells marked unsure now, by row and column,
  * in the unsure row (on a big board a thin outline is easy to miss;
- * `marks` width × height, or NULL), and its notes ("Move limit not
- * read: …"), which a toast had no room for, under the picture's row. */
+ * `marks` width × height, or NULL, its top left cell at (x0, y0) on the
+ * board), and its notes ("Move limit not read: …"), which a toast had no
+ * room for, under the picture's row. */
 static void
-picture_row_say (HbWindow *self, const guint8 *marks, int width, int height)
+picture_row_say (HbWindow *self, const guint8 *marks, int width, int height, int x0, int y0)
 {
   GtkWidget *unsure = g_object_get_data (G_OBJECT (self), "hb-unsure-row");
   const char *notes = g_object_get_data (G_OBJECT (self), "hb-picture-notes");
@@ -488,7 +508,8 @@ picture_row_say (HbWindow *self, const guint8 *marks, int width, int height)
                                    "or Menu keeps it as read):"));
         g_string_append (text, listed > 1 ? "; " : " ");
         /* TRANSLATORS: a cell, rows and columns from 1 */
-        g_string_append_printf (text, _("row %d, column %d"), i / width + 1, i % width + 1);
+        g_string_append_printf (text, _("row %d, column %d"), y0 + i / width + 1,
+                                x0 + i % width + 1);
       }
   if (listed > 4)
     {
@@ -524,10 +545,10 @@ hb_window_picture_row_set_report (HbWindow *self, const HbImportReport *report)
   /* The cells marked on the board, not the report's: a reading of
    * another size than the level shown marks none (hb-window-files.c). */
   {
-    int mw = 0, mh = 0;
+    int mw = 0, mh = 0, mx = 0, my = 0;
     const guint8 *marks = hb_window_current (self) != NULL
-                          ? hb_board_view_get_marks (self->board_view, &mw, &mh) : NULL;
-    picture_row_say (self, marks, mw, mh);
+                          ? hb_board_view_get_marks (self->board_view, &mw, &mh, &mx, &my) : NULL;
+    picture_row_say (self, marks, mw, mh, mx, my);
   }
 }
 
@@ -565,9 +586,9 @@ hb_window_picture_row_board_changed (HbWindow *self)
       return;
     }
   {
-    int mw = 0, mh = 0;
-    const guint8 *marks = hb_board_view_get_marks (self->board_view, &mw, &mh);
-    picture_row_say (self, marks, mw, mh);
+    int mw = 0, mh = 0, mx = 0, my = 0;
+    const guint8 *marks = hb_board_view_get_marks (self->board_view, &mw, &mh, &mx, &my);
+    picture_row_say (self, marks, mw, mh, mx, my);
   }
 }
 

@@ -4,7 +4,8 @@
  * hb-window-solve.c runs solves and the player, hb-window-files.c opens
  * and saves, hb-window-import.c reads pictures and pastes them,
  * hb-window-export.c exports, hb-window-play.c plays, hb-window-levels.c
- * keeps the bundled levels, hb-window-actions.c
+ * keeps the bundled levels, hb-window-edges.c adds and removes rows and
+ * columns at the board's edges, hb-window-actions.c
  * holds the actions and their keys). Nothing outside those files
  * includes it. */
 #pragma once
@@ -51,6 +52,8 @@ struct _HbWindow
   GtkAdjustment       *height_adjustment;
   AdwPreferencesRow   *width_row;       /* their rows (hb_window_choosers_init) */
   AdwPreferencesRow   *height_row;
+  GtkWidget           *rows_button;     /* their menus of rows and columns */
+  GtkWidget           *columns_button;  /* at the edges (hb-window-edges.c) */
   gboolean             size_chosen;     /* Play: Width and Height hold the size
                                          * of the next new level, not the board's */
   GtkAdjustment       *colours_adjustment;
@@ -272,6 +275,14 @@ void           hb_window_status_init (HbWindow *self);
 void           hb_window_header_set_narrow (HbWindow *self, gboolean narrow);
 void           hb_window_header_init (HbWindow *self);
 GtkWidget     *hb_window_find_styled (GtkWidget *w, GType type, const char *css);
+
+/* hb-window-edges.c */
+/* win.add-row, win.add-column ("top" or "bottom", "left" or "right") and
+ * their remove-: Edit's rows and columns at any edge. */
+void           hb_window_class_install_edge_actions (GtkWidgetClass *widget_class);
+/* The rows' and columns' menus and their actions follow the mode and the
+ * size. */
+void           hb_window_edges_update (HbWindow *self);
 
 /* hb-window-choosers.c */
 /* Fills the game chooser and connects it and the size controls. */

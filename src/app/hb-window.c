@@ -60,6 +60,13 @@ state_changed (HbWindow *self)
   if (self->player != NULL)
     hb_window_close_player (self);
   hb_window_free_hint (self);
+  {
+    int ox, oy;
+
+    /* Before the board: where the board as opened lies on it. */
+    hb_document_get_origin (self->document, &ox, &oy);
+    hb_board_view_set_origin (self->board_view, ox, oy);
+  }
   hb_board_view_set_state (self->board_view, hb_window_current (self));
   hb_window_picture_row_board_changed (self);
   hb_window_update_palette (self);
@@ -568,6 +575,8 @@ hb_window_class_init (HbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HbWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, game_dropdown);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, HbWindow, rows_button);
+  gtk_widget_class_bind_template_child (widget_class, HbWindow, columns_button);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, board_group);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, width_adjustment);
   gtk_widget_class_bind_template_child (widget_class, HbWindow, height_adjustment);

@@ -8,6 +8,7 @@
 
 #include "hb-app-test.h"
 #include "hb-window-private.h"
+#include "hb-registry.h"
 #include "lights.h"
 
 /* Reads data/levels/welcome.lights with its own little parser (not the
@@ -707,6 +708,127 @@ test_toast_over_sidebar (void)
   hb_app_test_window_close (window);
 }
 
+/* Edit's menus beside Width and Height: a row or a column added or
+ * removed at any edge, in every game; each is one undo step, and a line removed with
+ * something on it says so with Undo at hand. The board is checked by
+ * cutting the added line off again with the game's resize, which the
+ * games' own tests check cell by cell. */
+static void
+edge (HbWindow *window, const char *action, const char *side)
+{
+  hb_app_test_activate (window, action, g_variant_new_string (side));
+  hb_app_test_settle (30);
+}
+
+static void
+test_edges (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  const HbGame *const *games = hb_registry_games ();
+  static const struct { const char *action, *side; int dw, dh, dx, dy; } adds[] = {
+    { "add-row", "top", 0, 1, 0, 1 },
+    { "add-row", "bottom", 0, 1, 0, 0 },
+    { "add-column", "left", 1, 0, 1, 0 },
+    { "add-column", "right", 1, 0, 0, 0 },
+  };
+
+  for (int g = 0; games[g] != NULL; g++)
+    {
+      const HbGame *game = games[g];
+      HbState *s0;
+
+      g_assert_true (hb_window_select_game (window, game->id));
+      hb_app_test_wait_hint (window);
+      hb_window_set_mode (window, HB_MODE_EDIT);
+      hb_app_test_settle (30);
+      g_assert_true (gtk_widget_get_mapped (window->rows_button));
+      g_assert_true (gtk_widget_get_mapped (window->columns_button));
+      g_assert_true (gtk_widget_get_ancestor (window->rows_button, ADW_TYPE_ACTION_ROW)
+                     == GTK_WIDGET (window->height_row));
+      s0 = hb_state_copy (hb_window_get_state (window));
+      for (guint a = 0; a < G_N_ELEMENTS (adds); a++)
+        {
+          const HbState *s;
+          HbState *cut;
+          const char *remove = adds[a].dh != 0 ? "remove-row" : "remove-column";
+
+          g_test_message ("%s: %s %s", game->id, adds[a].action, adds[a].side);
+          g_assert_true (hb_window_get_action_enabled (window, adds[a].action));
+          edge (window, adds[a].action, adds[a].side);
+          s = hb_window_get_state (window);
+          g_assert_cmpint (s->width, ==, s0->width + adds[a].dw);
+          g_assert_cmpint (s->height, ==, s0->height + adds[a].dh);
+          cut = game->resize (s, s0->width, s0->height, -adds[a].dx, -adds[a].dy);
+          g_assert_true (game->equal (cut, s0));
+          hb_state_free (cut);
+          g_assert_true (hb_window_get_modified (window));
+          /* The Width and Height fields follow. */
+          g_assert_cmpint ((int) gtk_adjustment_get_value (window->height_adjustment), ==,
+                           s->height);
+          g_assert_cmpint ((int) gtk_adjustment_get_value (window->width_adjustment), ==,
+                           s->width);
+          /* The line just added, removed again: nothing lost, nothing said. */
+          g_assert_true (hb_window_get_action_enabled (window, remove));
+          edge (window, remove, adds[a].side);
+          g_assert_true (game->equal (hb_window_get_state (window), s0));
+          g_assert_null (window->cut_toast);
+          /* Each was a step of its own. */
+          hb_app_test_activate (window, "undo", NULL);
+          hb_app_test_settle (30);
+          g_assert_cmpint (hb_window_get_state (window)->width, ==, s0->width + adds[a].dw);
+          hb_app_test_activate (window, "undo", NULL);
+          hb_app_test_settle (30);
+          g_assert_true (game->equal (hb_window_get_state (window), s0));
+        }
+      /* Play: Width and Height are the next level's; no menus. */
+      hb_window_set_mode (window, HB_MODE_PLAY);
+      hb_app_test_settle (30);
+      g_assert_false (gtk_widget_get_visible (window->rows_button));
+      g_assert_false (gtk_widget_get_visible (window->columns_button));
+      g_assert_false (hb_window_get_action_enabled (window, "add-row"));
+      g_assert_false (hb_window_get_action_enabled (window, "remove-column"));
+      edge (window, "add-row", "top");
+      g_assert_true (game->equal (hb_window_get_state (window), s0));
+      hb_state_free (s0);
+    }
+
+  /* A lit cell in the left column and the bottom row. */
+  g_assert_true (hb_window_select_game (window, "lights"));
+  hb_app_test_open_text (window, "edges.lights", "000\n100\n001\n");
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (30);
+  edge (window, "remove-row", "top");
+  g_assert_cmpint (hb_window_get_state (window)->height, ==, 2);
+  g_assert_null (window->cut_toast);
+  edge (window, "remove-column", "left");
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 2);
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==,
+                   "The column removed held part of the level");
+  g_assert_nonnull (window->cut_toast);
+  {
+    const LightsState *l = LIGHTS_CONST (hb_window_get_state (window));
+
+    /* 00 / 01 left: the light at (2, 2) is at (1, 1). */
+    g_assert_cmpint (l->cells[0] + l->cells[1] + l->cells[2], ==, 0);
+    g_assert_cmpint (l->cells[3], ==, 1);
+  }
+  edge (window, "remove-row", "bottom");
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "The row removed held part of the level");
+  /* One row left: none to remove. */
+  g_assert_cmpint (hb_window_get_state (window)->height, ==, 1);
+  g_assert_false (hb_window_get_action_enabled (window, "remove-row"));
+  g_assert_true (hb_window_get_action_enabled (window, "remove-column"));
+  hb_app_test_activate (window, "undo", NULL);
+  hb_app_test_activate (window, "undo", NULL);
+  hb_app_test_settle (30);
+  /* Back to 100 / 001, the top row still gone. */
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 3);
+  g_assert_cmpint (hb_window_get_state (window)->height, ==, 2);
+  g_assert_cmpint (LIGHTS_CONST (hb_window_get_state (window))->cells[0], ==, 1);
+  g_assert_cmpint (LIGHTS_CONST (hb_window_get_state (window))->cells[1 * 3 + 2], ==, 1);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -719,5 +841,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/board/typed-size-out-of-range", test_typed_size_out_of_range);
   g_test_add_func ("/app/board/play-size-of-new-levels", test_play_size_of_new_levels);
   g_test_add_func ("/app/board/toast-over-sidebar", test_toast_over_sidebar);
+  g_test_add_func ("/app/board/edges", test_edges);
   return g_test_run ();
 }

@@ -1297,7 +1297,7 @@ test_import_resize (Fixture *f, gconstpointer data)
   g_assert_true (gtk_widget_get_visible (row));
   g_assert_false (gtk_widget_get_sensitive (hb_app_test_find_first (row, GTK_TYPE_SWITCH)));
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
-                   "Hidden while the board is narrower or shorter than 7×7, the size it was read at");
+                   "Hidden while part of the 7×7 board read is cut off");
 
   hb_app_test_activate (window, "undo", NULL);
   hb_app_test_settle (50);
@@ -1389,6 +1389,140 @@ test_import_resize (Fixture *f, gconstpointer data)
   g_object_unref (file);
 }
 
+/* Whether the cell (x, y) of the board shown is marked unsure, from the
+ * marks the view gives and where it says the board read lies. */
+static gboolean
+marked_at (HbBoardView *view, int x, int y)
+{
+  int w, h, x0, y0;
+  const guint8 *marks = hb_board_view_get_marks (view, &w, &h, &x0, &y0);
+
+  x -= x0;
+  y -= y0;
+  return marks != NULL && x >= 0 && y >= 0 && x < w && y < h && marks[y * w + x];
+}
+
+/* Rows and columns added at the top or left of a board read from a
+ * screenshot (one the picture cut off there is completed so): the
+ * picture and the unsure cells' marks move with the cells read, the
+ * unsure row names the cells where they now are, a click on a moved mark
+ * takes it; a row removed from the board read hides them, and Undo
+ * brings them back. Until then the cells read kept their places from the
+ * top left, and the missing row could only go below them. */
+static void
+test_import_edges (Fixture *f, gconstpointer data)
+{
+  const HbGame *flow = hb_registry_find_game ("flow");
+  HbGenerateParams params = { 7, 7, 0, 11, NULL };
+  GError *error = NULL;
+  g_autofree char *path = g_build_filename (f->dir, "edges-shot.png", NULL);
+  GFile *file = g_file_new_for_path (path);
+  guint8 mask[49] = { 0 };
+  cairo_surface_t *shot;
+  HbLayout layout;
+  HbState *drawn;
+  HbWindow *window;
+  HbBoardView *view;
+  GtkWidget *unsure, *row, *notes;
+  double px, py;
+
+  drawn = flow->generate (&params, &error);
+  g_assert_no_error (error);
+  save_screenshot (drawn, path);
+  window = hb_app_test_window_new ();
+  g_assert_true (hb_app_test_load (window, file));
+  view = hb_window_get_board_view (window);
+  /* The reader's picture, with two cells unsure: (2, 0) and (4, 3). */
+  shot = draw_screenshot (drawn);
+  hb_layout_fit (&layout, 7, 7, 560, 560, 0);
+  mask[2] = mask[3 * 7 + 4] = 1;
+  hb_board_view_set_import (view, shot, layout.x0 + 50, layout.y0 + 200, layout.cell, layout.cell,
+                            mask);
+  cairo_surface_destroy (shot);
+  {
+    g_autoptr (HbImportReport) report = hb_import_report_new ();
+
+    hb_import_report_note (report, "Green is seen once, at row 1, column 3");
+    hb_window_picture_row_set_report (window, report);
+  }
+  g_signal_emit_by_name (view, "marks-changed");
+  hb_app_test_settle (30);
+  notes = hb_app_test_find_row (GTK_WIDGET (window), "Noticed in the screenshot");
+  g_assert_nonnull (notes);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (notes)), ==,
+                   "Green is seen once, at row 1, column 3");
+  unsure = hb_app_test_find_row (GTK_WIDGET (window), "2 cells unsure");
+  row = hb_app_test_find_row (GTK_WIDGET (window), "_Show the screenshot in Edit");
+  g_assert_nonnull (unsure);
+  g_assert_nonnull (row);
+
+  hb_app_test_activate (window, "add-row", g_variant_new_string ("top"));
+  hb_app_test_activate (window, "add-column", g_variant_new_string ("left"));
+  hb_app_test_settle (50);
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 8);
+  g_assert_cmpint (hb_window_get_state (window)->height, ==, 8);
+  g_assert_true (hb_board_view_has_picture (view));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "");
+  g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 2);
+  g_assert_true (marked_at (view, 3, 1));
+  g_assert_true (marked_at (view, 5, 4));
+  g_assert_false (marked_at (view, 2, 0));
+  g_test_message ("unsure: %s", adw_action_row_get_subtitle (ADW_ACTION_ROW (unsure)));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (unsure)),
+                            "row 2, column 4; row 5, column 6"));
+  /* The reader's notes name the cells of the board read: they say where
+   * it starts now. */
+  g_test_message ("notes: %s", adw_action_row_get_subtitle (ADW_ACTION_ROW (notes)));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (notes)), ==,
+                   "• Green is seen once, at row 1, column 3\n"
+                   "• Rows and columns named here are those of the board read, which now "
+                   "starts at row 2, column 2");
+
+  /* A click on a moved mark takes it; Undo brings it back. */
+  hb_app_test_cell_point (window, 5, 4, 0.5, 0.5, &px, &py);
+  hb_board_view_simulate_click (view, px, py, 1);
+  hb_app_test_settle (30);
+  g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 1);
+  hb_app_test_activate (window, "undo", NULL);
+  hb_app_test_settle (50);
+  g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 2);
+
+  /* The added row, then the board read's first: hidden, and said why. */
+  hb_app_test_activate (window, "remove-row", g_variant_new_string ("top"));
+  hb_app_test_settle (30);
+  g_assert_true (hb_board_view_has_picture (view));
+  g_assert_true (marked_at (view, 3, 0));
+  hb_app_test_activate (window, "remove-row", g_variant_new_string ("top"));
+  hb_app_test_settle (30);
+  g_assert_cmpint (hb_window_get_state (window)->height, ==, 6);
+  g_assert_false (hb_board_view_has_picture (view));
+  g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 0);
+  g_assert_false (gtk_widget_get_visible (unsure));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                   "Hidden while part of the 7×7 board read is cut off");
+  hb_app_test_activate (window, "undo", NULL);
+  hb_app_test_settle (50);
+  g_assert_true (hb_board_view_has_picture (view));
+  g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 2);
+  g_assert_true (marked_at (view, 3, 0));
+  /* Back to the board read (the row removed, the column, the row
+   * added): everything where it was read. */
+  hb_app_test_activate (window, "undo", NULL);
+  hb_app_test_activate (window, "undo", NULL);
+  hb_app_test_activate (window, "undo", NULL);
+  hb_app_test_settle (50);
+  g_assert_true (flow->equal (hb_window_get_state (window), drawn));
+  g_assert_true (marked_at (view, 2, 0));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (unsure)),
+                            "row 1, column 3; row 4, column 5"));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (notes)), ==,
+                   "Green is seen once, at row 1, column 3");
+
+  hb_app_test_window_close (window);
+  hb_state_free (drawn);
+  g_object_unref (file);
+}
+
 /* The board over an imported picture is drawn whole, as without it: what
  * a game draws beside its board is not cut off. Flood-It's badge of the
  * moves to go found no room beside the board there (the drawing was cut
@@ -1468,6 +1602,8 @@ main (int argc, char *argv[])
               test_import_png, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/resize", Fixture, NULL, hb_app_test_dir_set_up,
               test_import_resize, hb_app_test_dir_tear_down);
+  g_test_add ("/app/import/edges", Fixture, NULL, hb_app_test_dir_set_up,
+              test_import_edges, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/beside", Fixture, NULL, hb_app_test_dir_set_up,
               test_import_beside, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/notes", Fixture, NULL, hb_app_test_dir_set_up,

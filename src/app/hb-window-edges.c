@@ -1,0 +1,126 @@
+/* hb-window-edges.c: Edit's rows and columns added or removed at any
+ * edge of the board (the menus beside the Board group's Height and
+ * Width fields).
+ *
+ * Width and Height grow and shrink the board at its right and bottom, so
+ * a level drawn one column too far right, or a screenshot whose top row
+ * or left column the picture cut off, could not be set right: the cells
+ * read kept their places from the top left, and the missing row could
+ * only go below them (a reviewer's note, carried since stop 70). Each
+ * change is one undo step; one at the top or left moves the board's
+ * cells, and the history keeps how far (hb_history_push_moved), so the
+ * screenshot and its unsure cells' marks move with the cells and come
+ * back with Undo (hb_board_view_set_origin). */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "hb-window-private.h"
+
+/* The sides an action's parameter names: rows at the top or bottom,
+ * columns at the left or right. */
+static gboolean
+side_is_start (const char *side, gboolean rows, gboolean *start)
+{
+  if (g_strcmp0 (side, rows ? "top" : "left") == 0)
+    *start = TRUE;
+  else if (g_strcmp0 (side, rows ? "bottom" : "right") == 0)
+    *start = FALSE;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* The largest side Edit offers (the Width and Height fields' top). */
+static int
+max_side (HbWindow *self, int side)
+{
+  return MAX (hb_document_get_game (self->document)->max_ui_side, side);
+}
+
+static void
+edge_change (HbWindow *self, GVariant *param, gboolean rows, gboolean add)
+{
+  const HbGame *game = hb_document_get_game (self->document);
+  const HbState *s = hb_document_get_design (self->document);
+  HbState *changed, *back;
+  gboolean start, lost = FALSE;
+  int d = add ? 1 : -1, w, h, dx, dy;
+
+  if (self->mode != HB_MODE_EDIT || s == NULL
+      || !side_is_start (g_variant_get_string (param, NULL), rows, &start))
+    return;
+  w = s->width + (rows ? 0 : d);
+  h = s->height + (rows ? d : 0);
+  dx = !rows && start ? d : 0;
+  dy = rows && start ? d : 0;
+  if (w < 1 || h < 1 || w > max_side (self, s->width) || h > max_side (self, s->height))
+    return;
+  changed = game->resize (s, w, h, dx, dy);
+  if (changed == NULL)
+    return;
+  /* What the line removed held: put back as an empty line, the board is
+   * not the old one. Said, with Undo at hand, as Width and Height say it
+   * (hb-window-choosers.c). */
+  if (!add)
+    {
+      back = game->resize (changed, s->width, s->height, -dx, -dy);
+      lost = back != NULL && !game->equal (back, s);
+      g_clear_pointer (&back, hb_state_free);
+    }
+  hb_document_push_design_moved (self->document, changed, dx, dy);
+  if (lost)
+    hb_window_show_undo_toast (self, rows ? _("The row removed held part of the level")
+                                          : _("The column removed held part of the level"));
+}
+
+static void
+action_add_row (GtkWidget *widget, const char *name, GVariant *param)
+{
+  edge_change (HB_WINDOW (widget), param, TRUE, TRUE);
+}
+
+static void
+action_add_column (GtkWidget *widget, const char *name, GVariant *param)
+{
+  edge_change (HB_WINDOW (widget), param, FALSE, TRUE);
+}
+
+static void
+action_remove_row (GtkWidget *widget, const char *name, GVariant *param)
+{
+  edge_change (HB_WINDOW (widget), param, TRUE, FALSE);
+}
+
+static void
+action_remove_column (GtkWidget *widget, const char *name, GVariant *param)
+{
+  edge_change (HB_WINDOW (widget), param, FALSE, FALSE);
+}
+
+void
+hb_window_class_install_edge_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.add-row", "s", action_add_row);
+  gtk_widget_class_install_action (widget_class, "win.add-column", "s", action_add_column);
+  gtk_widget_class_install_action (widget_class, "win.remove-row", "s", action_remove_row);
+  gtk_widget_class_install_action (widget_class, "win.remove-column", "s", action_remove_column);
+}
+
+/* The menus show in Edit only (in Play, Width and Height are the next new
+ * level's); an action that cannot act is greyed in its menu: no row or
+ * column to remove from a board one wide, none to add at the largest
+ * size. */
+void
+hb_window_edges_update (HbWindow *self)
+{
+  const HbState *s = hb_window_current (self);
+  gboolean edit = self->mode == HB_MODE_EDIT && s != NULL;
+
+  gtk_widget_set_visible (self->rows_button, self->mode == HB_MODE_EDIT);
+  gtk_widget_set_visible (self->columns_button, self->mode == HB_MODE_EDIT);
+  hb_window_action_set_enabled (self, "add-row", edit && s->height < max_side (self, 1));
+  hb_window_action_set_enabled (self, "add-column", edit && s->width < max_side (self, 1));
+  hb_window_action_set_enabled (self, "remove-row", edit && s->height > 1);
+  hb_window_action_set_enabled (self, "remove-column", edit && s->width > 1);
+}
