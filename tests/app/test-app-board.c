@@ -797,6 +797,30 @@ test_edges (void)
   hb_app_test_open_text (window, "edges.lights", "000\n100\n001\n");
   hb_window_set_mode (window, HB_MODE_EDIT);
   hb_app_test_settle (30);
+  /* The keyboard's cursor stays on its cell as the cells move: on the
+   * light at (0, 1), then (1, 2) with a row above and a column left,
+   * back with Undo. */
+  {
+    HbBoardView *view = hb_window_get_board_view (window);
+    int cx, cy;
+
+    hb_board_view_move_cursor (view, 0, 0);
+    hb_board_view_move_cursor (view, 0, 1);
+    hb_board_view_get_cursor (view, &cx, &cy);
+    g_assert_cmpint (cx, ==, 0);
+    g_assert_cmpint (cy, ==, 1);
+    edge (window, "add-row", "top");
+    edge (window, "add-column", "left");
+    hb_board_view_get_cursor (view, &cx, &cy);
+    g_assert_cmpint (cx, ==, 1);
+    g_assert_cmpint (cy, ==, 2);
+    hb_app_test_activate (window, "undo", NULL);
+    hb_app_test_activate (window, "undo", NULL);
+    hb_app_test_settle (30);
+    hb_board_view_get_cursor (view, &cx, &cy);
+    g_assert_cmpint (cx, ==, 0);
+    g_assert_cmpint (cy, ==, 1);
+  }
   edge (window, "remove-row", "top");
   g_assert_cmpint (hb_window_get_state (window)->height, ==, 2);
   g_assert_null (window->cut_toast);
