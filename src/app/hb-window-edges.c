@@ -74,37 +74,24 @@ edge_change (HbWindow *self, GVariant *param, gboolean rows, gboolean add)
                                           : _("The column removed held part of the level"));
 }
 
+/* win.add-row, win.add-column, win.remove-row and win.remove-column, told
+ * apart by name. */
 static void
-action_add_row (GtkWidget *widget, const char *name, GVariant *param)
+action_edge (GtkWidget *widget, const char *name, GVariant *param)
 {
-  edge_change (HB_WINDOW (widget), param, TRUE, TRUE);
-}
-
-static void
-action_add_column (GtkWidget *widget, const char *name, GVariant *param)
-{
-  edge_change (HB_WINDOW (widget), param, FALSE, TRUE);
-}
-
-static void
-action_remove_row (GtkWidget *widget, const char *name, GVariant *param)
-{
-  edge_change (HB_WINDOW (widget), param, TRUE, FALSE);
-}
-
-static void
-action_remove_column (GtkWidget *widget, const char *name, GVariant *param)
-{
-  edge_change (HB_WINDOW (widget), param, FALSE, FALSE);
+  edge_change (HB_WINDOW (widget), param, g_str_has_suffix (name, "-row"),
+               g_str_has_prefix (name, "win.add-"));
 }
 
 void
 hb_window_class_install_edge_actions (GtkWidgetClass *widget_class)
 {
-  gtk_widget_class_install_action (widget_class, "win.add-row", "s", action_add_row);
-  gtk_widget_class_install_action (widget_class, "win.add-column", "s", action_add_column);
-  gtk_widget_class_install_action (widget_class, "win.remove-row", "s", action_remove_row);
-  gtk_widget_class_install_action (widget_class, "win.remove-column", "s", action_remove_column);
+  static const char *const names[] = {
+    "win.add-row", "win.add-column", "win.remove-row", "win.remove-column",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    gtk_widget_class_install_action (widget_class, names[i], "s", action_edge);
 }
 
 /* The menus show in Edit only (in Play, Width and Height are the next new
