@@ -221,8 +221,10 @@ hb_window_ask_doubtful (HbWindow *self, const char *name, const HbLoadResult *re
       /* TRANSLATORS: %s: the picture's file name, then what was read
        * ("Flow Free, 7×3, 3 colours") */
       body = g_strdup_printf (_("“%s” seems to show part of a board (%s): the picture’s edge "
-                                "cuts through it. Import it to complete it by hand, or use a "
-                                "screenshot that shows the whole board."), name, seen);
+                                "cuts through it. Import it to complete it by hand (in Edit, "
+                                "the ⋮ beside Width and Height adds a column or a row at any "
+                                "edge), or use a screenshot that shows the whole board."),
+                              name, seen);
     }
   else
     {
