@@ -25,13 +25,16 @@ shows_board (const HbBoardView *self, const HbGame *game, int width, int height)
 }
 
 void
-hb_board_view_set_origin (HbBoardView *self, int x, int y)
+hb_board_view_set_origin (HbBoardView *self, int x, int y, gboolean move_cursor)
 {
   g_return_if_fail (HB_IS_BOARD_VIEW (self));
   /* The cursor stays on its cell, which moved (set_state keeps it on
    * the board). */
-  self->cursor_x = MAX (0, self->cursor_x + x - self->read_x);
-  self->cursor_y = MAX (0, self->cursor_y + y - self->read_y);
+  if (move_cursor)
+    {
+      self->cursor_x = MAX (0, self->cursor_x + x - self->read_x);
+      self->cursor_y = MAX (0, self->cursor_y + y - self->read_y);
+    }
   self->read_x = x;
   self->read_y = y;
 }

@@ -83,8 +83,10 @@ gboolean hb_board_view_get_picture_size (HbBoardView *self, int *width, int *hei
  * left cell on the board set next (hb_document_get_origin): rows or
  * columns added at the top or left move it, and the picture and marks
  * with it; one removed there cuts the board read, which hides them until
- * Undo. The keyboard cursor moves with the cells. */
-void     hb_board_view_set_origin (HbBoardView *self, int x, int y);
+ * the board holds it whole again (Undo, or the line added back: blank,
+ * with the picture behind it). With `move_cursor` (the same level, its rows and columns added,
+ * removed or undone) the keyboard cursor moves with the cells. */
+void     hb_board_view_set_origin (HbBoardView *self, int x, int y, gboolean move_cursor);
 /* The cells outlined as unsure now: how many, and which (*width ×
  * *height, the board as read, which lies on the board shown with its
  * top left cell at (*x0, *y0); non-zero where marked; NULL when none are

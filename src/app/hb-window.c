@@ -65,7 +65,7 @@ state_changed (HbWindow *self)
 
     /* Before the board: where the board as opened lies on it. */
     hb_document_get_origin (self->document, &ox, &oy);
-    hb_board_view_set_origin (self->board_view, ox, oy);
+    hb_board_view_set_origin (self->board_view, ox, oy, TRUE);
   }
   hb_board_view_set_state (self->board_view, hb_window_current (self));
   hb_window_picture_row_board_changed (self);
@@ -85,6 +85,13 @@ on_level_changed (HbDocument *document, gboolean new_game, HbWindow *self)
   hb_window_play_level_changed (self);
   hb_window_size_controls_follow (self);   /* the new level's size */
   hb_board_view_reset_cursor (self->board_view);   /* not on Restart */
+  {
+    int ox, oy;
+
+    /* Another level's origin moves no cursor (state_changed follows). */
+    hb_document_get_origin (self->document, &ox, &oy);
+    hb_board_view_set_origin (self->board_view, ox, oy, FALSE);
+  }
   if (!new_game)
     {
       hb_window_rebuild_levels (self);

@@ -850,6 +850,31 @@ test_edges (void)
   g_assert_cmpint (hb_window_get_state (window)->height, ==, 2);
   g_assert_cmpint (LIGHTS_CONST (hb_window_get_state (window))->cells[0], ==, 1);
   g_assert_cmpint (LIGHTS_CONST (hb_window_get_state (window))->cells[1 * 3 + 2], ==, 1);
+
+  /* Another level starts the cursor at the top left, whatever its rows:
+   * a dark board with a row added above and the bottom one removed is
+   * the board opened (so it is kept aside, unmodified, when another game
+   * opens) with its cells a row down; back to it, the cursor did not
+   * move a row down with them. */
+  hb_app_test_open_text (window, "dark.lights", "000\n000\n000\n");
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (30);
+  edge (window, "add-row", "top");
+  edge (window, "remove-row", "bottom");
+  g_assert_false (hb_window_get_modified (window));
+  g_assert_true (hb_window_select_game (window, "loop"));
+  hb_app_test_wait_hint (window);
+  g_assert_true (hb_window_select_game (window, "lights"));
+  hb_app_test_wait_hint (window);
+  {
+    HbBoardView *view = hb_window_get_board_view (window);
+    int cx, cy;
+
+    hb_board_view_move_cursor (view, 0, 0);
+    hb_board_view_get_cursor (view, &cx, &cy);
+    g_assert_cmpint (cx, ==, 0);
+    g_assert_cmpint (cy, ==, 0);
+  }
   hb_app_test_window_close (window);
 }
 

@@ -1518,6 +1518,22 @@ test_import_edges (Fixture *f, gconstpointer data)
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (notes)), ==,
                    "Green is seen once, at row 1, column 3");
 
+  /* Restart in Edit goes back to the board as read, the picture and the
+   * marks on it where they were read (they stayed a row down: review). */
+  hb_app_test_activate (window, "add-row", g_variant_new_string ("top"));
+  hb_app_test_settle (30);
+  g_assert_true (marked_at (view, 2, 1));
+  hb_app_test_activate (window, "restart", NULL);
+  hb_app_test_settle (50);
+  g_assert_true (flow->equal (hb_window_get_state (window), drawn));
+  g_assert_true (hb_board_view_has_picture (view));
+  g_assert_true (marked_at (view, 2, 0));
+  g_assert_false (marked_at (view, 2, 1));
+  hb_app_test_activate (window, "add-row", g_variant_new_string ("bottom"));
+  hb_app_test_settle (30);
+  g_assert_true (marked_at (view, 2, 0));
+  g_assert_true (marked_at (view, 4, 3));
+
   hb_app_test_window_close (window);
   hb_state_free (drawn);
   g_object_unref (file);
