@@ -1242,6 +1242,28 @@ test_import_notes (Fixture *f, gconstpointer data)
   g_object_unref (file);
 }
 
+/* A window that opened a screenshot (`name`, in the fixture's folder) of
+ * Flow Free's 7×7 level of seed 11, which *drawn gets (to free). */
+static HbWindow *
+open_shot_7x7 (Fixture *f, const char *name, HbState **drawn)
+{
+  const HbGame *flow = hb_registry_find_game ("flow");
+  HbGenerateParams params = { 7, 7, 0, 11, NULL };
+  GError *error = NULL;
+  g_autofree char *path = g_build_filename (f->dir, name, NULL);
+  GFile *file = g_file_new_for_path (path);
+  HbWindow *window;
+
+  *drawn = flow->generate (&params, &error);
+  g_assert_no_error (error);
+  save_screenshot (*drawn, path);
+  window = hb_app_test_window_new ();
+  g_assert_true (hb_app_test_load (window, file));
+  g_assert_true (hb_window_get_game (window) == flow);
+  g_object_unref (file);
+  return window;
+}
+
 /* A board grown at its right or bottom keeps the screenshot behind the
  * cells read, and the unsure cells' marks on them (raising the height of
  * a board cut by the picture's edge to its true size hid them: review);
@@ -1257,22 +1279,11 @@ test_import_notes (Fixture *f, gconstpointer data)
 static void
 test_import_resize (Fixture *f, gconstpointer data)
 {
-  const HbGame *flow = hb_registry_find_game ("flow");
-  HbGenerateParams params = { 7, 7, 0, 11, NULL };
-  GError *error = NULL;
-  g_autofree char *path = g_build_filename (f->dir, "resize-shot.png", NULL);
-  GFile *file = g_file_new_for_path (path);
   HbState *drawn;
-  HbWindow *window;
+  HbWindow *window = open_shot_7x7 (f, "resize-shot.png", &drawn);
   HbBoardView *view;
   GtkWidget *row, *spin;
 
-  drawn = flow->generate (&params, &error);
-  g_assert_no_error (error);
-  save_screenshot (drawn, path);
-  window = hb_app_test_window_new ();
-  g_assert_true (hb_app_test_load (window, file));
-  g_assert_true (hb_window_get_game (window) == flow);
   view = hb_window_get_board_view (window);
   g_assert_true (hb_board_view_has_picture (view));
   row = hb_app_test_find_row (GTK_WIDGET (window), "_Show the screenshot in Edit");
@@ -1386,7 +1397,6 @@ test_import_resize (Fixture *f, gconstpointer data)
 
   hb_app_test_window_close (window);
   hb_state_free (drawn);
-  g_object_unref (file);
 }
 
 /* Whether the cell (x, y) of the board shown is marked unsure, from the
@@ -1413,25 +1423,15 @@ static void
 test_import_edges (Fixture *f, gconstpointer data)
 {
   const HbGame *flow = hb_registry_find_game ("flow");
-  HbGenerateParams params = { 7, 7, 0, 11, NULL };
-  GError *error = NULL;
-  g_autofree char *path = g_build_filename (f->dir, "edges-shot.png", NULL);
-  GFile *file = g_file_new_for_path (path);
   guint8 mask[49] = { 0 };
   cairo_surface_t *shot;
   HbLayout layout;
   HbState *drawn;
-  HbWindow *window;
-  HbBoardView *view;
+  HbWindow *window = open_shot_7x7 (f, "edges-shot.png", &drawn);
+  HbBoardView *view = hb_window_get_board_view (window);
   GtkWidget *unsure, *row, *notes;
   double px, py;
 
-  drawn = flow->generate (&params, &error);
-  g_assert_no_error (error);
-  save_screenshot (drawn, path);
-  window = hb_app_test_window_new ();
-  g_assert_true (hb_app_test_load (window, file));
-  view = hb_window_get_board_view (window);
   /* The reader's picture, with two cells unsure: (2, 0) and (4, 3). */
   shot = draw_screenshot (drawn);
   hb_layout_fit (&layout, 7, 7, 560, 560, 0);
@@ -1536,7 +1536,6 @@ test_import_edges (Fixture *f, gconstpointer data)
 
   hb_app_test_window_close (window);
   hb_state_free (drawn);
-  g_object_unref (file);
 }
 
 /* The board over an imported picture is drawn whole, as without it: what
