@@ -76,16 +76,17 @@ void     hb_board_view_set_import (HbBoardView *self, cairo_surface_t *picture,
 void     hb_board_view_set_show_picture (HbBoardView *self, gboolean show);
 gboolean hb_board_view_has_picture (HbBoardView *self);
 /* Whether a picture is held for a board of the game shown, whatever its
- * size, and the size it was read at (a board made smaller hides it until
- * the board is at least that size again). */
+ * size, and the size it was read at (a board that lost part of the board
+ * read hides it until it holds it whole again). */
 gboolean hb_board_view_get_picture_size (HbBoardView *self, int *width, int *height);
 /* Where the board as read (the picture's and the marks') has its top
  * left cell on the board set next (hb_document_get_origin): rows or
  * columns added at the top or left move it, and the picture and marks
  * with it; one removed there cuts the board read, which hides them until
  * the board holds it whole again (Undo, or the line added back: blank,
- * with the picture behind it). With `move_cursor` (the same level, its rows and columns added,
- * removed or undone) the keyboard cursor moves with the cells. */
+ * with the picture behind it). With `move_cursor` (the same level, its
+ * rows and columns added, removed or undone) the keyboard cursor moves
+ * with the cells. */
 void     hb_board_view_set_origin (HbBoardView *self, int x, int y, gboolean move_cursor);
 /* The cells outlined as unsure now: how many, and which (*width ×
  * *height, the board as read, which lies on the board shown with its

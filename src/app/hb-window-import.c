@@ -336,8 +336,9 @@ static void on_mode_for_unsure (GObject *window, GParamSpec *pspec, gpointer dat
 
 /* The switch's row shows while a screenshot is held for the game shown.
  * A board that lost part of the one read (made smaller, or a row or
- * column of it removed) hides the picture until Undo or the fields put
- * it back (a board grown at any edge keeps it behind the cells read):
+ * column of it removed) hides the picture until it holds it whole again
+ * (Undo, the fields, or the line added back; a board grown at any edge
+ * keeps it behind the cells read):
  * the switch then switches nothing, and says why (the row and its
  * picture went without a word: review). */
 static void
