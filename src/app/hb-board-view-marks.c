@@ -335,15 +335,21 @@ hb_board_view_keep_all_as_read (HbBoardView *self)
 
 /* The part of the picture under the board, in grey and washed halfway
  * toward the board's background `bg`, whose top left is picture pixel
- * (*gx0, *gy0). Made once per picture and style: cairo's HSL operators
- * take pixman's slow path, about 20 ms a frame on a 900 px board if done
- * at every draw (review). Transparent pixels become the background. */
+ * (*gx0, *gy0). Made once per picture, style and board size: cairo's HSL
+ * operators take pixman's slow path, about 20 ms a frame on a 900 px
+ * board if done at every draw (review). Transparent pixels, and what
+ * lies beyond the picture, become the background. Under the whole board
+ * shown, not only the board read: under a row added above it, the row
+ * the picture's edge cut through shows as far as the picture has it, to
+ * be redrawn from. */
 static cairo_surface_t *
 make_ghost (HbBoardView *self, double bg, int *gx0, int *gy0)
 {
-  int x0 = (int) floor (self->pic_x0), y0 = (int) floor (self->pic_y0);
-  int w = (int) ceil (self->pic_x0 + self->pic_width * self->pic_cell_w) - x0 + 1;
-  int h = (int) ceil (self->pic_y0 + self->pic_height * self->pic_cell_h) - y0 + 1;
+  double bx = self->pic_x0 - self->read_x * self->pic_cell_w;
+  double by = self->pic_y0 - self->read_y * self->pic_cell_h;
+  int x0 = (int) floor (bx), y0 = (int) floor (by);
+  int w = (int) ceil (bx + self->state->width * self->pic_cell_w) - x0 + 1;
+  int h = (int) ceil (by + self->state->height * self->pic_cell_h) - y0 + 1;
   cairo_surface_t *ghost = cairo_image_surface_create (CAIRO_FORMAT_RGB24, MAX (w, 1), MAX (h, 1));
   cairo_t *cr = cairo_create (ghost);
 
@@ -378,7 +384,9 @@ void
 hb_board_view_draw_over_picture (HbBoardView *self, cairo_t *cr, const HbLayout *layout,
                                  const HbRenderOptions *options)
 {
-  if (self->ghost == NULL || self->ghost_of != self->picture || self->ghost_dark != options->dark)
+  if (self->ghost == NULL || self->ghost_of != self->picture || self->ghost_dark != options->dark
+      || self->ghost_at[0] != self->read_x || self->ghost_at[1] != self->read_y
+      || self->ghost_size[0] != self->state->width || self->ghost_size[1] != self->state->height)
     {
       int gx0, gy0;
 
@@ -387,6 +395,10 @@ hb_board_view_draw_over_picture (HbBoardView *self, cairo_t *cr, const HbLayout 
       self->ghost = make_ghost (self, options->dark ? 0.14 : 0.98, &gx0, &gy0);
       self->ghost_of = cairo_surface_reference (self->picture);
       self->ghost_dark = options->dark;
+      self->ghost_at[0] = self->read_x;
+      self->ghost_at[1] = self->read_y;
+      self->ghost_size[0] = self->state->width;
+      self->ghost_size[1] = self->state->height;
       cairo_surface_set_device_offset (self->ghost, -gx0, -gy0);
     }
   cairo_save (cr);

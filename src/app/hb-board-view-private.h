@@ -82,9 +82,11 @@ struct _HbBoardView
   gboolean       show_picture;
   /* The picture as drawn: its board's part in grey, washed toward the
    * background (hb_board_view_draw_over_picture), made from ghost_of (a
-   * reference, so a new picture is never taken for it) in ghost_dark. */
+   * reference, so a new picture is never taken for it) in ghost_dark,
+   * for the board of ghost_size cells with the board read at ghost_at. */
   cairo_surface_t *ghost, *ghost_of;
   gboolean       ghost_dark;
+  int            ghost_at[2], ghost_size[2];
   int            read_x, read_y;  /* where the board read lies on the
                                    * board shown (set_origin) */
   guint8        *marks;

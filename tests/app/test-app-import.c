@@ -1432,9 +1432,20 @@ test_import_edges (Fixture *f, gconstpointer data)
   GtkWidget *unsure, *row, *notes;
   double px, py;
 
-  /* The reader's picture, with two cells unsure: (2, 0) and (4, 3). */
+  /* The reader's picture, with two cells unsure: (2, 0) and (4, 3), and a
+   * white bar above its columns 2 and 3, where a row the picture cut
+   * through would show. */
   shot = draw_screenshot (drawn);
   hb_layout_fit (&layout, 7, 7, 560, 560, 0);
+  {
+    cairo_t *cr = cairo_create (shot);
+
+    cairo_rectangle (cr, layout.x0 + 50 + 2 * layout.cell, layout.y0 + 200 - layout.cell,
+                     2 * layout.cell, layout.cell);
+    cairo_set_source_rgb (cr, 1, 1, 1);
+    cairo_fill (cr);
+    cairo_destroy (cr);
+  }
   mask[2] = mask[3 * 7 + 4] = 1;
   hb_board_view_set_import (view, shot, layout.x0 + 50, layout.y0 + 200, layout.cell, layout.cell,
                             mask);
@@ -1467,6 +1478,23 @@ test_import_edges (Fixture *f, gconstpointer data)
   g_assert_true (marked_at (view, 3, 1));
   g_assert_true (marked_at (view, 5, 4));
   g_assert_false (marked_at (view, 2, 0));
+  /* The picture lies under the added row too, where a row it cut
+   * through would show: the white bar under the added row's cells 3 and
+   * 4 (read columns 2 and 3, a column was added on the left), the dark
+   * page under its cell 1. */
+  {
+    HbShot *shot_now = hb_app_test_shot (GTK_WIDGET (view));
+    int bar[3], page[3];
+
+    hb_app_test_cell_point (window, 3, 0, 0.5, 0.5, &px, &py);
+    hb_app_test_pixel (shot_now, (int) px, (int) py, bar);
+    hb_app_test_cell_point (window, 1, 0, 0.5, 0.5, &px, &py);
+    hb_app_test_pixel (shot_now, (int) px, (int) py, page);
+    g_test_message ("the added row: %d %d %d over the bar, %d %d %d over the page",
+                    bar[0], bar[1], bar[2], page[0], page[1], page[2]);
+    g_assert_cmpint (bar[0] + bar[1] + bar[2], >, page[0] + page[1] + page[2] + 30);
+    hb_app_test_shot_free (shot_now);
+  }
   g_test_message ("unsure: %s", adw_action_row_get_subtitle (ADW_ACTION_ROW (unsure)));
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (unsure)),
                             "row 2, column 4; row 5, column 6"));
