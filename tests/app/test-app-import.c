@@ -1481,7 +1481,9 @@ test_import_edges (Fixture *f, gconstpointer data)
   /* The picture lies under the added row too, where a row it cut
    * through would show: the white bar under the added row's cells 3 and
    * 4 (read columns 2 and 3, a column was added on the left), the dark
-   * page under its cell 1. */
+   * page under its cell 1; the added cells at half strength, so the two
+   * differ by far more than at the 80 % of the cells read (a sum of
+   * about 70 then, about 180 now). */
   {
     HbShot *shot_now = hb_app_test_shot (GTK_WIDGET (view));
     int bar[3], page[3];
@@ -1492,7 +1494,7 @@ test_import_edges (Fixture *f, gconstpointer data)
     hb_app_test_pixel (shot_now, (int) px, (int) py, page);
     g_test_message ("the added row: %d %d %d over the bar, %d %d %d over the page",
                     bar[0], bar[1], bar[2], page[0], page[1], page[2]);
-    g_assert_cmpint (bar[0] + bar[1] + bar[2], >, page[0] + page[1] + page[2] + 30);
+    g_assert_cmpint (bar[0] + bar[1] + bar[2], >, page[0] + page[1] + page[2] + 120);
     hb_app_test_shot_free (shot_now);
   }
   g_test_message ("unsure: %s", adw_action_row_get_subtitle (ADW_ACTION_ROW (unsure)));
