@@ -2,12 +2,9 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "hb-document.h"
+#include "hb-document-private.h"
 #include "hb-history.h"
 #include "hb-registry.h"
 
@@ -557,68 +554,8 @@ hb_document_save (HbDocument *self, GFile *file, GError **error)
                    _("Only local files can be saved"));
       return FALSE;
     }
-  /* Not under another game's ending: a Flow Free level saved as
-   * "level.lights" opened again as Enlight's and failed ("unknown
-   * character 'Y'"), and a board both games read opened as the wrong
-   * game without a word (review). So is a ".json" name for a game
-   * without JSON: a ".json" file is read as Flow Free's JSON, and an
-   * Enlight level written there as text did not open again ("not valid
-   * JSON"). The file the level was read from stays its own, whatever
-   * its name. */
-  {
-    g_autofree char *base = g_file_get_basename (file);
-    const HbGame *named = hb_registry_game_for_filename (base);
-    const char *dot = base != NULL ? strrchr (base, '.') : NULL;
-
-    if (named != NULL && named != self->game
-        && !(self->file != NULL && g_file_equal (self->file, file)))
-      {
-        g_autofree char *own = g_strdup_printf ("%.*s%s", (int) (dot - base), base,
-                                                self->game->extension);
-
-        /* TRANSLATORS: "“.lights” is the ending of Enlight levels; save
-         * this Flow Free level as “level.flow”" */
-        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME,
-                     _("“%s” is the ending of %s levels; save this %s level as “%s”"),
-                     dot, _(named->name), _(self->game->name), own);
-        g_free (path);
-        return FALSE;
-      }
-  }
-  /* Only over a regular file the user may write: a pipe (a level read
-   * from a FIFO) blocked the window until something read it, and a file
-   * made read-only was replaced without a word. */
-  {
-    GStatBuf st;
-
-    if (g_stat (path, &st) == 0
-        && (!S_ISREG (st.st_mode) || (st.st_mode & 0222) == 0 || g_access (path, W_OK) != 0))
-      {
-        g_autofree char *name = g_file_get_parse_name (file);
-        if (!S_ISREG (st.st_mode))
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
-                       _("“%s” is not a regular file (a pipe or a device): save the level "
-                         "under another name"), name);
-        else
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY,
-                       _("“%s” is read-only: save the level under another name"), name);
-        g_free (path);
-        return FALSE;
-      }
-  }
-  /* Not over the file the level was read from when it holds more levels
-   * (a Flood-It file of several dumps): they were lost without a word. */
-  if (self->more_levels > 0 && self->file != NULL && g_file_equal (self->file, file))
+  if (hb_document_save_refused (self->game, self->file, self->more_levels, file, path, error))
     {
-      g_autofree char *name = g_file_get_parse_name (file);
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
-                   g_dngettext (NULL,
-                                "“%s” holds %u more level after this one, which saving over it "
-                                "would lose: save the level under another name",
-                                "“%s” holds %u more levels after this one, which saving over it "
-                                "would lose: save the level under another name",
-                                self->more_levels),
-                   name, self->more_levels);
       g_free (path);
       return FALSE;
     }
