@@ -415,8 +415,15 @@ hb_document_push (HbDocument *self, HbState *state)
 void
 hb_document_push_restart (HbDocument *self, HbState *state)
 {
-  /* In Edit the level itself goes back to its start. */
-  push_step (self, state, HB_IS_DOCUMENT (self) && self->playing ? STEP_RESTART : STEP_DESIGN, 0, 0);
+  int ox, oy;
+
+  /* In Edit the level itself goes back to its start, its cells where it
+   * was opened: rows added above had left the history's origin a row
+   * down, and a screenshot drawn a row off (review). A play restart
+   * keeps its design's. */
+  hb_document_get_origin (self, &ox, &oy);
+  push_step (self, state, HB_IS_DOCUMENT (self) && self->playing ? STEP_RESTART : STEP_DESIGN,
+             -ox, -oy);
 }
 
 void

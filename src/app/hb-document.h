@@ -82,7 +82,8 @@ gboolean       hb_document_cancel_gesture (HbDocument *self);
  * Restart): a play move while playing. */
 void           hb_document_push (HbDocument *self, HbState *state);
 /* The same for Restart: while playing, the move count (play_moves)
- * starts again from it. */
+ * starts again from it; in Edit `state` is the level as opened, and the
+ * origin (hb_document_get_origin) goes back to (0, 0). */
 void           hb_document_push_restart (HbDocument *self, HbState *state);
 /* The same, always a change of the level, its cells moved by (dx, dy)
  * (a row or a column added or removed at the top or left). */

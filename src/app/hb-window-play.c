@@ -186,18 +186,7 @@ hb_window_play_restart (HbWindow *self)
   keep_clock (self);
   hb_window_play_level_changed (self);
   self->level_key = key;
-  if (self->mode == HB_MODE_EDIT)
-    {
-      int ox, oy;
-
-      /* The board as opened, its cells where they were read: rows added
-       * above it had left the history's origin one row down, and the
-       * screenshot drawn a row off (review). */
-      hb_document_get_origin (self->document, &ox, &oy);
-      hb_document_push_design_moved (self->document, hb_state_copy (start), -ox, -oy);
-    }
-  else
-    hb_document_push_restart (self->document, hb_state_copy (start));
+  hb_document_push_restart (self->document, hb_state_copy (start));
   self->restart_depth = hb_document_play_depth (self->document);
 }
 
