@@ -114,7 +114,7 @@ on_size_changed (GtkAdjustment *adjustment, HbWindow *self)
 {
   const HbGame *game = hb_document_get_game (self->document);
   const HbState *s;
-  HbState *resized, *back;
+  HbState *resized;
   gboolean lost;
   int w, h;
 
@@ -140,9 +140,7 @@ on_size_changed (GtkAdjustment *adjustment, HbWindow *self)
   /* What a smaller board cut off: grown back to the old size, the board
    * is not the old one. Said, with Undo at hand (a reviewer lost five of
    * Flow Free's dots to a typed height without a word). */
-  back = w < s->width || h < s->height ? game->resize (resized, s->width, s->height, 0, 0) : NULL;
-  lost = back != NULL && !game->equal (back, s);
-  g_clear_pointer (&back, hb_state_free);
+  lost = hb_game_resize_cuts (s, resized, 0, 0);
   hb_document_push_design (self->document, resized);
   if (lost)
     hb_window_show_undo_toast (self, _("The smaller board cut off what lay beyond it"));

@@ -43,8 +43,8 @@ edge_change (HbWindow *self, GVariant *param, gboolean rows, gboolean add)
 {
   const HbGame *game = hb_document_get_game (self->document);
   const HbState *s = hb_document_get_design (self->document);
-  HbState *changed, *back;
-  gboolean start, lost = FALSE;
+  HbState *changed;
+  gboolean start, lost;
   int d = add ? 1 : -1, w, h, dx, dy;
 
   if (self->mode != HB_MODE_EDIT || s == NULL
@@ -59,15 +59,9 @@ edge_change (HbWindow *self, GVariant *param, gboolean rows, gboolean add)
   changed = game->resize (s, w, h, dx, dy);
   if (changed == NULL)
     return;
-  /* What the line removed held: put back as an empty line, the board is
-   * not the old one. Said, with Undo at hand, as Width and Height say it
-   * (hb-window-choosers.c). */
-  if (!add)
-    {
-      back = game->resize (changed, s->width, s->height, -dx, -dy);
-      lost = back != NULL && !game->equal (back, s);
-      g_clear_pointer (&back, hb_state_free);
-    }
+  /* What the line removed held, said with Undo at hand, as Width and
+   * Height say it (hb-window-choosers.c). */
+  lost = hb_game_resize_cuts (s, changed, dx, dy);
   hb_document_push_design_moved (self->document, changed, dx, dy);
   if (lost)
     hb_window_show_undo_toast (self, rows ? _("The row removed held part of the level")

@@ -150,6 +150,22 @@ hb_cell_drag_click (HbCellDrag *d, HbPointerPhase phase, const HbHit *hit,
     }
 }
 
+gboolean
+hb_game_resize_cuts (const HbState *state, const HbState *resized, int dx, int dy)
+{
+  HbState *back;
+  gboolean cut;
+
+  /* Every old cell landed on the new board: nothing to lose. */
+  if (dx >= 0 && dy >= 0 && resized->width - dx >= state->width
+      && resized->height - dy >= state->height)
+    return FALSE;
+  back = state->game->resize (resized, state->width, state->height, -dx, -dy);
+  cut = back != NULL && !state->game->equal (back, state);
+  hb_state_free (back);
+  return cut;
+}
+
 HbState *
 hb_game_apply_moves (const HbGame *game, const HbState *state, const HbMove *moves, guint n)
 {

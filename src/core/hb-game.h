@@ -587,6 +587,11 @@ hb_state_free (HbState *s)
  * can (apply_all); NULL when no move changed anything. */
 HbState *hb_game_apply_moves (const HbGame *game, const HbState *state,
                               const HbMove *moves, guint n);
+/* Whether `resized`, made from `state` by the game's resize moving the
+ * cells by (dx, dy), lost some of it: resized back to the old size and
+ * place, it is not `state` (a board made smaller, a row removed, with
+ * something on the cells cut). */
+gboolean  hb_game_resize_cuts (const HbState *state, const HbState *resized, int dx, int dy);
 const HbSolver *hb_game_find_solver (const HbGame *game, const char *id);
 const HbSolver *hb_game_default_solver (const HbGame *game);
 

@@ -366,6 +366,26 @@ test_history_origin (void)
   back = lights_game.resize (grown, 2, 2, -1, -1);
   g_assert_true (lights_game.equal (back, s0));
   hb_state_free (back);
+  /* Grown, nothing is cut; the left column of 10 / 01 holds a light; of
+   * 00 / 01 the right column and the bottom row do, the top row not. */
+  g_assert_false (hb_game_resize_cuts (s0, grown, 1, 1));
+  back = lights_game.resize (s0, 1, 2, -1, 0);
+  g_assert_true (hb_game_resize_cuts (s0, back, -1, 0));
+  hb_state_free (back);
+  {
+    HbState *low = hb_test_parse (&lights_game, "00\n01\n");
+    HbState *cut = lights_game.resize (low, 1, 2, 0, 0);
+
+    g_assert_true (hb_game_resize_cuts (low, cut, 0, 0));
+    hb_state_free (cut);
+    cut = lights_game.resize (low, 2, 1, 0, 0);
+    g_assert_true (hb_game_resize_cuts (low, cut, 0, 0));
+    hb_state_free (cut);
+    cut = lights_game.resize (low, 2, 1, 0, -1);
+    g_assert_false (hb_game_resize_cuts (low, cut, 0, -1));
+    hb_state_free (cut);
+    hb_state_free (low);
+  }
   hb_history_origin (h, &x, &y);
   g_assert_cmpint (x, ==, 0);
   g_assert_cmpint (y, ==, 0);
