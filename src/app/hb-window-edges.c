@@ -31,11 +31,12 @@ side_is_start (const char *side, gboolean rows, gboolean *start)
   return TRUE;
 }
 
-/* The largest side Edit offers (the Width and Height fields' top). */
-static int
-max_side (HbWindow *self, int side)
+/* Whether a side may grow by one: to at most the largest side Edit
+ * offers (the Width and Height fields' top). */
+static gboolean
+can_grow (HbWindow *self, int side)
 {
-  return MAX (hb_document_get_game (self->document)->max_ui_side, side);
+  return side < hb_document_get_game (self->document)->max_ui_side;
 }
 
 static void
@@ -54,7 +55,7 @@ edge_change (HbWindow *self, GVariant *param, gboolean rows, gboolean add)
   h = s->height + (rows ? d : 0);
   dx = !rows && start ? d : 0;
   dy = rows && start ? d : 0;
-  if (w < 1 || h < 1 || w > max_side (self, s->width) || h > max_side (self, s->height))
+  if (w < 1 || h < 1 || (add && !can_grow (self, rows ? s->height : s->width)))
     return;
   changed = game->resize (s, w, h, dx, dy);
   if (changed == NULL)
@@ -100,8 +101,8 @@ hb_window_edges_update (HbWindow *self)
 
   gtk_widget_set_visible (self->rows_button, self->mode == HB_MODE_EDIT);
   gtk_widget_set_visible (self->columns_button, self->mode == HB_MODE_EDIT);
-  hb_window_action_set_enabled (self, "add-row", edit && s->height < max_side (self, 1));
-  hb_window_action_set_enabled (self, "add-column", edit && s->width < max_side (self, 1));
+  hb_window_action_set_enabled (self, "add-row", edit && can_grow (self, s->height));
+  hb_window_action_set_enabled (self, "add-column", edit && can_grow (self, s->width));
   hb_window_action_set_enabled (self, "remove-row", edit && s->height > 1);
   hb_window_action_set_enabled (self, "remove-column", edit && s->width > 1);
 }
