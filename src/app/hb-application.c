@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "hb-application.h"
+#include "hb-icon-keep.h"
 #include "hb-window.h"
 
 struct _HbApplication
@@ -120,6 +121,8 @@ hb_application_startup (GApplication *app)
   };
   GAction *scheme;
 
+  /* Before GTK and libadwaita start, so no icon is made unkept. */
+  hb_icons_keep_install ();
   G_APPLICATION_CLASS (hb_application_parent_class)->startup (app);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_entries,

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "hb-app-test.h"
+#include "hb-icon-keep.h"
 #include "hb-window-private.h"
 #include "flood.h"
 #include "loop.h"
@@ -1187,6 +1188,30 @@ test_flood_play_edit_solve (void)
   hb_app_test_window_close (window);
 }
 
+/* Every named icon stays alive once made (hb-icon-keep.c): GTK 4.8 could
+ * finalize one on its loader thread while a new window looked it up
+ * (a CI failure). An icon no widget holds, pushed out of the theme's
+ * ring of 100 recent lookups by others, is still there. */
+static void
+test_icons_outlive_windows (void)
+{
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gdk_display_get_default ());
+  GtkIconPaintable *icon;
+  gpointer alive;
+  guint before = hb_icons_kept ();
+
+  icon = gtk_icon_theme_lookup_icon (theme, "edit-undo-symbolic", NULL, 23, 1, GTK_TEXT_DIR_NONE, 0);
+  alive = icon;
+  g_object_add_weak_pointer (G_OBJECT (icon), &alive);
+  g_object_unref (icon);
+  for (int size = 24; size <= 128; size++)
+    g_object_unref (gtk_icon_theme_lookup_icon (theme, "edit-redo-symbolic", NULL, size, 1,
+                                                GTK_TEXT_DIR_NONE, 0));
+  g_assert_nonnull (alive);
+  g_assert_cmpuint (hb_icons_kept (), >=, before + 1 + (128 - 24 + 1));
+  g_object_remove_weak_pointer (G_OBJECT (alive), &alive);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1201,5 +1226,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/games/open-other-game-keeps-level", test_open_other_game_keeps_level);
   g_test_add_func ("/app/games/flood/move-limit-row", test_flood_move_limit_row);
   g_test_add_func ("/app/games/flood/play-edit-solve", test_flood_play_edit_solve);
+  g_test_add_func ("/app/games/icons-outlive-windows", test_icons_outlive_windows);
   return g_test_run ();
 }
