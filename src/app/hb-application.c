@@ -101,7 +101,7 @@ static void
 hb_application_startup (GApplication *app)
 {
   HbApplication *self = HB_APPLICATION (app);
-  static const struct { const char *action; const char *accels[3]; } accels[] = {
+  static const struct { const char *action; const char *accels[4]; } accels[] = {
     { "app.quit", { "<Control>q", NULL } },
     { "win.new", { "<Control>n", NULL } },
     { "win.open", { "<Control>o", NULL } },
@@ -118,6 +118,10 @@ hb_application_startup (GApplication *app)
      * Tab stop, and the toast goes after ten seconds). */
     { "win.next-level", { "<Control>Page_Down", NULL } },
     { "win.solve", { "<Control>Return", "<Control>KP_Enter", NULL } },
+    /* The board's zoom, wherever the focus is (hb-window-actions.c). */
+    { "win.zoom-in", { "<Control>plus", "<Control>equal", "<Control>KP_Add" } },
+    { "win.zoom-out", { "<Control>minus", "<Control>KP_Subtract", NULL } },
+    { "win.zoom-fit", { "<Control>0", "<Control>KP_0", NULL } },
   };
   GAction *scheme;
 

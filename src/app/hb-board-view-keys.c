@@ -205,10 +205,6 @@ on_key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
 {
   gboolean shift = (mods & GDK_SHIFT_MASK) != 0;
 
-  /* Ctrl +, Ctrl −, Ctrl 0: zoom in, out, back to the whole board. */
-  if (hb_board_view_zoom_key (self, keyval, mods))
-    return TRUE;
-
   /* The player's keys belong to the player while it shows a trace; keys
    * with Ctrl or Alt are the application's. */
   if (self->state == NULL || self->player != NULL || self->live_frame != NULL

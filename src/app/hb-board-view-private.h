@@ -141,8 +141,6 @@ void     hb_board_view_draw_over_picture (HbBoardView *self, cairo_t *cr, const 
  * moves); the marks follow the board shown (after set_state). */
 void     hb_board_view_mark_taken (HbBoardView *self, int cell);
 void     hb_board_view_marks_follow (HbBoardView *self);
-/* Ctrl +, Ctrl −, Ctrl 0; FALSE when the key is not one of them. */
-gboolean hb_board_view_zoom_key (HbBoardView *self, guint keyval, GdkModifierType mods);
 /* Adds the scroll and pinch controllers. */
 void     hb_board_view_zoom_init (HbBoardView *self);
 

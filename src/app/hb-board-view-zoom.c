@@ -209,27 +209,6 @@ on_pinch (GtkGestureZoom *gesture, double scale, HbBoardView *self)
   zoom_at (self, self->pinch_start * scale, cx, cy);
 }
 
-gboolean
-hb_board_view_zoom_key (HbBoardView *self, guint keyval, GdkModifierType mods)
-{
-  if (self->state != NULL && (mods & GDK_CONTROL_MASK) && !(mods & GDK_ALT_MASK))
-    switch (keyval)
-      {
-      case GDK_KEY_plus: case GDK_KEY_equal: case GDK_KEY_KP_Add:
-        hb_board_view_zoom (self, 1.25);
-        return TRUE;
-      case GDK_KEY_minus: case GDK_KEY_KP_Subtract:
-        hb_board_view_zoom (self, 0.8);
-        return TRUE;
-      case GDK_KEY_0: case GDK_KEY_KP_0:
-        zoom_at (self, 1.0, 0, 0);
-        return TRUE;
-      default:
-        break;
-      }
-  return FALSE;
-}
-
 void
 hb_board_view_zoom_init (HbBoardView *self)
 {

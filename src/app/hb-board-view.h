@@ -55,9 +55,10 @@ void       hb_board_view_simulate_press (HbBoardView *self, double x, double y, 
 void       hb_board_view_simulate_motion (HbBoardView *self, double x, double y);
 void       hb_board_view_simulate_release (HbBoardView *self, double x, double y);
 
-/* Zoom (1: the whole board fits; Ctrl+scroll, Ctrl +/−/0 and a pinch
- * change it, a scroll pans once zoomed in): multiplies it by `factor`
- * about the view's centre. */
+/* Zoom (1: the whole board fits; Ctrl+scroll, a pinch and the window's
+ * win.zoom-in, win.zoom-out and win.zoom-fit (Ctrl +, −, 0) change it, a
+ * scroll pans once zoomed in): multiplies it by `factor` about the view's
+ * centre; 0 fits the whole board again. */
 void   hb_board_view_zoom (HbBoardView *self, double factor);
 double hb_board_view_get_zoom (HbBoardView *self);
 

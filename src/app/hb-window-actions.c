@@ -270,6 +270,19 @@ action_undo (GtkWidget *widget, const char *name, GVariant *param)
   hb_window_focus_board_if_lost (HB_WINDOW (widget));
 }
 
+/* Ctrl +, Ctrl − and Ctrl 0 zoom the board wherever the focus is (they
+ * were the board's own keys, so with the focus in the sidebar they did
+ * nothing: a reviewer's note, carried since stop 79). */
+static void
+action_zoom (GtkWidget *widget, const char *name, GVariant *param)
+{
+  HbBoardView *view = HB_WINDOW (widget)->board_view;
+
+  hb_board_view_zoom (view, g_str_equal (name, "win.zoom-in")    ? 1.25
+                            : g_str_equal (name, "win.zoom-out") ? 0.8
+                                                                 : 0.0);
+}
+
 static void
 action_redo (GtkWidget *widget, const char *name, GVariant *param)
 {
@@ -660,6 +673,9 @@ hb_window_class_install_actions (GtkWidgetClass *widget_class)
     { "win.export-animation", NULL, action_export_animation },
     { "win.open-exported", NULL, action_open_exported },
     { "win.palette", "i", action_palette },
+    { "win.zoom-in", NULL, action_zoom },
+    { "win.zoom-out", NULL, action_zoom },
+    { "win.zoom-fit", NULL, action_zoom },
   };
   /* Keys without a modifier (see the top of the file). */
   static const struct { guint key; const char *action; const char *format, *arg; } keys[] = {

@@ -531,13 +531,19 @@ hb_app_test_x_focus (GtkWindow *window)
 gboolean
 hb_app_test_x_key (GtkWidget *widget, guint keyval)
 {
+  return hb_app_test_x_key_with (widget, 0, keyval);
+}
+
+gboolean
+hb_app_test_x_key_with (GtkWidget *widget, guint modifier, guint keyval)
+{
 #ifndef HB_HAVE_XTEST
   return FALSE;
 #else
   GdkDisplay *display = gtk_widget_get_display (widget);
   Display *x;
   int ev, err, major, minor;
-  KeyCode code;
+  KeyCode code, held = 0;
 
   if (!GDK_IS_X11_DISPLAY (display))
     return FALSE;
@@ -546,8 +552,16 @@ hb_app_test_x_key (GtkWidget *widget, guint keyval)
     return FALSE;
   code = XKeysymToKeycode (x, keyval);
   g_assert_cmpint (code, !=, 0);
+  if (modifier != 0)
+    {
+      held = XKeysymToKeycode (x, modifier);
+      g_assert_cmpint (held, !=, 0);
+      XTestFakeKeyEvent (x, held, True, CurrentTime);
+    }
   XTestFakeKeyEvent (x, code, True, CurrentTime);
   XTestFakeKeyEvent (x, code, False, CurrentTime);
+  if (held != 0)
+    XTestFakeKeyEvent (x, held, False, CurrentTime);
   XFlush (x);
   hb_app_test_settle (150);
   return TRUE;

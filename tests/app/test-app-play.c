@@ -1154,6 +1154,44 @@ test_hover_follows_resize (void)
   hb_app_test_window_close (window);
 }
 
+/* Ctrl +, − and 0 zoom the board wherever the focus is: typed in the
+ * sidebar's first field they zoom the board, and the field keeps the
+ * focus and its text (they were the board's own keys, and did nothing
+ * there). Real keys through the X server. */
+static void
+test_zoom_keys_anywhere (void)
+{
+  HbWindow *window = open_dark_lights (60);
+  HbBoardView *view = hb_window_get_board_view (window);
+  GtkWidget *field = hb_app_test_find_first (GTK_WIDGET (window), GTK_TYPE_SPIN_BUTTON);
+  g_autofree char *text = NULL;
+
+  g_assert_nonnull (field);
+  g_assert_true (gtk_widget_grab_focus (field));
+  text = g_strdup (gtk_editable_get_text (GTK_EDITABLE (field)));
+  hb_app_test_x_focus (GTK_WINDOW (window));
+  if (!hb_app_test_x_key_with (GTK_WIDGET (window), GDK_KEY_Control_L, GDK_KEY_equal))
+    {
+      g_test_skip ("no XTest on this display");
+      hb_app_test_window_close (window);
+      return;
+    }
+  g_assert_cmpfloat (fabs (hb_board_view_get_zoom (view) - 1.25), <, 1e-9);
+  hb_app_test_x_key_with (GTK_WIDGET (window), GDK_KEY_Control_L, GDK_KEY_equal);
+  g_assert_cmpfloat (fabs (hb_board_view_get_zoom (view) - 1.5625), <, 1e-9);
+  hb_app_test_x_key_with (GTK_WIDGET (window), GDK_KEY_Control_L, GDK_KEY_minus);
+  g_assert_cmpfloat (fabs (hb_board_view_get_zoom (view) - 1.25), <, 1e-9);
+  hb_app_test_x_key_with (GTK_WIDGET (window), GDK_KEY_Control_L, GDK_KEY_0);
+  g_assert_cmpfloat (hb_board_view_get_zoom (view), ==, 1.0);
+  g_assert_true (gtk_widget_has_focus (field) || gtk_widget_get_focus_child (field) != NULL);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field)), ==, text);
+  /* And with the board's own focus, as before. */
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  hb_app_test_x_key_with (GTK_WIDGET (window), GDK_KEY_Control_L, GDK_KEY_KP_Add);
+  g_assert_cmpfloat (fabs (hb_board_view_get_zoom (view) - 1.25), <, 1e-9);
+  hb_app_test_window_close (window);
+}
+
 static void
 test_zoom (void)
 {
@@ -2084,6 +2122,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/apply-is-no-win", test_apply_is_no_win);
   g_test_add_func ("/app/play/flood-over-limit-warns", test_flood_over_limit_warns);
   g_test_add_func ("/app/play/zoom", test_zoom);
+  g_test_add_func ("/app/play/zoom-keys-anywhere", test_zoom_keys_anywhere);
   g_test_add_func ("/app/play/hover-follows-board", test_hover_follows_board);
   g_test_add_func ("/app/play/hover-follows-resize", test_hover_follows_resize);
   g_test_add_func ("/app/play/snapshots", test_snapshots);
