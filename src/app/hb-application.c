@@ -119,13 +119,13 @@ hb_application_startup (GApplication *app)
     { "win.next-level", { "<Control>Page_Down", NULL } },
     { "win.solve", { "<Control>Return", "<Control>KP_Enter", NULL } },
     /* The board's zoom, wherever the focus is (hb-window-actions.c). */
-    { "win.zoom-in", { "<Control>plus", "<Control>equal", "<Control>KP_Add" } },
+    { "win.zoom-in", { "<Control>plus", "<Control>equal", "<Control>KP_Add", NULL } },
     { "win.zoom-out", { "<Control>minus", "<Control>KP_Subtract", NULL } },
     { "win.zoom-fit", { "<Control>0", "<Control>KP_0", NULL } },
   };
   GAction *scheme;
 
-  /* Before GTK and libadwaita start, so no icon is made unkept. */
+  /* Before any window or icon is made, so none is made unkept. */
   hb_icons_keep_install ();
   G_APPLICATION_CLASS (hb_application_parent_class)->startup (app);
 

@@ -34,7 +34,7 @@ struct _HbBoardView
   double         origin_x, origin_y;
   gboolean       origin_known;
 
-  /* Zoom and pan (Ctrl+scroll, Ctrl +/−/0, pinch; scroll pans once
+  /* Zoom and pan (Ctrl+scroll, the window's Ctrl +/−/0, pinch; scroll pans once
    * zoomed): the fitted layout scaled by `zoom` about the view's centre,
    * shifted by (pan_x, pan_y) pixels. */
   double         zoom, pinch_start;

@@ -1,6 +1,7 @@
-/* hb-board-view-zoom.c: the board view's zoom and pan (Ctrl+scroll,
- * Ctrl +/−/0, a pinch; a scroll pans once zoomed in) and the layout they
- * give the board (see hb-board-view-private.h). */
+/* hb-board-view-zoom.c: the board view's zoom and pan (Ctrl+scroll, a
+ * pinch, and hb_board_view_zoom for the window's Ctrl +/−/0; a scroll
+ * pans once zoomed in) and the layout they give the board (see
+ * hb-board-view-private.h). */
 #include "config.h"
 
 #include <math.h>

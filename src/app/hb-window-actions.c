@@ -270,9 +270,9 @@ action_undo (GtkWidget *widget, const char *name, GVariant *param)
   hb_window_focus_board_if_lost (HB_WINDOW (widget));
 }
 
-/* Ctrl +, Ctrl − and Ctrl 0 zoom the board wherever the focus is (they
- * were the board's own keys, so with the focus in the sidebar they did
- * nothing: a reviewer's note, carried since stop 79). */
+/* Ctrl +, Ctrl − and Ctrl 0 zoom the board wherever the focus is, the
+ * sidebar's fields too (application accelerators, which GTK runs before
+ * the focused widget sees the key). */
 static void
 action_zoom (GtkWidget *widget, const char *name, GVariant *param)
 {

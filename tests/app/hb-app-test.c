@@ -535,7 +535,7 @@ hb_app_test_x_key (GtkWidget *widget, guint keyval)
 }
 
 gboolean
-hb_app_test_x_key_with (GtkWidget *widget, guint modifier, guint keyval)
+hb_app_test_x_key_with (GtkWidget *widget, GdkModifierType mods, guint keyval)
 {
 #ifndef HB_HAVE_XTEST
   return FALSE;
@@ -543,7 +543,8 @@ hb_app_test_x_key_with (GtkWidget *widget, guint modifier, guint keyval)
   GdkDisplay *display = gtk_widget_get_display (widget);
   Display *x;
   int ev, err, major, minor;
-  KeyCode code, held = 0;
+  KeyCode code, held[2];
+  int n_held = 0;
 
   if (!GDK_IS_X11_DISPLAY (display))
     return FALSE;
@@ -552,16 +553,19 @@ hb_app_test_x_key_with (GtkWidget *widget, guint modifier, guint keyval)
     return FALSE;
   code = XKeysymToKeycode (x, keyval);
   g_assert_cmpint (code, !=, 0);
-  if (modifier != 0)
+  if (mods & GDK_CONTROL_MASK)
+    held[n_held++] = XKeysymToKeycode (x, GDK_KEY_Control_L);
+  if (mods & GDK_SHIFT_MASK)
+    held[n_held++] = XKeysymToKeycode (x, GDK_KEY_Shift_L);
+  for (int i = 0; i < n_held; i++)
     {
-      held = XKeysymToKeycode (x, modifier);
-      g_assert_cmpint (held, !=, 0);
-      XTestFakeKeyEvent (x, held, True, CurrentTime);
+      g_assert_cmpint (held[i], !=, 0);
+      XTestFakeKeyEvent (x, held[i], True, CurrentTime);
     }
   XTestFakeKeyEvent (x, code, True, CurrentTime);
   XTestFakeKeyEvent (x, code, False, CurrentTime);
-  if (held != 0)
-    XTestFakeKeyEvent (x, held, False, CurrentTime);
+  for (int i = n_held - 1; i >= 0; i--)
+    XTestFakeKeyEvent (x, held[i], False, CurrentTime);
   XFlush (x);
   hb_app_test_settle (150);
   return TRUE;

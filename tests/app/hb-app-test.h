@@ -54,8 +54,11 @@ void        hb_app_test_wait_board_focus (HbWindow *window);
  * test sees what a user would when a popover keeps it. FALSE (nothing
  * sent) when the display is not X11 or has no XTest. */
 gboolean    hb_app_test_x_key (GtkWidget *widget, guint keyval);
-/* The same with the key `modifier` (a keysym: GDK_KEY_Control_L) held. */
-gboolean    hb_app_test_x_key_with (GtkWidget *widget, guint modifier, guint keyval);
+/* The same with the modifiers `mods` held (GDK_CONTROL_MASK and
+ * GDK_SHIFT_MASK: the left Control and Shift keys). The key sent is the
+ * keysym's key as it is: `plus` on a US layout is Shift with `equal`, so
+ * send that. */
+gboolean    hb_app_test_x_key_with (GtkWidget *widget, GdkModifierType mods, guint keyval);
 /* Gives `window` the X focus (there is no window manager under the tests'
  * Xvfb to do it), so that hb_app_test_x_key's keys reach it. */
 void        hb_app_test_x_focus (GtkWindow *window);

@@ -1190,10 +1190,11 @@ test_flood_play_edit_solve (void)
 
 /* Every named icon stays alive once made (hb-icon-keep.c): GTK 4.8 could
  * finalize one on its loader thread while a new window looked it up
- * (a CI failure). An icon no widget holds, pushed out of the theme's
- * ring of 100 recent lookups by others, is still there. */
+ * (a CI failure). An icon nothing holds, pushed out of the theme's ring
+ * of 100 recent lookups by others, is still there (without the keep it
+ * is finalized here, on the main thread, at once). */
 static void
-test_icons_outlive_windows (void)
+test_icons_kept (void)
 {
   GtkIconTheme *theme = gtk_icon_theme_get_for_display (gdk_display_get_default ());
   GtkIconPaintable *icon;
@@ -1208,7 +1209,7 @@ test_icons_outlive_windows (void)
     g_object_unref (gtk_icon_theme_lookup_icon (theme, "edit-redo-symbolic", NULL, size, 1,
                                                 GTK_TEXT_DIR_NONE, 0));
   g_assert_nonnull (alive);
-  g_assert_cmpuint (hb_icons_kept (), >=, before + 1 + (128 - 24 + 1));
+  g_assert_cmpuint (hb_icons_kept (), >, before);
   g_object_remove_weak_pointer (G_OBJECT (alive), &alive);
 }
 
@@ -1226,6 +1227,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/games/open-other-game-keeps-level", test_open_other_game_keeps_level);
   g_test_add_func ("/app/games/flood/move-limit-row", test_flood_move_limit_row);
   g_test_add_func ("/app/games/flood/play-edit-solve", test_flood_play_edit_solve);
-  g_test_add_func ("/app/games/icons-outlive-windows", test_icons_outlive_windows);
+  g_test_add_func ("/app/games/icons-kept", test_icons_kept);
   return g_test_run ();
 }

@@ -1155,40 +1155,58 @@ test_hover_follows_resize (void)
 }
 
 /* Ctrl +, − and 0 zoom the board wherever the focus is: typed in the
- * sidebar's first field they zoom the board, and the field keeps the
- * focus and its text (they were the board's own keys, and did nothing
- * there). Real keys through the X server. */
+ * sidebar's first field they zoom the board and the field keeps the
+ * focus (they were the board's own keys, and did nothing there). Real
+ * keys through the X server; each waits for the zoom it should give. */
+typedef struct {
+  HbBoardView *view;
+  double       zoom;
+} ZoomWait;
+
+static gboolean
+zoom_reached (gpointer data)
+{
+  ZoomWait *z = data;
+
+  return fabs (hb_board_view_get_zoom (z->view) - z->zoom) < 1e-9;
+}
+
+static void
+zoom_key (HbWindow *window, GdkModifierType mods, guint keyval, double zoom)
+{
+  ZoomWait z = { hb_window_get_board_view (window), zoom };
+
+  g_assert_true (hb_app_test_x_key_with (GTK_WIDGET (window), mods, keyval));
+  hb_app_test_wait (zoom_reached, &z, 5000, "the zoom the key gives");
+  g_assert_cmpfloat (fabs (hb_board_view_get_zoom (z.view) - zoom), <, 1e-9);
+}
+
 static void
 test_zoom_keys_anywhere (void)
 {
   HbWindow *window = open_dark_lights (60);
   HbBoardView *view = hb_window_get_board_view (window);
   GtkWidget *field = hb_app_test_find_first (GTK_WIDGET (window), GTK_TYPE_SPIN_BUTTON);
-  g_autofree char *text = NULL;
 
   g_assert_nonnull (field);
   g_assert_true (gtk_widget_grab_focus (field));
-  text = g_strdup (gtk_editable_get_text (GTK_EDITABLE (field)));
   hb_app_test_x_focus (GTK_WINDOW (window));
-  if (!hb_app_test_x_key_with (GTK_WIDGET (window), GDK_KEY_Control_L, GDK_KEY_equal))
+  if (!hb_app_test_x_key_with (GTK_WIDGET (window), 0, GDK_KEY_Shift_L))
     {
       g_test_skip ("no XTest on this display");
       hb_app_test_window_close (window);
       return;
     }
-  g_assert_cmpfloat (fabs (hb_board_view_get_zoom (view) - 1.25), <, 1e-9);
-  hb_app_test_x_key_with (GTK_WIDGET (window), GDK_KEY_Control_L, GDK_KEY_equal);
-  g_assert_cmpfloat (fabs (hb_board_view_get_zoom (view) - 1.5625), <, 1e-9);
-  hb_app_test_x_key_with (GTK_WIDGET (window), GDK_KEY_Control_L, GDK_KEY_minus);
-  g_assert_cmpfloat (fabs (hb_board_view_get_zoom (view) - 1.25), <, 1e-9);
-  hb_app_test_x_key_with (GTK_WIDGET (window), GDK_KEY_Control_L, GDK_KEY_0);
   g_assert_cmpfloat (hb_board_view_get_zoom (view), ==, 1.0);
+  zoom_key (window, GDK_CONTROL_MASK, GDK_KEY_equal, 1.25);
+  /* Ctrl++ as a US keyboard types it, the shortcuts window's key. */
+  zoom_key (window, GDK_CONTROL_MASK | GDK_SHIFT_MASK, GDK_KEY_equal, 1.5625);
+  zoom_key (window, GDK_CONTROL_MASK, GDK_KEY_minus, 1.25);
+  zoom_key (window, GDK_CONTROL_MASK, GDK_KEY_0, 1.0);
   g_assert_true (gtk_widget_has_focus (field) || gtk_widget_get_focus_child (field) != NULL);
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field)), ==, text);
   /* And with the board's own focus, as before. */
   gtk_widget_grab_focus (GTK_WIDGET (view));
-  hb_app_test_x_key_with (GTK_WIDGET (window), GDK_KEY_Control_L, GDK_KEY_KP_Add);
-  g_assert_cmpfloat (fabs (hb_board_view_get_zoom (view) - 1.25), <, 1e-9);
+  zoom_key (window, GDK_CONTROL_MASK, GDK_KEY_KP_Add, 1.25);
   hb_app_test_window_close (window);
 }
 
