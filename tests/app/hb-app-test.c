@@ -5,7 +5,13 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #ifdef HB_HAVE_XTEST
 #include <gdk/x11/gdkx.h>
 #include <X11/extensions/XTest.h>
@@ -14,6 +20,75 @@
 static HbApplication *app;
 
 static char *test_data_home;
+
+/* ---- A fatal warning's stacks ------------------------------------------------
+ *
+ * With G_DEBUG=fatal-warnings a critical raises SIGTRAP, and CI shows only
+ * the end of a failing test's output: "g_object_ref: assertion failed"
+ * from inside GTK says nothing of where or why (CI's failure of
+ * 2026-12-06, a race in GTK's icon cache, took a loop under gdb to see).
+ * So on SIGTRAP every thread's stack is printed first, by gdb attached to
+ * the test (when gdb is installed), then the test dies of the signal as
+ * before. .ci/test repeats the stacks in its closing block. Only SIGTRAP:
+ * AddressSanitizer keeps its own handlers for the others. */
+static char *trap_argv[12];
+
+static void
+on_trap (int sig)
+{
+  static const char head[] = "\n" HB_APP_TEST_STACKS "\n";
+  pid_t child;
+
+  if (write (STDERR_FILENO, head, sizeof head - 1) < 0)
+    _exit (1);
+  child = fork ();
+  if (child == 0)
+    {
+      dup2 (STDERR_FILENO, STDOUT_FILENO);
+      execv (trap_argv[0], trap_argv);
+      _exit (127);
+    }
+  if (child > 0)
+    waitpid (child, NULL, 0);
+  /* SA_RESETHAND and SA_NODEFER: the default action, at once. */
+  raise (sig);
+}
+
+static void
+stacks_on_trap_init (void)
+{
+  static char pid[24];
+  char *timeout = g_find_program_in_path ("timeout");
+  char *gdb = g_find_program_in_path ("gdb");
+  struct sigaction sa = { 0 };
+  int i = 0;
+
+  if (gdb == NULL || timeout == NULL)
+    {
+      g_free (gdb);
+      g_free (timeout);
+      return;
+    }
+  g_snprintf (pid, sizeof pid, "%d", (int) getpid ());
+  trap_argv[i++] = timeout;
+  trap_argv[i++] = (char *) "60";
+  trap_argv[i++] = gdb;
+  trap_argv[i++] = (char *) "-nx";
+  trap_argv[i++] = (char *) "-batch";
+  trap_argv[i++] = (char *) "-p";
+  trap_argv[i++] = pid;
+  trap_argv[i++] = (char *) "-ex";
+  trap_argv[i++] = (char *) "thread apply all bt 20";
+  trap_argv[i] = NULL;
+#if defined (__linux__) && defined (PR_SET_PTRACER)
+  /* Where Yama lets a process be traced only by its ancestors. */
+  prctl (PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0);
+#endif
+  sa.sa_handler = on_trap;
+  sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+  sigemptyset (&sa.sa_mask);
+  sigaction (SIGTRAP, &sa, NULL);
+}
 
 static void
 remove_test_data_home (void)
@@ -34,6 +109,7 @@ hb_app_test_init (int *argc, char ***argv)
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   test_data_home = g_steal_pointer (&data_home);
   atexit (remove_test_data_home);
+  stacks_on_trap_init ();
   gtk_test_init (argc, argv, NULL);
   /* Revealers and the flap jump to their end state, so layouts settle at
    * once and pixels are stable. */

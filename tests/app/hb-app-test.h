@@ -10,6 +10,10 @@
 
 G_BEGIN_DECLS
 
+/* What a test prints before every thread's stack when a fatal warning
+ * (SIGTRAP) ends it, where gdb is installed (see hb_app_test_init). */
+#define HB_APP_TEST_STACKS "== every thread's stack (gdb), after the signal =="
+
 #define HB_TEST_WIDTH  1100
 #define HB_TEST_HEIGHT 760
 

@@ -9,6 +9,7 @@
  * replay for Flood-It; never the game's own checks. */
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
 
 #include "hb-app-test.h"
@@ -1213,6 +1214,28 @@ test_icons_kept (void)
   g_object_remove_weak_pointer (G_OBJECT (alive), &alive);
 }
 
+/* A fatal warning (SIGTRAP) prints every thread's stack before the test
+ * dies (hb-app-test.c), so a CI log says where a critical came from. */
+static void
+test_stacks_on_trap (void)
+{
+  g_autofree char *gdb = g_find_program_in_path ("gdb");
+
+  if (gdb == NULL)
+    {
+      g_test_skip ("no gdb");
+      return;
+    }
+  if (g_test_subprocess ())
+    {
+      raise (SIGTRAP);
+      return;
+    }
+  g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stderr ("*" HB_APP_TEST_STACKS "*#0 *test_stacks_on_trap*");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1228,5 +1251,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/games/flood/move-limit-row", test_flood_move_limit_row);
   g_test_add_func ("/app/games/flood/play-edit-solve", test_flood_play_edit_solve);
   g_test_add_func ("/app/games/icons-kept", test_icons_kept);
+  g_test_add_func ("/app/games/stacks-on-trap", test_stacks_on_trap);
   return g_test_run ();
 }
