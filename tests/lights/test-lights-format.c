@@ -346,6 +346,17 @@ test_pointer (void)
   lights_game.free (&s->base);
 }
 
+/* The history's origin now is (x, y). */
+static void
+assert_origin (const HbHistory *h, int x, int y)
+{
+  int ox, oy;
+
+  hb_history_origin (h, &ox, &oy);
+  g_assert_cmpint (ox, ==, x);
+  g_assert_cmpint (oy, ==, y);
+}
+
 /* The history keeps where the first board's top left cell lies, entry
  * by entry: a moved change adds to it, other pushes keep it, Undo and
  * Redo bring each entry's back, a new level starts at (0, 0). And a
@@ -357,7 +368,6 @@ test_history_origin (void)
   HbHistory *h = hb_history_new (s0, 0);
   HbMove m = { LIGHTS_OP_TOGGLE, 0, 0, 0 };
   HbState *grown = lights_game.resize (s0, 3, 3, 1, 1), *back;
-  int x, y;
 
   g_assert_cmpint (LIGHTS (grown)->cells[0], ==, 0);
   g_assert_cmpint (LIGHTS (grown)->cells[1 * 3 + 1], ==, 1);
@@ -386,40 +396,26 @@ test_history_origin (void)
     hb_state_free (cut);
     hb_state_free (low);
   }
-  hb_history_origin (h, &x, &y);
-  g_assert_cmpint (x, ==, 0);
-  g_assert_cmpint (y, ==, 0);
+  assert_origin (h, 0, 0);
   hb_history_push_moved (h, grown, 1, 1);
   hb_history_push (h, lights_game.apply (hb_history_current (h), &m));
   hb_history_push_play (h, lights_game.apply (hb_history_current (h), &m));
-  hb_history_origin (h, &x, &y);
-  g_assert_cmpint (x, ==, 1);
-  g_assert_cmpint (y, ==, 1);
+  assert_origin (h, 1, 1);
   hb_history_push_moved (h, lights_game.resize (hb_history_current (h), 3, 2, 0, -1), 0, -1);
-  hb_history_origin (h, &x, &y);
-  g_assert_cmpint (x, ==, 1);
-  g_assert_cmpint (y, ==, 0);
+  assert_origin (h, 1, 0);
   g_assert_true (hb_history_undo (h));
-  hb_history_origin (h, &x, &y);
-  g_assert_cmpint (y, ==, 1);
+  assert_origin (h, 1, 1);
   g_assert_true (hb_history_undo (h));
   g_assert_true (hb_history_undo (h));
   g_assert_true (hb_history_undo (h));
-  hb_history_origin (h, &x, &y);
-  g_assert_cmpint (x, ==, 0);
-  g_assert_cmpint (y, ==, 0);
+  assert_origin (h, 0, 0);
   g_assert_true (hb_history_redo (h));
-  hb_history_origin (h, &x, &y);
-  g_assert_cmpint (x, ==, 1);
+  assert_origin (h, 1, 1);
   /* A push after Undo drops the redo entries and starts from this one's. */
   hb_history_push (h, lights_game.apply (hb_history_current (h), &m));
-  hb_history_origin (h, &x, &y);
-  g_assert_cmpint (x, ==, 1);
-  g_assert_cmpint (y, ==, 1);
+  assert_origin (h, 1, 1);
   hb_history_reset (h, hb_test_parse (&lights_game, "1\n"));
-  hb_history_origin (h, &x, &y);
-  g_assert_cmpint (x, ==, 0);
-  g_assert_cmpint (y, ==, 0);
+  assert_origin (h, 0, 0);
   hb_history_free (h);
 }
 
