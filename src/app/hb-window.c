@@ -42,6 +42,18 @@ game_of (HbWindow *self)
 
 /* ---- The level ----------------------------------------------------------- */
 
+/* The board view learns where the board as opened lies on the board now
+ * (hb_document_get_origin); with `move_cursor` its cursor moves with the
+ * cells. */
+static void
+follow_origin (HbWindow *self, gboolean move_cursor)
+{
+  int ox, oy;
+
+  hb_document_get_origin (self->document, &ox, &oy);
+  hb_board_view_set_origin (self->board_view, ox, oy, move_cursor);
+}
+
 /* Everything that follows a change of the board (an edit, a press, undo,
  * a new level). */
 static void
@@ -60,13 +72,7 @@ state_changed (HbWindow *self)
   if (self->player != NULL)
     hb_window_close_player (self);
   hb_window_free_hint (self);
-  {
-    int ox, oy;
-
-    /* Before the board: where the board as opened lies on it. */
-    hb_document_get_origin (self->document, &ox, &oy);
-    hb_board_view_set_origin (self->board_view, ox, oy, TRUE);
-  }
+  follow_origin (self, TRUE);   /* before the board */
   hb_board_view_set_state (self->board_view, hb_window_current (self));
   hb_window_picture_row_board_changed (self);
   hb_window_update_palette (self);
@@ -85,13 +91,8 @@ on_level_changed (HbDocument *document, gboolean new_game, HbWindow *self)
   hb_window_play_level_changed (self);
   hb_window_size_controls_follow (self);   /* the new level's size */
   hb_board_view_reset_cursor (self->board_view);   /* not on Restart */
-  {
-    int ox, oy;
-
-    /* Another level's origin moves no cursor (state_changed follows). */
-    hb_document_get_origin (self->document, &ox, &oy);
-    hb_board_view_set_origin (self->board_view, ox, oy, FALSE);
-  }
+  /* Another level's origin moves no cursor (state_changed follows). */
+  follow_origin (self, FALSE);
   if (!new_game)
     {
       hb_window_rebuild_levels (self);
