@@ -420,33 +420,32 @@ hb_board_view_draw_over_picture (HbBoardView *self, cairo_t *cr, const HbLayout 
   cairo_push_group (cr);
   self->state->game->render (self->state, cr, layout, options);
   cairo_pop_group_to_source (cr);
-  if (self->read_x == 0 && self->read_y == 0 && self->state->width == self->pic_width
-      && self->state->height == self->pic_height)
-    cairo_paint_with_alpha (cr, 0.8);
-  else
-    {
-      /* The cells added round the board read at half strength: the
-       * picture is what to fill them from (Flood-It's new cells, in its
-       * first colour, hid it at 80 %: review). */
-      double rx = layout->x0 + self->read_x * layout->cell;
-      double ry = layout->y0 + self->read_y * layout->cell;
-      double rw = self->pic_width * layout->cell, rh = self->pic_height * layout->cell;
-      double bw = self->state->width * layout->cell, bh = self->state->height * layout->cell;
+  /* The cells read, and what the game draws beyond the board, at 80 %;
+   * cells added round the board read at half strength: the picture is
+   * what to fill them from (Flood-It's new cells, in its first colour,
+   * hid it at 80 %: review). With no cell added the half-strength part
+   * is empty and the rest is everything (the board's and the read
+   * board's rectangles are one and cancel). */
+  {
+    double rx = layout->x0 + self->read_x * layout->cell;
+    double ry = layout->y0 + self->read_y * layout->cell;
+    double rw = self->pic_width * layout->cell, rh = self->pic_height * layout->cell;
+    double bw = self->state->width * layout->cell, bh = self->state->height * layout->cell;
 
-      cairo_save (cr);
-      cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
-      cairo_rectangle (cr, layout->x0, layout->y0, bw, bh);
-      cairo_rectangle (cr, rx, ry, rw, rh);
-      cairo_clip (cr);
-      cairo_paint_with_alpha (cr, 0.5);
-      cairo_restore (cr);
-      cairo_save (cr);
-      cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
-      cairo_rectangle (cr, layout->x0 - 1e5, layout->y0 - 1e5, bw + 2e5, bh + 2e5);
-      cairo_rectangle (cr, layout->x0, layout->y0, bw, bh);
-      cairo_rectangle (cr, rx, ry, rw, rh);
-      cairo_clip (cr);
-      cairo_paint_with_alpha (cr, 0.8);
-      cairo_restore (cr);
-    }
+    cairo_save (cr);
+    cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+    cairo_rectangle (cr, layout->x0, layout->y0, bw, bh);
+    cairo_rectangle (cr, rx, ry, rw, rh);
+    cairo_clip (cr);
+    cairo_paint_with_alpha (cr, 0.5);
+    cairo_restore (cr);
+    cairo_save (cr);
+    cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+    cairo_rectangle (cr, layout->x0 - 1e5, layout->y0 - 1e5, bw + 2e5, bh + 2e5);
+    cairo_rectangle (cr, layout->x0, layout->y0, bw, bh);
+    cairo_rectangle (cr, rx, ry, rw, rh);
+    cairo_clip (cr);
+    cairo_paint_with_alpha (cr, 0.8);
+    cairo_restore (cr);
+  }
 }
