@@ -11,13 +11,75 @@
 #include "hb-registry.h"
 #include "hb-stat-label.h"
 
+/* In Play, Width, Height and Colours only shape the next new level, so
+ * they fold into one row, New Levels, that says what they hold ("10 × 10,
+ * 6 colours"; until 2026-12-06 they were three rows of their own, titled
+ * "Width of New Levels" and so on): the sidebar then leads with the level
+ * being played, and its Solver and Hints groups come up by two rows (on a
+ * 780-px Flow Free window Show Hints was at the fold). In Edit they are
+ * the board's own size, in the group as before. The rows move between the
+ * group's list and the fold; the fold keeps whether it was opened. */
+static void
+new_levels_summary (HbWindow *self)
+{
+  int w = (int) gtk_adjustment_get_value (self->width_adjustment);
+  int h = (int) gtk_adjustment_get_value (self->height_adjustment);
+  int c = (int) gtk_adjustment_get_value (self->colours_adjustment);
+  g_autofree char *text = NULL;
+
+  if (self->new_levels_row == NULL)
+    return;
+  if (gtk_widget_get_visible (self->colours_row))
+    /* TRANSLATORS: the size and colour count of the next new level. */
+    text = g_strdup_printf (g_dngettext (NULL, "%d × %d, %d colour", "%d × %d, %d colours",
+                                         (gulong) c), w, h, c);
+  else
+    /* TRANSLATORS: a board's size, columns × rows */
+    text = g_strdup_printf (_("%d × %d"), w, h);
+  adw_expander_row_set_subtitle (self->new_levels_row, text);
+}
+
+static void
+fold_new_level_rows (HbWindow *self, gboolean play)
+{
+  GtkWidget *rows[] = {
+    GTK_WIDGET (self->width_row), GTK_WIDGET (self->height_row), self->colours_row,
+  };
+  GtkWidget *fold = GTK_WIDGET (self->new_levels_row);
+
+  if (fold == NULL || rows[0] == NULL || rows[1] == NULL)
+    return;
+  if (gtk_widget_is_ancestor (rows[0], fold) != play)
+    for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+      {
+        g_object_ref (rows[i]);
+        if (play)
+          {
+            adw_preferences_group_remove (self->board_group, rows[i]);
+            adw_expander_row_add_row (self->new_levels_row, rows[i]);
+          }
+        else
+          {
+            adw_expander_row_remove (self->new_levels_row, rows[i]);
+            /* Back at the top of the group's list, in their order (the
+             * group itself only appends), the hidden fold after them: a
+             * hidden first row still counts as the list's first, and
+             * Width sat 2 px lower under it. */
+            gtk_list_box_insert (GTK_LIST_BOX (gtk_widget_get_parent (fold)), rows[i], (int) i);
+          }
+        g_object_unref (rows[i]);
+      }
+  gtk_widget_set_visible (fold, play);
+  new_levels_summary (self);
+}
+
 /* Width and Height are the board's in Edit, where they resize it. In Play
  * the level is the one being played: there they are the size of the next
- * new level (New and Random), and say so; a value chosen there stays
- * through the moves played, until another level comes or the mode
- * changes. They resized the played level in Play too, its moves gone,
- * and an arrow key meant for the board that reached Width made the level
- * a column wider (two reviews). */
+ * new level (New and Random), in the New Levels fold; a value chosen there
+ * stays through the moves played, until another level comes or the mode
+ * changes. They resized the played level in Play too, its moves gone, and
+ * an arrow key meant for the board that reached Width made the level a
+ * column wider (two reviews). */
 void
 hb_window_update_size_controls (HbWindow *self)
 {
@@ -27,12 +89,6 @@ hb_window_update_size_controls (HbWindow *self)
   gboolean play = self->mode == HB_MODE_PLAY;
 
   self->updating = TRUE;
-  if (self->width_row != NULL)
-    {
-      adw_preferences_row_set_title (self->width_row, play ? _("_Width of New Levels") : _("_Width"));
-      adw_preferences_row_set_title (self->height_row,
-                                     play ? _("_Height of New Levels") : _("_Height"));
-    }
   self->size_chosen = self->size_chosen && play;
   if (!self->size_chosen)
     {
@@ -66,6 +122,7 @@ hb_window_update_size_controls (HbWindow *self)
       gtk_adjustment_configure (self->number_adjustment, game->level_number.get (s),
                                 game->level_number.min, game->level_number.max, 1, 5, 0);
     }
+  fold_new_level_rows (self, play);
   self->updating = FALSE;
 }
 
@@ -351,4 +408,18 @@ hb_window_choosers_init (HbWindow *self)
   g_signal_connect (self->number_adjustment, "value-changed",
                     G_CALLBACK (on_number_changed), self);
   guard_spin_buttons (self, GTK_WIDGET (self->board_group));
+  /* Play's fold (fold_new_level_rows), after the three rows it takes in
+   * Play (so first in the group's list there). */
+  self->new_levels_row = ADW_EXPANDER_ROW (adw_expander_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->new_levels_row), _("New Le_vels"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->new_levels_row), TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->new_levels_row), FALSE);
+  gtk_list_box_insert (GTK_LIST_BOX (gtk_widget_get_parent (GTK_WIDGET (self->width_row))),
+                       GTK_WIDGET (self->new_levels_row), 3);
+  g_signal_connect_swapped (self->width_adjustment, "value-changed",
+                            G_CALLBACK (new_levels_summary), self);
+  g_signal_connect_swapped (self->height_adjustment, "value-changed",
+                            G_CALLBACK (new_levels_summary), self);
+  g_signal_connect_swapped (self->colours_adjustment, "value-changed",
+                            G_CALLBACK (new_levels_summary), self);
 }

@@ -58,6 +58,8 @@ struct _HbWindow
                                          * of the next new level, not the board's */
   GtkAdjustment       *colours_adjustment;
   GtkWidget           *colours_row;
+  AdwExpanderRow      *new_levels_row;  /* Play: Width, Height and Colours
+                                         * folded into it (hb-window-choosers.c) */
   GtkAdjustment       *number_adjustment;   /* the game's level_number */
   AdwActionRow        *number_row;
   HbSolverPanel       *solver_panel;

@@ -537,10 +537,49 @@ size_value (HbWindow *window, const char *title)
                                                                               GTK_TYPE_SPIN_BUTTON)));
 }
 
-/* In Play, Width and Height are the next new level's size, and say so:
- * the played level stays as it is (they resized it, its moves gone:
- * reviews). The value chosen stays through a move played; Random makes a
- * level of it; Edit shows the board's own size again, and resizes. */
+/* In Play, Width and Height are the next new level's size, folded into
+ * New Levels, which says what they hold: the played level stays as it is
+ * (they resized it, its moves gone: reviews). The value chosen stays
+ * through a move played; Random makes a level of it; Edit shows the
+ * board's own size again, unfolded at the top of Board, and resizes. */
+static const char *
+fold_says (HbWindow *window)
+{
+  GtkWidget *fold = hb_app_test_find_row (GTK_WIDGET (window), "New Le_vels");
+
+  g_assert_nonnull (fold);
+  return adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (fold));
+}
+
+static gboolean
+folded (HbWindow *window)
+{
+  GtkWidget *fold = hb_app_test_find_row (GTK_WIDGET (window), "New Le_vels");
+  GtkWidget *rows[] = {
+    hb_app_test_find_row (GTK_WIDGET (window), "_Width"),
+    hb_app_test_find_row (GTK_WIDGET (window), "_Height"),
+    hb_app_test_find_row (GTK_WIDGET (window), "_Colours of Random Levels"),
+  };
+  gboolean in = gtk_widget_is_ancestor (rows[0], fold);
+
+  /* All three or none, and the fold shown exactly when they are in it. */
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    g_assert_true (gtk_widget_is_ancestor (rows[i], fold) == in);
+  g_assert_true (gtk_widget_get_visible (fold) == in);
+  if (!in)
+    {
+      /* Unfolded: the first rows of Board's list, in their order. */
+      GtkWidget *list = gtk_widget_get_parent (rows[0]);
+
+      for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+        g_assert_true (gtk_widget_get_parent (rows[i]) == list);
+      g_assert_cmpint (gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (rows[0])), ==, 0);
+      g_assert_cmpint (gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (rows[1])), ==, 1);
+      g_assert_cmpint (gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (rows[2])), ==, 2);
+    }
+  return in;
+}
+
 static void
 test_play_size_of_new_levels (void)
 {
@@ -550,52 +589,70 @@ test_play_size_of_new_levels (void)
   hb_app_test_open_text (window, "small.lights", "000\n000\n000\n");
   hb_window_set_mode (window, HB_MODE_PLAY);
   hb_app_test_settle (50);
-  g_assert_null (hb_app_test_find_row (GTK_WIDGET (window), "_Width"));
-  spin = hb_app_test_find_first (hb_app_test_find_row (GTK_WIDGET (window),
-                                                       "_Width of New Levels"),
+  g_assert_true (folded (window));
+  g_assert_cmpstr (fold_says (window), ==, "3 × 3");
+  spin = hb_app_test_find_first (hb_app_test_find_row (GTK_WIDGET (window), "_Width"),
                                  GTK_TYPE_SPIN_BUTTON);
   g_assert_nonnull (spin);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 5);
   hb_app_test_settle (30);
   g_assert_cmpint (hb_window_get_state (window)->width, ==, 3);
+  g_assert_cmpstr (fold_says (window), ==, "5 × 3");
   /* A press played: the board changes, the chosen size stays. */
   hb_app_test_click_cell (window, 1, 1, 1);
   hb_app_test_settle (50);
   g_assert_cmpint (((const LightsState *) hb_window_get_state (window))->cells[4], !=, 0);
-  g_assert_cmpfloat (size_value (window, "_Width of New Levels"), ==, 5);
-  g_assert_cmpfloat (size_value (window, "_Height of New Levels"), ==, 3);
-  /* Edit: the board's size, under the board's titles; a change resizes. */
+  g_assert_cmpfloat (size_value (window, "_Width"), ==, 5);
+  g_assert_cmpfloat (size_value (window, "_Height"), ==, 3);
+  /* Edit: the board's size, unfolded; a change resizes. */
   hb_window_set_mode (window, HB_MODE_EDIT);
   hb_app_test_settle (30);
-  g_assert_null (hb_app_test_find_row (GTK_WIDGET (window), "_Width of New Levels"));
+  g_assert_false (folded (window));
   g_assert_cmpfloat (size_value (window, "_Width"), ==, 3);
   spin = hb_app_test_find_first (hb_app_test_find_row (GTK_WIDGET (window), "_Height"),
                                  GTK_TYPE_SPIN_BUTTON);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 4);
   hb_app_test_settle (30);
   g_assert_cmpint (hb_window_get_state (window)->height, ==, 4);
-  /* Back in Play, a size chosen and Random: a level of that size. */
+  /* Back in Play, folded again; a size chosen and Random: a level of
+   * that size. */
   hb_window_set_mode (window, HB_MODE_PLAY);
   hb_app_test_settle (30);
-  g_assert_cmpfloat (size_value (window, "_Height of New Levels"), ==, 4);
-  spin = hb_app_test_find_first (hb_app_test_find_row (GTK_WIDGET (window),
-                                                       "_Width of New Levels"),
+  g_assert_true (folded (window));
+  g_assert_cmpfloat (size_value (window, "_Height"), ==, 4);
+  spin = hb_app_test_find_first (hb_app_test_find_row (GTK_WIDGET (window), "_Width"),
                                  GTK_TYPE_SPIN_BUTTON);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 6);
   hb_app_test_settle (30);
   g_assert_cmpint (hb_window_get_state (window)->width, ==, 3);
+  g_assert_cmpstr (fold_says (window), ==, "6 × 4");
   hb_window_set_ask_to_save (window, FALSE);
   hb_app_test_activate (window, "random", NULL);
   hb_app_test_settle (100);
   g_assert_cmpint (hb_window_get_state (window)->width, ==, 6);
   g_assert_cmpint (hb_window_get_state (window)->height, ==, 4);
-  g_assert_cmpfloat (size_value (window, "_Width of New Levels"), ==, 6);
-  /* Another level: the rows follow it. */
+  g_assert_cmpfloat (size_value (window, "_Width"), ==, 6);
+  /* Another level: the rows and the fold follow it. */
   hb_app_test_open_text (window, "wide.lights", "00000000\n00000000\n");
   hb_window_set_mode (window, HB_MODE_PLAY);
   hb_app_test_settle (50);
-  g_assert_cmpfloat (size_value (window, "_Width of New Levels"), ==, 8);
-  g_assert_cmpfloat (size_value (window, "_Height of New Levels"), ==, 2);
+  g_assert_cmpfloat (size_value (window, "_Width"), ==, 8);
+  g_assert_cmpfloat (size_value (window, "_Height"), ==, 2);
+  g_assert_cmpstr (fold_says (window), ==, "8 × 2");
+  /* A game with colours says their count too, and follows it. */
+  hb_app_test_open_text (window, "pair.flow", "A.A\nB.B\n...\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (50);
+  g_assert_true (folded (window));
+  spin = hb_app_test_find_first (hb_app_test_find_row (GTK_WIDGET (window),
+                                                       "_Colours of Random Levels"),
+                                 GTK_TYPE_SPIN_BUTTON);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 1);
+  hb_app_test_settle (30);
+  g_assert_cmpstr (fold_says (window), ==, "3 × 3, 1 colour");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 3);
+  hb_app_test_settle (30);
+  g_assert_cmpstr (fold_says (window), ==, "3 × 3, 3 colours");
   hb_app_test_window_close (window);
 }
 

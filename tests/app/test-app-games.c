@@ -919,14 +919,21 @@ test_flood_random_and_colours_row (void)
   const FloodState *s;
   guint used = 0;
 
+  GtkWidget *fold = hb_app_test_find_row (GTK_WIDGET (window), "New Le_vels");
+
+  /* In Play the row is in the New Levels fold, which also says the count
+   * ("14 × 14, 6 colours") where the game has one: opened. */
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (fold), TRUE);
   choose_game (window, "flood");
   g_assert_true (gtk_widget_get_visible (row));
   g_assert_true (gtk_widget_get_mapped (row));
+  g_assert_nonnull (strstr (adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (fold)), "colours"));
   g_assert_true (gtk_widget_get_visible (hb_app_test_find_row (GTK_WIDGET (window),
                                                                "Colour _Labels")));
   choose_game (window, "lights");
   g_assert_false (gtk_widget_get_visible (row));
   g_assert_false (gtk_widget_get_mapped (row));
+  g_assert_null (strstr (adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (fold)), "colour"));
   /* Enlight has no colours to label either. */
   g_assert_false (gtk_widget_get_visible (hb_app_test_find_row (GTK_WIDGET (window),
                                                                 "Colour _Labels")));

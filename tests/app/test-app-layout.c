@@ -106,18 +106,13 @@ test_board_keeps_size (void)
 
 /* ---- The sidebar --------------------------------------------------------------- */
 
-/* A Board field by its title in Edit; in Play, Width and Height are the
- * next level's ("_Width of New Levels"). */
+/* A Board field by its title (in Play, Width, Height and Colours are in
+ * the New Levels fold, under the same titles). */
 static GtkWidget *
 board_spin (HbWindow *window, const char *title)
 {
   GtkWidget *row = hb_app_test_find_row (GTK_WIDGET (window), title);
 
-  if (row == NULL && hb_window_get_mode (window) == HB_MODE_PLAY)
-    {
-      g_autofree char *play = g_strconcat (title, " of New Levels", NULL);
-      row = hb_app_test_find_row (GTK_WIDGET (window), play);
-    }
   g_assert_nonnull (row);
   return hb_app_test_find_first (row, GTK_TYPE_SPIN_BUTTON);
 }
@@ -445,8 +440,27 @@ test_tab_skips_rows (void)
 
   /* Both with Next Hint on (Play mode, hints shown) and off (as on a
    * solved board): an unusable button must not hide the rows above it
-   * from Shift+Tab. */
+   * from Shift+Tab. In Play the three board fields are in the New Levels
+   * fold: folded, Tab goes from its row on past them; opened, as in Edit. */
   hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  {
+    GtkWidget *fold = hb_app_test_find_row (GTK_WIDGET (window), "New Le_vels");
+    GtkWidget *header = hb_app_test_find_first (fold, ADW_TYPE_ACTION_ROW);
+    GPtrArray *stops = tab_stops (window, header, GTK_DIR_TAB_FORWARD);
+    char *order = describe_stops (stops);
+
+    g_test_message ("Tab from the folded New Levels:%s", order);
+    g_assert_cmpuint (stops->len, >, 3);
+    for (guint k = 0; k < stops->len; k++)
+      for (guint i = 0; i < 3; i++)
+        if (gtk_widget_is_ancestor (g_ptr_array_index (stops, k), field_rows[i]))
+          g_error ("Tab reached a folded field (order:%s)", order);
+    g_free (order);
+    g_ptr_array_unref (stops);
+    adw_expander_row_set_expanded (ADW_EXPANDER_ROW (fold), TRUE);
+    hb_app_test_settle (30);
+  }
   g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
                                       g_variant_new_boolean (TRUE));
   hb_app_test_wait_hint (window);
@@ -753,6 +767,10 @@ test_board_fields_tab_alike (void)
 
       g_assert_true (hb_window_select_game (window, games[g]));
       hb_app_test_wait_loaded (window);
+      /* In Play the fields are in the New Levels fold: opened. */
+      adw_expander_row_set_expanded (ADW_EXPANDER_ROW (hb_app_test_find_row (GTK_WIDGET (window),
+                                                                             "New Le_vels")),
+                                     TRUE);
       hb_app_test_settle (100);
       g_test_message ("%s", games[g]);
       g_assert_true (gtk_widget_grab_focus (width));
@@ -892,10 +910,12 @@ test_edit_status_not_won (void)
   hb_app_test_window_close (window);
 }
 
-/* The sidebar's controls keep their place when Edit and Play switch: the
- * Board group's text (how to play, how to draw) takes the room of the
+/* The Board group's first row keeps its place when Edit and Play switch:
+ * the group's text (how to play, how to draw) takes the room of the
  * longer (Flow Free's took two lines in Play and four in Edit, and Width,
- * Height and the buttons moved 31 px: a click aimed at Height's − missed). */
+ * Height and the buttons moved 31 px: a click aimed at Height's − missed).
+ * Since 2026-12-06 that row is New Levels in Play (the size fields folded
+ * into it) and Width in Edit. */
 static void
 test_board_text_keeps_place (void)
 {
@@ -905,19 +925,23 @@ test_board_text_keeps_place (void)
   for (int i = 0; games[i] != NULL; i++)
     {
       GtkWidget *row;
-      graphene_point_t play, edit, in = GRAPHENE_POINT_INIT (0, 0);
+      graphene_rect_t play, edit;
 
       g_assert_true (hb_window_select_game (window, games[i]->id));
       hb_app_test_wait_loaded (window);
       hb_window_set_mode (window, HB_MODE_PLAY);
       hb_app_test_settle (50);
-      row = gtk_widget_get_ancestor (board_spin (window, "_Height"), ADW_TYPE_ACTION_ROW);
-      g_assert_true (gtk_widget_compute_point (row, GTK_WIDGET (window), &in, &play));
+      row = hb_app_test_find_row (GTK_WIDGET (window), "New Le_vels");
+      /* The rows' boxes (an action row's own origin is inside its
+       * padding, 2 px lower than an expander row's). */
+      g_assert_true (gtk_widget_compute_bounds (row, GTK_WIDGET (window), &play));
       hb_window_set_mode (window, HB_MODE_EDIT);
       hb_app_test_settle (50);
-      g_assert_true (gtk_widget_compute_point (row, GTK_WIDGET (window), &in, &edit));
-      g_test_message ("%s: Height at y %.0f in Play, %.0f in Edit", games[i]->id, play.y, edit.y);
-      g_assert_cmpfloat (play.y, ==, edit.y);
+      row = gtk_widget_get_ancestor (board_spin (window, "_Width"), ADW_TYPE_ACTION_ROW);
+      g_assert_true (gtk_widget_compute_bounds (row, GTK_WIDGET (window), &edit));
+      g_test_message ("%s: New Levels at y %.0f in Play, Width %.0f in Edit", games[i]->id,
+                      play.origin.y, edit.origin.y);
+      g_assert_cmpfloat (play.origin.y, ==, edit.origin.y);
       hb_window_set_mode (window, HB_MODE_PLAY);
     }
   hb_app_test_window_close (window);
