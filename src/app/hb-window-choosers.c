@@ -408,6 +408,27 @@ hb_window_choosers_init (HbWindow *self)
   g_signal_connect (self->number_adjustment, "value-changed",
                     G_CALLBACK (on_number_changed), self);
   guard_spin_buttons (self, GTK_WIDGET (self->board_group));
+  /* In Edit, Width and Height end in their ⋮ menus (hb-window-edges.c):
+   * the rows below them end in a blank as wide, shown with the menus, so
+   * that every field of the group lines up (Colours' and Move limit's sat
+   * 40 px to the right of Width's). */
+  {
+    GtkSizeGroup *widths = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+    AdwActionRow *rows[] = { ADW_ACTION_ROW (self->colours_row), self->number_row };
+
+    gtk_size_group_add_widget (widths, self->columns_button);
+    gtk_size_group_add_widget (widths, self->rows_button);
+    for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+      {
+        GtkWidget *blank = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+        gtk_size_group_add_widget (widths, blank);
+        g_object_bind_property (self->columns_button, "visible", blank, "visible",
+                                G_BINDING_SYNC_CREATE);
+        adw_action_row_add_suffix (rows[i], blank);
+      }
+    g_object_unref (widths);
+  }
   /* Play's fold (fold_new_level_rows), after the three rows it takes in
    * Play (so first in the group's list there). */
   self->new_levels_row = ADW_EXPANDER_ROW (adw_expander_row_new ());

@@ -947,6 +947,53 @@ test_board_text_keeps_place (void)
   hb_app_test_window_close (window);
 }
 
+/* The Board group's fields line up in both modes: in Edit, Width and
+ * Height end in their ⋮ menus and the rows below them in a blank as wide
+ * (Colours' and Move limit's fields sat 40 px to the right of Width's). */
+static void
+test_board_fields_line_up (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  const char *games[] = { "flood", "flow" };
+  const char *titles[] = { "_Width", "_Height", "_Colours of Random Levels", "_Move limit" };
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      g_assert_true (hb_window_select_game (window, games[g]));
+      hb_app_test_wait_loaded (window);
+      adw_expander_row_set_expanded (ADW_EXPANDER_ROW (hb_app_test_find_row (GTK_WIDGET (window),
+                                                                             "New Le_vels")),
+                                     TRUE);
+      for (int mode = 0; mode < 2; mode++)
+        {
+          double x0 = -1;
+          guint seen = 0;
+
+          hb_window_set_mode (window, mode == 0 ? HB_MODE_EDIT : HB_MODE_PLAY);
+          hb_app_test_settle (80);
+          for (guint i = 0; i < G_N_ELEMENTS (titles); i++)
+            {
+              GtkWidget *row = hb_app_test_find_row (GTK_WIDGET (window), titles[i]);
+              graphene_rect_t b;
+
+              if (row == NULL || !gtk_widget_get_mapped (row))
+                continue;
+              g_assert_true (gtk_widget_compute_bounds (hb_app_test_find_first (row, GTK_TYPE_SPIN_BUTTON),
+                                                        GTK_WIDGET (window), &b));
+              g_test_message ("%s %s: %s at x %.0f", games[g], mode == 0 ? "Edit" : "Play",
+                              titles[i], b.origin.x);
+              if (x0 < 0)
+                x0 = b.origin.x;
+              g_assert_cmpfloat (b.origin.x, ==, x0);
+              seen++;
+            }
+          /* Width, Height, Colours, and Flood-It's move limit. */
+          g_assert_cmpuint (seen, ==, g == 0 ? 4 : 3);
+        }
+    }
+  hb_app_test_window_close (window);
+}
+
 /* Picking a solver closes the list, as a combo's popup closes, so Solve
  * comes back into view; the list carries no tooltip for its rows to show
  * (they showed the chosen solver's summary over every other solver). */
@@ -1265,6 +1312,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/layout/board-text-follows-mode", test_board_text_follows_mode);
   g_test_add_func ("/app/layout/edit-status-not-won", test_edit_status_not_won);
   g_test_add_func ("/app/layout/board-text-keeps-place", test_board_text_keeps_place);
+  g_test_add_func ("/app/layout/board-fields-line-up", test_board_fields_line_up);
   g_test_add_func ("/app/layout/solver-list-closes", test_solver_list_closes);
   g_test_add_func ("/app/layout/palette-one-tab-stop", test_palette_one_tab_stop);
   g_test_add_func ("/app/layout/short-window-board-room", test_short_window_board_room);
