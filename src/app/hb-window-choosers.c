@@ -39,6 +39,40 @@ new_levels_summary (HbWindow *self)
   adw_expander_row_set_subtitle (self->new_levels_row, text);
 }
 
+/* The first shown row from `w` down that takes the focus (in the fold,
+ * its own header row, before the rows it holds; the fold itself takes
+ * none that shows). */
+static GtkWidget *
+first_focusable_row (GtkWidget *w)
+{
+  if (!gtk_widget_get_mapped (w))
+    return NULL;
+  if (GTK_IS_LIST_BOX_ROW (w) && gtk_widget_get_focusable (w))
+    return w;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *row = first_focusable_row (c);
+
+      if (row != NULL)
+        return row;
+    }
+  return NULL;
+}
+
+static void
+refocus (GtkWidget *widget)
+{
+  if (ADW_IS_EXPANDER_ROW (widget))
+    {
+      GtkWidget *header = first_focusable_row (gtk_widget_get_first_child (widget));
+
+      if (header != NULL)
+        gtk_widget_grab_focus (header);
+    }
+  else
+    gtk_widget_child_focus (widget, GTK_DIR_TAB_FORWARD);
+}
+
 static void
 fold_new_level_rows (HbWindow *self, gboolean play)
 {
@@ -46,12 +80,21 @@ fold_new_level_rows (HbWindow *self, gboolean play)
     GTK_WIDGET (self->width_row), GTK_WIDGET (self->height_row), self->colours_row,
   };
   GtkWidget *fold = GTK_WIDGET (self->new_levels_row);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  int focused = -1;
 
   if (fold == NULL || rows[0] == NULL || rows[1] == NULL)
     return;
   if (gtk_widget_is_ancestor (rows[0], fold) != play)
     for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
       {
+        if (focus != NULL && gtk_widget_is_ancestor (focus, rows[i]))
+          {
+            /* Unset first: a focused row that moves leaves the focus on
+             * the list it left (review). */
+            focused = (int) i;
+            gtk_root_set_focus (GTK_ROOT (self), NULL);
+          }
         g_object_ref (rows[i]);
         if (play)
           {
@@ -71,6 +114,10 @@ fold_new_level_rows (HbWindow *self, gboolean play)
       }
   gtk_widget_set_visible (fold, play);
   new_levels_summary (self);
+  /* A field that had the focus (Ctrl+N typed in Width, say) keeps it
+   * where it is still shown, else the fold's own row takes it. */
+  if (focused >= 0)
+    refocus (!play || adw_expander_row_get_expanded (self->new_levels_row) ? rows[focused] : fold);
 }
 
 /* Width and Height are the board's in Edit, where they resize it. In Play
@@ -420,7 +467,9 @@ hb_window_choosers_init (HbWindow *self)
     gtk_size_group_add_widget (widths, self->rows_button);
     for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
       {
-        GtkWidget *blank = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+        /* Nothing to a screen reader (a box is a group). */
+        GtkWidget *blank = g_object_new (GTK_TYPE_BOX, "accessible-role",
+                                         GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL);
 
         gtk_size_group_add_widget (widths, blank);
         g_object_bind_property (self->columns_button, "visible", blank, "visible",

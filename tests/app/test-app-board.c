@@ -656,6 +656,52 @@ test_play_size_of_new_levels (void)
   hb_app_test_window_close (window);
 }
 
+/* A size field with the focus keeps it when the mode changes (it moves
+ * into or out of the New Levels fold), or the fold's row takes it when the
+ * fold is closed: the focus went to the list the row left, and the next
+ * arrow key went to Height's menu (review). */
+static void
+test_size_focus_kept_across_modes (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *fold = hb_app_test_find_row (GTK_WIDGET (window), "New Le_vels");
+  GtkWidget *width_row = hb_app_test_find_row (GTK_WIDGET (window), "_Width");
+  GtkWidget *focus;
+
+  hb_app_test_open_text (window, "small.lights", "000\n000\n000\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (fold), TRUE);
+  hb_app_test_settle (50);
+  /* Play, fold open, Width focused; to Edit: still Width. */
+  gtk_root_set_focus (GTK_ROOT (window), NULL);
+  g_assert_true (gtk_widget_child_focus (width_row, GTK_DIR_TAB_FORWARD));
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (80);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_ancestor (focus, width_row));
+  /* Back to Play, open: still Width. */
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (80);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (focus != NULL && gtk_widget_is_ancestor (focus, width_row));
+  /* Closed: from Edit, the fold's own row, shown. */
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (fold), FALSE);
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (50);
+  gtk_root_set_focus (GTK_ROOT (window), NULL);
+  g_assert_true (gtk_widget_child_focus (width_row, GTK_DIR_TAB_FORWARD));
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (80);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_ancestor (focus, fold));
+  g_assert_false (gtk_widget_is_ancestor (focus, width_row));
+  g_assert_false (GTK_IS_LIST_BOX (focus));
+  g_assert_true (gtk_widget_get_mapped (focus));
+  hb_app_test_window_close (window);
+}
+
 /* A number out of range typed into a Board field is refused with a toast
  * that says the range, in a solver setting's words, and the board stays
  * as it was: it went back to the old value without a word (review). A
@@ -946,6 +992,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/board/typed-size-then-click", test_typed_size_then_click);
   g_test_add_func ("/app/board/typed-size-out-of-range", test_typed_size_out_of_range);
   g_test_add_func ("/app/board/play-size-of-new-levels", test_play_size_of_new_levels);
+  g_test_add_func ("/app/board/size-focus-kept-across-modes", test_size_focus_kept_across_modes);
   g_test_add_func ("/app/board/toast-over-sidebar", test_toast_over_sidebar);
   g_test_add_func ("/app/board/edges", test_edges);
   return g_test_run ();
