@@ -39,32 +39,14 @@ new_levels_summary (HbWindow *self)
   adw_expander_row_set_subtitle (self->new_levels_row, text);
 }
 
-/* The first shown row from `w` down that takes the focus (in the fold,
- * its own header row, before the rows it holds; the fold itself takes
- * none that shows). */
-static GtkWidget *
-first_focusable_row (GtkWidget *w)
-{
-  if (!gtk_widget_get_mapped (w))
-    return NULL;
-  if (GTK_IS_LIST_BOX_ROW (w) && gtk_widget_get_focusable (w))
-    return w;
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *row = first_focusable_row (c);
-
-      if (row != NULL)
-        return row;
-    }
-  return NULL;
-}
-
 static void
 refocus (GtkWidget *widget)
 {
   if (ADW_IS_EXPANDER_ROW (widget))
     {
-      GtkWidget *header = first_focusable_row (gtk_widget_get_first_child (widget));
+      /* Its own row, which libadwaita styles "header" (the fold itself
+       * takes no focus that shows). */
+      GtkWidget *header = hb_window_find_styled (widget, ADW_TYPE_ACTION_ROW, "header");
 
       if (header != NULL)
         gtk_widget_grab_focus (header);
