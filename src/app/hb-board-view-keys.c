@@ -10,8 +10,8 @@
 #include "hb-board-view-private.h"
 #include "hb-draw.h"
 
-static void
-announce_cursor (HbBoardView *self)
+void
+hb_board_view_announce_cursor (HbBoardView *self)
 {
   char *text = self->key_stroke
     /* TRANSLATORS: the board's accessible name with the keyboard cursor
@@ -21,6 +21,24 @@ announce_cursor (HbBoardView *self)
     /* TRANSLATORS: the board's accessible name with the keyboard cursor */
     : g_strdup_printf (_("Board, row %d, column %d"),
                        self->cursor_y + 1, self->cursor_x + 1);
+  /* What the hint's marks there say, as the tooltip does. */
+  char *marks = hb_board_view_dup_hint_at (self, self->cursor_x, self->cursor_y);
+
+  if (marks != NULL)
+    {
+      char **lines = g_strsplit (marks, "\n", -1);
+      char *both;
+
+      g_free (marks);
+      marks = g_strjoinv ("; ", lines);
+      g_strfreev (lines);
+      /* TRANSLATORS: the board's accessible name with the keyboard cursor
+       * on a cell the hint marks: "Board, row 3, column 4: Press this cell" */
+      both = g_strdup_printf (_("%s: %s"), text, marks);
+      g_free (text);
+      g_free (marks);
+      text = both;
+    }
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   text, -1);
@@ -80,7 +98,7 @@ hb_board_view_move_cursor (HbBoardView *self, int dx, int dy)
         }
     }
   self->cursor_shown = TRUE;
-  announce_cursor (self);
+  hb_board_view_announce_cursor (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -125,7 +143,7 @@ hb_board_view_act_at_cursor (HbBoardView *self, gboolean other)
     {
       self->key_stroke = FALSE;
       hb_board_view_pointer_release (self, px, py);
-      announce_cursor (self);
+      hb_board_view_announce_cursor (self);
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return;
     }
@@ -133,7 +151,7 @@ hb_board_view_act_at_cursor (HbBoardView *self, gboolean other)
   if (strokes_here (self) && self->pressed && self->pointer.stroke)
     {
       self->key_stroke = TRUE;
-      announce_cursor (self);
+      hb_board_view_announce_cursor (self);
       g_signal_emit_by_name (self, "key-stroke-started");
       /* The cursor's cell shows the stroke held (hb-board-view.c). */
       gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -170,7 +188,7 @@ hb_board_view_cancel_stroke (HbBoardView *self)
   cursor_point (self, &px, &py);
   hb_board_view_pointer_release (self, px, py);
   g_signal_emit_by_name (self, "stroke-cancelled");
-  announce_cursor (self);
+  hb_board_view_announce_cursor (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -188,7 +206,7 @@ hb_board_view_keys_reset (HbBoardView *self)
       hb_board_view_pointer_release (self, px, py);
     }
   if (self->cursor_shown)
-    announce_cursor (self);
+    hb_board_view_announce_cursor (self);
 }
 
 void

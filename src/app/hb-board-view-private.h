@@ -107,6 +107,11 @@ struct _HbBoardView
   guint          anim_tick;
   double         anim_progress;    /* eased, 0..1 */
   gint64         anim_first, anim_before_last, anim_last, anim_prev;
+
+  /* hb-board-view-tips.c: the tooltip and the cursor's name asked again
+   * once the marks may have changed (an idle), or 0. */
+  guint          tips_idle;
+  gboolean       tips_requery;
 };
 
 /* hb-board-view.c: a gesture's first and last event, as the drag gesture
@@ -147,6 +152,15 @@ void     hb_board_view_zoom_init (HbBoardView *self);
 /* hb-board-view-keys.c */
 /* Adds the key and focus controllers. */
 void     hb_board_view_keys_init (HbBoardView *self);
+/* The board's accessible name: the cursor's cell, and what the hint's
+ * marks there say. */
+void     hb_board_view_announce_cursor (HbBoardView *self);
+
+/* hb-board-view-tips.c: the tooltip saying what a cell's hint marks
+ * mean; _changed when the marks may have (the cursor's cell named again,
+ * and with `requery` a tooltip shown asked again). */
+void     hb_board_view_tips_init (HbBoardView *self);
+void     hb_board_view_tips_changed (HbBoardView *self, gboolean requery);
 /* A gesture began by the keyboard ends (a new board, the player, a mode). */
 void     hb_board_view_keys_reset (HbBoardView *self);
 

@@ -454,6 +454,7 @@ hb_board_view_set_state (HbBoardView *self, const HbState *state)
   self->hint = NULL;
   hb_board_view_marks_follow (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  hb_board_view_tips_changed (self, FALSE);
 }
 
 void
@@ -462,6 +463,9 @@ hb_board_view_set_hint (HbBoardView *self, gconstpointer hint)
   g_return_if_fail (HB_IS_BOARD_VIEW (self));
   self->hint = hint;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* A new hint follows every move: no tooltip asked again for it (see
+   * hb_board_view_tips_changed). */
+  hb_board_view_tips_changed (self, FALSE);
 }
 
 void
@@ -470,6 +474,7 @@ hb_board_view_set_hint_flags (HbBoardView *self, guint flags)
   g_return_if_fail (HB_IS_BOARD_VIEW (self));
   self->hint_flags = flags;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  hb_board_view_tips_changed (self, TRUE);
 }
 
 void
@@ -478,6 +483,7 @@ hb_board_view_set_show_hints (HbBoardView *self, gboolean show)
   g_return_if_fail (HB_IS_BOARD_VIEW (self));
   self->show_hints = !!show;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  hb_board_view_tips_changed (self, TRUE);
 }
 
 void
@@ -625,6 +631,7 @@ hb_board_view_dispose (GObject *object)
   HbBoardView *self = HB_BOARD_VIEW (object);
 
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
+  g_clear_handle_id (&self->tips_idle, g_source_remove);
   self->state = NULL;
   self->hint = NULL;
   self->player = NULL;
@@ -714,6 +721,7 @@ hb_board_view_init (HbBoardView *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
 
   hb_board_view_keys_init (self);
+  hb_board_view_tips_init (self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Board"), -1);
 

@@ -22,6 +22,9 @@ void       hb_board_view_set_state (HbBoardView *self, const HbState *state);
 /* Borrowed; must have been computed for the state currently set. */
 void       hb_board_view_set_hint (HbBoardView *self, gconstpointer hint);
 void       hb_board_view_set_show_hints (HbBoardView *self, gboolean show);
+/* What the hint's marks on cell (x, y) say, as the board shows them now
+ * (the game's hint_at; the cell's tooltip), or NULL where it shows none. */
+char      *hb_board_view_dup_hint_at (HbBoardView *self, int x, int y);
 void       hb_board_view_set_mode (HbBoardView *self, HbMode mode);
 /* The selected palette entry handed to game->pointer as HbPointer.tool. */
 void       hb_board_view_set_tool (HbBoardView *self, int tool);

@@ -416,6 +416,14 @@ struct _HbGame {
    * left (a Flood-It move limit out of reach): `hint` exits 1 for it, as
    * solve does. May be NULL. */
   gboolean  (*hint_out_of_reach) (const HbState *state, gconstpointer hint);
+  /* What the marks render draws on cell (x, y) with the hints shown say,
+   * in a few words for the board's tooltip and its cursor's accessible
+   * name ("Press this cell"), or NULL where it draws none. `hint` is the
+   * hint as render gets it (NULL while none is computed, or one for
+   * another size: the marks render draws without it still count), and
+   * `hint_flags` HbRenderOptions.hint_flags. May be NULL. */
+  char     *(*hint_at) (const HbState *state, gconstpointer hint, guint hint_flags,
+                        int x, int y);
 
   /* Trace frames for the player: a frame is the board part-way through a
    * solver's run, built by applying steps in order from frame_new. */

@@ -391,6 +391,42 @@ test_hint_no_solution (void)
   hb_app_test_window_close (window);
 }
 
+/* The board's tooltip words (hb_board_view_dup_hint_at): with the hints
+ * shown, "Press this cell" on the cells the hint's orange dots mark and
+ * nothing elsewhere; with the hints off, nothing anywhere. */
+static void
+test_hint_tooltips (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  int dots = 0;
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
+                                      g_variant_new_boolean (TRUE));
+  hb_app_test_open_text (window, "tips.lights", "11000\n10000\n00000\n00000\n00000\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_wait_hint (window);
+  for (int y = 0; y < 5; y++)
+    for (int x = 0; x < 5; x++)
+      {
+        g_autofree char *words = hb_board_view_dup_hint_at (view, x, y);
+
+        /* Pressing (0, 0) alone turns those three lights off. */
+        if (x == 0 && y == 0)
+          g_assert_cmpstr (words, ==, "Press this cell");
+        else
+          g_assert_null (words);
+        dots += words != NULL;
+      }
+  g_assert_cmpint (dots, ==, 1);
+  g_assert_null (hb_board_view_dup_hint_at (view, 5, 0));
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
+                                      g_variant_new_boolean (FALSE));
+  hb_app_test_settle (30);
+  g_assert_null (hb_board_view_dup_hint_at (view, 0, 0));
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -400,5 +436,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/hints/hint-spinner", test_hint_spinner);
   g_test_add_func ("/app/hints/hint-from-edit", test_hint_from_edit);
   g_test_add_func ("/app/hints/hint-no-solution", test_hint_no_solution);
+  g_test_add_func ("/app/hints/tooltips", test_hint_tooltips);
   return g_test_run ();
 }

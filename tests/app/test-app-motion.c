@@ -391,6 +391,8 @@ test_accessible (void)
 
   hb_app_test_open_text (window, "a11y.lights", "110\n111\n010\n");
   hb_window_set_mode (window, HB_MODE_PLAY);
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
+                                      g_variant_new_boolean (FALSE));
   gtk_widget_grab_focus (GTK_WIDGET (view));
   cursor_to (view, 0, 0);
   /* The cursor's cell is the board's name. */
@@ -403,6 +405,56 @@ test_accessible (void)
                                               GTK_ACCESSIBLE_PROPERTY_LABEL,
                                               "Board, row 2, column 2");
   g_assert_null (wrong);
+  /* With the hints shown, a cell with the orange dot says so too, there
+   * and only there: the presses (found here by trying all 512 sets, 3×3
+   * has one answer) are those of the hint's dots. */
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
+                                      g_variant_new_boolean (TRUE));
+  hb_app_test_wait_hint (window);
+  hb_app_test_settle (30);
+  {
+    static const guint8 lit[9] = { 1, 1, 0, 1, 1, 1, 0, 1, 0 };
+    int answer = -1;
+
+    for (int set = 0; set < 512 && answer < 0; set++)
+      {
+        guint8 on[9];
+        memcpy (on, lit, 9);
+        for (int i = 0; i < 9; i++)
+          if (set >> i & 1)
+            for (int j = 0; j < 9; j++)
+              if (ABS (i % 3 - j % 3) + ABS (i / 3 - j / 3) <= 1)
+                on[j] ^= 1;
+        if (memchr (on, 1, 9) == NULL)
+          answer = set;
+      }
+    g_assert_cmpint (answer, >, 0);
+    for (int i = 0; i < 9; i++)
+      {
+        char *want = g_strdup_printf ("Board, row %d, column %d%s", i / 3 + 1, i % 3 + 1,
+                                      answer >> i & 1 ? ": Press this cell" : "");
+        cursor_to (view, i % 3, i / 3);
+        wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view),
+                                                    GTK_ACCESSIBLE_PROPERTY_LABEL, want);
+        g_assert_null (wrong);
+        g_free (want);
+      }
+    /* Hints off again: the cell's name alone, the cursor not moved. */
+    {
+      int first = __builtin_ctz ((unsigned) answer);
+      char *plain = g_strdup_printf ("Board, row %d, column %d", first / 3 + 1, first % 3 + 1);
+
+      cursor_to (view, first % 3, first / 3);
+      g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
+                                          g_variant_new_boolean (FALSE));
+      hb_app_test_settle (30);
+      wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view),
+                                                  GTK_ACCESSIBLE_PROPERTY_LABEL, plain);
+      g_assert_null (wrong);
+      g_free (plain);
+    }
+  }
+  cursor_to (view, 1, 1);
   /* Its description is the level's status (6 lights on). */
   before = hb_window_get_game (window)->status_text (hb_window_get_state (window));
   wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view),

@@ -951,6 +951,81 @@ test_hint_bound (void)
   }
 }
 
+/* The cells of the top-left region (4-connected, one colour), as 1s. */
+static void
+region_of (const guint8 *cells, int w, int h, guint8 *in)
+{
+  g_autofree int *stack = g_new (int, w * h);
+  int n = 0;
+
+  memset (in, 0, (gsize) w * h);
+  in[0] = 1;
+  stack[n++] = 0;
+  while (n > 0)
+    {
+      int i = stack[--n], x = i % w, y = i / w;
+      int nb[4] = { x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1,
+                    y < h - 1 ? i + w : -1 };
+      for (int k = 0; k < 4; k++)
+        if (nb[k] >= 0 && !in[nb[k]] && cells[nb[k]] == cells[0])
+          {
+            in[nb[k]] = 1;
+            stack[n++] = nb[k];
+          }
+    }
+}
+
+/* The board's words for a cell in the hint's dashed outline (hint_at,
+ * the tooltip): exactly the cells the hinted colour adds to the flooded
+ * region, recoloured here and flooded again, name that colour; nothing
+ * for a hint of another size. */
+static void
+test_hint_at (void)
+{
+  HbState *s = random_board (12, 9, 6, 5);
+  const FloodState *f = FLOOD_CONST (s);
+  FloodHint *hint = flood_game.hint_compute (s, NULL, NULL);
+  int w = s->width, h = s->height, said = 0;
+  g_autofree guint8 *before = g_malloc ((gsize) w * h);
+  g_autofree guint8 *after = g_malloc ((gsize) w * h);
+  g_autofree guint8 *cells = g_memdup2 (f->cells, (gsize) w * h);
+  g_autofree char *want = NULL;
+
+  g_assert_nonnull (hint);
+  g_assert_cmpint (hint->colour, >=, 0);
+  want = g_strdup_printf ("Flood with %d (%s) next: it captures this cell", hint->colour,
+                          flood_colour_name (hint->colour));
+  region_of (cells, w, h, before);
+  for (int i = 0; i < w * h; i++)
+    if (before[i])
+      cells[i] = (guint8) hint->colour;
+  region_of (cells, w, h, after);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        g_autofree char *words = flood_game.hint_at (s, hint, 0, x, y);
+        int i = y * w + x;
+
+        if (after[i] && !before[i])
+          {
+            g_assert_cmpstr (words, ==, want);
+            said++;
+          }
+        else
+          g_assert_null (words);
+      }
+  g_assert_cmpint (said, >, 0);
+  {
+    HbState *other = random_board (5, 5, 6, 5);
+
+    g_assert_null (flood_game.hint_at (other, hint, 0, 1, 0));
+    g_assert_null (flood_game.hint_at (other, NULL, 0, 1, 0));
+    hb_state_free (other);
+  }
+  flood_game.hint_free (hint);
+  hb_state_free (s);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -968,5 +1043,6 @@ main (int argc, char **argv)
   g_test_add_func ("/flood/solve/small-first", test_small_first);
   g_test_add_func ("/flood/solve/hint-bound", test_hint_bound);
   g_test_add_func ("/flood/solve/graph-stops", test_graph_stops);
+  g_test_add_func ("/flood/solve/hint-at", test_hint_at);
   return g_test_run ();
 }

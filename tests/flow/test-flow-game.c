@@ -1152,6 +1152,64 @@ test_hint_wrong_path_first (void)
   hb_state_free (&s->base);
 }
 
+/* The board's words for a cell's hint marks (hint_at, the tooltip): a
+ * cell with the forced diamond names the colour the solution gives it,
+ * and exactly the solution's cells of the hinted colour say Next Hint
+ * draws that path; a cell with neither says nothing, nor does a hint of
+ * another size. */
+static void
+test_hint_at (void)
+{
+  FlowState *s = parse ("R.G.Y\n..B.O\n.....\n.G.Y.\n.RBO.\n");
+  g_autoptr (GError) error = NULL;
+  gpointer hint = flow_game.hint_compute (&s->base, NULL, &error);
+  const FlowHint *h = hint;
+  int forced = 0, path = 0;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (h->kind, ==, FLOW_HINT_PATH);
+  g_assert_nonnull (h->forced);
+  for (int i = 0; i < 25; i++)
+    {
+      g_autofree char *words = flow_game.hint_at (&s->base, hint, 0, i % 5, i / 5);
+      g_autofree char *hinted = flow_colour_title (s, h->colour);
+      g_autofree char *path_words = g_strdup_printf ("%s path: Next Hint draws it", hinted);
+      gboolean on_path = h->solution[i] == h->colour + 1;
+
+      if (h->forced[i] != 0 && !s->dot[i])
+        {
+          g_autofree char *name = flow_colour_title (s, h->solution[i] - 1);
+          g_autofree char *want = g_strdup_printf ("%s in every solution", name);
+
+          g_assert_cmpint (h->forced[i], ==, h->solution[i]);
+          g_assert_nonnull (words);
+          g_assert_true (g_str_has_prefix (words, want));
+          forced++;
+        }
+      if (on_path)
+        {
+          g_assert_nonnull (words);
+          g_assert_nonnull (strstr (words, path_words));
+          path++;
+        }
+      if (words != NULL && !on_path)
+        g_assert_null (strstr (words, "Next Hint"));
+      if (h->forced[i] == 0 && !on_path)
+        g_assert_null (words);
+    }
+  g_assert_cmpint (forced, >, 0);
+  g_assert_cmpint (path, >=, 2);
+  {
+    FlowState *other = parse ("R..R\nG..G\nB..B\n");
+
+    g_assert_null (flow_game.hint_at (&other->base, hint, 0, 1, 0));
+    g_assert_null (flow_game.hint_at (&other->base, NULL, 0, 1, 0));
+    hb_state_free (&other->base);
+  }
+  flow_game.hint_free (hint);
+  hb_state_free (&s->base);
+}
+
 /* The board drawn in Play into two new pictures of w x h pixels: surf[0]
  * with the hints off, surf[1] with `hint` on. */
 static void
@@ -1412,6 +1470,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/game/all-endpoints", test_all_endpoints);
   g_test_add_func ("/flow/game/frames", test_frames);
   g_test_add_func ("/flow/game/hints", test_hints);
+  g_test_add_func ("/flow/game/hint-at", test_hint_at);
   g_test_add_func ("/flow/game/hint-touching-last", test_hint_touching_last);
   g_test_add_func ("/flow/game/bundled-levels", test_bundled_levels);
   return g_test_run ();

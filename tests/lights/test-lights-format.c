@@ -690,6 +690,60 @@ test_render (void)
   hb_state_free (s);
 }
 
+/* The board's words for a cell's marks (hint_at, the tooltip): "Press
+ * this cell" exactly where the orange dot is, and pressing those cells,
+ * each toggling its cross here, turns every light off; nothing on a
+ * level with no solution or with a hint for another size. */
+static void
+test_hint_at (void)
+{
+  const char *text = "10101\n01110\n11011\n01110\n10101\n";
+  HbState *s = hb_test_parse (&lights_game, text);
+  gpointer hint = lights_game.hint_compute (s, NULL, NULL);
+  int w = s->width, h = s->height, said = 0;
+  guint8 on[25];
+
+  g_assert_nonnull (hint);
+  for (int i = 0; i < 25; i++)
+    on[i] = text[(i / 5) * 6 + i % 5] == '1';
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        g_autofree char *words = lights_game.hint_at (s, hint, 0, x, y);
+
+        if (words == NULL)
+          continue;
+        g_assert_cmpstr (words, ==, "Press this cell");
+        said++;
+        for (int k = 0; k < 5; k++)
+          {
+            static const int dx[5] = { 0, 1, -1, 0, 0 }, dy[5] = { 0, 0, 0, 1, -1 };
+            int nx = x + dx[k], ny = y + dy[k];
+            if (nx >= 0 && ny >= 0 && nx < w && ny < h)
+              on[ny * w + nx] ^= 1;
+          }
+      }
+  g_assert_cmpint (said, >, 0);
+  for (int i = 0; i < 25; i++)
+    g_assert_cmpuint (on[i], ==, 0);
+  {
+    HbState *other = hb_test_parse (&lights_game, "1000\n0000\n0000\n0000\n");
+    gpointer none = lights_game.hint_compute (other, NULL, NULL);
+
+    for (int y = 0; y < 4; y++)
+      for (int x = 0; x < 4; x++)
+        {
+          g_assert_null (lights_game.hint_at (other, none, 0, x, y));
+          g_assert_null (lights_game.hint_at (other, hint, 0, x, y));
+        }
+    g_assert_null (lights_game.hint_at (s, NULL, 0, 0, 0));
+    lights_game.hint_free (none);
+    hb_state_free (other);
+  }
+  lights_game.hint_free (hint);
+  hb_state_free (s);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -706,5 +760,6 @@ main (int argc, char **argv)
   g_test_add_func ("/lights/history-origin", test_history_origin);
   g_test_add_func ("/lights/player", test_player);
   g_test_add_func ("/lights/render", test_render);
+  g_test_add_func ("/lights/hint-at", test_hint_at);
   return g_test_run ();
 }

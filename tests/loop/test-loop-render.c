@@ -853,6 +853,82 @@ test_bench_quick (void)
   g_string_free (out, TRUE);
 }
 
+/* Whether an arm of tile (x, y) meets nothing (this test's own reading:
+ * bit d is direction d clockwise from north). */
+static gboolean
+own_open (const guint8 *t, int w, int h, int x, int y)
+{
+  static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
+
+  for (int d = 0; d < 4; d++)
+    if (t[y * w + x] >> d & 1)
+      {
+        int nx = x + dx[d], ny = y + dy[d];
+        if (nx < 0 || ny < 0 || nx >= w || ny >= h || !(t[ny * w + nx] >> ((d + 2) & 3) & 1))
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* The board's words for a tile's turn badge (hint_at, the tooltip): with
+ * every turn shown, each tile to turn says the turn, and turning every
+ * tile as told (by this test's own rotation) leaves no open arm; "Sure"
+ * exactly on the forced ones; a tile with no turn says nothing; with one
+ * step shown only one tile says anything. */
+static void
+test_hint_at (void)
+{
+  HbState *s = hb_test_parse (&loop_game, "1000 0111 1101 0001 0000\n0010 1011 1011 1010 0100\n"
+                                          "0010 0101 0010 1010 0100\n1000 1001 1000 1100 0010\n"
+                                          "0000 0001 1011 1011 1000\n");
+  const LoopState *ls = LOOP_CONST (s);
+  const LoopHint *hint = loop_game.hint_compute (s, NULL, NULL);
+  int w = s->width, h = s->height, told = 0, sure = 0, one_step = 0;
+  g_autofree guint8 *turned = g_memdup2 (ls->tiles, (gsize) w * h);
+
+  g_assert_nonnull (hint);
+  g_assert_nonnull (hint->solved);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        int i = y * w + x, turns = 0;
+        g_autofree char *all = loop_game.hint_at (s, hint, HB_HINT_SHOW_ALL, x, y);
+        g_autofree char *step = loop_game.hint_at (s, hint, 0, x, y);
+
+        if (all == NULL)
+          turns = 0;
+        else if (g_str_has_prefix (all, "Turn this tile a quarter turn clockwise"))
+          turns = 1;
+        else if (g_str_has_prefix (all, "Turn this tile half a turn"))
+          turns = 2;
+        else if (g_str_has_prefix (all, "Turn this tile a quarter turn anticlockwise"))
+          turns = 3;
+        else
+          g_assert_not_reached ();
+        g_assert_cmpint (turns, ==, loop_turns_between (ls->tiles[i], hint->solved[i]) % 4);
+        told += turns > 0;
+        for (int k = 0; k < turns; k++)
+          turned[i] = (guint8) (((turned[i] << 1) | (turned[i] >> 3)) & 0xf);
+        g_assert_cmpint (all != NULL && strstr (all, "\nSure: its neighbours leave it one way") != NULL,
+                         ==, hint->forced[i] && turns > 0);
+        sure += all != NULL && strstr (all, "Sure") != NULL;
+        if (step != NULL)
+          {
+            g_assert_cmpstr (step, ==, all);
+            one_step++;
+          }
+      }
+  g_assert_cmpint (told, >, 0);
+  g_assert_cmpint (sure, >, 0);
+  g_assert_cmpint (one_step, ==, 1);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      g_assert_false (own_open (turned, w, h, x, y));
+  g_assert_null (loop_game.hint_at (s, NULL, HB_HINT_SHOW_ALL, 0, 0));
+  loop_game.hint_free ((gpointer) hint);
+  hb_state_free (s);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -869,5 +945,6 @@ main (int argc, char **argv)
   g_test_add_func ("/loop/import/large-tiles", test_import_large_tiles);
   g_test_add_func ("/loop/import/short-arms", test_import_short_arms);
   g_test_add_func ("/loop/bench/quick", test_bench_quick);
+  g_test_add_func ("/loop/hint-at", test_hint_at);
   return g_test_run ();
 }

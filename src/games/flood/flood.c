@@ -1497,6 +1497,22 @@ flood_hint_warning (const HbState *state, gconstpointer data)
                                        over), over);
 }
 
+/* The board's words for a cell in the hint's dashed outline
+ * (flood_render): "Flood with 3 (Yellow) next: it captures this cell". */
+static char *
+flood_hint_at (const HbState *state, gconstpointer data, guint flags, int x, int y)
+{
+  const FloodHint *h = data;
+
+  if (h == NULL || h->width != state->width || h->height != state->height || h->colour < 0
+      || h->captured == NULL || !h->captured[(gsize) y * state->width + x])
+    return NULL;
+  /* TRANSLATORS: a tooltip on a cell in the hint's dashed outline; %d and
+   * %s are the colour's digit and name, as in "Flood with %d (%s)" */
+  return g_strdup_printf (_("Flood with %d (%s) next: it captures this cell"),
+                          h->colour, _(colour_names[h->colour]));
+}
+
 static char *
 flood_hint_describe (const HbState *state, gconstpointer data)
 {
@@ -1688,6 +1704,7 @@ const HbGame flood_game = {
   .hint_free = flood_hint_free,
   .hint_describe = flood_hint_describe,
   .hint_warning = flood_hint_warning,
+  .hint_at = flood_hint_at,
   .hint_next_move = flood_hint_next_move,
   .hint_out_of_reach = flood_hint_out_of_reach,
   .frame_new = flood_frame_new,

@@ -2212,6 +2212,48 @@ flow_hint_compute (const HbState *state, HbCancel *cancellable, GError **error)
   return h;
 }
 
+/* The board's words for a cell's hint marks (flow_render): a forced
+ * colour's diamond, the dashed path Next Hint draws. */
+static char *
+flow_hint_at (const HbState *state, gconstpointer data, guint flags, int x, int y)
+{
+  const FlowHint *h = data;
+  const FlowState *s = FLOW_CONST (state);
+  gsize i = (gsize) y * state->width + x;
+  GString *out;
+
+  if (h == NULL || h->width != state->width || h->height != state->height)
+    return NULL;
+  out = g_string_new (NULL);
+  if (h->kind != FLOW_HINT_NONE && h->forced != NULL && h->forced[i] != 0
+      && h->forced[i] <= s->colours && s->colour[i] != h->forced[i] && !s->dot[i])
+    {
+      g_autofree char *name = flow_colour_title (s, h->forced[i] - 1);
+      /* TRANSLATORS: a tooltip on a cell with the hint's diamond; %s is
+       * the colour ("Red") */
+      g_string_append_printf (out, _("%s in every solution"), name);
+    }
+  if (h->kind == FLOW_HINT_PATH && h->solution != NULL && h->links != NULL
+      && h->colour >= 0 && h->colour < s->colours)
+    {
+      g_autoptr (GArray) path = g_array_new (FALSE, FALSE, sizeof (int));
+
+      flow_hint_path (s, h, h->colour, path);
+      for (guint k = 0; k < path->len; k++)
+        if ((gsize) g_array_index (path, int, k) == i)
+          {
+            g_autofree char *name = flow_colour_title (s, h->colour);
+            if (out->len > 0)
+              g_string_append_c (out, '\n');
+            /* TRANSLATORS: a tooltip on a cell of the hint's dashed line;
+             * %s is the colour ("Red") */
+            g_string_append_printf (out, _("%s path: Next Hint draws it"), name);
+            break;
+          }
+    }
+  return out->len > 0 ? g_string_free (out, FALSE) : (g_string_free (out, TRUE), NULL);
+}
+
 static char *
 flow_hint_warning (const HbState *state, gconstpointer data)
 {
@@ -2729,6 +2771,7 @@ const HbGame flow_game = {
   .hint_describe = flow_hint_describe,
   .hint_summary = flow_hint_summary,
   .hint_warning = flow_hint_warning,
+  .hint_at = flow_hint_at,
   .hint_next_move = flow_hint_next_move,
   .frame_new = flow_frame_new_vfunc,
   .frame_copy = flow_frame_copy_vfunc,

@@ -928,6 +928,19 @@ lights_hint_warning (const HbState *state, gconstpointer data)
   return NULL;
 }
 
+/* The board's words for a cell's orange dot (lights_render). */
+static char *
+lights_hint_at (const HbState *state, gconstpointer data, guint flags, int x, int y)
+{
+  const LightsHint *hint = data;
+
+  if (hint == NULL || hint->width != state->width || hint->height != state->height
+      || !hint->answer.solvable || !hint->answer.press[(gsize) y * state->width + x])
+    return NULL;
+  /* TRANSLATORS: a tooltip on a cell with the hint's orange dot */
+  return g_strdup (_("Press this cell"));
+}
+
 static char *
 lights_hint_describe (const HbState *state, gconstpointer data)
 {
@@ -1240,6 +1253,7 @@ const HbGame lights_game = {
   .hint_summary = lights_hint_summary,
   .hint_text = lights_hint_text,
   .hint_warning = lights_hint_warning,
+  .hint_at = lights_hint_at,
   .hint_next_move = lights_hint_next_move,
 
   .frame_new = lights_frame_new,

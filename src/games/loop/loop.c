@@ -1555,6 +1555,41 @@ loop_hint_next_move (const HbState *state, gconstpointer data, HbMove *move)
   return FALSE;
 }
 
+/* The board's words for a tile's turn badge (loop_render): the turn it
+ * shows, and whether the turn is sure (the tile's tint). Only there: the
+ * red dots of open arms are the board's state, on nearly every tile of a
+ * scrambled board, and a tooltip on each would follow the pointer
+ * everywhere. */
+static char *
+loop_hint_at (const HbState *state, gconstpointer data, guint flags, int x, int y)
+{
+  const LoopHint *hint = hint_fits (state, data) ? data : NULL;
+  const LoopState *s = LOOP_CONST (state);
+  gsize i = (gsize) y * state->width + x;
+  const char *turn;
+  HbMove next;
+  int turns = 0;
+
+  if (hint == NULL || hint->solved == NULL)
+    return NULL;
+  if (flags & HB_HINT_SHOW_ALL)
+    turns = hint_turns (s, hint, i);
+  else if (loop_hint_next_move (state, hint, &next) && next.x == x && next.y == y)
+    turns = next.value;
+  if (turns == 1)
+    turn = _("Turn this tile a quarter turn clockwise");
+  else if (turns == 2)
+    turn = _("Turn this tile half a turn");
+  else if (turns == 3)
+    turn = _("Turn this tile a quarter turn anticlockwise");
+  else
+    return NULL;
+  if (hint->forced != NULL && hint->forced[i])
+    /* TRANSLATORS: a tooltip's second line on a badge whose tile is tinted */
+    return g_strdup_printf ("%s\n%s", turn, _("Sure: its neighbours leave it one way"));
+  return g_strdup (turn);
+}
+
 /* ---- The game ------------------------------------------------------------------- */
 
 static const HbSolver *const loop_solvers[] = {
@@ -1649,6 +1684,7 @@ const HbGame loop_game = {
   .hint_warning = loop_hint_warning,
   .hint_shows_all = TRUE,
   .hint_next_move = loop_hint_next_move,
+  .hint_at = loop_hint_at,
   .frame_new = loop_frame_new,
   .frame_copy = loop_frame_copy,
   .frame_free = loop_frame_free,
