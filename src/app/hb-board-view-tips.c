@@ -59,10 +59,14 @@ on_query_tooltip (GtkWidget *widget, int px, int py, gboolean keyboard,
   gtk_tooltip_set_text (tooltip, text);
   g_free (text);
   /* Asked again once the pointer leaves the cell. */
-  area.x = (int) floor (layout.x0 + hit.x * layout.cell);
-  area.y = (int) floor (layout.y0 + hit.y * layout.cell);
-  area.width = MAX (1, (int) ceil (layout.cell));
-  area.height = MAX (1, (int) ceil (layout.cell));
+  {
+    double x0 = layout.x0 + hit.x * layout.cell, y0 = layout.y0 + hit.y * layout.cell;
+
+    area.x = (int) floor (x0);
+    area.y = (int) floor (y0);
+    area.width = MAX (1, (int) ceil (x0 + layout.cell) - area.x);
+    area.height = MAX (1, (int) ceil (y0 + layout.cell) - area.y);
+  }
   gtk_tooltip_set_tip_area (tooltip, &area);
   return TRUE;
 }

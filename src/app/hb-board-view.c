@@ -512,6 +512,8 @@ hb_board_view_set_player (HbBoardView *self, HbPlayer *player)
   self->player = player;
   self->pressed = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* No marks while a replay is shown: the cursor's name loses their words. */
+  hb_board_view_tips_changed (self, FALSE);
 }
 
 static void
@@ -549,6 +551,7 @@ hb_board_view_set_live_frame (HbBoardView *self, const HbState *initial,
       self->pressed = FALSE;
     }
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  hb_board_view_tips_changed (self, FALSE);
 }
 
 gboolean

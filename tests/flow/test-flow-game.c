@@ -1196,9 +1196,43 @@ test_hint_at (void)
         g_assert_null (strstr (words, "Next Hint"));
       if (h->forced[i] == 0 && !on_path)
         g_assert_null (words);
+      /* A dot has no diamond (its colour is its own). */
+      if (s->dot[i])
+        g_assert_true (words == NULL || strstr (words, "in every solution") == NULL);
     }
   g_assert_cmpint (forced, >, 0);
   g_assert_cmpint (path, >=, 2);
+  /* The hinted path's first step drawn as the solution has it (the hint
+   * as it stands until the next one arrives): the dot it leaves, whose
+   * arms are now the solution's, says nothing of the path (the dashes are
+   * under the path drawn), the cell it reaches, half drawn, still does;
+   * a forced cell drawn in its own colour shows no diamond and says
+   * nothing of it. */
+  {
+    g_autoptr (GArray) cells = g_array_new (FALSE, FALSE, sizeof (int));
+    int a, b, d = -1;
+
+    flow_hint_path (s, h, h->colour, cells);
+    g_assert_cmpuint (cells->len, >=, 3);
+    a = g_array_index (cells, int, 0);
+    b = g_array_index (cells, int, 1);
+    for (int k = 0; k < 4; k++)
+      if (a % 5 + hb_dir_dx[k] == b % 5 && a / 5 + hb_dir_dy[k] == b / 5)
+        d = k;
+    g_assert_cmpint (d, >=, 0);
+    s = apply (s, FLOW_OP_LINK, a % 5, a / 5, LINK (h->colour, d));
+    {
+      g_autofree char *at_a = flow_game.hint_at (&s->base, hint, 0, a % 5, a / 5);
+      g_autofree char *at_b = flow_game.hint_at (&s->base, hint, 0, b % 5, b / 5);
+
+      g_assert_true (at_a == NULL || strstr (at_a, "Next Hint") == NULL);
+      g_assert_nonnull (at_b);
+      g_assert_nonnull (strstr (at_b, "Next Hint"));
+      g_assert_cmpint (s->colour[b], ==, h->colour + 1);
+      if (h->forced[b] == h->colour + 1)
+        g_assert_null (strstr (at_b, "in every solution"));
+    }
+  }
   {
     FlowState *other = parse ("R..R\nG..G\nB..B\n");
 

@@ -711,6 +711,9 @@ test_hint_at (void)
       {
         g_autofree char *words = lights_game.hint_at (s, hint, 0, x, y);
 
+        /* Where the render puts its orange dots (5x5 has four answers). */
+        g_assert_cmpint (words != NULL, ==,
+                         ((const LightsHint *) hint)->answer.press[y * w + x] != 0);
         if (words == NULL)
           continue;
         g_assert_cmpstr (words, ==, "Press this cell");

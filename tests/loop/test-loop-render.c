@@ -870,11 +870,12 @@ own_open (const guint8 *t, int w, int h, int x, int y)
   return FALSE;
 }
 
-/* The board's words for a tile's turn badge (hint_at, the tooltip): with
+/* The board's words for a tile's hint marks (hint_at, the tooltip): with
  * every turn shown, each tile to turn says the turn, and turning every
  * tile as told (by this test's own rotation) leaves no open arm; "Sure"
  * exactly on the forced ones; a tile with no turn says nothing; with one
- * step shown only one tile says anything. */
+ * step shown only Next Hint's tile says a turn, the other forced tiles
+ * still to turn their tint's words alone. */
 static void
 test_hint_at (void)
 {
@@ -912,11 +913,22 @@ test_hint_at (void)
         g_assert_cmpint (all != NULL && strstr (all, "\nSure: its neighbours leave it one way") != NULL,
                          ==, hint->forced[i] && turns > 0);
         sure += all != NULL && strstr (all, "Sure") != NULL;
-        if (step != NULL)
+        /* One step shown: the badge only on the tile Next Hint turns, the
+         * tint (and its words alone) on every forced tile still to turn. */
+        if (step != NULL && g_str_has_prefix (step, "Turn this tile"))
           {
+            HbMove next;
+
             g_assert_cmpstr (step, ==, all);
+            g_assert_true (loop_game.hint_next_move (s, hint, &next));
+            g_assert_cmpint (next.x, ==, x);
+            g_assert_cmpint (next.y, ==, y);
             one_step++;
           }
+        else if (hint->forced[i] && turns > 0)
+          g_assert_cmpstr (step, ==, "Sure: its neighbours leave it one way");
+        else
+          g_assert_null (step);
       }
   g_assert_cmpint (told, >, 0);
   g_assert_cmpint (sure, >, 0);

@@ -1510,7 +1510,7 @@ flood_hint_at (const HbState *state, gconstpointer data, guint flags, int x, int
   /* TRANSLATORS: a tooltip on a cell in the hint's dashed outline; %d and
    * %s are the colour's digit and name, as in "Flood with %d (%s)" */
   return g_strdup_printf (_("Flood with %d (%s) next: it captures this cell"),
-                          h->colour, _(colour_names[h->colour]));
+                          h->colour, flood_colour_name (h->colour));
 }
 
 static char *

@@ -2240,7 +2240,10 @@ flow_hint_at (const HbState *state, gconstpointer data, guint flags, int x, int 
 
       flow_hint_path (s, h, h->colour, path);
       for (guint k = 0; k < path->len; k++)
-        if ((gsize) g_array_index (path, int, k) == i)
+        /* Not where the path drawn already runs as the hint's does: the
+         * dashes lie under it there, unseen. */
+        if ((gsize) g_array_index (path, int, k) == i
+            && !(s->colour[i] == h->colour + 1 && s->links[i] == h->links[i]))
           {
             g_autofree char *name = flow_colour_title (s, h->colour);
             if (out->len > 0)

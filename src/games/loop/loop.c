@@ -1555,9 +1555,10 @@ loop_hint_next_move (const HbState *state, gconstpointer data, HbMove *move)
   return FALSE;
 }
 
-/* The board's words for a tile's turn badge (loop_render): the turn it
- * shows, and whether the turn is sure (the tile's tint). Only there: the
- * red dots of open arms are the board's state, on nearly every tile of a
+/* The board's words for a tile's hint marks (loop_render): the turn its
+ * badge shows, and whether the turn is sure (the tile's tint, on every
+ * forced tile still to turn, with one step shown too). Not the red dots
+ * of open arms: they are the board's state, on nearly every tile of a
  * scrambled board, and a tooltip on each would follow the pointer
  * everywhere. */
 static char *
@@ -1566,7 +1567,10 @@ loop_hint_at (const HbState *state, gconstpointer data, guint flags, int x, int 
   const LoopHint *hint = hint_fits (state, data) ? data : NULL;
   const LoopState *s = LOOP_CONST (state);
   gsize i = (gsize) y * state->width + x;
-  const char *turn;
+  /* TRANSLATORS: a tooltip on a tinted tile (a line of its own under a
+   * badge's words) */
+  const char *turn, *why = _("Sure: its neighbours leave it one way");
+  gboolean sure;
   HbMove next;
   int turns = 0;
 
@@ -1576,6 +1580,7 @@ loop_hint_at (const HbState *state, gconstpointer data, guint flags, int x, int 
     turns = hint_turns (s, hint, i);
   else if (loop_hint_next_move (state, hint, &next) && next.x == x && next.y == y)
     turns = next.value;
+  sure = hint->forced != NULL && hint->forced[i] && hint_turns (s, hint, i) > 0;
   if (turns == 1)
     turn = _("Turn this tile a quarter turn clockwise");
   else if (turns == 2)
@@ -1583,11 +1588,8 @@ loop_hint_at (const HbState *state, gconstpointer data, guint flags, int x, int 
   else if (turns == 3)
     turn = _("Turn this tile a quarter turn anticlockwise");
   else
-    return NULL;
-  if (hint->forced != NULL && hint->forced[i])
-    /* TRANSLATORS: a tooltip's second line on a badge whose tile is tinted */
-    return g_strdup_printf ("%s\n%s", turn, _("Sure: its neighbours leave it one way"));
-  return g_strdup (turn);
+    return sure ? g_strdup (why) : NULL;
+  return sure ? g_strdup_printf ("%s\n%s", turn, why) : g_strdup (turn);
 }
 
 /* ---- The game ------------------------------------------------------------------- */
