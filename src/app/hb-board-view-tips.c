@@ -40,19 +40,11 @@ on_query_tooltip (GtkWidget *widget, int px, int py, gboolean keyboard,
   if (self->state == NULL || self->pressed)
     return FALSE;
   hb_board_view_zoomed_layout (self, &layout);
-  if (keyboard)
-    {
-      if (!self->cursor_shown)
-        return FALSE;
-      hit.x = self->cursor_x;
-      hit.y = self->cursor_y;
-    }
-  else
-    {
-      hb_layout_hit (&layout, px, py, &hit);
-      if (!hit.inside)
-        return FALSE;
-    }
+  /* The pointer's cell only: GTK 4.8 never asks in keyboard mode, and
+   * the cursor's cell is said in the board's accessible name. */
+  hb_layout_hit (&layout, px, py, &hit);
+  if (!hit.inside)
+    return FALSE;
   text = hb_board_view_dup_hint_at (self, hit.x, hit.y);
   if (text == NULL)
     return FALSE;

@@ -2236,23 +2236,19 @@ flow_hint_at (const HbState *state, gconstpointer data, guint flags, int x, int 
   if (h->kind == FLOW_HINT_PATH && h->solution != NULL && h->links != NULL
       && h->colour >= 0 && h->colour < s->colours)
     {
-      g_autoptr (GArray) path = g_array_new (FALSE, FALSE, sizeof (int));
-
-      flow_hint_path (s, h, h->colour, path);
-      for (guint k = 0; k < path->len; k++)
-        /* Not where the path drawn already runs as the hint's does: the
-         * dashes lie under it there, unseen. */
-        if ((gsize) g_array_index (path, int, k) == i
-            && !(s->colour[i] == h->colour + 1 && s->links[i] == h->links[i]))
-          {
-            g_autofree char *name = flow_colour_title (s, h->colour);
-            if (out->len > 0)
-              g_string_append_c (out, '\n');
-            /* TRANSLATORS: a tooltip on a cell of the hint's dashed line;
-             * %s is the colour ("Red") */
-            g_string_append_printf (out, _("%s path: Next Hint draws it"), name);
-            break;
-          }
+      /* The dashes run through the solution's cells of that colour (its
+       * whole path from dot to dot); not where the path drawn already runs
+       * as the hint's does: the dashes lie under it there, unseen. */
+      if (h->solution[i] == h->colour + 1
+          && !(s->colour[i] == h->colour + 1 && s->links[i] == h->links[i]))
+        {
+          g_autofree char *name = flow_colour_title (s, h->colour);
+          if (out->len > 0)
+            g_string_append_c (out, '\n');
+          /* TRANSLATORS: a tooltip on a cell of the hint's dashed line;
+           * %s is the colour ("Red") */
+          g_string_append_printf (out, _("%s path: Next Hint draws it"), name);
+        }
     }
   return out->len > 0 ? g_string_free (out, FALSE) : (g_string_free (out, TRUE), NULL);
 }
