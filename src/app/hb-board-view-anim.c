@@ -136,6 +136,7 @@ hb_board_view_reset_cursor (HbBoardView *self)
   self->cursor_x = self->cursor_y = 0;
   self->cursor_shown = FALSE;
   self->finished_state = NULL;
+  hb_board_view_announce_cursor (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -13,7 +13,17 @@
 void
 hb_board_view_announce_cursor (HbBoardView *self)
 {
-  char *text = self->key_stroke
+  char *text;
+
+  /* A hidden cursor (a new level, or the pointer pressed) is nowhere: the
+   * name kept the last cell, and its hint's words, once a click hid it. */
+  if (!self->cursor_shown)
+    {
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Board"), -1);
+      return;
+    }
+  text = self->key_stroke
     /* TRANSLATORS: the board's accessible name with the keyboard cursor
      * while a stroke (a Flow Free path) is drawn with the arrows */
     ? g_strdup_printf (_("Board, row %d, column %d, drawing"),

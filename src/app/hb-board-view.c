@@ -291,6 +291,7 @@ pointer_hides_cursor (HbBoardView *self)
   if (!self->cursor_shown || self->key_stroke)
     return;
   self->cursor_shown = FALSE;
+  hb_board_view_announce_cursor (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -725,8 +726,7 @@ hb_board_view_init (HbBoardView *self)
 
   hb_board_view_keys_init (self);
   hb_board_view_tips_init (self);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Board"), -1);
+  hb_board_view_announce_cursor (self);   /* "Board": no cursor yet */
 
   hb_board_view_zoom_init (self);
   self->zoom = 1.0;

@@ -483,6 +483,19 @@ test_accessible (void)
   g_free (before);
   g_free (after);
 
+  /* A click hides the cursor: the board is named alone again (it kept
+   * the last cell's name, hint words and all), and the next key names
+   * the cell clicked, where the cursor shows. */
+  hb_app_test_click_cell (window, 2, 0, 1);
+  wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view),
+                                              GTK_ACCESSIBLE_PROPERTY_LABEL, "Board");
+  g_assert_null (wrong);
+  hb_board_view_move_cursor (view, 0, 0);
+  wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view),
+                                              GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                              "Board, row 1, column 3");
+  g_assert_null (wrong);
+
   /* The header bar's icon buttons have names, in a narrow window too
    * (Edit and Play become icons there). */
   check_header_names (window);
@@ -496,6 +509,10 @@ test_accessible (void)
   hb_app_test_open_text (window, "a11y.flood", "3 by 2 -> 5\n012\n120\n");
   hb_window_set_mode (window, HB_MODE_PLAY);
   hb_app_test_settle (30);
+  /* Another level: its cursor starts hidden, and so nowhere. */
+  wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view),
+                                              GTK_ACCESSIBLE_PROPERTY_LABEL, "Board");
+  g_assert_null (wrong);
   {
     int named = 0;
     GtkWidget *bar = GTK_WIDGET (hb_window_get_palette_bar (window));
