@@ -44,7 +44,7 @@ hb_board_view_announce_cursor (HbBoardView *self)
       g_strfreev (lines);
       /* TRANSLATORS: the board's accessible name with the keyboard cursor
        * on a cell the hint marks: "Board, row 3, column 4: Press this cell" */
-      both = g_strdup_printf (_("%s: %s"), text, marks);
+      both = g_strdup_printf (C_("board cell and its hint", "%s: %s"), text, marks);
       g_free (text);
       g_free (marks);
       text = both;

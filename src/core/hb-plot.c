@@ -454,7 +454,7 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
       format_tick (goal, 1, num, sizeof num);
       /* TRANSLATORS: the plot's goal line: its name ("solved", "every
        * cell satisfied") and its value */
-      label = g_strdup_printf (_("%s: %s"), _(goal_name), num);
+      label = g_strdup_printf (C_("plot goal line", "%s: %s"), _(goal_name), num);
       cairo_text_extents (cr, label, &ext);
       {
         double lx = right - ext.x_advance - font * 0.3;

@@ -2682,7 +2682,7 @@ flow_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *
         return g_strdup_printf (_("Model %s: the loops in red join no dots; they are "
                                   "forbidden and SAT runs again"), counter);
       /* TRANSLATORS: what the counter counts and the count: "SAT calls: 3" */
-      return g_strdup_printf (_("%s: %s"), what, counter);
+      return g_strdup_printf (C_("solver counter", "%s: %s"), what, counter);
     default:
       return g_strdup ("");
     }
