@@ -543,6 +543,43 @@ hb_document_redo (HbDocument *self)
   return TRUE;
 }
 
+/* The level as drawn, in *format with the file's comment lines (those
+ * left out added to `dropped`). Else, when `fall_back`, in the format the
+ * file was read in (hb_text_format): a Tatham game ID stays one (it was
+ * saved as rows). One that cannot hold the level as it is now (a tile
+ * Tatham's Net has not) is written in the game's own format, *format and
+ * *lost say so. */
+static char *
+write_design (HbDocument *self, HbWriteFormat *format, gboolean fall_back, GPtrArray *dropped,
+              gboolean *lost, GError **error)
+{
+  const HbState *design = hb_history_design (self->history);
+  char *text = hb_write_with_comments (design, *format, self->comments, dropped,
+                                       !fall_back || *format == HB_WRITE_NATIVE ? error : NULL);
+
+  if (text == NULL && fall_back && *format != HB_WRITE_NATIVE)
+    {
+      g_ptr_array_set_size (dropped, 0);
+      *format = HB_WRITE_NATIVE;
+      *lost = TRUE;
+      text = hb_write_with_comments (design, *format, self->comments, dropped, error);
+    }
+  return text;
+}
+
+char *
+hb_document_dup_text (HbDocument *self, GError **error)
+{
+  g_autoptr (GPtrArray) dropped = g_ptr_array_new_with_free_func (g_free);
+  HbWriteFormat format;
+  gboolean lost = FALSE;
+
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (self->history != NULL, NULL);
+  format = self->format;
+  return write_design (self, &format, TRUE, dropped, &lost, error);
+}
+
 gboolean
 hb_document_save (HbDocument *self, GFile *file, GError **error)
 {
@@ -576,7 +613,6 @@ hb_document_save (HbDocument *self, GFile *file, GError **error)
   {
     g_autofree char *base = g_file_get_basename (file);
     g_autofree char *lower = base != NULL ? g_ascii_strdown (base, -1) : NULL;
-    const HbState *design = hb_history_design (self->history);
     /* Under a ".json" name JSON, for this save only: it neither becomes
      * the form later saves under other names write (a level saved as
      * .json then as .flow was JSON in the .flow), nor gives way to the
@@ -584,21 +620,9 @@ hb_document_save (HbDocument *self, GFile *file, GError **error)
      * text; it is refused, as before). */
     gboolean by_name = self->game->reads_json && lower != NULL
                        && g_str_has_suffix (lower, ".json");
-    /* Else the format the file was read in (hb_text_format): a Tatham
-     * game ID stays one (it was saved as rows). One that cannot hold the
-     * level as it is now (a tile Tatham's Net has not) is written in the
-     * game's own format, and the window says so. */
-    format = by_name ? HB_WRITE_JSON : self->format;
 
-    text = hb_write_with_comments (design, format, self->comments, dropped,
-                                   by_name || format == HB_WRITE_NATIVE ? error : NULL);
-    if (text == NULL && !by_name && format != HB_WRITE_NATIVE)
-      {
-        g_ptr_array_set_size (dropped, 0);
-        format = HB_WRITE_NATIVE;
-        lost = TRUE;
-        text = hb_write_with_comments (design, format, self->comments, dropped, error);
-      }
+    format = by_name ? HB_WRITE_JSON : self->format;
+    text = write_design (self, &format, !by_name, dropped, &lost, error);
     if (by_name)
       format = self->format;
   }

@@ -125,6 +125,10 @@ gboolean       hb_document_redo (HbDocument *self);
  * read from (see hb_document_set_format), and makes it the level's file.
  * Only local files. */
 gboolean       hb_document_save (HbDocument *self, GFile *file, GError **error);
+/* The level as a save would write it (the level as drawn, in its file's
+ * format with its comment lines, else the game's own format), for Copy
+ * Level; NULL with `error` when the game cannot write it. */
+char          *hb_document_dup_text (HbDocument *self, GError **error);
 /* The comment lines of the file the level was read from (taken after
  * hb_document_set_level, which forgets them; at most
  * HB_DOCUMENT_MAX_COMMENTS): saving keeps them where the format does

@@ -244,12 +244,6 @@ action_open (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
-action_paste_picture (GtkWidget *widget, const char *name, GVariant *param)
-{
-  hb_window_paste_picture (HB_WINDOW (widget));
-}
-
-static void
 action_save (GtkWidget *widget, const char *name, GVariant *param)
 {
   hb_window_save (HB_WINDOW (widget));
@@ -646,7 +640,6 @@ hb_window_class_install_actions (GtkWidgetClass *widget_class)
     { "win.new", NULL, action_new },
     { "win.open", NULL, action_open },
     { "win.open-recent", "s", action_open_recent },
-    { "win.paste-picture", NULL, action_paste_picture },
     { "win.restart", NULL, action_restart },
     { "win.next-level", NULL, action_next_level },
     { "win.scramble", NULL, action_scramble },
@@ -713,11 +706,8 @@ hb_window_class_install_actions (GtkWidgetClass *widget_class)
       gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_0 + n, 0, "win.palette",
                                            "i", n);
     }
-  /* Ctrl+V pastes a screenshot. A class binding, not an application
-   * accelerator: a text field with the focus (the seed) handles Ctrl+V
-   * first and pastes text, as it should. */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, GDK_CONTROL_MASK,
-                                       "win.paste-picture", NULL);
+  /* Ctrl+C and Ctrl+V: the level and the clipboard. */
+  hb_window_class_install_clipboard_actions (widget_class);
   /* Ctrl+H makes the next hinted move (H alone shows or hides the hints),
    * as Hint is Ctrl+H in GNOME's games. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK,

@@ -24,7 +24,7 @@
 /* Reading and parsing run on a worker thread, so a large file never
  * freezes the window; a newer open or Escape cancels an older one, and
  * whatever happens the open level changes only when a level was read.
- * (Reading pictures and pasting one: hb-window-import.c.) */
+ * (Reading pictures: hb-window-import.c; pasting: hb-window-clipboard.c.) */
 
 static void
 load_job_free (gpointer data)
@@ -33,6 +33,7 @@ load_job_free (gpointer data)
 
   g_clear_object (&job->file);
   g_clear_pointer (&job->surface, cairo_surface_destroy);
+  g_free (job->text);
   g_free (job->name);
   g_free (job);
 }
@@ -135,8 +136,8 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
         }
       return;
     }
-  path = g_file_get_path (job->file);
-  if (hb_window_is_picture_name (job->name))
+  path = job->file != NULL ? g_file_get_path (job->file) : NULL;
+  if (job->file != NULL && hb_window_is_picture_name (job->name))
     {
       /* A picture: checked for size before it is read whole. */
       g_autoptr (GFileInfo) info = g_file_query_info (job->file, G_FILE_ATTRIBUTE_STANDARD_SIZE,
@@ -171,7 +172,15 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
       return;
     }
 
-  if (path != NULL)
+  /* Pasted text is a level file with no name (nor extension) to tell
+   * its game by, under the same cap. */
+  if (job->text != NULL)
+    {
+      text = g_strdup (job->text);
+      len = strlen (text);
+      ok = TRUE;
+    }
+  else if (path != NULL)
     ok = hb_read_input_cancellable (path, job->name, cancellable, &text, &len, &error);
   else
     ok = hb_window_read_capped (job->file, job->name, HB_MAX_FILE_BYTES, cancellable,
@@ -179,7 +188,9 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
   if (ok && len > HB_MAX_FILE_BYTES)
     {
       g_set_error (&error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
-                   _("%s: the file is larger than %u MiB"), job->name, HB_MAX_FILE_BYTES >> 20);
+                   job->text != NULL ? _("%s: the text is larger than %u MiB")
+                                     : _("%s: the file is larger than %u MiB"),
+                   job->name, HB_MAX_FILE_BYTES >> 20);
       ok = FALSE;
     }
   /* The game comes from the extension, else from a format only one game
@@ -351,13 +362,19 @@ apply_loaded (HbWindow *self, gpointer data)
     }
   else
     {
-      hb_window_set_level (self, g_steal_pointer (&a->result->state), a->file, NULL);
+      /* Pasted text is a new level with no file, named "Pasted level". */
+      hb_window_set_level (self, g_steal_pointer (&a->result->state), a->file,
+                           a->file == NULL ? a->name : NULL);
       hb_document_take_comments (self->document, g_steal_pointer (&a->result->comments),
                                  a->result->unkept);
       hb_document_set_more_levels (self->document, a->result->more_levels);
       hb_document_set_format (self->document, a->result->format);
       hb_window_levels_recognise (self);
-      hb_window_add_recent (self, a->file);
+      if (a->file != NULL)
+        hb_window_add_recent (self, a->file);
+      else
+        /* Unsaved work: closing asks first (the clipboard changes). */
+        hb_document_mark_unsaved (self->document);
     }
   /* The keys go to the level just opened, not back to the field they
    * were in (a reviewer's opened level left them in the Height field). */
@@ -411,7 +428,9 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
         {
           g_autofree char *sentence = error ? error_sentence (error->message)
                                             : g_strdup (_("The file could not be read"));
-          hb_window_show_error (self, _("Could Not Open the File"), sentence);
+          hb_window_show_error (self, job->text != NULL ? _("Could Not Open the Pasted Level")
+                                                        : _("Could Not Open the File"),
+                                sentence);
         }
       g_task_return_error (outer, error);
       g_object_unref (outer);

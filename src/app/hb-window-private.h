@@ -428,10 +428,11 @@ void           hb_window_hold_random (gboolean hold);
 guint          hb_window_random_held (void);
 void           hb_window_files_init (HbWindow *self);
 void           hb_window_files_dispose (HbWindow *self);
-/* One open: a file, or a pasted picture (file NULL). */
+/* One open: a file, or a pasted picture or text (file NULL). */
 typedef struct {
-  GFile           *file;     /* NULL for a pasted picture */
+  GFile           *file;     /* NULL for a paste */
   cairo_surface_t *surface;  /* a pasted picture, or NULL */
+  char            *text;     /* pasted text, or NULL */
   char            *name;
   const HbGame    *game;     /* the window's: a level no game can be told
                               * by is read as this game's if it can be */
@@ -476,8 +477,11 @@ void           hb_window_picture_row_set_report (HbWindow *self,
                                                  const HbImportReport *report);
 /* The board changed: the reader's notes go with its rings. */
 void           hb_window_picture_row_board_changed (HbWindow *self);
-/* Reads a level from the picture on the clipboard (Ctrl+V). */
-void           hb_window_paste_picture (HbWindow *self);
+/* hb-window-clipboard.c: Copy Level (Ctrl+C) and Paste (Ctrl+V). */
+void           hb_window_class_install_clipboard_actions (GtkWidgetClass *widget_class);
+/* Opens what the clipboard holds: a picture as a screenshot, text as a
+ * level file. */
+void           hb_window_paste (HbWindow *self);
 /* Testing: pastes (any window) whose clipboard read has not ended. */
 guint          hb_window_pastes_reading (void);
 /* A picture by its name: PNG, JPEG, WebP, or whatever the content type

@@ -2083,10 +2083,95 @@ test_save_unchanged (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* Ctrl+C copies the level as a save writes it (its comment lines kept);
+ * Ctrl+V opens text as a level file: the game told by its format, a new
+ * level with no file, unsaved (the clipboard will change). Text that is
+ * no level says why in a file's words and leaves the level as it was; an
+ * empty clipboard says so. */
+static gboolean
+flow_open (gpointer data)
+{
+  return hb_window_get_game (data) == hb_registry_find_game ("flow");
+}
+
+static char *
+clipboard_text (HbWindow *window)
+{
+  GdkContentProvider *content = gdk_clipboard_get_content (gtk_widget_get_clipboard (GTK_WIDGET (window)));
+  GValue value = G_VALUE_INIT;
+  char *text;
+
+  g_assert_nonnull (content);
+  g_value_init (&value, G_TYPE_STRING);
+  g_assert_true (gdk_content_provider_get_value (content, &value, NULL));
+  text = g_value_dup_string (&value);
+  g_value_unset (&value);
+  return text;
+}
+
+static void
+test_copy_paste (void)
+{
+  static const char level[] = "# my notes\nR..\n.G.\nGR.\n";
+  HbWindow *window = hb_app_test_window_new ();
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
+  const HbGame *flow = hb_registry_find_game ("flow");
+  HbState *want;
+  const HbState *before;
+  char *text, *name;
+  GError *error = NULL;
+
+  g_assert_true (hb_window_select_game (window, "lights"));
+  hb_window_set_ask_to_save (window, FALSE);
+  hb_app_test_wait_hint (window);
+
+  gdk_clipboard_set_text (clipboard, level);
+  hb_app_test_activate (window, "paste", NULL);
+  hb_app_test_wait (flow_open, window, 20000, "the pasted level");
+  hb_app_test_wait_loaded (window);
+  want = flow->parse (level, strlen (level), &error);
+  g_assert_no_error (error);
+  g_assert_true (flow->equal (want, hb_window_get_state (window)));
+  g_assert_null (hb_window_get_file (window));
+  g_assert_true (hb_window_get_modified (window));
+  name = hb_document_dup_display_name (hb_window_get_document (window));
+  g_assert_cmpstr (name, ==, "Pasted level");
+  g_free (name);
+
+  /* Copied back: the same text, its note and all. */
+  gdk_clipboard_set_text (clipboard, "something else");
+  hb_app_test_activate (window, "copy-level", NULL);
+  text = clipboard_text (window);
+  g_assert_cmpstr (text, ==, level);
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "Level copied as text");
+  g_free (text);
+
+  /* Ragged rows: said with the line, and the level stays. */
+  before = hb_window_get_state (window);
+  gdk_clipboard_set_text (clipboard, "R..\n.G\nGR.\n");
+  hb_app_test_activate (window, "paste", NULL);
+  hb_app_test_wait_loaded (window);
+  if (!g_str_has_prefix (hb_window_get_last_toast (window), "Pasted level, line 2"))
+    g_error ("toast “%s”", hb_window_get_last_toast (window));
+  g_assert_true (hb_window_get_state (window) == before);
+
+  /* Nothing on the clipboard. */
+  gdk_clipboard_set_content (clipboard, NULL);
+  hb_app_test_activate (window, "paste", NULL);
+  hb_app_test_wait_loaded (window);
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==,
+                   "The clipboard holds no level or picture");
+  g_assert_true (hb_window_get_state (window) == before);
+
+  hb_state_free (want);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
+  g_test_add_func ("/app/files/copy-paste", test_copy_paste);
   g_test_add_func ("/app/files/extension", test_file_extension);
   g_test_add_func ("/app/files/save-as-folder", test_save_as_folder);
   g_test_add_func ("/app/files/close-with-save-as", test_close_with_save_as);

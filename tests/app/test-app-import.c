@@ -123,14 +123,14 @@ test_import_paste (Fixture *f, gconstpointer data)
     GtkWidget *menu_button = hb_app_test_find_where (GTK_WIDGET (window), is_main_menu_button, NULL);
     g_assert_nonnull (menu_button);
     g_assert_true (menu_has_action (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button)),
-                                    "win.paste-picture"));
+                                    "win.paste"));
   }
-  gdk_clipboard_set_text (clipboard, "not a picture");
-  hb_app_test_activate (window, "paste-picture", NULL);
+  gdk_clipboard_set_content (clipboard, NULL);
+  hb_app_test_activate (window, "paste", NULL);
   hb_app_test_settle (100);
   hb_app_test_wait_loaded (window);
   g_assert_true (hb_window_get_game (window) == before);
-  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "The clipboard holds no picture");
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "The clipboard holds no level or picture");
 
   surface = draw_screenshot (drawn);
   bytes = g_bytes_new (cairo_image_surface_get_data (surface),
@@ -138,7 +138,7 @@ test_import_paste (Fixture *f, gconstpointer data)
   texture = gdk_memory_texture_new (640, 900, GDK_MEMORY_DEFAULT, bytes,
                                     cairo_image_surface_get_stride (surface));
   gdk_clipboard_set_texture (clipboard, texture);
-  hb_app_test_activate (window, "paste-picture", NULL);
+  hb_app_test_activate (window, "paste", NULL);
   hb_app_test_wait (game_is_flow, window, 20000, "the pasted level");
   hb_app_test_wait_loaded (window);
   g_assert_true (flow->equal (drawn, hb_window_get_state (window)));
@@ -354,7 +354,7 @@ test_import_paste_cancel (Fixture *f, gconstpointer data)
   /* Left alone, the slow owner's picture opens once it comes. */
   slow = hb_slow_picture_new (slow_drawn);
   g_assert_true (gdk_clipboard_set_content (clipboard, GDK_CONTENT_PROVIDER (slow)));
-  hb_app_test_activate (window, "paste-picture", NULL);
+  hb_app_test_activate (window, "paste", NULL);
   hb_app_test_wait (slow_asked, slow, 20000, "the paste to ask the slow owner");
   hb_slow_picture_release (slow);
   is.state = slow_drawn;
@@ -368,7 +368,7 @@ test_import_paste_cancel (Fixture *f, gconstpointer data)
   slow = hb_slow_picture_new (slow_drawn);
   g_assert_true (gdk_clipboard_set_content (clipboard, GDK_CONTENT_PROVIDER (slow)));
   hb_app_test_x_focus (GTK_WINDOW (window));
-  hb_app_test_activate (window, "paste-picture", NULL);
+  hb_app_test_activate (window, "paste", NULL);
   /* Nothing said at once: the toast shows once it takes a while (300 ms),
    * here as long as the owner is silent. */
   g_assert_null (window->load_toast.toast);
@@ -396,7 +396,7 @@ test_import_paste_cancel (Fixture *f, gconstpointer data)
   g_assert_true (g_file_set_contents (path, "01\n10\n", -1, NULL));
   slow = hb_slow_picture_new (slow_drawn);
   g_assert_true (gdk_clipboard_set_content (clipboard, GDK_CONTENT_PROVIDER (slow)));
-  hb_app_test_activate (window, "paste-picture", NULL);
+  hb_app_test_activate (window, "paste", NULL);
   hb_app_test_wait (slow_asked, slow, 20000, "the paste to ask the slow owner");
   g_assert_true (hb_app_test_load (window, file));
   g_assert_cmpint (hb_window_get_state (window)->width, ==, 2);
@@ -410,7 +410,7 @@ test_import_paste_cancel (Fixture *f, gconstpointer data)
   /* Another Ctrl+V meanwhile, of a picture at hand: its level stays. */
   slow = hb_slow_picture_new (slow_drawn);
   g_assert_true (gdk_clipboard_set_content (clipboard, GDK_CONTENT_PROVIDER (slow)));
-  hb_app_test_activate (window, "paste-picture", NULL);
+  hb_app_test_activate (window, "paste", NULL);
   hb_app_test_wait (slow_asked, slow, 20000, "the paste to ask the slow owner");
   {
     cairo_surface_t *surface = draw_screenshot (drawn);
@@ -420,7 +420,7 @@ test_import_paste_cancel (Fixture *f, gconstpointer data)
                                                   cairo_image_surface_get_stride (surface));
 
     gdk_clipboard_set_texture (clipboard, texture);
-    hb_app_test_activate (window, "paste-picture", NULL);
+    hb_app_test_activate (window, "paste", NULL);
     g_object_unref (texture);
     g_bytes_unref (bytes);
     cairo_surface_destroy (surface);
@@ -464,7 +464,7 @@ test_import_paste_close (Fixture *f, gconstpointer data)
   hb_window_set_ask_to_save (window, FALSE);
   slow = hb_slow_picture_new (drawn);
   g_assert_true (gdk_clipboard_set_content (clipboard, GDK_CONTENT_PROVIDER (slow)));
-  hb_app_test_activate (window, "paste-picture", NULL);
+  hb_app_test_activate (window, "paste", NULL);
   hb_app_test_wait (slow_asked, slow, 20000, "the paste to ask the slow owner");
   g_assert_true (hb_window_is_loading (window));
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);

@@ -434,8 +434,8 @@ test_toast_clear_of_board (void)
   GtkWidget *status = hb_window_get_status_label (window);
   graphene_rect_t tb, vb, sb;
 
-  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), "no picture");
-  hb_app_test_activate (window, "paste-picture", NULL);
+  gdk_clipboard_set_content (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL);
+  hb_app_test_activate (window, "paste", NULL);
   hb_app_test_wait (has_toast, window, 5000, "the toast");
   hb_app_test_settle (400);
   toast = hb_app_test_find_named (GTK_WIDGET (window), "AdwToastWidget");
