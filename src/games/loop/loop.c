@@ -1572,15 +1572,18 @@ loop_hint_at (const HbState *state, gconstpointer data, guint flags, int x, int 
   const char *turn, *why = _("Sure: its neighbours leave it one way");
   gboolean sure;
   HbMove next;
-  int turns = 0;
+  int turns = 0, own;
 
   if (hint == NULL || hint->solved == NULL)
     return NULL;
+  own = hint_turns (s, hint, i);
+  /* Next Hint's tile is found by a scan of the board: only for a tile
+   * that has a turn to make at all (a few ms a query on 1000×1000). */
   if (flags & HB_HINT_SHOW_ALL)
-    turns = hint_turns (s, hint, i);
-  else if (loop_hint_next_move (state, hint, &next) && next.x == x && next.y == y)
+    turns = own;
+  else if (own > 0 && loop_hint_next_move (state, hint, &next) && next.x == x && next.y == y)
     turns = next.value;
-  sure = hint->forced != NULL && hint->forced[i] && hint_turns (s, hint, i) > 0;
+  sure = hint->forced != NULL && hint->forced[i] && own > 0;
   if (turns == 1)
     turn = _("Turn this tile a quarter turn clockwise");
   else if (turns == 2)
