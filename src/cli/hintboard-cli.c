@@ -158,17 +158,21 @@ game_from_option (void)
   return game;
 }
 
-/* Whether the long option `name` ("--time-limit") is among the arguments
- * before a "--" (as "--name V" or "--name=V"). */
-static gboolean
-option_given (int argc, char **argv, const char *name)
+/* The value given to the long option `name` ("--time-limit") among the
+ * arguments before a "--" (as "--name V" or "--name=V"; the last one
+ * given, as GOption takes it), as typed; NULL when it is not given. */
+static const char *
+option_text (int argc, char **argv, const char *name)
 {
   gsize len = strlen (name);
+  const char *text = NULL;
 
   for (int i = 1; i < argc && !g_str_equal (argv[i], "--"); i++)
-    if (strncmp (argv[i], name, len) == 0 && (argv[i][len] == '\0' || argv[i][len] == '='))
-      return TRUE;
-  return FALSE;
+    if (strncmp (argv[i], name, len) == 0 && argv[i][len] == '=')
+      text = argv[i] + len + 1;
+    else if (g_str_equal (argv[i], name))
+      text = i + 1 < argc ? argv[i + 1] : "";
+  return text;
 }
 
 static gboolean
@@ -177,6 +181,9 @@ parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *e
 {
   g_autoptr(GOptionContext) ctx = g_option_context_new (usage);
   g_autoptr(GError) error = NULL;
+  /* As typed: "not 1e9" (it said "not 1000000000"). Points into argv,
+   * which GOption's parse only reorders. */
+  const char *time_limit_text;
 
   if (with_game)
     g_option_context_add_main_entries (ctx, game_entry, NULL);
@@ -202,9 +209,10 @@ parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *e
         die_usage ("%s", said);
       }
   }
-  opt_time_limit_given = option_given (*argc, *argv, "--time-limit");
-  opt_count_given = option_given (*argc, *argv, "--count");
-  opt_delay_given = option_given (*argc, *argv, "--delay");
+  time_limit_text = option_text (*argc, *argv, "--time-limit");
+  opt_time_limit_given = time_limit_text != NULL;
+  opt_count_given = option_text (*argc, *argv, "--count") != NULL;
+  opt_delay_given = option_text (*argc, *argv, "--delay") != NULL;
   if (!g_option_context_parse (ctx, argc, argv, &error))
     {
       cli_option_error ((*argv)[0], error->message);
@@ -213,7 +221,8 @@ parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *e
   cli_drop_end_of_options (argc, *argv);
   /* Out-of-range values are refused, never clamped. */
   if (!isfinite (opt_time_limit) || opt_time_limit < 0 || opt_time_limit > CLI_MAX_TIME_LIMIT)
-    die_usage ("--time-limit takes %s, not %.15g", number_range ("time-limit"), opt_time_limit);
+    die_usage ("--time-limit takes %s, not %s", number_range ("time-limit"),
+               time_limit_text != NULL ? time_limit_text : "the value given");
   if (opt_count < 0 || opt_count > (int) hb_count_setting[0].max)
     die_usage ("--count takes %s, not %d", number_range ("count"), opt_count);
   if (opt_colours < 0)

@@ -1569,6 +1569,11 @@ test_options_refused (void)
   /* The value as typed, not "3.1536e+07". */
   expect_usage ("--time-limit takes 0 (no limit) to 31536000 seconds, not 31536001", "solve",
                 "--time-limit", "31536001", path, NULL);
+  /* Also past what "%.15g" writes as typed ("not 1000000000"). */
+  expect_usage ("--time-limit takes 0 (no limit) to 31536000 seconds, not 1e9", "solve",
+                "--time-limit", "1e9", path, NULL);
+  expect_usage ("--time-limit takes 0 (no limit) to 31536000 seconds, not 4e7", "solve",
+                "--time-limit=4e7", path, NULL);
   expect_usage ("--repeats takes 1 to 100, not -1", "bench", "lights", "-r", "-1", NULL);
   expect_usage ("--repeats takes 1 to 100, not -1", "bench", "detect", "-r", "-1", NULL);
   expect_usage ("--colours takes", "generate", "--game", "flood", "--colours", "-1", NULL);
