@@ -567,17 +567,31 @@ write_design (HbDocument *self, HbWriteFormat *format, gboolean fall_back, GPtrA
   return text;
 }
 
+/* Whether a save to `file` writes the write-up's JSON by its ".json" name,
+ * whatever the level was read in. */
+static gboolean
+json_by_name (HbDocument *self, GFile *file)
+{
+  g_autofree char *base = file != NULL ? g_file_get_basename (file) : NULL;
+  g_autofree char *lower = base != NULL ? g_ascii_strdown (base, -1) : NULL;
+
+  return self->game->reads_json && lower != NULL && g_str_has_suffix (lower, ".json");
+}
+
 char *
 hb_document_dup_text (HbDocument *self, GError **error)
 {
   g_autoptr (GPtrArray) dropped = g_ptr_array_new_with_free_func (g_free);
   HbWriteFormat format;
-  gboolean lost = FALSE;
+  gboolean lost = FALSE, by_name;
 
   g_return_val_if_fail (HB_IS_DOCUMENT (self), NULL);
   g_return_val_if_fail (self->history != NULL, NULL);
-  format = self->format;
-  return write_design (self, &format, TRUE, dropped, &lost, error);
+  /* As Save would write the level's own file (JSON after a Save As to
+   * "x.json", though the level was read as rows). */
+  by_name = json_by_name (self, self->file);
+  format = by_name ? HB_WRITE_JSON : self->format;
+  return write_design (self, &format, !by_name, dropped, &lost, error);
 }
 
 gboolean
@@ -611,15 +625,12 @@ hb_document_save (HbDocument *self, GFile *file, GError **error)
   dropped = g_ptr_array_new_with_free_func (g_free);
   self->format_lost = FALSE;
   {
-    g_autofree char *base = g_file_get_basename (file);
-    g_autofree char *lower = base != NULL ? g_ascii_strdown (base, -1) : NULL;
     /* Under a ".json" name JSON, for this save only: it neither becomes
      * the form later saves under other names write (a level saved as
      * .json then as .flow was JSON in the .flow), nor gives way to the
      * game's own form (a level JSON cannot hold was written there as
      * text; it is refused, as before). */
-    gboolean by_name = self->game->reads_json && lower != NULL
-                       && g_str_has_suffix (lower, ".json");
+    gboolean by_name = json_by_name (self, file);
 
     format = by_name ? HB_WRITE_JSON : self->format;
     text = write_design (self, &format, !by_name, dropped, &lost, error);

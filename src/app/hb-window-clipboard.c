@@ -1,8 +1,9 @@
 /* hb-window-clipboard.c: the level and the clipboard. Ctrl+C copies the
  * level as text, as a save would write it (to share it, or to keep a
  * screenshot's reading); Ctrl+V opens what the clipboard holds: a picture
- * is read as a screenshot (hb-window-import.c), text as a level file is
- * (hb-window-files.c), on the open's worker thread either way. */
+ * is read as a screenshot (hb-window-import.c), a file copied in a file
+ * manager opens as a dropped one does, text is read as a level file is
+ * (hb-window-files.c), on the open's worker thread. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -157,12 +158,37 @@ paste_text_done (GObject *source, GAsyncResult *res, gpointer data)
   paste_free (p);
 }
 
+/* Files copied in a file manager: the first opens, as a dropped file does
+ * (they come with their paths as text too, which read as a level said
+ * "unknown character ‘/’"). */
+static void
+paste_files_done (GObject *source, GAsyncResult *res, gpointer data)
+{
+  Paste *p = data;
+  g_autoptr (GError) error = NULL;
+  const GValue *value = gdk_clipboard_read_value_finish (GDK_CLIPBOARD (source), res, &error);
+  g_autoptr (HbWindow) self = paste_window (p);
+  GSList *files = value != NULL && G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST)
+                  ? gdk_file_list_get_files (g_value_get_boxed (value)) : NULL;
+
+  if (self != NULL)
+    {
+      hb_window_end_load (self, p->cancellable);
+      if (files != NULL)
+        hb_window_open (self, G_FILE (files->data));
+      else
+        hb_window_show_toast (self, _("The clipboard holds no level or picture"));
+    }
+  g_slist_free (files);
+  paste_free (p);
+}
+
 void
 hb_window_paste (HbWindow *self)
 {
   GdkClipboard *clipboard;
   GdkContentFormats *formats;
-  gboolean picture;
+  gboolean picture, files;
   Paste *p;
 
   g_return_if_fail (HB_IS_WINDOW (self));
@@ -171,7 +197,8 @@ hb_window_paste (HbWindow *self)
   /* A picture first: a program that offers both (a browser's image)
    * names the picture in the text. */
   picture = gdk_content_formats_contain_gtype (formats, GDK_TYPE_TEXTURE);
-  if (!picture && !gdk_content_formats_contain_gtype (formats, G_TYPE_STRING))
+  files = !picture && gdk_content_formats_contain_gtype (formats, GDK_TYPE_FILE_LIST);
+  if (!picture && !files && !gdk_content_formats_contain_gtype (formats, G_TYPE_STRING))
     {
       hb_window_show_toast (self, _("The clipboard holds no level or picture"));
       return;
@@ -181,11 +208,15 @@ hb_window_paste (HbWindow *self)
   p = g_new0 (Paste, 1);
   g_weak_ref_init (&p->window, self);
   p->cancellable = g_object_ref (hb_window_begin_load (self, picture ? _("Pasted picture")
-                                                                     : _("Pasted level")));
+                                                             : files ? _("Pasted file")
+                                                             : _("Pasted level")));
   p->cancelled_id = g_cancellable_connect (p->cancellable, G_CALLBACK (paste_cancelled), p, NULL);
   pastes_reading++;
   if (picture)
     gdk_clipboard_read_texture_async (clipboard, p->cancellable, paste_picture_done, p);
+  else if (files)
+    gdk_clipboard_read_value_async (clipboard, GDK_TYPE_FILE_LIST, G_PRIORITY_DEFAULT,
+                                    p->cancellable, paste_files_done, p);
   else
     gdk_clipboard_read_text_async (clipboard, p->cancellable, paste_text_done, p);
 }

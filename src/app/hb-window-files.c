@@ -1,9 +1,9 @@
 /* hb-window-files.c: the window's files: opening (read and parsed on a
- * worker thread; level files, screenshots and pasted pictures), saving
+ * worker thread; level files, screenshots, pasted pictures and text), saving
  * (atomically) and dropping a file on the window. Whatever happens, the
  * open level changes only when a level was read. (The file dialogs and
- * the unsaved-changes question: hb-window-dialogs.c; reading a picture
- * and pasting one: hb-window-import.c; exporting the animation:
+ * the unsaved-changes question: hb-window-dialogs.c; reading a picture:
+ * hb-window-import.c; the clipboard: hb-window-clipboard.c; exporting the animation:
  * hb-window-export.c; Open Recent: hb-window-recent.c.)
  *
  * A new way in (an image to import, say) is one more dialog response or
@@ -23,8 +23,7 @@
 
 /* Reading and parsing run on a worker thread, so a large file never
  * freezes the window; a newer open or Escape cancels an older one, and
- * whatever happens the open level changes only when a level was read.
- * (Reading pictures: hb-window-import.c; pasting: hb-window-clipboard.c.) */
+ * whatever happens the open level changes only when a level was read. */
 
 static void
 load_job_free (gpointer data)
@@ -84,10 +83,16 @@ parse_level (const HbLoadJob *job, const char *text, gsize len, GError **error)
       g_autofree char *extensions = hb_registry_extensions ();
       g_autofree char *safe_name = hb_escape_for_message (job->name);
 
-      /* TRANSLATORS: %s the file's name, then the extensions (".lights, .loop, …") */
-      g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_WHICH_GAME,
-                   _("%s:1:1: cannot tell which game this is; give the file a game's "
-                     "extension (%s)"), safe_name, extensions);
+      if (job->file == NULL)
+        /* TRANSLATORS: %s "Pasted level"; then the game's name */
+        g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_WHICH_GAME,
+                     _("%s:1:1: cannot tell which game this is, and it is no %s level; "
+                       "choose its game, then paste it again"), safe_name, _(job->game->name));
+      else
+        /* TRANSLATORS: %s the file's name, then the extensions (".lights, .loop, …") */
+        g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_WHICH_GAME,
+                     _("%s:1:1: cannot tell which game this is; give the file a game's "
+                       "extension (%s)"), safe_name, extensions);
       return NULL;
     }
   state = hb_registry_parse (job->game, job->name, text, len, &local);
@@ -96,8 +101,12 @@ parse_level (const HbLoadJob *job, const char *text, gsize len, GError **error)
       /* TRANSLATORS: %s the reader's error ("words.txt:1:1: unknown
        * character 'h'"), then the game's name */
       g_set_error (error, local->domain, local->code,
-                   _("%s (read as the game on show, %s: the file's name and format do not "
-                     "say which game it is)"), local->message, _(job->game->name));
+                   job->file == NULL
+                   /* TRANSLATORS: as the one below, for pasted text */
+                   ? _("%s (read as the game on show, %s: the text's format does not say "
+                       "which game it is)")
+                   : _("%s (read as the game on show, %s: the file's name and format do not "
+                       "say which game it is)"), local->message, _(job->game->name));
       g_error_free (local);
     }
   return state;
@@ -173,10 +182,10 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
     }
 
   /* Pasted text is a level file with no name (nor extension) to tell
-   * its game by, under the same cap. */
+   * its game by, under the same cap (taken, not copied: it may be big). */
   if (job->text != NULL)
     {
-      text = g_strdup (job->text);
+      text = g_steal_pointer (&job->text);
       len = strlen (text);
       ok = TRUE;
     }
@@ -188,7 +197,7 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
   if (ok && len > HB_MAX_FILE_BYTES)
     {
       g_set_error (&error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
-                   job->text != NULL ? _("%s: the text is larger than %u MiB")
+                   job->file == NULL ? _("%s: the text is larger than %u MiB")
                                      : _("%s: the file is larger than %u MiB"),
                    job->name, HB_MAX_FILE_BYTES >> 20);
       ok = FALSE;
@@ -294,7 +303,7 @@ error_sentence (const char *message)
 typedef struct {
   HbLoadResult *result;
   GTask        *outer;     /* NULL once answered */
-  GFile        *file;      /* NULL for a picture */
+  GFile        *file;      /* NULL for a paste */
   char         *name;
 } LoadApply;
 
@@ -428,9 +437,10 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
         {
           g_autofree char *sentence = error ? error_sentence (error->message)
                                             : g_strdup (_("The file could not be read"));
-          hb_window_show_error (self, job->text != NULL ? _("Could Not Open the Pasted Level")
-                                                        : _("Could Not Open the File"),
-                                sentence);
+          gboolean text = job->file == NULL && job->surface == NULL;
+
+          hb_window_show_error (self, text ? _("Could Not Open the Pasted Level")
+                                           : _("Could Not Open the File"), sentence);
         }
       g_task_return_error (outer, error);
       g_object_unref (outer);
@@ -686,7 +696,6 @@ on_drop (GtkDropTarget *target, const GValue *value, double x, double y,
   g_slist_free (files);
   return TRUE;
 }
-
 
 /* ---- The window's way in ------------------------------------------------- */
 

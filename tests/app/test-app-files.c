@@ -2097,7 +2097,8 @@ flow_open (gpointer data)
 static char *
 clipboard_text (HbWindow *window)
 {
-  GdkContentProvider *content = gdk_clipboard_get_content (gtk_widget_get_clipboard (GTK_WIDGET (window)));
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
+  GdkContentProvider *content = gdk_clipboard_get_content (clipboard);
   GValue value = G_VALUE_INIT;
   char *text;
 
@@ -2152,6 +2153,65 @@ test_copy_paste (void)
   hb_app_test_activate (window, "paste", NULL);
   hb_app_test_wait_loaded (window);
   if (!g_str_has_prefix (hb_window_get_last_toast (window), "Pasted level, line 2"))
+    g_error ("toast “%s”", hb_window_get_last_toast (window));
+  g_assert_true (hb_window_get_state (window) == before);
+
+  /* After Save As “x.json”, copied as that Save writes it: JSON. */
+  {
+    char *dir = g_dir_make_tmp ("hintboard-test-XXXXXX", NULL);
+    char *path = g_build_filename (dir, "x.json", NULL);
+    GFile *file = g_file_new_for_path (path);
+
+    g_assert_true (hb_document_save (hb_window_get_document (window), file, &error));
+    g_assert_no_error (error);
+    hb_app_test_activate (window, "copy-level", NULL);
+    text = clipboard_text (window);
+    g_assert_true (text[0] == '[');
+    g_free (text);
+
+    /* A file copied in a file manager (its path comes as text too)
+     * opens as that file, not as a level of one row "/tmp/…". */
+    {
+      GSList *list = g_slist_prepend (NULL, file);
+      GdkFileList *files = gdk_file_list_new_from_list (list);
+      GdkContentProvider *parts[2] = {
+        gdk_content_provider_new_typed (GDK_TYPE_FILE_LIST, files),
+        gdk_content_provider_new_typed (G_TYPE_STRING, path),
+      };
+      GdkContentProvider *both = gdk_content_provider_new_union (parts, 2);
+
+      g_assert_true (hb_window_select_game (window, "lights"));
+      hb_app_test_wait_hint (window);
+      gdk_clipboard_set_content (clipboard, both);
+      hb_app_test_activate (window, "paste", NULL);
+      hb_app_test_wait (flow_open, window, 20000, "the pasted file");
+      hb_app_test_wait_loaded (window);
+      g_assert_nonnull (hb_window_get_file (window));
+      g_assert_true (g_file_equal (hb_window_get_file (window), file));
+      g_assert_true (flow->equal (want, hb_window_get_state (window)));
+      g_object_unref (both);
+      g_boxed_free (GDK_TYPE_FILE_LIST, files);
+      g_slist_free (list);
+    }
+    before = hb_window_get_state (window);
+    g_unlink (path);
+    g_rmdir (dir);
+    g_object_unref (file);
+    g_free (path);
+    g_free (dir);
+  }
+
+  /* Text no game tells, refused by the game on show: said of the text
+   * (it spoke of the file's name). */
+  g_assert_true (hb_window_select_game (window, "lights"));
+  hb_app_test_wait_hint (window);
+  before = hb_window_get_state (window);
+  gdk_clipboard_set_text (clipboard, "hello\n");
+  hb_app_test_activate (window, "paste", NULL);
+  hb_app_test_wait_loaded (window);
+  if (!g_str_has_suffix (hb_window_get_last_toast (window),
+                         "(read as the game on show, Enlight: the text's format does not say "
+                         "which game it is)"))
     g_error ("toast “%s”", hb_window_get_last_toast (window));
   g_assert_true (hb_window_get_state (window) == before);
 
