@@ -201,13 +201,8 @@ hb_window_export_animation (HbWindow *self)
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
   g_free (name);
   g_free (level);
-  if (hb_document_get_file (self->document) != NULL)
-    {
-      GFile *folder = g_file_get_parent (hb_document_get_file (self->document));
-      if (folder != NULL)
-        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
-      g_clear_object (&folder);
-    }
+  /* The folder (the level's) is hb_window_show_file_dialog's to set, as
+   * for Save As. */
 
   g_object_set_data_full (G_OBJECT (dialog), "hb-export-job", export_job_new (self),
                           export_job_free);

@@ -1861,6 +1861,44 @@ test_export_too_long (Fixture *f, gconstpointer data)
   hb_app_test_reset_last_game ();
 }
 
+/* Export Animation of a level from a file starts beside it, named after
+ * it. The dialog set its own folder before hb_window_show_file_dialog
+ * did, and GTK 4.8's save dialog then showed the folder above with "The
+ * folder contents could not be displayed" (a reviewer's look), as Save
+ * As had (test_save_as_named). */
+static gboolean
+export_chooser_ready (gpointer data)
+{
+  g_autofree char *name = gtk_file_chooser_get_current_name (data);
+
+  return chooser_in_folder (data) && g_strcmp0 (name, "mine-solution.png") == 0;
+}
+
+static void
+test_export_beside_level (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "mine.flow", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path), folder = g_file_new_for_path (f->dir);
+  HbWindow *window = hb_app_test_window_new ();
+  GtkNativeDialog *dialog;
+
+  g_assert_true (g_file_set_contents (path, "R..\n.G.\nGR.\n", -1, NULL));
+  g_assert_true (hb_app_test_load (window, file));
+  hb_app_test_solve_and_play (window, "fast");
+  hb_app_test_activate (window, "export-animation", NULL);
+  hb_app_test_settle (100);
+  dialog = hb_window_get_file_dialog (window);
+  g_assert_nonnull (dialog);
+  g_object_set_data_full (G_OBJECT (dialog), "hb-test-folder", g_object_ref (folder),
+                          g_object_unref);
+  hb_app_test_wait (export_chooser_ready, dialog, 10000, "the chooser's folder and name");
+  g_object_ref (dialog);
+  g_signal_emit_by_name (dialog, "response", GTK_RESPONSE_CANCEL);
+  g_object_unref (dialog);
+  hb_app_test_window_close (window);
+  hb_app_test_settle (100);
+}
+
 static void
 test_export_names_folder (Fixture *f, gconstpointer data)
 {
@@ -2304,6 +2342,8 @@ main (int argc, char *argv[])
               test_open_dialog_filters, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/play-is-progress", Fixture, NULL, hb_app_test_dir_set_up,
               test_play_is_progress, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/export-beside-level", Fixture, NULL, hb_app_test_dir_set_up,
+              test_export_beside_level, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/export-names-folder", Fixture, NULL, hb_app_test_dir_set_up,
               test_export_names_folder, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/export-too-long", Fixture, NULL, hb_app_test_dir_set_up,
