@@ -321,6 +321,10 @@ hb_window_update_palette (HbWindow *self)
   int n = hb_palette_bar_update (self->palette_bar, state, self->mode);
   gboolean keep_row = n > 0;
 
+  /* Out of moves, Play's chips do nothing (Undo and Restart do): they
+   * say so (they looked ready, and a click did nothing: review). */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->palette_bar), !hb_window_play_is_lost (self));
+
   /* A game with a palette in the other mode only (Flow Free's and Infinite
    * Loop's in Edit) keeps the row, empty: the board does not jump when
    * Edit and Play switch. Only a game without any palette gives it up,

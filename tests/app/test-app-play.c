@@ -289,9 +289,20 @@ test_flood_out_of_moves (void)
     hb_app_test_settle (30);
   }
 
-  /* Play is over: another flood does nothing. */
+  /* Play is over: another flood does nothing, and the chips look it
+   * (greyed out; they looked ready: review); Undo brings them back. */
   {
     const HbState *before = hb_window_get_state (window);
+    GtkWidget *bar = GTK_WIDGET (hb_window_get_palette_bar (window));
+
+    g_assert_false (gtk_widget_is_sensitive (bar));
+    hb_app_test_activate (window, "undo", NULL);
+    hb_app_test_settle (30);
+    g_assert_true (gtk_widget_is_sensitive (bar));
+    hb_app_test_activate (window, "redo", NULL);
+    hb_app_test_settle (30);
+    g_assert_false (gtk_widget_is_sensitive (bar));
+    before = hb_window_get_state (window);
     hb_app_test_activate (window, "palette", g_variant_new_int32 (2));
     hb_app_test_settle (30);
     g_assert_true (hb_window_get_state (window) == before);
@@ -312,6 +323,7 @@ test_flood_out_of_moves (void)
   g_assert_cmpint (s->cells[1], ==, 1);
   g_assert_false (status_has (window, "out of moves"));
   g_assert_false (hb_window_get_action_enabled (window, "restart"));
+  g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (hb_window_get_palette_bar (window))));
   /* The toast went with it (it used to stay for good, into Edit mode,
    * its Restart greyed out) ... */
   hb_app_test_settle (600);
