@@ -634,7 +634,7 @@ test_gf2_trace (void)
       if (st->kind == HB_STEP_INFO)
         {
           g_autofree char *said = lights_game.describe_step (&s->base, trace, st);
-          g_assert_true (g_str_has_prefix (said, "The chase "));
+          g_assert_true (g_str_has_prefix (said, "Light chasing (each light pressed out from the row below it) "));
         }
       if (st->kind == HB_STEP_MOVE && !pressed[st->y * 7 + st->x])
         {

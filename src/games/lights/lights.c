@@ -1165,13 +1165,17 @@ lights_describe_step (const HbState *initial, const HbTrace *trace, const HbStep
       return g_strdup_printf (_("Bound: %d"), s->value);
     case HB_STEP_INFO:
       /* The linear-algebra solver's chase, done (lights-solve-gf2.c). */
+      /* Said in full: "the chase" alone was jargon to a player (review). */
       if (s->value == 0)
-        return g_strdup (_("The chase alone turns every light off"));
+        return g_strdup (_("Light chasing (each light pressed out from the row below it) "
+                           "turns every light off: these presses are the answer"));
       /* TRANSLATORS: %d lights the chase left on the last row */
       return g_strdup_printf (g_dngettext (NULL,
-                                           "The chase leaves %d light on the last row: the "
+                                           "Light chasing (each light pressed out from the row "
+                                           "below it) leaves %d light on the last row: the "
                                            "first-row presses that clear it come next",
-                                           "The chase leaves %d lights on the last row: the "
+                                           "Light chasing (each light pressed out from the row "
+                                           "below it) leaves %d lights on the last row: the "
                                            "first-row presses that clear them come next",
                                            s->value),
                               s->value);
