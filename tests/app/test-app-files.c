@@ -1861,44 +1861,6 @@ test_export_too_long (Fixture *f, gconstpointer data)
   hb_app_test_reset_last_game ();
 }
 
-/* Export Animation of a level from a file starts beside it, named after
- * it. The dialog set its own folder before hb_window_show_file_dialog
- * did, and GTK 4.8's save dialog then showed the folder above with "The
- * folder contents could not be displayed" (a reviewer's look), as Save
- * As had (test_save_as_named). */
-static gboolean
-export_chooser_ready (gpointer data)
-{
-  g_autofree char *name = gtk_file_chooser_get_current_name (data);
-
-  return chooser_in_folder (data) && g_strcmp0 (name, "mine-solution.png") == 0;
-}
-
-static void
-test_export_beside_level (Fixture *f, gconstpointer data)
-{
-  g_autofree char *path = g_build_filename (f->dir, "mine.flow", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path), folder = g_file_new_for_path (f->dir);
-  HbWindow *window = hb_app_test_window_new ();
-  GtkNativeDialog *dialog;
-
-  g_assert_true (g_file_set_contents (path, "R..\n.G.\nGR.\n", -1, NULL));
-  g_assert_true (hb_app_test_load (window, file));
-  hb_app_test_solve_and_play (window, "fast");
-  hb_app_test_activate (window, "export-animation", NULL);
-  hb_app_test_settle (100);
-  dialog = hb_window_get_file_dialog (window);
-  g_assert_nonnull (dialog);
-  g_object_set_data_full (G_OBJECT (dialog), "hb-test-folder", g_object_ref (folder),
-                          g_object_unref);
-  hb_app_test_wait (export_chooser_ready, dialog, 10000, "the chooser's folder and name");
-  g_object_ref (dialog);
-  g_signal_emit_by_name (dialog, "response", GTK_RESPONSE_CANCEL);
-  g_object_unref (dialog);
-  hb_app_test_window_close (window);
-  hb_app_test_settle (100);
-}
-
 static void
 test_export_names_folder (Fixture *f, gconstpointer data)
 {
@@ -1955,19 +1917,33 @@ chooser_folder_is (gpointer data)
   return folder != NULL && g_file_equal (folder, g_object_get_data (data, "hb-test-folder"));
 }
 
-/* Opens Save As, waits until `ready` says the chooser shows `folder`
- * (and what else `ready` asks), and cancels it. */
+/* For hb_app_test_wait: the chooser (data) shows "hb-test-folder" and,
+ * when set, the name "hb-test-name". */
+static gboolean
+chooser_named (gpointer data)
+{
+  g_autofree char *name = gtk_file_chooser_get_current_name (data);
+  const char *want = g_object_get_data (data, "hb-test-name");
+
+  return chooser_folder_is (data) && (want == NULL || g_strcmp0 (name, want) == 0);
+}
+
+/* Opens the file dialog of `action` (Save As, Export Animation), waits
+ * until the chooser shows `folder` (and `name`, unless NULL), and cancels
+ * it. */
 static void
-save_as_shows (HbWindow *window, GFile *folder, GSourceFunc ready, const char *what)
+dialog_shows (HbWindow *window, const char *action, GFile *folder, const char *name,
+              const char *what)
 {
   GtkNativeDialog *dialog;
 
-  hb_app_test_activate (window, "save-as", NULL);
+  hb_app_test_activate (window, action, NULL);
   hb_app_test_settle (100);
   dialog = hb_window_get_file_dialog (window);
   g_assert_nonnull (dialog);
   g_object_set_data_full (G_OBJECT (dialog), "hb-test-folder", g_object_ref (folder), g_object_unref);
-  hb_app_test_wait (ready, dialog, 10000, what);
+  g_object_set_data_full (G_OBJECT (dialog), "hb-test-name", g_strdup (name), g_free);
+  hb_app_test_wait (chooser_named, dialog, 10000, what);
   g_object_ref (dialog);
   g_signal_emit_by_name (dialog, "response", GTK_RESPONSE_CANCEL);
   g_object_unref (dialog);
@@ -1987,7 +1963,7 @@ test_save_as_folder (void)
   hb_app_test_activate (window, "new", NULL);
   hb_app_test_settle (50);
   g_assert_null (hb_document_get_file (window->document));
-  save_as_shows (window, want, chooser_folder_is, "the chooser's folder");
+  dialog_shows (window, "save-as", want, NULL, "the chooser's folder");
   hb_app_test_window_close (window);
   hb_app_test_settle (100);
 }
@@ -1995,14 +1971,6 @@ test_save_as_folder (void)
 /* Save As for a level from a file starts in its folder with its name
  * (GTK 4.8's save dialog given the file showed the folder above it, an
  * empty name and "The folder contents could not be displayed": review). */
-static gboolean
-chooser_named (gpointer data)
-{
-  g_autofree char *name = gtk_file_chooser_get_current_name (data);
-
-  return chooser_folder_is (data) && g_strcmp0 (name, "mine.loop") == 0;
-}
-
 static void
 test_save_as_named (Fixture *f, gconstpointer data)
 {
@@ -2013,9 +1981,29 @@ test_save_as_named (Fixture *f, gconstpointer data)
   g_assert_true (g_file_set_contents (path, "0010 0100\n1011 0101\n", -1, NULL));
   window = hb_app_test_window_new ();
   g_assert_true (hb_app_test_load (window, file));
-  save_as_shows (window, folder, chooser_named, "the chooser's folder and name");
+  dialog_shows (window, "save-as", folder, "mine.loop", "the chooser's folder and name");
   hb_app_test_settle (50);
   g_assert_true (hb_window_select_game (window, "lights"));
+  hb_app_test_window_close (window);
+  hb_app_test_settle (100);
+}
+
+/* Export Animation of a level from a file starts beside it, named after
+ * it: it set its own folder before hb_window_show_file_dialog did, and
+ * GTK 4.8's dialog showed the folder above with "The folder contents
+ * could not be displayed" (a newcomer's review), as Save As had. */
+static void
+test_export_beside_level (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "mine.flow", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path), folder = g_file_new_for_path (f->dir);
+  HbWindow *window = hb_app_test_window_new ();
+
+  g_assert_true (g_file_set_contents (path, "R..\n.G.\nGR.\n", -1, NULL));
+  g_assert_true (hb_app_test_load (window, file));
+  hb_app_test_solve_and_play (window, "fast");
+  dialog_shows (window, "export-animation", folder, "mine-solution.png",
+                "the chooser's folder and name");
   hb_app_test_window_close (window);
   hb_app_test_settle (100);
 }
@@ -2055,7 +2043,7 @@ test_save_as_picture_folder (Fixture *f, gconstpointer data)
           hb_app_test_settle (50);
           g_assert_cmpstr (hb_document_get_untitled_name (window->document), !=, "shot");
         }
-      save_as_shows (window, round == 0 ? folder : usual, chooser_folder_is,
+      dialog_shows (window, "save-as", round == 0 ? folder : usual, NULL,
                      "the chooser's folder");
       hb_app_test_settle (50);
     }

@@ -382,6 +382,17 @@ clock_ticked (gpointer data)
   return strstr (hb_window_get_status_text (HB_WINDOW (data)), "0:01") != NULL;
 }
 
+/* The board's accessible name is `want`. */
+static void
+board_named (HbBoardView *view, const char *want)
+{
+  char *wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view),
+                                                    GTK_ACCESSIBLE_PROPERTY_LABEL, want);
+
+  if (wrong != NULL)
+    g_error ("the board's name: %s", wrong);
+}
+
 static void
 test_accessible (void)
 {
@@ -396,15 +407,9 @@ test_accessible (void)
   gtk_widget_grab_focus (GTK_WIDGET (view));
   cursor_to (view, 0, 0);
   /* The cursor's cell is the board's name. */
-  wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view),
-                                              GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                              "Board, row 1, column 1");
-  g_assert_null (wrong);
+  board_named (view, "Board, row 1, column 1");
   cursor_to (view, 1, 1);
-  wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view),
-                                              GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                              "Board, row 2, column 2");
-  g_assert_null (wrong);
+  board_named (view, "Board, row 2, column 2");
   /* With the hints shown, a cell with the orange dot says so too, there
    * and only there: the presses (found here by trying all 512 sets, 3×3
    * has one answer) are those of the hint's dots. */
@@ -434,9 +439,7 @@ test_accessible (void)
         char *want = g_strdup_printf ("Board, row %d, column %d%s", i / 3 + 1, i % 3 + 1,
                                       answer >> i & 1 ? ": Press this cell" : "");
         cursor_to (view, i % 3, i / 3);
-        wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view),
-                                                    GTK_ACCESSIBLE_PROPERTY_LABEL, want);
-        g_assert_null (wrong);
+        board_named (view, want);
         g_free (want);
       }
     /* Hints off again: the cell's name alone, the cursor not moved. */
@@ -448,9 +451,7 @@ test_accessible (void)
       g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
                                           g_variant_new_boolean (FALSE));
       hb_app_test_settle (30);
-      wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view),
-                                                  GTK_ACCESSIBLE_PROPERTY_LABEL, plain);
-      g_assert_null (wrong);
+      board_named (view, plain);
       g_free (plain);
     }
   }
@@ -487,14 +488,9 @@ test_accessible (void)
    * the last cell's name, hint words and all), and the next key names
    * the cell clicked, where the cursor shows. */
   hb_app_test_click_cell (window, 2, 0, 1);
-  wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view),
-                                              GTK_ACCESSIBLE_PROPERTY_LABEL, "Board");
-  g_assert_null (wrong);
+  board_named (view, "Board");
   hb_board_view_move_cursor (view, 0, 0);
-  wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view),
-                                              GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                              "Board, row 1, column 3");
-  g_assert_null (wrong);
+  board_named (view, "Board, row 1, column 3");
 
   /* The header bar's icon buttons have names, in a narrow window too
    * (Edit and Play become icons there). */
@@ -510,9 +506,7 @@ test_accessible (void)
   hb_window_set_mode (window, HB_MODE_PLAY);
   hb_app_test_settle (30);
   /* Another level: its cursor starts hidden, and so nowhere. */
-  wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view),
-                                              GTK_ACCESSIBLE_PROPERTY_LABEL, "Board");
-  g_assert_null (wrong);
+  board_named (view, "Board");
   {
     int named = 0;
     GtkWidget *bar = GTK_WIDGET (hb_window_get_palette_bar (window));
@@ -597,12 +591,7 @@ test_flow_keyboard (void)
     hb_app_test_shot_free (before);
     hb_app_test_shot_free (after);
   }
-  {
-    char *wrong = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view),
-                                                      GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                                      "Board, row 1, column 1, drawing");
-    g_assert_null (wrong);
-  }
+  board_named (view, "Board, row 1, column 1, drawing");
   hb_board_view_move_cursor (view, 1, 0);
   hb_board_view_move_cursor (view, 1, 0);
   hb_board_view_move_cursor (view, 0, 1);
