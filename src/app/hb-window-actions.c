@@ -139,7 +139,7 @@ new_then (HbWindow *self, gpointer data)
                              CLAMP ((int) gtk_adjustment_get_value (self->height_adjustment), 1, side));
   else
     state = hb_window_new_blank_for (game, self->settings);
-  hb_window_set_level (self, state, NULL, NULL);
+  hb_window_replace_level (self, state, _("New blank level"));
   /* A blank board is one to draw on: New from Play left an empty board in
    * Play ("No dots yet: in Edit, …", or Enlight's "solved"). */
   hb_window_set_mode (self, HB_MODE_EDIT);
@@ -164,6 +164,12 @@ static void
 action_random (GtkWidget *widget, const char *name, GVariant *param)
 {
   hb_window_random (HB_WINDOW (widget));
+}
+
+static void
+action_back_level (GtkWidget *widget, const char *name, GVariant *param)
+{
+  hb_window_back_level (HB_WINDOW (widget));
 }
 
 static void
@@ -646,6 +652,7 @@ hb_window_class_install_actions (GtkWidgetClass *widget_class)
     { "win.save", NULL, action_save },
     { "win.save-as", NULL, action_save_as },
     { "win.random", NULL, action_random },
+    { "win.back-level", NULL, action_back_level },
     { "win.clear", NULL, action_clear },
     { "win.undo", NULL, action_undo },
     { "win.redo", NULL, action_redo },

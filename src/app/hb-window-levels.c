@@ -323,6 +323,43 @@ hb_window_keep_level (HbWindow *self)
     }
 }
 
+void
+hb_window_replace_level (HbWindow *self, HbState *state, const char *text)
+{
+  const HbGame *game = state->game;
+  gboolean same = game == hb_document_get_game (self->document);
+  HbMode mode = self->mode;
+
+  /* One click replaced a part-played level for good (a newcomer's
+   * review): kept as a switch of game keeps it, and offered back. */
+  if (same)
+    hb_window_keep_level (self);
+  hb_window_set_level (self, state, NULL, NULL);
+  self->back_level = 0;
+  if (same && hb_document_has_kept (self->document, game))
+    {
+      self->back_level = self->levels_entered;
+      self->back_mode = mode;
+      hb_window_show_toast_button (self, text, _("_Undo"), "win.back-level", 5);
+    }
+}
+
+static void
+back_then (HbWindow *self, gpointer data)
+{
+  if (hb_window_restore_kept (self, hb_document_get_game (self->document)))
+    hb_window_set_mode (self, self->back_mode);
+}
+
+void
+hb_window_back_level (HbWindow *self)
+{
+  if (self->back_level == 0 || self->back_level != self->levels_entered)
+    return;
+  self->back_level = 0;
+  hb_window_maybe_discard (self, back_then, NULL, NULL);
+}
+
 /* The level kept for `game` when another game was chosen (see new_then
  * in hb-window-actions.c), back as it was left: TRUE when there was one. */
 gboolean

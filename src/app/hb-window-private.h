@@ -122,6 +122,11 @@ struct _HbWindow
   AdwToast            *escape_toast;   /* "… cancel it (Escape) …", while
                                         * shown: the key takes it too */
   guint64              cut_serial;     /* the document's serial then */
+  guint                levels_entered; /* levels that came in (set, restored) */
+  guint                back_level;     /* levels_entered when New or Random
+                                        * kept the level they replaced, for
+                                        * the toast's Undo; 0: none */
+  HbMode               back_mode;      /* the mode it was left in */
   guint                edit_hint_id;   /* Edit's own hint, waiting for a pause */
   GWeakRef             toast_label;    /* the latest toast's words with a
                                         * button, fitted again as the window
@@ -229,6 +234,15 @@ HbState       *hb_window_new_blank_for (const HbGame *game, GSettings *settings)
  * (unless it has unsaved changes), and brought back when that game is
  * chosen again. */
 void           hb_window_keep_level (HbWindow *self);
+/* New and Random: `state` (taken) replaces the level, and the one left
+ * (with its moves and clock) is kept for the game, a toast (`text`)
+ * offering it back (hb_window_back_level); a level with changes the user
+ * chose to discard is not kept. */
+void           hb_window_replace_level (HbWindow *self, HbState *state, const char *text);
+/* The toast's Undo: the level New or Random replaced, back as it was
+ * left (after asking about the new one's changes); nothing once another
+ * level came in since. */
+void           hb_window_back_level (HbWindow *self);
 gboolean       hb_window_restore_kept (HbWindow *self, const HbGame *game);
 /* Around the document's change of level (hb_window_set_level,
  * hb_window_restore_kept): what goes with the level left, and what a

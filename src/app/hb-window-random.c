@@ -63,7 +63,7 @@ random_then (HbWindow *self, gpointer data)
   RandomLevel *r = data;
 
   if (r->serial == hb_document_get_level_serial (self->document))
-    hb_window_set_level (self, hb_state_copy (r->state), NULL, NULL);
+    hb_window_replace_level (self, hb_state_copy (r->state), _("New random level"));
 }
 
 /* A level made, or why none: the toast with a capital (the words are the

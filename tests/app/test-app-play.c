@@ -223,6 +223,72 @@ is_second_chip (GtkWidget *widget, gconstpointer data)
          && gtk_widget_get_prev_sibling (gtk_widget_get_prev_sibling (widget)) == NULL;
 }
 
+/* New and Random replace the level in one click: a toast's Undo brings
+ * the one left back as it was, moves, mode and file (a part-played level
+ * was lost for good: a newcomer's review); not once another level came
+ * in, and not a level whose changes were discarded. */
+static gboolean
+toast_is (HbWindow *window, const char *text)
+{
+  return g_strcmp0 (hb_window_get_last_toast (window), text) == 0;
+}
+
+static void
+test_new_undo (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  const HbGame *lights = &lights_game;
+  HbState *played;
+  GFile *file;
+
+  hb_window_set_ask_to_save (window, FALSE);
+  hb_app_test_open_text (window, "back.lights", "110\n111\n010\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_click_cell (window, 2, 2, 1);
+  played = hb_state_copy (hb_window_get_state (window));
+  file = g_object_ref (hb_window_get_file (window));
+
+  for (int round = 0; round < 2; round++)
+    {
+      hb_app_test_activate (window, round == 0 ? "new" : "random", NULL);
+      hb_app_test_settle (50);
+      g_assert_true (toast_is (window, round == 0 ? "New blank level" : "New random level"));
+      g_assert_false (lights->equal (played, hb_window_get_state (window)));
+      hb_app_test_activate (window, "back-level", NULL);
+      hb_app_test_settle (50);
+      g_assert_true (lights->equal (played, hb_window_get_state (window)));
+      g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_PLAY);
+      g_assert_true (hb_window_get_file (window) != NULL
+                     && g_file_equal (hb_window_get_file (window), file));
+      /* The move is still an undo step of the level's. */
+      g_assert_true (hb_window_get_action_enabled (window, "undo"));
+    }
+
+  /* Another level since: the toast's Undo does nothing. */
+  hb_app_test_activate (window, "new", NULL);
+  hb_app_test_settle (50);
+  hb_app_test_open_text (window, "other.lights", "11\n11\n");
+  {
+    const HbState *other = hb_window_get_state (window);
+    hb_app_test_activate (window, "back-level", NULL);
+    hb_app_test_settle (50);
+    g_assert_true (hb_window_get_state (window) == other);
+  }
+
+  /* A level edited, its changes discarded by New: nothing kept, no Undo. */
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_click_cell (window, 0, 0, 1);
+  g_assert_true (hb_window_get_modified (window));
+  hb_window_show_toast (window, "before");
+  hb_app_test_activate (window, "new", NULL);
+  hb_app_test_settle (50);
+  g_assert_true (toast_is (window, "before"));
+
+  g_object_unref (file);
+  hb_state_free (played);
+  hb_app_test_window_close (window);
+}
+
 static void
 test_flood_out_of_moves (void)
 {
@@ -2146,6 +2212,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/fast-stroke", test_fast_stroke);
   g_test_add_func ("/app/play/edit-during-solve", test_edit_during_solve);
   g_test_add_func ("/app/play/flood-out-of-moves", test_flood_out_of_moves);
+  g_test_add_func ("/app/play/new-undo", test_new_undo);
   g_test_add_func ("/app/play/first-window", test_first_window);
   g_test_add_func ("/app/play/keyboard", test_keyboard_play);
   g_test_add_func ("/app/play/next-level", test_next_level);
