@@ -340,13 +340,30 @@ hb_window_replace_level (HbWindow *self, HbState *state, const char *text)
     {
       self->back_level = self->levels_entered;
       self->back_mode = mode;
-      hb_window_show_toast_button (self, text, _("_Undo"), "win.back-level", 5);
+      self->back_toast = g_object_ref (hb_window_show_toast_button (self, text, _("_Undo"),
+                                                                    "win.back-level", 5));
     }
 }
 
+void
+hb_window_back_level_entered (HbWindow *self)
+{
+  self->levels_entered++;
+  /* Its Undo was for the level before, replaced in its turn (an open, a
+   * level from the list): it did nothing, shown on. */
+  if (self->back_toast != NULL)
+    adw_toast_dismiss (self->back_toast);
+  g_clear_object (&self->back_toast);
+}
+
+/* Checked again after the question about the new level's changes (a
+ * Cancel there keeps the toast's offer: it threw it away). */
 static void
 back_then (HbWindow *self, gpointer data)
 {
+  if (self->back_level == 0 || self->back_level != self->levels_entered)
+    return;
+  self->back_level = 0;
   if (hb_window_restore_kept (self, hb_document_get_game (self->document)))
     hb_window_set_mode (self, self->back_mode);
 }
@@ -356,7 +373,6 @@ hb_window_back_level (HbWindow *self)
 {
   if (self->back_level == 0 || self->back_level != self->levels_entered)
     return;
-  self->back_level = 0;
   hb_window_maybe_discard (self, back_then, NULL, NULL);
 }
 

@@ -582,6 +582,7 @@ hb_window_play_dispose (HbWindow *self)
   g_clear_object (&self->lost_toast);
   g_clear_object (&self->win_toast);
   g_clear_object (&self->cut_toast);
+  g_clear_object (&self->back_toast);
   g_clear_object (&self->page_toast);
   g_clear_object (&self->escape_toast);
   g_clear_pointer (&self->kept_plays, g_hash_table_unref);

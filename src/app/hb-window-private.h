@@ -127,6 +127,7 @@ struct _HbWindow
                                         * kept the level they replaced, for
                                         * the toast's Undo; 0: none */
   HbMode               back_mode;      /* the mode it was left in */
+  AdwToast            *back_toast;     /* its toast, while that level is */
   guint                edit_hint_id;   /* Edit's own hint, waiting for a pause */
   GWeakRef             toast_label;    /* the latest toast's words with a
                                         * button, fitted again as the window
@@ -243,6 +244,9 @@ void           hb_window_replace_level (HbWindow *self, HbState *state, const ch
  * left (after asking about the new one's changes); nothing once another
  * level came in since. */
 void           hb_window_back_level (HbWindow *self);
+/* A level came in (hb_window_level_entered): counted, and the toast
+ * offering the one before it back goes. */
+void           hb_window_back_level_entered (HbWindow *self);
 gboolean       hb_window_restore_kept (HbWindow *self, const HbGame *game);
 /* Around the document's change of level (hb_window_set_level,
  * hb_window_restore_kept): what goes with the level left, and what a

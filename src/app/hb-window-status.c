@@ -321,9 +321,16 @@ hb_window_update_palette (HbWindow *self)
   int n = hb_palette_bar_update (self->palette_bar, state, self->mode);
   gboolean keep_row = n > 0;
 
-  /* Out of moves, Play's chips do nothing (Undo and Restart do): they
-   * say so (they looked ready, and a click did nothing: review). */
-  gtk_widget_set_sensitive (GTK_WIDGET (self->palette_bar), !hb_window_play_is_lost (self));
+  /* Out of moves, Play's chips do nothing (Undo and Restart do) and look
+   * it (review); the keys go to the board (the last chip pressed lost them). */
+  {
+    gboolean lost = hb_window_play_is_lost (self);
+    GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+    if (lost && focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->palette_bar)))
+      gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+    gtk_widget_set_sensitive (GTK_WIDGET (self->palette_bar), !lost);
+  }
 
   /* A game with a palette in the other mode only (Flow Free's and Infinite
    * Loop's in Edit) keeps the row, empty: the board does not jump when

@@ -227,7 +227,7 @@ hb_window_leave_level (HbWindow *self)
 void
 hb_window_level_entered (HbWindow *self)
 {
-  self->levels_entered++;
+  hb_window_back_level_entered (self);
   hb_board_view_set_import (self->board_view, NULL, 0, 0, 0, 0, NULL);
   hb_window_picture_row_drop (self);
 }

@@ -1228,6 +1228,41 @@ click_response (AdwMessageDialog *dialog, const char *label)
   g_error ("no button %s in the dialog", label);
 }
 
+/* New's toast's Undo asks about the new level's changes first; Cancel
+ * there keeps the offer (it threw it away: review), Discard takes it. */
+static void
+test_new_undo_asks (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbState *played;
+
+  hb_app_test_open_text (window, "asks.lights", "110\n111\n010\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_click_cell (window, 2, 2, 1);
+  played = hb_state_copy (hb_window_get_state (window));
+  hb_app_test_activate (window, "new", NULL);
+  hb_app_test_settle (50);
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "New blank level");
+  hb_state_free (draw_unsaved (window));
+  for (int round = 0; round < 2; round++)
+    {
+      AdwMessageDialog *dialog;
+
+      hb_app_test_activate (window, "back-level", NULL);
+      hb_app_test_settle (50);
+      dialog = find_save_dialog (window);
+      g_assert_nonnull (dialog);
+      click_response (dialog, round == 0 ? "_Cancel" : "_Discard");
+      hb_app_test_settle (50);
+      g_assert_cmpint (round == 1, ==,
+                       hb_window_get_game (window)->equal (played, hb_window_get_state (window)));
+    }
+  g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_PLAY);
+  hb_state_free (played);
+  hb_window_set_ask_to_save (window, FALSE);
+  hb_app_test_window_close (window);
+}
+
 static void
 then_not_run (HbWindow *window, gpointer data)
 {
@@ -2258,6 +2293,7 @@ main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/files/copy-paste", test_copy_paste);
+  g_test_add_func ("/app/files/new-undo-asks", test_new_undo_asks);
   g_test_add_func ("/app/files/extension", test_file_extension);
   g_test_add_func ("/app/files/save-as-folder", test_save_as_folder);
   g_test_add_func ("/app/files/close-with-save-as", test_close_with_save_as);

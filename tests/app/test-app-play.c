@@ -227,6 +227,12 @@ is_second_chip (GtkWidget *widget, gconstpointer data)
  * the one left back as it was, moves, mode and file (a part-played level
  * was lost for good: a newcomer's review); not once another level came
  * in, and not a level whose changes were discarded. */
+static void
+set_true (gboolean *flag)
+{
+  *flag = TRUE;
+}
+
 static gboolean
 toast_is (HbWindow *window, const char *text)
 {
@@ -264,10 +270,21 @@ test_new_undo (void)
       g_assert_true (hb_window_get_action_enabled (window, "undo"));
     }
 
-  /* Another level since: the toast's Undo does nothing. */
+  /* Another level since: the toast goes, and its Undo does nothing. */
   hb_app_test_activate (window, "new", NULL);
   hb_app_test_settle (50);
-  hb_app_test_open_text (window, "other.lights", "11\n11\n");
+  g_assert_nonnull (window->back_toast);
+  {
+    gboolean gone = FALSE;
+    gulong id = g_signal_connect_swapped (window->back_toast, "dismissed",
+                                          G_CALLBACK (set_true), &gone);
+    AdwToast *toast = g_object_ref (window->back_toast);
+
+    hb_app_test_open_text (window, "other.lights", "11\n11\n");
+    g_assert_true (gone);
+    g_signal_handler_disconnect (toast, id);
+    g_object_unref (toast);
+  }
   {
     const HbState *other = hb_window_get_state (window);
     hb_app_test_activate (window, "back-level", NULL);
@@ -311,11 +328,20 @@ test_flood_out_of_moves (void)
     g_assert_nonnull (chip);
     g_test_message ("second chip: %s", gtk_widget_get_tooltip_text (chip));
     g_assert_cmpstr (gtk_widget_get_tooltip_text (chip), ==, "1 Sky blue");
+    /* The keys in the palette (its one Tab stop), as after a Tab there. */
+    g_assert_true (gtk_widget_child_focus (GTK_WIDGET (hb_window_get_palette_bar (window)),
+                                           GTK_DIR_TAB_FORWARD));
+    g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)),
+                                           GTK_WIDGET (hb_window_get_palette_bar (window))));
   }
   hb_app_test_activate (window, "palette", g_variant_new_int32 (1));
   hb_app_test_settle (30);
   s = FLOOD_CONST (hb_window_get_state (window));
   g_assert_cmpint (s->moves, ==, 1);
+  /* Out of moves the chips grey out, and the keys they had go to the
+   * board (they went nowhere: review). */
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window))
+                 == GTK_WIDGET (hb_window_get_board_view (window)));
   g_assert_cmpint (s->cells[0], ==, 1);
   g_assert_true (status_has (window, "out of moves"));
   g_assert_cmpstr (hb_window_get_last_toast (window), ==, "Out of moves");
