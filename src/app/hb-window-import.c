@@ -246,8 +246,16 @@ hb_window_ask_doubtful (HbWindow *self, const char *name, const HbLoadResult *re
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, body));
   adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"),
                                     "import", _("_Import Anyway"), NULL);
-  adw_message_dialog_set_response_appearance (dialog, "import", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (dialog, "import");
+  /* A board cut by the picture's edge was most likely meant: Enter
+   * imports it. A doubtful one may be no board at all (random noise read
+   * as Flow Free 22×40 took Enter as Import: review): Enter cancels. */
+  if (rep->cut != 0)
+    {
+      adw_message_dialog_set_response_appearance (dialog, "import", ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_default_response (dialog, "import");
+    }
+  else
+    adw_message_dialog_set_default_response (dialog, "cancel");
   adw_message_dialog_set_close_response (dialog, "cancel");
   {
     g_autofree char *all = g_strconcat (details, more->len > 0 ? "\n" : "", more->str, NULL);

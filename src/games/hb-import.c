@@ -103,6 +103,26 @@ judge_cut (const HbImage *img, HbImportReport *report)
     }
 }
 
+/* A board with a side under three cells is smaller than the games'
+ * levels, and what a picture of something else reads as: an icon's frame
+ * as Infinite Loop 2×2, "no open ends", a floppy disk's two colours as
+ * Flood-It 2×4, each taken without a word (review). Kept under the
+ * threshold with a note: the app asks, the command line wants the game
+ * named. */
+static void
+judge_size (const HbState *s, HbImportReport *report)
+{
+  /* (A cut board is small for that reason, said already.) */
+  if (MIN (s->width, s->height) >= 3 || report->cut != 0)
+    return;
+  /* TRANSLATORS: %d×%d: the board read, columns × rows */
+  g_ptr_array_insert (report->notes, 0,
+                      g_strdup_printf (_("A board of %d×%d is smaller than a game's levels: the "
+                                         "picture may show something else."),
+                                       s->width, s->height));
+  report->score = MIN (report->score, HB_IMPORT_MIN_SCORE - 0.05);
+}
+
 /* No board was found (`error` says why, game by game): a picture that
  * looks turned says that first (a photograph of a phone held 7° askew
  * was "Nothing … looks like a board", the command line's reason "a grid
@@ -168,7 +188,10 @@ guess (const HbImage *img, HbImportReport *report, HbCancel *cancellable, HbStat
       HbState *s = games[i]->from_image (img, trial, cancellable, &local);
 
       if (s != NULL)
-        judge_cut (img, trial);
+        {
+          judge_cut (img, trial);
+          judge_size (s, trial);
+        }
       if (s == NULL)
         {
           if (g_error_matches (local, HB_IMAGE_ERROR, HB_IMAGE_ERROR_CANCELLED)

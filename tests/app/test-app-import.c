@@ -1045,6 +1045,11 @@ test_import_doubtful (Fixture *f, gconstpointer data)
           g_assert_nonnull (strstr (adw_message_dialog_get_body (d), "the picture’s edge cuts through it"));
         }
       g_assert_true (adw_message_dialog_has_response (d, "import"));
+      /* Enter imports a cut board (most likely meant), and cancels a
+       * doubtful one (random noise read as a board took Enter as Import:
+       * review). */
+      g_assert_cmpstr (adw_message_dialog_get_default_response (d), ==,
+                       take ? "cancel" : "import");
       {
         GtkWidget *extra = adw_message_dialog_get_extra_child (d);
         const char *details;

@@ -1295,6 +1295,55 @@ crop (const HbImage *img, int x, int y, int w, int h)
   return out;
 }
 
+/* A board with a side under three cells is no game's level: what a picture
+ * of something else reads as (an icon's frame as Infinite Loop 2×2, a
+ * floppy disk's two colours as Flood-It 2×4, each taken without a word:
+ * review). Two colours in a 2×4 checker on white read as Flood-It's 2×4,
+ * only offered, the reason first among the notes; named, the game reads it. */
+static void
+test_tiny_board_doubted (void)
+{
+  static const double colour[2][3] = { { 0.91, 0.19, 0.19 }, { 0.19, 0.31, 0.91 } };
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 280, 480);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(HbImage) img = NULL;
+  g_autoptr(HbImportReport) report = hb_import_report_new ();
+  g_autoptr(GError) error = NULL;
+  HbState *near = NULL, *s;
+
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  for (int y = 0; y < 4; y++)
+    for (int x = 0; x < 2; x++)
+      {
+        const double *c = colour[(x + y) & 1];
+        cairo_set_source_rgb (cr, c[0], c[1], c[2]);
+        cairo_rectangle (cr, 40 + x * 100, 40 + y * 100, 100, 100);
+        cairo_fill (cr);
+      }
+  img = finish_image (cr, surface);
+  s = hb_registry_from_image_or_near (img, report, NULL, &near, &error);
+  g_assert_null (s);
+  g_assert_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD);
+  g_assert_nonnull (near);
+  g_assert_cmpstr (near->game->id, ==, "flood");
+  g_assert_cmpint (near->width, ==, 2);
+  g_assert_cmpint (near->height, ==, 4);
+  g_assert_cmpfloat (report->score, <, HB_IMPORT_MIN_SCORE);
+  g_assert_true (g_str_has_prefix (g_ptr_array_index (report->notes, 0),
+                                   "A board of 2×4 is smaller than a game's levels"));
+  hb_state_free (near);
+
+  /* Told the game, it is read. */
+  hb_import_report_clear (report);
+  g_clear_error (&error);
+  s = hb_registry_from_image (img, hb_registry_find_game ("flood"), report, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (s);
+  g_assert_cmpint (s->width, ==, 2);
+  hb_state_free (s);
+}
+
 /* A picture cut through its board reads as a smaller board that can look
  * whole (rows 4–6 of flow_12 as a clean 7×3 level, half a Flood-It board
  * as 14×28, the left half of an Infinite Loop one as 2×6): the cut is
@@ -1761,6 +1810,7 @@ main (int argc, char **argv)
   g_test_add_func ("/import/no-board", test_no_board);
   g_test_add_func ("/import/near-board", test_near_board);
   g_test_add_func ("/import/cut-board", test_cut_board);
+  g_test_add_func ("/import/tiny-board-doubted", test_tiny_board_doubted);
   g_test_add_func ("/import/turned", test_turned);
   g_test_add_func ("/import/cancel", test_cancel);
   ret = g_test_run ();
