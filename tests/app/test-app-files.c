@@ -1228,6 +1228,20 @@ click_response (AdwMessageDialog *dialog, const char *label)
   g_error ("no button %s in the dialog", label);
 }
 
+/* Activates `action` and answers the Save Changes? question it asks:
+ * Cancel, or Discard. */
+static void
+answer_save_question (HbWindow *window, const char *action, gboolean discard)
+{
+  AdwMessageDialog *dialog;
+
+  hb_app_test_activate (window, action, NULL);
+  hb_app_test_settle (50);
+  dialog = find_save_dialog (window);
+  g_assert_nonnull (dialog);
+  click_response (dialog, discard ? "_Discard" : "_Cancel");
+}
+
 /* New's toast's Undo asks about the new level's changes first; Cancel
  * there keeps the offer (it threw it away: review), Discard takes it. */
 static void
@@ -1246,13 +1260,7 @@ test_new_undo_asks (void)
   hb_state_free (draw_unsaved (window));
   for (int round = 0; round < 2; round++)
     {
-      AdwMessageDialog *dialog;
-
-      hb_app_test_activate (window, "back-level", NULL);
-      hb_app_test_settle (50);
-      dialog = find_save_dialog (window);
-      g_assert_nonnull (dialog);
-      click_response (dialog, round == 0 ? "_Cancel" : "_Discard");
+      answer_save_question (window, "back-level", round == 1);
       hb_app_test_settle (50);
       g_assert_cmpint (round == 1, ==,
                        hb_window_get_game (window)->equal (played, hb_window_get_state (window)));
@@ -1389,7 +1397,6 @@ test_random_asks_after_making (Fixture *f, gconstpointer data)
 {
   HbWindow *window = hb_app_test_window_new ();
   GtkWidget *colours;
-  AdwMessageDialog *dialog;
   HbState *drawn;
 
   hb_app_test_open_text (window, "two.flow", "RG\nRG\n");
@@ -1414,11 +1421,7 @@ test_random_asks_after_making (Fixture *f, gconstpointer data)
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (colours), 2);
   for (int answer = 0; answer < 2; answer++)
     {
-      hb_app_test_activate (window, "random", NULL);
-      hb_app_test_settle (50);
-      dialog = find_save_dialog (window);
-      g_assert_nonnull (dialog);
-      click_response (dialog, answer == 0 ? "_Cancel" : "_Discard");
+      answer_save_question (window, "random", answer == 1);
       hb_app_test_settle (100);
       g_assert_true (hb_window_get_modified (window) == (answer == 0));
       g_assert_true (hb_window_get_game (window)->equal (drawn, hb_window_get_state (window))
