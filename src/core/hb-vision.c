@@ -808,6 +808,8 @@ hb_import_report_clear (HbImportReport *r)
   g_free (r->summary);
   g_free (r->unsure);
   g_free (r->seen);
+  g_free (r->game_name);
+  g_free (r->detail);
   if (r->draw_data_free != NULL && r->draw_data != NULL)
     r->draw_data_free (r->draw_data);
   g_ptr_array_set_size (notes, 0);
@@ -874,11 +876,26 @@ hb_import_report_note (HbImportReport *r, const char *format, ...)
 void
 hb_import_report_finish (HbImportReport *r, const char *game_name, const char *detail)
 {
+  g_free (r->game_name);
+  g_free (r->detail);
+  r->game_name = g_strdup (game_name);
+  r->detail = g_strdup (detail);
+  hb_import_report_refinish (r);
+}
+
+void
+hb_import_report_refinish (HbImportReport *r)
+{
   GString *s = g_string_new (NULL);
 
-  g_string_append_printf (s, "%s, %d×%d", game_name, r->width, r->height);
-  if (detail != NULL && *detail)
-    g_string_append_printf (s, ", %s", detail);
+  if (r->game_name == NULL)
+    {
+      g_string_free (s, TRUE);
+      return;
+    }
+  g_string_append_printf (s, "%s, %d×%d", r->game_name, r->width, r->height);
+  if (r->detail != NULL && *r->detail)
+    g_string_append_printf (s, ", %s", r->detail);
   if (r->n_unsure > 0)
     {
       g_string_append (s, ", ");

@@ -191,6 +191,7 @@ struct _HbImportReport {
   guint    cut;                /* HbSide bits: where the picture's edge
                                 * cuts through the board (see
                                 * hb_vision_cut_sides) */
+  char    *game_name, *detail; /* the summary's parts (hb_import_report_finish) */
   double   seconds;            /* time spent reading */
 
   HbImportDraw   draw;         /* may be NULL */
@@ -211,7 +212,9 @@ void            hb_import_report_mark_unsure (HbImportReport *report, int x, int
 void            hb_import_report_note (HbImportReport *report, const char *format, ...)
   G_GNUC_PRINTF (2, 3);
 /* Sets the summary: "NAME, W×H, DETAIL, N cells unsure" (DETAIL may be
- * NULL; the unsure part only when some are). */
+ * NULL; the unsure part only when some are). hb_import_report_refinish
+ * says it again after more cells were marked unsure. */
+void            hb_import_report_refinish (HbImportReport *report);
 void            hb_import_report_finish (HbImportReport *report, const char *game_name,
                                          const char *detail);
 /* The summary and the notes, one a line. */

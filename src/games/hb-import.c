@@ -76,6 +76,27 @@ judge_cut (const HbImage *img, HbImportReport *report)
   for (gsize i = 0; i < G_N_ELEMENTS (says); i++)
     if (report->cut & says[i].side)
       g_ptr_array_insert (report->notes, (int) at++, g_strdup (_(says[i].text)));
+  /* The row or column read along a cut edge may be only partly seen (a
+   * bottom row three quarters in view read its straights as ends, no
+   * ring on them: review): its cells are marked to be checked. */
+  if (report->cut != 0 && report->unsure != NULL)
+    {
+      for (int x = 0; x < report->width; x++)
+        {
+          if (report->cut & HB_SIDE_TOP)
+            hb_import_report_mark_unsure (report, x, 0);
+          if (report->cut & HB_SIDE_BOTTOM)
+            hb_import_report_mark_unsure (report, x, report->height - 1);
+        }
+      for (int y = 0; y < report->height; y++)
+        {
+          if (report->cut & HB_SIDE_LEFT)
+            hb_import_report_mark_unsure (report, 0, y);
+          if (report->cut & HB_SIDE_RIGHT)
+            hb_import_report_mark_unsure (report, report->width - 1, y);
+        }
+      hb_import_report_refinish (report);
+    }
   if (report->cut != 0)
     report->score = MIN (report->score, HB_IMPORT_MIN_SCORE - 0.05);
   /* A reading not sure (under the threshold, or with cells unsure), of

@@ -1412,6 +1412,17 @@ test_cut_board (void)
           g_assert_cmpfloat (report->score, <, HB_IMPORT_MIN_SCORE);
           g_assert_true (g_str_has_prefix (first, "The picture’s "));
           g_assert_nonnull (strstr (first, "edge cuts through the board"));
+          /* The row or column read along a cut edge may be only partly
+           * seen: its cells are marked unsure, and the summary counts
+           * them. */
+          for (int y = 0; y < report->height; y++)
+            for (int x = 0; x < report->width; x++)
+              if (((cases[c].cut & HB_SIDE_TOP) && y == 0)
+                  || ((cases[c].cut & HB_SIDE_BOTTOM) && y == report->height - 1)
+                  || ((cases[c].cut & HB_SIDE_LEFT) && x == 0)
+                  || ((cases[c].cut & HB_SIDE_RIGHT) && x == report->width - 1))
+                g_assert_true (report->unsure[y * report->width + x]);
+          g_assert_nonnull (strstr (report->summary, " unsure"));
         }
       else
         {
