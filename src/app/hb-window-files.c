@@ -83,7 +83,7 @@ parse_level (const HbLoadJob *job, const char *text, gsize len, GError **error)
       g_autofree char *extensions = hb_registry_extensions ();
       g_autofree char *safe_name = hb_escape_for_message (job->name);
 
-      if (job->file == NULL)
+      if (hb_load_job_is_text (job))
         /* TRANSLATORS: %s "Pasted level"; then the game's name */
         g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_WHICH_GAME,
                      _("%s:1:1: cannot tell which game this is, and it is no %s level; "
@@ -101,7 +101,7 @@ parse_level (const HbLoadJob *job, const char *text, gsize len, GError **error)
       /* TRANSLATORS: %s the reader's error ("words.txt:1:1: unknown
        * character 'h'"), then the game's name */
       g_set_error (error, local->domain, local->code,
-                   job->file == NULL
+                   hb_load_job_is_text (job)
                    /* TRANSLATORS: as the one below, for pasted text */
                    ? _("%s (read as the game on show, %s: the text's format does not say "
                        "which game it is)")
@@ -197,7 +197,7 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
   if (ok && len > HB_MAX_FILE_BYTES)
     {
       g_set_error (&error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
-                   job->file == NULL ? _("%s: the text is larger than %u MiB")
+                   hb_load_job_is_text (job) ? _("%s: the text is larger than %u MiB")
                                      : _("%s: the file is larger than %u MiB"),
                    job->name, HB_MAX_FILE_BYTES >> 20);
       ok = FALSE;
@@ -437,10 +437,9 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
         {
           g_autofree char *sentence = error ? error_sentence (error->message)
                                             : g_strdup (_("The file could not be read"));
-          gboolean text = job->file == NULL && job->surface == NULL;
-
-          hb_window_show_error (self, text ? _("Could Not Open the Pasted Level")
-                                           : _("Could Not Open the File"), sentence);
+          hb_window_show_error (self, hb_load_job_is_text (job)
+                                      ? _("Could Not Open the Pasted Level")
+                                      : _("Could Not Open the File"), sentence);
         }
       g_task_return_error (outer, error);
       g_object_unref (outer);

@@ -356,12 +356,19 @@ hb_window_back_level_entered (HbWindow *self)
   g_clear_object (&self->back_toast);
 }
 
+/* Whether the toast's offer still holds: no level came in since. */
+static gboolean
+back_offered (HbWindow *self)
+{
+  return self->back_level != 0 && self->back_level == self->levels_entered;
+}
+
 /* Checked again after the question about the new level's changes (a
  * Cancel there keeps the toast's offer: it threw it away). */
 static void
 back_then (HbWindow *self, gpointer data)
 {
-  if (self->back_level == 0 || self->back_level != self->levels_entered)
+  if (!back_offered (self))
     return;
   self->back_level = 0;
   if (hb_window_restore_kept (self, hb_document_get_game (self->document)))
@@ -371,7 +378,7 @@ back_then (HbWindow *self, gpointer data)
 void
 hb_window_back_level (HbWindow *self)
 {
-  if (self->back_level == 0 || self->back_level != self->levels_entered)
+  if (!back_offered (self))
     return;
   hb_window_maybe_discard (self, back_then, NULL, NULL);
 }

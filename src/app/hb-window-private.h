@@ -450,11 +450,18 @@ void           hb_window_files_dispose (HbWindow *self);
 typedef struct {
   GFile           *file;     /* NULL for a paste */
   cairo_surface_t *surface;  /* a pasted picture, or NULL */
-  char            *text;     /* pasted text, or NULL */
+  char            *text;     /* pasted text, or NULL (taken by the worker) */
   char            *name;
   const HbGame    *game;     /* the window's: a level no game can be told
                               * by is read as this game's if it can be */
 } HbLoadJob;
+/* Pasted text: neither a file nor a pasted picture (job->text itself is
+ * taken by the worker that reads it). */
+static inline gboolean
+hb_load_job_is_text (const HbLoadJob *job)
+{
+  return job->file == NULL && job->surface == NULL;
+}
 /* What an open read: a level, and for a picture also the picture and
  * what the detector said about it. */
 typedef struct {

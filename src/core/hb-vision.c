@@ -886,13 +886,11 @@ hb_import_report_finish (HbImportReport *r, const char *game_name, const char *d
 void
 hb_import_report_refinish (HbImportReport *r)
 {
-  GString *s = g_string_new (NULL);
+  GString *s;
 
   if (r->game_name == NULL)
-    {
-      g_string_free (s, TRUE);
-      return;
-    }
+    return;
+  s = g_string_new (NULL);
   g_string_append_printf (s, "%s, %d×%d", r->game_name, r->width, r->height);
   if (r->detail != NULL && *r->detail)
     g_string_append_printf (s, ", %s", r->detail);
