@@ -628,12 +628,17 @@ flood_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
   else if (options && options->mode == HB_MODE_PLAY && options->hover_x >= 0
            && options->hover_y >= 0 && options->hover_x < w && options->hover_y < h)
     {
+      /* A rounded ring inside the cell, in the tone its digit would take:
+       * the flooded region's outline is square-cornered and runs on the
+       * cells' edges, so the pointer's cell never looks flooded. */
+      double c = layout->cell, inset = MAX (2.0, c * 0.16);
+
       cairo_save (cr);
-      cairo_rectangle (cr, layout->x0 + options->hover_x * layout->cell + 1,
-                       layout->y0 + options->hover_y * layout->cell + 1,
-                       layout->cell - 2, layout->cell - 2);
-      cairo_set_line_width (cr, MAX (1.0, layout->cell * 0.06));
-      cairo_set_source_rgba (cr, dark ? 1 : 0, dark ? 1 : 0, dark ? 1 : 0, 0.6);
+      hb_draw_rounded_rect (cr, layout->x0 + options->hover_x * c + inset,
+                            layout->y0 + options->hover_y * c + inset,
+                            c - 2 * inset, c - 2 * inset, c * 0.18);
+      cairo_set_line_width (cr, MAX (1.5, c * 0.07));
+      set_digit_colour (cr, s->cells[options->hover_y * w + options->hover_x], dark);
       cairo_stroke (cr);
       cairo_restore (cr);
     }
