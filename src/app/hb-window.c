@@ -192,7 +192,10 @@ on_palette_activated (HbPaletteBar *bar, int id, HbWindow *self)
   HbMove moves[16];
   int n;
 
-  if (self->player != NULL || hb_window_play_is_lost (self))
+  if (self->player != NULL || hb_board_view_has_live_frame (self->board_view))
+    on_board_press_ignored (self->board_view, self);   /* says so, as the board */
+  if (self->player != NULL || hb_board_view_has_live_frame (self->board_view)
+      || hb_window_play_is_lost (self))
     return;
   n = game_of (self)->pointer (hb_window_current (self), &pointer, HB_POINTER_PRESS, NULL,
                                moves, G_N_ELEMENTS (moves));

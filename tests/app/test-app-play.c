@@ -430,6 +430,31 @@ test_flood_out_of_moves (void)
   hb_app_test_window_close (window);
 }
 
+/* A chip pressed while the board shows the solver's run: no move, and
+ * the same word a click on the board gets (it did nothing, unsaid:
+ * review); once the player is closed the chip floods. */
+static void
+test_flood_chip_while_player (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+
+  hb_app_test_open_text (window, "chips.flood", "3 by 3 -> 0\n012\n000\n000\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  hb_app_test_solve_and_play (window, "greedy");
+  hb_app_test_activate (window, "palette", g_variant_new_int32 (1));
+  hb_app_test_settle (100);
+  g_assert_cmpint (FLOOD_CONST (hb_window_get_state (window))->moves, ==, 0);
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==,
+                   "The board shows the solver's run: close the player (Escape) to play");
+  hb_window_close_player (window);
+  hb_app_test_settle (30);
+  hb_app_test_activate (window, "palette", g_variant_new_int32 (1));
+  hb_app_test_settle (100);
+  g_assert_cmpint (FLOOD_CONST (hb_window_get_state (window))->moves, ==, 1);
+  hb_app_test_window_close (window);
+}
+
 /* ---- The first window ------------------------------------------------------------ */
 
 /* The header's mode toggle for `mode` ("edit" or "play") under `widget`. */
@@ -2238,6 +2263,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/fast-stroke", test_fast_stroke);
   g_test_add_func ("/app/play/edit-during-solve", test_edit_during_solve);
   g_test_add_func ("/app/play/flood-out-of-moves", test_flood_out_of_moves);
+  g_test_add_func ("/app/play/flood-chip-while-player", test_flood_chip_while_player);
   g_test_add_func ("/app/play/new-undo", test_new_undo);
   g_test_add_func ("/app/play/first-window", test_first_window);
   g_test_add_func ("/app/play/keyboard", test_keyboard_play);
