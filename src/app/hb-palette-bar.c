@@ -106,7 +106,11 @@ show_tab_stop (HbPaletteBar *self)
   GtkWidget *viewport = gtk_widget_get_parent (GTK_WIDGET (self)), *chip;
   GtkAdjustment *h;
   graphene_rect_t r;
-  double value, page, margin = 12;   /* the bar's padding: the focus ring shows */
+  /* Clear of the arrow over that end (hb-window.ui: a circular button,
+   * 34 px and 2 px in, shown while the palette runs on past it), which
+   * covered the pick at 400 px (review), and of the focus ring. At the
+   * ends the adjustment stops short of this and the arrow hides. */
+  double value, page, margin = 44;
 
   if (self->tab_stop >= self->n_entries || !GTK_IS_SCROLLABLE (viewport)
       || (h = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (viewport))) == NULL)
