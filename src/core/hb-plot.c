@@ -369,13 +369,26 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
       g_autofree char *name = logy ? g_strdup_printf (_("%s, log scale"), _(value))
                                    : g_strdup (_(value));
       double room = height - 4, mid = (top + bottom) / 2, len;
+      const char *paren;
 
       /* Up the left side, centred on the lines but whole inside the
        * picture: in a 400-px window the plot is about 360 × 180 and
        * "cells satisfied (higher is better)" lost its first and last
-       * letters. Smaller type where even the whole height is too short. */
+       * letters. Where it would need type under nine tenths of the
+       * plot's, the words in brackets go first (shrunk to 6 px in a
+       * short plot, "fitness (lower is better), log scale" could not be
+       * read: review); then smaller type if even that is too long. */
       cairo_save (cr);
       cairo_text_extents (cr, name, &ext);
+      paren = strstr (_(value), " (");
+      if (ext.width * 0.9 > room && paren != NULL && paren > _(value))
+        {
+          g_autofree char *bare = g_strndup (_(value), paren - _(value));
+
+          g_free (name);
+          name = logy ? g_strdup_printf (_("%s, log scale"), bare) : g_strdup (bare);
+          cairo_text_extents (cr, name, &ext);
+        }
       for (double size = font; ext.width > room && size > 6;)
         {
           /* Hinted glyphs do not shrink quite in proportion: again
