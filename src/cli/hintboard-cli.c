@@ -262,6 +262,17 @@ load_or_die (const HbGame *game, const char *path)
    * (cli-full.c) while the level is parsed. */
   if (hb_cli_full_read_input (path, &text, &len, &error))
     s = hb_registry_parse (game, path, text, len, &error);
+  /* Told by its text alone, a level another game reads too says which
+   * game it was read as ("1..1" over "*..*" was solved as Enlight, a Flow
+   * Free level meant, without a word: review). */
+  if (s != NULL && game == NULL && hb_registry_game_for_filename (path) == NULL)
+    {
+      const HbGame *other = hb_registry_also_read_by (s->game, text, len);
+
+      if (other != NULL)
+        cli_error ("%s: read as %s; the text is also a %s level (--game %s reads it so)",
+                   path, s->game->name, other->name, other->id);
+    }
   hb_cli_full_forget_input ();
   if (s == NULL)
     {

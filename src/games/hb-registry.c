@@ -128,6 +128,26 @@ hb_registry_may_read_as (const HbGame *game, const char *text, gsize len)
   return !claimed;
 }
 
+const HbGame *
+hb_registry_also_read_by (const HbGame *read_as, const char *text, gsize len)
+{
+  skip_bom (&text, &len);
+  if (len > 64 * 1024 || !hb_check_text (text, len, NULL))
+    return NULL;
+  for (int i = 0; games[i]; i++)
+    if (games[i] != read_as)
+      {
+        HbState *s = games[i]->parse (text, len, NULL);
+
+        if (s != NULL)
+          {
+            hb_state_free (s);
+            return games[i];
+          }
+      }
+  return NULL;
+}
+
 char *
 hb_registry_extensions (void)
 {

@@ -354,6 +354,36 @@ test_guessed_game_named (void)
   g_assert_null (strstr (c.err, "read as"));
 }
 
+/* Rows of 0, 1 and * with each mark twice are an Enlight board and a
+ * Flow Free level: read as Enlight, as before, but said so with the way
+ * to the other ("1..1" over "*..*" was solved as Enlight without a word:
+ * review). An Enlight board no other game reads, or a game named, goes
+ * unsaid. */
+static void
+test_either_game_said (void)
+{
+  g_autofree char *both = write_tmp ("either.txt", "1..1\n*..*\n");
+  g_autofree char *lights = write_tmp ("lights-only.txt", "101\n010\n101\n");
+  g_auto(CliRun) a = { 0 };
+  g_auto(CliRun) b = { 0 };
+  g_auto(CliRun) c = { 0 };
+  g_auto(CliRun) d = { 0 };
+
+  run_cli (&a, NULL, "solve", both, NULL);
+  g_assert_cmpint (a.status, ==, 0);
+  g_assert_nonnull (strstr (a.err, "either.txt: read as Enlight; the text is also a Flow Free "
+                                   "level (--game flow reads it so)"));
+  run_cli (&b, NULL, "solve", "--game", "flow", both, NULL);
+  g_assert_cmpint (b.status, ==, 0);
+  g_assert_cmpstr (b.out, ==, "1111\n****\n");
+  g_assert_null (strstr (b.err, "read as"));
+  run_cli (&c, NULL, "solve", "--game", "lights", both, NULL);
+  g_assert_null (strstr (c.err, "read as"));
+  run_cli (&d, NULL, "solve", lights, NULL);
+  g_assert_cmpint (d.status, ==, 0);
+  g_assert_null (strstr (d.err, "read as"));
+}
+
 static void
 test_bad_input (void)
 {
@@ -2721,6 +2751,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/list", test_list);
   g_test_add_func ("/cli/solve", test_solve);
   g_test_add_func ("/cli/no-solution", test_no_solution);
+  g_test_add_func ("/cli/either-game-said", test_either_game_said);
   g_test_add_func ("/cli/bad-input", test_bad_input);
   g_test_add_func ("/cli/hint-render", test_hint_render);
   g_test_add_func ("/cli/hint-words", test_hint_words);
