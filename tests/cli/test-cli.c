@@ -384,6 +384,28 @@ test_either_game_said (void)
   g_assert_null (strstr (d.err, "read as"));
 }
 
+/* A Flow Free level saved while still drawn (its editing mark): no hint,
+ * exit 1, saying what is missing; a board with no dots had the words
+ * for a lone dot (review). */
+static void
+test_flow_hint_unfinished (void)
+{
+  static const char mark[] = "# editing: a colour may lack its pair\n";
+  g_autofree char *lone_text = g_strconcat (mark, "R.R\nB..\n", NULL);
+  g_autofree char *none_text = g_strconcat (mark, "...\n...\n", NULL);
+  g_autofree char *lone = write_tmp ("lone.flow", lone_text);
+  g_autofree char *none = write_tmp ("none.flow", none_text);
+  g_auto(CliRun) a = { 0 };
+  g_auto(CliRun) b = { 0 };
+
+  run_cli (&a, NULL, "hint", lone, NULL);
+  g_assert_cmpint (a.status, ==, 1);
+  g_assert_cmpstr (a.out, ==, "No hint: every colour needs exactly two dots\n");
+  run_cli (&b, NULL, "hint", none, NULL);
+  g_assert_cmpint (b.status, ==, 1);
+  g_assert_cmpstr (b.out, ==, "No hint: the level has no dots yet\n");
+}
+
 static void
 test_bad_input (void)
 {
@@ -2752,6 +2774,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/solve", test_solve);
   g_test_add_func ("/cli/no-solution", test_no_solution);
   g_test_add_func ("/cli/either-game-said", test_either_game_said);
+  g_test_add_func ("/cli/flow-hint-unfinished", test_flow_hint_unfinished);
   g_test_add_func ("/cli/bad-input", test_bad_input);
   g_test_add_func ("/cli/hint-render", test_hint_render);
   g_test_add_func ("/cli/hint-words", test_hint_words);

@@ -2284,6 +2284,9 @@ hint_words (const HbState *state, gconstpointer data, gboolean plain)
     case FLOW_HINT_SOLVED:
       return g_strdup (_("Solved"));
     case FLOW_HINT_BAD_LEVEL:
+      /* A board with no dots had the words for a lone dot (review). */
+      if (s->colours == 0)
+        return g_strdup (_("No hint: the level has no dots yet"));
       return g_strdup (_("No hint: every colour needs exactly two dots"));
     case FLOW_HINT_NONE:
       /* Worded as the other games' hints say it. */
