@@ -414,6 +414,12 @@ test_bad_input (void)
   expect_bad ("empty.lights", "", ":1:1: the file holds no board");
   expect_bad ("huge.lights", "100000x100000:0,0\n", "too large");
   expect_bad ("trunc.lights", "3x3:d074191345d1644c170", "truncated");
+  /* Padding past the last cell, in the matrix and in the grid alike (the
+   * grid's was read as nine lights: review). */
+  expect_bad ("pad-matrix.lights", "3x3:d074191345d1644c17059,048\n",
+              ":1:25: padding bits of the matrix are set");
+  expect_bad ("pad-grid.lights", "3x3:d074191345d1644c17058,fff\n",
+              ":1:29: padding bits of the grid are set");
   expect_bad ("binary.lights", "01\n\377\376\n", "not valid UTF-8");
   expect_bad ("what.txt", "hello\n", "cannot tell which game");
   /* A broken Tatham ID with no game's extension: each game that reads

@@ -370,6 +370,17 @@ parse_flip_id_in (const char *orig, gsize from, gsize to, GError **error)
                   given, w, h, needed);
       return NULL;
     }
+  /* Past the last cell the bits are padding, unset as in the matrix
+   * (",fff" for 3×3 was read as nine lights, the matrix's like refused:
+   * review). */
+  for (gsize k = 0; k < glen; k++)
+    for (int b = 0; b < 4; b++)
+      if (k * 4 + b >= wh && (hex_value (text[i + k]) >> (3 - b)) & 1)
+        {
+          flip_error (error, HB_PARSE_ERROR_SYNTAX, orig, lead + i + k,
+                      _("padding bits of the grid are set"));
+          return NULL;
+        }
   s = lights_state_new (w, h);
   for (gsize k = 0; k < glen; k++)
     {
