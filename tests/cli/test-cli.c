@@ -406,6 +406,30 @@ test_flow_hint_unfinished (void)
   g_assert_cmpstr (b.out, ==, "No hint: the level has no dots yet\n");
 }
 
+/* Under a step limit of N, Infinite Loop's searches say they gave up
+ * after N steps: the step past the limit is counted and left at once
+ * (they said "after 2 search steps" under a limit of 1: review). */
+static void
+test_node_limit_count (void)
+{
+  static const char *const solvers[] = { "fast", "dlx", "backtrack" };
+  g_auto(CliRun) gen = { 0 };
+  g_autofree char *path = NULL;
+
+  run_cli (&gen, NULL, "generate", "--game", "loop", "--size", "6x6", "--seed", "4", NULL);
+  g_assert_cmpint (gen.status, ==, 0);
+  path = write_tmp ("limit.loop", gen.out);
+  for (guint i = 0; i < G_N_ELEMENTS (solvers); i++)
+    {
+      g_auto(CliRun) r = { 0 };
+
+      run_cli (&r, NULL, "solve", "--solver", solvers[i], "--set", "node-limit=1", path, NULL);
+      g_test_message ("%s: %s", solvers[i], r.err);
+      g_assert_cmpint (r.status, ==, 3);
+      g_assert_nonnull (strstr (r.err, "gave up: after 1 "));
+    }
+}
+
 static void
 test_bad_input (void)
 {
@@ -2781,6 +2805,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/no-solution", test_no_solution);
   g_test_add_func ("/cli/either-game-said", test_either_game_said);
   g_test_add_func ("/cli/flow-hint-unfinished", test_flow_hint_unfinished);
+  g_test_add_func ("/cli/node-limit-count", test_node_limit_count);
   g_test_add_func ("/cli/bad-input", test_bad_input);
   g_test_add_func ("/cli/hint-render", test_hint_render);
   g_test_add_func ("/cli/hint-words", test_hint_words);

@@ -268,7 +268,13 @@ dlx_solve (const HbState *state, const HbSolveOptions *options,
   else if (status == HB_STATUS_NO_SOLUTION)
     hb_result_set_message (r, "%s", _("the exact cover has none: no choice of rotations fits"));
   else
-    hb_result_stop (r, stop, steps, "%s search step", "%s search steps");
+    {
+      /* The step past the limit was counted, not taken ("after 2 search
+       * steps" under a limit of 1: review). */
+      if (stop == HB_STOP_NODE_LIMIT)
+        steps = MIN (steps, options->node_limit);
+      hb_result_stop (r, stop, steps, "%s search step", "%s search steps");
+    }
   hb_result_add_stat (r, N_("nodes"), "%" G_GUINT64_FORMAT, steps);
   hb_result_add_stat (r, N_("rows"), "%d", nrows);
   hb_result_add_stat (r, N_("columns"), "%" G_GSIZE_FORMAT, ncols);

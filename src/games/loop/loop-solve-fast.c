@@ -2007,6 +2007,11 @@ fast_solve (const HbState *state, const HbSolveOptions *options,
 
   loop_fast_solve_full (s, options->count_limit, options->node_limit, hb_deadline (options),
                         cancellable, trace, &a);
+  /* A node past the limit is counted and left at once: the limit's
+   * nodes were searched, not one more ("after 2 search steps" under a
+   * limit of 1: review). */
+  if (a.status == HB_STATUS_GAVE_UP && !a.timed_out && !a.out_of_memory && options->node_limit)
+    a.nodes = MIN (a.nodes, options->node_limit);
   r = hb_result_new (a.status);
   switch (a.status)
     {
