@@ -55,11 +55,12 @@ bundled_compare (gconstpointer a, gconstpointer b)
 {
   const Bundled *x = *(const Bundled **) a, *y = *(const Bundled **) b;
   int ax = x->width * x->height, ay = y->width * y->height;
-  gboolean ix = g_str_has_prefix (x->file, "welcome") || g_str_has_prefix (x->file, "first-");
-  gboolean iy = g_str_has_prefix (y->file, "welcome") || g_str_has_prefix (y->file, "first-");
+  gboolean ix = g_str_has_prefix (x->file, "welcome");
+  gboolean iy = g_str_has_prefix (y->file, "welcome");
 
-  /* The introductory level first (welcome, first-…), then easy to hard:
-   * smaller boards first, then by name. */
+  /* The app's welcome level first, then easy to hard: smaller boards
+   * first, then by name. (Each game's "first-" level came first too, so
+   * Flood-It began on an 8×8 of eleven moves before its 4×4: review.) */
   if (ix != iy)
     return ix ? -1 : 1;
   if (ax != ay)

@@ -15,6 +15,7 @@
 #include "hb-app-test.h"
 #include "hb-board-view-private.h"
 #include "hb-palette-bar.h"
+#include "hb-registry.h"
 #include "hb-window-private.h"
 #include "flood.h"
 #include "lights.h"
@@ -453,6 +454,72 @@ test_flood_chip_while_player (void)
   hb_app_test_settle (100);
   g_assert_cmpint (FLOOD_CONST (hb_window_get_state (window))->moves, ==, 1);
   hb_app_test_window_close (window);
+}
+
+/* Each game's bundled levels run easy to hard, smallest board first after
+ * the app's welcome level: Flood-It's Level 1 was an 8×8 of eleven moves
+ * (its "first-" level, sorted ahead), Level 2 a 4×4 (review). Next Level
+ * walks the list; no board is smaller than the one before it. */
+static void
+test_levels_easy_first (void)
+{
+  static const char *const ids[] = { "lights", "loop", "flood", "flow" };
+  GSettings *settings = g_settings_new ("io.github.hintboard.Hintboard");
+
+  for (guint g = 0; g < G_N_ELEMENTS (ids); g++)
+    {
+      HbWindow *window;
+      int last = 0, smallest = G_MAXINT, count = 0;
+      g_auto (GStrv) names = g_resources_enumerate_children ("/io/github/hintboard/Hintboard/levels",
+                                                             0, NULL);
+      const HbGame *game = hb_registry_find_game (ids[g]);
+
+      g_assert_nonnull (names);
+      for (int i = 0; names[i] != NULL; i++)
+        if (g_str_has_suffix (names[i], game->extension) && !g_str_has_prefix (names[i], "welcome"))
+          {
+            g_autofree char *path = g_strconcat ("/io/github/hintboard/Hintboard/levels/",
+                                                 names[i], NULL);
+            g_autoptr (GBytes) bytes = g_resources_lookup_data (path, 0, NULL);
+            gsize len;
+            const char *text = g_bytes_get_data (bytes, &len);
+            HbState *s = hb_registry_parse (NULL, names[i], text, len, NULL);
+
+            g_assert_nonnull (s);
+            smallest = MIN (smallest, s->width * s->height);
+            count++;
+            hb_state_free (s);
+          }
+      g_settings_reset (settings, "solved-levels");
+      window = hb_app_test_window_new ();
+      g_assert_true (hb_window_select_game (window, ids[g]));
+      hb_app_test_wait_hint (window);
+      g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Level 1");
+      if (strcmp (ids[g], "lights") == 0)
+        count++;   /* and the welcome level */
+      /* (Next Level goes round from the last to the first.) */
+      for (int n = 1; n <= count; n++)
+        {
+          const HbState *s = hb_window_get_state (window);
+          int cells = s->width * s->height;
+
+          g_test_message ("%s level %d: %dx%d", ids[g], n, s->width, s->height);
+          /* Enlight's welcome level comes first, whatever its size. */
+          if (n == 1 && strcmp (ids[g], "lights") != 0)
+            g_assert_cmpint (cells, ==, smallest);
+          if (n > 1 && !(n == 2 && strcmp (ids[g], "lights") == 0))
+            g_assert_cmpint (cells, >=, last);
+          last = cells;
+          if (!hb_window_get_action_enabled (window, "next-level"))
+            break;
+          hb_app_test_activate (window, "next-level", NULL);
+          hb_app_test_settle (30);
+        }
+      hb_window_set_ask_to_save (window, FALSE);
+      hb_app_test_window_close (window);
+    }
+  g_settings_reset (settings, "solved-levels");
+  g_object_unref (settings);
 }
 
 /* ---- The first window ------------------------------------------------------------ */
@@ -2268,6 +2335,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/first-window", test_first_window);
   g_test_add_func ("/app/play/keyboard", test_keyboard_play);
   g_test_add_func ("/app/play/next-level", test_next_level);
+  g_test_add_func ("/app/play/levels-easy-first", test_levels_easy_first);
   g_test_add_func ("/app/play/apply-is-no-win", test_apply_is_no_win);
   g_test_add_func ("/app/play/flood-over-limit-warns", test_flood_over_limit_warns);
   g_test_add_func ("/app/play/zoom", test_zoom);
