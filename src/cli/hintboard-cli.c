@@ -270,7 +270,7 @@ load_or_die (const HbGame *game, const char *path)
       const HbGame *other = hb_registry_also_read_by (s->game, text, len);
 
       if (other != NULL)
-        cli_error ("%s: read as %s; the text is also a %s level (--game %s reads it so)",
+        cli_error ("%s: read as %s; %s reads the text as a level too (--game %s)",
                    path, s->game->name, other->name, other->id);
     }
   hb_cli_full_forget_input ();

@@ -344,6 +344,10 @@ struct _HbGame {
    * number, true) gets JSON's error instead of being read as text. */
   HbState  *(*parse_json) (const char *text, gsize len, GError **error);
   gboolean  (*sniff) (const char *text, gsize len);
+  /* Whether text is a level of this game that its sniff leaves to another
+   * game, which then says so (Flow Free's rows of 0, 1 and *, Enlight's
+   * too: hb_registry_also_read_by); may be NULL: none. */
+  gboolean  (*sniff_yields) (const char *text, gsize len);
   /* How many levels `text` holds after the one parse reads (a Flood-It
    * file of several dumps opens on the first); may be NULL: none. Save
    * refuses to write over such a file, which would lose them. */

@@ -135,16 +135,9 @@ hb_registry_also_read_by (const HbGame *read_as, const char *text, gsize len)
   if (len > 64 * 1024 || !hb_check_text (text, len, NULL))
     return NULL;
   for (int i = 0; games[i]; i++)
-    if (games[i] != read_as)
-      {
-        HbState *s = games[i]->parse (text, len, NULL);
-
-        if (s != NULL)
-          {
-            hb_state_free (s);
-            return games[i];
-          }
-      }
+    if (games[i] != read_as && games[i]->sniff_yields != NULL
+        && games[i]->sniff_yields (text, len))
+      return games[i];
   return NULL;
 }
 

@@ -26,10 +26,11 @@ const HbGame        *hb_registry_sniff (const char *text, gsize len);
  * game's sniff accepts it, or `game`'s is one of those that do (rows of
  * four 0s and 1s are Enlight's and Infinite Loop's, no Flow Free level). */
 gboolean             hb_registry_may_read_as (const HbGame *game, const char *text, gsize len);
-/* Another game than `read_as` that reads text as a level too, or NULL:
- * Flow Free leaves rows of 0, 1 and * to Enlight, even where each stands
- * twice ("1..1" over "*..*" is either). Asked only of texts up to 64 KiB
- * (a board that is either game's has at most six marks). */
+/* Another game than `read_as` whose level text is too, though its sniff
+ * left it to another game (HbGame.sniff_yields), or NULL: Flow Free
+ * leaves rows of 0, 1 and * to Enlight, even where each stands twice
+ * ("1..1" over "*..*" is either). Asked only of texts up to 64 KiB (a
+ * board that is either game's has at most six marks). */
 const HbGame        *hb_registry_also_read_by (const HbGame *read_as, const char *text,
                                                gsize len);
 /* The games' extensions, ".lights, .loop, .flood, .flow" (newly allocated). */

@@ -1068,6 +1068,23 @@ flow_sniff (const char *text, gsize len)
   return mine || header;
 }
 
+/* A level flow_sniff leaves to Enlight: rows of 0, 1 and * with each
+ * mark twice, no header. */
+static gboolean
+flow_sniff_yields (const char *text, gsize len)
+{
+  FlowState *s;
+  gboolean yields = TRUE;
+
+  if (flow_sniff_json (text, len) || numberlink_header (text, len)
+      || (s = flow_parse_text (text, len, NULL)) == NULL)
+    return FALSE;
+  for (int c = 0; c < s->colours; c++)
+    yields = yields && strchr ("01*", s->names[c]) != NULL;
+  flow_state_free (s);
+  return yields;
+}
+
 /* A level can be written when every colour has its pair of dots (in the
  * editor one may have only one for a while). */
 static gboolean
@@ -2754,6 +2771,7 @@ const HbGame flow_game = {
   .parse = flow_parse,
   .parse_json = flow_parse_json_state,
   .sniff = flow_sniff,
+  .sniff_yields = flow_sniff_yields,
   .write = flow_write,
   .write_solution = flow_write_solution,
   .is_solved = flow_game_is_solved,
