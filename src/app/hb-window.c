@@ -166,8 +166,7 @@ on_stroke_ended (HbBoardView *view, HbWindow *self)
     self->gesture_counted = FALSE;
 }
 
-/* A click on the board while the player shows a frame of the run: say how
- * to get the board back rather than do nothing. */
+/* A click on the board (or a chip) while it shows a run: how to get it back. */
 static void
 on_board_press_ignored (HbBoardView *view, HbWindow *self)
 {
@@ -191,11 +190,11 @@ on_palette_activated (HbPaletteBar *bar, int id, HbWindow *self)
   };
   HbMove moves[16];
   int n;
+  gboolean shows_run = self->player != NULL || hb_board_view_has_live_frame (self->board_view);
 
-  if (self->player != NULL || hb_board_view_has_live_frame (self->board_view))
+  if (shows_run)
     on_board_press_ignored (self->board_view, self);   /* says so, as the board */
-  if (self->player != NULL || hb_board_view_has_live_frame (self->board_view)
-      || hb_window_play_is_lost (self))
+  if (shows_run || hb_window_play_is_lost (self))
     return;
   n = game_of (self)->pointer (hb_window_current (self), &pointer, HB_POINTER_PRESS, NULL,
                                moves, G_N_ELEMENTS (moves));
