@@ -484,12 +484,13 @@ fit_toast_label (GtkLabel *label, int width, gboolean button)
   chars = MAX (12, (int) (room / MAX (cw, 1.0)));
   pango_font_metrics_unref (metrics);
   gtk_label_set_max_width_chars (label, chars);
-  /* Up to about 480 px the toast gets the whole width anyway (libadwaita
-   * gives it up to 450 px and its margins): no least width needed there,
-   * so the window can go down to its own least width (360 px). */
+  /* Up to 480 px the toast gets the whole width (libadwaita's 450 px and
+   * margins) but its words only their least width ("Out of / moves" at 400
+   * px: review): that is what a button of 110 px leaves, down to 360 px. */
   if (button)
-    gtk_label_set_width_chars (label, width <= 480 ? -1
-                                      : MIN (chars, (int) g_utf8_strlen (gtk_label_get_text (label), -1)));
+    gtk_label_set_width_chars (label,
+                               MIN (width > 480 ? chars : MAX (0, (int) ((width - 260) / MAX (cw, 1.0))),
+                                    (int) g_utf8_strlen (gtk_label_get_text (label), -1)));
 }
 
 /* The size asked for (a resize by the user changes it): the header sheds

@@ -431,6 +431,39 @@ test_flood_out_of_moves (void)
   hb_app_test_window_close (window);
 }
 
+static gboolean
+at_most_400 (gpointer data)
+{
+  return gtk_widget_get_width (GTK_WIDGET (data)) <= 400;
+}
+
+/* At 400 px a toast with a button keeps short words on one line: "Out of
+ * moves" wrapped after "of" beside plenty of room (review). */
+static void
+test_toast_one_line_narrow (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkLabel *label;
+  int lines;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, HB_TEST_HEIGHT);
+  hb_app_test_wait (at_most_400, window, 10000, "the window to narrow");
+  hb_app_test_open_text (window, "narrow.flood", "3 by 3 -> 1\n012\n000\n000\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  hb_app_test_activate (window, "palette", g_variant_new_int32 (1));
+  hb_app_test_settle (400);
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "Out of moves");
+  label = g_weak_ref_get (&window->toast_label);
+  g_assert_nonnull (label);
+  lines = pango_layout_get_line_count (gtk_label_get_layout (label));
+  g_test_message ("\"%s\": %d lines in %d px, the window %d px", gtk_label_get_text (label), lines,
+                  gtk_widget_get_width (GTK_WIDGET (label)), gtk_widget_get_width (GTK_WIDGET (window)));
+  g_assert_cmpint (lines, ==, 1);
+  g_object_unref (label);
+  hb_app_test_window_close (window);
+}
+
 /* A chip pressed while the board shows the solver's run: no move, and
  * the same word a click on the board gets (it did nothing, unsaid:
  * review); once the player is closed the chip floods. */
@@ -2331,6 +2364,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/edit-during-solve", test_edit_during_solve);
   g_test_add_func ("/app/play/flood-out-of-moves", test_flood_out_of_moves);
   g_test_add_func ("/app/play/flood-chip-while-player", test_flood_chip_while_player);
+  g_test_add_func ("/app/play/toast-one-line-narrow", test_toast_one_line_narrow);
   g_test_add_func ("/app/play/new-undo", test_new_undo);
   g_test_add_func ("/app/play/first-window", test_first_window);
   g_test_add_func ("/app/play/keyboard", test_keyboard_play);
