@@ -68,7 +68,9 @@ static HbState *
 parse_level (const HbLoadJob *job, const char *text, gsize len, GError **error)
 {
   GError *local = NULL;
-  HbState *state = hb_registry_parse (NULL, job->name, text, len, &local);
+  /* (Flow Free's rows of 0, 1 and *, Enlight's too, are the game on show's.) */
+  HbState *state = hb_registry_parse (hb_registry_yields (job->game, job->name, text, len)
+                                      ? job->game : NULL, job->name, text, len, &local);
 
   if (state != NULL || !g_error_matches (local, HB_PARSE_ERROR, HB_PARSE_ERROR_WHICH_GAME)
       || job->game == NULL)

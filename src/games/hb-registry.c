@@ -141,6 +141,15 @@ hb_registry_also_read_by (const HbGame *read_as, const char *text, gsize len)
   return NULL;
 }
 
+gboolean
+hb_registry_yields (const HbGame *game, const char *name, const char *text, gsize len)
+{
+  skip_bom (&text, &len);
+  return game != NULL && game->sniff_yields != NULL && len <= 64 * 1024
+         && hb_registry_game_for_filename (name) == NULL && hb_check_text (text, len, NULL)
+         && game->sniff_yields (text, len);
+}
+
 char *
 hb_registry_extensions (void)
 {

@@ -33,6 +33,12 @@ gboolean             hb_registry_may_read_as (const HbGame *game, const char *te
  * board that is either game's has at most six marks). */
 const HbGame        *hb_registry_also_read_by (const HbGame *read_as, const char *text,
                                                gsize len);
+/* Whether `game` (may be NULL: no) should read text named `name` though
+ * its format tells another game: no extension decides, and it is one of
+ * the levels `game` leaves to another (HbGame.sniff_yields). The app
+ * reads such text as the game on show's. */
+gboolean             hb_registry_yields (const HbGame *game, const char *name,
+                                         const char *text, gsize len);
 /* The games' extensions, ".lights, .loop, .flood, .flow" (newly allocated). */
 char                *hb_registry_extensions (void);
 

@@ -2279,6 +2279,24 @@ test_copy_paste (void)
     g_error ("toast “%s”", hb_window_get_last_toast (window));
   g_assert_true (hb_window_get_state (window) == before);
 
+  /* Rows of 0, 1 and * with each mark twice: Enlight's and Flow Free's
+   * both, read as the game on show's (it was Enlight's in Flow Free). */
+  for (int round = 0; round < 2; round++)
+    {
+      const char *id = round == 0 ? "flow" : "lights";
+
+      g_assert_true (hb_window_select_game (window, id));
+      hb_app_test_wait_hint (window);
+      gdk_clipboard_set_text (clipboard, "1..1\n*..*\n");
+      hb_app_test_activate (window, "paste", NULL);
+      hb_app_test_wait_loaded (window);
+      hb_app_test_settle (100);
+      g_assert_true (hb_window_get_game (window) == hb_registry_find_game (id));
+      g_assert_cmpint (hb_window_get_state (window)->width, ==, 4);
+      g_assert_cmpint (hb_window_get_state (window)->height, ==, 2);
+    }
+  before = hb_window_get_state (window);
+
   /* Nothing on the clipboard. */
   gdk_clipboard_set_content (clipboard, NULL);
   hb_app_test_activate (window, "paste", NULL);
