@@ -494,6 +494,18 @@ test_sat_cycle_repair (void)
   check_repair_trace (level, trace, stat_u64 (r, "cycle repairs"));
   last = hb_trace_step (trace, hb_trace_length (trace) - 1);
   g_assert_cmpint (last->kind, ==, HB_STEP_SOLUTION);
+  /* While CaDiCaL runs, its problem's size is the live word (a 30×30
+   * run showed only the call count and the clock for seconds). */
+  {
+    gint64 calls = 0;
+    g_autofree char *words = hb_trace_get_progress (trace, &calls);
+
+    g_assert_cmpint (calls, ==, (gint64) stat_u64 (r, "SAT calls"));
+    g_assert_nonnull (words);
+    g_test_message ("progress: %s", words);
+    g_assert_true (g_str_has_prefix (words, "CaDiCaL is solving "));
+    g_assert_true (g_str_has_suffix (words, " clauses"));
+  }
   hb_result_free (r);
   hb_trace_free (trace);
   flow_state_free (level);
