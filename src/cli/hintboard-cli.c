@@ -249,6 +249,27 @@ file_named_or_die (const char *path)
     die_usage ("FILE is an empty name (''): name a level file, or - for standard input");
 }
 
+/* Whether say_other_reader spoke: say_status then leaves out its own
+ * "(read as …)". */
+static gboolean other_reader_said;
+
+/* Told by its text alone, a level another game reads too says which game
+ * it was read as ("1..1" over "*..*" was solved as Enlight, a Flow Free
+ * level meant, without a word: review). */
+static void
+say_other_reader (const HbGame *game, const char *path, const HbState *s,
+                  const char *text, gsize len)
+{
+  const HbGame *other;
+
+  if (s == NULL || game != NULL || hb_registry_game_for_filename (path) != NULL
+      || (other = hb_registry_also_read_by (s->game, text, len)) == NULL)
+    return;
+  cli_error ("%s: read as %s; %s reads the text as a level too (--game %s)",
+             path, s->game->name, other->name, other->id);
+  other_reader_said = TRUE;
+}
+
 static HbState *
 load_or_die (const HbGame *game, const char *path)
 {
@@ -262,17 +283,7 @@ load_or_die (const HbGame *game, const char *path)
    * (cli-full.c) while the level is parsed. */
   if (hb_cli_full_read_input (path, &text, &len, &error))
     s = hb_registry_parse (game, path, text, len, &error);
-  /* Told by its text alone, a level another game reads too says which
-   * game it was read as ("1..1" over "*..*" was solved as Enlight, a Flow
-   * Free level meant, without a word: review). */
-  if (s != NULL && game == NULL && hb_registry_game_for_filename (path) == NULL)
-    {
-      const HbGame *other = hb_registry_also_read_by (s->game, text, len);
-
-      if (other != NULL)
-        cli_error ("%s: read as %s; %s reads the text as a level too (--game %s)",
-                   path, s->game->name, other->name, other->id);
-    }
+  say_other_reader (game, path, s, text, len);
   hb_cli_full_forget_input ();
   if (s == NULL)
     {
@@ -588,7 +599,8 @@ say_status (const char *path, const HbResult *r)
     const HbState *level = loaded_level;
     g_autofree char *shown = NULL;
 
-    if (level != NULL && game_from_option () == NULL && hb_registry_game_for_filename (path) == NULL)
+    if (level != NULL && !other_reader_said && game_from_option () == NULL
+        && hb_registry_game_for_filename (path) == NULL)
       shown = g_strdup_printf ("%s (read as %s, the game its text looks like)", path,
                                level->game->name);
     cli_error ("%s: %s%s%s", shown != NULL ? shown : path, status,
@@ -1465,6 +1477,7 @@ cmd_convert (int argc, char **argv)
       cli_error ("%s", error->message);
       return EXIT_BAD_INPUT;
     }
+  say_other_reader (game_from_option (), argv[1], s, text, len);
   /* Nothing lost: the input's comment lines are kept wherever the format
    * reads them back as the same level (hb_write_with_comments), and
    * what cannot be kept is named on stderr. */

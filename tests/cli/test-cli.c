@@ -379,6 +379,26 @@ test_either_game_said (void)
   g_assert_null (strstr (b.err, "read as"));
   run_cli (&c, NULL, "solve", "--game", "lights", both, NULL);
   g_assert_null (strstr (c.err, "read as"));
+  /* convert says it too; a level saved mid-drawing (Flow Free's mark)
+   * as well; and a "no solution" then does not say "read as" again. */
+  {
+    g_autofree char *editing = write_tmp ("editing.txt",
+                                          "# editing: a colour may lack its pair\n1..\n...\n");
+    g_autofree char *none = write_tmp ("either-none.txt", "1..\n..1\n");
+    g_auto(CliRun) e = { 0 };
+    g_auto(CliRun) f = { 0 };
+    g_auto(CliRun) h = { 0 };
+
+    run_cli (&e, NULL, "convert", both, "--to", "native", NULL);
+    g_assert_cmpint (e.status, ==, 0);
+    g_assert_nonnull (strstr (e.err, "either.txt: read as Enlight; Flow Free reads"));
+    run_cli (&f, NULL, "solve", editing, NULL);
+    g_assert_nonnull (strstr (f.err, "editing.txt: read as Enlight; Flow Free reads"));
+    run_cli (&h, NULL, "solve", none, NULL);
+    g_assert_cmpint (h.status, ==, 1);
+    g_assert_nonnull (strstr (h.err, "either-none.txt: read as Enlight; Flow Free reads"));
+    g_assert_null (strstr (h.err, "the game its text looks like"));
+  }
   run_cli (&d, NULL, "solve", lights, NULL);
   g_assert_cmpint (d.status, ==, 0);
   g_assert_null (strstr (d.err, "read as"));
