@@ -1059,7 +1059,8 @@ flow_sniff (const char *text, gsize len)
    * is Flow Free's ("the header says 3×3 but the rows make a 3×2
    * board"), not "cannot tell which game this is". */
   header = numberlink_header (text, len);
-  s = flow_parse_text (text, len, NULL);
+  /* (A level saved mid-drawing, with its mark, is read as such.) */
+  s = flow_parse_text_full (text, len, is_editing (text, len), NULL);
   if (s == NULL)
     return header;
   for (int c = 0; c < s->colours && !mine; c++)
@@ -1077,7 +1078,7 @@ flow_sniff_yields (const char *text, gsize len)
   gboolean yields = TRUE;
 
   if (flow_sniff_json (text, len) || numberlink_header (text, len)
-      || (s = flow_parse_text (text, len, NULL)) == NULL)
+      || (s = flow_parse_text_full (text, len, is_editing (text, len), NULL)) == NULL)
     return FALSE;
   for (int c = 0; c < s->colours; c++)
     yields = yields && strchr ("01*", s->names[c]) != NULL;
