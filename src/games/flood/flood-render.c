@@ -631,7 +631,7 @@ flood_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
       /* A rounded ring inside the cell, in the tone its digit would take:
        * the flooded region's outline is square-cornered and runs on the
        * cells' edges, so the pointer's cell never looks flooded. */
-      double c = layout->cell, inset = MAX (2.0, c * 0.16);
+      double c = layout->cell, inset = MIN (MAX (2.0, c * 0.16), c * 0.2);   /* a ring at 4 px */
 
       cairo_save (cr);
       hb_draw_rounded_rect (cr, layout->x0 + options->hover_x * c + inset,
