@@ -19,8 +19,7 @@ hb_window_update_hint_row (HbWindow *self)
   const HbGame *game = hb_document_get_game (self->document);
   char *text = NULL;
 
-  /* The button works with the hints off too (one move, no marks): the
-   * row says so rather than "hidden", which made it look broken. */
+  /* The button works with the hints off too (one move): said, not "hidden". */
   if (hb_hint_job_is_pending (self->hint_job) && self->next_hint_wanted)
     /* Next Hint pressed before the hint was ready (the hints off, most
      * often): its move follows by itself, up to the hint's time later (it
@@ -28,11 +27,12 @@ hb_window_update_hint_row (HbWindow *self)
     text = g_strdup (_("Thinking… Next Hint moves when the hint is ready (Escape: not now)"));
   else if (!self->show_hints && game->is_solved != NULL
            && game->is_solved (hb_window_current (self)))
-    /* Next Hint is greyed out then (hb-window-actions.c): the row said it
-     * still made a move (review). */
-    text = g_strdup (_("Solved: nothing left to hint"));
+    text = g_strdup (_("Solved: nothing left to hint"));   /* greyed out: review */
   else if (!self->show_hints && hb_window_play_is_lost (self))
     text = g_strdup (_("Out of moves: Restart or Undo to play on"));
+  else if (!self->show_hints && self->mode == HB_MODE_EDIT && hint != NULL && game->hint_next_move
+           && !game->hint_next_move (hb_window_current (self), hint, &(HbMove) { 0 }))
+    text = g_strdup (_("No move to hint: the status line says why"));   /* greyed out */
   else if (!self->show_hints)
     text = g_strdup (_("Hints are off; Next Hint still makes one move"));
   else if (hint != NULL && game->hint_describe != NULL)

@@ -379,6 +379,12 @@ test_hint_no_solution (void)
   g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_EDIT);
   hb_app_test_wait_hint (window);
   g_assert_nonnull (strstr (hb_window_get_status_text (window), "This level has no solution"));
+  /* Next Hint is greyed out there, and its row says why (it said Next
+   * Hint "still makes one move": review). */
+  g_assert_false (hb_window_get_action_enabled (window, "next-hint"));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (hb_app_test_find_row (GTK_WIDGET (window),
+                                                                                      "Next Move"))),
+                   ==, "No move to hint: the status line says why");
   /* In Play the hint kept from Edit is not shown, and Next Hint says it. */
   hb_window_set_mode (window, HB_MODE_PLAY);
   hb_app_test_settle (30);
