@@ -290,6 +290,9 @@ hb_window_play_restore_kept (HbWindow *self, const char *game_id)
         stop_clock (self);
     }
   g_hash_table_remove (self->kept_plays, game_id);
+  /* The kept time at once: "0:00" showed until the clock's next tick
+   * (review). */
+  hb_window_update_status (self);
 }
 
 /* A play move about to be made: the clock starts with the first. */
