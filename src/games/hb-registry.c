@@ -128,15 +128,21 @@ hb_registry_may_read_as (const HbGame *game, const char *text, gsize len)
   return !claimed;
 }
 
+/* Whether `game` reads text as its level though its sniff leaves it to
+ * another game (texts up to 64 KiB: such a board has at most six marks). */
+static gboolean
+game_yields (const HbGame *game, const char *text, gsize len)
+{
+  skip_bom (&text, &len);
+  return game != NULL && game->sniff_yields != NULL && len <= 64 * 1024
+         && hb_check_text (text, len, NULL) && game->sniff_yields (text, len);
+}
+
 const HbGame *
 hb_registry_also_read_by (const HbGame *read_as, const char *text, gsize len)
 {
-  skip_bom (&text, &len);
-  if (len > 64 * 1024 || !hb_check_text (text, len, NULL))
-    return NULL;
   for (int i = 0; games[i]; i++)
-    if (games[i] != read_as && games[i]->sniff_yields != NULL
-        && games[i]->sniff_yields (text, len))
+    if (games[i] != read_as && game_yields (games[i], text, len))
       return games[i];
   return NULL;
 }
@@ -144,10 +150,7 @@ hb_registry_also_read_by (const HbGame *read_as, const char *text, gsize len)
 gboolean
 hb_registry_yields (const HbGame *game, const char *name, const char *text, gsize len)
 {
-  skip_bom (&text, &len);
-  return game != NULL && game->sniff_yields != NULL && len <= 64 * 1024
-         && hb_registry_game_for_filename (name) == NULL && hb_check_text (text, len, NULL)
-         && game->sniff_yields (text, len);
+  return hb_registry_game_for_filename (name) == NULL && game_yields (game, text, len);
 }
 
 char *
