@@ -1,14 +1,12 @@
 /* hb-window-files.c: the window's files: opening (read and parsed on a
  * worker thread; level files, screenshots, pasted pictures and text), saving
  * (atomically) and dropping a file on the window. Whatever happens, the
- * open level changes only when a level was read. (The file dialogs and
- * the unsaved-changes question: hb-window-dialogs.c; reading a picture:
- * hb-window-import.c; the clipboard: hb-window-clipboard.c; exporting the animation:
- * hb-window-export.c; Open Recent: hb-window-recent.c.)
- *
- * A new way in (an image to import, say) is one more dialog response or
- * load path here that ends in hb_window_set_level().
- */
+ * open level changes only when a level was read; a new way in (an image to
+ * import, say) is one more response or load path that ends in
+ * hb_window_set_level(). (The file dialogs and the unsaved-changes question:
+ * hb-window-dialogs.c; reading a picture: hb-window-import.c; the clipboard:
+ * hb-window-clipboard.c; exporting the animation: hb-window-export.c; Open
+ * Recent: hb-window-recent.c.) */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -58,12 +56,11 @@ hb_window_load_result_free (gpointer data)
 }
 
 /* The level in text, its game told by the file's name or its format; when
- * neither tells, the window's game, as the command line's --game (a
- * file "level.txt" of 0s and 1s four wide, open in Infinite Loop), unless
- * other games claim the format (four wide, Enlight's and Infinite Loop's,
- * is no Flow Free level in Flow Free). What is not read is said in the
- * window's words, which have no --game: the game on show's own error,
- * saying it was read as that game's. */
+ * neither tells, the window's game, as the command line's --game (a file
+ * "level.txt" of 0s and 1s four wide, open in Infinite Loop), unless other
+ * games claim the format (four wide, Enlight's and Infinite Loop's, is no
+ * Flow Free level in Flow Free). What is not read is said in the window's
+ * words, which have no --game: the game on show's own error, read as its. */
 static HbState *
 parse_level (const HbLoadJob *job, const char *text, gsize len, GError **error)
 {
@@ -84,17 +81,20 @@ parse_level (const HbLoadJob *job, const char *text, gsize len, GError **error)
     {
       g_autofree char *extensions = hb_registry_extensions ();
       g_autofree char *safe_name = hb_escape_for_message (job->name);
+      guint at, column;
 
+      hb_text_first_mark (text, len, &at, &column);
       if (hb_load_job_is_text (job))
         /* TRANSLATORS: %s "Pasted level"; then the game's name */
         g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_WHICH_GAME,
-                     _("%s:1:1: cannot tell which game this is, and it is no %s level; "
-                       "choose its game, then paste it again"), safe_name, _(job->game->name));
+                     _("%s:%u:%u: cannot tell which game this is, and it is no %s level; "
+                       "choose its game, then paste it again"), safe_name, at, column,
+                     _(job->game->name));
       else
         /* TRANSLATORS: %s the file's name, then the extensions (".lights, .loop, …") */
         g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_WHICH_GAME,
-                     _("%s:1:1: cannot tell which game this is; give the file a game's "
-                       "extension (%s)"), safe_name, extensions);
+                     _("%s:%u:%u: cannot tell which game this is; give the file a game's "
+                       "extension (%s)"), safe_name, at, column, extensions);
       return NULL;
     }
   state = hb_registry_parse (job->game, job->name, text, len, &local);

@@ -198,6 +198,42 @@ hb_escape_for_message (const char *text)
   return g_string_free (out, FALSE);
 }
 
+/* Where a reader would look first: the line and column (from 1) of the
+ * first mark that is neither blank nor on a comment line ("# …"), 1:1 in
+ * a text of none. "cannot tell which game this is" pointed at 1:1 on a
+ * file whose line 1 was a comment (review). Columns count characters (a
+ * UTF-8 lead byte or an ASCII byte each). */
+void
+hb_text_first_mark (const char *text, gsize len, guint *line, guint *column)
+{
+  const char *p = text, *end = text + len;
+  guint at = 1;
+
+  while (p < end)
+    {
+      const char *nl = memchr (p, '\n', (gsize) (end - p));
+      const char *stop = nl != NULL ? nl : end;
+      const char *q = p;
+
+      while (q < stop && g_ascii_isspace (*q))
+        q++;
+      if (q < stop && *q != '#')
+        {
+          guint col = 1;
+
+          for (const char *r = p; r < q; r++)
+            col += ((guchar) *r & 0xc0) != 0x80;
+          *line = at;
+          *column = col;
+          return;
+        }
+      at++;
+      p = nl != NULL ? nl + 1 : end;
+    }
+  *line = 1;
+  *column = 1;
+}
+
 /* Sets error to "NAME:message" with control characters and invalid UTF-8
  * (in the name or the quoted input) shown escaped. */
 static void
@@ -387,8 +423,11 @@ hb_registry_parse (const HbGame *game, const char *display_name,
       }
       {
         g_autofree char *safe_name = hb_escape_for_message (display_name);
-        g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_WHICH_GAME, "%s:1:1: %s",
-                     safe_name, msg);
+        guint line, column;
+
+        hb_text_first_mark (text, len, &line, &column);
+        g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_WHICH_GAME, "%s:%u:%u: %s",
+                     safe_name, line, column, msg);
       }
       return NULL;
     }

@@ -92,6 +92,10 @@ gboolean hb_read_input_cancellable (const char *path, const char *name,
  * none: saving the file as one would drop them). */
 HbWriteFormat hb_text_format (const HbState *s, const char *text, gsize len);
 
+/* The line and column (from 1) of the text's first mark that is neither
+ * blank nor on a "#" comment line; 1:1 when there is none. */
+void     hb_text_first_mark (const char *text, gsize len, guint *line, guint *column);
+
 /* The first `max` comment lines ("# moves: 5", "# my notes") of a level's
  * text, in order, trimmed, without their line ends; NULL-terminated,
  * never NULL. */

@@ -466,6 +466,8 @@ test_bad_input (void)
               ":1:29: padding bits of the grid are set");
   expect_bad ("binary.lights", "01\n\377\376\n", "not valid UTF-8");
   expect_bad ("what.txt", "hello\n", "cannot tell which game");
+  /* Past the comment and blank lines, at the first mark (it was 1:1). */
+  expect_bad ("what2.txt", "# notes\n\n  hello\n", ":3:3: cannot tell which game");
   /* A broken Tatham ID with no game's extension: each game that reads
    * such IDs says what is wrong with it (it was "cannot tell which game"
    * alone, where the .loop file said why: review). */
