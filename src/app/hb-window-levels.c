@@ -444,6 +444,10 @@ hb_window_load_bundled_first (HbWindow *self, const HbGame *game)
 typedef struct {
   const HbGame *game;
   guint         index;
+  /* Next Level went past the list's end (from its last level, or with
+   * every level after this one solved), and how: said once it opened, as
+   * Ctrl+Page Down on the last level went back to Level 1 silently. */
+  const char   *wrapped;
 } LevelChoice;
 
 static void
@@ -456,6 +460,8 @@ open_level_then (HbWindow *self, gpointer data)
     {
       load_bundled (self, choice->game, list, choice->index);
       hb_window_set_mode (self, HB_MODE_PLAY);
+      if (choice->wrapped != NULL && self->level_key != NULL)
+        hb_window_show_toast (self, _(choice->wrapped));
     }
 }
 
@@ -466,6 +472,7 @@ hb_window_next_level (HbWindow *self)
   g_autoptr (GPtrArray) list = NULL;
   LevelChoice *choice;
   guint here = 0, pick;
+  gboolean unsolved = FALSE;
 
   if (self->level_key == NULL || game == NULL)
     return;
@@ -487,12 +494,19 @@ hb_window_next_level (HbWindow *self)
       if (!is_solved_key (self, key))
         {
           pick = i;
+          unsolved = TRUE;
           break;
         }
     }
   choice = g_new0 (LevelChoice, 1);
   choice->game = game;
   choice->index = pick;
+  if (pick <= here)
+    choice->wrapped = !unsolved ? N_("Every other level is solved: back to the first")
+                      : here + 1 == list->len
+                      ? N_("That was the last level: back to the first one not solved")
+                      : N_("The levels after this one are solved: back to the first one not "
+                           "solved");
   hb_window_maybe_discard (self, open_level_then, choice, g_free);
 }
 

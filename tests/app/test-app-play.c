@@ -547,7 +547,15 @@ test_levels_easy_first (void)
             break;
           hb_app_test_activate (window, "next-level", NULL);
           hb_app_test_settle (30);
+          /* Only past the last level is the way back to the first said
+           * (it went there silently). */
+          if (n < count)
+            g_assert_cmpstr (hb_window_get_last_toast (window), !=,
+                             "That was the last level: back to the first one not solved");
         }
+      g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Level 1");
+      g_assert_cmpstr (hb_window_get_last_toast (window), ==,
+                       "That was the last level: back to the first one not solved");
       hb_window_set_ask_to_save (window, FALSE);
       hb_app_test_window_close (window);
     }
