@@ -5,9 +5,10 @@
  * Play, the game pad in Edit): the pair and the level chooser left the
  * title about three letters at 400 px beside minimise, maximise and
  * Close ("Lev…": review); the mode the level is in shows in the board's
- * own words and its palette. E and P still switch, and the button's
- * tooltip names its key. Alone, it is flat, an action as the header's
- * other icons are, not a toggle that looks switched on. */
+ * own words, its palette and the subtitle ("Editing Enlight"). E and P
+ * still switch, and the button's tooltip names its key. Alone, it is flat,
+ * an action as the header's other icons are, not a toggle that looks
+ * switched on. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -39,6 +40,7 @@ static void
 on_mode (GObject *object, GParamSpec *pspec, gpointer data)
 {
   update_mode_buttons (HB_WINDOW (object));
+  hb_window_update_title (HB_WINDOW (object));
 }
 
 void
@@ -110,7 +112,18 @@ hb_window_update_title (HbWindow *self)
       title = modified ? g_strdup_printf ("%s •", name) : g_strdup (name);
     }
   adw_window_title_set_title (self->window_title, title);
-  adw_window_title_set_subtitle (self->window_title, _(game->name));
+  /* Narrow, the one mode button shows the other mode, and a board being
+   * drawn looks as one being played (Enlight's has no palette): the
+   * subtitle says Edit mode (review: only the icon told). */
+  if (self->narrow && self->mode == HB_MODE_EDIT)
+    {
+      /* TRANSLATORS: the narrow window's subtitle in Edit mode, "Editing
+       * Enlight"; the mode first, as a long name loses its end */
+      g_autofree char *sub = g_strdup_printf (_("Editing %s"), _(game->name));
+      adw_window_title_set_subtitle (self->window_title, sub);
+    }
+  else
+    adw_window_title_set_subtitle (self->window_title, _(game->name));
 }
 
 void

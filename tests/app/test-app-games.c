@@ -890,14 +890,23 @@ test_narrow_title (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 400, HB_TEST_HEIGHT);
   hb_app_test_wait (header_title_is_short, window, 10000, "the short title");
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "lights-03-5x5.lights");
+  hb_window_set_mode (window, HB_MODE_PLAY);
   g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "Enlight");
   hb_window_set_mode (window, HB_MODE_EDIT);
+  /* Narrow, one icon is left to tell the modes apart: the subtitle says
+   * Edit mode too, and the game's name again in Play. */
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "Editing Enlight");
   hb_app_test_click_cell (window, 0, 0, 1);
   g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, "lights-03-5x5 •");
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "lights-03-5x5.lights •");
   hb_app_test_activate (window, "undo", NULL);
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "Enlight");
+  hb_window_set_mode (window, HB_MODE_EDIT);
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, HB_TEST_HEIGHT);
   hb_app_test_wait (header_title_is_full, window, 10000, "the whole title");
+  /* Wide, the labelled Edit toggle says it. */
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==, "Enlight");
   hb_app_test_window_close (window);
   g_rmdir (dir);
 
