@@ -424,6 +424,21 @@ test_flow_hint_unfinished (void)
   run_cli (&b, NULL, "hint", none, NULL);
   g_assert_cmpint (b.status, ==, 1);
   g_assert_cmpstr (b.out, ==, "No hint: the level has no dots yet\n");
+  /* JSON holds finished levels only: convert says so and what keeps it,
+   * not the app's "place its pair before saving". */
+  {
+    g_auto(CliRun) c = { 0 };
+    g_auto(CliRun) d = { 0 };
+
+    run_cli (&c, NULL, "convert", lone, "--to", "json", NULL);
+    g_assert_cmpint (c.status, ==, 2);
+    g_assert_cmpstr (c.out, ==, "");
+    g_assert_nonnull (strstr (c.err, "lone.flow: Colour ‘B’ has one dot, and JSON holds only "
+                                     "finished levels: place its pair, or use the text format"));
+    run_cli (&d, NULL, "convert", lone, "--to", "native", NULL);
+    g_assert_cmpint (d.status, ==, 0);
+    g_assert_cmpstr (d.out, ==, lone_text);
+  }
 }
 
 /* Under a step limit of N, Infinite Loop's searches say they gave up

@@ -1086,8 +1086,10 @@ flow_sniff_yields (const char *text, gsize len)
   return yields;
 }
 
-/* A level can be written when every colour has its pair of dots (in the
- * editor one may have only one for a while). */
+/* A level can be written as JSON when every colour has its pair of dots
+ * (in the editor one may have only one for a while; the text format keeps
+ * such a level with its "# editing" mark). Said for a save and for the
+ * CLI's convert alike ("place its pair before saving" read oddly there). */
 static gboolean
 check_pairs (const FlowState *s, GError **error)
 {
@@ -1096,7 +1098,8 @@ check_pairs (const FlowState *s, GError **error)
   if (s->colours == 0)
     {
       g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_SHAPE,
-                   _("The level has no dots yet: place at least one pair"));
+                   _("The level has no dots yet, and JSON holds only finished levels: "
+                     "place at least one pair, or use the text format (.flow)"));
       return FALSE;
     }
   /* One pass for every colour (a pass per colour took 1.5 billion reads
@@ -1108,7 +1111,9 @@ check_pairs (const FlowState *s, GError **error)
       {
         g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_SHAPE,
                      /* TRANSLATORS: %c is the colour's character in the file */
-                     _("Colour ‘%c’ has one dot: place its pair before saving"),
+                     _("Colour ‘%c’ has one dot, and JSON holds only finished levels: "
+                       "place its pair, or use the text format (.flow), which keeps a level "
+                       "being drawn"),
                      s->names[c]);
         return FALSE;
       }
