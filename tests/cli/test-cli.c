@@ -483,6 +483,9 @@ test_bad_input (void)
   expect_bad ("what.txt", "hello\n", "cannot tell which game");
   /* Past the comment and blank lines, at the first mark (it was 1:1). */
   expect_bad ("what2.txt", "# notes\n\n  hello\n", ":3:3: cannot tell which game");
+  /* An ID with no height is the Net ID reader's to refuse (it was read as
+   * tile rows: "a tile is four binary digits"). */
+  expect_bad ("no-height.loop", "3x:123\n", ":1:3: expected the board height (a number), found :");
   /* A broken Tatham ID with no game's extension: each game that reads
    * such IDs says what is wrong with it (it was "cannot tell which game"
    * alone, where the .loop file said why: review). */

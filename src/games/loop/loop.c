@@ -371,9 +371,9 @@ looks_like_tatham (const char *p, gsize n, gsize *colon)
     i++;
   if (i == 0 || i >= n || p[i] != 'x')
     return FALSE;
+  /* "3x:123" too (no height), so that the Net ID's reader says what is
+   * missing: it was read as tile rows, "a tile is four binary digits". */
   i++;
-  if (i >= n || !g_ascii_isdigit (p[i]))
-    return FALSE;
   while (i < n && p[i] != ':' && !g_ascii_isspace (p[i]))
     i++;
   if (i >= n || p[i] != ':')
@@ -406,6 +406,16 @@ loop_parse_net_id (const char *text, gsize len, int line, GError **error)
       return NULL;
     }
   w = strtol (p, &end, 10);
+  if (!g_ascii_isdigit (end[1]))
+    {
+      char found[HB_CHAR_TEXT];
+
+      hb_describe_char (end + 1, (gsize) (p + n - (end + 1)), 0, found);
+      hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line,
+                          2 + (int) lead + (int) (end - p),
+                          _("expected %s (a number), found %s"), _("the board height"), found);
+      return NULL;
+    }
   h = strtol (end + 1, &end, 10);
   if (w > HB_MAX_SIDE || h > HB_MAX_SIDE || w < 1 || h < 1)
     {
