@@ -567,6 +567,29 @@ test_gf2_gives_up (void)
   g_assert_true (own_check (s->cells, press, 61, 61));
   hb_result_free (r);
   hb_state_free (&s->base);
+
+  /* The time limit ends the proof the same way: the answer found stands,
+   * not proven (it answered nothing, "gave up", though the elimination
+   * had an answer in milliseconds: review). No step limit to end it first
+   * (nullity 42: the proof is out of reach). A cancel by the caller still
+   * answers nothing. */
+  {
+    LightsState *on = lights_state_new (65, 65);
+    HbSolveOptions timed = { .node_limit = G_MAXUINT64 / 1024, .time_limit = 0.3 };
+    g_autofree guint8 *press2 = NULL;
+
+    memset (on->cells, 1, 65 * 65);
+    r = hb_solve (&lights_solver_gf2, &on->base, &timed, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (r->status, ==, HB_STATUS_SOLVED);
+    g_assert_false (r->optimal);
+    g_assert_cmpstr (hb_result_get_stat (r, "nullity"), ==, "42");
+    g_assert_nonnull (strstr (r->message, "Gave up proving the fewest at the time limit: "));
+    press2 = result_press (r, 65, 65);
+    g_assert_true (own_check (on->cells, press2, 65, 65));
+    hb_result_free (r);
+    hb_state_free (&on->base);
+  }
 }
 
 /* The solutions take their noun's plural from their own number, not from

@@ -554,7 +554,7 @@ typedef struct {
   guint64  best;
   Word    *best_a;        /* k bits */
   Word    *cur_a;
-  gboolean gave_up, cancelled;
+  gboolean gave_up, cancelled, timed_out;
   HbCancel *cancellable;
   HbTrace *trace;
 } Search;
@@ -825,7 +825,15 @@ search_node (Search *s, int j, const Cost *cj)
   if ((s->nodes & 1023) < 2 && s->cancellable
       && hb_cancel_is_set (s->cancellable))
     {
-      s->cancelled = TRUE;
+      /* The time limit (the token's own deadline, hb_solve's; its caller
+       * not cancelling) ends the proof, not the answer: the best found
+       * stands, not proven, as under the step limit. It gave nothing,
+       * though the elimination had an answer in milliseconds (review). */
+      if (hb_cancel_deadline_passed (s->cancellable)
+          && (s->cancellable->parent == NULL || !hb_cancel_is_set (s->cancellable->parent)))
+        s->gave_up = s->timed_out = TRUE;
+      else
+        s->cancelled = TRUE;
       return;
     }
   if (s->nodes > s->node_limit || s->work > s->work_limit)
@@ -1287,6 +1295,7 @@ lights_gf2_solve (const LightsState *state, guint64 node_limit,
               answer->nodes = s.nodes;
               answer->optimal = !s.gave_up && !s.cancelled;
               answer->cancelled = s.cancelled;
+              answer->timed_out = s.timed_out;
             }
           else
             answer->optimal = FALSE;
@@ -1454,23 +1463,24 @@ gf2_solve (const HbState *state, const HbSolveOptions *options, HbTrace *trace,
                                 "them, and one with fewer presses may exist"), counted);
   else if (!a.optimal)
     {
-      g_autofree char *nnodes = g_strdup_printf ("%" G_GUINT64_FORMAT, a.nodes);
       g_autofree char *npresses = g_strdup_printf ("%" G_GUINT64_FORMAT, a.presses);
-      g_autofree char *nodes = g_strdup_printf (g_dngettext (NULL, "%s search step",
-                                                             "%s search steps",
-                                                             (gulong) MIN (a.nodes, G_MAXULONG)),
-                                                nnodes);
       g_autofree char *presses = g_strdup_printf (g_dngettext (NULL, "%s press", "%s presses",
                                                                (gulong) MIN (a.presses,
                                                                              G_MAXULONG)),
                                                   npresses);
 
-      /* TRANSLATORS: "Gave up proving the fewest after 1048576 search
-       * steps: 17 presses, fewer may exist among the 1099511627776
-       * solutions" */
-      hb_result_set_message (r, _("Gave up proving the fewest after %s: %s, fewer "
-                                  "may exist among the %s"),
-                             nodes, presses, counted);
+      /* Which limit, not how many steps: the step limit also bounds the
+       * work a step takes, so on a large board "after 2 search steps"
+       * came under a limit of 100 (review); the steps are in the stats. */
+      if (a.timed_out)
+        /* TRANSLATORS: "Gave up proving the fewest at the time limit: 17
+         * presses, fewer may exist among the 1099511627776 solutions" */
+        hb_result_set_message (r, _("Gave up proving the fewest at the time limit: %s, fewer "
+                                    "may exist among the %s"), presses, counted);
+      else
+        /* TRANSLATORS: as "Gave up proving the fewest at the time limit" */
+        hb_result_set_message (r, _("Gave up proving the fewest at the step limit: %s, fewer "
+                                    "may exist among the %s"), presses, counted);
     }
   else if (a.nullity > 0)
     {

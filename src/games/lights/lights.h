@@ -73,6 +73,7 @@ typedef struct {
   guint64  presses;          /* number of presses in `press` */
   gboolean optimal;          /* the minimum was proven */
   gboolean cancelled;
+  gboolean timed_out;        /* the search stopped at the time limit (not optimal) */
   guint64  nodes;            /* search nodes used to prove the minimum */
 } LightsAnswer;
 
