@@ -463,12 +463,20 @@ solve_or_die (const HbState *state, const char *solver_id, const char *file)
 }
 
 static void
-print_stats (const HbSolver *solver, const HbResult *r)
+print_stats (const HbState *state, const HbSolver *solver, const HbResult *r)
 {
-  gboolean said_optimal = FALSE;
+  gboolean said_optimal = FALSE, proven = FALSE;
+  g_autofree char *why = NULL;
 
   fprintf (stderr, "solver: %s\n", solver->id);
-  fprintf (stderr, "status: %s\n", hb_status_to_string (r->status));
+  /* An answer over a Flood-It move limit solves the board, not the level,
+   * and exits 1 or 3: "status: solved" alone read as a win beside exit 3
+   * (review). */
+  if (r->status == HB_STATUS_SOLVED && state->game->answer_fits != NULL
+      && !state->game->answer_fits (state, r, &why, &proven))
+    fprintf (stderr, "status: %s, over the level's limit\n", hb_status_to_string (r->status));
+  else
+    fprintf (stderr, "status: %s\n", hb_status_to_string (r->status));
   /* Only solvers that minimise something have an optimum to prove. */
   if (r->status == HB_STATUS_SOLVED && (solver->flags & HB_SOLVER_OPTIMAL))
     {
@@ -647,7 +655,7 @@ cmd_solve (int argc, char **argv)
   solve_answer_board = TRUE;
   r = solve_or_die (state, opt_solver, argv[1]);
   if (opt_stats)
-    print_stats (opt_solver ? hb_game_find_solver (state->game, opt_solver)
+    print_stats (state, opt_solver ? hb_game_find_solver (state->game, opt_solver)
                             : hb_game_default_solver (state->game), r);
   else if (r->status == HB_STATUS_SOLVED && !r->optimal
            && ((opt_solver ? hb_game_find_solver (state->game, opt_solver)

@@ -848,6 +848,15 @@ test_hint_render (void)
     run_cli (&h, NULL, "hint", tight, NULL);
     g_assert_nonnull (strstr (h.out, "(greedy, not proven optimal), at least "));
     g_assert_cmpint (h.status, ==, 1);
+    /* --stats says the board is solved, not the level ("status: solved"
+     * beside exit 3 read as a win: review). */
+    {
+      g_auto(CliRun) t = { 0 };
+
+      run_cli (&t, NULL, "solve", "--stats", "--solver", "greedy", tight, NULL);
+      g_assert_cmpint (t.status, !=, 0);
+      g_assert_nonnull (strstr (t.err, "\nstatus: solved, over the level's limit\n"));
+    }
   }
   /* A limit the bound leaves open but the greedy way misses (its 40 moves
    * against 33, the bound itself): said, as solve says its best answer
