@@ -574,6 +574,24 @@ best_needs_limit (const HbState *state)
  * when they say the status again ("gave up: Gave up (the time limit)")
  * and its first letter lowered where a plain word, not a name, starts
  * it. */
+/* A level whose game only its text told (no --game, no game's
+ * extension), as a verdict names it: "FILE (read as Enlight, the game its
+ * text looks like)"; NULL for any other (or when say_other_reader said
+ * it). A Flood ID missing its move limit read as a Net ID said "no
+ * solution: no way to turn the tiles", as if that were the level's answer
+ * (review); hint's verdicts said nothing of it either. */
+static char *
+path_with_guessed_game (const char *path)
+{
+  const HbState *level = loaded_level;
+
+  if (level == NULL || other_reader_said || game_from_option () != NULL
+      || hb_registry_game_for_filename (path) != NULL)
+    return NULL;
+  return g_strdup_printf ("%s (read as %s, the game its text looks like)", path,
+                          level->game->name);
+}
+
 static void
 say_status (const char *path, const HbResult *r)
 {
@@ -600,17 +618,8 @@ say_status (const char *path, const HbResult *r)
         rest[0] = g_ascii_tolower (rest[0]);
     }
   {
-    /* A level whose game only its text told (no --game, no game's
-     * extension) names the game it was read as: a Flood ID missing its
-     * move limit read as a Net ID said "no solution: no way to turn the
-     * tiles", as if that were the level's answer (review). */
-    const HbState *level = loaded_level;
-    g_autofree char *shown = NULL;
+    g_autofree char *shown = path_with_guessed_game (path);
 
-    if (level != NULL && !other_reader_said && game_from_option () == NULL
-        && hb_registry_game_for_filename (path) == NULL)
-      shown = g_strdup_printf ("%s (read as %s, the game its text looks like)", path,
-                               level->game->name);
     cli_error ("%s: %s%s%s", shown != NULL ? shown : path, status,
                rest == NULL ? "" : rest[0] == '(' ? " " : ": ", rest ? rest : "");
   }
@@ -731,10 +740,12 @@ cmd_hint (int argc, char **argv)
   hint = state->game->hint_compute (state, &cancel, &error);
   if (hint == NULL)
     {
+      g_autofree char *shown = path_with_guessed_game (argv[1]);
+
       if (hb_cancel_deadline_passed (&cancel))
-        cli_error ("%s: gave up (the time limit)", argv[1]);
+        cli_error ("%s: gave up (the time limit)", shown != NULL ? shown : argv[1]);
       else
-        cli_error ("%s: %s", argv[1], error->message);
+        cli_error ("%s: %s", shown != NULL ? shown : argv[1], error->message);
       hb_state_free (state);
       return EXIT_GAVE_UP;
     }
@@ -747,7 +758,9 @@ cmd_hint (int argc, char **argv)
    * deadline). */
   if (!has_move && !state->game->is_solved (state) && hb_cancel_deadline_passed (&cancel))
     {
-      cli_error ("%s: gave up (the time limit)", argv[1]);
+      g_autofree char *shown = path_with_guessed_game (argv[1]);
+
+      cli_error ("%s: gave up (the time limit)", shown != NULL ? shown : argv[1]);
       state->game->hint_free (hint);
       hb_state_free (state);
       return EXIT_GAVE_UP;
@@ -779,6 +792,15 @@ cmd_hint (int argc, char **argv)
 
       code = r != NULL && r->status == HB_STATUS_NO_SOLUTION ? EXIT_NO_SOLUTION : EXIT_GAVE_UP;
       hb_result_free (r);
+    }
+  /* A verdict (exit 1 or 3) on a level read as the game its text looks
+   * like names that game, as solve's does. */
+  if (code != EXIT_SOLVED)
+    {
+      g_autofree char *shown = path_with_guessed_game (argv[1]);
+
+      if (shown != NULL)
+        cli_error ("%s", shown);
     }
   state->game->hint_free (hint);
   hb_state_free (state);

@@ -352,6 +352,26 @@ test_guessed_game_named (void)
   run_cli (&c, NULL, "solve", "--game", "loop", txt, NULL);
   g_assert_cmpint (c.status, ==, 1);
   g_assert_null (strstr (c.err, "read as"));
+  /* hint's verdicts name it too (it said only "This level has no
+   * solution", and "gave up" without the game: review). */
+  {
+    g_auto(CliRun) d = { 0 };
+    g_auto(CliRun) e = { 0 };
+    g_auto(CliRun) f = { 0 };
+
+    run_cli (&d, NULL, "hint", txt, NULL);
+    g_assert_cmpint (d.status, ==, 1);
+    g_assert_true (g_str_has_prefix (d.out, "This level has no solution"));
+    g_assert_nonnull (strstr (d.err, "flood-id.txt (read as Infinite Loop, the game its text "
+                                     "looks like)"));
+    run_cli (&e, NULL, "hint", loop, NULL);
+    g_assert_cmpint (e.status, ==, 1);
+    g_assert_null (strstr (e.err, "read as"));
+    run_cli (&f, NULL, "hint", "--time-limit", "0.000001", txt, NULL);
+    g_assert_cmpint (f.status, ==, 3);
+    g_assert_nonnull (strstr (f.err, "flood-id.txt (read as Infinite Loop, the game its text "
+                                     "looks like): gave up (the time limit)"));
+  }
 }
 
 /* Rows of 0, 1 and * with each mark twice are an Enlight board and a
