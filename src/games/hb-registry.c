@@ -100,6 +100,38 @@ utf16_without_bom (const char *text, gsize len)
   return FALSE;
 }
 
+/* Whether the text reads as UTF-32 with no byte-order mark: its first
+ * code units (up to 32) all ASCII and none NUL, three bytes of each zero,
+ * the ASCII byte always first (little-endian) or always last. It was "the
+ * text contains a NUL byte" (review), as UTF-16's was. */
+static gboolean
+utf32_without_bom (const char *text, gsize len)
+{
+  gsize n = MIN (len, 128) & ~(gsize) 3;
+
+  if (n < 8)
+    return FALSE;
+  for (int at = 0; at < 4; at += 3)
+    {
+      gsize i;
+
+      for (i = 0; i < n; i += 4)
+        {
+          guchar c = (guchar) text[i + at];
+          gboolean zeros = TRUE;
+
+          for (int k = 0; k < 4; k++)
+            if (k != at && text[i + k] != 0)
+              zeros = FALSE;
+          if (!zeros || c == 0 || c >= 0x80)
+            break;
+        }
+      if (i == n)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* A UTF-8 byte-order mark (Windows editors write one) is no content: every
  * reading of a level's text starts past it. */
 static void
@@ -366,7 +398,8 @@ hb_registry_parse (const HbGame *game, const char *display_name,
     const char *why = NULL;
 
     if (len >= 4
-        && (memcmp (text, "\xff\xfe\0\0", 4) == 0 || memcmp (text, "\0\0\xfe\xff", 4) == 0))
+        && (memcmp (text, "\xff\xfe\0\0", 4) == 0 || memcmp (text, "\0\0\xfe\xff", 4) == 0
+            || utf32_without_bom (text, len)))
       why = _("the text is UTF-32; levels are read as UTF-8: save the file as UTF-8");
     else if ((len >= 2 && (((guchar) text[0] == 0xff && (guchar) text[1] == 0xfe)
                            || ((guchar) text[0] == 0xfe && (guchar) text[1] == 0xff)))

@@ -547,17 +547,25 @@ test_bad_input (void)
      * UTF-16). */
     static const char le32[] = "\xff\xfe\0\0" "R\0\0\0" ".\0\0\0" "R\0\0\0" "\n\0\0\0";
     static const char be32[] = "\0\0\xfe\xff" "\0\0\0R" "\0\0\0." "\0\0\0R" "\0\0\0\n";
-    const char *const files32[][2] = { { "utf32le.flow", le32 }, { "utf32be.flow", be32 } };
+    /* And without the mark (it was "contains a NUL byte" at 1:2). */
+    static const char le32_bare[] = "1\0\0\0" "0\0\0\0" "\n\0\0\0" "0\0\0\0" "1\0\0\0";
+    static const char be32_bare[] = "\0\0\0" "1" "\0\0\0" "0" "\0\0\0\n" "\0\0\0" "0" "\0\0\0" "1";
+    const struct { const char *name, *data; gsize len; } files32[] = {
+      { "utf32le.flow", le32, sizeof le32 - 1 },
+      { "utf32be.flow", be32, sizeof be32 - 1 },
+      { "utf32le-bare.lights", le32_bare, sizeof le32_bare - 1 },
+      { "utf32be-bare.txt", be32_bare, sizeof be32_bare - 1 },
+    };
 
     for (gsize k = 0; k < G_N_ELEMENTS (files32); k++)
       {
-        g_autofree char *path = g_build_filename (tmpdir, files32[k][0], NULL);
+        g_autofree char *path = g_build_filename (tmpdir, files32[k].name, NULL);
         g_autofree char *expected
           = g_strdup_printf ("hintboard-cli: %s:1:1: the text is UTF-32; levels are read as "
                              "UTF-8: save the file as UTF-8\n", path);
         g_auto(CliRun) r = { 0 };
 
-        g_assert_true (g_file_set_contents (path, files32[k][1], sizeof le32 - 1, NULL));
+        g_assert_true (g_file_set_contents (path, files32[k].data, (gssize) files32[k].len, NULL));
         run_cli (&r, NULL, "solve", path, NULL);
         g_assert_cmpint (r.status, ==, 2);
         g_assert_cmpstr (r.err, ==, expected);
