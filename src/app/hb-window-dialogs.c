@@ -501,6 +501,28 @@ hb_window_show_error (HbWindow *self, const char *heading, const char *text)
 
 /* ---- Toasts for jobs on a worker ---------------------------------------- */
 
+/* The toast's × (or the overlay's own Escape) took it away while its job
+ * runs: that is Cancel, not "hide it", as the job went on unseen and its
+ * answer (a dialog, a new level) came seconds later out of nowhere
+ * (review). hb_job_toast_clear's own dismiss is not one: it disconnects
+ * first. */
+static void
+on_job_toast_dismissed (AdwToast *toast, HbJobToast *t)
+{
+  HbWindow *self = t->window;
+
+  if (t->toast != toast || self->disposed)
+    return;
+  /* Gone already: the cancel's own clear must not dismiss it again
+   * inside this emission. */
+  g_signal_handlers_disconnect_by_func (toast, on_job_toast_dismissed, t);
+  g_clear_object (&t->toast);
+  if (t == &self->load_toast)
+    hb_window_cancel_load (self);
+  else if (t == &self->random_toast)
+    hb_window_cancel_random (self);
+}
+
 static gboolean
 job_toast_show (gpointer data)
 {
@@ -508,8 +530,11 @@ job_toast_show (gpointer data)
 
   t->id = 0;
   if (!t->window->disposed)
-    t->toast = g_object_ref (hb_window_show_toast_button (t->window, t->text, _("_Cancel"),
-                                                          "win.cancel", 0));
+    {
+      t->toast = g_object_ref (hb_window_show_toast_button (t->window, t->text, _("_Cancel"),
+                                                            "win.cancel", 0));
+      g_signal_connect (t->toast, "dismissed", G_CALLBACK (on_job_toast_dismissed), t);
+    }
   return G_SOURCE_REMOVE;
 }
 
@@ -536,6 +561,7 @@ hb_job_toast_clear (HbJobToast *t)
   g_clear_handle_id (&t->id, g_source_remove);
   if (t->toast != NULL)
     {
+      g_signal_handlers_disconnect_by_func (t->toast, on_job_toast_dismissed, t);
       adw_toast_dismiss (t->toast);
       g_clear_object (&t->toast);
     }

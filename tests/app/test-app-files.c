@@ -758,6 +758,12 @@ says_opening_slow (gpointer data)
 }
 
 static gboolean
+says_opening_slow2 (gpointer data)
+{
+  return g_strcmp0 (hb_window_get_last_toast (data), "Opening “slow2.flow”…") == 0;
+}
+
+static gboolean
 pointer_is_null (gpointer data)
 {
   return *(gpointer *) data == NULL;
@@ -807,6 +813,41 @@ test_open_cancel_by_key (Fixture *f, gconstpointer data)
   g_assert_true (hb_window_get_game (window)->equal (before, hb_window_get_state (window)));
   g_assert_false (hb_window_is_loading (window));
   g_assert_cmpint (err, ==, ENXIO);
+  hb_state_free (before);
+  g_unlink (path);
+  hb_app_test_window_close (window);
+}
+
+/* The "Opening…" toast's × is Cancel too: it only took the toast away,
+ * and the open went on unseen, its answer (a dialog about a picture) coming
+ * seconds later out of nowhere (review). AdwToast's × is its dismiss. */
+static void
+test_open_cancel_by_close (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  g_autofree char *path = g_build_filename (f->dir, "slow2.flow", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  HbState *before = hb_state_copy (hb_window_get_state (window));
+  HbAppTestOpened o[2] = { { 0 } };
+  int fd;
+
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  o[1].done = TRUE;
+  hb_window_load_file_async (window, file, hb_app_test_opened, &o[0]);
+  hb_app_test_wait (says_opening_slow2, window, 20000, "“Opening “slow2.flow”…”");
+  g_assert_nonnull (window->load_toast.toast);
+  adw_toast_dismiss (window->load_toast.toast);
+  hb_app_test_wait (both_opened, o, 30000, "the open to end");
+  g_assert_false (o[0].ok);
+  g_assert_error (o[0].error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&o[0].error);
+  g_assert_false (hb_window_is_loading (window));
+  g_assert_null (window->load_toast.toast);
+  /* Nobody reads the FIFO now (ENXIO). */
+  fd = open (path, O_WRONLY | O_NONBLOCK);
+  g_assert_cmpint (fd, <, 0);
+  g_assert_cmpint (errno, ==, ENXIO);
+  g_assert_true (hb_window_get_game (window)->equal (before, hb_window_get_state (window)));
   hb_state_free (before);
   g_unlink (path);
   hb_app_test_window_close (window);
@@ -2360,6 +2401,8 @@ main (int argc, char *argv[])
               test_open_cancel, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-cancel-by-key", Fixture, NULL, hb_app_test_dir_set_up,
               test_open_cancel_by_key, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/open-cancel-by-close", Fixture, NULL, hb_app_test_dir_set_up,
+              test_open_cancel_by_close, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-bundled-file", Fixture, NULL, hb_app_test_dir_set_up,
               test_open_bundled_file, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/close-asks", Fixture, NULL, hb_app_test_dir_set_up,
