@@ -6,13 +6,14 @@ finds the board with `detect`, then makes crops with ImageMagick:
 
   whole  the whole board with a random margin of 6 px to a cell on each
          side (clamped to the picture): must read with no "cuts through"
-  cut    a random side cut 0.2-0.8 of a cell into a random outer row or
-         column (up to half the board in): should say "cuts through"
+  cut    a random side cut 0.2-0.8 of a cell (--frac LO,HI) into a random
+         outer row or column (up to half the board in): should say "cuts
+         through"
 
 and reads each with `detect --game` (the game the screenshot shows).
 Prints each false cut and each cut missed, then the counts.
 
-usage: crop-survey.py CLI SCREENS [--seed N] [--scale S] [--each K]
+usage: crop-survey.py CLI SCREENS [--seed N] [--scale S] [--each K] [--frac LO,HI]
 """
 import argparse
 import os
@@ -36,8 +37,10 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--scale", type=float, default=1.0)
     ap.add_argument("--each", type=int, default=3, help="crops of each kind a picture")
+    ap.add_argument("--frac", default="0.2,0.8", help="how far into the cut row, in cells")
     a = ap.parse_args()
     rng = random.Random(a.seed)
+    lo, hi = (float(v) for v in a.frac.split(","))
     pictures = []
     for game in ("flow", "loop", "flood"):
         folder = os.path.join(a.screens, game)
@@ -69,7 +72,7 @@ def main():
                 else:
                     side = rng.choice("tblr")
                     k = rng.randint(0, max(0, (h if side in "tb" else w) // 2 - 1))
-                    frac = rng.uniform(0.2, 0.8)
+                    frac = rng.uniform(lo, hi)
                     x, y = max(0, int(x0 - 20)), max(0, int(y0 - 20))
                     x2, y2 = min(iw, int(x0 + w * cw + 20)), min(ih, int(y0 + h * ch + 20))
                     if side == "t":

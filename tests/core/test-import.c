@@ -1372,6 +1372,10 @@ test_cut_board (void)
     { "flood", "flood_01_googleplus_28x28.png", 2, 3, 594, 592, 0 },
     { "loop", "loop_01_fullscreen.png", 0, 0, 540, 1920, HB_SIDE_RIGHT },
     { "loop", "loop_01_fullscreen.png", 0, 0, 600, 1920, HB_SIDE_RIGHT },
+    /* Strips under a fifth of a tile (14 and 20 px of 126) with arms
+     * running into them: read as smaller whole boards, nothing said. */
+    { "loop", "loop_01_fullscreen.png", 0, 0, 1080, 1100, HB_SIDE_BOTTOM },
+    { "loop", "loop_01_fullscreen.png", 0, 0, 560, 1920, HB_SIDE_RIGHT },
     { "loop", "loop_01_fullscreen.png", 0, 600, 1080, 1320, HB_SIDE_TOP },
     { "loop", "loop_01_fullscreen.png", 0, 620, 1080, 1300, HB_SIDE_TOP },
     { "loop", "loop_01_fullscreen.png", 268, 562, 544, 797, 0 },

@@ -2271,12 +2271,15 @@ loop_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
    * screenshot read as a 2×6 board, nothing said: review). A scrambled
    * level has arms off its board, so those say it only where they run
    * into the picture's edge (a board cropped to a few pixels is not
-   * cut); a tile cut in part is strokes from an edge a fifth of a tile
-   * to a tile away to the board or into it (a status bar or a title
-   * there does not reach the board). */
+   * cut); a tile cut in part is strokes from an edge 4 px to a tile
+   * away to the board or into it (a status bar or a title there does not
+   * reach the board). It was a fifth of a tile: a strip of 14 px of a
+   * 126 px row, three arms running into it, read as a whole board
+   * (review); whole boards with margins of 3 px and more still read
+   * whole (src/games/crop-survey.py --frac 0.03,0.2). */
   {
     int w = report->width, h = report->height;
-    double tile = report->cell_w, deep = MAX (4.0, 0.2 * tile);
+    double tile = report->cell_w, deep = 4.0;
     double room[4] = { report->y0, img->width - (report->x0 + w * tile),
                        img->height - (report->y0 + h * tile), report->x0 };
     double bx0 = report->x0 / f, by0 = report->y0 / f;
