@@ -230,7 +230,8 @@ guess (const HbImage *img, HbImportReport *report, HbCancel *cancellable, HbStat
         {
           g_string_append_printf (misses, "\n  %s", trial->summary != NULL ? trial->summary : "");
           g_string_append_printf (misses, _(" (too unsure to be this game)"));
-          if (near != NULL && (doubtful == NULL || trial->score > doubt->score))
+          if (near != NULL && trial->score >= HB_IMPORT_NEAR_SCORE
+              && (doubtful == NULL || trial->score > doubt->score))
             {
               hb_state_free (doubtful);
               doubtful = s;

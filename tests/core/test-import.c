@@ -1589,6 +1589,20 @@ test_no_board (void)
         g_error ("%s read as %s", names[p], report->summary);
       g_assert_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD);
     }
+  /* Nor offered as a doubtful reading: the plasma of seed 2 at 800×600
+   * (`convert -seed 2 -size 800x600 plasma:fractal`, JPEG 85) was "seems
+   * to show a board" as Flood-It 4×5, scored 0.03 (review). */
+  {
+    g_autoptr(HbImage) plasma = test_picture ("plasma-800.jpg");
+    g_autoptr(HbImportReport) report = hb_import_report_new ();
+    g_autoptr(GError) error = NULL;
+    HbState *near = NULL;
+    HbState *s = hb_registry_from_image_or_near (plasma, report, NULL, &near, &error);
+
+    if (s != NULL || near != NULL)
+      g_error ("plasma-800.jpg offered as %s", report->summary);
+    g_assert_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD);
+  }
   /* Each game alone too. */
   for (const HbGame *const *g = hb_registry_image_games (); *g != NULL; g++)
     {
