@@ -178,6 +178,32 @@ jpeg_is_cut (const guint8 *data, gsize len)
   return TRUE;
 }
 
+/* Whether PNG data ends before its picture does: its chunks, walked by
+ * their lengths from the signature, run out before the IEND chunk. A PNG
+ * cut to 10 or 50 bytes was "damaged and cannot be read (Premature
+ * end-of-file encountered)", one cut later "the file ends before the
+ * picture does" (review). */
+static gboolean
+png_is_cut (const guint8 *data, gsize len)
+{
+  gsize pos = 8;
+
+  if (len < 8 || memcmp (data, "\x89PNG\r\n\x1a\n", 8) != 0)
+    return FALSE;
+  while (pos + 8 <= len)
+    {
+      guint32 n = (guint32) data[pos] << 24 | (guint32) data[pos + 1] << 16
+                  | (guint32) data[pos + 2] << 8 | (guint32) data[pos + 3];
+
+      if (memcmp (data + pos + 4, "IEND", 4) == 0)
+        return FALSE;
+      if (n > len || pos + 12 + (gsize) n > len)
+        return TRUE;
+      pos += 12 + (gsize) n;
+    }
+  return TRUE;
+}
+
 /* Whether WebP data ends before its picture does: the RIFF header gives
  * the file's length (after its first 8 bytes). The WebP loader decoded a
  * file cut at 95 % into a picture with grey rows and no word, and the
@@ -311,6 +337,16 @@ hb_image_load_bytes (const guint8 *data, gsize len, const char *name, GError **e
        * ("Unrecognized image file format") tacked on. */
       g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE,
                    _("%s: not a picture that can be read (PNG, JPEG or WebP)"), name);
+      return NULL;
+    }
+  /* Refused because it stops short: said so, as a cut picture the reader
+   * took is (the reader's words were "Improper call to JPEG library in
+   * state 201" for a JPEG cut to 100 bytes). */
+  if (local != NULL && (png_is_cut (data, len) || jpeg_is_cut (data, len) || webp_is_cut (data, len)))
+    {
+      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE,
+                   _("%s: not a picture that can be read (PNG, JPEG or WebP): %s"),
+                   name, _("the file ends before the picture does"));
       return NULL;
     }
   if (local != NULL)
