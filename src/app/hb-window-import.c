@@ -450,6 +450,23 @@ unsure_row_show (HbWindow *self, guint listed)
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (unsure), title);
     }
   gtk_widget_set_visible (unsure, listed > 0 && self->mode == HB_MODE_EDIT);
+  hb_window_update_status (self);
+}
+
+/* The status line's words for the cells marked unsure in Edit, or NULL:
+ * where a narrow window shows them, the sidebar with their row folded
+ * away (a 28×28 Flood-It import said "6 colours" under two small orange
+ * rings, its "2 cells unsure" out of sight at 400 px: review). */
+char *
+hb_window_import_unsure_text (HbWindow *self)
+{
+  guint n = self->board_view != NULL ? hb_board_view_get_n_marked (self->board_view) : 0;
+
+  if (n == 0 || self->mode != HB_MODE_EDIT)
+    return NULL;
+  /* TRANSLATORS: the status line in Edit after a screenshot's import */
+  return g_strdup_printf (g_dngettext (NULL, "%u cell read unsure, ringed in orange",
+                                       "%u cells read unsure, ringed in orange", n), n);
 }
 
 /* The reader's notes (or none: NULL or ""), shown while the picture's

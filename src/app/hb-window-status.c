@@ -76,14 +76,10 @@ dup_level_warning (HbWindow *self)
 static void
 join_status (char **text, const char *part, gboolean first)
 {
-  char *joined;
+  char *joined = *text == NULL || (*text)[0] == '\0' ? g_strdup (part)
+                 : first ? g_strdup_printf ("%s · %s", part, *text)
+                         : g_strdup_printf ("%s · %s", *text, part);
 
-  if (*text == NULL || (*text)[0] == '\0')
-    joined = g_strdup (part);
-  else if (first)
-    joined = g_strdup_printf ("%s · %s", part, *text);
-  else
-    joined = g_strdup_printf ("%s · %s", *text, part);
   g_free (*text);
   *text = joined;
 }
@@ -133,6 +129,7 @@ hb_window_update_status (HbWindow *self)
 {
   const HbGame *game = hb_document_get_game (self->document);
   char *text = NULL, *said;
+  g_autofree char *unsure = NULL;
   gboolean late;
 
   /* With a solver's progress shown, the game's own status, counted over
@@ -143,6 +140,8 @@ hb_window_update_status (HbWindow *self)
     text = game->edit_status_text (hb_window_current (self));
   else if (!self->status_shows_progress && game->status_text != NULL)
     text = game->status_text (hb_window_current (self));
+  if (!self->status_shows_progress && (unsure = hb_window_import_unsure_text (self)) != NULL)
+    join_status (&text, unsure, FALSE);
   /* What a screen reader is told of the board: its status and the moves,
    * not the clock, so the description changes with each move (GTK 4.8's
    * way to announce: the focused board's description) and not each

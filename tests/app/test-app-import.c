@@ -811,12 +811,22 @@ test_import_png (Fixture *f, gconstpointer data)
     unsure = hb_app_test_find_row (GTK_WIDGET (window), "2 cells unsure");
     g_assert_nonnull (unsure);
     g_assert_true (gtk_widget_get_visible (unsure));
+    /* The status line says it too, where a narrow window shows it (the
+     * sidebar and its row folded away), in Edit only, and not once the
+     * marks went. */
+    g_assert_nonnull (strstr (hb_window_get_status_text (window),
+                              " · 2 cells read unsure, ringed in orange"));
+    hb_window_set_mode (window, HB_MODE_PLAY);
+    g_assert_null (strstr (hb_window_get_status_text (window), "unsure"));
+    hb_window_set_mode (window, HB_MODE_EDIT);
+    g_assert_nonnull (strstr (hb_window_get_status_text (window), "2 cells read unsure"));
     g_assert_nonnull (text);
     g_assert_true (g_file_set_contents (lpath, text, -1, NULL));
     g_assert_true (hb_app_test_load (window, lfile));
     g_assert_false (hb_board_view_has_picture (view));
     g_assert_cmpuint (hb_board_view_get_n_marked (view), ==, 0);
     g_assert_false (gtk_widget_get_visible (unsure));
+    g_assert_null (strstr (hb_window_get_status_text (window), "unsure"));
     g_free (text);
     g_object_unref (lfile);
     g_free (lpath);
