@@ -327,7 +327,9 @@ open_dialog_then (HbWindow *self, gpointer data)
   const HbGame *const *games = hb_registry_games ();
   GtkFileFilter *f;
 
-  dialog = gtk_file_chooser_native_new (_("Open Level"), GTK_WINDOW (self),
+  /* Open is also the way in for a screenshot: its title says so ("Open
+   * Level" left a newcomer to guess where import was: review). */
+  dialog = gtk_file_chooser_native_new (_("Open Level or Screenshot"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_OPEN,
                                         _("_Open"), _("_Cancel"));
   /* The first filter is the one the dialog starts with: everything Open
