@@ -483,6 +483,28 @@ test_node_limit_count (void)
       g_assert_cmpint (r.status, ==, 3);
       g_assert_nonnull (strstr (r.err, "gave up: after 1 "));
     }
+  /* Flow Free's fast search checks its limits every 512 steps, but under
+   * a step limit at the limit: past it only by the forced run it was in
+   * ("node-limit=1000" gave up after 1,100 steps on this level: review). */
+  {
+    g_auto(CliRun) fgen = { 0 };
+    g_auto(CliRun) r = { 0 };
+    g_autofree char *flow = NULL;
+    const char *after;
+    guint64 steps;
+
+    run_cli (&fgen, NULL, "generate", "--game", "flow", "--size", "50x50", "--seed", "834", NULL);
+    g_assert_cmpint (fgen.status, ==, 0);
+    flow = write_tmp ("limit.flow", fgen.out);
+    run_cli (&r, NULL, "solve", "--set", "node-limit=1000", "--set", "race=false", flow, NULL);
+    g_assert_cmpint (r.status, ==, 3);
+    after = strstr (r.err, "gave up: after ");
+    g_assert_nonnull (after);
+    steps = g_ascii_strtoull (after + strlen ("gave up: after "), NULL, 10);
+    g_test_message ("flow: %s", r.err);
+    g_assert_cmpuint (steps, >=, 1000);
+    g_assert_cmpuint (steps, <, 1050);
+  }
 }
 
 static void

@@ -3043,6 +3043,11 @@ search_piece (Fast *f, const guint8 *scope, const int *cells, int ncells,
       if (f->nodes >= f->next_check)
         {
           f->next_check = f->nodes + 512;
+          /* Under a step limit the check comes at it, not up to 511 steps
+           * later ("node-limit=100" gave up after 575: review); a forced
+           * run is still made whole. */
+          if (f->options->node_limit > f->nodes && f->options->node_limit < f->next_check)
+            f->next_check = f->options->node_limit;
           if (limits_hit (f))
             {
               f->stopped = TRUE;
