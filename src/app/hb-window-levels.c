@@ -501,7 +501,7 @@ hb_window_next_level (HbWindow *self)
   choice = g_new0 (LevelChoice, 1);
   choice->game = game;
   choice->index = pick;
-  if (pick <= here)
+  if (pick <= here && list->len > 1)
     choice->wrapped = !unsolved ? N_("Every other level is solved: back to the first")
                       : here + 1 == list->len
                       ? N_("That was the last level: back to the first one not solved")

@@ -512,11 +512,11 @@ guint          hb_window_pastes_reading (void);
 /* A picture by its name: PNG, JPEG, WebP, or whatever the content type
  * guessed from the name calls an image. */
 gboolean       hb_window_is_picture_name (const char *name);
+/* "2 cells read unsure, ringed in orange" in Edit while marks show, else NULL. */
+char          *hb_window_import_unsure_text (HbWindow *self);
 /* A picture by its content: PNG, JPEG or WebP magic bytes. */
 /* Reads the level from a decoded picture, which it takes (the game
  * guessed from it). */
-/* "2 cells read unsure, ringed in orange" in Edit while marks show, else NULL. */
-char          *hb_window_import_unsure_text (HbWindow *self);
 HbLoadResult  *hb_window_import_image (const char *name, HbImage *image,
                                        GCancellable *cancellable, GError **error);
 /* Says that the picture `name` holds no board (`error`, NO_BOARD or

@@ -580,16 +580,25 @@ best_needs_limit (const HbState *state)
  * it). A Flood ID missing its move limit read as a Net ID said "no
  * solution: no way to turn the tiles", as if that were the level's answer
  * (review); hint's verdicts said nothing of it either. */
-static char *
-path_with_guessed_game (const char *path)
+static const char *
+guessed_game_name (const char *path)
 {
   const HbState *level = loaded_level;
 
   if (level == NULL || other_reader_said || game_from_option () != NULL
       || hb_registry_game_for_filename (path) != NULL)
     return NULL;
-  return g_strdup_printf ("%s (read as %s, the game its text looks like)", path,
-                          level->game->name);
+  return level->game->name;
+}
+
+static char *
+path_with_guessed_game (const char *path)
+{
+  const char *name = guessed_game_name (path);
+
+  return name != NULL ? g_strdup_printf ("%s (read as %s, the game its text looks like)", path,
+                                         name)
+                      : NULL;
 }
 
 static void
@@ -795,13 +804,9 @@ cmd_hint (int argc, char **argv)
     }
   /* A verdict (exit 1 or 3) on a level read as the game its text looks
    * like names that game, as solve's does. */
-  if (code != EXIT_SOLVED)
-    {
-      g_autofree char *shown = path_with_guessed_game (argv[1]);
-
-      if (shown != NULL)
-        cli_error ("%s", shown);
-    }
+  if (code != EXIT_SOLVED && guessed_game_name (argv[1]) != NULL)
+    cli_error ("%s: read as %s, the game its text looks like", argv[1],
+               guessed_game_name (argv[1]));
   state->game->hint_free (hint);
   hb_state_free (state);
   return code;

@@ -67,6 +67,11 @@ hb_cpu_budget_spent (HbCpuBudget *budget)
 gboolean
 hb_cancel_deadline_passed (const HbCancel *cancel)
 {
+  /* No deadline has not passed (it read as passed, so a Cancel of
+   * Enlight's gf2 run with no time limit came back as its answer:
+   * review). */
+  if (cancel->deadline == 0)
+    return FALSE;
 #ifdef CLOCK_MONOTONIC_COARSE
   if (cancel->slack >= 0 && clock_ns (CLOCK_MONOTONIC_COARSE) + cancel->slack < cancel->deadline)
     return FALSE;

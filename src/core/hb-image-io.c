@@ -197,8 +197,11 @@ png_is_cut (const guint8 *data, gsize len)
 
       if (memcmp (data + pos + 4, "IEND", 4) == 0)
         return FALSE;
+      /* Cut inside this chunk; but a length far past what is left (over
+       * 16 MiB more; writers make chunks of 8 KiB to 1 MiB) is a damaged
+       * length, the file whole (review). */
       if (n > len || pos + 12 + (gsize) n > len)
-        return TRUE;
+        return (gsize) n - (len - MIN (len, pos + 12)) <= ((gsize) 16 << 20);
       pos += 12 + (gsize) n;
     }
   return TRUE;

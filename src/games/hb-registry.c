@@ -241,6 +241,10 @@ hb_text_first_mark (const char *text, gsize len, guint *line, guint *column)
   const char *p = text, *end = text + len;
   guint at = 1;
 
+  /* Past a byte-order mark, as every reader starts (the app's message
+   * said 1:1 where the command line's said 2:1: review). */
+  skip_bom (&p, &len);
+  end = p + len;
   while (p < end)
     {
       const char *nl = memchr (p, '\n', (gsize) (end - p));

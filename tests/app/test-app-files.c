@@ -137,6 +137,16 @@ test_untold_game (Fixture *f, gconstpointer data)
   g_assert_cmpstr (hb_window_get_last_toast (window), ==,
                    "tiles.txt, line 2, column 1: cannot tell which game this is; give the file "
                    "a game's extension (.lights, .loop, .flood, .flow)");
+  /* After a byte-order mark the same line, as the command line says (it
+   * was line 1 here). */
+  {
+    GFile *bom = write_file (f, "bom.txt", "\xef\xbb\xbf# two rows\n1000\n0010\n");
+
+    g_assert_false (hb_app_test_load (window, bom));
+    g_assert_true (g_str_has_prefix (hb_window_get_last_toast (window),
+                                     "bom.txt, line 2, column 1: cannot tell which game"));
+    g_object_unref (bom);
+  }
   g_object_unref (file);
   g_object_unref (words);
   hb_app_test_window_close (window);

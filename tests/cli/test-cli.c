@@ -362,8 +362,8 @@ test_guessed_game_named (void)
     run_cli (&d, NULL, "hint", txt, NULL);
     g_assert_cmpint (d.status, ==, 1);
     g_assert_true (g_str_has_prefix (d.out, "This level has no solution"));
-    g_assert_nonnull (strstr (d.err, "flood-id.txt (read as Infinite Loop, the game its text "
-                                     "looks like)"));
+    g_assert_nonnull (strstr (d.err, "flood-id.txt: read as Infinite Loop, the game its text "
+                                     "looks like\n"));
     run_cli (&e, NULL, "hint", loop, NULL);
     g_assert_cmpint (e.status, ==, 1);
     g_assert_null (strstr (e.err, "read as"));

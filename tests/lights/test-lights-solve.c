@@ -544,6 +544,15 @@ test_gf2_answer_board (void)
     }
 }
 
+/* Sets the token after 0.2 s (a Cancel pressed during a long search). */
+static gpointer
+cancel_later (gpointer data)
+{
+  g_usleep (200000);
+  hb_cancel_set (data);
+  return NULL;
+}
+
 /* A large nullity with a tiny node budget: the search gives up, says so,
  * and the answer still clears the board. */
 static void
@@ -575,7 +584,7 @@ test_gf2_gives_up (void)
    * answers nothing. */
   {
     LightsState *on = lights_state_new (65, 65);
-    HbSolveOptions timed = { .node_limit = G_MAXUINT64 / 1024, .time_limit = 0.3 };
+    HbSolveOptions timed = { .node_limit = G_MAXUINT64 / 1024, .time_limit = 1.0 };
     g_autofree guint8 *press2 = NULL;
 
     memset (on->cells, 1, 65 * 65);
@@ -588,6 +597,21 @@ test_gf2_gives_up (void)
     press2 = result_press (r, 65, 65);
     g_assert_true (own_check (on->cells, press2, 65, 65));
     hb_result_free (r);
+
+    /* The caller's cancel, with no time limit (the app's 0): cancelled,
+     * no answer (it came back as one, "at the time limit": review). */
+    {
+      HbSolveOptions untimed = { .node_limit = G_MAXUINT64 / 1024 };
+      g_autoptr(HbCancel) stop = hb_cancel_new ();
+      GThread *canceller = g_thread_new ("cancel", cancel_later, stop);
+
+      r = hb_solve (&lights_solver_gf2, &on->base, &untimed, NULL, stop, &error);
+      g_thread_join (canceller);
+      g_assert_no_error (error);
+      g_assert_cmpint (r->status, ==, HB_STATUS_CANCELLED);
+      g_assert_cmpuint (r->moves->len, ==, 0);
+      hb_result_free (r);
+    }
     hb_state_free (&on->base);
   }
 }
