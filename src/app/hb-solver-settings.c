@@ -244,7 +244,19 @@ on_spin_output (GtkSpinButton *spin, Control *c)
 static void
 on_spin_changed (GtkSpinButton *spin, Control *c)
 {
-  store (c, gtk_spin_button_get_value (spin));
+  const HbSetting *d = c->decl;
+  double v = gtk_spin_button_get_value (spin);
+
+  /* Between "Auto" and the least value taken (a population of 1): + from
+   * Auto goes on to it, − from it back to Auto (+ showed 1, which the run
+   * then refused: review). Setting the value comes back here. */
+  if (d->least > d->min && v > d->min && v < d->least)
+    {
+      gtk_spin_button_set_value (spin, c->last <= d->min ? d->least : d->min);
+      return;
+    }
+  c->last = v;
+  store (c, v);
 }
 
 static void
@@ -427,6 +439,7 @@ new_spin (Control *c, const HbSettings *s)
                                 min_label (c) ? CLAMP ((int) g_utf8_strlen (min_label (c), -1), 9, 12) : 9);
   g_signal_connect (spin, "input", G_CALLBACK (on_spin_input), c);
   g_signal_connect (spin, "output", G_CALLBACK (on_spin_output), c);
+  c->last = value;
   g_signal_connect (spin, "value-changed", G_CALLBACK (on_spin_changed), c);
   if (min_label (c) != NULL && value == d->min)
     on_spin_output (GTK_SPIN_BUTTON (spin), c);

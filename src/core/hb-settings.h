@@ -66,6 +66,10 @@ typedef struct {
    * (e.g. from the board size) and is shown with this label, "Automatic" (N_). */
   const char   *auto_label;
   const char   *unit;       /* "s" (N_), "%"…, or NULL */
+  /* INT with auto_label: the least value the solver takes other than
+   * `min` (a population of 2); 0 when every value in range is taken. The
+   * app's + from "Auto" goes to it, its − back to "Auto". */
+  double        least;
 } HbSetting;
 
 /* The seed every stochastic solver declares. */

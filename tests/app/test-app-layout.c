@@ -302,6 +302,21 @@ test_setting_titles_whole (void)
                      hb_solver_panel_get_control (panel, "population"))), ==, "Auto");
   g_assert_nonnull (gtk_widget_get_tooltip_text (
                       hb_solver_panel_get_setting_row (panel, "population")));
+  /* + from Auto goes to 2, the least population a run takes (it showed
+   * 1, which the run refused: review), and − from 2 back to Auto. */
+  {
+    GtkSpinButton *pop = GTK_SPIN_BUTTON (hb_solver_panel_get_control (panel, "population"));
+
+    gtk_spin_button_spin (pop, GTK_SPIN_STEP_FORWARD, 1);
+    g_assert_cmpfloat (gtk_spin_button_get_value (pop), ==, 2);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (pop)), ==, "2");
+    gtk_spin_button_spin (pop, GTK_SPIN_STEP_FORWARD, 1);
+    g_assert_cmpfloat (gtk_spin_button_get_value (pop), ==, 3);
+    gtk_spin_button_spin (pop, GTK_SPIN_STEP_BACKWARD, 1);
+    gtk_spin_button_spin (pop, GTK_SPIN_STEP_BACKWARD, 1);
+    g_assert_cmpfloat (gtk_spin_button_get_value (pop), ==, 0);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (pop)), ==, "Auto");
+  }
   hb_app_test_window_close (window);
 }
 

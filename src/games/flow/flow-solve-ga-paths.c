@@ -608,7 +608,7 @@ static const HbSetting ga_paths_settings[] = {
     N_("Individuals per generation, 2 or more; automatic is 500 below 10×10 cells and "
        "1000 from 10×10, as the original article chose, fewer where that many would not "
        "fit the memory limit."),
-    HB_SETTING_INT, 0, 100000, 0, NULL, N_("Auto"), NULL },
+    HB_SETTING_INT, 0, 100000, 0, NULL, N_("Auto"), NULL, 2 },
   { "generations", N_("Generations"),
     N_("How many generations before it gives up; automatic is 200 below 10×10 cells "
        "and 500 from 10×10."),
