@@ -367,6 +367,7 @@ hb_window_close_player (HbWindow *self)
   hb_player_bar_set_player (self->player_bar, NULL, NULL);
   hb_board_view_set_player (self->board_view, NULL);
   g_clear_pointer (&self->player, hb_player_free);
+  hb_window_drop_escape_toast (self);   /* "close the player (Escape)…", done */
   gtk_stack_set_visible_child (self->bottom_stack, GTK_WIDGET (self->status_label));
   hb_page_column_set_last_at_foot (page_column (self), FALSE);
   update_plot (self);

@@ -481,8 +481,12 @@ test_flood_chip_while_player (void)
   g_assert_cmpint (FLOOD_CONST (hb_window_get_state (window))->moves, ==, 0);
   g_assert_cmpstr (hb_window_get_last_toast (window), ==,
                    "The board shows the solver's run: close the player (Escape) to play");
+  g_assert_nonnull (window->escape_toast);
   hb_window_close_player (window);
   hb_app_test_settle (30);
+  /* Its toast goes with the player (it stayed over the board after Apply
+   * Solution closed it: review). */
+  g_assert_null (window->escape_toast);
   hb_app_test_activate (window, "palette", g_variant_new_int32 (1));
   hb_app_test_settle (100);
   g_assert_cmpint (FLOOD_CONST (hb_window_get_state (window))->moves, ==, 1);
