@@ -510,11 +510,11 @@ repeat_command (HbSolveJob *job, const HbResult *result, HbDocument *document)
 {
   const HbSettings *settings = hb_solve_job_get_settings (job);
   GString *cmd = g_string_new ("hintboard-cli solve --solver ");
-  char *assignments = hb_settings_to_assignments (settings);
-  char **parts = g_strsplit (assignments, " ", -1);
+  g_autofree char *assignments = hb_settings_to_assignments (settings);
+  g_auto (GStrv) parts = g_strsplit (assignments, " ", -1);
   const char *seed = hb_result_get_stat (result, "seed");
   GFile *file = hb_document_get_file (document);
-  char *path = file && !hb_document_get_modified (document) ? g_file_get_path (file) : NULL;
+  g_autofree char *path = file && !hb_document_get_modified (document) ? g_file_get_path (file) : NULL;
 
   g_string_append (cmd, hb_solve_job_get_solver (job)->id);
   for (int i = 0; parts[i] != NULL; i++)
@@ -522,6 +522,8 @@ repeat_command (HbSolveJob *job, const HbResult *result, HbDocument *document)
       g_string_append_printf (cmd, " --set %s", parts[i]);
   if (seed != NULL && !hb_settings_has (settings, "seed"))
     g_string_append_printf (cmd, " --set seed=%s", seed);
+  if (!hb_settings_has (settings, "time-limit"))   /* none here; the CLI's default is 10 s */
+    g_string_append (cmd, " --time-limit 0");
   if (path != NULL)
     {
       char *quoted = g_shell_quote (path);
@@ -530,9 +532,6 @@ repeat_command (HbSolveJob *job, const HbResult *result, HbDocument *document)
     }
   else
     g_string_append (cmd, " FILE");
-  g_free (path);
-  g_strfreev (parts);
-  g_free (assignments);
   return g_string_free (cmd, FALSE);
 }
 
