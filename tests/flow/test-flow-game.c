@@ -1073,7 +1073,7 @@ test_frames (void)
   g_assert_true (flow_is_solved (((FlowFrame *) f)->board));
   g_assert_cmpint (((FlowFrame *) f)->marks[1], ==, 1);
   st = flow_game.frame_status (f);
-  g_assert_cmpstr (st, ==, "1 / 1 cell coloured, 1 marked");
+  g_assert_cmpstr (st, ==, "1 / 1 cell coloured, 1 marked in red");
   for (gsize i = 0; i < hb_trace_length (t); i++)
     {
       g_free (d);

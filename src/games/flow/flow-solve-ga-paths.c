@@ -841,13 +841,13 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
         }
       if (gen >= prm.generations)
         {
-          int overlaps, uncovered, never;
+          int overlaps, shared, uncovered, never;
           /* The fitness's conflicts said apart, as the board shows them:
            * a cell k paths share, ringed, counts k - 1; an empty cell 1.
            * One "cells in conflict: 10" beside 6 rings and 4 empty cells
            * read as if it counted something the board did not show. */
           count_cover (&g, &pop[ib]);
-          overlaps = uncovered = 0;
+          overlaps = shared = uncovered = 0;
           for (int i = 0; i < g.n; i++)
             if (g.owner[i] == 0 || g.island[i])
               {
@@ -855,6 +855,7 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
                   uncovered++;
                 else
                   overlaps += g.count[i] - 1;
+                shared += g.count[i] > 1;
               }
           clear_counts (&g, &pop[ib]);
           r = hb_result_new (HB_STATUS_GAVE_UP);
@@ -875,13 +876,17 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
                                    prm.generations, fit[ib], never);
           else
             /* TRANSLATORS: the fitness's parts: a cell on two paths (ringed
-             * in red) counts once, on three twice; a cell no path covers
-             * once; a colour without a path (colours × colours) */
+             * in red) counts once, on three twice, so the overlaps come
+             * with the cells ringed ("96 on 86 cells": the player counts
+             * the 86, and "overlapping: 96" beside it read as a mistake:
+             * review); a cell no path covers once; a colour without a
+             * path (colours × colours) */
             hb_result_set_message (r, _("Did not converge by generation %d: the best "
-                                        "individual has fitness %g (paths overlapping on "
-                                        "cells: %d, cells no path covers: %d, colours without "
-                                        "a path: %d). A larger population may help."),
-                                   prm.generations, fit[ib], overlaps, uncovered,
+                                        "individual has fitness %g (paths overlapping: %d, on "
+                                        "%d cells ringed in red; cells no path covers: %d; "
+                                        "colours without a path: %d). A larger population "
+                                        "may help."),
+                                   prm.generations, fit[ib], overlaps, shared, uncovered,
                                    missing (&g, &pop[ib]));
           break;
         }

@@ -2741,9 +2741,10 @@ flow_frame_status (gconstpointer frame)
                                          (gulong) open), nf, nn);
   nm = hb_format_count ((gint64) marked);
   /* TRANSLATORS: the player's counter: cells coloured / cells (not dots),
-   * marked cells */
-  return g_strdup_printf (g_dngettext (NULL, "%s / %s cell coloured, %s marked",
-                                       "%s / %s cells coloured, %s marked", (gulong) open),
+   * cells framed in red (shared by paths, or a stray loop's); "marked"
+   * alone was never explained (review) */
+  return g_strdup_printf (g_dngettext (NULL, "%s / %s cell coloured, %s marked in red",
+                                       "%s / %s cells coloured, %s marked in red", (gulong) open),
                           nf, nn, nm);
 }
 
