@@ -509,7 +509,7 @@ test_mid_game_numbers (void)
           g_autofree char *words = NULL;
           g_autofree char *want_depth = NULL;
           g_autofree char *status = flood_frame_status (frame);
-          g_autofree char *want_status = g_strdup_printf ("at least %d moves needed",
+          g_autofree char *want_status = g_strdup_printf ("at least %d moves in all",
                                                           played + step->value);
 
           hb_trace_blob (trace, step, &len);

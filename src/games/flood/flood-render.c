@@ -984,9 +984,10 @@ flood_frame_status (gconstpointer frame)
   if (f->searching)
     /* TRANSLATORS: the player's counter during the optimal search: it
      * has proved that a solution needs this many moves, counted from the
-     * game's start as the move limit is */
-    return g_strdup_printf (g_dngettext (NULL, "at least %d move needed",
-                                         "at least %d moves needed", f->bound), f->bound);
+     * game's start as the move limit is; "in all", as the caption over
+     * the board says it ("needed" read as that many more: review) */
+    return g_strdup_printf (g_dngettext (NULL, "at least %d move in all",
+                                         "at least %d moves in all", f->bound), f->bound);
   /* As the status line counts them, the move limit too: at the answer
    * the player shows the status line itself ("9 / 12 moves · Solved"). */
   if (f->limit > 0)
