@@ -638,6 +638,35 @@ test_traces (void)
       hb_trace_free (trace);
     }
   hb_state_free (level);
+  /* Exact cover places an empty tile too, one way, and says so: "Choose
+   * the tile … as it is" ringed an empty cell (review). */
+  {
+    static const char text[] = "0110 0011 0000\n1100 1001 0000\n";
+    HbState *empty = loop_game.parse (text, sizeof text - 1, NULL);
+    HbTrace *trace = hb_trace_new (HB_TRACE_DEFAULT_MAX_STEPS, HB_TRACE_DEFAULT_MAX_BYTES);
+    HbSolveOptions options = { 0 };
+    HbResult *r;
+    int covered = 0;
+
+    g_assert_nonnull (empty);
+    r = hb_solve (hb_game_find_solver (&loop_game, "dlx"), empty, &options, trace, NULL, NULL);
+    check_result (empty, r);
+    for (gsize i = 0; i < hb_trace_length (trace); i++)
+      {
+        const HbStep *st = hb_trace_step (trace, i);
+        g_autofree char *said = loop_game.describe_step (empty, trace, st);
+
+        if (st->kind == HB_STEP_PLACE && st->x == 2)
+          {
+            g_assert_true (g_str_has_prefix (said, "Cover the empty tile at row "));
+            covered++;
+          }
+      }
+    g_assert_cmpint (covered, >, 0);
+    hb_result_free (r);
+    hb_trace_free (trace);
+    hb_state_free (empty);
+  }
 
   /* The count the window shows goes on once the trace is full (16 steps
    * here): a search stopped by its node limit has counted past 4,096. */

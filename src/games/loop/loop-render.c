@@ -1186,6 +1186,14 @@ loop_describe_step (const HbState *initial, const HbTrace *trace, const HbStep *
       return g_strdup_printf (_("Try the tile at row %d, column %d %s: a tile would get more "
                                 "arms than it has"), row, col, turn);
     case HB_STEP_PLACE:
+      /* An empty tile is a column of the exact cover too, with one row:
+       * "Choose the tile … as it is" ringed an empty cell (review). */
+      if ((step->flags & LOOP_STEP_DLX_ROW) && initial != NULL && step->x < initial->width
+          && step->y < initial->height
+          && LOOP_CONST (initial)->tiles[(gsize) step->y * initial->width + step->x] == 0)
+        /* TRANSLATORS: a Dancing Links step on a tile with no arms */
+        return g_strdup_printf (_("Cover the empty tile at row %d, column %d: it has nothing "
+                                  "to turn"), row, col);
       if (step->flags & LOOP_STEP_DLX_ROW)
         /* TRANSLATORS: a step of the Dancing Links solver, which picks one
          * way of turning one tile at a time: row, column, how it is turned */
