@@ -57,7 +57,8 @@ hb_window_update_actions (HbWindow *self)
   hb_window_action_set_enabled (self, "solve", !solving);
   hb_window_action_set_enabled (self, "cancel", solving || playing || self->next_hint_wanted
                                 || self->load_cancellable != NULL
-                                || self->random_cancellable != NULL);
+                                || self->random_cancellable != NULL
+                                || self->export_cancellable != NULL);
   hb_window_update_result_actions (self, solving);
   /* Nothing to hint once the level is solved or lost, nor when the hint
    * found no move (no solution: the status line says why), but in Play
@@ -349,7 +350,8 @@ action_cancel (GtkWidget *widget, const char *name, GVariant *param)
 {
   HbWindow *self = HB_WINDOW (widget);
 
-  if (hb_window_cancel_load (self) || hb_window_cancel_random (self))
+  if (hb_window_cancel_load (self) || hb_window_cancel_random (self)
+      || hb_window_cancel_export (self))
     return;
   if (hb_window_is_solving (self))
     hb_window_cancel_solve (self);

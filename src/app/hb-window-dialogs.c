@@ -523,6 +523,8 @@ on_job_toast_dismissed (AdwToast *toast, HbJobToast *t)
     hb_window_cancel_load (self);
   else if (t == &self->random_toast)
     hb_window_cancel_random (self);
+  else if (t == &self->export_toast)
+    hb_window_cancel_export (self);
 }
 
 static gboolean

@@ -104,6 +104,16 @@ export_done (GObject *source, GAsyncResult *res, gpointer user_data)
       g_clear_error (&error);
       return;
     }
+  hb_job_toast_clear (&self->export_toast);
+  /* Cancelled by the user, whose Cancel said it: no "Could not export". */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
+      && self->export_cancellable != NULL && g_cancellable_is_cancelled (self->export_cancellable))
+    {
+      g_clear_object (&self->export_cancellable);
+      g_clear_error (&error);
+      hb_window_update_actions (self);
+      return;
+    }
   g_clear_object (&self->export_cancellable);
   name = g_file_get_basename (job->file);
   folder = folder_display_name (job->file);
@@ -157,7 +167,27 @@ on_export_response (GtkNativeDialog *dialog, int response, gpointer data)
   g_task_set_source_tag (task, on_export_response);
   g_task_run_in_thread (task, export_thread);
   g_object_unref (task);
+  /* A long animation takes seconds to write (871 frames of a 30×30 level
+   * took 6 s, with only a greyed button to show for it: review): said
+   * after a moment, with Cancel. */
+  {
+    g_autofree char *name = g_file_get_basename (file);
+    /* TRANSLATORS: a toast while Export Animation writes the file */
+    g_autofree char *text = g_strdup_printf (_("Exporting the animation to “%s”…"), name);
+
+    hb_job_toast_start (self, &self->export_toast, text);
+  }
   hb_window_update_actions (self);
+}
+
+gboolean
+hb_window_cancel_export (HbWindow *self)
+{
+  if (self->export_cancellable == NULL || g_cancellable_is_cancelled (self->export_cancellable))
+    return FALSE;
+  g_cancellable_cancel (self->export_cancellable);
+  hb_job_toast_clear (&self->export_toast);
+  return TRUE;
 }
 
 void

@@ -729,14 +729,14 @@ hb_window_files_dispose (HbWindow *self)
   if (self->export_cancellable != NULL)
     g_cancellable_cancel (self->export_cancellable);
   g_clear_object (&self->export_cancellable);
+  hb_job_toast_clear (&self->export_toast);
   if (self->file_dialog != NULL)
     {
       GtkNativeDialog *dialog = self->file_dialog;
       self->file_dialog = NULL;
       g_object_set_data (G_OBJECT (dialog), "hb-window", NULL);
-      /* Hidden so, it sends no response, whose handler held the last
-       * reference: dropped here, with what waited on the dialog (a Save
-       * As's pending action, an export's job). */
+      /* Hidden so, it sends no response, whose handler held the last reference:
+       * dropped here, with what waited on it (Save As's action, an export's job). */
       gtk_native_dialog_destroy (dialog);
       g_object_unref (dialog);
     }

@@ -138,6 +138,7 @@ struct _HbWindow
   gboolean             applying_answer; /* Apply Solution's moves going in */
   guint64              answer_entry;    /* the history entry they made */
   GCancellable        *export_cancellable;
+  HbJobToast           export_toast;   /* "Exporting the animation…" */
   GFile               *exported;      /* the last animation saved (Open) */
 
   /* Hints. */
@@ -420,6 +421,9 @@ GFile         *hb_window_file_with_extension (GFile *file, const char *ext);
 void           hb_window_export_animation (HbWindow *self);
 /* Opens the last animation saved in the desktop's viewer. */
 void           hb_window_open_exported (HbWindow *self);
+/* Stops an export in progress (Cancel, Escape, its toast's ×): TRUE if
+ * there was one. */
+gboolean       hb_window_cancel_export (HbWindow *self);
 /* Whether moves played show on the board (a save writes the level as
  * drawn, without them). */
 gboolean       hb_window_moves_show (HbWindow *self);

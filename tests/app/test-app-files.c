@@ -1951,6 +1951,71 @@ test_export_too_long (Fixture *f, gconstpointer data)
   hb_app_test_reset_last_game ();
 }
 
+static gboolean
+says_exporting (gpointer data)
+{
+  const char *toast = hb_window_get_last_toast (data);
+
+  return toast != NULL && g_str_has_prefix (toast, "Exporting the animation to “long.png”");
+}
+
+static gboolean
+export_ended (gpointer data)
+{
+  return ((HbWindow *) data)->export_cancellable == NULL;
+}
+
+/* A long export says so after a moment, with Cancel (it showed only a
+ * greyed button for seconds: review); its toast's × cancels it: no file,
+ * no "Could not export". */
+static void
+test_export_cancel (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  g_autoptr(GFile) folder = g_file_new_for_path (f->dir);
+  g_autofree char *level = NULL, *path = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+  GtkNativeDialog *dialog;
+
+  /* 40×40, a colour a row, each from side to side: about 1,500 moves,
+   * seconds to draw. */
+  for (int y = 0; y < 40; y++)
+    {
+      for (int x = 0; x < 40; x++)
+        g_string_append_c (text, x == 0 || x == 39 ? (char) ('0' + y) : '.');
+      g_string_append_c (text, '\n');
+    }
+  hb_app_test_open_text (window, "long.flow", text->str);
+  hb_app_test_solve_and_play (window, "fast");
+  g_assert_cmpuint (hb_window_get_result (window)->moves->len, <, 2000);
+  hb_app_test_activate (window, "export-animation", NULL);
+  hb_app_test_settle (100);
+  dialog = hb_window_get_file_dialog (window);
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "long");
+  g_object_set_data_full (G_OBJECT (dialog), "hb-test-folder", g_object_ref (folder),
+                          g_object_unref);
+  hb_app_test_wait (chooser_in_folder, dialog, 10000, "the chooser's folder");
+  g_object_ref (dialog);
+  g_signal_emit_by_name (dialog, "response", GTK_RESPONSE_ACCEPT);
+  g_object_unref (dialog);
+  g_assert_true (hb_window_get_action_enabled (window, "cancel"));
+  hb_app_test_wait (says_exporting, window, 20000, "“Exporting the animation…”");
+  g_assert_nonnull (window->export_toast.toast);
+  adw_toast_dismiss (window->export_toast.toast);
+  hb_app_test_wait (export_ended, window, 60000, "the export to stop");
+  hb_app_test_settle (100);
+  path = g_build_filename (f->dir, "long.png", NULL);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_false (g_str_has_prefix (hb_window_get_last_toast (window), "Could not export"));
+  g_assert_false (g_str_has_prefix (hb_window_get_last_toast (window), "Animation saved"));
+  g_assert_null (window->export_toast.toast);
+  hb_window_set_ask_to_save (window, FALSE);
+  hb_app_test_window_close (window);
+  hb_app_test_settle (100);
+}
+
 static void
 test_export_names_folder (Fixture *f, gconstpointer data)
 {
@@ -2443,6 +2508,8 @@ main (int argc, char *argv[])
               test_play_is_progress, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/export-beside-level", Fixture, NULL, hb_app_test_dir_set_up,
               test_export_beside_level, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/export-cancel", Fixture, NULL, hb_app_test_dir_set_up,
+              test_export_cancel, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/export-names-folder", Fixture, NULL, hb_app_test_dir_set_up,
               test_export_names_folder, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/export-too-long", Fixture, NULL, hb_app_test_dir_set_up,
