@@ -419,7 +419,7 @@ hb_window_open_player (HbWindow *self)
     HbState *answer = answer_board (self);
     if (answer != NULL)
       {
-        hb_player_set_answer (self->player, answer);
+        hb_player_set_answer_moves (self->player, answer, self->result->moves);
         hb_state_free (answer);
       }
   }

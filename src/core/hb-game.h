@@ -443,6 +443,11 @@ struct _HbGame {
                              const HbLayout *layout,
                              const HbRenderOptions *options,
                              const HbStep *current);
+  /* A frame of `initial` with the answer's `n` moves made, drawn for the
+   * player's last position where the board alone says nothing of them
+   * (Enlight: every light off; the presses ringed). May be NULL: the
+   * answer's board is drawn. */
+  gpointer  (*answer_frame) (const HbState *initial, const HbMove *moves, guint n);
   /* "Try pressing (3, 4)": newly allocated. initial is the level the
    * trace started from (so a step can name what the level calls things,
    * such as Flow Free's colours). */

@@ -9,6 +9,7 @@ struct _HbPlayer {
   gsize          interval;
   GPtrArray     *keyframes;   /* keyframes[i] is the frame at i * interval */
   HbState       *answer;      /* the last position, or NULL */
+  gpointer       answer_frame; /* the game's picture of it (HbGame.answer_frame), or NULL */
   gboolean       at_answer;   /* shown instead of the frame at pos */
 };
 
@@ -59,6 +60,8 @@ hb_player_free (HbPlayer *p)
   hb_state_free (p->initial);
   if (p->answer != NULL)
     hb_state_free (p->answer);
+  if (p->answer_frame != NULL)
+    p->game->frame_free (p->answer_frame);
   g_free (p);
 }
 
@@ -138,7 +141,10 @@ hb_player_render (const HbPlayer *p, cairo_t *cr, const HbLayout *layout,
       o.hint = NULL;
       o.anim_from = NULL;
       o.hover_x = o.hover_y = -1;
-      p->game->render (p->answer, cr, layout, &o);
+      if (p->answer_frame != NULL)
+        p->game->frame_render (p->answer_frame, cr, layout, &o, NULL);
+      else
+        p->game->render (p->answer, cr, layout, &o);
       return;
     }
   p->game->frame_render (p->frame, cr, layout, options, hb_player_current_step (p));
@@ -191,8 +197,20 @@ hb_player_set_answer (HbPlayer *p, const HbState *answer)
                                        && answer->height == p->initial->height));
   if (p->answer != NULL)
     hb_state_free (p->answer);
+  if (p->answer_frame != NULL)
+    p->game->frame_free (p->answer_frame);
+  p->answer_frame = NULL;
   p->answer = answer ? hb_state_copy (answer) : NULL;
   hb_player_seek (p, 0);
+}
+
+void
+hb_player_set_answer_moves (HbPlayer *p, const HbState *answer, const GArray *moves)
+{
+  hb_player_set_answer (p, answer);
+  if (answer != NULL && moves != NULL && p->game->answer_frame != NULL)
+    p->answer_frame = p->game->answer_frame (p->initial, (const HbMove *) (gpointer) moves->data,
+                                             moves->len);
 }
 
 const HbState *

@@ -51,6 +51,12 @@ char          *hb_player_depth_text (const HbPlayer *player);
  * the last position, length = steps + 1; NULL takes it away. The position
  * moves to the start. */
 void           hb_player_set_answer (HbPlayer *player, const HbState *answer);
+/* hb_player_set_answer, the answer drawn as the game draws the moves that
+ * reach it (HbGame.answer_frame: Enlight's presses ringed on its board,
+ * all dark once solved, which showed nothing of them: review), when the
+ * game has such a picture. `moves` (of HbMove) may be NULL. */
+void           hb_player_set_answer_moves (HbPlayer *player, const HbState *answer,
+                                           const GArray *moves);
 /* The answer given, or NULL. */
 const HbState *hb_player_get_answer (const HbPlayer *player);
 /* TRUE at the answer's position. */

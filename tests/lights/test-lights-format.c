@@ -613,6 +613,58 @@ test_player (void)
   hb_state_free (s);
 }
 
+/* The player's last position on an Enlight answer: the board is all
+ * dark, so the answer's presses are ringed on it (it showed a blank board,
+ * the presses only a step earlier: review). */
+static void
+test_answer_frame (void)
+{
+  static const char level[] = "110\n100\n000\n";   /* pressing (0, 0) clears it */
+  HbState *s = lights_game.parse (level, sizeof level - 1, NULL);
+  HbTrace *t = hb_trace_new (0, 0);
+  HbState *answer = hb_state_copy (s);
+  g_autoptr(GArray) moves = g_array_new (FALSE, TRUE, sizeof (HbMove));
+  HbMove press = { LIGHTS_OP_PRESS, 0, 0, 0 };
+  HbPlayer *p;
+  cairo_surface_t *a = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 90, 90);
+  cairo_surface_t *b = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 90, 90);
+  cairo_t *ca = cairo_create (a), *cb = cairo_create (b);
+  HbLayout l;
+  HbRenderOptions o = { .hover_x = -1, .hover_y = -1 };
+  gpointer frame;
+  g_autofree char *status = NULL;
+
+  g_assert_nonnull (s);
+  g_array_append_val (moves, press);
+  lights_press (LIGHTS (answer)->cells, 3, 3, 0, 0);
+  g_assert_true (lights_game.is_solved (answer));
+  hb_trace_add (t, HB_STEP_PLACE, 0, 0, 1, 0, 1);
+  p = hb_player_new (s, t);
+  hb_player_set_answer_moves (p, answer, moves);
+  hb_player_seek (p, hb_player_length (p));
+  g_assert_true (hb_player_at_answer (p));
+  hb_layout_fit (&l, 3, 3, 90, 90, 4);
+  hb_player_render (p, ca, &l, &o);
+  lights_game.render (answer, cb, &l, &o);
+  cairo_surface_flush (a);
+  cairo_surface_flush (b);
+  /* Not the bare dark board: the press is drawn. */
+  g_assert_true (memcmp (cairo_image_surface_get_data (a), cairo_image_surface_get_data (b),
+                         (gsize) cairo_image_surface_get_stride (a) * 90) != 0);
+  frame = lights_game.answer_frame (s, (const HbMove *) (gpointer) moves->data, moves->len);
+  status = lights_game.frame_status (frame);
+  g_assert_cmpstr (status, ==, "1 press");
+  lights_game.frame_free (frame);
+  cairo_destroy (ca);
+  cairo_destroy (cb);
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+  hb_player_free (p);
+  hb_trace_free (t);
+  hb_state_free (answer);
+  hb_state_free (s);
+}
+
 static guint32
 pixel_at (cairo_surface_t *surf, double x, double y)
 {
@@ -762,6 +814,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lights/history", test_history);
   g_test_add_func ("/lights/history-origin", test_history_origin);
   g_test_add_func ("/lights/player", test_player);
+  g_test_add_func ("/lights/answer-frame", test_answer_frame);
   g_test_add_func ("/lights/render", test_render);
   g_test_add_func ("/lights/hint-at", test_hint_at);
   return g_test_run ();

@@ -1129,6 +1129,20 @@ lights_frame_step (gpointer data, const HbTrace *trace, const HbStep *step)
     }
 }
 
+/* The answer's presses ringed on the board they leave (all dark), for the
+ * player's last position. */
+static gpointer
+lights_answer_frame (const HbState *initial, const HbMove *moves, guint n)
+{
+  LightsFrame *f = lights_frame_new (initial, NULL);
+
+  for (guint i = 0; i < n; i++)
+    if (moves[i].op == LIGHTS_OP_PRESS && moves[i].x >= 0 && moves[i].y >= 0
+        && moves[i].x < f->width && moves[i].y < f->height)
+      frame_toggle_press (f, moves[i].x, moves[i].y);
+  return f;
+}
+
 static void
 lights_frame_render (gconstpointer data, cairo_t *cr, const HbLayout *layout,
                      const HbRenderOptions *options, const HbStep *current)
@@ -1277,6 +1291,7 @@ const HbGame lights_game = {
   .frame_step = lights_frame_step,
   .frame_steps_local = TRUE,
   .frame_render = lights_frame_render,
+  .answer_frame = lights_answer_frame,
   .describe_step = lights_describe_step,
   .frame_status = lights_frame_status,
 
