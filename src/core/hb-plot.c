@@ -472,6 +472,37 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
       {
         double lx = right - ext.x_advance - font * 0.3;
         double ly = py - top > font * 1.6 ? py - font * 0.4 : py + font * 1.2;
+        int fewest = G_MAXINT;
+
+        /* Where it covers the fewest points of the lines: at the right
+         * end or the left, above the goal or below (below at the right
+         * end, "every cell: 81" hid the best and mean lines there at
+         * 400 px: review). */
+        for (int c = 0; c < 4; c++)
+          {
+            double cx = c < 2 ? right - ext.x_advance - font * 0.3 : left + font * 0.3;
+            double cy = c % 2 == 0 ? py - font * 0.4 : py + font * 1.2;
+            double x0 = cx + ext.x_bearing - font * 0.25, x1 = x0 + ext.width + font * 0.5;
+            double y0 = cy + ext.y_bearing - font * 0.15, y1 = y0 + ext.height + font * 0.3;
+            int covered = 0;
+
+            if (y0 < top || y1 > bottom)
+              continue;
+            for (guint i = 0; i < ns; i++)
+              for (guint k = 0; pts[i] != NULL && k < pts[i]->len; k++)
+                {
+                  HbPoint q = g_array_index (pts[i], HbPoint, k);
+                  double qx = PX (q.x), qy = PY (q.y);
+
+                  covered += qx >= x0 && qx <= x1 && qy >= y0 && qy <= y1;
+                }
+            if (covered < fewest)
+              {
+                fewest = covered;
+                lx = cx;
+                ly = cy;
+              }
+          }
 
         if (box)
           {

@@ -454,9 +454,12 @@ best_under_goal_name (gboolean patch)
   return n;
 }
 
-/* The goal's name stays readable where the best line runs through it
- * (review: "every cell: 49" over the cell GA's best line at 400 px): it
- * sits on a patch that hides the line behind it. */
+/* The goal's name stays readable where the best line runs along the goal
+ * (review: "every cell: 49" over the cell GA's best line at 400 px), on a
+ * patch; and it goes where it covers the fewest points of the lines (at
+ * the right end it hid the best and mean lines: review), here the left
+ * end, the line low there: the patch hides none of the line at the
+ * right. */
 static void
 test_plot_goal_name_patch (void)
 {
@@ -464,7 +467,7 @@ test_plot_goal_name_patch (void)
 
   g_test_message ("best line pixels at the right: %d bare, %d with the patch", bare, patched);
   g_assert_cmpint (patched, >, 100);
-  g_assert_cmpint (patched, <, bare - 40);
+  g_assert_cmpint (patched, >=, bare - 5);
 }
 
 /* A goal (the cell GA's whole board) is kept in the range: the lines at
