@@ -1951,6 +1951,28 @@ test_export_too_long (Fixture *f, gconstpointer data)
   hb_app_test_reset_last_game ();
 }
 
+/* Export Animation into `folder` as `name`, as the dialog's button would
+ * (the window drops the dialog). */
+static void
+export_to (HbWindow *window, GFile *folder, const char *name)
+{
+  GtkNativeDialog *dialog;
+
+  hb_app_test_activate (window, "export-animation", NULL);
+  hb_app_test_settle (100);
+  dialog = hb_window_get_file_dialog (window);
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  /* The chooser takes the folder once it has loaded it. */
+  g_object_set_data_full (G_OBJECT (dialog), "hb-test-folder", g_object_ref (folder),
+                          g_object_unref);
+  hb_app_test_wait (chooser_in_folder, dialog, 10000, "the chooser's folder");
+  g_object_ref (dialog);
+  g_signal_emit_by_name (dialog, "response", GTK_RESPONSE_ACCEPT);
+  g_object_unref (dialog);
+}
+
 static gboolean
 says_exporting (gpointer data)
 {
@@ -1975,7 +1997,6 @@ test_export_cancel (Fixture *f, gconstpointer data)
   g_autoptr(GFile) folder = g_file_new_for_path (f->dir);
   g_autofree char *level = NULL, *path = NULL;
   g_autoptr(GString) text = g_string_new (NULL);
-  GtkNativeDialog *dialog;
 
   /* 40×40, a colour a row, each from side to side: about 1,500 moves,
    * seconds to draw. */
@@ -1988,18 +2009,7 @@ test_export_cancel (Fixture *f, gconstpointer data)
   hb_app_test_open_text (window, "long.flow", text->str);
   hb_app_test_solve_and_play (window, "fast");
   g_assert_cmpuint (hb_window_get_result (window)->moves->len, <, 2000);
-  hb_app_test_activate (window, "export-animation", NULL);
-  hb_app_test_settle (100);
-  dialog = hb_window_get_file_dialog (window);
-  g_assert_nonnull (dialog);
-  g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "long");
-  g_object_set_data_full (G_OBJECT (dialog), "hb-test-folder", g_object_ref (folder),
-                          g_object_unref);
-  hb_app_test_wait (chooser_in_folder, dialog, 10000, "the chooser's folder");
-  g_object_ref (dialog);
-  g_signal_emit_by_name (dialog, "response", GTK_RESPONSE_ACCEPT);
-  g_object_unref (dialog);
+  export_to (window, folder, "long");
   g_assert_true (hb_window_get_action_enabled (window, "cancel"));
   hb_app_test_wait (says_exporting, window, 20000, "“Exporting the animation…”");
   g_assert_nonnull (window->export_toast.toast);
@@ -2023,25 +2033,11 @@ test_export_names_folder (Fixture *f, gconstpointer data)
   g_autoptr(GFile) folder = g_file_new_for_path (f->dir);
   g_autofree char *shown = NULL, *want = NULL, *path = NULL;
   const char *home = g_get_home_dir ();
-  GtkNativeDialog *dialog;
 
   hb_app_test_solve_and_play (window, "backtrack");
   g_assert_false (hb_window_get_action_enabled (window, "open-exported"));
   g_assert_true (hb_window_get_action_enabled (window, "export-animation"));
-  hb_app_test_activate (window, "export-animation", NULL);
-  hb_app_test_settle (100);
-  dialog = hb_window_get_file_dialog (window);
-  g_assert_nonnull (dialog);
-  g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "run");
-  /* The chooser takes the folder once it has loaded it. */
-  g_object_set_data_full (G_OBJECT (dialog), "hb-test-folder", g_object_ref (folder),
-                          g_object_unref);
-  hb_app_test_wait (chooser_in_folder, dialog, 10000, "the chooser's folder");
-  /* Export, as the dialog's button would; the window drops the dialog. */
-  g_object_ref (dialog);
-  g_signal_emit_by_name (dialog, "response", GTK_RESPONSE_ACCEPT);
-  g_object_unref (dialog);
+  export_to (window, folder, "run");
   hb_app_test_wait (export_toasted, window, 60000, "the export");
 
   path = g_build_filename (f->dir, "run.png", NULL);
