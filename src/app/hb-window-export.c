@@ -139,13 +139,14 @@ export_done (GObject *source, GAsyncResult *res, gpointer user_data)
   hb_window_update_actions (self);
 }
 
+static void export_start (HbWindow *self, ExportJob *job, GFile *file);
+
 static void
 on_export_response (GtkNativeDialog *dialog, int response, gpointer data)
 {
   HbWindow *self = hb_window_file_dialog_window (dialog);
   ExportJob *job = g_object_steal_data (G_OBJECT (dialog), "hb-export-job");
   GFile *file = NULL;
-  GTask *task;
 
   if (self != NULL && response == GTK_RESPONSE_ACCEPT)
     file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
@@ -156,6 +157,21 @@ on_export_response (GtkNativeDialog *dialog, int response, gpointer data)
       export_job_free (job);
       return;
     }
+  export_start (self, job, file);
+}
+
+void
+hb_window_export_animation_to (HbWindow *self, GFile *file)
+{
+  if (hb_window_result_can_export (self) && self->export_cancellable == NULL)
+    export_start (self, export_job_new (self), g_object_ref (file));
+}
+
+/* Writes the animation of `job` to `file` (taken) on a worker thread. */
+static void
+export_start (HbWindow *self, ExportJob *job, GFile *file)
+{
+  GTask *task;
 
   /* A name without an extension gets ".png", so that viewers know it. */
   file = hb_window_file_with_extension (file, ".png");

@@ -89,6 +89,8 @@ const char    *hb_window_get_last_toast (HbWindow *self);
  * does (the chooser's own handler replaces the level, asking first about
  * unsaved changes). FALSE when no game has that id. */
 gboolean       hb_window_select_game (HbWindow *self, const char *id);
+/* Testing: Export Animation to `file`, as the file dialog's Export does. */
+void           hb_window_export_animation_to (HbWindow *self, GFile *file);
 /* Testing: the status line under the board. */
 const char    *hb_window_get_status_text (HbWindow *self);
 /* Testing: the sidebar's colour count row and its spin button's
