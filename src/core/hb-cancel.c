@@ -65,6 +65,12 @@ hb_cpu_budget_spent (HbCpuBudget *budget)
 }
 
 gboolean
+hb_cancel_stopped_by_deadline (const HbCancel *cancel)
+{
+  return hb_cancel_deadline_passed (cancel) && !hb_cancel_is_set (cancel->parent);
+}
+
+gboolean
 hb_cancel_deadline_passed (const HbCancel *cancel)
 {
   /* No deadline has not passed (it read as passed, so a Cancel of

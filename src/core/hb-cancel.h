@@ -57,6 +57,9 @@ hb_cancel_init (HbCancel *cancel, const HbCancel *parent)
 void     hb_cancel_set_deadline (HbCancel *cancel, double seconds);
 /* Whether the token's own deadline (not 0) has passed. */
 gboolean hb_cancel_deadline_passed (const HbCancel *cancel);
+/* Whether the token reads as set because of its own deadline alone, its
+ * parent (the caller's Cancel) not set: a time limit, not a cancel. */
+gboolean hb_cancel_stopped_by_deadline (const HbCancel *cancel);
 
 /* CPU time for one thread to spend, where a deadline on the clock would
  * end sooner on a busy machine (Flow Free's corner chains get 3 s of it

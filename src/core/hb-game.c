@@ -232,7 +232,7 @@ hb_solve (const HbSolver *solver, const HbState *state,
     r = solver->solve (state, options, trace, token, error);
   /* Stopped by the deadline, not by the caller: the solver gave up. */
   if (token == &limit && r != NULL && r->status == HB_STATUS_CANCELLED
-      && !hb_cancel_is_set (cancellable) && hb_cancel_deadline_passed (&limit))
+      && hb_cancel_stopped_by_deadline (&limit))
     {
       r->status = HB_STATUS_GAVE_UP;
       hb_result_set_message (r, _("Gave up (%s)"), _("the time limit"));

@@ -829,8 +829,7 @@ search_node (Search *s, int j, const Cost *cj)
        * not cancelling) ends the proof, not the answer: the best found
        * stands, not proven, as under the step limit. It gave nothing,
        * though the elimination had an answer in milliseconds (review). */
-      if (hb_cancel_deadline_passed (s->cancellable)
-          && (s->cancellable->parent == NULL || !hb_cancel_is_set (s->cancellable->parent)))
+      if (hb_cancel_stopped_by_deadline (s->cancellable))
         s->gave_up = s->timed_out = TRUE;
       else
         s->cancelled = TRUE;
