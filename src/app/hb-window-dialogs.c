@@ -519,12 +519,8 @@ on_job_toast_dismissed (AdwToast *toast, HbJobToast *t)
    * inside this emission. */
   g_signal_handlers_disconnect_by_func (toast, on_job_toast_dismissed, t);
   g_clear_object (&t->toast);
-  if (t == &self->load_toast)
-    hb_window_cancel_load (self);
-  else if (t == &self->random_toast)
-    hb_window_cancel_random (self);
-  else if (t == &self->export_toast)
-    hb_window_cancel_export (self);
+  if (t->cancel != NULL)
+    t->cancel (self);
 }
 
 static gboolean
@@ -549,11 +545,13 @@ job_toast_release (gpointer data)
 }
 
 void
-hb_job_toast_start (HbWindow *self, HbJobToast *t, const char *text)
+hb_job_toast_start (HbWindow *self, HbJobToast *t, const char *text,
+                    gboolean (*cancel) (HbWindow *self))
 {
   hb_job_toast_clear (t);
   t->window = self;
   t->text = g_strdup (text);
+  t->cancel = cancel;
   /* The wait holds the window: it may end after the window went. */
   g_object_ref (self);
   t->id = g_timeout_add_full (G_PRIORITY_DEFAULT, 300, job_toast_show, t, job_toast_release);

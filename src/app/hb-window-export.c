@@ -191,7 +191,7 @@ export_start (HbWindow *self, ExportJob *job, GFile *file)
     /* TRANSLATORS: a toast while Export Animation writes the file */
     g_autofree char *text = g_strdup_printf (_("Exporting the animation to “%s”…"), name);
 
-    hb_job_toast_start (self, &self->export_toast, text);
+    hb_job_toast_start (self, &self->export_toast, text, hb_window_cancel_export);
   }
   hb_window_update_actions (self);
 }

@@ -476,7 +476,7 @@ hb_window_begin_load (HbWindow *self, const char *name)
   self->load_cancellable = g_cancellable_new ();
   /* Said only when it takes long enough to notice. */
   text = g_strdup_printf (_("Opening “%s”…"), name);
-  hb_job_toast_start (self, &self->load_toast, text);
+  hb_job_toast_start (self, &self->load_toast, text, hb_window_cancel_load);
   hb_window_update_actions (self);
   return self->load_cancellable;
 }

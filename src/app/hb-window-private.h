@@ -32,6 +32,7 @@ typedef struct {
   char     *text;
   guint     id;      /* the 300 ms wait */
   AdwToast *toast;   /* shown, or NULL */
+  gboolean (*cancel) (HbWindow *self);   /* its job's, for the toast's × */
 } HbJobToast;
 
 struct _HbWindow
@@ -403,7 +404,8 @@ void           hb_window_maybe_discard (HbWindow *self, HbThen then, gpointer da
 /* Drops what waits for the question (the window is going). */
 void           hb_window_discard_dispose (HbWindow *self);
 /* Shows `t` with `text` once 300 ms have passed, unless cleared first. */
-void           hb_job_toast_start (HbWindow *self, HbJobToast *t, const char *text);
+void           hb_job_toast_start (HbWindow *self, HbJobToast *t, const char *text,
+                                   gboolean (*cancel) (HbWindow *self));
 /* Takes `t` away, shown or waiting. */
 void           hb_job_toast_clear (HbJobToast *t);
 void           hb_window_save (HbWindow *self);

@@ -210,7 +210,8 @@ hb_window_random (HbWindow *self)
   g_object_unref (task);
   /* Said once it takes long enough to notice, as an open is: a level of
    * a million cells can take 2 s. */
-  hb_job_toast_start (self, &self->random_toast, _("Making a random level…"));
+  hb_job_toast_start (self, &self->random_toast, _("Making a random level…"),
+                      hb_window_cancel_random);
   hb_window_update_actions (self);   /* Escape stops it */
 }
 
