@@ -570,10 +570,6 @@ best_needs_limit (const HbState *state)
   best_needs_limit_of (state->game);
 }
 
-/* "FILE: STATUS: message" on stderr, the message's first words dropped
- * when they say the status again ("gave up: Gave up (the time limit)")
- * and its first letter lowered where a plain word, not a name, starts
- * it. */
 /* A level whose game only its text told (no --game, no game's
  * extension), as a verdict names it: "FILE (read as Enlight, the game its
  * text looks like)"; NULL for any other (or when say_other_reader said
@@ -601,6 +597,10 @@ path_with_guessed_game (const char *path)
                       : NULL;
 }
 
+/* "FILE: STATUS: message" on stderr, the message's first words dropped
+ * when they say the status again ("gave up: Gave up (the time limit)")
+ * and its first letter lowered where a plain word, not a name, starts
+ * it. */
 static void
 say_status (const char *path, const HbResult *r)
 {

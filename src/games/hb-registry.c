@@ -238,7 +238,7 @@ hb_escape_for_message (const char *text)
 void
 hb_text_first_mark (const char *text, gsize len, guint *line, guint *column)
 {
-  const char *p = text, *end = text + len;
+  const char *p = text, *end;
   guint at = 1;
 
   /* Past a byte-order mark, as every reader starts (the app's message
