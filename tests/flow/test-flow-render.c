@@ -410,6 +410,25 @@ test_frame_and_palette (void)
   assert_pixel (surf, CELL + CELL / 2, 5, 0xffffff, 40);
   assert_pixel (surf, CELL + 3, CELL / 2, 0xE8271E, 2);
   cairo_surface_destroy (surf);
+
+  /* At a 12 px cell (a 30x30 board beside the GA's plot) the red is still
+   * a whole pixel of red, not a pink blend with its halo, in both styles;
+   * on the dark style the halo is dark (a white one read pink). */
+  for (int dark = 0; dark <= 1; dark++)
+    {
+      HbLayout small = { 3, 1, 0, 0, 12 };
+      HbRenderOptions o = { .dark = dark, .hover_x = -1, .hover_y = -1 };
+      cairo_surface_t *ss = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 3 * 12, 12);
+      cairo_t *cs = cairo_create (ss);
+
+      flow_game.frame_render (f, cs, &small, &o, NULL);
+      cairo_destroy (cs);
+      assert_pixel (ss, 12 + 6, 1, 0xff1a1a, 30);
+      assert_pixel (ss, 12 + 1, 4, 0xff1a1a, 30);
+      if (dark)
+        g_assert_cmpint (channel_diff (pixel (ss, 12 + 6, 2), 0xffffff), >, 200);
+      cairo_surface_destroy (ss);
+    }
   flow_frame_free (f);
 
   /* Marked cells of one colour side by side are one outline: an L of

@@ -535,7 +535,7 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
    * paths, cut a 2x2 loop into four stubs). */
   if (marks != NULL)
     {
-      double half = l->cell / 2, in = MAX (1.0, l->cell * 0.09);
+      double half = l->cell / 2, in = MAX (1.5, l->cell * 0.09);
       for (int y = vy0; y < vy1; y++)
         for (int x = vx0; x < vx1; x++)
           if (marks[(gsize) y * w + x])
@@ -561,11 +561,17 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
               }
       cairo_save (cr);
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_SQUARE);
-      cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
-      cairo_set_line_width (cr, MAX (1.5, l->cell * 0.13));
+      /* At least 3 and 2 px: at a 12 px cell (a 30x30 board beside the
+       * GA's plot) one pixel of red on a pale halo read as faint pink;
+       * the halo dark on the dark style, where white made it pinker. */
+      if (dark)
+        cairo_set_source_rgba (cr, 0, 0, 0, 0.85);
+      else
+        cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
+      cairo_set_line_width (cr, MAX (3.0, l->cell * 0.13));
       cairo_stroke_preserve (cr);
       cairo_set_source_rgb (cr, 1, 0.1, 0.1);
-      cairo_set_line_width (cr, MAX (1.0, l->cell * 0.065));
+      cairo_set_line_width (cr, MAX (2.0, l->cell * 0.065));
       cairo_stroke (cr);
       cairo_restore (cr);
     }
