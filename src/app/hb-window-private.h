@@ -1,7 +1,8 @@
 /* hb-window-private.h: what the window's files share (hb-window.c wires
  * the pieces together, hb-window-status.c keeps the title and the status
  * line, hb-window-choosers.c the game and size choosers,
- * hb-window-solve.c runs solves and the player, hb-window-files.c opens
+ * hb-window-solve.c runs solves and the player, hb-window-hints.c the
+ * hint job and Next Hint, hb-window-files.c opens
  * and saves, hb-window-import.c reads pictures and pastes them,
  * hb-window-export.c exports, hb-window-play.c plays, hb-window-levels.c
  * keeps the bundled levels, hb-window-edges.c adds and removes rows and
@@ -315,15 +316,17 @@ void           hb_window_size_controls_follow (HbWindow *self);
 /* The game chooser shows the level's game (without acting on it). */
 void           hb_window_select_game_in_dropdown (HbWindow *self);
 
-/* hb-window-solve.c */
+/* hb-window-hints.c */
 void           hb_window_free_hint (HbWindow *self);
 void           hb_window_on_hint_done (HbHintJob *job, const GError *error, HbWindow *self);
 void           hb_window_start_hint (HbWindow *self, gboolean needed);
 void           hb_window_mode_hint (HbWindow *self);
 void           hb_window_make_next_hint_move (HbWindow *self);
 void           hb_window_next_hint (HbWindow *self);
+/* hb-window-status.c, hb-window-choosers.c */
 void           hb_window_board_texts_init (HbWindow *self);
 void           hb_window_game_menu_set (HbWindow *self, gboolean narrow);
+/* hb-window-solve.c */
 void           hb_window_open_player (HbWindow *self);
 void           hb_window_close_player (HbWindow *self);
 void           hb_window_update_plot_mark (HbWindow *self);
