@@ -1,5 +1,6 @@
 /* hb-board-view-anim.c: a move's short animation on the board view (a tile
- * turning, a flood spreading, lights fading; see hb-board-view-private.h).
+ * turning, a flood spreading, lights fading; see hb-board-view-private.h),
+ * and the live frame a running solver's snapshot puts there.
  *
  * The view keeps a copy of the board it last showed, since the history may
  * free a state as soon as the next replaces it. When a play move changes
@@ -155,4 +156,74 @@ hb_board_view_get_animation_times (HbBoardView *self, gint64 *first,
   *first = self->anim_first;
   *before_last = self->anim_before_last;
   *last = self->anim_last;
+}
+
+/* ---- The live frame ---------------------------------------------------- */
+
+void
+hb_board_view_live_clear (HbBoardView *self)
+{
+  if (self->live_frame != NULL && self->live_free != NULL)
+    self->live_free (self->live_frame);
+  self->live_frame = NULL;
+  self->live_free = NULL;
+}
+
+void
+hb_board_view_set_live_frame (HbBoardView *self, const HbState *initial,
+                              gpointer frame, GDestroyNotify free_func)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  g_return_if_fail (frame == NULL || initial != NULL);
+
+  hb_board_view_live_clear (self);
+  if (frame != NULL && initial->game->frame_render == NULL)
+    {
+      if (free_func != NULL)
+        free_func (frame);
+      frame = NULL;
+    }
+  if (frame != NULL)
+    {
+      self->live_frame = frame;
+      self->live_free = free_func;
+      self->live_game = initial->game;
+      self->live_width = initial->width;
+      self->live_height = initial->height;
+      hb_board_view_keys_reset (self);
+      hb_board_view_anim_clear (self);
+      self->pressed = FALSE;
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  hb_board_view_tips_changed (self, FALSE);
+}
+
+gboolean
+hb_board_view_has_live_frame (HbBoardView *self)
+{
+  g_return_val_if_fail (HB_IS_BOARD_VIEW (self), FALSE);
+  return self->live_frame != NULL;
+}
+
+/* The live frame shown, taken from the view (which shows the board again),
+ * or NULL: a run cut short of its recording rests on it in the player. */
+gpointer
+hb_board_view_take_live_frame (HbBoardView *self, GDestroyNotify *free_func)
+{
+  gpointer frame;
+
+  g_return_val_if_fail (HB_IS_BOARD_VIEW (self), NULL);
+  frame = self->live_frame;
+  *free_func = self->live_free;
+  self->live_frame = NULL;
+  self->live_free = NULL;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return frame;
+}
+
+guint
+hb_board_view_get_live_draws (HbBoardView *self)
+{
+  g_return_val_if_fail (HB_IS_BOARD_VIEW (self), 0);
+  return self->live_draws;
 }

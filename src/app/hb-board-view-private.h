@@ -171,6 +171,8 @@ void     hb_board_view_keys_reset (HbBoardView *self);
 void     hb_board_view_anim_state (HbBoardView *self, const HbState *state);
 /* Stops an animation (the last frame shows) and forgets the board kept. */
 void     hb_board_view_anim_clear (HbBoardView *self);
+/* Frees the live frame, if any (hb-board-view-anim.c). */
+void     hb_board_view_live_clear (HbBoardView *self);
 /* Fills the options' anim_from and anim_progress while one runs. */
 void     hb_board_view_anim_options (HbBoardView *self, HbRenderOptions *options);
 

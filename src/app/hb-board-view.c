@@ -517,58 +517,6 @@ hb_board_view_set_player (HbBoardView *self, HbPlayer *player)
   hb_board_view_tips_changed (self, FALSE);
 }
 
-static void
-clear_live (HbBoardView *self)
-{
-  if (self->live_frame != NULL && self->live_free != NULL)
-    self->live_free (self->live_frame);
-  self->live_frame = NULL;
-  self->live_free = NULL;
-}
-
-void
-hb_board_view_set_live_frame (HbBoardView *self, const HbState *initial,
-                              gpointer frame, GDestroyNotify free_func)
-{
-  g_return_if_fail (HB_IS_BOARD_VIEW (self));
-  g_return_if_fail (frame == NULL || initial != NULL);
-
-  clear_live (self);
-  if (frame != NULL && initial->game->frame_render == NULL)
-    {
-      if (free_func != NULL)
-        free_func (frame);
-      frame = NULL;
-    }
-  if (frame != NULL)
-    {
-      self->live_frame = frame;
-      self->live_free = free_func;
-      self->live_game = initial->game;
-      self->live_width = initial->width;
-      self->live_height = initial->height;
-      hb_board_view_keys_reset (self);
-      hb_board_view_anim_clear (self);
-      self->pressed = FALSE;
-    }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-  hb_board_view_tips_changed (self, FALSE);
-}
-
-gboolean
-hb_board_view_has_live_frame (HbBoardView *self)
-{
-  g_return_val_if_fail (HB_IS_BOARD_VIEW (self), FALSE);
-  return self->live_frame != NULL;
-}
-
-guint
-hb_board_view_get_live_draws (HbBoardView *self)
-{
-  g_return_val_if_fail (HB_IS_BOARD_VIEW (self), 0);
-  return self->live_draws;
-}
-
 void
 hb_board_view_simulate_click (HbBoardView *self, double x, double y, int button)
 {
@@ -640,7 +588,7 @@ hb_board_view_dispose (GObject *object)
   self->hint = NULL;
   self->player = NULL;
   hb_board_view_anim_clear (self);
-  clear_live (self);
+  hb_board_view_live_clear (self);
   g_clear_pointer (&self->picture, cairo_surface_destroy);
   g_clear_pointer (&self->ghost, cairo_surface_destroy);
   g_clear_pointer (&self->ghost_of, cairo_surface_destroy);

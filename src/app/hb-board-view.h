@@ -37,6 +37,7 @@ void       hb_board_view_set_player (HbBoardView *self, HbPlayer *player);
 void       hb_board_view_set_live_frame (HbBoardView *self, const HbState *initial,
                                          gpointer frame, GDestroyNotify free_func);
 gboolean   hb_board_view_has_live_frame (HbBoardView *self);
+gpointer   hb_board_view_take_live_frame (HbBoardView *self, GDestroyNotify *free_func);
 /* Testing: how many times a live frame was drawn. */
 guint      hb_board_view_get_live_draws (HbBoardView *self);
 /* Where the board currently sits in the widget. */

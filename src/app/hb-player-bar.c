@@ -79,12 +79,10 @@ update_labels (HbPlayerBar *self)
   text = hb_player_describe (self->player);
   /* The board the solve began on, which in Play may be part-way through
    * a game ("the starting board" read as the level's start). */
-  if (hb_player_at_answer (self->player))
-    gtk_label_set_label (self->description_label,
-                         _("The answer, from where the solve began"));
-  else
-    gtk_label_set_label (self->description_label,
-                         text[0] ? text : _("Before the first step"));
+  gtk_label_set_label (self->description_label,
+                       hb_player_at_stop (self->player) ? _("Where the solver stopped, past the steps recorded")
+                       : hb_player_at_answer (self->player) ? _("The answer, from where the solve began")
+                       : text[0] ? text : _("Before the first step"));
   /* Should a translation outgrow the lines even so, the whole text is
    * where the pointer rests too. */
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->description_label),
@@ -94,9 +92,9 @@ update_labels (HbPlayerBar *self)
   /* TRANSLATORS: the player's position: "Step 12 / 400" */
   /* (No G_*_FORMAT macros in translatable strings: xgettext cannot
    * expand them.) */
-  /* The total counts the search's steps; the answer after them is no step
-   * (the line above already says "The answer": here, where it stands). */
-  if (hb_player_at_answer (self->player))
+  /* The total counts the search's steps; the answer (or the stop) after
+   * them is no step (the line above says what it is: here, where). */
+  if (pos > hb_trace_length (self->trace))
     {
       char *of = hb_format_count ((gint64) hb_trace_length (self->trace));
       /* TRANSLATORS: the player's position once past the search's last
@@ -125,7 +123,7 @@ update_labels (HbPlayerBar *self)
   /* A game may say it in its own words ("3 moves in"), or not at all. */
   text = hb_player_depth_text (self->player);
   gtk_widget_set_visible (GTK_WIDGET (self->depth_label),
-                          step != NULL && !hb_player_at_answer (self->player)
+                          step != NULL && pos <= hb_trace_length (self->trace)
                           && (text != NULL ? text[0] != '\0' : trace_has_depth (self)));
   if (text == NULL)
     text = g_strdup_printf (_("Depth %d"), step ? (int) step->depth : 0);

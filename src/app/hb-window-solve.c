@@ -370,6 +370,30 @@ stop_watching (HbWindow *self)
   update_plot (self);
 }
 
+/* A run cut short of its recording that stopped with no answer rests, in
+ * the player, where it was last seen, not on the step at the cut (a
+ * backtracking run cancelled after 88 million steps showed step 1,048,576,
+ * an older board: review): the newest snapshot goes with the trace. */
+static void
+keep_stop_frame (HbWindow *self, HbSolveJob *job)
+{
+  HbTrace *trace = hb_solve_job_get_trace (job);
+  const HbResult *result = hb_solve_job_get_result (job);
+  GDestroyNotify free_func = NULL, shown_free = NULL;
+  gpointer frame = hb_trace_take_snapshot (trace, &free_func);
+  gpointer shown = hb_board_view_take_live_frame (self->board_view, &shown_free);
+
+  if (frame == NULL)
+    frame = shown, free_func = shown_free;
+  else if (shown != NULL && shown_free != NULL)
+    shown_free (shown);
+  if (frame != NULL && hb_trace_truncated (trace) && result != NULL
+      && (result->status == HB_STATUS_CANCELLED || result->status == HB_STATUS_GAVE_UP))
+    hb_trace_set_stop_frame (trace, frame, free_func);
+  else if (frame != NULL && free_func != NULL)
+    free_func (frame);
+}
+
 static void
 on_solve_finished (HbSolveJob *job, HbWindow *self)
 {
@@ -377,6 +401,7 @@ on_solve_finished (HbSolveJob *job, HbWindow *self)
   char *command;
 
   self->solve_job = NULL;
+  keep_stop_frame (self, job);
   stop_watching (self);
   hb_solver_panel_set_solving (self->solver_panel, FALSE);
   hb_window_update_status (self);   /* no more progress there */

@@ -10,8 +10,22 @@ struct _HbPlayer {
   GPtrArray     *keyframes;   /* keyframes[i] is the frame at i * interval */
   HbState       *answer;      /* the last position, or NULL */
   gpointer       answer_frame; /* the game's picture of it (HbGame.answer_frame), or NULL */
-  gboolean       at_answer;   /* shown instead of the frame at pos */
+  gboolean       at_last;     /* the answer or the stop, shown instead of the frame at pos */
 };
+
+/* The position after the last step: the answer's, or with none, where a
+ * cut run stopped (hb_trace_get_stop_frame). */
+static gconstpointer
+stop_frame (const HbPlayer *p)
+{
+  return p->answer == NULL ? hb_trace_get_stop_frame (p->trace) : NULL;
+}
+
+static gboolean
+has_last (const HbPlayer *p)
+{
+  return p->answer != NULL || stop_frame (p) != NULL;
+}
 
 static void
 player_keyframe_free (gpointer data, gpointer user_data)
@@ -68,13 +82,13 @@ hb_player_free (HbPlayer *p)
 gsize
 hb_player_length (const HbPlayer *p)
 {
-  return hb_trace_length (p->trace) + (p->answer != NULL);
+  return hb_trace_length (p->trace) + has_last (p);
 }
 
 gsize
 hb_player_position (const HbPlayer *p)
 {
-  return p->pos + p->at_answer;
+  return p->pos + p->at_last;
 }
 
 static void
@@ -98,8 +112,8 @@ hb_player_seek (HbPlayer *p, gsize target)
 {
   gsize len = hb_trace_length (p->trace);
 
-  /* The answer's position shows the answer over the last frame. */
-  p->at_answer = p->answer != NULL && target > len;
+  /* The answer's position (or the stop's) shows it over the last frame. */
+  p->at_last = has_last (p) && target > len;
   target = MIN (target, len);
   if (target < p->pos || target - p->pos > p->interval)
     {
@@ -131,7 +145,7 @@ void
 hb_player_render (const HbPlayer *p, cairo_t *cr, const HbLayout *layout,
                   const HbRenderOptions *options)
 {
-  if (p->at_answer)
+  if (p->at_last)
     {
       /* The board as a player sees it, without what belongs to the board
        * being edited (its hint, a move animating). */
@@ -141,7 +155,9 @@ hb_player_render (const HbPlayer *p, cairo_t *cr, const HbLayout *layout,
       o.hint = NULL;
       o.anim_from = NULL;
       o.hover_x = o.hover_y = -1;
-      if (p->answer_frame != NULL)
+      if (stop_frame (p) != NULL)
+        p->game->frame_render (stop_frame (p), cr, layout, &o, NULL);
+      else if (p->answer_frame != NULL)
         p->game->frame_render (p->answer_frame, cr, layout, &o, NULL);
       else
         p->game->render (p->answer, cr, layout, &o);
@@ -157,7 +173,7 @@ hb_player_describe (const HbPlayer *p)
 
   char *start;
 
-  if (p->at_answer)
+  if (p->at_last)
     return g_strdup ("");
   if (s == NULL)
     {
@@ -170,11 +186,11 @@ hb_player_describe (const HbPlayer *p)
 char *
 hb_player_frame_status (const HbPlayer *p)
 {
-  if (p->at_answer)
+  if (p->at_last && p->answer != NULL)
     return p->game->status_text != NULL ? p->game->status_text (p->answer) : NULL;
   if (p->game->frame_status == NULL)
     return NULL;
-  return p->game->frame_status (p->frame);
+  return p->game->frame_status (p->at_last ? stop_frame (p) : p->frame);
 }
 
 char *
@@ -182,7 +198,7 @@ hb_player_depth_text (const HbPlayer *p)
 {
   const HbStep *s = hb_player_current_step (p);
 
-  if (s == NULL || p->at_answer || p->game->depth_text == NULL)
+  if (s == NULL || p->at_last || p->game->depth_text == NULL)
     return NULL;
   return p->game->depth_text (p->initial, s);
 }
@@ -222,7 +238,13 @@ hb_player_get_answer (const HbPlayer *p)
 gboolean
 hb_player_at_answer (const HbPlayer *p)
 {
-  return p->at_answer;
+  return p->at_last && p->answer != NULL;
+}
+
+gboolean
+hb_player_at_stop (const HbPlayer *p)
+{
+  return p->at_last && p->answer == NULL;
 }
 
 /* ---- Marks and jumps ----------------------------------------------------- */

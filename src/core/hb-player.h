@@ -9,7 +9,9 @@
  *
  * The answer: a player may be given the board with the solver's answer
  * applied; it is then one more position after the last step, so the
- * player ends on the solved board, not on the search's last state. */
+ * player ends on the solved board, not on the search's last state. With
+ * no answer, a run cut short of its recording ends likewise on where it
+ * stopped (hb_trace_get_stop_frame). */
 #pragma once
 
 #include "hb-game.h"
@@ -61,6 +63,10 @@ void           hb_player_set_answer_moves (HbPlayer *player, const HbState *answ
 const HbState *hb_player_get_answer (const HbPlayer *player);
 /* TRUE at the answer's position. */
 gboolean       hb_player_at_answer (const HbPlayer *player);
+/* With no answer, a trace that holds where its cut run stopped
+ * (hb_trace_set_stop_frame) has that board as one more position after
+ * the last step, as an answer is; TRUE there. */
+gboolean       hb_player_at_stop (const HbPlayer *player);
 
 /* Where a run is worth a look, for the scrubber: a solution found (the
  * position after a SOLUTION step, and the answer's) and a long retreat of

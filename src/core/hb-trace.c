@@ -26,6 +26,8 @@ struct _HbTrace {
   GMutex           snap_lock;
   gpointer         snapshot;
   GDestroyNotify   snapshot_free;
+  gpointer         stop_frame;      /* hb_trace_set_stop_frame's */
+  GDestroyNotify   stop_free;
   _Atomic guint64  published;
 
   /* Series (under series_lock). */
@@ -101,6 +103,7 @@ hb_trace_free (HbTrace *t)
   g_mutex_clear (&t->progress_lock);
   if (t->snapshot != NULL && t->snapshot_free != NULL)
     t->snapshot_free (t->snapshot);
+  hb_trace_set_stop_frame (t, NULL, NULL);
   g_mutex_clear (&t->snap_lock);
   for (guint i = 0; i < t->n_series; i++)
     {
@@ -349,6 +352,27 @@ hb_trace_take_snapshot (HbTrace *t, GDestroyNotify *free_func)
   t->snapshot_free = NULL;
   g_mutex_unlock (&t->snap_lock);
   return s;
+}
+
+void
+hb_trace_set_stop_frame (HbTrace *t, gpointer frame, GDestroyNotify free_func)
+{
+  if (t == NULL)
+    {
+      if (frame != NULL && free_func != NULL)
+        free_func (frame);
+      return;
+    }
+  if (t->stop_frame != NULL && t->stop_free != NULL)
+    t->stop_free (t->stop_frame);
+  t->stop_frame = frame;
+  t->stop_free = frame != NULL ? free_func : NULL;
+}
+
+gconstpointer
+hb_trace_get_stop_frame (const HbTrace *t)
+{
+  return t != NULL ? t->stop_frame : NULL;
 }
 
 guint64

@@ -121,6 +121,17 @@ void      hb_trace_publish (HbTrace *trace, gpointer snapshot, GDestroyNotify fr
 gpointer  hb_trace_take_snapshot (HbTrace *trace, GDestroyNotify *free_func);
 guint64   hb_trace_published (const HbTrace *trace);
 
+/* ---- Where a cut run stopped ----
+ * A run whose recording was cut (hb_trace_truncated) and that stopped
+ * with no answer rested, in the player, on the step at the cut, an older
+ * board than the one watched when it stopped (a backtracking run
+ * cancelled after 88 million steps showed step 1,048,576: review). Once
+ * the run is over the UI hands the last snapshot it had here (taking
+ * ownership; NULL drops one), and the player shows it after the last
+ * step. hb_trace_take_steps leaves it where it is. */
+void          hb_trace_set_stop_frame (HbTrace *trace, gpointer frame, GDestroyNotify free_func);
+gconstpointer hb_trace_get_stop_frame (const HbTrace *trace);
+
 /* ---- Series ---- */
 
 #define HB_TRACE_MAX_SERIES 8

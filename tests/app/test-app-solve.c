@@ -256,6 +256,19 @@ test_cancel (void)
       g_assert_true (hb_window_is_playing_trace (window));
       g_assert_false (hb_player_bar_get_playing (bar));
       g_assert_cmpuint (hb_player_position (player), ==, hb_player_length (player));
+      /* Cut short of its recording (a million steps in the first moments),
+       * it rests on the board last seen, after the last step recorded, not
+       * on the step at the cut. */
+      g_test_message ("trace cut: %d", hb_trace_truncated (hb_window_get_trace (window)));
+      if (hb_trace_truncated (hb_window_get_trace (window)))
+        {
+          g_assert_nonnull (hb_trace_get_stop_frame (hb_window_get_trace (window)));
+          g_assert_true (hb_player_at_stop (player));
+          g_assert_cmpuint (hb_player_length (player), ==,
+                            hb_trace_length (hb_window_get_trace (window)) + 1);
+        }
+      else
+        g_assert_false (hb_player_at_stop (player));
     }
   else
     g_test_message ("the solve ended before it could be cancelled");

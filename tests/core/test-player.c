@@ -1,6 +1,6 @@
 /* test-player.c: the player's answer position (End shows the board with
  * the answer applied, drawn as the game draws a board, its counter the
- * game's status) and the marks and jumps of the scrubber (solutions, long
+ * game's status), where a cut run stopped, and the marks and jumps of the scrubber (solutions, long
  * retreats, decisions) on a trace made by hand, so every expected position
  * is known. */
 #include <string.h>
@@ -127,6 +127,80 @@ test_answer (void)
   hb_trace_free (t);
   hb_state_free (answer);
   hb_state_free (one);
+  hb_state_free (initial);
+}
+
+/* A run cut short of its recording that stopped with no answer: the frame
+ * where it stopped, kept by the trace, is one more position after the last
+ * step, drawn and counted as that frame; an answer, when there is one,
+ * takes the place instead. */
+static void
+test_stop_frame (void)
+{
+  HbState *initial = hb_test_parse (&lights_game, "0000\n0000\n0000\n");
+  HbState *stopped = press (initial, 2, 2);
+  HbState *answer = press (initial, 0, 0);
+  HbTrace *t = hb_trace_new (4, 0);
+  gsize n = G_N_ELEMENTS (steps);
+  gpointer frame = lights_game.frame_new (stopped, NULL);
+  cairo_surface_t *at_end, *expected = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 120, 100);
+  cairo_t *cr = cairo_create (expected);
+  HbRenderOptions o = { .hover_x = -1, .hover_y = -1 };
+  HbLayout l;
+  HbPlayer *p;
+  char *status, *expected_status;
+
+  for (gsize i = 0; i < n; i++)
+    hb_trace_add (t, steps[i].kind, steps[i].x, 0, 1, steps[i].depth, i);
+  g_assert_true (hb_trace_truncated (t));
+  g_assert_null (hb_trace_get_stop_frame (t));
+  hb_layout_fit (&l, 4, 3, 120, 100, 4);
+  lights_game.frame_render (frame, cr, &l, &o, NULL);
+  cairo_destroy (cr);
+  cairo_surface_flush (expected);
+  expected_status = lights_game.frame_status != NULL ? lights_game.frame_status (frame) : NULL;
+  hb_trace_set_stop_frame (t, frame, lights_game.frame_free);
+  g_assert_true (hb_trace_get_stop_frame (t) == frame);
+
+  p = hb_player_new (initial, t);
+  g_assert_cmpuint (hb_player_length (p), ==, 5);
+  hb_player_seek (p, 4);
+  g_assert_false (hb_player_at_stop (p));
+  hb_player_seek (p, G_MAXSIZE);
+  g_assert_cmpuint (hb_player_position (p), ==, 5);
+  g_assert_true (hb_player_at_stop (p));
+  g_assert_false (hb_player_at_answer (p));
+  at_end = draw (p, NULL);
+  g_assert_true (same_pixels (at_end, expected));
+  status = hb_player_frame_status (p);
+  g_assert_cmpstr (status, ==, expected_status);
+  g_free (status);
+  g_assert_null (hb_player_depth_text (p));
+  cairo_surface_destroy (at_end);
+
+  /* An answer is the last position instead. */
+  hb_player_set_answer (p, answer);
+  g_assert_cmpuint (hb_player_length (p), ==, 5);
+  hb_player_seek (p, G_MAXSIZE);
+  g_assert_true (hb_player_at_answer (p));
+  g_assert_false (hb_player_at_stop (p));
+  at_end = draw (p, NULL);
+  g_assert_false (same_pixels (at_end, expected));
+  cairo_surface_destroy (at_end);
+
+  /* Taken away, the trace's last step is the end again. */
+  hb_player_set_answer (p, NULL);
+  hb_trace_set_stop_frame (t, NULL, NULL);
+  g_assert_cmpuint (hb_player_length (p), ==, 4);
+  hb_player_seek (p, G_MAXSIZE);
+  g_assert_false (hb_player_at_stop (p));
+
+  g_free (expected_status);
+  cairo_surface_destroy (expected);
+  hb_player_free (p);
+  hb_trace_free (t);
+  hb_state_free (answer);
+  hb_state_free (stopped);
   hb_state_free (initial);
 }
 
@@ -287,6 +361,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/player/answer", test_answer);
+  g_test_add_func ("/player/stop-frame", test_stop_frame);
   g_test_add_func ("/player/marks-and-jumps", test_marks_and_jumps);
   g_test_add_func ("/player/marks-keep-longest", test_marks_keep_longest);
   g_test_add_func ("/player/keyframe-interval", test_keyframe_interval);
