@@ -465,9 +465,10 @@ hb_plot_render (const HbTrace *trace, cairo_t *cr, double x, double y,
       cairo_stroke (cr);
       cairo_restore (cr);
       format_tick (goal, 1, num, sizeof num);
-      /* TRANSLATORS: the plot's goal line: its name ("solved", "every
-       * cell satisfied") and its value */
-      label = g_strdup_printf (C_("plot goal line", "%s: %s"), _(goal_name), num);
+      /* TRANSLATORS: the plot's goal line: its value and its name ("0 =
+       * solved", "81 = every cell"; "solved: 0" read as none solved:
+       * review) */
+      label = g_strdup_printf (C_("plot goal line", "%s = %s"), num, _(goal_name));
       cairo_text_extents (cr, label, &ext);
       {
         double lx = right - ext.x_advance - font * 0.3;

@@ -319,7 +319,7 @@ expect_word (const char **p, const char *end, int line, int *col,
   if ((gsize) (end - *p) < n || memcmp (*p, word, n) != 0)
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, *col,
-                          _("expected \"%s\" in the header `W by H -> M`"), word);
+                          _("expected “%s” in the header “W by H -> M”"), word);
       return FALSE;
     }
   *p += n;
@@ -532,7 +532,7 @@ parse_dump (HbLineReader *r, const char *s, gsize n, int col0,
   if (p < end)
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, col,
-                          _("unexpected text after the header `W by H -> M`"));
+                          _("unexpected text after the header “W by H -> M”"));
       return NULL;
     }
   if (!hb_check_board_size (w, h, line, col0, error))
@@ -625,7 +625,7 @@ parse_tatham (HbLineReader *r, const char *s, gsize n, int col0,
   if (p >= end || *p != 'x')
     {
       hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, line, col,
-                          _("expected 'x' in the Tatham Flood ID `WxH:colours,limit`"));
+                          _("expected “x” in the Tatham Flood ID “WxH:colours,limit”"));
       return NULL;
     }
   p++, col++;
@@ -808,7 +808,7 @@ flood_parse (const char *text, gsize len, GError **error)
         {
           hb_set_parse_error (error, HB_PARSE_ERROR_FORMAT, r.line, lead + 1,
                               _("not a Flood-It board: expected a header "
-                                "`W by H -> M` or a Tatham Flood ID `WxH:colours,limit`"));
+                                "“W by H -> M” or a Tatham Flood ID “WxH:colours,limit”"));
           return NULL;
         }
       return st ? &st->base : NULL;
@@ -816,7 +816,7 @@ flood_parse (const char *text, gsize len, GError **error)
   /* Worded and placed as every game's (it said "the text holds no board"
    * a line below the last). */
   hb_set_parse_error (error, HB_PARSE_ERROR_SIZE, MAX (r.line, 1), 1,
-                      _("the file holds no board (no header `W by H -> M`, nor a Tatham Flood ID)"));
+                      _("the file holds no board (no header “W by H -> M”, nor a Tatham Flood ID)"));
   return NULL;
 }
 

@@ -2814,7 +2814,7 @@ const HbGame flow_game = {
   .hint_text = flow_hint_text,
   .bench = flow_bench,
   .hint_legend = N_("Tinted cell with a small diamond: its colour is forced, whatever the "
-                    "rest of the solution. Thin dashed line: the path Next Hint will draw. "
+                    "rest of the solution. Dashed line: the path Next Hint will draw. "
                     "With Colour Labels on, every dot shows its colour's letter."),
   .bench_sets = flow_bench_sets,
   .bench_only = flow_bench_only,
