@@ -644,12 +644,14 @@ flow_parse_text_full (const char *text, gsize len, gboolean editing, GError **er
         s->names[next++] = flow_default_names[k];
   }
   /* Every colour has exactly two dots; the error is at the first place in
-   * the file where one is wrong (a third dot, or a lone one). */
+   * the file where one is wrong (a third dot, or a lone one). A level
+   * marked as still being drawn keeps any count: one dot, or three, as a
+   * screenshot can be read, so that what the app saves reads back. */
   {
     int bad = -1, bad_line = 0, bad_col = 0;
 
     for (int c = 0; c < 128; c++)
-      if (count[c] != 0 && count[c] != 2 && !(editing && count[c] == 1))
+      if (count[c] != 0 && count[c] != 2 && !editing)
         {
           gboolean extra = count[c] > 2;
           int at_line = extra ? third_at_line[c] : first_at_line[c];

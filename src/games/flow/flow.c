@@ -1110,11 +1110,16 @@ check_pairs (const FlowState *s, GError **error)
     if (count[c + 1] != 2)
       {
         g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_SHAPE,
+                     count[c + 1] < 2
                      /* TRANSLATORS: %c is the colour's character in the file */
-                     _("Colour ‘%c’ has one dot, and JSON holds only finished levels: "
-                       "place its pair, or use the text format (.flow), which keeps a level "
-                       "being drawn"),
-                     s->names[c]);
+                     ? _("Colour ‘%c’ has one dot, and JSON holds only finished levels: "
+                         "place its pair, or use the text format (.flow), which keeps a level "
+                         "being drawn")
+                     /* TRANSLATORS: %c is the colour's character, %d its dots (3 or more) */
+                     : _("Colour ‘%c’ has %d dots, and JSON holds only finished levels: "
+                         "remove all but two, or use the text format (.flow), which keeps a "
+                         "level being drawn"),
+                     s->names[c], (int) count[c + 1]);
         return FALSE;
       }
   return TRUE;
