@@ -613,6 +613,12 @@ test_bad_input (void)
   /* But not digits that cannot be sizes: rows of one Infinite Loop tile,
    * which are Enlight rows too. */
   expect_bad ("tiles.txt", "1000\n0010\n", "cannot tell which game");
+  /* A grid of letters and dots with a mistake in it is Flow Free's to
+   * explain, with no extension too (helper-155: "cannot tell which
+   * game"); a word with no empty cell is no grid. */
+  expect_bad ("lone.txt", "A.B\n...\nA.C\n", ":1:3: colour 'B' has 1 dot");
+  expect_bad ("ragged.txt", "A.B\n..\nA.B\n", ":2:3: this row has 2 cells");
+  expect_bad ("word.txt", "hello\n", ":1:1: cannot tell which game");
   {
     g_auto(CliRun) r = { 0 };
     run_cli (&r, NULL, "solve", "/nonexistent/level.lights", NULL);

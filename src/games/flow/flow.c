@@ -1027,6 +1027,40 @@ numberlink_header (const char *text, gsize len)
   return FALSE;
 }
 
+/* Rows of printable ASCII with no blanks, at least one '.' (an empty
+ * cell) and one letter among them, and no Simon Tatham ID ("5x5:…") on
+ * the first row: no other game's text, so a Flow Free level with a
+ * mistake in it is Flow Free's to explain (a lone dot in a file with no
+ * extension, or on standard input, was "cannot tell which game this is":
+ * helper-155). Comment lines and blank lines aside. */
+static gboolean
+letter_grid (const char *text, gsize len)
+{
+  HbLineReader r;
+  const char *line;
+  gsize n;
+  gboolean dot = FALSE, letter = FALSE, first = TRUE;
+
+  hb_line_reader_init (&r, text, len);
+  while (hb_line_reader_next (&r, &line, &n))
+    {
+      hb_strip_slice (&line, &n);
+      if (n == 0 || line[0] == '#')
+        continue;
+      if (first && g_ascii_isdigit (line[0]) && memchr (line, ':', n) != NULL)
+        return FALSE;
+      first = FALSE;
+      for (gsize k = 0; k < n; k++)
+        {
+          if (line[k] <= ' ' || line[k] > '~')
+            return FALSE;
+          dot = dot || line[k] == '.';
+          letter = letter || g_ascii_isalpha (line[k]);
+        }
+    }
+  return dot && letter;
+}
+
 /* The JSON shape, or text that reads as a Flow Free level and has a dot
  * that Enlight's format could not mean ('0', '1', '*'): a grid of letters
  * and dots is no other game's. */
@@ -1062,7 +1096,7 @@ flow_sniff (const char *text, gsize len)
   /* (A level saved mid-drawing, with its mark, is read as such.) */
   s = flow_parse_text_full (text, len, is_editing (text, len), NULL);
   if (s == NULL)
-    return header;
+    return header || letter_grid (text, len);
   for (int c = 0; c < s->colours && !mine; c++)
     mine = strchr ("01*", s->names[c]) == NULL;
   flow_state_free (s);
