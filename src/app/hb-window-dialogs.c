@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "hb-window-private.h"
 #include "hb-registry.h"
@@ -353,31 +354,118 @@ open_dialog_then (HbWindow *self, gpointer data)
   hb_window_show_file_dialog (self, dialog, G_CALLBACK (on_open_response));
 }
 
+/* The name Save As offers: the level's file name with the game's ending
+ * (a level read from "x.txt" was offered "x.txt", under a filter that hid
+ * it: helper-154), or "Untitled" and the ending. */
+char *
+hb_window_dup_save_as_name (HbWindow *self)
+{
+  const HbGame *game = hb_document_get_game (self->document);
+  GFile *file = hb_document_get_file (self->document);
+  g_autofree char *base = file != NULL ? g_file_get_basename (file) : NULL;
+  const char *dot;
+
+  if (base == NULL)
+    return g_strconcat (hb_document_get_untitled_name (self->document)
+                        ? hb_document_get_untitled_name (self->document) : _("Untitled"),
+                        game->extension, NULL);
+  if (hb_registry_game_for_filename (base) == game)
+    return g_steal_pointer (&base);
+  dot = strrchr (base, '.');
+  return g_strdup_printf ("%.*s%s", (int) (dot != NULL && dot != base ? dot - base
+                                           : (gssize) strlen (base)), base, game->extension);
+}
+
+static void save_as_in (HbWindow *self, gpointer pending, const char *name, GFile *folder);
+
+/* A name the level may not be saved under (another game's ending, a pipe,
+ * a read-only file): said, and Save As asked again, in the same folder,
+ * with the name to use, whatever waited on the save still waiting (it
+ * said so and no more, though the README promised another name:
+ * helper-153). */
+static void
+on_refused_response (AdwMessageDialog *dialog, const char *response, gpointer data)
+{
+  HbWindow *self = HB_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog)));
+  Pending *p = g_object_steal_data (G_OBJECT (dialog), "hb-pending");
+  GFile *folder = g_object_get_data (G_OBJECT (dialog), "hb-folder");
+
+  if (g_strcmp0 (response, "rename") == 0 && !self->disposed)
+    save_as_in (self, p, g_object_get_data (G_OBJECT (dialog), "hb-name"), folder);
+  else
+    pending_free (p);
+}
+
+static void
+ask_another_name (HbWindow *self, GFile *file, GError *error, Pending *p)
+{
+  g_autofree char *base = g_file_get_basename (file);
+  g_autofree char *text = g_strdup_printf (_("Could not save “%s”: %s"), base, error->message);
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Could Not Save the Level"), text);
+  const char *dot = strrchr (base, '.');
+
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "rename", _("_Choose Another Name"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "rename",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "rename");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  /* Another game's ending: the game's own offered instead. */
+  g_object_set_data_full (G_OBJECT (dialog), "hb-name",
+                          g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME)
+                          && dot != NULL && dot != base
+                          ? g_strdup_printf ("%.*s%s", (int) (dot - base), base,
+                                             hb_document_get_game (self->document)->extension)
+                          : g_strdup (base), g_free);
+  g_object_set_data_full (G_OBJECT (dialog), "hb-folder", g_file_get_parent (file),
+                          (GDestroyNotify) g_object_unref);
+  g_object_set_data_full (G_OBJECT (dialog), "hb-pending", p, (GDestroyNotify) pending_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_refused_response), NULL);
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_free (self->last_toast);
+  self->last_toast = g_strdup (text);
+  g_error_free (error);
+}
+
+/* Save As's answer: the level saved as `file` (an ending added when it
+ * has none), then what waited on it. */
+void
+hb_window_save_as_to (HbWindow *self, GFile *file, gpointer pending)
+{
+  GError *error = NULL;
+  Pending *p = pending;
+
+  /* A name without an extension gets the game's, so that the file
+   * opens as this game again. */
+  file = hb_window_file_with_extension (g_object_ref (file),
+                                        hb_document_get_game (self->document)->extension);
+  if (hb_window_save_to_file (self, file, &error))
+    pending_run (self, p);
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME)
+           || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE)
+           || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY))
+    ask_another_name (self, file, error, p);
+  else
+    {
+      say_save_failed (self, g_file_get_basename (file), error);
+      pending_free (p);
+    }
+  g_object_unref (file);
+}
+
 static void
 on_save_as_response (GtkNativeDialog *dialog, int response, gpointer data)
 {
   HbWindow *self = hb_window_file_dialog_window (dialog);
-  Pending *p = g_object_get_data (G_OBJECT (dialog), "hb-pending");
+  Pending *p = g_object_steal_data (G_OBJECT (dialog), "hb-pending");
   GFile *file = NULL;
 
-  g_object_steal_data (G_OBJECT (dialog), "hb-pending");
   if (self != NULL && response == GTK_RESPONSE_ACCEPT)
     file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
   if (file != NULL)
     {
-      GError *error = NULL;
-      /* A name without an extension gets the game's, so that the file
-       * opens as this game again. */
-      file = hb_window_file_with_extension (file,
-                                            hb_document_get_game (self->document)->extension);
-
-      if (hb_window_save_to_file (self, file, &error))
-        pending_run (self, p);
-      else
-        {
-          say_save_failed (self, g_file_get_basename (file), error);
-          pending_free (p);
-        }
+      hb_window_save_as_to (self, file, p);
       g_object_unref (file);
     }
   else
@@ -385,12 +473,13 @@ on_save_as_response (GtkNativeDialog *dialog, int response, gpointer data)
   g_object_unref (dialog);
 }
 
-void
-hb_window_save_as (HbWindow *self, gpointer pending)
+/* Save As named `name`, in `folder` (NULL: hb_window_show_file_dialog's
+ * choice). */
+static void
+save_as_in (HbWindow *self, gpointer pending, const char *name, GFile *folder)
 {
   GtkFileChooserNative *dialog;
   GtkFileFilter *filter;
-  char *name;
 
   dialog = gtk_file_chooser_native_new (_("Save Level"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE,
@@ -401,30 +490,27 @@ hb_window_save_as (HbWindow *self, gpointer pending)
   filter = filter_all ();
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
   g_object_unref (filter);
-
-  if (hb_document_get_file (self->document) != NULL)
-    {
-      /* Its name here, its folder in hb_window_show_file_dialog: GTK 4.8's
-       * save dialog given the file (gtk_file_chooser_set_file), or its
-       * folder before its name, showed the folder above, no name or both,
-       * and "The folder contents could not be displayed" (review). */
-      g_autofree char *base = g_file_get_basename (hb_document_get_file (self->document));
-
-      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), base);
-    }
-  else
-    {
-      name = g_strconcat (hb_document_get_untitled_name (self->document) ? hb_document_get_untitled_name (self->document) : _("Untitled"),
-                          hb_document_get_game (self->document)->extension, NULL);
-      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
-      g_free (name);
-    }
+  /* Its name here, its folder in hb_window_show_file_dialog: GTK 4.8's
+   * save dialog given the file (gtk_file_chooser_set_file), or its
+   * folder before its name, showed the folder above, no name or both,
+   * and "The folder contents could not be displayed" (review). */
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  if (folder != NULL)
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
   /* Freed with the dialog when no answer comes (its window closed while
    * it was up: hb_window_files_dispose); an answer takes it. */
   if (pending != NULL)
     g_object_set_data_full (G_OBJECT (dialog), "hb-pending", pending,
                             (GDestroyNotify) pending_free);
   hb_window_show_file_dialog (self, dialog, G_CALLBACK (on_save_as_response));
+}
+
+void
+hb_window_save_as (HbWindow *self, gpointer pending)
+{
+  g_autofree char *name = hb_window_dup_save_as_name (self);
+
+  save_as_in (self, pending, name, NULL);
 }
 
 /* ---- The window's way in ------------------------------------------------- */

@@ -414,6 +414,11 @@ void           hb_job_toast_clear (HbJobToast *t);
 void           hb_window_save (HbWindow *self);
 /* Asks for a file name and saves; then runs `pending` (may be NULL). */
 void           hb_window_save_as (HbWindow *self, gpointer pending);
+/* The name Save As offers (the file's, with the game's ending). */
+char          *hb_window_dup_save_as_name (HbWindow *self);
+/* Save As answered with `file`: saves, or on a refused name asks for
+ * another (also the tests' way in, with no file dialog). */
+void           hb_window_save_as_to (HbWindow *self, GFile *file, gpointer pending);
 void           hb_window_choose_and_open (HbWindow *self);
 /* A file dialog made modal to the window and destroyed with it; the
  * window a response comes for (NULL once the window is gone). */

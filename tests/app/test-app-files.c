@@ -1203,10 +1203,10 @@ test_open_dialog_filters (Fixture *f, gconstpointer data)
   hb_app_test_settle (100);
 }
 
-/* The Save Changes? dialogs showing for `window`: how many, and the
- * first in *first (NULL when none). */
+/* The message dialogs headed `heading` showing for `window`: how many,
+ * and the first in *first (NULL when none). */
 static guint
-save_dialogs (HbWindow *window, AdwMessageDialog **first)
+headed_dialogs (HbWindow *window, const char *heading, AdwMessageDialog **first)
 {
   GListModel *tops = gtk_window_get_toplevels ();
   guint n = 0;
@@ -1217,7 +1217,7 @@ save_dialogs (HbWindow *window, AdwMessageDialog **first)
       g_autoptr(GtkWindow) w = g_list_model_get_item (tops, i);
       if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == GTK_WINDOW (window)
           && gtk_widget_get_visible (GTK_WIDGET (w))
-          && g_strcmp0 (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (w)), "Save Changes?") == 0)
+          && g_strcmp0 (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (w)), heading) == 0)
         {
           if (n++ == 0)
             *first = ADW_MESSAGE_DIALOG (w);
@@ -1232,7 +1232,7 @@ find_save_dialog (HbWindow *window)
 {
   AdwMessageDialog *first;
 
-  save_dialogs (window, &first);
+  headed_dialogs (window, "Save Changes?", &first);
   return first;
 }
 
@@ -1242,7 +1242,7 @@ count_save_dialogs (HbWindow *window)
 {
   AdwMessageDialog *first;
 
-  return save_dialogs (window, &first);
+  return headed_dialogs (window, "Save Changes?", &first);
 }
 
 /* A cell drawn in Edit, so the level has unsaved changes that are asked
@@ -1879,6 +1879,39 @@ test_error_names_file (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* Save As: a level read from "mine.txt" is offered "mine.loop" (it was
+ * offered "mine.txt", under a filter that hid it: helper-154); a name with
+ * another game's ending is refused in a dialog that offers to choose
+ * another, with the game's ending, in the same folder (it said so and no
+ * more: helper-153). */
+static void
+test_save_as_refused (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "mine.txt", NULL);
+  g_autofree char *wrong = g_build_filename (f->dir, "wrong.lights", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path), bad = g_file_new_for_path (wrong);
+  g_autoptr(GFile) folder = g_file_new_for_path (f->dir);
+  g_autofree char *name = NULL;
+  AdwMessageDialog *dialog;
+  HbWindow *window;
+
+  g_assert_true (g_file_set_contents (path, "0010 0100\n1011 0101\n", -1, NULL));
+  window = hb_app_test_window_new ();
+  g_assert_true (hb_app_test_load (window, file));
+  name = hb_window_dup_save_as_name (window);
+  g_assert_cmpstr (name, ==, "mine.loop");
+  hb_window_save_as_to (window, bad, NULL);
+  g_assert_false (g_file_query_exists (bad, NULL));
+  g_assert_cmpuint (headed_dialogs (window, "Could Not Save the Level", &dialog), ==, 1);
+  g_assert_cmpstr (g_object_get_data (G_OBJECT (dialog), "hb-name"), ==, "wrong.loop");
+  g_assert_true (g_file_equal (g_object_get_data (G_OBJECT (dialog), "hb-folder"), folder));
+  click_response (dialog, "_Cancel");
+  hb_app_test_settle (50);
+  g_assert_null (hb_window_get_file_dialog (window));
+  hb_app_test_window_close (window);
+  hb_app_test_settle (100);
+}
+
 /* Save As and Export Animation: a name without an extension gets one, in
  * the same folder; a name with one is kept. */
 static void
@@ -2439,6 +2472,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/files/close-with-save-as", test_close_with_save_as);
   g_test_add ("/app/files/save-as-named", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_named, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-as-refused", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_as_refused, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-as-picture-folder", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_picture_folder, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/untold-game", Fixture, NULL, hb_app_test_dir_set_up,
