@@ -237,7 +237,10 @@ hb_window_show_file_dialog (HbWindow *self, GtkFileChooserNative *dialog, GCallb
           GFile *picture = g_object_get_data (G_OBJECT (self), "hb-picture-folder");
           const char *docs = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
 
-          current = file != NULL ? g_file_get_parent (file) : NULL;
+          /* Save As asked again after a refused name: that name's. */
+          current = g_object_get_data (G_OBJECT (dialog), "hb-folder");
+          current = current != NULL ? g_object_ref (current)
+                    : file != NULL ? g_file_get_parent (file) : NULL;
           /* A level read from a picture: the picture's folder
            * (hb-window-files.c). */
           if (current == NULL && picture != NULL
@@ -495,8 +498,11 @@ save_as_in (HbWindow *self, gpointer pending, const char *name, GFile *folder)
    * folder before its name, showed the folder above, no name or both,
    * and "The folder contents could not be displayed" (review). */
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  /* (Set here, the folder showed its parent and "Operation was
+   * cancelled".) */
   if (folder != NULL)
-    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
+    g_object_set_data_full (G_OBJECT (dialog), "hb-folder", g_object_ref (folder),
+                            g_object_unref);
   /* Freed with the dialog when no answer comes (its window closed while
    * it was up: hb_window_files_dispose); an answer takes it. */
   if (pending != NULL)
