@@ -1107,6 +1107,12 @@ optimal_solve (const HbState *state, const HbSolveOptions *options,
         hb_result_set_message (r, g_dngettext (NULL, "%u move, proven optimal",
                                                "%u moves, proven optimal", a.moves->len),
                                a.moves->len);
+      else if (a.lower_bound < 2)
+        /* A bound of 0 or 1 says nothing ("the fewest at least 0" on a
+         * 1000x1000 board stopped before its first bound: helper-155). */
+        hb_result_set_message (r, g_dngettext (NULL, "%u move: %s", "%u moves: %s",
+                                               a.moves->len),
+                               a.moves->len, a.stop_reason ? a.stop_reason : _("stopped"));
       else
         /* Not "not proven optimal": the result's flag says that, and
          * each front end says it once in its own words (the CLI's
