@@ -1,8 +1,7 @@
-/* hb-window-status.c: what the window says about the level: the title
- * (in hb-window-header.c), the status line (the game's words, won or
- * lost colours, the clock and the move count), the hint row, the palette;
- * the header bar shedding buttons in a narrow window; and the toasts
- * (where they go, their words wrapped). */
+/* hb-window-status.c: what the window says about the level: the title (in
+ * hb-window-header.c), the status line (the game's words, won or lost colours,
+ * the clock and the move count), the hint row, the palette; the header bar
+ * shedding buttons in a narrow window; and the toasts (where, words wrapped). */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -27,7 +26,9 @@ hb_window_update_hint_row (HbWindow *self)
     text = g_strdup (_("Thinking… Next Hint moves when the hint is ready (Escape: not now)"));
   else if (!self->show_hints && game->is_solved != NULL
            && game->is_solved (hb_window_current (self)))
-    text = g_strdup (_("Solved: nothing left to hint"));   /* greyed out: review */
+    text = g_strdup (self->mode == HB_MODE_EDIT   /* of the design, not a win */
+                     ? _("Nothing to hint: the level as drawn needs no move")
+                     : _("Solved: nothing left to hint"));   /* greyed out: review */
   else if (!self->show_hints && hb_window_play_is_lost (self))
     text = g_strdup (_("Out of moves: Restart or Undo to play on"));
   else if (!self->show_hints && self->mode == HB_MODE_EDIT && hint != NULL && game->hint_next_move

@@ -1645,6 +1645,21 @@ test_clear_says_undo (void)
   g_assert_false (hb_window_get_game (window)->equal (before, hb_window_get_state (window)));
   g_assert_cmpstr (hb_window_get_last_toast (window), ==, "Board cleared");
   g_assert_nonnull (window->cut_toast);
+  /* The cleared level needs no move, and Edit's hint row says so in
+   * words of the design: it said "Solved" (helper-153). */
+  {
+    GtkWidget *row = hb_app_test_find_row (GTK_WIDGET (window), "Next Move");
+    GVariant *was = g_action_group_get_action_state (G_ACTION_GROUP (window), "show-hints");
+
+    g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
+                                        g_variant_new_boolean (FALSE));
+    hb_app_test_settle (30);
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                     "Nothing to hint: the level as drawn needs no move");
+    g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints", was);
+    g_variant_unref (was);
+    hb_app_test_settle (30);
+  }
   /* The toast's Undo: the level back (as drawn; the move was Play's). */
   hb_app_test_activate (window, "undo", NULL);
   hb_app_test_settle (30);
