@@ -1673,9 +1673,11 @@ cmd_bench (int argc, char **argv)
           if (out->len > heading)
             cli_puts (out->str);
           cli_error ("bench %s: %s", games[i]->id, error->message);
-          /* Levels not found are bad input (2), as a missing FILE is; a
-           * wrong answer is the solver's failure (3). */
-          return error->domain == G_FILE_ERROR ? EXIT_BAD_INPUT : EXIT_GAVE_UP;
+          /* Levels not found or not read are bad input (2), as a missing
+           * or malformed FILE is; a wrong answer is the solver's failure
+           * (3). */
+          return error->domain == G_FILE_ERROR || error->domain == HB_PARSE_ERROR
+                 ? EXIT_BAD_INPUT : EXIT_GAVE_UP;
         }
       g_string_append_c (out, '\n');
       ran++;

@@ -1506,6 +1506,27 @@ test_bench_sets (void)
       g_unsetenv ("HB_FLOW_PUBLISHED");
       g_assert_cmpint (pub.status, ==, 2);
       g_assert_nonnull (strstr (pub.err, "HB_FLOW_PUBLISHED names /nonexistent, which does not exist"));
+      /* A file with a NUL in it is said as `solve` says it, bad input
+       * (it was a level cut at the NUL, "level 2", exit 3); an empty
+       * reference folder is no folder of levels (an empty table, exit 0:
+       * helper-155). */
+      {
+        g_auto(CliRun) nul = { 0 };
+        g_auto(CliRun) empty = { 0 };
+
+        g_assert_true (g_file_set_contents (path, "garbage\0", 8, NULL));
+        g_setenv ("HB_FLOW_PUBLISHED", path, TRUE);
+        run_cli (&nul, NULL, "bench", "flow", "--sets", "published", NULL);
+        g_unsetenv ("HB_FLOW_PUBLISHED");
+        g_assert_cmpint (nul.status, ==, 2);
+        g_assert_nonnull (strstr (nul.err, "levels:1:8: the text contains a NUL byte"));
+        g_unlink (path);
+        g_setenv ("HB_FLOW_PUZZLES", dir, TRUE);
+        run_cli (&empty, NULL, "bench", "flow", "--sets", "reference", NULL);
+        restore_env ("HB_FLOW_PUZZLES", puzzles);
+        g_assert_cmpint (empty.status, ==, 2);
+        g_assert_nonnull (strstr (empty.err, "holds none (*.txt)"));
+      }
     }
     g_unlink (path);
     g_rmdir (dir);

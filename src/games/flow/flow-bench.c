@@ -379,10 +379,22 @@ read_level_blocks (const char *path, GPtrArray *levels, GError **error)
   g_autoptr (GString) block = g_string_new (NULL);
   gboolean rows = FALSE;
   int start = 1;   /* the block's first line */
+  guint first = levels->len;
   gsize len;
 
   if (!g_file_get_contents (path, &text, &len, error))
     return FALSE;
+  /* A NUL byte or text that is not UTF-8 as `solve` says it, not as a
+   * level cut at the NUL (helper-155). */
+  {
+    g_autoptr (GError) terr = NULL;
+
+    if (!hb_check_text (text, len, &terr))
+      {
+        g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_FORMAT, "%s:%s", path, terr->message);
+        return FALSE;
+      }
+  }
   lines = g_strsplit (text, "\n", -1);
   for (int i = 0;; i++)
     {
@@ -397,7 +409,7 @@ read_level_blocks (const char *path, GPtrArray *levels, GError **error)
           if (s == NULL)
             {
               g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_SHAPE,
-                           "%s: level %u (from line %d), %s", path, levels->len + 1, start,
+                           "%s: level %u (from line %d), %s", path, levels->len - first + 1, start,
                            perr->message);
               return FALSE;
             }
@@ -667,7 +679,18 @@ flow_bench_only (const char *const *sets, gboolean quick, guint repeats, GString
       if (dir == NULL)
         g_string_append (out, "| reference levels | - | not found (set HB_FLOW_PUZZLES) | - | - | 0 |\n");
       else
-        names = level_names (dir, keep_for_solvers, quick);
+        {
+          names = level_names (dir, keep_for_solvers, quick);
+          /* A folder with none is as good as none (it printed a table
+           * with no rows, exit 0: helper-155). */
+          if (names->len == 0)
+            {
+              g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+                           "the reference levels were not found: %s holds none (*.txt%s)",
+                           dir, quick ? "; --quick takes regular_5x5*" : "");
+              return FALSE;
+            }
+        }
     }
   for (guint i = 0; names != NULL && i < names->len; i++)
     {
