@@ -165,9 +165,14 @@ test_flip_ids (void)
                          "3:28: 'g' is not a hex digit");
     hb_test_parse_fails (&lights_game, "# a\n3x3:d074191345d1644c1705,028\n",
                          "2:25: the Flip ID's matrix has 20 digits");
-    /* Other text after it is still read as part of it. */
-    hb_test_parse_fails (&lights_game, "# a\n3x3:d074191345d1644c17058,028\n101\n",
-                         "2:30: '\\n' is not a hex digit");
+    /* Other text after it is unexpected, as after a Net ID (it was read
+     * as part of the ID, "2:30: '\n' is not a hex digit"), and an ID
+     * split over two lines is the first line's (it counted the line end
+     * as a digit: helper-155). */
+    hb_test_parse_fails (&lights_game, "# a\n3x3:d074191345d1644c17058,028\n\n# b\n101\n",
+                         "5:1: unexpected text after the Flip game ID");
+    hb_test_parse_fails (&lights_game, "2x2:edb7\n,8\n",
+                         "1:9: the Flip ID is truncated");
   }
 }
 

@@ -522,26 +522,40 @@ lights_parse (const char *text, gsize len, GError **error)
   /* A Flip ID is the first line that is neither blank nor a comment.
    * Comment lines may stand around it, as around a Net or Flood ID (one
    * before it read as a grid: "unknown character '5'"; one after it,
-   * "'\n' is not a hex digit"); anything else after it is read as part
-   * of it and named as before. */
+   * "'\n' is not a hex digit"). The ID is its line: anything else after
+   * it is "unexpected text", as the Net reader says it (a line after it
+   * was read as part of it, "'\n' is not a hex digit" at the line's end,
+   * and an ID split over two lines had a digit too many: helper-155). */
   hb_line_reader_init (&r, text, len);
   while (hb_line_reader_next (&r, &line, &n))
     {
       const char *t = line;
-      gsize l = n, from = (gsize) (line - text), to = len;
-      gboolean only_comments = TRUE;
+      gsize l = n, from = (gsize) (line - text);
+      LightsState *id;
+      int at = 0;
 
       if (line_kind (line, n) != 0)
         continue;
       hb_strip_slice (&t, &l);
       if (!g_ascii_isdigit (t[0]) || memchr (t, ':', MIN (l, 24)) == NULL)
         break;
-      while (hb_line_reader_next (&r, &line, &n))
+      id = parse_flip_id_in (text, from, from + (gsize) (t + l - (text + from)), error);
+      if (id == NULL)
+        return NULL;
+      for (int k = 1; at == 0 && hb_line_reader_next (&r, &line, &n); k++)
         if (line_kind (line, n) == 0)
-          only_comments = FALSE;
-      if (only_comments)
-        to = from + (gsize) (t + l - (text + from));
-      return (HbState *) parse_flip_id_in (text, from, to, error);
+          at = k;
+      if (at != 0)
+        {
+          int id_line, col;
+
+          flip_position (text, from, &id_line, &col);
+          hb_set_parse_error (error, HB_PARSE_ERROR_SYNTAX, id_line + at, 1,
+                              _("unexpected text after the Flip game ID"));
+          hb_state_free (&id->base);
+          return NULL;
+        }
+      return &id->base;
     }
 
   cells = hb_malloc_big (len + 1);
