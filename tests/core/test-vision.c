@@ -210,6 +210,25 @@ test_bad_files (void)
     g_assert_true (hb_image_save (img, good, "png", 0, &error));
     g_assert_no_error (error);
     g_assert_true (g_file_get_contents (good, &data, &len, NULL));
+    /* Cut inside the signature too, as a JPEG's two bytes and a WebP's
+     * eleven (they were "not a picture": helper-155); two bytes of no
+     * signature are no picture. */
+    for (gsize keep = 2; keep < 10; keep++)
+      {
+        write_file (cut, data, keep);
+        assert_load_fails (cut, HB_IMAGE_ERROR_UNREADABLE, "the file ends before the picture does");
+      }
+    write_file (cut, "\xff\xd8", 2);
+    assert_load_fails (cut, HB_IMAGE_ERROR_UNREADABLE, "the file ends before the picture does");
+    write_file (cut, "RIFF\x10\0\0\0WEB", 11);
+    assert_load_fails (cut, HB_IMAGE_ERROR_UNREADABLE, "the file ends before the picture does");
+    write_file (cut, "ab", 2);
+    {
+      g_autoptr(GError) e = NULL;
+      g_autoptr(HbImage) none = hb_image_load (cut, &e);
+      g_assert_null (none);
+      g_assert_null (strstr (e->message, "ends before"));
+    }
     for (gsize keep = 10; keep < len; keep += len / 7)
       {
         write_file (cut, data, keep);
