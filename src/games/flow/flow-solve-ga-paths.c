@@ -697,6 +697,13 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
   flow_ga_report_begin (&rep, trace, N_("fitness (lower is better)"), FLOW_MARKS_SHARED);
   hb_trace_set_goal (trace, 0, N_("solved"));
 
+  /* Two populations whose paths cover about the board each, at worst;
+   * asked before arc consistency, which on a 4096x4096 board took a
+   * gigabyte and the time limit before the population was refused
+   * (helper-155). */
+  if ((r = flow_ga_check_memory (&prm, options, 2.0 * (g.n * 4.0 + g.colours * 16.0)))
+      != NULL)
+    return r;
   forced = g_malloc0 ((gsize) g.n);
   if (use_ac || probe)
     {
@@ -744,10 +751,6 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
       return r;
     }
 
-  /* Two populations whose paths cover about the board each, at worst. */
-  if ((r = flow_ga_check_memory (&prm, options, 2.0 * (g.n * 4.0 + g.colours * 16.0)))
-      != NULL)
-    return r;
   P = prm.population;
   g.owner = g_malloc ((gsize) g.n);
   g.island = g_malloc0 ((gsize) g.n);
