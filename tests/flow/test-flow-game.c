@@ -1395,6 +1395,25 @@ test_hints (void)
   flow_game.hint_free (hint);
   hb_state_free (&s->base);
 
+  /* A level with more than one solution warns, and still counts its
+   * forced cells, as one with one solution does (they went unsaid:
+   * helper-154). */
+  s = parse ("......\n.Y.YG.\n......\n..R...\n..GB.B\n.....R\n");
+  hint = flow_game.hint_compute (&s->base, NULL, &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&text, g_free);
+  text = flow_game.hint_describe (&s->base, hint);
+  if (((FlowHint *) hint)->solutions >= 2)
+    {
+      g_assert_true (g_str_has_prefix (text, "Warning: this level has more than one solution. "));
+      g_assert_cmpint (((FlowHint *) hint)->forced_count, >, 0);
+      g_assert_nonnull (strstr (text, "forced cell"));
+    }
+  else
+    g_test_message ("not counted as several: %s", text);
+  flow_game.hint_free (hint);
+  hb_state_free (&s->base);
+
   /* A level with no solution says so (arc consistency or the solver). */
   s = parse ("R...G\n.....\n.....\n.....\nG...R\n");
   hint = flow_game.hint_compute (&s->base, NULL, &error);

@@ -2385,8 +2385,15 @@ hint_words (const HbState *state, gconstpointer data, gboolean plain)
   else
     what = g_strdup (_("The drawn paths match the solution"));
   if (h->solutions >= 2)
-    /* TRANSLATORS: %s is "Next hint: colour red" */
-    return g_strdup_printf (_("Warning: this level has more than one solution. %s"), what);
+    {
+      /* The forced cells are tinted here too: said, as with one
+       * solution (they went unsaid: helper-154). */
+      g_autofree char *all = forced != NULL ? g_strdup_printf ("%s; %s", what, forced)
+                                            : g_strdup (what);
+
+      /* TRANSLATORS: %s is "Next hint: colour red" */
+      return g_strdup_printf (_("Warning: this level has more than one solution. %s"), all);
+    }
   if (h->solutions == 1)
     {
       /* TRANSLATORS: %s is "Next hint: colour red" */
