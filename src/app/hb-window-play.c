@@ -351,8 +351,12 @@ hb_window_play_dup_progress (HbWindow *self)
   gint64 end;
   char *time, *text;
 
+  /* The answer applied before any move: said as after one (it was
+   * said only once an undo and a redo had started the clock: helper-153). */
   if (self->play_start == 0)
-    return NULL;
+    return at_answer (self) && !hb_document_get_game (self->document)->status_counts_moves
+           /* TRANSLATORS: the status line after Apply Solution, before any move */
+           ? g_strdup (_("the solver's answer")) : NULL;
   end = self->play_end ? self->play_end : g_get_monotonic_time ();
   time = format_time (end - self->play_start);
   /* The game's own status counts the moves already: the clock alone. */

@@ -727,6 +727,22 @@ solve_and_apply (HbWindow *window)
   g_assert_true (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
 }
 
+/* The answer applied before any move says so in the status line, as it
+ * did only once an undo and a redo had started the clock (helper-153). */
+static void
+test_apply_first_says_so (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+
+  hb_app_test_open_text (window, "one.lights", "010\n111\n010\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  solve_and_apply (window);
+  if (strstr (hb_window_get_status_text (window), "· the solver's answer") == NULL)
+    g_error ("status after the answer alone: %s", hb_window_get_status_text (window));
+  hb_app_test_window_close (window);
+}
+
 /* The solver's answer applied is no win of the player's: no "Solved in"
  * toast, and the level is not ticked as solved (Infinite Loop's said
  * "Solved in 3 moves" after two moves and counted the level, Flood-It's
@@ -2398,6 +2414,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/next-level", test_next_level);
   g_test_add_func ("/app/play/levels-easy-first", test_levels_easy_first);
   g_test_add_func ("/app/play/apply-is-no-win", test_apply_is_no_win);
+  g_test_add_func ("/app/play/apply-first-says-so", test_apply_first_says_so);
   g_test_add_func ("/app/play/flood-over-limit-warns", test_flood_over_limit_warns);
   g_test_add_func ("/app/play/zoom", test_zoom);
   g_test_add_func ("/app/play/zoom-keys-anywhere", test_zoom_keys_anywhere);
