@@ -401,21 +401,33 @@ hb_cli_bench_detect (int argc, char **argv)
        * read is the error alone on stderr, with no table (its heading
        * was printed before it), as `bench GAME` checks its names first. */
       g_autoptr(GPtrArray) imgs = g_ptr_array_new_with_free_func ((GDestroyNotify) hb_image_free);
+      g_autoptr(GPtrArray) small = g_ptr_array_new_with_free_func (g_free);
       for (int a = 1; a < argc; a++)
         if ((status = image_named (argv[a])) != 0)
           return status;
       for (int a = 1; a < argc; a++)
         {
           HbImage *img = hb_import_read_image (argv[a], &error);
-          if (img == NULL)
+          /* Read, but too few pixels for any board: a row saying so,
+           * as detect calls it no board (it was exit 2: helper-155). */
+          if (img == NULL && g_error_matches (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TOO_SMALL))
+            g_ptr_array_add (small, g_strdup (error->message));
+          else if (img == NULL)
             {
               cli_error ("%s", error->message);
               return DETECT_UNREADABLE;
             }
+          else
+            g_ptr_array_add (small, NULL);
+          g_clear_error (&error);
           g_ptr_array_add (imgs, img);
         }
       for (int a = 1; a < argc; a++)
-        bench_one (out, argv[a], g_ptr_array_index (imgs, a - 1), game, repeats);
+        if (g_ptr_array_index (small, a - 1) != NULL)
+          g_string_append_printf (out, "| %s | - | %s | - | 0 |\n", argv[a],
+                                  (char *) g_ptr_array_index (small, a - 1));
+        else
+          bench_one (out, argv[a], g_ptr_array_index (imgs, a - 1), game, repeats);
     }
   else
     {

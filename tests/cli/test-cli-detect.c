@@ -347,6 +347,23 @@ test_exit_codes (void)
   status = run (&out, &err, "bench", "detect", "--quick", NULL);
   g_assert_cmpint (status, ==, 0);
   g_assert_nonnull (strstr (out, "| picture |"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  /* A 1x1 picture is no board, a row of bench detect's as it is exit 1
+   * of detect's, not a picture that cannot be read (exit 2: helper-155). */
+  {
+    g_autofree char *one = tmp ("one-pixel.png");
+    cairo_surface_t *px = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1, 1);
+
+    g_assert_cmpint (cairo_surface_write_to_png (px, one), ==, CAIRO_STATUS_SUCCESS);
+    cairo_surface_destroy (px);
+    status = run (&out, &err, "bench", "detect", "--quick", one, NULL);
+    g_assert_cmpint (status, ==, 0);
+    g_assert_nonnull (strstr (out, "too small to show a board | - | 0 |"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+    g_unlink (one);
+  }
   g_unlink (text);
 }
 
