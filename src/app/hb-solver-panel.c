@@ -184,7 +184,7 @@ hb_solver_panel_set_game (HbSolverPanel *self, const HbGame *game)
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (note), _("“Original article”"));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (note),
                                    _("A method from an article this game’s solvers began "
-                                     "with (About Hintboard → Credits names each)"));
+                                     "with (About Hintboard → Acknowledgements names each)"));
       gtk_widget_add_css_class (note, "list-heading");
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (note), FALSE);
       adw_expander_row_add_row (self->solver_row, note);

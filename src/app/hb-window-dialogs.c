@@ -447,7 +447,9 @@ hb_window_save_as_to (HbWindow *self, GFile *file, gpointer pending)
     pending_run (self, p);
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME)
            || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE)
-           || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY))
+           || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY)
+           || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_EXISTS)
+           || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED))
     ask_another_name (self, file, error, p);
   else
     {

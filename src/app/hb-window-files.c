@@ -208,7 +208,7 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
    * reads; errors read "NAME:LINE:COL: message". */
   /* A picture under another name is still read as one. */
   if (ok && !g_cancellable_is_cancelled (cancellable)
-      && hb_image_type_of (text, len) != NULL)
+      && (hb_image_type_of (text, len) != NULL || hb_image_cut_in_signature (text, len)))
     result = hb_window_import_picture (job->name, text, len, cancellable, &error);
   else if (ok && !g_cancellable_is_cancelled (cancellable))
     state = parse_level (job, text, len, &error);

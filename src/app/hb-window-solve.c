@@ -116,7 +116,8 @@ hb_window_update_plot_mark (HbWindow *self)
   const HbStep *step = self->player != NULL && self->solve_job == NULL
                        ? hb_player_current_step (self->player) : NULL;
 
-  if (step != NULL && step->kind == HB_STEP_GENERATION && !hb_player_at_answer (self->player))
+  if (step != NULL && step->kind == HB_STEP_GENERATION && !hb_player_at_answer (self->player)
+      && !hb_player_at_stop (self->player))
     hb_plot_view_set_mark (self->plot_view, TRUE, (double) step->counter);
   else
     hb_plot_view_set_mark (self->plot_view, FALSE, 0);

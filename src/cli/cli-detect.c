@@ -411,7 +411,13 @@ hb_cli_bench_detect (int argc, char **argv)
           /* Read, but too few pixels for any board: a row saying so,
            * as detect calls it no board (it was exit 2: helper-155). */
           if (img == NULL && g_error_matches (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TOO_SMALL))
-            g_ptr_array_add (small, g_strdup (error->message));
+            {
+              /* The words without the file's name, which the row has. */
+              const char *words = error->message;
+              if (g_str_has_prefix (words, argv[a]) && g_str_has_prefix (words + strlen (argv[a]), ": "))
+                words += strlen (argv[a]) + 2;
+              g_ptr_array_add (small, g_strdup (words));
+            }
           else if (img == NULL)
             {
               cli_error ("%s", error->message);

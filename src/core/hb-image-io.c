@@ -255,25 +255,6 @@ webp_size (const guint8 *d, gsize len, int *w, int *h)
   return FALSE;
 }
 
-/* The first bytes of a PNG, a JPEG or a WebP signature and nothing
- * after them, two at least: a picture cut off inside its signature (7
- * bytes of a PNG's 8 were "not a picture", where 9 said it was cut short:
- * helper-155). */
-static gboolean
-cut_in_signature (const guint8 *data, gsize len)
-{
-  gboolean webp = len < 12;
-
-  if (len < 2)
-    return FALSE;
-  if ((len < 8 && memcmp (data, "\x89PNG\r\n\x1a\n", len) == 0)
-      || (len < 3 && memcmp (data, "\xff\xd8\xff", len) == 0))
-    return TRUE;
-  for (gsize i = 0; webp && i < len; i++)
-    webp = i < 4 ? data[i] == (guint8) "RIFF"[i] : i < 8 || data[i] == (guint8) "WEBP"[i - 8];
-  return webp;
-}
-
 HbImage *
 hb_image_load_bytes (const guint8 *data, gsize len, const char *name, GError **error)
 {
@@ -313,7 +294,7 @@ hb_image_load_bytes (const guint8 *data, gsize len, const char *name, GError **e
    * GdkPixbuf has read what it was given (an SVG, a TIFF, a GIF named
    * .png), and each is more code open to a hostile file (review). */
   type = hb_image_type_of ((const char *) data, len);
-  if (type == NULL && cut_in_signature (data, len))
+  if (type == NULL && hb_image_cut_in_signature ((const char *) data, len))
     {
       g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_UNREADABLE,
                    _("%s: not a picture that can be read (PNG, JPEG or WebP): %s"),

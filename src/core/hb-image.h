@@ -84,6 +84,29 @@ hb_image_type_of (const char *data, gsize len)
   return NULL;
 }
 
+/* The first bytes of a PNG, a JPEG or a WebP signature and nothing after
+ * them: a picture cut off inside its signature (7 bytes of a PNG's 8 were
+ * "not a picture", where 9 said it was cut short: helper-155). A WebP's
+ * only from 8 bytes with a size that is no text, so that a short level
+ * beginning "RIFF" is still a level. */
+static inline gboolean
+hb_image_cut_in_signature (const char *data, gsize len)
+{
+  const guchar *d = (const guchar *) data;
+
+  if (len == 0 || len >= 12)
+    return FALSE;
+  if ((len < 8 && memcmp (d, "\x89PNG\r\n\x1a\n", len) == 0)
+      || (len < 3 && memcmp (d, "\xff\xd8\xff", len) == 0))
+    return TRUE;
+  if (len < 8 || memcmp (d, "RIFF", 4) != 0 || memcmp (d + 8, "WEBP", len - 8) != 0)
+    return FALSE;
+  for (int i = 4; i < 8; i++)
+    if ((d[i] < 0x20 && d[i] != '\t' && d[i] != '\n' && d[i] != '\r') || d[i] >= 0x7f)
+      return TRUE;
+  return FALSE;
+}
+
 /* Reads a picture file. `path` is put in front of error messages. */
 HbImage *hb_image_load (const char *path, GError **error);
 /* Reads a picture from memory (a pasted image, a file read elsewhere).

@@ -363,6 +363,8 @@ hb_trace_set_stop_frame (HbTrace *t, gpointer frame, GDestroyNotify free_func)
         free_func (frame);
       return;
     }
+  if (frame != NULL && frame == t->stop_frame)
+    return;
   if (t->stop_frame != NULL && t->stop_free != NULL)
     t->stop_free (t->stop_frame);
   t->stop_frame = frame;

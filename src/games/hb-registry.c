@@ -384,7 +384,7 @@ hb_registry_parse (const HbGame *game, const char *display_name,
    * this is", or under a level's name "not valid UTF-8", did not say
    * what to do (the app reads pictures before they get here). */
   /* (A PNG, JPEG or WebP: what detect reads.) */
-  if (hb_image_type_of (text, len) != NULL)
+  if (hb_image_type_of (text, len) != NULL || hb_image_cut_in_signature (text, len))
     {
       g_autofree char *safe_name = hb_escape_for_message (display_name);
       g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_FORMAT, "%s: %s", safe_name,

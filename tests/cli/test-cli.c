@@ -549,6 +549,11 @@ test_bad_input (void)
    * tell which game", or "not valid UTF-8" under a level's name). */
   expect_bad ("shot.png", "\x89PNG\r\n\x1a\n\x01", "a picture, not a level file: `hintboard-cli detect`");
   expect_bad ("shot.flow", "\xff\xd8\xff\xe0\x01", "a picture, not a level file");
+  /* Cut inside its signature, still a picture (it was "cannot tell which
+   * game": helper-156); a short level that begins "RIFF" is a level. */
+  expect_bad ("cut.png", "\x89PNG\r\n\x1a", "a picture, not a level file");
+  expect_bad ("riff.txt", "RIFF.R\n", "colour 'I' has 1 dot");
+  expect_bad ("riff2.txt", "RIFF\nIF..\n", "colour 'R' has 1 dot");
   /* UTF-16 with its byte-order mark (Notepad's "Unicode", PowerShell's
    * `>`): said so, with or without the game's extension (it was "not
    * valid UTF-8" at 1:1, or "cannot tell which game this is"). */
@@ -1526,6 +1531,16 @@ test_bench_sets (void)
         restore_env ("HB_FLOW_PUZZLES", puzzles);
         g_assert_cmpint (empty.status, ==, 2);
         g_assert_nonnull (strstr (empty.err, "holds none (*.txt)"));
+        g_assert_null (strstr (empty.out, "| board |"));
+        {
+          g_auto(CliRun) ga = { 0 };
+
+          g_setenv ("HB_FLOW_PUZZLES", dir, TRUE);
+          run_cli (&ga, NULL, "bench", "--quick", "flow", "--sets", "ga", NULL);
+          restore_env ("HB_FLOW_PUZZLES", puzzles);
+          g_assert_cmpint (ga.status, ==, 2);
+          g_assert_null (strstr (ga.out, "| board |"));
+        }
       }
     }
     g_unlink (path);

@@ -73,6 +73,13 @@ puzzles_not_found (GError **error)
                  "the reference levels were not found: set HB_FLOW_PUZZLES to their folder");
 }
 
+/* Whether the reference folder `dir` holds levels that `keep` takes; an
+ * error naming it when not (an empty folder printed a table with no rows,
+ * exit 0: helper-155). */
+static gboolean
+puzzles_there (const char *dir, gboolean (*keep) (const char *name, gboolean quick),
+               gboolean quick, GError **error);
+
 /* One level, one solver, `repeats` runs: appends a table row. Returns
  * FALSE (error set) only when a solver returns a wrong answer. */
 static gboolean
@@ -326,6 +333,20 @@ level_names (const char *dir, gboolean (*keep) (const char *name, gboolean quick
       g_ptr_array_add (names, g_strdup (name));
   g_ptr_array_sort (names, cmp_str);
   return names;
+}
+
+static gboolean
+puzzles_there (const char *dir, gboolean (*keep) (const char *name, gboolean quick),
+               gboolean quick, GError **error)
+{
+  g_autoptr (GPtrArray) names = level_names (dir, keep, quick);
+
+  if (names->len > 0)
+    return TRUE;
+  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+               "the reference levels were not found: %s holds none (*.txt%s)",
+               dir, quick ? "; --quick takes regular_5x5*" : "");
+  return FALSE;
 }
 
 /* Reads one reference level; its label (the name without ".txt") in
@@ -653,6 +674,8 @@ flow_bench_only (const char *const *sets, gboolean quick, guint repeats, GString
           puzzles_not_found (error);
           return FALSE;
         }
+      if (!puzzles_there (found, keep_for_ga, quick, error))
+        return FALSE;
       return bench_ga (quick, out, error);
     }
   if (wants (sets, REFERENCE_SET))
@@ -669,7 +692,15 @@ flow_bench_only (const char *const *sets, gboolean quick, guint repeats, GString
           puzzles_not_found (error);
           return FALSE;
         }
+      if (wants (sets, REFERENCE_SET)
+          && !puzzles_there (dir != NULL ? dir : found, keep_for_solvers, quick, error))
+        return FALSE;
+      if (g_strv_contains (sets, GA_SET)
+          && !puzzles_there (dir != NULL ? dir : found, keep_for_ga, quick, error))
+        return FALSE;
     }
+  else if (dir != NULL && !puzzles_there (dir, keep_for_solvers, quick, error))
+    return FALSE;
   if (sets != NULL && g_strv_contains (sets, PUBLISHED_SET) && !published_found (error))
     return FALSE;
   g_string_append (out, "| board | solver | median ms | answer | count, nodes | repeats |\n"
@@ -679,18 +710,7 @@ flow_bench_only (const char *const *sets, gboolean quick, guint repeats, GString
       if (dir == NULL)
         g_string_append (out, "| reference levels | - | not found (set HB_FLOW_PUZZLES) | - | - | 0 |\n");
       else
-        {
-          names = level_names (dir, keep_for_solvers, quick);
-          /* A folder with none is as good as none (it printed a table
-           * with no rows, exit 0: helper-155). */
-          if (names->len == 0)
-            {
-              g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
-                           "the reference levels were not found: %s holds none (*.txt%s)",
-                           dir, quick ? "; --quick takes regular_5x5*" : "");
-              return FALSE;
-            }
-        }
+        names = level_names (dir, keep_for_solvers, quick);   /* some: puzzles_there */
     }
   for (guint i = 0; names != NULL && i < names->len; i++)
     {

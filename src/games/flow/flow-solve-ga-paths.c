@@ -697,6 +697,20 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
   flow_ga_report_begin (&rep, trace, N_("fitness (lower is better)"), FLOW_MARKS_SHARED);
   hb_trace_set_goal (trace, 0, N_("solved"));
 
+  /* A level whose dots are not pairs cannot be joined: said first, in
+   * one pass (the memory check came first for a while: helper-156). */
+  if ((r = flow_result_check_dots (level)) != NULL)
+    {
+      flow_ga_add_stats (r, &prm, 0);
+      return r;
+    }
+  if (g.colours == 0)
+    {
+      r = hb_result_new (HB_STATUS_NO_SOLUTION);
+      hb_result_set_message (r, "%s", _("The level has no colours to join."));
+      flow_ga_add_stats (r, &prm, 0);
+      return r;
+    }
   /* Two populations whose paths cover about the board each, at worst;
    * asked before arc consistency, which on a 4096x4096 board took a
    * gigabyte and the time limit before the population was refused
@@ -732,24 +746,6 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
     }
   else
     memcpy (forced, level->dot, (gsize) g.n);
-  /* A level whose dots are not pairs cannot be joined. */
-  for (int c = 0; c < g.colours; c++)
-    {
-      int a, b;
-      if (!flow_endpoints (level, c, &a, &b))
-        {
-          r = flow_result_check_dots (level);   /* colour c, found again with its count */
-          flow_ga_add_stats (r, &prm, 0);
-          return r;
-        }
-    }
-  if (g.colours == 0)
-    {
-      r = hb_result_new (HB_STATUS_NO_SOLUTION);
-      hb_result_set_message (r, "%s", _("The level has no colours to join."));
-      flow_ga_add_stats (r, &prm, 0);
-      return r;
-    }
 
   P = prm.population;
   g.owner = g_malloc ((gsize) g.n);

@@ -1141,7 +1141,17 @@ check_pairs (const FlowState *s, GError **error)
   for (gsize i = 0; i < n; i++)
     count[MIN (s->dot[i], FLOW_MAX_COLOURS)]++;
   for (int c = 0; c < s->colours; c++)
-    if (count[c + 1] != 2)
+    if (count[c + 1] == 0)
+      {
+        /* (Said "has one dot": helper-156.) */
+        g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_SHAPE,
+                     /* TRANSLATORS: %c is the colour's character in the file */
+                     _("Colour ‘%c’ has no dots, and JSON holds only finished levels: "
+                       "place its pair, or use the text format (.flow), which keeps a level "
+                       "being drawn"), s->names[c]);
+        return FALSE;
+      }
+    else if (count[c + 1] != 2)
       {
         g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_SHAPE,
                      count[c + 1] < 2
