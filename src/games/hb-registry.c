@@ -387,7 +387,9 @@ hb_registry_parse (const HbGame *game, const char *display_name,
   if (hb_image_type_of (text, len) != NULL || hb_image_cut_in_signature (text, len))
     {
       g_autofree char *safe_name = hb_escape_for_message (display_name);
-      g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_FORMAT, "%s: %s", safe_name,
+      /* At 1:1, as every reader's error is placed (a lone byte of a
+       * signature, a picture cut inside it, comes up in the fuzzing). */
+      g_set_error (error, HB_PARSE_ERROR, HB_PARSE_ERROR_FORMAT, "%s:1:1: %s", safe_name,
                    _("a picture, not a level file: `hintboard-cli detect` reads the "
                      "board in a screenshot, and the app opens pictures"));
       return NULL;
