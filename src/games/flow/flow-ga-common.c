@@ -131,6 +131,25 @@ flow_ga_check_memory (FlowGaParams *p, const HbSolveOptions *options, double byt
   return r;
 }
 
+HbResult *
+flow_ga_check_level (FlowGaParams *p, const FlowState *level, const HbSolveOptions *options,
+                     double bytes)
+{
+  HbResult *r = flow_result_check_dots (level);
+
+  if (r == NULL && level->colours == 0)
+    {
+      r = hb_result_new (HB_STATUS_NO_SOLUTION);
+      hb_result_set_message (r, "%s", _("The level has no colours to join."));
+    }
+  if (r != NULL)
+    {
+      flow_ga_add_stats (r, p, 0);
+      return r;
+    }
+  return flow_ga_check_memory (p, options, bytes);
+}
+
 static int
 cmp_double (gconstpointer a, gconstpointer b)
 {

@@ -89,6 +89,13 @@ void flow_ga_report (FlowGaReport *rep, HbTrace *trace, const FlowState *level,
 HbResult *flow_ga_check_memory (FlowGaParams *p, const HbSolveOptions *options,
                                 double bytes);
 
+/* What both genetic algorithms ask before they start, cheapest first: a
+ * colour whose dots are not a pair (one pass over the board), a level
+ * with no colours, then flow_ga_check_memory. NULL when the run may go
+ * on; otherwise its result, with the stats. */
+HbResult *flow_ga_check_level (FlowGaParams *p, const FlowState *level,
+                               const HbSolveOptions *options, double bytes);
+
 /* Adds the stats every run reports: seed, population, generations run. */
 void flow_ga_add_stats (HbResult *r, const FlowGaParams *p, int generations_run);
 

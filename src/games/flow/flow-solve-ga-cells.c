@@ -197,25 +197,7 @@ ga_cells_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
   /* The plot's top: every cell, dots too (a line reaching it can still be
    * no solution, which is what this view teaches). */
   hb_trace_set_goal (trace, g.n, N_("every cell"));
-  for (int c = 0; c < g.colours; c++)
-    {
-      int a, b;
-      if (!flow_endpoints (level, c, &a, &b))
-        {
-          r = flow_result_check_dots (level);   /* colour c, found again with its count */
-          flow_ga_add_stats (r, &prm, 0);
-          return r;
-        }
-    }
-  if (g.colours == 0)
-    {
-      r = hb_result_new (HB_STATUS_NO_SOLUTION);
-      hb_result_set_message (r, "%s", _("The level has no colours to join."));
-      flow_ga_add_stats (r, &prm, 0);
-      return r;
-    }
-
-  if ((r = flow_ga_check_memory (&prm, options, 2.0 * (double) n)) != NULL)
+  if ((r = flow_ga_check_level (&prm, level, options, 2.0 * (double) n)) != NULL)
     return r;
   P = prm.population;
   flow_rng_seed (&g.rng, prm.seed);

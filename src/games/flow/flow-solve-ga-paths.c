@@ -697,25 +697,11 @@ ga_paths_solve (const HbState *state, const HbSolveOptions *options, HbTrace *tr
   flow_ga_report_begin (&rep, trace, N_("fitness (lower is better)"), FLOW_MARKS_SHARED);
   hb_trace_set_goal (trace, 0, N_("solved"));
 
-  /* A level whose dots are not pairs cannot be joined: said first, in
-   * one pass (the memory check came first for a while: helper-156). */
-  if ((r = flow_result_check_dots (level)) != NULL)
-    {
-      flow_ga_add_stats (r, &prm, 0);
-      return r;
-    }
-  if (g.colours == 0)
-    {
-      r = hb_result_new (HB_STATUS_NO_SOLUTION);
-      hb_result_set_message (r, "%s", _("The level has no colours to join."));
-      flow_ga_add_stats (r, &prm, 0);
-      return r;
-    }
   /* Two populations whose paths cover about the board each, at worst;
    * asked before arc consistency, which on a 4096x4096 board took a
    * gigabyte and the time limit before the population was refused
    * (helper-155). */
-  if ((r = flow_ga_check_memory (&prm, options, 2.0 * (g.n * 4.0 + g.colours * 16.0)))
+  if ((r = flow_ga_check_level (&prm, level, options, 2.0 * (g.n * 4.0 + g.colours * 16.0)))
       != NULL)
     return r;
   forced = g_malloc0 ((gsize) g.n);
