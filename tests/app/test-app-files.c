@@ -761,16 +761,45 @@ test_open_cancel (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* For hb_app_test_wait: the window's toast says it opens the file named
+ * in its "hb-test-opening". */
 static gboolean
-says_opening_slow (gpointer data)
+says_opening (gpointer data)
 {
-  return g_strcmp0 (hb_window_get_last_toast (data), "Opening “slow.flow”…") == 0;
+  g_autofree char *want = g_strdup_printf ("Opening “%s”…",
+                                           (const char *) g_object_get_data (data, "hb-test-opening"));
+
+  return g_strcmp0 (hb_window_get_last_toast (data), want) == 0;
 }
 
-static gboolean
-says_opening_slow2 (gpointer data)
+/* Opens a FIFO named `name` in `dir` (nobody writes it: the open waits)
+ * and waits for its "Opening…" toast; o[0] gets the answer. Returns the
+ * FIFO's path. */
+static char *
+open_fifo (HbWindow *window, const char *dir, const char *name, HbAppTestOpened o[2])
 {
-  return g_strcmp0 (hb_window_get_last_toast (data), "Opening “slow2.flow”…") == 0;
+  char *path = g_build_filename (dir, name, NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *what = g_strdup_printf ("“Opening “%s”…”", name);
+
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  o[1].done = TRUE;
+  g_object_set_data_full (G_OBJECT (window), "hb-test-opening", g_strdup (name), g_free);
+  hb_window_load_file_async (window, file, hb_app_test_opened, &o[0]);
+  /* The toast shows after 300 ms: waited for, not a fixed time. */
+  hb_app_test_wait (says_opening, window, 20000, what);
+  return path;
+}
+
+/* The open of o[0] ended cancelled and the level is still `before`. */
+static void
+assert_open_cancelled (HbWindow *window, HbAppTestOpened o[2], const HbState *before)
+{
+  g_assert_false (o[0].ok);
+  g_assert_error (o[0].error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&o[0].error);
+  g_assert_true (hb_window_get_game (window)->equal (before, hb_window_get_state (window)));
+  g_assert_false (hb_window_is_loading (window));
 }
 
 static gboolean
@@ -788,18 +817,13 @@ static void
 test_open_cancel_by_key (Fixture *f, gconstpointer data)
 {
   HbWindow *window = hb_app_test_window_new ();
-  g_autofree char *path = g_build_filename (f->dir, "slow.flow", NULL);
-  g_autoptr (GFile) file = g_file_new_for_path (path);
   HbState *before = hb_state_copy (hb_window_get_state (window));
   HbAppTestOpened o[2] = { { 0 } };
+  g_autofree char *path = NULL;
   int fd, err;
 
-  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
   hb_app_test_x_focus (GTK_WINDOW (window));
-  o[1].done = TRUE;
-  hb_window_load_file_async (window, file, hb_app_test_opened, &o[0]);
-  /* The toast shows after 300 ms: waited for, not a fixed time. */
-  hb_app_test_wait (says_opening_slow, window, 20000, "“Opening “slow.flow”…”");
+  path = open_fifo (window, f->dir, "slow.flow", o);
   g_assert_true (hb_window_is_loading (window));
   if (!hb_app_test_x_key (GTK_WIDGET (window), GDK_KEY_Escape))
     {
@@ -817,11 +841,7 @@ test_open_cancel_by_key (Fixture *f, gconstpointer data)
       g_assert_cmpint (write (fd, "R..R\n", 5), ==, 5);
       close (fd);
     }
-  g_assert_false (o[0].ok);
-  g_assert_error (o[0].error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  g_clear_error (&o[0].error);
-  g_assert_true (hb_window_get_game (window)->equal (before, hb_window_get_state (window)));
-  g_assert_false (hb_window_is_loading (window));
+  assert_open_cancelled (window, o, before);
   g_assert_cmpint (err, ==, ENXIO);
   hb_state_free (before);
   g_unlink (path);
@@ -835,29 +855,20 @@ static void
 test_open_cancel_by_close (Fixture *f, gconstpointer data)
 {
   HbWindow *window = hb_app_test_window_new ();
-  g_autofree char *path = g_build_filename (f->dir, "slow2.flow", NULL);
-  g_autoptr (GFile) file = g_file_new_for_path (path);
   HbState *before = hb_state_copy (hb_window_get_state (window));
   HbAppTestOpened o[2] = { { 0 } };
+  g_autofree char *path = open_fifo (window, f->dir, "slow2.flow", o);
   int fd;
 
-  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
-  o[1].done = TRUE;
-  hb_window_load_file_async (window, file, hb_app_test_opened, &o[0]);
-  hb_app_test_wait (says_opening_slow2, window, 20000, "“Opening “slow2.flow”…”");
   g_assert_nonnull (window->load_toast.toast);
   adw_toast_dismiss (window->load_toast.toast);
   hb_app_test_wait (both_opened, o, 30000, "the open to end");
-  g_assert_false (o[0].ok);
-  g_assert_error (o[0].error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  g_clear_error (&o[0].error);
-  g_assert_false (hb_window_is_loading (window));
+  assert_open_cancelled (window, o, before);
   g_assert_null (window->load_toast.toast);
   /* Nobody reads the FIFO now (ENXIO). */
   fd = open (path, O_WRONLY | O_NONBLOCK);
   g_assert_cmpint (fd, <, 0);
   g_assert_cmpint (errno, ==, ENXIO);
-  g_assert_true (hb_window_get_game (window)->equal (before, hb_window_get_state (window)));
   hb_state_free (before);
   g_unlink (path);
   hb_app_test_window_close (window);
