@@ -30,8 +30,7 @@ hb_document_save_refused (const HbGame *game, GFile *own, guint more_levels, GFi
 
     if (named != NULL && named != game && !(own != NULL && g_file_equal (own, file)))
       {
-        g_autofree char *suggested = g_strdup_printf ("%.*s%s", (int) (dot - base), base,
-                                                      game->extension);
+        g_autofree char *suggested = hb_registry_filename_for_game (base, game);
 
         /* TRANSLATORS: "“.lights” is the ending of Enlight levels; save
          * this Flow Free level as “level.flow”" */

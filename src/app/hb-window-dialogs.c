@@ -4,7 +4,6 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "hb-window-private.h"
 #include "hb-registry.h"
@@ -366,17 +365,12 @@ hb_window_dup_save_as_name (HbWindow *self)
   const HbGame *game = hb_document_get_game (self->document);
   GFile *file = hb_document_get_file (self->document);
   g_autofree char *base = file != NULL ? g_file_get_basename (file) : NULL;
-  const char *dot;
 
   if (base == NULL)
     return g_strconcat (hb_document_get_untitled_name (self->document)
                         ? hb_document_get_untitled_name (self->document) : _("Untitled"),
                         game->extension, NULL);
-  if (hb_registry_game_for_filename (base) == game)
-    return g_steal_pointer (&base);
-  dot = strrchr (base, '.');
-  return g_strdup_printf ("%.*s%s", (int) (dot != NULL && dot != base ? dot - base
-                                           : (gssize) strlen (base)), base, game->extension);
+  return hb_registry_filename_for_game (base, game);
 }
 
 static void save_as_in (HbWindow *self, gpointer pending, const char *name, GFile *folder);
@@ -405,7 +399,6 @@ ask_another_name (HbWindow *self, GFile *file, GError *error, Pending *p)
   g_autofree char *base = g_file_get_basename (file);
   g_autofree char *text = g_strdup_printf (_("Could not save “%s”: %s"), base, error->message);
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Could Not Save the Level"), text);
-  const char *dot = strrchr (base, '.');
 
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
                                     "rename", _("_Choose Another Name"), NULL);
@@ -416,9 +409,7 @@ ask_another_name (HbWindow *self, GFile *file, GError *error, Pending *p)
   /* Another game's ending: the game's own offered instead. */
   g_object_set_data_full (G_OBJECT (dialog), "hb-name",
                           g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME)
-                          && dot != NULL && dot != base
-                          ? g_strdup_printf ("%.*s%s", (int) (dot - base), base,
-                                             hb_document_get_game (self->document)->extension)
+                          ? hb_registry_filename_for_game (base, hb_document_get_game (self->document))
                           : g_strdup (base), g_free);
   g_object_set_data_full (G_OBJECT (dialog), "hb-folder", g_file_get_parent (file),
                           (GDestroyNotify) g_object_unref);

@@ -58,6 +58,18 @@ hb_registry_game_for_filename (const char *filename)
   return NULL;
 }
 
+char *
+hb_registry_filename_for_game (const char *name, const HbGame *game)
+{
+  const char *dot = strrchr (name, '.');
+
+  if (hb_registry_game_for_filename (name) == game)
+    return g_strdup (name);
+  if (dot == NULL || dot == name || strchr (dot, '/') != NULL)
+    return g_strconcat (name, game->extension, NULL);
+  return g_strdup_printf ("%.*s%s", (int) (dot - name), name, game->extension);
+}
+
 const HbGame *
 hb_registry_sniff (const char *text, gsize len)
 {

@@ -20,6 +20,10 @@ const HbGame        *hb_registry_find_game (const char *id);
  * Free's, so that its errors say what is wrong: "{}" said only that the
  * game could not be told), or NULL. */
 const HbGame        *hb_registry_game_for_filename (const char *filename);
+/* A file name for a level of `game`: `name` when its ending is the
+ * game's already, else with its ending (or none) made the game's
+ * ("x.txt" -> "x.flow"). Newly allocated. */
+char                *hb_registry_filename_for_game (const char *name, const HbGame *game);
 /* The one game whose sniff accepts text, or NULL. */
 const HbGame        *hb_registry_sniff (const char *text, gsize len);
 /* Whether text may be read as `game`'s when no game can be told: no

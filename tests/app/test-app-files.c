@@ -1911,6 +1911,17 @@ test_save_as_refused (Fixture *f, gconstpointer data)
   g_assert_true (hb_app_test_load (window, file));
   name = hb_window_dup_save_as_name (window);
   g_assert_cmpstr (name, ==, "mine.loop");
+  /* The registry's rule behind it: kept, swapped or added. */
+  {
+    const HbGame *loop = hb_registry_find_game ("loop");
+    g_autofree char *kept = hb_registry_filename_for_game ("a.loop", loop);
+    g_autofree char *swapped = hb_registry_filename_for_game ("a.b.lights", loop);
+    g_autofree char *added = hb_registry_filename_for_game ("plain", loop);
+
+    g_assert_cmpstr (kept, ==, "a.loop");
+    g_assert_cmpstr (swapped, ==, "a.b.loop");
+    g_assert_cmpstr (added, ==, "plain.loop");
+  }
   hb_window_save_as_to (window, bad, NULL);
   g_assert_false (g_file_query_exists (bad, NULL));
   g_assert_cmpuint (headed_dialogs (window, "Could Not Save the Level", &dialog), ==, 1);
