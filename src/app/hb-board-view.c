@@ -43,6 +43,13 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height,
   options.hover_x = self->player == NULL ? self->hover_x : -1;
   options.hover_y = self->player == NULL ? self->hover_y : -1;
   hb_board_view_anim_options (self, &options);
+  options.cursor_shown = self->cursor_shown && self->player == NULL && self->live_frame == NULL
+                         && gtk_widget_has_focus (GTK_WIDGET (self))
+                         && self->cursor_x < self->state->width
+                         && self->cursor_y < self->state->height;
+  options.cursor_x = self->cursor_x;
+  options.cursor_y = self->cursor_y;
+  options.cursor_held = self->key_stroke;
 
   cairo_save (cr);
   if (self->live_frame != NULL)
@@ -72,34 +79,10 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height,
     hb_board_view_draw_marks (self, cr, &layout);
 
   hb_board_view_draw_run_focus (self, cr, &layout);
-  /* The keyboard cursor, on the live board only: a dark and a light ring
-   * so it reads on every colour a game draws, their corners rounded as
-   * the games round their tiles; thin enough (a twentieth of the cell)
-   * that an Infinite Loop tile's arms still show under it (at a twelfth
-   * it hid where they leave the tile, which way a turn would send them). */
-  if (self->cursor_shown && self->player == NULL && self->live_frame == NULL
-      && gtk_widget_has_focus (GTK_WIDGET (self))
-      && self->cursor_x < self->state->width && self->cursor_y < self->state->height)
-    {
-      double x = layout.x0 + self->cursor_x * layout.cell;
-      double y = layout.y0 + self->cursor_y * layout.cell;
-      double lw = MAX (2.0, layout.cell / 20), r = layout.cell / 6;
-
-      /* A stroke held by the keys (Enter on a Flow Free dot) draws the
-       * ring bolder: nothing showed it until the first arrow. Not
-       * a tint of the cell: over a dot or a path the blue mixed into the
-       * colour (yellow read as olive, a colour of its own: review). */
-      if (self->key_stroke)
-        lw *= 1.75;
-      cairo_set_line_width (cr, lw * 2);
-      cairo_set_source_rgba (cr, 0, 0, 0, 0.8);
-      hb_draw_rounded_rect (cr, x + lw, y + lw, layout.cell - 2 * lw, layout.cell - 2 * lw, r);
-      cairo_stroke (cr);
-      cairo_set_line_width (cr, lw);
-      cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);   /* libadwaita's blue */
-      hb_draw_rounded_rect (cr, x + lw, y + lw, layout.cell - 2 * lw, layout.cell - 2 * lw, r);
-      cairo_stroke (cr);
-    }
+  /* The keyboard cursor, on the live board only; over everything but
+   * where the game draws it under its marks (Infinite Loop's badges). */
+  if (!self->state->game->draws_cursor)
+    hb_render_cursor (cr, &layout, &options);
 }
 
 /* ---- Pointer -------------------------------------------------------- */

@@ -2,6 +2,7 @@
 
 #include <glib/gi18n.h>
 
+#include "hb-draw.h"
 #include "hb-stat-label.h"
 
 static void
@@ -181,6 +182,40 @@ hb_game_apply_moves (const HbGame *game, const HbState *state, const HbMove *mov
         }
     }
   return after;
+}
+
+/* A dark and a light ring so it reads on every colour a game draws, their
+ * corners rounded as the games round their tiles; thin enough (a
+ * twentieth of the cell) that an Infinite Loop tile's arms still show
+ * under it (at a twelfth it hid where they leave the tile, which way a
+ * turn would send them). A stroke held by the keys (Enter on a Flow Free
+ * dot) draws the ring bolder: nothing showed it until the first arrow.
+ * Not a tint of the cell: over a dot or a path the blue mixed into the
+ * colour (yellow read as olive, a colour of its own: review). */
+void
+hb_render_cursor (cairo_t *cr, const HbLayout *layout, const HbRenderOptions *options)
+{
+  double x, y, lw, r;
+
+  if (options == NULL || !options->cursor_shown)
+    return;
+  x = layout->x0 + options->cursor_x * layout->cell;
+  y = layout->y0 + options->cursor_y * layout->cell;
+  lw = MAX (2.0, layout->cell / 20);
+  r = layout->cell / 6;
+  if (options->cursor_held)
+    lw *= 1.75;
+  cairo_save (cr);
+  cairo_new_path (cr);
+  cairo_set_line_width (cr, lw * 2);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.8);
+  hb_draw_rounded_rect (cr, x + lw, y + lw, layout->cell - 2 * lw, layout->cell - 2 * lw, r);
+  cairo_stroke (cr);
+  cairo_set_line_width (cr, lw);
+  cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);   /* libadwaita's blue */
+  hb_draw_rounded_rect (cr, x + lw, y + lw, layout->cell - 2 * lw, layout->cell - 2 * lw, r);
+  cairo_stroke (cr);
+  cairo_restore (cr);
 }
 
 const HbSolver *

@@ -130,6 +130,14 @@ typedef struct {
    * without. Games that draw it set HbGame.animates_moves. */
   const HbState *anim_from;
   double        anim_progress;
+  /* The keyboard cursor (the app's board view; none when cursor_shown is
+   * FALSE), a ring round cell (cursor_x, cursor_y), bolder while a stroke
+   * is held by the keys. hb_render_cursor draws it: the app after
+   * render, or a game with HbGame.draws_cursor within render, under the
+   * marks the ring would hide. */
+  gboolean      cursor_shown;
+  int           cursor_x, cursor_y;
+  gboolean      cursor_held;
 } HbRenderOptions;
 
 typedef enum {
@@ -557,6 +565,11 @@ struct _HbGame {
    * the app runs the animation's frames only for such games. */
   gboolean    animates_moves;
 
+  /* TRUE when render draws the keyboard cursor itself (hb_render_cursor,
+   * before the marks its ring would cover: Infinite Loop's turn badge in
+   * the tile's corner); the app draws it over the board for the others. */
+  gboolean    draws_cursor;
+
   /* TRUE when a play gesture is a stroke across cells (Flow Free's paths)
    * rather than a click: by keyboard, Space or Enter starts one where the
    * game sets HbPointer.stroke on the PRESS, the arrows carry it on, Space
@@ -610,6 +623,8 @@ HbState *hb_game_apply_moves (const HbGame *game, const HbState *state,
  * something on the cells cut). */
 gboolean  hb_game_resize_cuts (const HbState *state, const HbState *resized, int dx, int dy);
 const HbSolver *hb_game_find_solver (const HbGame *game, const char *id);
+/* The keyboard cursor's ring round options->cursor_x, cursor_y, if shown. */
+void      hb_render_cursor (cairo_t *cr, const HbLayout *layout, const HbRenderOptions *options);
 const HbSolver *hb_game_default_solver (const HbGame *game);
 
 /* Runs a solver, timing it and filling result->seconds. */

@@ -7,12 +7,14 @@
  * show plain labels ("Free choices", not "nullity"). */
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <math.h>
 #include <string.h>
 
 #include "hb-app-test.h"
 #include "hb-player-bar.h"
 #include "hb-window-private.h"
 #include "flood.h"
+#include "hb-board-view.h"
 
 #define SCHEMA "io.github.hintboard.Hintboard"
 
@@ -433,6 +435,127 @@ test_hint_tooltips (void)
   hb_app_test_window_close (window);
 }
 
+/* How many pixels of the disc of radius `r` round (cx, cy) differ between
+ * two shots of the board view. */
+static int
+disc_differing (const HbShot *a, const HbShot *b, double cx, double cy, double r)
+{
+  int n = 0;
+
+  for (int y = (int) floor (cy - r); y <= (int) ceil (cy + r); y++)
+    for (int x = (int) floor (cx - r); x <= (int) ceil (cx + r); x++)
+      {
+        int pa[3], pb[3];
+
+        if (hypot (x + 0.5 - cx, y + 0.5 - cy) > r)
+          continue;
+        hb_app_test_pixel (a, x, y, pa);
+        hb_app_test_pixel (b, x, y, pb);
+        n += pa[0] != pb[0] || pa[1] != pb[1] || pa[2] != pb[2];
+      }
+  return n;
+}
+
+/* Infinite Loop's turn badge, in the top-right corner of the tile to turn,
+ * reads the same with the keyboard cursor on that tile as without: the
+ * cursor's ring, inside the tile's edge, was drawn over it and covered its
+ * top, the digit's and the arrow's (review). At large cells (the badge
+ * with its digit) and small ones (a plain disc, under the ring whole), in
+ * light and dark style. */
+static void
+test_loop_badge_over_cursor (void)
+{
+  const char *levels[] = {
+    "1000 0111 1101 0001 0000\n0010 1011 1011 1010 0100\n0010 0101 0010 1010 0100\n"
+    "1000 1001 1000 1100 0010\n0000 0001 1011 1011 1000\n",
+    NULL,
+  };
+  GString *big = g_string_new (NULL);
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
+  /* 30 × 30, two dead ends on the left to turn, the rest empty. */
+  for (int y = 0; y < 30; y++)
+    {
+      for (int x = 0; x < 30; x++)
+        g_string_append_printf (big, "%s%s", x ? " " : "", x == 0 && y < 2 ? "1000" : "0000");
+      g_string_append_c (big, '\n');
+    }
+  levels[1] = big->str;
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
+                                      g_variant_new_boolean (TRUE));
+  for (gsize i = 0; i < G_N_ELEMENTS (levels); i++)
+    for (int dark = 0; dark <= 1; dark++)
+      {
+        const HbGame *game;
+        const HbState *state;
+        gpointer hint;
+        HbMove m;
+        HbLayout layout;
+        HbShot *without, *with;
+        int cx, cy;
+        double r, bx, by;
+
+        adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                        : ADW_COLOR_SCHEME_FORCE_LIGHT);
+        hb_app_test_open_text (window, i ? "badge-small.loop" : "badge.loop", levels[i]);
+        hb_window_set_mode (window, HB_MODE_PLAY);
+        hb_app_test_wait_hint (window);
+        game = hb_window_get_game (window);
+        state = hb_window_get_state (window);
+        g_assert_cmpstr (game->id, ==, "loop");
+        hint = game->hint_compute (state, NULL, NULL);
+        g_assert_true (game->hint_next_move (state, hint, &m));
+        game->hint_free (hint);
+        hb_board_view_get_layout (view, &layout);
+        /* The badge's detail shows from 20 px cells, the disc alone below. */
+        g_assert_cmpfloat (i ? layout.cell < 20 : layout.cell >= 40, ==, TRUE);
+
+        gtk_widget_grab_focus (GTK_WIDGET (view));
+        hb_board_view_move_cursor (view, 0, 0);
+        hb_board_view_get_cursor (view, &cx, &cy);
+        hb_board_view_move_cursor (view, m.x - cx, m.y - cy);
+        hb_board_view_get_cursor (view, &cx, &cy);
+        g_assert_cmpint (cx, ==, m.x);
+        g_assert_cmpint (cy, ==, m.y);
+        hb_app_test_settle (50);
+        with = hb_app_test_shot (GTK_WIDGET (view));
+        hb_app_test_save (GTK_WIDGET (view), dark ? "loop-badge-cursor-dark" : "loop-badge-cursor");
+        /* The cursor goes with the focus. */
+        gtk_widget_grab_focus (hb_app_test_find_first (GTK_WIDGET (window), GTK_TYPE_SWITCH));
+        hb_app_test_settle (50);
+        without = hb_app_test_shot (GTK_WIDGET (view));
+        /* The ring shows... */
+        g_assert_cmpint (disc_differing (with, without, layout.x0 + (m.x + 0.5) * layout.cell,
+                                         layout.y0 + (m.y + 0.5) * layout.cell, layout.cell * 0.75),
+                         >, 0);
+        /* ...but not over the badge (loop-render.c: at 0.82, 0.18 of the
+         * tile, a radius of 0.11): its pixels are as they were, its rim
+         * left out; a plain disc, a few pixels across, is orange at its
+         * centre still. */
+        bx = layout.x0 + (m.x + 0.82) * layout.cell;
+        by = layout.y0 + (m.y + 0.18) * layout.cell;
+        r = layout.cell * 0.11 - 1.5;
+        if (i == 0)
+          g_assert_cmpint (disc_differing (with, without, bx, by, r), ==, 0);
+        else
+          {
+            int rgb[3];
+
+            hb_app_test_pixel (with, (int) bx, (int) by, rgb);
+            if (rgb[0] < 200 || rgb[1] < 80 || rgb[1] > 160 || rgb[2] > 80)
+              g_error ("the badge's centre is %d, %d, %d, not orange", rgb[0], rgb[1], rgb[2]);
+          }
+        hb_app_test_shot_free (with);
+        hb_app_test_shot_free (without);
+      }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  g_string_free (big, TRUE);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -443,5 +566,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/hints/hint-from-edit", test_hint_from_edit);
   g_test_add_func ("/app/hints/hint-no-solution", test_hint_no_solution);
   g_test_add_func ("/app/hints/tooltips", test_hint_tooltips);
+  g_test_add_func ("/app/hints/loop-badge-over-cursor", test_loop_badge_over_cursor);
   return g_test_run ();
 }

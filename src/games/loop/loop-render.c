@@ -664,6 +664,7 @@ loop_render (const HbState *state, cairo_t *cr, const HbLayout *l,
       if (hover)
         tiny_ring (cr, l, options->hover_x, options->hover_y, 3, 1.5,
                    options->dark ? (Rgba) { 1, 1, 1, 0.6 } : (Rgba) { 0, 0, 0, 0.6 });
+      hb_render_cursor (cr, l, options);
       cairo_restore (cr);
       return;
     }
@@ -732,6 +733,13 @@ loop_render (const HbState *state, cairo_t *cr, const HbLayout *l,
     }
   g_free (closed);
   g_free (before);
+
+  /* The keyboard cursor under the turn badges: its ring, inside the
+   * tile's edge, crossed the badge in the top-right corner, its arrow and
+   * the top of its digit, so the hint on the tile the cursor was on could
+   * not be read (review). Over the badge the ring still shows on its
+   * other three sides and most of the fourth. */
+  hb_render_cursor (cr, l, options);
 
   /* One next step by default (the tile Next Hint would turn: a forced
    * one first); every tile to turn with HB_HINT_SHOW_ALL. */

@@ -1717,4 +1717,5 @@ const HbGame loop_game = {
                     "always the answer's: a badge on it says it still turns). "
                     "Red dot: an arm that meets nothing."),
   .animates_moves = TRUE,
+  .draws_cursor = TRUE,
 };
