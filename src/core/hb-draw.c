@@ -251,3 +251,49 @@ hb_draw_mix (guint32 a, guint32 b, double t)
     }
   return out;
 }
+
+/* ---- Text on a colour ---------------------------------------------------- */
+
+static double
+linear (double c)
+{
+  return c <= 0.04045 ? c / 12.92 : pow ((c + 0.055) / 1.055, 2.4);
+}
+
+double
+hb_draw_luminance (const double rgb[3])
+{
+  return 0.2126 * linear (CLAMP (rgb[0], 0, 1)) + 0.7152 * linear (CLAMP (rgb[1], 0, 1))
+         + 0.0722 * linear (CLAMP (rgb[2], 0, 1));
+}
+
+double
+hb_draw_contrast (const double a[3], const double b[3])
+{
+  double la = hb_draw_luminance (a), lb = hb_draw_luminance (b);
+
+  return (MAX (la, lb) + 0.05) / (MIN (la, lb) + 0.05);
+}
+
+void
+hb_draw_label_colour (const double bg[3], double min_alpha, double rgba[4])
+{
+  static const double black[3] = { 0, 0, 0 }, white[3] = { 1, 1, 1 };
+  const double *tone = hb_draw_contrast (black, bg) >= hb_draw_contrast (white, bg) ? black : white;
+  double alpha = CLAMP (min_alpha, 0, 1);
+
+  /* The label is drawn onto 8-bit pixels: a little over the bar, so the
+   * rounding of the blend never takes it under. Opaque, the better of
+   * black and white is at least 4.58:1. */
+  for (; alpha < 1; alpha = MIN (1.0, alpha + 0.05))
+    {
+      double mixed[3];
+
+      for (int k = 0; k < 3; k++)
+        mixed[k] = tone[k] * alpha + bg[k] * (1 - alpha);
+      if (hb_draw_contrast (mixed, bg) >= HB_DRAW_TEXT_CONTRAST + 0.1)
+        break;
+    }
+  rgba[0] = rgba[1] = rgba[2] = tone[0];
+  rgba[3] = alpha;
+}

@@ -71,6 +71,27 @@ void hb_draw_grid_lines (cairo_t *cr, const HbLayout *layout, int width, int hei
 void hb_draw_cell_ring (cairo_t *cr, const HbLayout *layout, int x, int y,
                         double min_radius);
 
+/* ---- Text on a colour ------------------------------------------------- */
+
+/* The least contrast of a label with the colour it is drawn on: WCAG 2's
+ * level AA for text. */
+#define HB_DRAW_TEXT_CONTRAST 4.5
+
+/* WCAG 2's relative luminance of an sRGB colour (components 0..1): the
+ * components made linear, weighted 0.2126, 0.7152, 0.0722. */
+double hb_draw_luminance (const double rgb[3]);
+
+/* WCAG 2's contrast ratio of two colours, 1 to 21, the same either way
+ * round. */
+double hb_draw_contrast (const double a[3], const double b[3]);
+
+/* The colour of a label (a chip's digit, a dot's letter) on an opaque
+ * `bg`, as straight RGBA: black or white, whichever contrasts more with
+ * bg, at the least alpha from min_alpha (1: opaque) up that keeps the
+ * label blended over bg at HB_DRAW_TEXT_CONTRAST or more. One of black and
+ * white is always at least 4.58:1 with any colour, so there is one. */
+void hb_draw_label_colour (const double bg[3], double min_alpha, double rgba[4]);
+
 /* Packs a colour of components 0..1 as 0xAARRGGBB. */
 guint32 hb_draw_pack_rgba (double r, double g, double b, double a);
 

@@ -229,6 +229,47 @@ test_ring (void)
   cairo_surface_destroy (s);
 }
 
+/* WCAG 2's luminance and contrast, and a label's colour: at least 4.5:1
+ * blended over every colour of a 17-step cube, as soft as asked where
+ * that is enough. */
+static void
+test_label_colour (void)
+{
+  const double black[3] = { 0, 0, 0 }, white[3] = { 1, 1, 1 }, grey[3] = { 0.5, 0.5, 0.5 };
+  double rgba[4];
+
+  g_assert_cmpfloat_with_epsilon (hb_draw_luminance (white), 1, 1e-9);
+  g_assert_cmpfloat_with_epsilon (hb_draw_luminance (black), 0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (hb_draw_contrast (black, white), 21, 1e-9);
+  g_assert_cmpfloat_with_epsilon (hb_draw_contrast (grey, white), hb_draw_contrast (white, grey), 1e-9);
+  /* #777 on white is WCAG's own example of about 4.48:1. */
+  g_assert_cmpfloat_with_epsilon (hb_draw_contrast ((double[]) { 0x77 / 255.0, 0x77 / 255.0, 0x77 / 255.0 },
+                                                    white), 4.48, 0.01);
+  /* Black text on white may be soft; on black, white text. */
+  hb_draw_label_colour (white, 0.7, rgba);
+  g_assert_cmpfloat (rgba[0], ==, 0);
+  g_assert_cmpfloat_with_epsilon (rgba[3], 0.7, 1e-9);
+  hb_draw_label_colour (black, 1, rgba);
+  g_assert_cmpfloat (rgba[0], ==, 1);
+  g_assert_cmpfloat (rgba[3], ==, 1);
+  for (int r = 0; r <= 16; r++)
+    for (int g = 0; g <= 16; g++)
+      for (int b = 0; b <= 16; b++)
+        for (int soft = 0; soft <= 1; soft++)
+          {
+            double bg[3] = { r / 16.0, g / 16.0, b / 16.0 }, mixed[3];
+
+            hb_draw_label_colour (bg, soft ? 0.6 : 1, rgba);
+            g_assert_true (rgba[0] == rgba[1] && rgba[1] == rgba[2]);
+            g_assert_true (rgba[0] == 0 || rgba[0] == 1);
+            for (int k = 0; k < 3; k++)
+              mixed[k] = rgba[k] * rgba[3] + bg[k] * (1 - rgba[3]);
+            if (hb_draw_contrast (mixed, bg) < HB_DRAW_TEXT_CONTRAST)
+              g_error ("label on (%.2f %.2f %.2f): %.2f:1", bg[0], bg[1], bg[2],
+                       hb_draw_contrast (mixed, bg));
+          }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -240,5 +281,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/draw/cell-image/shrunk", test_shrunk);
   g_test_add_func ("/core/draw/colours", test_colours);
   g_test_add_func ("/core/draw/ring", test_ring);
+  g_test_add_func ("/core/draw/label-colour", test_label_colour);
   return g_test_run ();
 }

@@ -3,6 +3,7 @@
  * checked. */
 #include "flood.h"
 #include "hb-test-util.h"
+#include "hb-draw.h"
 #include "hb-player.h"
 
 #include <math.h>
@@ -732,6 +733,68 @@ test_edit_grid (void)
   hb_state_free (s);
 }
 
+/* The contrast (WCAG 2) with `bg` of the pixel of [x0, x1) × [y0, y1)
+ * that contrasts most with it: a label's fully covered pixels. */
+static double
+label_contrast (cairo_surface_t *surf, int x0, int y0, int x1, int y1, const double bg[3])
+{
+  double best = 1;
+
+  cairo_surface_flush (surf);
+  for (int y = y0; y < y1; y++)
+    for (int x = x0; x < x1; x++)
+      {
+        double rgb[3];
+
+        pixel_rgb (surf, x, y, rgb);
+        best = MAX (best, hb_draw_contrast (rgb, bg));
+      }
+  return best;
+}
+
+/* Every colour's digit, on its palette chip and on the board's cells with
+ * the colour labels on, is at least 4.5:1 (WCAG AA) with the colour, in
+ * the light and the dark style: the green's was 3.7:1 in the dark style
+ * (review), and four more were under 4.5. */
+static void
+test_label_contrast (void)
+{
+  HbState *s = hb_test_parse (&flood_game, "10 by 1 -> 20\n0123456789\n");
+  HbLayout l;
+  cairo_surface_t *chip = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 64, 64);
+  cairo_surface_t *board = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 10 * 48 + 16, 64);
+
+  hb_layout_fit (&l, 10, 1, 10 * 48 + 16, 64, 8);
+  g_assert_cmpfloat (l.cell, >=, 40);
+  for (int dark = 0; dark <= 1; dark++)
+    {
+      HbRenderOptions o = { .dark = dark, .mode = HB_MODE_EDIT, .hover_x = -1, .hover_y = -1,
+                            .hint_flags = HB_HINT_COLOUR_LABELS };
+      cairo_t *cr = cairo_create (board);
+
+      flood_game.render (s, cr, &l, &o);
+      cairo_destroy (cr);
+      for (int id = 0; id < FLOOD_MAX_COLOURS; id++)
+        {
+          double rgb[3], on_chip, on_cell;
+
+          flood_colour_rgb (id, dark, rgb);
+          cr = cairo_create (chip);
+          flood_game.palette_render (s, HB_MODE_PLAY, id, cr, 64, dark);
+          cairo_destroy (cr);
+          on_chip = label_contrast (chip, 16, 16, 48, 48, rgb);
+          on_cell = label_contrast (board, (int) (l.x0 + (id + 0.2) * l.cell), (int) (l.y0 + 0.2 * l.cell),
+                                    (int) (l.x0 + (id + 0.8) * l.cell), (int) (l.y0 + 0.8 * l.cell), rgb);
+          if (on_chip < HB_DRAW_TEXT_CONTRAST || on_cell < HB_DRAW_TEXT_CONTRAST)
+            g_error ("colour %d (%s style): its digit is %.2f:1 on its chip, %.2f:1 on a cell",
+                     id, dark ? "dark" : "light", on_chip, on_cell);
+        }
+    }
+  cairo_surface_destroy (chip);
+  cairo_surface_destroy (board);
+  hb_state_free (s);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -739,6 +802,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flood/render/board", test_board);
   g_test_add_func ("/flood/render/hint-overlay", test_hint_overlay);
   g_test_add_func ("/flood/render/palette", test_palette);
+  g_test_add_func ("/flood/render/label-contrast", test_label_contrast);
   g_test_add_func ("/flood/render/outline", test_outline);
   g_test_add_func ("/flood/render/colour-blind", test_colour_blind);
   g_test_add_func ("/flood/render/frames", test_frames);

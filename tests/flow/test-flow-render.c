@@ -4,6 +4,7 @@
  * one image, a trace frame with marks, a live snapshot's known arms, and the
  * palette. */
 #include "flow-game.h"
+#include "hb-draw.h"
 #include "hb-test-util.h"
 
 #include <math.h>
@@ -706,6 +707,88 @@ test_large (void)
   hb_state_free (&s->base);
 }
 
+/* The contrast (WCAG 2) of the pixel of the disc of radius r round
+ * (cx, cy) that contrasts most with the pixel at (bx, by): a label's
+ * fully covered pixels against the colour it is drawn on. */
+static double
+label_contrast (cairo_surface_t *surf, double cx, double cy, double r, int bx, int by)
+{
+  guint32 b = pixel (surf, bx, by);
+  double bg[3] = { (b >> 16) / 255.0, ((b >> 8) & 0xff) / 255.0, (b & 0xff) / 255.0 };
+  double best = 1;
+
+  for (int y = (int) (cy - r); y <= (int) (cy + r); y++)
+    for (int x = (int) (cx - r); x <= (int) (cx + r); x++)
+      if (hypot (x + 0.5 - cx, y + 0.5 - cy) <= r)
+        {
+          guint32 p = pixel (surf, x, y);
+          double rgb[3] = { (p >> 16) / 255.0, ((p >> 8) & 0xff) / 255.0, (p & 0xff) / 255.0 };
+
+          best = MAX (best, hb_draw_contrast (rgb, bg));
+        }
+  return best;
+}
+
+/* Every colour's character, on its dots with the colour labels on and on
+ * its palette chip (the colours past the game's sixteen), is at least
+ * 4.5:1 (WCAG AA) with the colour, in the light and the dark style (a
+ * threshold on luma chose white on colours where black read better). */
+static void
+test_label_contrast (void)
+{
+  /* Every colour a level names by default, then characters it names none
+   * by (a golden-ratio hue of their own), on chips alone. */
+  char chars[FLOW_MAX_COLOURS + 4];
+  GString *text = g_string_new (NULL);
+  FlowState *s;
+  int n = FLOW_MAX_COLOURS;
+
+  g_snprintf (chars, sizeof chars, "%s\"\\`", flow_default_names);
+  for (int row = 0; row < 2; row++)
+    {
+      g_string_append (text, flow_default_names);
+      g_string_append_c (text, '\n');
+    }
+  s = FLOW (hb_test_parse (&flow_game, text->str));
+  g_assert_cmpint (s->colours, ==, n);
+  for (int dark = 0; dark <= 1; dark++)
+    {
+      HbRenderOptions opt = { .dark = dark, .mode = HB_MODE_PLAY, .hover_x = -1, .hover_y = -1,
+                              .hint_flags = HB_HINT_COLOUR_LABELS };
+      cairo_surface_t *board = render (s, &opt, CELL);
+      cairo_surface_t *chip = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 64, 64);
+
+      for (int i = 0; chars[i] != '\0'; i++)
+        {
+          const char *at = strchr (flow_default_names, chars[i]);
+          double on_dot = HB_DRAW_TEXT_CONTRAST, on_chip = HB_DRAW_TEXT_CONTRAST;
+
+          if (i < n)
+            {
+              /* The dot's colour below its character, the disc round it. */
+              double cx = (i + 0.5) * CELL, cy = 0.5 * CELL;
+
+              on_dot = label_contrast (board, cx, cy, 0.2 * CELL, (int) cx, (int) (cy + 0.28 * CELL));
+            }
+          if (at == NULL || at - flow_default_names >= 16)
+            {
+              cairo_t *cr = cairo_create (chip);
+
+              flow_game.palette_render (NULL, HB_MODE_PLAY, chars[i], cr, 64, dark);
+              cairo_destroy (cr);
+              on_chip = label_contrast (chip, 32, 32, 12, 32, 32 + 17);
+            }
+          if (on_dot < HB_DRAW_TEXT_CONTRAST || on_chip < HB_DRAW_TEXT_CONTRAST)
+            g_error ("colour '%c' (%s style): its character is %.2f:1 on its dot, %.2f:1 on its chip",
+                     chars[i], dark ? "dark" : "light", on_dot, on_chip);
+        }
+      cairo_surface_destroy (board);
+      cairo_surface_destroy (chip);
+    }
+  g_string_free (text, TRUE);
+  hb_state_free (&s->base);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -718,6 +801,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/render/tiny", test_tiny);
   g_test_add_func ("/flow/render/colour-blind", test_colour_blind);
   g_test_add_func ("/flow/render/colour-labels", test_colour_labels);
+  g_test_add_func ("/flow/render/label-contrast", test_label_contrast);
   g_test_add_func ("/flow/render/many-colours", test_many_colours);
   g_test_add_func ("/flow/render/frame-and-palette", test_frame_and_palette);
   g_test_add_func ("/flow/render/outline-on-own-colour", test_outline_on_own_colour);
