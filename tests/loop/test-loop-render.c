@@ -941,6 +941,45 @@ test_hint_at (void)
   hb_state_free (s);
 }
 
+/* The Empty tile's chip, a dashed square, shows against the chip at 3:1
+ * or more (WCAG's bar for a control's parts) at the size the palette
+ * draws it, in both styles: at 40 % of the pipes' colour and a pixel
+ * wide it was a faint grey (about 2:1) beside the solid pieces. */
+static void
+test_palette_empty_contrast (void)
+{
+  HbState *s = loop_game.new_blank (2, 2);
+
+  for (int dark = 0; dark <= 1; dark++)
+    {
+      cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 32, 32);
+      cairo_t *cr = cairo_create (surf);
+      guint32 b;
+      double bg[3], best = 1;
+
+      loop_game.palette_render (s, HB_MODE_EDIT, LOOP_KIND_EMPTY, cr, 32, dark);
+      cairo_destroy (cr);
+      b = pixel (surf, 0, 0);
+      bg[0] = ((b >> 16) & 0xff) / 255.0;
+      bg[1] = ((b >> 8) & 0xff) / 255.0;
+      bg[2] = (b & 0xff) / 255.0;
+      for (int y = 0; y < 32; y++)
+        for (int x = 0; x < 32; x++)
+          {
+            guint32 p = pixel (surf, x, y);
+            double rgb[3] = { ((p >> 16) & 0xff) / 255.0, ((p >> 8) & 0xff) / 255.0,
+                              (p & 0xff) / 255.0 };
+
+            best = MAX (best, hb_draw_contrast (rgb, bg));
+          }
+      if (best < 3)
+        g_error ("the Empty tile's chip (%s style) is %.2f:1 with its card",
+                 dark ? "dark" : "light", best);
+      cairo_surface_destroy (surf);
+    }
+  hb_state_free (s);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -948,6 +987,7 @@ main (int argc, char **argv)
   g_test_add_func ("/loop/render/board", test_render);
   g_test_add_func ("/loop/render/hints", test_hints);
   g_test_add_func ("/loop/render/palette", test_palette_render);
+  g_test_add_func ("/loop/render/palette-empty-contrast", test_palette_empty_contrast);
   g_test_add_func ("/loop/render/frames", test_frames);
   g_test_add_func ("/loop/render/frame-undo", test_frame_undo);
   g_test_add_func ("/loop/render/backtrack-tries", test_backtrack_tries);

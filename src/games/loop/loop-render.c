@@ -818,16 +818,19 @@ loop_palette_render (const HbState *state, HbMode mode, int id, cairo_t *cr,
     }
   else if (id == LOOP_KIND_EMPTY)
     {
-      /* An empty tile: a dashed outline, so the entry is not blank. */
+      /* An empty tile: a dashed outline, so the entry is not blank; a
+       * softer ink than the pieces', at 3:1 with the card still (at 40 %
+       * and a pixel wide it was a faint grey, 2:1, easy to miss beside
+       * them: review). */
       double dash = MAX (1.0, size / 10);
       set_rgba (cr, st->pipe);
-      cairo_set_line_width (cr, MAX (1.0, size / 24));
+      cairo_set_line_width (cr, MAX (1.5, size / 20));
       cairo_set_dash (cr, &dash, 1, 0);
       cairo_push_group (cr);
       hb_draw_rounded_rect (cr, size * 0.2, size * 0.2, size * 0.6, size * 0.6, size * 0.08);
       cairo_stroke (cr);
       cairo_pop_group_to_source (cr);
-      cairo_paint_with_alpha (cr, 0.4);
+      cairo_paint_with_alpha (cr, 0.7);
     }
   else
     {
