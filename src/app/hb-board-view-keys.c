@@ -177,6 +177,13 @@ hb_board_view_in_key_stroke (HbBoardView *self)
   return self->key_stroke;
 }
 
+gboolean
+hb_board_view_stroke_held (HbBoardView *self)
+{
+  g_return_val_if_fail (HB_IS_BOARD_VIEW (self), FALSE);
+  return self->pressed && self->pointer.stroke && self->mode == HB_MODE_PLAY;
+}
+
 /* Escape: the stroke ends, and the window takes back what it drew; a drag
  * of the mouse too (Escape did nothing to it: the drag drew on). */
 void

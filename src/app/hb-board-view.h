@@ -136,6 +136,10 @@ void     hb_board_view_get_animation_times (HbBoardView *self, gint64 *first,
  * is being drawn; Escape takes it back (the view emits "stroke-cancelled"
  * and the window undoes the stroke's step). */
 gboolean hb_board_view_in_key_stroke (HbBoardView *self);
+/* Whether a play stroke (a Flow Free path, by the pointer or the keys) is
+ * being drawn: pressed and not finished yet (a path joined to its other
+ * dot is finished, the button still down). */
+gboolean hb_board_view_stroke_held (HbBoardView *self);
 /* The same as Escape on the board: a keyboard stroke or a drag of the
  * mouse is taken back. */
 void     hb_board_view_cancel_stroke (HbBoardView *self);

@@ -49,6 +49,7 @@ hb_window_play_level_changed (HbWindow *self)
   self->clock_holds = 0;
   self->restart_depth = 0;
   self->gesture_counted = FALSE;
+  self->gesture_clock = FALSE;
   self->hints_taken = 0;
   g_clear_pointer (&self->won_board, hb_state_free);
   /* The answer's entry was one of the last level's history: another
@@ -313,15 +314,19 @@ hb_window_play_note_move (HbWindow *self)
  * as drawn or the latest Restart, so an undone move is not counted and a
  * redone one is, in every game (the window's own count kept undone
  * moves), and a restart starts the count again (it counted the moves
- * before it, and itself, into the next try's). */
+ * before it, and itself, into the next try's). A stroke (Flow Free's
+ * path) is a move once made, as in the game: when its button comes up,
+ * or when the path joins its other dot, which finishes it. */
 guint
 hb_window_play_moves (HbWindow *self)
 {
   guint n = hb_document_play_moves (self->document);
 
   /* A drag out and back, still held, is no move (it counted one until
-   * the button came up: review). */
-  if (n > 0 && hb_document_gesture_unchanged (self->document))
+   * the button came up: review); nor is a stroke still being drawn (it
+   * counted from its first cell). */
+  if (n > 0 && (hb_document_gesture_unchanged (self->document)
+                || (self->gesture_counted && hb_board_view_stroke_held (self->board_view))))
     n--;
   return n;
 }
@@ -576,6 +581,86 @@ hb_window_play_state_changed (HbWindow *self)
     }
   self->was_solved = solved;
   self->was_lost = lost;
+}
+
+/* ---- Strokes on the board ------------------------------------------------ */
+
+/* A play move's first change: the clock starts with it (counted before the
+ * change, so the status it triggers shows it). A stroke is counted as a
+ * move in hb_window_play_moves once it is made (its button up). */
+static void
+on_board_moves (HbBoardView *view, gpointer moves, guint n, gboolean new_gesture,
+                HbWindow *self)
+{
+  if (new_gesture)
+    {
+      hb_document_end_gesture (self->document);
+      self->gesture_counted = FALSE;
+      self->gesture_clock = FALSE;
+    }
+  /* Out of moves: nothing more to play but Undo and Restart. */
+  if (n == 0 || hb_window_play_is_lost (self))
+    return;
+  if (!self->gesture_counted && self->mode == HB_MODE_PLAY)
+    {
+      const HbState *before = hb_window_current (self);
+      HbState *after = hb_document_get_game (self->document)->apply (before, moves);
+      if (after != NULL)
+        {
+          gboolean had_clock = self->play_start != 0;
+
+          self->gesture_counted = TRUE;
+          hb_window_play_note_move (self);
+          self->gesture_clock = !had_clock && self->play_start != 0;
+          hb_state_free (after);
+        }
+    }
+  hb_document_apply_moves (self->document, moves, n, FALSE);
+}
+
+/* A stroke taken back that had started the clock: no move was made, and
+ * the clock stands at none again ("0 moves · 0:01" ran on an untouched
+ * board). */
+static void
+stroke_taken_back (HbWindow *self)
+{
+  self->gesture_counted = FALSE;
+  if (self->gesture_clock && self->play_end == 0 && hb_window_play_moves (self) == 0)
+    {
+      stop_clock (self);
+      self->play_start = 0;
+    }
+  self->gesture_clock = FALSE;
+  hb_window_update_status (self);
+}
+
+/* Escape took back a stroke the keyboard drew (Flow Free), or a drag: its
+ * step goes as if never made. */
+static void
+on_stroke_cancelled (HbBoardView *view, HbWindow *self)
+{
+  if (hb_document_cancel_gesture (self->document))
+    stroke_taken_back (self);
+}
+
+/* A stroke let go where it began (a path drawn one cell on and back) is
+ * no move: its step goes (it counted a move, and Undo then did nothing
+ * visible). Any other is a move from now on, which the status line says
+ * (hb-window-status.c updates it on "stroke-ended" too). */
+static void
+on_stroke_ended (HbBoardView *view, HbWindow *self)
+{
+  if (hb_document_drop_unchanged_gesture (self->document))
+    stroke_taken_back (self);
+}
+
+void
+hb_window_play_connect_strokes (HbWindow *self)
+{
+  g_signal_connect (self->board_view, "moves", G_CALLBACK (on_board_moves), self);
+  g_signal_connect (self->board_view, "stroke-ended", G_CALLBACK (on_stroke_ended), self);
+  g_signal_connect (self->board_view, "stroke-cancelled", G_CALLBACK (on_stroke_cancelled),
+                    self);
 }
 
 /* ---- Setup ---------------------------------------------------------------- */

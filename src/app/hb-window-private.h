@@ -181,7 +181,8 @@ struct _HbWindow
   guint                restart_hints;  /* and its hint moves */
   guint                restart_depth;
   guint                clock_id;
-  gboolean             gesture_counted;
+  gboolean             gesture_counted;   /* the gesture made a play step */
+  gboolean             gesture_clock;     /* and started the clock */
   guint                hints_taken;    /* Next Hint moves made in this try */
   /* The last win of this try: its time (µs), its history entry and its
    * board, so that Undo then Redo wins again in the same time (the clock
@@ -363,6 +364,8 @@ void           hb_window_play_watch_windows (HbWindow *self);
 void           hb_window_play_restart (HbWindow *self);
 const HbState *hb_window_play_restart_board (HbWindow *self);
 guint          hb_window_play_moves (HbWindow *self);
+/* Connects the board's moves and strokes (made, let go, taken back). */
+void           hb_window_play_connect_strokes (HbWindow *self);
 /* "12 moves · 1:04", or NULL before the first move. Newly allocated. */
 char          *hb_window_play_dup_progress (HbWindow *self);
 /* Plays are refused: the game is lost (the move limit used up). */

@@ -119,53 +119,6 @@ on_level_changed (HbDocument *document, gboolean new_game, HbWindow *self)
   g_settings_set_string (self->settings, "last-game", game->id);
 }
 
-static void
-on_board_moves (HbBoardView *view, gpointer moves, guint n, gboolean new_gesture,
-                HbWindow *self)
-{
-  if (new_gesture)
-    {
-      hb_document_end_gesture (self->document);
-      self->gesture_counted = FALSE;
-    }
-  /* Out of moves: nothing more to play but Undo and Restart. */
-  if (n == 0 || hb_window_play_is_lost (self))
-    return;
-  if (!self->gesture_counted && self->mode == HB_MODE_PLAY)
-    {
-      /* Counted before the change, so the status it triggers shows it. */
-      const HbState *before = hb_window_current (self);
-      HbState *after = game_of (self)->apply (before, moves);
-      if (after != NULL)
-        {
-          self->gesture_counted = TRUE;
-          hb_window_play_note_move (self);
-          hb_state_free (after);
-        }
-    }
-  hb_document_apply_moves (self->document, moves, n, FALSE);
-}
-
-/* Escape took back a stroke the keyboard drew (Flow Free), or a stroke
- * ended where it began (a path drawn one cell on and back; it counted a
- * move, and Undo then did nothing visible): its step goes as if never
- * made, and so does the move it counted. */
-static void
-on_stroke_cancelled (HbBoardView *view, HbWindow *self)
-{
-  if (!hb_document_cancel_gesture (self->document))
-    return;
-  self->gesture_counted = FALSE;
-  hb_window_update_status (self);
-}
-
-static void
-on_stroke_ended (HbBoardView *view, HbWindow *self)
-{
-  if (hb_document_drop_unchanged_gesture (self->document))
-    self->gesture_counted = FALSE;
-}
-
 /* A click on the board (or a chip) while it shows a run: how to get it back. */
 static void
 on_board_press_ignored (HbBoardView *view, HbWindow *self)
@@ -663,10 +616,7 @@ hb_window_init (HbWindow *self)
 
   hb_window_choosers_init (self);
   hb_window_focus_init (self);
-  g_signal_connect (self->board_view, "moves", G_CALLBACK (on_board_moves), self);
-  g_signal_connect (self->board_view, "stroke-ended", G_CALLBACK (on_stroke_ended), self);
-  g_signal_connect (self->board_view, "stroke-cancelled", G_CALLBACK (on_stroke_cancelled),
-                    self);
+  hb_window_play_connect_strokes (self);
   g_signal_connect (self->board_view, "press-ignored", G_CALLBACK (on_board_press_ignored),
                     self);
   g_signal_connect_swapped (self->board_view, "marks-changed",

@@ -554,7 +554,9 @@ test_stroke_back_is_no_move (void)
   hb_board_view_simulate_press (view, px, py, 1);
   hold_to (window, 4, 0);
   g_assert_cmpint (board (window)->colour[4], ==, board (window)->colour[0]);
-  g_assert_nonnull (strstr (hb_window_get_status_text (window), "2 moves"));
+  /* A stroke is a move once the button comes up: drawn on, held, it is
+   * not counted yet. */
+  g_assert_nonnull (strstr (hb_window_get_status_text (window), "1 move"));
   hold_to (window, 3, 0);
   /* Back where it began, the button still down: no move yet (the status
    * said "2 moves" until the release: review). */
@@ -583,6 +585,53 @@ test_stroke_back_is_no_move (void)
   activate (window, "undo");
   g_assert_cmpint (board (window)->colour[1], ==, 0);
   hb_state_free (drawn);
+  hb_app_test_window_close (window);
+}
+
+/* A stroke counts as a move when the button comes up, not while it is
+ * drawn (a path held out of its dot said "1 move"); the first stroke
+ * backed off to its dot is no move, no Undo step and no clock (it said
+ * "0 moves · 0:01", the clock running on an untouched board). */
+static void
+test_stroke_counts_on_release (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  double px, py;
+
+  open_in_play (window, "count.flow", "R.....R\n.......\nG.....G\n");
+  hb_app_test_cell_point (window, 0, 0, 0.5, 0.5, &px, &py);
+  hb_board_view_simulate_press (view, px, py, 1);
+  hold_to (window, 1, 0);
+  hold_to (window, 2, 0);
+  g_assert_cmpint (board (window)->colour[2], ==, board (window)->colour[0]);
+  g_test_message ("held: %s", hb_window_get_status_text (window));
+  g_assert_cmpuint (hb_window_play_moves (window), ==, 0);
+  g_assert_nonnull (strstr (hb_window_get_status_text (window), "0 moves"));
+  hold_to (window, 1, 0);
+  hold_to (window, 0, 0);
+  hb_board_view_simulate_release (view, px, py);
+  hb_app_test_settle (30);
+  g_test_message ("backed off: %s", hb_window_get_status_text (window));
+  g_assert_cmpuint (hb_window_play_moves (window), ==, 0);
+  g_assert_false (hb_window_get_action_enabled (window, "undo"));
+  g_assert_null (strstr (hb_window_get_status_text (window), "move"));
+  g_assert_null (strstr (hb_window_get_status_text (window), "0:0"));
+  /* Drawn and let go: one move, and its Undo. */
+  drag_cells (window, 0, 0, 2, 0);
+  g_assert_cmpuint (hb_window_play_moves (window), ==, 1);
+  g_assert_nonnull (strstr (hb_window_get_status_text (window), "1 move · 0:0"));
+  g_assert_true (hb_window_get_action_enabled (window, "undo"));
+  /* A path joined to its other dot finishes its stroke, as a win does:
+   * counted at once, the button still down. */
+  hb_app_test_cell_point (window, 0, 2, 0.5, 0.5, &px, &py);
+  hb_board_view_simulate_press (view, px, py, 1);
+  for (int x = 1; x <= 6; x++)
+    hold_to (window, x, 2);
+  g_assert_cmpuint (hb_window_play_moves (window), ==, 2);
+  hb_board_view_simulate_release (view, px, py);
+  hb_app_test_settle (30);
+  g_assert_cmpuint (hb_window_play_moves (window), ==, 2);
   hb_app_test_window_close (window);
 }
 
@@ -1102,6 +1151,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/flow/resize-cuts", test_resize_cuts);
   g_test_add_func ("/app/flow/undo-mid-stroke", test_undo_mid_stroke);
   g_test_add_func ("/app/flow/stroke-back-is-no-move", test_stroke_back_is_no_move);
+  g_test_add_func ("/app/flow/stroke-counts-on-release", test_stroke_counts_on_release);
   g_test_add_func ("/app/flow/cursor-after-drag", test_cursor_after_drag);
   g_test_add_func ("/app/flow/keys-stroke-ends-at-dot", test_keys_stroke_ends_at_dot);
   g_test_add_func ("/app/flow/keys-space-after-finish", test_keys_space_after_finish);
