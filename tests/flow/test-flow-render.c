@@ -789,6 +789,83 @@ test_label_contrast (void)
   hb_state_free (&s->base);
 }
 
+/* WCAG 2 contrast of two colours 0xRRGGBB (written out here, not taken
+ * from flow-render.c, whose use of it is under test). */
+static double
+wcag_contrast (guint32 a, guint32 b)
+{
+  double l[2] = { 0, 0 };
+  guint32 c[2] = { a, b };
+
+  for (int n = 0; n < 2; n++)
+    for (int k = 0; k < 3; k++)
+      {
+        double v = ((c[n] >> (8 * k)) & 0xff) / 255.0;
+        v = v <= 0.04045 ? v / 12.92 : pow ((v + 0.055) / 1.055, 2.4);
+        l[n] += (k == 0 ? 0.0722 : k == 1 ? 0.7152 : 0.2126) * v;
+      }
+  return (MAX (l[0], l[1]) + 0.05) / (MIN (l[0], l[1]) + 0.05);
+}
+
+/* Pixels from (x, y) stepping by (dx, dy), n of them, that stand at least
+ * 3:1 (WCAG's non-text contrast) from both `bg` and `tint`. */
+static int
+visible_run (cairo_surface_t *surf, int x, int y, int dx, int dy, int n, guint32 bg,
+             guint32 tint)
+{
+  int k = 0;
+
+  for (int i = 0; i < n; i++)
+    {
+      guint32 p = pixel (surf, x + i * dx, y + i * dy);
+      k += wcag_contrast (p, bg) >= 3 && wcag_contrast (p, tint) >= 3;
+    }
+  return k;
+}
+
+/* Every colour's dots and paths stand out from the board in both styles:
+ * a colour of less than 3:1 against it (maroon, purple, dark blue on the
+ * dark board; white, yellow, cyan on the light one) is ringed by a halo
+ * at least two pixels wide that has 3:1 (maroon and dark blue had a faint
+ * edge a pixel wide on the dark board, hard to see: review). */
+static void
+test_low_contrast_halo (void)
+{
+  FlowState *s = known_board ();
+  int c = CELL / 2, ringed = 0;
+
+  for (int dark = 1; dark >= 0; dark--)
+    for (int k = 0; k < FLOW_MAX_COLOURS; k++)
+      {
+        HbRenderOptions opt = { .dark = dark, .mode = HB_MODE_PLAY, .hover_x = -1,
+                                .hover_y = -1 };
+        guint32 bg = dark ? 0x161616 : 0xfbfbfa, colour, tint;
+        cairo_surface_t *surf;
+        int dot, path;
+
+        s->names[0] = flow_default_names[k];
+        colour = flow_colour_rgb (s, 0, dark);
+        surf = render (s, &opt, CELL);
+        /* The path cell's corner: the board tinted by the colour, which
+         * a halo stands out from too. */
+        tint = wcag_contrast (colour, bg) < 3 ? pixel (surf, CELL + 3, 3) : bg;
+        /* Left from the first dot's centre, and down from the path's
+         * centre line in the middle cell, to the cell's side. */
+        dot = visible_run (surf, c, c, -1, 0, c - 1, bg, tint);
+        path = visible_run (surf, CELL + c, c, 0, 1, c - 1, bg, tint);
+        if (wcag_contrast (colour, bg) < 3)
+          ringed++;
+        if (dot < 2 || path < 2)
+          g_error ("%s style: colour %c (#%06x, %.2f:1 on the board) shows %d px round its "
+                   "dot and %d beside its path at 3:1", dark ? "dark" : "light",
+                   flow_default_names[k], colour, wcag_contrast (colour, bg), dot, path);
+        cairo_surface_destroy (surf);
+      }
+  /* The dark style's maroon, purple and dark blue at least. */
+  g_assert_cmpint (ringed, >=, 3);
+  hb_state_free (&s->base);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -808,5 +885,6 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/render/large", test_large);
   g_test_add_func ("/flow/render/known", test_known);
   g_test_add_func ("/flow/render/white-tint", test_white_tint);
+  g_test_add_func ("/flow/render/low-contrast-halo", test_low_contrast_halo);
   return g_test_run ();
 }

@@ -17,8 +17,9 @@
  * part them, but boards drawn with it are read back as Flood-It by the
  * screenshot reader (test-import, a dark 6×5 board at half size), so the
  * letters are the answer there. Paths and dots carry an edge of the
- * background's opposite tone, so white reads on the light style and dark
- * blue on the dark one. */
+ * background's opposite tone, faint, or a firm halo for a colour of less
+ * than 3:1 against the board (needs_halo), so white reads on the light
+ * style and maroon, purple and dark blue on the dark one. */
 #include "flow-game.h"
 #include "hb-draw.h"
 #include "hb-vision.h"
@@ -225,6 +226,36 @@ set_argb (cairo_t *cr, guint32 c, double alpha)
 {
   cairo_set_source_rgba (cr, ((c >> 16) & 0xff) / 255.0, ((c >> 8) & 0xff) / 255.0,
                          (c & 0xff) / 255.0, alpha);
+}
+
+/* WCAG 2's contrast ratio of two colours 0xRRGGBB (core's hb_draw_contrast). */
+double
+flow_contrast_ratio (guint32 a, guint32 b)
+{
+  double ra[3] = { ((a >> 16) & 0xff) / 255.0, ((a >> 8) & 0xff) / 255.0, (a & 0xff) / 255.0 };
+  double rb[3] = { ((b >> 16) & 0xff) / 255.0, ((b >> 8) & 0xff) / 255.0, (b & 0xff) / 255.0 };
+
+  return hb_draw_contrast (ra, rb);
+}
+
+/* A colour that stands less than 3:1 from the board (WCAG's least for
+ * the parts of a picture that matter: maroon, purple and dark blue on the
+ * dark board; white, yellow, cyan and their like on the light one) has
+ * its dots and paths ringed by a firm halo of the edge colour, light on
+ * the dark board, dark on the light one; the others keep the faint edge,
+ * which they do not need to be seen. */
+static gboolean
+needs_halo (const Style *st, guint32 c)
+{
+  return flow_contrast_ratio (c, st->bg) < 3.0;
+}
+
+/* The edge's opacity round a dot or path of colour c: `faint` where the
+ * colour shows by itself. */
+static double
+edge_alpha (const Style *st, guint32 c, double faint)
+{
+  return needs_halo (st, c) ? 0.9 : faint;
 }
 
 /* The background of a cell on colour c's path: the board mixed a little
@@ -461,13 +492,13 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
       double ring_r = l->cell * 0.43;
       int hc = hint->colour + 1;
       guint32 colour = rgb[MIN (hc, FLOW_MAX_COLOURS)];
-      double edge_alpha = dark ? 0.45 : 0.55;
+      double hint_edge = edge_alpha (&st, colour, dark ? 0.45 : 0.55);
 
       cairo_save (cr);
       hint_polyline (s, hint, hc, cr, l);
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
       cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-      stroke_hint (cr, MAX (1.5, l->cell * 0.08), dash, st.edge, edge_alpha, colour);
+      stroke_hint (cr, MAX (1.5, l->cell * 0.08), dash, st.edge, hint_edge, colour);
       /* Two dots side by side: the step between them is all but covered
        * by the dots (a mark a few pixels wide), so a thin dashed ring
        * round each of them says which. */
@@ -490,7 +521,7 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
                   }
               }
           }
-      stroke_hint (cr, MAX (1.0, l->cell * 0.045), ring_dash, st.edge, edge_alpha, colour);
+      stroke_hint (cr, MAX (1.0, l->cell * 0.045), ring_dash, st.edge, hint_edge, colour);
       cairo_restore (cr);
     }
 
@@ -520,7 +551,7 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
           cairo_close_path (cr);
           set_argb (cr, rgb[c], 0.9);
           cairo_fill_preserve (cr);
-          set_argb (cr, st.edge, 0.5);
+          set_argb (cr, st.edge, edge_alpha (&st, rgb[c], 0.5));
           cairo_set_line_width (cr, 1);
           cairo_stroke (cr);
           if (named)
@@ -584,12 +615,19 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
   /* Paths: each link once (east and south of a cell), a thick rounded
    * stroke over a slightly wider edge. The edge is one path stroked once
    * (overlapping strokes of a translucent edge would bead at every
-   * joint), the colours one stroke per cell. */
+   * joint): pass 0 the faint edge of the colours that show by themselves,
+   * pass 1 the halo of those that do not (needs_halo), a little wider;
+   * then the colours, one stroke per cell. */
   {
     double lw = l->cell * 0.32, ew = lw + 2 * CLAMP (l->cell * 0.03, 0.75, 2.0);
+    double hw = lw + 2 * CLAMP (l->cell * 0.0625, 1.5, 3.0);
+    gboolean halo[FLOW_MAX_COLOURS + 1];
+
+    for (int c = 0; c <= FLOW_MAX_COLOURS; c++)
+      halo[c] = needs_halo (&st, rgb[c]);
     cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
     cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-    for (int pass = 0; pass < 2; pass++)
+    for (int pass = 0; pass < 3; pass++)
       {
         for (int y = vy0; y < vy1; y++)
           for (int x = vx0; x < vx1; x++)
@@ -597,7 +635,8 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
               gsize i = (gsize) y * w + x;
               int c = MIN (s->colour[i], FLOW_MAX_COLOURS);
               double cx, cy;
-              if (c == 0 || !(s->links[i] & ((1u << HB_DIR_E) | (1u << HB_DIR_S))))
+              if (c == 0 || !(s->links[i] & ((1u << HB_DIR_E) | (1u << HB_DIR_S)))
+                  || (pass < 2 && halo[c] != (pass == 1)))
                 continue;
               cell_centre (l, x, y, &cx, &cy);
               for (int d = HB_DIR_E; d <= HB_DIR_S; d++)
@@ -607,17 +646,17 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
                     cairo_line_to (cr, cx + hb_dir_dx[d] * l->cell,
                                    cy + hb_dir_dy[d] * l->cell);
                   }
-              if (pass == 1)
+              if (pass == 2)
                 {
                   set_argb (cr, rgb[c], 1);
                   cairo_set_line_width (cr, lw);
                   cairo_stroke (cr);
                 }
             }
-        if (pass == 0)
+        if (pass < 2)
           {
-            set_argb (cr, st.edge, dark ? 0.45 : 0.55);
-            cairo_set_line_width (cr, ew);
+            set_argb (cr, st.edge, pass == 1 ? 0.9 : dark ? 0.45 : 0.55);
+            cairo_set_line_width (cr, pass == 1 ? hw : ew);
             cairo_stroke (cr);
           }
       }
@@ -642,8 +681,21 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
           cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
           set_argb (cr, rgb[c], 1);
           cairo_fill_preserve (cr);
-          set_argb (cr, st.edge, dark ? 0.55 : 0.65);
-          cairo_set_line_width (cr, CLAMP (l->cell * 0.04, 1.0, 2.5));
+          if (needs_halo (&st, rgb[c]))
+            {
+              /* The halo outside the disc, so it stays the same size. */
+              double hw = CLAMP (l->cell * 0.0625, 1.5, 3.0);
+
+              cairo_new_path (cr);
+              cairo_arc (cr, cx, cy, r + hw / 2 - 0.5, 0, 2 * G_PI);
+              set_argb (cr, st.edge, 0.9);
+              cairo_set_line_width (cr, hw);
+            }
+          else
+            {
+              set_argb (cr, st.edge, dark ? 0.55 : 0.65);
+              cairo_set_line_width (cr, CLAMP (l->cell * 0.04, 1.0, 2.5));
+            }
           cairo_stroke (cr);
           if (text && (labels || flow_colour_shows_char (s, c - 1)))
             dot_char (cr, s->names[c - 1], rgb[c], cx, cy, l->cell * 0.42);
@@ -919,7 +971,8 @@ flow_palette_render (const HbState *state, HbMode mode, int id, cairo_t *cr, dou
   cairo_arc (cr, size / 2, size / 2, size * 0.34, 0, 2 * G_PI);
   set_argb (cr, rgb, 1);
   cairo_fill_preserve (cr);
-  set_argb (cr, st.edge, 0.6);
+  set_argb (cr, st.edge, edge_alpha (&st, rgb, 0.6));
+  cairo_set_line_width (cr, needs_halo (&st, rgb) ? 1.5 : 1);
   cairo_stroke (cr);
   if (at == NULL || at - flow_default_names >= 16)
     {
