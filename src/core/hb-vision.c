@@ -50,6 +50,58 @@ hb_lab_chroma (const HbLab *c)
   return sqrtf (c->a * c->a + c->b * c->b);
 }
 
+/* A hue angle in degrees, 0 to 360; 0 for a grey. */
+static double
+hue_deg (double b, double a)
+{
+  double h;
+
+  if (a == 0 && b == 0)
+    return 0;
+  h = atan2 (b, a) * 180.0 / G_PI;
+  return h < 0 ? h + 360.0 : h;
+}
+
+#define RAD(d) ((d) * G_PI / 180.0)
+
+double
+hb_lab_delta_e2000 (const HbLab *x, const HbLab *y)
+{
+  const double p25 = 6103515625.0;   /* 25^7 */
+  double c1 = hypot (x->a, x->b), c2 = hypot (y->a, y->b), cb = (c1 + c2) / 2;
+  double cb7 = pow (cb, 7), g = 0.5 * (1 - sqrt (cb7 / (cb7 + p25)));
+  double a1 = (1 + g) * x->a, a2 = (1 + g) * y->a;
+  double c1p = hypot (a1, x->b), c2p = hypot (a2, y->b);
+  double h1 = hue_deg (x->b, a1), h2 = hue_deg (y->b, a2);
+  double dl = y->L - x->L, dc = c2p - c1p, dh = 0, hb = h1 + h2;
+  double lb = (x->L + y->L) / 2, cbp = (c1p + c2p) / 2, cbp7 = pow (cbp, 7);
+  double t, dtheta, rc, sl, sc, sh, rt, dhh;
+
+  if (c1p * c2p != 0)
+    {
+      dh = h2 - h1;
+      if (dh > 180)
+        dh -= 360;
+      else if (dh < -180)
+        dh += 360;
+      if (fabs (h1 - h2) <= 180)
+        hb = (h1 + h2) / 2;
+      else
+        hb = (h1 + h2 + (h1 + h2 < 360 ? 360 : -360)) / 2;
+    }
+  dhh = 2 * sqrt (c1p * c2p) * sin (RAD (dh / 2));
+  t = 1 - 0.17 * cos (RAD (hb - 30)) + 0.24 * cos (RAD (2 * hb)) + 0.32 * cos (RAD (3 * hb + 6))
+      - 0.20 * cos (RAD (4 * hb - 63));
+  dtheta = 30 * exp (-((hb - 275) / 25) * ((hb - 275) / 25));
+  rc = 2 * sqrt (cbp7 / (cbp7 + p25));
+  sl = 1 + 0.015 * (lb - 50) * (lb - 50) / sqrt (20 + (lb - 50) * (lb - 50));
+  sc = 1 + 0.045 * cbp;
+  sh = 1 + 0.015 * cbp * t;
+  rt = -sin (RAD (2 * dtheta)) * rc;
+  return sqrt ((dl / sl) * (dl / sl) + (dc / sc) * (dc / sc) + (dhh / sh) * (dhh / sh)
+               + rt * (dc / sc) * (dhh / sh));
+}
+
 void
 hb_vision_square_lab (const HbImage *img, double cx, double cy, double half, HbLab *lab,
                       guint8 rgb[3])

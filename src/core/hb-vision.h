@@ -42,6 +42,10 @@ void  hb_lab_from_rgb (const guint8 rgb[3], HbLab *lab);
 float hb_lab_distance (const HbLab *a, const HbLab *b);
 /* Chroma (colourfulness) of a Lab colour. */
 float hb_lab_chroma (const HbLab *c);
+/* CIEDE2000 ΔE (Sharma, Wu and Dalal 2005): CIE76 made even across hues,
+ * chromas and lightness, where CIE76 finds saturated greens and cyans,
+ * which look alike, far apart. */
+double hb_lab_delta_e2000 (const HbLab *a, const HbLab *b);
 
 /* The median of each channel over the rectangle [x0, x1) × [y0, y1),
  * clamped to the picture (an empty rectangle gives black). */

@@ -543,6 +543,29 @@ test_lab (void)
   g_assert_cmpfloat (hb_lab_distance (&a, &b), <, 5.0f);
 }
 
+/* CIEDE2000 against the reference pairs of Sharma, Wu and Dalal (2005):
+ * a blue pair, greys, a large step, a green pair, and a hue on either
+ * side of 0/360. */
+static void
+test_delta_e2000 (void)
+{
+  static const struct { HbLab a, b; double want; } pairs[] = {
+    { { 50, 2.6772f, -79.7751f }, { 50, 0, -82.7485f }, 2.0425 },
+    { { 50, 0, 0 }, { 50, -1, 2 }, 2.3669 },
+    { { 50, 2.5f, 0 }, { 73, 25, -18 }, 27.1492 },
+    { { 60.2574f, -34.0099f, 36.2677f }, { 60.4626f, -34.1751f, 39.4387f }, 1.2644 },
+    { { 50, 2.5f, 0 }, { 50, 0, -2.5f }, 4.3065 },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (pairs); i++)
+    {
+      g_assert_cmpfloat_with_epsilon (hb_lab_delta_e2000 (&pairs[i].a, &pairs[i].b),
+                                      pairs[i].want, 2e-3);
+      g_assert_cmpfloat_with_epsilon (hb_lab_delta_e2000 (&pairs[i].b, &pairs[i].a),
+                                      pairs[i].want, 2e-3);
+    }
+}
+
 static void
 test_cluster (void)
 {
@@ -668,6 +691,7 @@ main (int argc, char **argv)
   g_test_add_func ("/vision/image/surface-and-scale", test_surface_and_scale);
   g_test_add_func ("/vision/image/shrunk", test_shrunk);
   g_test_add_func ("/vision/lab", test_lab);
+  g_test_add_func ("/vision/delta-e2000", test_delta_e2000);
   g_test_add_func ("/vision/cluster", test_cluster);
   g_test_add_func ("/vision/find-axis", test_find_axis);
   g_test_add_func ("/vision/report", test_report);

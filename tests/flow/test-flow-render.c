@@ -6,6 +6,7 @@
 #include "flow-game.h"
 #include "hb-draw.h"
 #include "hb-test-util.h"
+#include "hb-vision.h"
 
 #include <math.h>
 #include <string.h>
@@ -369,6 +370,39 @@ test_many_colours (void)
           g_error ("colour %c is only delta E %.1f from %s", s->names[a], d,
                    b < FLOW_MAX_COLOURS ? (char[]) { s->names[b], 0 } : "a background");
       }
+  {
+    /* And by CIEDE2000, which sees saturated greens and cyans as the eye
+     * does: spring green 'Z' and aquamarine 'F' were 10.3 apart (CIE76
+     * 32), and '+' and 'J' 4.7 (review). The least of any two of the 88
+     * (and a spare from a background) is at least 8.5. */
+    double least = G_MAXDOUBLE, least76 = G_MAXDOUBLE;
+    int la = 0, lb = 0;
+
+    for (int a = 16; a < FLOW_MAX_COLOURS; a++)
+      for (int b = 0; b < a + 2; b++)
+        {
+          guint32 p = flow_colour_rgb (s, a, FALSE);
+          guint32 q = b < a ? flow_colour_rgb (s, b, FALSE) : (b == a ? 0xfbfbfa : 0x161616);
+          guint8 x[3] = { p >> 16 & 0xff, p >> 8 & 0xff, p & 0xff };
+          guint8 y[3] = { q >> 16 & 0xff, q >> 8 & 0xff, q & 0xff };
+          HbLab lx, ly;
+          double d;
+
+          hb_lab_from_rgb (x, &lx);
+          hb_lab_from_rgb (y, &ly);
+          d = hb_lab_delta_e2000 (&lx, &ly);
+          least76 = MIN (least76, hb_lab_distance (&lx, &ly));
+          if (d < least)
+            {
+              least = d;
+              la = a;
+              lb = b;
+            }
+        }
+    g_test_message ("closest: %c and %s, CIEDE2000 %.2f; closest by CIE76 %.2f", s->names[la],
+                    lb < la ? (char[]) { s->names[lb], 0 } : "a background", least, least76);
+    g_assert_cmpfloat (least, >=, 8.5);
+  }
   {
     /* The character shows on the dot: the dot is not one flat colour. */
     HbRenderOptions opt = { .hover_x = -1, .hover_y = -1 };

@@ -68,13 +68,18 @@ hsv_to_rgb (double h, double s, double v, double *r, double *g, double *b)
 /* The spare colours, for the characters after the game's 16 in
  * flow_default_names, in that order: chosen once, greedily, each the
  * candidate (a grid of hues, saturations and values, kept where CIELAB
- * lightness is 30-90) that stands furthest (ΔE, CIELAB) from the game's 16,
- * both boards' backgrounds and the spares before it. The first spares,
- * which levels of 17 to 30 colours use, stand furthest apart; the closest
- * two of all 88 colours are ΔE 18 apart (test-flow-render checks 15).
+ * lightness is 30-90) that stands furthest (CIEDE2000) from the game's 16,
+ * both boards' backgrounds and the spares before it, among those at least
+ * ΔE 18 (CIE76) from all of them. The first spares, which levels of 17 to
+ * 30 colours use, stand furthest apart. Of all 88 colours the closest two
+ * are CIEDE2000 9.2 apart (CIE76 18.1; test-flow-render checks 8.5 and 15).
  * They were a golden-ratio walk of hues until 2026-12-04, which put 'D'
- * beside Orange (ΔE 8) and '?' on Red (ΔE 3). */
+ * beside Orange (ΔE 8) and '?' on Red (ΔE 3); then chosen by CIE76 alone
+ * until 2026-12-06, which finds saturated greens and cyans far apart that
+ * look alike: spring green 'Z' and aquamarine 'F' (#00ff80 and #00ffbf,
+ * CIEDE2000 10.3) and a closest pair of 4.7 ('+' and 'J'). */
 #define N_SPARE (FLOW_MAX_COLOURS - 16)
+#define SPARE_FLOOR_76 18.0
 
 /* The boards' backgrounds (style_init). */
 #define BOARD_LIGHT 0xfbfbfa
@@ -106,13 +111,14 @@ lab_d2 (const HbLab *a, const HbLab *b)
 static void
 spares_init (void)
 {
-  enum { HUES = 48 };
-  static const double sat[] = { 1.0, 0.8, 0.6, 0.45, 0.3 };
-  static const double val[] = { 1.0, 0.85, 0.7, 0.55, 0.42 };
+  enum { HUES = 72 };
+  static const double sat[] = { 1.0, 0.85, 0.7, 0.55, 0.4, 0.25 };
+  static const double val[] = { 1.0, 0.88, 0.76, 0.64, 0.52, 0.4 };
   const guint32 seeds[] = { BOARD_LIGHT, BOARD_DARK };
   guint32 cand[HUES * G_N_ELEMENTS (sat) * G_N_ELEMENTS (val)];
   HbLab lab[G_N_ELEMENTS (cand)], seen;
-  double near[G_N_ELEMENTS (cand)];
+  /* Each candidate's least CIEDE2000 and CIE76 from those taken. */
+  double near[G_N_ELEMENTS (cand)], near76[G_N_ELEMENTS (cand)];
   int n = 0;
 
   for (int h = 0; h < HUES; h++)
@@ -124,24 +130,38 @@ spares_init (void)
           cand[n] = rgb_pack (r, g, b);
           rgb_lab (cand[n], &lab[n]);
           if (lab[n].L >= 30 && lab[n].L <= 90)
-            near[n++] = G_MAXDOUBLE;
+            {
+              near[n] = near76[n] = G_MAXDOUBLE;
+              n++;
+            }
         }
-  for (gsize k = 0; k < 16 + G_N_ELEMENTS (seeds); k++)
+  for (gsize k = 0; k < 16 + G_N_ELEMENTS (seeds) + N_SPARE; k++)
     {
-      rgb_lab (k < 16 ? game_rgb[k] : seeds[k - 16], &seen);
+      if (k >= 16 + G_N_ELEMENTS (seeds))
+        {
+          /* The next spare: the furthest of those far enough by CIE76
+           * too (there always are some: the floor is below the least the
+           * full set reaches), else the furthest of all. */
+          int best = -1, any = 0;
+          for (int i = 0; i < n; i++)
+            {
+              if (near[i] > near[any])
+                any = i;
+              if (near76[i] >= SPARE_FLOOR_76 && (best < 0 || near[i] > near[best]))
+                best = i;
+            }
+          if (best < 0)
+            best = any;
+          spare_rgb[k - 16 - G_N_ELEMENTS (seeds)] = cand[best];
+          seen = lab[best];
+        }
+      else
+        rgb_lab (k < 16 ? game_rgb[k] : seeds[k - 16], &seen);
       for (int i = 0; i < n; i++)
-        near[i] = MIN (near[i], lab_d2 (&lab[i], &seen));
-    }
-  for (int k = 0; k < N_SPARE; k++)
-    {
-      int best = 0;
-      for (int i = 1; i < n; i++)
-        if (near[i] > near[best])
-          best = i;
-      spare_rgb[k] = cand[best];
-      seen = lab[best];
-      for (int i = 0; i < n; i++)
-        near[i] = MIN (near[i], lab_d2 (&lab[i], &seen));
+        {
+          near[i] = MIN (near[i], hb_lab_delta_e2000 (&lab[i], &seen));
+          near76[i] = MIN (near76[i], sqrt (lab_d2 (&lab[i], &seen)));
+        }
     }
 }
 
