@@ -395,8 +395,7 @@ apply_loaded (HbWindow *self, gpointer data)
   g_clear_object (&a->outer);
 }
 
-/* The level read is taken: once the open one's unsaved changes are
- * answered for, it comes in. */
+/* The level read is taken: in once the open one's changes are answered for. */
 static void
 ask_discard_then_apply (HbWindow *self, gpointer data)
 {
@@ -473,6 +472,7 @@ hb_window_begin_load (HbWindow *self, const char *name)
   if (self->load_cancellable != NULL)
     g_cancellable_cancel (self->load_cancellable);
   g_clear_object (&self->load_cancellable);
+  hb_window_drop_doubtful (self);   /* an earlier open's question too */
   self->load_cancellable = g_cancellable_new ();
   /* Said only when it takes long enough to notice. */
   text = g_strdup_printf (_("Opening “%s”…"), name);

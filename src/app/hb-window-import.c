@@ -199,6 +199,14 @@ on_doubtful_destroy (GtkWidget *dialog, gpointer unused)
     doubtful_free (d);
 }
 
+/* (Answered or gone: the window no longer points at it.) */
+static void
+forget_doubtful (HbWindow *self, GtkWidget *dialog)
+{
+  if (self->doubt_dialog == dialog)
+    self->doubt_dialog = NULL;
+}
+
 void
 hb_window_ask_doubtful (HbWindow *self, const char *name, const HbLoadResult *result,
                         HbThen then, gpointer data, GDestroyNotify destroy)
@@ -272,7 +280,26 @@ hb_window_ask_doubtful (HbWindow *self, const char *name, const HbLoadResult *re
   g_signal_connect_object (self, "unrealize", G_CALLBACK (gtk_window_destroy), dialog,
                            G_CONNECT_SWAPPED);
   gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+  /* One question at a time: a newer open takes this one away. */
+  hb_window_drop_doubtful (self);
+  self->doubt_dialog = GTK_WIDGET (dialog);
+  g_signal_connect_object (dialog, "destroy", G_CALLBACK (forget_doubtful), self,
+                           G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* A newer open (a second screenshot dropped while the first one's
+ * question is up) cancels the earlier one, as it cancels an open still
+ * reading: the questions stood stacked, and the older one, answered
+ * last, brought its picture in over the newer. */
+void
+hb_window_drop_doubtful (HbWindow *self)
+{
+  GtkWidget *dialog = self->doubt_dialog;
+
+  self->doubt_dialog = NULL;
+  if (dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
 /* Reads the level from a picture file's bytes. */

@@ -110,6 +110,7 @@ struct _HbWindow
   GtkNativeDialog     *file_dialog;    /* the one open now, or NULL */
   GCancellable        *load_cancellable;
   HbJobToast           load_toast;     /* "Opening “name”…" */
+  GtkWidget           *doubt_dialog;   /* an opened picture's question, or NULL */
   AdwToast            *lost_toast;     /* "Out of moves", while it holds */
   AdwToast            *win_toast;      /* "Solved in …", while the board is */
   AdwToast            *settings_toast; /* the latest about a setting's value */
@@ -545,6 +546,9 @@ void           hb_window_say_no_board (HbWindow *self, const char *name, const G
 void           hb_window_ask_doubtful (HbWindow *self, const char *name,
                                        const HbLoadResult *result, HbThen then,
                                        gpointer data, GDestroyNotify destroy);
+/* Takes the question hb_window_ask_doubtful asks, if it is up, away
+ * unanswered: its open is cancelled (a newer open begins). */
+void           hb_window_drop_doubtful (HbWindow *self);
 /* Reads the level from a picture file's bytes. */
 HbLoadResult  *hb_window_import_picture (const char *name, const char *data, gsize len,
                                          GCancellable *cancellable, GError **error);

@@ -989,6 +989,65 @@ dialog_up (gpointer data)
   return last_dialog (HB_WINDOW (data)) != NULL;
 }
 
+/* A newer open while an earlier picture's question is up (a second
+ * screenshot dropped on the window, the first one cut) cancels the
+ * earlier one, question and all, as it cancels an open still reading:
+ * both questions stood stacked, and the older one, answered after the
+ * newer open, brought its picture back in over it. */
+static void
+test_import_doubtful_newer (Fixture *f, gconstpointer data)
+{
+  g_autofree char *shot = g_test_build_filename (G_TEST_DIST, "..", "..", "shared", "screens",
+                                                 "flow", "flow_12.jpg", NULL);
+  g_autofree char *whole_shot = g_test_build_filename (G_TEST_DIST, "..", "..", "shared",
+                                                       "screens", "flow", "flow_01.jpg", NULL);
+  g_autofree char *cut = g_build_filename (f->dir, "cut.png", NULL);
+  g_autoptr (GdkPixbuf) whole = NULL;
+  g_autoptr (GFile) file_cut = NULL;
+  g_autoptr (GFile) file_whole = NULL;
+  HbAppTestOpened first = { FALSE, FALSE, NULL }, second = { FALSE, FALSE, NULL };
+  HbWindow *window;
+  GError *error = NULL;
+
+  if (!g_file_test (shot, G_FILE_TEST_EXISTS) || !g_file_test (whole_shot, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("the shared screenshots are not there");
+      return;
+    }
+  whole = gdk_pixbuf_new_from_file (shot, &error);
+  g_assert_no_error (error);
+  {
+    g_autoptr (GdkPixbuf) part = gdk_pixbuf_new_subpixbuf (whole, 0, 585, 1080, 900);
+    g_assert_true (gdk_pixbuf_save (part, cut, "png", &error, NULL));
+    g_assert_no_error (error);
+  }
+  file_cut = g_file_new_for_path (cut);
+  file_whole = g_file_new_for_path (whole_shot);
+  window = hb_app_test_window_new ();
+
+  hb_window_load_file_async (window, file_cut, hb_app_test_opened, &first);
+  hb_app_test_wait (dialog_up, window, 30000, "the question about the cut picture");
+  g_assert_cmpstr (adw_message_dialog_get_heading (last_dialog (window)), ==,
+                   "The Picture Cuts Through the Board");
+  /* The newer open takes the question away at once. */
+  hb_window_load_file_async (window, file_whole, hb_app_test_opened, &second);
+  hb_app_test_settle (5);
+  g_assert_null (last_dialog (window));
+  g_assert_true (first.done);
+  g_assert_false (first.ok);
+  g_assert_error (first.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&first.error);
+  hb_app_test_wait (open_done, &second, 30000, "the whole screenshot to open");
+  hb_app_test_settle (10);
+  g_assert_no_error (second.error);
+  g_assert_true (second.ok);
+  g_assert_null (last_dialog (window));
+  g_assert_cmpstr (hb_window_get_game (window)->id, ==, "flow");
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 5);
+  g_assert_cmpint (hb_window_get_state (window)->height, ==, 5);
+  hb_app_test_window_close (window);
+}
+
 /* A screenshot cut through its board (flow_12 with its two top rows
  * cut away) reads as a board too unsure to be taken unasked: the user
  * is asked, with what was seen, and Import Anyway brings it in (it was
@@ -1670,6 +1729,8 @@ main (int argc, char *argv[])
               test_import_notes, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/doubtful", Fixture, NULL, hb_app_test_dir_set_up,
               test_import_doubtful, hb_app_test_dir_tear_down);
+  g_test_add ("/app/import/doubtful-newer", Fixture, NULL, hb_app_test_dir_set_up,
+              test_import_doubtful_newer, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/real", Fixture, NULL, hb_app_test_dir_set_up,
               test_import_real, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/bad", Fixture, NULL, hb_app_test_dir_set_up,
