@@ -915,7 +915,11 @@ test_import_bad (Fixture *f, gconstpointer data)
   char *endless_path = g_build_filename (f->dir, "endless.png", NULL);
   /* A Flow Free board turned 7°, as a photograph of a phone held askew. */
   char *turned_path = g_build_filename (f->dir, "turned.png", NULL);
-  const char *paths[] = { text_path, blank_path, endless_path, turned_path };
+  /* A picture's name on no file: said as for a level file ("gone.png: No
+   * such file or directory"), not in GIO's words with the whole path
+   * ("Error when getting information for file “/tmp/…/gone.png”: …"). */
+  char *gone_path = g_build_filename (f->dir, "gone.png", NULL);
+  const char *paths[] = { text_path, blank_path, endless_path, turned_path, gone_path };
 
   g_assert_cmpint (symlink ("/dev/zero", endless_path), ==, 0);
   g_assert_true (g_file_set_contents (text_path, "hello, I am text\n", -1, NULL));
@@ -963,6 +967,8 @@ test_import_bad (Fixture *f, gconstpointer data)
       g_assert_nonnull (toast);
       if (strstr (toast, base) == NULL)
         g_error ("toast “%s” does not name “%s”", toast, base);
+      if (paths[i] == gone_path)
+        g_assert_cmpstr (toast, ==, "gone.png: No such file or directory");
       assert_no_board_dialog (window, paths[i] == blank_path, paths[i] == turned_path);
       g_assert_true (hb_window_get_state (window) == before);
       g_assert_true (hb_window_get_game (window)->equal (copy, hb_window_get_state (window)));
@@ -974,6 +980,7 @@ test_import_bad (Fixture *f, gconstpointer data)
   g_free (blank_path);
   g_free (endless_path);
   g_free (turned_path);
+  g_free (gone_path);
   hb_app_test_window_close (window);
 }
 
