@@ -1525,6 +1525,23 @@ test_bench_sets (void)
         g_unsetenv ("HB_FLOW_PUBLISHED");
         g_assert_cmpint (nul.status, ==, 2);
         g_assert_nonnull (strstr (nul.err, "levels:1:8: the text contains a NUL byte"));
+        /* A level's mistake is placed in the file's lines, as `solve`
+         * places it (it was the line within the level, "level 2 (from
+         * line 6), 4:2: ..."), and nothing is printed before it (the
+         * table's header was). */
+        {
+          g_auto(CliRun) bad = { 0 };
+
+          g_assert_true (g_file_set_contents (path, "3 3\nA.A\n...\nBB.\n\n# two\n3 3\n"
+                                                    "A.A\n.C.\nBB.\n", -1, NULL));
+          g_setenv ("HB_FLOW_PUBLISHED", path, TRUE);
+          run_cli (&bad, NULL, "bench", "flow", "--sets", "published", NULL);
+          g_unsetenv ("HB_FLOW_PUBLISHED");
+          g_assert_cmpint (bad.status, ==, 2);
+          g_assert_nonnull (strstr (bad.err, "levels:9:2: colour 'C' has 1 dot"));
+          g_assert_nonnull (strstr (bad.err, "(level 2)"));
+          g_assert_null (strstr (bad.out, "| board |"));
+        }
         g_unlink (path);
         g_setenv ("HB_FLOW_PUZZLES", dir, TRUE);
         run_cli (&empty, NULL, "bench", "flow", "--sets", "reference", NULL);
