@@ -236,6 +236,21 @@ test_bad_files (void)
          * end-of-file encountered": review). */
         assert_load_fails (cut, HB_IMAGE_ERROR_UNREADABLE, "the file ends before the picture does");
       }
+    /* A chunk whose length runs far past the file's end (over 16 MiB
+     * more) is a damaged length in a whole file, not a file cut short;
+     * one just past the end is a cut. The first chunk after IHDR is
+     * at byte 33. */
+    {
+      g_autofree char *bad = g_memdup2 (data, len);
+
+      memcpy (bad + 33, "ÿÿÿ", 4);
+      write_file (cut, bad, len);
+      assert_load_fails (cut, HB_IMAGE_ERROR_UNREADABLE, "the PNG picture is damaged");
+      bad[33] = 0, bad[34] = 0, bad[35] = (char) (((len - 33) >> 8) & 0xff);
+      bad[36] = (char) ((len - 33) & 0xff);
+      write_file (cut, bad, len);
+      assert_load_fails (cut, HB_IMAGE_ERROR_UNREADABLE, "the file ends before the picture does");
+    }
     g_assert_true (hb_image_save (img, goodj, "jpeg", 70, &error));
     g_assert_no_error (error);
     g_clear_pointer (&data, g_free);
