@@ -1,7 +1,8 @@
 /* hb-window-clipboard.c: the level and the clipboard. Ctrl+C copies the
  * level as text, as a save would write it (to share it, or to keep a
  * screenshot's reading); Ctrl+V opens what the clipboard holds: a picture
- * is read as a screenshot (hb-window-import.c), a file copied in a file
+ * is read as a screenshot (hb-window-import.c), from its PNG, JPEG or WebP
+ * bytes as the same file opened is when they are offered, a file copied in a file
  * manager opens as a dropped one does, text is read as a level file is
  * (hb-window-files.c), on the open's worker thread. */
 #include "config.h"
@@ -30,6 +31,13 @@ action_copy_level (GtkWidget *widget, const char *name, GVariant *param)
 
 /* ---- Pasting ----------------------------------------------------------- */
 
+/* A picture as its bytes, read by the picture reader that Open uses
+ * (hb_image_load_bytes): what GTK's texture of them made ignored a JPEG's
+ * EXIF orientation, so a phone's picture pasted came in turned where the
+ * same file opened came in upright, and its size limits and errors were
+ * others. In the order the clipboard's owner offers them. */
+static const char *const picture_types[] = { "image/png", "image/jpeg", "image/webp", NULL };
+
 /* A paste is an open like any other from Ctrl+V on (hb-window-files.c):
  * "Opening “Pasted picture”…" with Cancel once it takes a while, Escape
  * stops it, and a newer open or paste cancels it. Reading the clipboard
@@ -40,6 +48,8 @@ typedef struct {
   GWeakRef      window;
   GCancellable *cancellable;  /* the open's, a reference */
   gulong        cancelled_id;
+  GInputStream *stream;       /* a picture's bytes, while they are read */
+  GByteArray   *bytes;        /* and those read so far */
 } Paste;
 
 static guint pastes_reading;   /* main thread only */
@@ -81,14 +91,18 @@ static void
 paste_free (Paste *p)
 {
   g_object_unref (p->cancellable);
+  g_clear_object (&p->stream);
+  if (p->bytes != NULL)
+    g_byte_array_unref (p->bytes);
   g_weak_ref_clear (&p->window);
   g_free (p);
   pastes_reading--;
 }
 
-/* The clipboard's picture arrives as a texture; its pixels are copied into
- * a cairo surface here (a copy, fast) and read on the worker thread as an
- * opened picture is. */
+/* A clipboard that offers no PNG, JPEG or WebP bytes (or this program's
+ * own texture): the picture arrives as a texture; its pixels are copied
+ * into a cairo surface here (a copy, fast) and read on the worker thread
+ * as an opened picture's are. */
 static void
 paste_picture_done (GObject *source, GAsyncResult *res, gpointer data)
 {
@@ -128,6 +142,117 @@ paste_picture_done (GObject *source, GAsyncResult *res, gpointer data)
         }
     }
   paste_free (p);
+}
+
+/* The picture's bytes are all read (`chunk` empty), or their read failed
+ * (`chunk` NULL: stopped, or the owner refused or went away), or they
+ * went past the picture reader's cap (`chunk` the piece that did). */
+static void
+paste_bytes_done (Paste *p, GBytes *chunk)
+{
+  g_autoptr (HbWindow) self = paste_window (p);
+
+  if (self == NULL)
+    ;
+  else if (chunk == NULL || p->bytes->len == 0)
+    {
+      hb_window_end_load (self, p->cancellable);
+      hb_window_show_toast (self, _("The clipboard holds no picture"));
+    }
+  else if (g_bytes_get_size (chunk) > 0)
+    {
+      hb_window_end_load (self, p->cancellable);
+      hb_window_show_toast (self, _("The pasted picture is too large to read"));
+    }
+  else
+    {
+      HbLoadJob *job = g_new0 (HbLoadJob, 1);
+
+      job->bytes = g_byte_array_free_to_bytes (g_steal_pointer (&p->bytes));
+      job->name = g_strdup (_("Pasted picture"));
+      hb_window_run_load (self, job, NULL, NULL);
+    }
+  paste_free (p);
+}
+
+/* The bytes come in pieces, read without blocking the window (the
+ * worker reads the picture from them), up to the picture reader's cap;
+ * a paste stopped meanwhile ends its read here (paste_window). */
+static void
+paste_chunk_read (GObject *source, GAsyncResult *res, gpointer data)
+{
+  Paste *p = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) chunk = g_input_stream_read_bytes_finish (G_INPUT_STREAM (source), res,
+                                                               &error);
+  gsize n = chunk != NULL ? g_bytes_get_size (chunk) : 0;
+
+  if (n > 0 && n <= HB_IMAGE_MAX_BYTES - p->bytes->len)
+    {
+      g_byte_array_append (p->bytes, g_bytes_get_data (chunk, NULL), n);
+      g_input_stream_read_bytes_async (p->stream, 1 << 18, G_PRIORITY_DEFAULT, p->cancellable,
+                                       paste_chunk_read, p);
+      return;
+    }
+  paste_bytes_done (p, chunk);
+}
+
+static void
+paste_stream_ready (GObject *source, GAsyncResult *res, gpointer data)
+{
+  Paste *p = data;
+  g_autoptr (GError) error = NULL;
+
+  p->stream = gdk_clipboard_read_finish (GDK_CLIPBOARD (source), res, NULL, &error);
+  p->bytes = g_byte_array_new ();
+  if (p->stream == NULL)
+    paste_bytes_done (p, NULL);
+  else
+    g_input_stream_read_bytes_async (p->stream, 1 << 18, G_PRIORITY_DEFAULT, p->cancellable,
+                                     paste_chunk_read, p);
+}
+
+/* Whether the clipboard offers a picture as bytes to be read as an opened
+ * picture is: not when it is this program's own texture (decoded
+ * already, it would be encoded as PNG here only to be decoded again). */
+static gboolean
+offers_picture_bytes (GdkClipboard *clipboard)
+{
+  GdkContentFormats *formats = gdk_clipboard_get_formats (clipboard);
+  GdkContentProvider *content = gdk_clipboard_get_content (clipboard);
+  gboolean offered = FALSE, texture = FALSE;
+
+  for (int i = 0; picture_types[i] != NULL && !offered; i++)
+    offered = gdk_content_formats_contain_mime_type (formats, picture_types[i]);
+  if (offered && content != NULL)
+    {
+      GValue value = G_VALUE_INIT;
+
+      g_value_init (&value, GDK_TYPE_TEXTURE);
+      texture = gdk_content_provider_get_value (content, &value, NULL)
+                && g_value_get_object (&value) != NULL;
+      g_value_unset (&value);
+    }
+  return offered && !texture;
+}
+
+HbLoadResult *
+hb_window_read_pasted_picture (const HbLoadJob *job, GCancellable *cancellable, GError **error)
+{
+  HbImage *image;
+
+  /* Its bytes: as an opened picture file's are, orientation and all. */
+  if (job->bytes != NULL)
+    return hb_window_import_picture (job->name, g_bytes_get_data (job->bytes, NULL),
+                                     g_bytes_get_size (job->bytes), cancellable, error);
+  image = hb_image_from_surface (job->surface);
+  if (image == NULL)
+    {
+      g_set_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TOO_LARGE,
+                   _("%s: the picture is too large or too small to hold a board"), job->name);
+      return NULL;
+    }
+  return hb_window_import_image (job->name, image, cancellable, error);
 }
 
 /* Text: read as a level file with no name is, the game told by the
@@ -188,7 +313,7 @@ hb_window_paste (HbWindow *self)
 {
   GdkClipboard *clipboard;
   GdkContentFormats *formats;
-  gboolean picture, files;
+  gboolean bytes, picture, files;
   Paste *p;
 
   g_return_if_fail (HB_IS_WINDOW (self));
@@ -196,7 +321,8 @@ hb_window_paste (HbWindow *self)
   formats = gdk_clipboard_get_formats (clipboard);
   /* A picture first: a program that offers both (a browser's image)
    * names the picture in the text. */
-  picture = gdk_content_formats_contain_gtype (formats, GDK_TYPE_TEXTURE);
+  bytes = offers_picture_bytes (clipboard);
+  picture = bytes || gdk_content_formats_contain_gtype (formats, GDK_TYPE_TEXTURE);
   files = !picture && gdk_content_formats_contain_gtype (formats, GDK_TYPE_FILE_LIST);
   if (!picture && !files && !gdk_content_formats_contain_gtype (formats, G_TYPE_STRING))
     {
@@ -212,7 +338,10 @@ hb_window_paste (HbWindow *self)
                                                              : _("Pasted level")));
   p->cancelled_id = g_cancellable_connect (p->cancellable, G_CALLBACK (paste_cancelled), p, NULL);
   pastes_reading++;
-  if (picture)
+  if (bytes)
+    gdk_clipboard_read_async (clipboard, (const char **) picture_types, G_PRIORITY_DEFAULT,
+                              p->cancellable, paste_stream_ready, p);
+  else if (picture)
     gdk_clipboard_read_texture_async (clipboard, p->cancellable, paste_picture_done, p);
   else if (files)
     gdk_clipboard_read_value_async (clipboard, GDK_TYPE_FILE_LIST, G_PRIORITY_DEFAULT,

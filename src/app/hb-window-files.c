@@ -30,6 +30,7 @@ load_job_free (gpointer data)
 
   g_clear_object (&job->file);
   g_clear_pointer (&job->surface, cairo_surface_destroy);
+  g_clear_pointer (&job->bytes, g_bytes_unref);
   g_free (job->text);
   g_free (job->name);
   g_free (job);
@@ -125,16 +126,10 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
   HbState *state = NULL;
   HbLoadResult *result = NULL;
 
-  if (job->surface != NULL)
+  if (job->surface != NULL || job->bytes != NULL)
     {
-      /* A pasted picture: turned into pixels here, off the main thread. */
-      HbImage *image = hb_image_from_surface (job->surface);
-
-      if (image == NULL)
-        g_set_error (&error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_TOO_LARGE,
-                     _("%s: the picture is too large or too small to hold a board"), job->name);
-      else
-        result = hb_window_import_image (job->name, image, cancellable, &error);
+      /* A pasted picture: read here, off the main thread (hb-window-clipboard.c). */
+      result = hb_window_read_pasted_picture (job, cancellable, &error);
       if (result != NULL && !g_cancellable_is_cancelled (cancellable))
         g_task_return_pointer (task, result, hb_window_load_result_free);
       else if (error != NULL && !g_cancellable_is_cancelled (cancellable))

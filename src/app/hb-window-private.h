@@ -467,7 +467,9 @@ void           hb_window_files_dispose (HbWindow *self);
 /* One open: a file, or a pasted picture or text (file NULL). */
 typedef struct {
   GFile           *file;     /* NULL for a paste */
-  cairo_surface_t *surface;  /* a pasted picture, or NULL */
+  cairo_surface_t *surface;  /* a pasted picture's pixels, or NULL */
+  GBytes          *bytes;    /* a pasted picture as the clipboard's owner
+                              * sent it (PNG, JPEG, WebP), or NULL */
   char            *text;     /* pasted text, or NULL (taken by the worker) */
   char            *name;
   const HbGame    *game;     /* the window's: a level no game can be told
@@ -478,7 +480,7 @@ typedef struct {
 static inline gboolean
 hb_load_job_is_text (const HbLoadJob *job)
 {
-  return job->file == NULL && job->surface == NULL;
+  return job->file == NULL && job->surface == NULL && job->bytes == NULL;
 }
 /* What an open read: a level, and for a picture also the picture and
  * what the detector said about it. */
@@ -525,6 +527,10 @@ void           hb_window_class_install_clipboard_actions (GtkWidgetClass *widget
 /* Opens what the clipboard holds: a picture as a screenshot, text as a
  * level file. */
 void           hb_window_paste (HbWindow *self);
+/* On the open's worker: the level in a pasted picture (job->bytes, else
+ * job->surface). */
+HbLoadResult  *hb_window_read_pasted_picture (const HbLoadJob *job, GCancellable *cancellable,
+                                              GError **error);
 /* Testing: pastes (any window) whose clipboard read has not ended. */
 guint          hb_window_pastes_reading (void);
 /* A picture by its name: PNG, JPEG, WebP, or whatever the content type

@@ -17,6 +17,7 @@
 #include "hb-registry.h"
 #include "hb-grid.h"
 #include "hb-board-view.h"
+#include "hb-board-view-private.h"
 #include "hb-window-private.h"
 #include "flow.h"
 
@@ -319,6 +320,144 @@ level_is (gpointer data)
 
   return hb_window_get_game (l->window) == l->state->game
          && l->state->game->equal (l->state, hb_window_get_state (l->window));
+}
+
+/* JPEG bytes of `pb` as a phone stores a picture it took sideways: the
+ * pixels turned a quarter anticlockwise, with an EXIF orientation of 6
+ * ("turn a quarter clockwise to show") in an APP1 segment after the
+ * JFIF one. */
+static GBytes *
+jpeg_stored_sideways (GdkPixbuf *pb)
+{
+  static const guint8 exif[] = {
+    0xFF, 0xE1, 0x00, 0x22, 'E', 'x', 'i', 'f', 0, 0,
+    'M', 'M', 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08,   /* big-endian TIFF, IFD at 8 */
+    0x00, 0x01,                                     /* one entry: */
+    0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, /* Orientation, SHORT, 1 */
+    0x00, 0x06, 0x00, 0x00,                         /* 6 */
+    0x00, 0x00, 0x00, 0x00,                         /* no next IFD */
+  };
+  g_autoptr (GdkPixbuf) stored = gdk_pixbuf_rotate_simple (pb, GDK_PIXBUF_ROTATE_COUNTERCLOCKWISE);
+  g_autofree char *jpeg = NULL;
+  gsize len = 0, at;
+  GByteArray *out = g_byte_array_new ();
+  GError *error = NULL;
+
+  g_assert_true (gdk_pixbuf_save_to_buffer (stored, &jpeg, &len, "jpeg", &error,
+                                            "quality", "95", NULL));
+  g_assert_no_error (error);
+  /* After SOI and the JFIF APP0 segment. */
+  g_assert_true (len > 6 && (guint8) jpeg[0] == 0xFF && (guint8) jpeg[1] == 0xD8);
+  at = 2;
+  if ((guint8) jpeg[2] == 0xFF && (guint8) jpeg[3] == 0xE0)
+    at += 2 + (((gsize) (guint8) jpeg[4] << 8) | (guint8) jpeg[5]);
+  g_assert_cmpuint (sizeof exif, ==, 2 + 0x22);
+  g_byte_array_append (out, (const guint8 *) jpeg, at);
+  g_byte_array_append (out, exif, sizeof exif);
+  g_byte_array_append (out, (const guint8 *) jpeg + at, len - at);
+  return g_byte_array_free_to_bytes (out);
+}
+
+/* The picture behind the board is the 640×900 screenshot, upright, and
+ * the board read from it 7×5. */
+static void
+picture_is_upright (HbWindow *window)
+{
+  HbBoardView *view = hb_window_get_board_view (window);
+  int w = 0, h = 0;
+
+  g_assert_true (hb_board_view_get_picture_size (view, &w, &h));
+  g_assert_cmpint (w, ==, 7);
+  g_assert_cmpint (h, ==, 5);
+  g_assert_nonnull (view->picture);
+  g_assert_cmpint (cairo_image_surface_get_width (view->picture), ==, 640);
+  g_assert_cmpint (cairo_image_surface_get_height (view->picture), ==, 900);
+}
+
+/* Ctrl+V of JPEG bytes whose EXIF orientation says to turn them: the
+ * board reads upright, the picture behind it too, as an Open of the same
+ * file reads it (GTK's texture of the bytes ignores the tag: the board
+ * came in turned, the picture sideways). */
+static void
+test_import_paste_orientation (Fixture *f, gconstpointer data)
+{
+  const HbGame *flow = hb_registry_find_game ("flow");
+  HbGenerateParams params = { 7, 5, 0, 23, NULL };
+  GError *error = NULL;
+  HbState *drawn = flow->generate (&params, &error);
+  HbWindow *window = hb_app_test_window_new ();
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
+  g_autofree char *path = g_build_filename (f->dir, "sideways.jpg", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  cairo_surface_t *surface;
+  g_autoptr (GdkPixbuf) pb = NULL;
+  g_autoptr (GBytes) jpeg = NULL;
+  g_autoptr (GdkContentProvider) content = NULL;
+  LevelIs is = { window, drawn };
+
+  g_assert_no_error (error);
+  g_assert_true (hb_window_select_game (window, "lights"));
+  hb_window_set_ask_to_save (window, FALSE);
+  surface = draw_screenshot (drawn);
+  pb = gdk_pixbuf_get_from_surface (surface, 0, 0, 640, 900);
+  cairo_surface_destroy (surface);
+  jpeg = jpeg_stored_sideways (pb);
+
+  /* Opened: upright. */
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (jpeg, NULL),
+                                      (gssize) g_bytes_get_size (jpeg), NULL));
+  g_assert_true (hb_app_test_load (window, file));
+  hb_app_test_wait_loaded (window);
+  g_assert_true (level_is (&is));
+  picture_is_upright (window);
+
+  /* Pasted: the same. */
+  g_assert_true (hb_window_select_game (window, "lights"));
+  g_assert_false (level_is (&is));
+  content = gdk_content_provider_new_for_bytes ("image/jpeg", jpeg);
+  g_assert_true (gdk_clipboard_set_content (clipboard, content));
+  hb_app_test_activate (window, "paste", NULL);
+  hb_app_test_settle (100);
+  hb_app_test_wait_loaded (window);
+  hb_app_test_wait (level_is, &is, 20000, "the pasted level, upright");
+  g_assert_null (hb_window_get_file (window));
+  picture_is_upright (window);
+
+  /* The same limits, said alike: a WebP of 13000×9000 (its header is
+   * enough) is refused by its size before anything is decoded, opened or
+   * pasted, and the level stays. */
+  {
+    static const guint8 webp[30] = {
+      'R', 'I', 'F', 'F', 22, 0, 0, 0, 'W', 'E', 'B', 'P', 'V', 'P', '8', 'X', 10, 0, 0, 0,
+      0, 0, 0, 0, 0xC7, 0x32, 0x00, 0x27, 0x23, 0x00,   /* 12999 + 1, 8999 + 1 */
+    };
+    g_autofree char *big = g_build_filename (f->dir, "big.webp", NULL);
+    g_autoptr (GFile) big_file = g_file_new_for_path (big);
+    g_autoptr (GBytes) big_bytes = g_bytes_new_static (webp, sizeof webp);
+    g_autofree char *opened = NULL;
+    const char *said;
+
+    g_assert_true (g_file_set_contents (big, (const char *) webp, sizeof webp, NULL));
+    g_assert_false (hb_app_test_load (window, big_file));
+    said = hb_window_get_last_toast (window);
+    g_assert_nonnull (strstr (said, "13000×9000"));
+    opened = g_strdup (strchr (said, ':'));
+    g_assert_true (level_is (&is));
+    g_clear_object (&content);
+    content = gdk_content_provider_new_for_bytes ("image/webp", big_bytes);
+    g_assert_true (gdk_clipboard_set_content (clipboard, content));
+    hb_app_test_activate (window, "paste", NULL);
+    hb_app_test_settle (100);
+    hb_app_test_wait_loaded (window);
+    said = hb_window_get_last_toast (window);
+    g_assert_true (g_str_has_prefix (said, "Pasted picture: "));
+    g_assert_cmpstr (strchr (said, ':'), ==, opened);
+    g_assert_true (level_is (&is));
+  }
+
+  gdk_clipboard_set_content (clipboard, NULL);
+  hb_app_test_window_close (window);
+  hb_state_free (drawn);
 }
 
 /* Ctrl+V while the clipboard's owner takes its time: the paste is an open
@@ -1748,5 +1887,7 @@ main (int argc, char *argv[])
               test_import_paste_cancel, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/paste-close", Fixture, NULL, hb_app_test_dir_set_up,
               test_import_paste_close, hb_app_test_dir_tear_down);
+  g_test_add ("/app/import/paste-orientation", Fixture, NULL, hb_app_test_dir_set_up,
+              test_import_paste_orientation, hb_app_test_dir_tear_down);
   return g_test_run ();
 }
