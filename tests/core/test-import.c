@@ -1208,6 +1208,106 @@ test_flood_frame_title (void)
     }
 }
 
+/* A Flood-It picture whose colours were made alike (a copy in greys,
+ * sepia, faded) is read right, or doubted: never a sure wrong board. The
+ * 28x28 screenshot in greys (ImageMagick's -colorspace Gray: Rec. 709
+ * luma) was read as a sure 29x29 board of 3 colours, its yellow become a
+ * grey ΔE 9 from the white margin a cell wide below and right of the
+ * board, one colour with it, and the margin a 29th row and column
+ * (review). Guessed, it is no board now; told the game, 28x28 with the
+ * cells of the colours run together marked unsure and a note saying why.
+ * `img` is such a picture of a board of 28x28. */
+static void
+assert_colours_doubted (const HbImage *img, const char *what)
+{
+  g_autoptr(HbImportReport) report = hb_import_report_new ();
+  g_autoptr(GError) error = NULL;
+  HbState *s = hb_registry_from_image (img, NULL, report, NULL, &error);
+  gboolean said = FALSE;
+
+  if (s != NULL)
+    g_error ("%s guessed as %s, %dx%d: %s", what, s->game->id, s->width, s->height,
+             report->summary);
+  g_assert_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD);
+  g_clear_error (&error);
+  s = hb_registry_from_image (img, hb_registry_find_game ("flood"), report, NULL, &error);
+  g_assert_no_error (error);
+  if (s->width != 28 || s->height != 28 || report->n_unsure == 0)
+    g_error ("%s told the game: %s", what, report->summary);
+  for (guint i = 0; i < report->notes->len; i++)
+    said |= strstr (g_ptr_array_index (report->notes, i), "too alike") != NULL;
+  g_assert_true (said);
+  hb_state_free (s);
+}
+
+/* `img` in greys as ImageMagick's -colorspace Gray makes them. */
+static HbImage *
+grey_copy (const HbImage *img)
+{
+  HbImage *g = hb_image_copy (img);
+
+  for (int y = 0; y < g->height; y++)
+    for (int x = 0; x < g->width; x++)
+      {
+        guint8 *p = g->pixels + (gsize) y * g->stride + (gsize) x * 3;
+        int v = (int) lround (0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2]);
+        p[0] = p[1] = p[2] = (guint8) CLAMP (v, 0, 255);
+      }
+  return g;
+}
+
+/* The screenshot's look in greys, drawn here: 28x28 cells of 20 px in
+ * the greys its six colours become (purple 98, red 102, olive 141, pink
+ * 142, sky 157, yellow 229), a white margin a cell wide below and right
+ * of them, a grey frame and a light grey page round it. */
+static void
+test_flood_grey_copy (void)
+{
+  static const guint8 greys[6] = { 98, 102, 141, 142, 157, 229 };
+  g_autoptr(HbImage) img = hb_image_new (600, 600);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (28);
+
+  for (int y = 0; y < 600; y++)
+    for (int x = 0; x < 600; x++)
+      {
+        guint8 *p = img->pixels + (gsize) y * img->stride + (gsize) x * 3;
+        int v = 240;
+
+        if (x >= 8 && y >= 8 && x <= 591 && y <= 591)
+          v = x == 8 || y == 8 || x >= 590 || y >= 590 ? 198 : 255;
+        p[0] = p[1] = p[2] = (guint8) v;
+      }
+  for (int cy = 0; cy < 28; cy++)
+    for (int cx = 0; cx < 28; cx++)
+      {
+        guint8 v = greys[g_rand_int_range (rand, 0, 6)];
+        for (int y = 9 + 20 * cy; y < 29 + 20 * cy; y++)
+          memset (img->pixels + (gsize) y * img->stride + (gsize) (9 + 20 * cx) * 3, v, 60);
+      }
+  assert_colours_doubted (img, "a grey 28x28 board beside a white margin");
+}
+
+/* The real screenshot in greys (see assert_colours_doubted). */
+static void
+test_real_flood_grey (void)
+{
+  g_autofree char *dir = hb_test_shared_screens ("flood");
+  g_autofree char *png = g_build_filename (dir, "flood_01_googleplus_28x28.png", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HbImage) img = NULL;
+  g_autoptr(HbImage) grey = NULL;
+
+  if (!g_file_test (png, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("../shared/screens/flood is not here");
+      return;
+    }
+  img = hb_image_load (png, &error);
+  g_assert_no_error (error);
+  grey = grey_copy (img);
+  assert_colours_doubted (grey, "flood_01 in greys");
+}
+
 /* hb_registry_from_image_or_near: a screenshot cut through its board
  * (flow_12 without its top two rows of cells) is no sure board, but the
  * Flow Free reading is offered, 7×5 with its unsure cells, and its notes
@@ -1825,6 +1925,8 @@ main (int argc, char **argv)
   g_test_add_func ("/import/real/flow-scaled", test_real_flow_scaled);
   g_test_add_func ("/import/real/flood", test_real_flood);
   g_test_add_func ("/import/flood/frame-title", test_flood_frame_title);
+  g_test_add_func ("/import/flood/grey-copy", test_flood_grey_copy);
+  g_test_add_func ("/import/real/flood-grey", test_real_flood_grey);
   g_test_add_func ("/import/real/loop", test_real_loop);
   g_test_add_data_func ("/import/round-trip/flow", "flow", test_round_trip);
   g_test_add_data_func ("/import/round-trip/flood", "flood", test_round_trip);

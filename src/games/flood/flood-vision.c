@@ -82,6 +82,101 @@ colour_drift (const HbLab *lab, const int *group, const float *spread, int n)
   return flat > 0 ? drift / flat : 0;
 }
 
+/* Colours this far apart (ΔE) and more are told apart by the eye, and
+ * by a screenshot's exact pixels, though SAME_COLOUR groups them as one. */
+#define TELL_APART 3.0f
+/* Two sets of cells are two colours when their means lie this many times
+ * further apart than their cells lie (RMS) from their own set's mean. */
+#define APART_BY_NOISE 8.0
+
+/* Which groups hold two colours the picture keeps apart. Flood-It's
+ * colours are far apart, each drawn exactly; a copy of the screenshot in
+ * greys, sepia or faded (review) brings some within SAME_COLOUR of each
+ * other, and the board was read in fewer colours than it has, sure of
+ * it. A group's flat cells are grouped again, cells TELL_APART or more
+ * from each other apart: two colours when two of those sets hold a
+ * tenth of the cells at least (and three), and their means lie
+ * APART_BY_NOISE times further apart than those sets' cells from their
+ * own set's mean (RMS). A JPEG's noise spreads one colour's cells as
+ * far as that (ΔE 3-8 between the sets at 30-45 % of the 28x28
+ * screenshot, 2-3 times the noise; exact colours 38 times and more).
+ * Sets `merged[g]`; returns how many cells the merged groups hold. */
+static int
+merged_groups (const HbLab *lab, const int *group, const float *spread, int n, int k,
+               gboolean *merged)
+{
+  g_autofree HbLab *of = g_new (HbLab, MAX (n, 1));
+  g_autofree int *sub = g_new (int, MAX (n, 1));
+  g_autofree double *sum = g_new (double, 4 * (gsize) MAX (n, 1));
+  int cells = 0;
+
+  for (int g = 0; g < k; g++)
+    {
+      int m = 0, all = 0, ks, big = 0, in_big = 0, least;
+      double d2 = 0, apart = G_MAXDOUBLE, noise;
+
+      merged[g] = FALSE;
+      for (int i = 0; i < n; i++)
+        if (group[i] == g)
+          {
+            all++;
+            if (spread[i] < FLAT_SPREAD)
+              of[m++] = lab[i];
+          }
+      if (m < 6)
+        continue;
+      ks = hb_vision_cluster (of, m, TELL_APART, sub);
+      if (ks < 2)
+        continue;
+      least = MAX (3, m / 10);   /* cells in a set that counts */
+      /* Each set's mean (sum[4q..4q+2]) and size (sum[4q+3]). */
+      memset (sum, 0, sizeof (double) * 4 * (gsize) ks);
+      for (int i = 0; i < m; i++)
+        {
+          double *q = sum + 4 * sub[i];
+          q[0] += of[i].L;
+          q[1] += of[i].a;
+          q[2] += of[i].b;
+          q[3]++;
+        }
+      for (int q = 0; q < ks; q++)
+        for (int c = 0; c < 3; c++)
+          sum[4 * q + c] /= sum[4 * q + 3];
+      for (int i = 0; i < m; i++)
+        {
+          const double *q = sum + 4 * sub[i];
+          HbLab mean = { (float) q[0], (float) q[1], (float) q[2] };
+          double d;
+
+          if (q[3] < least)
+            continue;
+          d = hb_lab_distance (&of[i], &mean);
+          d2 += d * d;
+          in_big++;
+        }
+      for (int q = 0; q < ks; q++)
+        {
+          HbLab mq = { (float) sum[4 * q], (float) sum[4 * q + 1], (float) sum[4 * q + 2] };
+          if (sum[4 * q + 3] < least)
+            continue;
+          big++;
+          for (int r = 0; r < q; r++)
+            if (sum[4 * r + 3] >= least)
+              {
+                HbLab mr = { (float) sum[4 * r], (float) sum[4 * r + 1], (float) sum[4 * r + 2] };
+                apart = MIN (apart, hb_lab_distance (&mq, &mr));
+              }
+        }
+      if (big < 2)
+        continue;
+      noise = sqrt (d2 / in_big);
+      merged[g] = apart >= TELL_APART && apart >= APART_BY_NOISE * noise;
+      if (merged[g])
+        cells += all;
+    }
+  return cells;
+}
+
 /* The moves left by a counter "N/M" above or below the board, or 0. */
 static int
 read_move_limit (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay,
@@ -286,7 +381,8 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
                   GError **error)
 {
   HbGridAxis ax, ay;
-  int w, h, n, k, colours, differ = 0, pairs = 0, uniform = 0;
+  int w, h, n, k, colours, differ = 0, pairs = 0, uniform = 0, merged_cells;
+  gboolean merged[64] = { FALSE };
   double cell;
   g_autofree HbLab *lab = NULL;
   g_autofree int *group = NULL;
@@ -406,11 +502,32 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
             if (!one)
               continue;
             /* Elsewhere: inside the ring of outer cells (a frame runs
-             * along two or more sides at once). */
-            for (int y = by0 + 1; y < by1 - 1 && !elsewhere; y++)
-              for (int x = bx0 + 1; x < bx1 - 1 && !elsewhere; x++)
-                if (group[y * w + x] == g0)
-                  elsewhere = TRUE;
+             * along two or more sides at once), and in the line's own
+             * colour, not only in its group: a greyscale copy of the
+             * 28x28 screenshot turned its yellow into a grey ΔE 9 from
+             * the white margin a cell wide below and right of the board,
+             * one group, and the margin was read as a 29th row and
+             * column of yellow (review). */
+            {
+              HbLab mean = { 0, 0, 0 };
+              int m = 0;
+              for (int t = col ? by0 : bx0; t < (col ? by1 : bx1); t++)
+                {
+                  const HbLab *c = &lab[col ? t * w + fixed : fixed * w + t];
+                  mean.L += c->L;
+                  mean.a += c->a;
+                  mean.b += c->b;
+                  m++;
+                }
+              mean.L /= m;
+              mean.a /= m;
+              mean.b /= m;
+              for (int y = by0 + 1; y < by1 - 1 && !elsewhere; y++)
+                for (int x = bx0 + 1; x < bx1 - 1 && !elsewhere; x++)
+                  if (group[y * w + x] == g0
+                      && hb_lab_distance (&lab[y * w + x], &mean) < SAME_COLOUR / 2)
+                    elsewhere = TRUE;
+            }
             if (elsewhere)
               continue;
             trimmed = TRUE;
@@ -566,12 +683,17 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
     colours = MAX (colours, 2);
   }
 
+  /* Two colours read as one (merged_groups): their cells are marked,
+   * and the reading is not sure (below). */
+  merged_cells = merged_groups (lab, group, spread, n, k, merged);
+  if (merged_cells > 0)
+    hb_import_report_note (report, _("Some colours are too alike to tell apart (is the picture in greys, or faded?): cells of two colours may have been read as one. Check the cells marked unsure against the game."));
   s = flood_state_new (w, h, colours);
   for (int i = 0; i < n; i++)
     {
       s->cells[i] = (guint8) index_of[group[i]];
       report->seen[i] = rgb[i];
-      if (spread[i] >= FLAT_SPREAD)
+      if (spread[i] >= FLAT_SPREAD || merged[group[i]])
         hb_import_report_mark_unsure (report, i % w, i / w);
       /* Squares flat to SQUARE_AT; the colour may bleed in (soft) on a
        * board of three colours or more: Enlight's look is two. */
@@ -615,8 +737,10 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
    * Hintboard render at JPEG quality 40). A picture that shades smoothly
    * (a photograph, plasma noise) has flat-looking cells too, but the
    * cells grouped as one colour drift apart (ΔE 4-30 on average): such
-   * a board was read as Flood-It with two cells unsure. */
-  if (colour_drift (lab, group, spread, n) > MAX_DRIFT
+   * a board was read as Flood-It with two cells unsure. Nor are two
+   * colours one: a copy in greys read the 28x28 screenshot as 3 colours,
+   * sure of it (merged_groups). */
+  if (merged_cells > 0 || colour_drift (lab, group, spread, n) > MAX_DRIFT
       || edge_sharpness (img, &ax, &ay, w, h, lab, group, spread) < MIN_SHARPNESS)
     report->score -= 0.5;
   /* Flood-It's cells are flat: cells with something drawn in them (a
