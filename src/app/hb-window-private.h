@@ -155,6 +155,8 @@ struct _HbWindow
   guint                live_id;
   gint64               live_last, live_next;  /* live_tick's pace (µs): its
                                                * last frame's time, or 0 */
+  gpointer             stopped_frame;  /* the board Cancel took off the board, */
+  GDestroyNotify       stopped_free;   /* for the player's stop (keep_stop_frame) */
 
   /* The last result, its trace and the board it started from. */
   HbResult            *result;

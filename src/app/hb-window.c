@@ -451,6 +451,9 @@ hb_window_dispose (GObject *object)
         hb_plot_view_set_trace (self->plot_view, NULL);
       if (self->board_view != NULL)
         hb_board_view_set_live_frame (self->board_view, NULL, NULL, NULL);
+      if (self->stopped_frame != NULL && self->stopped_free != NULL)
+        self->stopped_free (self->stopped_frame);
+      self->stopped_frame = NULL;
       hb_window_files_dispose (self);
       hb_window_play_dispose (self);
       hb_window_levels_dispose (self);
