@@ -433,8 +433,8 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
         {
           g_autofree char *sentence = error ? error_sentence (error->message)
                                             : g_strdup (_("The file could not be read"));
-          hb_window_show_error (self, hb_load_job_is_text (job)
-                                      ? _("Could Not Open the Pasted Level")
+          hb_window_show_error (self, hb_load_job_is_text (job) ? _("Could Not Open the Pasted Level")
+                                      : job->file == NULL ? _("Could Not Read the Pasted Picture")
                                       : _("Could Not Open the File"), sentence);
         }
       g_task_return_error (outer, error);

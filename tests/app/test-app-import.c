@@ -44,6 +44,8 @@ draw_screenshot (const HbState *state)
   return surface;
 }
 
+static AdwMessageDialog *last_dialog (HbWindow *window);
+
 /* The same, saved as PNG at `path`. */
 static void
 save_screenshot (const HbState *state, const char *path)
@@ -443,6 +445,10 @@ test_import_paste_orientation (Fixture *f, gconstpointer data)
     g_assert_nonnull (strstr (said, "13000×9000"));
     opened = g_strdup (strchr (said, ':'));
     g_assert_true (level_is (&is));
+    g_assert_cmpstr (adw_message_dialog_get_heading (last_dialog (window)), ==,
+                     "Could Not Open the File");
+    gtk_window_destroy (GTK_WINDOW (last_dialog (window)));
+    hb_app_test_settle (20);
     g_clear_object (&content);
     content = gdk_content_provider_new_for_bytes ("image/webp", big_bytes);
     g_assert_true (gdk_clipboard_set_content (clipboard, content));
@@ -452,6 +458,9 @@ test_import_paste_orientation (Fixture *f, gconstpointer data)
     said = hb_window_get_last_toast (window);
     g_assert_true (g_str_has_prefix (said, "Pasted picture: "));
     g_assert_cmpstr (strchr (said, ':'), ==, opened);
+    /* Headed as a paste, not a file (it said "Could Not Open the File"). */
+    g_assert_cmpstr (adw_message_dialog_get_heading (last_dialog (window)), ==,
+                     "Could Not Read the Pasted Picture");
     g_assert_true (level_is (&is));
   }
 
