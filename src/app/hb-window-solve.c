@@ -551,8 +551,13 @@ hb_window_cancel_solve (HbWindow *self)
   /* The board is the level's again at once, not the last snapshot of a
    * run that was stopped (it may be of a level just replaced). */
   g_clear_handle_id (&self->live_id, g_source_remove);
-  drop_frame (self->stopped_frame, self->stopped_free);
-  self->stopped_frame = hb_board_view_take_live_frame (self->board_view, &self->stopped_free);
+  /* Kept for the player's stop (keep_stop_frame); a second Cancel before
+   * the run has stopped finds the board cleared and keeps the first's. */
+  if (hb_board_view_has_live_frame (self->board_view))
+    {
+      drop_frame (self->stopped_frame, self->stopped_free);
+      self->stopped_frame = hb_board_view_take_live_frame (self->board_view, &self->stopped_free);
+    }
   hb_board_view_set_live_frame (self->board_view, NULL, NULL, NULL);
 }
 
