@@ -233,7 +233,7 @@ test_hint_overlay (void)
           if (abs (x - (CELL + c)) + abs (y - c) < 0.27 * CELL - 2)
             {
               inside++;
-              /* The diamond lets a tenth through (alpha 0.9). */
+              /* The diamond is opaque: the dashes do not show through. */
               differ += channel_diff (pixel (with, x, y), pixel (without, x, y)) > 30;
             }
       g_assert_cmpint (inside, >, 100);
@@ -823,6 +823,40 @@ test_label_contrast (void)
   hb_state_free (&s->base);
 }
 
+/* A hint's forced cell shows its colour's character on a diamond of the
+ * colour: at least 4.5:1 there too, in both styles (the diamond let the
+ * tint through, and 'G' on the light board was 4.1:1: review). */
+static void
+test_forced_label_contrast (void)
+{
+  FlowState *s = FLOW (hb_test_parse (&flow_game, "R..R\n....\nG..G\n"));
+  FlowHint hint = { .width = 4, .height = 3, .kind = FLOW_HINT_GAVE_UP, .colour = -1 };
+  guint8 forced[12] = { 0 };
+  double cx = 1.5 * CELL, cy = 0.5 * CELL;
+
+  forced[1] = 1;
+  hint.forced = forced;
+  for (int dark = 0; dark <= 1; dark++)
+    for (int k = 0; k < FLOW_MAX_COLOURS; k++)
+      {
+        HbRenderOptions opt = { .dark = dark, .mode = HB_MODE_PLAY, .hover_x = -1,
+                                .hover_y = -1, .show_hints = TRUE, .hint = &hint,
+                                .hint_flags = HB_HINT_COLOUR_LABELS };
+        cairo_surface_t *surf;
+        double on;
+
+        s->names[0] = flow_default_names[k];
+        surf = render (s, &opt, CELL);
+        /* The letter round the centre, against the diamond below it. */
+        on = label_contrast (surf, cx, cy, 0.12 * CELL, (int) cx, (int) (cy + 0.2 * CELL));
+        if (on < HB_DRAW_TEXT_CONTRAST)
+          g_error ("colour '%c' (%s style): its character is %.2f:1 on a forced cell",
+                   flow_default_names[k], dark ? "dark" : "light", on);
+        cairo_surface_destroy (surf);
+      }
+  hb_state_free (&s->base);
+}
+
 /* WCAG 2 contrast of two colours 0xRRGGBB (written out here, not taken
  * from flow-render.c, whose use of it is under test). */
 static double
@@ -913,6 +947,7 @@ main (int argc, char **argv)
   g_test_add_func ("/flow/render/colour-blind", test_colour_blind);
   g_test_add_func ("/flow/render/colour-labels", test_colour_labels);
   g_test_add_func ("/flow/render/label-contrast", test_label_contrast);
+  g_test_add_func ("/flow/render/forced-label-contrast", test_forced_label_contrast);
   g_test_add_func ("/flow/render/many-colours", test_many_colours);
   g_test_add_func ("/flow/render/frame-and-palette", test_frame_and_palette);
   g_test_add_func ("/flow/render/outline-on-own-colour", test_outline_on_own_colour);

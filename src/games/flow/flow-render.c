@@ -569,7 +569,9 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
           cairo_line_to (cr, cx, cy + r);
           cairo_line_to (cr, cx - r, cy);
           cairo_close_path (cr);
-          set_argb (cr, rgb[c], 0.9);
+          /* Opaque: its character is chosen against the colour itself
+           * (at 0.9 over the tint, 'G' on the light board was 4.1:1). */
+          set_argb (cr, rgb[c], 1.0);
           cairo_fill_preserve (cr);
           set_argb (cr, st.edge, edge_alpha (&st, rgb[c], 0.5));
           cairo_set_line_width (cr, 1);
@@ -992,7 +994,7 @@ flow_palette_render (const HbState *state, HbMode mode, int id, cairo_t *cr, dou
   set_argb (cr, rgb, 1);
   cairo_fill_preserve (cr);
   set_argb (cr, st.edge, edge_alpha (&st, rgb, 0.6));
-  cairo_set_line_width (cr, needs_halo (&st, rgb) ? 1.5 : 1);
+  cairo_set_line_width (cr, needs_halo (&st, rgb) ? 2 : 1);
   cairo_stroke (cr);
   if (at == NULL || at - flow_default_names >= 16)
     {
