@@ -30,6 +30,7 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height,
   HbBoardView *self = HB_BOARD_VIEW (area);
   HbRenderOptions options = { 0 };
   HbLayout layout;
+  gboolean game_cursor, over_cursor;
 
   if (self->state == NULL)
     return;
@@ -50,6 +51,17 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height,
   options.cursor_x = self->cursor_x;
   options.cursor_y = self->cursor_y;
   options.cursor_held = self->key_stroke;
+  /* A game that draws the ring under its own marks (Infinite Loop's
+   * badges) does so only where nothing is laid over its board: over a
+   * screenshot the board is painted at 80 %, and the reader's unsure
+   * rings lie over it, so there the ring is drawn last (review). */
+  game_cursor = self->state->game->draws_cursor
+                && !(self->mode == HB_MODE_EDIT
+                     && ((hb_board_view_has_picture (self) && self->show_picture)
+                         || hb_board_view_marks_here (self)));
+  over_cursor = options.cursor_shown && !game_cursor;
+  if (!game_cursor)
+    options.cursor_shown = FALSE;
 
   cairo_save (cr);
   if (self->live_frame != NULL)
@@ -80,9 +92,12 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height,
 
   hb_board_view_draw_run_focus (self, cr, &layout);
   /* The keyboard cursor, on the live board only; over everything but
-   * where the game draws it under its marks (Infinite Loop's badges). */
-  if (!self->state->game->draws_cursor)
-    hb_render_cursor (cr, &layout, &options);
+   * where the game draws it under its marks (above). */
+  if (over_cursor)
+    {
+      options.cursor_shown = TRUE;
+      hb_render_cursor (cr, &layout, &options);
+    }
 }
 
 /* ---- Pointer -------------------------------------------------------- */

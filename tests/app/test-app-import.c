@@ -653,6 +653,60 @@ tooltip_is (GtkWidget *widget, gconstpointer text)
   return g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
 }
 
+/* The keyboard cursor over an imported Infinite Loop board in Edit, the
+ * screenshot behind it, is drawn whole over everything: Infinite Loop
+ * draws its ring under its turn badges itself, and over the screenshot
+ * that ring was painted with the board at 80 % (review). */
+static void
+test_import_loop_cursor (Fixture *f, gconstpointer data)
+{
+  const HbGame *loop = hb_registry_find_game ("loop");
+  HbGenerateParams params = { 6, 6, 0, 5, NULL };
+  GError *error = NULL;
+  HbState *drawn;
+  HbWindow *window;
+  HbBoardView *view;
+  g_autofree char *path = g_build_filename (f->dir, "loop-shot.png", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  HbLayout layout;
+  HbShot *shot;
+  int best = 1000, cx, cy;
+  double lw, x, y;
+
+  drawn = loop->generate (&params, &error);
+  g_assert_no_error (error);
+  save_screenshot (drawn, path);
+  window = hb_app_test_window_new ();
+  g_assert_true (hb_app_test_load (window, file));
+  g_assert_true (hb_window_get_game (window) == loop);
+  g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_EDIT);
+  view = hb_window_get_board_view (window);
+  g_assert_true (hb_board_view_has_picture (view));
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  hb_board_view_move_cursor (view, 1, 0);
+  hb_board_view_get_cursor (view, &cx, &cy);
+  hb_app_test_settle (50);
+  hb_board_view_get_layout (view, &layout);
+  shot = hb_app_test_shot (GTK_WIDGET (view));
+  /* hb_render_cursor: libadwaita's blue, lw wide, centred lw inside the
+   * cell's left edge; its nearest pixel there is that blue. */
+  lw = MAX (2.0, layout.cell / 20);
+  x = layout.x0 + cx * layout.cell + lw;
+  y = layout.y0 + (cy + 0.5) * layout.cell;
+  for (int dx = -2; dx <= 2; dx++)
+    {
+      int rgb[3];
+
+      hb_app_test_pixel (shot, (int) x + dx, (int) y, rgb);
+      best = MIN (best, abs (rgb[0] - 54) + abs (rgb[1] - 133) + abs (rgb[2] - 227));
+    }
+  if (best > 9)
+    g_error ("the cursor's ring is %d from its blue over the screenshot", best);
+  hb_app_test_shot_free (shot);
+  hb_app_test_window_close (window);
+  hb_state_free (drawn);
+}
+
 static void
 test_import_png (Fixture *f, gconstpointer data)
 {
@@ -1872,6 +1926,8 @@ int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
+  g_test_add ("/app/import/loop-cursor", Fixture, NULL, hb_app_test_dir_set_up,
+              test_import_loop_cursor, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/png", Fixture, NULL, hb_app_test_dir_set_up,
               test_import_png, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/resize", Fixture, NULL, hb_app_test_dir_set_up,
