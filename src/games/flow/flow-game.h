@@ -43,8 +43,6 @@ guint32  flow_colour_rgb (const FlowState *s, int c, gboolean dark);
 /* TRUE when the colour's character is drawn on its dots (not one of the
  * game's 16 letters). */
 gboolean flow_colour_shows_char (const FlowState *s, int c);
-/* The WCAG 2 contrast ratio of two colours 0xRRGGBB, 1 to 21. */
-double   flow_contrast_ratio (guint32 a, guint32 b);
 
 /* The hint (flow.c's hint_compute). */
 typedef enum {

@@ -241,20 +241,32 @@ style_init (Style *st, gboolean dark)
     }
 }
 
+/* 0xRRGGBB as components 0..1. */
+static void
+unpack_rgb (guint32 c, double rgb[3])
+{
+  rgb[0] = ((c >> 16) & 0xff) / 255.0;
+  rgb[1] = ((c >> 8) & 0xff) / 255.0;
+  rgb[2] = (c & 0xff) / 255.0;
+}
+
 static void
 set_argb (cairo_t *cr, guint32 c, double alpha)
 {
-  cairo_set_source_rgba (cr, ((c >> 16) & 0xff) / 255.0, ((c >> 8) & 0xff) / 255.0,
-                         (c & 0xff) / 255.0, alpha);
+  double rgb[3];
+
+  unpack_rgb (c, rgb);
+  cairo_set_source_rgba (cr, rgb[0], rgb[1], rgb[2], alpha);
 }
 
 /* WCAG 2's contrast ratio of two colours 0xRRGGBB (core's hb_draw_contrast). */
-double
-flow_contrast_ratio (guint32 a, guint32 b)
+static double
+contrast_ratio (guint32 a, guint32 b)
 {
-  double ra[3] = { ((a >> 16) & 0xff) / 255.0, ((a >> 8) & 0xff) / 255.0, (a & 0xff) / 255.0 };
-  double rb[3] = { ((b >> 16) & 0xff) / 255.0, ((b >> 8) & 0xff) / 255.0, (b & 0xff) / 255.0 };
+  double ra[3], rb[3];
 
+  unpack_rgb (a, ra);
+  unpack_rgb (b, rb);
   return hb_draw_contrast (ra, rb);
 }
 
@@ -267,7 +279,7 @@ flow_contrast_ratio (guint32 a, guint32 b)
 static gboolean
 needs_halo (const Style *st, guint32 c)
 {
-  return flow_contrast_ratio (c, st->bg) < 3.0;
+  return contrast_ratio (c, st->bg) < 3.0;
 }
 
 /* The edge's opacity round a dot or path of colour c: `faint` where the
@@ -351,10 +363,9 @@ cell_centre (const HbLayout *l, int x, int y, double *cx, double *cy)
 static void
 set_label_colour (cairo_t *cr, guint32 colour)
 {
-  double rgb[3] = { ((colour >> 16) & 0xff) / 255.0, ((colour >> 8) & 0xff) / 255.0,
-                    (colour & 0xff) / 255.0 };
-  double rgba[4];
+  double rgb[3], rgba[4];
 
+  unpack_rgb (colour, rgb);
   hb_draw_label_colour (rgb, 1, rgba);
   cairo_set_source_rgba (cr, rgba[0], rgba[1], rgba[2], rgba[3]);
 }
