@@ -229,7 +229,11 @@ hb_settings_set_from_string (HbSettings *s, const HbSetting *d, const char *text
         if (strpbrk (text, "xX") != NULL)
           return bad_value (d, text, "a decimal number", error);
         v = g_ascii_strtod (text, &end);
-        if (end == text || *end != '\0' || !isfinite (v))
+        /* "abc", or "0,5" with a comma for the point, is no number; only
+         * "nan", "inf" or "1e400" are numbers that are not finite. */
+        if (end == text || *end != '\0')
+          return bad_value (d, text, "a number", error);
+        if (!isfinite (v))
           return bad_value (d, text, "a finite number", error);
         return hb_settings_set_number (s, d, v, error);
       }

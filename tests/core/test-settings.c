@@ -90,6 +90,13 @@ test_settings_errors (void)
   expect_error ("rate=inf", HB_SETTINGS_ERROR_VALUE, "a finite number");
   expect_error ("rate=1.5", HB_SETTINGS_ERROR_RANGE, "0..1");
   expect_error ("rate= 0.5", HB_SETTINGS_ERROR_VALUE, "a number");
+  /* Text that is no number at all is not called not finite ("rate=abc",
+   * "rate=0,5", a comma typed for the point, read "expected a finite
+   * number", as if 0,5 were infinite). */
+  expect_error ("rate=abc", HB_SETTINGS_ERROR_VALUE, "“abc”: expected a number");
+  expect_error ("rate=0,5", HB_SETTINGS_ERROR_VALUE, "“0,5”: expected a number");
+  expect_error ("rate=0.5 ", HB_SETTINGS_ERROR_VALUE, "“0.5 ”: expected a number");
+  expect_error ("rate=1e400", HB_SETTINGS_ERROR_VALUE, "a finite number");
   expect_error ("mode=slow", HB_SETTINGS_ERROR_RANGE, "fast, careful");
   expect_error ("unique=maybe", HB_SETTINGS_ERROR_VALUE, "true or false");
   /* Decimal only (strtod reads hex: "0x1p-1" was 0.5: review). */
