@@ -36,6 +36,31 @@ hb_solver_settings_control_free (gpointer data)
   g_free (c);
 }
 
+/* Text typed that is no value of the setting's kind, in the sidebar's
+ * words and the app's language (the core's "seed = “x”: expected a whole
+ * number …" is the command line's English, and it called "0,5" not a
+ * finite number). */
+static char *
+not_a_value (Control *c, const char *typed)
+{
+  const char *label = _(c->decl->label);
+
+  if (c->decl->type == HB_SETTING_SEED)
+    {
+      g_autofree char *most = g_strdup_printf ("%'" G_GUINT64_FORMAT, G_MAXUINT64);
+      /* TRANSLATORS: a seed typed and refused: "Seed: “twelve” is not a
+       * whole number from 0 to 18,446,744,073,709,551,615" */
+      return g_strdup_printf (_("%s: “%s” is not a whole number from 0 to %s"), label, typed, most);
+    }
+  if (c->decl->type == HB_SETTING_INT)
+    /* TRANSLATORS: a value typed and refused: "Step limit: “abc” is not a
+     * whole number" */
+    return g_strdup_printf (_("%s: “%s” is not a whole number"), label, typed);
+  /* TRANSLATORS: a value typed and refused: "Mutation rate: “abc” is not
+   * a number" */
+  return g_strdup_printf (_("%s: “%s” is not a number"), label, typed);
+}
+
 static void
 show_error (Control *c, const char *message)
 {
@@ -90,6 +115,8 @@ refuse_typed (Control *c, const GError *error, const char *typed)
       message = g_strdup_printf (_("%s: %s is out of range, from %s to %s"),
                                  _(c->decl->label), typed, lo, hi);
     }
+  else if (g_error_matches (error, HB_SETTINGS_ERROR, HB_SETTINGS_ERROR_VALUE))
+    message = not_a_value (c, typed);
   else if (g_str_has_prefix (error->message, c->decl->key)
            && g_str_has_prefix (error->message + strlen (c->decl->key), " = "))
     message = g_strdup_printf ("%s: %s", _(c->decl->label),
@@ -298,9 +325,12 @@ on_seed_changed (GtkEditable *entry, Control *c)
     }
   else if (!hb_settings_set_from_string (s, c->decl, text, &error))
     {
+      g_autofree char *said = g_error_matches (error, HB_SETTINGS_ERROR, HB_SETTINGS_ERROR_VALUE)
+                              ? not_a_value (c, text) : NULL;
+
       hb_settings_unset (s, c->decl->key);
       c->invalid = TRUE;
-      show_error (c, error->message);
+      show_error (c, said != NULL ? said : error->message);
       g_error_free (error);
     }
   else

@@ -97,6 +97,13 @@ test_settings_controls (void)
   g_assert_true (g_str_has_prefix (hb_solver_panel_get_error (panel),
                                    "Time limit: -1 is out of range, from 0 to 31"));
   g_assert_null (strstr (hb_solver_panel_get_error (panel), "e+"));
+  /* Text that is no number is said in the app's words, which are
+   * translated (the core's "expected a finite number" is the command
+   * line's English, and called "0,5" not finite). */
+  type_into (limit, "abc");
+  g_assert_cmpstr (hb_solver_panel_get_error (panel), ==, "Step limit: “abc” is not a whole number");
+  type_into (hb_solver_panel_get_control (panel, "time-limit"), "abc");
+  g_assert_cmpstr (hb_solver_panel_get_error (panel), ==, "Time limit: “abc” is not a number");
   type_into (limit, "2e12");
   g_assert_nonnull (hb_solver_panel_get_error (panel));
   g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (limit)), ==, 0);
@@ -267,6 +274,10 @@ test_stochastic_seed (void)
         gtk_editable_set_text (GTK_EDITABLE (hb_solver_panel_get_control (panel, seed_setting (solver)->key)),
                                "twelve");
         g_assert_nonnull (hb_solver_panel_get_error (panel));
+        /* In the app's words, which are translated ("seed = …: expected
+         * a whole number from 0 to …" was the command line's English). */
+        g_assert_true (g_str_has_prefix (hb_solver_panel_get_error (panel),
+                                         "Seed: “twelve” is not a whole number from 0 to 18"));
         hb_window_solve (window);
         g_assert_false (hb_window_is_solving (window));
         g_assert_nonnull (strstr (hb_window_get_last_toast (window), "twelve"));
