@@ -1757,6 +1757,26 @@ needs_locale (int argc, char **argv)
   return FALSE;
 }
 
+/* With no locale set (LANG unset, as in a container, cron or a bare ssh
+ * session), the C locale's character set is ASCII, and GOption refused
+ * every option value beyond it: "--game flöw" said "invalid byte sequence
+ * in conversion input", naming nothing, where a UTF-8 locale said
+ * "unknown game 'flöw'", and --help wrote "[OPTION?]". What a terminal
+ * sends is UTF-8 nowadays, so the ASCII C locale is taken for C.UTF-8,
+ * as Python does (PEP 538); a locale with a character set of its own
+ * (ISO-8859-2, say) is kept. */
+static void
+coerce_ascii_locale (void)
+{
+  const char *charset;
+
+  if (!g_get_charset (&charset)
+      && (g_ascii_strcasecmp (charset, "ANSI_X3.4-1968") == 0
+          || g_ascii_strcasecmp (charset, "ASCII") == 0
+          || g_ascii_strcasecmp (charset, "US-ASCII") == 0))
+    setlocale (LC_CTYPE, "C.UTF-8");
+}
+
 static gboolean stdout_checked;
 
 /* What was written to standard output reached it: a full disk or a
@@ -1839,6 +1859,7 @@ main (int argc, char **argv)
       hb_cli_full_run ();
 #endif
       setlocale (LC_CTYPE, "");
+      coerce_ascii_locale ();
     }
 #ifdef HB_CLI_FAST
   /* Pictures in or out: the helper linked with GdkPixbuf (cli-full.c). */

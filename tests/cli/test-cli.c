@@ -130,6 +130,33 @@ presses_solve (const char *board, const char *presses)
   return TRUE;
 }
 
+/* With no locale set (the C locale, ASCII), an option's value beyond
+ * ASCII is read as UTF-8, as a terminal sends it: "--game flöw" said
+ * "invalid byte sequence in conversion input", naming nothing, and the
+ * help wrote "[OPTION?]". */
+static void
+test_ascii_locale (void)
+{
+  g_autofree char *all = g_strdup (g_getenv ("LC_ALL"));
+  g_autofree char *path = write_tmp ("locale.lights", "11\n11\n");
+  g_auto(CliRun) game = { 0 };
+  g_auto(CliRun) set = { 0 };
+  g_auto(CliRun) help = { 0 };
+
+  g_setenv ("LC_ALL", "C", TRUE);
+  run_cli (&game, NULL, "solve", "--game", "fl\xc3\xb6w", path, NULL);
+  run_cli (&set, NULL, "solve", "--set", "caf\xc3\xa9=1", path, NULL);
+  run_cli (&help, NULL, "solve", "--help", NULL);
+  restore_env ("LC_ALL", all);
+  g_assert_cmpint (game.status, ==, 2);
+  g_assert_cmpstr (game.err, ==, "hintboard-cli: unknown game 'fl\xc3\xb6w' (known: lights, loop, "
+                                 "flood, flow)\nTry 'hintboard-cli --help'.\n");
+  g_assert_cmpint (set.status, ==, 2);
+  g_assert_nonnull (strstr (set.err, "unknown setting “caf"));
+  g_assert_cmpint (help.status, ==, 0);
+  g_assert_nonnull (strstr (help.out, "solve [OPTION\xe2\x80\xa6] FILE"));
+}
+
 /* --version says the version; "help COMMAND" is "COMMAND --help" (it
  * printed the commands: review). */
 static void
@@ -2991,6 +3018,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/guessed-game-named", test_guessed_game_named);
   g_test_add_func ("/cli/hint-flow-path", test_hint_flow_path);
   g_test_add_func ("/cli/version-and-help", test_version_and_help);
+  g_test_add_func ("/cli/ascii-locale", test_ascii_locale);
   g_test_add_func ("/cli/compact-piped", test_compact_piped);
   g_test_add_func ("/cli/render-animate", test_render_animate);
   g_test_add_func ("/cli/generate-convert", test_generate_convert);
