@@ -158,6 +158,22 @@ hb_settings_set_switch (HbSettings *s, const HbSetting *d, gboolean value, GErro
   return TRUE;
 }
 
+/* Text typed, as a message shows it: control characters and bytes that
+ * are no UTF-8 escaped, letters beyond ASCII as they are ("“café”", which
+ * g_strescape alone wrote "“caf\303\251”"). */
+static char *
+escaped (const char *text)
+{
+  char high[129];
+
+  if (!g_utf8_validate (text, -1, NULL))
+    return g_strescape (text, NULL);
+  for (int i = 0; i < 128; i++)
+    high[i] = (char) (0x80 + i);
+  high[128] = '\0';
+  return g_strescape (text, high);
+}
+
 static char *
 choices_text (const HbSetting *d)
 {
@@ -180,7 +196,7 @@ hb_settings_set_choice (HbSettings *s, const HbSetting *d, const char *id, GErro
       }
   {
     g_autofree char *list = choices_text (d);
-    g_autofree char *shown = g_strescape (id, NULL);
+    g_autofree char *shown = escaped (id);
     g_set_error (error, HB_SETTINGS_ERROR, HB_SETTINGS_ERROR_RANGE,
                  "%s = “%s” is not one of its choices: %s", d->key, shown, list);
   }
@@ -199,7 +215,7 @@ hb_settings_set_seed (HbSettings *s, const HbSetting *d, guint64 value, GError *
 static gboolean
 bad_value (const HbSetting *d, const char *text, const char *what, GError **error)
 {
-  g_autofree char *shown = g_strescape (text, NULL);
+  g_autofree char *shown = escaped (text);
   g_set_error (error, HB_SETTINGS_ERROR, HB_SETTINGS_ERROR_VALUE,
                "%s = “%s”: expected %s", d->key, shown, what);
   return FALSE;
@@ -274,7 +290,7 @@ hb_settings_parse_assignment (HbSettings *s, const char *assignment, GError **er
 
   if (eq == NULL || eq == assignment)
     {
-      g_autofree char *shown = g_strescape (assignment, NULL);
+      g_autofree char *shown = escaped (assignment);
       g_set_error (error, HB_SETTINGS_ERROR, HB_SETTINGS_ERROR_VALUE,
                    "“%s” is not of the form KEY=VALUE", shown);
       return FALSE;
@@ -292,7 +308,7 @@ hb_settings_parse_assignment (HbSettings *s, const char *assignment, GError **er
   va_end (ap);
   if (found == NULL)
     {
-      g_autofree char *shown = g_strescape (key, NULL);
+      g_autofree char *shown = escaped (key);
       if (known->len == 0)
         g_set_error (error, HB_SETTINGS_ERROR, HB_SETTINGS_ERROR_UNKNOWN,
                      "unknown setting “%s”: there are no settings here", shown);

@@ -98,6 +98,13 @@ test_settings_errors (void)
   expect_error ("rate=0.5 ", HB_SETTINGS_ERROR_VALUE, "“0.5 ”: expected a number");
   expect_error ("rate=1e400", HB_SETTINGS_ERROR_VALUE, "a finite number");
   expect_error ("mode=slow", HB_SETTINGS_ERROR_RANGE, "fast, careful");
+  /* Letters beyond ASCII shown as typed ("caf\303\251" for "café"), but
+   * control characters and bytes that are no UTF-8 still escaped. */
+  expect_error ("caf\xc3\xa9=1", HB_SETTINGS_ERROR_UNKNOWN, "“caf\xc3\xa9”");
+  expect_error ("mode=sl\xc3\xb6w", HB_SETTINGS_ERROR_RANGE, "“sl\xc3\xb6w”");
+  expect_error ("rate=\xc2\xbd", HB_SETTINGS_ERROR_VALUE, "“\xc2\xbd”");
+  expect_error ("mode=a\tb", HB_SETTINGS_ERROR_RANGE, "“a\\tb”");
+  expect_error ("mode=\xff", HB_SETTINGS_ERROR_RANGE, "“\\377”");
   expect_error ("unique=maybe", HB_SETTINGS_ERROR_VALUE, "true or false");
   /* Decimal only (strtod reads hex: "0x1p-1" was 0.5: review). */
   expect_error ("rate=0x1p-1", HB_SETTINGS_ERROR_VALUE, "a decimal number");
