@@ -198,9 +198,15 @@ hb_application_new (GApplicationFlags flags)
 {
   /* The resources live under the release ID's path even in the
    * development build, whose app ID differs. */
-  return g_object_new (HB_TYPE_APPLICATION,
-                       "application-id", APP_ID,
-                       "flags", flags | G_APPLICATION_HANDLES_OPEN,
-                       "resource-base-path", RESOURCE_PATH,
-                       NULL);
+  HbApplication *app = g_object_new (HB_TYPE_APPLICATION,
+                                     "application-id", APP_ID,
+                                     "flags", flags | G_APPLICATION_HANDLES_OPEN,
+                                     "resource-base-path", RESOURCE_PATH,
+                                     NULL);
+
+  /* --help said "hintboard [OPTION…]", nothing of the levels and
+   * screenshots it opens from the command line. */
+  /* TRANSLATORS: in "hintboard --help": Usage: hintboard [OPTION…] [FILE…] */
+  g_application_set_option_context_parameter_string (G_APPLICATION (app), _("[FILE…]"));
+  return app;
 }
