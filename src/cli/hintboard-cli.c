@@ -1898,8 +1898,10 @@ main (int argc, char **argv)
           return output_written (commands[i].run (argc - 1, help_argv));
         }
   /* "help help" is the commands' list, as "help" (it was "unknown
-   * command 'help'": review). */
-  if (g_str_equal (argv[1], "help") && argc == 3 && !g_str_equal (argv[2], "help"))
+   * command 'help'": review), and so are "help --help" and "help -h"
+   * (unknown command '--help'). */
+  if (g_str_equal (argv[1], "help") && argc == 3 && !g_str_equal (argv[2], "help")
+      && !g_str_equal (argv[2], "--help") && !g_str_equal (argv[2], "-h"))
     die_unknown_command (argv[2]);
   if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h")
       || g_str_equal (argv[1], "help"))

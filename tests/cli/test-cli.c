@@ -2251,6 +2251,16 @@ test_joined_short_values (void)
     run_cli (&b, NULL, "help", "help", NULL);
     g_assert_cmpint (b.status, ==, 0);
     g_assert_cmpstr (b.out, ==, a.out);
+    /* And "help --help", "help -h" (unknown command '--help'). */
+    for (guint i = 0; i < 2; i++)
+      {
+        g_auto(CliRun) c = { 0 };
+
+        run_cli (&c, NULL, "help", i == 0 ? "--help" : "-h", NULL);
+        g_assert_cmpint (c.status, ==, 0);
+        g_assert_cmpstr (c.out, ==, a.out);
+        g_assert_cmpstr (c.err, ==, "");
+      }
   }
   expect_usage ("--time-limit takes a decimal number, not '5 '", "solve", "--time-limit", "5 ",
                 path, NULL);
