@@ -196,6 +196,35 @@ cli_option_error (const char *command, const char *message)
 }
 
 char *
+cli_unreadable_value (int argc, char **argv)
+{
+  const char *charset;
+
+  g_get_charset (&charset);
+  for (int i = 1; i < argc && !g_str_equal (argv[i], "--"); i++)
+    {
+      const char *a = argv[i], *eq = strchr (a, '='), *value;
+      g_autofree char *name = NULL;
+      g_autofree char *text = NULL;
+
+      if (a[0] != '-' || a[1] == '\0')
+        continue;
+      if (a[1] == '-' && eq != NULL)
+        name = g_strndup (a, eq - a), value = eq + 1;
+      else if (a[1] != '-' && a[2] != '\0')
+        name = g_strndup (a, 2), value = a + 2;   /* "-gflow" */
+      else if (i + 1 < argc)
+        name = g_strdup (a), value = argv[i + 1];
+      else
+        continue;
+      text = g_locale_to_utf8 (value, -1, NULL, NULL, NULL);
+      if (text == NULL)
+        return g_strdup_printf ("%s takes text in %s, not '%s'", name, charset, value);
+    }
+  return NULL;
+}
+
+char *
 cli_check_options (int *argc, char ***argv, const GOptionEntry *const *sets,
                    const char *(*range) (const char *name), gboolean *unknown_option)
 {

@@ -36,6 +36,11 @@ void        cli_error_lines (const char *name, const char *message);
  * "hintboard-cli: COMMAND: message" in lower case, then where its help
  * is ("Unknown option --solver" alone did not say that hint takes none). */
 void        cli_option_error (const char *command, const char *message);
+/* GOption's "Invalid byte sequence in conversion input" (an option's
+ * value that is not text in the locale's character set) named nothing:
+ * "--game takes text in UTF-8, not 'fl\xffw'" for the first such value
+ * among argv's options, else NULL. */
+char       *cli_unreadable_value (int argc, char **argv);
 /* The long name of an option of one value (not a flag, not a --set)
  * given twice among argv's options, else NULL: "--solver sat --solver
  * fast" kept the last without a word. `sets` is a NULL-ended list of

@@ -215,7 +215,10 @@ parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *e
   opt_delay_given = option_text (*argc, *argv, "--delay") != NULL;
   if (!g_option_context_parse (ctx, argc, argv, &error))
     {
-      cli_option_error ((*argv)[0], error->message);
+      g_autofree char *unreadable = error->domain == G_CONVERT_ERROR
+                                    ? cli_unreadable_value (*argc, *argv) : NULL;
+
+      cli_option_error ((*argv)[0], unreadable != NULL ? unreadable : error->message);
       exit (EXIT_BAD_INPUT);
     }
   cli_drop_end_of_options (argc, *argv);

@@ -155,6 +155,21 @@ test_ascii_locale (void)
   g_assert_nonnull (strstr (set.err, "unknown setting “caf"));
   g_assert_cmpint (help.status, ==, 0);
   g_assert_nonnull (strstr (help.out, "solve [OPTION\xe2\x80\xa6] FILE"));
+  /* A value that is no UTF-8 names itself and its option (GOption's
+   * "invalid byte sequence in conversion input" named nothing). */
+  {
+    g_auto(CliRun) r = { 0 };
+    g_auto(CliRun) d = { 0 };
+
+    run_cli (&r, NULL, "solve", "--game", "fl\377w", path, NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_cmpstr (r.err, ==, "hintboard-cli: solve: --game takes text in UTF-8, not 'fl\\xffw'\n"
+                                "Try 'hintboard-cli solve --help'.\n");
+    run_cli (&d, NULL, "detect", "-gfl\377w", path, NULL);
+    g_assert_cmpint (d.status, ==, 2);
+    g_assert_cmpstr (d.err, ==, "hintboard-cli: detect: -g takes text in UTF-8, not 'fl\\xffw'\n"
+                                "Try 'hintboard-cli detect --help'.\n");
+  }
 }
 
 /* --version says the version; "help COMMAND" is "COMMAND --help" (it
