@@ -349,9 +349,29 @@ bench_one (GString *out, const char *name, const HbImage *img, const HbGame *gam
       hb_state_free (s);
     }
   qsort (t, repeats, sizeof (double), cmp_double);
-  /* Keep a result on one table row. */
-  for (char *p = result; p != NULL && *p; p++)
-    if (*p == '\n' || *p == '|')
+  /* Keep a result on one table row: its lines (a game's reason each,
+   * indented) one after another as sentences; each line break and indent
+   * had become a run of blanks ("picture:   No Flow Free board"). */
+  {
+    g_auto(GStrv) lines = g_strsplit (result != NULL ? result : "", "\n", -1);
+    GString *row = g_string_new (NULL);
+
+    for (guint i = 0; lines[i] != NULL; i++)
+      {
+        const char *line = g_strstrip (lines[i]);
+
+        if (*line == '\0')
+          continue;
+        if (row->len > 0)
+          g_string_append (row, row->str[row->len - 1] == ':' || row->str[row->len - 1] == '.'
+                                ? " " : "; ");
+        g_string_append (row, line);
+      }
+    g_free (result);
+    result = g_string_free (row, FALSE);
+  }
+  for (char *p = result; *p; p++)
+    if (*p == '|')
       *p = ' ';
   g_string_append_printf (out, "| %s | %d×%d | %s | %.1f | %u |\n", name, img->width,
                           img->height, result, t[repeats / 2] * 1000.0, repeats);

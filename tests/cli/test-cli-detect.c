@@ -364,6 +364,29 @@ test_exit_codes (void)
     g_clear_pointer (&err, g_free);
     g_unlink (one);
   }
+  /* A blank picture: no board, each game's reason after the other on
+   * the row as sentences ("picture:   No Flow Free board …   No Flood-It
+   * board": the lines' breaks and indents had become runs of blanks). */
+  {
+    g_autofree char *blank = tmp ("blank.png");
+    cairo_surface_t *px = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 40, 40);
+    cairo_t *cr = cairo_create (px);
+    const char *row;
+
+    cairo_set_source_rgb (cr, 1, 1, 1);
+    cairo_paint (cr);
+    cairo_destroy (cr);
+    g_assert_cmpint (cairo_surface_write_to_png (px, blank), ==, CAIRO_STATUS_SUCCESS);
+    cairo_surface_destroy (px);
+    status = run (&out, &err, "bench", "detect", "--quick", blank, NULL);
+    g_assert_cmpint (status, ==, 0);
+    row = strstr (out, "| No board of any game found in the picture: No ");
+    if (row == NULL || strstr (row, "  ") != NULL || strstr (row, "; No ") == NULL)
+      g_error ("the no-board row: %s", out);
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+    g_unlink (blank);
+  }
   g_unlink (text);
 }
 
