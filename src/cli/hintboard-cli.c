@@ -1633,8 +1633,24 @@ cmd_bench (int argc, char **argv)
       const HbGame *game = argc == 2 ? hb_registry_find_game (argv[1]) : NULL;
       g_autofree char *names = NULL;
 
+      /* The games that have sets named ("bench --sets list", as the
+       * help has it, said "--sets takes one game", naming none). */
       if (game == NULL)
-        die_usage ("--sets takes one game");
+        {
+          g_autoptr(GString) with = g_string_new (NULL);
+          const char *first = NULL;
+          int n = 0;
+
+          for (int i = 0; games[i]; i++)
+            if (games[i]->bench_sets != NULL && games[i]->bench_only != NULL)
+              {
+                g_string_append_printf (with, "%s%s", n++ ? ", " : "", games[i]->id);
+                first = first != NULL ? first : games[i]->id;
+              }
+          die_usage ("--sets takes one game's sets: name the game (%s %s sets: "
+                     "'hintboard-cli bench %s --sets list' names them)", with->str,
+                     n > 1 ? "have" : "has", first != NULL ? first : "GAME");
+        }
       if (game->bench_sets == NULL || game->bench_only == NULL)
         die_usage ("the %s bench has no sets to choose", game->id);
       names = g_strjoinv (", ", (char **) game->bench_sets);

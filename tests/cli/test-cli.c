@@ -1631,7 +1631,13 @@ test_bench_sets (void)
   }
   expect_usage ("the flow bench has no set 'nope' (it has reference, ", "bench", "flow",
                 "--sets", "nope", NULL);
-  expect_usage ("--sets takes one game", "bench", "--sets", "125x2", NULL);
+  /* Without its game, the games that have sets named, as the help's
+   * "'--sets list' names them" was followed ("--sets takes one game"
+   * named none). */
+  expect_usage ("--sets takes one game's sets: name the game (flow has sets: "
+                "'hintboard-cli bench flow --sets list' names them)", "bench", "--sets", "125x2", NULL);
+  expect_usage ("--sets takes one game's sets", "bench", "--sets", "list", NULL);
+  expect_usage ("--sets takes one game's sets", "bench", "flow", "loop", "--sets", "list", NULL);
   expect_usage ("the lights bench has no sets to choose", "bench", "lights", "--sets", "x", NULL);
 }
 
