@@ -3,7 +3,34 @@
 
 #include <glib/gstdio.h>
 #include <errno.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
+
+/* `target`, read from a link in folder `dir` (NULL when absolute), as a
+ * path whose folder has its links followed, as the kernel follows them:
+ * "../x" from a link in "/a/dirlink" (a link to "/b/c") is "/b/x", where
+ * tidying the text to "/a/x" wrote a new file there and left the one the
+ * link names as it was. A folder that is not there is tidied as text
+ * (the save fails on it and says so). */
+static char *
+link_target (const char *dir, const char *target)
+{
+  g_autofree char *joined = dir != NULL ? g_build_filename (dir, target, NULL)
+                                        : g_strdup (target);
+  g_autofree char *folder = g_path_get_dirname (joined);
+  g_autofree char *base = g_path_get_basename (joined);
+  char *real;
+
+  if (strcmp (base, ".") == 0 || strcmp (base, "..") == 0 || g_str_has_suffix (joined, G_DIR_SEPARATOR_S)
+      || (real = realpath (folder, NULL)) == NULL)
+    return g_canonicalize_filename (joined, NULL);
+  {
+    char *next = g_build_filename (real, base, NULL);
+    free (real);
+    return next;
+  }
+}
 
 char *
 hb_save_target (const char *path, GError **error)
@@ -24,12 +51,11 @@ hb_save_target (const char *path, GError **error)
       if (target == NULL)
         return cur;
       if (g_path_is_absolute (target))
-        next = g_canonicalize_filename (target, NULL);
+        next = link_target (NULL, target);
       else
         {
           g_autofree char *dir = g_path_get_dirname (cur);
-          g_autofree char *joined = g_build_filename (dir, target, NULL);
-          next = g_canonicalize_filename (joined, NULL);
+          next = link_target (dir, target);
         }
       g_free (target);
       g_free (cur);

@@ -9,7 +9,9 @@ G_BEGIN_DECLS
 
 /* The file `path` names once its symbolic links are followed, even when
  * the last one points nowhere yet (a save creates it there): `path`
- * itself when it is no link, else the target tidied of "." and ".."; NULL with a G_FILE_ERROR (ELOOP) when the links go round
+ * itself when it is no link, else the target in a folder whose links
+ * are followed (a relative "../x" is taken from where the link really
+ * is); NULL with a G_FILE_ERROR (ELOOP) when the links go round
  * in a loop. A save writes beside this file and renames over it, so a
  * link stays a link. */
 char     *hb_save_target (const char *path, GError **error);

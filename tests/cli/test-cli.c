@@ -2502,6 +2502,40 @@ test_render_output (void)
     g_unlink (priv);
   }
   {
+    /* A link "../tgt.svg" reached through a linked folder is read from
+     * where the link really is, as the kernel reads it: its target was
+     * taken from the folder as typed, and a new file written there, the
+     * one the link names left as it was. */
+    g_autofree char *real = g_build_filename (tmpdir, "real", NULL);
+    g_autofree char *sub = g_build_filename (real, "sub", NULL);
+    g_autofree char *dirlink = g_build_filename (tmpdir, "dirlink", NULL);
+    g_autofree char *target = g_build_filename (real, "tgt.svg", NULL);
+    g_autofree char *inner = g_build_filename (sub, "lnk.svg", NULL);
+    g_autofree char *through = g_build_filename (dirlink, "lnk.svg", NULL);
+    g_autofree char *stray = g_build_filename (tmpdir, "tgt.svg", NULL);
+    g_autofree char *text = NULL;
+    g_auto(CliRun) r = { 0 };
+    GStatBuf st;
+
+    g_assert_cmpint (g_mkdir_with_parents (sub, 0755), ==, 0);
+    g_assert_cmpint (symlink ("real/sub", dirlink), ==, 0);
+    g_assert_cmpint (symlink ("../tgt.svg", inner), ==, 0);
+    g_assert_true (g_file_set_contents (target, "OLD", -1, NULL));
+    run_cli (&r, NULL, "render", path, "-o", through, NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_true (g_file_get_contents (target, &text, NULL, NULL));
+    g_assert_true (g_str_has_prefix (text, "<?xml"));
+    g_assert_false (g_file_test (stray, G_FILE_TEST_EXISTS));
+    g_assert_cmpint (g_lstat (inner, &st), ==, 0);
+    g_assert_true (S_ISLNK (st.st_mode));
+    g_unlink (stray);
+    g_unlink (inner);
+    g_unlink (target);
+    g_unlink (dirlink);
+    g_rmdir (sub);
+    g_rmdir (real);
+  }
+  {
     /* The animation too (it had a writer of its own), and links that go
      * round in a loop are refused (the third one was written over). */
     g_autofree char *target = g_build_filename (tmpdir, "tgt.png", NULL);
