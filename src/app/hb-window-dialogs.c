@@ -74,19 +74,34 @@ say_save_failed (HbWindow *self, char *name, GError *error)
   g_error_free (error);
 }
 
-static gboolean
-save_current (HbWindow *self)
+static gboolean refused_name (const GError *error);
+static void ask_another_name (HbWindow *self, GFile *file, GError *error, Pending *p);
+
+/* Saves the level over its own file, then runs `p` (taken). A file the
+ * level may not be saved over (made read-only since it was opened, a
+ * pipe, one holding more levels) asks for another name, as Save As does,
+ * `p` waiting on it: Save and the Save Changes? question's Save said
+ * "save the level under another name" with nowhere to give one. */
+static void
+save_current (HbWindow *self, Pending *p)
 {
   GError *error = NULL;
+  GFile *file = hb_document_get_file (self->document);
 
-  if (hb_document_get_file (self->document) == NULL)
-    return FALSE;
-  if (!hb_window_save_to_file (self, hb_document_get_file (self->document), &error))
+  if (file == NULL)
+    {
+      pending_free (p);
+      return;
+    }
+  if (hb_window_save_to_file (self, file, &error))
+    pending_run (self, p);
+  else if (refused_name (error))
+    ask_another_name (self, file, error, p);
+  else
     {
       say_save_failed (self, hb_document_dup_display_name (self->document), error);
-      return FALSE;
+      pending_free (p);
     }
-  return TRUE;
 }
 
 static void
@@ -101,10 +116,8 @@ on_discard_response (AdwMessageDialog *dialog, const char *response, gpointer da
     {
       if (hb_document_get_file (self->document) == NULL)
         hb_window_save_as (self, p);
-      else if (save_current (self))
-        pending_run (self, p);
       else
-        pending_free (p);
+        save_current (self, p);
     }
   else
     pending_free (p);
@@ -393,6 +406,17 @@ on_refused_response (AdwMessageDialog *dialog, const char *response, gpointer da
     pending_free (p);
 }
 
+/* Whether `error` refuses the name, not the save: another one may do. */
+static gboolean
+refused_name (const GError *error)
+{
+  return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME)
+         || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE)
+         || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY)
+         || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_EXISTS)
+         || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED);
+}
+
 static void
 ask_another_name (HbWindow *self, GFile *file, GError *error, Pending *p)
 {
@@ -436,11 +460,7 @@ hb_window_save_as_to (HbWindow *self, GFile *file, gpointer pending)
                                         hb_document_get_game (self->document)->extension);
   if (hb_window_save_to_file (self, file, &error))
     pending_run (self, p);
-  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME)
-           || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE)
-           || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY)
-           || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_EXISTS)
-           || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED))
+  else if (refused_name (error))
     ask_another_name (self, file, error, p);
   else
     {
@@ -530,7 +550,7 @@ hb_window_save (HbWindow *self)
                           ? _("Nothing to save: the file holds the level as drawn, and the moves played are not saved")
                           : _("Nothing to save: the file holds the level as it is"));
   else
-    save_current (self);
+    save_current (self, NULL);
 }
 
 void

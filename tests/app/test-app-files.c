@@ -1405,6 +1405,53 @@ test_close_asks (Fixture *f, gconstpointer data)
   hb_app_test_wait (pointer_is_null, &window, 20000, "the window to be freed");
 }
 
+/* Save over the level's own file made read-only since it was opened
+ * refuses it and asks for another name, as Save As does (it said "save
+ * the level under another name" with only Close), and so does the Save
+ * Changes? question's Save, its close waiting on that name: Cancel
+ * there keeps the window, the level and its changes. */
+static void
+test_save_refused_asks_name (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GFile) file = write_file (f, "mine.lights", "010\n111\n010\n");
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *before = NULL, *after = NULL;
+  HbWindow *window = hb_app_test_window_new ();
+  AdwMessageDialog *dialog;
+
+  g_assert_true (hb_app_test_load (window, file));
+  hb_state_free (draw_unsaved (window));
+  g_assert_cmpint (g_chmod (path, 0444), ==, 0);
+  g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
+
+  hb_app_test_activate (window, "save", NULL);
+  hb_app_test_settle (50);
+  g_assert_cmpuint (headed_dialogs (window, "Could Not Save the Level", &dialog), ==, 1);
+  g_assert_true (adw_message_dialog_has_response (dialog, "rename"));
+  g_assert_cmpstr (g_object_get_data (G_OBJECT (dialog), "hb-name"), ==, "mine.lights");
+  click_response (dialog, "_Cancel");
+  hb_app_test_settle (50);
+  g_assert_true (hb_window_get_modified (window));
+
+  gtk_window_close (GTK_WINDOW (window));
+  hb_app_test_settle (50);
+  dialog = find_save_dialog (window);
+  g_assert_nonnull (dialog);
+  click_response (dialog, "_Save");
+  hb_app_test_settle (50);
+  g_assert_cmpuint (headed_dialogs (window, "Could Not Save the Level", &dialog), ==, 1);
+  g_assert_true (adw_message_dialog_has_response (dialog, "rename"));
+  click_response (dialog, "_Cancel");
+  hb_app_test_settle (50);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_true (hb_window_get_modified (window));
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpint (g_chmod (path, 0644), ==, 0);
+  hb_window_set_ask_to_save (window, FALSE);
+  hb_app_test_window_close (window);
+}
+
 /* A level is not saved under another game's ending: a Flow Free level
  * saved as "level.lights" opened again as an Enlight level and failed.
  * The refusal names the ending's game and the name to use, writes
@@ -2567,6 +2614,8 @@ main (int argc, char *argv[])
               test_close_asks, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-other-games-ending", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_other_games_ending, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-refused-asks-name", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_refused_asks_name, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/random-asks-after-making", Fixture, NULL, hb_app_test_dir_set_up,
               test_random_asks_after_making, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/random-big-off-main", Fixture, NULL, hb_app_test_dir_set_up,
