@@ -83,7 +83,7 @@ static void ask_another_name (HbWindow *self, GFile *file, GError *error, Pendin
  * `p` waiting on it: Save and the Save Changes? question's Save said
  * "save the level under another name" with nowhere to give one. */
 static void
-save_current (HbWindow *self, Pending *p)
+save_current_now (HbWindow *self, Pending *p)
 {
   GError *error = NULL;
   GFile *file = hb_document_get_file (self->document);
@@ -102,6 +102,55 @@ save_current (HbWindow *self, Pending *p)
       say_save_failed (self, hb_document_dup_display_name (self->document), error);
       pending_free (p);
     }
+}
+
+static void
+on_disk_changed_response (AdwMessageDialog *dialog, const char *response, gpointer data)
+{
+  HbWindow *self = HB_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog)));
+  Pending *p = g_object_steal_data (G_OBJECT (dialog), "hb-pending");
+
+  if (self->disposed)
+    pending_free (p);
+  else if (g_strcmp0 (response, "save") == 0)
+    save_current_now (self, p);
+  else if (g_strcmp0 (response, "save-as") == 0)
+    hb_window_save_as (self, p);
+  else
+    pending_free (p);
+}
+
+/* As save_current_now, but a file another program (or another window)
+ * wrote since this window read or saved it is asked about first: Save
+ * wrote over it without a word, and that program's work was lost. */
+static void
+save_current (HbWindow *self, Pending *p)
+{
+  GFile *file = hb_document_get_file (self->document);
+  g_autofree char *name = NULL;
+  GtkWidget *dialog;
+
+  if (file == NULL || !hb_window_disk_changed (self, file))
+    {
+      save_current_now (self, p);
+      return;
+    }
+  name = hb_document_dup_display_name (self->document);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("File Changed on Disk"), NULL);
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  _("“%s” was changed by another program since it was opened or "
+                                    "saved here. Saving replaces those changes with this level."),
+                                  name);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "save-as", _("Save _As…"), "save", _("_Save Anyway"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "hb-pending", p, (GDestroyNotify) pending_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_disk_changed_response), NULL);
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -545,7 +594,8 @@ hb_window_save (HbWindow *self)
    * nothing (it rewrote the same bytes, into a bundled level too), and
    * says so, since Ctrl+S pressed should answer. A file gone since is
    * written again. */
-  else if (!hb_document_get_modified (self->document) && g_file_query_exists (file, NULL))
+  else if (!hb_document_get_modified (self->document) && g_file_query_exists (file, NULL)
+           && !hb_window_disk_changed (self, file))
     hb_window_show_toast (self, hb_window_moves_show (self)
                           ? _("Nothing to save: the file holds the level as drawn, and the moves played are not saved")
                           : _("Nothing to save: the file holds the level as it is"));

@@ -673,6 +673,7 @@ hb_window_save_to_file (HbWindow *self, GFile *file, GError **error)
   played = hb_window_moves_show (self);
   if (!hb_document_save (self->document, file, error))
     return FALSE;
+  hb_window_note_disk (self, hb_document_get_file (self->document));
   say_left_out (self, played);
   return TRUE;
 }

@@ -404,6 +404,11 @@ void           hb_window_add_recent (HbWindow *self, GFile *file);
 void           hb_window_recent_init (HbWindow *self);
 void           hb_window_recent_dispose (HbWindow *self);
 
+/* hb-window-disk.c: what `file` looked like when the window last read or
+ * wrote it (hb_window_note_disk), and whether it changed on disk since. */
+void           hb_window_note_disk (HbWindow *self, GFile *file);
+gboolean       hb_window_disk_changed (HbWindow *self, GFile *file);
+
 /* hb-window-files.c */
 typedef void (*HbThen) (HbWindow *self, gpointer data);
 /* Runs `then` now if the level has no unsaved changes, else after the user

@@ -192,6 +192,8 @@ hb_window_set_level (HbWindow *self, HbState *state, GFile *file, const char *un
 {
   hb_window_leave_level (self);
   hb_document_set_level (self->document, state, file, untitled_name);
+  /* Its file as read: a save asks if another program wrote it since. */
+  hb_window_note_disk (self, file);
   hb_window_level_entered (self);
 }
 

@@ -1452,6 +1452,80 @@ test_save_refused_asks_name (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* A file another program wrote since the level was opened or saved is
+ * asked about before Save writes over it (it was written over without a
+ * word, that program's work lost): Cancel leaves both as they are, Save
+ * Anyway writes, and the next Save asks nothing. An unchanged level's
+ * Save says "Nothing to save" only while the file is as it was read; the
+ * Save Changes? question's Save asks too, Cancel there keeping the
+ * window. */
+static void
+test_save_changed_on_disk (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GFile) file = write_file (f, "mine.lights", "010\n111\n010\n");
+  g_autofree char *path = g_file_get_path (file);
+  HbWindow *window = hb_app_test_window_new ();
+  AdwMessageDialog *dialog;
+  char *text = NULL;
+
+  g_assert_true (hb_app_test_load (window, file));
+  hb_state_free (draw_unsaved (window));
+  g_assert_true (g_file_set_contents (path, "# theirs\n111\n111\n111\n", -1, NULL));
+
+  hb_app_test_activate (window, "save", NULL);
+  hb_app_test_settle (50);
+  g_assert_cmpuint (headed_dialogs (window, "File Changed on Disk", &dialog), ==, 1);
+  click_response (dialog, "_Cancel");
+  hb_app_test_settle (50);
+  g_assert_true (hb_window_get_modified (window));
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "# theirs\n111\n111\n111\n");
+  g_clear_pointer (&text, g_free);
+
+  hb_app_test_activate (window, "save", NULL);
+  hb_app_test_settle (50);
+  g_assert_cmpuint (headed_dialogs (window, "File Changed on Disk", &dialog), ==, 1);
+  click_response (dialog, "_Save Anyway");
+  hb_app_test_settle (50);
+  g_assert_false (hb_window_get_modified (window));
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_cmpstr (text, !=, "# theirs\n111\n111\n111\n");
+  g_clear_pointer (&text, g_free);
+
+  /* Written here: the next Save asks nothing. */
+  hb_app_test_click_cell (window, 0, 0, 1);
+  hb_app_test_activate (window, "save", NULL);
+  hb_app_test_settle (50);
+  g_assert_cmpuint (headed_dialogs (window, "File Changed on Disk", &dialog), ==, 0);
+  g_assert_false (hb_window_get_modified (window));
+
+  /* Nothing changed here, the file changed there: not "Nothing to save". */
+  g_assert_true (g_file_set_contents (path, "# theirs\n111\n111\n111\n", -1, NULL));
+  hb_app_test_activate (window, "save", NULL);
+  hb_app_test_settle (50);
+  g_assert_cmpuint (headed_dialogs (window, "File Changed on Disk", &dialog), ==, 1);
+  click_response (dialog, "_Cancel");
+  hb_app_test_settle (50);
+
+  hb_app_test_click_cell (window, 0, 0, 1);
+  gtk_window_close (GTK_WINDOW (window));
+  hb_app_test_settle (50);
+  dialog = find_save_dialog (window);
+  g_assert_nonnull (dialog);
+  click_response (dialog, "_Save");
+  hb_app_test_settle (50);
+  g_assert_cmpuint (headed_dialogs (window, "File Changed on Disk", &dialog), ==, 1);
+  click_response (dialog, "_Cancel");
+  hb_app_test_settle (50);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_true (hb_window_get_modified (window));
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "# theirs\n111\n111\n111\n");
+  g_free (text);
+  hb_window_set_ask_to_save (window, FALSE);
+  hb_app_test_window_close (window);
+}
+
 /* A level is not saved under another game's ending: a Flow Free level
  * saved as "level.lights" opened again as an Enlight level and failed.
  * The refusal names the ending's game and the name to use, writes
@@ -2380,13 +2454,22 @@ test_save_unchanged (Fixture *f, gconstpointer data)
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   g_assert_cmpstr (text, ==, "10001\n01010\n00100\n01010\n10001\n");
 
-  /* Changed: written. */
+  /* Changed: written (once asked about the file's time, set since by
+   * another program: test_save_changed_on_disk). */
   g_assert_true (g_file_set_attribute_uint64 (file, G_FILE_ATTRIBUTE_TIME_MODIFIED, 1000000000,
                                               G_FILE_QUERY_INFO_NONE, NULL, NULL));
   hb_window_set_mode (window, HB_MODE_EDIT);
   hb_app_test_click_cell (window, 0, 0, 1);
   g_assert_true (hb_window_get_modified (window));
   hb_app_test_activate (window, "save", NULL);
+  hb_app_test_settle (50);
+  {
+    AdwMessageDialog *dialog;
+
+    g_assert_cmpuint (headed_dialogs (window, "File Changed on Disk", &dialog), ==, 1);
+    click_response (dialog, "_Save Anyway");
+    hb_app_test_settle (50);
+  }
   g_assert_cmpuint (mtime_of (file), !=, 1000000000);
   g_assert_false (hb_window_get_modified (window));
   hb_app_test_window_close (window);
@@ -2616,6 +2699,8 @@ main (int argc, char *argv[])
               test_save_other_games_ending, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-refused-asks-name", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_refused_asks_name, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-changed-on-disk", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_changed_on_disk, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/random-asks-after-making", Fixture, NULL, hb_app_test_dir_set_up,
               test_random_asks_after_making, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/random-big-off-main", Fixture, NULL, hb_app_test_dir_set_up,
