@@ -274,8 +274,13 @@ char *
 hb_document_dup_display_name (HbDocument *self)
 {
   g_return_val_if_fail (HB_IS_DOCUMENT (self), NULL);
+  /* In UTF-8 whatever the name's bytes: it is shown (the title, the
+   * dialogs), and GTK takes nothing else. */
   if (self->file != NULL)
-    return g_file_get_basename (self->file);
+    {
+      g_autofree char *base = g_file_get_basename (self->file);
+      return g_filename_display_name (base);
+    }
   return g_strdup (self->untitled_name ? self->untitled_name : _("Untitled"));
 }
 

@@ -426,7 +426,8 @@ hb_window_dup_save_as_name (HbWindow *self)
 {
   const HbGame *game = hb_document_get_game (self->document);
   GFile *file = hb_document_get_file (self->document);
-  g_autofree char *base = file != NULL ? g_file_get_basename (file) : NULL;
+  /* The chooser takes UTF-8: a name of other bytes is offered as shown. */
+  g_autofree char *base = file != NULL ? hb_document_dup_display_name (self->document) : NULL;
 
   if (base == NULL)
     return g_strconcat (hb_document_get_untitled_name (self->document)
@@ -469,8 +470,10 @@ refused_name (const GError *error)
 static void
 ask_another_name (HbWindow *self, GFile *file, GError *error, Pending *p)
 {
-  g_autofree char *base = g_file_get_basename (file);
-  g_autofree char *text = g_strdup_printf (_("Could not save “%s”: %s"), base, error->message);
+  g_autofree char *raw = g_file_get_basename (file);
+  g_autofree char *base = g_filename_display_name (raw);
+  g_autofree char *said = g_strdup_printf (_("Could not save “%s”: %s"), base, error->message);
+  g_autofree char *text = g_utf8_make_valid (said, -1);
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Could Not Save the Level"), text);
 
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
@@ -637,7 +640,9 @@ void
 hb_window_show_error_details (HbWindow *self, const char *heading, const char *text,
                               const char *details)
 {
-  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, text);
+  /* A path in the message may hold a name's bytes that are not UTF-8. */
+  g_autofree char *valid = g_utf8_make_valid (text, -1);
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, valid);
 
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
@@ -647,7 +652,7 @@ hb_window_show_error_details (HbWindow *self, const char *heading, const char *t
   gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
   gtk_window_present (GTK_WINDOW (dialog));
   g_free (self->last_toast);
-  self->last_toast = g_strdup (text);
+  self->last_toast = g_strdup (valid);
 }
 
 void

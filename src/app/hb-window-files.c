@@ -462,7 +462,7 @@ load_done (GObject *source, GAsyncResult *res, gpointer user_data)
 GCancellable *
 hb_window_begin_load (HbWindow *self, const char *name)
 {
-  g_autofree char *text = NULL;
+  g_autofree char *text = NULL, *shown = g_utf8_make_valid (name, -1);
 
   if (self->load_cancellable != NULL)
     g_cancellable_cancel (self->load_cancellable);
@@ -470,7 +470,7 @@ hb_window_begin_load (HbWindow *self, const char *name)
   hb_window_drop_doubtful (self);   /* an earlier open's question too */
   self->load_cancellable = g_cancellable_new ();
   /* Said only when it takes long enough to notice. */
-  text = g_strdup_printf (_("Opening “%s”…"), name);
+  text = g_strdup_printf (_("Opening “%s”…"), shown);
   hb_job_toast_start (self, &self->load_toast, text, hb_window_cancel_load);
   hb_window_update_actions (self);
   return self->load_cancellable;

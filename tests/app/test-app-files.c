@@ -1526,6 +1526,49 @@ test_save_changed_on_disk (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* A file whose name is not UTF-8 ("bad\xffname.lights", from another
+ * system) is named in valid UTF-8 wherever the window shows its name:
+ * the title, Save As's name, the opening toast, a failed save's dialog
+ * (GTK was handed the raw bytes, and Pango warned of invalid UTF-8 with
+ * each title drawn). */
+static void
+test_name_not_utf8 (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GFile) file = write_file (f, "bad\xffname.lights", "010\n111\n010\n");
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *shown = NULL, *save_as = NULL;
+  HbWindow *window = hb_app_test_window_new ();
+  AdwMessageDialog *dialog;
+  GCancellable *cancellable;
+
+  g_assert_true (hb_app_test_load (window, file));
+  hb_app_test_settle (50);
+  shown = hb_document_dup_display_name (hb_window_get_document (window));
+  g_assert_cmpstr (shown, ==, "bad\xef\xbf\xbdname.lights");
+  save_as = hb_window_dup_save_as_name (window);
+  g_assert_true (g_utf8_validate (save_as, -1, NULL));
+  g_assert_true (g_str_has_suffix (save_as, ".lights"));
+
+  cancellable = hb_window_begin_load (window, "x\xfey.lights");
+  g_assert_nonnull (cancellable);
+  hb_app_test_settle (400);
+  g_assert_true (g_utf8_validate (hb_window_get_last_toast (window), -1, NULL));
+  hb_window_end_load (window, cancellable);
+
+  hb_state_free (draw_unsaved (window));
+  g_assert_cmpint (g_chmod (path, 0444), ==, 0);
+  hb_app_test_activate (window, "save", NULL);
+  hb_app_test_settle (50);
+  g_assert_cmpuint (headed_dialogs (window, "Could Not Save the Level", &dialog), ==, 1);
+  g_assert_true (g_utf8_validate (adw_message_dialog_get_body (dialog), -1, NULL));
+  g_assert_true (g_utf8_validate (g_object_get_data (G_OBJECT (dialog), "hb-name"), -1, NULL));
+  click_response (dialog, "_Cancel");
+  hb_app_test_settle (50);
+  g_assert_cmpint (g_chmod (path, 0644), ==, 0);
+  hb_window_set_ask_to_save (window, FALSE);
+  hb_app_test_window_close (window);
+}
+
 /* A level is not saved under another game's ending: a Flow Free level
  * saved as "level.lights" opened again as an Enlight level and failed.
  * The refusal names the ending's game and the name to use, writes
@@ -2701,6 +2744,8 @@ main (int argc, char *argv[])
               test_save_refused_asks_name, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-changed-on-disk", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_changed_on_disk, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/name-not-utf8", Fixture, NULL, hb_app_test_dir_set_up,
+              test_name_not_utf8, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/random-asks-after-making", Fixture, NULL, hb_app_test_dir_set_up,
               test_random_asks_after_making, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/random-big-off-main", Fixture, NULL, hb_app_test_dir_set_up,
