@@ -1,7 +1,7 @@
 /* hb-window-recent.c: the main menu's Open Recent: the eight newest
  * levels GTK's recent files list holds that still exist here and have a
- * game's extension, rebuilt whenever the list changes; a level opened or
- * saved is added to it. */
+ * game's extension (or ".json", Flow Free's), rebuilt whenever the list
+ * changes; a level opened or saved is added to it. */
 #include "config.h"
 
 #include "hb-window-private.h"
@@ -14,8 +14,11 @@ known_extension (const char *uri)
 {
   const HbGame *const *games = hb_registry_games ();
 
+  /* A game's ending, or ".json" for a game that reads JSON (Flow Free's
+   * levels in JSON were opened and then left out). */
   for (int i = 0; games[i] != NULL; i++)
-    if (g_str_has_suffix (uri, games[i]->extension))
+    if (g_str_has_suffix (uri, games[i]->extension)
+        || (games[i]->reads_json && g_str_has_suffix (uri, ".json")))
       return TRUE;
   return FALSE;
 }

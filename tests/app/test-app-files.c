@@ -1569,6 +1569,41 @@ test_name_not_utf8 (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* For hb_app_test_wait: Open Recent (the window's recent_menu) lists the
+ * URI set on the window as "hb-test-uri". */
+static gboolean
+recent_lists (gpointer data)
+{
+  HbWindow *window = data;
+  const char *uri = g_object_get_data (G_OBJECT (window), "hb-test-uri");
+  GMenuModel *menu = G_MENU_MODEL (window->recent_menu);
+
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autoptr (GVariant) target = g_menu_model_get_item_attribute_value (menu, i, "target", NULL);
+      if (target != NULL && g_strcmp0 (g_variant_get_string (target, NULL), uri) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A Flow Free level in JSON, "x.json", opened is offered by Open Recent as
+ * the other levels are (it went to the recent files, and Open Recent left
+ * it out: ".json" is no game's own ending). */
+static void
+test_recent_json (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GFile) file = write_file (f, "level.json",
+                                       "[[\"red\",null,\"red\"],[\"blue\",null,\"blue\"]]\n");
+  HbWindow *window = hb_app_test_window_new ();
+
+  g_object_set_data_full (G_OBJECT (window), "hb-test-uri", g_file_get_uri (file), g_free);
+  g_assert_true (hb_app_test_load (window, file));
+  g_assert_true (hb_window_get_game (window) == hb_registry_find_game ("flow"));
+  hb_app_test_wait (recent_lists, window, 10000, "Open Recent to list the JSON level");
+  hb_app_test_window_close (window);
+}
+
 /* A level is not saved under another game's ending: a Flow Free level
  * saved as "level.lights" opened again as an Enlight level and failed.
  * The refusal names the ending's game and the name to use, writes
@@ -2746,6 +2781,8 @@ main (int argc, char *argv[])
               test_save_changed_on_disk, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/name-not-utf8", Fixture, NULL, hb_app_test_dir_set_up,
               test_name_not_utf8, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/recent-json", Fixture, NULL, hb_app_test_dir_set_up,
+              test_recent_json, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/random-asks-after-making", Fixture, NULL, hb_app_test_dir_set_up,
               test_random_asks_after_making, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/random-big-off-main", Fixture, NULL, hb_app_test_dir_set_up,
