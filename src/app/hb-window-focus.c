@@ -95,14 +95,22 @@ on_focus_moved (HbWindow *self, GParamSpec *pspec, gpointer data)
   focus_board_or_sidebar (self);
 }
 
+/* The watch's time runs from here, once the item picked has done its
+ * work: a pick that held the main loop up longer than FOCUS_WATCH_MS
+ * (the first switch to a game on a loaded machine) ended a watch begun
+ * as the popover closed before this ran, and the keys stayed in the
+ * hidden popover until a click. */
 static gboolean
 focus_board_idle (gpointer data)
 {
   HbWindow *self = data;
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
 
-  if (!self->disposed && self->focus_from != NULL
-      && (focus == NULL || focus_on_button (self, focus)))
+  if (self->disposed || self->focus_from == NULL)
+    return G_SOURCE_REMOVE;
+  g_clear_handle_id (&self->focus_from_timeout, g_source_remove);
+  self->focus_from_timeout = g_timeout_add (FOCUS_WATCH_MS, focus_watch_end, self);
+  if (focus == NULL || focus_on_button (self, focus))
     focus_board_or_sidebar (self);
   return G_SOURCE_REMOVE;
 }
@@ -110,7 +118,7 @@ focus_board_idle (gpointer data)
 /* Once the popover of `button` has closed and given the focus back to
  * it, the board takes the focus (unless something else took it): at
  * once if it is back already, and whenever it comes back within
- * FOCUS_WATCH_MS. */
+ * FOCUS_WATCH_MS of the main loop's first idle moment after the pick. */
 void
 hb_window_focus_board_after_popover (HbWindow *self, GtkWidget *button)
 {
@@ -118,7 +126,6 @@ hb_window_focus_board_after_popover (HbWindow *self, GtkWidget *button)
   self->focus_from = button;
   self->focus_from_handler = g_signal_connect (self, "notify::focus-widget",
                                                G_CALLBACK (on_focus_moved), NULL);
-  self->focus_from_timeout = g_timeout_add (FOCUS_WATCH_MS, focus_watch_end, self);
   g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, focus_board_idle, g_object_ref (self), g_object_unref);
 }
 

@@ -2239,8 +2239,17 @@ sidebar_hidden (gpointer data)
  * left every key in the hidden popover: F9, Tab, E, P did nothing until
  * a click (a newcomer's look at 400 px). The board under the sidebar
  * takes no keys, so they go to the sidebar, which shows. */
+/* What a pick that takes a while does between the menu closing and the
+ * main loop running again (the first switch to a game, on a loaded
+ * machine, took over 2 s). */
 static void
-test_submenu_pick_over_sidebar (void)
+on_closed_take_a_while (GtkPopover *popover, gpointer data)
+{
+  g_usleep (GPOINTER_TO_UINT (data) * G_TIME_SPAN_MILLISECOND);
+}
+
+static void
+submenu_pick_over_sidebar (guint slow_ms)
 {
   HbWindow *window = hb_app_test_window_new ();
   GtkWidget *board = GTK_WIDGET (hb_window_get_board_view (window));
@@ -2273,9 +2282,13 @@ test_submenu_pick_over_sidebar (void)
   item = find_with (GTK_WIDGET (popover), "GtkModelButton", "text", "Flood-It");
   g_assert_nonnull (item);
   g_assert_true (gtk_widget_grab_focus (item));
+  if (slow_ms > 0)
+    g_signal_connect_after (popover, "closed", G_CALLBACK (on_closed_take_a_while),
+                            GUINT_TO_POINTER (slow_ms));
   hb_app_test_x_key (GTK_WIDGET (window), GDK_KEY_Return);
   hb_app_test_wait (game_is_flood, window, 20000, "Return to pick Flood-It");
   hb_app_test_wait_loaded (window);
+  g_signal_handlers_disconnect_by_func (popover, on_closed_take_a_while, GUINT_TO_POINTER (slow_ms));
   hb_app_test_wait (widget_hidden, popover, 20000, "the main menu to close");
   hb_app_test_settle (300);
   focus = gtk_root_get_focus (GTK_ROOT (window));
@@ -2290,6 +2303,22 @@ test_submenu_pick_over_sidebar (void)
   g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == board);
   gtk_window_set_default_size (GTK_WINDOW (window), HB_TEST_WIDTH, HB_TEST_HEIGHT);
   hb_app_test_window_close (window);
+}
+
+static void
+test_submenu_pick_over_sidebar (void)
+{
+  submenu_pick_over_sidebar (0);
+}
+
+/* The same pick, taking longer than the focus's watch (2 s) before the
+ * main loop ran again: the watch had ended before it could move the
+ * focus, and every key stayed in the hidden popover until a click (a
+ * keyboard-only look at 400 px, the first switch to Flow Free). */
+static void
+test_slow_submenu_pick_over_sidebar (void)
+{
+  submenu_pick_over_sidebar (2300);
 }
 
 /* Undo of the winning move, then Redo: the same win, in its own time (the
@@ -2443,5 +2472,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/redo-win-keeps-time", test_redo_win_keeps_time);
   g_test_add_func ("/app/play/main-menu-submenu-escape", test_main_menu_submenu_escape);
   g_test_add_func ("/app/play/submenu-pick-over-sidebar", test_submenu_pick_over_sidebar);
+  g_test_add_func ("/app/play/slow-submenu-pick-over-sidebar", test_slow_submenu_pick_over_sidebar);
   return g_test_run ();
 }
