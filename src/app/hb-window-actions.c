@@ -396,6 +396,8 @@ action_apply_solution (GtkWidget *widget, const char *name, GVariant *param)
                              self->result->moves->len, TRUE);
   self->applying_answer = FALSE;
   hb_window_show_board (self);
+  /* Its button, pressed from the keyboard, is greyed out now. */
+  hb_window_focus_board_if_lost (self);
 }
 
 /* ---- The player ------------------------------------------------------------- */

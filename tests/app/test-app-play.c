@@ -2428,6 +2428,64 @@ test_undo_button_focus (void)
   hb_app_test_window_close (window);
 }
 
+static gboolean
+level_solved (gpointer data)
+{
+  return hb_window_get_game (data)->is_solved (hb_window_get_state (data));
+}
+
+/* Apply Solution and Next Hint from their buttons, Tab and Enter, on a
+ * level the press solves: the button goes insensitive under the focus,
+ * which went nowhere (no ring; the next Tab began again at the game
+ * chooser, a keyboard-only look). It goes to the board, which the press
+ * changed, as after Undo. */
+static void
+test_apply_and_hint_button_focus (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *board = GTK_WIDGET (hb_window_get_board_view (window));
+  GtkWidget *apply = find_with (GTK_WIDGET (window), "GtkButton", "action-name", "win.apply-solution");
+  GtkWidget *hint = find_with (GTK_WIDGET (window), "GtkButton", "action-name", "win.next-hint");
+  GtkWidget *focus;
+
+  g_assert_nonnull (apply);
+  g_assert_nonnull (hint);
+  open_cross (window);
+  hb_app_test_solve_and_play (window, "gf2");
+  g_assert_true (gtk_widget_is_sensitive (apply));
+  g_assert_true (gtk_widget_grab_focus (apply));
+  g_signal_emit_by_name (apply, "clicked");
+  hb_app_test_settle (30);
+  g_assert_true (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
+  g_assert_false (gtk_widget_is_sensitive (apply));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == board);
+
+  hb_app_test_activate (window, "undo", NULL);
+  hb_app_test_wait_hint (window);
+  hb_app_test_settle (30);
+  /* Next Hint's row is the Tab stop; Enter on it presses the button. */
+  g_assert_true (gtk_widget_is_sensitive (hint));
+  hb_app_test_x_focus (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (window->hint_row)));
+  if (!hb_app_test_x_key (GTK_WIDGET (window), GDK_KEY_Return))
+    {
+      g_test_skip ("no X11 display with XTest");
+      hb_window_set_ask_to_save (window, FALSE);
+      hb_app_test_window_close (window);
+      return;
+    }
+  hb_app_test_wait (level_solved, window, 20000, "Return to make the hint's move");
+  hb_app_test_wait_hint (window);
+  hb_app_test_settle (30);
+  g_assert_true (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
+  g_assert_false (gtk_widget_is_sensitive (hint));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_test_message ("after Next Hint the focus is on %s", focus ? G_OBJECT_TYPE_NAME (focus) : "nothing");
+  g_assert_true (focus == GTK_WIDGET (window->hint_row) || focus == board);
+  hb_window_set_ask_to_save (window, FALSE);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -2465,6 +2523,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/clock-holds-under-window", test_clock_holds_under_window);
   g_test_add_func ("/app/play/restart-after-moves-back", test_restart_after_moves_back);
   g_test_add_func ("/app/play/undo-button-focus", test_undo_button_focus);
+  g_test_add_func ("/app/play/apply-and-hint-button-focus", test_apply_and_hint_button_focus);
   g_test_add_func ("/app/play/clock-stands-while-watching", test_clock_stands_while_watching);
   g_test_add_func ("/app/play/main-menu-focus", test_main_menu_focus);
   g_test_add_func ("/app/play/game-chooser-focus", test_game_chooser_focus);
