@@ -627,6 +627,9 @@ hb_message_dialog_add_details (AdwMessageDialog *dialog, const char *details)
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_widget_add_css_class (label, "dim-label");
   gtk_widget_set_margin_top (label, 6);
+  /* Folded, the selectable label is no Tab stop: GTK 4.8 kept it in the
+   * focus chain unseen, and Tab stayed on Details (a keyboard-only look). */
+  g_object_bind_property (expander, "expanded", label, "visible", G_BINDING_SYNC_CREATE);
   gtk_expander_set_child (GTK_EXPANDER (expander), label);
   adw_message_dialog_set_extra_child (dialog, expander);
 }

@@ -1922,10 +1922,63 @@ test_import_beside (Fixture *f, gconstpointer data)
   g_object_unref (file);
 }
 
+/* Where the focus is in `dialog`, by Tab. */
+static GtkWidget *
+dialog_tab (AdwMessageDialog *dialog, GtkDirectionType dir)
+{
+  g_signal_emit_by_name (dialog, "move-focus", dir);
+  hb_app_test_settle (20);
+  return gtk_root_get_focus (GTK_ROOT (dialog));
+}
+
+/* Tab in a dialog whose details are folded under Details (a picture with
+ * no board, one the reader is unsure of, a file that did not open): the
+ * folded label took the focus unseen, and Tab stayed on Details, Cancel
+ * and the other answers out of reach but by Shift+Tab (a keyboard-only
+ * look). Tab goes round the answers and Details; unfolded, the details
+ * are a stop of their own, to select and copy. */
+static void
+test_details_tab (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  AdwMessageDialog *d;
+  GtkWidget *expander, *focus;
+  gboolean left_details = FALSE;
+
+  hb_window_show_error_details (window, "Could Not Open the File", "Something went wrong.",
+                                "A line of details");
+  hb_app_test_settle (100);
+  d = last_dialog (window);
+  g_assert_nonnull (d);
+  expander = adw_message_dialog_get_extra_child (d);
+  g_assert_true (GTK_IS_EXPANDER (expander));
+  g_assert_true (gtk_widget_grab_focus (expander));
+  for (int i = 0; i < 4; i++)
+    {
+      focus = dialog_tab (d, GTK_DIR_TAB_FORWARD);
+      g_test_message ("Tab %d: the focus is on %s", i + 1, focus ? G_OBJECT_TYPE_NAME (focus) : "nothing");
+      g_assert_nonnull (focus);
+      g_assert_false (GTK_IS_LABEL (focus));
+      if (!gtk_widget_is_ancestor (focus, expander) && focus != expander)
+        left_details = TRUE;
+    }
+  g_assert_true (left_details);
+  /* Unfolded, the details take Tab. */
+  gtk_expander_set_expanded (GTK_EXPANDER (expander), TRUE);
+  hb_app_test_settle (20);
+  g_assert_true (gtk_widget_grab_focus (expander));
+  focus = dialog_tab (d, GTK_DIR_TAB_FORWARD);
+  g_assert_true (focus == gtk_expander_get_child (GTK_EXPANDER (expander)));
+  gtk_window_destroy (GTK_WINDOW (d));
+  hb_app_test_settle (20);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
+  g_test_add_func ("/app/import/details-tab", test_details_tab);
   g_test_add ("/app/import/loop-cursor", Fixture, NULL, hb_app_test_dir_set_up,
               test_import_loop_cursor, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/png", Fixture, NULL, hb_app_test_dir_set_up,
