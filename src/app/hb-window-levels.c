@@ -343,23 +343,27 @@ hb_window_replace_level (HbWindow *self, HbState *state, const char *text)
       self->back_mode = mode;
       self->back_toast = g_object_ref (hb_window_show_toast_button (self, text, _("_Undo"),
                                                                     "win.back-level", 5));
+      hb_window_update_actions (self);   /* Undo (Ctrl+Z) offers it too */
     }
 }
 
 void
 hb_window_back_level_entered (HbWindow *self)
 {
+  gboolean offered = hb_window_back_offered (self);
+
   self->levels_entered++;
   /* Its Undo was for the level before, replaced in its turn (an open, a
    * level from the list): it did nothing, shown on. */
   if (self->back_toast != NULL)
     adw_toast_dismiss (self->back_toast);
   g_clear_object (&self->back_toast);
+  if (offered)
+    hb_window_update_actions (self);
 }
 
-/* Whether the toast's offer still holds: no level came in since. */
-static gboolean
-back_offered (HbWindow *self)
+gboolean
+hb_window_back_offered (HbWindow *self)
 {
   return self->back_level != 0 && self->back_level == self->levels_entered;
 }
@@ -369,7 +373,7 @@ back_offered (HbWindow *self)
 static void
 back_then (HbWindow *self, gpointer data)
 {
-  if (!back_offered (self))
+  if (!hb_window_back_offered (self))
     return;
   self->back_level = 0;
   if (hb_window_restore_kept (self, hb_document_get_game (self->document)))
@@ -379,7 +383,7 @@ back_then (HbWindow *self, gpointer data)
 void
 hb_window_back_level (HbWindow *self)
 {
-  if (!back_offered (self))
+  if (!hb_window_back_offered (self))
     return;
   hb_window_maybe_discard (self, back_then, NULL, NULL);
 }

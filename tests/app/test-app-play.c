@@ -307,6 +307,56 @@ test_new_undo (void)
   hb_app_test_window_close (window);
 }
 
+/* Ctrl+Z after New or Random: the toast offers Undo, but it goes after
+ * 5 s, and Undo (Ctrl+Z, the header's arrow) was greyed out on the new
+ * level: a keyboard-only look pressed Ctrl+Z and nothing came back, nor
+ * by any means once the toast had gone. Once the new level has nothing
+ * of its own to undo,
+ * Undo brings back the level it replaced, as the toast's Undo does; not
+ * after another level came in. */
+static void
+test_new_then_undo (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  const HbGame *lights = &lights_game;
+  HbState *played, *fresh;
+
+  hb_window_set_ask_to_save (window, FALSE);
+  hb_app_test_open_text (window, "back.lights", "110\n111\n010\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_click_cell (window, 2, 2, 1);
+  played = hb_state_copy (hb_window_get_state (window));
+
+  hb_app_test_activate (window, "random", NULL);
+  hb_app_test_settle (50);
+  fresh = hb_state_copy (hb_window_get_state (window));
+  g_assert_false (lights->equal (played, fresh));
+  g_assert_true (hb_window_get_action_enabled (window, "undo"));
+  /* A move on the new level is undone first, then the level goes. */
+  hb_app_test_click_cell (window, 0, 0, 1);
+  g_assert_false (lights->equal (fresh, hb_window_get_state (window)));
+  hb_app_test_activate (window, "undo", NULL);
+  hb_app_test_settle (50);
+  g_assert_true (lights->equal (fresh, hb_window_get_state (window)));
+  hb_app_test_activate (window, "undo", NULL);
+  hb_app_test_settle (50);
+  g_assert_true (lights->equal (played, hb_window_get_state (window)));
+  g_assert_cmpint (hb_window_get_mode (window), ==, HB_MODE_PLAY);
+  /* The move of the level brought back is its own undo step again. */
+  g_assert_true (hb_window_get_action_enabled (window, "undo"));
+
+  /* Another level since New: Undo has nothing to take back there. */
+  hb_app_test_activate (window, "new", NULL);
+  hb_app_test_settle (50);
+  g_assert_true (hb_window_get_action_enabled (window, "undo"));
+  hb_app_test_open_text (window, "other.lights", "11\n11\n");
+  g_assert_false (hb_window_get_action_enabled (window, "undo"));
+
+  hb_state_free (fresh);
+  hb_state_free (played);
+  hb_app_test_window_close (window);
+}
+
 static void
 test_flood_out_of_moves (void)
 {
@@ -2496,6 +2546,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/flood-chip-while-player", test_flood_chip_while_player);
   g_test_add_func ("/app/play/toast-one-line-narrow", test_toast_one_line_narrow);
   g_test_add_func ("/app/play/new-undo", test_new_undo);
+  g_test_add_func ("/app/play/new-then-undo", test_new_then_undo);
   g_test_add_func ("/app/play/first-window", test_first_window);
   g_test_add_func ("/app/play/keyboard", test_keyboard_play);
   g_test_add_func ("/app/play/next-level", test_next_level);
