@@ -636,6 +636,43 @@ test_sidebar_over_board_focus (void)
   hb_app_test_window_close (window);
 }
 
+/* The same with animations on, as the app runs: the sidebar's controls
+ * are not shown yet as it starts to slide in, and its scroller took the
+ * keys itself (no ring; the next Tab went to the header: a keyboard-only
+ * look at 400 px). From the board and from a header button (the main
+ * menu's, after Escape closed it), a control of the sidebar has them. */
+static void
+test_sidebar_over_board_focus_animated (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkWidget *side = adw_flap_get_flap (window->flap);
+  GtkWidget *from[] = { GTK_WIDGET (window->main_menu_button),
+                        GTK_WIDGET (hb_window_get_board_view (window)) };
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, HB_TEST_HEIGHT);
+  hb_app_test_wait (flap_folded, window, 10000, "the sidebar to fold");
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (from); i++)
+    {
+      GtkWidget *focus;
+
+      g_assert_true (gtk_widget_grab_focus (from[i]));
+      hb_app_test_activate (window, "toggle-sidebar", NULL);
+      hb_app_test_settle (600);
+      g_assert_true (adw_flap_get_reveal_flap (window->flap));
+      focus = gtk_root_get_focus (GTK_ROOT (window));
+      g_test_message ("from a %s, the keys are on a %s", G_OBJECT_TYPE_NAME (from[i]),
+                      focus != NULL ? G_OBJECT_TYPE_NAME (focus) : "nothing");
+      g_assert_nonnull (focus);
+      g_assert_true (focus != side && gtk_widget_is_ancestor (focus, side));
+      g_assert_true (gtk_widget_get_mapped (focus));
+      hb_app_test_activate (window, "toggle-sidebar", NULL);
+      hb_app_test_settle (600);
+    }
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  hb_app_test_window_close (window);
+}
+
 static gboolean label_says (GtkWidget *widget, gconstpointer text);
 
 /* A toast with a button shown in a wide window lets the window go down
@@ -865,6 +902,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/solve/toast-lifted-over-player", test_toast_lifted_over_player);
   g_test_add_func ("/app/solve/solve-folds-sidebar", test_solve_folds_sidebar);
   g_test_add_func ("/app/solve/sidebar-over-board-focus", test_sidebar_over_board_focus);
+  g_test_add_func ("/app/solve/sidebar-over-board-focus-animated", test_sidebar_over_board_focus_animated);
   g_test_add_func ("/app/solve/toast-lets-window-narrow", test_toast_lets_window_narrow);
   g_test_add_func ("/app/solve/plain-toast-refits", test_plain_toast_refits);
   g_test_add_func ("/app/solve/cancel-keeps-best", test_cancel_keeps_best);
