@@ -389,6 +389,68 @@ test_rules (void)
   g_assert_cmpuint (loop_rotate (0x3, -1), ==, 0x9);
 }
 
+/* The open ends counted row by row agree with loop_arm_is_open arm by arm,
+ * on boards of every shape (one row, one column) with any arms. */
+static void
+test_open_ends_count (void)
+{
+  GRand *rand = g_rand_new_with_seed (163);
+
+  for (int round = 0; round < 200; round++)
+    {
+      int w = g_rand_int_range (rand, 1, 9), h = g_rand_int_range (rand, 1, 9);
+      g_autofree guint8 *tiles = g_new (guint8, w * h);
+      guint64 open = 0;
+
+      for (int i = 0; i < w * h; i++)
+        tiles[i] = g_rand_int_range (rand, 0, 3) == 0 ? 0 : g_rand_int_range (rand, 0, 16);
+      for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+          for (int d = 0; d < 4; d++)
+            open += loop_arm_is_open (tiles, w, h, x, y, d);
+      g_assert_cmpuint (loop_open_ends (tiles, w, h), ==, open);
+    }
+  g_rand_free (rand);
+}
+
+/* Whether a board is solved is asked several times at every status update
+ * (the status line, the actions, the hint row, the win check): on a
+ * scrambled 4096x4096 board each ask counted all 67 million arms, and
+ * opening one such level held the window up 5-7 s. An open end ends the
+ * scan; a solved board's scan is one pass without a call per arm. */
+static void
+test_is_solved_big (void)
+{
+  LoopState *s = loop_state_new (HB_MAX_SIDE, HB_MAX_SIDE);
+  HbState *state = (HbState *) s;
+  gsize n = (gsize) HB_MAX_SIDE * HB_MAX_SIDE;
+  gint64 start;
+
+  /* Every tile an East-West straight, the edges' arms closed by caps: a
+   * solved board, bar the open end put in at the bottom right. */
+  for (gsize i = 0; i < n; i++)
+    s->tiles[i] = (1 << HB_DIR_E) | (1 << HB_DIR_W);
+  for (int y = 0; y < HB_MAX_SIDE; y++)
+    {
+      s->tiles[(gsize) y * HB_MAX_SIDE] = 1 << HB_DIR_E;
+      s->tiles[(gsize) y * HB_MAX_SIDE + HB_MAX_SIDE - 1] = 1 << HB_DIR_W;
+    }
+  g_assert_true (loop_game.is_solved (state));
+  s->tiles[n - 1] |= 1 << HB_DIR_S;
+  g_assert_false (loop_game.is_solved (state));
+  g_assert_cmpuint (loop_open_ends (s->tiles, HB_MAX_SIDE, HB_MAX_SIDE), ==, 1);
+  s->tiles[n - 1] &= ~(1 << HB_DIR_S);
+
+  /* Scrambled at the top left: 100 asks take no time at all (each one
+   * took 0.1-0.45 s before, so the bound of 2 s is far from both). */
+  s->tiles[0] = 1 << HB_DIR_N;
+  start = g_get_monotonic_time ();
+  for (int i = 0; i < 100; i++)
+    g_assert_false (loop_game.is_solved (state));
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 2 * G_USEC_PER_SEC);
+  hb_state_free (state);
+}
+
 static void
 test_apply (void)
 {
@@ -664,6 +726,8 @@ main (int argc, char **argv)
   g_test_add_func ("/loop/format/errors", test_parse_errors);
   g_test_add_func ("/loop/generate", test_generate);
   g_test_add_func ("/loop/rules", test_rules);
+  g_test_add_func ("/loop/open-ends-count", test_open_ends_count);
+  g_test_add_func ("/loop/is-solved-big", test_is_solved_big);
   g_test_add_func ("/loop/apply", test_apply);
   g_test_add_func ("/loop/pointer", test_pointer);
   g_test_add_func ("/loop/palette", test_palette);
