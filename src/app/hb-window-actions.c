@@ -71,8 +71,7 @@ hb_window_update_actions (HbWindow *self)
 
     hb_window_action_set_enabled (self, "next-hint", game->hint_next_move != NULL
                                   && game->hint_compute != NULL
-                                  && !(game->is_solved != NULL
-                                       && game->is_solved (hb_window_current (self)))
+                                  && !hb_window_current_is_solved (self)
                                   && !hb_window_play_is_lost (self)
                                   && (hint == NULL || (!self->show_hints && self->mode == HB_MODE_PLAY)
                                       || game->hint_next_move (hb_window_current (self),

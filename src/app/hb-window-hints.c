@@ -146,7 +146,7 @@ hb_window_make_next_hint_move (HbWindow *self)
       g_autofree char *warning = game->hint_warning != NULL
                                  ? game->hint_warning (hb_window_current (self), hint) : NULL;
 
-      hb_window_show_toast (self, game->is_solved (hb_window_current (self))
+      hb_window_show_toast (self, hb_window_current_is_solved (self)
                                   ? _("Nothing left to do: the level is solved")
                                   : warning != NULL ? warning : _("No move to suggest here"));
       return;

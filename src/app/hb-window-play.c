@@ -56,7 +56,7 @@ hb_window_play_level_changed (HbWindow *self)
    * history's entry of that number is no answer (a win there went
    * uncelebrated). */
   self->answer_entry = 0;
-  self->was_solved = game->is_solved != NULL && game->is_solved (s);
+  self->was_solved = hb_window_current_is_solved (self);
   self->was_lost = game->is_lost != NULL && game->is_lost (s);
   g_clear_pointer (&self->level_key, g_free);
   /* Another level, or the same again: its toasts go. */
@@ -479,7 +479,7 @@ hb_window_play_drop_stale_toasts (HbWindow *self)
   const HbGame *game = hb_document_get_game (self->document);
   const HbState *s = hb_window_current (self);
   gboolean lost = game->is_lost != NULL && game->is_lost (s);
-  gboolean solved = game->is_solved != NULL && game->is_solved (s);
+  gboolean solved = hb_window_current_is_solved (self);
 
   if (!lost || self->mode != HB_MODE_PLAY)
     drop_toast (&self->lost_toast);
@@ -494,7 +494,7 @@ hb_window_play_state_changed (HbWindow *self)
 {
   const HbGame *game = hb_document_get_game (self->document);
   const HbState *s = hb_window_current (self);
-  gboolean solved = game->is_solved != NULL && game->is_solved (s);
+  gboolean solved = hb_window_current_is_solved (self);
   gboolean lost = game->is_lost != NULL && game->is_lost (s);
 
   /* The level as drawn changed (an edit, in either mode, or an undo or

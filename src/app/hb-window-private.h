@@ -194,6 +194,14 @@ struct _HbWindow
   guint64              won_entry;
   HbState             *won_board;
   gboolean             was_solved;     /* the board was solved before the last change */
+  /* hb_window_current_is_solved's last answer, for the board shown at
+   * the document's serial; `checks` counts the boards it checked. */
+  struct {
+    const HbState *state;
+    guint64        serial;
+    gboolean       solved;
+    guint          checks;
+  } solved_memo;
   gboolean             was_lost;
   char                *level_key;
   GHashTable          *kept_keys;      /* game id -> level_key of its kept level (hb_document_keep) */
@@ -227,6 +235,7 @@ struct _HbWindow
 
 /* hb-window.c */
 const HbState *hb_window_current (HbWindow *self);
+gboolean       hb_window_current_is_solved (HbWindow *self);
 void           hb_window_show_error (HbWindow *self, const char *heading, const char *text);
 void           hb_window_show_error_details (HbWindow *self, const char *heading,
                                              const char *text, const char *details);

@@ -24,8 +24,7 @@ hb_window_update_hint_row (HbWindow *self)
      * often): its move follows by itself, up to the hint's time later (it
      * came with no word). */
     text = g_strdup (_("Thinking… Next Hint moves when the hint is ready (Escape: not now)"));
-  else if (!self->show_hints && game->is_solved != NULL
-           && game->is_solved (hb_window_current (self)))
+  else if (!self->show_hints && hb_window_current_is_solved (self))
     text = g_strdup (self->mode == HB_MODE_EDIT   /* of the design, not a win */
                      ? _("Nothing to hint: the level as drawn needs no move")
                      : _("Solved: nothing left to hint"));   /* greyed out: review */
@@ -67,7 +66,7 @@ dup_level_warning (HbWindow *self)
   gconstpointer hint = hb_hint_job_get_hint (self->hint_job);
 
   if ((!self->show_hints && self->mode != HB_MODE_EDIT) || hint == NULL || game->hint_warning == NULL
-      || (game->is_solved != NULL && game->is_solved (hb_window_current (self))))
+      || hb_window_current_is_solved (self))
     return NULL;
   return game->hint_warning (hb_window_current (self), hint);
 }
@@ -169,8 +168,8 @@ hb_window_update_status (HbWindow *self)
    * only colours it, so the words are never said twice. */
   {
     const HbState *now = hb_window_current (self);
-    gboolean solved = !self->status_shows_progress && game->is_solved != NULL
-                      && self->mode == HB_MODE_PLAY && game->is_solved (now);
+    gboolean solved = !self->status_shows_progress && self->mode == HB_MODE_PLAY
+                      && hb_window_current_is_solved (self);
     /* Solved over the limit is no success (Flood-It's "Solved, over the
      * limit" was green): a warning. */
     late = solved && game->is_won_late != NULL && game->is_won_late (now);
@@ -188,8 +187,7 @@ hb_window_update_status (HbWindow *self)
    * review). */
   if (!self->status_shows_progress && self->mode == HB_MODE_PLAY && game->scramble != NULL
       && self->play_start == 0
-      && hb_window_play_moves (self) == 0 && game->is_solved != NULL
-      && game->is_solved (hb_window_current (self)))
+      && hb_window_play_moves (self) == 0 && hb_window_current_is_solved (self))
     join_status (&text, _("Scramble (main menu) mixes it for play"), FALSE);
   /* A path drawn by the keys: the arrows draw rather than move the
    * cursor, which a bolder ring alone did not make plain (review). */
