@@ -102,7 +102,6 @@ static void
 new_then (HbWindow *self, gpointer data)
 {
   const HbGame *game = data ? data : hb_document_get_game (self->document);
-  int side = MAX (game->max_ui_side, 1);
   HbState *state;
 
   /* Another game: the level left open in it, with its moves and Undo (a
@@ -135,9 +134,14 @@ new_then (HbWindow *self, gpointer data)
             }
         }
     }
+  /* The size the fields say, as Random's: past the largest they offer
+   * when a level that large was opened (New made a board of the game's
+   * largest without a word, New Levels saying "4096 × 4096"). */
   if (game == hb_document_get_game (self->document))
-    state = game->new_blank (CLAMP ((int) gtk_adjustment_get_value (self->width_adjustment), 1, side),
-                             CLAMP ((int) gtk_adjustment_get_value (self->height_adjustment), 1, side));
+    state = game->new_blank (CLAMP ((int) gtk_adjustment_get_value (self->width_adjustment),
+                                    1, HB_MAX_SIDE),
+                             CLAMP ((int) gtk_adjustment_get_value (self->height_adjustment),
+                                    1, HB_MAX_SIDE));
   else
     state = hb_window_new_blank_for (game, self->settings);
   hb_window_replace_level (self, state, _("New blank level"));

@@ -1769,6 +1769,36 @@ test_random_big_off_main (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* New makes a blank board of the size the fields say, as Random does,
+ * past the largest they offer too (a level opened from a file larger than
+ * that sets them): with a 120x120 Flow Free level open, New Levels read
+ * "120 × 120" in Play and Width 120 in Edit, and New made a 100x100 board
+ * without a word. */
+static void
+test_new_big_keeps_size (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GString *text = corner_level (120);   /* over Flow Free's 100 a side */
+
+  for (int round = 0; round < 2; round++)
+    {
+      HbMode mode = round == 0 ? HB_MODE_PLAY : HB_MODE_EDIT;
+
+      hb_app_test_open_text (window, "big.flow", text->str);
+      hb_window_set_mode (window, mode);
+      hb_app_test_settle (50);
+      g_assert_cmpint ((int) gtk_adjustment_get_value (window->width_adjustment), ==, 120);
+      g_assert_cmpint ((int) gtk_adjustment_get_value (window->height_adjustment), ==, 120);
+      hb_app_test_activate (window, "new", NULL);
+      hb_app_test_settle (50);
+      g_assert_null (hb_window_get_file (window));
+      g_assert_cmpint (hb_window_get_state (window)->width, ==, 120);
+      g_assert_cmpint (hb_window_get_state (window)->height, ==, 120);
+    }
+  g_string_free (text, TRUE);
+  hb_app_test_window_close (window);
+}
+
 static gboolean
 not_making_random (gpointer data)
 {
@@ -2789,6 +2819,8 @@ main (int argc, char *argv[])
               test_random_big_off_main, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/random-big-mode-switch", Fixture, NULL, hb_app_test_dir_set_up,
               test_random_big_mode_switch, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/new-big-keeps-size", Fixture, NULL, hb_app_test_dir_set_up,
+              test_new_big_keeps_size, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/random-big-says-so", Fixture, NULL, hb_app_test_dir_set_up,
               test_random_big_says_so, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-asks-after-reading", Fixture, NULL, hb_app_test_dir_set_up,
