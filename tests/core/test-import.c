@@ -647,8 +647,25 @@ test_lights_lit_middle (void)
   hb_state_free (level);
 }
 
-/* `file` (a bundled level) drawn as `hintboard-cli render` draws it: cells
- * of `cell` px, a margin of 16 px in the style's colour. */
+/* `level` drawn as `hintboard-cli render` draws it: cells of `cell` px, a
+ * margin of 16 px in the style's colour. */
+static HbImage *
+render_level_like_cli (const HbState *level, double cell, gboolean dark)
+{
+  HbRenderOptions opts = { .dark = dark, .mode = HB_MODE_PLAY, .hover_x = -1, .hover_y = -1 };
+  int w = (int) (cell * level->width + 32), h = (int) (cell * level->height + 32);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t *cr = cairo_create (surface);
+  HbLayout layout;
+
+  hb_draw_page (cr, dark);
+  hb_layout_fit (&layout, level->width, level->height, w, h, 16);
+  level->game->render (level, cr, &layout, &opts);
+  return finish_image (cr, surface);
+}
+
+/* `file` (a bundled level) drawn as `hintboard-cli render` draws it (see
+ * render_level_like_cli). */
 static HbImage *
 render_like_cli (const char *file, double cell, gboolean dark, char **want, const char **game_id)
 {
@@ -656,28 +673,18 @@ render_like_cli (const char *file, double cell, gboolean dark, char **want, cons
   g_autofree char *text = NULL;
   g_autoptr(GError) error = NULL;
   const HbGame *game = hb_registry_find_game (strrchr (file, '.') + 1);
-  HbRenderOptions opts = { .dark = dark, .mode = HB_MODE_PLAY, .hover_x = -1, .hover_y = -1 };
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  HbLayout layout;
+  HbImage *img;
   HbState *level;
-  int w, h;
 
   g_assert_nonnull (game);
   g_assert_true (g_file_get_contents (path, &text, NULL, &error));
   level = game->parse (text, strlen (text), &error);
   g_assert_no_error (error);
-  w = (int) (cell * level->width + 32);
-  h = (int) (cell * level->height + 32);
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
-  cr = cairo_create (surface);
-  hb_draw_page (cr, dark);
-  hb_layout_fit (&layout, level->width, level->height, w, h, 16);
-  level->game->render (level, cr, &layout, &opts);
+  img = render_level_like_cli (level, cell, dark);
   *want = level_text (level);
   *game_id = game->id;
   hb_state_free (level);
-  return finish_image (cr, surface);
+  return img;
 }
 
 /* Hintboard's own drawings of bundled levels, the game guessed: read
