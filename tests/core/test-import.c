@@ -1315,6 +1315,85 @@ test_real_flood_grey (void)
   assert_colours_doubted (grey, "flood_01 in greys");
 }
 
+/* A Flow Free board drawn by Hintboard in the light style, in greys
+ * (ImageMagick's -colorspace Gray): its empty cells are white squares,
+ * its dots dark discs on light tinted cells, and the Enlight reader took
+ * them for lit and dark lights: the 11x11 level below as a sure Enlight
+ * 6x9, 47 lights on, exit 0; the rest as Enlight with a cell or two
+ * unsure (review). A dark light is dark to its corners, a disc is not:
+ * the Enlight reader refuses them all, and no game is sure of another
+ * board. The bundled Enlight levels in greys still read right, or are
+ * refused, never read wrong by the Enlight reader; in the dark style, as
+ * sure as ever. */
+static void
+test_flow_grey_copy (void)
+{
+  static const char *const flows[] = {
+    /* Flow Free's extreme 11x11 no. 30 and jumbo 13x13 no. 26. */
+    "..........O\n.M.........\n.R....C....\n...........\nBm....YB...\n...........\n"
+    "...........\n.....MG....\n...O.R..Y..\n.....m.C...\n.......G...\n",
+    "Y..Y........B\nP..g......T..\nW..T........B\nM..CRg.......\n.............\n"
+    "..........m..\n........G.G..\n........C....\n....M...PA...\nO............\n"
+    "..W........m.\n.......R...A.\n.O...........\n",
+  };
+  static const char *const bundled[] = {
+    "first-flow-5x5.flow", "flow-6x4.flow", "flow-7x7.flow", "flow-9x9.flow",
+    "flow-extreme-12x12.flow", "welcome.lights", "heart-7x7.lights", "lights-03-5x5.lights",
+    "lights-08-9x9.lights", "smile-10x10.lights",
+  };
+  const HbGame *flow = hb_registry_find_game ("flow"), *lights = hb_registry_find_game ("lights");
+
+  for (gsize f = 0; f < G_N_ELEMENTS (flows) + G_N_ELEMENTS (bundled); f++)
+    for (int dark = 0; dark < 2; dark++)
+      {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(HbImportReport) report = hb_import_report_new ();
+        g_autoptr(HbImage) shot = NULL;
+        g_autoptr(HbImage) grey = NULL;
+        g_autofree char *want = NULL, *what = NULL;
+        const char *game_id = "flow";
+        HbState *s;
+
+        if (f < G_N_ELEMENTS (flows))
+          {
+            HbState *level = flow->parse (flows[f], strlen (flows[f]), &error);
+
+            g_assert_no_error (error);
+            shot = render_level_like_cli (level, 48, dark);
+            want = level_text (level);
+            hb_state_free (level);
+          }
+        else
+          shot = render_like_cli (bundled[f - G_N_ELEMENTS (flows)], 48, dark, &want, &game_id);
+        grey = grey_copy (shot);
+        what = g_strdup_printf ("%s %s in greys", f < G_N_ELEMENTS (flows) ? "a Flow Free level"
+                                : bundled[f - G_N_ELEMENTS (flows)], dark ? "dark" : "light");
+        s = hb_registry_from_image (grey, lights, report, NULL, &error);
+        if (g_str_equal (game_id, "flow"))
+          {
+            if (s != NULL)
+              g_error ("%s read by Enlight's reader as %s", what, report->summary);
+            g_assert_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD);
+            g_clear_error (&error);
+            s = hb_registry_from_image (grey, NULL, report, NULL, &error);
+            if (s != NULL && !g_str_equal (s->game->id, "flow") && report->n_unsure == 0)
+              g_error ("%s guessed as a sure %s", what, report->summary);
+          }
+        else if (s != NULL)
+          {
+            g_autofree char *got = level_text (s);
+
+            if (!g_str_equal (got, want))
+              g_error ("%s read as\n%snot\n%s", what, got, want);
+            if (dark && report->n_unsure > 0)
+              g_error ("%s unsure: %s", what, report->summary);
+          }
+        else if (dark)
+          g_error ("%s: %s", what, error->message);
+        hb_state_free (s);
+      }
+}
+
 /* hb_registry_from_image_or_near: a screenshot cut through its board
  * (flow_12 without its top two rows of cells) is no sure board, but the
  * Flow Free reading is offered, 7×5 with its unsure cells, and its notes
@@ -1934,6 +2013,7 @@ main (int argc, char **argv)
   g_test_add_func ("/import/flood/frame-title", test_flood_frame_title);
   g_test_add_func ("/import/flood/grey-copy", test_flood_grey_copy);
   g_test_add_func ("/import/real/flood-grey", test_real_flood_grey);
+  g_test_add_func ("/import/flow/grey-copy", test_flow_grey_copy);
   g_test_add_func ("/import/real/loop", test_real_loop);
   g_test_add_data_func ("/import/round-trip/flow", "flow", test_round_trip);
   g_test_add_data_func ("/import/round-trip/flood", "flood", test_round_trip);

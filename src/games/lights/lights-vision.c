@@ -16,8 +16,10 @@
  * background, not a light), which are marked unsure; and lit cells that
  * are not lit squares, lit in their middle only with corners like the dark
  * lights (another game's coloured dots or glows on its background, read
- * at a multiple of its cell size). Most cells unsure, or fewer than half
- * of the lit cells squares, is no board.
+ * at a multiple of its cell size), or dark cells that are not dark
+ * squares (another game's dark dots on light cells, as a Flow Free board
+ * in greys shows them). Most cells unsure, or fewer than half of the lit
+ * cells or of the dark ones squares, is no board.
  */
 #include "lights.h"
 
@@ -177,6 +179,28 @@ gap_offset (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, gboo
   return best;
 }
 
+/* How many of the four corners of the light at (x, y) look like its
+ * middle `own` rather than like `other`: a light fills its rounded
+ * square to the corners, a disc does not. */
+static int
+square_corners (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, int x, int y,
+                double at, double half, const HbLab *own, const HbLab *other)
+{
+  static const int kx[4] = { -1, 1, 1, -1 }, ky[4] = { -1, -1, 1, 1 };
+  double cell = (ax->period + ay->period) / 2;
+  double cx = ax->origin + (x + 0.5) * ax->period;
+  double cy = ay->origin + (y + 0.5) * ay->period;
+  int like = 0;
+
+  for (int k = 0; k < 4; k++)
+    {
+      HbLab corner;
+      cell_lab (img, cx + kx[k] * cell * at, cy + ky[k] * cell * at, cell * half, &corner);
+      like += hb_lab_distance (&corner, own) < hb_lab_distance (&corner, other);
+    }
+  return like;
+}
+
 static double
 light_value (const HbLab *c)
 {
@@ -196,8 +220,8 @@ lights_read (const HbImage *img, int threshold, HbImportReport *report,
   g_autofree double *value = NULL, *sorted = NULL;
   g_autofree float *spread = NULL, *outline = NULL;
   g_autofree HbLab *mid = NULL;
-  HbLab dark = { 0, 0, 0 };
-  int n_dark = 0, n_lit = 0, lit_square = 0;
+  HbLab dark = { 0, 0, 0 }, bright = { 0, 0, 0 };
+  int n_dark = 0, n_lit = 0, lit_square = 0, n_bright = 0, n_unlit = 0, dark_square = 0;
   gboolean one_kind;
   LightsState *s;
 
@@ -371,11 +395,24 @@ lights_read (const HbImage *img, int threshold, HbImportReport *report,
         dark.b += mid[i].b;
         n_dark++;
       }
+    else
+      {
+        bright.L += mid[i].L;
+        bright.a += mid[i].a;
+        bright.b += mid[i].b;
+        n_bright++;
+      }
   if (n_dark > 0)
     {
       dark.L /= n_dark;
       dark.a /= n_dark;
       dark.b /= n_dark;
+    }
+  if (n_bright > 0)
+    {
+      bright.L /= n_bright;
+      bright.a /= n_bright;
+      bright.b /= n_bright;
     }
 
   s = lights_state_new (w, h);
@@ -388,20 +425,23 @@ lights_read (const HbImage *img, int threshold, HbImportReport *report,
        * only, its corners like the dark lights. */
       if (s->cells[i] && n_dark > 0 && !one_kind)
         {
-          static const int kx[4] = { -1, 1, 1, -1 }, ky[4] = { -1, -1, 1, 1 };
-          double cx = ax.origin + (i % w + 0.5) * ax.period;
-          double cy = ay.origin + (i / w + 0.5) * ay.period;
-          int lit_corners = 0;
-          for (int k = 0; k < 4; k++)
-            {
-              HbLab corner;
-              cell_lab (img, cx + kx[k] * cell * 0.37, cy + ky[k] * cell * 0.37, cell * 0.04,
-                        &corner);
-              lit_corners += hb_lab_distance (&corner, &mid[i]) < hb_lab_distance (&corner, &dark);
-            }
-          square = lit_corners >= 3;
+          square = square_corners (img, &ax, &ay, i % w, i / w, 0.37, 0.04, &mid[i], &dark) >= 3;
           n_lit++;
           lit_square += square;
+        }
+      /* So is a dark light dark to its corners; a dark disc on a light
+       * cell (another game's dot, its colours gone grey: a Flow Free
+       * board in greys read as a sure Enlight 6x9, review) has corners
+       * like the lit lights. Looked at nearer the middle than the lit
+       * ones: in greys the light style's gap is the lit lights' grey,
+       * and a lattice found a pixel or two off put corners at 0.37 on
+       * it (a 3x3 board at 48 px doubted); at 0.33 they are still
+       * outside a Flow Free dot (a radius of 0.36 cell) and its ring. */
+      else if (!s->cells[i] && n_bright > 0 && !one_kind)
+        {
+          square = square_corners (img, &ax, &ay, i % w, i / w, 0.33, 0.03, &mid[i], &bright) >= 3;
+          n_unlit++;
+          dark_square += square;
         }
       if (spread[i] > 50.0f || one_kind || fabs (value[i] - split) < 8.0 || !square
           || outline[i] <= NO_OUTLINE)
@@ -410,8 +450,8 @@ lights_read (const HbImage *img, int threshold, HbImportReport *report,
         uniform++;
     }
   /* Too little of it looks like Enlight: most lights unsure, or lit
-   * cells that are not lit squares. */
-  if (uniform * 2 < n || lit_square * 2 < n_lit)
+   * or dark cells that are not squares of their colour. */
+  if (uniform * 2 < n || lit_square * 2 < n_lit || dark_square * 2 < n_unlit)
     {
       hb_state_free (&s->base);
       hb_vision_no_board (error, _("Enlight"), _("no lattice of lights"));
