@@ -336,8 +336,11 @@ apply_loaded (HbWindow *self, gpointer data)
   if (a->result->report != NULL)
     {
       /* A picture: the level is new (saving must not write over the
-       * picture), named after it, and opens for correcting. */
-      g_autofree char *untitled = g_strdup (a->name);
+       * picture), named after it (in UTF-8, as a level file's name is
+       * shown: the title and Save As take nothing else), and opens for
+       * correcting. */
+      g_autofree char *untitled = a->file != NULL ? g_filename_display_name (a->name)
+                                                  : g_strdup (a->name);
       char *dot = strrchr (untitled, '.');
 
       if (dot != NULL && dot != untitled)

@@ -1974,6 +1974,43 @@ test_details_tab (void)
   hb_app_test_window_close (window);
 }
 
+/* A picture whose name is not UTF-8 ("shot\xffone.png", from another
+ * system): the level read from it is named after it in valid UTF-8 (the
+ * title, Save As's name), as a level file of such a name is: the raw
+ * bytes became the untitled level's name, and GTK was handed them. */
+static void
+test_import_name_not_utf8 (Fixture *f, gconstpointer data)
+{
+  const HbGame *flow = hb_registry_find_game ("flow");
+  HbGenerateParams params = { 5, 5, 0, 3, NULL };
+  GError *error = NULL;
+  HbState *drawn = flow->generate (&params, &error);
+  g_autofree char *path = g_build_filename (f->dir, "shot\xffone.png", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *shown = NULL, *save_as = NULL;
+  HbWindow *window;
+
+  g_assert_no_error (error);
+  save_screenshot (drawn, path);
+  window = hb_app_test_window_new ();
+  g_assert_true (hb_app_test_load (window, file));
+  g_assert_true (hb_window_get_game (window) == flow);
+  g_assert_null (hb_window_get_file (window));
+  shown = hb_document_dup_display_name (hb_window_get_document (window));
+  g_assert_true (g_utf8_validate (shown, -1, NULL));
+  g_assert_cmpstr (shown, ==, "shot\xef\xbf\xbdone");
+  save_as = hb_window_dup_save_as_name (window);
+  g_assert_true (g_utf8_validate (save_as, -1, NULL));
+  g_assert_cmpstr (save_as, ==, "shot\xef\xbf\xbdone.flow");
+  g_assert_true (g_utf8_validate (hb_window_get_last_toast (window), -1, NULL));
+  hb_window_set_ask_to_save (window, FALSE);
+  hb_app_test_window_close (window);
+  /* The next window opens on the game it opened on (the tests after
+   * this one start away from Flow Free). */
+  hb_app_test_reset_last_game ();
+  hb_state_free (drawn);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1981,6 +2018,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/import/details-tab", test_details_tab);
   g_test_add ("/app/import/loop-cursor", Fixture, NULL, hb_app_test_dir_set_up,
               test_import_loop_cursor, hb_app_test_dir_tear_down);
+  g_test_add ("/app/import/name-not-utf8", Fixture, NULL, hb_app_test_dir_set_up,
+              test_import_name_not_utf8, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/png", Fixture, NULL, hb_app_test_dir_set_up,
               test_import_png, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/resize", Fixture, NULL, hb_app_test_dir_set_up,
