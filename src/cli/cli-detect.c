@@ -83,7 +83,7 @@ parse (GOptionContext *ctx, const GOptionEntry *entries, int *argc, char ***argv
       /* As every command's ("Missing argument for --debug" stood alone:
        * review). */
       g_autofree char *unreadable = error->domain == G_CONVERT_ERROR
-                                    ? cli_unreadable_value (*argc, *argv) : NULL;
+                                    ? cli_unreadable_value (*argc, *argv, sets) : NULL;
 
       cli_option_error (help_command, unreadable != NULL ? unreadable : error->message);
       return DETECT_UNREADABLE;

@@ -196,35 +196,6 @@ cli_option_error (const char *command, const char *message)
 }
 
 char *
-cli_unreadable_value (int argc, char **argv)
-{
-  const char *charset;
-
-  g_get_charset (&charset);
-  for (int i = 1; i < argc && !g_str_equal (argv[i], "--"); i++)
-    {
-      const char *a = argv[i], *eq = strchr (a, '='), *value;
-      g_autofree char *name = NULL;
-      g_autofree char *text = NULL;
-
-      if (a[0] != '-' || a[1] == '\0')
-        continue;
-      if (a[1] == '-' && eq != NULL)
-        name = g_strndup (a, eq - a), value = eq + 1;
-      else if (a[1] != '-' && a[2] != '\0')
-        name = g_strndup (a, 2), value = a + 2;   /* "-gflow" */
-      else if (i + 1 < argc)
-        name = g_strdup (a), value = argv[i + 1];
-      else
-        continue;
-      text = g_locale_to_utf8 (value, -1, NULL, NULL, NULL);
-      if (text == NULL)
-        return g_strdup_printf ("%s takes text in %s, not '%s'", name, charset, value);
-    }
-  return NULL;
-}
-
-char *
 cli_check_options (int *argc, char ***argv, const GOptionEntry *const *sets,
                    const char *(*range) (const char *name), gboolean *unknown_option)
 {
@@ -356,6 +327,41 @@ option_value (const GOptionEntry *const *sets, int argc, char **argv, int *i, ch
       return NULL;
     }
   return e;
+}
+
+char *
+cli_unreadable_value (int argc, char **argv, const GOptionEntry *const *sets)
+{
+  const char *charset;
+
+  g_get_charset (&charset);
+  for (int i = 1; i < argc && !g_str_equal (argv[i], "--"); i++)
+    {
+      const char *typed = argv[i];
+      gboolean missing;
+      char *value = NULL;
+      const GOptionEntry *e = option_value (sets, argc, argv, &i, &value, &missing);
+      g_autofree char *text = NULL;
+
+      if (missing)
+        break;
+      /* Only text options' values are taken to UTF-8: a file's name (a
+       * level named after the flag before it, --output's) is read as it
+       * is, and was said to be the flag's unreadable value. */
+      if (e == NULL || (e->arg != G_OPTION_ARG_STRING && e->arg != G_OPTION_ARG_STRING_ARRAY))
+        continue;
+      text = g_locale_to_utf8 (value, -1, NULL, NULL, NULL);
+      if (text == NULL)
+        {
+          const char *eq = strchr (typed, '=');
+          g_autofree char *name = typed[1] == '-' ? g_strndup (typed, eq != NULL ? (gsize) (eq - typed)
+                                                                                  : strlen (typed))
+                                                  : g_strndup (typed, 2);
+
+          return g_strdup_printf ("%s takes text in %s, not '%s'", name, charset, value);
+        }
+    }
+  return NULL;
 }
 
 gboolean

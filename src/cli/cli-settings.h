@@ -39,8 +39,9 @@ void        cli_option_error (const char *command, const char *message);
 /* GOption's "Invalid byte sequence in conversion input" (an option's
  * value that is not text in the locale's character set) named nothing:
  * "--game takes text in UTF-8, not 'fl\xffw'" for the first such value
- * among argv's options, else NULL. */
-char       *cli_unreadable_value (int argc, char **argv);
+ * among argv's text options of `sets` (a NULL-ended list of tables),
+ * else NULL. */
+char       *cli_unreadable_value (int argc, char **argv, const GOptionEntry *const *sets);
 /* The long name of an option of one value (not a flag, not a --set)
  * given twice among argv's options, else NULL: "--solver sat --solver
  * fast" kept the last without a word. `sets` is a NULL-ended list of

@@ -215,8 +215,10 @@ parse_options (int *argc, char ***argv, const char *usage, const GOptionEntry *e
   opt_delay_given = option_text (*argc, *argv, "--delay") != NULL;
   if (!g_option_context_parse (ctx, argc, argv, &error))
     {
+      const GOptionEntry *const sets[] = { with_game ? game_entry : NULL, entries, NULL };
       g_autofree char *unreadable = error->domain == G_CONVERT_ERROR
-                                    ? cli_unreadable_value (*argc, *argv) : NULL;
+                                    ? cli_unreadable_value (*argc, *argv, with_game ? sets : sets + 1)
+                                    : NULL;
 
       cli_option_error ((*argv)[0], unreadable != NULL ? unreadable : error->message);
       exit (EXIT_BAD_INPUT);

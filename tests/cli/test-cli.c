@@ -170,6 +170,23 @@ test_ascii_locale (void)
     g_assert_cmpstr (d.err, ==, "hintboard-cli: detect: -g takes text in UTF-8, not 'fl\\xffw'\n"
                                 "Try 'hintboard-cli detect --help'.\n");
   }
+  /* A file's name that is no UTF-8, after a flag or as a file option's
+   * value, is no text option's value: the option said is the one whose
+   * value could not be read ("--stats takes text in UTF-8, not
+   * 'caf\xe9.lights'" blamed the flag before the level's name). */
+  {
+    g_auto(CliRun) r = { 0 };
+    g_auto(CliRun) d = { 0 };
+
+    run_cli (&r, NULL, "solve", "--stats", "caf\351.lights", "--game", "fl\377w", NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_cmpstr (r.err, ==, "hintboard-cli: solve: --game takes text in UTF-8, not 'fl\\xffw'\n"
+                                "Try 'hintboard-cli solve --help'.\n");
+    run_cli (&d, NULL, "detect", "--debug", "caf\351", "-g", "fl\377w", path, NULL);
+    g_assert_cmpint (d.status, ==, 2);
+    g_assert_cmpstr (d.err, ==, "hintboard-cli: detect: -g takes text in UTF-8, not 'fl\\xffw'\n"
+                                "Try 'hintboard-cli detect --help'.\n");
+  }
 }
 
 /* --version says the version; "help COMMAND" is "COMMAND --help" (it
