@@ -1291,6 +1291,40 @@ click_response (AdwMessageDialog *dialog, const char *label)
   g_error ("no button %s in the dialog", label);
 }
 
+/* Each of the dialog's answers has an access key of its own: two on one
+ * letter (Could Not Save's "_Cancel" and "_Choose Another Name") made
+ * Alt+C move the focus between them, answering nothing. */
+static void
+assert_own_access_keys (AdwMessageDialog *dialog)
+{
+  g_autoptr (GPtrArray) todo = g_ptr_array_new ();
+  g_autoptr (GString) keys = g_string_new (NULL);
+  /* Each answer has a button in a row and another in a column (the
+   * dialog shows the one that fits). */
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+  g_ptr_array_add (todo, dialog);
+  while (todo->len > 0)
+    {
+      GtkWidget *x = g_ptr_array_steal_index (todo, todo->len - 1);
+      const char *label = GTK_IS_BUTTON (x) ? gtk_button_get_label (GTK_BUTTON (x)) : NULL;
+      const char *mark = label != NULL && gtk_button_get_use_underline (GTK_BUTTON (x))
+                         ? strchr (label, '_') : NULL;
+
+      if (mark != NULL && mark[1] != '\0' && g_hash_table_add (seen, (gpointer) label))
+        {
+          char key = g_ascii_tolower (mark[1]);
+
+          if (strchr (keys->str, key) != NULL)
+            g_error ("“%s” shares its access key %c with another answer", label, key);
+          g_string_append_c (keys, key);
+        }
+      for (GtkWidget *c = gtk_widget_get_first_child (x); c; c = gtk_widget_get_next_sibling (c))
+        g_ptr_array_add (todo, c);
+    }
+  g_assert_cmpuint (keys->len, >=, 2);
+}
+
 /* Activates `action` and answers the Save Changes? question it asks:
  * Cancel, or Discard. */
 static void
@@ -1429,6 +1463,7 @@ test_save_refused_asks_name (Fixture *f, gconstpointer data)
   g_assert_cmpuint (headed_dialogs (window, "Could Not Save the Level", &dialog), ==, 1);
   g_assert_true (adw_message_dialog_has_response (dialog, "rename"));
   g_assert_cmpstr (g_object_get_data (G_OBJECT (dialog), "hb-name"), ==, "mine.lights");
+  assert_own_access_keys (dialog);
   click_response (dialog, "_Cancel");
   hb_app_test_settle (50);
   g_assert_true (hb_window_get_modified (window));
@@ -1475,6 +1510,7 @@ test_save_changed_on_disk (Fixture *f, gconstpointer data)
   hb_app_test_activate (window, "save", NULL);
   hb_app_test_settle (50);
   g_assert_cmpuint (headed_dialogs (window, "File Changed on Disk", &dialog), ==, 1);
+  assert_own_access_keys (dialog);
   click_response (dialog, "_Cancel");
   hb_app_test_settle (50);
   g_assert_true (hb_window_get_modified (window));
@@ -2165,7 +2201,7 @@ test_save_as_refused (Fixture *f, gconstpointer data)
   {
     GtkNativeDialog *chooser;
 
-    click_response (dialog, "_Choose Another Name");
+    click_response (dialog, "Choose _Another Name");
     hb_app_test_settle (100);
     chooser = hb_window_get_file_dialog (window);
     g_assert_nonnull (chooser);
