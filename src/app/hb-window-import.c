@@ -213,6 +213,8 @@ hb_window_ask_doubtful (HbWindow *self, const char *name, const HbLoadResult *re
 {
   const HbImportReport *rep = result->report;
   const char *seen = rep->summary != NULL ? rep->summary : "";
+  /* A file's name may hold bytes that are no UTF-8: GTK takes nothing else. */
+  g_autofree char *shown = g_utf8_make_valid (name, -1);
   g_autofree char *heading = NULL, *body = NULL, *details = NULL;
   g_autoptr (GString) more = g_string_new (NULL);
   AdwMessageDialog *dialog;
@@ -232,7 +234,7 @@ hb_window_ask_doubtful (HbWindow *self, const char *name, const HbLoadResult *re
                                 "cuts through it. Import it to complete it by hand (in Edit, "
                                 "the ⋮ beside Width and Height adds a column or a row at any "
                                 "edge), or use a screenshot that shows the whole board."),
-                              name, seen);
+                              shown, seen);
     }
   else
     {
@@ -241,7 +243,7 @@ hb_window_ask_doubtful (HbWindow *self, const char *name, const HbLoadResult *re
        * ("Flow Free, 7×5, 7 colours, 5 cells unsure") */
       body = g_strdup_printf (_("“%s” seems to show a board (%s), but too little of it is clear "
                                 "to be sure. Import it to check and correct it by hand, or use a "
-                                "screenshot that shows the whole board."), name, seen);
+                                "screenshot that shows the whole board."), shown, seen);
     }
   /* The reader's notes, then why each game was not sure (the error's
    * lines after its first). */

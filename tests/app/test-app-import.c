@@ -1198,6 +1198,31 @@ dialog_up (gpointer data)
   return last_dialog (HB_WINDOW (data)) != NULL;
 }
 
+/* flow_12 of the shared screenshots with its two top rows cut away,
+ * saved as PNG at `path` (a board the picture's edge cuts through): FALSE,
+ * the test skipped, when the screenshots are not there. */
+static gboolean
+save_flow_12_cut (const char *path)
+{
+  g_autofree char *shot = g_test_build_filename (G_TEST_DIST, "..", "..", "shared", "screens",
+                                                 "flow", "flow_12.jpg", NULL);
+  g_autoptr (GdkPixbuf) whole = NULL;
+  g_autoptr (GdkPixbuf) part = NULL;
+  GError *error = NULL;
+
+  if (!g_file_test (shot, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("the shared screenshots are not there");
+      return FALSE;
+    }
+  whole = gdk_pixbuf_new_from_file (shot, &error);
+  g_assert_no_error (error);
+  part = gdk_pixbuf_new_subpixbuf (whole, 0, 585, 1080, 900);
+  g_assert_true (gdk_pixbuf_save (part, path, "png", &error, NULL));
+  g_assert_no_error (error);
+  return TRUE;
+}
+
 /* A newer open while an earlier picture's question is up (a second
  * screenshot dropped on the window, the first one cut) cancels the
  * earlier one, question and all, as it cancels an open still reading:
@@ -1206,30 +1231,21 @@ dialog_up (gpointer data)
 static void
 test_import_doubtful_newer (Fixture *f, gconstpointer data)
 {
-  g_autofree char *shot = g_test_build_filename (G_TEST_DIST, "..", "..", "shared", "screens",
-                                                 "flow", "flow_12.jpg", NULL);
   g_autofree char *whole_shot = g_test_build_filename (G_TEST_DIST, "..", "..", "shared",
                                                        "screens", "flow", "flow_01.jpg", NULL);
   g_autofree char *cut = g_build_filename (f->dir, "cut.png", NULL);
-  g_autoptr (GdkPixbuf) whole = NULL;
   g_autoptr (GFile) file_cut = NULL;
   g_autoptr (GFile) file_whole = NULL;
   HbAppTestOpened first = { FALSE, FALSE, NULL }, second = { FALSE, FALSE, NULL };
   HbWindow *window;
-  GError *error = NULL;
 
-  if (!g_file_test (shot, G_FILE_TEST_EXISTS) || !g_file_test (whole_shot, G_FILE_TEST_EXISTS))
+  if (!save_flow_12_cut (cut))
+    return;
+  if (!g_file_test (whole_shot, G_FILE_TEST_EXISTS))
     {
       g_test_skip ("the shared screenshots are not there");
       return;
     }
-  whole = gdk_pixbuf_new_from_file (shot, &error);
-  g_assert_no_error (error);
-  {
-    g_autoptr (GdkPixbuf) part = gdk_pixbuf_new_subpixbuf (whole, 0, 585, 1080, 900);
-    g_assert_true (gdk_pixbuf_save (part, cut, "png", &error, NULL));
-    g_assert_no_error (error);
-  }
   file_cut = g_file_new_for_path (cut);
   file_whole = g_file_new_for_path (whole_shot);
   window = hb_app_test_window_new ();
@@ -1254,6 +1270,34 @@ test_import_doubtful_newer (Fixture *f, gconstpointer data)
   g_assert_cmpstr (hb_window_get_game (window)->id, ==, "flow");
   g_assert_cmpint (hb_window_get_state (window)->width, ==, 5);
   g_assert_cmpint (hb_window_get_state (window)->height, ==, 5);
+  hb_app_test_window_close (window);
+}
+
+/* A picture not sure enough to take unasked, whose name is not UTF-8
+ * ("cut\xff.png"): the question names it in UTF-8 (its body was handed
+ * the raw bytes, which GTK takes for UTF-8). */
+static void
+test_import_doubtful_name_not_utf8 (Fixture *f, gconstpointer data)
+{
+  g_autofree char *cut = g_build_filename (f->dir, "cut\xff.png", NULL);
+  g_autoptr (GFile) file = NULL;
+  HbAppTestOpened opened = { FALSE, FALSE, NULL };
+  AdwMessageDialog *d;
+  HbWindow *window;
+
+  if (!save_flow_12_cut (cut))
+    return;
+  file = g_file_new_for_path (cut);
+  window = hb_app_test_window_new ();
+  hb_window_load_file_async (window, file, hb_app_test_opened, &opened);
+  hb_app_test_wait (dialog_up, window, 30000, "the question about the picture");
+  d = last_dialog (window);
+  g_assert_true (g_utf8_validate (adw_message_dialog_get_body (d), -1, NULL));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (d), "“cut\xef\xbf\xbd.png” seems to show"));
+  adw_message_dialog_response (d, "cancel");
+  hb_app_test_wait (open_done, &opened, 30000, "the open to end");
+  g_clear_error (&opened.error);
+  hb_app_test_settle (20);
   hb_app_test_window_close (window);
 }
 
@@ -2020,6 +2064,8 @@ main (int argc, char *argv[])
               test_import_loop_cursor, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/name-not-utf8", Fixture, NULL, hb_app_test_dir_set_up,
               test_import_name_not_utf8, hb_app_test_dir_tear_down);
+  g_test_add ("/app/import/doubtful-name-not-utf8", Fixture, NULL, hb_app_test_dir_set_up,
+              test_import_doubtful_name_not_utf8, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/png", Fixture, NULL, hb_app_test_dir_set_up,
               test_import_png, hb_app_test_dir_tear_down);
   g_test_add ("/app/import/resize", Fixture, NULL, hb_app_test_dir_set_up,
