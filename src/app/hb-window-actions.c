@@ -53,7 +53,7 @@ hb_window_update_actions (HbWindow *self)
   const HbGame *game = hb_document_get_game (self->document);
 
   hb_window_action_set_enabled (self, "undo", hb_document_can_undo (self->document)
-                                || hb_window_back_offered (self));
+                                || hb_window_undo_brings_back (self));
   hb_window_action_set_enabled (self, "redo", hb_document_can_redo (self->document));
   hb_window_action_set_enabled (self, "solve", !solving);
   hb_window_action_set_enabled (self, "cancel", solving || playing || self->next_hint_wanted
@@ -273,7 +273,7 @@ action_undo (GtkWidget *widget, const char *name, GVariant *param)
 {
   /* Nothing of its own to undo on a level New or Random brought in: the
    * level it replaced, as the toast's Undo (gone after 5 s). */
-  if (!hb_document_can_undo (HB_WINDOW (widget)->document))
+  if (hb_window_undo_brings_back (HB_WINDOW (widget)))
     hb_window_back_level (HB_WINDOW (widget));
   else
     hb_document_undo (HB_WINDOW (widget)->document);

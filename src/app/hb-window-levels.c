@@ -368,6 +368,15 @@ hb_window_back_offered (HbWindow *self)
   return self->back_level != 0 && self->back_level == self->levels_entered;
 }
 
+/* Edit's Undo passes over play moves: a new level with moves played on
+ * it has them left to undo (they went with it, unasked). */
+gboolean
+hb_window_undo_brings_back (HbWindow *self)
+{
+  return !hb_document_can_undo (self->document) && hb_document_play_depth (self->document) == 0
+         && hb_window_back_offered (self);
+}
+
 /* Checked again after the question about the new level's changes (a
  * Cancel there keeps the toast's offer: it threw it away). */
 static void

@@ -260,9 +260,12 @@ void           hb_window_replace_level (HbWindow *self, HbState *state, const ch
  * left (after asking about the new one's changes); nothing once another
  * level came in since. */
 void           hb_window_back_level (HbWindow *self);
-/* Whether that offer holds: no level came in since New or Random. Undo
- * (Ctrl+Z) makes it too, once the new level has nothing to undo. */
+/* Whether that offer holds: no level came in since New or Random. */
 gboolean       hb_window_back_offered (HbWindow *self);
+/* Whether Undo (Ctrl+Z) makes it: it holds, and the new level has no
+ * step of its own left to undo, nor play moves (which Edit's Undo passes
+ * over). */
+gboolean       hb_window_undo_brings_back (HbWindow *self);
 /* A level came in (hb_window_level_entered): counted, and the toast
  * offering the one before it back goes. */
 void           hb_window_back_level_entered (HbWindow *self);

@@ -357,6 +357,48 @@ test_new_then_undo (void)
   hb_app_test_window_close (window);
 }
 
+/* Edit's Undo on a new level with moves played on it, and no edit of
+ * its own: those moves are the level's own, which Edit's Undo passes
+ * over, so Undo has nothing to undo there. It brought the level New or
+ * Random replaced back instead, and the new level went with its moves,
+ * nothing asked and no way back (Redo had nothing). */
+static void
+test_new_played_edit_undo (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  const HbGame *lights = &lights_game;
+  HbState *fresh, *moved;
+
+  hb_window_set_ask_to_save (window, FALSE);
+  hb_app_test_open_text (window, "back.lights", "110\n111\n010\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_activate (window, "random", NULL);
+  hb_app_test_settle (50);
+  fresh = hb_state_copy (hb_window_get_state (window));
+  hb_app_test_click_cell (window, 0, 0, 1);
+  moved = hb_state_copy (hb_window_get_state (window));
+  g_assert_false (lights->equal (fresh, moved));
+
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (50);
+  g_assert_false (hb_window_get_action_enabled (window, "undo"));
+  hb_app_test_activate (window, "undo", NULL);
+  hb_app_test_settle (50);
+  g_assert_true (lights->equal (fresh, hb_window_get_state (window)));
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (50);
+  g_assert_true (lights->equal (moved, hb_window_get_state (window)));
+  /* Its move undone in Play, the level before it comes back. */
+  hb_app_test_activate (window, "undo", NULL);
+  hb_app_test_settle (50);
+  g_assert_true (lights->equal (fresh, hb_window_get_state (window)));
+  g_assert_true (hb_window_get_action_enabled (window, "undo"));
+
+  hb_state_free (moved);
+  hb_state_free (fresh);
+  hb_app_test_window_close (window);
+}
+
 static void
 test_flood_out_of_moves (void)
 {
@@ -2593,6 +2635,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/toast-one-line-narrow", test_toast_one_line_narrow);
   g_test_add_func ("/app/play/new-undo", test_new_undo);
   g_test_add_func ("/app/play/new-then-undo", test_new_then_undo);
+  g_test_add_func ("/app/play/new-played-edit-undo", test_new_played_edit_undo);
   g_test_add_func ("/app/play/first-window", test_first_window);
   g_test_add_func ("/app/play/keyboard", test_keyboard_play);
   g_test_add_func ("/app/play/next-level", test_next_level);
