@@ -214,7 +214,7 @@ test_romanian_plurals (void)
   g_assert_null (flow_game.parse (t->str, t->len, &many));
   g_assert_nonnull (many);
   g_assert_nonnull (strstr (many->message, "mai mult de 88 de culori: tablele Flow Free au "
-                            "cel mult 88 de perechi de puncte"));
+                            "cel mult 88 de perechi de buline"));
   hb_test_romanian_end ();
   g_string_free (t, TRUE);
 }

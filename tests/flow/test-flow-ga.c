@@ -1116,7 +1116,7 @@ test_ac_plurals (void)
       "After fixing 0 of 1 empty cell, arc consistency left a cell with no colour or a pair "
       "of dots that cannot be joined.",
       "După ce a fixat 0 din 1 celulă goală, consistența arcelor a lăsat o celulă fără nicio "
-      "culoare sau o pereche de puncte care nu pot fi unite." },
+      "culoare sau o pereche de buline care nu pot fi unite." },
   };
   g_autoptr (HbSettings) st = settings (&flow_solver_ac, "probe=false", NULL);
   HbSolveOptions o = { 0 };
