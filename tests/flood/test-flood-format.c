@@ -427,7 +427,7 @@ test_romanian_plurals (void)
     goto out;
   g_assert_false (flood_game.answer_fits (&s->base, r, &why_ro, &proven));
   g_assert_cmpstr (why_ro, ==, "cel mai bun răspuns găsit are 27 de mutări, peste limita de "
-                               "mutări, care este 20 (nu s-a dovedit că limita nu poate fi "
+                               "mutări, care este 20 (nu s-a demonstrat că limita nu poate fi "
                                "respectată)");
   s->moves = 15;
   s->move_limit = 10;
