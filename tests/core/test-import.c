@@ -1394,6 +1394,69 @@ test_flow_grey_copy (void)
       }
 }
 
+/* Hintboard's own drawings of Enlight levels in greys (ImageMagick's
+ * -colorspace Gray): the light style's lit lights become a grey near
+ * the gap's, which the Enlight reader refuses, and Flood-It's reader took
+ * the two greys of lights for two colours of flat squares: lights-04-6x6
+ * and others guessed as a sure "Flood-It, 6×6, 2 colours", exit 0, the
+ * dark style's too at 20 px. Flood-It's like neighbours run into each
+ * other; Enlight's lights lie a gap apart (or, a checkerboard, have no
+ * like neighbours): such a board of two colours is no sure Flood-It
+ * board. A true Flood-It board of two colours still reads, sure of it. */
+static void
+test_lights_grey_not_flood (void)
+{
+  static const char *const bundled[] = {
+    "lights-01-3x3.lights", "lights-04-6x6.lights", "lights-07-8x8.lights",
+    "lights-09-10x10.lights", "checker-5x5.lights", "lights-06-7x7.lights",
+    "smile-10x10.lights",
+  };
+  static const char flood2[] = "8 by 8 -> 0\n11010001\n10111110\n00111110\n11110001\n"
+                               "10110100\n00011010\n01011011\n01111110\n";
+  const HbGame *flood = hb_registry_find_game ("flood");
+
+  for (gsize f = 0; f < G_N_ELEMENTS (bundled); f++)
+    for (int v = 0; v < 4; v++)
+      {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(HbImportReport) report = hb_import_report_new ();
+        g_autoptr(HbImage) shot = NULL;
+        g_autoptr(HbImage) grey = NULL;
+        g_autofree char *want = NULL;
+        const char *game_id = NULL;
+        double cell = v < 2 ? 48 : 20;
+        gboolean dark = v % 2;
+        HbState *s;
+
+        shot = render_like_cli (bundled[f], cell, dark, &want, &game_id);
+        grey = grey_copy (shot);
+        s = hb_registry_from_image (grey, NULL, report, NULL, &error);
+        if (s != NULL && report->n_unsure == 0)
+          {
+            g_autofree char *got = level_text (s);
+
+            if (!g_str_equal (s->game->id, "lights") || !g_str_equal (got, want))
+              g_error ("%s %s at %g px in greys guessed as a sure %s", bundled[f],
+                       dark ? "dark" : "light", cell, report->summary);
+          }
+        hb_state_free (s);
+      }
+  for (int dark = 0; dark < 2; dark++)
+    {
+      g_autoptr(GError) error = NULL;
+      HbState *level = flood->parse (flood2, strlen (flood2), &error);
+      g_autoptr(HbImage) shot = NULL;
+      g_autofree char *want = NULL;
+
+      g_assert_no_error (error);
+      shot = render_level_like_cli (level, 48, dark);
+      want = level_text (level);
+      assert_reads_as (shot, dark ? "a Flood-It board of 2 colours, dark"
+                                  : "a Flood-It board of 2 colours", "flood", want);
+      hb_state_free (level);
+    }
+}
+
 /* hb_registry_from_image_or_near: a screenshot cut through its board
  * (flow_12 without its top two rows of cells) is no sure board, but the
  * Flow Free reading is offered, 7×5 with its unsure cells, and its notes
@@ -2014,6 +2077,7 @@ main (int argc, char **argv)
   g_test_add_func ("/import/flood/grey-copy", test_flood_grey_copy);
   g_test_add_func ("/import/real/flood-grey", test_real_flood_grey);
   g_test_add_func ("/import/flow/grey-copy", test_flow_grey_copy);
+  g_test_add_func ("/import/lights/grey-not-flood", test_lights_grey_not_flood);
   g_test_add_func ("/import/real/loop", test_real_loop);
   g_test_add_data_func ("/import/round-trip/flow", "flow", test_round_trip);
   g_test_add_data_func ("/import/round-trip/flood", "flood", test_round_trip);

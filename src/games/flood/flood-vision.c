@@ -54,6 +54,11 @@
 #define EDGE_AT 0.15
 #define MIN_SHARPNESS 0.7
 
+/* How far either side of a line between like cells a gap is looked for
+ * (like_gap), in cells. */
+#define LIKE_GAP_AT 0.12
+#define LIKE_GAP 8.0
+
 /* The mean ΔE of the flat cells from the mean colour of their group. */
 static double
 colour_drift (const HbLab *lab, const int *group, const float *spread, int n)
@@ -324,6 +329,77 @@ edge_sharpness (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, 
           middles += hb_lab_distance (&lab[i], &lab[j]);
         }
   return middles > 0 ? across / middles : 1.0;
+}
+
+/* How far apart like neighbours lie: over the pairs of flat neighbouring
+ * cells of one colour group, the colour most unlike the pair (ΔE from
+ * their mean) on a scan across their shared side, LIKE_GAP_AT of a cell
+ * either way, at its middle; the median of those for each group with
+ * two such pairs or more, and the largest of the medians. Flood-It's
+ * like neighbours run into each other, no line between them; Enlight's
+ * lights lie a gap apart, the gap another colour (in greys, near one
+ * kind of light: the other kind shows it). -1 when no group has two
+ * pairs; `n_like` receives the number of like pairs. */
+static double
+like_gap (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, int w, int h, int k,
+          const HbLab *lab, const int *group, const float *spread, int *n_like)
+{
+  double cell = MIN (ax->period, ay->period), widest = -1;
+  g_autofree float *gaps = g_new (float, 2 * (gsize) w * h + 1);
+  g_autofree int *of = g_new (int, 2 * (gsize) w * h + 1);
+  int m = 0;
+
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      for (int d = 0; d < 2; d++)
+        {
+          int i = y * w + x, j = d == 0 ? i + 1 : i + w;
+          double ex, ey;
+          HbLab mean;
+          float most = 0;
+
+          if ((d == 0 && x + 1 >= w) || (d == 1 && y + 1 >= h) || group[i] != group[j]
+              || spread[i] >= FLAT_SPREAD || spread[j] >= FLAT_SPREAD)
+            continue;
+          mean.L = (lab[i].L + lab[j].L) / 2;
+          mean.a = (lab[i].a + lab[j].a) / 2;
+          mean.b = (lab[i].b + lab[j].b) / 2;
+          ex = ax->origin + (x + (d == 0 ? 1.0 : 0.5)) * ax->period;
+          ey = ay->origin + (y + (d == 0 ? 0.5 : 1.0)) * ay->period;
+          for (int t = (int) floor (-LIKE_GAP_AT * cell); t <= (int) ceil (LIKE_GAP_AT * cell); t++)
+            {
+              HbLab q;
+
+              hb_vision_square_lab (img, d == 0 ? ex + t : ex, d == 1 ? ey + t : ey, cell * 0.03,
+                                    &q, NULL);
+              most = MAX (most, hb_lab_distance (&q, &mean));
+            }
+          of[m] = group[i];
+          gaps[m++] = most;
+        }
+  *n_like = m;
+  /* Sorted by group, then by gap. */
+  for (int a = 1; a < m; a++)
+    for (int b = a; b > 0 && (of[b - 1] > of[b] || (of[b - 1] == of[b] && gaps[b - 1] > gaps[b])); b--)
+      {
+        float t = gaps[b];
+        int o = of[b];
+        gaps[b] = gaps[b - 1];
+        of[b] = of[b - 1];
+        gaps[b - 1] = t;
+        of[b - 1] = o;
+      }
+  for (int g = 0, a = 0; g < k; g++)
+    {
+      int b = a;
+      while (b < m && of[b] == g)
+        b++;
+      if (b - a >= 2)
+        widest = MAX (widest, (b - a) % 2 ? gaps[(a + b) / 2]
+                                          : (gaps[(a + b) / 2 - 1] + gaps[(a + b) / 2]) / 2);
+      a = b;
+    }
+  return widest;
 }
 
 /* Whether the line of cells just outside the lattice on `side` (0 left,
@@ -746,6 +822,26 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
   /* Flood-It's cells are flat: cells with something drawn in them (a
    * disc, a stroke) speak for another game. */
   report->score -= 0.6 * (1.0 - uniform / (double) n);
+  /* Two colours of squares a gap apart is Enlight's look, not Flood-It's:
+   * Flood-It's like neighbours run into each other (like_gap 0-4.7 on
+   * the boards of two colours read surely, of Hintboard's drawings in
+   * colour, greys, scaled and through JPEG, and of the screenshot's
+   * copies; 7.6 at most on any), Enlight's lights do not (9-40 in greys),
+   * and a board of two colours with no like neighbours at all is
+   * Enlight's checkerboard, not a random Flood-It board. In greys the
+   * Enlight reader refuses the light style (its lit lights near the
+   * gap's grey), and Hintboard's own drawings of lights-04-6x6 and
+   * others were read as a sure Flood-It board of two colours (review):
+   * such a reading is offered as a doubtful one at most, under
+   * HB_IMPORT_MIN_SCORE (0.55). */
+  if (k <= 2)
+    {
+      int n_like;
+      double gap = like_gap (img, &ax, &ay, w, h, k, lab, group, spread, &n_like);
+
+      if (gap >= LIKE_GAP || (n_like == 0 && pairs >= 8))
+        report->score = MIN (report->score, 0.5);
+    }
   {
     g_autofree char *detail = g_strdup_printf (g_dngettext (NULL, "%d colour", "%d colours", k), k);
     hb_import_report_finish (report, _("Flood-It"), detail);
