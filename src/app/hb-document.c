@@ -270,17 +270,22 @@ hb_document_get_untitled_name (HbDocument *self)
   return self->untitled_name;
 }
 
+/* A file's base name in UTF-8 whatever its bytes: it is shown (the
+ * title, the dialogs, the toasts), and GTK takes nothing else. */
+char *
+hb_file_dup_display_name (GFile *file)
+{
+  g_autofree char *base = g_file_get_basename (file);
+
+  return g_filename_display_name (base);
+}
+
 char *
 hb_document_dup_display_name (HbDocument *self)
 {
   g_return_val_if_fail (HB_IS_DOCUMENT (self), NULL);
-  /* In UTF-8 whatever the name's bytes: it is shown (the title, the
-   * dialogs), and GTK takes nothing else. */
   if (self->file != NULL)
-    {
-      g_autofree char *base = g_file_get_basename (self->file);
-      return g_filename_display_name (base);
-    }
+    return hb_file_dup_display_name (self->file);
   return g_strdup (self->untitled_name ? self->untitled_name : _("Untitled"));
 }
 

@@ -52,6 +52,7 @@ GFile         *hb_document_get_file (HbDocument *self);
 const char    *hb_document_get_untitled_name (HbDocument *self);
 /* The file's base name, else the untitled name: newly allocated. */
 char          *hb_document_dup_display_name (HbDocument *self);
+char          *hb_file_dup_display_name (GFile *file);
 gboolean       hb_document_get_modified (HbDocument *self);
 /* The level is unsaved work until it is saved, even unchanged (a level
  * read from a picture: the picture may be gone, a pasted one surely). */

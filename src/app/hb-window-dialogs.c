@@ -470,8 +470,7 @@ refused_name (const GError *error)
 static void
 ask_another_name (HbWindow *self, GFile *file, GError *error, Pending *p)
 {
-  g_autofree char *raw = g_file_get_basename (file);
-  g_autofree char *base = g_filename_display_name (raw);
+  g_autofree char *base = hb_file_dup_display_name (file);
   g_autofree char *said = g_strdup_printf (_("Could not save “%s”: %s"), base, error->message);
   g_autofree char *text = g_utf8_make_valid (said, -1);
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Could Not Save the Level"), text);

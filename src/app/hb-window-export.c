@@ -95,7 +95,7 @@ export_done (GObject *source, GAsyncResult *res, gpointer user_data)
   HbWindow *self = HB_WINDOW (source);
   ExportJob *job = g_task_get_task_data (G_TASK (res));
   GError *error = NULL;
-  g_autofree char *folder = NULL, *raw = NULL;
+  g_autofree char *folder = NULL;
   char *name, *text;
 
   g_task_propagate_boolean (G_TASK (res), &error);
@@ -115,8 +115,7 @@ export_done (GObject *source, GAsyncResult *res, gpointer user_data)
       return;
     }
   g_clear_object (&self->export_cancellable);
-  raw = g_file_get_basename (job->file);
-  name = g_filename_display_name (raw);
+  name = hb_file_dup_display_name (job->file);
   folder = folder_display_name (job->file);
   if (error == NULL && folder != NULL)
     /* TRANSLATORS: a toast after Export Animation: the file's name, then
@@ -188,8 +187,7 @@ export_start (HbWindow *self, ExportJob *job, GFile *file)
    * took 6 s, with only a greyed button to show for it: review): said
    * after a moment, with Cancel. */
   {
-    g_autofree char *raw = g_file_get_basename (file);
-    g_autofree char *name = g_filename_display_name (raw);
+    g_autofree char *name = hb_file_dup_display_name (file);
     /* TRANSLATORS: a toast while Export Animation writes the file */
     g_autofree char *text = g_strdup_printf (_("Exporting the animation to “%s”…"), name);
 
