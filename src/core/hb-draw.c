@@ -118,10 +118,29 @@ hb_draw_cell_image (cairo_t *cr, const HbLayout *l, int width, int height,
   if (!(l->cell > 0) || width <= 0 || height <= 0)
     return;
   hb_draw_visible_cells (cr, l, width, height, 0, &x0, &y0, &x1, &y1);
+  if (x1 <= x0 || y1 <= y0)
+    return;
+  /* Cells under a pixel are averaged (blocks of k × k here, then cairo's
+   * filter, which reads round each pixel): a pixel is then the same
+   * whatever the clip, so that drawing a few pixels again (the app's
+   * board view redraws only round the pointer on a huge board, over the
+   * board drawn before) matches the board drawn whole. So the blocks
+   * start at multiples of k cells, counted from the board's corner, not
+   * from the first cell the clip touches; and a few blocks beyond the
+   * clip are drawn too, for the filter to read. */
+  if (l->cell < 1)
+    {
+      int k = l->cell < 0.5 ? (int) floor (1.0 / l->cell) : 1, m = 4 * k;
+
+      x0 = MAX (0, x0 - m);
+      y0 = MAX (0, y0 - m);
+      x0 -= x0 % k;
+      y0 -= y0 % k;
+      x1 = MIN (width, x1 + m);
+      y1 = MIN (height, y1 + m);
+    }
   nw = x1 - x0;
   nh = y1 - y0;
-  if (nw <= 0 || nh <= 0)
-    return;
   fw = nw;
   fh = nh;
   img = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, nw, nh);

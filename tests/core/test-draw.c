@@ -200,6 +200,51 @@ test_shrunk (void)
     }
 }
 
+static guint32
+scattered (gsize i, int x, int y, gpointer data)
+{
+  guint32 h = (guint32) i * 2654435761u;
+
+  return 0xff000000u | (h >> 8 & 0xffffff);
+}
+
+/* Tiny cells drawn again within a small clip (the app's board view redraws
+ * round the pointer over the board it drew whole) give the pixels the
+ * whole board has there: the blocks averaged and the filter's reach do
+ * not depend on where the clip begins. They did: a 21-pixel square drawn
+ * again differed by up to 65 in a channel. */
+static void
+test_clip_same_pixels (void)
+{
+  static const double cells[] = { 0.42, 0.3, 0.7, 0.13, 1.5 };
+
+  for (gsize k = 0; k < G_N_ELEMENTS (cells); k++)
+    for (int at = 0; at < 5; at++)
+      {
+        cairo_t *whole_cr, *part_cr;
+        cairo_surface_t *whole = grey_surface (420, 300, &whole_cr);
+        cairo_surface_t *part = grey_surface (420, 300, &part_cr);
+        HbLayout l = { .width = 1000, .height = 700, .x0 = 7.3, .y0 = 5.6, .cell = cells[k] };
+        int cx = 23 + at * 67, cy = 17 + at * 51, most = 0;
+
+        hb_draw_cell_image (whole_cr, &l, 1000, 700, scattered, NULL);
+        cairo_rectangle (part_cr, cx, cy, 21, 21);
+        cairo_clip (part_cr);
+        hb_draw_cell_image (part_cr, &l, 1000, 700, scattered, NULL);
+        for (int y = cy; y < cy + 21; y++)
+          for (int x = cx; x < cx + 21; x++)
+            for (int shift = 0; shift < 24; shift += 8)
+              most = MAX (most, abs ((int) (pixel (whole, x, y) >> shift & 255)
+                                     - (int) (pixel (part, x, y) >> shift & 255)));
+        if (most > 1)
+          g_error ("cells of %g px, clip at (%d, %d): differ by %d", cells[k], cx, cy, most);
+        cairo_destroy (whole_cr);
+        cairo_destroy (part_cr);
+        cairo_surface_destroy (whole);
+        cairo_surface_destroy (part);
+      }
+}
+
 static void
 test_colours (void)
 {
@@ -279,6 +324,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/draw/cell-image/alpha", test_alpha);
   g_test_add_func ("/core/draw/cell-image/sub-pixel", test_sub_pixel);
   g_test_add_func ("/core/draw/cell-image/shrunk", test_shrunk);
+  g_test_add_func ("/core/draw/cell-image/clip-same-pixels", test_clip_same_pixels);
   g_test_add_func ("/core/draw/colours", test_colours);
   g_test_add_func ("/core/draw/ring", test_ring);
   g_test_add_func ("/core/draw/label-colour", test_label_colour);
