@@ -37,6 +37,7 @@ hb_board_view_set_origin (HbBoardView *self, int x, int y, gboolean move_cursor)
     }
   self->read_x = x;
   self->read_y = y;
+  hb_board_view_cache_changed (self);
 }
 
 /* Whether the screenshot's marks are for the board shown (its game and
@@ -205,6 +206,7 @@ hb_board_view_set_import (HbBoardView *self, cairo_surface_t *picture,
 {
   g_return_if_fail (HB_IS_BOARD_VIEW (self));
 
+  hb_board_view_cache_changed (self);
   g_clear_pointer (&self->picture, cairo_surface_destroy);
   g_clear_pointer (&self->marks, g_free);
   g_clear_pointer (&self->marks_taken, g_ptr_array_unref);
@@ -253,6 +255,7 @@ hb_board_view_set_show_picture (HbBoardView *self, gboolean show)
 {
   g_return_if_fail (HB_IS_BOARD_VIEW (self));
   self->show_picture = show;
+  hb_board_view_cache_changed (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -12,6 +12,8 @@ G_BEGIN_DECLS
 
 #define BOARD_MARGIN 24.0
 
+typedef struct _HbBoardCacheKey HbBoardCacheKey;
+
 struct _HbBoardView
 {
   GtkDrawingArea parent_instance;
@@ -112,6 +114,21 @@ struct _HbBoardView
    * once the marks may have changed (an idle), or 0. */
   guint          tips_idle;
   gboolean       tips_requery;
+
+  /* hb-board-view-cache.c: the board as last rendered (an image of the
+   * view's size at its scale), for what key, NULL when none is kept;
+   * `cache_generation` goes up on every change of what is drawn that the
+   * key does not see otherwise; how long the last full render took; the
+   * draws the cache served (tests); the tests' policy (1: cache every
+   * board, -1: none, 0: where it pays); HB_DEBUG_DRAW's timings. */
+  cairo_surface_t *cache;
+  HbBoardCacheKey *cache_key;
+  guint64        cache_generation;
+  gint64         last_render_us;
+  guint          cache_draws;
+  int            cache_policy;
+  gint64         debug_paint_start, debug_board_us;
+  int            debug_how;
 };
 
 /* hb-board-view.c: a gesture's first and last event, as the drag gesture
@@ -175,5 +192,20 @@ void     hb_board_view_anim_clear (HbBoardView *self);
 void     hb_board_view_live_clear (HbBoardView *self);
 /* Fills the options' anim_from and anim_progress while one runs. */
 void     hb_board_view_anim_options (HbBoardView *self, HbRenderOptions *options);
+
+/* hb-board-view-cache.c */
+/* Draws the board (the game's render, or the board over the import's
+ * picture) with `options` into the view's `cr` of width × height, from
+ * the board kept when nothing it depends on changed, on boards where
+ * that pays; elsewhere exactly as the render itself. */
+void     hb_board_view_cache_draw (HbBoardView *self, cairo_t *cr, int width, int height,
+                                   const HbLayout *layout, const HbRenderOptions *options,
+                                   gboolean over_picture);
+/* What is drawn changed in a way the cache's key cannot see (a new
+ * state, hint or picture): the board kept goes. */
+void     hb_board_view_cache_changed (HbBoardView *self);
+void     hb_board_view_cache_clear (HbBoardView *self);
+/* HB_DEBUG_DRAW's timings, when set. */
+void     hb_board_view_cache_init (HbBoardView *self);
 
 G_END_DECLS

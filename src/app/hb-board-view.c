@@ -77,10 +77,10 @@ draw_func (GtkDrawingArea *area, cairo_t *cr, int width, int height,
     }
   else if (self->player != NULL)
     hb_player_render (self->player, cr, &layout, &options);
-  else if (hb_board_view_has_picture (self) && self->show_picture && self->mode == HB_MODE_EDIT)
-    hb_board_view_draw_over_picture (self, cr, &layout, &options);
   else
-    self->state->game->render (self->state, cr, &layout, &options);
+    hb_board_view_cache_draw (self, cr, width, height, &layout, &options,
+                              hb_board_view_has_picture (self) && self->show_picture
+                              && self->mode == HB_MODE_EDIT);
   cairo_restore (cr);
 
   /* The cells the screenshot's reader was unsure of (hb-board-view-marks.c),
@@ -451,6 +451,7 @@ hb_board_view_set_state (HbBoardView *self, const HbState *state)
   self->shown_width = state ? state->width : 0;
   self->shown_height = state ? state->height : 0;
   self->hint = NULL;
+  hb_board_view_cache_changed (self);
   hb_board_view_marks_follow (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   hb_board_view_tips_changed (self, FALSE);
@@ -461,6 +462,9 @@ hb_board_view_set_hint (HbBoardView *self, gconstpointer hint)
 {
   g_return_if_fail (HB_IS_BOARD_VIEW (self));
   self->hint = hint;
+  /* (A hint not shown is not drawn: the board kept stays.) */
+  if (self->show_hints)
+    hb_board_view_cache_changed (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   /* A new hint follows every move: no tooltip asked again for it (see
    * hb_board_view_tips_changed). */
@@ -592,6 +596,7 @@ hb_board_view_dispose (GObject *object)
   g_clear_pointer (&self->ghost_of, cairo_surface_destroy);
   g_clear_pointer (&self->marks, g_free);
   g_clear_pointer (&self->marks_taken, g_ptr_array_unref);
+  hb_board_view_cache_clear (self);
   if (self->ui != NULL && self->ui_game != NULL && self->ui_game->ui_free != NULL)
     self->ui_game->ui_free (self->ui);
   self->ui = NULL;
@@ -675,6 +680,7 @@ hb_board_view_init (HbBoardView *self)
   hb_board_view_announce_cursor (self);   /* "Board": no cursor yet */
 
   hb_board_view_zoom_init (self);
+  hb_board_view_cache_init (self);
   self->zoom = 1.0;
   self->show_picture = TRUE;
 

@@ -40,6 +40,11 @@ gboolean   hb_board_view_has_live_frame (HbBoardView *self);
 gpointer   hb_board_view_take_live_frame (HbBoardView *self, GDestroyNotify *free_func);
 /* Testing: how many times a live frame was drawn. */
 guint      hb_board_view_get_live_draws (HbBoardView *self);
+/* Testing: how many draws painted the board kept from an earlier one
+ * (hb-board-view-cache.c), and the policy: 1 keeps every board, -1 none,
+ * 0 (the default) those where it pays. */
+guint      hb_board_view_get_cache_draws (HbBoardView *self);
+void       hb_board_view_set_cache_policy (HbBoardView *self, int policy);
 /* Where the board currently sits in the widget. */
 void       hb_board_view_get_layout (HbBoardView *self, HbLayout *layout);
 

@@ -570,6 +570,18 @@ struct _HbGame {
    * the tile's corner); the app draws it over the board for the others. */
   gboolean    draws_cursor;
 
+  /* TRUE when the hovered cell (HbRenderOptions.hover_x, hover_y) changes
+   * the drawing only on that cell and a few pixels round it (a tint, an
+   * outline, a ring of a few pixels on tiny cells), and the keyboard
+   * cursor a game draws itself only on its cell: rendering cut to that
+   * neighbourhood (the clip) then draws there what the whole render
+   * would. On large boards the app keeps the board drawn without them
+   * and renders only round the pointer as it moves (hb-board-view-
+   * cache.c). FALSE where the pointer changes more (Flood-It's hint
+   * badge fades while the pointer is on it): the whole board is drawn
+   * again when the hovered cell changes. */
+  gboolean    hover_local;
+
   /* TRUE when a play gesture is a stroke across cells (Flow Free's paths)
    * rather than a click: by keyboard, Space or Enter starts one where the
    * game sets HbPointer.stroke on the PRESS, the arrows carry it on, Space

@@ -1746,4 +1746,5 @@ const HbGame loop_game = {
                     "Red dot: an arm that meets nothing."),
   .animates_moves = TRUE,
   .draws_cursor = TRUE,
+  .hover_local = TRUE,
 };

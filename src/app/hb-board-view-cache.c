@@ -1,0 +1,319 @@
+/* hb-board-view-cache.c: the board last drawn, kept as a picture, so
+ * that a redraw that changes nothing about a large board costs a copy
+ * instead of the whole render (see hb-board-view-private.h).
+ *
+ * A 4096 × 4096 board took about 0.5 s to draw (Infinite Loop), and the
+ * view redrew it whole for every cell the pointer crossed in Play (the
+ * hovered cell is drawn), for every keyboard cursor step and focus
+ * change: the window waited that long each time. Now, on a board of
+ * CACHE_MIN_CELLS or more whose last full render took CACHE_SLOW_US or
+ * more, or whose cells are under CACHE_TINY_CELL pixels, the board is
+ * rendered into an image surface of the view's size at its scale factor
+ * and kept with a key of everything the picture depends on (CacheKey);
+ * a draw with the same key paints the image. Smaller boards, and fast
+ * ones, draw exactly as before: the cache is never made for them.
+ *
+ * What follows the pointer: the image is the board without the hovered
+ * cell and without the keyboard cursor a game draws itself. Where the
+ * game says the hover is local (HbGame.hover_local: a tint, an outline,
+ * a ring of a few pixels round the cell), a draw paints the image
+ * everywhere but round those cells and renders the game, with every
+ * option, cut (clipped) to those few squares of pixels: the games draw
+ * only the cells the clip touches (hb_draw_visible_cells, and the cell
+ * image of tiny cells is cut to the clip), so this costs what a handful
+ * of cells cost, and is what the whole render draws there. The hover is
+ * not dropped on tiny cells: the games draw it there as a ring of
+ * 3 pixels at least, which shows. Where the hover reaches further
+ * (Flood-It's hint badge fades while the pointer is on it), the hovered
+ * cell is part of the key, so only the other redraws are saved.
+ *
+ * The squares are whole pixels, so that the seams between the image and
+ * the patches fall between pixels. What is drawn after the game (the
+ * unsure cells' rings, the run's focus, the keyboard cursor of the other
+ * games) is drawn on top as before.
+ *
+ * Never a stale board: the key holds the layout (zoom and pan), the
+ * view's size and scale, the style, the mode, the hints shown, the hint
+ * and its flags, whether the picture of an import is drawn under the
+ * board, the state's address, and a generation that every setter that
+ * may change the board (a new state, even at the same address; a hint;
+ * an import, its origin, shown or hidden) takes one up. The player and a
+ * solver's live frames are drawn as before (each of their draws is a
+ * new frame), and so is a move's animation. */
+#include "config.h"
+
+#include <math.h>
+
+#include "hb-board-view-private.h"
+
+/* Boards of fewer cells are drawn as before: no board of the bundled
+ * levels or of a normal size ever meets the cache (the tests' pixels
+ * stay those of the direct render, however slow the machine). The
+ * animation of moves stops at the same size (hb-board-view-anim.c). */
+#define CACHE_MIN_CELLS 65536
+/* A full render this slow makes the next one go into the cache. */
+#define CACHE_SLOW_US 20000
+/* Cells under this many pixels: the games draw them as one scaled image
+ * of the whole board, which the cache saves at any speed. */
+#define CACHE_TINY_CELL 2.0
+
+struct _HbBoardCacheKey
+{
+  guint64        generation;
+  const HbState *state;
+  gconstpointer  hint;
+  HbLayout       layout;
+  int            width, height, scale;
+  gboolean       dark, show_hints, over_picture;
+  guint          hint_flags;
+  HbMode         mode;
+  int            hover_x, hover_y;   /* -1 where the patches draw it */
+};
+
+static gboolean
+key_equal (const HbBoardCacheKey *a, const HbBoardCacheKey *b)
+{
+  return a->generation == b->generation && a->state == b->state && a->hint == b->hint
+         && a->layout.width == b->layout.width && a->layout.height == b->layout.height
+         && a->layout.x0 == b->layout.x0 && a->layout.y0 == b->layout.y0
+         && a->layout.cell == b->layout.cell && a->width == b->width
+         && a->height == b->height && a->scale == b->scale && a->dark == b->dark
+         && a->show_hints == b->show_hints && a->over_picture == b->over_picture
+         && a->hint_flags == b->hint_flags && a->mode == b->mode
+         && a->hover_x == b->hover_x && a->hover_y == b->hover_y;
+}
+
+static void
+render_board (HbBoardView *self, cairo_t *cr, const HbLayout *layout,
+              const HbRenderOptions *options, gboolean over_picture)
+{
+  if (over_picture)
+    hb_board_view_draw_over_picture (self, cr, layout, options);
+  else
+    self->state->game->render (self->state, cr, layout, options);
+}
+
+void
+hb_board_view_cache_changed (HbBoardView *self)
+{
+  self->cache_generation++;
+  g_clear_pointer (&self->cache, cairo_surface_destroy);
+}
+
+void
+hb_board_view_cache_clear (HbBoardView *self)
+{
+  g_clear_pointer (&self->cache, cairo_surface_destroy);
+  g_clear_pointer (&self->cache_key, g_free);
+}
+
+/* The cache is worth it for this board as drawn now. */
+static gboolean
+worth_caching (HbBoardView *self, const HbLayout *layout)
+{
+  if (self->cache_policy != 0)
+    return self->cache_policy > 0;
+  if ((gint64) self->state->width * self->state->height < CACHE_MIN_CELLS)
+    return FALSE;
+  return self->last_render_us >= CACHE_SLOW_US || layout->cell < CACHE_TINY_CELL;
+}
+
+/* Adds the square of whole pixels round cell (x, y) that its hover or
+ * cursor may draw on: the cell, and a ring of up to 3 pixels plus its
+ * line, or 0.6 of a cell from its centre (hb_draw_cell_ring), with room
+ * to spare. */
+static void
+add_patch (cairo_region_t *region, const HbLayout *layout, int x, int y)
+{
+  double pad = MAX (8.0, layout->cell * 0.25) + 2;
+  double x0 = layout->x0 + x * layout->cell - pad, y0 = layout->y0 + y * layout->cell - pad;
+  double x1 = x0 + layout->cell + 2 * pad, y1 = y0 + layout->cell + 2 * pad;
+  cairo_rectangle_int_t r;
+
+  r.x = (int) floor (x0);
+  r.y = (int) floor (y0);
+  r.width = (int) ceil (x1) - r.x;
+  r.height = (int) ceil (y1) - r.y;
+  cairo_region_union_rectangle (region, &r);
+}
+
+static void
+region_path (cairo_t *cr, const cairo_region_t *region)
+{
+  for (int i = 0; i < cairo_region_num_rectangles (region); i++)
+    {
+      cairo_rectangle_int_t r;
+
+      cairo_region_get_rectangle (region, i, &r);
+      cairo_rectangle (cr, r.x, r.y, r.width, r.height);
+    }
+}
+
+void
+hb_board_view_cache_draw (HbBoardView *self, cairo_t *cr, int width, int height,
+                          const HbLayout *layout, const HbRenderOptions *options,
+                          gboolean over_picture)
+{
+  HbBoardCacheKey key = { 0 };
+  HbRenderOptions base = *options;
+  gboolean local = self->state->game->hover_local;
+  cairo_region_t *patches;
+  gint64 start, entered = g_get_monotonic_time ();
+  cairo_rectangle_int_t all = { 0, 0, width, height };
+
+  if ((options->anim_from != NULL && options->anim_progress < 1)
+      || !worth_caching (self, layout) || width <= 0 || height <= 0)
+    {
+      g_clear_pointer (&self->cache, cairo_surface_destroy);
+      start = g_get_monotonic_time ();
+      render_board (self, cr, layout, options, over_picture);
+      self->last_render_us = g_get_monotonic_time () - start;
+      self->debug_board_us = self->last_render_us;
+      self->debug_how = 1;
+      return;
+    }
+
+  key.generation = self->cache_generation;
+  key.state = self->state;
+  key.hint = options->hint;
+  key.layout = *layout;
+  key.width = width;
+  key.height = height;
+  key.scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  key.dark = options->dark;
+  key.show_hints = options->show_hints;
+  key.over_picture = over_picture;
+  key.hint_flags = options->hint_flags;
+  key.mode = options->mode;
+  key.hover_x = local ? -1 : options->hover_x;
+  key.hover_y = local ? -1 : options->hover_y;
+  /* The picture kept: the board without what the patches draw. */
+  if (local)
+    base.hover_x = base.hover_y = -1;
+  base.cursor_shown = FALSE;
+
+  if (self->cache == NULL || self->cache_key == NULL || !key_equal (&key, self->cache_key))
+    {
+      cairo_t *c;
+
+      /* A new surface every time, never one drawn again: the painted one
+       * may still be held by the frame GTK recorded. */
+      g_clear_pointer (&self->cache, cairo_surface_destroy);
+      self->cache = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * key.scale,
+                                                height * key.scale);
+      cairo_surface_set_device_scale (self->cache, key.scale, key.scale);
+      c = cairo_create (self->cache);
+      start = g_get_monotonic_time ();
+      render_board (self, c, layout, &base, over_picture);
+      cairo_surface_flush (self->cache);
+      self->last_render_us = g_get_monotonic_time () - start;
+      cairo_destroy (c);
+      if (self->cache_key == NULL)
+        self->cache_key = g_new0 (HbBoardCacheKey, 1);
+      *self->cache_key = key;
+      self->debug_how = 2;
+    }
+  else
+    {
+      self->cache_draws++;
+      self->debug_how = 3;
+    }
+
+  patches = cairo_region_create ();
+  if (local && options->hover_x >= 0 && options->hover_y >= 0
+      && options->hover_x < self->state->width && options->hover_y < self->state->height)
+    add_patch (patches, layout, options->hover_x, options->hover_y);
+  if (options->cursor_shown)
+    add_patch (patches, layout, options->cursor_x, options->cursor_y);
+  cairo_region_intersect_rectangle (patches, &all);
+
+  /* The kept board everywhere but in the patches... */
+  cairo_save (cr);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+  cairo_rectangle (cr, 0, 0, width, height);
+  region_path (cr, patches);
+  cairo_clip (cr);
+  cairo_set_source_surface (cr, self->cache, 0, 0);
+  cairo_paint (cr);
+  cairo_restore (cr);
+  /* ...and there the game, with the hover and the cursor. */
+  if (!cairo_region_is_empty (patches))
+    {
+      cairo_save (cr);
+      region_path (cr, patches);
+      cairo_clip (cr);
+      render_board (self, cr, layout, options, over_picture);
+      cairo_restore (cr);
+    }
+  cairo_region_destroy (patches);
+  self->debug_board_us = g_get_monotonic_time () - entered;
+}
+
+/* ---- HB_DEBUG_DRAW: how long the frames take ---------------------------
+ *
+ * With HB_DEBUG_DRAW set, every frame of the window that drew the board
+ * prints how long its paint took (the frame clock's paint phase: the
+ * widgets' snapshots and GSK's rendering of them, where GTK replays what
+ * draw functions recorded) and how long drawing the board took in it,
+ * whole or from the cache: how the timings in the README were taken
+ * (HB_DEBUG_DRAW=nocache draws every board whole, as before). */
+
+static void
+on_before_paint (GdkFrameClock *clock, HbBoardView *self)
+{
+  self->debug_paint_start = g_get_monotonic_time ();
+}
+
+static void
+on_after_paint (GdkFrameClock *clock, HbBoardView *self)
+{
+  static const char *const how[] = { "", "whole", "whole, kept", "kept" };
+
+  if (self->debug_how == 0 || self->debug_paint_start == 0)
+    return;
+  g_printerr ("hintboard: frame %.1f ms, board %.1f ms (%s)\n",
+              (g_get_monotonic_time () - self->debug_paint_start) / 1000.0,
+              self->debug_board_us / 1000.0, how[self->debug_how]);
+  self->debug_how = 0;
+}
+
+static void
+on_realize (GtkWidget *widget, gpointer data)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+
+  if (clock == NULL)
+    return;
+  g_signal_connect_object (clock, "before-paint", G_CALLBACK (on_before_paint), widget, 0);
+  g_signal_connect_object (clock, "after-paint", G_CALLBACK (on_after_paint), widget, 0);
+}
+
+void
+hb_board_view_cache_init (HbBoardView *self)
+{
+  const char *debug = g_getenv ("HB_DEBUG_DRAW");
+
+  if (debug == NULL)
+    return;
+  g_signal_connect (self, "realize", G_CALLBACK (on_realize), NULL);
+  /* HB_DEBUG_DRAW=nocache: every draw whole, as before the cache, to
+   * compare. */
+  if (g_str_equal (debug, "nocache"))
+    self->cache_policy = -1;
+}
+
+guint
+hb_board_view_get_cache_draws (HbBoardView *self)
+{
+  g_return_val_if_fail (HB_IS_BOARD_VIEW (self), 0);
+  return self->cache_draws;
+}
+
+void
+hb_board_view_set_cache_policy (HbBoardView *self, int policy)
+{
+  g_return_if_fail (HB_IS_BOARD_VIEW (self));
+  self->cache_policy = CLAMP (policy, -1, 1);
+  hb_board_view_cache_changed (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}

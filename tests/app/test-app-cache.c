@@ -1,0 +1,300 @@
+/* test-app-cache.c: the board view keeps a large board as last drawn
+ * and paints it again when nothing it shows changed
+ * (hb-board-view-cache.c), and never shows a stale board: after a move,
+ * another level, the dark style, the hints, a zoom, the keyboard cursor
+ * or the pointer over a cell, what it draws is what a fresh render of
+ * the board draws. Speed is not asserted (shared machines): the README
+ * gives the measured numbers. */
+#include <adwaita.h>
+#include <string.h>
+
+#include "hb-app-test.h"
+#include "hb-document.h"
+#include "hb-registry.h"
+
+/* The most a channel may differ between the board painted from the one
+ * kept and a fresh render: rounding where an antialiased edge is drawn
+ * onto a transparent image and then onto the page, instead of onto the
+ * page directly. */
+#define TOLERANCE 2
+
+static HbState *
+generate (const char *game_id, int w, int h, guint64 seed)
+{
+  const HbGame *game = hb_registry_find_game (game_id);
+  HbGenerateParams params = { .width = w, .height = h, .seed = seed };
+  GError *error = NULL;
+  HbState *state = game->generate (&params, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (state);
+  return state;
+}
+
+static void
+set_level (HbWindow *window, HbState *state)
+{
+  hb_document_set_level (hb_window_get_document (window), state, NULL, "Cache");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_wait_hint (window);
+  hb_app_test_settle (50);
+}
+
+/* The view as it draws now: a redraw is asked for first, so that its
+ * draw function runs (a snapshot otherwise shows the last frame). */
+static HbShot *
+draw (HbBoardView *view)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (view));
+  return hb_app_test_shot (GTK_WIDGET (view));
+}
+
+/* The most a byte of `a` and `b` differ, and where (widget pixels). */
+static int
+difference_at (const HbShot *a, const HbShot *b, int *where_x, int *where_y)
+{
+  int most = 0;
+
+  g_assert_cmpint (a->width, ==, b->width);
+  g_assert_cmpint (a->height, ==, b->height);
+  for (int y = 0; y < a->height; y++)
+    for (int x = 0; x < a->width * 4; x++)
+      {
+        int d = abs ((int) a->data[y * a->stride + x] - (int) b->data[y * b->stride + x]);
+        if (d > most)
+          {
+            most = d;
+            *where_x = x / 4;
+            *where_y = y;
+          }
+      }
+  return most;
+}
+
+static int
+max_difference (const HbShot *a, const HbShot *b)
+{
+  int x, y;
+
+  return difference_at (a, b, &x, &y);
+}
+
+/* What the view draws now (policy `policy`) is what a fresh render of
+ * the same board draws; returns the first. */
+static HbShot *
+assert_fresh (HbBoardView *view, int policy, const char *what)
+{
+  HbShot *shot = draw (view), *fresh;
+  int d, x = 0, y = 0;
+
+  hb_board_view_set_cache_policy (view, -1);
+  fresh = draw (view);
+  hb_board_view_set_cache_policy (view, policy);
+  d = difference_at (shot, fresh, &x, &y);
+  if (d > TOLERANCE)
+    {
+      const char *dir = g_getenv ("HB_TEST_SNAPSHOT_DIR");
+
+      if (dir != NULL)
+        {
+          g_autofree char *a = g_build_filename (dir, "cache-drawn.png", NULL);
+          g_autofree char *b = g_build_filename (dir, "cache-fresh.png", NULL);
+          gdk_texture_save_to_png (shot->texture, a);
+          gdk_texture_save_to_png (fresh->texture, b);
+        }
+      g_error ("%s: the board drawn differs from a fresh render by %d at (%d, %d)",
+               what, d, x, y);
+    }
+  hb_app_test_shot_free (fresh);
+  return shot;
+}
+
+/* The pointer over (x, y) of the view, as its motion controller reports
+ * it. */
+static void
+hover (HbBoardView *view, double x, double y)
+{
+  GListModel *controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
+  gboolean sent = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !sent; i++)
+    {
+      GObject *c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_MOTION (c))
+        {
+          g_signal_emit_by_name (c, "motion", x, y);
+          sent = TRUE;
+        }
+      g_object_unref (c);
+    }
+  g_object_unref (controllers);
+  g_assert_true (sent);
+}
+
+static void
+cell_centre (HbBoardView *view, int x, int y, double *px, double *py)
+{
+  HbLayout l;
+
+  hb_board_view_get_layout (view, &l);
+  *px = l.x0 + (x + 0.5) * l.cell;
+  *py = l.y0 + (y + 0.5) * l.cell;
+}
+
+/* A board of a million cells is kept: the second draw paints the first's
+ * picture, and so do draws as the pointer moves over it, with the
+ * hovered cell's ring drawn as a fresh render draws it. A 20 × 20 board
+ * is drawn whole every time, as before. */
+static void
+test_large_board_kept (void)
+{
+  HbWindow *window = hb_app_test_window_new_fresh ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  HbShot *first, *second, *hovered;
+  guint before;
+  double px, py;
+
+  set_level (window, generate ("loop", 1024, 1024, 1));
+  first = draw (view);
+  before = hb_board_view_get_cache_draws (view);
+  second = draw (view);
+  g_assert_cmpuint (hb_board_view_get_cache_draws (view), ==, before + 1);
+  g_assert_cmpint (max_difference (first, second), <=, TOLERANCE);
+
+  cell_centre (view, 500, 400, &px, &py);
+  hover (view, px, py);
+  before = hb_board_view_get_cache_draws (view);
+  hovered = assert_fresh (view, 0, "hover on a large board");
+  g_assert_cmpuint (hb_board_view_get_cache_draws (view), ==, before + 1);
+  /* The ring is there. */
+  g_assert_cmpint (max_difference (hovered, second), >, 40);
+  hb_app_test_shot_free (first);
+  hb_app_test_shot_free (second);
+  hb_app_test_shot_free (hovered);
+
+  set_level (window, generate ("loop", 20, 20, 1));
+  before = hb_board_view_get_cache_draws (view);
+  hb_app_test_shot_free (draw (view));
+  hb_app_test_shot_free (draw (view));
+  cell_centre (view, 5, 5, &px, &py);
+  hover (view, px, py);
+  hb_app_test_shot_free (draw (view));
+  g_assert_cmpuint (hb_board_view_get_cache_draws (view), ==, before);
+  hb_app_test_window_close (window);
+}
+
+static gboolean
+board_changed (gpointer data)
+{
+  gpointer *d = data;
+  HbWindow *window = d[0];
+
+  return !hb_window_get_game (window)->equal (d[1], hb_window_get_state (window));
+}
+
+/* One move, the next the hint suggests, made as the button makes it. */
+static void
+make_move (HbWindow *window)
+{
+  HbState *before = hb_state_copy (hb_window_get_state (window));
+  gpointer d[2] = { window, before };
+
+  hb_app_test_activate (window, "next-hint", NULL);
+  hb_app_test_wait (board_changed, d, 20000, "the hint's move");
+  hb_app_test_wait_hint (window);
+  hb_app_test_settle (50);
+  hb_state_free (before);
+}
+
+static void
+set_hints (HbWindow *window, gboolean show)
+{
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-hints",
+                                      g_variant_new_boolean (show));
+  hb_app_test_wait_hint (window);
+  hb_app_test_settle (50);
+}
+
+/* `now` shows something else than `before`. */
+static void
+assert_changed (const HbShot *before, const HbShot *now, const char *what)
+{
+  if (max_difference (before, now) <= TOLERANCE)
+    g_error ("%s: the board drawn did not change", what);
+}
+
+/* With every board kept (the policy the tests can set), every change
+ * draws the new board, as a fresh render does; a draw that changes
+ * nothing paints the one kept. */
+static void
+test_changes_draw_new_board (gconstpointer data)
+{
+  const char *game_id = data;
+  HbWindow *window = hb_app_test_window_new_fresh ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  HbShot *before, *now;
+  guint kept;
+  double px, py;
+
+#define STEP(what, change)                                      \
+  G_STMT_START {                                                \
+    before = draw (view);                                       \
+    kept = hb_board_view_get_cache_draws (view);                \
+    g_assert_cmpuint (kept, >, 0);                              \
+    change;                                                     \
+    now = assert_fresh (view, 1, what);                         \
+    assert_changed (before, now, what);                         \
+    hb_app_test_shot_free (before);                             \
+    hb_app_test_shot_free (now);                                \
+  } G_STMT_END
+
+  set_level (window, generate (game_id, 24, 18, 1));
+  hb_board_view_set_cache_policy (view, 1);
+  hb_app_test_shot_free (draw (view));
+  hb_app_test_shot_free (assert_fresh (view, 1, "the first draw"));
+
+  STEP ("a move", make_move (window));
+  STEP ("another level", set_level (window, generate (game_id, 24, 18, 2)));
+  STEP ("the dark style",
+        adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK));
+  STEP ("the light style",
+        adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT));
+  STEP ("the hints shown", set_hints (window, TRUE));
+  STEP ("the hints hidden", set_hints (window, FALSE));
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  hb_app_test_wait_board_focus (window);
+  STEP ("the keyboard cursor", hb_board_view_move_cursor (view, 1, 0));
+  STEP ("the keyboard cursor moved", hb_board_view_move_cursor (view, 0, 1));
+  STEP ("a zoom", hb_board_view_zoom (view, 1.5));
+  STEP ("the pointer over a cell",
+        cell_centre (view, 6, 5, &px, &py); hover (view, px, py));
+  STEP ("the pointer over another",
+        cell_centre (view, 9, 7, &px, &py); hover (view, px, py));
+  STEP ("the zoom back", hb_board_view_zoom (view, 0));
+#undef STEP
+
+  /* Nothing changed: the board kept is painted. */
+  hb_app_test_shot_free (draw (view));
+  kept = hb_board_view_get_cache_draws (view);
+  hb_app_test_shot_free (draw (view));
+  g_assert_cmpuint (hb_board_view_get_cache_draws (view), ==, kept + 1);
+
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  hb_app_test_window_close (window);
+}
+
+int
+main (int argc, char *argv[])
+{
+  hb_app_test_init (&argc, &argv);
+  g_test_add_func ("/app/cache/large-board-kept", test_large_board_kept);
+  /* Infinite Loop draws its hover under the pipes and the keyboard
+   * cursor itself; Flood-It's hover is part of the key (its badge). */
+  g_test_add_data_func ("/app/cache/changes/loop", "loop", test_changes_draw_new_board);
+  g_test_add_data_func ("/app/cache/changes/flow", "flow", test_changes_draw_new_board);
+  g_test_add_data_func ("/app/cache/changes/flood", "flood", test_changes_draw_new_board);
+  g_test_add_data_func ("/app/cache/changes/lights", "lights", test_changes_draw_new_board);
+  return g_test_run ();
+}
