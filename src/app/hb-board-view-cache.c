@@ -24,8 +24,9 @@
  * of cells cost, and is what the whole render draws there. The hover is
  * not dropped on tiny cells: the games draw it there as a ring of
  * 3 pixels at least, which shows. Where the hover reaches further
- * (Flood-It's hint badge fades while the pointer is on it), the hovered
- * cell is part of the key, so only the other redraws are saved.
+ * (Flood-It's hint badge, with the hints shown, fades while the pointer
+ * is on it), the hovered cell is part of the key, so only the other
+ * redraws are saved.
  *
  * The squares are whole pixels, so that the seams between the image and
  * the patches fall between pixels. What is drawn after the game (the
@@ -156,7 +157,8 @@ hb_board_view_cache_draw (HbBoardView *self, cairo_t *cr, int width, int height,
 {
   HbBoardCacheKey key = { 0 };
   HbRenderOptions base = *options;
-  gboolean local = self->state->game->hover_local;
+  gboolean local = self->state->game->hover_local != NULL
+                   && self->state->game->hover_local (self->state, options);
   cairo_region_t *patches;
   gint64 start, entered = g_get_monotonic_time ();
   cairo_rectangle_int_t all = { 0, 0, width, height };

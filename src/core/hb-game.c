@@ -218,6 +218,12 @@ hb_render_cursor (cairo_t *cr, const HbLayout *layout, const HbRenderOptions *op
   cairo_restore (cr);
 }
 
+gboolean
+hb_render_hover_local (const HbState *state, const HbRenderOptions *options)
+{
+  return TRUE;
+}
+
 const HbSolver *
 hb_game_find_solver (const HbGame *game, const char *id)
 {

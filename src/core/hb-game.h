@@ -570,17 +570,19 @@ struct _HbGame {
    * the tile's corner); the app draws it over the board for the others. */
   gboolean    draws_cursor;
 
-  /* TRUE when the hovered cell (HbRenderOptions.hover_x, hover_y) changes
-   * the drawing only on that cell and a few pixels round it (a tint, an
-   * outline, a ring of a few pixels on tiny cells), and the keyboard
-   * cursor a game draws itself only on its cell: rendering cut to that
-   * neighbourhood (the clip) then draws there what the whole render
-   * would. On large boards the app keeps the board drawn without them
-   * and renders only round the pointer as it moves (hb-board-view-
-   * cache.c). FALSE where the pointer changes more (Flood-It's hint
-   * badge fades while the pointer is on it): the whole board is drawn
-   * again when the hovered cell changes. */
-  gboolean    hover_local;
+  /* TRUE when, drawn with `options`, the hovered cell
+   * (HbRenderOptions.hover_x, hover_y) changes the drawing only on that
+   * cell and a few pixels round it (a tint, an outline, a ring of a few
+   * pixels on tiny cells), and the keyboard cursor a game draws itself
+   * only on its cell: rendering cut to that neighbourhood (the clip) then
+   * draws there what the whole render would. On large boards the app
+   * keeps the board drawn without them and renders only round the
+   * pointer as it moves (hb-board-view-cache.c). FALSE where the pointer
+   * changes more (Flood-It's hint badge, shown with the hints, fades
+   * while the pointer is on it): the whole board is drawn again when the
+   * hovered cell changes. NULL: never. hb_render_hover_local says TRUE
+   * always. */
+  gboolean  (*hover_local) (const HbState *state, const HbRenderOptions *options);
 
   /* TRUE when a play gesture is a stroke across cells (Flow Free's paths)
    * rather than a click: by keyboard, Space or Enter starts one where the
@@ -637,6 +639,8 @@ gboolean  hb_game_resize_cuts (const HbState *state, const HbState *resized, int
 const HbSolver *hb_game_find_solver (const HbGame *game, const char *id);
 /* The keyboard cursor's ring round options->cursor_x, cursor_y, if shown. */
 void      hb_render_cursor (cairo_t *cr, const HbLayout *layout, const HbRenderOptions *options);
+/* For HbGame.hover_local: TRUE. */
+gboolean  hb_render_hover_local (const HbState *state, const HbRenderOptions *options);
 const HbSolver *hb_game_default_solver (const HbGame *game);
 
 /* Runs a solver, timing it and filling result->seconds. */

@@ -645,6 +645,12 @@ flood_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
     }
 }
 
+gboolean
+flood_hover_local (const HbState *state, const HbRenderOptions *options)
+{
+  return !options->show_hints || options->hint == NULL;
+}
+
 void
 flood_palette_render (const HbState *state, HbMode mode, int id, cairo_t *cr,
                       double size, gboolean dark)

@@ -1724,6 +1724,7 @@ const HbGame flood_game = {
   .solved_text = flood_solved_text,
   .edit_status_text = flood_edit_status_text,
   .render = flood_render,
+  .hover_local = flood_hover_local,
   .hint_compute = flood_hint_compute,
   .hint_free = flood_hint_free,
   .hint_describe = flood_hint_describe,

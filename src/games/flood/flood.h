@@ -360,6 +360,9 @@ const char *flood_colour_name (int c);
 /* RGB of colour c (0..FLOOD_MAX_COLOURS-1) for the style. */
 void flood_colour_rgb (int c, gboolean dark, double rgb[3]);
 
+/* HbGame.hover_local: the hover is a ring in its cell, but the hint's
+ * badge, with the hints shown, fades while the pointer is on it. */
+gboolean flood_hover_local (const HbState *state, const HbRenderOptions *options);
 void flood_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
                    const HbRenderOptions *options);
 /* `digits`: each cell's colour number too (on request: with the hints

@@ -1313,5 +1313,5 @@ const HbGame lights_game = {
   .from_image = lights_from_image,
   .hint_legend = N_("Orange dot: a cell to press. In the solver's replay, a blue ring marks a cell it pressed."),
   .animates_moves = TRUE,
-  .hover_local = TRUE,
+  .hover_local = hb_render_hover_local,
 };

@@ -1746,5 +1746,5 @@ const HbGame loop_game = {
                     "Red dot: an arm that meets nothing."),
   .animates_moves = TRUE,
   .draws_cursor = TRUE,
-  .hover_local = TRUE,
+  .hover_local = hb_render_hover_local,
 };
