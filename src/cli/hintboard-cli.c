@@ -727,6 +727,15 @@ cli_cancel_init (HbCancel *cancel)
   hb_cancel_set_deadline (cancel, opt_time_limit > 0 ? opt_time_limit : CLI_MAX_TIME_LIMIT);
 }
 
+/* The hint in words as `hint` prints them (render --hints says them too
+ * when it draws a level without its hints). */
+static char *
+hint_words (const HbState *state, gconstpointer hint)
+{
+  return state->game->hint_summary != NULL ? state->game->hint_summary (state, hint)
+                                           : state->game->hint_describe (state, hint);
+}
+
 static int
 cmd_hint (int argc, char **argv)
 {
@@ -779,8 +788,7 @@ cmd_hint (int argc, char **argv)
       hb_state_free (state);
       return EXIT_GAVE_UP;
     }
-  text = state->game->hint_summary != NULL ? state->game->hint_summary (state, hint)
-                                            : state->game->hint_describe (state, hint);
+  text = hint_words (state, hint);
   printf ("%s\n", text);
   if (has_move)
     {
@@ -1243,17 +1251,33 @@ cmd_render (int argc, char **argv)
       ro.hint = hint;
       /* The drawing shows no warning: stderr says it, as `hint` does (the
        * picture of a level with no solution came with nothing said). */
-      if (shown->game->hint_warning != NULL)
-        {
-          g_autofree char *warning = shown->game->hint_warning (shown, hint);
-          /* Worded as the CLI's other messages ("x.flow: warning: this
-           * level has no solution"; it was the window's "This level"). */
-          if (warning != NULL)
-            {
-              warning[0] = g_ascii_tolower (warning[0]);
-              cli_error ("%s: warning: %s", argv[1], warning);
-            }
-        }
+      {
+        g_autofree char *warning = shown->game->hint_warning != NULL
+                                   ? shown->game->hint_warning (shown, hint) : NULL;
+        HbMove unused;
+
+        /* Worded as the CLI's other messages ("x.flow: warning: this
+         * level has no solution"; it was the window's "This level"). */
+        if (warning != NULL)
+          {
+            warning[0] = g_ascii_tolower (warning[0]);
+            cli_error ("%s: warning: %s", argv[1], warning);
+          }
+        /* No move on a level not solved, and no warning about the level:
+         * a hint that has nothing to draw, such as a Flow Free level
+         * still being drawn (a colour with one dot). The game gives no
+         * warning for it on purpose (the app's status line would scold
+         * every level being edited), so render said nothing and drew the
+         * level bare, while `hint` says why, exit 1. The picture is still
+         * drawn, exit 0, as for a level with no solution; stderr says the
+         * hints are not in it, in `hint`'s words. */
+        else if (!shown->game->is_solved (shown)
+                 && !shown->game->hint_next_move (shown, hint, &unused))
+          {
+            g_autofree char *why = hint_words (shown, hint);
+            cli_error ("%s: warning: the picture has no hints: %s", argv[1], why);
+          }
+      }
     }
   /* With the hints, room below the board for a hint's badge (Flood-It's
    * colour and moves to go), so it covers no cell. */

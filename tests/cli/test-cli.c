@@ -503,6 +503,28 @@ test_flow_hint_unfinished (void)
   run_cli (&b, NULL, "hint", none, NULL);
   g_assert_cmpint (b.status, ==, 1);
   g_assert_cmpstr (b.out, ==, "No hint: the level has no dots yet\n");
+  /* render --hints draws it without hints, and says so in hint's words
+   * (it drew the bare level and said nothing); exit 0, the picture
+   * being render's answer, as for a level with no solution. */
+  {
+    const char *levels[2][2] = { { lone, "No hint: every colour needs exactly two dots" },
+                                 { none, "No hint: the level has no dots yet" } };
+
+    for (int k = 0; k < 2; k++)
+      {
+        g_autofree char *png = g_strdup_printf ("%s.png", levels[k][0]);
+        g_autofree char *said = g_strdup_printf ("hintboard-cli: %s: warning: the picture has "
+                                                 "no hints: %s\n", levels[k][0], levels[k][1]);
+        g_auto(CliRun) r = { 0 };
+
+        run_cli (&r, NULL, "render", levels[k][0], "-o", png, "--hints", NULL);
+        g_assert_cmpint (r.status, ==, 0);
+        g_assert_cmpstr (r.out, ==, "");
+        g_assert_cmpstr (r.err, ==, said);
+        g_assert_true (g_file_test (png, G_FILE_TEST_EXISTS));
+        g_unlink (png);
+      }
+  }
   /* JSON holds finished levels only: convert says so and what keeps it,
    * not the app's "place its pair before saving". */
   {
