@@ -82,8 +82,13 @@ static gboolean opt_plot;          /* render --plot */
 #define CLI_MIN_CELL       4
 #define CLI_MAX_CELL       256
 #define CLI_DEFAULT_CELL   48
-/* The largest image side render draws (cells shrink to keep to it). */
+/* The largest image side render draws, margins and the hints' badge
+ * included (cells shrink to keep to it). */
 #define CLI_MAX_IMAGE_SIDE 8192
+/* render's picture: the board with this margin all round, and with
+ * --hints room below it for a hint's badge. */
+#define CLI_RENDER_MARGIN  16
+#define CLI_HINTS_BELOW    28
 #define CLI_MIN_DELAY      10
 #define CLI_MAX_DELAY      60000
 
@@ -838,34 +843,64 @@ die_write (GError *error)
   exit (EXIT_BAD_INPUT);
 }
 
-/* The cell size render draws with: --cell as given (refused when the image
- * would be too large), else the default shrunk to fit a large board. */
+/* The largest cell whose picture of a w × h board keeps within
+ * CLI_MAX_IMAGE_SIDE both ways (with --hints, the badge's room below
+ * too); *wide says whether the width is what bounds it. */
 static int
-render_cell (HbState *state)
+render_most_cell (int w, int h, gboolean *wide)
 {
-  int side = MAX (state->width, state->height);
-  int cell = opt_pixels == CLI_UNSET ? CLI_DEFAULT_CELL : opt_pixels;
+  int across = (CLI_MAX_IMAGE_SIDE - 2 * CLI_RENDER_MARGIN) / w;
+  int down = (CLI_MAX_IMAGE_SIDE - 2 * CLI_RENDER_MARGIN - (opt_hints ? CLI_HINTS_BELOW : 0)) / h;
+
+  *wide = across <= down;
+  return MIN (across, down);
+}
+
+/* The picture's width, or height, with cells of `cell` pixels. */
+static gint64
+render_side (int w, int h, int cell, gboolean wide)
+{
+  return wide ? (gint64) cell * w + 2 * CLI_RENDER_MARGIN
+              : (gint64) cell * h + 2 * CLI_RENDER_MARGIN + (opt_hints ? CLI_HINTS_BELOW : 0);
+}
+
+/* The cell size render draws with: --cell as given, refused when the
+ * picture would be over CLI_MAX_IMAGE_SIDE, else the default, shrunk to
+ * the largest cell that fits a large board. One rule for both: the cap
+ * counts the whole picture, margins and the hints' badge too, and no
+ * cell is smaller than --cell takes. (The default drew a 4096-wide board
+ * 8224 pixels wide, with 2-pixel cells --cell refuses, and --cell 4 drew
+ * a 2048-wide one so, while --cell said the most was 8192: review.) A
+ * board that even the smallest cell draws too large is refused, exit 2,
+ * in the same words with --cell as without. */
+static int
+render_cell (HbState *state, const char *path)
+{
   int w = state->width, h = state->height;
+  gboolean wide;
+  int most = render_most_cell (w, h, &wide);
+  const char *way = wide ? "wide" : "high";
+  int most_cells = (int) ((CLI_MAX_IMAGE_SIDE - (render_side (0, 0, 0, wide))) / CLI_MIN_CELL);
 
-  if ((gint64) cell * side <= CLI_MAX_IMAGE_SIDE)
-    return cell;
-  if (opt_pixels != CLI_UNSET)
+  if (most >= CLI_MIN_CELL)
     {
-      int most = CLI_MAX_IMAGE_SIDE / side;
-
+      if (opt_pixels == CLI_UNSET)
+        return MIN (CLI_DEFAULT_CELL, most);
+      if (opt_pixels <= most)
+        return opt_pixels;
       hb_state_free (state);
-      /* A --cell it takes (it said "--cell 2 or less" of a 4096-wide board,
-       * and --cell starts at 4). */
-      if (most < CLI_MIN_CELL)
-        die_usage ("--cell %d draws this %d×%d board %" G_GINT64_FORMAT " pixels wide; "
-                   "the most is %d, too few for --cell %d: leave --cell out to draw it "
-                   "smaller", opt_pixels, w, h, (gint64) cell * side, CLI_MAX_IMAGE_SIDE,
-                   CLI_MIN_CELL);
-      die_usage ("--cell %d draws this %d×%d board %" G_GINT64_FORMAT " pixels wide; "
-                 "the most is %d (--cell %d or less)", opt_pixels, w, h,
-                 (gint64) cell * side, CLI_MAX_IMAGE_SIDE, most);
+      die_usage ("--cell %d draws this %d×%d board %" G_GINT64_FORMAT " pixels %s; the most is %d "
+                 "(--cell %d or less)", opt_pixels, w, h, render_side (w, h, opt_pixels, wide),
+                 way, CLI_MAX_IMAGE_SIDE, most);
     }
-  return MAX (1, CLI_MAX_IMAGE_SIDE / side);
+  hb_state_free (state);
+  /* With --cell or without, one message: no cell fits. */
+  cli_error ("%s: this %d×%d board is too large to draw: even the smallest cell, --cell %d, "
+             "draws it %" G_GINT64_FORMAT " pixels %s, and the most is %d: render draws boards "
+             "up to %d cells %s%s", path, w, h, CLI_MIN_CELL,
+             render_side (w, h, CLI_MIN_CELL, wide), way, CLI_MAX_IMAGE_SIDE, most_cells, way,
+             !wide && opt_hints ? " with --hints" : "");
+  exit (EXIT_BAD_INPUT);
 }
 
 /* A GCancellable cancelled at a deadline, by a thread that sleeps until
@@ -1123,7 +1158,7 @@ cmd_render (int argc, char **argv)
     { "best", 0, 0, G_OPTION_ARG_NONE, &opt_best, "Draw the best answer even when it misses the level's move limit", NULL },
     { NULL }
   };
-  const double margin = 16;
+  const double margin = CLI_RENDER_MARGIN;
   g_autoptr(GError) error = NULL;
   g_autoptr(GByteArray) svg_bytes = NULL;
   HbRenderOptions ro = { 0 };
@@ -1192,7 +1227,7 @@ cmd_render (int argc, char **argv)
   best_needs_limit_of (game_from_option ());
   state = load_or_die (game_from_option (), argv[1]);
   best_needs_limit (state);
-  cell = render_cell (state);
+  cell = render_cell (state, argv[1]);
   shown = state;
   ro.dark = opt_dark;
   ro.mode = HB_MODE_PLAY;
@@ -1281,7 +1316,7 @@ cmd_render (int argc, char **argv)
     }
   /* With the hints, room below the board for a hint's badge (Flood-It's
    * colour and moves to go), so it covers no cell. */
-  below = opt_hints ? 28 : 0;
+  below = opt_hints ? CLI_HINTS_BELOW : 0;
   w = cell * shown->width + 2 * margin;
   h = cell * shown->height + 2 * margin + below;
   surface = cli_surface_new (svg, w, h, &svg_bytes);

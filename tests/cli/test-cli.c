@@ -2156,16 +2156,89 @@ test_options_refused (void)
     expect_usage ("the most is 8192 (--cell 81 or less)", "render", big, "-o", png, "--cell", "100", NULL);
   }
   /* Never a --cell it refuses: a 4096-wide board takes none (it said
-   * "--cell 2 or less"). */
+   * "--cell 2 or less"); nor does the default draw it over the cap (it
+   * drew it 8224 pixels wide with 2-pixel cells): with --cell or without,
+   * one error, exit 2, nothing written. */
   {
     g_autofree char *wide = g_build_filename (tmpdir, "wide.lights", NULL);
     char *row = g_strnfill (4096, '1');
     g_autofree char *text = g_strconcat (row, "\n", NULL);
+    g_autofree char *said = g_strdup_printf ("hintboard-cli: %s: this 4096×1 board is too large "
+                                             "to draw: even the smallest cell, --cell 4, draws it "
+                                             "16416 pixels wide, and the most is 8192: render "
+                                             "draws boards up to 2040 cells wide\n", wide);
 
     g_free (row);
     g_assert_true (g_file_set_contents (wide, text, -1, NULL));
-    expect_usage ("too few for --cell 4: leave --cell out to draw it smaller", "render", wide, "-o",
-                  png, "--cell", "4", NULL);
+    for (int k = 0; k < 3; k++)
+      {
+        g_auto(CliRun) r = { 0 };
+
+        if (k == 0)
+          run_cli (&r, NULL, "render", wide, "-o", png, NULL);
+        else
+          run_cli (&r, NULL, "render", wide, "-o", png, "--cell", k == 1 ? "4" : "48", NULL);
+        g_assert_cmpint (r.status, ==, 2);
+        g_assert_cmpstr (r.err, ==, said);
+        g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+      }
+  }
+  /* The cap counts the whole picture, margins and the hints' badge too:
+   * the default takes the largest cell that fits (a 2040-wide board 4
+   * pixels, 8192 wide; 1×2033 the same high with --hints), and --cell
+   * is refused where its picture would be larger (--cell 4 drew a
+   * 2048-wide board 8224 pixels wide). */
+  {
+    g_autofree char *w2040 = g_build_filename (tmpdir, "w2040.lights", NULL);
+    g_autofree char *w2048 = g_build_filename (tmpdir, "w2048.lights", NULL);
+    g_autofree char *tall = g_build_filename (tmpdir, "tall.lights", NULL);
+    g_autofree char *spng = g_build_filename (tmpdir, "capped.png", NULL);
+    char *row = g_strnfill (2040, '1');
+    g_autofree char *text = g_strconcat (row, "\n", NULL);
+    g_autofree char *text2 = NULL;
+    GString *t = g_string_new (NULL);
+    struct { const char *file; const char *hints; int w, h; } fits[] = {
+      { w2040, NULL, 8192, 36 }, { w2040, "--hints", 8192, 64 }, { tall, "--hints", 36, 8192 },
+    };
+
+    g_free (row);
+    row = g_strnfill (2048, '1');
+    text2 = g_strconcat (row, "\n", NULL);
+    g_free (row);
+    for (int y = 0; y < 2033; y++)
+      g_string_append (t, "1\n");
+    g_assert_true (g_file_set_contents (w2040, text, -1, NULL));
+    g_assert_true (g_file_set_contents (w2048, text2, -1, NULL));
+    g_assert_true (g_file_set_contents (tall, t->str, -1, NULL));
+    g_string_free (t, TRUE);
+    for (gsize k = 0; k < G_N_ELEMENTS (fits); k++)
+      {
+        g_auto(CliRun) r = { 0 };
+        g_autofree char *head = NULL;
+        gsize len = 0;
+
+        run_cli (&r, NULL, "render", fits[k].file, "-o", spng, fits[k].hints, NULL);
+        g_assert_cmpint (r.status, ==, 0);
+        g_assert_true (g_file_get_contents (spng, &head, &len, NULL));
+        g_assert_cmpuint (len, >, 24);
+        /* The PNG's IHDR: width and height, big-endian, at 16 and 20. */
+        g_assert_cmpint (GUINT32_FROM_BE (*(guint32 *) (head + 16)), ==, fits[k].w);
+        g_assert_cmpint (GUINT32_FROM_BE (*(guint32 *) (head + 20)), ==, fits[k].h);
+        g_unlink (spng);
+      }
+    {
+      g_autofree char *said = g_strdup_printf ("hintboard-cli: %s: this 2048×1 board is too "
+                                               "large to draw: even the smallest cell, --cell 4, "
+                                               "draws it 8224 pixels wide", w2048);
+      g_auto(CliRun) r = { 0 };
+
+      run_cli (&r, NULL, "render", w2048, "-o", spng, "--cell", "4", NULL);
+      g_assert_cmpint (r.status, ==, 2);
+      g_assert_true (g_str_has_prefix (r.err, said));
+      g_assert_false (g_file_test (spng, G_FILE_TEST_EXISTS));
+    }
+    expect_usage ("--cell 5 draws this 2040×1 board 10232 pixels wide; the most is 8192 "
+                  "(--cell 4 or less)", "render", w2040, "-o", spng, "--cell", "5", NULL);
   }
 }
 
