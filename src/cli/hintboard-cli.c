@@ -358,10 +358,10 @@ seed_or_die (const char *text)
 {
   guint64 seed;
 
-  /* A leading '+', as every other number option takes it (--cell +10
-   * was read, --seed +7 refused: review). */
-  if (g_ascii_string_to_unsigned (text[0] == '+' ? text + 1 : text, 10, 0, G_MAXUINT64, &seed,
-                                  NULL))
+  /* Read as --set seed= and the app read it (hb_seed_parse): a leading
+   * '+', as every other number option takes it (--cell +10 was read,
+   * --seed +7 refused, then --set seed=+7: review). */
+  if (hb_seed_parse (text, &seed))
     return seed;
   /* Hexadecimal and units are said as for --cell ("0x5" said the range;
    * solve's said "solver ga-paths: seed = “0x5”", as if --set were

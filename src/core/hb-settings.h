@@ -94,9 +94,15 @@ gboolean hb_settings_set_number (HbSettings *s, const HbSetting *decl, double va
 gboolean hb_settings_set_switch (HbSettings *s, const HbSetting *decl, gboolean value, GError **error);
 gboolean hb_settings_set_choice (HbSettings *s, const HbSetting *decl, const char *id, GError **error);
 gboolean hb_settings_set_seed (HbSettings *s, const HbSetting *decl, guint64 value, GError **error);
+/* A seed as every place that takes one reads it (hintboard-cli's --seed
+ * and --set seed=, the app's Seed field): decimal digits, a '+' before
+ * them allowed as every number option allows it, 0 to 2^64 − 1; no
+ * blanks, no '-', no hexadecimal. FALSE (and *seed untouched) otherwise. */
+gboolean hb_seed_parse (const char *text, guint64 *seed);
 /* Parses text for `decl`: integers in decimal, numbers as C locale reals
  * (nan and inf refused), switches as true/false/yes/no/on/off/1/0, choices
- * by id, seeds as unsigned decimal. The message names the key and range. */
+ * by id, seeds as hb_seed_parse reads them. The message names the key and
+ * range. */
 gboolean hb_settings_set_from_string (HbSettings *s, const HbSetting *decl,
                                       const char *text, GError **error);
 /* "KEY=VALUE" against one or more declaration lists (NULL-terminated

@@ -2364,6 +2364,74 @@ test_joined_short_values (void)
     expect_usage ("--seed takes 0 to 18446744073709551615, not 'abc'", "solve", "-s",
                   "ga-paths", "--seed", "abc", flow_path, NULL);
   }
+  /* One rule for a seed wherever it is given: generate's --seed, solve's
+   * --seed and --set seed= take and refuse the same texts (a '+' was
+   * taken by --seed, refused by --set seed=: review), and a seed taken
+   * is the same seed ("+7" is 7). */
+  {
+    static const char *const taken[] = { "7", "+7", "07", "4294967296", "18446744073709551615" };
+    static const char *const refused[] = { " 7", "7 ", "++7", "+", "-7", "0x7",
+                                           "18446744073709551616" };
+    g_autofree char *flow_path = write_tmp ("seed-rule.flow", "R.G.Y\n..B.O\n.....\n.G.Y.\n.RBO.\n");
+    g_auto(CliRun) level7 = { 0 };
+    g_auto(CliRun) run7 = { 0 };
+
+    run_cli (&level7, NULL, "generate", "-g", "lights", "--size", "6x4", "--seed", "7", NULL);
+    run_cli (&run7, NULL, "solve", "-s", "ga-paths", "--stats", "--seed", "7", flow_path, NULL);
+    g_assert_cmpint (level7.status, ==, 0);
+    g_assert_cmpint (run7.status, ==, 0);
+    for (gsize i = 0; i < G_N_ELEMENTS (taken); i++)
+      {
+        g_autofree char *set = g_strconcat ("seed=", taken[i], NULL);
+        gboolean seven = strcmp (taken[i] + (taken[i][0] == '+'), "7") == 0
+                         || g_str_equal (taken[i], "07");
+        g_auto(CliRun) g = { 0 };
+        g_auto(CliRun) a = { 0 };
+        g_auto(CliRun) b = { 0 };
+
+        run_cli (&g, NULL, "generate", "-g", "lights", "--size", "6x4", "--seed", taken[i], NULL);
+        run_cli (&a, NULL, "solve", "-s", "ga-paths", "--stats", "--seed", taken[i], flow_path,
+                 NULL);
+        run_cli (&b, NULL, "solve", "-s", "ga-paths", "--stats", "--set", set, flow_path, NULL);
+        g_assert_cmpint (g.status, ==, 0);
+        g_assert_cmpint (a.status, ==, 0);
+        g_assert_cmpint (b.status, ==, 0);
+        g_assert_cmpstr (a.out, ==, b.out);
+        /* The seed run, as --stats says it. */
+        {
+          g_autofree char *line = g_strdup_printf ("\nseed: %s\n", seven ? "7"
+                                                   : taken[i] + (taken[i][0] == '+'));
+
+          g_assert_nonnull (strstr (a.err, line));
+          g_assert_nonnull (strstr (b.err, line));
+        }
+        if (seven)
+          {
+            g_assert_cmpstr (g.out, ==, level7.out);
+            g_assert_cmpstr (a.out, ==, run7.out);
+          }
+      }
+    for (gsize i = 0; i < G_N_ELEMENTS (refused); i++)
+      {
+        g_autofree char *set = g_strconcat ("seed=", refused[i], NULL);
+        g_autofree char *said = g_strdup_printf ("“%s”: expected a whole number from 0 to "
+                                                 "18446744073709551615", refused[i]);
+        g_auto(CliRun) g = { 0 };
+        g_auto(CliRun) a = { 0 };
+        g_auto(CliRun) b = { 0 };
+
+        run_cli (&g, NULL, "generate", "-g", "lights", "--size", "6x4", "--seed", refused[i], NULL);
+        run_cli (&a, NULL, "solve", "-s", "ga-paths", "--seed", refused[i], flow_path, NULL);
+        run_cli (&b, NULL, "solve", "-s", "ga-paths", "--set", set, flow_path, NULL);
+        g_assert_cmpint (g.status, ==, 2);
+        g_assert_cmpint (a.status, ==, 2);
+        g_assert_cmpint (b.status, ==, 2);
+        /* --seed says it as --seed, both commands alike; --set as --set. */
+        g_assert_cmpstr (g.err, ==, a.err);
+        g_assert_true (g_str_has_prefix (a.err, "hintboard-cli: --seed takes "));
+        g_assert_nonnull (strstr (b.err, said));
+      }
+  }
   expect_usage ("--cell takes a decimal number, not '0x10'", "render", "--cell", "0x10", path,
                 NULL);
   /* A unit after the number is what is wrong ("5s" said the range, which

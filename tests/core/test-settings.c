@@ -122,6 +122,38 @@ test_settings_errors (void)
       }
   }
   expect_error ("seed=-3", HB_SETTINGS_ERROR_VALUE, "whole number");
+  /* A seed reads one way wherever it is given (hb_seed_parse): a '+' as
+   * every number option takes it (--seed +5 was taken, --set seed=+5
+   * refused: review); no blanks, no hexadecimal, nothing past 2^64 - 1. */
+  {
+    static const struct { const char *text; gboolean ok; guint64 value; } seeds[] = {
+      { "5", TRUE, 5 }, { "+5", TRUE, 5 }, { "05", TRUE, 5 }, { "0", TRUE, 0 },
+      { "4294967296", TRUE, G_GUINT64_CONSTANT (4294967296) },
+      { "+18446744073709551615", TRUE, G_MAXUINT64 },
+      { "18446744073709551616", FALSE, 0 }, { "99999999999999999999999", FALSE, 0 },
+      { " 5", FALSE, 0 }, { "5 ", FALSE, 0 }, { "+ 5", FALSE, 0 }, { "++5", FALSE, 0 },
+      { "+", FALSE, 0 }, { "", FALSE, 0 }, { "-0", FALSE, 0 }, { "0x5", FALSE, 0 },
+      { "5s", FALSE, 0 }, { "1e3", FALSE, 0 },
+    };
+
+    for (gsize i = 0; i < G_N_ELEMENTS (seeds); i++)
+      {
+        g_autoptr (HbSettings) s = hb_settings_new ();
+        g_autoptr (GError) error = NULL;
+        g_autofree char *assignment = g_strconcat ("seed=", seeds[i].text, NULL);
+        guint64 v = 7;
+
+        g_assert_cmpint (hb_seed_parse (seeds[i].text, &v), ==, seeds[i].ok);
+        g_assert_true (v == (seeds[i].ok ? seeds[i].value : 7));
+        g_assert_cmpint (hb_settings_parse_assignment (s, assignment, &error, decls, NULL), ==,
+                         seeds[i].ok);
+        if (seeds[i].ok)
+          g_assert_true (hb_settings_get_seed (s, "seed", NULL) == seeds[i].value);
+        else
+          g_assert_nonnull (strstr (error->message, "expected a whole number from 0 to "
+                                                    "18446744073709551615"));
+      }
+  }
   expect_error ("colour=3", HB_SETTINGS_ERROR_UNKNOWN, "known: population, rate");
   expect_error ("=3", HB_SETTINGS_ERROR_VALUE, "KEY=VALUE");
   expect_error ("population", HB_SETTINGS_ERROR_VALUE, "KEY=VALUE");
