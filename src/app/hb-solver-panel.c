@@ -360,7 +360,7 @@ add_seed_row (HbSolverPanel *self, const char *seed, const char *command)
     {
       GtkWidget *copy = gtk_button_new_from_icon_name ("edit-copy-symbolic");
       /* TRANSLATORS: %s is a command line such as
-       * hintboard-cli solve --solver ga --set seed=12345 level.flow */
+       * hintboard-cli solve --game flow --solver ga --set seed=12345 level.flow */
       char *tip = g_strdup_printf (_("Copy the command that repeats this run:\n%s"), command);
 
       gtk_widget_set_valign (copy, GTK_ALIGN_CENTER);

@@ -327,20 +327,26 @@ live_tick (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
-/* "hintboard-cli solve --solver ga --set seed=12345 FILE": the run again,
- * with the settings it had and the seed it drew. */
+/* "hintboard-cli solve --game flow --solver ga --set seed=12345 FILE": the
+ * run again, with the settings it had and the seed it drew. The game is
+ * named: the command line tells it from the file's name or text only,
+ * and the app opens a level under any name as the game on show (a Flow
+ * Free level of 1s and *s saved as level.txt was read as Enlight, which
+ * has no solver ga-paths: review). */
 static char *
-repeat_command (HbSolveJob *job, const HbResult *result, HbDocument *document)
+repeat_command (HbSolveJob *job, const HbGame *game, const HbResult *result,
+                HbDocument *document)
 {
   const HbSettings *settings = hb_solve_job_get_settings (job);
-  GString *cmd = g_string_new ("hintboard-cli solve --solver ");
+  GString *cmd = g_string_new (NULL);
   g_autofree char *assignments = hb_settings_to_assignments (settings);
   g_auto (GStrv) parts = g_strsplit (assignments, " ", -1);
   const char *seed = hb_result_get_stat (result, "seed");
   GFile *file = hb_document_get_file (document);
   g_autofree char *path = file && !hb_document_get_modified (document) ? g_file_get_path (file) : NULL;
 
-  g_string_append (cmd, hb_solve_job_get_solver (job)->id);
+  g_string_append_printf (cmd, "hintboard-cli solve --game %s --solver %s",
+                          game->id, hb_solve_job_get_solver (job)->id);
   for (int i = 0; parts[i] != NULL; i++)
     if (parts[i][0] != '\0')
       g_string_append_printf (cmd, " --set %s", parts[i]);
@@ -463,7 +469,7 @@ on_solve_finished (HbSolveJob *job, HbWindow *self)
   self->result = hb_solve_job_steal_result (job);
   self->result_initial = hb_solve_job_steal_initial (job);
   self->trace = trace;
-  command = repeat_command (job, self->result, self->document);
+  command = repeat_command (job, self->result_initial->game, self->result, self->document);
   hb_window_show_result (self, command);
   hb_solver_panel_reveal_result (self->solver_panel);
   g_free (command);

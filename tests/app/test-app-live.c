@@ -155,7 +155,7 @@ test_seed_row (void)
   HbWindow *window = hb_app_test_window_new ();
   HbSolverPanel *panel = hb_window_get_solver_panel (window);
   HbResult *result = hb_result_new (HB_STATUS_GAVE_UP);
-  const char *command = "hintboard-cli solve --solver ga --set seed=12345 level.flow";
+  const char *command = "hintboard-cli solve --game flow --solver ga --set seed=12345 level.flow";
 
   hb_result_add_stat (result, "seed", "%u", 12345u);
   hb_solver_panel_show_result (panel, result, command);
@@ -318,8 +318,8 @@ test_stochastic_seed (void)
         {
           char *quoted = g_shell_quote (path);
           /* The settings set, in key order, then the file. */
-          want = g_strdup_printf ("hintboard-cli solve --solver %s --set seed=12345 "
-                                  "--set time-limit=20 %s", solver->id, quoted);
+          want = g_strdup_printf ("hintboard-cli solve --game %s --solver %s --set seed=12345 "
+                                  "--set time-limit=20 %s", game->id, solver->id, quoted);
           g_assert_cmpstr (hb_solver_panel_get_seed_command (panel), ==, want);
           g_free (want);
           g_free (quoted);

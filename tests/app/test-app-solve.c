@@ -888,11 +888,73 @@ test_result_kept_with_level (void)
   hb_app_test_reset_last_game ();
 }
 
+/* The command a stochastic run's copy button puts on the clipboard,
+ * pasted into a shell, runs that run again: parsed as a shell parses it
+ * and run through hintboard-cli, it exits 0 with the app's answer. A Flow
+ * Free level of 1s and *s saved as .txt is text the command line reads
+ * as Enlight; the command left out --game, and it failed ("lights has
+ * no solver 'ga-paths'": review). */
+static void
+test_copied_command_runs (void)
+{
+  const char *cli = g_getenv ("HB_CLI");
+  HbWindow *window;
+  HbSolverPanel *panel;
+  g_autofree char *dir = NULL, *path = NULL, *expect = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  g_auto (GStrv) argv = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+  const HbState *initial;
+  int argc = 0, status = -1;
+
+  if (cli == NULL)
+    {
+      g_test_skip ("HB_CLI is not set");
+      return;
+    }
+  window = hb_app_test_window_new ();
+  panel = hb_window_get_solver_panel (window);
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_wait_loaded (window);
+  dir = g_dir_make_tmp ("hintboard-test-XXXXXX", NULL);
+  g_assert_nonnull (dir);
+  path = g_build_filename (dir, "ones and stars.txt", NULL);
+  g_assert_true (g_file_set_contents (path, "1..1\n*..*\n", -1, NULL));
+  file = g_file_new_for_path (path);
+  g_assert_true (hb_app_test_load (window, file));
+  hb_app_test_wait_hint (window);
+  g_assert_cmpstr (hb_window_get_game (window)->id, ==, "flow");
+  hb_app_test_solve_and_play (window, "ga-paths");
+  initial = hb_window_get_result_initial (window);
+  expect = initial->game->write_solution (initial, hb_window_get_result (window), HB_WRITE_NATIVE);
+  g_assert_nonnull (hb_solver_panel_get_seed_command (panel));
+  g_assert_true (g_shell_parse_argv (hb_solver_panel_get_seed_command (panel), &argc, &argv,
+                                     &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (argv[0], ==, "hintboard-cli");
+  g_assert_cmpstr (argv[argc - 1], ==, path);
+  g_free (argv[0]);
+  argv[0] = g_strdup (cli);
+  g_assert_true (g_spawn_sync (NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+                               &status, &error));
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("%s exited %d: %s", hb_solver_panel_get_seed_command (panel), status, err);
+  g_assert_cmpstr (out, ==, expect);
+  g_assert_cmpstr (err, ==, "");
+  hb_app_test_window_close (window);
+  hb_app_test_reset_last_game ();
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/solve/backtrack-and-player", test_backtrack_and_player);
+  g_test_add_func ("/app/solve/copied-command-runs", test_copied_command_runs);
   g_test_add_func ("/app/solve/cancel", test_cancel);
   g_test_add_func ("/app/solve/left-level-no-word", test_left_level_no_word);
   g_test_add_func ("/app/solve/solve-from-settings-field", test_solve_from_settings_field);
