@@ -1,14 +1,16 @@
 /* hintboard-cli: the headless face of Hintboard, on the same core as the app.
  *
  *   hintboard-cli list [--settings]
- *   hintboard-cli solve [--game G] [--solver ID] [--set KEY=VALUE…] [--stats] [--compact] FILE
- *   hintboard-cli hint [--game G] FILE
+ *   hintboard-cli solve [--game G] [--solver ID] [--set KEY=VALUE…] [--seed N] [--stats] [--compact] FILE
+ *   hintboard-cli hint [--game G] [--time-limit S] FILE
  *   hintboard-cli render [--game G] FILE -o OUT.png|OUT.svg [--solution] [--hints]
  *   hintboard-cli render [--game G] FILE --animate -o OUT.png [--delay MS]
  *   hintboard-cli render [--game G] FILE --plot -o OUT.png|OUT.svg [--solver ID] [--set …]
- *   hintboard-cli generate --game G --size WxH --seed N [--colours C] [--set KEY=VALUE…]
+ *   hintboard-cli generate --game G [--size WxH] [--seed N] [--colours C] [--set KEY=VALUE…]
  *   hintboard-cli convert [--game G] FILE --to native|compact|tatham|json
- *   hintboard-cli bench GAME [--quick] [--repeats N]
+ *   hintboard-cli bench [GAME…] [--quick] [--repeats N]
+ *   hintboard-cli bench detect [--game G] [IMAGE…]
+ *   hintboard-cli detect [--game G] IMAGE [--debug OUT.png]
  *   hintboard-cli bench GAME --sets A,B   (only those sets; --sets list names them)
  *
  * Exit status: 0 solved (or done), 1 no solution, 2 bad input or usage,
@@ -325,7 +327,7 @@ cmd_list (int argc, char **argv)
 
   static const GOptionEntry entries[] = {
     { "settings", 0, 0, G_OPTION_ARG_NONE, &opt_settings,
-      "Print every solver's settings (for --set) with ranges and defaults", NULL },
+      "Print every solver's and generator's settings (for --set) with ranges and defaults", NULL },
     { NULL }
   };
 
@@ -650,10 +652,10 @@ cmd_solve (int argc, char **argv)
   static const GOptionEntry entries[] = {
     { "solver", 's', 0, G_OPTION_ARG_STRING, &opt_solver, "The solver (see 'list'); else the game's default", "ID" },
     { "stats", 0, 0, G_OPTION_ARG_NONE, &opt_stats, "Print the solver's statistics on standard error", NULL },
-    { "compact", 0, 0, G_OPTION_ARG_NONE, &opt_compact, "Write the solution in the game's compact form", NULL },
+    { "compact", 0, 0, G_OPTION_ARG_NONE, &opt_compact, "Write the solution in the game's compact form (not Flow Free: it has none)", NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json, "Write the solution as JSON (Flow Free)", NULL },
     { "count", 0, 0, G_OPTION_ARG_INT, &opt_count, "Count solutions up to N, 1 to 1000000 (solvers that can; 0, the default: find one)", "N" },
-    { "seed", 0, 0, G_OPTION_ARG_STRING, &opt_solve_seed, "Seed for stochastic solvers (as --set seed=N; --stats prints the seed used)", "N" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &opt_solve_seed, "Seed for stochastic solvers, 0 to 18446744073709551615 (default 1; as --set seed=N; --stats prints the seed used)", "N" },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt_set, "A solver setting (repeatable; see 'list --settings')", "KEY=VALUE" },
     { "time-limit", 0, 0, G_OPTION_ARG_DOUBLE, &opt_time_limit, "Give up after this many seconds (every solver; default 10, 0 for none)", "S" },
     { "best", 0, 0, G_OPTION_ARG_NONE, &opt_best, "Print the best answer even when it misses the level's move limit (the exit status still says so)", NULL },
@@ -1148,9 +1150,9 @@ cmd_render (int argc, char **argv)
     { "solution", 0, 0, G_OPTION_ARG_NONE, &opt_solution, "Draw the board once solved", NULL },
     { "hints", 0, 0, G_OPTION_ARG_NONE, &opt_hints, "Draw the hint overlay (Enlight: the cells to press)", NULL },
     { "animate", 0, 0, G_OPTION_ARG_NONE, &opt_animate, "Write the solution move by move as an animated PNG", NULL },
-    { "solver", 's', 0, G_OPTION_ARG_STRING, &opt_solver, "The solver for --solution and --animate", "ID" },
+    { "solver", 's', 0, G_OPTION_ARG_STRING, &opt_solver, "The solver for --solution, --animate and --plot", "ID" },
     { "dark", 0, 0, G_OPTION_ARG_NONE, &opt_dark, "Use the dark style", NULL },
-    { "cell", 0, 0, G_OPTION_ARG_INT, &opt_pixels, "Cell size in pixels, 4 to 256 (default 48, smaller for a large board)", "PX" },
+    { "cell", 0, 0, G_OPTION_ARG_INT, &opt_pixels, "Cell size in pixels, 4 to 256 (default 48, smaller for a large board: the picture is at most 8192 pixels a side)", "PX" },
     { "delay", 0, 0, G_OPTION_ARG_INT, &opt_delay, "With --animate: milliseconds per move, 10 to 60000 (default 500; the last frame stays 3 times as long)", "MS" },
     { "plot", 0, 0, G_OPTION_ARG_NONE, &opt_plot, "Solve and draw the solver's series (fitness per generation …) as a plot", NULL },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt_set, "A solver setting for --solution, --animate and --plot (repeatable)", "KEY=VALUE" },
@@ -1175,7 +1177,7 @@ cmd_render (int argc, char **argv)
 
   /* As solve: a solver that cannot finish stops and says so. */
   opt_time_limit = CLI_DEFAULT_TIME_LIMIT;
-  parse_options (&argc, &argv, "FILE -o OUT - draw a level to PNG or SVG, or its solution to an animated PNG",
+  parse_options (&argc, &argv, "FILE -o OUT - draw a level to PNG or SVG, its solution to an animated PNG, or a solver's run as a plot",
                  entries, TRUE);
   if (argc != 2 || opt_output == NULL)
     die_usage ("render takes one FILE and -o OUT.png or OUT.svg");
@@ -1411,8 +1413,8 @@ cmd_generate (int argc, char **argv)
     { "seed", 0, 0, G_OPTION_ARG_STRING, &opt_seed, "Seed, 0 to 18446744073709551615 (the same seed gives the same level; default 1)", "N" },
     { "colours", 0, 0, G_OPTION_ARG_INT, &opt_colours, "Number of colours: Flood-It 2 to 10, Flow Free 1 to 88 (0: the game's default)", "C" },
     { "colors", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &opt_colours, NULL, "C" },
-    { "compact", 0, 0, G_OPTION_ARG_NONE, &opt_compact, "Write the game's compact form", NULL },
-    { "tatham", 0, 0, G_OPTION_ARG_NONE, &opt_tatham, "Write a Simon Tatham game ID", NULL },
+    { "compact", 0, 0, G_OPTION_ARG_NONE, &opt_compact, "Write the game's compact form (not Flow Free: it has none)", NULL },
+    { "tatham", 0, 0, G_OPTION_ARG_NONE, &opt_tatham, "Write a Simon Tatham game ID (not Flow Free: it has none)", NULL },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt_set, "A generator setting (repeatable; see 'list --settings'), e.g. unique=true for a Flow Free level with one solution", "KEY=VALUE" },
     { "time-limit", 0, 0, G_OPTION_ARG_DOUBLE, &opt_time_limit, "With unique=true: try no longer than this many seconds (default 10, 0 for no limit)", "S" },
     { NULL }
@@ -1780,10 +1782,10 @@ static const struct {
   { "list", cmd_list, "list the solvers: game, solver, summary, limits (first = default)" },
   { "solve", cmd_solve, "solve FILE; the solution on stdout, --stats on stderr" },
   { "hint", cmd_hint, "say what to do next on FILE" },
-  { "render", cmd_render, "draw FILE to -o OUT.png|.svg [--solution], or --animate it" },
-  { "generate", cmd_generate, "make a random level: --game G --size WxH --seed N" },
+  { "render", cmd_render, "draw FILE to -o OUT.png|.svg [--solution] [--hints], --animate it, or --plot a run" },
+  { "generate", cmd_generate, "make a random level: --game G [--size WxH] [--seed N]" },
   { "convert", cmd_convert, "rewrite FILE --to native|compact|tatham|json" },
-  { "bench", cmd_bench, "time the solvers [GAME…]; prints Markdown tables" },
+  { "bench", cmd_bench, "time the solvers [GAME…] or the screenshot reader (bench detect); prints Markdown tables" },
   { "detect", hb_cli_detect, "read a level from a screenshot: detect [--game G] IMAGE [--debug OUT.png]" },
 };
 

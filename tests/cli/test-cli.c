@@ -229,6 +229,13 @@ test_version_and_help (void)
       { "generate", "Number of colours: Flood-It 2 to 10, Flow Free 1 to 88" },
       /* Each line ends in the limits the solver honours (README's row). */
       { "list", "one line per solver: game, solver, summary, the limits it honours" },
+      /* What the commands do, said whole (render's --solver named only
+       * --solution and --animate, not --plot; list --settings only the
+       * solvers' settings, not the generators'). */
+      { "render", "The solver for --solution, --animate and --plot" },
+      { "render", "or a solver's run as a plot" },
+      { "list", "every solver's and generator's settings" },
+      { "solve", "--seed=N            Seed for stochastic solvers, 0 to 18446744073709551615 (default 1;" },
     };
     for (guint i = 0; i < G_N_ELEMENTS (want); i++)
       {
@@ -237,6 +244,17 @@ test_version_and_help (void)
         if (strstr (h.out, want[i][1]) == NULL)
           g_error ("'%s --help' lacks '%s':\n%s", want[i][0], want[i][1], h.out);
       }
+  }
+  /* The commands' lines: generate's size and seed optional, render's
+   * hints and plot, bench's detect (they were left out). */
+  {
+    g_auto(CliRun) h = { 0 };
+
+    run_cli (&h, NULL, "help", NULL);
+    g_assert_cmpint (h.status, ==, 0);
+    g_assert_nonnull (strstr (h.out, "make a random level: --game G [--size WxH] [--seed N]\n"));
+    g_assert_nonnull (strstr (h.out, "[--hints], --animate it, or --plot a run\n"));
+    g_assert_nonnull (strstr (h.out, "or the screenshot reader (bench detect)"));
   }
   /* bench's help points at bench detect's, whose usage names it whole
    * (it read "detect [OPTION…]": review). */
