@@ -1156,6 +1156,8 @@ cmd_render (int argc, char **argv)
     { "delay", 0, 0, G_OPTION_ARG_INT, &opt_delay, "With --animate: milliseconds per move, 10 to 60000 (default 500; the last frame stays 3 times as long)", "MS" },
     { "plot", 0, 0, G_OPTION_ARG_NONE, &opt_plot, "Solve and draw the solver's series (fitness per generation …) as a plot", NULL },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt_set, "A solver setting for --solution, --animate and --plot (repeatable)", "KEY=VALUE" },
+    /* As solve's (render took --set seed=N alone, solve --seed N too). */
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &opt_solve_seed, "Seed for a stochastic solver with --solution, --animate or --plot, 0 to 18446744073709551615 (default 1; as --set seed=N)", "N" },
     { "time-limit", 0, 0, G_OPTION_ARG_DOUBLE, &opt_time_limit, "With --solution, --animate, --plot or --hints: give up after this many seconds (default 10, 0 for none)", "S" },
     { "best", 0, 0, G_OPTION_ARG_NONE, &opt_best, "Draw the best answer even when it misses the level's move limit", NULL },
     { NULL }
@@ -1195,8 +1197,9 @@ cmd_render (int argc, char **argv)
     die_usage ("-o names the level being read: give another name");
   /* Refused, not ignored, where they do nothing (--solver nope went
    * unnoticed without --solution). */
-  if (!opt_solution && !opt_animate && !opt_plot && (opt_solver || opt_set))
-    die_usage ("--solver and --set choose how to solve: they go with --solution, --animate or --plot");
+  if (!opt_solution && !opt_animate && !opt_plot && (opt_solver || opt_set || opt_solve_seed))
+    die_usage ("--solver, --set and --seed choose how to solve: they go with --solution, --animate "
+               "or --plot");
   if (!opt_solution && !opt_animate && opt_best)
     die_usage ("--best goes with --solution or --animate");
   if (!opt_animate && opt_delay_given)

@@ -2060,8 +2060,9 @@ test_options_refused (void)
   }
   /* Options that do nothing where they are given are refused (render
    * took --solver nope, --set bogus=1 and --delay 7 without a word). */
-  expect_usage ("--solver and --set choose how to solve: they go with --solution, --animate or --plot",
-                "render", path, "-o", png, "--solver", "nope", NULL);
+  expect_usage ("--solver, --set and --seed choose how to solve: they go with --solution, "
+                "--animate or --plot", "render", path, "-o", png, "--solver", "nope", NULL);
+  expect_usage ("they go with --solution", "render", path, "-o", png, "--seed", "3", NULL);
   expect_usage ("they go with --solution", "render", path, "-o", png, "--set", "bogus=1", NULL);
   expect_usage ("--delay goes with --animate", "render", path, "-o", png, "--delay", "7", NULL);
   expect_usage ("--best goes with --solution or --animate", "render", path, "-o", png, "--best", NULL);
@@ -2391,13 +2392,21 @@ test_joined_short_values (void)
     static const char *const refused[] = { " 7", "7 ", "++7", "+", "-7", "0x7",
                                            "18446744073709551616" };
     g_autofree char *flow_path = write_tmp ("seed-rule.flow", "R.G.Y\n..B.O\n.....\n.G.Y.\n.RBO.\n");
+    g_autofree char *plot = g_build_filename (tmpdir, "seed-rule.png", NULL);
     g_auto(CliRun) level7 = { 0 };
     g_auto(CliRun) run7 = { 0 };
+    g_auto(CliRun) plotted = { 0 };
 
     run_cli (&level7, NULL, "generate", "-g", "lights", "--size", "6x4", "--seed", "7", NULL);
     run_cli (&run7, NULL, "solve", "-s", "ga-paths", "--stats", "--seed", "7", flow_path, NULL);
     g_assert_cmpint (level7.status, ==, 0);
     g_assert_cmpint (run7.status, ==, 0);
+    /* render takes --seed as solve does (it took --set seed= alone). */
+    run_cli (&plotted, NULL, "render", flow_path, "--plot", "-o", plot, "-s", "ga-paths",
+             "--seed", "+7", NULL);
+    g_assert_cmpint (plotted.status, ==, 0);
+    g_assert_true (g_file_test (plot, G_FILE_TEST_EXISTS));
+    g_unlink (plot);
     for (gsize i = 0; i < G_N_ELEMENTS (taken); i++)
       {
         g_autofree char *set = g_strconcat ("seed=", taken[i], NULL);
@@ -2437,15 +2446,20 @@ test_joined_short_values (void)
         g_auto(CliRun) g = { 0 };
         g_auto(CliRun) a = { 0 };
         g_auto(CliRun) b = { 0 };
+        g_auto(CliRun) p = { 0 };
 
         run_cli (&g, NULL, "generate", "-g", "lights", "--size", "6x4", "--seed", refused[i], NULL);
         run_cli (&a, NULL, "solve", "-s", "ga-paths", "--seed", refused[i], flow_path, NULL);
         run_cli (&b, NULL, "solve", "-s", "ga-paths", "--set", set, flow_path, NULL);
+        run_cli (&p, NULL, "render", flow_path, "--plot", "-o", plot, "-s", "ga-paths", "--seed",
+                 refused[i], NULL);
         g_assert_cmpint (g.status, ==, 2);
         g_assert_cmpint (a.status, ==, 2);
         g_assert_cmpint (b.status, ==, 2);
-        /* --seed says it as --seed, both commands alike; --set as --set. */
+        g_assert_cmpint (p.status, ==, 2);
+        /* --seed says it as --seed, every command alike; --set as --set. */
         g_assert_cmpstr (g.err, ==, a.err);
+        g_assert_cmpstr (p.err, ==, a.err);
         g_assert_true (g_str_has_prefix (a.err, "hintboard-cli: --seed takes "));
         g_assert_nonnull (strstr (b.err, said));
       }
