@@ -47,6 +47,13 @@ cli_solver_settings (const HbSolver *solver, char **assignments, GError **error)
   return g_steal_pointer (&s);
 }
 
+/* generate's seed as a --set too, as solve and render take it both ways
+ * (generate --set seed=5 was an unknown setting). */
+static const HbSetting generate_seed[] = {
+  HB_SETTING_SEED_ENTRY,
+  { NULL }
+};
+
 HbSettings *
 cli_generate_settings (const HbGame *game, char **assignments, GError **error)
 {
@@ -55,8 +62,12 @@ cli_generate_settings (const HbGame *game, char **assignments, GError **error)
   for (int i = 0; assignments != NULL && assignments[i] != NULL; i++)
     {
       g_autoptr (GError) local = NULL;
-      if (!hb_settings_parse_assignment (s, assignments[i], &local, game->generate_settings,
-                                         NULL))
+      /* The lists end at the first NULL: a game with no settings of its
+       * own gives the seed's alone. */
+      if (game->generate_settings != NULL
+          ? !hb_settings_parse_assignment (s, assignments[i], &local, game->generate_settings,
+                                           generate_seed, NULL)
+          : !hb_settings_parse_assignment (s, assignments[i], &local, generate_seed, NULL))
         {
           g_set_error (error, local->domain, local->code, "generate %s: %s", game->id,
                        local->message);

@@ -17,7 +17,8 @@ G_BEGIN_DECLS
  * NULL): its own settings, the common ones and, for counting solvers,
  * count. An unknown key or a bad value is an error naming the solver. */
 HbSettings *cli_solver_settings (const HbSolver *solver, char **assignments, GError **error);
-/* Values for the game's generate_settings. */
+/* Values for the game's generate_settings, and "seed" (generate's
+ * --seed given as --set seed=N). */
 HbSettings *cli_generate_settings (const HbGame *game, char **assignments, GError **error);
 /* "hintboard-cli: MESSAGE" on stderr, on one line: control characters
  * in it (a file name's, a library's message) shown escaped. */

@@ -1418,7 +1418,7 @@ cmd_generate (int argc, char **argv)
     { "colors", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &opt_colours, NULL, "C" },
     { "compact", 0, 0, G_OPTION_ARG_NONE, &opt_compact, "Write the game's compact form (not Flow Free: it has none)", NULL },
     { "tatham", 0, 0, G_OPTION_ARG_NONE, &opt_tatham, "Write a Simon Tatham game ID (not Flow Free: it has none)", NULL },
-    { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt_set, "A generator setting (repeatable; see 'list --settings'), e.g. unique=true for a Flow Free level with one solution", "KEY=VALUE" },
+    { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opt_set, "A generator setting (repeatable; see 'list --settings'), e.g. unique=true for a Flow Free level with one solution; seed=N is --seed N", "KEY=VALUE" },
     { "time-limit", 0, 0, G_OPTION_ARG_DOUBLE, &opt_time_limit, "With unique=true: try no longer than this many seconds (default 10, 0 for no limit)", "S" },
     { NULL }
   };
@@ -1486,6 +1486,15 @@ cmd_generate (int argc, char **argv)
   settings = cli_generate_settings (game, opt_set, &error);
   if (settings == NULL)
     die_usage ("%s", error->message);
+  /* --set seed=N is --seed N, as in solve and render; the generator's
+   * settings are its own. */
+  if (hb_settings_has (settings, "seed"))
+    {
+      if (opt_seed != NULL)
+        die_usage ("--seed and --set seed= both set the seed: give one");
+      p.seed = hb_settings_get_seed (settings, "seed", NULL);
+      hb_settings_unset (settings, "seed");
+    }
   p.settings = settings;
   /* Only Flow Free's search for a level with one solution takes a time;
    * elsewhere --time-limit would do nothing, so it is refused as every

@@ -2407,16 +2407,24 @@ test_joined_short_values (void)
     g_assert_cmpint (plotted.status, ==, 0);
     g_assert_true (g_file_test (plot, G_FILE_TEST_EXISTS));
     g_unlink (plot);
+    expect_usage ("--seed and --set seed= both set the seed: give one", "generate", "-g",
+                  "lights", "--seed", "3", "--set", "seed=4", NULL);
     for (gsize i = 0; i < G_N_ELEMENTS (taken); i++)
       {
         g_autofree char *set = g_strconcat ("seed=", taken[i], NULL);
         gboolean seven = strcmp (taken[i] + (taken[i][0] == '+'), "7") == 0
                          || g_str_equal (taken[i], "07");
+        g_auto(CliRun) gs = { 0 };
         g_auto(CliRun) g = { 0 };
         g_auto(CliRun) a = { 0 };
         g_auto(CliRun) b = { 0 };
 
         run_cli (&g, NULL, "generate", "-g", "lights", "--size", "6x4", "--seed", taken[i], NULL);
+        /* generate takes --set seed= too, as solve does (it was an
+         * unknown setting). */
+        run_cli (&gs, NULL, "generate", "-g", "lights", "--size", "6x4", "--set", set, NULL);
+        g_assert_cmpint (gs.status, ==, 0);
+        g_assert_cmpstr (gs.out, ==, g.out);
         run_cli (&a, NULL, "solve", "-s", "ga-paths", "--stats", "--seed", taken[i], flow_path,
                  NULL);
         run_cli (&b, NULL, "solve", "-s", "ga-paths", "--stats", "--set", set, flow_path, NULL);
@@ -2447,12 +2455,16 @@ test_joined_short_values (void)
         g_auto(CliRun) a = { 0 };
         g_auto(CliRun) b = { 0 };
         g_auto(CliRun) p = { 0 };
+        g_auto(CliRun) gs = { 0 };
 
         run_cli (&g, NULL, "generate", "-g", "lights", "--size", "6x4", "--seed", refused[i], NULL);
         run_cli (&a, NULL, "solve", "-s", "ga-paths", "--seed", refused[i], flow_path, NULL);
         run_cli (&b, NULL, "solve", "-s", "ga-paths", "--set", set, flow_path, NULL);
         run_cli (&p, NULL, "render", flow_path, "--plot", "-o", plot, "-s", "ga-paths", "--seed",
                  refused[i], NULL);
+        run_cli (&gs, NULL, "generate", "-g", "flow", "--set", set, NULL);
+        g_assert_cmpint (gs.status, ==, 2);
+        g_assert_nonnull (strstr (gs.err, said));
         g_assert_cmpint (g.status, ==, 2);
         g_assert_cmpint (a.status, ==, 2);
         g_assert_cmpint (b.status, ==, 2);
