@@ -3,15 +3,15 @@
  *   hintboard-cli list [--settings]
  *   hintboard-cli solve [--game G] [--solver ID] [--set KEY=VALUE…] [--seed N] [--stats] [--compact] FILE
  *   hintboard-cli hint [--game G] [--time-limit S] FILE
- *   hintboard-cli render [--game G] FILE -o OUT.png|OUT.svg [--solution] [--hints]
+ *   hintboard-cli render [--game G] FILE -o OUT.png|OUT.svg [--solution] [--hints] [--cell PX]
  *   hintboard-cli render [--game G] FILE --animate -o OUT.png [--delay MS]
- *   hintboard-cli render [--game G] FILE --plot -o OUT.png|OUT.svg [--solver ID] [--set …]
+ *   hintboard-cli render [--game G] FILE --plot -o OUT.png|OUT.svg [--solver ID] [--set …] [--seed N]
  *   hintboard-cli generate --game G [--size WxH] [--seed N] [--colours C] [--set KEY=VALUE…]
  *   hintboard-cli convert [--game G] FILE --to native|compact|tatham|json
  *   hintboard-cli bench [GAME…] [--quick] [--repeats N]
+ *   hintboard-cli bench GAME --sets A,B   (only those sets; --sets list names them)
  *   hintboard-cli bench detect [--game G] [IMAGE…]
  *   hintboard-cli detect [--game G] IMAGE [--debug OUT.png]
- *   hintboard-cli bench GAME --sets A,B   (only those sets; --sets list names them)
  *
  * Exit status: 0 solved (or done), 1 no solution, 2 bad input or usage,
  * 3 the solver gave up or was stopped. FILE may be "-" for standard input.
