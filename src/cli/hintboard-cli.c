@@ -868,13 +868,14 @@ render_side (int w, int h, int cell, gboolean wide)
 
 /* The cell size render draws with: --cell as given, refused when the
  * picture would be over CLI_MAX_IMAGE_SIDE, else the default, shrunk to
- * the largest cell that fits a large board. One rule for both: the cap
- * counts the whole picture, margins and the hints' badge too, and no
- * cell is smaller than --cell takes. (The default drew a 4096-wide board
- * 8224 pixels wide, with 2-pixel cells --cell refuses, and --cell 4 drew
- * a 2048-wide one so, while --cell said the most was 8192: review.) A
- * board that even the smallest cell draws too large is refused, exit 2,
- * in the same words with --cell as without. */
+ * the largest cell that fits a large board. The cap counts the whole
+ * picture, margins and the hints' badge too (the default drew a
+ * 4096-wide board 8224 pixels wide, and --cell 4 a 2048-wide one so,
+ * while --cell said the most was 8192: review). The default goes below
+ * --cell's smallest, 4, on boards over 2040 cells a side (down to 1
+ * pixel: a 4096-wide board is drawn 4128 pixels wide), so every board
+ * generate makes can be drawn; a --cell too large for such a board says
+ * to leave it out rather than name a cell --cell refuses. */
 static int
 render_cell (HbState *state, const char *path)
 {
@@ -882,26 +883,25 @@ render_cell (HbState *state, const char *path)
   gboolean wide;
   int most = render_most_cell (w, h, &wide);
   const char *way = wide ? "wide" : "high";
-  int most_cells = (int) ((CLI_MAX_IMAGE_SIDE - (render_side (0, 0, 0, wide))) / CLI_MIN_CELL);
 
-  if (most >= CLI_MIN_CELL)
-    {
-      if (opt_pixels == CLI_UNSET)
-        return MIN (CLI_DEFAULT_CELL, most);
-      if (opt_pixels <= most)
-        return opt_pixels;
-      hb_state_free (state);
-      die_usage ("--cell %d draws this %d×%d board %" G_GINT64_FORMAT " pixels %s; the most is %d "
-                 "(--cell %d or less)", opt_pixels, w, h, render_side (w, h, opt_pixels, wide),
-                 way, CLI_MAX_IMAGE_SIDE, most);
-    }
+  if (opt_pixels == CLI_UNSET && most >= 1)
+    return MIN (CLI_DEFAULT_CELL, most);
+  if (opt_pixels != CLI_UNSET && opt_pixels <= most)
+    return opt_pixels;
   hb_state_free (state);
-  /* With --cell or without, one message: no cell fits. */
-  cli_error ("%s: this %d×%d board is too large to draw: even the smallest cell, --cell %d, "
-             "draws it %" G_GINT64_FORMAT " pixels %s, and the most is %d: render draws boards "
-             "up to %d cells %s%s", path, w, h, CLI_MIN_CELL,
-             render_side (w, h, CLI_MIN_CELL, wide), way, CLI_MAX_IMAGE_SIDE, most_cells, way,
-             !wide && opt_hints ? " with --hints" : "");
+  if (opt_pixels != CLI_UNSET && most >= CLI_MIN_CELL)
+    die_usage ("--cell %d draws this %d×%d board %" G_GINT64_FORMAT " pixels %s; the most is %d "
+               "(--cell %d or less)", opt_pixels, w, h, render_side (w, h, opt_pixels, wide),
+               way, CLI_MAX_IMAGE_SIDE, most);
+  if (opt_pixels != CLI_UNSET && most >= 1)
+    die_usage ("--cell %d draws this %d×%d board %" G_GINT64_FORMAT " pixels %s; the most is %d, "
+               "which takes cells under --cell's smallest (%d): leave --cell out and render draws "
+               "it with %d-pixel cells", opt_pixels, w, h, render_side (w, h, opt_pixels, wide),
+               way, CLI_MAX_IMAGE_SIDE, CLI_MIN_CELL, most);
+  /* Boards are at most 4096 a side, so this is a file read past that. */
+  cli_error ("%s: this %d×%d board is too large to draw: even 1-pixel cells draw it "
+             "%" G_GINT64_FORMAT " pixels %s, and the most is %d", path, w, h,
+             render_side (w, h, 1, wide), way, CLI_MAX_IMAGE_SIDE);
   exit (EXIT_BAD_INPUT);
 }
 
