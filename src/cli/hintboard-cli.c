@@ -743,6 +743,23 @@ hint_words (const HbState *state, gconstpointer hint)
                                            : state->game->hint_describe (state, hint);
 }
 
+/* Why a hint has no move on a level not solved, as solve would say it:
+ * EXIT_NO_SOLUTION or EXIT_GAVE_UP, asking the default solver in what is
+ * left of the time limit (it took 10 s more of its own). `hint` exits
+ * with it; render --hints draws a level with no solution and nothing for
+ * a hint that gave up. */
+static int
+no_move_code (const HbState *state, HbCancel *cancel)
+{
+  HbSolveOptions options = { 0 };
+  HbResult *r = hb_solve (hb_game_default_solver (state->game), state, &options, NULL, cancel,
+                          NULL);
+  int code = r != NULL && r->status == HB_STATUS_NO_SOLUTION ? EXIT_NO_SOLUTION : EXIT_GAVE_UP;
+
+  hb_result_free (r);
+  return code;
+}
+
 static int
 cmd_hint (int argc, char **argv)
 {
@@ -811,17 +828,9 @@ cmd_hint (int argc, char **argv)
         code = EXIT_NO_SOLUTION;
     }
   else if (!state->game->is_solved (state))
-    {
-      /* No move and not solved: the exit status says why, as solve's
-       * would (1 no solution, 3 gave up), asking the default solver in
-       * what is left of the time limit (it took 10 s more of its own). */
-      HbSolveOptions options = { 0 };
-      HbResult *r = hb_solve (hb_game_default_solver (state->game), state, &options,
-                              NULL, &cancel, NULL);
-
-      code = r != NULL && r->status == HB_STATUS_NO_SOLUTION ? EXIT_NO_SOLUTION : EXIT_GAVE_UP;
-      hb_result_free (r);
-    }
+    /* No move and not solved: the exit status says why, as solve's
+     * would (1 no solution, 3 gave up). */
+    code = no_move_code (state, &cancel);
   /* A verdict (exit 1 or 3) on a level read as the game its text looks
    * like names that game, as solve's does. */
   if (code != EXIT_SOLVED && guessed_game_name (argv[1]) != NULL)
@@ -1314,7 +1323,21 @@ cmd_render (int argc, char **argv)
         else if (!shown->game->is_solved (shown)
                  && !shown->game->hint_next_move (shown, hint, &unused))
           {
+            /* Which of the two `hint` would say, asked as it asks (the
+             * default solver, in what is left of the time): no solution
+             * (exit 1 there), drawn here; a hint that gave up (exit 3
+             * there) draws nothing, as above (an Infinite Loop hint that
+             * gave up was drawn, exit 0: review). */
             g_autofree char *why = hint_words (shown, hint);
+
+            if (no_move_code (shown, &cancel) == EXIT_GAVE_UP)
+              {
+                cli_error ("%s: gave up: %s", argv[1], why);
+                shown->game->hint_free (hint);
+                hb_result_free (r);
+                hb_state_free (state);
+                return EXIT_GAVE_UP;
+              }
             cli_error ("%s: warning: the picture has no hints: %s", argv[1], why);
           }
       }
