@@ -3,16 +3,18 @@
  * that Save asks before it writes over that (hb-window-dialogs.c). The
  * window keeps, for each file it read or wrote, what the file looked like
  * then: its modification time, size and inode (a program that saves by
- * renaming a new file over it changes the inode). */
+ * renaming a new file over it changes the inode). A file opened is looked
+ * at by the worker that reads it, just before the read (hb-window-files.c):
+ * taken when the level came to show, a write in between (while the level
+ * read waited on the Save Changes? question) was taken as read. */
 #include "config.h"
 
 #include "hb-window-private.h"
 
 #define STAMPS_KEY "hb-disk-stamps"
 
-/* The file as it is now, or NULL when it cannot be looked at (gone). */
-static char *
-stamp_of (GFile *file)
+char *
+hb_window_disk_stamp (GFile *file)
 {
   g_autoptr (GFileInfo) info
     = g_file_query_info (file, G_FILE_ATTRIBUTE_TIME_MODIFIED "," G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC
@@ -29,10 +31,9 @@ stamp_of (GFile *file)
 }
 
 void
-hb_window_note_disk (HbWindow *self, GFile *file)
+hb_window_note_disk_stamp (HbWindow *self, GFile *file, const char *stamp)
 {
   GHashTable *stamps = g_object_get_data (G_OBJECT (self), STAMPS_KEY);
-  char *stamp;
 
   if (file == NULL)
     return;
@@ -42,11 +43,18 @@ hb_window_note_disk (HbWindow *self, GFile *file)
       g_object_set_data_full (G_OBJECT (self), STAMPS_KEY, stamps,
                               (GDestroyNotify) g_hash_table_unref);
     }
-  stamp = stamp_of (file);
   if (stamp != NULL)
-    g_hash_table_replace (stamps, g_object_ref (file), stamp);
+    g_hash_table_replace (stamps, g_object_ref (file), g_strdup (stamp));
   else
     g_hash_table_remove (stamps, file);
+}
+
+void
+hb_window_note_disk (HbWindow *self, GFile *file)
+{
+  g_autofree char *stamp = file != NULL ? hb_window_disk_stamp (file) : NULL;
+
+  hb_window_note_disk_stamp (self, file, stamp);
 }
 
 gboolean
@@ -58,7 +66,7 @@ hb_window_disk_changed (HbWindow *self, GFile *file)
 
   /* Never read nor written here, or gone since (a save writes it again):
    * nothing to lose. */
-  if (seen == NULL || (now = stamp_of (file)) == NULL)
+  if (seen == NULL || (now = hb_window_disk_stamp (file)) == NULL)
     return FALSE;
   return g_strcmp0 (seen, now) != 0;
 }

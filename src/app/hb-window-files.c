@@ -53,6 +53,7 @@ hb_window_load_result_free (gpointer data)
     cairo_surface_destroy (r->picture);
   g_strfreev (r->comments);
   g_free (r->doubt);
+  g_free (r->disk_stamp);
   g_free (r);
 }
 
@@ -120,7 +121,7 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
 {
   HbLoadJob *job = data;
   GError *error = NULL;
-  char *path = NULL, *text = NULL;
+  char *path = NULL, *text = NULL, *stamp = NULL;
   gsize len = 0;
   gboolean ok;
   HbState *state = NULL;
@@ -187,11 +188,17 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
       len = strlen (text);
       ok = TRUE;
     }
-  else if (path != NULL)
-    ok = hb_read_input_cancellable (path, job->name, cancellable, &text, &len, &error);
   else
-    ok = hb_window_read_capped (job->file, job->name, HB_MAX_FILE_BYTES, cancellable,
-                                &text, &len, &error);
+    {
+      /* The file just before it is read, which Save compares with: a
+       * write during the read, or after it while the level waits to show,
+       * is a change (at worst one that came between asks once too often). */
+      stamp = job->file != NULL ? hb_window_disk_stamp (job->file) : NULL;
+      ok = path != NULL
+             ? hb_read_input_cancellable (path, job->name, cancellable, &text, &len, &error)
+             : hb_window_read_capped (job->file, job->name, HB_MAX_FILE_BYTES, cancellable,
+                                      &text, &len, &error);
+    }
   if (ok && len > HB_MAX_FILE_BYTES)
     {
       g_set_error (&error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
@@ -227,7 +234,9 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
       result->more_levels = state->game->more_levels != NULL
                             ? state->game->more_levels (text, len) : 0;
       result->format = hb_text_format (state, text, len);
+      result->disk_stamp = g_steal_pointer (&stamp);
     }
+  g_free (stamp);
   g_free (text);
   g_free (path);
   if (result != NULL && g_cancellable_is_cancelled (cancellable))
@@ -374,6 +383,7 @@ apply_loaded (HbWindow *self, gpointer data)
       /* Pasted text is a new level with no file, named "Pasted level". */
       hb_window_set_level (self, g_steal_pointer (&a->result->state), a->file,
                            a->file == NULL ? a->name : NULL);
+      hb_window_note_disk_stamp (self, a->file, a->result->disk_stamp);
       hb_document_take_comments (self->document, g_steal_pointer (&a->result->comments),
                                  a->result->unkept);
       hb_document_set_more_levels (self->document, a->result->more_levels);

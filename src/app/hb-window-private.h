@@ -422,6 +422,11 @@ void           hb_window_recent_dispose (HbWindow *self);
 /* hb-window-disk.c: what `file` looked like when the window last read or
  * wrote it (hb_window_note_disk), and whether it changed on disk since. */
 void           hb_window_note_disk (HbWindow *self, GFile *file);
+/* The same with the file as hb_window_disk_stamp saw it (NULL: gone). */
+void           hb_window_note_disk_stamp (HbWindow *self, GFile *file, const char *stamp);
+/* The file's modification time, size and inode as a string, or NULL when
+ * it cannot be looked at (gone); any thread. */
+char          *hb_window_disk_stamp (GFile *file);
 gboolean       hb_window_disk_changed (HbWindow *self, GFile *file);
 
 /* hb-window-files.c */
@@ -515,6 +520,8 @@ typedef struct {
   HbCommentsUnkept unkept;  /* and its comments no save can keep */
   guint           more_levels; /* levels in the file after the one read */
   HbWriteFormat   format;   /* the level file's format (hb_text_format) */
+  char           *disk_stamp; /* the level file as it was read
+                             * (hb_window_disk_stamp), or NULL */
   char           *doubt;    /* a picture whose reading is too unsure to
                              * take unasked: why no game was sure (the
                              * readers' words), else NULL */

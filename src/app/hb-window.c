@@ -217,9 +217,9 @@ void
 hb_window_set_level (HbWindow *self, HbState *state, GFile *file, const char *untitled_name)
 {
   hb_window_leave_level (self);
+  /* (What its file was like when read, which a save compares with, is
+   * noted by the open that read it: hb-window-files.c.) */
   hb_document_set_level (self->document, state, file, untitled_name);
-  /* Its file as read: a save asks if another program wrote it since. */
-  hb_window_note_disk (self, file);
   hb_window_level_entered (self);
 }
 

@@ -1562,6 +1562,58 @@ test_save_changed_on_disk (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+static gboolean
+save_question_up (gpointer data)
+{
+  return count_save_dialogs (data) > 0;
+}
+
+static gboolean
+opened_done (gpointer data)
+{
+  return ((HbAppTestOpened *) data)->done;
+}
+
+/* What Save compares the file with is the file as it was read, not as it
+ * was when the level read came to show: another program's write between
+ * the two (here while the level read waits on the Save Changes? question
+ * about the one open before) is asked about (it was taken as the file
+ * read, and Save wrote over it without a word). */
+static void
+test_save_changed_before_shown (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GFile) file = write_file (f, "theirs.lights", "010\n111\n010\n");
+  g_autofree char *path = g_file_get_path (file);
+  HbWindow *window = hb_app_test_window_new ();
+  HbAppTestOpened o = { FALSE, FALSE, NULL };
+  AdwMessageDialog *dialog;
+  char *text = NULL;
+
+  hb_state_free (draw_unsaved (window));
+  hb_window_load_file_async (window, file, hb_app_test_opened, &o);
+  /* Read: the question is asked only once it is. */
+  hb_app_test_wait (save_question_up, window, 30000, "the file to be read");
+  g_assert_true (g_file_set_contents (path, "# theirs\n111\n111\n111\n", -1, NULL));
+  click_response (find_save_dialog (window), "_Discard");
+  hb_app_test_wait (opened_done, &o, 30000, "the level read to show");
+  g_assert_true (o.ok);
+  g_assert_true (g_file_equal (hb_window_get_file (window), file));
+  g_assert_cmpint (hb_window_get_state (window)->height, ==, 3);
+
+  hb_app_test_click_cell (window, 0, 0, 1);
+  g_assert_true (hb_window_get_modified (window));
+  hb_app_test_activate (window, "save", NULL);
+  hb_app_test_settle (50);
+  g_assert_cmpuint (headed_dialogs (window, "File Changed on Disk", &dialog), ==, 1);
+  click_response (dialog, "_Cancel");
+  hb_app_test_settle (50);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "# theirs\n111\n111\n111\n");
+  g_free (text);
+  hb_window_set_ask_to_save (window, FALSE);
+  hb_app_test_window_close (window);
+}
+
 /* A file whose name is not UTF-8 ("bad\xffname.lights", from another
  * system) is named in valid UTF-8 wherever the window shows its name:
  * the title, Save As's name, the opening toast, a failed save's dialog
@@ -2845,6 +2897,8 @@ main (int argc, char *argv[])
               test_save_refused_asks_name, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-changed-on-disk", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_changed_on_disk, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-changed-before-shown", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_changed_before_shown, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/name-not-utf8", Fixture, NULL, hb_app_test_dir_set_up,
               test_name_not_utf8, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/recent-json", Fixture, NULL, hb_app_test_dir_set_up,
