@@ -61,27 +61,15 @@ pending_run (HbWindow *self, Pending *p)
   pending_free (p);
 }
 
-/* Says in a dialog that the level could not be saved as `name` (taken),
- * and why (`error`, taken). */
-static void
-say_save_failed (HbWindow *self, char *name, GError *error)
-{
-  char *text = g_strdup_printf (_("Could not save “%s”: %s"), name, error->message);
-
-  hb_window_show_error (self, _("Could Not Save the Level"), text);
-  g_free (text);
-  g_free (name);
-  g_error_free (error);
-}
-
-static gboolean refused_name (const GError *error);
 static void ask_another_name (HbWindow *self, GFile *file, GError *error, Pending *p);
 
-/* Saves the level over its own file, then runs `p` (taken). A file the
- * level may not be saved over (made read-only since it was opened, a
- * pipe, one holding more levels) asks for another name, as Save As does,
- * `p` waiting on it: Save and the Save Changes? question's Save said
- * "save the level under another name" with nowhere to give one. */
+/* Saves the level over its own file, then runs `p` (taken). A save that
+ * fails asks for another name, as Save As does, `p` waiting on it: a
+ * file the level may not be saved over (made read-only since it was
+ * opened, a pipe, one holding more levels), and any other failure (its
+ * folder gone or read-only, the disk full): Save and the Save Changes?
+ * question's Save said so with only Close, the level then saved nowhere
+ * else but by starting again. */
 static void
 save_current_now (HbWindow *self, Pending *p)
 {
@@ -95,13 +83,8 @@ save_current_now (HbWindow *self, Pending *p)
     }
   if (hb_window_save_to_file (self, file, &error))
     pending_run (self, p);
-  else if (refused_name (error))
-    ask_another_name (self, file, error, p);
   else
-    {
-      say_save_failed (self, hb_document_dup_display_name (self->document), error);
-      pending_free (p);
-    }
+    ask_another_name (self, file, error, p);
 }
 
 static void
@@ -438,11 +421,11 @@ hb_window_dup_save_as_name (HbWindow *self)
 
 static void save_as_in (HbWindow *self, gpointer pending, const char *name, GFile *folder);
 
-/* A name the level may not be saved under (another game's ending, a pipe,
- * a read-only file): said, and Save As asked again, in the same folder,
- * with the name to use, whatever waited on the save still waiting (it
- * said so and no more, though the README promised another name:
- * helper-153). */
+/* A save that failed (a name the level may not be saved under: another
+ * game's ending, a pipe, a read-only file; or a write that failed):
+ * said, and Save As asked again, in the same folder, with the name to
+ * use, whatever waited on the save still waiting (it said so and no
+ * more, though the README promised another name: helper-153). */
 static void
 on_refused_response (AdwMessageDialog *dialog, const char *response, gpointer data)
 {
@@ -456,15 +439,23 @@ on_refused_response (AdwMessageDialog *dialog, const char *response, gpointer da
     pending_free (p);
 }
 
-/* Whether `error` refuses the name, not the save: another one may do. */
-static gboolean
-refused_name (const GError *error)
+/* Where Save As starts after a failed save to `file`: its folder, or
+ * the nearest one above that is a folder (the folder gone, or a file in
+ * its place). */
+static GFile *
+nearest_folder (GFile *file)
 {
-  return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME)
-         || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE)
-         || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY)
-         || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_EXISTS)
-         || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED);
+  GFile *folder = g_file_get_parent (file);
+
+  while (folder != NULL
+         && g_file_query_file_type (folder, G_FILE_QUERY_INFO_NONE, NULL) != G_FILE_TYPE_DIRECTORY)
+    {
+      GFile *up = g_file_get_parent (folder);
+
+      g_object_unref (folder);
+      folder = up;
+    }
+  return folder;
 }
 
 static void
@@ -486,7 +477,7 @@ ask_another_name (HbWindow *self, GFile *file, GError *error, Pending *p)
                           g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME)
                           ? hb_registry_filename_for_game (base, hb_document_get_game (self->document))
                           : g_strdup (base), g_free);
-  g_object_set_data_full (G_OBJECT (dialog), "hb-folder", g_file_get_parent (file),
+  g_object_set_data_full (G_OBJECT (dialog), "hb-folder", nearest_folder (file),
                           (GDestroyNotify) g_object_unref);
   g_object_set_data_full (G_OBJECT (dialog), "hb-pending", p, (GDestroyNotify) pending_free);
   g_signal_connect (dialog, "response", G_CALLBACK (on_refused_response), NULL);
@@ -511,13 +502,8 @@ hb_window_save_as_to (HbWindow *self, GFile *file, gpointer pending)
                                         hb_document_get_game (self->document)->extension);
   if (hb_window_save_to_file (self, file, &error))
     pending_run (self, p);
-  else if (refused_name (error))
-    ask_another_name (self, file, error, p);
   else
-    {
-      say_save_failed (self, g_file_get_basename (file), error);
-      pending_free (p);
-    }
+    ask_another_name (self, file, error, p);
   g_object_unref (file);
 }
 

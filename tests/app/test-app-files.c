@@ -2275,6 +2275,132 @@ test_save_as_refused (Fixture *f, gconstpointer data)
   hb_app_test_settle (100);
 }
 
+/* Answers Save Changes? with Save, and returns the Could Not Save dialog
+ * that follows, which must offer another name. */
+static AdwMessageDialog *
+close_save_fails (HbWindow *window)
+{
+  AdwMessageDialog *dialog;
+
+  gtk_window_close (GTK_WINDOW (window));
+  hb_app_test_settle (50);
+  dialog = find_save_dialog (window);
+  g_assert_nonnull (dialog);
+  click_response (dialog, "_Save");
+  hb_app_test_settle (50);
+  g_assert_cmpuint (headed_dialogs (window, "Could Not Save the Level", &dialog), ==, 1);
+  g_assert_true (adw_message_dialog_has_response (dialog, "rename"));
+  return dialog;
+}
+
+/* A save that fails for any reason, not only a refused name (here the
+ * level's folder is gone, a plain file in its place), says why in the
+ * error's own words and offers Choose Another Name, from Save and from
+ * the Save Changes? question, whose close waits on it (it offered only
+ * Close, and the close path then kept the window with no way to save
+ * the level elsewhere but to start again); Save As in the nearest folder
+ * that is one saves it, and the window closes. So does Save As to a name
+ * that is a folder. */
+static void
+test_save_failed_asks_name (Fixture *f, gconstpointer data)
+{
+  g_autofree char *sub = g_build_filename (f->dir, "sub", NULL);
+  g_autofree char *path = g_build_filename (sub, "mine.lights", NULL);
+  g_autofree char *elsewhere = g_build_filename (f->dir, "mine.lights", NULL);
+  g_autofree char *folder_name = g_build_filename (f->dir, "folder.lights", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path), dir = g_file_new_for_path (f->dir);
+  g_autoptr (GFile) folder = g_file_new_for_path (folder_name);
+  HbWindow *window;
+  AdwMessageDialog *dialog;
+  const char *body;
+  HbState *drawn;
+
+  g_assert_cmpint (g_mkdir (sub, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (path, "010\n111\n010\n", -1, NULL));
+  window = hb_app_test_window_new ();
+  g_assert_true (hb_app_test_load (window, file));
+  drawn = draw_unsaved (window);
+  /* The folder replaced by a file: no save can go there (chmod would
+   * not stop root, whom the tests may run as). */
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_rmdir (sub), ==, 0);
+  g_assert_true (g_file_set_contents (sub, "not a folder\n", -1, NULL));
+
+  hb_app_test_activate (window, "save", NULL);
+  hb_app_test_settle (50);
+  g_assert_cmpuint (headed_dialogs (window, "Could Not Save the Level", &dialog), ==, 1);
+  g_assert_true (adw_message_dialog_has_response (dialog, "rename"));
+  body = adw_message_dialog_get_body (dialog);
+  if (!g_str_has_prefix (body, "Could not save “mine.lights”: ")
+      || strstr (body, "is not a folder") == NULL)
+    g_error ("body “%s”", body);
+  g_assert_cmpstr (g_object_get_data (G_OBJECT (dialog), "hb-name"), ==, "mine.lights");
+  g_assert_true (g_file_equal (g_object_get_data (G_OBJECT (dialog), "hb-folder"), dir));
+  assert_own_access_keys (dialog);
+  click_response (dialog, "_Cancel");
+  hb_app_test_settle (50);
+  g_assert_true (hb_window_get_modified (window));
+
+  /* Closing: Cancel there keeps the window and the level. */
+  click_response (close_save_fails (window), "_Cancel");
+  hb_app_test_settle (50);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_true (hb_window_get_modified (window));
+
+  /* Save As to a name that is a folder: the same way out. */
+  g_assert_cmpint (g_mkdir (folder_name, 0755), ==, 0);
+  hb_window_save_as_to (window, folder, NULL);
+  g_assert_cmpuint (headed_dialogs (window, "Could Not Save the Level", &dialog), ==, 1);
+  g_assert_true (adw_message_dialog_has_response (dialog, "rename"));
+  g_assert_cmpstr (g_object_get_data (G_OBJECT (dialog), "hb-name"), ==, "folder.lights");
+  click_response (dialog, "_Cancel");
+  hb_app_test_settle (50);
+  g_assert_cmpint (g_rmdir (folder_name), ==, 0);
+  g_assert_true (hb_window_get_modified (window));
+
+  dialog = close_save_fails (window);
+#ifndef __SANITIZE_ADDRESS__
+  /* Choose Another Name: Save As in the nearest folder, with the name;
+   * saved there, the window closes. (Not under AddressSanitizer: a
+   * second GTK file chooser in one run leaks there, in GTK.) */
+  {
+    GtkNativeDialog *chooser;
+    char *text = NULL;
+
+    click_response (dialog, "Choose _Another Name");
+    hb_app_test_settle (100);
+    chooser = hb_window_get_file_dialog (window);
+    g_assert_nonnull (chooser);
+    g_object_set_data_full (G_OBJECT (chooser), "hb-test-folder", g_object_ref (dir),
+                            g_object_unref);
+    g_object_set_data_full (G_OBJECT (chooser), "hb-test-name", g_strdup ("mine.lights"), g_free);
+    hb_app_test_wait (chooser_named, chooser, 10000, "the chooser's folder and name");
+    g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+    g_object_ref (chooser);
+    g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_ACCEPT);
+    g_object_unref (chooser);
+    hb_app_test_wait (pointer_is_null, &window, 20000, "the window to close once saved");
+    g_assert_true (g_file_get_contents (elsewhere, &text, NULL, NULL));
+    {
+      g_autoptr (GError) error = NULL;
+      HbState *back = hb_registry_parse (NULL, "mine.lights", text, strlen (text), &error);
+
+      g_assert_no_error (error);
+      g_assert_true (drawn->game->equal (back, drawn));
+      hb_state_free (back);
+    }
+    g_free (text);
+  }
+#else
+  click_response (dialog, "_Cancel");
+  hb_app_test_settle (50);
+  hb_window_set_ask_to_save (window, FALSE);
+  hb_app_test_window_close (window);
+#endif
+  hb_state_free (drawn);
+  hb_app_test_settle (100);
+}
+
 /* Save As and Export Animation: a name without an extension gets one, in
  * the same folder; a name with one is kept. */
 static void
@@ -2846,6 +2972,8 @@ main (int argc, char *argv[])
               test_save_as_named, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-as-refused", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_refused, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-failed-asks-name", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_failed_asks_name, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-as-picture-folder", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_picture_folder, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/untold-game", Fixture, NULL, hb_app_test_dir_set_up,
