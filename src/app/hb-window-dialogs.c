@@ -130,6 +130,7 @@ save_current (HbWindow *self, Pending *p)
                                               ADW_RESPONSE_DESTRUCTIVE);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  hb_message_dialog_focus_default (ADW_MESSAGE_DIALOG (dialog));
   g_object_set_data_full (G_OBJECT (dialog), "hb-pending", p, (GDestroyNotify) pending_free);
   g_signal_connect (dialog, "response", G_CALLBACK (on_disk_changed_response), NULL);
   gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);

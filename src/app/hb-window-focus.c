@@ -240,3 +240,39 @@ hb_window_class_install_focus_actions (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.focus-pane", NULL, action_focus_pane);
 }
+
+/* ---- A message dialog's default response keeps the focus ------------ */
+
+/* libadwaita 1.2 stacks a message dialog's responses when the window is
+ * narrow (under about 450 px), the last one on top, and the focus then
+ * starts on that top button whatever the default: "File Changed on Disk"
+ * had Save Anyway focused, so Enter wrote over the other program's
+ * changes (its default is Cancel), and a doubtful picture's question had
+ * Import Anyway (review). Once the dialog is laid out, a focus on a
+ * response that is not the default goes to the default. */
+static gboolean
+focus_default_later (gpointer data)
+{
+  GtkWindow *dialog = data;
+  GtkWidget *def = gtk_window_get_default_widget (dialog);
+  GtkWidget *focus = gtk_window_get_focus (dialog);
+
+  if (def != NULL && focus != def && (focus == NULL || GTK_IS_BUTTON (focus))
+      && gtk_widget_get_mapped (def))
+    gtk_widget_grab_focus (def);
+  g_object_unref (dialog);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_message_dialog_map (GtkWidget *dialog)
+{
+  /* After the first layout, which decides whether the responses stack. */
+  g_timeout_add (50, focus_default_later, g_object_ref (dialog));
+}
+
+void
+hb_message_dialog_focus_default (AdwMessageDialog *dialog)
+{
+  g_signal_connect_after (dialog, "map", G_CALLBACK (on_message_dialog_map), NULL);
+}

@@ -267,6 +267,7 @@ hb_window_ask_doubtful (HbWindow *self, const char *name, const HbLoadResult *re
   else
     adw_message_dialog_set_default_response (dialog, "cancel");
   adw_message_dialog_set_close_response (dialog, "cancel");
+  hb_message_dialog_focus_default (dialog);
   {
     g_autofree char *all = g_strconcat (details, more->len > 0 ? "\n" : "", more->str, NULL);
     hb_message_dialog_add_details (dialog, all);

@@ -242,6 +242,9 @@ void           hb_window_show_error_details (HbWindow *self, const char *heading
 /* A "Details" expander under a dialog's body, closed, with `details`
  * selectable in it (hb-window-dialogs.c). */
 void           hb_message_dialog_add_details (AdwMessageDialog *dialog, const char *details);
+/* The default response keeps the first focus when the responses stack
+ * (hb-window-focus.c); every question with a default calls it. */
+void           hb_message_dialog_focus_default (AdwMessageDialog *dialog);
 void           hb_window_update_actions (HbWindow *self);
 /* Makes `state` (taken) the level, with a fresh history. */
 void           hb_window_set_level (HbWindow *self, HbState *state, GFile *file,

@@ -1562,6 +1562,44 @@ test_save_changed_on_disk (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* At 400 px the responses stack, Save Anyway on top, and libadwaita
+ * 1.2 gave it the first focus: Enter wrote over the other program's
+ * changes, where the default is Cancel (review). The focus is on Cancel
+ * once the question is laid out; Enter there keeps both. */
+static void
+test_save_changed_narrow_focus (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GFile) file = write_file (f, "narrow.lights", "010\n111\n010\n");
+  g_autofree char *path = g_file_get_path (file);
+  HbWindow *window = hb_app_test_window_new ();
+  AdwMessageDialog *dialog;
+  GtkWidget *focus;
+  char *text = NULL;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, HB_TEST_HEIGHT);
+  g_assert_true (hb_app_test_load (window, file));
+  hb_app_test_settle (200);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <, 450);
+  hb_state_free (draw_unsaved (window));
+  g_assert_true (g_file_set_contents (path, "# theirs\n111\n111\n111\n", -1, NULL));
+
+  hb_app_test_activate (window, "save", NULL);
+  hb_app_test_settle (300);
+  g_assert_cmpuint (headed_dialogs (window, "File Changed on Disk", &dialog), ==, 1);
+  focus = gtk_window_get_focus (GTK_WINDOW (dialog));
+  g_assert_nonnull (focus);
+  g_assert_true (GTK_IS_BUTTON (focus));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (focus)), ==, "_Cancel");
+  g_assert_true (focus == gtk_window_get_default_widget (GTK_WINDOW (dialog)));
+  click_response (dialog, "_Cancel");
+  hb_app_test_settle (50);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "# theirs\n111\n111\n111\n");
+  g_free (text);
+  hb_window_set_ask_to_save (window, FALSE);
+  hb_app_test_window_close (window);
+}
+
 static gboolean
 save_question_up (gpointer data)
 {
@@ -3025,6 +3063,8 @@ main (int argc, char *argv[])
               test_save_refused_asks_name, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-changed-on-disk", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_changed_on_disk, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-changed-narrow-focus", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_changed_narrow_focus, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-changed-before-shown", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_changed_before_shown, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/name-not-utf8", Fixture, NULL, hb_app_test_dir_set_up,
