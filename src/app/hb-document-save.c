@@ -50,7 +50,11 @@ hb_document_save_refused (const HbGame *game, GFile *own, guint more_levels, GFi
         && (!S_ISREG (st.st_mode) || (st.st_mode & 0222) == 0 || g_access (path, W_OK) != 0))
       {
         g_autofree char *name = g_file_get_parse_name (file);
-        if (!S_ISREG (st.st_mode))
+        /* A folder is neither a pipe nor a device (it was called one). */
+        if (S_ISDIR (st.st_mode))
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY,
+                       _("“%s” is a folder: save the level under another name"), name);
+        else if (!S_ISREG (st.st_mode))
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
                        _("“%s” is not a regular file (a pipe or a device): save the level "
                          "under another name"), name);

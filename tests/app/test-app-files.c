@@ -2391,6 +2391,9 @@ test_save_failed_asks_name (Fixture *f, gconstpointer data)
   g_assert_cmpuint (headed_dialogs (window, "Could Not Save the Level", &dialog), ==, 1);
   g_assert_true (adw_message_dialog_has_response (dialog, "rename"));
   g_assert_cmpstr (g_object_get_data (G_OBJECT (dialog), "hb-name"), ==, "folder.lights");
+  /* Said as a folder (it was "not a regular file (a pipe or a device)"). */
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog),
+                            "is a folder: save the level under another name"));
   click_response (dialog, "_Cancel");
   hb_app_test_settle (50);
   g_assert_cmpint (g_rmdir (folder_name), ==, 0);
