@@ -253,10 +253,16 @@ hb_window_class_install_focus_actions (GtkWidgetClass *widget_class)
 static gboolean
 focus_default_later (gpointer data)
 {
-  GtkWindow *dialog = data;
-  GtkWidget *def = gtk_window_get_default_widget (dialog);
-  GtkWidget *focus = gtk_window_get_focus (dialog);
+  /* Weakly held: a strong reference kept the dialog past its window, and
+   * its last unref here then touched the window gone (a crash in the
+   * import tests). */
+  GtkWindow *dialog = g_weak_ref_get (data);
+  GtkWidget *def, *focus;
 
+  if (dialog == NULL)
+    return G_SOURCE_REMOVE;
+  def = gtk_window_get_default_widget (dialog);
+  focus = gtk_window_get_focus (dialog);
   if (def != NULL && focus != def && (focus == NULL || GTK_IS_BUTTON (focus))
       && gtk_widget_get_mapped (def))
     gtk_widget_grab_focus (def);
@@ -265,10 +271,20 @@ focus_default_later (gpointer data)
 }
 
 static void
+weak_ref_free (gpointer data)
+{
+  g_weak_ref_clear (data);
+  g_free (data);
+}
+
+static void
 on_message_dialog_map (GtkWidget *dialog)
 {
+  GWeakRef *ref = g_new0 (GWeakRef, 1);
+
+  g_weak_ref_init (ref, dialog);
   /* After the first layout, which decides whether the responses stack. */
-  g_timeout_add (50, focus_default_later, g_object_ref (dialog));
+  g_timeout_add_full (G_PRIORITY_DEFAULT, 50, focus_default_later, ref, weak_ref_free);
 }
 
 void
