@@ -483,24 +483,31 @@ hb_vision_edge_profiles (const HbImage *img, int x0, int y0, int x1, int y1,
 }
 
 static gboolean
-find_cell_grid (const HbImage *img, double min_cell, int threshold, HbGridAxis *ax,
-                HbGridAxis *ay);
+find_cell_grid (const HbImage *img, double min_cell, int threshold, HbGridFlags flags,
+                HbGridAxis *ax, HbGridAxis *ay);
 
 gboolean
 hb_vision_find_cell_grid (const HbImage *img, double min_cell, int threshold,
                           HbGridAxis *ax, HbGridAxis *ay)
 {
+  return hb_vision_find_cell_grid_flags (img, min_cell, threshold, HB_GRID_THIN_LINES, ax, ay);
+}
+
+gboolean
+hb_vision_find_cell_grid_flags (const HbImage *img, double min_cell, int threshold,
+                                HbGridFlags flags, HbGridAxis *ax, HbGridAxis *ay)
+{
   int f = hb_vision_shrink_factor (img, HB_VISION_LOCATE_SIDE);
   const HbImage *small;
 
   if (f == 1)
-    return find_cell_grid (img, min_cell, threshold, ax, ay);
+    return find_cell_grid (img, min_cell, threshold, flags, ax, ay);
   /* A large picture: the lattice is looked for in the shared shrunk copy
    * (a tenth of the pixels for a phone screenshot) and scaled back; the
    * readers sample the cells at full resolution, and a cell's median
    * does not mind the pixel or two that costs. */
   small = hb_vision_shrunk (img, f);
-  if (small == NULL || !find_cell_grid (small, MAX (2.0, min_cell / f), threshold, ax, ay))
+  if (small == NULL || !find_cell_grid (small, MAX (2.0, min_cell / f), threshold, flags, ax, ay))
     return FALSE;
   ax->origin *= f;
   ax->period *= f;
@@ -543,8 +550,8 @@ hb_vision_side_contrast (const HbImage *img, const HbGridAxis *ax, const HbGridA
 }
 
 static gboolean
-find_cell_grid (const HbImage *img, double min_cell, int threshold, HbGridAxis *ax,
-                HbGridAxis *ay)
+find_cell_grid (const HbImage *img, double min_cell, int threshold, HbGridFlags flags,
+                HbGridAxis *ax, HbGridAxis *ay)
 {
   int w = img->width, h = img->height;
   g_autofree float *cols = g_new (float, w);
@@ -552,17 +559,17 @@ find_cell_grid (const HbImage *img, double min_cell, int threshold, HbGridAxis *
   double x0, x1, y0, y1;
 
   hb_vision_edge_profiles (img, 0, 0, w, h, threshold, cols, rows);
-  if (!hb_vision_find_axis (cols, w, min_cell, w / 2.0, 3, 0.2, 0, ax))
+  if (!hb_vision_find_axis_flags (cols, w, min_cell, w / 2.0, 3, 0.2, 0, flags, ax))
     return FALSE;
   x0 = ax->origin;
   x1 = ax->origin + (ax->lines - 1) * ax->period;
   hb_vision_edge_profiles (img, (int) x0, 0, (int) ceil (x1) + 1, h, threshold, NULL, rows);
-  if (!hb_vision_find_axis (rows, h, min_cell, h / 2.0, 3, 0.2, ax->period, ay))
+  if (!hb_vision_find_axis_flags (rows, h, min_cell, h / 2.0, 3, 0.2, ax->period, flags, ay))
     return FALSE;
   y0 = ay->origin;
   y1 = ay->origin + (ay->lines - 1) * ay->period;
   hb_vision_edge_profiles (img, 0, (int) y0, w, (int) ceil (y1) + 1, threshold, cols, NULL);
-  return hb_vision_find_axis (cols, w, min_cell, w / 2.0, 3, 0.2, ay->period, ax);
+  return hb_vision_find_axis_flags (cols, w, min_cell, w / 2.0, 3, 0.2, ay->period, flags, ax);
 }
 
 typedef struct {
@@ -649,19 +656,122 @@ hb_vision_find_axis (const float *profile, int len, double min_period,
                      double max_period, int min_lines, double min_frac,
                      double expect_period, HbGridAxis *axis)
 {
-  g_autofree Peak *p = NULL;
+  return hb_vision_find_axis_flags (profile, len, min_period, max_period, min_lines, min_frac,
+                                    expect_period, HB_GRID_THIN_LINES, axis);
+}
+
+/* A thick line's two edges lie at most this far apart (in periods):
+ * Flood-It's outline, 0.08 of a cell wide, shows its edges 0.1 of a cell
+ * apart at 48 px a cell (109 and 114 for a line at 111.4). */
+#define THICK_LINE 0.2
+/* With HB_GRID_FAINT_LINES, a run goes on through peaks this much lower
+ * than `min_frac` asks of the peaks it starts from. */
+#define FAINT_LINE 0.25
+
+/* The lines a run may go on through, in tiers tried in turn: the peaks,
+ * then (HB_GRID_THICK_LINES) the middles of two neighbouring peaks no
+ * more than THICK_LINE of a period apart, then (HB_GRID_FAINT_LINES) the
+ * faint peaks and their middles. All in one array, tier after tier,
+ * each tier sorted; the peaks first, so a peak's number is its own. */
+typedef struct {
+  Peak   *line;
+  double *width;        /* of a middle's two peaks; 0 for a peak */
+  int     start[5];     /* tier t is line[start[t] .. start[t + 1]) */
+} Lines;
+
+static void
+lines_add_tier (Lines *l, int *n, int tier, const Peak *p, int np, gboolean mids)
+{
+  l->start[tier] = *n;
+  if (!mids)
+    for (int i = 0; i < np; i++)
+      {
+        l->line[*n] = p[i];
+        l->width[(*n)++] = 0;
+      }
+  else
+    for (int i = 0; i + 1 < np; i++)
+      {
+        l->line[*n].pos = (p[i].pos + p[i + 1].pos) / 2;
+        l->line[*n].value = (p[i].value + p[i + 1].value) / 2;
+        l->width[(*n)++] = p[i + 1].pos - p[i].pos;
+      }
+}
+
+/* The line one step on from `last` (`want`, a period back or forward):
+ * the nearest within `tol` in the first tier that has one (a middle only
+ * when its peaks lie no more than THICK_LINE of a period apart), or -1. */
+static int
+next_line (const Lines *l, double want, double tol, double period)
+{
+  for (int t = 0; t < 4; t++)
+    {
+      int n = l->start[t + 1] - l->start[t];
+      int k = n > 0 ? nearest_peak (l->line + l->start[t], n, want, tol) : -1;
+
+      if (k >= 0 && l->width[l->start[t] + k] <= THICK_LINE * period)
+        return l->start[t] + k;
+    }
+  return -1;
+}
+
+/* With HB_GRID_BLANK_LINES, a run crosses at most this many lines in a
+ * row that show nothing, and at most one line in BLANK_SHARE of it is
+ * blank (a run of half the period, every other line blank, is not one). */
+#define MAX_BLANK 2
+#define BLANK_SHARE 3
+
+gboolean
+hb_vision_find_axis_flags (const float *profile, int len, double min_period,
+                           double max_period, int min_lines, double min_frac,
+                           double expect_period, HbGridFlags flags, HbGridAxis *axis)
+{
+  g_autofree Peak *p = NULL, *faint = NULL;
   int n = find_peaks (profile, len, min_frac, &p);
-  g_autofree int *run = g_new (int, MAX (n, 1));
-  g_autofree int *best_run = g_new (int, MAX (n, 1));
-  int best_len = 0;
+  int n_faint = (flags & HB_GRID_FAINT_LINES) ? find_peaks (profile, len, FAINT_LINE * min_frac, &faint) : 0;
+  gboolean thick = (flags & HB_GRID_THICK_LINES) != 0, blank = (flags & HB_GRID_BLANK_LINES) != 0;
+  int n_lines = 0, most = 2 * (n + n_faint) + 2;
+  /* A run's lines (-1 for a blank one), and how many it may hold: n
+   * without flags, as it always had. */
+  int cap = flags == HB_GRID_THIN_LINES ? n : most + (blank ? len / MAX (1, (int) min_period) + 2 : 0);
+  g_autofree Peak *line = g_new (Peak, most);
+  g_autofree double *width = g_new (double, most);
+  Lines l = { line, width, { 0 } };
+  g_autofree int *run = g_new (int, MAX (cap, 2));
+  g_autofree int *best_run = g_new (int, MAX (cap, 2));
+  int best_len = 0, n_seeds;
+  g_autofree int *seed = NULL;
   double best_score = -1;
 
-  for (int i = 0; i < n; i++)
-    for (int j = i + 1; j < n; j++)
+  lines_add_tier (&l, &n_lines, 0, p, n, FALSE);
+  lines_add_tier (&l, &n_lines, 1, p, thick ? n : 0, TRUE);
+  lines_add_tier (&l, &n_lines, 2, faint, n_faint, FALSE);
+  lines_add_tier (&l, &n_lines, 3, faint, thick ? n_faint : 0, TRUE);
+  l.start[4] = n_lines;
+  /* Runs start from two peaks, or (HB_GRID_THICK_LINES) a thick line's
+   * middle, one of them (HB_GRID_FAINT_LINES) perhaps faint: their
+   * numbers in `seed`, by position. */
+  n_seeds = thick || n_faint > 0 ? n_lines : n;
+  seed = g_new (int, MAX (n_seeds, 1));
+  for (int a = 0; a < n_seeds; a++)
+    {
+      int b = a;
+      if (n_seeds == n)   /* the peaks alone, in their order, as they always were */
+        {
+          seed[a] = a;
+          continue;
+        }
+      for (; b > 0 && l.line[seed[b - 1]].pos > l.line[a].pos; b--)
+        seed[b] = seed[b - 1];
+      seed[b] = a;
+    }
+  for (int si = 0; si < n_seeds; si++)
+    for (int sj = si + 1; sj < n_seeds; sj++)
       {
-        double period = p[j].pos - p[i].pos;
+        int i = seed[si], j = seed[sj];
+        double period = l.line[j].pos - l.line[i].pos;
         double tol;
-        int m = 0;
+        int m = 0, lo = 0, holes = 0;
         double strength = 0, score;
         if (period < min_period)
           continue;
@@ -669,75 +779,126 @@ hb_vision_find_axis (const float *profile, int len, double min_period,
           break;
         if (expect_period > 0 && fabs (period - expect_period) > 0.08 * expect_period)
           continue;
+        if (l.width[i] > THICK_LINE * period || l.width[j] > THICK_LINE * period
+            || (i >= l.start[2] && j >= l.start[2]))
+          continue;
         tol = MAX (1.6, 0.035 * period);
         /* Backwards from i first (so the run comes out sorted), then i, j
          * and forwards. Each step expects the next line one period on from
-         * the last found, so a slowly drifting scale still follows. */
-        {
-          int back[512];
-          int nb = 0;
-          double last = p[i].pos;
-          for (;;)
-            {
-              int k = nearest_peak (p, n, last - period, tol);
-              if (k < 0 || nb >= 512)
-                break;
-              back[nb++] = k;
-              last = p[k].pos;
-            }
-          for (int b = nb - 1; b >= 0; b--)
-            run[m++] = back[b];
-        }
-        run[m++] = i;
-        run[m++] = j;
-        {
-          double last = p[j].pos;
-          for (;;)
-            {
-              int k = nearest_peak (p, n, last + period, tol);
-              if (k < 0 || m >= n)
-                break;
-              run[m++] = k;
-              last = p[k].pos;
-            }
-        }
-        if (m < min_lines)
+         * the last found, so a slowly drifting scale still follows; with
+         * HB_GRID_BLANK_LINES it may cross up to MAX_BLANK blank lines (h)
+         * to the next line found. */
+        for (int dir = -1; dir <= 1; dir += 2)
+          {
+            int back[512];
+            int nb = 0;
+            double last = l.line[dir < 0 ? i : j].pos;
+
+            for (;;)
+              {
+                int h = 0, k = next_line (&l, last + dir * period, tol, period);
+
+                while (k < 0 && blank && h < MAX_BLANK)
+                  {
+                    h++;
+                    k = next_line (&l, last + dir * (h + 1) * period, tol, period);
+                  }
+                if (k < 0 || (dir < 0 ? nb + h + 1 > 512 : m + h + 1 > cap))
+                  break;
+                holes += h;
+                for (int t = 0; t <= h; t++)
+                  {
+                    if (dir < 0)
+                      back[nb++] = t < h ? -1 : k;
+                    else
+                      run[m++] = t < h ? -1 : k;
+                  }
+                last = l.line[k].pos;
+              }
+            if (dir < 0)
+              {
+                for (int b = nb - 1; b >= 0; b--)
+                  run[m++] = back[b];
+                run[m++] = i;
+                run[m++] = j;
+              }
+          }
+        /* A run ends on lines as strong as those it starts from: faint
+         * and blank lines go on past a board's edge into the margin
+         * (a title's letters). */
+        while (lo < m && (run[lo] < 0 || run[lo] >= l.start[2]))
+          holes -= run[lo++] < 0;
+        while (m > lo && (run[m - 1] < 0 || run[m - 1] >= l.start[2]))
+          holes -= run[--m] < 0;
+        /* Too many blank lines (BLANK_SHARE): the end beyond the blank
+         * lines nearest it goes, the one with fewer lines found first,
+         * until the rest keeps the share. */
+        while (BLANK_SHARE * holes > m - lo)
+          {
+            int a = lo, b = m - 1, ea, eb;
+
+            while (run[a] >= 0)
+              a++;
+            ea = a;
+            while (run[ea] < 0)
+              ea++;   /* run[lo .. ea) goes from the start */
+            while (run[b] >= 0)
+              b--;
+            eb = b;
+            while (run[eb] < 0)
+              eb--;   /* run[eb + 1 .. m) from the end */
+            if (a - lo <= m - 1 - b)
+              {
+                holes -= ea - a;
+                lo = ea;
+              }
+            else
+              {
+                holes -= b - eb;
+                m = eb + 1;
+              }
+          }
+        if (m - lo < min_lines)
           continue;
-        for (int k = 0; k < m; k++)
-          strength += p[run[k]].value;
+        for (int k = lo; k < m; k++)
+          if (run[k] >= 0)
+            strength += l.line[run[k]].value;
         /* More lines first; among runs as long, the stronger. */
-        score = m * 1e9 + strength;
+        score = (m - lo) * 1e9 + strength;
         if (score > best_score)
           {
             best_score = score;
-            best_len = m;
-            memcpy (best_run, run, sizeof (int) * m);
+            best_len = m - lo;
+            memcpy (best_run, run + lo, sizeof (int) * (m - lo));
           }
       }
   if (best_len < MAX (2, min_lines))
     return FALSE;
-  /* Least squares: pos_k = origin + k × period. */
+  /* Least squares: pos_k = origin + k × period, over the lines found. */
   {
     double sk = 0, sp = 0, skk = 0, skp = 0, strength = 0, res = 0;
-    int m = best_len;
-    for (int k = 0; k < m; k++)
-      {
-        double pos = p[best_run[k]].pos;
-        sk += k;
-        sp += pos;
-        skk += (double) k * k;
-        skp += k * pos;
-        strength += p[best_run[k]].value;
-      }
+    int m = 0;
+    for (int k = 0; k < best_len; k++)
+      if (best_run[k] >= 0)
+        {
+          double pos = l.line[best_run[k]].pos;
+          sk += k;
+          sp += pos;
+          skk += (double) k * k;
+          skp += k * pos;
+          strength += l.line[best_run[k]].value;
+          m++;
+        }
     double den = m * skk - sk * sk;
     axis->period = den != 0 ? (m * skp - sk * sp) / den : 0;
     axis->origin = (sp - axis->period * sk) / m;
-    for (int k = 0; k < m; k++)
-      {
-        double e = p[best_run[k]].pos - (axis->origin + k * axis->period);
-        res += e * e;
-      }
-    axis->lines = m;
+    for (int k = 0; k < best_len; k++)
+      if (best_run[k] >= 0)
+        {
+          double e = l.line[best_run[k]].pos - (axis->origin + k * axis->period);
+          res += e * e;
+        }
+    axis->lines = best_len;
     axis->strength = strength / m;
     axis->residual = sqrt (res / m);
   }

@@ -122,6 +122,32 @@ gboolean hb_vision_find_axis (const float *profile, int len, double min_period,
                               double max_period, int min_lines, double min_frac,
                               double expect_period, HbGridAxis *axis);
 
+/* How a line of the lattice may show in a profile. */
+typedef enum {
+  HB_GRID_THIN_LINES = 0,
+  /* A line drawn thick (Flood-It's outline round the flooded region, 0.08
+   * of a cell) shows as two peaks, its two edges, each further from the
+   * cell boundary than a run's tolerance: where no peak lies near the
+   * next line, two peaks either side of it, at most a fifth of a period
+   * apart and their middle near it, stand for it. */
+  HB_GRID_THICK_LINES = 1 << 0,
+  /* Lines that few cells either side differ across (a board of two
+   * colours, one region of which runs along a line) are fainter than a
+   * fifth of the strongest, the board's edge: a run goes on through
+   * peaks a quarter as high as those it starts from. */
+  HB_GRID_FAINT_LINES = 1 << 1,
+  /* A line across which nothing changes (two rows of a board of two
+   * colours alike) shows no peak at all: a run crosses up to two such
+   * lines in a row to the next line found, and a third of its lines at
+   * most are blank. */
+  HB_GRID_BLANK_LINES = 1 << 2,
+} HbGridFlags;
+
+/* hb_vision_find_axis, with `flags`. */
+gboolean hb_vision_find_axis_flags (const float *profile, int len, double min_period,
+                                    double max_period, int min_lines, double min_frac,
+                                    double expect_period, HbGridFlags flags, HbGridAxis *axis);
+
 /* The lattice of a board of flat cells (Flood-It, Enlight): columns from
  * the edge profile of the whole picture, rows within those columns with
  * the same cell size (square cells), then the columns again within the
@@ -130,6 +156,9 @@ gboolean hb_vision_find_axis (const float *profile, int len, double min_period,
  * shrunk copy (hb_vision_shrunk) and the lattice scaled back. */
 gboolean hb_vision_find_cell_grid (const HbImage *img, double min_cell, int threshold,
                                    HbGridAxis *ax, HbGridAxis *ay);
+/* hb_vision_find_cell_grid, with `flags` for each axis. */
+gboolean hb_vision_find_cell_grid_flags (const HbImage *img, double min_cell, int threshold,
+                                         HbGridFlags flags, HbGridAxis *ax, HbGridAxis *ay);
 
 /* What lies on the lattice line along side `side` (0 top, 1 right,
  * 2 bottom, 3 left) of cell (x, y): its distance (ΔE) from colour `ref`,
