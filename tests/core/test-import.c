@@ -1457,6 +1457,50 @@ test_lights_grey_not_flood (void)
     }
 }
 
+/* Hintboard's own drawings of Flood-It levels in two colours: the
+ * outline round the flooded region, 0.08 of a cell wide, showed as two
+ * edges either side of the cell boundary, too far from it for the
+ * lattice's run; lines along which the two colours rarely change were
+ * under a fifth of the board's edge, and lines across which nothing
+ * changes (two rows alike) showed nothing at all. The lattice stopped
+ * there, and 8x8 seeds 1 and 2 read as a sure 8×6 and 7×5 board (others
+ * as "no board"). Each now reads back exactly, guessed, sure of it;
+ * whatever it reads, a reading with no cell unsure is right. */
+static void
+test_flood_two_colours (void)
+{
+  const HbGame *flood = hb_registry_find_game ("flood");
+  static const int sides[] = { 8, 6, 10 };
+
+  for (gsize z = 0; z < G_N_ELEMENTS (sides); z++)
+    for (guint64 seed = 1; seed <= 6; seed++)
+      for (int dark = 0; dark < 2; dark++)
+        {
+          HbGenerateParams params = { sides[z], sides[z], 2, seed, NULL };
+          g_autoptr(GError) error = NULL;
+          g_autoptr(HbImportReport) report = hb_import_report_new ();
+          g_autoptr(HbImage) shot = NULL;
+          g_autofree char *want = NULL, *got = NULL;
+          g_autofree char *what = g_strdup_printf ("2-colour Flood-It %dx%d seed %" G_GUINT64_FORMAT
+                                                   ", %s", sides[z], sides[z], seed,
+                                                   dark ? "dark" : "light");
+          HbState *level = flood->generate (&params, &error);
+          HbState *s;
+
+          g_assert_no_error (error);
+          want = level_text (level);
+          shot = render_level_like_cli (level, 48, dark);
+          s = hb_registry_from_image (shot, NULL, report, NULL, &error);
+          got = s != NULL ? level_text (s) : NULL;
+          if (s != NULL && report->n_unsure == 0
+              && (!g_str_equal (s->game->id, "flood") || !g_str_equal (got, want)))
+            g_error ("%s guessed as a sure %s:\n%snot\n%s", what, report->summary, got, want);
+          hb_state_free (s);
+          assert_reads_as (shot, what, "flood", want);
+          hb_state_free (level);
+        }
+}
+
 /* hb_registry_from_image_or_near: a screenshot cut through its board
  * (flow_12 without its top two rows of cells) is no sure board, but the
  * Flow Free reading is offered, 7×5 with its unsure cells, and its notes
@@ -2078,6 +2122,7 @@ main (int argc, char **argv)
   g_test_add_func ("/import/real/flood-grey", test_real_flood_grey);
   g_test_add_func ("/import/flow/grey-copy", test_flow_grey_copy);
   g_test_add_func ("/import/lights/grey-not-flood", test_lights_grey_not_flood);
+  g_test_add_func ("/import/flood/two-colours", test_flood_two_colours);
   g_test_add_func ("/import/real/loop", test_real_loop);
   g_test_add_data_func ("/import/round-trip/flow", "flow", test_round_trip);
   g_test_add_data_func ("/import/round-trip/flood", "flood", test_round_trip);

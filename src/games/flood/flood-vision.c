@@ -58,6 +58,10 @@
  * (like_gap), in cells. */
 #define LIKE_GAP_AT 0.12
 #define LIKE_GAP 8.0
+/* A line across which nothing should change shows this much (ΔE) and
+ * more where it is drawn (line_between_alike): Flow Free's faint grid in
+ * greys 3-6. */
+#define BLANK_DRAWN 3.0
 
 /* The mean ΔE of the flat cells from the mean colour of their group. */
 static double
@@ -452,11 +456,100 @@ line_beyond (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, int
   return two;
 }
 
+/* Whether the lattice has a line drawn between like cells: a line where
+ * a scan across it (as like_gap's) shows another colour, BLANK_DRAWN or
+ * more, between most of the pairs of flat neighbouring cells alike (ΔE
+ * under SAME_COLOUR) along it, two at least. Flood-It's like cells run
+ * into each other: such a line is another game's grid (Flow Free's, in
+ * greys) or a gap between lights (Enlight's), and a lattice found across
+ * blank lines (HB_GRID_BLANK_LINES), which only Flood-It's like
+ * neighbours leave blank, is not to be trusted there. */
+static gboolean
+line_between_alike (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay)
+{
+  int w = ax->lines - 1, h = ay->lines - 1;
+  double cell = MIN (ax->period, ay->period);
+  g_autofree HbLab *lab = NULL;
+  g_autofree gboolean *flat = NULL;
+  g_autofree float *gaps = NULL;
+
+  if (w < 2 || h < 2 || w > HB_MAX_SIDE || h > HB_MAX_SIDE)
+    return FALSE;
+  lab = g_new (HbLab, (gsize) w * h);
+  flat = g_new (gboolean, (gsize) w * h);
+  gaps = g_new (float, MAX (w, h));
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        double cx = ax->origin + (x + 0.5) * ax->period, cy = ay->origin + (y + 0.5) * ay->period;
+        int i = y * w + x;
+
+        cell_middle (img, cx, cy, cell, &lab[i], NULL);
+        flat[i] = corner_spread (img, cx, cy, cell, CORNER_AT, &lab[i], NULL) < FLAT_SPREAD;
+      }
+  /* d 0: the line right of column t; d 1: the line below row t. */
+  for (int d = 0; d < 2; d++)
+    for (int t = 0; t + 1 < (d == 0 ? w : h); t++)
+      {
+        int along = d == 0 ? h : w, m = 0;   /* m: the flat like pairs */
+
+        for (int u = 0; u < along; u++)
+          {
+            int i = d == 0 ? u * w + t : t * w + u, j = d == 0 ? i + 1 : i + w;
+            double ex = ax->origin + (d == 0 ? t + 1.0 : u + 0.5) * ax->period;
+            double ey = ay->origin + (d == 0 ? u + 0.5 : t + 1.0) * ay->period;
+            HbLab mean;
+            float most = 0;
+
+            if (!flat[i] || !flat[j] || hb_lab_distance (&lab[i], &lab[j]) >= SAME_COLOUR)
+              continue;
+            mean.L = (lab[i].L + lab[j].L) / 2;
+            mean.a = (lab[i].a + lab[j].a) / 2;
+            mean.b = (lab[i].b + lab[j].b) / 2;
+            for (int o = (int) floor (-LIKE_GAP_AT * cell); o <= (int) ceil (LIKE_GAP_AT * cell); o++)
+              {
+                /* One pixel: a median would hide a line 1 px wide. */
+                int px = (int) (d == 0 ? ex + o : ex), py = (int) (d == 1 ? ey + o : ey);
+                HbLab q;
+
+                if (px < 0 || py < 0 || px >= img->width || py >= img->height)
+                  continue;
+                hb_lab_from_rgb (hb_image_pixel (img, px, py), &q);
+                most = MAX (most, hb_lab_distance (&q, &mean));
+              }
+            gaps[m++] = most;
+          }
+        if (m >= 2)
+          {
+            int over = 0;
+            for (int u = 0; u < m; u++)
+              over += gaps[u] >= BLANK_DRAWN;
+            if (2 * over > m)
+              return TRUE;
+          }
+      }
+  return FALSE;
+}
+
+/* Whether the lattice axis `a` holds every line of `b`: b's period a
+ * whole number q of a's, to 3 %, and b's lines on a's (b may have
+ * skipped every other line of a board whose lines are faint). */
+static gboolean
+extends (const HbGridAxis *a, const HbGridAxis *b)
+{
+  double k = a->period > 0 ? (b->origin - a->origin) / a->period : -1;
+  long q = a->period > 0 ? lround (b->period / a->period) : 0;
+
+  return q >= 1 && fabs (b->period - q * a->period) <= 0.03 * b->period && k > -0.15
+         && fabs (k - lround (k)) < 0.15 && lround (k) + (b->lines - 1) * q + 1 <= a->lines;
+}
+
 HbState *
 flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellable,
                   GError **error)
 {
-  HbGridAxis ax, ay;
+  HbGridAxis ax = { 0 }, ay = { 0 }, tx = { 0 }, ty = { 0 };
+  gboolean thin;
   int w, h, n, k, colours, differ = 0, pairs = 0, uniform = 0, merged_cells;
   gboolean merged[64] = { FALSE };
   double cell;
@@ -469,7 +562,29 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
 
   hb_import_report_clear (report);
   report->game = &flood_game;
-  if (!hb_vision_find_cell_grid (img, 5, 60, &ax, &ay))
+  /* The lattice through thick, faint and blank lines (a board of two
+   * colours draws few: see HbGridFlags), but for a line drawn between
+   * like cells, which is no Flood-It board's: then as every reader finds
+   * it. Hintboard's drawings of two-colour levels were read a few rows
+   * or columns short, sure of it, the outline round the flooded region
+   * taken for the board's edge (review). */
+  thin = hb_vision_find_cell_grid (img, 5, 60, &tx, &ty);
+  if (!thin)
+    tx.lines = ty.lines = 0;   /* none */
+  if (!hb_vision_find_cell_grid_flags (img, 5, 60, HB_GRID_THICK_LINES | HB_GRID_FAINT_LINES
+                                       | HB_GRID_BLANK_LINES, &ax, &ay)
+      || (thin && (!extends (&ax, &tx) || !extends (&ay, &ty)))
+      || (thin && ax.lines == tx.lines && ay.lines == ty.lines)
+      || line_between_alike (img, &ax, &ay))
+    {
+      /* Not the lattice found as every reader finds it, grown (a run
+       * through faint lines can follow the letters of a phone's status
+       * bar: review), the same lattice (then as before, to the pixel),
+       * or not to be trusted. */
+      ax = tx;
+      ay = ty;
+    }
+  if (ax.lines == 0)
     {
       hb_vision_no_board (error, _("Flood-It"), _("no lattice of coloured squares"));
       return NULL;
