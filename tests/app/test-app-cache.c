@@ -300,6 +300,110 @@ test_changes_draw_new_board (gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* The board as it shows now is what a fresh render draws, `change` made
+ * (the board kept drawn once more before). */
+#define FOLLOWS(view, what, change)                             \
+  G_STMT_START {                                                \
+    hb_app_test_shot_free (draw (view));                        \
+    hb_app_test_shot_free (draw (view));                        \
+    change;                                                     \
+    hb_app_test_shot_free (assert_fresh (view, 1, what));       \
+  } G_STMT_END
+
+static void
+settle_hint (HbWindow *window, guint ms)
+{
+  hb_app_test_wait_hint (window);
+  hb_app_test_settle (ms);
+}
+
+/* What else the picture depends on, with every board kept and the
+ * pointer over a cell: the colour labels and Show All Moves (the hint
+ * flags), Edit and Play, an Undo and a Redo back to an equal board, the
+ * player opened and closed (the board kept from before it is right
+ * again), the solution applied, a screenshot's picture under the board
+ * in Edit, hidden and shown, a row added round it and taken back, and a
+ * new level and the Undo that brings the last one back. */
+static void
+test_more_changes (gconstpointer data)
+{
+  const char *game_id = data;
+  HbWindow *window = hb_app_test_window_new_fresh ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  GSettings *settings = g_settings_new ("io.github.hintboard.Hintboard");
+  cairo_surface_t *picture = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 300);
+  guint8 *unsure = g_new0 (guint8, 24 * 18);
+  cairo_t *cr = cairo_create (picture);
+  double px, py;
+
+  cairo_set_source_rgb (cr, 0.2, 0.8, 0.3);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  unsure[5] = 1;
+
+  set_level (window, generate (game_id, 24, 18, 1));
+  hb_board_view_set_cache_policy (view, 1);
+  cell_centre (view, 3, 3, &px, &py);
+  hover (view, px, py);
+  FOLLOWS (view, "the colour labels",
+           g_settings_set_boolean (settings, "colour-labels", TRUE); hb_app_test_settle (50));
+  FOLLOWS (view, "the hints", set_hints (window, TRUE));
+  FOLLOWS (view, "Show All Moves",
+           g_settings_set_boolean (settings, "hint-show-all", TRUE); hb_app_test_settle (50));
+  FOLLOWS (view, "a move with the hints", make_move (window));
+  FOLLOWS (view, "Undo", hb_app_test_activate (window, "undo", NULL); settle_hint (window, 50));
+  FOLLOWS (view, "Redo", hb_app_test_activate (window, "redo", NULL); settle_hint (window, 50));
+  FOLLOWS (view, "Undo again", hb_app_test_activate (window, "undo", NULL); settle_hint (window, 50));
+  FOLLOWS (view, "Edit", hb_window_set_mode (window, HB_MODE_EDIT); settle_hint (window, 350));
+  FOLLOWS (view, "the pointer in Edit", cell_centre (view, 5, 4, &px, &py); hover (view, px, py));
+  FOLLOWS (view, "Play", hb_window_set_mode (window, HB_MODE_PLAY); settle_hint (window, 50));
+  FOLLOWS (view, "Show All Moves off",
+           g_settings_set_boolean (settings, "hint-show-all", FALSE); hb_app_test_settle (50));
+  FOLLOWS (view, "the hints hidden", set_hints (window, FALSE));
+  FOLLOWS (view, "the colour labels off",
+           g_settings_set_boolean (settings, "colour-labels", FALSE); hb_app_test_settle (50));
+  /* The player draws its own frames (not kept), playing on. */
+  hb_app_test_solve_and_play (window, hb_game_default_solver (hb_window_get_game (window))->id);
+  hb_app_test_activate (window, "player-toggle", NULL);
+  FOLLOWS (view, "the player closed",
+           g_signal_emit_by_name (hb_window_get_player_bar (window), "close");
+           hb_app_test_settle (100));
+  FOLLOWS (view, "the solution applied",
+           hb_app_test_activate (window, "apply-solution", NULL); settle_hint (window, 100));
+  FOLLOWS (view, "Restart", hb_app_test_activate (window, "restart", NULL); settle_hint (window, 100));
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  settle_hint (window, 350);
+  FOLLOWS (view, "a screenshot",
+           hb_board_view_set_import (view, picture, 10, 10, 15, 15, unsure);
+           hb_app_test_settle (50));
+  FOLLOWS (view, "the screenshot hidden",
+           hb_board_view_set_show_picture (view, FALSE); hb_app_test_settle (50));
+  FOLLOWS (view, "the screenshot shown",
+           hb_board_view_set_show_picture (view, TRUE); hb_app_test_settle (50));
+  FOLLOWS (view, "the pointer over it", cell_centre (view, 7, 4, &px, &py); hover (view, px, py));
+  FOLLOWS (view, "a row added",
+           hb_app_test_activate (window, "add-row", g_variant_new_string ("top"));
+           hb_app_test_settle (350));
+  FOLLOWS (view, "the row taken back",
+           hb_app_test_activate (window, "undo", NULL); hb_app_test_settle (350));
+  FOLLOWS (view, "Play over the screenshot",
+           hb_window_set_mode (window, HB_MODE_PLAY); settle_hint (window, 50));
+  FOLLOWS (view, "the screenshot gone",
+           hb_board_view_set_import (view, NULL, 0, 0, 0, 0, NULL); hb_app_test_settle (50));
+  FOLLOWS (view, "a random level",
+           hb_app_test_activate (window, "random", NULL); hb_app_test_settle (500);
+           settle_hint (window, 300));
+  FOLLOWS (view, "its Undo", hb_app_test_activate (window, "undo", NULL); hb_app_test_settle (300));
+
+  g_settings_reset (settings, "colour-labels");
+  g_settings_reset (settings, "hint-show-all");
+  g_object_unref (settings);
+  cairo_surface_destroy (picture);
+  g_free (unsure);
+  hb_app_test_window_close (window);
+}
+#undef FOLLOWS
+
 int
 main (int argc, char *argv[])
 {
@@ -312,5 +416,9 @@ main (int argc, char *argv[])
   g_test_add_data_func ("/app/cache/changes/flow", "flow", test_changes_draw_new_board);
   g_test_add_data_func ("/app/cache/changes/flood", "flood", test_changes_draw_new_board);
   g_test_add_data_func ("/app/cache/changes/lights", "lights", test_changes_draw_new_board);
+  /* Flow Free's and Flood-It's colours take labels; Flow Free draws
+   * paths a Restart takes away. */
+  g_test_add_data_func ("/app/cache/more-changes/flow", "flow", test_more_changes);
+  g_test_add_data_func ("/app/cache/more-changes/flood", "flood", test_more_changes);
   return g_test_run ();
 }
