@@ -98,6 +98,9 @@ cli_print_settings (FILE *f)
            CLI_DEFAULT_TIME_LIMIT);
   fprintf (f, "solvers that count solutions (marked *):\n");
   print_list (f, hb_count_setting);
+  /* generate takes the seed as a --set too (it was left out here). */
+  fprintf (f, "every generator (generate --set, or --seed):\n");
+  print_list (f, generate_seed);
   for (int i = 0; games[i]; i++)
     {
       if (games[i]->generate_settings != NULL)

@@ -245,6 +245,16 @@ test_version_and_help (void)
           g_error ("'%s --help' lacks '%s':\n%s", want[i][0], want[i][1], h.out);
       }
   }
+  /* list --settings names generate's seed, which --set takes too (it
+   * listed only each game's own generator settings). */
+  {
+    g_auto(CliRun) l = { 0 };
+
+    run_cli (&l, NULL, "list", "--settings", NULL);
+    g_assert_cmpint (l.status, ==, 0);
+    g_assert_nonnull (strstr (l.out, "every generator (generate --set, or --seed):\n"
+                                     "    seed           seed 0..18446744073709551615"));
+  }
   /* The commands' lines: generate's size and seed optional, render's
    * hints and plot, bench's detect (they were left out). */
   {
