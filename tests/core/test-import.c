@@ -1457,6 +1457,111 @@ test_lights_grey_not_flood (void)
     }
 }
 
+/* Enlight boards drawn as plain grids of dark squares (solved: every
+ * light off), or in greys: Infinite Loop's reader took the gaps between
+ * the squares for arms on a lattice half a square off, every crossing a
+ * cross, and the guess took it for a sure Loop board, exit 0 (3x3 at
+ * 32 px and 4x4 at 12 px, light; in greys four more). Guessed, such a
+ * picture is now no board or Enlight; told the game, Loop still reads
+ * it, with a note. Loop's own drawings still read, sure. */
+static void
+test_lights_grid_not_loop (void)
+{
+  static const struct {
+    const char *file;   /* NULL: every light off, width × width */
+    int         width;
+    double      cell;
+    gboolean    dark, grey;
+  } cases[] = {
+    { NULL, 3, 32, FALSE, FALSE },
+    { NULL, 4, 12, FALSE, FALSE },
+    { NULL, 3, 32, FALSE, TRUE },
+    { NULL, 4, 12, FALSE, TRUE },
+    { "lights-01-3x3.lights", 0, 12, FALSE, TRUE },
+    { "all-on-5x5.lights", 0, 32, TRUE, TRUE },
+    { "lights-05-6x6.lights", 0, 12, FALSE, TRUE },
+    { "lights-06-7x7.lights", 0, 12, FALSE, TRUE },
+  };
+  const HbGame *lights = hb_registry_find_game ("lights");
+
+  for (gsize c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(HbImportReport) report = hb_import_report_new ();
+      g_autoptr(HbImage) shot = NULL;
+      g_autoptr(HbImage) img = NULL;
+      g_autofree char *want = NULL;
+      g_autofree char *what = NULL;
+      HbState *s;
+
+      if (cases[c].file != NULL)
+        {
+          const char *game_id = NULL;
+
+          shot = render_like_cli (cases[c].file, cases[c].cell, cases[c].dark, &want, &game_id);
+        }
+      else
+        {
+          g_autoptr(GString) text = g_string_new (NULL);
+          HbState *level;
+
+          for (int y = 0; y < cases[c].width; y++)
+            {
+              for (int x = 0; x < cases[c].width; x++)
+                g_string_append_c (text, '0');
+              g_string_append_c (text, '\n');
+            }
+          level = lights->parse (text->str, text->len, &error);
+          g_assert_no_error (error);
+          shot = render_level_like_cli (level, cases[c].cell, cases[c].dark);
+          want = level_text (level);
+          hb_state_free (level);
+        }
+      img = cases[c].grey ? grey_copy (shot) : hb_image_copy (shot);
+      what = g_strdup_printf ("%s %s at %g px%s", cases[c].file != NULL ? cases[c].file : "lights all off",
+                              cases[c].dark ? "dark" : "light", cases[c].cell,
+                              cases[c].grey ? " in greys" : "");
+      s = hb_registry_from_image (img, NULL, report, NULL, &error);
+      if (s != NULL)
+        {
+          g_autofree char *got = level_text (s);
+
+          if (!g_str_equal (s->game->id, "lights") || !g_str_equal (got, want))
+            g_error ("%s guessed as a sure %s", what, report->summary);
+          hb_state_free (s);
+        }
+      else if (cases[c].file == NULL && !cases[c].grey)
+        {
+          /* Told the game, Loop reads it still, and says why it doubts. */
+          g_autoptr(HbImportReport) loop_report = hb_import_report_new ();
+          g_autoptr(GError) loop_error = NULL;
+
+          s = hb_registry_from_image (img, hb_registry_find_game ("loop"), loop_report, NULL,
+                                      &loop_error);
+          if (s != NULL)
+            {
+              g_assert_cmpfloat (loop_report->score, <, HB_IMPORT_MIN_SCORE);
+              g_assert_cmpuint (loop_report->notes->len, >, 0);
+              hb_state_free (s);
+            }
+        }
+    }
+  for (int dark = 0; dark < 2; dark++)
+    {
+      static const char *const loops[] = { "loop-02-4x4.loop", "loop-10-12x12.loop" };
+
+      for (gsize f = 0; f < G_N_ELEMENTS (loops); f++)
+        {
+          g_autofree char *want = NULL;
+          const char *game_id = NULL;
+          g_autoptr(HbImage) shot = render_like_cli (loops[f], f == 0 ? 32 : 20, dark, &want,
+                                                     &game_id);
+
+          assert_reads_as (shot, loops[f], "loop", want);
+        }
+    }
+}
+
 /* Hintboard's own drawings of Flood-It levels in two colours: the
  * outline round the flooded region, 0.08 of a cell wide, showed as two
  * edges either side of the cell boundary, too far from it for the
@@ -2122,6 +2227,7 @@ main (int argc, char **argv)
   g_test_add_func ("/import/real/flood-grey", test_real_flood_grey);
   g_test_add_func ("/import/flow/grey-copy", test_flow_grey_copy);
   g_test_add_func ("/import/lights/grey-not-flood", test_lights_grey_not_flood);
+  g_test_add_func ("/import/lights/grid-not-loop", test_lights_grid_not_loop);
   g_test_add_func ("/import/flood/two-colours", test_flood_two_colours);
   g_test_add_func ("/import/real/loop", test_real_loop);
   g_test_add_data_func ("/import/round-trip/flow", "flow", test_round_trip);
