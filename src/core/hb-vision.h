@@ -205,6 +205,15 @@ typedef struct _HbImportReport HbImportReport;
  * in picture pixels. */
 typedef void (*HbImportDraw) (const HbImportReport *report, cairo_t *cr, gpointer data);
 
+/* A reader's score under this is no match when the game is guessed. */
+#define HB_IMPORT_MIN_SCORE 0.55
+/* A reading held just under HB_IMPORT_MIN_SCORE: kept when the game is
+ * told, offered as "seems to show a board" when guessed (a board cut by
+ * the picture's edge, a small board, a reading another game's drawing
+ * gives too: Flood-It's two colours a gap apart, Infinite Loop's ruled
+ * grid). */
+#define HB_IMPORT_SEEMS_SCORE (HB_IMPORT_MIN_SCORE - 0.05)
+
 struct _HbImportReport {
   const struct _HbGame *game;  /* the game that read the board */
   double   score;              /* 0..1: how sure the reader is that this is

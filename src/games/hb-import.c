@@ -98,7 +98,7 @@ judge_cut (const HbImage *img, HbImportReport *report)
       hb_import_report_refinish (report);
     }
   if (report->cut != 0)
-    report->score = MIN (report->score, HB_IMPORT_MIN_SCORE - 0.05);
+    report->score = MIN (report->score, HB_IMPORT_SEEMS_SCORE);
   /* A reading not sure (under the threshold, or with cells unsure), of
    * a picture that looks turned: that is the likely cause (Flood-It read
    * a board turned 5° as 7×7 with 25 cells unsure, told the game; as 3×7
@@ -120,7 +120,7 @@ judge_cut (const HbImage *img, HbImportReport *report)
                                                "so what was read is likely wrong. Straighten the "
                                                "picture, or use a screenshot of the game."),
                                            (int) lround (fabs (tilt))));
-      report->score = MIN (report->score, HB_IMPORT_MIN_SCORE - 0.05);
+      report->score = MIN (report->score, HB_IMPORT_SEEMS_SCORE);
     }
 }
 
@@ -141,7 +141,7 @@ judge_size (const HbState *s, HbImportReport *report)
                       g_strdup_printf (_("A board of %d×%d is smaller than a game's levels: the "
                                          "picture may show something else."),
                                        s->width, s->height));
-  report->score = MIN (report->score, HB_IMPORT_MIN_SCORE - 0.05);
+  report->score = MIN (report->score, HB_IMPORT_SEEMS_SCORE);
 }
 
 /* No board was found (`error` says why, game by game): a picture that

@@ -10,13 +10,13 @@
 
 G_BEGIN_DECLS
 
-/* A reader's score under this is no match when the game is guessed. */
-#define HB_IMPORT_MIN_SCORE 0.55
+/* HB_IMPORT_MIN_SCORE and HB_IMPORT_SEEMS_SCORE: hb-vision.h, beside the
+ * score, for the readers. */
 /* A reading under HB_IMPORT_MIN_SCORE is offered as a doubtful one
  * (hb_registry_from_image_or_near) from this score up: ImageMagick's
  * plasma at 800×600 was offered as a Flood-It board of 6×5 cells, 14 of
  * them unsure, at 0.03 ("seems to show a board": review). A cut or a
- * small board is said at HB_IMPORT_MIN_SCORE − 0.05. */
+ * small board is said at HB_IMPORT_SEEMS_SCORE. */
 #define HB_IMPORT_NEAR_SCORE 0.3
 /* A score at or over this ends the search (the readers run cheapest first). */
 #define HB_IMPORT_SURE_SCORE 0.95

@@ -955,7 +955,7 @@ flood_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancella
       double gap = like_gap (img, &ax, &ay, w, h, k, lab, group, spread, &n_like);
 
       if (gap >= LIKE_GAP || (n_like == 0 && pairs >= 8))
-        report->score = MIN (report->score, 0.5);
+        report->score = MIN (report->score, HB_IMPORT_SEEMS_SCORE);
     }
   {
     g_autofree char *detail = g_strdup_printf (g_dngettext (NULL, "%d colour", "%d colours", k), k);

@@ -2321,7 +2321,7 @@ loop_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
                                _("The arms read run straight across the whole board and cross "
                                  "there, as the lines of a grid do: the picture may show a grid "
                                  "of squares, not an Infinite Loop level."));
-        report->score = MIN (report->score, 0.5);
+        report->score = MIN (report->score, HB_IMPORT_SEEMS_SCORE);
       }
   }
   /* Where the picture's edge cuts through the board (the left half of a
