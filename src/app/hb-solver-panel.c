@@ -346,6 +346,7 @@ on_copy_command (GtkButton *button, gpointer data)
 
 /* The seed a stochastic solver used, with the command line that repeats
  * the run exactly. */
+#define TOOLTIP_LINES 12
 static void
 add_seed_row (HbSolverPanel *self, const char *seed, const char *command)
 {
@@ -361,7 +362,20 @@ add_seed_row (HbSolverPanel *self, const char *seed, const char *command)
       GtkWidget *copy = gtk_button_new_from_icon_name ("edit-copy-symbolic");
       /* TRANSLATORS: %s is a command line such as
        * hintboard-cli solve --game flow --solver ga --set seed=12345 level.flow */
-      char *tip = g_strdup_printf (_("Copy the command that repeats this run:\n%s"), command);
+      /* A level's text after the command (a here-document) is cut to
+       * its first rows in the tooltip: a 40-row level made it taller
+       * than the screen. */
+      g_auto (GStrv) lines = g_strsplit (command, "\n", TOOLTIP_LINES + 1);
+      g_autofree char *shown = NULL;
+      char *tip;
+
+      if (g_strv_length (lines) > TOOLTIP_LINES)
+        {
+          g_free (lines[TOOLTIP_LINES]);
+          lines[TOOLTIP_LINES] = g_strdup ("…");
+        }
+      shown = g_strjoinv ("\n", lines);
+      tip = g_strdup_printf (_("Copy the command that repeats this run:\n%s"), shown);
 
       gtk_widget_set_valign (copy, GTK_ALIGN_CENTER);
       gtk_widget_add_css_class (copy, "flat");

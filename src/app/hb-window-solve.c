@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "hb-window-private.h"
 #include "hb-page-column.h"
@@ -327,39 +328,102 @@ live_tick (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* The level a run solved, as a here-document for the command below, or
+ * NULL: where the level's text is short enough to read in a tooltip and
+ * to paste. The delimiter is a word no line of the level is. */
+#define HEREDOC_MAX_CELLS 1600
+#define HEREDOC_MAX_BYTES 4096
+
+static char *
+level_heredoc (const HbState *initial)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *word = g_strdup ("LEVEL");
+  g_auto (GStrv) lines = NULL;
+
+  if ((gint64) initial->width * initial->height > HEREDOC_MAX_CELLS)
+    return NULL;
+  text = initial->game->write (initial, HB_WRITE_NATIVE, NULL);
+  if (text == NULL || strlen (text) > HEREDOC_MAX_BYTES)
+    return NULL;
+  lines = g_strsplit (text, "\n", -1);
+  for (int n = 1;; n++)
+    {
+      gboolean clash = FALSE;
+
+      for (int i = 0; lines[i] != NULL && !clash; i++)
+        clash = g_str_equal (g_strchomp (lines[i]), word);
+      if (!clash)
+        break;
+      g_free (word);
+      word = g_strdup_printf ("LEVEL%d", n);
+    }
+  return g_strdup_printf (" - <<'%s'\n%s%s%s", word, text,
+                          g_str_has_suffix (text, "\n") ? "" : "\n", word);
+}
+
+/* Whether the file holds the level the run started from: saved, not
+ * changed since, and the run not started from moves played on it. */
+static gboolean
+run_is_the_file (const HbState *initial, HbDocument *document)
+{
+  const HbState *design = hb_document_get_design (document);
+  g_autofree char *a = NULL, *b = NULL;
+
+  if (hb_document_get_file (document) == NULL || hb_document_get_modified (document)
+      || design == NULL || design->game != initial->game)
+    return FALSE;
+  if (design == initial)
+    return TRUE;
+  a = initial->game->write (initial, HB_WRITE_NATIVE, NULL);
+  b = design->game->write (design, HB_WRITE_NATIVE, NULL);
+  return a != NULL && b != NULL && g_str_equal (a, b);
+}
+
 /* "hintboard-cli solve --game flow --solver ga --set seed=12345 FILE": the
- * run again, with the settings it had and the seed it drew. The game is
+ * run again, with the settings it had and the seed it drew, or NULL for a
+ * run that drew no seed (it is shown only with the seed). The game is
  * named: the command line tells it from the file's name or text only,
  * and the app opens a level under any name as the game on show (a Flow
  * Free level of 1s and *s saved as level.txt was read as Enlight, which
- * has no solver ga-paths: review). */
+ * has no solver ga-paths: review). The level is the saved file where it
+ * holds the run's level; else, on a board small enough, its text follows
+ * as a here-document, so that the command runs as pasted (it ended in
+ * "FILE" for a level never saved, or changed, or played on); else FILE. */
 static char *
-repeat_command (HbSolveJob *job, const HbGame *game, const HbResult *result,
+repeat_command (HbSolveJob *job, const HbState *initial, const HbResult *result,
                 HbDocument *document)
 {
   const HbSettings *settings = hb_solve_job_get_settings (job);
-  GString *cmd = g_string_new (NULL);
-  g_autofree char *assignments = hb_settings_to_assignments (settings);
-  g_auto (GStrv) parts = g_strsplit (assignments, " ", -1);
   const char *seed = hb_result_get_stat (result, "seed");
-  GFile *file = hb_document_get_file (document);
-  g_autofree char *path = file && !hb_document_get_modified (document) ? g_file_get_path (file) : NULL;
+  GString *cmd;
+  g_autofree char *assignments = NULL;
+  g_auto (GStrv) parts = NULL;
+  g_autofree char *heredoc = NULL;
 
+  if (seed == NULL)
+    return NULL;
+  cmd = g_string_new (NULL);
+  assignments = hb_settings_to_assignments (settings);
+  parts = g_strsplit (assignments, " ", -1);
   g_string_append_printf (cmd, "hintboard-cli solve --game %s --solver %s",
-                          game->id, hb_solve_job_get_solver (job)->id);
+                          initial->game->id, hb_solve_job_get_solver (job)->id);
   for (int i = 0; parts[i] != NULL; i++)
     if (parts[i][0] != '\0')
       g_string_append_printf (cmd, " --set %s", parts[i]);
-  if (seed != NULL && !hb_settings_has (settings, "seed"))
+  if (!hb_settings_has (settings, "seed"))
     g_string_append_printf (cmd, " --set seed=%s", seed);
   if (!hb_settings_has (settings, "time-limit"))   /* none here; the CLI's default is 10 s */
     g_string_append (cmd, " --time-limit 0");
-  if (path != NULL)
+  if (run_is_the_file (initial, document))
     {
-      char *quoted = g_shell_quote (path);
-      g_string_append_printf (cmd, " %s", quoted);
-      g_free (quoted);
+      g_autofree char *path = g_file_get_path (hb_document_get_file (document));
+      g_autofree char *quoted = path != NULL ? g_shell_quote (path) : NULL;
+
+      g_string_append_printf (cmd, " %s", quoted != NULL ? quoted : "FILE");
     }
+  else if ((heredoc = level_heredoc (initial)) != NULL)
+    g_string_append (cmd, heredoc);
   else
     g_string_append (cmd, " FILE");
   return g_string_free (cmd, FALSE);
@@ -469,7 +533,7 @@ on_solve_finished (HbSolveJob *job, HbWindow *self)
   self->result = hb_solve_job_steal_result (job);
   self->result_initial = hb_solve_job_steal_initial (job);
   self->trace = trace;
-  command = repeat_command (job, self->result_initial->game, self->result, self->document);
+  command = repeat_command (job, self->result_initial, self->result, self->document);
   hb_window_show_result (self, command);
   hb_solver_panel_reveal_result (self->solver_panel);
   g_free (command);

@@ -174,6 +174,29 @@ test_seed_row (void)
   }
   hb_solver_panel_clear_result (panel);
   g_assert_null (hb_solver_panel_get_seed_text (panel));
+  /* A command with a level's text after it (a here-document): the
+   * clipboard gets it whole, the tooltip its first rows (a 40-row level
+   * made the tooltip taller than the screen). */
+  {
+    GString *big = g_string_new ("hintboard-cli solve --game flow --solver ga-paths - <<'LEVEL'");
+    GtkWidget *copy;
+    g_auto (GStrv) tip = NULL;
+
+    for (int i = 0; i < 40; i++)
+      g_string_append (big, "\n........................................");
+    g_string_append (big, "\nLEVEL");
+    hb_solver_panel_show_result (panel, result, big->str);
+    g_assert_cmpstr (hb_solver_panel_get_seed_command (panel), ==, big->str);
+    copy = hb_app_test_find_where (GTK_WIDGET (panel), is_copy_button, NULL);
+    g_assert_nonnull (copy);
+    g_assert_cmpstr (g_object_get_data (G_OBJECT (copy), "hb-command"), ==, big->str);
+    tip = g_strsplit (gtk_widget_get_tooltip_text (copy), "\n", -1);
+    g_assert_cmpuint (g_strv_length (tip), <=, 14);
+    g_assert_cmpstr (tip[g_strv_length (tip) - 1], ==, "…");
+    g_assert_true (g_str_has_suffix (tip[1], "- <<'LEVEL'"));
+    g_string_free (big, TRUE);
+    hb_solver_panel_clear_result (panel);
+  }
   hb_result_free (result);
   hb_app_test_window_close (window);
 }

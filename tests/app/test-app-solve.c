@@ -949,12 +949,66 @@ test_copied_command_runs (void)
   g_rmdir (dir);
 }
 
+/* The same for a level never saved: the command ended in "FILE", which
+ * the user had to replace with a file holding the level, and the level
+ * was in no file. Its text now follows as a here-document, so that the
+ * command, pasted into a shell, runs that run again. */
+static void
+test_copied_command_unsaved (void)
+{
+  const char *cli = g_getenv ("HB_CLI");
+  const char *command;
+  HbWindow *window;
+  HbSolverPanel *panel;
+  g_autofree char *expect = NULL, *out = NULL, *err = NULL, *quoted = NULL, *line = NULL;
+  g_autoptr (GError) error = NULL;
+  const HbState *initial;
+  int status = -1;
+
+  if (cli == NULL)
+    {
+      g_test_skip ("HB_CLI is not set");
+      return;
+    }
+  window = hb_app_test_window_new ();
+  panel = hb_window_get_solver_panel (window);
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_wait_loaded (window);
+  hb_app_test_wait_hint (window);
+  g_assert_null (hb_document_get_file (hb_window_get_document (window)));
+  hb_app_test_solve_and_play (window, "ga-paths");
+  initial = hb_window_get_result_initial (window);
+  expect = initial->game->write_solution (initial, hb_window_get_result (window), HB_WRITE_NATIVE);
+  command = hb_solver_panel_get_seed_command (panel);
+  g_assert_nonnull (command);
+  g_assert_true (g_str_has_prefix (command, "hintboard-cli solve --game flow "));
+  g_assert_null (strstr (command, "FILE"));
+  g_assert_nonnull (strstr (command, " - <<'LEVEL'\n"));
+  g_assert_true (g_str_has_suffix (command, "\nLEVEL"));
+  quoted = g_shell_quote (cli);
+  line = g_strconcat (quoted, command + strlen ("hintboard-cli"), NULL);
+  {
+    const char *argv[] = { "/bin/sh", "-c", line, NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
+                                 &err, &status, &error));
+  }
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("%s exited %d: %s", command, status, err);
+  g_assert_cmpstr (out, ==, expect);
+  g_assert_cmpstr (err, ==, "");
+  hb_app_test_window_close (window);
+  hb_app_test_reset_last_game ();
+}
+
 int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/solve/backtrack-and-player", test_backtrack_and_player);
   g_test_add_func ("/app/solve/copied-command-runs", test_copied_command_runs);
+  g_test_add_func ("/app/solve/copied-command-unsaved", test_copied_command_unsaved);
   g_test_add_func ("/app/solve/cancel", test_cancel);
   g_test_add_func ("/app/solve/left-level-no-word", test_left_level_no_word);
   g_test_add_func ("/app/solve/solve-from-settings-field", test_solve_from_settings_field);
