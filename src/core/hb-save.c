@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
+#include <unistd.h>
 
 /* `target`, read from a link in folder `dir` (NULL when absolute), as a
  * path whose folder has its links followed, as the kernel follows them:
@@ -67,6 +69,32 @@ hb_save_target (const char *path, GError **error)
   return NULL;
 }
 
+/* Copies target's extended attributes to tmp (an ACL is one,
+ * "system.posix_acl_access"); what the file system refuses is left. */
+static void
+keep_xattrs (const char *target, const char *tmp)
+{
+  ssize_t size = listxattr (target, NULL, 0);
+  g_autofree char *names = NULL;
+
+  if (size <= 0)
+    return;
+  names = g_malloc (size);
+  size = listxattr (target, names, size);
+  for (ssize_t i = 0; i < size; i += strlen (names + i) + 1)
+    {
+      ssize_t len = getxattr (target, names + i, NULL, 0);
+      g_autofree char *value = NULL;
+
+      if (len < 0 || len > 65536)
+        continue;
+      value = g_malloc (len + 1);
+      len = getxattr (target, names + i, value, len);
+      if (len >= 0)
+        (void) setxattr (tmp, names + i, value, len, 0);
+    }
+}
+
 gboolean
 hb_save_keep_mode (const char *target, const char *tmp)
 {
@@ -74,5 +102,19 @@ hb_save_keep_mode (const char *target, const char *tmp)
 
   if (g_stat (target, &st) != 0 || !S_ISREG (st.st_mode))
     return TRUE;
+  if (st.st_gid != getegid ())
+    (void) chown (tmp, (uid_t) -1, st.st_gid);
+  keep_xattrs (target, tmp);
+  /* After the ACL: its mask is the group bits chmod sets. */
   return g_chmod (tmp, (int) (st.st_mode & 07777)) == 0;
+}
+
+gboolean
+hb_save_in_place (const char *target)
+{
+  GStatBuf st;
+
+  if (g_stat (target, &st) != 0 || !S_ISREG (st.st_mode))
+    return FALSE;
+  return st.st_nlink > 1 || st.st_uid != geteuid ();
 }

@@ -17,8 +17,18 @@ G_BEGIN_DECLS
 char     *hb_save_target (const char *path, GError **error);
 
 /* Gives the new file `tmp` the permissions of the file it is about to
- * replace, `target` (one of mode 600 came back 644); nothing when there
- * is none. FALSE with errno set when chmod fails. */
+ * replace, `target` (one of mode 600 came back 644), its group where the
+ * user may give it, and its extended attributes where the file system
+ * takes them (its ACL: a file shared by an ACL stopped being shared);
+ * nothing when there is none. FALSE with errno set when chmod fails (the
+ * group and the attributes are kept where they can be, silently). */
 gboolean  hb_save_keep_mode (const char *target, const char *tmp);
+
+/* Whether a save must write into `target` itself rather than rename a new
+ * file over it, as GLib's g_file_replace does: the file has other names
+ * (hard links), which a rename left on the old contents, or belongs to
+ * another user (a rename made it the saver's). FALSE where there is no
+ * such regular file. */
+gboolean  hb_save_in_place (const char *target);
 
 G_END_DECLS

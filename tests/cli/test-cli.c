@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 
 static const char *cli;
 static char *tmpdir;
@@ -2741,6 +2742,45 @@ test_render_output (void)
     g_unlink (link);
     g_unlink (target);
     g_unlink (priv);
+  }
+  {
+    /* A file with a second name (a hard link) is written in place, as
+     * GLib's g_file_replace writes it: renaming a new file over one name
+     * left the other on the old contents. A replaced file keeps its
+     * extended attributes (an ACL is one), where the file system has
+     * them. */
+    g_autofree char *one = g_build_filename (tmpdir, "one.svg", NULL);
+    g_autofree char *two = g_build_filename (tmpdir, "two.svg", NULL);
+    g_autofree char *attr = g_build_filename (tmpdir, "attr.svg", NULL);
+    g_autofree char *text = NULL;
+    g_auto(CliRun) r = { 0 }, q = { 0 };
+    GStatBuf before, after;
+    char value[16] = { 0 };
+
+    g_assert_true (g_file_set_contents (one, "OLD", -1, NULL));
+    g_assert_cmpint (link (one, two), ==, 0);
+    g_assert_cmpint (g_stat (one, &before), ==, 0);
+    run_cli (&r, NULL, "render", path, "-o", one, NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_cmpint (g_stat (one, &after), ==, 0);
+    g_assert_cmpuint (after.st_ino, ==, before.st_ino);
+    g_assert_cmpuint (after.st_nlink, ==, 2);
+    g_assert_true (g_file_get_contents (two, &text, NULL, NULL));
+    g_assert_true (g_str_has_prefix (text, "<?xml"));
+    g_assert_true (g_str_has_suffix (text, "</svg>\n"));
+    g_assert_true (g_file_set_contents (attr, "OLD", -1, NULL));
+    if (setxattr (attr, "user.hintboard-test", "kept", 4, 0) == 0)
+      {
+        run_cli (&q, NULL, "render", path, "-o", attr, NULL);
+        g_assert_cmpint (q.status, ==, 0);
+        g_assert_cmpint (getxattr (attr, "user.hintboard-test", value, sizeof value - 1), ==, 4);
+        g_assert_cmpstr (value, ==, "kept");
+      }
+    else
+      g_test_message ("no user extended attributes here (%s): not checked", g_strerror (errno));
+    g_unlink (one);
+    g_unlink (two);
+    g_unlink (attr);
   }
   {
     /* A link "../tgt.svg" reached through a linked folder is read from
