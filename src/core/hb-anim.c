@@ -34,6 +34,7 @@
 #include "hb-save.h"
 #include <errno.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 
 #include <glib/gi18n.h>
@@ -782,6 +783,24 @@ hb_anim_save_solution (GFile                 *file,
           g_set_error (error, G_IO_ERROR, g_io_error_from_errno (e), "%s", g_strerror (e));
           ok = FALSE;
         }
+    }
+  /* A file with other names or another user's is written in place
+   * (hb_save_in_place), once the picture is whole. */
+  if (ok && path != NULL && hb_save_in_place (g_file_peek_path (file))
+      && access (g_file_peek_path (file), R_OK) == 0)
+    {
+      g_autofree char *bytes = NULL;
+      gsize len = 0;
+      int e;
+
+      ok = g_file_load_contents (tmp, cancellable, &bytes, &len, NULL, error);
+      if (ok && (e = hb_save_write_in_place (g_file_peek_path (file), bytes, len)) != 0)
+        {
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (e), "%s", g_strerror (e));
+          ok = FALSE;
+        }
+      g_file_delete (tmp, NULL, NULL);
+      return ok;
     }
   if (ok)
     ok = g_file_move (tmp, file, G_FILE_COPY_OVERWRITE,

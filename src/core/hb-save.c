@@ -3,6 +3,7 @@
 
 #include <glib/gstdio.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -117,4 +118,47 @@ hb_save_in_place (const char *target)
   if (g_stat (target, &st) != 0 || !S_ISREG (st.st_mode))
     return FALSE;
   return st.st_nlink > 1 || st.st_uid != geteuid ();
+}
+
+/* Writes all of contents to fd: 0, or the errno that stopped it. */
+static int
+write_all (int fd, const char *contents, gsize len)
+{
+  gsize done = 0;
+
+  while (done < len)
+    {
+      gssize n = write (fd, contents + done, MIN (len - done, (gsize) 1 << 20));
+      if (n > 0)
+        done += (gsize) n;
+      else if (n == 0)
+        return EIO;
+      else if (errno != EINTR)
+        return errno;
+    }
+  return 0;
+}
+
+int
+hb_save_write_in_place (const char *target, const char *contents, gsize len)
+{
+  g_autofree char *old = NULL;
+  gsize old_len = 0;
+  int fd, e;
+
+  if (!g_file_get_contents (target, &old, &old_len, NULL))
+    return EIO;
+  fd = g_open (target, O_WRONLY | O_CLOEXEC | O_NOCTTY, 0);
+  if (fd < 0)
+    return errno;
+  e = write_all (fd, contents, len);
+  if (e == 0 && ftruncate (fd, (off_t) len) != 0)
+    e = errno;
+  if (e == 0 && fsync (fd) != 0 && errno != EINVAL)
+    e = errno;
+  if (e != 0 && lseek (fd, 0, SEEK_SET) == 0 && write_all (fd, old, old_len) == 0)
+    (void) ftruncate (fd, (off_t) old_len);
+  if (close (fd) != 0 && e == 0)
+    e = errno;
+  return e;
 }

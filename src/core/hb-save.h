@@ -31,4 +31,11 @@ gboolean  hb_save_keep_mode (const char *target, const char *tmp);
  * such regular file. */
 gboolean  hb_save_in_place (const char *target);
 
+/* Writes `contents` into the file `target` itself (hb_save_in_place): its
+ * old contents are read first and written back if the new ones fail to
+ * go in whole, so a failed save (a full disk) leaves the file as it was,
+ * though not if the machine stops halfway. 0, or the errno that stopped
+ * it (EIO where the old contents could not be read). */
+int       hb_save_write_in_place (const char *target, const char *contents, gsize len);
+
 G_END_DECLS

@@ -781,47 +781,6 @@ write_all (int fd, const char *contents, gsize len)
   return 0;
 }
 
-/* hb_write_atomic into the file `real` itself (hb_save_in_place): its
- * old contents are read first and written back if the new ones fail to
- * go in whole, so a failed save (a full disk) leaves the file as it was,
- * though not if the machine stops halfway. */
-static gboolean
-write_in_place (const char *real, const char *path, const char *dir, const char *contents,
-                gsize len, GError **error)
-{
-  g_autofree char *old = NULL;
-  gsize old_len = 0;
-  int fd, e;
-  g_autoptr (GError) read_error = NULL;
-
-  if (!g_file_get_contents (real, &old, &old_len, &read_error))
-    {
-      set_write_error (error, EIO, path, read_error->message);
-      return FALSE;
-    }
-  fd = g_open (real, O_WRONLY | O_CLOEXEC | O_NOCTTY, 0);
-  if (fd < 0)
-    {
-      set_write_errno (error, errno, path, dir);
-      return FALSE;
-    }
-  e = write_all (fd, contents, len);
-  if (e == 0 && ftruncate (fd, (off_t) len) != 0)
-    e = errno;
-  if (e == 0 && fsync (fd) != 0 && errno != EINVAL)
-    e = errno;
-  if (e != 0 && lseek (fd, 0, SEEK_SET) == 0 && write_all (fd, old, old_len) == 0)
-    (void) ftruncate (fd, (off_t) old_len);
-  if (close (fd) != 0 && e == 0)
-    e = errno;
-  if (e != 0)
-    {
-      set_write_errno (error, e, path, dir);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 gboolean
 hb_write_atomic (const char *path, const char *contents, gsize len, GError **error)
 {
@@ -862,7 +821,12 @@ hb_write_atomic (const char *path, const char *contents, gsize len, GError **err
    * and made the file the saver's); a failed write puts the old contents
    * back. */
   if (hb_save_in_place (real) && access (real, R_OK) == 0)
-    return write_in_place (real, path, dir, contents, len, error);
+    {
+      e = hb_save_write_in_place (real, contents, len);
+      if (e != 0)
+        set_write_errno (error, e, path, dir);
+      return e == 0;
+    }
   /* A temporary file beside the target, written, flushed to the disk and
    * renamed over the target: a failed write leaves the old file. */
   /* ".NAME.XXXXXX" is 8 bytes longer than NAME: a name near the

@@ -2768,6 +2768,25 @@ test_render_output (void)
     g_assert_true (g_file_get_contents (two, &text, NULL, NULL));
     g_assert_true (g_str_has_prefix (text, "<?xml"));
     g_assert_true (g_str_has_suffix (text, "</svg>\n"));
+    {
+      /* The animation too (it is written whole, then into the file). */
+      g_autofree char *anim = g_build_filename (tmpdir, "anim.png", NULL);
+      g_autofree char *anim2 = g_build_filename (tmpdir, "anim2.png", NULL);
+      g_autofree char *bytes = NULL;
+      gsize len = 0;
+      g_auto(CliRun) a = { 0 };
+
+      g_assert_true (g_file_set_contents (anim, "OLD", -1, NULL));
+      g_assert_cmpint (link (anim, anim2), ==, 0);
+      run_cli (&a, NULL, "render", path, "--animate", "-o", anim, NULL);
+      g_assert_cmpint (a.status, ==, 0);
+      g_assert_true (g_file_get_contents (anim2, &bytes, &len, NULL));
+      g_assert_cmpuint (len, >, 8);
+      g_assert_cmpint (memcmp (bytes, "\x89PNG", 4), ==, 0);
+      g_assert_false (g_file_test (anim, G_FILE_TEST_IS_SYMLINK));
+      g_unlink (anim);
+      g_unlink (anim2);
+    }
     g_assert_true (g_file_set_contents (attr, "OLD", -1, NULL));
     if (setxattr (attr, "user.hintboard-test", "kept", 4, 0) == 0)
       {
