@@ -120,9 +120,8 @@ hb_save_in_place (const char *target)
   return st.st_nlink > 1 || st.st_uid != geteuid ();
 }
 
-/* Writes all of contents to fd: 0, or the errno that stopped it. */
-static int
-write_all (int fd, const char *contents, gsize len)
+int
+hb_save_write_all (int fd, const char *contents, gsize len)
 {
   gsize done = 0;
 
@@ -151,12 +150,12 @@ hb_save_write_in_place (const char *target, const char *contents, gsize len)
   fd = g_open (target, O_WRONLY | O_CLOEXEC | O_NOCTTY, 0);
   if (fd < 0)
     return errno;
-  e = write_all (fd, contents, len);
+  e = hb_save_write_all (fd, contents, len);
   if (e == 0 && ftruncate (fd, (off_t) len) != 0)
     e = errno;
   if (e == 0 && fsync (fd) != 0 && errno != EINVAL)
     e = errno;
-  if (e != 0 && lseek (fd, 0, SEEK_SET) == 0 && write_all (fd, old, old_len) == 0)
+  if (e != 0 && lseek (fd, 0, SEEK_SET) == 0 && hb_save_write_all (fd, old, old_len) == 0)
     (void) ftruncate (fd, (off_t) old_len);
   if (close (fd) != 0 && e == 0)
     e = errno;

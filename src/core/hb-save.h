@@ -31,6 +31,10 @@ gboolean  hb_save_keep_mode (const char *target, const char *tmp);
  * such regular file. */
 gboolean  hb_save_in_place (const char *target);
 
+/* Writes all of `contents` to `fd`, in pieces of at most 1 MiB, again
+ * where a write is interrupted: 0, or the errno that stopped it. */
+int       hb_save_write_all (int fd, const char *contents, gsize len);
+
 /* Writes `contents` into the file `target` itself (hb_save_in_place): its
  * old contents are read first and written back if the new ones fail to
  * go in whole, so a failed save (a full disk) leaves the file as it was,

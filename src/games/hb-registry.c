@@ -762,25 +762,6 @@ hb_check_output_path (const char *path, GError **error)
   return TRUE;
 }
 
-/* Writes all of contents to fd: 0, or the errno that stopped it. */
-static int
-write_all (int fd, const char *contents, gsize len)
-{
-  gsize done = 0;
-
-  while (done < len)
-    {
-      gssize n = write (fd, contents + done, MIN (len - done, (gsize) 1 << 20));
-      if (n > 0)
-        done += (gsize) n;
-      else if (n == 0)
-        return EIO;
-      else if (errno != EINTR)
-        return errno;
-    }
-  return 0;
-}
-
 gboolean
 hb_write_atomic (const char *path, const char *contents, gsize len, GError **error)
 {
@@ -809,7 +790,7 @@ hb_write_atomic (const char *path, const char *contents, gsize len, GError **err
           set_write_errno (error, errno, path, dir);
           return FALSE;
         }
-      e = write_all (fd, contents, len);
+      e = hb_save_write_all (fd, contents, len);
       if (close (fd) != 0 && e == 0)
         e = errno;
       if (e != 0)
@@ -841,7 +822,7 @@ hb_write_atomic (const char *path, const char *contents, gsize len, GError **err
       set_write_errno (error, errno, path, dir);
       return FALSE;
     }
-  e = write_all (fd, contents, len);
+  e = hb_save_write_all (fd, contents, len);
   /* A file replaced keeps its permissions (one of mode 600 became 644). */
   if (e == 0 && !hb_save_keep_mode (real, tmp))
     e = errno;
