@@ -943,6 +943,49 @@ test_copied_command_runs (void)
     g_error ("%s exited %d: %s", hb_solver_panel_get_seed_command (panel), status, err);
   g_assert_cmpstr (out, ==, expect);
   g_assert_cmpstr (err, ==, "");
+  /* Played on, the saved file no longer holds the board the run starts
+   * from (the file keeps the level as drawn): the command named the file
+   * and repeated another run. The board played follows it now. */
+  hb_app_test_activate (window, "cancel", NULL);
+  hb_app_test_activate (window, "restart", NULL);
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (50);
+  {
+    double x[2], y[2];
+
+    for (int c = 0; c < 2; c++)
+      hb_app_test_cell_point (window, c, 0, 0.5, 0.5, &x[c], &y[c]);
+    hb_board_view_simulate_drag (hb_window_get_board_view (window), x[0], y[0], x[1], y[1], 1);
+    hb_app_test_settle (50);
+  }
+  g_assert_false (hb_document_get_modified (hb_window_get_document (window)));
+  hb_app_test_solve_and_play (window, "ga-paths");
+  initial = hb_window_get_result_initial (window);
+  {
+    const char *command = hb_solver_panel_get_seed_command (panel);
+    g_autofree char *quoted = g_shell_quote (cli);
+    g_autofree char *line = NULL, *played = NULL;
+    const char *sh[] = { "/bin/sh", "-c", NULL, NULL };
+
+    g_assert_nonnull (command);
+    g_assert_null (strstr (command, path));
+    g_assert_nonnull (strstr (command, " - <<'LEVEL'\n"));
+    played = initial->game->write (initial, HB_WRITE_NATIVE, NULL);
+    g_assert_nonnull (strstr (command, played));
+    g_free (expect);
+    expect = initial->game->write_solution (initial, hb_window_get_result (window),
+                                            HB_WRITE_NATIVE);
+    line = g_strconcat (quoted, command + strlen ("hintboard-cli"), NULL);
+    sh[2] = line;
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+    g_assert_true (g_spawn_sync (NULL, (char **) sh, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
+                                 &err, &status, &error));
+    g_assert_no_error (error);
+    if (!g_spawn_check_wait_status (status, NULL))
+      g_error ("%s exited %d: %s", command, status, err);
+    g_assert_cmpstr (out, ==, expect);
+  }
   hb_app_test_window_close (window);
   hb_app_test_reset_last_game ();
   g_unlink (path);
