@@ -368,16 +368,10 @@ static gboolean
 run_is_the_file (const HbState *initial, HbDocument *document)
 {
   const HbState *design = hb_document_get_design (document);
-  g_autofree char *a = NULL, *b = NULL;
 
-  if (hb_document_get_file (document) == NULL || hb_document_get_modified (document)
-      || design == NULL || design->game != initial->game)
-    return FALSE;
-  if (design == initial)
-    return TRUE;
-  a = initial->game->write (initial, HB_WRITE_NATIVE, NULL);
-  b = design->game->write (design, HB_WRITE_NATIVE, NULL);
-  return a != NULL && b != NULL && g_str_equal (a, b);
+  return hb_document_get_file (document) != NULL && !hb_document_get_modified (document)
+         && design != NULL && design->game == initial->game
+         && (design == initial || initial->game->equal (design, initial));
 }
 
 /* "hintboard-cli solve --game flow --solver ga --set seed=12345 FILE": the
