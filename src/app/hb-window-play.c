@@ -519,6 +519,17 @@ hb_window_play_state_changed (HbWindow *self)
   if (self->mode == HB_MODE_PLAY && self->play_start == 0 && !solved
       && hb_window_play_moves (self) > 0)
     hb_window_play_note_move (self);
+  /* A solved one is a game over: its moves counted on a clock that stands
+   * at 0:00, as the win's time went with the design (the status said
+   * "Solved" and no count over the five paths a win had drawn, once an
+   * edit was undone: review). No win: was_solved is set. */
+  else if (self->mode == HB_MODE_PLAY && self->play_start == 0 && solved
+           && hb_window_play_moves (self) > 0 && !at_answer (self))
+    {
+      hb_window_play_note_move (self);
+      self->play_end = self->play_start;
+      stop_clock (self);
+    }
   /* The winning (or losing) move undone: the game and its clock go on. */
   if (self->mode == HB_MODE_PLAY && !solved && !lost && self->play_end != 0 && self->clock_holds == 0)
     clock_goes_on (self);

@@ -1999,6 +1999,45 @@ test_undo_counts (void)
   hb_app_test_window_close (window);
 }
 
+/* A won board back on its design by Edit's undo keeps its moves counted:
+ * the status said "Solved" and no count over the paths the win had drawn
+ * (a newcomer's look, Flow Free), where an unsolved one counted them on a
+ * clock started again. Solved, the game is over: the count on a clock
+ * that stands, and no second win. */
+static void
+test_won_board_back_on_design_counts (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+
+  open_cross (window);
+  hb_app_test_click_cell (window, 1, 1, 1);
+  hb_app_test_settle (30);
+  g_assert_true (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
+  g_assert_nonnull (strstr (hb_window_get_last_toast (window), "Solved in 1 move"));
+  hb_window_show_toast (window, "a toast after the win");
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (30);
+  hb_app_test_click_cell (window, 0, 0, 1);
+  hb_app_test_settle (30);
+  hb_app_test_activate (window, "undo", NULL);
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  g_test_message ("back in Play: %s", hb_window_get_status_text (window));
+  g_assert_true (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
+  g_assert_true (status_has_moves (window, "Solved"));
+  g_assert_true (status_has_moves (window, "1 move · 0:00"));
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "a toast after the win");
+  g_assert_cmpint (window->play_end, !=, 0);
+  g_assert_cmpuint (window->clock_id, ==, 0);
+  /* The winning press undone: the game goes on, its clock running. */
+  hb_app_test_activate (window, "undo", NULL);
+  hb_app_test_settle (30);
+  g_assert_true (status_has_moves (window, "0 moves"));
+  g_assert_cmpint (window->play_end, ==, 0);
+  g_assert_cmpuint (window->clock_id, !=, 0);
+  hb_app_test_window_close (window);
+}
+
 /* Restart starts the count again: it counted the moves before it, and
  * itself, into the next try's ("3 moves" after two and a restart, and
  * "Solved in 4 moves" for one winning press). Undoing the restart gives
@@ -2658,6 +2697,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/focus-pane", test_focus_pane);
   g_test_add_func ("/app/play/focus-pane-unseen-board", test_focus_pane_unseen_board);
   g_test_add_func ("/app/play/restart-count", test_restart_count);
+  g_test_add_func ("/app/play/won-board-back-on-design-counts",
+                   test_won_board_back_on_design_counts);
   g_test_add_func ("/app/play/player-drops-lost-toast", test_player_drops_lost_toast);
   g_test_add_func ("/app/play/board-group-edits-the-level", test_play_board_group_edits_the_level);
   g_test_add_func ("/app/play/levels-focus", test_levels_focus);
