@@ -108,6 +108,8 @@ hb_board_view_move_cursor (HbBoardView *self, int dx, int dy)
         }
     }
   self->cursor_shown = TRUE;
+  /* Zoomed in, the part of the board shown follows the cursor. */
+  hb_board_view_show_cell (self, self->cursor_x, self->cursor_y);
   hb_board_view_announce_cursor (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }

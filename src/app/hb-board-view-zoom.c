@@ -153,6 +153,62 @@ hb_board_view_zoom (HbBoardView *self, double factor)
            gtk_widget_get_height (GTK_WIDGET (self)) / 2.0);
 }
 
+/* Stores a layout's origin as the pan that gives it (the clamp of
+ * hb_board_view_zoomed_layout folded back in, so a pan past an edge is
+ * not stored up). */
+static void
+set_pan_from (HbBoardView *self, const HbLayout *l)
+{
+  int w = gtk_widget_get_width (GTK_WIDGET (self));
+  int h = gtk_widget_get_height (GTK_WIDGET (self));
+  HbLayout fit;
+
+  hb_layout_fit (&fit, self->state->width, self->state->height, w, h, BOARD_MARGIN);
+  self->pan_x = l->x0 - w / 2.0 + (w / 2.0 - fit.x0) * self->zoom;
+  self->pan_y = l->y0 - h / 2.0 + (h / 2.0 - fit.y0) * self->zoom;
+}
+
+/* Zoomed in, the board pans (the least it can) to show the cell at (x, y)
+ * whole, or its top left corner where the cell is larger than the view:
+ * the keyboard cursor went off the part shown and the arrows and Space
+ * went on there unseen (a newcomer's look). A stroke being drawn keeps
+ * its points on the cells they were on. */
+void
+hb_board_view_show_cell (HbBoardView *self, int x, int y)
+{
+  HbLayout before, after;
+  int w = gtk_widget_get_width (GTK_WIDGET (self));
+  int h = gtk_widget_get_height (GTK_WIDGET (self));
+  double left, top, dx, dy;
+
+  if (self->state == NULL || self->zoom <= 1.0 || w <= 0 || h <= 0)
+    return;
+  hb_board_view_zoomed_layout (self, &before);
+  after = before;
+  left = before.x0 + x * before.cell;
+  top = before.y0 + y * before.cell;
+  if (left + before.cell > w)
+    after.x0 -= left + before.cell - w;
+  if (left + (after.x0 - before.x0) < 0)
+    after.x0 -= left + (after.x0 - before.x0);
+  if (top + before.cell > h)
+    after.y0 -= top + before.cell - h;
+  if (top + (after.y0 - before.y0) < 0)
+    after.y0 -= top + (after.y0 - before.y0);
+  if (after.x0 == before.x0 && after.y0 == before.y0)
+    return;
+  set_pan_from (self, &after);
+  hb_board_view_zoomed_layout (self, &after);
+  dx = after.x0 - before.x0;
+  dy = after.y0 - before.y0;
+  self->start_x += dx;
+  self->start_y += dy;
+  self->last_x += dx;
+  self->last_y += dy;
+  hb_board_view_rehover (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static gboolean
 on_scroll (GtkEventControllerScroll *scroll, double dx, double dy, HbBoardView *self)
 {
@@ -173,15 +229,9 @@ on_scroll (GtkEventControllerScroll *scroll, double dx, double dy, HbBoardView *
       self->pan_y -= dy * 40;
       {
         HbLayout l;
-        int w = gtk_widget_get_width (GTK_WIDGET (self));
-        int h = gtk_widget_get_height (GTK_WIDGET (self));
-        HbLayout fit;
-        /* Fold the clamp of hb_board_view_zoomed_layout back into the
-         * pan, so a scroll past an edge is not stored up. */
+
         hb_board_view_zoomed_layout (self, &l);
-        hb_layout_fit (&fit, self->state->width, self->state->height, w, h, BOARD_MARGIN);
-        self->pan_x = l.x0 - w / 2.0 + (w / 2.0 - fit.x0) * self->zoom;
-        self->pan_y = l.y0 - h / 2.0 + (h / 2.0 - fit.y0) * self->zoom;
+        set_pan_from (self, &l);
       }
       /* The board moved under the pointer: the outline follows it. */
       hb_board_view_rehover (self);

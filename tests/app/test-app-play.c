@@ -1452,6 +1452,65 @@ test_hover_follows_board (void)
   hb_app_test_window_close (window);
 }
 
+/* TRUE when cell (x, y) lies whole in the board view as laid out now. */
+static gboolean
+cell_in_view (HbBoardView *view, int x, int y)
+{
+  HbLayout l;
+  double left, top;
+
+  hb_board_view_get_layout (view, &l);
+  left = l.x0 + x * l.cell;
+  top = l.y0 + y * l.cell;
+  return left >= -0.5 && top >= -0.5
+         && left + l.cell <= gtk_widget_get_width (GTK_WIDGET (view)) + 0.5
+         && top + l.cell <= gtk_widget_get_height (GTK_WIDGET (view)) + 0.5;
+}
+
+/* Zoomed in, the board pans to keep the keyboard cursor in view: the
+ * arrows took it off the part shown and Space pressed a cell nobody saw
+ * (a newcomer's look, Ctrl + on a 5 × 5 Enlight level). The least pan:
+ * a cursor in view leaves the board where it is. */
+static void
+test_zoomed_board_follows_cursor (void)
+{
+  HbWindow *window = open_dark_lights (8);
+  HbBoardView *view = hb_window_get_board_view (window);
+  const LightsState *s;
+  HbLayout before, after;
+  int x, y;
+
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  hb_board_view_zoom (view, 4.0);
+  /* The first key shows the cursor at the top left, off the part
+   * shown about the centre: the board pans to it. */
+  g_assert_false (cell_in_view (view, 0, 0));
+  hb_board_view_move_cursor (view, 0, 0);
+  g_assert_true (cell_in_view (view, 0, 0));
+  hb_board_view_get_layout (view, &before);
+  hb_board_view_move_cursor (view, 1, 0);
+  hb_board_view_get_layout (view, &after);
+  g_assert_true (cell_in_view (view, 1, 0));
+  g_assert_cmpfloat (after.x0, ==, before.x0);
+  g_assert_cmpfloat (after.y0, ==, before.y0);
+  for (int i = 0; i < 7; i++)
+    {
+      hb_board_view_move_cursor (view, 1, 1);
+      hb_board_view_get_cursor (view, &x, &y);
+      g_assert_true (cell_in_view (view, x, y));
+    }
+  g_assert_cmpint (x, ==, 7);
+  g_assert_cmpint (y, ==, 7);
+  /* Space presses the cell shown with the cursor. */
+  hb_board_view_act_at_cursor (view, FALSE);
+  hb_app_test_settle (30);
+  s = LIGHTS_CONST (hb_window_get_state (window));
+  g_assert_cmpint (s->cells[7 * 8 + 7], ==, 1);
+  g_assert_true (cell_in_view (view, 7, 7));
+  hb_app_test_window_close (window);
+}
+
 /* Where the view point (x, y) is on the board now: the cell, or -1, -1. */
 static void
 cell_under (HbBoardView *view, double x, double y, int *cx, int *cy)
@@ -2697,6 +2756,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/focus-pane", test_focus_pane);
   g_test_add_func ("/app/play/focus-pane-unseen-board", test_focus_pane_unseen_board);
   g_test_add_func ("/app/play/restart-count", test_restart_count);
+  g_test_add_func ("/app/play/zoomed-board-follows-cursor", test_zoomed_board_follows_cursor);
   g_test_add_func ("/app/play/won-board-back-on-design-counts",
                    test_won_board_back_on_design_counts);
   g_test_add_func ("/app/play/player-drops-lost-toast", test_player_drops_lost_toast);
