@@ -1730,6 +1730,89 @@ test_recent_json (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* For hb_app_test_wait: Open Recent lists the two URIs set on the window
+ * as "hb-test-uri" and "hb-test-uri-2", each under a label of its own. */
+static gboolean
+recent_lists_twins (gpointer data)
+{
+  HbWindow *window = data;
+  const char *uris[2] = { g_object_get_data (G_OBJECT (window), "hb-test-uri"),
+                          g_object_get_data (G_OBJECT (window), "hb-test-uri-2") };
+  g_autofree char *labels[2] = { NULL, NULL };
+  GMenuModel *menu = G_MENU_MODEL (window->recent_menu);
+
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autoptr (GVariant) target = g_menu_model_get_item_attribute_value (menu, i, "target", NULL);
+      for (int k = 0; k < 2; k++)
+        if (target != NULL && g_strcmp0 (g_variant_get_string (target, NULL), uris[k]) == 0)
+          {
+            g_free (labels[k]);
+            g_menu_model_get_item_attribute (menu, i, "label", "s", &labels[k]);
+          }
+    }
+  if (labels[0] == NULL || labels[1] == NULL)
+    return FALSE;
+  g_test_message ("Open Recent: \"%s\", \"%s\"", labels[0], labels[1]);
+  g_assert_cmpstr (labels[0], !=, labels[1]);
+  g_assert_true (g_str_has_prefix (labels[0], "twin.flow — "));
+  g_assert_true (g_str_has_suffix (labels[0], "/a"));
+  g_assert_true (g_str_has_suffix (labels[1], "/b"));
+  return TRUE;
+}
+
+/* Two recent levels of one name, "twin.flow" in two folders, are told
+ * apart in Open Recent by their folders (they were two lines alike, and
+ * only opening one told which it was); a name of its own stays bare. */
+static void
+test_recent_twins (Fixture *f, gconstpointer data)
+{
+  GtkRecentManager *recent = gtk_recent_manager_get_default ();
+  const char *level = "R.R\nB.B\n";
+  g_autofree char *a = g_build_filename (f->dir, "a", NULL);
+  g_autofree char *b = g_build_filename (f->dir, "b", NULL);
+  g_autofree char *pa = g_build_filename (a, "twin.flow", NULL);
+  g_autofree char *pb = g_build_filename (b, "twin.flow", NULL);
+  g_autoptr (GFile) fa = g_file_new_for_path (pa);
+  g_autoptr (GFile) fb = g_file_new_for_path (pb);
+  g_autoptr (GFile) own = write_file (f, "alone.flow", level);
+  g_autofree char *own_uri = g_file_get_uri (own);
+  HbWindow *window = hb_app_test_window_new ();
+  GMenuModel *menu = G_MENU_MODEL (window->recent_menu);
+  gboolean own_bare = FALSE;
+
+  g_assert_cmpint (g_mkdir (a, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir (b, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (pa, level, -1, NULL));
+  g_assert_true (g_file_set_contents (pb, level, -1, NULL));
+  g_object_set_data_full (G_OBJECT (window), "hb-test-uri", g_file_get_uri (fa), g_free);
+  g_object_set_data_full (G_OBJECT (window), "hb-test-uri-2", g_file_get_uri (fb), g_free);
+  g_assert_true (gtk_recent_manager_add_item (recent, own_uri));
+  g_assert_true (gtk_recent_manager_add_item (recent, g_object_get_data (G_OBJECT (window), "hb-test-uri")));
+  g_assert_true (gtk_recent_manager_add_item (recent, g_object_get_data (G_OBJECT (window), "hb-test-uri-2")));
+  hb_app_test_wait (recent_lists_twins, window, 10000, "Open Recent to tell the two twin.flow apart");
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autoptr (GVariant) target = g_menu_model_get_item_attribute_value (menu, i, "target", NULL);
+      g_autofree char *label = NULL;
+
+      g_menu_model_get_item_attribute (menu, i, "label", "s", &label);
+      if (target != NULL && g_strcmp0 (g_variant_get_string (target, NULL), own_uri) == 0)
+        own_bare = g_strcmp0 (label, "alone.flow") == 0;
+    }
+  g_assert_true (own_bare);
+  for (int k = 0; k < 3; k++)
+    gtk_recent_manager_remove_item (recent, k == 0 ? own_uri
+                                    : g_object_get_data (G_OBJECT (window),
+                                                         k == 1 ? "hb-test-uri" : "hb-test-uri-2"),
+                                    NULL);
+  hb_app_test_window_close (window);
+  g_unlink (pa);
+  g_unlink (pb);
+  g_rmdir (a);
+  g_rmdir (b);
+}
+
 /* A level is not saved under another game's ending: a Flow Free level
  * saved as "level.lights" opened again as an Enlight level and failed.
  * The refusal names the ending's game and the name to use, writes
@@ -3072,6 +3155,8 @@ main (int argc, char *argv[])
               test_save_changed_before_shown, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/name-not-utf8", Fixture, NULL, hb_app_test_dir_set_up,
               test_name_not_utf8, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/recent-twins", Fixture, NULL, hb_app_test_dir_set_up,
+              test_recent_twins, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/recent-json", Fixture, NULL, hb_app_test_dir_set_up,
               test_recent_json, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/random-asks-after-making", Fixture, NULL, hb_app_test_dir_set_up,
