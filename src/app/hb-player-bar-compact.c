@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "hb-menu-tooltip.h"
 #include "hb-player-bar-private.h"
 
 /* Narrower than this (the bar's own width), the bar is compact: the
@@ -309,4 +310,5 @@ hb_player_bar_compact_init (HbPlayerBar *self)
   gtk_widget_set_margin_end (self->speed_slot, 6);
   gtk_popover_menu_add_child (GTK_POPOVER_MENU (popover), self->speed_slot, "speed");
   gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->more_button), popover);
+  hb_menu_button_quiet_tooltip (GTK_MENU_BUTTON (self->more_button));
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "hb-window-private.h"
+#include "hb-menu-tooltip.h"
 
 /* The narrow header shows the button to the other mode only. */
 static void
@@ -137,4 +138,10 @@ hb_window_header_init (HbWindow *self)
    * mark after it ("loop_01_fullscreen •") went with the end (review). */
   if (title != NULL)
     gtk_label_set_ellipsize (title, PANGO_ELLIPSIZE_MIDDLE);
+  /* The menu buttons' tooltips, off while their menus are open (one
+   * covered the menu's first row: a newcomer's look). */
+  hb_menu_button_quiet_tooltip (self->levels_button);
+  hb_menu_button_quiet_tooltip (self->main_menu_button);
+  hb_menu_button_quiet_tooltip (GTK_MENU_BUTTON (self->columns_button));
+  hb_menu_button_quiet_tooltip (GTK_MENU_BUTTON (self->rows_button));
 }

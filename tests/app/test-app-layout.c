@@ -1306,11 +1306,45 @@ test_tall_window_keeps_together (void)
   hb_app_test_window_close (window);
 }
 
+/* A menu button's tooltip is off while its menu is open: clicked and left
+ * under the pointer, the header's Levels button showed "Levels (Ctrl+L)"
+ * over the list's first level, and the ⋮ of Width "Add or Remove a
+ * Column" over "Add a Column on the Left" (a newcomer's look). Closed,
+ * the tooltip is back, its text unchanged. */
+static void
+check_quiet_tooltip (GtkMenuButton *button, const char *tooltip)
+{
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+  gtk_menu_button_popup (button);
+  hb_app_test_settle (50);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (gtk_menu_button_get_popover (button))));
+  g_assert_false (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+  gtk_menu_button_popdown (button);
+  hb_app_test_settle (50);
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (button)), ==, tooltip);
+}
+
+static void
+test_menu_tooltips_quiet (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (50);
+  check_quiet_tooltip (window->levels_button, "Levels (Ctrl+L)");
+  check_quiet_tooltip (window->main_menu_button, "Main Menu");
+  check_quiet_tooltip (GTK_MENU_BUTTON (window->columns_button), "Add or Remove a Column");
+  check_quiet_tooltip (GTK_MENU_BUTTON (window->rows_button), "Add or Remove a Row");
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
   hb_app_test_init (&argc, &argv);
   g_test_add_func ("/app/layout/tab-from-sidebar-to-board", test_tab_from_sidebar_to_board);
+  g_test_add_func ("/app/layout/menu-tooltips-quiet", test_menu_tooltips_quiet);
   g_test_add_func ("/app/layout/board-keeps-size", test_board_keeps_size);
   g_test_add_func ("/app/layout/tall-window-keeps-together", test_tall_window_keeps_together);
   g_test_add_func ("/app/layout/wheel-needs-focus", test_wheel_needs_focus);
