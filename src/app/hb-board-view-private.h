@@ -145,8 +145,6 @@ void     hb_board_view_rehover (HbBoardView *self);
 /* hb-board-view-zoom.c */
 /* Where the board sits: fitted to the view, then zoomed and panned. */
 void     hb_board_view_zoomed_layout (HbBoardView *self, HbLayout *layout);
-/* Zoomed in: pans so the cell at (x, y) shows (the keyboard cursor). */
-void     hb_board_view_show_cell (HbBoardView *self, int x, int y);
 /* The view asks for the height its board fitted to a width takes. */
 void     hb_board_view_size_class_init (GtkWidgetClass *widget_class);
 

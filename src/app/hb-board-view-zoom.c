@@ -181,7 +181,8 @@ hb_board_view_show_cell (HbBoardView *self, int x, int y)
   int h = gtk_widget_get_height (GTK_WIDGET (self));
   double left, top, dx, dy;
 
-  if (self->state == NULL || self->zoom <= 1.0 || w <= 0 || h <= 0)
+  if (self->state == NULL || self->zoom <= 1.0 || w <= 0 || h <= 0
+      || x < 0 || y < 0 || x >= self->state->width || y >= self->state->height)
     return;
   hb_board_view_zoomed_layout (self, &before);
   after = before;

@@ -69,6 +69,9 @@ void       hb_board_view_simulate_release (HbBoardView *self, double x, double y
  * scroll pans once zoomed in): multiplies it by `factor` about the view's
  * centre; 0 fits the whole board again. */
 void   hb_board_view_zoom (HbBoardView *self, double factor);
+/* Zoomed in: pans the least it can so the cell at (x, y) shows (the
+ * keyboard cursor, a hint's move); nothing for a cell off the board. */
+void   hb_board_view_show_cell (HbBoardView *self, int x, int y);
 double hb_board_view_get_zoom (HbBoardView *self);
 
 /* A screenshot import, for the state set now: `picture` (referenced; may

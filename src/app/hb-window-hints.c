@@ -136,6 +136,10 @@ hb_window_make_next_hint_move (HbWindow *self)
           self->hints_taken++;
           hb_document_apply_moves (self->document, (const HbMove *) moves->data,
                                    moves->len, TRUE);
+          /* Zoomed in, the move shows: a hint's move off the part of
+           * the board shown changed nothing the player could see. */
+          hb_board_view_show_cell (self->board_view, g_array_index (moves, HbMove, 0).x,
+                                   g_array_index (moves, HbMove, 0).y);
           return;
         }
     }
@@ -154,6 +158,7 @@ hb_window_make_next_hint_move (HbWindow *self)
   hb_window_play_note_move (self);
   self->hints_taken++;
   hb_document_apply_moves (self->document, &move, 1, TRUE);
+  hb_board_view_show_cell (self->board_view, move.x, move.y);
 }
 
 /* Makes the hint's next move; when the hint is not ready (still being

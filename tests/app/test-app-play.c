@@ -1511,6 +1511,37 @@ test_zoomed_board_follows_cursor (void)
   hb_app_test_window_close (window);
 }
 
+/* Zoomed in, a hint's move shows: Next Hint pressed a cell off the part
+ * of the board shown, and nothing the player saw changed. */
+static void
+test_zoomed_board_follows_hint (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  const LightsState *s;
+
+  g_assert_true (hb_window_select_game (window, "lights"));
+  hb_app_test_wait_loaded (window);
+  /* One press solves it, the bottom right corner's. */
+  hb_app_test_open_text (window, "corner.lights",
+                         "00000000\n00000000\n00000000\n00000000\n"
+                         "00000000\n00000000\n00000001\n00000011\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (30);
+  hb_board_view_zoom (view, 4.0);
+  hb_board_view_move_cursor (view, 0, 0);   /* pans to the top left */
+  g_assert_false (cell_in_view (view, 7, 7));
+  hb_app_test_wait_hint (window);
+  hb_window_next_hint (window);
+  hb_app_test_settle (50);
+  s = LIGHTS_CONST (hb_window_get_state (window));
+  g_assert_cmpint (s->cells[7 * 8 + 7], ==, 0);
+  g_assert_true (hb_window_get_game (window)->is_solved (hb_window_get_state (window)));
+  g_assert_true (cell_in_view (view, 7, 7));
+  hb_app_test_window_close (window);
+  hb_app_test_reset_last_game ();
+}
+
 /* Where the view point (x, y) is on the board now: the cell, or -1, -1. */
 static void
 cell_under (HbBoardView *view, double x, double y, int *cx, int *cy)
@@ -2757,6 +2788,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/focus-pane-unseen-board", test_focus_pane_unseen_board);
   g_test_add_func ("/app/play/restart-count", test_restart_count);
   g_test_add_func ("/app/play/zoomed-board-follows-cursor", test_zoomed_board_follows_cursor);
+  g_test_add_func ("/app/play/zoomed-board-follows-hint", test_zoomed_board_follows_hint);
   g_test_add_func ("/app/play/won-board-back-on-design-counts",
                    test_won_board_back_on_design_counts);
   g_test_add_func ("/app/play/player-drops-lost-toast", test_player_drops_lost_toast);
