@@ -584,6 +584,25 @@ struct _HbGame {
    * always. */
   gboolean  (*hover_local) (const HbState *state, const HbRenderOptions *options);
 
+  /* For drawing again only what a change touched: on a large board the
+   * app keeps the picture of the board drawn (hb-board-view-cache.c) and,
+   * when the board changes, asks this with the board the picture shows
+   * (`before`) and the new one (`after`, the same game and size), both
+   * drawn with `options` (no hovered cell, no cursor, no animation).
+   * TRUE with *rect (empty on entry) grown to the cells outside which
+   * `after` draws exactly as `before` does; the caller draws again those
+   * cells and one more round them, for what a cell's drawing spills onto
+   * its neighbours (a pipe's arm, an outline on a cell's edge), and a few
+   * pixels round that. So the rectangle holds what changed (the game
+   * compares the planes it draws) and whatever is drawn from it further
+   * away (Infinite Loop: a loop closed or opened turns blue or back, all
+   * of it; Flood-It: the flooded region's outline). FALSE when it cannot
+   * say cheaply or the change is not local (a value drawn everywhere, the
+   * hints drawn, which belong to one board, a walk that grows too long):
+   * the board is drawn whole. NULL: always drawn whole. */
+  gboolean  (*redraw_cells) (const HbState *before, const HbState *after,
+                             const HbRenderOptions *options, HbCellRect *rect);
+
   /* TRUE when a play gesture is a stroke across cells (Flow Free's paths)
    * rather than a click: by keyboard, Space or Enter starts one where the
    * game sets HbPointer.stroke on the PRESS, the arrows carry it on, Space

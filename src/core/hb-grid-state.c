@@ -69,3 +69,21 @@ hb_grid_state_equal (const HbGridShape *shape, const HbState *a, const HbState *
       return FALSE;
   return TRUE;
 }
+
+void
+hb_grid_plane_diff (const guint8 *a, const guint8 *b, int w, int h, HbCellRect *rect)
+{
+  for (int y = 0; y < h; y++)
+    {
+      const guint8 *ra = a + (gsize) y * w, *rb = b + (gsize) y * w;
+      int x0 = 0, x1 = w;
+
+      if (memcmp (ra, rb, w) == 0)
+        continue;
+      while (ra[x0] == rb[x0])
+        x0++;
+      while (ra[x1 - 1] == rb[x1 - 1])
+        x1--;
+      hb_cell_rect_add (rect, x0, y, x1, y + 1);
+    }
+}

@@ -31,6 +31,11 @@ void      hb_grid_state_free (const HbGridShape *shape, HbState *state);
 /* Same game, size, plain values and planes. */
 gboolean  hb_grid_state_equal (const HbGridShape *shape, const HbState *a, const HbState *b);
 
+/* Grows *rect to hold every cell where the w × h planes a and b differ
+ * (a row compared whole first, so an unchanged board costs about a
+ * memcmp of it). */
+void      hb_grid_plane_diff (const guint8 *a, const guint8 *b, int w, int h, HbCellRect *rect);
+
 /* Plane k of a state. */
 static inline guint8 *
 hb_grid_state_plane (const HbGridShape *shape, const HbState *state, guint k)

@@ -54,6 +54,32 @@ typedef struct {
   double cell;            /* side of a cell in pixels */
 } HbLayout;
 
+/* A rectangle of cells, [x0, x1) × [y0, y1): empty when x0 >= x1 or
+ * y0 >= y1 (HB_CELL_RECT_EMPTY). */
+typedef struct {
+  int x0, y0, x1, y1;
+} HbCellRect;
+
+#define HB_CELL_RECT_EMPTY ((HbCellRect) { G_MAXINT, G_MAXINT, G_MININT, G_MININT })
+
+static inline gboolean
+hb_cell_rect_is_empty (const HbCellRect *r)
+{
+  return r->x0 >= r->x1 || r->y0 >= r->y1;
+}
+
+/* Grows r to hold the cells [x0, x1) × [y0, y1) too. */
+static inline void
+hb_cell_rect_add (HbCellRect *r, int x0, int y0, int x1, int y1)
+{
+  if (x0 >= x1 || y0 >= y1)
+    return;
+  r->x0 = MIN (r->x0, x0);
+  r->y0 = MIN (r->y0, y0);
+  r->x1 = MAX (r->x1, x1);
+  r->y1 = MAX (r->y1, y1);
+}
+
 /* Fits a w × h board into an area of area_w × area_h pixels with a margin,
  * centred, cells square: the whole board, so on a board with more cells
  * than the area has pixels a cell is under a pixel. */

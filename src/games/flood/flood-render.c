@@ -15,6 +15,7 @@
 #include "flood.h"
 #include "hb-stat-label.h"
 #include "hb-draw.h"
+#include "hb-grid-state.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -643,6 +644,71 @@ flood_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
       cairo_stroke (cr);
       cairo_restore (cr);
     }
+}
+
+/* The most cells of the flooded region flood_redraw_cells walks: a
+ * larger region spans too much of the board to be worth drawing in part
+ * (it grows from the top left corner). */
+#define REDRAW_WALK_MAX 262144
+
+/* Grows *rect by the flooded region of `cells` (the top left cell's
+ * region); FALSE past REDRAW_WALK_MAX cells. */
+static gboolean
+flooded_rect (const guint8 *cells, int w, int h, HbCellRect *rect)
+{
+  guint8 *seen = g_malloc0 ((gsize) w * h);
+  GArray *queue = g_array_new (FALSE, FALSE, sizeof (gsize));
+  gsize start = 0;
+  gboolean ok = TRUE;
+
+  seen[0] = 1;
+  g_array_append_val (queue, start);
+  for (guint head = 0; head < queue->len && ok; head++)
+    {
+      gsize i = g_array_index (queue, gsize, head);
+      int x = (int) (i % (gsize) w), y = (int) (i / (gsize) w), nx, ny;
+
+      if (queue->len > REDRAW_WALK_MAX)
+        ok = FALSE;
+      hb_cell_rect_add (rect, x, y, x + 1, y + 1);
+      for (int d = 0; d < 4; d++)
+        if (hb_neighbour (x, y, w, h, d, &nx, &ny))
+          {
+            gsize j = (gsize) ny * w + nx;
+            if (!seen[j] && cells[j] == cells[0])
+              {
+                seen[j] = 1;
+                g_array_append_val (queue, j);
+              }
+          }
+    }
+  g_array_unref (queue);
+  g_free (seen);
+  return ok;
+}
+
+/* A cell is drawn in its colour (and its digit, and Edit's grid), and
+ * the flooded region's outline runs round the region: the cells that
+ * changed colour, and the regions flooded on either board, which the
+ * outline follows (a region flooded grows by cells that keep their
+ * colour). A solved board has no outline at all. */
+gboolean
+flood_redraw_cells (const HbState *before, const HbState *after,
+                    const HbRenderOptions *options, HbCellRect *rect)
+{
+  const FloodState *a = FLOOD_CONST (before), *b = FLOOD_CONST (after);
+  int w = after->width, h = after->height;
+  HbCellRect changed = HB_CELL_RECT_EMPTY;
+
+  if ((options->show_hints && options->hint != NULL) || a->colours != b->colours)
+    return FALSE;
+  hb_grid_plane_diff (a->cells, b->cells, w, h, &changed);
+  if (hb_cell_rect_is_empty (&changed))
+    return TRUE;
+  if (flood_cells_solved (a->cells, w * h) || flood_cells_solved (b->cells, w * h))
+    return FALSE;
+  hb_cell_rect_add (rect, changed.x0, changed.y0, changed.x1, changed.y1);
+  return flooded_rect (a->cells, w, h, rect) && flooded_rect (b->cells, w, h, rect);
 }
 
 gboolean

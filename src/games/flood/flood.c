@@ -1725,6 +1725,7 @@ const HbGame flood_game = {
   .edit_status_text = flood_edit_status_text,
   .render = flood_render,
   .hover_local = flood_hover_local,
+  .redraw_cells = flood_redraw_cells,
   .hint_compute = flood_hint_compute,
   .hint_free = flood_hint_free,
   .hint_describe = flood_hint_describe,

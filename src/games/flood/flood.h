@@ -362,6 +362,9 @@ void flood_colour_rgb (int c, gboolean dark, double rgb[3]);
 
 /* HbGame.hover_local: the hover is a ring in its cell, but the hint's
  * badge, with the hints shown, fades while the pointer is on it. */
+/* HbGame.redraw_cells */
+gboolean flood_redraw_cells (const HbState *before, const HbState *after,
+                             const HbRenderOptions *options, HbCellRect *rect);
 gboolean flood_hover_local (const HbState *state, const HbRenderOptions *options);
 void flood_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
                    const HbRenderOptions *options);

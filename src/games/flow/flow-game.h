@@ -71,6 +71,9 @@ void flow_hint_path (const FlowState *s, const FlowHint *h, int c, GArray *cells
 
 void flow_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
                   const HbRenderOptions *options);
+/* HbGame.redraw_cells */
+gboolean flow_redraw_cells (const HbState *before, const HbState *after,
+                            const HbRenderOptions *options, HbCellRect *rect);
 void flow_palette_render (const HbState *state, HbMode mode, int id, cairo_t *cr,
                           double size, gboolean dark);
 void flow_frame_render_vfunc (gconstpointer frame, cairo_t *cr, const HbLayout *layout,

@@ -22,6 +22,7 @@
  * style and maroon, purple and dark blue on the dark one. */
 #include "flow-game.h"
 #include "hb-draw.h"
+#include "hb-grid-state.h"
 #include "hb-vision.h"
 
 #include <glib/gi18n.h>
@@ -473,7 +474,23 @@ draw_board (const FlowState *s, const guint8 *marks, const FlowHint *hint, cairo
         }
       hb_draw_cell_image (cr, l, w, h, tiny_colour, &t);
       /* Under two pixels a cell, a dot would vanish into the image: each
-       * is a small disc on top, ringed so it shows on any path. */
+       * is a small disc on top, ringed so it shows on any path. The disc
+       * reaches 3.5 pixels from its centre, several cells: the dots are
+       * looked for that far beyond the clip too, so that a part of the
+       * board drawn again (the app redraws only what a move changed on a
+       * huge board) has the edge of a dot just outside it, as the board
+       * drawn whole has. */
+      if (l->cell < 2)
+        {
+          int margin = (int) ceil (4.0 / l->cell);
+
+          t.ndots = 0;
+          hb_draw_visible_cells (cr, l, w, h, margin, &vx0, &vy0, &vx1, &vy1);
+          for (int y = vy0; y < vy1; y++)
+            for (int x = vx0; x < vx1; x++)
+              if (s->dot[(gsize) y * w + x] && t.ndots < (int) G_N_ELEMENTS (t.dots))
+                t.dots[t.ndots++] = y * w + x;
+        }
       if (l->cell < 2)
         for (int i = 0; i < t.ndots; i++)
           {
@@ -841,6 +858,26 @@ flow_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
       double v = dark ? 1 : 0;
       outline_cell (cr, layout, options->hover_x, options->hover_y, v, v, v, 0.55, TRUE);
     }
+}
+
+/* A cell is drawn from its own colour, dot and links: a path's stroke
+ * runs from a cell's centre to its neighbour's, whose link bit is set
+ * too, so both cells change. The colours are drawn by their characters,
+ * which an edit may number again. */
+gboolean
+flow_redraw_cells (const HbState *before, const HbState *after,
+                   const HbRenderOptions *options, HbCellRect *rect)
+{
+  const FlowState *a = FLOW_CONST (before), *b = FLOW_CONST (after);
+  int w = after->width, h = after->height;
+
+  if ((options->show_hints && options->hint != NULL) || a->colours != b->colours
+      || memcmp (a->names, b->names, sizeof a->names) != 0)
+    return FALSE;
+  hb_grid_plane_diff (a->dot, b->dot, w, h, rect);
+  hb_grid_plane_diff (a->colour, b->colour, w, h, rect);
+  hb_grid_plane_diff (a->links, b->links, w, h, rect);
+  return TRUE;
 }
 
 /* The arms a search has decided for empty cells (a live snapshot): thin

@@ -2812,6 +2812,7 @@ const HbGame flow_game = {
   .extension = ".flow",
   .reads_json = TRUE,
   .hover_local = hb_render_hover_local,
+  .redraw_cells = flow_redraw_cells,
   .description = N_("Join each pair of equal dots by a path; the paths fill the board and never "
                     "cross. Drag out of a dot to draw its path, back over it to shorten it."),
   .edit_description = N_("Drawing: pick a colour and click two cells for its dots; a "

@@ -5,6 +5,7 @@
  * Colours are chosen to read at a glance in both the light and dark style. */
 #include "lights.h"
 #include "hb-draw.h"
+#include "hb-grid-state.h"
 
 #include <math.h>
 
@@ -250,4 +251,17 @@ lights_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
     }
   lights_render_cells (s->cells, press, state->width, state->height, cr, layout,
                        options, -1, -1, FALSE, FALSE);
+}
+
+/* The lamps are drawn each in its own cell, and the hint's dots only
+ * with a hint, which belongs to one board. */
+gboolean
+lights_redraw_cells (const HbState *before, const HbState *after,
+                     const HbRenderOptions *options, HbCellRect *rect)
+{
+  if (options->show_hints && options->hint != NULL)
+    return FALSE;
+  hb_grid_plane_diff (LIGHTS_CONST (before)->cells, LIGHTS_CONST (after)->cells,
+                      after->width, after->height, rect);
+  return TRUE;
 }

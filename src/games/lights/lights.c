@@ -1314,4 +1314,5 @@ const HbGame lights_game = {
   .hint_legend = N_("Orange dot: a cell to press. In the solver's replay, a blue ring marks a cell it pressed."),
   .animates_moves = TRUE,
   .hover_local = hb_render_hover_local,
+  .redraw_cells = lights_redraw_cells,
 };

@@ -107,5 +107,8 @@ void lights_render_cells (const guint8 *cells, const guint8 *press,
                           const HbLayout *layout, const HbRenderOptions *options,
                           int current_x, int current_y, gboolean current_bad,
                           gboolean pressed);
+/* HbGame.redraw_cells */
+gboolean lights_redraw_cells (const HbState *before, const HbState *after,
+                              const HbRenderOptions *options, HbCellRect *rect);
 
 G_END_DECLS

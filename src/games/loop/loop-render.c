@@ -15,6 +15,7 @@
  * mean "fits" and "fails". */
 #include "loop.h"
 #include "hb-draw.h"
+#include "hb-grid-state.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -782,6 +783,112 @@ loop_render (const HbState *state, cairo_t *cr, const HbLayout *l,
           }
       }
   cairo_restore (cr);
+}
+
+/* ---- Drawing again what a change touched -------------------------------------- */
+
+/* The most tiles loop_redraw_cells walks on one board: a closed group
+ * larger than this spans too much of the board to be worth drawing in
+ * part. */
+#define REDRAW_WALK_MAX 262144
+
+/* Grows *rect by every closed group (drawn "done", see closed_tiles) of
+ * `tiles` with a tile in `region`; FALSE once the walks pass *budget
+ * tiles. `seen` (w × h) is `mark` where a tile was walked and `mark + 2`
+ * where its group is known open (any other value: not yet by this call).
+ * A walk stops at the first open arm, as closed_tiles' do and for the
+ * same reason: on a board being played most groups are small and open;
+ * only a closed group is walked whole. */
+static gboolean
+closed_groups_rect (const guint8 *tiles, int w, int h, const HbCellRect *region,
+                    guint8 *seen, guint8 mark, GArray *queue, gsize *budget,
+                    HbCellRect *rect)
+{
+  for (int y = region->y0; y < region->y1; y++)
+    for (int x = region->x0; x < region->x1; x++)
+      {
+        gsize start = (gsize) y * w + x;
+        HbCellRect box = HB_CELL_RECT_EMPTY;
+        gboolean open = FALSE;
+
+        if (tiles[start] == 0 || seen[start] == mark || seen[start] == mark + 2)
+          continue;
+        g_array_set_size (queue, 0);
+        g_array_append_val (queue, start);
+        seen[start] = mark;
+        for (guint head = 0; head < queue->len && !open; head++)
+          {
+            gsize i = g_array_index (queue, gsize, head);
+            int tx = (int) (i % (gsize) w), ty = (int) (i / (gsize) w);
+
+            if (*budget == 0)
+              return FALSE;
+            (*budget)--;
+            hb_cell_rect_add (&box, tx, ty, tx + 1, ty + 1);
+            if (open_arms (tiles, w, h, tx, ty))
+              {
+                open = TRUE;
+                break;
+              }
+            /* Every arm is matched here, so the neighbour is there. */
+            for (int d = 0; d < 4 && !open; d++)
+              if (tiles[i] & (1 << d))
+                {
+                  gsize j = (gsize) (ty + hb_dir_dy[d]) * w + tx + hb_dir_dx[d];
+                  if (seen[j] == mark + 2)
+                    open = TRUE;
+                  else if (seen[j] != mark)
+                    {
+                      seen[j] = mark;
+                      g_array_append_val (queue, j);
+                    }
+                }
+          }
+        if (open)
+          for (guint k = 0; k < queue->len; k++)
+            seen[g_array_index (queue, gsize, k)] = mark + 2;
+        else
+          hb_cell_rect_add (rect, box.x0, box.y0, box.x1, box.y1);
+      }
+  return TRUE;
+}
+
+/* A tile's drawing depends on its arms, on its neighbours' (an arm that
+ * meets one runs to the edge, one that meets nothing has a tip, and a red
+ * dot with the hints shown) and on whether its group is closed (blue).
+ * A group whose closing changes holds a changed tile or one beside it
+ * (elsewhere the arms and what they meet are the same on both boards), so
+ * the closed groups through the changed tiles and their neighbours, on
+ * either board, are all that turns blue or back. */
+gboolean
+loop_redraw_cells (const HbState *before, const HbState *after,
+                   const HbRenderOptions *options, HbCellRect *rect)
+{
+  const guint8 *a = LOOP_CONST (before)->tiles, *b = LOOP_CONST (after)->tiles;
+  int w = after->width, h = after->height;
+  HbCellRect changed = HB_CELL_RECT_EMPTY, region;
+  gsize budget = REDRAW_WALK_MAX;
+  gboolean ok;
+  guint8 *seen;
+  GArray *queue;
+
+  if (options->show_hints && options->hint != NULL)
+    return FALSE;
+  hb_grid_plane_diff (a, b, w, h, &changed);
+  if (hb_cell_rect_is_empty (&changed))
+    return TRUE;
+  hb_cell_rect_add (rect, changed.x0, changed.y0, changed.x1, changed.y1);
+  region.x0 = MAX (0, changed.x0 - 1);
+  region.y0 = MAX (0, changed.y0 - 1);
+  region.x1 = MIN (w, changed.x1 + 1);
+  region.y1 = MIN (h, changed.y1 + 1);
+  seen = g_malloc0 ((gsize) w * h);
+  queue = g_array_new (FALSE, FALSE, sizeof (gsize));
+  ok = closed_groups_rect (a, w, h, &region, seen, 1, queue, &budget, rect)
+       && closed_groups_rect (b, w, h, &region, seen, 2, queue, &budget, rect);
+  g_array_unref (queue);
+  g_free (seen);
+  return ok;
 }
 
 void

@@ -1747,4 +1747,5 @@ const HbGame loop_game = {
   .animates_moves = TRUE,
   .draws_cursor = TRUE,
   .hover_local = hb_render_hover_local,
+  .redraw_cells = loop_redraw_cells,
 };

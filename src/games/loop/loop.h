@@ -206,6 +206,9 @@ char    *loop_frame_status (gconstpointer frame);
 /* Rendering (loop-render.c). */
 void loop_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
                   const HbRenderOptions *options);
+/* HbGame.redraw_cells */
+gboolean loop_redraw_cells (const HbState *before, const HbState *after,
+                            const HbRenderOptions *options, HbCellRect *rect);
 void loop_palette_render (const HbState *state, HbMode mode, int id,
                           cairo_t *cr, double size, gboolean dark);
 
