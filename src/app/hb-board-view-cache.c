@@ -61,6 +61,7 @@
 struct _HbBoardCacheKey
 {
   guint64        generation;
+  guint64        boards;             /* cache_boards: the board set */
   const HbState *state;
   gconstpointer  hint;
   HbLayout       layout;
@@ -71,10 +72,12 @@ struct _HbBoardCacheKey
   int            hover_x, hover_y;   /* -1 where the patches draw it */
 };
 
+/* The same picture but maybe for another board (what the key holds of
+ * the board is compared in key_equal). */
 static gboolean
-key_equal (const HbBoardCacheKey *a, const HbBoardCacheKey *b)
+key_equal_but_board (const HbBoardCacheKey *a, const HbBoardCacheKey *b)
 {
-  return a->generation == b->generation && a->state == b->state && a->hint == b->hint
+  return a->generation == b->generation && a->hint == b->hint
          && a->layout.width == b->layout.width && a->layout.height == b->layout.height
          && a->layout.x0 == b->layout.x0 && a->layout.y0 == b->layout.y0
          && a->layout.cell == b->layout.cell && a->width == b->width
@@ -82,6 +85,12 @@ key_equal (const HbBoardCacheKey *a, const HbBoardCacheKey *b)
          && a->show_hints == b->show_hints && a->over_picture == b->over_picture
          && a->hint_flags == b->hint_flags && a->mode == b->mode
          && a->hover_x == b->hover_x && a->hover_y == b->hover_y;
+}
+
+static gboolean
+key_equal (const HbBoardCacheKey *a, const HbBoardCacheKey *b)
+{
+  return key_equal_but_board (a, b) && a->boards == b->boards && a->state == b->state;
 }
 
 static void
@@ -94,17 +103,31 @@ render_board (HbBoardView *self, cairo_t *cr, const HbLayout *layout,
     self->state->game->render (self->state, cr, layout, options);
 }
 
+/* No picture kept: nor the board it showed. */
+static void
+drop_picture (HbBoardView *self)
+{
+  g_clear_pointer (&self->cache, cairo_surface_destroy);
+  g_clear_pointer (&self->cache_shown, hb_state_free);
+}
+
 void
 hb_board_view_cache_changed (HbBoardView *self)
 {
   self->cache_generation++;
-  g_clear_pointer (&self->cache, cairo_surface_destroy);
+  drop_picture (self);
+}
+
+void
+hb_board_view_cache_board_set (HbBoardView *self)
+{
+  self->cache_boards++;
 }
 
 void
 hb_board_view_cache_clear (HbBoardView *self)
 {
-  g_clear_pointer (&self->cache, cairo_surface_destroy);
+  drop_picture (self);
   g_clear_pointer (&self->cache_key, g_free);
 }
 
@@ -138,6 +161,84 @@ add_patch (cairo_region_t *region, const HbLayout *layout, int x, int y)
   cairo_region_union_rectangle (region, &r);
 }
 
+/* The picture kept, made for the key of the board set now (`key`), by
+ * drawing again only where it differs from the board kept
+ * (HbGame.redraw_cells): the cells it names and one more round them, and
+ * REDRAW_PAD pixels round those, for what a cell's drawing spills over
+ * its edge (the board's own edge line, a Flow Free dot's disc on cells
+ * of a pixel or two). FALSE, with nothing changed, where it cannot: the
+ * game cannot say, the change is not local, or its square is more than
+ * REDRAW_MAX_SHARE of the view (drawing it whole then costs little
+ * more). */
+#define REDRAW_PAD 4
+#define REDRAW_MAX_SHARE 0.25
+
+static gboolean
+patch_board (HbBoardView *self, const HbBoardCacheKey *key, const HbLayout *layout,
+             const HbRenderOptions *base, gboolean over_picture, int width, int height,
+             gint64 *cells_drawn)
+{
+  const HbState *was = self->cache_shown, *now = self->state;
+  HbCellRect cells = HB_CELL_RECT_EMPTY;
+  cairo_rectangle_int_t r, all = { 0, 0, width, height };
+  cairo_region_t *square;
+
+  if (over_picture || was == NULL || now->game != was->game || now->width != was->width
+      || now->height != was->height || now->game->redraw_cells == NULL
+      || !now->game->redraw_cells (was, now, base, &cells))
+    return FALSE;
+  *cells_drawn = 0;
+  if (!hb_cell_rect_is_empty (&cells))
+    {
+      cells.x0 = MAX (0, cells.x0 - 1);
+      cells.y0 = MAX (0, cells.y0 - 1);
+      cells.x1 = MIN (now->width, cells.x1 + 1);
+      cells.y1 = MIN (now->height, cells.y1 + 1);
+      r.x = (int) floor (layout->x0 + cells.x0 * layout->cell) - REDRAW_PAD;
+      r.y = (int) floor (layout->y0 + cells.y0 * layout->cell) - REDRAW_PAD;
+      r.width = (int) ceil (layout->x0 + cells.x1 * layout->cell) + REDRAW_PAD - r.x;
+      r.height = (int) ceil (layout->y0 + cells.y1 * layout->cell) + REDRAW_PAD - r.y;
+      square = cairo_region_create_rectangle (&r);
+      cairo_region_intersect_rectangle (square, &all);
+      cairo_region_get_extents (square, &r);
+      cairo_region_destroy (square);
+      if ((double) r.width * r.height > REDRAW_MAX_SHARE * width * height)
+        return FALSE;
+      if (r.width > 0 && r.height > 0)
+        {
+          /* A new surface, the old one copied into it (the painted one
+           * may still be held by the frame GTK recorded), then the square
+           * cleared and drawn again, as the whole render draws it. */
+          cairo_surface_t *next = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                                              width * key->scale,
+                                                              height * key->scale);
+          cairo_t *c;
+
+          cairo_surface_set_device_scale (next, key->scale, key->scale);
+          c = cairo_create (next);
+          cairo_set_operator (c, CAIRO_OPERATOR_SOURCE);
+          cairo_set_source_surface (c, self->cache, 0, 0);
+          cairo_paint (c);
+          cairo_rectangle (c, r.x, r.y, r.width, r.height);
+          cairo_clip (c);
+          cairo_set_operator (c, CAIRO_OPERATOR_CLEAR);
+          cairo_paint (c);
+          cairo_set_operator (c, CAIRO_OPERATOR_OVER);
+          render_board (self, c, layout, base, over_picture);
+          cairo_destroy (c);
+          cairo_surface_flush (next);
+          cairo_surface_destroy (self->cache);
+          self->cache = next;
+          *cells_drawn = (gint64) (cells.x1 - cells.x0) * (cells.y1 - cells.y0);
+        }
+    }
+  g_clear_pointer (&self->cache_shown, hb_state_free);
+  self->cache_shown = hb_state_copy (now);
+  *self->cache_key = *key;
+  self->cache_patches++;
+  return TRUE;
+}
+
 static void
 region_path (cairo_t *cr, const cairo_region_t *region)
 {
@@ -166,7 +267,7 @@ hb_board_view_cache_draw (HbBoardView *self, cairo_t *cr, int width, int height,
   if ((options->anim_from != NULL && options->anim_progress < 1)
       || !worth_caching (self, layout) || width <= 0 || height <= 0)
     {
-      g_clear_pointer (&self->cache, cairo_surface_destroy);
+      drop_picture (self);
       start = g_get_monotonic_time ();
       render_board (self, cr, layout, options, over_picture);
       self->last_render_us = g_get_monotonic_time () - start;
@@ -176,6 +277,7 @@ hb_board_view_cache_draw (HbBoardView *self, cairo_t *cr, int width, int height,
     }
 
   key.generation = self->cache_generation;
+  key.boards = self->cache_boards;
   key.state = self->state;
   key.hint = options->hint;
   key.layout = *layout;
@@ -194,7 +296,17 @@ hb_board_view_cache_draw (HbBoardView *self, cairo_t *cr, int width, int height,
     base.hover_x = base.hover_y = -1;
   base.cursor_shown = FALSE;
 
-  if (self->cache == NULL || self->cache_key == NULL || !key_equal (&key, self->cache_key))
+  if (self->cache != NULL && self->cache_key != NULL && key_equal (&key, self->cache_key))
+    {
+      self->cache_draws++;
+      self->debug_how = 3;
+    }
+  else if (self->cache != NULL && self->cache_key != NULL
+           && key_equal_but_board (&key, self->cache_key)
+           && patch_board (self, &key, layout, &base, over_picture, width, height,
+                           &self->debug_cells))
+    self->debug_how = 4;
+  else
     {
       cairo_t *c;
 
@@ -213,12 +325,11 @@ hb_board_view_cache_draw (HbBoardView *self, cairo_t *cr, int width, int height,
       if (self->cache_key == NULL)
         self->cache_key = g_new0 (HbBoardCacheKey, 1);
       *self->cache_key = key;
+      /* What the next change is compared with, where the game can. */
+      g_clear_pointer (&self->cache_shown, hb_state_free);
+      if (self->state->game->redraw_cells != NULL && !over_picture)
+        self->cache_shown = hb_state_copy (self->state);
       self->debug_how = 2;
-    }
-  else
-    {
-      self->cache_draws++;
-      self->debug_how = 3;
     }
 
   patches = cairo_region_create ();
@@ -269,13 +380,19 @@ on_before_paint (GdkFrameClock *clock, HbBoardView *self)
 static void
 on_after_paint (GdkFrameClock *clock, HbBoardView *self)
 {
-  static const char *const how[] = { "", "whole", "whole, kept", "kept" };
+  static const char *const how[] = { "", "whole", "whole, kept", "kept", "kept, changed" };
 
   if (self->debug_how == 0 || self->debug_paint_start == 0)
     return;
-  g_printerr ("hintboard: frame %.1f ms, board %.1f ms (%s)\n",
-              (g_get_monotonic_time () - self->debug_paint_start) / 1000.0,
-              self->debug_board_us / 1000.0, how[self->debug_how]);
+  if (self->debug_how == 4)
+    g_printerr ("hintboard: frame %.1f ms, board %.1f ms (%s: %" G_GINT64_FORMAT
+                " cells drawn again)\n",
+                (g_get_monotonic_time () - self->debug_paint_start) / 1000.0,
+                self->debug_board_us / 1000.0, how[self->debug_how], self->debug_cells);
+  else
+    g_printerr ("hintboard: frame %.1f ms, board %.1f ms (%s)\n",
+                (g_get_monotonic_time () - self->debug_paint_start) / 1000.0,
+                self->debug_board_us / 1000.0, how[self->debug_how]);
   self->debug_how = 0;
 }
 
@@ -309,6 +426,13 @@ hb_board_view_get_cache_draws (HbBoardView *self)
 {
   g_return_val_if_fail (HB_IS_BOARD_VIEW (self), 0);
   return self->cache_draws;
+}
+
+guint
+hb_board_view_get_cache_patches (HbBoardView *self)
+{
+  g_return_val_if_fail (HB_IS_BOARD_VIEW (self), 0);
+  return self->cache_patches;
 }
 
 void

@@ -35,9 +35,12 @@ hb_board_view_set_origin (HbBoardView *self, int x, int y, gboolean move_cursor)
       self->cursor_x = MAX (0, self->cursor_x + x - self->read_x);
       self->cursor_y = MAX (0, self->cursor_y + y - self->read_y);
     }
+  /* (Every change of the board sets it again: only a new origin moves
+   * the picture under the board.) */
+  if (x != self->read_x || y != self->read_y)
+    hb_board_view_cache_changed (self);
   self->read_x = x;
   self->read_y = y;
-  hb_board_view_cache_changed (self);
 }
 
 /* Whether the screenshot's marks are for the board shown (its game and

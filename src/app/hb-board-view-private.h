@@ -124,10 +124,16 @@ struct _HbBoardView
   cairo_surface_t *cache;
   HbBoardCacheKey *cache_key;
   guint64        cache_generation;
+  /* A copy of the board the picture kept shows, where the game can say
+   * what a change touched (HbGame.redraw_cells), and a count of the
+   * boards set: a new board is drawn into the picture where it changed. */
+  HbState       *cache_shown;
+  guint64        cache_boards;
+  guint          cache_patches;
   gint64         last_render_us;
   guint          cache_draws;
   int            cache_policy;
-  gint64         debug_paint_start, debug_board_us;
+  gint64         debug_paint_start, debug_board_us, debug_cells;
   int            debug_how;
 };
 
@@ -201,9 +207,12 @@ void     hb_board_view_anim_options (HbBoardView *self, HbRenderOptions *options
 void     hb_board_view_cache_draw (HbBoardView *self, cairo_t *cr, int width, int height,
                                    const HbLayout *layout, const HbRenderOptions *options,
                                    gboolean over_picture);
-/* What is drawn changed in a way the cache's key cannot see (a new
- * state, hint or picture): the board kept goes. */
+/* What is drawn changed in a way the cache's key cannot see (a hint or
+ * a picture): the board kept goes. */
 void     hb_board_view_cache_changed (HbBoardView *self);
+/* A board was set (maybe at the address of the last): the next draw
+ * compares it with the one kept, and draws again what changed. */
+void     hb_board_view_cache_board_set (HbBoardView *self);
 void     hb_board_view_cache_clear (HbBoardView *self);
 /* HB_DEBUG_DRAW's timings, when set. */
 void     hb_board_view_cache_init (HbBoardView *self);

@@ -451,7 +451,7 @@ hb_board_view_set_state (HbBoardView *self, const HbState *state)
   self->shown_width = state ? state->width : 0;
   self->shown_height = state ? state->height : 0;
   self->hint = NULL;
-  hb_board_view_cache_changed (self);
+  hb_board_view_cache_board_set (self);
   hb_board_view_marks_follow (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   hb_board_view_tips_changed (self, FALSE);

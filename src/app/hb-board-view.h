@@ -44,6 +44,9 @@ guint      hb_board_view_get_live_draws (HbBoardView *self);
  * (hb-board-view-cache.c), and the policy: 1 keeps every board, -1 none,
  * 0 (the default) those where it pays. */
 guint      hb_board_view_get_cache_draws (HbBoardView *self);
+/* Testing: how many draws made the board kept anew by drawing again only
+ * what a change of the board touched. */
+guint      hb_board_view_get_cache_patches (HbBoardView *self);
 void       hb_board_view_set_cache_policy (HbBoardView *self, int policy);
 /* Where the board currently sits in the widget. */
 void       hb_board_view_get_layout (HbBoardView *self, HbLayout *layout);
