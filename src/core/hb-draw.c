@@ -105,6 +105,94 @@ shrink_by (cairo_surface_t *img, int nw, int nh, int k)
   return small;
 }
 
+/* Whether cr's user units are the pixels of what it draws on, but for a
+ * shift by whole pixels. */
+static gboolean
+pixel_aligned (cairo_t *cr)
+{
+  cairo_matrix_t m;
+  double sx = 1, sy = 1;
+
+  cairo_get_matrix (cr, &m);
+  cairo_surface_get_device_scale (cairo_get_group_target (cr), &sx, &sy);
+  return m.xx == 1 && m.yy == 1 && m.xy == 0 && m.yx == 0 && m.x0 == floor (m.x0)
+         && m.y0 == floor (m.y0) && sx == 1 && sy == 1;
+}
+
+/* Cells of a pixel or more on a cr whose units are pixels: `img` (one
+ * pixel a cell, cells [x0, x1) × [y0, y1)) made one pixel a pixel here,
+ * each pixel the colour of the cell its centre lies in, and painted
+ * without scaling. Cairo's nearest filter picked the cell from a
+ * transform whose rounding depends on where the clip begins, so a part
+ * of the board drawn again (the app's board view redraws only round the
+ * pointer, and what a move changed, on a huge board) could put a cell's
+ * edge a pixel away from where the board drawn whole has it; here a
+ * pixel's cell depends on the pixel and the layout alone. */
+static void
+paint_pixels (cairo_t *cr, const HbLayout *l, cairo_surface_t *img, int x0, int y0,
+              int x1, int y1)
+{
+  double left = l->x0 + x0 * l->cell, top = l->y0 + y0 * l->cell;
+  double right = l->x0 + x1 * l->cell, bottom = l->y0 + y1 * l->cell;
+  double cx0, cy0, cx1, cy1;
+  int px0, py0, pw, ph, sstride, dstride;
+  cairo_surface_t *big;
+  const guint8 *src;
+  guint8 *dst;
+  int *col, *row;
+
+  /* Only the pixels the clip shows, of those the cells cover. */
+  cairo_clip_extents (cr, &cx0, &cy0, &cx1, &cy1);
+  px0 = (int) floor (MAX (left, cx0));
+  py0 = (int) floor (MAX (top, cy0));
+  pw = (int) ceil (MIN (right, cx1)) - px0;
+  ph = (int) ceil (MIN (bottom, cy1)) - py0;
+  if (pw <= 0 || ph <= 0)
+    return;
+  big = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pw, ph);
+  if (cairo_surface_status (big) != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (big);
+      return;
+    }
+  col = g_new (int, pw);
+  row = g_new (int, ph);
+  for (int i = 0; i < pw; i++)
+    col[i] = CLAMP ((int) floor ((px0 + i + 0.5 - l->x0) / l->cell), x0, x1 - 1) - x0;
+  for (int j = 0; j < ph; j++)
+    row[j] = CLAMP ((int) floor ((py0 + j + 0.5 - l->y0) / l->cell), y0, y1 - 1) - y0;
+  cairo_surface_flush (big);
+  src = cairo_image_surface_get_data (img);
+  sstride = cairo_image_surface_get_stride (img);
+  dst = cairo_image_surface_get_data (big);
+  dstride = cairo_image_surface_get_stride (big);
+  for (int j = 0; j < ph; j++)
+    {
+      const guint32 *in = (const guint32 *) (gconstpointer) (src + (gsize) row[j] * sstride);
+      guint32 *out = (guint32 *) (gpointer) (dst + (gsize) j * dstride);
+
+      if (j > 0 && row[j] == row[j - 1])
+        memcpy (out, out - dstride / 4, (gsize) pw * 4);
+      else
+        for (int i = 0; i < pw; i++)
+          out[i] = in[col[i]];
+    }
+  cairo_surface_mark_dirty (big);
+  g_free (col);
+  g_free (row);
+
+  /* The cells' own outline (the board's edge is antialiased as the
+   * rectangle of the scaled image was), filled from the pixels. */
+  cairo_save (cr);
+  cairo_set_source_surface (cr, big, px0, py0);
+  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
+  cairo_new_path (cr);
+  cairo_rectangle (cr, left, top, right - left, bottom - top);
+  cairo_fill (cr);
+  cairo_restore (cr);
+  cairo_surface_destroy (big);
+}
+
 void
 hb_draw_cell_image (cairo_t *cr, const HbLayout *l, int width, int height,
                     HbDrawCellColour colour, gpointer data)
@@ -198,6 +286,12 @@ hb_draw_cell_image (cairo_t *cr, const HbLayout *l, int width, int height,
         }
     }
 
+  if (scale >= 1 && pixel_aligned (cr))
+    {
+      paint_pixels (cr, l, img, x0, y0, x1, y1);
+      cairo_surface_destroy (img);
+      return;
+    }
   cairo_save (cr);
   cairo_translate (cr, l->x0 + x0 * l->cell, l->y0 + y0 * l->cell);
   cairo_scale (cr, scale, scale);
