@@ -1,6 +1,7 @@
 /* test-app-cache.c: the board view keeps a large board as last drawn
  * and paints it again when nothing it shows changed
- * (hb-board-view-cache.c), and never shows a stale board: after a move,
+ * (hb-board-view-cache.c), draws a move into it where the move changed
+ * the board, and never shows a stale board: after a move, Undo and Redo,
  * another level, the dark style, the hints, a zoom, the keyboard cursor
  * or the pointer over a cell, what it draws is what a fresh render of
  * the board draws. Speed is not asserted (shared machines): the README
@@ -11,6 +12,7 @@
 #include "hb-app-test.h"
 #include "hb-document.h"
 #include "hb-registry.h"
+#include "flow.h"
 
 /* The most a channel may differ between the board painted from the one
  * kept and a fresh render: rounding where an antialiased edge is drawn
@@ -404,6 +406,203 @@ test_more_changes (gconstpointer data)
 }
 #undef FOLLOWS
 
+/* ---- Moves drawn into the board kept --------------------------------------- */
+
+typedef struct {
+  const char *game;
+  int         width, height;
+} MovesCase;
+
+static gboolean
+boards_differ (gpointer data)
+{
+  gpointer *d = data;
+
+  return !hb_window_get_game (d[0])->equal (d[1], hb_window_get_state (d[0]));
+}
+
+/* A click on cell (x, y), as the pointer makes it; TRUE when it changed
+ * the board. */
+static gboolean
+click_cell (HbWindow *window, int x, int y)
+{
+  HbBoardView *view = hb_window_get_board_view (window);
+  HbState *before = hb_state_copy (hb_window_get_state (window));
+  gpointer d[2] = { window, before };
+  gboolean changed;
+  double px, py;
+
+  cell_centre (view, x, y, &px, &py);
+  hb_board_view_simulate_click (view, px, py, 1);
+  hb_app_test_settle (30);
+  changed = boards_differ (d);
+  hb_state_free (before);
+  return changed;
+}
+
+/* Flow Free: a path drawn from the k-th dot (in reading order) with a
+ * free cell beside it, two cells on where it can. */
+static gboolean
+flow_stroke (HbWindow *window, int k)
+{
+  HbBoardView *view = hb_window_get_board_view (window);
+  const FlowState *s = (const FlowState *) hb_window_get_state (window);
+  int w = s->base.width, h = s->base.height;
+  HbState *before = hb_state_copy (&s->base);
+  gpointer d[2] = { window, before };
+  gboolean changed;
+
+  for (int i = 0; i < w * h; i++)
+    {
+      int x = i % w, y = i / w;
+
+      if (!s->dot[i])
+        continue;
+      for (int dir = 0; dir < 4; dir++)
+        {
+          int nx = x + hb_dir_dx[dir], ny = y + hb_dir_dy[dir];
+          int fx = nx + hb_dir_dx[dir], fy = ny + hb_dir_dy[dir];
+          double x0, y0, x1, y1;
+
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h || s->colour[ny * w + nx] != 0)
+            continue;
+          if (k-- > 0)
+            break;
+          if (fx < 0 || fy < 0 || fx >= w || fy >= h || s->colour[fy * w + fx] != 0)
+            fx = nx, fy = ny;
+          cell_centre (view, x, y, &x0, &y0);
+          cell_centre (view, fx, fy, &x1, &y1);
+          hb_board_view_simulate_drag (view, x0, y0, x1, y1, 1);
+          hb_app_test_settle (30);
+          changed = boards_differ (d);
+          hb_state_free (before);
+          return changed;
+        }
+    }
+  hb_state_free (before);
+  return FALSE;
+}
+
+/* The k-th move of a game: a click, or a Flow Free stroke. */
+static gboolean
+local_move (HbWindow *window, const char *game, int k)
+{
+  const HbState *s = hb_window_get_state (window);
+
+  if (g_str_equal (game, "flow"))
+    return flow_stroke (window, k);
+  if (g_str_equal (game, "flood"))
+    /* Along the top row: each takes in the cell's region, while the
+     * flooded region is still small. */
+    return click_cell (window, MIN (k + 1, s->width - 1), 0);
+  return click_cell (window, (s->width / 3 + 7 * k) % s->width,
+                     (s->height / 2 + 5 * k) % s->height);
+}
+
+/* `change` made on a board kept is drawn into it when `patched` is 1
+ * (only what changed drawn again), the board drawn whole when it is 0,
+ * either with -1; always as a fresh render draws it. */
+#define DRAWN_AS(view, what, patched, change)                                   \
+  G_STMT_START {                                                                \
+    guint patches_;                                                             \
+    hb_app_test_shot_free (draw (view));                                        \
+    patches_ = hb_board_view_get_cache_patches (view);                          \
+    change;                                                                     \
+    hb_app_test_shot_free (assert_fresh (view, 1, what));                       \
+    if ((patched) > 0)                                                          \
+      g_assert_cmpuint (hb_board_view_get_cache_patches (view), ==, patches_ + 1); \
+    else if ((patched) == 0)                                                    \
+      g_assert_cmpuint (hb_board_view_get_cache_patches (view), ==, patches_);  \
+  } G_STMT_END
+
+/* Moves on a board kept, cells of 45, 3 and under 1 pixel: each is drawn
+ * into the board kept (Flood-It's while its flooded region is small),
+ * and so are Undo and Redo of one move; a move with the hints shown
+ * (which belong to one board) and another level are drawn whole. Every
+ * time the board shows what a fresh render draws. */
+static void
+test_moves_drawn_in_part (gconstpointer data)
+{
+  const MovesCase *c = data;
+  HbWindow *window = hb_app_test_window_new_fresh ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  guint patched = 0, moves = 0;
+
+  set_level (window, generate (c->game, c->width, c->height, 1));
+  hb_board_view_set_cache_policy (view, 1);
+  for (int k = 0; k < 4; k++)
+    {
+      guint before;
+      gboolean changed;
+
+      hb_app_test_shot_free (draw (view));
+      before = hb_board_view_get_cache_patches (view);
+      changed = local_move (window, c->game, k);
+      hb_app_test_shot_free (assert_fresh (view, 1, "a move"));
+      moves += changed;
+      patched += hb_board_view_get_cache_patches (view) - before;
+      if (!g_str_equal (c->game, "flood"))
+        {
+          g_assert_true (changed);
+          g_assert_cmpuint (hb_board_view_get_cache_patches (view), ==, before + 1);
+        }
+    }
+  g_assert_cmpuint (moves, >, 0);
+  g_assert_cmpuint (patched, >, 0);
+
+  DRAWN_AS (view, "Undo", TRUE,
+            hb_app_test_activate (window, "undo", NULL); settle_hint (window, 30));
+  DRAWN_AS (view, "Redo", TRUE,
+            hb_app_test_activate (window, "redo", NULL); settle_hint (window, 30));
+  /* Every move at once, back to the level (drawn in part when they lie
+   * close together). */
+  DRAWN_AS (view, "Restart", -1,
+            hb_app_test_activate (window, "restart", NULL); settle_hint (window, 30));
+  /* (On the small board only: the hints of a large one take long.) */
+  if (c->width * c->height <= 1000)
+    {
+      set_hints (window, TRUE);
+      DRAWN_AS (view, "a move with the hints shown", FALSE, local_move (window, c->game, 0);
+                settle_hint (window, 30));
+      set_hints (window, FALSE);
+      DRAWN_AS (view, "another level", FALSE,
+                set_level (window, generate (c->game, c->width, c->height, 2)));
+    }
+  hb_app_test_window_close (window);
+}
+
+/* Infinite Loop on a solved board: a tile turned opens its closed loop
+ * (blue turns back to the pipes' colour, along the whole loop), and
+ * turned round again closes it; turns elsewhere, a loop closed or opened
+ * far from the tile turned: each drawn as a fresh render draws it. */
+static void
+test_loop_groups (void)
+{
+  HbWindow *window = hb_app_test_window_new_fresh ();
+  HbBoardView *view = hb_window_get_board_view (window);
+  guint before;
+
+  set_level (window, generate ("loop", 60, 40, 3));
+  hb_app_test_solve_and_play (window, hb_game_default_solver (hb_window_get_game (window))->id);
+  hb_app_test_activate (window, "apply-solution", NULL);
+  settle_hint (window, 100);
+  hb_board_view_set_cache_policy (view, 1);
+  before = hb_board_view_get_cache_patches (view);
+  for (int k = 0; k < 12; k++)
+    {
+      const HbState *s = hb_window_get_state (window);
+      int x = (k / 4) * 17 % s->width + 5, y = (k / 4) * 11 % s->height + 4;
+
+      hb_app_test_shot_free (draw (view));
+      click_cell (window, x, y);
+      hb_app_test_shot_free (assert_fresh (view, 1, "a turn on a solved board"));
+    }
+  /* Some of them at least were drawn in part. */
+  g_assert_cmpuint (hb_board_view_get_cache_patches (view), >, before);
+  hb_app_test_window_close (window);
+}
+#undef DRAWN_AS
+
 int
 main (int argc, char *argv[])
 {
@@ -420,5 +619,20 @@ main (int argc, char *argv[])
    * paths a Restart takes away. */
   g_test_add_data_func ("/app/cache/more-changes/flow", "flow", test_more_changes);
   g_test_add_data_func ("/app/cache/more-changes/flood", "flood", test_more_changes);
+  {
+    static const MovesCase cases[] = {
+      { "lights", 20, 14 }, { "loop", 20, 14 }, { "flood", 20, 14 }, { "flow", 20, 14 },
+      { "lights", 300, 210 }, { "loop", 300, 210 }, { "flood", 300, 210 }, { "flow", 300, 210 },
+      { "lights", 900, 640 }, { "loop", 900, 640 }, { "flood", 900, 640 }, { "flow", 900, 640 },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        g_autofree char *path = g_strdup_printf ("/app/cache/moves/%s/%dx%d", cases[i].game,
+                                                 cases[i].width, cases[i].height);
+        g_test_add_data_func (path, &cases[i], test_moves_drawn_in_part);
+      }
+  }
+  g_test_add_func ("/app/cache/loop-groups", test_loop_groups);
   return g_test_run ();
 }
