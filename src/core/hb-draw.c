@@ -286,7 +286,7 @@ hb_draw_cell_image (cairo_t *cr, const HbLayout *l, int width, int height,
         }
     }
 
-  if (scale >= 1 && pixel_aligned (cr))
+  if (l->cell >= 1 && pixel_aligned (cr))
     {
       paint_pixels (cr, l, img, x0, y0, x1, y1);
       cairo_surface_destroy (img);
