@@ -577,11 +577,20 @@ typedef struct {
   float  value;
 } Peak;
 
+/* With `top`, a peak stands at the middle of its top (the values within
+ * a tenth of it, up to 3 pixels either side) rather than at the centre
+ * of its run at least half as high: a gap's two edges summed over 5
+ * pixels (HB_GRID_GAP_LINES) top out between them however unlike their
+ * jumps, where the centre of the run leans a pixel or two towards the
+ * stronger. A top is also the highest within 4 pixels, not 2: the
+ * shoulders of a gap's edges summed (their ramps from the lights' edges)
+ * are lower peaks 2 or 3 pixels from its top. */
 static int
-find_peaks (const float *profile, int len, double min_frac, Peak **out)
+find_peaks (const float *profile, int len, double min_frac, gboolean top, Peak **out)
 {
   float max = 0;
   GArray *peaks = g_array_new (FALSE, FALSE, sizeof (Peak));
+  int reach = top ? 4 : 2;
 
   for (int i = 0; i < len; i++)
     max = MAX (max, profile[i]);
@@ -598,11 +607,22 @@ find_peaks (const float *profile, int len, double min_frac, Peak **out)
       int j0, j1;
       if (!is_max)
         continue;
-      for (int j = MAX (0, i - 2); j <= MIN (len - 1, i + 2) && is_max; j++)
+      for (int j = MAX (0, i - reach); j <= MIN (len - 1, i + reach) && is_max; j++)
         if (profile[j] > v || (profile[j] == v && j < i))
           is_max = FALSE;
       if (!is_max)
         continue;
+      if (top)
+        {
+          j0 = j1 = i;
+          while (j0 > 0 && i - j0 < 3 && profile[j0 - 1] >= v * 0.9f)
+            j0--;
+          while (j1 < len - 1 && j1 - i < 3 && profile[j1 + 1] >= v * 0.9f)
+            j1++;
+          Peak p = { (j0 + j1) / 2.0, v };
+          g_array_append_val (peaks, p);
+          continue;
+        }
       /* A plateau or a thick line: centre of the run at least half as
        * high, weighted by value. */
       j0 = i;
@@ -670,7 +690,8 @@ hb_vision_find_axis (const float *profile, int len, double min_period,
 
 /* The lines a run may go on through, in tiers tried in turn: the peaks,
  * then (HB_GRID_THICK_LINES) the middles of two neighbouring peaks no
- * more than THICK_LINE of a period apart, then (HB_GRID_FAINT_LINES) the
+ * more than THICK_LINE of a period apart (or, with HB_GRID_GAP_LINES
+ * alone, the peaks of the profile not summed), then (HB_GRID_FAINT_LINES) the
  * faint peaks and their middles. All in one array, tier after tier,
  * each tier sorted; the peaks first, so a peak's number is its own. */
 typedef struct {
@@ -715,6 +736,38 @@ next_line (const Lines *l, double want, double tol, double period)
   return -1;
 }
 
+/* The RMS distance of a run's lines (run[k], -1 for a blank one) from
+ * the straight line fitted to them by least squares. */
+static double
+run_rms (const Lines *l, const int *run, int len)
+{
+  double sk = 0, sp = 0, skk = 0, skp = 0, den, period, origin, res = 0;
+  int m = 0;
+
+  for (int k = 0; k < len; k++)
+    if (run[k] >= 0)
+      {
+        double pos = l->line[run[k]].pos;
+        sk += k;
+        sp += pos;
+        skk += (double) k * k;
+        skp += k * pos;
+        m++;
+      }
+  den = m * skk - sk * sk;
+  if (m < 2 || den == 0)
+    return 0;
+  period = (m * skp - sk * sp) / den;
+  origin = (sp - period * sk) / m;
+  for (int k = 0; k < len; k++)
+    if (run[k] >= 0)
+      {
+        double e = l->line[run[k]].pos - (origin + k * period);
+        res += e * e;
+      }
+  return sqrt (res / m);
+}
+
 /* With HB_GRID_BLANK_LINES, a run crosses at most this many lines in a
  * row that show nothing, and at most one line in BLANK_SHARE of it is
  * blank (a run of half the period, every other line blank, is not one). */
@@ -727,10 +780,30 @@ hb_vision_find_axis_flags (const float *profile, int len, double min_period,
                            double expect_period, HbGridFlags flags, HbGridAxis *axis)
 {
   g_autofree Peak *p = NULL, *faint = NULL;
-  int n = find_peaks (profile, len, min_frac, &p);
-  int n_faint = (flags & HB_GRID_FAINT_LINES) ? find_peaks (profile, len, FAINT_LINE * min_frac, &faint) : 0;
+  g_autofree Peak *edge = NULL;
+  g_autofree float *summed = NULL;
   gboolean thick = (flags & HB_GRID_THICK_LINES) != 0, blank = (flags & HB_GRID_BLANK_LINES) != 0;
-  int n_lines = 0, most = 2 * (n + n_faint) + 2;
+  int n, n_edges = 0;
+
+  /* HB_GRID_GAP_LINES: the peaks of the profile summed over 5 pixels;
+   * the profile's own peaks are the next tier (where THICK's middles
+   * would be), for a board's outer lines, which have one edge only (a
+   * light's, half a gap inside the lattice line; at 48 px a cell its
+   * summed peak lay 2.5 px off, past a run's tolerance, and a 4x4 board
+   * read as its middle 3x3 or 2x2). */
+  if (flags & HB_GRID_GAP_LINES)
+    {
+      summed = g_new0 (float, MAX (len, 1));
+      for (int i = 0; i < len; i++)
+        for (int j = MAX (0, i - 2); j <= MIN (len - 1, i + 2); j++)
+          summed[i] += profile[j];
+      if (!thick)
+        n_edges = find_peaks (profile, len, min_frac, FALSE, &edge);
+      profile = summed;
+    }
+  n = find_peaks (profile, len, min_frac, summed != NULL, &p);
+  int n_faint = (flags & HB_GRID_FAINT_LINES) ? find_peaks (profile, len, FAINT_LINE * min_frac, summed != NULL, &faint) : 0;
+  int n_lines = 0, most = 2 * (n + n_faint) + n_edges + 2;
   /* A run's lines (-1 for a blank one), and how many it may hold: n
    * without flags, as it always had. */
   int cap = flags == HB_GRID_THIN_LINES ? n : most + (blank ? len / MAX (1, (int) min_period) + 2 : 0);
@@ -741,10 +814,14 @@ hb_vision_find_axis_flags (const float *profile, int len, double min_period,
   g_autofree int *best_run = g_new (int, MAX (cap, 2));
   int best_len = 0, n_seeds;
   g_autofree int *seed = NULL;
-  double best_score = -1;
+  double best_score = -1, best_rms = 0;
+  gboolean gap_lines = (flags & HB_GRID_GAP_LINES) != 0;
 
   lines_add_tier (&l, &n_lines, 0, p, n, FALSE);
-  lines_add_tier (&l, &n_lines, 1, p, thick ? n : 0, TRUE);
+  if (n_edges > 0)
+    lines_add_tier (&l, &n_lines, 1, edge, n_edges, FALSE);
+  else
+    lines_add_tier (&l, &n_lines, 1, p, thick ? n : 0, TRUE);
   lines_add_tier (&l, &n_lines, 2, faint, n_faint, FALSE);
   lines_add_tier (&l, &n_lines, 3, faint, thick ? n_faint : 0, TRUE);
   l.start[4] = n_lines;
@@ -865,10 +942,27 @@ hb_vision_find_axis_flags (const float *profile, int len, double min_period,
             strength += l.line[run[k]].value;
         /* More lines first; among runs as long, the stronger. */
         score = (m - lo) * 1e9 + strength;
+        /* HB_GRID_GAP_LINES: among runs as long, the one whose lines
+         * keep to their lattice best (by a twentieth of a pixel), then
+         * the stronger. A run may drift a pixel and a half a step, and
+         * one seeded a pixel and a half short of the cell (14.5 px at
+         * 16) took a light's inner edge for the board's last line and
+         * outweighed the run that took its outer edge: the lattice came
+         * out a third of a pixel a cell short, the last lights sampled
+         * off their middles. */
+        if (gap_lines && best_len > 0 && m - lo == best_len)
+          {
+            double rms = run_rms (&l, run + lo, m - lo);
+
+            if (fabs (rms - best_rms) > 0.05)
+              score = rms < best_rms ? best_score + 1 : best_score - 1;
+          }
         if (score > best_score)
           {
             best_score = score;
             best_len = m - lo;
+            if (gap_lines)
+              best_rms = run_rms (&l, run + lo, m - lo);
             memcpy (best_run, run + lo, sizeof (int) * (m - lo));
           }
       }

@@ -141,6 +141,17 @@ typedef enum {
    * lines in a row to the next line found, and a third of its lines at
    * most are blank. */
   HB_GRID_BLANK_LINES = 1 << 2,
+  /* A gap a pixel or two wide between cells (Enlight's lights, drawn at
+   * half a pixel, at 12 to 24 px a cell) shows as its two edges a few
+   * pixels apart, or as either alone where one side's jump is weaker: a
+   * run may then take the left edge of one gap and the right edge of
+   * the next, and fit a period a pixel off, which puts the outer lines
+   * cells away from the gaps. The profile is summed over 5 pixels
+   * before its peaks are found, so a gap's edges make one peak, placed
+   * at the middle of its top; a run goes on through the profile's own
+   * peaks where the summed ones miss a line (a board's outer line, one
+   * light's edge only, half a gap inside it). */
+  HB_GRID_GAP_LINES = 1 << 3,
 } HbGridFlags;
 
 /* hb_vision_find_axis, with `flags`. */

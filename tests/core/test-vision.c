@@ -654,6 +654,40 @@ test_find_axis (void)
   }
 }
 
+/* HB_GRID_GAP_LINES on the column profile (threshold 40) of Enlight's
+ * welcome level as `hintboard-cli render --cell 20` draws it: each
+ * one-pixel gap, drawn at half a pixel, shows as two edges 3 px apart,
+ * or as one where a dark light's side is weak. Plain, the run took the
+ * left edge of one gap and the right edge of the next and fitted 18.9 px
+ * a cell, the outer lines a cell's fifth off the gaps, and the picture
+ * was no Enlight board. With the flag the lattice is the gaps: 5 cells
+ * of 20 px from 15.5 (the lights' outer edges at 16 and 115). */
+static void
+test_find_axis_gap_lines (void)
+{
+  static const int at[] = { 14, 15, 16, 17, 18, 19, 26, 28, 30, 31, 33, 34, 35, 37, 38, 39, 46,
+                            48, 50, 51, 53, 54, 56, 57, 58, 73, 74, 75, 77, 78, 79, 86, 88, 90,
+                            91, 93, 94, 96, 97, 98, 99, 106, 108, 110, 111, 113, 114, 115, 116,
+                            117 };
+  static const float value[] = { 20, 10, 49, 22, 10, 8, 2, 2, 4, 10, 10, 62, 26, 62, 10, 16, 4,
+                                 4, 8, 20, 10, 34, 52, 34, 10, 10, 34, 52, 34, 10, 16, 4, 4, 8,
+                                 20, 10, 62, 26, 62, 10, 8, 2, 2, 4, 10, 10, 22, 50, 10, 20 };
+  float prof[132] = { 0 };
+  HbGridAxis ax;
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (at) == G_N_ELEMENTS (value));
+  for (gsize i = 0; i < G_N_ELEMENTS (at); i++)
+    prof[at[i]] = value[i];
+  g_assert_true (hb_vision_find_axis_flags (prof, 132, 5, 66, 3, 0.2, 0, HB_GRID_GAP_LINES, &ax));
+  g_assert_cmpint (ax.lines, ==, 6);
+  g_assert_cmpfloat (fabs (ax.period - 20), <, 0.2);
+  g_assert_cmpfloat (fabs (ax.origin - 15.5), <, 1.0);
+  /* Told the cell size, as the second axis is. */
+  g_assert_true (hb_vision_find_axis_flags (prof, 132, 5, 66, 3, 0.2, 20, HB_GRID_GAP_LINES, &ax));
+  g_assert_cmpint (ax.lines, ==, 6);
+  g_assert_cmpfloat (fabs (ax.period - 20), <, 0.2);
+}
+
 static void
 test_report (void)
 {
@@ -709,6 +743,7 @@ main (int argc, char **argv)
   g_test_add_func ("/vision/delta-e2000", test_delta_e2000);
   g_test_add_func ("/vision/cluster", test_cluster);
   g_test_add_func ("/vision/find-axis", test_find_axis);
+  g_test_add_func ("/vision/find-axis/gap-lines", test_find_axis_gap_lines);
   g_test_add_func ("/vision/report", test_report);
   ret = g_test_run ();
   {
