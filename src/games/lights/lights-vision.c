@@ -8,7 +8,9 @@
  * colour. Each light is then lit or dark by how bright and colourful its
  * middle is: the two groups split at the widest jump between the values
  * (both themes put lit lights far above dark ones); a board all one way
- * is judged on the absolute value and its cells marked unsure.
+ * (a fresh board all lit, a solved one all dark) is judged on the
+ * absolute value, sure well away from it, and its lights' corners are
+ * told from the gap.
  *
  * What is not Enlight is refused rather than read as a board: a lattice
  * that runs off the picture; lights without the gap all round them (the
@@ -31,6 +33,12 @@
 /* ΔE at or under which a light's side shows no gap (the same colour runs
  * on across the lattice line: the picture's background, not a light). */
 #define NO_OUTLINE 5.0f
+/* A board whose lights are all alike is read lit or dark by how far its
+ * lights' value lies from ONE_KIND_SPLIT: sure at this distance or more
+ * (lit lights 130 to 160 in both styles, dark ones 30 to 50; a lit light
+ * in greys near 90). */
+#define ONE_KIND_SPLIT 90.0
+#define ONE_KIND_MARGIN 25.0
 
 static void
 cell_lab (const HbImage *img, double cx, double cy, double half, HbLab *lab)
@@ -120,7 +128,7 @@ is_cell_line (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, gb
   return lights > 0 && hits * 4 >= n * 3;
 }
 
-/* The shift, within a quarter cell, that puts the interior lines of the
+/* The shift, within an eighth of a cell, that puts the interior lines of the
  * lattice along an axis (columns when `col`) where the picture is most
  * even: the gaps between lights. `variance` gets the luminance variance
  * there and `rgb` the median colour. */
@@ -130,7 +138,11 @@ gap_offset (const HbImage *img, const HbGridAxis *ax, const HbGridAxis *ay, gboo
 {
   const HbGridAxis *a = col ? ax : ay, *b = col ? ay : ax;
   double best = 0, best_var = G_MAXDOUBLE;
-  int reach = (int) (a->period * 0.25);
+  /* Within an eighth of a cell: the gap's edges lie no further from its
+   * middle (Enlight draws it 0.08 of a cell wide), and a light of one
+   * flat colour is as even as the gap: a quarter cell let the lattice of
+   * a board of dark lights slide into them (every gap a cell off). */
+  int reach = MAX (1, (int) (a->period * 0.12));
   double span0 = b->origin, span1 = b->origin + (b->lines - 1) * b->period;
   int step = MAX (1, (int) ((span1 - span0) / 200));
 
@@ -227,7 +239,7 @@ lights_read (const HbImage *img, int threshold, HbImportReport *report,
 
   hb_import_report_clear (report);
   report->game = &lights_game;
-  if (!hb_vision_find_cell_grid (img, 5, threshold, &ax, &ay)
+  if (!hb_vision_find_cell_grid_flags (img, 5, threshold, HB_GRID_GAP_LINES, &ax, &ay)
       || fabs (ax.period - ay.period) > 0.1 * MAX (ax.period, ay.period))
     {
       hb_vision_no_board (error, _("Enlight"), _("no lattice of lights"));
@@ -236,7 +248,7 @@ lights_read (const HbImage *img, int threshold, HbImportReport *report,
   cell = (ax.period + ay.period) / 2;
   /* Each gap has two edges and the lattice found may run along either:
    * the gaps are where the lines through the board are most even, within
-   * a quarter cell. The lattice moves there, and the gap colour is read
+   * an eighth of a cell. The lattice moves there, and the gap colour is read
    * there. */
   {
     double vx, vy;
@@ -354,12 +366,18 @@ lights_read (const HbImage *img, int threshold, HbImportReport *report,
           outline[y * w + x] = MIN (outline[y * w + x],
                                     MAX (0.0f, hb_vision_side_contrast (img, &ax, &ay, x, y, k, &c)));
         /* A light fills its square: towards its sides it is still not
-         * the gap. */
+         * the gap, nor nearer the gap than the light's own middle (the
+         * dark style's dark lights lie under 10 from the gap colour read
+         * off a one-pixel gap, half of it a light: 12 to 24 px a cell). */
         for (int k = 0; k < 4; k++)
           {
+            float to_gap;
+
             cell_lab (img, cx + sx[k] * cell * 0.3, cy + sy[k] * cell * 0.3, cell * 0.05, &side);
+            to_gap = hb_lab_distance (&side, &gap);
             spread[y * w + x] = MAX (spread[y * w + x],
-                                     hb_lab_distance (&side, &gap) < 10.0f ? 100.0f : 0.0f);
+                                     to_gap < 10.0f && to_gap <= hb_lab_distance (&side, &c)
+                                     ? 100.0f : 0.0f);
           }
         {
           guint8 m[3];
@@ -385,7 +403,7 @@ lights_read (const HbImage *img, int threshold, HbImportReport *report,
       }
   one_kind = widest < 20.0;
   if (one_kind)
-    split = 90.0;
+    split = ONE_KIND_SPLIT;
 
   for (int i = 0; i < n; i++)
     if (value[i] <= split)
@@ -443,15 +461,39 @@ lights_read (const HbImage *img, int threshold, HbImportReport *report,
           n_unlit++;
           dark_square += square;
         }
-      if (spread[i] > 50.0f || one_kind || fabs (value[i] - split) < 8.0 || !square
-          || outline[i] <= NO_OUTLINE)
+      /* Every light alike (a fresh board all lit, a solved one all dark):
+       * no other kind to tell a light's corners from, so from the gap; a
+       * light is lit or dark by its own value, sure only well away from
+       * the split (a lit light gone grey is a value near it). */
+      else if (one_kind)
+        {
+          square = square_corners (img, &ax, &ay, i % w, i / w, s->cells[i] ? 0.37 : 0.33,
+                                   s->cells[i] ? 0.04 : 0.03, &mid[i], &gap) >= 3;
+          if (s->cells[i])
+            {
+              n_lit++;
+              lit_square += square;
+            }
+          else
+            {
+              n_unlit++;
+              dark_square += square;
+            }
+        }
+      if (spread[i] > 50.0f || fabs (value[i] - split) < (one_kind ? ONE_KIND_MARGIN : 8.0)
+          || !square || outline[i] <= NO_OUTLINE)
         hb_import_report_mark_unsure (report, i % w, i / w);
       else
         uniform++;
     }
   /* Too little of it looks like Enlight: most lights unsure, or lit
-   * or dark cells that are not squares of their colour. */
-  if (uniform * 2 < n || lit_square * 2 < n_lit || dark_square * 2 < n_unlit)
+   * or dark cells that are not squares of their colour. On a board whose
+   * lights are all alike, a cell that is not like them is something else
+   * drawn there: over a tenth of them is another game (a Flow Free board
+   * of the dark style in greys, its empty cells dark squares, its dots
+   * the cells unsure: a 10x11 board all dark, 14 cells unsure). */
+  if (uniform * 2 < n || lit_square * 2 < n_lit || dark_square * 2 < n_unlit
+      || (one_kind && (n - uniform) * 10 > n))
     {
       hb_state_free (&s->base);
       hb_vision_no_board (error, _("Enlight"), _("no lattice of lights"));
@@ -478,6 +520,13 @@ lights_read (const HbImage *img, int threshold, HbImportReport *report,
   /* The gaps are even (a background), not cell after cell of colour. */
   if (gap_var > 400.0)
     report->score -= 0.3;
+  /* All alike but a few: doubtful (the lights a grey near the split, or
+   * a few cells of something else). */
+  if (one_kind && uniform < n && report->score > HB_IMPORT_SEEMS_SCORE)
+    {
+      report->score = HB_IMPORT_SEEMS_SCORE;
+      hb_import_report_note (report, _("Every light looks alike but for the cells marked unsure: check them against the game."));
+    }
   {
     int lit = 0;
     g_autofree char *detail = NULL;
