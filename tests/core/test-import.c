@@ -1535,6 +1535,30 @@ test_lights_uniform (void)
       }
 }
 
+/* Enlight's welcome level drawn by `render --cell 20 --dark`, saved by
+ * ImageMagick at JPEG quality 70: once its one-pixel gaps were found
+ * (test_lights_uniform), the rows' lattice came out 18.2 px a cell under
+ * columns of 19.7, the bottom three rows alone, and the guess read a
+ * 5x3 board, 4 cells unsure, exit 0. Enlight's lights are square: it is
+ * read exactly or not at all. */
+static void
+test_lights_jpeg_not_short (void)
+{
+  g_autoptr(HbImage) img = test_picture ("lights-welcome-20-dark.jpg");
+  g_autoptr(HbImportReport) report = hb_import_report_new ();
+  g_autoptr(GError) error = NULL;
+  HbState *s = hb_registry_from_image (img, NULL, report, NULL, &error);
+
+  if (s != NULL)
+    {
+      g_autofree char *got = level_text (s);
+
+      if (!g_str_equal (got, "01010\n11011\n00000\n11011\n01010\n"))
+        g_error ("welcome at 20 px, dark, JPEG, read as %s:\n%s", report->summary, got);
+      hb_state_free (s);
+    }
+}
+
 /* Enlight boards drawn as plain grids of dark squares (solved: every
  * light off), or in greys: Infinite Loop's reader took the gaps between
  * the squares for arms on a lattice half a square off, every crossing a
@@ -2307,6 +2331,7 @@ main (int argc, char **argv)
   g_test_add_func ("/import/lights/grey-not-flood", test_lights_grey_not_flood);
   g_test_add_func ("/import/lights/grid-not-loop", test_lights_grid_not_loop);
   g_test_add_func ("/import/lights/uniform", test_lights_uniform);
+  g_test_add_func ("/import/lights/jpeg-not-short", test_lights_jpeg_not_short);
   g_test_add_func ("/import/flood/two-colours", test_flood_two_colours);
   g_test_add_func ("/import/real/loop", test_real_loop);
   g_test_add_data_func ("/import/round-trip/flow", "flow", test_round_trip);
