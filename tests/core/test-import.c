@@ -1559,6 +1559,33 @@ test_lights_jpeg_not_short (void)
     }
 }
 
+/* Enlight's heart drawn at 12 px in the light style, in greys: its
+ * lit lights' grey is near the page's white, and once the one-pixel gaps
+ * were found the lattice grew a cell into the page on every side, read
+ * as a 9x9 board with its outer ring of 32 cells unsure, guessed, exit
+ * 0. A reading whose whole outer row or column is unsure is doubtful:
+ * guessed, it is no board. */
+static void
+test_lights_grey_not_grown (void)
+{
+  g_autofree char *want = NULL;
+  const char *game_id = NULL;
+  g_autoptr(HbImage) shot = render_like_cli ("heart-7x7.lights", 12, FALSE, &want, &game_id);
+  g_autoptr(HbImage) img = grey_copy (shot);
+  g_autoptr(HbImportReport) report = hb_import_report_new ();
+  g_autoptr(GError) error = NULL;
+  HbState *s = hb_registry_from_image (img, NULL, report, NULL, &error);
+
+  if (s != NULL)
+    {
+      g_autofree char *got = level_text (s);
+
+      if (!g_str_equal (got, want))
+        g_error ("the heart at 12 px in greys read as %s:\n%s", report->summary, got);
+      hb_state_free (s);
+    }
+}
+
 /* Enlight boards drawn as plain grids of dark squares (solved: every
  * light off), or in greys: Infinite Loop's reader took the gaps between
  * the squares for arms on a lattice half a square off, every crossing a
@@ -2332,6 +2359,7 @@ main (int argc, char **argv)
   g_test_add_func ("/import/lights/grid-not-loop", test_lights_grid_not_loop);
   g_test_add_func ("/import/lights/uniform", test_lights_uniform);
   g_test_add_func ("/import/lights/jpeg-not-short", test_lights_jpeg_not_short);
+  g_test_add_func ("/import/lights/grey-not-grown", test_lights_grey_not_grown);
   g_test_add_func ("/import/flood/two-colours", test_flood_two_colours);
   g_test_add_func ("/import/real/loop", test_real_loop);
   g_test_add_data_func ("/import/round-trip/flow", "flow", test_round_trip);

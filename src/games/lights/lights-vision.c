@@ -523,6 +523,29 @@ lights_read (const HbImage *img, int threshold, HbImportReport *report,
   /* The gaps are even (a background), not cell after cell of colour. */
   if (gap_var > 400.0)
     report->score -= 0.3;
+  /* A whole outer row or column unsure: the lattice may have grown past
+   * the board (a 7x7 board in greys at 12 px, its page's white like its
+   * lit lights' grey, read as 9x9, 32 cells unsure, exit 0): doubtful. */
+  {
+    int edge[4] = { 0, 0, 0, 0 };
+
+    for (int x = 0; x < w; x++)
+      {
+        edge[0] += report->unsure[x] != 0;
+        edge[1] += report->unsure[(h - 1) * w + x] != 0;
+      }
+    for (int y = 0; y < h; y++)
+      {
+        edge[2] += report->unsure[y * w] != 0;
+        edge[3] += report->unsure[y * w + w - 1] != 0;
+      }
+    if ((edge[0] == w || edge[1] == w || edge[2] == h || edge[3] == h)
+        && report->score > HB_IMPORT_SEEMS_SCORE)
+      {
+        report->score = HB_IMPORT_SEEMS_SCORE;
+        hb_import_report_note (report, _("A whole row or column at the board's edge is unsure: the board may be smaller than read."));
+      }
+  }
   /* All alike but a few: doubtful (the lights a grey near the split, or
    * a few cells of something else). */
   if (one_kind && uniform < n && report->score > HB_IMPORT_SEEMS_SCORE)
