@@ -1691,6 +1691,74 @@ test_lights_grid_not_loop (void)
     }
 }
 
+/* The bundled Infinite Loop levels solved, drawn as `render` draws them
+ * at 12 px a tile, light and dark, the game guessed: never a sure board
+ * other than the level; told the game, `loop-02-4x4` and `loop-03-5x5`
+ * read exactly. Their arms, a fifth of a tile wide, are 2 px there, and
+ * the reader's thinned copy lost them: the two read as sure 7×7 and 9×9
+ * boards, on a lattice of half the tile (review). Read unthinned, the
+ * reading is kept under HB_IMPORT_MIN_SCORE, said by a note. */
+static void
+test_loop_solved_small_tiles (void)
+{
+  static const char *const files[] = {
+    "loop-02-4x4.loop", "loop-03-5x5.loop", "loop-01-3x3.loop", "loop-04-5x5.loop",
+    "loop-05-6x6.loop", "loop-07-8x8.loop", "loop-08-9x9.loop", "loop-10-12x12.loop",
+  };
+
+  for (gsize f = 0; f < G_N_ELEMENTS (files); f++)
+    for (int dark = 0; dark < 2; dark++)
+      {
+        g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "levels",
+                                                       files[f], NULL);
+        g_autofree char *text = NULL, *want = NULL;
+        g_autofree char *what = g_strdup_printf ("%s solved, 12 px, %s", files[f],
+                                                 dark ? "dark" : "light");
+        g_autoptr(GError) error = NULL;
+        g_autoptr(HbImportReport) report = hb_import_report_new ();
+        g_autoptr(HbImage) shot = NULL;
+        HbSolveOptions options = { 0 };
+        HbState *level, *s;
+        HbResult *r;
+
+        g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+        level = loop_game.parse (text, strlen (text), &error);
+        g_assert_no_error (error);
+        r = hb_solve (hb_game_default_solver (&loop_game), level, &options, NULL, NULL, &error);
+        g_assert_no_error (error);
+        g_assert_nonnull (r->solved);
+        want = level_text (r->solved);
+        shot = render_level_like_cli (r->solved, 12, dark);
+        s = hb_registry_from_image (shot, NULL, report, NULL, &error);
+        if (s != NULL)
+          {
+            g_autofree char *got = level_text (s);
+
+            if (!g_str_equal (s->game->id, "loop") || !g_str_equal (got, want))
+              g_error ("%s guessed as a sure %s:\n%snot\n%s", what, report->summary, got, want);
+            hb_state_free (s);
+          }
+        else
+          g_assert_error (error, HB_IMAGE_ERROR, HB_IMAGE_ERROR_NO_BOARD);
+        g_clear_error (&error);
+        if (f < 2)
+          {
+            g_autoptr(HbImportReport) told = hb_import_report_new ();
+            g_autofree char *got = NULL;
+
+            s = hb_registry_from_image (shot, &loop_game, told, NULL, &error);
+            g_assert_no_error (error);
+            got = level_text (s);
+            if (!g_str_equal (got, want))
+              g_error ("%s read as\n%snot\n%s", what, got, want);
+            g_assert_cmpuint (told->notes->len, >, 0);
+            hb_state_free (s);
+          }
+        hb_result_free (r);
+        hb_state_free (level);
+      }
+}
+
 /* Hintboard's own drawings of Flood-It levels in two colours: the
  * outline round the flooded region, 0.08 of a cell wide, showed as two
  * edges either side of the cell boundary, too far from it for the
@@ -2360,6 +2428,7 @@ main (int argc, char **argv)
   g_test_add_func ("/import/lights/uniform", test_lights_uniform);
   g_test_add_func ("/import/lights/jpeg-not-short", test_lights_jpeg_not_short);
   g_test_add_func ("/import/lights/grey-not-grown", test_lights_grey_not_grown);
+  g_test_add_func ("/import/loop/solved-small-tiles", test_loop_solved_small_tiles);
   g_test_add_func ("/import/flood/two-colours", test_flood_two_colours);
   g_test_add_func ("/import/real/loop", test_real_loop);
   g_test_add_data_func ("/import/round-trip/flow", "flow", test_round_trip);

@@ -90,6 +90,25 @@
 #define SAMPLE_MIN_TILE 24
 /* Lines read beyond the pieces' span on each side (loop_from_image). */
 #define EXTRA_LINES 3
+/* The share of the strokes the thinning must keep to be used (thin_mask).
+ * Of the bundled levels drawn by `render` (2026-12-07) it kept 5-26 % at
+ * 8 and 10 px and of the solved ones at 12 px, where the arms are 2 px
+ * wide; 35-82 % of the rest at 12-48 px. Generated boards at 9, 11 and
+ * 13 px, whose arms are 2 or 3 px as they fall on the pixels, kept
+ * 29-37 %, and read as well thinned (at 1/3, 2 of 66 at 11 px read
+ * exactly thinned and were refused unthinned). */
+#define THIN_KEEPS 0.275
+/* Read unthinned, the lattice found must be of tiles this large at least
+ * and smaller than RAW_MAX_TILE (else the thinned mask is looked at, as
+ * before). At 5 and 6 px a tile generated boards refused thinned read
+ * unthinned with their outer lines lost, a 9×7 board as 7×7 with 11
+ * tiles unsure, exit 0 guessed. Arms of 2 px, the ones the thinning
+ * erases, are a fifth of tiles of 8-13 px; a lattice of larger tiles
+ * found unthinned is something else's: the edges of the squares of
+ * `lights-01-3x3` drawn at 20 px and turned grey read as a sure 4×4
+ * Loop board (test-import). */
+#define RAW_MIN_TILE 8
+#define RAW_MAX_TILE 14
 
 typedef struct {
   const guint8 *m;   /* 1 = stroke, w × h */
@@ -324,13 +343,10 @@ block_colours (const Background *bg, int bx, int by, guint8 *out)
 }
 
 /* The stroke mask of [x0, x1) × [y0, y1) of `img` (`scale` times the size
- * of the background's picture). With `thin`, a pixel counts only when its
- * four neighbours are strokes too, which drops hairlines (a board's
- * outline, faint grid lines) and keeps arms at any size the game draws
- * them; a shrunk copy has no hairlines left to drop. */
+ * of the background's picture). */
 static guint8 *
 stroke_mask (const HbImage *img, const Background *bg, int scale, int x0, int y0, int x1,
-             int y1, gboolean thin)
+             int y1)
 {
   int w = x1 - x0, h = y1 - y0;
   guint8 *raw = g_malloc0 ((gsize) w * h);
@@ -367,19 +383,42 @@ stroke_mask (const HbImage *img, const Background *bg, int scale, int x0, int y0
             }
         }
     }
-  if (!thin)
-    return raw;
-  {
-    guint8 *m = g_malloc0 ((gsize) w * h);
-    for (int y = 1; y < h - 1; y++)
-      for (int x = 1; x < w - 1; x++)
-        {
-          gsize i = (gsize) y * w + x;
-          m[i] = raw[i] && raw[i - 1] && raw[i + 1] && raw[i - w] && raw[i + w];
-        }
-    g_free (raw);
-    return m;
-  }
+  return raw;
+}
+
+/* The stroke mask `raw` (w × h) thinned: a pixel counts only when its
+ * four neighbours are strokes too, which drops hairlines (a board's
+ * outline, faint grid lines) and keeps arms of 3 px and more; *share is
+ * the share of the strokes it keeps. Where that is under THIN_KEEPS, the
+ * arms are thinner than that and the board is looked for in `raw`
+ * (loop_from_image): Hintboard draws its arms a fifth of a tile
+ * wide, 2 px at tiles of 12 px when they lie between pixels, and a
+ * solved level's arms there thinned away whole. What was left, the
+ * junctions in the tiles' middles and a pixel or two where a faint grid
+ * line crossed an arm, gave the lattice nothing to hold on: no piece was
+ * a tile's drawing at the tile's size, one of half the size a quarter
+ * tile off took them all (every tile of its on the true corners empty,
+ * but the true lattice, doubled from there, kept no stroke on its
+ * lines), and `loop-02-4x4` solved, drawn by `render` at 12 px, read as
+ * a 7×7 board, exit 0 (review). A shrunk copy is not thinned: it has
+ * no hairlines left to drop. */
+static guint8 *
+thin_mask (const guint8 *raw, int w, int h, double *share)
+{
+  guint8 *m = g_malloc0 ((gsize) w * h);
+  gsize all = 0, kept = 0;
+
+  for (gsize i = 0; i < (gsize) w * h; i++)
+    all += raw[i];
+  for (int y = 1; y < h - 1; y++)
+    for (int x = 1; x < w - 1; x++)
+      {
+        gsize i = (gsize) y * w + x;
+        m[i] = raw[i] && raw[i - 1] && raw[i + 1] && raw[i - w] && raw[i + w];
+        kept += m[i];
+      }
+  *share = all > 0 ? kept / (double) all : 1;
+  return m;
 }
 
 /* ---- Pieces ----------------------------------------------------------------- */
@@ -1613,7 +1652,7 @@ widen_lattice (const Pieces *P, const Points *pts, const guint8 *base, const Mas
 /* Finds the board in the picture: its tile size and its top-left corner
  * (full resolution), and the number of tiles. */
 static gboolean
-locate (int f, Mask *s, int *labels, GArray **pieces_out, Lattice *lat,
+locate (gboolean thinned, Mask *s, int *labels, GArray **pieces_out, Lattice *lat,
         Box *board, const char **why)
 {
   GArray *pieces = find_pieces (s, labels);
@@ -1622,7 +1661,7 @@ locate (int f, Mask *s, int *labels, GArray **pieces_out, Lattice *lat,
   g_autofree guint8 *km = g_malloc0 ((gsize) s->w * s->h);
   Mask ks = { km, s->w, s->h, s->x0, s->y0 };
   Box box = { s->w, s->h, 0, 0 };
-  int inset = f == 1 ? 1 : 0;
+  int inset = thinned ? 1 : 0;
   Pieces P = { labels, pc, np };
   Points pts = { NULL, NULL, NULL, 0 };
   g_autofree int *px = NULL, *py = NULL, *ppc = NULL;
@@ -1899,7 +1938,7 @@ loop_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
   int f = hb_vision_shrink_factor (img, HB_VISION_LOCATE_SIDE);
   const HbImage *small = hb_vision_shrunk (img, f);
   Background bg = { 0 };
-  g_autofree guint8 *cm = NULL, *fm = NULL;
+  g_autofree guint8 *cm = NULL, *fm = NULL, *thin = NULL;
   g_autofree int *labels = NULL;
   g_autoptr(GArray) pieces = NULL;
   g_autofree guint8 *arms = NULL, *doubt = NULL;
@@ -1910,6 +1949,7 @@ loop_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
   const char *why = NULL;
   double t, gx0, gy0;
   int tw, th, n_arms = 0, scale, cut_rows = 0;
+  gboolean thinned = FALSE, located;
   int ext[4] = { 0, 0, 0, 0 };   /* lines read beyond the top, bottom, left, right */
   float median = 0;              /* the arms' width */
   LoopState *st;
@@ -1922,7 +1962,18 @@ loop_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
       return NULL;
     }
   background_init (&bg, small, CLAMP (MIN (small->width, small->height) / 6, 16, 96));
-  cm = stroke_mask (small, &bg, 1, 0, 0, small->width, small->height, f == 1);
+  cm = stroke_mask (small, &bg, 1, 0, 0, small->width, small->height);
+  if (f == 1)
+    {
+      double share;
+      thin = thin_mask (cm, small->width, small->height, &share);
+      if (share >= THIN_KEEPS)
+        {
+          g_free (cm);
+          cm = g_steal_pointer (&thin);
+          thinned = TRUE;
+        }
+    }
   cs = (Mask) { cm, small->width, small->height, 0, 0 };
   labels = g_new (int, (gsize) small->width * small->height);
   if (hb_vision_cancelled (cancellable, error))
@@ -1930,7 +1981,19 @@ loop_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
       background_clear (&bg);
       return NULL;
     }
-  if (!locate (f, &cs, labels, &pieces, &lat, &tiles, &why))
+  located = locate (thinned, &cs, labels, &pieces, &lat, &tiles, &why);
+  /* Unthinned, only tiles of RAW_MIN_TILE to RAW_MAX_TILE are taken;
+   * else the board is looked for in the thinned mask, as before. */
+  if (thin != NULL && (!located || lat.t < RAW_MIN_TILE || lat.t >= RAW_MAX_TILE))
+    {
+      g_clear_pointer (&pieces, g_array_unref);
+      g_free (cm);
+      cm = g_steal_pointer (&thin);
+      thinned = TRUE;
+      cs = (Mask) { cm, small->width, small->height, 0, 0 };
+      located = locate (thinned, &cs, labels, &pieces, &lat, &tiles, &why);
+    }
+  if (!located)
     {
       background_clear (&bg);
       hb_vision_no_board (error, _("Infinite Loop"), why);
@@ -1995,7 +2058,7 @@ loop_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
     y0 = CLAMP (y0, 0, src->height);
     x1 = CLAMP (x1, x0, src->width);
     y1 = CLAMP (y1, y0, src->height);
-    fm = stroke_mask (src, &bg, k, x0, y0, x1, y1, FALSE);
+    fm = stroke_mask (src, &bg, k, x0, y0, x1, y1);
     fs = (Mask) { fm, x1 - x0, y1 - y0, x0, y0 };
     ss = &fs;
     scale = k;
@@ -2324,6 +2387,19 @@ loop_from_image (const HbImage *img, HbImportReport *report, HbCancel *cancellab
         report->score = MIN (report->score, HB_IMPORT_SEEMS_SCORE);
       }
   }
+  /* Read unthinned (thin_mask), the arms could not be told from a grid's
+   * lines: the gaps between the squares of Enlight's boards in greys,
+   * `lights-05-6x6` drawn at 12 px, read as a sure 7×7 Loop board
+   * (test-import). Such a reading is kept, told the game, but under
+   * HB_IMPORT_MIN_SCORE, as the ruled grid above: guessed, it is offered
+   * as "seems to show a board". */
+  if (!thinned && f == 1)
+    {
+      hb_import_report_note (report, "%s",
+                             _("The arms are drawn too thin to be told from the lines of a "
+                               "grid: check the board against the picture."));
+      report->score = MIN (report->score, HB_IMPORT_SEEMS_SCORE);
+    }
   /* Where the picture's edge cuts through the board (the left half of a
    * screenshot read as a 2×6 board, nothing said: review). A scrambled
    * level has arms off its board, so those say it only where they run
