@@ -314,7 +314,7 @@ outlined_disc (const guint8 *gray, int w, int h, double cx, double cy, double ce
 {
   int centre, ix = (int) lround (cx), iy = (int) lround (cy);
 
-  if (ix < 0 || iy < 0 || ix >= w || iy >= h || cell < 12)
+  if (ix < 0 || iy < 0 || ix >= w || iy >= h || cell < 11.5)
     return FALSE;
   centre = gray[(gsize) iy * w + ix];
   for (int k = 0; k < 8; k++)
@@ -322,7 +322,11 @@ outlined_disc (const guint8 *gray, int w, int h, double cx, double cy, double ce
       double a = k * G_PI / 4, dx = cos (a), dy = sin (a);
       gboolean dark = FALSE;
 
-      for (double r = cell * 0.28; r <= cell * 0.44 && !dark; r += 0.5)
+      /* Out to three quarters of a pixel further: the centre is a
+       * pixel rounded, and on cells of 12 px the ring's diagonal pixel
+       * lay 5.7 px from it, past 0.44 of the cell (the white dots of
+       * the light style at 12 px were missed, the board read sure). */
+      for (double r = cell * 0.28; r <= cell * 0.44 + 0.75 && !dark; r += 0.5)
         {
           int x = (int) lround (cx + dx * r), y = (int) lround (cy + dy * r);
           if (x >= 0 && y >= 0 && x < w && y < h)
