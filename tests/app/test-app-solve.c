@@ -888,6 +888,28 @@ test_result_kept_with_level (void)
   hb_app_test_reset_last_game ();
 }
 
+/* Runs a copied command as a shell runs it pasted, hintboard-cli being
+ * `cli`, and asserts it prints `expect` and nothing on stderr. */
+static void
+assert_shell_runs (const char *cli, const char *command, const char *expect)
+{
+  g_autofree char *quoted = g_shell_quote (cli);
+  g_autofree char *line = g_strconcat (quoted, command + strlen ("hintboard-cli"), NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *sh[] = { "/bin/sh", "-c", line, NULL };
+  int status = -1;
+
+  g_assert_true (g_str_has_prefix (command, "hintboard-cli "));
+  g_assert_true (g_spawn_sync (NULL, (char **) sh, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+                               &status, &error));
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("%s exited %d: %s", command, status, err);
+  g_assert_cmpstr (out, ==, expect);
+  g_assert_cmpstr (err, ==, "");
+}
+
 /* The command a stochastic run's copy button puts on the clipboard,
  * pasted into a shell, runs that run again: parsed as a shell parses it
  * and run through hintboard-cli, it exits 0 with the app's answer. A Flow
@@ -963,9 +985,7 @@ test_copied_command_runs (void)
   initial = hb_window_get_result_initial (window);
   {
     const char *command = hb_solver_panel_get_seed_command (panel);
-    g_autofree char *quoted = g_shell_quote (cli);
-    g_autofree char *line = NULL, *played = NULL;
-    const char *sh[] = { "/bin/sh", "-c", NULL, NULL };
+    g_autofree char *played = NULL;
 
     g_assert_nonnull (command);
     g_assert_null (strstr (command, path));
@@ -975,16 +995,7 @@ test_copied_command_runs (void)
     g_free (expect);
     expect = initial->game->write_solution (initial, hb_window_get_result (window),
                                             HB_WRITE_NATIVE);
-    line = g_strconcat (quoted, command + strlen ("hintboard-cli"), NULL);
-    sh[2] = line;
-    g_clear_pointer (&out, g_free);
-    g_clear_pointer (&err, g_free);
-    g_assert_true (g_spawn_sync (NULL, (char **) sh, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
-                                 &err, &status, &error));
-    g_assert_no_error (error);
-    if (!g_spawn_check_wait_status (status, NULL))
-      g_error ("%s exited %d: %s", command, status, err);
-    g_assert_cmpstr (out, ==, expect);
+    assert_shell_runs (cli, command, expect);
   }
   hb_app_test_window_close (window);
   hb_app_test_reset_last_game ();
@@ -1003,10 +1014,8 @@ test_copied_command_unsaved (void)
   const char *command;
   HbWindow *window;
   HbSolverPanel *panel;
-  g_autofree char *expect = NULL, *out = NULL, *err = NULL, *quoted = NULL, *line = NULL;
-  g_autoptr (GError) error = NULL;
+  g_autofree char *expect = NULL;
   const HbState *initial;
-  int status = -1;
 
   if (cli == NULL)
     {
@@ -1028,19 +1037,7 @@ test_copied_command_unsaved (void)
   g_assert_null (strstr (command, "FILE"));
   g_assert_nonnull (strstr (command, " - <<'LEVEL'\n"));
   g_assert_true (g_str_has_suffix (command, "\nLEVEL"));
-  quoted = g_shell_quote (cli);
-  line = g_strconcat (quoted, command + strlen ("hintboard-cli"), NULL);
-  {
-    const char *argv[] = { "/bin/sh", "-c", line, NULL };
-
-    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
-                                 &err, &status, &error));
-  }
-  g_assert_no_error (error);
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("%s exited %d: %s", command, status, err);
-  g_assert_cmpstr (out, ==, expect);
-  g_assert_cmpstr (err, ==, "");
+  assert_shell_runs (cli, command, expect);
   hb_app_test_window_close (window);
   hb_app_test_reset_last_game ();
 }
