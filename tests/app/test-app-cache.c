@@ -571,6 +571,21 @@ test_moves_drawn_in_part (gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* Waits for a win's flash (the view's CSS background, under the board,
+ * style.css: boardview.won) to be over, its fade too: under
+ * AddressSanitizer it ended between a drawing and its fresh render, which
+ * then differed in the page's colour, not in the board. */
+static void
+wait_unflashed (HbBoardView *view)
+{
+  if (!gtk_widget_has_css_class (GTK_WIDGET (view), "won"))
+    return;
+  for (int i = 0; i < 250 && gtk_widget_has_css_class (GTK_WIDGET (view), "won"); i++)
+    hb_app_test_settle (20);
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (view), "won"));
+  hb_app_test_settle (300);
+}
+
 /* Infinite Loop on a solved board: a tile turned opens its closed loop
  * (blue turns back to the pipes' colour, along the whole loop), and
  * turned round again closes it; turns elsewhere, a loop closed or opened
@@ -586,6 +601,7 @@ test_loop_groups (void)
   hb_app_test_solve_and_play (window, hb_game_default_solver (hb_window_get_game (window))->id);
   hb_app_test_activate (window, "apply-solution", NULL);
   settle_hint (window, 100);
+  wait_unflashed (view);
   hb_board_view_set_cache_policy (view, 1);
   before = hb_board_view_get_cache_patches (view);
   for (int k = 0; k < 12; k++)
@@ -595,6 +611,7 @@ test_loop_groups (void)
 
       hb_app_test_shot_free (draw (view));
       click_cell (window, x, y);
+      wait_unflashed (view);   /* four turns of a tile win again */
       hb_app_test_shot_free (assert_fresh (view, 1, "a turn on a solved board"));
     }
   /* Some of them at least were drawn in part. */

@@ -1738,7 +1738,10 @@ recent_lists_twins (gpointer data)
   HbWindow *window = data;
   const char *uris[2] = { g_object_get_data (G_OBJECT (window), "hb-test-uri"),
                           g_object_get_data (G_OBJECT (window), "hb-test-uri-2") };
-  g_autofree char *labels[2] = { NULL, NULL };
+  /* g_autofree on an array frees its first element only (LeakSanitizer
+   * found the second): an array of two, freed by hand. */
+  char *labels[2] = { NULL, NULL };
+  gboolean both;
   GMenuModel *menu = G_MENU_MODEL (window->recent_menu);
 
   for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
@@ -1751,14 +1754,18 @@ recent_lists_twins (gpointer data)
             g_menu_model_get_item_attribute (menu, i, "label", "s", &labels[k]);
           }
     }
-  if (labels[0] == NULL || labels[1] == NULL)
-    return FALSE;
-  g_test_message ("Open Recent: \"%s\", \"%s\"", labels[0], labels[1]);
-  g_assert_cmpstr (labels[0], !=, labels[1]);
-  g_assert_true (g_str_has_prefix (labels[0], "twin.flow — "));
-  g_assert_true (g_str_has_suffix (labels[0], "/a"));
-  g_assert_true (g_str_has_suffix (labels[1], "/b"));
-  return TRUE;
+  both = labels[0] != NULL && labels[1] != NULL;
+  if (both)
+    {
+      g_test_message ("Open Recent: \"%s\", \"%s\"", labels[0], labels[1]);
+      g_assert_cmpstr (labels[0], !=, labels[1]);
+      g_assert_true (g_str_has_prefix (labels[0], "twin.flow — "));
+      g_assert_true (g_str_has_suffix (labels[0], "/a"));
+      g_assert_true (g_str_has_suffix (labels[1], "/b"));
+    }
+  g_free (labels[0]);
+  g_free (labels[1]);
+  return both;
 }
 
 /* Two recent levels of one name, "twin.flow" in two folders, are told
