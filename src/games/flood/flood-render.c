@@ -656,35 +656,9 @@ flood_render (const HbState *state, cairo_t *cr, const HbLayout *layout,
 static gboolean
 flooded_rect (const guint8 *cells, int w, int h, HbCellRect *rect)
 {
-  guint8 *seen = g_malloc0 ((gsize) w * h);
-  GArray *queue = g_array_new (FALSE, FALSE, sizeof (gsize));
-  gsize start = 0;
-  gboolean ok = TRUE;
+  g_autofree guint8 *mask = g_malloc ((gsize) w * h);
 
-  seen[0] = 1;
-  g_array_append_val (queue, start);
-  for (guint head = 0; head < queue->len && ok; head++)
-    {
-      gsize i = g_array_index (queue, gsize, head);
-      int x = (int) (i % (gsize) w), y = (int) (i / (gsize) w), nx, ny;
-
-      if (queue->len > REDRAW_WALK_MAX)
-        ok = FALSE;
-      hb_cell_rect_add (rect, x, y, x + 1, y + 1);
-      for (int d = 0; d < 4; d++)
-        if (hb_neighbour (x, y, w, h, d, &nx, &ny))
-          {
-            gsize j = (gsize) ny * w + nx;
-            if (!seen[j] && cells[j] == cells[0])
-              {
-                seen[j] = 1;
-                g_array_append_val (queue, j);
-              }
-          }
-    }
-  g_array_unref (queue);
-  g_free (seen);
-  return ok;
+  return flood_region_walk (cells, w, h, mask, REDRAW_WALK_MAX, rect) >= 0;
 }
 
 /* A cell is drawn in its colour (and its digit, and Edit's grid), and

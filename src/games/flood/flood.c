@@ -53,6 +53,13 @@ flood_equal (const HbState *a, const HbState *b)
 int
 flood_region_mask (const guint8 *cells, int width, int height, guint8 *mask)
 {
+  return flood_region_walk (cells, width, height, mask, 0, NULL);
+}
+
+int
+flood_region_walk (const guint8 *cells, int width, int height, guint8 *mask, int limit,
+                   HbCellRect *bounds)
+{
   int n = width * height, head = 0, tail = 0;
   int *queue = g_new (int, n);
   guint8 c = cells[0];
@@ -63,6 +70,13 @@ flood_region_mask (const guint8 *cells, int width, int height, guint8 *mask)
   while (head < tail)
     {
       int p = queue[head++], x = p % width, y = p / width;
+      if (limit > 0 && tail > limit)
+        {
+          g_free (queue);
+          return -1;
+        }
+      if (bounds != NULL)
+        hb_cell_rect_add (bounds, x, y, x + 1, y + 1);
       for (int d = 0; d < 4; d++)
         {
           int nx = x + hb_dir_dx[d], ny = y + hb_dir_dy[d], q;

@@ -87,6 +87,10 @@ int         flood_fill (guint8 *cells, int width, int height, int c);
  * (width*height); returns how many. */
 int         flood_region_mask (const guint8 *cells, int width, int height,
                                guint8 *mask);
+/* The same walk, stopped once it has found more than `limit` cells (0:
+ * none), -1 then; `bounds`, unless NULL, grown by every cell found. */
+int         flood_region_walk (const guint8 *cells, int width, int height,
+                               guint8 *mask, int limit, HbCellRect *bounds);
 gboolean    flood_cells_solved (const guint8 *cells, int n);
 
 /* ---- The region graph (flood-graph.c), shared by the solvers ----------- */
