@@ -12,6 +12,32 @@
 const int hb_dir_dx[4] = { 0, 1, 0, -1 };
 const int hb_dir_dy[4] = { -1, 0, 1, 0 };
 
+guint64
+hb_count_ones (const guint8 *p, gsize n)
+{
+  guint64 total = 0;
+  gsize i = 0;
+
+  while (n - i >= 8)
+    {
+      /* Each byte of `acc` sums one lane of up to 255 words. */
+      gsize stop = i + MIN ((n - i) / 8, 255) * 8;
+      guint64 acc = 0, pairs;
+
+      for (; i < stop; i += 8)
+        {
+          guint64 w;
+          memcpy (&w, p + i, 8);
+          acc += w;
+        }
+      pairs = (acc & 0x00ff00ff00ff00ffull) + ((acc >> 8) & 0x00ff00ff00ff00ffull);
+      total += (pairs * 0x0001000100010001ull) >> 48;
+    }
+  for (; i < n; i++)
+    total += p[i];
+  return total;
+}
+
 void
 hb_grid_move_bytes (guint8 *dst, int nw, int nh, const guint8 *src, int w, int h, int dx, int dy)
 {

@@ -46,6 +46,10 @@ char    *hb_too_many_rows_text (void);
 void hb_grid_move_bytes (guint8 *dst, int nw, int nh, const guint8 *src, int w, int h,
                          int dx, int dy);
 
+/* The sum of n bytes that are each 0 or 1 (Enlight's lit cells), eight
+ * at a time: a 4096x4096 board's status line counts 16 million. */
+guint64 hb_count_ones (const guint8 *p, gsize n);
+
 /* Where a board sits in a drawing area: cells are squares of `cell` pixels,
  * the board's top-left corner is at (x0, y0). */
 typedef struct {

@@ -154,6 +154,40 @@ test_move_bytes (void)
     g_assert_cmpint (dst[i], ==, 9);
 }
 
+/* hb_count_ones against a plain sum: every length up to 2,100 (a lane's
+ * 255 words and the tail), random boards and all ones. */
+static void
+test_count_ones (void)
+{
+  enum { N = 8 * 255 * 2 + 61 };
+  guint8 *p = g_malloc (N);
+  HbRng rng;
+
+  hb_rng_init (&rng, 7);
+  for (int pass = 0; pass < 3; pass++)
+    {
+      for (gsize i = 0; i < N; i++)
+        p[i] = pass == 0 ? 1 : pass == 1 ? (guint8) hb_rng_below (&rng, 2) : (i % 3 == 0);
+      for (gsize n = 0; n <= N; n += n < 40 ? 1 : 37)
+        {
+          guint64 want = 0;
+          for (gsize i = 0; i < n; i++)
+            want += p[i];
+          g_assert_cmpuint (hb_count_ones (p, n), ==, want);
+          /* From an odd address too. */
+          if (n > 0)
+            g_assert_cmpuint (hb_count_ones (p + 1, n - 1), ==, want - p[0]);
+        }
+      {
+        guint64 want = 0;
+        for (gsize i = 0; i < N; i++)
+          want += p[i];
+        g_assert_cmpuint (hb_count_ones (p, N), ==, want);
+      }
+    }
+  g_free (p);
+}
+
 static void
 test_rng (void)
 {
@@ -353,6 +387,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/grid/layout-hit", test_layout_hit);
   g_test_add_func ("/core/grid/rng", test_rng);
   g_test_add_func ("/core/grid/move-bytes", test_move_bytes);
+  g_test_add_func ("/core/grid/count-ones", test_count_ones);
   g_test_add_func ("/core/trace/cap", test_trace_cap);
   g_test_add_func ("/core/trace/take-steps", test_trace_take_steps);
   g_test_add_func ("/core/result", test_result);

@@ -872,10 +872,8 @@ static char *
 lights_count_text (const HbState *state, const char *none)
 {
   const LightsState *s = LIGHTS_CONST (state);
-  gsize n = (gsize) state->width * state->height, on = 0;
+  guint64 on = hb_count_ones (s->cells, (gsize) state->width * state->height);
 
-  for (gsize i = 0; i < n; i++)
-    on += s->cells[i];
   if (on == 0)
     return g_strdup (none);
   {
