@@ -20,6 +20,8 @@ struct _HbDocument
   guint64       level_serial;    /* the same but for Edit and Play's switch */
   gboolean      gesture_pushed;  /* the current gesture has its undo step */
   HbState      *gesture_from;    /* the board before the gesture's step, or NULL */
+  guint64       same_serial;     /* serial + 1 when `same` was found, or 0 */
+  gboolean      same;
   HbState      *loaded;          /* the level as it was loaded (Restart) */
   gboolean      playing;         /* changes are play moves (progress) */
   GHashTable   *kept;            /* const HbGame * -> Kept (hb_document_keep) */
@@ -395,8 +397,16 @@ gboolean
 hb_document_gesture_unchanged (HbDocument *self)
 {
   g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
-  return self->gesture_pushed && self->gesture_from != NULL
-         && self->game->equal (self->gesture_from, hb_document_get_state (self));
+  if (!self->gesture_pushed || self->gesture_from == NULL)
+    return FALSE;
+  /* Asked several times a change and each second (the clock): a big
+   * board compared once a change (gesture_from changes with the serial). */
+  if (self->same_serial != self->serial + 1)
+    {
+      self->same = self->game->equal (self->gesture_from, hb_document_get_state (self));
+      self->same_serial = self->serial + 1;
+    }
+  return self->same;
 }
 
 void

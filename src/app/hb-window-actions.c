@@ -41,8 +41,8 @@ restart_useful (HbWindow *self)
   const HbState *start = hb_window_play_restart_board (self);
 
   return start != NULL
-         && (!hb_document_get_game (self->document)->equal (start, hb_window_current (self))
-             || hb_window_play_moves (self) > 0);
+         && (hb_window_play_moves (self) > 0
+             || !hb_document_get_game (self->document)->equal (start, hb_window_current (self)));
 }
 
 void

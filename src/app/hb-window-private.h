@@ -202,6 +202,15 @@ struct _HbWindow
     gboolean       solved;
     guint          checks;
   } solved_memo;
+  /* hb_window_dup_game_status's last words, the same way; `made` counts
+   * the words it made. */
+  struct {
+    const HbState *state;
+    guint64        serial;
+    char        *(*fn) (const HbState *state);
+    char          *text;
+    guint          made;
+  } status_memo;
   gboolean             was_lost;
   char                *level_key;
   GHashTable          *kept_keys;      /* game id -> level_key of its kept level (hb_document_keep) */
@@ -236,6 +245,7 @@ struct _HbWindow
 /* hb-window.c */
 const HbState *hb_window_current (HbWindow *self);
 gboolean       hb_window_current_is_solved (HbWindow *self);
+char          *hb_window_dup_game_status (HbWindow *self);
 void           hb_window_show_error (HbWindow *self, const char *heading, const char *text);
 void           hb_window_show_error_details (HbWindow *self, const char *heading,
                                              const char *text, const char *details);

@@ -136,10 +136,8 @@ hb_window_update_status (HbWindow *self)
    * the whole board (a million cells) ten times a second, is not made at
    * all. */
   self->status_shows_progress = hb_window_status_wants_progress (self);
-  if (!self->status_shows_progress && self->mode == HB_MODE_EDIT && game->edit_status_text != NULL)
-    text = game->edit_status_text (hb_window_current (self));
-  else if (!self->status_shows_progress && game->status_text != NULL)
-    text = game->status_text (hb_window_current (self));
+  if (!self->status_shows_progress)
+    text = hb_window_dup_game_status (self);
   if (!self->status_shows_progress && (unsure = hb_window_import_unsure_text (self)) != NULL)
     join_status (&text, unsure, FALSE);
   /* What a screen reader is told of the board: its status and the moves,

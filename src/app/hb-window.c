@@ -34,32 +34,6 @@ hb_window_current (HbWindow *self)
   return hb_document_get_state (self->document);
 }
 
-/* Whether the board shown is solved, checked once per change of the
- * board: one update asks five to seven times (the status line, the
- * actions, the hint row, the win check, the stale toasts), and a solved
- * 4096x4096 Flow Free board takes 0.3 s to check, so a switch to Play
- * held the window up 2.5 s. The document's serial goes up with every
- * change of the board, and the board's address is asked too. */
-gboolean
-hb_window_current_is_solved (HbWindow *self)
-{
-  const HbGame *game = hb_document_get_game (self->document);
-  const HbState *now = hb_window_current (self);
-  guint64 serial = hb_document_get_serial (self->document);
-
-  if (game == NULL || game->is_solved == NULL || now == NULL)
-    return FALSE;
-  if (self->solved_memo.state != now || self->solved_memo.serial != serial
-      || self->solved_memo.checks == 0)
-    {
-      self->solved_memo.state = now;
-      self->solved_memo.serial = serial;
-      self->solved_memo.solved = game->is_solved (now);
-      self->solved_memo.checks++;
-    }
-  return self->solved_memo.solved;
-}
-
 static const HbGame *
 game_of (HbWindow *self)
 {
@@ -525,6 +499,7 @@ hb_window_finalize (GObject *object)
   g_clear_pointer (&self->disabled, g_hash_table_unref);
   g_clear_pointer (&self->kept_keys, g_hash_table_unref);
   g_free (self->last_toast);
+  g_free (self->status_memo.text);
   g_clear_object (&self->settings_toast);
   g_weak_ref_clear (&self->toast_label);
   G_OBJECT_CLASS (hb_window_parent_class)->finalize (object);

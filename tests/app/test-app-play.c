@@ -947,6 +947,50 @@ test_solved_checked_once (void)
   hb_app_test_window_close (window);
 }
 
+/* The game's words in the status line are made once per change of the
+ * board: the line is made again each second for the clock, and Enlight's
+ * words count every light (16 million on 4096x4096, each second). The
+ * words still follow each move, Edit's own words Edit. */
+static void
+test_status_made_once (void)
+{
+  HbWindow *window = hb_app_test_window_new_fresh ();
+  guint made;
+
+  g_assert_true (hb_window_select_game (window, "lights"));
+  hb_app_test_open_text (window, "four.lights", "010\n111\n000\n");
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (50);
+  g_assert_nonnull (strstr (hb_window_get_status_text (window), "4 lights on"));
+  made = window->status_memo.made;
+  for (int i = 0; i < 3; i++)
+    hb_window_update_status (window);
+  hb_window_update_hint_row (window);
+  g_assert_cmpuint (window->status_memo.made, ==, made);
+  g_assert_nonnull (strstr (hb_window_get_status_text (window), "4 lights on"));
+
+  /* A press at the bottom left: 4 - 1 (above) + 2 (itself, its right). */
+  hb_app_test_click_cell (window, 0, 2, 1);
+  hb_app_test_settle (200);
+  g_assert_nonnull (strstr (hb_window_get_status_text (window), "5 lights on"));
+  g_assert_cmpuint (window->status_memo.made, ==, made + 1);
+  hb_window_update_status (window);
+  g_assert_cmpuint (window->status_memo.made, ==, made + 1);
+  hb_app_test_activate (window, "undo", NULL);
+  hb_app_test_settle (50);
+  g_assert_nonnull (strstr (hb_window_get_status_text (window), "4 lights on"));
+
+  /* Edit's words for the same board: its own, not Play's kept ones. */
+  hb_app_test_open_text (window, "none.lights", "000\n000\n000\n");
+  hb_window_set_mode (window, HB_MODE_EDIT);
+  hb_app_test_settle (50);
+  g_assert_nonnull (strstr (hb_window_get_status_text (window), "No lights on yet"));
+  hb_window_set_mode (window, HB_MODE_PLAY);
+  hb_app_test_settle (50);
+  g_assert_nonnull (strstr (hb_window_get_status_text (window), "All lights are off"));
+  hb_app_test_window_close (window);
+}
+
 static void
 test_apply_is_no_win (void)
 {
@@ -2771,6 +2815,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play/levels-easy-first", test_levels_easy_first);
   g_test_add_func ("/app/play/apply-is-no-win", test_apply_is_no_win);
   g_test_add_func ("/app/play/solved-checked-once", test_solved_checked_once);
+  g_test_add_func ("/app/play/status-made-once", test_status_made_once);
   g_test_add_func ("/app/play/apply-first-says-so", test_apply_first_says_so);
   g_test_add_func ("/app/play/flood-over-limit-warns", test_flood_over_limit_warns);
   g_test_add_func ("/app/play/zoom", test_zoom);
