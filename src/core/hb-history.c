@@ -305,6 +305,22 @@ hb_history_mark_saved (HbHistory *h)
 }
 
 void
+hb_history_mark_saved_as (HbHistory *h, guint64 id, const HbState *state)
+{
+  h->saved = -1;
+  for (guint i = 0; i < h->entries->len; i++)
+    if (ENTRY (h, i)->id == id)
+      {
+        const HbState *kept = ENTRY (h, i)->state;
+
+        /* A drag's entry is replaced in place, keeping its id. */
+        if (kept->game->equal (kept, state))
+          h->saved = i;
+        return;
+      }
+}
+
+void
 hb_history_mark_unsaved (HbHistory *h)
 {
   h->saved = -1;

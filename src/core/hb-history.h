@@ -84,6 +84,12 @@ gboolean       hb_history_undo_design (HbHistory *history);
 gboolean       hb_history_redo_design (HbHistory *history);
 
 void           hb_history_mark_saved (HbHistory *history);
+/* A save of the design `id` (hb_history_design_id), which held `state`
+ * then, ended after changes that came meanwhile: that entry is the saved
+ * one, if it is still there and holds that board; else none is (the file
+ * holds a board the history may no longer have). */
+void           hb_history_mark_saved_as (HbHistory *history, guint64 id,
+                                         const HbState *state);
 /* No entry is saved: every board counts as a change, even undone back to
  * the first (a level that never was in a file). */
 void           hb_history_mark_unsaved (HbHistory *history);

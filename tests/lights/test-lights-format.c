@@ -424,6 +424,48 @@ test_history_origin (void)
   hb_history_free (h);
 }
 
+/* A save that ran while the level changed: the board it wrote is the
+ * saved one, wherever the history has it, and none once the history
+ * lost it (its entry dropped, or a drag's entry replaced in place). */
+static void
+test_history_saved_as (void)
+{
+  HbHistory *h = hb_history_new (hb_test_parse (&lights_game, "00\n00\n"), 0);
+  HbMove m = { LIGHTS_OP_TOGGLE, 0, 0, 0 };
+  HbMove m2 = { LIGHTS_OP_TOGGLE, 1, 1, 0 };
+  HbState *written;
+  guint64 id;
+
+  hb_history_push (h, lights_game.apply (hb_history_current (h), &m));
+  id = hb_history_design_id (h);
+  written = lights_game.copy (hb_history_design (h));
+  /* Changed while it was written: still a change. */
+  hb_history_push (h, lights_game.apply (hb_history_current (h), &m2));
+  hb_history_mark_saved_as (h, id, written);
+  g_assert_true (hb_history_is_modified (h));
+  /* Undone back to the board written: none. */
+  g_assert_true (hb_history_undo (h));
+  g_assert_false (hb_history_is_modified (h));
+  g_assert_true (hb_history_undo (h));
+  g_assert_true (hb_history_is_modified (h));
+  /* Its entry replaced in place (a drag) before the save ended: the
+   * file holds a board no entry has. */
+  g_assert_true (hb_history_redo (h));
+  hb_history_replace (h, lights_game.apply (hb_history_current (h), &m2));
+  hb_history_mark_saved_as (h, id, written);
+  g_assert_true (hb_history_is_modified (h));
+  /* Its entry gone (undone, then a new change): none either. */
+  hb_history_replace (h, lights_game.copy (written));
+  hb_history_mark_saved_as (h, id, written);
+  g_assert_false (hb_history_is_modified (h));
+  g_assert_true (hb_history_undo (h));
+  hb_history_push (h, lights_game.apply (hb_history_current (h), &m2));
+  hb_history_mark_saved_as (h, id, written);
+  g_assert_true (hb_history_is_modified (h));
+  hb_state_free (written);
+  hb_history_free (h);
+}
+
 static void
 test_history (void)
 {
@@ -817,6 +859,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lights/moves", test_moves);
   g_test_add_func ("/lights/pointer", test_pointer);
   g_test_add_func ("/lights/history", test_history);
+  g_test_add_func ("/lights/history-saved-as", test_history_saved_as);
   g_test_add_func ("/lights/history-origin", test_history_origin);
   g_test_add_func ("/lights/player", test_player);
   g_test_add_func ("/lights/answer-frame", test_answer_frame);
