@@ -1,5 +1,7 @@
 /* hb-document-save.c: where a level may be saved (hb_document_save's
- * checks before it writes anything; see hb-document-private.h). */
+ * checks before it writes anything; see hb-document-private.h), and the
+ * part of a save that may run on a worker thread: writing what
+ * hb_document_save_begin copied. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -80,4 +82,83 @@ hb_document_save_refused (const HbGame *game, GFile *own, guint more_levels, GFi
       return TRUE;
     }
   return FALSE;
+}
+
+/* The level as drawn, in job->format with the file's comment lines (those
+ * left out in job->dropped). Else, but under a ".json" name, in the
+ * format the file was read in (hb_text_format): a Tatham game ID stays
+ * one (it was saved as rows). One that cannot hold the level as it is
+ * now (a tile Tatham's Net has not) is written in the game's own format,
+ * job->format and job->lost say so (a level JSON cannot hold is refused
+ * under a ".json" name: it was written there as text). */
+char *
+hb_save_job_text (HbSaveJob *job, GError **error)
+{
+  gboolean fall_back = !job->by_name;
+  char *text;
+
+  g_ptr_array_set_size (job->dropped, 0);
+  text = hb_write_with_comments (job->design, job->format, job->comments, job->dropped,
+                                 !fall_back || job->format == HB_WRITE_NATIVE ? error : NULL);
+  if (text == NULL && fall_back && job->format != HB_WRITE_NATIVE)
+    {
+      g_ptr_array_set_size (job->dropped, 0);
+      job->format = HB_WRITE_NATIVE;
+      job->lost = TRUE;
+      text = hb_write_with_comments (job->design, job->format, job->comments, job->dropped,
+                                     error);
+    }
+  return text;
+}
+
+gboolean
+hb_save_job_run (HbSaveJob *job, GError **error)
+{
+  g_autofree char *path = NULL, *text = NULL;
+
+  g_return_val_if_fail (job != NULL && G_IS_FILE (job->file), FALSE);
+  path = g_file_get_path (job->file);
+  if (path == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("Only local files can be saved"));
+      return FALSE;
+    }
+  if (hb_document_save_refused (job->game, job->own, job->more_levels, job->file, path, error))
+    return FALSE;
+  text = hb_save_job_text (job, error);
+  return text != NULL && hb_write_atomic (path, text, strlen (text), error);
+}
+
+GFile *
+hb_save_job_get_file (HbSaveJob *job)
+{
+  return job->file;
+}
+
+void
+hb_save_job_free (HbSaveJob *job)
+{
+  if (job == NULL)
+    return;
+  hb_state_free (job->design);
+  g_strfreev (job->comments);
+  g_clear_object (&job->file);
+  g_clear_object (&job->own);
+  g_ptr_array_unref (job->dropped);
+  g_free (job);
+}
+
+gboolean
+hb_document_save (HbDocument *self, GFile *file, GError **error)
+{
+  g_autoptr (HbSaveJob) job = NULL;
+
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  job = hb_document_save_begin (self, file);
+  if (!hb_save_job_run (job, error))
+    return FALSE;
+  hb_document_save_finish (self, job);
+  return TRUE;
 }

@@ -32,6 +32,9 @@ struct _HbDocument
   guint         more_levels;     /* levels in self->file after the one read */
   HbWriteFormat format;          /* the file's format, written back on save */
   gboolean      format_lost;     /* the last save could not write it */
+  guint         level_id;        /* goes up when another level (or history)
+                                  * comes in: a save that ends after it
+                                  * was of a level no longer here */
 };
 
 /* A level kept aside while another game is open. */
@@ -136,6 +139,7 @@ hb_document_set_level (HbDocument *self, HbState *state, GFile *file,
 
   new_game = self->game != state->game;
   self->game = state->game;
+  self->level_id++;
   g_set_object (&self->file, file);
   g_free (self->untitled_name);
   self->untitled_name = g_strdup (untitled_name);
@@ -175,6 +179,7 @@ hb_document_keep (HbDocument *self)
   /* The open level is now the kept one's: the next set_level makes a
    * fresh history rather than reset this one. */
   self->history = hb_history_new (hb_state_copy (self->loaded), 0);
+  self->level_id++;
 }
 
 gboolean
@@ -197,6 +202,7 @@ hb_document_restore_kept (HbDocument *self, const HbGame *game)
   g_hash_table_steal (self->kept, game);
   new_game = self->game != game;
   self->game = game;
+  self->level_id++;
   g_clear_pointer (&self->history, hb_history_free);
   self->history = k->history;
   g_set_object (&self->file, k->file);
@@ -563,30 +569,6 @@ hb_document_redo (HbDocument *self)
   return TRUE;
 }
 
-/* The level as drawn, in *format with the file's comment lines (those
- * left out added to `dropped`). Else, when `fall_back`, in the format the
- * file was read in (hb_text_format): a Tatham game ID stays one (it was
- * saved as rows). One that cannot hold the level as it is now (a tile
- * Tatham's Net has not) is written in the game's own format, *format and
- * *lost say so. */
-static char *
-write_design (HbDocument *self, HbWriteFormat *format, gboolean fall_back, GPtrArray *dropped,
-              gboolean *lost, GError **error)
-{
-  const HbState *design = hb_history_design (self->history);
-  char *text = hb_write_with_comments (design, *format, self->comments, dropped,
-                                       !fall_back || *format == HB_WRITE_NATIVE ? error : NULL);
-
-  if (text == NULL && fall_back && *format != HB_WRITE_NATIVE)
-    {
-      g_ptr_array_set_size (dropped, 0);
-      *format = HB_WRITE_NATIVE;
-      *lost = TRUE;
-      text = hb_write_with_comments (design, *format, self->comments, dropped, error);
-    }
-  return text;
-}
-
 /* Whether a save to `file` writes the write-up's JSON by its ".json" name,
  * whatever the level was read in. */
 static gboolean
@@ -601,90 +583,73 @@ json_by_name (HbDocument *self, GFile *file)
 char *
 hb_document_dup_text (HbDocument *self, GError **error)
 {
-  g_autoptr (GPtrArray) dropped = g_ptr_array_new_with_free_func (g_free);
-  HbWriteFormat format;
-  gboolean lost = FALSE, by_name;
+  g_autoptr (HbSaveJob) job = NULL;
 
   g_return_val_if_fail (HB_IS_DOCUMENT (self), NULL);
   g_return_val_if_fail (self->history != NULL, NULL);
   /* As Save would write the level's own file (JSON after a Save As to
    * "x.json", though the level was read as rows). */
-  by_name = json_by_name (self, self->file);
-  format = by_name ? HB_WRITE_JSON : self->format;
-  return write_design (self, &format, !by_name, dropped, &lost, error);
+  job = hb_document_save_begin (self, self->file);
+  return hb_save_job_text (job, error);
+}
+
+/* What the save writes, copied (the board is a copy: a 4096×4096 one in
+ * some 10 ms, where writing it as JSON takes 5-10 s). */
+HbSaveJob *
+hb_document_save_begin (HbDocument *self, GFile *file)
+{
+  HbSaveJob *job;
+
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (self->history != NULL, NULL);
+  job = g_new0 (HbSaveJob, 1);
+  job->game = self->game;
+  job->design = hb_state_copy (hb_history_design (self->history));
+  job->design_id = hb_history_design_id (self->history);
+  job->level_id = self->level_id;
+  job->comments = g_strdupv (self->comments);
+  job->file = file != NULL ? g_object_ref (file) : NULL;
+  job->own = self->file != NULL ? g_object_ref (self->file) : NULL;
+  job->more_levels = self->more_levels;
+  /* The level as drawn, not as played; in the write-up's JSON under a
+   * ".json" name (Save As wrote text there). */
+  job->by_name = json_by_name (self, file);
+  job->format = job->by_name ? HB_WRITE_JSON : self->format;
+  job->dropped = g_ptr_array_new_with_free_func (g_free);
+  return job;
 }
 
 gboolean
-hb_document_save (HbDocument *self, GFile *file, GError **error)
+hb_document_save_finish (HbDocument *self, HbSaveJob *job)
 {
-  g_autoptr (GPtrArray) dropped = NULL;
-  char *text, *path;
-  gboolean ok, lost = FALSE;
-  HbWriteFormat format;
-
   g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-
-  path = g_file_get_path (file);
-  if (path == NULL)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   _("Only local files can be saved"));
-      return FALSE;
-    }
-  if (hb_document_save_refused (self->game, self->file, self->more_levels, file, path, error))
-    {
-      g_free (path);
-      return FALSE;
-    }
-  /* The level as drawn, not as played; in the write-up's JSON under a
-   * ".json" name (Save As wrote text there). The file's comment lines
-   * ("# my notes") go back with it, where the format keeps them (Save
-   * dropped them); those left out are counted, and once the file is
-   * written they are forgotten (the next save would count them again). */
-  dropped = g_ptr_array_new_with_free_func (g_free);
-  self->format_lost = FALSE;
-  {
-    /* Under a ".json" name JSON, for this save only: it neither becomes
-     * the form later saves under other names write (a level saved as
-     * .json then as .flow was JSON in the .flow), nor gives way to the
-     * game's own form (a level JSON cannot hold was written there as
-     * text; it is refused, as before). */
-    gboolean by_name = json_by_name (self, file);
-
-    format = by_name ? HB_WRITE_JSON : self->format;
-    text = write_design (self, &format, !by_name, dropped, &lost, error);
-    if (by_name)
-      format = self->format;
-  }
-  if (text == NULL)
-    {
-      g_free (path);
-      return FALSE;
-    }
-  ok = hb_write_atomic (path, text, strlen (text), error);
-  g_free (text);
-  g_free (path);
-  if (!ok)
+  if (job->level_id != self->level_id)
     return FALSE;
   /* Only once the file is written: a save that failed (Save As into a
-   * folder that is not there) changed what the next Save wrote. */
-  self->format = format;
-  self->format_lost = lost;
-  self->comments_dropped = dropped->len;
+   * folder that is not there) changed what the next Save wrote. Under a
+   * ".json" name JSON was for that save only: it neither becomes the
+   * form later saves under other names write (a level saved as .json
+   * then as .flow was JSON in the .flow). */
+  if (!job->by_name)
+    self->format = job->format;
+  self->format_lost = job->lost;
+  /* The file's comment lines ("# my notes") went back with it, where the
+   * format keeps them (Save dropped them); those left out are counted,
+   * and now forgotten (the next save would count them again). */
+  self->comments_dropped = job->dropped->len;
   /* Left out by this save, and not said again by the next. */
   self->unkept_saved = self->unkept;
   self->unkept = 0;
   /* The file written holds this level alone. */
   self->more_levels = 0;
-  if (dropped->len > 0 && self->comments != NULL)
+  if (job->dropped->len > 0 && self->comments != NULL)
     {
       GPtrArray *still = g_ptr_array_new ();
       for (guint i = 0; self->comments[i] != NULL; i++)
         {
           gboolean gone = FALSE;
-          for (guint j = 0; j < dropped->len && !gone; j++)
-            gone = g_str_equal (self->comments[i], g_ptr_array_index (dropped, j));
+          for (guint j = 0; j < job->dropped->len && !gone; j++)
+            gone = g_str_equal (self->comments[i], g_ptr_array_index (job->dropped, j));
           if (gone)
             g_free (self->comments[i]);
           else
@@ -694,10 +659,11 @@ hb_document_save (HbDocument *self, GFile *file, GError **error)
       g_free (self->comments);
       self->comments = (char **) g_ptr_array_free (still, FALSE);
     }
-
-  hb_history_mark_saved (self->history);
-  if (self->file == NULL || !g_file_equal (self->file, file))
-    g_set_object (&self->file, file);
+  /* Saved as the level was when the save began: a change made while it
+   * was written stays unsaved. */
+  hb_history_mark_saved_as (self->history, job->design_id, job->design);
+  if (self->file == NULL || !g_file_equal (self->file, job->file))
+    g_set_object (&self->file, job->file);
   g_signal_emit (self, signals[SIGNAL_SAVED], 0);
   return TRUE;
 }

@@ -124,8 +124,24 @@ gboolean       hb_document_redo (HbDocument *self);
 
 /* Writes the level to `file` atomically, in the format of the file it was
  * read from (see hb_document_set_format), and makes it the level's file.
- * Only local files. */
+ * Only local files. The three steps of hb_document_save_begin,
+ * hb_save_job_run and hb_document_save_finish at once. */
 gboolean       hb_document_save (HbDocument *self, GFile *file, GError **error);
+/* A save in three steps, so that the writing runs on a worker thread (a
+ * 4096×4096 Flow Free board takes 5-10 s to write as JSON): begin copies,
+ * on the main thread, what the save writes (the level as drawn, its
+ * comment lines, its file's format); run writes it to the file, on any
+ * thread, touching no document; finish, on the main thread after a run
+ * that succeeded, makes the file the level's and marks the level saved as
+ * it was at begin (a change made meanwhile stays unsaved), or does
+ * nothing and returns FALSE when another level came in meanwhile. */
+typedef struct _HbSaveJob HbSaveJob;
+HbSaveJob     *hb_document_save_begin (HbDocument *self, GFile *file);
+gboolean       hb_save_job_run (HbSaveJob *job, GError **error);
+gboolean       hb_document_save_finish (HbDocument *self, HbSaveJob *job);
+GFile         *hb_save_job_get_file (HbSaveJob *job);
+void           hb_save_job_free (HbSaveJob *job);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HbSaveJob, hb_save_job_free)
 /* The level as a save would write it (the level as drawn, in its file's
  * format with its comment lines, else the game's own format), for Copy
  * Level; NULL with `error` when the game cannot write it. */
