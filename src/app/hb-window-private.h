@@ -26,8 +26,8 @@ G_BEGIN_DECLS
 #define SETTINGS_MAX_SIDE 256  /* the schema's range for board-width/height */
 
 /* A toast with Cancel (win.cancel) saying that a job on a worker is under
- * way (an open, a Random level), shown only once it has taken 300 ms
- * (hb-window-dialogs.c). */
+ * way (an open, a Random level; a save, without Cancel), shown only once
+ * it has taken 300 ms (hb-window-jobs.c). */
 typedef struct {
   HbWindow *window;
   char     *text;
@@ -442,6 +442,26 @@ void           hb_window_note_disk_stamp (HbWindow *self, GFile *file, const cha
 char          *hb_window_disk_stamp (GFile *file);
 gboolean       hb_window_disk_changed (HbWindow *self, GFile *file);
 
+/* hb-window-jobs.c */
+/* Shows `t` with `text` once 300 ms have passed, unless cleared first;
+ * `cancel` (may be NULL: no Cancel) stops its job. */
+void           hb_job_toast_start (HbWindow *self, HbJobToast *t, const char *text,
+                                   gboolean (*cancel) (HbWindow *self));
+/* Takes `t` away, shown or waiting. */
+void           hb_job_toast_clear (HbJobToast *t);
+/* Testing: a worker that waits at hb_job_hold_wait while its hold is set
+ * (a static HbJobHold, zeroed), until released or cancelled; waiting
+ * counts the workers waiting so. */
+typedef struct {
+  GMutex mutex;
+  GCond  cond;
+  int    held;      /* atomic */
+  guint  waiting;
+} HbJobHold;
+void           hb_job_hold_set (HbJobHold *hold, gboolean held);
+guint          hb_job_hold_waiting (HbJobHold *hold);
+void           hb_job_hold_wait (HbJobHold *hold, GCancellable *cancellable);
+
 /* hb-window-files.c */
 typedef void (*HbThen) (HbWindow *self, gpointer data);
 /* Runs `then` now if the level has no unsaved changes, else after the user
@@ -450,11 +470,6 @@ void           hb_window_maybe_discard (HbWindow *self, HbThen then, gpointer da
                                         GDestroyNotify destroy);
 /* Drops what waits for the question (the window is going). */
 void           hb_window_discard_dispose (HbWindow *self);
-/* Shows `t` with `text` once 300 ms have passed, unless cleared first. */
-void           hb_job_toast_start (HbWindow *self, HbJobToast *t, const char *text,
-                                   gboolean (*cancel) (HbWindow *self));
-/* Takes `t` away, shown or waiting. */
-void           hb_job_toast_clear (HbJobToast *t);
 void           hb_window_save (HbWindow *self);
 /* Asks for a file name and saves; then runs `pending` (may be NULL). */
 void           hb_window_save_as (HbWindow *self, gpointer pending);

@@ -92,48 +92,22 @@ typedef struct {
   HbGenerateParams params;
 } RandomJob;
 
-/* Testing: while held, a worker's level, made, waits here before it is
- * handed to the window, until released or cancelled (so a test can have
- * an open ask while a Random is surely still in flight, whatever the
- * machine's load). Never held outside tests. */
-static GMutex random_hold_mutex;
-static GCond  random_hold_cond;
-static int    random_held;      /* atomic: held or not */
-static guint  random_waiting;   /* workers waiting at the hold */
+/* Testing: while held, a worker's level, made, waits before it is handed
+ * to the window, until released or cancelled (so a test can have an open
+ * ask while a Random is surely still in flight, whatever the machine's
+ * load). Never held outside tests. */
+static HbJobHold random_hold;
 
 void
 hb_window_hold_random (gboolean hold)
 {
-  g_mutex_lock (&random_hold_mutex);
-  g_atomic_int_set (&random_held, hold);
-  g_cond_broadcast (&random_hold_cond);
-  g_mutex_unlock (&random_hold_mutex);
+  hb_job_hold_set (&random_hold, hold);
 }
 
 guint
 hb_window_random_held (void)
 {
-  guint n;
-
-  g_mutex_lock (&random_hold_mutex);
-  n = random_waiting;
-  g_mutex_unlock (&random_hold_mutex);
-  return n;
-}
-
-static void
-random_wait_while_held (GCancellable *cancellable)
-{
-  if (!g_atomic_int_get (&random_held))
-    return;
-  g_mutex_lock (&random_hold_mutex);
-  random_waiting++;
-  /* Polled for a cancel, which does not signal the condition. */
-  while (g_atomic_int_get (&random_held) && !g_cancellable_is_cancelled (cancellable))
-    g_cond_wait_until (&random_hold_cond, &random_hold_mutex,
-                       g_get_monotonic_time () + G_TIME_SPAN_MILLISECOND * 20);
-  random_waiting--;
-  g_mutex_unlock (&random_hold_mutex);
+  return hb_job_hold_waiting (&random_hold);
 }
 
 static void
@@ -143,7 +117,7 @@ random_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel
   GError *error = NULL;
   HbState *state = job->game->generate (&job->params, &error);
 
-  random_wait_while_held (cancellable);
+  hb_job_hold_wait (&random_hold, cancellable);
   if (state != NULL)
     g_task_return_pointer (task, state, (GDestroyNotify) hb_state_free);
   else
