@@ -63,6 +63,21 @@ pending_run (HbWindow *self, Pending *p)
 
 static void ask_another_name (HbWindow *self, GFile *file, GError *error, Pending *p);
 
+/* A save (on its worker) ended: what waited on it runs, or, when it
+ * failed, another name is asked for, `p` waiting on that. */
+static void
+saved_then (HbWindow *self, GFile *file, const GError *error, gpointer data)
+{
+  Pending *p = data;
+
+  if (self->disposed)
+    pending_free (p);
+  else if (error == NULL)
+    pending_run (self, p);
+  else
+    ask_another_name (self, file, g_error_copy (error), p);
+}
+
 /* Saves the level over its own file, then runs `p` (taken). A save that
  * fails asks for another name, as Save As does, `p` waiting on it: a
  * file the level may not be saved over (made read-only since it was
@@ -73,18 +88,12 @@ static void ask_another_name (HbWindow *self, GFile *file, GError *error, Pendin
 static void
 save_current_now (HbWindow *self, Pending *p)
 {
-  GError *error = NULL;
   GFile *file = hb_document_get_file (self->document);
 
   if (file == NULL)
-    {
-      pending_free (p);
-      return;
-    }
-  if (hb_window_save_to_file (self, file, &error))
-    pending_run (self, p);
+    pending_free (p);
   else
-    ask_another_name (self, file, error, p);
+    hb_window_save_to_file (self, file, saved_then, p);
 }
 
 static void
@@ -137,6 +146,24 @@ save_current (HbWindow *self, Pending *p)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* The Save Changes? question's Save, once a save under way (Ctrl+S
+ * before the question) has ended: the file is then looked at as that
+ * save left it, and a level it left with nothing unsaved goes on. */
+static void
+save_answer (HbWindow *self, gpointer data)
+{
+  Pending *p = data;
+
+  if (hb_window_wait_for_save (self, save_answer, p, (GDestroyNotify) pending_free))
+    return;
+  if (!hb_document_get_modified (self->document))
+    pending_run (self, p);
+  else if (hb_document_get_file (self->document) == NULL)
+    hb_window_save_as (self, p);
+  else
+    save_current (self, p);
+}
+
 static void
 on_discard_response (AdwMessageDialog *dialog, const char *response, gpointer data)
 {
@@ -146,12 +173,7 @@ on_discard_response (AdwMessageDialog *dialog, const char *response, gpointer da
   if (g_strcmp0 (response, "discard") == 0)
     pending_run (self, p);
   else if (g_strcmp0 (response, "save") == 0)
-    {
-      if (hb_document_get_file (self->document) == NULL)
-        hb_window_save_as (self, p);
-      else
-        save_current (self, p);
-    }
+    save_answer (self, p);
   else
     pending_free (p);
 }
@@ -494,17 +516,11 @@ ask_another_name (HbWindow *self, GFile *file, GError *error, Pending *p)
 void
 hb_window_save_as_to (HbWindow *self, GFile *file, gpointer pending)
 {
-  GError *error = NULL;
-  Pending *p = pending;
-
   /* A name without an extension gets the game's, so that the file
    * opens as this game again. */
   file = hb_window_file_with_extension (g_object_ref (file),
                                         hb_document_get_game (self->document)->extension);
-  if (hb_window_save_to_file (self, file, &error))
-    pending_run (self, p);
-  else
-    ask_another_name (self, file, error, p);
+  hb_window_save_to_file (self, file, saved_then, pending);
   g_object_unref (file);
 }
 
@@ -572,11 +588,21 @@ hb_window_save_as (HbWindow *self, gpointer pending)
 
 /* ---- The window's way in ------------------------------------------------- */
 
+static void
+save_again (HbWindow *self, gpointer data)
+{
+  hb_window_save (self);
+}
+
 void
 hb_window_save (HbWindow *self)
 {
   GFile *file = hb_document_get_file (self->document);
 
+  /* Pressed again while a save runs: once it has ended, saving what
+   * changed since, else saying that nothing did. */
+  if (hb_window_wait_for_save (self, save_again, NULL, NULL))
+    return;
   if (file == NULL)
     hb_window_save_as (self, NULL);
   /* Nothing changed since the file was read or saved: Save writes

@@ -667,4 +667,5 @@ hb_window_files_dispose (HbWindow *self)
   hb_job_toast_clear (&self->load_toast);
   hb_window_recent_dispose (self);
   hb_window_discard_dispose (self);
+  hb_window_save_dispose (self);
 }

@@ -140,6 +140,11 @@ struct _HbWindow
   int                  bar_hint_width;
   gboolean             applying_answer; /* Apply Solution's moves going in */
   guint64              answer_entry;    /* the history entry they made */
+  /* A save on its worker (hb-window-save.c), and what waits for it. */
+  gboolean             saving;
+  gboolean             save_failed;    /* the last one did */
+  HbJobToast           save_toast;     /* "Saving “name”…" */
+  GQueue               save_waiting;
   GCancellable        *export_cancellable;
   HbJobToast           export_toast;   /* "Exporting the animation…" */
   GFile               *exported;      /* the last animation saved (Open) */
@@ -493,6 +498,12 @@ void           hb_window_open_exported (HbWindow *self);
 /* Stops an export in progress (Cancel, Escape, its toast's ×): TRUE if
  * there was one. */
 gboolean       hb_window_cancel_export (HbWindow *self);
+/* hb-window-save.c: runs `then` with `data` (which it takes) once the
+ * save under way has ended, and returns TRUE; FALSE, doing nothing, when
+ * none is. What waits is dropped with `destroy` when the window goes. */
+gboolean       hb_window_wait_for_save (HbWindow *self, HbThen then, gpointer data,
+                                        GDestroyNotify destroy);
+void           hb_window_save_dispose (HbWindow *self);
 /* Whether moves played show on the board (a save writes the level as
  * drawn, without them). */
 gboolean       hb_window_moves_show (HbWindow *self);

@@ -1,7 +1,8 @@
 /* hb-window-save.c: writing the window's level to its file (atomically,
- * hb_document_save), and the toast that says what the file could not
- * hold. (The questions around it, Save As and a failed save's dialog:
- * hb-window-dialogs.c; whether the file changed on disk since:
+ * on a worker thread: hb_document_save_begin, hb_save_job_run, ..._finish),
+ * what waits for a save to end, and the toast that says what the file
+ * could not hold. (The questions around it, Save As and a failed save's
+ * dialog: hb-window-dialogs.c; whether the file changed on disk since:
  * hb-window-disk.c.) */
 #include "config.h"
 
@@ -82,17 +83,230 @@ hb_window_moves_show (HbWindow *self)
                                                              hb_window_current (self));
 }
 
-gboolean
-hb_window_save_to_file (HbWindow *self, GFile *file, GError **error)
-{
-  gboolean played;
+/* ---- A save on a worker ---------------------------------------------------
+ *
+ * Writing a level took the main thread: a 4096×4096 Flow Free board saved
+ * as JSON held the window 5-10 s. The level is copied on the main thread
+ * (some 10 ms there), written on a worker, and noted on the main thread
+ * again once written. One save at a time: what comes while one runs (a
+ * second save, Ctrl+S, closing the window) waits for it to end. */
 
-  g_return_val_if_fail (HB_IS_WINDOW (self), FALSE);
-  /* The file gets the level as drawn: say so when moves played show. */
-  played = hb_window_moves_show (self);
-  if (!hb_document_save (self->document, file, error))
+typedef struct {
+  HbSaveJob       *job;
+  gboolean         played;   /* moves played showed: said in the toast */
+  HbSavedFunc      done;
+  gpointer         data;
+  GApplication    *app;      /* held while the save runs, or NULL */
+  char            *stamp;    /* the file as written (hb_window_disk_stamp) */
+} SaveCall;
+
+static void
+save_call_free (gpointer data)
+{
+  SaveCall *call = data;
+
+  hb_save_job_free (call->job);
+  g_free (call->stamp);
+  g_free (call);
+}
+
+/* Testing: while held, a save's worker waits before it writes, until
+ * released. Never held outside tests. */
+static HbJobHold save_hold;
+
+void
+hb_window_hold_saves (gboolean hold)
+{
+  hb_job_hold_set (&save_hold, hold);
+}
+
+guint
+hb_window_saves_held (void)
+{
+  return hb_job_hold_waiting (&save_hold);
+}
+
+static void
+save_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  SaveCall *call = data;
+  GError *error = NULL;
+
+  hb_job_hold_wait (&save_hold, NULL);
+  if (!hb_save_job_run (call->job, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  /* The file as this save left it, for telling another program's write
+   * after it (hb-window-disk.c). */
+  call->stamp = hb_window_disk_stamp (hb_save_job_get_file (call->job));
+  g_task_return_boolean (task, TRUE);
+}
+
+/* What waits for the save to end, in turn, until one of them begins
+ * another save (the rest wait for that one too). */
+typedef struct {
+  HbThen         then;
+  gpointer       data;
+  GDestroyNotify destroy;
+} SaveWait;
+
+static void
+run_waiting (HbWindow *self)
+{
+  SaveWait *w;
+
+  while ((self->disposed || !self->saving)
+         && (w = g_queue_pop_head (&self->save_waiting)) != NULL)
+    {
+      if (self->disposed)
+        {
+          if (w->destroy != NULL)
+            w->destroy (w->data);
+        }
+      else
+        w->then (self, w->data);
+      g_free (w);
+    }
+}
+
+static void
+save_done (GObject *source, GAsyncResult *res, gpointer unused)
+{
+  HbWindow *self = HB_WINDOW (source);
+  SaveCall *call = g_task_get_task_data (G_TASK (res));
+  GFile *file = hb_save_job_get_file (call->job);
+  GError *error = NULL;
+
+  self->saving = FALSE;
+  hb_job_toast_clear (&self->save_toast);
+  self->save_failed = !g_task_propagate_boolean (G_TASK (res), &error);
+  if (!self->save_failed && !self->disposed)
+    {
+      hb_window_note_disk_stamp (self, file, call->stamp);
+      /* Not when another level came in meanwhile: it is not the one
+       * written. */
+      if (hb_document_save_finish (self->document, call->job))
+        say_left_out (self, call->played);
+    }
+  if (call->done != NULL)
+    call->done (self, file, error, call->data);
+  g_clear_error (&error);
+  if (call->app != NULL)
+    g_application_release (call->app);
+  g_clear_object (&call->app);
+  run_waiting (self);
+}
+
+gboolean
+hb_window_wait_for_save (HbWindow *self, HbThen then, gpointer data, GDestroyNotify destroy)
+{
+  SaveWait *w;
+
+  if (!self->saving)
     return FALSE;
-  hb_window_note_disk (self, hb_document_get_file (self->document));
-  say_left_out (self, played);
+  w = g_new (SaveWait, 1);
+  w->then = then;
+  w->data = data;
+  w->destroy = destroy;
+  g_queue_push_tail (&self->save_waiting, w);
   return TRUE;
+}
+
+/* A save asked for while another runs, begun once it ends. */
+typedef struct {
+  HbWindow    *window;
+  GFile       *file;
+  HbSavedFunc  done;
+  gpointer     data;
+} SaveLater;
+
+static void
+save_later_free (SaveLater *later)
+{
+  g_object_unref (later->file);
+  g_free (later);
+}
+
+static void
+save_later (HbWindow *self, gpointer data)
+{
+  SaveLater *later = data;
+
+  hb_window_save_to_file (self, later->file, later->done, later->data);
+  save_later_free (later);
+}
+
+/* The window went first: its `done` still hears of it, to free what it
+ * holds. */
+static void
+save_later_drop (gpointer data)
+{
+  SaveLater *later = data;
+  g_autoptr (GError) error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                                  _("The window was closed"));
+
+  if (later->done != NULL)
+    later->done (later->window, later->file, error, later->data);
+  save_later_free (later);
+}
+
+void
+hb_window_save_to_file (HbWindow *self, GFile *file, HbSavedFunc done, gpointer data)
+{
+  g_autofree char *name = NULL, *text = NULL;
+  GtkApplication *app;
+  SaveCall *call;
+  GTask *task;
+
+  g_return_if_fail (HB_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+  if (self->saving)
+    {
+      SaveLater *later = g_new (SaveLater, 1);
+
+      later->window = self;
+      later->file = g_object_ref (file);
+      later->done = done;
+      later->data = data;
+      hb_window_wait_for_save (self, save_later, later, save_later_drop);
+      return;
+    }
+  call = g_new0 (SaveCall, 1);
+  /* The file gets the level as drawn: say so when moves played show. */
+  call->played = hb_window_moves_show (self);
+  call->job = hb_document_save_begin (self->document, file);
+  call->done = done;
+  call->data = data;
+  /* Quitting waits for the file too (the window's close does already). */
+  app = gtk_window_get_application (GTK_WINDOW (self));
+  if (app != NULL)
+    {
+      call->app = G_APPLICATION (g_object_ref (app));
+      g_application_hold (call->app);
+    }
+  self->saving = TRUE;
+  task = g_task_new (self, NULL, save_done, NULL);
+  g_task_set_task_data (task, call, save_call_free);
+  g_task_run_in_thread (task, save_thread);
+  g_object_unref (task);
+  /* Said once it takes long enough to notice, as an open is. */
+  name = hb_file_dup_display_name (file);
+  text = g_strdup_printf (_("Saving “%s”…"), name);
+  hb_job_toast_start (self, &self->save_toast, text, NULL);
+}
+
+gboolean
+hb_window_is_saving (HbWindow *self)
+{
+  g_return_val_if_fail (HB_IS_WINDOW (self), FALSE);
+  return self->saving;
+}
+
+void
+hb_window_save_dispose (HbWindow *self)
+{
+  hb_job_toast_clear (&self->save_toast);
+  run_waiting (self);
 }

@@ -330,11 +330,25 @@ close_then (HbWindow *self, gpointer data)
   g_idle_add_full (G_PRIORITY_HIGH_IDLE, close_now, g_object_ref (self), g_object_unref);
 }
 
+/* Closed while a save ran: closing again now that it has ended, asking
+ * about a change made meanwhile; not over the dialog of a save that
+ * failed, which asks for another name (the window stays). */
+static void
+close_after_save (HbWindow *self, gpointer data)
+{
+  if (!self->save_failed)
+    gtk_window_close (GTK_WINDOW (self));
+}
+
 static gboolean
 hb_window_close_request (GtkWindow *window)
 {
   HbWindow *self = HB_WINDOW (window);
 
+  /* A save under way ends first (quitting closes the windows too): the
+   * window never goes with its level half written. */
+  if (hb_window_wait_for_save (self, close_after_save, NULL, NULL))
+    return TRUE;
   if (!self->close_confirmed && self->ask_to_save
       && hb_document_get_modified (self->document))
     {

@@ -43,8 +43,22 @@ gboolean       hb_window_is_making_random (HbWindow *self);
  * hb_window_load_file_async, and when it does not open, the game its
  * extension names (the first level not yet solved). */
 void           hb_window_open_at_startup (HbWindow *self, GFile *file);
-/* Writes the level to `file` (atomically) and makes it the level's file. */
-gboolean       hb_window_save_to_file (HbWindow *self, GFile *file, GError **error);
+/* A save's end, on the main thread: `error` NULL when the level was
+ * written to `file`. */
+typedef void (*HbSavedFunc) (HbWindow *self, GFile *file, const GError *error,
+                             gpointer data);
+/* Writes the level, as it is now, to `file` (atomically, on a worker
+ * thread) and makes it the level's file, saved as it was when the save
+ * began (a change made meanwhile stays unsaved); then calls `done` (may
+ * be NULL). One save at a time: one asked for while another runs begins
+ * when it has ended, and closing the window waits for it. */
+void           hb_window_save_to_file (HbWindow *self, GFile *file, HbSavedFunc done,
+                                       gpointer data);
+gboolean       hb_window_is_saving (HbWindow *self);
+/* Testing: while held (any window), a save's worker waits before it
+ * writes, until released; held counts the workers waiting so. */
+void           hb_window_hold_saves (gboolean hold);
+guint          hb_window_saves_held (void);
 
 const HbGame  *hb_window_get_game (HbWindow *self);
 const HbState *hb_window_get_state (HbWindow *self);

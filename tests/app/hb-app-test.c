@@ -359,6 +359,51 @@ hb_app_test_load (HbWindow *window, GFile *file)
   return o.ok;
 }
 
+typedef struct {
+  gboolean done;
+  GError  *error;
+} Saved;
+
+static void
+test_saved (HbWindow *window, GFile *file, const GError *error, gpointer data)
+{
+  Saved *saved = data;
+
+  saved->done = TRUE;
+  saved->error = error != NULL ? g_error_copy (error) : NULL;
+}
+
+static gboolean
+save_wait_done (gpointer data)
+{
+  return ((Saved *) data)->done;
+}
+
+gboolean
+hb_app_test_save_level (HbWindow *window, GFile *file, GError **error)
+{
+  Saved saved = { FALSE, NULL };
+
+  hb_window_save_to_file (window, file, test_saved, &saved);
+  hb_app_test_wait (save_wait_done, &saved, 60000, "the file to be saved");
+  if (saved.error == NULL)
+    return TRUE;
+  g_propagate_error (error, saved.error);
+  return FALSE;
+}
+
+static gboolean
+not_saving (gpointer data)
+{
+  return !hb_window_is_saving (HB_WINDOW (data));
+}
+
+void
+hb_app_test_wait_saved (HbWindow *window)
+{
+  hb_app_test_wait (not_saving, window, 60000, "the file to be saved");
+}
+
 static gboolean
 not_loading (gpointer data)
 {

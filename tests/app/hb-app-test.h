@@ -49,6 +49,11 @@ typedef struct {
   GError  *error;
 } HbAppTestOpened;
 void        hb_app_test_opened (GObject *source, GAsyncResult *result, gpointer data);
+/* Saves the level to `file` through the window's own (threaded) save and
+ * waits for it: FALSE with `error` when it failed. */
+gboolean    hb_app_test_save_level (HbWindow *window, GFile *file, GError **error);
+/* Waits until no save is in flight. */
+void        hb_app_test_wait_saved (HbWindow *window);
 /* Waits until no open is in flight. */
 void        hb_app_test_wait_loaded (HbWindow *window);
 void        hb_app_test_wait_board_focus (HbWindow *window);

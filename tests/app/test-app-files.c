@@ -40,7 +40,7 @@ save_and_read (HbWindow *window, GFile *file)
   g_autofree char *path = g_file_get_path (file);
   char *text = NULL;
 
-  g_assert_true (hb_window_save_to_file (window, file, &error));
+  g_assert_true (hb_app_test_save_level (window, file, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   return text;
@@ -172,7 +172,7 @@ test_save_json (Fixture *f, gconstpointer data)
 
   hb_app_test_open_text (window, "three.flow", level);
   g_assert_cmpstr (hb_window_get_game (window)->id, ==, "flow");
-  g_assert_true (hb_window_save_to_file (window, file, &error));
+  g_assert_true (hb_app_test_save_level (window, file, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   /* JSON: a list of rows with null for an empty cell; it reads back as
@@ -187,7 +187,7 @@ test_save_json (Fixture *f, gconstpointer data)
 
   g_assert_true (hb_window_select_game (window, "lights"));
   hb_app_test_wait_hint (window);
-  g_assert_false (hb_window_save_to_file (window, lights_file, &error));
+  g_assert_false (hb_app_test_save_level (window, lights_file, &error));
   g_assert_nonnull (error);
   g_test_message ("%s", error->message);
   g_assert_nonnull (strstr (error->message, "lights.lights"));
@@ -239,7 +239,7 @@ test_save_keeps_comments (Fixture *f, gconstpointer data)
       g_autoptr (GError) error = NULL;
 
       g_assert_true (hb_app_test_load (window, file));
-      g_assert_true (hb_window_save_to_file (window, file, &error));
+      g_assert_true (hb_app_test_save_level (window, file, &error));
       g_assert_no_error (error);
       g_assert_true (g_file_get_contents (path, &back, NULL, NULL));
       g_test_message ("%s saved:\n%s", files[i][0], back);
@@ -262,16 +262,16 @@ test_save_keeps_comments (Fixture *f, gconstpointer data)
     g_autoptr (GError) error = NULL;
 
     g_assert_true (hb_app_test_load (window, file));
-    g_assert_false (hb_window_save_to_file (window, file, &error));
+    g_assert_false (hb_app_test_save_level (window, file, &error));
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS);
     g_assert_nonnull (strstr (error->message, "holds 1 more level after this one"));
     g_clear_error (&error);
     g_assert_true (g_file_get_contents (path, &back, NULL, NULL));
     g_assert_cmpstr (back, ==, two);
-    g_assert_true (hb_window_save_to_file (window, other_file, &error));
+    g_assert_true (hb_app_test_save_level (window, other_file, &error));
     g_assert_no_error (error);
     /* Now the level's file is the new one, which holds it alone. */
-    g_assert_true (hb_window_save_to_file (window, other_file, &error));
+    g_assert_true (hb_app_test_save_level (window, other_file, &error));
     g_assert_no_error (error);
     g_object_unref (file);
     g_object_unref (other_file);
@@ -563,7 +563,7 @@ test_save_json_name_format (Fixture *f, gconstpointer data)
   char *back = NULL;
 
   g_assert_true (hb_app_test_load (window, flow));
-  g_assert_false (hb_window_save_to_file (window, missing, &error));
+  g_assert_false (hb_app_test_save_level (window, missing, &error));
   g_clear_error (&error);
   back = save_and_read (window, flow);
   g_assert_cmpstr (back, ==, level);
@@ -577,7 +577,7 @@ test_save_json_name_format (Fixture *f, gconstpointer data)
   g_clear_pointer (&back, g_free);
 
   g_assert_true (hb_app_test_load (window, half_file));
-  g_assert_false (hb_window_save_to_file (window, half_json, &error));
+  g_assert_false (hb_app_test_save_level (window, half_json, &error));
   g_assert_nonnull (error);
   g_clear_error (&error);
   g_assert_false (g_file_test (half_json_path, G_FILE_TEST_EXISTS));
@@ -612,7 +612,7 @@ test_save_and_reopen (Fixture *f, gconstpointer data)
   g_assert_true (hb_window_get_modified (window));
   g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), "•"));
 
-  g_assert_true (hb_window_save_to_file (window, file, &error));
+  g_assert_true (hb_app_test_save_level (window, file, &error));
   g_assert_no_error (error);
   g_assert_false (hb_window_get_modified (window));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "round.lights");
@@ -644,7 +644,7 @@ test_save_and_reopen (Fixture *f, gconstpointer data)
    * modified and keeps its file. */
   hb_app_test_click_cell (window, 4, 4, 1);
   g_assert_true (hb_window_get_modified (window));
-  g_assert_false (hb_window_save_to_file (window, bad_file, &error));
+  g_assert_false (hb_app_test_save_level (window, bad_file, &error));
   g_assert_nonnull (error);
   g_clear_error (&error);
   g_assert_true (hb_window_get_modified (window));
@@ -663,14 +663,14 @@ test_save_and_reopen (Fixture *f, gconstpointer data)
 
     g_assert_true (g_file_set_contents (ro, "101\n", -1, NULL));
     g_assert_cmpint (g_chmod (ro, 0444), ==, 0);
-    g_assert_false (hb_window_save_to_file (window, ro_file, &error));
+    g_assert_false (hb_app_test_save_level (window, ro_file, &error));
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY);
     g_assert_nonnull (strstr (error->message, "is read-only: save the level under another name"));
     g_clear_error (&error);
     g_assert_true (g_file_get_contents (ro, &back, NULL, NULL));
     g_assert_cmpstr (back, ==, "101\n");
     g_assert_cmpint (mkfifo (fifo, 0644), ==, 0);
-    g_assert_false (hb_window_save_to_file (window, fifo_file, &error));
+    g_assert_false (hb_app_test_save_level (window, fifo_file, &error));
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE);
     g_clear_error (&error);
     g_assert_true (hb_window_get_modified (window));
@@ -1137,7 +1137,7 @@ test_play_is_progress (Fixture *f, gconstpointer data)
   /* Saved while played: the file holds the level, the board keeps its
    * progress. */
   played = hb_state_copy (hb_window_get_state (window));
-  g_assert_true (hb_window_save_to_file (window, file, &error));
+  g_assert_true (hb_app_test_save_level (window, file, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (hb_window_get_last_toast (window), ==,
                    "Saved the level as drawn: the moves played are not saved");
@@ -1146,7 +1146,7 @@ test_play_is_progress (Fixture *f, gconstpointer data)
    * not saved). */
   hb_app_test_activate (window, "restart", NULL);
   hb_window_show_toast (window, "-");
-  g_assert_true (hb_window_save_to_file (window, file, &error));
+  g_assert_true (hb_app_test_save_level (window, file, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (hb_window_get_last_toast (window), ==, "-");
   g_assert_true (hb_app_test_load (window, file));
@@ -1162,7 +1162,7 @@ test_play_is_progress (Fixture *f, gconstpointer data)
   hb_window_set_mode (window, HB_MODE_PLAY);
   hb_app_test_click_cell (window, 1, 1, 1);
   g_assert_true (hb_window_get_modified (window));
-  g_assert_true (hb_window_save_to_file (window, file, &error));
+  g_assert_true (hb_app_test_save_level (window, file, &error));
   g_assert_no_error (error);
   g_assert_false (hb_window_get_modified (window));
   g_assert_true (hb_app_test_load (window, file));
@@ -1459,6 +1459,7 @@ test_save_refused_asks_name (Fixture *f, gconstpointer data)
   g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
 
   hb_app_test_activate (window, "save", NULL);
+  hb_app_test_wait_saved (window);
   hb_app_test_settle (50);
   g_assert_cmpuint (headed_dialogs (window, "Could Not Save the Level", &dialog), ==, 1);
   g_assert_true (adw_message_dialog_has_response (dialog, "rename"));
@@ -1473,6 +1474,7 @@ test_save_refused_asks_name (Fixture *f, gconstpointer data)
   dialog = find_save_dialog (window);
   g_assert_nonnull (dialog);
   click_response (dialog, "_Save");
+  hb_app_test_wait_saved (window);
   hb_app_test_settle (50);
   g_assert_cmpuint (headed_dialogs (window, "Could Not Save the Level", &dialog), ==, 1);
   g_assert_true (adw_message_dialog_has_response (dialog, "rename"));
@@ -1508,6 +1510,7 @@ test_save_changed_on_disk (Fixture *f, gconstpointer data)
   g_assert_true (g_file_set_contents (path, "# theirs\n111\n111\n111\n", -1, NULL));
 
   hb_app_test_activate (window, "save", NULL);
+  hb_app_test_wait_saved (window);
   hb_app_test_settle (50);
   g_assert_cmpuint (headed_dialogs (window, "File Changed on Disk", &dialog), ==, 1);
   assert_own_access_keys (dialog);
@@ -1519,9 +1522,11 @@ test_save_changed_on_disk (Fixture *f, gconstpointer data)
   g_clear_pointer (&text, g_free);
 
   hb_app_test_activate (window, "save", NULL);
+  hb_app_test_wait_saved (window);
   hb_app_test_settle (50);
   g_assert_cmpuint (headed_dialogs (window, "File Changed on Disk", &dialog), ==, 1);
   click_response (dialog, "_Save Anyway");
+  hb_app_test_wait_saved (window);
   hb_app_test_settle (50);
   g_assert_false (hb_window_get_modified (window));
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
@@ -1531,6 +1536,7 @@ test_save_changed_on_disk (Fixture *f, gconstpointer data)
   /* Written here: the next Save asks nothing. */
   hb_app_test_click_cell (window, 0, 0, 1);
   hb_app_test_activate (window, "save", NULL);
+  hb_app_test_wait_saved (window);
   hb_app_test_settle (50);
   g_assert_cmpuint (headed_dialogs (window, "File Changed on Disk", &dialog), ==, 0);
   g_assert_false (hb_window_get_modified (window));
@@ -1538,6 +1544,7 @@ test_save_changed_on_disk (Fixture *f, gconstpointer data)
   /* Nothing changed here, the file changed there: not "Nothing to save". */
   g_assert_true (g_file_set_contents (path, "# theirs\n111\n111\n111\n", -1, NULL));
   hb_app_test_activate (window, "save", NULL);
+  hb_app_test_wait_saved (window);
   hb_app_test_settle (50);
   g_assert_cmpuint (headed_dialogs (window, "File Changed on Disk", &dialog), ==, 1);
   click_response (dialog, "_Cancel");
@@ -1549,6 +1556,7 @@ test_save_changed_on_disk (Fixture *f, gconstpointer data)
   dialog = find_save_dialog (window);
   g_assert_nonnull (dialog);
   click_response (dialog, "_Save");
+  hb_app_test_wait_saved (window);
   hb_app_test_settle (50);
   g_assert_cmpuint (headed_dialogs (window, "File Changed on Disk", &dialog), ==, 1);
   click_response (dialog, "_Cancel");
@@ -1584,6 +1592,7 @@ test_save_changed_narrow_focus (Fixture *f, gconstpointer data)
   g_assert_true (g_file_set_contents (path, "# theirs\n111\n111\n111\n", -1, NULL));
 
   hb_app_test_activate (window, "save", NULL);
+  hb_app_test_wait_saved (window);
   hb_app_test_settle (300);
   g_assert_cmpuint (headed_dialogs (window, "File Changed on Disk", &dialog), ==, 1);
   focus = gtk_window_get_focus (GTK_WINDOW (dialog));
@@ -1641,6 +1650,7 @@ test_save_changed_before_shown (Fixture *f, gconstpointer data)
   hb_app_test_click_cell (window, 0, 0, 1);
   g_assert_true (hb_window_get_modified (window));
   hb_app_test_activate (window, "save", NULL);
+  hb_app_test_wait_saved (window);
   hb_app_test_settle (50);
   g_assert_cmpuint (headed_dialogs (window, "File Changed on Disk", &dialog), ==, 1);
   click_response (dialog, "_Cancel");
@@ -1684,6 +1694,7 @@ test_name_not_utf8 (Fixture *f, gconstpointer data)
   hb_state_free (draw_unsaved (window));
   g_assert_cmpint (g_chmod (path, 0444), ==, 0);
   hb_app_test_activate (window, "save", NULL);
+  hb_app_test_wait_saved (window);
   hb_app_test_settle (50);
   g_assert_cmpuint (headed_dialogs (window, "Could Not Save the Level", &dialog), ==, 1);
   g_assert_true (g_utf8_validate (adw_message_dialog_get_body (dialog), -1, NULL));
@@ -1841,7 +1852,7 @@ test_save_other_games_ending (Fixture *f, gconstpointer data)
 
   wrong_path = g_build_filename (f->dir, "level.Lights", NULL);
   wrong = g_file_new_for_path (wrong_path);
-  g_assert_false (hb_window_save_to_file (window, wrong, &error));
+  g_assert_false (hb_app_test_save_level (window, wrong, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME);
   g_assert_cmpstr (error->message, ==,
                    "“.Lights” is the ending of Enlight levels; save this Flow Free level "
@@ -1853,13 +1864,13 @@ test_save_other_games_ending (Fixture *f, gconstpointer data)
   /* Another game's level, Enlight's, under Infinite Loop's ending. */
   hb_app_test_open_text (window, "one.lights", "010\n111\n010\n");
   loop = write_file (f, "one.loop", "");
-  g_assert_false (hb_window_save_to_file (window, loop, &error));
+  g_assert_false (hb_app_test_save_level (window, loop, &error));
   g_assert_nonnull (strstr (error->message, "save this Enlight level as “one.lights”"));
   g_clear_error (&error);
 
   /* Its own ending saves as before. */
   right = write_file (f, "one.lights", "");
-  g_assert_true (hb_window_save_to_file (window, right, &error));
+  g_assert_true (hb_app_test_save_level (window, right, &error));
   g_assert_no_error (error);
   hb_app_test_window_close (window);
 }
@@ -2370,6 +2381,7 @@ test_save_as_refused (Fixture *f, gconstpointer data)
     g_assert_cmpstr (added, ==, "plain.loop");
   }
   hb_window_save_as_to (window, bad, NULL);
+  hb_app_test_wait_saved (window);
   g_assert_false (g_file_query_exists (bad, NULL));
   g_assert_cmpuint (headed_dialogs (window, "Could Not Save the Level", &dialog), ==, 1);
   g_assert_cmpstr (g_object_get_data (G_OBJECT (dialog), "hb-name"), ==, "wrong.loop");
@@ -2415,6 +2427,7 @@ close_save_fails (HbWindow *window)
   dialog = find_save_dialog (window);
   g_assert_nonnull (dialog);
   click_response (dialog, "_Save");
+  hb_app_test_wait_saved (window);
   hb_app_test_settle (50);
   g_assert_cmpuint (headed_dialogs (window, "Could Not Save the Level", &dialog), ==, 1);
   g_assert_true (adw_message_dialog_has_response (dialog, "rename"));
@@ -2455,6 +2468,7 @@ test_save_failed_asks_name (Fixture *f, gconstpointer data)
   g_assert_true (g_file_set_contents (sub, "not a folder\n", -1, NULL));
 
   hb_app_test_activate (window, "save", NULL);
+  hb_app_test_wait_saved (window);
   hb_app_test_settle (50);
   g_assert_cmpuint (headed_dialogs (window, "Could Not Save the Level", &dialog), ==, 1);
   g_assert_true (adw_message_dialog_has_response (dialog, "rename"));
@@ -2478,6 +2492,7 @@ test_save_failed_asks_name (Fixture *f, gconstpointer data)
   /* Save As to a name that is a folder: the same way out. */
   g_assert_cmpint (g_mkdir (folder_name, 0755), ==, 0);
   hb_window_save_as_to (window, folder, NULL);
+  hb_app_test_wait_saved (window);
   g_assert_cmpuint (headed_dialogs (window, "Could Not Save the Level", &dialog), ==, 1);
   g_assert_true (adw_message_dialog_has_response (dialog, "rename"));
   g_assert_cmpstr (g_object_get_data (G_OBJECT (dialog), "hb-name"), ==, "folder.lights");
@@ -2890,6 +2905,7 @@ test_save_unchanged (Fixture *f, gconstpointer data)
                                               G_FILE_QUERY_INFO_NONE, NULL, NULL));
   g_assert_true (hb_app_test_load (window, file));
   hb_app_test_activate (window, "save", NULL);
+  hb_app_test_wait_saved (window);
   g_assert_cmpuint (mtime_of (file), ==, 1000000000);
   g_assert_cmpstr (hb_window_get_last_toast (window), ==,
                    "Nothing to save: the file holds the level as it is");
@@ -2897,6 +2913,7 @@ test_save_unchanged (Fixture *f, gconstpointer data)
   hb_window_set_mode (window, HB_MODE_PLAY);
   hb_app_test_click_cell (window, 2, 2, 1);
   hb_app_test_activate (window, "save", NULL);
+  hb_app_test_wait_saved (window);
   g_assert_cmpuint (mtime_of (file), ==, 1000000000);
   g_assert_cmpstr (hb_window_get_last_toast (window), ==,
                    "Nothing to save: the file holds the level as drawn, and the moves played are not saved");
@@ -2904,6 +2921,7 @@ test_save_unchanged (Fixture *f, gconstpointer data)
   /* Gone since it was read: written again, the level as drawn. */
   g_assert_cmpint (g_unlink (path), ==, 0);
   hb_app_test_activate (window, "save", NULL);
+  hb_app_test_wait_saved (window);
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   g_assert_cmpstr (text, ==, "10001\n01010\n00100\n01010\n10001\n");
 
@@ -2915,12 +2933,14 @@ test_save_unchanged (Fixture *f, gconstpointer data)
   hb_app_test_click_cell (window, 0, 0, 1);
   g_assert_true (hb_window_get_modified (window));
   hb_app_test_activate (window, "save", NULL);
+  hb_app_test_wait_saved (window);
   hb_app_test_settle (50);
   {
     AdwMessageDialog *dialog;
 
     g_assert_cmpuint (headed_dialogs (window, "File Changed on Disk", &dialog), ==, 1);
     click_response (dialog, "_Save Anyway");
+    hb_app_test_wait_saved (window);
     hb_app_test_settle (50);
   }
   g_assert_cmpuint (mtime_of (file), !=, 1000000000);
@@ -3090,6 +3110,204 @@ test_copy_paste (void)
   hb_app_test_window_close (window);
 }
 
+/* ---- Saving off the main thread ------------------------------------------
+ *
+ * A save is written on a worker (a 4096×4096 Flow Free board saved as
+ * JSON held the window 5-10 s): these hold the worker (hb_window_hold_saves)
+ * so that the save is surely still under way while they look. */
+
+/* Whether the file at `path` holds `state`'s board. */
+static gboolean
+file_holds (const char *path, const HbState *state)
+{
+  g_autofree char *text = NULL;
+  gsize len;
+  HbState *read;
+  gboolean same;
+
+  if (!g_file_get_contents (path, &text, &len, NULL))
+    return FALSE;
+  read = state->game->parse (text, len, NULL);
+  same = read != NULL && state->game->equal (read, state);
+  g_clear_pointer (&read, hb_state_free);
+  return same;
+}
+
+static gboolean
+save_worker_held (gpointer data)
+{
+  return hb_window_saves_held () == 1;
+}
+
+static gboolean
+set_flag (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Save As returns to the main loop before the file is written, which
+ * keeps running; the level is saved once it is. A save that takes over
+ * 0.3 s says so (a quick one says nothing but what it left out). */
+static void
+test_save_off_main (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "held.lights", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  HbWindow *window = hb_app_test_window_new ();
+  HbState *drawn = draw_unsaved (window);
+  gboolean ticked = FALSE;
+
+  hb_window_hold_saves (TRUE);
+  hb_window_save_as_to (window, file, NULL);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_true (hb_window_is_saving (window));
+  g_timeout_add (10, set_flag, &ticked);
+  hb_app_test_wait (save_worker_held, NULL, 10000, "the save's worker");
+  hb_app_test_settle (400);
+  g_assert_true (ticked);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_true (hb_window_get_modified (window));
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "Saving “held.lights”…");
+  hb_window_hold_saves (FALSE);
+  hb_app_test_wait_saved (window);
+  g_assert_true (file_holds (path, drawn));
+  g_assert_false (hb_window_get_modified (window));
+  g_assert_true (g_file_equal (hb_window_get_file (window), file));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "held.lights");
+  hb_state_free (drawn);
+  hb_window_set_ask_to_save (window, FALSE);
+  hb_app_test_window_close (window);
+}
+
+/* A change made while the save runs is not saved: the level stays
+ * changed, the file holds the level as it was when the save began, and
+ * undoing the change is back to what the file holds. */
+static void
+test_save_edit_during (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "during.lights", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  HbWindow *window = hb_app_test_window_new ();
+  HbState *drawn = draw_unsaved (window);
+
+  hb_window_hold_saves (TRUE);
+  hb_window_save_as_to (window, file, NULL);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  hb_app_test_click_cell (window, 0, 0, 1);
+  g_assert_false (hb_window_get_state (window)->game->equal (hb_window_get_state (window), drawn));
+  hb_window_hold_saves (FALSE);
+  hb_app_test_wait_saved (window);
+  g_assert_true (file_holds (path, drawn));
+  g_assert_true (g_file_equal (hb_window_get_file (window), file));
+  g_assert_true (hb_window_get_modified (window));
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), "•"));
+  hb_app_test_activate (window, "undo", NULL);
+  g_assert_false (hb_window_get_modified (window));
+  hb_state_free (drawn);
+  hb_window_set_ask_to_save (window, FALSE);
+  hb_app_test_window_close (window);
+}
+
+/* Save pressed again while a save runs starts no second write to the
+ * file: it waits, then saves what changed meanwhile. */
+static void
+test_save_again_during (Fixture *f, gconstpointer data)
+{
+  GFile *file = write_file (f, "again.lights", "010\n111\n010\n");
+  g_autofree char *path = g_file_get_path (file);
+  HbWindow *window = hb_app_test_window_new ();
+  HbState *drawn;
+
+  g_assert_true (hb_app_test_load (window, file));
+  drawn = draw_unsaved (window);
+  hb_window_hold_saves (TRUE);
+  hb_app_test_activate (window, "save", NULL);
+  g_assert_false (file_holds (path, drawn));
+  hb_app_test_click_cell (window, 0, 0, 1);
+  hb_app_test_activate (window, "save", NULL);
+  hb_app_test_wait (save_worker_held, NULL, 10000, "the save's worker");
+  hb_app_test_settle (100);
+  g_assert_cmpuint (hb_window_saves_held (), ==, 1);
+  hb_window_hold_saves (FALSE);
+  hb_app_test_wait_saved (window);
+  g_assert_true (file_holds (path, hb_window_get_state (window)));
+  g_assert_false (hb_window_get_modified (window));
+  hb_state_free (drawn);
+  g_object_unref (file);
+  hb_app_test_window_close (window);
+}
+
+/* Closing the window while a save runs waits for the file to be
+ * written whole, then closes (nothing left unsaved to ask about). */
+static void
+test_close_during_save (Fixture *f, gconstpointer data)
+{
+  GFile *file = write_file (f, "closing.lights", "010\n111\n010\n");
+  g_autofree char *path = g_file_get_path (file);
+  HbWindow *window = hb_app_test_window_new ();
+  HbState *drawn;
+
+  g_assert_true (hb_app_test_load (window, file));
+  drawn = draw_unsaved (window);
+  hb_window_hold_saves (TRUE);
+  hb_app_test_activate (window, "save", NULL);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_close (GTK_WINDOW (window));
+  hb_app_test_settle (200);
+  g_assert_nonnull (window);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_null (find_save_dialog (window));
+  g_assert_false (file_holds (path, drawn));
+  hb_window_hold_saves (FALSE);
+  hb_app_test_wait (pointer_is_null, &window, 20000, "the window to close once saved");
+  g_assert_true (file_holds (path, drawn));
+  hb_state_free (drawn);
+  g_object_unref (file);
+}
+
+/* A save that fails on its worker still asks for another name, once the
+ * worker has ended. */
+static void
+test_save_fails_off_main (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "gone", "x.lights", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  HbWindow *window = hb_app_test_window_new ();
+  HbState *drawn = draw_unsaved (window);
+  AdwMessageDialog *dialog;
+
+  hb_window_hold_saves (TRUE);
+  hb_window_save_as_to (window, file, NULL);
+  hb_app_test_settle (50);
+  g_assert_cmpuint (headed_dialogs (window, "Could Not Save the Level", &dialog), ==, 0);
+  hb_window_hold_saves (FALSE);
+  hb_app_test_wait_saved (window);
+  hb_app_test_settle (50);
+  g_assert_cmpuint (headed_dialogs (window, "Could Not Save the Level", &dialog), ==, 1);
+  g_assert_true (adw_message_dialog_has_response (dialog, "rename"));
+  g_assert_cmpstr (g_object_get_data (G_OBJECT (dialog), "hb-name"), ==, "x.lights");
+  click_response (dialog, "_Cancel");
+  hb_app_test_settle (50);
+  g_assert_true (hb_window_get_modified (window));
+  /* Closed while it ran: the window stays, with that question alone
+   * (not the Save Changes? one over it). */
+  hb_window_hold_saves (TRUE);
+  hb_window_save_as_to (window, file, NULL);
+  gtk_window_close (GTK_WINDOW (window));
+  hb_window_hold_saves (FALSE);
+  hb_app_test_wait_saved (window);
+  hb_app_test_settle (50);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_cmpuint (headed_dialogs (window, "Could Not Save the Level", &dialog), ==, 1);
+  g_assert_null (find_save_dialog (window));
+  click_response (dialog, "_Cancel");
+  hb_app_test_settle (50);
+  hb_state_free (drawn);
+  hb_window_set_ask_to_save (window, FALSE);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -3105,6 +3323,16 @@ main (int argc, char *argv[])
               test_save_as_refused, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-failed-asks-name", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_failed_asks_name, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-off-main", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_off_main, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-edit-during", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_edit_during, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-again-during", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_again_during, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/close-during-save", Fixture, NULL, hb_app_test_dir_set_up,
+              test_close_during_save, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-fails-off-main", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_fails_off_main, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-as-picture-folder", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_picture_folder, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/untold-game", Fixture, NULL, hb_app_test_dir_set_up,
