@@ -3211,19 +3211,30 @@ test_save_edit_during (Fixture *f, gconstpointer data)
 
 /* Save pressed again while a save runs starts no second write to the
  * file: it waits, then saves what changed meanwhile. */
+/* A window on the level of a file `name` in f->dir, changed, whose Save
+ * is held on its worker: its path in *path, the level saved in *drawn. */
+static HbWindow *
+save_held (Fixture *f, const char *name, char **path, HbState **drawn)
+{
+  g_autoptr (GFile) file = write_file (f, name, "010\n111\n010\n");
+  HbWindow *window = hb_app_test_window_new ();
+
+  *path = g_file_get_path (file);
+  g_assert_true (hb_app_test_load (window, file));
+  *drawn = draw_unsaved (window);
+  hb_window_hold_saves (TRUE);
+  hb_app_test_activate (window, "save", NULL);
+  g_assert_false (file_holds (*path, *drawn));
+  return window;
+}
+
 static void
 test_save_again_during (Fixture *f, gconstpointer data)
 {
-  GFile *file = write_file (f, "again.lights", "010\n111\n010\n");
-  g_autofree char *path = g_file_get_path (file);
-  HbWindow *window = hb_app_test_window_new ();
+  g_autofree char *path = NULL;
   HbState *drawn;
+  HbWindow *window = save_held (f, "again.lights", &path, &drawn);
 
-  g_assert_true (hb_app_test_load (window, file));
-  drawn = draw_unsaved (window);
-  hb_window_hold_saves (TRUE);
-  hb_app_test_activate (window, "save", NULL);
-  g_assert_false (file_holds (path, drawn));
   hb_app_test_click_cell (window, 0, 0, 1);
   hb_app_test_activate (window, "save", NULL);
   hb_app_test_wait (save_worker_held, NULL, 10000, "the save's worker");
@@ -3234,7 +3245,6 @@ test_save_again_during (Fixture *f, gconstpointer data)
   g_assert_true (file_holds (path, hb_window_get_state (window)));
   g_assert_false (hb_window_get_modified (window));
   hb_state_free (drawn);
-  g_object_unref (file);
   hb_app_test_window_close (window);
 }
 
@@ -3243,15 +3253,10 @@ test_save_again_during (Fixture *f, gconstpointer data)
 static void
 test_close_during_save (Fixture *f, gconstpointer data)
 {
-  GFile *file = write_file (f, "closing.lights", "010\n111\n010\n");
-  g_autofree char *path = g_file_get_path (file);
-  HbWindow *window = hb_app_test_window_new ();
+  g_autofree char *path = NULL;
   HbState *drawn;
+  HbWindow *window = save_held (f, "closing.lights", &path, &drawn);
 
-  g_assert_true (hb_app_test_load (window, file));
-  drawn = draw_unsaved (window);
-  hb_window_hold_saves (TRUE);
-  hb_app_test_activate (window, "save", NULL);
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
   gtk_window_close (GTK_WINDOW (window));
   hb_app_test_settle (200);
@@ -3263,7 +3268,6 @@ test_close_during_save (Fixture *f, gconstpointer data)
   hb_app_test_wait (pointer_is_null, &window, 20000, "the window to close once saved");
   g_assert_true (file_holds (path, drawn));
   hb_state_free (drawn);
-  g_object_unref (file);
 }
 
 /* A save that fails on its worker still asks for another name, once the
