@@ -242,8 +242,15 @@ hb_settings_set_from_string (HbSettings *s, const HbSetting *d, const char *text
     case HB_SETTING_INT:
       {
         gint64 v;
+        /* The range, and that only decimal digits are read ("0x10" said
+         * "expected a whole number", as if 16 were none: review). */
         if (!g_ascii_string_to_signed (text, 10, G_MININT64, G_MAXINT64, &v, NULL))
-          return bad_value (d, text, "a whole number", error);
+          {
+            g_autofree char *what = g_strdup_printf ("a whole number from %" G_GINT64_FORMAT
+                                                     " to %" G_GINT64_FORMAT " in decimal digits",
+                                                     (gint64) d->min, (gint64) d->max);
+            return bad_value (d, text, what, error);
+          }
         return hb_settings_set_int (s, d, v, error);
       }
     case HB_SETTING_NUMBER:
@@ -283,7 +290,8 @@ hb_settings_set_from_string (HbSettings *s, const HbSetting *d, const char *text
       {
         guint64 v;
         if (!hb_seed_parse (text, &v))
-          return bad_value (d, text, "a whole number from 0 to 18446744073709551615", error);
+          return bad_value (d, text, "a whole number from 0 to 18446744073709551615 in decimal digits",
+                            error);
         return hb_settings_set_seed (s, d, v, error);
       }
     default:

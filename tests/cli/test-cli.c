@@ -2496,6 +2496,23 @@ test_joined_short_values (void)
   }
   expect_usage ("--cell takes a decimal number, not '0x10'", "render", "--cell", "0x10", path,
                 NULL);
+  /* A whole-number setting given in hex: --set names the setting, its
+   * range and that only decimal digits are read (it said "expected a
+   * whole number", as if 0x10 were none: review). */
+  {
+    g_autofree char *flow_path = write_tmp ("hex-set.flow", "R.G\n...\nR.G\n");
+
+    expect_usage ("solver ga-paths: seed = “0x10”: expected a whole number from 0 to "
+                  "18446744073709551615 in decimal digits\n", "solve", "-s", "ga-paths",
+                  "--set", "seed=0x10", flow_path, NULL);
+    expect_usage ("solver ga-paths: population = “0x10”: expected a whole number from 0 to "
+                  "100000 in decimal digits\n", "solve", "-s", "ga-paths", "--set",
+                  "population=0x10", flow_path, NULL);
+    expect_usage ("node-limit = “0x10”: expected a whole number from 0 to 1000000000000 in "
+                  "decimal digits\n", "solve", "--set", "node-limit=0x10", path, NULL);
+    expect_usage ("seed = “0x10”: expected a whole number from 0 to 18446744073709551615 in "
+                  "decimal digits\n", "generate", "-g", "lights", "--set", "seed=0x10", NULL);
+  }
   /* A unit after the number is what is wrong ("5s" said the range, which
    * 5 is in; "40px" was called hexadecimal for its x). */
   expect_usage ("--time-limit takes 0 (no limit) to 31536000 seconds, without a unit, not '5s'",
