@@ -369,6 +369,53 @@ test_stochastic_seed (void)
     g_test_skip ("no game has a stochastic solver with a seed yet");
 }
 
+/* The Seed field drops blanks around a seed (the command line refuses
+ * them); the field then shows the seed as taken, when it is entered and
+ * when a run takes it (" 5" stayed as typed while the run took 5). A seed
+ * refused stays as typed. */
+static void
+test_seed_trimmed (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbSolverPanel *panel = hb_window_get_solver_panel (window);
+  GtkEditable *entry;
+  HbSettings *taken;
+  GError *error = NULL;
+
+  hb_app_test_open_text (window, "trim.flow", "R.G\n...\nR.G\n");
+  g_assert_true (hb_window_select_solver (window, "ga-paths"));
+  entry = GTK_EDITABLE (hb_solver_panel_get_control (panel, "seed"));
+  g_assert_true (GTK_IS_ENTRY (entry));
+
+  /* Entered (Enter in the field). */
+  gtk_editable_set_text (entry, " 5 ");
+  g_assert_null (hb_solver_panel_get_error (panel));
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_cmpstr (gtk_editable_get_text (entry), ==, "5");
+
+  /* Taken by a run (Solve): as the run reads it. */
+  gtk_editable_set_text (entry, "\t+07 ");
+  taken = hb_solver_panel_dup_settings (panel, &error);
+  g_assert_no_error (error);
+  g_assert_true (hb_settings_get_seed (taken, "seed", NULL) == 7);
+  hb_settings_free (taken);
+  g_assert_cmpstr (gtk_editable_get_text (entry), ==, "7");
+
+  /* Blanks alone: no seed (a random one), the field empty. */
+  gtk_editable_set_text (entry, "  ");
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_cmpstr (gtk_editable_get_text (entry), ==, "");
+
+  /* Refused: left as typed, to be mended. */
+  gtk_editable_set_text (entry, " 0x5 ");
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_cmpstr (gtk_editable_get_text (entry), ==, " 0x5 ");
+  g_assert_null (hb_solver_panel_dup_settings (panel, &error));
+  g_clear_error (&error);
+  g_assert_cmpstr (gtk_editable_get_text (entry), ==, " 0x5 ");
+  hb_app_test_window_close (window);
+}
+
 /* ---- The live view and the plot ------------------------------------------- */
 
 typedef struct {
@@ -801,6 +848,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/live/settings-controls", test_settings_controls);
   g_test_add_func ("/app/live/seed-row", test_seed_row);
   g_test_add_func ("/app/live/stochastic-seed", test_stochastic_seed);
+  g_test_add_func ("/app/live/seed-trimmed", test_seed_trimmed);
   g_test_add_func ("/app/live/snapshot-and-plot", test_live_snapshot_and_plot);
   g_test_add_func ("/app/live/plot-needs-a-line", test_plot_needs_a_line);
   g_test_add_func ("/app/live/escape-past-toast", test_escape_past_toast);
