@@ -16,6 +16,7 @@ typedef struct {
   GtkWidget       *widget;     /* spin button, combo row, switch or entry */
   char            *subtitle;   /* what the row says when all is well */
   gboolean         invalid;    /* an entry holds text the setting refuses */
+  char            *refusal;    /* why, in full, while the row is red */
   double           last;       /* a spin button's value before its change */
 } Control;
 

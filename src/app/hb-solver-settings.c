@@ -33,6 +33,7 @@ hb_solver_settings_control_free (gpointer data)
   Control *c = data;
 
   g_free (c->subtitle);
+  g_free (c->refusal);
   g_free (c);
 }
 
@@ -47,6 +48,8 @@ not_a_value (Control *c, const char *typed)
 
   if (c->decl->type == HB_SETTING_SEED)
     {
+      /* Grouped as the app's counts are (hb_format_count, which takes
+       * no number this large). */
       g_autofree char *most = g_strdup_printf ("%'" G_GUINT64_FORMAT, G_MAXUINT64);
       /* TRANSLATORS: a seed typed and refused: "Seed: “twelve” is not a
        * whole number from 0 to 18,446,744,073,709,551,615" */
@@ -61,8 +64,10 @@ not_a_value (Control *c, const char *typed)
   return g_strdup_printf (_("%s: “%s” is not a number"), label, typed);
 }
 
+/* A setting's value refused: the toast says `message`; the row, red, says
+ * `note`, or `message` when note is NULL. */
 static void
-show_error (Control *c, const char *message)
+show_error (Control *c, const char *message, const char *note)
 {
   HbSolverPanel *self = c->panel;
   gsize kl = strlen (c->decl->key);
@@ -74,8 +79,10 @@ show_error (Control *c, const char *message)
     message = named = g_strdup_printf ("%s: %s", _(c->decl->label), message + kl + 3);
   g_free (self->error);
   self->error = g_strdup (message);
+  g_free (c->refusal);
+  c->refusal = g_strdup (message);
   gtk_widget_add_css_class (c->row, "error");
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (c->row), message);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (c->row), note != NULL ? note : message);
   adw_expander_row_set_expanded (self->settings_row, TRUE);
   g_signal_emit_by_name (self, "error", message);
 }
@@ -140,6 +147,7 @@ clear_error (Control *c)
       return;
     }
   gtk_widget_remove_css_class (c->row, "error");
+  g_clear_pointer (&c->refusal, g_free);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (c->row), c->subtitle ? c->subtitle : "");
   g_clear_pointer (&self->error, g_free);
 }
@@ -174,7 +182,7 @@ store (Control *c, double value)
     }
   if (!ok)
     {
-      show_error (c, error->message);
+      show_error (c, error->message, NULL);
       g_error_free (error);
     }
 }
@@ -305,7 +313,7 @@ on_combo_selected (AdwComboRow *row, GParamSpec *pspec, Control *c)
     hb_settings_unset (s, c->decl->key);
   else if (!hb_settings_set_choice (s, c->decl, c->decl->choices[i].id, &error))
     {
-      show_error (c, error->message);
+      show_error (c, error->message, NULL);
       g_error_free (error);
     }
 }
@@ -330,7 +338,15 @@ on_seed_changed (GtkEditable *entry, Control *c)
 
       hb_settings_unset (s, c->decl->key);
       c->invalid = TRUE;
-      show_error (c, said != NULL ? said : error->message);
+      /* The row, under its title "Seed" and beside the field, has room
+       * for a few words a line: the rule, short, and no 20-digit bound
+       * (it was cut mid-number, "18446744073709/551615"); the toast
+       * says it all. */
+      show_error (c, said != NULL ? said : error->message,
+                  /* TRANSLATORS: under a seed refused, beside the field:
+                   * what a seed is, in few words (2⁶⁴ − 1 is
+                   * 18,446,744,073,709,551,615) */
+                  _("A whole number, 0 to 2⁶⁴ − 1"));
       g_error_free (error);
     }
   else
@@ -646,10 +662,10 @@ hb_solver_panel_dup_settings (HbSolverPanel *self, GError **error)
         show_seed_taken (c);
       if (c->invalid)
         {
-          /* The row's message names the setting already ("Seed: Seed:"
-           * was said twice). */
+          /* The message names the setting already ("Seed: Seed:" was
+           * said twice). */
           g_set_error (error, HB_SETTINGS_ERROR, HB_SETTINGS_ERROR_VALUE, "%s",
-                       adw_action_row_get_subtitle (ADW_ACTION_ROW (c->row)));
+                       c->refusal != NULL ? c->refusal : "");
           return NULL;
         }
     }

@@ -13,6 +13,7 @@
 #include "hb-palette-bar.h"
 #include "hb-registry.h"
 #include "hb-solver-panel.h"
+#include "hb-test-util.h"
 #include "hb-window-private.h"
 
 typedef struct {
@@ -1339,6 +1340,84 @@ test_menu_tooltips_quiet (void)
   hb_app_test_window_close (window);
 }
 
+/* Whether a label's text, as laid out, breaks a line inside a word (a
+ * line that does not start after a blank). */
+static gboolean
+broken_inside_a_word (GtkLabel *label)
+{
+  PangoLayout *layout = gtk_label_get_layout (label);
+  const char *text = pango_layout_get_text (layout);
+
+  for (GSList *l = pango_layout_get_lines_readonly (layout); l != NULL; l = l->next)
+    {
+      const PangoLayoutLine *line = l->data;
+
+      g_test_message ("line: %.*s", line->length, text + line->start_index);
+      if (line->start_index > 0 && !g_ascii_isspace (text[line->start_index - 1]))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+is_label_saying (GtkWidget *widget, gconstpointer text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+/* A seed refused, in a window 400 px wide and in one of the usual width:
+ * the bound grouped as the app's counts are (in English numbers), and
+ * neither the Seed row nor the toast cuts a line inside a word (the row,
+ * a few words wide beside the field, cut the 20-digit bound,
+ * "18446744073709/551615"). */
+static void
+test_seed_refusal_fits (void)
+{
+  gboolean english = hb_test_numbers_english ();
+  const int widths[] = { 400, HB_TEST_WIDTH };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (widths); i++)
+    {
+      HbWindow *window = hb_app_test_window_new ();
+      HbSolverPanel *panel = hb_window_get_solver_panel (window);
+      GtkWidget *row, *note, *toast;
+      const char *subtitle;
+
+      gtk_window_set_default_size (GTK_WINDOW (window), widths[i], 800);
+      hb_app_test_open_text (window, "seed.flow", "R.G\n...\nR.G\n");
+      g_assert_true (hb_window_select_solver (window, "ga-paths"));
+      hb_app_test_settle (300);
+      if (widths[i] == 400 && !hb_app_test_sidebar_over_board (window))
+        hb_app_test_activate (window, "toggle-sidebar", NULL);
+      gtk_editable_set_text (GTK_EDITABLE (hb_solver_panel_get_control (panel, "seed")),
+                             "twelve");
+      hb_app_test_settle (700);
+      g_test_message ("%d px: %s", gtk_widget_get_width (GTK_WIDGET (window)),
+                      hb_solver_panel_get_error (panel));
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, widths[i] + 20);
+      if (english)
+        g_assert_nonnull (strstr (hb_solver_panel_get_error (panel),
+                                  "from 0 to 18,446,744,073,709,551,615"));
+      row = hb_solver_panel_get_setting_row (panel, "seed");
+      g_assert_true (gtk_widget_has_css_class (row, "error"));
+      subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+      note = hb_app_test_find_where (row, is_label_saying, subtitle);
+      g_assert_nonnull (note);
+      g_assert_true (gtk_widget_get_mapped (note));
+      g_assert_false (broken_inside_a_word (GTK_LABEL (note)));
+      toast = hb_app_test_find_first (hb_app_test_find_named (GTK_WIDGET (window),
+                                                              "AdwToastWidget"),
+                                      GTK_TYPE_LABEL);
+      g_assert_nonnull (toast);
+      g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (toast)), ==,
+                       hb_solver_panel_get_error (panel));
+      g_assert_false (broken_inside_a_word (GTK_LABEL (toast)));
+      hb_app_test_window_close (window);
+    }
+  if (english)
+    hb_test_numbers_end ();
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1365,5 +1444,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/layout/solver-list-closes", test_solver_list_closes);
   g_test_add_func ("/app/layout/palette-one-tab-stop", test_palette_one_tab_stop);
   g_test_add_func ("/app/layout/short-window-board-room", test_short_window_board_room);
+  g_test_add_func ("/app/layout/seed-refusal-fits", test_seed_refusal_fits);
   return g_test_run ();
 }
