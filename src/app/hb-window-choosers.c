@@ -201,7 +201,7 @@ on_size_changed (GtkAdjustment *adjustment, HbWindow *self)
   const HbGame *game = hb_document_get_game (self->document);
   const HbState *s;
   HbState *resized;
-  gboolean lost;
+  g_autofree char *lost = NULL;
   int w, h;
 
   if (self->updating || hb_window_current (self) == NULL)
@@ -226,10 +226,16 @@ on_size_changed (GtkAdjustment *adjustment, HbWindow *self)
   /* What a smaller board cut off: grown back to the old size, the board
    * is not the old one. Said, with Undo at hand (a reviewer lost five of
    * Flow Free's dots to a typed height without a word). */
-  lost = hb_game_resize_cuts (s, resized, 0, 0);
+  lost = hb_game_resize_cut (s, resized, 0, 0);
   hb_document_push_design (self->document, resized);
-  if (lost)
-    hb_window_show_undo_toast (self, _("The smaller board cut off what lay beyond it"));
+  if (lost != NULL)
+    {
+      /* TRANSLATORS: what the game says was cut off: "The smaller board
+       * cut off 12 lit cells", "… cut off dots of red and blue" */
+      g_autofree char *text = g_strdup_printf (_("The smaller board cut off %s"), lost);
+
+      hb_window_show_undo_toast (self, text);
+    }
 }
 
 /* A toast with Undo for the change just made, which threw something

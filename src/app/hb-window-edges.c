@@ -45,7 +45,8 @@ edge_change (HbWindow *self, GVariant *param, gboolean rows, gboolean add)
   const HbGame *game = hb_document_get_game (self->document);
   const HbState *s = hb_document_get_design (self->document);
   HbState *changed;
-  gboolean start, lost;
+  g_autofree char *lost = NULL;
+  gboolean start;
   int d = add ? 1 : -1, w, h, dx, dy;
 
   if (self->mode != HB_MODE_EDIT || s == NULL
@@ -61,12 +62,22 @@ edge_change (HbWindow *self, GVariant *param, gboolean rows, gboolean add)
   if (changed == NULL)
     return;
   /* What the line removed held, said with Undo at hand, as Width and
-   * Height say it (hb-window-choosers.c). */
-  lost = hb_game_resize_cuts (s, changed, dx, dy);
+   * Height say it (hb-window-choosers.c): what it was ("part of the
+   * level" said nothing of what Undo would bring back). */
+  lost = hb_game_resize_cut (s, changed, dx, dy);
   hb_document_push_design_moved (self->document, changed, dx, dy);
-  if (lost)
-    hb_window_show_undo_toast (self, rows ? _("The row removed held part of the level")
-                                          : _("The column removed held part of the level"));
+  if (lost != NULL)
+    {
+      g_autofree char *text = g_strdup_printf (rows
+                                               /* TRANSLATORS: what the game says it held:
+                                                * "The row removed held 3 lit cells",
+                                                * "… held both red dots" */
+                                               ? _("The row removed held %s")
+                                               /* TRANSLATORS: as "The row removed held %s" */
+                                               : _("The column removed held %s"), lost);
+
+      hb_window_show_undo_toast (self, text);
+    }
 }
 
 /* win.add-row, win.add-column, win.remove-row and win.remove-column, told

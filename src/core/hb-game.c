@@ -167,6 +167,34 @@ hb_game_resize_cuts (const HbState *state, const HbState *resized, int dx, int d
   return cut;
 }
 
+guint64
+hb_resize_cut_count (const HbState *state, const HbState *resized, int dx, int dy,
+                     const guint8 *plane)
+{
+  guint64 n = 0;
+
+  for (int y = 0; y < state->height; y++)
+    for (int x = 0; x < state->width; x++)
+      if (!hb_resize_keeps (resized, x, y, dx, dy)
+          && (plane == NULL || plane[(gsize) y * state->width + x] != 0))
+        n++;
+  return n;
+}
+
+char *
+hb_game_resize_cut (const HbState *state, const HbState *resized, int dx, int dy)
+{
+  char *said;
+
+  if (!hb_game_resize_cuts (state, resized, dx, dy))
+    return NULL;
+  said = state->game->describe_cut != NULL
+         ? state->game->describe_cut (state, resized, dx, dy) : NULL;
+  /* TRANSLATORS: what a smaller board or a row removed cut off, where
+   * the game cannot say more: "The row removed held part of the level" */
+  return said != NULL ? said : g_strdup (_("part of the level"));
+}
+
 HbState *
 hb_game_apply_moves (const HbGame *game, const HbState *state, const HbMove *moves, guint n)
 {

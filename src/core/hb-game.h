@@ -616,6 +616,15 @@ struct _HbGame {
   const char *const *bench_sets;
   gboolean  (*bench_only) (const char *const *sets, gboolean quick, guint repeats,
                            GString *out, GError **error);
+
+  /* What a board of another size cut off, for the toast that offers Undo
+   * (hb_game_resize_cut): `resized` was made from `state` by resize
+   * moving the cells by (dx, dy), and the words say what the cells of
+   * `state` that fell off it (hb_resize_keeps FALSE) held, in a few
+   * translated words that follow "held" ("3 lit cells", "both red
+   * dots"): newly allocated, or NULL when they held nothing the game can
+   * name. May be NULL: "part of the level" is said. */
+  char     *(*describe_cut) (const HbState *state, const HbState *resized, int dx, int dy);
 };
 
 /* A bit of HbRenderOptions.hint_flags that games with hint_shows_all read:
@@ -655,6 +664,23 @@ HbState *hb_game_apply_moves (const HbGame *game, const HbState *state,
  * place, it is not `state` (a board made smaller, a row removed, with
  * something on the cells cut). */
 gboolean  hb_game_resize_cuts (const HbState *state, const HbState *resized, int dx, int dy);
+/* What `resized` lost of `state` (as hb_game_resize_cuts), in a few
+ * translated words that follow "held" or "cut off": the game's
+ * describe_cut ("3 lit cells"), else "part of the level"; NULL when it
+ * lost nothing. */
+char     *hb_game_resize_cut (const HbState *state, const HbState *resized, int dx, int dy);
+/* For describe_cut: how many cells of `state` fell off `resized` with a
+ * nonzero byte in `plane` (width × height of state, row-major), or at
+ * all when plane is NULL. */
+guint64   hb_resize_cut_count (const HbState *state, const HbState *resized, int dx, int dy,
+                               const guint8 *plane);
+/* Whether cell (x, y) of a board, moved by (dx, dy) into `resized`, lies
+ * on it (for describe_cut). */
+static inline gboolean
+hb_resize_keeps (const HbState *resized, int x, int y, int dx, int dy)
+{
+  return x + dx >= 0 && y + dy >= 0 && x + dx < resized->width && y + dy < resized->height;
+}
 const HbSolver *hb_game_find_solver (const HbGame *game, const char *id);
 /* The keyboard cursor's ring round options->cursor_x, cursor_y, if shown. */
 void      hb_render_cursor (cairo_t *cr, const HbLayout *layout, const HbRenderOptions *options);

@@ -929,8 +929,9 @@ test_edges (void)
   g_assert_null (window->cut_toast);
   edge (window, "remove-column", "left");
   g_assert_cmpint (hb_window_get_state (window)->width, ==, 2);
-  g_assert_cmpstr (hb_window_get_last_toast (window), ==,
-                   "The column removed held part of the level");
+  /* Said what it was ("part of the level" did not say what Undo would
+   * bring back). */
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "The column removed held 1 lit cell");
   g_assert_nonnull (window->cut_toast);
   {
     const LightsState *l = LIGHTS_CONST (hb_window_get_state (window));
@@ -940,7 +941,7 @@ test_edges (void)
     g_assert_cmpint (l->cells[3], ==, 1);
   }
   edge (window, "remove-row", "bottom");
-  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "The row removed held part of the level");
+  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "The row removed held 1 lit cell");
   /* One row left: none to remove. */
   g_assert_cmpint (hb_window_get_state (window)->height, ==, 1);
   g_assert_false (hb_window_get_action_enabled (window, "remove-row"));
@@ -953,6 +954,44 @@ test_edges (void)
   g_assert_cmpint (hb_window_get_state (window)->height, ==, 2);
   g_assert_cmpint (LIGHTS_CONST (hb_window_get_state (window))->cells[0], ==, 1);
   g_assert_cmpint (LIGHTS_CONST (hb_window_get_state (window))->cells[1 * 3 + 2], ==, 1);
+  /* Every game says what the line held, with Undo at hand: Infinite
+   * Loop's tiles with arms, Flood-It's cells, Flow Free's dots by
+   * colour. */
+  {
+    static const struct { const char *game, *name, *text, *action, *side, *said; } cuts[] = {
+      { "loop", "cut.loop", "0110 0011\n1100 1001\n", "remove-column", "right",
+        "The column removed held 2 tiles with arms" },
+      { "loop", "cut.loop", "0110 0010\n0100 0000\n", "remove-column", "right",
+        "The column removed held 1 tile with arms" },
+      { "flood", "cut.flood", "3 by 3 -> 4\n012\n120\n201\n", "remove-row", "top",
+        "The row removed held 3 cells" },
+      { "flow", "cut.flow", "RGB.\n....\nRGB.\n", "remove-column", "left",
+        "The column removed held both red dots" },
+      { "flow", "cut.flow", "RGB.\n....\nRGB.\n", "remove-row", "bottom",
+        "The row removed held dots of red, green and blue" },
+      { "flow", "cut.flow", "RGB.\n....\nRG.B\n", "remove-column", "right",
+        "The column removed held a blue dot" },
+    };
+
+    for (gsize i = 0; i < G_N_ELEMENTS (cuts); i++)
+      {
+        HbState *before;
+
+        g_assert_true (hb_window_select_game (window, cuts[i].game));
+        hb_app_test_open_text (window, cuts[i].name, cuts[i].text);
+        hb_window_set_mode (window, HB_MODE_EDIT);
+        hb_app_test_settle (30);
+        before = hb_state_copy (hb_window_get_state (window));
+        edge (window, cuts[i].action, cuts[i].side);
+        g_assert_cmpstr (hb_window_get_last_toast (window), ==, cuts[i].said);
+        g_assert_nonnull (window->cut_toast);
+        hb_app_test_activate (window, "undo", NULL);
+        hb_app_test_settle (30);
+        g_assert_true (before->game->equal (hb_window_get_state (window), before));
+        hb_state_free (before);
+      }
+    g_assert_true (hb_window_select_game (window, "lights"));
+  }
 
   /* Another level starts the cursor at the top left, whatever its rows:
    * a dark board with a row added above and the bottom one removed is

@@ -658,7 +658,7 @@ test_resize_cuts (void)
   hb_app_test_settle (30);
   g_assert_cmpint (hb_window_get_state (window)->height, ==, 2);
   g_assert_cmpstr (hb_window_get_last_toast (window), ==,
-                   "The smaller board cut off what lay beyond it");
+                   "The smaller board cut off dots of red, green and blue");
   g_test_message ("status: %s", hb_window_get_status_text (window));
   g_assert_nonnull (strstr (hb_window_get_status_text (window),
                             "Red, Green and Blue need their second dot"));

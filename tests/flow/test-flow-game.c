@@ -1493,11 +1493,39 @@ test_bundled_levels (void)
   g_assert_cmpint (count, >=, 10);
 }
 
+/* What a smaller board cut off, in words for its toast: dots by colour
+ * (a colour not of the game's sixteen by its character), how many
+ * colours past three, nothing for empty cells. */
+static void
+cut_says (const char *level, int w, int h, int dx, int dy, const char *said)
+{
+  HbState *s = hb_test_parse (&flow_game, level);
+  HbState *r = flow_game.resize (s, w, h, dx, dy);
+  g_autofree char *cut = hb_game_resize_cut (s, r, dx, dy);
+
+  g_assert_cmpstr (cut, ==, said);
+  hb_state_free (r);
+  hb_state_free (s);
+}
+
+static void
+test_resize_cut_words (void)
+{
+  cut_says ("RGB.\n....\nRGB.\n", 3, 3, 0, 0, NULL);
+  cut_says ("RGB.\n....\nRGB.\n", 3, 3, -1, 0, "both red dots");
+  cut_says ("RGB.\n....\nRG.B\n", 3, 3, 0, 0, "a blue dot");
+  cut_says ("RGB.\n....\nRGB.\n", 4, 2, 0, 0, "dots of red, green and blue");
+  cut_says ("RG..\n....\nRG..\n", 4, 2, 0, -1, "dots of red and green");
+  cut_says ("xR.\n...\nxR.\n", 2, 3, -1, 0, "both “x” dots");
+  cut_says ("RGBY\n....\nRGBY\n", 4, 2, 0, 0, "dots of 4 colours");
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/flow/game/link-and-solve", test_link_and_solve);
+  g_test_add_func ("/flow/game/resize-cut-words", test_resize_cut_words);
   g_test_add_func ("/flow/game/status-no-dots", test_status_no_dots);
   g_test_add_func ("/flow/game/status-dots-only", test_status_dots_only);
   g_test_add_func ("/flow/game/status-joined-not-won", test_status_joined_not_won);

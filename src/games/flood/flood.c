@@ -261,6 +261,21 @@ flood_resize (const HbState *state, int width, int height, int dx, int dy)
   return &r->base;
 }
 
+/* HbGame.describe_cut: every cell has a colour, so every cell cut off is
+ * lost. */
+static char *
+flood_describe_cut (const HbState *state, const HbState *resized, int dx, int dy)
+{
+  guint64 n = hb_resize_cut_count (state, resized, dx, dy, NULL);
+  g_autofree char *count = hb_format_count ((gint64) n);
+
+  if (n == 0)
+    return NULL;
+  /* TRANSLATORS: what a row removed or a smaller board cut off, after
+   * "held": "The column removed held 12 cells" */
+  return g_strdup_printf (g_dngettext (NULL, "%s cell", "%s cells", n), count);
+}
+
 /* ---- Parsing ---------------------------------------------------------------- */
 
 G_STATIC_ASSERT (FLOOD_MAX_MOVE_LIMIT <= (G_MAXINT - 9) / 10);
@@ -1722,6 +1737,7 @@ const HbGame flood_game = {
   .equal = flood_equal,
   .generate = flood_generate,
   .resize = flood_resize,
+  .describe_cut = flood_describe_cut,
   .parse = flood_parse,
   .sniff = flood_sniff,
   .more_levels = flood_more_levels,

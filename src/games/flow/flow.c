@@ -2652,6 +2652,58 @@ colour_label (const HbState *initial, int c)
   return g_strdup_printf (_("“%c”"), s->names[c]);
 }
 
+/* HbGame.describe_cut: the dots cut off, by colour ("a red dot", "both
+ * red dots", "dots of red and blue"; with more than three colours, how
+ * many); NULL when no dot was cut (a resize drops every path, which is
+ * not said). */
+static char *
+flow_describe_cut (const HbState *state, const HbState *resized, int dx, int dy)
+{
+  const FlowState *s = FLOW_CONST (state);
+  int lost[FLOW_MAX_COLOURS] = { 0 };
+  int colours = 0, named = 0, first = -1;
+  char *name[3], *said;
+
+  for (int y = 0; y < state->height; y++)
+    for (int x = 0; x < state->width; x++)
+      {
+        int d = s->dot[(gsize) y * state->width + x];
+
+        if (d != 0 && d <= FLOW_MAX_COLOURS && !hb_resize_keeps (resized, x, y, dx, dy)
+            && lost[d - 1]++ == 0 && colours++ == 0)
+          first = d - 1;
+      }
+  if (colours == 0)
+    return NULL;
+  if (colours > 3)
+    /* TRANSLATORS: what a row removed or a smaller board cut off, after
+     * "held": "The row removed held dots of 5 colours" */
+    return g_strdup_printf (g_dngettext (NULL, "dots of %d colour", "dots of %d colours",
+                                         colours), colours);
+  for (int c = 0; c < FLOW_MAX_COLOURS; c++)
+    if (lost[c] > 0)
+      name[named++] = colour_label (state, c);
+  if (colours == 1)
+    /* TRANSLATORS: what a row removed or a smaller board cut off, after
+     * "held": "The column removed held a red dot", "… held both red
+     * dots" (a colour's two) */
+    said = g_strdup_printf (lost[first] == 1 ? _("a %s dot")
+                            : lost[first] == 2 ? _("both %s dots")
+                            /* TRANSLATORS: as "a %s dot", for a colour drawn with
+                             * more dots than its two: "… held red dots" */
+                            : _("%s dots"), name[0]);
+  else if (colours == 2)
+    /* TRANSLATORS: as "a %s dot": "The row removed held dots of red and
+     * blue" */
+    said = g_strdup_printf (_("dots of %s and %s"), name[0], name[1]);
+  else
+    /* TRANSLATORS: as "a %s dot": "… held dots of red, green and blue" */
+    said = g_strdup_printf (_("dots of %s, %s and %s"), name[0], name[1], name[2]);
+  for (int i = 0; i < named; i++)
+    g_free (name[i]);
+  return said;
+}
+
 /* Whether a generation's board (its blob: colours, links, marks) has a
  * marked cell. */
 static gboolean
@@ -2833,6 +2885,7 @@ const HbGame flow_game = {
   .generate = flow_generate,
   .generate_settings = flow_generate_settings,
   .resize = flow_resize,
+  .describe_cut = flow_describe_cut,
   .parse = flow_parse,
   .parse_json = flow_parse_json_state,
   .sniff = flow_sniff,

@@ -133,6 +133,20 @@ lights_resize (const HbState *state, int width, int height, int dx, int dy)
   return &r->base;
 }
 
+/* HbGame.describe_cut: the lights cut off. */
+static char *
+lights_describe_cut (const HbState *state, const HbState *resized, int dx, int dy)
+{
+  guint64 n = hb_resize_cut_count (state, resized, dx, dy, LIGHTS_CONST (state)->cells);
+  g_autofree char *count = hb_format_count ((gint64) n);
+
+  if (n == 0)
+    return NULL;
+  /* TRANSLATORS: what a row removed or a smaller board cut off, after
+   * "held": "The column removed held 3 lit cells" */
+  return g_strdup_printf (g_dngettext (NULL, "%s lit cell", "%s lit cells", n), count);
+}
+
 /* ---- Tatham Flip IDs --------------------------------------------------- */
 
 /* A Flip game ID is "WxH:MATRIX,GRID". MATRIX packs the W²H² bits
@@ -1269,6 +1283,7 @@ const HbGame lights_game = {
   .equal = lights_equal,
   .generate = lights_generate,
   .resize = lights_resize,
+  .describe_cut = lights_describe_cut,
 
   .parse = lights_parse,
   .sniff = lights_sniff,

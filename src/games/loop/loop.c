@@ -349,6 +349,22 @@ loop_resize (const HbState *state, int width, int height, int dx, int dy)
   return &r->base;
 }
 
+/* HbGame.describe_cut: the tiles with arms cut off (an empty cell is no
+ * loss). */
+static char *
+loop_describe_cut (const HbState *state, const HbState *resized, int dx, int dy)
+{
+  guint64 n = hb_resize_cut_count (state, resized, dx, dy, LOOP_CONST (state)->tiles);
+  g_autofree char *count = hb_format_count ((gint64) n);
+
+  if (n == 0)
+    return NULL;
+  /* TRANSLATORS: what a row removed or a smaller board cut off, after
+   * "held": "The column removed held 3 tiles with arms" */
+  return g_strdup_printf (g_dngettext (NULL, "%s tile with arms", "%s tiles with arms", n),
+                          count);
+}
+
 /* ---- Formats ------------------------------------------------------------------ */
 
 /* Box-drawing characters indexed by mask (N=1 E=2 S=4 W=8). */
@@ -1743,6 +1759,7 @@ const HbGame loop_game = {
   .equal = loop_equal,
   .generate = loop_generate,
   .resize = loop_resize,
+  .describe_cut = loop_describe_cut,
   .parse = loop_parse,
   .sniff = loop_sniff,
   .write = loop_write,
