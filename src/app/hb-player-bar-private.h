@@ -60,6 +60,11 @@ struct _HbPlayerBar
   gboolean       updating;      /* guards the scale's value-changed */
 };
 
+/* The scrubber's marks and what the jumps have ahead, for a new player
+ * (hb-player-bar-marks.c); the jumps greyed out past the last of each. */
+void hb_player_bar_update_marks (HbPlayerBar *self);
+void hb_player_bar_update_jumps (HbPlayerBar *self, gsize pos);
+
 /* Builds the compact bar's menu and the probe that reports the bar's width
  * (from hb_player_bar_init, after the template). */
 void hb_player_bar_compact_init (HbPlayerBar *self);

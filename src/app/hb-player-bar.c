@@ -1,5 +1,6 @@
 /* hb-player-bar.c: see hb-player-bar.h (the narrow layout is in
- * hb-player-bar-compact.c). */
+ * hb-player-bar-compact.c, the scrubber's marks and the jumps in
+ * hb-player-bar-marks.c). */
 #include "config.h"
 
 #include <adwaita.h>
@@ -11,10 +12,6 @@
 
 #define SPEED_MIN 0.5
 #define SPEED_MAX 2000.0
-/* The scrubber marks this many of the search's longest retreats at most. */
-#define MAX_BACKTRACK_MARKS 16
-/* …and about this many of the solutions found. */
-#define MAX_SOLUTION_MARKS 64
 
 G_DEFINE_FINAL_TYPE (HbPlayerBar, hb_player_bar, GTK_TYPE_BOX)
 
@@ -34,32 +31,6 @@ trace_has_depth (HbPlayerBar *self)
   for (; !self->has_depth && self->depth_seen < len; self->depth_seen++)
     self->has_depth = hb_trace_step (self->trace, self->depth_seen)->depth > 0;
   return self->has_depth;
-}
-
-/* A jump greyed out (nothing ahead) while it had the keyboard left the
- * focus nowhere (Tab started over): it goes to the other jump, or Play. */
-static void
-set_jump_sensitive (HbPlayerBar *self, GtkWidget *button, gboolean sensitive)
-{
-  GtkRoot *root = gtk_widget_get_root (button);
-  GtkWidget *other = button == self->solution_button ? self->decision_button
-                                                     : self->solution_button;
-
-  if (!sensitive && GTK_IS_WINDOW (root) && gtk_window_get_focus (GTK_WINDOW (root)) == button)
-    {
-      if (gtk_widget_get_sensitive (other))
-        gtk_widget_grab_focus (other);
-      else
-        gtk_widget_grab_focus (GTK_WIDGET (self->play_button));
-    }
-  gtk_widget_set_sensitive (button, sensitive);
-}
-
-static void
-update_jumps (HbPlayerBar *self, gsize pos)
-{
-  set_jump_sensitive (self, self->solution_button, self->last_solution > pos);
-  set_jump_sensitive (self, self->decision_button, self->last_decision > pos);
 }
 
 static void
@@ -115,7 +86,7 @@ update_labels (HbPlayerBar *self)
   g_free (text);
   /* Greyed out where no solution or decision lies ahead (at the answer
    * Next Solution did nothing: review). */
-  update_jumps (self, pos);
+  hb_player_bar_update_jumps (self, pos);
 
   /* The answer is no step of the search, and a run whose steps all have
    * depth 0 (a genetic algorithm's generations, SAT's models, an
@@ -307,111 +278,6 @@ hb_player_bar_step (HbPlayerBar *self, gssize delta)
   hb_player_bar_seek (self, pos);
 }
 
-/* The scrubber's marks: solutions below it, the search's longest retreats
- * above; the jump buttons only when there is somewhere to jump. */
-static void
-update_marks (HbPlayerBar *self)
-{
-  GArray *marks;
-  guint solutions = 0, retreats = 0, stride;
-  char *tip;
-
-  gtk_scale_clear_marks (self->position_scale);
-  if (self->player == NULL)
-    return;
-  marks = hb_player_marks (self->player, MAX_BACKTRACK_MARKS);
-  for (guint i = 0; i < marks->len; i++)
-    solutions += g_array_index (marks, HbPlayerMark, i).kind == HB_PLAYER_MARK_SOLUTION;
-  /* A count of thousands of solutions: every stride-th one is ticked (a
-   * tick is a widget), and the last, the answer, always. */
-  stride = MAX (1, (solutions + MAX_SOLUTION_MARKS - 1) / MAX_SOLUTION_MARKS);
-  for (guint i = 0, k = 0; i < marks->len; i++)
-    {
-      const HbPlayerMark *m = &g_array_index (marks, HbPlayerMark, i);
-
-      if (m->kind == HB_PLAYER_MARK_SOLUTION)
-        {
-          if (k++ % stride == 0 || k == solutions)
-            gtk_scale_add_mark (self->position_scale, m->position, GTK_POS_BOTTOM, NULL);
-        }
-      else
-        {
-          gtk_scale_add_mark (self->position_scale, m->position, GTK_POS_TOP, NULL);
-          retreats++;
-        }
-    }
-  self->last_solution = 0;
-  for (guint i = 0; i < marks->len; i++)
-    if (g_array_index (marks, HbPlayerMark, i).kind == HB_PLAYER_MARK_SOLUTION)
-      self->last_solution = MAX (self->last_solution, g_array_index (marks, HbPlayerMark, i).position);
-  {
-    /* The answer after the steps, when the run has one (a look from the
-     * last step on only). */
-    gsize len = hb_trace_length (self->trace), at = hb_player_find_solution (self->player, len, TRUE);
-    if (at != G_MAXSIZE)
-      self->last_solution = MAX (self->last_solution, at);
-  }
-  g_array_unref (marks);
-  /* The last decision, found once from the end (updates compare). */
-  self->last_decision = hb_player_find_decision (self->player, hb_trace_length (self->trace) + 1, FALSE);
-  if (self->last_decision == G_MAXSIZE)
-    self->last_decision = 0;
-  update_jumps (self, hb_player_position (self->player));
-  /* The scrubber's tooltip says what its ticks mean, when it has some. */
-  tip = g_strdup (_("Position in the Recorded Steps"));
-  if (solutions > 0)
-    {
-      /* TRANSLATORS: the scrubber's tooltip; the marks are short ticks */
-      char *t = g_strconcat (tip, "\n", _("Ticks below: where solutions were found"), NULL);
-      g_free (tip);
-      tip = t;
-    }
-  if (retreats > 0)
-    {
-      char *t = g_strconcat (tip, "\n", _("Ticks above: where the search backtracked far"), NULL);
-      g_free (tip);
-      tip = t;
-    }
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->position_scale), tip);
-  g_free (tip);
-}
-
-/* Jumps to the next (or previous) solution or decision and pauses; FALSE
- * (and the error bell) when there is none that way. */
-static gboolean
-jump (HbPlayerBar *self, gboolean solution, gboolean forward)
-{
-  gsize pos, to;
-
-  if (self->player == NULL)
-    return FALSE;
-  hb_player_bar_set_playing (self, FALSE);
-  pos = hb_player_position (self->player);
-  to = solution ? hb_player_find_solution (self->player, pos, forward)
-                : hb_player_find_decision (self->player, pos, forward);
-  if (to == G_MAXSIZE)
-    {
-      gtk_widget_error_bell (GTK_WIDGET (self));
-      return FALSE;
-    }
-  hb_player_bar_seek (self, to);
-  return TRUE;
-}
-
-gboolean
-hb_player_bar_jump_to_solution (HbPlayerBar *self, gboolean forward)
-{
-  g_return_val_if_fail (HB_IS_PLAYER_BAR (self), FALSE);
-  return jump (self, TRUE, forward);
-}
-
-gboolean
-hb_player_bar_jump_to_decision (HbPlayerBar *self, gboolean forward)
-{
-  g_return_val_if_fail (HB_IS_PLAYER_BAR (self), FALSE);
-  return jump (self, FALSE, forward);
-}
-
 void
 hb_player_bar_set_player (HbPlayerBar *self, HbPlayer *player, const HbTrace *trace)
 {
@@ -424,7 +290,7 @@ hb_player_bar_set_player (HbPlayerBar *self, HbPlayer *player, const HbTrace *tr
   self->depth_seen = 0;
   if (player == NULL)
     {
-      update_marks (self);
+      hb_player_bar_update_marks (self);
       return;
     }
 
@@ -446,7 +312,7 @@ hb_player_bar_set_player (HbPlayerBar *self, HbPlayer *player, const HbTrace *tr
       gtk_widget_set_visible (GTK_WIDGET (self->truncated_label), FALSE);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->truncated_label), NULL);
     }
-  update_marks (self);
+  hb_player_bar_update_marks (self);
   update_labels (self);
   /* The speed's label says steps a second for this trace's length. */
   gtk_scale_set_format_value_func (self->speed_scale, format_speed, self, NULL);
@@ -569,13 +435,13 @@ on_play_clicked (HbPlayerBar *self)
 static void
 on_solution_clicked (HbPlayerBar *self)
 {
-  jump (self, TRUE, TRUE);
+  hb_player_bar_jump_to_solution (self, TRUE);
 }
 
 static void
 on_decision_clicked (HbPlayerBar *self)
 {
-  jump (self, FALSE, TRUE);
+  hb_player_bar_jump_to_decision (self, TRUE);
 }
 
 static void
