@@ -58,6 +58,7 @@ struct _HbPlayerBar
   double         pending;       /* fraction of a step carried to the next frame */
   double         speed;
   gboolean       updating;      /* guards the scale's value-changed */
+  guint          settle_id;     /* the scrubber's rest before "step-shown" */
 };
 
 /* The scrubber's marks and what the jumps have ahead, for a new player

@@ -18,7 +18,10 @@ G_DEFINE_FINAL_TYPE (HbPlayerBar, hb_player_bar, GTK_TYPE_BOX)
 enum { PROP_0, PROP_SPEED, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
-enum { SIGNAL_FRAME_CHANGED, SIGNAL_CLOSE, N_SIGNALS };
+/* How long the scrubber rests before its position counts as chosen. */
+#define SETTLE_MS 150
+
+enum { SIGNAL_FRAME_CHANGED, SIGNAL_STEP_SHOWN, SIGNAL_CLOSE, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 /* Whether any step of the trace has a depth, looked for once (the trace
@@ -152,6 +155,28 @@ frame_changed (HbPlayerBar *self)
   g_signal_emit (self, signals[SIGNAL_FRAME_CHANGED], 0);
 }
 
+/* The position came to rest where the user asked: "step-shown", for the
+ * window to bring the step's cell into view on a zoomed board (a step
+ * could land outside it: review). Not while playing (the board would
+ * jump about): once play stops. */
+static void
+step_shown (HbPlayerBar *self)
+{
+  g_clear_handle_id (&self->settle_id, g_source_remove);
+  if (self->player != NULL)
+    g_signal_emit (self, signals[SIGNAL_STEP_SHOWN], 0);
+}
+
+static gboolean
+scrubber_settled (gpointer data)
+{
+  HbPlayerBar *self = data;
+
+  self->settle_id = 0;
+  step_shown (self);
+  return G_SOURCE_REMOVE;
+}
+
 
 static char *format_speed (GtkScale *scale, double value, gpointer user_data);
 
@@ -230,6 +255,7 @@ hb_player_bar_set_playing (HbPlayerBar *self, gboolean playing)
     {
       gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
       self->tick_id = 0;
+      step_shown (self);
     }
   gtk_button_set_icon_name (self->play_button,
                             playing ? "media-playback-pause-symbolic"
@@ -259,6 +285,7 @@ hb_player_bar_seek (HbPlayerBar *self, gsize position)
     return;
   hb_player_seek (self->player, MIN (position, hb_player_length (self->player)));
   frame_changed (self);
+  step_shown (self);
 }
 
 void
@@ -283,7 +310,11 @@ hb_player_bar_set_player (HbPlayerBar *self, HbPlayer *player, const HbTrace *tr
 {
   g_return_if_fail (HB_IS_PLAYER_BAR (self));
 
+  /* Stopped with no player: the one going (which the window may have
+   * freed) says no "step-shown". */
+  self->player = NULL;
   hb_player_bar_set_playing (self, FALSE);
+  g_clear_handle_id (&self->settle_id, g_source_remove);
   self->player = player;
   self->trace = trace;
   self->has_depth = FALSE;
@@ -449,7 +480,13 @@ on_position_changed (GtkAdjustment *adjustment, HbPlayerBar *self)
 {
   if (self->updating || self->player == NULL)
     return;
-  hb_player_bar_seek (self, (gsize) llround (gtk_adjustment_get_value (adjustment)));
+  /* Scrubbing: the step shown once the scrubber rests, not every step it
+   * passes on the way. */
+  hb_player_seek (self->player, MIN ((gsize) llround (gtk_adjustment_get_value (adjustment)),
+                                     hb_player_length (self->player)));
+  frame_changed (self);
+  g_clear_handle_id (&self->settle_id, g_source_remove);
+  self->settle_id = g_timeout_add (SETTLE_MS, scrubber_settled, self);
 }
 
 static void
@@ -529,6 +566,7 @@ hb_player_bar_dispose (GObject *object)
       self->tick_id = 0;
     }
   g_clear_handle_id (&self->relayout_id, g_source_remove);
+  g_clear_handle_id (&self->settle_id, g_source_remove);
   self->player = NULL;
   self->trace = NULL;
   g_clear_object (&self->export_section);
@@ -553,6 +591,9 @@ hb_player_bar_class_init (HbPlayerBarClass *klass)
 
   signals[SIGNAL_FRAME_CHANGED] =
     g_signal_new ("frame-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_STEP_SHOWN] =
+    g_signal_new ("step-shown", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   signals[SIGNAL_CLOSE] =
     g_signal_new ("close", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,

@@ -5,7 +5,10 @@
  * (steps per second on a logarithmic scale), a position scrubber, the
  * current step's description and its counters. The bar drives an HbPlayer
  * it borrows; the window draws the player's frame on the board view when
- * "frame-changed" is emitted. Its "Export Animation…" button activates
+ * "frame-changed" is emitted, and brings the step's cell into view when
+ * "step-shown" is: the position came to rest where the user asked (a
+ * step, a jump, a seek, play stopped, the scrubber resting a moment),
+ * never while playing. Its "Export Animation…" button activates
  * win.export-animation and is shown while the window has a solution to
  * export (hb_player_bar_set_can_export). */
 #pragma once

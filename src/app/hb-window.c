@@ -244,6 +244,18 @@ on_player_frame_changed (HbPlayerBar *bar, HbWindow *self)
   hb_window_update_plot_mark (self);
 }
 
+/* A step the user stopped on is in view on a zoomed board, as the cursor
+ * and Next Hint's move are: the cell it names (a step of none, -1, such
+ * as a genetic algorithm's generation, moves nothing). */
+static void
+on_player_step_shown (HbPlayerBar *bar, HbWindow *self)
+{
+  const HbStep *step = self->player != NULL ? hb_player_current_step (self->player) : NULL;
+
+  if (step != NULL && step->x >= 0 && step->y >= 0)
+    hb_board_view_show_cell (self->board_view, step->x, step->y);
+}
+
 static void
 on_player_close (HbPlayerBar *bar, HbWindow *self)
 {
@@ -645,6 +657,7 @@ hb_window_init (HbWindow *self)
   g_signal_connect (self->palette_bar, "activated", G_CALLBACK (on_palette_activated), self);
   g_signal_connect (self->palette_bar, "notify::selected", G_CALLBACK (on_palette_selected), self);
   g_signal_connect (self->player_bar, "frame-changed", G_CALLBACK (on_player_frame_changed), self);
+  g_signal_connect (self->player_bar, "step-shown", G_CALLBACK (on_player_step_shown), self);
   g_signal_connect (self->player_bar, "close", G_CALLBACK (on_player_close), self);
   g_signal_connect (self->solver_panel, "error", G_CALLBACK (on_panel_error), self);
 

@@ -322,6 +322,24 @@ hb_app_test_save (GtkWidget *widget, const char *name)
   g_free (file);
 }
 
+gboolean
+hb_app_test_cell_in_view (HbBoardView *view, const HbLayout *layout, int x, int y)
+{
+  HbLayout now;
+  double left, top;
+
+  if (layout == NULL)
+    {
+      hb_board_view_get_layout (view, &now);
+      layout = &now;
+    }
+  left = layout->x0 + x * layout->cell;
+  top = layout->y0 + y * layout->cell;
+  return left >= -0.5 && top >= -0.5
+         && left + layout->cell <= gtk_widget_get_width (GTK_WIDGET (view)) + 0.5
+         && top + layout->cell <= gtk_widget_get_height (GTK_WIDGET (view)) + 0.5;
+}
+
 void
 hb_app_test_cell_point (HbWindow *window, int x, int y, double fx, double fy,
                         double *px, double *py)

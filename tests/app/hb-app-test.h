@@ -136,6 +136,9 @@ void        hb_app_test_solve_and_play (HbWindow *window, const char *solver_id)
  * waits for the hint, and removes the file and the folder. */
 void        hb_app_test_open_text (HbWindow *window, const char *name, const char *text);
 
+/* TRUE when cell (x, y) lies whole in the board view laid out as `layout`,
+ * or as now when layout is NULL. */
+gboolean    hb_app_test_cell_in_view (HbBoardView *view, const HbLayout *layout, int x, int y);
 /* The centre of cell (x, y) of the board view (fx, fy: position within the
  * cell, 0.5 for the centre). */
 void        hb_app_test_cell_point (HbWindow *window, int x, int y,

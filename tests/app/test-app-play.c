@@ -1496,19 +1496,10 @@ test_hover_follows_board (void)
   hb_app_test_window_close (window);
 }
 
-/* TRUE when cell (x, y) lies whole in the board view as laid out now. */
 static gboolean
 cell_in_view (HbBoardView *view, int x, int y)
 {
-  HbLayout l;
-  double left, top;
-
-  hb_board_view_get_layout (view, &l);
-  left = l.x0 + x * l.cell;
-  top = l.y0 + y * l.cell;
-  return left >= -0.5 && top >= -0.5
-         && left + l.cell <= gtk_widget_get_width (GTK_WIDGET (view)) + 0.5
-         && top + l.cell <= gtk_widget_get_height (GTK_WIDGET (view)) + 0.5;
+  return hb_app_test_cell_in_view (view, NULL, x, y);
 }
 
 /* Zoomed in, the board pans to keep the keyboard cursor in view: the

@@ -600,6 +600,99 @@ test_sidebar_after_solve (void)
   hb_app_test_window_close (window);
 }
 
+/* The step at the player's position names a cell (-1 for none). */
+static gboolean
+step_cell (HbPlayer *player, int *x, int *y)
+{
+  const HbStep *st = hb_player_current_step (player);
+
+  if (st == NULL || st->x < 0 || st->y < 0)
+    return FALSE;
+  *x = st->x;
+  *y = st->y;
+  return TRUE;
+}
+
+static gboolean
+is_position_scale (GtkWidget *widget, gconstpointer speed)
+{
+  return GTK_IS_SCALE (widget) && widget != speed;
+}
+
+/* Zoomed in, the board shows the cell of the step the user stops on: a
+ * step forward or back, a jump, play paused, the scrubber once it rests
+ * (a step landed outside the part shown: review). While the scrubber
+ * moves the board stays put. */
+static void
+test_step_in_view (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbPlayerBar *bar = hb_window_get_player_bar (window);
+  HbBoardView *view = hb_window_get_board_view (window);
+  GtkWidget *scrubber;
+  HbPlayer *player;
+  HbLayout before, after;
+  guint was_outside = 0, steps = 0;
+  gsize len, pos = 0;
+  int x = -1, y = -1;
+
+  solve (window);
+  hb_player_bar_set_playing (bar, FALSE);
+  player = hb_player_bar_get_player (bar);
+  len = hb_trace_length (hb_window_get_trace (window));
+  hb_board_view_zoom (view, 4.0);
+  activate (window, "player-start", NULL);
+  /* Forward, then back: each step's cell in view, though many lay
+   * outside the part shown before the step. */
+  for (gsize i = 0; i < MIN (len, 80); i++)
+    {
+      hb_board_view_get_layout (view, &before);
+      activate (window, i < 60 ? "player-forward" : "player-back", NULL);
+      if (!step_cell (player, &x, &y))
+        continue;
+      steps++;
+      was_outside += !hb_app_test_cell_in_view (view, &before, x, y);
+      g_assert_true (hb_app_test_cell_in_view (view, NULL, x, y));
+    }
+  g_test_message ("%u steps with a cell, %u of them outside the view before", steps,
+                  was_outside);
+  g_assert_cmpuint (was_outside, >, 0);
+  /* The jumps, and play paused. */
+  activate (window, "player-start", NULL);
+  activate (window, "player-jump", "decision");
+  if (step_cell (player, &x, &y))
+    g_assert_true (hb_app_test_cell_in_view (view, NULL, x, y));
+  hb_player_bar_set_playing (bar, TRUE);
+  hb_app_test_settle (400);
+  hb_player_bar_set_playing (bar, FALSE);
+  if (step_cell (player, &x, &y))
+    g_assert_true (hb_app_test_cell_in_view (view, NULL, x, y));
+
+  /* The scrubber: to a step whose cell is outside the view; the board
+   * stays put while it moves, and shows the cell once it rests. */
+  scrubber = hb_app_test_find_where (GTK_WIDGET (bar), is_position_scale,
+                                     hb_player_bar_get_speed_scale (bar));
+  g_assert_nonnull (scrubber);
+  hb_board_view_get_layout (view, &before);
+  for (gsize p = 1; p <= len && pos == 0; p++)
+    {
+      const HbStep *st = hb_trace_step (hb_window_get_trace (window), p - 1);
+
+      if (st->x >= 0 && st->y >= 0 && !hb_app_test_cell_in_view (view, &before, st->x, st->y))
+        pos = p;
+    }
+  g_assert_cmpuint (pos, >, 0);
+  gtk_range_set_value (GTK_RANGE (scrubber), (double) pos);
+  g_assert_cmpuint (hb_player_position (player), ==, pos);
+  hb_board_view_get_layout (view, &after);
+  g_assert_cmpfloat (after.x0, ==, before.x0);
+  g_assert_cmpfloat (after.y0, ==, before.y0);
+  hb_app_test_settle (400);
+  g_assert_true (step_cell (player, &x, &y));
+  g_assert_true (hb_app_test_cell_in_view (view, NULL, x, y));
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -610,6 +703,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/player/run-focus-ring", test_run_focus_ring);
   g_test_add_func ("/app/player/close-gives-board-the-keys", test_close_gives_board_the_keys);
   g_test_add_func ("/app/player/jumps", test_jumps);
+  g_test_add_func ("/app/player/step-in-view", test_step_in_view);
   g_test_add_func ("/app/player/board-keeps-size", test_board_keeps_size);
   g_test_add_func ("/app/player/sidebar-after-solve", test_sidebar_after_solve);
   return g_test_run ();

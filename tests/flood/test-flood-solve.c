@@ -433,6 +433,11 @@ test_trace_and_hint (void)
         {
           const HbMove *rm = &g_array_index (r->moves, HbMove, moves);
           g_assert_cmpint (st->value, ==, rm->value);
+          /* A flood is at no cell: the player, which brings a step's
+           * cell into view, leaves the board where it is (it said the
+           * top-left corner). */
+          g_assert_cmpint (st->x, ==, -1);
+          g_assert_cmpint (st->y, ==, -1);
           moves++;
         }
       else if (st->kind == HB_STEP_SOLUTION)

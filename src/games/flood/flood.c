@@ -1168,7 +1168,7 @@ void
 flood_trace_moves (HbTrace *trace, const guint8 *moves, int n, gint64 counter)
 {
   for (int i = 0; i < n; i++)
-    hb_trace_add (trace, HB_STEP_MOVE, 0, 0, moves[i], i + 1, counter);
+    hb_trace_add (trace, HB_STEP_MOVE, -1, -1, moves[i], i + 1, counter);
 }
 
 /* ---- Input, palette, status ----------------------------------------------------- */
