@@ -661,7 +661,7 @@ test_resize_cuts (void)
                    "The smaller board cut off dots of red, green and blue");
   g_test_message ("status: %s", hb_window_get_status_text (window));
   g_assert_nonnull (strstr (hb_window_get_status_text (window),
-                            "Red, Green and Blue need their second dot"));
+                            "Red, green and blue need their second dot"));
   g_assert_nonnull (window->cut_toast);
   activate (window, "undo");
   g_assert_cmpint (hb_window_get_state (window)->height, ==, 3);

@@ -164,9 +164,14 @@ test_status_joined_not_won (void)
   /* Colours without their pair: up to three are named, more counted. */
   {
     static const char *const cases[][2] = {
-      { "R.G\nB.R\n", "Green and Blue need their second dot" },
-      { "Y.G\nB.Y\n", "Green and Blue need their second dot" },
-      { "Y.G\nB.R\nR..\n", "Yellow, Green and Blue need their second dot" },
+      /* A colour's name mid-sentence in lower case, as every Flow Free
+       * message says it there (the resize toast's "dots of red, green
+       * and blue" stood above "Red, Green and Blue need …"). */
+      { "R.G\nB.R\n", "Green and blue need their second dot" },
+      { "Y.G\nB.Y\n", "Green and blue need their second dot" },
+      { "Y.G\nB.R\nR..\n", "Yellow, green and blue need their second dot" },
+      { "B.D\nG.G\n", "Blue and colour ‘D’ need their second dot" },
+      { "D.B\nG.G\n", "Colour ‘D’ and blue need their second dot" },
       { "Y.G\nB.R\n", "Yellow and 3 other colours need their second dot" },
     };
     for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -1520,12 +1525,45 @@ test_resize_cut_words (void)
   cut_says ("RGBY\n....\nRGBY\n", 4, 2, 0, 0, "dots of 4 colours");
 }
 
+/* In Romanian too a colour mid-sentence is in lower case ("Galben,
+ * verde și albastru", it was "Galben, Verde și Albastru"), and a resize
+ * toast says the dots "buline" as every other Flow Free message does (it
+ * said "puncte"). */
+static void
+test_colour_names_romanian (void)
+{
+  static const char *const status[][2] = {
+    { "Y.G\nB.R\nR..\n", "Galben, verde și albastru au nevoie de a doua bulină" },
+    { "B.D\nG.G\n", "Albastru și culoarea „D” au nevoie de a doua bulină" },
+  };
+
+  if (!hb_test_romanian ())
+    return;
+  for (gsize i = 0; i < G_N_ELEMENTS (status); i++)
+    {
+      g_autofree char *text = g_strconcat ("# editing: a colour may lack its pair\n",
+                                           status[i][0], NULL);
+      FlowState *s = parse (text);
+      g_autofree char *said = flow_game.status_text (&s->base);
+
+      g_assert_cmpstr (said, ==, status[i][1]);
+      hb_state_free (&s->base);
+    }
+  cut_says ("RGB.\n....\nRG.B\n", 3, 3, 0, 0, "o bulină de culoarea albastru");
+  cut_says ("RGB.\n....\nRGB.\n", 3, 3, -1, 0, "ambele buline de culoarea roșu");
+  cut_says ("RG..\n....\nRG..\n", 4, 2, 0, -1, "buline de culorile roșu și verde");
+  cut_says ("RGB.\n....\nRGB.\n", 4, 2, 0, 0, "buline de culorile roșu, verde și albastru");
+  cut_says ("RGBY\n....\nRGBY\n", 4, 2, 0, 0, "buline de 4 culori");
+  hb_test_romanian_end ();
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/flow/game/link-and-solve", test_link_and_solve);
   g_test_add_func ("/flow/game/resize-cut-words", test_resize_cut_words);
+  g_test_add_func ("/flow/game/colour-names-romanian", test_colour_names_romanian);
   g_test_add_func ("/flow/game/status-no-dots", test_status_no_dots);
   g_test_add_func ("/flow/game/status-dots-only", test_status_dots_only);
   g_test_add_func ("/flow/game/status-joined-not-won", test_status_joined_not_won);

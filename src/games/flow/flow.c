@@ -1666,17 +1666,51 @@ static const char *const colour_names[16] = {
   N_("Tan"), N_("Dark blue"), N_("Teal"), N_("Pink"),
 };
 
-char *
-flow_colour_title (const FlowState *s, int c)
+/* Colour c's name in the palette, as it starts a sentence ("Red") or in
+ * lower case, as every message says it mid-sentence ("… and red"); NULL
+ * for a colour the palette has no name for. */
+static char *
+palette_name (const FlowState *s, int c, gboolean lower)
 {
   char ch = s != NULL && c >= 0 && c < FLOW_MAX_COLOURS ? s->names[c] : '\0';
 
   for (int k = 0; k < 16 && ch != '\0'; k++)
     if (flow_default_names[k] == ch)
-      return g_strdup (_(colour_names[k]));
+      return lower ? g_utf8_strdown (_(colour_names[k]), -1) : g_strdup (_(colour_names[k]));
+  return NULL;
+}
+
+/* Colour c by name: the palette's, or its character ("Colour ‘x’"). */
+static char *
+colour_name (const FlowState *s, int c, gboolean lower)
+{
+  char ch = s != NULL && c >= 0 && c < FLOW_MAX_COLOURS ? s->names[c] : '\0';
+  char *name = palette_name (s, c, lower);
+
+  if (name != NULL)
+    return name;
+  if (ch == '\0')
+    ch = '?';
+  if (lower)
+    /* TRANSLATORS: as "Colour ‘%c’", after the start of a sentence, as
+     * other colours' names are there ("green"): "Red and colour ‘x’ need
+     * their second dot" */
+    return g_strdup_printf (_("colour ‘%c’"), ch);
   /* TRANSLATORS: a colour the palette has no name for, by its character,
    * at the start of a sentence: "Colour ‘x’ needs its second dot" */
-  return g_strdup_printf (_("Colour ‘%c’"), ch != '\0' ? ch : '?');
+  return g_strdup_printf (_("Colour ‘%c’"), ch);
+}
+
+char *
+flow_colour_title (const FlowState *s, int c)
+{
+  return colour_name (s, c, FALSE);
+}
+
+char *
+flow_colour_word (const FlowState *s, int c)
+{
+  return colour_name (s, c, TRUE);
 }
 
 /* How far apart two colours look: the "redmean" weighting of the RGB
@@ -1861,7 +1895,11 @@ flow_dots_text (const FlowState *s, gsize *filled, gsize *open,
   for (int c = 0; c < s->colours; c++)
     if (ndots[c + 1] != 2)
       {
-        /* Named as the palette names it ("Red"). */
+        /* Named as the palette names it, the first at the start of the
+         * sentence ("Red"), the others in lower case as every message
+         * says a colour mid-sentence ("Red, green and blue need …"; they
+         * were "Red, Green and Blue" beside a resize toast's "dots of
+         * red, green and blue"). */
         g_autofree char *name = flow_colour_title (s, c);
         int others = 0;
 
@@ -1880,16 +1918,18 @@ flow_dots_text (const FlowState *s, gsize *filled, gsize *open,
             other[others - 1] = o;
         if (others == 1 || others == 2)
           {
-            g_autofree char *name2 = flow_colour_title (s, other[0]);
-            g_autofree char *name3 = others == 2 ? flow_colour_title (s, other[1]) : NULL;
+            g_autofree char *name2 = flow_colour_word (s, other[0]);
+            g_autofree char *name3 = others == 2 ? flow_colour_word (s, other[1]) : NULL;
 
             if (others == 2)
-              /* TRANSLATORS: three colours' names ("Red", or "Colour
-               * 'x'"), each with one dot only */
+              /* TRANSLATORS: three colours' names, the first as "Colour
+               * ‘%c’" is ("Red"), the others as "colour ‘%c’" ("green"),
+               * each with one dot only */
               return g_strdup_printf (_("%s, %s and %s need their second dot"), name, name2,
                                       name3);
-            /* TRANSLATORS: two colours' names ("Red", or "Colour ‘x’"),
-             * each with one dot only */
+            /* TRANSLATORS: two colours' names, the first as "Colour ‘%c’"
+             * is ("Red"), the second as "colour ‘%c’" ("green"), each
+             * with one dot only */
             return g_strdup_printf (_("%s and %s need their second dot"), name, name2);
           }
         if (others > 0)
@@ -2641,12 +2681,12 @@ static char *
 colour_label (const HbState *initial, int c)
 {
   const FlowState *s = initial != NULL && initial->game == &flow_game ? FLOW_CONST (initial) : NULL;
+  char *name;
 
   if (s == NULL || c < 0 || c >= s->colours)
     return g_strdup_printf ("%d", c + 1);
-  for (int k = 0; k < 16; k++)
-    if (flow_default_names[k] == s->names[c])
-      return g_utf8_strdown (_(colour_names[k]), -1);
+  if ((name = palette_name (s, c, TRUE)) != NULL)
+    return name;
   /* TRANSLATORS: a colour named by its character on the board, as in
    * "Try colour “x” at row 2, column 3" */
   return g_strdup_printf (_("“%c”"), s->names[c]);

@@ -161,6 +161,9 @@ HbResult  *flow_result_check_dots (const FlowState *level);
  * for the game's sixteen, "Colour ‘x’" for others (flow.c). Newly
  * allocated. */
 char      *flow_colour_title (const FlowState *s, int c);
+/* The same after the start of a sentence, in lower case as every Flow
+ * Free message says a colour there: "green", "colour ‘x’". */
+char      *flow_colour_word (const FlowState *s, int c);
 
 /* The text format: parse (errors name line and column) and write (the
  * level's dots, or with `solution` every cell's path colour). */
