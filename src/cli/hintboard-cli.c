@@ -365,12 +365,12 @@ seed_or_die (const char *text)
    * --seed +7 refused, then --set seed=+7: review). */
   if (hb_seed_parse (text, &seed))
     return seed;
-  /* Hexadecimal and units are said as for --cell ("0x5" said the range;
-   * solve's said "solver ga-paths: seed = “0x5”", as if --set were
+  /* In --set seed='s words, range and decimal digits alike, whatever is
+   * wrong ("0x10" said only "takes a decimal number", " 5" only the
+   * range it is in); a unit is said to be what is wrong, as for --cell
+   * (solve's said "solver ga-paths: seed = “0x5”", as if --set were
    * given). */
-  if (cli_is_hexadecimal (text))
-    die_usage ("--seed takes a decimal number, not '%s'", text);
-  die_usage ("--seed takes 0 to %" G_GUINT64_FORMAT "%s, not '%s'", G_MAXUINT64,
+  die_usage ("--seed takes " HB_SEED_EXPECTED "%s, not '%s'",
              cli_has_unit (text) ? ", without a unit" : "", text);
 }
 

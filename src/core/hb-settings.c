@@ -290,8 +290,7 @@ hb_settings_set_from_string (HbSettings *s, const HbSetting *d, const char *text
       {
         guint64 v;
         if (!hb_seed_parse (text, &v))
-          return bad_value (d, text, "a whole number from 0 to 18446744073709551615 in decimal digits",
-                            error);
+          return bad_value (d, text, HB_SEED_EXPECTED, error);
         return hb_settings_set_seed (s, d, v, error);
       }
     default:

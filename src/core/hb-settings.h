@@ -99,6 +99,9 @@ gboolean hb_settings_set_seed (HbSettings *s, const HbSetting *decl, guint64 val
  * them allowed as every number option allows it, 0 to 2^64 − 1; no
  * blanks, no '-', no hexadecimal. FALSE (and *seed untouched) otherwise. */
 gboolean hb_seed_parse (const char *text, guint64 *seed);
+/* What a seed takes, as every message refusing one says it (--set
+ * seed=, hintboard-cli's --seed). */
+#define HB_SEED_EXPECTED "a whole number from 0 to 18446744073709551615 in decimal digits"
 /* Parses text for `decl`: integers in decimal, numbers as C locale reals
  * (nan and inf refused), switches as true/false/yes/no/on/off/1/0, choices
  * by id, seeds as hb_seed_parse reads them. The message names the key and

@@ -2387,19 +2387,36 @@ test_joined_short_values (void)
    * -r then -r with 5; "--seed -5" not --seed then -5). */
   expect_usage ("--repeats takes 1 to 100, not -5", "bench", "lights", "-r", "-5", NULL);
   expect_usage ("unknown game '-sfast'", "solve", "-g", "-sfast", path, NULL);
-  expect_usage ("--seed takes 0 to 18446744073709551615, not '-5'", "generate", "-g", "lights",
-                "--seed", "-5", NULL);
-  /* Hexadecimal is said as --cell's is (it said the range). */
-  expect_usage ("--seed takes a decimal number, not '0x5'", "generate", "-g", "lights",
-                "--seed", "0x5", NULL);
+  /* --seed names the range and the decimal digits as --set seed= does,
+   * whatever is wrong (hexadecimal said only "takes a decimal number",
+   * a blank only the range " 5" is in). */
+  expect_usage ("--seed takes a whole number from 0 to 18446744073709551615 in decimal digits, "
+                "not '-5'", "generate", "-g", "lights", "--seed", "-5", NULL);
+  expect_usage ("--seed takes a whole number from 0 to 18446744073709551615 in decimal digits, "
+                "not '0x5'", "generate", "-g", "lights", "--seed", "0x5", NULL);
+  {
+    static const char *const bad[] = { "0x10", " 5", "", "-1", "18446744073709551616" };
+
+    for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+      {
+        g_autofree char *said = g_strdup_printf ("--seed takes a whole number from 0 to "
+                                                 "18446744073709551615 in decimal digits, "
+                                                 "not '%s'", bad[i]);
+
+        expect_usage (said, "generate", "--game", "flow", "--size", "50x50", "--seed", bad[i],
+                      NULL);
+      }
+  }
   /* solve's --seed in the same words (it was worded as a --set). */
   {
     g_autofree char *flow_path = write_tmp ("seed.flow", "R.G\n...\nR.G\n");
 
-    expect_usage ("--seed takes a decimal number, not '0x5'", "solve", "-s", "ga-paths",
-                  "--seed", "0x5", flow_path, NULL);
-    expect_usage ("--seed takes 0 to 18446744073709551615, not 'abc'", "solve", "-s",
-                  "ga-paths", "--seed", "abc", flow_path, NULL);
+    expect_usage ("--seed takes a whole number from 0 to 18446744073709551615 in decimal "
+                  "digits, not '0x10'", "solve", "-s", "ga-paths", "--seed", "0x10", flow_path,
+                  NULL);
+    expect_usage ("--seed takes a whole number from 0 to 18446744073709551615 in decimal "
+                  "digits, not 'abc'", "solve", "-s", "ga-paths", "--seed", "abc", flow_path,
+                  NULL);
   }
   /* One rule for a seed wherever it is given: generate's --seed, solve's
    * --seed and --set seed= take and refuse the same texts (a '+' was
@@ -2407,7 +2424,7 @@ test_joined_short_values (void)
    * is the same seed ("+7" is 7). */
   {
     static const char *const taken[] = { "7", "+7", "07", "4294967296", "18446744073709551615" };
-    static const char *const refused[] = { " 7", "7 ", "++7", "+", "-7", "0x7",
+    static const char *const refused[] = { " 7", "7 ", "++7", "+", "-7", "0x7", "",
                                            "18446744073709551616" };
     g_autofree char *flow_path = write_tmp ("seed-rule.flow", "R.G.Y\n..B.O\n.....\n.G.Y.\n.RBO.\n");
     g_autofree char *plot = g_build_filename (tmpdir, "seed-rule.png", NULL);
@@ -2490,7 +2507,8 @@ test_joined_short_values (void)
         /* --seed says it as --seed, every command alike; --set as --set. */
         g_assert_cmpstr (g.err, ==, a.err);
         g_assert_cmpstr (p.err, ==, a.err);
-        g_assert_true (g_str_has_prefix (a.err, "hintboard-cli: --seed takes "));
+        g_assert_true (g_str_has_prefix (a.err, "hintboard-cli: --seed takes a whole number "
+                                         "from 0 to 18446744073709551615 in decimal digits, "));
         g_assert_nonnull (strstr (b.err, said));
       }
   }
@@ -2519,8 +2537,8 @@ test_joined_short_values (void)
                 "solve", "--time-limit", "5s", path, NULL);
   expect_usage ("--cell takes 4 to 256 pixels, without a unit, not '40px'", "render", "--cell",
                 "40px", path, NULL);
-  expect_usage ("--seed takes 0 to 18446744073709551615, without a unit, not '5s'", "generate",
-                "-g", "lights", "--seed", "5s", NULL);
+  expect_usage ("--seed takes a whole number from 0 to 18446744073709551615 in decimal digits, "
+                "without a unit, not '5s'", "generate", "-g", "lights", "--seed", "5s", NULL);
   /* A blank after it, a decimal comma, nothing: no number either (they
    * said the range, which "5 " is in). */
   {
