@@ -73,16 +73,18 @@ flow_endpoints (const FlowState *s, int c, int *a, int *b)
   gsize n = (gsize) s->base.width * s->base.height;
   int found = 0;
 
-  for (gsize i = 0; i < n; i++)
-    if (s->dot[i] == c + 1)
-      {
-        if (found == 0)
-          *a = (int) i;
-        else if (found == 1)
-          *b = (int) i;
-        if (++found > 2)
-          return FALSE;
-      }
+  if (c + 1 < 0 || c + 1 > G_MAXUINT8)
+    return FALSE;
+  for (gsize i = flow_next_byte (s->dot, 0, n, (guint8) (c + 1)); i < n;
+       i = flow_next_byte (s->dot, i + 1, n, (guint8) (c + 1)))
+    {
+      if (found == 0)
+        *a = (int) i;
+      else if (found == 1)
+        *b = (int) i;
+      if (++found > 2)
+        return FALSE;
+    }
   return found == 2;
 }
 

@@ -509,8 +509,11 @@ apply_in_place (FlowState *s, const HbMove *m)
         gboolean changed = FALSE;
         if (m->value < 0 || m->value >= s->colours)
           return FALSE;
-        for (gsize k = 0; k < n; k++)
-          if (s->colour[k] == m->value + 1 && (s->links[k] || !s->dot[k]))
+        /* Every cell of the colour, not only those its dots reach: a
+         * file's paths may hold pieces apart from them. */
+        for (gsize k = flow_next_byte (s->colour, 0, n, (guint8) (m->value + 1)); k < n;
+             k = flow_next_byte (s->colour, k + 1, n, (guint8) (m->value + 1)))
+          if (s->links[k] || !s->dot[k])
             {
               s->links[k] = 0;
               s->colour[k] = s->dot[k];
@@ -1304,8 +1307,9 @@ restore_cut (FlowDrag *d, FlowState *sim, HbMove *out, int max, int *n)
                      && b->dot[b->origin[c] - 1] == c + 1 ? (gsize) b->origin[c] - 1 : G_MAXSIZE;
 
       g_array_set_size (queue, 0);
-      for (gsize i = 0; i < cells; i++)
-        if (b->dot[i] == c + 1 && !on_path[i] && (origin == G_MAXSIZE || i == origin))
+      for (gsize i = flow_next_byte (b->dot, 0, cells, (guint8) (c + 1)); i < cells;
+           i = flow_next_byte (b->dot, i + 1, cells, (guint8) (c + 1)))
+        if (!on_path[i] && (origin == G_MAXSIZE || i == origin))
           {
             int ii = (int) i;
             g_array_append_val (queue, ii);
