@@ -5,6 +5,7 @@
 #include <locale.h>
 
 #include "hb-application.h"
+#include "hb-heap.h"
 
 int
 main (int argc, char *argv[])
@@ -12,6 +13,7 @@ main (int argc, char *argv[])
   HbApplication *app;
   int status;
 
+  hb_heap_keep_freed ();   /* a big board's copies: see hb-heap.h */
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");

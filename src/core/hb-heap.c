@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <malloc.h>
 #define HB_HEAP_REEXEC 1
+#define HB_HEAP_GLIBC 1
 #endif
 
 /* Under a sanitizer the allocator is the sanitizer's: glibc's tunables do
@@ -16,11 +18,13 @@
  * __has_feature. */
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #undef HB_HEAP_REEXEC
+#undef HB_HEAP_GLIBC
 #endif
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) \
     || __has_feature(memory_sanitizer)
 #undef HB_HEAP_REEXEC
+#undef HB_HEAP_GLIBC
 #endif
 #endif
 
@@ -74,5 +78,19 @@ hb_heap_setup (char **argv)
   unsetenv ("GLIBC_TUNABLES");   /* no /proc: go on as we are */
 #else
   (void) argv;
+#endif
+}
+
+gboolean
+hb_heap_keep_freed (void)
+{
+#ifdef HB_HEAP_GLIBC
+  if (getenv ("GLIBC_TUNABLES") != NULL)
+    return FALSE;
+  /* Setting either stops glibc moving them itself as blocks are freed. */
+  return mallopt (M_MMAP_THRESHOLD, 32 * 1024 * 1024) == 1
+         && mallopt (M_TRIM_THRESHOLD, 128 * 1024 * 1024) == 1;
+#else
+  return FALSE;
 #endif
 }

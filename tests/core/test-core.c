@@ -2,10 +2,15 @@
  * testing, the RNG, the trace's caps and undo/redo bookkeeping. */
 #include "hb-game.h"
 #include "hb-anim.h"
+#include "hb-heap.h"
 #include "hb-history.h"
 #include "hb-test-util.h"
 
+#include <stdlib.h>
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 static void
 test_parse_error_format (void)
@@ -376,6 +381,42 @@ test_frame_plurals (void)
   hb_test_romanian_end ();
 }
 
+/* hb_heap_keep_freed: three 16 MB arrays written and freed (a 4096x4096
+ * Flow Free board's copy) stay with the program, for the next copy to
+ * write without a page fault. glibc's defaults gave each its own mapping
+ * and handed it back. In a child, whose heap no other test has moved. */
+static void
+test_heap_keep_freed (void)
+{
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+  if (g_test_subprocess ())
+    {
+      gsize size = 16 * 1024 * 1024;
+      guint8 *a[3];
+
+      g_assert_true (hb_heap_keep_freed ());
+      for (int k = 0; k < 3; k++)
+        {
+          a[k] = g_malloc (size);
+          memset (a[k], k + 1, size);
+        }
+      for (int k = 0; k < 3; k++)
+        g_free (a[k]);
+      g_assert_cmpuint (mallinfo2 ().fordblks, >=, 3 * size);
+      return;
+    }
+  if (g_getenv ("GLIBC_TUNABLES") != NULL)
+    {
+      g_test_skip ("GLIBC_TUNABLES is set: glibc's own settings are kept");
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+#else
+  g_test_skip ("glibc's own allocator only");
+#endif
+}
+
 int
 main (int argc, char **argv)
 {
@@ -391,6 +432,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/trace/cap", test_trace_cap);
   g_test_add_func ("/core/trace/take-steps", test_trace_take_steps);
   g_test_add_func ("/core/result", test_result);
+  g_test_add_func ("/core/heap/keep-freed", test_heap_keep_freed);
   g_test_add_func ("/core/anim/frame-plurals", test_frame_plurals);
   return g_test_run ();
 }
