@@ -1281,6 +1281,17 @@ emit (FlowState *sim, HbMove *out, int max, int *n, HbMove m)
     out[(*n)++] = m;
 }
 
+/* Has the drag cut another colour's path (restore_cut has something to
+ * give back)? */
+static gboolean
+cut_any (const FlowDrag *d)
+{
+  for (int c = 0; c < d->base->colours; c++)
+    if (d->cut[c])
+      return TRUE;
+  return FALSE;
+}
+
 /* Gives back the cells of cut colours that the path no longer covers: the
  * links of the drag's starting board that still connect to a dot of
  * their colour without crossing the path, in order from the dots. When
@@ -1292,10 +1303,15 @@ restore_cut (FlowDrag *d, FlowState *sim, HbMove *out, int max, int *n)
   const FlowState *b = d->base;
   int w = b->base.width;
   gsize cells = (gsize) w * b->base.height;
-  g_autofree guint8 *on_path = g_malloc0 (cells);
+  g_autofree guint8 *on_path = NULL;
   g_autofree guint8 *seen = NULL;
-  g_autoptr (GArray) queue = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GArray) queue = NULL;
 
+  /* Most strokes cut nothing: then no two arrays of the board's size. */
+  if (!cut_any (d))
+    return;
+  on_path = g_malloc0 (cells);
+  queue = g_array_new (FALSE, FALSE, sizeof (int));
   for (guint k = 0; k < d->path->len; k++)
     on_path[g_array_index (d->path, int, k)] = 1;
   seen = g_malloc0 (cells);
@@ -1351,7 +1367,7 @@ pointer_play (const FlowState *s, FlowDrag *d, HbPointerPhase phase, const HbHit
   if (phase == HB_POINTER_RELEASE)
     {
       /* Whatever is still to give back, then the drag is over. */
-      if (d->colour >= 0 && d->base != NULL)
+      if (d->colour >= 0 && d->base != NULL && cut_any (d))
         {
           sim = flow_state_copy (s);
           restore_cut (d, sim, out, max, &n);
