@@ -35,8 +35,10 @@ void hb_heap_setup (char **argv);
  * 4096×4096 Flow Free board every change copies the board (three 16 MB
  * arrays: the history, the move's check, the gesture); glibc gave each
  * array its own mapping and handed it back when freed, so every copy
- * wrote fresh pages, 12,000 faults: a stroke's start took 400–550 ms,
- * nearly all of it those faults, and 18–23 ms with the memory kept.
+ * wrote fresh pages, 12,000 faults: a stroke's first steps took
+ * 440–650 ms in the app, about half with the memory kept (the game and
+ * the document alone, which gave all back between strokes: a stroke's
+ * start 400–550 ms, 18–23 ms kept).
  * Arrays up to 32 MB (glibc's most) come from the heap, whose top is
  * given back only past 128 MB free. Nothing changes (FALSE) where the
  * C library is not glibc, under a sanitizer, or when GLIBC_TUNABLES is
