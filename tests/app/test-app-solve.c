@@ -289,7 +289,12 @@ test_cancel (void)
   hb_window_show_toast (window, "a toast before");
   g_assert_true (hb_window_is_solving (window));
   g_assert_true (hb_app_test_load (window, file));
-  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "a toast before");
+  /* (On a loaded machine the opening can take long enough to show its
+   * own "Opening “big.lights”…" toast, as the CI under AddressSanitizer
+   * did: that one is fine, a "Solving stopped" one is not; a quick
+   * opening, the usual case, still leaves the toast before.) */
+  if (!g_str_has_prefix (hb_window_get_last_toast (window), "Opening "))
+    g_assert_cmpstr (hb_window_get_last_toast (window), ==, "a toast before");
   hb_app_test_wait (hb_app_test_not_solving, window, 20000, "the solver to stop");
   hb_app_test_settle (50);
   hb_app_test_click_cell (window, 0, 0, 1);
