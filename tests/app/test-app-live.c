@@ -644,6 +644,13 @@ label_says (GtkWidget *widget, gconstpointer text)
 }
 
 static gboolean
+live_or_done (gpointer data)
+{
+  return !hb_window_is_solving (data)
+         || hb_board_view_has_live_frame (hb_window_get_board_view (data));
+}
+
+static gboolean
 not_playing_trace (gpointer data)
 {
   return !hb_window_is_playing_trace (data);
@@ -668,6 +675,11 @@ test_escape_past_toast (void)
   g_assert_true (hb_window_select_solver (window, "backtrack"));
   hb_app_test_x_focus (GTK_WINDOW (window));
   hb_window_solve (window);
+  /* Until the board shows the solver at work: before its first frame a
+   * click is a move on the level, which stops the solve ("Solving
+   * stopped: the board changed"), and on a loaded machine the frame came
+   * after the 100 ms this waited (the CI, two suites at once). */
+  hb_app_test_wait (live_or_done, window, 20000, "the solver's first frame");
   hb_app_test_settle (100);
   if (!hb_window_is_solving (window))
     {
