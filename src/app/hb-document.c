@@ -593,8 +593,8 @@ hb_document_dup_text (HbDocument *self, GError **error)
   return hb_save_job_text (job, error);
 }
 
-/* What the save writes, copied (the board is a copy: a 4096×4096 one in
- * some 10 ms, where writing it as JSON takes 5-10 s). */
+/* What the save writes, copied (the board is a copy: a 4096×4096 Flow
+ * Free one, 48 MB, in 0.3-0.5 s, where writing it as JSON takes 5-10 s). */
 HbSaveJob *
 hb_document_save_begin (HbDocument *self, GFile *file)
 {

@@ -22,7 +22,7 @@ hb_count_ones (const guint8 *p, gsize n)
     {
       /* Each byte of `acc` sums one lane of up to 255 words. */
       gsize stop = i + MIN ((n - i) / 8, 255) * 8;
-      guint64 acc = 0, pairs;
+      guint64 acc = 0;
 
       for (; i < stop; i += 8)
         {
@@ -30,8 +30,7 @@ hb_count_ones (const guint8 *p, gsize n)
           memcpy (&w, p + i, 8);
           acc += w;
         }
-      pairs = (acc & 0x00ff00ff00ff00ffull) + ((acc >> 8) & 0x00ff00ff00ff00ffull);
-      total += (pairs * 0x0001000100010001ull) >> 48;
+      total += hb_sum_byte_lanes (acc);
     }
   for (; i < n; i++)
     total += p[i];

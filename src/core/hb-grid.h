@@ -49,6 +49,15 @@ void hb_grid_move_bytes (guint8 *dst, int nw, int nh, const guint8 *src, int w, 
 /* The sum of n bytes that are each 0 or 1 (Enlight's lit cells), eight
  * at a time: a 4096x4096 board's status line counts 16 million. */
 guint64 hb_count_ones (const guint8 *p, gsize n);
+/* The sum of a word's eight bytes, each a count summed lane by lane (at
+ * most 255 each: hb_count_ones, Infinite Loop's open ends). */
+static inline guint64
+hb_sum_byte_lanes (guint64 lanes)
+{
+  guint64 pairs = (lanes & 0x00ff00ff00ff00ffull) + ((lanes >> 8) & 0x00ff00ff00ff00ffull);
+
+  return (pairs * 0x0001000100010001ull) >> 48;
+}
 
 /* Where a board sits in a drawing area: cells are squares of `cell` pixels,
  * the board's top-left corner is at (x0, y0). */

@@ -106,7 +106,6 @@ flow_next_byte (const guint8 *a, gsize from, gsize n, guint8 v)
   return p != NULL ? (gsize) (p - a) : n;
 }
 
-
 FlowState *flow_state_new (int width, int height, int colours);
 FlowState *flow_state_copy (const FlowState *s);
 void       flow_state_free (FlowState *s);

@@ -161,8 +161,7 @@ row_open_ends (const guint8 *tiles, int width, int height, int y, gboolean first
           continue;
         }
       /* A lane full, or the row done: the lanes summed into `open`. */
-      acc = (acc & 0x00ff00ff00ff00ffull) + ((acc >> 8) & 0x00ff00ff00ff00ffull);
-      open += (acc * 0x0001000100010001ull) >> 48;
+      open += hb_sum_byte_lanes (acc);
       acc = 0;
       words = 0;
       if (x >= width)
