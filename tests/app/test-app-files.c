@@ -302,7 +302,11 @@ test_save_says_unkept_comments (Fixture *f, gconstpointer data)
                    "no format Hintboard writes holds them");
   hb_window_show_toast (window, "before");
   g_free (save_and_read (window, json));
-  g_assert_cmpstr (hb_window_get_last_toast (window), ==, "before");
+  /* (A save slow enough to say "Saving “notes.json”…", as under
+   * AddressSanitizer on a loaded machine, says so before it ends, so a
+   * word about comments would still come after it.) */
+  if (!g_str_has_prefix (hb_window_get_last_toast (window), "Saving "))
+    g_assert_cmpstr (hb_window_get_last_toast (window), ==, "before");
 
   for (int i = 0; i < HB_DOCUMENT_MAX_COMMENTS + 2; i++)
     g_string_append_printf (many, "# note %d\n", i);
