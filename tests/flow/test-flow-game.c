@@ -1235,7 +1235,7 @@ test_frames (void)
     FlowState *x = parse ("x.x\n");
     g_free (d);
     d = flow_game.describe_step (&x->base, t, hb_trace_step (t, 2));
-    g_assert_cmpstr (d, ==, "Row 1, column 2 must be colour “x”");
+    g_assert_cmpstr (d, ==, "Row 1, column 2 must be colour ‘x’");
     hb_state_free (&x->base);
   }
   {
@@ -1655,7 +1655,7 @@ test_resize_cut_words (void)
   cut_says ("RGB.\n....\nRG.B\n", 3, 3, 0, 0, "a blue dot");
   cut_says ("RGB.\n....\nRGB.\n", 4, 2, 0, 0, "dots of red, green and blue");
   cut_says ("RG..\n....\nRG..\n", 4, 2, 0, -1, "dots of red and green");
-  cut_says ("xR.\n...\nxR.\n", 2, 3, -1, 0, "both “x” dots");
+  cut_says ("xR.\n...\nxR.\n", 2, 3, -1, 0, "both ‘x’ dots");
   cut_says ("RGBY\n....\nRGBY\n", 4, 2, 0, 0, "dots of 4 colours");
 }
 

@@ -2695,7 +2695,8 @@ static const char *const dir_names[4] = {
 };
 
 /* Colour c of the level as a step names it: the palette's name in lower
- * case ("purple") for the game's sixteen, else its character in quotes;
+ * case ("purple") for the game's sixteen, else its character in single
+ * quotes (‘x’, as colour_name quotes it);
  * its number when the level does not have it. Newly allocated. */
 static char *
 colour_label (const HbState *initial, int c)
@@ -2708,8 +2709,9 @@ colour_label (const HbState *initial, int c)
   if ((name = palette_name (s, c, TRUE)) != NULL)
     return name;
   /* TRANSLATORS: a colour named by its character on the board, as in
-   * "Try colour “x” at row 2, column 3" */
-  return g_strdup_printf (_("“%c”"), s->names[c]);
+   * "Try colour ‘x’ at row 2, column 3" (quoted as a character, the way
+   * "colour ‘%c’" quotes it in the status and the results) */
+  return g_strdup_printf (_("‘%c’"), s->names[c]);
 }
 
 /* HbGame.describe_cut: the dots cut off, by colour ("a red dot", "both
