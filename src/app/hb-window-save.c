@@ -93,6 +93,7 @@ hb_window_moves_show (HbWindow *self)
  * it to end. */
 
 typedef struct {
+  HbWindow        *window;   /* for a waiting one's `done`, if dropped */
   HbSaveJob       *job;
   gboolean         played;   /* moves played showed: said in the toast */
   HbSavedFunc      done;
@@ -215,71 +216,14 @@ hb_window_wait_for_save (HbWindow *self, HbThen then, gpointer data, GDestroyNot
   return TRUE;
 }
 
-/* A save asked for while another runs, begun once it ends. */
-typedef struct {
-  HbWindow    *window;
-  GFile       *file;
-  HbSavedFunc  done;
-  gpointer     data;
-} SaveLater;
-
 static void
-save_later_free (SaveLater *later)
-{
-  g_object_unref (later->file);
-  g_free (later);
-}
-
-static void
-save_later (HbWindow *self, gpointer data)
-{
-  SaveLater *later = data;
-
-  hb_window_save_to_file (self, later->file, later->done, later->data);
-  save_later_free (later);
-}
-
-/* The window went first: its `done` still hears of it, to free what it
- * holds. */
-static void
-save_later_drop (gpointer data)
-{
-  SaveLater *later = data;
-  g_autoptr (GError) error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                                                  _("The window was closed"));
-
-  if (later->done != NULL)
-    later->done (later->window, later->file, error, later->data);
-  save_later_free (later);
-}
-
-void
-hb_window_save_to_file (HbWindow *self, GFile *file, HbSavedFunc done, gpointer data)
+save_start (HbWindow *self, SaveCall *call)
 {
   g_autofree char *name = NULL, *text = NULL;
+  GFile *file = hb_save_job_get_file (call->job);
   GtkApplication *app;
-  SaveCall *call;
   GTask *task;
 
-  g_return_if_fail (HB_IS_WINDOW (self));
-  g_return_if_fail (G_IS_FILE (file));
-  if (self->saving)
-    {
-      SaveLater *later = g_new (SaveLater, 1);
-
-      later->window = self;
-      later->file = g_object_ref (file);
-      later->done = done;
-      later->data = data;
-      hb_window_wait_for_save (self, save_later, later, save_later_drop);
-      return;
-    }
-  call = g_new0 (SaveCall, 1);
-  /* The file gets the level as drawn: say so when moves played show. */
-  call->played = hb_window_moves_show (self);
-  call->job = hb_document_save_begin (self->document, file);
-  call->done = done;
-  call->data = data;
   /* Quitting waits for the file too (the window's close does already). */
   app = gtk_window_get_application (GTK_WINDOW (self));
   if (app != NULL)
@@ -296,6 +240,51 @@ hb_window_save_to_file (HbWindow *self, GFile *file, HbSavedFunc done, gpointer 
   name = hb_file_dup_display_name (file);
   text = g_strdup_printf (_("Saving “%s”…"), name);
   hb_job_toast_start (self, &self->save_toast, text, NULL);
+}
+
+/* A save asked for while another runs, begun once it ends. */
+static void
+save_later (HbWindow *self, gpointer data)
+{
+  save_start (self, data);
+}
+
+/* The window went first: its `done` still hears of it, to free what it
+ * holds. */
+static void
+save_later_drop (gpointer data)
+{
+  SaveCall *call = data;
+  g_autoptr (GError) error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                                  _("The window was closed"));
+
+  if (call->done != NULL)
+    call->done (call->window, hb_save_job_get_file (call->job), error, call->data);
+  save_call_free (call);
+}
+
+void
+hb_window_save_to_file (HbWindow *self, GFile *file, HbSavedFunc done, gpointer data)
+{
+  SaveCall *call;
+
+  g_return_if_fail (HB_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+  call = g_new0 (SaveCall, 1);
+  call->window = self;
+  /* The file gets the level as drawn: say so when moves played show. */
+  call->played = hb_window_moves_show (self);
+  /* The level as it is now, even when the save waits for another to
+   * end: a level opened meanwhile (Save As answered while Save ran, then
+   * another file opened, the first discarded) was written under the
+   * name asked for, and became that file's level. */
+  call->job = hb_document_save_begin (self->document, file);
+  call->done = done;
+  call->data = data;
+  if (self->saving)
+    hb_window_wait_for_save (self, save_later, call, save_later_drop);
+  else
+    save_start (self, call);
 }
 
 gboolean

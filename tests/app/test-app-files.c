@@ -3321,6 +3321,33 @@ test_save_fails_off_main (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* Save As answered while a save runs waits for it, but saves the level
+ * it was asked for: another level opened meanwhile (the first asked
+ * about and thrown away) was written under that name, and became the
+ * window's level of that file. */
+static void
+test_save_as_queued_keeps_level (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *as_path = g_build_filename (f->dir, "as.lights", NULL);
+  g_autoptr (GFile) as = g_file_new_for_path (as_path);
+  g_autoptr (GFile) other = write_file (f, "other.lights", "111\n000\n111\n");
+  HbState *drawn;
+  HbWindow *window = save_held (f, "queued.lights", &path, &drawn);
+
+  hb_window_save_as_to (window, as, NULL);
+  hb_window_set_ask_to_save (window, FALSE);
+  g_assert_true (hb_app_test_load (window, other));
+  hb_window_hold_saves (FALSE);
+  hb_app_test_wait_saved (window);
+  g_assert_true (file_holds (path, drawn));
+  g_assert_true (file_holds (as_path, drawn));
+  g_assert_true (g_file_equal (hb_window_get_file (window), other));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "other.lights");
+  hb_state_free (drawn);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -3346,6 +3373,8 @@ main (int argc, char *argv[])
               test_close_during_save, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-fails-off-main", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_fails_off_main, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-as-queued-keeps-level", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_as_queued_keeps_level, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-as-picture-folder", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_picture_folder, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/untold-game", Fixture, NULL, hb_app_test_dir_set_up,
