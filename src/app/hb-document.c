@@ -32,9 +32,11 @@ struct _HbDocument
   guint         more_levels;     /* levels in self->file after the one read */
   HbWriteFormat format;          /* the file's format, written back on save */
   gboolean      format_lost;     /* the last save could not write it */
-  guint         level_id;        /* goes up when another level (or history)
+  guint         level_id;        /* a new one when another level (or history)
                                   * comes in: a save that ends after it
-                                  * was of a level no longer here */
+                                  * was of a level no longer here (or kept
+                                  * aside: a Kept's, back with it) */
+  guint         level_ids;       /* the last level_id given */
 };
 
 /* A level kept aside while another game is open. */
@@ -47,6 +49,7 @@ typedef struct {
   HbCommentsUnkept unkept;
   guint      more_levels;
   HbWriteFormat format;
+  guint      level_id;
 } Kept;
 
 static void
@@ -139,7 +142,7 @@ hb_document_set_level (HbDocument *self, HbState *state, GFile *file,
 
   new_game = self->game != state->game;
   self->game = state->game;
-  self->level_id++;
+  self->level_id = ++self->level_ids;
   g_set_object (&self->file, file);
   g_free (self->untitled_name);
   self->untitled_name = g_strdup (untitled_name);
@@ -175,11 +178,12 @@ hb_document_keep (HbDocument *self)
   k->unkept = self->unkept;
   k->more_levels = self->more_levels;
   k->format = self->format;
+  k->level_id = self->level_id;
   g_hash_table_replace (self->kept, (gpointer) self->game, k);
   /* The open level is now the kept one's: the next set_level makes a
    * fresh history rather than reset this one. */
   self->history = hb_history_new (hb_state_copy (self->loaded), 0);
-  self->level_id++;
+  self->level_id = ++self->level_ids;
 }
 
 gboolean
@@ -202,7 +206,8 @@ hb_document_restore_kept (HbDocument *self, const HbGame *game)
   g_hash_table_steal (self->kept, game);
   new_game = self->game != game;
   self->game = game;
-  self->level_id++;
+  /* The level kept, back: a save of it that ends now is of this one. */
+  self->level_id = k->level_id;
   g_clear_pointer (&self->history, hb_history_free);
   self->history = k->history;
   g_set_object (&self->file, k->file);
@@ -619,51 +624,76 @@ hb_document_save_begin (HbDocument *self, GFile *file)
   return job;
 }
 
-gboolean
-hb_document_save_finish (HbDocument *self, HbSaveJob *job)
+static gboolean
+kept_is_level (gpointer key, gpointer value, gpointer level_id)
 {
-  g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
-  if (job->level_id != self->level_id)
-    return FALSE;
+  return ((Kept *) value)->level_id == GPOINTER_TO_UINT (level_id);
+}
+
+/* What a save changes of the level it wrote, open or kept aside (the
+ * game switched, or New, while it ran: the level came back under its old
+ * name, and its next Save wrote there). */
+static void
+saved_level (HbSaveJob *job, HbHistory *history, GFile **file, HbWriteFormat *format,
+             char ***comments, HbCommentsUnkept *unkept, guint *more_levels)
+{
   /* Only once the file is written: a save that failed (Save As into a
    * folder that is not there) changed what the next Save wrote. Under a
    * ".json" name JSON was for that save only: it neither becomes the
    * form later saves under other names write (a level saved as .json
    * then as .flow was JSON in the .flow). */
   if (!job->by_name)
-    self->format = job->format;
-  self->format_lost = job->lost;
-  /* The file's comment lines ("# my notes") went back with it, where the
-   * format keeps them (Save dropped them); those left out are counted,
-   * and now forgotten (the next save would count them again). */
-  self->comments_dropped = job->dropped->len;
-  /* Left out by this save, and not said again by the next. */
-  self->unkept_saved = self->unkept;
-  self->unkept = 0;
+    *format = job->format;
+  *unkept = 0;
   /* The file written holds this level alone. */
-  self->more_levels = 0;
-  if (job->dropped->len > 0 && self->comments != NULL)
+  *more_levels = 0;
+  /* The file's comment lines ("# my notes") went back with it, where the
+   * format keeps them (Save dropped them); those left out are now
+   * forgotten (the next save would count them again). */
+  if (job->dropped->len > 0 && *comments != NULL)
     {
       GPtrArray *still = g_ptr_array_new ();
-      for (guint i = 0; self->comments[i] != NULL; i++)
+      for (guint i = 0; (*comments)[i] != NULL; i++)
         {
           gboolean gone = FALSE;
           for (guint j = 0; j < job->dropped->len && !gone; j++)
-            gone = g_str_equal (self->comments[i], g_ptr_array_index (job->dropped, j));
+            gone = g_str_equal ((*comments)[i], g_ptr_array_index (job->dropped, j));
           if (gone)
-            g_free (self->comments[i]);
+            g_free ((*comments)[i]);
           else
-            g_ptr_array_add (still, self->comments[i]);
+            g_ptr_array_add (still, (*comments)[i]);
         }
       g_ptr_array_add (still, NULL);
-      g_free (self->comments);
-      self->comments = (char **) g_ptr_array_free (still, FALSE);
+      g_free (*comments);
+      *comments = (char **) g_ptr_array_free (still, FALSE);
     }
   /* Saved as the level was when the save began: a change made while it
    * was written stays unsaved. */
-  hb_history_mark_saved_as (self->history, job->design_id, job->design);
-  if (self->file == NULL || !g_file_equal (self->file, job->file))
-    g_set_object (&self->file, job->file);
+  hb_history_mark_saved_as (history, job->design_id, job->design);
+  if (*file == NULL || !g_file_equal (*file, job->file))
+    g_set_object (file, job->file);
+}
+
+gboolean
+hb_document_save_finish (HbDocument *self, HbSaveJob *job)
+{
+  g_return_val_if_fail (HB_IS_DOCUMENT (self), FALSE);
+  if (job->level_id != self->level_id)
+    {
+      Kept *k = g_hash_table_find (self->kept, kept_is_level, GUINT_TO_POINTER (job->level_id));
+
+      if (k != NULL)
+        saved_level (job, k->history, &k->file, &k->format, &k->comments, &k->unkept,
+                     &k->more_levels);
+      return FALSE;
+    }
+  self->format_lost = job->lost;
+  /* The comment lines this save left out, and those the file's format
+   * does not hold, said (and not again by the next). */
+  self->comments_dropped = job->dropped->len;
+  self->unkept_saved = self->unkept;
+  saved_level (job, self->history, &self->file, &self->format, &self->comments, &self->unkept,
+               &self->more_levels);
   g_signal_emit (self, signals[SIGNAL_SAVED], 0);
   return TRUE;
 }

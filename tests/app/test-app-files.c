@@ -3348,6 +3348,57 @@ test_save_as_queued_keeps_level (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* A level replaced while its Save As runs (New, Random, another game),
+ * kept to come back (Undo's toast, the game switched back): it comes
+ * back as the file it was saved as, saved. It came back under its old
+ * name, and its next Save wrote over the old file. */
+static void
+test_save_as_kept_level (Fixture *f, gconstpointer data)
+{
+  g_autofree char *as_path = g_build_filename (f->dir, "kept-as.lights", NULL);
+  g_autoptr (GFile) as = g_file_new_for_path (as_path);
+  g_autoptr (GFile) file = write_file (f, "kept.lights", "010\n111\n010\n");
+  HbWindow *window = hb_app_test_window_new ();
+  HbState *level;
+
+  hb_window_set_ask_to_save (window, FALSE);
+  for (int round = 0; round < 2; round++)
+    {
+      g_assert_true (hb_app_test_load (window, file));
+      level = hb_state_copy (hb_window_get_state (window));
+      hb_window_hold_saves (TRUE);
+      hb_window_save_as_to (window, as, NULL);
+      /* Written while kept, or once back. */
+      if (round == 0)
+        {
+          hb_app_test_activate (window, "new", NULL);
+          hb_app_test_settle (50);
+          hb_window_hold_saves (FALSE);
+          hb_app_test_wait_saved (window);
+          g_assert_null (hb_window_get_file (window));
+          hb_app_test_activate (window, "back-level", NULL);
+        }
+      else
+        {
+          hb_app_test_activate (window, "new", NULL);
+          hb_app_test_settle (50);
+          hb_app_test_activate (window, "back-level", NULL);
+          hb_app_test_settle (50);
+          hb_window_hold_saves (FALSE);
+          hb_app_test_wait_saved (window);
+        }
+      hb_app_test_settle (50);
+      g_assert_true (lights_game.equal (hb_window_get_state (window), level));
+      g_assert_true (file_holds (as_path, level));
+      g_assert_true (g_file_equal (hb_window_get_file (window), as));
+      g_assert_false (hb_window_get_modified (window));
+      g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "kept-as.lights");
+      hb_state_free (level);
+      g_unlink (as_path);
+    }
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -3375,6 +3426,8 @@ main (int argc, char *argv[])
               test_save_fails_off_main, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-as-queued-keeps-level", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_queued_keeps_level, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-as-kept-level", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_as_kept_level, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-as-picture-folder", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_picture_folder, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/untold-game", Fixture, NULL, hb_app_test_dir_set_up,
