@@ -3399,6 +3399,31 @@ test_save_as_kept_level (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* A window destroyed while its save runs (not closed, which waits) and
+ * another waits: both are written whole, and the window goes once they
+ * have ended (the save's task holds it; run under the sanitizers too). */
+static void
+test_save_destroyed_during (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *as_path = g_build_filename (f->dir, "destroyed-as.lights", NULL);
+  g_autoptr (GFile) as = g_file_new_for_path (as_path);
+  HbState *drawn;
+  HbWindow *window = save_held (f, "destroyed.lights", &path, &drawn);
+
+  hb_window_save_as_to (window, as, NULL);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  hb_app_test_settle (400);
+  g_assert_nonnull (window);
+  g_assert_false (file_holds (path, drawn));
+  hb_window_hold_saves (FALSE);
+  hb_app_test_wait (pointer_is_null, &window, 20000, "the window to go once saved");
+  g_assert_true (file_holds (path, drawn));
+  g_assert_true (file_holds (as_path, drawn));
+  hb_state_free (drawn);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -3428,6 +3453,8 @@ main (int argc, char *argv[])
               test_save_as_queued_keeps_level, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-as-kept-level", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_kept_level, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-destroyed-during", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_destroyed_during, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-as-picture-folder", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_picture_folder, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/untold-game", Fixture, NULL, hb_app_test_dir_set_up,
