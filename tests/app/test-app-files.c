@@ -3424,6 +3424,40 @@ test_save_destroyed_during (Fixture *f, gconstpointer data)
   hb_state_free (drawn);
 }
 
+/* Quit (Ctrl+Q) while one window's save runs and another has unsaved
+ * changes: the saving window waits for its file and then goes, the other
+ * asks about its changes, and stays when the question is cancelled. */
+static void
+test_quit_during_save (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = NULL;
+  HbState *drawn;
+  HbWindow *saving = save_held (f, "quitting.lights", &path, &drawn);
+  HbWindow *other = hb_app_test_window_new ();
+  GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (saving)));
+  HbState *other_drawn = draw_unsaved (other);
+
+  g_object_add_weak_pointer (G_OBJECT (saving), (gpointer *) &saving);
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  hb_app_test_settle (200);
+  g_assert_nonnull (saving);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (saving)));
+  g_assert_null (find_save_dialog (saving));
+  g_assert_nonnull (find_save_dialog (other));
+  g_assert_false (file_holds (path, drawn));
+  hb_window_hold_saves (FALSE);
+  hb_app_test_wait (pointer_is_null, &saving, 20000, "the saving window to close once saved");
+  g_assert_true (file_holds (path, drawn));
+  click_response (find_save_dialog (other), "_Cancel");
+  hb_app_test_settle (50);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (other)));
+  g_assert_true (hb_window_get_modified (other));
+  hb_state_free (drawn);
+  hb_state_free (other_drawn);
+  hb_window_set_ask_to_save (other, FALSE);
+  hb_app_test_window_close (other);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -3455,6 +3489,8 @@ main (int argc, char *argv[])
               test_save_as_kept_level, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-destroyed-during", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_destroyed_during, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/quit-during-save", Fixture, NULL, hb_app_test_dir_set_up,
+              test_quit_during_save, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-as-picture-folder", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_picture_folder, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/untold-game", Fixture, NULL, hb_app_test_dir_set_up,
