@@ -5,7 +5,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -3458,6 +3460,57 @@ test_quit_during_save (Fixture *f, gconstpointer data)
   hb_app_test_window_close (other);
 }
 
+/* A save over the level's file that fails part way through the write
+ * (the disk full, as a file size limit makes it) while the window is
+ * closing: the file keeps the old level, no temporary file is left
+ * beside it, and the window stays with the level, asking for another
+ * name. */
+static void
+test_save_fails_writing (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = NULL, *before = NULL, *after = NULL;
+  HbState *drawn;
+  HbWindow *window = save_held (f, "full.lights", &path, &drawn);
+  AdwMessageDialog *dialog;
+  struct rlimit old_limit, limit;
+  void (*old_handler) (int);
+  const char *name;
+  GDir *dir;
+
+  g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
+  gtk_window_close (GTK_WINDOW (window));
+  hb_app_test_settle (50);
+  /* Writes past 4 bytes fail with EFBIG, as they would with ENOSPC. */
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &old_limit), ==, 0);
+  limit = old_limit;
+  limit.rlim_cur = 4;
+  old_handler = signal (SIGXFSZ, SIG_IGN);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+  hb_window_hold_saves (FALSE);
+  hb_app_test_wait_saved (window);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &old_limit), ==, 0);
+  signal (SIGXFSZ, old_handler);
+  hb_app_test_settle (50);
+
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+  dir = g_dir_open (f->dir, 0, NULL);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    g_assert_cmpstr (name, ==, "full.lights");
+  g_dir_close (dir);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_null (find_save_dialog (window));
+  g_assert_cmpuint (headed_dialogs (window, "Could Not Save the Level", &dialog), ==, 1);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "File too large"));
+  click_response (dialog, "_Cancel");
+  hb_app_test_settle (50);
+  g_assert_true (hb_window_get_modified (window));
+  g_assert_true (lights_game.equal (hb_window_get_state (window), drawn));
+  hb_state_free (drawn);
+  hb_window_set_ask_to_save (window, FALSE);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -3491,6 +3544,8 @@ main (int argc, char *argv[])
               test_save_destroyed_during, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/quit-during-save", Fixture, NULL, hb_app_test_dir_set_up,
               test_quit_during_save, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-fails-writing", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_fails_writing, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-as-picture-folder", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_picture_folder, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/untold-game", Fixture, NULL, hb_app_test_dir_set_up,
