@@ -591,7 +591,11 @@ hb_window_save_as (HbWindow *self, gpointer pending)
 static void
 save_again (HbWindow *self, gpointer data)
 {
-  hb_window_save (self);
+  /* Not when another level came in meanwhile (the first discarded): the
+   * Save was for the level that save wrote, and Save As's dialog came up
+   * for a new blank level out of nowhere. */
+  if (GPOINTER_TO_UINT (data) == self->levels_entered)
+    hb_window_save (self);
 }
 
 void
@@ -601,7 +605,8 @@ hb_window_save (HbWindow *self)
 
   /* Pressed again while a save runs: once it has ended, saving what
    * changed since, else saying that nothing did. */
-  if (hb_window_wait_for_save (self, save_again, NULL, NULL))
+  if (hb_window_wait_for_save (self, save_again, GUINT_TO_POINTER (self->levels_entered),
+                               NULL))
     return;
   if (file == NULL)
     hb_window_save_as (self, NULL);

@@ -3511,6 +3511,32 @@ test_save_fails_writing (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* Save pressed again while a save runs, then the level replaced (New,
+ * its changes discarded): the Save was for the level gone, and its
+ * first save wrote it. It was run on the new level once the first had
+ * ended: Save As's dialog came up for a blank level out of nowhere. */
+static void
+test_save_again_level_replaced (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = NULL;
+  HbState *drawn;
+  HbWindow *window = save_held (f, "replaced.lights", &path, &drawn);
+
+  hb_app_test_activate (window, "save", NULL);
+  hb_window_set_ask_to_save (window, FALSE);
+  hb_app_test_activate (window, "new", NULL);
+  hb_app_test_settle (50);
+  g_assert_null (hb_window_get_file (window));
+  hb_window_hold_saves (FALSE);
+  hb_app_test_wait_saved (window);
+  hb_app_test_settle (100);
+  g_assert_true (file_holds (path, drawn));
+  g_assert_null (hb_window_get_file_dialog (window));
+  g_assert_null (hb_window_get_file (window));
+  hb_state_free (drawn);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -3546,6 +3572,8 @@ main (int argc, char *argv[])
               test_quit_during_save, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-fails-writing", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_fails_writing, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-again-level-replaced", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_again_level_replaced, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-as-picture-folder", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_picture_folder, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/untold-game", Fixture, NULL, hb_app_test_dir_set_up,
