@@ -3537,6 +3537,36 @@ test_save_again_level_replaced (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* Save As to a new name while Save to the old one runs, a change made
+ * between them: the old file gets the level as it was at Save, the new
+ * one the level as it was at Save As, which the window is then the
+ * level of, with nothing unsaved. */
+static void
+test_save_as_during_save (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *as_path = g_build_filename (f->dir, "renamed.lights", NULL);
+  g_autoptr (GFile) as = g_file_new_for_path (as_path);
+  HbState *drawn, *changed;
+  HbWindow *window = save_held (f, "first.lights", &path, &drawn);
+
+  hb_app_test_click_cell (window, 0, 0, 1);
+  changed = hb_state_copy (hb_window_get_state (window));
+  hb_window_save_as_to (window, as, NULL);
+  hb_window_hold_saves (FALSE);
+  hb_app_test_wait_saved (window);
+  hb_app_test_settle (50);
+  g_assert_true (file_holds (path, drawn));
+  g_assert_false (file_holds (path, changed));
+  g_assert_true (file_holds (as_path, changed));
+  g_assert_true (g_file_equal (hb_window_get_file (window), as));
+  g_assert_false (hb_window_get_modified (window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "renamed.lights");
+  hb_state_free (drawn);
+  hb_state_free (changed);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -3574,6 +3604,8 @@ main (int argc, char *argv[])
               test_save_fails_writing, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-again-level-replaced", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_again_level_replaced, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-as-during-save", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_as_during_save, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-as-picture-folder", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_picture_folder, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/untold-game", Fixture, NULL, hb_app_test_dir_set_up,
