@@ -74,6 +74,16 @@ saved_then (HbWindow *self, GFile *file, const GError *error, gpointer data)
     pending_free (p);
   else if (error == NULL)
     pending_run (self, p);
+  else if (self->save_level_gone)
+    {
+      /* Said alone: Choose Another Name saved the level opened since
+       * under the failed one's name. */
+      g_autofree char *base = hb_file_dup_display_name (file);
+      g_autofree char *text = g_strdup_printf (_("Could not save “%s”: %s"), base, error->message);
+
+      hb_window_show_error (self, _("Could Not Save the Level"), text);
+      pending_free (p);
+    }
   else
     ask_another_name (self, file, g_error_copy (error), p);
 }

@@ -143,6 +143,7 @@ struct _HbWindow
   /* A save on its worker (hb-window-save.c), and what waits for it. */
   gboolean             saving;
   gboolean             save_failed;    /* the last one did */
+  gboolean             save_level_gone; /* another level came in while it ran */
   HbJobToast           save_toast;     /* "Saving “name”…" */
   GQueue               save_waiting;
   GCancellable        *export_cancellable;

@@ -95,6 +95,7 @@ hb_window_moves_show (HbWindow *self)
 typedef struct {
   HbWindow        *window;   /* for a waiting one's `done`, if dropped */
   HbSaveJob       *job;
+  guint            entered;  /* the window's levels_entered then */
   gboolean         played;   /* moves played showed: said in the toast */
   HbSavedFunc      done;
   gpointer         data;
@@ -184,6 +185,7 @@ save_done (GObject *source, GAsyncResult *res, gpointer unused)
   self->saving = FALSE;
   hb_job_toast_clear (&self->save_toast);
   self->save_failed = !g_task_propagate_boolean (G_TASK (res), &error);
+  self->save_level_gone = call->entered != self->levels_entered;
   if (!self->save_failed && !self->disposed)
     {
       hb_window_note_disk_stamp (self, file, call->stamp);
@@ -272,6 +274,7 @@ hb_window_save_to_file (HbWindow *self, GFile *file, HbSavedFunc done, gpointer 
   g_return_if_fail (G_IS_FILE (file));
   call = g_new0 (SaveCall, 1);
   call->window = self;
+  call->entered = self->levels_entered;
   /* The file gets the level as drawn: say so when moves played show. */
   call->played = hb_window_moves_show (self);
   /* The level as it is now, even when the save waits for another to

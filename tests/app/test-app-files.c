@@ -3567,6 +3567,45 @@ test_save_as_during_save (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* A save that fails after its level was replaced (another file opened
+ * while it ran, its changes discarded): said, with no Choose Another
+ * Name, which saved the level opened since under the failed level's
+ * name. */
+static void
+test_save_fails_level_replaced (Fixture *f, gconstpointer data)
+{
+  g_autofree char *sub = g_build_filename (f->dir, "sub", NULL);
+  g_autofree char *path = g_build_filename (sub, "lost.lights", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) other = write_file (f, "other.lights", "111\n000\n111\n");
+  HbWindow *window = hb_app_test_window_new ();
+  AdwMessageDialog *dialog;
+  HbState *drawn;
+
+  g_assert_cmpint (g_mkdir (sub, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (path, "010\n111\n010\n", -1, NULL));
+  g_assert_true (hb_app_test_load (window, file));
+  drawn = draw_unsaved (window);
+  /* The folder replaced by a file: the save fails (as root too). */
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_rmdir (sub), ==, 0);
+  g_assert_true (g_file_set_contents (sub, "not a folder\n", -1, NULL));
+  hb_window_hold_saves (TRUE);
+  hb_app_test_activate (window, "save", NULL);
+  hb_window_set_ask_to_save (window, FALSE);
+  g_assert_true (hb_app_test_load (window, other));
+  hb_window_hold_saves (FALSE);
+  hb_app_test_wait_saved (window);
+  hb_app_test_settle (50);
+  g_assert_cmpuint (headed_dialogs (window, "Could Not Save the Level", &dialog), ==, 1);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "lost.lights"));
+  g_assert_false (adw_message_dialog_has_response (dialog, "rename"));
+  g_assert_true (g_file_equal (hb_window_get_file (window), other));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  hb_state_free (drawn);
+  hb_app_test_window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -3606,6 +3645,8 @@ main (int argc, char *argv[])
               test_save_again_level_replaced, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-as-during-save", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_during_save, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-fails-level-replaced", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_fails_level_replaced, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-as-picture-folder", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_picture_folder, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/untold-game", Fixture, NULL, hb_app_test_dir_set_up,
