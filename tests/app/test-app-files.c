@@ -3323,6 +3323,15 @@ test_save_fails_off_main (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* The window's level is that of `file`, saved, titled `title`. */
+static void
+assert_saved_as (HbWindow *window, GFile *file, const char *title)
+{
+  g_assert_true (g_file_equal (hb_window_get_file (window), file));
+  g_assert_false (hb_window_get_modified (window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, title);
+}
+
 /* Save As answered while a save runs waits for it, but saves the level
  * it was asked for: another level opened meanwhile (the first asked
  * about and thrown away) was written under that name, and became the
@@ -3392,9 +3401,7 @@ test_save_as_kept_level (Fixture *f, gconstpointer data)
       hb_app_test_settle (50);
       g_assert_true (lights_game.equal (hb_window_get_state (window), level));
       g_assert_true (file_holds (as_path, level));
-      g_assert_true (g_file_equal (hb_window_get_file (window), as));
-      g_assert_false (hb_window_get_modified (window));
-      g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "kept-as.lights");
+      assert_saved_as (window, as, "kept-as.lights");
       hb_state_free (level);
       g_unlink (as_path);
     }
@@ -3559,9 +3566,7 @@ test_save_as_during_save (Fixture *f, gconstpointer data)
   g_assert_true (file_holds (path, drawn));
   g_assert_false (file_holds (path, changed));
   g_assert_true (file_holds (as_path, changed));
-  g_assert_true (g_file_equal (hb_window_get_file (window), as));
-  g_assert_false (hb_window_get_modified (window));
-  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "renamed.lights");
+  assert_saved_as (window, as, "renamed.lights");
   hb_state_free (drawn);
   hb_state_free (changed);
   hb_app_test_window_close (window);
