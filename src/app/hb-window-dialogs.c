@@ -122,6 +122,14 @@ on_disk_changed_response (AdwMessageDialog *dialog, const char *response, gpoint
     pending_free (p);
 }
 
+static void save_current (HbWindow *self, Pending *p);
+
+static void
+save_current_then (HbWindow *self, gpointer data)
+{
+  save_current (self, data);
+}
+
 /* As save_current_now, but a file another program (or another window)
  * wrote since this window read or saved it is asked about first: Save
  * wrote over it without a word, and that program's work was lost. */
@@ -132,6 +140,10 @@ save_current (HbWindow *self, Pending *p)
   g_autofree char *name = NULL;
   GtkWidget *dialog;
 
+  if (file != NULL
+      && hb_window_wait_for_other_save (self, file, save_current_then, p,
+                                        (GDestroyNotify) pending_free))
+    return;
   if (file == NULL || !hb_window_disk_changed (self, file))
     {
       save_current_now (self, p);

@@ -144,6 +144,7 @@ struct _HbWindow
   gboolean             saving;
   gboolean             save_failed;    /* the last one did */
   gboolean             save_level_gone; /* another level came in while it ran */
+  GFile               *saving_file;    /* what it writes, while it runs */
   HbJobToast           save_toast;     /* "Saving “name”…" */
   GQueue               save_waiting;
   GCancellable        *export_cancellable;
@@ -505,6 +506,8 @@ gboolean       hb_window_cancel_export (HbWindow *self);
 gboolean       hb_window_wait_for_save (HbWindow *self, HbThen then, gpointer data,
                                         GDestroyNotify destroy);
 void           hb_window_save_dispose (HbWindow *self);
+gboolean       hb_window_wait_for_other_save (HbWindow *self, GFile *file, HbThen then,
+                                              gpointer data, GDestroyNotify destroy);
 /* Whether moves played show on the board (a save writes the level as
  * drawn, without them). */
 gboolean       hb_window_moves_show (HbWindow *self);

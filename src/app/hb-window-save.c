@@ -183,6 +183,7 @@ save_done (GObject *source, GAsyncResult *res, gpointer unused)
   GError *error = NULL;
 
   self->saving = FALSE;
+  g_clear_object (&self->saving_file);
   hb_job_toast_clear (&self->save_toast);
   self->save_failed = !g_task_propagate_boolean (G_TASK (res), &error);
   self->save_level_gone = call->entered != self->levels_entered;
@@ -234,6 +235,7 @@ save_start (HbWindow *self, SaveCall *call)
       g_application_hold (call->app);
     }
   self->saving = TRUE;
+  g_set_object (&self->saving_file, file);
   task = g_task_new (self, NULL, save_done, NULL);
   g_task_set_task_data (task, call, save_call_free);
   g_task_run_in_thread (task, save_thread);
@@ -242,6 +244,66 @@ save_start (HbWindow *self, SaveCall *call)
   name = hb_file_dup_display_name (file);
   text = g_strdup_printf (_("Saving “%s”…"), name);
   hb_job_toast_start (self, &self->save_toast, text, NULL);
+}
+
+/* What waits for another window's save of the same file. */
+typedef struct {
+  GWeakRef       window;
+  HbThen         then;
+  gpointer       data;
+  GDestroyNotify destroy;
+} OtherWait;
+
+static void
+other_wait_free (gpointer data)
+{
+  OtherWait *o = data;
+
+  if (o->destroy != NULL && o->data != NULL)
+    o->destroy (o->data);
+  g_weak_ref_clear (&o->window);
+  g_free (o);
+}
+
+static void
+other_save_ended (HbWindow *other, gpointer data)
+{
+  OtherWait *o = data;
+  HbWindow *self = g_weak_ref_get (&o->window);
+
+  if (self != NULL && !self->disposed)
+    o->then (self, g_steal_pointer (&o->data));
+  g_clear_object (&self);
+  other_wait_free (o);
+}
+
+/* Two windows on one file: Save in one while the other's save of it
+ * runs looked at the file before that save wrote it, saw no change, and
+ * wrote too, with no question; one window's changes were lost and both
+ * looked saved. It waits for that save, and looks then. */
+gboolean
+hb_window_wait_for_other_save (HbWindow *self, GFile *file, HbThen then, gpointer data,
+                               GDestroyNotify destroy)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  for (GList *l = app != NULL ? gtk_application_get_windows (app) : NULL; l != NULL; l = l->next)
+    {
+      HbWindow *other = l->data;
+      OtherWait *o;
+
+      if (!HB_IS_WINDOW (other) || other == self || other->saving_file == NULL
+          || !g_file_equal (other->saving_file, file))
+        continue;
+      o = g_new0 (OtherWait, 1);
+      g_weak_ref_init (&o->window, self);
+      o->then = then;
+      o->data = data;
+      o->destroy = destroy;
+      hb_window_wait_for_save (other, other_save_ended, o, other_wait_free);
+      return TRUE;
+    }
+  return FALSE;
 }
 
 /* A save asked for while another runs, begun once it ends. */

@@ -3611,6 +3611,44 @@ test_save_fails_level_replaced (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* Two windows on one file, each changed, Save pressed in the second
+ * while the first one's save runs: it waits for that save, then asks
+ * whether to replace what it wrote (as it does after the first window's
+ * save has ended). It wrote at once, before or after the first, with no
+ * question: one window's changes were lost and both looked saved. */
+static void
+test_save_same_file_two_windows (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = NULL;
+  HbState *drawn;
+  HbWindow *first = save_held (f, "shared.lights", &path, &drawn);
+  HbWindow *second = hb_app_test_window_new ();
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  AdwMessageDialog *dialog;
+
+  g_assert_true (hb_app_test_load (second, file));
+  hb_app_test_click_cell (second, 0, 0, 1);
+  hb_window_set_ask_to_save (second, TRUE);
+  hb_app_test_wait (save_worker_held, NULL, 10000, "the first window's save");
+  hb_app_test_activate (second, "save", NULL);
+  hb_app_test_settle (100);
+  g_assert_false (hb_window_is_saving (second));
+  g_assert_cmpuint (headed_dialogs (second, "File Changed on Disk", &dialog), ==, 0);
+  hb_window_hold_saves (FALSE);
+  hb_app_test_wait_saved (first);
+  hb_app_test_settle (100);
+  g_assert_true (file_holds (path, drawn));
+  g_assert_cmpuint (headed_dialogs (second, "File Changed on Disk", &dialog), ==, 1);
+  click_response (dialog, "_Cancel");
+  hb_app_test_settle (50);
+  g_assert_true (file_holds (path, drawn));
+  g_assert_true (hb_window_get_modified (second));
+  hb_state_free (drawn);
+  hb_window_set_ask_to_save (second, FALSE);
+  hb_app_test_window_close (second);
+  hb_app_test_window_close (first);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -3652,6 +3690,8 @@ main (int argc, char *argv[])
               test_save_as_during_save, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-fails-level-replaced", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_fails_level_replaced, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/save-same-file-two-windows", Fixture, NULL, hb_app_test_dir_set_up,
+              test_save_same_file_two_windows, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/save-as-picture-folder", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_picture_folder, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/untold-game", Fixture, NULL, hb_app_test_dir_set_up,
