@@ -273,7 +273,10 @@ kept_result_free (gpointer data)
 /* The result of the level being kept goes with it: a game and back lost
  * it, and a long solve (a genetic algorithm's run, its plot) had to be
  * run again to watch or apply (review). A solve still running is not
- * kept: leaving the level stops it. */
+ * kept: leaving the level stops it (and Solve cleared the result). A
+ * result shown while a solve is under way is this level's, brought back
+ * with it as the run of the level left stops: it goes with the level
+ * too (it was dropped, the solve under way being another level's). */
 static void
 keep_result (HbWindow *self, const char *game_id)
 {
@@ -281,7 +284,7 @@ keep_result (HbWindow *self, const char *game_id)
 
   if (self->kept_results != NULL)
     g_hash_table_remove (self->kept_results, game_id);
-  if (self->result == NULL || self->solve_job != NULL)
+  if (self->result == NULL)
     return;
   k = g_new0 (KeptResult, 1);
   k->command = g_strdup (hb_solver_panel_get_seed_command (self->solver_panel));

@@ -516,7 +516,10 @@ on_solve_finished (HbSolveJob *job, HbWindow *self)
         hb_window_show_toast (self, _("The answer was set aside: the board changed while the solver ran"));
       g_clear_pointer (&stale, hb_result_free);
       g_clear_pointer (&stale_trace, hb_trace_free);
-      hb_solver_panel_clear_result (self->solver_panel);
+      /* A result shown now is the level's own, brought back with it
+       * while this run stopped (a game and back): it stays. */
+      if (self->result == NULL)
+        hb_solver_panel_clear_result (self->solver_panel);
       hb_window_update_actions (self);
       g_signal_handlers_disconnect_by_data (job, self);
       g_object_unref (job);

@@ -893,6 +893,54 @@ test_result_kept_with_level (void)
   hb_app_test_reset_last_game ();
 }
 
+/* A result kept with its level, brought back while a solve of the level
+ * just left is still stopping: that run's end, coming after, cleared the
+ * kept result's verdict and seed line from the sidebar (Apply Solution
+ * and Replay still on), and a switch away again before it came threw the
+ * kept result away (a long genetic run to do again). The level is left
+ * before the main loop can deliver the run's end, however fast the
+ * solver. */
+static void
+test_kept_result_outlives_stopped_solve (void)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  HbSolverPanel *panel = hb_window_get_solver_panel (window);
+  g_autofree char *command = NULL, *verdict = NULL;
+
+  g_assert_true (hb_window_select_game (window, "flow"));
+  hb_app_test_wait_loaded (window);
+  hb_app_test_solve_and_play (window, "ga-paths");
+  command = g_strdup (hb_solver_panel_get_seed_command (panel));
+  verdict = g_strdup (hb_solver_panel_get_verdict (panel));
+  g_assert_nonnull (command);
+  g_assert_nonnull (verdict);
+  for (int round = 0; round < 2; round++)
+    {
+      g_assert_true (hb_window_select_game (window, "lights"));
+      hb_app_test_wait_loaded (window);
+      g_assert_null (hb_window_get_result (window));
+      hb_window_solve (window);
+      g_assert_true (hb_window_is_solving (window));
+      g_assert_true (hb_window_select_game (window, "flow"));
+      if (round == 1)
+        {
+          /* Away and back again before the run's end came in. */
+          g_assert_true (hb_window_select_game (window, "lights"));
+          g_assert_true (hb_window_select_game (window, "flow"));
+        }
+      g_assert_true (hb_window_is_solving (window));
+      hb_app_test_wait (hb_app_test_not_solving, window, 20000, "the solver to stop");
+      hb_app_test_settle (50);
+      g_assert_nonnull (hb_window_get_result (window));
+      g_assert_cmpstr (hb_solver_panel_get_verdict (panel), ==, verdict);
+      g_assert_cmpstr (hb_solver_panel_get_seed_command (panel), ==, command);
+      g_assert_true (hb_window_get_action_enabled (window, "apply-solution"));
+      g_assert_true (hb_window_get_action_enabled (window, "replay"));
+    }
+  hb_app_test_window_close (window);
+  hb_app_test_reset_last_game ();
+}
+
 /* Runs a copied command as a shell runs it pasted, hintboard-cli being
  * `cli`, and asserts it prints `expect` and nothing on stderr. */
 static void
@@ -1069,5 +1117,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/solve/cancel-keeps-best", test_cancel_keeps_best);
   g_test_add_func ("/app/solve/result-for-the-board-solved", test_result_for_the_board_solved);
   g_test_add_func ("/app/solve/result-kept-with-level", test_result_kept_with_level);
+  g_test_add_func ("/app/solve/kept-result-outlives-stopped-solve",
+                   test_kept_result_outlives_stopped_solve);
   return g_test_run ();
 }
