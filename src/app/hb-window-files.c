@@ -311,6 +311,7 @@ typedef struct {
   GTask        *outer;     /* NULL once answered */
   GFile        *file;      /* NULL for a paste */
   char         *name;
+  guint         entered;   /* the window's levels_entered when it asked */
 } LoadApply;
 
 static void
@@ -337,6 +338,12 @@ apply_loaded (HbWindow *self, gpointer data)
 {
   LoadApply *a = data;
 
+  /* Another level came in while this waited for the question asked
+   * before it (New or Random, answered Discard): that level stays. It
+   * was opened over, unasked, having nothing unsaved, though the user
+   * went on to it after asking for this file. */
+  if (a->entered != self->levels_entered)
+    return;
   /* Another game's level: the one open is kept for its game, as the game
    * chooser keeps it, and a switch back brings it back (it was dropped,
    * and the switch back showed that game's first bundled level). */
@@ -407,6 +414,7 @@ apply_loaded (HbWindow *self, gpointer data)
 static void
 ask_discard_then_apply (HbWindow *self, gpointer data)
 {
+  ((LoadApply *) data)->entered = self->levels_entered;
   hb_window_maybe_discard (self, apply_loaded, data, load_apply_free);
 }
 

@@ -167,10 +167,15 @@ on_palette_selected (HbPaletteBar *bar, GParamSpec *pspec, HbWindow *self)
 }
 
 /* What goes with the level the document is about to leave: a solve, its
- * result, the hint. */
+ * result, the hint; and an open still reading, as a newer open stops it
+ * (read after New, Random, a game switch or a level from the list, it
+ * came in over the level the user had gone on to, unasked when that
+ * level had nothing unsaved: a screenshot read for seconds replaced the
+ * level being played). */
 void
 hb_window_leave_level (HbWindow *self)
 {
+  hb_window_cancel_load (self);
   if (self->solve_job != NULL)
     hb_window_cancel_solve (self);
   hb_window_clear_result (self);
