@@ -19,6 +19,7 @@ typedef struct {
   HbResult *result;     /* status and moves only */
   gboolean  dark;
   GFile    *file;
+  GApplication *app;    /* held while the worker writes, or NULL */
 } ExportJob;
 
 static void
@@ -47,6 +48,22 @@ export_job_new (HbWindow *self)
   return job;
 }
 
+/* Testing: while held, an export's worker waits before it writes, until
+ * released or cancelled. Never held outside tests. */
+static HbJobHold export_hold;
+
+void
+hb_window_hold_exports (gboolean hold)
+{
+  hb_job_hold_set (&export_hold, hold);
+}
+
+guint
+hb_window_exports_held (void)
+{
+  return hb_job_hold_waiting (&export_hold);
+}
+
 static void
 export_thread (GTask *task, gpointer source, gpointer task_data,
                GCancellable *cancellable)
@@ -55,6 +72,7 @@ export_thread (GTask *task, gpointer source, gpointer task_data,
   HbRenderOptions options = { 0 };
   GError *error = NULL;
 
+  hb_job_hold_wait (&export_hold, cancellable);
   options.dark = job->dark;
   if (hb_anim_save_solution (job->file, job->initial, job->result, &options,
                              EXPORT_CELL_PX, EXPORT_SECONDS, cancellable, &error))
@@ -99,6 +117,9 @@ export_done (GObject *source, GAsyncResult *res, gpointer user_data)
   char *name, *text;
 
   g_task_propagate_boolean (G_TASK (res), &error);
+  if (job->app != NULL)
+    g_application_release (job->app);
+  g_clear_object (&job->app);
   if (self->disposed)
     {
       g_clear_error (&error);
@@ -177,6 +198,19 @@ export_start (HbWindow *self, ExportJob *job, GFile *file)
   file = hb_window_file_with_extension (file, ".png");
 
   job->file = file;
+  /* The window may close before the file is written (its task keeps it
+   * until then): the application, with no window left, quit under the
+   * worker, and the animation was never written. It waits, as for a
+   * save. */
+  {
+    GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+    if (app != NULL)
+      {
+        job->app = G_APPLICATION (g_object_ref (app));
+        g_application_hold (job->app);
+      }
+  }
   self->export_cancellable = g_cancellable_new ();
   task = g_task_new (self, self->export_cancellable, export_done, NULL);
   g_task_set_task_data (task, job, export_job_free);

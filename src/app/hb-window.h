@@ -105,6 +105,10 @@ const char    *hb_window_get_last_toast (HbWindow *self);
 gboolean       hb_window_select_game (HbWindow *self, const char *id);
 /* Testing: Export Animation to `file`, as the file dialog's Export does. */
 void           hb_window_export_animation_to (HbWindow *self, GFile *file);
+/* Testing: while held (any window), an export's worker waits before it
+ * writes, until released or cancelled; held counts the workers waiting. */
+void           hb_window_hold_exports (gboolean hold);
+guint          hb_window_exports_held (void);
 /* Testing: the status line under the board. */
 const char    *hb_window_get_status_text (HbWindow *self);
 /* Testing: the sidebar's colour count row and its spin button's

@@ -2754,6 +2754,41 @@ test_export_cancel (Fixture *f, gconstpointer data)
   hb_app_test_settle (100);
 }
 
+static gboolean
+export_is_held (gpointer data)
+{
+  return hb_window_exports_held () == 1;
+}
+
+/* The last window closed (or Quit) while its export runs: the window
+ * goes, the export's worker goes on, but the application, with no window
+ * left, quit under it, and the animation asked for was never written.
+ * The export now holds the application until it ends, as a save does:
+ * here, with no window left, a release of the application must be the
+ * export's (with nothing held it is a critical, fatal in the tests). */
+static void
+test_export_holds_application (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (window));
+  g_autofree char *path = g_build_filename (f->dir, "closed.png", NULL);
+  g_autoptr (GFile) target = g_file_new_for_path (path);
+
+  hb_app_test_solve_and_play (window, "backtrack");
+  hb_window_hold_exports (TRUE);
+  hb_window_export_animation_to (window, target);
+  hb_app_test_wait (export_is_held, NULL, 20000, "the export's worker");
+  hb_app_test_window_close (window);
+  g_assert_null (gtk_application_get_windows (app));
+  g_application_release (G_APPLICATION (app));
+  g_application_hold (G_APPLICATION (app));
+  hb_window_hold_exports (FALSE);
+  for (int i = 0; i < 800 && !g_file_test (path, G_FILE_TEST_IS_REGULAR); i++)
+    hb_app_test_settle (25);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  hb_app_test_settle (200);
+}
+
 static void
 test_export_names_folder (Fixture *f, gconstpointer data)
 {
@@ -3816,6 +3851,8 @@ main (int argc, char *argv[])
               test_random_waiting_behind_open, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/error-names-file", Fixture, NULL, hb_app_test_dir_set_up,
               test_error_names_file, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/export-holds-application", Fixture, NULL, hb_app_test_dir_set_up,
+              test_export_holds_application, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/close-with-dialog", Fixture, NULL, hb_app_test_dir_set_up,
               test_close_with_dialog, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-dialog-filters", Fixture, NULL, hb_app_test_dir_set_up,
