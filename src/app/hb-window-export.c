@@ -117,9 +117,7 @@ export_done (GObject *source, GAsyncResult *res, gpointer user_data)
   char *name, *text;
 
   g_task_propagate_boolean (G_TASK (res), &error);
-  if (job->app != NULL)
-    g_application_release (job->app);
-  g_clear_object (&job->app);
+  hb_job_release_app (&job->app);
   if (self->disposed)
     {
       g_clear_error (&error);
@@ -202,15 +200,7 @@ export_start (HbWindow *self, ExportJob *job, GFile *file)
    * until then): the application, with no window left, quit under the
    * worker, and the animation was never written. It waits, as for a
    * save. */
-  {
-    GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
-    if (app != NULL)
-      {
-        job->app = G_APPLICATION (g_object_ref (app));
-        g_application_hold (job->app);
-      }
-  }
+  job->app = hb_job_hold_app (self);
   self->export_cancellable = g_cancellable_new ();
   task = g_task_new (self, self->export_cancellable, export_done, NULL);
   g_task_set_task_data (task, job, export_job_free);

@@ -114,3 +114,28 @@ hb_job_hold_wait (HbJobHold *h, GCancellable *cancellable)
   h->waiting--;
   g_mutex_unlock (&h->mutex);
 }
+
+/* A job whose file must be written before the application may quit (a
+ * save, an export): the window's application, held and referenced, or
+ * NULL for a window without one. Closing the last window, or Quit, then
+ * waits for the worker instead of exiting under it. */
+GApplication *
+hb_job_hold_app (HbWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (app == NULL)
+    return NULL;
+  g_application_hold (G_APPLICATION (app));
+  return G_APPLICATION (g_object_ref (app));
+}
+
+/* Lets go of what hb_job_hold_app held, once; *app becomes NULL. */
+void
+hb_job_release_app (GApplication **app)
+{
+  if (*app == NULL)
+    return;
+  g_application_release (*app);
+  g_clear_object (app);
+}

@@ -468,6 +468,8 @@ typedef struct {
 void           hb_job_hold_set (HbJobHold *hold, gboolean held);
 guint          hb_job_hold_waiting (HbJobHold *hold);
 void           hb_job_hold_wait (HbJobHold *hold, GCancellable *cancellable);
+GApplication  *hb_job_hold_app (HbWindow *self);
+void           hb_job_release_app (GApplication **app);
 
 /* hb-window-files.c */
 typedef void (*HbThen) (HbWindow *self, gpointer data);

@@ -198,9 +198,7 @@ save_done (GObject *source, GAsyncResult *res, gpointer unused)
   if (call->done != NULL)
     call->done (self, file, error, call->data);
   g_clear_error (&error);
-  if (call->app != NULL)
-    g_application_release (call->app);
-  g_clear_object (&call->app);
+  hb_job_release_app (&call->app);
   run_waiting (self);
 }
 
@@ -224,16 +222,10 @@ save_start (HbWindow *self, SaveCall *call)
 {
   g_autofree char *name = NULL, *text = NULL;
   GFile *file = hb_save_job_get_file (call->job);
-  GtkApplication *app;
   GTask *task;
 
   /* Quitting waits for the file too (the window's close does already). */
-  app = gtk_window_get_application (GTK_WINDOW (self));
-  if (app != NULL)
-    {
-      call->app = G_APPLICATION (g_object_ref (app));
-      g_application_hold (call->app);
-    }
+  call->app = hb_job_hold_app (self);
   self->saving = TRUE;
   g_set_object (&self->saving_file, file);
   task = g_task_new (self, NULL, save_done, NULL);
