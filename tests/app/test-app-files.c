@@ -3734,74 +3734,74 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/files/copy-paste", test_copy_paste);
   g_test_add_func ("/app/files/new-undo-asks", test_new_undo_asks);
   g_test_add_func ("/app/files/extension", test_file_extension);
-  g_test_add_func ("/app/files/save-as-folder", test_save_as_folder);
+  g_test_add_func ("/app/files/save/as-folder", test_save_as_folder);
   g_test_add_func ("/app/files/close-with-save-as", test_close_with_save_as);
-  g_test_add ("/app/files/save-as-named", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/as-named", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_named, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-as-refused", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/as-refused", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_refused, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-failed-asks-name", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/failed-asks-name", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_failed_asks_name, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-off-main", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/off-main", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_off_main, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-edit-during", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/edit-during", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_edit_during, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-again-during", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/again-during", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_again_during, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/close-during-save", Fixture, NULL, hb_app_test_dir_set_up,
               test_close_during_save, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-fails-off-main", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/fails-off-main", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_fails_off_main, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-as-queued-keeps-level", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/as-queued-keeps-level", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_queued_keeps_level, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-as-kept-level", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/as-kept-level", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_kept_level, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-destroyed-during", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/destroyed-during", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_destroyed_during, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/quit-during-save", Fixture, NULL, hb_app_test_dir_set_up,
               test_quit_during_save, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-fails-writing", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/fails-writing", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_fails_writing, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-again-level-replaced", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/again-level-replaced", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_again_level_replaced, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-as-during-save", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/as-during-save", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_during_save, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-fails-level-replaced", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/fails-level-replaced", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_fails_level_replaced, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-same-file-two-windows", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/same-file-two-windows", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_same_file_two_windows, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-as-picture-folder", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/as-picture-folder", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_as_picture_folder, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/untold-game", Fixture, NULL, hb_app_test_dir_set_up,
               test_untold_game, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/malformed", Fixture, NULL, hb_app_test_dir_set_up,
               test_malformed, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-unchanged", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/unchanged", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_unchanged, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-and-reopen", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/and-reopen", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_and_reopen, hb_app_test_dir_tear_down);
   g_test_add_func ("/app/files/comments-line-by-line", test_comments_line_by_line);
   g_test_add_func ("/app/files/text-format", test_text_format);
-  g_test_add ("/app/files/save-keeps-format", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/keeps-format", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_keeps_format, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-json-name-format", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/json-name-format", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_json_name_format, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/format-follows-level", Fixture, NULL, hb_app_test_dir_set_up,
               test_format_follows_level, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-keeps-comments", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/keeps-comments", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_keeps_comments, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-says-unkept-comments", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/says-unkept-comments", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_says_unkept_comments, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-says-all-left-out", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/says-all-left-out", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_says_all_left_out, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-says-stale-comment-after", Fixture, NULL,
+  g_test_add ("/app/files/save/says-stale-comment-after", Fixture, NULL,
               hb_app_test_dir_set_up, test_save_says_stale_comment_after,
               hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-says-json-comments-after", Fixture, NULL,
+  g_test_add ("/app/files/save/says-json-comments-after", Fixture, NULL,
               hb_app_test_dir_set_up, test_save_says_json_comments_after,
               hb_app_test_dir_tear_down);
-  g_test_add_func ("/app/files/save-left-out-reasons", test_save_left_out_reasons);
-  g_test_add ("/app/files/save-json", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add_func ("/app/files/save/left-out-reasons", test_save_left_out_reasons);
+  g_test_add ("/app/files/save/json", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_json, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/open-focuses-board", Fixture, NULL, hb_app_test_dir_set_up,
               test_open_focuses_board, hb_app_test_dir_tear_down);
@@ -3817,15 +3817,15 @@ main (int argc, char *argv[])
               test_open_bundled_file, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/close-asks", Fixture, NULL, hb_app_test_dir_set_up,
               test_close_asks, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-other-games-ending", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/other-games-ending", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_other_games_ending, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-refused-asks-name", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/refused-asks-name", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_refused_asks_name, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-changed-on-disk", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/changed-on-disk", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_changed_on_disk, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-changed-narrow-focus", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/changed-narrow-focus", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_changed_narrow_focus, hb_app_test_dir_tear_down);
-  g_test_add ("/app/files/save-changed-before-shown", Fixture, NULL, hb_app_test_dir_set_up,
+  g_test_add ("/app/files/save/changed-before-shown", Fixture, NULL, hb_app_test_dir_set_up,
               test_save_changed_before_shown, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/name-not-utf8", Fixture, NULL, hb_app_test_dir_set_up,
               test_name_not_utf8, hb_app_test_dir_tear_down);
