@@ -1435,17 +1435,18 @@ check_cell (Fast *f, int e, gboolean *stepped)
   guint8 need = f->cell[e].need;
   FastDeps lv;
 
+  /* Bit d of back[need]: a free neighbour on side d with that need may
+   * take an arm towards e (no need, or one with the arm back). */
+  static const guint8 back[16] = {
+    15, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
+  };
+
   /* Three free neighbours that may take an arm towards e: it has ways
    * enough, none is forced, and nothing is read that could rule anything
    * out (the common case in open country). */
   if (need == 0)
     {
-      /* Bit d of back[need]: a free neighbour on side d with that need
-       * may take an arm towards e (no need, or one with the arm back).
-       * Without a branch a side: which sides are open is hard to guess. */
-      static const guint8 back[16] = {
-        15, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
-      };
+      /* Without a branch a side: which sides are open is hard to guess. */
       int open = 0;
       for (int d = 0; d < 4; d++)
         {
@@ -1453,6 +1454,22 @@ check_cell (Fast *f, int e, gboolean *stepped)
           open += (r->col == 0) & (back[r->need & 15] >> d);
         }
       if (open >= 3)
+        return TRUE;
+    }
+  else
+    {
+      /* A marked cell whose two arms are free neighbours that may take
+       * them: its two ways, no head among them, so nothing follows, as
+       * below (most marked cells, down the corner chains ahead of the
+       * heads). */
+      int open = 0;
+      for (unsigned m = need; m != 0; m &= m - 1)
+        {
+          int d = __builtin_ctz (m);
+          const FastCell *r = &f->cell[e + f->off[d]];
+          open += (r->col == 0) & (back[r->need & 15] >> d);
+        }
+      if (open == 2)
         return TRUE;
     }
   f->rs = dep_of (f, e);
