@@ -1124,12 +1124,12 @@ check_around (Fast *f, int p)
   int r[4] = { p + f->off[0], p + f->off[1], p + f->off[2], p + f->off[3] };
 
   /* Without a branch a side: the entry is written either way and kept
-   * only when pushed (at most the free cells wait, fewer than N = cap, so
-   * the slot is there). */
+   * only when pushed (at most the free cells wait, w * h, at least four
+   * under N = cap, so the four slots are there). */
+  g_assert (n + 4 <= cap);
   for (int d = 0; d < 4; d++)
     {
       guint8 push = (guint8) ((cell[r[d]].col == 0) & (queued[r[d]] == 0));
-      g_assert (n < cap);
       check[n] = r[d];
       queued[r[d]] |= push;
       n += push;
