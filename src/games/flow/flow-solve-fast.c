@@ -866,6 +866,35 @@ step_no (Fast *f, int h, int q, int o)
   return -1;
 }
 
+/* The rest of step_kind_d's rules for a step into q (direction d) that
+ * joins the colour's other head o; out of line, as joins are
+ * rare (step_kind_d saves fewer registers). */
+static G_GNUC_NO_INLINE gboolean
+join_ok (Fast *f, int q, int o, int d)
+{
+  int e = dir_between (f, q, o);
+  unsigned m;
+
+  /* q's arms: back to h and on to o. */
+  if (f->cell[q].need != 0 && (f->cell[q].need & (1u << e)) == 0)
+    return FALSE;
+  if (((e ^ d) & 1) != 0 && !corner_ok (f, q, HB_DIR_OPPOSITE (d), e))
+    {
+      f->corner_cuts++;
+      return FALSE;
+    }
+  if (!arm_ok (f, o, HB_DIR_OPPOSITE (e)) || abandons (f, o, HB_DIR_OPPOSITE (e)))
+    return FALSE;
+  /* h and o are filled, so never among the free sides. */
+  m = waiting_on (f, q);
+  if (m != 0)
+    {
+      rd (f, q + f->off[__builtin_ctz (m)]);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Whether head k of colour c may step into free cell q, next to it in
  * direction d: the touch rule (as touch_kind), the corner rule at the
  * cells the step makes turn (the head's cell, and on a join q and the
@@ -902,29 +931,8 @@ step_kind_d (Fast *f, int c, int k, int q, int d)
    * it may be waiting for it. */
   if (!arm_ok (f, h, d) || abandons (f, h, d))
     return step_no (f, h, q, kind ? o : -1);
-  if (kind == 1)
-    {
-      int e = dir_between (f, q, o);
-      /* q's arms: back to h and on to o. */
-      if (f->cell[q].need != 0 && (f->cell[q].need & (1u << e)) == 0)
-        return step_no (f, h, q, o);
-      if (((e ^ d) & 1) != 0 && !corner_ok (f, q, HB_DIR_OPPOSITE (d), e))
-        {
-          f->corner_cuts++;
-          return step_no (f, h, q, o);
-        }
-      if (!arm_ok (f, o, HB_DIR_OPPOSITE (e)) || abandons (f, o, HB_DIR_OPPOSITE (e)))
-        return step_no (f, h, q, o);
-      {
-        /* h and o are filled, so never among the free sides. */
-        unsigned m = waiting_on (f, q);
-        if (m != 0)
-          {
-            rd (f, q + f->off[__builtin_ctz (m)]);
-            return step_no (f, h, q, o);
-          }
-      }
-    }
+  if (kind == 1 && !join_ok (f, q, o, d))
+    return step_no (f, h, q, o);
   /* A stretch from h that way could never stop (see ray_init). */
   if (f->use_ray && !(f->ray[h] & (1u << d)))
     return step_no (f, h, q, kind ? o : -1);
@@ -1462,14 +1470,10 @@ check_cell (Fast *f, int e, gboolean *stepped)
        * them: its two ways, no head among them, so nothing follows, as
        * below (most marked cells, down the corner chains ahead of the
        * heads). */
-      int open = 0;
-      for (unsigned m = need; m != 0; m &= m - 1)
-        {
-          int d = __builtin_ctz (m);
-          const FastCell *r = &f->cell[e + f->off[d]];
-          open += (r->col == 0) & (back[r->need & 15] >> d);
-        }
-      if (open == 2)
+      int a = __builtin_ctz (need), b = 31 - __builtin_clz (need);
+      const FastCell *ra = &f->cell[e + f->off[a]], *rb = &f->cell[e + f->off[b]];
+      if ((a != b) & (ra->col == 0) & (back[ra->need & 15] >> a) & (rb->col == 0)
+          & (back[rb->need & 15] >> b))
         return TRUE;
     }
   f->rs = dep_of (f, e);
