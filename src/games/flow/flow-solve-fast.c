@@ -1156,11 +1156,12 @@ may_split (const Fast *f, int q)
   for (int d = 0; d < 4; d++)
     {
       o[d] = c[q + f->off[d]].col == 0;
-      corner[d] = c[q + f->off[d] + f->off[(d + 1) & 3]].col == 0;
       nfree += o[d];
     }
   if (nfree <= 1)
-    return FALSE;
+    return FALSE;   /* before the corners are read */
+  for (int d = 0; d < 4; d++)
+    corner[d] = c[q + f->off[d] + f->off[(d + 1) & 3]].col == 0;
   for (int d = 0; d < 4; d++)
     joined += o[d] && o[(d + 1) & 3] && corner[d];
   return nfree - joined > 1 || (joined == 0 && nfree > 1);
