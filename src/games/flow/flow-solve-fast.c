@@ -543,11 +543,12 @@ dir_between (const Fast *f, int a, int b)
   return diff == 1 ? HB_DIR_E : diff == -1 ? HB_DIR_W : diff == f->W ? HB_DIR_S : HB_DIR_N;
 }
 
-/* Whether head k of colour c may step into free cell q (next to it):
- * -1 no (q touches the colour elsewhere), 1 yes and it joins the colour,
- * 0 yes. */
+/* Whether head k of colour c may step into free cell q (next to it), by
+ * the touch rule: 1 yes and it joins the colour, 0 yes; no when q touches
+ * the colour elsewhere, at *at: -1, or -2 when the other head came first
+ * in the scan (its side was read too). */
 static inline int
-touch_kind (Fast *f, int c, int k, int q)
+touch_kind (const Fast *f, int c, int k, int q, int *at)
 {
   int h = f->head[c][k], other = f->head[c][1 - k], joins = 0;
   guint8 me = (guint8) (c + 1);
@@ -557,11 +558,12 @@ touch_kind (Fast *f, int c, int k, int q)
       int r = q + f->off[d];
       if (r == h || f->cell[r].col != me)
         continue;
-      rd (f, r);
-      if (r == other)
-        joins = 1;
-      else
-        return -1;
+      if (r != other)
+        {
+          *at = r;
+          return -1 - joins;
+        }
+      joins = 1;
     }
   return joins;
 }
@@ -896,7 +898,7 @@ join_ok (Fast *f, int q, int o, int d)
 }
 
 /* Whether head k of colour c may step into free cell q, next to it in
- * direction d: the touch rule (as touch_kind), the corner rule at the
+ * direction d: the touch rule (touch_kind), the corner rule at the
  * cells the step makes turn (the head's cell, and on a join q and the
  * other head), and the arms the corner rule asks of the cells involved
  * (need). -1 no, 1 yes and it joins the colour, 0 yes. A step ruled out
@@ -907,23 +909,16 @@ join_ok (Fast *f, int q, int o, int d)
 static inline int
 step_kind_d (Fast *f, int c, int k, int q, int d)
 {
-  int h = f->head[c][k], o = f->head[c][1 - k], kind = 0;
-  guint8 me = (guint8) (c + 1);
+  int h = f->head[c][k], o = f->head[c][1 - k], at;
+  int kind = touch_kind (f, c, k, q, &at);
 
-  for (int e = 0; e < 4; e++)
+  if (kind < 0)
     {
-      int r = q + f->off[e];
-      if (r == h || f->cell[r].col != me)
-        continue;
-      if (r != o)
-        {
-          /* q touches the colour elsewhere (touch_kind's reads: r, and
-           * the other head when it came first). */
-          if (f->dep != NULL)
-            f->rs |= f->dep[r] | (kind ? f->dep[o] : 0);
-          return -1;
-        }
-      kind = 1;
+      /* What the scan read: the side of the colour's, and the other head
+       * when it came first. */
+      if (f->dep != NULL)
+        f->rs |= f->dep[at] | (kind == -2 ? f->dep[o] : 0);
+      return -1;
     }
   if (f->cell[q].need != 0 && (f->cell[q].need & (1u << HB_DIR_OPPOSITE (d))) == 0)
     return step_no (f, h, q, kind ? o : -1);
@@ -1269,7 +1264,10 @@ apply_step (Fast *f, int c, int k, int q, int joins, gboolean forced, FastDeps l
   FastStep *s;
 
   if (joins < 0)
-    joins = touch_kind (f, c, k, q) == 1;
+    {
+      int at;
+      joins = touch_kind (f, c, k, q, &at) == 1;
+    }
   g_assert (f->ntrail < f->trail_cap);
   s = &f->trail[f->ntrail++];
   s->c = (guint8) c;
