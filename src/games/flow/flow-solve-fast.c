@@ -2421,6 +2421,45 @@ ng_record (Fast *f, int x, guint8 m, FastDeps d)
   }
 }
 
+/* The pairs of arms in the order cell_options tries them (see there). */
+static const guint8 pairs[2][6] = {
+  { 5, 10, 3, 9, 6, 12 },   /* N+S, E+W, then the turns */
+  { 3, 9, 6, 12, 5, 10 },
+};
+
+/* Bit i when pairs[0][i] is open to a cell whose open sides are `al` and
+ * whose neighbours ask for the arms `rq` (pairs[1] is pairs[0] turned by
+ * two): index al | rq << 4. One load instead of six tests a cell. */
+#define PAIR_OK(al, rq, i, m) \
+  ((((al) & (m)) == (m) && ((m) & (rq)) == (rq)) ? 1u << (i) : 0u)
+#define PAIRS_OPEN(v) \
+  (PAIR_OK ((v) & 15, (v) >> 4, 0, 5) | PAIR_OK ((v) & 15, (v) >> 4, 1, 10) \
+   | PAIR_OK ((v) & 15, (v) >> 4, 2, 3) | PAIR_OK ((v) & 15, (v) >> 4, 3, 9) \
+   | PAIR_OK ((v) & 15, (v) >> 4, 4, 6) | PAIR_OK ((v) & 15, (v) >> 4, 5, 12))
+#define PAIRS_4(v)  PAIRS_OPEN (v), PAIRS_OPEN ((v) + 1), PAIRS_OPEN ((v) + 2), PAIRS_OPEN ((v) + 3)
+#define PAIRS_16(v) PAIRS_4 (v), PAIRS_4 ((v) + 4), PAIRS_4 ((v) + 8), PAIRS_4 ((v) + 12)
+#define PAIRS_64(v) PAIRS_16 (v), PAIRS_16 ((v) + 16), PAIRS_16 ((v) + 32), PAIRS_16 ((v) + 48)
+static const guint8 pairs_open[256] = {
+  PAIRS_64 (0), PAIRS_64 (64), PAIRS_64 (128), PAIRS_64 (192),
+};
+#undef PAIRS_64
+#undef PAIRS_16
+#undef PAIRS_4
+#undef PAIRS_OPEN
+#undef PAIR_OK
+
+/* The levels of x and its four neighbours (cell_options). */
+static inline FastDeps
+deps_around (const Fast *f, int x)
+{
+  const FastDeps *dep = f->dep;
+
+  if (dep == NULL)
+    return 0;
+  return dep[x] | dep[x + f->off[0]] | dep[x + f->off[1]] | dep[x + f->off[2]]
+    | dep[x + f->off[3]];
+}
+
 /* The arm pairs free cell x may take: each arm a free neighbour whose
  * known arms (if any) point back at x, or a head that may step in; arms
  * that marked neighbours ask of x are in every pair; a turn obeys the
@@ -2429,25 +2468,19 @@ ng_record (Fast *f, int x, guint8 m, FastDeps d)
 static int
 cell_options (Fast *f, int x, guint8 *opts, int cap)
 {
-  int allowed = 0, req = 0, hcol[4], n = 0;
+  int allowed = 0, req = 0, hcol[4] = { -1, -1, -1, -1 }, n = 0;
   unsigned dead = 0;          /* pairs that failed before (ng_dead_set) */
+  unsigned open;
   FastDeps dead_why[16];
 
-  /* f->rs: what the pairs follow from (for a forced pair or none); x and
-   * its four neighbours are read, at once (f->rs would be stored at every
-   * read: the cells' bytes may alias it). */
-  if (f->dep != NULL)
-    {
-      const FastDeps *dep = f->dep;
-      f->rs = dep[x] | dep[x + f->off[0]] | dep[x + f->off[1]] | dep[x + f->off[2]]
-        | dep[x + f->off[3]];
-    }
-  else
-    f->rs = 0;
+  /* f->rs: what the pairs follow from (for a forced pair or none): x and
+   * its four neighbours are read, but added only at the end, and not when
+   * cap pairs were found (no caller then reads f->rs: such a cell is
+   * neither taken nor chosen), as an or is the same in any order. */
+  f->rs = 0;
   for (int d = 0; d < 4; d++)
     {
       int r = x + f->off[d];
-      hcol[d] = -1;
       if (f->cell[r].col == 0)
         {
           if (f->cell[r].need == 0)
@@ -2473,7 +2506,10 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
   if (f->use_ray)
     allowed &= f->ray[x];
   if (pop4 ((unsigned) req) > 2)
-    return 0;
+    {
+      f->rs |= deps_around (f, x);
+      return 0;
+    }
   /* Straight pairs first, then turns (measured: fewer nodes than heads
    * first or turns first on the generated boards); the other way round on
    * every second restart, so that the runs differ more than by the corner
@@ -2481,31 +2517,23 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
    * all instead of 16.3, the worst level 0.78 s of CPU instead of 0.87;
    * 60x60 in 88 colours 11 % fewer nodes; the levels solved without a
    * restart are not touched). */
-  static const guint8 pairs[2][6] = {
-    { 5, 10, 3, 9, 6, 12 },   /* N+S, E+W, then the turns */
-    { 3, 9, 6, 12, 5, 10 },
-  };
-  if (f->ng_first != NULL && f->ng_first[x] >= 0)
+  open = pairs_open[allowed | req << 4];
+  if (f->ng_first != NULL && f->ng_first[x] >= 0 && open != 0)
     {
       unsigned wanted = 0;
-      for (int i = 0; i < 6; i++)
-        {
-          int m = pairs[0][i];
-          if ((allowed & m) == m && (m & req) == req)
-            wanted |= 1u << m;
-        }
-      if (wanted != 0)
-        dead = ng_dead_set (f, x, wanted, dead_why);
+      for (unsigned v = open; v != 0; v &= v - 1)
+        wanted |= 1u << pairs[0][__builtin_ctz (v)];
+      dead = ng_dead_set (f, x, wanted, dead_why);
     }
   /* In locals: the stores to opts could alias f's fields. */
   const guint8 *order = pairs[f->turns_first];
   int look = f->corner_look;
-  for (int i = 0; i < 6; i++)
+  if (f->turns_first)
+    open = (open >> 2) | ((open & 3) << 4);
+  for (; open != 0; open &= open - 1)
     {
-      int m = order[i];
+      int m = order[__builtin_ctz (open)];
       int a, b;
-      if ((allowed & m) != m || (m & req) != req)
-        continue;
       a = __builtin_ctz ((unsigned) m);
       b = 31 - __builtin_clz ((unsigned) m);
       if (hcol[a] >= 0 && hcol[b] >= 0 && hcol[a] != hcol[b])
@@ -2526,6 +2554,7 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
       if (n == cap)
         return n;
     }
+  f->rs |= deps_around (f, x);
   return n;
 }
 
