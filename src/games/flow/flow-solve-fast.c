@@ -2726,8 +2726,12 @@ propagate (Fast *f, FastBranch *br)
                   guint32 *look_pos = f->look_pos;
                   guint8 *lk_m = f->lk_m;
                   gsize scan = f->scan;
-                  int W = f->W, lookahead = f->lookahead;
-                  gboolean huge = f->huge, kept = f->chg != NULL;
+                  gssize W = f->W;
+                  int lookahead = f->lookahead;
+                  gboolean kept = f->chg != NULL;
+                  /* 24 where the look's cells are asked for ahead (huge
+                   * boards), else so far that no cell is: one test. */
+                  gsize pf = f->huge ? 24 : G_MAXSIZE / 2;
 
                   /* The open cells of the last look, then the cells after
                    * it (see look_pos); the list is kept only if this look
@@ -2749,7 +2753,7 @@ propagate (Fast *f, FastBranch *br)
                               continue;
                             }
 #ifdef __GNUC__
-                          if (huge && j + 24 < nold)
+                          if (j + pf < nold)
                             __builtin_prefetch (&cell[order[look_pos[j + 24]]]);
 #endif
                         }
@@ -2767,7 +2771,7 @@ propagate (Fast *f, FastBranch *br)
                            * longer holds: ask for one 24 cells ahead
                            * (1000x1000 seeds 2 and 8, one search: 3-4 %
                            * less time, best of four; 8 ahead: 1-2 %). */
-                          if (huge && i + 24 < f->N)
+                          if (i + pf < f->N)
                             __builtin_prefetch (&cell[order[i + 24]]);
 #endif
                         }
