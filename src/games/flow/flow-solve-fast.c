@@ -2504,10 +2504,9 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
       else if (f->cell[r].col != WALL && f->cell[r].hid != 0)
         {
           int id = f->cell[r].hid - 1, c = id >> 1, k = id & 1;
-          FastDeps base = f->rs;
-          if (f->scope[c] && step_kind (f, c, k, x) >= 0)
+          /* An allowed step leaves f->rs as it was (step_kind_d). */
+          if (f->scope[c] && step_kind_d (f, c, k, x, HB_DIR_OPPOSITE (d)) >= 0)
             {
-              f->rs = base;
               allowed |= 1 << d;
               hcol[d] = c;
             }
