@@ -1277,17 +1277,21 @@ apply_step (Fast *f, int c, int k, int q, int joins, gboolean forced, FastDeps l
       FastDeps *old = &f->trail_dep[3 * (f->ntrail - 1)];
       old[0] = f->dep[h];
       old[1] = f->dep[q];
-      old[2] = f->dep[other];
       /* The cells' new states follow from the step ("q takes colour c,
        * linked to h": a decision, or forced by what lv holds, which has
        * h's own levels) and from what was known of them: q's marks, and on
        * a join the other head, whose colour beside q links them. h's own
        * history (how the path got there) is no part of q's state. */
-      lv |= f->dep[q] | (joins ? f->dep[other] : 0);
+      lv |= f->dep[q];
+      if (joins)
+        {
+          /* old[2] is read back only for a join (undo_to). */
+          old[2] = f->dep[other];
+          lv |= f->dep[other];
+          f->dep[other] = lv;
+        }
       f->dep[h] |= lv;
       f->dep[q] = lv;
-      if (joins)
-        f->dep[other] |= lv;
     }
 
   f->cell[q].col = (guint8) (c + 1);
