@@ -1157,7 +1157,7 @@ check_around (Fast *f, int p)
 
 /* Whether filling q may have cut the free cells around it apart: its free
  * orthogonal neighbours are not all joined through the ring of eight. */
-static gboolean
+static inline gboolean
 may_split (const Fast *f, int q)
 {
   const FastCell *c = f->cell;
