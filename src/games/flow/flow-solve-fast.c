@@ -761,7 +761,7 @@ lk_touch (Fast *f, int p)
  * orders them against every count as three did. q's ring adds five cells
  * to h's (see dirty_step). */
 static inline void
-lk_touch_step (Fast *f, int h, int q, int other)
+lk_touch_step (Fast *f, int h, int q, int d, int other)
 {
   guint32 t, *c;
   gssize e, s;
@@ -775,8 +775,8 @@ lk_touch_step (Fast *f, int h, int q, int other)
       return;
     }
   c = f->chg + q;
-  e = q - h;
-  s = (e == 1 || e == -1) ? f->W : 1;
+  e = f->off[d];
+  s = (d & 1) ? f->W : 1;   /* E and W are odd */
   lk_ring (f->chg + h, f->W, t);
   c[2 * e] = c[e + s] = c[e - s] = c[2 * s] = c[-2 * s] = t;
   lk_ring (f->chg + other, f->W, t);
@@ -1177,6 +1177,25 @@ may_split (const Fast *f, int q)
   return nfree - joined > 1 || (joined == 0 && nfree > 1);
 }
 
+/* may_split (q) for a head's step into q from the side `back` (filled):
+ * the other three sides and the two corners between them. */
+static inline gboolean
+may_split_step (const Fast *f, int q, int back)
+{
+  const FastCell *c = f->cell;
+  int a = (back + 1) & 3, b = (back + 2) & 3, e = (back + 3) & 3;
+  int oa = c[q + f->off[a]].col == 0, ob = c[q + f->off[b]].col == 0;
+  int oe = c[q + f->off[e]].col == 0, nfree = oa + ob + oe, joined = 0;
+
+  if (nfree <= 1)
+    return FALSE;
+  if (oa && ob)
+    joined += c[q + f->off[a] + f->off[b]].col == 0;
+  if (ob && oe)
+    joined += c[q + f->off[b] + f->off[e]].col == 0;
+  return nfree - joined > 1 || joined == 0;
+}
+
 static void
 trace_link (Fast *f, HbStepKind kind, int from, int to, int c, guint8 flags)
 {
@@ -1243,9 +1262,9 @@ dirty_near (Fast *f, int p)
  * the two rings share eight cells, so q's ring adds only the five cells
  * two steps from q and three from h (eighteen reads instead of 26). */
 static inline void
-dirty_step (Fast *f, int h, int q)
+dirty_step (Fast *f, int h, int q, int d)
 {
-  int e = q - h, s = (e == 1 || e == -1) ? f->W : 1;
+  int e = f->off[d], s = (d & 1) ? f->W : 1;   /* E and W are odd */
   int extra[5] = { q + 2 * e, q + e + s, q + e - s, q + 2 * s, q - 2 * s };
 
   dirty_near (f, h);
@@ -1260,7 +1279,7 @@ dirty_step (Fast *f, int h, int q)
 static void
 apply_step (Fast *f, int c, int k, int q, int joins, gboolean forced, FastDeps lv)
 {
-  int h = f->head[c][k], other = f->head[c][1 - k];
+  int h = f->head[c][k], other = f->head[c][1 - k], d = dir_between (f, h, q);
   FastStep *s;
 
   if (joins < 0)
@@ -1271,7 +1290,7 @@ apply_step (Fast *f, int c, int k, int q, int joins, gboolean forced, FastDeps l
   g_assert (f->ntrail < f->trail_cap);
   s = &f->trail[f->ntrail++];
   s->c = (guint8) c;
-  s->kjd = (guint8) (k | joins << 1 | dir_between (f, h, q) << 2);
+  s->kjd = (guint8) (k | joins << 1 | d << 2);
   if (f->dep != NULL)
     {
       FastDeps *old = &f->trail_dep[3 * (f->ntrail - 1)];
@@ -1296,15 +1315,12 @@ apply_step (Fast *f, int c, int k, int q, int joins, gboolean forced, FastDeps l
 
   f->cell[q].col = (guint8) (c + 1);
   f->free_cells--;
-  lk_touch_step (f, h, q, other);
+  lk_touch_step (f, h, q, d, other);
   f->cell[h].hid = 0;
   f->head[c][k] = q;
-  {
-    int d = dir_between (f, h, q);
-    f->cell[h].links |= (guint8) (1u << d);
-    f->cell[q].links = (guint8) (1u << HB_DIR_OPPOSITE (d));
-    mark_turn (f, h);
-  }
+  f->cell[h].links |= (guint8) (1u << d);
+  f->cell[q].links = (guint8) (1u << HB_DIR_OPPOSITE (d));
+  mark_turn (f, h);
   if (joins)
     {
       int e = dir_between (f, q, other);
@@ -1319,10 +1335,10 @@ apply_step (Fast *f, int c, int k, int q, int joins, gboolean forced, FastDeps l
     }
   else
     f->cell[q].hid = (guint8) (2 * c + k + 1);
-  dirty_step (f, h, q);
+  dirty_step (f, h, q, d);
   check_around (f, h);
   check_around (f, q);
-  if (may_split (f, q))
+  if (may_split_step (f, q, HB_DIR_OPPOSITE (d)))
     f->region_due = f->split_seen = TRUE;
   f->planar_due = TRUE;
   f->nodes++;
