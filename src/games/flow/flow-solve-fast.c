@@ -1155,6 +1155,37 @@ check_around (Fast *f, int p)
   f->ncheck = n;
 }
 
+/* check_around (h) and check_around (q) for a step from h to q in
+ * direction d: each skips the other, filled (six sides instead of eight,
+ * in the same order). */
+static inline void
+check_around_step (Fast *f, int h, int q, int d)
+{
+  static const guint8 others[4][3] = {
+    { 1, 2, 3 }, { 0, 2, 3 }, { 0, 1, 3 }, { 0, 1, 2 },
+  };
+  const FastCell *cell = f->cell;
+  guint8 *queued = f->queued;
+  int *check = f->check;
+  gsize n = f->ncheck, cap = f->check_cap;
+  const guint8 *dh = others[d], *dq = others[HB_DIR_OPPOSITE (d)];
+  int r[6] = {
+    h + f->off[dh[0]], h + f->off[dh[1]], h + f->off[dh[2]],
+    q + f->off[dq[0]], q + f->off[dq[1]], q + f->off[dq[2]],
+  };
+
+  /* As check_around: the six slots are there (N is at least w * h + 8). */
+  g_assert (n + 6 <= cap);
+  for (int i = 0; i < 6; i++)
+    {
+      guint8 push = (guint8) ((cell[r[i]].col == 0) & (queued[r[i]] == 0));
+      check[n] = r[i];
+      queued[r[i]] |= push;
+      n += push;
+    }
+  f->ncheck = n;
+}
+
 /* Whether filling q may have cut the free cells around it apart: its free
  * orthogonal neighbours are not all joined through the ring of eight. */
 static inline gboolean
@@ -1336,8 +1367,7 @@ apply_step (Fast *f, int c, int k, int q, int joins, gboolean forced, FastDeps l
   else
     f->cell[q].hid = (guint8) (2 * c + k + 1);
   dirty_step (f, h, q, d);
-  check_around (f, h);
-  check_around (f, q);
+  check_around_step (f, h, q, d);
   if (may_split_step (f, q, HB_DIR_OPPOSITE (d)))
     f->region_due = f->split_seen = TRUE;
   f->planar_due = TRUE;
