@@ -2618,11 +2618,18 @@ dist_to (const Fast *f, int a, int b)
 static void
 apply_need (Fast *f, int x, guint8 m, FastDeps lv)
 {
+  /* A mark (x had no arms known; m, a pair of arms, is never 0) has
+   * set_need push x's free sides; no cell is taken from check[] or filled
+   * before the end here, so they are still waiting then, and only
+   * otherwise are they pushed here (the same cells in the same order). */
+  gboolean marks = f->cell[x].need == 0;
+
   set_need (f, x, m, lv);
   if (m != 5 && m != 10)
     mark_chain (f, x, __builtin_ctz (m), 31 - __builtin_clz (m), lv);
   push_check (f, x);
-  check_around (f, x);
+  if (!marks)
+    check_around (f, x);
   f->cell_branches++;
 }
 
