@@ -1732,7 +1732,15 @@ check_regions (Fast *f)
               else
                 all_known = FALSE;
             }
+          /* Not full: a colour whose first head touches no checked region
+           * has none in common and cannot fail below, so its second head
+           * is not read (50x50 seed 834, one search: 15 M of the 38 M
+           * instructions here). */
+          if (k == 0 && nt[0] == 0 && !full)
+            break;
         }
+      if (nt[0] == 0 && !full)
+        continue;
       for (int i = 0; i < nt[0]; i++)
         for (int j = 0; j < nt[1]; j++)
           if (touch[0][i] == touch[1][j])
