@@ -1697,9 +1697,17 @@ check_regions (Fast *f)
    * region is on its border) and, for a colour cut off, from the cells
    * around its heads. */
   f->rs = 0;
+  gboolean checked = full;
   for (int i = 0; i < nslots; i++)
     if (f->comp_size[i] >= 0)
-      f->rs |= f->comp_dep[i];
+      {
+        f->rs |= f->comp_dep[i];
+        checked = TRUE;
+      }
+  /* Not full and no region small enough to check: no head touches one,
+   * so nothing below can fail. */
+  if (!checked)
+    return TRUE;
   for (int i = 0; i < nslots; i++)
     {
       f->comp_colour[i] = -1;
