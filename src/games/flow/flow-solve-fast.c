@@ -1423,6 +1423,45 @@ undo_to (Fast *f, gsize len)
       int c = s->c, k = STEP_K (s), to = STEP_TO (f, s), d = STEP_D (s);
       int from = to - f->off[d], joined = STEP_JOINED (s);
 
+      if (!joined && !f->tracing)
+        {
+          /* The common step, with what it reads of f in locals (the byte
+           * stores to cell[] could alias f's fields, which were loaded
+           * again): a run of them back to len or to the next join. */
+          FastCell *cell = f->cell;
+          FastDeps *dep = f->dep;
+          const FastDeps *tdep = f->trail_dep;
+          const FastStep *trail = f->trail;
+          const int off[4] = { f->off[0], f->off[1], f->off[2], f->off[3] };
+          gsize n = f->ntrail, freed = 0;
+
+          for (;;)
+            {
+              cell[to].col = 0;
+              cell[to].hid = 0;
+              cell[to].links = 0;
+              cell[from].links &= (guint8) ~(1u << d);
+              cell[from].hid = (guint8) (2 * c + k + 1);
+              f->head[c][k] = from;
+              if (dep != NULL)
+                {
+                  dep[from] = tdep[3 * n];
+                  dep[to] = tdep[3 * n + 1];
+                }
+              freed++;
+              if (n <= len || STEP_JOINED (&trail[n - 1]))
+                break;
+              s = &trail[--n];
+              c = s->c;
+              k = STEP_K (s);
+              to = f->head[c][k];
+              d = STEP_D (s);
+              from = to - off[d];
+            }
+          f->ntrail = n;
+          f->free_cells += freed;
+          continue;
+        }
       if (f->tracing)
         {
           if (joined)
