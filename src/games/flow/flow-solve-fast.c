@@ -1395,20 +1395,33 @@ undo_marks (Fast *f, gsize nm)
   /* The look's counts stay (see lk_fresh). */
   if (!f->lk_undo)
     lk_forget (f);
-  while (f->nmarks > nm)
+  /* What it reads of f in locals: the byte stores to cell[] and wanted[]
+   * could alias f's fields, which were loaded again a mark. */
+  FastCell *cell = f->cell;
+  FastDeps *dep = f->dep;
+  const FastDeps *marks_dep = f->marks_dep;
+  const guint32 *marks = f->marks;
+  int *end = f->end;
+  const int *ends_trail = f->ends_trail;
+  gsize n = f->nmarks, nends = f->nends;
+
+  while (n > nm)
     {
-      guint32 m = f->marks[--f->nmarks];
+      guint32 m = marks[--n];
       int p = (int) (m & MARK_CELL);
-      want (f, p, f->cell[p].need, FALSE);
-      f->cell[p].need = 0;
-      if (f->dep != NULL)
-        f->dep[p] = f->marks_dep[f->nmarks];
+
+      want (f, p, cell[p].need, FALSE);
+      cell[p].need = 0;
+      if (dep != NULL)
+        dep[p] = marks_dep[n];
       for (guint32 i = m >> MARK_PAIRS; i > 0; i--)
         {
-          f->nends -= 2;
-          f->end[f->ends_trail[f->nends]] = f->ends_trail[f->nends + 1];
+          nends -= 2;
+          end[ends_trail[nends]] = ends_trail[nends + 1];
         }
     }
+  f->nmarks = n;
+  f->nends = nends;
 }
 
 static void
