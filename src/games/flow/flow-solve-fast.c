@@ -1130,28 +1130,34 @@ check_all (Fast *f)
   f->ninit = f->N;
 }
 
+/* push_check without a branch, on what it reads of f in locals (its byte
+ * stores could alias f's fields, which were loaded again): the entry is
+ * written at n either way and kept only when pushed. The new length. */
+static inline gsize
+push_free (const FastCell *cell, guint8 *queued, int *check, gsize n, int r)
+{
+  guint8 push = (guint8) ((cell[r].col == 0) & (queued[r] == 0));
+
+  check[n] = r;
+  queued[r] |= push;
+  return n + push;
+}
+
 static inline void
 check_around (Fast *f, int p)
 {
-  /* push_check's four times over, with what it reads of f in locals (its
-   * byte stores could alias f's fields, which were loaded again). */
+  /* push_check's four times over (see push_free). */
   const FastCell *cell = f->cell;
   guint8 *queued = f->queued;
   int *check = f->check;
   gsize n = f->ncheck, cap = f->check_cap;
   int r[4] = { p + f->off[0], p + f->off[1], p + f->off[2], p + f->off[3] };
 
-  /* Without a branch a side: the entry is written either way and kept
-   * only when pushed (at most the free cells wait, w * h, at least four
-   * under N = cap, so the four slots are there). */
+  /* At most the free cells wait, w * h, at least four under N = cap, so
+   * the four slots are there. */
   g_assert (n + 4 <= cap);
   for (int d = 0; d < 4; d++)
-    {
-      guint8 push = (guint8) ((cell[r[d]].col == 0) & (queued[r[d]] == 0));
-      check[n] = r[d];
-      queued[r[d]] |= push;
-      n += push;
-    }
+    n = push_free (cell, queued, check, n, r[d]);
   f->ncheck = n;
 }
 
@@ -1177,12 +1183,7 @@ check_around_step (Fast *f, int h, int q, int d)
   /* As check_around: the six slots are there (N is at least w * h + 8). */
   g_assert (n + 6 <= cap);
   for (int i = 0; i < 6; i++)
-    {
-      guint8 push = (guint8) ((cell[r[i]].col == 0) & (queued[r[i]] == 0));
-      check[n] = r[i];
-      queued[r[i]] |= push;
-      n += push;
-    }
+    n = push_free (cell, queued, check, n, r[i]);
   f->ncheck = n;
 }
 
