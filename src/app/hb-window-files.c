@@ -490,6 +490,7 @@ hb_window_begin_load (HbWindow *self, const char *name)
   g_clear_object (&self->load_cancellable);
   hb_window_drop_doubtful (self);   /* an earlier open's question too */
   self->load_cancellable = g_cancellable_new ();
+  self->loads_begun++;
   /* Said only when it takes long enough to notice. */
   text = g_strdup_printf (_("Opening “%s”…"), shown);
   hb_job_toast_start (self, &self->load_toast, text, hb_window_cancel_load);

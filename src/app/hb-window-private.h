@@ -101,14 +101,17 @@ struct _HbWindow
   gboolean             discard_asking;
   GQueue               discard_waiting;
   /* Random's level being made on a worker (hb-window-random.c), or NULL,
-   * and the document's level serial when it was asked for. */
+   * and the document's level serial and the window's loads_begun when it
+   * was asked for. */
   GCancellable        *random_cancellable;
   guint64              random_serial;
+  guint                random_loads;
   HbJobToast           random_toast;   /* "Making a random level…" */
 
   /* Files (hb-window-files.c). */
   GtkNativeDialog     *file_dialog;    /* the one open now, or NULL */
   GCancellable        *load_cancellable;
+  guint                loads_begun;    /* opens asked for, ever */
   HbJobToast           load_toast;     /* "Opening “name”…" */
   GtkWidget           *doubt_dialog;   /* an opened picture's question, or NULL */
   AdwToast            *lost_toast;     /* "Out of moves", while it holds */

@@ -141,10 +141,13 @@ random_done (GObject *source, GAsyncResult *res, gpointer data)
     }
   /* Dropped without a word when the user moved on meanwhile: Escape,
    * another Random, or a level changed, played, opened or left (it would
-   * have replaced a level opened after it was asked for); not a look at
-   * Edit or Play. */
+   * have replaced a level opened after it was asked for), or an open
+   * asked for after it still reading (coming in, it would have stopped
+   * that open: the file asked for last never came); not a look at Edit
+   * or Play. */
   if (self->disposed || g_cancellable_is_cancelled (cancellable)
-      || self->random_serial != hb_document_get_level_serial (self->document))
+      || self->random_serial != hb_document_get_level_serial (self->document)
+      || (self->load_cancellable != NULL && self->random_loads != self->loads_begun))
     {
       g_clear_pointer (&state, hb_state_free);
       g_clear_error (&error);
@@ -178,6 +181,7 @@ hb_window_random (HbWindow *self)
   job->params = random_params (self, game, width, height);
   self->random_cancellable = g_cancellable_new ();
   self->random_serial = hb_document_get_level_serial (self->document);
+  self->random_loads = self->loads_begun;
   task = g_task_new (self, self->random_cancellable, random_done, NULL);
   g_task_set_task_data (task, job, g_free);
   g_task_run_in_thread (task, random_thread);

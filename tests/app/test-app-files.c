@@ -2366,6 +2366,50 @@ test_random_waiting_behind_open (Fixture *f, gconstpointer data)
   hb_app_test_window_close (window);
 }
 
+/* Random, then an open while Random's level is made: the open, asked
+ * for last, wins. A level made while the open still read (a slow disk, a
+ * FIFO; once, on a loaded machine, random-big-off-main's small file)
+ * came in, and leaving the level it replaced stopped the open: the file
+ * asked for never came. The worker is held until the open reads, and
+ * the FIFO written to only after the level was made. */
+static void
+test_random_behind_open_reading (Fixture *f, gconstpointer data)
+{
+  HbWindow *window = hb_app_test_window_new ();
+  GString *text = corner_level (120);   /* over Flow Free's 100 a side */
+  HbAppTestOpened o[2] = { { 0 } };
+  g_autofree char *path = NULL;
+  HbState *big;
+  int fd;
+
+  hb_app_test_open_text (window, "big.flow", text->str);
+  big = hb_state_copy (hb_window_get_state (window));
+  hb_window_hold_random (TRUE);
+  hb_app_test_activate (window, "random", NULL);
+  g_assert_true (hb_window_is_making_random (window));
+  path = open_fifo (window, f->dir, "late.flow", o);
+  hb_app_test_wait (random_is_held, NULL, 20000, "the random level held");
+  hb_window_hold_random (FALSE);
+  hb_app_test_wait (random_made, window, 20000, "the random level");
+  hb_app_test_settle (100);
+  /* The level made is dropped; the open goes on. */
+  g_assert_true (hb_window_get_game (window)->equal (big, hb_window_get_state (window)));
+  g_assert_true (hb_window_is_loading (window));
+  fd = open (path, O_WRONLY | O_NONBLOCK);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (write (fd, "RG\nRG\n", 6), ==, 6);
+  close (fd);
+  hb_app_test_wait (both_opened, o, 30000, "the open to end");
+  g_assert_true (o[0].ok);
+  g_assert_no_error (o[0].error);
+  g_assert_cmpint (hb_window_get_state (window)->width, ==, 2);
+
+  hb_state_free (big);
+  g_unlink (path);
+  g_string_free (text, TRUE);
+  hb_app_test_window_close (window);
+}
+
 /* An error names the file by its name, as every other does, in one
  * sentence: a file too large was named by its whole path, and a file that
  * is no picture had the image loader's own words appended
@@ -3849,6 +3893,8 @@ main (int argc, char *argv[])
               test_one_question_at_a_time, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/random-waiting-behind-open", Fixture, NULL, hb_app_test_dir_set_up,
               test_random_waiting_behind_open, hb_app_test_dir_tear_down);
+  g_test_add ("/app/files/random-behind-open-reading", Fixture, NULL, hb_app_test_dir_set_up,
+              test_random_behind_open_reading, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/error-names-file", Fixture, NULL, hb_app_test_dir_set_up,
               test_error_names_file, hb_app_test_dir_tear_down);
   g_test_add ("/app/files/export-holds-application", Fixture, NULL, hb_app_test_dir_set_up,
