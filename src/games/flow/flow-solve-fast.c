@@ -1425,6 +1425,18 @@ undo_marks (Fast *f, gsize nm)
   f->nends = nends;
 }
 
+/* Head k of colour c's step from `from` into `to` (direction d) taken
+ * back on the board: `to` free again, `from` the head. */
+static inline void
+unstep_cells (FastCell *cell, int from, int to, int d, int c, int k)
+{
+  cell[to].col = 0;
+  cell[to].hid = 0;
+  cell[to].links = 0;
+  cell[from].links &= (guint8) ~(1u << d);
+  cell[from].hid = (guint8) (2 * c + k + 1);
+}
+
 static void
 undo_to (Fast *f, gsize len)
 {
@@ -1451,11 +1463,7 @@ undo_to (Fast *f, gsize len)
 
           for (;;)
             {
-              cell[to].col = 0;
-              cell[to].hid = 0;
-              cell[to].links = 0;
-              cell[from].links &= (guint8) ~(1u << d);
-              cell[from].hid = (guint8) (2 * c + k + 1);
+              unstep_cells (cell, from, to, d, c, k);
               f->head[c][k] = from;
               if (dep != NULL)
                 {
@@ -1483,18 +1491,14 @@ undo_to (Fast *f, gsize len)
           trace_link (f, HB_STEP_UNDO, from, to, c, 0);
           f->tracing = hb_trace_wants (f->trace);
         }
-      f->cell[to].col = 0;
+      unstep_cells (f->cell, from, to, d, c, k);
       f->free_cells++;
-      f->cell[to].hid = 0;
-      f->cell[to].links = 0;
-      f->cell[from].links &= (guint8) ~(1u << d);
       if (joined)
         {
           int o = f->head[c][1 - k];
           f->cell[o].links &= (guint8) ~(1u << dir_between (f, o, to));
         }
       f->head[c][k] = from;
-      f->cell[from].hid = (guint8) (2 * c + k + 1);
       if (f->dep != NULL)
         {
           const FastDeps *old = &f->trail_dep[3 * f->ntrail];
