@@ -2753,6 +2753,128 @@ hot_cells (Fast *f, int cap, int *x, int *n, guint8 *opts, FastDeps *xwhy)
   return took;
 }
 
+/* Where the look is in its window (see propagate): at j of the nold
+ * positions of the last look's list, then at position next of the board
+ * order, up to lim; nn open cells recorded in f->look_pos so far (the
+ * list is rewritten in place: nn <= j while it is read), i the position
+ * read last. */
+typedef struct {
+  gsize j, nold, nn, next, i, lim;
+} LookWalk;
+
+/* Whether the look passes over open cell y (see look_next): four free
+ * neighbours with no known arms (both straight pairs stay open, so the cell
+ * cannot beat two pairs) when quick, or a kept count of at least thr
+ * pairs that still holds (lk_fresh; with lk_push, as on every board that
+ * is not huge, one stamp to read). */
+static inline gboolean
+look_passes (const Fast *f, const FastCell *cell, int y, gboolean quick, int thr,
+             gboolean huge)
+{
+  gssize W = f->W;
+
+  if (quick && ((cell_word (&cell[y - 1]) | cell_word (&cell[y + 1])
+                 | cell_word (&cell[y - W]) | cell_word (&cell[y + W]))
+                & open_bits.w) == 0)
+    return TRUE;
+  if (f->chg == NULL || f->lk_m[y] < thr)
+    return FALSE;
+  if (huge)
+    return lk_fresh (f, y);
+  /* lk_push is on (lk_fresh). */
+  return f->lk_t[y] > f->lk_base && f->chg[y] < f->lk_t[y];
+}
+
+/* look_next for boards huge or not (the cells asked for ahead, the counts'
+ * stamps), the walk's variables in registers. */
+static inline int
+look_walk (Fast *f, LookWalk *w, int n, int thr, gboolean huge)
+{
+  const FastCell *cell = f->cell;
+  const int *order = f->order;
+  guint32 *look_pos = f->look_pos;
+  gsize scan = f->scan, lim = w->lim, nold = w->nold;
+  gsize j = w->j, nn = w->nn, i, next = w->next;
+  gsize lookahead = (gsize) f->lookahead;
+  gboolean quick = n <= 2;
+  int y = -1;
+
+  /* The open cells of the last look's list, in order. */
+  while (j < nold)
+    {
+      i = look_pos[j++];
+      if (i <= scan)
+        continue;
+      if (i >= lim)
+        {
+          /* The rest of the list is past the window, and so is every
+           * position after it. */
+          j = nold;
+          goto end;
+        }
+#ifdef __GNUC__
+      if (huge && j + 24 < nold)
+        __builtin_prefetch (&cell[order[look_pos[j + 24]]]);
+#endif
+      y = order[i];
+      if (col_need (&cell[y]) != 0)
+        continue;
+      look_pos[nn++] = (guint32) i;
+      if (!look_passes (f, cell, y, quick, thr, huge))
+        goto found;
+      if (nn >= lookahead)
+        goto full;
+    }
+  /* Then the positions after it. */
+  while (next < lim)
+    {
+      i = next++;
+#ifdef __GNUC__
+      /* The cells of the look lie a row apart, each on a line of its own
+       * that the first level no longer holds: ask for one 24 cells ahead
+       * (1000x1000 seeds 2 and 8, one search: 3-4 % less time, best of
+       * four; 8 ahead: 1-2 %). */
+      if (huge && i + 24 < f->N)
+        __builtin_prefetch (&cell[order[i + 24]]);
+#endif
+      y = order[i];
+      if (col_need (&cell[y]) != 0)
+        continue;
+      look_pos[nn++] = (guint32) i;
+      if (!look_passes (f, cell, y, quick, thr, huge))
+        goto found;
+      if (nn >= lookahead)
+        goto full;
+    }
+ end:
+  /* The window's end. */
+  i = lim - 1;
+ full:
+  y = -1;
+ found:
+  w->j = j;
+  w->nn = nn;
+  w->i = i;
+  w->next = next;
+  return y;
+}
+
+/* Takes walk w on to the next open cell of the look's window that must be
+ * counted, recording every open cell it passes in f->look_pos; passes over
+ * the cells that cannot have fewer than n pairs (four open neighbours, n
+ * at most 2) and those whose count of at least thr pairs still holds
+ * (lk_fresh). Returns -1 at the window's end or once lookahead open cells
+ * are recorded. The look's own loop calls cell_options and apply_need, so
+ * with this part in it the compiler kept most of the walk's variables on
+ * the stack, loaded again at every cell; here they stay in registers. */
+static G_GNUC_NO_INLINE int
+look_next (Fast *f, LookWalk *w, int n, int thr)
+{
+  if (f->huge)
+    return look_walk (f, w, n, thr, TRUE);
+  return look_walk (f, w, n, thr, FALSE);
+}
+
 /* Propagates to a fixpoint, then picks the branch: the open cell with the
  * fewest arm pairs among the first ones in board order (a cell with one
  * pair takes it and propagation goes on), or, when every free cell has its
@@ -2841,92 +2963,35 @@ propagate (Fast *f, FastBranch *br)
                * failing search under each of their own choices. */
               if (f->lookahead > 0 && f->pcells == NULL)
                 {
-                  int seen = 0, forced_one = 0, tie = f->near && f->last_fail >= 0;
-                  gsize lim = MIN (f->N, f->scan + 4 * (gsize) f->lookahead);
-                  gsize j = 0, nold = f->look_ok ? f->look_n : 0, nn = 0;
-                  gsize next = f->look_ok ? MAX (f->look_end, f->scan + 1) : f->scan + 1;
-                  gsize i = 0;
-                  /* What the loop reads of f, in locals: its stores (the
-                   * list, the counts) could alias them, so the compiler
-                   * would load them again at every cell. Nothing the loop
-                   * calls changes them. */
-                  const FastCell *cell = f->cell;
-                  const int *order = f->order;
-                  guint32 *look_pos = f->look_pos;
-                  guint8 *lk_m = f->lk_m;
-                  gsize scan = f->scan;
-                  gssize W = f->W;
-                  int lookahead = f->lookahead;
-                  gboolean kept = f->chg != NULL;
-                  /* 24 where the look's cells are asked for ahead (huge
-                   * boards), else so far that no cell is: one test. */
-                  gsize pf = f->huge ? 24 : G_MAXSIZE / 2;
+                  int forced_one = 0, tie = f->near && f->last_fail >= 0;
+                  LookWalk w;
+
+                  w.lim = MIN (f->N, f->scan + 4 * (gsize) f->lookahead);
+                  w.j = 0;
+                  w.nold = f->look_ok ? f->look_n : 0;
+                  w.nn = 0;
+                  w.next = f->look_ok ? MAX (f->look_end, f->scan + 1) : f->scan + 1;
+                  w.i = 0;
 
                   /* The open cells of the last look, then the cells after
                    * it (see look_pos); the list is kept only if this look
                    * runs to its end. */
                   f->look_ok = FALSE;
-                  while (seen < lookahead)
+                  for (;;)
                     {
-                      int y, m;
+                      int y = look_next (f, &w, n, n + tie), m;
                       guint8 o2[6];
 
-                      if (j < nold)
-                        {
-                          i = look_pos[j++];
-                          if (i <= scan)
-                            continue;
-                          if (i >= lim)
-                            {
-                              j = nold;
-                              continue;
-                            }
-#ifdef __GNUC__
-                          if (j + pf < nold)
-                            __builtin_prefetch (&cell[order[look_pos[j + 24]]]);
-#endif
-                        }
-                      else
-                        {
-                          if (next >= lim)
-                            {
-                              i = lim - 1;
-                              break;
-                            }
-                          i = next++;
-#ifdef __GNUC__
-                          /* The cells of the look lie a row apart, each on
-                           * a line of its own that the first level no
-                           * longer holds: ask for one 24 cells ahead
-                           * (1000x1000 seeds 2 and 8, one search: 3-4 %
-                           * less time, best of four; 8 ahead: 1-2 %). */
-                          if (i + pf < f->N)
-                            __builtin_prefetch (&cell[order[i + 24]]);
-#endif
-                        }
-                      y = order[i];
-                      if (col_need (&cell[y]) != 0)
-                        continue;
-                      look_pos[nn++] = (guint32) i;
-                      seen++;
-                      /* Four free neighbours with no known arms: both
-                       * straight pairs stay open, so the cell cannot beat
-                       * two pairs. */
-                      if (n <= 2 && ((cell_word (&cell[y - 1]) | cell_word (&cell[y + 1])
-                                      | cell_word (&cell[y - W])
-                                      | cell_word (&cell[y + W])) & open_bits.w) == 0)
-                        continue;
-                      /* At least n pairs last time, and still so. */
-                      if (kept && lk_m[y] >= n + tie && lk_fresh (f, y))
-                        continue;
+                      if (y < 0)
+                        break;
                       /* Stopped at n pairs: such a cell is not chosen
                        * (straight pairs are counted first, so a cell with
                        * two of them costs no corner check). */
                       m = cell_options (f, y, o2, n + tie);
-                      if (kept)
+                      if (f->chg != NULL)
                         {
                           f->lk_t[y] = lk_tick (f);
-                          lk_m[y] = (guint8) m;
+                          f->lk_m[y] = (guint8) m;
                         }
                       if (m == 0)
                         return failed (f, f->rs), FAIL_WHY (6);
@@ -2942,21 +3007,22 @@ propagate (Fast *f, FastBranch *br)
                           forced_one = 1;
                           if (f->fail)
                             break;
-                          continue;
                         }
-                      if (m < n || (tie && m == n && dist_to (f, y, f->last_fail) < dist_to (f, x, f->last_fail)))
+                      else if (m < n || (tie && m == n && dist_to (f, y, f->last_fail) < dist_to (f, x, f->last_fail)))
                         {
                           xwhy = f->rs;
                           n = m;
                           x = y;
                           memcpy (opts, o2, sizeof o2);
                         }
+                      if (w.nn >= (gsize) f->lookahead)
+                        break;
                     }
                   if (!f->fail)
                     {
                       f->look_ok = TRUE;
-                      f->look_n = nn;
-                      f->look_end = i + 1;
+                      f->look_n = w.nn;
+                      f->look_end = w.i + 1;
                     }
                   if (forced_one)
                     continue;
