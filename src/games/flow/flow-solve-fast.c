@@ -2768,11 +2768,9 @@ typedef struct {
  * pairs that still holds (lk_fresh; with lk_push, as on every board that
  * is not huge, one stamp to read). */
 static inline gboolean
-look_passes (const Fast *f, const FastCell *cell, int y, gboolean quick, int thr,
-             gboolean huge)
+look_passes (const Fast *f, const FastCell *cell, gssize W, int y, gboolean quick,
+             int thr, gboolean huge)
 {
-  gssize W = f->W;
-
   if (quick && ((cell_word (&cell[y - 1]) | cell_word (&cell[y + 1])
                  | cell_word (&cell[y - W]) | cell_word (&cell[y + W]))
                 & open_bits.w) == 0)
@@ -2796,6 +2794,7 @@ look_walk (Fast *f, LookWalk *w, int n, int thr, gboolean huge)
   gsize scan = f->scan, lim = w->lim, nold = w->nold;
   gsize j = w->j, nn = w->nn, i, next = w->next;
   gsize lookahead = (gsize) f->lookahead;
+  gssize W = f->W;
   gboolean quick = n <= 2;
   int y = -1;
 
@@ -2820,7 +2819,7 @@ look_walk (Fast *f, LookWalk *w, int n, int thr, gboolean huge)
       if (col_need (&cell[y]) != 0)
         continue;
       look_pos[nn++] = (guint32) i;
-      if (!look_passes (f, cell, y, quick, thr, huge))
+      if (!look_passes (f, cell, W, y, quick, thr, huge))
         goto found;
       if (nn >= lookahead)
         goto full;
@@ -2841,7 +2840,7 @@ look_walk (Fast *f, LookWalk *w, int n, int thr, gboolean huge)
       if (col_need (&cell[y]) != 0)
         continue;
       look_pos[nn++] = (guint32) i;
-      if (!look_passes (f, cell, y, quick, thr, huge))
+      if (!look_passes (f, cell, W, y, quick, thr, huge))
         goto found;
       if (nn >= lookahead)
         goto full;
