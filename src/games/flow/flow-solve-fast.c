@@ -2593,6 +2593,7 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
 {
   int allowed = 0, req = 0, hcol[4] = { -1, -1, -1, -1 }, n = 0;
   unsigned dead = 0;          /* pairs that failed before (ng_dead_set) */
+  unsigned cut = 0;           /* turns the corner rule ruled out */
   unsigned open;
   FastDeps dead_why[16];
 
@@ -2660,11 +2661,13 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
       b = 31 - __builtin_clz ((unsigned) m);
       if (hcol[a] >= 0 && hcol[b] >= 0 && hcol[a] != hcol[b])
         continue;
-      /* A turn the corner rule rules out adds what it read to f->rs. On
-       * huge boards only the first cells of its chain are looked at (see
-       * corner_look in fast_init). */
-      if (m != 5 && m != 10 && !corner_ok_within (f, x, a, b, look))
-        continue;
+      /* On huge boards only the first cells of a turn's chain are looked
+       * at (see corner_look in fast_init). */
+      if (m != 5 && m != 10 && !corner_walk (f, x, a, b, FALSE, look))
+        {
+          cut |= 1u << m;
+          continue;
+        }
       if (dead & (1u << m))
         {
           /* It failed before, for reasons that still stand. */
@@ -2676,6 +2679,16 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
       if (n == cap)
         return n;
     }
+  /* What the turns the corner rule ruled out read (as corner_ok_within
+   * adds it), walked again only now: a cell stopped at cap pairs, most of
+   * the look's, needs none of it. */
+  if (f->dep != NULL)
+    for (; cut != 0; cut &= cut - 1)
+      {
+        int m = __builtin_ctz (cut);
+        corner_walk (f, x, __builtin_ctz ((unsigned) m), 31 - __builtin_clz ((unsigned) m),
+                     TRUE, look);
+      }
   f->rs |= deps_around (f, x);
   return n;
 }
