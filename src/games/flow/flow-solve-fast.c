@@ -2648,6 +2648,20 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
         wanted |= 1u << pairs[0][__builtin_ctz (v)];
       dead = ng_dead_set (f, x, wanted, dead_why);
     }
+  /* Turns first, but with cap pairs among the straight ones alone the
+   * answer is cap all the same (nothing ruled out by a failure before, so
+   * nothing counted on the way): no corner walk. On generated 50x50 seed
+   * 834 a third of the look's counts in the turns-first runs. */
+  if (f->turns_first && cap > 0 && dead == 0 && (open & 3) != 0)
+    {
+      int s = 0;
+      if ((open & 1) && (hcol[HB_DIR_N] < 0 || hcol[HB_DIR_S] < 0 || hcol[HB_DIR_N] == hcol[HB_DIR_S]))
+        s++;
+      if ((open & 2) && (hcol[HB_DIR_E] < 0 || hcol[HB_DIR_W] < 0 || hcol[HB_DIR_E] == hcol[HB_DIR_W]))
+        s++;
+      if (s >= cap)
+        return cap;
+    }
   /* In locals: the stores to opts could alias f's fields. */
   const guint8 *order = pairs[f->turns_first];
   int look = f->corner_look;
