@@ -614,7 +614,8 @@ corner_walk (Fast *f, int p, int a, int b, gboolean track, int steps)
       guint8 v = f->cell[c].col, vx, vy;
       int x, y;
 
-      if (--steps < 0)
+      /* G_MAXINT: no bound, and no count (the padding ends the chain). */
+      if (steps != G_MAXINT && --steps < 0)
         return TRUE;
       if (track)
         rd (f, c);
@@ -2682,7 +2683,9 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
         continue;
       /* On huge boards only the first cells of a turn's chain are looked
        * at (see corner_look in fast_init). */
-      if (m != 5 && m != 10 && !corner_walk (f, x, a, b, FALSE, look))
+      if (m != 5 && m != 10
+          && !(look == G_MAXINT ? corner_walk (f, x, a, b, FALSE, G_MAXINT)
+               : corner_walk (f, x, a, b, FALSE, look)))
         {
           cut |= 1u << m;
           continue;
