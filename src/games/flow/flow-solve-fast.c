@@ -595,9 +595,17 @@ touch_kind (const Fast *f, int c, int k, int q, int *at)
  * edge, into a cell drawn another way, or into a free cell whose arms
  * cannot be its own, proves the turn impossible. A filled cell that turns
  * the same way already answers for the rest of the chain (its own turn was
- * checked when it was made). Returns FALSE when the turn at p is impossible
- * in the current state; TRUE also when the chain still runs on after
- * `steps` cells (see cell_options). */
+ * checked when it was made). The chain can only end on a dot: with none
+ * down the diagonal before the edge, no turn (corner_dot, the test the Go
+ * solver's canSE table makes; it reads no cell's state). Given one, returns
+ * FALSE when the turn at p is impossible in the current state; TRUE also
+ * when the chain still runs on after `steps` cells (see cell_options). */
+static inline gboolean
+corner_dot (const Fast *f, int p, int a, int b)
+{
+  return (f->flags[p] & (1u << (((b - a) & 3) == 1 ? a : b))) != 0;
+}
+
 static inline gboolean
 corner_walk (Fast *f, int p, int a, int b, gboolean track, int steps)
 {
@@ -605,10 +613,6 @@ corner_walk (Fast *f, int p, int a, int b, gboolean track, int steps)
   guint8 mask = (guint8) ((1u << a) | (1u << b));
   int c = p + da + db;
 
-  /* The chain can only end on a dot: none down the diagonal before the
-   * edge, no turn (the test the Go solver's canSE table makes). */
-  if (!(f->flags[p] & (1u << (((b - a) & 3) == 1 ? a : b))))
-    return FALSE;
   for (;;)
     {
       guint8 v = f->cell[c].col, vx, vy;
@@ -654,6 +658,8 @@ corner_walk (Fast *f, int p, int a, int b, gboolean track, int steps)
 static gboolean
 corner_ok_within (Fast *f, int p, int a, int b, int steps)
 {
+  if (!corner_dot (f, p, a, b))
+    return FALSE;
   if (corner_walk (f, p, a, b, FALSE, steps))
     return TRUE;
   /* Without level sets there is nothing to note. */
@@ -2683,12 +2689,16 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
         continue;
       /* On huge boards only the first cells of a turn's chain are looked
        * at (see corner_look in fast_init). */
-      if (m != 5 && m != 10
-          && !(look == G_MAXINT ? corner_walk (f, x, a, b, FALSE, G_MAXINT)
-               : corner_walk (f, x, a, b, FALSE, look)))
+      if (m != 5 && m != 10)
         {
-          cut |= 1u << m;
-          continue;
+          if (!corner_dot (f, x, a, b))
+            continue;
+          if (!(look == G_MAXINT ? corner_walk (f, x, a, b, FALSE, G_MAXINT)
+                : corner_walk (f, x, a, b, FALSE, look)))
+            {
+              cut |= 1u << m;
+              continue;
+            }
         }
       if (dead & (1u << m))
         {
