@@ -2809,6 +2809,29 @@ typedef struct {
   gsize j, nold, nn, next, i, lim;
 } LookWalk;
 
+/* Starts the look's walk w over its window: the last look's list when it
+ * was kept, then the board order after it, up to lim. The list is in
+ * order, so its positions at or before f->scan (filled since) are at its
+ * start and those at or past lim at its end; then every position after
+ * the list is past lim too, so the window ends with the list. */
+static inline void
+look_start (const Fast *f, LookWalk *w)
+{
+  const guint32 *look_pos = f->look_pos;
+  gsize scan = f->scan;
+
+  w->lim = MIN (f->N, f->scan + 4 * (gsize) f->lookahead);
+  w->j = 0;
+  w->nold = f->look_ok ? f->look_n : 0;
+  w->nn = 0;
+  w->next = f->look_ok ? MAX (f->look_end, f->scan + 1) : f->scan + 1;
+  w->i = 0;
+  while (w->j < w->nold && look_pos[w->j] <= scan)
+    w->j++;
+  while (w->nold > w->j && look_pos[w->nold - 1] >= w->lim)
+    w->nold--;
+}
+
 /* Whether the look passes over open cell y (see look_next): four free
  * neighbours with no known arms (both straight pairs stay open, so the cell
  * cannot beat two pairs) when quick, or a kept count of at least thr
@@ -2838,26 +2861,19 @@ look_walk (Fast *f, LookWalk *w, int n, int thr, gboolean huge)
   const FastCell *cell = f->cell;
   const int *order = f->order;
   guint32 *look_pos = f->look_pos;
-  gsize scan = f->scan, lim = w->lim, nold = w->nold;
-  gsize j = w->j, nn = w->nn, i, next = w->next;
+  gsize lim = w->lim, nold = w->nold;
+  gsize j = w->j, nn = w->nn, i = w->i, next = w->next;
   gsize lookahead = (gsize) f->lookahead;
   gssize W = f->W;
   gboolean quick = n <= 2;
   int y = -1;
 
-  /* The open cells of the last look's list, in order. */
+  /* The open cells of the last look's list, in order (look_start took
+   * off its positions outside the window). It is never longer than
+   * lookahead, so only its last cell can fill the look. */
   while (j < nold)
     {
       i = look_pos[j++];
-      if (i <= scan)
-        continue;
-      if (i >= lim)
-        {
-          /* The rest of the list is past the window, and so is every
-           * position after it. */
-          j = nold;
-          goto end;
-        }
 #ifdef __GNUC__
       if (huge && j + 24 < nold)
         __builtin_prefetch (&cell[order[look_pos[j + 24]]]);
@@ -2868,9 +2884,9 @@ look_walk (Fast *f, LookWalk *w, int n, int thr, gboolean huge)
       look_pos[nn++] = (guint32) i;
       if (!look_passes (f, cell, W, y, quick, thr, huge))
         goto found;
-      if (nn >= lookahead)
-        goto full;
     }
+  if (nn >= lookahead)
+    goto full;
   /* Then the positions after it. */
   while (next < lim)
     {
@@ -2892,7 +2908,6 @@ look_walk (Fast *f, LookWalk *w, int n, int thr, gboolean huge)
       if (nn >= lookahead)
         goto full;
     }
- end:
   /* The window's end. */
   i = lim - 1;
  full:
@@ -3012,13 +3027,7 @@ propagate (Fast *f, FastBranch *br)
                   int forced_one = 0, tie = f->near && f->last_fail >= 0;
                   LookWalk w;
 
-                  w.lim = MIN (f->N, f->scan + 4 * (gsize) f->lookahead);
-                  w.j = 0;
-                  w.nold = f->look_ok ? f->look_n : 0;
-                  w.nn = 0;
-                  w.next = f->look_ok ? MAX (f->look_end, f->scan + 1) : f->scan + 1;
-                  w.i = 0;
-
+                  look_start (f, &w);
                   /* The open cells of the last look, then the cells after
                    * it (see look_pos); the list is kept only if this look
                    * runs to its end. */
