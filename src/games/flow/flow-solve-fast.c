@@ -2578,6 +2578,23 @@ static const guint8 pairs_open[256] = {
 #undef PAIRS_OPEN
 #undef PAIR_OK
 
+/* Bit pairs[0][i] for each bit i of a set of pairs as pairs_open gives
+ * it (the arms of the pairs, as ng_dead_set wants them): one load instead
+ * of a loop over the set. */
+#define PAIR_BIT(v, i, m) (((v) >> (i) & 1) ? 1u << (m) : 0u)
+#define PAIRS_ARMS(v) \
+  (PAIR_BIT (v, 0, 5) | PAIR_BIT (v, 1, 10) | PAIR_BIT (v, 2, 3) | PAIR_BIT (v, 3, 9) \
+   | PAIR_BIT (v, 4, 6) | PAIR_BIT (v, 5, 12))
+#define PAIRS_A4(v)  PAIRS_ARMS (v), PAIRS_ARMS ((v) + 1), PAIRS_ARMS ((v) + 2), PAIRS_ARMS ((v) + 3)
+#define PAIRS_A16(v) PAIRS_A4 (v), PAIRS_A4 ((v) + 4), PAIRS_A4 ((v) + 8), PAIRS_A4 ((v) + 12)
+static const guint16 pairs_arms[64] = {
+  PAIRS_A16 (0), PAIRS_A16 (16), PAIRS_A16 (32), PAIRS_A16 (48),
+};
+#undef PAIRS_A16
+#undef PAIRS_A4
+#undef PAIRS_ARMS
+#undef PAIR_BIT
+
 /* The levels of x and its four neighbours (cell_options). */
 static inline FastDeps
 deps_around (const Fast *f, int x)
@@ -2651,12 +2668,7 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
    * restart are not touched). */
   open = pairs_open[allowed | req << 4];
   if (f->ng_first != NULL && f->ng_first[x] >= 0 && open != 0)
-    {
-      unsigned wanted = 0;
-      for (unsigned v = open; v != 0; v &= v - 1)
-        wanted |= 1u << pairs[0][__builtin_ctz (v)];
-      dead = ng_dead_set (f, x, wanted, dead_why);
-    }
+    dead = ng_dead_set (f, x, pairs_arms[open], dead_why);
   /* Turns first, but with no pair that failed before (nothing counted on
    * the way) the straight pairs, which need no corner walk, are counted
    * first and put after the turns: with cap pairs among them alone the
