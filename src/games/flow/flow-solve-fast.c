@@ -2442,8 +2442,16 @@ ng_dead_set (Fast *f, int x, unsigned wanted, FastDeps *why)
   while (*link >= 0)
     {
       FastNogood *g = &f->ng[*link];
-      gboolean level_ok = g->t <= f->nstack && g->gen == f->ng_gen[g->t];
       unsigned bit = 1u << g->mask;
+      gboolean level_ok;
+      /* The level is read only where it counts: to drop a record with no
+       * decisions to read, or for a pair still asked about. */
+      if (g->nlit != NG_NONE && (!(wanted & bit) || (dead & bit)))
+        {
+          link = &g->next;
+          continue;
+        }
+      level_ok = g->t <= f->nstack && g->gen == f->ng_gen[g->t];
       if (!level_ok && g->nlit == NG_NONE)
         {
           int i = *link;
