@@ -2882,7 +2882,7 @@ look_passes (const Fast *f, const FastCell *cell, gssize W, int y, gboolean quic
 /* look_next for boards huge or not (the cells asked for ahead, the counts'
  * stamps), the walk's variables in registers. */
 static inline int
-look_walk (Fast *f, LookWalk *w, int n, int thr, gboolean huge)
+look_walk (Fast *f, LookWalk *w, gboolean quick, int thr, gboolean huge)
 {
   const FastCell *cell = f->cell;
   const int *order = f->order;
@@ -2891,7 +2891,6 @@ look_walk (Fast *f, LookWalk *w, int n, int thr, gboolean huge)
   gsize j = w->j, nn = w->nn, i = w->i, next = w->next;
   gsize lookahead = (gsize) f->lookahead;
   gssize W = f->W;
-  gboolean quick = n <= 2;
   int y = -1;
 
   /* The open cells of the last look's list, in order (look_start took
@@ -2957,9 +2956,12 @@ look_walk (Fast *f, LookWalk *w, int n, int thr, gboolean huge)
 static G_GNUC_NO_INLINE int
 look_next (Fast *f, LookWalk *w, int n, int thr)
 {
+  /* The two tests made constants (n is at most 2 nearly always). */
   if (f->huge)
-    return look_walk (f, w, n, thr, TRUE);
-  return look_walk (f, w, n, thr, FALSE);
+    return look_walk (f, w, n <= 2, thr, TRUE);
+  if (n <= 2)
+    return look_walk (f, w, TRUE, thr, FALSE);
+  return look_walk (f, w, FALSE, thr, FALSE);
 }
 
 /* Propagates to a fixpoint, then picks the branch: the open cell with the
