@@ -2683,6 +2683,13 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
   open = pairs_open[allowed | req << 4];
   if (f->ng_first != NULL && f->ng_first[x] >= 0 && open != 0)
     dead = ng_dead_set (f, x, pairs_arms[open], dead_why);
+  /* The turns with no dot down their diagonal (corner_dot) go now, all at
+   * once: bit i of open is pair pairs[0][i], the turns N+E, N+W, E+S and
+   * S+W from bit 2 on, their diagonals flags bits 0, 3, 1 and 2. */
+  {
+    unsigned fl = f->flags[x];
+    open &= 3u | (fl & 1u) << 2 | (fl & 8u) | (fl & 6u) << 3;
+  }
   /* Turns first, but with no pair that failed before (nothing counted on
    * the way) the straight pairs, which need no corner walk, are counted
    * first and put after the turns: with cap pairs among them alone the
@@ -2715,16 +2722,12 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
         continue;
       /* On huge boards only the first cells of a turn's chain are looked
        * at (see corner_look in fast_init). */
-      if (m != 5 && m != 10)
+      if (m != 5 && m != 10
+          && !(look == G_MAXINT ? corner_walk (f, x, a, b, FALSE, G_MAXINT)
+               : corner_walk (f, x, a, b, FALSE, look)))
         {
-          if (!corner_dot (f, x, a, b))
-            continue;
-          if (!(look == G_MAXINT ? corner_walk (f, x, a, b, FALSE, G_MAXINT)
-                : corner_walk (f, x, a, b, FALSE, look)))
-            {
-              cut |= 1u << m;
-              continue;
-            }
+          cut |= 1u << m;
+          continue;
         }
       if (dead & (1u << m))
         {
