@@ -2695,8 +2695,10 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
    * first and put after the turns: with cap pairs among them alone the
    * answer is cap whatever the turns (a third of the look's counts in the
    * turns-first runs on generated 50x50 seed 834), else the turns are
-   * walked only until they make up the rest. */
-  if (f->turns_first && cap > 0 && dead == 0 && (open & 3) != 0)
+   * walked only until they make up the rest. Only for cap 2 and up: the
+   * early answer leaves opts unwritten, which no caller reads then, but a
+   * caller takes opts[0] of an answer of one. */
+  if (f->turns_first && cap >= 2 && dead == 0 && (open & 3) != 0)
     {
       if ((open & 1) && (hcol[HB_DIR_N] < 0 || hcol[HB_DIR_S] < 0 || hcol[HB_DIR_N] == hcol[HB_DIR_S]))
         straight[ns++] = 5;
