@@ -925,29 +925,13 @@ join_ok (Fast *f, int q, int o, int d)
   return TRUE;
 }
 
-/* Whether head k of colour c may step into free cell q, next to it in
- * direction d: the touch rule (touch_kind), the corner rule at the
- * cells the step makes turn (the head's cell, and on a join q and the
- * other head), and the arms the corner rule asks of the cells involved
- * (need). -1 no, 1 yes and it joins the colour, 0 yes. A step ruled out
- * adds the levels of what ruled it out to f->rs; an allowed one leaves
- * f->rs as it was (it rules nothing out), so the cells' levels are only
- * gathered on the way out of a refusal (step_no: on 50x50 seed 834 four
- * steps in five asked about are allowed). */
-static inline int
-step_kind_d (Fast *f, int c, int k, int q, int d)
+/* The rules of step_kind_d after the touch rule, for a step from h
+ * into q (direction d) that one of them may rule out, o the colour's
+ * other head and kind touch_kind's answer; out of line (see
+ * step_kind_d). */
+static G_GNUC_NO_INLINE int
+step_kind_rest (Fast *f, int h, int o, int q, int d, int kind)
 {
-  int h = f->head[c][k], o = f->head[c][1 - k], at;
-  int kind = touch_kind (f, c, k, q, &at);
-
-  if (kind < 0)
-    {
-      /* What the scan read: the side of the colour's, and the other head
-       * when it came first. */
-      if (f->dep != NULL)
-        f->rs |= f->dep[at] | (kind == -2 ? f->dep[o] : 0);
-      return -1;
-    }
   if (f->cell[q].need != 0 && (f->cell[q].need & (1u << HB_DIR_OPPOSITE (d))) == 0)
     return step_no (f, h, q, kind ? o : -1);
   /* The head's cell is complete after the step: no marked corner next to
@@ -960,6 +944,60 @@ step_kind_d (Fast *f, int c, int k, int q, int d)
   if (f->use_ray && !(f->ray[h] & (1u << d)))
     return step_no (f, h, q, kind ? o : -1);
   return kind;
+}
+
+/* step_kind_rest for a step that joins nothing and that no rule but the
+ * corner rule at h (arms a and d) can rule out. */
+static G_GNUC_NO_INLINE int
+step_turn (Fast *f, int h, int q, int a, int d)
+{
+  if (corner_ok (f, h, a, d))
+    return 0;
+  f->corner_cuts++;
+  return step_no (f, h, q, -1);
+}
+
+/* Whether head k of colour c may step into free cell q, next to it in
+ * direction d: the touch rule (touch_kind), the corner rule at the
+ * cells the step makes turn (the head's cell, and on a join q and the
+ * other head), and the arms the corner rule asks of the cells involved
+ * (need). -1 no, 1 yes and it joins the colour, 0 yes. A step ruled out
+ * adds the levels of what ruled it out to f->rs; an allowed one leaves
+ * f->rs as it was (it rules nothing out), so the cells' levels are only
+ * gathered on the way out of a refusal (step_no: on 50x50 seed 834 four
+ * steps in five asked about are allowed). A step that joins nothing,
+ * with no marks on the way, no turn at h and nothing waiting on h, is let
+ * in here without a call: the rest (step_kind_rest, which asks all of
+ * it again) may walk a corner chain, and its registers saved on every
+ * call cost more than the rules themselves. */
+static G_GNUC_NO_INLINE int
+step_kind_d (Fast *f, int c, int k, int q, int d)
+{
+  int h = f->head[c][k], o = f->head[c][1 - k], at;
+  int kind = touch_kind (f, c, k, q, &at);
+  guint8 qn, hn, hl;
+
+  if (kind < 0)
+    {
+      /* What the scan read: the side of the colour's, and the other head
+       * when it came first. */
+      if (f->dep != NULL)
+        f->rs |= f->dep[at] | (kind == -2 ? f->dep[o] : 0);
+      return -1;
+    }
+  qn = f->cell[q].need;
+  hn = f->cell[h].need;
+  hl = f->cell[h].links;
+  if (kind == 0 && (qn == 0 || (qn & (1u << HB_DIR_OPPOSITE (d))) != 0)
+      && (hn == 0 || (hn & (1u << d)) != 0)
+      && (f->wanted[h] & ~(1u << d) & ~hl) == 0 && (!f->use_ray || (f->ray[h] & (1u << d))))
+    {
+      /* Only the turn at h is left to ask, which the rest asks first. */
+      if (hl == 0 || ((__builtin_ctz (hl) ^ d) & 1) == 0 || (f->flags[h] & FLAG_DOT))
+        return 0;
+      return step_turn (f, h, q, __builtin_ctz (hl), d);
+    }
+  return step_kind_rest (f, h, o, q, d, kind);
 }
 
 /* step_kind_d for a step into free cell q next to the head. */
