@@ -1717,6 +1717,40 @@ grow_comp_arrays (Fast *f, gsize need)
   f->comp_odd = g_renew (int, f->comp_odd, f->comp_cap);
 }
 
+/* flood's first pass with a cap: stamps the region of free cell s with
+ * `id` and puts its cells in f->queue, nothing else. Its size, or 0 as
+ * soon as it has more than cap cells (then only some are stamped). */
+static gsize
+flood_within (Fast *f, int s, guint32 id, gsize cap)
+{
+  /* What it reads of f in locals: the stores to comp[] and queue[] could
+   * alias f->off, which was loaded again a side. */
+  const FastCell *cell = f->cell;
+  guint32 *comp = f->comp;
+  int *queue = f->queue;
+  const int off[4] = { f->off[0], f->off[1], f->off[2], f->off[3] };
+  gsize head = 0, tail = 0;
+
+  comp[s] = id;
+  queue[tail++] = s;
+  while (head < tail)
+    {
+      if (tail > cap)
+        return 0;
+      int p = queue[head++];
+      for (int d = 0; d < 4; d++)
+        {
+          int r = p + off[d];
+          if (cell[r].col == 0 && comp[r] != id)
+            {
+              comp[r] = id;
+              queue[tail++] = r;
+            }
+        }
+    }
+  return tail;
+}
+
 /* Floods the region of free cell s with stamp value `id`, counting its
  * cells and its cells of each chessboard colour. */
 static void
@@ -1726,18 +1760,38 @@ flood (Fast *f, int s, guint32 id, int slot, gsize cap)
   int size = 0, par = 0;
   FastDeps lv = 0;
 
-  f->comp[s] = id;
-  f->queue[tail++] = s;
-  while (head < tail)
+  if (cap > 0)
     {
-      if (cap > 0 && tail > cap)
+      /* A big region: no check looks at it (a cut far away on a large
+       * board costs no whole-board flood). Nearly every flood with a cap
+       * is of one (7,728 of 7,729 on 50x50 seed 834, one search), so the
+       * first pass only stamps the cells; the counts and the borders'
+       * levels are read in a second pass, for a region within the cap. */
+      gsize n = flood_within (f, s, id, cap);
+
+      if (n == 0)
         {
-          /* A big region: no check looks at it (a cut far away on a
-           * large board costs no whole-board flood). */
           f->comp_size[slot] = -1;
           f->comp_par[slot] = 0;
           return;
         }
+      for (gsize i = 0; i < n; i++)
+        {
+          int p = f->queue[i];
+          par += f->flags[p] >> FLAG_PARITY;
+          for (int d = 0; d < 4; d++)
+            if (f->cell[p + f->off[d]].col != 0)
+              lv |= dep_of (f, p + f->off[d]);
+        }
+      f->comp_size[slot] = (int) n;
+      f->comp_par[slot] = par;
+      f->comp_dep[slot] = lv;
+      return;
+    }
+  f->comp[s] = id;
+  f->queue[tail++] = s;
+  while (head < tail)
+    {
       int p = f->queue[head++];
       size++;
       par += f->flags[p] >> FLAG_PARITY;
