@@ -973,10 +973,36 @@ step_turn (Fast *f, int h, int q, int a, int d)
 static G_GNUC_NO_INLINE int
 step_kind_d (Fast *f, int c, int k, int q, int d)
 {
-  int h = f->head[c][k], o = f->head[c][1 - k], at;
-  int kind = touch_kind (f, c, k, q, &at);
-  guint8 qn, hn, hl;
+  const FastCell *cq = f->cell + q;
+  gssize W = f->W;
+  guint8 me = (guint8) (c + 1), qn, hn, hl;
+  int h, o, at, kind;
 
+  /* The touch rule without a scan when q's only side of the colour is
+   * the head's own (h is the colour's): all but a few steps asked about. */
+  if (G_LIKELY ((cq[-W].col == me) + (cq[1].col == me) + (cq[W].col == me)
+                + (cq[-1].col == me) == 1))
+    {
+      h = q - f->off[d];
+      qn = cq->need;
+      hn = f->cell[h].need;
+      hl = f->cell[h].links;
+      if ((qn == 0 || (qn & (1u << HB_DIR_OPPOSITE (d))) != 0)
+          && (hn == 0 || (hn & (1u << d)) != 0)
+          && (f->wanted[h] & ~(1u << d) & ~hl) == 0
+          && (!f->use_ray || (f->ray[h] & (1u << d))))
+        {
+          /* Only the turn at h is left to ask, which the rest asks
+           * first. */
+          if (hl == 0 || ((__builtin_ctz (hl) ^ d) & 1) == 0 || (f->flags[h] & FLAG_DOT))
+            return 0;
+          return step_turn (f, h, q, __builtin_ctz (hl), d);
+        }
+      return step_kind_rest (f, h, f->head[c][1 - k], q, d, 0);
+    }
+  h = f->head[c][k];
+  o = f->head[c][1 - k];
+  kind = touch_kind (f, c, k, q, &at);
   if (kind < 0)
     {
       /* What the scan read: the side of the colour's, and the other head
@@ -984,18 +1010,6 @@ step_kind_d (Fast *f, int c, int k, int q, int d)
       if (f->dep != NULL)
         f->rs |= f->dep[at] | (kind == -2 ? f->dep[o] : 0);
       return -1;
-    }
-  qn = f->cell[q].need;
-  hn = f->cell[h].need;
-  hl = f->cell[h].links;
-  if (kind == 0 && (qn == 0 || (qn & (1u << HB_DIR_OPPOSITE (d))) != 0)
-      && (hn == 0 || (hn & (1u << d)) != 0)
-      && (f->wanted[h] & ~(1u << d) & ~hl) == 0 && (!f->use_ray || (f->ray[h] & (1u << d))))
-    {
-      /* Only the turn at h is left to ask, which the rest asks first. */
-      if (hl == 0 || ((__builtin_ctz (hl) ^ d) & 1) == 0 || (f->flags[h] & FLAG_DOT))
-        return 0;
-      return step_turn (f, h, q, __builtin_ctz (hl), d);
     }
   return step_kind_rest (f, h, o, q, d, kind);
 }
