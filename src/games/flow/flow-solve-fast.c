@@ -212,6 +212,44 @@ col_need (const FastCell *c)
 }
 G_STATIC_ASSERT (2 * FLOW_MAX_COLOURS < 255);   /* hid and col fit a byte */
 
+/* A cell's colour and the low four bits of its need (its known arms) as
+ * one index, col | need << 8: on a little-endian machine the low twelve
+ * bits of its word. */
+static inline guint
+cell_key (const FastCell *c)
+{
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+  return cell_word (c) & 0xfff;
+#else
+  return c->col | (guint) (c->need & 15) << 8;
+#endif
+}
+
+/* Bit d of take_arm[cell_key (r)]: r is free and may take an arm towards
+ * the cell on its side opposite d, that is towards e when r is e's
+ * neighbour on side d (no known arms, or one of them back towards e):
+ * check_cell's count of such sides in one load a side (fill_take_arm). */
+static guint8 take_arm[1u << 12];
+
+static void
+fill_take_arm (void)
+{
+  static gsize filled = 0;
+
+  if (g_once_init_enter (&filled))
+    {
+      for (guint key = 0; key < G_N_ELEMENTS (take_arm); key++)
+        {
+          guint need = key >> 8, m = 0;
+          for (int d = 0; d < 4; d++)
+            if (need == 0 || (need & (1u << HB_DIR_OPPOSITE (d))) != 0)
+              m |= 1u << d;
+          take_arm[key] = (key & 0xff) == 0 ? (guint8) m : 0;
+        }
+      g_once_init_leave (&filled, 1);
+    }
+}
+
 /* A step of head k of colour c in direction d (joined: it joined the
  * colour's two heads). Its new cell is not kept: while the step is the
  * newest of its head, as it is whenever it is undone, the head is there
@@ -1654,25 +1692,22 @@ check_cell (Fast *f, int e, gboolean *stepped)
   guint8 need = f->cell[e].need;
   FastDeps lv;
 
-  /* Bit d of back[need]: a free neighbour on side d with that need may
-   * take an arm towards e (no need, or one with the arm back). */
-  static const guint8 back[16] = {
-    15, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
-  };
-
   /* Three free neighbours that may take an arm towards e: it has ways
    * enough, none is forced, and nothing is read that could rule anything
    * out (the common case in open country). */
   if (need == 0)
     {
-      /* Without a branch a side: which sides are open is hard to guess. */
-      int open = 0;
-      for (int d = 0; d < 4; d++)
-        {
-          const FastCell *r = &f->cell[e + f->off[d]];
-          open += (r->col == 0) & (back[r->need & 15] >> d);
-        }
-      if (open >= 3)
+      /* Without a branch a side: which sides are open is hard to guess
+       * (take_arm: one load a side). */
+      const FastCell *c = f->cell + e;
+      gssize W = f->W;
+      unsigned open = (take_arm[cell_key (c - W)] & (1u << HB_DIR_N))
+                      | (take_arm[cell_key (c + 1)] & (1u << HB_DIR_E))
+                      | (take_arm[cell_key (c + W)] & (1u << HB_DIR_S))
+                      | (take_arm[cell_key (c - 1)] & (1u << HB_DIR_W));
+      /* At least three of the four bits: open is 7, 11, 13, 14 or 15
+       * (a popcount is a call without -mpopcnt). */
+      if ((0xe880u >> open) & 1)
         return TRUE;
     }
   else
@@ -1683,8 +1718,7 @@ check_cell (Fast *f, int e, gboolean *stepped)
        * heads). */
       int a = __builtin_ctz (need), b = 31 - __builtin_clz (need);
       const FastCell *ra = &f->cell[e + f->off[a]], *rb = &f->cell[e + f->off[b]];
-      if ((a != b) & (ra->col == 0) & (back[ra->need & 15] >> a) & (rb->col == 0)
-          & (back[rb->need & 15] >> b))
+      if ((a != b) & (take_arm[cell_key (ra)] >> a) & (take_arm[cell_key (rb)] >> b))
         return TRUE;
     }
   f->rs = dep_of (f, e);
@@ -3988,6 +4022,7 @@ fast_init (Fast *f, const HbState *state, const HbSolveOptions *options,
   int w = state->width, h = state->height;
 
   memset (f, 0, sizeof *f);
+  fill_take_arm ();
   /* First: fast_run reads it to stop at once when the set-up below
    * returned early, stopped. */
   f->cancellable = cancellable;
