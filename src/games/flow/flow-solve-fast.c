@@ -1787,7 +1787,9 @@ check_cell (Fast *f, int e, gboolean *stepped)
       apply_step (f, hc[0], hk[0], e, hj[0], TRUE, lv);
       *stepped = TRUE;
     }
-  return TRUE;
+  /* A failure found on the way counts (the quick ways out above change
+   * nothing, so the caller need not ask f->fail after them). */
+  return !f->fail;
 }
 
 static void
@@ -2380,7 +2382,7 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells, FastDeps *why)
           f->queued[e] = 0;
           if (f->cell[e].col != 0)
             continue;
-          if (!check_cell (f, e, &stepped) || f->fail)
+          if (!check_cell (f, e, &stepped))
             {
               f->last_fail = e;
               return FAIL_WHY (1);
