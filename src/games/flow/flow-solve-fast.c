@@ -1831,10 +1831,14 @@ flood_within (Fast *f, int s, guint32 id, gsize cap)
       for (int d = 0; d < 4; d++)
         {
           int r = p + off[d];
-          if (cell[r].col == 0 && comp[r] != id)
+          /* The stamp first: most sides were seen before. A filled side
+           * is stamped too, so it is read once (no reader of comp[] looks
+           * at a filled cell). */
+          if (comp[r] != id)
             {
               comp[r] = id;
-              queue[tail++] = r;
+              if (cell[r].col == 0)
+                queue[tail++] = r;
             }
         }
     }
