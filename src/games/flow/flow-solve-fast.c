@@ -1264,29 +1264,56 @@ check_around (Fast *f, int p)
   f->ncheck = n;
 }
 
+/* push_free for the sides of p but `skip`, in the order of the sides
+ * (N, E, S, W); with skip a constant, no test is left. */
+static inline gsize
+push_sides3 (const FastCell *cell, guint8 *queued, int *check, gsize n, int p, int W,
+             int skip)
+{
+  if (skip != HB_DIR_N)
+    n = push_free (cell, queued, check, n, p - W);
+  if (skip != HB_DIR_E)
+    n = push_free (cell, queued, check, n, p + 1);
+  if (skip != HB_DIR_S)
+    n = push_free (cell, queued, check, n, p + W);
+  if (skip != HB_DIR_W)
+    n = push_free (cell, queued, check, n, p - 1);
+  return n;
+}
+
 /* check_around (h) and check_around (q) for a step from h to q in
  * direction d: each skips the other, filled (six sides instead of eight,
- * in the same order). */
+ * in the same order). One case a direction, so that the sides are
+ * constant offsets (f->off is N -W, E 1, S W, W -1). */
 static inline void
 check_around_step (Fast *f, int h, int q, int d)
 {
-  static const guint8 others[4][3] = {
-    { 1, 2, 3 }, { 0, 2, 3 }, { 0, 1, 3 }, { 0, 1, 2 },
-  };
   const FastCell *cell = f->cell;
   guint8 *queued = f->queued;
-  int *check = f->check;
+  int *check = f->check, W = f->W;
   gsize n = f->ncheck, cap = f->check_cap;
-  const guint8 *dh = others[d], *dq = others[HB_DIR_OPPOSITE (d)];
-  int r[6] = {
-    h + f->off[dh[0]], h + f->off[dh[1]], h + f->off[dh[2]],
-    q + f->off[dq[0]], q + f->off[dq[1]], q + f->off[dq[2]],
-  };
 
   /* As check_around: the six slots are there (N is at least w * h + 8). */
   g_assert (n + 6 <= cap);
-  for (int i = 0; i < 6; i++)
-    n = push_free (cell, queued, check, n, r[i]);
+  switch (d)
+    {
+    case HB_DIR_N:
+      n = push_sides3 (cell, queued, check, n, h, W, HB_DIR_N);
+      n = push_sides3 (cell, queued, check, n, q, W, HB_DIR_S);
+      break;
+    case HB_DIR_E:
+      n = push_sides3 (cell, queued, check, n, h, W, HB_DIR_E);
+      n = push_sides3 (cell, queued, check, n, q, W, HB_DIR_W);
+      break;
+    case HB_DIR_S:
+      n = push_sides3 (cell, queued, check, n, h, W, HB_DIR_S);
+      n = push_sides3 (cell, queued, check, n, q, W, HB_DIR_N);
+      break;
+    default:
+      n = push_sides3 (cell, queued, check, n, h, W, HB_DIR_W);
+      n = push_sides3 (cell, queued, check, n, q, W, HB_DIR_E);
+      break;
+    }
   f->ncheck = n;
 }
 
