@@ -1265,7 +1265,8 @@ check_around (Fast *f, int p)
 }
 
 /* push_free for the sides of p but `skip`, in the order of the sides
- * (N, E, S, W); with skip a constant, no test is left. */
+ * (N, E, S, W; f->off is N -W, E 1, S W, W -1); with skip a constant, no
+ * test is left. */
 static inline gsize
 push_sides3 (const FastCell *cell, guint8 *queued, int *check, gsize n, int p, int W,
              int skip)
@@ -1283,9 +1284,9 @@ push_sides3 (const FastCell *cell, guint8 *queued, int *check, gsize n, int p, i
 
 /* check_around (h) and check_around (q) for a step from h to q in
  * direction d: each skips the other, filled (six sides instead of eight,
- * in the same order). One case a direction, so that the sides are
- * constant offsets (f->off is N -W, E 1, S W, W -1). */
-static inline void
+ * in the same order; with d a constant, see step_around, the sides are
+ * constant offsets). */
+G_ALWAYS_INLINE static inline void
 check_around_step (Fast *f, int h, int q, int d)
 {
   const FastCell *cell = f->cell;
@@ -1295,26 +1296,17 @@ check_around_step (Fast *f, int h, int q, int d)
 
   /* As check_around: the six slots are there (N is at least w * h + 8). */
   g_assert (n + 6 <= cap);
-  switch (d)
-    {
-    case HB_DIR_N:
-      n = push_sides3 (cell, queued, check, n, h, W, HB_DIR_N);
-      n = push_sides3 (cell, queued, check, n, q, W, HB_DIR_S);
-      break;
-    case HB_DIR_E:
-      n = push_sides3 (cell, queued, check, n, h, W, HB_DIR_E);
-      n = push_sides3 (cell, queued, check, n, q, W, HB_DIR_W);
-      break;
-    case HB_DIR_S:
-      n = push_sides3 (cell, queued, check, n, h, W, HB_DIR_S);
-      n = push_sides3 (cell, queued, check, n, q, W, HB_DIR_N);
-      break;
-    default:
-      n = push_sides3 (cell, queued, check, n, h, W, HB_DIR_W);
-      n = push_sides3 (cell, queued, check, n, q, W, HB_DIR_E);
-      break;
-    }
+  n = push_sides3 (cell, queued, check, n, h, W, d);
+  n = push_sides3 (cell, queued, check, n, q, W, HB_DIR_OPPOSITE (d));
   f->ncheck = n;
+}
+
+/* The offset of direction d (f->off) from the row length W: a constant
+ * when d is. */
+static inline int
+dir_off (int d, int W)
+{
+  return d == HB_DIR_N ? -W : d == HB_DIR_E ? 1 : d == HB_DIR_S ? W : -1;
 }
 
 /* Whether filling q may have cut the free cells around it apart: its free
@@ -1341,20 +1333,21 @@ may_split (const Fast *f, int q)
 
 /* may_split (q) for a head's step into q from the side `back` (filled):
  * the other three sides and the two corners between them. */
-static inline gboolean
+G_ALWAYS_INLINE static inline gboolean
 may_split_step (const Fast *f, int q, int back)
 {
-  const FastCell *c = f->cell;
-  int a = (back + 1) & 3, b = (back + 2) & 3, e = (back + 3) & 3;
-  int oa = c[q + f->off[a]].col == 0, ob = c[q + f->off[b]].col == 0;
-  int oe = c[q + f->off[e]].col == 0, nfree = oa + ob + oe, joined = 0;
+  const FastCell *c = f->cell + q;
+  int a = dir_off ((back + 1) & 3, f->W), b = dir_off ((back + 2) & 3, f->W);
+  int e = dir_off ((back + 3) & 3, f->W);
+  int oa = c[a].col == 0, ob = c[b].col == 0, oe = c[e].col == 0;
+  int nfree = oa + ob + oe, joined = 0;
 
   if (nfree <= 1)
     return FALSE;
   if (oa && ob)
-    joined += c[q + f->off[a] + f->off[b]].col == 0;
+    joined += c[a + b].col == 0;
   if (ob && oe)
-    joined += c[q + f->off[b] + f->off[e]].col == 0;
+    joined += c[b + e].col == 0;
   return nfree - joined > 1 || joined == 0;
 }
 
@@ -1455,10 +1448,10 @@ dirty_near (Fast *f, int p)
 /* dirty_near (h) and dirty_near (q) for a step from h to q next to it:
  * the two rings share eight cells, so q's ring adds only the five cells
  * two steps from q and three from h (eighteen reads instead of 26). */
-static inline void
+G_ALWAYS_INLINE static inline void
 dirty_step (Fast *f, int h, int q, int d)
 {
-  gssize e = f->off[d], s = (d & 1) ? f->W : 1;   /* E and W are odd */
+  gssize e = dir_off (d, f->W), s = (d & 1) ? f->W : 1;   /* E and W are odd */
   const FastCell *r = f->cell + q;
 
   dirty_near (f, h);
@@ -1469,6 +1462,19 @@ dirty_step (Fast *f, int h, int q, int d)
   dirty_cell (f, r - 2 * s);
 }
 
+/* dirty_step, check_around_step and may_split_step for a step from h to
+ * q in direction d: whether q may have split its free sides. apply_step
+ * has a copy for each direction, so that every ring cell and side is a
+ * constant offset from W rather than read through f->off (on 50x50 seed
+ * 834, one search: 9 M instructions fewer; as a call, 10 M more). */
+G_ALWAYS_INLINE static inline gboolean
+step_around (Fast *f, int h, int q, int d)
+{
+  dirty_step (f, h, q, d);
+  check_around_step (f, h, q, d);
+  return may_split_step (f, q, HB_DIR_OPPOSITE (d));
+}
+
 /* Head k of colour c steps into q; what changes follows from level lv.
  * joins: whether it joins the colour (step_kind's answer), or -1 when not
  * known. */
@@ -1476,6 +1482,7 @@ static void
 apply_step (Fast *f, int c, int k, int q, int joins, gboolean forced, FastDeps lv)
 {
   int h = f->head[c][k], other = f->head[c][1 - k], d = dir_between (f, h, q);
+  gboolean split;
   FastStep *s;
 
   if (joins < 0)
@@ -1531,15 +1538,28 @@ apply_step (Fast *f, int c, int k, int q, int joins, gboolean forced, FastDeps l
     }
   /* Before q is a head: q is in h's ring, so a ring of pairs with no
    * head in it (dirty_pair) is the common case; q's own bit is set
-   * here. */
-  dirty_step (f, h, q, d);
+   * here. One copy of step_around a direction. */
+  switch (d)
+    {
+    case HB_DIR_N:
+      split = step_around (f, h, q, HB_DIR_N);
+      break;
+    case HB_DIR_E:
+      split = step_around (f, h, q, HB_DIR_E);
+      break;
+    case HB_DIR_S:
+      split = step_around (f, h, q, HB_DIR_S);
+      break;
+    default:
+      split = step_around (f, h, q, HB_DIR_W);
+      break;
+    }
   if (!joins)
     {
       f->cell[q].hid = (guint8) (2 * c + k + 1);
       set_hdirty (f, 2 * c + k);
     }
-  check_around_step (f, h, q, d);
-  if (may_split_step (f, q, HB_DIR_OPPOSITE (d)))
+  if (split)
     f->region_due = f->split_seen = TRUE;
   f->planar_due = TRUE;
   f->nodes++;
