@@ -1475,13 +1475,13 @@ step_around (Fast *f, int h, int q, int d)
   return may_split_step (f, q, HB_DIR_OPPOSITE (d));
 }
 
-/* Head k of colour c steps into q; what changes follows from level lv.
- * joins: whether it joins the colour (step_kind's answer), or -1 when not
- * known. */
+/* Head k of colour c steps into q, in direction d; what changes follows
+ * from level lv. joins: whether it joins the colour (step_kind's answer),
+ * or -1 when not known. */
 static void
-apply_step (Fast *f, int c, int k, int q, int joins, gboolean forced, FastDeps lv)
+apply_step_d (Fast *f, int c, int k, int q, int d, int joins, gboolean forced, FastDeps lv)
 {
-  int h = f->head[c][k], other = f->head[c][1 - k], d = dir_between (f, h, q);
+  int h = f->head[c][k], other = f->head[c][1 - k];
   gboolean split;
   FastStep *s;
 
@@ -1576,6 +1576,13 @@ apply_step (Fast *f, int c, int k, int q, int joins, gboolean forced, FastDeps l
         trace_link (f, HB_STEP_PLACE, q, other, c, 0);
       f->tracing = hb_trace_wants (f->trace);
     }
+}
+
+/* apply_step_d with the direction from h to q. */
+static inline void
+apply_step (Fast *f, int c, int k, int q, int joins, gboolean forced, FastDeps lv)
+{
+  apply_step_d (f, c, k, q, dir_between (f, f->head[c][k], q), joins, forced, lv);
 }
 
 /* Takes back the marks after the first nm. */
@@ -1735,7 +1742,7 @@ undo_state (Fast *f, gsize len, gsize nm, gsize scan)
 static gboolean
 check_cell (Fast *f, int e, gboolean *stepped)
 {
-  int ways = 0, hc[4], hk[4], hj[4], nheads = 0, wd[4];
+  int ways = 0, hc[4], hk[4], hj[4], hd[4], nheads = 0, wd[4];
   guint8 need = f->cell[e].need;
   FastDeps lv;
 
@@ -1799,6 +1806,7 @@ check_cell (Fast *f, int e, gboolean *stepped)
               hc[nheads] = c;
               hk[nheads] = k;
               hj[nheads] = kind;
+              hd[nheads] = HB_DIR_OPPOSITE (d);
               nheads++;
               wd[ways++] = d;
             }
@@ -1831,7 +1839,7 @@ check_cell (Fast *f, int e, gboolean *stepped)
           failed (f, lv);
           return FALSE;
         }
-      apply_step (f, hc[0], hk[0], e, hj[0], TRUE, lv);
+      apply_step_d (f, hc[0], hk[0], e, hd[0], hj[0], TRUE, lv);
       *stepped = TRUE;
     }
   /* A failure found on the way counts (the quick ways out above change
@@ -2466,7 +2474,7 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells, FastDeps *why)
             continue;
           for (int k = 0; k < 2; k++)
             {
-              int h = f->head[c][k], n = 0, list[4], join = -1;
+              int h = f->head[c][k], n = 0, list[4], dirs[4], join = -1;
               guint64 bit = (guint64) 1 << ((2 * c + k) & 63);
 
               if (f->incremental && !(f->hdirty[(2 * c + k) >> 6] & bit))
@@ -2490,6 +2498,7 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells, FastDeps *why)
                     continue;
                   if (kind == 1)
                     join = n;
+                  dirs[n] = d;
                   list[n++] = q;
                 }
               if (n == 0)
@@ -2499,7 +2508,7 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells, FastDeps *why)
                 }
               if (n == 1)
                 {
-                  apply_step (f, c, k, list[0], join == 0, TRUE, f->rs);
+                  apply_step_d (f, c, k, list[0], dirs[0], join == 0, TRUE, f->rs);
                   stepped = TRUE;
                   if (f->done[c] || f->fail)
                     break;
