@@ -1525,7 +1525,10 @@ apply_step_d (Fast *f, int c, int k, int q, int d, int joins, gboolean forced, F
   f->head[c][k] = q;
   f->cell[h].links |= (guint8) (1u << d);
   f->cell[q].links = (guint8) (1u << HB_DIR_OPPOSITE (d));
-  mark_turn (f, h);
+  /* mark_turn's call only when h turned (an arm each way, N or S and E
+   * or W): a straight step makes no corner. */
+  if ((f->cell[h].links & 5) != 0 && (f->cell[h].links & 10) != 0)
+    mark_turn (f, h);
   if (joins)
     {
       int e = dir_between (f, q, other);
