@@ -1394,11 +1394,7 @@ next_hdirty (const Fast *f, int id)
   return (w << 6) + __builtin_ctzll (m);
 }
 
-/* Every head within two steps of p needs another look. Every cell of the
- * ring is in f->cell, whose CELL_PAD cells before and after the padded
- * board have no head (hid 0), so there is no test for the first and last
- * two rows (on 50x50 seed 834 one search, the test and the way around it
- * for the rows near the edges were 14 M of 1,314 M instructions). */
+/* The head in cell r, if any, needs another look. */
 static inline void
 dirty_cell (Fast *f, const FastCell *r)
 {
@@ -1426,6 +1422,11 @@ dirty_pair (Fast *f, const FastCell *r)
   dirty_cell (f, r + 1);
 }
 
+/* Every head within two steps of p needs another look. Every cell of the
+ * ring is in f->cell, whose CELL_PAD cells before and after the padded
+ * board have no head (hid 0), so there is no test for the first and last
+ * two rows (on 50x50 seed 834 one search, the test and the way around it
+ * for the rows near the edges were 14 M of 1,314 M instructions). */
 static inline void
 dirty_near (Fast *f, int p)
 {
