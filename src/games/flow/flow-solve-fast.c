@@ -989,9 +989,11 @@ step_kind_rest (Fast *f, int h, int o, int q, int d, int kind)
 static G_GNUC_NO_INLINE int
 step_turn (Fast *f, int h, int q, int a, int d)
 {
-  /* corner_ok with the first walk inlined (one call fewer a turn). */
-  if (corner_walk (f, h, a, d, FALSE, G_MAXINT)
-      || (f->dep != NULL && corner_walk (f, h, a, d, TRUE, G_MAXINT)))
+  /* corner_ok with the first walk inlined (one call fewer a turn); the
+   * walk leaves the dot test to its callers (corner_dot). */
+  if (corner_dot (f, h, a, d)
+      && (corner_walk (f, h, a, d, FALSE, G_MAXINT)
+          || (f->dep != NULL && corner_walk (f, h, a, d, TRUE, G_MAXINT))))
     return 0;
   f->corner_cuts++;
   return step_no (f, h, q, -1);
