@@ -3159,6 +3159,19 @@ look_passes (const Fast *f, const FastCell *cell, gssize W, int y, gboolean quic
   return f->lk_t[y] > f->lk_base && f->chg[y] < f->lk_t[y];
 }
 
+/* The walk's step at position i, cell y: an open cell is recorded in the
+ * list and stops the walk unless look_passes passes over it (one body for
+ * the list's part of the walk and the board order's part). */
+static G_ALWAYS_INLINE inline gboolean
+look_stops (const Fast *f, const FastCell *cell, guint32 *look_pos, gsize *nn, gsize i,
+            int y, gssize W, gboolean quick, int thr, gboolean huge)
+{
+  if (col_need (&cell[y]) != 0)
+    return FALSE;
+  look_pos[(*nn)++] = (guint32) i;
+  return !look_passes (f, cell, W, y, quick, thr, huge);
+}
+
 /* look_next for boards huge or not (the cells asked for ahead, the counts'
  * stamps), the walk's variables in registers. */
 static inline int
@@ -3184,10 +3197,7 @@ look_walk (Fast *f, LookWalk *w, gboolean quick, int thr, gboolean huge)
         __builtin_prefetch (&cell[order[look_pos[j + 24]]]);
 #endif
       y = order[i];
-      if (col_need (&cell[y]) != 0)
-        continue;
-      look_pos[nn++] = (guint32) i;
-      if (!look_passes (f, cell, W, y, quick, thr, huge))
+      if (look_stops (f, cell, look_pos, &nn, i, y, W, quick, thr, huge))
         goto found;
     }
   if (nn >= lookahead)
@@ -3205,10 +3215,7 @@ look_walk (Fast *f, LookWalk *w, gboolean quick, int thr, gboolean huge)
         __builtin_prefetch (&cell[order[i + 24]]);
 #endif
       y = order[i];
-      if (col_need (&cell[y]) != 0)
-        continue;
-      look_pos[nn++] = (guint32) i;
-      if (!look_passes (f, cell, W, y, quick, thr, huge))
+      if (look_stops (f, cell, look_pos, &nn, i, y, W, quick, thr, huge))
         goto found;
       if (nn >= lookahead)
         goto full;
