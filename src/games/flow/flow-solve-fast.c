@@ -2855,15 +2855,13 @@ static const guint8 pairs[2][6] = {
   (PAIR_OK ((v) & 15, (v) >> 4, 0, 5) | PAIR_OK ((v) & 15, (v) >> 4, 1, 10) \
    | PAIR_OK ((v) & 15, (v) >> 4, 2, 3) | PAIR_OK ((v) & 15, (v) >> 4, 3, 9) \
    | PAIR_OK ((v) & 15, (v) >> 4, 4, 6) | PAIR_OK ((v) & 15, (v) >> 4, 5, 12))
-#define PAIRS_4(v)  PAIRS_OPEN (v), PAIRS_OPEN ((v) + 1), PAIRS_OPEN ((v) + 2), PAIRS_OPEN ((v) + 3)
-#define PAIRS_16(v) PAIRS_4 (v), PAIRS_4 ((v) + 4), PAIRS_4 ((v) + 8), PAIRS_4 ((v) + 12)
-#define PAIRS_64(v) PAIRS_16 (v), PAIRS_16 ((v) + 16), PAIRS_16 ((v) + 32), PAIRS_16 ((v) + 48)
+/* The entries F (v) to F (v + 63) of a table made by macro F. */
+#define TAB4(F, v)  F (v), F ((v) + 1), F ((v) + 2), F ((v) + 3)
+#define TAB16(F, v) TAB4 (F, v), TAB4 (F, (v) + 4), TAB4 (F, (v) + 8), TAB4 (F, (v) + 12)
+#define TAB64(F, v) TAB16 (F, v), TAB16 (F, (v) + 16), TAB16 (F, (v) + 32), TAB16 (F, (v) + 48)
 static const guint8 pairs_open[256] = {
-  PAIRS_64 (0), PAIRS_64 (64), PAIRS_64 (128), PAIRS_64 (192),
+  TAB64 (PAIRS_OPEN, 0), TAB64 (PAIRS_OPEN, 64), TAB64 (PAIRS_OPEN, 128), TAB64 (PAIRS_OPEN, 192),
 };
-#undef PAIRS_64
-#undef PAIRS_16
-#undef PAIRS_4
 #undef PAIRS_OPEN
 #undef PAIR_OK
 
@@ -2874,13 +2872,10 @@ static const guint8 pairs_open[256] = {
 #define PAIRS_ARMS(v) \
   (PAIR_BIT (v, 0, 5) | PAIR_BIT (v, 1, 10) | PAIR_BIT (v, 2, 3) | PAIR_BIT (v, 3, 9) \
    | PAIR_BIT (v, 4, 6) | PAIR_BIT (v, 5, 12))
-#define PAIRS_A4(v)  PAIRS_ARMS (v), PAIRS_ARMS ((v) + 1), PAIRS_ARMS ((v) + 2), PAIRS_ARMS ((v) + 3)
-#define PAIRS_A16(v) PAIRS_A4 (v), PAIRS_A4 ((v) + 4), PAIRS_A4 ((v) + 8), PAIRS_A4 ((v) + 12)
-static const guint16 pairs_arms[64] = {
-  PAIRS_A16 (0), PAIRS_A16 (16), PAIRS_A16 (32), PAIRS_A16 (48),
-};
-#undef PAIRS_A16
-#undef PAIRS_A4
+static const guint16 pairs_arms[64] = { TAB64 (PAIRS_ARMS, 0) };
+#undef TAB64
+#undef TAB16
+#undef TAB4
 #undef PAIRS_ARMS
 #undef PAIR_BIT
 
