@@ -2409,6 +2409,12 @@ planar_done:
       f->hocc[w.id0]--;
       w.nseq--;
     }
+  /* A colour that counts has its two heads in the order once each, so a
+   * crossing needs four entries at least (most borders have fewer: the
+   * test below read their heads' sides for nothing). A walk with track
+   * found a crossing before, so it has four. */
+  if (w.nseq < 4)
+    return TRUE;
   for (int j = 0; j < w.nseq; j++)
     {
       int id = w.seq[j], c = id >> 1, ok = 1;
