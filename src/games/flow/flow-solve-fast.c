@@ -1121,18 +1121,27 @@ link_run (Fast *f, int p)
 }
 
 /* Cell p's need becomes (on) or stops being (off) mask: its
- * neighbours' wanted bits follow. */
+ * neighbours' wanted bits follow. A need is a pair of arms (two bits, see
+ * set_need's callers), so the two are taken at once, without a loop over
+ * the mask (its test and branch a bit were about a third of undo_marks'
+ * instructions). */
 static inline void
 want (Fast *f, int p, unsigned mask, gboolean on)
 {
-  for (; mask != 0; mask &= mask - 1)
+  int a = __builtin_ctz (mask), b = 31 - __builtin_clz (mask);
+  guint8 *wa = &f->wanted[p + f->off[a]], *wb = &f->wanted[p + f->off[b]];
+  guint8 bita = (guint8) (1u << HB_DIR_OPPOSITE (a));
+  guint8 bitb = (guint8) (1u << HB_DIR_OPPOSITE (b));
+
+  if (on)
     {
-      int a = __builtin_ctz (mask);
-      guint8 bit = (guint8) (1u << HB_DIR_OPPOSITE (a));
-      if (on)
-        f->wanted[p + f->off[a]] |= bit;
-      else
-        f->wanted[p + f->off[a]] &= (guint8) ~bit;
+      *wa |= bita;
+      *wb |= bitb;
+    }
+  else
+    {
+      *wa &= (guint8) ~bita;
+      *wb &= (guint8) ~bitb;
     }
 }
 
