@@ -1089,11 +1089,13 @@ link_run (Fast *f, int p)
 {
   int ends[2], nb[2], n = 0;
 
-  for (int d = 0; d < 4; d++)
+  /* The sides d where p's arm and the neighbour's point at each other:
+   * wanted[p] has bit d when the neighbour's need points at p (see want),
+   * so usually none, and no neighbour is read. */
+  for (unsigned m = f->cell[p].need & f->wanted[p]; m != 0; m &= m - 1)
     {
-      int r = p + f->off[d];
-      if ((f->cell[p].need & (1u << d)) != 0 && f->cell[r].col == 0
-          && (f->cell[r].need & (1u << HB_DIR_OPPOSITE (d))) != 0)
+      int r = p + f->off[__builtin_ctz (m)];
+      if (f->cell[r].col == 0)
         {
           nb[n] = r;
           ends[n++] = f->end[r];
