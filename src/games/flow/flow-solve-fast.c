@@ -1147,12 +1147,10 @@ want (Fast *f, int p, unsigned mask, gboolean on)
     }
 }
 
-/* Free cell p must take the arms mask, following from level lv. */
+/* set_need for a cell whose need is not mask already. */
 static void
-set_need (Fast *f, int p, guint8 mask, FastDeps lv)
+set_need_new (Fast *f, int p, guint8 mask, FastDeps lv)
 {
-  if (f->cell[p].need == mask)
-    return;
   if (f->cell[p].need != 0)
     {
       fail_at (f, lv | dep_of (f, p));
@@ -1172,6 +1170,17 @@ set_need (Fast *f, int p, guint8 mask, FastDeps lv)
   f->marks[f->nmarks++] = (guint32) p | (guint32) ((f->nends - nends) / 2) << MARK_PAIRS;
   dirty_near (f, p);
   check_around (f, p);
+}
+
+/* Free cell p must take the arms mask, following from level lv. A quarter
+ * of the asks find the mark made already (50x50 seed 834, one search:
+ * 81 thousand of 320 thousand): they return here, before the call saves
+ * its registers. */
+static inline void
+set_need (Fast *f, int p, guint8 mask, FastDeps lv)
+{
+  if (f->cell[p].need != mask)
+    set_need_new (f, p, mask, lv);
 }
 
 /* The corner at p (arms a and b) is made: every free cell down its inner
