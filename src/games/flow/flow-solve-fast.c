@@ -1737,29 +1737,36 @@ undo_to (Fast *f, gsize len)
           const FastDeps *tdep = f->trail_dep;
           const FastStep *trail = f->trail;
           const int off[4] = { f->off[0], f->off[1], f->off[2], f->off[3] };
-          gsize n = f->ntrail, freed = 0;
+          /* The head by its id 2c + k (hid - 1) alone, and its arm taken
+           * off with a mask from a table: fewer registers, none spilled
+           * (on seed 834 k went to the stack and back every step). */
+          static const guint8 unlink[4] = { 0xfe, 0xfd, 0xfb, 0xf7 };
+          int *heads = (int *) f->head, id = 2 * c + k;
+          gsize n = f->ntrail, n0 = n;
 
           for (;;)
             {
-              unstep_cells (cell, from, to, d, c, k);
-              f->head[c][k] = from;
+              cell[to].col = 0;
+              cell[to].hid = 0;
+              cell[to].links = 0;
+              cell[from].links &= unlink[d];
+              cell[from].hid = (guint8) (id + 1);
+              heads[id] = from;
               if (dep != NULL)
                 {
                   dep[from] = tdep[3 * n];
                   dep[to] = tdep[3 * n + 1];
                 }
-              freed++;
               if (n <= len || STEP_JOINED (&trail[n - 1]))
                 break;
               s = &trail[--n];
-              c = s->c;
-              k = STEP_K (s);
-              to = f->head[c][k];
+              id = 2 * s->c + STEP_K (s);
+              to = heads[id];
               d = STEP_D (s);
               from = to - off[d];
             }
           f->ntrail = n;
-          f->free_cells += freed;
+          f->free_cells += n0 - n + 1;
           continue;
         }
       if (f->tracing)
