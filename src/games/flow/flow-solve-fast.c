@@ -1148,28 +1148,36 @@ link_run (Fast *f, int p)
 }
 
 /* Cell p's need becomes (on) or stops being (off) mask: its
- * neighbours' wanted bits follow. A need is a pair of arms (two bits, see
- * set_need's callers), so the two are taken at once, without a loop over
- * the mask (its test and branch a bit were about a third of undo_marks'
- * instructions). */
+ * neighbours' wanted bits follow (wanted and off are f's, or copies in a
+ * caller's locals). A need is a pair of arms (two bits, see set_need's
+ * callers), so the two are taken at once, without a loop over the mask
+ * (its test and branch a bit were about a third of undo_marks'
+ * instructions), and the neighbours' bits come from a table. */
 static inline void
-want (Fast *f, int p, unsigned mask, gboolean on)
+want_at (guint8 *wanted, const int *off, int p, unsigned mask, gboolean on)
 {
+  /* Bit d: the neighbour's side facing back, HB_DIR_OPPOSITE (d). */
+  static const guint8 back_bit[4] = { 1u << HB_DIR_S, 1u << HB_DIR_W, 1u << HB_DIR_N,
+                                      1u << HB_DIR_E };
   int a = __builtin_ctz (mask), b = 31 - __builtin_clz (mask);
-  guint8 *wa = &f->wanted[p + f->off[a]], *wb = &f->wanted[p + f->off[b]];
-  guint8 bita = (guint8) (1u << HB_DIR_OPPOSITE (a));
-  guint8 bitb = (guint8) (1u << HB_DIR_OPPOSITE (b));
+  guint8 *wa = &wanted[p + off[a]], *wb = &wanted[p + off[b]];
 
   if (on)
     {
-      *wa |= bita;
-      *wb |= bitb;
+      *wa |= back_bit[a];
+      *wb |= back_bit[b];
     }
   else
     {
-      *wa &= (guint8) ~bita;
-      *wb &= (guint8) ~bitb;
+      *wa &= (guint8) ~back_bit[a];
+      *wb &= (guint8) ~back_bit[b];
     }
+}
+
+static inline void
+want (Fast *f, int p, unsigned mask, gboolean on)
+{
+  want_at (f->wanted, f->off, p, mask, on);
 }
 
 /* set_need for a cell whose need is not mask already. */
@@ -1682,6 +1690,8 @@ undo_marks (Fast *f, gsize nm)
   const guint32 *marks = f->marks;
   int *end = f->end;
   const int *ends_trail = f->ends_trail;
+  guint8 *wanted = f->wanted;
+  const int off[4] = { f->off[0], f->off[1], f->off[2], f->off[3] };
   gsize n = f->nmarks, nends = f->nends;
 
   while (n > nm)
@@ -1689,7 +1699,7 @@ undo_marks (Fast *f, gsize nm)
       guint32 m = marks[--n];
       int p = (int) (m & MARK_CELL);
 
-      want (f, p, cell[p].need, FALSE);
+      want_at (wanted, off, p, cell[p].need, FALSE);
       cell[p].need = 0;
       if (dep != NULL)
         dep[p] = marks_dep[n];
