@@ -2342,6 +2342,7 @@ check_chokepoints (Fast *f)
 typedef struct {
   const FastCell *o0, *prev;   /* the first outside cell, the last one */
   guint32 cyc;
+  guint16 egen;                /* f->egen (in a local: not loaded again an edge) */
   int nseq, id0;
   int seq[4 * FLOW_MAX_COLOURS];
 } PlanarWalk;
@@ -2360,22 +2361,26 @@ planar_head (Fast *f, PlanarWalk *w, const FastCell *o, int d)
 {
   int id = o->hid - 1;
 
-  f->hstamp[id][d] = f->egen;
+  f->hstamp[id][d] = w->egen;
+  if (o == w->prev)
+    {
+      /* The stretch goes on round the head (most of a head's edges): it
+       * was counted on this walk at the stretch's first edge. */
+      f->hedges[id]++;
+      return;
+    }
   if (f->hcyc[id] != w->cyc)
     {
       f->hcyc[id] = w->cyc;
       f->hocc[id] = 0;
       f->hedges[id] = 0;
     }
-  if (o != w->prev)
-    {
-      /* A new stretch; a head met more than once does not count, so two
-       * in the order are enough. */
-      if (f->hocc[id]++ < 2)
-        w->seq[w->nseq++] = id;
-      if (o == w->o0)
-        w->id0 = id;
-    }
+  /* A new stretch; a head met more than once does not count, so two in
+   * the order are enough. */
+  if (f->hocc[id]++ < 2)
+    w->seq[w->nseq++] = id;
+  if (o == w->o0)
+    w->id0 = id;
   f->hedges[id]++;
 }
 
@@ -2444,6 +2449,7 @@ planar_walk (Fast *f, int o0, int d0, gboolean track)
   w.o0 = o;
   w.prev = NULL;
   w.cyc = cyc;
+  w.egen = f->egen;
   w.nseq = 0;
   w.id0 = -1;
 
