@@ -1750,7 +1750,7 @@ undo_to (Fast *f, gsize len)
           /* The head by its id 2c + k (hid - 1) alone, and its arm taken
            * off with a mask from a table: fewer registers, none spilled
            * (on seed 834 k went to the stack and back every step). */
-          static const guint8 unlink[4] = { 0xfe, 0xfd, 0xfb, 0xf7 };
+          static const guint8 arm_off[4] = { 0xfe, 0xfd, 0xfb, 0xf7 };
           int *heads = (int *) f->head, id = 2 * c + k;
           gsize n = f->ntrail, n0 = n;
 
@@ -1759,7 +1759,7 @@ undo_to (Fast *f, gsize len)
               cell[to].col = 0;
               cell[to].hid = 0;
               cell[to].links = 0;
-              cell[from].links &= unlink[d];
+              cell[from].links &= arm_off[d];
               cell[from].hid = (guint8) (id + 1);
               heads[id] = from;
               if (dep != NULL)
