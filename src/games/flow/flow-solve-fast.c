@@ -1558,7 +1558,11 @@ step_around (Fast *f, int h, int q, int d)
 {
   dirty_step (f, h, q, d);
   check_around_step (f, h, q, d);
-  return may_split_step (f, q, HB_DIR_OPPOSITE (d));
+  /* may_split_step only reads, and its answer only sets region_due and
+   * split_seen: once an earlier step set both (the region check is after
+   * the cheap steps, so a run of forced steps has it due early), it is
+   * not asked. */
+  return !(f->region_due && f->split_seen) && may_split_step (f, q, HB_DIR_OPPOSITE (d));
 }
 
 /* Head k of colour c steps into q, in direction d; what changes follows
