@@ -817,6 +817,13 @@ root_simplify (Chains *s)
     }
 #undef ASSIGN
 #undef OCC
+  /* The occurrence lists are done with: freed before CaDiCaL gets the
+   * clauses, its clauses and watch lists take their place in the heap
+   * instead of fresh pages past it. */
+  g_clear_pointer (&occ, g_free);
+  g_clear_pointer (&occ_at, g_free);
+  g_clear_pointer (&count, g_free);
+  g_clear_pointer (&queue, g_free);
   s->direct = TRUE;
   if (conflict)
     {
