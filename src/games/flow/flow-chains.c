@@ -843,12 +843,54 @@ root_simplify (Chains *s)
        * solve ran 2-4 s past it whenever the encoding had just made it
        * to here before the deadline. A solver stopped with part of the
        * clauses is never run (flow_chains_solve ends on s->stopped). */
+      /* The clauses left, as commit would give them (fixed literals
+       * out, the rest numbered anew), are first written over the front
+       * of cnf and the rest of it let go, with start and sat: CaDiCaL's
+       * clauses and watch lists take those places in the heap instead of
+       * fresh pages past it (1000x1000 seed 258: each racing search's
+       * heap 4 MB smaller with the occurrence lists above). The same
+       * clauses in the same order. */
+      guint w = 0;
+      gboolean stopped = FALSE;
+      int *out = s->cnf.v;
+
       for (guint c = 0; c < nclauses; c++)
         {
+          gboolean keep = !sat[c];
+
           if ((c & 4095) == 4095 && poll_stop (s))
-            break;
-          if (!sat[c])
-            commit (s, lit + start[c], start[c + 1] - start[c] - 1);
+            {
+              stopped = TRUE;
+              break;
+            }
+          for (guint i = start[c]; keep && lit[i] != 0; i++)
+            {
+              int v = ABS (lit[i]);
+
+              if (s->fix[v] != 0 && (s->fix[v] > 0) == (lit[i] > 0))
+                keep = FALSE;
+            }
+          if (!keep)
+            continue;
+          for (guint i = start[c]; lit[i] != 0; i++)
+            {
+              int v = ABS (lit[i]);
+
+              if (s->fix[v] == 0)
+                out[w++] = lit[i] > 0 ? s->map[v] : -s->map[v];
+            }
+          out[w++] = 0;
+        }
+      g_clear_pointer (&start, g_free);
+      g_clear_pointer (&sat, g_free);
+      s->cnf.v = out = g_renew (int, s->cnf.v, MAX (w, 1u));
+      s->cnf.len = s->cnf.cap = w;
+      for (guint i = 0, c = 0; i < w && !stopped; i++)
+        {
+          ccadical_add (s->solver, out[i]);
+          if (out[i] == 0 && (++c & 4095) == 4095 && poll_stop (s))
+            stopped = TRUE;
+          s->clauses += out[i] == 0;
         }
     }
   g_free (s->cnf.v);
