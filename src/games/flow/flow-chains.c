@@ -175,25 +175,41 @@ new_var (Chains *s)
   return ++s->nvars;
 }
 
-/* Gives the solver a clause of the encoding's literals: none when a
- * literal holds at the root, without those that fail there. */
-static void
-commit (Chains *s, const int *lits, guint n)
+/* A clause of the encoding's literals as the solver gets it: none when a
+ * literal holds at the root (FALSE), else its literals that do not fail
+ * there, numbered anew, written to out (which may be lits itself: it
+ * never writes past what it read); *n_out of them. */
+static gboolean
+root_clause (const Chains *s, const int *lits, guint n, int *out, guint *n_out)
 {
+  guint w = 0;
+
   for (guint i = 0; i < n; i++)
     {
       int v = ABS (lits[i]);
 
       if (s->fix[v] != 0 && (s->fix[v] > 0) == (lits[i] > 0))
-        return;
+        return FALSE;
     }
   for (guint i = 0; i < n; i++)
     {
       int v = ABS (lits[i]);
 
       if (s->fix[v] == 0)
-        ccadical_add (s->solver, lits[i] > 0 ? s->map[v] : -s->map[v]);
+        out[w++] = lits[i] > 0 ? s->map[v] : -s->map[v];
     }
+  *n_out = w;
+  return TRUE;
+}
+
+/* Gives the solver a clause of the encoding's literals (root_clause). */
+static void
+commit (Chains *s, int *lits, guint n)
+{
+  if (!root_clause (s, lits, n, lits, &n))
+    return;
+  for (guint i = 0; i < n; i++)
+    ccadical_add (s->solver, lits[i]);
   ccadical_add (s->solver, 0);
   s->clauses++;
 }
@@ -856,30 +872,18 @@ root_simplify (Chains *s)
 
       for (guint c = 0; c < nclauses; c++)
         {
-          gboolean keep = !sat[c];
+          guint n;
 
           if ((c & 4095) == 4095 && poll_stop (s))
             {
               stopped = TRUE;
               break;
             }
-          for (guint i = start[c]; keep && lit[i] != 0; i++)
+          if (!sat[c] && root_clause (s, lit + start[c], start[c + 1] - start[c] - 1, out + w, &n))
             {
-              int v = ABS (lit[i]);
-
-              if (s->fix[v] != 0 && (s->fix[v] > 0) == (lit[i] > 0))
-                keep = FALSE;
+              w += n;
+              out[w++] = 0;
             }
-          if (!keep)
-            continue;
-          for (guint i = start[c]; lit[i] != 0; i++)
-            {
-              int v = ABS (lit[i]);
-
-              if (s->fix[v] == 0)
-                out[w++] = lit[i] > 0 ? s->map[v] : -s->map[v];
-            }
-          out[w++] = 0;
         }
       g_clear_pointer (&start, g_free);
       g_clear_pointer (&sat, g_free);
