@@ -807,6 +807,35 @@ lk_touch (Fast *f, int p)
     f->chg[p] = lk_tick (f);
 }
 
+/* The cells within two steps of h or q, for a step from h to q next to it
+ * in direction d, as rows from lo = MIN (h, q): ROW (offset, length) for
+ * each. After a step sideways (E and W are odd) five rows of 2, 4, 6, 4
+ * and 2 cells, after a step up or down six of 1, 3, 5, 5, 3 and 1
+ * (eighteen cells: h's ring and the five q's adds). With d a constant the
+ * offsets are constants from W (lk_touch_step, dirty_step). */
+#define STEP_RING_ROWS(d, W, ROW)                                         \
+  do                                                                      \
+    {                                                                     \
+      if ((d) & 1)                                                        \
+        {                                                                 \
+          ROW (-2 * (W), 2);                                              \
+          ROW (-(W) - 1, 4);                                              \
+          ROW (-2, 6);                                                    \
+          ROW ((W) - 1, 4);                                               \
+          ROW (2 * (W), 2);                                               \
+        }                                                                 \
+      else                                                                \
+        {                                                                 \
+          ROW (-2 * (W), 1);                                              \
+          ROW (-(W) - 1, 3);                                              \
+          ROW (-2, 5);                                                    \
+          ROW ((W) - 2, 5);                                               \
+          ROW (2 * (W) - 1, 3);                                           \
+          ROW (3 * (W), 1);                                               \
+        }                                                                 \
+    }                                                                     \
+  while (0)
+
 /* n stamps in a row from p (n a constant where it is called: the stores
  * are a few wide ones). */
 static inline void
@@ -819,7 +848,7 @@ lk_row (guint32 *p, const int n, guint32 t)
 /* lk_touch (h), lk_touch (q) and lk_touch (other) for a step from h to q
  * next to it, with one tick: no count is made between them, so one tick
  * orders them against every count as three did. h's and q's rings are
- * eighteen cells in rows (as in dirty_step), stamped row by row. */
+ * eighteen cells in rows (STEP_RING_ROWS), stamped row by row. */
 static inline void
 lk_touch_step (Fast *f, int h, int q, int d, int other)
 {
@@ -834,27 +863,12 @@ lk_touch_step (Fast *f, int h, int q, int d, int other)
       f->chg[h] = f->chg[q] = f->chg[other] = t;
       return;
     }
-  if (d & 1)   /* E and W are odd: rows of 2 4 6 4 2 cells */
-    {
-      guint32 *l = f->chg + MIN (h, q);
-
-      lk_row (l - 2 * W, 2, t);
-      lk_row (l - W - 1, 4, t);
-      lk_row (l - 2, 6, t);
-      lk_row (l + W - 1, 4, t);
-      lk_row (l + 2 * W, 2, t);
-    }
-  else         /* N and S: 1 3 5 5 3 1 */
-    {
-      guint32 *u = f->chg + MIN (h, q), *lo = u + W;
-
-      u[-2 * W] = t;
-      lk_row (u - W - 1, 3, t);
-      lk_row (u - 2, 5, t);
-      lk_row (lo - 2, 5, t);
-      lk_row (lo + W - 1, 3, t);
-      lo[2 * W] = t;
-    }
+  {
+    guint32 *lo = f->chg + MIN (h, q);
+#define STAMP_ROW(o, n) lk_row (lo + (o), n, t)
+    STEP_RING_ROWS (d, W, STAMP_ROW);
+#undef STAMP_ROW
+  }
   lk_ring (f->chg + other, W, t);
 }
 
@@ -1529,23 +1543,9 @@ dirty_step (Fast *f, int h, int q, int d)
   const int W = f->W;
   const FastCell *lo = f->cell + MIN (h, q);
 
-  if (d & 1)     /* E and W are odd */
-    {
-      dirty_run (f, lo - 2 * W, 2);
-      dirty_run (f, lo - W - 1, 4);
-      dirty_run (f, lo - 2, 6);
-      dirty_run (f, lo + W - 1, 4);
-      dirty_run (f, lo + 2 * W, 2);
-    }
-  else
-    {
-      dirty_run (f, lo - 2 * W, 1);
-      dirty_run (f, lo - W - 1, 3);
-      dirty_run (f, lo - 2, 5);
-      dirty_run (f, lo + W - 2, 5);
-      dirty_run (f, lo + 2 * W - 1, 3);
-      dirty_run (f, lo + 3 * W, 1);
-    }
+#define DIRTY_ROW(o, n) dirty_run (f, lo + (o), n)
+  STEP_RING_ROWS (d, W, DIRTY_ROW);
+#undef DIRTY_ROW
 }
 
 /* dirty_step, check_around_step and may_split_step for a step from h to
