@@ -573,12 +573,13 @@ test_generated (void)
 
 /* Under 3,600 cells every second restart sweeps rows or columns instead of
  * diagonals: one search on generated 50x50 levels that need a restart
- * (seed 685, solved in its second run, by rows) and three (seed 138: its
- * fourth run sweeps columns) answers right. */
+ * (seed 685, solved in its second run, by rows) and three (seed 390: its
+ * fourth run sweeps columns; seed 138 needed three until the pair check,
+ * now two) answers right. */
 static void
 test_rows (void)
 {
-  static const struct { guint64 seed; guint64 restarts; } levels[] = { { 685, 1 }, { 138, 3 } };
+  static const struct { guint64 seed; guint64 restarts; } levels[] = { { 685, 1 }, { 390, 3 } };
   g_autoptr (HbSettings) one = hb_settings_new ();
 
   g_assert_true (hb_settings_parse_assignment (one, "race=false", NULL,
