@@ -2711,6 +2711,11 @@ fixpoint (Fast *f, int *bc, int *bk, int *cells, int *ncells, FastDeps *why)
                     join = n;
                   dirs[n] = d;
                   list[n++] = q;
+                  /* Two ways: the head is not forced, and with
+                   * `incremental` nothing reads its other ways (see
+                   * below), so they are not asked about. */
+                  if (n == 2 && f->incremental)
+                    break;
                 }
               if (n == 0)
                 {
