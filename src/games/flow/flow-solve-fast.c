@@ -1850,6 +1850,7 @@ static gboolean
 check_cell (Fast *f, int e, gboolean *stepped)
 {
   int ways = 0, hc[4], hk[4], hj[4], hd[4], nheads = 0, wd[4];
+  int enough = 4;    /* the heads that may step in that make three ways */
   guint8 need = f->cell[e].need;
   FastDeps lv;
 
@@ -1904,6 +1905,7 @@ check_cell (Fast *f, int e, gboolean *stepped)
        * popcount is a call without -mpopcnt). */
       if ((0xe880u >> open) & 1)
         return TRUE;
+      enough = 3 - pop4 (open);
     }
   else
     {
@@ -1950,6 +1952,11 @@ check_cell (Fast *f, int e, gboolean *stepped)
               hd[nheads] = HB_DIR_OPPOSITE (d);
               nheads++;
               wd[ways++] = d;
+              /* Three ways with the free sides (open, all counted by the
+               * end): nothing follows below, so the heads left are not
+               * asked about. */
+              if (nheads == enough)
+                return !f->fail;
             }
         }
     }
