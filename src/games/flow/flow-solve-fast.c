@@ -1902,8 +1902,11 @@ check_cell (Fast *f, int e, gboolean *stepped)
             }
         }
       /* At least three of the four bits: open is 7, 11, 13 or 14 (a
-       * popcount is a call without -mpopcnt). */
-      if ((0xe880u >> open) & 1)
+       * popcount is a call without -mpopcnt). Or two straight across
+       * (5, 10): then e has two ways or more whatever its heads, the
+       * head that may step in would be a third, so none is forced, and
+       * two ways straight across make no corner: nothing follows either. */
+      if ((0xeca0u >> open) & 1)
         return TRUE;
       enough = 3 - pop4 (open);
     }
