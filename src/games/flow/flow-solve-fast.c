@@ -666,11 +666,16 @@ corner_walk (Fast *f, int p, int a, int b, gboolean track, int steps)
         return TRUE;
       if (track)
         rd (f, c);
-      /* A filled cell or a dot (dots are never free) ends the chain. */
-      if (v != 0)
-        return v != WALL && (f->cell[c].links & ~mask) == 0;
-      if (f->cell[c].need != 0 && f->cell[c].need != mask)
-        return FALSE;
+      /* A free cell with no known arms (one load and test: col_need)
+       * goes on; a filled cell or a dot (dots are never free) ends the
+       * chain, and a free cell's known arms must be the turn's. */
+      if (G_UNLIKELY (col_need (&f->cell[c]) != 0))
+        {
+          if (v != 0)
+            return v != WALL && (f->cell[c].links & ~mask) == 0;
+          if (f->cell[c].need != mask)
+            return FALSE;
+        }
       /* A free cell of the chain: its arms c + a and c + b take its colour,
        * so each is free or the head of a path that can come in. */
       x = c + da;
