@@ -3113,11 +3113,12 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
   for (int d = 0; d < 4; d++)
     {
       int r = x + f->off[d];
-      if (f->cell[r].col == 0)
+      /* A free side with no known arms: one load and test (col_need). */
+      if (col_need (&f->cell[r]) == 0)
+        allowed |= 1 << d;
+      else if (f->cell[r].col == 0)
         {
-          if (f->cell[r].need == 0)
-            allowed |= 1 << d;
-          else if (f->cell[r].need & (1u << HB_DIR_OPPOSITE (d)))
+          if (f->cell[r].need & (1u << HB_DIR_OPPOSITE (d)))
             {
               allowed |= 1 << d;
               req |= 1 << d;
