@@ -649,11 +649,12 @@ corner_dot (const Fast *f, int p, int a, int b)
   return (f->flags[p] & (1u << (((b - a) & 3) == 1 ? a : b))) != 0;
 }
 
+/* corner_walk given the turn's arms as a mask too ((1 << a) | (1 << b)),
+ * where the caller has it. */
 static inline gboolean
-corner_walk (Fast *f, int p, int a, int b, gboolean track, int steps)
+corner_walk_m (Fast *f, int p, int a, int b, guint8 mask, gboolean track, int steps)
 {
   int da = f->off[a], db = f->off[b];
-  guint8 mask = (guint8) ((1u << a) | (1u << b));
   int c = p + da + db;
 
   for (;;)
@@ -697,6 +698,12 @@ corner_walk (Fast *f, int p, int a, int b, gboolean track, int steps)
       if (vx != 0 && vy != 0 && vx != vy)
         return FALSE;
     }
+}
+
+static inline gboolean
+corner_walk (Fast *f, int p, int a, int b, gboolean track, int steps)
+{
+  return corner_walk_m (f, p, a, b, (guint8) ((1u << a) | (1u << b)), track, steps);
 }
 
 /* The walk adds the levels of the cells it read to f->rs only when the
@@ -3156,8 +3163,17 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
    * once: bit i of open is pair pairs[0][i], the turns N+E, N+W, E+S and
    * S+W from bit 2 on, their diagonals flags bits 0, 3, 1 and 2. */
   {
-    unsigned fl = f->flags[x];
-    open &= 3u | (fl & 1u) << 2 | (fl & 8u) | (fl & 6u) << 3;
+    /* Entry fl: the bits of open that flags fl (its low four bits)
+     * leave. */
+#define TURNS_LEFT(fl) (3u | ((fl) & 1u) << 2 | ((fl) & 8u) | ((fl) & 6u) << 3)
+    static const guint8 turns_left[16] = {
+      TURNS_LEFT (0), TURNS_LEFT (1), TURNS_LEFT (2), TURNS_LEFT (3),
+      TURNS_LEFT (4), TURNS_LEFT (5), TURNS_LEFT (6), TURNS_LEFT (7),
+      TURNS_LEFT (8), TURNS_LEFT (9), TURNS_LEFT (10), TURNS_LEFT (11),
+      TURNS_LEFT (12), TURNS_LEFT (13), TURNS_LEFT (14), TURNS_LEFT (15),
+    };
+#undef TURNS_LEFT
+    open &= turns_left[f->flags[x] & 15];
   }
   /* Turns first, but with no pair that failed before (nothing counted on
    * the way) the straight pairs, which need no corner walk, are counted
@@ -3194,8 +3210,8 @@ cell_options (Fast *f, int x, guint8 *opts, int cap)
       /* On huge boards only the first cells of a turn's chain are looked
        * at (see corner_look in fast_init). */
       if (m != 5 && m != 10
-          && !(look == G_MAXINT ? corner_walk (f, x, a, b, FALSE, G_MAXINT)
-               : corner_walk (f, x, a, b, FALSE, look)))
+          && !(look == G_MAXINT ? corner_walk_m (f, x, a, b, (guint8) m, FALSE, G_MAXINT)
+               : corner_walk_m (f, x, a, b, (guint8) m, FALSE, look)))
         {
           cut |= 1u << m;
           continue;
