@@ -1906,11 +1906,9 @@ check_cell (Fast *f, int e, gboolean *stepped)
             }
           if (m == 1)
             {
+              /* apply_need queues e again, to be checked with its arms. */
               apply_need (f, e, opts[0], f->rs);
-              if (f->fail)
-                return FALSE;
-              push_check (f, e);
-              return TRUE;
+              return !f->fail;
             }
         }
       /* At least three of the four bits: open is 7, 11, 13 or 14 (a
